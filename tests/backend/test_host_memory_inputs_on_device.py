@@ -79,3 +79,39 @@ def test_a_gathers_gradient_drops_an_index_out_of_range_reading_nothing_back(bat
         if 0 <= j < limit:
             want[pos[:axis] + (j,) + pos[axis + k:]] += weights[pos]
     np.testing.assert_array_equal(got.numpy(), want)
+
+
+EAGER = {
+    "range": lambda: tf.range(10),
+    "range_floats": lambda: tf.range(2, 10.0, 0.5),
+    "range_dtype": lambda: tf.range(1, 20, 3, dtype=tf.int64),
+    "uniform_int": lambda: tf.random.uniform([5], -3, 40, tf.int32, seed=4),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EAGER))
+def test_python_bounds_of_a_range_or_an_integer_draw_are_made_on_the_host(name):
+    """tf.range's start, limit and delta and an integer draw's minval and maxval are
+    HostMemory inputs of TF's GPU kernels: Python numbers are made (and cast) on the host,
+    so the op reads nothing back (tf.range(10): 5 reads and 3 copies before)."""
+    from eagerflow._src.ops.random import clear_kernel_cache
+
+    EAGER[name]()
+    clear_kernel_cache()
+    with strict.count_transfers() as n:
+        got = EAGER[name]()
+    assert n["to_host"] == 0 and got.device.endswith("GPU:0")
+    clear_kernel_cache()
+    with tf.device("/CPU:0"):
+        want = EAGER[name]()
+    assert got.dtype == want.dtype
+    np.testing.assert_array_equal(got.numpy(), want.numpy())
+
+
+def test_a_range_of_device_bounds_reads_each_once_as_tfs_host_memory_inputs():
+    limit = tf.constant(7)
+    with strict.count_transfers() as n:
+        got = tf.range(limit)
+    assert n["to_host"] == 1 and got.numpy().tolist() == list(range(7))
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Requires start <= limit"):
+        tf.range(5, 1)

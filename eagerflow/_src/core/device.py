@@ -518,6 +518,15 @@ def placed_on(name: str) -> Iterator[None]:
         yield
 
 
+def host_eagerly() -> contextlib.AbstractContextManager:
+    """placed_on(CPU:0) while running eagerly on another device, else no scope: where a
+    value an op reads in host memory (TF's HostMemory inputs) is made, as TF makes its
+    eager constants on the host."""
+    if _state.graph is None and _state.device != context.CPU_DEVICE:
+        return placed_on(context.CPU_DEVICE)
+    return contextlib.nullcontext()
+
+
 def current_device_spec() -> DeviceSpec:
     st = _state
     return st.device_stack[-1][0] if st.device_stack else DeviceSpec()

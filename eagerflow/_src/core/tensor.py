@@ -521,6 +521,17 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
         raise
 
 
+def host_tensor(value: Any, dtype: Any = None) -> Tensor:
+    """`value` converted as convert_to_tensor converts it, made on the host when running
+    eagerly (as TF makes its eager constants) where it is not a tensor already: a value
+    an op reads on the host (TF's HostMemory inputs: a seed, an integer draw's bounds, a
+    range's), so a GPU's op takes it without a copy there and back."""
+    if isinstance(value, Tensor):
+        return convert_to_tensor(value, dtype=dtype)
+    with _device.host_eagerly():
+        return convert_to_tensor(value, dtype=dtype)
+
+
 def _from_value(value: Any, dtype: Any, dtype_hint: Any) -> EagerTensor:
     """A Python or NumPy value as a tensor of `dtype` (else of `dtype_hint` if it fits)."""
     if dtype is not None:

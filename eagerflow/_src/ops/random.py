@@ -32,7 +32,12 @@ from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.runtime_options import op_determinism_enabled
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import EagerTensor, check_finite_size, convert_to_tensor
+from eagerflow._src.core.tensor import (
+    EagerTensor,
+    check_finite_size,
+    convert_to_tensor,
+    host_tensor,
+)
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import philox, tf_op_defs
 from eagerflow._src.ops import random_dists as D
@@ -394,6 +399,7 @@ def check_range(op: str, lo: Any, hi: Any) -> None:
 def _uniform_int_kernel(xp: Any, lo: Any, hi: Any, *dyn: Any, shape: tuple, seed: int,
                         seed2: int, node: int = 0) -> Any:
     shape = runtime_shape("RandomUniformInt", dyn, shape, lo.dtype)
+    lo, hi = to_host(lo), to_host(hi)  # (host inputs: a device's copies read once each)
     check_range("RandomUniformInt", lo, hi)
     n = _pymath.prod(shape)
     key, counter = _reserve("RandomUniformInt", lo.dtype.name, seed, seed2, node,
@@ -413,6 +419,7 @@ RANDOM_UNIFORM_INT = register(OpDef(
     lambda lo, hi, *dyn, shape, seed, seed2, node=0: uniform_int_infer(
         "RandomUniformInt", lo, hi, dyn, shape),
     _uniform_int_kernel, reference=_ref_uniform_int,
+    host_inputs=(0, 1, 2),  # (minval, maxval, a runtime shape: TF's HostMemory)
     samples=lambda: [Sample((np.int32(-3), np.int32(5)), _seeded(shape=(4, 5)), grad=False),
              Sample((np.int64(-2**40), np.int64(2**62)), _seeded(shape=(7,)), grad=False)],
     bad_samples=lambda: [BadSample((np.int32(5), np.int32(5)), _seeded(shape=(2,)),
@@ -680,9 +687,8 @@ def uniform(shape: Any, minval: Any = 0, maxval: Any = None, dtype: Any = dt.flo
         with api_scope(name, "random_uniform") as scope:
             return _graph_uniform(shape, minval, maxval, dtype, seed, scope)
     # (TF converts min and max, where it uses them, before its op checks the shape)
-    if dtype.is_integer:
-        lo = convert_to_tensor(minval, dtype=dtype, name="min")
-        hi = convert_to_tensor(maxval, dtype=dtype, name="max")
+    if dtype.is_integer:  # (its op reads the bounds on the host: made there, as TF's)
+        lo, hi = host_tensor(minval, dtype), host_tensor(maxval, dtype)
         shape, dyn = shape_input(shape, "RandomUniformInt")
         return bind(RANDOM_UNIFORM_INT, (lo, hi) + dyn, dict(shape=shape, **_op_seeds(seed)))
     maxval = 1 if maxval is None else maxval

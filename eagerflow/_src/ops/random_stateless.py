@@ -24,10 +24,9 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.context import CPU_DEVICE, _state
-from eagerflow._src.core.device import placed_on
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, ResourceExhaustedError
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, host_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import philox
 from eagerflow._src.ops import random as R
@@ -143,17 +142,6 @@ def bind_seeded(op: OpDef, inputs: tuple, attrs: dict, raw: tuple,
         if passed_raw(*raw):
             slow_path(e)
         raise
-
-
-def host_tensor(value: Any, dtype: Any = None) -> Any:
-    """`value` converted as convert_to_tensor does, made on the host when running eagerly
-    (as TF's eager constants are) where it is not a tensor already: a number an op reads
-    on the host (TF's HostMemory inputs: a seed, an algorithm, an integer draw's bounds,
-    a Generator's skip), so a GPU's op takes it without a copy there and back."""
-    if _state.graph is None and _state.device != CPU_DEVICE and not isinstance(value, Tensor):
-        with placed_on(CPU_DEVICE):
-            return convert_to_tensor(value, dtype=dtype)
-    return convert_to_tensor(value, dtype=dtype)
 
 
 def key_counter_alg(seed: Any, alg: Any) -> tuple:

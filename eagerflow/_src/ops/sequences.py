@@ -16,6 +16,7 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.device import host_eagerly
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -130,6 +131,7 @@ def _range_fold(node: Any, value_of: Any) -> Any:
 
 RANGE = register(OpDef(
     "Range", _range_infer, _range_kernel, fold=_range_fold, fold_partial=False,
+    host_inputs=(0, 1, 2),  # (TF's HostMemory start, limit and delta)
     reference=lambda s, lim, d: np.array(list(range(int(s), int(lim), int(d))), s.dtype),
     samples=lambda: [Sample((np.int32(1), np.int32(9), np.int32(2)), grad=False)],
 ))
@@ -140,11 +142,8 @@ RANGE = register(OpDef(
 _RANGE_HIERARCHY = (dt.int32, dt.int64, dt.float16, dt.bfloat16, dt.float32, dt.float64)
 
 
-def range(start: Any, limit: Any = None, delta: Any = 1, dtype: Any = None,  # noqa: A001
-          name: str = "range") -> Any:
-    if limit is None:
-        start, limit = 0, start
-    dtype = None if dtype is None else dt.as_dtype(dtype)
+def _bounds(start: Any, limit: Any, delta: Any, dtype: Any) -> tuple:
+    """A range's bounds as tensors of its dtype: `dtype`, or the greatest of theirs."""
     # a Python or NumPy bound converts straight to `dtype` (0.3 as float64 is 0.3, not the
     # float32 nearest it cast up; 0.5 refuses int32), as TF's does
     vals = [v if isinstance(v, Tensor) else convert_to_tensor(v, dtype=dtype)
@@ -153,7 +152,17 @@ def range(start: Any, limit: Any = None, delta: Any = 1, dtype: Any = None,  # n
         if any(v._dtype not in _RANGE_HIERARCHY for v in vals):
             raise AssertionError()
         dtype = builtins.max((v._dtype for v in vals), key=_RANGE_HIERARCHY.index)
-    s, lim, d = (cast(v, dtype) for v in vals)
+    return tuple(cast(v, dtype) for v in vals)
+
+
+def range(start: Any, limit: Any = None, delta: Any = 1, dtype: Any = None,  # noqa: A001
+          name: str = "range") -> Any:
+    if limit is None:
+        start, limit = 0, start
+    dtype = None if dtype is None else dt.as_dtype(dtype)
+    # (the bounds are Range's host inputs, TF's HostMemory: made and cast on the host)
+    with host_eagerly():
+        s, lim, d = _bounds(start, limit, delta, dtype)
     # (TF's tf.range opens a name scope: its eager errors name none)
     return bind(RANGE, (s, lim, d), {}, name if _state.graph is not None else None)
 
