@@ -115,3 +115,30 @@ def test_a_range_of_device_bounds_reads_each_once_as_tfs_host_memory_inputs():
     assert n["to_host"] == 1 and got.numpy().tolist() == list(range(7))
     with pytest.raises(tf.errors.InvalidArgumentError, match="Requires start <= limit"):
         tf.range(5, 1)
+
+
+PUBLIC = {
+    "sort": lambda x: tf.sort(x, axis=-1, direction="DESCENDING"),
+    "argsort": lambda x: tf.argsort(x, axis=0),
+    "resize": lambda x: tf.image.resize(tf.reshape(x, [1, 4, 6, 1]), [6, 9]),
+    "linspace": lambda x: tf.linspace(0.0, 1.0, 7),
+    "sequence_mask": lambda x: tf.sequence_mask([1, 3, 0], 5),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PUBLIC))
+def test_public_functions_make_their_host_memory_values_on_the_host(name):
+    """A sort's axis, resize's size, linspace's num and sequence_mask's maxlen (and its
+    range's steps) are read on the host (TF's HostMemory inputs, or constants TF's Python
+    reads): made there, nothing is read back; a resize's interpolation tables go to the
+    device once per geometry."""
+    x = tf.constant(X)
+    PUBLIC[name](x)
+    with strict.count_transfers() as n:
+        got = PUBLIC[name](x)
+    assert n["to_host"] == 0 and got.device.endswith("GPU:0")
+    if name == "resize":
+        assert n["to_device"] == 0
+    with tf.device("/CPU:0"):
+        want = PUBLIC[name](tf.constant(X))
+    np.testing.assert_array_equal(got.numpy(), want.numpy())

@@ -322,14 +322,16 @@ class DeviceBackend(Backend):
         return found
 
     def table(self, host: np.ndarray) -> Any:
-        """A module's constant host array (never written) on the current device, copied
-        once per device: a kernel's lookup table, which a copy per call would send over
-        again each time."""
+        """A constant host array (never written: a module's, or one a cache keeps) on the
+        current device, copied once per device: a kernel's lookup table, which a copy per
+        call would send over again each time."""
         if self.capturing():  # (a captured copy runs only when its graph replays)
             return self.xp.asarray(host)
         key = (self.current(), id(host))
         found = self.tables.get(key)
         if found is None or found[0] is not host:  # (the host array kept: its id not reused)
+            if len(self.tables) >= 256:  # (a cache of geometries' tables: kept small)
+                self.tables.clear()
             found = self.tables[key] = (host, self.xp.asarray(host))
         return found[1]
 

@@ -20,11 +20,12 @@ from typing import Any, Callable
 
 import numpy as np
 
+from eagerflow._src.backend import table
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.name_scope import name_scope
-from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor, host_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import (
     concat,
@@ -323,9 +324,10 @@ def resize_kernel(r: _Resize, xp: Any, images: Any, *dyn: Any, size: tuple, **a:
     return _apply(xp, x, ry, rx).astype(out_t, copy=False)
 
 
+@functools.lru_cache(maxsize=256)
 def _lerps(n_in: int, n_out: int, align: bool, half: bool) -> tuple:
     """TF's CachedInterpolation of one axis: lower and upper source rows and the float32
-    weight of the upper one."""
+    weight of the upper one (cached: read-only)."""
     f32 = np.float32
     fi = np.arange(n_out).astype(f32)
     scale = _scale(n_in, n_out, align)
@@ -333,7 +335,10 @@ def _lerps(n_in: int, n_out: int, align: bool, half: bool) -> tuple:
     fl = np.floor(src)
     lo = np.maximum(fl, 0).astype(np.int64)
     hi = np.minimum(np.ceil(src), n_in - 1).astype(np.int64)
-    return lo, hi, (src - fl).astype(f32)
+    out = lo, hi, (src - fl).astype(f32)
+    for a in out:
+        a.flags.writeable = False
+    return out
 
 
 def _bilinear(xp: Any, images: Any, size: tuple, mode: tuple) -> Any:
@@ -342,8 +347,9 @@ def _bilinear(xp: Any, images: Any, size: tuple, mode: tuple) -> Any:
     product sums the four weighted corners, which differs in the last bit and flips uint8
     results rounded by Keras' Resizing)."""
     _, h, w, _ = images.shape
-    ylo, yhi, yl = (xp.asarray(v) for v in _lerps(h, size[0], *mode))
-    xlo, xhi, xl = (xp.asarray(v) for v in _lerps(w, size[1], *mode))
+    # (each axis's tables made once per geometry, and copied to a device once: table)
+    ylo, yhi, yl = (table(xp, v) for v in _lerps(h, size[0], *mode))
+    xlo, xhi, xl = (table(xp, v) for v in _lerps(w, size[1], *mode))
     x = images.astype(np.float64 if images.dtype == np.float64 else np.float32, copy=False)
     take = xp.take  # (faster than fancy indexing along a middle axis)
     top, bottom = take(x, ylo, axis=1), take(x, yhi, axis=1)
@@ -671,7 +677,7 @@ def _size_arg(size: Any) -> tuple:
             raise ValueError("'size' must be a 1-D Tensor of 2 elements: new_height, new_width")
         return vals or (None, None), dyn
     try:  # (TF converts it to int32: an int64 tensor or floats are refused)
-        t = convert_to_tensor(size, dtype=dt.int32)
+        t = host_tensor(size, dt.int32)  # (TF's HostMemory("size"): made on the host)
     except (TypeError, ValueError):
         raise ValueError("'size' must be a 1-D int32 Tensor") from None
     if t._shape is None or len(t._shape) != 1 or t._shape[0] != 2:

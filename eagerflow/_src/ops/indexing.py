@@ -20,7 +20,13 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.core.tensor import (
+    EagerTensor,
+    Tensor,
+    check_finite_size,
+    convert_to_tensor,
+    host_tensor,
+)
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import TRANSPOSE, concat, expand_dims, reshape, squeeze, tile
 from eagerflow._src.ops.array import range as range_
@@ -636,14 +642,14 @@ def sequence_mask(lengths: Any, maxlen: Any = None, dtype: Any = dt.bool,
         maxlen = reduce_max(lengths) if lengths._shape != () else lengths
         maxlen = maxlen if lengths._shape is None or 0 not in lengths._shape else 0
     else:
-        maxlen = _t(maxlen)
+        maxlen = host_tensor(maxlen)  # (its Range's limit: TF's HostMemory input)
         if maxlen._shape not in ((), None):
             raise ValueError(f"Argument `maxlen` must be scalar for sequence_mask, received "
                              f"`maxlen` = {maxlen} with shape '{maxlen.shape}' instead")
     # TF's: Range in maxlen's dtype (a bool maxlen refuses 0, an int8 one finds no kernel),
     # the lengths cast to it
     maxlen = _t(maxlen)
-    step = [convert_to_tensor(k, dtype=maxlen._dtype) for k in (0, 1)]
+    step = [host_tensor(k, maxlen._dtype) for k in (0, 1)]
     row = bind(RANGE, (step[0], maxlen, step[1]), {})
     mask = less(row, cast(expand_dims(lengths, -1), maxlen._dtype))
     dtype = dt.as_dtype(dtype)

@@ -18,7 +18,13 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.device import host_eagerly
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.core.tensor import (
+    EagerTensor,
+    Tensor,
+    check_finite_size,
+    convert_to_tensor,
+    host_tensor,
+)
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec, partial_value
@@ -83,6 +89,8 @@ def _no_range_kernel(d: dt.DType) -> InvalidArgumentError:
 
 
 def _range_kernel(xp: Any, start: Any, limit: Any, delta: Any) -> Any:
+    # (host inputs: a device's copies read once each)
+    start, limit, delta = to_host(start), to_host(limit), to_host(delta)
     if dt.from_numpy(start.dtype) not in _RANGE_KERNELS:  # (a graph: eager infer refused it)
         raise _no_range_kernel(dt.from_numpy(start.dtype))
     n = _range_size(start, limit, delta)
@@ -218,7 +226,9 @@ LINSPACE = register(OpDef(
 
 def linspace(start: Any, stop: Any, num: Any, name: str | None = None, axis: int = 0) -> Any:
     start = _t(start)
-    num_t = convert_to_tensor(num)  # (TF checks num is an integer before casting start)
+    # (TF checks num is an integer before casting start; num is LinSpace's HostMemory
+    # input: made on the host)
+    num_t = host_tensor(num)
     if not num_t._dtype.is_integer:
         shown = num_t.numpy() if isinstance(num, EagerTensor) else num
         raise TypeError(f"Argument `tensor` (name: num) must be of type integer. "

@@ -15,7 +15,7 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, host_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import topk_order
 from eagerflow._src.ops.array import expand_dims, reshape, transpose
@@ -288,7 +288,7 @@ def _sort_setup(values: Any, axis: Any, direction: str) -> tuple:
     if direction not in _DIRECTIONS:
         raise ValueError(f"Argument `direction` should be one of ASCENDING, DESCENDING. "
                          f"Received: direction={direction}")
-    a = convert_to_tensor(axis)
+    a = host_tensor(axis)  # (read while the op is set up: made on the host, not read back)
     value = C.known(a)
     if a._shape not in ((), None) or isinstance(value, Tensor) and \
             not isinstance(value, EagerTensor):
