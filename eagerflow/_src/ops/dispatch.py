@@ -340,6 +340,7 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
     # (a `convert` that converts as TF's Python does before its op wrapper: tf.add's)
     hinted = getattr(convert, "converts_first", False)
     ew = op.elementwise  # (a composite operand maps over its values only then: not MatMul)
+    gpu = op.gpu
 
     def traced_name(name: str | None) -> str | None:
         # (a binary op given its graph name `node` makes it in that scope, as TF's Python)
@@ -400,14 +401,22 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                     place = st["place"]
                     dev, at = place.canonical, place.backend.array_type
                     a, b = x._arr, y._arr
-                    if op.gpu and a.__class__ is at and b.__class__ is at and d in \
+                    if gpu and a.__class__ is at and b.__class__ is at and d in \
                             _DEVICE_DTYPES and x._device == dev and y._device == dev:
                         try:
                             out = op.kernel(place.xp, a, b, **attrs) if attrs else \
                                 op.kernel(place.xp, a, b)
                         except MemoryError:
                             raise out_of_memory(op.name) from None
-                        t = _device_result(out, d, dev, at, place)
+                        if out.__class__ is at and out.dtype is d._np:
+                            # (_device_result's common case inlined: `a + b` on a GPU)
+                            t = _new(EagerTensor)
+                            t._arr = out
+                            t._shape = out.shape
+                            t._dtype = d
+                            t._device = dev
+                        else:
+                            t = _device_result(out, d, dev, at, place)
                         if st["tapes"]:
                             record(op, (x, y), (t,), attrs)
                         return t
