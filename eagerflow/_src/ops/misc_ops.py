@@ -232,6 +232,7 @@ def _unravel_ref(indices: np.ndarray, dims: np.ndarray) -> np.ndarray:
 
 UNRAVEL_INDEX = register(OpDef(
     "UnravelIndex", _unravel_infer, _unravel_kernel, reference=_unravel_ref,
+    gpu=False,  # (TF registers its CPU kernel only: a GPU's inputs are placed on CPU:0)
     samples=lambda: [
         Sample((np.array([5, 7, 0, 11], np.int32), np.array([3, 4], np.int32)), grad=False),
         Sample((np.array(23, np.int64), np.array([2, 3, 4], np.int64)), grad=False)],

@@ -486,6 +486,7 @@ def _ref_shuffle(x: np.ndarray, seed: int, seed2: int, node: int = 0) -> np.ndar
 
 RANDOM_SHUFFLE = register(OpDef(
     "RandomShuffle", lambda x, seed, seed2, node=0: [(x._shape, x._dtype)], _shuffle_kernel,
+    gpu=False,  # (TF registers its CPU kernel only: a GPU's value is shuffled on CPU:0)
     reference=_ref_shuffle,
     samples=lambda: [Sample((np.arange(12.0).reshape(6, 2),), _seeded(), grad=False),
              Sample((np.arange(9, dtype=np.int32),), _seeded(), grad=False),

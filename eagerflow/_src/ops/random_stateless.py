@@ -423,6 +423,7 @@ def _ref_shuffle(value: Any, key: Any, counter: Any, alg: Any) -> Any:
 
 STATELESS_SHUFFLE = register(OpDef(
     "StatelessShuffle", _shuffle_infer, _shuffle_kernel, reference=_ref_shuffle,
+    gpu=False,  # (TF registers its CPU kernel only)
     samples=lambda: [Sample((np.arange(10, dtype=np.int32),) + _KCA, grad=False),
              Sample((np.arange(12.0).reshape(4, 3),) + _KCA, grad=False)],
     bad_samples=lambda: [BadSample((np.arange(3.0), np.array([1, 2], np.uint64), _COUNTER,
