@@ -264,8 +264,8 @@ def _bad_samples(op: str) -> Callable:
         v = Resource(np.ones((4, 3)))
         rows = np.ones((2, 3))
         out = [
-            # (the bad index first: TF's kernel updates the rows before it)
-            # (TF's CPU kernel's check: its GPU kernel skips such an index)
+            # (the bad index first: TF's CPU kernel updates the rows before it; its GPU
+            # kernel skips such an index)
             BadSample((v, np.array([5, 0], np.int32), rows), {}, IAE,
                       "indices[0] = 5 is not in [0, 4)", cpu_only=True),
             BadSample((v, np.array([-1, 0], np.int64), rows), {}, IAE,
