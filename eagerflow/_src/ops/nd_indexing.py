@@ -377,7 +377,7 @@ def _skips_on_device(xp: Any, indices: Any, policy: str) -> bool:
     return xp is not np and indices.shape[-1] > 0 and policy in ("", "DEFAULT", "IGNORE")
 
 
-def _scatter_skipping(xp: Any, base: Any, shape: tuple, dtype: Any, indices: Any,
+def scatter_skipping(xp: Any, base: Any, shape: tuple, dtype: Any, indices: Any,
                       updates: Any, mode: str) -> Any:
     """The scatter of `updates` at `indices` into `base` (None: zeros of `shape` and
     `dtype`) on a device, as TF's GPU kernel runs it: each index vector becomes its row
@@ -409,7 +409,7 @@ def _scatter_nd_kernel(xp: Any, indices: Any, updates: Any, *dyn: Any, shape: tu
         shape = runtime_attr(_scatter_nd_infer, (indices, updates), dyn, "shape",
                              bad_indices_policy=bad_indices_policy)
     if _skips_on_device(xp, indices, bad_indices_policy):
-        return _scatter_skipping(xp, None, tuple(shape), updates.dtype, indices, updates,
+        return scatter_skipping(xp, None, tuple(shape), updates.dtype, indices, updates,
                                  "add")
     indices, updates = _kept(xp, "ScatterNd", indices, updates, shape, bad_indices_policy)
     return _scatter_into(xp, xp.zeros(shape, dtype=updates.dtype), indices, updates, "add")
@@ -558,7 +558,7 @@ def _tensor_scatter(op_name: str, mode: str) -> Any:
     def kernel(xp: Any, tensor: Any, indices: Any, updates: Any,
                bad_indices_policy: str = "") -> Any:
         if _skips_on_device(xp, indices, bad_indices_policy):
-            return _scatter_skipping(xp, tensor, tensor.shape, tensor.dtype, indices,
+            return scatter_skipping(xp, tensor, tensor.shape, tensor.dtype, indices,
                                      -updates if mode == "sub" else updates,
                                      "add" if mode == "sub" else mode)
         indices, updates = _kept(xp, op_name, indices, updates, tensor.shape,

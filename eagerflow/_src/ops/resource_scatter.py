@@ -24,7 +24,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from eagerflow._src.backend import add_at, to_host
+from eagerflow._src.backend import to_host
 from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
@@ -35,6 +35,7 @@ from eagerflow._src.ops.checks import dt_enum, fail, not_supported, shape_str, w
 from eagerflow._src.ops.device_scatter import update_rows
 from eagerflow._src.ops.dispatch import bind, bind_at
 from eagerflow._src.ops.nd_indexing import _nd_bounds as nd_bounds
+from eagerflow._src.ops.nd_indexing import scatter_skipping
 from eagerflow._src.ops.registry import BadSample, OpDef, Resource, Sample, TFForm, register
 from eagerflow._src.ops.variables import _unread, op_variable, variable_of
 
@@ -158,18 +159,13 @@ def _added_on_device(op: str, h: Any, indices: Any, updates: Any) -> bool:
     _check_shapes(op, arr.shape, tuple(indices.shape), tuple(updates.shape))
     ids = D.to_device(indices, place).reshape(-1)  # (a host's copied there, not read)
     upd = D.to_device(updates, place)
-    n, tail = arr.shape[0], arr.shape[1:]
+    tail = arr.shape[1:]
     rows = xp.broadcast_to(upd, ids.shape + tail) if upd.ndim == 0 else \
         upd.reshape(ids.shape + tail)
     if _ADDS[op]:
         rows = xp.negative(rows)
-    # An index out of range adds to a row past the end, dropped after: as an unsigned
-    # number, a negative one is past every row too, so one minimum sends them all there.
-    at = xp.minimum(ids.astype(np.uint64), np.uint64(n)).view(np.int64)
-    grown = xp.empty((n + 1,) + tail, arr.dtype)
-    grown[:n] = arr
-    add_at(xp, grown, at, rows)
-    var._arr = grown[:n]
+    # (an index out of range adds to a row past the end, which the result leaves out)
+    var._arr = scatter_skipping(xp, arr, arr.shape, arr.dtype, ids[:, None], rows, "add")
     return True
 
 
