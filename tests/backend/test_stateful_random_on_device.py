@@ -206,9 +206,18 @@ def test_traced_draws_stay_on_the_device_and_advance_the_state_as_the_cpus():
         return f
 
     gpu, cpu = _variable([3, 0, 9], "/GPU:0"), _variable([3, 0, 9], "/CPU:0")
+    _traced_twice_agree(make, gpu, lambda: cpu)
+    assert _on_gpu(gpu) and gpu.numpy().tolist() == cpu.numpy().tolist()
+
+
+def _traced_twice_agree(make, gpu, make_cpu):
+    """The second call of `make(gpu)`, a traced function of draws from a GPU state, reads
+    nothing back and gives, on the device, the bits of the second call of the same
+    function of the CPU's state (`make_cpu()`, made on CPU:0), which it returns."""
     f = make(gpu)
     f()
     with tf.device("/CPU:0"):
+        cpu = make_cpu()
         g = make(cpu)
         g()
         want = g()
@@ -217,7 +226,7 @@ def test_traced_draws_stay_on_the_device_and_advance_the_state_as_the_cpus():
     assert n["to_host"] == 0
     for a, b in zip(got, want):
         assert _on_gpu(a) and a.numpy().tobytes() == b.numpy().tobytes()
-    assert _on_gpu(gpu) and gpu.numpy().tolist() == cpu.numpy().tolist()
+    return cpu
 
 
 def _error(f):
@@ -355,16 +364,5 @@ def test_traced_generator_draws_stay_on_the_device_as_the_cpus():
         return f
 
     gpu = tf.random.Generator.from_seed(5)
-    f = make(gpu)
-    f()
-    with tf.device("/CPU:0"):
-        cpu = tf.random.Generator.from_seed(5)
-        g = make(cpu)
-        g()
-        want = g()
-    with strict.count_transfers() as n:
-        got = f()
-    assert n["to_host"] == 0
-    for a, b in zip(got, want):
-        assert _on_gpu(a) and a.numpy().tobytes() == b.numpy().tobytes()
+    cpu = _traced_twice_agree(make, gpu, lambda: tf.random.Generator.from_seed(5))
     assert _on_gpu(gpu.state) and gpu.state.numpy().tolist() == cpu.state.numpy().tolist()
