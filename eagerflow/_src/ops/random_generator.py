@@ -29,7 +29,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.runtime_options import op_determinism_enabled
-from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor, host_tensor
 from eagerflow._src.core.trackable import AutoTrackable
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import philox
@@ -373,10 +373,10 @@ class Generator(AutoTrackable):
     def _read_and_skip(self, delta: Any) -> tuple:
         """(key, counter, old state); the state variable moves on by `delta` values."""
         d = cast(delta, dt.uint64) if isinstance(delta, Tensor) else \
-            S.host_tensor(np.uint64(int(delta) & _M64))
+            host_tensor(np.uint64(int(delta) & _M64))
         old = self._state_var.read_value()
         key, counter, new = bind(RNG_READ_AND_SKIP,
-                                 (old, S.host_tensor(np.int32(self._alg)), d), {})
+                                 (old, host_tensor(np.int32(self._alg)), d), {})
         self._state_var.assign(new)
         return key, counter, old
 
@@ -387,7 +387,7 @@ class Generator(AutoTrackable):
     def _key_counter(self, shape: Any) -> tuple:
         n = _num_values(shape)
         key, counter, _ = self._read_and_skip(n)
-        alg = S.host_tensor(np.int32(self._alg))
+        alg = host_tensor(np.int32(self._alg))
         return self._replica_key(key, alg), counter, alg
 
     def _replica_key(self, key: Any, alg: Any) -> Any:
