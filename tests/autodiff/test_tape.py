@@ -23,6 +23,20 @@ def test_unwatched_tensor_gets_none():
     assert tape.gradient(y, x) is None
 
 
+def test_an_unwatched_source_read_by_a_recorded_op_gets_none():
+    # (TF 2.21: a source gets a gradient only where the tape watched it or recorded the op
+    # that made it; the target itself is its own gradient's source either way)
+    x, w, v = tf.constant([1.0, 2.0]), tf.constant([3.0, 4.0]), tf.Variable([5.0, 6.0])
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch(w)
+        z = x * 2.0  # not recorded: nothing it reads is watched
+        y = tf.reduce_sum(z * w) + tf.reduce_sum(v * x)
+    dx, dw, dz, dv = tape.gradient(y, [x, w, z, v])
+    assert dx is None and dz is None
+    assert dw.numpy().tolist() == [2.0, 4.0] and dv.numpy().tolist() == [1.0, 2.0]
+    assert tape.gradient(x, x).numpy().tolist() == [1.0, 1.0]
+
+
 def test_trainable_variables_are_watched_automatically():
     w, frozen = tf.Variable([[1.0]]), tf.Variable(2.0, trainable=False)
     with tf.GradientTape() as tape:

@@ -629,6 +629,11 @@ class GradientTape:
             live = {id(_variable_key(s)) for s in sources if _differentiable(s)}
         if self._handle_grads:  # what reaches a source's handle (tape.watch(v.handle))
             live.update(id(h) for h in map(_handle_of, sources) if h is not None)
+        if not self._grad_scopes:
+            # a source this tape neither watched nor recorded the making of gets no
+            # gradient (None, as TF's), though a recorded op read it (tf.gradients' own
+            # tape, which recorded nothing, takes the graph's operations)
+            live &= self._tracked
         roots = self._roots
         if roots and roots <= live:
             # Every watched tensor or variable is a source (the common call: gradients for

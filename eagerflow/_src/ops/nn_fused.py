@@ -24,6 +24,7 @@ import numpy as np
 
 from eagerflow._src.backend import elementwise_kernel, multiply_broadcast
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -67,6 +68,12 @@ def _kernel(xp: Any, x: Any, w: Any, b: Any, strides: tuple, padding: str,
 
 def _grad(n: Any, g: Any) -> list:
     x, w, _ = n.inputs
+    if _state.graph is None and not _state.tapes and nn_conv.wants(n, 1) and \
+            nn_conv.wants(n, 2):  # (eager, first order: one op call, see _FusedConv2DGrad)
+        attrs = dict(n.attrs)
+        attrs["input_grad"] = input_grad = nn_conv.wants(n, 0)
+        dx, dw, db = bind(FUSED_CONV2D_GRAD, (g, n.outputs[0], x, w), attrs)
+        return [dx if input_grad else None, dw, db]
     db = None
     if "Relu" in n.attrs["fused_ops"]:
         if nn_conv.wants(n, 2):
@@ -624,3 +631,109 @@ RELU_GRAD_BIAS_GRAD = register(OpDef(
     _RB, _relu_bias_infer, _relu_bias_kernel, grad=_relu_bias_grad,
     reference=_relu_bias_reference, samples=_relu_bias_samples,
     bad_samples=_relu_bias_bad_samples, num_outputs=2, tf=TFForm(export=_relu_bias_to_tf)))
+
+
+# ---------------------------------------------------------------------------------------
+# _FusedConv2DGrad: _FusedConv2D's eager gradient as one op call: the kernels of the ops its
+# gradient function binds otherwise (ReluGrad with BiasAddGrad or BiasAddGrad alone, then
+# Conv2DBackpropInput and Conv2DBackpropFilter), run in that order on (g, y, x, w), y the
+# forward result. Each of those three calls infers, places and wraps on its own; on a
+# GPU a deep model's eager backward step is bound by that Python (ResNet-50: ~1,100
+# bytecodes a convolution in the two backprop calls alone). The results are the three
+# kernels' own. _grad binds it eagerly where no tape records the gradient (no higher
+# order) and the filter's and bias's gradients are wanted; `input_grad` False (the first
+# layer's input, a constant) leaves the input's gradient uncomputed: an empty array.
+# ---------------------------------------------------------------------------------------
+
+_CG = "_FusedConv2DGrad"
+
+
+def _conv_grad_infer(g: Any, y: Any, x: Any, w: Any, fused_ops: tuple, input_grad: bool,
+                     **conv: Any) -> list:
+    d = nn_args.kept((_CG, g._dtype, y._dtype, x._dtype, w._dtype, g._shape, y._shape,
+                      x._shape, w._shape, tuple(fused_ops), *conv.items()),
+                     _conv_grad_check, g, y, x, w, fused_ops, conv)
+    return [(x._shape if input_grad else (0,), d), (w._shape, d), (y._shape[-1:], d)]
+
+
+def _conv_grad_check(g: Any, y: Any, x: Any, w: Any, fused_ops: tuple, conv: dict) -> Any:
+    """The gradient's dtype, once g and y are checked to be the result's of _FusedConv2D
+    of x and w (what its kernels assume of their shapes)."""
+    d = C.same_dtype(_CG, (g, y, x, w), TYPES)
+    if tuple(fused_ops) not in FUSIONS or conv["data_format"] != "NHWC":
+        raise C.fail(_CG, f"unsupported fusion {list(fused_ops)} in {conv['data_format']}")
+    (shape, _), = nn_conv.CONV2D.infer(x, w, **conv)
+    for name, t in (("gradient", g), ("output", y)):
+        if t._shape != shape:
+            raise C.fail(_CG, f"{name} shape {C.shape_str(t._shape)} is not the "
+                              f"convolution's output shape {C.shape_str(shape)}")
+    return d
+
+
+def _conv_grad_kernel(xp: Any, g: Any, y: Any, x: Any, w: Any, strides: tuple, padding: str,
+                      explicit_paddings: tuple, data_format: str, dilations: tuple,
+                      fused_ops: tuple, input_grad: bool) -> tuple:
+    if "Relu" in fused_ops:
+        g, db = _relu_bias_kernel(xp, g, y)
+    else:
+        db = nn.BIAS_ADD_GRAD.kernel(xp, g, data_format="NHWC")
+    conv = (strides, padding, explicit_paddings, data_format, dilations)
+    dx = nn_conv.CONV2D_BACKPROP_INPUT.kernel(xp, x.shape, w, g, *conv) if input_grad else \
+        xp.empty((0,), g.dtype)
+    return dx, nn_conv.CONV2D_BACKPROP_FILTER.kernel(xp, x, w.shape, g, *conv), db
+
+
+def _conv_grad_reference(g: np.ndarray, y: np.ndarray, x: np.ndarray, w: np.ndarray,
+                         fused_ops: tuple, input_grad: bool, **conv: Any) -> tuple:
+    """The plain loops of the three ops (nn_conv's references, _relu_bias_reference)."""
+    if "Relu" in fused_ops:
+        g, db = _relu_bias_reference(g, y)
+    else:
+        db = g.reshape(-1, g.shape[-1]).sum(axis=0)
+    dx = nn_conv._bin_reference(nn_conv.CONV2D_F)(np.array(x.shape), w, g, **conv) \
+        if input_grad else np.empty((0,), g.dtype)
+    return dx, nn_conv._bfil_reference(nn_conv.CONV2D_F)(x, np.array(w.shape), g, **conv), db
+
+
+def _conv_grad_samples() -> list:
+    out = []
+    for s in _samples():
+        x, w, b = s.inputs
+        y = _reference(x, w, b, **s.attrs)
+        g = SampleRNG(17).uniform(-1, 1, y.shape)
+        for input_grad in (True, False):
+            out.append(Sample((g, y, x, w), {**s.attrs, "input_grad": input_grad}))
+    return out
+
+
+def _conv_grad_bad_samples() -> list:
+    x, w, y = np.ones((1, 4, 4, 2)), np.ones((3, 3, 2, 2)), np.ones((1, 2, 2, 2))
+    attrs = {"strides": (1, 1, 1, 1), "padding": "VALID", "explicit_paddings": (),
+             "data_format": "NHWC", "dilations": (1, 1, 1, 1), "fused_ops": FUSIONS[1],
+             "input_grad": True}
+    return [BadSample((np.ones((1, 3, 2, 2)), y, x, w), attrs, InvalidArgumentError,
+                      "gradient shape [1,3,2,2] is not the convolution's output shape "
+                      "[1,2,2,2]"),
+            BadSample((y, np.ones((1, 2, 2, 3)), x, w), attrs, InvalidArgumentError,
+                      "output shape [1,2,2,3]"),
+            BadSample((y.astype(np.float32), y, x, w), attrs, InvalidArgumentError, _CG)]
+
+
+def _conv_grad_to_tf(n: Any, b: Any) -> list:
+    """TF's graphs hold the three ops (ReluGrad then BiasAddGrad where the ReLU was fused)."""
+    g = b.input(0)
+    if "Relu" in n.attrs["fused_ops"]:
+        g = b.node("ReluGrad", [g, b.input(1)])[0]
+    db = b.node("BiasAddGrad", [g], {"data_format": "NHWC"})[0]
+    conv = _conv_attrs(n.attrs)
+    dx = b.node("Conv2DBackpropInput", [b.shape_of(2), b.input(3), g], conv)[0] \
+        if n.attrs["input_grad"] else b.const(np.empty((0,), n.inputs[0]._dtype._np),
+                                              n.inputs[0]._dtype)
+    dw = b.node("Conv2DBackpropFilter", [b.input(2), b.shape_of(3), g], conv)[0]
+    return [dx, dw, db]
+
+
+FUSED_CONV2D_GRAD = register(OpDef(
+    _CG, _conv_grad_infer, _conv_grad_kernel, reference=_conv_grad_reference,
+    samples=_conv_grad_samples, bad_samples=_conv_grad_bad_samples, num_outputs=3,
+    tf=TFForm(export=_conv_grad_to_tf)))

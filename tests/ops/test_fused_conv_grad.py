@@ -1,0 +1,167 @@
+"""_FusedConv2DGrad (ops/nn_fused.py): a fused convolution's eager first-order gradient as
+one op call. Its gradients are bit for bit those of the ops it stands for (Conv2D, BiasAdd
+and Relu, differentiated op by op); a tape that records the gradient (higher order) and a
+traced gradient keep the three ops; an input no gradient is wanted for gets none computed.
+The registry suites check its kernel against plain loops, its inference and bad input."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import eagerflow as tf
+from eagerflow._src.backend import strict, strict_counts
+from eagerflow._src.core import device as D
+from eagerflow._src.core import tf_logging
+from eagerflow._src.ops import nn_fused
+from eagerflow._src.ops.dispatch import bind
+
+ONES = (1, 1, 1, 1)
+
+
+def _fused(x, w, b, strides, padding, relu):
+    return nn_fused.conv2d_bias_act(x, w, b, strides, padding, ONES, relu)
+
+
+def _composite(x, w, b, strides, padding, relu):
+    y = tf.nn.bias_add(tf.nn.conv2d(x, w, strides, padding), b)
+    return tf.nn.relu(y) if relu else y
+
+
+def _grads(layer, x, w, b, weights, watch_x=True, **conv):
+    with tf.GradientTape() as tape:
+        tape.watch([x, w, b] if watch_x else [w, b])
+        loss = tf.reduce_sum(layer(x, w, b, **conv) * weights)
+    return tape.gradient(loss, [x, w, b])
+
+
+def _case(rng, n, h, wd, c, k, o, strides):
+    x = tf.constant(rng.uniform(-1, 1, (n, h, wd, c)))
+    w = tf.constant(rng.uniform(-1, 1, (k, k, c, o)))
+    b = tf.constant(rng.uniform(-0.5, 0.5, o))
+    return x, w, b
+
+
+@settings(max_examples=25, deadline=None)
+@given(n=st.integers(1, 2), h=st.integers(3, 7), wd=st.integers(3, 7), c=st.integers(1, 3),
+       k=st.integers(1, 3), o=st.integers(1, 3), stride=st.integers(1, 2),
+       padding=st.sampled_from(["SAME", "VALID"]), relu=st.booleans(),
+       dtype=st.sampled_from([np.float32, np.float64]), seed=st.integers(0, 99))
+def test_the_eager_gradient_is_the_three_ops_gradients_bit_for_bit(n, h, wd, c, k, o, stride,
+                                                                   padding, relu, dtype, seed):
+    rng = np.random.default_rng(seed)
+    x, w, b = (tf.cast(t, dtype) for t in _case(rng, n, h, wd, c, k, o, stride))
+    strides = (1, stride, stride, 1)
+    y = _composite(x, w, b, strides, padding, relu)
+    weights = tf.constant(rng.uniform(-1, 1, y.shape).astype(dtype))
+    got = _grads(_fused, x, w, b, weights, strides=strides, padding=padding, relu=relu)
+    want = _grads(_composite, x, w, b, weights, strides=strides, padding=padding, relu=relu)
+    for g, v in zip(got, want):
+        assert g.dtype == v.dtype and g.shape == v.shape
+        np.testing.assert_array_equal(g.numpy(), v.numpy())
+
+
+def test_an_input_no_gradient_is_wanted_for_gets_none_and_no_backprop_input():
+    rng = np.random.default_rng(1)
+    x, w, b = (tf.cast(t, tf.float32) for t in _case(rng, 2, 6, 6, 3, 3, 4, 1))
+    weights = tf.ones((2, 6, 6, 4))
+    conv = {"strides": ONES, "padding": "SAME", "relu": True}
+    with D.standin_gpus(1):
+        xd, wd, bd = tf.identity(x), tf.identity(w), tf.identity(b)
+        _grads(_fused, xd, wd, bd, weights, **conv)
+        with strict_counts.count_launches() as with_x:
+            full = _grads(_fused, xd, wd, bd, weights, **conv)
+        with strict_counts.count_launches() as without_x:
+            part = _grads(_fused, xd, wd, bd, weights, watch_x=False, **conv)
+    assert part[0] is None and full[0] is not None
+    assert sum(without_x.values()) < sum(with_x.values())
+    for g, v in zip(part[1:], full[1:]):
+        np.testing.assert_array_equal(g.numpy(), v.numpy())
+
+
+def _ops_run(fn, capsys, monkeypatch):
+    """The ops tf.debugging's placement log names while fn runs."""
+    monkeypatch.setitem(tf_logging._AT_IMPORT, "cpp_level", 0)  # (TF's INFO lines shown)
+    capsys.readouterr()
+    tf.debugging.set_log_device_placement(True)
+    try:
+        fn()
+    finally:
+        tf.debugging.set_log_device_placement(False)
+    return [ln.split("Executing op ")[1].split(" ")[0]
+            for ln in capsys.readouterr().err.splitlines() if "Executing op " in ln]
+
+
+def test_one_op_call_computes_a_convolutions_gradients_eagerly(capsys, monkeypatch):
+    x, w, b = _case(np.random.default_rng(2), 1, 5, 5, 2, 3, 2, 1)
+    ops = _ops_run(lambda: _grads(_fused, x, w, b, 1.0, strides=ONES, padding="SAME",
+                                  relu=True), capsys, monkeypatch)
+    assert "_FusedConv2DGrad" in ops
+    assert not {"ReluGrad", "_ReluGradBiasAddGrad", "Conv2DBackpropInput",
+                "Conv2DBackpropFilter"} & set(ops)
+
+
+def test_a_tape_recording_the_gradient_keeps_the_three_ops_and_the_second_order():
+    rng = np.random.default_rng(3)
+    x, w, b = _case(rng, 1, 5, 5, 2, 3, 2, 1)
+    v = tf.constant(rng.uniform(-1, 1, w.shape))
+
+    def hvp(layer):
+        with tf.GradientTape() as outer:
+            outer.watch(w)
+            with tf.GradientTape() as inner:
+                inner.watch(w)
+                loss = tf.reduce_sum(tf.square(layer(x, w, b, ONES, "SAME", False)))
+            dw = inner.gradient(loss, w)
+            ops = [n.op.name for n in outer._nodes]
+            dot = tf.reduce_sum(dw * v)
+        return outer.gradient(dot, w), ops
+
+    got, ops = hvp(_fused)
+    want, _ = hvp(_composite)
+    assert "Conv2DBackpropFilter" in ops and "_FusedConv2DGrad" not in ops
+    np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-12)
+
+
+def test_a_traced_gradient_keeps_the_three_ops():
+    x, w, b = _case(np.random.default_rng(4), 1, 5, 5, 2, 3, 2, 1)
+
+    @tf.function
+    def grads(x, w, b):
+        return _grads(_fused, x, w, b, 1.0, strides=ONES, padding="VALID", relu=True)
+
+    types = {op.type for op in grads.get_concrete_function(x, w, b).graph.get_operations()}
+    assert {"Conv2DBackpropInput", "Conv2DBackpropFilter"} <= types
+    assert "_FusedConv2DGrad" not in types
+    eager = _grads(_fused, x, w, b, 1.0, strides=ONES, padding="VALID", relu=True)
+    for g, v in zip(grads(x, w, b), eager):
+        np.testing.assert_allclose(g.numpy(), v.numpy(), rtol=1e-12)
+
+
+def test_on_a_device_it_reads_nothing_back_and_gives_the_cpus_gradients():
+    x, w, b = _case(np.random.default_rng(5), 2, 6, 6, 3, 3, 4, 2)
+    conv = {"strides": (1, 2, 2, 1), "padding": "SAME", "relu": True}
+    want = _grads(_fused, x, w, b, 1.0, **conv)
+    with D.standin_gpus(1):
+        xd, wd, bd = tf.identity(x), tf.identity(w), tf.identity(b)
+        _grads(_fused, xd, wd, bd, 1.0, **conv)
+        with strict.count_transfers() as n:
+            got = _grads(_fused, xd, wd, bd, 1.0, **conv)
+    assert n["to_host"] == 0
+    for g, v in zip(got, want):
+        assert g.device.endswith("GPU:0")
+        np.testing.assert_allclose(g.numpy(), v.numpy(), rtol=1e-12)
+
+
+@pytest.mark.parametrize("bad, message", [
+    ((1, 3, 2, 2), "gradient shape [1,3,2,2] is not the convolution's output shape [1,2,2,2]"),
+])
+def test_a_gradient_of_the_wrong_shape_is_refused_naming_the_op(bad, message):
+    x, w = tf.ones((1, 4, 4, 2)), tf.ones((3, 3, 2, 2))
+    y = tf.ones((1, 2, 2, 2))
+    attrs = {"strides": ONES, "padding": "VALID", "explicit_paddings": (),
+             "data_format": "NHWC", "dilations": ONES, "fused_ops": nn_fused.FUSIONS[1],
+             "input_grad": True}
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"_FusedConv2DGrad") as e:
+        bind(nn_fused.FUSED_CONV2D_GRAD, (tf.ones(bad), y, x, w), attrs)
+    assert message in str(e.value)
