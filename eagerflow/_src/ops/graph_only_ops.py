@@ -82,6 +82,7 @@ def _switch_ref(data: np.ndarray, pred: np.ndarray) -> tuple:
 
 SWITCH = register(OpDef(
     "Switch", _switch_infer, _switch_kernel, num_outputs=2, reference=_switch_ref,
+    host_inputs=(1,),  # (TF's GPU Switch: HostMemory("pred"))
     grad=lambda n, g0, g1: _exit_grad(n, g0),
     # (float32 data: a traced Switch of an unknown predicate declares its dead output
     # of `data`'s dtype, where TF's is float32)

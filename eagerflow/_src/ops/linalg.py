@@ -739,6 +739,7 @@ def _band_kernel(xp: Any, x: Any, *dyn: Any, num_lower: int | None,
 
 MATRIX_BAND_PART = register(OpDef(
     "MatrixBandPart", _band_infer, _band_kernel,
+    host_inputs=(1, 2),  # (bounds given when it runs: TF's HostMemory num_lower/num_upper)
     grad=lambda n, g: [bind(MATRIX_BAND_PART, (g,) + n.inputs[1:], dict(n.attrs))] +
     [None] * (len(n.inputs) - 1),
     reference=lambda x, *dyn, num_lower, num_upper: _band_ref(

@@ -21,11 +21,12 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.device import host_eagerly
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, host_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import halfprec, nms_gpu
 from eagerflow._src.ops.array import concat, constant, reshape, squeeze
@@ -372,6 +373,7 @@ def _bargs_infer(a: Any, b: Any) -> list:
 
 
 def _bargs_kernel(xp: Any, a: Any, b: Any) -> Any:
+    # (host arrays on any device: TF's GPU kernel takes s0, s1 and r0 in host memory)
     sa, sb = _TUPLE(int(v) for v in a), _TUPLE(int(v) for v in b)
     return xp.asarray(C.broadcast("BroadcastArgs", sa, sb), dtype=a.dtype).reshape(-1)
 
@@ -390,6 +392,7 @@ def _bargs_fold(node: Any, value_of: Any) -> Any:
 
 BROADCAST_ARGS = register(OpDef(
     "BroadcastArgs", _bargs_infer, _bargs_kernel, fold=_bargs_fold, fold_partial=False,
+    host_inputs=(0, 1),  # (TF's HostMemory("s0"), HostMemory("s1"))
     reference=lambda a, b: np.array(np.broadcast_shapes(_TUPLE(a), _TUPLE(b)), a.dtype),
     samples=lambda: [Sample((np.array([2, 1], np.int32), np.array([3], np.int32)), grad=False),
                      Sample((np.array([1, 4, 1], np.int64), np.array([5, 1, 1, 6], np.int64)),
@@ -402,7 +405,8 @@ BROADCAST_ARGS = register(OpDef(
 @dispatchable
 @slow_inputs("shape_x", "shape_y")
 def broadcast_dynamic_shape(shape_x: Any, shape_y: Any) -> Any:
-    a, b = binary_args(shape_x, shape_y)
+    with host_eagerly():  # (Python shapes made where TF's GPU kernel reads them)
+        a, b = binary_args(shape_x, shape_y)
     return bind(BROADCAST_ARGS, (a, b), {})
 
 
@@ -798,8 +802,9 @@ def _runtime_confusion(lab: Any, pred: Any, num_classes: Any, weights: Any,
 
 
 def invert_permutation(x: Any, name: str | None = None) -> Any:
-    """y with y[x[i]] = i."""
-    return bind(INVERT_PERMUTATION, (_t(x),), {}, name)
+    """y with y[x[i]] = i (a Python permutation made on the host, where TF's GPU kernel
+    reads it)."""
+    return bind(INVERT_PERMUTATION, (host_tensor(x),), {}, name)
 
 
 @dispatchable

@@ -19,7 +19,13 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, UnimplementedError
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.core.tensor import (
+    EagerTensor,
+    Tensor,
+    check_finite_size,
+    convert_to_tensor,
+    host_tensor,
+)
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import as_int_tensor, is_symbolic
@@ -832,8 +838,9 @@ def _first_version_checks(op: str, x: Any, pads: Any, block_size: int, attr: str
 
 
 def _pair(block_size: int) -> Any:
-    """block_size as the block_shape [b, b] the first versions' kernels use."""
-    return convert_to_tensor(np.array([block_size] * 2, np.int64))
+    """block_size as the block_shape [b, b] the first versions' kernels use: a host
+    tensor, whose value the checks read without a copy from a device."""
+    return host_tensor(np.array([block_size] * 2, np.int64))
 
 
 def _s2b_kernel(xp: Any, x: Any, paddings: Any, block_size: int) -> Any:

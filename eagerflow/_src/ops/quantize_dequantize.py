@@ -12,8 +12,9 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.device import host_eagerly
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.tensor import convert_to_tensor, host_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.quantization import (
@@ -112,13 +113,14 @@ def _qdq(xp: Any, x: Any, lo: Any, hi: Any, signed_input: bool, num_bits: int,
     else:
         red = tuple(i for i in range(x.ndim) if i != axis)
     if range_given:
-        lo = xp.asarray(lo, x.dtype)
-        hi = xp.asarray(hi, x.dtype)
-        if bool((lo > hi).any()):
-            lo_h, hi_h = to_host(lo).reshape(-1), to_host(hi).reshape(-1)
+        # (checked on the host: TF's GPU kernels take input_min and input_max in host
+        # memory, then copy them to the device)
+        lo_h = np.asarray(to_host(lo), x.dtype).reshape(-1)
+        hi_h = np.asarray(to_host(hi), x.dtype).reshape(-1)
+        if (lo_h > hi_h).any():
             i = int(np.argmax(lo_h > hi_h))
             raise C.fail(op, f"Invalid range: input_min {lo_h[i]:g} > input_max {hi_h[i]:g}")
-        lo, hi = _along(lo.reshape(-1), x.ndim, axis), _along(hi.reshape(-1), x.ndim, axis)
+        lo, hi = _along(xp.asarray(lo_h), x.ndim, axis), _along(xp.asarray(hi_h), x.ndim, axis)
     elif x.size == 0:
         return x.copy()
     else:
@@ -180,9 +182,12 @@ def _v4_grad(n: Any, g: Any) -> list:
     return list(quantize_and_dequantize_v4_grad(g, *n.inputs, axis=n.attrs["axis"]))
 
 
+# TF's GPU kernels of V2, V3, V4 and V4Grad take input_min and input_max in host memory
+_RANGE = (1, 2)
+
 QDQ_V4 = register(OpDef(
     "QuantizeAndDequantizeV4", _qdq_infer, _qdq_kernel, grad=_v4_grad, reference=_qdq_ref,
-    samples=_qdq_samples,
+    samples=_qdq_samples, host_inputs=_RANGE,
     bad_samples=lambda: [BadSample((np.ones(2, _F32), np.array(2.0, _F32), np.array(1.0, _F32)),
                                    {"signed_input": True, "num_bits": 8, "range_given": True,
                                     "round_mode": _ROUND_EVEN, "narrow_range": False,
@@ -196,6 +201,7 @@ QDQ_V2 = register(OpDef(
     lambda xp, x, lo, hi, **a: _qdq(xp, x, lo, hi, **a, op="QuantizeAndDequantizeV2"),
     # TF's gradient of V2 passes straight through, everywhere
     grad=lambda n, g: [g, None, None], reference=_qdq_ref, samples=_qdq_samples,
+    host_inputs=_RANGE,
 ))
 
 
@@ -227,7 +233,7 @@ QDQ_V3 = register(OpDef(
                              np.array(4, np.int32)),
                             {"signed_input": True, "range_given": True, "narrow_range": True,
                              "axis": 1}, grad=False)],
-    host_inputs=(3,),
+    host_inputs=_RANGE + (3,),  # (and TF's HostMemory("num_bits"))
 ))
 
 
@@ -275,6 +281,7 @@ def _v4_grad_ref(g: np.ndarray, x: np.ndarray, lo: Any, hi: Any, axis: int) -> t
 
 QDQ_V4_GRAD = register(OpDef(
     "QuantizeAndDequantizeV4Grad", _v4_grad_infer, _v4_grad_kernel, num_outputs=3,
+    host_inputs=tuple(i + 1 for i in _RANGE),  # (after the gradient: inputs 2 and 3)
     reference=lambda g, x, lo, hi, axis: _v4_grad_ref(g, x, lo, hi, axis),
     samples=lambda: [Sample((_RNG.uniform(-1, 1, (2, 3)).astype(_F32),
                              _RNG.uniform(-3, 3, (2, 3)).astype(_F32),
@@ -292,8 +299,9 @@ def _qdq_attrs(signed_input: Any, num_bits: Any, range_given: Any, round_mode: s
 
 def _qdq_inputs(input: Any, input_min: Any, input_max: Any) -> tuple:  # noqa: A002
     x = convert_to_tensor(input)
-    return (x, convert_to_tensor(input_min, dtype_hint=x._dtype),
-            convert_to_tensor(input_max, dtype_hint=x._dtype))
+    with host_eagerly():  # (Python bounds made where TF's GPU kernels read them)
+        return (x, convert_to_tensor(input_min, dtype_hint=x._dtype),
+                convert_to_tensor(input_max, dtype_hint=x._dtype))
 
 
 def _axis(axis: Any, x: Any) -> Any:
@@ -328,10 +336,8 @@ def quantize_and_dequantize_v2(input: Any, input_min: Any, input_max: Any,  # no
 def quantize_and_dequantize_v4_grad(gradients: Any, input: Any, input_min: Any,  # noqa: A002
                                     input_max: Any, axis: int = -1,
                                     name: str | None = None) -> tuple:
-    x = convert_to_tensor(input)
-    return bind(QDQ_V4_GRAD, (convert_to_tensor(gradients, dtype_hint=x._dtype), x,
-                              convert_to_tensor(input_min, dtype_hint=x._dtype),
-                              convert_to_tensor(input_max, dtype_hint=x._dtype)),
+    x, lo, hi = _qdq_inputs(input, input_min, input_max)
+    return bind(QDQ_V4_GRAD, (convert_to_tensor(gradients, dtype_hint=x._dtype), x, lo, hi),
                 {"axis": int(axis)}, name)
 
 
@@ -340,6 +346,6 @@ def quantize_and_dequantize_v3(input: Any, input_min: Any, input_max: Any,  # no
                                range_given: bool = True, narrow_range: bool = False,
                                axis: int = -1, name: str | None = None) -> Any:
     ins = _qdq_inputs(input, input_min, input_max)
-    return bind(QDQ_V3, ins + (convert_to_tensor(num_bits, dt.int32),),
+    return bind(QDQ_V3, ins + (host_tensor(num_bits, dt.int32),),
                 {"signed_input": bool(signed_input), "range_given": bool(range_given),
                  "narrow_range": bool(narrow_range), "axis": int(axis)}, name)

@@ -91,7 +91,9 @@ def _skip_kernel(xp: Any, state: Any, alg: Any, delta: Any) -> tuple:
         raise InvalidArgumentError(None, None, f"The size of the state must be at least 3; got "
                                                f"{state.size} [Op:RngReadAndSkip]")
     if xp is not np:
-        return _skip_on_device(xp, state, int(delta))
+        words = state.view(xp.uint64)
+        return words[2:].copy(), words[:2].copy(), \
+            _advanced(xp, state, int(delta) * D.SAMPLES_PER_OUTPUT)
     words = [int(v) & _M64 for v in state.tolist()]
     counter = words[0] | (words[1] << 64)
     moved = (counter + int(delta) * D.SAMPLES_PER_OUTPUT) & philox.M128
@@ -100,19 +102,17 @@ def _skip_kernel(xp: Any, state: Any, alg: Any, delta: Any) -> tuple:
             xp.asarray(words[:2], dtype=xp.uint64), xp.asarray(new))
 
 
-def _skip_on_device(xp: Any, state: Any, delta: int) -> tuple:
-    """RngReadAndSkip where the state lives on a device, as TF's GPU kernel: the key and
-    counter copied out of the state there and the counter advanced there (only alg and
-    delta are host values, TF's HostMemory inputs), so no word of the state is read back.
-    The 128-bit sum adds delta * 256's two 64-bit halves, the low word's carry to the
-    high."""
-    step = delta * D.SAMPLES_PER_OUTPUT  # (< 2**72: a uint64 delta)
+def _advanced(xp: Any, state: Any, step: int) -> Any:
+    """A Philox state (int64 words: the 128-bit counter, then the key) whose counter is
+    advanced by `step` (< 2**128) where the state lives, as TF's GPU kernels of the skips
+    advance it: only the algorithm and delta are host values (their HostMemory inputs),
+    so no word of the state is read back. The 128-bit sum adds the step's two 64-bit
+    halves, the low word's carry to the high."""
     words = state.view(xp.uint64)
     lo = words[:1] + xp.uint64(step & _M64)  # wraps modulo 2**64
     carry = (lo < words[:1]).astype(xp.uint64)
-    hi = words[1:2] + xp.uint64(step >> 64) + carry
-    new = xp.concatenate([lo, hi, words[2:]]).view(xp.int64)
-    return words[2:].copy(), words[:2].copy(), new
+    hi = words[1:2] + xp.uint64((step >> 64) & _M64) + carry
+    return xp.concatenate([lo, hi, words[2:]]).view(xp.int64)
 
 
 def _ref_skip(state: Any, alg: Any, delta: Any) -> tuple:
@@ -192,11 +192,14 @@ def _rng_skip_kernel(xp: Any, state: Any, algorithm: Any, delta: Any) -> Any:
         raise InvalidArgumentError(None, None, f"For the Philox algorithm, the size of state "
                                                f"must be at least 3; got {state.size} "
                                                "[Op:RngSkip]")
+    # (delta * 256 as TF's kernel forms it: a 64-bit count, its product wrapped)
+    step = (int(delta) * D.SAMPLES_PER_OUTPUT) & _M64
+    if xp is not np:
+        return _advanced(xp, state, step)
     words = [int(v) & _M64 for v in state.tolist()]
-    counter = words[0] | (words[1] << 64)
-    moved = (counter + ((int(delta) * D.SAMPLES_PER_OUTPUT) & _M64)) & philox.M128
+    moved = ((words[0] | (words[1] << 64)) + step) & philox.M128
     words[:2] = [moved & _M64, moved >> 64]
-    return xp.asarray(np.array(words, np.uint64).view(np.int64))
+    return np.array(words, np.uint64).view(np.int64)
 
 
 def _ref_rng_skip(state: Any, algorithm: Any, delta: Any) -> np.ndarray:
@@ -215,6 +218,7 @@ def _rng_skip_from_tf(node: Any) -> None:
 
 RNG_SKIP = register(OpDef(
     "RngSkip", _rng_skip_infer, _rng_skip_kernel, reference=_ref_rng_skip, stateful=True,
+    host_inputs=(1, 2),  # (TF's HostMemory("algorithm"), HostMemory("delta"))
     samples=lambda: [
         Sample((np.array([5, -1, 9], np.int64), np.int64(1), np.int64(-1)), grad=False),
         Sample((np.array([-1, -1, 3], np.int64), np.int64(3), np.int64(1)), grad=False),

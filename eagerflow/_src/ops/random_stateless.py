@@ -375,6 +375,7 @@ def _stateless_multinomial_dtypes(logits: Any, seed: Any, output_dtype: dt.DType
 
 def _stateless_multinomial_kernel(xp: Any, logits: Any, seed: Any, num_samples: int,
                                   output_dtype: dt.DType) -> Any:
+    # (the seed is read on the host: TF's GPU kernel takes it in host memory)
     key, counter = philox.scramble_seed(int(seed[0]), int(seed[1]))
     return R.categorical_values(xp, key, counter, logits, num_samples,
                                 output_dtype.as_numpy_dtype)
@@ -389,6 +390,7 @@ def _ref_stateless_multinomial(logits: Any, seed: Any, num_samples: int,
 STATELESS_MULTINOMIAL = register(OpDef(
     "StatelessMultinomial", _stateless_multinomial_infer, _stateless_multinomial_kernel,
     reference=_ref_stateless_multinomial,
+    host_inputs=(1,),  # (TF's GPU kernel: HostMemory("seed"), and num_samples, an attr here)
     samples=lambda: [Sample((np.array([[0.0, 1.0, 2.0], [1.0, 1.0, -np.inf]]), _SEED),
                     {"num_samples": 5, "output_dtype": dt.int64}, grad=False)],
     bad_samples=lambda: [BadSample((np.ones(3), _SEED),
@@ -772,7 +774,7 @@ def stateless_categorical(logits: Any, num_samples: Any, seed: Any, dtype: Any =
         if scope is not None:
             logits = convert_to_tensor_v2(logits, name="logits")
         dtype = R.categorical_dtype(dtype)
-        logits, seed_t = _t(logits), convert_to_tensor(seed)
+        logits, seed_t = _t(logits), host_tensor(seed)
         if isinstance(num_samples, EagerTensor):
             if passed_raw(seed):  # (TF's slow path converts it first)
                 num_samples = convert_to_tensor(num_samples, dtype=dt.int32)

@@ -272,8 +272,10 @@ _KCA = "StatelessRandomGetKeyCounterAlg"
 
 
 def _kca_kernel(xp: Any, seed: Any) -> tuple:
-    key, counter = S._key_counter_kernel(xp, seed)
-    return key, counter, _alg_kernel(xp)
+    # (on any device, from a host seed to host outputs: TF's GPU kernel takes the seed
+    # and gives the key, counter and alg in host memory, where the draws read them)
+    key, counter = S._key_counter_kernel(np, seed)
+    return key, counter, _alg_kernel(np)
 
 
 GET_KEY_COUNTER_ALG = register(OpDef(
@@ -281,7 +283,7 @@ GET_KEY_COUNTER_ALG = register(OpDef(
     lambda seed: S._check_seed(_KCA, seed) or [((1,), dt.uint64), ((2,), dt.uint64),
                                                 ((), dt.int32)],
     _kca_kernel, reference=lambda seed: S._ref_key_counter(seed) + (np.int32(1),),
-    num_outputs=3,
+    num_outputs=3, host_inputs=(0,), host_outputs=lambda n: (0, 1, 2),
     samples=lambda: [Sample((_SEED,), grad=False), Sample((_SEED32,), grad=False)],
     bad_samples=_bad_seed(_KCA, {}),
 ))

@@ -188,6 +188,7 @@ def _ref_serialize(x: np.ndarray) -> np.ndarray:
 SERIALIZE_TENSOR = register(OpDef(
     "SerializeTensor", lambda x: [((), dt.string)], _serialize_kernel,
     reference=_ref_serialize,
+    gpu=False,  # (TF registers its CPU kernel only: a GPU's input is copied to the host)
     samples=lambda: [
         Sample((np.array([[1.5, -2.0], [0.25, 3.0]], np.float32),), grad=False),
         Sample((np.array(7, np.int64),), grad=False),

@@ -378,6 +378,9 @@ def _slice_grad_ref(g: np.ndarray, x: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 SLICE_GRAD = register(OpDef(
     "SliceGrad", _slice_grad_infer, _slice_grad_kernel,
+    # (TF's graph for it pads the gradient by `begin`, Slice's HostMemory input, and the
+    # input's shape: Pad's HostMemory("paddings"); of the input, its shape alone is read)
+    host_inputs=(2,), shape_inputs=(1,),
     grad=lambda n, gg: [slice(gg, n.inputs[2], shape(n.inputs[0])), None, None],
     reference=_slice_grad_ref,
     samples=lambda: [Sample((_rng.uniform(-2, 2, size=(2, 3)), np.zeros((4, 5)),

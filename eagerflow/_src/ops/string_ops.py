@@ -669,6 +669,7 @@ def _pos_out_of_range(pos: int, v: bytes, index: int, unit: str) -> str:
 
 SUBSTR = register(OpDef(
     "Substr", _substr_infer, _substr_kernel, reference=_substr_ref,
+    gpu=False,  # (TF registers its CPU kernel only: a GPU's input is copied to the host)
     samples=lambda: [Sample((_WORDS[:1], np.array([0, 2], np.int32), np.array([3, 1], np.int32)),
                             {"unit": "BYTE"}, grad=False),
                      Sample((np.array([b"caf\xc3\xa9", b"na\xc3\xafve"], dtype=object),
@@ -775,6 +776,7 @@ _AS_STRING_DEFAULTS = {"precision": -1, "scientific": False, "shortest": False, 
                        "fill": ""}
 AS_STRING = register(OpDef(
     "AsString", _as_string_infer, _as_string_kernel, reference=_as_string_ref,
+    gpu=False,  # (TF registers its CPU kernel only: a GPU's input is copied to the host)
     samples=lambda: [
         Sample((np.array([1.5, -2.25, 1e7]),), dict(_AS_STRING_DEFAULTS), grad=False),
         Sample((np.array([[3, -41]], np.int32),), {**_AS_STRING_DEFAULTS, "width": 4},

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
@@ -180,6 +181,9 @@ def _invert_permutation_infer(p: Any) -> list:
 
 
 def _invert_permutation_kernel(xp: Any, p: Any) -> Any:
+    # (read on the host on any device: TF's GPU kernel is its CPU one, over HostMemory x
+    # and y; the inverse goes to the device as the op's output)
+    p = to_host(p)
     n = p.shape[0]
     seen = np.zeros(n, bool)
     for i in p.tolist():
@@ -188,9 +192,9 @@ def _invert_permutation_kernel(xp: Any, p: Any) -> Any:
         if seen[i]:
             raise C.fail("InvertPermutation", f"{i} is duplicated in the input.")
         seen[i] = True
-    out = xp.empty_like(p)
-    out[p] = xp.arange(n, dtype=p.dtype)
-    return out
+    out = np.empty_like(p)
+    out[p] = np.arange(n, dtype=p.dtype)
+    return xp.asarray(out)
 
 
 def _invert_permutation_fold(node: Any, value_of: Any) -> Any:
@@ -205,6 +209,7 @@ def _invert_permutation_fold(node: Any, value_of: Any) -> Any:
 INVERT_PERMUTATION = register(OpDef(
     "InvertPermutation", _invert_permutation_infer, _invert_permutation_kernel,
     fold=_invert_permutation_fold, fold_partial=False,
+    host_inputs=(0,),  # (TF's HostMemory("x"): the permutation is read on the host)
     reference=lambda p: np.array([p.tolist().index(i) for i in _pyrange(p.size)], p.dtype),
     samples=lambda: [Sample((np.array([2, 0, 3, 1], np.int32),), grad=False)],
     bad_samples=lambda: [BadSample((np.array([0, 0], np.int32),), {}, InvalidArgumentError,

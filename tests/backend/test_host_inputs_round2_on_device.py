@@ -1,0 +1,185 @@
+"""More inputs TF's GPU kernels take in host memory, checked on the strict stand-in: a
+band's bounds, a permutation to invert, the shapes BroadcastArgs broadcasts, the first
+space-to-batch ops' block, SliceGrad's begin, Switch's predicate, a seed's key and counter,
+StatelessMultinomial's seed, RngSkip's algorithm and delta, a quantization's range and
+bits. Given as Python values (tf.raw_ops and the public functions make them on the host),
+the op reads nothing back and gives the CPU's values. And the checks TF's GPU kernels skip
+(a reversed sequence's lengths, Gather's indices) are skipped on the device, which gives
+TF's GPU results, while CPU:0 still raises TF's CPU errors."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import eagerflow as tf
+from eagerflow._src.backend import strict
+from eagerflow._src.core import device
+from eagerflow._src.ops.registry import REGISTRY
+
+R = tf.raw_ops
+X = np.arange(24, dtype=np.float32).reshape(4, 6) / 7.0
+LOGITS = np.array([[0.0, 1.0, 2.0], [1.0, 1.0, -np.inf]], np.float32)
+
+
+def _as_list(out):
+    return list(out) if isinstance(out, (tuple, list)) else [out]
+
+
+CALLS = {
+    "MatrixBandPart": lambda x: R.MatrixBandPart(input=x, num_lower=1, num_upper=0),
+    "band_part": lambda x: tf.linalg.band_part(x, 2, -1),
+    "InvertPermutation": lambda x: R.InvertPermutation(x=[2, 0, 3, 1]),
+    "invert_permutation": lambda x: tf.math.invert_permutation([1, 3, 0, 2]),
+    "BroadcastArgs": lambda x: R.BroadcastArgs(s0=[2, 1], s1=[3]),
+    "broadcast_dynamic_shape": lambda x: tf.broadcast_dynamic_shape([1, 4, 1], [5, 1, 1, 6]),
+    "SpaceToBatch": lambda x: R.SpaceToBatch(input=tf.reshape(x, [1, 4, 6, 1]),
+                                             paddings=[[0, 0], [0, 0]], block_size=2),
+    "BatchToSpace": lambda x: R.BatchToSpace(input=tf.reshape(x, [4, 2, 3, 1]),
+                                             crops=[[0, 1], [1, 0]], block_size=2),
+    "Switch": lambda x: R.Switch(data=x, pred=True),
+    "StatelessRandomGetKeyCounterAlg": lambda x: R.StatelessRandomGetKeyCounterAlg(
+        seed=[5, 42]),
+    "stateless_categorical": lambda x: tf.random.stateless_categorical(
+        tf.constant(LOGITS), 5, seed=[5, 42]),
+    "QuantizeAndDequantizeV2": lambda x: R.QuantizeAndDequantizeV2(
+        input=x, input_min=-1.0, input_max=2.0, range_given=True),
+    "quantize_and_dequantize_v2": lambda x: tf.quantization.quantize_and_dequantize_v2(
+        x, 0.5, 2.5, range_given=True, num_bits=4),
+    "QuantizeAndDequantizeV3": lambda x: R.QuantizeAndDequantizeV3(
+        input=x, input_min=[0.0] * 6, input_max=[3.0] * 6, num_bits=5, axis=1),
+}
+
+
+@pytest.fixture(autouse=True)
+def gpu():
+    with device.standin_gpus(1):
+        yield
+
+
+@pytest.mark.parametrize("name", sorted(CALLS))
+def test_a_host_memory_input_given_as_a_python_value_is_not_read_back(name):
+    x = tf.constant(X)
+    CALLS[name](x)
+    with strict.count_transfers() as n:
+        got = _as_list(CALLS[name](x))
+    assert n["to_host"] == 0
+    assert all(g.device.endswith("GPU:0") for g in got)
+    with tf.device("/CPU:0"):
+        want = _as_list(CALLS[name](tf.constant(X)))
+    for g, w in zip(got, want):
+        assert g.dtype == w.dtype
+        np.testing.assert_allclose(g.numpy(), w.numpy(), rtol=1e-6)
+
+
+def test_a_slices_gradient_pads_by_its_host_begin_reading_nothing_back():
+    """SliceGrad takes Slice's begin (a host input: TF's graph pads the gradient by it,
+    Pad's HostMemory paddings) and reads only the shape of the sliced tensor."""
+    x = tf.constant(X)
+
+    def grad():
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = R.Slice(input=x, begin=[1, 2], size=[2, -1])
+        return tape.gradient(y, x)
+
+    grad()
+    with strict.count_transfers() as n:
+        got = grad()
+    assert n["to_host"] == 0 and got.device.endswith("GPU:0")
+    want = np.zeros((4, 6), np.float32)
+    want[1:3, 2:] = 1.0
+    np.testing.assert_array_equal(got.numpy(), want)
+
+
+def test_rng_skip_advances_a_device_state_reading_nothing_back():
+    """RngSkip's algorithm and delta are host inputs; the state's 128-bit counter is
+    advanced on the device, as TF's GPU kernel advances it."""
+    start = np.array([-1, 7, 9], np.int64)  # (a low word of all ones: the carry)
+    v = tf.Variable(start)
+    R.RngSkip(resource=v.handle, algorithm=1, delta=3)
+    with strict.count_transfers() as n:
+        R.RngSkip(resource=v.handle, algorithm=1, delta=3)
+    assert n["to_host"] == 0 and v.device.endswith("GPU:0")
+    counter = (int(start[0]) % 2**64 | int(start[1]) << 64) + 2 * 3 * 256
+    want = [counter % 2**64, counter >> 64, 9]
+    assert v.numpy().view(np.uint64).tolist() == want
+
+
+@given(st.integers(2, 5), st.integers(2, 6), st.data())
+@settings(max_examples=30, deadline=None)
+def test_band_part_of_python_bounds_reads_nothing_back(rows, cols, data):
+    lower = data.draw(st.integers(-1, rows))
+    upper = data.draw(st.integers(-1, cols))
+    x = np.arange(rows * cols, dtype=np.float32).reshape(rows, cols) + 1
+    t = tf.constant(x)
+    with strict.count_transfers() as n:
+        got = tf.linalg.band_part(t, lower, upper)
+    assert n["to_host"] == 0 and got.device.endswith("GPU:0")
+    i, j = np.indices(x.shape)
+    keep = ((lower < 0) | (i - j <= lower)) & ((upper < 0) | (j - i <= upper))
+    np.testing.assert_array_equal(got.numpy(), np.where(keep, x, 0))
+
+
+def _reversed_on_gpu(x: np.ndarray, lengths: list) -> np.ndarray:
+    """TF's GPU ReverseSequence along axis 1 of batch axis 0, written independently: a
+    row's first `s` cells reversed, a negative length leaving the row as it is; a length
+    past the row (whose cells TF's kernel reads from beyond it) reverses the whole row."""
+    out = x.copy()
+    for b, s in enumerate(lengths):
+        s = min(s, x.shape[1])
+        if s > 0:
+            out[b, :s] = x[b, :s][::-1]
+    return out
+
+
+@given(st.integers(1, 4), st.integers(1, 6), st.data())
+@settings(max_examples=30, deadline=None)
+def test_reverse_sequence_checks_no_length_on_the_device(batch, steps, data):
+    lengths = data.draw(st.lists(st.integers(-2, steps + 2), min_size=batch, max_size=batch))
+    x = np.arange(batch * steps * 2, dtype=np.float32).reshape(batch, steps, 2)
+    t, s = tf.constant(x), tf.constant(np.array(lengths, np.int64))
+    with strict.count_transfers() as n:
+        got = tf.reverse_sequence(t, s, seq_axis=1, batch_axis=0)
+    assert n["to_host"] == 0 and got.device.endswith("GPU:0")
+    np.testing.assert_array_equal(got.numpy(), _reversed_on_gpu(x, lengths))
+    if any(v < 0 or v > steps for v in lengths):
+        with tf.device("/CPU:0"), pytest.raises(tf.errors.InvalidArgumentError,
+                                                 match=r"seq_lens\(\d+\) [<>]"):
+            tf.reverse_sequence(tf.constant(x), lengths, seq_axis=1, batch_axis=0)
+
+
+def test_gather_v1_gives_zeros_for_an_index_out_of_range_on_the_device():
+    params = np.arange(15, dtype=np.float32).reshape(5, 3)
+    idx = np.array([[4, -1], [0, 5]], np.int32)
+    p, i = tf.constant(params), tf.constant(idx)
+    R.Gather(params=p, indices=i)
+    with strict.count_transfers() as n:
+        got = R.Gather(params=p, indices=i)
+    assert n["to_host"] == 0 and got.device.endswith("GPU:0")
+    want = np.zeros((2, 2, 3), np.float32)
+    want[0, 0], want[1, 0] = params[4], params[0]
+    np.testing.assert_array_equal(got.numpy(), want)
+    with tf.device("/CPU:0"), pytest.raises(tf.errors.InvalidArgumentError,
+                                             match=r"indices\[0,1\] = -1 is not in \[0, 5\)"):
+        R.Gather(params=tf.constant(params), indices=tf.constant(idx))
+
+
+STRING_OPS = {  # (each call's inputs on the GPU: the reads TF's copies make too)
+    "AsString": (lambda: tf.strings.as_string(tf.constant([1.5, -2.0])), 1),
+    "SerializeTensor": (lambda: tf.io.serialize_tensor(tf.constant([1.5, -2.0])), 1),
+    "Substr": (lambda: tf.strings.substr(["hello", "world"], tf.constant([1, 2]),
+                                         tf.constant([2, 3])), 2),
+}
+
+
+@pytest.mark.parametrize("name", sorted(STRING_OPS))
+def test_string_ops_have_no_gpu_kernel_and_run_on_the_host(name):
+    """TF registers CPU kernels only for them: each input on a GPU is copied to the host
+    (one read each, as TF's copies) and the strings are made there."""
+    assert not REGISTRY[name].gpu
+    call, inputs_on_gpu = STRING_OPS[name]
+    call()
+    with strict.count_transfers() as n:
+        out = call()
+    assert n["to_host"] == inputs_on_gpu and out.device.endswith("CPU:0")
