@@ -22,6 +22,8 @@ from hypothesis import strategies as st
 
 import eagerflow as tf
 from eagerflow._src.backend import strict
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.sparse_ops import SPARSE_TO_DENSE
 from tests.gpu_target import on_the_gpu
 
 R = tf.raw_ops
@@ -267,3 +269,61 @@ def test_histogram_fixed_width_checks_no_nan_reading_nothing_back(seed, n, nbins
 def test_histogram_values_with_a_nan_are_still_refused_on_the_cpu():
     with pytest.raises(tf.errors.InvalidArgumentError, match="must not contain NaN"):
         _on_cpu(lambda: tf.histogram_fixed_width([np.nan, 0.5], [0.0, 1.0], nbins=3))
+
+
+# -- SparseToDense, the sparse segment reductions --------------------------------------
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**31), m=st.integers(0, 6), stray=st.booleans())
+def test_sparse_to_dense_unvalidated_reads_nothing_back(seed, m, stray):
+    """output_shape and default_value are HostMemory inputs of TF's GPU kernel, which
+    checks no index unless asked to: one outside the shape changes no cell here."""
+    rng = np.random.default_rng(seed)
+    shape = (3, 4)
+    side = 5 if stray else 3  # (distinct cells: a repeated one is a race on a GPU)
+    cells = rng.permutation(side * side)[:m]
+    ids = np.stack([cells // side, cells % side], axis=1).astype(np.int64).reshape(m, 2)
+    vals = rng.standard_normal(m).astype(np.float32)
+    it, vt = tf.constant(ids), tf.constant(vals)
+    with tf.device("/CPU:0"):  # (tf.raw_ops takes no validate_indices: the op itself)
+        st_, dv = tf.constant(shape, tf.int64), tf.constant(-1.0)
+    got = _no_reads(lambda: bind(SPARSE_TO_DENSE, (it, st_, vt, dv),
+                                 {"validate_indices": False}))
+    want = np.full(shape, -1, np.float32)
+    for (a, b), v in zip(ids.tolist(), vals):
+        if a < shape[0] and b < shape[1]:
+            want[a, b] = v
+    np.testing.assert_array_equal(got.numpy(), want)
+
+
+def test_sparse_to_dense_validated_reads_one_status_as_tfs_gpu_kernel():
+    it, vt = tf.constant(np.int64([[0, 1], [2, 3]])), tf.constant([1.0, 2.0])
+
+    def call(ids=it):
+        return R.SparseToDense(sparse_indices=ids, output_shape=[3, 4], sparse_values=vt,
+                               default_value=0.0)
+    call()
+    with strict.count_transfers() as n:
+        got = call()
+    assert n["to_host"] == 1 and got.device.endswith("GPU:0")
+    np.testing.assert_array_equal(got.numpy(), _on_cpu(lambda: R.SparseToDense(
+        sparse_indices=[[0, 1], [2, 3]], output_shape=[3, 4], sparse_values=[1.0, 2.0],
+        default_value=0.0)).numpy())
+    with pytest.raises(tf.errors.InvalidArgumentError, match="is out of order"):
+        call(tf.constant(np.int64([[2, 3], [0, 1]])))
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**31), m=st.integers(0, 30),
+       kind=st.sampled_from(["Sum", "Mean", "SqrtN"]))
+def test_sparse_segment_reductions_read_nothing_back(seed, m, kind):
+    """Long segments too: TF's CPU kernel's blocks of eight, scheduled on the host."""
+    rng = np.random.default_rng(seed)
+    data = rng.standard_normal((6, 3)).astype(np.float32)
+    idx = rng.integers(0, 6, m).astype(np.int32)
+    seg = np.sort(rng.integers(0, 4, m)).astype(np.int32)
+    op = getattr(R, f"SparseSegment{kind}WithNumSegments")
+    dt_ = tf.constant(data)
+    got = _no_reads(lambda: op(data=dt_, indices=idx, segment_ids=seg, num_segments=5))
+    want = _on_cpu(lambda: op(data=data, indices=idx, segment_ids=seg, num_segments=5))
+    np.testing.assert_array_equal(got.numpy(), want.numpy())
