@@ -327,3 +327,32 @@ def test_sparse_segment_reductions_read_nothing_back(seed, m, kind):
     got = _no_reads(lambda: op(data=dt_, indices=idx, segment_ids=seg, num_segments=5))
     want = _on_cpu(lambda: op(data=data, indices=idx, segment_ids=seg, num_segments=5))
     np.testing.assert_array_equal(got.numpy(), want.numpy())
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**31), nnz=st.integers(0, 8), adjoint_a=st.booleans(),
+       adjoint_b=st.booleans(), dtype=st.sampled_from([np.float32, np.complex64]))
+def test_sparse_tensor_dense_matmul_reads_nothing_back(seed, nnz, adjoint_a, adjoint_b, dtype):
+    """a_shape a HostMemory input; TF's GPU kernel checks no index (an entry outside the
+    output adds nothing, one outside b NaN to its row), so nothing is read back."""
+    rng = np.random.default_rng(seed)
+    rows, inner, cols = 3, 4, 2
+    ids = np.stack([rng.integers(0, rows + 1, nnz), rng.integers(0, inner + 1, nnz)], 1)
+    one = 1 + 1j if np.dtype(dtype).kind == "c" else 1  # (complex values: conjugates matter)
+    vals = (rng.standard_normal(nnz) * one).astype(dtype)
+    b = (rng.standard_normal((inner, cols)) - rng.standard_normal((inner, cols)) * one
+         ).astype(dtype)
+    a_ids = ids[:, ::-1] if adjoint_a else ids
+    a_shape = [inner, rows] if adjoint_a else [rows, inner]
+    bb = np.conj(b.T).copy() if adjoint_b else b  # (so that its adjoint is b)
+    it, vt, bt = tf.constant(a_ids), tf.constant(vals), tf.constant(bb)
+    got = _no_reads(lambda: R.SparseTensorDenseMatMul(
+        a_indices=it, a_values=vt, a_shape=a_shape, b=bt, adjoint_a=adjoint_a,
+        adjoint_b=adjoint_b))
+    want = np.zeros((rows, cols), dtype)
+    for (i, k), v in zip(ids.tolist(), vals):
+        v = np.conj(v) if adjoint_a else v
+        if i >= rows:
+            continue
+        want[i] += np.nan if k >= inner else v * b[k]
+    np.testing.assert_allclose(got.numpy(), want, rtol=1e-5, atol=1e-6)
