@@ -79,8 +79,13 @@ def test_refused_under_op_determinism_for_floats_as_tf_gpu_kernel():
     tf.sparse.sparse_dense_matmul(a_int, np.ones((3, 2), np.int32))
 
 
-def test_an_index_out_of_bounds_is_refused_on_the_device():
-    a = tf.SparseTensor([[0, 0], [1, 7]], [1.0, 2.0], [2, 3])
-    with pytest.raises(tf.errors.InvalidArgumentError,
-                       match=r"k \(7\) from index\[1,1\] out of bounds \(>=3\)"):
+def test_an_index_out_of_bounds_is_not_checked_on_the_device():
+    # TF's GPU kernel (sparse_tensor_dense_matmul_op_gpu.cu.cc) checks no index: a column
+    # outside b adds NaN to its row of the output, a row outside the output adds nothing
+    a = tf.SparseTensor([[0, 0], [1, 7], [5, 1]], [1.0, 2.0, 3.0], [2, 3])
+    got = tf.sparse.sparse_dense_matmul(a, np.ones((3, 2), np.float32))
+    np.testing.assert_array_equal(got.numpy(), [[1.0, 1.0], [np.nan, np.nan]])
+    with tf.device("/CPU:0"), pytest.raises(
+            tf.errors.InvalidArgumentError,
+            match=r"k \(7\) from index\[1,1\] out of bounds \(>=3\)"):
         tf.sparse.sparse_dense_matmul(a, np.ones((3, 2), np.float32))

@@ -21,8 +21,15 @@ import numpy as np
 from eagerflow._src.backend import add_at, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.device import host_eagerly
 from eagerflow._src.core.errors import InvalidArgumentError, ResourceExhaustedError
-from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.core.tensor import (
+    EagerTensor,
+    Tensor,
+    check_finite_size,
+    convert_to_tensor,
+    host_tensor,
+)
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape, shape
 from eagerflow._src.ops.debugging import Assert
@@ -105,9 +112,11 @@ def _hist_kernel(xp: Any, values: Any, value_range: Any, nbins: Any, *, dtype: A
     if n <= 0:
         raise C.fail(_OP, f"nbins should be a positive number, but got '{n}'")
     check_finite_size(_OP, (n,), dtype)
+    lo, hi = bounds[0], bounds[1]
+    if xp is not np and values.dtype.kind == "f" and dtype is dt.int32:
+        return _hist_on_device(xp, values, lo, hi, n)
     if values.dtype.kind == "f" and bool(xp.isnan(values).any()):
         raise C.fail(_OP, "Histogram values must not contain NaN")
-    lo, hi = bounds[0], bounds[1]
     with np.errstate(all="ignore"):
         step = float(np.float64(hi - lo)) / n
         offset = (xp.maximum(values, lo) - lo).astype(np.float64).reshape(-1)
@@ -117,6 +126,27 @@ def _hist_kernel(xp: Any, values: Any, value_range: Any, nbins: Any, *, dtype: A
     out = xp.zeros(n, dtype.as_numpy_dtype)
     add_at(xp, out, (xp.clip(index, 0, n - 1),), xp.ones(index.shape, out.dtype))
     return out
+
+
+def _hist_on_device(xp: Any, values: Any, lo: Any, hi: Any, n: int) -> Any:
+    """TF's GPU kernel (histogram_op_gpu.cu.cc, for floats counted as int32; the other
+    cases run on its CPU kernel): no NaN check, and CUB's HistogramRange over the levels
+    [lowest, lo + step, ..., lo + (n - 1) * step, max] (the inner ones computed in double
+    and rounded to the values' dtype): a value lands in the bin whose levels bound it,
+    [levels[i], levels[i + 1]); one outside them all (NaN, +-inf, the largest float) is
+    not counted. The levels are host values (value_range is a HostMemory input): nothing
+    is read back."""
+    info = np.finfo(values.dtype)
+    step = float(np.float64(hi - lo)) / n
+    levels = np.empty(n + 1, values.dtype)
+    with np.errstate(all="ignore"):
+        levels[1:n] = float(lo) + step * np.arange(1, n)
+    levels[0], levels[n] = info.min, info.max
+    # (searchsorted puts a NaN past every level, as CUB's search does)
+    at = xp.searchsorted(xp.asarray(levels), values.reshape(-1), side="right") - 1
+    spare = xp.zeros(n + 1, np.int32)  # (bin n: the values no bin holds, left out)
+    add_at(xp, spare, (xp.where(at < 0, n, at),), xp.ones(at.shape, np.int32))
+    return spare[:n]
 
 
 def _hist_ref(values: np.ndarray, value_range: np.ndarray, nbins: Any, *,
@@ -136,8 +166,9 @@ HISTOGRAM_FIXED_WIDTH = register(OpDef(
                 np.int32(4)), {"dtype": dt.int32}, grad=False),
         Sample((np.array([[1, 5], [9, -3]], np.int64), np.int64([0, 10]), np.int32(3)),
                {"dtype": dt.int64}, grad=False),
+        # (infinities: TF's GPU kernel counts them in no bin, its CPU kernel in the end ones)
         Sample((np.array([np.inf, -np.inf, 0.25]), np.float64([0, 1]), np.int32(2)),
-               {"dtype": dt.int32}, grad=False),
+               {"dtype": dt.int32}, grad=False, cpu_only=True),
         Sample((np.zeros(0, np.int32), np.int32([-1, 1]), np.int32(3)), {"dtype": dt.int32},
                grad=False)],
     bad_samples=lambda: [
@@ -148,7 +179,7 @@ HISTOGRAM_FIXED_WIDTH = register(OpDef(
                   InvalidArgumentError, "nbins should be a positive number, but got '0'"),
         BadSample((np.float32([np.nan]), np.float32([0, 1]), np.int32(3)),
                   {"dtype": dt.int32}, InvalidArgumentError,
-                  "Histogram values must not contain NaN"),
+                  "Histogram values must not contain NaN", cpu_only=True),  # (not the GPU's)
         BadSample((np.float32([0.5]), np.float32([0, 1, 2]), np.int32(3)),
                   {"dtype": dt.int32}, InvalidArgumentError,
                   "value_range should be a vector of 2 elements."),
@@ -174,10 +205,12 @@ def histogram_fixed_width(values: Any, value_range: Any, nbins: Any = 100,
     values = convert_to_tensor(values)
     # (TF's wrapper converts a Python range to the values' dtype: [0.0, 3.0] for int32
     # values is its conversion's TypeError)
-    value_range = convert_to_tensor(value_range, dtype=values._dtype) if \
-        isinstance(value_range, (list, tuple, int, float)) else \
-        convert_to_tensor(value_range, dtype_hint=values._dtype)
-    nb = nbins if isinstance(nbins, Tensor) else convert_to_tensor(nbins, dt.int32)
+    # (value_range and nbins are HostMemory inputs of TF's GPU kernel: made on the host)
+    with host_eagerly():
+        value_range = convert_to_tensor(value_range, dtype=values._dtype) if \
+            isinstance(value_range, (list, tuple, int, float)) else \
+            convert_to_tensor(value_range, dtype_hint=values._dtype)
+    nb = nbins if isinstance(nbins, Tensor) else host_tensor(nbins, dt.int32)
     scope = None if _state.graph is None else \
         _state.graph.unique_name(name or "histogram_fixed_width") + "/"
     return bind(HISTOGRAM_FIXED_WIDTH, (values, value_range, nb),
@@ -241,12 +274,20 @@ def _bincount_infer(arr: Any, size: Any, weights: Any, *, binary_output: bool) -
     return [(tuple(arr._shape[:-1]) + (n,) if arr._shape else (n,), weights._dtype)]
 
 
+# The weights' dtypes TF's GPU kernels of Bincount and DenseBincount take (TF_CALL_int32,
+# TF_CALL_float in bincount_op.cc); TF runs the others on its CPU kernels.
+_GPU_WEIGHTS = (np.dtype(np.int32), np.dtype(np.float32))
+
+
 def _bincount_kernel(xp: Any, arr: Any, size: Any, weights: Any, *,
                      binary_output: bool, op: str = _BINCOUNT) -> Any:
-    n = int(to_host(size))
+    n = int(to_host(size))  # (a host input: TF's HostMemory("size"))
     if n < 0:
         raise C.fail(op, f"size ({n}) must be non-negative")
-    if arr.size and int(arr.min()) < 0:
+    # TF's GPU kernels make no check of the values (bincount_op_gpu.cu.cc): on a device a
+    # negative one is placed as they place it (see below), and nothing is read back
+    on_gpu = xp is not np and weights.dtype in _GPU_WEIGHTS
+    if not on_gpu and arr.size and int(arr.min()) < 0:
         if arr.ndim == 2:  # (TF's kernel for rows words it apart, with the least value)
             raise C.fail(op, "Input 'in' must be non-negative! Negative input value "
                              f"found: {int(arr.min())}")
@@ -262,10 +303,16 @@ def _bincount_kernel(xp: Any, arr: Any, size: Any, weights: Any, *,
     check_finite_size(op, (rows.shape[0], n), dt.as_dtype(weights.dtype))
     w = xp.ones(rows.shape, weights.dtype) if not weights.size or binary_output else \
         weights.reshape(rows.shape)
-    out = xp.zeros((rows.shape[0], n), weights.dtype)
-    keep = rows < n  # (values at or past `size` are left out)
-    r = xp.broadcast_to(xp.arange(rows.shape[0])[:, None], rows.shape)
-    add_at(xp, out, (r[keep], rows[keep]), w[keep])
+    cells = rows.shape[0] * n
+    # Each value below `size` adds at (its row, itself) of the output flattened: TF's GPU
+    # kernels add at row * size + value, so a negative value lands in an earlier row, and
+    # one before the first cell (a 1-D count's) is left out; values at or past `size` are
+    # left out. All of them go to a spare cell past the end, which the output leaves out.
+    at = xp.arange(rows.shape[0], dtype=np.int64)[:, None] * n + rows.astype(np.int64)
+    at = xp.where((rows < n) & (at >= 0), at, cells)
+    out = xp.zeros(cells + 1, weights.dtype)
+    add_at(xp, out, (at.reshape(-1),), w.reshape(-1))
+    out = out[:cells]
     if binary_output:
         out = xp.minimum(out, 1).astype(weights.dtype)
     return out.reshape(arr.shape[:-1] + (n,)) if arr.ndim else out.reshape(n)
@@ -286,6 +333,7 @@ def _bincount_ref(arr: np.ndarray, size: Any, weights: np.ndarray, *,
 
 DENSE_BINCOUNT = register(OpDef(
     _BINCOUNT, _bincount_infer, _bincount_kernel, grad=C.no_gradient, reference=_bincount_ref,
+    host_inputs=(1,),  # (TF's HostMemory("size"))
     samples=lambda: [
         Sample((np.array([1, 3, 1, 7], np.int32), np.int32(5), np.zeros(0, np.float32)),
                {"binary_output": False}, grad=False),
@@ -296,7 +344,7 @@ DENSE_BINCOUNT = register(OpDef(
     bad_samples=lambda: [
         BadSample((np.array([1, -1], np.int32), np.int32(3), np.zeros(0, np.float32)),
                   {"binary_output": False}, InvalidArgumentError,
-                  "Input arr must be non-negative!"),
+                  "Input arr must be non-negative!", cpu_only=True),  # (the GPU's skips it)
         BadSample((np.array([1], np.int32), np.int32(-1), np.zeros(0, np.float32)),
                   {"binary_output": False}, InvalidArgumentError,
                   "size (-1) must be non-negative"),
@@ -338,6 +386,7 @@ def _bincount_v1_kernel(xp: Any, arr: Any, size: Any, weights: Any) -> Any:
 
 BINCOUNT_V1 = register(OpDef(
     _BINCOUNT_V1, _bincount_v1_infer, _bincount_v1_kernel, grad=C.no_gradient,
+    host_inputs=(1,),  # (TF's HostMemory("size"))
     reference=lambda arr, size, weights: _bincount_ref(
         arr.reshape(-1), size, weights.reshape(-1), binary_output=False),
     samples=lambda: [
@@ -348,7 +397,8 @@ BINCOUNT_V1 = register(OpDef(
         Sample((np.int32(2), np.int32(4), np.array([3], np.int64)), grad=False)],
     bad_samples=lambda: [
         BadSample((np.array([1, -1], np.int32), np.int32(3), np.zeros(1, np.float32)), {},
-                  InvalidArgumentError, "Input arr must be non-negative!"),
+                  InvalidArgumentError, "Input arr must be non-negative!",
+                  cpu_only=True),  # (TF's GPU kernel checks no value)
         BadSample((np.array([1], np.int32), np.int32(-1), np.zeros(0, np.float32)), {},
                   InvalidArgumentError, "size (-1) must be non-negative"),
         BadSample((np.array([1, 2], np.int32), np.int32(3), np.ones(1, np.float32)), {},

@@ -21,7 +21,13 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.nd_indexing import GATHER_ND, _check_policy, _nd_bounds
+from eagerflow._src.ops.nd_indexing import (
+    GATHER_ND,
+    _check_policy,
+    _nd_bounds,
+    _skips_on_device,
+    scatter_skipping,
+)
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.resource_scatter import nd_shapes
 
@@ -93,32 +99,31 @@ def _vectors(indices: np.ndarray, updates: np.ndarray, shape: tuple) -> tuple:
 
 def _kernel(xp: Any, x: Any, indices: Any, updates: Any, bad_indices_policy: str = "") -> Any:
     _check_policy(_OP, bad_indices_policy, x, indices)
-    ids, upd = np.asarray(to_host(indices)), updates
-    nd_shapes(_OP, TensorShape(x.shape), TensorShape(ids.shape), TensorShape(upd.shape))
-    k = ids.shape[-1] if ids.ndim > 1 else 1
-    vectors = int(np.prod(ids.shape[:-1])) if ids.ndim > 1 else 1
-    if ids.ndim > 1 and vectors and (x.size == 0 or not k):
+    nd_shapes(_OP, TensorShape(x.shape), TensorShape(indices.shape), TensorShape(updates.shape))
+    k = indices.shape[-1] if indices.ndim > 1 else 1
+    vectors = int(np.prod(indices.shape[:-1])) if indices.ndim > 1 else 1
+    if indices.ndim > 1 and vectors and (x.size == 0 or not k):
         raise C.fail(_OP, f"Indices and updates specified for empty output.  indices shape: "
-                          f"{C.shape_str(ids.shape)}")
-    if ids.ndim > 1 and not 1 <= k <= 7:
+                          f"{C.shape_str(indices.shape)}")
+    if indices.ndim > 1 and not 1 <= k <= 7:
         raise C.fail(_OP, f"Only indices.shape[-1] values between 1 and 5 are currently "
                           f"supported.  Requested rank: {k}")
-    flat, rows = _vectors(ids, upd, x.shape)
-    policy = bad_indices_policy  # (TF's GPU kernel ignores a vector out of range)
-    if xp is not np and policy in ("", "DEFAULT"):
-        policy = "IGNORE"
-    bad = _nd_bounds(_OP, flat if ids.ndim < 2 else ids, x.shape, policy=policy)
+    flat, rows = _vectors(indices, updates, x.shape)
+    base = x.astype(np.int32) if x.dtype == bool else x  # (bools add as ints: a logical or)
+    add = rows.astype(np.int32) if x.dtype == bool else rows
+    if _skips_on_device(xp, flat, bad_indices_policy):
+        # TF's GPU kernel skips a vector out of range where it lands: nothing read back
+        out = scatter_skipping(xp, base, x.shape, base.dtype, flat, add, "add")
+        return out > 0 if x.dtype == bool else out
+    ids = np.asarray(to_host(flat))  # (TF's error names the vector by indices' shape)
+    bad = _nd_bounds(_OP, ids.reshape(indices.shape) if indices.ndim > 1 else ids, x.shape,
+                     policy=bad_indices_policy)
     if bad is not None and bad.any():  # (IGNORE: the vectors out of range are skipped)
-        flat, rows = flat[~bad], rows[xp.asarray(~bad)]
-    key = tuple(xp.asarray(flat.T))
-    if x.dtype == bool:  # (TF adds bools as a logical or: counted as ints)
-        counts = x.astype(np.int32)
-        add_at(xp, counts, key, rows.astype(np.int32))
-        return counts > 0
-    out = x.copy()
+        ids, add = ids[~bad], add[xp.asarray(~bad)]
+    out = base.copy()
     with np.errstate(all="ignore"):
-        add_at(xp, out, key, rows)
-    return out
+        add_at(xp, out, tuple(xp.asarray(ids.T)), add)
+    return out > 0 if x.dtype == bool else out
 
 
 def _grad(node: Any, g: Any) -> list:

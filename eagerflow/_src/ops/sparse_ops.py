@@ -8,6 +8,7 @@ indices (a GatherNd), the default value the rest of it.
 from __future__ import annotations
 
 import collections
+import math
 from typing import Any, Callable
 
 import numpy as np
@@ -17,7 +18,13 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor
-from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.core.tensor import (
+    EagerTensor,
+    Tensor,
+    check_finite_size,
+    convert_to_tensor,
+    host_tensor,
+)
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape_like, shape
 from eagerflow._src.ops.dispatch import bind
@@ -56,7 +63,7 @@ def _infer(indices: Any, output_shape: Any, values: Any, default_value: Any, *,
                                    f"[{indices._shape[0]}] [Op:{_OP}]")
     arr = getattr(output_shape, "_arr", None)
     if arr is not None:
-        dims = tuple(int(d) for d in arr)
+        dims = tuple(int(d) for d in to_host(arr))  # (one read of a device's shape)
         if any(d < 0 for d in dims):
             raise InvalidArgumentError(None, None, f"Dimension -1 must be >= 0 [Op:{_OP}]")
         check_finite_size(_OP, dims, values._dtype)
@@ -68,17 +75,36 @@ def _infer(indices: Any, output_shape: Any, values: Any, default_value: Any, *,
 
 def _kernel(xp: Any, indices: Any, output_shape: Any, values: Any, default_value: Any, *,
             validate_indices: bool = True) -> Any:
-    shape = tuple(int(d) for d in output_shape)
-    out = xp.full(shape, default_value, dtype=values.dtype)
+    shape = tuple(int(d) for d in to_host(output_shape))  # (a host input: no read)
     idx = indices.astype(np.int64)
-    if idx.size:
-        if idx.shape[1] != len(shape):
-            raise InvalidArgumentError(None, None, f"indices[0] has {idx.shape[1]} dimensions "
-                                       f"but output has {len(shape)} [Op:{_OP}]")
-        outside = (idx < 0) | (idx >= xp.asarray(shape, dtype=np.int64))
-        _check_indices(to_host(outside.any(axis=1)), to_host(idx), shape, validate_indices)
-        out[tuple(idx.T)] = values
-    return out
+    if idx.size and idx.shape[1] != len(shape):
+        raise InvalidArgumentError(None, None, f"indices[0] has {idx.shape[1]} dimensions "
+                                   f"but output has {len(shape)} [Op:{_OP}]")
+    fill = default_value[()]  # (a host input: a NumPy scalar fills a device's array)
+    if not idx.size:
+        return xp.full(shape, fill, dtype=values.dtype)
+    outside = ((idx < 0) | (idx >= xp.asarray(shape, dtype=np.int64))).any(axis=1)
+    if xp is np:
+        _check_indices(outside, idx, shape, validate_indices)
+    elif validate_indices:
+        # TF's GPU kernel (sparse_to_dense_op_gpu.cu.cc) checks on the device and reads
+        # back one status; so here, one read of two flags, and TF's CPU words on a refusal
+        later = idx[1:] - idx[:-1]  # (each row against the one before, row-major)
+        lead = xp.argmax(later != 0, axis=1)
+        unordered = xp.take_along_axis(later, lead[:, None], axis=1) <= 0
+        flags = xp.stack([outside.any(), unordered.any()])
+        if bool(to_host(flags).any()):
+            _check_indices(to_host(outside), to_host(idx), shape, validate_indices)
+    # Without validation TF's GPU kernel checks nothing (an index outside the shape writes
+    # outside the output): here such a row goes to a spare cell past the end, left out
+    size = math.prod(shape)
+    flat = xp.zeros(len(idx), np.int64)
+    for j, d in enumerate(shape):
+        flat = flat * d + idx[:, j]
+    flat = xp.where(outside, size, flat)
+    out = xp.full(size + 1, fill, dtype=values.dtype)
+    out[flat] = values
+    return out[:size].reshape(shape)
 
 
 def _check_indices(outside: np.ndarray, idx: np.ndarray, shape: tuple, validate: bool) -> None:
@@ -138,6 +164,7 @@ def _grad(n: Any, g: Any) -> list:
 
 SPARSE_TO_DENSE = register(OpDef(
     _OP, _infer, _kernel, reference=_reference, grad=_grad,
+    host_inputs=(1, 3),  # (TF's HostMemory("output_shape"), HostMemory("default_value"))
     samples=lambda: [
                 Sample((np.array([[0, 0], [1, 2]], np.int64), np.array([3, 4], np.int64),
                         np.array([1.5, -2.0]), np.float64(0.0)), grad_inputs=(2, 3)),
@@ -163,7 +190,7 @@ def to_dense(sp_input: SparseTensor, default_value: Any = None, validate_indices
     if default_value is None:
         default_value = b"" if values.dtype is dt.string else np.zeros(
             (), values.dtype.as_numpy_dtype)
-    d = convert_to_tensor(default_value, dtype=values.dtype)
+    d = host_tensor(default_value, dtype=values.dtype)  # (a host input of TF's GPU kernel)
     out = bind(SPARSE_TO_DENSE, (sp_input.indices, sp_input.dense_shape, values, d),
                {"validate_indices": bool(validate_indices)}, name)
     if not isinstance(out, EagerTensor):  # traced: the dims the dense shape's producers fix

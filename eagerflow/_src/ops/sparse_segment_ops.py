@@ -140,42 +140,44 @@ def _check_runs(op: str, idx: np.ndarray, ids: np.ndarray, rows: int, data_rows:
     raise C.fail(op, f"Bad: indices[{i}] == {int(idx[i])} out of range [0, {data_rows})")
 
 
-def _blocked_sums(xp: Any, rows: Any, ids: Any, num_rows: int) -> tuple:
+def _blocked_sums(xp: Any, rows: Any, ids: np.ndarray, num_rows: int) -> tuple:
     """Each segment's sum of `rows` (in the ids' order) as TF's kernel adds them: the
     first r rows in order (r: the count mod 8, plus 8 where that leaves under 2 of 8 or
-    more), then each next eight summed alone and added. Returns the sums and the counts."""
+    more), then each next eight summed alone and added. Returns the sums and the counts.
+    The ids are host values (host inputs): which row goes where is worked out on the
+    host, and only the rows' arithmetic is done on `xp`'s device, so nothing is read
+    back (a test of the device's masks would be one read each)."""
     out = xp.zeros((num_rows,) + rows.shape[1:], dtype=rows.dtype)
-    counts = xp.zeros(num_rows, dtype=np.int64)
+    counts = np.zeros(num_rows, dtype=np.int64)
     if not len(ids):
-        return out, counts
-    add_at(xp, counts, ids, 1)
+        return out, xp.asarray(counts)
+    np.add.at(counts, ids, 1)
     n = counts[ids]
-    start = xp.searchsorted(ids, ids)  # (sorted: each row's segment begins there)
-    j = xp.arange(len(ids)) - start
+    start = np.searchsorted(ids, ids)  # (sorted: each row's segment begins there)
+    j = np.arange(len(ids)) - start
     r = n % 8
-    r = xp.where((n >= 8) & (r < 2), r + 8, r)
+    r = np.where((n >= 8) & (r < 2), r + 8, r)
     head = j < r
-    first = j == 0
-    out[ids[first]] = rows[first]  # (a copy: a lone -0.0 stays -0.0)
-    rest = head & ~first
-    add_at(xp, out, ids[rest], rows[rest])
-    tail = ~head
-    if tail.any():
+    first = np.flatnonzero(j == 0)
+    out[xp.asarray(ids[first])] = rows[xp.asarray(first)]  # (a copy: a lone -0.0 stays)
+    rest = np.flatnonzero(head & (j != 0))
+    add_at(xp, out, xp.asarray(ids[rest]), rows[xp.asarray(rest)])
+    tail = np.flatnonzero(~head)
+    if tail.size:
         block = (j[tail] - r[tail]) // 8
         tail_ids = ids[tail]
-        key = xp.cumsum(_starts(xp, (block[1:] != block[:-1]) |
-                                (tail_ids[1:] != tail_ids[:-1]))) - 1
-        lead = _starts(xp, key[1:] != key[:-1])
+        key = np.cumsum(_starts((block[1:] != block[:-1]) | (tail_ids[1:] != tail_ids[:-1]))) - 1
+        lead = _starts(key[1:] != key[:-1])
         parts = xp.zeros((int(key[-1]) + 1,) + rows.shape[1:], dtype=rows.dtype)
-        parts[key[lead]] = rows[tail][lead]
-        add_at(xp, parts, key[~lead], rows[tail][~lead])
-        add_at(xp, out, tail_ids[lead], parts)
-    return out, counts
+        parts[xp.asarray(key[lead])] = rows[xp.asarray(tail[lead])]
+        add_at(xp, parts, xp.asarray(key[~lead]), rows[xp.asarray(tail[~lead])])
+        add_at(xp, out, xp.asarray(tail_ids[lead]), parts)
+    return out, xp.asarray(counts)
 
 
-def _starts(xp: Any, changes: Any) -> Any:
+def _starts(changes: np.ndarray) -> np.ndarray:
     """Where runs begin, given where each element differs from the one before."""
-    return xp.concatenate((xp.ones(1, dtype=bool), changes))
+    return np.concatenate((np.ones(1, dtype=bool), changes))
 
 
 def _scaled(xp: Any, sums: Any, counts: Any, kind: str) -> Any:
@@ -202,7 +204,7 @@ def _forward_kernel(op: str, kind: str, with_n: bool) -> Any:
         check_finite_size(op, (num_rows,) + data.shape[1:], dt.as_dtype(data.dtype))
         acc = _acc(data.dtype)
         rows = data[xp.asarray(idx)].astype(acc, copy=False)
-        sums, counts = _blocked_sums(xp, rows, xp.asarray(seg), num_rows)
+        sums, counts = _blocked_sums(xp, rows, seg, num_rows)
         return _scaled(xp, sums, counts, kind).astype(data.dtype, copy=False)
     return _arity(compute, with_n, xp=True)
 

@@ -781,18 +781,45 @@ def _first_max_tap(xp: Any, xpd: Any, tap_list: tuple) -> tuple | None:
     return best, _tap_of_max(xp, views, best)
 
 
+def _gpu_first_max(xp: Any, xpd: Any, tap_list: tuple) -> tuple:
+    """Per window of floats, (value, tap, found) as TF's GPU kernel (MaxPoolForwardNHWC)
+    chooses them: from the dtype's lowest finite value, each cell strictly greater (in
+    row-major order) replaces it. So NaN cells are skipped, ties go to the first, and a
+    window of NaN, -inf and the lowest value only keeps that value and no cell (`found`
+    False: TF's argmax -1). Padding cells (-inf) are never chosen. Nothing is read back."""
+    views = [xpd[idx] for _, idx in tap_list]
+    lowest = np.finfo(xpd.dtype).min
+    y = xp.full(views[0].shape, lowest, xpd.dtype)
+    for v in views:
+        xp.fmax(y, v, out=y)  # (fmax skips a NaN, as the kernel's `>` does)
+    tap = xp.zeros(y.shape, dtype=np.uint8 if len(views) <= 256 else np.int32)
+    for t in range(len(views) - 1, 0, -1):  # last to first: the first equal tap stays
+        tap -= (views[t] == y) * (tap - t)  # (tap - t wraps around in uint8: still exact)
+    tap *= views[0] != y  # the first cell, where it is the maximum
+    return y, tap, y > lowest
+
+
 def max_pool_argmax(xp: Any, x: Any, ks: tuple, strides: tuple, padding: str,
                     include_batch: bool) -> tuple:
     """2-D (values, flat int64 argmax) of TF's MaxPoolWithArgmax: the cell each window's
-    gradient goes to (as MaxPoolGrad chooses it) and its value, the index counted over
-    (height, width, channels) of one image, or of the whole batch with `include_batch`."""
+    gradient goes to and its value, the index counted over (height, width, channels) of
+    one image, or of the whole batch with `include_batch`. On the CPU the cell is the one
+    TF's CPU kernel (and MaxPoolGrad) chooses: the first, then any later cell strictly
+    greater. On a device, floats are chosen as TF's GPU kernel chooses (_gpu_first_max),
+    which differs where a window holds a NaN or nothing above the lowest float; TF runs
+    the other dtypes on its CPU kernel, whose choice over them reads nothing back."""
     outs, pads = geometry(x.shape[1:-1], ks, strides, (1, 1), padding, ())
     n, h, w, c = x.shape
     if min(outs) <= 0:
         empty = (n, max(outs[0], 0), max(outs[1], 0), c)
         return xp.zeros(empty, x.dtype), xp.zeros(empty, np.int64)
     xpd = pad(xp, x, pads, _lowest(x))
-    best, tap = _first_argmax(xp, x, xpd, pads, taps(ks, outs, strides, (1, 1)))
+    tap_list = taps(ks, outs, strides, (1, 1))
+    found = None
+    if xp is not np and x.dtype.kind == "f":
+        best, tap, found = _gpu_first_max(xp, xpd, tap_list)
+    else:
+        best, tap = _first_argmax(xp, x, xpd, pads, tap_list)
     # flat index = the window's top-left cell + the chosen tap's offset from it
     offsets = xp.asarray([(i * w + j) * c for i in range(ks[0]) for j in range(ks[1])],
                          dtype=np.int64)
@@ -802,6 +829,8 @@ def max_pool_argmax(xp: Any, x: Any, ks: tuple, strides: tuple, padding: str,
     flat = offsets[tap] + corner  # (fancy indexing: 4x faster than take on uint8 taps)
     if include_batch:
         flat += (xp.arange(n, dtype=np.int64) * (h * w * c))[:, None, None, None]
+    if found is not None:
+        flat = xp.where(found, flat, np.int64(-1))
     return best, flat
 
 
