@@ -183,3 +183,160 @@ def test_string_ops_have_no_gpu_kernel_and_run_on_the_host(name):
     with strict.count_transfers() as n:
         out = call()
     assert n["to_host"] == inputs_on_gpu and out.device.endswith("CPU:0")
+
+
+@st.composite
+def _stitch_inputs(draw):
+    """Index lists for 1 to 4 partitions (each of rank 0 to 2, repeats allowed) and data
+    for each of them with one row shape (rank 0 to 2)."""
+    parts = draw(st.integers(1, 4))
+    rows = tuple(draw(st.lists(st.integers(1, 3), max_size=2)))
+    size = draw(st.integers(1, 8))
+    indices = []
+    for _ in range(parts):
+        shape = tuple(draw(st.lists(st.integers(0, 3), max_size=2)))
+        n = int(np.prod(shape, dtype=int))
+        values = draw(st.lists(st.integers(0, size - 1), min_size=n, max_size=n))
+        indices.append(np.array(values, np.int32).reshape(shape).tolist())
+    shapes = [np.array(i, np.int32).shape for i in indices]  # (a list [] of shape (0, 2): (0,))
+    data = [np.arange(int(np.prod(s + rows, dtype=int)), dtype=np.float32).reshape(s + rows)
+            + 100 * m for m, s in enumerate(shapes)]
+    return indices, data
+
+
+STITCHES = {
+    "dynamic_stitch": lambda idx, data: tf.dynamic_stitch(idx, data),
+    "DynamicStitch": lambda idx, data: R.DynamicStitch(indices=idx, data=data),
+}
+
+
+@pytest.mark.parametrize("name", sorted(STITCHES))
+@given(inputs=_stitch_inputs())
+@settings(max_examples=30, deadline=None)
+def test_a_stitch_of_python_indices_reads_nothing_back(name, inputs):
+    """DynamicStitch's indices are host inputs (TF's GPU kernel: HostMemory("indices"), a
+    list of N set per call): given as Python lists they are made on the host, where the
+    result is sized and each index's row (the last given) is found, and only the data
+    rows are copied on the device."""
+    idx, data = inputs
+    on_gpu = [tf.constant(d) for d in data]
+    with strict.count_transfers() as n:
+        got = STITCHES[name](idx, on_gpu)
+    assert n["to_host"] == 0 and got.device.endswith("GPU:0")
+    with tf.device("/CPU:0"):
+        want = STITCHES[name](idx, [tf.constant(d) for d in data])
+    assert got.dtype == want.dtype and got.shape == want.shape
+    np.testing.assert_array_equal(got.numpy(), want.numpy())
+
+
+def test_a_traced_stitch_and_its_gradient_read_nothing_back():
+    """In a tf.function the constant indices are host values of the graph; the gradient
+    gathers the stitch's gradient at them (copied to the device: nothing read back)."""
+    a = tf.constant(X[:3, :2])
+    b = tf.constant(X[3:, :2])
+
+    @tf.function
+    def f(a, b):
+        with tf.GradientTape() as tape:
+            tape.watch([a, b])
+            y = tf.dynamic_stitch([[0, 2, 4], [2]], [a, b])
+            loss = tf.reduce_sum(y * y)
+        return (y,) + tuple(tape.gradient(loss, [a, b]))
+
+    f(a, b)
+    with strict.count_transfers() as n:
+        got = f(a, b)
+    assert n["to_host"] == 0 and all(g.device.endswith("GPU:0") for g in got)
+    want = np.zeros((5, 2), np.float32)
+    want[[0, 4]], want[2] = X[[0, 2], :2], X[3, :2]
+    np.testing.assert_array_equal(got[0].numpy(), want)
+    np.testing.assert_allclose(got[1].numpy(), 2 * want[[0, 2, 4]], rtol=1e-6)
+    np.testing.assert_allclose(got[2].numpy(), 2 * want[[2]], rtol=1e-6)
+
+
+def test_a_saved_stitch_loads_and_runs_on_the_device_as_on_the_cpu(tmp_path):
+    """Exported as TF's graph (DynamicStitch of two lists), loaded, the stitch's constant
+    indices stay on the host: nothing is read back, and the values are the CPU's."""
+    class Stitcher(tf.Module):
+        @tf.function(input_signature=[tf.TensorSpec([3, 2], tf.float32),
+                                      tf.TensorSpec([1, 2], tf.float32)])
+        def f(self, a, b):
+            return tf.dynamic_stitch([[0, 2, 4], [1]], [a, b])
+
+    tf.saved_model.save(Stitcher(), str(tmp_path))
+    loaded = tf.saved_model.load(str(tmp_path))
+    a, b = tf.constant(X[:3, :2]), tf.constant(X[3:4, :2])
+    loaded.f(a, b)
+    with strict.count_transfers() as n:
+        got = loaded.f(a, b)
+    assert n["to_host"] == 0 and got.device.endswith("GPU:0")
+    with tf.device("/CPU:0"):
+        want = loaded.f(tf.constant(X[:3, :2]), tf.constant(X[3:4, :2]))
+    np.testing.assert_array_equal(got.numpy(), want.numpy())
+
+
+def test_a_partitioned_embedding_lookup_and_its_gradient_are_the_cpus():
+    """embedding_lookup over parts puts the rows back with ParallelDynamicStitch (TF's GPU
+    kernel is its CPU one, over host memory: CPU:0 here); values and gradients are the
+    CPU's."""
+    table = X[:, :2]
+
+    def lookup():
+        parts = [tf.Variable(table[:2]), tf.Variable(table[2:])]
+        with tf.GradientTape() as tape:
+            rows = tf.nn.embedding_lookup(parts, tf.constant([[0, 3], [1, 0]]))
+            loss = tf.reduce_sum(rows * rows)
+        grads = [tf.convert_to_tensor(g) for g in tape.gradient(loss, parts)]
+        return [rows] + grads
+
+    got = lookup()
+    with tf.device("/CPU:0"):
+        want = lookup()
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(g.numpy(), w.numpy(), rtol=1e-6)
+    # ("div": ids 0 and 1 are the first part's rows, 2 and 3 the second's)
+    np.testing.assert_array_equal(got[0].numpy(), table[[0, 3, 1, 0]].reshape(2, 2, 2))
+    np.testing.assert_allclose(got[1].numpy(), 2 * table[:2] * [[2], [1]], rtol=1e-6)
+
+
+_SPARSE = dict(indices=np.array([[0, 0], [1, 2], [2, 1]], np.int64),
+               other=np.array([[0, 0], [1, 1], [2, 1]], np.int64),
+               shape=np.array([3, 4], np.int64))
+
+
+def _sparse_calls() -> dict:
+    """Each op's call over tensors on the default device (the GPU here)."""
+    ai, bi, shape = (tf.constant(_SPARSE[k]) for k in ("indices", "other", "shape"))
+    av, bv = tf.constant([1.0, -2.0, 3.0]), tf.constant([0.5, 4.0, -3.0])
+    return {
+        "SparseAdd": lambda: R.SparseAdd(a_indices=ai, a_values=av, a_shape=shape,
+                                         b_indices=bi, b_values=bv, b_shape=shape, thresh=0.0),
+        "SparseAddGrad": lambda: R.SparseAddGrad(
+            backprop_val_grad=tf.constant([1.0, 2.0, 3.0, 4.0]), a_indices=ai, b_indices=bi,
+            sum_indices=tf.constant([[0, 0], [1, 1], [1, 2], [2, 1]], tf.int64)),
+        "SparseSparseMaximum": lambda: R.SparseSparseMaximum(
+            a_indices=ai, a_values=av, a_shape=shape, b_indices=bi, b_values=bv, b_shape=shape),
+        "SparseSparseMinimum": lambda: R.SparseSparseMinimum(
+            a_indices=ai, a_values=av, a_shape=shape, b_indices=bi, b_values=bv, b_shape=shape),
+        "SparseSoftmax": lambda: R.SparseSoftmax(sp_indices=ai, sp_values=av, sp_shape=shape),
+        "SparseTensorDenseAdd": lambda: R.SparseTensorDenseAdd(
+            a_indices=ai, a_values=av, a_shape=shape, b=tf.reshape(tf.range(12.0), [3, 4])),
+    }
+
+
+@pytest.mark.parametrize("name", ["SparseAdd", "SparseAddGrad", "SparseSoftmax",
+                                  "SparseSparseMaximum", "SparseSparseMinimum",
+                                  "SparseTensorDenseAdd"])
+def test_sparse_ops_without_a_gpu_kernel_run_on_the_cpu(name):
+    """TF registers CPU kernels only for them (sparse_add_op.cc, sparse_add_grad_op.cc,
+    sparse_sparse_binary_op_shared.cc, sparse_softmax_op.cc,
+    sparse_tensor_dense_add_op.cc): soft placement runs them on CPU:0, their inputs on
+    the GPU copied to the host, and they give the CPU's values."""
+    assert not REGISTRY[name].gpu
+    got = _as_list(_sparse_calls()[name]())
+    assert all(g.device.endswith("CPU:0") for g in got)
+    with tf.device("/CPU:0"):
+        want = _as_list(_sparse_calls()[name]())
+    for g, w in zip(got, want):
+        assert g.dtype == w.dtype
+        np.testing.assert_array_equal(g.numpy(), w.numpy())

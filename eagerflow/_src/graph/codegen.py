@@ -50,6 +50,7 @@ from eagerflow._src.ops.dispatch import run_on
 from eagerflow._src.ops.held_arrays import (
     handle_device,
     host_outputs,
+    host_positions,
     host_result,
     is_variant,
     onto_device,
@@ -541,14 +542,16 @@ class _DeviceWriter(_Writer):
             self.copies[key] = name
         return name
 
-    def device_arg(self, x: Any, op: Any, i: int) -> str:
-        """Input `i` of `op` run on the device (held_arrays.onto_device's rules)."""
+    def device_arg(self, x: Any, op: Any, i: int, host: tuple) -> str:
+        """Input `i` of `op` run on the device (held_arrays.onto_device's rules; `host`:
+        the positions of its host inputs, host_positions)."""
         if type(x) is not SymbolicTensor:
             place = self.place
-            return self.bind_global("v", onto_device(place.backend, place.physical, x, op, i))
+            return self.bind_global("v", onto_device(place.backend, place.physical, x, op, i,
+                                                     host))
         if i in op.shape_inputs or i in op.as_is_inputs or x._dtype is dt.variant:
             return self.names[id(x)]  # (a variant: a host object)
-        if i in op.host_inputs:
+        if i in host:
             return self.moved(x, "h")
         return self.moved(x, "a" if op.scalar_args else "d")
 
@@ -622,7 +625,8 @@ def _dev_op(w: _DeviceWriter, node: Any) -> None:
         w.lines[n:] = ["with _oncpu():"] + ["    " + ln for ln in w.lines[n:]]
         w.lines.extend(f"{t} = host_result({t})" for t in temps)
         return
-    args = [w.device_arg(x, op, i) for i, x in enumerate(node.inputs)]
+    host_ins = host_positions(op, len(node.inputs))
+    args = [w.device_arg(x, op, i, host_ins) for i, x in enumerate(node.inputs)]
     w.device_nodes[node.name] = op.name
     temps = w.call(node, op.kernel, ["_xp"] + args, "d")
     if op.holds_variants:  # (its variants are host objects; their arrays, the device's)

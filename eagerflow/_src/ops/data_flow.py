@@ -17,9 +17,16 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.core.tensor import (
+    EagerTensor,
+    Tensor,
+    check_finite_size,
+    convert_to_tensor,
+    host_tensor,
+)
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, reshape
 from eagerflow._src.ops.array import shape as shape_of
@@ -185,7 +192,9 @@ def _stitch_infer(op: str) -> Any:
 def _stitch_kernel(op: str) -> Any:
     def kernel(xp: Any, *args: Any) -> Any:
         n = len(args) // 2
-        idx, data = args[:n], args[n:]
+        # (the indices are read on the host on any device, as TF's kernels take them in
+        # host memory: sizing the result and checking them costs no device sync)
+        idx, data = [to_host(i) for i in args[:n]], args[n:]
         rows, suffix = [], None
         for m, (i, d) in enumerate(zip(idx, data)):
             if d.shape[:i.ndim] != i.shape:
@@ -204,7 +213,7 @@ def _stitch_kernel(op: str) -> Any:
             rows.append(d.reshape((i.size,) + tail))
         flat = [i.reshape(-1) for i in idx]
         for f in flat:
-            neg = xp.flatnonzero(f < 0)
+            neg = np.flatnonzero(f < 0)
             if neg.size:  # (TF's message names the position within its indices tensor)
                 raise C.fail(op, f"indices[{int(neg[0])}] is out of range")
         size = max((int(f.max()) + 1 for f in flat if f.size), default=0)
@@ -214,12 +223,13 @@ def _stitch_kernel(op: str) -> Any:
             for f, r in zip(flat, rows):  # a later input's row wins, and a later one within it
                 out[f] = r
             return out
-        # (a device's scatter leaves unspecified which of a repeated index's rows lands:
-        # each index's last row is found first, and it alone is written)
-        every = xp.concatenate(flat)
+        # (a device's scatter leaves unspecified which of a repeated index's rows lands: as
+        # TF's GPU kernel does, the host finds the row that lands at each index, the last,
+        # and the device copies those rows alone)
+        every = np.concatenate(flat)
         if every.size:
-            last, at = xp.unique(every[::-1], return_index=True)
-            out[last] = xp.concatenate(rows)[every.size - 1 - at]
+            last, at = np.unique(every[::-1], return_index=True)
+            out[xp.asarray(last)] = xp.concatenate(rows)[xp.asarray(every.size - 1 - at)]
         return out
     return kernel
 
@@ -274,9 +284,15 @@ def _stitch_bad() -> list:
             BadSample((np.array([0], np.int64), f(1, np.float32)), {}, Exception)]
 
 
+def _stitch_indices(n: int) -> tuple:
+    """The positions of a stitch's indices among its n inputs: the first half."""
+    return tuple(range(n // 2))
+
+
 DYNAMIC_STITCH = register(OpDef(
     "DynamicStitch", _stitch_infer("DynamicStitch"), _stitch_kernel("DynamicStitch"),
     arity=lambda ins, attrs: {"N": len(ins) // 2},
+    host_inputs=_stitch_indices,  # (TF's GPU kernel: HostMemory("indices"))
     grad=_stitch_grad, reference=_stitch_ref, samples=_stitch_samples,
     bad_samples=_stitch_bad, tf=_stitch_form("DynamicStitch"),
 ))
@@ -284,15 +300,17 @@ PARALLEL_DYNAMIC_STITCH = register(OpDef(
     "ParallelDynamicStitch", _stitch_infer("ParallelDynamicStitch"),
     _stitch_kernel("ParallelDynamicStitch"), grad=_stitch_grad, reference=_stitch_ref,
     arity=lambda ins, attrs: {"N": len(ins) // 2},
-    samples=_stitch_samples, bad_samples=_stitch_bad, gpu=False,
+    samples=_stitch_samples, bad_samples=_stitch_bad,
+    gpu=False,  # (TF's GPU kernel is its CPU one, over host memory: indices, data, merged)
     tf=_stitch_form("ParallelDynamicStitch"),
 ))
 
 
 def _stitch(op: OpDef, indices: Any, data: Any, name: str | None) -> Any:
-    # (TF converts Python indices as int32; a tensor of another dtype is refused as the
-    # op's input, by its place among the op's inputs)
-    idx = [i if isinstance(i, Tensor) else convert_to_tensor(i, dt.int32) for i in indices]
+    # (TF converts Python indices as int32, made on the host, where its kernels read them;
+    # a tensor of another dtype is refused as the op's input, by its place among the op's
+    # inputs)
+    idx = [i if isinstance(i, Tensor) else host_tensor(i, dt.int32) for i in indices]
     vals = [_t(d) for d in data]
     if len(idx) != len(vals):
         raise ValueError(f"List argument 'data' to '{_SNAKE[op.name]}' Op with length "

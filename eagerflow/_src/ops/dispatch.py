@@ -45,6 +45,7 @@ from eagerflow._src.ops.eager_errors import decorate
 from eagerflow._src.ops.held_arrays import (
     holds_box,
     host_outputs,
+    host_positions,
     host_result,
     make_resource,
     onto_device,
@@ -599,9 +600,11 @@ def _device_arrays(op: Any, inputs: tuple, arrays: tuple, dev: str, at: type) ->
                     x._dtype in _DEVICE_DTYPES:
                 numbers = True
                 continue
-            # a host tensor its kernel reads on the host (a gradient's input_sizes)
-            if op.host_inputs and x.__class__ is EagerTensor and \
-                    x._arr.__class__ is _ndarray and i in op.host_inputs:
+            # a host tensor its kernel reads on the host (a gradient's input_sizes; a tuple
+            # of positions is read as it is, with no call on this path)
+            host = op.host_inputs
+            if host and x.__class__ is EagerTensor and x._arr.__class__ is _ndarray and \
+                    i in (host if host.__class__ is tuple else host_positions(op, len(inputs))):
                 continue
             return None
     if numbers:
@@ -640,7 +643,9 @@ def run_on(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
                     return run_on_resource(owner, op, arrays, attrs)
                 if not host:
                     b = place.backend
-                    arrays = [onto_device(b, index, a, op, i) for i, a in enumerate(arrays)]
+                    at_host = host_positions(op, len(arrays))
+                    arrays = [onto_device(b, index, a, op, i, at_host)
+                              for i, a in enumerate(arrays)]
                 break
     if host:
         if op.subgraphs or op.fn is not None:

@@ -31,17 +31,25 @@ def out_of_memory(op_name: str) -> Exception:
                                               f"[Op:{op_name}]")
 
 
-def onto_device(b: Any, index: int, a: Any, op: Any, i: int) -> Any:
+def host_positions(op: Any, n: int) -> tuple:
+    """The positions, among `n` inputs of `op`, of those its device kernel reads in host
+    memory (op.host_inputs: a tuple, or a function of the count where list arguments set
+    where they stand)."""
+    host = op.host_inputs
+    return host if host.__class__ is tuple else host(n)
+
+
+def onto_device(b: Any, index: int, a: Any, op: Any, i: int, host: tuple) -> Any:
     """Input `i` of `op` as its kernel on device `index` of backend `b` takes it: the
     device's array (a copy when it lives elsewhere; NumPy scalars too), except a host
-    input (op.host_inputs), one whose shape alone is read (op.shape_inputs) or that is
-    read where it lives (op.as_is_inputs), and a 0-d host array of an op whose device
-    kernel takes scalars (op.scalar_args: a ufunc's), which passes as a NumPy scalar (a
-    kernel argument, as CuPy's take them: no copy)."""
+    input (`host`: host_positions of the op's inputs), one whose shape alone is read
+    (op.shape_inputs) or that is read where it lives (op.as_is_inputs), and a 0-d host
+    array of an op whose device kernel takes scalars (op.scalar_args: a ufunc's), which
+    passes as a NumPy scalar (a kernel argument, as CuPy's take them: no copy)."""
     if b.holds(a, index) or not (type(a) in B.ARRAY_TYPES or isinstance(a, np.generic)) \
             or i in op.shape_inputs or i in op.as_is_inputs:
         return a
-    if i in op.host_inputs:
+    if i in host:
         return B.to_host(a)
     if op.scalar_args and a.ndim == 0 and (type(a) is np.ndarray or isinstance(a, np.generic)):
         return a[()]
@@ -127,8 +135,9 @@ def run_variant_op(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -
         dev, result = CPU_DEVICE, host_result
     else:
         b, index = place.backend, place.physical
-        arrays = [a if is_variant(a) else B.to_host(a) if i in op.host_inputs else
-                  onto_device(b, index, a, op, i) for i, a in enumerate(arrays)]
+        host = host_positions(op, len(arrays))
+        arrays = [a if is_variant(a) else B.to_host(a) if i in host else
+                  onto_device(b, index, a, op, i, host) for i, a in enumerate(arrays)]
         try:
             out = op.kernel(place.xp, *arrays, **attrs)
         except MemoryError:
@@ -194,8 +203,9 @@ def run_on_resource(place: Any, op: Any, arrays: Any, attrs: dict) -> tuple:
         dev, result = place.canonical, host_result
     else:
         b, index = place.backend, place.physical
+        host = host_positions(op, len(arrays))
         arrays = [a if type(a) is _ndarray and a.dtype.kind == "O" else
-                  onto_device(b, index, a, op, i) for i, a in enumerate(arrays)]
+                  onto_device(b, index, a, op, i, host) for i, a in enumerate(arrays)]
         with D.placed_on(place.canonical):  # (what the kernel makes lives there too)
             try:
                 out = op.kernel(place.xp, *arrays, **attrs)

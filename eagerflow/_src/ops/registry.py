@@ -262,7 +262,10 @@ class OpDef:
     refuses_bfloat16: bool | None = None
     # Inputs (by position) the kernel reads as host values even on a GPU (shapes, sizes:
     # TF's HostMemory inputs): not copied to the device, so reading them costs no sync.
-    host_inputs: tuple = ()
+    # For an op whose list arguments set where they stand (DynamicStitch's N indices, then
+    # N data), `host_inputs(n)`: their positions among its n inputs. Read through
+    # held_arrays.host_positions.
+    host_inputs: tuple | Callable = ()
     # Where its device kernel gives outputs in host memory, as TF's GPU kernel does (its
     # HostMemory outputs: a shape), for an op of several outputs or one run where its
     # resource lives: `host_outputs(n)`, their positions among its n outputs (n varies with

@@ -399,6 +399,7 @@ _SHAPE = np.array([3, 4], np.int64)
 SPARSE_ADD_GRAD = register(OpDef(
     _ADD_GRAD, _add_grad_infer, _add_grad_kernel, num_outputs=2, reference=_add_grad_reference,
     grad=None,  # (TF's NotDifferentiable)
+    gpu=False,  # (TF registers its CPU kernel only, sparse_add_grad_op.cc)
     samples=lambda: [
         Sample((np.array([1.0, 2.0, 3.0, 4.0]), _i([[0, 0], [1, 2], [2, 1]]),
                 _i([[0, 0], [1, 1], [2, 1]]), _i([[0, 0], [1, 1], [1, 2], [2, 1]])),
@@ -420,6 +421,7 @@ SPARSE_ADD_GRAD = register(OpDef(
 
 SPARSE_ADD = register(OpDef(
     _ADD, _add_infer, _add_kernel, num_outputs=3, reference=_add_reference, grad=_add_grad,
+    gpu=False,  # (TF registers its CPU kernel only, sparse_add_op.cc)
     samples=lambda: [
         Sample((_i([[0, 0], [1, 2], [2, 1]]), np.array([1.0, 2.0, 3.0]), _SHAPE,
                 _i([[0, 0], [1, 1], [2, 1]]), np.array([-1.0, 5.0, -2.5]), _SHAPE,
@@ -538,6 +540,7 @@ def _dense_add_grad(n: Any, g: Any) -> list:
 SPARSE_TENSOR_DENSE_ADD = register(OpDef(
     _DENSE_ADD, _dense_add_infer, _dense_add_kernel, reference=_dense_add_reference,
     grad=_dense_add_grad,
+    gpu=False,  # (TF registers its CPU kernel only, sparse_tensor_dense_add_op.cc)
     samples=lambda: [
         Sample((_i([[0, 0], [1, 2], [0, 0]]), np.array([1.0, 2.0, -0.5]), _SHAPE,
                 np.arange(12.0).reshape(3, 4)), grad_inputs=(1, 3)),
@@ -703,11 +706,13 @@ SPARSE_SPARSE_MAXIMUM = register(OpDef(
     _MAX, _minmax_infer(_MAX, _REAL), _minmax_kernel(_MAX, _larger), num_outputs=2,
     reference=_minmax_reference(_larger), grad=_minmax_grad(_MAX), samples=_minmax_samples,
     bad_samples=_minmax_bad(_MAX),
+    gpu=False,  # (TF registers its CPU kernel only, sparse_sparse_binary_op_shared.cc)
 ))
 SPARSE_SPARSE_MINIMUM = register(OpDef(
     _MIN, _minmax_infer(_MIN, _ADD_T), _minmax_kernel(_MIN, _smaller), num_outputs=2,
     reference=_minmax_reference(_smaller), grad=_minmax_grad(_MIN), samples=_minmax_samples,
     bad_samples=_minmax_bad(_MIN),
+    gpu=False,  # (TF registers its CPU kernel only, sparse_sparse_binary_op_shared.cc)
 ))
 
 

@@ -186,6 +186,7 @@ def _softmax_grad(n: Any, g: Any) -> list:
 SPARSE_SOFTMAX = register(OpDef(
     _SOFTMAX, _softmax_infer, _softmax_kernel, reference=_softmax_reference,
     grad=_softmax_grad,
+    gpu=False,  # (TF registers its CPU kernel only, sparse_softmax_op.cc)
     samples=lambda: [
         Sample((_i([[0, 0], [0, 2], [1, 1], [2, 0], [2, 3]]),
                 np.array([1.0, 2.0, 3.0, 4.0, -1.0]), _SHAPE), grad_inputs=(1,),

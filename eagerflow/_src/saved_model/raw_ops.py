@@ -20,7 +20,7 @@ import inspect
 import json
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, Callable
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
@@ -33,6 +33,7 @@ from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.graph.ir import Operation, SymbolicTensor
 from eagerflow._src.ops import eager_errors, sparse_training_ops, training_ops
 from eagerflow._src.ops.checks import dtype_word
+from eagerflow._src.ops.held_arrays import host_positions
 from eagerflow._src.ops.registry import REGISTRY
 from eagerflow._src.ops.variables import variable_of
 from eagerflow._src.saved_model import (  # noqa: F401 (dataset_graph_ops: its ops)
@@ -104,22 +105,25 @@ def _runnable(name: str) -> bool:
         (funcs or not any(a.type in ("func", "list(func)") for a in op.attr))
 
 
-def _tf_host_inputs(op: Any, opdef: Any) -> tuple:
+def _tf_host_inputs(op: Any, opdef: Any) -> tuple | Callable:
     """The positions, among TF's inputs, of those the registered op `op` reads on the
     host. Its `host_inputs` count its tensor inputs only, while TF's inputs include those
     it takes as attrs (a shape, read on the host before its kernel runs: host inputs
-    too). Ops with list inputs, whose lengths each call sets, keep their own positions."""
+    too). An op with list inputs takes the tensors of each call's lists as its inputs:
+    their positions are its own, a function of their count (a list's tensors stand one
+    after another, DynamicStitch's `indices` at 0 to N-1)."""
     if op is None:
         return ()
     if any(a.number_attr or a.type_list_attr for a in opdef.input_arg):
-        return tuple(op.host_inputs)
+        return functools.partial(host_positions, op)
     attrs = attr_inputs(op, opdef)
+    host = host_positions(op, len(opdef.input_arg) - len(attrs))
     out, pos = [], 0
     for i, arg in enumerate(opdef.input_arg):
         if arg.name in attrs:
             out.append(i)
             continue
-        if pos in op.host_inputs:
+        if pos in host:
             out.append(i)
         pos += 1
     return tuple(out)
@@ -357,6 +361,9 @@ class RawOp:
         # dtype); its slow path converts each to its dtype (ValueError): each input of a
         # fixed dtype, and those of a type attribute that some non-tensor value shares
         converted = self._converted_attrs(by_arg) if self._slow_path(by_arg) else None
+        host = self._host_inputs
+        if host.__class__ is not tuple:  # (where this call's lists put them)
+            host = host(self._tensor_count(by_arg))
         for arg in self.opdef.input_arg:
             value = by_arg[arg.name]
             slow = converted is not None and (not arg.type_attr or arg.type_attr in converted)
@@ -374,15 +381,26 @@ class RawOp:
                     attrs[arg.number_attr] = len(value)
                     for v in value:
                         out.append(self._convert(v, arg.type_attr, arg.type, attrs, len(out),
-                                                 slow))
+                                                 host, slow))
                 else:
                     for v in value:
-                        out.append(self._convert(v, "", 0, attrs, len(out)))
+                        out.append(self._convert(v, "", 0, attrs, len(out), host))
                     attrs[arg.type_list_attr] = tuple(  # (an empty list: no types)
                         t._dtype for t in out[len(out) - len(value):])
             else:
-                out.append(self._convert(value, arg.type_attr, arg.type, attrs, len(out), slow))
+                out.append(self._convert(value, arg.type_attr, arg.type, attrs, len(out), host,
+                                         slow))
         return out
+
+    def _tensor_count(self, by_arg: dict) -> int:
+        """How many input tensors a call's arguments give: one per item of a list
+        argument, one per other argument."""
+        n = 0
+        for arg in self.opdef.input_arg:
+            value = by_arg[arg.name]
+            listed = (arg.number_attr or arg.type_list_attr) and isinstance(value, (list, tuple))
+            n += len(value) if listed else 1
+        return n
 
     def _slow_path(self, by_arg: dict) -> bool:
         """Whether an input's value sends TF's op wrapper down its slow path."""
@@ -407,10 +425,11 @@ class RawOp:
         return out
 
     def _convert(self, value: Any, type_attr: str, fixed: int, attrs: dict, i: int,
-                 slow: bool = False) -> Any:
+                 host: tuple, slow: bool = False) -> Any:
         """Input `i` as a tensor: of its fixed type, of its type attribute's dtype when an
         earlier input (or the caller) set it, else as it converts, which then sets it
-        (`slow`: TF's wrapper converts this input to its dtype, see _inputs)."""
+        (`host`: the positions of the inputs read in host memory, made there; `slow`: TF's
+        wrapper converts this input to its dtype, see _inputs)."""
         if fixed == _DT_RESOURCE and isinstance(value, Tensor) and value._dtype is dt.resource:
             return value  # a handle, as it is (the op's load finds what it names)
         if is_variable(value):
@@ -426,9 +445,9 @@ class RawOp:
                                 f"expected to be a {dtype_word(want)} tensor but is a "
                                 f"{dtype_word(value._dtype)} tensor [Op:{self.op}]")
             t = value
-        elif i in self._host_inputs and _state.device is not CPU_DEVICE:
+        elif i in host and _state.device is not CPU_DEVICE:
             with placed_on(CPU_DEVICE):
-                return self._convert(value, type_attr, fixed, attrs, i, slow)
+                return self._convert(value, type_attr, fixed, attrs, i, host, slow)
         elif want is not None:
             t = convert_to_tensor(value, dtype=want)
         else:
