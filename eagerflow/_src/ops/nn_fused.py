@@ -1,7 +1,8 @@
 """Fused kernels (ops layer): _FusedConv2D (Conv2D, BiasAdd and optionally Relu as one
-kernel), _ReluGradBiasAddGrad (a ReLU layer's backward step, at the end), _FusedAdam,
+kernel), _ReluGradBiasAddGrad (a ReLU layer's backward step) and _FusedConv2DGrad
+(_FusedConv2D's eager gradient as one op call), at the end, _FusedAdam,
 _FusedAdamApply, _FusedSGD and _FusedRMSprop (one variable's optimizer step as one
-kernel) and _AdamAlpha (Adam's step size), at the end.
+kernel) and _AdamAlpha (Adam's step size).
 
 Users never call _FusedConv2D directly: graph/passes/fuse.py puts it in place of a traced
 Conv2D -> BiasAdd (-> Relu) chain whose intermediate results nothing else reads (TF's
