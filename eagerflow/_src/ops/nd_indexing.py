@@ -352,6 +352,18 @@ def _scatter_into(xp: Any, out: Any, indices: Any, updates: Any, mode: str) -> A
         out = scatter_fold(xp, "maximum" if mode == "max" else "minimum", out, key, updates)
         if nan is not None:
             out[nan] = np.nan
+    elif mode in ("fmax", "fmin"):
+        # as TF's GPU atomics (GpuAtomicMax/Min: CUDA's max and min of floats are fmaxf
+        # and fminf): a NaN loses to a number on either side, so a cell is NaN only where
+        # it and all its updates are; the fold is order-free. (A 32- or 64-bit integer:
+        # CuPy's atomic kernel, written out for the toolchain audit; others sort and scan)
+        if out.dtype.kind in "iu" and out.dtype.itemsize >= 4:
+            if mode == "fmax":
+                xp.maximum.at(out, key, updates)
+            else:
+                xp.minimum.at(out, key, updates)
+        else:
+            out = scatter_fold(xp, mode, out, key, updates)
     return out
 
 
@@ -382,7 +394,9 @@ def scatter_skipping(xp: Any, base: Any, shape: tuple, dtype: Any, indices: Any,
     """The scatter of `updates` at `indices` into `base` (None: zeros of `shape` and
     `dtype`) on a device, as TF's GPU kernel runs it: each index vector becomes its row
     of the leading dims flattened, one out of range the row past the end, which the
-    result leaves out. Nothing is read back."""
+    result leaves out. Nothing is read back. `mode`: "add", "update" (a repeated index:
+    any one of its updates lands on a GPU, NumPy's last on the stand-in), "max"/"min"
+    (TF's CPU rule for a NaN) or "fmax"/"fmin" (its GPU atomics' rule)."""
     k = indices.shape[-1]
     lead, tail = shape[:k], tuple(shape[k:])
     rows = math.prod(lead)

@@ -12,9 +12,13 @@ accumulating (Update: the last one wins), and the variable's array replaced by t
 one. Its checks and their words are TF's; an update whose shape is not
 indices.shape + params.shape[1:] is refused (TF's kernel checks its rank only). On a GPU,
 the updates run as TF's GPU kernel: an index out of range is skipped, not refused, and a
-division checks no divisor; Add and Sub are atomic adds where the indices are, reading
-nothing back (Keras's optimizers add a sparse gradient, an Embedding's, this way every
-step).
+division checks no divisor. Add, Sub, Min, Max and Update (and the ResourceScatterNd
+five) scatter where the indices are, reading nothing back (Keras's optimizers add a
+sparse gradient, an Embedding's, this way every step): a repeated row's Min and Max fold
+as TF's atomics do, a NaN losing to a number, and which of its Updates lands is left
+open, as on a GPU (the stand-in: NumPy's last). Mul and Div, an integer variable's
+ResourceScatter Update, Min and Max, and every update under op determinism apply their
+rows in order (device_scatter.py), as TF's host fallback does.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.runtime_options import op_determinism_enabled
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops.checks import dt_enum, fail, not_supported, shape_str, wrong_input_dtype
@@ -143,29 +148,63 @@ def _table(arr: Any, k: int) -> Any:
                             int(np.prod(arr.shape[k:], dtype=np.int64)))
 
 
-# The updates TF's GPU kernel adds by atomic adds: on a device they read nothing back
-_ADDS = {"ResourceScatterAdd": False, "ResourceScatterSub": True}  # (op -> negated)
+# The updates TF's GPU kernels make where the indices are, unchecked (an index out of
+# range skipped: scatter_functor_gpu.cu.h, scatter_nd_op_gpu.cu.cc) and order-free or
+# racy, so nothing is read back: op -> nd_indexing.scatter_skipping's mode, and whether
+# the rows are negated first. Add and Sub are atomic adds; Min and Max atomic folds by
+# CUDA's fmaxf/fminf (a NaN loses to a number); Update a plain store, which of a
+# repeated row's updates lands left open. Mul and Div stay ordered (device_scatter.py):
+# TF's atomic products and quotients are order-dependent in their rounding.
+_UNCHECKED = {"ResourceScatterAdd": ("add", False), "ResourceScatterSub": ("add", True),
+              "ResourceScatterUpdate": ("update", False),
+              "ResourceScatterMin": ("fmin", False), "ResourceScatterMax": ("fmax", False),
+              "ResourceScatterNdAdd": ("add", False), "ResourceScatterNdSub": ("add", True),
+              "ResourceScatterNdUpdate": ("update", False),
+              "ResourceScatterNdMin": ("fmin", False), "ResourceScatterNdMax": ("fmax", False)}
+# (TF 2.21's DoScatter runs an integer variable's ResourceScatter update on the host,
+# checked and in order, as it does every update under op determinism (DoScatterOnCpu,
+# DoScatterNdOnCpu): those keep the ordered path; Add and Sub keep their atomic adds)
+_ADDS = ("ResourceScatterAdd", "ResourceScatterSub")
 
 
-def _added_on_device(op: str, h: Any, indices: Any, updates: Any) -> bool:
-    """ResourceScatterAdd/Sub of a variable living on a device, as TF's GPU kernel runs
-    it: the rows added where the indices are, by atomic adds, an index out of range
-    skipped (no check: nothing is read back); False for a host's variable or a scalar."""
+def _unchecked_on_device(op: str, xp: Any, arr: Any, k: int) -> bool:
+    """Whether op `op` on the array `arr` (of array module `xp`) of a variable, at index
+    vectors of `k` coordinates (0: whole rows, the ResourceScatter ops), runs as TF's
+    unchecked GPU kernel: on a device, over at least one dimension, a dtype its atomics
+    take (TF's GPU has no bool scatter but ResourceScatterUpdate's, run on the host)."""
+    if op not in _UNCHECKED or xp is np or arr.ndim == 0 or arr.dtype == bool:
+        return False
+    if op in _ADDS:
+        return True
+    return not op_determinism_enabled() and (k > 0 or arr.dtype.kind not in "iu")
+
+
+def _skipping(op: str, place: Any, arr: Any, ids: Any, rows: Any) -> Any:
+    """`arr` with `rows` scattered at the index vectors `ids` (n, k) by TF's GPU kernel of
+    `op`, an index vector out of range skipped: nothing read back."""
+    mode, negated = _UNCHECKED[op]
+    ids = D.to_device(ids, place)  # (a host's copied there, not read)
+    rows = D.to_device(rows, place)
+    if negated:
+        rows = place.xp.negative(rows)
+    return scatter_skipping(place.xp, arr, arr.shape, arr.dtype, ids, rows, mode)
+
+
+def _rows_skipping(op: str, h: Any, indices: Any, updates: Any) -> bool:
+    """A ResourceScatter update of a variable living on a device as TF's GPU kernel runs
+    it, where it makes no check (_unchecked_on_device); False where it does not apply."""
     var = op_variable(h, op)
     place = D.lookup(var._device)
-    xp, arr = place.xp, var._arr
-    if xp is np or arr.ndim == 0:
+    arr = var._arr
+    if not _unchecked_on_device(op, place.xp, arr, 0):
         return False
     _check_shapes(op, arr.shape, tuple(indices.shape), tuple(updates.shape))
-    ids = D.to_device(indices, place).reshape(-1)  # (a host's copied there, not read)
+    ids = indices.reshape(-1)
     upd = D.to_device(updates, place)
     tail = arr.shape[1:]
-    rows = xp.broadcast_to(upd, ids.shape + tail) if upd.ndim == 0 else \
+    rows = place.xp.broadcast_to(upd, ids.shape + tail) if upd.ndim == 0 else \
         upd.reshape(ids.shape + tail)
-    if _ADDS[op]:
-        rows = xp.negative(rows)
-    # (an index out of range adds to a row past the end, which the result leaves out)
-    var._arr = scatter_skipping(xp, arr, arr.shape, arr.dtype, ids[:, None], rows, "add")
+    var._arr = _skipping(op, place, arr, ids[:, None], rows)
     return True
 
 
@@ -173,7 +212,7 @@ def _kernel(op: str) -> Callable:
     combine = _COMBINE[op][0]
 
     def kernel(xp: Any, h: Any, indices: Any, updates: Any, **_attrs: Any) -> tuple:
-        if op in _ADDS and _added_on_device(op, h, indices, updates):
+        if _rows_skipping(op, h, indices, updates):
             return ()
         var, place, ids, there, upd = _where_it_lives(op, h, indices, updates)
         xp, arr = place.xp, var._arr
@@ -405,6 +444,8 @@ def _nd_kernel(op: str) -> Callable:
     combine = _ND_COMBINE[op][0]
 
     def kernel(xp: Any, h: Any, indices: Any, updates: Any, **_attrs: Any) -> tuple:
+        if _nd_skipping(op, h, indices, updates):
+            return ()
         var, place, ids, there, upd = _where_it_lives(op, h, indices, updates)
         xp, arr = place.xp, var._arr
         nd_shapes(op, TensorShape(arr.shape), TensorShape(ids.shape), TensorShape(upd.shape))
@@ -431,6 +472,23 @@ def _nd_kernel(op: str) -> Callable:
             nd_bounds(op, flat if ids.ndim < 2 else ids, arr.shape)
         return ()
     return kernel
+
+
+def _nd_skipping(op: str, h: Any, indices: Any, updates: Any) -> bool:
+    """A ResourceScatterNd update of a variable living on a device as TF's GPU kernel runs
+    it, where it makes no check (_unchecked_on_device), for index vectors of one
+    coordinate or more; False where it does not apply."""
+    var = op_variable(h, op)
+    place = D.lookup(var._device)
+    arr = var._arr
+    k = indices.shape[-1] if indices.ndim > 1 else 0
+    if not k or not _unchecked_on_device(op, place.xp, arr, k):
+        return False
+    nd_shapes(op, TensorShape(arr.shape), TensorShape(tuple(indices.shape)),
+              TensorShape(tuple(updates.shape)))
+    var._arr = _skipping(op, place, arr, indices.reshape(-1, k),
+                         updates.reshape((-1,) + arr.shape[k:]))
+    return True
 
 
 def _nd_on_device(op: str, place: Any, arr: Any, flat: np.ndarray, bad: np.ndarray,
