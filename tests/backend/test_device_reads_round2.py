@@ -216,6 +216,10 @@ def test_dense_bincount_checks_no_value_reading_nothing_back(seed, rows, cols, s
     weights = rng.integers(1, 5, shape).astype(wdtype) if weighted and not binary else \
         np.zeros(0, wdtype)
     at, wt = tf.constant(arr), tf.constant(weights)
+    if weights.size and not rows:  # (TF's GPU kernel refuses a 1-D count's weights)
+        with pytest.raises(tf.errors.InvalidArgumentError, match="unsorted_segment_sum"):
+            R.DenseBincount(input=at, size=size, weights=wt, binary_output=binary)
+        return
     got = _no_reads(lambda: R.DenseBincount(input=at, size=size, weights=wt,
                                             binary_output=binary))
     np.testing.assert_array_equal(got.numpy(), _gpu_bincount(arr, size, weights, binary))
@@ -232,6 +236,41 @@ def test_bincount_of_a_host_size_reads_nothing_back_and_the_cpu_still_checks():
     with pytest.raises(tf.errors.InvalidArgumentError, match="Input arr must be non-negative"):
         _on_cpu(lambda: R.Bincount(arr=np.int32([3, -2]), size=4, weights=np.zeros(0,
                                                                                    np.float32)))
+
+
+@pytest.mark.parametrize("call", [
+    lambda a, w: R.DenseBincount(input=a, size=5, weights=w, binary_output=False),
+    lambda a, w: R.Bincount(arr=a, size=5, weights=w),
+    lambda a, w: tf.math.bincount(a, weights=w)])
+def test_a_gpus_one_dimensional_count_refuses_weights_as_tfs_gpu_kernel(call):
+    # (bincount_op_gpu.cu.cc: a weighted 1-D count is unsorted_segment_sum's on a GPU; the
+    # CPU takes it)
+    a, w = tf.constant(np.int32([1, 3, 1])), tf.constant(np.float32([0.5, 2.0, 1.0]))
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"Weights should not be passed as it should be handled by "
+                             r"unsorted_segment_sum \[Op:(Dense)?Bincount\]"):
+        call(a, w)
+    got = _on_cpu(lambda: call(np.int32([1, 3, 1]), np.float32([0.5, 2.0, 1.0])))
+    np.testing.assert_array_equal(got.numpy()[:4], [0.0, 1.5, 0.0, 2.0])
+    rows = _no_reads(lambda: tf.math.bincount(tf.reshape(a, [1, 3]), weights=tf.reshape(
+        w, [1, 3]), axis=-1))  # (a count of rows takes its weights on a GPU too)
+    np.testing.assert_array_equal(rows.numpy(), [[0.0, 1.5, 0.0, 2.0]])
+
+
+def test_a_gpus_count_under_op_determinism_is_unimplemented_as_tfs():
+    # (bincount_op_test.py: TF's GPU counts add with atomics; a binary output does not)
+    a = tf.constant(np.int32([[1, 3], [0, 0]]))
+    tf.config.experimental.enable_op_determinism()  # (tests/conftest.py restores it)
+    with pytest.raises(tf.errors.UnimplementedError, match=r"Determinism is not yet "
+                       r"supported in GPU implementation of Bincount\. \[Op:"):
+        tf.math.bincount(tf.reshape(a, [-1]))
+    with pytest.raises(tf.errors.UnimplementedError,
+                       match=r"GPU implementation of DenseBincount\."):
+        tf.math.bincount(a, axis=-1)
+    binary = tf.math.bincount(a, axis=-1, binary_output=True)
+    np.testing.assert_array_equal(binary.numpy(), [[0, 1, 0, 1], [1, 0, 0, 0]])
+    np.testing.assert_array_equal(_on_cpu(lambda: tf.math.bincount(
+        np.int32([1, 3, 1]))).numpy(), [0, 2, 0, 1])
 
 
 def _gpu_histogram(values, lo, hi, nbins):

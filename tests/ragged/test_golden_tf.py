@@ -85,7 +85,7 @@ def test_matches_tensorflow(env, case):
     if case in KNOWN:
         assert evaluate(tf, env, expr) != want, f"worded as TF's now: take {case} out of KNOWN"
         pytest.skip(KNOWN[case])
-    with on_recording_device(want):
+    with on_recording_device(want, expr):
         assert evaluate(tf, env, expr) == want
 
 

@@ -22,7 +22,12 @@ from eagerflow._src.backend import add_at, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.device import host_eagerly
-from eagerflow._src.core.errors import InvalidArgumentError, ResourceExhaustedError
+from eagerflow._src.core.errors import (
+    InvalidArgumentError,
+    ResourceExhaustedError,
+    UnimplementedError,
+)
+from eagerflow._src.core.runtime_options import op_determinism_enabled
 from eagerflow._src.core.tensor import (
     EagerTensor,
     Tensor,
@@ -279,6 +284,27 @@ def _bincount_infer(arr: Any, size: Any, weights: Any, *, binary_output: bool) -
 _GPU_WEIGHTS = (np.dtype(np.int32), np.dtype(np.float32))
 
 
+def _gpu_refusals(op: str, arr: Any, weights: Any, n: int) -> None:
+    """What TF's GPU kernels of a count (not a binary output) refuse that its CPU kernels
+    take (bincount_op_gpu.cu.cc; bincount_op_test.py's determinism cases): weights of a
+    1-D count (TF's docs: a weighted count on a GPU needs XLA; unsorted_segment_sum
+    does it), and, under op determinism, a count made by atomic adds: a 1-D one of
+    some bins (Bincount's words), any count of rows (DenseBincount's)."""
+    if arr.ndim < 2:
+        if weights.size:
+            raise C.fail(op, "Weights should not be passed as it should be handled by "
+                             "unsorted_segment_sum")
+        if not n or not op_determinism_enabled():
+            return
+        kernel = "Bincount"
+    elif op_determinism_enabled():
+        kernel = "DenseBincount"
+    else:
+        return
+    raise UnimplementedError(None, None, "Determinism is not yet supported in GPU "
+                                         f"implementation of {kernel}. [Op:{op}]")
+
+
 def _bincount_kernel(xp: Any, arr: Any, size: Any, weights: Any, *,
                      binary_output: bool, op: str = _BINCOUNT) -> Any:
     n = int(to_host(size))  # (a host input: TF's HostMemory("size"))
@@ -287,6 +313,8 @@ def _bincount_kernel(xp: Any, arr: Any, size: Any, weights: Any, *,
     # TF's GPU kernels make no check of the values (bincount_op_gpu.cu.cc): on a device a
     # negative one is placed as they place it (see below), and nothing is read back
     on_gpu = xp is not np and weights.dtype in _GPU_WEIGHTS
+    if on_gpu and not binary_output:
+        _gpu_refusals(op, arr, weights, n)
     if not on_gpu and arr.size and int(arr.min()) < 0:
         if arr.ndim == 2:  # (TF's kernel for rows words it apart, with the least value)
             raise C.fail(op, "Input 'in' must be non-negative! Negative input value "
@@ -402,7 +430,8 @@ BINCOUNT_V1 = register(OpDef(
         BadSample((np.array([1], np.int32), np.int32(-1), np.zeros(0, np.float32)), {},
                   InvalidArgumentError, "size (-1) must be non-negative"),
         BadSample((np.array([1, 2], np.int32), np.int32(3), np.ones(1, np.float32)), {},
-                  InvalidArgumentError, "Input indices and weights must have the same size."),
+                  InvalidArgumentError, "Input indices and weights must have the same size.",
+                  cpu_only=True),  # (TF's GPU kernel refuses a 1-D count's weights first)
         BadSample((np.array([1], np.int32), np.array([3], np.int32), np.zeros(0, np.float32)),
                   {}, InvalidArgumentError, "Shape must be rank 0 but is rank 1")],
 ))
