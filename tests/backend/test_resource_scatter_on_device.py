@@ -204,3 +204,27 @@ def test_under_op_determinism_updates_keep_their_ordered_path():
     got, reads = _on_device("ResourceScatterNdUpdate", start, indices, updates)
     assert reads == 1
     np.testing.assert_array_equal(got, [[3, 3], [2, 2]])
+
+
+@pytest.mark.parametrize("op, start, indices, updates, determinism", [
+    ("ResourceScatterAdd", np.arange(8, dtype=np.int64).reshape(4, 2),
+     np.array([1, 9], np.int32), np.ones((2, 2), np.int64), False),
+    ("ResourceScatterUpdate", np.arange(8, dtype=np.int64).reshape(4, 2),
+     np.array([1, -1], np.int32), np.ones((2, 2), np.int64), False),
+    ("ResourceScatterMul", np.ones((4, 2), np.float32), np.array([0, 4], np.int32),
+     np.full((2, 2), 3.0, np.float32), True),
+    ("ResourceScatterNdAdd", np.zeros((4, 2), np.float32), np.array([[1, 0], [4, 1]]),
+     np.ones(2, np.float32), True)])
+def test_where_tf_runs_it_on_its_cpu_kernel_an_index_out_of_range_is_refused(
+        op, start, indices, updates, determinism):
+    """TF's DoScatter runs an integer variable's ResourceScatter update, and every scatter
+    under op determinism, on its CPU kernel (DoScatterOnCpu, DoScatterNdOnCpu): an index
+    out of range is refused there, and nothing is copied back to the variable."""
+    if determinism:
+        tf.config.experimental.enable_op_determinism()  # (tests/conftest.py restores it)
+    v = tf.Variable(start)
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"is not in \[0, 4\)|"
+                       r"does not index into"):
+        scatter(op, v, tf.constant(indices), tf.constant(updates))
+    assert v.device == GPU0
+    np.testing.assert_array_equal(v.numpy(), start)

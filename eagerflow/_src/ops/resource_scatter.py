@@ -161,22 +161,26 @@ _UNCHECKED = {"ResourceScatterAdd": ("add", False), "ResourceScatterSub": ("add"
               "ResourceScatterNdAdd": ("add", False), "ResourceScatterNdSub": ("add", True),
               "ResourceScatterNdUpdate": ("update", False),
               "ResourceScatterNdMin": ("fmin", False), "ResourceScatterNdMax": ("fmax", False)}
-# (TF 2.21's DoScatter runs an integer variable's ResourceScatter update on the host,
-# checked and in order, as it does every update under op determinism (DoScatterOnCpu,
-# DoScatterNdOnCpu): those keep the ordered path; Add and Sub keep their atomic adds)
-_ADDS = ("ResourceScatterAdd", "ResourceScatterSub")
+# (TF 2.21's DoScatter runs an integer or bool variable's ResourceScatter update on the
+# host, checked and in order, as it does every update under op determinism
+# (DoScatterOnCpu, DoScatterNdOnCpu): those keep the ordered path, which refuses an index
+# out of range there as TF's CPU kernel does, the variable unchanged)
+
+
+def _checked_on_device(arr: Any, k: int) -> bool:
+    """Whether TF runs a scatter into a device variable's `arr`, at index vectors of `k`
+    coordinates (0: whole rows), on its CPU kernel (DoScatterOnCpu), which checks the
+    indices: for an integer or bool ResourceScatter update, and under op determinism."""
+    return op_determinism_enabled() or (k == 0 and arr.dtype.kind in "iub")
 
 
 def _unchecked_on_device(op: str, xp: Any, arr: Any, k: int) -> bool:
     """Whether op `op` on the array `arr` (of array module `xp`) of a variable, at index
     vectors of `k` coordinates (0: whole rows, the ResourceScatter ops), runs as TF's
-    unchecked GPU kernel: on a device, over at least one dimension, a dtype its atomics
-    take (TF's GPU has no bool scatter but ResourceScatterUpdate's, run on the host)."""
-    if op not in _UNCHECKED or xp is np or arr.ndim == 0 or arr.dtype == bool:
-        return False
-    if op in _ADDS:
-        return True
-    return not op_determinism_enabled() and (k > 0 or arr.dtype.kind not in "iu")
+    unchecked GPU kernel: on a device, over at least one dimension, where TF does not run
+    it on its CPU kernel (_checked_on_device)."""
+    return op in _UNCHECKED and xp is not np and arr.ndim > 0 and arr.dtype != bool and \
+        not _checked_on_device(arr, k)
 
 
 def _skipping(op: str, place: Any, arr: Any, ids: Any, rows: Any) -> Any:
@@ -222,10 +226,14 @@ def _kernel(op: str) -> Callable:
             upd.reshape(flat.shape + arr.shape[1:])
         new, table = _table(arr, 1) if arr.ndim else (arr.copy(), None)
         if xp is not np and table is not None:  # a GPU's kernel: batched (device_scatter.py)
-            # (TF's GPU kernel skips an index out of range and checks no divisor: nothing
-            # is refused there)
+            # (TF's GPU kernel skips an index out of range and checks no divisor; where TF
+            # runs the update on its CPU kernel, the index is refused, nothing updated)
             keep = np.flatnonzero((flat >= 0) & (flat < arr.shape[0]))
             if keep.size < flat.size:
+                if _checked_on_device(arr, 0):
+                    k = int(np.flatnonzero((flat < 0) | (flat >= arr.shape[0]))[0])
+                    raise fail(op, f"indices[{k}] = {int(flat[k])} is not in "
+                                   f"[0, {arr.shape[0]})")
                 flat, there = flat[keep], None
                 rows = rows[D.to_device(keep, place)]
             with np.errstate(all="ignore"):
@@ -455,6 +463,9 @@ def _nd_kernel(op: str) -> Callable:
                           f"shape: {shape_str(ids.shape)}")
         flat, rows = _nd_vectors(ids, upd, arr.shape)
         bad = ((flat < 0) | (flat >= np.array(arr.shape[:flat.shape[1]]))).any(axis=1)
+        if place.xp is not np and bad.any() and _checked_on_device(arr, flat.shape[1]):
+            # (TF runs it on its CPU kernel then, which refuses: nothing copied back)
+            nd_bounds(op, flat if ids.ndim < 2 else ids, arr.shape)
         new = arr.copy()
         ufunc = None if combine is None else getattr(xp, combine)
         if arr.dtype == bool and combine in _BOOL_AS_INT:  # (TF's bools add as ints do)
