@@ -228,3 +228,20 @@ def test_where_tf_runs_it_on_its_cpu_kernel_an_index_out_of_range_is_refused(
         scatter(op, v, tf.constant(indices), tf.constant(updates))
     assert v.device == GPU0
     np.testing.assert_array_equal(v.numpy(), start)
+
+
+@pytest.mark.parametrize("fn, fold", [(tf.tensor_scatter_nd_max, np.fmax),
+                                      (tf.tensor_scatter_nd_min, np.fmin)])
+def test_tensor_scatter_max_and_min_fold_as_tfs_gpu_atomics(fn, fold):
+    """TensorScatterMax/Min on a GPU are GpuAtomicMax/Min: CUDA's fmax/fmin, so a NaN in
+    the tensor or an update loses to a number (the CPU's rule keeps the tensor's NaN)."""
+    start = np.array([np.nan, 1.0, 5.0, np.nan], np.float32)
+    indices = np.array([[0], [1], [2], [2], [3]], np.int32)
+    updates = np.array([2.0, np.nan, 7.0, 3.0, np.nan], np.float32)
+    with strict.count_transfers() as n:
+        got = fn(tf.constant(start), tf.constant(indices), tf.constant(updates))
+    assert n["to_host"] == 0 and got.device == GPU0
+    want = start.copy()
+    for (i,), u in zip(indices.tolist(), updates):
+        want[i] = fold(want[i], u)
+    np.testing.assert_array_equal(got.numpy(), want)

@@ -549,6 +549,11 @@ def _tensor_scatter_shapes(op: str, shape: tuple | None, is_: tuple | None,
                          f"supported.  Requested rank: {k}")
 
 
+# TensorScatterMax/Min on a device fold as TF's GPU kernels' atomics (GpuAtomicMax/Min,
+# CUDA's fmax/fmin: a NaN, in the tensor or an update, loses to a number)
+_ON_DEVICE = {"max": "fmax", "min": "fmin"}
+
+
 def _tensor_scatter(op_name: str, mode: str) -> Any:
     # TF's CPU kernels: any type for update, numbers for add/sub, real numbers for max/min
     allowed = {"update": C.ALL, "add": C.NUMERIC, "sub": C.NUMERIC}.get(mode, C.REALS)
@@ -571,15 +576,15 @@ def _tensor_scatter(op_name: str, mode: str) -> Any:
 
     def kernel(xp: Any, tensor: Any, indices: Any, updates: Any,
                bad_indices_policy: str = "") -> Any:
+        # (a device's max and min are TF's GPU atomics, CUDA's fmax/fmin: a NaN loses)
+        how = "add" if mode == "sub" else _ON_DEVICE.get(mode, mode) if xp is not np else mode
         if _skips_on_device(xp, indices, bad_indices_policy):
             return scatter_skipping(xp, tensor, tensor.shape, tensor.dtype, indices,
-                                     -updates if mode == "sub" else updates,
-                                     "add" if mode == "sub" else mode)
+                                     -updates if mode == "sub" else updates, how)
         indices, updates = _kept(xp, op_name, indices, updates, tensor.shape,
                                  bad_indices_policy)
-        if mode == "sub":
-            return _scatter_into(xp, tensor.copy(), indices, -updates, "add")
-        return _scatter_into(xp, tensor.copy(), indices, updates, mode)
+        return _scatter_into(xp, tensor.copy(), indices,
+                             -updates if mode == "sub" else updates, how)
 
     def grad(n: Any, g: Any) -> list:
         tensor, indices, updates = n.inputs
