@@ -146,7 +146,8 @@ def test_case_matches_keras(case_id):
             resolve(case["op"])(*args, **kwargs)
         assert type(info.value).__name__ == want["error"], str(info.value)
         return
-    out = resolve(case["op"])(*args, **kwargs)
+    with on_recording_device(f"{case['op']}{sorted(case['kwargs'])}"):
+        out = resolve(case["op"])(*args, **kwargs)
     assert_same(C.encode(out, dtype_name), want["out"], case["tol"], compare=case["compare"])
 
 
