@@ -1,6 +1,9 @@
 """Inputs TF's GPU kernels take in host memory (HostMemory in their registrations: a
 slice's bounds, a scan's or an argmax's axis, a reversal's axes, an average pool
-gradient's input shape), checked on the strict stand-in: tf.raw_ops makes a Python value
+gradient's input shape, a band's bounds, a permutation to invert, the shapes
+BroadcastArgs broadcasts, the first space-to-batch ops' block, Switch's predicate, a
+seed's key and counter, StatelessMultinomial's seed, a quantization's range and bits),
+checked on the strict stand-in: tf.raw_ops and the public functions make a Python value
 for one on the host, so the op reads nothing back, and gives the CPU's values. And a
 gather's gradient on the device drops the gradient at an index out of range, as TF's GPU
 kernels do (its gather gave zeros there), without reading the indices back."""
@@ -14,6 +17,7 @@ from eagerflow._src.core import device
 
 R = tf.raw_ops
 X = np.arange(24, dtype=np.float32).reshape(4, 6) / 7.0
+LOGITS = np.array([[0.0, 1.0, 2.0], [1.0, 1.0, -np.inf]], np.float32)
 
 CALLS = {
     "StridedSlice": lambda x: R.StridedSlice(input=x, begin=[1, 0], end=[3, 5], strides=[1, 2]),
@@ -27,6 +31,27 @@ CALLS = {
     "AvgPoolGrad": lambda x: R.AvgPoolGrad(
         orig_input_shape=[1, 4, 6, 1], grad=tf.reshape(x[:2, :3], [1, 2, 3, 1]),
         ksize=[1, 2, 2, 1], strides=[1, 2, 2, 1], padding="VALID"),
+    "MatrixBandPart": lambda x: R.MatrixBandPart(input=x, num_lower=1, num_upper=0),
+    "band_part": lambda x: tf.linalg.band_part(x, 2, -1),
+    "InvertPermutation": lambda x: R.InvertPermutation(x=[2, 0, 3, 1]),
+    "invert_permutation": lambda x: tf.math.invert_permutation([1, 3, 0, 2]),
+    "BroadcastArgs": lambda x: R.BroadcastArgs(s0=[2, 1], s1=[3]),
+    "broadcast_dynamic_shape": lambda x: tf.broadcast_dynamic_shape([1, 4, 1], [5, 1, 1, 6]),
+    "SpaceToBatch": lambda x: R.SpaceToBatch(input=tf.reshape(x, [1, 4, 6, 1]),
+                                             paddings=[[0, 0], [0, 0]], block_size=2),
+    "BatchToSpace": lambda x: R.BatchToSpace(input=tf.reshape(x, [4, 2, 3, 1]),
+                                             crops=[[0, 1], [1, 0]], block_size=2),
+    "Switch": lambda x: R.Switch(data=x, pred=True),
+    "StatelessRandomGetKeyCounterAlg": lambda x: R.StatelessRandomGetKeyCounterAlg(
+        seed=[5, 42]),
+    "stateless_categorical": lambda x: tf.random.stateless_categorical(
+        tf.constant(LOGITS), 5, seed=[5, 42]),
+    "QuantizeAndDequantizeV2": lambda x: R.QuantizeAndDequantizeV2(
+        input=x, input_min=-1.0, input_max=2.0, range_given=True),
+    "quantize_and_dequantize_v2": lambda x: tf.quantization.quantize_and_dequantize_v2(
+        x, 0.5, 2.5, range_given=True, num_bits=4),
+    "QuantizeAndDequantizeV3": lambda x: R.QuantizeAndDequantizeV3(
+        input=x, input_min=[0.0] * 6, input_max=[3.0] * 6, num_bits=5, axis=1),
 }
 
 
@@ -41,11 +66,18 @@ def test_a_host_memory_input_given_as_a_python_value_is_not_read_back(name):
     x = tf.constant(X)
     CALLS[name](x)
     with strict.count_transfers() as n:
-        got = CALLS[name](x)
-    assert n["to_host"] == 0 and got.device.endswith("GPU:0")
+        got = _as_list(CALLS[name](x))
+    assert n["to_host"] == 0
+    assert all(g.device.endswith("GPU:0") for g in got)
     with tf.device("/CPU:0"):
-        want = CALLS[name](tf.constant(X))
-    np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-6)
+        want = _as_list(CALLS[name](tf.constant(X)))
+    for g, w in zip(got, want, strict=True):
+        assert g.dtype == w.dtype
+        np.testing.assert_allclose(g.numpy(), w.numpy(), rtol=1e-6)
+
+
+def _as_list(out):
+    return list(out) if isinstance(out, (tuple, list)) else [out]
 
 
 @pytest.mark.parametrize("batch_dims, axis, ids", [

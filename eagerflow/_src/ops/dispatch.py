@@ -600,11 +600,9 @@ def _device_arrays(op: Any, inputs: tuple, arrays: tuple, dev: str, at: type) ->
                     x._dtype in _DEVICE_DTYPES:
                 numbers = True
                 continue
-            # a host tensor its kernel reads on the host (a gradient's input_sizes; a tuple
-            # of positions is read as it is, with no call on this path)
-            host = op.host_inputs
-            if host and x.__class__ is EagerTensor and x._arr.__class__ is _ndarray and \
-                    i in (host if host.__class__ is tuple else host_positions(op, len(inputs))):
+            # a host tensor its kernel reads on the host (a gradient's input_sizes)
+            if op.host_inputs and x.__class__ is EagerTensor and \
+                    x._arr.__class__ is _ndarray and i in host_positions(op, len(inputs)):
                 continue
             return None
     if numbers:

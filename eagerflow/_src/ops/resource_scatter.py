@@ -16,9 +16,10 @@ division checks no divisor. Add, Sub, Min, Max and Update (and the ResourceScatt
 five) scatter where the indices are, reading nothing back (Keras's optimizers add a
 sparse gradient, an Embedding's, this way every step): a repeated row's Min and Max fold
 as TF's atomics do, a NaN losing to a number, and which of its Updates lands is left
-open, as on a GPU (the stand-in: NumPy's last). Mul and Div, an integer variable's
-ResourceScatter Update, Min and Max, and every update under op determinism apply their
-rows in order (device_scatter.py), as TF's host fallback does.
+open, as on a GPU (the stand-in: NumPy's last). Mul and Div apply their rows in order
+(device_scatter.py). An integer or bool variable's ResourceScatter update and every update
+under op determinism run as TF runs them, on its CPU kernel (DoScatterOnCpu): in order,
+and an index out of range is refused, the variable left unchanged.
 """
 
 from __future__ import annotations
@@ -161,16 +162,14 @@ _UNCHECKED = {"ResourceScatterAdd": ("add", False), "ResourceScatterSub": ("add"
               "ResourceScatterNdAdd": ("add", False), "ResourceScatterNdSub": ("add", True),
               "ResourceScatterNdUpdate": ("update", False),
               "ResourceScatterNdMin": ("fmin", False), "ResourceScatterNdMax": ("fmax", False)}
-# (TF 2.21's DoScatter runs an integer or bool variable's ResourceScatter update on the
-# host, checked and in order, as it does every update under op determinism
-# (DoScatterOnCpu, DoScatterNdOnCpu): those keep the ordered path, which refuses an index
-# out of range there as TF's CPU kernel does, the variable unchanged)
 
 
 def _checked_on_device(arr: Any, k: int) -> bool:
-    """Whether TF runs a scatter into a device variable's `arr`, at index vectors of `k`
-    coordinates (0: whole rows), on its CPU kernel (DoScatterOnCpu), which checks the
-    indices: for an integer or bool ResourceScatter update, and under op determinism."""
+    """Whether TF 2.21 runs a scatter into a device variable's `arr`, at index vectors of
+    `k` coordinates (0: whole rows), on its CPU kernel (DoScatterOnCpu, DoScatterNdOnCpu),
+    in order and checking the indices: for an integer or bool ResourceScatter update, and
+    for every update under op determinism. Those take the ordered path, which refuses an
+    index out of range there, the variable unchanged."""
     return op_determinism_enabled() or (k == 0 and arr.dtype.kind in "iub")
 
 
@@ -225,15 +224,16 @@ def _kernel(op: str) -> Callable:
         rows = xp.broadcast_to(upd, flat.shape + arr.shape[1:]) if upd.ndim == 0 else \
             upd.reshape(flat.shape + arr.shape[1:])
         new, table = _table(arr, 1) if arr.ndim else (arr.copy(), None)
+        bad = flat < 0
+        bad |= flat >= arr.shape[0]
+        k = int(np.argmax(bad)) if bad.any() else len(flat)  # (the first bad index)
         if xp is not np and table is not None:  # a GPU's kernel: batched (device_scatter.py)
             # (TF's GPU kernel skips an index out of range and checks no divisor; where TF
             # runs the update on its CPU kernel, the index is refused, nothing updated)
-            keep = np.flatnonzero((flat >= 0) & (flat < arr.shape[0]))
-            if keep.size < flat.size:
+            if k < len(flat):
                 if _checked_on_device(arr, 0):
-                    k = int(np.flatnonzero((flat < 0) | (flat >= arr.shape[0]))[0])
-                    raise fail(op, f"indices[{k}] = {int(flat[k])} is not in "
-                                   f"[0, {arr.shape[0]})")
+                    raise _out_of_range(op, flat, k, arr.shape[0])
+                keep = np.flatnonzero(~bad)
                 flat, there = flat[keep], None
                 rows = rows[D.to_device(keep, place)]
             with np.errstate(all="ignore"):
@@ -243,16 +243,19 @@ def _kernel(op: str) -> Callable:
             return ()
         if op == "ResourceScatterDiv" and not bool(rows.all()):
             raise fail(op, "updates must not contain 0")
-        bad = np.flatnonzero((flat < 0) | (flat >= arr.shape[0]))
-        k = int(bad[0]) if bad.size else len(flat)
         with np.errstate(all="ignore"):
             for j, i in enumerate(flat[:k].tolist()):  # in turn: repeated rows accumulate
                 new[i] = combine(xp, new[i], rows[j])
         var._arr = new
-        if bad.size:  # (TF's kernel stops there, the rows before it updated)
-            raise fail(op, f"indices[{k}] = {int(flat[k])} is not in [0, {arr.shape[0]})")
+        if k < len(flat):  # (TF's kernel stops there, the rows before it updated)
+            raise _out_of_range(op, flat, k, arr.shape[0])
         return ()
     return kernel
+
+
+def _out_of_range(op: str, flat: np.ndarray, k: int, rows: int) -> Exception:
+    """TF's error for the index flat[k], outside a variable of `rows` rows."""
+    return fail(op, f"indices[{k}] = {int(flat[k])} is not in [0, {rows})")
 
 
 def _reference(op: str) -> Callable:

@@ -726,10 +726,17 @@ def _tap_of_max(xp: Any, views: list, y: Any) -> Any:
     the first cell is NaN (nothing is greater than it: it keeps the gradient) or no cell
     equals `y` (NaN and -inf only: the first cell again). Comparisons and integer
     arithmetic only: where() and masked copies branch per element, ~40x slower."""
+    arg = _first_equal_later_tap(xp, views, y)
+    arg *= views[0] < y  # the first cell: equal to y, or NaN
+    return arg
+
+
+def _first_equal_later_tap(xp: Any, views: list, y: Any) -> Any:
+    """Per window, the first tap after the first whose cell equals `y` (0 where none
+    does), for the caller to settle the first cell's own case."""
     arg = xp.zeros(y.shape, dtype=np.uint8 if len(views) <= 256 else np.int32)
     for t in range(len(views) - 1, 0, -1):  # last to first: the first equal tap stays
         arg -= (views[t] == y) * (arg - t)  # (arg - t wraps around in uint8: still exact)
-    arg *= views[0] < y  # the first cell: equal to y, or NaN
     return arg
 
 
@@ -792,9 +799,7 @@ def _gpu_first_max(xp: Any, xpd: Any, tap_list: tuple) -> tuple:
     y = xp.full(views[0].shape, lowest, xpd.dtype)
     for v in views:
         xp.fmax(y, v, out=y)  # (fmax skips a NaN, as the kernel's `>` does)
-    tap = xp.zeros(y.shape, dtype=np.uint8 if len(views) <= 256 else np.int32)
-    for t in range(len(views) - 1, 0, -1):  # last to first: the first equal tap stays
-        tap -= (views[t] == y) * (tap - t)  # (tap - t wraps around in uint8: still exact)
+    tap = _first_equal_later_tap(xp, views, y)
     tap *= views[0] != y  # the first cell, where it is the maximum
     return y, tap, y > lowest
 
