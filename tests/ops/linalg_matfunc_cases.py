@@ -27,6 +27,8 @@ def calls(tf):
     cplx = (rng.uniform(-1, 1, (2, 2, 2)) + 1j * rng.uniform(-1, 1, (2, 2, 2))
             + 2 * np.eye(2))
     big = rng.uniform(-4, 4, (4, 4))
+    mixed = np.stack([np.diag([n, 0.0, 0.0]) + 0.1 * n * np.triu(np.ones((3, 3)), 1)
+                      for n in (0.01, 0.2, 0.8, 1.8, 4.0, 9.0)])
     return {
         "expm_f64": lambda: tf.linalg.expm(m3),
         "expm_f32": lambda: tf.linalg.expm(m3.astype(np.float32)),
@@ -34,6 +36,15 @@ def calls(tf):
         "expm_rot": lambda: tf.linalg.expm(np.array([[0.0, 30.0], [-30.0, 0.0]])),
         "expm_c64": lambda: tf.linalg.expm(cplx.astype(np.complex64)),
         "expm_batch": lambda: tf.linalg.expm(rng.uniform(-1, 1, (2, 3, 2, 2))),
+        # one matrix per Padé degree (each takes its own), and one past the top bound
+        "expm_mixed_norms": lambda: tf.linalg.expm(mixed),
+        "expm_mixed_norms_f32": lambda: tf.linalg.expm(mixed.astype(np.float32)),
+        # a norm of exactly twice the top bound: floor(log2(2)) = 1 squaring
+        "expm_twice_bound": lambda: tf.linalg.expm(np.diag([2 * 5.371920351148152, 1.0])),
+        # a matrix whose norm is not finite makes the whole batch NaN
+        "expm_batch_nan": lambda: tf.linalg.expm(np.stack([m3, m3 * np.nan])),
+        "expm_batch_inf_c64": lambda: tf.linalg.expm(
+            np.stack([cplx[0], cplx[1] * np.inf]).astype(np.complex64)),
         "expm_empty": lambda: tf.linalg.expm(np.zeros((0, 0))),
         "expm_int": lambda: tf.linalg.expm(np.eye(2, dtype=np.int64)),
         "expm_rank1": lambda: tf.linalg.expm(np.ones(3)),

@@ -78,6 +78,19 @@ def test_expm_second_order_through_the_op():
     np.testing.assert_allclose(h, numeric, rtol=1e-6)
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.complex128])
+def test_expm_takes_each_matrix_on_its_own(dtype):
+    # TF selects the Padé degree and the squarings per matrix (with `where`), so a matrix's
+    # exponential does not depend on its batch-mates' norms (but for one not finite)
+    rng = np.random.default_rng(3)
+    mats = [rng.uniform(-1, 1, (4, 4)) * s for s in (1e-3, 0.3, 1.5, 3.0, 12.0, 200.0)]
+    batch = tf.linalg.expm(np.stack(mats).astype(dtype)).numpy()
+    for m, e in zip(mats, batch):
+        np.testing.assert_array_equal(tf.linalg.expm(m.astype(dtype)).numpy(), e)
+    nan = tf.linalg.expm(np.stack([mats[0], mats[1] * np.inf]).astype(dtype)).numpy()
+    assert np.isnan(nan).all()
+
+
 def test_logm_has_no_gradient():
     # TF has no gradient for MatrixLogarithm (LookupError); eagerflow's tape gives None for
     # every op without one (as for Lu).

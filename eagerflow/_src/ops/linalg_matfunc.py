@@ -4,8 +4,10 @@
 Sits in the ops layer after the linear algebra families (it composes linalg's matmul and
 linalg_decomp's solve and eigh); loaded on first use. Three OpDefs:
 
-- "MatrixExponential": Padé approximation with scaling and squaring (Higham 2005), written
-  over `xp` for a whole batch at once (each matrix scaled by its own power of two). Its
+- "MatrixExponential": Padé approximation with scaling and squaring (Higham 2005), as TF's
+  Python function computes it (tf.linalg.expm is a composite there): over `xp` for a whole
+  batch at once, each matrix taking its own degree and power of two, the approximants
+  evaluated in TF's order of operations, a batch with any norm not finite all NaN. Its
   gradient is the adjoint Fréchet derivative, the top-right block of the exponential of
   [[A^H, G], [0, A^H]], so every order of derivative is the op again.
 - "MatrixSquareRoot" and "MatrixLogarithm": through the eigendecomposition A = V D V^-1
@@ -26,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor
@@ -58,8 +61,10 @@ def _well_posed(n: int, batch: tuple = (), complex_: bool = False) -> np.ndarray
 # The exponential: Padé approximants with scaling and squaring, over xp
 # ---------------------------------------------------------------------------------------
 
-# Padé coefficients b_0..b_m and the largest 1-norm each degree is accurate for (Higham
-# 2005, table 10.2, for double precision; single precision stops at degree 7).
+# Padé coefficients b_0..b_m (Higham 2005, table 10.2) and the 1-norms below which each
+# degree is used: per matrix, the first degree whose bound its norm is under, else the top
+# degree after scaling by 2^-s, as TF's Python function selects them (double precision
+# goes to 13, single precision stops at 7).
 _PADE = {
     3: (120.0, 60.0, 12.0, 1.0),
     5: (30240.0, 15120.0, 3360.0, 420.0, 30.0, 1.0),
@@ -75,17 +80,28 @@ _THETA_DOUBLE = {3: 1.495585217958292e-2, 5: 2.539398330063230e-1, 7: 9.50417899
 _THETA_SINGLE = {3: 4.258730016922831e-1, 5: 1.880152677804762, 7: 3.925724783138660}
 
 
-def _pade(xp: Any, a: Any, m: int) -> Any:
-    """exp(a) ~ (V - U)^-1 (V + U): U the odd terms, V the even ones."""
+def _pade(xp: Any, a: Any, m: int) -> tuple:
+    """(U, V), the odd and even parts of the degree-m Padé approximant, exp(a) ~
+    (V - U)^-1 (V + U), evaluated in TF's order of operations (the same rounding): the
+    even powers by products of a^2, degree 13 through a^6 (Higham's scheme)."""
     b = _PADE[m]
     eye_ = xp.broadcast_to(xp.eye(a.shape[-1], dtype=a.dtype), a.shape)
-    powers = [eye_, a @ a]
-    while len(powers) < (m + 1) // 2:
-        powers.append(powers[-1] @ powers[1])
-    odd = sum(b[2 * k + 1] * powers[k] for k in range(len(powers)))
-    even = sum(b[2 * k] * powers[k] for k in range(len(powers)))
-    u = a @ odd
-    return xp.linalg.solve(even - u, even + u)
+    top = 3 if m == 13 else m // 2
+    p = [eye_, a @ a]  # p[k] = a^(2k), each the last times a^2
+    while len(p) <= top:
+        p.append(p[-1] @ p[1])
+    if m == 13:
+        i, a2, a4, a6 = p
+        inner_u = a6 @ (a6 + b[11] * a4 + b[9] * a2)
+        u = a @ (inner_u + b[7] * a6 + b[5] * a4 + b[3] * a2 + b[1] * i)
+        inner_v = a6 @ (b[12] * a6 + b[10] * a4 + b[8] * a2)
+        return u, inner_v + b[6] * a6 + b[4] * a4 + b[2] * a2 + b[0] * i
+    # U = a (a^(m-1) + ... + b_1), V = b_(m-1) a^(m-1) + ... + b_0, summed from the top
+    odd, even = p[top], b[m - 1] * p[top]
+    for k in range(top - 1, -1, -1):
+        odd = odd + b[2 * k + 1] * p[k]
+        even = even + b[2 * k] * p[k]
+    return a @ odd, even
 
 
 def _expm_kernel(xp: Any, x: Any) -> Any:
@@ -97,16 +113,38 @@ def _expm_kernel(xp: Any, x: Any) -> Any:
 
 
 def _expm(xp: Any, x: Any) -> Any:
+    """TF's scaling and squaring, matrix by matrix: each takes the degree its own 1-norm
+    selects, the top degree with 2^s scaling (s = floor(log2(norm / bound)), at least 0)
+    and s squarings; any norm not finite makes the whole batch NaN."""
     thetas = _THETA_SINGLE if x.dtype in (np.float32, np.complex64) else _THETA_DOUBLE
     norms = xp.max(xp.sum(xp.abs(x), axis=-2), axis=-1)  # each matrix's 1-norm
-    top = max(thetas)
-    biggest = float(xp.max(norms)) if xp.all(xp.isfinite(norms)) else math.inf
-    degree = next((m for m in sorted(thetas) if biggest <= thetas[m]), top)
-    squarings = xp.where(norms > thetas[top], xp.ceil(xp.log2(norms / thetas[top])), 0)
-    squarings = xp.where(xp.isfinite(squarings), squarings, 0).astype(np.int64)
-    out = _pade(xp, x / (2.0 ** squarings).astype(x.real.dtype)[..., None, None], degree)
-    for k in range(int(xp.max(squarings))):
-        out = xp.where((squarings > k)[..., None, None], out @ out, out)
+    real = norms.dtype.type
+    degrees = sorted(thetas)
+    top = degrees[-1]
+    log2 = xp.log(real(2.0))
+    squarings = xp.maximum(xp.floor(xp.log(norms / real(thetas[top])) / log2), real(0))
+    # (one read back: the norms' range picks the degrees, the squarings' count the loop)
+    lo, hi, steps = (float(v) for v in to_host(
+        xp.stack([xp.min(norms), xp.max(norms), xp.max(squarings)])))
+    if not math.isfinite(hi):  # (NaN included: max propagates it)
+        return xp.full(x.shape, np.nan, x.dtype)
+    # (only the degrees some matrix selects: the norms are ordered, so those from the
+    # smallest norm's to the largest's)
+    used = [m for m in degrees if m == top or real(thetas[m]) > real(lo)]
+    used = used[:next((i + 1 for i, m in enumerate(used) if real(hi) < real(thetas[m])),
+                      len(used))]
+    u = v = None
+    for m in reversed(used):  # (the first bound a norm is under wins)
+        a = x / (real(2.0) ** squarings).astype(x.dtype)[..., None, None] if m == top else x
+        um, vm = _pade(xp, a, m)
+        if u is None:
+            u, v = um, vm
+        else:
+            under = (norms < real(thetas[m]))[..., None, None]
+            u, v = xp.where(under, um, u), xp.where(under, vm, v)
+    out = xp.linalg.solve(-u + v, u + v)
+    for i in range(int(steps)):
+        out = xp.where((real(i) < squarings)[..., None, None], out @ out, out)
     return out
 
 
