@@ -6,6 +6,8 @@ Updates lands is left open (so these tests accept any one). Checked on the stric
 stand-in GPU against the CPU's kernels where indices are distinct and in range, and
 against plain loops of the GPU kernels' rules elsewhere."""
 
+import re
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -228,6 +230,33 @@ def test_where_tf_runs_it_on_its_cpu_kernel_an_index_out_of_range_is_refused(
         scatter(op, v, tf.constant(indices), tf.constant(updates))
     assert v.device == GPU0
     np.testing.assert_array_equal(v.numpy(), start)
+
+
+@pytest.mark.parametrize("op", SLICES)
+@pytest.mark.parametrize("dtype", [np.float32, np.int64])
+def test_a_slice_scatters_bad_indices_policy_on_the_device(op, dtype):
+    """ResourceScatterNd's `bad_indices_policy` on a device: IGNORE skips an index vector
+    out of range (an integer variable too, which TF updates on its CPU kernel), ERROR
+    refuses it where TF's GPU kernel would skip it (the variable unchanged), and an
+    unknown policy is refused by the kernel's constructor, before anything runs."""
+    start = np.arange(8, dtype=dtype).reshape(4, 2)
+    indices = tf.constant(np.array([[1, 0], [4, 1], [2, 1]], np.int32))
+    updates = tf.constant(np.array([5, 6, 7], dtype))
+    fn = getattr(tf.raw_ops, op)
+    v = tf.Variable(start)
+    with strict.count_transfers() as n:
+        fn(ref=v.handle, indices=indices, updates=updates, bad_indices_policy="IGNORE")
+    assert v.device == GPU0
+    want = _on_host(op, start, np.array([[1, 0], [2, 1]], np.int32),
+                    np.array([5, 7], dtype))
+    np.testing.assert_array_equal(v.numpy(), want)
+    if dtype == np.float32:
+        assert n["to_host"] == 0  # (the skipping kernel reads nothing back)
+    for policy, words in (("ERROR", "indices[1] = [4, 1] does not index into shape [4,2]"),
+                          ("bad", "Unknown bad indices handling attribute: bad")):
+        with pytest.raises(tf.errors.InvalidArgumentError, match=re.escape(words)):
+            fn(ref=v.handle, indices=indices, updates=updates, bad_indices_policy=policy)
+        np.testing.assert_array_equal(v.numpy(), want)
 
 
 @pytest.mark.parametrize("fn, fold", [(tf.tensor_scatter_nd_max, np.fmax),

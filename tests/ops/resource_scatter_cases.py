@@ -91,6 +91,16 @@ def raw_nd(tf: Any) -> dict:
         iv = tf.Variable(np.int32([1, 2, 3]))
         out[f"{op} int"] = outcome(lambda: fn(ref=iv.handle, indices=[[1], [1], [0]],
                                               updates=np.int32([5, 6, -4])), iv)
+        for policy in ("DEFAULT", "ERROR", "IGNORE", "bad"):  # (each on a variable of its own)
+            pv = tf.Variable(np.linspace(-2.0, 3.5, 12).reshape(4, 3))
+            out[f"{op} bad index, policy {policy}"] = outcome(
+                lambda: fn(ref=pv.handle, indices=[[0, 1], [5, 0], [1, -1], [1, 1]],
+                           updates=np.array([1.0, 2.0, 3.0, 4.0]), bad_indices_policy=policy),
+                pv)
+        iv = tf.Variable(np.int32([1, 2, 3]))
+        out[f"{op} int, policy IGNORE"] = outcome(
+            lambda: fn(ref=iv.handle, indices=[[7], [2]], updates=np.int32([5, 6]),
+                       bad_indices_policy="IGNORE"), iv)
     return out
 
 

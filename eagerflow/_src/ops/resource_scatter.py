@@ -40,6 +40,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops.checks import dt_enum, fail, not_supported, shape_str, wrong_input_dtype
 from eagerflow._src.ops.device_scatter import update_rows
 from eagerflow._src.ops.dispatch import bind, bind_at
+from eagerflow._src.ops.nd_indexing import _check_policy as check_policy
 from eagerflow._src.ops.nd_indexing import _nd_bounds as nd_bounds
 from eagerflow._src.ops.nd_indexing import scatter_skipping
 from eagerflow._src.ops.registry import BadSample, OpDef, Resource, Sample, TFForm, register
@@ -347,7 +348,8 @@ def _bad_samples(op: str) -> Callable:
 def _load(op: str) -> Callable:
     def load(node: Any) -> list:
         h, indices, updates = node.inputs
-        scatter(op, h, indices, updates)
+        policy = node.attrs.get("bad_indices_policy", "")
+        scatter(op, h, indices, updates, bad_indices_policy=policy)
         return []
     return load
 
@@ -424,16 +426,18 @@ def nd_shapes(op: str, params: TensorShape, indices: TensorShape,
 def _nd_infer(op: str) -> Callable:
     kinds = _ND_COMBINE[op][1]
 
-    def infer(h: Any, indices: Any, updates: Any, **_attrs: Any) -> list:
+    def infer(h: Any, indices: Any, updates: Any, bad_indices_policy: str = "",
+              **_attrs: Any) -> list:
         var, dtype = _variable_and_dtype(op, h, indices, updates)
         if kinds is not None and dtype not in kinds:
             raise fail(op, f"No OpKernel was registered to support Op '{op}' used by "
                            f"{{{{node {op}}}}} with these attrs: [T={dt_enum(dtype)}, "
-                           f'bad_indices_policy="", use_locking=true, Tindices='
-                           f"{dt_enum(indices._dtype)}]")
+                           f'bad_indices_policy="{bad_indices_policy}", use_locking=true, '
+                           f"Tindices={dt_enum(indices._dtype)}]")
         if var is not None and updates._dtype is not dtype:
             # (TF 2.21's kernel aborts the process here; its signature's error instead)
             raise wrong_input_dtype(op, 2, dtype, updates._dtype)
+        check_policy(op, bad_indices_policy, None, indices)  # (its kernel's constructor's)
         shapes = (None if var is None else var.shape._dims, indices._shape, updates._shape)
         if all(s is not None and None not in s for s in shapes):
             nd_shapes(op, *(TensorShape(s) for s in shapes))
@@ -454,8 +458,12 @@ def _nd_vectors(ids: np.ndarray, upd: np.ndarray, shape: tuple) -> tuple:
 def _nd_kernel(op: str) -> Callable:
     combine = _ND_COMBINE[op][0]
 
-    def kernel(xp: Any, h: Any, indices: Any, updates: Any, **_attrs: Any) -> tuple:
-        if _nd_skipping(op, h, indices, updates):
+    def kernel(xp: Any, h: Any, indices: Any, updates: Any, bad_indices_policy: str = "",
+               **_attrs: Any) -> tuple:
+        # (`bad_indices_policy`: "IGNORE" skips an index vector out of range everywhere;
+        # "ERROR" refuses it on a device too, where TF's GPU kernel otherwise skips it)
+        policy = bad_indices_policy
+        if policy != "ERROR" and _nd_skipping(op, h, indices, updates):
             return ()
         var, place, ids, there, upd = _where_it_lives(op, h, indices, updates)
         xp, arr = place.xp, var._arr
@@ -466,7 +474,9 @@ def _nd_kernel(op: str) -> Callable:
                           f"shape: {shape_str(ids.shape)}")
         flat, rows = _nd_vectors(ids, upd, arr.shape)
         bad = ((flat < 0) | (flat >= np.array(arr.shape[:flat.shape[1]]))).any(axis=1)
-        if place.xp is not np and bad.any() and _checked_on_device(arr, flat.shape[1]):
+        refused = bad.any() and policy != "IGNORE"
+        if place.xp is not np and refused and (
+                policy == "ERROR" or _checked_on_device(arr, flat.shape[1])):
             # (TF runs it on its CPU kernel then, which refuses: nothing copied back)
             nd_bounds(op, flat if ids.ndim < 2 else ids, arr.shape)
         new = arr.copy()
@@ -482,7 +492,7 @@ def _nd_kernel(op: str) -> Callable:
                 new = _nd_on_device(op, place, arr, flat, bad, there, rows)
         var._arr = new
         # (TF's CPU kernel updates the other slices, then refuses; its GPU kernel skips)
-        if place.xp is np and bad.any():
+        if place.xp is np and refused:
             nd_bounds(op, flat if ids.ndim < 2 else ids, arr.shape)
         return ()
     return kernel
@@ -574,6 +584,9 @@ def _nd_bad_samples(op: str) -> Callable:
                       "updates[shape=[2,2]]"),
             BadSample((Resource(np.array(1.0)), np.array([[0]], np.int32), np.ones(1)), {},
                       IAE, "Output must be at least 1-D, got shape: []"),
+            BadSample((v, np.array([[0, 0]], np.int32), np.ones(1)),
+                      {"bad_indices_policy": "bad"}, IAE,
+                      "Unknown bad indices handling attribute: bad"),
             BadSample((v, np.array([[0]], np.int16), np.ones((1, 3))), {}, IAE,
                       "Value for attr 'Tindices' of int16 is not in the list of allowed "
                       "values: int32, int64"),
@@ -598,11 +611,12 @@ ND_OPS = {name: register(OpDef(
 )) for name in _ND_COMBINE}
 
 
-def scatter(op: str, target: Any, indices: Any, updates: Any, name: str | None = None) -> Any:
+def scatter(op: str, target: Any, indices: Any, updates: Any, name: str | None = None,
+            bad_indices_policy: str = "") -> Any:
     """Runs ResourceScatter or ResourceScatterNd op `op` on `target` (a variable, or a
     resource tensor naming one): eagerly on its handle, in a graph as a node taking the
     variable (its handle's capture named as TF's); returns the node in a graph, else
-    None."""
+    None. `bad_indices_policy`: a ResourceScatterNd op's (a raw call's), as TF has it."""
     var = target if not isinstance(target, Tensor) else variable_of(target)
     indices = convert_to_tensor(indices)
     dtype = dt.as_dtype(var.dtype) if var is not None else None
@@ -611,6 +625,8 @@ def scatter(op: str, target: Any, indices: Any, updates: Any, name: str | None =
     nd = op in ND_OPS
     attrs = {"T": dtype or updates._dtype, "Tindices": indices._dtype, "use_locking": True} \
         if nd else {"dtype": dtype or updates._dtype, "Tindices": indices._dtype}
+    if bad_indices_policy:
+        attrs["bad_indices_policy"] = bad_indices_policy
     opdef = ND_OPS[op] if nd else OPS[op]
     graph = _state.graph
     if graph is None or var is None:
