@@ -412,6 +412,20 @@ def _fused_conv(tf: Any, x: Any, w: Any, b: Any, fused_ops: tuple, **conv: Any) 
     return tf.nn.relu(y) if "Relu" in fused_ops else y
 
 
+def _fused_conv_grad(tf: Any, g: Any, y: Any, x: Any, w: Any, fused_ops: tuple,
+                     input_grad: bool, **conv: Any) -> tuple:
+    """TF's three gradient ops of that convolution (ReluGrad first where ReLU was fused);
+    without `input_grad`, the input's gradient is an empty vector."""
+    if "Relu" in fused_ops:
+        g = tf.raw_ops.ReluGrad(gradients=g, features=y)
+    db = tf.raw_ops.BiasAddGrad(out_backprop=g, data_format="NHWC")
+    dx = tf.raw_ops.Conv2DBackpropInput(input_sizes=tf.shape(x), filter=w, out_backprop=g,
+                                        **conv) if input_grad else tf.zeros([0], g.dtype)
+    dw = tf.raw_ops.Conv2DBackpropFilter(input=x, filter_sizes=tf.shape(w), out_backprop=g,
+                                         **conv)
+    return dx, dw, db
+
+
 def _fused_adam(tf: Any, m: Any, v: Any, g: Any, alpha: Any, beta_1: float, beta_2: float,
                 epsilon: float) -> Any:
     """Keras 3's Adam update on TF (its optimizer's composite of TF ops)."""
@@ -655,6 +669,7 @@ CALLS: dict[str, Callable] = {
             grads=g, original_image=orig, scale=_scale(tf, orig, size)[1],
             translation=_scale(tf, orig, size)[2], kernel_type=kernel_type, antialias=antialias),
     "_FusedConv2D": _fused_conv,
+    "_FusedConv2DGrad": _fused_conv_grad,
     "_FusedAdam": _fused_adam,
     "_FusedAdamApply": _fused_adam_apply,
     "_FusedRMSprop": _fused_rmsprop,
