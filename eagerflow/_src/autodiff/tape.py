@@ -63,6 +63,7 @@ _SPARSE_THROUGH = frozenset((READ.grad, READ_VAR.grad, IDENTITY.grad))
 _ONE_NEEDED = (True,)
 # getattr's and is_not's further arguments, mapped over a node's outputs or gradients
 _DTYPE_ATTR = itertools.repeat("_dtype")
+_GET_DTYPE = operator.attrgetter("_dtype")
 _NONES = itertools.repeat(None)
 
 
@@ -532,7 +533,7 @@ class GradientTape:
         flat = not single and type(sources) in (list, tuple) and (
             plain or all(map(_is_leaf, sources)))
         flat_sources = [sources] if single else list(sources) if flat else nest.flatten(sources)
-        if dt.resource in {getattr(s, "_dtype", None) for s in flat_sources}:
+        if dt.resource in set(map(getattr, flat_sources, _DTYPE_ATTR, _NONES)):
             flat_sources = [_as_source(s) for s in flat_sources]
             plain = False  # (a handle's variable, of any class)
         raggeds = {} if plain else {i: s for i, s in enumerate(flat_sources) if _is_ragged(s)}
@@ -563,7 +564,8 @@ class GradientTape:
         finally:
             if pause:
                 self._push()
-        result = [grads.get(id(s) if plain else id(_variable_key(s))) for s in flat_sources]
+        result = list(map(grads.get, map(id, flat_sources if plain else
+                                         map(_variable_key, flat_sources))))
         if self._handle_grads:  # (a function given a watched variable's handle: summed in)
             result = [_with_handle_grad(grads, s, g) for s, g in zip(flat_sources, result)]
         if unconnected is UnconnectedGradients.ZERO:
@@ -624,7 +626,8 @@ class GradientTape:
         # Only nodes downstream of a source can contribute. `live`: the ids of the sources
         # and of what depends on them, of the dtypes gradients flow through (as tracked).
         if _PLAIN_SOURCES.issuperset(map(type, sources)):  # (each its own key, with a DType)
-            live = {id(s) for s in sources if s._dtype in _DIFFERENTIABLE}
+            live = set(map(id, itertools.compress(sources, map(
+                _DIFFERENTIABLE.__contains__, map(_GET_DTYPE, sources)))))
         else:
             live = {id(_variable_key(s)) for s in sources if _differentiable(s)}
         if self._handle_grads:  # what reaches a source's handle (tape.watch(v.handle))
@@ -700,7 +703,11 @@ class GradientTape:
                 got = list(map(operator.is_not, gs, _NONES))  # (in C, as the checks below)
                 if not any(got):
                     continue
-                if not all(got) or IndexedSlices in map(type, gs):
+                if IndexedSlices in map(type, gs) or not all(got) and not all(map(
+                        op.none_grads.__contains__,
+                        itertools.compress(itertools.count(), map(operator.not_, got)))):
+                    # (unless every gradient is dense and every missing one may stay None:
+                    # a batch normalization's statistics, in C)
                     # (a TensorArray flow's missing gradient stays None: an empty list)
                     none_ok = op.none_grads
                     gs = [_dense(g) if g is not None or o._dtype is variant else
@@ -723,8 +730,8 @@ class GradientTape:
             except LookupError as e:  # an op without a gradient: tf.gradients names it
                 e.node = node
                 raise
-            for x, g, need in zip(node.inputs, dxs, needs):
-                if g is not None and need:
+            for x, g in itertools.compress(zip(node.inputs, dxs), needs):
+                if g is not None:
                     i = id(x)
                     if parts is not None:  # (summed when their tensor's op comes: above)
                         parts.setdefault(i, []).append(g)
