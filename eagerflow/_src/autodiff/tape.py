@@ -63,6 +63,9 @@ _SPARSE_THROUGH = frozenset((READ.grad, READ_VAR.grad, IDENTITY.grad))
 _ONE_NEEDED = (True,)
 # getattr's and is_not's further arguments, mapped over a node's outputs or gradients
 _DTYPE_ATTR = itertools.repeat("_dtype")
+_GET_DTYPE = operator.attrgetter("_dtype")
+_GET_OP, _GET_INPUTS, _GET_OUTPUTS = map(operator.attrgetter, ("op", "inputs", "outputs"))
+_FIRST = operator.itemgetter(0)
 _NONES = itertools.repeat(None)
 
 
@@ -212,6 +215,23 @@ def _tape_order(nodes: list, relevant: list, targets: list) -> list:
                 if not missing[id(p)]:
                     queue.append(p)
     return order
+
+
+def _split_reads(nodes: list, grads: dict) -> tuple:
+    """(the nodes but the variable reads, the reads) for an eager walk, where the reads'
+    gradients are handed to their variables after it: where each read variable is read
+    once and its gradient has no other term (no other node takes it, it is no target), so
+    every gradient is the one the walk in order would give, with the same ops; else
+    (nodes, []). A deep model reads hundreds of variables a step: this is done in C."""
+    is_read = list(map(operator.is_, map(_GET_OP, nodes), itertools.repeat(READ)))
+    reads = list(itertools.compress(nodes, is_read))
+    read_vars = set(map(id, map(_FIRST, map(_GET_INPUTS, reads))))
+    others = list(itertools.compress(nodes, map(operator.not_, is_read)))
+    if len(read_vars) != len(reads) or not read_vars.isdisjoint(grads) or \
+            not read_vars.isdisjoint(map(id, itertools.chain.from_iterable(
+                map(_GET_INPUTS, others)))):
+        return nodes, []
+    return others, reads
 
 
 def _dense(g: Any) -> Any:
@@ -532,7 +552,7 @@ class GradientTape:
         flat = not single and type(sources) in (list, tuple) and (
             plain or all(map(_is_leaf, sources)))
         flat_sources = [sources] if single else list(sources) if flat else nest.flatten(sources)
-        if dt.resource in {getattr(s, "_dtype", None) for s in flat_sources}:
+        if dt.resource in set(map(getattr, flat_sources, _DTYPE_ATTR, _NONES)):
             flat_sources = [_as_source(s) for s in flat_sources]
             plain = False  # (a handle's variable, of any class)
         raggeds = {} if plain else {i: s for i, s in enumerate(flat_sources) if _is_ragged(s)}
@@ -563,7 +583,8 @@ class GradientTape:
         finally:
             if pause:
                 self._push()
-        result = [grads.get(id(s) if plain else id(_variable_key(s))) for s in flat_sources]
+        result = list(map(grads.get, map(id, flat_sources if plain else
+                                         map(_variable_key, flat_sources))))
         if self._handle_grads:  # (a function given a watched variable's handle: summed in)
             result = [_with_handle_grad(grads, s, g) for s, g in zip(flat_sources, result)]
         if unconnected is UnconnectedGradients.ZERO:
@@ -624,7 +645,8 @@ class GradientTape:
         # Only nodes downstream of a source can contribute. `live`: the ids of the sources
         # and of what depends on them, of the dtypes gradients flow through (as tracked).
         if _PLAIN_SOURCES.issuperset(map(type, sources)):  # (each its own key, with a DType)
-            live = {id(s) for s in sources if s._dtype in _DIFFERENTIABLE}
+            live = set(map(id, itertools.compress(sources, map(
+                _DIFFERENTIABLE.__contains__, map(_GET_DTYPE, sources)))))
         else:
             live = {id(_variable_key(s)) for s in sources if _differentiable(s)}
         if self._handle_grads:  # what reaches a source's handle (tape.watch(v.handle))
@@ -658,6 +680,9 @@ class GradientTape:
             relevant, stops = _tf_order(self._nodes, relevant, targets, sources)
         elif tracing:
             relevant = _tape_order(self._nodes, relevant, targets)
+        reads: list = []
+        if parts is None and not (USER_GRADIENTS and READ.name in USER_GRADIENTS):
+            relevant, reads = _split_reads(relevant, grads)
         for node in (relevant if parts is not None else reversed(relevant)):
             if parts is not None:
                 for o in node.outputs:
@@ -700,7 +725,11 @@ class GradientTape:
                 got = list(map(operator.is_not, gs, _NONES))  # (in C, as the checks below)
                 if not any(got):
                     continue
-                if not all(got) or IndexedSlices in map(type, gs):
+                if IndexedSlices in map(type, gs) or not all(got) and not all(map(
+                        op.none_grads.__contains__,
+                        itertools.compress(itertools.count(), map(operator.not_, got)))):
+                    # (unless every gradient is dense and every missing one may stay None:
+                    # a batch normalization's statistics, in C)
                     # (a TensorArray flow's missing gradient stays None: an empty list)
                     none_ok = op.none_grads
                     gs = [_dense(g) if g is not None or o._dtype is variant else
@@ -723,8 +752,8 @@ class GradientTape:
             except LookupError as e:  # an op without a gradient: tf.gradients names it
                 e.node = node
                 raise
-            for x, g, need in zip(node.inputs, dxs, needs):
-                if g is not None and need:
+            for x, g in itertools.compress(zip(node.inputs, dxs), needs):
+                if g is not None:
                     i = id(x)
                     if parts is not None:  # (summed when their tensor's op comes: above)
                         parts.setdefault(i, []).append(g)
@@ -732,6 +761,14 @@ class GradientTape:
                         grads[i] = _accumulate(grads[i], g)
                     else:
                         grads[i] = g
+        if reads:  # (each read's output gradient is whole now: its variable's, as it is)
+            var_ids = list(map(id, map(_FIRST, map(_GET_INPUTS, reads))))
+            gs = list(map(grads.get, map(id, map(_FIRST, map(_GET_OUTPUTS, reads)))))
+            keep = list(map(operator.and_, map(operator.is_not, gs, _NONES),
+                            map(live.__contains__, var_ids)))
+            grads.update(itertools.compress(zip(var_ids, gs), keep))
+            for node in itertools.compress(reads, keep):
+                node.needs = _ONE_NEEDED
         if parts:  # the sources' gradients not summed yet (no op of theirs was visited)
             for s in sources:
                 got = parts.pop(id(_variable_key(s)), None)

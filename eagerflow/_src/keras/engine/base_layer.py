@@ -747,60 +747,52 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
                 return self._functional_call(inputs, rest, kwargs)
             if self._convert_input_args:  # (a functional model converts its own)
                 inputs = self._convert_inputs(inputs)
+        policy = self._dtype_policy
         if (rest or kwargs) and self._convert_input_args and not ctx.symbolic:
-            rest, kwargs = call_args.convert_others(rest, kwargs, self._dtype_policy
-                                                    .compute_dtype, self._autocast)
-        if single and self._autocast and inputs._dtype.is_floating and \
-                inputs._dtype.name != self._dtype_policy.compute_dtype:
-            inputs = cast(inputs, self._dtype_policy.compute_dtype)
-        if self._input_spec is not None:
-            input_spec_mod.assert_input_compatibility(self._input_spec, inputs, self.name)
+            rest, kwargs = call_args.convert_others(rest, kwargs, policy.compute_dtype,
+                                                    self._autocast)
+        # (the dtype's name first: the common input is in the compute dtype already)
+        if single and self._autocast and inputs._dtype.name != policy.compute_dtype and \
+                inputs._dtype.is_floating:
+            inputs = cast(inputs, policy.compute_dtype)
+        if self._input_spec is not None:  # (the layer's name read for an error alone)
+            input_spec_mod.assert_input_compatibility(self._input_spec, inputs, self)
 
         # training: explicit > outer call's > the call signature's default
-        training = None
-        if spec.training_pos is not None and len(rest) >= spec.training_pos:
-            training = rest[spec.training_pos - 1]
+        pos = spec.training_pos
+        if pos is not None and len(rest) >= pos:
+            training = rest[pos - 1]
         elif "training" in kwargs:
             training = kwargs["training"] if spec.expects_training or spec.has_var_kwargs \
                 else kwargs.pop("training")
+        else:
+            training = None
         if training is None:
             training = ctx.training
             if training is None and kb.global_learning_phase_is_set():
                 training = bool(kb.learning_phase())
             if training is None:
                 training = spec.training_default
-            if spec.expects_training and (spec.training_pos is None
-                                          or len(rest) < spec.training_pos):
+            if spec.expects_training and (pos is None or len(rest) < pos):
                 kwargs["training"] = training
         if isinstance(training, Tensor) and not ctx.symbolic:
             training = bool(training)
 
-        # masks: explicit, else carried by the inputs
-        mask_given = "mask" in kwargs or (spec.mask_pos is not None
-                                          and len(rest) >= spec.mask_pos)
-        if mask_given:
-            mask = kwargs.get("mask") if "mask" in kwargs else rest[spec.mask_pos - 1]
-        elif single:
-            mask = get_mask(inputs)
-            if spec.expects_mask and mask is not None:
-                kwargs["mask"] = mask
-        else:
-            flat_in = list(inputs) if tensor_list(inputs) else nest.flatten(inputs)
-            flat_masks = [get_mask(t) for t in flat_in]
-            mask = None
-            if any(m is not None for m in flat_masks):
-                mask = flat_masks[0] if len(flat_in) == 1 else \
-                    nest.pack_sequence_as(inputs, flat_masks)
-            if spec.expects_mask and mask is not None:
-                kwargs["mask"] = mask
-        if "mask" in kwargs and not spec.expects_mask and not spec.has_var_kwargs:
-            kwargs.pop("mask")
-        # (read before the call, which may take the masks off its inputs: MultiHeadAttention)
-        if not mask_given:
-            drops_mask = mask is not None and not self._computes_masks()
-        else:  # (a functional node's `mask=None` to a layer taking one: BatchNormalization)
+        # masks: explicit, else carried by the inputs (handed to a `call` taking one)
+        pos = spec.mask_pos
+        if "mask" in kwargs or pos is not None and len(rest) >= pos:
+            mask = kwargs["mask"] if "mask" in kwargs else rest[pos - 1]
+            if "mask" in kwargs and not spec.expects_mask and not spec.has_var_kwargs:
+                del kwargs["mask"]
+            # (a functional node's `mask=None` to a layer taking one: BatchNormalization;
+            # read before the call, which may take the masks off its inputs)
             drops_mask = not self._computes_masks() and any(
                 get_mask(t) is not None for t in ([inputs] if single else nest.flatten(inputs)))
+        else:
+            mask = get_mask(inputs) if single else _carried_mask(inputs)
+            if mask is not None and spec.expects_mask:
+                kwargs["mask"] = mask
+            drops_mask = mask is not None and not self._computes_masks()
 
         outer_training, outer_depth, outer_autocast = ctx.training, ctx.depth, ctx.autocast
         if outer_depth == 0 and not ctx.symbolic and _LOSS_HOLDERS:
@@ -829,7 +821,7 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
             self._handle_activity_regularization(outputs)
         if drops_mask:
             warn_mask_dropped(self)
-        elif self._computes_masks() and (mask is not None or self._masks_without_mask()):
+        elif (mask is not None or self._masks_without_mask()) and self._computes_masks():
             flat_out = [outputs] if outputs.__class__ is EagerTensor else nest.flatten(outputs)
             if not all(get_mask(o) is not None for o in flat_out):  # (else `call` set them)
                 out_mask = self.compute_mask(inputs, mask)
@@ -986,6 +978,16 @@ def _has_keras_tensor(inputs: Any, rest: tuple, kwargs: dict, listed: bool) -> b
     if not rest and not kwargs:
         return False
     return any(isinstance(x, KerasTensor) for x in nest.flatten([list(rest), kwargs]))
+
+
+def _carried_mask(inputs: Any) -> Any:
+    """The masks `inputs` (not a lone tensor) carry: None where none does, the one
+    tensor's for a one-tensor structure, else the structure of them."""
+    flat_in = list(inputs) if tensor_list(inputs) else nest.flatten(inputs)
+    flat_masks = [get_mask(t) for t in flat_in]
+    if all(m is None for m in flat_masks):
+        return None
+    return flat_masks[0] if len(flat_in) == 1 else nest.pack_sequence_as(inputs, flat_masks)
 
 
 def _defines_get_config(cls: type) -> bool:

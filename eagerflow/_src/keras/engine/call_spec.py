@@ -13,7 +13,7 @@ class CallSpec:
 
     __slots__ = ("signature", "expects_training", "expects_mask", "training_default",
                  "arg_names", "has_var_kwargs", "training_pos", "mask_pos", "required",
-                 "required_more")
+                 "required_more", "keywords")
 
     def __init__(self, fn: Callable) -> None:
         try:
@@ -25,6 +25,10 @@ class CallSpec:
         self.arg_names = [p.name for p in params
                           if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
         self.has_var_kwargs = any(p.kind is p.VAR_KEYWORD for p in params)
+        # the keywords a call may give (training too: the call's context, dropped where
+        # `call` does not take it); None where any is taken
+        self.keywords = None if self.has_var_kwargs or sig is None else \
+            frozenset((*sig.parameters, "training"))
         # the arguments `call` cannot do without, in order (Keras 3.15 binds the signature:
         # "missing a required argument: 'value'"); training and mask it fills in itself
         self.required = tuple(p.name for p in params if p.default is p.empty and p.kind in (

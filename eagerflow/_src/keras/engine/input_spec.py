@@ -12,6 +12,7 @@ from typing import Any
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.tensor import EagerTensor
 
 
 class InputSpec:
@@ -78,13 +79,14 @@ def display_shape(shape: TensorShape) -> str:
     return str(tuple(shape.as_list())) if shape.rank is not None else "<unknown>"
 
 
-def assert_input_compatibility(input_spec: Any, inputs: Any, layer_name: str) -> None:
-    """Raises ValueError when `inputs` don't satisfy `input_spec`."""
+def assert_input_compatibility(input_spec: Any, inputs: Any, layer: Any) -> None:
+    """Raises ValueError when `inputs` don't satisfy `input_spec`. `layer`: the layer (its
+    name read for an error alone: a layer's every call checks its inputs) or its name."""
     if not input_spec:
         return
     if type(input_spec) is list and len(input_spec) == 1:
         input_spec = input_spec[0]  # (a functional model's one input)
-    if isinstance(input_spec, InputSpec) and type(inputs).__name__ == "EagerTensor":
+    if type(inputs) is EagerTensor and isinstance(input_spec, InputSpec):
         # the common case, checked without building shapes: fall through only on failure
         spec, dims = input_spec, inputs._shape
         # what the check reads: a spec passes inputs of the dims it last passed for as long
@@ -105,6 +107,7 @@ def assert_input_compatibility(input_spec: Any, inputs: Any, layer_name: str) ->
             if facts[-1] is not None:  # (axes of another kind: not remembered)
                 spec._passed = facts
             return
+    layer_name = layer if isinstance(layer, str) else layer.name
     input_spec = nest.flatten(input_spec)
     inputs = _inputs_in_spec_order(input_spec, inputs, layer_name)
     for index, (x, spec) in enumerate(zip(inputs, input_spec)):

@@ -14,7 +14,6 @@ carry them in a slot, eager tensors in a side table keyed weakly by identity.
 
 from __future__ import annotations
 
-import itertools
 from typing import Any, NamedTuple
 
 from eagerflow._src.core import dtypes as dt
@@ -295,9 +294,11 @@ class Node:
         self._shallow_call = plain and all(
             type(a) in (list, tuple) and not any(map(nest.is_nested, a))
             or not nest.is_nested(a) for a in given)
-        # positional arguments all KerasTensors (`layer(x)`): replaced in C calls
-        self._tensor_args = self._flat_call and \
-            all(isinstance(a, KerasTensor) for a in call_args)
+        # positional arguments all KerasTensors and none among the keywords (`layer(x)`,
+        # `bn(x, mask=None)`): their ids, replaced in C calls
+        self._arg_ids = tuple(map(id, call_args)) if self._flat_call and all(
+            isinstance(a, KerasTensor) for a in call_args) and not any(
+            isinstance(v, KerasTensor) for v in call_kwargs.values()) else None
         layer._inbound_nodes.append(self)
         node_index = len(layer._inbound_nodes) - 1
         for i, t in enumerate(self.flat_outputs):
@@ -322,11 +323,8 @@ class Node:
 
     def map_arguments(self, values: dict) -> tuple:
         """call_args and call_kwargs with each KerasTensor replaced by `values[id(kt)]`."""
-        if self._tensor_args:
-            kwargs = self.call_kwargs  # (with no KerasTensor: BatchNormalization's mask=None)
-            if not kwargs or not any(map(isinstance, kwargs.values(),
-                                         itertools.repeat(KerasTensor))):
-                return tuple(map(values.__getitem__, map(id, self.call_args))), dict(kwargs)
+        if self._arg_ids is not None:
+            return tuple(map(values.__getitem__, self._arg_ids)), dict(self.call_kwargs)
         if self._flat_call:
             return (tuple([values[id(a)] if isinstance(a, KerasTensor) else a
                            for a in self.call_args]),

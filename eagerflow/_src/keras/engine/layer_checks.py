@@ -83,8 +83,9 @@ def bound_call_args(layer: Any, spec: Any, args: tuple, kwargs: dict) -> tuple:
         for arg in spec.required[len(rest) + 1:]:
             if arg not in kwargs:
                 raise TypeError(f"missing a required argument: '{arg}'")
-    if kwargs and layer._checks_call_args:
-        _check_keywords(spec, kwargs)
+    if kwargs and layer._checks_call_args and spec.keywords is not None and \
+            not spec.keywords.issuperset(kwargs):
+        _refuse_keyword(spec, kwargs)
     return inputs, rest
 
 
@@ -99,15 +100,11 @@ def _refuse_non_tensors(args: tuple) -> None:
                              f"argument: {arg} (of type {type(arg)})")
 
 
-def _check_keywords(spec: Any, kwargs: dict) -> None:
-    """A keyword `call` does not take: inspect's words, as Keras binds the arguments to
-    `call`'s signature."""
-    if spec.has_var_kwargs or spec.signature is None:
-        return
-    for key in kwargs:
-        # (training is the call's context: dropped where `call` does not take it)
-        if key not in spec.signature.parameters and key != "training":
-            raise TypeError(f"got an unexpected keyword argument '{key}'")
+def _refuse_keyword(spec: Any, kwargs: dict) -> None:
+    """The first keyword `call` does not take, in inspect's words (Keras binds the
+    arguments to `call`'s signature)."""
+    key = next(k for k in kwargs if k not in spec.keywords)
+    raise TypeError(f"got an unexpected keyword argument '{key}'")
 
 
 def warn_unbuilt_sublayers(layer: Any) -> None:
