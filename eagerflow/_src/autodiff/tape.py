@@ -450,11 +450,10 @@ class GradientTape:
         watched = self._watched_vars
         if i in watched:  # (every read of a watched variable comes here)
             return
-        watched[i] = var
+        watched[i] = var  # (which keeps the variable, itself or through its view: i unique)
         if key._dtype in _DIFFERENTIABLE if plain else _differentiable(key):
             self._tracked.add(i)
             self._roots.add(i)
-        self._keep.append(key)
 
     def _watch_handle(self, h: Any) -> None:
         """Records what reads the variable through handle `h` (a function it is passed to:
@@ -501,7 +500,8 @@ class GradientTape:
         model reads hundreds of variables a step, each through here (the read's Node made
         only where this tape records it)."""
         i = id(var)
-        if i not in self._watched_vars and self._watch_accessed_variables and var.trainable:
+        # (var is a Variable reading itself, whose `trainable` property reads _trainable)
+        if i not in self._watched_vars and self._watch_accessed_variables and var._trainable:
             self._watch_variable(var)  # (a view's key is not its id: watched by its key)
         tracked = self._tracked
         if i in tracked:
