@@ -129,8 +129,8 @@ def _scalars(t: type, *values: Any) -> tuple:
 def _column_sums(xp: Any, x2: Any) -> Any:
     """The sums over the rows of x2 (rows, C): Sum's kernel's own computation (a product
     with ones where backend.sum_run takes the array), without that op kernel's wrapping
-    (runtime axes, scalars), three or four times a step: backend.column_sums answers the large
-    arrays (the product) in fewer steps than sum_run's general axes."""
+    (runtime axes, scalars), three or four times a step; backend.column_sums gives a large
+    array's product in fewer bytecodes than sum_run's general axes."""
     s = column_sums(xp, x2)
     return _np_sum(xp, x2, (0,), False) if s is None else s
 
