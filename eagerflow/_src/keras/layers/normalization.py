@@ -176,9 +176,7 @@ class BatchNormalization(Layer):
     def call(self, inputs: Any, training: Any = None, mask: Any = None) -> Any:
         ndims = inputs.shape.rank
         compute = inputs.dtype
-        stats_dtype = self.moving_mean.dtype  # (a Keras variable's dtype: its name)
-        x = tm.cast(inputs, stats_dtype) \
-            if getattr(compute, "name", compute) != stats_dtype else inputs
+        x = inputs if compute is self.moving_mean._dtype else self._in_stats_dtype(inputs)
         # the statistics read first, as Keras 3 reads them (then gamma and beta): a traced
         # function captures the variables in that order
         moving_mean = convert_to_tensor(self.moving_mean)
@@ -198,6 +196,13 @@ class BatchNormalization(Layer):
         if out.dtype is not compute and out.dtype != compute:  # (DTypes are singletons)
             out = tm.cast(out, compute)
         return out
+
+    def _in_stats_dtype(self, inputs: Any) -> Any:
+        """`inputs` cast to the moving statistics' dtype where it has another (a Keras
+        variable's dtype is its name; a symbolic input's may be a name too)."""
+        compute, stats_dtype = inputs.dtype, self.moving_mean.dtype
+        return tm.cast(inputs, stats_dtype) \
+            if getattr(compute, "name", compute) != stats_dtype else inputs
 
     def _composite(self, x: Any, mask: Any, ndims: int, train: Any, moving_mean: Any,
                    moving_variance: Any) -> tuple:
