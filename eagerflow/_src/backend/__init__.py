@@ -631,10 +631,11 @@ def sum_run(xp: Any, x: Any, axes: tuple, keepdims: bool, on_cpu: bool = True,
             return None
         s = sum_run(xp, x.astype(np.float32), axes, keepdims)
         return s if wide else s.astype(x.dtype)
+    ones = xp.ones(rows, x.dtype) if xp is np else _BY_XP[id(xp)].ones(rows, x.dtype)
     if pre:
-        s = _ones_times(xp, x.reshape(math.prod(pre), rows, -1))
+        s = matmul(xp, ones, x.reshape(math.prod(pre), rows, -1))
     else:  # (a vector-matrix product: one GEMV, not a batch of one)
-        s = _ones_times(xp, x.reshape(rows, -1))
+        s = matmul(xp, ones, x.reshape(rows, -1))
     return s.reshape(shape)
 
 
@@ -645,15 +646,11 @@ def column_sums(xp: Any, x2: Any) -> Any:
     its axes are a run before the last axis, and its dtype one of _RUN_DTYPES)."""
     if x2.size < _SUM_RUN_MIN or not x2.flags.c_contiguous:
         return None
-    return _ones_times(xp, x2)
-
-
-def _ones_times(xp: Any, x: Any) -> Any:
-    """A vector of ones (x's next to last dimension long) times x: x's sums over that
-    axis as one product."""
-    rows = x.shape[-2]
-    ones = xp.ones(rows, x.dtype) if xp is np else _BY_XP[id(xp)].ones(rows, x.dtype)
-    return matmul(xp, ones, x)
+    # (sum_run's product, its lines repeated: a call shared with it would cost every
+    # other sum of a step one more)
+    rows = x2.shape[0]
+    ones = xp.ones(rows, x2.dtype) if xp is np else _BY_XP[id(xp)].ones(rows, x2.dtype)
+    return matmul(xp, ones, x2)
 
 
 _RUN_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))
