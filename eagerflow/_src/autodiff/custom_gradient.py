@@ -46,7 +46,7 @@ class _VariableRecorder:
     def _record(self, node: Any) -> None:
         pass
 
-    def _record_read(self, var: Any, node: Any) -> None:
+    def _record_read(self, var: Any, t: Any) -> None:
         self._on_variable_read(var)
 
 

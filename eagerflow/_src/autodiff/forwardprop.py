@@ -17,9 +17,11 @@ from eagerflow._src.autodiff.tape import GradientTape, UnconnectedGradients, _di
 from eagerflow._src.core import nest, tf_logging
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops.dispatch import Node
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.math import add, multiply, ones_like, zeros_like
 from eagerflow._src.ops.reduce import reduce_sum
+from eagerflow._src.ops.variables import READ
 
 
 class ForwardAccumulator:
@@ -74,8 +76,8 @@ class ForwardAccumulator:
     def _on_variable_read(self, var: Any) -> None:
         pass
 
-    def _record_read(self, var: Any, node: Any) -> None:
-        self._record(node)
+    def _record_read(self, var: Any, t: Any) -> None:
+        self._record(Node(READ, (var,), (t,), {}))
 
     def _record(self, node: Any) -> None:
         tangents = [self._tangents.get(id(x)) for x in node.inputs]

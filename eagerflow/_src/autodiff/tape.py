@@ -317,6 +317,14 @@ def _variable_key(x: Any) -> Any:
     return getattr(x, "_keras_value_of", x)
 
 
+def _listed(var: Any) -> Any:
+    """How watched_variables lists `var`, a variable a tape watched: a Keras variable (or
+    an assignment's result on one) as its `.value`, the tf.Variable TF's tapes see; any
+    other as itself (an assignment's result as TF's 'UnreadVariable')."""
+    key = _variable_key(var)
+    return key.value if getattr(key, "_keras_variable", False) else var
+
+
 def _handle_of(source: Any) -> Any:
     """The handle a source's gradient may reach: itself if a resource tensor (a function's
     handle argument), a variable's handle if made; else None."""
@@ -452,22 +460,20 @@ class GradientTape:
             self._keep.append(t)
 
     def _watch_variable(self, var: Any) -> None:
-        if id(var) in self._watched_vars:  # (every read of a watched variable comes here)
-            return
         # a Keras variable and its `.value` (the tf.Variable TF's tapes see) are one
-        # variable, tracked as the Keras one (its reads name it) and listed as the value;
-        # an assignment's result is its variable, listed as itself (TF's 'UnreadVariable')
-        listed = var
-        if var.__class__ not in _PLAIN_SOURCES:
-            var = _variable_key(var)
-        i = id(var)
+        # variable, tracked as the Keras one (its reads name it) and listed as the value
+        # (_listed); an assignment's result is its variable, listed as itself (TF's
+        # 'UnreadVariable')
+        plain = var.__class__ in _PLAIN_SOURCES  # (its own key, its `_dtype` a DType)
+        key = var if plain else _variable_key(var)
+        i = id(key)
         watched = self._watched_vars
-        if i not in watched:
-            watched[i] = var.value if getattr(var, "_keras_variable", False) else listed
-            if _differentiable(var):
-                self._tracked.add(i)
-                self._roots.add(i)
-            self._keep.append(var)
+        if i in watched:  # (every read of a watched variable comes here)
+            return
+        watched[i] = var  # (which keeps the variable, itself or through its view: i unique)
+        if key._dtype in _DIFFERENTIABLE if plain else _differentiable(key):
+            self._tracked.add(i)
+            self._roots.add(i)
 
     def _watch_handle(self, h: Any) -> None:
         """Records what reads the variable through handle `h` (a function it is passed to:
@@ -478,7 +484,7 @@ class GradientTape:
         self._keep.append(h)
 
     def watched_variables(self) -> tuple:
-        return tuple(self._watched_vars.values())
+        return tuple(map(_listed, self._watched_vars.values()))
 
     # -- recording (called by dispatch and Variable reads) ---------------------------
     def _record(self, node: Any) -> None:
@@ -509,17 +515,19 @@ class GradientTape:
         if self._watch_accessed_variables and var.trainable:
             self._watch_variable(var)
 
-    def _record_read(self, var: Any, node: Any) -> None:
-        """_on_variable_read(var) then _record(node), for `node`, var's read (one output, a
-        tensor): a deep model reads hundreds of variables a step, each through here."""
+    def _record_read(self, var: Any, t: Any) -> None:
+        """_on_variable_read(var) then _record of var's read, `t` (its tensor): a deep
+        model reads hundreds of variables a step, each through here (the read's Node made
+        only where this tape records it)."""
         i = id(var)
-        if i not in self._watched_vars and self._watch_accessed_variables and var.trainable:
+        # (var is a Variable reading itself, whose `trainable` property reads _trainable)
+        if i not in self._watched_vars and self._watch_accessed_variables and var._trainable:
             self._watch_variable(var)  # (a view's key is not its id: watched by its key)
         tracked = self._tracked
         if i in tracked:
-            self._nodes.append(node)
-            if node.outputs[0]._dtype in _DIFFERENTIABLE:
-                tracked.add(id(node.outputs[0]))
+            self._nodes.append(Node(READ, (var,), (t,), {}))
+            if t._dtype in _DIFFERENTIABLE:
+                tracked.add(id(t))
 
     # -- gradients ---------------------------------------------------------------------
     def gradient(self, target: Any, sources: Any, output_gradients: Any = None,

@@ -370,12 +370,11 @@ class Variable(metaclass=_VariableMeta):
             t = EagerTensor(self._arr, self._dtype, self._device)
             tapes = st["tapes"]
             if tapes:
-                node = Node(READ, (self,), (t,), {})
                 if len(tapes) == 1:  # (the common case, as in dispatch.record)
-                    tapes[0]._record_read(self, node)
+                    tapes[0]._record_read(self, t)
                 else:
                     for tape in list(tapes):  # (a copy: a recording tape may push or pop)
-                        tape._record_read(self, node)
+                        tape._record_read(self, t)
         if dtype is not None and dt.as_dtype(dtype) is not self._dtype:
             raise _conversion_error(dtype, t)
         return t

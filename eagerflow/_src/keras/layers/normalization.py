@@ -176,34 +176,50 @@ class BatchNormalization(Layer):
     def call(self, inputs: Any, training: Any = None, mask: Any = None) -> Any:
         ndims = inputs.shape.rank
         compute = inputs.dtype
-        stats_dtype = self.moving_mean.dtype  # (a Keras variable's dtype: its name)
-        x = tm.cast(inputs, stats_dtype) \
-            if getattr(compute, "name", compute) != stats_dtype else inputs
+        x = inputs if compute is self.moving_mean._dtype else self._in_stats_dtype(inputs)
         # the statistics read first, as Keras 3 reads them (then gamma and beta): a traced
         # function captures the variables in that order
         moving_mean = convert_to_tensor(self.moving_mean)
         moving_variance = convert_to_tensor(self.moving_variance)
-        gamma = self._broadcast(self.gamma, ndims)
-        beta = self._broadcast(self.beta, ndims)
-        if training and self.trainable:
-            m = self.momentum
-            if mask is None and self._fuses(x, ndims):
-                out, _, _, new_mean, new_variance = nn_batchnorm.batch_norm_training(
-                    x, gamma, beta, moving_mean, moving_variance, self.epsilon, m)
-            else:
-                reduction = [i for i in range(ndims) if i not in self._axes]
-                out, mean_r, var_r = self._batch_step(x, mask, ndims, reduction, gamma, beta)
-                new_mean = moving_mean * m + tm.stop_gradient(mean_r) * (1 - m)
-                new_variance = moving_variance * m + tm.stop_gradient(var_r) * (1 - m)
+        train = training and self.trainable
+        if train and mask is None and self._fuses(x, ndims):
+            # (over the last axis: gamma and beta as they are, read by the op)
+            out, _, _, new_mean, new_variance = nn_batchnorm.batch_norm_training(
+                x, self.gamma, self.beta, moving_mean, moving_variance, self.epsilon,
+                self.momentum)
+        else:
+            out, new_mean, new_variance = self._composite(x, mask, ndims, train, moving_mean,
+                                                          moving_variance)
+        if train:
             self.moving_mean.assign(new_mean)
             self.moving_variance.assign(new_variance)
-        else:
-            mean = self._broadcast(moving_mean, ndims)
-            var = self._broadcast(moving_variance, ndims)
-            out = nn_norm.batch_normalization(x, mean, var, beta, gamma, self.epsilon)
         if out.dtype is not compute and out.dtype != compute:  # (DTypes are singletons)
             out = tm.cast(out, compute)
         return out
+
+    def _in_stats_dtype(self, inputs: Any) -> Any:
+        """`inputs` cast to the moving statistics' dtype where it has another (a Keras
+        variable's dtype is its name; a symbolic input's may be a name too)."""
+        compute, stats_dtype = inputs.dtype, self.moving_mean.dtype
+        return tm.cast(inputs, stats_dtype) \
+            if getattr(compute, "name", compute) != stats_dtype else inputs
+
+    def _composite(self, x: Any, mask: Any, ndims: int, train: Any, moving_mean: Any,
+                   moving_variance: Any) -> tuple:
+        """(output, new moving mean, new moving variance: None in inference) of the layer
+        as Keras 3 composes it, where it is not one op (_fuses)."""
+        gamma = self._broadcast(self.gamma, ndims)
+        beta = self._broadcast(self.beta, ndims)
+        if not train:
+            mean = self._broadcast(moving_mean, ndims)
+            var = self._broadcast(moving_variance, ndims)
+            return nn_norm.batch_normalization(x, mean, var, beta, gamma, self.epsilon), \
+                None, None
+        m = self.momentum
+        reduction = [i for i in range(ndims) if i not in self._axes]
+        out, mean_r, var_r = self._batch_step(x, mask, ndims, reduction, gamma, beta)
+        return (out, moving_mean * m + tm.stop_gradient(mean_r) * (1 - m),
+                moving_variance * m + tm.stop_gradient(var_r) * (1 - m))
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
         return TensorShape(input_shape)
