@@ -62,3 +62,53 @@ def test_affine_transform_still_refuses_a_wrong_number_of_transforms():
                        match="Input transform should be num_images x 8 or 1 x 8"):
         keras.ops.image.affine_transform(np.zeros((3, 4, 4, 1), "float32"),
                                          np.zeros((2, 8), "float32"))
+
+
+def test_a_keras_variables_flag_leaves_its_tf_variable_watched_as_made():
+    """Keras 3's `trainable` is its own flag: the tf.Variable under a Keras variable keeps
+    the flag it was made with (`v.value.trainable`), and a tape watches what that flag
+    says, as TF's tape: a frozen layer's kernel still gets a gradient from a tape, a
+    variable made trainable later is not watched (TF 2.21's answers)."""
+    v = keras.Variable(1.0, trainable=False)
+    v.trainable = True
+    assert (v.trainable, v.value.trainable) == (True, False)
+    with tf.GradientTape() as tape:
+        y = v * 2.0
+    assert tape.gradient(y, v) is None and not tape.watched_variables()
+    w = keras.Variable(1.0)
+    w.trainable = False
+    assert (w.trainable, w.value.trainable) == (False, True)
+    with tf.GradientTape() as tape:
+        y = w * 3.0
+    assert float(tape.gradient(y, w)) == 3.0
+    m = keras.Sequential([keras.Input((3,)), L.Dense(2, kernel_initializer="ones"),
+                          L.Dense(1, kernel_initializer="ones")])
+    m.layers[0].trainable = False
+    with tf.GradientTape() as tape:
+        y = m(tf.ones([1, 3]))
+    grads = tape.gradient(y, m.weights)
+    np.testing.assert_array_equal(grads[0].numpy(), np.ones((3, 2)))
+    assert len(tape.watched_variables()) == 4 and len(m.trainable_variables) == 2
+
+
+def test_non_trainable_variables_are_the_variables_not_trainable_in_order():
+    """Keras 3: a frozen weight of a trainable layer is among its non-trainable variables,
+    in `variables`' order (TF 2.21's lists for this model)."""
+    keras.backend.clear_session()  # (the names' counters from zero, as in TF's run)
+    inp = keras.Input((8, 8, 3))
+    x = L.BatchNormalization()(L.Conv2D(4, 3)(inp))
+    x = L.Flatten()(L.Dropout(0.2, seed=1)(x))
+    inner = keras.Sequential([L.Dense(5), L.BatchNormalization(), L.Dense(2)])
+    m = keras.Model(inp, inner(x))
+    m.layers[1].kernel.trainable = False
+    inner.layers[1].trainable = False
+    assert [v.path for v in m.non_trainable_variables] == [
+        "conv2d/kernel", "batch_normalization/moving_mean",
+        "batch_normalization/moving_variance", "seed_generator/seed_generator_state",
+        "sequential/batch_normalization_1/gamma", "sequential/batch_normalization_1/beta",
+        "sequential/batch_normalization_1/moving_mean",
+        "sequential/batch_normalization_1/moving_variance"]
+    assert [v.path for v in m.trainable_variables] == [
+        "conv2d/bias", "batch_normalization/gamma", "batch_normalization/beta",
+        "sequential/dense/kernel", "sequential/dense/bias", "sequential/dense_1/kernel",
+        "sequential/dense_1/bias"]

@@ -132,13 +132,15 @@ class Variable:
             view = self._value_view = _view_class(type(self))(self, self._name)
         return view
 
+    # Keras 3's flag, settable; the tf.Variable under it keeps the one it was made with
+    # (`_trainable`), which is what a tape reads to watch it, as TF's watches its variable
     @property
     def trainable(self) -> bool:
-        return self._trainable
+        return self._keras_trainable
 
     @trainable.setter
     def trainable(self, value: bool) -> None:
-        self._trainable = bool(value)
+        self._keras_trainable = bool(value)
 
     # Under a mixed policy ('mixed_float16') a layer's call reads its float variables in
     # the compute dtype (Keras 3's autocast scope, kb.call_context.autocast): the read is
@@ -388,6 +390,7 @@ def keras_variable(var: Any, name: str | None = None, path: str | None = None,
     var._keras_name = name
     var._keras_path = path if path is not None else scoped_path(name)
     var._keras_autocast = bool(autocast)
+    var._keras_trainable = var._trainable
     var.overwrite_with_gradient = bool(overwrite_with_gradient)
     return var
 

@@ -462,12 +462,11 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
     # (which are non-trainable), sublayer by sublayer
     @property
     def non_trainable_variables(self) -> list:  # type: ignore[override]
+        """Keras 3's: every variable of a frozen layer, else those not trainable (a frozen
+        weight, seed states, sublayers'), in `variables`' order."""
         if not self._trainable:
             return self.variables
-        out = self._non_trainable_weights + self._seed_states()
-        for layer in self._direct_sublayers():
-            out.extend(layer.non_trainable_variables)
-        return _dedup(out)
+        return [v for v in self.variables if not v.trainable]
 
     @property
     def variables(self) -> list:  # type: ignore[override]

@@ -68,7 +68,7 @@ def _enable(layer: Any, kind: str, rank: int, lora_alpha: Any,
     setattr(layer, b_name, layer.add_weight(name=b_name, shape=shape_b, dtype="float32",
                                             initializer=initializers.get(b_initializer),
                                             regularizer=getattr(layer, regularizer)))
-    getattr(layer, weight_name)._trainable = False  # (the layer's lists filter on it)
+    getattr(layer, weight_name).trainable = False  # (Keras 3's flag: the lists filter on it)
     object.__setattr__(layer, "lora_enabled", True)
     object.__setattr__(layer, "lora_rank", rank)
     object.__setattr__(layer, "lora_alpha", lora_alpha if lora_alpha is not None else rank)
