@@ -214,3 +214,25 @@ def test_the_forwards_result_size_is_checked_on_every_call(monkeypatch):
     monkeypatch.setattr(B.Backend, "too_big", lambda self, nbytes: True, raising=False)
     with pytest.raises(tf.errors.ResourceExhaustedError, match="OOM .* shape.1,3,3,3."):
         bind(nn_fused.FUSED_CONV2D, (x, w, b), _fused_attrs())
+
+
+@pytest.mark.parametrize("watched", [(0, 1, 2), (1, 2), (0, 1), (0, 2), (1,), (2,), (0,)])
+@pytest.mark.parametrize("relu", [True, False])
+def test_each_set_of_wanted_gradients_is_the_three_ops(watched, relu):
+    """_grad reads the tape's wishes once: the one op call where the filter's and bias's
+    are wanted, else the ops it stands for, each gradient only where wanted."""
+    rng = np.random.default_rng(7)
+    x, w, b = _case(rng, 2, 5, 6, 3, 3, 2, 1)
+    weights = tf.constant(rng.uniform(-1, 1, (2, 5, 6, 2)))
+
+    def grads(layer):
+        ts = [x, w, b]
+        with tf.GradientTape() as tape:
+            tape.watch([ts[i] for i in watched])
+            loss = tf.reduce_sum(layer(x, w, b, ONES, "SAME", relu) * weights)
+        return tape.gradient(loss, ts)
+
+    for g, v in zip(grads(_fused), grads(_composite)):
+        assert (g is None) == (v is None)
+        if v is not None:
+            np.testing.assert_array_equal(g.numpy(), v.numpy())

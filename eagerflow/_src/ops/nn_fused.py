@@ -83,28 +83,32 @@ def _kernel(xp: Any, x: Any, w: Any, b: Any, strides: tuple, padding: str,
 
 def _grad(n: Any, g: Any) -> list:
     x, w, _ = n.inputs
-    if _state.graph is None and not _state.tapes and nn_conv.wants(n, 1) and \
-            nn_conv.wants(n, 2):  # (eager, first order: one op call, see _FusedConv2DGrad)
-        attrs = dict(n.attrs)
-        attrs["input_grad"] = input_grad = nn_conv.wants(n, 0)
-        dx, dw, db = bind(FUSED_CONV2D_GRAD, (g, n.outputs[0], x, w), attrs)
-        return [dx if input_grad else None, dw, db]
+    # (whether the tape wants each input's gradient, read once: see dispatch.wants)
+    needs = getattr(n, "needs", None) or _EVERY_INPUT
+    if _state.graph is None and not _state.tapes and needs[1] and needs[2]:
+        # (eager, first order: one op call, see _FusedConv2DGrad)
+        dx, dw, db = bind(FUSED_CONV2D_GRAD, (g, n.outputs[0], x, w),
+                          {**n.attrs, "input_grad": needs[0]})
+        return [dx if needs[0] else None, dw, db]
     db = None
     if "Relu" in n.attrs["fused_ops"]:
-        if nn_conv.wants(n, 2):
+        if needs[2]:
             g, db = bind(RELU_GRAD_BIAS_GRAD, (g, n.outputs[0]), {})
         else:
             g = bind(nn.RELU_GRAD, (g, n.outputs[0]), {})
-    elif nn_conv.wants(n, 2):
+    elif needs[2]:
         db = bind(nn.BIAS_ADD_GRAD, (g,), {"data_format": "NHWC"})
     conv = _conv_attrs(n.attrs)
     return [
         bind(nn_conv.CONV2D_BACKPROP_INPUT, (nn_args.shape_tensor(x), w, g), conv)
-        if nn_conv.wants(n, 0) else None,
+        if needs[0] else None,
         bind(nn_conv.CONV2D_BACKPROP_FILTER, (x, nn_args.shape_tensor(w), g), conv)
-        if nn_conv.wants(n, 1) else None,
+        if needs[1] else None,
         db,
     ]
+
+
+_EVERY_INPUT = (True, True, True)
 
 
 def _reference(x: np.ndarray, w: np.ndarray, b: np.ndarray, fused_ops: tuple,
