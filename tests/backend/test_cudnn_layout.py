@@ -569,3 +569,25 @@ def test_a_fused_convolutions_gradient_on_the_path_is_the_three_ops(
         for a, v in zip(got, want):
             assert a.device == v.device and a.shape == v.shape and a.dtype == v.dtype
             np.testing.assert_array_equal(a.numpy(), v.numpy())
+
+
+def test_a_refused_plan_is_kept_and_lists_are_worked_out_every_call(fake, monkeypatch):
+    def no_engine(self):
+        raise RuntimeError("cudnnGraphNotSupportedError: No valid engine configs")
+
+    planned = []
+    plan_now = C.Engine._plan_now
+    monkeypatch.setattr(C.Engine, "_plan_now",
+                        lambda self, *call: planned.append(call) or plan_now(self, *call))
+    engine = strict.BACKEND.conv_engine(np.float32, 2, 1)
+    xs, ws = strict.xp.ones((1, 5, 5, 2), np.float32), strict.xp.ones((3, 3, 2, 4), np.float32)
+    geo = ((1, 1), (1, 1), ((0, 0), (0, 0)))
+    with monkeypatch.context() as m:
+        m.setattr(_Graph, "check_support", no_engine)
+        for _ in range(2):
+            assert engine.forward(xs, ws, (3, 3), *geo) is None
+    assert len(planned) == 1  # (None kept: the second call asks no more)
+    ws = strict.xp.ones((3, 3, 2, 3), np.float32)
+    for i in range(2):  # (a list among the attrs: planned every call, run as a tuple's)
+        y = engine.forward(xs, ws, (3, 3), [1, 1], (1, 1), ((0, 0), (0, 0)))
+        assert y.shape == (1, 3, 3, 3) and (y.get() == 18).all() and len(planned) == 2 + i

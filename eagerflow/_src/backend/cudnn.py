@@ -164,30 +164,22 @@ class Engine:
         g.check_support()
         g.build_plans()
 
-    def _plan(self, op: str, dtype: Any, a: tuple, b: tuple, sizes: tuple, strides: tuple,
-              dilations: tuple, pads: tuple, bias: bool = False,
-              relu: bool = False) -> tuple | None:
-        """The built graph (see _graph) for a call of `op` over operands of shapes `a`
-        and `b` as the kernels pass them (fprop: x, w (*K, C, O); dgrad: dy, w; wgrad:
-        x, dy) and `sizes` (fprop: the output's spatial sizes; dgrad: the input's shape;
-        wgrad: the filter's spatial sizes); None where cuDNN takes none: asked before
-        anything is allocated or copied for the call. Kept by those arguments and
-        tf.config's switches now (kept small: shapes vary)."""
-        call = (op, dtype, a, b, sizes, strides, dilations, pads, bias, relu, self.policy())
-        try:
-            found = self.plans.get(call, _UNLOADED)
-        except TypeError:  # (a list among the attrs: worked out every time)
-            return self._plan_now(*call)
-        if found is _UNLOADED:  # (None, a graph cuDNN refused, is kept too)
-            found = self._plan_now(*call)
-            if len(self.plans) >= 4096:
-                self.plans.clear()
-            self.plans[call] = found
+    def _plan(self, call: tuple) -> tuple | None:
+        """_plan_now's answer for `call` (its arguments), kept by them (kept small:
+        shapes vary); None, a graph cuDNN refused, is kept too."""
+        found = self._plan_now(*call)
+        if len(self.plans) >= 4096:
+            self.plans.clear()
+        self.plans[call] = found
         return found
 
     def _plan_now(self, op: str, dtype: Any, a: tuple, b: tuple, sizes: tuple,
                   strides: tuple, dilations: tuple, pads: tuple, bias: bool, relu: bool,
                   policy: tuple) -> tuple | None:
+        """The built graph (see _graph) for a call of `op` over operands of shapes `a`
+        and `b` as _run takes them and `sizes` (fprop: the output's spatial sizes; dgrad:
+        the input's shape; wgrad: the filter's spatial sizes), with tf.config's switches
+        `policy`; None where cuDNN takes none."""
         # (shapes of Python ints, as the binding's dims take and CuPy's shapes hold)
         if op == "fprop":  # x (N, *S, C) conv w (*K, C, O) -> (N, *outs, O)
             shapes = (a, krsc_shape(b), (a[0], *map(int, sizes), b[-1]))
@@ -201,11 +193,27 @@ class Engine:
                excluded_notes(dtype, *policy))
         return self._graph(key, op, shapes, strides, dilations, pads, bias, relu)
 
-    def _execute(self, built: tuple, a: Any, b: Any, bias: Any = None) -> Any:
-        """A new output array, of the graph's, made by a built graph run over arrays of
-        the shapes it was planned for."""
+    def _run(self, op: str, a: Any, b: Any, sizes: tuple, strides: tuple, dilations: tuple,
+             pads: tuple, bias: Any = None, relu: bool = False) -> Any:
+        """A new output array made by the cuDNN graph of `op` over a and b as the
+        kernels pass them (fprop: x, w (*K, C, O); dgrad: dy, w; wgrad: x, dy), or None
+        where cuDNN takes none: asked (of the graph kept for these arguments and
+        tf.config's switches now) before anything is allocated or copied for the call."""
+        call = (op, a.dtype, a.shape, b.shape, sizes, strides, dilations, pads,
+                bias is not None, relu, self.policy())
+        try:
+            built = self.plans.get(call, _UNLOADED)
+        except TypeError:  # (a list among the attrs: worked out every time)
+            built = self._plan_now(*call)
+        if built is _UNLOADED:
+            built = self._plan(call)
+        if built is None:
+            return None
         g, ua, ub, uy, ubias, workspace_shape, out_shape, dtype = built
         xp = self.xp
+        # (the data as they are, C-contiguous; a filter into cuDNN's layout, filter_krsc)
+        a = xp.ascontiguousarray(a)
+        b = xp.ascontiguousarray(b) if op == "wgrad" else filter_krsc(xp, b)
         out = xp.empty(out_shape, dtype=dtype)
         workspace = xp.empty(workspace_shape, dtype=np.uint8)
         # (device addresses by uid: the form the binding reads fastest, ~30 us of a small
@@ -223,32 +231,19 @@ class Engine:
         """x (N, *S, C) conv w (*K, C, O), TF's layouts, into a new (N, *outs, O); with
         `bias` (O,) added and `relu` applied in the same cuDNN graph (a fused Conv2D).
         None (here and in the gradients) where cuDNN takes no such graph."""
-        built = self._plan("fprop", x.dtype, x.shape, w.shape, outs, strides, dilations,
-                           pads, bias is not None, relu)
-        if built is None:
-            return None
-        xp = self.xp
-        return self._execute(built, xp.ascontiguousarray(x), filter_krsc(xp, w), bias)
+        return self._run("fprop", x, w, outs, strides, dilations, pads, bias, relu)
 
     def input_grad(self, w: Any, g: Any, in_shape: tuple, strides: tuple, dilations: tuple,
                    pads: tuple) -> Any:
         """d loss / d x (N, *S, C) of the forward convolution, given g (N, *outs, O)."""
-        built = self._plan("dgrad", g.dtype, g.shape, w.shape, in_shape, strides, dilations,
-                           pads)
-        if built is None:
-            return None
-        xp = self.xp
-        return self._execute(built, xp.ascontiguousarray(g), filter_krsc(xp, w))
+        return self._run("dgrad", g, w, in_shape, strides, dilations, pads)
 
     def filter_grad(self, x: Any, g: Any, ks: tuple, strides: tuple, dilations: tuple,
                     pads: tuple) -> Any:
         """d loss / d w (*K, C, O) of the forward convolution, given g (N, *outs, O)."""
-        built = self._plan("wgrad", x.dtype, x.shape, g.shape, ks, strides, dilations, pads)
-        if built is None:
-            return None
-        xp = self.xp
-        out = self._execute(built, xp.ascontiguousarray(x), xp.ascontiguousarray(g))
-        return xp.ascontiguousarray(out.transpose(_LAST_FIRST[out.ndim]))  # (O, *K, C)
+        out = self._run("wgrad", x, g, ks, strides, dilations, pads)  # (O, *K, C)
+        return None if out is None else \
+            self.xp.ascontiguousarray(out.transpose(_LAST_FIRST[out.ndim]))
 
 
 class Engines:
