@@ -227,3 +227,25 @@ def test_kernel_attrs_in_lists_are_worked_out_as_tuples_are():
     assert nn_conv._engine_args((1, 1, 2, 3), *args, (1, 1, 1, 1)) == want
     assert nn_conv._engine_args([1, 1, 2, 3], args[0], list(args[1]), args[2],
                                 [1, 1, 1, 1]) == want
+
+
+@pytest.mark.parametrize("strides", [
+    [1, 1], (1, 1), 1, None, [True, True], [np.int64(1), 1], [1.0, 1.0], [1, 1, 1],
+    [1, "1"], (2, 1, 1, 1), [1, 2, 2, 1]])
+def test_convolution_attrs_kept_by_plain_value_are_those_worked_out_each_time(strides):
+    """_conv_attrs keeps what plain Python values (ints, lists and tuples of ints)
+    expand to; others (bools, NumPy ints, floats) are worked out every call: each gives
+    what it gives from an empty memo, its error included, after kept ones."""
+    def attrs():
+        try:
+            return nn_conv._conv_attrs(2, strides, "SAME", "NHWC", [1, 1])
+        except Exception as e:  # noqa: BLE001 - the error is the answer compared
+            return type(e), str(e)
+
+    nn_conv._CONV_ATTRS.clear()
+    fresh = attrs()
+    for plain in ([1, 1], (1, 1), 1, [2, 2], (1, 1, 1, 1)):
+        nn_conv._conv_attrs(2, plain, "SAME", "NHWC", [1, 1])
+    assert attrs() == fresh and attrs() == fresh
+    if isinstance(fresh, dict):  # (a new dict each call: callers add to it)
+        assert attrs() is not attrs()
