@@ -249,3 +249,29 @@ def test_convolution_attrs_kept_by_plain_value_are_those_worked_out_each_time(st
     assert attrs() == fresh and attrs() == fresh
     if isinstance(fresh, dict):  # (a new dict each call: callers add to it)
         assert attrs() is not attrs()
+
+
+def test_kept_keeps_answers_none_included_never_an_error_and_stays_bounded(monkeypatch):
+    calls = []
+
+    def compute(v):
+        calls.append(v)
+        if v == "bad":
+            raise KeyError("computed")  # (a compute's own KeyError is raised as it is)
+        return None if v == "none" else v * 2
+
+    monkeypatch.setattr(nn_args, "_KEPT", {})
+    for _ in range(2):
+        assert nn_args.kept(("t", 1), compute, 1) == 2
+        assert nn_args.kept(("t", "none"), compute, "none") is None
+    assert calls == [1, "none"]
+    for _ in range(2):  # an error is raised every call, after good ones
+        with pytest.raises(KeyError, match="computed") as e:
+            nn_args.kept(("t", "bad"), compute, "bad")
+        assert e.value.__context__ is None
+    for _ in range(2):  # unhashable: computed every call
+        assert nn_args.kept(("t", [3]), compute, 3) == 6
+    assert calls == [1, "none", "bad", "bad", 3, 3]
+    for i in range(4096):
+        nn_args.kept(("n", i), compute, i)
+    assert len(nn_args._KEPT) <= 4096 and nn_args.kept(("t", 1), compute, 1) == 2

@@ -202,7 +202,9 @@ class Engine:
         call = (op, a.dtype, a.shape, b.shape, sizes, strides, dilations, pads,
                 bias is not None, relu, self.policy())
         try:
-            built = self.plans.get(call, _UNLOADED)
+            built = self.plans[call]
+        except KeyError:
+            built = _UNLOADED
         except TypeError:  # (a list among the attrs: worked out every time)
             built = self._plan_now(*call)
         if built is _UNLOADED:
@@ -265,12 +267,14 @@ class Engines:
         None (im2col): kept per set of arguments (every convolution asks) until the
         engines are closed or the binding fails."""
         key = (device, dtype, rank, groups)
-        found = self.answers.get(key, _UNLOADED)
-        if found is _UNLOADED:
-            found = self._get_now(device, dtype, rank, groups)
-            if len(self.answers) >= 1024:
-                self.answers.clear()
-            self.answers[key] = found
+        try:  # (a kept answer in the fewest bytecodes)
+            return self.answers[key]
+        except KeyError:
+            pass
+        found = self._get_now(device, dtype, rank, groups)
+        if len(self.answers) >= 1024:
+            self.answers.clear()
+        self.answers[key] = found
         return found
 
     def _get_now(self, device: int, dtype: Any, rank: int, groups: int) -> Engine | None:
