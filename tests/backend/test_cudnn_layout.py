@@ -531,3 +531,63 @@ def test_a_traced_step_with_cudnn_convolutions_replays_as_it_runs(fake):
     cf = step.get_concrete_function(*data[0])
     r = cf._on_device[(D.current_device().canonical, False)].replay
     assert r.refused is None and (r.captures, r.launches) == (1, 3)
+
+
+
+@pytest.mark.parametrize("strides,padding,relu,input_grad,groups", [
+    ((1, 1, 1, 1), "SAME", True, True, 1), ((1, 2, 2, 1), "SAME", False, True, 1),
+    ((1, 1, 2, 1), "VALID", True, False, 1), ((1, 2, 1, 1), "SAME", True, True, 2)])
+def test_a_fused_convolutions_gradient_on_the_path_is_the_three_ops(
+        fake, strides, padding, relu, input_grad, groups):
+    """_FusedConv2DGrad's kernel (nn_fused.py) calls the engine's backprops directly: the
+    same arrays as ReluGrad's, BiasAddGrad's and the two backprop ops' (grouped ones on
+    im2col, as theirs)."""
+    from eagerflow._src.ops import nn, nn_conv, nn_fused
+    from eagerflow._src.ops.dispatch import bind
+
+    rng = np.random.default_rng(6)
+    x = tf.constant(rng.normal(size=(2, 7, 6, 4)).astype(np.float32))
+    w = tf.constant(rng.normal(size=(3, 2, 4 // groups, 6)).astype(np.float32))
+    b = tf.constant(rng.normal(size=(6,)).astype(np.float32))
+    y = nn_fused.conv2d_bias_act(x, w, b, strides, padding, (1, 1, 1, 1), relu)
+    g = tf.constant(rng.normal(size=y.shape).astype(np.float32))
+    attrs = {"strides": strides, "padding": padding, "explicit_paddings": (),
+             "data_format": "NHWC", "dilations": (1, 1, 1, 1),
+             "fused_ops": nn_fused.FUSIONS[relu], "input_grad": input_grad}
+    for _ in range(2):  # (the second time from kept plans)
+        del fake.log[:]
+        got = bind(nn_fused.FUSED_CONV2D_GRAD, (g, y, x, w), attrs)
+        assert ("wgrad" in fake.log) == (groups == 1)
+        assert ("dgrad" in fake.log) == (groups == 1 and input_grad)
+        gz = bind(nn.RELU_GRAD, (g, y), {}) if relu else g
+        want = [nn_conv.conv2d_backprop_input(x.shape, w, gz, strides, padding),
+                nn_conv.conv2d_backprop_filter(x, w.shape, gz, strides, padding),
+                bind(nn.BIAS_ADD_GRAD, (gz,), {"data_format": "NHWC"})]
+        if not input_grad:
+            assert got[0].shape == (0,)
+            got, want = got[1:], want[1:]
+        for a, v in zip(got, want):
+            assert a.device == v.device and a.shape == v.shape and a.dtype == v.dtype
+            np.testing.assert_array_equal(a.numpy(), v.numpy())
+
+
+def test_a_refused_plan_is_kept_and_lists_are_worked_out_every_call(fake, monkeypatch):
+    def no_engine(self):
+        raise RuntimeError("cudnnGraphNotSupportedError: No valid engine configs")
+
+    planned = []
+    plan_now = C.Engine._plan_now
+    monkeypatch.setattr(C.Engine, "_plan_now",
+                        lambda self, *call: planned.append(call) or plan_now(self, *call))
+    engine = strict.BACKEND.conv_engine(np.float32, 2, 1)
+    xs, ws = strict.xp.ones((1, 5, 5, 2), np.float32), strict.xp.ones((3, 3, 2, 4), np.float32)
+    geo = ((1, 1), (1, 1), ((0, 0), (0, 0)))
+    with monkeypatch.context() as m:
+        m.setattr(_Graph, "check_support", no_engine)
+        for _ in range(2):
+            assert engine.forward(xs, ws, (3, 3), *geo) is None
+    assert len(planned) == 1  # (None kept: the second call asks no more)
+    ws = strict.xp.ones((3, 3, 2, 3), np.float32)
+    for i in range(2):  # (a list among the attrs: planned every call, run as a tuple's)
+        y = engine.forward(xs, ws, (3, 3), [1, 1], (1, 1), ((0, 0), (0, 0)))
+        assert y.shape == (1, 3, 3, 3) and (y.get() == 18).all() and len(planned) == 2 + i

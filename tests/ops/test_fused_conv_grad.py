@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import eagerflow as tf
+from eagerflow._src import backend as B
 from eagerflow._src.backend import strict, strict_counts
 from eagerflow._src.core import device as D
 from eagerflow._src.core import tf_logging
@@ -165,3 +166,73 @@ def test_a_gradient_of_the_wrong_shape_is_refused_naming_the_op(bad, message):
     with pytest.raises(tf.errors.InvalidArgumentError, match=r"_FusedConv2DGrad") as e:
         bind(nn_fused.FUSED_CONV2D_GRAD, (tf.ones(bad), y, x, w), attrs)
     assert message in str(e.value)
+
+
+def _fused_attrs(strides=ONES, padding="VALID", fused_ops=nn_fused.FUSIONS[1],
+                 data_format="NHWC"):
+    return {"strides": strides, "padding": padding, "explicit_paddings": (),
+            "data_format": data_format, "dilations": ONES, "fused_ops": fused_ops}
+
+
+def _refusal(x, w, b, attrs):
+    """The error class and message _FusedConv2D gives (x, w, b) with `attrs`."""
+    with pytest.raises(Exception) as e:
+        bind(nn_fused.FUSED_CONV2D, (x, w, b), attrs)
+    return type(e.value), str(e.value)
+
+
+# Each a change from the good call (1, 5, 5, 2) * (3, 3, 2, 3) + (3,) that the forward's
+# kept checks must see: its error, as a first call gives it, after good calls
+@pytest.mark.parametrize("change, error", [
+    ({"b": tf.ones(4)}, "Must provide as many biases as the last dimension"),
+    ({"b": tf.ones((1, 3))}, "Biases must be 1D"),
+    ({"b": tf.ones(3, tf.float64)}, "BiasAdd"),
+    ({"w": tf.ones((3, 3, 3, 3))}, "input depth must be evenly divisible"),
+    ({"x": tf.ones((1, 5, 5, 2), tf.float64)}, "Conv2D"),
+    ({"x": tf.ones((1, 1, 1, 2))}, "Computed output size would be negative: -1"),
+    ({"attrs": _fused_attrs(fused_ops=("Relu",))}, "unsupported fused_ops ['Relu']"),
+    ({"attrs": _fused_attrs(data_format="NCHW")}, "only NHWC is fused"),
+    ({"attrs": _fused_attrs(strides=(1, 0, 1, 1))}, "strides should be larger than 0"),
+])
+def test_the_forwards_checks_are_kept_and_still_refuse_each_change(change, error):
+    good = {"x": tf.ones((1, 5, 5, 2)), "w": tf.ones((3, 3, 2, 3)), "b": tf.ones(3),
+            "attrs": _fused_attrs()}
+    bad = {**good, **change}
+    first = _refusal(bad["x"], bad["w"], bad["b"], bad["attrs"])
+    assert error in first[1]
+    for padding, shape in (("VALID", (1, 3, 3, 3)), ("SAME", (1, 5, 5, 3))):
+        for _ in range(2):  # (the second call's answer is the kept one)
+            y = bind(nn_fused.FUSED_CONV2D, (good["x"], good["w"], good["b"]),
+                     _fused_attrs(padding=padding))
+            assert y.shape == shape and y.dtype == tf.float32
+    assert _refusal(bad["x"], bad["w"], bad["b"], bad["attrs"]) == first
+
+
+def test_the_forwards_result_size_is_checked_on_every_call(monkeypatch):
+    x, w, b = tf.ones((1, 5, 5, 2)), tf.ones((3, 3, 2, 3)), tf.ones(3)
+    bind(nn_fused.FUSED_CONV2D, (x, w, b), _fused_attrs())
+    monkeypatch.setattr(B.Backend, "too_big", lambda self, nbytes: True, raising=False)
+    with pytest.raises(tf.errors.ResourceExhaustedError, match="OOM .* shape.1,3,3,3."):
+        bind(nn_fused.FUSED_CONV2D, (x, w, b), _fused_attrs())
+
+
+@pytest.mark.parametrize("watched", [(0, 1, 2), (1, 2), (0, 1), (0, 2), (1,), (2,), (0,)])
+@pytest.mark.parametrize("relu", [True, False])
+def test_each_set_of_wanted_gradients_is_the_three_ops(watched, relu):
+    """_grad reads the tape's wishes once: the one op call where the filter's and bias's
+    are wanted, else the ops it stands for, each gradient only where wanted."""
+    rng = np.random.default_rng(7)
+    x, w, b = _case(rng, 2, 5, 6, 3, 3, 2, 1)
+    weights = tf.constant(rng.uniform(-1, 1, (2, 5, 6, 2)))
+
+    def grads(layer):
+        ts = [x, w, b]
+        with tf.GradientTape() as tape:
+            tape.watch([ts[i] for i in watched])
+            loss = tf.reduce_sum(layer(x, w, b, ONES, "SAME", relu) * weights)
+        return tape.gradient(loss, ts)
+
+    for g, v in zip(grads(_fused), grads(_composite)):
+        assert (g is None) == (v is None)
+        if v is not None:
+            np.testing.assert_array_equal(g.numpy(), v.numpy())

@@ -227,3 +227,51 @@ def test_kernel_attrs_in_lists_are_worked_out_as_tuples_are():
     assert nn_conv._engine_args((1, 1, 2, 3), *args, (1, 1, 1, 1)) == want
     assert nn_conv._engine_args([1, 1, 2, 3], args[0], list(args[1]), args[2],
                                 [1, 1, 1, 1]) == want
+
+
+@pytest.mark.parametrize("strides", [
+    [1, 1], (1, 1), 1, None, [True, True], [np.int64(1), 1], [1.0, 1.0], [1, 1, 1],
+    [1, "1"], (2, 1, 1, 1), [1, 2, 2, 1]])
+def test_convolution_attrs_kept_by_plain_value_are_those_worked_out_each_time(strides):
+    """_conv_attrs keeps what plain Python values (ints, lists and tuples of ints)
+    expand to; others (bools, NumPy ints, floats) are worked out every call: each gives
+    what it gives from an empty memo, its error included, after kept ones."""
+    def attrs():
+        try:
+            return nn_conv._conv_attrs(2, strides, "SAME", "NHWC", [1, 1])
+        except Exception as e:  # noqa: BLE001 - the error is the answer compared
+            return type(e), str(e)
+
+    nn_conv._CONV_ATTRS.clear()
+    fresh = attrs()
+    for plain in ([1, 1], (1, 1), 1, [2, 2], (1, 1, 1, 1)):
+        nn_conv._conv_attrs(2, plain, "SAME", "NHWC", [1, 1])
+    assert attrs() == fresh and attrs() == fresh
+    if isinstance(fresh, dict):  # (a new dict each call: callers add to it)
+        assert attrs() is not attrs()
+
+
+def test_kept_keeps_answers_none_included_never_an_error_and_stays_bounded(monkeypatch):
+    calls = []
+
+    def compute(v):
+        calls.append(v)
+        if v == "bad":
+            raise KeyError("computed")  # (a compute's own KeyError is raised as it is)
+        return None if v == "none" else v * 2
+
+    monkeypatch.setattr(nn_args, "_KEPT", {})
+    for _ in range(2):
+        assert nn_args.kept(("t", 1), compute, 1) == 2
+        assert nn_args.kept(("t", "none"), compute, "none") is None
+    assert calls == [1, "none"]
+    for _ in range(2):  # an error is raised every call, after good ones
+        with pytest.raises(KeyError, match="computed") as e:
+            nn_args.kept(("t", "bad"), compute, "bad")
+        assert e.value.__context__ is None
+    for _ in range(2):  # unhashable: computed every call
+        assert nn_args.kept(("t", [3]), compute, 3) == 6
+    assert calls == [1, "none", "bad", "bad", 3, 3]
+    for i in range(4096):
+        nn_args.kept(("n", i), compute, i)
+    assert len(nn_args._KEPT) <= 4096 and nn_args.kept(("t", 1), compute, 1) == 2

@@ -108,8 +108,9 @@ class Engine:
         dx; "wgrad": x, dy -> dw) over arrays of `shapes` (its two inputs', its output's,
         in eagerflow's layouts: data (N, *S, C), filters (O, *K, C)), with a forward's
         epilogue (`bias` added per output channel, then `relu`) in the same graph, made
-        once per key (whose first item is the dtype, whose last the excluded notes); None
-        where cuDNN plans no engine for it (then im2col runs it: `refused` says why)."""
+        once per key (whose first item is the dtype, whose last the excluded notes), with
+        what _execute needs to run it; None where cuDNN plans no engine for it (then
+        im2col runs it: `refused` says why)."""
         found = self.graphs.get(key)
         if found is not None:
             return None if found is _REFUSED else found
@@ -146,7 +147,8 @@ class Engine:
                 self.refused[key] = f"{type(e).__name__}: {e}"
             return None
         uids = tuple(None if t is None else t.get_uid() for t in (ta, tb, ty, tbias))
-        found = (g, uids, (max(g.get_workspace_size(), 1),))  # (the workspace's shape)
+        # (the workspace's shape, the output's shape and dtype: its array is made per call)
+        found = (g, *uids, (max(g.get_workspace_size(), 1),), shapes[2], key[0])
         with self.lock:
             self.graphs[key] = found
         return found
@@ -162,29 +164,22 @@ class Engine:
         g.check_support()
         g.build_plans()
 
-    def _plan(self, op: str, dtype: Any, a: tuple, b: tuple, sizes: tuple, strides: tuple,
-              dilations: tuple, pads: tuple, bias: bool = False, relu: bool = False) -> tuple:
-        """(the built graph, its output's shape) for a call of `op` over operands of shapes
-        `a` and `b` as the kernels pass them (fprop: x, w (*K, C, O); dgrad: dy, w; wgrad:
-        x, dy) and `sizes` (fprop: the output's spatial sizes; dgrad: the input's shape;
-        wgrad: the filter's spatial sizes); (None, None) where cuDNN takes none (see
-        _graph): asked before anything is allocated or copied for the call. Kept by
-        those arguments and tf.config's switches now (kept small: shapes vary)."""
-        call = (op, dtype, a, b, sizes, strides, dilations, pads, bias, relu, self.policy())
-        try:
-            found = self.plans.get(call)
-        except TypeError:  # (a list among the attrs: worked out every time)
-            return self._plan_now(*call)
-        if found is None:
-            found = self._plan_now(*call)
-            if len(self.plans) >= 4096:
-                self.plans.clear()
-            self.plans[call] = found
+    def _plan(self, call: tuple) -> tuple | None:
+        """_plan_now's answer for `call` (its arguments), kept by them (kept small:
+        shapes vary); None, a graph cuDNN refused, is kept too."""
+        found = self._plan_now(*call)
+        if len(self.plans) >= 4096:
+            self.plans.clear()
+        self.plans[call] = found
         return found
 
     def _plan_now(self, op: str, dtype: Any, a: tuple, b: tuple, sizes: tuple,
                   strides: tuple, dilations: tuple, pads: tuple, bias: bool, relu: bool,
-                  policy: tuple) -> tuple:
+                  policy: tuple) -> tuple | None:
+        """The built graph (see _graph) for a call of `op` over operands of shapes `a`
+        and `b` as _run takes them and `sizes` (fprop: the output's spatial sizes; dgrad:
+        the input's shape; wgrad: the filter's spatial sizes), with tf.config's switches
+        `policy`; None where cuDNN takes none."""
         # (shapes of Python ints, as the binding's dims take and CuPy's shapes hold)
         if op == "fprop":  # x (N, *S, C) conv w (*K, C, O) -> (N, *outs, O)
             shapes = (a, krsc_shape(b), (a[0], *map(int, sizes), b[-1]))
@@ -196,13 +191,32 @@ class Engine:
         # tf.config's switches exclude)
         key = (dtype, op, *shapes, tuple(strides), tuple(dilations), tuple(pads), bias, relu,
                excluded_notes(dtype, *policy))
-        built = self._graph(key, op, shapes, strides, dilations, pads, bias, relu)
-        return (built, None if built is None else shapes[2])
+        return self._graph(key, op, shapes, strides, dilations, pads, bias, relu)
 
-    def _execute(self, built: tuple, a: Any, b: Any, out: Any, bias: Any = None) -> Any:
-        """Runs a built graph over arrays of the shapes it was planned for."""
-        g, (ua, ub, uy, ubias), workspace_shape = built
+    def _run(self, op: str, a: Any, b: Any, sizes: tuple, strides: tuple, dilations: tuple,
+             pads: tuple, bias: Any = None, relu: bool = False) -> Any:
+        """A new output array made by the cuDNN graph of `op` over a and b as the
+        kernels pass them (fprop: x, w (*K, C, O); dgrad: dy, w; wgrad: x, dy), or None
+        where cuDNN takes none: asked (of the graph kept for these arguments and
+        tf.config's switches now) before anything is allocated or copied for the call."""
+        call = (op, a.dtype, a.shape, b.shape, sizes, strides, dilations, pads,
+                bias is not None, relu, self.policy())
+        try:
+            built = self.plans[call]
+        except KeyError:
+            built = _UNLOADED
+        except TypeError:  # (a list among the attrs: worked out every time)
+            built = self._plan_now(*call)
+        if built is _UNLOADED:
+            built = self._plan(call)
+        if built is None:
+            return None
+        g, ua, ub, uy, ubias, workspace_shape, out_shape, dtype = built
         xp = self.xp
+        # (the data as they are, C-contiguous; a filter into cuDNN's layout, filter_krsc)
+        a = xp.ascontiguousarray(a)
+        b = xp.ascontiguousarray(b) if op == "wgrad" else filter_krsc(xp, b)
+        out = xp.empty(out_shape, dtype=dtype)
         workspace = xp.empty(workspace_shape, dtype=np.uint8)
         # (device addresses by uid: the form the binding reads fastest, ~30 us of a small
         # convolution's ~40; the arrays match the graph's declared layouts)
@@ -219,36 +233,19 @@ class Engine:
         """x (N, *S, C) conv w (*K, C, O), TF's layouts, into a new (N, *outs, O); with
         `bias` (O,) added and `relu` applied in the same cuDNN graph (a fused Conv2D).
         None (here and in the gradients) where cuDNN takes no such graph."""
-        built, out_shape = self._plan("fprop", x.dtype, x.shape, w.shape, outs, strides,
-                                      dilations, pads, bias is not None, relu)
-        if built is None:
-            return None
-        xp = self.xp
-        out = xp.empty(out_shape, dtype=x.dtype)
-        return self._execute(built, xp.ascontiguousarray(x), filter_krsc(xp, w), out, bias)
+        return self._run("fprop", x, w, outs, strides, dilations, pads, bias, relu)
 
     def input_grad(self, w: Any, g: Any, in_shape: tuple, strides: tuple, dilations: tuple,
                    pads: tuple) -> Any:
         """d loss / d x (N, *S, C) of the forward convolution, given g (N, *outs, O)."""
-        built, in_shape = self._plan("dgrad", g.dtype, g.shape, w.shape, in_shape, strides,
-                                     dilations, pads)
-        if built is None:
-            return None
-        xp = self.xp
-        out = xp.empty(in_shape, dtype=g.dtype)
-        return self._execute(built, xp.ascontiguousarray(g), filter_krsc(xp, w), out)
+        return self._run("dgrad", g, w, in_shape, strides, dilations, pads)
 
     def filter_grad(self, x: Any, g: Any, ks: tuple, strides: tuple, dilations: tuple,
                     pads: tuple) -> Any:
         """d loss / d w (*K, C, O) of the forward convolution, given g (N, *outs, O)."""
-        built, out_shape = self._plan("wgrad", x.dtype, x.shape, g.shape, ks, strides,
-                                      dilations, pads)
-        if built is None:
-            return None
-        xp = self.xp
-        out = xp.empty(out_shape, dtype=x.dtype)  # (O, *K, C)
-        self._execute(built, xp.ascontiguousarray(x), xp.ascontiguousarray(g), out)
-        return xp.ascontiguousarray(out.transpose(_LAST_FIRST[len(out_shape)]))
+        out = self._run("wgrad", x, g, ks, strides, dilations, pads)  # (O, *K, C)
+        return None if out is None else \
+            self.xp.ascontiguousarray(out.transpose(_LAST_FIRST[out.ndim]))
 
 
 class Engines:
@@ -270,12 +267,14 @@ class Engines:
         None (im2col): kept per set of arguments (every convolution asks) until the
         engines are closed or the binding fails."""
         key = (device, dtype, rank, groups)
-        found = self.answers.get(key, _UNLOADED)
-        if found is _UNLOADED:
-            found = self._get_now(device, dtype, rank, groups)
-            if len(self.answers) >= 1024:
-                self.answers.clear()
-            self.answers[key] = found
+        try:  # (a kept answer in the fewest bytecodes)
+            return self.answers[key]
+        except KeyError:
+            pass
+        found = self._get_now(device, dtype, rank, groups)
+        if len(self.answers) >= 1024:
+            self.answers.clear()
+        self.answers[key] = found
         return found
 
     def _get_now(self, device: int, dtype: Any, rank: int, groups: int) -> Engine | None:

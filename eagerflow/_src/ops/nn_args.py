@@ -40,20 +40,20 @@ def unimplemented(op: str, msg: str) -> UnimplementedError:
 # once, not at every call (a training step asks for the same few every step). An error is
 # never kept: a bad call raises every time. Each user's keys start with its own tag.
 _KEPT: dict = {}
-_MISSING = object()
 
 
 def kept(key: tuple, compute: Callable, *args: Any) -> Any:
     """`compute(*args)`, kept under `key` once it returned (kept small: shapes vary)."""
-    try:
-        found = _KEPT.get(key, _MISSING)
+    try:  # (a kept answer in the fewest bytecodes: every call of many ops asks)
+        return _KEPT[key]
+    except KeyError:
+        pass  # (computed below: an error it raises is not raised in this handler)
     except TypeError:  # unhashable attrs (a list): computed every time
         return compute(*args)
-    if found is _MISSING:
-        found = compute(*args)
-        if len(_KEPT) >= 4096:
-            _KEPT.clear()
-        _KEPT[key] = found
+    found = compute(*args)
+    if len(_KEPT) >= 4096:
+        _KEPT.clear()
+    _KEPT[key] = found
     return found
 
 

@@ -685,15 +685,14 @@ def _conv_attrs(r: int, strides: Any, padding: Any, data_format: str, dilations:
 
 
 _CONV_ATTRS: dict = {}  # _conv_attrs's results by their plain arguments
-_NOT_PLAIN, _INT_ONLY = object(), {int}
+_NOT_PLAIN, _INT_ONLY = object(), frozenset((int,))
 
 
 def _plain(v: Any) -> Any:
     """`v` as a key if None, an int or a list/tuple of ints (no bools, NumPy ints, tensors)."""
     cls = type(v)
     if cls is tuple or cls is list:
-        t = tuple(v)
-        return t if set(map(type, t)) <= _INT_ONLY else _NOT_PLAIN
+        return tuple(v) if _INT_ONLY.issuperset(map(type, v)) else _NOT_PLAIN
     return v if v is None or cls is int else _NOT_PLAIN
 
 

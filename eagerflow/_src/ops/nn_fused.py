@@ -48,14 +48,28 @@ def _conv_attrs(a: dict) -> dict:
             "dilations": a["dilations"]}
 
 
-def _infer(x: Any, w: Any, b: Any, fused_ops: tuple, **conv: Any) -> list:
+def _infer(x: Any, w: Any, b: Any, fused_ops: tuple, strides: tuple, padding: str,
+           explicit_paddings: tuple, data_format: str, dilations: tuple) -> list:
+    # (pure in the dtypes, shapes and attrs, but for the memory check: the checks are kept
+    # by them, as a training step repeats them, and the result's size checked every call)
+    shape, d = nn_args.kept(
+        ("_FusedConv2D", x._dtype, w._dtype, b._dtype, x._shape, w._shape, b._shape,
+         fused_ops, strides, padding, explicit_paddings, data_format, dilations),
+        _infer_now, x, w, b, fused_ops, strides, padding, explicit_paddings, data_format,
+        dilations)
+    return [(shape if shape is None else nn_args.sized("Conv2D", shape, d), d)]
+
+
+def _infer_now(x: Any, w: Any, b: Any, fused_ops: tuple, *conv: Any) -> tuple:
+    """(shape, dtype) of the result, once every check passed: Conv2D's (its size
+    included), then BiasAdd's of the convolution's result and b."""
     if tuple(fused_ops) not in FUSIONS:
         raise ValueError(f"_FusedConv2D: unsupported fused_ops {list(fused_ops)}")
-    if conv["data_format"] != "NHWC":
+    if conv[3] != "NHWC":
         raise ValueError("_FusedConv2D: only NHWC is fused")
-    (shape, d), = nn_conv.CONV2D.infer(x, w, **conv)
+    (shape, d), = nn_conv.CONV2D.infer(x, w, *conv)
     nn.BIAS_ADD.infer(SimpleNamespace(_shape=shape, _dtype=d), b, data_format="NHWC")
-    return [(shape, d)]
+    return shape, d
 
 
 def _kernel(xp: Any, x: Any, w: Any, b: Any, strides: tuple, padding: str,
@@ -69,28 +83,32 @@ def _kernel(xp: Any, x: Any, w: Any, b: Any, strides: tuple, padding: str,
 
 def _grad(n: Any, g: Any) -> list:
     x, w, _ = n.inputs
-    if _state.graph is None and not _state.tapes and nn_conv.wants(n, 1) and \
-            nn_conv.wants(n, 2):  # (eager, first order: one op call, see _FusedConv2DGrad)
-        attrs = dict(n.attrs)
-        attrs["input_grad"] = input_grad = nn_conv.wants(n, 0)
-        dx, dw, db = bind(FUSED_CONV2D_GRAD, (g, n.outputs[0], x, w), attrs)
-        return [dx if input_grad else None, dw, db]
+    # (whether the tape wants each input's gradient, read once: see dispatch.wants)
+    needs = getattr(n, "needs", None) or _EVERY_INPUT
+    if _state.graph is None and not _state.tapes and needs[1] and needs[2]:
+        # (eager, first order: one op call, see _FusedConv2DGrad)
+        dx, dw, db = bind(FUSED_CONV2D_GRAD, (g, n.outputs[0], x, w),
+                          {**n.attrs, "input_grad": needs[0]})
+        return [dx if needs[0] else None, dw, db]
     db = None
     if "Relu" in n.attrs["fused_ops"]:
-        if nn_conv.wants(n, 2):
+        if needs[2]:
             g, db = bind(RELU_GRAD_BIAS_GRAD, (g, n.outputs[0]), {})
         else:
             g = bind(nn.RELU_GRAD, (g, n.outputs[0]), {})
-    elif nn_conv.wants(n, 2):
+    elif needs[2]:
         db = bind(nn.BIAS_ADD_GRAD, (g,), {"data_format": "NHWC"})
     conv = _conv_attrs(n.attrs)
     return [
         bind(nn_conv.CONV2D_BACKPROP_INPUT, (nn_args.shape_tensor(x), w, g), conv)
-        if nn_conv.wants(n, 0) else None,
+        if needs[0] else None,
         bind(nn_conv.CONV2D_BACKPROP_FILTER, (x, nn_args.shape_tensor(w), g), conv)
-        if nn_conv.wants(n, 1) else None,
+        if needs[1] else None,
         db,
     ]
+
+
+_EVERY_INPUT = (True, True, True)
 
 
 def _reference(x: np.ndarray, w: np.ndarray, b: np.ndarray, fused_ops: tuple,
@@ -678,10 +696,13 @@ def _conv_grad_kernel(xp: Any, g: Any, y: Any, x: Any, w: Any, strides: tuple, p
         g, db = _relu_bias_kernel(xp, g, y)
     else:
         db = nn.BIAS_ADD_GRAD.kernel(xp, g, data_format="NHWC")
-    conv = (strides, padding, explicit_paddings, data_format, dilations)
-    dx = nn_conv.CONV2D_BACKPROP_INPUT.kernel(xp, x.shape, w, g, *conv) if input_grad else \
+    # (the two backprop ops' kernels, called through to the engine: an NHWC Conv2D's
+    # arrays, as _conv_grad_check made sure, need none of their layout moves)
+    _, st, dl, pad, ex = nn_conv._engine_args(strides, padding, explicit_paddings,
+                                              data_format, dilations)
+    dx = W.conv_input_grad(xp, w, g, x.shape, st, dl, pad, ex) if input_grad else \
         xp.empty((0,), g.dtype)
-    return dx, nn_conv.CONV2D_BACKPROP_FILTER.kernel(xp, x, w.shape, g, *conv), db
+    return dx, W.conv_filter_grad(xp, x, g, w.shape[:2], st, dl, pad, ex, w.shape[2]), db
 
 
 def _conv_grad_reference(g: np.ndarray, y: np.ndarray, x: np.ndarray, w: np.ndarray,
