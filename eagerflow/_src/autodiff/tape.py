@@ -64,8 +64,6 @@ _ONE_NEEDED = (True,)
 # getattr's and is_not's further arguments, mapped over a node's outputs or gradients
 _DTYPE_ATTR = itertools.repeat("_dtype")
 _GET_DTYPE = operator.attrgetter("_dtype")
-_GET_OP, _GET_INPUTS, _GET_OUTPUTS = map(operator.attrgetter, ("op", "inputs", "outputs"))
-_FIRST = operator.itemgetter(0)
 _NONES = itertools.repeat(None)
 
 
@@ -215,23 +213,6 @@ def _tape_order(nodes: list, relevant: list, targets: list) -> list:
                 if not missing[id(p)]:
                     queue.append(p)
     return order
-
-
-def _split_reads(nodes: list, grads: dict) -> tuple:
-    """(the nodes but the variable reads, the reads) for an eager walk, where the reads'
-    gradients are handed to their variables after it: where each read variable is read
-    once and its gradient has no other term (no other node takes it, it is no target), so
-    every gradient is the one the walk in order would give, with the same ops; else
-    (nodes, []). A deep model reads hundreds of variables a step: this is done in C."""
-    is_read = list(map(operator.is_, map(_GET_OP, nodes), itertools.repeat(READ)))
-    reads = list(itertools.compress(nodes, is_read))
-    read_vars = set(map(id, map(_FIRST, map(_GET_INPUTS, reads))))
-    others = list(itertools.compress(nodes, map(operator.not_, is_read)))
-    if len(read_vars) != len(reads) or not read_vars.isdisjoint(grads) or \
-            not read_vars.isdisjoint(map(id, itertools.chain.from_iterable(
-                map(_GET_INPUTS, others)))):
-        return nodes, []
-    return others, reads
 
 
 def _dense(g: Any) -> Any:
@@ -688,9 +669,6 @@ class GradientTape:
             relevant, stops = _tf_order(self._nodes, relevant, targets, sources)
         elif tracing:
             relevant = _tape_order(self._nodes, relevant, targets)
-        reads: list = []
-        if parts is None and not (USER_GRADIENTS and READ.name in USER_GRADIENTS):
-            relevant, reads = _split_reads(relevant, grads)
         for node in (relevant if parts is not None else reversed(relevant)):
             if parts is not None:
                 for o in node.outputs:
@@ -769,14 +747,6 @@ class GradientTape:
                         grads[i] = _accumulate(grads[i], g)
                     else:
                         grads[i] = g
-        if reads:  # (each read's output gradient is whole now: its variable's, as it is)
-            var_ids = list(map(id, map(_FIRST, map(_GET_INPUTS, reads))))
-            gs = list(map(grads.get, map(id, map(_FIRST, map(_GET_OUTPUTS, reads)))))
-            keep = list(map(operator.and_, map(operator.is_not, gs, _NONES),
-                            map(live.__contains__, var_ids)))
-            grads.update(itertools.compress(zip(var_ids, gs), keep))
-            for node in itertools.compress(reads, keep):
-                node.needs = _ONE_NEEDED
         if parts:  # the sources' gradients not summed yet (no op of theirs was visited)
             for s in sources:
                 got = parts.pop(id(_variable_key(s)), None)
