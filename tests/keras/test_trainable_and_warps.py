@@ -112,3 +112,23 @@ def test_non_trainable_variables_are_the_variables_not_trainable_in_order():
         "conv2d/bias", "batch_normalization/gamma", "batch_normalization/beta",
         "sequential/dense/kernel", "sequential/dense/bias", "sequential/dense_1/kernel",
         "sequential/dense_1/bias"]
+
+
+def test_a_functions_reads_watch_a_keras_variable_by_its_tf_variables_flag():
+    """A tf.function's variable reads reach the tape by another path than eager reads; it
+    reads the same flag (TF 2.21: a frozen layer's weights watched, a Keras variable made
+    trainable later not)."""
+    d = L.Dense(2, kernel_initializer="ones")
+    d.build((None, 3))
+    d.trainable = False
+    f = tf.function(lambda x: d(x))
+    with tf.GradientTape() as tape:
+        y = f(tf.ones([1, 3]))
+    assert all(g is not None for g in tape.gradient(y, [d.kernel, d.bias]))
+    assert len(tape.watched_variables()) == 2
+    v = keras.Variable(1.0, trainable=False)
+    v.trainable = True
+    g = tf.function(lambda: v * 2.0)
+    with tf.GradientTape() as tape:
+        y = g()
+    assert tape.gradient(y, v) is None and not tape.watched_variables()

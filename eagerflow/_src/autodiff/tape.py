@@ -493,7 +493,9 @@ class GradientTape:
                 tracked.add(id(o))
 
     def _on_variable_read(self, var: Any) -> None:
-        if self._watch_accessed_variables and var.trainable:
+        # (the flag the tf.Variable was made with, as TF's tape reads it: a Keras
+        # variable's settable `trainable` is Keras's own)
+        if self._watch_accessed_variables and var._trainable:
             self._watch_variable(var)
 
     def _record_read(self, var: Any, t: Any) -> None:
@@ -501,7 +503,7 @@ class GradientTape:
         model reads hundreds of variables a step, each through here (the read's Node made
         only where this tape records it)."""
         i = id(var)
-        # (var is a Variable reading itself, whose `trainable` property reads _trainable)
+        # (_trainable: as _on_variable_read reads it)
         if i not in self._watched_vars and self._watch_accessed_variables and var._trainable:
             self._watch_variable(var)  # (a view's key is not its id: watched by its key)
         tracked = self._tracked

@@ -82,6 +82,13 @@ def wants(n: Any, i: int) -> bool:
     return needs is None or needs[i]
 
 
+def needs_of(n: Any) -> tuple:
+    """For each input of node `n`, whether the tape wants its gradient (Node.needs; every
+    one where the tape says nothing): for a gradient asking of several inputs at once."""
+    needs = getattr(n, "needs", None)
+    return (True,) * len(n.inputs) if needs is None else needs
+
+
 # Set by dtensor/ when it loads: runs an eager op one of whose inputs is a DTensor (an
 # EagerTensor subclass with a `_layout`), so that the result carries TF's inferred layout.
 LAYOUT_HOOK: list = [None]

@@ -31,7 +31,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import eigen32, nn, nn_args, nn_conv
 from eagerflow._src.ops import windows as W
-from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dispatch import bind, needs_of
 from eagerflow._src.ops.math import sum_to, zeros_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
@@ -83,8 +83,7 @@ def _kernel(xp: Any, x: Any, w: Any, b: Any, strides: tuple, padding: str,
 
 def _grad(n: Any, g: Any) -> list:
     x, w, _ = n.inputs
-    # (whether the tape wants each input's gradient, read once: see dispatch.wants)
-    needs = getattr(n, "needs", None) or _EVERY_INPUT
+    needs = needs_of(n)  # (read once, for the three inputs)
     if _state.graph is None and not _state.tapes and needs[1] and needs[2]:
         # (eager, first order: one op call, see _FusedConv2DGrad)
         dx, dw, db = bind(FUSED_CONV2D_GRAD, (g, n.outputs[0], x, w),
@@ -106,9 +105,6 @@ def _grad(n: Any, g: Any) -> list:
         if needs[1] else None,
         db,
     ]
-
-
-_EVERY_INPUT = (True, True, True)
 
 
 def _reference(x: np.ndarray, w: np.ndarray, b: np.ndarray, fused_ops: tuple,
