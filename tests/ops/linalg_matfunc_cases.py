@@ -48,6 +48,7 @@ def calls(tf):
         "expm_empty": lambda: tf.linalg.expm(np.zeros((0, 0))),
         "expm_int": lambda: tf.linalg.expm(np.eye(2, dtype=np.int64)),
         "expm_rank1": lambda: tf.linalg.expm(np.ones(3)),
+        "expm_nonsquare": lambda: tf.linalg.expm(np.ones((2, 2, 3))),
         "expm_grad": lambda: _grad(tf, tf.linalg.expm, m3),
         "expm_grad_zero": lambda: _grad(tf, tf.linalg.expm, np.zeros((2, 2))),
         "expm_grad_big": lambda: _grad(tf, tf.linalg.expm, big),

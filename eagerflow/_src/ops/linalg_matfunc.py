@@ -194,7 +194,8 @@ def expm(input: Any, name: str | None = None) -> Any:  # noqa: A002
     s = x._shape
     if s is not None and s[-2:] == (0, 0):  # (TF's: its own exponential, whatever its dtype)
         return x
-    if x._dtype not in _FLOATS or x._dtype is dt.float16 or (s is not None and len(s) < 2):
+    if x._dtype not in _FLOATS or x._dtype is dt.float16 or (s is not None and (
+            len(s) < 2 or None not in s[-2:] and s[-1] != s[-2])):
         return _expm_as_tf_fails(x, name)
     return bind(EXPM, (x,), {}, name)
 
@@ -203,7 +204,8 @@ def _expm_as_tf_fails(x: Any, name: str | None) -> Any:
     """expm where TF's Python function fails on its way (or, for a vector of one, gives a
     1x1 matrix): the ops it runs first, in its order, raise its errors. The matrices
     batched, their l1 norm (Abs refuses unsigned, bool and string), then its dtype check,
-    its first MatMul (a vector), and its MatrixSolve, which has no half kernel."""
+    its first MatMul (a vector, a matrix not square), and its MatrixSolve, which has no
+    half kernel."""
     y = reshape(x, [-1] + list(x._shape[-2:]))
     reduce_max(reduce_sum(abs_(y), axis=len(y._shape) - 2), axis=-1)
     if x._dtype not in _FLOATS:
