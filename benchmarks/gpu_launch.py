@@ -6,8 +6,10 @@ What bounds issue #17's eager `a + b` row (2x2 float32): each line is the CPU ti
 call of a loop of `--calls` launches on 2x2 arrays, the device synchronized once at the
 end: CuPy's ufunc (`cp.add(a, b)`, and into `out=`), a cached ElementwiseKernel, a
 precompiled RawKernel, PyTorch's `a + b` when PyTorch is importable, and eagerflow's
-eager `a + b`, `tf.tanh` and `tf.matmul`. Then cProfile's top functions by own time for
-eagerflow's `a + b`, so the part that is eagerflow's own is seen beside CuPy's.
+eager `a + b`, `tf.tanh` and `tf.matmul`; the driver's free-memory query, idle and
+behind queued work (whether it waits for the device). Then cProfile's top functions by
+own time for eagerflow's `a + b`, so the part that is eagerflow's own is seen beside
+CuPy's.
 Then a small convolution's host cost through cuDNN, in the binding's variant-pack forms,
 and the eager guide's `measure` product (1000x1000 float32) by CuPy with and without
 TF32 on cuBLAS's handle, PyTorch and eagerflow, each with its host time (to the last
@@ -128,7 +130,31 @@ def cupy_rows(calls: int) -> list:
                                            calls)),
         ("CuPy cp.tanh(a)", per_call(lambda: cp.tanh(a), sync, calls)),
         ("CuPy a @ b", per_call(lambda: a @ b, sync, calls)),
+        *driver_query_rows(cp, sync, calls),
     ]
+
+
+def driver_query_rows(cp: object, sync: Callable, calls: int) -> list:
+    """The driver's free-memory query (cudaMemGetInfo), which CupyBackend.too_big makes
+    for an allocation its pool cannot cover, against the pool's own figure: idle, and
+    right after a product of ~20 ms was queued (near that product's time, it waited for
+    the device: a synchronization)."""
+    query = cp.cuda.runtime.memGetInfo
+    pool = cp.get_default_memory_pool()
+    rows = [("CuPy memGetInfo(), device idle", per_call(query, sync, calls)),
+            ("CuPy pool.free_bytes()", per_call(pool.free_bytes, sync, calls))]
+    big = cp.ones((8192, 8192), cp.float32)
+    big @ big
+    sync()
+    queued = time.perf_counter()
+    big @ big
+    start = time.perf_counter()
+    query()
+    queried = time.perf_counter()
+    sync()
+    rows += [("CuPy memGetInfo() behind a queued product", queried - start),
+             ("  (that product, launch to end)", time.perf_counter() - queued)]
+    return rows
 
 
 def cudnn_rows(calls: int) -> list:
