@@ -177,8 +177,11 @@ def fill(dims: Any, value: Any, name: str | None = None, layout: Any = None) -> 
 
 @eager_api()
 def _fill(dims: Any, value: Any) -> Any:
-    """fill as zeros and ones call it: TF converts their shape first (no slow path), and
-    their errors name no name (their name scope is empty eagerly)."""
+    """fill as zeros and ones call it: TF converts their shape first, as int32 (no slow
+    path: a string is its conversion's TypeError, not Fill's attr error), and their errors
+    name no name (their name scope is empty eagerly)."""
+    if isinstance(dims, (str, bytes)):
+        convert_to_tensor(dims, dtype=dt.int32)
     return fill.__wrapped__(dims, value)
 
 
@@ -586,6 +589,7 @@ CONCAT_OFFSET = register(OpDef(
 
 
 @dispatchable
+@slow_inputs("values[]", "axis")
 def concat(values: Any, axis: Any, name: str = "concat") -> Any:
     graph = _state.graph
     if graph is not None and isinstance(values, (list, tuple)) and any(
@@ -618,9 +622,8 @@ def concat(values: Any, axis: Any, name: str = "concat") -> Any:
 def _eager_concat_axis(axis: Any, name: str, n: int) -> int:
     """An eager axis that is no Python int, as ConcatV2 (of `n` values) reads its input: an
     int32 (or int64) scalar, or a vector of one value."""
-    t = axis if isinstance(axis, EagerTensor) else convert_to_tensor(axis, dt.int32)
     try:
-        C.check_dtype("ConcatV2", t, C.INDEX, "Tidx")
+        t = C.index_input("ConcatV2", axis, "Tidx")
         if t._shape != () and t._shape != (1,):
             raise C.fail("ConcatV2", f"axis tensor should be a scalar integer, but got shape "
                                      f"{C.shape_str(t._shape)}")
@@ -880,7 +883,8 @@ TILE = register(OpDef(
 ))
 
 
-_TMULTIPLES = ("Tile", "Tmultiples", "Expected multiples to be 1-D, but got shape {shape}")
+_TMULTIPLES = ("Tile", "Tmultiples", "Expected multiples to be 1-D, but got shape {shape}",
+               "vector")
 
 
 @dispatchable

@@ -635,3 +635,70 @@ def int_divisor(op: str, x: Any, y: Any) -> None:
         return
     if y.dtype.kind in "iu" and x.size and not y.all():  # (an empty result divides nothing)
         raise InvalidArgumentError(None, None, f"Integer division by zero [Op:{op}]")
+
+
+
+
+def index_input(op: str, value: Any, attr: str) -> Tensor:
+    """`value` given for an op's index-like input (a shape, an axis, multiples, k...) as
+    TF's eager op wrapper converts it, then checked against the input's type attr `attr`
+    as TF's definition of `op` lists it.
+
+    TF hands these Python arguments to the op as they are: a tensor stays itself; where
+    the attr has a default dtype, the wrapper asks for it, which a Python float refuses
+    (a TypeError), while NumPy values, bools and empty lists are cast to it and strings or
+    lists of floats keep the dtype they infer; without a default every value keeps the
+    dtype it infers. A dtype the attr does not allow is TF's InvalidArgumentError naming
+    it. Call it where a wrapper's own fast check of the argument failed: it costs a
+    conversion and a look-up of the op's definition."""
+    return index_inputs(op, (value,), attr)[0]
+
+
+def index_inputs(op: str, values: tuple, attr: str) -> list:
+    """`index_input` for several inputs of one type attr (Slice's begin and size, of
+    Index): the first is converted as it says, the others to the dtype the first set
+    (their conversion's TypeError comes before the attr's check, as in TF)."""
+    words = tf_op_defs.type_words
+    named = tf_op_defs.default_type(op, attr)
+    default = None if named is None else dt.as_dtype(words([named])).as_numpy_dtype
+    value = values[0]
+    if isinstance(value, Tensor):
+        t = value
+    elif default is not None and type(value) is float:
+        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {words([named])}")
+    elif default is not None and isinstance(value, (np.ndarray, np.generic)):
+        t = convert_to_tensor(np.asarray(value).astype(default))
+    else:
+        t = convert_to_tensor(value)
+        if default is not None and (t._dtype is dt.bool or 0 in t._shape):
+            t = convert_to_tensor(t._numpy().astype(default))
+    rest = [convert_to_tensor(v, t._dtype) if not isinstance(v, Tensor) else v
+            for v in values[1:]]
+    listed = tf_op_defs.allowed_types(op, attr) or ()
+    if dt_enum(t._dtype) not in listed:
+        raise not_supported(op, t._dtype, frozenset(dt.as_dtype(w) for w in
+                                                    words(listed).split(", ")), attr)
+    return [t, *rest]
+
+def index_list(op: str, value: Any, attr: str, what: str) -> tuple:
+    """`int_list(value, what)` for an eager op's index-like input (type attr `attr`): what
+    int_list refuses is converted as TF's op wrapper converts it (`index_input`), which
+    raises TF's error or gives the ints TF reads (a bool, a NumPy float array)."""
+    try:
+        return int_list(value, what)
+    except (TypeError, ValueError):
+        if _state.graph is not None:
+            raise
+    return tuple(int(v) for v in index_input(op, value, attr)._numpy().reshape(-1))
+
+
+def index_scalar(op: str, value: Any, attr: str, not_scalar: str) -> int:
+    """An eager op's scalar index-like input (an axis, a k) given as something other than a
+    Python int, converted as TF's op wrapper converts it (`index_input`); one that is no
+    scalar is the op's error `not_scalar` ({shape}: its shape)."""
+    if isinstance(value, np.integer):
+        return int(value)
+    t = index_input(op, value, attr)
+    if t._shape != ():
+        raise fail(op, not_scalar.format(shape=shape_str(t._shape)))
+    return int(t._numpy())

@@ -34,7 +34,8 @@ def static_ints(value: Any, what: str = "shape", attr: tuple | None = None) -> t
     """A shape-like argument as a tuple of Python ints (None allowed for unknown dims).
     `attr`: (op, type attr) of the op that takes it as an int32/int64 tensor (Reshape's
     Tshape, ...): a tensor of another dtype is refused as TF refuses that attr; a third
-    item, the op's message for a tensor of more than one dimension ({shape}, {rank})."""
+    item, the op's message for a tensor of more than one dimension ({shape}, {rank}); a
+    fourth, "vector", where the op gives that message for a scalar too (eagerly)."""
     if isinstance(value, TensorShape):
         if not value.is_fully_defined():  # as TF: a shape argument is a tensor, no None in it
             raise ValueError(f"Cannot convert a partially known TensorShape {value} to a Tensor.")
@@ -42,7 +43,8 @@ def static_ints(value: Any, what: str = "shape", attr: tuple | None = None) -> t
     if isinstance(value, EagerTensor):
         if attr is not None and value._dtype not in C.INDEX:
             raise C.not_supported(attr[0], value._dtype, C.INDEX, attr[1])
-        if attr is not None and len(attr) > 2 and len(value._shape) > 1:
+        if attr is not None and len(attr) > 2 and (len(value._shape) > 1 or (
+                not value._shape and _refuses_scalar(attr))):
             raise C.fail(attr[0], attr[2].format(shape=C.shape_str(value._shape),
                                                  rank=len(value._shape)))
         if not value._dtype.is_integer:  # TF's Tshape/Tshift/Taxis attrs are int32/int64
@@ -58,7 +60,11 @@ def static_ints(value: Any, what: str = "shape", attr: tuple | None = None) -> t
                             "tensor")
         return static_ints(EagerTensor(np.asarray(known), value._dtype), what, attr)
     if isinstance(value, (int, np.integer)):
+        if _refuses_scalar(attr):
+            raise C.fail(attr[0], attr[2].format(shape="[]", rank=0))
         return (int(value),)
+    if not isinstance(value, (list, tuple, np.ndarray)):  # (a float, a string, None...)
+        return _as_op_converts(value, what, attr)
     out = []
     for v in value:
         if v is None:
@@ -69,10 +75,25 @@ def static_ints(value: Any, what: str = "shape", attr: tuple | None = None) -> t
         elif isinstance(v, EagerTensor) or hasattr(v, "__index__"):
             out.append(int(v))
         else:
-            if isinstance(v, (list, tuple)):  # TF converts the list: a ragged one is refused
-                convert_to_tensor(value)
-            raise TypeError(f"{what} must be a list of integers, got {value!r}")
+            return _as_op_converts(value, what, attr)
     return tuple(out)
+
+
+def _refuses_scalar(attr: tuple | None) -> bool:
+    """Whether the op of `attr` (static_ints's) refuses a scalar for its vector, eagerly (a
+    graph's shape function words it otherwise)."""
+    return attr is not None and attr[3:] == ("vector",) and _state.graph is None
+
+
+def _as_op_converts(value: Any, what: str, attr: tuple | None) -> tuple:
+    """A Python shape-like value that is no list of ints, as the op that takes it as a
+    tensor input converts it (`attr`: that op and its type attr): TF's error for what the
+    conversion or the attr refuses, else the ints it converts to (a bool, a NumPy float
+    array). Without an op, TF's conversion's error or a TypeError."""
+    if attr is None:
+        convert_to_tensor(value)  # (None, a ragged list: its ValueError)
+        raise TypeError(f"{what} must be a list of integers, got {value!r}")
+    return static_ints(C.index_input(attr[0], value, attr[1]), what, attr)
 
 
 def is_symbolic(value: Any) -> bool:

@@ -396,7 +396,7 @@ def _gather_grad_ref(g: np.ndarray, indices: np.ndarray, like: np.ndarray, axis:
 
 
 @dispatchable
-@slow_inputs("params", "indices")
+@slow_inputs("params", "indices", "axis")
 def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = None,
            batch_dims: int = 0, name: str | None = None) -> Any:
     C.no_graph_attr(batch_dims, "batch_dims")
@@ -413,17 +413,15 @@ def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = 
     ir = len(i._shape) if i._shape is not None else None
     if ir is not None and -ir <= batch_dims < 0:  # (out of range: GatherV2 says so)
         batch_dims += ir
-    axis, dyn = (batch_dims, ()) if axis is None else (C.int_arg(axis, "axis"), ()) \
+    axis, dyn = (batch_dims, ()) if axis is None else (axis, ()) if type(axis) is int else \
+        (C.index_scalar("GatherV2", axis, "Taxis", "axis must be scalar"), ()) \
         if _state.graph is None else scalar_arg(axis, "axis")
     if dyn:  # an axis known at run time: GatherV2 takes it as an input
         if batch_dims:
             raise ValueError("gather with batch_dims needs an axis known when the function is "
                              "traced")
         return bind(GATHER, (p, i) + dyn, {"axis": None, "batch_dims": 0}, name)
-    if axis < 0 and pr is not None:
-        if axis + pr < 0:
-            raise InvalidArgumentError(None, None, f"Expected axis in the range [{-pr}, {pr}), "
-                                                   f"but got {axis} [Op:GatherV2]")
+    if axis < 0 and pr is not None and axis + pr >= 0:  # (below: the op's shape error)
         axis += pr
     return bind(GATHER, (p, i), {"axis": axis, "batch_dims": batch_dims}, name)
 

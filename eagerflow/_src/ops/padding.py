@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import add_at, to_host
+from eagerflow._src.backend import add_at
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
@@ -329,26 +329,17 @@ def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any
 
 
 def _static_paddings(op: str, paddings: Any) -> tuple:
-    """Known paddings as ((before, after), ...), converted as TF's op wrapper converts
-    them: a NumPy array to int32 (1.5 is 1), a tensor as it is, anything else as it
-    converts alone, which must be an integer matrix with 2 columns."""
-    if isinstance(paddings, np.ndarray) and paddings.dtype.kind in "biuf":
-        arr, d = paddings.astype(np.int64), dt.int64
-    elif hasattr(paddings, "_arr"):
-        arr, d = to_host(paddings._arr), paddings._dtype
-    else:
+    """Known paddings as ((before, after), ...): a list of Python ints as it is, anything
+    else converted as TF's op wrapper converts its input (`C.index_input`: a NumPy array
+    cast to int32, 1.5 refused), which must be an integer matrix with 2 columns."""
+    arr = None
+    if isinstance(paddings, (list, tuple)):  # (the common case: nested lists of ints)
         try:
             arr = np.asarray(paddings)
-        except ValueError:  # (a ragged list: TF's conversion refuses it, or gives [[], 0] (2, 0))
-            arr = convert_to_tensor(paddings)._numpy()
-        d = dt.int64 if arr.dtype.kind in "iu" else None  # (Python ints: the common case)
-        if d is None:
-            try:  # the dtype TF's conversion gives (a Python float's is float32)
-                d = convert_to_tensor(paddings)._dtype
-            except (TypeError, ValueError):
-                d = dt.as_dtype(arr.dtype) if arr.dtype.kind in "biufc" else dt.string
-    if d not in (dt.int32, dt.int64) and arr.size:
-        raise C.not_supported(op, d, frozenset((dt.int32, dt.int64)), "Tpaddings")
+        except ValueError:  # (a ragged list: the conversion below refuses it as TF's)
+            pass
+    if arr is None or arr.dtype.kind not in "iu":
+        arr = C.index_input(op, paddings, "Tpaddings")._numpy()
     if arr.ndim != 2 or arr.shape[-1] != 2:
         raise C.fail(op, f"paddings must be a matrix with 2 columns: {C.shape_str(arr.shape)}")
     return tuple((int(a), int(b)) for a, b in arr.reshape(-1, 2))

@@ -505,7 +505,7 @@ def _reduce_fn(op: OpDef, cast_bool: bool = False) -> Callable:
                 if every and out._shape is None:
                     out.set_shape(())
                 return out
-            axis = C.int_list(axis, "axis")
+            axis = C.index_list(op.name, axis, "Tidx", "axis")
         elif axis is not None:
             axis = int(axis)
         axes = C.reduction_axes(op.name, axis, ndim)
@@ -843,7 +843,9 @@ def scan_args(op: str, axis: Any, exclusive: Any, reverse: Any) -> tuple:
     first, then an eager axis's type (Tidx: int32 or int64), before the op runs."""
     attrs = {"exclusive": C.bool_attr(exclusive, "exclusive"),
              "reverse": C.bool_attr(reverse, "reverse")}
-    if isinstance(axis, EagerTensor) and axis._dtype not in C.INDEX:
+    if _state.graph is None and type(axis) is not int:  # (None too: TF converts it)
+        axis = C.index_input(op, axis, "Tidx")
+    elif isinstance(axis, EagerTensor) and axis._dtype not in C.INDEX:
         raise C.not_supported(op, axis._dtype, C.INDEX, "Tidx")
     attrs["axis"], dyn = _scan_axis_args(axis)
     return dyn, attrs

@@ -9,7 +9,6 @@ ExpandDims of its dim); eagerly, expand_dims is the faster Reshape of the same v
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import numpy as np
@@ -18,7 +17,7 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
@@ -173,19 +172,14 @@ def _eager_dim(axis: Any) -> int:
     int32, a tensor of type Tdim int32 or int64 holding one value (of any shape)."""
     if isinstance(axis, np.integer):
         return int(axis)
-    # (TF's fast path converts Python values as int32, but an infinite or NaN float, which
-    # no int holds, as float32)
-    as_is = isinstance(axis, Tensor) or hasattr(axis, "_as_tensor") or \
-        type(axis) is float and not math.isfinite(axis)
-    t = convert_to_tensor(axis) if as_is else convert_to_tensor(axis, dt.int32)
-    C.check_dtype("ExpandDims", t, C.INDEX, "Tdim")
-    v = t._numpy().reshape(-1)
+    v = C.index_input("ExpandDims", axis, "Tdim")._numpy().reshape(-1)
     if v.size != 1:
         raise C.fail("ExpandDims", "'dim' must be a tensor with a single value")
     return int(v[0])
 
 
 @dispatchable
+@slow_inputs("input", "axis")
 def expand_dims(input: Any, axis: Any, name: str | None = None) -> Any:  # noqa: A002
     x = _t(input)
     if _state.graph is not None:  # TF's graph: an ExpandDims node of its dim

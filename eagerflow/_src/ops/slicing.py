@@ -414,11 +414,20 @@ def slice(input_: Any, begin: Any, size: Any, name: str | None = None) -> Any:  
         begin, size = bv, sv  # everything folded: the static StridedSlice
         shapes = (None, None)
     else:
+        if not _plain(begin) or not _plain(size):  # (converted as TF's wrapper does)
+            begin, size = C.index_inputs("Slice", (begin, size), "Index")
         shapes = tuple(v._shape if v.__class__ is EagerTensor else None for v in (begin, size))
         begin, size = static_ints(begin, "begin", _INDEX), static_ints(size, "size", _INDEX)
     if x._shape is not None:
         _check_slice(begin, size, x._shape, shapes)
     return bind(STRIDED_SLICE, (x,), {"spec": _slice_spec(begin, size)}, name)
+
+
+def _plain(value: Any) -> bool:
+    """Whether `value` is a list of Python ints (or an eager tensor): what a slice's begin
+    and size mostly are, read as they are."""
+    return value.__class__ is EagerTensor or isinstance(value, (list, tuple)) and \
+        all(type(v) is int for v in value)
 
 
 def _slice_spec(begin: tuple, size: tuple) -> tuple:

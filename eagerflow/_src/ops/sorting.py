@@ -255,26 +255,26 @@ def top_k(input: Any, k: Any = 1, sorted: bool = True,  # noqa: A002
 
 
 def _top_k_count(k: Any, x: Any) -> tuple:
-    """`(static, dynamic)` k: an int, or a graph tensor known when the graph runs; a bool or
-    float `k` (tensor or Python) is TF's attr-type error, an eager tensor that is no
-    scalar its kernel's (after the input's type)."""
-    d = getattr(k, "_dtype", None)
-    if d is None and isinstance(k, (bool, float, np.bool_, np.floating)):
-        d = dt.bool if isinstance(k, (bool, np.bool_)) else (
-            dt.as_dtype(k.dtype) if isinstance(k, np.floating) else dt.float32)
-    if d is not None and d not in (dt.int16, dt.int32, dt.int64):
-        raise raised_eagerly(C.fail(
-            "TopKV2", f"Value for attr 'Tk' of {C.dtype_word(d)} is not in the list of allowed "
-                      "values: int16, int32, int64\n\t; NodeDef: {{node TopKV2}}"))
+    """`(static, dynamic)` k: an int, or a graph tensor known when the graph runs. Anything
+    else is converted as TF's op wrapper converts its input k (type attr Tk), then must be
+    a scalar: the kernel's error (after the input's type) for a vector."""
+    if type(k) is int:
+        return k, ()
     if is_symbolic(k):
+        if getattr(k, "_dtype", dt.int32) not in (dt.int16, dt.int32, dt.int64):
+            raise raised_eagerly(C.not_supported("TopKV2", k._dtype, C.INDEX, "Tk"))
         return scalar_arg(k, "k")
-    shape = k._shape if d is not None else np.shape(k) if isinstance(
-        k, (list, tuple, np.ndarray)) else ()
-    if shape:  # (a sequence: the vector TF's wrapper converts it to, by its slow path)
+    try:
+        t = C.index_input("TopKV2", k, "Tk")
+    except InvalidArgumentError as e:
+        raise raised_eagerly(e) from None
+    if t._shape:
         C.check_dtype("TopKV2", x, C.REALS)
-        e = raised_eagerly(C.fail("TopKV2", f"k must be scalar, got shape {C.shape_str(shape)}"))
-        raise e if d is not None else slow_path(e)
-    return C.int_arg(k, "k"), ()
+        e = raised_eagerly(C.fail("TopKV2", f"k must be scalar, got shape "
+                                            f"{C.shape_str(t._shape)}"))
+        # (a Python list goes down TF's wrapper's slow path)
+        raise slow_path(e) if isinstance(k, (list, tuple)) else e
+    return int(t._numpy()), ()
 
 
 _DIRECTIONS = frozenset(("ASCENDING", "DESCENDING"))

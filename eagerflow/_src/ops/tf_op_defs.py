@@ -72,6 +72,15 @@ def allowed_types(op_name: str, attr: str) -> list | None:
     return None
 
 
+def default_type(op_name: str, attr: str) -> str | None:
+    """The DataType enum name TF's definition of `op_name` gives type attr `attr` by
+    default ("DT_INT32"), None where it gives none."""
+    for a in signatures().get(op_name, {}).get("attr", []):
+        if a["name"] == attr:
+            return a.get("defaultValue", {}).get("type")
+    return None
+
+
 def input_type_attr(op_name: str, index: int) -> str | None:
     """The type attr of input `index` of TF's definition of `op_name` ("T" for
     RandomUniform's shape), None where its type is fixed or the op is not known."""

@@ -219,7 +219,7 @@ INVERT_PERMUTATION = register(OpDef(
 ))
 
 
-_TPERM = ("Transpose", "Tperm", "perm must be rank 1, got shape {shape}")
+_TPERM = ("Transpose", "Tperm", "perm must be rank 1, got shape {shape}", "vector")
 _CONJ_TPERM = ("ConjugateTranspose",) + _TPERM[1:]
 
 
