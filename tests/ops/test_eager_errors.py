@@ -30,8 +30,6 @@ CPU = "/job:localhost/replica:0/task:0/device:CPU:0"
 KNOWN = [
     (r"tf\.truncatediv.*", "TF's TruncateDiv by zero is its InternalError ('Unexpected error "
      "in binary operator'), eagerflow's the InvalidArgumentError of FloorDiv"),
-    (r"tf\.nn\.softmax\(.*axis=3\)", "TF's Python check names no op; eagerflow's adds "
-     "[Op:Softmax]"),
     (r"tf\.RaggedTensor\.from_row_splits\(.*validate=False.*", "TF's to_tensor of invalid "
      "splits pads; eagerflow refuses them"),
     (r"list\(tf\.data\.Dataset.*", "TF 2.21 runs an eager map as ParallelMapV2 and numbers "

@@ -160,7 +160,7 @@ _INDEX_TYPE = ("Fill", "index_type", "dims must represent a vector, got shape {s
 def fill(dims: Any, value: Any, name: str | None = None, layout: Any = None) -> Any:
     C.no_layout("fill", layout)
     if _state.graph is None:
-        shape = static_ints(dims, "dims", _INDEX_TYPE)
+        shape = static_ints(dims, "dims", _INDEX_TYPE, (value,))
         if None in shape:  # TF converts the dims to a tensor: its error for None
             convert_to_tensor(dims, dtype=dt.int32)
         return bind(FILL, (_t(value),), {"shape": shape}, name)
@@ -789,11 +789,11 @@ def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = 
         axis = C.int_arg(axis, "axis")
     if x._shape is None:
         raise ValueError("split needs a known rank")
-    if isinstance(num_or_size_splits, (int, np.integer)) or (
-            isinstance(num_or_size_splits, EagerTensor) and not num_or_size_splits._shape):
-        k = C.int_arg(num_or_size_splits, "num_or_size_splits")
-        if k <= 0:
-            raise ValueError(f"num_or_size_splits must be a positive integer, got {k}")
+    if isinstance(num_or_size_splits, (int, np.integer)):  # (a bool too: a count, as TF's)
+        k = int(num_or_size_splits)
+        if k <= 0:  # (Split's attr num_split)
+            raise C.fail("Split", f"Value for attr 'num_split' of {k} must be at least minimum "
+                                  "1\n\t; NodeDef: {{node Split}}")
         if k > 2**31 - 1:  # TF's num_split attr is an int32
             raise InvalidArgumentError(None, None, f"Value for attr 'num_split' of {k} is out of "
                                                    f"range for an int32 [Op:Split]")
@@ -807,9 +807,12 @@ def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = 
                         f"sizes; got {axis!r}")
     # (an axis out of range is left to SplitV's infer: the kernel's error)
     ax = axis + len(x._shape) if -len(x._shape) <= axis < 0 else axis
-    if C.is_graph_tensor(num_or_size_splits) and num_or_size_splits._shape == ():
+    if not isinstance(num_or_size_splits, (list, tuple)) and (
+            num_or_size_splits if isinstance(num_or_size_splits, Tensor) else
+            convert_to_tensor(num_or_size_splits))._shape == ():
+        # (TF converts what is no count: a scalar, a tensor's too, is no list of sizes)
         raise ValueError("Rank-0 tensors are not supported as the num_or_size_splits "
-                         f"argument to split. Argument provided: {num_or_size_splits}")
+                         f"argument to split. Argument provided: {num_or_size_splits!s}")
     sizes, dyn = (static_ints(num_or_size_splits, "num_or_size_splits"), ()) \
         if _state.graph is None else shape_arg(num_or_size_splits, "num_or_size_splits")
     if sizes is None:
@@ -890,7 +893,7 @@ _TMULTIPLES = ("Tile", "Tmultiples", "Expected multiples to be 1-D, but got shap
 @dispatchable
 @slow_inputs("input", "multiples")
 def tile(input: Any, multiples: Any, name: str | None = None) -> Any:  # noqa: A002
-    static, dyn = (static_ints(multiples, "multiples", _TMULTIPLES), ()) \
+    static, dyn = (static_ints(multiples, "multiples", _TMULTIPLES, (input,)), ()) \
         if _state.graph is None else shape_arg(multiples, "multiples", _TMULTIPLES)
     return bind(TILE, (_t(input),) + dyn, {"multiples": static}, name)
 

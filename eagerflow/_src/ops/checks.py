@@ -639,7 +639,7 @@ def int_divisor(op: str, x: Any, y: Any) -> None:
 
 
 
-def index_input(op: str, value: Any, attr: str) -> Tensor:
+def index_input(op: str, value: Any, attr: str, slow: bool = False) -> Tensor:
     """`value` given for an op's index-like input (a shape, an axis, multiples, k...) as
     TF's eager op wrapper converts it, then checked against the input's type attr `attr`
     as TF's definition of `op` lists it.
@@ -648,13 +648,16 @@ def index_input(op: str, value: Any, attr: str) -> Tensor:
     the attr has a default dtype, the wrapper asks for it, which a Python float refuses
     (a TypeError), while NumPy values, bools and empty lists are cast to it and strings or
     lists of floats keep the dtype they infer; without a default every value keeps the
-    dtype it infers. A dtype the attr does not allow is TF's InvalidArgumentError naming
-    it. Call it where a wrapper's own fast check of the argument failed: it costs a
-    conversion and a look-up of the op's definition."""
-    return index_inputs(op, (value,), attr)[0]
+    dtype it infers. `slow`: the call takes TF's wrapper's slow path (another input was
+    given as a Python list: eager_errors.passed_raw), which prefers the default dtype and
+    falls back on the value's own (1.5 is a float32 the attr refuses). A dtype the attr
+    does not allow is TF's InvalidArgumentError naming it. Call it where a wrapper's own
+    fast check of the argument failed: it costs a conversion and a look-up of the op's
+    definition."""
+    return index_inputs(op, (value,), attr, slow)[0]
 
 
-def index_inputs(op: str, values: tuple, attr: str) -> list:
+def index_inputs(op: str, values: tuple, attr: str, slow: bool = False) -> list:
     """`index_input` for several inputs of one type attr (Slice's begin and size, of
     Index): the first is converted as it says, the others to the dtype the first set
     (their conversion's TypeError comes before the attr's check, as in TF)."""
@@ -664,6 +667,8 @@ def index_inputs(op: str, values: tuple, attr: str) -> list:
     value = values[0]
     if isinstance(value, Tensor):
         t = value
+    elif slow:
+        t = convert_to_tensor(value, dtype_hint=default)
     elif default is not None and type(value) is float:
         raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {words([named])}")
     elif default is not None and isinstance(value, (np.ndarray, np.generic)):

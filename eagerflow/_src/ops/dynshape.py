@@ -26,16 +26,19 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.eager_errors import passed_raw
 from eagerflow._src.ops.math import cast
 from eagerflow._src.ops.stacking import stack
 
 
-def static_ints(value: Any, what: str = "shape", attr: tuple | None = None) -> tuple:
+def static_ints(value: Any, what: str = "shape", attr: tuple | None = None,
+                given: tuple = ()) -> tuple:
     """A shape-like argument as a tuple of Python ints (None allowed for unknown dims).
     `attr`: (op, type attr) of the op that takes it as an int32/int64 tensor (Reshape's
     Tshape, ...): a tensor of another dtype is refused as TF refuses that attr; a third
     item, the op's message for a tensor of more than one dimension ({shape}, {rank}); a
-    fourth, "vector", where the op gives that message for a scalar too (eagerly)."""
+    fourth, "vector", where the op gives that message for a scalar too (eagerly). `given`:
+    the op's other inputs as the user gave them (a list there: TF's slow path converts)."""
     if isinstance(value, TensorShape):
         if not value.is_fully_defined():  # as TF: a shape argument is a tensor, no None in it
             raise ValueError(f"Cannot convert a partially known TensorShape {value} to a Tensor.")
@@ -64,7 +67,7 @@ def static_ints(value: Any, what: str = "shape", attr: tuple | None = None) -> t
             raise C.fail(attr[0], attr[2].format(shape="[]", rank=0))
         return (int(value),)
     if not isinstance(value, (list, tuple, np.ndarray)):  # (a float, a string, None...)
-        return _as_op_converts(value, what, attr)
+        return _as_op_converts(value, what, attr, given)
     out = []
     for v in value:
         if v is None:
@@ -75,7 +78,7 @@ def static_ints(value: Any, what: str = "shape", attr: tuple | None = None) -> t
         elif isinstance(v, EagerTensor) or hasattr(v, "__index__"):
             out.append(int(v))
         else:
-            return _as_op_converts(value, what, attr)
+            return _as_op_converts(value, what, attr, given)
     return tuple(out)
 
 
@@ -85,7 +88,7 @@ def _refuses_scalar(attr: tuple | None) -> bool:
     return attr is not None and attr[3:] == ("vector",) and _state.graph is None
 
 
-def _as_op_converts(value: Any, what: str, attr: tuple | None) -> tuple:
+def _as_op_converts(value: Any, what: str, attr: tuple | None, given: tuple) -> tuple:
     """A Python shape-like value that is no list of ints, as the op that takes it as a
     tensor input converts it (`attr`: that op and its type attr): TF's error for what the
     conversion or the attr refuses, else the ints it converts to (a bool, a NumPy float
@@ -93,7 +96,7 @@ def _as_op_converts(value: Any, what: str, attr: tuple | None) -> tuple:
     if attr is None:
         convert_to_tensor(value)  # (None, a ragged list: its ValueError)
         raise TypeError(f"{what} must be a list of integers, got {value!r}")
-    return static_ints(C.index_input(attr[0], value, attr[1]), what, attr)
+    return static_ints(C.index_input(attr[0], value, attr[1], passed_raw(*given)), what, attr)
 
 
 def is_symbolic(value: Any) -> bool:

@@ -883,6 +883,8 @@ def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = Non
             shape = convert_to_tensor(depth, dtype_hint=dt.int32)._shape
         if tuple(shape) != ():
             raise C.fail("OneHot", f"depth must be a scalar, but got: {C.shape_str(shape)}")
+    if isinstance(depth, bool):  # (an int32 input: TF converts a bool to it, True is 1)
+        depth = int(depth)
     depth, dyn = (C.int_arg(depth, "depth"), ()) if _state.graph is None else \
         scalar_arg(depth, "depth")
     C.no_graph_attr(axis, "axis")

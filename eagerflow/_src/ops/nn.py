@@ -479,15 +479,16 @@ LOG_SOFTMAX = register(OpDef(
     bad_samples=_softmax_bad))
 
 
-def _swap_last(x: Any, axis: int, op: str) -> tuple:
+def _swap_last(x: Any, axis: Any) -> tuple:
     """`x` with `axis` swapped with the last axis, and the permutation (None if unchanged)."""
     n = len(x._shape)
     if not -n <= axis < n:
-        # TF's text, plus the op's name (TF raises this in Python, before any op runs)
+        # TF raises this in Python, before any op runs: it names no op; an axis these
+        # comparisons refuse (None, a string, a list) is their TypeError, as in TF
         raise InvalidArgumentError(None, None, f"`dim` must be in the range [{-n}, {n}) where "
                                                f"{n} is the number of dimensions in the input. "
-                                               f"Received: dim={axis} [Op:{op}]")
-    axis %= n
+                                               f"Received: dim={axis}")
+    axis = int(axis) % n
     if axis == n - 1:
         return x, None
     perm = list(range(n))
@@ -499,7 +500,7 @@ def _over_axis(op: OpDef, logits: Any, axis: Any, name: str | None = None) -> An
     x = _t(logits)
     if axis is None or axis == -1 or x._shape is None or not x._shape:
         return bind(op, (x,), {}, name)
-    y, perm = _swap_last(x, int(axis), op.name)
+    y, perm = _swap_last(x, axis)
     out = bind(op, (y,), {})
     return out if perm is None else transpose(out, perm)
 

@@ -243,7 +243,11 @@ def _static_shape(shape: Any, op: str) -> tuple:
     elif isinstance(shape, (list, tuple)) and any(isinstance(d, EagerTensor) for d in shape):
         return _static_shape(packed_shape(shape), op)
     else:
-        arr = np.asarray(shape)
+        try:
+            arr = np.asarray(shape)
+        except ValueError:  # (a ragged list: TF's conversion refuses it, in its words)
+            convert_to_tensor(shape)
+            raise
         if arr.dtype.kind not in "iu" and arr.size or arr.dtype.kind == "u" or \
                 arr.dtype.itemsize < 4:
             _refuse_shape_dtype(op, shape)
@@ -689,7 +693,7 @@ def uniform(shape: Any, minval: Any = 0, maxval: Any = None, dtype: Any = dt.flo
             return _graph_uniform(shape, minval, maxval, dtype, seed, scope)
     # (TF converts min and max, where it uses them, before its op checks the shape)
     if dtype.is_integer:  # (its op reads the bounds on the host: made there, as TF's)
-        lo, hi = host_tensor(minval, dtype), host_tensor(maxval, dtype)
+        lo, hi = host_tensor(minval, dtype, "min"), host_tensor(maxval, dtype, "max")
         shape, dyn = shape_input(shape, "RandomUniformInt")
         return bind(RANDOM_UNIFORM_INT, (lo, hi) + dyn, dict(shape=shape, **_op_seeds(seed)))
     maxval = 1 if maxval is None else maxval

@@ -30,7 +30,7 @@ from eagerflow._src.ops.dynshape import (
     runtime_attr,
     static_ints,
 )
-from eagerflow._src.ops.eager_errors import slow_inputs
+from eagerflow._src.ops.eager_errors import passed_raw, slow_inputs
 from eagerflow._src.ops.math import _t
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 from eagerflow._src.ops.reshape_shapes import reshape_infer as _reshape_infer
@@ -122,7 +122,7 @@ _TSHAPE = ("Reshape", "Tshape", "sizes input must be 1-D, not {shape}")
 @dispatchable
 @slow_inputs("tensor", "shape")
 def reshape(tensor: Any, shape: Any, name: str | None = None) -> Any:
-    static, dyn = (static_ints(shape, "shape", _TSHAPE), ()) if _state.graph is None \
+    static, dyn = (static_ints(shape, "shape", _TSHAPE, (tensor,)), ()) if _state.graph is None \
         else graph_shape(shape, attr=_TSHAPE)
     return bind(RESHAPE, (_t(tensor),) + dyn, {"shape": static}, name)
 
@@ -167,12 +167,13 @@ EXPAND_DIMS = register(OpDef(
 ))
 
 
-def _eager_dim(axis: Any) -> int:
-    """An eager axis that is no int, as ExpandDims reads its `dim` input: Python values as
-    int32, a tensor of type Tdim int32 or int64 holding one value (of any shape)."""
+def _eager_dim(axis: Any, input_: Any) -> int:
+    """An eager axis that is no int, as ExpandDims reads its `dim` input (`input_`: its
+    input as given): converted as its wrapper converts it, a tensor of type Tdim int32 or
+    int64 holding one value (of any shape)."""
     if isinstance(axis, np.integer):
         return int(axis)
-    v = C.index_input("ExpandDims", axis, "Tdim")._numpy().reshape(-1)
+    v = C.index_input("ExpandDims", axis, "Tdim", passed_raw(input_))._numpy().reshape(-1)
     if v.size != 1:
         raise C.fail("ExpandDims", "'dim' must be a tensor with a single value")
     return int(v[0])
@@ -187,7 +188,7 @@ def expand_dims(input: Any, axis: Any, name: str | None = None) -> Any:  # noqa:
             axis = C.int_arg(axis, "axis")
         return bind(EXPAND_DIMS, (x, as_int_tensor(axis, "axis")), {}, name)
     if type(axis) is not int:
-        axis = _eager_dim(axis)
+        axis = _eager_dim(axis, input)
     if x._shape is None or None in x._shape:  # (a graph's tensor, outside its graph)
         return bind(EXPAND_DIMS, (x, as_int_tensor(axis, "axis")), {}, name)
     r = len(x._shape)
@@ -271,5 +272,6 @@ def squeeze(input: Any, axis: Any = None, name: str | None = None) -> Any:  # no
                                              axis._shape == ()) or \
                 isinstance(axis, np.ndarray) and axis.ndim:
             raise TypeError(f"Expected list for 'axis' argument to 'squeeze' Op, not {axis!r}.")
-        axes = tuple(int(a) for a in ((axis,) if isinstance(axis, int) else axis))
+        # (TF wraps a scalar, a string or a float too, in a list for the attr)
+        axes = tuple(C.make_int(a, "axis") for a in ((axis,) if np.isscalar(axis) else axis))
     return bind(SQUEEZE, (x,), {"squeeze_dims": axes}, name)

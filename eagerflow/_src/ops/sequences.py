@@ -229,10 +229,11 @@ def linspace(start: Any, stop: Any, num: Any, name: str | None = None, axis: int
     # (TF checks num is an integer before casting start; num is LinSpace's HostMemory
     # input: made on the host)
     num_t = host_tensor(num)
-    if not num_t._dtype.is_integer:
-        shown = num_t.numpy() if isinstance(num, EagerTensor) else num
-        raise TypeError(f"Argument `tensor` (name: num) must be of type integer. "
-                        f"Received `tensor` = {shown} of dtype: <dtype: '{num_t._dtype.name}'>")
+    if num_t._dtype is dt.bool:  # (TF casts a bool num to an int: True is 1)
+        num_t = cast(num_t, dt.int32)
+    if not num_t._dtype.is_integer:  # (its value shown as NumPy's: a string's is bytes)
+        raise TypeError(f"Argument `tensor` (name: num) must be of type integer. Received "
+                        f"`tensor` = {num_t.numpy()} of dtype: <dtype: '{num_t._dtype.name}'>")
     integer_start = not start._dtype.is_floating
     if integer_start:
         start = cast(start, dt.float64)  # integer endpoints give float64, as in TF

@@ -29,7 +29,7 @@ from eagerflow._src.ops.dynshape import (
     runtime_ints,
     scalar_arg,
 )
-from eagerflow._src.ops.eager_errors import eager_api, raised_eagerly, slow_path
+from eagerflow._src.ops.eager_errors import eager_api, passed_raw, raised_eagerly, slow_path
 from eagerflow._src.ops.indexing import unsorted_segment_sum
 from eagerflow._src.ops.math import _t, cast, divide, equal, invert, negative
 from eagerflow._src.ops.reduce import reduce_prod, reduce_sum
@@ -248,16 +248,17 @@ def top_k(input: Any, k: Any = 1, sorted: bool = True,  # noqa: A002
           index_type: Any = dt.int32, name: str | None = None) -> Any:
     """The k largest entries of the last axis and their indices (ties: lower index first)."""
     x, flag = _t(input), C.bool_attr(sorted, "sorted")
-    static, dyn = _top_k_count(k, x)
+    static, dyn = _top_k_count(k, x, input)
     values, indices = bind(TOP_K, (x,) + dyn, {"k": static, "sorted": flag,
                                               "index_type": dt.as_dtype(index_type)})
     return TopKV2(values, indices)
 
 
-def _top_k_count(k: Any, x: Any) -> tuple:
+def _top_k_count(k: Any, x: Any, input_: Any) -> tuple:
     """`(static, dynamic)` k: an int, or a graph tensor known when the graph runs. Anything
-    else is converted as TF's op wrapper converts its input k (type attr Tk), then must be
-    a scalar: the kernel's error (after the input's type) for a vector."""
+    else is converted as TF's op wrapper converts its input k (type attr Tk; `input_` as
+    given: a list takes its slow path), then must be a scalar: the kernel's error (after
+    the input's type) for a vector."""
     if type(k) is int:
         return k, ()
     if is_symbolic(k):
@@ -265,15 +266,14 @@ def _top_k_count(k: Any, x: Any) -> tuple:
             raise raised_eagerly(C.not_supported("TopKV2", k._dtype, C.INDEX, "Tk"))
         return scalar_arg(k, "k")
     try:
-        t = C.index_input("TopKV2", k, "Tk")
+        t = C.index_input("TopKV2", k, "Tk", passed_raw(input_))
     except InvalidArgumentError as e:
         raise raised_eagerly(e) from None
     if t._shape:
         C.check_dtype("TopKV2", x, C.REALS)
         e = raised_eagerly(C.fail("TopKV2", f"k must be scalar, got shape "
                                             f"{C.shape_str(t._shape)}"))
-        # (a Python list goes down TF's wrapper's slow path)
-        raise slow_path(e) if isinstance(k, (list, tuple)) else e
+        raise slow_path(e) if passed_raw(k, input_) else e
     return int(t._numpy()), ()
 
 

@@ -110,10 +110,14 @@ def stack(values: Any, axis: int = 0, name: str = "stack") -> Any:
             return convert_to_tensor([], dtype=dt.float32, name=name)
         raise IndexError(f"{type(values).__name__} index out of range")
     rank = xs[0].shape.rank
-    if rank is not None and isinstance(axis, (int, np.integer)) and not -rank - 1 <= axis <= rank:
+    if rank is not None and not C.is_graph_tensor(axis) and (
+            axis < -rank - 1 or axis >= rank + 1):
         # TF's stack refuses the axis in Python, against the first value's rank, before
-        # its Pack op sees the values (or their shapes' mismatch)
+        # its Pack op sees the values (or their shapes' mismatch): None or a string is
+        # these comparisons' TypeError
         raise ValueError(f"Argument `axis` = {axis} not in range [{-rank - 1}, {rank + 1})")
+    if type(axis) is not int and not C.is_graph_tensor(axis):
+        axis = C.make_int(axis, "axis")  # (Pack's attr, as TF's wrapper takes it: 1.5 is 1)
     try:
         return bind(PACK, xs, {"axis": axis}, name)
     except ValueError:  # shapes that do not merge, found while tracing

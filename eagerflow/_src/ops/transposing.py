@@ -225,7 +225,7 @@ _CONJ_TPERM = ("ConjugateTranspose",) + _TPERM[1:]
 
 @eager_api("a", "perm")
 def transpose(a: Any, perm: Any = None, conjugate: bool = False, name: str = "transpose") -> Any:
-    a = _t(a)
+    given, a = a, _t(a)
     conjugate = bool(conjugate) and a._dtype.is_complex  # (TF's test of it comes first)
     if perm is None:
         if a._shape is None:
@@ -233,7 +233,7 @@ def transpose(a: Any, perm: Any = None, conjugate: bool = False, name: str = "tr
         perm = tuple(reversed(list(_pyrange(len(a._shape)))))
     op, words = (CONJUGATE_TRANSPOSE, _CONJ_TPERM) if conjugate else (TRANSPOSE, _TPERM)
     if _state.graph is None:
-        return bind(op, (a,), {"perm": static_ints(perm, "perm", words)})
+        return bind(op, (a,), {"perm": static_ints(perm, "perm", words, (given,))})
     # TF's transpose makes its op inside a name scope of its name: a tape names the
     # gradient under it ("gradient_tape/transpose/...")
     static, dyn = shape_arg(perm, "perm", words)
