@@ -18,6 +18,7 @@ from eagerflow._src.ops import halfprec
 from eagerflow._src.ops.array import ones, reshape, zeros
 from eagerflow._src.ops.broadcast_grads import broadcast_like
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.linalg_eye import eye
 from eagerflow._src.ops.math import (
     _t,
@@ -67,9 +68,9 @@ def _explicit_equation(equation: str, ranks: list) -> tuple:
             if k < 0:
                 raise ValueError(f"Input rank {r} is too small for subscripts {t!r}")
             t = t.replace("...", ell[n_ell - k:])
-        if len(t) != r:  # TF's kernel words it so, as an InvalidArgumentError
-            raise InvalidArgumentError(None, None, f"Expected input {i} to have rank {len(t)} "
-                                                   f"but got: {r} [Op:Einsum]")
+        if len(t) != r:  # TF's kernel words it so, as its eager op's error
+            raise raised_eagerly(C.fail("Einsum", f"Expected input {i} to have rank {len(t)} "
+                                                  f"but got: {r}"), None, {"N": len(ranks)})
         new_terms.append(t)
     if out is None:
         counts: dict = {}

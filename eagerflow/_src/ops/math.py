@@ -29,7 +29,7 @@ from eagerflow._src.ops import dispatch, eigen32, halfprec, libm32
 from eagerflow._src.ops.broadcast_grads import sum_to
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
 from eagerflow._src.ops.elementwise import (
     _adopt,
     _binary,
@@ -954,6 +954,7 @@ def identity(input: Any, name: str | None = None) -> Any:  # noqa: A002
 
 
 @dispatchable
+@slow_inputs("clip_value_min", "clip_value_max")  # (TF hands them to its ops as given)
 def clip_by_value(t: Any, clip_value_min: Any, clip_value_max: Any,
                   name: str | None = None) -> Any:
     if type(t) is not EagerTensor and isinstance(t, CompositeTensor):  # (not dense: a handler

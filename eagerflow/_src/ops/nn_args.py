@@ -184,10 +184,13 @@ def get_sequence(value: Any, n: int, channel_index: int, name: str) -> tuple:
         value = 1
     value = unbool(value)
     if isinstance(value, (int, np.integer)) or (isinstance(value, EagerTensor) and
-                                               not value._shape):
+                                               not value._shape and value._dtype.is_integer):
         vals = (C.int_arg(value, name),)
     else:
-        vals = C.int_list(value, name)
+        # TF wraps what has no len() (a float) in a list, iterates anything else (a string,
+        # a scalar tensor: its TypeError), then its op wrapper takes each item with int()
+        vals = tuple(C.make_int(v, name) for v in (
+            (value,) if not hasattr(value, "__len__") else value))
     if len(vals) == n + 2:
         return vals
     if len(vals) == 1:
@@ -206,18 +209,18 @@ def get_sequence(value: Any, n: int, channel_index: int, name: str) -> tuple:
 def convert_padding(padding: Any, nd: int) -> tuple:
     """(padding string, flat explicit paddings) from a string or a list of pairs."""
     if isinstance(padding, (list, tuple)):
+        # (TF checks each element before the list's length)
+        for i, pair in enumerate(padding):
+            if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+                what = f"of size {len(pair)}" if isinstance(pair, (list, tuple)) else \
+                    f"of type {type(pair)}"
+                raise ValueError(f"When `padding` is a list, each element of `padding` must be "
+                                 f"a list/tuple of size 2. Received: padding={padding} with "
+                                 f"element at index {i} {what}")
         if len(padding) != nd:
             raise ValueError(f"When padding is a list, it must be of size {nd}. Received: "
                              f"padding={padding} of size {len(padding)}")
-        flat = []
-        for i, pair in enumerate(padding):
-            pair = list(pair) if isinstance(pair, (list, tuple)) else [pair]
-            if len(pair) != 2:
-                raise ValueError(f"When `padding` is a list, each element of `padding` must be "
-                                 f"a list/tuple of size 2. Received: padding={padding} with "
-                                 f"element at index {i} of size {len(pair)}")
-            flat += [int(pair[0]), int(pair[1])]
-        return "EXPLICIT", tuple(flat)
+        return "EXPLICIT", tuple(int(v) for pair in padding for v in pair)
     if isinstance(padding, bytes):
         padding = padding.decode()
     return padding, ()

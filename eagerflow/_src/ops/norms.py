@@ -53,7 +53,7 @@ def norm(tensor: Any, ord: Any = "euclidean", axis: Any = None,  # noqa: A002
             and int(axis[0]) % rank != int(axis[1]) % rank)):
         raise ValueError(f"'axis' must be None, an integer, or a tuple of 2 unique integers, "
                          f"got {tuple(axis) if is_matrix else axis}")
-    numeric = not isinstance(ord, (str, bool))
+    numeric = not isinstance(ord, str)  # (a bool too, as TF's: True is the 1-norm)
     if getattr(ord, "_shape", ()) != ():  # (a tensor of several values: no norm's order)
         kind = "matrix norm in ['euclidean', 'fro', 1, 2, inf]" if is_matrix else \
             "vector norm"
