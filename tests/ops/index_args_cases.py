@@ -70,6 +70,21 @@ CALLS = {
     "norm.ord": "tf.norm(x, ord=v)",
     "segment_sum.ids": "tf.math.segment_sum(x, v)",
     "cumsum.axis": "tf.cumsum(x, v)",
+    # more of the most used ones
+    "broadcast_to.shape": "tf.broadcast_to(x, v)",
+    "repeat.repeats": "tf.repeat(x, v, axis=0)",
+    "repeat.axis": "tf.repeat(x, 2, axis=v)",
+    "roll.shift": "tf.roll(x, v, 0)",
+    "roll.axis": "tf.roll(x, 1, v)",
+    "reverse.axis": "tf.reverse(x, v)",
+    "reduce_mean.axis": "tf.reduce_mean(x, v)",
+    "reduce_prod.axis": "tf.math.reduce_prod(x, v)",
+    "reduce_any.axis": "tf.reduce_any(x > 1, v)",
+    "avg_pool2d.ksize": "tf.nn.avg_pool2d(tf.zeros([1, 4, 4, 1]), v, 1, 'VALID')",
+    "crop.offset": "tf.image.crop_to_bounding_box(tf.zeros([4, 4, 1]), v, 0, 2, 2)",
+    "strings.split.maxsplit": "tf.strings.split(['a b c'], maxsplit=v)",
+    "sequence_mask.maxlen": "tf.sequence_mask([1, 2], v)",
+    "bincount.minlength": "tf.math.bincount([1, 2], minlength=v)",
 }
 
 

@@ -229,8 +229,8 @@ def linspace(start: Any, stop: Any, num: Any, name: str | None = None, axis: int
     # (TF checks num is an integer before casting start; num is LinSpace's HostMemory
     # input: made on the host)
     num_t = host_tensor(num)
-    if num_t._dtype is dt.bool:  # (TF casts a bool num to an int: True is 1)
-        num_t = cast(num_t, dt.int32)
+    if num_t._dtype is dt.bool and not isinstance(num, Tensor):
+        num_t = cast(num_t, dt.int32)  # (TF converts a Python or NumPy bool as an int)
     if not num_t._dtype.is_integer:  # (its value shown as NumPy's: a string's is bytes)
         raise TypeError(f"Argument `tensor` (name: num) must be of type integer. Received "
                         f"`tensor` = {num_t.numpy()} of dtype: <dtype: '{num_t._dtype.name}'>")

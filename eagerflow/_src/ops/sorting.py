@@ -265,15 +265,17 @@ def _top_k_count(k: Any, x: Any, input_: Any) -> tuple:
         if getattr(k, "_dtype", dt.int32) not in (dt.int16, dt.int32, dt.int64):
             raise raised_eagerly(C.not_supported("TopKV2", k._dtype, C.INDEX, "Tk"))
         return scalar_arg(k, "k")
+    slow = passed_raw(k, input_)  # (TF's wrapper's slow path: its errors name no name)
     try:
         t = C.index_input("TopKV2", k, "Tk", passed_raw(input_))
     except InvalidArgumentError as e:
-        raise raised_eagerly(e) from None
+        e = raised_eagerly(e)
+        raise (slow_path(e) if slow else e) from None
     if t._shape:
         C.check_dtype("TopKV2", x, C.REALS)
         e = raised_eagerly(C.fail("TopKV2", f"k must be scalar, got shape "
                                             f"{C.shape_str(t._shape)}"))
-        raise slow_path(e) if passed_raw(k, input_) else e
+        raise slow_path(e) if slow else e
     return int(t._numpy()), ()
 
 
