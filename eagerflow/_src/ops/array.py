@@ -941,34 +941,19 @@ BROADCAST_TO = register(OpDef(
 ))
 
 
-def _broadcast_shape_arg(shape: Any) -> None:
-    """An eager shape tensor (or list) as TF's BroadcastTo takes it: its type attr Tidx,
-    then one vector (static_ints would flatten any other shape)."""
-    t = shape if isinstance(shape, EagerTensor) else None
-    if t is None and all(type(v) is int for v in shape):
-        return  # (the common list: a vector of int32)
-    if t is None and None not in shape:
-        try:
-            t = convert_to_tensor(shape)
-        except (TypeError, ValueError):
-            return
-    if t is None:
-        return
-    C.check_dtype("BroadcastTo", t, C.INDEX, "Tidx")
-    if len(t._shape) != 1:
-        raise C.fail("BroadcastTo", f"shape must be a vector of {{int32,int64}}, got shape "
-                                    f"{C.shape_str(t._shape)}")
+# (BroadcastTo's shape input: type attr Tidx, a vector, a scalar refused eagerly too)
+_BROADCAST_SHAPE = ("BroadcastTo", "Tidx", "shape must be a vector of {{int32,int64}}, got shape "
+                    "{shape}", "vector")
 
 
 @dispatchable
 @slow_inputs("input", "shape")
 def broadcast_to(input: Any, shape: Any, name: str | None = None) -> Any:  # noqa: A002
-    if isinstance(shape, (int, np.integer)) or getattr(shape, "_shape", None) == ():
-        # (TF's BroadcastTo refuses a scalar shape; static_ints would read it as (n,))
-        raise raised_eagerly(C.fail("BroadcastTo", "shape must be a vector of {int32,int64}, "
-                                                   "got shape []"), name)
-    if _state.graph is None and isinstance(shape, (EagerTensor, list)):
-        _broadcast_shape_arg(shape)
-    static, dyn = (static_ints(shape), ()) if _state.graph is None \
-        else graph_shape(shape, minus_one=True)
+    if _state.graph is None:
+        static, dyn = static_ints(shape, "shape", _BROADCAST_SHAPE, (input,)), ()
+    elif isinstance(shape, (int, np.integer)) or getattr(shape, "_shape", None) == ():
+        # (TF's BroadcastTo refuses a scalar shape; graph_shape would read it as (n,))
+        raise C.fail("BroadcastTo", _BROADCAST_SHAPE[2].format(shape="[]"))
+    else:
+        static, dyn = graph_shape(shape, minus_one=True)
     return bind(BROADCAST_TO, (_t(input),) + dyn, {"shape": static}, name)

@@ -392,6 +392,14 @@ def norm_axis(op: str, axis: int, ndim: int | None, extra: int = 0) -> int:
     return axis + n if axis < 0 else axis
 
 
+def positive_axis(axis: int, rank: int, name: str = "axis") -> int:
+    """`axis` in [0, rank), or the ValueError of TF's Python check of an axis against a
+    known rank (tf.repeat's, the ragged functions'), made before any op runs."""
+    if not -rank <= axis < rank:
+        raise ValueError(f"{name}={axis} out of bounds: expected {-rank}<={name}<{rank}")
+    return axis + rank if axis < 0 else axis
+
+
 def reduction_axes(op: str, axis: Any, ndim: int | None) -> tuple | None:
     """Normalized, sorted, unique reduction axes; None means all axes."""
     if axis is None:

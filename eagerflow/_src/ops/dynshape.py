@@ -63,6 +63,8 @@ def static_ints(value: Any, what: str = "shape", attr: tuple | None = None,
                             "tensor")
         return static_ints(EagerTensor(np.asarray(known), value._dtype), what, attr)
     if isinstance(value, (int, np.integer)):
+        if isinstance(value, bool) and attr is not None:  # (an int to some attrs, not all)
+            return _as_op_converts(value, what, attr, given)
         if _refuses_scalar(attr):
             raise C.fail(attr[0], attr[2].format(shape="[]", rank=0))
         return (int(value),)

@@ -145,20 +145,25 @@ def crop_to_bounding_box(image: Any, offset_height: int, offset_width: int,
             return _runtime_crop(x, *map(_value, (offset_height, offset_width, target_height,
                                                   target_width)))
     h, w = _hw(x)
-    oh, ow, th, tw = (int(C.known(v)) for v in (offset_height, offset_width, target_height,
-                                                target_width))
-    if ow < 0:
+    oh, ow, th, tw = (C.known(v) for v in (offset_height, offset_width, target_height,
+                                          target_width))
+    # TF's checks compare the values as given (None or a string: the comparison's
+    # TypeError), then its Slice takes them stacked (a float: its attr Index refuses it)
+    if not ow >= 0:
         raise ValueError("offset_width must be >= 0.")
-    if oh < 0:
+    if not oh >= 0:
         raise ValueError("offset_height must be >= 0.")
-    if tw <= 0:
+    if not tw > 0:
         raise ValueError("target_width must be > 0.")
-    if th <= 0:
+    if not th > 0:
         raise ValueError("target_height must be > 0.")
-    if w < tw + ow:
+    if not w >= tw + ow:
         raise ValueError("width must be >= target + offset.")
-    if h < th + oh:
+    if not h >= th + oh:
         raise ValueError("height must be >= target + offset.")
+    if not all(isinstance(v, (int, np.integer)) for v in (oh, ow, th, tw)):  # (bools too)
+        begin, size = C.index_inputs("Slice", ([oh, ow, 0], [th, tw, -1]), "Index")
+        (oh, ow, _), (th, tw, _) = begin._numpy().tolist(), size._numpy().tolist()
     key = (slice(oh, oh + th), slice(ow, ow + tw), slice(None))
     return getitem(x, key if len(x._shape) == 3 else (slice(None),) + key)
 

@@ -606,7 +606,12 @@ def boolean_mask(tensor: Any, mask: Any, axis: Any = None, name: str = "boolean_
     if k is None:
         raise ValueError("Number of mask dimensions must be specified, even if some dimensions "
                          "are None.  E.g. shape=[None] is ok, but shape=None is not.")
-    axis = 0 if axis is None else C.int_arg(axis, "axis")
+    if axis is None:
+        axis = 0
+    elif type(axis) is not int:
+        if t._shape is not None:  # TF slices the shape by the axis as given: Python's errors
+            list(t._shape)[axis:axis + k]  # (a string, a float, a list, an array)
+        axis = C.int_arg(int(axis) if isinstance(axis, bool) else axis, "axis")
     idx = squeeze(where(reshape(m, [-1])), axis=[1])
     if t._shape is None:  # the rank known when the graph runs (a negative axis as TF's)
         dims = shape_of(t)
@@ -926,9 +931,12 @@ def repeat(input: Any, repeats: Any, axis: Any = None, name: str | None = None) 
         raise TypeError(f"Argument `axis` must be an int. Received `axis` = {axis} of type "
                         f"{type(axis).__name__}")
     r = len(x._shape)
-    ax = C.norm_axis("Repeat", axis, r)
-    if isinstance(repeats, Tensor) or not isinstance(repeats, (int, np.integer)):
+    ax = C.positive_axis(axis, r)
+    if isinstance(repeats, (Tensor, bool)) or not isinstance(repeats, (int, np.integer)):
         reps_t = _t(repeats)
+        if reps_t._dtype is dt.bool and not isinstance(repeats, Tensor):
+            # (TF converts a Python or NumPy bool as an int; a bool tensor it refuses)
+            repeats = reps_t = cast(reps_t, dt.int32)
         if not reps_t._dtype.is_integer:
             raise TypeError(f"Argument `tensor` (name: repeats) must be of type integer. "
                             f"Received `tensor` = {reps_t} of dtype: {reps_t._dtype}")

@@ -36,6 +36,7 @@ from eagerflow._src.ops import (
     stacking,
     string_ops,
 )
+from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import composite_dispatch as cd
 from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged_functions as rf
@@ -462,9 +463,7 @@ def _axes(rt: RaggedTensor, axis: Any) -> list:
     axes = [axis] if isinstance(axis, int) else [int(a) for a in axis]
     out = []
     for a in axes:
-        if not -rank <= a < rank:
-            raise ValueError(f"axis={a} out of bounds: expected {-rank}<=axis<{rank}")
-        out.append(a + rank if a < 0 else a)
+        out.append(C.positive_axis(a, rank))
     return sorted(set(out), reverse=True)
 
 

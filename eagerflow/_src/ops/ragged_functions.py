@@ -15,6 +15,7 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged_ops, sparse_count_ops
 from eagerflow._src.ops.array import concat as dense_concat
@@ -373,10 +374,8 @@ def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = 
         rank = params.shape.rank if isinstance(params, (RaggedTensor, Tensor)) else \
             convert_to_tensor(params).shape.rank
         axis = int(axis)
-        if rank is not None and not -rank <= axis < rank:
-            raise ValueError(f"axis={axis} out of bounds: expected {-rank}<=axis<{rank}")
-        if axis < 0:
-            axis += rank
+        if rank is not None:
+            axis = C.positive_axis(axis, rank)
         if axis > 0:
             return _axis_gather(params, indices, axis)
     if isinstance(indices, RaggedTensor):

@@ -161,17 +161,19 @@ REVERSE_V1 = register(OpDef(
 ))
 
 
+_TIDX_DIMS = ("ReverseV2", "Tidx", "'dims' must be 1-dimension, not {rank}", "vector")
+
+
 @dispatchable
 @slow_inputs("tensor", "axis")
 def reverse(tensor: Any, axis: Any, name: str | None = None) -> Any:
     x = _t(tensor)
-    if isinstance(axis, (int, np.integer)) or (hasattr(axis, "_shape") and axis._shape == ()):
-        raise InvalidArgumentError(None, None, "'dims' must be 1-dimension, not 0 [Op:ReverseV2]")
-    if _state.graph is not None and needs_runtime(axis):  # TF's axis input
-        return bind(REVERSE, (x, as_int_tensor(axis, "axis")), {"axes": None}, name)
-    return bind(REVERSE, (x,), {"axes": static_ints(axis, "axis", ("ReverseV2", "Tidx",
-                "'dims' must be 1-dimension, not {rank}"))},
-                name)
+    if _state.graph is not None:
+        if isinstance(axis, (int, np.integer)) or getattr(axis, "_shape", None) == ():
+            raise C.fail("ReverseV2", _TIDX_DIMS[2].format(rank=0))
+        if needs_runtime(axis):  # TF's axis input
+            return bind(REVERSE, (x, as_int_tensor(axis, "axis")), {"axes": None}, name)
+    return bind(REVERSE, (x,), {"axes": static_ints(axis, "axis", _TIDX_DIMS, (tensor,))}, name)
 
 
 def _roll_infer(x: Any, *dyn: Any, shift: tuple | None, axis: tuple | None) -> list:
@@ -187,8 +189,8 @@ def _roll_infer(x: Any, *dyn: Any, shift: tuple | None, axis: tuple | None) -> l
     if x._shape is not None:
         r = len(x._shape)
         for a in axis:
-            if not -r <= a < r:
-                raise C.fail("Roll", f"axis {a} is out of range")
+            if not -r <= a < r:  # (TF's kernel names a negative axis plus the rank)
+                raise C.fail("Roll", f"axis {a + r if a < 0 else a} is out of range")
     return [(x._shape, x._dtype)]
 
 
