@@ -4,8 +4,9 @@ each bad value, for test_index_args.py.
     TF_ENABLE_ONEDNN_OPTS=0 $EAGERFLOW_TF_PYTHON tests/ops/record_index_args.py
 
 Each function's cases run in a subprocess of their own: some bad values crash TF's process
-(tf.nn.conv2d's strides of None aborts it). A function whose subprocess dies runs again one
-case per subprocess, and a case that still kills it is recorded as "crash: " and the signal.
+(the first probe's tf.nn.conv2d strides aborted it, with oneDNN on). A function whose
+subprocess dies runs again one case per subprocess, and a case that still kills it is
+recorded as "crash: " and its exit status.
 """
 
 import json

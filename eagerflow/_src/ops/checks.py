@@ -645,8 +645,6 @@ def int_divisor(op: str, x: Any, y: Any) -> None:
         raise InvalidArgumentError(None, None, f"Integer division by zero [Op:{op}]")
 
 
-
-
 def index_input(op: str, value: Any, attr: str, slow: bool = False) -> Tensor:
     """`value` given for an op's index-like input (a shape, an axis, multiples, k...) as
     TF's eager op wrapper converts it, then checked against the input's type attr `attr`
@@ -669,29 +667,36 @@ def index_inputs(op: str, values: tuple, attr: str, slow: bool = False) -> list:
     """`index_input` for several inputs of one type attr (Slice's begin and size, of
     Index): the first is converted as it says, the others to the dtype the first set
     (their conversion's TypeError comes before the attr's check, as in TF)."""
-    words = tf_op_defs.type_words
     named = tf_op_defs.default_type(op, attr)
-    default = None if named is None else dt.as_dtype(words([named])).as_numpy_dtype
-    value = values[0]
-    if isinstance(value, Tensor):
-        t = value
-    elif slow:
-        t = convert_to_tensor(value, dtype_hint=default)
-    elif default is not None and type(value) is float:
-        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {words([named])}")
-    elif default is not None and isinstance(value, (np.ndarray, np.generic)):
-        t = convert_to_tensor(np.asarray(value).astype(default))
-    else:
-        t = convert_to_tensor(value)
-        if default is not None and (t._dtype is dt.bool or 0 in t._shape):
-            t = convert_to_tensor(t._numpy().astype(default))
-    rest = [convert_to_tensor(v, t._dtype) if not isinstance(v, Tensor) else v
-            for v in values[1:]]
+    t = _as_index(values[0], None if named is None else _enum_dtype(named), slow)
+    rest = [v if isinstance(v, Tensor) else convert_to_tensor(v, t._dtype) for v in values[1:]]
     listed = tf_op_defs.allowed_types(op, attr) or ()
     if dt_enum(t._dtype) not in listed:
-        raise not_supported(op, t._dtype, frozenset(dt.as_dtype(w) for w in
-                                                    words(listed).split(", ")), attr)
+        raise not_supported(op, t._dtype, frozenset(map(_enum_dtype, listed)), attr)
     return [t, *rest]
+
+
+def _enum_dtype(enum_name: str) -> dt.DType:
+    """The DType of a DataType enum's name in TF's op definitions ("DT_INT32")."""
+    return dt.as_dtype(tf_op_defs.type_words([enum_name]))
+
+
+def _as_index(value: Any, default: dt.DType | None, slow: bool) -> Tensor:
+    """`value` as TF's op wrapper converts it for an input whose type attr has `default`
+    (None: no default), as `index_input` says."""
+    if isinstance(value, Tensor):
+        return value
+    if default is None or slow:
+        return convert_to_tensor(value, dtype_hint=default)
+    if type(value) is float:
+        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {default.name}")
+    if isinstance(value, (np.ndarray, np.generic)):
+        return convert_to_tensor(np.asarray(value).astype(default.as_numpy_dtype))
+    t = convert_to_tensor(value)
+    if t._dtype is dt.bool or 0 in t._shape:
+        t = convert_to_tensor(t._numpy().astype(default.as_numpy_dtype))
+    return t
+
 
 def index_list(op: str, value: Any, attr: str, what: str) -> tuple:
     """`int_list(value, what)` for an eager op's index-like input (type attr `attr`): what
