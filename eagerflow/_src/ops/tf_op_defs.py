@@ -31,6 +31,9 @@ base64 = lazy_module("base64")
 json = lazy_module("json")
 
 _TABLE = Path(__file__).resolve().parent.parent / "saved_model" / "tf_op_signatures.json"
+# each op's Python wrapper: its function's name and parameters (tests/saved_model/
+# make_tf_raw_ops.py writes it from TF 2.21)
+_WRAPPERS = _TABLE.with_name("tf_raw_ops.json")
 
 # TF's DataTypeString of the enum names that are not the name less "DT_", lower case
 _TYPE_NAMES = {"DT_HALF": "half", "DT_FLOAT": "float", "DT_DOUBLE": "double"}
@@ -50,6 +53,25 @@ def signatures() -> dict:
         return json.loads(_TABLE.read_text(encoding="utf-8"))
     except OSError:
         return {}
+
+
+@functools.lru_cache(maxsize=1)
+def _wrappers() -> dict:
+    return json.loads(_WRAPPERS.read_text(encoding="utf-8"))
+
+
+def wrapper_name(op_name: str) -> str:
+    """The name of TF's generated Python function of `op_name` ("extract_volume_patches"),
+    which its wrapper's errors name."""
+    return _wrappers()[op_name]["fn"]
+
+
+@functools.cache
+def attr_defs(op_name: str) -> dict:
+    """attr name -> (its type, "list(int)", ...; its default as the table holds it, an
+    AttrValue's JSON such as {"i": "0"}, or None) of TF's definition of `op_name`."""
+    return {a["name"]: (a["type"], a.get("defaultValue"))
+            for a in signatures()[op_name].get("attr", [])}
 
 
 def removed_message(op: str) -> str:
