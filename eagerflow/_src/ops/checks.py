@@ -662,6 +662,10 @@ def wrapper_attrs(op: str, **given: Any) -> dict:
 def _attr_list(op: str, name: str, kind: str, value: Any) -> tuple:
     if value is None:
         return ()
+    if kind == "string" and isinstance(value, str):
+        # (TF's fast path takes any sequence whose items it can read: a string's are its
+        # characters, each a string)
+        value = list(value)
     if not isinstance(value, (list, tuple)):
         raise TypeError(f"Expected list for '{name}' argument to "
                         f"'{tf_op_defs.wrapper_name(op)}' Op, not {value!r}.")
