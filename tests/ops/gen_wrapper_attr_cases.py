@@ -82,6 +82,10 @@ OPS = {
     "tf.tensor_scatter_nd_sub": "TensorScatterSub",
 }
 
+# tf.raw_ops.<Op> is the same generated wrapper (keyword arguments only): each op's raw form
+# is probed too, with the valid call of the first public function that is it
+RAW = {f"tf.raw_ops.{op}": fn for fn, op in reversed(OPS.items())}
+
 # Tiny 2x2 images (written by Pillow), so each decoder's valid call decodes
 _FILES = {
     "png": "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNkENGwsbFhqOhZsOXEHQAVr"
@@ -172,7 +176,7 @@ BAD: dict[str, list[tuple[str, Callable]]] = {
 
 # Calls that crash TF 2.21's process (a segmentation fault), not recorded: eagerflow gives
 # the answer TF gives every other op's int attr past int64 (OverflowError)
-CRASHES = {"tf.random_index_shuffle:rounds:huger"}
+CRASHES = {"tf.random_index_shuffle:rounds:huger", "tf.raw_ops.RandomIndexShuffle:rounds:huger"}
 
 
 def _signatures() -> dict:
@@ -192,7 +196,7 @@ def _raw_params() -> dict:
 def attrs_of(fn: str, sigs: dict, raw: dict) -> list[tuple[str, str]]:
     """(parameter, attr kind) of each attr the public function `fn` takes as an argument
     (the attrs its inputs' dtypes set are not arguments)."""
-    op = OPS[fn]
+    op = OPS[RAW.get(fn, fn)]
     inputs = {a["name"] for a in sigs[op].get("inputArg", [])}
     kinds = {a["name"]: a["type"] for a in sigs[op]["attr"]}
     return [(p, kinds[arg]) for p, arg in raw[op]["params"] if arg not in inputs]
@@ -325,10 +329,11 @@ def function(tf: Any, fn: str) -> Callable:
 
 def cases() -> list[tuple[str, str, str, str]]:
     """(function, parameter, attr kind, bad value's label) of every probed call, and
-    (function, "", "", "valid") for each valid call."""
+    (function, "", "", "valid") for each valid call: the public functions', then the raw
+    ops'."""
     sigs, raw = _signatures(), _raw_params()
     out = []
-    for fn in OPS:
+    for fn in (*OPS, *RAW):
         out.append((fn, "", "", "valid"))
         for param, kind in attrs_of(fn, sigs, raw):
             out += [(fn, param, kind, label) for label, _ in BAD[kind]]
@@ -348,7 +353,7 @@ def run(tf: Any, np: Any, case: tuple[str, str, str, str]) -> list:
     """What the call of `case` did: ["OK", its outputs' summary], or [the error's class name,
     its message's first line]."""
     fn, param, kind, label = case
-    kwargs = dict(valid_calls(tf, np)[fn])
+    kwargs = dict(valid_calls(tf, np)[RAW.get(fn, fn)])
     if param:
         make = dict(BAD[kind])[label]
         kwargs[param] = make(tf, np, kwargs[param])

@@ -652,11 +652,22 @@ def wrapper_attrs(op: str, **given: Any) -> dict:
         kind, default = defs[name]
         if value is None and default is not None:
             out[name] = _opdef_default(default)
-        elif kind.startswith("list("):
-            out[name] = _attr_list(op, name, kind[5:-1], value)
         else:
-            out[name] = _MAKE_ATTR[kind](value, name)
+            out[name] = convert_attr(op, kind, value, name)
     return out
+
+
+# The attr kinds convert_attr converts, and their lists
+ATTR_KINDS = frozenset(_MAKE_ATTR) | frozenset(f"list({k})" for k in _MAKE_ATTR)
+
+
+def convert_attr(op: str, kind: str, value: Any, what: str) -> Any:
+    """One value given for an attr of kind `kind` (one of ATTR_KINDS) of op `op`, as TF's
+    generated wrappers (tf.raw_ops' too) convert it eagerly; `what`: the argument's name
+    in their messages."""
+    if kind.startswith("list("):
+        return _attr_list(op, what, kind[5:-1], value)
+    return _MAKE_ATTR[kind](value, what)
 
 
 def _attr_list(op: str, name: str, kind: str, value: Any) -> tuple:
