@@ -16,6 +16,10 @@ minimum 4") with the NodeDef and the op's definition summarized:
 
 (`summary`: the arguments with their types, each attr with its type, default, minimum
 and allowed values as TF prints an AttrValue, then the op's flags.)
+
+The public functions that are TF's generated wrappers read their attrs' kinds and
+defaults here too (`attr_defs`, for checks.wrapper_attrs), and their function names from
+tf_raw_ops.json (`wrappers`): the table is read the first time one of them runs.
 """
 
 from __future__ import annotations
@@ -56,14 +60,16 @@ def signatures() -> dict:
 
 
 @functools.lru_cache(maxsize=1)
-def _wrappers() -> dict:
+def wrappers() -> dict:
+    """TF's generated Python function of each op, by op name: {"fn": its name, "params":
+    [[parameter, OpDef argument], ...]} (tf.raw_ops' table)."""
     return json.loads(_WRAPPERS.read_text(encoding="utf-8"))
 
 
 def wrapper_name(op_name: str) -> str:
     """The name of TF's generated Python function of `op_name` ("extract_volume_patches"),
     which its wrapper's errors name."""
-    return _wrappers()[op_name]["fn"]
+    return wrappers()[op_name]["fn"]
 
 
 @functools.cache

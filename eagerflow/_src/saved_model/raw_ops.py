@@ -17,8 +17,6 @@ import collections
 import collections.abc
 import functools
 import inspect
-import json
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Callable
 
@@ -31,7 +29,7 @@ from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.graph.ir import Operation, SymbolicTensor
-from eagerflow._src.ops import eager_errors, sparse_training_ops, training_ops
+from eagerflow._src.ops import eager_errors, sparse_training_ops, tf_op_defs, training_ops
 from eagerflow._src.ops.checks import ATTR_KINDS, convert_attr, dtype_word
 from eagerflow._src.ops.held_arrays import host_positions
 from eagerflow._src.ops.registry import REGISTRY
@@ -45,7 +43,6 @@ from eagerflow._src.saved_model import (  # noqa: F401 (dataset_graph_ops: its o
 from eagerflow._src.saved_model.attrs import attr_value
 from eagerflow._src.saved_model.function_import import TFNode, attr_inputs, run_op_node
 
-_PATH = Path(__file__).with_name("tf_raw_ops.json")
 _DT_RESOURCE = 20
 # DT_RESOURCE, DT_VARIANT: raw handles, taken only by the ops whose TF form says so
 _HANDLE_TYPES = (_DT_RESOURCE, 21)
@@ -75,9 +72,8 @@ class _HostValues(collections.abc.Sequence):
         return self._read[i]
 
 
-@functools.lru_cache(maxsize=1)
 def _table() -> dict:
-    return json.loads(_PATH.read_text(encoding="utf-8"))
+    return tf_op_defs.wrappers()
 
 
 @functools.lru_cache(maxsize=1)
