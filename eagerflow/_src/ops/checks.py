@@ -607,6 +607,90 @@ def int_list(value: Any, what: str) -> tuple:
     return tuple(int(v) for v in a.reshape(-1))
 
 
+def make_str(value: Any, what: str) -> str | bytes:
+    """A string attr as TF's generated op wrappers take it: a str, or bytes (decoded where
+    they are text: a serialized proto's stay bytes); anything else a TypeError naming the
+    argument, before any check of the value against the op's allowed ones."""
+    if isinstance(value, bytes):
+        try:
+            return value.decode()
+        except UnicodeDecodeError:
+            return value
+    if not isinstance(value, str):
+        raise TypeError(f"Expected string for argument '{what}' not {value!r}.")
+    return value
+
+
+# attr kind -> how TF's generated wrappers convert one value of it
+_MAKE_ATTR = {"int": make_int, "float": float_attr, "bool": bool_attr, "string": make_str,
+              "type": make_type}
+
+
+def _opdef_default(value: dict) -> Any:
+    """An attr's default as TF's definition holds it (an AttrValue's JSON: {"i": "0"},
+    {"list": {"i": ["1", "1"]}}), as the Python value its wrapper hands the op."""
+    if "list" in value:
+        return tuple(_opdef_default({k: v}) for k, items in value["list"].items()
+                     for v in items)
+    (kind, v), = value.items()
+    if kind == "i":
+        return int(v)
+    if kind == "f":
+        return float(v)
+    if kind == "s":
+        return tf_op_defs.attr_string(v)
+    if kind == "type":  # ("DT_FLOAT": the name as_dtype reads, "float")
+        return dt.as_dtype(v[3:].lower())
+    return v
+
+
+def wrapper_attrs(op: str, **given: Any) -> dict:
+    """The attrs `given` (by name) to a public function that is TF's generated Python
+    wrapper of `op` itself (tf.extract_volume_patches, tf.io.decode_png), converted as
+    that wrapper converts them eagerly, before the op runs: None for an attr with a
+    default is the default, and for a list attr without one an empty list; a list attr
+    takes a list or tuple only (not an array, a tensor, a set), then each item, like a
+    scalar attr, by its kind (make_int: int() of anything but a string; float_attr;
+    bool_attr: a bool only; make_str; make_type). The checks of the values against the
+    op's definition (a list's minimum length, the allowed strings and dtypes, an int
+    attr its kernel reads as an int32) are the op's own, made as it runs."""
+    defs = tf_op_defs.attr_defs(op)
+    out = {}
+    for name, value in given.items():
+        kind, default = defs[name]
+        if value is None and default is not None:
+            out[name] = _opdef_default(default)
+        else:
+            out[name] = convert_attr(op, kind, value, name)
+    return out
+
+
+# The attr kinds convert_attr converts, and their lists
+ATTR_KINDS = frozenset(_MAKE_ATTR) | frozenset(f"list({k})" for k in _MAKE_ATTR)
+
+
+def convert_attr(op: str, kind: str, value: Any, what: str) -> Any:
+    """One value given for an attr of kind `kind` (one of ATTR_KINDS) of op `op`, as TF's
+    generated wrappers (tf.raw_ops' too) convert it eagerly; `what`: the argument's name
+    in their messages."""
+    if kind.startswith("list("):
+        return _attr_list(op, what, kind[5:-1], value)
+    return _MAKE_ATTR[kind](value, what)
+
+
+def _attr_list(op: str, name: str, kind: str, value: Any) -> tuple:
+    if value is None:
+        return ()
+    if kind == "string" and isinstance(value, str):
+        # (TF's fast path takes any sequence whose items it can read: a string's are its
+        # characters, each a string)
+        value = list(value)
+    if not isinstance(value, (list, tuple)):
+        raise TypeError(f"Expected list for '{name}' argument to "
+                        f"'{tf_op_defs.wrapper_name(op)}' Op, not {value!r}.")
+    return tuple(_MAKE_ATTR[kind](v, name) for v in value)
+
+
 def check_size(op: str, shape: tuple, dtype: Any) -> None:
     """check_finite_size for a shape whose dims are all known (else nothing to check yet)."""
     if None not in shape:

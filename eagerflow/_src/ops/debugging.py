@@ -659,8 +659,9 @@ CHECK_NUMERICS = register(OpDef(
 
 @dispatchable
 def check_numerics(tensor: Any, message: str, name: str | None = None) -> Any:
+    attrs = C.wrapper_attrs("CheckNumerics", message=message)
     t = tensor if isinstance(tensor, Tensor) else convert_to_tensor(tensor)
-    return bind(CHECK_NUMERICS, (t,), {"message": str(message)}, name)
+    return bind(CHECK_NUMERICS, (t,), attrs, name)
 
 
 def assert_all_finite(x: Any, message: str, name: str | None = None) -> Any:

@@ -95,7 +95,8 @@ def slow_inputs(*params: str) -> Callable:
     whose errors name no name (read by composite_dispatch.dispatchable's wrapper). "*":
     TF's function always hands its op one (a list it builds); "NAME:float": a float attr
     that TF's fast path takes only as a Python float (its default included);
-    "NAME:floats": a list(float) attr, which it refuses holding a Python int; "NAME[]": a
+    "NAME:floats": a list(float) attr, which it refuses holding a Python int; "NAME:ints": a
+    list(int) attr, which it refuses holding anything but Python ints; "NAME[]": a
     list of tensors, whose items send it there."""
     def mark(fn: Callable) -> Callable:
         fn._slow_inputs = params
@@ -160,8 +161,9 @@ def _slow(param: str, arguments: dict) -> bool:
     """Whether the value of `param` (a `slow_inputs` entry) sent TF's op wrapper down its
     slow path: "*" always; "NAME:float" (a float attr) a value that is not a Python float
     (TF's fast path takes no int there); "NAME:floats" (a list(float) attr) a list holding
-    a Python int; "NAME[]" (a list of tensors) an item that is a Python list or string;
-    NAME a Python list or string (`passed_raw`)."""
+    a Python int; "NAME:ints" (a list(int) attr) a list holding another value (a float);
+    "NAME[]" (a list of tensors) an item that is a Python list or string; NAME a Python
+    list or string (`passed_raw`)."""
     if param == "*":
         return True
     name, _, kind = param.partition(":")
@@ -171,6 +173,8 @@ def _slow(param: str, arguments: dict) -> bool:
     value = arguments.get(name)
     if kind == "floats":
         return isinstance(value, (list, tuple)) and any(isinstance(v, int) for v in value)
+    if kind == "ints":
+        return isinstance(value, (list, tuple)) and any(not isinstance(v, int) for v in value)
     return not isinstance(value, float) if kind == "float" else passed_raw(value)
 
 

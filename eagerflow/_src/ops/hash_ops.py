@@ -158,8 +158,8 @@ def _strings(x: Any) -> Tensor:
 def to_hash_bucket_fast(input: Any, num_buckets: int,  # noqa: A002
                         name: str | None = None) -> Tensor:
     """`tf.strings.to_hash_bucket_fast`: Fingerprint64(s) % num_buckets."""
-    return bind(STRING_TO_HASH_BUCKET_FAST, (_strings(input),),
-                {"num_buckets": C.make_int(num_buckets, "num_buckets")}, name)
+    attrs = C.wrapper_attrs("StringToHashBucketFast", num_buckets=num_buckets)
+    return bind(STRING_TO_HASH_BUCKET_FAST, (_strings(input),), attrs, name)
 
 
 @dispatchable
@@ -167,13 +167,9 @@ def to_hash_bucket_fast(input: Any, num_buckets: int,  # noqa: A002
 def to_hash_bucket_strong(input: Any, num_buckets: int, key: Any,  # noqa: A002
                           name: str | None = None) -> Tensor:
     """`tf.strings.to_hash_bucket_strong`: SipHash-2-4 keyed by `key` (two ints), modulo."""
-    num_buckets = C.make_int(num_buckets, "num_buckets")
-    if not isinstance(key, (list, tuple)):
-        raise TypeError(f"Expected list for 'key' argument to 'string_to_hash_bucket_strong' "
-                        f"Op, not {key!r}.")
-    key = tuple(C.make_int(k, "key") & _MASK for k in key)  # TF's int64 attr, as uint64
-    return bind(STRING_TO_HASH_BUCKET_STRONG, (_strings(input),),
-                {"num_buckets": num_buckets, "key": key}, name)
+    attrs = C.wrapper_attrs("StringToHashBucketStrong", num_buckets=num_buckets, key=key)
+    attrs["key"] = tuple(k & _MASK for k in attrs["key"])  # TF's int64 attr, as uint64
+    return bind(STRING_TO_HASH_BUCKET_STRONG, (_strings(input),), attrs, name)
 
 
 @dispatchable

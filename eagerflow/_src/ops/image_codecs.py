@@ -29,11 +29,11 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError, OpError, UnimplementedError
+from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import eager_api, slow_path
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.image import convert_image_dtype
 from eagerflow._src.ops.math import equal
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
@@ -407,6 +407,9 @@ def _infer(op: str):
               expand_animations: bool = True, **jpeg: Any) -> list:
         _check_contents(op, contents)
         _check_dtype(op, dtype, _DTYPES.get(op, frozenset((dt.uint8, dt.uint16, dt.float32))))
+        # (its kernel reads channels, and a JPEG's ratio, as int32s as it is made)
+        for what, v in (("channels", channels), ("ratio", jpeg.get("ratio", 1))):
+            C.int_attr(op, v, what)
         if op == "DecodeJpeg":
             if jpeg["ratio"] not in (1, 2, 4, 8):
                 raise _error(op, f"ratio must be 1, 2, 4, or 8, got {jpeg['ratio']}")
@@ -623,38 +626,28 @@ def _contents(contents: Any) -> Any:
     return convert_to_tensor(contents, dtype=dt.string)
 
 
-def str_attr(value: Any, what: str) -> Any:
-    """A string attr of a TF op wrapper: a tensor (even a string scalar) is TF's TypeError."""
-    if isinstance(value, Tensor):
-        raise TypeError(f"Expected string for argument '{what}' not {value!r}.")
-    return value
-
-
 @eager_api("contents")
 def decode_png(contents: Any, channels: int = 0, dtype: Any = dt.uint8,
                name: str | None = None) -> Any:
     """`tf.io.decode_png`: a PNG (or any format but BMP) as uint8 or uint16 pixels."""
-    channels = C.make_int(channels, "channels")
-    return bind(DECODE_PNG, (_contents(contents),),
-                {"channels": channels, "dtype": dt.as_dtype(dtype)}, name)
+    attrs = C.wrapper_attrs("DecodePng", channels=channels, dtype=dtype)
+    return bind(DECODE_PNG, (_contents(contents),), attrs, name)
 
 
-@eager_api("contents")
+@eager_api("contents", "acceptable_fraction:float")
 def decode_jpeg(contents: Any, channels: int = 0, ratio: int = 1, fancy_upscaling: bool = True,
-                try_recover_truncated: bool = False, acceptable_fraction: float = 1.0,
+                try_recover_truncated: bool = False, acceptable_fraction: float = 1,
                 dct_method: str = "", name: str | None = None) -> Any:
     """`tf.io.decode_jpeg`: uint8 pixels, scaled down by `ratio` while decoding."""
-    attrs = {"channels": C.make_int(channels, "channels"), "ratio": C.make_int(ratio, "ratio"),
-             "fancy_upscaling": bool(fancy_upscaling),
-             "try_recover_truncated": bool(try_recover_truncated),
-             "acceptable_fraction": float(acceptable_fraction), "dct_method": str(dct_method)}
-    # TF runs DecodeJpeg by its wrapper's slow path: the contents are converted to a string
-    # tensor (ValueError for another dtype), and its errors name no `name`
+    attrs = C.wrapper_attrs("DecodeJpeg", channels=channels, ratio=ratio,
+                            fancy_upscaling=fancy_upscaling,
+                            try_recover_truncated=try_recover_truncated,
+                            acceptable_fraction=acceptable_fraction, dct_method=dct_method)
+    # TF's wrapper takes its slow path for the default acceptable_fraction, an int (its fast
+    # path takes only a float), which converts the contents to a string tensor (ValueError
+    # for another dtype) and names no `name` in its errors (eager_api)
     contents = convert_to_tensor(contents, dtype=dt.string)
-    try:
-        return bind(DECODE_JPEG, (contents,), attrs, name)
-    except OpError as e:
-        raise slow_path(e) from None
+    return bind(DECODE_JPEG, (contents,), attrs, name)
 
 
 @eager_api("contents")
@@ -663,15 +656,15 @@ def decode_gif(contents: Any, name: str | None = None) -> Any:
     return bind(DECODE_GIF, (_contents(contents),), {}, name)
 
 
+@eager_api("contents")
 def decode_webp(contents: Any, channels: int = 0, dtype: Any = dt.uint8,
                 name: str | None = None) -> Any:
     """`tf.io.decode_webp`: a WebP's frames, (frames, height, width, channels) uint8, a
     still image as one frame (other formats decode as decode_png reads them). TF 2.21
     aborts the process on an animated WebP unless `channels` names its channel count;
     eagerflow decodes its frames."""
-    channels = C.make_int(channels, "channels")
-    return bind(DECODE_WEBP, (_contents(contents),),
-                {"channels": channels, "dtype": dt.as_dtype(dtype)}, name)
+    attrs = C.wrapper_attrs("DecodeWebP", channels=channels, dtype=dtype)
+    return bind(DECODE_WEBP, (_contents(contents),), attrs, name)
 
 
 @eager_api("contents")
@@ -679,16 +672,15 @@ def decode_jxl(contents: Any, channels: int = 0, dtype: Any = dt.uint8,
                name: str | None = None) -> Any:
     """`tf.io.decode_jxl`: a JPEG XL's first frame as uint8 pixels, with its own channels
     (`channels` must be 0 or their count); other formats decode as decode_png reads them."""
-    channels = C.make_int(channels, "channels")
-    return bind(DECODE_JXL, (_contents(contents),),
-                {"channels": channels, "dtype": dt.as_dtype(dtype)}, name)
+    attrs = C.wrapper_attrs("DecodeJxl", channels=channels, dtype=dtype)
+    return bind(DECODE_JXL, (_contents(contents),), attrs, name)
 
 
 @eager_api("contents")
 def decode_bmp(contents: Any, channels: int = 0, name: str | None = None) -> Any:
     """`tf.io.decode_bmp`: a BMP's uint8 pixels (other formats are refused)."""
-    channels = C.make_int(channels, "channels")
-    return bind(DECODE_BMP, (_contents(contents),), {"channels": channels}, name)
+    attrs = C.wrapper_attrs("DecodeBmp", channels=channels)
+    return bind(DECODE_BMP, (_contents(contents),), attrs, name)
 
 
 @eager_api("contents")

@@ -23,13 +23,13 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InternalError, InvalidArgumentError, OpError
+from eagerflow._src.core.errors import InternalError, InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import eager_api, slow_path
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.image import convert_image_dtype
-from eagerflow._src.ops.image_codecs import _jpeg, _pillow, decode_jpeg, str_attr
+from eagerflow._src.ops.image_codecs import _jpeg, _pillow, decode_jpeg
 from eagerflow._src.ops.math import _t
 from eagerflow._src.ops.random import uniform
 from eagerflow._src.ops.random_stateless import stateless_uniform
@@ -247,10 +247,10 @@ def _encode_jpeg_infer(image: Any, **a: Any) -> list:
         raise C.fail(op, f"Value for attr 'format' of \"{a['format']}\" is not in the list of "
                          f"allowed values: \"\", \"grayscale\", \"rgb\"\n\t; NodeDef: "
                          f"{{{{node {op}}}}}")
+    for what in ("quality", "x_density", "y_density"):  # (its kernel's int32s)
+        C.int_attr(op, a[what], what)
     if not 0 <= a["quality"] <= 100:
         raise C.fail(op, f"quality must be in [0,100], got {a['quality']}")
-    for what in ("quality", "x_density", "y_density"):
-        C.int_attr(op, a[what], what)
     for what in ("progressive", "optimize_size", "chroma_downsampling"):
         if not isinstance(a[what], (bool, np.bool_)):
             raise TypeError(f"Expected bool for argument '{what}' not {a[what]!r}.")
@@ -314,14 +314,11 @@ def encode_jpeg(image: Any, format: str = "", quality: int = 95,  # noqa: A002
                 x_density: int = 300, y_density: int = 300, xmp_metadata: str = "",
                 name: str | None = None) -> Any:
     """`tf.io.encode_jpeg`: JPEG bytes of a [height, width, 1 or 3] uint8 image."""
-    attrs = {  # (TF's wrapper checks its attrs before its input)
-        "format": str_attr(format, "format"), "quality": C.make_int(quality, "quality"),
-        "progressive": bool(progressive), "optimize_size": bool(optimize_size),
-        "chroma_downsampling": bool(chroma_downsampling),
-        "density_unit": str_attr(density_unit, "density_unit"),
-        "x_density": C.make_int(x_density, "x_density"),
-        "y_density": C.make_int(y_density, "y_density"),
-        "xmp_metadata": str(str_attr(xmp_metadata, "xmp_metadata"))}
+    attrs = C.wrapper_attrs(  # (TF's wrapper checks its attrs before its input)
+        "EncodeJpeg", format=format, quality=quality, progressive=progressive,
+        optimize_size=optimize_size, chroma_downsampling=chroma_downsampling,
+        density_unit=density_unit, x_density=x_density, y_density=y_density,
+        xmp_metadata=xmp_metadata)
     return bind(ENCODE_JPEG, (convert_to_tensor(image, dtype_hint=dt.uint8),), attrs, name)
 
 
@@ -427,6 +424,8 @@ def _crop_infer(contents: Any, crop_window: Any, **a: Any) -> list:
         n = crop_window._shape[0] if len(crop_window._shape) == 1 else crop_window._shape
         raise C.fail(op, f"crop_size must have four elements [{n}]")
     channels = a["channels"]
+    for what in ("channels", "ratio"):  # (its kernel reads int32s, as it is made)
+        C.int_attr(op, a[what], what)
     if channels not in (0, 1, 3, 4):
         raise C.fail(op, f"channels must be 0, 1, 3 or 4, got {channels}")
     if a["ratio"] not in (1, 2, 4, 8):
@@ -475,29 +474,25 @@ DECODE_AND_CROP_JPEG = register(OpDef(
 def extract_jpeg_shape(contents: Any, output_type: Any = dt.int32,
                        name: str | None = None) -> Any:
     """`tf.io.extract_jpeg_shape`: [height, width, channels] from a JPEG's header."""
-    if isinstance(output_type, Tensor):  # (TF's wrapper: before the contents are looked at)
-        raise TypeError(f"Expected DataType for argument 'output_type' not {output_type!r}.")
+    attrs = C.wrapper_attrs("ExtractJpegShape", output_type=output_type)
     return bind(EXTRACT_JPEG_SHAPE, (convert_to_tensor(contents, dtype_hint=dt.string),),
-                {"output_type": dt.as_dtype(output_type)}, name)
+                attrs, name)
 
 
-@eager_api("contents", "crop_window")
+@eager_api("contents", "crop_window", "acceptable_fraction:float")
 def decode_and_crop_jpeg(contents: Any, crop_window: Any, channels: int = 0, ratio: int = 1,
                          fancy_upscaling: bool = True, try_recover_truncated: bool = False,
                          acceptable_fraction: float = 1, dct_method: str = "",
                          name: str | None = None) -> Any:
     """`tf.io.decode_and_crop_jpeg`: the window [y, x, height, width] of a JPEG's pixels."""
-    attrs = {"channels": C.make_int(channels, "channels"), "ratio": C.make_int(ratio, "ratio"),
-             "fancy_upscaling": bool(fancy_upscaling),
-             "try_recover_truncated": bool(try_recover_truncated),
-             "acceptable_fraction": float(acceptable_fraction), "dct_method": str(dct_method)}
+    attrs = C.wrapper_attrs("DecodeAndCropJpeg", channels=channels, ratio=ratio,
+                            fancy_upscaling=fancy_upscaling,
+                            try_recover_truncated=try_recover_truncated,
+                            acceptable_fraction=acceptable_fraction, dct_method=dct_method)
     # (as decode_jpeg: TF's slow path converts the contents to string, then the window)
     inputs = (convert_to_tensor(contents, dtype=dt.string),
               convert_to_tensor(crop_window, dtype=dt.int32))
-    try:
-        return bind(DECODE_AND_CROP_JPEG, inputs, attrs, name)
-    except OpError as e:
-        raise slow_path(e) from None
+    return bind(DECODE_AND_CROP_JPEG, inputs, attrs, name)
 
 
 # ---------------------------------------------------------------------------------------

@@ -79,6 +79,9 @@ class _Patches:
             if len(v) < rank:
                 raise C.fail(op, f"Length for attr '{what}' of {len(v)} must be at least "
                                  f"minimum {rank}\n\t; NodeDef: {{{{node {op}}}}}")
+        for what, v in lists:  # (its kernel reads them as int32s, as it is made)
+            for i in v:
+                C.int_attr(op, i, what)
             if len(v) != rank:
                 raise C.fail(op, f"{what} must be {rank}-dimensional")
         if x._shape is not None and len(x._shape) != rank:
@@ -246,5 +249,6 @@ def extract_volume_patches(input: Any, ksizes: Any, strides: Any, padding: str, 
                            name: str | None = None) -> Any:
     """`tf.extract_volume_patches`: [batch, windows_p, windows_r, windows_c,
     kp * kr * kc * depth]."""
-    return bind(EXTRACT_VOLUME_PATCHES, (_t(input),),
-                {"ksizes": _ints(ksizes), "strides": _ints(strides), "padding": padding}, name)
+    attrs = C.wrapper_attrs("ExtractVolumePatches", ksizes=ksizes, strides=strides,
+                            padding=padding)
+    return bind(EXTRACT_VOLUME_PATCHES, (_t(input),), attrs, name)

@@ -636,7 +636,8 @@ MATRIX_INVERSE = register(OpDef(
 
 
 def inv(input: Any, adjoint: bool = False, name: str | None = None) -> Any:  # noqa: A002
-    return bind(MATRIX_INVERSE, (_t(input),), {"adjoint": C.bool_attr(adjoint, "adjoint")}, name)
+    return bind(MATRIX_INVERSE, (_t(input),), C.wrapper_attrs("MatrixInverse", adjoint=adjoint),
+                name)
 
 
 def _det_kernel(xp: Any, x: Any) -> Any:

@@ -428,8 +428,9 @@ MATRIX_SOLVE = register(OpDef(
 
 
 def solve(matrix: Any, rhs: Any, adjoint: bool = False, name: str | None = None) -> Any:
+    attrs = C.wrapper_attrs("MatrixSolve", adjoint=adjoint)
     matrix, rhs = binary_args_hint(matrix, rhs)
-    return bind(MATRIX_SOLVE, (matrix, rhs), {"adjoint": C.bool_attr(adjoint, "adjoint")}, name)
+    return bind(MATRIX_SOLVE, (matrix, rhs), attrs, name)
 
 
 # ---------------------------------------------------------------------------------------
@@ -703,8 +704,8 @@ QR = register(OpDef(
 
 
 def qr(input: Any, full_matrices: bool = False, name: str | None = None) -> Any:  # noqa: A002
-    return QrResult(*bind(QR, (_t(input),), {"full_matrices": C.bool_attr(full_matrices,
-                                                                             "full_matrices")}))
+    attrs = C.wrapper_attrs("Qr", full_matrices=full_matrices)
+    return QrResult(*bind(QR, (_t(input),), attrs))
 
 
 # ---------------------------------------------------------------------------------------

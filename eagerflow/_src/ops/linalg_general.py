@@ -148,12 +148,8 @@ LU = register(OpDef(
 
 def lu(input: Any, output_idx_type: Any = dt.int32, name: str | None = None) -> tuple:  # noqa: A002
     """(lu, p): L (unit diagonal, below) and U packed in one matrix, with input[p] = L U."""
-    try:
-        idx_type = dt.as_dtype(output_idx_type)
-    except TypeError:  # (TF's op wrapper words it so)
-        raise TypeError(f"Expected DataType for argument 'output_idx_type' not "
-                        f"{output_idx_type!r}.") from None
-    return LuResult(*bind(LU, (_t(input),), {"output_idx_type": idx_type}, name))
+    attrs = C.wrapper_attrs("Lu", output_idx_type=output_idx_type)
+    return LuResult(*bind(LU, (_t(input),), attrs, name))
 
 
 # ---------------------------------------------------------------------------------------

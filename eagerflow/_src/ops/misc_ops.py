@@ -538,7 +538,7 @@ BITCAST = register(OpDef(
 def bitcast(input: Any, type: Any, name: str | None = None) -> Any:  # noqa: A002
     """The bytes of `input` read as `type`: a wider type eats the last dimension (which must
     be the size ratio), a narrower one adds it."""
-    return bind(BITCAST, (_t(input),), {"type": C.make_type(type, "type")}, name)
+    return bind(BITCAST, (_t(input),), C.wrapper_attrs("Bitcast", type=type), name)
 
 
 def _v1_graph() -> Any:

@@ -484,6 +484,7 @@ SCATTER_ND = register(OpDef(
 @eager_api("indices", "updates", "shape")
 def scatter_nd(indices: Any, updates: Any, shape: Any, bad_indices_policy: str = "",
                name: str | None = None) -> Any:
+    attrs = C.wrapper_attrs("ScatterNd", bad_indices_policy=bad_indices_policy)
     if shape.__class__ is EagerTensor and shape._dtype in _INDEX_TYPES and \
             not isinstance(indices, Tensor):  # (TF converts the indices to the shape's dtype)
         i = convert_to_tensor(indices, dtype=shape._dtype)
@@ -495,8 +496,7 @@ def scatter_nd(indices: Any, updates: Any, shape: Any, bad_indices_policy: str =
         C.check_dtype("ScatterNd", i, _INDEX_TYPES, "Tindices")
         raise C.wrong_input_dtype("ScatterNd", 2, i._dtype, shape._dtype)
     static, dyn = shape_arg(shape) if _state.graph is not None else (static_ints(shape), ())
-    return bind(SCATTER_ND, (i, _t(updates)) + dyn,
-                {"shape": static, "bad_indices_policy": bad_indices_policy}, name)
+    return bind(SCATTER_ND, (i, _t(updates)) + dyn, {"shape": static, **attrs}, name)
 
 
 def _known_size(shape: tuple) -> int | None:
@@ -630,10 +630,11 @@ SCATTER_MIN = _tensor_scatter("TensorScatterMin", "min")
 def _ts(op: OpDef) -> Any:
     def f(tensor: Any, indices: Any, updates: Any, bad_indices_policy: str = "",
           name: str | None = None) -> Any:
+        attrs = C.wrapper_attrs(op.name, bad_indices_policy=bad_indices_policy)
         t = _t(tensor)
         u = convert_to_tensor(updates, dtype_hint=t._dtype) if not isinstance(updates, Tensor) \
             else updates
-        return bind(op, (t, _t(indices), u), {"bad_indices_policy": bad_indices_policy}, name)
+        return bind(op, (t, _t(indices), u), attrs, name)
     f.__name__ = op.name
     return f
 

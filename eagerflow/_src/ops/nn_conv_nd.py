@@ -31,6 +31,7 @@ from eagerflow._src.ops import nn_args as A
 from eagerflow._src.ops import nn_conv as K
 from eagerflow._src.ops import windows as W
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.elementwise import binary_args
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
@@ -129,6 +130,8 @@ def _conv_geometry(xshape: tuple | None, wshape: tuple | None, strides: tuple, p
 def _conv_infer(x: Any, w: Any, strides: tuple, padding: str, explicit_paddings: tuple,
                 data_format: str, dilations: tuple, batch_dims: int, groups: int) -> list:
     d = A.check_t("Conv", (x, w), _CONV_T)
+    for what, v in (("batch_dims", batch_dims), ("groups", groups)):
+        C.int_attr("Conv", v, what)  # (its kernel reads int32s, as it is made)
     shape, _, _, _ = _conv_geometry(x._shape, w._shape, strides, padding, explicit_paddings,
                                     data_format, dilations, batch_dims, groups)
     return [(A.sized("Conv", shape, d) if shape is not None else None, d)]
@@ -236,18 +239,16 @@ CONV = register(OpDef(
 ))
 
 
+@eager_api("strides:ints", "explicit_paddings:ints", "dilations:ints")
 def conv(input: Any, filter: Any, strides: Any, padding: str,  # noqa: A002
          explicit_paddings: Any = (), data_format: str = "CHANNELS_LAST", dilations: Any = (),
          batch_dims: int = 1, groups: int = 1, name: str | None = None) -> Any:
     """tf.conv: the N-D `Conv` op (2 or 3 spatial dims, `batch_dims` leading batch dims,
     `groups` channel groups; `data_format` CHANNELS_LAST or CHANNELS_FIRST)."""
+    attrs = C.wrapper_attrs("Conv", strides=strides, padding=padding,
+                            explicit_paddings=explicit_paddings, data_format=data_format,
+                            dilations=dilations, batch_dims=batch_dims, groups=groups)
     x, w = binary_args(input, filter)
-    attrs = dict(strides=C.int_list(strides, "strides"), padding=C.string_arg(padding, "padding"),
-                 explicit_paddings=C.int_list(explicit_paddings, "explicit_paddings"),
-                 data_format=C.string_arg(data_format, "data_format"),
-                 dilations=C.int_list(dilations, "dilations"),
-                 batch_dims=C.int_arg(batch_dims, "batch_dims"),
-                 groups=C.int_arg(groups, "groups"))
     return bind(CONV, (x, w), attrs, name)
 
 
@@ -347,14 +348,15 @@ CONV2D_BACKPROP_INPUT_V2 = register(OpDef(
 
 
 def _backprop_v2(op: OpDef, input: Any, filter: Any, out_backprop: Any,  # noqa: A002
-                 strides: Any, padding: str, explicit_paddings: Any, data_format: str,
-                 dilations: Any, name: str | None) -> Any:
+                 strides: Any, padding: str, use_cudnn_on_gpu: bool, explicit_paddings: Any,
+                 data_format: str, dilations: Any, name: str | None) -> Any:
+    a = C.wrapper_attrs(op.name, strides=strides, padding=padding,
+                        use_cudnn_on_gpu=use_cudnn_on_gpu, explicit_paddings=explicit_paddings,
+                        data_format=data_format, dilations=dilations)
+    del a["use_cudnn_on_gpu"]  # (a hint to TF's GPU kernels: eagerflow has no such choice)
     x = convert_to_tensor(input)
     w = convert_to_tensor(filter, dtype_hint=x._dtype)
     dy = convert_to_tensor(out_backprop, dtype_hint=x._dtype)
-    a = _v2_attrs(C.int_list(strides, "strides"), C.string_arg(padding, "padding"),
-                  C.int_list(explicit_paddings, "explicit_paddings"),
-                  C.string_arg(data_format, "data_format"), C.int_list(dilations, "dilations"))
     return bind(op, (x, w, dy), a, name)
 
 
@@ -365,7 +367,8 @@ def conv2d_backprop_filter_v2(input: Any, filter: Any, out_backprop: Any,  # noq
     """tf.conv2d_backprop_filter_v2: Conv2D's filter gradient, of `filter`'s shape
     (`use_cudnn_on_gpu` is a hint to TF's GPU kernels; eagerflow has no such choice)."""
     return _backprop_v2(CONV2D_BACKPROP_FILTER_V2, input, filter, out_backprop, strides,
-                        padding, explicit_paddings, data_format, dilations, name)
+                        padding, use_cudnn_on_gpu, explicit_paddings, data_format, dilations,
+                        name)
 
 
 def conv2d_backprop_input_v2(input: Any, filter: Any, out_backprop: Any,  # noqa: A002
@@ -374,4 +377,5 @@ def conv2d_backprop_input_v2(input: Any, filter: Any, out_backprop: Any,  # noqa
                              dilations: Any = (1, 1, 1, 1), name: str | None = None) -> Any:
     """tf.conv2d_backprop_input_v2: Conv2D's input gradient, of `input`'s shape."""
     return _backprop_v2(CONV2D_BACKPROP_INPUT_V2, input, filter, out_backprop, strides,
-                        padding, explicit_paddings, data_format, dilations, name)
+                        padding, use_cudnn_on_gpu, explicit_paddings, data_format, dilations,
+                        name)

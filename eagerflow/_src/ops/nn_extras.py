@@ -82,6 +82,7 @@ def _approx_infer(x: Any, k: int, reduction_dimension: int, recall_target: float
         raise NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}}"
                                         f" = {op}[{flags}]\nAll kernels registered for op "
                                         f"{op}:\n{_APPROX_KERNELS} [Op:{op}]")
+    C.int_attr(op, k, "k")  # (its kernel reads an int32, as it is made)
     rank = C.rank(x)
     if rank is not None and rank < 1:
         raise C.fail(op, "input must be >= 1-D, got shape []")
@@ -156,13 +157,11 @@ def _approx(is_max_k: bool) -> Callable:
     def approx_k(operand: Any, k: int, reduction_dimension: int = -1,
                  recall_target: float = 0.95, reduction_input_size_override: int = -1,
                  aggregate_to_topk: bool = True, name: str | None = None) -> ApproxTopK:
-        attrs = _approx_attrs(
-            C.make_int(k, "k"),
-            reduction_dimension=C.make_int(reduction_dimension, "reduction_dimension"),
-            recall_target=float(recall_target), is_max_k=is_max_k,
-            reduction_input_size_override=C.make_int(reduction_input_size_override,
-                                                         "reduction_input_size_override"),
-            aggregate_to_topk=C.bool_attr(aggregate_to_topk, "aggregate_to_topk"))
+        attrs = C.wrapper_attrs(
+            "ApproxTopK", k=k, reduction_dimension=reduction_dimension,
+            recall_target=recall_target, is_max_k=is_max_k,
+            reduction_input_size_override=reduction_input_size_override,
+            aggregate_to_topk=aggregate_to_topk)
         return ApproxTopK(*bind(APPROX_TOP_K, (_t(operand),), attrs, name))
     approx_k.__name__ = "approx_max_k" if is_max_k else "approx_min_k"
     approx_k.__doc__ = (f"The k {'largest' if is_max_k else 'smallest'} entries along the "
@@ -179,9 +178,14 @@ def approx_top_k(input: Any, k: int, reduction_dimension: int = -1,  # noqa: A00
                  reduction_input_size_override: int = -1, aggregate_to_topk: bool = True,
                  name: str | None = None) -> ApproxTopK:
     """tf.approx_top_k: the ApproxTopK op itself (approx_max_k / approx_min_k set is_max_k)."""
-    return (approx_max_k if is_max_k else approx_min_k)(
-        input, k, reduction_dimension, recall_target, reduction_input_size_override,
-        aggregate_to_topk, name)
+    # (TF's wrapper converts every attr, is_max_k among them, before any runs)
+    a = C.wrapper_attrs("ApproxTopK", k=k, reduction_dimension=reduction_dimension,
+                        recall_target=recall_target, is_max_k=is_max_k,
+                        reduction_input_size_override=reduction_input_size_override,
+                        aggregate_to_topk=aggregate_to_topk)
+    return (approx_max_k if a["is_max_k"] else approx_min_k)(
+        input, a["k"], a["reduction_dimension"], a["recall_target"],
+        a["reduction_input_size_override"], a["aggregate_to_topk"], name)
 
 
 # ---------------------------------------------------------------------------------------

@@ -455,9 +455,8 @@ def local_response_normalization(input: Any, depth_radius: int = 5,  # noqa: A00
                                  name: str | None = None) -> Any:
     """x / (bias + alpha * sum of x^2 over the 2r+1 nearest channels) ** beta: TF's LRN
     op."""
-    r = C.make_int(depth_radius, "depth_radius")
-    attrs = {"depth_radius": r, **{k: C.float_attr(v, k) for v, k in
-                                   ((bias, "bias"), (alpha, "alpha"), (beta, "beta"))}}
+    attrs = C.wrapper_attrs("LRN", depth_radius=depth_radius, bias=bias, alpha=alpha,
+                            beta=beta)
     return bind(LRN, (_lrn_input(input),), attrs, name)
 
 

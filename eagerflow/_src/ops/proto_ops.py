@@ -20,7 +20,6 @@ repeated scalars packed where the field is (proto3's default, or [packed=true]).
 from __future__ import annotations
 
 import collections
-import os
 import struct
 from typing import Any
 
@@ -525,6 +524,7 @@ def _decode_bad() -> list:
 DECODE_PROTO = register(OpDef(
     _DECODE, _decode_infer, _decode_kernel, reference=_decode_ref, num_outputs=-1,
     samples=_decode_samples, bad_samples=_decode_bad, gpu=False,
+    arity=lambda ins, attrs: {"output_types": len(attrs["output_types"])},
 ))
 
 
@@ -767,6 +767,7 @@ def _encode_bad() -> list:
 ENCODE_PROTO = register(OpDef(
     _ENCODE, _encode_infer, _encode_kernel, reference=_encode_ref,
     samples=_encode_samples, bad_samples=_encode_bad, gpu=False,
+    arity=lambda ins, attrs: {"Tinput_types": len(ins) - 1},
 ))
 
 
@@ -774,23 +775,15 @@ ENCODE_PROTO = register(OpDef(
 # Public functions
 # ---------------------------------------------------------------------------------------
 
-def _names(value: Any, what: str) -> tuple:
-    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-        raise TypeError(f"Expected list for '{what}' argument to '{_DECODE}' Op, not "
-                        f"{value!r}.")
-    return tuple(v.decode() if isinstance(v, bytes) else str(v) for v in value)
-
-
 def decode_proto(bytes: Any, message_type: str, field_names: Any, output_types: Any,  # noqa: A002
                  descriptor_source: str = "local://", message_format: str = "binary",
                  sanitize: bool = False, name: str | None = None) -> DecodeProtoResult:
     """`tf.io.decode_proto`: (sizes, values) of the fields of serialized messages."""
+    attrs = C.wrapper_attrs("DecodeProtoV2", message_type=message_type,
+                            field_names=field_names, output_types=output_types,
+                            descriptor_source=descriptor_source,
+                            message_format=message_format, sanitize=sanitize)
     t = convert_to_tensor(bytes, dtype=dt.string) if not hasattr(bytes, "_dtype") else bytes
-    attrs = {"message_type": str(message_type), "field_names": _names(field_names,
-                                                                        "field_names"),
-             "output_types": tuple(dt.as_dtype(x) for x in output_types),
-             "descriptor_source": os.fsdecode(descriptor_source),
-             "message_format": str(message_format), "sanitize": bool(sanitize)}
     outs = bind(DECODE_PROTO, (t,), attrs, name=name)
     return DecodeProtoResult(outs[0], list(outs[1:]))
 
@@ -798,9 +791,8 @@ def decode_proto(bytes: Any, message_type: str, field_names: Any, output_types: 
 def encode_proto(sizes: Any, values: Any, field_names: Any, message_type: str,
                  descriptor_source: str = "local://", name: str | None = None) -> Any:
     """`tf.io.encode_proto`: one serialized message per batch element."""
+    attrs = C.wrapper_attrs("EncodeProto", field_names=field_names, message_type=message_type,
+                            descriptor_source=descriptor_source)
     s = convert_to_tensor(sizes) if not hasattr(sizes, "_dtype") else sizes
     vals = tuple(v if hasattr(v, "_dtype") else convert_to_tensor(v) for v in values)
-    attrs = {"field_names": _names(field_names, "field_names"),
-             "message_type": str(message_type),
-             "descriptor_source": os.fsdecode(descriptor_source)}
     return bind(ENCODE_PROTO, (s, *vals), attrs, name=name)

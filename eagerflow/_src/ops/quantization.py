@@ -118,6 +118,7 @@ def _in_range(xp: Any, x: Any, lo: Any, hi: Any, num_bits: int, narrow_range: bo
 
 
 def _check_bits(op: str, num_bits: int) -> None:
+    C.int_attr(op, num_bits, "num_bits")  # (its kernel reads an int32, as it is made)
     if not 2 <= num_bits <= 16:
         raise C.fail(op, "num_bits must be between 2 and 16, inclusive")
 
@@ -333,8 +334,9 @@ FAKE_QUANT_PER_CHANNEL_GRADIENT = register(OpDef(
 ))
 
 
-def _attrs(num_bits: Any, narrow_range: Any) -> dict:
-    return {"num_bits": C.int_arg(num_bits, "num_bits"), "narrow_range": bool(narrow_range)}
+def _attrs(op: OpDef, **given: Any) -> dict:
+    """The attrs of fake quantization op `op`, converted as TF's wrapper converts them."""
+    return C.wrapper_attrs(op.name, **given)
 
 
 def _f32(x: Any) -> Any:
@@ -347,8 +349,9 @@ def fake_quant_with_min_max_args(inputs: Any, min: float = -6, max: float = 6,  
                                  name: str | None = None) -> Any:
     """Values clamped to [min, max] (nudged so that 0.0 is a step) and rounded to one of
     2**num_bits (less one with narrow_range) steps, as floats."""
-    return bind(FAKE_QUANT_ARGS, (_f32(inputs),), {"min": float(min), "max": float(max),
-                                                   **_attrs(num_bits, narrow_range)}, name)
+    attrs = _attrs(FAKE_QUANT_ARGS, min=min, max=max, num_bits=num_bits,
+                   narrow_range=narrow_range)
+    return bind(FAKE_QUANT_ARGS, (_f32(inputs),), attrs, name)
 
 
 @eager_api("gradients", "inputs", "min:float", "max:float")
@@ -357,8 +360,9 @@ def fake_quant_with_min_max_args_gradient(gradients: Any, inputs: Any, min: floa
                                           narrow_range: bool = False,
                                           name: str | None = None) -> Any:
     """`gradients` where `inputs` lies in the nudged range, zero elsewhere."""
-    return bind(FAKE_QUANT_ARGS_GRADIENT, (_f32(gradients), _f32(inputs)),
-                {"min": float(min), "max": float(max), **_attrs(num_bits, narrow_range)}, name)
+    attrs = _attrs(FAKE_QUANT_ARGS_GRADIENT, min=min, max=max, num_bits=num_bits,
+                   narrow_range=narrow_range)
+    return bind(FAKE_QUANT_ARGS_GRADIENT, (_f32(gradients), _f32(inputs)), attrs, name)
 
 
 @eager_api("inputs", "min", "max")
@@ -366,8 +370,8 @@ def fake_quant_with_min_max_vars(inputs: Any, min: Any, max: Any,  # noqa: A002
                                  num_bits: int = 8, narrow_range: bool = False,
                                  name: str | None = None) -> Any:
     """fake_quant_with_min_max_args with the range as scalar tensors (trainable)."""
-    return bind(FAKE_QUANT_VARS, (_f32(inputs), _f32(min), _f32(max)),
-                _attrs(num_bits, narrow_range), name)
+    attrs = _attrs(FAKE_QUANT_VARS, num_bits=num_bits, narrow_range=narrow_range)
+    return bind(FAKE_QUANT_VARS, (_f32(inputs), _f32(min), _f32(max)), attrs, name)
 
 
 @eager_api("gradients", "inputs", "min", "max")
@@ -377,8 +381,9 @@ def fake_quant_with_min_max_vars_gradient(gradients: Any, inputs: Any, min: Any,
                                           name: str | None = None) -> tuple:
     """(backprops_wrt_input, backprop_wrt_min, backprop_wrt_max): the gradients inside the
     nudged range, and the sums of those below and above it."""
+    attrs = _attrs(FAKE_QUANT_VARS_GRADIENT, num_bits=num_bits, narrow_range=narrow_range)
     return bind(FAKE_QUANT_VARS_GRADIENT, (_f32(gradients), _f32(inputs), _f32(min), _f32(max)),
-                _attrs(num_bits, narrow_range), name)
+                attrs, name)
 
 
 @eager_api("inputs", "min", "max")
@@ -386,8 +391,8 @@ def fake_quant_with_min_max_vars_per_channel(inputs: Any, min: Any, max: Any,  #
                                              num_bits: int = 8, narrow_range: bool = False,
                                              name: str | None = None) -> Any:
     """fake_quant_with_min_max_vars with one range per channel (the last axis)."""
-    return bind(FAKE_QUANT_PER_CHANNEL, (_f32(inputs), _f32(min), _f32(max)),
-                _attrs(num_bits, narrow_range), name)
+    attrs = _attrs(FAKE_QUANT_PER_CHANNEL, num_bits=num_bits, narrow_range=narrow_range)
+    return bind(FAKE_QUANT_PER_CHANNEL, (_f32(inputs), _f32(min), _f32(max)), attrs, name)
 
 
 @eager_api("gradients", "inputs", "min", "max")
@@ -395,9 +400,10 @@ def fake_quant_with_min_max_vars_per_channel_gradient(
         gradients: Any, inputs: Any, min: Any, max: Any, num_bits: int = 8,  # noqa: A002
         narrow_range: bool = False, name: str | None = None) -> tuple:
     """The per-channel fake quantization's gradients, min's and max's summed per channel."""
+    attrs = _attrs(FAKE_QUANT_PER_CHANNEL_GRADIENT, num_bits=num_bits,
+                   narrow_range=narrow_range)
     return bind(FAKE_QUANT_PER_CHANNEL_GRADIENT,
-                (_f32(gradients), _f32(inputs), _f32(min), _f32(max)),
-                _attrs(num_bits, narrow_range), name)
+                (_f32(gradients), _f32(inputs), _f32(min), _f32(max)), attrs, name)
 
 
 # ---------------------------------------------------------------------------------------

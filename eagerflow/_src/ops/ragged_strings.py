@@ -52,7 +52,8 @@ def _errors_attrs(op: str, errors: Any, replacement_char: Any, listed: tuple) ->
         allowed = ", ".join(f'"{e}"' for e in listed)
         raise C.fail(op, f"Value for attr 'errors' of \"{errors}\" is not in the list of "
                          f"allowed values: {allowed}\n\t; NodeDef: {{{{node {op}}}}}")
-    if type(replacement_char) is not int or not 0 <= replacement_char <= 0x10FFFF:
+    C.int_attr(op, replacement_char, "replacement_char")  # (its kernel's int32)
+    if not 0 <= replacement_char <= 0x10FFFF:
         raise C.fail(op, f"replacement_char must be a valid code point, got "
                          f"{replacement_char!r}")
 
@@ -800,15 +801,12 @@ def unicode_transcode(input: Any, input_encoding: str, output_encoding: str,  # 
         return input.with_flat_values(unicode_transcode(
             input.flat_values, input_encoding, output_encoding, errors, replacement_char,
             replace_control_characters))
-    op = "UnicodeTranscode"
-    for what, v in (("input_encoding", input_encoding), ("output_encoding", output_encoding),
-                    ("errors", errors)):  # (TF's wrapper reads its attrs first)
-        _str_attr(op, v, what)
+    attrs = C.wrapper_attrs(  # (TF's wrapper reads its attrs first)
+        "UnicodeTranscode", input_encoding=input_encoding, output_encoding=output_encoding,
+        errors=errors, replacement_char=replacement_char,
+        replace_control_characters=replace_control_characters)
     x = input if isinstance(input, Tensor) else as_fixed_type(input, dt.string)
-    return bind(UNICODE_TRANSCODE, (x,), {
-        "input_encoding": input_encoding, "output_encoding": output_encoding,
-        "errors": errors, "replacement_char": replacement_char,
-        "replace_control_characters": bool(replace_control_characters)}, name)
+    return bind(UNICODE_TRANSCODE, (x,), attrs, name)
 
 
 def _split_chars(codepoints: Any, encoding: str, errors: str, replacement_char: int) -> Any:

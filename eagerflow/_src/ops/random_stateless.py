@@ -822,7 +822,7 @@ def index_shuffle(index: Any, seed: Any, max_index: Any) -> Any:
 def random_index_shuffle(index: Any, seed: Any, max_index: Any, rounds: int = 4,
                          name: str | None = None) -> Any:
     """tf.random_index_shuffle, TF's raw op: `seed` is its three key words as they are."""
+    attrs = C.wrapper_attrs("RandomIndexShuffle", rounds=rounds)
     idx = convert_to_tensor(index)
     return bind(INDEX_SHUFFLE, (idx, convert_to_tensor(seed),
-                                convert_to_tensor(max_index, dtype=idx._dtype)),
-                {"rounds": rounds}, name)
+                                convert_to_tensor(max_index, dtype=idx._dtype)), attrs, name)

@@ -267,8 +267,8 @@ def serialize_tensor(tensor: Any, name: str | None = None) -> Any:
 @eager_api("serialized")
 def parse_tensor(serialized: Any, out_type: Any, name: str | None = None) -> Any:
     """The tensor of dtype `out_type` that `serialized` (TensorProto bytes) holds."""
-    return bind(PARSE_TENSOR, (convert_to_tensor(serialized, dtype=dt.string),),
-                {"out_type": dt.as_dtype(out_type)})
+    attrs = C.wrapper_attrs("ParseTensor", out_type=out_type)
+    return bind(PARSE_TENSOR, (convert_to_tensor(serialized, dtype=dt.string),), attrs)
 
 
 # ---------------------------------------------------------------------------------------
@@ -340,7 +340,8 @@ DECODE_BASE64 = register(OpDef(
 @dispatchable
 def encode_base64(input: Any, pad: bool = False, name: str | None = None) -> Any:  # noqa: A002
     """Web-safe base64 of each string (`-` and `_`; `=` padding only with `pad`)."""
-    return bind(ENCODE_BASE64, (convert_to_tensor(input, dtype=dt.string),), {"pad": bool(pad)})
+    attrs = C.wrapper_attrs("EncodeBase64", pad=pad)
+    return bind(ENCODE_BASE64, (convert_to_tensor(input, dtype=dt.string),), attrs)
 
 
 @dispatchable
@@ -408,8 +409,8 @@ def _gzip(data: bytes) -> bytes:
 def decode_compressed(bytes: Any, compression_type: str = "",  # noqa: A002
                       name: str | None = None) -> Any:
     """Each string inflated: "ZLIB", "GZIP" or "" (as it is)."""
-    return bind(DECODE_COMPRESSED, (convert_to_tensor(bytes, dtype=dt.string),),
-                {"compression_type": compression_type})
+    attrs = C.wrapper_attrs("DecodeCompressed", compression_type=compression_type)
+    return bind(DECODE_COMPRESSED, (convert_to_tensor(bytes, dtype=dt.string),), attrs)
 
 
 # ---------------------------------------------------------------------------------------

@@ -350,9 +350,10 @@ def rfftnd_op(input: Any, fft_length: Any, axes: Any,  # noqa: A002
     """tf.rfftnd: TF's RFFTND op itself (tf.signal.rfftnd is the transform with defaults).
     TF 2.21 registers no CPU kernel for it: on the CPU it is refused as TF refuses it,
     after its attrs Treal and Tcomplex; on another device it is the transform."""
+    tc = C.wrapper_attrs("RFFTND", Tcomplex=Tcomplex)["Tcomplex"]
     x = _t(input)
     C.check_dtype("RFFTND", x, _RFFTND_REAL, "Treal")
-    tc = C.dtype_attr("RFFTND", dt.as_dtype(Tcomplex), "Tcomplex", C.COMPLEX)
+    C.dtype_attr("RFFTND", tc, "Tcomplex", C.COMPLEX)
     if current_device().device_type == "CPU":
         raise NotFoundError(None, None, f"Could not find device for node: {{{{node RFFTND}}}} = "
                                         f"RFFTND[Tcomplex={C.dt_enum(tc)}, Treal="
@@ -424,7 +425,7 @@ raw_fftnd, raw_ifftnd = _raw_complex_nd("FFTND", fftnd), _raw_complex_nd("IFFTND
 def raw_irfftnd(input: Any, fft_length: Any, axes: Any, Treal: Any = dt.float32,  # noqa: A002,N803
                 name: str | None = None) -> Any:
     """tf.irfftnd, TF's IRFFTND op."""
-    treal = C.make_type(Treal, "Treal")
+    treal = C.wrapper_attrs("IRFFTND", Treal=Treal)["Treal"]
     x = _t(input)
     C.check_dtype("IRFFTND", x, C.COMPLEX, "Tcomplex")
     C.dtype_attr("IRFFTND", treal, "Treal", frozenset((dt.float32, dt.float64)))

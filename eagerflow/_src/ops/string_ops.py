@@ -354,16 +354,16 @@ UNICODE_SCRIPT = register(OpDef(
 
 @dispatchable
 def lower(input: Any, encoding: str = "", name: str | None = None) -> Any:  # noqa: A002
-    encoding = _str_attr(encoding, "encoding")
-    _check_case_encoding("StringLower", encoding)
-    return bind(STRING_LOWER, (_as_tensor(input),), {"encoding": encoding}, name)
+    attrs = C.wrapper_attrs("StringLower", encoding=encoding)
+    _check_case_encoding("StringLower", attrs["encoding"])
+    return bind(STRING_LOWER, (_as_tensor(input),), attrs, name)
 
 
 @dispatchable
 def upper(input: Any, encoding: str = "", name: str | None = None) -> Any:  # noqa: A002
-    encoding = _str_attr(encoding, "encoding")
-    _check_case_encoding("StringUpper", encoding)
-    return bind(STRING_UPPER, (_as_tensor(input),), {"encoding": encoding}, name)
+    attrs = C.wrapper_attrs("StringUpper", encoding=encoding)
+    _check_case_encoding("StringUpper", attrs["encoding"])
+    return bind(STRING_UPPER, (_as_tensor(input),), attrs, name)
 
 
 @dispatchable
@@ -812,20 +812,11 @@ def as_string(input: Any, precision: int = -1, scientific: bool = False,  # noqa
     """Formats numbers (floats as %f, 6 decimals by default) and bools as strings; strings
     are returned as they are (TF 2.21's Python does so)."""
     x = convert_to_tensor(input)
-    # (TF's op wrapper reads its attrs, in this order, before the kernel runs; None is
-    # an attr's default)
-    precision = -1 if precision is None else C.make_int(precision, "precision")
-    scientific = scientific is not None and C.bool_attr(scientific, "scientific")
-    shortest = shortest is not None and C.bool_attr(shortest, "shortest")
-    width = -1 if width is None else C.make_int(width, "width")
-    fill = "" if fill is None else fill
-    if not isinstance(fill, (str, bytes)):
-        raise TypeError(f"Expected string for argument 'fill' not {fill!r}.")
-    fill = fill.decode() if isinstance(fill, bytes) else fill
+    a = C.wrapper_attrs("AsString", precision=precision, scientific=scientific,
+                        shortest=shortest, width=width, fill=fill)
     if x._dtype is dt.string:
-        return _strings_as_string(x, scientific, shortest, width, fill)
-    return bind(AS_STRING, (x,), {"precision": precision, "scientific": scientific,
-                                  "shortest": shortest, "width": width, "fill": fill}, name)
+        return _strings_as_string(x, a["scientific"], a["shortest"], a["width"], a["fill"])
+    return bind(AS_STRING, (x,), a, name)
 
 
 # ---------------------------------------------------------------------------------------

@@ -16,6 +16,10 @@ minimum 4") with the NodeDef and the op's definition summarized:
 
 (`summary`: the arguments with their types, each attr with its type, default, minimum
 and allowed values as TF prints an AttrValue, then the op's flags.)
+
+The public functions that are TF's generated wrappers read their attrs' kinds and
+defaults here too (`attr_defs`, for checks.wrapper_attrs), and their function names from
+tf_raw_ops.json (`wrappers`): the table is read the first time one of them runs.
 """
 
 from __future__ import annotations
@@ -31,6 +35,9 @@ base64 = lazy_module("base64")
 json = lazy_module("json")
 
 _TABLE = Path(__file__).resolve().parent.parent / "saved_model" / "tf_op_signatures.json"
+# each op's Python wrapper: its function's name and parameters (tests/saved_model/
+# make_tf_raw_ops.py writes it from TF 2.21)
+_WRAPPERS = _TABLE.with_name("tf_raw_ops.json")
 
 # TF's DataTypeString of the enum names that are not the name less "DT_", lower case
 _TYPE_NAMES = {"DT_HALF": "half", "DT_FLOAT": "float", "DT_DOUBLE": "double"}
@@ -50,6 +57,27 @@ def signatures() -> dict:
         return json.loads(_TABLE.read_text(encoding="utf-8"))
     except OSError:
         return {}
+
+
+@functools.lru_cache(maxsize=1)
+def wrappers() -> dict:
+    """TF's generated Python function of each op, by op name: {"fn": its name, "params":
+    [[parameter, OpDef argument], ...]} (tf.raw_ops' table)."""
+    return json.loads(_WRAPPERS.read_text(encoding="utf-8"))
+
+
+def wrapper_name(op_name: str) -> str:
+    """The name of TF's generated Python function of `op_name` ("extract_volume_patches"),
+    which its wrapper's errors name."""
+    return wrappers()[op_name]["fn"]
+
+
+@functools.cache
+def attr_defs(op_name: str) -> dict:
+    """attr name -> (its type, "list(int)", ...; its default as the table holds it, an
+    AttrValue's JSON such as {"i": "0"}, or None) of TF's definition of `op_name`."""
+    return {a["name"]: (a["type"], a.get("defaultValue"))
+            for a in signatures()[op_name].get("attr", [])}
 
 
 def removed_message(op: str) -> str:

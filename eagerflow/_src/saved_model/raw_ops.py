@@ -17,8 +17,6 @@ import collections
 import collections.abc
 import functools
 import inspect
-import json
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Callable
 
@@ -31,8 +29,8 @@ from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.graph.ir import Operation, SymbolicTensor
-from eagerflow._src.ops import eager_errors, sparse_training_ops, training_ops
-from eagerflow._src.ops.checks import dtype_word
+from eagerflow._src.ops import eager_errors, sparse_training_ops, tf_op_defs, training_ops
+from eagerflow._src.ops.checks import ATTR_KINDS, convert_attr, dtype_word
 from eagerflow._src.ops.held_arrays import host_positions
 from eagerflow._src.ops.registry import REGISTRY
 from eagerflow._src.ops.variables import variable_of
@@ -45,7 +43,6 @@ from eagerflow._src.saved_model import (  # noqa: F401 (dataset_graph_ops: its o
 from eagerflow._src.saved_model.attrs import attr_value
 from eagerflow._src.saved_model.function_import import TFNode, attr_inputs, run_op_node
 
-_PATH = Path(__file__).with_name("tf_raw_ops.json")
 _DT_RESOURCE = 20
 # DT_RESOURCE, DT_VARIANT: raw handles, taken only by the ops whose TF form says so
 _HANDLE_TYPES = (_DT_RESOURCE, 21)
@@ -75,9 +72,8 @@ class _HostValues(collections.abc.Sequence):
         return self._read[i]
 
 
-@functools.lru_cache(maxsize=1)
 def _table() -> dict:
-    return json.loads(_PATH.read_text(encoding="utf-8"))
+    return tf_op_defs.wrappers()
 
 
 @functools.lru_cache(maxsize=1)
@@ -255,7 +251,8 @@ class RawOp:
             if eager_errors.passed_raw(*items):
                 eager_errors.slow_path(e)
                 return
-        if any(self._int_for_float(a, by_arg) for a in self.opdef.attr):
+        if any(self._int_for_float(a, by_arg) or _float_for_ints(a, by_arg)
+               for a in self.opdef.attr):
             eager_errors.slow_path(e)
 
     def _int_for_float(self, attr: Any, by_arg: dict) -> bool:
@@ -496,6 +493,8 @@ class RawOp:
         """An attribute the caller gave, checked against its type as TF checks it."""
         v, kind = by_arg[a.name], a.type
         param = self._param(a.name)
+        if kind in ATTR_KINDS:
+            return convert_attr(self.op, kind, v, param)
         if kind.startswith("list("):
             if not isinstance(v, (list, tuple)):
                 raise TypeError(f"Expected list for '{param}' argument to '{self.__name__}' "
@@ -504,26 +503,9 @@ class RawOp:
         return self._scalar(v, kind, param)
 
     def _scalar(self, v: Any, kind: str, param: str) -> Any:
-        checks = {"bool": lambda: type(v) is bool, "int": lambda: _is_int(v),
-                  "float": lambda: _is_int(v) or isinstance(v, float),
-                  "string": lambda: isinstance(v, (str, bytes))}
+        """A func, shape or tensor attr's value (convert_attr takes the other kinds)."""
         if kind == "func":
             return raw_functional.func_attr(v, self.op)
-        if kind == "type":
-            try:
-                if v is not None:
-                    return dt.as_dtype(v)
-            except (TypeError, ValueError):
-                pass
-            raise TypeError(f"Expected DataType for argument '{param}' not {v!r}.")
-        if kind in checks and not checks[kind]():
-            raise TypeError(f"Expected {kind} for argument '{param}' not {v!r}.")
-        if kind == "int":
-            return int(v)
-        if kind == "float":
-            return float(v)
-        if kind == "string":  # (bytes that are no text, a serialized proto's, stay bytes)
-            return _text_or_bytes(v) if isinstance(v, bytes) else v
         if kind == "shape":  # (an int: one dim, as TF's wrapper takes it)
             return None if v is None else (v,) if _is_int(v) else tuple(v)
         return v
@@ -622,14 +604,15 @@ def _result_type(op: str, fields: tuple) -> type:
     return collections.namedtuple(op, fields)
 
 
+def _float_for_ints(attr: Any, by_arg: dict) -> bool:
+    """Whether list(int) attribute `attr` was given a list holding something other than
+    a Python int (a float), which TF's fast path refuses."""
+    given = by_arg.get(attr.name)
+    return attr.type == "list(int)" and isinstance(given, (list, tuple)) and \
+        any(not isinstance(v, int) for v in given)
+
+
 def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) or \
         type(v).__module__ == "numpy" and getattr(v, "dtype", None) is not None and \
         v.dtype.kind in "iu"
-
-
-def _text_or_bytes(v: bytes) -> str | bytes:
-    try:
-        return v.decode()
-    except UnicodeDecodeError:
-        return v
