@@ -1850,3 +1850,64 @@ def test_sparse_counts_and_matmul_refuse_what_tf_aborts_on():
     with pytest.raises(InvalidArgumentError, match="OUTPUT_RAGGED_RANK"):
         tf.raw_ops.RaggedGather(params_nested_splits=[[0, 2]], params_dense_values=[1, 2],
                                 indices=[0], OUTPUT_RAGGED_RANK=2)
+
+
+# -- fuzz campaign on the stand-in GPU (fuzz_gpu2): public functions --------------------
+# Expectations recorded from TF 2.21 (/work/tfref) for the same calls.
+
+_BOXES, _SCORES = tf.ones([1, 2, 1, 4]), tf.ones([1, 2, 1])
+
+
+@pytest.mark.parametrize("axis,cls,match", [
+    # a bfloat16 scalar's int() is INT64_MIN in TF (a NumPy scalar's C cast)
+    (tf.constant(-np.inf, tf.bfloat16), InvalidArgumentError,
+     r"slice index -9223372036854775807 of dimension 0 out of bounds\. \[Op:StridedSlice\]"),
+    (tf.constant(np.nan, tf.bfloat16), InvalidArgumentError, "slice index -9223372036854775807"),
+    (tf.constant(np.inf, tf.float16), OverflowError, "cannot convert float infinity"),
+    (-5, InvalidArgumentError, r"slice index -4 of dimension 0 out of bounds"),
+    (2**63 - 1, ValueError, "Can't convert Python sequence with out-of-range integer"),
+], ids=["bf16-inf", "bf16-nan", "f16-inf", "neg", "int64-max"])
+def test_sort_axis_out_of_range_as_tf(axis, cls, match):
+    # was: OverflowError from int() of a 0-d bfloat16 array; the index TF names
+    for fn in (tf.sort, tf.argsort):
+        with pytest.raises(cls, match=match):
+            fn([3, 1, 2], axis=axis)
+
+
+def test_argsort_converts_the_axis_before_the_values():
+    with pytest.raises(ValueError, match=r"Attempt to convert a value \(None\)"):
+        tf.argsort(None, axis=tf.constant(-np.inf, tf.bfloat16))
+
+
+@pytest.mark.parametrize("kw,cls,match", [
+    ({"iou_threshold": TRUE}, ValueError,
+     "iou_threshold: Tensor conversion requested dtype float32 for Tensor with dtype bool"),
+    ({"max_total_size": tf.constant(np.inf, tf.float16)}, InvalidArgumentError,
+     r"^cannot compute CombinedNonMaxSuppression as input #3\(zero-based\) was expected to be "
+     r"a int32 tensor but is a half tensor \[Op:CombinedNonMaxSuppression\] name: $"),
+    ({"max_total_size": 2.5}, InvalidArgumentError, "input #3.* but is a float tensor"),
+    ({"max_output_size_per_class": 2.5}, TypeError, "Cannot convert 2.5 to EagerTensor of "
+                                                    "dtype int32"),
+    ({"max_output_size_per_class": tf.constant(3, tf.int64)}, InvalidArgumentError,
+     "input #2.* but is a int64 tensor"),
+    ({"max_output_size_per_class": [1, 2]}, InvalidArgumentError,
+     r"max_size_per_class must be 0-D, got shape \[2\] \[Op:CombinedNonMaxSuppression\]$"),
+    ({"max_total_size": [1, 2]}, InvalidArgumentError,
+     r"max_total_size must be 0-D, got shape \[2\] \[Op:CombinedNonMaxSuppression\] name: $"),
+    ({"clip_boxes": "a", "max_output_size_per_class": 2.5}, TypeError,
+     "Expected bool for argument 'clip_boxes' not 'a'."),
+    ({"pad_per_class": TRUE}, TypeError, "Expected bool for argument 'pad_per_class'"),
+], ids=["iou", "total-f16", "total-float", "per-class-float", "per-class-int64",
+        "per-class-vector", "total-vector", "clip-str", "pad-tensor"])
+def test_combined_nms_converts_its_arguments_as_tf(kw, cls, match):
+    # was: OverflowError from int(max_total_size); thresholds and flags taken by float()/bool()
+    args = {"max_output_size_per_class": 2, "max_total_size": 2, **kw}
+    with pytest.raises(cls, match=match):
+        tf.image.combined_non_max_suppression(_BOXES, _SCORES, **args)
+
+
+def test_ssim_multiscale_of_no_power_factors():
+    # TF 2.21's own IndexError (it pops the last scale's term off an empty list)
+    x = tf.ones([1, 16, 16, 1])
+    with pytest.raises(IndexError, match="pop from empty list"):
+        tf.image.ssim_multiscale(x, x, 1.0, power_factors=(), filter_size=3)

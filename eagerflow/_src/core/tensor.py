@@ -242,7 +242,10 @@ class EagerTensor(Tensor):
         return builtins.bool(a)
 
     def __int__(self) -> int:
-        return int(self._numpy() if self._dtype.is_numpy_compatible else self.numpy())
+        a = self._numpy() if self._dtype.is_numpy_compatible else self.numpy()
+        # (a scalar read as TF's numpy() gives it, a NumPy scalar: bfloat16's int() of inf
+        # or nan is then INT64_MIN, as in TF, where a 0-d array's raises OverflowError)
+        return int(a[()] if isinstance(a, np.ndarray) and a.ndim == 0 else a)
 
     def __float__(self) -> float:
         return float(self._numpy() if self._dtype.is_numpy_compatible else self.numpy())
