@@ -10,8 +10,10 @@ import contextlib
 import re
 import warnings
 
+import ml_dtypes
 import numpy as np
 import pytest
+from test_ops_fuzz import Resource, _tensor, check_op_case
 
 import eagerflow as tf
 from eagerflow._src.backend import numpy as T
@@ -1911,3 +1913,69 @@ def test_ssim_multiscale_of_no_power_factors():
     x = tf.ones([1, 16, 16, 1])
     with pytest.raises(IndexError, match="pop from empty list"):
         tf.image.ssim_multiscale(x, x, 1.0, power_factors=(), filter_size=3)
+
+
+# -- fuzz campaign on the stand-in GPU (fuzz_gpu2): registered ops ----------------------
+
+def test_a_refused_call_keeps_a_bfloat16_variable_holding_nan():
+    # was: the fuzz's state check called such a variable changed (bfloat16's dtype kind is
+    # 'V', outside array_equal's equal_nan); the op did leave it be
+    var = np.array([[np.nan, 1.0], [2.0, -np.inf]], ml_dtypes.bfloat16)
+    acc = np.ones((2, 2))
+    inputs = [Resource(var), Resource(acc), Resource(acc), np.array(0.1), np.array(0.9),
+              np.array(1e-6), np.ones((1, 2)), np.array([1], np.int32)]
+    attrs = {"T": dt.float64, "Tindices": dt.int32, "use_locking": False}
+    op = REGISTRY["ResourceSparseApplyAdadelta"]
+    assert check_op_case(op, inputs, attrs, True) == "InvalidArgumentError"
+    with pytest.raises(InvalidArgumentError, match="Trying to read variable with wrong dtype. "
+                                                   "Expected bfloat16 got double"):
+        v = tf.Variable(var)
+        a1, a2 = tf.Variable(acc), tf.Variable(acc)
+        bind(op, (v.handle, a1.handle, a2.handle) + tuple(_t(a) for a in inputs[3:]), attrs)
+    np.testing.assert_array_equal(v.numpy().astype(np.float32), var.astype(np.float32))
+
+
+@pytest.mark.parametrize("name", ["UniformQuantizedAdd", "UniformQuantizedDot",
+                                  "UniformQuantizedConvolution"])
+@pytest.mark.parametrize("change", ["one missing", "one more"])
+def test_uniform_quantized_ops_count_their_inputs(name, change):
+    # was: IndexError (params[k], the OpDef's inputArg[i]) or the kernel's missing argument;
+    # TF's wrappers refuse a missing argument with a TypeError too
+    op = REGISTRY[name]
+    inputs = [_tensor(np.asarray(a)) for a in op.samples[0].inputs]
+    inputs = inputs[:-1] if change == "one missing" else inputs + inputs[:1]
+    with pytest.raises(TypeError, match=rf"{name} takes \d+ inputs \(lhs, rhs, .*\), got "
+                                        rf"{len(inputs)}"):
+        bind(op, tuple(inputs), dict(op.samples[0].attrs))
+
+
+_QX = np.array([[-1073741824, 5000, 1048576], [7, -1, 123456789]])
+
+
+@pytest.mark.parametrize("lo,hi,olo,ohi,want", [
+    # recorded from TF 2.21: its int64 casts of NaN/inf give INT64_MIN, not an error
+    (3.4028235e+38, 8.0, -2.0, 2.0, [[0, 0, 0], [255, 255, 0]]),
+    (np.inf, 8.0, -2.0, 2.0, [[0, 0, 0], [255, 255, 0]]),
+    (np.nan, 8.0, -2.0, 2.0, [[0, 0, 0], [255, 255, 0]]),
+    (-1.0, 8.0, -2.0, np.inf, [[0, 0, 0], [0, 0, 0]]),
+    (-1.0, 8.0, -2.0, 2.0, [[207, 255, 255], [255, 255, 255]]),
+])
+def test_requantize_of_a_non_finite_range(lo, hi, olo, ohi, want):
+    # was: OverflowError/ValueError from int() of inf/NaN
+    x = tf.constant(_QX, dtype=tf.qint32)
+    out = tf.raw_ops.Requantize(input=x, input_min=lo, input_max=hi, requested_output_min=olo,
+                                requested_output_max=ohi, out_type=tf.quint8)
+    assert tf.cast(out[0], tf.int32).numpy().tolist() == want
+
+
+@pytest.mark.parametrize("lo,hi,want,out_hi", [
+    (np.nan, 8.0, [[0] * 3] * 2, np.nan),
+    (np.inf, 8.0, [[0] * 3] * 2, np.nan),
+    (3.4028235e+38, 8.0, [[255] * 3] * 2, 1.6035992e+38),
+])
+def test_quantize_down_and_shrink_range_of_a_non_finite_range(lo, hi, want, out_hi):
+    x = tf.constant(_QX, dtype=tf.qint32)
+    out = tf.raw_ops.QuantizeDownAndShrinkRange(input=x, input_min=lo, input_max=hi,
+                                                out_type=tf.quint8)
+    assert tf.cast(out[0], tf.int32).numpy().tolist() == want
+    np.testing.assert_allclose(out[2].numpy(), out_hi, rtol=1e-6)
