@@ -7,6 +7,7 @@ each asserts TF's error class and that the message names the op or the argument.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import re
 import warnings
 
@@ -17,6 +18,7 @@ from test_ops_fuzz import Resource, _tensor, check_op_case
 
 import eagerflow as tf
 from eagerflow._src.backend import numpy as T
+from eagerflow._src.core import device as DEV
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, ResourceExhaustedError
 from eagerflow._src.core.tensor import EagerTensor
@@ -1979,3 +1981,44 @@ def test_quantize_down_and_shrink_range_of_a_non_finite_range(lo, hi, want, out_
                                                 out_type=tf.quint8)
     assert tf.cast(out[0], tf.int32).numpy().tolist() == want
     np.testing.assert_allclose(out[2].numpy(), out_hi, rtol=1e-6)
+
+
+# (a WAV file of no frames: its header alone)
+_NO_FRAMES = (b"RIFF$\x00\x00\x00WAVEfmt \x10\x00\x00\x00\x01\x00\x01\x00@\x1f\x00\x00\x80>"
+              b"\x00\x00\x02\x00\x10\x00data\x00\x00\x00\x00")
+
+
+@pytest.mark.parametrize("gpu", [False, True], ids=["cpu", "standin-gpu"])
+def test_empty_results_of_huge_dims_allocate_nothing(gpu):
+    # was: NumPy's 16-48 GiB temporaries (an index of 2**31 - 1 channels; tile's copies
+    # along the axis before the one of 0); TF 2.21 gives these empty tensors
+    with DEV.standin_gpus(1) if gpu else contextlib.nullcontext():
+        audio, rate = tf.raw_ops.DecodeWav(contents=_NO_FRAMES, desired_channels=2**31 - 1,
+                                           desired_samples=-1)
+        assert audio.shape == (0, 2**31 - 1) and int(rate) == 8000
+        for x in (tf.constant([[b"a", b"b", b"c"]]), tf.ones([1, 3])):
+            assert tf.raw_ops.Tile(input=x, multiples=[2**31 - 1, 0]).shape == (2**31 - 1, 0)
+
+
+def test_dense_hash_table_of_a_huge_value_shape_is_refused_before_allocating():
+    # recorded from TF 2.21 (whose allocator is named mklcpu)
+    with pytest.raises(ResourceExhaustedError, match=r"OOM when allocating tensor with "
+                       r"shape\[131072,2147483648\] and type int64 on .*CPU:0 by allocator"):
+        tf.raw_ops.MutableDenseHashTableV2(
+            empty_key=tf.constant(b""), deleted_key=tf.constant(b"-"), value_dtype=tf.int64,
+            value_shape=[2**31], shared_name="fuzzfix_huge_values")
+
+
+def test_a_host_kernel_out_of_memory_on_a_gpu_is_resource_exhausted():
+    # was: a MemoryError escaped where an op without a GPU kernel ran on the host for a
+    # GPU (the CPU's and the device's paths already turned it into TF's OOM)
+    def no_memory(*args, **kwargs):
+        raise MemoryError
+
+    op = dataclasses.replace(REGISTRY["QuantizedResizeBilinear"], kernel=no_memory)
+    inputs = (_tensor(np.zeros((1, 2, 2, 1), dtype=[("quint8", "u1")])),
+              _t(np.array([4, 4], np.int32)), _t(np.float32(-1)), _t(np.float32(2)))
+    with DEV.standin_gpus(1), pytest.raises(ResourceExhaustedError,
+                                            match="OOM when allocating a temporary of "
+                                                  "QuantizedResizeBilinear"):
+        bind(op, inputs, {"align_corners": False, "half_pixel_centers": False})
