@@ -2022,3 +2022,49 @@ def test_a_host_kernel_out_of_memory_on_a_gpu_is_resource_exhausted():
                                             match="OOM when allocating a temporary of "
                                                   "QuantizedResizeBilinear"):
         bind(op, inputs, {"align_corners": False, "half_pixel_centers": False})
+
+
+@pytest.mark.parametrize("call,cls,match", [
+    (lambda: tf.raw_ops.SparseToDense(
+        sparse_indices=tf.constant([[0, 0], [1, 2]], tf.int64),
+        output_shape=tf.constant([3, 4], tf.int64), sparse_values=tf.ones([2, 2], tf.float64),
+        default_value=tf.constant(0.0, tf.float64)),
+     InvalidArgumentError, r"sparse_values has incorrect shape \[2,2\], should be \[\] or \[2\] "
+                           r"\[Op:SparseToDense\]"),
+    # TF's shape check counts elements; a count that fits int64 is its OOM
+    (lambda: tf.raw_ops.SetSize(set_indices=tf.zeros([0, 2], tf.int64),
+                                set_values=tf.constant([], tf.string),
+                                set_shape=tf.constant([2**63 - 1, 1], tf.int64)),
+     ResourceExhaustedError, r"OOM when allocating tensor with shape\[9223372036854775807\] and "
+                             r"type int32 on .*CPU:0 by allocator"),
+    (lambda: tf.raw_ops.Fill(dims=[2**62], value=1.0), ResourceExhaustedError,
+     r"OOM when allocating tensor with shape\[4611686018427387904\] and type float"),
+    (lambda: tf.raw_ops.Fill(dims=[2**61, 4], value=1.0), InvalidArgumentError,
+     r"Shape \[2305843009213693952,4\] would have more than 2\*\*63 - 1 elements \[Op:Fill\]"),
+    # TF makes this empty tensor, which no NumPy array can hold: its numpy()'s words
+    (lambda: tf.raw_ops.FakeParam(dtype=tf.int16, shape=[None, 2**62]), InvalidArgumentError,
+     r"Failed to create numpy array from tensor of shape \[0, 4611686018427387904\]\. Numpy "
+     r"error: ValueError: array is too big; `arr.size \* arr.dtype.itemsize` is larger than "
+     r"the maximum possible size\."),
+], ids=["sparse_to_dense-values", "set_size-oom", "fill-oom", "fill-elements", "fake_param"])
+def test_registered_ops_refuse_as_tf(call, cls, match):
+    # was: NumPy's broadcast/reshape/"array is too big" ValueErrors
+    with pytest.raises(cls, match=match):
+        call()
+
+
+@pytest.mark.parametrize("gpu", [False, True], ids=["cpu", "standin-gpu"])
+def test_resource_nd_kernels_of_one_element_and_empty_slices(gpu):
+    # recorded from TF 2.21: a vector's element by ResourceGatherNd is a scalar (was: a
+    # vector of one, ascontiguousarray's); a scatter of empty slices changes nothing (was:
+    # NumPy's reshape to -1 of a zero-size slice)
+    with DEV.standin_gpus(1) if gpu else contextlib.nullcontext():
+        v = tf.Variable(tf.constant([6, -7, 9], tf.int32))
+        out = tf.raw_ops.ResourceGatherNd(resource=v.handle, indices=tf.constant([1]),
+                                          dtype=tf.int32)
+        assert out.shape == () and int(out) == -7
+        w = tf.Variable(tf.zeros([4, 0]))
+        tf.raw_ops.ResourceScatterUpdate(resource=w.handle,
+                                         indices=tf.constant([[3], [1]], tf.int64),
+                                         updates=tf.zeros([2, 1, 0]))
+        assert w.shape == (4, 0)
