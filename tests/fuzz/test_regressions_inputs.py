@@ -2068,3 +2068,45 @@ def test_resource_nd_kernels_of_one_element_and_empty_slices(gpu):
                                          indices=tf.constant([[3], [1]], tf.int64),
                                          updates=tf.zeros([2, 1, 0]))
         assert w.shape == (4, 0)
+
+
+def test_gather_grad_into_an_empty_axis_on_a_device():
+    # was: IndexError on the stand-in GPU (the dropped indices, made 0, indexed an empty
+    # axis); a device drops them as TF's GPU kernel does, the CPU refuses them as TF's
+    op = REGISTRY["GatherV2Grad"]
+    inputs = (_t(np.ones((3, 3))), _t(np.array([4, 0, 4], np.int32)), _t(np.zeros((0, 3))))
+    attrs = {"axis": 0, "batch_dims": 0}
+    with pytest.raises(InvalidArgumentError, match=r"indices\[0\] = 4 is not in \[0, 0\)"):
+        bind(op, inputs, attrs)
+    with DEV.standin_gpus(1):
+        assert bind(op, inputs, attrs).shape == (0, 3)
+
+
+def test_optional_get_value_of_an_invalid_dtype_enum():
+    # recorded from TF 2.21 (output_types=[0], or b"\x00" read as its bytes); was:
+    # AttributeError "'int' object has no attribute 'name'"
+    opt = tf.raw_ops.OptionalFromValue(components=[tf.constant(["a", "bc"])])
+    for types in (b"\x00", (0,)):
+        with pytest.raises(InvalidArgumentError, match=r"AttrValue contains invalid DataType\n\t "
+                                                       r"for attr 'output_types'\n\t; NodeDef: "
+                                                       r"\{\{node OptionalGetValue\}\}; Op<"):
+            bind(REGISTRY["OptionalGetValue"], (opt,),
+                 {"output_types": types, "output_shapes": (None,)})
+
+
+@pytest.mark.parametrize("gpu", [False, True], ids=["cpu", "standin-gpu"])
+def test_no_numpy_warning_from_non_finite_reductions(gpu):
+    # was: NumPy's "overflow/invalid value encountered in reduce" (the stand-in's array
+    # reductions were not quiet as its module's are, and a device raises no flags; the
+    # CPU's FakeQuant gradient sums); values recorded from TF 2.21
+    f32 = np.float32
+    g = np.array([[-3.4028235e+38, -3.4028235e+38, -3.4028235e+38, -1.0],
+                  [1.0, np.nan, np.inf, np.nan]], f32)
+    x = np.array([[-0.99, -1.56, 0.19, -1.33], [-2.22, 0.22, 0.68, -2.82]], f32)
+    logits = np.array([[0.675781, -3.38953e+38, -0.84375, -2, np.nan]], f32)
+    with warnings.catch_warnings(), DEV.standin_gpus(1) if gpu else contextlib.nullcontext():
+        warnings.simplefilter("error")
+        _, lo, hi = tf.raw_ops.FakeQuantWithMinMaxVarsGradient(
+            gradients=g, inputs=x, min=f32(-1), max=f32(1.5), num_bits=5, narrow_range=False)
+        tf.raw_ops.Softmax(logits=tf.cast(logits, tf.bfloat16))
+    assert np.isnan(float(lo)) and np.isnan(float(hi))

@@ -635,3 +635,17 @@ def int_divisor(op: str, x: Any, y: Any) -> None:
         return
     if y.dtype.kind in "iu" and x.size and not y.all():  # (an empty result divides nothing)
         raise InvalidArgumentError(None, None, f"Integer division by zero [Op:{op}]")
+
+
+def type_list_attr(op: str, values: Any, what: str) -> tuple:
+    """A list(type) attr as TF's op wrappers take it: each element a DType (make_type's
+    TypeError otherwise), an enum of 0 (DT_INVALID: an int, a byte of a bytes value)
+    TF's AttrValue refusal."""
+    out = []
+    for v in values:
+        if isinstance(v, (int, np.integer)) and not isinstance(v, bool) and v == 0:
+            summary = tf_op_defs.summary(op)
+            raise fail(op, f"AttrValue contains invalid DataType\n\t for attr '{what}'\n\t; "
+                           f"NodeDef: {{{{node {op}}}}}" + (f"; {summary}" if summary else ""))
+        out.append(make_type(v, what))
+    return tuple(out)
