@@ -2110,3 +2110,15 @@ def test_no_numpy_warning_from_non_finite_reductions(gpu):
             gradients=g, inputs=x, min=f32(-1), max=f32(1.5), num_bits=5, narrow_range=False)
         tf.raw_ops.Softmax(logits=tf.cast(logits, tf.bfloat16))
     assert np.isnan(float(lo)) and np.isnan(float(hi))
+
+
+def test_conv_of_an_empty_input_with_padding_reads_nothing_on_a_device():
+    # was: the stand-in GPU's out-of-bounds read (the engine ran over an empty input whose
+    # padded windows hold only zeros); the output is the padding's zeros everywhere
+    x, w = np.zeros((1, 3, 0, 3, 2)), np.ones((2, 2, 2, 2, 3))
+    attrs = {"strides": (1,) * 5, "padding": "EXPLICIT",
+             "explicit_paddings": (0, 0, 1, 0, 0, 2, 1, 1, 0, 0), "data_format": "CHANNELS_LAST",
+             "dilations": (), "batch_dims": 1, "groups": 1}
+    with DEV.standin_gpus(1):
+        out = bind(REGISTRY["Conv"], (_t(x), _t(w)), attrs)
+    assert not out.numpy().any()
