@@ -2122,3 +2122,30 @@ def test_conv_of_an_empty_input_with_padding_reads_nothing_on_a_device():
     with DEV.standin_gpus(1):
         out = bind(REGISTRY["Conv"], (_t(x), _t(w)), attrs)
     assert not out.numpy().any()
+
+
+@pytest.mark.parametrize("k,cls,match", [
+    # recorded from TF 2.21 (raw_ops.ExtractVolumePatches, an input of 3 x 5 x 5)
+    (2**62, InvalidArgumentError, "Attr ksizes has value 4611686018427387904 out of range for "
+                                  "an int32"),
+    (2**31, InvalidArgumentError, "Attr ksizes has value 2147483648 out of range for an int32"),
+    (2**31 - 1, InvalidArgumentError, r"Computed output size would be negative: -2147483643 "
+                                      r"\[input_size: 3, effective_filter_size: 2147483647, "
+                                      r"stride: 1\] \[Op:ExtractVolumePatches\]"),
+    (7, InvalidArgumentError, r"Computed output size would be negative: -3 \[input_size: 3, "),
+])
+def test_extract_volume_patches_of_a_huge_or_too_large_window(k, cls, match):
+    # was: NumPy's "array is too big"/"Maximum allowed dimension exceeded", a float index
+    # array on the stand-in GPU, or an index array of 2**31 windows (killed for memory)
+    x = np.zeros((1, 3, 5, 5, 1))
+    with pytest.raises(cls, match=match):
+        tf.raw_ops.ExtractVolumePatches(input=x, ksizes=[1, k, 2, 3, 1], strides=[1, 1, 2, 2, 1],
+                                        padding="VALID")
+
+
+def test_extract_volume_patches_same_of_a_huge_window_is_refused_before_allocating():
+    # TF 2.21 aborts the process here; eagerflow refuses the output's size first
+    with pytest.raises(ResourceExhaustedError, match=r"shape\[1,3,3,3,12884901882\]"):
+        tf.raw_ops.ExtractVolumePatches(input=np.zeros((1, 3, 5, 5, 1)),
+                                        ksizes=[1, 2**31 - 1, 2, 3, 1],
+                                        strides=[1, 1, 2, 2, 1], padding="SAME")
