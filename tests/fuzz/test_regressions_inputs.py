@@ -2149,3 +2149,34 @@ def test_extract_volume_patches_same_of_a_huge_window_is_refused_before_allocati
         tf.raw_ops.ExtractVolumePatches(input=np.zeros((1, 3, 5, 5, 1)),
                                         ksizes=[1, 2**31 - 1, 2, 3, 1],
                                         strides=[1, 1, 2, 2, 1], padding="SAME")
+
+
+def _uq_conv_call(**changes):
+    op = REGISTRY["UniformQuantizedConvolution"]
+    sample = op.samples[0]
+    return op, tuple(_tensor(np.asarray(a)) for a in sample.inputs), {**sample.attrs, **changes}
+
+
+@pytest.mark.parametrize("changes,cls,match", [
+    ({"output_quantization_max_val": 2**63}, InvalidArgumentError,
+     "Attr output_quantization_max_val has value 9223372036854775808 out of range for an int32"),
+    ({"dimension_numbers": 2**70}, TypeError,
+     "Expected string for argument 'dimension_numbers' not 1180591620717411303424."),
+])
+def test_uniform_quantized_convolution_attrs_of_the_wrong_range_or_type(changes, cls, match):
+    # was: OverflowError from NumPy (a bound past int64; bytes() of a huge int)
+    op, inputs, attrs = _uq_conv_call(**changes)
+    with pytest.raises(cls, match=match):
+        bind(op, inputs, attrs)
+
+
+def test_uniform_quantized_convolution_hybrid_window_past_an_empty_input():
+    # recorded from TF 2.21; was: NumPy's "negative dimensions are not allowed"
+    with pytest.raises(InvalidArgumentError, match=r"Expected shape dimensions to be "
+                                                   r"non-negative, got -1 \[Op:UniformQuantized"
+                                                   r"ConvolutionHybrid\]"):
+        tf.raw_ops.UniformQuantizedConvolutionHybrid(
+            lhs=np.zeros((2, 2, 0, 3), np.float32),
+            rhs=tf.constant(np.ones((3, 2, 2, 2), np.int8), tf.qint8),
+            rhs_scales=np.float32(0.5), rhs_zero_points=np.int32(0), Tout=tf.float32,
+            padding="VALID", rhs_quantization_min_val=-128, rhs_quantization_max_val=127)
