@@ -241,8 +241,8 @@ _BAD_VALUE_ERRORS = (np.exceptions.AxisError, IndexError, KeyError)
 # to match: tf.range of bounds outside its dtype hierarchy (bool, int8, uint8, string)
 TF_ASSERTS = {"range"}
 # and a bare IndexError: tf.stack of no values along an axis other than 0 (TF's reads the
-# first value's shape)
-TF_INDEX_ERRORS = {"stack"}
+# first value's shape), ssim_multiscale of no power factors (TF's pops an empty list)
+TF_INDEX_ERRORS = {"stack", "image.ssim_multiscale"}
 # and NotImplementedError: lstsq of complex128 with a regularizer (TF's own refusal)
 TF_NOT_IMPLEMENTED = {"linalg.lstsq"}
 # and Python's own IndexError of TF's Python indexing a shape: tf.tensordot of axes past a
@@ -270,9 +270,10 @@ TF_UNNAMED = ("`dim` must be in the range", "Summarized data: b'Need value.shape
 # take an int attr by int() (inf, or a tensor of inf) and their eager fast path holds it
 # in an int64 (checks.make_int); its random ops take an op seed modulo 2**31 - 1, which
 # a small NumPy integer cannot hold (random._op_seed); tf.nn.convolution takes int() of
-# each dilation before anything else (nn_conv._check_dilated_depth)
+# each dilation before anything else (nn_conv._check_dilated_depth); tf.sort/argsort take
+# int() of a constant axis (inf of float16/32; bfloat16's is INT64_MIN, as in TF)
 TF_OVERFLOWS = {("checks.py", "make_int"), ("random.py", "_op_seed"),
-                ("nn_conv.py", "_check_dilated_depth")}
+                ("nn_conv.py", "_check_dilated_depth"), ("sorting.py", "_sort_setup")}
 
 
 def _tf_overflow(exc: BaseException) -> bool:
@@ -317,7 +318,7 @@ def classify(exc: BaseException, label: str, names: tuple, contract: bool) -> st
     if isinstance(exc, IndexError) and label in TF_SHAPE_READS and str(exc) in _INDEXING:
         return type(exc).__name__
     if isinstance(exc, AttributeError) and label in TF_DTYPE_READS and \
-            str(exc).endswith("object has no attribute 'dtype'"):
+            str(exc).endswith("has no attribute 'dtype'"):
         return type(exc).__name__
     if isinstance(exc, AttributeError) and str(exc).endswith(TF_ATTRIBUTE_ERRORS) and \
             _deliberate(exc)[0]:

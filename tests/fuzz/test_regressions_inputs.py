@@ -7,14 +7,18 @@ each asserts TF's error class and that the message names the op or the argument.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import re
 import warnings
 
+import ml_dtypes
 import numpy as np
 import pytest
+from test_ops_fuzz import Resource, _tensor, check_op_case
 
 import eagerflow as tf
 from eagerflow._src.backend import numpy as T
+from eagerflow._src.core import device as DEV
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, ResourceExhaustedError
 from eagerflow._src.core.tensor import EagerTensor
@@ -1877,3 +1881,329 @@ def test_sparse_counts_and_matmul_refuse_what_tf_aborts_on():
     with pytest.raises(InvalidArgumentError, match="OUTPUT_RAGGED_RANK"):
         tf.raw_ops.RaggedGather(params_nested_splits=[[0, 2]], params_dense_values=[1, 2],
                                 indices=[0], OUTPUT_RAGGED_RANK=2)
+
+
+# -- fuzz campaign on the stand-in GPU (fuzz_gpu2): public functions --------------------
+# Expectations recorded from TF 2.21 (/work/tfref) for the same calls.
+
+_BOXES, _SCORES = tf.ones([1, 2, 1, 4]), tf.ones([1, 2, 1])
+
+
+@pytest.mark.parametrize("axis,cls,match", [
+    # a bfloat16 scalar's int() is INT64_MIN in TF (a NumPy scalar's C cast)
+    (tf.constant(-np.inf, tf.bfloat16), InvalidArgumentError,
+     r"slice index -9223372036854775807 of dimension 0 out of bounds\. \[Op:StridedSlice\]"),
+    (tf.constant(np.nan, tf.bfloat16), InvalidArgumentError, "slice index -9223372036854775807"),
+    (tf.constant(np.inf, tf.float16), OverflowError, "cannot convert float infinity"),
+    (-5, InvalidArgumentError, r"slice index -4 of dimension 0 out of bounds"),
+    (2**63 - 1, ValueError, "Can't convert Python sequence with out-of-range integer"),
+], ids=["bf16-inf", "bf16-nan", "f16-inf", "neg", "int64-max"])
+def test_sort_axis_out_of_range_as_tf(axis, cls, match):
+    # was: OverflowError from int() of a 0-d bfloat16 array; the index TF names
+    for fn in (tf.sort, tf.argsort):
+        with pytest.raises(cls, match=match):
+            fn([3, 1, 2], axis=axis)
+
+
+def test_argsort_converts_the_axis_before_the_values():
+    with pytest.raises(ValueError, match=r"Attempt to convert a value \(None\)"):
+        tf.argsort(None, axis=tf.constant(-np.inf, tf.bfloat16))
+
+
+@pytest.mark.parametrize("kw,cls,match", [
+    ({"iou_threshold": TRUE}, ValueError,
+     "iou_threshold: Tensor conversion requested dtype float32 for Tensor with dtype bool"),
+    ({"max_total_size": tf.constant(np.inf, tf.float16)}, InvalidArgumentError,
+     r"^cannot compute CombinedNonMaxSuppression as input #3\(zero-based\) was expected to be "
+     r"a int32 tensor but is a half tensor \[Op:CombinedNonMaxSuppression\] name: $"),
+    ({"max_total_size": 2.5}, InvalidArgumentError, "input #3.* but is a float tensor"),
+    ({"max_output_size_per_class": 2.5}, TypeError, "Cannot convert 2.5 to EagerTensor of "
+                                                    "dtype int32"),
+    ({"max_output_size_per_class": tf.constant(3, tf.int64)}, InvalidArgumentError,
+     "input #2.* but is a int64 tensor"),
+    ({"max_output_size_per_class": [1, 2]}, InvalidArgumentError,
+     r"max_size_per_class must be 0-D, got shape \[2\] \[Op:CombinedNonMaxSuppression\]$"),
+    ({"max_total_size": [1, 2]}, InvalidArgumentError,
+     r"max_total_size must be 0-D, got shape \[2\] \[Op:CombinedNonMaxSuppression\] name: $"),
+    ({"clip_boxes": "a", "max_output_size_per_class": 2.5}, TypeError,
+     "Expected bool for argument 'clip_boxes' not 'a'."),
+    ({"pad_per_class": TRUE}, TypeError, "Expected bool for argument 'pad_per_class'"),
+], ids=["iou", "total-f16", "total-float", "per-class-float", "per-class-int64",
+        "per-class-vector", "total-vector", "clip-str", "pad-tensor"])
+def test_combined_nms_converts_its_arguments_as_tf(kw, cls, match):
+    # was: OverflowError from int(max_total_size); thresholds and flags taken by float()/bool()
+    args = {"max_output_size_per_class": 2, "max_total_size": 2, **kw}
+    with pytest.raises(cls, match=match):
+        tf.image.combined_non_max_suppression(_BOXES, _SCORES, **args)
+
+
+def test_ssim_multiscale_of_no_power_factors():
+    # TF 2.21's own IndexError (it pops the last scale's term off an empty list)
+    x = tf.ones([1, 16, 16, 1])
+    with pytest.raises(IndexError, match="pop from empty list"):
+        tf.image.ssim_multiscale(x, x, 1.0, power_factors=(), filter_size=3)
+
+
+# -- fuzz campaign on the stand-in GPU (fuzz_gpu2): registered ops ----------------------
+
+def test_a_refused_call_keeps_a_bfloat16_variable_holding_nan():
+    # was: the fuzz's state check called such a variable changed (bfloat16's dtype kind is
+    # 'V', outside array_equal's equal_nan); the op did leave it be
+    var = np.array([[np.nan, 1.0], [2.0, -np.inf]], ml_dtypes.bfloat16)
+    acc = np.ones((2, 2))
+    inputs = [Resource(var), Resource(acc), Resource(acc), np.array(0.1), np.array(0.9),
+              np.array(1e-6), np.ones((1, 2)), np.array([1], np.int32)]
+    attrs = {"T": dt.float64, "Tindices": dt.int32, "use_locking": False}
+    op = REGISTRY["ResourceSparseApplyAdadelta"]
+    assert check_op_case(op, inputs, attrs, True) == "InvalidArgumentError"
+    with pytest.raises(InvalidArgumentError, match="Trying to read variable with wrong dtype. "
+                                                   "Expected bfloat16 got double"):
+        v = tf.Variable(var)
+        a1, a2 = tf.Variable(acc), tf.Variable(acc)
+        bind(op, (v.handle, a1.handle, a2.handle) + tuple(_t(a) for a in inputs[3:]), attrs)
+    np.testing.assert_array_equal(v.numpy().astype(np.float32), var.astype(np.float32))
+
+
+@pytest.mark.parametrize("name", ["UniformQuantizedAdd", "UniformQuantizedDot",
+                                  "UniformQuantizedConvolution"])
+@pytest.mark.parametrize("change", ["one missing", "one more"])
+def test_uniform_quantized_ops_count_their_inputs(name, change):
+    # was: IndexError (params[k], the OpDef's inputArg[i]) or the kernel's missing argument;
+    # TF's wrappers refuse a missing argument with a TypeError too
+    op = REGISTRY[name]
+    inputs = [_tensor(np.asarray(a)) for a in op.samples[0].inputs]
+    inputs = inputs[:-1] if change == "one missing" else inputs + inputs[:1]
+    with pytest.raises(TypeError, match=rf"{name} takes \d+ inputs \(lhs, rhs, .*\), got "
+                                        rf"{len(inputs)}"):
+        bind(op, tuple(inputs), dict(op.samples[0].attrs))
+
+
+_QX = np.array([[-1073741824, 5000, 1048576], [7, -1, 123456789]])
+
+
+@pytest.mark.parametrize("lo,hi,olo,ohi,want", [
+    # recorded from TF 2.21: its int64 casts of NaN/inf give INT64_MIN, not an error
+    (3.4028235e+38, 8.0, -2.0, 2.0, [[0, 0, 0], [255, 255, 0]]),
+    (np.inf, 8.0, -2.0, 2.0, [[0, 0, 0], [255, 255, 0]]),
+    (np.nan, 8.0, -2.0, 2.0, [[0, 0, 0], [255, 255, 0]]),
+    (-1.0, 8.0, -2.0, np.inf, [[0, 0, 0], [0, 0, 0]]),
+    (-1.0, 8.0, -2.0, 2.0, [[207, 255, 255], [255, 255, 255]]),
+])
+def test_requantize_of_a_non_finite_range(lo, hi, olo, ohi, want):
+    # was: OverflowError/ValueError from int() of inf/NaN
+    x = tf.constant(_QX, dtype=tf.qint32)
+    out = tf.raw_ops.Requantize(input=x, input_min=lo, input_max=hi, requested_output_min=olo,
+                                requested_output_max=ohi, out_type=tf.quint8)
+    assert tf.cast(out[0], tf.int32).numpy().tolist() == want
+
+
+@pytest.mark.parametrize("lo,hi,want,out_hi", [
+    (np.nan, 8.0, [[0] * 3] * 2, np.nan),
+    (np.inf, 8.0, [[0] * 3] * 2, np.nan),
+    (3.4028235e+38, 8.0, [[255] * 3] * 2, 1.6035992e+38),
+])
+def test_quantize_down_and_shrink_range_of_a_non_finite_range(lo, hi, want, out_hi):
+    x = tf.constant(_QX, dtype=tf.qint32)
+    out = tf.raw_ops.QuantizeDownAndShrinkRange(input=x, input_min=lo, input_max=hi,
+                                                out_type=tf.quint8)
+    assert tf.cast(out[0], tf.int32).numpy().tolist() == want
+    np.testing.assert_allclose(out[2].numpy(), out_hi, rtol=1e-6)
+
+
+# (a WAV file of no frames: its header alone)
+_NO_FRAMES = (b"RIFF$\x00\x00\x00WAVEfmt \x10\x00\x00\x00\x01\x00\x01\x00@\x1f\x00\x00\x80>"
+              b"\x00\x00\x02\x00\x10\x00data\x00\x00\x00\x00")
+
+
+@pytest.mark.parametrize("gpu", [False, True], ids=["cpu", "standin-gpu"])
+def test_empty_results_of_huge_dims_allocate_nothing(gpu):
+    # was: NumPy's 16-48 GiB temporaries (an index of 2**31 - 1 channels; tile's copies
+    # along the axis before the one of 0); TF 2.21 gives these empty tensors
+    with DEV.standin_gpus(1) if gpu else contextlib.nullcontext():
+        audio, rate = tf.raw_ops.DecodeWav(contents=_NO_FRAMES, desired_channels=2**31 - 1,
+                                           desired_samples=-1)
+        assert audio.shape == (0, 2**31 - 1) and int(rate) == 8000
+        for x in (tf.constant([[b"a", b"b", b"c"]]), tf.ones([1, 3])):
+            assert tf.raw_ops.Tile(input=x, multiples=[2**31 - 1, 0]).shape == (2**31 - 1, 0)
+
+
+def test_dense_hash_table_of_a_huge_value_shape_is_refused_before_allocating():
+    # recorded from TF 2.21 (whose allocator is named mklcpu)
+    with pytest.raises(ResourceExhaustedError, match=r"OOM when allocating tensor with "
+                       r"shape\[131072,2147483648\] and type int64 on .*CPU:0 by allocator"):
+        tf.raw_ops.MutableDenseHashTableV2(
+            empty_key=tf.constant(b""), deleted_key=tf.constant(b"-"), value_dtype=tf.int64,
+            value_shape=[2**31], shared_name="fuzzfix_huge_values")
+
+
+def test_a_host_kernel_out_of_memory_on_a_gpu_is_resource_exhausted():
+    # was: a MemoryError escaped where an op without a GPU kernel ran on the host for a
+    # GPU (the CPU's and the device's paths already turned it into TF's OOM)
+    def no_memory(*args, **kwargs):
+        raise MemoryError
+
+    op = dataclasses.replace(REGISTRY["QuantizedResizeBilinear"], kernel=no_memory)
+    inputs = (_tensor(np.zeros((1, 2, 2, 1), dtype=[("quint8", "u1")])),
+              _t(np.array([4, 4], np.int32)), _t(np.float32(-1)), _t(np.float32(2)))
+    with DEV.standin_gpus(1), pytest.raises(ResourceExhaustedError,
+                                            match="OOM when allocating a temporary of "
+                                                  "QuantizedResizeBilinear"):
+        bind(op, inputs, {"align_corners": False, "half_pixel_centers": False})
+
+
+@pytest.mark.parametrize("call,cls,match", [
+    (lambda: tf.raw_ops.SparseToDense(
+        sparse_indices=tf.constant([[0, 0], [1, 2]], tf.int64),
+        output_shape=tf.constant([3, 4], tf.int64), sparse_values=tf.ones([2, 2], tf.float64),
+        default_value=tf.constant(0.0, tf.float64)),
+     InvalidArgumentError, r"sparse_values has incorrect shape \[2,2\], should be \[\] or \[2\] "
+                           r"\[Op:SparseToDense\]"),
+    # TF's shape check counts elements; a count that fits int64 is its OOM
+    (lambda: tf.raw_ops.SetSize(set_indices=tf.zeros([0, 2], tf.int64),
+                                set_values=tf.constant([], tf.string),
+                                set_shape=tf.constant([2**63 - 1, 1], tf.int64)),
+     ResourceExhaustedError, r"OOM when allocating tensor with shape\[9223372036854775807\] and "
+                             r"type int32 on .*CPU:0 by allocator"),
+    (lambda: tf.raw_ops.Fill(dims=[2**62], value=1.0), ResourceExhaustedError,
+     r"OOM when allocating tensor with shape\[4611686018427387904\] and type float"),
+    (lambda: tf.raw_ops.Fill(dims=[2**61, 4], value=1.0), InvalidArgumentError,
+     r"Shape \[2305843009213693952,4\] would have more than 2\*\*63 - 1 elements \[Op:Fill\]"),
+    # TF makes this empty tensor, which no NumPy array can hold: its numpy()'s words
+    (lambda: tf.raw_ops.FakeParam(dtype=tf.int16, shape=[None, 2**62]), InvalidArgumentError,
+     r"Failed to create numpy array from tensor of shape \[0, 4611686018427387904\]\. Numpy "
+     r"error: ValueError: array is too big; `arr.size \* arr.dtype.itemsize` is larger than "
+     r"the maximum possible size\."),
+], ids=["sparse_to_dense-values", "set_size-oom", "fill-oom", "fill-elements", "fake_param"])
+def test_registered_ops_refuse_as_tf(call, cls, match):
+    # was: NumPy's broadcast/reshape/"array is too big" ValueErrors
+    with pytest.raises(cls, match=match):
+        call()
+
+
+@pytest.mark.parametrize("gpu", [False, True], ids=["cpu", "standin-gpu"])
+def test_resource_nd_kernels_of_one_element_and_empty_slices(gpu):
+    # recorded from TF 2.21: a vector's element by ResourceGatherNd is a scalar (was: a
+    # vector of one, ascontiguousarray's); a scatter of empty slices changes nothing (was:
+    # NumPy's reshape to -1 of a zero-size slice)
+    with DEV.standin_gpus(1) if gpu else contextlib.nullcontext():
+        v = tf.Variable(tf.constant([6, -7, 9], tf.int32))
+        out = tf.raw_ops.ResourceGatherNd(resource=v.handle, indices=tf.constant([1]),
+                                          dtype=tf.int32)
+        assert out.shape == () and int(out) == -7
+        w = tf.Variable(tf.zeros([4, 0]))
+        tf.raw_ops.ResourceScatterUpdate(resource=w.handle,
+                                         indices=tf.constant([[3], [1]], tf.int64),
+                                         updates=tf.zeros([2, 1, 0]))
+        assert w.shape == (4, 0)
+
+
+def test_gather_grad_into_an_empty_axis_on_a_device():
+    # was: IndexError on the stand-in GPU (the dropped indices, made 0, indexed an empty
+    # axis); a device drops them as TF's GPU kernel does, the CPU refuses them as TF's
+    op = REGISTRY["GatherV2Grad"]
+    inputs = (_t(np.ones((3, 3))), _t(np.array([4, 0, 4], np.int32)), _t(np.zeros((0, 3))))
+    attrs = {"axis": 0, "batch_dims": 0}
+    with pytest.raises(InvalidArgumentError, match=r"indices\[0\] = 4 is not in \[0, 0\)"):
+        bind(op, inputs, attrs)
+    with DEV.standin_gpus(1):
+        assert bind(op, inputs, attrs).shape == (0, 3)
+
+
+def test_optional_get_value_of_an_invalid_dtype_enum():
+    # recorded from TF 2.21 (output_types=[0], or b"\x00" read as its bytes); was:
+    # AttributeError "'int' object has no attribute 'name'"
+    opt = tf.raw_ops.OptionalFromValue(components=[tf.constant(["a", "bc"])])
+    for types in (b"\x00", (0,)):
+        with pytest.raises(InvalidArgumentError, match=r"AttrValue contains invalid DataType\n\t "
+                                                       r"for attr 'output_types'\n\t; NodeDef: "
+                                                       r"\{\{node OptionalGetValue\}\}; Op<"):
+            bind(REGISTRY["OptionalGetValue"], (opt,),
+                 {"output_types": types, "output_shapes": (None,)})
+
+
+@pytest.mark.parametrize("gpu", [False, True], ids=["cpu", "standin-gpu"])
+def test_no_numpy_warning_from_non_finite_reductions(gpu):
+    # was: NumPy's "overflow/invalid value encountered in reduce" (the stand-in's array
+    # reductions were not quiet as its module's are, and a device raises no flags; the
+    # CPU's FakeQuant gradient sums); values recorded from TF 2.21
+    f32 = np.float32
+    g = np.array([[-3.4028235e+38, -3.4028235e+38, -3.4028235e+38, -1.0],
+                  [1.0, np.nan, np.inf, np.nan]], f32)
+    x = np.array([[-0.99, -1.56, 0.19, -1.33], [-2.22, 0.22, 0.68, -2.82]], f32)
+    logits = np.array([[0.675781, -3.38953e+38, -0.84375, -2, np.nan]], f32)
+    with warnings.catch_warnings(), DEV.standin_gpus(1) if gpu else contextlib.nullcontext():
+        warnings.simplefilter("error")
+        _, lo, hi = tf.raw_ops.FakeQuantWithMinMaxVarsGradient(
+            gradients=g, inputs=x, min=f32(-1), max=f32(1.5), num_bits=5, narrow_range=False)
+        tf.raw_ops.Softmax(logits=tf.cast(logits, tf.bfloat16))
+    assert np.isnan(float(lo)) and np.isnan(float(hi))
+
+
+def test_conv_of_an_empty_input_with_padding_reads_nothing_on_a_device():
+    # was: the stand-in GPU's out-of-bounds read (the engine ran over an empty input whose
+    # padded windows hold only zeros); the output is the padding's zeros everywhere
+    x, w = np.zeros((1, 3, 0, 3, 2)), np.ones((2, 2, 2, 2, 3))
+    attrs = {"strides": (1,) * 5, "padding": "EXPLICIT",
+             "explicit_paddings": (0, 0, 1, 0, 0, 2, 1, 1, 0, 0), "data_format": "CHANNELS_LAST",
+             "dilations": (), "batch_dims": 1, "groups": 1}
+    with DEV.standin_gpus(1):
+        out = bind(REGISTRY["Conv"], (_t(x), _t(w)), attrs)
+    assert not out.numpy().any()
+
+
+@pytest.mark.parametrize("k,cls,match", [
+    # recorded from TF 2.21 (raw_ops.ExtractVolumePatches, an input of 3 x 5 x 5)
+    (2**62, InvalidArgumentError, "Attr ksizes has value 4611686018427387904 out of range for "
+                                  "an int32"),
+    (2**31, InvalidArgumentError, "Attr ksizes has value 2147483648 out of range for an int32"),
+    (2**31 - 1, InvalidArgumentError, r"Computed output size would be negative: -2147483643 "
+                                      r"\[input_size: 3, effective_filter_size: 2147483647, "
+                                      r"stride: 1\] \[Op:ExtractVolumePatches\]"),
+    (7, InvalidArgumentError, r"Computed output size would be negative: -3 \[input_size: 3, "),
+])
+def test_extract_volume_patches_of_a_huge_or_too_large_window(k, cls, match):
+    # was: NumPy's "array is too big"/"Maximum allowed dimension exceeded", a float index
+    # array on the stand-in GPU, or an index array of 2**31 windows (killed for memory)
+    x = np.zeros((1, 3, 5, 5, 1))
+    with pytest.raises(cls, match=match):
+        tf.raw_ops.ExtractVolumePatches(input=x, ksizes=[1, k, 2, 3, 1], strides=[1, 1, 2, 2, 1],
+                                        padding="VALID")
+
+
+def test_extract_volume_patches_same_of_a_huge_window_is_refused_before_allocating():
+    # TF 2.21 aborts the process here; eagerflow refuses the output's size first
+    with pytest.raises(ResourceExhaustedError, match=r"shape\[1,3,3,3,12884901882\]"):
+        tf.raw_ops.ExtractVolumePatches(input=np.zeros((1, 3, 5, 5, 1)),
+                                        ksizes=[1, 2**31 - 1, 2, 3, 1],
+                                        strides=[1, 1, 2, 2, 1], padding="SAME")
+
+
+def _uq_conv_call(**changes):
+    op = REGISTRY["UniformQuantizedConvolution"]
+    sample = op.samples[0]
+    return op, tuple(_tensor(np.asarray(a)) for a in sample.inputs), {**sample.attrs, **changes}
+
+
+@pytest.mark.parametrize("changes,cls,match", [
+    ({"output_quantization_max_val": 2**63}, InvalidArgumentError,
+     "Attr output_quantization_max_val has value 9223372036854775808 out of range for an int32"),
+    ({"dimension_numbers": 2**70}, TypeError,
+     "Expected string for argument 'dimension_numbers' not 1180591620717411303424."),
+])
+def test_uniform_quantized_convolution_attrs_of_the_wrong_range_or_type(changes, cls, match):
+    # was: OverflowError from NumPy (a bound past int64; bytes() of a huge int)
+    op, inputs, attrs = _uq_conv_call(**changes)
+    with pytest.raises(cls, match=match):
+        bind(op, inputs, attrs)
+
+
+def test_uniform_quantized_convolution_hybrid_window_past_an_empty_input():
+    # recorded from TF 2.21; was: NumPy's "negative dimensions are not allowed"
+    with pytest.raises(InvalidArgumentError, match=r"Expected shape dimensions to be "
+                                                   r"non-negative, got -1 \[Op:UniformQuantized"
+                                                   r"ConvolutionHybrid\]"):
+        tf.raw_ops.UniformQuantizedConvolutionHybrid(
+            lhs=np.zeros((2, 2, 0, 3), np.float32),
+            rhs=tf.constant(np.ones((3, 2, 2, 2), np.int8), tf.qint8),
+            rhs_scales=np.float32(0.5), rhs_zero_points=np.int32(0), Tout=tf.float32,
+            padding="VALID", rhs_quantization_min_val=-128, rhs_quantization_max_val=127)

@@ -408,7 +408,10 @@ class StrictArray:
         if name in METHODS:
             if name in ("item", "tolist", "tobytes"):
                 _count("to_host")
-            return _wrapped(getattr(self._a, name), name, self, kind=_kind_of(name))
+            kind = _kind_of(name)
+            method = _wrapped(getattr(self._a, name), name, self, kind=kind)
+            # (a reduction method runs on the device as cupy.sum does: no NumPy warnings)
+            return _quiet(method) if kind == "reduction" else method
         raise AttributeError(f"'StrictArray' object has no attribute '{name}' (CuPy's "
                              f"ndarray has none)")
 
@@ -669,7 +672,7 @@ class _Ufunc:
         self._run = _matmul_as_cupy if uf.__name__ == "matmul" else uf
         self.outer = _wrapped(uf.outer, "outer")
         for m, names in UFUNC_METHODS.items():
-            setattr(self, m, _wrapped(getattr(uf, m), m, kind=_kind_of(m))
+            setattr(self, m, _quiet(_wrapped(getattr(uf, m), m, kind=_kind_of(m)))
                     if uf.__name__ in names else
                     _unsupported(f"`cupy_{uf.__name__}.{m}` is not supported yet"))
         if uf.__name__ in AT_DTYPES:

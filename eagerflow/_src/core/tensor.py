@@ -242,7 +242,10 @@ class EagerTensor(Tensor):
         return builtins.bool(a)
 
     def __int__(self) -> int:
-        return int(self._numpy() if self._dtype.is_numpy_compatible else self.numpy())
+        a = self._numpy() if self._dtype.is_numpy_compatible else self.numpy()
+        # (a scalar read as TF's numpy() gives it, a NumPy scalar: bfloat16's int() of inf
+        # or nan is then INT64_MIN, as in TF, where a 0-d array's raises OverflowError)
+        return int(a[()] if isinstance(a, np.ndarray) and a.ndim == 0 else a)
 
     def __float__(self) -> float:
         return float(self._numpy() if self._dtype.is_numpy_compatible else self.numpy())
@@ -658,8 +661,9 @@ def check_finite_size(op_name: str, shape: tuple, dtype: _dt.DType) -> None:
             n *= d
             nonzero *= d or 1
     itemsize = 8 if dtype is _dt.string else dtype.size
-    if nonzero * itemsize > _INT64_MAX:
-        # past int64 even when empty: no array (TF's nor NumPy's) can describe the shape
+    if n > _INT64_MAX or not n and nonzero * itemsize > _INT64_MAX:
+        # TF's shape check counts elements (fewer, past int64 in bytes, are its OOM below);
+        # an empty shape past int64 in bytes: no NumPy array can describe it
         dims = ",".join(str(d) for d in shape)
         what = "would have more than 2**63 - 1 elements" if n else "has too many elements"
         raise InvalidArgumentError(None, None, f"Shape [{dims}] {what} [Op:{op_name}]")

@@ -124,6 +124,7 @@ def _check_lengths(op: str, types: tuple, shapes: tuple) -> None:
 
 def _get_value_infer(optional: Any, *, output_types: tuple, output_shapes: tuple) -> list:
     _check_lengths(_GET_VALUE, output_types, output_shapes)
+    output_types = C.type_list_attr(_GET_VALUE, output_types, "output_types")
     return [(None if s is None else tuple(s), d) for d, s in zip(output_types, output_shapes)]
 
 

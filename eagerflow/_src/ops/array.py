@@ -872,6 +872,9 @@ def _tile_kernel(xp: Any, x: Any, *dyn: Any, multiples: tuple | None) -> Any:
         raise UnimplementedError(None, None, f"TileOp : The input data type is not supported, "
                                              f"DataType : uint16, Dimension : {x.ndim} "
                                              f"[Op:Tile]")
+    if 0 in multiples and x.size:  # (an empty result: NumPy's tile would first copy x
+        # along the other axes, up to 2**31 times; TF makes the empty tensor)
+        return xp.empty(tuple(d * m for d, m in zip(x.shape, multiples)), x.dtype)
     return xp.tile(x, multiples)
 
 

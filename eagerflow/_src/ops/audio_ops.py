@@ -146,8 +146,11 @@ def _decode_kernel(xp: Any, contents: Any, *, desired_channels: int,
                                     channels if desired_channels == -1 else desired_channels),
                       dt.float32)
     if desired_channels != -1:
-        # extra channels repeat the file's last one, as TF's kernel does
-        samples = samples[:, np.minimum(np.arange(desired_channels), channels - 1)]
+        # extra channels repeat the file's last one, as TF's kernel does (copied for the
+        # frames there are: a file of none makes no index of desired_channels entries)
+        keep = min(desired_channels, channels)
+        samples = np.concatenate([samples[:, :keep], np.repeat(
+            samples[:, -1:], desired_channels - keep, axis=1)], axis=1)
     if desired_samples != -1:
         out = np.zeros((desired_samples, samples.shape[1]), np.int16)
         n = min(frames, desired_samples)

@@ -804,3 +804,17 @@ def index_scalar(op: str, value: Any, attr: str, not_scalar: str) -> int:
     if t._shape != ():
         raise fail(op, not_scalar.format(shape=shape_str(t._shape)))
     return int(t._numpy())
+
+
+def type_list_attr(op: str, values: Any, what: str) -> tuple:
+    """A list(type) attr as TF's op wrappers take it: each element a DType (make_type's
+    TypeError otherwise), an enum of 0 (DT_INVALID: an int, a byte of a bytes value)
+    TF's AttrValue refusal."""
+    out = []
+    for v in values:
+        if isinstance(v, (int, np.integer)) and not isinstance(v, bool) and v == 0:
+            summary = tf_op_defs.summary(op)
+            raise fail(op, f"AttrValue contains invalid DataType\n\t for attr '{what}'\n\t; "
+                           f"NodeDef: {{{{node {op}}}}}" + (f"; {summary}" if summary else ""))
+        out.append(make_type(v, what))
+    return tuple(out)

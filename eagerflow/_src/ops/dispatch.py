@@ -653,18 +653,10 @@ def run_on(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
                               for i, a in enumerate(arrays)]
                 break
     if host:
-        if op.subgraphs or op.fn is not None:
-            # (a loop's or call's body places its own ops, on the scope's device: the
-            # values it is given stay where they are)
-            out = op.kernel(place.xp, *arrays, **attrs)
-        else:  # soft placement (an input read for its shape alone is not copied)
-            arrays = [B.to_host(a) if type(a) in B.ARRAY_TYPES and not (
-                op.shape_only or i in op.shape_inputs) else a for i, a in enumerate(arrays)]
-            if place.device_type == "CPU":
-                out = op.kernel(np, *arrays, **attrs)
-            else:  # the kernel's own checks (sizes against memory) ask the host's device
-                with D.placed_on(CPU_DEVICE):
-                    out = op.kernel(np, *arrays, **attrs)
+        try:
+            out = _run_on_host(place, op, arrays, attrs)
+        except MemoryError:  # (as the CPU's own path: a temporary infer could not size)
+            raise out_of_memory(op.name) from None
         result, dev = host_result, CPU_DEVICE
     else:
         try:
@@ -682,6 +674,21 @@ def run_on(place: Any, op: Any, arrays: Any, attrs: dict, dtypes: Any) -> tuple:
     if op.num_outputs == 1:
         return result(out), dev
     return tuple(result(o) for o in out or ()), dev  # (an op of no outputs returns None)
+
+
+def _run_on_host(place: Any, op: Any, arrays: Any, attrs: dict) -> Any:
+    """`op`'s kernel's outputs, run on the host for a device `place` without its kernel."""
+    if op.subgraphs or op.fn is not None:
+        # (a loop's or call's body places its own ops, on the scope's device: the
+        # values it is given stay where they are)
+        return op.kernel(place.xp, *arrays, **attrs)
+    # soft placement (an input read for its shape alone is not copied)
+    arrays = [B.to_host(a) if type(a) in B.ARRAY_TYPES and not (
+        op.shape_only or i in op.shape_inputs) else a for i, a in enumerate(arrays)]
+    if place.device_type == "CPU":
+        return op.kernel(np, *arrays, **attrs)
+    with D.placed_on(CPU_DEVICE):  # the kernel's own checks (sizes against memory) ask
+        return op.kernel(np, *arrays, **attrs)  # the host's device
 
 
 def _device_outputs(op: Any, out: Any, specs: Any, dev: str, at: type, place: Any) -> tuple:

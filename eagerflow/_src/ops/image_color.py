@@ -737,6 +737,8 @@ def ssim_multiscale(img1: Any, img2: Any, max_val: Any,
         cs_mean = reduce_mean(cs, axis=[-3, -2])
         terms.append(relu(cs_mean if k < len(power_factors) - 1 else
                           reduce_mean(luminance * cs, axis=[-3, -2])))
+    if not terms:  # (TF's own IndexError: it pops the last scale's term off an empty list)
+        raise IndexError("pop from empty list")
     stacked = stack(terms, axis=-1)
     weights = convert_to_tensor(np.asarray(power_factors, np.float32))
     out = reduce_mean(reduce_prod(pow_(stacked, weights), axis=-1), axis=-1)

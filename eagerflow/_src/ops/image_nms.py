@@ -32,12 +32,12 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import check_finite_size, convert_to_tensor
+from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import nms_gpu
 from eagerflow._src.ops.array import expand_dims, reshape, shape
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.eager_errors import eager_api, raised_eagerly
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import cast, maximum, minimum, where
 from eagerflow._src.ops.misc_ops import _iou, check_nms_boxes, check_nms_scores, int32_input
@@ -382,6 +382,7 @@ NON_MAX_SUPPRESSION_WITH_OVERLAPS = register(OpDef(
 # CombinedNonMaxSuppression
 # ---------------------------------------------------------------------------------------
 
+_COMBINED_OP = "CombinedNonMaxSuppression"
 _COMBINED = ("max_output_size_per_class", "max_total_size", "iou_threshold",
              "score_threshold", "pad_per_class", "clip_boxes")
 
@@ -553,6 +554,7 @@ def non_max_suppression_overlaps(overlaps: Any, scores: Any, max_output_size: An
                  "score_threshold": C.scalar_value(score_threshold, float)}, name)
 
 
+@eager_api("boxes", "scores", "max_output_size_per_class")
 def combined_non_max_suppression(boxes: Any, scores: Any, max_output_size_per_class: Any,
                                  max_total_size: Any, iou_threshold: float = 0.5,
                                  score_threshold: float = float("-inf"),
@@ -560,10 +562,30 @@ def combined_non_max_suppression(boxes: Any, scores: Any, max_output_size_per_cl
                                  name: str | None = None) -> tuple:
     """`tf.image.combined_non_max_suppression`: (nmsed_boxes, nmsed_scores, nmsed_classes,
     valid_detections), NMS per class and batch member, then across classes by score."""
+    # (in TF's order: its Python converts the thresholds and max_total_size, then its op
+    # wrapper checks the bool attrs, converts the inputs and checks their dtypes)
+    iou = convert_to_tensor(iou_threshold, dt.float32, name="iou_threshold")
+    score = convert_to_tensor(score_threshold, dt.float32, name="score_threshold")
+    total = convert_to_tensor(max_total_size)
+    flags = (C.bool_attr(pad_per_class, "pad_per_class"), C.bool_attr(clip_boxes, "clip_boxes"))
     b, s = _pair(boxes, scores)
-    return bind(COMBINED_NON_MAX_SUPPRESSION, (b, s), dict(zip(_COMBINED, (
-        int(max_output_size_per_class), int(max_total_size), float(iou_threshold),
-        float(score_threshold), bool(pad_per_class), bool(clip_boxes)))), name)
+    per_class = max_output_size_per_class
+    if not isinstance(per_class, Tensor):  # (a tensor's dtype is the op's check)
+        per_class = convert_to_tensor(per_class, dt.int32)
+    per_class = _combined_size(2, per_class, "max_size_per_class")
+    sizes = (per_class, _combined_size(3, total, "max_total_size"))
+    return bind(COMBINED_NON_MAX_SUPPRESSION, (b, s), dict(zip(_COMBINED, sizes + (
+        float(iou), float(score)) + flags)), name)
+
+
+def _combined_size(index: int, value: Any, what: str) -> int:
+    """CombinedNonMaxSuppression's int32 scalar input #index (an attr here), as TF's op
+    checks it: its dtype first, then its rank (the kernel's words)."""
+    int32_input(_COMBINED_OP, index, value)
+    if value._shape != ():
+        raise raised_eagerly(C.fail(_COMBINED_OP, f"{what} must be 0-D, got shape "
+                                                  f"{C.shape_str(value._shape)}"))
+    return int(value)
 
 
 def _canonical(boxes: Any) -> Any:

@@ -19,6 +19,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError, UnimplementedError
+from eagerflow._src.core.tensor import check_finite_size
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape, transpose
 from eagerflow._src.ops.dispatch import bind
@@ -84,6 +85,9 @@ class _Patches:
                 C.int_attr(op, i, what)
             if len(v) != rank:
                 raise C.fail(op, f"{what} must be {rank}-dimensional")
+        for what, v in lists:  # (TF's attrs are int32s: checked before any size is used)
+            for e in v:
+                C.int_attr(op, e, what)
         if x._shape is not None and len(x._shape) != rank:
             raise C.fail(op, f"input must be {rank}-dimensional{C.shape_str(x._shape)}")
         for what, v in lists:
@@ -101,16 +105,31 @@ class _Patches:
         sp = self.spatial
         out = []
         for size, k, s, r in zip(shape[1:1 + sp], ksizes[1:-1], strides[1:-1], rates[1:-1]):
+            if size is not None and padding == "VALID" and not self.has_rates:
+                _fits(self.name, size, k, s)
             out.append(None if size is None else _window_axis(size, k, s, r, padding)[0])
         depth = shape[-1]
         return (shape[0], *out, None if depth is None else depth * math.prod(ksizes[1:-1]))
+
+
+def _fits(op: str, size: int, k: int, stride: int) -> None:
+    """ExtractVolumePatches' VALID window against its input, as TF's kernel sizes it (its
+    image op gives an empty output instead): C's truncating division."""
+    n = size - k + stride
+    o = n // stride if n >= 0 else -(-n // stride)
+    if o < 0:
+        raise C.fail(op, f"Computed output size would be negative: {o} [input_size: {size}, "
+                         f"effective_filter_size: {k}, stride: {stride}]")
 
 
 def _infer(p: _Patches) -> Any:
     def infer(x: Any, **a: Any) -> list:
         ks, st, rt, pad = p.attrs(a)
         p.check(x, ks, st, rt, pad)
-        return [(p.out_shape(x._shape, ks, st, rt, pad), x._dtype)]
+        out = p.out_shape(x._shape, ks, st, rt, pad)
+        if out is not None and None not in out:
+            check_finite_size(p.name, out, x._dtype)  # (before the kernel's index arrays)
+        return [(out, x._dtype)]
     return infer
 
 

@@ -340,6 +340,8 @@ def _gather_grad_kernel(xp: Any, g: Any, indices: Any, like: Any, *dyn: Any, axi
         add_at(xp, xp.moveaxis(out, ax, 0), ii, moved)
 
     out = xp.zeros(like.shape, dtype=g.dtype)
+    if not out.size:  # (a device's dropped indices, made 0, would still index an empty axis)
+        return out
     if batch_dims == 0:
         one(g, indices, out)
     elif out.size:

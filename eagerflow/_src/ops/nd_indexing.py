@@ -378,8 +378,9 @@ def _kept(xp: Any, op: str, indices: Any, updates: Any, shape: tuple, policy: st
         return indices, updates
     keep = ~bad
     lead = indices.shape[:-1]
-    return (indices.reshape(-1, indices.shape[-1])[keep],
-            updates.reshape((-1,) + updates.shape[len(lead):])[keep])
+    n = math.prod(lead)  # (counted: -1 is ambiguous when a slice is empty)
+    return (indices.reshape(n, indices.shape[-1])[keep],
+            updates.reshape((n,) + updates.shape[len(lead):])[keep])
 
 
 def _skips_on_device(xp: Any, indices: Any, policy: str) -> bool:
@@ -401,7 +402,7 @@ def scatter_skipping(xp: Any, base: Any, shape: tuple, dtype: Any, indices: Any,
     lead, tail = shape[:k], tuple(shape[k:])
     rows = math.prod(lead)
     # (as unsigned numbers, a negative coordinate is past every row too)
-    vectors = indices.reshape(-1, k).astype(np.uint64)
+    vectors = indices.reshape(math.prod(indices.shape[:-1]), k).astype(np.uint64)
     key, bad = None, None
     for j, d in enumerate(lead):
         c = vectors[:, j]
@@ -413,7 +414,8 @@ def scatter_skipping(xp: Any, base: Any, shape: tuple, dtype: Any, indices: Any,
         xp.empty((rows + 1,) + tail, dtype)
     if base is not None:
         grown[:rows] = base.reshape((rows,) + tail)
-    _scatter_into(xp, grown, key[:, None], updates.reshape((-1,) + tail), mode)
+    # (one update row per index vector, counted: -1 is ambiguous when a slice is empty)
+    _scatter_into(xp, grown, key[:, None], updates.reshape((len(vectors),) + tail), mode)
     return grown[:rows].reshape(shape)
 
 

@@ -143,7 +143,8 @@ def _conv_kernel(xp: Any, x: Any, w: Any, strides: tuple, padding: str,
     shape, nsp, df, dil = _conv_geometry(x.shape, w.shape, strides, padding,
                                          explicit_paddings, data_format, dilations,
                                          batch_dims, groups)
-    if 0 in shape:  # nothing to compute (and the engine wants windows that fit)
+    if 0 in shape or not x.size:  # nothing to compute (and the engine wants windows that
+        # fit; an empty input's padded windows hold only the padding's zeros)
         return xp.zeros(shape, x.dtype)
     lead = x.shape[:batch_dims]
     x1 = x.reshape((math.prod(lead),) + x.shape[batch_dims:])

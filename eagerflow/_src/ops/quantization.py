@@ -270,9 +270,11 @@ def _vars_grad_kernel(xp: Any, g: np.ndarray, x: np.ndarray, lo: Any, hi: Any, n
                       narrow_range: bool) -> tuple:
     inside, below, above = _in_range(xp, x, lo, hi, num_bits, narrow_range)
     axes = tuple(range(x.ndim - lo.ndim))  # all but the channels
-    # (TF multiplies by the masks, so NaN gradients spread as there)
-    return ((g * inside).astype(_F32), (g * below).sum(axis=axes, dtype=_F32),
-            (g * above).sum(axis=axes, dtype=_F32))
+    # (TF multiplies by the masks, so NaN gradients spread as there; its sums overflow to
+    # inf, or meet inf - inf, quietly)
+    with np.errstate(all="ignore"):
+        return ((g * inside).astype(_F32), (g * below).sum(axis=axes, dtype=_F32),
+                (g * above).sum(axis=axes, dtype=_F32))
 
 
 def _vars_grad_ref(g: np.ndarray, x: np.ndarray, lo: Any, hi: Any, num_bits: int,

@@ -110,14 +110,27 @@ def requantize_32_to_8(x: np.ndarray, lo: float, hi: float, out_lo: float,
         recip = f(0.0) if out_range == 0 else f(255.0 / float(out_range))
         rezero = f(float(f(f(lo) + f(hi))) / 2.0)
         scale_fp = 0 if out_range == 0 else \
-            int(255.0 * 65536 * float(in_range) / float(out_range))
-        in_offset = int(f(f(rezero * recip) * f(65536)))
+            _c_int64(255.0 * 65536 * float(in_range) / float(out_range))
+        in_offset = _c_int64(f(f(rezero * recip) * f(65536)))
         out_offset = 0 if out_range == 0 else \
-            int(65536 * (float(f(out_lo)) * 255.0) / float(out_range))
-    # (Eigen casts a qint32 to int64 through float32)
-    v = (x.astype(_F32).astype(np.int64) * np.int64(scale_fp)) >> 32
-    v = (v + np.int64(in_offset - out_offset + 32768)) >> 16
+            _c_int64(65536 * (float(f(out_lo)) * 255.0) / float(out_range))
+        # (Eigen casts a qint32 to int64 through float32; int64 products wrap, as TF's)
+        v = (x.astype(_F32).astype(np.int64) * np.int64(scale_fp)) >> 32
+        v = (v + np.int64(_wrap64(in_offset - out_offset + 32768))) >> 16
     return np.clip(v, 0, 255).astype(np.uint8)
+
+
+def _c_int64(v: float) -> int:
+    """C++'s static_cast<int64_t> of a float as TF's x86 builds do it: NaN, an infinity
+    or a value past the int64 range becomes INT64_MIN (a range of inf or NaN then gives
+    TF's results, not an error)."""
+    v = float(v)
+    return int(v) if math.isfinite(v) and -2.0**63 <= v < 2.0**63 else -2**63
+
+
+def _wrap64(v: int) -> int:
+    """`v` wrapped into int64, as TF's int64 sums of such offsets wrap."""
+    return (v + 2**63) % 2**64 - 2**63
 
 
 def requantize_eigen(x: np.ndarray, lo: float, hi: float, out_lo: float, out_hi: float,
@@ -186,9 +199,19 @@ def node_text(attrs: dict) -> str:
     return ", ".join(f"{k}={_attr_text(attrs[k])}" for k in sorted(attrs))
 
 
+def check_arity(op: str, inputs: tuple) -> None:
+    """As many inputs as TF's definition of `op` names (a call of an op whose infer takes
+    them as *params with one missing or one too many: a TypeError naming them, as TF's
+    wrapper's for a missing argument), where the definition has no list inputs."""
+    args = tf_op_defs.signatures().get(op, {}).get("inputArg", [])
+    if args and not any("numberAttr" in a or "typeListAttr" in a for a in args):
+        C.input_count(op, tuple(a["name"] for a in args), inputs)
+
+
 def check_types(op: str, inputs: tuple) -> None:
     """Each input's dtype against TF's definition: the type attr's allowed list, or the
-    fixed type (float for the ranges)."""
+    fixed type (float for the ranges), after their number."""
+    check_arity(op, inputs)
     for i, x in enumerate(inputs):
         attr = tf_op_defs.input_type_attr(op, i)
         if attr is None:

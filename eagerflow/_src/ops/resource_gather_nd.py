@@ -79,7 +79,9 @@ def _kernel(xp: Any, h: Any, indices: Any, **_attrs: Any) -> Any:
         vec = ", ".join(str(int(v)) for v in flat[i])
         raise C.fail(_OP, f"indices[{pos}] = [{vec}] does not index into param shape "
                           f"{C.shape_str(arr.shape)}, node name: {_OP}")
-    return xp.ascontiguousarray(_gather_nd_one(xp, arr, D.to_device(indices, place)))
+    out = _gather_nd_one(xp, arr, D.to_device(indices, place))
+    # (ascontiguousarray makes a scalar, one vector's element, a vector of one)
+    return xp.ascontiguousarray(out).reshape(out.shape)
 
 
 def _grad(n: Any, g: Any) -> list:

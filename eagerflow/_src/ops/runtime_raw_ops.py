@@ -441,9 +441,23 @@ def _fake_shape(shape: Any) -> tuple:
     return out
 
 
+def _numpy_holds(op: str, shape: tuple, dtype: dt.DType) -> None:
+    """Refuses an empty shape whose other dims' bytes pass int64, which TF's tensor can
+    have but no NumPy array can: TF's words for reading such a tensor's numpy()."""
+    n = 1
+    for d in shape:
+        n *= d or 1
+    if 0 in shape and n * (dtype.size or 8) > 2**63 - 1:
+        raise C.fail(op, f"Failed to create numpy array from tensor of shape "
+                         f"[{', '.join(map(str, shape))}]. Numpy error: ValueError: array "
+                         f"is too big; `arr.size * arr.dtype.itemsize` is larger than the "
+                         f"maximum possible size.")
+
+
 def _fake_infer(dtype: Any, shape: Any) -> list:
     out = _fake_shape(shape)
     dtype = dt.as_dtype(dtype)
+    _numpy_holds("FakeParam", out, dtype)
     n = 1
     for d in out:
         n *= d

@@ -15,10 +15,11 @@ from typing import Any, Callable
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.sparse_tensor import SparseTensor
-from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.tensor import check_finite_size, convert_to_tensor
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
@@ -321,7 +322,9 @@ def _size_infer(indices: Any, values: Any, shape: Any, *, validate_indices: bool
             raise _fail("SetSize", f"Invalid rank {arr.size}.")
         if (arr < 0).any():
             raise _fail("SetSize", f"Dimension {int(arr[arr < 0][0])} must be >= 0")
-        return [(tuple(int(d) for d in arr[:-1]), dt.int32)]
+        out = tuple(int(d) for d in to_host(arr)[:-1])
+        check_finite_size("SetSize", out, dt.int32)  # (TF's OOM before its output)
+        return [(out, dt.int32)]
     return [(None if rank is None else (None,) * (rank - 1), dt.int32)]
 
 

@@ -299,11 +299,20 @@ def _sort_setup(values: Any, axis: Any, direction: str) -> tuple:
     key = _order_key(_t(values), direction)
     r = len(key._shape)
     if not -r <= axis < r:
-        # (TF's sort reads the axis's size with `[]`, in its "strided_slice" scope)
-        raise raised_eagerly(InvalidArgumentError(
-            None, None, f"slice index {axis} of dimension 0 out of bounds. [Op:StridedSlice]"),
-            "strided_slice/")
+        _axis_out_of_range(axis, r)
     return key, axis % r, r
+
+
+def _axis_out_of_range(axis: int, r: int) -> None:
+    """TF's sort reads the axis's size as shape(values)[axis], in its "strided_slice"
+    scope: that slice's end, axis + 1, must fit an int64 tensor, and its kernel names a
+    negative index after adding the rank (the size of the shape vector it slices)."""
+    if axis + 1 >= 2**63:
+        raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
+    index = axis + r if axis < 0 else axis
+    raise raised_eagerly(InvalidArgumentError(
+        None, None, f"slice index {index} of dimension 0 out of bounds. [Op:StridedSlice]"),
+        "strided_slice/")
 
 
 def _to_last(x: Any, axis: int, r: int) -> tuple:

@@ -55,11 +55,12 @@ def _infer(indices: Any, output_shape: Any, values: Any, default_value: Any, *,
                                    f"rank {len(indices._shape)} [Op:{_OP}]")
     if output_shape._shape is not None and len(output_shape._shape) != 1:
         raise InvalidArgumentError(None, None, f"output_shape must be rank 1 [Op:{_OP}]")
-    if (indices._shape is not None and values._shape is not None and len(values._shape) == 1
-            and None not in (indices._shape[0], values._shape[0])
-            and indices._shape[0] != values._shape[0]):
+    vs = values._shape
+    if indices._shape is not None and vs is not None and vs != () and not (
+            len(vs) == 1 and None in (indices._shape[0], vs[0])) and vs != indices._shape[:1]:
+        # (a scalar, or one value per index: a matrix of values too is refused here)
         raise InvalidArgumentError(None, None, f"sparse_values has incorrect shape "
-                                   f"[{values._shape[0]}], should be [] or "
+                                   f"{C.shape_str(vs)}, should be [] or "
                                    f"[{indices._shape[0]}] [Op:{_OP}]")
     arr = getattr(output_shape, "_arr", None)
     if arr is not None:

@@ -29,6 +29,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InternalError, InvalidArgumentError
 from eagerflow._src.core.resource import HeldResource
+from eagerflow._src.core.tensor import check_finite_size
 from eagerflow._src.ops.hash_ops import murmur64
 from eagerflow._src.ops.packed_strings import Index, packed_of
 
@@ -227,6 +228,9 @@ class DenseTableState(TableState):
     def _allocate(self, op: str, n: int) -> None:
         if n < 4 or n & (n - 1):
             raise _fail(op, f"Number of buckets must be at least 4 and a power of 2, got: {n}")
+        # (TF's OOM before the tables are made: a value_shape of 2**31 elements per bucket)
+        check_finite_size(op, (n, len(self.empty)), self.key_dtype)
+        check_finite_size(op, (n, self.value_size), self.value_dtype)
         self.keys = np.empty((n, len(self.empty)), np_dtype(self.key_dtype))
         self.keys[:] = self.empty
         self.vals = np.zeros((n, self.value_size), np_dtype(self.value_dtype))

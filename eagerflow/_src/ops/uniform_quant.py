@@ -26,6 +26,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.quantization import _along
+from eagerflow._src.ops.quantized_ops import check_arity
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
 _F32 = np.float32
@@ -539,6 +540,7 @@ _ADD_SIDES = ("lhs", "rhs", "output")
 
 def _add_infer(lhs: Any, rhs: Any, *params: Any, **attrs: Any) -> list:
     op = "UniformQuantizedAdd"
+    check_arity(op, (lhs, rhs) + params)
     if lhs._dtype is not dt.qint32:
         raise _type_refused(op, "T", lhs._dtype, "qint32")
     if rhs._dtype is not lhs._dtype:

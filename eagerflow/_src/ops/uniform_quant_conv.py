@@ -23,7 +23,7 @@ from eagerflow._src.ops.quantized_ops import check_kernel, check_types
 from eagerflow._src.ops.registry import OpDef, Sample, register
 from eagerflow._src.ops.serialization import read_varint
 from eagerflow._src.ops.uniform_quant import _check_shapes, _fixed_point, _quantized, _wrap32
-from eagerflow._src.ops.uniform_quant_dot import _plain, _quantize_rows, _requant_one
+from eagerflow._src.ops.uniform_quant_dot import _int_attrs, _plain, _quantize_rows, _requant_one
 
 _F32 = np.float32
 _QI8, _QI32 = dt.qint8, dt.qint32
@@ -40,7 +40,9 @@ def _signed(v: int) -> int:
 def _dimension_numbers(op: str, text: Any) -> dict | None:
     """The UniformQuantizedConvolutionDimensionNumbersAttr message an attr string holds
     (None for the empty string: the default numbering)."""
-    data = text.encode("latin-1") if isinstance(text, str) else bytes(text)
+    if not isinstance(text, (str, bytes)):
+        raise TypeError(f"Expected string for argument 'dimension_numbers' not {text!r}.")
+    data = text.encode("latin-1") if isinstance(text, str) else text
     if not data:
         return None
     out: dict = {f: [] if f.endswith("dimensions") else 0 for f in _FIELDS}
@@ -83,6 +85,7 @@ def _default_numbers(rank: int) -> dict:
 
 
 def _check_attrs(op: str, attrs: dict) -> None:
+    _int_attrs(op, attrs)
     padding = attrs["padding"]
     padding = padding.decode() if isinstance(padding, bytes) else padding
     if padding not in ("EXPLICIT", "SAME", "VALID"):
@@ -191,7 +194,7 @@ def _dilated(size: int, dilation: int) -> int:
     return 0 if size == 0 else dilation * (size - 1) + 1
 
 
-def _out_shape(lhs: tuple, rhs: tuple, attrs: dict, params: tuple) -> tuple:
+def _out_shape(op: str, lhs: tuple, rhs: tuple, attrs: dict, params: tuple) -> tuple:
     dn, strides, ldil, rdil, pads = params
     out = [0] * len(lhs)
     out[dn["output_batch_dimension"]] = lhs[dn["input_batch_dimension"]] // \
@@ -202,6 +205,9 @@ def _out_shape(lhs: tuple, rhs: tuple, attrs: dict, params: tuple) -> tuple:
         k = _dilated(rhs[dn["kernel_spatial_dimensions"][i]], rdil[i])
         num = size + pads[2 * i] + pads[2 * i + 1] - k + 1
         out[dn["output_spatial_dimensions"][i]] = (num + strides[i] - 1) // strides[i]
+    for d in out:  # (a window past an empty input's end: TF's TensorShape refuses it)
+        if d < 0:
+            raise C.fail(op, f"Expected shape dimensions to be non-negative, got {d}")
     return tuple(out)
 
 
@@ -293,7 +299,7 @@ def _conv_kernel(xp: Any, lhs: np.ndarray, rhs: np.ndarray, ls: Any, lz: Any, rs
     if attrs["output_quantization_axis"] not in (-1, dn["output_feature_dimension"]):
         raise C.fail(op, "output_quantization_axis Attr must be -1 (per-tensor) or "
                          "dimension_numbers.output_feature_dimension (per-channel).")
-    out_shape = _out_shape(lhs.shape, rhs.shape, attrs, params)
+    out_shape = _out_shape(op, lhs.shape, rhs.shape, attrs, params)
     _check_shapes(op, out_shape, np.shape(os_), np.shape(oz),
                   attrs["output_quantization_axis"])
     if np.ndim(rs) == 0 and np.ndim(os_) != 0:
@@ -342,7 +348,7 @@ def _acc_reference(lhs: np.ndarray, lz: int, rhs: np.ndarray, rz: np.ndarray,
     out-of-bounds taps the zero point (adding nothing); (sums, output shape)."""
     params = _params("UniformQuantizedConvolution", lhs.shape, rhs.shape, attrs)
     _, strides, _, _, pads = params
-    out_shape = _out_shape(lhs.shape, rhs.shape, attrs, params)
+    out_shape = _out_shape("UniformQuantizedConvolution", lhs.shape, rhs.shape, attrs, params)
     acc = np.zeros(out_shape, object)
     for idx in np.ndindex(*out_shape):
         b, o, sp = idx[0], idx[1], idx[2:]
@@ -415,7 +421,7 @@ def _hybrid_kernel(xp: Any, lhs: np.ndarray, rhs: np.ndarray, rs: Any, rz: Any, 
     params = _params(op, lhs.shape, rhs.shape, attrs)
     dn = params[0]
     _axis_checks(op, dn, attrs, rhs.shape, rs, rz)
-    out_shape = _out_shape(lhs.shape, rhs.shape, attrs, params)
+    out_shape = _out_shape(op, lhs.shape, rhs.shape, attrs, params)
     lp, rp, op_ = _perms(dn)
     out_t_shape = tuple(out_shape[d] for d in op_)
     o = out_t_shape[1]

@@ -31,10 +31,18 @@ def _plain(a: np.ndarray) -> np.ndarray:
     return a.view(a.dtype[0]) if a.dtype.names else a
 
 
+def _int_attrs(op: str, attrs: dict) -> None:
+    """TF's range checks of the op's quantization axes and ranges, before the kernel's
+    (a range's bound past int32 is refused, not compared with the values)."""
+    for key, v in attrs.items():
+        if "_quantization_" in key:
+            C.int_attr(op, v, key)
+
+
 def _check_axes(op: str, attrs: dict, sides: tuple) -> None:
+    _int_attrs(op, attrs)
     for side in sides:
         axis = attrs[f"{side}_quantization_axis"]
-        C.int_attr(op, axis, f"{side}_quantization_axis")
         if side == "lhs" and axis != -1:
             raise C.fail(op, "lhs_quantization_axis Attr must be -1 (per-tensor).")
         if side != "lhs" and axis not in (1, -1):
