@@ -2207,3 +2207,39 @@ def test_uniform_quantized_convolution_hybrid_window_past_an_empty_input():
             rhs=tf.constant(np.ones((3, 2, 2, 2), np.int8), tf.qint8),
             rhs_scales=np.float32(0.5), rhs_zero_points=np.int32(0), Tout=tf.float32,
             padding="VALID", rhs_quantization_min_val=-128, rhs_quantization_max_val=127)
+
+
+# -- a second CPU fuzz campaign (seed 1985932173); outcomes recorded from TF 2.21 ---------
+
+@pytest.mark.parametrize("fn,op", [
+    (lambda s: tf.nn.depthwise_conv2d_backprop_filter(
+        np.ones((1, 4, 4, 1), np.float32), [2, 2, 1, 1], np.ones((1, 3, 3, 1), np.float32), s,
+        "VALID"), "depthwise_conv2d_native_backprop_filter"),
+    (lambda s: tf.nn.depthwise_conv2d_backprop_input(
+        [1, 4, 4, 1], np.ones((2, 2, 1, 1), np.float32), np.ones((1, 3, 3, 1), np.float32), s,
+        "VALID"), "depthwise_conv2d_native_backprop_input"),
+], ids=["filter", "input"])
+@pytest.mark.parametrize("strides", [tf.constant([1, 1, 1, 1]),
+                                     tf.constant(np.array([np.inf, 1.0], np.float16))],
+                         ids=["int", "inf"])
+def test_depthwise_backprops_take_a_list_of_strides_only(fn, op, strides):
+    # these are TF's generated wrappers; was: the tensor's values read (int() of inf)
+    with pytest.raises(TypeError, match=re.escape(
+            f"Expected list for 'strides' argument to '{op}' Op, not {strides!r}.")):
+        fn(strides)
+
+
+@pytest.mark.parametrize("crop_size,cls,match", [
+    (np.array(np.inf, np.float16), InvalidArgumentError, r"crop_size must be 1-D\[\] "
+                                                         r"\[Op:CropAndResize\]"),
+    (np.array(np.nan), InvalidArgumentError, r"crop_size must be 1-D\[\] \[Op:CropAndResize\]"),
+    # (a NumPy array of floats is cast to int32 as TF casts it: inf to int32's minimum)
+    (np.array([np.inf, 2], np.float16), InvalidArgumentError, "crop dimensions must be positive"),
+    (np.array([2**40, 2]), InvalidArgumentError, "crop dimensions must be positive"),
+    ([np.inf, 2], TypeError, r"Cannot convert \[inf, 2\] to EagerTensor of dtype int32"),
+], ids=["inf", "nan", "inf-pair", "wide", "list"])
+def test_crop_and_resize_converts_its_crop_size_as_an_int32_input(crop_size, cls, match):
+    # was: OverflowError/ValueError from int() of inf or NaN
+    with pytest.raises(cls, match=match):
+        tf.image.crop_and_resize(np.ones((1, 4, 4, 1), np.float32), [[0, 0, 1, 1.0]], [0],
+                                 crop_size)

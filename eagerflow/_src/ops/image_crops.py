@@ -22,7 +22,7 @@ import numpy as np
 from eagerflow._src.backend import add_at
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError
+from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError, shape_str
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
@@ -509,7 +509,11 @@ def crop_and_resize(image: Any, boxes: Any, box_indices: Any, crop_size: Any,
                      "extrapolation_value": float(extrapolation_value)}, name)
     if isinstance(crop_size, Tensor) and crop_size.dtype is not dt.int32:  # (TF's input #3)
         raise C.wrong_input_dtype("CropAndResize", 3, dt.int32, crop_size.dtype)
-    size = tuple(int(s) for s in np.asarray(C.known(convert_to_tensor(crop_size))).reshape(-1))
+    # (TF's int32 input: a NumPy array of floats is cast, inf and NaN as int32's minimum)
+    sizes = convert_to_tensor(crop_size, dtype=dt.int32)
+    if len(sizes.shape) != 1:
+        raise C.fail("CropAndResize", f"crop_size must be 1-D{shape_str(sizes.shape)}")
+    size = tuple(int(s) for s in np.asarray(C.known(sizes)))
     return bind(CROP_AND_RESIZE, (image, boxes, box_ind),
                 {"crop_size": size, "method": method,
                  "extrapolation_value": float(extrapolation_value)}, name)

@@ -954,14 +954,23 @@ def depthwise_conv2d(input: Any, filter: Any, strides: Any, padding: Any,  # noq
                 name)
 
 
+def _depthwise_backprop_attrs(op: str, strides: Any, padding: Any, data_format: Any,
+                              dilations: Any) -> dict:
+    """The attrs of a depthwise backprop: these public functions are TF's generated
+    wrappers, which convert their list attrs (a list or tuple only, not a tensor) before
+    reading any input."""
+    pad, ex = convert_padding(padding, 4)
+    a = C.wrapper_attrs(op, strides=strides, data_format=data_format, dilations=dilations)
+    return dict(a, padding=pad, explicit_paddings=ex)
+
+
 def depthwise_conv2d_backprop_input(input_sizes: Any, filter: Any,  # noqa: A002
                                     out_backprop: Any, strides: Any, padding: Any,
                                     data_format: str = "NHWC", dilations: Any = (1, 1, 1, 1),
                                     name: str | None = None) -> Any:
+    a = _depthwise_backprop_attrs("DepthwiseConv2dNativeBackpropInput", strides, padding,
+                                  data_format, dilations)
     w, dy = binary_args(filter, out_backprop)
-    pad, ex = convert_padding(padding, 4)
-    a = dict(strides=_depthwise_strides(strides), padding=pad, explicit_paddings=ex,
-             data_format=data_format, dilations=tuple(int(d) for d in dilations))
     return bind(DEPTHWISE_BACKPROP_INPUT, (_sizes_tensor(input_sizes), w, dy), a, name)
 
 
@@ -969,10 +978,9 @@ def depthwise_conv2d_backprop_filter(input: Any, filter_sizes: Any,  # noqa: A00
                                      out_backprop: Any, strides: Any, padding: Any,
                                      data_format: str = "NHWC", dilations: Any = (1, 1, 1, 1),
                                      name: str | None = None) -> Any:
+    a = _depthwise_backprop_attrs("DepthwiseConv2dNativeBackpropFilter", strides, padding,
+                                  data_format, dilations)
     x, dy = binary_args(input, out_backprop)
-    pad, ex = convert_padding(padding, 4)
-    a = dict(strides=_depthwise_strides(strides), padding=pad, explicit_paddings=ex,
-             data_format=data_format, dilations=tuple(int(d) for d in dilations))
     return bind(DEPTHWISE_BACKPROP_FILTER, (x, _sizes_tensor(filter_sizes), dy), a, name)
 
 
