@@ -25,6 +25,7 @@ from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.ops import debugging as D
 from eagerflow._src.ops import indexing as I
 from eagerflow._src.ops import linalg as L
+from eagerflow._src.ops import linalg_diag as LD
 from eagerflow._src.ops import nd_indexing as ND
 from eagerflow._src.ops import nn as N
 from eagerflow._src.ops import nn_loss as NL
@@ -2243,3 +2244,46 @@ def test_crop_and_resize_converts_its_crop_size_as_an_int32_input(crop_size, cls
     with pytest.raises(cls, match=match):
         tf.image.crop_and_resize(np.ones((1, 4, 4, 1), np.float32), [[0, 0, 1, 1.0]], [0],
                                  crop_size)
+
+
+@pytest.mark.parametrize("indices,updates,shape,match", [
+    ([[1, 0], [0, 2]], np.ones((2, 4)), [2**62, 3, 4],
+     r"Shape \[4611686018427387904,3,4\] would have more than 2\*\*63 - 1 elements"),
+    # (the element count is checked before the shapes are matched)
+    ([[0]], np.ones(2), [2**62, 3],
+     r"Shape \[4611686018427387904,3\] would have more than 2\*\*63 - 1 elements"),
+    # (an empty shape is counted as TF counts it: no elements)
+    ([[0]], np.ones((1, 3)), [2**62, 0],
+     r"Dimensions \[1,2\) of input\[shape=\[4611686018427387904,0\]\] must match dimensions "
+     r"\[1,2\) of updates\[shape=\[1,3\]\]"),
+], ids=["count", "count-first", "empty"])
+def test_scatter_nd_counts_a_huge_shape_as_tf(indices, updates, shape, match):
+    # recorded from TF 2.21; was: NumPy's int64 product (its overflow warning, a wrapped
+    # count read as an empty output)
+    with pytest.raises(InvalidArgumentError, match=match):
+        tf.raw_ops.ScatterNd(indices=np.array(indices), updates=updates,
+                             shape=np.array(shape))
+
+
+@pytest.mark.parametrize("shape", [(2**63, 3, 4), (2**64 + 3,)])
+def test_scatter_nd_of_a_shape_past_int64_is_refused(shape):
+    # the ops fuzz's attr (TF cannot be given one: its int64 input refuses it); was: NumPy's
+    # OverflowError and overflow warning
+    indices, updates = _t([[1], [3], [1]], np.int32), _t([1.0, 2.0, 3.0])
+    with pytest.raises(InvalidArgumentError, match=r"would have more than 2\*\*63 - 1 "
+                                                   r"elements \[Op:ScatterNd\]"):
+        bind(ND.SCATTER_ND, (indices, updates), {"shape": shape})
+
+
+def test_matrix_set_diag_v3_op_of_no_align_is_refused():
+    # (as MatrixDiagPartV3's; tf.raw_ops gives the default, as TF's); was: AttributeError
+    with pytest.raises(TypeError, match=r"Expected string for argument 'align' not None\."):
+        bind(LD.MATRIX_SET_DIAG_V3, (_t(np.ones((2, 3, 4))), _t(np.ones((2, 3, 3)))),
+             {"k": (-1, 1), "align": None})
+
+
+def test_approximate_equal_op_of_a_list_tolerance_is_refused_as_tf():
+    # TF 2.21's words for tf.raw_ops.ApproximateEqual's; was: the op's list broadcast, a (0,)
+    # result where infer said ()
+    with pytest.raises(TypeError, match=r"Expected float for argument 'tolerance' not \[\]\."):
+        bind(REGISTRY["ApproximateEqual"], (_t(1.0), _t(1.0)), {"tolerance": []})

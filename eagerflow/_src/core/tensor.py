@@ -648,34 +648,42 @@ def check_finite_size(op_name: str, shape: tuple, dtype: _dt.DType) -> None:
     """Refuses, before anything is allocated, shapes whose element count overflows int64
     (InvalidArgumentError, as TF) or whose bytes exceed the memory the process can get
     (ResourceExhaustedError, TF's OOM message)."""
+    n = check_element_count(op_name, shape)
+    itemsize = 8 if dtype is _dt.string else dtype.size
+    if not n and math.prod(d or 1 for d in shape) * itemsize > _INT64_MAX:
+        # an empty shape past int64 in bytes: no NumPy array can describe it
+        raise InvalidArgumentError(None, None, f"Shape {_dims(shape)} has too many elements "
+                                               f"[Op:{op_name}]")
+    dev = _device.current_device()
+    if dev.backend.too_big(n * itemsize):
+        word = {"float32": "float", "float64": "double"}.get(dtype.name, dtype.name)
+        allocator = "cpu" if dev.device_type == "CPU" else f"GPU_{dev.index}_bfc"  # TF's names
+        raise ResourceExhaustedError(
+            None, None, f"OOM when allocating tensor with shape{_dims(shape)}"
+                        f" and type {word} on {dev.canonical} by allocator {allocator} "
+                        f"[Op:{op_name}]")
+
+
+def check_element_count(op_name: str, shape: tuple) -> int:
+    """TF's TensorShape check of a shape read from an input, which an op makes before its
+    other checks (its OOM comes only when it allocates): a negative dim or an element count
+    past int64 refused; the count returned."""
     # (in C for the common shape, of positive dims: this runs for every output of many ops)
     n = math.prod(shape)
-    if n > 0 and (len(shape) == 0 or min(shape) > 0):
-        nonzero = n
-    else:
-        n = nonzero = 1
+    if n <= 0 or (len(shape) and min(shape) <= 0):
         for d in shape:
             if d < 0:
                 raise InvalidArgumentError(None, None,
                                            f"Dimension {d} must be >= 0 [Op:{op_name}]")
-            n *= d
-            nonzero *= d or 1
-    itemsize = 8 if dtype is _dt.string else dtype.size
-    if n > _INT64_MAX or not n and nonzero * itemsize > _INT64_MAX:
-        # TF's shape check counts elements (fewer, past int64 in bytes, are its OOM below);
-        # an empty shape past int64 in bytes: no NumPy array can describe it
-        dims = ",".join(str(d) for d in shape)
-        what = "would have more than 2**63 - 1 elements" if n else "has too many elements"
-        raise InvalidArgumentError(None, None, f"Shape [{dims}] {what} [Op:{op_name}]")
-    nbytes = n * itemsize
-    dev = _device.current_device()
-    if dev.backend.too_big(nbytes):
-        word = {"float32": "float", "float64": "double"}.get(dtype.name, dtype.name)
-        allocator = "cpu" if dev.device_type == "CPU" else f"GPU_{dev.index}_bfc"  # TF's names
-        raise ResourceExhaustedError(
-            None, None, f"OOM when allocating tensor with shape[{','.join(str(d) for d in shape)}]"
-                        f" and type {word} on {dev.canonical} by allocator {allocator} "
-                        f"[Op:{op_name}]")
+    # (fewer elements, past int64 in bytes, are TF's OOM)
+    if n > _INT64_MAX:
+        raise InvalidArgumentError(None, None, f"Shape {_dims(shape)} would have more than "
+                                               f"2**63 - 1 elements [Op:{op_name}]")
+    return n
+
+
+def _dims(shape: tuple) -> str:
+    return "[" + ",".join(str(d) for d in shape) + "]"
 
 
 _INT64_MAX = 2**63 - 1

@@ -520,10 +520,16 @@ def _set_diag_v3_ref(x: np.ndarray, d: np.ndarray, k: Any, align: str) -> np.nda
     return out
 
 
+def _set_diag_v3_infer(x: Any, d: Any, k: Any, align: Any) -> list:
+    # (V3's align is its own, never absent: None is no string, as MatrixDiagPartV3's)
+    check_align(align, "MatrixSetDiagV3")
+    return set_diag_infer(x, d, k, "MatrixSetDiagV3", align)
+
+
 # tf.linalg.set_diag's op: a band's diagonals placed by `align`
 MATRIX_SET_DIAG_V3 = register(OpDef(
     "MatrixSetDiagV3",
-    lambda x, d, k, align: set_diag_infer(x, d, k, "MatrixSetDiagV3", align),
+    _set_diag_v3_infer,
     set_diag_kernel, grad=set_diag_grad, reference=_set_diag_v3_ref,
     samples=lambda: [Sample((_f64(3, 4), _f64(2)), {"k": -1, "align": "RIGHT_LEFT"}),
                      Sample((_f64(2, 3, 4), _f64(2, 3, 3)), {"k": (-1, 1), "align": "RIGHT_LEFT"}),

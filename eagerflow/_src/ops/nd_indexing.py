@@ -18,7 +18,13 @@ from eagerflow._src.backend import add_at, scatter_fold
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
-from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.core.tensor import (
+    EagerTensor,
+    Tensor,
+    check_element_count,
+    check_finite_size,
+    convert_to_tensor,
+)
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, reshape, static_ints
 from eagerflow._src.ops.composite_dispatch import dispatchable
@@ -330,9 +336,7 @@ def _scatter_nd_infer(indices: Any, updates: Any, *dyn: Any, shape: tuple | None
         if shape is None or None in shape:
             _scatter_outer("ScatterNd", indices._shape, updates._shape)
             return [(shape, updates._dtype)]
-    for d in shape:
-        if d < 0:
-            raise C.fail("ScatterNd", f"Dimension {d} must be >= 0")
+    check_element_count("ScatterNd", shape)
     _scatter_shapes("ScatterNd", indices, updates, shape)
     check_finite_size("ScatterNd", shape, updates._dtype)
     return [(shape, updates._dtype)]
@@ -502,7 +506,7 @@ def scatter_nd(indices: Any, updates: Any, shape: Any, bad_indices_policy: str =
 
 
 def _known_size(shape: tuple) -> int | None:
-    return None if None in shape else int(np.prod(shape, dtype=np.int64))
+    return None if None in shape else math.prod(shape)  # (exact: a shape may pass int64)
 
 
 def _tensor_scatter_shapes(op: str, shape: tuple | None, is_: tuple | None,

@@ -60,6 +60,7 @@ _APPROX_XLA = ("DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_C
 
 def _approx_infer(x: Any, y: Any, tolerance: float) -> list:
     op = "ApproximateEqual"
+    tolerance = C.float_attr(tolerance, "tolerance")  # (an array's would broadcast)
     d = C.same_dtype(op, (x, y), _APPROX_OPDEF_T)
     if d not in (dt.float32, dt.float64):
         raise C.no_kernel(op, f"T={C.dt_enum(d)}, tolerance={tolerance:g}",
