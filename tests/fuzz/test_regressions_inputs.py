@@ -2287,3 +2287,31 @@ def test_approximate_equal_op_of_a_list_tolerance_is_refused_as_tf():
     # result where infer said ()
     with pytest.raises(TypeError, match=r"Expected float for argument 'tolerance' not \[\]\."):
         bind(REGISTRY["ApproximateEqual"], (_t(1.0), _t(1.0)), {"tolerance": []})
+
+
+@pytest.mark.parametrize("name", ["AssignVariableOp", "AssignAddVariableOp"])
+def test_assign_ops_of_a_value_not_of_their_dtype_attr(name):
+    # `dtype` is the value's own type attr (TF's wrapper reads it from the value: TF's words
+    # for an input of a type its node does not say); was: a string array written into a
+    # float variable, NumPy's ValueError
+    v = tf.Variable(np.ones((2, 3)))
+    with pytest.raises(InvalidArgumentError, match=re.escape(
+            f"cannot compute {name} as input #1(zero-based) was expected to be a double tensor "
+            f"but is a string tensor")):
+        bind(REGISTRY[name], (v.handle, tf.constant([["a", "b", "c"]] * 2)),
+             {"dtype": tf.float64})
+    assert v.numpy().tolist() == [[1.0] * 3] * 2
+
+
+def test_text_file_table_line_numbers_past_int64_wrap(tmp_path):
+    # recorded from TF 2.21: the line number plus the offset is an int64 sum, which wraps;
+    # was: NumPy's OverflowError
+    vocab = tmp_path / "vocab.txt"
+    vocab.write_text("a\nb\n")
+    t = tf.raw_ops.HashTableV2(key_dtype=tf.int64, value_dtype=tf.string)
+    tf.raw_ops.InitializeTableFromTextFileV2(table_handle=t, filename=str(vocab), key_index=-1,
+                                             value_index=-2, vocab_size=2, offset=2**63 - 1)
+    keys, values = tf.raw_ops.LookupTableExportV2(table_handle=t, Tkeys=tf.int64,
+                                                  Tvalues=tf.string)
+    assert sorted(zip(keys.numpy().tolist(), values.numpy().tolist())) == [
+        (-2**63, b"b"), (2**63 - 1, b"a")]

@@ -383,7 +383,8 @@ def read_text_file(filename: str, key_index: int, key_dtype: dt.DType, value_ind
 
     def column(line: str, number: int, index: int, d: dt.DType) -> Any:
         if index == TextFileIndex.LINE_NUMBER:
-            return number + offset
+            # (TF adds them as int64s: past its maximum the sum wraps)
+            return (number + offset + 2**63) % 2**64 - 2**63
         text = line
         if index != TextFileIndex.WHOLE_LINE:
             cols = line.split(delimiter) if delimiter else line.split()

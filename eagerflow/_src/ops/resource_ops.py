@@ -33,7 +33,7 @@ from eagerflow._src.core.errors import (
 )
 from eagerflow._src.core.resource import RESOURCES, HeldResource, ResourceHandle
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
-from eagerflow._src.ops.checks import dtype_word, fail, int_attr
+from eagerflow._src.ops.checks import dtype_word, fail, int_attr, wrong_input_dtype
 from eagerflow._src.ops.dispatch import bind, bind_at
 from eagerflow._src.ops.registry import BadSample, OpDef, Resource, Sample, TFForm, register
 from eagerflow._src.ops.variables import (
@@ -245,8 +245,11 @@ def _assign_load(mode: str) -> Any:
 
 
 def _assign_infer(op: str) -> Any:
-    def infer(h: Any, value: Any, **_attrs: Any) -> list:
+    def infer(h: Any, value: Any, dtype: Any = None, **_attrs: Any) -> list:
         check_handle(op, 0, h)
+        if dtype is not None and dt.as_dtype(dtype) is not value._dtype:
+            # (`dtype` is the value's own type attr: TF's wrapper reads it from the value)
+            raise wrong_input_dtype(op, 1, dt.as_dtype(dtype), value._dtype)
         if op != "AssignVariableOp" and value._dtype in NO_ARITHMETIC:
             raise no_update_kernel(op, value._dtype)
         return []
