@@ -2315,3 +2315,25 @@ def test_text_file_table_line_numbers_past_int64_wrap(tmp_path):
                                                   Tvalues=tf.string)
     assert sorted(zip(keys.numpy().tolist(), values.numpy().tolist())) == [
         (-2**63, b"b"), (2**63 - 1, b"a")]
+
+
+@pytest.mark.parametrize("name", ["DirectedInterleaveDataset",
+                                  "ExperimentalDirectedInterleaveDataset"])
+def test_directed_interleave_of_no_datasets(name):
+    # recorded from TF 2.21 (its OpDef's N >= 1); was: IndexError
+    selector = tf.data.Dataset.from_tensor_slices(np.array([0, 0], np.int64))._variant_tensor
+    with pytest.raises(InvalidArgumentError, match=re.escape(
+            f"Value for attr 'N' of 0 must be at least minimum 1\n\t; NodeDef: {{{{node "
+            f"{name}}}}}")):
+        getattr(tf.raw_ops, name)(selector_input_dataset=selector, data_input_datasets=[],
+                                  output_types=[tf.int64], output_shapes=[[]])
+
+
+def test_float32_inverse_past_the_range_is_inf_quietly():
+    # recorded from TF 2.21: [[inf, 0], [0, 100]]; was: NumPy's "overflow encountered in
+    # cast" (it inverts a float32 in float64)
+    x = np.array([[1e-40, 0], [0, 1e-2]], np.float32)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        out = tf.linalg.inv(x).numpy()
+    np.testing.assert_allclose(out, [[np.inf, 0], [0, 100]], rtol=1e-6)

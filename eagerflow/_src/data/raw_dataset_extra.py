@@ -102,6 +102,7 @@ _SELECTOR_BAD = "The selector input must be a dataset of scalar int64 elements."
 
 def _directed(op: str, selector_input_dataset: Any, *data_input_datasets: Any,
               stop_on_empty_dataset: bool = False, **_: Any) -> tuple:
+    C.attr_at_least(op, "N", len(data_input_datasets), 1)
     selector = flat_input(op, selector_input_dataset)
     datasets = [flat_input(op, d) for d in data_input_datasets]
     spec = selector.element_spec

@@ -46,6 +46,13 @@ def fail(op: str, message: str) -> InvalidArgumentError:
     return InvalidArgumentError(None, None, f"{message} [Op:{op}]")
 
 
+def attr_at_least(op: str, attr: str, n: int, least: int) -> None:
+    """TF's check of an int attr (a count of inputs: N) against its OpDef's minimum."""
+    if n < least:
+        raise fail(op, f"Value for attr '{attr}' of {n} must be at least minimum {least}\n\t; "
+                       f"NodeDef: {{{{node {op}}}}}")
+
+
 def string_attrs_allowed(op: str, attrs: dict) -> None:
     """TF's check of the string attrs a call sets against the values its OpDef allows (the
     message TF's eager attr check prints, its NodeDef named)."""

@@ -578,7 +578,9 @@ def _inv_kernel(xp: Any, x: Any, adjoint: bool) -> Any:
         x = xp.conj(x.swapaxes(-1, -2))
     try:
         # LAPACK has no half precision: invert in float32, round back (as TF's CPU kernel)
-        with linalg_errors(xp):
+        # (NumPy inverts a float32 in float64: an inverse past float32's range is inf, cast
+        # back quietly as TF's kernel returns it)
+        with linalg_errors(xp), np.errstate(over="ignore"):
             out = xp.linalg.inv(x.astype(np.float32) if x.dtype == np.float16 else x)
     except np.linalg.LinAlgError:
         raise InvalidArgumentError(None, None, "Input is not invertible. [Op:MatrixInverse]") \

@@ -55,18 +55,12 @@ _CONCAT, _SPLIT, _FILL, _FILL_GRAD = ("SparseConcat", "SparseSplit", "SparseFill
 # SparseConcat: the inputs joined along concat_dim, their entries in row-major order.
 # ---------------------------------------------------------------------------------------
 
-def _min_count(op: str, attr: str, n: int, least: int) -> None:
-    if n < least:
-        raise C.fail(op, f"Value for attr '{attr}' of {n} must be at least minimum {least}\n\t; "
-                         f"NodeDef: {{{{node {op}}}}}")
-
-
 def _concat_parts(args: tuple) -> tuple:
     if len(args) % 3:
         raise C.fail(_CONCAT, f"SparseConcat takes N indices, N values and N shapes; got "
                               f"{len(args)} inputs")
     n = len(args) // 3
-    _min_count(_CONCAT, "N", n, 2)
+    C.attr_at_least(_CONCAT, "N", n, 2)
     return args[:n], args[n:2 * n], args[2 * n:]
 
 
@@ -257,7 +251,7 @@ def _split_infer(split_dim: Any, indices: Any, values: Any, shape: Any, *,
                  num_split: int) -> list:
     num_split = C.make_int(num_split, "num_split")
     int64_inputs(_SPLIT, ((0, split_dim), (1, indices), (3, shape)))
-    _min_count(_SPLIT, "num_split", num_split, 1)
+    C.attr_at_least(_SPLIT, "num_split", num_split, 1)
     if 3 * num_split > 2**31 - 1:  # (TF's eager call counts its outputs in an int32)
         raise ValueError(f"Number of outputs is too big: {3 * num_split}")
     C.output_count(_SPLIT, 3 * num_split)
