@@ -2337,3 +2337,12 @@ def test_float32_inverse_past_the_range_is_inf_quietly():
         warnings.simplefilter("error")
         out = tf.linalg.inv(x).numpy()
     np.testing.assert_allclose(out, [[np.inf, 0], [0, 100]], rtol=1e-6)
+
+
+def test_raw_crop_and_resize_of_a_scalar_crop_size():
+    # recorded from TF 2.21; was: TypeError (len() of the scalar read as an int)
+    with pytest.raises(InvalidArgumentError, match=r"crop_size must be 1-D\[\] "
+                                                   r"\[Op:CropAndResize\]"):
+        tf.raw_ops.CropAndResize(image=np.ones((1, 4, 4, 1), np.float32),
+                                 boxes=[[0, 0, 1, 1.0]], box_ind=[0],
+                                 crop_size=np.array(np.inf, np.float16))

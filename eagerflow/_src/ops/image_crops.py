@@ -141,7 +141,13 @@ def _check_grads(op: str, grads: Any, boxes: Any, depth: int | None) -> None:
         raise C.fail(op, "image, grads depth differ")
 
 
-def _check_crop_size(op: str, crop_size: tuple) -> None:
+def _not_1d(op: str, shape: tuple) -> InvalidArgumentError:
+    return C.fail(op, f"crop_size must be 1-D{shape_str(shape)}")
+
+
+def _check_crop_size(op: str, crop_size: tuple | int) -> None:
+    if not isinstance(crop_size, tuple):  # (tf.raw_ops' scalar input, read as an int)
+        raise _not_1d(op, ())
     if len(crop_size) != 2:
         raise C.fail(op, f"crop_size must have two elements[{len(crop_size)}]")
     if min(crop_size) <= 0:
@@ -512,7 +518,7 @@ def crop_and_resize(image: Any, boxes: Any, box_indices: Any, crop_size: Any,
     # (TF's int32 input: a NumPy array of floats is cast, inf and NaN as int32's minimum)
     sizes = convert_to_tensor(crop_size, dtype=dt.int32)
     if len(sizes.shape) != 1:
-        raise C.fail("CropAndResize", f"crop_size must be 1-D{shape_str(sizes.shape)}")
+        raise _not_1d("CropAndResize", sizes.shape)
     size = tuple(int(s) for s in np.asarray(C.known(sizes)))
     return bind(CROP_AND_RESIZE, (image, boxes, box_ind),
                 {"crop_size": size, "method": method,
