@@ -1,5 +1,7 @@
 """DTypes and TF's conversion rules: defaults, no implicit promotion, Python operands."""
 
+import re
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -39,9 +41,22 @@ def test_as_dtype_accepts_numpy_and_python_types():
     assert tf.as_dtype(np.int64) is tf.int64
     assert tf.as_dtype(np.dtype("float16")) is tf.float16
     assert tf.as_dtype(float) is tf.float32
-    assert tf.as_dtype(int) is tf.int32
     assert tf.as_dtype(bool) is tf.bool
-    assert tf.as_dtype(str) is tf.string
+    assert tf.as_dtype(object) is tf.string
+
+
+@pytest.mark.parametrize("value", [int, complex, str, bytes, b"float32", b"\x00"])
+def test_as_dtype_refuses_what_tf_refuses(value):
+    # (recorded from TF 2.21: of Python's types it takes float, bool and object only, and
+    # names as str only; NumPy would read int as int64 and b"\x00" as its bool)
+    with pytest.raises(TypeError, match=r"^Cannot convert the argument `type_value`: " +
+                       re.escape(repr(value)) + r" to a TensorFlow DType\.$"):
+        tf.as_dtype(value)
+    with pytest.raises(TypeError, match="to a TensorFlow DType"):
+        tf.zeros([2], dtype=value)
+
+
+def test_as_dtype_names_and_missing_values():
     with pytest.raises(TypeError, match="Cannot convert the argument `type_value`: 'foo'"):
         tf.as_dtype("foo")
     # (was: float64, as NumPy reads None; TF refuses it in these words)

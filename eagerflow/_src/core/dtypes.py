@@ -256,20 +256,23 @@ _BY_NP[np.dtype(object)] = string
 # as_dtype reads TF's structured forms; from_numpy never sees them (arrays hold plain ints)
 _BY_NP.update({npd: d for d, npd in _QUANTIZED_NP.items()})
 
-_PY_TYPES: dict = {float: float32, int: int32, builtins.bool: bool, complex: complex128,
-                   str: string, bytes: string}
+# The Python types TF takes for a dtype; int, complex, str and bytes it refuses (None here),
+# though NumPy would read them (int as int64)
+_PY_TYPES: dict = {float: float32, builtins.bool: bool, object: string, int: None,
+                   complex: None, str: None, bytes: None}
 
 
 def as_dtype(type_value: Any) -> DType:
     """Converts a DType, NumPy dtype, Python type, name or enum to a DType."""
     if isinstance(type_value, DType):
         return type_value
-    if isinstance(type_value, str) or type_value is None:  # (NumPy reads None as float64)
+    # (NumPy reads None as float64, and bytes as type codes: b"\x00" is its bool; TF takes
+    # names as str only)
+    if isinstance(type_value, (str, bytes)) or type_value is None:
         try:
             return _BY_NAME[type_value]
         except KeyError:
-            raise TypeError(f"Cannot convert the argument `type_value`: {type_value!r} to a "
-                        "TensorFlow DType.") from None
+            raise _not_a_dtype(type_value) from None
     if isinstance(type_value, (numbers.Number, np.number, np.bool_)):
         # TF finds the value in one table by hash: any number equal to an enum (2.0,
         # True, np.int64(3)) is that enum's dtype
@@ -277,9 +280,15 @@ def as_dtype(type_value: Any) -> DType:
         if found is not None:
             return found
     try:
-        found = _PY_TYPES.get(type_value)
-        if found is not None:
-            return found
+        python_type = type_value in _PY_TYPES
+    except TypeError:  # (unhashable, as a list)
+        python_type = False
+    if python_type:
+        found = _PY_TYPES[type_value]
+        if found is None:
+            raise _not_a_dtype(type_value)
+        return found
+    try:
         npd = np.dtype(type_value)
     # (unhashable, as a tensor or a list; no NumPy dtype; an object whose .dtype is none)
     except (TypeError, ValueError):
@@ -295,8 +304,12 @@ def as_dtype(type_value: Any) -> DType:
         found = _BY_NP.get(npd)
         if found is not None:
             return found
-    raise TypeError(f"Cannot convert the argument `type_value`: {type_value!r} to a "
-                        "TensorFlow DType.")
+    raise _not_a_dtype(type_value)
+
+
+def _not_a_dtype(type_value: Any) -> TypeError:
+    return TypeError(f"Cannot convert the argument `type_value`: {type_value!r} to a "
+                     "TensorFlow DType.")
 
 
 def from_numpy(np_dtype: np.dtype) -> DType:

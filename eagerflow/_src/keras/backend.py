@@ -17,6 +17,10 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 
 _FLOATX = ["float32"]
+# Python types as Keras reads a dtype (TensorFlow backend: a Python int is int64, a complex
+# complex128; tf.as_dtype refuses int, str and complex)
+PYTHON_DTYPES = {bool: "bool", int: "int64", float: "float32", str: "string", "int": "int64",
+                 complex: "complex128"}
 _EPSILON = [1e-7]
 _IMAGE_DATA_FORMAT = ["channels_last"]
 
@@ -265,6 +269,10 @@ def standardize_dtype(dtype: Any) -> dt.DType:
         return dt.as_dtype(floatx())
     if hasattr(dtype, "compute_dtype") and not isinstance(dtype, dt.DType):  # a DTypePolicy
         return dt.as_dtype(dtype.compute_dtype)
+    try:
+        dtype = PYTHON_DTYPES.get(dtype, dtype)
+    except TypeError:  # (unhashable: as_dtype refuses it)
+        pass
     return dt.as_dtype(dtype)
 
 

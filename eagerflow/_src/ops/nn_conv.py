@@ -933,13 +933,6 @@ def conv_transpose(input: Any, filters: Any, output_shape: Any, strides: Any,  #
     return fn(input, filters, output_shape, strides, padding, data_format, dilations)
 
 
-def _depthwise_strides(strides: Any) -> tuple:
-    if isinstance(strides, (int, np.integer)):
-        raise TypeError(f"Expected list for 'strides' argument to 'depthwise_conv2d_native' Op, "
-                        f"not {strides}.")
-    return tuple(int(s) for s in strides)
-
-
 def depthwise_conv2d(input: Any, filter: Any, strides: Any, padding: Any,  # noqa: A002
                      data_format: str | None = None, dilations: Any = None,
                      name: str | None = None) -> Any:
@@ -948,7 +941,8 @@ def depthwise_conv2d(input: Any, filter: Any, strides: Any, padding: Any,  # noq
     df = data_format or "NHWC"
     ci = _channel_index(df, 4)
     pad, ex = convert_padding(padding, 4)
-    return bind(DEPTHWISE, (x, w), dict(strides=_depthwise_strides(strides), padding=pad,
+    strides = C.wrapper_attrs("DepthwiseConv2dNative", strides=strides)["strides"]
+    return bind(DEPTHWISE, (x, w), dict(strides=strides, padding=pad,
                                         explicit_paddings=ex, data_format=df,
                                         dilations=get_sequence(dilations, 2, ci, "dilations")),
                 name)

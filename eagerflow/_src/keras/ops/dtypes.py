@@ -30,9 +30,6 @@ ALLOWED_DTYPES = ("float16", "float32", "float64", "uint8", "uint16", "uint32", 
                   "float8_e4m3fn", "float8_e5m2", "complex64", "complex128")
 FLOAT8_TYPES = ("float8_e4m3fn", "float8_e5m2")
 
-# Python types as dtypes (TensorFlow backend: a Python int is int64, a complex complex128).
-_PYTHON_DTYPES = {builtins.bool: "bool", int: "int64", float: "float32", str: "string",
-                  "int": "int64", complex: "complex128"}
 
 # Each dtype's next steps up the promotion lattice; "int" and "float" are the weak types.
 _LATTICE = {
@@ -71,7 +68,7 @@ def standardize_dtype(dtype: Any) -> str:
     if dtype is None:
         return kb.floatx()
     try:
-        dtype = _PYTHON_DTYPES.get(dtype, dtype)
+        dtype = kb.PYTHON_DTYPES.get(dtype, dtype)
     except TypeError:  # an unhashable value: not a dtype
         raise ValueError(f"Invalid dtype: {dtype}") from None
     if hasattr(dtype, "name"):
