@@ -2075,6 +2075,7 @@ def test_a_host_kernel_out_of_memory_on_a_gpu_is_resource_exhausted():
      r"error: ValueError: array is too big; `arr.size \* arr.dtype.itemsize` is larger than "
      r"the maximum possible size\."),
 ], ids=["sparse_to_dense-values", "set_size-oom", "fill-oom", "fill-elements", "fake_param"])
+@pytest.mark.usefixtures("cpu_kernels")  # (TF's CPU recordings, also under `make test-gpu`)
 def test_registered_ops_refuse_as_tf(call, cls, match):
     # was: NumPy's broadcast/reshape/"array is too big" ValueErrors
     with pytest.raises(cls, match=match):
@@ -2104,7 +2105,8 @@ def test_gather_grad_into_an_empty_axis_on_a_device():
     op = REGISTRY["GatherV2Grad"]
     inputs = (_t(np.ones((3, 3))), _t(np.array([4, 0, 4], np.int32)), _t(np.zeros((0, 3))))
     attrs = {"axis": 0, "batch_dims": 0}
-    with pytest.raises(InvalidArgumentError, match=r"indices\[0\] = 4 is not in \[0, 0\)"):
+    with tf.device("/CPU:0"), pytest.raises(InvalidArgumentError,
+                                            match=r"indices\[0\] = 4 is not in \[0, 0\)"):
         bind(op, inputs, attrs)
     with DEV.standin_gpus(1):
         assert bind(op, inputs, attrs).shape == (0, 3)

@@ -13,6 +13,10 @@ import pytest
 import eagerflow as tf
 from tests.ops import gen_wrapper_attr_cases as K
 
+# (TF's recordings are its CPU's: the calls run on CPU:0 where a GPU is the default device
+# too, `make test-gpu`, whose messages name the device and whose kernels check less)
+pytestmark = pytest.mark.usefixtures("cpu_kernels")
+
 with open(os.path.join(os.path.dirname(__file__), "gen_wrapper_attrs_golden.json"),
           encoding="utf-8") as f:
     GOLDEN = json.load(f)

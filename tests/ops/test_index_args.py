@@ -17,6 +17,10 @@ import eagerflow as tf
 from tests.golden_io import as_recorded
 from tests.ops.index_args_cases import BAD, CALLS, outcome, scope
 
+# (TF's recordings are its CPU's: the calls run on CPU:0 where a GPU is the default device
+# too, `make test-gpu`, whose messages name the device and whose kernels check less)
+pytestmark = pytest.mark.usefixtures("cpu_kernels")
+
 GOLDEN = json.loads((Path(__file__).parent / "index_args_golden.json").read_text())["cases"]
 CASES = [f"{call} {bad}" for call in CALLS for bad in BAD]
 
