@@ -473,9 +473,7 @@ CONCATENATE_DATASET = register(dataset_op(
 ))
 
 def _zip_infer(*input_datasets: Any, **_: Any) -> list:
-    if not input_datasets:
-        raise C.fail("ZipDataset", "Value for attr 'N' of 0 must be at least minimum 1"
-                                   "\n\t; NodeDef: {{node ZipDataset}}")
+    C.attr_at_least("ZipDataset", "N", len(input_datasets), 1)
     return [((), dt.variant)]
 
 

@@ -791,9 +791,7 @@ def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = 
         raise ValueError("split needs a known rank")
     if isinstance(num_or_size_splits, (int, np.integer)):  # (a bool too: a count, as TF's)
         k = int(num_or_size_splits)
-        if k <= 0:  # (Split's attr num_split)
-            raise C.fail("Split", f"Value for attr 'num_split' of {k} must be at least minimum "
-                                  "1\n\t; NodeDef: {{node Split}}")
+        C.attr_at_least("Split", "num_split", k, 1)
         if k > 2**31 - 1:  # TF's num_split attr is an int32
             raise InvalidArgumentError(None, None, f"Value for attr 'num_split' of {k} is out of "
                                                    f"range for an int32 [Op:Split]")

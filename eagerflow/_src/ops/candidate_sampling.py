@@ -133,9 +133,7 @@ def _sampler_infer(op: str) -> Callable:
         if op != "AllCandidateSampler":
             limits.append(("range_max", C.int_attr(op, range_max, "range_max", bits=64)))
         for name, v in limits:
-            if v < 1:
-                raise C.fail(op, f"Value for attr '{name}' of {v} must be at least minimum 1"
-                                 f"\n\t; NodeDef: {{{{node {op}}}}}")
+            C.attr_at_least(op, name, v, 1)
         s = true._shape
         if s is not None and len(s) != 2:
             raise C.fail(op, "true_classes must be a matrix")

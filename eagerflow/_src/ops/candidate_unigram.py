@@ -161,9 +161,7 @@ def _fixed_infer(true: Any, num_true: int, num_sampled: int, unique: bool, range
     op = "FixedUnigramCandidateSampler"
     for name, v, least in (("num_reserved_ids", num_reserved_ids, 0),
                            ("num_shards", num_shards, 1), ("shard", shard, 0)):
-        if v < least:
-            raise C.fail(op, f"Value for attr '{name}' of {v} must be at least minimum {least}"
-                             f"\n\t; NodeDef: {{{{node {op}}}}}")
+        C.attr_at_least(op, name, v, least)
     return CS._sampler_infer(op)(true, num_true, num_sampled, unique, range_max)
 
 

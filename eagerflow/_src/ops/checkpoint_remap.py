@@ -52,10 +52,7 @@ def _path(v: Any) -> str:
 
 def _min(op: str, attrs: dict, minimums: dict) -> None:
     for k, low in minimums.items():
-        v = C.make_int(attrs[k], k)
-        if v < low:
-            raise C.fail(op, f"Value for attr '{k}' of {v} must be at least minimum {low}\n\t"
-                             f"; NodeDef: {{{{node {op}}}}}")
+        C.attr_at_least(op, k, C.make_int(attrs[k], k), low)
 
 
 def _scalar_strings(op: str, inputs: tuple) -> None:

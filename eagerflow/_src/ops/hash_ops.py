@@ -66,9 +66,7 @@ def _num_buckets(op: str, n: Any) -> None:
         raise TypeError(f"Expected int for argument 'num_buckets' not {n!r}.")
     if n > 2**63 - 1:  # an int64 attr
         raise C.fail(op, f"Value for attr 'num_buckets' of {n} does not fit in an int64")
-    if n < 1:
-        raise C.fail(op, f"Value for attr 'num_buckets' of {n} must be at least minimum 1"
-                         f"\n\t; NodeDef: {{{{node {op}}}}}")
+    C.attr_at_least(op, "num_buckets", n, 1)
 
 
 def _fast_infer(x: Any, *, num_buckets: int) -> list:

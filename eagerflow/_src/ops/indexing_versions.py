@@ -300,9 +300,7 @@ def list_diff(x: Any, y: Any, out_idx: Any = dt.int32, name: str | None = None) 
 
 def _concat_v1_infer(*xs: Any, axis: int | None) -> list:
     n = len(xs) - (axis is None)
-    if n < 2:
-        raise C.fail("Concat", f"Value for attr 'N' of {n} must be at least minimum 2\n\t"
-                               "; NodeDef: {{node Concat}}")
+    C.attr_at_least("Concat", "N", n, 2)
     if axis is None:  # (the axis a runtime input, as ConcatV2's)
         return CONCAT.infer(*xs, axis=None)
     return concat_checks("Concat", xs, axis)

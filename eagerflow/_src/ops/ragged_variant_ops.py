@@ -247,9 +247,7 @@ def _from_infer(encoded: Any, *, input_ragged_rank: int, output_ragged_rank: int
     _check_variant(_FROM, encoded)
     for name, v, least in (("input_ragged_rank", input_ragged_rank, -1),
                            ("output_ragged_rank", output_ragged_rank, 0)):
-        if C.int_attr(_FROM, v, name) < least:
-            raise C.fail(_FROM, f"Value for attr '{name}' of {v} must be at least minimum "
-                                f"{least}\n\t; NodeDef: {{{{node {_FROM}}}}}")
+        C.attr_at_least(_FROM, name, C.int_attr(_FROM, v, name), least)
     C.output_count(_FROM, output_ragged_rank + 1)
     if encoded._shape is not None:
         _ranks(encoded._shape, input_ragged_rank, output_ragged_rank)

@@ -52,9 +52,7 @@ SHAPE = register(OpDef(
 
 
 def _shape_n_infer(*xs: Any, out_type: dt.DType) -> list:
-    if not xs:
-        raise C.fail("ShapeN", "Value for attr 'N' of 0 must be at least minimum 1"
-                               "\n\t; NodeDef: {{node ShapeN}}")
+    C.attr_at_least("ShapeN", "N", len(xs), 1)
     C.dtype_attr("ShapeN", out_type, "out_type", C.INDEX)
     for i, x in enumerate(xs[1:], 1):  # (one type attr T, of any type, for all the inputs)
         if x._dtype is not xs[0]._dtype:

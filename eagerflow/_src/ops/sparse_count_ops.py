@@ -271,9 +271,7 @@ def _count_attrs(op: str, values: Any, weights: Any, minlength: int, maxlength: 
     C.check_dtype(op, values, C.INDEX)
     C.check_dtype(op, weights, _COUNT_TYPES, "output_type")
     for what, v in zip(_COUNT_ATTRS, (minlength, maxlength)):
-        if C.make_int(v, what) < -1:
-            raise C.fail(op, f"Value for attr '{what}' of {int(v)} must be at least minimum "
-                             f"-1\n\t; NodeDef: {{{{node {op}}}}}")
+        C.attr_at_least(op, what, C.make_int(v, what), -1)
 
 
 def _counts(op: str, batch: np.ndarray, vals: np.ndarray, weights: np.ndarray, nbatch: int,
