@@ -174,8 +174,14 @@ def _slow(param: str, arguments: dict) -> bool:
     if kind == "floats":
         return isinstance(value, (list, tuple)) and any(isinstance(v, int) for v in value)
     if kind == "ints":
-        return isinstance(value, (list, tuple)) and any(not isinstance(v, int) for v in value)
+        return slow_int_list(value)
     return not isinstance(value, float) if kind == "float" else passed_raw(value)
+
+
+def slow_int_list(value: Any) -> bool:
+    """Whether `value`, given for a list(int) attr, sends TF's op wrapper down its slow
+    path: a list holding something other than a Python int (a float)."""
+    return isinstance(value, (list, tuple)) and any(not isinstance(v, int) for v in value)
 
 
 def raised_eagerly(e: OpError, name: str | None = None, lengths: dict | None = None,

@@ -251,7 +251,8 @@ class RawOp:
             if eager_errors.passed_raw(*items):
                 eager_errors.slow_path(e)
                 return
-        if any(self._int_for_float(a, by_arg) or _float_for_ints(a, by_arg)
+        if any(self._int_for_float(a, by_arg) or (
+                a.type == "list(int)" and eager_errors.slow_int_list(by_arg.get(a.name)))
                for a in self.opdef.attr):
             eager_errors.slow_path(e)
 
@@ -602,14 +603,6 @@ def _variable(handle: Any, arg: str) -> Any:
 @functools.cache
 def _result_type(op: str, fields: tuple) -> type:
     return collections.namedtuple(op, fields)
-
-
-def _float_for_ints(attr: Any, by_arg: dict) -> bool:
-    """Whether list(int) attribute `attr` was given a list holding something other than
-    a Python int (a float), which TF's fast path refuses."""
-    given = by_arg.get(attr.name)
-    return attr.type == "list(int)" and isinstance(given, (list, tuple)) and \
-        any(not isinstance(v, int) for v in given)
 
 
 def _is_int(v: Any) -> bool:
