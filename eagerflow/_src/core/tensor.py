@@ -23,7 +23,7 @@ from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.device import copy_to
-from eagerflow._src.core.errors import InvalidArgumentError, ResourceExhaustedError
+from eagerflow._src.core.errors import InvalidArgumentError, ResourceExhaustedError, shape_str
 from eagerflow._src.core.promotion import WEAK_DTYPES as _WEAK_DTYPES
 from eagerflow._src.core.py_conversion import (
     array_from_python,
@@ -652,14 +652,14 @@ def check_finite_size(op_name: str, shape: tuple, dtype: _dt.DType) -> None:
     itemsize = 8 if dtype is _dt.string else dtype.size
     if not n and math.prod(d or 1 for d in shape) * itemsize > _INT64_MAX:
         # an empty shape past int64 in bytes: no NumPy array can describe it
-        raise InvalidArgumentError(None, None, f"Shape {_dims(shape)} has too many elements "
+        raise InvalidArgumentError(None, None, f"Shape {shape_str(shape)} has too many elements "
                                                f"[Op:{op_name}]")
     dev = _device.current_device()
     if dev.backend.too_big(n * itemsize):
         word = {"float32": "float", "float64": "double"}.get(dtype.name, dtype.name)
         allocator = "cpu" if dev.device_type == "CPU" else f"GPU_{dev.index}_bfc"  # TF's names
         raise ResourceExhaustedError(
-            None, None, f"OOM when allocating tensor with shape{_dims(shape)}"
+            None, None, f"OOM when allocating tensor with shape{shape_str(shape)}"
                         f" and type {word} on {dev.canonical} by allocator {allocator} "
                         f"[Op:{op_name}]")
 
@@ -677,13 +677,9 @@ def check_element_count(op_name: str, shape: tuple) -> int:
                                            f"Dimension {d} must be >= 0 [Op:{op_name}]")
     # (fewer elements, past int64 in bytes, are TF's OOM)
     if n > _INT64_MAX:
-        raise InvalidArgumentError(None, None, f"Shape {_dims(shape)} would have more than "
+        raise InvalidArgumentError(None, None, f"Shape {shape_str(shape)} would have more than "
                                                f"2**63 - 1 elements [Op:{op_name}]")
     return n
-
-
-def _dims(shape: tuple) -> str:
-    return "[" + ",".join(str(d) for d in shape) + "]"
 
 
 _INT64_MAX = 2**63 - 1

@@ -85,9 +85,6 @@ class _Patches:
                 C.int_attr(op, i, what)
             if len(v) != rank:
                 raise C.fail(op, f"{what} must be {rank}-dimensional")
-        for what, v in lists:  # (TF's attrs are int32s: checked before any size is used)
-            for e in v:
-                C.int_attr(op, e, what)
         if x._shape is not None and len(x._shape) != rank:
             raise C.fail(op, f"input must be {rank}-dimensional{C.shape_str(x._shape)}")
         for what, v in lists:
