@@ -177,15 +177,13 @@ def approx_top_k(input: Any, k: int, reduction_dimension: int = -1,  # noqa: A00
                  recall_target: float = 0.95, is_max_k: bool = True,
                  reduction_input_size_override: int = -1, aggregate_to_topk: bool = True,
                  name: str | None = None) -> ApproxTopK:
-    """tf.approx_top_k: the ApproxTopK op itself (approx_max_k / approx_min_k set is_max_k)."""
-    # (TF's wrapper converts every attr, is_max_k among them, before any runs)
+    """tf.approx_top_k: the ApproxTopK op itself (approx_max_k / approx_min_k set is_max_k);
+    TF's wrapper converts every attr, is_max_k among them, before it runs."""
     a = C.wrapper_attrs("ApproxTopK", k=k, reduction_dimension=reduction_dimension,
                         recall_target=recall_target, is_max_k=is_max_k,
                         reduction_input_size_override=reduction_input_size_override,
                         aggregate_to_topk=aggregate_to_topk)
-    return (approx_max_k if a["is_max_k"] else approx_min_k)(
-        input, a["k"], a["reduction_dimension"], a["recall_target"],
-        a["reduction_input_size_override"], a["aggregate_to_topk"], name)
+    return ApproxTopK(*bind(APPROX_TOP_K, (_t(input),), a, name))
 
 
 # ---------------------------------------------------------------------------------------
