@@ -1,14 +1,14 @@
 """tf.image: resizing (bilinear, nearest, area, bicubic and the scale-and-translate kernels),
 dtype conversion, grayscale, standardization (flips and rotations: image_orient.py).
 
-Sits in the ops layer. Every resize method is separable and linear: the output is
-Ry @ image @ Rx^T per channel, with interpolation matrices built (vectorized) from
-TF's sampling rules (half-pixel centers; bicubic with TF's 1/1024 coefficient
-table; area weights by overlap; scale_and_translate with its kernels and
-antialiasing). So one kernel computes every method with two matmuls, and each
-gradient is the transposed map: ResizeXGrad(g) = Ry^T @ g @ Rx, whose own gradient
-is the forward op again (any order). The other functions are composites of public
-ops, so their gradients come for free.
+Sits in the ops layer. Every resize method is separable and linear. Area and bicubic are
+Ry @ image @ Rx^T per channel, with interpolation matrices built (vectorized) from TF's
+sampling rules (half-pixel centers; bicubic with TF's 1/1024 coefficient table; area
+weights by overlap), two matmuls; bilinear and nearest are TF's own gathers; the
+scale-and-translate kernels (lanczos, gaussian, mitchellcubic, antialiasing) are TF's
+spans, bit for bit (image_resample.py). Each gradient is the transposed map (ResizeXGrad(g)
+= Ry^T @ g @ Rx), whose own gradient is the forward op again (any order). The other
+functions are composites of public ops, so their gradients come for free.
 """
 
 from __future__ import annotations
@@ -40,6 +40,15 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg, is_symbolic, runtime_attr, shape_arg
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.image_orient import _at_least_3d
+from eagerflow._src.ops.image_resample import KERNELS as SAMPLING_KERNELS
+from eagerflow._src.ops.image_resample import (
+    area_resize,
+    bicubic_resize,
+    cubic_taps,
+    resize_scale,
+    scale_and_translate,
+    scale_and_translate_grad,
+)
 from eagerflow._src.ops.math import (
     _t,
     cast,
@@ -101,8 +110,9 @@ def _mitchell(x: np.ndarray) -> np.ndarray:
     return np.where(x < 1, near, np.where(x < 2, far, 0.0))
 
 
-# kernel_type -> (kernel(|x|), radius)
-KERNELS = {
+# kernel_type -> (kernel(|x|), radius) in float64: the suites' reference (_weights_ref);
+# the op computes with TF's float32 kernels (image_resample.py)
+_REF_KERNELS = {
     "triangle": (lambda x: np.maximum(0.0, 1.0 - np.abs(x)), 1.0),
     "keyscubic": (_keys_cubic, 2.0),
     "lanczos3": (_lanczos(3), 3.0),
@@ -114,23 +124,13 @@ KERNELS = {
 }
 
 
-def _scale(n_in: int, n_out: int, align: bool) -> np.float32:
-    """TF's CalculateResizeScale: input over output size, or (in - 1) / (out - 1) with the
-    corners aligned (float32)."""
-    f32 = np.float32
-    if align and n_out > 1:
-        return f32(n_in - 1) / f32(n_out - 1)
-    return f32(n_in) / f32(n_out)
-
-
-def _taps(method: str, n_in: int, n_out: int, kernel_type: str = "",
-          antialias: bool = False, align: bool = False, half: bool = True) -> tuple:
+def _taps(method: str, n_in: int, n_out: int, align: bool = False, half: bool = True) -> tuple:
     """(index, weight) arrays of shape (n_out, taps); weight 0 marks an unused tap.
     `align`/`half`: TF's align_corners and half_pixel_centers (TF 1's resize ops; TF 2's
     resize is half-pixel, corners not aligned)."""
     f32 = np.float32
     i = np.arange(n_out)
-    scale = _scale(n_in, n_out, align)
+    scale = resize_scale(n_in, n_out, align)
     fi = i.astype(f32)
     if method == "bilinear":
         src = (fi + f32(0.5)) * scale - f32(0.5) if half else fi * scale
@@ -146,54 +146,16 @@ def _taps(method: str, n_in: int, n_out: int, kernel_type: str = "",
         idx = fl + (src - fl >= f32(0.5)) if align else fl
         idx = np.maximum(np.minimum(idx, n_in - 1), 0)
         return idx.astype(np.int64)[:, None], np.ones((n_out, 1))
-    if method == "area":
-        s = float(scale) if align else n_in / n_out
-        start, end = i * s, (i + 1) * s
-        first = np.floor(start).astype(np.int64)
-        taps = int(np.ceil(s)) + 1
-        idx = first[:, None] + np.arange(taps)[None, :]
-        w = np.minimum(end[:, None], idx + 1) - np.maximum(start[:, None], idx)
-        w = np.where(idx < end[:, None], np.maximum(w, 0.0), 0.0) / s
-        return np.minimum(idx, n_in - 1), w
-    if method == "bicubic":
-        src = (fi + f32(0.5)) * scale - f32(0.5) if half else fi * scale
-        base = np.floor(src).astype(np.int64)
-        t = np.rint((src - base).astype(np.float64) * _TABLE) / _TABLE
-        idx = base[:, None] + np.arange(-1, 3)[None, :]
-        if not half:  # TF 1's kernel: a = -0.75, edge taps clamped, not renormalized
-            return np.clip(idx, 0, n_in - 1), _keys_cubic(
-                np.arange(-1, 3)[None, :] - t[:, None], -0.75)
-        w = _keys_cubic(np.arange(-1, 3)[None, :] - t[:, None])
-        w = np.where((idx >= 0) & (idx < n_in), w, 0.0)
-        w = w / w.sum(axis=1, keepdims=True)
-        return np.clip(idx, 0, n_in - 1), w
-    # scale_and_translate
-    kernel, radius = KERNELS[kernel_type]
-    inv = f32(1.0) / (f32(n_out) / f32(n_in))  # TF's float32 inverse scale
-    kscale = max(inv, f32(1.0)) if antialias else f32(1.0)
-    # The sample positions and span ends in float32, as TF's kernel computes them: a tap
-    # exactly one radius away is in or out by the float32 rounding of its position.
-    sample = (i.astype(f32) + f32(0.5)) * inv
-    reach = f32(radius) * kscale
-    first = np.clip(np.ceil(sample - reach - f32(0.5)), 0, n_in - 1).astype(np.int64)
-    last = np.clip(np.floor(sample + reach - f32(0.5)), 0, n_in - 1).astype(np.int64) + 1
-    span = min(2 * int(np.ceil(float(reach))) + 1, n_in)
-    idx = first[:, None] + np.arange(span)[None, :]
-    pos = idx.astype(f32) + f32(0.5) - sample[:, None]
-    w = kernel(np.abs(pos * (f32(1.0) / kscale)).astype(np.float64))
-    w = np.where(idx < last[:, None], w, 0.0)
-    total = w.sum(axis=1, keepdims=True)
-    w = np.where(np.abs(total) >= 1000 * np.finfo(np.float32).tiny, w / np.where(
-        total == 0, 1, total), w)
-    return np.minimum(idx, n_in - 1), w
+    if method == "bicubic":  # (the forward's own taps: its gradient's matrix)
+        return cubic_taps(n_in, n_out, align, half)
+    raise ValueError(f"no interpolation matrix for {method!r}")
 
 
 @functools.lru_cache(maxsize=256)
-def interpolation_matrix(method: str, n_in: int, n_out: int, kernel_type: str = "",
-                         antialias: bool = False, align: bool = False,
+def interpolation_matrix(method: str, n_in: int, n_out: int, align: bool = False,
                          half: bool = True) -> np.ndarray:
     """R (n_out, n_in) with output = R @ input along one axis (cached, read-only)."""
-    idx, w = _taps(method, n_in, n_out, kernel_type, antialias, align, half)
+    idx, w = _taps(method, n_in, n_out, align, half)
     r = np.zeros((n_out, n_in))
     np.add.at(r, (np.repeat(np.arange(n_out), idx.shape[1]), idx.ravel()), w.ravel())
     r.flags.writeable = False
@@ -215,17 +177,26 @@ def _apply(xp: Any, x: Any, ry: Any, rx: Any) -> Any:
 # ---------------------------------------------------------------------------------------
 
 def _out_dtype(d: dt.DType, method: str) -> dt.DType:
+    if method in ("scale_and_translate", "bicubic", "area"):
+        return dt.float32  # (TF's kernel reads each value as a float, whatever its type)
     if method == "nearest" or d in (dt.float16, dt.bfloat16, dt.float32, dt.float64):
         return d  # TF's ops return float32; tf.image.resize casts (see there)
     return dt.float32
 
 
 def _matrices(method: str, h: int, w: int, size: tuple, a: dict, dtype: Any) -> tuple:
-    kt, aa = a.get("kernel_type", ""), a.get("antialias", False)
     mode = _mode(a)
-    ry = interpolation_matrix(method, h, size[0], kt, aa, *mode).astype(dtype)
-    rx = interpolation_matrix(method, w, size[1], kt, aa, *mode).astype(dtype)
+    ry = interpolation_matrix(method, h, size[0], *mode).astype(dtype)
+    rx = interpolation_matrix(method, w, size[1], *mode).astype(dtype)
     return ry, rx
+
+
+def _sampling(a: dict) -> tuple:
+    """(kernel_type, antialias, scale, translation) of a ScaleAndTranslate node's attrs: TF's
+    op defaults, and tf.image.resize's scale (None: the output's size over the input's)
+    and translation where the node was given none."""
+    return (a.get("kernel_type", "lanczos3"), a.get("antialias", True), a.get("scale"),
+            a.get("translation", (0.0, 0.0)))
 
 
 def _mode(a: dict) -> tuple:
@@ -236,28 +207,53 @@ def _mode(a: dict) -> tuple:
 
 def _check_out_size(op: str, size: Any) -> None:
     """The `size` attr: two positive Python ints (the output's height and width; None
-    where a traced size is known only at run time)."""
+    where a traced size is known only at run time). A TF node's size input of another
+    shape comes as its nested tuples (a scalar as an int): refused as TF's kernel refuses
+    the tensor."""
+    what = "output_shape_t" if op == "ScaleAndTranslate" else "shape_t"
+    if isinstance(size, (int, np.integer)) and not isinstance(size, bool) or \
+            isinstance(size, tuple) and any(isinstance(s, tuple) for s in size):
+        raise fail(op, f"{what} must be 1-dimensional{C.shape_str(np.shape(size))}")
     if not isinstance(size, tuple) or not all(
             s is None or isinstance(s, (int, np.integer)) and not isinstance(s, bool)
             for s in size):
         raise TypeError(f"size must be a tuple of two ints, got {size!r} [Op:{op}]")
     if len(size) != 2:
-        raise fail(op, f"shape_t must have two elements {list(size)}")
+        raise fail(op, f"{what} must have two elements[{len(size)}]")
     if any(s is not None and s <= 0 for s in size):
         raise fail(op, "output dimensions must be positive")
+
+
+def _check_pair(op: str, pair: Any, positive: bool) -> None:
+    """A ScaleAndTranslate node's scale or translation (its nested tuples): two floats,
+    positive ones for a scale, as TF's kernel reads them."""
+    if np.ndim(pair) != 1:
+        raise fail(op, f"t must be 1-dimensional{C.shape_str(np.shape(pair))}")
+    if len(pair) != 2:
+        raise fail(op, f"t must have two elements[{len(pair)}]")
+    if positive and not all(v > 0 for v in pair):  # (NaN is not)
+        raise fail(op, "Scale must be greater than zero.")
 
 
 def _check_kernel_attrs(op: str, a: dict) -> None:
     """ScaleAndTranslate's extra attrs: a known kernel name and a boolean antialias."""
     if "kernel_type" in a:
         kt = a["kernel_type"]
-        if not isinstance(kt, str) or kt not in KERNELS:
-            raise fail(op, f"Unrecognized kernel type: {kt!r}")
+        if not isinstance(kt, str) or kt not in SAMPLING_KERNELS:
+            raise fail(op, f"Unrecognized kernel type: {kt}")
     for k in ("antialias", "align_corners", "half_pixel_centers"):
         if k in a and not isinstance(a[k], (bool, np.bool_)):
             raise TypeError(f"Expected bool for argument '{k}' not {a[k]!r}. [Op:{op}]")
     if a.get("align_corners") and a.get("half_pixel_centers", not op.startswith("ResizeArea")):
         raise fail(op, "If half_pixel_centers is True, align_corners must be False.")
+
+
+def _check_sampling(op: str, a: dict) -> None:
+    """A ScaleAndTranslate node's own scale and translation, where it has them."""
+    if "scale" in a:
+        _check_pair(op, a["scale"], True)
+    if "translation" in a:
+        _check_pair(op, a["translation"], False)
 
 
 def _check_resize_grad(op: str, grads: Any, original: Any, size: tuple) -> None:
@@ -291,14 +287,17 @@ def resize_infer(r: _Resize, images: Any, *dyn: Any, size: tuple, **a: Any) -> l
     if dyn:
         check_runtime_arg(name, dyn, "size")
     d = check_t(name, (images,), _IMAGE_T)
+    _check_kernel_attrs(name, a)
     if images._shape is not None and len(images._shape) != 4:
         raise fail(name, f"input must be 4-dimensional{C.shape_str(images._shape)}")
     _check_out_size(name, size)
-    _check_kernel_attrs(name, a)
     if images._shape is not None:
+        if images._shape[3] == 0:
+            raise fail(name, "image must have at least one channel")
         for d_in in images._shape[1:3]:
             if d_in == 0:
                 raise fail(name, "input image must be of non-zero size")
+    _check_sampling(name, a)
     shape = None if images._shape is None else \
         (images._shape[0], size[0], size[1], images._shape[3])
     if shape is not None:
@@ -314,11 +313,17 @@ def resize_kernel(r: _Resize, xp: Any, images: Any, *dyn: Any, size: tuple, **a:
     if not n or not c:  # an empty batch: no taps to build, however large `size` is
         return xp.zeros((n, size[0], size[1], c), out_t)
     if r.method == "nearest":
-        iy = _taps("nearest", h, size[0], "", False, *_mode(a))[0][:, 0]
-        ix = _taps("nearest", w, size[1], "", False, *_mode(a))[0][:, 0]
+        iy = _taps("nearest", h, size[0], *_mode(a))[0][:, 0]
+        ix = _taps("nearest", w, size[1], *_mode(a))[0][:, 0]
         return images[:, xp.asarray(iy)][:, :, xp.asarray(ix)]
     if r.method == "bilinear":
         return _bilinear(xp, images, size, _mode(a)).astype(out_t, copy=False)
+    if r.method == "scale_and_translate":
+        return scale_and_translate(xp, images, size, *_sampling(a))
+    if r.method == "bicubic":
+        return bicubic_resize(xp, images, size, *_mode(a))
+    if r.method == "area":
+        return area_resize(xp, images, size, _mode(a)[0])
     x = images.astype(out_t, copy=False)
     ry, rx = _matrices(r.method, h, w, size, a, out_t)
     return _apply(xp, x, ry, rx).astype(out_t, copy=False)
@@ -330,7 +335,7 @@ def _lerps(n_in: int, n_out: int, align: bool, half: bool) -> tuple:
     weight of the upper one (cached: read-only)."""
     f32 = np.float32
     fi = np.arange(n_out).astype(f32)
-    scale = _scale(n_in, n_out, align)
+    scale = resize_scale(n_in, n_out, align)
     src = (fi + f32(0.5)) * scale - f32(0.5) if half else fi * scale
     fl = np.floor(src)
     lo = np.maximum(fl, 0).astype(np.int64)
@@ -381,22 +386,45 @@ def resize_grad(r: _Resize, n: Any, g: Any) -> list:
 
 def resize_grad_infer(r: _Resize, grads: Any, original: Any, size: tuple, **a: Any) -> list:
     name = r.grad_name
-    check_t(name, (grads,), (dt.float16, dt.bfloat16, dt.float32, dt.float64))
+    # (TF registers ScaleAndTranslateGrad for float only)
+    sat = r.method == "scale_and_translate"
+    check_t(name, (grads,), (dt.float32,) if sat else
+            (dt.float16, dt.bfloat16, dt.float32, dt.float64))
+    _check_kernel_attrs(name, a)
     if grads._shape is not None and len(grads._shape) != 4:
         raise fail(name, f"input_grad must be 4-dimensional{C.shape_str(grads._shape)}")
-    if not original._dtype.is_floating:
+    if original._dtype is not dt.float32 if sat else not original._dtype.is_floating:
         raise fail(name, f"Value for attr 'T' of {original._dtype.name} is not in the list of "
-                         "allowed values: float, bfloat16, half, double")
+                         "allowed values: " + ("float" if sat else "float, bfloat16, half, double"))
+    if sat:
+        return _sat_grad_infer(name, grads, original, a)
     if size is None:  # a runtime size (see resize_grad): the gradient's own spatial dims
         size = tuple(grads._shape[1:3]) if grads._shape is not None else (None, None)
     _check_out_size(name, size)
-    _check_kernel_attrs(name, a)
     _check_resize_grad(name, grads, original, size)
     return [(original._shape, original._dtype)]
 
 
+def _sat_grad_infer(name: str, grads: Any, original: Any, a: dict) -> list:
+    """ScaleAndTranslateGrad's output, as TF's kernel makes it: the original image's
+    height and width, the gradient's batch and channels (TF checks no more of them)."""
+    os_, gs = original._shape, grads._shape
+    if os_ is not None and len(os_) != 4:
+        raise fail(name, f"original_image must be 4-dimensional{C.shape_str(os_)}")
+    _check_sampling(name, a)
+    if os_ is None or gs is None:
+        return [(None, original._dtype)]
+    shape = (gs[0], os_[1], os_[2], gs[3])
+    if None not in shape:
+        sized(name, shape, original._dtype)
+    return [(shape, original._dtype)]
+
+
 def resize_grad_kernel(r: _Resize, xp: Any, grads: Any, original: Any, size: tuple | None,
                        **a: Any) -> Any:
+    if r.method == "scale_and_translate":
+        g = scale_and_translate_grad(xp, grads, original.shape, *_sampling(a))
+        return g.astype(original.dtype, copy=False)
     size = grads.shape[1:3] if size is None else size
     _, h, w, _ = original.shape
     ry, rx = _matrices(r.method, h, w, size, a, grads.dtype)
@@ -414,7 +442,8 @@ def _weights_ref(method: str, n_in: int, n_out: int, i: int, kernel_type: str = 
                  antialias: bool = False, align: bool = False, half: bool = True) -> list:
     """[(index, weight)] for output `i`, written as scalar loops (the suites' reference)."""
     f32 = np.float32
-    scale = f32(n_in - 1) / f32(n_out - 1) if align and n_out > 1 else f32(n_in) / f32(n_out)
+    scale = f32(n_in - 1) / f32(n_out - 1) if align and n_out > 1 and n_in > 1 else \
+        f32(n_in) / f32(n_out)
     if method == "nearest":
         src = float((f32(i) + f32(0.5)) * scale if half else f32(i) * scale)
         j = int(_pymath.floor(src + 0.5) if align else _pymath.floor(src))
@@ -441,7 +470,7 @@ def _weights_ref(method: str, n_in: int, n_out: int, i: int, kernel_type: str = 
         taps = [(j, wt) for j, wt in taps if 0 <= j < n_in]
         total = sum(wt for _, wt in taps)
         return [(j, wt / total) for j, wt in taps]
-    kernel, radius = KERNELS[kernel_type]
+    kernel, radius = _REF_KERNELS[kernel_type]
     inv = f32(1.0) / (f32(n_out) / f32(n_in))
     ks = max(inv, f32(1.0)) if antialias else f32(1.0)
     sample = (f32(i) + f32(0.5)) * inv  # float32 positions, as TF's kernel
@@ -484,20 +513,29 @@ def _resize_grad_ref(method: str) -> Callable:
 
 
 def _resize_samples(method: str, extra: dict) -> tuple:
-    img = _rng.uniform(-1, 1, (1, 5, 4, 2))
+    # ScaleAndTranslate, ResizeBicubic and ResizeArea compute in float32 only, as TF's
+    # kernels: no float64 numeric gradient check applies (tests/ops/test_image_resample.py
+    # checks their gradients as the forwards' adjoints, and the results against TF's
+    # bits), and the float64 reference matches their float32 sums to their rounding
+    single = method in ("scale_and_translate", "bicubic", "area")
+    f = np.float32 if single else np.float64
+    rtol = 1e-4 if single else Sample.rtol
+    img = _rng.uniform(-1, 1, (1, 5, 4, 2)).astype(f)
     sizes = [(3, 6), (7, 3), (5, 4)]
-    smooth = method != "area"  # (no gradient to check)
-    samples = [Sample((img,), {"size": s, **extra}, grad=smooth) for s in sizes]
+    smooth = not single  # (no float64 gradient to check)
+    samples = [Sample((img,), {"size": s, **extra}, grad=smooth, rtol=rtol) for s in sizes]
     samples.append(Sample((_rng.integers(0, 255, (1, 4, 4, 1)).astype(np.uint8),),
-                          {"size": (3, 6), **extra}, grad=False))
-    g_samples = [Sample((_rng.uniform(-1, 1, (1,) + s + (2,)), np.zeros(img.shape)),
-                        {"size": s, **extra}, grad_inputs=(0,)) for s in sizes[:2]]
+                          {"size": (3, 6), **extra}, grad=False, rtol=rtol))
+    g_samples = [Sample((_rng.uniform(-1, 1, (1,) + s + (2,)).astype(f), np.zeros(img.shape, f)),
+                        {"size": s, **extra}, grad=not single, grad_inputs=(0,), rtol=rtol)
+                 for s in sizes[:2]]
     for mode in _v1_modes(method):  # TF 1's sampling: legacy centers, aligned corners
-        samples += [Sample((img,), {"size": s, **mode}, grad=smooth) for s in ((3, 6), (7, 1))]
+        samples += [Sample((img,), {"size": s, **mode}, grad=smooth, rtol=rtol)
+                    for s in ((3, 6), (7, 1))]
         # (not drawn from _rng: the other ops' samples keep their draws)
-        grads = np.linspace(-1, 1, 42).reshape(1, 7, 3, 2)
-        g_samples.append(Sample((grads, np.zeros(img.shape)), {"size": (7, 3), **mode},
-                                grad_inputs=(0,)))
+        grads = np.linspace(-1, 1, 42).reshape(1, 7, 3, 2).astype(f)
+        g_samples.append(Sample((grads, np.zeros(img.shape, f)), {"size": (7, 3), **mode},
+                                grad=smooth, grad_inputs=(0,), rtol=rtol))
     return samples, g_samples
 
 
@@ -532,19 +570,30 @@ def _register_resize(name: str, method: str, extra: dict) -> OpDef:
     r = _Resize(name, method)
     samples = functools.cache(partial(_resize_samples, method, extra))  # drawn together
     form, g_form = _resize_tf_forms(name, method, lambda: (op, grad_op))
+    # (TF has GPU kernels for the bilinear and nearest resizes only: the others run on
+    # the CPU under a GPU scope too)
+    gpu = method in ("bilinear", "nearest")
     op = register(OpDef(name, partial(resize_infer, r), partial(resize_kernel, r),
                         grad=C.no_gradient if method == "area" else partial(resize_grad, r),
                         reference=_resize_ref(method), samples=lambda: samples()[0],
                         bad_samples=partial(_resize_bad, extra, method),
-                        tf=form))
+                        tf=form, gpu=gpu))
     grad_op = None
     if method == "area":
         return op
     grad_op = register(OpDef(r.grad_name, partial(resize_grad_infer, r),
                              partial(resize_grad_kernel, r), grad=partial(resize_grad_grad, r),
                              reference=_resize_grad_ref(method), samples=lambda: samples()[1],
-                             tf=g_form))
+                             tf=g_form, gpu=gpu))
     return op
+
+
+def _as_attr(value: np.ndarray) -> Any:
+    """A TF node's constant input as an attr: a tuple of Python numbers, nested as deep as
+    the array (a scalar as the number), so an op's checks see its shape."""
+    if value.ndim == 0:
+        return value.item()
+    return tuple(_as_attr(row) for row in value) if value.ndim > 1 else tuple(value.tolist())
 
 
 def _resize_tf_forms(name: str, method: str, ops: Callable) -> tuple:
@@ -574,27 +623,42 @@ def _resize_tf_forms(name: str, method: str, ops: Callable) -> tuple:
         spatial = b.node("Cast", [b.shape_of(original, 1, 3)], {"DstT": dt.float32})[0]
         return b.node("RealDiv", [b.node("Cast", [size], {"DstT": dt.float32})[0], spatial])[0]
 
+    def st_inputs(n: Any, b: Any, size: Any, original: int) -> list:
+        # (the node's own scale and translation, else tf.image.resize's)
+        a = n.attrs
+        sc = b.const(list(a["scale"]), dt.float32) if "scale" in a else scale(b, size, original)
+        return [sc, b.const(list(a.get("translation", (0.0, 0.0))), dt.float32)]
+
     def st_export(n: Any, b: Any) -> list:
         size = b.input(1) if len(n.inputs) > 1 else b.const(list(n.attrs["size"]), dt.int32)
-        zero = b.const([0.0, 0.0], dt.float32)
-        return b.node(name, [b.input(0), size, scale(b, size, 0), zero],
+        return b.node(name, [b.input(0), size, *st_inputs(n, b, size, 0)],
                       {"kernel_type": n.attrs["kernel_type"],
                        "antialias": n.attrs["antialias"]})
 
     def st_grad_export(n: Any, b: Any) -> list:
-        return b.node(grad_name, [b.input(0), b.input(1), scale(b, b.shape_of(0, 1, 3), 1),
-                                  b.const([0.0, 0.0], dt.float32)],
+        return b.node(grad_name, [b.input(0), b.input(1),
+                                  *st_inputs(n, b, b.shape_of(0, 1, 3), 1)],
                       {"kernel_type": n.attrs["kernel_type"], "antialias": n.attrs["antialias"]})
 
+    def st_attrs(n: Any) -> dict:
+        # a scale computed at run time is tf.image.resize's (output over input size);
+        # the translation must be known when the node is loaded
+        sc, tr = n.const(2), n.const(3)
+        if tr is None:
+            raise n.fail("eagerflow computes ScaleAndTranslate with a translation known when "
+                         "it is loaded only")
+        attrs = {"kernel_type": n.attrs["kernel_type"], "antialias": n.attrs["antialias"],
+                 "translation": _as_attr(tr)}
+        return attrs if sc is None else {**attrs, "scale": _as_attr(sc)}
+
     def st_load(n: Any) -> Any:
-        tr = n.const(3)
-        if tr is None or np.any(tr != 0):
-            raise n.fail("eagerflow computes ScaleAndTranslate with no translation only")
         size = n.value(1)
-        attrs = {"kernel_type": n.attrs["kernel_type"], "antialias": n.attrs["antialias"]}
         if isinstance(size, np.ndarray):
-            return bind(ops()[0], (n.inputs[0],), {"size": tuple(size.tolist()), **attrs})
-        return bind(ops()[0], (n.inputs[0], size), {"size": (None, None), **attrs})
+            return bind(ops()[0], (n.inputs[0],), {"size": _as_attr(size), **st_attrs(n)})
+        return bind(ops()[0], (n.inputs[0], size), {"size": (None, None), **st_attrs(n)})
+
+    def st_grad_load(n: Any) -> Any:
+        return bind(ops()[1], (n.inputs[0], n.inputs[1]), {"size": None, **st_attrs(n)})
 
     def grad_export(n: Any, b: Any) -> list:
         second = b.shape_of(1, 1, 3) if method == "nearest" else b.input(1)
@@ -621,14 +685,14 @@ def _resize_tf_forms(name: str, method: str, ops: Callable) -> tuple:
         size = n.value(1)
         static = isinstance(size, np.ndarray)
         out = bind(ops()[0], (n.inputs[0],) if static else (n.inputs[0], size),
-                   {"size": tuple(size.tolist()) if static else (None, None),
+                   {"size": _as_attr(size) if static else (None, None),
                     **mode_attrs(n.attrs)})
         return out if method == "nearest" or out.dtype is dt.float32 else \
             cast(out, dt.float32)
 
     if method == "scale_and_translate":
         return (TFForm(export=st_export, load=st_load),
-                TFForm(export=st_grad_export, load=grad_load))
+                TFForm(export=st_grad_export, load=st_grad_load))
     form = TFForm(export=export, load=load)
     if method == "area":
         return form, None

@@ -1,0 +1,89 @@
+"""tf.image.resize's ScaleAndTranslate methods (lanczos3/5, gaussian, mitchellcubic and the
+antialiased bilinear and bicubic), bicubic and area (the raw ops in TF 1's sampling
+modes too, of float32 and uint8 images), the raw ScaleAndTranslate with its own scale
+and translation, its gradient op and a tape's gradient through resize give TF 2.21's
+bits (the bicubic and bilinear gradients its values), and bad arguments TF's errors
+(image_resample_golden.json, recorded from TF by record_image_resample_golden.py). The
+gradients are also checked without TF: each is its forward's adjoint,
+<G(g), x> = <g, F(x)>, summed in float64."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from eagerflow._src.ops import image_resample as S
+from tests.ops.image_resample_cases import RAW, RESIZES, approx, cases, image, outcome
+
+GOLDEN = json.loads(Path(__file__).with_name("image_resample_golden.json").read_text())["outcomes"]
+CASES = cases(tf)
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_outcome_is_tensorflows(name):
+    if approx(name):
+        np.testing.assert_allclose(CASES[name](), np.float32(GOLDEN[name]), rtol=1e-5,
+                                   atol=1e-5)
+    else:
+        assert outcome(CASES[name]) == GOLDEN[name]
+
+
+def test_every_case_is_recorded():
+    assert sorted(CASES) == sorted(GOLDEN)
+
+
+@pytest.mark.parametrize("kernel_type,antialias,scale,translation", RAW)
+def test_gradient_is_the_adjoint(kernel_type, antialias, scale, translation):
+    x, g = image((1, 9, 8, 2)), image((1, 6, 7, 2), salt=5)
+    fx = S.scale_and_translate(np, x, (6, 7), kernel_type, antialias, scale, translation)
+    gx = S.scale_and_translate_grad(np, g, x.shape, kernel_type, antialias, scale,
+                                    translation)
+    lhs = np.sum(gx.astype(np.float64) * x)
+    rhs = np.sum(fx.astype(np.float64) * g)
+    assert lhs == pytest.approx(rhs, rel=1e-5, abs=1e-5)
+
+
+@pytest.mark.parametrize("method,antialias,shape,size", RESIZES[:8])
+def test_resize_matches_the_float64_formula(method, antialias, shape, size):
+    # an independent reference: each output written as its weighted sum in float64, from
+    # the kernels' textbook forms (image.py's _weights_ref)
+    from eagerflow._src.ops.image import SCALE_AND_TRANSLATE
+
+    x = image(shape)
+    kt = {"bilinear": "triangle", "bicubic": "keyscubic"}.get(method, method)
+    want = SCALE_AND_TRANSLATE.reference(x, size, kernel_type=kt, antialias=antialias)
+    got = tf.image.resize(x, size, method, antialias=antialias).numpy()
+    np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-5)
+
+
+@pytest.mark.parametrize("method", ["bicubic", "bilinear", "lanczos3", "nearest"])
+@pytest.mark.parametrize("shape,size", [((2, 7, 9, 3), (4, 5)), ((1, 5, 4, 2), (11, 13))])
+def test_tape_gradient_is_the_adjoint(method, shape, size):
+    x, g = image(shape), image((shape[0], *size, shape[3]), salt=7)
+    xt = tf.constant(x)
+    with tf.GradientTape() as tape:
+        tape.watch(xt)
+        y = tf.image.resize(xt, size, method)
+    gx = tape.gradient(y, xt, output_gradients=tf.constant(g)).numpy()
+    lhs = np.sum(gx.astype(np.float64) * x)
+    rhs = np.sum(y.numpy().astype(np.float64) * g)
+    assert lhs == pytest.approx(rhs, rel=1e-5, abs=1e-5)
+
+
+def test_spans_are_cached_and_read_only():
+    starts, weights = S.spans("lanczos3", 5, 9, 5 / 9, 0.0, True)
+    assert S.spans("lanczos3", 5, 9, 5 / 9, 0.0, True)[1] is weights
+    with pytest.raises(ValueError):
+        weights[0, 0] = 1.0
+
+
+def test_raw_op_of_any_real_type_gives_float32():
+    x = image((1, 5, 6, 2))
+    for dtype in (np.float64, np.float16, np.int32, np.uint8):
+        out = tf.raw_ops.ScaleAndTranslate(images=x.astype(dtype), size=[3, 4],
+                                           scale=[0.6, 0.7], translation=[0.0, 0.0])
+        assert out.dtype == tf.float32
