@@ -1,8 +1,9 @@
-"""The cases of test_image_transform.py, run by TF 2.21 (record_image_transform_golden.py)
-and by eagerflow alike: tf.raw_ops.ImageProjectiveTransformV3 (and V2) into outputs of
-their own size, smaller and larger, in each interpolation and fill mode, and its bad
-arguments. Inputs are integers scaled exactly into float32, so both sides read the same
-bits on any machine."""
+"""The cases of test_image_bits.py, run by TF 2.21 (record_image_bits_golden.py) and by
+eagerflow alike: tf.raw_ops.ImageProjectiveTransformV3 (and V2) into outputs of their
+own size, smaller and larger, in each interpolation and fill mode, and its bad arguments;
+tf.image.rgb_to_hsv and hsv_to_rgb of three float types, grey, black and out-of-range
+pixels among them. Inputs are integers scaled exactly into floats, so both sides read
+the same bits on any machine."""
 
 from __future__ import annotations
 
@@ -55,6 +56,12 @@ def cases(tf) -> dict:
            "transform batch 3": {"transforms": np.ones((3, 8), np.float32)},
            "transform 1-d": {"transforms": np.ones((8,), np.float32)},
            "fill vector": {"fill_value": [0.5]}, "images rank 3": {"images": x[0]}}
+    colors = image((5, 7, 3)) * 1.25 - 0.125  # (some channels outside [0, 1])
+    colors[0, :3] = [[0.5, 0.5, 0.5], [0.0, 0.0, 0.0], [1.0, 0.0, 1.0]]
+    for dtype in ("float16", "float32", "float64"):
+        c = colors.astype(dtype)  # (as tensors: TF converts a NumPy array to float32)
+        out[f"rgb_to_hsv {dtype}"] = lambda c=c: tf.image.rgb_to_hsv(tf.constant(c)).numpy()
+        out[f"hsv_to_rgb {dtype}"] = lambda c=c: tf.image.hsv_to_rgb(tf.constant(c)).numpy()
     for what, change in bad.items():
         kw = {"images": x, "transforms": t, "output_shape": [3, 4], "fill_value": 0.5,
               "interpolation": "BILINEAR", **change}
