@@ -95,7 +95,8 @@ def rgb_to_hsv(images: Any, name: str | None = None) -> Any:
     """Hue, saturation and value in [0, 1] from RGB in [0, 1] (last axis)."""
     x = _t(images)
     _channels("RGBToHSV", x)
-    # (TF's RGBToHSV op scales the hue by a rounded 1/6)
+    # (in TF's RGBToHSV kernel's order: each sector's hue as (1 / chroma) * (1 / 6) times
+    # a difference, plus 2/6 or 4/6, each constant rounded to the images' type)
     r, g, b = unstack(x, axis=-1)
     value = reduce_max(x, axis=-1)
     chroma = value - reduce_min(x, axis=-1)
@@ -104,11 +105,11 @@ def rgb_to_hsv(images: Any, name: str | None = None) -> Any:
     sat = where(greater(value, zeros_like(value)),
                 chroma / where(greater(value, zeros_like(value)), value, ones_like(value)),
                 zeros_like(value))
-    hue = where(equal(value, r), (g - b) / safe,
-                where(equal(value, g), 2.0 + (b - r) / safe, 4.0 + (r - g) / safe))
-    hue = hue * (1.0 / 6.0)
-    hue = where(hue < 0, hue + 1.0, hue)
+    norm = (1.0 / safe) * (1.0 / 6.0)
+    hue = where(equal(value, r), norm * (g - b),
+                where(equal(value, g), norm * (b - r) + 2.0 / 6.0, norm * (r - g) + 4.0 / 6.0))
     hue = where(has_chroma, hue, zeros_like(hue))
+    hue = where(hue < 0, hue + 1.0, hue)
     return stack([hue, sat, value], axis=-1)
 
 

@@ -1,4 +1,5 @@
-"""TF's ImageProjectiveTransformV3: each output pixel (x, y) reads the input at
+"""TF's ImageProjectiveTransformV3: each output pixel (x, y) (of the output's own size, the
+input's unless given) reads the input at
 ((a0 x + a1 y + a2) / k, (b0 x + b1 y + b2) / k), k = c0 x + c1 y + 1, mapped into the
 image by the fill mode (constant, nearest, reflect, wrap) and sampled nearest or
 bilinearly, as gathers of the input. Keras's affine and perspective warps use it, and the
@@ -57,13 +58,15 @@ def _read(images: Any, ys: Any, xs: Any, fill: Any) -> Any:
 
 
 def projective_transform(images: Any, transforms: Any, interpolation: str, fill_mode: str,
-                         fill_value: Any) -> Any:
+                         fill_value: Any, output_size: tuple | None = None) -> Any:
     """ImageProjectiveTransformV3 of [batch, H, W, C] images (H and W known) by [batch, 8]
-    or [1, 8] transforms, into images of their size."""
+    or [1, 8] transforms, into images of `output_size` (out_height, out_width), or of
+    their own size."""
     batch, height, width = dims(images)[:3]
     t = tm.cast(transforms, "float32")
     t = ta.broadcast_to(t, [batch, 8]) if len(t.shape) == 2 else t
-    ys, xs = np.meshgrid(np.arange(height, dtype="float32"), np.arange(width, dtype="float32"),
+    out_h, out_w = output_size if output_size is not None else (height, width)
+    ys, xs = np.meshgrid(np.arange(out_h, dtype="float32"), np.arange(out_w, dtype="float32"),
                          indexing="ij")
     ys, xs = ta.constant(ys)[None], ta.constant(xs)[None]
 

@@ -1,0 +1,69 @@
+"""The cases of test_image_bits.py, run by TF 2.21 (record_image_bits_golden.py) and by
+eagerflow alike: tf.raw_ops.ImageProjectiveTransformV3 (and V2) into outputs of their
+own size, smaller and larger, in each interpolation and fill mode, and its bad arguments;
+tf.image.rgb_to_hsv and hsv_to_rgb of three float types, grey, black and out-of-range
+pixels among them. Inputs are integers scaled exactly into floats, so both sides read
+the same bits on any machine."""
+
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+
+# (a projective transform, TF's 8 parameters)
+TRANSFORM = [[1.1, 0.2, -1.0, 0.1, 0.9, 2.0, 0.001, 0.002]]
+
+
+def image(shape: tuple) -> np.ndarray:
+    i = np.arange(int(np.prod(shape)), dtype=np.int64)
+    return (((i * 7919 + 104729) % 1000) / 1000).astype(np.float32).reshape(shape)
+
+
+def digest(a: np.ndarray) -> str:
+    a = np.ascontiguousarray(a)
+    return f"{a.dtype.name}{list(a.shape)}:{hashlib.sha256(a.tobytes()).hexdigest()[:24]}"
+
+
+def outcome(call) -> str:
+    try:
+        return digest(np.asarray(call()))
+    except Exception as e:  # noqa: BLE001 - the error is the outcome
+        return f"{type(e).__name__}: {str(e).splitlines()[0][:200]}"
+
+
+def cases(tf) -> dict:
+    """name -> a function of no arguments giving the case's result (an array)."""
+    x = image((2, 9, 11, 3))
+    t = np.float32(TRANSFORM)
+    v3 = tf.raw_ops.ImageProjectiveTransformV3
+    out = {}
+    for interp in ("BILINEAR", "NEAREST"):
+        for mode in ("CONSTANT", "REFLECT", "WRAP", "NEAREST"):
+            for size in ((9, 11), (8, 10), (12, 15), (1, 1)):
+                out[f"{interp} {mode} {size}"] = \
+                    lambda i=interp, m=mode, s=size: v3(
+                        images=x, transforms=t, output_shape=list(s), fill_value=0.5,
+                        interpolation=i, fill_mode=m).numpy()
+    out["V2 (5, 6)"] = lambda: tf.raw_ops.ImageProjectiveTransformV2(
+        images=x, transforms=t, output_shape=[5, 6], interpolation="BILINEAR").numpy()
+    out["uint8 (4, 13)"] = lambda: v3(
+        images=(x * 255).astype(np.uint8), transforms=t, output_shape=[4, 13], fill_value=3.0,
+        interpolation="BILINEAR", fill_mode="REFLECT").numpy()
+    bad = {"size zero": {"output_shape": [0, 4]}, "size three": {"output_shape": [3, 4, 5]},
+           "size 2-d": {"output_shape": [[3, 4]]}, "size negative": {"output_shape": [-3, 4]},
+           "transform 7": {"transforms": np.ones((2, 7), np.float32)},
+           "transform batch 3": {"transforms": np.ones((3, 8), np.float32)},
+           "transform 1-d": {"transforms": np.ones((8,), np.float32)},
+           "fill vector": {"fill_value": [0.5]}, "images rank 3": {"images": x[0]}}
+    colors = image((5, 7, 3)) * 1.25 - 0.125  # (some channels outside [0, 1])
+    colors[0, :3] = [[0.5, 0.5, 0.5], [0.0, 0.0, 0.0], [1.0, 0.0, 1.0]]
+    for dtype in ("float16", "float32", "float64"):
+        c = colors.astype(dtype)  # (as tensors: TF converts a NumPy array to float32)
+        out[f"rgb_to_hsv {dtype}"] = lambda c=c: tf.image.rgb_to_hsv(tf.constant(c)).numpy()
+        out[f"hsv_to_rgb {dtype}"] = lambda c=c: tf.image.hsv_to_rgb(tf.constant(c)).numpy()
+    for what, change in bad.items():
+        kw = {"images": x, "transforms": t, "output_shape": [3, 4], "fill_value": 0.5,
+              "interpolation": "BILINEAR", **change}
+        out[f"bad {what}"] = lambda kw=kw: v3(**kw).numpy()
+    return out

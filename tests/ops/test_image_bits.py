@@ -1,0 +1,26 @@
+"""tf.raw_ops.ImageProjectiveTransformV3 and V2 give TF 2.21's bits into outputs of any
+size (their own, smaller, larger), in each interpolation and fill mode, and TF's errors
+for bad arguments; tf.image.rgb_to_hsv and hsv_to_rgb TF's bits (image_bits_golden.json,
+recorded from TF by record_image_bits_golden.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import eagerflow as tf
+from tests.ops.image_bits_cases import cases, outcome
+
+GOLDEN = json.loads(Path(__file__).with_name("image_bits_golden.json").read_text())
+CASES = cases(tf)
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN["outcomes"]))
+def test_outcome_is_tensorflows(name):
+    assert outcome(CASES[name]) == GOLDEN["outcomes"][name]
+
+
+def test_every_case_is_recorded():
+    assert sorted(CASES) == sorted(GOLDEN["outcomes"])
