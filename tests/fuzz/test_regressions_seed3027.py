@@ -5,18 +5,28 @@ EAGERFLOW_STANDIN_GPUS=1): each case's input and TF 2.21's answer to it, recorde
 from __future__ import annotations
 
 import contextlib
+import re
+import warnings
 
 import numpy as np
 import pytest
 
 import eagerflow as tf
 from eagerflow._src.core import device as DEV
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.registry import REGISTRY
 
 _GPU = pytest.mark.parametrize("gpu", [False, True], ids=["cpu", "standin-gpu"])
 
 
 def _on(gpu: bool):
     return DEV.standin_gpus(1) if gpu else contextlib.nullcontext()
+
+
+def _t(a, d=None):
+    return EagerTensor(np.asarray(a, dtype=d))
 
 
 # -- tf.nn.convolution: its dilations iterated as TF iterates them ------------------------
@@ -58,3 +68,82 @@ def test_convolution_dilations_and_format_refused_as_tf(gpu, x, w, kwargs, cls, 
 def test_convolution_dilations_of_a_number_or_a_list(dilations, shape):
     # recorded from TF 2.21: a number alone is one rate for every dim
     assert tf.nn.convolution(_X2, _W2, dilations=dilations).shape == shape
+
+
+# -- DebugNumericSummary: a sum past double's range ----------------------------------------
+
+@_GPU
+@pytest.mark.parametrize("x,want", [
+    (np.array([-1.79769313e+308, -1.79769313e+308]),
+     [1.0, 2.0, 0.0, 0.0, 2.0, 0.0, 0.0, 0.0, -1.79769313e+308, -1.79769313e+308, -np.inf,
+      np.inf, 2.0, 1.0, 2.0]),
+    (np.array([1.7e308, 1.7e308, -1.7e308]),
+     [1.0, 3.0, 0.0, 0.0, 1.0, 0.0, 2.0, 0.0, -1.7e+308, 1.7e+308, np.inf, np.inf, 2.0, 1.0,
+      3.0]),
+    (np.array([3e38, 3e38, -3e38], np.float32),
+     [1.0, 3.0, 0.0, 0.0, 1.0, 0.0, 2.0, 0.0, -3.0000000054977558e+38, 3.0000000054977558e+38,
+      1.0000000018325853e+38, 8.000000029321366e+76, 1.0, 1.0, 3.0]),
+], ids=["neg-max", "pos-overflow", "float32"])
+def test_debug_numeric_summary_of_sums_past_double_is_inf_quietly(gpu, x, want):
+    # recorded from TF 2.21; was: NumPy's "overflow encountered in accumulate" (its mean's
+    # one-by-one sum)
+    with _on(gpu), warnings.catch_warnings():
+        warnings.simplefilter("error")
+        out = tf.raw_ops.DebugNumericSummary(input=x, tensor_name="x:0")
+    assert out.numpy().tolist() == want
+
+
+# -- FractionalAvgPool/FractionalMaxPool: seeds that are not ints --------------------------
+
+_FRAC_X = np.arange(98.0).reshape(1, 7, 7, 2)
+_FRAC_ATTRS = {"pooling_ratio": [1.0, 1.44, 1.73, 1.0], "pseudo_random": False,
+               "overlapping": False, "deterministic": True, "seed2": 7}
+
+
+@_GPU
+@pytest.mark.parametrize("name", ["FractionalAvgPool", "FractionalMaxPool"])
+@pytest.mark.parametrize("seed,cls,match", [
+    # TF's wrapper's words for an attr int() refuses (raw_ops, seed=np.array([1, 2]))
+    (np.array([1, 2]), TypeError, r"Expected int for argument 'seed' not array\(\[1, 2\]\)\."),
+    (np.array(3), TypeError, r"Expected int for argument 'seed' not array\(3\)\."),
+    (2**63, InvalidArgumentError, r"Attr seed has value 9223372036854775808 out of range for "
+                                  r"an int64"),
+], ids=["pair", "0d", "past-int64"])
+def test_fractional_pool_op_of_a_seed_not_an_int(gpu, name, seed, cls, match):
+    # the fuzz's call of the op itself; was: NumPy's OverflowError of the seed array masked
+    # by 2**64 - 1 (philox's stream)
+    with _on(gpu), pytest.raises(cls, match=match):
+        bind(REGISTRY[name], (_t(_FRAC_X),), {**_FRAC_ATTRS, "seed": seed})
+
+
+@_GPU
+@pytest.mark.parametrize("name", ["FractionalAvgPool", "FractionalMaxPool"])
+@pytest.mark.parametrize("seed,rows,cols", [
+    (np.int64(5), [0, 2, 4, 5, 7], [0, 1, 3, 5, 7]),
+    (-1, [0, 2, 3, 5, 7], [0, 2, 4, 6, 7]),
+])
+def test_fractional_pool_of_numpy_and_negative_seeds(gpu, name, seed, rows, cols):
+    # recorded from TF 2.21 (tf.raw_ops, seed2=7): a NumPy integer is its int
+    with _on(gpu):
+        _, r, c = bind(REGISTRY[name], (_t(_FRAC_X),), {**_FRAC_ATTRS, "seed": seed})
+    assert r.numpy().tolist() == rows and c.numpy().tolist() == cols
+
+
+# -- ParseExampleDataset ops: a dense default of a dtype other than its Tdense -------------
+
+@pytest.mark.parametrize("name", ["ExperimentalParseExampleDataset", "ParseExampleDataset"])
+def test_parse_example_dataset_default_of_another_dtype(name):
+    # TF's node refuses an input of a type its attrs do not say (TF's raw_ops reads Tdense
+    # from the defaults, so only a direct call can); was: NumPy's ValueError of int(b"\x00\xff")
+    ds = tf.data.Dataset.from_tensor_slices(tf.constant([b"x", b"y"])).batch(2)
+    attrs = {"sparse_keys": (), "dense_keys": ("a", "b"), "sparse_types": (),
+             "Tdense": (tf.int64, tf.float32), "dense_shapes": ((), (2,)),
+             "output_types": (tf.int64, tf.float32), "output_shapes": ((None,), (None, 2))}
+    if name == "ParseExampleDataset":
+        attrs.update(ragged_keys=(), ragged_value_types=(), ragged_split_types=())
+    inputs = (ds._variant_tensor, _t(np.int64(1)), _t(np.array(b"\x00\xff", object)),
+              _t(np.zeros(0, np.float32)))
+    with pytest.raises(InvalidArgumentError, match=re.escape(
+            f"cannot compute {name} as input #2(zero-based) was expected to be a int64 tensor "
+            f"but is a string tensor")):
+        bind(REGISTRY[name], inputs, attrs)
