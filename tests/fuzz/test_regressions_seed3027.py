@@ -147,3 +147,37 @@ def test_parse_example_dataset_default_of_another_dtype(name):
             f"cannot compute {name} as input #2(zero-based) was expected to be a int64 tensor "
             f"but is a string tensor")):
         bind(REGISTRY[name], inputs, attrs)
+
+
+# -- QuantizedConv2D: empty inputs, filters and outputs ------------------------------------
+
+@_GPU
+@pytest.mark.parametrize("x_shape,w_shape,padding,match", [
+    # the fuzz's case: was NumPy's "negative dimensions are not allowed"
+    ((2, 0, 5, 2), (3, 2, 2, 3), "VALID", r"Invalid input: Shapes dimension cannot be 0\."),
+    ((2, 0, 5, 2), (3, 2, 2, 3), "SAME", r"Invalid input: Shapes dimension cannot be 0\."),
+    ((0, 5, 5, 2), (3, 2, 2, 3), "VALID", r"Invalid input: Shapes dimension cannot be 0\."),
+    # (before the depths are matched)
+    ((0, 5, 5, 3), (3, 2, 2, 2), "VALID", r"Invalid input: Shapes dimension cannot be 0\."),
+    ((2, 5, 5, 2), (9, 2, 2, 3), "VALID", r"Computed output size would be negative: -1 "
+                                          r"\[input_size: 5, effective_filter_size: 9, "
+                                          r"stride: 2\]"),
+    ((2, 5, 5, 2), (0, 9, 2, 3), "VALID", r"Computed output size would be negative: -1 "
+                                          r"\[input_size: 5, effective_filter_size: 9, "
+                                          r"stride: 2\]"),
+    ((2, 5, 5, 2), (0, 2, 2, 3), "VALID", "filter patch must contain at least one element"),
+    ((2, 5, 5, 3), (0, 2, 2, 3), "SAME", "input and filter must have the same depth: 3 vs 2"),
+    # TF 2.21's kernel aborts the process on an empty output (a CHECK): refused here
+    ((2, 1, 5, 2), (3, 2, 2, 3), "VALID", r"Check failed: out_rows > 0 \(0 vs\. 0\)"),
+    ((2, 5, 5, 2), (8, 2, 2, 3), "VALID", r"Check failed: out_rows > 0 \(0 vs\. 0\)"),
+    ((2, 5, 1, 2), (0, 3, 2, 3), "VALID", r"Check failed: out_cols > 0 \(0 vs\. 0\)"),
+    ((2, 5, 5, 2), (3, 2, 2, 0), "VALID", r"Check failed: out_depth > 0 \(0 vs\. 0\)"),
+], ids=["fuzz", "same", "batch", "before-depth", "negative", "negative-cols", "patch",
+        "depth", "rows", "rows-truncated", "cols", "depth-out"])
+def test_quantized_conv2d_of_empty_shapes(gpu, x_shape, w_shape, padding, match):
+    x = tf.constant(np.zeros(x_shape, np.uint8), tf.quint8)
+    w = tf.constant(np.ones(w_shape, np.uint8), tf.quint8)
+    with _on(gpu), pytest.raises(InvalidArgumentError, match=match + r" \[Op:QuantizedConv2D\]"):
+        tf.raw_ops.QuantizedConv2D(input=x, filter=w, min_input=0.0, max_input=6.0,
+                                   min_filter=-3.0, max_filter=1.0, strides=[1, 2, 2, 1],
+                                   padding=padding, out_type=tf.qint32)
