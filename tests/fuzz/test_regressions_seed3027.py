@@ -181,3 +181,76 @@ def test_quantized_conv2d_of_empty_shapes(gpu, x_shape, w_shape, padding, match)
         tf.raw_ops.QuantizedConv2D(input=x, filter=w, min_input=0.0, max_input=6.0,
                                    min_filter=-3.0, max_filter=1.0, strides=[1, 2, 2, 1],
                                    padding=padding, out_type=tf.qint32)
+
+
+# -- ResourceGather with batch_dims, ResourceScatterNd ops, of empty variables -------------
+
+@_GPU
+@pytest.mark.parametrize("var_shape,ids_shape,batch_dims,want", [
+    # recorded from TF 2.21; the first is the fuzz's (was: NumPy's "cannot reshape array of
+    # size 0 into shape (0,newaxis)", on the CPU and the stand-in GPU)
+    ((0, 3), (0, 1), 1, (0, 1)), ((0, 3, 2), (0, 4), 1, (0, 4, 2)),
+    ((2, 0, 3), (2, 0), 1, (2, 0, 3)), ((2, 0, 3), (2, 0, 5), 2, (2, 0, 5)),
+    ((2, 3), (2, 0), 1, (2, 0)),
+])
+def test_resource_gather_batched_of_no_entries(gpu, var_shape, ids_shape, batch_dims, want):
+    with _on(gpu):
+        v = tf.Variable(np.zeros(var_shape))
+        out = tf.raw_ops.ResourceGather(resource=v.handle, indices=np.zeros(ids_shape, np.int32),
+                                        dtype=tf.float64, batch_dims=batch_dims)
+    assert out.shape == want
+
+
+_ND_OPS = ["ResourceScatterNdAdd", "ResourceScatterNdSub", "ResourceScatterNdMax",
+           "ResourceScatterNdMin", "ResourceScatterNdUpdate"]
+
+
+@_GPU
+@pytest.mark.parametrize("name", _ND_OPS)
+@pytest.mark.parametrize("var_shape,indices,updates_shape,match", [
+    # TF 2.21 (CPU; its GPU kernel's check is the same one): indices into an empty variable
+    # are refused first, before the shapes are matched. The first is the fuzz's (was: the
+    # stand-in GPU's "cannot reshape array of size 0 into shape (0)"; the CPU updated
+    # nothing, or named an index out of range)
+    ((4, 0), [[3], [1]], (2, 0), r"indices shape: \[2,1\]"),
+    ((0, 3), [[3], [1]], (2, 3), r"indices shape: \[2,1\]"),
+    ((0, 3), [1], (3,), r"indices shape: \[1\]"),
+    ((0, 3), [[1]], (1, 5), r"indices shape: \[1,1\]"),
+    ((0,), [[0], [0]], (2,), r"indices shape: \[2,1\]"),
+], ids=["fuzz", "rows", "vector", "before-shapes", "1d"])
+def test_resource_scatter_nd_into_an_empty_variable(gpu, name, var_shape, indices,
+                                                    updates_shape, match):
+    with _on(gpu):
+        v = tf.Variable(tf.zeros(var_shape))
+        with pytest.raises(InvalidArgumentError, match="Indices and updates specified for "
+                                                       "empty output.  " + match):
+            getattr(tf.raw_ops, name)(ref=v.handle, indices=tf.constant(indices, tf.int32),
+                                      updates=tf.ones(updates_shape))
+        assert v.shape == var_shape
+
+
+@_GPU
+@pytest.mark.parametrize("name", _ND_OPS)
+@pytest.mark.parametrize("var_shape,ids_shape,updates_shape", [
+    ((0, 3), (0, 1), (0, 3)), ((4, 0), (0, 1), (0, 0)),
+    # (index vectors of no coordinates into an empty variable: TF has nothing to write; was
+    # its refusal of them for a variable with elements)
+    ((0, 3), (2, 0), (2, 0, 3)), ((4, 0), (2, 0), (2, 4, 0)),
+])
+def test_resource_scatter_nd_of_no_indices_or_into_nothing(gpu, name, var_shape, ids_shape,
+                                                           updates_shape):
+    # recorded from TF 2.21: the variable is unchanged (was: the stand-in GPU's reshape
+    # error of a (4, 0) variable)
+    with _on(gpu):
+        v = tf.Variable(tf.zeros(var_shape))
+        getattr(tf.raw_ops, name)(ref=v.handle, indices=tf.zeros(ids_shape, tf.int32),
+                                  updates=tf.ones(updates_shape))
+        assert v.shape == var_shape
+
+
+def test_resource_scatter_nd_of_no_coordinates_into_a_variable_still_refused():
+    v = tf.Variable(tf.zeros([2, 3]))
+    with pytest.raises(InvalidArgumentError, match=r"Indices and updates specified for empty "
+                                                   r"output\.  indices shape: \[2,0\]"):
+        tf.raw_ops.ResourceScatterNdAdd(ref=v.handle, indices=tf.zeros([2, 0], tf.int32),
+                                        updates=tf.ones([2, 2, 3]))
