@@ -57,6 +57,12 @@ def _features(op: str, dense_keys: tuple, defaults: tuple, Tdense: tuple,
     if len(defaults) != len(dense_keys):
         raise C.fail(op, f"Expected len(dense_defaults) == len(dense_keys) but got: "
                          f"{len(defaults)} vs. {len(dense_keys)}")
+    for i, (default, dtype) in enumerate(zip(defaults, Tdense)):
+        # (a default of another dtype than its Tdense, which TF's node refuses before its
+        # kernel: the features' parsing would cast it, or fail inside NumPy)
+        got = dt.as_dtype(np.asarray(default).dtype)
+        if got is not dt.as_dtype(dtype):
+            raise C.wrong_input_dtype(op, 2 + i, dt.as_dtype(dtype), got)
     for i, (default, shape) in enumerate(zip(defaults, dense_shapes)):
         d = np.asarray(default)
         if d.size and (shape is None or list(d.shape) != list(shape)):

@@ -807,11 +807,9 @@ _CHANNELS_LAST = frozenset(("NWC", "NHWC", "NDHWC"))
 def _check_dilated_depth(x: Any, w: Any, data_format: str | None, dilations: Any) -> None:
     """TF's tf.nn.convolution builds a dilated convolution in Python, which first checks
     that the filter's input depth divides the input's channels (a ValueError)."""
-    rates = [dilations] if isinstance(dilations, (int, np.integer)) else \
-        getattr(dilations, "_arr", dilations)
     # TF reads them through NumPy, then int() of each: NumPy's ValueError of a ragged list,
     # int()'s OverflowError of inf and ValueError of NaN or a string are TF's too
-    rates = np.ravel(rates).tolist()
+    rates = _dilation_rates(dilations)
     try:
         dilated = any(int(d) != 1 for d in rates)
     except TypeError:
@@ -821,9 +819,10 @@ def _check_dilated_depth(x: Any, w: Any, data_format: str | None, dilations: Any
     r = len(w._shape) - 2
     if len(x._shape) < r + 2:
         return
-    # (TF looks the format up in a set first: a tensor's is TF's TypeError of its hash)
+    # (TF looks the format up in a set first: a tensor's is TF's TypeError of its hash;
+    # another non-string is TF's AttributeError of str's method, eagerflow's TypeError)
     first = data_format is not None and data_format not in _CHANNELS_LAST and \
-        data_format.startswith("NC")
+        C.string_arg(data_format, "data_format").startswith("NC")
     c = x._shape[len(x._shape) - r - 1] if first else x._shape[-1]
     depth = w._shape[r]
     if c is not None and depth and c % depth:
@@ -831,6 +830,21 @@ def _check_dilated_depth(x: Any, w: Any, data_format: str | None, dilations: Any
                          f"number of output filters. Received: input.shape={tuple(x._shape)} "
                          f"with {c} channels and filters.shape={tuple(w._shape)} with {depth} "
                          f"output filters.")
+
+
+def _dilation_rates(dilations: Any) -> list:
+    """tf.nn.convolution's rates as TF iterates them: a number alone is one rate; a 0-d
+    array or a scalar tensor cannot be iterated (TF 2.21's TypeErrors, any format)."""
+    if isinstance(dilations, (int, float, np.number)):  # (bool is an int)
+        return [dilations]
+    if isinstance(dilations, np.ndarray) and dilations.ndim == 0:
+        raise TypeError("iteration over a 0-d array")
+    if isinstance(dilations, Tensor):
+        if dilations._shape == ():
+            raise TypeError("Cannot iterate over a scalar tensor.")
+        if isinstance(dilations, EagerTensor):
+            dilations = dilations.numpy()
+    return np.ravel(dilations).tolist()
 
 
 def _sizes_tensor(value: Any) -> Any:

@@ -430,8 +430,10 @@ def with_space_to_batch(input: Any, dilation_rate: Any, padding: str,  # noqa: A
 
 def _dilation(dilations: Any, n: int) -> list | None:
     """Each spatial dim's dilation where it is given as Python or NumPy integers (one for
-    all, or one per dim); None otherwise."""
-    if dilations is None or isinstance(dilations, Tensor):
+    all, or one per dim); None otherwise (a 0-d array too: TF iterates the rates, which
+    nn_conv's checks refuse as TF does)."""
+    if dilations is None or isinstance(dilations, Tensor) or \
+            (isinstance(dilations, np.ndarray) and dilations.ndim == 0):
         return None
     rates = np.ravel(np.asarray(dilations, dtype=object)).tolist()
     if not all(isinstance(d, (int, np.integer)) and not isinstance(d, bool) for d in rates):

@@ -95,6 +95,9 @@ def _infer(op: str) -> Callable:
     def infer(x: Any, pooling_ratio: Any, pseudo_random: bool, overlapping: bool,
               deterministic: bool, seed: int, seed2: int) -> list:
         _check(op, x, pooling_ratio)
+        # (TF's wrapper makes them int64 attrs: anything else is its TypeError, before the
+        # kernel seeds a stream with them)
+        seed, seed2 = C.int_attr(op, seed, "seed", 64), C.int_attr(op, seed2, "seed2", 64)
         if not deterministic and (seed or seed2):
             raise C.fail(op, "Both seed and seed2 should be 0 if deterministic is false.")
         shape: tuple | None = None
@@ -140,7 +143,7 @@ def _kernel(reduce: str) -> Callable:
                deterministic: bool, seed: int, seed2: int) -> tuple:
         if not deterministic:  # a fresh random stream for each call
             seed, seed2 = (int.from_bytes(os.urandom(8), "little") for _ in range(2))
-        stream = ref.Stream(*philox.stateful_start(seed, seed2))
+        stream = ref.Stream(*philox.stateful_start(int(seed), int(seed2)))
         _, h, w, _ = x.shape
         rows = np.array(_sequence(h, _output_size("", h, pooling_ratio[1]), pseudo_random,
                                   stream), np.int64)

@@ -229,17 +229,41 @@ def _conv_kernel(xp: Any, x: np.ndarray, w: np.ndarray, lo_x: Any, hi_x: Any, lo
         raise C.fail(op, "QuantizedConv: filter must be a constant")
     lo_x, hi_x = first(op, lo_x, "min_input"), first(op, hi_x, "max_input")
     lo_w, hi_w = first(op, lo_w, "min_filter"), first(op, hi_w, "max_filter")
+    if 0 in x.shape:
+        raise C.fail(op, "Invalid input: Shapes dimension cannot be 0.")
     if x.shape[3] != w.shape[2]:
         raise C.fail(op, f"input and filter must have the same depth: {x.shape[3]} vs "
                          f"{w.shape[2]}")
-    off_x, off_w = _offset(lo_x, hi_x, x.dtype), _offset(lo_w, hi_w, w.dtype)
     s = int(strides[1])
+    _conv_out_size(op, x.shape, w.shape, s, p)
+    off_x, off_w = _offset(lo_x, hi_x, x.dtype), _offset(lo_w, hi_w, w.dtype)
     kh, kw, _, _ = w.shape
     # (padding holds the input's zero point: it adds nothing once that is taken off)
     win = _windows(x.astype(np.int64) - off_x, kh, kw, s, s, p, 0)
     out = np.einsum("nhwijc,ijco->nhwo", win, w.astype(np.int64) - off_w)
     lo, hi = range_for_multiplication(lo_x, hi_x, lo_w, hi_w, x.dtype, w.dtype, np.int32)
     return out.astype(np.int32), _f(lo), _f(hi)
+
+
+def _conv_out_size(op: str, x_shape: tuple, w_shape: tuple, s: int, padding: str) -> None:
+    """TF's kernel's checks of the output's size: a negative one is its error; an empty one
+    is its CHECK, which aborts TF's process (refused here with the CHECK's words)."""
+    sizes = []
+    for size, k in ((x_shape[1], w_shape[0]), (x_shape[2], w_shape[1])):
+        if padding == "VALID":
+            n = size - k + s
+            out = n // s if n >= 0 else -(-n // s)  # (C's division, toward zero)
+        else:
+            out = (size + s - 1) // s
+        if out < 0:
+            raise C.fail(op, f"Computed output size would be negative: {out} [input_size: "
+                             f"{size}, effective_filter_size: {k}, stride: {s}]")
+        sizes.append(out)
+    for what, n in zip(("out_rows", "out_cols", "out_depth"), (*sizes, w_shape[3])):
+        if n <= 0:
+            raise C.fail(op, f"Check failed: {what} > 0 ({n} vs. 0)")
+    if w_shape[0] * w_shape[1] * w_shape[2] == 0:
+        raise C.fail(op, "filter patch must contain at least one element")
 
 
 def _conv_ref(x: np.ndarray, w: np.ndarray, lo_x: Any, hi_x: Any, lo_w: Any, hi_w: Any,

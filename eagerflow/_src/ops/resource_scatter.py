@@ -440,9 +440,18 @@ def _nd_infer(op: str) -> Callable:
         check_policy(op, bad_indices_policy, None, indices)  # (its kernel's constructor's)
         shapes = (None if var is None else var.shape._dims, indices._shape, updates._shape)
         if all(s is not None and None not in s for s in shapes):
+            _nd_empty_output(op, shapes[0], shapes[1])
             nd_shapes(op, *(TensorShape(s) for s in shapes))
         return []
     return infer
+
+
+def _nd_empty_output(op: str, var_shape: tuple, ids_shape: tuple) -> None:
+    """TF's first check of a ResourceScatterNd update (CPU's and GPU's alike, before the
+    shapes are matched): indices into an empty variable."""
+    if not math.prod(var_shape) and math.prod(ids_shape):
+        raise fail(op, f"Indices and updates specified for empty output.  indices shape: "
+                       f"{shape_str(ids_shape)}")
 
 
 def _nd_vectors(ids: np.ndarray, upd: np.ndarray, shape: tuple) -> tuple:
@@ -463,6 +472,12 @@ def _nd_kernel(op: str) -> Callable:
         # (`bad_indices_policy`: "IGNORE" skips an index vector out of range everywhere;
         # "ERROR" refuses it on a device too, where TF's GPU kernel otherwise skips it)
         policy = bad_indices_policy
+        shape = op_variable(h, op)._arr.shape
+        _nd_empty_output(op, shape, tuple(indices.shape))
+        if not math.prod(shape):  # (TF's kernel has nothing to update: no index is read)
+            nd_shapes(op, TensorShape(shape), TensorShape(tuple(indices.shape)),
+                      TensorShape(tuple(updates.shape)))
+            return ()
         if policy != "ERROR" and _nd_skipping(op, h, indices, updates):
             return ()
         var, place, ids, there, upd = _where_it_lives(op, h, indices, updates)

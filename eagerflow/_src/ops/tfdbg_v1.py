@@ -250,9 +250,11 @@ def _summary_kernel(xp: Any, x: Any, **attrs: Any) -> Any:
     vals = v[finite]
     n = int(vals.size)
     if n:
-        # (summed one by one in double, as TF's kernel: cumsum's order, not sum's pairs)
-        mean = float(xp.cumsum(vals)[-1]) / n
-        variance = float(xp.cumsum((vals - mean) ** 2)[-1]) / n
+        # (summed one by one in double, as TF's kernel: cumsum's order, not sum's pairs;
+        # a sum past double's range is TF's inf, quietly)
+        with np.errstate(over="ignore", invalid="ignore"):
+            mean = float(xp.cumsum(vals)[-1]) / n
+            variance = float(xp.cumsum((vals - mean) ** 2)[-1]) / n
         stats = [float(vals.min()), float(vals.max()), mean, variance]
     else:
         stats = [np.inf, -np.inf, np.nan, np.nan]
