@@ -247,9 +247,14 @@ TF_INDEX_ERRORS = {"stack", "image.ssim_multiscale"}
 TF_NOT_IMPLEMENTED = {"linalg.lstsq"}
 # and Python's own IndexError of TF's Python indexing a shape: tf.tensordot of axes past a
 # tensor's rank, embedding_lookup of a scalar's params, dct/idct of a scalar, the
-# tridiagonal functions' diagonals or rhs of too few dimensions (a scalar, a vector matrix)
+# tridiagonal functions' diagonals or rhs of too few dimensions (a scalar, a vector matrix);
+# and the functions that look rows up in a table given as a list of shards, where TF's "div"
+# partitioning reads each shard's row count: a scalar shard's IndexError (nce_loss,
+# sampled_softmax_loss, the sparse lookups)
 TF_SHAPE_READS = {"tensordot", "nn.embedding_lookup", "signal.dct", "signal.idct",
-                  "linalg.tridiagonal_solve", "linalg.tridiagonal_matmul"}
+                  "linalg.tridiagonal_solve", "linalg.tridiagonal_matmul", "nn.nce_loss",
+                  "nn.sampled_softmax_loss", "nn.embedding_lookup_sparse",
+                  "nn.safe_embedding_lookup_sparse"}
 _INDEXING = ("list index out of range", "tuple index out of range")
 # and an AttributeError of TF's Python reading an argument's dtype: safe_embedding_lookup_
 # sparse of a string for its sparse arguments

@@ -47,6 +47,7 @@ from eagerflow._src.ops.nn_args import (
     channels_first,
     check_choice,
     check_explicit,
+    check_sequence_length,
     check_t,
     convert_padding,
     explicit_pairs,
@@ -56,10 +57,12 @@ from eagerflow._src.ops.nn_args import (
     kept,
     out_size,
     outer,
+    sequence_items,
     shape_tensor,
     sized,
     spatial,
     static_shape_values,
+    unbool,
     unimplemented,
 )
 from eagerflow._src.ops.registry import (
@@ -715,12 +718,17 @@ def _batch_squeezed(x: Any, inner: int, run: Callable) -> Any:
     return reshape(y, concat([outer, shape(y)[1:]], 0))
 
 
+def _default(data_format: Any, default: str) -> Any:
+    # TF takes None as the default layout; any other value (a falsy 0 or "" too) is checked
+    return default if data_format is None else data_format
+
+
 def conv2d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002
            data_format: str = "NHWC", dilations: Any = None, name: str | None = None) -> Any:
     """2-D convolution of `input` (NHWC or NCHW, with any number of batch dims) with
     `filters` [h, w, in, out]."""
     x, w = binary_args(input, filters)
-    attrs = _conv_attrs(2, strides, padding, data_format or "NHWC", dilations)
+    attrs = _conv_attrs(2, strides, padding, _default(data_format, "NHWC"), dilations)
     if x._shape is not None and len(x._shape) > 4:
         return _batch_squeezed(x, 3, lambda v: bind(CONV2D, (v, w), attrs, name))
     return bind(CONV2D, (x, w), attrs, name)
@@ -729,7 +737,7 @@ def conv2d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002
 def conv3d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002
            data_format: str = "NDHWC", dilations: Any = None, name: str | None = None) -> Any:
     x, w = binary_args(input, filters)
-    attrs = _conv_attrs(3, strides, padding, data_format or "NDHWC", dilations)
+    attrs = _conv_attrs(3, strides, padding, _default(data_format, "NDHWC"), dilations)
     if x._shape is not None and len(x._shape) > 5:
         return _batch_squeezed(x, 4, lambda v: bind(CONV3D, (v, w), attrs, name))
     return bind(CONV3D, (x, w), attrs, name)
@@ -773,15 +781,31 @@ def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
     if not isinstance(filters, Tensor):
         filters = _t(filters)
     r = _spatial_dims(x, filters)
-    if dilations is not None:
-        _check_dilated_depth(x, filters, data_format, dilations)
+    _check_convolution_args(x, filters, r, strides, data_format, dilations)
     # TF names the node after its "convolution" scope in a graph; eagerly it names none
     name = (name or "convolution") if _state.graph is not None else None
+    # (only None is the default layout: another format, even a falsy one, is checked)
+    df = _FORMATS[r][0] if data_format is None else data_format
     if r == 1:
-        return conv1d(x, filters, strides, padding, data_format or "NWC", dilations, name)
+        return conv1d(x, filters, strides, padding, df, dilations, name)
     if r == 3:
-        return conv3d(x, filters, strides, padding, data_format or "NDHWC", dilations, name)
-    return conv2d(x, filters, strides, padding, data_format or "NHWC", dilations, name)
+        return conv3d(x, filters, strides, padding, df, dilations, name)
+    return conv2d(x, filters, strides, padding, df, dilations, name)
+
+
+def _check_convolution_args(x: Any, w: Any, r: int, strides: Any, data_format: Any,
+                            dilations: Any) -> None:
+    """tf.nn.convolution's own Python checks, in TF's order: the format looked up in a set
+    (an unhashable one is its hash's TypeError: a list's, a tensor's), the lengths of the
+    dilations, then the strides, then, where a dilation is not 1, the format's layout and
+    the filter's depth."""
+    if data_format is not None:
+        hash(data_format)
+    for value, what in ((dilations, "dilations"), (strides, "strides")):
+        if value is not None:
+            check_sequence_length(sequence_items(unbool(value)), r, what)
+    if dilations is not None:
+        _check_dilated_depth(x, w, data_format, dilations)
 
 
 def _spatial_dims(x: Any, w: Any) -> int:
@@ -804,33 +828,62 @@ def _spatial_dims(x: Any, w: Any) -> int:
 _CHANNELS_LAST = frozenset(("NWC", "NHWC", "NDHWC"))
 
 
+_FORMATS = {1: ("NWC", "NCW"), 2: ("NHWC", "NCHW"), 3: ("NDHWC", "NCDHW")}
+
+
+def _dilated_channels_first(data_format: Any, r: int) -> bool:
+    """The layout of a dilated tf.nn.convolution, which TF reads with str.startswith: a
+    format that is no string is a TypeError (TF's AttributeError, or TypeError for bytes);
+    at 2 and 3 spatial dims, a string other than that rank's two is TF's ValueError (a 1-D
+    one is conv1d's to refuse)."""
+    if data_format is None:
+        return False
+    hash(data_format)  # (TF's lookup in a set comes first: a tensor's TypeError)
+    if isinstance(data_format, bytes):
+        raise TypeError("startswith first arg must be bytes or a tuple of bytes, not str")
+    data_format = C.string_arg(data_format, "data_format")
+    if r > 1 and data_format not in _FORMATS[r]:
+        last, first = _FORMATS[r]
+        raise ValueError(f"`data_format` must be '{last}' or '{first}'. Received: "
+                         f"data_format={data_format}")
+    return data_format not in _CHANNELS_LAST and data_format.startswith("NC")
+
+
 def _check_dilated_depth(x: Any, w: Any, data_format: str | None, dilations: Any) -> None:
-    """TF's tf.nn.convolution builds a dilated convolution in Python, which first checks
-    that the filter's input depth divides the input's channels (a ValueError)."""
+    """TF's tf.nn.convolution builds a dilated convolution in Python, which checks the
+    format's layout, then that the filter's input depth divides the input's channels (a
+    ValueError), then takes int() of each dilation."""
     rates = [dilations] if isinstance(dilations, (int, np.integer)) else \
         getattr(dilations, "_arr", dilations)
-    # TF reads them through NumPy, then int() of each: NumPy's ValueError of a ragged list,
-    # int()'s OverflowError of inf and ValueError of NaN or a string are TF's too
+    # TF reads them through NumPy (its ValueError of a ragged list is TF's too) and compares
+    # each with 1 as it is (NaN, inf, a string: dilated)
     rates = np.ravel(rates).tolist()
-    try:
-        dilated = any(int(d) != 1 for d in rates)
-    except TypeError:
-        return  # (the op's own checks word a bad dilation)
-    if not dilated or x._shape is None or w._shape is None or len(w._shape) < 2:
+    if all(_is_one(d) for d in rates) or x._shape is None or w._shape is None or \
+            len(w._shape) < 2:
         return
     r = len(w._shape) - 2
-    if len(x._shape) < r + 2:
+    first = _dilated_channels_first(data_format, r) if r in _FORMATS else False
+    if len(x._shape) >= r + 2:
+        c = x._shape[len(x._shape) - r - 1] if first else x._shape[-1]
+        depth = w._shape[r]
+        if c is not None and depth and c % depth:
+            raise ValueError(f"The number of input channels is not divisible by the "
+                             f"corresponding number of output filters. Received: input.shape="
+                             f"{tuple(x._shape)} with {c} channels and filters.shape="
+                             f"{tuple(w._shape)} with {depth} output filters.")
+    # then int() of each: its OverflowError of inf and ValueError of NaN or a string are
+    # TF's too (what int() refuses as a type, the op's own checks word)
+    try:
+        [int(d) for d in rates]
+    except TypeError:
         return
-    # (TF looks the format up in a set first: a tensor's is TF's TypeError of its hash)
-    first = data_format is not None and data_format not in _CHANNELS_LAST and \
-        data_format.startswith("NC")
-    c = x._shape[len(x._shape) - r - 1] if first else x._shape[-1]
-    depth = w._shape[r]
-    if c is not None and depth and c % depth:
-        raise ValueError(f"The number of input channels is not divisible by the corresponding "
-                         f"number of output filters. Received: input.shape={tuple(x._shape)} "
-                         f"with {c} channels and filters.shape={tuple(w._shape)} with {depth} "
-                         f"output filters.")
+
+
+def _is_one(d: Any) -> bool:
+    try:
+        return bool(d == 1)
+    except (TypeError, ValueError):
+        return False
 
 
 def _sizes_tensor(value: Any) -> Any:
