@@ -11,6 +11,7 @@ from fuzzlib import guarded
 import eagerflow as tf
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.registry import REGISTRY
 from eagerflow._src.ops.tfdbg import DEBUG_NUMERIC_SUMMARY_V2
 
 X3 = np.zeros((1, 4, 4), np.float32)
@@ -184,3 +185,52 @@ def test_debug_numeric_summary_truncates_its_int_attrs(mode, ident, want):
                {"tensor_debug_mode": mode, "tensor_id": ident})
     assert out.shape == (len(want),)
     np.testing.assert_array_equal(out.numpy(), np.array(want, np.float32))
+
+
+# -- QuantizeV2: its attrs checked as TF's wrapper checks them ----------------------------
+
+QX = np.array([[0.25, -1.7, -2.6], [-0.3, 0.39, -1.4]], np.float32)
+QATTRS = {"T": tf.qint8, "mode": "MIN_FIRST", "round_mode": "HALF_AWAY_FROM_ZERO",
+          "narrow_range": False, "axis": -1, "ensure_minimum_range": 0.01}
+
+
+def _quantize(**attrs):
+    return bind(REGISTRY["QuantizeV2"], (EagerTensor(QX), EagerTensor(np.float32(-1)),
+                                         EagerTensor(np.float32(2))), {**QATTRS, **attrs})
+
+
+@pytest.mark.parametrize("attrs,message", [
+    # the campaign's case: was IndexError in the MIN_FIRST kernel (an empty range)
+    ({"ensure_minimum_range": []}, "Expected float for argument 'ensure_minimum_range' not []."),
+    ({"narrow_range": 1}, "Expected bool for argument 'narrow_range' not 1."),
+    ({"axis": "a"}, "Expected int for argument 'axis' not 'a'."),
+])
+def test_quantize_v2_attr_types(attrs, message):
+    # TF 2.21's TypeErrors (tf.raw_ops.QuantizeV2 of these attrs)
+    with pytest.raises(TypeError) as e:
+        _quantize(**attrs)
+    assert str(e.value) == message
+
+
+def test_quantize_v2_takes_a_float_axis_by_int():
+    # TF 2.21: axis 2.5 is axis 2 ("... given axis value was 2 and input's dims was 2"), and
+    # -1.5 is -1 (the whole tensor's range)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="given axis value was 2 and"):
+        _quantize(axis=2.5)
+    out = _quantize(axis=-1.5, ensure_minimum_range=True)
+    assert out[0].numpy().view(np.int8).tolist() == [[-22, -128, -128], [-69, -10, -128]]
+
+
+# -- ResourceGather with batch_dims over a batch of none ---------------------------------
+
+@pytest.mark.parametrize("shape,ids_shape,out_shape", [
+    ((0, 3), (0, 1), (0, 1)),  # the campaign's case: was NumPy's reshape ValueError
+    ((0, 3), (0,), (0,)),
+    ((0, 3, 2), (0, 1), (0, 1, 2)),
+])
+def test_resource_gather_batch_of_none(shape, ids_shape, out_shape):
+    # TF 2.21's results: empty, of these shapes
+    v = tf.Variable(np.zeros(shape))
+    out = tf.raw_ops.ResourceGather(resource=v.handle, indices=np.zeros(ids_shape, np.int32),
+                                    dtype=tf.float64, batch_dims=1)
+    assert out.shape == out_shape

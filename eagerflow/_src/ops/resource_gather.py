@@ -102,7 +102,8 @@ def _rows_where_it_lives(var: Any, arr: Any, indices: Any, batch_dims: int) -> A
     _check_batch(arr.shape, ids.shape, batch_dims)
     b = int(np.prod(arr.shape[:batch_dims], dtype=np.int64))
     rows = arr.reshape((b,) + arr.shape[batch_dims:])
-    flat = ids.reshape((b, -1))
+    # (the row ids per batch entry counted, not left to -1: a batch of none has no rows)
+    flat = ids.reshape((b, int(np.prod(ids.shape[batch_dims:], dtype=np.int64))))
     _check_range(_OP, ids, arr.shape[batch_dims])
     picked = rows[xp.arange(b)[:, None], D.to_device(flat, place)]
     return xp.ascontiguousarray(picked.reshape(ids.shape + arr.shape[batch_dims + 1:]))
