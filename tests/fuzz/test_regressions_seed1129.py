@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from fuzzlib import guarded
+from test_ops_fuzz import _tensor
 
 import eagerflow as tf
 from eagerflow._src.core.tensor import EagerTensor
@@ -234,3 +235,112 @@ def test_resource_gather_batch_of_none(shape, ids_shape, out_shape):
     out = tf.raw_ops.ResourceGather(resource=v.handle, indices=np.zeros(ids_shape, np.int32),
                                     dtype=tf.float64, batch_dims=1)
     assert out.shape == out_shape
+
+
+# -- tf.image.extract_patches: its attrs converted as TF's generated wrapper converts them -
+
+X_IMG = np.zeros((1, 4, 4, 1), np.float32)
+
+
+@pytest.mark.parametrize("sizes,rates,padding,cls,message", [
+    # the campaign's cases: was int()'s OverflowError of a complex/float inf
+    ([], np.array([np.inf + 1j], np.complex64), None, TypeError,
+     "Expected list for 'rates' argument to 'extract_image_patches' Op, not array([inf+1.j], "
+     "dtype=complex64)."),
+    ([1, 2, 2, 1], [1, np.nan, 1, 1], "VALID", TypeError,
+     "Expected int for argument 'rates' not nan."),
+    (np.array([1, 2, 2, 1]), [1, 1, 1, 1], "VALID", TypeError,
+     "Expected list for 'ksizes' argument to 'extract_image_patches' Op, not "
+     "array([1, 2, 2, 1])."),
+    ([1, 2, 2, 1], [1, 1, 1, 1], None, TypeError,
+     "Expected string for argument 'padding' not None."),
+    ([1, 2, 2, 1], [1, 2**70, 1, 1], "VALID", OverflowError, "int too big to convert"),
+    ([1, 2, 2, 1], [1, np.inf, 1, 1], "VALID", OverflowError,
+     "cannot convert float infinity to integer"),
+], ids=["complex-rates", "nan-rate", "array-sizes", "no-padding", "huge-rate", "inf-rate"])
+def test_extract_patches_attrs_as_tf(sizes, rates, padding, cls, message):
+    # TF 2.21's errors for these arguments
+    with pytest.raises(cls) as e:
+        tf.image.extract_patches(X_IMG, sizes, [1, 1, 1, 1], rates, padding)
+    assert str(e.value) == message
+    # a tuple is a list to it, and a float is taken by int()
+    assert tf.image.extract_patches(X_IMG, (1, 2, 2, 1), [1, 1, 1, 1], [1, 2.5, 1, 1],
+                                    "VALID").shape == (1, 2, 3, 4)
+
+
+# -- ParseExampleDataset ops: the dense defaults' dtypes are Tdense ------------------------
+
+def _parse_dataset(op, defaults, tdense=None):
+    from eagerflow._src.data.raw_dataset_parsing import _attrs, _records
+
+    attrs = _attrs(op, **({} if tdense is None else {"Tdense": tdense}))
+    return bind(REGISTRY[op], (_tensor(_records(1, 2)), EagerTensor(np.int64(1)),
+                               *defaults), attrs)
+
+
+@pytest.mark.parametrize("op", ["ExperimentalParseExampleDataset", "ParseExampleDataset"])
+def test_parse_example_dataset_default_dtypes(op):
+    # the campaign's case: Tdense (int64, float32) with a string default was int()'s
+    # ValueError of b'\x00\xff'; TF takes Tdense from the defaults, so they must agree
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        _parse_dataset(op, (tf.constant(b"\x00\xff"), tf.zeros([0])))
+    assert f"cannot compute {op} as input #2(zero-based) was expected to be a int64 tensor " \
+           "but is a string tensor" in str(e.value)
+    # and a default of a dtype the parser does not write is TF's attr error (was named
+    # [Op:ParseExampleV2]); TF 2.21's words, through tf.raw_ops
+    for default, word in ((tf.constant(1, tf.int32), "int32"), (tf.constant(1.0, tf.float64),
+                                                                "double")):
+        with pytest.raises(tf.errors.InvalidArgumentError) as e:
+            _parse_dataset(op, (default, tf.zeros([0])), tdense=(default.dtype, tf.float32))
+        assert str(e.value).startswith(
+            f"Value for attr 'Tdense' of {word} is not in the list of allowed values: float, "
+            f"int64, string\n\t; NodeDef: {{{{node {op}}}}}")
+
+
+# -- FractionalMaxPoolGrad / FractionalAvgPoolGrad: int64 pooling sequences ----------------
+
+FX = np.random.default_rng(0).random((2, 10, 7, 2))
+ROWS, COLS = np.array([0, 1, 3, 5, 6, 8, 10]), np.array([0, 1, 3, 5, 7])
+
+
+def test_fractional_max_pool_grad_sequences():
+    y = tf.nn.fractional_max_pool(FX, [1, 1.5, 1.5, 1], pseudo_random=True, seed=3)[0]
+    g = tf.ones_like(y)
+    # the campaign's case: a uint8 row sequence, not increasing, whose differences wrapped
+    # around (NumPy's reduction error later); TF refuses a sequence that is no int64 tensor
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        bind(REGISTRY["FractionalMaxPoolGrad"], (EagerTensor(FX), y, g, EagerTensor(
+            np.array([0, 9, 4, 7, 5, 6, 8], np.uint8)), EagerTensor(COLS)),
+            {"overlapping": False})
+    assert "cannot compute FractionalMaxPoolGrad as input #3(zero-based) was expected to be " \
+           "a int64 tensor but is a uint8 tensor" in str(e.value)
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        bind(REGISTRY["FractionalAvgPoolGrad"], (EagerTensor(np.array([2, 10, 7, 2])), g,
+                                                 EagerTensor(ROWS), EagerTensor(COLS.astype(
+                                                     np.int32))), {"overlapping": False})
+    assert "cannot compute FractionalAvgPoolGrad as input #3(zero-based) was expected to be " \
+           "a int64 tensor but is a int32 tensor" in str(e.value)
+    # an int64 sequence that is not increasing is still refused (TF: "tensor_out_dup is not
+    # the same as tensor_out", from the garbage it pools)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="increasing boundaries"):
+        tf.raw_ops.FractionalMaxPoolGrad(orig_input=FX, orig_output=y, out_backprop=g,
+                                         row_pooling_sequence=[0, 9, 4, 7, 5, 6, 8],
+                                         col_pooling_sequence=COLS)
+
+
+# -- UnbatchGrad: the batch's gradients have this call's row shape --------------------------
+
+def test_unbatch_grad_of_another_row_shape_is_refused():
+    # the campaign's case: a call of no original input leaves its gradient (rows of 2) for
+    # batch key 31; a later call whose batch is key 31 got it as its result, against infer
+    # (grad's rows: 1). TF's shape function gives the result grad's row shape.
+    op = REGISTRY["UnbatchGrad"]
+    attrs = {"shared_name": "seed1129_unbatch_grad", "container": ""}
+    left = bind(op, (EagerTensor(np.zeros((0, 2), np.float32)), EagerTensor(np.zeros(
+        (0, 3), np.int64)), EagerTensor(np.zeros((0, 2), np.float32)),
+        EagerTensor(np.int64(31))), attrs)
+    assert left.shape == (0, 2)
+    with pytest.raises(tf.errors.InternalError, match="differ in shape"):
+        bind(op, (EagerTensor(np.ones((2, 2), np.float32)), EagerTensor(np.array(
+            [[31, 0, 2]], np.int64)), EagerTensor(np.ones((1, 1), np.float32)),
+            EagerTensor(np.int64(-4))), attrs)

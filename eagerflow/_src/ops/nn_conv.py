@@ -47,7 +47,6 @@ from eagerflow._src.ops.nn_args import (
     channels_first,
     check_choice,
     check_explicit,
-    check_sequence_length,
     check_t,
     convert_padding,
     explicit_pairs,
@@ -57,14 +56,13 @@ from eagerflow._src.ops.nn_args import (
     kept,
     out_size,
     outer,
-    sequence_items,
     shape_tensor,
     sized,
     spatial,
     static_shape_values,
-    unbool,
     unimplemented,
 )
+from eagerflow._src.ops.nn_conv_checks import FORMATS, check_convolution_args, spatial_dims
 from eagerflow._src.ops.registry import (
     REGISTRY,
     BadSample,
@@ -780,110 +778,17 @@ def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
     x = _t(input)
     if not isinstance(filters, Tensor):
         filters = _t(filters)
-    r = _spatial_dims(x, filters)
-    _check_convolution_args(x, filters, r, strides, data_format, dilations)
+    r = spatial_dims(x, filters)
+    check_convolution_args(x, filters, r, strides, data_format, dilations)
     # TF names the node after its "convolution" scope in a graph; eagerly it names none
     name = (name or "convolution") if _state.graph is not None else None
     # (only None is the default layout: another format, even a falsy one, is checked)
-    df = _FORMATS[r][0] if data_format is None else data_format
+    df = FORMATS[r][0] if data_format is None else data_format
     if r == 1:
         return conv1d(x, filters, strides, padding, df, dilations, name)
     if r == 3:
         return conv3d(x, filters, strides, padding, df, dilations, name)
     return conv2d(x, filters, strides, padding, df, dilations, name)
-
-
-def _check_convolution_args(x: Any, w: Any, r: int, strides: Any, data_format: Any,
-                            dilations: Any) -> None:
-    """tf.nn.convolution's own Python checks, in TF's order: the format looked up in a set
-    (an unhashable one is its hash's TypeError: a list's, a tensor's), the lengths of the
-    dilations, then the strides, then, where a dilation is not 1, the format's layout and
-    the filter's depth."""
-    if data_format is not None:
-        hash(data_format)
-    for value, what in ((dilations, "dilations"), (strides, "strides")):
-        if value is not None:
-            check_sequence_length(sequence_items(unbool(value)), r, what)
-    if dilations is not None:
-        _check_dilated_depth(x, w, data_format, dilations)
-
-
-def _spatial_dims(x: Any, w: Any) -> int:
-    """tf.nn.convolution's number of spatial dimensions, checked as TF checks it."""
-    wr = None if w._shape is None else len(w._shape)
-    xr = None if x._shape is None else len(x._shape)
-    if wr:
-        n = wr - 2
-    elif xr:
-        n = xr - 2
-    else:
-        raise ValueError("When `num_spatial_dims` is not set, one of `input.shape.rank` or "
-                         "`filters.shape.rank` must be known. Received: input.shape="
-                         f"{x.shape} of rank {xr} and filters.shape={w.shape} of rank {wr}")
-    if n not in (1, 2, 3):
-        raise ValueError(f"`num_spatial_dims` must be 1, 2, or 3. Received: num_spatial_dims={n}.")
-    return n
-
-
-_CHANNELS_LAST = frozenset(("NWC", "NHWC", "NDHWC"))
-
-
-_FORMATS = {1: ("NWC", "NCW"), 2: ("NHWC", "NCHW"), 3: ("NDHWC", "NCDHW")}
-
-
-def _dilated_channels_first(data_format: Any, r: int) -> bool:
-    """The layout of a dilated tf.nn.convolution, which TF reads with str.startswith: a
-    format that is no string is a TypeError (TF's AttributeError, or TypeError for bytes);
-    at 2 and 3 spatial dims, a string other than that rank's two is TF's ValueError (a 1-D
-    one is conv1d's to refuse)."""
-    if data_format is None:
-        return False
-    hash(data_format)  # (TF's lookup in a set comes first: a tensor's TypeError)
-    if isinstance(data_format, bytes):
-        raise TypeError("startswith first arg must be bytes or a tuple of bytes, not str")
-    data_format = C.string_arg(data_format, "data_format")
-    if r > 1 and data_format not in _FORMATS[r]:
-        last, first = _FORMATS[r]
-        raise ValueError(f"`data_format` must be '{last}' or '{first}'. Received: "
-                         f"data_format={data_format}")
-    return data_format not in _CHANNELS_LAST and data_format.startswith("NC")
-
-
-def _check_dilated_depth(x: Any, w: Any, data_format: str | None, dilations: Any) -> None:
-    """TF's tf.nn.convolution builds a dilated convolution in Python, which checks the
-    format's layout, then that the filter's input depth divides the input's channels (a
-    ValueError), then takes int() of each dilation."""
-    rates = [dilations] if isinstance(dilations, (int, np.integer)) else \
-        getattr(dilations, "_arr", dilations)
-    # TF reads them through NumPy (its ValueError of a ragged list is TF's too) and compares
-    # each with 1 as it is (NaN, inf, a string: dilated)
-    rates = np.ravel(rates).tolist()
-    if all(_is_one(d) for d in rates) or x._shape is None or w._shape is None or \
-            len(w._shape) < 2:
-        return
-    r = len(w._shape) - 2
-    first = _dilated_channels_first(data_format, r) if r in _FORMATS else False
-    if len(x._shape) >= r + 2:
-        c = x._shape[len(x._shape) - r - 1] if first else x._shape[-1]
-        depth = w._shape[r]
-        if c is not None and depth and c % depth:
-            raise ValueError(f"The number of input channels is not divisible by the "
-                             f"corresponding number of output filters. Received: input.shape="
-                             f"{tuple(x._shape)} with {c} channels and filters.shape="
-                             f"{tuple(w._shape)} with {depth} output filters.")
-    # then int() of each: its OverflowError of inf and ValueError of NaN or a string are
-    # TF's too (what int() refuses as a type, the op's own checks word)
-    try:
-        [int(d) for d in rates]
-    except TypeError:
-        return
-
-
-def _is_one(d: Any) -> bool:
-    try:
-        return bool(d == 1)
-    except (TypeError, ValueError):
-        return False
 
 
 def _sizes_tensor(value: Any) -> Any:
