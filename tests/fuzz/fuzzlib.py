@@ -247,9 +247,14 @@ TF_INDEX_ERRORS = {"stack", "image.ssim_multiscale"}
 TF_NOT_IMPLEMENTED = {"linalg.lstsq"}
 # and Python's own IndexError of TF's Python indexing a shape: tf.tensordot of axes past a
 # tensor's rank, embedding_lookup of a scalar's params, dct/idct of a scalar, the
-# tridiagonal functions' diagonals or rhs of too few dimensions (a scalar, a vector matrix)
+# tridiagonal functions' diagonals or rhs of too few dimensions (a scalar, a vector matrix);
+# and the functions that look rows up in a table given as a list of shards, where TF's "div"
+# partitioning reads each shard's row count: a scalar shard's IndexError (nce_loss,
+# sampled_softmax_loss, the sparse lookups)
 TF_SHAPE_READS = {"tensordot", "nn.embedding_lookup", "signal.dct", "signal.idct",
-                  "linalg.tridiagonal_solve", "linalg.tridiagonal_matmul"}
+                  "linalg.tridiagonal_solve", "linalg.tridiagonal_matmul", "nn.nce_loss",
+                  "nn.sampled_softmax_loss", "nn.embedding_lookup_sparse",
+                  "nn.safe_embedding_lookup_sparse"}
 _INDEXING = ("list index out of range", "tuple index out of range")
 # and an AttributeError of TF's Python reading an argument's dtype: safe_embedding_lookup_
 # sparse of a string for its sparse arguments
@@ -269,11 +274,12 @@ TF_UNNAMED = ("`dim` must be in the range", "Summarized data: b'Need value.shape
 # Where TF 2.21 lets an OverflowError out, and eagerflow does the same: its op wrappers
 # take an int attr by int() (inf, or a tensor of inf) and their eager fast path holds it
 # in an int64 (checks.make_int); its random ops take an op seed modulo 2**31 - 1, which
-# a small NumPy integer cannot hold (random._op_seed); tf.nn.convolution takes int() of
-# each dilation before anything else (nn_conv._check_dilated_depth); tf.sort/argsort take
-# int() of a constant axis (inf of float16/32; bfloat16's is INT64_MIN, as in TF)
+# a small NumPy integer cannot hold (random._op_seed); a dilated tf.nn.convolution takes
+# int() of each dilation once its format and depth are checked
+# (nn_conv_checks.check_dilated_depth); tf.sort/argsort take int() of a constant axis (inf
+# of float16/32; bfloat16's is INT64_MIN, as in TF)
 TF_OVERFLOWS = {("checks.py", "make_int"), ("random.py", "_op_seed"),
-                ("nn_conv.py", "_check_dilated_depth"), ("sorting.py", "_sort_setup")}
+                ("nn_conv_checks.py", "check_dilated_depth"), ("sorting.py", "_sort_setup")}
 
 
 def _tf_overflow(exc: BaseException) -> bool:

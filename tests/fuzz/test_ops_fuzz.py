@@ -48,6 +48,7 @@ from eagerflow._src.data import (
     raw_multi_device_iterator,
 )
 from eagerflow._src.ops import (
+    batch_ops,
     boosted_trees_ops,
     checkpoint_ops,
     tensor_array_older,
@@ -141,7 +142,11 @@ OPS = [op for op in sorted(all_ops(), key=lambda o: o.name) if op.name not in SK
 # ops whose samples' files a mutated call may move away, as TF's op would (MergeV2Checkpoints
 # merging its bundle into another prefix): written again after the op's fuzz, so that the
 # later suites (the guards below, the registry's) find them
-SAMPLE_FILES = {"MergeV2Checkpoints": checkpoint_ops._merge_samples}
+SAMPLE_FILES = {"MergeV2Checkpoints": checkpoint_ops._merge_samples,
+                # (and the gradients a mutated UnbatchGrad left waiting under its sample's
+                # shared name, which the sample's batch key would then find taken, as TF's)
+                "UnbatchGrad": lambda: batch_ops._GRADS.pop(("localhost",
+                                                             "sample_unbatch_grad"), None)}
 
 FINITE_OPS = {
     "Identity", "StopGradient", "Reshape", "ReshapeLike", "Transpose", "Tile", "BroadcastTo",

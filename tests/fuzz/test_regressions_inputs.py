@@ -49,7 +49,6 @@ TRUE = tf.constant(True)
 @pytest.mark.parametrize("call", [
     lambda: tf.nn.conv2d(X4, W4, 1, "VALID", data_format=TRUE),
     lambda: tf.nn.conv2d_transpose(X4, W4, [1, 4, 4, 1], 1, data_format=[1]),
-    lambda: tf.nn.convolution(X4, W4, data_format=TRUE),
     lambda: tf.nn.depthwise_conv2d(X4, W4, [1, 1, 1, 1], "VALID", data_format=TRUE),
     lambda: tf.nn.conv3d(np.ones((1, 2, 2, 2, 1), np.float32), np.ones((1, 1, 1, 1, 1),
                          np.float32), [1] * 5, "VALID", data_format=object()),
@@ -63,7 +62,7 @@ TRUE = tf.constant(True)
     lambda: tf.pad(X4, [[0, 0]] * 4, mode=[1]),
     lambda: tf.einsum(TRUE),
     lambda: tf.einsum(np.array(True), X4),
-], ids=["conv2d", "conv2d_transpose", "convolution", "depthwise", "conv3d", "max_pool2d",
+], ids=["conv2d", "conv2d_transpose", "depthwise", "conv3d", "max_pool2d",
         "avg_pool2d", "max_pool3d", "avg_pool3d", "bias_add", "pad", "einsum", "einsum-array"])
 def test_non_string_format_mode_equation_is_type_error(call):
     # was: AttributeError ('...' object has no attribute 'startswith'/'upper'/'replace'),

@@ -50,10 +50,24 @@ from eagerflow._src.ops.registry import BadSample, Sample, register
 from eagerflow._src.ops.reshaping import reshape
 from eagerflow._src.ops.table_state import shape_text
 
+_DENSE_TYPES = frozenset((dt.float32, dt.int64, dt.string))
+
+
+def _check_default_dtypes(op: str, defaults: tuple, Tdense: tuple) -> None:  # noqa: N803
+    """TF takes Tdense from the defaults' dtypes: each must be one the parser writes (TF's
+    attr error), and where Tdense is given too, the same (TF's input dtype error)."""
+    for i, default in enumerate(defaults):
+        d = dt.as_dtype(np.asarray(default).dtype)
+        if d not in _DENSE_TYPES:
+            raise C.not_supported(op, d, _DENSE_TYPES, "Tdense")
+        if i < len(Tdense) and dt.as_dtype(Tdense[i]) is not d:
+            raise C.wrong_input_dtype(op, 2 + i, dt.as_dtype(Tdense[i]), d)
+
 
 def _features(op: str, dense_keys: tuple, defaults: tuple, Tdense: tuple,
               dense_shapes: tuple) -> dict:
     """The dense features the attrs describe (a default with no values: none, required)."""
+    _check_default_dtypes(op, defaults, Tdense)
     if len(defaults) != len(dense_keys):
         raise C.fail(op, f"Expected len(dense_defaults) == len(dense_keys) but got: "
                          f"{len(defaults)} vs. {len(dense_keys)}")

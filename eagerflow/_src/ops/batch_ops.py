@@ -375,11 +375,12 @@ def _grad_kernel(xp: Any, original: Any, index: Any, grad: Any, key: Any, *,
                                 "kernel waits here for another thread's, and none came, so "
                                 f"it would wait forever [Op:{op}]")
             _LOCK.wait(_POLL_S)
-        parts = [available.pop(k) for k in keys]
-        if len({p.shape[1:] for p in parts}) > 1:
+        # (the result's rows are the batch's gradients, which may be other calls': each
+        # must have this call's row shape, the one TF's shape function gives the result)
+        if any(available[k].shape[1:] != grad.shape[1:] for k in keys):
             raise InternalError(None, None, f"the gradients of one batch differ in shape "
                                             f"[Op:{op}]")
-        return np.concatenate(parts)
+        return np.concatenate([available.pop(k) for k in keys])
 
 
 def _grad_reference(original: Any, index: Any, grad: Any, key: Any, **_: Any) -> np.ndarray:

@@ -256,9 +256,11 @@ def _ints(v: Any) -> tuple:
 def extract_patches(images: Any, sizes: Any, strides: Any, rates: Any, padding: str,
                     name: str | None = None) -> Any:
     """`tf.image.extract_patches`: [batch, windows_r, windows_c, kr * kc * depth]."""
-    return bind(EXTRACT_IMAGE_PATCHES, (_t(images),),
-                {"ksizes": _ints(sizes), "strides": _ints(strides), "rates": _ints(rates),
-                 "padding": padding}, name)
+    # (TF's function hands its arguments to the op's generated wrapper, which converts
+    # them: a list or tuple only, each item by int())
+    attrs = C.wrapper_attrs("ExtractImagePatches", ksizes=sizes, strides=strides, rates=rates,
+                            padding=padding)
+    return bind(EXTRACT_IMAGE_PATCHES, (_t(images),), attrs, name)
 
 
 def extract_volume_patches(input: Any, ksizes: Any, strides: Any, padding: str,  # noqa: A002

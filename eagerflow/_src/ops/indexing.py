@@ -98,6 +98,10 @@ def _gather_infer(params: Any, indices: Any, *dyn: Any, axis: int | None, batch_
     _check_indices(op, indices)
     C.refuse_narrow_gather(op, params._dtype, indices._dtype, batch_dims)
     ps, is_ = params._shape, indices._shape
+    if ps == () and _state.graph is None:
+        # (TF's kernel asks this first, whatever the axis and batch_dims; a graph's shape
+        # function words it as the axis' rank check below)
+        raise C.fail(op, "params must be at least 1 dimensional")
     if ps is None or is_ is None:
         return [(None, params._dtype)]
     if not dyn and (axis >= len(ps) or axis < -len(ps)):  # (TF's raw op takes -rank..)

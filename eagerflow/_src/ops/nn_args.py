@@ -178,27 +178,43 @@ def unbool(value: Any) -> Any:
     return value
 
 
+def _one_int(value: Any) -> bool:
+    return isinstance(value, (int, np.integer)) or (
+        isinstance(value, EagerTensor) and not value._shape and value._dtype.is_integer)
+
+
+def sequence_items(value: Any) -> list:
+    """A window attr's items as TF lists them before converting any: an int alone, what has
+    no len() (a float) wrapped, anything else iterated (a string's characters; a scalar
+    tensor of another dtype: its TypeError)."""
+    if _one_int(value) or not hasattr(value, "__len__"):
+        return [value]
+    return list(value)
+
+
+def check_sequence_length(items: list, n: int, name: str) -> None:
+    """TF's length rule of a window attr given per dim: 1, n or n + 2 items (the message
+    lists the items as given, before any conversion)."""
+    if len(items) not in (1, n, n + 2):
+        raise ValueError(f"{name} should be of length 1, {n} or {n + 2}. Received: "
+                         f"{name}={items} of length {len(items)}")
+
+
 def get_sequence(value: Any, n: int, channel_index: int, name: str) -> tuple:
     """TF's expansion of an int / n-list / (n+2)-list attr to the full rank."""
     if value is None:
         value = 1
     value = unbool(value)
-    if isinstance(value, (int, np.integer)) or (isinstance(value, EagerTensor) and
-                                               not value._shape and value._dtype.is_integer):
+    if _one_int(value):
         vals = (C.int_arg(value, name),)
     else:
-        # TF wraps what has no len() (a float) in a list, iterates anything else (a string,
-        # a scalar tensor: its TypeError), then its op wrapper takes each item with int()
-        vals = tuple(C.make_int(v, name) for v in (
-            (value,) if not hasattr(value, "__len__") else value))
+        items = sequence_items(value)
+        check_sequence_length(items, n, name)
+        vals = tuple(C.make_int(v, name) for v in items)  # (TF's op wrapper's int())
     if len(vals) == n + 2:
         return vals
     if len(vals) == 1:
         vals = vals * n
-    elif len(vals) != n:
-        raise ValueError(f"{name} should be of length 1, {n} or {n + 2}. Received: "
-                         f"{name}={list(vals) if not isinstance(value, int) else value} of "
-                         f"length {len(vals)}")
     out = [1] * (n + 2)
     spots = [i for i in range(n + 2) if i not in (0, channel_index)]
     for i, v in zip(spots, vals):

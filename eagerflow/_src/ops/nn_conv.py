@@ -62,6 +62,7 @@ from eagerflow._src.ops.nn_args import (
     static_shape_values,
     unimplemented,
 )
+from eagerflow._src.ops.nn_conv_checks import FORMATS, check_convolution_args, spatial_dims
 from eagerflow._src.ops.registry import (
     REGISTRY,
     BadSample,
@@ -715,12 +716,17 @@ def _batch_squeezed(x: Any, inner: int, run: Callable) -> Any:
     return reshape(y, concat([outer, shape(y)[1:]], 0))
 
 
+def _default(data_format: Any, default: str) -> Any:
+    # TF takes None as the default layout; any other value (a falsy 0 or "" too) is checked
+    return default if data_format is None else data_format
+
+
 def conv2d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002
            data_format: str = "NHWC", dilations: Any = None, name: str | None = None) -> Any:
     """2-D convolution of `input` (NHWC or NCHW, with any number of batch dims) with
     `filters` [h, w, in, out]."""
     x, w = binary_args(input, filters)
-    attrs = _conv_attrs(2, strides, padding, data_format or "NHWC", dilations)
+    attrs = _conv_attrs(2, strides, padding, _default(data_format, "NHWC"), dilations)
     if x._shape is not None and len(x._shape) > 4:
         return _batch_squeezed(x, 3, lambda v: bind(CONV2D, (v, w), attrs, name))
     return bind(CONV2D, (x, w), attrs, name)
@@ -729,7 +735,7 @@ def conv2d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002
 def conv3d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002
            data_format: str = "NDHWC", dilations: Any = None, name: str | None = None) -> Any:
     x, w = binary_args(input, filters)
-    attrs = _conv_attrs(3, strides, padding, data_format or "NDHWC", dilations)
+    attrs = _conv_attrs(3, strides, padding, _default(data_format, "NDHWC"), dilations)
     if x._shape is not None and len(x._shape) > 5:
         return _batch_squeezed(x, 4, lambda v: bind(CONV3D, (v, w), attrs, name))
     return bind(CONV3D, (x, w), attrs, name)
@@ -772,79 +778,18 @@ def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
     x = _t(input)
     if not isinstance(filters, Tensor):
         filters = _t(filters)
-    r = _spatial_dims(x, filters)
-    if dilations is not None:
-        _check_dilated_depth(x, filters, data_format, dilations)
+    r = spatial_dims(x, filters)
+    check_convolution_args(x, filters, r, strides, data_format, dilations)
     # TF names the node after its "convolution" scope in a graph; eagerly it names none
     name = (name or "convolution") if _state.graph is not None else None
+    # (only None is the default layout: another format, even a falsy one, is checked)
+    df = FORMATS[r][0] if data_format is None else data_format
     if r == 1:
-        return conv1d(x, filters, strides, padding, data_format or "NWC", dilations, name)
+        return conv1d(x, filters, strides, padding, df, dilations, name)
     if r == 3:
-        return conv3d(x, filters, strides, padding, data_format or "NDHWC", dilations, name)
-    return conv2d(x, filters, strides, padding, data_format or "NHWC", dilations, name)
+        return conv3d(x, filters, strides, padding, df, dilations, name)
+    return conv2d(x, filters, strides, padding, df, dilations, name)
 
-
-def _spatial_dims(x: Any, w: Any) -> int:
-    """tf.nn.convolution's number of spatial dimensions, checked as TF checks it."""
-    wr = None if w._shape is None else len(w._shape)
-    xr = None if x._shape is None else len(x._shape)
-    if wr:
-        n = wr - 2
-    elif xr:
-        n = xr - 2
-    else:
-        raise ValueError("When `num_spatial_dims` is not set, one of `input.shape.rank` or "
-                         "`filters.shape.rank` must be known. Received: input.shape="
-                         f"{x.shape} of rank {xr} and filters.shape={w.shape} of rank {wr}")
-    if n not in (1, 2, 3):
-        raise ValueError(f"`num_spatial_dims` must be 1, 2, or 3. Received: num_spatial_dims={n}.")
-    return n
-
-
-_CHANNELS_LAST = frozenset(("NWC", "NHWC", "NDHWC"))
-
-
-def _check_dilated_depth(x: Any, w: Any, data_format: str | None, dilations: Any) -> None:
-    """TF's tf.nn.convolution builds a dilated convolution in Python, which first checks
-    that the filter's input depth divides the input's channels (a ValueError)."""
-    # TF reads them through NumPy, then int() of each: NumPy's ValueError of a ragged list,
-    # int()'s OverflowError of inf and ValueError of NaN or a string are TF's too
-    rates = _dilation_rates(dilations)
-    try:
-        dilated = any(int(d) != 1 for d in rates)
-    except TypeError:
-        return  # (the op's own checks word a bad dilation)
-    if not dilated or x._shape is None or w._shape is None or len(w._shape) < 2:
-        return
-    r = len(w._shape) - 2
-    if len(x._shape) < r + 2:
-        return
-    # (TF looks the format up in a set first: a tensor's is TF's TypeError of its hash;
-    # another non-string is TF's AttributeError of str's method, eagerflow's TypeError)
-    first = data_format is not None and data_format not in _CHANNELS_LAST and \
-        C.string_arg(data_format, "data_format").startswith("NC")
-    c = x._shape[len(x._shape) - r - 1] if first else x._shape[-1]
-    depth = w._shape[r]
-    if c is not None and depth and c % depth:
-        raise ValueError(f"The number of input channels is not divisible by the corresponding "
-                         f"number of output filters. Received: input.shape={tuple(x._shape)} "
-                         f"with {c} channels and filters.shape={tuple(w._shape)} with {depth} "
-                         f"output filters.")
-
-
-def _dilation_rates(dilations: Any) -> list:
-    """tf.nn.convolution's rates as TF iterates them: a number alone is one rate; a 0-d
-    array or a scalar tensor cannot be iterated (TF 2.21's TypeErrors, any format)."""
-    if isinstance(dilations, (int, float, np.number)):  # (bool is an int)
-        return [dilations]
-    if isinstance(dilations, np.ndarray) and dilations.ndim == 0:
-        raise TypeError("iteration over a 0-d array")
-    if isinstance(dilations, Tensor):
-        if dilations._shape == ():
-            raise TypeError("Cannot iterate over a scalar tensor.")
-        if isinstance(dilations, EagerTensor):
-            dilations = dilations.numpy()
-    return np.ravel(dilations).tolist()
 
 
 def _sizes_tensor(value: Any) -> Any:

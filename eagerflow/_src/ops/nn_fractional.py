@@ -179,8 +179,9 @@ def _check_sequences(op: str, in_shape: tuple, g: Any, rows: Any, cols: Any) -> 
         raise C.fail(op, "orig_input and out_backprop must be 4-dimensional")
     for seq, n_out, n_in, what in ((np.asarray(rows), g.shape[1], in_shape[1], "row"),
                                    (np.asarray(cols), g.shape[2], in_shape[2], "col")):
+        # (compared, not differenced: a difference of unsigned boundaries wraps around)
         if seq.ndim != 1 or seq.size != n_out + 1 or (n_out and (
-                seq[0] != 0 or (np.diff(seq) <= 0).any() or seq[-1] > n_in)):
+                seq[0] != 0 or (seq[1:] <= seq[:-1]).any() or seq[-1] > n_in)):
             raise C.fail(op, f"{what}_pooling_sequence must be {n_out + 1} increasing "
                              f"boundaries from 0 to at most {n_in}, got {seq.tolist()}")
 
@@ -336,9 +337,17 @@ def _grad_samples(kind: str) -> Callable:
     return samples
 
 
+def _int64_sequences(op: str, first: int, rows: Any, cols: Any) -> None:
+    """The pooling sequences are int64 inputs in TF's signature (inputs first, first + 1)."""
+    for i, t in enumerate((rows, cols)):
+        if t._dtype is not dt.int64:
+            raise C.wrong_input_dtype(op, first + i, dt.int64, t._dtype)
+
+
 def _grad_infer(x: Any, y: Any, g: Any, rows: Any, cols: Any, overlapping: bool) -> list:
     op = "FractionalMaxPoolGrad"
     C.same_dtype(op, (x, y, g), _T)
+    _int64_sequences(op, 3, rows, cols)
     for t, what in ((x, "orig_input"), (y, "orig_output")):
         if t._shape is not None and 0 in t._shape:
             raise C.fail(op, f"{what} must not be empty, got Tensor<type: "
@@ -350,6 +359,7 @@ def _grad_infer(x: Any, y: Any, g: Any, rows: Any, cols: Any, overlapping: bool)
 def _avg_grad_infer(shape: Any, g: Any, rows: Any, cols: Any, overlapping: bool) -> list:
     op = "FractionalAvgPoolGrad"
     C.check_dtype(op, g, _T)
+    _int64_sequences(op, 2, rows, cols)
     if shape._shape is not None and shape._shape != (4,):
         raise C.fail(op, "original input tensor shape must be1-dimensional and 4 elements")
     if g._shape is not None and 0 in g._shape:

@@ -440,6 +440,11 @@ def _quantize_infer(x: Any, lo: Any, hi: Any, T: dt.DType, mode: str,  # noqa: N
     _string_attr(op, "round_mode", round_mode, (_ROUND_AWAY, _ROUND_EVEN))
     C.dtype_attr(op, T, "T")
     _quantized_list(op, T, "T")
+    # (the wrapper's checks of the other attrs: an axis is taken by int(), as the kernel
+    # takes it too)
+    C.bool_attr(narrow_range, "narrow_range")
+    C.float_attr(ensure_minimum_range, "ensure_minimum_range")
+    axis = C.make_int(axis, "axis")
     for i, t in enumerate((x, lo, hi)):
         if t._dtype is not dt.float32:
             raise C.wrong_input_dtype(op, i, dt.float32, t._dtype)
@@ -480,6 +485,7 @@ def _along(v: np.ndarray, ndim: int, axis: int) -> np.ndarray:
 def _quantize_kernel(xp: Any, x: np.ndarray, lo: np.ndarray, hi: np.ndarray, T: dt.DType,  # noqa: N803
                      mode: str, round_mode: str, narrow_range: bool, axis: int,
                      ensure_minimum_range: float) -> tuple:
+    axis = int(axis)  # (infer took it by int(): 2.5 is axis 2, as TF's wrapper reads it)
     lo = np.asarray(lo, _F32).reshape(-1)
     hi = np.asarray(hi, _F32).reshape(-1)
     if (lo > hi).any():

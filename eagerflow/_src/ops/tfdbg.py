@@ -151,6 +151,9 @@ def _summary_infer(input: Any, tensor_debug_mode: int = -1, tensor_id: int = -1,
 def _summary_kernel(xp: Any, x: Any, tensor_debug_mode: int = -1, tensor_id: int = -1,
                     output_dtype: Any = dt.float32) -> Any:
     out = output_dtype.as_numpy_dtype
+    # (infer took a number for either attr, truncated as TF's wrapper does: the kernel
+    # reads the same ints, so that mode 2.5 is mode 2 here too)
+    tensor_debug_mode, tensor_id = int(tensor_debug_mode), int(tensor_id)
     if tensor_debug_mode == SHAPE:
         dims = list(x.shape[-_SHAPE_SLOTS:]) if x.ndim else []
         dims += [0] * (_SHAPE_SLOTS - len(dims))

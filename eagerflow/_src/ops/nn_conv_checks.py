@@ -1,0 +1,120 @@
+"""tf.nn.convolution's own Python checks, made before it picks conv1d/conv2d/conv3d: the
+number of spatial dims, the format's lookup, the dilations' and strides' lengths, and for a
+dilated call the format's layout and the filter's depth against the input's channels (TF's
+order, TF's errors). Sits beside nn_conv.py (which calls them) and nn_extras.py (tf.nn's
+SpaceToBatchND form of a dilated convolution, which checks the depth too).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core.tensor import EagerTensor, Tensor
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.nn_args import check_sequence_length, sequence_items, unbool
+
+
+def check_convolution_args(x: Any, w: Any, r: int, strides: Any, data_format: Any,
+                            dilations: Any) -> None:
+    """tf.nn.convolution's own Python checks, in TF's order: the format looked up in a set
+    (an unhashable one is its hash's TypeError: a list's, a tensor's), the lengths of the
+    dilations, then the strides, then, where a dilation is not 1, the format's layout and
+    the filter's depth."""
+    if data_format is not None:
+        hash(data_format)
+    for value, what in ((dilations, "dilations"), (strides, "strides")):
+        if value is not None:
+            check_sequence_length(sequence_items(unbool(value)), r, what)
+    if dilations is not None:
+        check_dilated_depth(x, w, data_format, dilations)
+
+
+def spatial_dims(x: Any, w: Any) -> int:
+    """tf.nn.convolution's number of spatial dimensions, checked as TF checks it."""
+    wr = None if w._shape is None else len(w._shape)
+    xr = None if x._shape is None else len(x._shape)
+    if wr:
+        n = wr - 2
+    elif xr:
+        n = xr - 2
+    else:
+        raise ValueError("When `num_spatial_dims` is not set, one of `input.shape.rank` or "
+                         "`filters.shape.rank` must be known. Received: input.shape="
+                         f"{x.shape} of rank {xr} and filters.shape={w.shape} of rank {wr}")
+    if n not in (1, 2, 3):
+        raise ValueError(f"`num_spatial_dims` must be 1, 2, or 3. Received: num_spatial_dims={n}.")
+    return n
+
+
+_CHANNELS_LAST = frozenset(("NWC", "NHWC", "NDHWC"))
+# each rank's formats: channels last (the default), channels first
+FORMATS = {1: ("NWC", "NCW"), 2: ("NHWC", "NCHW"), 3: ("NDHWC", "NCDHW")}
+
+
+def _dilated_channels_first(data_format: Any, r: int) -> bool:
+    """The layout of a dilated tf.nn.convolution, which TF reads with str.startswith: a
+    format that is no string is a TypeError (TF's AttributeError, or TypeError for bytes);
+    at 2 and 3 spatial dims, a string other than that rank's two is TF's ValueError (a 1-D
+    one is conv1d's to refuse)."""
+    if data_format is None:
+        return False
+    hash(data_format)  # (TF's lookup in a set comes first: a tensor's TypeError)
+    if isinstance(data_format, bytes):
+        raise TypeError("startswith first arg must be bytes or a tuple of bytes, not str")
+    data_format = C.string_arg(data_format, "data_format")
+    if r > 1 and data_format not in FORMATS[r]:
+        last, first = FORMATS[r]
+        raise ValueError(f"`data_format` must be '{last}' or '{first}'. Received: "
+                         f"data_format={data_format}")
+    return data_format not in _CHANNELS_LAST and data_format.startswith("NC")
+
+
+def check_dilated_depth(x: Any, w: Any, data_format: str | None, dilations: Any) -> None:
+    """TF's tf.nn.convolution builds a dilated convolution in Python, which checks the
+    format's layout, then that the filter's input depth divides the input's channels (a
+    ValueError), then takes int() of each dilation."""
+    # TF reads them through NumPy (its ValueError of a ragged list is TF's too) and compares
+    # each with 1 as it is (NaN, inf, a string: dilated)
+    rates = _dilation_rates(dilations)
+    if all(_is_one(d) for d in rates) or x._shape is None or w._shape is None or \
+            len(w._shape) < 2:
+        return
+    r = len(w._shape) - 2
+    first = _dilated_channels_first(data_format, r) if r in FORMATS else False
+    if len(x._shape) >= r + 2:
+        c = x._shape[len(x._shape) - r - 1] if first else x._shape[-1]
+        depth = w._shape[r]
+        if c is not None and depth and c % depth:
+            raise ValueError(f"The number of input channels is not divisible by the "
+                             f"corresponding number of output filters. Received: input.shape="
+                             f"{tuple(x._shape)} with {c} channels and filters.shape="
+                             f"{tuple(w._shape)} with {depth} output filters.")
+    # then int() of each: its OverflowError of inf and ValueError of NaN or a string are
+    # TF's too (what int() refuses as a type, the op's own checks word)
+    try:
+        [int(d) for d in rates]
+    except TypeError:
+        return
+
+
+def _dilation_rates(dilations: Any) -> list:
+    """tf.nn.convolution's rates as TF iterates them: a number alone is one rate; a 0-d
+    array or a scalar tensor cannot be iterated (TF 2.21's TypeErrors, any format)."""
+    if isinstance(dilations, (int, float, np.number)):  # (bool is an int)
+        return [dilations]
+    if isinstance(dilations, np.ndarray) and dilations.ndim == 0:
+        raise TypeError("iteration over a 0-d array")
+    if isinstance(dilations, Tensor):
+        if dilations._shape == ():
+            raise TypeError("Cannot iterate over a scalar tensor.")
+        if isinstance(dilations, EagerTensor):
+            dilations = dilations.numpy()
+    return np.ravel(dilations).tolist()
+
+def _is_one(d: Any) -> bool:
+    try:
+        return bool(d == 1)
+    except (TypeError, ValueError):
+        return False
