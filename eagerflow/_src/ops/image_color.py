@@ -90,10 +90,10 @@ def _channels(op: str, x: Any) -> None:
                                                   f"has {last} channels. [Op:{op}]")
 
 
-@eager_api()
+@eager_api("images")
 def rgb_to_hsv(images: Any, name: str | None = None) -> Any:
     """Hue, saturation and value in [0, 1] from RGB in [0, 1] (last axis)."""
-    x = _t(images)
+    x = C.op_input("RGBToHSV", images)
     _channels("RGBToHSV", x)
     # (TF's RGBToHSV op scales the hue by a rounded 1/6)
     r, g, b = unstack(x, axis=-1)
@@ -112,10 +112,10 @@ def rgb_to_hsv(images: Any, name: str | None = None) -> Any:
     return stack([hue, sat, value], axis=-1)
 
 
-@eager_api()
+@eager_api("images")
 def hsv_to_rgb(images: Any, name: str | None = None) -> Any:
     """RGB from hue, saturation and value (all in [0, 1], last axis)."""
-    x = _t(images)
+    x = C.op_input("HSVToRGB", images)
     _channels("HSVToRGB", x)
     h, s, v = unstack(x, axis=-1)
     dh = h * 6.0

@@ -35,7 +35,7 @@ from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.debugging import assert_less, assert_non_negative
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import needs_runtime
-from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
+from eagerflow._src.ops.eager_errors import eager_api, passed_raw, slow_inputs
 from eagerflow._src.ops.elementwise import _binary, _elementwise_ref, binary_args
 from eagerflow._src.ops.indexing import unsorted_segment_sum
 from eagerflow._src.ops.math import (
@@ -946,7 +946,8 @@ def non_max_suppression(boxes: Any, scores: Any, max_output_size: Any, iou_thres
                         score_threshold: float = float("-inf"), name: str | None = None) -> Any:
     """Indices of the highest-scoring boxes, greedily dropping those overlapping a kept one
     by more than `iou_threshold`."""
-    b, s = binary_args(boxes, scores)
+    b, s = C.op_inputs("NonMaxSuppressionV3", (boxes, scores), "T",
+                       passed_raw(boxes, scores, max_output_size))
     C.same_dtype("NonMaxSuppressionV3", (b, s), frozenset((dt.float16, dt.float32)))
     int32_input("NonMaxSuppressionV3", 2, max_output_size)
     return bind(NON_MAX_SUPPRESSION, (b, s),

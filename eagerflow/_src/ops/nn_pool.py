@@ -777,7 +777,7 @@ def max_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
     st = _state.__dict__
     # eagerly under a tape, the gradient may follow: keep the argmax for it
     op = MAX_POOL_KEEP if st["tapes"] and st["graph"] is None else MAX_POOL
-    return bind(op, (_t(input),), _pool_attrs(POOL2D, ksize, strides, padding,
+    return bind(op, (C.op_input("MaxPool", input),), _pool_attrs(POOL2D, ksize, strides, padding,
                                               data_format or "NHWC", True), name)
 
 
