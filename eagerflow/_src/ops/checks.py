@@ -886,6 +886,18 @@ def op_inputs(op: str, values: tuple, attr: str | None = None,
     return out
 
 
+def typed_input(value: Any, dtype: dt.DType) -> Tensor:
+    """`value` given for an input whose type TF's definition of its op fixes (`dtype`), as
+    TF's generated wrapper converts it: a tensor is itself (the op refuses another
+    dtype), a NumPy array is cast to `dtype` as NumPy casts, a Python value converted to it
+    (TF's TypeError where it holds no such value)."""
+    if isinstance(value, Tensor):
+        return value
+    if isinstance(value, np.ndarray) and value.dtype.kind in "biufc":
+        return convert_to_tensor(value.astype(dtype.as_numpy_dtype, copy=False))
+    return convert_to_tensor(value, dtype)
+
+
 def _preferred(op: str, attr: str | None, value: Any, slow: bool) -> Tensor:
     default, allowed = (None, None) if attr is None else _attr_default(op, attr)
     if default is None or isinstance(value, Tensor):

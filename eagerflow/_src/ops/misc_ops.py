@@ -26,7 +26,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, host_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import halfprec, nms_gpu
 from eagerflow._src.ops.array import concat, constant, reshape, squeeze
@@ -210,8 +210,14 @@ def _unravel_infer(indices: Any, dims: Any) -> list:
 
 
 def _unravel_kernel(xp: Any, indices: Any, dims: Any) -> Any:
-    if (dims <= 0).any():
-        raise InvalidArgumentError(None, None, "Input dims must be > 0 [Op:UnravelIndex]")
+    if (dims <= 0).any():  # (TF's kernel checks each dim in turn)
+        host = to_host(dims)
+        i = int(np.argmax(host <= 0))
+        d = int(host[i])
+        raise InvalidArgumentError(None, None, (
+            f"Input dims cannot contain a dim of zero, but dims contains zero at index {i}"
+            if d == 0 else f"Input dims cannot be negative. Got dim = {d} at index {i}")
+            + " [Op:UnravelIndex]")
     total = int(dims.astype(np.int64).prod())
     if ((indices < 0) | (indices >= total)).any():
         raise InvalidArgumentError(None, None, "index is out of bound as with dims "
@@ -244,8 +250,9 @@ UNRAVEL_INDEX = register(OpDef(
 ))
 
 
+@eager_api("indices", "dims")
 def unravel_index(indices: Any, dims: Any, name: str | None = None) -> Any:
-    indices, dims = binary_args(indices, dims)
+    indices, dims = C.op_inputs("UnravelIndex", (indices, dims))
     return bind(UNRAVEL_INDEX, (indices, dims), {}, name)
 
 
@@ -406,7 +413,7 @@ BROADCAST_ARGS = register(OpDef(
 @slow_inputs("shape_x", "shape_y")
 def broadcast_dynamic_shape(shape_x: Any, shape_y: Any) -> Any:
     with host_eagerly():  # (Python shapes made where TF's GPU kernel reads them)
-        a, b = binary_args(shape_x, shape_y)
+        a, b = C.op_inputs("BroadcastArgs", (shape_x, shape_y))
     return bind(BROADCAST_ARGS, (a, b), {})
 
 
@@ -801,10 +808,14 @@ def _runtime_confusion(lab: Any, pred: Any, num_classes: Any, weights: Any,
     return scatter_nd(stack([lab, pred], axis=1), w, stack([n, n]))
 
 
+@eager_api("x")
 def invert_permutation(x: Any, name: str | None = None) -> Any:
     """y with y[x[i]] = i (a Python permutation made on the host, where TF's GPU kernel
     reads it)."""
-    return bind(INVERT_PERMUTATION, (host_tensor(x),), {}, name)
+    if x.__class__ is not EagerTensor:
+        with host_eagerly():
+            x = C.op_input("InvertPermutation", x)
+    return bind(INVERT_PERMUTATION, (x,), {}, name)
 
 
 @dispatchable
