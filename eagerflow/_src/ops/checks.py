@@ -865,7 +865,8 @@ def op_inputs(op: str, values: tuple, attr: str | None = None,
     check). Its slow path (a list, a tuple, a string, a NumPy scalar but a float64, among
     the op's inputs: eager_errors.passed_raw; `slow` says, None: among `values`) keeps
     the dtype the first value infers where the attr allows it, and prefers the default
-    otherwise."""
+    otherwise. (TF's first call of an op in a process converts as its slow path does,
+    a float64 array to RGBToHSV staying float64; eagerflow answers as its later calls.)"""
     if attr is None:
         attr = tf_op_defs.input_type_attr(op, 0)
     fixed = None
@@ -875,7 +876,9 @@ def op_inputs(op: str, values: tuple, attr: str | None = None,
             break
     out = []
     for v in values:
-        if fixed is None:
+        if isinstance(v, Tensor):  # (its dtype is the op's check, as in TF)
+            t = v
+        elif fixed is None:
             t = _preferred(op, attr, v, passed_raw(*values) if slow is None else slow)
             fixed = t._dtype
         elif isinstance(v, np.ndarray) and v.dtype.kind in "biufc":
