@@ -27,7 +27,6 @@ from eagerflow._src.core.errors import (  # noqa: F401 (shape_str: re-export)
 )
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import tf_op_defs
-from eagerflow._src.ops.eager_errors import passed_raw
 
 FLOATS = frozenset((dt.float16, dt.bfloat16, dt.float32, dt.float64))
 COMPLEX = frozenset((dt.complex64, dt.complex128))
@@ -830,6 +829,15 @@ def type_list_attr(op: str, values: Any, what: str) -> tuple:
 
 
 # -- the data inputs of TF's generated op wrappers --------------------------------------
+
+def passed_raw(*values: Any) -> bool:
+    """Whether any of `values` (what a user passed for an op's inputs) sends TF's op
+    wrapper down its slow path: a Python list, tuple, string or complex number, or a NumPy
+    scalar (`np.float32(0)`) other than a float64 (a Python float: Python's ints, floats
+    and bools, NumPy arrays, tensors and variables take the fast path)."""
+    return any(isinstance(v, (list, tuple, str, bytes, complex)) or
+               isinstance(v, np.generic) and not isinstance(v, float) for v in values)
+
 
 @functools.cache
 def _attr_default(op: str, attr: str) -> tuple:
