@@ -199,6 +199,7 @@ from eagerflow._src.ops.nd_indexing import (
     tensor_scatter_nd_min as tensor_scatter_nd_min,
     tensor_scatter_nd_sub as tensor_scatter_nd_sub,
     tensor_scatter_nd_update as tensor_scatter_nd_update,
+    unravel_index as unravel_index,
 )
 from eagerflow._src.ops.einsum import einsum as einsum
 from eagerflow._src.ops.linalg import tensordot as tensordot
@@ -291,7 +292,6 @@ from eagerflow._src.ops.misc_ops import (  # noqa: E402
     searchsorted as searchsorted,
     truncatemod as truncatemod,
     tuple as tuple,
-    unravel_index as unravel_index,
 )
 from eagerflow._src.ops.string_ops import as_string as as_string  # noqa: E402
 from eagerflow._src.ops.nn_space import (  # noqa: E402

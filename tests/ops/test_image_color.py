@@ -18,9 +18,10 @@ def _colorsys(fn, img):
 
 
 def test_hsv_round_trip_matches_colorsys():
-    hsv = tf.image.rgb_to_hsv(PIXELS).numpy()
+    # (float64 tensors: a NumPy array would be converted to float32, RGBToHSV's default)
+    hsv = tf.image.rgb_to_hsv(tf.constant(PIXELS)).numpy()
     np.testing.assert_allclose(hsv, _colorsys(colorsys.rgb_to_hsv, PIXELS), atol=1e-12)
-    np.testing.assert_allclose(tf.image.hsv_to_rgb(hsv).numpy(), PIXELS, atol=1e-12)
+    np.testing.assert_allclose(tf.image.hsv_to_rgb(tf.constant(hsv)).numpy(), PIXELS, atol=1e-12)
 
 
 @pytest.mark.parametrize("delta", [-0.7, -0.1, 0.25, 0.9])

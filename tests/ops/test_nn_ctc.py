@@ -120,7 +120,7 @@ def test_greedy_decoder_output_types():
      r"sequence_length\(0\) <= 5"),
     (lambda lg, lb: tf.nn.ctc_greedy_decoder(lg, [5, 4, 3]),
      tf.errors.FailedPreconditionError, r"len\(sequence_length\) != batch_size"),
-    (lambda lg, lb: tf.nn.ctc_greedy_decoder(lg.astype(np.int32), [5, 4]),
+    (lambda lg, lb: tf.nn.ctc_greedy_decoder(tf.constant(lg.astype(np.int32)), [5, 4]),
      tf.errors.InvalidArgumentError, "Value for attr 'T' of int32"),
 ])
 def test_bad_input_raises_tf_errors(call, error, match):

@@ -190,7 +190,10 @@ def test_max_pool_values_ints_and_negative_inputs():
     x = -np.arange(1.0, 17.0).reshape(1, 4, 4, 1)
     y = tf.nn.max_pool2d(x, 2, 1, "SAME").numpy()[0, :, :, 0]
     np.testing.assert_array_equal(y, x[0, :, :, 0])  # padding never wins: it is -inf
-    yi = tf.nn.max_pool2d(np.arange(16, dtype=np.int32).reshape(1, 4, 4, 1), 2, 2, "VALID")
+    xi = np.arange(16, dtype=np.int32).reshape(1, 4, 4, 1)
+    # (a NumPy array is converted to MaxPool's default float32, as TF's wrapper does)
+    assert tf.nn.max_pool2d(xi, 2, 2, "VALID").dtype == tf.float32
+    yi = tf.nn.max_pool2d(tf.constant(xi), 2, 2, "VALID")
     assert yi.dtype == tf.int32
     np.testing.assert_array_equal(yi.numpy()[0, :, :, 0], [[5, 7], [13, 15]])
     assert tf.nn.max_pool2d(np.ones((2, 5, 5, 3)), 6, 1, "VALID").shape == (2, 0, 0, 3)

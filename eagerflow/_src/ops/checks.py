@@ -7,6 +7,7 @@ None (unknown while tracing).
 
 from __future__ import annotations
 
+import functools
 import math
 import numbers
 import operator
@@ -825,3 +826,101 @@ def type_list_attr(op: str, values: Any, what: str) -> tuple:
                            f"NodeDef: {{{{node {op}}}}}" + (f"; {summary}" if summary else ""))
         out.append(make_type(v, what))
     return tuple(out)
+
+
+# -- the data inputs of TF's generated op wrappers --------------------------------------
+
+def passed_raw(*values: Any) -> bool:
+    """Whether any of `values` (what a user passed for an op's inputs) sends TF's op
+    wrapper down its slow path: a Python list, tuple, string or complex number, or a NumPy
+    scalar (`np.float32(0)`) other than a float64 (a Python float: Python's ints, floats
+    and bools, NumPy arrays, tensors and variables take the fast path)."""
+    return any(isinstance(v, (list, tuple, str, bytes, complex)) or
+               isinstance(v, np.generic) and not isinstance(v, float) for v in values)
+
+
+@functools.cache
+def _attr_default(op: str, attr: str) -> tuple:
+    """(the DType TF's definition of `op` gives type attr `attr` by default or None, the
+    DTypes it allows or None)."""
+    named, listed = tf_op_defs.default_type(op, attr), tf_op_defs.allowed_types(op, attr)
+    return (None if named is None else _enum_dtype(named),
+            None if listed is None else frozenset(map(_enum_dtype, listed)))
+
+
+def op_input(op: str, value: Any, attr: str | None = None) -> Tensor:
+    """`value` given for the one input of `op` whose type is attr `attr` (None: the
+    attr of its first input), as TF's generated wrapper of `op` converts it
+    (`op_inputs`). A tensor is itself, at the cost of one test."""
+    if value.__class__ is EagerTensor:
+        return value
+    return op_inputs(op, (value,), attr)[0]
+
+
+def op_inputs(op: str, values: tuple, attr: str | None = None,
+              slow: bool | None = None) -> list:
+    """`values` given for the inputs of `op` whose types are attr `attr` (a tensor's
+    dtype sets it), converted as TF's generated wrapper of `op` converts them eagerly: a
+    tensor (or a variable) keeps its dtype, and sets the attr, to which each other value
+    is converted (a NumPy array cast to it whatever its dtype, as NumPy casts; a Python
+    value TF's TypeError where it holds no such value). Where no value is a tensor, the
+    first sets the attr, converted with the attr's default dtype preferred: the default
+    is TF's convert_to_tensor's preferred dtype, so a NumPy float64 array given to an op
+    whose T defaults to float is a float32 tensor (tf.image.rgb_to_hsv, tf.nn.max_pool2d,
+    tf.signal.fft's complex64). Its wrapper's fast path casts a NumPy array to the
+    default (a string array: NumPy's ValueError); a Python value goes to it where it
+    holds one (a float given for an int attr keeps its float32, refused by the attr's
+    check). Its slow path (a list, a tuple, a string, a NumPy scalar but a float64, among
+    the op's inputs: eager_errors.passed_raw; `slow` says, None: among `values`) keeps
+    the dtype the first value infers where the attr allows it, and prefers the default
+    otherwise. (TF's first call of an op in a process converts as its slow path does,
+    a float64 array to RGBToHSV staying float64; eagerflow answers as its later calls.)"""
+    if attr is None:
+        attr = tf_op_defs.input_type_attr(op, 0)
+    fixed = None
+    for v in values:
+        if isinstance(v, Tensor) or hasattr(v, "_as_tensor"):
+            fixed = convert_to_tensor(v)._dtype
+            break
+    out = []
+    for v in values:
+        if isinstance(v, Tensor):  # (its dtype is the op's check, as in TF)
+            t = v
+        elif fixed is None:
+            t = _preferred(op, attr, v, passed_raw(*values) if slow is None else slow)
+            fixed = t._dtype
+        elif isinstance(v, np.ndarray) and v.dtype.kind in "biufc":
+            t = convert_to_tensor(v.astype(fixed.as_numpy_dtype, copy=False))
+        else:
+            t = convert_to_tensor(v, fixed)
+        out.append(t)
+    return out
+
+
+def typed_input(value: Any, dtype: dt.DType) -> Tensor:
+    """`value` given for an input whose type TF's definition of its op fixes (`dtype`), as
+    TF's generated wrapper converts it: a tensor is itself (the op refuses another
+    dtype), a NumPy array is cast to `dtype` as NumPy casts, a Python value converted to it
+    (TF's TypeError where it holds no such value)."""
+    if isinstance(value, Tensor):
+        return value
+    if isinstance(value, np.ndarray) and value.dtype.kind in "biufc":
+        return convert_to_tensor(value.astype(dtype.as_numpy_dtype, copy=False))
+    return convert_to_tensor(value, dtype)
+
+
+def _preferred(op: str, attr: str | None, value: Any, slow: bool) -> Tensor:
+    default, allowed = (None, None) if attr is None else _attr_default(op, attr)
+    if default is None or isinstance(value, Tensor):
+        return convert_to_tensor(value)
+    if slow:
+        if allowed is not None:
+            t = convert_to_tensor(value)
+            if t._dtype in allowed:
+                return t
+        return convert_to_tensor(value, dtype_hint=default)
+    if isinstance(value, np.ndarray):  # (cast, as NumPy casts: its error for strings)
+        return convert_to_tensor(value.astype(default.as_numpy_dtype, copy=False))
+    if isinstance(value, float) and not (default.is_floating or default.is_complex):
+        return convert_to_tensor(value)  # (the float32 the attr's check refuses)
+    return convert_to_tensor(value, default)

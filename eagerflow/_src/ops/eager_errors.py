@@ -28,12 +28,11 @@ import functools
 import re
 from typing import Any, Callable
 
-import numpy as np
-
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import OpError
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.ops import tf_op_defs
+from eagerflow._src.ops.checks import passed_raw  # noqa: F401 (its users' import)
 
 inspect = lazy_module("inspect")  # (only an error's path binds a call's arguments)
 
@@ -265,15 +264,6 @@ def slow_path(e: BaseException) -> BaseException:
             e.args = (e._message,) + e.args[1:]
             e._slow_path = True  # (so that no wrapper around this one names it again)
     return e
-
-
-def passed_raw(*values: Any) -> bool:
-    """Whether any of `values` (what a user passed for an op's inputs) sends TF's op
-    wrapper down its slow path: a Python list, tuple, string or complex number, or a NumPy
-    scalar (`np.float32(0)`) other than a float64 (a Python float: Python's ints, floats
-    and bools, NumPy arrays, tensors and variables take the fast path)."""
-    return any(isinstance(v, (list, tuple, str, bytes, complex)) or
-               isinstance(v, np.generic) and not isinstance(v, float) for v in values)
 
 
 _NO_KERNEL = re.compile(r"^(No OpKernel was registered to support Op '[^']*' used by "

@@ -90,10 +90,10 @@ def _channels(op: str, x: Any) -> None:
                                                   f"has {last} channels. [Op:{op}]")
 
 
-@eager_api()
+@eager_api("images")
 def rgb_to_hsv(images: Any, name: str | None = None) -> Any:
     """Hue, saturation and value in [0, 1] from RGB in [0, 1] (last axis)."""
-    x = _t(images)
+    x = C.op_input("RGBToHSV", images)
     _channels("RGBToHSV", x)
     # (in TF's RGBToHSV kernel's order: each sector's hue as (1 / chroma) * (1 / 6) times
     # a difference, plus 2/6 or 4/6, each constant rounded to the images' type)
@@ -113,10 +113,10 @@ def rgb_to_hsv(images: Any, name: str | None = None) -> Any:
     return stack([hue, sat, value], axis=-1)
 
 
-@eager_api()
+@eager_api("images")
 def hsv_to_rgb(images: Any, name: str | None = None) -> Any:
     """RGB from hue, saturation and value (all in [0, 1], last axis)."""
-    x = _t(images)
+    x = C.op_input("HSVToRGB", images)
     _channels("HSVToRGB", x)
     h, s, v = unstack(x, axis=-1)
     dh = h * 6.0

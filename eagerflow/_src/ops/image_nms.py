@@ -37,7 +37,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import nms_gpu
 from eagerflow._src.ops.array import expand_dims, reshape, shape
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import eager_api, raised_eagerly
+from eagerflow._src.ops.eager_errors import eager_api, passed_raw, raised_eagerly
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import cast, maximum, minimum, where
 from eagerflow._src.ops.misc_ops import _iou, check_nms_boxes, check_nms_scores, int32_input
@@ -515,6 +515,11 @@ def _pair(boxes: Any, scores: Any) -> tuple:
     return boxes, convert_to_tensor(scores, dtype=boxes.dtype)
 
 
+def _op_pair(op: str, boxes: Any, scores: Any, size: Any) -> list:
+    """boxes and scores as TF's generated wrapper of `op` converts them (its T)."""
+    return C.op_inputs(op, (boxes, scores), "T", passed_raw(boxes, scores, size))
+
+
 @eager_api("boxes", "scores", "max_output_size")
 def non_max_suppression_with_scores(boxes: Any, scores: Any, max_output_size: Any,
                                     iou_threshold: float = 0.5,
@@ -523,7 +528,7 @@ def non_max_suppression_with_scores(boxes: Any, scores: Any, max_output_size: An
                                     name: str | None = None) -> tuple:
     """`tf.image.non_max_suppression_with_scores`: (indices, scores) of the boxes kept,
     their scores decayed by Gaussian soft-NMS when soft_nms_sigma > 0."""
-    b, s = _pair(boxes, scores)
+    b, s = _op_pair("NonMaxSuppressionV5", boxes, scores, max_output_size)
     C.same_dtype("NonMaxSuppressionV5", (b, s), _FLOATS)  # (TF's checks of its inputs,
     int32_input("NonMaxSuppressionV5", 2, max_output_size)  # before its kernel's)
     sel, kept, _ = bind(NON_MAX_SUPPRESSION_V5, (b, s), {

@@ -606,7 +606,8 @@ lgamma, digamma = _u(LGAMMA), _u(DIGAMMA)
 erfc, erfinv, ndtri = _u(ERFC), _u(ERFINV), _u(NDTRI)
 rint = _u(RINT)
 xlogy, xdivy, xlog1py = _b(XLOGY), _b(XDIVY), _b(XLOG1PY)
-_nextafter, _zeta, _atan2 = _b(NEXT_AFTER), _pair(ZETA), _b(ATAN2)
+_nextafter = _b(NEXT_AFTER, lambda x, y: C.op_inputs("NextAfter", (x, y)))
+_zeta, _atan2 = _pair(ZETA), _b(ATAN2)
 polygamma = _pair(POLYGAMMA)
 
 

@@ -1,10 +1,10 @@
-"""Smaller tf.* and tf.math names: searchsorted, unravel_index, complex/imag, truncatemod,
+"""Smaller tf.* and tf.math names: searchsorted, complex/imag, truncatemod,
 broadcast_static_shape/broadcast_dynamic_shape, ensure_shape, no_op/group/tuple/
 control_dependencies, bincount, confusion_matrix, invert_permutation, reduce_euclidean_norm,
 zero_fraction, is_non_decreasing, is_strictly_increasing, polyval, lbeta, angle,
 and greedy non_max_suppression.
 
-Sits in the ops layer. Primitives (LowerBound/UpperBound, UnravelIndex, Complex, Imag,
+Sits in the ops layer. Primitives (LowerBound/UpperBound, Complex, Imag,
 TruncateMod, BroadcastArgs, NonMaxSuppressionV3) are OpDefs; the rest are composites of
 public ops. Eagerly, control dependencies are meaningless (ops run in program order), as in
 TF 2; inside
@@ -26,7 +26,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, host_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import halfprec, nms_gpu
 from eagerflow._src.ops.array import concat, constant, reshape, squeeze
@@ -35,7 +35,7 @@ from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.debugging import assert_less, assert_non_negative
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import needs_runtime
-from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
+from eagerflow._src.ops.eager_errors import eager_api, passed_raw, slow_inputs
 from eagerflow._src.ops.elementwise import _binary, _elementwise_ref, binary_args
 from eagerflow._src.ops.indexing import unsorted_segment_sum
 from eagerflow._src.ops.math import (
@@ -186,67 +186,6 @@ def _as_rows(x: Any) -> Any:
     if x._shape is not None and x._shape and x._shape[-1] is not None:
         return reshape(x, [-1, x._shape[-1]])
     return reshape(x, concat([[-1], shape_of(x)[-1:]], 0))
-
-
-# ---------------------------------------------------------------------------------------
-# unravel_index.
-# ---------------------------------------------------------------------------------------
-
-def _unravel_infer(indices: Any, dims: Any) -> list:
-    d = C.check_dtype("UnravelIndex", indices, C.INDEX, "Tidx")
-    if dims._dtype is not d:
-        raise C.wrong_input_dtype("UnravelIndex", 1, d, dims._dtype)
-    # (TF's kernel words the dims' check as the indices', quoting both shapes)
-    if indices._shape is not None and len(indices._shape) > 1:
-        raise C.fail("UnravelIndex", f"The indices can only be scalar or vector, got "
-                                     f"\"{C.shape_str(indices._shape)}\"")
-    if dims._shape is not None and len(dims._shape) != 1:
-        raise C.fail("UnravelIndex", f"The indices can only be 1-D, got "
-                                     f"\"{C.shape_str(dims._shape)}\"")
-    n = None if dims._shape is None else dims._shape[0]
-    if indices._shape is None:
-        return [(None, d)]
-    return [((n,) + _TUPLE(indices._shape), d)]
-
-
-def _unravel_kernel(xp: Any, indices: Any, dims: Any) -> Any:
-    if (dims <= 0).any():
-        raise InvalidArgumentError(None, None, "Input dims must be > 0 [Op:UnravelIndex]")
-    total = int(dims.astype(np.int64).prod())
-    if ((indices < 0) | (indices >= total)).any():
-        raise InvalidArgumentError(None, None, "index is out of bound as with dims "
-                                               "[Op:UnravelIndex]")
-    if dims.size == 0:  # no dims: every in-bounds index (only 0) has no coordinates
-        return xp.zeros((0,) + indices.shape, indices.dtype)
-    return xp.stack(xp.unravel_index(indices, _TUPLE(int(v) for v in dims))).astype(indices.dtype)
-
-
-def _unravel_ref(indices: np.ndarray, dims: np.ndarray) -> np.ndarray:
-    flat = indices.reshape(-1).tolist()
-    out = np.empty((len(dims), len(flat)), dtype=indices.dtype)
-    for j, v in enumerate(flat):
-        for i in range(len(dims) - 1, -1, -1):
-            out[i, j] = v % int(dims[i])
-            v //= int(dims[i])
-    return out.reshape((len(dims),) + indices.shape)
-
-
-UNRAVEL_INDEX = register(OpDef(
-    "UnravelIndex", _unravel_infer, _unravel_kernel, reference=_unravel_ref,
-    gpu=False,  # (TF registers its CPU kernel only: a GPU's inputs are placed on CPU:0)
-    samples=lambda: [
-        Sample((np.array([5, 7, 0, 11], np.int32), np.array([3, 4], np.int32)), grad=False),
-        Sample((np.array(23, np.int64), np.array([2, 3, 4], np.int64)), grad=False)],
-    bad_samples=lambda: [BadSample((np.array([12], np.int32), np.array([3, 4], np.int32)), {},
-                                   InvalidArgumentError, "index is out of bound as with dims"),
-                         BadSample((np.array([1], np.int32), np.array([3, 4], np.int64)), {},
-                                   InvalidArgumentError, "expected to be a int32 tensor")],
-))
-
-
-def unravel_index(indices: Any, dims: Any, name: str | None = None) -> Any:
-    indices, dims = binary_args(indices, dims)
-    return bind(UNRAVEL_INDEX, (indices, dims), {}, name)
 
 
 # ---------------------------------------------------------------------------------------
@@ -406,7 +345,7 @@ BROADCAST_ARGS = register(OpDef(
 @slow_inputs("shape_x", "shape_y")
 def broadcast_dynamic_shape(shape_x: Any, shape_y: Any) -> Any:
     with host_eagerly():  # (Python shapes made where TF's GPU kernel reads them)
-        a, b = binary_args(shape_x, shape_y)
+        a, b = C.op_inputs("BroadcastArgs", (shape_x, shape_y))
     return bind(BROADCAST_ARGS, (a, b), {})
 
 
@@ -801,10 +740,14 @@ def _runtime_confusion(lab: Any, pred: Any, num_classes: Any, weights: Any,
     return scatter_nd(stack([lab, pred], axis=1), w, stack([n, n]))
 
 
+@eager_api("x")
 def invert_permutation(x: Any, name: str | None = None) -> Any:
     """y with y[x[i]] = i (a Python permutation made on the host, where TF's GPU kernel
     reads it)."""
-    return bind(INVERT_PERMUTATION, (host_tensor(x),), {}, name)
+    if x.__class__ is not EagerTensor:
+        with host_eagerly():
+            x = C.op_input("InvertPermutation", x)
+    return bind(INVERT_PERMUTATION, (x,), {}, name)
 
 
 @dispatchable
@@ -946,7 +889,8 @@ def non_max_suppression(boxes: Any, scores: Any, max_output_size: Any, iou_thres
                         score_threshold: float = float("-inf"), name: str | None = None) -> Any:
     """Indices of the highest-scoring boxes, greedily dropping those overlapping a kept one
     by more than `iou_threshold`."""
-    b, s = binary_args(boxes, scores)
+    b, s = C.op_inputs("NonMaxSuppressionV3", (boxes, scores), "T",
+                       passed_raw(boxes, scores, max_output_size))
     C.same_dtype("NonMaxSuppressionV3", (b, s), frozenset((dt.float16, dt.float32)))
     int32_input("NonMaxSuppressionV3", 2, max_output_size)
     return bind(NON_MAX_SUPPRESSION, (b, s),

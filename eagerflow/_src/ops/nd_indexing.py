@@ -1,4 +1,4 @@
-"""N-dimensional indexing ops: gather_nd, scatter_nd and tensor_scatter_nd_*.
+"""N-dimensional indexing ops: gather_nd, scatter_nd, tensor_scatter_nd_* and unravel_index.
 
 Sits in ops/ after indexing.py (whose index checks and per-batch helper it shares). They
 come in adjoint pairs (GatherNd / TensorScatterAdd, ScatterNd / GatherNd), so each one's
@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import add_at, scatter_fold
+from eagerflow._src.backend import add_at, scatter_fold, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
@@ -657,3 +657,71 @@ tensor_scatter_nd_add = _ts(SCATTER_ADD)
 tensor_scatter_nd_sub = _ts(SCATTER_SUB)
 tensor_scatter_nd_max = _ts(SCATTER_MAX)
 tensor_scatter_nd_min = _ts(SCATTER_MIN)
+
+
+# ---------------------------------------------------------------------------------------
+# unravel_index.
+# ---------------------------------------------------------------------------------------
+
+def _unravel_infer(indices: Any, dims: Any) -> list:
+    d = C.check_dtype("UnravelIndex", indices, C.INDEX, "Tidx")
+    if dims._dtype is not d:
+        raise C.wrong_input_dtype("UnravelIndex", 1, d, dims._dtype)
+    # (TF's kernel words the dims' check as the indices', quoting both shapes)
+    if indices._shape is not None and len(indices._shape) > 1:
+        raise C.fail("UnravelIndex", f"The indices can only be scalar or vector, got "
+                                     f"\"{C.shape_str(indices._shape)}\"")
+    if dims._shape is not None and len(dims._shape) != 1:
+        raise C.fail("UnravelIndex", f"The indices can only be 1-D, got "
+                                     f"\"{C.shape_str(dims._shape)}\"")
+    n = None if dims._shape is None else dims._shape[0]
+    if indices._shape is None:
+        return [(None, d)]
+    return [((n,) + tuple(indices._shape), d)]
+
+
+def _unravel_kernel(xp: Any, indices: Any, dims: Any) -> Any:
+    if (dims <= 0).any():  # (TF's kernel checks each dim in turn)
+        host = to_host(dims)
+        i = int(np.argmax(host <= 0))
+        d = int(host[i])
+        raise InvalidArgumentError(None, None, (
+            f"Input dims cannot contain a dim of zero, but dims contains zero at index {i}"
+            if d == 0 else f"Input dims cannot be negative. Got dim = {d} at index {i}")
+            + " [Op:UnravelIndex]")
+    total = int(dims.astype(np.int64).prod())
+    if ((indices < 0) | (indices >= total)).any():
+        raise InvalidArgumentError(None, None, "index is out of bound as with dims "
+                                               "[Op:UnravelIndex]")
+    if dims.size == 0:  # no dims: every in-bounds index (only 0) has no coordinates
+        return xp.zeros((0,) + indices.shape, indices.dtype)
+    return xp.stack(xp.unravel_index(indices, tuple(int(v) for v in dims))).astype(indices.dtype)
+
+
+def _unravel_ref(indices: np.ndarray, dims: np.ndarray) -> np.ndarray:
+    flat = indices.reshape(-1).tolist()
+    out = np.empty((len(dims), len(flat)), dtype=indices.dtype)
+    for j, v in enumerate(flat):
+        for i in range(len(dims) - 1, -1, -1):
+            out[i, j] = v % int(dims[i])
+            v //= int(dims[i])
+    return out.reshape((len(dims),) + indices.shape)
+
+
+UNRAVEL_INDEX = register(OpDef(
+    "UnravelIndex", _unravel_infer, _unravel_kernel, reference=_unravel_ref,
+    gpu=False,  # (TF registers its CPU kernel only: a GPU's inputs are placed on CPU:0)
+    samples=lambda: [
+        Sample((np.array([5, 7, 0, 11], np.int32), np.array([3, 4], np.int32)), grad=False),
+        Sample((np.array(23, np.int64), np.array([2, 3, 4], np.int64)), grad=False)],
+    bad_samples=lambda: [BadSample((np.array([12], np.int32), np.array([3, 4], np.int32)), {},
+                                   InvalidArgumentError, "index is out of bound as with dims"),
+                         BadSample((np.array([1], np.int32), np.array([3, 4], np.int64)), {},
+                                   InvalidArgumentError, "expected to be a int32 tensor")],
+))
+
+
+@eager_api("indices", "dims")
+def unravel_index(indices: Any, dims: Any, name: str | None = None) -> Any:
+    indices, dims = C.op_inputs("UnravelIndex", (indices, dims))
+    return bind(UNRAVEL_INDEX, (indices, dims), {}, name)

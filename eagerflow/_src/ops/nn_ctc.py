@@ -25,6 +25,7 @@ from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, ones, reshape, shape, transpose, zeros
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import boolean_mask, gather, one_hot, sequence_mask, unique
 from eagerflow._src.ops.math import (
     _t,
@@ -416,15 +417,18 @@ def _all_blank_loss(logits: Any, logit_length: Any) -> Any:
     return -reduce_sum(where(steps, blank, zeros_like(blank)), axis=0)
 
 
+@eager_api("inputs", "sequence_length")
 def ctc_greedy_decoder(inputs: Any, sequence_length: Any, merge_repeated: bool = True,
                        blank_index: Any = None) -> tuple:
     """The most probable class at each step of `[max_time, batch, classes]` scores, repeats
     merged (if asked) and blanks (the last class by default) dropped: ([SparseTensor of
     int64 labels], [batch, 1] negated sums of the best scores)."""
-    out = bind(CTC_GREEDY, (_t(inputs), _t(sequence_length)),
-               {"merge_repeated": C.bool_attr(merge_repeated, "merge_repeated"),
-                "blank_index": -1 if blank_index is None else C.int_arg(blank_index,
-                                                                        "blank_index")})
+    # (TF's wrapper converts the attrs, then the inputs)
+    attrs = {"merge_repeated": C.bool_attr(merge_repeated, "merge_repeated"),
+             "blank_index": -1 if blank_index is None else C.int_arg(blank_index,
+                                                                     "blank_index")}
+    out = bind(CTC_GREEDY, (C.op_input("CTCGreedyDecoder", inputs),
+                            C.typed_input(sequence_length, dt.int32)), attrs)
     return [SparseTensor(out[0], out[1], out[2])], out[3]
 
 

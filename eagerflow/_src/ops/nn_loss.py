@@ -864,6 +864,7 @@ def _ctc_beam_ref(inputs: np.ndarray, lengths: np.ndarray, beam_width: int, top_
 
 CTC_BEAM_SEARCH = register(OpDef(
     "CTCBeamSearchDecoder", _ctc_beam_infer, _ctc_beam_kernel, reference=_ctc_beam_ref,
+    arity=lambda ins, attrs: {"top_paths": attrs["top_paths"]},
     samples=lambda: [
         Sample(((_f64(4, 2, 3) * 3).astype(np.float32), np.array([4, 3], np.int32)),
                {"beam_width": 50, "top_paths": 2, "merge_repeated": False}, grad=False),
@@ -883,13 +884,16 @@ CTC_BEAM_SEARCH = register(OpDef(
 ))
 
 
+@eager_api("inputs", "sequence_length")
 def ctc_beam_search_decoder(inputs: Any, sequence_length: Any, beam_width: int = 100,
                             top_paths: int = 1) -> tuple:
     """tf.nn.ctc_beam_search_decoder: the `top_paths` most probable labellings of each
     sequence (blank is the last class) as SparseTensors, and their log probabilities."""
-    from_op = bind(CTC_BEAM_SEARCH, (_t(inputs), _t(sequence_length)),
-                   {"beam_width": C.make_int(beam_width, "beam_width"),
-                    "top_paths": C.make_int(top_paths, "top_paths"), "merge_repeated": False})
+    # (TF's wrapper converts the attrs, then the inputs)
+    attrs = {"beam_width": C.make_int(beam_width, "beam_width"),
+             "top_paths": C.make_int(top_paths, "top_paths"), "merge_repeated": False}
+    from_op = bind(CTC_BEAM_SEARCH, (C.op_input("CTCBeamSearchDecoder", inputs),
+                                     C.typed_input(sequence_length, dt.int32)), attrs)
     k = len(from_op) // 3
     decoded = [SparseTensor(from_op[j], from_op[k + j], from_op[2 * k + j]) for j in range(k)]
     return decoded, from_op[-1]

@@ -777,7 +777,7 @@ def max_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
     st = _state.__dict__
     # eagerly under a tape, the gradient may follow: keep the argmax for it
     op = MAX_POOL_KEEP if st["tapes"] and st["graph"] is None else MAX_POOL
-    return bind(op, (_t(input),), _pool_attrs(POOL2D, ksize, strides, padding,
+    return bind(op, (C.op_input("MaxPool", input),), _pool_attrs(POOL2D, ksize, strides, padding,
                                               data_format or "NHWC", True), name)
 
 
@@ -851,8 +851,10 @@ def avg_pool1d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
 
 def _by_rank(fns: tuple, input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
              data_format: str | None) -> Any:
-    x = _t(input)
-    n = None if x._shape is None else len(x._shape)
+    # (a NumPy array goes on as it is: TF's function reads its rank, and the op it picks
+    # converts it, MaxPool with its float preferred)
+    x = input if isinstance(input, np.ndarray) else _t(input)
+    n = x.ndim if isinstance(x, np.ndarray) else None if x._shape is None else len(x._shape)
     if n not in (3, 4, 5):
         raise ValueError(f"`input.shape.rank` must be 3, 4 or 5. Received: "
                          f"input.shape={x.shape} of rank {n}.")

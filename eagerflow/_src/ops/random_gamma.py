@@ -26,7 +26,8 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import philox, special_igamma
 from eagerflow._src.ops import random as R
@@ -332,8 +333,8 @@ def gamma(shape: Any, alpha: Any, beta: Any = None, dtype: Any = dt.float32, see
           name: str | None = None) -> Any:
     """Gamma draws of concentration alpha and rate beta, shape + broadcast(alpha, beta)."""
     dtype = dt.as_dtype(dtype)
-    if isinstance(shape, Tensor):  # (TF converts the shape to int32 first)
-        convert_to_tensor(shape, dtype=dt.int32, name="shape")
+    if not isinstance(shape, TensorShape):  # (TF converts the shape to int32 first)
+        shape = convert_to_tensor(shape, dtype=dt.int32, name="shape")
     a = convert_to_tensor(alpha, dtype=dtype, name="alpha")
     b = convert_to_tensor(1 if beta is None else beta, dtype=dtype, name="beta")
     both = C.broadcast("BroadcastArgs", tuple(a.shape), tuple(b.shape))
@@ -556,8 +557,8 @@ RANDOM_POISSON = register(OpDef(
 def poisson(shape: Any, lam: Any, dtype: Any = dt.float32, seed: Any = None,
             name: str | None = None) -> Any:
     """Poisson draws of rate `lam`: shape + lam's shape."""
-    if isinstance(shape, Tensor):  # (TF converts the shape to int32 first)
-        convert_to_tensor(shape, dtype=dt.int32, name="shape")
+    if not isinstance(shape, TensorShape):  # (TF converts the shape to int32 first)
+        shape = convert_to_tensor(shape, dtype=dt.int32, name="shape")
     try:  # (read by TF's op wrapper, as its attr)
         dtype = dt.as_dtype(dtype)
     except TypeError:

@@ -115,7 +115,7 @@ def _fft_fn(k: int, inverse: bool) -> Callable:
     op = _FFTS[(k, inverse)]
 
     def f(input: Any, name: str | None = None) -> Any:  # noqa: A002
-        return bind(op, (_t(input),), {}, name)
+        return bind(op, (C.op_input(op.name, input),), {}, name)
     f.__name__ = op.name.lower()
     return f
 

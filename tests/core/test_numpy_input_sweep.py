@@ -1,0 +1,343 @@
+"""Every public function of TF's tensor namespaces, called with NumPy arrays and nested
+Python lists instead of tensors, as TF 2.21 answers (numpy_input_sweep_cases.py says how;
+numpy_input_sweep_golden.json is TF's record, made by record_numpy_input_sweep.py).
+
+A call matches TF's as in test_api_sweep.py: the same dtype, shape and values (floats to
+four digits), or the same error class and first line. A function that still differs is
+listed in KNOWN with why.
+"""
+
+from __future__ import annotations
+
+import json
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from tests import sweeps
+from tests.core.numpy_input_sweep_cases import cases, outcome
+
+GOLDEN = json.loads(Path(__file__).with_name("numpy_input_sweep_golden.json").read_text())
+TEXTS = GOLDEN["texts"]
+PLAN = {row[0]: row for row in GOLDEN["plan"]}
+
+# function -> why some of its calls still differ from TF's. The sweep hands a NumPy array or
+# a list to every positional argument, so most of what remains is arguments that are not
+# op inputs at all (an axis, a shape, a dtype, a flag); each entry names its kinds.
+_AND = "; and "
+_ARGS = ("NumPy arrays or lists given where TF's function takes a Python int, a shape, an "
+         "axis, a dtype, a flag or a string: TF converts or refuses them by its own route (an "
+         "attr's conversion, an int input's cast, its wrapper's slow path, whose errors name no "
+         "name), eagerflow's readers of those arguments in other words or order")
+_MIXED = ("a tensor mixed with NumPy arrays or lists of another dtype (forms B and C): TF's "
+          "Python converts the arguments in its own order and to its own dtypes (the first "
+          "tensor's, a fixed attr's) before its op; eagerflow's order or dtype differs, or it "
+          "takes a mix TF's op refuses")
+_TF_ACCIDENT = ("TF's Python reads a tensor's attribute of the NumPy array or list it was "
+                "given (.get_shape, .dtype, .shape.rank) or fails on its own state (an "
+                "AttributeError, UnboundLocalError, IndexError: an accident of its Python); "
+                "eagerflow converts the value first and answers as for a tensor")
+_TRUTH = ("TF's Python tests a NumPy array's truth where it expects a Python value (NumPy's "
+          "ambiguous truth ValueError, an accident); eagerflow refuses or reads the value in "
+          "its own words")
+_HALF_SOFTMAX = "float16: this CPU's TF rounds each Eigen step (test_api_sweep's entry)"
+KNOWN: dict = {
+    "tf.add": _MIXED,
+    "tf.argmin": _ARGS + _AND + _MIXED,
+    "tf.assert_equal": _MIXED,
+    "tf.assert_greater": _MIXED,
+    "tf.assert_less": _MIXED,
+    "tf.assert_rank": _TRUTH,
+    "tf.batch_to_space": _ARGS + _AND + _MIXED,
+    "tf.boolean_mask": _MIXED,
+    "tf.broadcast_static_shape": _TF_ACCIDENT,
+    "tf.broadcast_to": _ARGS + _AND + _MIXED,
+    "tf.check_pinned": _ARGS,
+    "tf.clip_by_global_norm": _ARGS + _AND + _MIXED + _AND + _TF_ACCIDENT,
+    "tf.complex": _MIXED,
+    "tf.constant": _ARGS + _AND + _MIXED,
+    "tf.divide": _ARGS,
+    "tf.dynamic_stitch": _ARGS + _AND + _MIXED,
+    "tf.eig": _TF_ACCIDENT,
+    "tf.eigvals": _TF_ACCIDENT,
+    "tf.einsum": _TF_ACCIDENT,
+    "tf.ensure_shape": _ARGS,
+    "tf.fftnd": _ARGS + _AND + _MIXED,
+    "tf.fill": _ARGS + _AND + _MIXED,
+    "tf.fingerprint": _MIXED,
+    "tf.gather_nd": _ARGS + _AND + _MIXED,
+    "tf.get_static_value": _ARGS + _AND + _MIXED,
+    "tf.grad_pass_through": _TF_ACCIDENT,
+    "tf.histogram_fixed_width": _MIXED,
+    "tf.identity_n": _ARGS,
+    "tf.ifftnd": _ARGS + _AND + _MIXED,
+    "tf.image.adjust_contrast": _ARGS + _AND + _MIXED,
+    "tf.image.central_crop": _TRUTH + _AND + _ARGS + _AND + _MIXED,
+    "tf.image.draw_bounding_boxes": _ARGS + _AND + _MIXED,
+    "tf.image.encode_jpeg": _ARGS,
+    "tf.image.extract_glimpse": _MIXED,
+    "tf.image.extract_jpeg_shape": _ARGS + _AND + _MIXED,
+    "tf.image.grayscale_to_rgb": _TF_ACCIDENT,
+    "tf.image.image_gradients": _TF_ACCIDENT,
+    "tf.image.non_max_suppression": _MIXED,
+    "tf.image.non_max_suppression_overlaps": _MIXED,
+    "tf.image.non_max_suppression_padded": _TF_ACCIDENT + _AND + _MIXED,
+    "tf.image.non_max_suppression_with_scores": _MIXED,
+    "tf.image.psnr": _MIXED + _AND + _TF_ACCIDENT,
+    "tf.image.random_contrast": _TRUTH + _AND + _ARGS + _AND + _MIXED,
+    "tf.image.random_crop": _ARGS + _AND + _MIXED,
+    "tf.image.random_saturation": _TRUTH + _AND + _ARGS + _AND + _MIXED,
+    "tf.image.resize_with_crop_or_pad": _TRUTH + _AND + _ARGS + _AND + _MIXED,
+    "tf.image.resize_with_pad": _TRUTH + _AND + _ARGS + _AND + _MIXED,
+    "tf.image.rot90": _ARGS + _AND + _MIXED,
+    "tf.image.sample_distorted_bounding_box": _ARGS,
+    "tf.image.sobel_edges": _TF_ACCIDENT,
+    "tf.image.ssim": _MIXED,
+    "tf.image.ssim_multiscale": _MIXED,
+    "tf.image.stateless_random_crop": _ARGS + _AND + _MIXED,
+    "tf.image.stateless_random_flip_left_right": _ARGS + _AND + _MIXED,
+    "tf.image.stateless_random_flip_up_down": _ARGS + _AND + _MIXED,
+    "tf.image.stateless_random_saturation": _TRUTH + _AND + _ARGS + _AND + _MIXED,
+    "tf.image.stateless_sample_distorted_bounding_box": _ARGS + _AND + _MIXED,
+    "tf.image.total_variation": _TF_ACCIDENT,
+    "tf.irfftnd": _ARGS + _AND + _MIXED,
+    "tf.linalg.band_part": _ARGS + _AND + _MIXED,
+    "tf.linalg.banded_triangular_solve": _ARGS,
+    "tf.linalg.cholesky": _ARGS,
+    "tf.linalg.cholesky_solve": _MIXED + _AND + _ARGS,
+    "tf.linalg.det": _ARGS,
+    "tf.linalg.eigh": _ARGS,
+    "tf.linalg.eigvalsh": _ARGS,
+    "tf.linalg.global_norm": _ARGS,
+    "tf.linalg.inv": _ARGS,
+    "tf.linalg.logdet": _ARGS,
+    "tf.linalg.lstsq": _TF_ACCIDENT,
+    "tf.linalg.lu": _ARGS,
+    "tf.linalg.lu_matrix_inverse": _TRUTH,
+    "tf.linalg.lu_reconstruct": _TRUTH,
+    "tf.linalg.matvec": _ARGS + _AND + _MIXED,
+    "tf.linalg.normalize": _TRUTH + _AND + _ARGS + _AND + _MIXED,
+    "tf.linalg.pinv": _MIXED,
+    "tf.linalg.qr": _ARGS,
+    "tf.linalg.set_diag": _MIXED,
+    "tf.linalg.slogdet": _ARGS,
+    "tf.linalg.solve": _ARGS,
+    "tf.linalg.svd": _ARGS,
+    "tf.linalg.trace": _ARGS,
+    "tf.linalg.triangular_solve": _ARGS,
+    "tf.linalg.tridiagonal_matmul": _TF_ACCIDENT + _AND + _ARGS,
+    "tf.linalg.tridiagonal_solve": _TF_ACCIDENT,
+    "tf.linspace": _ARGS + _AND + _MIXED,
+    "tf.logical_and": _MIXED,
+    "tf.logical_or": _MIXED,
+    "tf.make_ndarray": _TF_ACCIDENT,
+    "tf.make_tensor_proto": _TRUTH,
+    "tf.math.betainc": _MIXED,
+    "tf.math.bincount": _ARGS,
+    "tf.math.count_nonzero": _ARGS,
+    "tf.math.in_top_k": _ARGS + _AND + _MIXED,
+    "tf.math.logical_xor": _MIXED,
+    "tf.math.multiply_no_nan": _MIXED,
+    "tf.math.polyval": _MIXED,
+    "tf.math.reduce_euclidean_norm": _ARGS,
+    "tf.math.reduce_std": _ARGS,
+    "tf.math.reduce_variance": _ARGS,
+    "tf.math.segment_mean": _ARGS,
+    "tf.math.segment_min": _ARGS,
+    "tf.math.sobol_sample": _MIXED,
+    "tf.math.softmax": _HALF_SOFTMAX,
+    "tf.math.unsorted_segment_max": _ARGS + _AND + _MIXED,
+    "tf.math.unsorted_segment_mean": _ARGS + _AND + _MIXED,
+    "tf.math.unsorted_segment_min": _ARGS + _AND + _MIXED,
+    "tf.math.unsorted_segment_prod": _ARGS + _AND + _MIXED,
+    "tf.math.unsorted_segment_sqrt_n": _ARGS + _AND + _MIXED,
+    "tf.math.unsorted_segment_sum": _MIXED + _AND + _ARGS,
+    "tf.matmul": _ARGS + _AND + _MIXED,
+    "tf.matrix_square_root": _ARGS,
+    "tf.nn.bias_add": _TF_ACCIDENT + _AND + _ARGS,
+    "tf.nn.crelu": _ARGS + _AND + _MIXED,
+    "tf.nn.embedding_lookup": _ARGS,
+    "tf.nn.fractional_avg_pool": _ARGS + _AND + _MIXED,
+    "tf.nn.moments": _TF_ACCIDENT + _AND + _ARGS,
+    "tf.nn.pool": _TF_ACCIDENT,
+    "tf.nn.safe_embedding_lookup_sparse": _TF_ACCIDENT,
+    "tf.nn.softmax_cross_entropy_with_logits": _ARGS + _AND + _MIXED,
+    "tf.nn.sufficient_statistics": _ARGS + _AND + _TF_ACCIDENT + _AND + _MIXED,
+    "tf.nn.weighted_cross_entropy_with_logits": _TF_ACCIDENT + _AND + _MIXED,
+    "tf.nn.weighted_moments": _ARGS,
+    "tf.norm": _TRUTH + _AND + _ARGS + _AND + _MIXED,
+    "tf.one_hot": _MIXED + _AND + _ARGS,
+    "tf.ones": _ARGS,
+    "tf.ones_like": _TRUTH + _AND + _MIXED,
+    "tf.pad": _TF_ACCIDENT,
+    "tf.ragged_fill_empty_rows_grad": _ARGS + _AND + _MIXED,
+    "tf.random.categorical": _TRUTH + _AND + _ARGS,
+    "tf.random.fold_in": _TRUTH,
+    "tf.random.gamma": _ARGS + _AND + _MIXED,
+    "tf.random.poisson": _ARGS + _AND + _MIXED,
+    "tf.random.split": _ARGS + _AND + _MIXED,
+    "tf.random.stateless_categorical": _ARGS + _AND + _MIXED,
+    "tf.random.stateless_gamma": _ARGS + _AND + _MIXED,
+    "tf.random.stateless_normal": _ARGS + _AND + _MIXED,
+    "tf.random.stateless_parameterized_truncated_normal": _ARGS + _AND + _MIXED,
+    "tf.random.stateless_poisson": _MIXED + _AND + _ARGS,
+    "tf.random.stateless_truncated_normal": _ARGS + _AND + _MIXED,
+    "tf.random.stateless_uniform": _ARGS + _AND + _MIXED,
+    "tf.random_index_shuffle": _MIXED + _AND + _ARGS,
+    "tf.reduce_all": _MIXED + _AND + _ARGS,
+    "tf.reduce_any": _MIXED + _AND + _ARGS,
+    "tf.reduce_logsumexp": _ARGS,
+    "tf.reduce_max": _ARGS,
+    "tf.reduce_mean": _ARGS,
+    "tf.reduce_min": _ARGS,
+    "tf.reduce_prod": _ARGS,
+    "tf.reduce_sum": _ARGS,
+    "tf.repeat": _ARGS,
+    "tf.required_space_to_batch_paddings": _ARGS,
+    "tf.reshape": _ARGS + _AND + _MIXED,
+    "tf.reverse": _ARGS + _AND + _MIXED,
+    "tf.rfftnd": _ARGS + _AND + _MIXED,
+    "tf.roll": _ARGS + _AND + _MIXED,
+    "tf.scalar_mul": _TF_ACCIDENT + _AND + _MIXED,
+    "tf.scatter_nd": _ARGS + _AND + _MIXED,
+    "tf.shape": _TRUTH + _AND + _ARGS + _AND + _MIXED,
+    "tf.shape_n": _ARGS + _AND + _MIXED,
+    "tf.signal.dct": _TF_ACCIDENT,
+    "tf.signal.fft2d": _ARGS,
+    "tf.signal.fft3d": _ARGS,
+    "tf.signal.fftnd": _TRUTH + _AND + _TF_ACCIDENT,
+    "tf.signal.hamming_window": _TF_ACCIDENT,
+    "tf.signal.hann_window": _TF_ACCIDENT,
+    "tf.signal.idct": _TF_ACCIDENT,
+    "tf.signal.ifft2d": _ARGS,
+    "tf.signal.ifft3d": _ARGS,
+    "tf.signal.ifftnd": _TRUTH + _AND + _TF_ACCIDENT,
+    "tf.signal.inverse_mdct": _TF_ACCIDENT,
+    "tf.signal.irfft": _TRUTH + _AND + _ARGS + _AND + _MIXED,
+    "tf.signal.irfft2d": _TRUTH,
+    "tf.signal.irfftnd": _TRUTH + _AND + _TF_ACCIDENT,
+    "tf.signal.kaiser_bessel_derived_window": _TF_ACCIDENT,
+    "tf.signal.kaiser_window": _TF_ACCIDENT,
+    "tf.signal.mfccs_from_log_mel_spectrograms": _TF_ACCIDENT,
+    "tf.signal.overlap_and_add": _ARGS + _AND + _MIXED,
+    "tf.signal.rfft": _TRUTH + _AND + _ARGS + _AND + _MIXED,
+    "tf.signal.rfft2d": _TRUTH,
+    "tf.signal.rfftnd": _TRUTH + _AND + _TF_ACCIDENT,
+    "tf.signal.vorbis_window": _TF_ACCIDENT,
+    "tf.size": _TF_ACCIDENT,
+    "tf.space_to_batch": _ARGS + _AND + _MIXED,
+    "tf.space_to_batch_nd": _ARGS + _AND + _MIXED,
+    "tf.split": _ARGS + _AND + _MIXED,
+    "tf.squeeze": _ARGS + _AND + _MIXED,
+    "tf.strided_slice": _ARGS + _AND + _MIXED,
+    "tf.strings.format": _TF_ACCIDENT + _AND + _ARGS + _AND + _TRUTH,
+    "tf.strings.join": _ARGS,
+    "tf.strings.reduce_join": _ARGS,
+    "tf.strings.regex_full_match": _MIXED,
+    "tf.strings.regex_replace": _MIXED,
+    "tf.strings.substr": _MIXED,
+    "tf.strings.to_hash_bucket": _ARGS + _AND + _MIXED,
+    "tf.strings.to_number": _MIXED,
+    "tf.strings.unsorted_segment_join": _MIXED,
+    "tf.tensor_scatter_nd_add": _MIXED,
+    "tf.tensor_scatter_nd_max": _MIXED,
+    "tf.tensor_scatter_nd_min": _MIXED,
+    "tf.tensor_scatter_nd_sub": _MIXED,
+    "tf.tensor_scatter_nd_update": _MIXED,
+    "tf.tensordot": _ARGS + _AND + _MIXED + _AND + _TF_ACCIDENT,
+    "tf.tile": _ARGS + _AND + _MIXED,
+    "tf.transpose": _ARGS,
+    "tf.truediv": _MIXED,
+    "tf.unique": _ARGS + _AND + _MIXED,
+    "tf.unique_with_counts": _ARGS + _AND + _MIXED,
+    "tf.where": _MIXED,
+    "tf.zeros": _ARGS,
+    "tf.zeros_like": _TRUTH + _AND + _MIXED,
+}
+
+
+def differences(full: str) -> list:
+    _, n, shapes, want = PLAN[full]
+    texts = dict(zip(cases([[full, n, shapes]]), (TEXTS[i] for i in want)))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", np.exceptions.ComplexWarning)
+        return sweeps.differences(texts, texts.get, sweeps.on_cpu(tf, outcome))
+
+
+@pytest.mark.parametrize("full", sorted(PLAN))
+def test_calls_answer_as_tfs(full: str) -> None:
+    sweeps.check_known(full, differences(full), KNOWN)
+
+
+def test_known_entries_are_planned() -> None:
+    assert not set(KNOWN) - set(PLAN)
+
+
+# -- the findings the sweep generalizes, each as TF 2.21 answers it --
+
+def test_rgb_hsv_take_a_float64_array_as_float32() -> None:
+    x = np.full((2, 2, 3), 0.5)
+    assert tf.image.rgb_to_hsv(x).dtype == tf.float32
+    assert tf.image.hsv_to_rgb(x).dtype == tf.float32
+    # a float64 tensor keeps its dtype
+    assert tf.image.rgb_to_hsv(tf.constant(x)).dtype == tf.float64
+
+
+def test_max_pool2d_takes_a_float64_array_as_float32() -> None:
+    out = tf.nn.max_pool2d(np.ones((1, 3, 3, 1)), 2, 1, "SAME")
+    assert out.dtype == tf.float32 and out.shape == (1, 3, 3, 1)
+    assert tf.nn.max_pool2d(tf.constant(np.ones((1, 3, 3, 1))), 2, 1, "SAME").dtype == \
+        tf.float64
+
+
+def test_fft_takes_a_complex128_array_as_complex64() -> None:
+    out = tf.signal.fft(np.ones(4, np.complex128))
+    assert out.dtype == tf.complex64
+    np.testing.assert_allclose(out.numpy(), [4, 0, 0, 0])
+    assert tf.signal.fft(tf.constant(np.ones(4, np.complex128))).dtype == tf.complex128
+
+
+def test_non_max_suppression_takes_float64_arrays() -> None:
+    out = tf.image.non_max_suppression(np.array([[0, 0, 1, 1.]]), np.array([0.5]), 1)
+    assert out.dtype == tf.int32 and out.numpy().tolist() == [0]
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Value for attr 'T' of double"):
+        tf.image.non_max_suppression(tf.constant([[0, 0, 1, 1.]], tf.float64),
+                                     tf.constant([0.5], tf.float64), 1)
+
+
+def test_a_tensor_fixes_the_attr_of_the_other_inputs() -> None:
+    # (TF 2.21: the tensor's dtype, whichever input it is; a NumPy array cast to it)
+    assert tf.math.nextafter(np.array([1.]), tf.constant([2.], tf.float64)).dtype == tf.float64
+    assert tf.math.nextafter(tf.constant([2.], tf.float64),
+                             np.array([1.], np.float32)).dtype == tf.float64
+    assert tf.math.nextafter(np.array([1.]), np.array([2.])).dtype == tf.float32
+    # a list sends TF's wrapper down its slow path: the NumPy float64 array keeps its dtype
+    assert tf.math.nextafter(np.array([1.]), [2.]).dtype == tf.float64
+    assert tf.math.nextafter([2.], np.array([1.])).dtype == tf.float32
+    with pytest.raises(tf.errors.InvalidArgumentError, match="expected to be a int32 tensor"):
+        tf.unravel_index(tf.constant([1]), tf.constant([2, 2], tf.int64))
+
+
+def test_other_generated_wrappers_take_numpy_inputs_as_tf() -> None:
+    assert tf.broadcast_dynamic_shape(np.array([2., 1.]), np.array([1, 3])).numpy().tolist() \
+        == [2, 3]
+    assert tf.where(np.array([0., 1., 2.], np.float16)).numpy().ravel().tolist() == [1, 2]
+    assert tf.unravel_index(np.array([1, 2], np.int64), np.array([2, 2], np.int64)).dtype == \
+        tf.int32
+    decoded, logp = tf.nn.ctc_greedy_decoder(np.ones((2, 1, 3)), np.array([2]))
+    assert logp.dtype == tf.float32 and decoded[0].values.dtype == tf.int64
+    assert tf.nn.max_pool(np.ones((1, 2, 2, 1)), 1, 1, "SAME").dtype == tf.float32
+    assert tf.random.gamma(np.array([2.]), 1.0).shape == (2,)
+    with pytest.raises(TypeError, match="Cannot convert"):
+        tf.random.gamma([2.5], 1.0)
+
+
+if __name__ == "__main__":  # python -m tests.core.test_numpy_input_sweep tf.add ...
+    import sys
+
+    for name in sys.argv[1:] or sorted(KNOWN):
+        for line in differences(name):
+            print(f"{name} {line}")
