@@ -85,6 +85,11 @@ def cases(tf) -> dict:
         # (TF registers no gradient for ResizeArea; values are kept of small shapes only)
         if m != "area" and not (approx(name) and x.size > 500):
             out[name] = lambda x=x, size=size, m=m, aa=aa: _tape_gradient(tf, x, size, m, aa)
+    odd = image((1, 9, 8, 2))
+    odd[0, 4, 3, 0], odd[0, 0, 7, 1] = np.inf, np.nan  # (a tap of weight 0 adds no 0 * inf)
+    for m, aa in (("lanczos3", False), ("lanczos5", True), ("bicubic", False), ("area", False)):
+        out[f"resize {m} aa={aa} of inf and nan"] = \
+            lambda m=m, aa=aa: tf.image.resize(odd, (5, 12), m, antialias=aa).numpy()
     x = image((1, 9, 8, 2))
     for kt, aa, scale, tr in RAW:
         kw = dict(scale=np.float32(scale), translation=np.float32(tr), kernel_type=kt,

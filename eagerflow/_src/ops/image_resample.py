@@ -170,15 +170,18 @@ def gather(xp: Any, x: Any, axis: int, starts: np.ndarray, weights: np.ndarray,
     out_shape = list(x.shape)
     out_shape[axis] = len(starts)
     out = xp.zeros(tuple(out_shape), _F32)
+    # (a tap past the input's end has weight 0: of finite values it adds exactly 0, as a
+    # sum from +0 is never -0, so only NaN and inf need such taps left out)
+    finite = bool(xp.isfinite(x).all())
     for j in range(weights.shape[1]):
         idx = starts + j
         inside = idx < n_in
         if not inside.any():
             continue
-        taps = xp.take(x, xp.asarray(np.minimum(idx, n_in - 1)), axis=axis)
-        term = xp.asarray(weights[:, j].reshape(shape)) * taps
-        if inside.all():
-            out = out + term
+        term = xp.take(x, xp.asarray(np.minimum(idx, n_in - 1)), axis=axis)
+        term *= xp.asarray(weights[:, j].reshape(shape))
+        if finite or inside.all():
+            out += term
         else:
             out = xp.where(xp.asarray(inside.reshape(shape)), out + term, out)
     return out
