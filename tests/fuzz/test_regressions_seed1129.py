@@ -135,6 +135,7 @@ def test_conv2d_conv3d_take_only_none_as_the_default_format():
 
 # -- tf.gather of a scalar: the kernel's own words ----------------------------------------
 
+@pytest.mark.usefixtures("cpu_kernels")  # (TF's words name the CPU its kernel ran on)
 @pytest.mark.parametrize("axis", [0, 1, -1, -2, 2])
 def test_gather_of_scalar_params(axis):
     # was: "Shape must be at least rank N but is rank 0" (the axis' check)

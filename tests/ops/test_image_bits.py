@@ -13,6 +13,9 @@ import pytest
 import eagerflow as tf
 from tests.ops.image_bits_cases import cases, outcome
 
+# (TF's recordings are its CPU kernels', whose errors name the CPU: under `make test-gpu`
+# too these run there, as TF's inside tf.device("/CPU:0"))
+pytestmark = pytest.mark.usefixtures("cpu_kernels")
 GOLDEN = json.loads(Path(__file__).with_name("image_bits_golden.json").read_text())
 CASES = cases(tf)
 

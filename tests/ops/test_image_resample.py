@@ -19,6 +19,9 @@ import eagerflow as tf
 from eagerflow._src.ops import image_resample as S
 from tests.ops.image_resample_cases import RAW, RESIZES, approx, cases, image, outcome
 
+# (TF's recordings are its CPU kernels', whose errors name the CPU: under `make test-gpu`
+# too these run there, as TF's inside tf.device("/CPU:0"))
+pytestmark = pytest.mark.usefixtures("cpu_kernels")
 GOLDEN = json.loads(Path(__file__).with_name("image_resample_golden.json").read_text())["outcomes"]
 CASES = cases(tf)
 
