@@ -1,14 +1,14 @@
 """tf.image: resizing (bilinear, nearest, area, bicubic and the scale-and-translate kernels),
 dtype conversion, grayscale, standardization (flips and rotations: image_orient.py).
 
-Sits in the ops layer. Every resize method is separable and linear. Area and bicubic are
-Ry @ image @ Rx^T per channel, with interpolation matrices built (vectorized) from TF's
-sampling rules (half-pixel centers; bicubic with TF's 1/1024 coefficient table; area
-weights by overlap), two matmuls; bilinear and nearest are TF's own gathers; the
-scale-and-translate kernels (lanczos, gaussian, mitchellcubic, antialiasing) are TF's
-spans, bit for bit (image_resample.py). Each gradient is the transposed map (ResizeXGrad(g)
-= Ry^T @ g @ Rx), whose own gradient is the forward op again (any order). The other
-functions are composites of public ops, so their gradients come for free.
+Sits in the ops layer. Every resize method is separable and linear. Bilinear and nearest
+are TF's own gathers; bicubic, area and the scale-and-translate kernels (lanczos,
+gaussian, mitchellcubic, antialiasing) are TF's CPU kernels, bit for bit
+(image_resample.py). Each gradient is the transposed map: ResizeXGrad(g) = Ry^T @ g @ Rx,
+with interpolation matrices built from the forward's taps (bilinear's and nearest's from
+TF's sampling rules here), ScaleAndTranslate's TF's own transposed spans; the gradient's
+own gradient is the forward op again (any order). The other functions are composites of
+public ops, so their gradients come for free.
 """
 
 from __future__ import annotations
