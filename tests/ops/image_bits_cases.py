@@ -55,7 +55,8 @@ def cases(tf) -> dict:
            "transform 7": {"transforms": np.ones((2, 7), np.float32)},
            "transform batch 3": {"transforms": np.ones((3, 8), np.float32)},
            "transform 1-d": {"transforms": np.ones((8,), np.float32)},
-           "fill vector": {"fill_value": [0.5]}, "images rank 3": {"images": x[0]}}
+           "fill vector": {"fill_value": [0.5]}, "images rank 3": {"images": x[0]},
+           "output too large": {"output_shape": [2 ** 20, 2 ** 20]}}
     colors = image((5, 7, 3)) * 1.25 - 0.125  # (some channels outside [0, 1])
     colors[0, :3] = [[0.5, 0.5, 0.5], [0.0, 0.0, 0.0], [1.0, 0.0, 1.0]]
     for dtype in ("float16", "float32", "float64"):

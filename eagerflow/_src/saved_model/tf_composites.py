@@ -12,7 +12,7 @@ from typing import Any
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError, shape_str
+from eagerflow._src.core.errors import shape_str
 from eagerflow._src.data import optional_ops
 from eagerflow._src.ops import (
     array,
@@ -26,6 +26,7 @@ from eagerflow._src.ops import (
     signal_ops,
     string_ops,
 )
+from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import tensor_array as TA
 from eagerflow._src.ops.crosses import tf_sparse_cross
 from eagerflow._src.ops.dispatch import bind
@@ -120,35 +121,34 @@ def _projective(n: Any) -> Any:
     exports, tf.raw_ops'), checked as TF's kernel checks its inputs."""
     images, transforms = n.inputs[0], n.inputs[1]
     if images.shape.rank != 4:
-        raise _op_error(n, "Input images must have rank 4")
+        raise C.fail(n.op, "Input images must have rank 4")
     t_shape = transforms.shape.as_list() if transforms.shape.rank is not None else None
     if t_shape is not None and (len(t_shape) != 2 or t_shape[1] != 8 or t_shape[0] not in (
             1, images.shape[0], None)):
-        raise _op_error(n, "Input transform should be num_images x 8 or 1 x 8")
+        raise C.fail(n.op, "Input transform should be num_images x 8 or 1 x 8")
     height_width = images.shape.as_list()[1:3]
     size = n.value(2)
     if hasattr(size, "tolist"):  # (known: TF's checks of it; else Keras's own size, below)
         if size.ndim != 1:
-            raise _op_error(n, f"output shape must be 1-dimensional{shape_str(size.shape)}")
+            raise C.fail(n.op, f"output shape must be 1-dimensional{shape_str(size.shape)}")
         if size.size != 2:
-            raise _op_error(n, f"output shape must have two elements{shape_str(size.shape)}")
+            raise C.fail(n.op, f"output shape must have two elements{shape_str(size.shape)}")
         if not (size > 0).all():
-            raise _op_error(n, "output dimensions must be positive")
+            raise C.fail(n.op, "output dimensions must be positive")
     # (a size computed when the graph runs is Keras's layers' own: the images' size)
     if None in height_width:
         raise n.fail("eagerflow warps images of a height and width known at import")
     fill = n.inputs[3] if len(n.inputs) > 3 else math.cast(0, images.dtype)
     if len(n.inputs) > 3 and fill.shape.rank != 0:
-        raise _op_error(n, f"fill_value must be a scalar{shape_str(fill.shape.as_list())}")
+        raise C.fail(n.op, f"fill_value must be a scalar{shape_str(fill.shape.as_list())}")
+    out_size = tuple(size.tolist()) if hasattr(size, "tolist") else None
+    dims = images.shape.as_list()
+    # (an output too large to allocate: TF's OOM, before any coordinate is made)
+    C.check_size(n.op, (dims[0], *(out_size or height_width), dims[3]), images.dtype)
     return image_transform.projective_transform(
         images, transforms, n.attrs["interpolation"].lower(),
-        n.attrs.get("fill_mode", "CONSTANT").lower(), fill,
-        tuple(size.tolist()) if hasattr(size, "tolist") else None)
+        n.attrs.get("fill_mode", "CONSTANT").lower(), fill, out_size)
 
-
-def _op_error(n: Any, message: str) -> InvalidArgumentError:
-    """The error TF's kernel of node `n` raises (tf.raw_ops words it as TF's eager one)."""
-    return InvalidArgumentError(None, None, f"{message} [Op:{n.op}]")
 
 
 def _compare(n: Any) -> Any:
