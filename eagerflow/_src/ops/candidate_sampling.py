@@ -27,8 +27,8 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import philox
 from eagerflow._src.ops import random_reference as ref
 from eagerflow._src.ops.array import concat, expand_dims, reshape, shape, transpose
+from eagerflow._src.ops.checks import passed_raw
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import passed_raw
 from eagerflow._src.ops.linalg import matmul
 from eagerflow._src.ops.math import _t, cast, log, ones_like, stop_gradient, zeros_like
 from eagerflow._src.ops.nn import embedding_lookup

@@ -699,6 +699,14 @@ def _attr_list(op: str, name: str, kind: str, value: Any) -> tuple:
     return tuple(_MAKE_ATTR[kind](v, name) for v in value)
 
 
+def const_attr(value: np.ndarray) -> Any:
+    """A TF node's constant input as an attr value: a Python number for a scalar, else
+    tuples nested as deep as the array, so an op's checks see its shape."""
+    if value.ndim == 0:
+        return value.item()
+    return tuple(map(const_attr, value)) if value.ndim > 1 else tuple(value.tolist())
+
+
 def check_size(op: str, shape: tuple, dtype: Any) -> None:
     """check_finite_size for a shape whose dims are all known (else nothing to check yet)."""
     if None not in shape:
@@ -759,12 +767,12 @@ def index_inputs(op: str, values: tuple, attr: str, slow: bool = False) -> list:
     """`index_input` for several inputs of one type attr (Slice's begin and size, of
     Index): the first is converted as it says, the others to the dtype the first set
     (their conversion's TypeError comes before the attr's check, as in TF)."""
-    named = tf_op_defs.default_type(op, attr)
-    t = _as_index(values[0], None if named is None else _enum_dtype(named), slow)
+    default, allowed = _attr_default(op, attr)
+    t = _as_index(values[0], default, slow)
     rest = [v if isinstance(v, Tensor) else convert_to_tensor(v, t._dtype) for v in values[1:]]
-    listed = tf_op_defs.allowed_types(op, attr) or ()
-    if dt_enum(t._dtype) not in listed:
-        raise not_supported(op, t._dtype, frozenset(map(_enum_dtype, listed)), attr)
+    allowed = allowed or frozenset()
+    if t._dtype not in allowed:
+        raise not_supported(op, t._dtype, allowed, attr)
     return [t, *rest]
 
 
@@ -871,7 +879,7 @@ def op_inputs(op: str, values: tuple, attr: str | None = None,
     default (a string array: NumPy's ValueError); a Python value goes to it where it
     holds one (a float given for an int attr keeps its float32, refused by the attr's
     check). Its slow path (a list, a tuple, a string, a NumPy scalar but a float64, among
-    the op's inputs: eager_errors.passed_raw; `slow` says, None: among `values`) keeps
+    the op's inputs: passed_raw; `slow` says, None: among `values`) keeps
     the dtype the first value infers where the attr allows it, and prefers the default
     otherwise. (TF's first call of an op in a process converts as its slow path does,
     a float64 array to RGBToHSV staying float64; eagerflow answers as its later calls.)"""

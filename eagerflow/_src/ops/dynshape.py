@@ -26,7 +26,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.eager_errors import passed_raw
+from eagerflow._src.ops.checks import passed_raw
 from eagerflow._src.ops.math import cast
 from eagerflow._src.ops.stacking import stack
 

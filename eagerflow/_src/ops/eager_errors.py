@@ -32,7 +32,7 @@ from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import OpError
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.ops import tf_op_defs
-from eagerflow._src.ops.checks import passed_raw  # noqa: F401 (its users' import)
+from eagerflow._src.ops.checks import passed_raw
 
 inspect = lazy_module("inspect")  # (only an error's path binds a call's arguments)
 

@@ -322,11 +322,7 @@ def resize_kernel(r: _Resize, xp: Any, images: Any, *dyn: Any, size: tuple, **a:
         return scale_and_translate(xp, images, size, *_sampling(a))
     if r.method == "bicubic":
         return bicubic_resize(xp, images, size, *_mode(a))
-    if r.method == "area":
-        return area_resize(xp, images, size, _mode(a)[0])
-    x = images.astype(out_t, copy=False)
-    ry, rx = _matrices(r.method, h, w, size, a, out_t)
-    return _apply(xp, x, ry, rx).astype(out_t, copy=False)
+    return area_resize(xp, images, size, _mode(a)[0])
 
 
 @functools.lru_cache(maxsize=256)
@@ -588,14 +584,6 @@ def _register_resize(name: str, method: str, extra: dict) -> OpDef:
     return op
 
 
-def _as_attr(value: np.ndarray) -> Any:
-    """A TF node's constant input as an attr: a tuple of Python numbers, nested as deep as
-    the array (a scalar as the number), so an op's checks see its shape."""
-    if value.ndim == 0:
-        return value.item()
-    return tuple(_as_attr(row) for row in value) if value.ndim > 1 else tuple(value.tolist())
-
-
 def _resize_tf_forms(name: str, method: str, ops: Callable) -> tuple:
     """How TF's graphs write a resize and its gradient. These ops compute tf.image.resize
     (TF 2): half-pixel centers, corners not aligned. ScaleAndTranslate takes the scale
@@ -648,13 +636,13 @@ def _resize_tf_forms(name: str, method: str, ops: Callable) -> tuple:
             raise n.fail("eagerflow computes ScaleAndTranslate with a translation known when "
                          "it is loaded only")
         attrs = {"kernel_type": n.attrs["kernel_type"], "antialias": n.attrs["antialias"],
-                 "translation": _as_attr(tr)}
-        return attrs if sc is None else {**attrs, "scale": _as_attr(sc)}
+                 "translation": C.const_attr(tr)}
+        return attrs if sc is None else {**attrs, "scale": C.const_attr(sc)}
 
     def st_load(n: Any) -> Any:
         size = n.value(1)
         if isinstance(size, np.ndarray):
-            return bind(ops()[0], (n.inputs[0],), {"size": _as_attr(size), **st_attrs(n)})
+            return bind(ops()[0], (n.inputs[0],), {"size": C.const_attr(size), **st_attrs(n)})
         return bind(ops()[0], (n.inputs[0], size), {"size": (None, None), **st_attrs(n)})
 
     def st_grad_load(n: Any) -> Any:
@@ -685,7 +673,7 @@ def _resize_tf_forms(name: str, method: str, ops: Callable) -> tuple:
         size = n.value(1)
         static = isinstance(size, np.ndarray)
         out = bind(ops()[0], (n.inputs[0],) if static else (n.inputs[0], size),
-                   {"size": _as_attr(size) if static else (None, None),
+                   {"size": C.const_attr(size) if static else (None, None),
                     **mode_attrs(n.attrs)})
         return out if method == "nearest" or out.dtype is dt.float32 else \
             cast(out, dt.float32)

@@ -36,8 +36,9 @@ from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_ten
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import nms_gpu
 from eagerflow._src.ops.array import expand_dims, reshape, shape
+from eagerflow._src.ops.checks import passed_raw
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import eager_api, passed_raw, raised_eagerly
+from eagerflow._src.ops.eager_errors import eager_api, raised_eagerly
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import cast, maximum, minimum, where
 from eagerflow._src.ops.misc_ops import _iou, check_nms_boxes, check_nms_scores, int32_input

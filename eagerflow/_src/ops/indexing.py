@@ -31,6 +31,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import TRANSPOSE, concat, expand_dims, reshape, squeeze, tile
 from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.array import shape as shape_of
+from eagerflow._src.ops.checks import passed_raw
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.dispatch import bind
@@ -46,7 +47,7 @@ from eagerflow._src.ops.dynshape import (
     shape_arg,
     traced_arg,
 )
-from eagerflow._src.ops.eager_errors import passed_raw, raised_eagerly, slow_inputs
+from eagerflow._src.ops.eager_errors import raised_eagerly, slow_inputs
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.math import (
     _t,

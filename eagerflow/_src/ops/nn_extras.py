@@ -157,12 +157,8 @@ def _approx(is_max_k: bool) -> Callable:
     def approx_k(operand: Any, k: int, reduction_dimension: int = -1,
                  recall_target: float = 0.95, reduction_input_size_override: int = -1,
                  aggregate_to_topk: bool = True, name: str | None = None) -> ApproxTopK:
-        attrs = C.wrapper_attrs(
-            "ApproxTopK", k=k, reduction_dimension=reduction_dimension,
-            recall_target=recall_target, is_max_k=is_max_k,
-            reduction_input_size_override=reduction_input_size_override,
-            aggregate_to_topk=aggregate_to_topk)
-        return ApproxTopK(*bind(APPROX_TOP_K, (_t(operand),), attrs, name))
+        return approx_top_k(operand, k, reduction_dimension, recall_target, is_max_k,
+                            reduction_input_size_override, aggregate_to_topk, name)
     approx_k.__name__ = "approx_max_k" if is_max_k else "approx_min_k"
     approx_k.__doc__ = (f"The k {'largest' if is_max_k else 'smallest'} entries along the "
                         f"last axis and their indices (exact on CPU, as TF's).")

@@ -19,6 +19,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.checks import passed_raw
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
@@ -30,7 +31,7 @@ from eagerflow._src.ops.dynshape import (
     runtime_attr,
     static_ints,
 )
-from eagerflow._src.ops.eager_errors import passed_raw, slow_inputs
+from eagerflow._src.ops.eager_errors import slow_inputs
 from eagerflow._src.ops.math import _t
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 from eagerflow._src.ops.reshape_shapes import reshape_infer as _reshape_infer

@@ -21,6 +21,7 @@ from eagerflow._src.ops import topk_order
 from eagerflow._src.ops.array import expand_dims, reshape, transpose
 from eagerflow._src.ops.array import range as tf_range
 from eagerflow._src.ops.array import shape as array_shape
+from eagerflow._src.ops.checks import passed_raw
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     Spec,
@@ -29,7 +30,7 @@ from eagerflow._src.ops.dynshape import (
     runtime_ints,
     scalar_arg,
 )
-from eagerflow._src.ops.eager_errors import eager_api, passed_raw, raised_eagerly, slow_path
+from eagerflow._src.ops.eager_errors import eager_api, raised_eagerly, slow_path
 from eagerflow._src.ops.indexing import unsorted_segment_sum
 from eagerflow._src.ops.math import _t, cast, divide, equal, invert, negative
 from eagerflow._src.ops.reduce import reduce_prod, reduce_sum

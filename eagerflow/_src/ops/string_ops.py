@@ -24,9 +24,10 @@ from eagerflow._src.core.errors import InvalidArgumentError, OpError, OutOfRange
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.checks import passed_raw
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import eager_api, passed_raw, slow_inputs, slow_path
+from eagerflow._src.ops.eager_errors import eager_api, slow_inputs, slow_path
 from eagerflow._src.ops.elementwise import as_fixed_type, binary_args
 from eagerflow._src.ops.packed_strings import Packed, attach, packed_of
 from eagerflow._src.ops.printing import format_tensor

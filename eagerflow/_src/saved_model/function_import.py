@@ -65,6 +65,7 @@ from eagerflow._src.function.function_type import FunctionType
 from eagerflow._src.function.polymorphic import init_scope
 from eagerflow._src.graph.ir import FuncGraph
 from eagerflow._src.ops.array import constant, zeros
+from eagerflow._src.ops.checks import const_attr
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.lookup_ops import TableState
@@ -198,13 +199,6 @@ def attr_inputs(op: Any, opdef: Any) -> frozenset:
     return frozenset(a.name for a in opdef.input_arg if to_ef.get(a.name, a.name) in ef_attrs)
 
 
-def _py(c: Any) -> Any:
-    """A constant input as an attr value: a Python scalar, or nested tuples."""
-    if c.ndim == 0:
-        return c.item()
-    return tuple(_py(row) for row in c) if c.ndim > 1 else tuple(c.tolist())
-
-
 def generic_load(op: Any, node: TFNode) -> Any:
     """A TF node as the registered op of its name: TF inputs that are the op's attrs
     (named alike, or through its TFForm's names) become attrs when known at import, or
@@ -226,7 +220,7 @@ def generic_load(op: Any, node: TFNode) -> Any:
         if ef in ef_attrs and n == 1:
             c = node.consts[pos]
             if c is not None:
-                attrs[ef] = _py(c)
+                attrs[ef] = const_attr(c)
             else:
                 pv = partial_value(node.inputs[pos])
                 attrs[ef] = tuple(pv) if isinstance(pv, list) else pv
