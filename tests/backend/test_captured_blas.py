@@ -140,6 +140,26 @@ def test_row_major_products_are_numpys(shapes, dtype, transposed, seed):
                                rtol=float(step), atol=4 * eps * scale + 1e-30)
 
 
+@pytest.mark.parametrize("shapes", [((5, 7), (7, 3)), ((4, 6), (6, 9)), ((3, 2, 7), (3, 7, 5))])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_a_transposed_operand_is_read_in_place_as_the_eager_product_reads_it(shapes, dtype):
+    """A `.T` view (a filter gradient's im2col columns, `cols.T @ g`) goes to cuBLAS as it
+    lies, with CUBLAS_OP_T, as CuPy's eager product passes it: no copy, and the eager
+    product's bits (a copy read with CUBLAS_OP_N sums in another order)."""
+    rng = np.random.default_rng(1)
+    xp = strict.xp
+    a, b = (xp.swapaxes(xp.asarray(rng.normal(size=s[:-2] + s[:-3:-1]).astype(dtype)), -1, -2)
+            for s in shapes)
+    blas = _blas()
+    calls, gemm = [], blas.lib.gemmStridedBatchedEx
+    blas.lib.gemmStridedBatchedEx = lambda *args: (calls.append(args), gemm(*args))[1]
+    got = blas.product(xp, 0, strict._CURRENT.stream.ptr, a, b, False)
+    (args,) = calls
+    assert args[1] == args[2] == T  # (both operands read transposed)
+    assert {args[7], args[11]} == {a.data.ptr, b.data.ptr}  # (in place)
+    np.testing.assert_array_equal(got.get(), B.of(xp).matmul(a, b, None, False).get())
+
+
 def test_tf32_rounds_float32_operands_unless_switched_off_by_nvidia(monkeypatch):
     monkeypatch.delenv("NVIDIA_TF32_OVERRIDE", raising=False)  # (the suite sets it)
     rng = np.random.default_rng(3)

@@ -99,13 +99,13 @@ class CapturedBlas:
             return None  # (the op's own check raises the error)
         res = (xp.empty if k else xp.zeros)(batch + (m, n), a.dtype)  # (K = 0: zeros)
         if res.size and k:
-            a2, stride_a = _operand(xp, a2, batch)
-            b2, stride_b = _operand(xp, b2, batch)
-            one, zero = np.ones(1, scalar), np.zeros(1, scalar)
             lib = self.lib
+            a2, op_a, ld_a, stride_a = _operand(xp, lib, a2, batch)
+            b2, op_b, ld_b, stride_b = _operand(xp, lib, b2, batch)
+            one, zero = np.ones(1, scalar), np.zeros(1, scalar)
             lib.gemmStridedBatchedEx(
-                handle.ptr, lib.CUBLAS_OP_N, lib.CUBLAS_OP_N, n, m, k, one.ctypes.data,
-                b2.data.ptr, data, n, stride_b, a2.data.ptr, data, k, stride_a,
+                handle.ptr, op_b, op_a, n, m, k, one.ctypes.data,
+                b2.data.ptr, data, ld_b, stride_b, a2.data.ptr, data, ld_a, stride_a,
                 zero.ctypes.data, res.data.ptr, data, n, m * n, math.prod(batch), compute,
                 lib.CUBLAS_GEMM_DEFAULT)
         if a.ndim == 1:
@@ -115,12 +115,22 @@ class CapturedBlas:
         return res
 
 
-def _operand(xp: Any, x: Any, batch: tuple) -> tuple:
-    """(x as cuBLAS reads it, its stride between matrices in elements): C-contiguous, and
-    either one matrix that every product of the batch reads (stride 0) or a matrix per
-    product (broadcast out where its batch is not the product's)."""
+def _operand(xp: Any, lib: Any, x: Any, batch: tuple) -> tuple:
+    """(x as cuBLAS reads it, its operation, leading dimension and stride between matrices
+    in elements). A row-major matrix is read as its transpose (CUBLAS_OP_N); one whose
+    transpose is row-major (a `.T` view, as a filter gradient's im2col columns are) is read
+    in place with CUBLAS_OP_T, as CuPy's eager product reads it: no copy, and the same
+    operation, so the same summation order, as the eager call. Either one matrix that every
+    product of the batch reads (stride 0) or a matrix per product (broadcast out where its
+    batch is not the product's)."""
+    rows, cols = x.shape[-2:]
     if math.prod(x.shape[:-2]) == 1:
-        return xp.ascontiguousarray(x.reshape(x.shape[-2:])), 0
-    if tuple(x.shape[:-2]) != batch:
-        x = xp.broadcast_to(x, batch + tuple(x.shape[-2:]))
-    return xp.ascontiguousarray(x), x.shape[-2] * x.shape[-1]
+        x = x.reshape(rows, cols)
+        stride = 0
+    else:
+        if tuple(x.shape[:-2]) != batch:
+            x = xp.broadcast_to(x, batch + (rows, cols))
+        stride = rows * cols
+    if not x.flags.c_contiguous and x.swapaxes(-1, -2).flags.c_contiguous:
+        return x, lib.CUBLAS_OP_T, rows, stride
+    return xp.ascontiguousarray(x), lib.CUBLAS_OP_N, cols, stride

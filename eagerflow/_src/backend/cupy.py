@@ -262,7 +262,7 @@ def _cublas_binding() -> Any:
     if path is None:
         return None
     lib = cublas_library.Library(path)
-    names = ("CUBLAS_OP_N", "CUBLAS_COMPUTE_32F", "CUBLAS_COMPUTE_32F_FAST_TF32",
+    names = ("CUBLAS_OP_N", "CUBLAS_OP_T", "CUBLAS_COMPUTE_32F", "CUBLAS_COMPUTE_32F_FAST_TF32",
              "CUBLAS_COMPUTE_64F", "CUBLAS_GEMM_DEFAULT")
     rt = cupy.cuda.runtime
     return types.SimpleNamespace(
