@@ -290,6 +290,23 @@ ROWS = [
     Row("tf.random.stateless_normal 1M (float64)", {
         "tf": ("", "tf.random.stateless_normal([1000000], seed=[1, 2], dtype=tf.float64)"),
     }, note="eagerflow's float64 log is the C library's, element by element"),
+    # -- images --
+    Row("tf.image.resize bilinear 8x224x224x3 -> 256x256", {
+        "tf": ("x = tf.constant(np.random.default_rng(0).uniform(0, 255, (8, 224, 224, 3))"
+               ".astype('float32'))", "tf.image.resize(x, (256, 256))"),
+        "torch": ("import torch.nn.functional as F\n"
+                  "x = torch.tensor(np.random.default_rng(0).uniform(0, 255, (8, 3, 224, 224))"
+                  ".astype('float32'))",
+                  "F.interpolate(x, (256, 256), mode='bilinear', align_corners=False)"),
+    }, note="TF's kernel's bits; PyTorch's images NCHW"),
+    Row("tf.image.resize bicubic 8x224x224x3 -> 256x256", {
+        "tf": ("x = tf.constant(np.random.default_rng(0).uniform(0, 255, (8, 224, 224, 3))"
+               ".astype('float32'))", "tf.image.resize(x, (256, 256), 'bicubic')"),
+        "torch": ("import torch.nn.functional as F\n"
+                  "x = torch.tensor(np.random.default_rng(0).uniform(0, 255, (8, 3, 224, 224))"
+                  ".astype('float32'))",
+                  "F.interpolate(x, (256, 256), mode='bicubic', align_corners=False)"),
+    }, note="TF's kernel's bits; PyTorch's images NCHW"),
     # -- checkpoints and summaries --
     Row("checkpoint write+read (20 vars, 26 MB)", {
         "tf": ("import os, tempfile\n"

@@ -1,10 +1,11 @@
 """The cases of test_image_resample.py, run by TF 2.21 (record_image_resample_golden.py)
 and by eagerflow alike: tf.image.resize by each of TF's ScaleAndTranslate kernels, by
-bicubic and by area, the raw ops in TF 1's sampling modes, ScaleAndTranslate with its own
-scale and translation, its gradient op, a tape's gradient through resize, and bad
-arguments. Inputs are integers scaled exactly into float32, so both sides read the same
-bits on any machine. Each case gives TF's bits, but the gradients of ResizeBicubic and
-ResizeBilinear, whose sums eagerflow orders otherwise (`approx`: compared by value)."""
+bicubic and by area, the raw ops (bilinear's too) in TF 1's sampling modes,
+ScaleAndTranslate with its own scale and translation, its gradient op, a tape's gradient
+through resize, and bad arguments. Inputs are integers scaled exactly into float32, so both
+sides read the same bits on any machine. Each case gives TF's bits, but the gradients of
+ResizeBicubic and ResizeBilinear, whose sums eagerflow orders otherwise (`approx`: compared
+by value)."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ RESIZES = [(m, aa, shape, size)
 
 # (op, input shape, output size, align_corners, half_pixel_centers): the raw resizes
 LEGACY = [(op, shape, size, align, half)
-          for op in ("ResizeBicubic", "ResizeArea")
+          for op in ("ResizeBicubic", "ResizeArea", "ResizeBilinear")
           for shape, size in (((1, 6, 5, 3), (9, 4)), ((2, 1, 7, 2), (5, 12)),
                               ((1, 23, 17, 1), (6, 5)))
           for align, half in ((False, True), (True, False), (False, False))
@@ -87,7 +88,8 @@ def cases(tf) -> dict:
             out[name] = lambda x=x, size=size, m=m, aa=aa: _tape_gradient(tf, x, size, m, aa)
     odd = image((1, 9, 8, 2))
     odd[0, 4, 3, 0], odd[0, 0, 7, 1] = np.inf, np.nan  # (a tap of weight 0 adds no 0 * inf)
-    for m, aa in (("lanczos3", False), ("lanczos5", True), ("bicubic", False), ("area", False)):
+    for m, aa in (("lanczos3", False), ("lanczos5", True), ("bicubic", False), ("area", False),
+                  ("bilinear", False)):
         out[f"resize {m} aa={aa} of inf and nan"] = \
             lambda m=m, aa=aa: tf.image.resize(odd, (5, 12), m, antialias=aa).numpy()
     x = image((1, 9, 8, 2))
@@ -110,6 +112,10 @@ def cases(tf) -> dict:
         out[f"raw {op} uint8 {shape}->{size} {kw}"] = \
             lambda op=op, x=x, size=size, kw=kw: getattr(tf.raw_ops, op)(
                 images=(np.abs(x) * 60).astype(np.uint8), size=list(size), **kw).numpy()
+        if op == "ResizeBilinear":  # (float64 images: lerped in double)
+            out[f"raw {op} float64 {shape}->{size} {kw}"] = \
+                lambda op=op, x=x, size=size, kw=kw: getattr(tf.raw_ops, op)(
+                    images=x.astype(np.float64) / 3, size=list(size), **kw).numpy()
     for what, change in BAD:
         out[f"bad {what}"] = lambda change=change: _bad_call(tf, change)
     return out

@@ -317,7 +317,9 @@ def resize_kernel(r: _Resize, xp: Any, images: Any, *dyn: Any, size: tuple, **a:
         ix = _taps("nearest", w, size[1], *_mode(a))[0][:, 0]
         return images[:, xp.asarray(iy)][:, :, xp.asarray(ix)]
     if r.method == "bilinear":
-        return _bilinear(xp, images, size, _mode(a)).astype(out_t, copy=False)
+        # (TF's kernel reads every corner as a float, float64 ones rounded too)
+        x = images.astype(np.float32, copy=False)
+        return _bilinear(xp, x, size, _mode(a)).astype(out_t, copy=False)
     if r.method == "scale_and_translate":
         return scale_and_translate(xp, images, size, *_sampling(a))
     if r.method == "bicubic":
@@ -342,36 +344,54 @@ def _lerps(n_in: int, n_out: int, align: bool, half: bool) -> tuple:
     return out
 
 
-def _bilinear(xp: Any, images: Any, size: tuple, mode: tuple) -> Any:
-    """ResizeBilinear as TF's CPU kernel rounds it: float32 corners (float64 kept), the
+@functools.lru_cache(maxsize=256)
+def _bilinear_plan(h: int, w: int, c: int, size: tuple, mode: tuple) -> tuple:
+    """ResizeBilinear's tables for one geometry (read-only): the input rows some output
+    row reads, each output row's top and bottom among them, its y weight, and each output
+    column's left and right values and x weight as flat indices and weights of a row of
+    W * C values (a weight per value: an operand broadcast over C alone runs NumPy's
+    loops three values at a time)."""
+    ylo, yhi, yl = _lerps(h, size[0], *mode)
+    xlo, xhi, xl = _lerps(w, size[1], *mode)
+    rows = np.unique(np.concatenate([ylo, yhi]))
+    chan = np.arange(c)
+    out = (rows, np.searchsorted(rows, ylo), np.searchsorted(rows, yhi), yl[:, None],
+           (xlo[:, None] * c + chan).ravel(), (xhi[:, None] * c + chan).ravel(),
+           np.repeat(xl, c))
+    for a in out:
+        a.flags.writeable = False
+    return out
+
+
+def _bilinear(xp: Any, x: Any, size: tuple, mode: tuple) -> Any:
+    """ResizeBilinear of float32 or float64 images `x` as TF's CPU kernel rounds it: the
     top and bottom rows lerped along x, then those along y (an interpolation matrix
     product sums the four weighted corners, which differs in the last bit and flips uint8
-    results rounded by Keras' Resizing)."""
-    _, h, w, _ = images.shape
-    # (each axis's tables made once per geometry, and copied to a device once: table)
-    ylo, yhi, yl = (table(xp, v) for v in _lerps(h, size[0], *mode))
-    xlo, xhi, xl = (table(xp, v) for v in _lerps(w, size[1], *mode))
-    x = images.astype(np.float64 if images.dtype == np.float64 else np.float32, copy=False)
-    take = xp.take  # (faster than fancy indexing along a middle axis)
-    top, bottom = take(x, ylo, axis=1), take(x, yhi, axis=1)
-    xl = xl[None, None, :, None]
-    t, d = take(top, xlo, axis=2), take(top, xhi, axis=2)
-    d -= t
+    results rounded by Keras' Resizing). TF lerps an input row along x for each output
+    row that reads it; here each is lerped once, the same values."""
+    n, h, w, c = x.shape
+    # (each geometry's tables made once, and copied to a device once: table)
+    rows, top, bottom, yl, left, right, xl = (
+        table(xp, v) for v in _bilinear_plan(h, w, c, tuple(size), tuple(mode)))
+    if rows.shape[0] < h:  # (a downscale reads some rows only)
+        x = xp.take(x, rows, axis=1)
+    x = x.reshape(n, -1, w * c)
+    lerped, d = xp.take(x, left, axis=2), xp.take(x, right, axis=2)
+    d -= lerped
     d *= xl
-    t += d  # top = tl + (tr - tl) * x_lerp
-    b, d = take(bottom, xlo, axis=2), take(bottom, xhi, axis=2)
-    d -= b
-    d *= xl
-    b += d  # bottom, the same
+    lerped += d  # each row: left + (right - left) * x_lerp
+    t, b = xp.take(lerped, top, axis=1), xp.take(lerped, bottom, axis=1)
     b -= t
-    b *= yl[None, :, None, None]
+    b *= yl
     b += t  # top + (bottom - top) * y_lerp
-    return b
+    return b.reshape(n, size[0], size[1], c)
 
 
 def bilinear_resize(xp: Any, images: Any, size: tuple, align_corners: bool) -> Any:
-    """ResizeBilinear's values with its legacy coordinates (no half-pixel centers)."""
-    return _bilinear(xp, images, size, (align_corners, False))
+    """ResizeBilinear's values with its legacy coordinates (no half-pixel centers), float64
+    images lerped in float64 (FusedResizeAndPadConv2D's resize)."""
+    x = images.astype(np.float64 if images.dtype == np.float64 else np.float32, copy=False)
+    return _bilinear(xp, x, size, (align_corners, False))
 
 
 def resize_grad(r: _Resize, n: Any, g: Any) -> list:
@@ -509,29 +529,33 @@ def _resize_grad_ref(method: str) -> Callable:
 
 
 def _resize_samples(method: str, extra: dict) -> tuple:
-    # ScaleAndTranslate, ResizeBicubic and ResizeArea compute in float32 only, as TF's
-    # kernels: no float64 numeric gradient check applies (tests/ops/test_image_resample.py
-    # checks their gradients as the forwards' adjoints, and the results against TF's
-    # bits), and the float64 reference matches their float32 sums to their rounding
-    single = method in ("scale_and_translate", "bicubic", "area")
-    f = np.float32 if single else np.float64
-    rtol = 1e-4 if single else Sample.rtol
+    # The forwards but nearest's compute in float32 only, as TF's kernels: no float64
+    # numeric gradient check applies to them (tests/ops/test_image_resample.py checks
+    # their gradients as the forwards' adjoints, and the results against TF's bits), and
+    # the float64 reference matches their float32 sums to their rounding. So do the
+    # gradient ops of ScaleAndTranslate, ResizeBicubic and ResizeArea; ResizeBilinear's
+    # and ResizeNearestNeighbor's sum in the gradient's type.
+    single = method != "nearest"
+    single_grad = method in ("scale_and_translate", "bicubic", "area")
+    f, fg = (np.float32 if single else np.float64), (np.float32 if single_grad else np.float64)
+    rtol, g_rtol = (1e-4 if single else Sample.rtol), (1e-4 if single_grad else Sample.rtol)
     img = _rng.uniform(-1, 1, (1, 5, 4, 2)).astype(f)
     sizes = [(3, 6), (7, 3), (5, 4)]
-    smooth = not single  # (no float64 gradient to check)
-    samples = [Sample((img,), {"size": s, **extra}, grad=smooth, rtol=rtol) for s in sizes]
+    samples = [Sample((img,), {"size": s, **extra}, grad=not single, rtol=rtol) for s in sizes]
     samples.append(Sample((_rng.integers(0, 255, (1, 4, 4, 1)).astype(np.uint8),),
                           {"size": (3, 6), **extra}, grad=False, rtol=rtol))
-    g_samples = [Sample((_rng.uniform(-1, 1, (1,) + s + (2,)).astype(f), np.zeros(img.shape, f)),
-                        {"size": s, **extra}, grad=not single, grad_inputs=(0,), rtol=rtol)
+    g_samples = [Sample((_rng.uniform(-1, 1, (1,) + s + (2,)).astype(fg),
+                         np.zeros(img.shape, fg)),
+                        {"size": s, **extra}, grad=not single_grad, grad_inputs=(0,),
+                        rtol=g_rtol)
                  for s in sizes[:2]]
     for mode in _v1_modes(method):  # TF 1's sampling: legacy centers, aligned corners
-        samples += [Sample((img,), {"size": s, **mode}, grad=smooth, rtol=rtol)
+        samples += [Sample((img,), {"size": s, **mode}, grad=not single, rtol=rtol)
                     for s in ((3, 6), (7, 1))]
         # (not drawn from _rng: the other ops' samples keep their draws)
-        grads = np.linspace(-1, 1, 42).reshape(1, 7, 3, 2).astype(f)
-        g_samples.append(Sample((grads, np.zeros(img.shape, f)), {"size": (7, 3), **mode},
-                                grad=smooth, grad_inputs=(0,), rtol=rtol))
+        grads = np.linspace(-1, 1, 42).reshape(1, 7, 3, 2).astype(fg)
+        g_samples.append(Sample((grads, np.zeros(img.shape, fg)), {"size": (7, 3), **mode},
+                                grad=not single_grad, grad_inputs=(0,), rtol=g_rtol))
     return samples, g_samples
 
 

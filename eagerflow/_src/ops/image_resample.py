@@ -160,15 +160,42 @@ def _frozen(a: np.ndarray) -> np.ndarray:
     return a
 
 
+def _rows_view(x: Any, axis: int) -> tuple:
+    """(x, c): x (N, H, W, C) as sampled along `axis` here. Along the columns (axis 2) x is
+    viewed as (N, H, W * C) and each output column becomes its C values (c: `_per_value`),
+    so that NumPy's loops run along whole rows: a weight broadcast over C alone runs them
+    C values at a time."""
+    if axis == 1:
+        return x, 1
+    n, h, w, c = x.shape
+    return x.reshape(n, h, w * c), c
+
+
+def _per_value(c: int, index: np.ndarray, *per_output: np.ndarray) -> tuple:
+    """An axis's per-output index and tables as per value of a (N, H, W * C) view: output
+    o's channel k reads value index * c + k, with o's table entries."""
+    if c == 1:
+        return (index, *per_output)
+    flat = (index[:, None] * c + np.arange(c)).ravel()
+    return (flat, *(np.repeat(t, c, axis=0) for t in per_output))
+
+
+def _unview(out: Any, like: tuple) -> Any:
+    """A (N, H, W * C) result back as (N, H, W, C) (`like`: the input's shape)."""
+    return out if out.ndim == 4 else out.reshape(out.shape[:2] + (-1, like[3]))
+
+
 def gather(xp: Any, x: Any, axis: int, starts: np.ndarray, weights: np.ndarray,
            n_in: int) -> Any:
     """x (float32, N, H, W, C) resampled along `axis` (1 or 2) by the spans (starts,
     weights) of an axis of n_in: each output the float32 sum of its taps in order, from
     zero; a tap past the input's end is not added (nor its 0 * value)."""
-    shape = [1, 1, 1, 1]
-    shape[axis] = len(starts)
+    like = x.shape
+    x, c = _rows_view(x, axis)
+    shape = [1] * x.ndim
+    shape[axis] = len(starts) * c
     out_shape = list(x.shape)
-    out_shape[axis] = len(starts)
+    out_shape[axis] = len(starts) * c
     out = xp.zeros(tuple(out_shape), _F32)
     # (a tap past the input's end has weight 0: of finite values it adds exactly 0, as a
     # sum from +0 is never -0, so only NaN and inf need such taps left out)
@@ -178,13 +205,14 @@ def gather(xp: Any, x: Any, axis: int, starts: np.ndarray, weights: np.ndarray,
         inside = idx < n_in
         if not inside.any():
             continue
-        term = xp.take(x, xp.asarray(np.minimum(idx, n_in - 1)), axis=axis)
-        term *= xp.asarray(weights[:, j].reshape(shape))
+        idx, w, inside = _per_value(c, np.minimum(idx, n_in - 1), weights[:, j], inside)
+        term = xp.take(x, xp.asarray(idx), axis=axis)
+        term *= xp.asarray(w.reshape(shape))
         if finite or inside.all():
             out += term
         else:
             out = xp.where(xp.asarray(inside.reshape(shape)), out + term, out)
-    return out
+    return _unview(out, like)
 
 
 # ---------------------------------------------------------------------------------------
@@ -239,13 +267,20 @@ def cubic_taps(n_in: int, n_out: int, align_corners: bool, half_pixel: bool) -> 
 def _tap_sum(xp: Any, x: Any, axis: int, idx: np.ndarray, w: np.ndarray) -> Any:
     """sum over j of w[:, j] * x[idx[:, j]] along `axis`, in float32, from the first
     product (not from zero: a first product of -0 stays -0, as in TF's sums)."""
+    like = x.shape
+    x, c = _rows_view(x, axis)
     shape = [1] * x.ndim
-    shape[axis] = idx.shape[0]
+    shape[axis] = idx.shape[0] * c
     out = None
     for j in range(idx.shape[1]):
-        term = xp.asarray(w[:, j].reshape(shape)) * xp.take(x, xp.asarray(idx[:, j]), axis=axis)
-        out = term if out is None else out + term
-    return out
+        i, wj = _per_value(c, idx[:, j], w[:, j])
+        term = xp.take(x, xp.asarray(i), axis=axis)
+        term *= xp.asarray(wj.reshape(shape))
+        if out is None:
+            out = term
+        else:
+            out += term
+    return _unview(out, like)
 
 
 def bicubic_resize(xp: Any, images: Any, size: tuple, align_corners: bool,
@@ -284,15 +319,20 @@ def area_resize(xp: Any, images: Any, size: tuple, align_corners: bool) -> Any:
     are), then per output row the sum of those row sums weighted, from zero, times
     1 / (the two scales' product)."""
     _, h, w, _ = images.shape
-    x = images.astype(_F32, copy=False)
+    x, c = _rows_view(images.astype(_F32, copy=False), 2)
     xi, xw, xn, sx = area_taps(w, size[1], align_corners)
-    cols = xp.take(x, xp.asarray(xi[:, 0]), axis=2) * xp.asarray(xw[:, 0].reshape(1, 1, -1, 1))
+
+    def column(j: int) -> tuple:  # (tap j's values, weights, last-tap and in-box masks)
+        i, wj, last, used = _per_value(c, xi[:, j], xw[:, j], xn - 1 == j, j < xn)
+        return (xp.take(x, xp.asarray(i), axis=2), *(xp.asarray(t.reshape(1, 1, -1))
+                                                     for t in (wj, last, used)))
+
+    v, wj, _, _ = column(0)
+    cols = v * wj
     for j in range(1, xi.shape[1]):
-        last = xn - 1 == j
-        v = xp.take(x, xp.asarray(xi[:, j]), axis=2)
-        term = xp.where(xp.asarray(last.reshape(1, 1, -1, 1)),
-                        v * xp.asarray(xw[:, j].reshape(1, 1, -1, 1)), v)
-        cols = xp.where(xp.asarray((j < xn).reshape(1, 1, -1, 1)), cols + term, cols)
+        v, wj, last, used = column(j)
+        cols = xp.where(used, cols + xp.where(last, v * wj, v), cols)
+    cols = _unview(cols, images.shape)
     yi, yw, yn, sy = area_taps(h, size[0], align_corners)
     out = xp.zeros(cols.shape[:1] + (size[0],) + cols.shape[2:], _F32)
     for j in range(yi.shape[1]):
