@@ -2,8 +2,8 @@
 eagerflow alike: tf.raw_ops.ImageProjectiveTransformV3 (and V2) into outputs of their
 own size, smaller and larger, in each interpolation and fill mode, and its bad arguments;
 tf.image.rgb_to_hsv and hsv_to_rgb of three float types, grey, black and out-of-range
-pixels among them. Inputs are integers scaled exactly into floats, so both sides read
-the same bits on any machine."""
+pixels among them; tf.image.adjust_contrast. Inputs are integers scaled exactly into
+floats, so both sides read the same bits on any machine."""
 
 from __future__ import annotations
 
@@ -67,4 +67,23 @@ def cases(tf) -> dict:
         kw = {"images": x, "transforms": t, "output_shape": [3, 4], "fill_value": 0.5,
               "interpolation": "BILINEAR", **change}
         out[f"bad {what}"] = lambda kw=kw: v3(**kw).numpy()
+    out.update(_contrast_cases(tf))
+    return out
+
+
+def _contrast_cases(tf) -> dict:
+    """tf.image.adjust_contrast: TF's CPU kernel halves each image's pixels onto each other
+    for its means (odd counts, one pixel, ranks past 4, inf and NaN, uint8 images)."""
+    out = {}
+    for shape, factor in (((3, 7, 9, 2), 1.7), ((2, 3, 1, 17, 5, 4), 0.3), ((1, 31, 33, 3), -2.0),
+                          ((3, 3, 3), 1.7), ((1, 1, 1, 3), 0.5), ((2, 4, 16, 3), 0.9),
+                          ((2, 0, 3, 3), 1.5)):
+        x = image(shape) * 10 - 5
+        out[f"adjust_contrast {shape} {factor}"] = \
+            lambda x=x, f=factor: tf.image.adjust_contrast(x, f).numpy()
+    odd = image((2, 5, 6, 3))
+    odd[0, 1, 1, 1], odd[1, 2, 2, 0], odd[1, 0, 0, 2] = np.inf, np.nan, -np.inf
+    out["adjust_contrast of inf and nan"] = lambda: tf.image.adjust_contrast(odd, 0.5).numpy()
+    u = (image((2, 6, 5, 3)) * 255).astype(np.uint8)
+    out["adjust_contrast uint8"] = lambda: tf.image.adjust_contrast(u, 1.5).numpy()
     return out

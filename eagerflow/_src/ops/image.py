@@ -63,7 +63,7 @@ from eagerflow._src.ops.math import (
 )
 from eagerflow._src.ops.misc_ops import saturate_cast
 from eagerflow._src.ops.nn_args import check_t, fail, sized
-from eagerflow._src.ops.reduce import reduce_mean, reduce_prod, reduce_sum
+from eagerflow._src.ops.reduce import mean_kernel, reduce_mean, reduce_prod, reduce_sum
 from eagerflow._src.ops.registry import (
     REGISTRY,
     BadSample,
@@ -928,9 +928,39 @@ def _contrast_infer(x: Any, factor: Any) -> list:
 
 
 def _contrast_kernel(xp: Any, x: Any, factor: Any) -> Any:
+    *lead, h, w, c = x.shape
     with np.errstate(all="ignore"):  # inf and NaN pixels spread quietly, as in TF
-        mean = x.mean(axis=(-3, -2), keepdims=True)
-        return (x - mean) * factor + mean
+        if xp is np:
+            planes = x.reshape(_pymath.prod(lead), h * w, c)
+            mean = _halving_means(planes).reshape(*lead, 1, 1, c)
+        else:  # (TF's GPU kernel: a reduction of its own)
+            mean = mean_kernel(xp, x, (x.ndim - 3, x.ndim - 2), True)
+        # (rows of W * C values, the means repeated along a row: NumPy's loops run along
+        # it, where the means broadcast over C alone ran them C values at a time)
+        mean = xp.broadcast_to(mean, (*lead, 1, w, c)).reshape(*lead, 1, w * c)
+        out = x.reshape(*lead, h, w * c) - mean
+        out *= factor
+        out += mean
+        return out.reshape(x.shape)
+
+
+def _halving_means(x: np.ndarray) -> np.ndarray:
+    """Each image's channel means of x (images, pixels, channels) in TF's CPU kernel's
+    float32 order: the second half of the pixels added onto the first (the middle one of
+    an odd count kept), again and again down to one, times the float 1 / pixels."""
+    n, size, c = x.shape
+    if not size:
+        return np.zeros((n, c), x.dtype)
+    right = size // 2
+    s = np.empty((n, size - right, c), x.dtype)
+    np.add(x[:, size - right:], x[:, :right], out=s[:, :right])
+    s[:, right:] = x[:, right:size - right]
+    rest = size - right
+    while rest > 1:
+        right = rest // 2
+        rest -= right
+        s[:, :right] += s[:, rest:rest + right]
+    return s[:, 0] * (np.float32(1) / np.float32(size))
 
 
 def _contrast_ref(x: np.ndarray, factor: np.ndarray) -> np.ndarray:

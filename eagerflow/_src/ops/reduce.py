@@ -381,7 +381,7 @@ def _np_sum(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
     return xp.add.reduce(x, axis=axes, keepdims=keepdims, dtype=x.dtype) if s is None else s
 
 
-def _np_mean(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
+def mean_kernel(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
     if x.dtype.itemsize == 2 and halfprec.is_half(xp, x):
         return eigen_reduce.half_mean(x, axes, keepdims)
     n = 1
@@ -421,7 +421,7 @@ def _np_extreme(fn_name: str, identity: str) -> Callable:
 
 
 SUM = _reduction("Sum", _np_sum, C.NUMERIC, _sum_grad, _loop_reduce(lambda c: sum(c, 0.0)))
-MEAN = _reduction("Mean", _np_mean, C.NUMERIC, _mean_grad,
+MEAN = _reduction("Mean", mean_kernel, C.NUMERIC, _mean_grad,
                   _loop_reduce(lambda c: sum(c, 0.0) / len(c)))
 MAX = _reduction("Max", _np_extreme("max", "min"), C.REALS, _minmax_grad, _loop_reduce(max))
 MIN = _reduction("Min", _np_extreme("min", "max"), C.REALS, _minmax_grad, _loop_reduce(min))
