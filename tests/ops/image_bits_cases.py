@@ -2,8 +2,9 @@
 eagerflow alike: tf.raw_ops.ImageProjectiveTransformV3 (and V2) into outputs of their
 own size, smaller and larger, in each interpolation and fill mode, and its bad arguments;
 tf.image.rgb_to_hsv and hsv_to_rgb of three float types, grey, black and out-of-range
-pixels among them; tf.image.adjust_contrast. Inputs are integers scaled exactly into
-floats, so both sides read the same bits on any machine."""
+pixels among them; tf.image.adjust_contrast, adjust_hue and adjust_saturation. Inputs
+are integers scaled exactly into floats, so both sides read the same bits on any
+machine."""
 
 from __future__ import annotations
 
@@ -68,6 +69,28 @@ def cases(tf) -> dict:
               "interpolation": "BILINEAR", **change}
         out[f"bad {what}"] = lambda kw=kw: v3(**kw).numpy()
     out.update(_contrast_cases(tf))
+    out.update(_hue_saturation_cases(tf))
+    return out
+
+
+def _hue_saturation_cases(tf) -> dict:
+    """tf.image.adjust_hue and adjust_saturation (TF's AdjustHue and AdjustSaturation
+    kernels), on pixels of every channel order, ties, grey, black, channels outside
+    [0, 1], inf and NaN."""
+    x = image((3, 16, 11, 3)) * 1.5 - 0.25
+    x[0, 0, :8] = [[0.5, 0.5, 0.5], [0, 0, 0], [1, 1, 0], [0, 1, 1], [1, 0, 1], [0.2, 0.2, 0.7],
+                   [0.7, 0.2, 0.7], [0.3, 0.9, 0.3]]
+    x[1, 0, :5] = [[np.nan, 0.2, 0.3], [0.1, np.inf, 0.3], [0.4, 0.2, -np.inf],
+                   [np.inf, np.inf, 0.0], [0.2, 0.3, np.nan]]
+    out = {}
+    for delta in (0.1, -0.37, 0.5, 1.0, -1.0, 0.999):
+        out[f"adjust_hue {delta}"] = lambda d=delta: tf.image.adjust_hue(x, d).numpy()
+    for factor in (1.3, 0.4, 0.0, 5.0):
+        out[f"adjust_saturation {factor}"] = \
+            lambda f=factor: tf.image.adjust_saturation(x, f).numpy()
+    u = (image((2, 6, 5, 3)) * 255).astype(np.uint8)
+    out["adjust_hue uint8"] = lambda: tf.image.adjust_hue(u, 0.2).numpy()
+    out["adjust_saturation uint8"] = lambda: tf.image.adjust_saturation(u, 1.6).numpy()
     return out
 
 
