@@ -1,14 +1,14 @@
 """tf.image: resizing (bilinear, nearest, area, bicubic and the scale-and-translate kernels),
 dtype conversion, grayscale, standardization (flips and rotations: image_orient.py).
 
-Sits in the ops layer. Every resize method is separable and linear. Bilinear and nearest
-are TF's own gathers; bicubic, area and the scale-and-translate kernels (lanczos,
-gaussian, mitchellcubic, antialiasing) are TF's CPU kernels, bit for bit
-(image_resample.py). Each gradient is the transposed map: ResizeXGrad(g) = Ry^T @ g @ Rx,
-with interpolation matrices built from the forward's taps (bilinear's and nearest's from
-TF's sampling rules here), ScaleAndTranslate's TF's own transposed spans; the gradient's
-own gradient is the forward op again (any order). The other functions are composites of
-public ops, so their gradients come for free.
+Sits in the ops layer. Every resize method is separable and linear. Nearest is TF's own
+gather; bilinear, bicubic, area and the scale-and-translate kernels (lanczos, gaussian,
+mitchellcubic, antialiasing) are TF's CPU kernels, bit for bit (image_resample.py). Each
+gradient is the transposed map: ResizeXGrad(g) = Ry^T @ g @ Rx, with interpolation
+matrices built from the forward's taps (bilinear's and nearest's from TF's sampling rules
+here), ScaleAndTranslate's TF's own transposed spans; the gradient's own gradient is the
+forward op again (any order). The other functions are composites of public ops, so their
+gradients come for free.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from typing import Any, Callable
 
 import numpy as np
 
-from eagerflow._src.backend import table
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
@@ -44,6 +43,7 @@ from eagerflow._src.ops.image_resample import KERNELS as SAMPLING_KERNELS
 from eagerflow._src.ops.image_resample import (
     area_resize,
     bicubic_resize,
+    bilinear,
     cubic_taps,
     resize_scale,
     scale_and_translate,
@@ -319,79 +319,12 @@ def resize_kernel(r: _Resize, xp: Any, images: Any, *dyn: Any, size: tuple, **a:
     if r.method == "bilinear":
         # (TF's kernel reads every corner as a float, float64 ones rounded too)
         x = images.astype(np.float32, copy=False)
-        return _bilinear(xp, x, size, _mode(a)).astype(out_t, copy=False)
+        return bilinear(xp, x, size, *_mode(a)).astype(out_t, copy=False)
     if r.method == "scale_and_translate":
         return scale_and_translate(xp, images, size, *_sampling(a))
     if r.method == "bicubic":
         return bicubic_resize(xp, images, size, *_mode(a))
     return area_resize(xp, images, size, _mode(a)[0])
-
-
-@functools.lru_cache(maxsize=256)
-def _lerps(n_in: int, n_out: int, align: bool, half: bool) -> tuple:
-    """TF's CachedInterpolation of one axis: lower and upper source rows and the float32
-    weight of the upper one (cached: read-only)."""
-    f32 = np.float32
-    fi = np.arange(n_out).astype(f32)
-    scale = resize_scale(n_in, n_out, align)
-    src = (fi + f32(0.5)) * scale - f32(0.5) if half else fi * scale
-    fl = np.floor(src)
-    lo = np.maximum(fl, 0).astype(np.int64)
-    hi = np.minimum(np.ceil(src), n_in - 1).astype(np.int64)
-    out = lo, hi, (src - fl).astype(f32)
-    for a in out:
-        a.flags.writeable = False
-    return out
-
-
-@functools.lru_cache(maxsize=256)
-def _bilinear_plan(h: int, w: int, c: int, size: tuple, mode: tuple) -> tuple:
-    """ResizeBilinear's tables for one geometry (read-only): the input rows some output
-    row reads, each output row's top and bottom among them, its y weight, and each output
-    column's left and right values and x weight as flat indices and weights of a row of
-    W * C values (a weight per value: an operand broadcast over C alone runs NumPy's
-    loops three values at a time)."""
-    ylo, yhi, yl = _lerps(h, size[0], *mode)
-    xlo, xhi, xl = _lerps(w, size[1], *mode)
-    rows = np.unique(np.concatenate([ylo, yhi]))
-    chan = np.arange(c)
-    out = (rows, np.searchsorted(rows, ylo), np.searchsorted(rows, yhi), yl[:, None],
-           (xlo[:, None] * c + chan).ravel(), (xhi[:, None] * c + chan).ravel(),
-           np.repeat(xl, c))
-    for a in out:
-        a.flags.writeable = False
-    return out
-
-
-def _bilinear(xp: Any, x: Any, size: tuple, mode: tuple) -> Any:
-    """ResizeBilinear of float32 or float64 images `x` as TF's CPU kernel rounds it: the
-    top and bottom rows lerped along x, then those along y (an interpolation matrix
-    product sums the four weighted corners, which differs in the last bit and flips uint8
-    results rounded by Keras' Resizing). TF lerps an input row along x for each output
-    row that reads it; here each is lerped once, the same values."""
-    n, h, w, c = x.shape
-    # (each geometry's tables made once, and copied to a device once: table)
-    rows, top, bottom, yl, left, right, xl = (
-        table(xp, v) for v in _bilinear_plan(h, w, c, tuple(size), tuple(mode)))
-    if rows.shape[0] < h:  # (a downscale reads some rows only)
-        x = xp.take(x, rows, axis=1)
-    x = x.reshape(n, -1, w * c)
-    lerped, d = xp.take(x, left, axis=2), xp.take(x, right, axis=2)
-    d -= lerped
-    d *= xl
-    lerped += d  # each row: left + (right - left) * x_lerp
-    t, b = xp.take(lerped, top, axis=1), xp.take(lerped, bottom, axis=1)
-    b -= t
-    b *= yl
-    b += t  # top + (bottom - top) * y_lerp
-    return b.reshape(n, size[0], size[1], c)
-
-
-def bilinear_resize(xp: Any, images: Any, size: tuple, align_corners: bool) -> Any:
-    """ResizeBilinear's values with its legacy coordinates (no half-pixel centers), float64
-    images lerped in float64 (FusedResizeAndPadConv2D's resize)."""
-    x = images.astype(np.float64 if images.dtype == np.float64 else np.float32, copy=False)
-    return _bilinear(xp, x, size, (align_corners, False))
 
 
 def resize_grad(r: _Resize, n: Any, g: Any) -> list:

@@ -1,7 +1,7 @@
 """TF's CPU resize kernels, bit for bit with TF 2.21: ScaleAndTranslate (tf.image.resize's
 lanczos3, lanczos5, gaussian and mitchellcubic methods, and antialiased bilinear and
-bicubic: TF's "triangle" and "keyscubic" kernels) and its gradient, ResizeBicubic and
-ResizeArea (TF 1's sampling modes included).
+bicubic: TF's "triangle" and "keyscubic" kernels) and its gradient, ResizeBilinear,
+ResizeBicubic and ResizeArea (TF 1's sampling modes included).
 
 Sits in the ops layer under image.py. Each is separable: per axis, each output index
 reads a few inputs with weights worked out as TF's kernel works them out, in float32,
@@ -13,6 +13,7 @@ tap, as TF's loops add (its build contracts none into a fused multiply-add).
   inverse scale, each kernel's own float formula (the C library's `sinf` for Lanczos,
   double `exp` for the Gaussian) and the weights scaled by the reciprocal of their float
   sum; its gradient gathers along the transposed spans (`grad_spans`).
+- ResizeBilinear: each row lerped along x, then the rows along y (`bilinear`).
 - ResizeBicubic: four taps from TF's table of 1,025 cubic coefficients (`cubic_taps`).
 - ResizeArea: a box's overlap with each input, the inner taps added unweighted
   (`area_resize`).
@@ -28,7 +29,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from eagerflow._src.backend import c_float_function
+from eagerflow._src.backend import c_float_function, table
 
 _F32 = np.float32
 _PI = _F32(3.14159265359)  # (TF's kPI, as a float)
@@ -216,7 +217,7 @@ def gather(xp: Any, x: Any, axis: int, starts: np.ndarray, weights: np.ndarray,
 
 
 # ---------------------------------------------------------------------------------------
-# ResizeBicubic and ResizeArea.
+# ResizeBilinear, ResizeBicubic and ResizeArea.
 # ---------------------------------------------------------------------------------------
 
 def resize_scale(n_in: int, n_out: int, align_corners: bool) -> np.float32:
@@ -226,6 +227,69 @@ def resize_scale(n_in: int, n_out: int, align_corners: bool) -> np.float32:
     if align_corners and n_out > 1 and n_in > 1:
         return _F32(n_in - 1) / _F32(n_out - 1)
     return _F32(n_in) / _F32(n_out)
+
+
+@functools.lru_cache(maxsize=256)
+def _lerps(n_in: int, n_out: int, align: bool, half: bool) -> tuple:
+    """TF's CachedInterpolation of one axis: lower and upper source rows and the float32
+    weight of the upper one (cached: read-only)."""
+    f32 = _F32
+    fi = np.arange(n_out).astype(f32)
+    scale = resize_scale(n_in, n_out, align)
+    src = (fi + f32(0.5)) * scale - f32(0.5) if half else fi * scale
+    fl = np.floor(src)
+    lo = np.maximum(fl, 0).astype(np.int64)
+    hi = np.minimum(np.ceil(src), n_in - 1).astype(np.int64)
+    return tuple(map(_frozen, (lo, hi, (src - fl).astype(f32))))
+
+
+@functools.lru_cache(maxsize=256)
+def _bilinear_plan(h: int, w: int, c: int, size: tuple, align_corners: bool,
+                   half_pixel: bool) -> tuple:
+    """ResizeBilinear's tables for one geometry (read-only): the input rows some output
+    row reads, each output row's top and bottom among them, its y weight, and each output
+    column's left and right values and x weight as flat indices and weights of a row of
+    W * C values (a weight per value: an operand broadcast over C alone runs NumPy's
+    loops three values at a time)."""
+    ylo, yhi, yl = _lerps(h, size[0], align_corners, half_pixel)
+    xlo, xhi, xl = _lerps(w, size[1], align_corners, half_pixel)
+    rows = np.unique(np.concatenate([ylo, yhi]))
+    chan = np.arange(c)
+    out = (rows, np.searchsorted(rows, ylo), np.searchsorted(rows, yhi), yl[:, None],
+           (xlo[:, None] * c + chan).ravel(), (xhi[:, None] * c + chan).ravel(),
+           np.repeat(xl, c))
+    return tuple(map(_frozen, out))
+
+
+def bilinear(xp: Any, x: Any, size: tuple, align_corners: bool, half_pixel: bool) -> Any:
+    """ResizeBilinear of float32 or float64 images `x` as TF's CPU kernel rounds it: the
+    top and bottom rows lerped along x, then those along y (an interpolation matrix
+    product sums the four weighted corners, which differs in the last bit and flips uint8
+    results rounded by Keras' Resizing). TF lerps an input row along x for each output
+    row that reads it; here each is lerped once, the same values."""
+    n, h, w, c = x.shape
+    # (each geometry's tables made once, and copied to a device once: table)
+    rows, top, bottom, yl, left, right, xl = (
+        table(xp, v) for v in _bilinear_plan(h, w, c, tuple(size), align_corners, half_pixel))
+    if rows.shape[0] < h:  # (a downscale reads some rows only)
+        x = xp.take(x, rows, axis=1)
+    x = x.reshape(n, -1, w * c)
+    lerped, d = xp.take(x, left, axis=2), xp.take(x, right, axis=2)
+    d -= lerped
+    d *= xl
+    lerped += d  # each row: left + (right - left) * x_lerp
+    t, b = xp.take(lerped, top, axis=1), xp.take(lerped, bottom, axis=1)
+    b -= t
+    b *= yl
+    b += t  # top + (bottom - top) * y_lerp
+    return b.reshape(n, size[0], size[1], c)
+
+
+def bilinear_resize(xp: Any, images: Any, size: tuple, align_corners: bool) -> Any:
+    """ResizeBilinear's values with its legacy coordinates (no half-pixel centers), float64
+    images lerped in float64 (FusedResizeAndPadConv2D's resize)."""
+    x = images.astype(np.float64 if images.dtype == np.float64 else np.float32, copy=False)
+    return bilinear(xp, x, size, align_corners, False)
 
 
 @functools.cache

@@ -22,7 +22,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.image import bilinear_resize
+from eagerflow._src.ops.image_resample import bilinear_resize
 from eagerflow._src.ops.nn_args import check_t, fail, out_size, sized
 from eagerflow._src.ops.nn_conv import CONV2D_F, conv_kernel
 from eagerflow._src.ops.padding import check_mirror_bounds
