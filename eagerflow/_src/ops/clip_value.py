@@ -43,8 +43,19 @@ def _infer(t: Any, lo: Any, hi: Any) -> list:
     return [(ts, d)]
 
 
+_WIDE_FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
+
+
 def _kernel(xp: Any, t: Any, lo: Any, hi: Any) -> Any:
     # (Eigen's min and max: a bound that is NaN leaves t as it is; a NaN in t stays)
+    if xp is np and lo.ndim == 0 and hi.ndim == 0 and (
+            t.dtype.kind in "iu" or t.dtype in _WIDE_FLOATS) and not (
+            np.isnan(lo) or np.isnan(hi)):
+        # (NumPy's float32/float64 minimum(hi, t) and maximum(lo, .) pick as the
+        # comparisons below do for bounds that are numbers, signed zeros and NaNs in t
+        # included, one pass each; its float16 loops pick zeros otherwise)
+        out = np.minimum(hi, t)
+        return np.maximum(lo, out, out=out)
     low = xp.where(hi < t, hi, t)
     return xp.where(low < lo, lo, low).astype(t.dtype, copy=False)
 

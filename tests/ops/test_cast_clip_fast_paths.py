@@ -1,0 +1,82 @@
+"""The CPU's one-pass paths of Cast (float to a narrow integer, every value within int32)
+and the ClipByValue op (number bounds) against the rules they shortcut: TF's truncation toward
+zero, wrapped to the target's width; Eigen's min then max, which keep a NaN of the input,
+pick bounds by `<` alone (signed zeros as the comparisons leave them) and ignore a NaN
+bound. Values near the int32 limits and NaN take the general path and are checked too."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import eagerflow as tf
+from eagerflow._src.ops.clip_value import CLIP_BY_VALUE
+from eagerflow._src.ops.dispatch import bind
+
+TARGETS = [np.int8, np.uint8, np.int16, np.uint16, np.int32]
+
+
+def _truncated(x: np.ndarray, target) -> np.ndarray:
+    """TF's rule by integers: toward zero through int64, the bits wrapped to the target;
+    NaN and values past int32 become int32's minimum first."""
+    x64 = x.astype(np.float64)
+    bad = ~np.isfinite(x64) | (np.trunc(x64) < -2.0**31) | (np.trunc(x64) >= 2.0**31)
+    ints = np.where(bad, -2**31, np.trunc(np.where(bad, 0, x64))).astype(np.int64)
+    return ints.astype(target)
+
+
+@settings(max_examples=40, deadline=None)
+@given(src=st.sampled_from([np.float32, np.float64]), target=st.sampled_from(TARGETS),
+       scale=st.sampled_from([1.0, 300.0, 7e4, 3e9]), special=st.booleans(),
+       seed=st.integers(0, 2 ** 16))
+def test_float_to_narrow_integer_truncates_and_wraps(src, target, scale, special, seed):
+    rng = np.random.default_rng(seed)
+    x = (rng.normal(size=257) * scale).astype(src)
+    if special:
+        x[:6] = [np.nan, np.inf, -np.inf, -0.0, 2.0**31, -2.0**31 - 1024]
+    got = tf.cast(x, tf.as_dtype(target)).numpy()
+    np.testing.assert_array_equal(got, _truncated(x, target))
+
+
+@pytest.mark.parametrize("x", [[2147483520.0, -2147483520.0, 0.9, -0.9],
+                               [-2147483648.0, 1.5], [2147483647.5, 3.0]])
+def test_the_int32_limits(x):
+    for src in (np.float32, np.float64):
+        a = np.array(x, src)
+        np.testing.assert_array_equal(tf.cast(a, tf.int32).numpy(), _truncated(a, np.int32))
+        np.testing.assert_array_equal(tf.cast(a, tf.uint8).numpy(), _truncated(a, np.uint8))
+
+
+def _clip(t: np.ndarray, lo, hi) -> np.ndarray:
+    """The ClipByValue op itself (saturate_cast's clamp; tf.clip_by_value is TF's Minimum
+    and Maximum)."""
+    return bind(CLIP_BY_VALUE, tuple(map(tf.constant, (t, lo, hi))), {}).numpy()
+
+
+def _eigen_clip(t: np.ndarray, lo, hi) -> np.ndarray:
+    low = np.where(hi < t, hi, t)
+    return np.where(low < lo, lo, low)
+
+
+VALUES = [0.0, -0.0, np.nan, np.inf, -np.inf, 1.0, -1.0, 0.5, 3.0]
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.float16])
+@pytest.mark.parametrize("lo", VALUES)
+@pytest.mark.parametrize("hi", [0.0, -0.0, np.nan, 1.0, -np.inf])
+def test_clip_by_number_bounds_picks_as_eigen(dtype, lo, hi):
+    t = np.random.default_rng(3).choice(np.array(VALUES, dtype), 4099)
+    lo, hi = dtype(lo), dtype(hi)
+    got = _clip(t, lo, hi)
+    with np.errstate(invalid="ignore"):
+        want = _eigen_clip(t, lo, hi)
+    assert got.dtype == t.dtype
+    np.testing.assert_array_equal(got.view(np.uint8), want.view(np.uint8))
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.uint8, np.int64])
+def test_clip_of_integers(dtype):
+    t = np.random.default_rng(4).integers(0, 200, 1000).astype(dtype)
+    got = _clip(t, dtype(20), dtype(150))
+    np.testing.assert_array_equal(got, np.clip(t, 20, 150))
+    assert got.dtype == t.dtype
