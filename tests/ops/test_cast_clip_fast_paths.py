@@ -4,6 +4,8 @@ zero, wrapped to the target's width; Eigen's min then max, which keep a NaN of t
 pick bounds by `<` alone (signed zeros as the comparisons leave them) and ignore a NaN
 bound. Values near the int32 limits and NaN take the general path and are checked too."""
 
+import hashlib
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -80,3 +82,27 @@ def test_clip_of_integers(dtype):
     got = _clip(t, dtype(20), dtype(150))
     np.testing.assert_array_equal(got, np.clip(t, 20, 150))
     assert got.dtype == t.dtype
+
+
+# tf.raw_ops.ClipByValue of 5 and of 4,099 values (NumPy's default_rng(3) drawing from
+# VALUES), as TF 2.21 returns them: sha256 prefixes of the results' bytes
+TF_RAW_CLIP = [  # (lo, hi, the 5 values' digest, the 4,099's); a list: -0.0 == 0.0
+    (0.0, 0.0, "e8c497d394c2dcd9", "66e0f60eede01e08"),
+    (-0.0, -0.0, "e1eb636231824bed", "5a4453bd2afef90a"),
+    (0.0, np.nan, "3ff6b524c79d0df6", "84c4d6fb5dbc2927"),
+    (np.nan, 1.0, "3ff6b524c79d0df6", "f0106dea417af435"),
+    (1.0, 0.5, "a5c3e27b2c344075", "61a639dcd052e3e8"),
+    (-0.0, 0.0, "e8c497d394c2dcd9", "1b25e34cd439834e"),
+    (-1.0, 1.0, "3ff6b524c79d0df6", "92ac2fa1bb7ca6da"),
+]
+
+
+@pytest.mark.parametrize("lo,hi,small,large", TF_RAW_CLIP)
+def test_raw_clip_by_value_is_tfs_kernel(lo, hi, small, large):
+    """tf.raw_ops.ClipByValue runs the op (it ran tf.clip_by_value's Minimum and Maximum,
+    which differ at signed zeros and turn a NaN bound into NaNs)."""
+    t = np.random.default_rng(3).choice(np.array(VALUES, np.float32), 4099)
+    lo, hi = np.float32(lo), np.float32(hi)
+    for n, want in ((5, small), (4099, large)):
+        got = tf.raw_ops.ClipByValue(t=t[:n], clip_value_min=lo, clip_value_max=hi).numpy()
+        assert hashlib.sha256(got.tobytes()).hexdigest()[:16] == want

@@ -185,7 +185,6 @@ COMPOSED = {
     "Div": lambda n: math.divide(*n.inputs) if n.inputs[0].dtype.is_floating or
     n.inputs[0].dtype.is_complex else math.floordiv(*n.inputs),
     "Add": _add,
-    "ClipByValue": lambda n: math.clip_by_value(*n.inputs),
     "Mod": lambda n: math.floormod(*n.inputs),
     "EnsureShape": lambda n: misc_ops.ensure_shape(n.inputs[0], n.attrs["shape"]),
     # real FFTs and HSV conversions (Keras's spectrogram and color layers in TF's exports)

@@ -70,7 +70,7 @@ EXTRA_OPS = (
     # composed from registered ops on import
     "Squeeze", "Pad", "Split", "BatchMatMul",
     "BatchMatMulV2", "BatchMatMulV3", "DivNoNan",
-    "MulNoNan", "Div", "Add", "ClipByValue", "Concat", "ZerosLike", "Relu6",
+    "MulNoNan", "Div", "Add", "Concat", "ZerosLike", "Relu6",
     "SoftplusGrad", "SoftsignGrad",
     "EluGrad", "SeluGrad", "TensorListReserve", "TensorListFromTensor", "TensorListSetItem",
     "TensorListGetItem", "TensorListStack", "TensorListLength", "TensorListElementShape",
