@@ -2,9 +2,9 @@
 eagerflow alike: tf.raw_ops.ImageProjectiveTransformV3 (and V2) into outputs of their
 own size, smaller and larger, in each interpolation and fill mode, and its bad arguments;
 tf.image.rgb_to_hsv and hsv_to_rgb of three float types, grey, black and out-of-range
-pixels among them; tf.image.adjust_contrast, adjust_hue and adjust_saturation. Inputs
-are integers scaled exactly into floats, so both sides read the same bits on any
-machine."""
+pixels among them; tf.image.adjust_contrast, adjust_hue, adjust_saturation and
+crop_and_resize. Inputs are integers scaled exactly into floats, so both sides read the
+same bits on any machine."""
 
 from __future__ import annotations
 
@@ -70,6 +70,28 @@ def cases(tf) -> dict:
         out[f"bad {what}"] = lambda kw=kw: v3(**kw).numpy()
     out.update(_contrast_cases(tf))
     out.update(_hue_saturation_cases(tf))
+    out.update(_crop_and_resize_cases(tf))
+    return out
+
+
+def _crop_and_resize_cases(tf) -> dict:
+    """tf.image.crop_and_resize, bilinear and nearest: boxes inside, across and outside
+    the image, flipped and of one point, crops of one sample, inf and NaN pixels."""
+    img = image((3, 17, 13, 4)) * 6 - 3
+    img[1, 3, 4, 2], img[2, 0, 0, 0] = np.nan, np.inf
+    boxes = (image((20, 4)) * 1.6 - 0.3).tolist() + [[0.5, 0.5, 0.5, 0.5], [1, 1, 0, 0],
+                                                     [0, 0, 1, 1]]
+    boxes = np.float32(boxes)
+    index = (np.arange(len(boxes)) % 3).astype(np.int32)
+    out = {}
+    for size in ((5, 7), (1, 1), (16, 2)):
+        for method in ("bilinear", "nearest"):
+            out[f"crop_and_resize {size} {method}"] = \
+                lambda s=size, m=method: tf.image.crop_and_resize(
+                    img, boxes, index, s, method=m, extrapolation_value=-1.5).numpy()
+    u = (np.nan_to_num(np.abs(img), posinf=1) * 40).astype(np.uint8)
+    out["crop_and_resize uint8"] = lambda: tf.image.crop_and_resize(
+        u, boxes, index, (6, 5)).numpy()
     return out
 
 
