@@ -68,3 +68,23 @@ def test_long_rows_and_other_axes_keep_the_general_reduction():
     np.testing.assert_allclose(tf.reduce_sum(x, axis=-1).numpy(), x.sum(-1), rtol=1e-6)
     y = np.random.default_rng(3).uniform(-1, 1, (3, 100)).astype(np.float32)
     np.testing.assert_allclose(tf.reduce_sum(y, axis=0).numpy(), y.sum(0), rtol=1e-6)
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=st.integers(2, 7), rows=st.integers(64, 300),
+       dtype=st.sampled_from([np.float32, np.float64, np.int32, np.uint8]),
+       keepdims=st.booleans(), seed=st.integers(0, 2 ** 16))
+def test_short_rows_max_and_min_are_numpys_reductions(n, rows, dtype, keepdims, seed):
+    """Value by value, NumPy's maximum and minimum give its reductions' bits (NaN first
+    or later, signed zeros)."""
+    rng = np.random.default_rng(seed)
+    if np.dtype(dtype).kind == "f":
+        x = rng.choice(np.array(SPECIAL[:6] + [1.0, -1.0], dtype), (rows, n))
+    else:
+        x = rng.integers(0, 100, (rows, n)).astype(dtype)
+    for fn, want in ((tf.reduce_max, np.max), (tf.reduce_min, np.min)):
+        got = fn(x, axis=-1, keepdims=keepdims).numpy()
+        with np.errstate(invalid="ignore"):
+            expected = want(x, axis=-1, keepdims=keepdims)
+        assert got.dtype == expected.dtype and got.shape == expected.shape
+        np.testing.assert_array_equal(got.view(np.uint8), expected.view(np.uint8))

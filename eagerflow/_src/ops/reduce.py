@@ -388,15 +388,21 @@ def _np_sum(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
 _SHORT_ROW = 8
 
 
+def _short_rows(xp: Any, x: Any, axes: tuple) -> bool:
+    """Whether x is reduced over its last axis only, of 2 to 7 values, on the CPU, in
+    enough rows that one operation per value across them beats a loop per row."""
+    n = x.shape[-1] if x.ndim else 0
+    return xp is np and axes == (x.ndim - 1,) and 1 < n < _SHORT_ROW and x.size >= 64 * n
+
+
 def _short_rows_sum(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
     """x's sum over a last axis of 2 to 7 values, many rows of them (a colour's channels,
     a point's coordinates), in the reduction's order: the values in order, from +0 (which
     makes a sum of zeros +0), as one operation per value across all rows, where NumPy's
     reduction calls its loop once per row (20x slower for rows of 3); else None."""
-    n = x.shape[-1] if x.ndim else 0
-    if (xp is not np or axes != (x.ndim - 1,) or not 1 < n < _SHORT_ROW
-            or x.size < 64 * n or x.dtype.kind not in "fc"):
+    if not _short_rows(xp, x, axes) or x.dtype.kind not in "fc":
         return None
+    n = x.shape[-1]
     s = x[..., 0] + x[..., 1]
     for i in range(2, n):
         s += x[..., i]
@@ -439,8 +445,21 @@ def _np_extreme(fn_name: str, identity: str) -> Callable:
         if x.dtype.itemsize == 2 and xp is np:  # (ml_dtypes' bfloat16 warns of a NaN compared)
             with np.errstate(invalid="ignore"):
                 return getattr(xp, fn_name)(x, axis=axes, keepdims=keepdims)
+        if _short_rows(xp, x, axes) and x.dtype in _SHORT_EXTREME_TYPES:
+            # (NumPy's elementwise maximum/minimum, value by value, give its reduction's
+            # bits, NaNs and signed zeros included: one pass per value, not a loop per row)
+            pick = np.maximum if fn_name == "max" else np.minimum
+            out = pick(x[..., 0], x[..., 1])
+            for i in range(2, x.shape[-1]):
+                pick(out, x[..., i], out=out)
+            return out[..., None] if keepdims else out
         return getattr(xp, fn_name)(x, axis=axes, keepdims=keepdims)
     return f
+
+
+_SHORT_EXTREME_TYPES = frozenset(map(np.dtype, (np.float32, np.float64, np.int8, np.int16,
+                                                np.int32, np.int64, np.uint8, np.uint16,
+                                                np.uint32, np.uint64)))
 
 
 SUM = _reduction("Sum", _np_sum, C.NUMERIC, _sum_grad, _loop_reduce(lambda c: sum(c, 0.0)))
