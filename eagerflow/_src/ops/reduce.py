@@ -428,6 +428,8 @@ def mean_kernel(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
     if s is None and xp is not np and n and x.dtype.kind == "f":
         return xp.mean(x, axis=axes, keepdims=keepdims, dtype=x.dtype)  # (one launch)
     if s is None:
+        s = _short_rows_sum(xp, x, axes, keepdims)
+    if s is None:
         s = xp.add.reduce(x, axis=axes, keepdims=keepdims, dtype=x.dtype)
     if n == 0 and x.dtype.kind == "c":
         return s  # TF: an empty complex mean is 0; an empty float mean is nan
