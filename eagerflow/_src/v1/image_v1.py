@@ -129,6 +129,7 @@ def _resize_images(images: Any, size: Any, method: Any, align_corners: bool,
     if rank == 3:
         x = expand_dims(x, 0)
     (h_out, w_out), dyn = _img._size_arg(size)
+    _img.check_size_dims((h_out, w_out))
     h, w = x._shape[1], x._shape[2]
     if preserve_aspect_ratio and not dyn:
         f32 = dt.float32.as_numpy_dtype
