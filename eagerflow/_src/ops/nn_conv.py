@@ -136,6 +136,10 @@ def _check_attrs(fam: _Family, op: str, strides: tuple, padding: str, explicit: 
 def _check_attrs_now(fam: _Family, op: str, strides: tuple, padding: str, explicit: tuple,
                      data_format: str, dilations: tuple) -> None:
     nd = fam.rank + 2
+    if fam.rank == 3 and len(strides) < nd:
+        # (the 3-D ops' definitions ask for 5 strides at least: refused before any kernel)
+        raise fail(op, f"Length for attr 'strides' of {len(strides)} must be at least "
+                       f"minimum {nd}\n\t; NodeDef: {{{{node {op}}}}}")
     # TF's kernels read both as int32 lists when built: the forward convolutions read
     # the dilations first, the gradients and the depthwise one their strides
     read = (("dilations", dilations), ("strides", strides))
@@ -147,17 +151,23 @@ def _check_attrs_now(fam: _Family, op: str, strides: tuple, padding: str, explic
     check_choice(op, "data_format", data_format, fam.formats)
     if len(strides) != nd:
         raise fail(op, f"Sliding window strides field must specify {nd} dimensions")
+    # (the 3-D kernels refuse batch and depth strides and dilations as invalid arguments,
+    # the 2-D ones as unimplemented, and word the dilations otherwise)
+    refuse = fail if fam.rank == 3 else unimplemented
     if any(s != 1 for s in outer(strides, data_format)):
-        raise unimplemented(op, "Current implementation does not yet support strides in the "
-                                "batch and depth dimensions.")
+        raise refuse(op, "Current implementation does not yet support strides in the "
+                         "batch and depth dimensions.")
     for s in spatial(strides, data_format):
         if s <= 0:
-            raise fail(op, fam.stride_msg.format(s))
+            raise fail(op, f"Stride must be > 0, but got {s}"
+                       if fam.rank == 3 and op != fam.fwd else fam.stride_msg.format(s))
     if len(dilations) != nd:
-        raise fail(op, f"Sliding window dilations field must specify {nd} dimensions")
+        raise fail(op, "Dilation rates field must specify 5 dimensions" if fam.rank == 3 else
+                   f"Sliding window dilations field must specify {nd} dimensions")
     if any(d != 1 for d in outer(dilations, data_format)):
-        raise unimplemented(op, "Current implementation does not yet support dilations in the "
-                                "batch and depth dimensions.")
+        raise refuse(op, "Current implementation does not yet support "
+                         f"{'dilation rates' if fam.rank == 3 else 'dilations'} in the "
+                         "batch and depth dimensions.")
     if any(d <= 0 for d in spatial(dilations, data_format)):
         raise fail(op, "Dilated rates should be larger than 0.")
     check_explicit(op, padding, explicit, nd, data_format)
@@ -734,8 +744,16 @@ def conv2d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002
 
 def conv3d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002
            data_format: str = "NDHWC", dilations: Any = None, name: str | None = None) -> Any:
+    """3-D convolution. TF's tf.nn.conv3d is its generated wrapper of Conv3D: the strides
+    and dilations are the op's lists of five as given (an int or an array is refused, not
+    expanded), the padding a string (bytes read as one, as the format)."""
+    attrs = C.wrapper_attrs("Conv3D", strides=strides, padding=padding,
+                            data_format=data_format, dilations=dilations)
     x, w = binary_args(input, filters)
-    attrs = _conv_attrs(3, strides, padding, _default(data_format, "NDHWC"), dilations)
+    return _conv3d(x, w, dict(attrs, explicit_paddings=()), name)
+
+
+def _conv3d(x: Any, w: Any, attrs: dict, name: str | None) -> Any:
     if x._shape is not None and len(x._shape) > 5:
         return _batch_squeezed(x, 4, lambda v: bind(CONV3D, (v, w), attrs, name))
     return bind(CONV3D, (x, w), attrs, name)
@@ -786,8 +804,10 @@ def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
     df = FORMATS[r][0] if data_format is None else data_format
     if r == 1:
         return conv1d(x, filters, strides, padding, df, dilations, name)
-    if r == 3:
-        return conv3d(x, filters, strides, padding, df, dilations, name)
+    if r == 3:  # (tf.nn.convolution expands its strides and dilations, unlike conv3d)
+        w = filters if isinstance(filters, Tensor) else _t(filters)
+        x, w = binary_args(x, w)
+        return _conv3d(x, w, _conv_attrs(3, strides, padding, df, dilations), name)
     return conv2d(x, filters, strides, padding, df, dilations, name)
 
 
