@@ -4,6 +4,7 @@ gradients by directional finite differences, known values, and bad input."""
 from __future__ import annotations
 
 import itertools
+import re
 
 import numpy as np
 import pytest
@@ -584,3 +585,71 @@ def test_conv3d_takes_bytes_as_its_string_attrs():
     assert g.shape == (2, 2, 2, 2, 3)
     # tf.nn.convolution still expands its strides for the 3-D op
     assert tf.nn.convolution(X5, W5, 2, "SAME").shape == (1, 2, 2, 2, 3)
+
+
+_STARTSWITH = "^startswith first arg must be bytes or a tuple of bytes, not str$"
+X4, W4 = np.ones((1, 4, 4, 2), np.float32), np.ones((2, 2, 2, 3), np.float32)
+
+
+@pytest.mark.parametrize("df", [b"NHWC", b"NCHW", b"NWC", b"NDHWC"])
+def test_bytes_data_format_of_tfs_python_wrappers_is_a_type_error(df):
+    # TF 2.21 (recorded): these test data_format.startswith("NC") before anything else,
+    # which bytes fail with str's TypeError, whatever the value
+    x5 = np.ones((1, 4, 4, 4, 2), np.float32)
+    calls = [lambda: tf.nn.conv2d(X4, W4, 1, "SAME", data_format=df),
+             lambda: tf.compat.v1.nn.conv2d(X4, W4, [1] * 4, "SAME", data_format=df),
+             lambda: tf.nn.conv2d_transpose(X4, np.ones((2, 2, 3, 2), np.float32),
+                                            [1, 4, 4, 3], 1, data_format=df),
+             lambda: tf.nn.conv3d_transpose(x5, np.ones((2, 2, 2, 3, 2), np.float32),
+                                            [1, 4, 4, 4, 3], 1, data_format=df),
+             lambda: tf.nn.conv_transpose(X4, np.ones((2, 2, 3, 2), np.float32), [1, 4, 4, 3],
+                                          1, data_format=df),
+             lambda: tf.nn.depthwise_conv2d(X4, W4, [1] * 4, "SAME", data_format=df),
+             lambda: tf.nn.separable_conv2d(X4, W4, np.ones((1, 1, 6, 4), np.float32),
+                                            [1] * 4, "SAME", data_format=df),
+             lambda: tf.nn.bias_add(X4, np.ones(2, np.float32), data_format=df),
+             lambda: tf.nn.max_pool(X4, 2, 1, "SAME", data_format=df),
+             lambda: tf.nn.max_pool2d(X4, 2, 1, "SAME", data_format=df),
+             lambda: tf.nn.avg_pool2d(X4, 2, 1, "SAME", data_format=df),
+             lambda: tf.nn.max_pool3d(x5, 2, 1, "SAME", data_format=df),
+             lambda: tf.nn.avg_pool3d(x5, 2, 1, "SAME", data_format=df),
+             lambda: tf.nn.max_pool1d(np.ones((1, 4, 2), np.float32), 2, 1, "SAME",
+                                      data_format=df)]
+    for call in calls:
+        with pytest.raises(TypeError, match=_STARTSWITH):
+            call()
+
+
+def test_bytes_data_format_of_tfs_generated_wrappers_is_the_string():
+    # TF 2.21 (recorded): its generated wrappers (and tf.nn.convolution, which hands the
+    # format to the op as given) read bytes as the string; their list attrs are taken as
+    # given (an int is refused, not expanded)
+    g = np.ones((1, 4, 4, 3), np.float32)
+    v1 = tf.compat.v1.nn
+    assert tf.nn.convolution(X4, W4, 1, "SAME", data_format=b"NHWC").shape == (1, 4, 4, 3)
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match="Value for attr 'data_format' of \"NDHWC\" is not in the list"):
+        tf.nn.convolution(X4, W4, 1, "SAME", data_format=b"NDHWC")
+    assert v1.depthwise_conv2d_native(X4, W4, [1] * 4, b"SAME",
+                                      data_format=b"NHWC").shape == (1, 4, 4, 6)
+    assert v1.conv2d_backprop_input([1, 4, 4, 2], W4, g, [1] * 4, "SAME",
+                                    data_format=b"NHWC").shape == (1, 4, 4, 2)
+    assert v1.conv2d_backprop_filter(X4, [2, 2, 2, 3], g, [1] * 4, "SAME",
+                                     data_format=b"NHWC").shape == (2, 2, 2, 3)
+    assert v1.conv2d_backprop_input([1, 4, 4, 2], W4, g, [1] * 4, "SAME",
+                                    data_format=None).shape == (1, 4, 4, 2)
+    for call, msg in (
+            (lambda: v1.conv2d_backprop_input([1, 4, 4, 2], W4, g, 1, "SAME"),
+             "Expected list for 'strides' argument to 'conv2d_backprop_input' Op, not 1."),
+            (lambda: v1.conv2d_backprop_filter(X4, [2, 2, 2, 3], g, 1, "SAME"),
+             "Expected list for 'strides' argument to 'conv2d_backprop_filter' Op, not 1."),
+            (lambda: v1.conv2d_backprop_input([1, 4, 4, 2], W4, g, [1] * 4, "SAME",
+                                              dilations=1),
+             "Expected list for 'dilations' argument to 'conv2d_backprop_input' Op, not 1."),
+            (lambda: v1.depthwise_conv2d_native(X4, W4, [1] * 4, "SAME", dilations=1),
+             "Expected list for 'dilations' argument to 'depthwise_conv2d_native' Op, not 1.")):
+        with pytest.raises(TypeError, match=re.escape(msg)):
+            call()
+    # (a padding list is still explicit padding there: TF 1's wrapper converts it)
+    assert v1.conv2d_backprop_input([1, 4, 4, 2], W4, g, [1] * 4,
+                                    [[0, 0], [1, 0], [1, 0], [0, 0]]).shape == (1, 4, 4, 2)

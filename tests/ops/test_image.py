@@ -318,7 +318,7 @@ def test_resize_negative_size_is_tfs_dimension_error():
         for f in (lambda s: tf.image.resize(img, s), lambda s: tf.image.resize(img[0], s),
                   lambda s: tf.image.resize(img, s, method="nearest", antialias=True),
                   lambda s: tf.image.resize(img, s, method="lanczos3"),
-                  lambda s: tf.image.resize(img, tf.constant(s), preserve_aspect_ratio=True),
+                  lambda s: tf.image.resize(img, tf.constant(s)),
                   lambda s: tf.image.resize(img, np.array(s), method="foo"),
                   lambda s: tf.image.resize(img.astype(bool), s),
                   lambda s: tf.compat.v1.image.resize(img, s, method=3),
@@ -334,6 +334,16 @@ def test_resize_negative_size_is_tfs_dimension_error():
     with pytest.raises(tf.errors.InvalidArgumentError,
                        match=r"output dimensions must be positive \[Op:ResizeBicubic\]"):
         tf.image.resize(img, [-1, -1], method="bicubic")
+    # keeping the aspect ratio, TF reads the size scaled: [-3, -4] of a 4x4 image is
+    # [-4, -4]; [-1, 2] is [-1, -1], left to the kernel
+    for f in (tf.image.resize, tf.compat.v1.image.resize):
+        with pytest.raises(ValueError, match="^Dimension -4 must be >= 0$"):
+            f(img, [-3, -4], preserve_aspect_ratio=True)
+        with pytest.raises(ValueError, match="^Dimension -2 must be >= 0$"):
+            f(img, [-2, 3], preserve_aspect_ratio=True)
+        with pytest.raises(tf.errors.InvalidArgumentError,
+                           match="output dimensions must be positive"):
+            f(img, [-1, 2], preserve_aspect_ratio=True)
 
 
 def test_resize_with_pad_and_crop_or_pad_check_the_width_first():

@@ -759,7 +759,6 @@ def resize(images: Any, size: Any, method: str = ResizeMethod.BILINEAR,
     if rank == 3:
         x = expand_dims(x, 0)
     (h_out, w_out), dyn = _size_arg(size)
-    check_size_dims((h_out, w_out))
     if preserve_aspect_ratio and dyn:
         raise NotImplementedError("resize with preserve_aspect_ratio needs a size known when "
                                   "the function is traced")
@@ -768,7 +767,8 @@ def resize(images: Any, size: Any, method: str = ResizeMethod.BILINEAR,
         f = min(np.float32(h_out) / np.float32(h), np.float32(w_out) / np.float32(w))
         h_out = int(np.rint(np.float32(f) * np.float32(h)))
         w_out = int(np.rint(np.float32(f) * np.float32(w)))
-    sz = (h_out, w_out)
+    check_size_dims((h_out, w_out))  # (TF reads the size kept, or the one scaled to keep
+    sz = (h_out, w_out)  # the aspect ratio: [-3, -4] is -4 then)
     if method != ResizeMethod.NEAREST_NEIGHBOR and x._dtype is not dt.float32 and \
             x._dtype in _IMAGE_T:
         # TF's kernels read each value as a float and give float32 unrounded (these ops

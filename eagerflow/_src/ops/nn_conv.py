@@ -56,6 +56,7 @@ from eagerflow._src.ops.nn_args import (
     kept,
     out_size,
     outer,
+    python_format,
     shape_tensor,
     sized,
     spatial,
@@ -736,7 +737,12 @@ def conv2d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002
     """2-D convolution of `input` (NHWC or NCHW, with any number of batch dims) with
     `filters` [h, w, in, out]."""
     x, w = binary_args(input, filters)
-    attrs = _conv_attrs(2, strides, padding, _default(data_format, "NHWC"), dilations)
+    attrs = _conv_attrs(2, strides, padding, _default(python_format(data_format), "NHWC"),
+                        dilations)
+    return _conv2d(x, w, attrs, name)
+
+
+def _conv2d(x: Any, w: Any, attrs: dict, name: str | None) -> Any:
     if x._shape is not None and len(x._shape) > 4:
         return _batch_squeezed(x, 3, lambda v: bind(CONV2D, (v, w), attrs, name))
     return bind(CONV2D, (x, w), attrs, name)
@@ -804,11 +810,15 @@ def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
     df = FORMATS[r][0] if data_format is None else data_format
     if r == 1:
         return conv1d(x, filters, strides, padding, df, dilations, name)
-    if r == 3:  # (tf.nn.convolution expands its strides and dilations, unlike conv3d)
-        w = filters if isinstance(filters, Tensor) else _t(filters)
-        x, w = binary_args(x, w)
+    # (TF's convolution hands its 2-D and 3-D ops the format as given, which reads bytes
+    # as the string; it expands the strides and dilations itself, unlike conv3d)
+    if isinstance(df, bytes):
+        df = C.string_arg(df, "data_format")
+    w = filters if isinstance(filters, Tensor) else _t(filters)
+    x, w = binary_args(x, w)
+    if r == 3:
         return _conv3d(x, w, _conv_attrs(3, strides, padding, df, dilations), name)
-    return conv2d(x, filters, strides, padding, df, dilations, name)
+    return _conv2d(x, w, _conv_attrs(2, strides, padding, df, dilations), name)
 
 
 
@@ -840,17 +850,34 @@ def _full_input_sizes(fam: _Family, sizes: Any, w: Any, dy: Any, data_format: st
 def conv2d_backprop_input(input_sizes: Any, filters: Any, out_backprop: Any, strides: Any,
                           padding: Any, data_format: str = "NHWC", dilations: Any = None,
                           name: str | None = None) -> Any:
+    """TF's Conv2DBackpropInput through its TF 1 wrapper: the padding converted (a list is
+    explicit), the other attrs as its generated wrapper takes them (lists as given, bytes
+    read as strings, None the op's default)."""
+    return _conv2d_backprop_input(input_sizes, filters, out_backprop,
+                                  _backprop_attrs("Conv2DBackpropInput", strides, padding,
+                                                  data_format, dilations), name)
+
+
+def _backprop_attrs(op: str, strides: Any, padding: Any, data_format: Any,
+                    dilations: Any) -> dict:
+    pad, ex = convert_padding(padding, 4)
+    a = C.wrapper_attrs(op, strides=strides, data_format=data_format, dilations=dilations)
+    return dict(a, padding=pad, explicit_paddings=ex)
+
+
+def _conv2d_backprop_input(input_sizes: Any, filters: Any, out_backprop: Any, a: dict,
+                           name: str | None = None) -> Any:
     w, dy = binary_args(filters, out_backprop)
-    a = _conv_attrs(2, strides, padding, data_format, dilations)
-    sizes = _full_input_sizes(CONV2D_F, _sizes_tensor(input_sizes), w, dy, data_format)
+    sizes = _full_input_sizes(CONV2D_F, _sizes_tensor(input_sizes), w, dy, a["data_format"])
     return bind(CONV2D_BACKPROP_INPUT, (sizes, w, dy), a, name)
 
 
 def conv2d_backprop_filter(input: Any, filter_sizes: Any, out_backprop: Any,  # noqa: A002
                            strides: Any, padding: Any, data_format: str = "NHWC",
                            dilations: Any = None, name: str | None = None) -> Any:
+    """TF's Conv2DBackpropFilter through its TF 1 wrapper (see conv2d_backprop_input)."""
+    a = _backprop_attrs("Conv2DBackpropFilter", strides, padding, data_format, dilations)
     x, dy = binary_args(input, out_backprop)
-    a = _conv_attrs(2, strides, padding, data_format, dilations)
     return bind(CONV2D_BACKPROP_FILTER, (x, _sizes_tensor(filter_sizes), dy), a, name)
 
 
@@ -858,15 +885,15 @@ def conv2d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any, 
                      padding: Any = "SAME", data_format: str = "NHWC", dilations: Any = None,
                      name: str | None = None) -> Any:
     """The gradient of conv2d with respect to its input, used as a layer (deconvolution)."""
-    return conv2d_backprop_input(output_shape, filters, input, strides, padding,
-                                 data_format or "NHWC", dilations)
+    a = _conv_attrs(2, strides, padding, python_format(data_format) or "NHWC", dilations)
+    return _conv2d_backprop_input(output_shape, filters, input, a)
 
 
 def conv3d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any,  # noqa: A002
                      padding: Any = "SAME", data_format: str = "NDHWC", dilations: Any = None,
                      name: str | None = None) -> Any:
+    df = python_format(data_format) or "NDHWC"
     w, dy = binary_args(filters, input)
-    df = data_format or "NDHWC"
     a = _conv_attrs(3, strides, padding, df, dilations)
     sizes = _full_input_sizes(CONV3D_F, _sizes_tensor(output_shape), w, dy, df)
     return bind(CONV3D_BACKPROP_INPUT, (sizes, w, dy), a, name)
@@ -916,8 +943,8 @@ def depthwise_conv2d(input: Any, filter: Any, strides: Any, padding: Any,  # noq
                      data_format: str | None = None, dilations: Any = None,
                      name: str | None = None) -> Any:
     """Each input channel convolved with its own `channel_multiplier` filters."""
+    df = python_format(data_format) or "NHWC"
     x, w = binary_args(input, filter)
-    df = data_format or "NHWC"
     ci = _channel_index(df, 4)
     pad, ex = convert_padding(padding, 4)
     strides = C.wrapper_attrs("DepthwiseConv2dNative", strides=strides)["strides"]

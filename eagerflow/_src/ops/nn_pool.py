@@ -44,6 +44,7 @@ from eagerflow._src.ops.nn_args import (
     get_sequence,
     out_size,
     outer,
+    python_format,
     shape_tensor,
     sized,
     spatial,
@@ -760,7 +761,7 @@ MAX_POOL_GRAD_GRAD_WITH_ARGMAX = register(OpDef(
 def _pool_attrs(p: _Pool, ksize: Any, strides: Any, padding: Any, data_format: str,
                 is_max: bool) -> dict:
     r = p.rank
-    ci = 1 if channels_first(data_format) else r + 1
+    ci = 1 if channels_first(python_format(data_format)) else r + 1
     pad, ex = convert_padding(padding, r + 2)
     a = dict(ksize=get_sequence(ksize, r, ci, "ksize"),
              strides=get_sequence(strides, r, ci, "strides"), padding=pad,
@@ -821,6 +822,7 @@ def avg_pool3d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
 def _pool1d(fn: Any, input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
             data_format: str) -> Any:
     """1-D pooling as TF computes it: 2-D pooling over a unit height."""
+    python_format(data_format)
     if data_format in (None, "NWC"):
         df, axis = "NHWC", 1
     elif data_format == "NCW":

@@ -111,9 +111,12 @@ def depthwise_conv2d_native(input: Any, filter: Any, strides: Any, padding: Any,
                             data_format: str = "NHWC",
                             dilations: Any = [1, 1, 1, 1],  # noqa: B006 (TF's default)
                             name: str | None = None) -> Any:
-    """TF's DepthwiseConv2dNative: each channel convolved with its own filters."""
-    return nn_conv.depthwise_conv2d(input, filter, strides, padding, data_format, dilations,
-                                    name)
+    """TF's DepthwiseConv2dNative: each channel convolved with its own filters. TF's
+    generated wrapper: its attrs as given (lists not expanded, bytes read as strings)."""
+    a = C.wrapper_attrs("DepthwiseConv2dNative", strides=strides, padding=padding,
+                        data_format=data_format, dilations=dilations, explicit_paddings=None)
+    x, w = binary_args(input, filter)
+    return bind(nn_conv.DEPTHWISE, (x, w), a, name)
 
 
 def _range(v: Any) -> Any:
