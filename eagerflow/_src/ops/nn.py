@@ -692,7 +692,7 @@ def lookup_parts(params: Any, ids: Any, partition_strategy: str, max_norm: Any,
         params = list(parts)
     if isinstance(params, (list, tuple)) and not params:
         raise ValueError("Length of params is currently 0. Need at least one param.")
-    if not isinstance(params, (list, tuple)):
+    if not isinstance(params, list):  # (TF's: a tuple is one table, not its parts)
         params = [params]
     if len(params) == 1 and isinstance(params[0], Variable) and _state.graph is not None:
         # a lookup of a variable in a graph, as TF's: its ResourceGather named by the

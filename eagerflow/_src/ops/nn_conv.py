@@ -858,13 +858,6 @@ def conv2d_backprop_input(input_sizes: Any, filters: Any, out_backprop: Any, str
                                                   data_format, dilations), name)
 
 
-def _backprop_attrs(op: str, strides: Any, padding: Any, data_format: Any,
-                    dilations: Any) -> dict:
-    pad, ex = convert_padding(padding, 4)
-    a = C.wrapper_attrs(op, strides=strides, data_format=data_format, dilations=dilations)
-    return dict(a, padding=pad, explicit_paddings=ex)
-
-
 def _conv2d_backprop_input(input_sizes: Any, filters: Any, out_backprop: Any, a: dict,
                            name: str | None = None) -> Any:
     w, dy = binary_args(filters, out_backprop)
@@ -954,11 +947,12 @@ def depthwise_conv2d(input: Any, filter: Any, strides: Any, padding: Any,  # noq
                 name)
 
 
-def _depthwise_backprop_attrs(op: str, strides: Any, padding: Any, data_format: Any,
-                              dilations: Any) -> dict:
-    """The attrs of a depthwise backprop: these public functions are TF's generated
-    wrappers, which convert their list attrs (a list or tuple only, not a tensor) before
-    reading any input."""
+def _backprop_attrs(op: str, strides: Any, padding: Any, data_format: Any,
+                    dilations: Any) -> dict:
+    """The attrs of a public 2-D backprop (the depthwise ones, TF 1's conv2d ones): TF's
+    generated wrappers, which convert their list attrs (a list or tuple only, not a
+    tensor; bytes read as strings) before reading any input; the padding converted as
+    TF 1's conv2d wrappers convert it (a list is explicit)."""
     pad, ex = convert_padding(padding, 4)
     a = C.wrapper_attrs(op, strides=strides, data_format=data_format, dilations=dilations)
     return dict(a, padding=pad, explicit_paddings=ex)
@@ -968,7 +962,7 @@ def depthwise_conv2d_backprop_input(input_sizes: Any, filter: Any,  # noqa: A002
                                     out_backprop: Any, strides: Any, padding: Any,
                                     data_format: str = "NHWC", dilations: Any = (1, 1, 1, 1),
                                     name: str | None = None) -> Any:
-    a = _depthwise_backprop_attrs("DepthwiseConv2dNativeBackpropInput", strides, padding,
+    a = _backprop_attrs("DepthwiseConv2dNativeBackpropInput", strides, padding,
                                   data_format, dilations)
     w, dy = binary_args(filter, out_backprop)
     return bind(DEPTHWISE_BACKPROP_INPUT, (_sizes_tensor(input_sizes), w, dy), a, name)
@@ -978,7 +972,7 @@ def depthwise_conv2d_backprop_filter(input: Any, filter_sizes: Any,  # noqa: A00
                                      out_backprop: Any, strides: Any, padding: Any,
                                      data_format: str = "NHWC", dilations: Any = (1, 1, 1, 1),
                                      name: str | None = None) -> Any:
-    a = _depthwise_backprop_attrs("DepthwiseConv2dNativeBackpropFilter", strides, padding,
+    a = _backprop_attrs("DepthwiseConv2dNativeBackpropFilter", strides, padding,
                                   data_format, dilations)
     x, dy = binary_args(input, out_backprop)
     return bind(DEPTHWISE_BACKPROP_FILTER, (x, _sizes_tensor(filter_sizes), dy), a, name)
