@@ -390,13 +390,6 @@ def _sum_rows(x: Any) -> Any:
     return reshape(matmul(x, ones_like(transpose(x[:1]))), [-1])
 
 
-def _read_dtype(value: Any) -> None:
-    """TF's sampled losses read the labels' and the inputs' `dtype` as given (to cast them):
-    a Python list (a number, a tuple) has none, an AttributeError."""
-    if not hasattr(value, "dtype"):
-        raise AttributeError(f"'{type(value).__name__}' object has no attribute 'dtype'")
-
-
 def _sampled_logits(weights: Any, biases: Any, labels: Any, inputs: Any, num_sampled: int,
                     num_classes: int, num_true: int, sampled_values: Any,
                     remove_accidental_hits: bool, seed: Any = None) -> tuple:
@@ -404,7 +397,7 @@ def _sampled_logits(weights: Any, biases: Any, labels: Any, inputs: Any, num_sam
     its expected count (the sampled classes' correction for being sampled)."""
     if not isinstance(weights, list):  # (TF's: a list is a sharded table; a tuple is one)
         weights = [weights]
-    _read_dtype(labels)
+    C.read_dtype(labels)  # (TF reads both dtypes as given, to cast them)
     labels = _int64(labels)
     labels_flat = reshape(labels, [-1])
     if sampled_values is None:
@@ -415,7 +408,7 @@ def _sampled_logits(weights: Any, biases: Any, labels: Any, inputs: Any, num_sam
     all_ids = concat([labels_flat, sampled], 0)
     n_true = shape(labels_flat)[0]
     all_w = embedding_lookup(weights, all_ids)
-    _read_dtype(inputs)
+    C.read_dtype(inputs)
     inputs = _t(inputs)
     all_w = cast(all_w, inputs.dtype)
     # (TF's Slices: rows of a 2-D lookup, refused otherwise, as a table of 1-D shards)
