@@ -54,7 +54,6 @@ KNOWN: dict = {
     "tf.batch_to_space": _ARGS + _AND + _MIXED,
     "tf.boolean_mask": _MIXED,
     "tf.broadcast_static_shape": _TF_ACCIDENT,
-    "tf.broadcast_to": _ARGS + _AND + _MIXED,
     "tf.check_pinned": _ARGS,
     "tf.clip_by_global_norm": _ARGS + _AND + _MIXED + _AND + _TF_ACCIDENT,
     "tf.complex": _MIXED,
@@ -66,7 +65,6 @@ KNOWN: dict = {
     "tf.einsum": _TF_ACCIDENT,
     "tf.ensure_shape": _ARGS,
     "tf.fftnd": _ARGS + _AND + _MIXED,
-    "tf.fill": _ARGS + _AND + _MIXED,
     "tf.fingerprint": _MIXED,
     "tf.gather_nd": _ARGS + _AND + _MIXED,
     "tf.get_static_value": _ARGS + _AND + _MIXED,
@@ -131,20 +129,13 @@ KNOWN: dict = {
     "tf.linalg.tridiagonal_matmul": _TF_ACCIDENT + _AND + _ARGS,
     "tf.linalg.tridiagonal_solve": _TF_ACCIDENT,
     "tf.linspace": _ARGS + _AND + _MIXED,
-    "tf.logical_and": _MIXED,
-    "tf.logical_or": _MIXED,
     "tf.make_ndarray": _TF_ACCIDENT,
     "tf.make_tensor_proto": _TRUTH,
     "tf.math.betainc": _MIXED,
     "tf.math.bincount": _ARGS,
-    "tf.math.count_nonzero": _ARGS,
     "tf.math.in_top_k": _ARGS + _AND + _MIXED,
-    "tf.math.logical_xor": _MIXED,
     "tf.math.multiply_no_nan": _MIXED,
     "tf.math.polyval": _MIXED,
-    "tf.math.reduce_euclidean_norm": _ARGS,
-    "tf.math.reduce_std": _ARGS,
-    "tf.math.reduce_variance": _ARGS,
     "tf.math.segment_mean": _ARGS,
     "tf.math.segment_min": _ARGS,
     "tf.math.sobol_sample": _MIXED,
@@ -161,16 +152,13 @@ KNOWN: dict = {
     "tf.nn.crelu": _ARGS + _AND + _MIXED,
     "tf.nn.embedding_lookup": _ARGS,
     "tf.nn.fractional_avg_pool": _ARGS + _AND + _MIXED,
-    "tf.nn.moments": _TF_ACCIDENT + _AND + _ARGS,
     "tf.nn.pool": _TF_ACCIDENT,
     "tf.nn.safe_embedding_lookup_sparse": _TF_ACCIDENT,
     "tf.nn.softmax_cross_entropy_with_logits": _ARGS + _AND + _MIXED,
     "tf.nn.sufficient_statistics": _ARGS + _AND + _TF_ACCIDENT + _AND + _MIXED,
     "tf.nn.weighted_cross_entropy_with_logits": _TF_ACCIDENT + _AND + _MIXED,
-    "tf.nn.weighted_moments": _ARGS,
     "tf.norm": _TRUTH + _AND + _ARGS + _AND + _MIXED,
     "tf.one_hot": _MIXED + _AND + _ARGS,
-    "tf.ones": _ARGS,
     "tf.ones_like": _TRUTH + _AND + _MIXED,
     "tf.pad": _TF_ACCIDENT,
     "tf.ragged_fill_empty_rows_grad": _ARGS + _AND + _MIXED,
@@ -187,18 +175,8 @@ KNOWN: dict = {
     "tf.random.stateless_truncated_normal": _ARGS + _AND + _MIXED,
     "tf.random.stateless_uniform": _ARGS + _AND + _MIXED,
     "tf.random_index_shuffle": _MIXED + _AND + _ARGS,
-    "tf.reduce_all": _MIXED + _AND + _ARGS,
-    "tf.reduce_any": _MIXED + _AND + _ARGS,
-    "tf.reduce_logsumexp": _ARGS,
-    "tf.reduce_max": _ARGS,
-    "tf.reduce_mean": _ARGS,
-    "tf.reduce_min": _ARGS,
-    "tf.reduce_prod": _ARGS,
-    "tf.reduce_sum": _ARGS,
     "tf.repeat": _ARGS,
     "tf.required_space_to_batch_paddings": _ARGS,
-    "tf.reshape": _ARGS + _AND + _MIXED,
-    "tf.reverse": _ARGS + _AND + _MIXED,
     "tf.rfftnd": _ARGS + _AND + _MIXED,
     "tf.roll": _ARGS + _AND + _MIXED,
     "tf.scalar_mul": _TF_ACCIDENT + _AND + _MIXED,
@@ -248,13 +226,9 @@ KNOWN: dict = {
     "tf.tensor_scatter_nd_sub": _MIXED,
     "tf.tensor_scatter_nd_update": _MIXED,
     "tf.tensordot": _ARGS + _AND + _MIXED + _AND + _TF_ACCIDENT,
-    "tf.tile": _ARGS + _AND + _MIXED,
-    "tf.transpose": _ARGS,
     "tf.truediv": _MIXED,
     "tf.unique": _ARGS + _AND + _MIXED,
     "tf.unique_with_counts": _ARGS + _AND + _MIXED,
-    "tf.where": _MIXED,
-    "tf.zeros": _ARGS,
     "tf.zeros_like": _TRUTH + _AND + _MIXED,
 }
 
@@ -320,6 +294,89 @@ def test_a_tensor_fixes_the_attr_of_the_other_inputs() -> None:
     with pytest.raises(tf.errors.InvalidArgumentError, match="expected to be a int32 tensor"):
         tf.unravel_index(tf.constant([1]), tf.constant([2, 2], tf.int64))
 
+
+def test_reductions_check_the_input_type_then_each_axis_in_order() -> None:
+    # TF 2.21 (recorded): the op refuses the input's type before it reads the axes, then
+    # takes them in order, each in range and none twice once made positive
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match="^Value for attr 'T' of bool is not in the list of allowed values: "
+                             "float, double, int32, uint8, "):
+        tf.reduce_sum(tf.constant([True, False]), 1)
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match="^Value for attr 'T' of string is not in the list"):
+        tf.reduce_mean(tf.constant(["a"]), 5)
+    x = tf.ones((2, 3))
+    for f, axis, dup in ((tf.reduce_sum, [1, 1], 1), (tf.reduce_sum, [0, -2], 0),
+                         (tf.reduce_sum, np.array([1, 1]), 1), (tf.reduce_max, (1, 1), 1),
+                         (tf.math.reduce_std, [1, -1], 1)):
+        with pytest.raises(tf.errors.InvalidArgumentError,
+                           match=f"Invalid reduction arguments: Axes contains duplicate "
+                                 f"dimension: {dup}"):
+            f(x, axis)
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"Invalid reduction dimension "
+                                                             r"\(5 for input with 2 dim"):
+        tf.reduce_sum(x, [5, 1, 1])
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match="Axes contains duplicate dimension: 0 .Op:All"):
+        tf.reduce_all(np.ones((2, 2), bool), np.array([[True, False], [False, True]]))
+
+
+def test_bool_inputs_given_another_tensor_beside_a_list_are_tfs_conversion_error() -> None:
+    # TF 2.21 (recorded): a list among the inputs sends TF's wrapper down its slow path,
+    # which converts a tensor to the bool its signature fixes (the conversion's
+    # ValueError); tensors alone reach the op, which refuses them
+    c = tf.constant([1.0, 0.0])
+    conversion = ("^Tensor conversion requested dtype bool for Tensor with dtype float32: "
+                  r"<tf.Tensor: shape=\(2,\), dtype=float32, numpy=array\(\[1., 0.\], "
+                  r"dtype=float32\)>$")
+    for call in (lambda: tf.where(c, [1.0, 2.0], [3.0, 4.0]),
+                 lambda: tf.logical_and(c, [1.0, 2.0]),
+                 lambda: tf.logical_and(c, [True, False]),
+                 lambda: tf.logical_and([True, False], c),
+                 lambda: tf.logical_or(c, [1.0, 2.0]),
+                 lambda: tf.reduce_all(c, [0])):
+        with pytest.raises(ValueError, match=conversion):
+            call()
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"cannot compute LogicalAnd as input #0\(zero-based\) was expected "
+                             "to be a bool tensor but is a float tensor"):
+        tf.logical_and(c, c)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="cannot compute All as input #0"):
+        tf.reduce_all(c, 0)
+    with pytest.raises(TypeError, match=r"Cannot convert \[1.0, 2.0\] to EagerTensor of dtype "
+                                        "bool"):
+        tf.logical_and([1.0, 2.0], [1.0, 2.0])
+    assert tf.where(c).numpy().tolist() == [[0]]
+
+
+def test_moments_read_the_dtype_of_x_as_given() -> None:
+    # TF 2.21 (recorded): tf.nn.moments reads x.dtype before converting it
+    with pytest.raises(AttributeError, match="^'list' object has no attribute 'dtype'$"):
+        tf.nn.moments([1.0, 2.0], [0])
+    mean, var = tf.nn.moments(np.array([1.0, 2.0]), [0])
+    assert (mean.dtype, float(mean), float(var)) == (tf.float64, 1.5, 0.25)
+
+def test_an_array_of_rows_for_a_shape_is_the_ops_refusal() -> None:
+    # TF 2.21 (recorded): a 2-D array where an op takes a vector (a shape, a perm, the
+    # multiples, the axes) reaches the op, which refuses it in its words; zeros and ones
+    # convert a list to int32 first (floats: the conversion's TypeError)
+    m, x = np.array([[2.0, 1.0], [1.0, 3.0]]), np.ones((2, 2), np.float32)
+    for call, words in ((lambda: tf.reshape(x, m), "sizes input must be 1-D, not [2,2]"),
+                        (lambda: tf.transpose(x, m), "perm must be rank 1, got shape [2,2]"),
+                        (lambda: tf.tile(x, m), "Expected multiples to be 1-D, but got shape "
+                                                "[2,2]"),
+                        (lambda: tf.reverse(x, m), "'dims' must be 1-dimension, not 2"),
+                        (lambda: tf.zeros(m), "dims must represent a vector, got shape [2,2]"),
+                        (lambda: tf.fill(m, 1.0), "dims must represent a vector, got shape "
+                                                  "[2,2]")):
+        with pytest.raises(tf.errors.InvalidArgumentError) as info:
+            call()
+        assert words in str(info.value), info.value
+    for f in (tf.zeros, tf.ones):
+        with pytest.raises(TypeError, match=r"^Cannot convert \[1.0, 2.0\] to EagerTensor of "
+                                            "dtype int32$"):
+            f([1.0, 2.0])
+    assert tf.zeros([2, np.int64(3)]).shape == (2, 3)
 
 def test_other_generated_wrappers_take_numpy_inputs_as_tf() -> None:
     assert tf.broadcast_dynamic_shape(np.array([2., 1.]), np.array([1, 3])).numpy().tolist() \

@@ -67,13 +67,19 @@ TRUE = tf.constant(True)
 def test_non_string_format_mode_equation_is_type_error(call):
     # was: AttributeError ('...' object has no attribute 'startswith'/'upper'/'replace'),
     # which TF raises too; eagerflow's contract is TypeError for an argument of a wrong type
-    with pytest.raises(TypeError, match=r"`(data_format|mode|equation)` must be a string"):
+    # (conv3d is TF's generated wrapper: its own TypeError's words)
+    with pytest.raises(TypeError, match=r"`(data_format|mode|equation)` must be a string|"
+                                        r"^Expected string for argument 'data_format' not"):
         call()
 
 
 def test_string_arguments_still_accept_bytes():
     assert tf.pad(tf.ones([3]), [[1, 1]], mode=b"reflect").shape == (5,)
-    assert tf.nn.bias_add(tf.ones([1, 2]), tf.ones([2]), data_format=b"NC").shape == (1, 2)
+    # (but TF 2.21's Python wrappers that test data_format.startswith("NC") do not: their
+    # TypeError, recorded; tests/ops/test_conv.py has the rest)
+    with pytest.raises(TypeError, match="^startswith first arg must be bytes or a tuple of "
+                                        "bytes, not str$"):
+        tf.nn.bias_add(tf.ones([1, 2]), tf.ones([2]), data_format=b"NC")
 
 
 def test_image_dtype_error_is_attribute_error():
@@ -294,7 +300,9 @@ def test_max_pool_grad_grad_checks_orig_output(name, x, y, gg):
              "explicit_paddings": ()}
     with pytest.raises(InvalidArgumentError, match=rf"Expected (orig_output|grad) shape .*"
                                                    rf"\[Op:{name}\]"):
-        bind(REGISTRY[name], (_t(np.ones(x)), _t(np.ones(y)), _t(np.ones(gg))), attrs)
+        # (float32: TF's CPU has no float64 MaxPool3DGradGrad, NotFoundError before these)
+        f = np.float32
+        bind(REGISTRY[name], (_t(np.ones(x, f)), _t(np.ones(y, f)), _t(np.ones(gg, f))), attrs)
 
 
 @pytest.mark.parametrize("attrs,cls", [

@@ -212,8 +212,6 @@ KNOWN: list = [
      "eagerflow's keeps float64 (tf.image.resize returns float32 in both)"),
     ("(ResizeBilinearGrad|ResizeBicubicGrad|ScaleAndTranslateGrad)-", "TF raised.*(double|float)",
      "TF's resize gradient kernels take float32 only; eagerflow's take float64 too"),
-    ("(AvgPool3D|AvgPool3DGrad|MaxPool3D|MaxPool3DGrad|MaxPool3DGradGrad)-", "TF raised.*"
-     "(double|DT_DOUBLE)", "TF's CPU kernels have no float64 version; eagerflow computes it"),
     ("Conv-", "Grouped/Depthwise Convolutions are not supported", "TF's CPU Conv kernel "
      "refuses groups; its XLA kernel computes them as eagerflow (tests/ops/opsgap_golden.json)"),
     ("Conv-3-", "output 0: shape", "TF's CPU Conv kernel mishandles 3-D explicit padding (a "

@@ -4,6 +4,7 @@ gradients by directional finite differences, known values, and bad input."""
 from __future__ import annotations
 
 import itertools
+import re
 
 import numpy as np
 import pytest
@@ -429,6 +430,8 @@ def test_float32_and_int32_inputs():
 
 X = np.ones((2, 5, 5, 3), np.float32)
 W = np.ones((3, 3, 3, 4), np.float32)
+X5 = np.ones((1, 4, 4, 4, 2), np.float32)
+W5 = np.ones((2, 2, 2, 2, 3), np.float32)
 BAD = [
     (lambda: tf.nn.conv2d(X, W, 0, "SAME"), tf.errors.InvalidArgumentError,
      "Row and column strides should be larger than 0. [Op:Conv2D]"),
@@ -502,6 +505,44 @@ BAD = [
                                                                        np.float32),
                           [1, 0, 1, 1, 1], "SAME"),
      tf.errors.InvalidArgumentError, "Spatial strides should be larger than 0."),
+    # TF 2.21 (recorded): tf.nn.conv3d is TF's generated wrapper of Conv3D: its strides and
+    # dilations lists of five are taken as given, not expanded; the op's definition asks
+    # for 5 strides at least; the 3-D kernels refuse batch/depth strides and dilation rates
+    # as invalid arguments; bytes are a string attr's value
+    (lambda: tf.nn.conv3d(X5, W5, 1, "SAME"), TypeError,
+     "Expected list for 'strides' argument to 'conv3d' Op, not 1."),
+    (lambda: tf.nn.conv3d(X5, W5, np.ones(5, np.int64), "SAME"), TypeError,
+     "Expected list for 'strides' argument to 'conv3d' Op, not array([1, 1, 1, 1, 1])."),
+    (lambda: tf.nn.conv3d(X5, W5, [1] * 5, "SAME", dilations=2), TypeError,
+     "Expected list for 'dilations' argument to 'conv3d' Op, not 2."),
+    (lambda: tf.compat.v1.nn.conv3d(X5, W5, [1] * 5, "SAME", dilations=1), TypeError,
+     "Expected list for 'dilations' argument to 'conv3d' Op, not 1."),
+    (lambda: tf.nn.conv3d(X5, W5, [1] * 5, [[0, 0]] * 5), TypeError,
+     "Expected string for argument 'padding' not [[0, 0], [0, 0], [0, 0], [0, 0], [0, 0]]."),
+    (lambda: tf.nn.conv3d(X5, W5, [1] * 5, None), TypeError,
+     "Expected string for argument 'padding' not None."),
+    (lambda: tf.nn.conv3d(X5, W5, [1, 1, 1], "SAME"), tf.errors.InvalidArgumentError,
+     "Length for attr 'strides' of 3 must be at least minimum 5\n\t; NodeDef: {{node Conv3D}}; "
+     "Op<name=Conv3D; signature=input:T, filter:T -> output:T; "),
+    (lambda: tf.nn.conv3d(X5, W5, [1] * 5, "SAME", dilations=[1, 1, 1]),
+     tf.errors.InvalidArgumentError, "Dilation rates field must specify 5 dimensions [Op:Conv3D]"),
+    (lambda: tf.nn.conv3d(X5, W5, [2, 1, 1, 1, 1], "SAME"), tf.errors.InvalidArgumentError,
+     "Current implementation does not yet support strides in the batch and depth dimensions. "
+     "[Op:Conv3D]"),
+    (lambda: tf.nn.conv3d(X5, W5, [1] * 5, "SAME", dilations=[1, 1, 1, 1, 2]),
+     tf.errors.InvalidArgumentError, "Current implementation does not yet support dilation "
+                                     "rates in the batch and depth dimensions. [Op:Conv3D]"),
+    (lambda: tf.raw_ops.Conv3DBackpropInputV2(input_sizes=[1, 4, 4, 4, 2], filter=W5,
+                                              out_backprop=np.ones((1, 4, 4, 4, 3), np.float32),
+                                              strides=[1, 0, 1, 1, 1], padding="SAME"),
+     tf.errors.InvalidArgumentError, "Stride must be > 0, but got 0 [Op:Conv3DBackpropInputV2]"),
+    (lambda: tf.raw_ops.Conv3DBackpropFilterV2(input=X5, filter_sizes=[2, 2, 2, 2, 3],
+                                               out_backprop=np.ones((1, 4, 4, 4, 3), np.float32),
+                                               strides=[1, 1], padding="SAME"),
+     tf.errors.InvalidArgumentError, "Length for attr 'strides' of 2 must be at least minimum 5"),
+    (lambda: tf.compat.v1.nn.conv3d_backprop_filter(
+        X5, [2, 2, 2, 2, 3], np.ones((1, 4, 4, 4, 3), np.float32), 1, "SAME"), TypeError,
+     "Expected list for 'strides' argument to 'conv3d_backprop_filter_v2' Op, not 1."),
 ]
 
 
@@ -531,3 +572,84 @@ def test_outputs_too_large_for_memory_raise_resource_exhausted():
     with pytest.raises(tf.errors.ResourceExhaustedError, match="OOM when allocating tensor"):
         tf.nn.conv2d(tf.zeros([1, 1, 1, 1]), tf.zeros([1, 1, 1, 1]), 1,
                      [[0, 0], [2 ** 20, 2 ** 20], [2 ** 20, 2 ** 20], [0, 0]])
+
+
+def test_conv3d_takes_bytes_as_its_string_attrs():
+    # TF 2.21 (recorded): its generated wrappers read bytes as the string (conv2d's Python
+    # wrapper does not: see test_bytes_data_format_...)
+    want = tf.nn.conv3d(X5, W5, [1] * 5, "SAME").numpy()
+    got = tf.nn.conv3d(X5, W5, [1] * 5, b"SAME", data_format=b"NDHWC").numpy()
+    np.testing.assert_array_equal(got, want)
+    g = tf.compat.v1.nn.conv3d_backprop_filter(X5, [2, 2, 2, 2, 3], tf.ones((1, 4, 4, 4, 3)),
+                                               [1] * 5, b"SAME", data_format=b"NDHWC")
+    assert g.shape == (2, 2, 2, 2, 3)
+    # tf.nn.convolution still expands its strides for the 3-D op
+    assert tf.nn.convolution(X5, W5, 2, "SAME").shape == (1, 2, 2, 2, 3)
+
+
+_STARTSWITH = "^startswith first arg must be bytes or a tuple of bytes, not str$"
+X4, W4 = np.ones((1, 4, 4, 2), np.float32), np.ones((2, 2, 2, 3), np.float32)
+
+
+@pytest.mark.parametrize("df", [b"NHWC", b"NCHW", b"NWC", b"NDHWC"])
+def test_bytes_data_format_of_tfs_python_wrappers_is_a_type_error(df):
+    # TF 2.21 (recorded): these test data_format.startswith("NC") before anything else,
+    # which bytes fail with str's TypeError, whatever the value
+    x5 = np.ones((1, 4, 4, 4, 2), np.float32)
+    calls = [lambda: tf.nn.conv2d(X4, W4, 1, "SAME", data_format=df),
+             lambda: tf.compat.v1.nn.conv2d(X4, W4, [1] * 4, "SAME", data_format=df),
+             lambda: tf.nn.conv2d_transpose(X4, np.ones((2, 2, 3, 2), np.float32),
+                                            [1, 4, 4, 3], 1, data_format=df),
+             lambda: tf.nn.conv3d_transpose(x5, np.ones((2, 2, 2, 3, 2), np.float32),
+                                            [1, 4, 4, 4, 3], 1, data_format=df),
+             lambda: tf.nn.conv_transpose(X4, np.ones((2, 2, 3, 2), np.float32), [1, 4, 4, 3],
+                                          1, data_format=df),
+             lambda: tf.nn.depthwise_conv2d(X4, W4, [1] * 4, "SAME", data_format=df),
+             lambda: tf.nn.separable_conv2d(X4, W4, np.ones((1, 1, 6, 4), np.float32),
+                                            [1] * 4, "SAME", data_format=df),
+             lambda: tf.nn.bias_add(X4, np.ones(2, np.float32), data_format=df),
+             lambda: tf.nn.max_pool(X4, 2, 1, "SAME", data_format=df),
+             lambda: tf.nn.max_pool2d(X4, 2, 1, "SAME", data_format=df),
+             lambda: tf.nn.avg_pool2d(X4, 2, 1, "SAME", data_format=df),
+             lambda: tf.nn.max_pool3d(x5, 2, 1, "SAME", data_format=df),
+             lambda: tf.nn.avg_pool3d(x5, 2, 1, "SAME", data_format=df),
+             lambda: tf.nn.max_pool1d(np.ones((1, 4, 2), np.float32), 2, 1, "SAME",
+                                      data_format=df)]
+    for call in calls:
+        with pytest.raises(TypeError, match=_STARTSWITH):
+            call()
+
+
+def test_bytes_data_format_of_tfs_generated_wrappers_is_the_string():
+    # TF 2.21 (recorded): its generated wrappers (and tf.nn.convolution, which hands the
+    # format to the op as given) read bytes as the string; their list attrs are taken as
+    # given (an int is refused, not expanded)
+    g = np.ones((1, 4, 4, 3), np.float32)
+    v1 = tf.compat.v1.nn
+    assert tf.nn.convolution(X4, W4, 1, "SAME", data_format=b"NHWC").shape == (1, 4, 4, 3)
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match="Value for attr 'data_format' of \"NDHWC\" is not in the list"):
+        tf.nn.convolution(X4, W4, 1, "SAME", data_format=b"NDHWC")
+    assert v1.depthwise_conv2d_native(X4, W4, [1] * 4, b"SAME",
+                                      data_format=b"NHWC").shape == (1, 4, 4, 6)
+    assert v1.conv2d_backprop_input([1, 4, 4, 2], W4, g, [1] * 4, "SAME",
+                                    data_format=b"NHWC").shape == (1, 4, 4, 2)
+    assert v1.conv2d_backprop_filter(X4, [2, 2, 2, 3], g, [1] * 4, "SAME",
+                                     data_format=b"NHWC").shape == (2, 2, 2, 3)
+    assert v1.conv2d_backprop_input([1, 4, 4, 2], W4, g, [1] * 4, "SAME",
+                                    data_format=None).shape == (1, 4, 4, 2)
+    for call, msg in (
+            (lambda: v1.conv2d_backprop_input([1, 4, 4, 2], W4, g, 1, "SAME"),
+             "Expected list for 'strides' argument to 'conv2d_backprop_input' Op, not 1."),
+            (lambda: v1.conv2d_backprop_filter(X4, [2, 2, 2, 3], g, 1, "SAME"),
+             "Expected list for 'strides' argument to 'conv2d_backprop_filter' Op, not 1."),
+            (lambda: v1.conv2d_backprop_input([1, 4, 4, 2], W4, g, [1] * 4, "SAME",
+                                              dilations=1),
+             "Expected list for 'dilations' argument to 'conv2d_backprop_input' Op, not 1."),
+            (lambda: v1.depthwise_conv2d_native(X4, W4, [1] * 4, "SAME", dilations=1),
+             "Expected list for 'dilations' argument to 'depthwise_conv2d_native' Op, not 1.")):
+        with pytest.raises(TypeError, match=re.escape(msg)):
+            call()
+    # (a padding list is still explicit padding there: TF 1's wrapper converts it)
+    assert v1.conv2d_backprop_input([1, 4, 4, 2], W4, g, [1] * 4,
+                                    [[0, 0], [1, 0], [1, 0], [0, 0]]).shape == (1, 4, 4, 2)

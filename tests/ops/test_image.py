@@ -273,3 +273,87 @@ def test_central_crop_takes_an_eager_tensors_fraction_as_its_value():
         (0, 0, 0)
     with pytest.raises(ValueError, match=r"central_fraction must be within \(0, 1\]"):
         tf.image.central_crop(img, tf.constant(1.5))
+
+
+# TF 2.21 (recorded): tf.image.resize's methods other than nearest read the image as a
+# float in their ops, which refuse bool (and complex, uint32, string) with the op's attr
+# error, whatever the size; nothing is cast first
+_BOOL_REFUSED = [("bilinear", False, "ResizeBilinear"), ("bilinear", True, "ScaleAndTranslate"),
+                 ("nearest", False, "ResizeNearestNeighbor"),
+                 ("bicubic", False, "ResizeBicubic"), ("bicubic", True, "ScaleAndTranslate"),
+                 ("area", False, "ResizeArea"), ("area", True, "ResizeArea"),
+                 ("lanczos3", False, "ScaleAndTranslate"),
+                 ("lanczos5", True, "ScaleAndTranslate"),
+                 ("gaussian", False, "ScaleAndTranslate"),
+                 ("mitchellcubic", False, "ScaleAndTranslate")]
+
+
+@pytest.mark.parametrize("method,antialias,op", _BOOL_REFUSED)
+def test_resize_refuses_bool_images_as_tf(method, antialias, op):
+    img = np.ones((1, 4, 4, 1), bool)
+    for image, size in ((img, [2, 3]), (img, [4, 4]), (img[0], [2, 3])):
+        with pytest.raises(tf.errors.InvalidArgumentError) as info:
+            tf.image.resize(image, size, method=method, antialias=antialias)
+        msg = str(info.value)
+        assert msg.startswith("Value for attr 'T' of bool is not in the list of allowed "
+                              "values: int8, uint8, int16, uint16, int32, int64, "), msg
+        assert f"NodeDef: {{{{node {op}}}}}; Op<name={op};" in msg, msg
+    with pytest.raises(tf.errors.InvalidArgumentError, match="NodeDef: {{node ResizeBilinear}}"):
+        tf.image.resize_with_pad(img, 2, 3)
+    for d in (tf.complex64, tf.uint32, tf.string):
+        x = tf.zeros((1, 4, 4, 1), d) if d != tf.string else tf.fill((1, 4, 4, 1), "a")
+        with pytest.raises(tf.errors.InvalidArgumentError,
+                           match=f"Value for attr 'T' of {d.name} is not in the list"):
+            tf.image.resize(x, [2, 3], method=method, antialias=antialias)
+
+
+def test_resize_negative_size_is_tfs_dimension_error():
+    # TF 2.21 (recorded): tf.image.resize and TF 1's resize/resize_images read a constant
+    # size as a TensorShape first: a value below -1 is Dimension's ValueError (the first
+    # one, before the method's and the image dtype's checks); -1 is an unknown dim the
+    # kernel refuses; the raw ops and TF 1's resize_bilinear/... refuse in the kernel
+    img = np.ones((1, 4, 4, 1), np.float32)
+    for size, bad in (([-2, 3], -2), ([3, -2], -2), ([-1, -3], -3), ([-3, -4], -3),
+                      ([0, -3], -3)):
+        for f in (lambda s: tf.image.resize(img, s), lambda s: tf.image.resize(img[0], s),
+                  lambda s: tf.image.resize(img, s, method="nearest", antialias=True),
+                  lambda s: tf.image.resize(img, s, method="lanczos3"),
+                  lambda s: tf.image.resize(img, tf.constant(s)),
+                  lambda s: tf.image.resize(img, np.array(s), method="foo"),
+                  lambda s: tf.image.resize(img.astype(bool), s),
+                  lambda s: tf.compat.v1.image.resize(img, s, method=3),
+                  lambda s: tf.compat.v1.image.resize_images(img, s, method=7),
+                  lambda s: tf.function(lambda: tf.image.resize(img, s))()):
+            with pytest.raises(ValueError, match=f"Dimension {bad} must be >= 0"):
+                f(size)
+        for f in (lambda s: tf.compat.v1.image.resize_bilinear(img, s),
+                  lambda s: tf.raw_ops.ResizeArea(images=img, size=s)):
+            with pytest.raises(tf.errors.InvalidArgumentError,
+                               match="output dimensions must be positive"):
+                f(size)
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"output dimensions must be positive \[Op:ResizeBicubic\]"):
+        tf.image.resize(img, [-1, -1], method="bicubic")
+    # keeping the aspect ratio, TF reads the size scaled: [-3, -4] of a 4x4 image is
+    # [-4, -4]; [-1, 2] is [-1, -1], left to the kernel
+    for f in (tf.image.resize, tf.compat.v1.image.resize):
+        with pytest.raises(ValueError, match="^Dimension -4 must be >= 0$"):
+            f(img, [-3, -4], preserve_aspect_ratio=True)
+        with pytest.raises(ValueError, match="^Dimension -2 must be >= 0$"):
+            f(img, [-2, 3], preserve_aspect_ratio=True)
+        with pytest.raises(tf.errors.InvalidArgumentError,
+                           match="output dimensions must be positive"):
+            f(img, [-1, 2], preserve_aspect_ratio=True)
+
+
+def test_resize_with_pad_and_crop_or_pad_check_the_width_first():
+    # TF 2.21 (recorded): both check target_width > 0 before target_height > 0
+    img = np.ones((1, 4, 4, 1), np.float32)
+    for th, tw, what in ((-2, 3, "height"), (3, -2, "width"), (-1, -1, "width"),
+                         (0, -3, "width"), (-2, 0, "width")):
+        for f in (tf.image.resize_with_pad, tf.image.resize_with_crop_or_pad,
+                  tf.compat.v1.image.resize_image_with_pad,
+                  tf.compat.v1.image.resize_image_with_crop_or_pad):
+            for image in (img, img[0]):
+                with pytest.raises(ValueError, match=f"^target_{what} must be > 0.$"):
+                    f(image, th, tw)

@@ -206,18 +206,97 @@ def test_pool1d_3d_and_generic_forms():
     ya = tf.nn.avg_pool1d(x.transpose(0, 2, 1), 3, 1, "SAME", data_format="NCW").numpy()
     np.testing.assert_allclose(ya.transpose(0, 2, 1), ref_pool_nhwc(
         x[:, None], (1, 3), (1, 1), "SAME", "AVG")[:, 0])
-    x3 = distinct(1, 1, 6, 5, 2)
+    x3 = distinct(1, 1, 6, 5, 2).astype(np.float32)  # (TF's CPU pools 3-D in float32 only)
     y3 = tf.nn.max_pool3d(x3, [1, 2, 3], [1, 2, 1], "SAME").numpy()
     np.testing.assert_allclose(y3[:, 0], ref_pool_nhwc(x3[:, 0], (2, 3), (2, 1), "SAME", "MAX"))
     a3 = tf.nn.avg_pool3d(x3, [1, 3, 2], 1, "SAME").numpy()
-    np.testing.assert_allclose(a3[:, 0], ref_pool_nhwc(x3[:, 0], (3, 2), (1, 1), "SAME", "AVG"))
+    np.testing.assert_allclose(a3[:, 0], ref_pool_nhwc(x3[:, 0], (3, 2), (1, 1), "SAME", "AVG"),
+                               rtol=1e-6)
     assert tf.nn.max_pool(x, 2, 2, "VALID").shape == (2, 4, 3)
     assert tf.nn.avg_pool(x3, 2, 2, "SAME").shape == (1, 1, 3, 3, 2)
     x4 = distinct(1, 6, 5, 2)
     np.testing.assert_allclose(tf.nn.pool(x4, [2, 2], "AVG", strides=[2, 1], padding="SAME"),
                                ref_pool_nhwc(x4, (2, 2), (2, 1), "SAME", "AVG"))
-    directional_check(lambda a: tf.nn.max_pool3d(a, 2, 1, "SAME"), [x3])
     directional_check(lambda a: tf.nn.avg_pool1d(a, 3, 2, "VALID"), [x])
+
+
+@pytest.mark.parametrize("kind", ["MAX", "AVG"])
+def test_3d_pool_gradients_are_the_2d_ones_over_a_unit_depth(kind):
+    # (float32 only, as TF's CPU: the 2-D ops' float64 gradients, checked against
+    # central differences, are the reference)
+    x3 = distinct(1, 1, 6, 5, 2).astype(np.float32)
+    g3 = distinct(1, 1, 3, 5, 2).astype(np.float32)
+    pool3, pool2 = ((tf.nn.max_pool3d, tf.nn.max_pool2d) if kind == "MAX" else
+                    (tf.nn.avg_pool3d, tf.nn.avg_pool2d))
+    for f, x, g, ks, st in ((pool3, x3, g3, [1, 2, 3], [1, 2, 1]),
+                            (pool2, x3[:, 0].astype(np.float64), g3[:, 0].astype(np.float64),
+                             [2, 3], [2, 1])):
+        xt = tf.constant(x)
+        with tf.GradientTape() as tape:
+            tape.watch(xt)
+            y = f(xt, ks, st, "SAME")
+        got = tape.gradient(y, xt, output_gradients=tf.constant(g)).numpy()
+        if f is pool3:
+            assert got.dtype == np.float32
+            want3 = got[:, 0]
+        else:
+            np.testing.assert_allclose(want3, got, rtol=1e-6, atol=1e-7)
+    directional_check(lambda a: pool2(a, [2, 3], [2, 1], "SAME"), [x3[:, 0]])
+
+
+def test_3d_pools_refuse_float64_as_tf():
+    # TF 2.21 (recorded): MaxPool3D's and MaxPool3DGrad's definitions take no float64 (nor
+    # MaxPool3DGrad's TInput, named first); AvgPool3D, AvgPool3DGrad and MaxPool3DGradGrad
+    # take it but TF's CPU has no kernel (nor for float16, nor MaxPool3DGradGrad's ints)
+    x = np.ones((1, 4, 4, 4, 2))
+    g = np.ones((1, 2, 2, 2, 2))
+    k = dict(ksize=[1, 2, 2, 2, 1], strides=[1, 2, 2, 2, 1], padding="VALID")
+    attr = ("Value for attr '{}' of {} is not in the list of allowed values: half, bfloat16, "
+            "float\n\t; NodeDef: {{{{node {}}}}}; Op<name={};")
+    for f, op in ((lambda: tf.nn.max_pool3d(x, 2, 2, "VALID"), "MaxPool3D"),
+                  (lambda: tf.nn.max_pool(x, 2, 2, "VALID"), "MaxPool3D"),
+                  (lambda: tf.raw_ops.MaxPool3D(input=x, **k), "MaxPool3D")):
+        with pytest.raises(tf.errors.InvalidArgumentError) as info:
+            f()
+        assert str(info.value).startswith(attr.format("T", "double", op, op)), info.value
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        tf.raw_ops.MaxPool3DGrad(orig_input=tf.constant(x), orig_output=tf.constant(g),
+                                 grad=tf.constant(g), **k)  # (arrays: its float default)
+    assert str(info.value).startswith(attr.format("TInput", "double", "MaxPool3DGrad",
+                                                  "MaxPool3DGrad")), info.value
+    f16 = tf.ones((1, 4, 4, 4, 2), tf.float16)
+    g16 = tf.ones((1, 2, 2, 2, 2), tf.float16)
+    for call, op, t in (
+            (lambda: tf.nn.avg_pool3d(x, 2, 2, "VALID"), "AvgPool3D", "DT_DOUBLE"),
+            (lambda: tf.raw_ops.AvgPool3DGrad(orig_input_shape=[1, 4, 4, 4, 2], grad=g, **k),
+             "AvgPool3DGrad", "DT_DOUBLE"),
+            (lambda: tf.raw_ops.MaxPool3DGradGrad(orig_input=x, orig_output=g, grad=x, **k),
+             "MaxPool3DGradGrad", "DT_DOUBLE"),
+            (lambda: tf.raw_ops.MaxPool3DGradGrad(orig_input=x.astype(np.int32),
+                                                  orig_output=g.astype(np.int32),
+                                                  grad=x.astype(np.int32), **k),
+             "MaxPool3DGradGrad", "DT_INT32"),
+            (lambda: tf.raw_ops.AvgPool3DGrad(orig_input_shape=[1, 4, 4, 4, 2], grad=g16, **k),
+             "AvgPool3DGrad", "DT_HALF")):
+        with pytest.raises(tf.errors.NotFoundError) as info:
+            call()
+        assert str(info.value).startswith(
+            f"Could not find device for node: {{{{node {op}}}}} = {op}[T={t}, "
+            'data_format="NDHWC", ksize=[1, 2, 2, 2, 1], padding="VALID", '
+            f"strides=[1, 2, 2, 2, 1]]\nAll kernels registered for op {op}:\n"), info.value
+    with pytest.raises(tf.errors.NotFoundError) as info:
+        tf.raw_ops.MaxPool3DGrad(orig_input=f16, orig_output=g16, grad=g16, **k)
+    assert ("MaxPool3DGrad[T=DT_HALF, TInput=DT_HALF, data_format=\"NDHWC\"" in str(info.value)
+            and "  device='XLA_CPU_JIT'; TInput in [DT_FLOAT, DT_BFLOAT16, DT_HALF]; T in "
+            "[DT_FLOAT, DT_BFLOAT16, DT_HALF]\n  device='CPU'; T in [DT_BFLOAT16]; TInput in "
+            "[DT_BFLOAT16]\n  device='CPU'; T in [DT_FLOAT]; TInput in [DT_FLOAT]\n "
+            "[Op:MaxPool3DGrad]" in str(info.value)), info.value
+    # float32 runs, its gradient too
+    x32 = tf.constant(x, tf.float32)
+    with tf.GradientTape() as tape:
+        tape.watch(x32)
+        y = tf.nn.max_pool3d(x32, 2, 2, "VALID")
+    assert tape.gradient(y, x32).dtype == tf.float32
 
 
 def test_pool_with_dilations():
@@ -402,3 +481,48 @@ def test_max_pool_keeps_its_argmax_only_where_a_gradient_may_follow(monkeypatch)
         y = tf.nn.max_pool2d(x, 2, 2, "VALID")
     monkeypatch.setattr(windows._KEPT_ARGMAX, "entries", [])  # found again: the same
     np.testing.assert_array_equal(tape.gradient(y, x).numpy(), kept.numpy())
+
+
+def test_3d_max_pool_ties_infinities_padding_and_empties_as_tf():
+    # TF 2.21 (recorded, float32): MaxPool3DGrad gives each window's gradient to every
+    # cell equal to its max, none to an infinite one (its mask: a difference of 0);
+    # MaxPool3D's padding cells hold the lowest finite value (a padded window of -inf
+    # gives it, an unpadded one -inf); MaxPool3DGradGrad refuses an empty tensor_in
+    def grad(xv, yv, gv, ks, st, pad="VALID"):
+        x, y, g = (tf.constant(np.array(v, np.float32).reshape(1, 1, 1, -1, 1))
+                   for v in (xv, yv, gv))
+        return tf.raw_ops.MaxPool3DGrad(orig_input=x, orig_output=y, grad=g,
+                                        ksize=[1, 1, 1, ks, 1], strides=[1, 1, 1, st, 1],
+                                        padding=pad).numpy().ravel()
+
+    np.testing.assert_array_equal(grad([1, 1, 0, 2, 2, 2], [1, 2, 2], [1, 10, 100], 2, 2),
+                                  [1, 1, 0, 10, 100, 100])
+    np.testing.assert_array_equal(grad([1, 1, 0, 2, 2, 2], [1, 2, 2, 2], [1, 10, 100, 1000],
+                                       3, 1), [1, 1, 0, 1110, 1100, 1000])
+    inf, nan = np.inf, np.nan
+    np.testing.assert_array_equal(grad([inf, 2, 5, 2, 7, 7, 1, 1], [inf, 5, 7, 1], [1] * 4, 2,
+                                       2), [0, 0, 1, 0, 1, 1, 1, 1])
+    np.testing.assert_array_equal(grad([inf, inf, -inf, -inf], [inf, -inf], [1, 1], 2, 2),
+                                  [0, 0, 0, 0])
+    np.testing.assert_array_equal(grad([1, 2, 3, 4], [2, 4], [inf, nan], 2, 2),
+                                  [0, inf, 0, nan])
+    np.testing.assert_array_equal(grad([0.0, -0.0, 3, 4], [0, 4], [1, 1], 2, 2), [1, 1, 0, 1])
+    x = tf.constant(np.array([1, 1, 0, 2, 2, 2], np.float32).reshape(1, 1, 1, 6, 1))
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.nn.max_pool3d(x, [1, 1, 3], [1, 1, 1], "VALID")
+    g = tape.gradient(y, x, output_gradients=tf.constant([1.0, 10, 100, 1000], shape=y.shape))
+    np.testing.assert_array_equal(g.numpy().ravel(), [1, 1, 0, 1110, 1100, 1000])
+    xi = tf.constant(np.array([-inf, -inf, 1, -inf], np.float32).reshape(1, 1, 1, 4, 1))
+    np.testing.assert_array_equal(tf.nn.max_pool3d(xi, [1, 1, 2], [1, 1, 2], "VALID")
+                                  .numpy().ravel(), [-inf, 1])
+    np.testing.assert_array_equal(tf.nn.max_pool3d(xi, [1, 1, 2], [1, 1, 1], "SAME")
+                                  .numpy().ravel(),
+                                  [-inf, 1, 1, np.finfo(np.float32).min])
+    z = tf.zeros((0, 3, 4, 3, 2))
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"received empty tensor tensor_in: Tensor<type: float shape: "
+                             r"\[0,3,4,3,2\] values: > \[Op:MaxPool3DGradGrad\]"):
+        tf.raw_ops.MaxPool3DGradGrad(orig_input=z, orig_output=z, grad=z,
+                                     ksize=[1, 2, 2, 2, 1], strides=[1, 1, 1, 1, 1],
+                                     padding="SAME")

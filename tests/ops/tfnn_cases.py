@@ -304,6 +304,18 @@ CASES = [
     "seeded(lambda: tf.nn.nce_loss(WS, BS, TC[:, :1], XS, 4, 10), 3)",
     "tf.nn.nce_loss([WS[:5], WS[5:]], [BS[:5], BS[5:]], TC[:, :1], XS, 4, 10, sampled_values=SV)",
     "tf.nn.nce_loss(WS.astype(np.float64), BS, TC, XS, 4, 10, num_true=2, sampled_values=SV)",
+    # the sampled losses read the labels' dtype, then the inputs', as given (a list has
+    # none); a list of weights is a sharded table (a list of rows: 1-D shards, refused by
+    # the Slice of the looked-up rows), a tuple one table
+    "tf.nn.nce_loss(WS, BS, TC.tolist(), XS, 4, 10, num_true=2, sampled_values=SV)",
+    "tf.nn.sampled_softmax_loss(WS, BS, TC.tolist(), XS.tolist(), 4, 10, num_true=2,"
+    " sampled_values=SV)",
+    "tf.nn.nce_loss(WS, BS, TC, XS.tolist(), 4, 10, num_true=2, sampled_values=SV)",
+    "tf.nn.sampled_softmax_loss(WS, BS, TC[:, :1].tolist(), XS, 4, 10, sampled_values=SV)",
+    "tf.nn.nce_loss(WS.tolist(), BS, TC, XS, 4, 10, num_true=2, sampled_values=SV)",
+    "tf.nn.sampled_softmax_loss(WS.tolist(), BS, TC, XS, 4, 10, num_true=2, sampled_values=SV)",
+    "tf.nn.nce_loss(tuple(WS.tolist()), BS, TC, XS, 4, 10, num_true=2, sampled_values=SV)",
+    "tf.nn.embedding_lookup(tuple(EMB.tolist()), [0, 3])",
     *(f"tf.nn.embedding_lookup_sparse(EMB, SPI, {w}, combiner='{c}')"
       for c in ("sum", "mean", "sqrtn") for w in ("None", "SPW")),
     *(f"tf.nn.safe_embedding_lookup_sparse(EMB, SPI, {w}, combiner='{c}')"

@@ -178,9 +178,10 @@ def fill(dims: Any, value: Any, name: str | None = None, layout: Any = None) -> 
 @eager_api()
 def _fill(dims: Any, value: Any) -> Any:
     """fill as zeros and ones call it: TF converts their shape first, as int32 (no slow
-    path: a string is its conversion's TypeError, not Fill's attr error), and their errors
-    name no name (their name scope is empty eagerly)."""
-    if isinstance(dims, (str, bytes)):
+    path: a string or a list of floats is its conversion's TypeError, not Fill's attr
+    error), and their errors name no name (their name scope is empty eagerly)."""
+    if isinstance(dims, (str, bytes)) or isinstance(dims, (list, tuple)) and \
+            any(isinstance(v, (float, list, tuple)) for v in dims):
         convert_to_tensor(dims, dtype=dt.int32)
     return fill.__wrapped__(dims, value)
 

@@ -38,7 +38,9 @@ from eagerflow._src.ops.nn_loss import (
 )
 from eagerflow._src.ops.random import _op_seeds, _reserve
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.ops.slicing import slice as slice_
 from eagerflow._src.ops.sparse_ops import SPARSE_TO_DENSE
+from eagerflow._src.ops.stacking import stack
 
 _WORDS_PER_SAMPLE = 2048  # what TF's kernel reserves of its stream per sampled candidate
 _LOWEST_F32 = float(np.finfo(np.float32).min)
@@ -393,7 +395,9 @@ def _sampled_logits(weights: Any, biases: Any, labels: Any, inputs: Any, num_sam
                     remove_accidental_hits: bool, seed: Any = None) -> tuple:
     """(logits, labels) of the true classes and the sampled ones, each logit less the log of
     its expected count (the sampled classes' correction for being sampled)."""
-    inputs = _t(inputs)
+    if not isinstance(weights, list):  # (TF's: a list is a sharded table; a tuple is one)
+        weights = [weights]
+    C.read_dtype(labels)  # (TF reads both dtypes as given, to cast them)
     labels = _int64(labels)
     labels_flat = reshape(labels, [-1])
     if sampled_values is None:
@@ -403,11 +407,17 @@ def _sampled_logits(weights: Any, biases: Any, labels: Any, inputs: Any, num_sam
     sampled = cast(sampled, dt.int64)
     all_ids = concat([labels_flat, sampled], 0)
     n_true = shape(labels_flat)[0]
-    all_w = cast(embedding_lookup(weights, all_ids), inputs.dtype)
-    true_w, sampled_w = all_w[:n_true], all_w[n_true:]
+    all_w = embedding_lookup(weights, all_ids)
+    C.read_dtype(inputs)
+    inputs = _t(inputs)
+    all_w = cast(all_w, inputs.dtype)
+    # (TF's Slices: rows of a 2-D lookup, refused otherwise, as a table of 1-D shards)
+    true_w = slice_(all_w, [0, 0], stack([n_true, -1]))
+    sampled_w = slice_(all_w, stack([n_true, 0]), [-1, -1])
     sampled_logits = matmul(inputs, sampled_w, transpose_b=True)
     all_b = cast(embedding_lookup(biases, all_ids), inputs.dtype)
-    true_b, sampled_b = all_b[:n_true], all_b[n_true:]
+    true_b = slice_(all_b, [0], shape(labels_flat))
+    sampled_b = slice_(all_b, shape(labels_flat), [-1])
     dim = shape(true_w)[1:2]
     rows = expand_dims(inputs, 1) * reshape(true_w, concat([[-1, num_true], dim], 0))
     true_logits = reshape(_sum_rows(reshape(rows, concat([[-1], dim], 0))), [-1, num_true])

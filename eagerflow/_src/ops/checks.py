@@ -838,6 +838,14 @@ def type_list_attr(op: str, values: Any, what: str) -> tuple:
 
 # -- the data inputs of TF's generated op wrappers --------------------------------------
 
+def read_dtype(value: Any) -> None:
+    """Where TF's Python reads the `dtype` of an argument as given (tf.nn.moments' x, the
+    sampled losses' labels and inputs): a Python list, tuple or number has none, its
+    AttributeError."""
+    if not hasattr(value, "dtype"):
+        raise AttributeError(f"'{type(value).__name__}' object has no attribute 'dtype'")
+
+
 def passed_raw(*values: Any) -> bool:
     """Whether any of `values` (what a user passed for an op's inputs) sends TF's op
     wrapper down its slow path: a Python list, tuple, string or complex number, or a NumPy

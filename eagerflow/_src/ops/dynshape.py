@@ -68,7 +68,11 @@ def static_ints(value: Any, what: str = "shape", attr: tuple | None = None,
         if _refuses_scalar(attr):
             raise C.fail(attr[0], attr[2].format(shape="[]", rank=0))
         return (int(value),)
-    if not isinstance(value, (list, tuple, np.ndarray)):  # (a float, a string, None...)
+    if not isinstance(value, (list, tuple, np.ndarray)) or \
+            isinstance(value, np.ndarray) and value.ndim > 1 and attr is not None and \
+            len(attr) > 2:
+        # (a float, a string, None...; an array of rows, which the op converts and refuses
+        # with its words for a shape that is no vector)
         return _as_op_converts(value, what, attr, given)
     out = []
     for v in value:

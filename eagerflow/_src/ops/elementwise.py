@@ -52,21 +52,27 @@ def _tensor_like(v: Any) -> bool:
     return isinstance(v, Tensor) or hasattr(v, "_as_tensor")
 
 
-def as_fixed_type(v: Any, dtype: Any) -> Tensor:
+def as_fixed_type(v: Any, dtype: Any, slow: bool = False) -> Tensor:
     """`v`, given for an op input whose type TF's op signature fixes (SelectV2's condition:
     bool), as TF's op wrapper converts it: a tensor as it is (the op refuses another
     dtype), anything else to that type (a NumPy array cast, a Python value that does not
-    fit a TypeError: "Cannot convert [1, 0] to EagerTensor of dtype bool")."""
-    return convert_to_tensor(v) if _tensor_like(v) else convert_to_tensor(v, dtype=dtype)
+    fit a TypeError: "Cannot convert [1, 0] to EagerTensor of dtype bool"). On TF's slow
+    path (`slow`: another input was a list, C.passed_raw) a tensor is converted too: one
+    of another dtype is the conversion's ValueError ("Tensor conversion requested dtype
+    bool for Tensor with dtype float32: ...")."""
+    if _tensor_like(v) and not slow:
+        return convert_to_tensor(v)
+    return convert_to_tensor(v, dtype=dtype)
 
 
-def bool_arg(x: Any) -> Tensor:
+def bool_arg(x: Any, slow: bool = False) -> Tensor:
     """An operand of a logical op, bool in TF's signatures (as_fixed_type)."""
-    return as_fixed_type(x, dt.bool)
+    return as_fixed_type(x, dt.bool, slow)
 
 
 def bool_args(x: Any, y: Any) -> tuple:
-    return bool_arg(x), bool_arg(y)
+    slow = C.passed_raw(x, y)
+    return bool_arg(x, slow), bool_arg(y, slow)
 
 
 _NUMPY_KIND_WORDS = {"b": "bool", "i": "int", "u": "int", "f": "float", "c": "complex"}

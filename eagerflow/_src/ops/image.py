@@ -694,6 +694,18 @@ def _size_arg(size: Any) -> tuple:
     return tuple(int(v) for v in np.asarray(t.numpy())), ()
 
 
+def check_size_dims(size: tuple) -> None:
+    """TF's resize wrappers read a constant `size` as a TensorShape before any op: a value
+    below -1 (-1 is an unknown dim, left to the kernel) is its Dimension's ValueError, the
+    first such one named. A size partly known while tracing is left to the kernel, as in
+    TF."""
+    if None in size:
+        return
+    bad = next((v for v in size if v < -1), None)
+    if bad is not None:
+        raise ValueError(f"Dimension {bad} must be >= 0")
+
+
 @dispatchable
 def resize(images: Any, size: Any, method: str = ResizeMethod.BILINEAR,
            preserve_aspect_ratio: bool = False, antialias: bool = False,
@@ -712,10 +724,14 @@ def resize(images: Any, size: Any, method: str = ResizeMethod.BILINEAR,
         f = min(np.float32(h_out) / np.float32(h), np.float32(w_out) / np.float32(w))
         h_out = int(np.rint(np.float32(f) * np.float32(h)))
         w_out = int(np.rint(np.float32(f) * np.float32(w)))
-    sz = (h_out, w_out)
-    if method != ResizeMethod.NEAREST_NEIGHBOR and x._dtype is not dt.float32:
+    check_size_dims((h_out, w_out))  # (TF reads the size kept, or the one scaled to keep
+    sz = (h_out, w_out)  # the aspect ratio: [-3, -4] is -4 then)
+    if method != ResizeMethod.NEAREST_NEIGHBOR and x._dtype is not dt.float32 and \
+            x._dtype in _IMAGE_T:
         # TF's kernels read each value as a float and give float32 unrounded (these ops
-        # keep a half or double input's dtype): the cast is that read
+        # keep a half or double input's dtype): the cast is that read. A dtype the ops
+        # don't take (bool, complex, uint32, string) goes to the op uncast, which refuses
+        # it with TF's attr error
         x = cast(x, dt.float32)
     if method == ResizeMethod.BILINEAR and not antialias:
         out = bind(RESIZE_BILINEAR, (x,) + dyn, {"size": sz})

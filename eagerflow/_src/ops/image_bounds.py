@@ -268,10 +268,10 @@ def resize_with_crop_or_pad(image: Any, target_height: int, target_width: int) -
             return _runtime_crop_or_pad(x, _value(target_height), _value(target_width))
     h, w = _hw(x)
     th, tw = int(C.known(target_height)), int(C.known(target_width))
+    if tw <= 0:  # (TF checks the width first)
+        raise ValueError("target_width must be > 0.")
     if th <= 0:
         raise ValueError("target_height must be > 0.")
-    if tw <= 0:
-        raise ValueError("target_width must be > 0.")
     crop_h, crop_w = max((h - th) // 2, 0), max((w - tw) // 2, 0)
     pad_h, pad_w = max((th - h) // 2, 0), max((tw - w) // 2, 0)
     x = crop_to_bounding_box(x, crop_h, crop_w, min(th, h), min(tw, w))

@@ -856,7 +856,7 @@ def where(condition: Any, x: Any = None, y: Any = None, name: str | None = None)
 @eager_api("condition", "x", "y")
 def _select(condition: Any, x: Any, y: Any, name: str | None) -> Any:
     """tf.where(condition, x, y): TF hands its SelectV2 the inputs as they were given."""
-    condition = as_fixed_type(condition, dt.bool)
+    condition = as_fixed_type(condition, dt.bool, C.passed_raw(condition, x, y))
     x, y = binary_args(x, y)
     return bind(SELECT, (condition, x, y), {}, name)
 

@@ -51,7 +51,7 @@ from eagerflow._src.ops.math import (
 from eagerflow._src.ops.math import abs as _abs
 from eagerflow._src.ops.math import pow as math_pow
 from eagerflow._src.ops.math import softplus as math_softplus
-from eagerflow._src.ops.nn_args import check_t, fail, kept
+from eagerflow._src.ops.nn_args import check_t, fail, kept, python_format
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 from eagerflow._src.ops.resource_gather import resource_gather
@@ -661,7 +661,7 @@ def bias_add(value: Any, bias: Any, data_format: str | None = None,
              name: str | None = None) -> Any:
     """value + bias, with bias along the channel axis (last, or 1 for "NC..." formats)."""
     if data_format is not None:
-        data_format = C.string_arg(data_format, "data_format")
+        data_format = C.string_arg(python_format(data_format), "data_format")
         if data_format.startswith("NC"):
             data_format = "NCHW"
         elif data_format.startswith("N") and data_format.endswith("C"):
@@ -692,7 +692,7 @@ def lookup_parts(params: Any, ids: Any, partition_strategy: str, max_norm: Any,
         params = list(parts)
     if isinstance(params, (list, tuple)) and not params:
         raise ValueError("Length of params is currently 0. Need at least one param.")
-    if not isinstance(params, (list, tuple)):
+    if not isinstance(params, list):  # (TF's: a tuple is one table, not its parts)
         params = [params]
     if len(params) == 1 and isinstance(params[0], Variable) and _state.graph is not None:
         # a lookup of a variable in a graph, as TF's: its ResourceGather named by the

@@ -86,6 +86,17 @@ def check_choice(op: str, attr: str, value: Any, allowed: tuple) -> None:
 # Layouts, padding and output sizes.
 # ---------------------------------------------------------------------------------------
 
+def python_format(data_format: Any) -> Any:
+    """`data_format` as TF's Python wrappers take it (conv2d, the transposed convolutions,
+    depthwise_conv2d, bias_add, the 2-D and 3-D pools): they test
+    `data_format.startswith("NC")`, which bytes fail with str's TypeError (TF's generated
+    wrappers, conv3d's, read bytes as the string instead). Anything else is returned for
+    the usual checks."""
+    if isinstance(data_format, bytes):
+        raise TypeError("startswith first arg must be bytes or a tuple of bytes, not str")
+    return data_format
+
+
 def channels_first(data_format: str) -> bool:
     if data_format.__class__ is str:  # (the common case, asked several times an op)
         return data_format.startswith("NC")

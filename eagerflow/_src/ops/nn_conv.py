@@ -56,6 +56,7 @@ from eagerflow._src.ops.nn_args import (
     kept,
     out_size,
     outer,
+    python_format,
     shape_tensor,
     sized,
     spatial,
@@ -136,6 +137,10 @@ def _check_attrs(fam: _Family, op: str, strides: tuple, padding: str, explicit: 
 def _check_attrs_now(fam: _Family, op: str, strides: tuple, padding: str, explicit: tuple,
                      data_format: str, dilations: tuple) -> None:
     nd = fam.rank + 2
+    if fam.rank == 3 and len(strides) < nd:
+        # (the 3-D ops' definitions ask for 5 strides at least: refused before any kernel)
+        raise fail(op, f"Length for attr 'strides' of {len(strides)} must be at least "
+                       f"minimum {nd}\n\t; NodeDef: {{{{node {op}}}}}")
     # TF's kernels read both as int32 lists when built: the forward convolutions read
     # the dilations first, the gradients and the depthwise one their strides
     read = (("dilations", dilations), ("strides", strides))
@@ -147,17 +152,23 @@ def _check_attrs_now(fam: _Family, op: str, strides: tuple, padding: str, explic
     check_choice(op, "data_format", data_format, fam.formats)
     if len(strides) != nd:
         raise fail(op, f"Sliding window strides field must specify {nd} dimensions")
+    # (the 3-D kernels refuse batch and depth strides and dilations as invalid arguments,
+    # the 2-D ones as unimplemented, and word the dilations otherwise)
+    refuse = fail if fam.rank == 3 else unimplemented
     if any(s != 1 for s in outer(strides, data_format)):
-        raise unimplemented(op, "Current implementation does not yet support strides in the "
-                                "batch and depth dimensions.")
+        raise refuse(op, "Current implementation does not yet support strides in the "
+                         "batch and depth dimensions.")
     for s in spatial(strides, data_format):
         if s <= 0:
-            raise fail(op, fam.stride_msg.format(s))
+            raise fail(op, f"Stride must be > 0, but got {s}"
+                       if fam.rank == 3 and op != fam.fwd else fam.stride_msg.format(s))
     if len(dilations) != nd:
-        raise fail(op, f"Sliding window dilations field must specify {nd} dimensions")
+        raise fail(op, "Dilation rates field must specify 5 dimensions" if fam.rank == 3 else
+                   f"Sliding window dilations field must specify {nd} dimensions")
     if any(d != 1 for d in outer(dilations, data_format)):
-        raise unimplemented(op, "Current implementation does not yet support dilations in the "
-                                "batch and depth dimensions.")
+        raise refuse(op, "Current implementation does not yet support "
+                         f"{'dilation rates' if fam.rank == 3 else 'dilations'} in the "
+                         "batch and depth dimensions.")
     if any(d <= 0 for d in spatial(dilations, data_format)):
         raise fail(op, "Dilated rates should be larger than 0.")
     check_explicit(op, padding, explicit, nd, data_format)
@@ -607,7 +618,8 @@ def _family_samples(fam: _Family) -> tuple:
            BadSample((np.ones(xs, np.int64), np.ones(ws, np.int64)), ok, InvalidArgumentError,
                      "Value for attr 'T' of int64 is not in the list of allowed values"),
            BadSample((np.ones(xs), np.ones(ws)), {**ok, "strides": (2,) + (1,) * (r + 1)},
-                     UnimplementedError, "strides in the batch and depth dimensions")]
+                     InvalidArgumentError if r == 3 else UnimplementedError,
+                     "strides in the batch and depth dimensions")]
     if fam.explicit:
         bad.append(BadSample((np.ones(xs), np.ones(ws)),
                              _attrs(r, df_last, padding="EXPLICIT", explicit=(-1, 0) * r),
@@ -726,7 +738,12 @@ def conv2d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002
     """2-D convolution of `input` (NHWC or NCHW, with any number of batch dims) with
     `filters` [h, w, in, out]."""
     x, w = binary_args(input, filters)
-    attrs = _conv_attrs(2, strides, padding, _default(data_format, "NHWC"), dilations)
+    attrs = _conv_attrs(2, strides, padding, _default(python_format(data_format), "NHWC"),
+                        dilations)
+    return _conv2d(x, w, attrs, name)
+
+
+def _conv2d(x: Any, w: Any, attrs: dict, name: str | None) -> Any:
     if x._shape is not None and len(x._shape) > 4:
         return _batch_squeezed(x, 3, lambda v: bind(CONV2D, (v, w), attrs, name))
     return bind(CONV2D, (x, w), attrs, name)
@@ -734,8 +751,16 @@ def conv2d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002
 
 def conv3d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002
            data_format: str = "NDHWC", dilations: Any = None, name: str | None = None) -> Any:
+    """3-D convolution. TF's tf.nn.conv3d is its generated wrapper of Conv3D: the strides
+    and dilations are the op's lists of five as given (an int or an array is refused, not
+    expanded), the padding a string (bytes read as one, as the format)."""
+    attrs = C.wrapper_attrs("Conv3D", strides=strides, padding=padding,
+                            data_format=data_format, dilations=dilations)
     x, w = binary_args(input, filters)
-    attrs = _conv_attrs(3, strides, padding, _default(data_format, "NDHWC"), dilations)
+    return _conv3d(x, w, dict(attrs, explicit_paddings=()), name)
+
+
+def _conv3d(x: Any, w: Any, attrs: dict, name: str | None) -> Any:
     if x._shape is not None and len(x._shape) > 5:
         return _batch_squeezed(x, 4, lambda v: bind(CONV3D, (v, w), attrs, name))
     return bind(CONV3D, (x, w), attrs, name)
@@ -786,9 +811,15 @@ def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
     df = FORMATS[r][0] if data_format is None else data_format
     if r == 1:
         return conv1d(x, filters, strides, padding, df, dilations, name)
+    # (TF's convolution hands its 2-D and 3-D ops the format as given, which reads bytes
+    # as the string; it expands the strides and dilations itself, unlike conv3d)
+    if isinstance(df, bytes):
+        df = C.string_arg(df, "data_format")
+    w = filters if isinstance(filters, Tensor) else _t(filters)
+    x, w = binary_args(x, w)
     if r == 3:
-        return conv3d(x, filters, strides, padding, df, dilations, name)
-    return conv2d(x, filters, strides, padding, df, dilations, name)
+        return _conv3d(x, w, _conv_attrs(3, strides, padding, df, dilations), name)
+    return _conv2d(x, w, _conv_attrs(2, strides, padding, df, dilations), name)
 
 
 
@@ -820,17 +851,27 @@ def _full_input_sizes(fam: _Family, sizes: Any, w: Any, dy: Any, data_format: st
 def conv2d_backprop_input(input_sizes: Any, filters: Any, out_backprop: Any, strides: Any,
                           padding: Any, data_format: str = "NHWC", dilations: Any = None,
                           name: str | None = None) -> Any:
+    """TF's Conv2DBackpropInput through its TF 1 wrapper: the padding converted (a list is
+    explicit), the other attrs as its generated wrapper takes them (lists as given, bytes
+    read as strings, None the op's default)."""
+    return _conv2d_backprop_input(input_sizes, filters, out_backprop,
+                                  _backprop_attrs("Conv2DBackpropInput", strides, padding,
+                                                  data_format, dilations), name)
+
+
+def _conv2d_backprop_input(input_sizes: Any, filters: Any, out_backprop: Any, a: dict,
+                           name: str | None = None) -> Any:
     w, dy = binary_args(filters, out_backprop)
-    a = _conv_attrs(2, strides, padding, data_format, dilations)
-    sizes = _full_input_sizes(CONV2D_F, _sizes_tensor(input_sizes), w, dy, data_format)
+    sizes = _full_input_sizes(CONV2D_F, _sizes_tensor(input_sizes), w, dy, a["data_format"])
     return bind(CONV2D_BACKPROP_INPUT, (sizes, w, dy), a, name)
 
 
 def conv2d_backprop_filter(input: Any, filter_sizes: Any, out_backprop: Any,  # noqa: A002
                            strides: Any, padding: Any, data_format: str = "NHWC",
                            dilations: Any = None, name: str | None = None) -> Any:
+    """TF's Conv2DBackpropFilter through its TF 1 wrapper (see conv2d_backprop_input)."""
+    a = _backprop_attrs("Conv2DBackpropFilter", strides, padding, data_format, dilations)
     x, dy = binary_args(input, out_backprop)
-    a = _conv_attrs(2, strides, padding, data_format, dilations)
     return bind(CONV2D_BACKPROP_FILTER, (x, _sizes_tensor(filter_sizes), dy), a, name)
 
 
@@ -838,15 +879,15 @@ def conv2d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any, 
                      padding: Any = "SAME", data_format: str = "NHWC", dilations: Any = None,
                      name: str | None = None) -> Any:
     """The gradient of conv2d with respect to its input, used as a layer (deconvolution)."""
-    return conv2d_backprop_input(output_shape, filters, input, strides, padding,
-                                 data_format or "NHWC", dilations)
+    a = _conv_attrs(2, strides, padding, python_format(data_format) or "NHWC", dilations)
+    return _conv2d_backprop_input(output_shape, filters, input, a)
 
 
 def conv3d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any,  # noqa: A002
                      padding: Any = "SAME", data_format: str = "NDHWC", dilations: Any = None,
                      name: str | None = None) -> Any:
+    df = python_format(data_format) or "NDHWC"
     w, dy = binary_args(filters, input)
-    df = data_format or "NDHWC"
     a = _conv_attrs(3, strides, padding, df, dilations)
     sizes = _full_input_sizes(CONV3D_F, _sizes_tensor(output_shape), w, dy, df)
     return bind(CONV3D_BACKPROP_INPUT, (sizes, w, dy), a, name)
@@ -896,8 +937,8 @@ def depthwise_conv2d(input: Any, filter: Any, strides: Any, padding: Any,  # noq
                      data_format: str | None = None, dilations: Any = None,
                      name: str | None = None) -> Any:
     """Each input channel convolved with its own `channel_multiplier` filters."""
+    df = python_format(data_format) or "NHWC"
     x, w = binary_args(input, filter)
-    df = data_format or "NHWC"
     ci = _channel_index(df, 4)
     pad, ex = convert_padding(padding, 4)
     strides = C.wrapper_attrs("DepthwiseConv2dNative", strides=strides)["strides"]
@@ -907,11 +948,12 @@ def depthwise_conv2d(input: Any, filter: Any, strides: Any, padding: Any,  # noq
                 name)
 
 
-def _depthwise_backprop_attrs(op: str, strides: Any, padding: Any, data_format: Any,
-                              dilations: Any) -> dict:
-    """The attrs of a depthwise backprop: these public functions are TF's generated
-    wrappers, which convert their list attrs (a list or tuple only, not a tensor) before
-    reading any input."""
+def _backprop_attrs(op: str, strides: Any, padding: Any, data_format: Any,
+                    dilations: Any) -> dict:
+    """The attrs of a public 2-D backprop (the depthwise ones, TF 1's conv2d ones): TF's
+    generated wrappers, which convert their list attrs (a list or tuple only, not a
+    tensor; bytes read as strings) before reading any input; the padding converted as
+    TF 1's conv2d wrappers convert it (a list is explicit)."""
     pad, ex = convert_padding(padding, 4)
     a = C.wrapper_attrs(op, strides=strides, data_format=data_format, dilations=dilations)
     return dict(a, padding=pad, explicit_paddings=ex)
@@ -921,7 +963,7 @@ def depthwise_conv2d_backprop_input(input_sizes: Any, filter: Any,  # noqa: A002
                                     out_backprop: Any, strides: Any, padding: Any,
                                     data_format: str = "NHWC", dilations: Any = (1, 1, 1, 1),
                                     name: str | None = None) -> Any:
-    a = _depthwise_backprop_attrs("DepthwiseConv2dNativeBackpropInput", strides, padding,
+    a = _backprop_attrs("DepthwiseConv2dNativeBackpropInput", strides, padding,
                                   data_format, dilations)
     w, dy = binary_args(filter, out_backprop)
     return bind(DEPTHWISE_BACKPROP_INPUT, (_sizes_tensor(input_sizes), w, dy), a, name)
@@ -931,7 +973,7 @@ def depthwise_conv2d_backprop_filter(input: Any, filter_sizes: Any,  # noqa: A00
                                      out_backprop: Any, strides: Any, padding: Any,
                                      data_format: str = "NHWC", dilations: Any = (1, 1, 1, 1),
                                      name: str | None = None) -> Any:
-    a = _depthwise_backprop_attrs("DepthwiseConv2dNativeBackpropFilter", strides, padding,
+    a = _backprop_attrs("DepthwiseConv2dNativeBackpropFilter", strides, padding,
                                   data_format, dilations)
     x, dy = binary_args(input, out_backprop)
     return bind(DEPTHWISE_BACKPROP_FILTER, (x, _sizes_tensor(filter_sizes), dy), a, name)

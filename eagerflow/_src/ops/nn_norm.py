@@ -63,6 +63,7 @@ def _axes_list(axes: Any) -> list:
 def moments(x: Any, axes: Any, shift: Any = None, keepdims: bool = False,
             name: str | None = None) -> tuple:
     """(mean, variance) of `x` over `axes`; float16 is accumulated in float32."""
+    C.read_dtype(x)  # (TF's reads x.dtype first: a list has none)
     return _moments(x, axes, keepdims, True)
 
 

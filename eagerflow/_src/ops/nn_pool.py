@@ -44,6 +44,7 @@ from eagerflow._src.ops.nn_args import (
     get_sequence,
     out_size,
     outer,
+    python_format,
     shape_tensor,
     sized,
     spatial,
@@ -67,6 +68,10 @@ _rng = SampleRNG(31)  # not numpy.random: it costs import time
 _MAX_T = (dt.float16, dt.bfloat16, dt.float32, dt.float64, dt.int32, dt.int64, dt.uint8,
           dt.int16, dt.int8, dt.uint16)
 _AVG_T = (dt.float16, dt.bfloat16, dt.float32, dt.float64)
+# TF's definitions of MaxPool3D and MaxPool3DGrad (T and TInput) take no float64; that of
+# MaxPool3DGradGrad every real type
+_MAX3D_T = (dt.float16, dt.bfloat16, dt.float32)
+_REAL_T = _MAX_T + (dt.uint32, dt.uint64)
 
 
 class _Pool:
@@ -83,28 +88,48 @@ class _Pool:
 
 
 POOL2D = _Pool(2, "", ("NHWC", "NCHW"), True, _MAX_T)
-POOL3D = _Pool(3, "3D", ("NDHWC", "NCDHW"), False, _AVG_T)
+POOL3D = _Pool(3, "3D", ("NDHWC", "NCDHW"), False, _MAX3D_T)
 
-# TF 2.21's CPU runs MaxPool3D and AvgPool3D on bfloat16 and float only; XLA's types, which
-# its NotFoundError lists first, are these. float16 is refused as TF refuses it (a Keras
-# mixed_float16 3-D pooling fails so); float64 is kept, which TF refuses too (MaxPool3D by
-# its attr, AvgPool3D for want of a kernel), for the float64 gradient checks
-_XLA_3D = {"MaxPool3D": "DT_FLOAT, DT_BFLOAT16, DT_HALF",
-           "AvgPool3D": "DT_FLOAT, DT_DOUBLE, DT_BFLOAT16, DT_HALF"}
+# TF 2.21's CPU runs the 3-D pools and their gradients on bfloat16 and float only (a Keras
+# mixed_float16 3-D pooling fails so; float64 too, where the op's definition takes it);
+# XLA's types, which its NotFoundError lists first, are these
+_XLA_3D = {"MaxPool3D": "T in [DT_FLOAT, DT_BFLOAT16, DT_HALF]",
+           "AvgPool3D": "T in [DT_FLOAT, DT_DOUBLE, DT_BFLOAT16, DT_HALF]",
+           "MaxPool3DGrad": "TInput in [DT_FLOAT, DT_BFLOAT16, DT_HALF]; "
+                            "T in [DT_FLOAT, DT_BFLOAT16, DT_HALF]",
+           "MaxPool3DGradGrad": "T in [DT_FLOAT]",
+           "AvgPool3DGrad": "T in [DT_FLOAT, DT_DOUBLE, DT_BFLOAT16, DT_HALF]"}
 
 
 def _refuse_3d(op: str, d: Any, ksize: tuple, strides: tuple, padding: str,
-               data_format: str) -> None:
-    """TF's NotFoundError for a float16 3-D pooling (no CPU kernel), the node's attrs as TF
-    prints them."""
-    if op in _XLA_3D and d is dt.float16:
-        attrs = (f'T={C.dt_enum(d)}, data_format="{data_format}", '
-                 f'ksize=[{", ".join(map(str, ksize))}], padding="{padding}", '
-                 f'strides=[{", ".join(map(str, strides))}]')
-        raise NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}} = "
-                            f"{op}[{attrs}]\nAll kernels registered for op {op}:\n  "
-                            f"device='XLA_CPU_JIT'; T in [{_XLA_3D[op]}]\n  device='CPU'; T in "
-                            f"[DT_BFLOAT16]\n  device='CPU'; T in [DT_FLOAT]\n [Op:{op}]")
+               data_format: str, d_input: Any = None) -> None:
+    """TF's NotFoundError for a 3-D pooling of a type its CPU has no kernel for (the
+    node's attrs as TF prints them; `d_input`: MaxPool3DGrad's TInput, which its kernels
+    take equal to T)."""
+    if op not in _XLA_3D or d in (dt.bfloat16, dt.float32) and d_input in (None, d):
+        return
+    types = f"T={C.dt_enum(d)}, " + (f"TInput={C.dt_enum(d_input)}, " if d_input else "")
+    attrs = (f'{types}data_format="{data_format}", '
+             f'ksize=[{", ".join(map(str, ksize))}], padding="{padding}", '
+             f'strides=[{", ".join(map(str, strides))}]')
+    cpu = [f"T in [{t}]" + (f"; TInput in [{t}]" if d_input else "")
+           for t in ("DT_BFLOAT16", "DT_FLOAT")]
+    raise NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}} = "
+                        f"{op}[{attrs}]\nAll kernels registered for op {op}:\n  "
+                        f"device='XLA_CPU_JIT'; {_XLA_3D[op]}\n  device='CPU'; {cpu[0]}\n  "
+                        f"device='CPU'; {cpu[1]}\n [Op:{op}]")
+
+
+def _check_tinput(op: str, x: Any, y: Any = None, attr: str = "TInput") -> Any:
+    """MaxPool3DGrad's type attr `attr` of its input `x` (and `y`, the same), with TF's
+    words: its definition's list has no float64."""
+    d = x._dtype
+    if y is not None and y._dtype is not d:
+        raise C.wrong_input_dtype(op, 1, d, y._dtype)
+    if d not in _MAX3D_T:
+        raise fail(op, f"Value for attr '{attr}' of {C.dtype_word(d)} is not in the list of "
+                       f"allowed values: half, bfloat16, float\n\t; NodeDef: {{{{node {op}}}}}")
+    return d
 
 
 def _check_pool_attrs(p: _Pool, op: str, shape: tuple | None, ksize: tuple, strides: tuple,
@@ -217,9 +242,14 @@ def max_pool_grad(p: _Pool, n: Any, g: Any) -> list:
 def max_pool_grad_infer(p: _Pool, x: Any, y: Any, dy: Any, ksize: tuple, strides: tuple,
                         padding: str, explicit_paddings: tuple, data_format: str) -> list:
     op = p.max_grad
-    d = check_t(op, (x, y, dy), p.max_types)
+    if p.rank == 3:  # (its inputs are TInput, its gradient T: each checked as TF names it)
+        d_in = _check_tinput(op, x, y)
+        d = _check_tinput(op, dy, attr="T")
+    else:
+        d = d_in = check_t(op, (x, y, dy), p.max_types)
     _check_pool_attrs(p, op, x._shape, ksize, strides, padding, explicit_paddings, data_format,
                       True)
+    _refuse_3d(op, d, ksize, strides, padding, data_format, d_in)
     if x._shape is not None and None not in x._shape:
         want = _out_shape(op, x._shape, ksize, strides, padding, explicit_paddings,
                           data_format, p.rank)
@@ -245,9 +275,13 @@ def max_pool_grad_grad(p: _Pool, n: Any, g: Any) -> list:
 def max_pool_grad_grad_infer(p: _Pool, x: Any, y: Any, gg: Any, ksize: tuple, strides: tuple,
                              padding: str, explicit_paddings: tuple, data_format: str) -> list:
     op = p.max_grad_grad
-    d = check_t(op, (x, y, gg), p.max_types)
+    d = check_t(op, (x, y, gg), _REAL_T if p.rank == 3 else p.max_types)
     _check_pool_attrs(p, op, x._shape, ksize, strides, padding, explicit_paddings, data_format,
                       True)
+    _refuse_3d(op, d, ksize, strides, padding, data_format)
+    if p.rank == 3 and x._shape is not None and 0 in x._shape:  # (TF's 3-D kernel refuses it)
+        raise fail(op, f"received empty tensor tensor_in: Tensor<type: {C.dtype_word(d)} "
+                       f"shape: {C.shape_str(x._shape)} values: >")
     _check_like(op, gg, x._shape, "grad")
     if x._shape is not None and None not in x._shape:
         want = _out_shape(op, x._shape, ksize, strides, padding, explicit_paddings,
@@ -301,6 +335,7 @@ def avg_pool_grad_infer(p: _Pool, sizes: Any, dy: Any, ksize: tuple, strides: tu
     if vals is not None and len(vals) != r + 2:
         raise fail(op, f"orig_input_shape must have {r + 2} elements")
     _check_pool_attrs(p, op, vals, ksize, strides, padding, (), data_format, False)
+    _refuse_3d(op, d, ksize, strides, padding, data_format)
     if vals is not None and dy._shape is not None and None not in dy._shape:
         want = _out_shape(op, vals, ksize, strides, padding, (), data_format, r)
         if want != dy._shape:
@@ -448,40 +483,48 @@ def _pool_samples(p: _Pool) -> dict:
     else:
         configs = [(last, (1, 3, 4, 3, 2), 2, 1, "SAME"), (first, (1, 2, 4, 3, 4), 2, 2, "VALID")]
     s = {k: [] for k in ("max", "max_grad", "max_grad_grad", "avg", "avg_grad")}
+    # TF's CPU pools 3-D in float32 only (float64 refused): no float64 gradient checks
+    # there (the 2-D ops', the same window code, have them; test_pool.py checks the 3-D
+    # gradients in float32)
+    f, grad, rtol = (np.float64, True, 2e-6) if p.rank == 2 else \
+        (np.float32, False, 1e-4)
     for df, shape, k, st, pad in configs:
-        x = _distinct(*shape)
+        x = _distinct(*shape).astype(f)
         am = _pattrs(p, df, k, st, pad)
         aa = _pattrs(p, df, k, st, pad, is_max=False)
-        s["max"].append(Sample((x,), am))
-        y = _max_ref(p)(x, **am)
-        s["max_grad"].append(Sample((x, y, _rng.uniform(-1, 1, y.shape)), am, grad_inputs=(2,)))
-        s["max_grad_grad"].append(Sample((x, y, _rng.uniform(-1, 1, x.shape)), am,
-                                         grad_inputs=(2,)))
-        s["avg"].append(Sample((x,), aa))
-        s["avg_grad"].append(Sample((np.array(shape, np.int32), _rng.uniform(-1, 1, y.shape)),
-                                    aa))
+        s["max"].append(Sample((x,), am, grad=grad, rtol=rtol))
+        y = _max_ref(p)(x, **am).astype(f)
+        s["max_grad"].append(Sample((x, y, _rng.uniform(-1, 1, y.shape).astype(f)), am,
+                                    grad_inputs=(2,), grad=grad, rtol=rtol))
+        s["max_grad_grad"].append(Sample((x, y, _rng.uniform(-1, 1, x.shape).astype(f)), am,
+                                         grad_inputs=(2,), grad=grad, rtol=rtol))
+        s["avg"].append(Sample((x,), aa, grad=grad, rtol=rtol))
+        s["avg_grad"].append(Sample((np.array(shape, np.int32),
+                                     _rng.uniform(-1, 1, y.shape).astype(f)), aa, grad=grad,
+                                    rtol=rtol))
     if p.explicit:
         x = _distinct(1, 4, 3, 2)
         s["max"].append(Sample((x,), _pattrs(p, last, 2, 1, "EXPLICIT", (1, 0, 0, 1))))
     xs = (1,) + (4,) * p.rank + (2,)
+    ones = partial(np.ones, dtype=f)
     ok = _pattrs(p, last, 2, 1, "SAME")
     oka = _pattrs(p, last, 2, 1, "SAME", is_max=False)
-    bad = [BadSample((np.ones(xs),), {**ok, "ksize": (1,) + (0,) * p.rank + (1,)},
+    bad = [BadSample((ones(xs),), {**ok, "ksize": (1,) + (0,) * p.rank + (1,)},
                      InvalidArgumentError, "ksize"),
-           BadSample((np.ones(xs),), {**ok, "strides": (1,) + (0,) * p.rank + (1,)},
+           BadSample((ones(xs),), {**ok, "strides": (1,) + (0,) * p.rank + (1,)},
                      InvalidArgumentError, "Stride must be > 0, but got 0"),
-           BadSample((np.ones(xs),), {**ok, "padding": "FOO"}, InvalidArgumentError,
+           BadSample((ones(xs),), {**ok, "padding": "FOO"}, InvalidArgumentError,
                      "Value for attr 'padding' of \"FOO\""),
-           BadSample((np.ones(xs),), {**ok, "ksize": (2,) + (1,) * (p.rank + 1)},
+           BadSample((ones(xs),), {**ok, "ksize": (2,) + (1,) * (p.rank + 1)},
                      UnimplementedError, "batch dimension"),
-           BadSample((np.ones(xs[1:]),), ok, InvalidArgumentError, "dimensional" if p.rank == 3
+           BadSample((ones(xs[1:]),), ok, InvalidArgumentError, "dimensional" if p.rank == 3
                      else "tensor_in_shape must have 2 spatial dimensions"),
-           BadSample((np.ones(xs),), _pattrs(p, last, 6, 1, "VALID"), InvalidArgumentError,
+           BadSample((ones(xs),), _pattrs(p, last, 6, 1, "VALID"), InvalidArgumentError,
                      "Computed output size would be negative")]
     s["max_bad"] = bad + [BadSample((np.ones(xs, bool),), ok, InvalidArgumentError,
                                     "Value for attr 'T' of bool")]
     if p.explicit:
-        s["max_bad"].append(BadSample((np.ones(xs),), _pattrs(p, last, 2, 1, "EXPLICIT",
+        s["max_bad"].append(BadSample((ones(xs),), _pattrs(p, last, 2, 1, "EXPLICIT",
                                                               (0, 2, 0, 0)),
                                       InvalidArgumentError, "Right padding 2 needs to be smaller "
                                                             "than the window size 2"))
@@ -489,6 +532,11 @@ def _pool_samples(p: _Pool) -> dict:
                                          if k != "explicit_paddings"}, b.error, b.match)
                     for b in bad] + [BadSample((np.ones(xs, np.int32),), oka,
                                                InvalidArgumentError, "Value for attr 'T' of int32")]
+    if p.rank == 3:  # (float64: outside MaxPool3D's definition; AvgPool3D's, without a kernel)
+        s["max_bad"].append(BadSample((np.ones(xs),), ok, InvalidArgumentError,
+                                      "Value for attr 'T' of double"))
+        s["avg_bad"].append(BadSample((np.ones(xs),), oka, NotFoundError,
+                                      "Could not find device for node: {{node AvgPool3D}}"))
     return s
 
 
@@ -760,7 +808,7 @@ MAX_POOL_GRAD_GRAD_WITH_ARGMAX = register(OpDef(
 def _pool_attrs(p: _Pool, ksize: Any, strides: Any, padding: Any, data_format: str,
                 is_max: bool) -> dict:
     r = p.rank
-    ci = 1 if channels_first(data_format) else r + 1
+    ci = 1 if channels_first(python_format(data_format)) else r + 1
     pad, ex = convert_padding(padding, r + 2)
     a = dict(ksize=get_sequence(ksize, r, ci, "ksize"),
              strides=get_sequence(strides, r, ci, "strides"), padding=pad,
@@ -821,6 +869,7 @@ def avg_pool3d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
 def _pool1d(fn: Any, input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
             data_format: str) -> Any:
     """1-D pooling as TF computes it: 2-D pooling over a unit height."""
+    python_format(data_format)
     if data_format in (None, "NWC"):
         df, axis = "NHWC", 1
     elif data_format == "NCW":

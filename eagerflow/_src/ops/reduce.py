@@ -149,12 +149,18 @@ _INT_TYPES = frozenset((int, bool, np.int8, np.int16, np.int32, np.int64, np.uin
                         np.uint32, np.uint64))
 
 
+# each reduction's input types, for its public function's check (TF's op refuses the
+# input's type before it reads the axes: tf.reduce_sum(bools, 5) is the type's error)
+_ALLOWED: dict = {}
+
+
 def _reduction(tf_name: str, np_fn: Callable, allowed: frozenset, grad: Callable | None,
                reference: Callable, out_bool: bool = False, runtime_grad: bool = True) -> OpDef:
     # An eager input's specs by (shape, dtype, axes, keepdims), which alone decide them
     # once the types of axes and keepdims are checked: the checks below were a third of
     # an eager reduction's time. (Eager shapes are tuples of ints; graphs infer once.)
     eager_specs: dict = {}
+    _ALLOWED[tf_name] = allowed
 
     def infer(x: Any, *dyn: Any, axes: tuple | None, keepdims: bool) -> list:
         if type(keepdims) is not bool:
@@ -524,17 +530,35 @@ def _reduction_size_tf(n: Any, b: Any) -> list:
     return b.node("RealDiv", [x, y])
 
 
+def _no_repeated_axis(op: str, axes: Any, ndim: int) -> None:
+    """TF's kernel reads the axes in order: each in range, and none twice once made
+    positive ([1, -1] of a matrix repeats 1), or its error naming the first that fails."""
+    seen = set()
+    for a in axes:
+        if not -ndim <= a < ndim:
+            break  # (reduction_axes words it)
+        a %= ndim
+        if a in seen:
+            raise C.fail(op, f"Invalid reduction arguments: Axes contains duplicate dimension: "
+                             f"{a}")
+        seen.add(a)
+
+
 def _reduce_fn(op: OpDef, cast_bool: bool = False) -> Callable:
     def f(input_tensor: Any, axis: Any = None, keepdims: bool = False,
           name: str | None = None) -> Any:
         if keepdims.__class__ is not bool:  # TF's bool(): a tensor of several values refuses
             keepdims = False if keepdims is None else bool(keepdims)
-        x = _t(input_tensor) if not cast_bool or is_tensor(input_tensor) else \
-            convert_to_tensor(input_tensor, dtype=dt.bool)
+        # (reduce_all/any's input is bool in TF's signature: a tensor of another type is the
+        # op's refusal, or on TF's slow path, an axis given as a list, the conversion's)
+        x = _t(input_tensor) if not cast_bool or is_tensor(input_tensor) and \
+            not C.passed_raw(axis) else convert_to_tensor(input_tensor, dtype=dt.bool)
         if axis.__class__ is EagerTensor and axis._dtype not in C.INDEX:
             return bind(op, (x, axis), {"axes": None, "keepdims": keepdims}, name)  # (refused)
         if cast_bool and x._dtype is not dt.bool:
             raise C.not_supported(op.name, x._dtype, C.BOOL)
+        if x._dtype not in _ALLOWED[op.name]:
+            C.check_dtype(op.name, x, _ALLOWED[op.name])
         ndim = None if x._shape is None else len(x._shape)
         every = axis is None and not keepdims  # (a scalar results, as TF's API knows)
         if axis is None and (ndim == 0 or ndim is None and not keepdims) and \
@@ -552,6 +576,8 @@ def _reduce_fn(op: OpDef, cast_bool: bool = False) -> Callable:
             axis = C.index_list(op.name, axis, "Tidx", "axis")
         elif axis is not None:
             axis = int(axis)
+        if ndim is not None and axis is not None and not isinstance(axis, int):
+            _no_repeated_axis(op.name, axis, ndim)
         axes = C.reduction_axes(op.name, axis, ndim)
         if axes is None and not keepdims:
             # every axis of a tensor of unknown rank (a graph input): reduce it flattened

@@ -703,7 +703,9 @@ def max_pool(xp: Any, x: Any, ks: tuple, strides: tuple, padding: str,
     if any(o <= 0 for o in outs) or x.shape[0] == 0 or x.shape[-1] == 0:
         return xp.zeros((x.shape[0],) + tuple(max(o, 0) for o in outs) + (x.shape[-1],),
                         x.dtype)
-    xpd = pad(xp, x, pads, _lowest(x), temp="pad")
+    # (3-D: TF's padding cells hold the lowest finite value, which beats a window's -inf)
+    fill = np.finfo(x.dtype).min if len(ks) == 3 and x.dtype.kind == "f" else _lowest(x)
+    xpd = pad(xp, x, pads, fill, temp="pad")
     views = [xpd[idx] for _, idx in taps(ks, outs, strides, ones)]
     if len(ks) == 2:
         lowest = np.finfo(x.dtype).min if x.dtype.kind == "f" else _lowest(x)
@@ -849,12 +851,14 @@ def max_pool_grad_argmax(xp: Any, x_shape: tuple, g: Any, flat: Any) -> Any:
 
 def max_pool_grad(xp: Any, x: Any, y: Any, g: Any, ks: tuple, strides: tuple, padding: str,
                   explicit: tuple) -> Any:
-    """Each window's gradient goes to one element, as TF's CPU kernels choose it: in 2-D
+    """Each window's gradient goes where TF's CPU kernels send it: in 2-D to one element,
     the argmax of the input alone (`y` is not read, but names the forward whose kept
-    argmax is used: see max_pool), in 3-D the first element (row-major) equal to the
-    window's output in `y`. The gradients are scattered one tap at a time (NumPy's
-    fancy-index scatter of the same values took twice as long), last tap first: that
-    adds the windows sharing a cell in window order onto zeros, TF's sum bit for bit."""
+    argmax is used: see max_pool); in 3-D to every element equal to the window's output
+    in `y` (ties each get all of it; an infinite one none: TF's MaxPool3DGrad masks the
+    cells whose difference from it is 0). The gradients are scattered one tap at a time
+    (NumPy's fancy-index scatter of the same values took twice as long), last tap first:
+    that adds the windows sharing a cell in window order onto zeros, TF's sum bit for
+    bit."""
     ones = (1,) * len(ks)
     outs, pads = geometry(x.shape[1:-1], ks, strides, ones, padding, explicit)
     xpd = pad(xp, x, pads, _lowest(x))
@@ -867,7 +871,7 @@ def max_pool_grad(xp: Any, x: Any, y: Any, g: Any, ks: tuple, strides: tuple, pa
                 tap = _argmax_taps(xp, x, xpd, y.shape, pads, tap_list)
             hits = [tap == t for t, _ in tap_list]
         else:
-            hits = _first_equal(xp, x, xpd, y, pads, tap_list)
+            hits = _equal_cells(xp, x, xpd, y, pads, tap_list)
         if all(s >= k for s, k in zip(strides, ks)):
             # disjoint windows give each cell one tap: store 0 + g (-0.0 becomes 0.0)
             g0 = g + xp.zeros((), g.dtype)
@@ -894,21 +898,15 @@ def _argmax_taps(xp: Any, x: Any, xpd: Any, y_shape: tuple, pads: tuple,
     return _tap_of_max(xp, views, y)
 
 
-def _first_equal(xp: Any, x: Any, xpd: Any, y: Any, pads: tuple, tap_list: tuple) -> list:
-    """Per tap, where it is the first real cell of its window equal to the window's `y`
-    (MaxPool3DGrad's choice)."""
+def _equal_cells(xp: Any, x: Any, xpd: Any, y: Any, pads: tuple, tap_list: tuple) -> list:
+    """Per tap, where its cell is a real one whose difference from its window's `y` is 0
+    (MaxPool3DGrad's choice: every tie; none in a NaN window, nor an infinite cell)."""
     valid = _real_cells(xp, x, xpd, pads)
-    taken, out = None, []
-    for t, idx in tap_list:
-        hit = xp.equal(xpd[idx], y)
+    out = []
+    for _, idx in tap_list:
+        hit = xp.equal(xpd[idx] - y, 0)
         if valid is not None:
             hit &= valid[idx]
-        if taken is None:
-            taken = hit.copy()
-        else:
-            xp.greater(hit, taken, out=hit)  # a hit, and the window's first
-            if t < len(tap_list) - 1:
-                xp.logical_or(taken, hit, out=taken)
         out.append(hit)
     return out
 

@@ -512,7 +512,12 @@ class RawOp:
         return v
 
     def _check_types(self, attrs: dict) -> None:
-        for a in self.opdef.attr:
+        # (TF infers a type attr from the first input it types, in the inputs' order, and
+        # names the first refused so: MaxPool3DGrad's TInput before its T)
+        first = {}
+        for arg in self.opdef.input_arg:
+            first.setdefault(arg.type_attr, len(first))
+        for a in sorted(self.opdef.attr, key=lambda a: first.get(a.name, len(first))):
             allowed = list(a.allowed_values.list.type)
             v = attrs.get(a.name)
             if a.type == "type" and allowed and isinstance(v, dt.DType) and \

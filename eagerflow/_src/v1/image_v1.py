@@ -134,6 +134,7 @@ def _resize_images(images: Any, size: Any, method: Any, align_corners: bool,
         f32 = dt.float32.as_numpy_dtype
         f = min(f32(h_out) / f32(h), f32(w_out) / f32(w))
         h_out, w_out = int(round(float(f32(f) * f32(h)))), int(round(float(f32(f) * f32(w))))
+    _img.check_size_dims((h_out, w_out))  # (the size scaled, where it keeps the ratio)
     if not dyn and (h, w) == (h_out, w_out):
         return squeeze(x, [0]) if rank == 3 else x
     try:

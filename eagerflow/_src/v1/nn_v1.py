@@ -14,6 +14,7 @@ from typing import Any
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import nn_conv, quantized_nn_ops, unavailable_ops
 from eagerflow._src.ops.array import constant
 from eagerflow._src.ops.candidate_sampling import (
@@ -93,9 +94,12 @@ def conv3d_backprop_filter_v2(input: Any, filter_sizes: Any, out_backprop: Any, 
                               strides: Any, padding: str, data_format: str = "NDHWC",
                               dilations: Any = [1, 1, 1, 1, 1],  # noqa: B006 (TF's default)
                               name: str | None = None) -> Any:
-    """TF's Conv3DBackpropFilterV2: the gradient of conv3d for its filter."""
+    """TF's Conv3DBackpropFilterV2: the gradient of conv3d for its filter. TF's generated
+    wrapper: the strides and dilations are the op's lists of five as given, not expanded."""
+    a = C.wrapper_attrs("Conv3DBackpropFilterV2", strides=strides, padding=padding,
+                        data_format=data_format, dilations=dilations)
+    a["explicit_paddings"] = ()
     x, dy = binary_args(input, out_backprop)
-    a = nn_conv._conv_attrs(3, strides, padding, data_format, dilations)
     return bind(nn_conv.CONV3D_BACKPROP_FILTER, (x, nn_conv._sizes_tensor(filter_sizes), dy),
                 a, name)
 
@@ -107,9 +111,12 @@ def depthwise_conv2d_native(input: Any, filter: Any, strides: Any, padding: Any,
                             data_format: str = "NHWC",
                             dilations: Any = [1, 1, 1, 1],  # noqa: B006 (TF's default)
                             name: str | None = None) -> Any:
-    """TF's DepthwiseConv2dNative: each channel convolved with its own filters."""
-    return nn_conv.depthwise_conv2d(input, filter, strides, padding, data_format, dilations,
-                                    name)
+    """TF's DepthwiseConv2dNative: each channel convolved with its own filters. TF's
+    generated wrapper: its attrs as given (lists not expanded, bytes read as strings)."""
+    a = C.wrapper_attrs("DepthwiseConv2dNative", strides=strides, padding=padding,
+                        data_format=data_format, dilations=dilations, explicit_paddings=None)
+    x, w = binary_args(input, filter)
+    return bind(nn_conv.DEPTHWISE, (x, w), a, name)
 
 
 def _range(v: Any) -> Any:
