@@ -63,12 +63,27 @@ def make_tensor_proto(values: Any, dtype: Any = None, shape: Any = None,
     want = None if dtype is None else dt.as_dtype(dtype)
     if want is dt.string:
         _check_strings(values)
-    if shape is not None and 0 in [int(d) for d in shape]:  # TF: no values, float by default
+    if shape is not None and not _array_like(values) and \
+            np.prod(shape, dtype=np.int64) == 0:
+        # TF: a Python value (not an array, tensor or buffer) of a shape with no elements is
+        # no values, float by default; its shape taken by NumPy, then int() of each dim
         empty = want or dt.float32
-        return tp.python_layout(np.empty(0, empty.as_numpy_dtype), empty, tuple(shape))
-    t = values if isinstance(values, Tensor) and want in (None, values.dtype) else \
-        convert_to_tensor(values, dtype=want)
-    arr, dtype = np.asarray(t.numpy()), t.dtype
+        np.empty(shape, empty.as_numpy_dtype)  # (NumPy's refusal of a float dim, as TF's)
+        return tp.python_layout(np.empty(0, empty.as_numpy_dtype), empty,
+                                tuple(int(d) for d in shape))
+    if want is not None and want.is_numpy_compatible and _array_like(values) and \
+            not (isinstance(values, Tensor) and values.dtype is want):
+        # TF: an array, tensor or buffer given a dtype is cast by NumPy (astype), whatever
+        # its own dtype; a string proto's values must then be strings
+        arr, dtype = np.asarray(values).astype(want.as_numpy_dtype), want
+        if want is dt.string:
+            for v in arr.reshape(-1):
+                if not isinstance(v, (str, bytes)):
+                    raise TypeError(f"Expected binary or unicode string, got {v!r}")
+    else:
+        t = values if isinstance(values, Tensor) and want in (None, values.dtype) else \
+            convert_to_tensor(values, dtype=want)
+        arr, dtype = np.asarray(t.numpy()), t.dtype
     if shape is None:
         return tp.python_layout(arr, dtype, arr.shape)
     shape = tuple(int(d) for d in shape)
@@ -84,6 +99,18 @@ def make_tensor_proto(values: Any, dtype: Any = None, shape: Any = None,
         raise ValueError(f"Too many elements provided. Takes at most {size}, but got "
                          f"{arr.size}.")
     return tp.python_layout(arr.reshape(-1)[:size], dtype, shape)
+
+
+def _array_like(obj: Any) -> bool:
+    """TF's test for a value it converts with NumPy first: an array interface or a buffer."""
+    if callable(getattr(obj, "__array__", None)) or \
+            isinstance(getattr(obj, "__array_interface__", None), dict):
+        return True
+    try:
+        memoryview(obj)
+    except TypeError:
+        return False
+    return True
 
 
 def _check_strings(values: Any) -> None:
