@@ -11,6 +11,9 @@ import pytest
 from fuzzlib import guarded
 
 import eagerflow as tf
+from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.registry import REGISTRY
 
 COMPLEX_WARNING = "Casting complex values to real discards the imaginary part"
 
@@ -73,6 +76,54 @@ def test_make_tensor_proto_arrays_are_not_empty_values(values, shape, dtype, cls
     assert str(e.value) == message
 
 
+
+@pytest.mark.parametrize("values,kwargs,cls,message", [
+    # TF 2.21 sizes a shape with NumPy's int64 prod and lets its errors out as they are (the
+    # same classes and words, raised by eagerflow); found rerunning make_tensor_proto's
+    # target after the fix above, which first called NumPy's prod itself (its errors raised
+    # from NumPy's own frames, its warnings attributed to NumPy's module)
+    ([1.0, 2.0], {"shape": [10**30, 2**31, 4]}, OverflowError,
+     "Python int too large to convert to C long"),
+    ([1.0, 2.0], {"shape": [2**32, 2**32]}, ValueError,
+     "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible "
+     "size."),
+    (1 + 2j, {"shape": ""}, ValueError, "invalid literal for int() with base 10: np.str_('')"),
+    (-2**70, {"shape": [[3.97e16], -7, -5]}, ValueError,
+     "setting an array element with a sequence. The requested array has an inhomogeneous "
+     "shape after 1 dimensions. The detected shape was (3,) + inhomogeneous part."),
+    ([], {"shape": [[1, 2], [3, 0]]}, TypeError, "'list' object cannot be interpreted as an "
+                                                 "integer"),
+    (1.0, {"shape": [-1, 0]}, ValueError, "negative dimensions are not allowed"),
+    (1.0, {"shape": [-1, 2]}, ValueError, "Too many elements provided. Takes at most -2, but "
+                                          "got 1."),
+    (np.array(["a"]), {"dtype": tf.int32}, ValueError,
+     "invalid literal for int() with base 10: np.str_('a')"),
+    # a bytearray is a buffer, an array for TF; bytes are not
+    (bytearray(b"ab"), {"shape": [0]}, ValueError, "Too many elements provided. Takes at "
+                                                   "most 0, but got 2."),
+], ids=["past-int64", "wraps-to-0", "str-shape", "ragged-shape", "2d-shape", "negative-0",
+        "negative", "str-as-int", "bytearray"])
+def test_make_tensor_proto_numpys_errors(values, kwargs, cls, message):
+    outcome, exc = guarded("make_tensor_proto", ("make_tensor_proto",), tf.make_tensor_proto,
+                           values, **kwargs)
+    assert outcome == cls.__name__
+    assert str(exc) == message
+
+
+@pytest.mark.parametrize("values,kwargs,want", [
+    ([], {"shape": tf.constant([0, 2])}, (1, [0, 2])),
+    ([], {"shape": tf.TensorShape([0, 3])}, (1, [0, 3])),
+    (b"ab", {"shape": [0]}, (1, [0])),
+    (np.array([1 + 2j]), {"dtype": tf.int32}, (3, [1])),
+], ids=["tensor-shape", "tensorshape", "bytes", "complex-as-int"])
+def test_make_tensor_proto_shapes_as_tf(values, kwargs, want):
+    # TF 2.21's protos (dtype enum, dims)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # (NumPy's ComplexWarning, as TF's)
+        p = tf.make_tensor_proto(values, **kwargs)
+    assert (p.dtype, [d.size for d in p.tensor_shape.dim]) == want
+
+
 I32_12 = b"\x01\x00\x00\x00\x02\x00\x00\x00"
 
 
@@ -121,3 +172,26 @@ def test_float_of_a_complex_scalar(value, dtype, want):
         got = float(tf.constant(value, dtype))
     np.testing.assert_equal(got, want)
     assert [str(x.message) for x in w] == [COMPLEX_WARNING]
+
+
+# -- LinSpace: its num an attr or an input, never both -------------------------------------
+
+def test_fuzz_case_linspace_num_attr_and_input():
+    # the campaign's case: the attr num=5 and a num input of 1 (the fuzz's extra input);
+    # infer said (5,), the kernel counted the input's 1. TF's LinSpace has only the input
+    # (eagerflow's op takes a static num as an attr), so both at once is an internal call's
+    # mistake: TypeError, as MatrixBandPart's input count
+    outcome, exc = guarded("LinSpace", ("LinSpace",), bind, REGISTRY["LinSpace"],
+                           (EagerTensor(np.float64(1.0)), EagerTensor(np.float64(3.0)),
+                            EagerTensor(np.array(1))), {"num": 5, "axis": 0})
+    assert outcome == "TypeError"
+    assert str(exc) == "LinSpace takes 2 inputs (start, stop), got 3"
+
+
+@pytest.mark.parametrize("num,want", [
+    (1, [1.0]), (np.int64(1), [1.0]), (5, [1.0, 1.5, 2.0, 2.5, 3.0])])
+def test_linspace_num_input(num, want):
+    # TF 2.21's tf.raw_ops.LinSpace(start=1.0, stop=3.0, num=...) (float64)
+    out = tf.raw_ops.LinSpace(start=np.float64(1.0), stop=np.float64(3.0), num=num)
+    assert out.dtype == tf.float64
+    assert out.numpy().tolist() == want

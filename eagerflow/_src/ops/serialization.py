@@ -64,18 +64,19 @@ def make_tensor_proto(values: Any, dtype: Any = None, shape: Any = None,
     if want is dt.string:
         _check_strings(values)
     if shape is not None and not _array_like(values) and \
-            np.prod(shape, dtype=np.int64) == 0:
-        # TF: a Python value (not an array, tensor or buffer) of a shape with no elements is
-        # no values, float by default; its shape taken by NumPy, then int() of each dim
+            _numpy(np.multiply.reduce, shape, axis=None, dtype=np.int64) == 0:
+        # TF: a Python value (not an array, tensor or buffer) of a shape with no elements
+        # (its int64 product, as NumPy's prod takes it) is no values, float by default;
+        # its shape then made an array's by NumPy (refusing a float dim), each dim int()
         empty = want or dt.float32
-        np.empty(shape, empty.as_numpy_dtype)  # (NumPy's refusal of a float dim, as TF's)
+        _numpy(np.empty, shape, empty.as_numpy_dtype)
         return tp.python_layout(np.empty(0, empty.as_numpy_dtype), empty,
                                 tuple(int(d) for d in shape))
     if want is not None and want.is_numpy_compatible and _array_like(values) and \
             not (isinstance(values, Tensor) and values.dtype is want):
         # TF: an array, tensor or buffer given a dtype is cast by NumPy (astype), whatever
         # its own dtype; a string proto's values must then be strings
-        arr, dtype = np.asarray(values).astype(want.as_numpy_dtype), want
+        arr, dtype = _numpy(np.asarray(values).astype, want.as_numpy_dtype), want
         if want is dt.string:
             for v in arr.reshape(-1):
                 if not isinstance(v, (str, bytes)):
@@ -101,8 +102,18 @@ def make_tensor_proto(values: Any, dtype: Any = None, shape: Any = None,
     return tp.python_layout(arr.reshape(-1)[:size], dtype, shape)
 
 
+def _numpy(fn: Callable, *args: Any, **kwargs: Any) -> Any:
+    """fn(*args) of NumPy, whose refusals TF's make_tensor_proto lets out as they are: the
+    same class and words, raised here."""
+    try:
+        return fn(*args, **kwargs)
+    except (TypeError, ValueError, OverflowError) as e:
+        raise type(e)(str(e)) from None
+
+
 def _array_like(obj: Any) -> bool:
-    """TF's test for a value it converts with NumPy first: an array interface or a buffer."""
+    """TF's test for a value it converts with NumPy first: an array interface or a buffer
+    other than bytes."""
     if callable(getattr(obj, "__array__", None)) or \
             isinstance(getattr(obj, "__array_interface__", None), dict):
         return True
@@ -110,7 +121,7 @@ def _array_like(obj: Any) -> bool:
         memoryview(obj)
     except TypeError:
         return False
-    return True
+    return not isinstance(obj, bytes)
 
 
 def _check_strings(values: Any) -> None:
