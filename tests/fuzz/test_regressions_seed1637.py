@@ -195,3 +195,42 @@ def test_linspace_num_input(num, want):
     out = tf.raw_ops.LinSpace(start=np.float64(1.0), stop=np.float64(3.0), num=num)
     assert out.dtype == tf.float64
     assert out.numpy().tolist() == want
+
+
+# -- ScaleAndTranslateGrad: a scale derived from a gradient of no rows ------------------
+
+def test_fuzz_case_scale_and_translate_grad_of_no_rows():
+    # the campaign's case: eagerflow's node without a scale (tf.image.resize's gradient)
+    # scales by the gradient's size over the image's, here 0/5: was Python's
+    # ZeroDivisionError taking 1 / scale. TF 2.21, given that scale ([0, 0.75]), refuses it
+    outcome, exc = guarded(
+        "ScaleAndTranslateGrad", ("ScaleAndTranslateGrad",), bind,
+        REGISTRY["ScaleAndTranslateGrad"],
+        (EagerTensor(np.zeros((1, 0, 3, 2), np.float32)),
+         EagerTensor(np.zeros((0, 5, 4, 2), np.float32))),
+        {"size": (7, 3), "kernel_type": "lanczos3", "antialias": True})
+    assert outcome == "InvalidArgumentError"
+    assert "Scale must be greater than zero." in str(exc)
+
+
+@pytest.mark.usefixtures("cpu_kernels")  # (TF's words name the CPU its kernel ran on)
+@pytest.mark.parametrize("grads,original,scale,want", [
+    ((1, 0, 3, 2), (0, 5, 4, 2), [0.0, 0.75], "Scale must be greater than zero."),
+    ((1, 2, 3, 2), (1, 5, 4, 2), [0.0, 0.75], "Scale must be greater than zero."),
+    ((1, 0, 0, 2), (0, 0, 0, 2), [0.0, 0.0], "Scale must be greater than zero."),
+    ((1, 0, 3, 2), (1, 5, 4, 2), [1.0, 0.75], (1, 5, 4, 2)),
+    ((1, 2, 3, 2), (1, 0, 4, 2), [np.inf, 0.75], (1, 0, 4, 2)),
+], ids=["no-rows", "zero-scale", "all-empty", "empty-grads", "inf-scale"])
+def test_scale_and_translate_grad_scales_as_tf(grads, original, scale, want):
+    # TF 2.21's tf.raw_ops.ScaleAndTranslateGrad (translation 0, lanczos3, antialias)
+    def call():
+        return tf.raw_ops.ScaleAndTranslateGrad(
+            grads=np.zeros(grads, np.float32), original_image=np.zeros(original, np.float32),
+            scale=np.array(scale, np.float32), translation=np.zeros(2, np.float32),
+            kernel_type="lanczos3", antialias=True)
+    if isinstance(want, str):
+        with pytest.raises(tf.errors.InvalidArgumentError, match=want):
+            call()
+    else:
+        out = call()
+        assert out.shape == want and not np.abs(out.numpy()).sum()
