@@ -234,3 +234,46 @@ def test_scale_and_translate_grad_scales_as_tf(grads, original, scale, want):
     else:
         out = call()
         assert out.shape == want and not np.abs(out.numpy()).sum()
+
+
+# -- the bounding-box samplers: max_attempts is TF's int32 attr ----------------------------
+
+SDBB_ATTRS = {"aspect_ratio_range": (0.5, 2.0), "area_range": (0.1, 0.5),
+              "use_image_if_no_bounding_boxes": False}
+
+
+def _sdbb(min_covered, max_attempts):
+    return bind(REGISTRY["StatelessSampleDistortedBoundingBox"],
+                (EagerTensor(np.array([40, 50, 3])),
+                 EagerTensor(np.array([[[0.1, 0.2, 0.6, 0.7]]], np.float32)),
+                 EagerTensor(min_covered), EagerTensor(np.array([3, 4], np.int32))),
+                {**SDBB_ATTRS, "max_attempts": max_attempts})
+
+
+def test_fuzz_case_sdbb_max_attempts_past_int32():
+    # the campaign's case: max_attempts 2**70 given to the op itself, and a min_object_covered
+    # no box reaches: was a loop of 2**70 attempts (a hang). TF 2.21's kernel reads the attr
+    # as an int32 before anything else is done
+    outcome, exc = guarded("StatelessSampleDistortedBoundingBox",
+                           ("StatelessSampleDistortedBoundingBox",), lambda: _sdbb(
+                               np.array(2, np.uint16), 2**70))
+    assert outcome == "InvalidArgumentError"
+    assert "Attr max_attempts has value 1180591620717411303424 out of range for an int32" in \
+        str(exc)
+
+
+@pytest.mark.parametrize("max_attempts", [2**62, 2**31, -2**31 - 1, 2**32 + 5])
+def test_sdbb_max_attempts_out_of_int32(max_attempts):
+    # TF 2.21's words (tf.raw_ops.StatelessSampleDistortedBoundingBox of these attrs)
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        _sdbb(np.float32(0.1), max_attempts)
+    assert f"Attr max_attempts has value {max_attempts} out of range for an int32" in \
+        str(e.value)
+
+
+def test_sdbb_max_attempts_at_int32_max():
+    # TF 2.21: [[2, 13, 0], [32, 28, -1], [[[0.05, 0.26, 0.85, 0.82]]]] (a box found at once)
+    begin, size, box = _sdbb(np.float32(0.1), 2**31 - 1)
+    assert begin.numpy().tolist() == [2, 13, 0] and size.numpy().tolist() == [32, 28, -1]
+    np.testing.assert_array_equal(box.numpy(), np.array([[[0.05, 0.26, 0.85, 0.82]]],
+                                                        np.float32))
