@@ -279,9 +279,12 @@ TF_UNNAMED = ("`dim` must be in the range", "Summarized data: b'Need value.shape
 # a small NumPy integer cannot hold (random._op_seed); a dilated tf.nn.convolution takes
 # int() of each dilation once its format and depth are checked
 # (nn_conv_checks.check_dilated_depth); tf.sort/argsort take int() of a constant axis (inf
-# of float16/32; bfloat16's is INT64_MIN, as in TF)
+# of float16/32; bfloat16's is INT64_MIN, as in TF); tf.make_tensor_proto sizes a shape
+# with NumPy's int64 prod, whose OverflowError for a dim past int64 TF lets out
+# (serialization._numpy)
 TF_OVERFLOWS = {("checks.py", "make_int"), ("random.py", "_op_seed"),
-                ("nn_conv_checks.py", "check_dilated_depth"), ("sorting.py", "_sort_setup")}
+                ("nn_conv_checks.py", "check_dilated_depth"), ("sorting.py", "_sort_setup"),
+                ("serialization.py", "_numpy")}
 
 
 def _tf_overflow(exc: BaseException) -> bool:

@@ -248,7 +248,10 @@ class EagerTensor(Tensor):
         return int(a[()] if isinstance(a, np.ndarray) and a.ndim == 0 else a)
 
     def __float__(self) -> float:
-        return float(self._numpy() if self._dtype.is_numpy_compatible else self.numpy())
+        a = self._numpy() if self._dtype.is_numpy_compatible else self.numpy()
+        # (a scalar as a NumPy scalar, as TF's numpy() gives it: a complex one's float() is
+        # its real part, with NumPy's ComplexWarning, where a 0-d array's is a TypeError)
+        return float(a[()] if isinstance(a, np.ndarray) and a.ndim == 0 else a)
 
     def __complex__(self) -> complex:
         return complex(self._numpy())

@@ -363,15 +363,25 @@ def _sat_grad_infer(name: str, grads: Any, original: Any, a: dict) -> list:
     _check_sampling(name, a)
     if os_ is None or gs is None:
         return [(None, original._dtype)]
+    _check_derived_scale(name, gs, a)
     shape = (gs[0], os_[1], os_[2], gs[3])
     if None not in shape:
         sized(name, shape, original._dtype)
     return [(shape, original._dtype)]
 
 
+def _check_derived_scale(name: str, gs: tuple, a: dict) -> None:
+    """A node without its own scale (tf.image.resize's gradient) scales by the gradient's
+    size over the image's: a gradient of no rows or columns is a scale of 0 (or NaN over
+    an empty image), which TF's kernel refuses as any scale not above zero."""
+    if "scale" not in a and (gs[1] == 0 or gs[2] == 0):
+        raise fail(name, "Scale must be greater than zero.")
+
+
 def resize_grad_kernel(r: _Resize, xp: Any, grads: Any, original: Any, size: tuple | None,
                        **a: Any) -> Any:
     if r.method == "scale_and_translate":
+        _check_derived_scale(r.grad_name, grads.shape, a)  # (a graph's unknown dims, now)
         g = scale_and_translate_grad(xp, grads, original.shape, *_sampling(a))
         return g.astype(original.dtype, copy=False)
     size = grads.shape[1:3] if size is None else size

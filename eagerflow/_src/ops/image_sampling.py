@@ -177,6 +177,9 @@ def _check_attrs(op: str, a: dict) -> None:
     lo, hi = a["area_range"]
     if not (lo <= 1 and hi <= 1):
         raise C.fail(op, f"Area range must be less then or equal to 1.0: [{lo:g}, {hi:g}]")
+    if not -2**31 <= a["max_attempts"] < 2**31:  # (TF's kernel reads it as an int32)
+        raise C.fail(op, f"Attr max_attempts has value {a['max_attempts']} out of range for "
+                         "an int32")
     if a["max_attempts"] <= 0:
         raise C.fail(op, f"Max attempts must be non-negative: {a['max_attempts']}")
 

@@ -177,6 +177,9 @@ def range(start: Any, limit: Any = None, delta: Any = 1, dtype: Any = None,  # n
 
 def _linspace_infer(start: Any, stop: Any, *dyn: Any, num: int | None, axis: int) -> list:
     """`num` None: its input `dyn[0]`, known when the graph runs."""
+    # (num is the attr or that input, never both: the kernel would count the input's)
+    C.input_count("LinSpace", ("start", "stop") + (("num",) if num is None else ()),
+                  (start, stop) + dyn)
     d = C.same_dtype("LinSpace", (start, stop), C.FLOATS)
     if dyn and (dyn[0]._dtype not in (dt.int32, dt.int64) or dyn[0]._shape not in ((), None)):
         raise C.fail("LinSpace", f"num must be an int32/int64 scalar, got {dyn[0]!r}")

@@ -63,12 +63,28 @@ def make_tensor_proto(values: Any, dtype: Any = None, shape: Any = None,
     want = None if dtype is None else dt.as_dtype(dtype)
     if want is dt.string:
         _check_strings(values)
-    if shape is not None and 0 in [int(d) for d in shape]:  # TF: no values, float by default
+    if shape is not None and not _array_like(values) and \
+            _numpy(np.multiply.reduce, shape, axis=None, dtype=np.int64) == 0:
+        # TF: a Python value (not an array, tensor or buffer) of a shape with no elements
+        # (its int64 product, as NumPy's prod takes it) is no values, float by default;
+        # its shape then made an array's by NumPy (refusing a float dim), each dim int()
         empty = want or dt.float32
-        return tp.python_layout(np.empty(0, empty.as_numpy_dtype), empty, tuple(shape))
-    t = values if isinstance(values, Tensor) and want in (None, values.dtype) else \
-        convert_to_tensor(values, dtype=want)
-    arr, dtype = np.asarray(t.numpy()), t.dtype
+        _numpy(np.empty, shape, empty.as_numpy_dtype)
+        return tp.python_layout(np.empty(0, empty.as_numpy_dtype), empty,
+                                tuple(int(d) for d in shape))
+    if want is not None and want.is_numpy_compatible and _array_like(values) and \
+            not (isinstance(values, Tensor) and values.dtype is want):
+        # TF: an array, tensor or buffer given a dtype is cast by NumPy (astype), whatever
+        # its own dtype; a string proto's values must then be strings
+        arr, dtype = _numpy(np.asarray(values).astype, want.as_numpy_dtype), want
+        if want is dt.string:
+            for v in arr.reshape(-1):
+                if not isinstance(v, (str, bytes)):
+                    raise TypeError(f"Expected binary or unicode string, got {v!r}")
+    else:
+        t = values if isinstance(values, Tensor) and want in (None, values.dtype) else \
+            convert_to_tensor(values, dtype=want)
+        arr, dtype = np.asarray(t.numpy()), t.dtype
     if shape is None:
         return tp.python_layout(arr, dtype, arr.shape)
     shape = tuple(int(d) for d in shape)
@@ -84,6 +100,28 @@ def make_tensor_proto(values: Any, dtype: Any = None, shape: Any = None,
         raise ValueError(f"Too many elements provided. Takes at most {size}, but got "
                          f"{arr.size}.")
     return tp.python_layout(arr.reshape(-1)[:size], dtype, shape)
+
+
+def _numpy(fn: Callable, *args: Any, **kwargs: Any) -> Any:
+    """fn(*args) of NumPy, whose refusals TF's make_tensor_proto lets out as they are: the
+    same class and words, raised here."""
+    try:
+        return fn(*args, **kwargs)
+    except (TypeError, ValueError, OverflowError) as e:
+        raise type(e)(str(e)) from None
+
+
+def _array_like(obj: Any) -> bool:
+    """TF's test for a value it converts with NumPy first: an array interface or a buffer
+    other than bytes."""
+    if callable(getattr(obj, "__array__", None)) or \
+            isinstance(getattr(obj, "__array_interface__", None), dict):
+        return True
+    try:
+        memoryview(obj)
+    except TypeError:
+        return False
+    return not isinstance(obj, bytes)
 
 
 def _check_strings(values: Any) -> None:
