@@ -181,9 +181,10 @@ def _per_value(c: int, index: np.ndarray, *per_output: np.ndarray) -> tuple:
     return (flat, *(np.repeat(t, c, axis=0) for t in per_output))
 
 
-def _unview(out: Any, like: tuple) -> Any:
-    """A (N, H, W * C) result back as (N, H, W, C) (`like`: the input's shape)."""
-    return out if out.ndim == 4 else out.reshape(out.shape[:2] + (-1, like[3]))
+def _unview(out: Any, width: int, like: tuple) -> Any:
+    """A (N, H, width * C) result back as (N, H, width, C) (`like`: the input's shape;
+    C may be 0)."""
+    return out if out.ndim == 4 else out.reshape(out.shape[:2] + (width, like[3]))
 
 
 def gather(xp: Any, x: Any, axis: int, starts: np.ndarray, weights: np.ndarray,
@@ -213,7 +214,7 @@ def gather(xp: Any, x: Any, axis: int, starts: np.ndarray, weights: np.ndarray,
             out += term
         else:
             out = xp.where(xp.asarray(inside.reshape(shape)), out + term, out)
-    return _unview(out, like)
+    return _unview(out, len(starts), like)
 
 
 # ---------------------------------------------------------------------------------------
@@ -344,7 +345,7 @@ def _tap_sum(xp: Any, x: Any, axis: int, idx: np.ndarray, w: np.ndarray) -> Any:
             out = term
         else:
             out += term
-    return _unview(out, like)
+    return _unview(out, idx.shape[0], like)
 
 
 def bicubic_resize(xp: Any, images: Any, size: tuple, align_corners: bool,
@@ -396,7 +397,7 @@ def area_resize(xp: Any, images: Any, size: tuple, align_corners: bool) -> Any:
     for j in range(1, xi.shape[1]):
         v, wj, last, used = column(j)
         cols = xp.where(used, cols + xp.where(last, v * wj, v), cols)
-    cols = _unview(cols, images.shape)
+    cols = _unview(cols, xi.shape[0], images.shape)
     yi, yw, yn, sy = area_taps(h, size[0], align_corners)
     out = xp.zeros(cols.shape[:1] + (size[0],) + cols.shape[2:], _F32)
     for j in range(yi.shape[1]):

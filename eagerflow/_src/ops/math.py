@@ -745,27 +745,18 @@ def _cast_kernel(xp: Any, x: Any, dtype: dt.DType) -> Any:
         # wide ones through int64 with the x86 rule: NaN and out-of-range values become
         # the most negative value; then the bits wrap to the target width.
         narrow = np.dtype(npd).itemsize < 4 or npd is np.int32
-        if narrow and xp is np and x.dtype.itemsize >= 4 and x.size and _within_int32(x):
-            # (every value truncates into int32: the conversion itself truncates, without
-            # the masks that NaN and out-of-range values need)
-            return x.astype(np.int32).astype(npd, copy=False)
+        if narrow and xp is np and x.dtype.itemsize >= 4 and x.size and \
+                -2.0**31 < float(x.min()) and float(x.max()) < 2.0**31:  # (NaN: False)
+            return x.astype(np.int32).astype(npd, copy=False)  # (it truncates: no masks)
         t = xp.trunc(x)
         if t.dtype.itemsize < 4:  # float16: the int32 bounds below do not fit it
             t = t.astype(np.float32)
         if narrow:
-            fits = (t >= -2.0**31) & (t < 2.0**31)
-            # (copy=False: no second copy when the target is int32 itself)
+            fits = (t >= -2.0**31) & (t < 2.0**31)  # (copy=False below: int32 itself)
             return xp.where(fits, t, -2.0**31).astype(np.int32).astype(npd, copy=False)
         with np.errstate(invalid="ignore"):
             return t.astype(np.int64).astype(npd, copy=False)
     return x.astype(npd)
-
-
-def _within_int32(x: np.ndarray) -> bool:
-    """Whether every value of the float array x (float32 or wider, not empty) truncates
-    into int32's range (NaN never does). On the CPU only: a device would read back."""
-    lo, hi = float(x.min()), float(x.max())  # (NaN if any is NaN: both tests fail)
-    return -2.0**31 < lo and hi < 2.0**31
 
 
 def _cast_grad(n: Any, g: Any) -> list:
