@@ -103,6 +103,9 @@ KNOWN: list = [
      "the derivative there, and eagerflow's, is 1/2"),
     ("Erf" + _NOT_FINITE, "NaN pattern", "TF's float64 erf is NaN at +-inf (its float32 erf is "
      "+-1); eagerflow's is +-1 in both"),
+    ("MatrixExponential-2-f32-", "gradient 0: values", "TF differentiates its float32 "
+     "Pade approximant (degree 7, with squarings), 1e-4 off the derivative; eagerflow's is "
+     "the exact adjoint Frechet derivative (scipy's expm_frechet agrees to 1e-7)"),
     ("Cholesky-", "output 0", "a matrix that is not positive definite: TF returns partly "
      "uninitialized memory, eagerflow NaN"),
     ("SoftmaxCrossEntropyWithLogits-", "gradient 1", "TF's gradient wrt labels leaves out the "
