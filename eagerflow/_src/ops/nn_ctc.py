@@ -178,6 +178,9 @@ def _ctc_loss_kernel(xp: Any, logits: Any, indices: Any, values: Any, lengths: A
         onehot = (ext[:, :, None] == xp.arange(classes)[None, None, :]).astype(np.float64)
         posterior = xp.einsum("tbs,bsc->tbc", xp.nan_to_num(post_states), onehot)
         grad = xp.exp(logp) - posterior
+        # (a NaN likelihood, from an inf or NaN logit in the sequence: TF's posteriors divide
+        # by it, so the whole sequence's gradient is NaN)
+        grad = xp.where(xp.isnan(loglik)[None, :, None], np.nan, grad)
     grad = xp.where((xp.arange(steps)[:, None] < n[None, :])[:, :, None], grad, 0.0)
     loss = -loglik
     if ignore_longer_outputs_than_inputs:
