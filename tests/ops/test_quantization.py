@@ -218,3 +218,31 @@ def test_saved_model_with_quantized_values_loads_in_tf(tmp_path):
     out = run_tf_script(_TF_LOADS, tmp_path, tmp_path)
     assert out["dtype"] == "qint8" and out["q"] == [1, -2, 3]
     np.testing.assert_array_equal(np.array(out["y"], np.float32), want)
+
+
+def test_fake_quant_vars_with_min_and_max_zero_is_zero_and_passes_the_gradient():
+    # TF 2.21: min == max == 0 (per channel too) gives zeros, NaN and inf inputs included,
+    # and the gradient op passes the whole gradient to the input, none to min and max; any
+    # other empty range (min == max != 0) is NaN, its input gradient 0 (recorded)
+    x = tf.constant([-2.0, 0.5, 3.0, np.nan, np.inf, -1.0, 1.0])
+    np.testing.assert_array_equal(
+        tf.raw_ops.FakeQuantWithMinMaxVars(inputs=x, min=0.0, max=0.0).numpy(), np.zeros(7))
+    gi, gmin, gmax = tf.raw_ops.FakeQuantWithMinMaxVarsGradient(gradients=tf.ones(7), inputs=x,
+                                                                min=0.0, max=0.0)
+    np.testing.assert_array_equal(gi.numpy(), np.ones(7))
+    assert gmin.numpy() == 0 and gmax.numpy() == 0
+    assert np.isnan(tf.raw_ops.FakeQuantWithMinMaxVars(inputs=x, min=1.0, max=1.0).numpy()).all()
+    gi, gmin, gmax = tf.raw_ops.FakeQuantWithMinMaxVarsGradient(gradients=tf.ones(7), inputs=x,
+                                                                min=1.0, max=1.0)
+    np.testing.assert_array_equal(gi.numpy(), np.zeros(7))
+    assert gmin.numpy() == 2 and gmax.numpy() == 4
+    per = tf.raw_ops.FakeQuantWithMinMaxVarsPerChannel(
+        inputs=tf.reshape(x[:6], (2, 3)), min=[0.0, 0.0, -1.0], max=[0.0, 0.0, 1.0]).numpy()
+    np.testing.assert_array_equal(per[:, :2], np.zeros((2, 2)))
+    np.testing.assert_allclose(per[:, 2], [1.0039216, -0.9960785], rtol=1e-6)
+    gi, gmin, gmax = tf.raw_ops.FakeQuantWithMinMaxVarsPerChannelGradient(
+        gradients=tf.ones((2, 3)), inputs=tf.reshape(x[:6], (2, 3)), min=[0.0, 0.0, -1.0],
+        max=[0.0, 0.0, 1.0])
+    np.testing.assert_array_equal(gi.numpy(), [[1, 1, 0], [1, 1, 0]])
+    np.testing.assert_array_equal(gmin.numpy(), [0, 0, 1])
+    np.testing.assert_array_equal(gmax.numpy(), [0, 0, 1])

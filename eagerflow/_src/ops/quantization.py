@@ -241,10 +241,19 @@ def _vars_infer(x: Any, lo: Any, hi: Any, num_bits: int, narrow_range: bool,
     return [(x._shape, dt.float32)]
 
 
+def _both_zero(xp: Any, lo: Any, hi: Any) -> Any:
+    """Where (per channel) min and max are both 0: TF's Vars kernels then return zeros, and
+    their gradients pass the whole gradient to the input (none to min and max)."""
+    return (xp.asarray(lo) == 0) & (xp.asarray(hi) == 0)
+
+
+def _vars_kernel(xp: Any, x: Any, lo: Any, hi: Any, num_bits: int, narrow_range: bool) -> Any:
+    out = _fake_quant(xp, x, lo, hi, num_bits, narrow_range)
+    return xp.where(_both_zero(xp, lo, hi), _F32(0), out).astype(_F32, copy=False)
+
+
 FAKE_QUANT_VARS = register(OpDef(
-    "FakeQuantWithMinMaxVars", _vars_infer,
-    lambda xp, x, lo, hi, num_bits, narrow_range: _fake_quant(xp, x, lo, hi, num_bits,
-                                                              narrow_range),
+    "FakeQuantWithMinMaxVars", _vars_infer, _vars_kernel,
     grad=lambda n, g: list(fake_quant_with_min_max_vars_gradient(g, *n.inputs, **n.attrs)),
     reference=lambda x, lo, hi, num_bits, narrow_range: _fake_quant_ref(
         x, float(lo), float(hi), num_bits, narrow_range),
@@ -272,9 +281,11 @@ def _vars_grad_kernel(xp: Any, g: np.ndarray, x: np.ndarray, lo: Any, hi: Any, n
     axes = tuple(range(x.ndim - lo.ndim))  # all but the channels
     # (TF multiplies by the masks, so NaN gradients spread as there; its sums overflow to
     # inf, or meet inf - inf, quietly)
+    zero = _both_zero(xp, lo, hi)
     with np.errstate(all="ignore"):
-        return ((g * inside).astype(_F32), (g * below).sum(axis=axes, dtype=_F32),
-                (g * above).sum(axis=axes, dtype=_F32))
+        return (xp.where(zero, g, g * inside).astype(_F32),
+                xp.where(zero, _F32(0), (g * below).sum(axis=axes, dtype=_F32)),
+                xp.where(zero, _F32(0), (g * above).sum(axis=axes, dtype=_F32)))
 
 
 def _vars_grad_ref(g: np.ndarray, x: np.ndarray, lo: Any, hi: Any, num_bits: int,
@@ -310,8 +321,7 @@ FAKE_QUANT_PER_CHANNEL = register(OpDef(
     "FakeQuantWithMinMaxVarsPerChannel",
     lambda x, lo, hi, num_bits, narrow_range: _vars_infer(
         x, lo, hi, num_bits, narrow_range, "FakeQuantWithMinMaxVarsPerChannel", 1),
-    lambda xp, x, lo, hi, num_bits, narrow_range: _fake_quant(xp, x, lo, hi, num_bits,
-                                                              narrow_range),
+    _vars_kernel,
     grad=lambda n, g: list(fake_quant_with_min_max_vars_per_channel_gradient(
         g, *n.inputs, **n.attrs)),
     reference=lambda x, lo, hi, num_bits, narrow_range: _fake_quant_ref(
