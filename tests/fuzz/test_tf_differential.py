@@ -241,8 +241,6 @@ KNOWN: list = [
      "(LAPACK fails on it), where Eigen's factorization in TF leaves some entries finite"),
     ("Qr-.*-(ties|zeros)", "gradient 0", "a rank-deficient matrix: its QR is not unique "
      "(beyond signs); LAPACK and Eigen pick different ones"),
-    ("NonMaxSuppressionV3" + _NOT_FINITE, ".", "NaN boxes: TF's loop demotes their candidates "
-     "to score 0 and pops those ties in heap order"),
     ("(LSTMBlockCell|BlockLSTM|BlockLSTMV2)-4-|(LSTMBlockCellGrad|BlockLSTMGrad|"
      "BlockLSTMGradV2)-3-", "values", "half data: TF's Eigen kernels round every step of the "
      "fused LSTM (its half matmul too) to half; eagerflow computes in float32 and rounds the "

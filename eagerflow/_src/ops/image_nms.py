@@ -69,9 +69,14 @@ def _check_size(op: str, max_output_size: int, iou_threshold: float | None = Non
 
 
 def _greedy(scores: np.ndarray, overlap: Any, max_output_size: int, threshold: float,
-            score_threshold: float, sigma: float = 0.0) -> tuple:
+            score_threshold: float, sigma: float = 0.0, weigh: bool = True) -> tuple:
     """(selected indices, their scores): TF's selection with a priority queue (highest
-    score first, the lower index on ties), decaying scores lazily. `overlap(i, j)`."""
+    score first, the lower index on ties), decaying scores lazily. `overlap(i, j)`.
+    `weigh`: hard NMS scales the score by 0 where an overlap is not at most the threshold
+    (a NaN overlap too, which does not suppress: the candidate goes back in line at score
+    0, or is dropped at NaN from an infinite score), else by exp(0 * overlap^2) (NaN for an
+    infinite overlap), as TF's DoNonMaxSuppressionOp; its combined NMS (weigh=False) only
+    suppresses past the threshold."""
     soft = sigma > 0
     scale = -0.5 / sigma if soft else 0.0
     queue = [(-float(s), i, float(s), 0) for i, s in enumerate(scores) if s > score_threshold]
@@ -85,9 +90,12 @@ def _greedy(scores: np.ndarray, overlap: Any, max_output_size: int, threshold: f
             sim = overlap(i, selected[j])
             if soft:
                 score *= math.exp(scale * sim * sim)
-            elif sim > threshold:
-                suppressed = True
-                break
+            else:
+                if weigh:  # (TF's weight, exp(0 sim^2): NaN for an infinite overlap)
+                    score *= math.exp(0.0 * sim * sim) if sim <= threshold else 0.0
+                if sim > threshold:
+                    suppressed = True
+                    break
             if score <= score_threshold:
                 break
         if suppressed:
@@ -433,7 +441,7 @@ def _combined_one(boxes: np.ndarray, scores: np.ndarray, a: dict) -> list:
         cb = boxes[:, 0 if boxes.shape[1] == 1 else c].astype(np.float64)
         sel, kept = _greedy(scores[:, c].astype(np.float64), lambda i, j: _iou(cb[i], cb[j]),
                             a["max_output_size_per_class"], a["iou_threshold"],
-                            a["score_threshold"])
+                            a["score_threshold"], weigh=False)
         found.extend((score, c, boxes[i, 0 if boxes.shape[1] == 1 else c])
                      for i, score in zip(sel, kept))
     found.sort(key=lambda f: -f[0])  # stable: classes in order, then each class's own

@@ -837,15 +837,14 @@ def _nms_kernel(xp: Any, boxes: Any, scores: Any, max_output_size: int, iou_thre
                                           max_output_size, iou_threshold, score_threshold))
         return nms_gpu.select(xp, boxes, scores, max_output_size, iou_threshold,
                               score_threshold)[0]
-    order = [int(i) for i in np.argsort(-scores.astype(np.float64), kind="stable")
-             if scores[i] > score_threshold]
-    keep: list = []
+    # TF's CPU loop, as its other greedy NMS ops (image_nms loads after this module): a
+    # candidate whose overlap with a selected box is NaN is not suppressed but goes back in
+    # line at score 0
+    from eagerflow._src.ops.image_nms import _greedy
+
     b = boxes.astype(np.float64)
-    for i in order:
-        if len(keep) >= max_output_size:
-            break
-        if not any(_iou(b[i], b[j]) > iou_threshold for j in keep):
-            keep.append(i)
+    keep, _ = _greedy(scores.astype(np.float64), lambda i, j: _iou(b[i], b[j]),
+                      max_output_size, iou_threshold, score_threshold)
     return np.array(keep, dtype=np.int32)
 
 
