@@ -36,3 +36,15 @@ def test_an_infinite_overlap_under_the_threshold_drops_the_candidate():
         overlaps=overlaps, scores=np.array([0.9, 1.0, 0.7, nan], np.float32),
         max_output_size=10, overlap_threshold=0.5, score_threshold=-inf)
     np.testing.assert_array_equal(out.numpy(), [1, 2])
+
+
+def test_combined_nms_pops_equal_scores_in_its_heaps_order():
+    # TF 2.21's combined NMS queues each class's candidates in a std::priority_queue ordered
+    # by score alone: equal scores come out in its heap's order, not by index (recorded)
+    boxes = np.array([[[[i, 0.0, i + 0.5, 1.0]] for i in range(7)]], np.float32)
+    scores = np.array([[[1.0], [1.0], [2.0], [1.0], [1.0], [2.0], [1.0]]], np.float32)
+    out = tf.raw_ops.CombinedNonMaxSuppression(
+        boxes=boxes, scores=scores, max_output_size_per_class=7, max_total_size=7,
+        iou_threshold=0.5, score_threshold=0.0, pad_per_class=False, clip_boxes=False)
+    np.testing.assert_array_equal(out[0].numpy()[0, :, 0], [2, 5, 0, 6, 4, 1, 3])
+    np.testing.assert_array_equal(out[1].numpy(), [[2, 2, 1, 1, 1, 1, 1]])

@@ -69,14 +69,13 @@ def _check_size(op: str, max_output_size: int, iou_threshold: float | None = Non
 
 
 def _greedy(scores: np.ndarray, overlap: Any, max_output_size: int, threshold: float,
-            score_threshold: float, sigma: float = 0.0, weigh: bool = True) -> tuple:
+            score_threshold: float, sigma: float = 0.0) -> tuple:
     """(selected indices, their scores): TF's selection with a priority queue (highest
     score first, the lower index on ties), decaying scores lazily. `overlap(i, j)`.
-    `weigh`: hard NMS scales the score by 0 where an overlap is not at most the threshold
-    (a NaN overlap too, which does not suppress: the candidate goes back in line at score
-    0, or is dropped at NaN from an infinite score), else by exp(0 * overlap^2) (NaN for an
-    infinite overlap), as TF's DoNonMaxSuppressionOp; its combined NMS (weigh=False) only
-    suppresses past the threshold."""
+    Hard NMS scales the score by 0 where an overlap is not at most the threshold (a NaN
+    overlap too, which does not suppress: the candidate goes back in line at score 0, or
+    is dropped at NaN from an infinite score), else by exp(0 * overlap^2) (NaN for an
+    infinite overlap), as TF's DoNonMaxSuppressionOp (its combined NMS: _combined_select)."""
     soft = sigma > 0
     scale = -0.5 / sigma if soft else 0.0
     queue = [(-float(s), i, float(s), 0) for i, s in enumerate(scores) if s > score_threshold]
@@ -91,8 +90,8 @@ def _greedy(scores: np.ndarray, overlap: Any, max_output_size: int, threshold: f
             if soft:
                 score *= math.exp(scale * sim * sim)
             else:
-                if weigh:  # (TF's weight, exp(0 sim^2): NaN for an infinite overlap)
-                    score *= math.exp(0.0 * sim * sim) if sim <= threshold else 0.0
+                # (TF's weight, exp(0 sim^2): NaN for an infinite overlap)
+                score *= math.exp(0.0 * sim * sim) if sim <= threshold else 0.0
                 if sim > threshold:
                     suppressed = True
                     break
@@ -434,14 +433,69 @@ def _combined_infer(boxes: Any, scores: Any, max_output_size_per_class: int,
             ((batch,), dt.int32)]
 
 
+def _heap_push(heap: list, item: tuple) -> None:
+    """std::push_heap of libstdc++ after a push_back: a max-heap on item[0] (the score)
+    alone, so equal scores sit where its sifting leaves them."""
+    heap.append(item)
+    _sift_up(heap, len(heap) - 1, 0, item)
+
+
+def _sift_up(heap: list, hole: int, top: int, item: tuple) -> None:
+    parent = (hole - 1) // 2
+    while hole > top and heap[parent][0] < item[0]:
+        heap[hole] = heap[parent]
+        hole, parent = parent, (parent - 1) // 2
+    heap[hole] = item
+
+
+def _heap_pop(heap: list) -> tuple:
+    """std::pop_heap of libstdc++ then pop_back: the top, the last item sifted in from the
+    root (down the larger child, the left one on ties, then back up)."""
+    top, last = heap[0], heap.pop()
+    n = len(heap)
+    if not n:
+        return top
+    hole = child = 0
+    while child < (n - 1) // 2:
+        child = 2 * (child + 1)
+        if heap[child][0] < heap[child - 1][0]:
+            child -= 1
+        heap[hole], hole = heap[child], child
+    if n % 2 == 0 and child == (n - 2) // 2:
+        child = 2 * (child + 1)
+        heap[hole], hole = heap[child - 1], child - 1
+    _sift_up(heap, hole, 0, last)
+    return top
+
+
+def _combined_select(scores: np.ndarray, overlap: Any, size: int, threshold: float,
+                     score_threshold: float) -> tuple:
+    """One class of TF's combined NMS: a std::priority_queue ordered by score alone (equal
+    scores pop in its heap's order), each candidate selected unless it overlaps a selected
+    box past `threshold`."""
+    heap: list = []
+    for i, s in enumerate(scores):
+        if s > score_threshold:
+            _heap_push(heap, (float(s), i))
+    selected: list = []
+    kept: list = []
+    while heap and len(selected) < size:
+        score, i = _heap_pop(heap)
+        if not any(overlap(i, j) > threshold for j in reversed(selected)):
+            selected.append(i)
+            kept.append(score)
+    return selected, kept
+
+
 def _combined_one(boxes: np.ndarray, scores: np.ndarray, a: dict) -> list:
     """(score, class, box) of the survivors of every class, best first."""
     found = []
     for c in range(scores.shape[1]):
         cb = boxes[:, 0 if boxes.shape[1] == 1 else c].astype(np.float64)
-        sel, kept = _greedy(scores[:, c].astype(np.float64), lambda i, j: _iou(cb[i], cb[j]),
-                            a["max_output_size_per_class"], a["iou_threshold"],
-                            a["score_threshold"], weigh=False)
+        sel, kept = _combined_select(scores[:, c].astype(np.float64),
+                                     lambda i, j: _iou(cb[i], cb[j]),
+                                     a["max_output_size_per_class"], a["iou_threshold"],
+                                     a["score_threshold"])
         found.extend((score, c, boxes[i, 0 if boxes.shape[1] == 1 else c])
                      for i, score in zip(sel, kept))
     found.sort(key=lambda f: -f[0])  # stable: classes in order, then each class's own
