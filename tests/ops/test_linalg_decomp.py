@@ -153,3 +153,15 @@ def test_bad_input_errors():
         tf.linalg.pinv([[1, 2], [3, 4]])
     with pytest.raises(ValueError, match=r"\['euclidean', 'fro', 1, 2, inf\], got 3"):
         tf.norm(tf.ones([2, 2]), ord=3, axis=[0, 1])
+
+
+@pytest.mark.parametrize("dtype, out", [(np.float32, np.complex64), (np.float64, np.complex128),
+                                        (np.complex64, np.complex64)])
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_eig_of_a_zero_matrix_has_the_identitys_vectors(dtype, out, n):
+    # TF 2.21 (Eigen): a zero Schur form is left as it is, its Schur vectors (the identity's
+    # columns) the eigenvectors, real and complex alike (recorded; was NaN here)
+    e, v = tf.raw_ops.Eig(input=np.zeros((n, n), dtype), Tout=tf.as_dtype(out), compute_v=True)
+    np.testing.assert_array_equal(e.numpy(), np.zeros(n))
+    np.testing.assert_array_equal(v.numpy(), np.eye(n))
+    assert v.dtype == out
