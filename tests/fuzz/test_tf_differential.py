@@ -70,7 +70,7 @@ RANDOM = {"RandomUniform", "RandomStandardNormal", "TruncatedNormal", "RandomUni
 
 # Where eagerflow differs from TF on purpose, or TF from itself: (case id regex, difference
 # regex, why). A case id is "Op-sample-variant-seed".
-_CONV = ("(Conv2D|Conv3D|Conv2DBackprop\\w+|Conv3DBackprop\\w+|_FusedConv2D|"
+_CONV = ("(Conv2D|Conv3D|Conv2DBackprop\\w+|Conv3DBackprop\\w+|_FusedConv2D(Grad)?|"
          "DepthwiseConv2dNative\\w*)")
 _NOT_FINITE = "-\\d+-special"
 KNOWN: list = [
@@ -106,6 +106,29 @@ KNOWN: list = [
     ("MatrixExponential-2-f32-", "gradient 0: values", "TF differentiates its float32 "
      "Pade approximant (degree 7, with squarings), 1e-4 off the derivative; eagerflow's is "
      "the exact adjoint Frechet derivative (scipy's expm_frechet agrees to 1e-7)"),
+    ("AudioSpectrogram" + _NOT_FINITE, "output 0: NaN pattern", "inf or NaN samples: which "
+     "bins the FFT turns to NaN or inf follows its butterflies' order (TF's Ooura real FFT, "
+     "NumPy's pocketfft here); finite inputs agree"),
+    ("AdjustHue-1-special-", HUNG, "an infinite delta: TF's kernel wraps the hue into [0, 6) "
+     "by adding or subtracting 6 in a loop that never ends; eagerflow's hue is NaN there"),
+    ("CropAndResizeGradBoxes" + _NOT_FINITE, "eagerflow raised.*not finite", "boxes not finite: "
+     "TF's CropAndResizeGradBoxes does not check them and casts NaN to pixel indices (it "
+     "crashes the process on some, returns numbers on others); eagerflow refuses them with "
+     "CropAndResize's error"),
+    ("Conv-1-empty-", "output 0: shape", "an empty batch with batch_dims=2: TF's Conv kernel "
+     "returns early in the shape it merges the batch dims into (one fewer dim); its "
+     "non-empty output keeps them all, as eagerflow's always does"),
+    ("FusedBatchNormGradV3-4-empty-", "output 0: shape", "an empty 5-D batch: TF's kernel "
+     "returns early in the 4-D shape it reshapes NDHWC into; its non-empty output is 5-D, "
+     "as eagerflow's always is"),
+    ("IsotonicRegression-0-empty-", "gradient: eagerflow succeeded.*num_split", "an empty "
+     "input: TF's gradient splits it into 0 pieces, which Split refuses; eagerflow's is "
+     "the empty gradient"),
+    ("ExtractImagePatches-\\d-empty-", "gradient: eagerflow succeeded.*UnsortedSegmentSum",
+     "an empty input: TF's gradient reshapes the empty patches so that UnsortedSegmentSum "
+     "refuses them; eagerflow's is the empty gradient"),
+    ("ExtractGlimpseV2-2-ties-", "output 0: values", "a glimpse outside the image with "
+     "noise='uniform': TF fills it with its own unseeded random numbers"),
     ("Cholesky-", "output 0", "a matrix that is not positive definite: TF returns partly "
      "uninitialized memory, eagerflow NaN"),
     ("SoftmaxCrossEntropyWithLogits-", "gradient 1", "TF's gradient wrt labels leaves out the "
@@ -141,7 +164,7 @@ KNOWN: list = [
     ("MatrixSquareRoot-.*-zeros", "gradient: eagerflow succeeded", "the square root of a "
      "zero matrix is NaN (TF's Schur recurrence divides 0 by 0): TF's gradient then raises "
      "from MatrixSolve, eagerflow's solve gives NaN, as for MatrixSolve below"),
-    ("DrawBoundingBoxesV2" + _NOT_FINITE, "NaN pattern|values", "a non-finite box corner: "
+    ("DrawBoundingBoxes(V2)?" + _NOT_FINITE, "NaN pattern|values", "a non-finite box corner: "
      "TF casts it to a pixel index as C++ happens to (undefined behaviour), and may draw; "
      "eagerflow draws no such box"),
     ("(MatrixSolve|MatrixInverse)" + _NOT_FINITE, "TF raised.*not invertible", "a matrix "
@@ -170,6 +193,13 @@ KNOWN: list = [
      "agree; with ties short of exact, tests/ops/test_ctc_decode.py matches TF bit for bit)"),
     ("Eig-.*-ties", "output 0: values", "repeated eigenvalues: the same values, in LAPACK's "
      "order here and Eigen's in TF"),
+    ("_BatchNormTrainingGrad-.*-broadcast", "eagerflow raised.*same size and shape",
+     "eagerflow's internal batch norm gradient (not a TF op) takes the gradient shaped like "
+     "its input, as its forward's tape passes it; the TF composite it is compared with "
+     "broadcasts other shapes"),
+    ("_BatchNormTrainingGrad" + _NOT_FINITE, "output 1: NaN pattern", "eagerflow's internal "
+     "batch norm gradient (not a TF op) sums dy (x - mean), the TF composite it is compared "
+     "with sum(dy x) - mean sum(dy): at inf inputs 0 * inf meets them in different places"),
     ("_FusedAdam-.*-broadcast", "eagerflow raised.*same size and shape", "eagerflow's "
      "internal Adam step (not a TF op) takes one variable's moments and gradient, all of "
      "its shape, as Keras's optimizer passes them; the TF composite it is compared with "
