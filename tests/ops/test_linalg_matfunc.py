@@ -135,3 +135,15 @@ def test_eigh_tridiagonal_dynamic_select_in_a_function():
                                                             select_range=[0.0, 2.5]))
     out = f(tf.constant([1.0, 2.0, 3.0]), tf.constant([0.5, 0.5]))
     np.testing.assert_allclose(out.numpy(), GOLDEN["eht_v"]["value"][0]["real"], rtol=1e-6)
+
+
+def test_sqrtm_gradient_of_a_zero_matrix_raises_as_tfs():
+    # TF 2.21: the zero matrix's square root is NaN (its Schur recurrence divides 0 by 0),
+    # and the gradient's MatrixSolve of the all-NaN Kronecker sum refuses it (recorded)
+    x = tf.zeros((2, 2), tf.float64)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.linalg.sqrtm(x)
+    assert np.isnan(y.numpy()).all()
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Input matrix is not invertible"):
+        tape.gradient(y, x)
