@@ -492,18 +492,30 @@ def _along(v: np.ndarray, ndim: int, axis: int) -> np.ndarray:
     return v.reshape((-1,) + (1,) * (ndim - axis - 1))
 
 
+def _std_min(a: Any, b: Any) -> Any:
+    """std::min(a, b): b where b < a, else a (so NaN as b never wins, as a it stays)."""
+    return np.where(b < a, b, a)
+
+
+def _std_max(a: Any, b: Any) -> Any:
+    """std::max(a, b): b where a < b, else a."""
+    return np.where(a < b, b, a)
+
+
 def _quantize_kernel(xp: Any, x: np.ndarray, lo: np.ndarray, hi: np.ndarray, T: dt.DType,  # noqa: N803
                      mode: str, round_mode: str, narrow_range: bool, axis: int,
                      ensure_minimum_range: float) -> tuple:
     axis = int(axis)  # (infer took it by int(): 2.5 is axis 2, as TF's wrapper reads it)
     lo = np.asarray(lo, _F32).reshape(-1)
     hi = np.asarray(hi, _F32).reshape(-1)
-    if (lo > hi).any():
+    # (MIN_FIRST's check is TF's other way round: a NaN end fails it too)
+    if (lo > hi).any() or mode == "MIN_FIRST" and not (lo <= hi).all():
         raise C.fail("QuantizeV2", "input_max_range must be larger than input_min_range.")
     f = _F32
-    min_range = np.minimum(f(0), lo)
-    eps = np.maximum(f(1), np.maximum(np.abs(lo), np.abs(hi))) * f(ensure_minimum_range)
-    max_range = np.maximum(f(0), np.maximum(hi, min_range + eps))
+    with np.errstate(invalid="ignore"):  # (C++'s std::min and std::max: NaN never wins)
+        min_range = _std_min(f(0), lo)
+        eps = _std_max(f(1), _std_max(np.abs(lo), np.abs(hi))) * f(ensure_minimum_range)
+        max_range = _std_max(f(0), _std_max(hi, min_range + eps))
     tmin, tmax = _limits(T)
     storage = T.storage_type
     with np.errstate(all="ignore"):
