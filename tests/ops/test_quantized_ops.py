@@ -85,3 +85,18 @@ def test_traced_calls_match_eager_ones():
                                       tf.quint8 else a.numpy(),
                                       np.asarray(b.numpy()).view(np.uint8) if b.dtype ==
                                       tf.quint8 else b.numpy())
+
+
+@pytest.mark.parametrize("lo, hi, want", [
+    ([np.inf, np.nan, 0.0], [1.0, 3.0, np.nan], 6.0),
+    ([np.nan, -1.0, 0.5], [np.nan, 2.0, 1.0], 0.6519258),
+    ([-2.0, -1.0, 0.5], [2.0, np.nan, 1.0], 0.55879354)])
+def test_requantization_range_per_channel_skips_nan_as_tfs(lo, hi, want):
+    # TF 2.21 takes each channel's scale with std::max (a NaN max never wins) and the
+    # running maximum only from greater channels (a NaN channel never wins) (recorded)
+    x = tf.bitcast(tf.constant(np.arange(-3, 9, dtype=np.int32).reshape(1, 2, 2, 3)
+                               * 100000000), tf.qint32)
+    r = tf.raw_ops.RequantizationRangePerChannel(
+        input=x, input_min=np.array(lo, np.float32), input_max=np.array(hi, np.float32),
+        clip_value_max=6.0)
+    np.testing.assert_allclose([r[0].numpy(), r[1].numpy()], [-want, want], rtol=1e-7)
