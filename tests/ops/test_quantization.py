@@ -270,3 +270,22 @@ def test_quantize_v2_ranges_not_finite_are_tfs(lo, hi, mode, out_min, out_max):
                               round_mode="HALF_AWAY_FROM_ZERO")
     np.testing.assert_array_equal([r[1].numpy(), r[2].numpy()],
                                   np.array([out_min, out_max], np.float32))
+
+
+def test_quantize_and_dequantize_range_checks_and_clamp_order_are_tfs():
+    # TF 2.21: one scale's range must satisfy min <= max (a NaN end fails); per channel no
+    # range is checked, and an inverted one clamps to max first, then to min (recorded)
+    x = np.array([[1.0, 0.0, 1.0, -1.0], [0.0, -1.0, -1.0, -1.0], [0.5, 2.0, -3.0, 0.25]],
+                 np.float32).T.copy()
+    out = tf.raw_ops.QuantizeAndDequantizeV3(
+        input=x, input_min=np.array([-1.0, -1.0, 0.0], np.float32),
+        input_max=np.array([1.0, 0.0, -1.0], np.float32), num_bits=4, signed_input=True,
+        range_given=True, narrow_range=True, axis=1).numpy()
+    big = np.float32(-4.861176380550412e37)
+    np.testing.assert_array_equal(out, np.array([[1, 0, big], [0, -1, big], [1, -1, big],
+                                                 [-1, -1, big]], np.float32))
+    for lo, hi, words in ((np.nan, 2.0, "input_min nan > input_max 2"),
+                          (-1.0, np.nan, "input_min -1 > input_max nan")):
+        with pytest.raises(tf.errors.InvalidArgumentError, match=f"Invalid range: {words}"):
+            tf.raw_ops.QuantizeAndDequantizeV4(input=x, input_min=lo, input_max=hi,
+                                               range_given=True)
