@@ -289,3 +289,14 @@ def test_quantize_and_dequantize_range_checks_and_clamp_order_are_tfs():
         with pytest.raises(tf.errors.InvalidArgumentError, match=f"Invalid range: {words}"):
             tf.raw_ops.QuantizeAndDequantizeV4(input=x, input_min=lo, input_max=hi,
                                                range_given=True)
+
+
+def test_dequantize_scaled_takes_the_scale_with_std_max():
+    # TF 2.21: SCALED's scale is std::max(min / lowest, max / highest), so a NaN max never
+    # wins and a NaN min makes it NaN (recorded)
+    x = tf.bitcast(tf.constant([[7, 0, -5], [100, -128, 127]], tf.int8), tf.qint8)
+    out = tf.raw_ops.Dequantize(input=x, min_range=1.0, max_range=np.nan, mode="SCALED")
+    np.testing.assert_array_equal(out.numpy().ravel(),
+                                  [-0.0546875, -0.0, 0.0390625, -0.78125, 1.0, -0.9921875])
+    out = tf.raw_ops.Dequantize(input=x, min_range=np.nan, max_range=2.0, mode="SCALED")
+    assert np.isnan(out.numpy()).all()

@@ -711,7 +711,8 @@ def _dequantize_kernel(xp: Any, x: np.ndarray, lo: np.ndarray, hi: np.ndarray, m
             if tmin == 0:
                 sf = hi / f(tmax)
             else:
-                sf = np.maximum(lo / lo_out, hi / f(tmax))
+                with np.errstate(invalid="ignore"):  # (std::max: a NaN second never wins)
+                    sf = _std_max(lo / lo_out, hi / f(tmax))
             out = xf * sf.astype(f)
         else:  # MIN_FIRST: TF's QuantizedToFloatStruct
             rmin, rmax = f(lo), f(hi)
