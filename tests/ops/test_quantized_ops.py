@@ -100,3 +100,20 @@ def test_requantization_range_per_channel_skips_nan_as_tfs(lo, hi, want):
         input=x, input_min=np.array(lo, np.float32), input_max=np.array(hi, np.float32),
         clip_value_max=6.0)
     np.testing.assert_allclose([r[0].numpy(), r[1].numpy()], [-want, want], rtol=1e-7)
+
+
+def test_a_nan_or_infinite_step_count_quantizes_to_the_lowest_value():
+    # TF 2.21's FloatToQuantized clamps the steps above the lowest value before adding it,
+    # so a NaN or infinite range (int64's most negative step count) gives the lowest value:
+    # QuantizedRelu's zero is then INT32_MIN (its input passes), QuantizedBiasAdd's sums
+    # are INT32_MIN (recorded, oneDNN on and off alike)
+    x = tf.bitcast(tf.constant([-5, 0, 1073741824, 7], tf.int32), tf.qint32)
+    r = tf.raw_ops.QuantizedRelu(features=x, min_features=-3.0, max_features=np.nan,
+                                 out_type=tf.qint32)
+    np.testing.assert_array_equal(tf.bitcast(r[0], tf.int32).numpy(), [-5, 0, 1073741824, 7])
+    a = tf.bitcast(tf.constant([[7, 130], [255, 0]], tf.uint8), tf.quint8)
+    b = tf.bitcast(tf.constant([3, 200], tf.uint8), tf.quint8)
+    r = tf.raw_ops.QuantizedBiasAdd(input=a, bias=b, min_input=-np.inf, max_input=0.0,
+                                    min_bias=-0.5, max_bias=0.7, out_type=tf.qint32)
+    np.testing.assert_array_equal(tf.bitcast(r[0], tf.int32).numpy(), np.full((2, 2), -2**31))
+    assert (r[1].numpy(), r[2].numpy()) == (-np.inf, np.inf)

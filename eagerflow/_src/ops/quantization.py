@@ -508,8 +508,7 @@ def _quantize_kernel(xp: Any, x: np.ndarray, lo: np.ndarray, hi: np.ndarray, T: 
     axis = int(axis)  # (infer took it by int(): 2.5 is axis 2, as TF's wrapper reads it)
     lo = np.asarray(lo, _F32).reshape(-1)
     hi = np.asarray(hi, _F32).reshape(-1)
-    # (MIN_FIRST's check is TF's other way round: a NaN end fails it too)
-    if (lo > hi).any() or mode == "MIN_FIRST" and not (lo <= hi).all():
+    if (lo > hi).any():
         raise C.fail("QuantizeV2", "input_max_range must be larger than input_min_range.")
     f = _F32
     with np.errstate(invalid="ignore"):  # (C++'s std::min and std::max: NaN never wins)
