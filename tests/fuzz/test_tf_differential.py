@@ -80,7 +80,8 @@ KNOWN: list = [
     # the reference TF runs without oneDNN (tests/tf_reference.py), whose plain fused batch
     # norm kernels leave inference's reserve spaces uninitialized, shape the unused ones
     # otherwise and refuse NCHW inference gradients; eagerflow follows oneDNN, TF's default
-    ("FusedBatchNorm(V2|V3)?-", "output [345]: (values|shape|NaN pattern)", "reserve spaces: "
+    ("FusedBatchNorm(V2|V3)?-", "output [345]: (values|shape|NaN pattern|infinities)",
+     "reserve spaces: "
      "TF's plain kernels' uninitialized memory and shapes (oneDNN off)"),
     ("FusedBatchNormGrad(V2|V3)?-", "output [34]: shape|only support NHWC", "reserve "
      "spaces and NCHW inference: TF's plain kernels (oneDNN off), uninitialized or refused"),
