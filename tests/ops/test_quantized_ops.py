@@ -117,3 +117,22 @@ def test_a_nan_or_infinite_step_count_quantizes_to_the_lowest_value():
                                     min_bias=-0.5, max_bias=0.7, out_type=tf.qint32)
     np.testing.assert_array_equal(tf.bitcast(r[0], tf.int32).numpy(), np.full((2, 2), -2**31))
     assert (r[1].numpy(), r[2].numpy()) == (-np.inf, np.inf)
+
+
+def test_requantize_per_channel_sends_a_nan_scale_to_the_lowest_value():
+    # TF 2.21: a channel whose range is NaN scales its values to NaN, which convert to the
+    # output type's lowest value (-128 for qint8, 0 for quint8) (recorded)
+    x = tf.bitcast(tf.constant(np.arange(-3, 9, dtype=np.int32).reshape(1, 2, 2, 3)
+                               * 100000000), tf.qint32)
+    lo = np.array([-1.0, np.nan, np.nan], np.float32)
+    hi = np.array([1.0, -np.inf, 4.0], np.float32)
+    r = tf.raw_ops.RequantizePerChannel(input=x, input_min=lo, input_max=hi,
+                                        requested_output_min=-3.0, requested_output_max=3.0,
+                                        out_type=tf.qint8)
+    np.testing.assert_array_equal(tf.bitcast(r[0], tf.int8).numpy().ravel(),
+                                  [-6, -128, -128, 0, -128, -128, 6, -128, -128, 12, -128, -128])
+    r = tf.raw_ops.RequantizePerChannel(input=x, input_min=lo, input_max=hi,
+                                        requested_output_min=0.0, requested_output_max=3.0,
+                                        out_type=tf.quint8)
+    np.testing.assert_array_equal(tf.bitcast(r[0], tf.uint8).numpy().ravel(),
+                                  [0, 0, 0, 0, 0, 0, 12, 0, 0, 24, 0, 0])

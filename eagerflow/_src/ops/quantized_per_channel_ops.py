@@ -147,6 +147,9 @@ def _requantize_pc_kernel(xp: Any, x: np.ndarray, lo: np.ndarray, hi: np.ndarray
     info = np.iinfo(out_type.storage_type)
     with np.errstate(all="ignore"):
         v = np.rint((x.astype(_F32) * scales).astype(_F32))
+    # (a NaN product converts as x86's float to int does, to INT32_MIN, then saturates:
+    # the type's lowest value)
+    v = np.where(np.isnan(v), info.min, v)
     out = np.clip(v, info.min, info.max).astype(out_type.storage_type)
     return out, _f(out_lo), _f(out_hi)
 
