@@ -74,9 +74,6 @@ _CONV = ("(Conv2D|Conv3D|Conv2DBackprop\\w+|Conv3DBackprop\\w+|_FusedConv2D(Grad
          "DepthwiseConv2dNative\\w*)")
 _NOT_FINITE = "-\\d+-special"
 KNOWN: list = [
-    ("QuantizeV2" + _NOT_FINITE, "output 0: values", "NaN quantized to an integer: TF's "
-     "result depends on whether its Eigen loop meets the NaN in a vector packet or in the "
-     "scalar tail (the same input gives -128 or 0); eagerflow's is 0"),
     # the reference TF runs without oneDNN (tests/tf_reference.py), whose plain fused batch
     # norm kernels leave inference's reserve spaces uninitialized, shape the unused ones
     # otherwise and refuse NCHW inference gradients; eagerflow follows oneDNN, TF's default
@@ -150,8 +147,6 @@ KNOWN: list = [
      "(a diagonal): TF's gradient drops the band axis, so it is not shaped like the bands"),
     ("Lu" + _NOT_FINITE, "NaN pattern", "inf and NaN inputs: where they spread in the "
      "elimination follows TF's Eigen loop there, a row-at-a-time elimination here"),
-    ("Eig-", "output 1: values", "eigenvectors are defined up to a unit complex factor: TF's "
-     "Eigen solver and eagerflow's LAPACK may pick different ones"),
     ("SparseSegment(Sum|Mean|SqrtN)Grad-(2-|1-empty-)", "output 0: (values|NaN pattern|"
      "infinities)", "no indices: TF's dense sparse-segment gradient kernels return their "
      "output uninitialized memory; eagerflow's is zeros"),
@@ -196,8 +191,6 @@ KNOWN: list = [
      "labellings of one length exactly equally likely: TF ranks exact ties as its unstable "
      "std::sort and heap leave them, eagerflow by when they entered the beam (the scores "
      "agree; with ties short of exact, tests/ops/test_ctc_decode.py matches TF bit for bit)"),
-    ("Eig-.*-ties", "output 0: values", "repeated eigenvalues: the same values, in LAPACK's "
-     "order here and Eigen's in TF"),
     ("_BatchNormTrainingGrad-.*-broadcast", "eagerflow raised.*same size and shape",
      "eagerflow's internal batch norm gradient (not a TF op) takes the gradient shaped like "
      "its input, as its forward's tape passes it; the TF composite it is compared with "
@@ -218,10 +211,6 @@ KNOWN: list = [
     ("_FusedSGD-.*-broadcast", "eagerflow raised.*same size and shape", "eagerflow's "
      "internal SGD step (not a TF op) takes one variable, its momentum and gradient of its "
      "shape, as _FusedAdam does (see there)"),
-    ("ResourceGather-", "gradient 0: a value vs TF None", "TF's op reads a variable's handle, "
-     "made here from the sample's value, so TF's gradient of that value is None; the "
-     "variable's gradient (an IndexedSlices) is compared with TF's in "
-     "tests/ops/test_resource_gather.py"),
     ("ImageSummary-", "eagerflow succeeded.*UnimplementedError.*bad_color has unhandled type",
      "TF 2.21's eager kernel cannot take its tensor attr bad_color (graphs can: "
      "tests/v1/test_v1_image_audio compares ours with TF's graph run byte for byte)"),
