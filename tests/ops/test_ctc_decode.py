@@ -87,3 +87,18 @@ def test_pruned_searches_match_tf_golden(key, dtype):
         assert _paths(decoded) == want["paths"]
         assert logp.dtype == dtype
         np.testing.assert_array_equal(logp.numpy(), np.array(want["log_probability"], dtype))
+
+
+def test_greedy_decoder_takes_the_maximum_as_tfs_kernel_on_nan():
+    # TF 2.21 (Eigen's maxCoeff): from the first class, a class replacing it only when
+    # greater: a first NaN stays (class 0, score NaN), a later NaN never wins, a row of -inf
+    # is class 0; ties go to the first (recorded)
+    nan, inf = np.nan, np.inf
+    rows = [([nan, 1, 2, 0.5], 0, nan), ([1, nan, 2, 0], 2, -2.0), ([3, nan, 2, 0], 0, -3.0),
+            ([-inf, -inf, nan, -inf], 0, inf), ([1, 5, 5, nan], 1, -5.0)]
+    for row, cls, score in rows:
+        x = np.array([[row]], np.float32)
+        r = tf.raw_ops.CTCGreedyDecoder(inputs=x, sequence_length=[1], merge_repeated=False,
+                                        blank_index=-1)
+        np.testing.assert_array_equal(r[1].numpy(), [cls])
+        np.testing.assert_array_equal(r[3].numpy().ravel(), [score])

@@ -90,3 +90,29 @@ def test_raw_op_of_any_real_type_gives_float32():
         out = tf.raw_ops.ScaleAndTranslate(images=x.astype(dtype), size=[3, 4],
                                            scale=[0.6, 0.7], translation=[0.0, 0.0])
         assert out.dtype == tf.float32
+
+
+def test_bicubic_gradient_sends_inf_and_nan_only_to_their_taps():
+    # TF 2.21's ResizeBicubicGrad adds each gradient times its two weights to its 16 taps (a
+    # tap of weight 0 too): NaN and inf reach those taps, the rest stay finite (recorded)
+    g = np.zeros((1, 3, 3, 1), np.float32)
+    g[0, 0, 0, 0], g[0, 2, 1, 0] = np.nan, np.inf
+    out = tf.raw_ops.ResizeBicubicGrad(grads=g, original_image=tf.zeros((1, 5, 5, 1)),
+                                       half_pixel_centers=True).numpy()[0, :, :, 0]
+    nan, inf = np.nan, np.inf
+    np.testing.assert_array_equal(out, [[nan, nan, nan, 0, 0], [nan, nan, nan, 0, 0],
+                                        [nan, nan, nan, nan, nan], [0, nan, inf, nan, nan],
+                                        [0, nan, nan, nan, nan]])
+    g2 = np.arange(12, dtype=np.float32).reshape(1, 3, 4, 1) - 5
+    out = tf.raw_ops.ResizeBicubicGrad(grads=g2, original_image=tf.zeros((1, 2, 7, 1)),
+                                       align_corners=True).numpy()[0, :, :, 0]
+    np.testing.assert_array_equal(out, [[-5.5, 0, -4, 0, -2.5, 0, -1], [2.5, 0, 4, 0, 5.5, 0, 7]])
+
+
+@pytest.mark.parametrize("op", ["ResizeBicubicGrad", "ResizeBilinearGrad"])
+@pytest.mark.parametrize("grads", [(2, 3, 6, 2), (1, 3, 6, 3), (0, 3, 6, 2)])
+def test_resize_gradients_take_the_gradients_batch_and_channels(op, grads):
+    # TF 2.21's kernels read only the original image's height and width: the gradient's
+    # batch and channels make the output's, whatever the original's (recorded)
+    out = getattr(tf.raw_ops, op)(grads=tf.ones(grads), original_image=tf.zeros((1, 5, 4, 2)))
+    assert out.shape == (grads[0], 5, 4, grads[3])

@@ -153,3 +153,51 @@ def test_bad_input_errors():
         tf.linalg.pinv([[1, 2], [3, 4]])
     with pytest.raises(ValueError, match=r"\['euclidean', 'fro', 1, 2, inf\], got 3"):
         tf.norm(tf.ones([2, 2]), ord=3, axis=[0, 1])
+
+
+@pytest.mark.parametrize("dtype, out", [(np.float32, np.complex64), (np.float64, np.complex128),
+                                        (np.complex64, np.complex64)])
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_eig_of_a_zero_matrix_has_the_identitys_vectors(dtype, out, n):
+    # TF 2.21 (Eigen): a zero Schur form is left as it is, its Schur vectors (the identity's
+    # columns) the eigenvectors, real and complex alike (recorded; was NaN here)
+    e, v = tf.raw_ops.Eig(input=np.zeros((n, n), dtype), Tout=tf.as_dtype(out), compute_v=True)
+    np.testing.assert_array_equal(e.numpy(), np.zeros(n))
+    np.testing.assert_array_equal(v.numpy(), np.eye(n))
+    assert v.dtype == out
+
+
+_NAN, _INF = np.nan, np.inf
+# (matrix, adjoint) -> TF 2.21's MatrixSolve of [[1, -2], [2, -4], ...] and MatrixInverse:
+# "raise" where its LU's first pivot is NaN or a pivot is 0, else Eigen's numbers (recorded)
+_NOT_FINITE_SOLVES = [
+    ([[_NAN, _NAN], [_NAN, _NAN]], False, "raise", "raise"),
+    ([[_NAN, 1.0], [2.0, 3.0]], True, "raise", "raise"),
+    ([[1.0, 2.0], [3.0, _NAN]], False, [_NAN] * 4, [_NAN] * 4),
+    ([[_INF, 1.0], [2.0, 3.0]], False, [0.0, -0.0, 2 / 3, -4 / 3], [0.0, -0.0, 0.0, 1 / 3]),
+    ([[_INF, 1.0], [2.0, 3.0]], True, [-0.0, 0.0, 2 / 3, -4 / 3], [0.0, -0.0, 0.0, 1 / 3]),
+    ([[_NAN] * 4] * 4, False, "raise", "raise"),
+    (np.diag([1.0, _NAN, 3.0, 4.0]).tolist(), False, [_NAN] * 8, [_NAN] * 16),
+    ([[1.0, _INF, 0.5], [2.0, 1.0, -_INF], [0.3, 4.0, 1.0]], False, [_NAN] * 6, [_NAN] * 9),
+    ([[1.0, _INF, 0.5], [2.0, 1.0, -_INF], [0.3, 4.0, 1.0]], True,
+     [-0.0, 0.0, 0.0, -0.0, 10 / 3, -20 / 3], [-0.0, 0.0, 0.0, 0.0, -0.0, -0.0, 10 / 3, 0.0, 0.0]),
+    ([[_INF, -_INF], [1.0, 2.0]], True, [_NAN] * 4, [_NAN] * 4),
+    ([[2.0, 1.0, 0.0], [_INF, 3.0, 1.0], [1.0, _NAN, 2.0]], False, [_NAN] * 6, [_NAN] * 9),
+]
+
+
+@pytest.mark.parametrize("m, adjoint, solved, inverse", _NOT_FINITE_SOLVES)
+def test_solve_and_inverse_of_matrices_not_finite_are_eigens_lu(m, adjoint, solved, inverse):
+    # TF's CPU kernels factor with Eigen's partial-pivot LU (a first NaN pivot stays, a
+    # later NaN never wins), refuse a first NaN or a zero pivot, and substitute through it
+    m = tf.constant(m, tf.float64)
+    rhs = tf.constant(np.arange(1.0, m.shape[0] + 1)[:, None] * [1.0, -2.0])
+    for fn, want, words in ((lambda: tf.linalg.solve(m, rhs, adjoint=adjoint), solved,
+                             "Input matrix is not invertible"),
+                            (lambda: tf.linalg.inv(m, adjoint=adjoint), inverse,
+                             "Input is not invertible")):
+        if want == "raise":
+            with pytest.raises(tf.errors.InvalidArgumentError, match=words):
+                fn()
+        else:
+            np.testing.assert_allclose(fn().numpy().ravel(), want, rtol=1e-15)

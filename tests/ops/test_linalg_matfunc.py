@@ -91,6 +91,26 @@ def test_expm_takes_each_matrix_on_its_own(dtype):
     assert np.isnan(nan).all()
 
 
+def test_expm_of_a_batch_not_finite_or_empty_has_no_gradient():
+    # TF 2.21: when the batch's largest 1-norm is not finite (inf or NaN in any matrix, or
+    # an empty batch, whose norm is -inf) expm returns a NaN fill made apart from the input,
+    # and the eager tape's gradient is None; otherwise the exact derivative
+    for x in ([[1.0, np.inf], [0.5, 2.0]], [[[1.0, 2.0], [0.5, 2.0]], [[1.0, np.nan], [0.5, 2.0]]],
+              np.zeros((0, 4, 4))):
+        x = tf.constant(x, tf.float32)
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = tf.linalg.expm(x)
+        assert np.isnan(y.numpy()).all()
+        assert tape.gradient(tf.reduce_sum(y), x) is None
+    x = tf.constant([[1.0, 2.0], [0.5, 2.0]])
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.reduce_sum(tf.linalg.expm(x))
+    np.testing.assert_allclose(tape.gradient(y, x).numpy(),
+                               [[10.637848, 9.268974], [20.649403, 18.2248]], rtol=2e-6)
+
+
 def test_logm_has_no_gradient():
     # TF has no gradient for MatrixLogarithm (LookupError); eagerflow's tape gives None for
     # every op without one (as for Lu).
@@ -115,3 +135,15 @@ def test_eigh_tridiagonal_dynamic_select_in_a_function():
                                                             select_range=[0.0, 2.5]))
     out = f(tf.constant([1.0, 2.0, 3.0]), tf.constant([0.5, 0.5]))
     np.testing.assert_allclose(out.numpy(), GOLDEN["eht_v"]["value"][0]["real"], rtol=1e-6)
+
+
+def test_sqrtm_gradient_of_a_zero_matrix_raises_as_tfs():
+    # TF 2.21: the zero matrix's square root is NaN (its Schur recurrence divides 0 by 0),
+    # and the gradient's MatrixSolve of the all-NaN Kronecker sum refuses it (recorded)
+    x = tf.zeros((2, 2), tf.float64)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.linalg.sqrtm(x)
+    assert np.isnan(y.numpy()).all()
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Input matrix is not invertible"):
+        tape.gradient(y, x)

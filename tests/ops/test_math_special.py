@@ -67,6 +67,20 @@ def test_tf_edge_conventions():
                                   [0.0, 0.25])
 
 
+@pytest.mark.parametrize("dtype, at_zero", [(np.float16, np.nan), (np.float32, np.nan),
+                                             (np.float64, -np.inf)])
+def test_bessel_y1_at_zero_is_tfs(dtype, at_zero):
+    # TF 2.21: its single precision Y1 (half goes through it) is -inf only below 0; at +-0
+    # its small-x formula gives NaN. Double's is -inf on the whole axis x <= 0. Y0 is -inf
+    # at 0 in every precision.
+    x = np.array([0.0, -0.0, -1.0, -1e-3, 1.0, np.inf, np.nan], dtype)
+    y1 = tf.math.special.bessel_y1(x).numpy()
+    np.testing.assert_array_equal(y1[:4], [at_zero, at_zero, -np.inf, -np.inf])
+    np.testing.assert_allclose(y1[4], -0.7812128, rtol=1e-3)
+    assert np.isnan(y1[5:]).all() and y1.dtype == dtype
+    np.testing.assert_array_equal(tf.math.special.bessel_y0(x).numpy()[:2], [-np.inf, -np.inf])
+
+
 def test_xlogy_gradient_is_zero_where_x_is_zero():
     x = tf.constant([0.0, 2.0], tf.float64)
     y = tf.constant([0.0, 3.0], tf.float64)

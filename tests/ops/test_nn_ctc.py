@@ -127,3 +127,21 @@ def test_bad_input_raises_tf_errors(call, error, match):
     logits, labels = _problem()
     with pytest.raises(error, match=match):
         call(logits, labels)
+
+
+def test_ctc_loss_gradient_of_a_nan_likelihood_is_nan_over_the_sequence():
+    # TF 2.21: an inf logit makes the second sequence's likelihood NaN, and TF's posteriors
+    # divide by it: that sequence's gradient is NaN at each of its steps, zero after them;
+    # the first sequence is untouched (recorded)
+    x = np.array([[[0.5, 0.2, -0.1], [0.3, 0.1, 0.2]], [[0.1, 0.4, 0.0], [np.inf, 0.2, 0.1]],
+                  [[0.2, 0.1, 0.3], [0.5, 0.5, 0.5]]], np.float32)
+    loss, grad = tf.raw_ops.CTCLoss(
+        inputs=x, labels_indices=np.array([[0, 0], [1, 0]], np.int64),
+        labels_values=np.array([1, 0], np.int32), sequence_length=np.array([3, 2], np.int32))
+    np.testing.assert_allclose(loss.numpy(), [1.5651686, np.nan], rtol=1e-6)
+    grad = grad.numpy()
+    assert np.isnan(grad[:2, 1]).all()
+    np.testing.assert_array_equal(grad[2, 1], [0, 0, 0])
+    np.testing.assert_allclose(grad[:, 0], [[0.4367518, -0.26307577, -0.17367606],
+                                            [0.30724832, -0.3314525, 0.02420413],
+                                            [0.332225, -0.13112357, -0.20110133]], atol=2e-7)

@@ -218,3 +218,79 @@ def test_saved_model_with_quantized_values_loads_in_tf(tmp_path):
     out = run_tf_script(_TF_LOADS, tmp_path, tmp_path)
     assert out["dtype"] == "qint8" and out["q"] == [1, -2, 3]
     np.testing.assert_array_equal(np.array(out["y"], np.float32), want)
+
+
+def test_fake_quant_vars_with_min_and_max_zero_is_zero_and_passes_the_gradient():
+    # TF 2.21: min == max == 0 (per channel too) gives zeros, NaN and inf inputs included,
+    # and the gradient op passes the whole gradient to the input, none to min and max; any
+    # other empty range (min == max != 0) is NaN, its input gradient 0 (recorded)
+    x = tf.constant([-2.0, 0.5, 3.0, np.nan, np.inf, -1.0, 1.0])
+    np.testing.assert_array_equal(
+        tf.raw_ops.FakeQuantWithMinMaxVars(inputs=x, min=0.0, max=0.0).numpy(), np.zeros(7))
+    gi, gmin, gmax = tf.raw_ops.FakeQuantWithMinMaxVarsGradient(gradients=tf.ones(7), inputs=x,
+                                                                min=0.0, max=0.0)
+    np.testing.assert_array_equal(gi.numpy(), np.ones(7))
+    assert gmin.numpy() == 0 and gmax.numpy() == 0
+    assert np.isnan(tf.raw_ops.FakeQuantWithMinMaxVars(inputs=x, min=1.0, max=1.0).numpy()).all()
+    gi, gmin, gmax = tf.raw_ops.FakeQuantWithMinMaxVarsGradient(gradients=tf.ones(7), inputs=x,
+                                                                min=1.0, max=1.0)
+    np.testing.assert_array_equal(gi.numpy(), np.zeros(7))
+    assert gmin.numpy() == 2 and gmax.numpy() == 4
+    per = tf.raw_ops.FakeQuantWithMinMaxVarsPerChannel(
+        inputs=tf.reshape(x[:6], (2, 3)), min=[0.0, 0.0, -1.0], max=[0.0, 0.0, 1.0]).numpy()
+    np.testing.assert_array_equal(per[:, :2], np.zeros((2, 2)))
+    np.testing.assert_allclose(per[:, 2], [1.0039216, -0.9960785], rtol=1e-6)
+    gi, gmin, gmax = tf.raw_ops.FakeQuantWithMinMaxVarsPerChannelGradient(
+        gradients=tf.ones((2, 3)), inputs=tf.reshape(x[:6], (2, 3)), min=[0.0, 0.0, -1.0],
+        max=[0.0, 0.0, 1.0])
+    np.testing.assert_array_equal(gi.numpy(), [[1, 1, 0], [1, 1, 0]])
+    np.testing.assert_array_equal(gmin.numpy(), [0, 0, 1])
+    np.testing.assert_array_equal(gmax.numpy(), [0, 0, 1])
+
+
+@pytest.mark.parametrize("lo, hi, mode, out_min, out_max", [
+    (-np.inf, 1.0, "SCALED", 0.0, 1.0), (-np.inf, 1.0, "MIN_COMBINED", -np.inf, 1.0),
+    (np.nan, 1.0, "SCALED", 0.0, 1.0), (np.nan, 1.0, "MIN_COMBINED", 0.0, 1.0),
+    (-1.0, np.nan, "SCALED", 0.0, 7.4937769349075914e-37),
+    (-1.0, np.nan, "MIN_COMBINED", -1.0, 0.0),
+    (np.nan, np.nan, "MIN_COMBINED", 0.0, 0.0), (-2.0, np.inf, "SCALED", np.nan, np.inf),
+    (-2.0, np.inf, "MIN_FIRST", -2.0, np.inf)])
+def test_quantize_v2_ranges_not_finite_are_tfs(lo, hi, mode, out_min, out_max):
+    # TF 2.21 widens the range with C++'s std::min and std::max, where a NaN never wins
+    # (recorded)
+    x = np.array([[-0.5487, -1.2959, np.nan], [-1.8474, 1.4553, -0.3213]], np.float32)
+    t = tf.quint8 if mode != "MIN_COMBINED" else tf.qint8
+    r = tf.raw_ops.QuantizeV2(input=x, min_range=lo, max_range=hi, T=t, mode=mode,
+                              round_mode="HALF_AWAY_FROM_ZERO")
+    np.testing.assert_array_equal([r[1].numpy(), r[2].numpy()],
+                                  np.array([out_min, out_max], np.float32))
+
+
+def test_quantize_and_dequantize_range_checks_and_clamp_order_are_tfs():
+    # TF 2.21: one scale's range must satisfy min <= max (a NaN end fails); per channel no
+    # range is checked, and an inverted one clamps to max first, then to min (recorded)
+    x = np.array([[1.0, 0.0, 1.0, -1.0], [0.0, -1.0, -1.0, -1.0], [0.5, 2.0, -3.0, 0.25]],
+                 np.float32).T.copy()
+    out = tf.raw_ops.QuantizeAndDequantizeV3(
+        input=x, input_min=np.array([-1.0, -1.0, 0.0], np.float32),
+        input_max=np.array([1.0, 0.0, -1.0], np.float32), num_bits=4, signed_input=True,
+        range_given=True, narrow_range=True, axis=1).numpy()
+    big = np.float32(-4.861176380550412e37)
+    np.testing.assert_array_equal(out, np.array([[1, 0, big], [0, -1, big], [1, -1, big],
+                                                 [-1, -1, big]], np.float32))
+    for lo, hi, words in ((np.nan, 2.0, "input_min nan > input_max 2"),
+                          (-1.0, np.nan, "input_min -1 > input_max nan")):
+        with pytest.raises(tf.errors.InvalidArgumentError, match=f"Invalid range: {words}"):
+            tf.raw_ops.QuantizeAndDequantizeV4(input=x, input_min=lo, input_max=hi,
+                                               range_given=True)
+
+
+def test_dequantize_scaled_takes_the_scale_with_std_max():
+    # TF 2.21: SCALED's scale is std::max(min / lowest, max / highest), so a NaN max never
+    # wins and a NaN min makes it NaN (recorded)
+    x = tf.bitcast(tf.constant([[7, 0, -5], [100, -128, 127]], tf.int8), tf.qint8)
+    out = tf.raw_ops.Dequantize(input=x, min_range=1.0, max_range=np.nan, mode="SCALED")
+    np.testing.assert_array_equal(out.numpy().ravel(),
+                                  [-0.0546875, -0.0, 0.0390625, -0.78125, 1.0, -0.9921875])
+    out = tf.raw_ops.Dequantize(input=x, min_range=np.nan, max_range=2.0, mode="SCALED")
+    assert np.isnan(out.numpy()).all()

@@ -85,3 +85,54 @@ def test_traced_calls_match_eager_ones():
                                       tf.quint8 else a.numpy(),
                                       np.asarray(b.numpy()).view(np.uint8) if b.dtype ==
                                       tf.quint8 else b.numpy())
+
+
+@pytest.mark.parametrize("lo, hi, want", [
+    ([np.inf, np.nan, 0.0], [1.0, 3.0, np.nan], 6.0),
+    ([np.nan, -1.0, 0.5], [np.nan, 2.0, 1.0], 0.6519258),
+    ([-2.0, -1.0, 0.5], [2.0, np.nan, 1.0], 0.55879354)])
+def test_requantization_range_per_channel_skips_nan_as_tfs(lo, hi, want):
+    # TF 2.21 takes each channel's scale with std::max (a NaN max never wins) and the
+    # running maximum only from greater channels (a NaN channel never wins) (recorded)
+    x = tf.bitcast(tf.constant(np.arange(-3, 9, dtype=np.int32).reshape(1, 2, 2, 3)
+                               * 100000000), tf.qint32)
+    r = tf.raw_ops.RequantizationRangePerChannel(
+        input=x, input_min=np.array(lo, np.float32), input_max=np.array(hi, np.float32),
+        clip_value_max=6.0)
+    np.testing.assert_allclose([r[0].numpy(), r[1].numpy()], [-want, want], rtol=1e-7)
+
+
+def test_a_nan_or_infinite_step_count_quantizes_to_the_lowest_value():
+    # TF 2.21's FloatToQuantized clamps the steps above the lowest value before adding it,
+    # so a NaN or infinite range (int64's most negative step count) gives the lowest value:
+    # QuantizedRelu's zero is then INT32_MIN (its input passes), QuantizedBiasAdd's sums
+    # are INT32_MIN (recorded, oneDNN on and off alike)
+    x = tf.bitcast(tf.constant([-5, 0, 1073741824, 7], tf.int32), tf.qint32)
+    r = tf.raw_ops.QuantizedRelu(features=x, min_features=-3.0, max_features=np.nan,
+                                 out_type=tf.qint32)
+    np.testing.assert_array_equal(tf.bitcast(r[0], tf.int32).numpy(), [-5, 0, 1073741824, 7])
+    a = tf.bitcast(tf.constant([[7, 130], [255, 0]], tf.uint8), tf.quint8)
+    b = tf.bitcast(tf.constant([3, 200], tf.uint8), tf.quint8)
+    r = tf.raw_ops.QuantizedBiasAdd(input=a, bias=b, min_input=-np.inf, max_input=0.0,
+                                    min_bias=-0.5, max_bias=0.7, out_type=tf.qint32)
+    np.testing.assert_array_equal(tf.bitcast(r[0], tf.int32).numpy(), np.full((2, 2), -2**31))
+    assert (r[1].numpy(), r[2].numpy()) == (-np.inf, np.inf)
+
+
+def test_requantize_per_channel_sends_a_nan_scale_to_the_lowest_value():
+    # TF 2.21: a channel whose range is NaN scales its values to NaN, which convert to the
+    # output type's lowest value (-128 for qint8, 0 for quint8) (recorded)
+    x = tf.bitcast(tf.constant(np.arange(-3, 9, dtype=np.int32).reshape(1, 2, 2, 3)
+                               * 100000000), tf.qint32)
+    lo = np.array([-1.0, np.nan, np.nan], np.float32)
+    hi = np.array([1.0, -np.inf, 4.0], np.float32)
+    r = tf.raw_ops.RequantizePerChannel(input=x, input_min=lo, input_max=hi,
+                                        requested_output_min=-3.0, requested_output_max=3.0,
+                                        out_type=tf.qint8)
+    np.testing.assert_array_equal(tf.bitcast(r[0], tf.int8).numpy().ravel(),
+                                  [-6, -128, -128, 0, -128, -128, 6, -128, -128, 12, -128, -128])
+    r = tf.raw_ops.RequantizePerChannel(input=x, input_min=lo, input_max=hi,
+                                        requested_output_min=0.0, requested_output_max=3.0,
+                                        out_type=tf.quint8)
+    np.testing.assert_array_equal(tf.bitcast(r[0], tf.uint8).numpy().ravel(),
+                                  [0, 0, 0, 0, 0, 0, 12, 0, 0, 24, 0, 0])

@@ -83,3 +83,20 @@ def test_sort_gradient_with_nan_goes_where_the_values_came_from():
     want = np.zeros(4)
     want[order] = [1.0, 10.0, 100.0, 1000.0]
     np.testing.assert_array_equal(g.numpy(), want)
+
+
+def test_nth_element_leaves_nan_where_libstdcxx_nth_element_does():
+    # TF 2.21's NthElement runs std::nth_element (libstdc++'s introselect) on each row:
+    # NaN, unordered both ways, lands at n where its partitions leave it (recorded)
+    nan, inf = np.nan, np.inf
+    x = np.array([[nan, 2.5, -inf, 1.0, nan, 7.0, 0.0, inf, -3.0],
+                  [1.0, nan, 0.0, nan, 2.5, -3.0, 7.0, 1.0, nan],
+                  [inf, -inf, nan, 0.0, 0.0, 2.5, nan, -3.0, 1.0],
+                  [7.0, 7.0, nan, nan, nan, -inf, 2.5, 0.0, 1.0]])
+    want = {0: ([-3.0, -3.0, -inf, -inf], [2.5, nan, inf, nan]),
+            3: ([7.0, 1.0, 0.0, 1.0], [-inf, nan, 1.0, nan]),
+            8: ([2.5, nan, inf, nan], [-3.0, -3.0, -inf, -inf])}
+    for n, (low, high) in want.items():
+        for reverse, row in ((False, low), (True, high)):
+            np.testing.assert_array_equal(
+                tf.raw_ops.NthElement(input=x, n=n, reverse=reverse).numpy(), row)

@@ -48,3 +48,20 @@ def test_traced_round_trip() -> None:
 
     x = np.array([[1.2, -0.3, 7.6], [0.0, 1.0, -200.0]], np.float32)
     np.testing.assert_array_equal(round_trip(x).numpy(), [[1.0, -0.25, 8.0], [0, 1.0, -130.0]])
+
+
+def test_requantize_refuses_a_ratio_of_scales_not_finite():
+    # TF 2.21 turns the ratio of the scales into a fixed-point multiplier only when it is
+    # positive and finite; an infinite input scale is refused in its words (recorded)
+    x = tf.bitcast(tf.constant([1, 2], tf.int32), tf.qint32)
+    kw = dict(input_zero_points=0, output_zero_points=0, Tout=tf.qint8,
+              input_quantization_min_val=-2**31, input_quantization_max_val=2**31 - 1,
+              output_quantization_min_val=-128, output_quantization_max_val=127)
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"double_multiplier must be a poisitive finite number\. Given inf "
+                             r"\[Op:UniformRequantize\]"):
+        tf.raw_ops.UniformRequantize(input=x, input_scales=np.float32(np.inf),
+                                     output_scales=np.float32(1.0), **kw)
+    out = tf.raw_ops.UniformRequantize(input=x, input_scales=np.float32(2.0),
+                                       output_scales=np.float32(0.5), **kw)
+    np.testing.assert_array_equal(tf.bitcast(out, tf.int8).numpy(), [4, 8])

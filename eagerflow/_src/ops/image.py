@@ -43,6 +43,7 @@ from eagerflow._src.ops.image_resample import KERNELS as SAMPLING_KERNELS
 from eagerflow._src.ops.image_resample import (
     area_resize,
     bicubic_resize,
+    bicubic_resize_grad,
     bilinear,
     cubic_taps,
     resize_scale,
@@ -256,21 +257,27 @@ def _check_sampling(op: str, a: dict) -> None:
         _check_pair(op, a["translation"], False)
 
 
-def _check_resize_grad(op: str, grads: Any, original: Any, size: tuple) -> None:
-    """`original` is a 4-D, non-empty image whose resize to `size` has `grads`'s shape."""
+def _check_resize_grad(op: str, grads: Any, original: Any, size: tuple) -> tuple | None:
+    """`original` is a 4-D image of positive height and width whose resize to `size` has
+    `grads`'s height and width; returns the gradient's shape: the original's height and
+    width, the gradient's batch and channels (TF's kernels read no more of the original,
+    so a batch or depth unlike its is taken as the gradient's)."""
     os_, gs = original._shape, grads._shape
     if os_ is None:
-        return
+        return None
     if len(os_) != 4:
         raise fail(op, f"original_image must be 4-dimensional{C.shape_str(os_)}")
     if any(d == 0 for d in os_[1:3]):
         raise fail(op, "original dimensions must be positive")
-    want = (os_[0], size[0], size[1], os_[3])
+    gs = (None,) * 4 if gs is None else gs
+    want = (gs[0], size[0], size[1], gs[3])
     if not C.compatible(want, gs):
         raise fail(op, f"input_grad shape {C.shape_str(gs)} does not match the resize of "
                        f"original_image {C.shape_str(os_)} to {list(size)}")
-    if None not in os_:
-        sized(op, os_, original._dtype)
+    out = (gs[0], os_[1], os_[2], gs[3])
+    if None not in out:
+        sized(op, out, original._dtype)
+    return out
 
 
 class _Resize:
@@ -350,8 +357,7 @@ def resize_grad_infer(r: _Resize, grads: Any, original: Any, size: tuple, **a: A
     if size is None:  # a runtime size (see resize_grad): the gradient's own spatial dims
         size = tuple(grads._shape[1:3]) if grads._shape is not None else (None, None)
     _check_out_size(name, size)
-    _check_resize_grad(name, grads, original, size)
-    return [(original._shape, original._dtype)]
+    return [(_check_resize_grad(name, grads, original, size), original._dtype)]
 
 
 def _sat_grad_infer(name: str, grads: Any, original: Any, a: dict) -> list:
@@ -386,6 +392,10 @@ def resize_grad_kernel(r: _Resize, xp: Any, grads: Any, original: Any, size: tup
         return g.astype(original.dtype, copy=False)
     size = grads.shape[1:3] if size is None else size
     _, h, w, _ = original.shape
+    if r.method == "bicubic":
+        with np.errstate(invalid="ignore", over="ignore"):
+            g = bicubic_resize_grad(xp, grads, (h, w), *_mode(a))
+        return g.astype(original.dtype, copy=False)
     ry, rx = _matrices(r.method, h, w, size, a, grads.dtype)
     return _apply(xp, grads, ry.T, rx.T).astype(original.dtype, copy=False)
 

@@ -23,7 +23,6 @@ first box is not (TF's check), intersection over union plus 1e-8.
 
 from __future__ import annotations
 
-import heapq
 import math
 from typing import Any
 
@@ -41,7 +40,13 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api, raised_eagerly
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import cast, maximum, minimum, where
-from eagerflow._src.ops.misc_ops import _iou, check_nms_boxes, check_nms_scores, int32_input
+from eagerflow._src.ops.misc_ops import (
+    _iou,
+    check_nms_boxes,
+    check_nms_scores,
+    greedy_nms,
+    int32_input,
+)
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.sequences import range as range_
@@ -68,38 +73,6 @@ def _check_size(op: str, max_output_size: int, iou_threshold: float | None = Non
                      else "output size must be non-negative")
 
 
-def _greedy(scores: np.ndarray, overlap: Any, max_output_size: int, threshold: float,
-            score_threshold: float, sigma: float = 0.0) -> tuple:
-    """(selected indices, their scores): TF's selection with a priority queue (highest
-    score first, the lower index on ties), decaying scores lazily. `overlap(i, j)`."""
-    soft = sigma > 0
-    scale = -0.5 / sigma if soft else 0.0
-    queue = [(-float(s), i, float(s), 0) for i, s in enumerate(scores) if s > score_threshold]
-    heapq.heapify(queue)
-    selected: list = []
-    kept: list = []
-    while queue and len(selected) < max_output_size:
-        _, i, score, begin = heapq.heappop(queue)
-        original, suppressed = score, False
-        for j in range(len(selected) - 1, begin - 1, -1):
-            sim = overlap(i, selected[j])
-            if soft:
-                score *= math.exp(scale * sim * sim)
-            elif sim > threshold:
-                suppressed = True
-                break
-            if score <= score_threshold:
-                break
-        if suppressed:
-            continue
-        if score == original:
-            selected.append(i)
-            kept.append(score)
-        elif score > score_threshold:
-            heapq.heappush(queue, (-score, i, score, len(selected)))
-    return selected, kept
-
-
 # ---------------------------------------------------------------------------------------
 # NonMaxSuppressionV5: with scores, soft-NMS
 # ---------------------------------------------------------------------------------------
@@ -124,7 +97,7 @@ def _v5_kernel(xp: Any, boxes: Any, scores: Any, max_output_size: int, iou_thres
                score_threshold: float, soft_nms_sigma: float,
                pad_to_max_output_size: bool) -> tuple:
     b = boxes.astype(np.float64)
-    sel, kept = _greedy(scores.astype(np.float64), lambda i, j: _iou(b[i], b[j]),
+    sel, kept = greedy_nms(scores.astype(np.float64), lambda i, j: _iou(b[i], b[j]),
                         max_output_size, iou_threshold, score_threshold, soft_nms_sigma)
     valid = len(sel)
     if pad_to_max_output_size:
@@ -342,7 +315,7 @@ def _overlaps_infer(overlaps: Any, scores: Any, max_output_size: int, overlap_th
 
 def _overlaps_kernel(xp: Any, overlaps: Any, scores: Any, max_output_size: int,
                      overlap_threshold: float, score_threshold: float) -> Any:
-    sel, _ = _greedy(scores, lambda i, j: float(overlaps[i, j]), max_output_size,
+    sel, _ = greedy_nms(scores, lambda i, j: float(overlaps[i, j]), max_output_size,
                      overlap_threshold, score_threshold)
     return np.array(sel, np.int32)
 
@@ -426,14 +399,69 @@ def _combined_infer(boxes: Any, scores: Any, max_output_size_per_class: int,
             ((batch,), dt.int32)]
 
 
+def _heap_push(heap: list, item: tuple) -> None:
+    """std::push_heap of libstdc++ after a push_back: a max-heap on item[0] (the score)
+    alone, so equal scores sit where its sifting leaves them."""
+    heap.append(item)
+    _sift_up(heap, len(heap) - 1, 0, item)
+
+
+def _sift_up(heap: list, hole: int, top: int, item: tuple) -> None:
+    parent = (hole - 1) // 2
+    while hole > top and heap[parent][0] < item[0]:
+        heap[hole] = heap[parent]
+        hole, parent = parent, (parent - 1) // 2
+    heap[hole] = item
+
+
+def _heap_pop(heap: list) -> tuple:
+    """std::pop_heap of libstdc++ then pop_back: the top, the last item sifted in from the
+    root (down the larger child, the left one on ties, then back up)."""
+    top, last = heap[0], heap.pop()
+    n = len(heap)
+    if not n:
+        return top
+    hole = child = 0
+    while child < (n - 1) // 2:
+        child = 2 * (child + 1)
+        if heap[child][0] < heap[child - 1][0]:
+            child -= 1
+        heap[hole], hole = heap[child], child
+    if n % 2 == 0 and child == (n - 2) // 2:
+        child = 2 * (child + 1)
+        heap[hole], hole = heap[child - 1], child - 1
+    _sift_up(heap, hole, 0, last)
+    return top
+
+
+def _combined_select(scores: np.ndarray, overlap: Any, size: int, threshold: float,
+                     score_threshold: float) -> tuple:
+    """One class of TF's combined NMS: a std::priority_queue ordered by score alone (equal
+    scores pop in its heap's order), each candidate selected unless it overlaps a selected
+    box past `threshold`."""
+    heap: list = []
+    for i, s in enumerate(scores):
+        if s > score_threshold:
+            _heap_push(heap, (float(s), i))
+    selected: list = []
+    kept: list = []
+    while heap and len(selected) < size:
+        score, i = _heap_pop(heap)
+        if not any(overlap(i, j) > threshold for j in reversed(selected)):
+            selected.append(i)
+            kept.append(score)
+    return selected, kept
+
+
 def _combined_one(boxes: np.ndarray, scores: np.ndarray, a: dict) -> list:
     """(score, class, box) of the survivors of every class, best first."""
     found = []
     for c in range(scores.shape[1]):
         cb = boxes[:, 0 if boxes.shape[1] == 1 else c].astype(np.float64)
-        sel, kept = _greedy(scores[:, c].astype(np.float64), lambda i, j: _iou(cb[i], cb[j]),
-                            a["max_output_size_per_class"], a["iou_threshold"],
-                            a["score_threshold"])
+        sel, kept = _combined_select(scores[:, c].astype(np.float64),
+                                     lambda i, j: _iou(cb[i], cb[j]),
+                                     a["max_output_size_per_class"], a["iou_threshold"],
+                                     a["score_threshold"])
         found.extend((score, c, boxes[i, 0 if boxes.shape[1] == 1 else c])
                      for i, score in zip(sel, kept))
     found.sort(key=lambda f: -f[0])  # stable: classes in order, then each class's own

@@ -29,7 +29,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from eagerflow._src.backend import c_float_function, table
+from eagerflow._src.backend import add_at, c_float_function, table
 
 _F32 = np.float32
 _PI = _F32(3.14159265359)  # (TF's kPI, as a float)
@@ -355,6 +355,28 @@ def bicubic_resize(xp: Any, images: Any, size: tuple, align_corners: bool,
     x = images.astype(_F32, copy=False)
     x = _tap_sum(xp, x, 1, *cubic_taps(h, size[0], align_corners, half_pixel))
     return _tap_sum(xp, x, 2, *cubic_taps(w, size[1], align_corners, half_pixel))
+
+
+def bicubic_resize_grad(xp: Any, grads: Any, hw: tuple, align_corners: bool,
+                        half_pixel: bool) -> Any:
+    """TF's ResizeBicubicGrad: grads (N, h, w, C) of a ResizeBicubic of (N, H, W, C) images,
+    `hw` (H, W), sent back through the forward's taps, in float32. Each of an output's 16
+    taps receives its gradient times the two weights, a tap of weight 0 too (so an inf or
+    NaN gradient reaches exactly the taps TF's loop adds it to), rows first, then columns
+    (the same products, summed in another order)."""
+    n, oh, ow, c = grads.shape
+    g = grads.astype(_F32, copy=False)
+    yi, yw = cubic_taps(hw[0], oh, align_corners, half_pixel)
+    xi, xw = cubic_taps(hw[1], ow, align_corners, half_pixel)
+    rows = xp.zeros((n, hw[0], ow, c), _F32)
+    for j in range(yi.shape[1]):
+        add_at(xp, rows, (slice(None), xp.asarray(yi[:, j])),
+               g * xp.asarray(yw[:, j].reshape(1, -1, 1, 1)))
+    out = xp.zeros((n, hw[0], hw[1], c), _F32)
+    for j in range(xi.shape[1]):
+        add_at(xp, out, (slice(None), slice(None), xp.asarray(xi[:, j])),
+               rows * xp.asarray(xw[:, j].reshape(1, 1, -1, 1)))
+    return out
 
 
 @functools.lru_cache(maxsize=256)

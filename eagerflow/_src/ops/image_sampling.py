@@ -105,7 +105,7 @@ def _covers(crop: tuple, rects: list, min_covered: float) -> bool:
     x, y, w, h = crop
     for x0, y0, x1, y1 in rects:
         area = (x1 - x0) * (y1 - y0)
-        if area == 0:
+        if area <= 0:  # (a box inverted along one axis covers nothing, as in TF)
             continue
         inter = max(0, min(x1, x + w) - max(x0, x)) * max(0, min(y1, y + h) - max(y0, y))
         if _f32(inter) / _f32(area) >= _f32(min_covered):
@@ -199,9 +199,9 @@ def _check_values(op: str, image_size: Any, boxes: Any, min_covered: Any, a: dic
     if outside:
         raise InvalidArgumentError(None, None, "All bounding box coordinates must be in "
                                                f"[0.0, 1.0]: {outside[0]:g} [Op:{op}]")
-    if float(min_covered) < 0:
-        raise InvalidArgumentError(None, None, f"min_object_covered must be non-negative: "
-                                               f"{float(min_covered)} [Op:{op}]")
+    if not float(min_covered) >= 0:  # (TF's check: NaN fails it too; the float printed short)
+        raise InvalidArgumentError(None, None, f"Min object covered must be non-negative: "
+                                               f"{str(np.float32(min_covered))} [Op:{op}]")
 
 
 _ATTRS = ("aspect_ratio_range", "area_range", "max_attempts", "use_image_if_no_bounding_boxes")

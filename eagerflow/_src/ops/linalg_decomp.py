@@ -34,6 +34,8 @@ from eagerflow._src.ops.linalg import (
     band_part,
     diag,
     diag_part,
+    eigen_lu_invertible,
+    eigen_lu_solve,
     inv,
     matmul,
 )
@@ -370,6 +372,9 @@ def _solve_infer(a: Any, b: Any, adjoint: bool) -> list:
     return [(_solve_shapes("MatrixSolve", a, b, broadcast=False), d)]
 
 
+_NOT_INVERTIBLE = "Input matrix is not invertible. [Op:MatrixSolve]"
+
+
 def _solve_kernel(xp: Any, a: Any, b: Any, adjoint: bool) -> Any:
     if adjoint:
         a = xp.conj(xp.swapaxes(a, -1, -2))
@@ -377,8 +382,28 @@ def _solve_kernel(xp: Any, a: Any, b: Any, adjoint: bool) -> Any:
         with linalg_errors(xp):
             return _cast(xp.linalg.solve(a, b), b)
     except np.linalg.LinAlgError:
-        raise InvalidArgumentError(None, None, "Input matrix is not invertible. "
-                                               "[Op:MatrixSolve]") from None
+        raise InvalidArgumentError(None, None, _NOT_INVERTIBLE) from None
+
+
+def _solve_host_kernel(xp: Any, a: Any, b: Any, adjoint: bool) -> Any:
+    """MatrixSolve: LAPACK's solve, and each matrix holding inf or NaN solved as TF's CPU
+    kernel does, by Eigen's LU (linalg.eigen_lu): refused where TF's pivot check refuses it,
+    else its substitutions' numbers (NaN where they make it)."""
+    out = _quiet(_solve_kernel)(xp, a, b, adjoint=adjoint)
+    if xp is not np or not a.size or not b.size or a.dtype == np.float16:
+        return out
+    m = np.conj(np.swapaxes(a, -1, -2)) if adjoint else a
+    odd = ~np.isfinite(m).all(axis=(-2, -1))
+    if odd.any():
+        places = [i for i in np.ndindex(odd.shape) if odd[i]]
+        if not all(eigen_lu_invertible(m[i]) for i in places):
+            raise InvalidArgumentError(None, None, _NOT_INVERTIBLE)
+        with np.errstate(all="ignore"):
+            for i in places:
+                out[i] = eigen_lu_solve(m[i], b[i])
+    return out
+
+
 
 
 def _solve_grad(n: Any, g: Any) -> list:
@@ -416,7 +441,7 @@ def _solve_ref(a: np.ndarray, b: np.ndarray, adjoint: bool) -> np.ndarray:
 
 
 MATRIX_SOLVE = register(OpDef(
-    "MatrixSolve", _solve_infer, _quiet(_solve_kernel), grad=_solve_grad, reference=_solve_ref,
+    "MatrixSolve", _solve_infer, _solve_host_kernel, grad=_solve_grad, reference=_solve_ref,
     samples=lambda: [Sample((_spd(3) + 0.3 * _f64(3, 3), _f64(3, 2)), {"adjoint": False}),
                      Sample((_spd(2, 2) + 0.3 * _f64(2, 2, 2), _f64(2, 2, 1)), {"adjoint": True})],
     bad_samples=lambda: [BadSample((np.array([[1.0, 2.0], [2.0, 4.0]]), np.ones((2, 1))),

@@ -383,7 +383,9 @@ def _complex_eigen_solver(a: np.ndarray) -> tuple:
             z = t[i, i] - t[k, k]
             if z == 0:
                 z = a.dtype.type(complex(small, z.imag))
-            x[i, k] = v / z
+            # (0 over the small z is 0, as C++'s complex division gives it; NumPy's squares a
+            # denormal z to 0 and makes NaN: a zero matrix's vectors are the identity's)
+            x[i, k] = v / z if v != 0 else 0
     vectors = u @ x
     vectors /= np.linalg.norm(vectors, axis=0).astype(a.real.dtype)
     for i in range(n):  # (by magnitude, the first of equal ones kept first)
@@ -631,16 +633,18 @@ def _schur_values(t: np.ndarray, cdtype: Any) -> np.ndarray:
     return values
 
 
-def _schur_vectors(t: np.ndarray, values: np.ndarray, cdtype: Any) -> None:
+def _schur_vectors(t: np.ndarray, values: np.ndarray, cdtype: Any) -> bool:
     """The real Schur form's eigenvectors by back substitution, in t's upper triangle
-    (a complex pair's real and imaginary parts in its two columns)."""
+    (a complex pair's real and imaginary parts in its two columns). False, t untouched,
+    where the form is zero: Eigen then leaves the Schur vectors themselves as the
+    eigenvectors (a zero matrix's are the identity's columns)."""
     n = t.shape[0]
     eps = np.finfo(t.dtype).eps
     norm = t.dtype.type(0)
     for j in range(n):
         norm += np.abs(t[j, max(j - 1, 0):]).sum()
     if norm == 0:
-        return
+        return False
     k = n - 1
     while k >= 0:
         p, q = values[k].real, values[k].imag
@@ -671,6 +675,7 @@ def _schur_vectors(t: np.ndarray, values: np.ndarray, cdtype: Any) -> None:
             _pair_vectors(t, values, k, p, q, eps, norm, cdtype)
             k -= 1
         k -= 1
+    return True
 
 
 def _pair_vectors(t: np.ndarray, values: np.ndarray, k: int, p: Any, q: Any, eps: Any,
@@ -727,8 +732,8 @@ def _real_eigen_solver(a: np.ndarray) -> tuple:
     if not np.isfinite(values).all():
         raise InvalidArgumentError(None, None, _EIG_FAILED)
     with np.errstate(over="ignore", invalid="ignore"):  # (norms of huge entries: inf)
-        _schur_vectors(t, values, cdtype)
-    for j in range(n - 1, -1, -1):  # (U times the Schur form's vectors)
+        solved = _schur_vectors(t, values, cdtype)
+    for j in range(n - 1 if solved else -1, -1, -1):  # (U times the Schur form's vectors)
         u[:, j] = u[:, :j + 1] @ t[:j + 1, j]
     out = np.zeros((n, n), cdtype)
     precision = 2 * np.finfo(a.dtype).eps

@@ -31,7 +31,7 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, reshape, shape, transpose
 from eagerflow._src.ops.dispatch import bind
@@ -150,8 +150,18 @@ def _expm(xp: Any, x: Any) -> Any:
 
 def _expm_grad(n: Any, g: Any) -> list:
     """The adjoint Fréchet derivative L(A^H, G): the top-right block of
-    exp([[A^H, G], [0, A^H]])."""
-    ah = adjoint(n.inputs[0])
+    exp([[A^H, G], [0, A^H]]). None where the batch's largest 1-norm is not finite (an
+    empty batch's is -inf): TF's function then returns a NaN fill made apart from the
+    input (its eager cond runs only that branch), so its tape has no gradient there (a
+    traced function's cond is differentiated through as before)."""
+    x = n.inputs[0]
+    if isinstance(x, EagerTensor) and x._shape[-2:] != (0, 0):
+        a = to_host(x._arr)
+        with np.errstate(all="ignore"):
+            norm = np.max(np.sum(np.abs(a), axis=-2), initial=-np.inf)
+        if not np.isfinite(norm):
+            return [None]
+    ah = adjoint(x)
     top = concat([ah, g], -1)
     bottom = concat([zeros_like(ah), ah], -1)
     k = shape(ah)[-1]

@@ -14,6 +14,8 @@ tf.function eagerflow's graphs keep stateful ops in program order, so they stay 
 from __future__ import annotations
 
 import contextlib
+import heapq
+import math
 from typing import Any, Iterator
 
 import numpy as np
@@ -829,6 +831,46 @@ def _iou(a: np.ndarray, b: np.ndarray) -> float:
     return inter / (area_a + area_b - inter)
 
 
+def greedy_nms(scores: np.ndarray, overlap: Any, max_output_size: int, threshold: float,
+            score_threshold: float, sigma: float = 0.0) -> tuple:
+    """(selected indices, their scores): TF's selection with a priority queue (highest
+    score first, the lower index on ties), decaying scores lazily. `overlap(i, j)`.
+    Hard NMS scales the score by 0 where an overlap is not at most the threshold (a NaN
+    overlap too, which does not suppress: the candidate goes back in line at score 0, or
+    is dropped at NaN from an infinite score), else by exp(0 * overlap^2) (NaN for an
+    infinite overlap), as TF's DoNonMaxSuppressionOp (for image_nms.py's ops too; its
+    combined NMS: _combined_select)."""
+    soft = sigma > 0
+    scale = -0.5 / sigma if soft else 0.0
+    queue = [(-float(s), i, float(s), 0) for i, s in enumerate(scores) if s > score_threshold]
+    heapq.heapify(queue)
+    selected: list = []
+    kept: list = []
+    while queue and len(selected) < max_output_size:
+        _, i, score, begin = heapq.heappop(queue)
+        original, suppressed = score, False
+        for j in range(len(selected) - 1, begin - 1, -1):
+            sim = overlap(i, selected[j])
+            if soft:
+                score *= math.exp(scale * sim * sim)
+            else:
+                # (TF's weight, exp(0 sim^2): NaN for an infinite overlap)
+                score *= math.exp(0.0 * sim * sim) if sim <= threshold else 0.0
+                if sim > threshold:
+                    suppressed = True
+                    break
+            if score <= score_threshold:
+                break
+        if suppressed:
+            continue
+        if score == original:
+            selected.append(i)
+            kept.append(score)
+        elif score > score_threshold:
+            heapq.heappush(queue, (-score, i, score, len(selected)))
+    return selected, kept
+
+
 def _nms_kernel(xp: Any, boxes: Any, scores: Any, max_output_size: int, iou_threshold: float,
                 score_threshold: float) -> Any:
     if xp is not np:  # TF's GPU kernel, float32's (a half's is its CPU one, as in TF)
@@ -837,15 +879,11 @@ def _nms_kernel(xp: Any, boxes: Any, scores: Any, max_output_size: int, iou_thre
                                           max_output_size, iou_threshold, score_threshold))
         return nms_gpu.select(xp, boxes, scores, max_output_size, iou_threshold,
                               score_threshold)[0]
-    order = [int(i) for i in np.argsort(-scores.astype(np.float64), kind="stable")
-             if scores[i] > score_threshold]
-    keep: list = []
+    # TF's CPU loop, as its other greedy NMS ops: a candidate whose overlap with a
+    # selected box is NaN is not suppressed but goes back in line at score 0
     b = boxes.astype(np.float64)
-    for i in order:
-        if len(keep) >= max_output_size:
-            break
-        if not any(_iou(b[i], b[j]) > iou_threshold for j in keep):
-            keep.append(i)
+    keep, _ = greedy_nms(scores.astype(np.float64), lambda i, j: _iou(b[i], b[j]),
+                      max_output_size, iou_threshold, score_threshold)
     return np.array(keep, dtype=np.int32)
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError
 from eagerflow._src.core.sparse_tensor import SparseTensor
@@ -177,6 +178,9 @@ def _ctc_loss_kernel(xp: Any, logits: Any, indices: Any, values: Any, lengths: A
         onehot = (ext[:, :, None] == xp.arange(classes)[None, None, :]).astype(np.float64)
         posterior = xp.einsum("tbs,bsc->tbc", xp.nan_to_num(post_states), onehot)
         grad = xp.exp(logp) - posterior
+        # (a NaN likelihood, from an inf or NaN logit in the sequence: TF's posteriors divide
+        # by it, so the whole sequence's gradient is NaN)
+        grad = xp.where(xp.isnan(loglik)[None, :, None], np.nan, grad)
     grad = xp.where((xp.arange(steps)[:, None] < n[None, :])[:, :, None], grad, 0.0)
     loss = -loglik
     if ignore_longer_outputs_than_inputs:
@@ -276,6 +280,17 @@ def _greedy_infer(inputs: Any, lengths: Any, merge_repeated: bool = False,
             ((batch, 1), inputs._dtype)]
 
 
+def _eigen_max(xp: Any, x: Any) -> tuple:
+    """(the index, the value) of each last-axis row's maximum as TF's kernel finds it (Eigen's
+    maxCoeff): from the first entry, an entry replacing it only when greater, so a first
+    NaN stays (index 0, NaN) and a later NaN never wins."""
+    first_nan = xp.isnan(x[..., 0])
+    skip = xp.where(xp.isnan(x), xp.asarray(-np.inf, x.dtype), x)
+    best = xp.where(first_nan, 0, skip.argmax(axis=-1))
+    top = xp.where(first_nan, x[..., 0], skip.max(axis=-1))
+    return np.asarray(to_host(best)), top
+
+
 def _greedy_kernel(xp: Any, inputs: Any, lengths: Any, merge_repeated: bool = False,
                    blank_index: int = -1) -> tuple:
     steps, batch, classes = inputs.shape
@@ -284,8 +299,8 @@ def _greedy_kernel(xp: Any, inputs: Any, lengths: Any, merge_repeated: bool = Fa
     if not 0 <= blank < classes:
         raise fail("CTCGreedyDecoder", f"blank_index expected to be between {-classes} and "
                                        f"{classes - 1} but was {blank_index}")
-    best = np.asarray(inputs.argmax(axis=2)) if steps else np.zeros((0, batch), np.int64)
-    top = inputs.max(axis=2) if steps else xp.zeros((0, batch), inputs.dtype)
+    best, top = _eigen_max(xp, inputs) if steps else \
+        (np.zeros((0, batch), np.int64), xp.zeros((0, batch), inputs.dtype))
     n = lengths.astype(np.int64)
     valid = xp.arange(steps)[:, None] < xp.asarray(n)[None, :]
     with np.errstate(over="ignore", invalid="ignore"):  # (TF's sum overflows to inf quietly)

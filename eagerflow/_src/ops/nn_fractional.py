@@ -104,8 +104,13 @@ def _infer(op: str) -> Callable:
         rows = cols = None
         if x._shape is not None:
             n, h, w, c = x._shape
+            # (TF sizes the four dimensions in order: an empty batch or depth is refused too)
+            if n is not None:
+                _output_size(op, n, pooling_ratio[0], 0)
             rows = None if h is None else _output_size(op, h, pooling_ratio[1])
             cols = None if w is None else _output_size(op, w, pooling_ratio[2], 2)
+            if c is not None:
+                _output_size(op, c, pooling_ratio[3], 3)
             shape = (n, rows, cols, c)
         return [(shape, x._dtype), ((None if rows is None else rows + 1,), dt.int64),
                 ((None if cols is None else cols + 1,), dt.int64)]
@@ -114,6 +119,27 @@ def _infer(op: str) -> Callable:
 
 def _regions(seq: np.ndarray, n: int, overlapping: bool) -> list:
     return [(int(a), min(int(b) + (1 if overlapping else 0), n)) for a, b in zip(seq, seq[1:])]
+
+
+def _lowest(dtype: np.dtype) -> Any:
+    return np.finfo(dtype).min if dtype.kind == "f" else np.iinfo(dtype).min
+
+
+def _max(xp: Any, window: Any) -> Any:
+    """The maximum over axis 1 as TF's kernels take it: from the type's lowest value, a value
+    replacing it only when greater, so NaN never wins and a region of only NaN and -inf
+    gives the lowest finite value."""
+    if window.dtype.kind != "f":
+        return window.max(axis=1)
+    return xp.maximum(xp.where(xp.isnan(window), -xp.inf, window).max(axis=1),
+                      _lowest(window.dtype))
+
+
+def _first_max(window: np.ndarray) -> np.ndarray:
+    """The index along axis 1 of the first value that holds the maximum TF's loop keeps
+    (NaN never taken)."""
+    return np.where(np.isnan(window), -np.inf, window).argmax(axis=1) \
+        if window.dtype.kind == "f" else window.argmax(axis=1)
 
 
 def _pool(xp: Any, x: Any, rows: np.ndarray, cols: np.ndarray, overlapping: bool,
@@ -130,7 +156,7 @@ def _pool_regions(xp: Any, x: Any, rows: np.ndarray, cols: np.ndarray, overlappi
         for j, (c0, c1) in enumerate(_regions(cols, w, overlapping)):
             window = x[:, r0:r1, c0:c1, :]
             if reduce == "max":
-                out[:, i, j, :] = window.max(axis=(1, 2))
+                out[:, i, j, :] = _max(xp, window.reshape(n, -1, c))
             else:  # TF's integer average truncates, as a division of the sum
                 total = window.sum(axis=(1, 2))
                 size = (r1 - r0) * (c1 - c0)
@@ -164,7 +190,8 @@ def _ref(reduce: str) -> Callable:
             r1 = min(rows[i + 1] + overlapping, x.shape[1])
             c1 = min(cols[j + 1] + overlapping, x.shape[2])
             vals = [x[b, r, c, d] for r in range(rows[i], r1) for c in range(cols[j], c1)]
-            out[b, i, j, d] = max(vals) if reduce == "max" else (
+            out[b, i, j, d] = max([_lowest(x.dtype)] + [v for v in vals if v == v]) \
+                if reduce == "max" else (
                 sum(vals) / len(vals) if x.dtype.kind == "f" else sum(vals) // len(vals))
         return out, rows, cols
     return reference
@@ -203,7 +230,7 @@ def _max_grad_kernel(xp: Any, x: Any, y: Any, g: Any, rows: Any, cols: Any,
     for i, (r0, r1) in enumerate(_regions(rows, h, overlapping)):
         for j, (c0, c1) in enumerate(_regions(cols, w, overlapping)):
             window = x[:, r0:r1, c0:c1, :].reshape(n, -1, c)
-            first = window.argmax(axis=1)  # (n, c): the first maximum
+            first = _first_max(window)  # (n, c): the first maximum
             rr = r0 + first // (c1 - c0)
             cc = c0 + first % (c1 - c0)
             b, d = np.meshgrid(np.arange(n), np.arange(c), indexing="ij")

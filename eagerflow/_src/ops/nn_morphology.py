@@ -15,6 +15,8 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
+from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
@@ -85,8 +87,9 @@ def _infer(x: Any, f: Any, strides: Any, rates: Any, padding: str) -> list:
 
 
 def _lowest(dtype: Any) -> Any:
-    # (bfloat16, ml_dtypes' kind "V", is a float with -inf too)
-    return -np.inf if np.dtype(dtype).kind in "fV" else np.iinfo(dtype).min
+    """TF's starting maximum, Eigen's NumTraits<T>::lowest(): the lowest finite value (a
+    float's -max)."""
+    return dt.as_dtype(np.dtype(dtype)).min
 
 
 def _taps(xp: Any, x: Any, f: Any, strides: Any, rates: Any, padding: str):
@@ -108,7 +111,9 @@ def _taps(xp: Any, x: Any, f: Any, strides: Any, rates: Any, padding: str):
 
 
 def _winners(xp: Any, x: Any, f: Any, strides: Any, rates: Any, padding: str) -> tuple:
-    """(the maxima, the index of the first tap reaching each)."""
+    """(the maxima, the index of the first tap reaching each), as TF's loop finds them: from
+    the lowest finite value, a tap replacing it only when greater, so NaN and -inf never win
+    (an output none wins stays the lowest finite value, its index -1)."""
     (oh, ow), _, _ = _geometry("", x.shape, f.shape, strides, rates, padding)
     shape = (x.shape[0], oh, ow, x.shape[3])
     best = xp.full(shape, _lowest(x.dtype), x.dtype)
@@ -117,7 +122,7 @@ def _winners(xp: Any, x: Any, f: Any, strides: Any, rates: Any, padding: str) ->
         return best, arg
     for t, (i, j), window, inside, _, _ in _taps(xp, x, f, strides, rates, padding):
         cand = xp.where(inside, window + f[i, j], xp.asarray(_lowest(x.dtype), x.dtype))
-        better = inside & ((cand > best) | (arg < 0))
+        better = inside & (cand > best)
         best = xp.where(better, cand, best)
         arg = xp.where(better, t, arg)
     return best, arg
@@ -161,7 +166,18 @@ def _backprop_input_kernel(xp: Any, x: Any, f: Any, g: Any, strides: Any, rates:
         grad[:, rows, cols, :] += xp.where(arg == t, g, xp.zeros((), g.dtype))
     if grad is None:  # an empty output
         return xp.zeros(x.shape, g.dtype)
+    for (y, z), (r, c) in _unwon(arg, strides, top, left):
+        grad[:, r, c, :] += xp.where(arg[:, y, z, :] < 0, g[:, y, z, :], xp.zeros((), g.dtype))
     return grad[:, top:top + x.shape[1], left:left + x.shape[2], :].copy()
+
+
+def _unwon(arg: Any, strides: Any, top: int, left: int) -> list:
+    """((y, z), (row, col)) for each output position some output of which no tap won, and
+    where TF's input backprop sends its gradient then: the window's first row and column
+    inside the input (in padded coordinates)."""
+    hit = np.argwhere(np.asarray(to_host((arg < 0).any(axis=(0, 3)))))
+    return [((int(y), int(z)), (max(int(y) * strides[1], top), max(int(z) * strides[2], left)))
+            for y, z in hit]
 
 
 @_quiet
@@ -172,7 +188,9 @@ def _backprop_filter_kernel(xp: Any, x: Any, f: Any, g: Any, strides: Any, rates
     if arg.size == 0:
         return out
     for t, (i, j), *_ in _taps(xp, x, f, strides, rates, padding):
-        out[i, j] = xp.where(arg == t, g, xp.zeros((), g.dtype)).sum(axis=(0, 1, 2))
+        # (an output no tap won: TF's filter backprop sends it to tap (0, 0))
+        won = (arg == t) | (arg < 0) if t == 0 else arg == t
+        out[i, j] = xp.where(won, g, xp.zeros((), g.dtype)).sum(axis=(0, 1, 2))
     return out
 
 
@@ -230,7 +248,13 @@ def _winner_gather_kernel(xp: Any, x: Any, f: Any, v: Any, strides: Any, rates: 
         _taps(xp, x, f, strides, rates, padding)
     for t, (i, j), window, *_ in picked:
         value = window if part == "input" else v[i, j]
-        out = xp.where(arg == t, value, out)
+        out = xp.where((arg == t) | (arg < 0) if t == 0 and part == "filter" else arg == t,
+                       value, out)
+    if part == "input":  # (where no tap won: the backprop's position, see _unwon)
+        (_, _), (top, left), _ = _geometry("", x.shape, f.shape, strides, rates, padding)
+        for (y, z), (r, c) in _unwon(arg, strides, top, left):
+            out[:, y, z, :] = xp.where(arg[:, y, z, :] < 0, v[:, r - top, c - left, :],
+                                       out[:, y, z, :])
     return out
 
 

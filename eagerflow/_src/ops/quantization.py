@@ -241,10 +241,19 @@ def _vars_infer(x: Any, lo: Any, hi: Any, num_bits: int, narrow_range: bool,
     return [(x._shape, dt.float32)]
 
 
+def _both_zero(xp: Any, lo: Any, hi: Any) -> Any:
+    """Where (per channel) min and max are both 0: TF's Vars kernels then return zeros, and
+    their gradients pass the whole gradient to the input (none to min and max)."""
+    return (xp.asarray(lo) == 0) & (xp.asarray(hi) == 0)
+
+
+def _vars_kernel(xp: Any, x: Any, lo: Any, hi: Any, num_bits: int, narrow_range: bool) -> Any:
+    out = _fake_quant(xp, x, lo, hi, num_bits, narrow_range)
+    return xp.where(_both_zero(xp, lo, hi), _F32(0), out).astype(_F32, copy=False)
+
+
 FAKE_QUANT_VARS = register(OpDef(
-    "FakeQuantWithMinMaxVars", _vars_infer,
-    lambda xp, x, lo, hi, num_bits, narrow_range: _fake_quant(xp, x, lo, hi, num_bits,
-                                                              narrow_range),
+    "FakeQuantWithMinMaxVars", _vars_infer, _vars_kernel,
     grad=lambda n, g: list(fake_quant_with_min_max_vars_gradient(g, *n.inputs, **n.attrs)),
     reference=lambda x, lo, hi, num_bits, narrow_range: _fake_quant_ref(
         x, float(lo), float(hi), num_bits, narrow_range),
@@ -272,9 +281,11 @@ def _vars_grad_kernel(xp: Any, g: np.ndarray, x: np.ndarray, lo: Any, hi: Any, n
     axes = tuple(range(x.ndim - lo.ndim))  # all but the channels
     # (TF multiplies by the masks, so NaN gradients spread as there; its sums overflow to
     # inf, or meet inf - inf, quietly)
+    zero = _both_zero(xp, lo, hi)
     with np.errstate(all="ignore"):
-        return ((g * inside).astype(_F32), (g * below).sum(axis=axes, dtype=_F32),
-                (g * above).sum(axis=axes, dtype=_F32))
+        return (xp.where(zero, g, g * inside).astype(_F32),
+                xp.where(zero, _F32(0), (g * below).sum(axis=axes, dtype=_F32)),
+                xp.where(zero, _F32(0), (g * above).sum(axis=axes, dtype=_F32)))
 
 
 def _vars_grad_ref(g: np.ndarray, x: np.ndarray, lo: Any, hi: Any, num_bits: int,
@@ -310,8 +321,7 @@ FAKE_QUANT_PER_CHANNEL = register(OpDef(
     "FakeQuantWithMinMaxVarsPerChannel",
     lambda x, lo, hi, num_bits, narrow_range: _vars_infer(
         x, lo, hi, num_bits, narrow_range, "FakeQuantWithMinMaxVarsPerChannel", 1),
-    lambda xp, x, lo, hi, num_bits, narrow_range: _fake_quant(xp, x, lo, hi, num_bits,
-                                                              narrow_range),
+    _vars_kernel,
     grad=lambda n, g: list(fake_quant_with_min_max_vars_per_channel_gradient(
         g, *n.inputs, **n.attrs)),
     reference=lambda x, lo, hi, num_bits, narrow_range: _fake_quant_ref(
@@ -482,6 +492,16 @@ def _along(v: np.ndarray, ndim: int, axis: int) -> np.ndarray:
     return v.reshape((-1,) + (1,) * (ndim - axis - 1))
 
 
+def _std_min(a: Any, b: Any) -> Any:
+    """std::min(a, b): b where b < a, else a (so NaN as b never wins, as a it stays)."""
+    return np.where(b < a, b, a)
+
+
+def _std_max(a: Any, b: Any) -> Any:
+    """std::max(a, b): b where a < b, else a."""
+    return np.where(a < b, b, a)
+
+
 def _quantize_kernel(xp: Any, x: np.ndarray, lo: np.ndarray, hi: np.ndarray, T: dt.DType,  # noqa: N803
                      mode: str, round_mode: str, narrow_range: bool, axis: int,
                      ensure_minimum_range: float) -> tuple:
@@ -491,9 +511,10 @@ def _quantize_kernel(xp: Any, x: np.ndarray, lo: np.ndarray, hi: np.ndarray, T: 
     if (lo > hi).any():
         raise C.fail("QuantizeV2", "input_max_range must be larger than input_min_range.")
     f = _F32
-    min_range = np.minimum(f(0), lo)
-    eps = np.maximum(f(1), np.maximum(np.abs(lo), np.abs(hi))) * f(ensure_minimum_range)
-    max_range = np.maximum(f(0), np.maximum(hi, min_range + eps))
+    with np.errstate(invalid="ignore"):  # (C++'s std::min and std::max: NaN never wins)
+        min_range = _std_min(f(0), lo)
+        eps = _std_max(f(1), _std_max(np.abs(lo), np.abs(hi))) * f(ensure_minimum_range)
+        max_range = _std_max(f(0), _std_max(hi, min_range + eps))
     tmin, tmax = _limits(T)
     storage = T.storage_type
     with np.errstate(all="ignore"):
@@ -689,7 +710,8 @@ def _dequantize_kernel(xp: Any, x: np.ndarray, lo: np.ndarray, hi: np.ndarray, m
             if tmin == 0:
                 sf = hi / f(tmax)
             else:
-                sf = np.maximum(lo / lo_out, hi / f(tmax))
+                with np.errstate(invalid="ignore"):  # (std::max: a NaN second never wins)
+                    sf = _std_max(lo / lo_out, hi / f(tmax))
             out = xf * sf.astype(f)
         else:  # MIN_FIRST: TF's QuantizedToFloatStruct
             rmin, rmax = f(lo), f(hi)

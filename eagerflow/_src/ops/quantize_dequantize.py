@@ -117,15 +117,20 @@ def _qdq(xp: Any, x: Any, lo: Any, hi: Any, signed_input: bool, num_bits: int,
         # memory, then copy them to the device)
         lo_h = np.asarray(to_host(lo), x.dtype).reshape(-1)
         hi_h = np.asarray(to_host(hi), x.dtype).reshape(-1)
-        if (lo_h > hi_h).any():
-            i = int(np.argmax(lo_h > hi_h))
+        # (TF checks min <= max, so a NaN end fails it, and only for one scale: per channel
+        # its kernel takes any range)
+        if axis == -1 and not (lo_h <= hi_h).all():
+            i = int(np.argmax(~(lo_h <= hi_h)))
             raise C.fail(op, f"Invalid range: input_min {lo_h[i]:g} > input_max {hi_h[i]:g}")
         lo, hi = _along(xp.asarray(lo_h), x.ndim, axis), _along(xp.asarray(hi_h), x.ndim, axis)
     elif x.size == 0:
         return x.copy()
     else:
-        lo = x.min(axis=red, keepdims=red is not None)
-        hi = x.max(axis=red, keepdims=red is not None)
+        # (Eigen's min and max reducers start from +-inf and never take a NaN)
+        nan = xp.isnan(x)
+        lo = xp.where(nan, xp.asarray(np.inf, x.dtype), x).min(axis=red, keepdims=red is not None)
+        hi = xp.where(nan, xp.asarray(-np.inf, x.dtype), x).max(axis=red,
+                                                                 keepdims=red is not None)
     if signed_input:
         qmin = -(1 << (num_bits - 1)) + (1 if narrow_range else 0)
         qmax = (1 << (num_bits - 1)) - 1
@@ -141,7 +146,11 @@ def _qdq(xp: Any, x: Any, lo: Any, hi: Any, signed_input: bool, num_bits: int,
         inverse = xp.where(use_min, lo / qmin_t, hi / qmax_t).astype(x.dtype)
         lo2 = xp.where(use_min, lo, qmin_t * inverse).astype(x.dtype)
         hi2 = xp.where(use_min, qmax_t * inverse, hi).astype(x.dtype)
-        v = xp.minimum(xp.maximum(x, lo2), hi2) if range_given else x
+        if range_given:  # (Eigen's cwiseMin(max) then cwiseMax(min): a NaN bound passes x)
+            v = xp.where(hi2 < x, hi2, x)
+            v = xp.where(v < lo2, lo2, v)
+        else:
+            v = x
         return (_round((v * scale).astype(x.dtype), round_mode, xp) * inverse).astype(x.dtype)
 
 

@@ -70,9 +70,16 @@ def to_quantized_unclamped(x: Any, lo: float, hi: float, storage: Any) -> np.nda
 
 
 def to_quantized(x: Any, lo: float, hi: float, storage: Any) -> np.ndarray:
-    """FloatToQuantized: to_quantized_unclamped clamped to `storage`'s bounds."""
+    """FloatToQuantized: to_quantized_unclamped clamped to `storage`'s bounds. The clamp
+    is of the steps above the lowest value, before that is added, as TF's compiled kernel
+    takes it (its int64 sum cannot overflow there): a NaN or infinite step count, int64's
+    most negative, gives the lowest value rather than wrapping past it."""
+    low, high = lowest(storage), highest(storage)
     q = to_quantized_unclamped(x, lo, hi, storage)
-    return np.clip(q, lowest(storage), highest(storage)).astype(storage)
+    with np.errstate(over="ignore"):
+        steps = q - np.int64(low)  # (undoes the unclamped value's addition, wrap and all)
+    sentinel = steps == np.iinfo(np.int64).min
+    return np.where(sentinel, low, np.clip(q, low, high)).astype(storage)
 
 
 def to_float(q: Any, lo: float, hi: float, storage: Any) -> np.ndarray:

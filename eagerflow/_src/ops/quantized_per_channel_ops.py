@@ -66,11 +66,16 @@ def _range_pc_kernel(xp: Any, x: np.ndarray, lo: np.ndarray, hi: np.ndarray,
     flat = x.reshape(-1, depth)
     small, large = flat.min(axis=0), flat.max(axis=0)
     big = np.maximum(_abs32(small), _abs32(large)).astype(_F32)
-    scale = np.maximum(np.abs(lo.reshape(-1)), np.abs(hi.reshape(-1)))
+    a_lo, a_hi = np.abs(lo.reshape(-1)), np.abs(hi.reshape(-1))
+    scale = np.where(a_lo < a_hi, a_hi, a_lo)  # (std::max: a NaN second never wins)
     with np.errstate(all="ignore"):
         ranges = ((scale * big).astype(_F32) / _TWO31).astype(_F32)
-    # (the running maximum starts at the smallest normal float, as TF's)
-    top = max(_F32(np.finfo(_F32).tiny), ranges.max())
+    # (the running maximum starts at the smallest normal float, as TF's, and takes a
+    # channel's only when greater: a NaN channel never wins)
+    top = _F32(np.finfo(_F32).tiny)
+    for r in ranges:
+        if r > top:
+            top = r
     if top > _F32(clip_value_max):
         top = _F32(clip_value_max)
     low = _F32(0.0) if (small >= 0).all() else -top
@@ -142,6 +147,9 @@ def _requantize_pc_kernel(xp: Any, x: np.ndarray, lo: np.ndarray, hi: np.ndarray
     info = np.iinfo(out_type.storage_type)
     with np.errstate(all="ignore"):
         v = np.rint((x.astype(_F32) * scales).astype(_F32))
+    # (a NaN product converts as x86's float to int does, to INT32_MIN, then saturates:
+    # the type's lowest value)
+    v = np.where(np.isnan(v), info.min, v)
     out = np.clip(v, info.min, info.max).astype(out_type.storage_type)
     return out, _f(out_lo), _f(out_hi)
 

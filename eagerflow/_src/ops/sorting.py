@@ -207,7 +207,99 @@ def _nth_kernel(xp: Any, x: Any, n: Any, reverse: bool) -> Any:
     kth = x.shape[-1] - 1 - n if reverse else n
     keys = x.astype(np.float32) if x.dtype.kind == "V" else x  # (bfloat16 by its values)
     idx = xp.argpartition(keys, kth, axis=-1)[..., kth:kth + 1]
-    return xp.take_along_axis(x, idx, axis=-1)[..., 0]
+    out = xp.take_along_axis(x, idx, axis=-1)[..., 0]
+    if keys.dtype.kind == "f":
+        # rows holding NaN (no strict weak order): what libstdc++'s std::nth_element,
+        # TF's, leaves at kth, row by row on the host
+        nan_rows = to_host(xp.isnan(keys).any(axis=-1))
+        if nan_rows.any():
+            host, out = to_host(keys), to_host(out).copy()
+            for pos in zip(*np.nonzero(nan_rows)):
+                out[pos] = _std_nth_element(list(host[pos]), kth)
+            out = xp.asarray(out.astype(x.dtype, copy=False))
+    return out
+
+
+def _std_nth_element(a: list, nth: int) -> Any:
+    """a[nth] after libstdc++'s std::nth_element(a, a + nth, a + len) with `<`: its
+    introselect (median-of-three pivots, unguarded partitions, a heap select past its depth
+    limit) and insertion sort of the last three or fewer, step for step, so NaN (which
+    compares false both ways) lands where it leaves it."""
+    first, last = 0, len(a)
+    depth = 2 * (last.bit_length() - 1)
+    while last - first > 3:
+        if depth == 0:
+            return _heap_select_nth(a, first, nth, last)
+        depth -= 1
+        mid = first + (last - first) // 2
+        _median_to_first(a, first, first + 1, mid, last - 1)
+        lo, hi = first + 1, last
+        while True:  # (the unguarded partition around a[first])
+            while lo < last - 1 and a[lo] < a[first]:  # (bounds: C++ has none to keep)
+                lo += 1
+            hi -= 1
+            while hi > first and a[first] < a[hi]:
+                hi -= 1
+            if not lo < hi:
+                break
+            a[lo], a[hi] = a[hi], a[lo]
+            lo += 1
+        if lo <= nth:
+            first = lo
+        else:
+            last = lo
+    for i in range(first + 1, last):  # (insertion sort)
+        val = a[i]
+        if val < a[first]:
+            a[first + 1:i + 1] = a[first:i]
+            a[first] = val
+        else:
+            j = i
+            while val < a[j - 1]:
+                a[j] = a[j - 1]
+                j -= 1
+            a[j] = val
+    return a[nth]
+
+
+def _median_to_first(a: list, result: int, i: int, j: int, k: int) -> None:
+    if a[i] < a[j]:
+        m = j if a[j] < a[k] else k if a[i] < a[k] else i
+    else:
+        m = i if a[i] < a[k] else k if a[j] < a[k] else j
+    a[result], a[m] = a[m], a[result]
+
+
+def _heap_select_nth(a: list, first: int, nth: int, last: int) -> Any:
+    """std::__heap_select(first, nth + 1, last) and the swap of first and nth: the top of a
+    max-heap of a[first:nth + 1] after each later value below the top was popped into."""
+    heap = a[first:nth + 1]
+    n = len(heap)
+    for parent in range((n - 2) // 2, -1, -1):  # (std::make_heap)
+        _adjust_heap(heap, parent, n, heap[parent])
+    for i in range(nth + 1, last):
+        if a[i] < heap[0]:
+            a[i], value = heap[0], a[i]
+            _adjust_heap(heap, 0, n, value)
+    return heap[0]
+
+
+def _adjust_heap(heap: list, hole: int, n: int, value: Any) -> None:
+    """libstdc++'s __adjust_heap with `<`: the hole sent down the larger child (the left
+    one unless the right is greater), then `value` sifted up from there."""
+    top, child = hole, hole
+    while child < (n - 1) // 2:
+        child = 2 * (child + 1)
+        if heap[child] < heap[child - 1]:
+            child -= 1
+        heap[hole], hole = heap[child], child
+    if n % 2 == 0 and child == (n - 2) // 2:
+        child = 2 * (child + 1)
+        heap[hole], hole = heap[child - 1], child - 1
+    parent = (hole - 1) // 2
+    while hole > top and heap[parent] < value:
+        heap[hole], hole, parent = heap[parent], parent, (parent - 1) // 2
+    heap[hole] = value
 
 
 def _nth_ref(x: np.ndarray, n: Any, reverse: bool) -> np.ndarray:

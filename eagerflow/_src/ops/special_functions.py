@@ -50,10 +50,12 @@ _EDGES = np.array([-np.inf, -2.0, -0.0, 0.0, 0.5, 1.0, 2.0, 30.0, np.inf, np.nan
 
 
 def _special_op(name: str, fast: Callable, scalar: Callable, grad: Callable,
-                kernels: tuple, lo: float, hi: float, device: Callable | None = None) -> OpDef:
+                kernels: tuple, lo: float, hi: float, device: Callable | None = None,
+                narrow: Callable | None = None) -> OpDef:
     """One elementwise op of tf.math.special: `fast(xp, sp, x)` over SciPy's functions,
     `scalar` the pure-Python function (reference, and kernel without SciPy); `device(xp, x)`
-    the kernel on a device, for the functions CuPy's SciPy lacks."""
+    the kernel on a device, for the functions CuPy's SciPy lacks; `narrow(kernel)` the
+    kernel with TF's single precision edge values."""
     def infer(x: Any) -> list:
         if x._dtype not in _ALLOWED:
             raise C.not_supported(name, x._dtype, _ALLOWED)
@@ -80,6 +82,8 @@ def _special_op(name: str, fast: Callable, scalar: Callable, grad: Callable,
         return out
 
     kernel = _scalar_kernel(fast, scalar)
+    if narrow is not None:
+        kernel = narrow(kernel)
     return register(OpDef(name, infer, kernel if device is None else on_device(kernel, device),
                           grad=grad, reference=_elementwise_ref(scalar), samples=samples,
                           bad_samples=bad, elementwise=True))
@@ -96,6 +100,16 @@ def _y(fn: str) -> Callable:
         out = xp.where(x == xp.inf, xp.nan, getattr(sp, fn)(x))
         return xp.where(x <= 0, -xp.inf, out)
     return f
+
+
+def _y1_single(kernel: Callable) -> Callable:
+    """Y1's kernel with TF's value at +-0 in single precision: its float Y1 refuses only
+    x < 0 (-inf), and at 0 its small-x formula takes J1(0) log(0), 0 * -inf: NaN (half
+    goes through float; double's is -inf)."""
+    def y1(xp: Any, x: Any) -> Any:
+        out = kernel(xp, x)
+        return out if x.dtype == np.float64 else xp.where(x == 0, xp.nan, out).astype(x.dtype)
+    return y1
 
 
 def _k(fn: str) -> Callable:
@@ -164,7 +178,7 @@ BESSEL_J1 = _special_op("BesselJ1", _j("j1"), S.bessel_j1, _j1_grad, _WITH_HALF,
 BESSEL_Y0 = _special_op("BesselY0", _y("y0"), lambda x: S.bessel_y(0, x),
                         lambda n, g: [g * -bessel_y1(n.inputs[0])], _WITH_HALF, 0.3, 6.0)
 BESSEL_Y1 = _special_op("BesselY1", _y("y1"), lambda x: S.bessel_y(1, x), _y1_grad,
-                        _WITH_HALF, 0.3, 6.0)
+                        _WITH_HALF, 0.3, 6.0, narrow=_y1_single)
 BESSEL_K0 = _special_op("BesselK0", _k("k0"), lambda x: S.bessel_k(0, x, False),
                         lambda n, g: [g * -bessel_k1(n.inputs[0])], _WITH_HALF, 0.2, 4.0)
 BESSEL_K0E = _special_op("BesselK0e", _k("k0e"), lambda x: S.bessel_k(0, x, True),

@@ -377,8 +377,16 @@ UNIFORM_QUANTIZED_CLIP_BY_VALUE = register(OpDef(
 # saturating to int32), adds the output zero point (wrapping) and clamps to the output
 # bounds
 
-def _fixed_point(multiplier: np.ndarray) -> tuple:
-    """Each positive ratio as (q, shift): q a 31-bit mantissa, ratio ~ q * 2**(shift - 31)."""
+def _fixed_point(multiplier: np.ndarray, op: str) -> tuple:
+    """Each positive ratio as (q, shift): q a 31-bit mantissa, ratio ~ q * 2**(shift - 31).
+    A ratio not positive and finite (a zero or infinite scale, NaN) is refused, as TF's
+    QuantizeMultiplier refuses it (its words, the first such ratio shortest)."""
+    flat = np.asarray(multiplier, np.float64).reshape(-1)
+    bad = ~((flat > 0) & np.isfinite(flat))
+    if bad.any():
+        text = repr(float(flat[int(np.argmax(bad))]))
+        text = text[:-2] if text.endswith(".0") else text
+        raise C.fail(op, f"double_multiplier must be a poisitive finite number. Given {text}")
     mantissa, shift = np.frexp(multiplier.astype(np.float64))
     q = np.floor(mantissa * 2.0**31 + 0.5).astype(np.int64)
     carry = q == 2**31
@@ -400,7 +408,7 @@ def _requantize(x: np.ndarray, in_scales: np.ndarray, in_zero: np.ndarray,
     through_float = _to_int32(values.astype(_F32))
     ratio = np.asarray(in_scales, _F32).astype(np.float64) / \
         np.asarray(out_scales, _F32).astype(np.float64)
-    q, shift = _fixed_point(np.asarray(ratio))
+    q, shift = _fixed_point(np.asarray(ratio), "UniformRequantize")
     q, shift = (_per_value(v, x.ndim, axis) for v in (q, shift))
     d = _wrap32(through_float.astype(np.int64) -
                 _per_value(np.asarray(in_zero, np.int64), x.ndim, axis))
@@ -601,7 +609,7 @@ def _add_kernel(xp: Any, lhs: np.ndarray, rhs: np.ndarray, *params: Any, **attrs
     total = np.int64(0)
     for side, x, i in (("lhs", lhs, 0), ("rhs", rhs, 2)):
         ratio = along(side, i, x.ndim).astype(_F32).astype(np.float64) / out_scale
-        q, shift = _fixed_point(np.asarray(ratio))
+        q, shift = _fixed_point(np.asarray(ratio), op)
         d = _wrap32(_to_int32(x.astype(_F32)).astype(np.int64) -
                     along(side, i + 1, x.ndim)).astype(np.int64)
         with np.errstate(over="ignore"):

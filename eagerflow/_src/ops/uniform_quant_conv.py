@@ -315,7 +315,8 @@ def _conv_kernel(xp: Any, lhs: np.ndarray, rhs: np.ndarray, ls: Any, lz: Any, rs
     acc = _int_conv(lhs_t, rhs_t, params, attrs, out_t_shape)
     ratio = float(_F32(ls)) * np.asarray(rs, _F32).astype(np.float64) / \
         np.asarray(os_, _F32).astype(np.float64)
-    q, shift = (np.broadcast_to(v.reshape(-1), (o,)) for v in _fixed_point(np.asarray(ratio)))
+    q, shift = (np.broadcast_to(v.reshape(-1), (o,)) for v in _fixed_point(np.asarray(ratio),
+                                                                        "UniformQuantizedConvolution"))
     along = (1, -1) + (1,) * (lhs.ndim - 2)
     total = (31 - shift).reshape(along)
     with np.errstate(over="ignore"):

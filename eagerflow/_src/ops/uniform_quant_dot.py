@@ -110,7 +110,8 @@ def _dot_kernel(xp: Any, lhs: np.ndarray, rhs: np.ndarray, ls: Any, lz: Any, rs:
     acc = _int_sums(lhs, lz, rhs, np.broadcast_to(np.asarray(rz), (rhs.shape[1],)))
     ratio = float(_F32(ls)) * np.asarray(rs, _F32).astype(np.float64) / \
         np.asarray(os_, _F32).astype(np.float64)
-    q, shift = (np.broadcast_to(v, (rhs.shape[1],)) for v in _fixed_point(np.asarray(ratio)))
+    q, shift = (np.broadcast_to(v, (rhs.shape[1],)) for v in _fixed_point(np.asarray(ratio),
+                                                                   "UniformQuantizedDot"))
     total = 31 - shift
     with np.errstate(over="ignore"):
         scaled = (acc * q + (np.int64(1) << (total - 1))) >> total
