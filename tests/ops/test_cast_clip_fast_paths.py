@@ -15,6 +15,9 @@ import eagerflow as tf
 from eagerflow._src.ops.clip_value import CLIP_BY_VALUE
 from eagerflow._src.ops.dispatch import bind
 
+# (the CPU paths: on a device the reductions, casts and clamps are the backend's own)
+pytestmark = pytest.mark.usefixtures("cpu_kernels")
+
 TARGETS = [np.int8, np.uint8, np.int16, np.uint16, np.int32]
 
 

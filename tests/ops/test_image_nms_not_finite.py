@@ -5,8 +5,12 @@ candidate goes back in line at score 0 (V5 reports it so), and an infinite overl
 the threshold makes the score NaN, dropping the candidate."""
 
 import numpy as np
+import pytest
 
 import eagerflow as tf
+
+# (TF's CPU loop: a GPU's NMS is its own kernel, as in TF)
+pytestmark = pytest.mark.usefixtures("cpu_kernels")
 
 nan, inf = np.nan, np.inf
 BOXES = np.array([[-inf, -0.0, 1.0, -inf], [0.0, nan, 1.0, inf], [0.0, -0.0, 1.0, inf],

@@ -186,6 +186,7 @@ _NOT_FINITE_SOLVES = [
 ]
 
 
+@pytest.mark.usefixtures("cpu_kernels")  # (TF's CPU kernel's results)
 @pytest.mark.parametrize("m, adjoint, solved, inverse", _NOT_FINITE_SOLVES)
 def test_solve_and_inverse_of_matrices_not_finite_are_eigens_lu(m, adjoint, solved, inverse):
     # TF's CPU kernels factor with Eigen's partial-pivot LU (a first NaN pivot stays, a

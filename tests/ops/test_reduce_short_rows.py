@@ -12,6 +12,9 @@ from hypothesis import strategies as st
 
 import eagerflow as tf
 
+# (the CPU paths: on a device the reductions, casts and clamps are the backend's own)
+pytestmark = pytest.mark.usefixtures("cpu_kernels")
+
 SPECIAL = [0.0, -0.0, np.inf, -np.inf, np.nan, 1e38, -1e38, 1e-45, 3.0, -2.5]
 
 
