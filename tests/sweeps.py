@@ -116,6 +116,16 @@ def differences(cases: Iterable, want: Callable, got: Callable) -> list:
     return out
 
 
+def planned_differences(tf: Any, row: list, texts: list, cases: Callable,
+                        outcome: Callable) -> list:
+    """The differences of one function's calls from TF's recorded outcomes: `row` is its
+    entry of a sweep's recorded plan (its outcomes as indices into `texts`, in `cases`'
+    order), `outcome` the sweep's call here, run on the CPU."""
+    full, n, shapes, want = row
+    recorded = dict(zip(cases([[full, n, shapes]]), (texts[i] for i in want)))
+    return differences(recorded, recorded.get, on_cpu(tf, outcome))
+
+
 def check_known(name: str, diffs: list, known: dict) -> None:
     """A name listed in KNOWN must still differ somewhere (else its entry goes); any other
     must not differ at all."""

@@ -13,7 +13,7 @@ outcomes, so a function whose signature here differs from TF's is called as TF's
 from __future__ import annotations
 
 import inspect
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -81,20 +81,26 @@ def _random(full: str) -> bool:
 
 def outcome(tf: Any, full: str, k: int, shape: str, dtype: str) -> str:
     args = [make(tf, dtype, shape) for _ in range(k)]
+    return called(tf, full, lambda: args)
+
+
+def called(tf: Any, full: str, make_args: Callable) -> str:
+    """The outcome of `full` called with make_args()'s arguments: its result shown (a
+    stateful random draw's values left out), or its error (making the arguments too)."""
     try:
-        f = eval(full, {"tf": tf})
-        r = f(*args)
+        args = make_args()
+        r = eval(full, {"tf": tf})(*args)
     except Exception as e:  # noqa: BLE001 - the error is the outcome
         return message(e)
     s = show(r)
     return s.rsplit(",", 1)[0] if _random(full) and s.startswith("T(") else s
 
 
-def record(tf: Any) -> tuple:
+def record(tf: Any, cases_: Callable = cases, outcome_: Callable = outcome) -> tuple:
     """The outcomes' texts, and the plan with each function's outcomes (in cases' order)
-    as indices into them."""
+    as indices into them (`cases_` and `outcome_`: a sweep's own calls of the plan)."""
     table: dict = {}
-    rows = [[full, n, shapes, [table.setdefault(outcome(tf, *c), len(table))
-                                for c in cases([[full, n, shapes]])]]
+    rows = [[full, n, shapes, [table.setdefault(outcome_(tf, *c), len(table))
+                                for c in cases_([[full, n, shapes]])]]
             for full, n, shapes in plan(tf)]
     return list(table), rows

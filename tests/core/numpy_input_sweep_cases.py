@@ -22,8 +22,8 @@ from typing import Any
 
 import numpy as np
 
-from tests.core.api_sweep_cases import SHAPES, _random, plan
-from tests.sweeps import message, show
+from tests.core import api_sweep_cases
+from tests.core.api_sweep_cases import SHAPES, called
 
 NP_KINDS = ("float16", "float32", "float64", "int32", "int64", "uint8", "complex64",
             "complex128", "bool")
@@ -67,21 +67,10 @@ def args(tf: Any, form: str, k: int, shape: str, kind: str) -> list:
 
 
 def outcome(tf: Any, full: str, form: str, k: int, shape: str, kind: str) -> str:
-    try:
-        a = args(tf, form, k, shape, kind)
-        f = eval(full, {"tf": tf})
-        r = f(*a)
-    except Exception as e:  # noqa: BLE001 - the error is the outcome
-        return message(e)
-    s = show(r)
-    return s.rsplit(",", 1)[0] if _random(full) and s.startswith("T(") else s
+    return called(tf, full, lambda: args(tf, form, k, shape, kind))
 
 
 def record(tf: Any) -> tuple:
     """The outcomes' texts, and the plan with each function's outcomes (in cases' order)
     as indices into them."""
-    table: dict = {}
-    rows = [[full, n, shapes, [table.setdefault(outcome(tf, *c), len(table))
-                                for c in cases([[full, n, shapes]])]]
-            for full, n, shapes in plan(tf)]
-    return list(table), rows
+    return api_sweep_cases.record(tf, cases, outcome)

@@ -234,11 +234,9 @@ KNOWN: dict = {
 
 
 def differences(full: str) -> list:
-    _, n, shapes, want = PLAN[full]
-    texts = dict(zip(cases([[full, n, shapes]]), (TEXTS[i] for i in want)))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", np.exceptions.ComplexWarning)
-        return sweeps.differences(texts, texts.get, sweeps.on_cpu(tf, outcome))
+        return sweeps.planned_differences(tf, PLAN[full], TEXTS, cases, outcome)
 
 
 @pytest.mark.parametrize("full", sorted(PLAN))
