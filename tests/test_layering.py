@@ -134,7 +134,7 @@ OPS_ORDER = [
     # ragged tensors (over the families above)
     "ragged_ops", "ragged_tensor", "ragged_functions", "ragged_getitem", "ragged_shape",
     "ragged_dispatch", "ragged_dispatch_extra", "ragged_strings", "ragged", "ragged_variant_ops",
-    "table_refs",
+    "hash_map_order", "table_refs",
     "table_state", "table_handles", "lookup_ops", "queue_state", "queue_handles", "queue_ops",
     "reader_ops", "accumulator_ops", "sparse_accumulator", "mutex_ops", "staging_ops",
     "barrier_ops", "rendezvous_ops", "batch_ops",
