@@ -99,7 +99,7 @@ OPS_ORDER = [
     # random: Philox bits, glibc's float maths, TF's distributions, then the ops, and the
     # initializers that draw from them
     "philox", "libm_exact", "random_dists", "random_gpu", "random_reference", "random_unroll",
-    "random", "record_input", "random_stateless", "random_gamma", "random_binomial",
+    "random", "random_stateless", "random_gamma", "random_binomial",
     "random_generator", "random_truncated", "random_stateless_v1", "random_stateful",
     "sobol",
     "initializers",
@@ -119,7 +119,7 @@ OPS_ORDER = [
     "signal_ops",
     "signal_spectral",
     # the rest of TF's API, data and io
-    "re2", "regex_ops", "string_ops", "string_split_v1", "hash_ops", "sparse_ops",
+    "re2", "regex_ops", "string_ops", "string_split_v1", "hash_ops", "record_input", "sparse_ops",
     "sparse_parts", "sparse_shape_ops", "sparse_join_ops",
     "candidate_sampling", "candidate_unigram", "sets", "clustering_ops",
     "parsing_ops",
