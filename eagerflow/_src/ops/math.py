@@ -320,14 +320,14 @@ def _softplus_kernel(xp: Any, x: Any) -> Any:
 
 
 def _erf_kernel(xp: Any, x: Any) -> Any:
+    if xp is np and x.dtype in (np.float32, np.float64):  # TF's values
+        return eigen32.erf(x) if x.dtype == np.float32 else eigen32.erf64(x)
+    if halfprec.is_half(xp, x):  # (TF's: the float32 erf, rounded; bfloat16's flushed)
+        return halfprec.unary(eigen32.erf)(x)
     sp = special(xp)  # faster and exact where SciPy (or CuPy's) is present
-    if sp is not None and x.dtype.itemsize == 2 and x.dtype != np.float16 and \
-            halfprec.is_half(xp, x):
-        return halfprec.unary(sp.erf)(x)  # bfloat16's denormals flushed in and out
-    if sp is not None and x.dtype.kind == "V":  # bfloat16 on a device: erf has no loop
-        return sp.erf(x.astype(np.float32)).astype(x.dtype)
-    if sp is not None:
-        return sp.erf(x).astype(x.dtype, copy=False)
+    if sp is not None:  # (bfloat16 on a device: erf has no loop for it)
+        y = sp.erf(x.astype(np.float32) if x.dtype.kind == "V" else x)
+        return y.astype(x.dtype, copy=False)
     return np.vectorize(_pymath.erf, otypes=[x.dtype])(x) if x.size else x.copy()
 
 
