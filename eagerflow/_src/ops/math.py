@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from eagerflow._src.backend import special
+from eagerflow._src.backend import choose, special
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import _state
@@ -825,7 +825,7 @@ def _select_grad(n: Any, g: Any) -> list:
 
 
 SELECT = register(OpDef(
-    "SelectV2", _select_infer, lambda xp, c, x, y: xp.where(c, x, y), grad=_select_grad,
+    "SelectV2", _select_infer, lambda xp, c, x, y: choose(xp, c, x, y), grad=_select_grad,
     reference=_elementwise_ref(lambda c, a, b: a if c else b, np.float64),
     samples=lambda: [Sample((_rng.integers(0, 2, (3, 4)).astype(bool), _f64(3, 4), _f64(4)),
                             grad_inputs=(1, 2))],
