@@ -49,15 +49,7 @@ from eagerflow._src.ops.dynshape import (
 )
 from eagerflow._src.ops.eager_errors import raised_eagerly, slow_inputs
 from eagerflow._src.ops.indexed_slices import IndexedSlices
-from eagerflow._src.ops.math import (
-    _t,
-    cast,
-    greater_equal,
-    less,
-    maximum,
-    where,
-    zeros_like,
-)
+from eagerflow._src.ops.math import _t, cast, greater_equal, less, maximum, where, zeros_like
 from eagerflow._src.ops.packed_strings import unique_strings
 from eagerflow._src.ops.reduce import reduce_all, reduce_max, size
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
@@ -827,6 +819,12 @@ def _one_hot_kernel(xp: Any, indices: Any, on: Any, off: Any, *dyn: Any, depth: 
     ax = indices.ndim if axis == -1 else axis
     check_finite_size("OneHot", indices.shape[:ax] + (depth,) + indices.shape[ax:],
                       dt.as_dtype(on.dtype))
+    if xp is np and ax == indices.ndim:  # (the last axis: `off` everywhere, `on` put in)
+        out = np.full(indices.shape + (depth,), off, on.dtype)
+        flat = indices.reshape(-1).astype(np.int64)
+        hit = np.flatnonzero((flat >= 0) & (flat < depth))
+        out.reshape(-1)[hit * depth + flat[hit]] = on
+        return out
     hot = xp.expand_dims(indices, ax) == xp.arange(depth).reshape(
         (depth,) + (1,) * (indices.ndim - ax))
     return xp.where(hot, on, off).astype(on.dtype, copy=False)
