@@ -242,7 +242,7 @@ def _elu_grad(n: Any, g: Any) -> list:
 def _elu_kernel(xp: Any, x: Any) -> Any:
     if halfprec.is_half(xp, x):
         return halfprec.elu(x)
-    return xp.where(x > 0, x, xp.expm1(xp.minimum(x, 0)))
+    return blas.choose(xp, x > 0, x, xp.expm1(xp.minimum(x, 0)))
 
 
 ELU = _activation(
@@ -264,7 +264,8 @@ def _selu_kernel(xp: Any, x: Any) -> Any:
     if halfprec.is_half(xp, x):
         return halfprec.selu(x)
     neg = SELU_ALPHA * xp.expm1(xp.minimum(x, 0))
-    return (SELU_SCALE * xp.where(x > 0, x, neg)).astype(x.dtype, copy=False)
+    return (SELU_SCALE * blas.choose(xp, x > 0, x, neg.astype(x.dtype, copy=False))).astype(
+        x.dtype, copy=False)
 
 
 SELU = _activation(
