@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from eagerflow._src.backend import to_host
+from eagerflow._src.backend import matmul, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, UnimplementedError
 from eagerflow._src.core.shape import TensorShape
@@ -210,6 +210,12 @@ def _band_sum(xp: Any, v: Any, r: int) -> Any:
     r = min(r, c - 1)
     if 2 * r + 1 > _SHIFTED_BAND:
         return _running_sum(xp, xp.where(xp.isfinite(v), v, 0), r)
+    if xp is np and v.dtype.kind == "f" and v.dtype.itemsize >= 4:
+        # (float32 and wider, summed in double: as a product with the band matrix, as TF
+        # sums it, BLAS's order instead of the lowest channel first: 2M values 41 -> 4 ms)
+        at = np.arange(c)
+        band = (np.abs(at[:, None] - at[None, :]) <= r).astype(v.dtype)
+        return matmul(xp, v.reshape(-1, c), band).reshape(v.shape)
     out = xp.zeros(v.shape, v.dtype)
     for d in range(-r, r + 1):
         lo, hi = max(0, -d), min(c, c - d)
@@ -267,8 +273,9 @@ def _lrn_kernel(xp: Any, x: Any, depth_radius: int, bias: float, alpha: float,
         out = out.astype(x.dtype)
         # (the band matrix's zeros times an infinite or NaN square outside a channel's band
         # are NaN: that channel's result too)
-        bad = (~xp.isfinite(sq)).astype(np.int32)
-        out[bad.sum(axis=-1, keepdims=True) > _band_sum(xp, bad, depth_radius)] = np.nan
+        if not xp.isfinite(sq).all():
+            bad = (~xp.isfinite(sq)).astype(np.int32)
+            out[bad.sum(axis=-1, keepdims=True) > _band_sum(xp, bad, depth_radius)] = np.nan
     return out
 
 
