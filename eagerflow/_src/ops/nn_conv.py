@@ -961,7 +961,8 @@ def _backprop_attrs(op: str, strides: Any, padding: Any, data_format: Any,
 
 def depthwise_conv2d_backprop_input(input_sizes: Any, filter: Any,  # noqa: A002
                                     out_backprop: Any, strides: Any, padding: Any,
-                                    data_format: str = "NHWC", dilations: Any = (1, 1, 1, 1),
+                                    data_format: str = "NHWC",
+                                    dilations: Any = [1, 1, 1, 1],  # noqa: B006 (TF's default)
                                     name: str | None = None) -> Any:
     a = _backprop_attrs("DepthwiseConv2dNativeBackpropInput", strides, padding,
                                   data_format, dilations)
@@ -971,7 +972,8 @@ def depthwise_conv2d_backprop_input(input_sizes: Any, filter: Any,  # noqa: A002
 
 def depthwise_conv2d_backprop_filter(input: Any, filter_sizes: Any,  # noqa: A002
                                      out_backprop: Any, strides: Any, padding: Any,
-                                     data_format: str = "NHWC", dilations: Any = (1, 1, 1, 1),
+                                     data_format: str = "NHWC",
+                                     dilations: Any = [1, 1, 1, 1],  # noqa: B006 (TF's default)
                                      name: str | None = None) -> Any:
     a = _backprop_attrs("DepthwiseConv2dNativeBackpropFilter", strides, padding,
                                   data_format, dilations)
