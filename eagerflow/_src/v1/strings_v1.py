@@ -18,7 +18,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import ragged_strings, string_ops
 from eagerflow._src.ops.array import expand_dims
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.ragged_tensor import RaggedTensor
+from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.v1.tf1_args import lookup, name_scope
 
 

@@ -92,7 +92,7 @@ _V1_RENAMED.update({n: ("eagerflow._src.ops.debugging", f"{n}_v1") for n in (
 _V1_SUBMODULES = ("train", "losses", "initializers", "metrics", "data", "gfile", "flags", "app",
                   "python_io", "manip", "spectral", "sparse", "io", "random", "dtypes", "sets",
                   "image", "resource_loader", "linalg", "errors", "ragged", "distribute",
-                  "user_ops", "mixed_precision", "distributions", "math", "strings")
+                  "user_ops", "mixed_precision", "distributions", "math", "strings", "test")
 _V1_MODULES["eagerflow._src.v1_training.readers"] = (
     "ReaderBase", "TextLineReader", "TFRecordReader", "FixedLengthRecordReader",
     "WholeFileReader", "IdentityReader", "LMDBReader")
