@@ -102,7 +102,7 @@ TF1_ARGS = (
     "reduce_any", "reduce_logsumexp", "count_nonzero", "argmax", "argmin", "expand_dims",
     "squeeze", "reverse_sequence", "norm", "gather", "gather_nd", "shape", "size", "pad",
     "boolean_mask", "transpose", "tuple", "convert_to_tensor", "ones_like", "zeros_like",
-    "hessians", "name_scope", "while_loop", "cond")
+    "hessians", "name_scope", "while_loop", "cond", "constant")
 
 # TF 1's sparse, string, parsing, printing and other functions (tf1_data.py)
 TF1_DATA = (
