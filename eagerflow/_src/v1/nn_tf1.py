@@ -12,9 +12,11 @@ TF 1 layer (v1/): loaded by tf.compat.v1.nn on first use.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.tf_logging import log_deprecation
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import nn as _nn
 from eagerflow._src.ops import nn_conv, nn_extras, nn_loss, nn_morphology, nn_norm, nn_pool
@@ -62,11 +64,30 @@ def _filters(filter: Any, filters: Any) -> Any:  # noqa: A002
     return lookup("filters", filters, "filter", filter)
 
 
+_formats_shown: set = set()
+
+
+def _format_notice(data_format: str) -> None:
+    """TF's notice for conv1d given a 2-D format (its deprecated_arg_values: eagerly too,
+    once per value)."""
+    if data_format in _formats_shown:
+        return
+    _formats_shown.add(data_format)
+    frame = sys._getframe(2)
+    log_deprecation(
+        "From %s:%d: calling conv1d (from %s) with data_format=%s is deprecated and will be "
+        "removed in a future version.\nInstructions for updating:\n`%s` for data_format is "
+        "deprecated, use `%s` instead", frame.f_code.co_filename, frame.f_lineno, _NN,
+        data_format, data_format, "NWC" if data_format == "NHWC" else "NCW")
+
+
 def conv1d(value: Any = None, filters: Any = None, stride: Any = None, padding: Any = None,
            use_cudnn_on_gpu: Any = None, data_format: Any = None, name: str | None = None,
            input: Any = None, dilations: Any = None) -> Any:  # noqa: A002
     """`tf.compat.v1.nn.conv1d`: TF 1's `value` (`input` its newer name) and `use_cudnn_on_gpu`
     (placement only); TF 1 also reads the 2-D formats NHWC and NCHW as NWC and NCW."""
+    if data_format in ("NHWC", "NCHW"):
+        _format_notice(data_format)
     value = lookup("input", input, "value", value)
     if data_format in (None, "NHWC", "NWC"):
         data_format = "NWC"
