@@ -330,8 +330,52 @@ def graph_programs(tf) -> dict:
     return out
 
 
+def graph_session(tf) -> dict:
+    """TF 1's forms built in a graph and run in a Session: values and gradients."""
+    v1 = tf.compat.v1
+    with tf.Graph().as_default():
+        logits = v1.placeholder(tf.float32, [None, 2, 4])
+        labels = tf.sparse.SparseTensor([[0, 0], [0, 1], [1, 0]], [1, 1, 2], [2, 2])
+        loss = v1.nn.ctc_loss(labels, logits, [5, 4], ctc_merge_repeated=False)
+        strings = v1.placeholder(tf.string, [None])
+        x = v1.placeholder(tf.float32, [1, 9, 9, 2])
+        decoded, log_probs = v1.nn.ctc_beam_search_decoder(logits, [5, 4], 3, 1,
+                                                            merge_repeated=False)
+        pool = v1.nn.fractional_max_pool(x, [1., 1.5, 1.5, 1.], deterministic=True, seed=4,
+                                         seed2=7)
+        made = {
+            "ctc_loss": loss,
+            "ctc_loss_gradient": tf.gradients(tf.reduce_sum(loss), logits)[0],
+            "strings.split": v1.strings.split(strings, sep=","),
+            "fractional_max_pool": pool,
+            "max_pool_with_argmax": v1.nn.max_pool_with_argmax(
+                x, [1, 2, 2, 1], [1, 2, 2, 1], "SAME", Targmax=tf.int32),
+            "in_top_k": v1.nn.in_top_k(
+                v1.placeholder_with_default([[0.1, 0.9], [0.7, 0.3]], [2, 2]), [1, 1], 1),
+            "ctc_beam_search": [decoded[0], log_probs],
+            "sample_distorted_bounding_box": v1.image.sample_distorted_bounding_box(
+                [20, 30, 3], [[[0., 0., 1., 1.]]], seed=2, seed2=3),
+            "constant": v1.constant([1.5, 2.5], shape=[2, 3]),
+            "moments": v1.nn.moments(x, [1, 2], keep_dims=True),
+            "conv2d": v1.nn.conv2d(x, filter=MORPH[..., None], strides=[1, 2, 2, 1],
+                                   padding="SAME", use_cudnn_on_gpu=False),
+            "softmax_name": v1.nn.softmax(X, dim=0, name="by_column").name,
+            "in_top_k_name": v1.nn.in_top_k(X, [0, 1, 2], 2, name="acc").name,
+            "crelu_name": v1.nn.crelu(X, name="cr").name,
+        }
+        names = {k: made.pop(k) for k in [k for k in made if k.endswith("_name")]}
+        with v1.Session() as sess:
+            feed = {logits: LOGITS, strings: ["a,b", "c"], x: BIG}
+            got = sess.run(made, feed_dict=feed)
+            again = sess.run(pool, feed_dict=feed)
+    out = {k: _out(v) for k, v in got.items()}
+    out["fractional_max_pool_again_same"] = bool(np.array_equal(got["fractional_max_pool"][0],
+                                                                again[0]))
+    return {**out, **names}
+
+
 PROGRAMS = {"silent_order": silent_order, "aliases": aliases, "own_semantics": own_semantics,
-            "graph_programs": graph_programs}
+            "graph_programs": graph_programs, "graph_session": graph_session}
 
 # the tf.compat.v1 namespaces whose functions' parameters are recorded
 SIGNED_SPACES = ["", "nn", "math", "strings", "image", "linalg", "debugging", "autograph",
