@@ -17,6 +17,7 @@ When none is, the whole image is the answer.
 
 from __future__ import annotations
 
+import collections
 from typing import Any
 
 import numpy as np
@@ -346,6 +347,13 @@ def _inputs(image_size: Any, bounding_boxes: Any, min_object_covered: Any) -> tu
             convert_to_tensor(min_object_covered, dtype=dt.float32))
 
 
+# the ops' outputs, as TF's generated wrappers name them
+SampleDistortedBoundingBoxV2 = collections.namedtuple("SampleDistortedBoundingBoxV2",
+                                                      ["begin", "size", "bboxes"])
+StatelessSampleDistortedBoundingBox = collections.namedtuple(
+    "StatelessSampleDistortedBoundingBox", ["begin", "size", "bboxes"])
+
+
 @eager_api("image_size", "bounding_boxes")
 def sample_distorted_bounding_box(image_size: Any, bounding_boxes: Any, seed: int = 0,
                                   min_object_covered: float = 0.1,
@@ -357,10 +365,10 @@ def sample_distorted_bounding_box(image_size: Any, bounding_boxes: Any, seed: in
     covering enough of one of the boxes; TF's draws for the same seeds."""
     # TF's wrapper: seed 0 (the default) leaves the op unseeded, whatever the global seed
     seeds = _op_seeds(seed) if seed else {**_op_seeds(None), "seed": 0, "seed2": 0}
-    return bind(SAMPLE_DISTORTED_BOUNDING_BOX,
-                _inputs(image_size, bounding_boxes, min_object_covered),
-                {**seeds, **_attrs(aspect_ratio_range, area_range, max_attempts,
-                                   use_image_if_no_bounding_boxes)}, name)
+    return SampleDistortedBoundingBoxV2(*bind(
+        SAMPLE_DISTORTED_BOUNDING_BOX, _inputs(image_size, bounding_boxes, min_object_covered),
+        {**seeds, **_attrs(aspect_ratio_range, area_range, max_attempts,
+                           use_image_if_no_bounding_boxes)}, name))
 
 
 @eager_api("image_size", "bounding_boxes", "seed")
@@ -372,7 +380,8 @@ def stateless_sample_distorted_bounding_box(image_size: Any, bounding_boxes: Any
                                             name: str | None = None) -> tuple:
     """`tf.image.stateless_sample_distorted_bounding_box`: the same box for the same seed."""
     seed = convert_to_tensor(seed, dtype_hint=dt.int32)
-    return bind(STATELESS_SAMPLE_DISTORTED_BOUNDING_BOX,
-                _inputs(image_size, bounding_boxes, min_object_covered) + (seed,),
-                _attrs(aspect_ratio_range, area_range, max_attempts,
-                       use_image_if_no_bounding_boxes), name)
+    return StatelessSampleDistortedBoundingBox(*bind(
+        STATELESS_SAMPLE_DISTORTED_BOUNDING_BOX,
+        _inputs(image_size, bounding_boxes, min_object_covered) + (seed,),
+        _attrs(aspect_ratio_range, area_range, max_attempts, use_image_if_no_bounding_boxes),
+        name))
