@@ -263,6 +263,17 @@ def own_semantics(tf) -> dict:
         "fractional_seed_not_deterministic": lambda: n.fractional_max_pool(
             BIG, [1.0, 1.5, 1.5, 1.0], seed=1, seed2=2),
         "fractional_ratio_number": lambda: n.fractional_avg_pool(BIG, 1.5),
+        "ctc_loss_too_long": lambda: n.ctc_loss(labels, LOGITS, [6, 4]),
+        "ctc_loss_too_long_tensor": lambda: n.ctc_loss(labels, LOGITS, tf.constant([6, 4])),
+        "ctc_beam_search_too_long": lambda: n.ctc_beam_search_decoder(LOGITS, [6, 4]),
+        "fractional_max_pool_batch_ratio": lambda: n.fractional_max_pool(
+            BIG, [2.0, 1.5, 1.5, 1.0]),
+        "fractional_avg_pool_channel_ratio": lambda: n.fractional_avg_pool(
+            BIG, [1.0, 1.5, 1.5, 2.0]),
+        "image.sample_distorted_bounding_box_size": lambda: v1.image.sample_distorted_bounding_box(
+            [4, 4], [[[0., 0., 1., 1.]]], seed=1),
+        "image.sample_distorted_bounding_box_rank": lambda: v1.image.sample_distorted_bounding_box(
+            [[4, 4, 1]], [[[0., 0., 1., 1.]]], seed=1),
         "strings.split": lambda: v1.strings.split(["a b  c", "", "d"]),
         "strings.split_source": lambda: v1.strings.split(source=["a,b", "c"], sep=","),
         "strings.split_scalar": lambda: v1.strings.split("x y"),

@@ -152,9 +152,11 @@ def _check_dtypes(op: str, image_size: Any, boxes: Any, seed: Any = None) -> Non
 def _check(op: str, image_size: Any, boxes: Any, min_covered: Any, a: dict) -> list:
     _check_dtypes(op, image_size, boxes)
     _check_attrs(op, a)
-    if image_size._shape is not None and image_size._shape != (3,):
-        raise C.fail(op, f"image_size must be 1-dimensional with 3 elements"
-                         f"{C.shape_str(image_size._shape)}")
+    size = image_size._shape
+    if size is not None and len(size) != 1:  # (TF's kernel: the rank, then the length)
+        raise C.fail(op, f"image_size must be 1-dimensional{C.shape_str(size)}")
+    if size is not None and size[0] not in (None, 3):
+        raise C.fail(op, f"image_size must contain 3 elements{C.shape_str(size)}")
     b = boxes._shape
     if b is not None and (len(b) != 3 or b[2] not in (None, 4)):
         raise C.fail(op, f"input boxes must be 3-dimensional [batch, num_boxes, coords]: "

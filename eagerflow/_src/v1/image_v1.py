@@ -179,6 +179,7 @@ def crop_and_resize(image: Any, boxes: Any, box_ind: Any = None, crop_size: Any 
                                        extrapolation_value, name)
 
 
+@eager_api("image_size", "bounding_boxes")
 def sample_distorted_bounding_box(image_size: Any, bounding_boxes: Any, seed: Any = None,
                                   seed2: Any = None, min_object_covered: Any = 0.1,
                                   aspect_ratio_range: Any = None, area_range: Any = None,

@@ -21,6 +21,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import nn_fractional
 from eagerflow._src.ops.candidate_sampling import _sampled_logits, _sum_rows
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.math import _t, cast, stop_gradient
 from eagerflow._src.ops.nn_ctc import CTC_LOSS
 from eagerflow._src.ops.nn_loss import (
@@ -36,6 +37,7 @@ _NN = "tensorflow.python.ops.nn_ops"
 
 # -- CTC ---------------------------------------------------------------------------------------
 
+@eager_api("sequence_length")  # (the one input TF's wrapper may be handed as Python data)
 def ctc_loss(labels: Any, inputs: Any = None, sequence_length: Any = None,
              preprocess_collapse_repeated: bool = False, ctc_merge_repeated: bool = True,
              ignore_longer_outputs_than_inputs: bool = False, time_major: bool = True,
@@ -62,6 +64,7 @@ def ctc_loss(labels: Any, inputs: Any = None, sequence_length: Any = None,
     return cast(loss, original) if original is not inputs.dtype else loss
 
 
+@eager_api("inputs", "sequence_length")
 def ctc_beam_search_decoder(inputs: Any, sequence_length: Any, beam_width: int = 100,
                             top_paths: int = 1, merge_repeated: bool = True) -> tuple:
     """`tf.compat.v1.nn.ctc_beam_search_decoder`: TF 2's decoder with TF 1's
@@ -77,15 +80,12 @@ def ctc_beam_search_decoder(inputs: Any, sequence_length: Any, beam_width: int =
 
 # -- fractional pooling ------------------------------------------------------------------------
 
-def _fractional(op_name: str, value: Any, pooling_ratio: Any, pseudo_random: Any,
-                overlapping: Any, deterministic: Any, seed: Any, seed2: Any,
-                name: str | None) -> tuple:
+def _fractional(op: Any, value: Any, pooling_ratio: Any, pseudo_random: Any, overlapping: Any,
+                deterministic: Any, seed: Any, seed2: Any, name: str | None) -> tuple:
     """TF's generated wrapper of the op: its attrs as given (the ratio a list of four)."""
-    attrs = C.wrapper_attrs(op_name, pooling_ratio=pooling_ratio, pseudo_random=pseudo_random,
+    attrs = C.wrapper_attrs(op.name, pooling_ratio=pooling_ratio, pseudo_random=pseudo_random,
                             overlapping=overlapping, deterministic=deterministic, seed=seed,
                             seed2=seed2)
-    op = getattr(nn_fractional, "FRACTIONAL_MAX_POOL" if op_name == "FractionalMaxPool"
-                 else "FRACTIONAL_AVG_POOL")
     return bind(op, (_t(value),), attrs, name)
 
 
@@ -103,8 +103,8 @@ def fractional_max_pool(value: Any, pooling_ratio: Any, pseudo_random: bool = Fa
             f'and "deterministic" to be true when op determinism is enabled. Please pass in '
             f'such values, e.g. by passing"seed=1, seed2=1, deterministic=True". Got: '
             f'seed={seed}, seed2={seed2}, deterministic={deterministic}')
-    out = _fractional("FractionalMaxPool", value, pooling_ratio, pseudo_random, overlapping,
-                      deterministic, seed, seed2, name)
+    out = _fractional(nn_fractional.FRACTIONAL_MAX_POOL, value, pooling_ratio, pseudo_random,
+                      overlapping, deterministic, seed, seed2, name)
     return nn_fractional.FractionalMaxPool(*out)
 
 
@@ -115,8 +115,8 @@ def fractional_avg_pool(value: Any, pooling_ratio: Any, pseudo_random: bool = Fa
     fractional_max_pool)."""
     deprecated_call("fractional_avg_pool", _NN, "`seed2` and `deterministic` args are "
                     "deprecated.  Use fractional_avg_pool_v2.")
-    out = _fractional("FractionalAvgPool", value, pooling_ratio, pseudo_random, overlapping,
-                      deterministic, seed, seed2, name)
+    out = _fractional(nn_fractional.FRACTIONAL_AVG_POOL, value, pooling_ratio, pseudo_random,
+                      overlapping, deterministic, seed, seed2, name)
     return nn_fractional.FractionalAvgPool(*out)
 
 
