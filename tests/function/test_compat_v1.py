@@ -50,7 +50,8 @@ def test_tf2_root_has_no_tf1_names():
     for name in ("placeholder", "Session", "get_default_graph"):
         with pytest.raises(AttributeError):
             getattr(tf, name)
-    assert tf.compat.v1.constant is tf.constant  # shared names resolve to TF 2's
+    assert tf.compat.v1.matmul is tf.matmul  # shared names resolve to TF 2's
+    assert tf.compat.v1.constant is not tf.constant  # (TF 1's own: verify_shape)
 
 
 def test_placeholder_needs_a_graph_and_eval_needs_a_session():

@@ -71,6 +71,29 @@ show("experimental_run_functions_eagerly",
      lambda: tf.config.experimental_run_functions_eagerly(False))
 show("experimental_functions_run_eagerly", lambda: tf.config.experimental_functions_run_eagerly())
 show("is_gpu_available", lambda: tf.test.is_gpu_available())
+# tf.compat.v1's submodule functions (v1/nn_tf1.py, nn_tf1_ops.py, image_v1.py, ...)
+img = tf.ones([1, 9, 9, 2])
+show("nn.fractional_max_pool", lambda: v1.nn.fractional_max_pool(
+    img, [1.0, 1.5, 1.5, 1.0], deterministic=True, seed=1, seed2=2)[0].shape.as_list())
+show("nn.fractional_avg_pool", lambda: v1.nn.fractional_avg_pool(
+    img, [1.0, 1.5, 1.5, 1.0])[0].shape.as_list())
+show("image.sample_distorted_bounding_box", lambda: v1.image.sample_distorted_bounding_box(
+    [4, 4, 1], [[[0.0, 0.0, 1.0, 1.0]]], seed=1, seed2=2)[0].shape.as_list())
+show("nn.conv1d with data_format NHWC", lambda: v1.nn.conv1d(
+    tf.ones([1, 4, 1]), tf.ones([2, 1, 1]), 1, "VALID", data_format="NHWC"))
+show("again (no second notice)", lambda: v1.nn.conv1d(
+    tf.ones([1, 4, 1]), tf.ones([2, 1, 1]), 1, "VALID", data_format="NHWC").shape.as_list())
+show("nn.softmax with dim, eagerly (no notice)", lambda: v1.nn.softmax([1.0, 2.0], dim=0).shape)
+with tf.Graph().as_default():
+    show("nn.softmax with dim in a graph", lambda: v1.nn.softmax([1.0, 2.0], dim=0).shape)
+    show("nn.log_softmax with dim in a graph", lambda: v1.nn.log_softmax([1.0], dim=0).shape)
+    show("nn.weighted_cross_entropy_with_logits with targets in a graph",
+         lambda: v1.nn.weighted_cross_entropy_with_logits(
+             targets=[1.0], logits=[0.5], pos_weight=2.0).shape)
+    show("image.crop_and_resize with box_ind in a graph", lambda: v1.image.crop_and_resize(
+        tf.ones([1, 4, 4, 1]), [[0.0, 0.0, 1.0, 1.0]], box_ind=[0], crop_size=[2, 2]).shape)
+    show("math.reduce_sum with keep_dims in a graph", lambda: v1.math.reduce_sum(
+        [[1.0]], 1, keep_dims=True).shape)
 tf.get_logger().setLevel("ERROR")
 show("arg_max's notice was given; to_double's too", lambda: v1.to_double(tf.constant(2)))
 print("--- end", file=sys.stderr)

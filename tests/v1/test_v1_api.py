@@ -30,7 +30,7 @@ V1 = tf.compat.v1
 LEFT_OUT = {
     "": {"mlir", "tpu"},
     "train": {"Server", "SyncReplicasOptimizer",
-              "do_quantize_training_on_graphdef", "replica_device_setter", "sdca_fprint",
+              "do_quantize_training_on_graphdef", "sdca_fprint",
               "sdca_optimizer", "sdca_shrink_l1"},
     "distribute": {"Server"},
     "config": {"experimental_connect_to_cluster", "experimental_connect_to_host"},

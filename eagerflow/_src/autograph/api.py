@@ -334,6 +334,23 @@ def to_code(entity: Callable, recursive: bool = True,
     return transpiler.to_source(conv)
 
 
+def to_graph_v1(entity: Callable, recursive: bool = True, arg_values: Any = None,
+                arg_types: Any = None, experimental_optional_features: Any = None) -> Callable:
+    """tf.compat.v1.autograph.to_graph: to_graph with TF 1's `arg_values` and `arg_types`,
+    which TF 2.21 accepts and ignores."""
+    del arg_values, arg_types
+    return to_graph(entity, recursive, experimental_optional_features)
+
+
+def to_code_v1(entity: Callable, recursive: bool = True, arg_values: Any = None,
+               arg_types: Any = None, indentation: str = "  ",
+               experimental_optional_features: Any = None) -> str:
+    """tf.compat.v1.autograph.to_code: to_code with TF 1's `arg_values`, `arg_types` and
+    `indentation`, which TF 2.21 accepts and ignores."""
+    del arg_values, arg_types, indentation
+    return to_code(entity, recursive, experimental_optional_features)
+
+
 def do_not_convert(func: Callable | None = None) -> Callable:
     """Decorator: AutoGraph runs `func` as it is, never converting it."""
     if func is None:

@@ -857,6 +857,13 @@ class Graph(VariableAccess, CaptureAccess):
 
     @contextlib.contextmanager
     def device(self, device_name: Any) -> Iterator[None]:
+        """The graph's device scope: a device name, or TF 1's device function of an
+        operation (train.replica_device_setter's), which places nothing here: eagerflow's
+        graphs record no device of their operations."""
+        if callable(device_name):
+            with self.as_default():
+                yield
+            return
         with self.as_default(), device(device_name):
             yield
 

@@ -31,7 +31,7 @@ from eagerflow._src.ops.checks import passed_raw
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.linalg import matmul
 from eagerflow._src.ops.math import _t, cast, log, ones_like, stop_gradient, zeros_like
-from eagerflow._src.ops.nn import embedding_lookup
+from eagerflow._src.ops.nn import lookup_parts
 from eagerflow._src.ops.nn_loss import (
     sigmoid_cross_entropy_with_logits,
     softmax_cross_entropy_with_logits,
@@ -392,9 +392,12 @@ def _sum_rows(x: Any) -> Any:
 
 def _sampled_logits(weights: Any, biases: Any, labels: Any, inputs: Any, num_sampled: int,
                     num_classes: int, num_true: int, sampled_values: Any,
-                    remove_accidental_hits: bool, seed: Any = None) -> tuple:
+                    remove_accidental_hits: bool, seed: Any = None,
+                    partition_strategy: str = "div") -> tuple:
     """(logits, labels) of the true classes and the sampled ones, each logit less the log of
-    its expected count (the sampled classes' correction for being sampled)."""
+    its expected count (the sampled classes' correction for being sampled). A list of
+    weights (and of biases) is one table in shards, split by `partition_strategy` (TF 2's
+    "div"; TF 1's functions take "mod" by default, as its embedding_lookup)."""
     if not isinstance(weights, list):  # (TF's: a list is a sharded table; a tuple is one)
         weights = [weights]
     C.read_dtype(labels)  # (TF reads both dtypes as given, to cast them)
@@ -407,7 +410,7 @@ def _sampled_logits(weights: Any, biases: Any, labels: Any, inputs: Any, num_sam
     sampled = cast(sampled, dt.int64)
     all_ids = concat([labels_flat, sampled], 0)
     n_true = shape(labels_flat)[0]
-    all_w = embedding_lookup(weights, all_ids)
+    all_w = lookup_parts(weights, all_ids, partition_strategy, None, None)
     C.read_dtype(inputs)
     inputs = _t(inputs)
     all_w = cast(all_w, inputs.dtype)
@@ -415,7 +418,7 @@ def _sampled_logits(weights: Any, biases: Any, labels: Any, inputs: Any, num_sam
     true_w = slice_(all_w, [0, 0], stack([n_true, -1]))
     sampled_w = slice_(all_w, stack([n_true, 0]), [-1, -1])
     sampled_logits = matmul(inputs, sampled_w, transpose_b=True)
-    all_b = cast(embedding_lookup(biases, all_ids), inputs.dtype)
+    all_b = cast(lookup_parts(biases, all_ids, partition_strategy, None, None), inputs.dtype)
     true_b = slice_(all_b, [0], shape(labels_flat))
     sampled_b = slice_(all_b, shape(labels_flat), [-1])
     dim = shape(true_w)[1:2]

@@ -17,6 +17,7 @@ When none is, the whole image is the answer.
 
 from __future__ import annotations
 
+import collections
 from typing import Any
 
 import numpy as np
@@ -151,9 +152,11 @@ def _check_dtypes(op: str, image_size: Any, boxes: Any, seed: Any = None) -> Non
 def _check(op: str, image_size: Any, boxes: Any, min_covered: Any, a: dict) -> list:
     _check_dtypes(op, image_size, boxes)
     _check_attrs(op, a)
-    if image_size._shape is not None and image_size._shape != (3,):
-        raise C.fail(op, f"image_size must be 1-dimensional with 3 elements"
-                         f"{C.shape_str(image_size._shape)}")
+    size = image_size._shape
+    if size is not None and len(size) != 1:  # (TF's kernel: the rank, then the length)
+        raise C.fail(op, f"image_size must be 1-dimensional{C.shape_str(size)}")
+    if size is not None and size[0] not in (None, 3):
+        raise C.fail(op, f"image_size must contain 3 elements{C.shape_str(size)}")
     b = boxes._shape
     if b is not None and (len(b) != 3 or b[2] not in (None, 4)):
         raise C.fail(op, f"input boxes must be 3-dimensional [batch, num_boxes, coords]: "
@@ -346,6 +349,13 @@ def _inputs(image_size: Any, bounding_boxes: Any, min_object_covered: Any) -> tu
             convert_to_tensor(min_object_covered, dtype=dt.float32))
 
 
+# the ops' outputs, as TF's generated wrappers name them
+SampleDistortedBoundingBoxV2 = collections.namedtuple("SampleDistortedBoundingBoxV2",
+                                                      ["begin", "size", "bboxes"])
+StatelessSampleDistortedBoundingBox = collections.namedtuple(
+    "StatelessSampleDistortedBoundingBox", ["begin", "size", "bboxes"])
+
+
 @eager_api("image_size", "bounding_boxes")
 def sample_distorted_bounding_box(image_size: Any, bounding_boxes: Any, seed: int = 0,
                                   min_object_covered: float = 0.1,
@@ -357,10 +367,10 @@ def sample_distorted_bounding_box(image_size: Any, bounding_boxes: Any, seed: in
     covering enough of one of the boxes; TF's draws for the same seeds."""
     # TF's wrapper: seed 0 (the default) leaves the op unseeded, whatever the global seed
     seeds = _op_seeds(seed) if seed else {**_op_seeds(None), "seed": 0, "seed2": 0}
-    return bind(SAMPLE_DISTORTED_BOUNDING_BOX,
-                _inputs(image_size, bounding_boxes, min_object_covered),
-                {**seeds, **_attrs(aspect_ratio_range, area_range, max_attempts,
-                                   use_image_if_no_bounding_boxes)}, name)
+    return SampleDistortedBoundingBoxV2(*bind(
+        SAMPLE_DISTORTED_BOUNDING_BOX, _inputs(image_size, bounding_boxes, min_object_covered),
+        {**seeds, **_attrs(aspect_ratio_range, area_range, max_attempts,
+                           use_image_if_no_bounding_boxes)}, name))
 
 
 @eager_api("image_size", "bounding_boxes", "seed")
@@ -372,7 +382,8 @@ def stateless_sample_distorted_bounding_box(image_size: Any, bounding_boxes: Any
                                             name: str | None = None) -> tuple:
     """`tf.image.stateless_sample_distorted_bounding_box`: the same box for the same seed."""
     seed = convert_to_tensor(seed, dtype_hint=dt.int32)
-    return bind(STATELESS_SAMPLE_DISTORTED_BOUNDING_BOX,
-                _inputs(image_size, bounding_boxes, min_object_covered) + (seed,),
-                _attrs(aspect_ratio_range, area_range, max_attempts,
-                       use_image_if_no_bounding_boxes), name)
+    return StatelessSampleDistortedBoundingBox(*bind(
+        STATELESS_SAMPLE_DISTORTED_BOUNDING_BOX,
+        _inputs(image_size, bounding_boxes, min_object_covered) + (seed,),
+        _attrs(aspect_ratio_range, area_range, max_attempts, use_image_if_no_bounding_boxes),
+        name))

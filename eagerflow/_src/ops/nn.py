@@ -393,8 +393,12 @@ def softplus(features: Any, name: str | None = None) -> Any:
 
 def crelu(features: Any, axis: int = -1, name: str | None = None) -> Any:
     """Concatenated ReLU: relu(x) next to relu(-x) along `axis`."""
-    x = _t(features)
-    return relu(concat([x, negative(x)], axis))
+    if _state.graph is None:
+        x = _t(features)
+        return relu(concat([x, negative(x)], axis))
+    with name_scope(name or "CRelu"):  # (TF's scope: its Neg, ConcatV2 and Relu in it)
+        x = _t(features)
+        return relu(concat([x, negative(x)], axis))
 
 
 def log_sigmoid(x: Any, name: str | None = None) -> Any:
@@ -506,7 +510,7 @@ def _over_axis(op: OpDef, logits: Any, axis: Any, name: str | None = None) -> An
         return bind(op, (x,), {}, name)
     y, perm = _swap_last(x, axis)
     out = bind(op, (y,), {})
-    return out if perm is None else transpose(out, perm)
+    return out if perm is None else transpose(out, perm, name=name or "transpose")  # (TF: the last)
 
 
 @dispatchable

@@ -211,6 +211,10 @@ def check_sequence_length(items: list, n: int, name: str) -> None:
                          f"{name}={items} of length {len(items)}")
 
 
+# TF's default dilations of its 2-D ops' generated wrappers: a list, as their signatures show
+UNIT_DILATIONS = [1, 1, 1, 1]
+
+
 def get_sequence(value: Any, n: int, channel_index: int, name: str) -> tuple:
     """TF's expansion of an int / n-list / (n+2)-list attr to the full rank."""
     if value is None:

@@ -18,8 +18,7 @@ multiple of the filter depth) works as in TF's Conv2D.
 
 from __future__ import annotations
 
-import functools
-from functools import partial
+from functools import cache, lru_cache, partial
 from typing import Any, Callable
 
 import numpy as np
@@ -44,6 +43,7 @@ from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.elementwise import binary_args
 from eagerflow._src.ops.math import _t
 from eagerflow._src.ops.nn_args import (
+    UNIT_DILATIONS,
     channels_first,
     check_choice,
     check_explicit,
@@ -232,7 +232,7 @@ def _engine_args(strides: tuple, padding: str, explicit: tuple, data_format: str
                                              dilations)
 
 
-@functools.lru_cache(maxsize=256)  # (a training step asks the same few, every step)
+@lru_cache(maxsize=256)  # (a training step asks the same few, every step)
 def _kept_engine_args(strides: tuple, padding: str, explicit: tuple, data_format: str,
                       dilations: tuple) -> tuple:
     ex = explicit_pairs(explicit, data_format) if padding == "EXPLICIT" else ()
@@ -644,7 +644,7 @@ def _bin_bad(fam: _Family) -> list:
 
 
 def _register_family(fam: _Family) -> tuple:
-    samples = functools.cache(partial(_family_samples, fam))  # drawn together, when asked
+    samples = cache(partial(_family_samples, fam))  # drawn together, when asked
     # TF's 3-D convolutions have no explicit padding
     form = None if fam.explicit else TFForm(fixed={"explicit_paddings": ()})
     fwd = register(OpDef(fam.fwd, partial(conv_infer, fam), partial(conv_kernel, fam),
@@ -961,7 +961,7 @@ def _backprop_attrs(op: str, strides: Any, padding: Any, data_format: Any,
 
 def depthwise_conv2d_backprop_input(input_sizes: Any, filter: Any,  # noqa: A002
                                     out_backprop: Any, strides: Any, padding: Any,
-                                    data_format: str = "NHWC", dilations: Any = (1, 1, 1, 1),
+                                    data_format: str = "NHWC", dilations: Any = UNIT_DILATIONS,
                                     name: str | None = None) -> Any:
     a = _backprop_attrs("DepthwiseConv2dNativeBackpropInput", strides, padding,
                                   data_format, dilations)
@@ -971,7 +971,7 @@ def depthwise_conv2d_backprop_input(input_sizes: Any, filter: Any,  # noqa: A002
 
 def depthwise_conv2d_backprop_filter(input: Any, filter_sizes: Any,  # noqa: A002
                                      out_backprop: Any, strides: Any, padding: Any,
-                                     data_format: str = "NHWC", dilations: Any = (1, 1, 1, 1),
+                                     data_format: str = "NHWC", dilations: Any = UNIT_DILATIONS,
                                      name: str | None = None) -> Any:
     a = _backprop_attrs("DepthwiseConv2dNativeBackpropFilter", strides, padding,
                                   data_format, dilations)

@@ -242,7 +242,8 @@ CONV = register(OpDef(
 
 @eager_api("strides:ints", "explicit_paddings:ints", "dilations:ints")
 def conv(input: Any, filter: Any, strides: Any, padding: str,  # noqa: A002
-         explicit_paddings: Any = (), data_format: str = "CHANNELS_LAST", dilations: Any = (),
+         explicit_paddings: Any = [],  # noqa: B006 (TF's defaults)
+         data_format: str = "CHANNELS_LAST", dilations: Any = [],  # noqa: B006
          batch_dims: int = 1, groups: int = 1, name: str | None = None) -> Any:
     """tf.conv: the N-D `Conv` op (2 or 3 spatial dims, `batch_dims` leading batch dims,
     `groups` channel groups; `data_format` CHANNELS_LAST or CHANNELS_FIRST)."""
@@ -363,8 +364,10 @@ def _backprop_v2(op: OpDef, input: Any, filter: Any, out_backprop: Any,  # noqa:
 
 def conv2d_backprop_filter_v2(input: Any, filter: Any, out_backprop: Any,  # noqa: A002
                               strides: Any, padding: str, use_cudnn_on_gpu: bool = True,
-                              explicit_paddings: Any = (), data_format: str = "NHWC",
-                              dilations: Any = (1, 1, 1, 1), name: str | None = None) -> Any:
+                              explicit_paddings: Any = [],  # noqa: B006 (TF's defaults)
+                              data_format: str = "NHWC",
+                              dilations: Any = [1, 1, 1, 1],  # noqa: B006
+                              name: str | None = None) -> Any:
     """tf.conv2d_backprop_filter_v2: Conv2D's filter gradient, of `filter`'s shape
     (`use_cudnn_on_gpu` is a hint to TF's GPU kernels; eagerflow has no such choice)."""
     return _backprop_v2(CONV2D_BACKPROP_FILTER_V2, input, filter, out_backprop, strides,
@@ -374,8 +377,10 @@ def conv2d_backprop_filter_v2(input: Any, filter: Any, out_backprop: Any,  # noq
 
 def conv2d_backprop_input_v2(input: Any, filter: Any, out_backprop: Any,  # noqa: A002
                              strides: Any, padding: str, use_cudnn_on_gpu: bool = True,
-                             explicit_paddings: Any = (), data_format: str = "NHWC",
-                             dilations: Any = (1, 1, 1, 1), name: str | None = None) -> Any:
+                             explicit_paddings: Any = [],  # noqa: B006 (TF's defaults)
+                             data_format: str = "NHWC",
+                             dilations: Any = [1, 1, 1, 1],  # noqa: B006
+                             name: str | None = None) -> Any:
     """tf.conv2d_backprop_input_v2: Conv2D's input gradient, of `input`'s shape."""
     return _backprop_v2(CONV2D_BACKPROP_INPUT_V2, input, filter, out_backprop, strides,
                         padding, use_cudnn_on_gpu, explicit_paddings, data_format, dilations,

@@ -42,7 +42,7 @@ from eagerflow._src.ops.math import (
 )
 from eagerflow._src.ops.nd_indexing import gather_nd, scatter_nd
 from eagerflow._src.ops.nn import log_softmax
-from eagerflow._src.ops.nn_args import fail, unimplemented
+from eagerflow._src.ops.nn_args import fail
 from eagerflow._src.ops.nn_loss import _is_zero
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.reduce import argmax, cumsum, reduce_any, reduce_max, reduce_sum
@@ -81,8 +81,6 @@ def _ctc_loss_infer(logits: Any, indices: Any, values: Any, lengths: Any,
     for x, want, i in ((indices, dt.int64, 1), (values, dt.int32, 2), (lengths, dt.int32, 3)):
         if x._dtype is not want:
             raise C.wrong_input_dtype(op, i, want, x._dtype)
-    if not ctc_merge_repeated:
-        raise unimplemented(op, "CTCLoss with ctc_merge_repeated=False is not supported")
     _check_rank(op, logits, 3, "inputs")
     _check_rank(op, indices, 2, "labels_indices")
     _check_rank(op, values, 1, "labels_values")
@@ -138,8 +136,15 @@ def _ctc_loss_kernel(xp: Any, logits: Any, indices: Any, values: Any, lengths: A
     states = np.array([2 * len(r) + 1 for r in rows])
     live = np.arange(width)[None, :] < states[:, None]
     skip = np.zeros((batch, width), bool)  # s - 2 -> s jumps a blank between two labels
-    skip[:, 2:] = (ext[:, 2:] != blank) & (ext[:, 2:] != ext[:, :-2])
-    ext, live, skip = xp.asarray(ext), xp.asarray(live), xp.asarray(skip)
+    skip[:, 2:] = ext[:, 2:] != blank
+    # a label repeated in the path merges into one unless ctc_merge_repeated is off: then
+    # a label state emits once (no self-loop), and two equal labels need no blank between
+    stay = np.ones((batch, width), bool)
+    if ctc_merge_repeated:
+        skip[:, 2:] &= ext[:, 2:] != ext[:, :-2]
+    else:
+        stay = ext == blank
+    ext, live, skip, stay = xp.asarray(ext), xp.asarray(live), xp.asarray(skip), xp.asarray(stay)
     x = logits.astype(np.float64)
     with np.errstate(all="ignore"):
         top = x.max(axis=2, keepdims=True)
@@ -153,7 +158,8 @@ def _ctc_loss_kernel(xp: Any, logits: Any, indices: Any, values: Any, lengths: A
         for t in range(1, steps):
             prev = alpha[t - 1]
             jump = xp.where(skip, _shift(prev, 2, xp), -np.inf)
-            total = xp.logaddexp(xp.logaddexp(prev, _shift(prev, 1, xp)), jump)
+            held = xp.where(stay, prev, -np.inf)
+            total = xp.logaddexp(xp.logaddexp(held, _shift(prev, 1, xp)), jump)
             alpha[t] = xp.where(live, total + emit[t], -np.inf)
         n = xp.asarray(lengths.astype(np.int64))
         last = xp.clip(n - 1, 0, None)
@@ -171,7 +177,8 @@ def _ctc_loss_kernel(xp: Any, logits: Any, indices: Any, values: Any, lengths: A
             if t < steps - 1:
                 ahead = beta[t + 1] + emit[t + 1]
                 jump = _shift(xp.where(skip, ahead, -np.inf), -2, xp)
-                beta[t] = xp.logaddexp(xp.logaddexp(ahead, _shift(ahead, -1, xp)), jump)
+                held = xp.where(stay, ahead, -np.inf)
+                beta[t] = xp.logaddexp(xp.logaddexp(held, _shift(ahead, -1, xp)), jump)
             beta[t] = xp.where((t == n - 1)[:, None], start, beta[t])
         post_states = xp.exp(alpha + beta - loglik[None, :, None])
         post_states = xp.where(xp.isfinite(loglik)[None, :, None], post_states, 0.0)
@@ -196,6 +203,7 @@ def _ctc_loss_ref(logits: np.ndarray, indices: np.ndarray, values: np.ndarray,
     that collapse to the labels, the gradient softmax minus each class's share of them."""
     steps, batch, classes = logits.shape
     blank = classes - 1
+    merge = attrs.get("ctc_merge_repeated", True)
     rows: list = [[] for _ in range(batch)]
     for (b, _), v in sorted(zip(indices.tolist(), values.tolist())):
         rows[b].append(v)
@@ -209,7 +217,7 @@ def _ctc_loss_ref(logits: np.ndarray, indices: np.ndarray, values: np.ndarray,
         total, share = 0.0, np.zeros((n, classes))
         for path in itertools.product(range(classes), repeat=n):
             collapsed = [c for i, c in enumerate(path)
-                         if c != blank and (i == 0 or path[i - 1] != c)]
+                         if c != blank and (not merge or i == 0 or path[i - 1] != c)]
             if collapsed == rows[b]:
                 weight = np.prod([p[t, c] for t, c in enumerate(path)])
                 total += weight
@@ -238,7 +246,10 @@ def _ctc_samples() -> list:
     # gradient, as in TF: tests/ops/test_nn_ctc.py checks the loss's against differences)
     return [Sample((logits, indices, values, lengths), grad=False),
             Sample((logits.astype(np.float32), indices[[0, 1, 2, 5]], values[[0, 1, 2, 5]],
-                    np.array([3, 2, 1], np.int32)), grad=False)]
+                    np.array([3, 2, 1], np.int32)), grad=False),
+            # (TF 1's ctc_loss: repeated labels kept apart, "1 1" needing no blank between)
+            Sample((logits, indices, values, lengths), {"ctc_merge_repeated": False},
+                   grad=False)]
 
 
 CTC_LOSS = register(OpDef(

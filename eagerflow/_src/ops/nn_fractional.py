@@ -82,10 +82,8 @@ def _check(op: str, x: Any, pooling_ratio: Any) -> None:
         if r < 1:
             raise C.fail(op, f"pooling_ratio cannot be smaller than 1, got: {r:g}")
     if pooling_ratio[0] != 1 or pooling_ratio[3] != 1:
-        if "Max" in op:
-            raise C.fail(op, "Fractional max pooling is not yet supported on the batch nor "
-                             "channel dimension.")
-        raise UnimplementedError(None, None, f"Fractional average pooling is not yet supported "
+        kind = "max" if "Max" in op else "average"
+        raise UnimplementedError(None, None, f"Fractional {kind} pooling is not yet supported "
                                              f"on the batch nor channel dimension. [Op:{op}]")
     if x._shape is not None and len(x._shape) != 4:
         raise C.fail(op, "tensor_in must be 4-dimensional")
@@ -323,7 +321,7 @@ def _bad(op: str) -> list:
                       InvalidArgumentError, "Length for attr 'pooling_ratio' of 3 must be at "
                                             "least minimum 4"),
             BadSample((x,), {**_attrs(1.5, 1.5), "pooling_ratio": [2.0, 1.5, 1.5, 1.0]},
-                      InvalidArgumentError if "Max" in op else UnimplementedError,
+                      UnimplementedError,
                       "pooling is not yet supported on the batch nor channel dimension."),
             BadSample((x,), _attrs(0.5, 1.5), InvalidArgumentError,
                       "pooling_ratio cannot be smaller than 1, got: 0.5"),

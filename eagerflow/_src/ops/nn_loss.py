@@ -611,7 +611,10 @@ def in_top_k(targets: Any, predictions: Any, k: Any, name: str | None = None) ->
         raise C.wrong_input_dtype(op, 2, t._dtype, kt._dtype)
     if kt is not None and kt._shape:
         raise C.fail(op, f"k must be 0-D, got shape {C.shape_str(kt._shape)}")
-    return bind(IN_TOP_K, (p, t), {"k": C.int_arg(k, "k")}, name)
+    if _state.graph is None:
+        return bind(IN_TOP_K, (p, t), {"k": C.int_arg(k, "k")}, name)
+    with name_scope(name or "in_top_k"):  # (TF's scope, the op named `name` in it)
+        return bind(IN_TOP_K, (p, t), {"k": C.int_arg(k, "k")}, name)
 
 
 

@@ -12,14 +12,19 @@ from typing import Any
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.name_scope import name_scope
+from eagerflow._src.core.runtime_options import op_determinism_enabled
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.tf_logging import deprecated_call
+from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import image as _img
+from eagerflow._src.ops import image_crops, image_sampling
 from eagerflow._src.ops.array import expand_dims, squeeze
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.image_bounds import resize_with_pad_by
 from eagerflow._src.ops.math import cast
+from eagerflow._src.ops.random import _op_seeds
+from eagerflow._src.v1.tf1_args import deprecated_arg, lookup
 
 _IMPL = "tensorflow.python.ops.image_ops_impl"
 _GEN = "tensorflow.python.ops.gen_image_ops"
@@ -159,3 +164,43 @@ def resize_image_with_pad(image: Any, target_height: int, target_width: int,
     ResizeMethod, `align_corners`) keeping the aspect ratio, then zero-padded."""
     return resize_with_pad_by(image, target_height, target_width,
                               lambda x, size: resize_images(x, size, method, align_corners))
+
+
+def crop_and_resize(image: Any, boxes: Any, box_ind: Any = None, crop_size: Any = None,
+                    method: str = "bilinear", extrapolation_value: float = 0,
+                    name: str | None = None, box_indices: Any = None) -> Any:
+    """`tf.compat.v1.image.crop_and_resize`: TF 1's `box_ind` (`box_indices` its newer
+    name), TF's CropAndResize."""
+    if box_ind is not None:
+        deprecated_arg("crop_and_resize_v1", _IMPL, "box_ind",
+                       "box_ind is deprecated, use box_indices instead")
+    box_ind = lookup("box_indices", box_indices, "box_ind", box_ind)
+    return image_crops.crop_and_resize(image, boxes, box_ind, crop_size, method,
+                                       extrapolation_value, name)
+
+
+@eager_api("image_size", "bounding_boxes")
+def sample_distorted_bounding_box(image_size: Any, bounding_boxes: Any, seed: Any = None,
+                                  seed2: Any = None, min_object_covered: Any = 0.1,
+                                  aspect_ratio_range: Any = None, area_range: Any = None,
+                                  max_attempts: Any = None,
+                                  use_image_if_no_bounding_boxes: Any = None,
+                                  name: str | None = None) -> tuple:
+    """`tf.compat.v1.image.sample_distorted_bounding_box`: TF's SampleDistortedBoundingBoxV2
+    with TF 1's `seed` and `seed2` as the op's own (not read through the graph's seed:
+    both 0 or None draw at random): (begin, size, bboxes)."""
+    deprecated_call("sample_distorted_bounding_box", _IMPL,
+                    "`seed2` arg is deprecated.Use sample_distorted_bounding_box_v2 instead.")
+    if not seed and not seed2 and op_determinism_enabled():
+        raise ValueError(
+            f'tf.compat.v1.image.sample_distorted_bounding_box requires "seed" or "seed2" to '
+            f'be non-zero when determinism is enabled. Please pass in a non-zero seed, e.g. '
+            f'by passing "seed=1". Got seed={seed} and seed2={seed2}')
+    with name_scope(name or "sample_distorted_bounding_box"):
+        seeds = {**_op_seeds(None), "seed": C.make_int(seed or 0, "seed"),
+                 "seed2": C.make_int(seed2 or 0, "seed2")}
+        return image_sampling.SampleDistortedBoundingBoxV2(*bind(
+            image_sampling.SAMPLE_DISTORTED_BOUNDING_BOX,
+            image_sampling._inputs(image_size, bounding_boxes, min_object_covered),
+            {**seeds, **image_sampling._attrs(aspect_ratio_range, area_range, max_attempts,
+                                              use_image_if_no_bounding_boxes)}))

@@ -102,7 +102,7 @@ TF1_ARGS = (
     "reduce_any", "reduce_logsumexp", "count_nonzero", "argmax", "argmin", "expand_dims",
     "squeeze", "reverse_sequence", "norm", "gather", "gather_nd", "shape", "size", "pad",
     "boolean_mask", "transpose", "tuple", "convert_to_tensor", "ones_like", "zeros_like",
-    "hessians", "name_scope", "while_loop", "cond")
+    "hessians", "name_scope", "while_loop", "cond", "constant")
 
 # TF 1's sparse, string, parsing, printing and other functions (tf1_data.py)
 TF1_DATA = (
@@ -113,7 +113,8 @@ TF1_DATA = (
     "string_to_number", "string_to_hash_bucket", "reduce_join", "decode_raw", "decode_csv",
     "parse_example", "parse_single_example", "Print", "setdiff1d", "space_to_depth",
     "depth_to_space", "extract_image_patches", "confusion_matrix", "bincount", "random_poisson",
-    "verify_tensor_all_finite", "assert_scalar", "assert_rank_at_least", "assert_rank_in",
+    "verify_tensor_all_finite", "assert_scalar", "assert_rank", "assert_rank_at_least",
+    "assert_rank_in",
     "assert_integer", "assert_type", "floor_div", "batch_to_space_nd", "space_to_batch",
     "clip_by_average_norm", "initialize_all_tables", "control_flow_v2_enabled",
     "enable_control_flow_v2",

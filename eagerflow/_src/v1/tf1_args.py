@@ -24,13 +24,15 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest as _nest
 from eagerflow._src.core.context import _state, executing_eagerly
 from eagerflow._src.core.name_scope import name_scope as _name_scope
+from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tf_logging import log_deprecation
 from eagerflow._src.function.compat_v1 import _mode
 from eagerflow._src.ops import reduce as R
+from eagerflow._src.ops.array import constant as _constant
 from eagerflow._src.ops.array import expand_dims as _expand_dims
 from eagerflow._src.ops.array import shape as _shape
 from eagerflow._src.ops.array import squeeze as _squeeze
-from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
+from eagerflow._src.ops.graph_constants import convert_to_tensor_v2, graph_constant
 from eagerflow._src.ops.indexing import boolean_mask as _boolean_mask
 from eagerflow._src.ops.indexing import gather as _gather
 from eagerflow._src.ops.math import logical_and as _logical_and
@@ -40,6 +42,7 @@ from eagerflow._src.ops.misc_ops import tuple as _tuple
 from eagerflow._src.ops.nd_indexing import gather_nd as _gather_nd
 from eagerflow._src.ops.norms import norm as _norm
 from eagerflow._src.ops.padding import pad as _pad
+from eagerflow._src.ops.serialization import make_ndarray, make_tensor_proto
 from eagerflow._src.ops.shaping import reverse_sequence as _reverse_sequence
 from eagerflow._src.ops.transposing import transpose as _transpose
 
@@ -132,6 +135,29 @@ def _arg_v1(fn: Callable, tf_name: str) -> Callable:
 
 argmax = _arg_v1(R.argmax, "argmax")
 argmin = _arg_v1(R.argmin, "argmin")
+
+
+def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Const",
+             verify_shape: bool = False) -> Any:
+    """`tf.compat.v1.constant`: with `verify_shape`, a value not of `shape` is TF's
+    TypeError. While a graph is built, TF 1's constant does not broadcast: a value of fewer
+    elements than `shape` is filled out with its last one (TF's tensor proto), more is TF's
+    ValueError; eagerly it is tf.constant."""
+    if shape is None:
+        return _constant(value, dtype, None, name)
+    if _state.graph is not None:
+        proto = make_tensor_proto(value, dtype, shape, verify_shape, allow_broadcast=False)
+        return graph_constant(make_ndarray(proto), dt.as_dtype(proto.dtype), None, name)
+    if verify_shape:
+        t = _constant(value, dtype, None, name)
+        want = TensorShape(shape)
+        if want != t.shape:
+            raise TypeError(
+                f"Expected Tensor {t} (converted from {value!r}) with shape "
+                f"{builtins.tuple(want.as_list())}, but got shape "
+                f"{builtins.tuple(t.shape.as_list())}.")
+        return t
+    return _constant(value, dtype, shape, name)
 
 
 def expand_dims(input: Any, axis: Any = None, name: str | None = None,  # noqa: A002

@@ -398,6 +398,13 @@ def assert_scalar(tensor: Any, name: str | None = None, message: str | None = No
     return D.assert_scalar(tensor, message=message, name=name)
 
 
+def assert_rank(x: Any, rank: Any, data: Any = None, summarize: Any = None,
+                message: str | None = None, name: str | None = None) -> Any:
+    """`tf.compat.v1.assert_rank` (and tf.compat.v1.debugging's): TF 1's `data` and
+    `summarize` (what a failure shows in a graph) before `message`."""
+    return D.assert_rank(x, rank, message=message, name=name)
+
+
 def assert_rank_at_least(x: Any, rank: Any, data: Any = None, summarize: Any = None,
                          message: str | None = None, name: str | None = None) -> Any:
     """`tf.compat.v1.assert_rank_at_least`: TF 1's `data` and `summarize`."""

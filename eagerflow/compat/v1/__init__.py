@@ -92,7 +92,8 @@ _V1_RENAMED.update({n: ("eagerflow._src.ops.debugging", f"{n}_v1") for n in (
 _V1_SUBMODULES = ("train", "losses", "initializers", "metrics", "data", "gfile", "flags", "app",
                   "python_io", "manip", "spectral", "sparse", "io", "random", "dtypes", "sets",
                   "image", "resource_loader", "linalg", "errors", "ragged", "distribute",
-                  "user_ops", "mixed_precision", "distributions")
+                  "user_ops", "mixed_precision", "distributions", "math", "strings", "test",
+                  "autograph")
 _V1_MODULES["eagerflow._src.v1_training.readers"] = (
     "ReaderBase", "TextLineReader", "TFRecordReader", "FixedLengthRecordReader",
     "WholeFileReader", "IdentityReader", "LMDBReader")
@@ -105,6 +106,7 @@ _V1_MODULES["eagerflow._src.ops.operators"] = ("enable_tensor_equality",
                                                "disable_tensor_equality")
 _V1_MODULES["eagerflow._src.core.shape"] = ("enable_v2_tensorshape", "disable_v2_tensorshape")
 _V1_MODULES["eagerflow._src.v1.tf1_args"] = _TF1_ARGS
+_V1_MODULES["eagerflow._src.v1.device_setter"] = ("device",)
 _V1_MODULES["eagerflow._src.v1.tf1_data"] = _TF1_DATA
 _V1_MODULES["eagerflow._src.v1.tf1_extras"] = _TF1_EXTRAS
 _V1_MODULES["eagerflow._src.v1.template"] = _TF1_TEMPLATES

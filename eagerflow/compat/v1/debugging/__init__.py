@@ -6,6 +6,7 @@ from eagerflow._src.v1.namespaces import fallback as _fallback
 from eagerflow._src.v1.namespaces import listing as _listing
 from eagerflow._src.v1.tf1_data import (  # noqa: F401 - TF 1's signatures
     assert_integer,
+    assert_rank,
     assert_rank_at_least,
     assert_rank_in,
     assert_scalar,
@@ -28,7 +29,6 @@ from eagerflow._src.ops.debugging import (  # noqa: F401
 from eagerflow.debugging import (  # noqa: F401
     Assert,
     assert_proper_iterable,
-    assert_rank,
     assert_same_float_dtype,
     assert_shapes,
     check_numerics,

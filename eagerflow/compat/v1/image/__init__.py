@@ -1,8 +1,9 @@
 """tf.compat.v1.image: tf.image with TF 1's names for two of its functions
 (`resize_image_with_crop_or_pad`, `transpose_image`), TF 1's `draw_bounding_boxes`
 (colours optional, after `name`), its `extract_glimpse` (TF's first ExtractGlimpse op)
-and TF 1's own resizing (`resize`/`resize_images`, `resize_bilinear`, ...,
-`ResizeMethod`: v1/image_v1.py), without TF 2's stateless_random_* and resize_with_pad."""
+TF 1's own resizing (`resize`/`resize_images`, `resize_bilinear`, ...,
+`ResizeMethod`: v1/image_v1.py), crop_and_resize's `box_ind` and
+sample_distorted_bounding_box's `seed2`, without TF 2's stateless_random_* and resize_with_pad."""
 
 import eagerflow.compat.v1 as _v1
 import eagerflow.image as _tf2
@@ -26,7 +27,11 @@ from eagerflow._src.ops.image_boxes import (  # noqa: E402
 )
 from eagerflow._src.ops.image_boxes import extract_glimpse_v1 as extract_glimpse  # noqa: E402
 from eagerflow._src.v1.image_v1 import ResizeMethod as ResizeMethod  # noqa: E402
+from eagerflow._src.v1.image_v1 import crop_and_resize as crop_and_resize  # noqa: E402
 from eagerflow._src.v1.image_v1 import resize_area as resize_area  # noqa: E402
+from eagerflow._src.v1.image_v1 import (  # noqa: E402
+    sample_distorted_bounding_box as sample_distorted_bounding_box,
+)
 from eagerflow._src.v1.image_v1 import resize_bicubic as resize_bicubic  # noqa: E402
 from eagerflow._src.v1.image_v1 import resize_bilinear as resize_bilinear  # noqa: E402
 from eagerflow._src.v1.image_v1 import (  # noqa: E402

@@ -43,6 +43,7 @@ from eagerflow._src.v1.optimizers import (
 )
 
 _LAZY = {"Saver": "eagerflow._src.saved_model.meta_graph",
+         "replica_device_setter": "eagerflow._src.v1.device_setter",
          # TF 1's training loops (v1_training/): hooks and monitored sessions
          **{n: "eagerflow._src.v1_training.hooks" for n in (
              "SessionRunHook", "SessionRunArgs", "SessionRunContext", "SessionRunValues",
