@@ -61,9 +61,6 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "Multinomial", "RandomShuffle", "RandomStandardNormal", "RandomUniform",
         "RandomUniformInt", "TruncatedNormal",
     ),
-    "record_input": (
-        "RecordInput",
-    ),
     "random_stateless": (
         "RandomIndexShuffle", "StatelessMultinomial", "StatelessRandomGetKeyCounter",
         "StatelessRandomNormalV2", "StatelessRandomUniformFullIntV2",
@@ -154,6 +151,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "hash_ops": (
         "Fingerprint", "StringToHashBucket", "StringToHashBucketFast",
         "StringToHashBucketStrong",
+    ),
+    "record_input": (
+        "RecordInput",
     ),
     "sparse_ops": (
         "RaggedFillEmptyRows", "RaggedFillEmptyRowsGrad", "SparseToDense",
