@@ -27,6 +27,7 @@ from eagerflow._src.core.errors import (
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import halfprec
 from eagerflow._src.ops.array import concat, reshape, shape, tile
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.debugging import Assert
@@ -48,9 +49,14 @@ from eagerflow._src.ops.math import (
     equal,
     floormod,
     greater,
+    greater_equal,
     identity,
+    less_equal,
     log,
+    logical_and,
+    minimum,
     ones_like,
+    sign,
     where,
     zeros_like,
 )
@@ -115,16 +121,116 @@ def rgb_to_hsv(images: Any, name: str | None = None) -> Any:
 
 @eager_api("images")
 def hsv_to_rgb(images: Any, name: str | None = None) -> Any:
-    """RGB from hue, saturation and value (all in [0, 1], last axis)."""
+    """RGB from hue, saturation and value (all in [0, 1], last axis): TF's HSVToRGB."""
     x = C.op_input("HSVToRGB", images)
     _channels("HSVToRGB", x)
-    h, s, v = unstack(x, axis=-1)
+    return bind(HSV_TO_RGB, (x,), {})
+
+
+# Each channel of HSVToRGB is v * ((1 - s) + s * d), d = f(6h) clipped to [0, 1], with f
+# |6h - 3| - 1 for red, 2 - |6h - 2| for green and 2 - |6h - 4| for blue: (the offset,
+# whether f is 2 - |.|) per channel. Every step is one operation rounded to the images'
+# type, in this order (TF's bits: image_bits_golden.json).
+_HSV_SECTORS = ((3.0, False), (2.0, True), (4.0, True))
+_HSV_STRETCH = 1 << 15  # pixels per pass on the host: the temporaries stay in cache
+
+
+def _hsv_infer(x: Any) -> list:
+    _channels("HSVToRGB", x)
+    return [(x._shape, x._dtype)]
+
+
+def _rounded_arith(xp: Any, dtype: Any) -> tuple:
+    """(add, subtract, multiply) as f(x, y, out), rounded as the elementwise ops round them
+    in the dtype (halfprec's kernels for float16 and bfloat16 on the host)."""
+    if xp is np and dtype.itemsize == 2:
+        def rounded(uf: Any) -> Callable:
+            kernel = halfprec.binary(uf)
+
+            def op(x: Any, y: Any, out: Any) -> None:
+                out[...] = kernel(np.asarray(x, dtype), np.asarray(y, dtype))
+            return op
+        return rounded(np.add), rounded(np.subtract), rounded(np.multiply)
+    return ((lambda x, y, out: xp.add(x, y, out=out)),
+            (lambda x, y, out: xp.subtract(x, y, out=out)),
+            (lambda x, y, out: xp.multiply(x, y, out=out)))
+
+
+def _hsv_to_rgb_kernel(xp: Any, images: Any) -> Any:
+    """HSVToRGB in place, on the host a stretch of pixels at a time (the composite of
+    elementwise ops it replaces made some thirty passes over whole planes)."""
+    flat = images.reshape(-1, 3)
+    out = xp.empty_like(flat)
+    n = flat.shape[0]
+    step = max(min(_HSV_STRETCH if xp is np else n, n), 1)
+    add, sub, mul = _rounded_arith(xp, images.dtype)
+    one, two, six, zero = (images.dtype.type(c) for c in (1.0, 2.0, 6.0, 0.0))
+    dh, s, rest, d = (xp.empty(step, images.dtype) for _ in range(4))
+    for a in range(0, n, step):
+        k = min(n, a + step) - a
+        dh_, s_, rest_, d_ = dh[:k], s[:k], rest[:k], d[:k]
+        pix = flat[a:a + k]
+        s_[...] = pix[:, 1]  # (read four times: contiguous once)
+        mul(pix[:, 0], six, dh_)
+        sub(one, s_, rest_)
+        for ch, (offset, falling) in enumerate(_HSV_SECTORS):
+            sub(dh_, images.dtype.type(offset), d_)
+            xp.abs(d_, out=d_)
+            if falling:
+                sub(two, d_, d_)
+            else:
+                sub(d_, one, d_)
+            xp.minimum(d_, one, out=d_)  # (clip_by_value's order: the max first)
+            xp.maximum(d_, zero, out=d_)
+            mul(s_, d_, d_)
+            add(rest_, d_, d_)
+            mul(pix[:, 2], d_, out[a:a + k, ch])
+    return out.reshape(images.shape)
+
+
+def _hsv_to_rgb_grad(n: Any, g: Any) -> list:
+    """The derivative of each channel's formula (TF registers none; eagerflow's hsv_to_rgb
+    has been differentiable), clip_by_value's ties passing the gradient as its ops do."""
+    h, s, v = unstack(n.inputs[0], axis=-1)
     dh = h * 6.0
-    dr = clip_by_value(abs_(dh - 3.0) - 1.0, 0.0, 1.0)
-    dg = clip_by_value(2.0 - abs_(dh - 2.0), 0.0, 1.0)
-    db = clip_by_value(2.0 - abs_(dh - 4.0), 0.0, 1.0)
     rest = 1.0 - s
-    return stack([v * (rest + s * dr), v * (rest + s * dg), v * (rest + s * db)], axis=-1)
+    g_h, g_s, g_v = zeros_like(h), zeros_like(s), zeros_like(v)
+    for g_c, (offset, falling) in zip(unstack(g, axis=-1), _HSV_SECTORS):
+        lean = dh - offset
+        f = 2.0 - abs_(lean) if falling else abs_(lean) - 1.0
+        d = clip_by_value(f, 0.0, 1.0)
+        g_v = g_v + g_c * (rest + s * d)
+        g_vc = g_c * v
+        g_s = g_s + g_vc * d - g_vc
+        inside = logical_and(less_equal(f, 1.0), greater_equal(minimum(f, 1.0), 0.0))
+        g_f = where(inside, g_vc * s, zeros_like(s))
+        g_h = g_h + (g_f * -sign(lean) if falling else g_f * sign(lean)) * 6.0
+    return [stack([g_h, g_s, g_v], axis=-1)]
+
+
+def _hsv_to_rgb_ref(images: np.ndarray) -> np.ndarray:
+    """A pixel loop in float64 through colorsys."""
+    flat = images.reshape(-1, 3).astype(np.float64)
+    out = [colorsys.hsv_to_rgb(*p) for p in flat]
+    return np.array(out, np.float64).reshape(images.shape).astype(images.dtype)
+
+
+def _hsv_samples() -> list:
+    rng = SampleRNG(43)
+    # (hues off the sectors' corners, where the derivative jumps)
+    hsv = rng.uniform(0.05, 0.95, (2, 3, 4, 3))
+    hsv[..., 0] = (np.arange(24).reshape(2, 3, 4) + 0.5) / 24.0
+    return [Sample((hsv,)), Sample((hsv.astype(np.float32),), grad=False)]
+
+
+HSV_TO_RGB = register(OpDef(
+    "HSVToRGB", _hsv_infer, _hsv_to_rgb_kernel, grad=_hsv_to_rgb_grad,
+    reference=_hsv_to_rgb_ref, samples=_hsv_samples,
+    bad_samples=lambda: [
+        BadSample((np.zeros((2, 4), np.float32),), {}, FailedPreconditionError,
+                  "input must have 3 channels but input only has 4 channels"),
+        BadSample((np.zeros((2, 3), np.int32),), {}, InvalidArgumentError,
+                  "Value for attr 'T' of int32 is not in the list of allowed values")]))
 
 
 def _linear_color(matrix: list, fname: str) -> Callable:
