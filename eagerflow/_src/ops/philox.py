@@ -222,6 +222,11 @@ def blocks_at(xp: Any, key: Any, counter: Any, offsets: Any) -> Any:
                         np.uint32).reshape(n, 4)
 
     def one(offs: Any) -> Any:
+        if xp is np and offs.size and _held(counter):
+            low = counter & 0xFFFFFFFF
+            if low + int(offs.max()) < 1 << 32:  # (no carry out of the lowest lane)
+                return _run_rounds(key, offs + np.uint64(low), (counter >> 32) & 0xFFFFFFFF,
+                                   (counter >> 64) & 0xFFFFFFFF, counter >> 96)
         c0, c1, c2, c3 = _lanes(xp, counter, offs)
         if xp is np and offs.size and all((c == c[0]).all() for c in (c1, c2, c3)):
             return _run_rounds(key, c0, int(c1[0]), int(c2[0]), int(c3[0]))
