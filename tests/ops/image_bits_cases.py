@@ -156,6 +156,11 @@ def _hue_saturation_cases(tf) -> dict:
     for factor in (1.3, 0.4, 0.0, 5.0):
         out[f"adjust_saturation {factor}"] = \
             lambda f=factor: tf.image.adjust_saturation(x, f).numpy()
+    big = image((2, 201, 103, 3)) * 1.5 - 0.25  # (more pixels than a stretch of the kernels)
+    big[0, 0, :5], big[1, 200, 98:] = x[1, 0, :5], x[0, 0, :5]
+    out["adjust_hue of a large image"] = lambda: tf.image.adjust_hue(big, -0.3).numpy()
+    out["adjust_saturation of a large image"] = \
+        lambda: tf.image.adjust_saturation(big, 1.7).numpy()
     u = (image((2, 6, 5, 3)) * 255).astype(np.uint8)
     out["adjust_hue uint8"] = lambda: tf.image.adjust_hue(u, 0.2).numpy()
     out["adjust_saturation uint8"] = lambda: tf.image.adjust_saturation(u, 1.6).numpy()
