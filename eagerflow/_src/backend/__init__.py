@@ -801,6 +801,14 @@ def select(xp: Any, hit: Any, values: Any, out: Any = None) -> Any:
     return _BY_XP[id(xp)].select(hit, values, out)
 
 
+def blend(xp: Any, hit: Any, a: Any, b: Any) -> Any:
+    """`xp.where(hit, a, b)` for a and b (arrays or 0-d arrays) of one dtype, without
+    branches on CPU."""
+    if xp is np:
+        return cpu.blend(hit, a, b)
+    return xp.where(hit, a, b)
+
+
 def relu(xp: Any, x: Any, out: Any = None) -> Any:
     """`xp.maximum(x, 0)` in x's dtype, NaN passing (into `out` when given, which may be
     x): on CPU over rows against a row of zeros, NumPy's vectorized loop (numpy.py)."""

@@ -377,6 +377,23 @@ def select(hit: Any, values: Any, out: Any = None) -> Any:
     return out
 
 
+def blend(hit: Any, a: Any, b: Any) -> Any:
+    """`np.where(hit, a, b)` for a and b of one dtype (arrays, or 0-d ones), without
+    branches: NumPy's where branches per element, 3.4 ns a value on a random mask against
+    0.2 ns for a comparison (32k float32). The mask widened to all-ones or all-zeros words
+    chooses between the two values' bits: b ^ ((a ^ b) & mask), NaNs and zeros' signs
+    passing as they are."""
+    u = _UINTS.get(np.dtype(a.dtype).itemsize)
+    if u is None or a.dtype != b.dtype:
+        return np.where(hit, a, b)
+    mask = hit.astype(u)
+    np.negative(mask, out=mask)  # 1 -> all ones
+    bits = np.bitwise_xor(a.view(u), b.view(u))
+    bits = np.bitwise_and(bits, mask, out=bits if bits.shape == mask.shape else None)
+    bits ^= b.view(u)
+    return bits.view(a.dtype)
+
+
 # Zeros rows for relu(), by dtype: NumPy's maximum runs its SIMD loop only when both
 # operands are contiguous runs; against a 0-d zero (stride 0) it takes its scalar loop,
 # 3-4x slower (346k float32: 0.100 ms against 0.032 ms here, NumPy 2.4 on AVX-512); under
