@@ -4,7 +4,7 @@ own size, smaller and larger, in each interpolation and fill mode, and its bad a
 tf.image.rgb_to_hsv and hsv_to_rgb of three float types, grey, black and out-of-range
 pixels among them; tf.image.adjust_contrast, adjust_hue, adjust_saturation and
 crop_and_resize; tf.image.sobel_edges and depthwise convolutions by filters of zeros and
-powers of two (summed tap by tap: exact_taps.py) and by others. Inputs are integers
+powers of two (summed tap by tap: conv_taps.py) and by others. Inputs are integers
 scaled exactly into floats, so both sides read the same bits on any machine."""
 
 from __future__ import annotations
@@ -114,6 +114,14 @@ def _sobel_cases(tf) -> dict:
     other = image((3, 3, 3, 2)) * 2 - 1  # (inexact products: BLAS's fused sums)
     out["depthwise_conv2d other filter"] = lambda: tf.nn.depthwise_conv2d(
         x, other, [1, 1, 1, 1], "SAME").numpy()
+    gray = x[..., :1] * 1.37  # (one channel, several outputs, strided or dilated: by rows)
+    w8 = image((3, 5, 1, 8)) * 2 - 1
+    for what, kw in (("strides 2", {"strides": 2}), ("dilations 2", {"dilations": 2})):
+        args = {"strides": 1, "padding": "VALID", **kw}
+        out[f"conv2d of one channel {what}"] = \
+            lambda a=args: tf.nn.conv2d(gray, w8, **a).numpy()
+    out["conv2d of one channel, float64"] = lambda: tf.nn.conv2d(
+        gray.astype(np.float64), w8.astype(np.float64), 1, "SAME").numpy()
     one = x[..., :1]  # (one channel, several outputs: TF sums column by column)
     out["depthwise_conv2d powers of two, one channel"] = lambda: tf.nn.depthwise_conv2d(
         one, filt[:, :, :1], [1, 1, 1, 1], "SAME").numpy()

@@ -39,7 +39,7 @@ from eagerflow._src.backend import (
     select,
 )
 from eagerflow._src.backend import relu as max_zero
-from eagerflow._src.ops import exact_taps
+from eagerflow._src.ops import conv_taps
 from eagerflow._src.ops.windows_cuda import col2im_source, gather_source
 
 # Largest column matrix (bytes) built at once; bigger batches are processed in chunks.
@@ -485,8 +485,8 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
             out = engine.forward(x, w, outs, strides, dilations, pads, bias, relu)
             if out is not None:  # (None: no cuDNN engine takes it)
                 return out
-    if xp is np and work and cf == 1 and bias is None and not relu and at is None:
-        out = exact_taps.depthwise(x, w, outs, pads, strides, dilations)  # (exact products)
+    if xp is np and work and at is None:  # (TF's tap order, exact products: conv_taps.py)
+        out = conv_taps.cpu_forward(x, w, outs, pads, strides, dilations, bias, relu)
         if out is not None:
             return out
     out = xp.empty((n,) + outs + (o,), dtype=x.dtype)

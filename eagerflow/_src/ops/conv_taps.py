@@ -1,17 +1,21 @@
-"""Depthwise convolutions whose products are exact, summed tap by tap on channel planes.
+"""CPU convolutions in TF's tap order whose products are exact, summed tap by tap on
+channel planes.
 
-Sits in the ops layer under windows.py, whose CPU convolution calls it first. TF's
-depthwise kernel, and the BLAS product windows.py computes it with, add each output's
+Sits in the ops layer under windows.py, whose CPU convolution asks `cpu_forward` first.
+TF's kernels, and the BLAS product windows.py computes them with, add each output's
 products in tap order onto +0 by fused multiply-adds: each step is one rounding of
-acc + x * w. (TF's order is the filter's, row by row, except for a float32 image of one
-channel and several outputs per channel: then column by column. Learned from its
-outputs; the BLAS product keeps the filter's.) When the product x * w is exact (w is 0
-or a power of two no smaller than one, as in Sobel's, Prewitt's and Laplace's filters,
-x finite and small enough not to overflow), that is the rounding of a plain addition of
-the product. Adding the taps' products one by one over whole planes (every pixel of one
-channel) then gives the same bits without the im2col matrix (nine copies of the input
-for a 3 x 3 filter) and a BLAS product of one or two columns, which runs far below
-BLAS's speed.
+acc + x * w. TF's order is the filter's, row by row, except for a float32 image of one
+channel with several output channels (a Conv2D, or a depthwise convolution with a
+multiplier, which TF runs as one) sliding by one pixel, undilated: then column by
+column. (Learned from its outputs: tests/ops/image_bits_cases.py. The BLAS product keeps
+the filter's order: such convolutions by other filters are not TF's bits yet.)
+
+When the product x * w is exact (w is 0 or a power of two no smaller than one, as in
+Sobel's, Prewitt's and Laplace's filters, x finite and small enough not to overflow), a
+fused step is the rounding of a plain addition of the product. Adding the taps' products
+one by one over whole planes (every pixel of one channel) then gives the same bits without
+the im2col matrix (nine copies of the input for a 3 x 3 filter) and a BLAS product of one
+or two columns, which runs far below BLAS's speed, in TF's order.
 
 The sum starts at +0, so it is never -0 (x + y is -0 only when both are): adding a zero
 weight's product (0 or -0 for a finite x) leaves it as it is, and zero weights are
@@ -23,11 +27,28 @@ from __future__ import annotations
 
 import itertools
 import math
+from typing import Any
 
 import numpy as np
 
 # images per pass: their planes, the sum and a product in a core's L2 cache, about
 _PLANE_BYTES = 1 << 18
+
+
+def cpu_forward(x: np.ndarray, w: np.ndarray, outs: tuple, pads: tuple, strides: tuple,
+                dilations: tuple, bias: Any, relu: bool) -> np.ndarray | None:
+    """windows.conv_forward's result of x (N, *S, C) and w (*K, Cf, O) summed here, or
+    None where its BLAS product computes it (see the module's docstring)."""
+    if w.shape[-2] == 1 and bias is None and not relu:
+        return depthwise(x, w, outs, pads, strides, dilations)
+    return None
+
+
+def _by_columns(x: np.ndarray, o: int, strides: tuple, dilations: tuple) -> bool:
+    """Whether TF sums this convolution's taps column by column: a float32 image of one
+    channel, several output channels, a 2-D filter sliding by one pixel, undilated."""
+    return x.shape[-1] == 1 and o > 1 and x.ndim == 4 and x.dtype == np.float32 and \
+        all(s == 1 for s in strides) and all(d == 1 for d in dilations)
 
 
 def exact_weights(w: np.ndarray) -> np.ndarray | None:
@@ -61,8 +82,8 @@ def depthwise(x: np.ndarray, w: np.ndarray, outs: tuple, pads: tuple, strides: t
     padded = tuple(s + lo + hi for s, (lo, hi) in zip(spatial, pads))
     inside = tuple(slice(lo, lo + s) for s, (lo, _) in zip(spatial, pads))
     order = list(itertools.product(*(range(k) for k in ks)))
-    if c == 1 and mult > 1 and x.dtype == np.float32:
-        # (TF's kernel then takes the taps column by column: the weights in that order)
+    if _by_columns(x, c * mult, strides, dilations):
+        # (TF then takes the taps column by column: the weights in that order)
         flat = sorted(range(len(order)), key=lambda t: order[t][::-1])
         order, weights = [order[t] for t in flat], weights[flat]
     taps = [(slice(None),) + tuple(slice(p * d, p * d + (o - 1) * s + 1, s)

@@ -1,12 +1,12 @@
 """Depthwise convolutions by filters of zeros and powers of two, summed tap by tap on
-channel planes (ops/exact_taps.py), give the bits of the BLAS product windows.py computes
+channel planes (ops/conv_taps.py), give the bits of the BLAS product windows.py computes
 the others with (TF's bits: test_image_bits.py's recorded cases), and leave to it what
 they cannot sum exactly."""
 
 import numpy as np
 import pytest
 
-from eagerflow._src.ops import exact_taps, windows
+from eagerflow._src.ops import conv_taps, windows
 
 
 def _filter(rng, shape, dtype):
@@ -17,7 +17,7 @@ def _filter(rng, shape, dtype):
 def _both(monkeypatch, x, w, strides, dilations, padding):
     fast = windows.conv_forward(np, x, w, strides, dilations, padding, ())
     with monkeypatch.context() as m:
-        m.setattr(exact_taps, "depthwise", lambda *a: None)
+        m.setattr(conv_taps, "depthwise", lambda *a: None)
         blas = windows.conv_forward(np, x, w, strides, dilations, padding, ())
     return fast, blas
 
@@ -40,7 +40,7 @@ def test_exact_filters_give_the_blas_products_bits(monkeypatch, dtype, shape, ks
     x.reshape(-1)[2::9] = -0.0
     w = _filter(rng, ks + (1, c * mult), dtype)
     w.reshape(-1)[::4] = -0.0
-    assert exact_taps.depthwise(x, w, *_geometry(x, w, strides, dilations, padding)) is not None
+    assert conv_taps.depthwise(x, w, *_geometry(x, w, strides, dilations, padding)) is not None
     fast, blas = _both(monkeypatch, x, w, strides, dilations, padding)
     np.testing.assert_array_equal(fast.view(np.uint8), blas.view(np.uint8))
 
@@ -69,4 +69,4 @@ def test_what_might_round_is_left_to_blas(case):
         x[0, 1, 1, 1] = -np.inf
     else:
         x, w = x.astype(np.float16), w.astype(np.float16)
-    assert exact_taps.depthwise(x, w, *_geometry(x, w, (1, 1), (1, 1), "VALID")) is None
+    assert conv_taps.depthwise(x, w, *_geometry(x, w, (1, 1), (1, 1), "VALID")) is None
