@@ -66,7 +66,7 @@ OPS_ORDER = [
     # machinery: no ops of their own
     "op_index", "tf_op_defs", "registry", "heap", "checks", "eager_errors", "composite_dispatch",
     "held_arrays", "dispatch",
-    "windows_cuda", "conv_taps", "windows",
+    "windows_cuda", "conv_taps", "windows", "pool_windows",
     "packed_strings",
     # math
     "libm32", "elementwise", "halfprec", "eigen_reduce", "eigen32", "broadcast_grads",
@@ -99,7 +99,7 @@ OPS_ORDER = [
     # random: Philox bits, glibc's float maths, TF's distributions, then the ops, and the
     # initializers that draw from them
     "philox", "libm_exact", "random_dists", "random_gpu", "random_reference", "random_unroll",
-    "random", "record_input", "random_stateless", "random_gamma", "random_binomial",
+    "random", "random_stateless", "random_gamma", "random_binomial",
     "random_generator", "random_truncated", "random_stateless_v1", "random_stateful",
     "sobol",
     "initializers",
@@ -119,7 +119,7 @@ OPS_ORDER = [
     "signal_ops",
     "signal_spectral",
     # the rest of TF's API, data and io
-    "re2", "regex_ops", "string_ops", "string_split_v1", "hash_ops", "sparse_ops",
+    "re2", "regex_ops", "string_ops", "string_split_v1", "hash_ops", "record_input", "sparse_ops",
     "sparse_parts", "sparse_shape_ops", "sparse_join_ops",
     "candidate_sampling", "candidate_unigram", "sets", "clustering_ops",
     "parsing_ops",
@@ -134,7 +134,7 @@ OPS_ORDER = [
     # ragged tensors (over the families above)
     "ragged_ops", "ragged_tensor", "ragged_functions", "ragged_getitem", "ragged_shape",
     "ragged_dispatch", "ragged_dispatch_extra", "ragged_strings", "ragged", "ragged_variant_ops",
-    "table_refs",
+    "hash_map_order", "table_refs",
     "table_state", "table_handles", "lookup_ops", "queue_state", "queue_handles", "queue_ops",
     "reader_ops", "accumulator_ops", "sparse_accumulator", "mutex_ops", "staging_ops",
     "barrier_ops", "rendezvous_ops", "batch_ops",

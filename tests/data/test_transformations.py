@@ -2,6 +2,7 @@
 behaviour (orders below marked "TF" were printed by TensorFlow 2.21)."""
 
 import itertools
+import re
 
 import numpy as np
 import pytest
@@ -448,6 +449,28 @@ def test_group_by_window_and_bucket_by_sequence_length():
         seqs.bucket_by_sequence_length(lambda x: tf.shape(x)[0], [3], [2])
     with pytest.raises(ValueError, match="Either the `window_size`"):
         tf.data.Dataset.range(3).group_by_window(lambda x: x, lambda k, w: w)
+
+
+@pytest.mark.parametrize("length_dtype, boundaries, lows", [
+    (tf.int64, [2, 3], "int32"),
+    (tf.int64, [np.int64(2), 3], "int32"),
+    (tf.int32, [tf.constant(2, tf.int64), 3], "int64"),
+    (tf.int32, [2, 2**40], "int64"),
+    (tf.uint8, [2, 3], "int32"),
+])
+def test_bucket_by_sequence_length_length_dtype(length_dtype, boundaries, lows):
+    # TF 2.21 compares the boundaries' list, converted as any list, with the length:
+    # another dtype is LessEqual's TypeError when the dataset is made (recorded from TF)
+    ds = tf.data.Dataset.range(10).map(lambda x: tf.fill([x % 4], x))
+    want = (f"Input 'y' of 'LessEqual' Op has type {length_dtype.name} that does not match "
+            f"type {lows} of argument 'x'.")
+    with pytest.raises(TypeError, match=re.escape(want)):
+        ds.bucket_by_sequence_length(lambda x: tf.cast(tf.shape(x)[0], length_dtype),
+                                     boundaries, [2] * (len(boundaries) + 1))
+    matching = ds.bucket_by_sequence_length(
+        lambda x: tf.cast(tf.shape(x)[0], tf.as_dtype(lows)), boundaries,
+        [2] * (len(boundaries) + 1))
+    assert len(list(matching)) == 5
 
 
 # ---------------------------------------------------------------------------------------

@@ -6,7 +6,9 @@ each is an expression over `tf` and the inputs below, evaluated by both.
 - bfloat16 and float16 sums and means (float32 sums in Eigen's order, eigen_reduce.py)
   over every axis choice of 1-D to 4-D shapes: whole tensors, rows, columns with 16 or
   more rows (by row modulo 4), 3-D middle axes whose packets of outputs straddle two
-  rows, size-1 dimensions dropped, keepdims, traced."""
+  rows, size-1 dimensions dropped, keepdims, traced;
+- Erf in float32 and float64 (Eigen's rational approximations in both of TF's paths) and
+  in the half types, over grids, special values, denormals and sweeps of bit patterns."""
 
 from __future__ import annotations
 
@@ -106,12 +108,50 @@ def adam_cases() -> dict:
 
 
 def digest(y: np.ndarray) -> str:
+    if y.dtype == np.float64:
+        bits = y.reshape(-1).view(np.uint64).copy()
+        bits[np.isnan(y.reshape(-1))] = 0x7FF8000000000000
+        return hashlib.sha256(bits.astype("<u8").tobytes()).hexdigest()
     bits = np.ascontiguousarray(y, F).reshape(-1).view(np.uint32).copy()
     bits[np.isnan(np.asarray(y, F).reshape(-1))] = 0x7FC00000  # (NaN payloads aside)
     return hashlib.sha256(bits.astype("<u4").tobytes()).hexdigest()
 
 
 def record(y: np.ndarray) -> dict:
-    y = np.asarray(y, F)
+    """A result's shape, hash of its bits and first values: float64 as itself, the rest as
+    float32."""
+    y = np.asarray(y.numpy() if hasattr(y, "numpy") else y)
+    y = y if y.dtype == np.float64 else y.astype(F)
     return {"shape": list(y.shape), "sha256": digest(y),
             "head": [v.hex() for v in y.reshape(-1)[:16].astype(np.float64).tolist()]}
+
+
+def erf_inputs(dtype: type) -> np.ndarray:
+    """A grid over [-6, 6], the edges of Eigen's branches and clamps, zeros, denormals,
+    tiny normals, huge values, infinities, NaN, and a sweep of bit patterns."""
+    info = np.finfo(dtype)
+    edges = [0.0, -0.0, 1.0, -1.0, 3.832506856900711, 4.0, -4.0, 16.0, 27.9, 28.1, 1e10,
+             -1e30, float(info.max), float(info.tiny), -float(info.tiny),
+             float(info.smallest_subnormal), -float(info.smallest_subnormal),
+             float(info.tiny) / 3, float(np.inf), float(-np.inf), float(np.nan)]
+    grid = np.linspace(-6, 6, 12001)
+    itype = np.uint32 if dtype == np.float32 else np.uint64
+    step = (2 ** (8 * np.dtype(dtype).itemsize)) // 50021
+    sweep = (np.arange(50021, dtype=np.uint64) * np.uint64(step)).astype(itype).view(dtype)
+    return np.concatenate([np.array(edges, dtype), grid.astype(dtype), sweep])
+
+
+def erf_cases() -> dict:
+    """name -> (expression, inputs)."""
+    out = {}
+    for d in ("float32", "float64"):
+        x = erf_inputs(np.dtype(d).type)
+        out[f"erf {d}"] = ("tf.math.erf(x)", {"x": x})
+        out[f"erf {d}, 7 values"] = ("tf.math.erf(x)", {"x": x[:7]})
+        out[f"erf {d}, traced"] = ("tf.function(lambda v: tf.math.erf(v) * 2)(x)",
+                                   {"x": x[21:4000]})
+    bits = np.arange(65536, dtype=np.uint16)
+    for d in ("float16", "bfloat16"):
+        out[f"erf {d}, every value"] = (f"tf.cast(tf.math.erf(tf.bitcast(x, tf.{d})), tf.float32)",
+                                        {"x": bits})
+    return out

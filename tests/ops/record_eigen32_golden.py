@@ -20,7 +20,13 @@ import numpy as np  # noqa: E402
 import tensorflow as tf  # noqa: E402
 
 from tests.golden_io import write_json  # noqa: E402
-from tests.ops.eigen32_cases import adam_cases, pow_cases, record, sum_cases  # noqa: E402
+from tests.ops.eigen32_cases import (  # noqa: E402
+    adam_cases,
+    erf_cases,
+    pow_cases,
+    record,
+    sum_cases,
+)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -32,6 +38,8 @@ def main() -> None:
     for name, (expr, env, keep) in pow_cases().items():
         y = eval(expr, {"tf": tf, **{k: tf.constant(v) for k, v in env.items()}}).numpy()
         out[name] = record(y.reshape(-1)[keep])
+    for name, (expr, env) in erf_cases().items():
+        out[name] = record(eval(expr, {"tf": tf, **{k: tf.constant(v) for k, v in env.items()}}))
     for name, (code, env) in adam_cases().items():
         scope = {"tf": tf, "keras": keras, "np": np, **env}
         exec(code, scope)

@@ -1,4 +1,5 @@
-"""Results bit for bit with TF 2.21's CPU kernels: float32 Pow of fewer than 8 values,
+"""Results bit for bit with TF 2.21's CPU kernels: Erf in float32, float64 and the half
+types (Eigen's rational approximations; eigen32.py); float32 Pow of fewer than 8 values,
 where TF calls the C library's powf (eigen32.py: scalars, broadcasts), and with it Keras
 3's Adam over 40 steps; bfloat16 and float16 sums and means in
 Eigen's order (eigen_reduce.py: whole tensors, rows, columns, 3-D middle axes whose output
@@ -12,13 +13,13 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-from tests.ops.eigen32_cases import adam_cases, pow_cases, record, sum_cases
+from tests.ops.eigen32_cases import adam_cases, erf_cases, pow_cases, record, sum_cases
 
 # (TF's CPU kernels, bit for bit: run on the CPU where a GPU is the default device)
 pytestmark = pytest.mark.usefixtures("cpu_kernels")
 
 GOLDEN = json.loads((Path(__file__).resolve().parent / "eigen32_golden.json").read_text())
-SUMS, POWS, ADAMS = sum_cases(), pow_cases(), adam_cases()
+SUMS, POWS, ADAMS, ERFS = sum_cases(), pow_cases(), adam_cases(), erf_cases()
 
 
 def _same(y, name):
@@ -37,6 +38,12 @@ def test_pow_is_tfs_where_tf_calls_powf(name):
     expr, env, keep = POWS[name]
     y = eval(expr, {"tf": tf, **{k: tf.constant(v) for k, v in env.items()}}).numpy()
     _same(y.reshape(-1)[keep], name)
+
+
+@pytest.mark.parametrize("name", sorted(ERFS))
+def test_erf_is_tfs(name):
+    expr, env = ERFS[name]
+    _same(eval(expr, {"tf": tf, **{k: tf.constant(v) for k, v in env.items()}}).numpy(), name)
 
 
 @pytest.mark.parametrize("name", sorted(ADAMS))
@@ -60,3 +67,11 @@ def test_cases_are_not_numpys():
         pows = [record(np.power(np.float32(env["x"]), np.float32(env["y"])).reshape(-1)[keep])
                 != GOLDEN[name] for name, (_, env, keep) in POWS.items() if "y" in env]
     assert any(pows)
+
+
+def test_erf_cases_are_not_scipys():
+    """TF's erf is Eigen's approximation, not the correctly rounded one SciPy gives."""
+    special = pytest.importorskip("scipy.special")
+    for d in ("float32", "float64"):
+        x = ERFS[f"erf {d}"][1]["x"]
+        assert record(special.erf(x).astype(x.dtype)) != GOLDEN[f"erf {d}"]

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-from eagerflow._src.ops import nn_pool, windows
+from eagerflow._src.ops import nn_pool, pool_windows
 from tests.ops import max_pool_grad_cases as mpg
 from tests.ops.test_conv import directional_check, pads_for
 from tests.tf_reference import HAVE_TF_PYTHON, run_tf_script
@@ -408,13 +408,13 @@ def test_max_pool_gradient_from_the_kept_argmax_is_the_recomputed_one(name, k, s
     # the same as a plain loop that adds each window's gradient in window order
     x, make_dy = mpg.inputs(dtype)
     ks, st = (k, k) if isinstance(k, int) else k, (s, s)
-    y = windows.max_pool(np, x, ks, st, p, (), keep=True)
+    y = pool_windows.max_pool(np, x, ks, st, p, (), keep=True)
     dy = make_dy(y.shape)
-    outs, pads = windows.geometry(x.shape[1:3], ks, st, (1, 1), p, ())
-    kept = windows._KEPT_ARGMAX.get((x, y), (ks, st, pads))
+    outs, pads = pool_windows.geometry(x.shape[1:3], ks, st, (1, 1), p, ())
+    kept = pool_windows._KEPT_ARGMAX.get((x, y), (ks, st, pads))
     assert (kept is None) == (p == "SAME" and any(a or b for a, b in pads))
-    got = windows.max_pool_grad(np, x, y, dy, ks, st, p, ())
-    again = windows.max_pool_grad(np, x.copy(), y.copy(), dy, ks, st, p, ())
+    got = pool_windows.max_pool_grad(np, x, y, dy, ks, st, p, ())
+    again = pool_windows.max_pool_grad(np, x.copy(), y.copy(), dy, ks, st, p, ())
     np.testing.assert_array_equal(got.view(f"u{x.itemsize}"), again.view(f"u{x.itemsize}"))
     attrs = dict(ksize=(1,) + ks + (1,), strides=(1,) + st + (1,), padding=p,
                  explicit_paddings=(), data_format="NHWC")
@@ -423,23 +423,23 @@ def test_max_pool_gradient_from_the_kept_argmax_is_the_recomputed_one(name, k, s
 
 
 def test_kept_argmax_serves_only_its_own_arrays(monkeypatch):
-    monkeypatch.setattr(windows._KEPT_ARGMAX, "entries", [])
+    monkeypatch.setattr(pool_windows._KEPT_ARGMAX, "entries", [])
     x = RNG.standard_normal((2, 6, 6, 3))
-    y = windows.max_pool(np, x, (2, 2), (2, 2), "VALID", (), keep=True)
+    y = pool_windows.max_pool(np, x, (2, 2), (2, 2), "VALID", (), keep=True)
     key = ((2, 2), (2, 2), ((0, 0), (0, 0)))
-    assert windows._KEPT_ARGMAX.get((x, y), key) is not None
-    assert windows._KEPT_ARGMAX.get((x, y.copy()), key) is None
+    assert pool_windows._KEPT_ARGMAX.get((x, y), key) is not None
+    assert pool_windows._KEPT_ARGMAX.get((x, y.copy()), key) is None
     other = -x  # the same y with another input: its own argmax, not the kept one
     dy = RNG.standard_normal(y.shape)
-    np.testing.assert_array_equal(windows.max_pool_grad(np, other, y, dy, (2, 2), (2, 2),
+    np.testing.assert_array_equal(pool_windows.max_pool_grad(np, other, y, dy, (2, 2), (2, 2),
                                                         "VALID", ()),
-                                  windows.max_pool_grad(np, other.copy(), y, dy, (2, 2),
+                                  pool_windows.max_pool_grad(np, other.copy(), y, dy, (2, 2),
                                                         (2, 2), "VALID", ()))
-    windows.max_pool(np, x, (2, 2), (2, 2), "VALID", ())  # no keep: nothing added
-    assert len(windows._KEPT_ARGMAX.entries) == 1
+    pool_windows.max_pool(np, x, (2, 2), (2, 2), "VALID", ())  # no keep: nothing added
+    assert len(pool_windows._KEPT_ARGMAX.entries) == 1
     del x, y  # dropped at the next forward that keeps
-    windows.max_pool(np, other, (2, 2), (2, 2), "VALID", (), keep=True)
-    assert len(windows._KEPT_ARGMAX.entries) == 1
+    pool_windows.max_pool(np, other, (2, 2), (2, 2), "VALID", (), keep=True)
+    assert len(pool_windows._KEPT_ARGMAX.entries) == 1
 
 
 @pytest.mark.skipif(not HAVE_TF_PYTHON, reason="TensorFlow is not installed")
@@ -464,22 +464,22 @@ def test_max_pool_gradients_match_tensorflow_bit_for_bit(tmp_path):
 
 
 def test_max_pool_keeps_its_argmax_only_where_a_gradient_may_follow(monkeypatch):
-    monkeypatch.setattr(windows._KEPT_ARGMAX, "entries", [])
+    monkeypatch.setattr(pool_windows._KEPT_ARGMAX, "entries", [])
     x = tf.constant(RNG.standard_normal((2, 6, 6, 3)))
     tf.nn.max_pool2d(x, 2, 2, "VALID")  # inference: nothing kept
     tf.nn.max_pool2d(tf.transpose(x, [0, 3, 1, 2]), 2, 2, "VALID", data_format="NCHW")
-    assert windows._KEPT_ARGMAX.entries == []
+    assert pool_windows._KEPT_ARGMAX.entries == []
     with tf.GradientTape() as tape:
         tape.watch(x)
         y = tf.nn.max_pool2d(x, 2, 2, "VALID")
-    assert windows._KEPT_ARGMAX.get((x._arr, y._arr), ((2, 2), (2, 2), ((0, 0),) * 2)) \
+    assert pool_windows._KEPT_ARGMAX.get((x._arr, y._arr), ((2, 2), (2, 2), ((0, 0),) * 2)) \
         is not None
     kept = tape.gradient(y, x)
-    monkeypatch.setattr(windows._KEPT_ARGMAX, "entries", [])
+    monkeypatch.setattr(pool_windows._KEPT_ARGMAX, "entries", [])
     with tf.GradientTape() as tape:
         tape.watch(x)
         y = tf.nn.max_pool2d(x, 2, 2, "VALID")
-    monkeypatch.setattr(windows._KEPT_ARGMAX, "entries", [])  # found again: the same
+    monkeypatch.setattr(pool_windows._KEPT_ARGMAX, "entries", [])  # found again: the same
     np.testing.assert_array_equal(tape.gradient(y, x).numpy(), kept.numpy())
 
 

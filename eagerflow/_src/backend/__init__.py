@@ -482,6 +482,7 @@ def special(xp: Any) -> Any:
 # The C library's float functions on the host (None where it has none), as TF's CPU
 # kernels call them past Eigen's packets (ops/libm32.py)
 c_float_function = cpu.c_float_function
+ELEMENTWISE_BLOCK = cpu.ELEMENTWISE_BLOCK
 
 
 def linalg_errors(xp: Any) -> Any:
@@ -801,12 +802,9 @@ def select(xp: Any, hit: Any, values: Any, out: Any = None) -> Any:
     return _BY_XP[id(xp)].select(hit, values, out)
 
 
-def blend(xp: Any, hit: Any, a: Any, b: Any) -> Any:
-    """`xp.where(hit, a, b)` for a and b (arrays or 0-d arrays) of one dtype, without
-    branches on CPU."""
-    if xp is np:
-        return cpu.blend(hit, a, b)
-    return xp.where(hit, a, b)
+def choose(xp: Any, hit: Any, a: Any, b: Any) -> Any:
+    """`xp.where(hit, a, b)` for a and b of one dtype (without branches on CPU)."""
+    return cpu.choose(hit, a, b) if xp is np else xp.where(hit, a, b)
 
 
 def relu(xp: Any, x: Any, out: Any = None) -> Any:

@@ -749,6 +749,18 @@ def _inner(fn: DatasetFunction) -> dstruct.Structure:
 _INTS = (_dt.int32, _dt.int64, _dt.int16, _dt.int8, _dt.uint8, _dt.uint16)
 
 
+def _check_length_dtype(out: dstruct.Structure, bucket_boundaries: Any) -> None:
+    """TF compares the lowest bounds, a list converted as any list is, with the length
+    tensor: a length of another dtype than that list's is TF's binary op TypeError."""
+    spec = out.spec if out.kind == "leaf" else None
+    if not (isinstance(spec, TensorSpec) and spec.dtype.is_integer):
+        return
+    lows = convert_to_tensor([np.iinfo(np.int32).min] + list(bucket_boundaries)).dtype
+    if spec.dtype != lows:
+        raise TypeError(f"Input 'y' of 'LessEqual' Op has type {spec.dtype.name} that does "
+                        f"not match type {lows.name} of argument 'x'.")
+
+
 def bucket_by_sequence_length(dataset: DatasetV2, element_length_func: Callable,
                               bucket_boundaries: Any, bucket_batch_sizes: Any,
                               padded_shapes: Any, padding_values: Any,
@@ -766,6 +778,8 @@ def bucket_by_sequence_length(dataset: DatasetV2, element_length_func: Callable,
     in_struct = dataset._structure
     len_fn = StructuredFunction(element_length_func, "bucket_by_sequence_length", in_struct,
                                 dataset)
+    if len_fn.traced:
+        _check_length_dtype(len_fn.output_structure, bucket_boundaries)
     # TF's buckets (boundaries neither checked nor sorted): the first i with
     # lows[i] <= length < highs[i]
     lows = [np.iinfo(np.int32).min] + boundaries

@@ -53,6 +53,34 @@ def murmur64(data: bytes, seed: int = _SEED) -> int:
     return h ^ (h >> 47)
 
 
+def murmur64_many(data: list, seed: int = _SEED) -> np.ndarray:
+    """murmur64 of each byte string of `data`, as uint64: strings of one length at a
+    time, word by word across them."""
+    out = np.empty(len(data), np.uint64)
+    lengths = np.fromiter(map(len, data), np.int64, len(data))
+    m, r = np.uint64(_M), np.uint64(47)
+    for n in np.unique(lengths).tolist():
+        at = np.flatnonzero(lengths == n)
+        rows = np.frombuffer(b"".join([data[i] for i in at.tolist()]), np.uint8)
+        rows = rows.reshape(len(at), n)
+        whole = n - n % 8
+        h = np.full(len(at), (seed ^ (n * _M)) & _MASK, np.uint64)
+        words = np.ascontiguousarray(rows[:, :whole]).view("<u8")
+        for k in words.T:  # (uint64 arrays wrap round silently, as C's arithmetic)
+            k = k * m
+            k ^= k >> r
+            h = (h ^ (k * m)) * m
+        if n % 8:
+            tail = np.zeros(len(at), np.uint64)
+            for i in range(n % 8):
+                tail |= rows[:, whole + i].astype(np.uint64) << np.uint64(8 * i)
+            h = (h ^ tail) * m
+        h ^= h >> r
+        h *= m
+        out[at] = h ^ (h >> r)
+    return out
+
+
 def _buckets(values: np.ndarray, hash_fn: Callable, num_buckets: int) -> np.ndarray:
     out = np.empty(values.shape, np.int64)
     flat = out.reshape(-1)
@@ -139,7 +167,8 @@ STRING_TO_HASH_BUCKET_STRONG = register(OpDef(
 
 STRING_TO_HASH_BUCKET = register(OpDef(
     "StringToHashBucket", _legacy_infer,
-    lambda xp, x, num_buckets: _buckets(x, murmur64, num_buckets),
+    lambda xp, x, num_buckets: (murmur64_many(x.reshape(-1).tolist()) % np.uint64(num_buckets))
+    .astype(np.int64).reshape(x.shape),
     reference=_ref(murmur64),
     gpu=False, samples=lambda: [
         Sample((_WORDS,), {"num_buckets": 2**62}, grad=False)],

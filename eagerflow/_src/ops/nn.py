@@ -204,13 +204,16 @@ def _alpha(alpha: float, dtype: Any) -> Any:
 
 
 def _leaky_kernel(xp: Any, x: Any, alpha: float) -> Any:
-    return xp.where(x > 0, x, x * _alpha(alpha, x.dtype))
+    a = _alpha(alpha, x.dtype)
+    if 0 < a <= 1:  # (x > 0 ? x : a * x without a branch per value; inf * 0 is NaN)
+        return xp.maximum(x, x * a)
+    return blas.choose(xp, x > 0, x, x * a)
 
 
 LEAKY_RELU_GRAD = register(OpDef(
     "LeakyReluGrad",
     _grad_infer("LeakyReluGrad", _FLOAT_T),
-    lambda xp, g, x, alpha: xp.where(_daz(xp, x) > 0, g, g * _alpha(alpha, g.dtype)),
+    lambda xp, g, x, alpha: blas.choose(xp, _daz(xp, x) > 0, g, g * _alpha(alpha, g.dtype)),
     grad=lambda n, gg: [bind(LEAKY_RELU_GRAD, (gg, n.inputs[1]), n.attrs),
                         zeros_like(n.inputs[1])],
     reference=lambda g, x, alpha: np.array([gv if xv > 0 else np.float32(alpha) * gv
@@ -239,7 +242,7 @@ def _elu_grad(n: Any, g: Any) -> list:
 def _elu_kernel(xp: Any, x: Any) -> Any:
     if halfprec.is_half(xp, x):
         return halfprec.elu(x)
-    return xp.where(x > 0, x, xp.expm1(xp.minimum(x, 0)))
+    return blas.choose(xp, x > 0, x, xp.expm1(xp.minimum(x, 0)))
 
 
 ELU = _activation(
@@ -261,7 +264,8 @@ def _selu_kernel(xp: Any, x: Any) -> Any:
     if halfprec.is_half(xp, x):
         return halfprec.selu(x)
     neg = SELU_ALPHA * xp.expm1(xp.minimum(x, 0))
-    return (SELU_SCALE * xp.where(x > 0, x, neg)).astype(x.dtype, copy=False)
+    return (SELU_SCALE * blas.choose(xp, x > 0, x, neg.astype(x.dtype, copy=False))).astype(
+        x.dtype, copy=False)
 
 
 SELU = _activation(

@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import column_sums
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor
@@ -127,13 +128,22 @@ def _forward_kernel(op: str) -> Any:
         axes = tuple(i for i in range(x.ndim) if i != cax)
         bshape = [1] * x.ndim
         bshape[cax] = -1
-        xf = x.astype(f32)
+        xf = x.astype(f32, copy=False)
         u = scale.dtype
+        # channels last: the activations as rows of channels, their sums one product each
+        rows = xf.reshape(-1, x.shape[-1]) if cax == x.ndim - 1 else None
         with np.errstate(all="ignore"):
+            centered = None
             if is_training:
                 n = x.size // max(x.shape[cax], 1)
-                m = xf.mean(axis=axes, dtype=f32) if n else xp.full(x.shape[cax], np.nan, f32)
-                var = ((xf - m.reshape(bshape)) ** 2).mean(axis=axes, dtype=f32) if n else m
+                m = _mean(xp, xf, rows, axes, n) if n else xp.full(x.shape[cax], np.nan, f32)
+                if n:
+                    centered = xf - m.reshape(bshape)
+                    sq = centered * centered
+                    var = _mean(xp, sq, None if rows is None else sq.reshape(rows.shape), axes,
+                                n)
+                else:
+                    var = m
                 unbiased = var * f32(n / max(n - 1, 1))
                 f = f32(exponential_avg_factor)
                 if f != 1:
@@ -150,11 +160,22 @@ def _forward_kernel(op: str) -> Any:
                     m_out = v_out = xp.full(m.shape, np.nan, f32)
                     saved = (xp.zeros_like(m), xp.zeros_like(m))
             inv = (f32(1) / xp.sqrt(var + f32(epsilon))) * scale.astype(f32)
-            y = (xf - m.reshape(bshape)) * inv.reshape(bshape) + offset.astype(f32).reshape(bshape)
-        outs = (y.astype(x.dtype), m_out.astype(u), v_out.astype(u), saved[0].astype(u),
-                saved[1].astype(u))
+            y = xf - m.reshape(bshape) if centered is None else centered
+            y *= inv.reshape(bshape)
+            y += offset.astype(f32).reshape(bshape)
+        outs = (y.astype(x.dtype, copy=False), m_out.astype(u), v_out.astype(u),
+                saved[0].astype(u), saved[1].astype(u))
         return outs + ((xp.zeros(0, u),) if op == "FusedBatchNormV3" else ())
     return kernel
+
+
+def _mean(xp: Any, values: Any, rows: Any, axes: tuple, n: int) -> Any:
+    """The float32 mean over `axes` (n values each): as column sums of `rows` (the values as
+    rows of channels, channels last) where a product gives them, else NumPy's mean."""
+    sums = None if rows is None else column_sums(xp, rows)
+    if sums is None:
+        return values.mean(axis=axes, dtype=np.float32)
+    return sums / np.float32(n)
 
 
 def _forward_ref(op: str) -> Any:

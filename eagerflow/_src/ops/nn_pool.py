@@ -1,8 +1,9 @@
 """Pooling: MaxPool/AvgPool in 2-D and 3-D with their gradient ops, and tf.nn's
 max_pool*/avg_pool*/pool wrappers.
 
-Sits in the ops layer on windows.py and nn_args.py. The kernels loop over the window's taps (a few
-vectorized maximum/add calls over whole tensors), never over pixels. Semantics as TF:
+Sits in the ops layer on windows.py, pool_windows.py and nn_args.py. The kernels loop
+over the window's taps (a few vectorized maximum/add calls over blocks of images), never
+over pixels. Semantics as TF:
 SAME average pooling divides by the number of real (unpadded) cells in each window,
 and a max-pool gradient goes to the first maximal cell of each window in row-major
 order (ties do not split it). Gradients of any order:
@@ -28,6 +29,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, UnimplementedError
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import pool_windows as PW
 from eagerflow._src.ops import windows as W
 from eagerflow._src.ops.array import expand_dims, squeeze
 from eagerflow._src.ops.dispatch import bind
@@ -232,7 +234,7 @@ def max_pool_kernel(p: _Pool, xp: Any, x: Any, ksize: tuple, strides: tuple, pad
                     explicit_paddings: tuple, data_format: str, keep: bool = False) -> Any:
     ks, st, pad, ex = _engine(ksize, strides, padding, explicit_paddings, data_format)
     keep = keep and not channels_first(data_format)  # (the arrays the gradient will see)
-    return _back(xp, W.max_pool(xp, _cl(x, data_format), ks, st, pad, ex, keep), data_format)
+    return _back(xp, PW.max_pool(xp, _cl(x, data_format), ks, st, pad, ex, keep), data_format)
 
 
 def max_pool_grad(p: _Pool, n: Any, g: Any) -> list:
@@ -262,7 +264,7 @@ def max_pool_grad_kernel(p: _Pool, xp: Any, x: Any, y: Any, dy: Any, ksize: tupl
                          strides: tuple, padding: str, explicit_paddings: tuple,
                          data_format: str) -> Any:
     ks, st, pad, ex = _engine(ksize, strides, padding, explicit_paddings, data_format)
-    out = W.max_pool_grad(xp, _cl(x, data_format), _cl(y, data_format),
+    out = PW.max_pool_grad(xp, _cl(x, data_format), _cl(y, data_format),
                           _cl(dy, data_format), ks, st, pad, ex)
     return _back(xp, out, data_format)
 
@@ -295,7 +297,7 @@ def max_pool_grad_grad_kernel(p: _Pool, xp: Any, x: Any, y: Any, gg: Any, ksize:
                               strides: tuple, padding: str, explicit_paddings: tuple,
                               data_format: str) -> Any:
     ks, st, pad, ex = _engine(ksize, strides, padding, explicit_paddings, data_format)
-    out = W.max_pool_grad_grad(xp, _cl(x, data_format), _cl(y, data_format),
+    out = PW.max_pool_grad_grad(xp, _cl(x, data_format), _cl(y, data_format),
                                _cl(gg, data_format), ks, st, pad, ex)
     return _back(xp, out, data_format)
 
@@ -319,7 +321,7 @@ def avg_pool_infer(p: _Pool, x: Any, ksize: tuple, strides: tuple, padding: str,
 def avg_pool_kernel(p: _Pool, xp: Any, x: Any, ksize: tuple, strides: tuple, padding: str,
                     data_format: str) -> Any:
     ks, st, pad, _ = _engine(ksize, strides, padding, (), data_format)
-    return _back(xp, W.avg_pool(xp, _cl(x, data_format), ks, st, pad), data_format)
+    return _back(xp, PW.avg_pool(xp, _cl(x, data_format), ks, st, pad), data_format)
 
 
 def avg_pool_grad(p: _Pool, n: Any, g: Any) -> list:
@@ -349,7 +351,7 @@ def avg_pool_grad_kernel(p: _Pool, xp: Any, sizes: Any, dy: Any, ksize: tuple, s
     ks, st, pad, _ = _engine(ksize, strides, padding, (), data_format)
     shape = tuple(int(v) for v in sizes)
     cl_shape = (shape[0],) + spatial(shape, data_format) + (outer(shape, data_format)[1],)
-    return _back(xp, W.avg_pool_grad(xp, cl_shape, _cl(dy, data_format), ks, st, pad),
+    return _back(xp, PW.avg_pool_grad(xp, cl_shape, _cl(dy, data_format), ks, st, pad),
                  data_format)
 
 
@@ -550,7 +552,7 @@ def _register_pool(p: _Pool) -> tuple:
                           samples=lambda: s()["max"], bad_samples=lambda: s()["max_bad"],
                           tf=form))
     if p.rank == 2:
-        # MaxPool that keeps each window's argmax for its gradient (see windows.max_pool),
+        # MaxPool that keeps each window's argmax for its gradient (see pool_windows.max_pool),
         # bound in MaxPool's place where that gradient may follow: eagerly under a tape
         # (max_pool2d), and in a graph that holds it (graph/passes/fuse.py). The rest is
         # MaxPool's (its errors too: MaxPool's bad samples), and TF's graphs write it as
@@ -584,7 +586,7 @@ MAX_POOL3D, AVG_POOL3D = _register_pool(POOL3D)
 # MaxPoolWithArgmax (2-D, NHWC): the pooled values and the flat position each window's
 # gradient goes to (MaxPoolGrad's choice: the first real cell, then any strictly greater),
 # so that its gradient is one scatter. MaxPool itself keeps the same argmax out of sight
-# for its own gradient (see windows.max_pool and max_pool_grad).
+# for its own gradient (see pool_windows.max_pool and max_pool_grad).
 # ---------------------------------------------------------------------------------------
 
 _ARGMAX_T = (dt.float32, dt.float64, dt.int32, dt.uint8, dt.int16, dt.int8, dt.int64,
@@ -610,7 +612,7 @@ def _argmax_infer(x: Any, ksize: tuple, strides: tuple, padding: str, Targmax: d
 
 def _argmax_kernel(xp: Any, x: Any, ksize: tuple, strides: tuple, padding: str,
                    Targmax: dt.DType, include_batch_in_index: bool) -> tuple:  # noqa: N803
-    y, flat = W.max_pool_argmax(xp, x, ksize[1:3], strides[1:3], padding, include_batch_in_index)
+    y, flat = PW.max_pool_argmax(xp, x, ksize[1:3], strides[1:3], padding, include_batch_in_index)
     return y, flat.astype(Targmax.as_numpy_dtype, copy=False)
 
 
@@ -662,7 +664,7 @@ def _grad_wa_kernel(xp: Any, x: Any, grad: Any, argmax: Any, ksize: tuple, strid
                     padding: str, include_batch_in_index: bool) -> Any:
     flat = _positions(xp, _WA_GRAD, x.shape, argmax, include_batch_in_index)
     size = math.prod(x.shape)
-    spare = W.max_pool_grad_argmax(xp, (size + 1,), grad, flat)  # (+ the cell past the end)
+    spare = PW.max_pool_grad_argmax(xp, (size + 1,), grad, flat)  # (+ the cell past the end)
     return spare[:size].reshape(x.shape)
 
 

@@ -41,6 +41,7 @@ from eagerflow._src.io.gfile import matches
 from eagerflow._src.io.tfrecord import RecordReader
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.hash_ops import murmur64
 from eagerflow._src.ops.random import kernel_state
 from eagerflow._src.ops.random_unroll import next_node
 from eagerflow._src.ops.registry import BadSample, OpDef, TFForm, register
@@ -50,22 +51,7 @@ _M64 = (1 << 64) - 1
 _CHUNK = 16  # records a shard reads before handing them over (TF's kRecords)
 
 
-# -- TF's Hash64, std::mt19937_64 and libstdc++'s std::shuffle -------------------------------
-
-def hash64(data: bytes, seed: int) -> int:
-    """TF's Hash64 (a MurmurHash64A) of `data` under `seed`."""
-    m, r = 0xC6A4A7935BD1E995, 47
-    h = (seed ^ (len(data) * m)) & _M64
-    whole = len(data) - len(data) % 8
-    for (k,) in struct.iter_unpack("<Q", data[:whole]):
-        k = (k * m) & _M64
-        k = ((k ^ (k >> r)) * m) & _M64
-        h = ((h ^ k) * m) & _M64
-    if whole < len(data):
-        h = ((h ^ int.from_bytes(data[whole:], "little")) * m) & _M64
-    h = ((h ^ (h >> r)) * m) & _M64
-    return h ^ (h >> r)
-
+# -- std::mt19937_64 and libstdc++'s std::shuffle -------------------------------
 
 class MersenneTwister64:
     """C++'s std::mt19937_64."""
@@ -221,7 +207,7 @@ class _Yielder:
         files = _matches(self._pattern)
         if not files:
             raise NotFoundError(None, None, f"Found no files at {self._pattern} [Op:{_OP}]")
-        shuffle(files, MersenneTwister64(hash64(struct.pack("<q", self._epoch), self._seed)))
+        shuffle(files, MersenneTwister64(murmur64(struct.pack("<q", self._epoch), self._seed)))
         if 0 <= self._shift < 1:
             k = int(self._shift * np.float32(len(files)))
             files = files[k:] + files[:k]

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import choose
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
@@ -57,7 +58,7 @@ def _same(a: tuple, b: tuple) -> bool:
 def _select_kernel(xp: Any, c: Any, x: Any, y: Any) -> Any:
     if c.ndim == 1 and x.ndim > 1:  # (whole rows)
         c = c.reshape(c.shape + (1,) * (x.ndim - 1))
-    return xp.where(c, x, y)
+    return choose(xp, c, x, y)
 
 
 def _select_grad(n: Any, g: Any) -> list:

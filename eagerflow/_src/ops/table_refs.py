@@ -1,10 +1,11 @@
 """Independent references and samples of the ops on lookup tables, for the registry suites.
 
-Ops layer, over registry.py only (nothing of the tables' kernels): table_handles.py and
-lookup_ops.py name these in their OpDefs. A sample's table is a registry `Table` (the
-harness makes it live, op_harness.Live); a reference sees a `TableModel` of it, a plain
-dict from keys to values, and returns the op's outputs followed by each table's items
-after the op (`TableModel.items_array`, the form the harness reads a live table in).
+Ops layer, over registry.py, hash_ops' Hash64 and libstdc++'s bucket counts only (nothing
+of the tables' kernels): table_handles.py and lookup_ops.py name these in their OpDefs. A
+sample's table is a registry `Table` (the harness makes it live, op_harness.Live); a
+reference sees a `TableModel` of it, a plain dict from keys to values, and returns the
+op's outputs followed by each table's items after the op (`TableModel.items_array`, the
+form the harness reads a live table in).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from eagerflow._src.core.errors import (
     NotFoundError,
     UnimplementedError,
 )
+from eagerflow._src.ops.hash_map_order import BUCKET_COUNTS
+from eagerflow._src.ops.hash_ops import murmur64
 from eagerflow._src.ops.registry import BadSample, Sample, Table
 
 
@@ -95,7 +98,32 @@ def size_ref(t: TableModel) -> tuple:
     return np.int64(len(t.items)), t.items_array()
 
 
+def unordered_map_order(keys: list) -> list:
+    """The keys as TF's std::unordered_map lists them after inserting them in turn into a
+    new map: simulated node by node on a list (hash_map_order.py keeps the order as
+    ranks). A key goes before the first node of its bucket, or first if there is none;
+    the map grows when the count would pass its buckets, re-inserting in list order."""
+    def bucket(k: Any, n: int) -> int:
+        return (murmur64(k) if isinstance(k, bytes) else k % 2**64) % n
+
+    def put(nodes: list, k: Any, n: int) -> None:
+        b = bucket(k, n)
+        nodes.insert(next((i for i, x in enumerate(nodes) if bucket(x, n) == b), 0), k)
+
+    size, nodes = 0, []
+    for k in keys:
+        if len(nodes) + 1 > size:
+            size = BUCKET_COUNTS[BUCKET_COUNTS.index(size) + 1] if size else BUCKET_COUNTS[0]
+            old, nodes = nodes, []
+            for x in old:
+                put(nodes, x, size)
+        put(nodes, k, size)
+    return nodes
+
+
 def export_ref(t: TableModel, **attrs: Any) -> tuple:
+    if t.kind == "mutable":  # (a static table's order in TF is its per-process hash seed's)
+        t.items = {k: t.items[k] for k in unordered_map_order(list(t.items))}
     keys = np.array(list(t.items), t.key_dtype).reshape((len(t.items),) + t.key_shape)
     values = np.array(list(t.items.values()), t.value_dtype) \
         .reshape((len(t.items),) + t.value_shape)

@@ -4,10 +4,12 @@ Ops layer, under lookup_ops.py (whose ops' kernels call these methods on the tab
 they take as an attr, as a variable's ops read its value). Two stores:
 
 - `TableState`, a dict from keys to values: TF's HashTable, MutableHashTable and
-  MutableHashTableOfTensors. Numeric keys are looked up by binary search over a sorted
-  copy, rebuilt after each change; string keys through the dict, or, for a vector of
-  strings that keeps its packed form, through a vectorized index of the keys
-  (packed_strings.Index), also rebuilt after each change.
+  MutableHashTableOfTensors. A mutable table exports its keys in the order TF's
+  std::unordered_map lists them (hash_map_order.py); a static table, whose order in TF
+  is its hash seed's (a new one each process), in insertion order. Numeric keys are
+  looked up by binary search over a sorted copy, rebuilt after each change; string keys
+  through the dict, or, for a vector of strings that keeps its packed form, through a
+  vectorized index of the keys (packed_strings.Index), also rebuilt after each change.
 - `DenseTableState`, TF's MutableDenseHashTable: open addressing over a power-of-two
   number of buckets, each a row of `key_size` key elements and `value_size` value
   elements. A key's bucket is its hash (an integer key is itself, a string TF's Hash64,
@@ -30,7 +32,8 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InternalError, InvalidArgumentError
 from eagerflow._src.core.resource import HeldResource
 from eagerflow._src.core.tensor import check_finite_size
-from eagerflow._src.ops.hash_ops import murmur64
+from eagerflow._src.ops.hash_map_order import HashMapOrder
+from eagerflow._src.ops.hash_ops import murmur64_many
 from eagerflow._src.ops.packed_strings import Index, packed_of
 
 
@@ -44,6 +47,11 @@ def shape_text(shape: tuple) -> str:
 
 def _fail(op: str, message: str) -> InvalidArgumentError:
     return InvalidArgumentError(None, None, f"{message} [Op:{op}]")
+
+
+def _integer_hashes(keys: list) -> np.ndarray:
+    """std::hash of integer keys: each as a 64-bit unsigned integer (int32's sign-extended)."""
+    return np.array(keys, np.int64).view(np.uint64)
 
 
 class TableState(HeldResource):
@@ -61,6 +69,8 @@ class TableState(HeldResource):
         self.mutable = mutable  # False: a static table (TF's InitializableLookupTable)
         self.initialized = mutable  # (a static table is filled once, by its initializer)
         self.items: dict = {}
+        self._order = HashMapOrder(
+            murmur64_many if key_dtype is dt.string else _integer_hashes) if mutable else None
         self._index: Any = None
         self._strings: Any = None
 
@@ -136,6 +146,9 @@ class TableState(HeldResource):
 
     def insert(self, keys: np.ndarray, values: np.ndarray) -> None:
         flat_vals = values.reshape((keys.size,) + self.value_shape)
+        if self._order is not None:
+            self._order.add([k for k in dict.fromkeys(keys.reshape(-1).tolist())
+                             if k not in self.items])
         if self.value_shape:
             self.items.update(zip(keys.reshape(-1).tolist(), list(flat_vals.copy())))
         else:
@@ -143,17 +156,22 @@ class TableState(HeldResource):
         self.changed()
 
     def remove(self, keys: np.ndarray) -> None:
-        for k in keys.reshape(-1).tolist():
-            self.items.pop(k, None)
+        held = [k for k in dict.fromkeys(keys.reshape(-1).tolist()) if k in self.items]
+        for k in held:
+            del self.items[k]
+        if self._order is not None:
+            self._order.discard(held)
         self.changed()
 
     def export(self) -> tuple:
-        """(keys, values) arrays of what the table holds, in insertion order."""
-        keys = np.empty(len(self.items), np_dtype(self.key_dtype))
-        keys[:] = list(self.items)
-        vals = np.empty((len(self.items),) + self.value_shape, np_dtype(self.value_dtype))
-        for i, v in enumerate(self.items.values()):
-            vals[i] = v
+        """(keys, values) arrays of what the table holds, in TF's order (the module's
+        docstring)."""
+        order = list(self.items) if self._order is None else self._order.ordered()
+        keys = np.empty(len(order), np_dtype(self.key_dtype))
+        keys[:] = order
+        vals = np.empty((len(order),) + self.value_shape, np_dtype(self.value_dtype))
+        for i, k in enumerate(order):
+            vals[i] = self.items[k]
         return keys, vals
 
     def export_shapes(self) -> tuple:
@@ -161,6 +179,8 @@ class TableState(HeldResource):
 
     def import_(self, keys: np.ndarray, values: np.ndarray) -> None:
         self.items.clear()
+        if self._order is not None:
+            self._order.clear()
         self.insert(keys, values)
 
     def import_value_shape(self, keys_shape: tuple) -> tuple:
@@ -175,8 +195,7 @@ def _hashes(rows: np.ndarray) -> np.ndarray:
     """TF's hash of each key (a row of `rows`), as uint64: an integer is itself, a string
     its Hash64, a vector key the Hash64Combine of its elements' hashes."""
     if rows.dtype == object:
-        cols = np.array([[murmur64(x) for x in r] for r in rows.tolist()],
-                        np.uint64).reshape(rows.shape)
+        cols = murmur64_many(rows.reshape(-1).tolist()).reshape(rows.shape)
     else:
         cols = rows.astype(np.int64).view(np.uint64)  # two's complement, as C++'s cast
     if rows.shape[1] == 1:

@@ -1,0 +1,356 @@
+"""Pooling kernels over the sliding-window engine (windows.py): max and average pools of
+any rank, TF's NaN rules per rank, max pooling's argmax (MaxPoolWithArgmax and the
+gradient's choice of cell), and the gradients. Channels-last arrays `(N, *spatial, C)`,
+as windows.py's; ops layer, no OpDefs here (nn_pool.py has them).
+
+On the CPU the windows' taps are added (or compared) a block of images at a time, so
+that the block's padded input and output stay in the cache across the taps.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.backend import ELEMENTWISE_BLOCK, add_at, select
+from eagerflow._src.ops.windows import _Kept, geometry, interior, pad, taps
+
+
+def _lowest(x: Any) -> Any:
+    if x.dtype.kind == "f" or x.dtype.kind == "V":  # (bfloat16's kind is "V")
+        return -np.inf
+    if x.dtype.kind == "b":
+        return False
+    return np.iinfo(x.dtype).min
+
+
+# Most bytes of max-pool argmaxes kept for their gradients (see _Kept and max_pool).
+KEEP_ARGMAX = 16 * 1024 * 1024
+_KEPT_ARGMAX = _Kept(lambda: KEEP_ARGMAX)
+
+
+def max_pool(xp: Any, x: Any, ks: tuple, strides: tuple, padding: str,
+             explicit: tuple, keep: bool = False) -> Any:
+    """TF's CPU kernels differ by rank on NaN (both agree elsewhere): 2-D windows take the
+    largest non-NaN value and never go below the dtype's lowest finite value (a window of
+    NaN or -inf gives that); 3-D windows keep a running `max if max > v else v`, so a NaN
+    replaces what came before it and is replaced by what follows.
+
+    With `keep` (2-D, nothing padded), each window's argmax (MaxPoolGrad's choice, see
+    _tap_of_max) is found too and kept for max_pool_grad of the same arrays: the
+    gradient is then one scatter (TF's MaxPoolWithArgmax, kept out of sight)."""
+    ones = (1,) * len(ks)
+    outs, pads = geometry(x.shape[1:-1], ks, strides, ones, padding, explicit)
+    if any(o <= 0 for o in outs) or x.shape[0] == 0 or x.shape[-1] == 0:
+        return xp.zeros((x.shape[0],) + tuple(max(o, 0) for o in outs) + (x.shape[-1],),
+                        x.dtype)
+    # (3-D: TF's padding cells hold the lowest finite value, which beats a window's -inf)
+    fill = np.finfo(x.dtype).min if len(ks) == 3 and x.dtype.kind == "f" else _lowest(x)
+    xpd = pad(xp, x, pads, fill, temp="pad")
+    views = [xpd[idx] for _, idx in taps(ks, outs, strides, ones)]
+    if len(ks) == 2:
+        lowest = np.finfo(x.dtype).min if x.dtype.kind == "f" else _lowest(x)
+        out = xp.full((x.shape[0],) + tuple(outs) + (x.shape[-1],), lowest, x.dtype)
+        for a, b in _image_blocks(xp, out):
+            for v in views:
+                xp.fmax(out[a:b], v[a:b], out=out[a:b])
+        if keep and not any(b or a for b, a in pads):
+            _KEPT_ARGMAX.put((x, out), (ks, strides, pads), _tap_of_max(xp, views, out))
+        return out
+    out = views[0].copy()
+    for v in views[1:]:
+        out = xp.where(out > v, out, v)
+    return out
+
+
+def _tap_of_max(xp: Any, views: list, y: Any) -> Any:
+    """Per window of unpadded `views` (one per tap, row-major), the tap TF's 2-D MaxPoolGrad
+    gives the gradient to, given `y`, the windows' largest non-NaN values: the first cell,
+    then any later cell strictly greater. That is the first tap equal to `y`, except where
+    the first cell is NaN (nothing is greater than it: it keeps the gradient) or no cell
+    equals `y` (NaN and -inf only: the first cell again). Comparisons and integer
+    arithmetic only: where() and masked copies branch per element, ~40x slower."""
+    arg = _first_equal_later_tap(xp, views, y)
+    arg *= views[0] < y  # the first cell: equal to y, or NaN
+    return arg
+
+
+def _first_equal_later_tap(xp: Any, views: list, y: Any) -> Any:
+    """Per window, the first tap after the first whose cell equals `y` (0 where none
+    does), for the caller to settle the first cell's own case."""
+    arg = xp.zeros(y.shape, dtype=np.uint8 if len(views) <= 256 else np.int32)
+    for t in range(len(views) - 1, 0, -1):  # last to first: the first equal tap stays
+        arg -= (views[t] == y) * (arg - t)  # (arg - t wraps around in uint8: still exact)
+    return arg
+
+
+def _real_cells(xp: Any, x: Any, xpd: Any, pads: tuple) -> Any:
+    """True on the cells of the padded input that are x's own (None when nothing is
+    padded): TF's kernels never pick a padding cell."""
+    if not any(b or a for b, a in pads):
+        return None
+    valid = xp.zeros(xpd.shape[:-1] + (1,), dtype=bool)
+    valid[interior(pads, x.shape[1:-1])] = True
+    return valid
+
+
+def _first_argmax(xp: Any, x: Any, xpd: Any, pads: tuple, tap_list: tuple) -> tuple:
+    """Per window, (the chosen cell's value, its tap) by TF's 2-D gradient choice: the first
+    real (unpadded) cell, then any later cell strictly greater (a NaN in front keeps the
+    gradient; ties go first). The values are MaxPoolWithArgmax's output."""
+    valid = _real_cells(xp, x, xpd, pads)
+    if valid is None:
+        found = _first_max_tap(xp, xpd, tap_list)
+        if found is not None:
+            return found
+    best = arg = seen = None
+    for t, idx in tap_list:
+        v = xpd[idx]
+        ok = None if valid is None else valid[idx]
+        if best is None:
+            best, arg = v.copy(), xp.zeros(v.shape, dtype=np.int32)
+            seen = xp.ones(v.shape, dtype=bool) if ok is None else xp.broadcast_to(ok, v.shape)
+            continue
+        take = v > best
+        if ok is not None:
+            take = (take | ~seen) & ok
+            seen = seen | ok
+        best = xp.where(take, v, best)
+        arg = xp.where(take, t, arg)
+    return best, xp.where(seen, arg, -1)
+
+
+def _first_max_tap(xp: Any, xpd: Any, tap_list: tuple) -> tuple | None:
+    """_first_argmax's (values, taps) when nothing is padded and no window holds a NaN
+    (else None): the windows' maxima and _tap_of_max's taps."""
+    views = [xpd[idx] for _, idx in tap_list]
+    best = views[0].copy()
+    for v in views[1:]:
+        xp.maximum(best, v, out=best)
+    if best.dtype.kind not in "iub" and best.size and xp.isnan(best.max()):  # (max keeps NaN)
+        return None
+    return best, _tap_of_max(xp, views, best)
+
+
+def _gpu_first_max(xp: Any, xpd: Any, tap_list: tuple) -> tuple:
+    """Per window of floats, (value, tap, found) as TF's GPU kernel (MaxPoolForwardNHWC)
+    chooses them: from the dtype's lowest finite value, each cell strictly greater (in
+    row-major order) replaces it. So NaN cells are skipped, ties go to the first, and a
+    window of NaN, -inf and the lowest value only keeps that value and no cell (`found`
+    False: TF's argmax -1). Padding cells (-inf) are never chosen. Nothing is read back."""
+    views = [xpd[idx] for _, idx in tap_list]
+    lowest = np.finfo(xpd.dtype).min
+    y = xp.full(views[0].shape, lowest, xpd.dtype)
+    for v in views:
+        xp.fmax(y, v, out=y)  # (fmax skips a NaN, as the kernel's `>` does)
+    tap = _first_equal_later_tap(xp, views, y)
+    tap *= views[0] != y  # the first cell, where it is the maximum
+    return y, tap, y > lowest
+
+
+def max_pool_argmax(xp: Any, x: Any, ks: tuple, strides: tuple, padding: str,
+                    include_batch: bool) -> tuple:
+    """2-D (values, flat int64 argmax) of TF's MaxPoolWithArgmax: the cell each window's
+    gradient goes to and its value, the index counted over (height, width, channels) of
+    one image, or of the whole batch with `include_batch`. On the CPU the cell is the one
+    TF's CPU kernel (and MaxPoolGrad) chooses: the first, then any later cell strictly
+    greater. On a device, floats are chosen as TF's GPU kernel chooses (_gpu_first_max),
+    which differs where a window holds a NaN or nothing above the lowest float; TF runs
+    the other dtypes on its CPU kernel, whose choice over them reads nothing back."""
+    outs, pads = geometry(x.shape[1:-1], ks, strides, (1, 1), padding, ())
+    n, h, w, c = x.shape
+    if min(outs) <= 0:
+        empty = (n, max(outs[0], 0), max(outs[1], 0), c)
+        return xp.zeros(empty, x.dtype), xp.zeros(empty, np.int64)
+    xpd = pad(xp, x, pads, _lowest(x))
+    tap_list = taps(ks, outs, strides, (1, 1))
+    found = None
+    if xp is not np and x.dtype.kind == "f":
+        best, tap, found = _gpu_first_max(xp, xpd, tap_list)
+    else:
+        best, tap = _first_argmax(xp, x, xpd, pads, tap_list)
+    # flat index = the window's top-left cell + the chosen tap's offset from it
+    offsets = xp.asarray([(i * w + j) * c for i in range(ks[0]) for j in range(ks[1])],
+                         dtype=np.int64)
+    rows = xp.arange(outs[0], dtype=np.int64) * strides[0] - pads[0][0]
+    cols = xp.arange(outs[1], dtype=np.int64) * strides[1] - pads[1][0]
+    corner = (rows[:, None, None] * w + cols[None, :, None]) * c + xp.arange(c, dtype=np.int64)
+    flat = offsets[tap] + corner  # (fancy indexing: 4x faster than take on uint8 taps)
+    if include_batch:
+        flat += (xp.arange(n, dtype=np.int64) * (h * w * c))[:, None, None, None]
+    if found is not None:
+        flat = xp.where(found, flat, np.int64(-1))
+    return best, flat
+
+
+def max_pool_grad_argmax(xp: Any, x_shape: tuple, g: Any, flat: Any) -> Any:
+    """MaxPoolGradWithArgmax: each gradient added at its window's flat position in the batch,
+    in order (windows that share a chosen cell sum in TF's order)."""
+    dx = xp.zeros(math.prod(x_shape), dtype=g.dtype)
+    add_at(xp, dx, flat, g.reshape(-1))
+    return dx.reshape(x_shape)
+
+
+def max_pool_grad(xp: Any, x: Any, y: Any, g: Any, ks: tuple, strides: tuple, padding: str,
+                  explicit: tuple) -> Any:
+    """Each window's gradient goes where TF's CPU kernels send it: in 2-D to one element,
+    the argmax of the input alone (`y` is not read, but names the forward whose kept
+    argmax is used: see max_pool); in 3-D to every element equal to the window's output
+    in `y` (ties each get all of it; an infinite one none: TF's MaxPool3DGrad masks the
+    cells whose difference from it is 0). The gradients are scattered one tap at a time
+    (NumPy's fancy-index scatter of the same values took twice as long), last tap first:
+    that adds the windows sharing a cell in window order onto zeros, TF's sum bit for
+    bit."""
+    ones = (1,) * len(ks)
+    outs, pads = geometry(x.shape[1:-1], ks, strides, ones, padding, explicit)
+    xpd = pad(xp, x, pads, _lowest(x))
+    dxp = xp.zeros(xpd.shape, dtype=g.dtype)
+    if g.size:
+        tap_list = taps(ks, outs, strides, ones)
+        if len(ks) == 2:
+            tap = _KEPT_ARGMAX.get((x, y), (ks, strides, pads))
+            if tap is None:
+                tap = _argmax_taps(xp, x, xpd, y.shape, pads, tap_list)
+            hits = [tap == t for t, _ in tap_list]
+        else:
+            hits = _equal_cells(xp, x, xpd, y, pads, tap_list)
+        if all(s >= k for s, k in zip(strides, ks)):
+            # disjoint windows give each cell one tap: store 0 + g (-0.0 becomes 0.0)
+            g0 = g + xp.zeros((), g.dtype)
+            for (_, idx), hit in zip(tap_list, hits):
+                select(xp, hit, g0, out=dxp[idx])
+        else:
+            for (_, idx), hit in zip(reversed(tap_list), reversed(hits)):
+                # g where hit, not g * hit: an inf or NaN in g reaches only its chosen cell
+                dxp[idx] += select(xp, hit, g)
+    if any(b or a for b, a in pads):
+        return xp.ascontiguousarray(dxp[interior(pads, x.shape[1:-1])])
+    return dxp
+
+
+def _argmax_taps(xp: Any, x: Any, xpd: Any, y_shape: tuple, pads: tuple,
+                 tap_list: tuple) -> Any:
+    """MaxPoolGrad's 2-D choice of tap per window, found again (no kept argmax)."""
+    if any(b or a for b, a in pads):
+        return _first_argmax(xp, x, xpd, pads, tap_list)[1]
+    views = [xpd[idx] for _, idx in tap_list]
+    y = xp.full(y_shape, np.finfo(x.dtype).min if x.dtype.kind == "f" else _lowest(x), x.dtype)
+    for v in views:
+        xp.fmax(y, v, out=y)
+    return _tap_of_max(xp, views, y)
+
+
+def _equal_cells(xp: Any, x: Any, xpd: Any, y: Any, pads: tuple, tap_list: tuple) -> list:
+    """Per tap, where its cell is a real one whose difference from its window's `y` is 0
+    (MaxPool3DGrad's choice: every tie; none in a NaN window, nor an infinite cell)."""
+    valid = _real_cells(xp, x, xpd, pads)
+    out = []
+    for _, idx in tap_list:
+        hit = xp.equal(xpd[idx] - y, 0)
+        if valid is not None:
+            hit &= valid[idx]
+        out.append(hit)
+    return out
+
+
+def max_pool_grad_grad(xp: Any, x: Any, y: Any, gg: Any, ks: tuple, strides: tuple,
+                       padding: str, explicit: tuple) -> Any:
+    """Gathers `gg` (shaped like x) at each window's first maximal element."""
+    ones = (1,) * len(ks)
+    outs, pads = geometry(x.shape[1:-1], ks, strides, ones, padding, explicit)
+    xpd = pad(xp, x, pads, _lowest(x))
+    ggp = pad(xp, gg, pads, 0)
+    out = xp.zeros(y.shape, dtype=gg.dtype)
+    if y.size:
+        taken = xp.zeros(y.shape, dtype=bool)
+        valid = _real_cells(xp, x, xpd, pads)
+        for _, idx in taps(ks, outs, strides, ones):
+            hit = xpd[idx] == y
+            if valid is not None:
+                hit &= valid[idx]
+            hit &= ~taken
+            taken |= hit
+            out += xp.where(hit, ggp[idx], 0)
+    return out
+
+
+def avg_counts(xp: Any, sizes: tuple, ks: tuple, strides: tuple, padding: str,
+               dtype: Any) -> Any:
+    """How many real (unpadded) input cells each output window covers: (1, *outs, 1)."""
+    ones = (1,) * len(ks)
+    outs, pads = geometry(sizes, ks, strides, ones, padding, ())
+    total = None
+    for i, (o, (b, _), k, s, n) in enumerate(zip(outs, pads, ks, strides, sizes)):
+        start = np.arange(o) * s - b
+        cnt = np.minimum(start + k, n) - np.maximum(start, 0)
+        shape = [1] * (len(outs) + 2)
+        shape[i + 1] = o
+        cnt = cnt.reshape(shape)
+        total = cnt if total is None else total * cnt
+    return xp.asarray(np.maximum(total, 1), dtype=dtype)
+
+
+def avg_pool(xp: Any, x: Any, ks: tuple, strides: tuple, padding: str) -> Any:
+    if x.dtype.kind == "V" and x.dtype.itemsize == 2:  # TF's bfloat16 pools in float32
+        return avg_pool(xp, x.astype(np.float32), ks, strides, padding).astype(x.dtype)
+    ones = (1,) * len(ks)
+    outs, pads = geometry(x.shape[1:-1], ks, strides, ones, padding, ())
+    if any(o <= 0 for o in outs) or x.shape[0] == 0 or x.shape[-1] == 0:
+        return xp.zeros((x.shape[0],) + tuple(max(o, 0) for o in outs) + (x.shape[-1],),
+                        x.dtype)
+    xpd = pad(xp, x, pads, 0, temp="pad")
+    views = [xpd[idx] for _, idx in taps(ks, outs, strides, ones)]
+    out = xp.empty((x.shape[0],) + tuple(outs) + (x.shape[-1],), x.dtype)
+    blocks = _image_blocks(xp, out)
+    # (the counts broadcast over a block's channels: NumPy divides contiguous runs faster)
+    counts = xp.broadcast_to(avg_counts(xp, x.shape[1:-1], ks, strides, padding, x.dtype),
+                             (blocks[0][1],) + out.shape[1:]).copy()
+    for a, b in blocks:
+        block = out[a:b]  # (the taps added in turn: TF's order)
+        if len(views) > 1:
+            xp.add(views[0][a:b], views[1][a:b], out=block)
+        else:
+            xp.copyto(block, views[0][a:b])
+        for v in views[2:]:
+            block += v[a:b]
+        block /= counts[:b - a]
+    return out
+
+
+def _image_blocks(xp: Any, out: Any) -> list:
+    """(first, end) images of `out` a window loop takes at a time: on the CPU as many as
+    keep about ELEMENTWISE_BLOCK output values in the cache across the taps (a 3x3 pool
+    of 32x64x64x16 float32: 8 ms over whole tensors, under 3 ms by images); a device
+    takes them all."""
+    n = out.shape[0]
+    per = max(1, math.prod(out.shape[1:]))
+    step = n if xp is not np else max(1, ELEMENTWISE_BLOCK // per)
+    return [(a, min(a + step, n)) for a in range(0, n, step)]
+
+
+def avg_pool_grad(xp: Any, in_shape: tuple, g: Any, ks: tuple, strides: tuple,
+                  padding: str) -> Any:
+    ones = (1,) * len(ks)
+    outs, pads = geometry(in_shape[1:-1], ks, strides, ones, padding, ())
+    padded = (in_shape[0],) + tuple(s + b + a for s, (b, a) in zip(in_shape[1:-1], pads)) + \
+        (in_shape[-1],)
+    if g.dtype.kind == "V" and g.dtype.itemsize == 2:  # TF's bfloat16 works in float32
+        return avg_pool_grad(xp, in_shape, g.astype(np.float32), ks, strides,
+                             padding).astype(g.dtype)
+    dxp = xp.zeros(padded, dtype=g.dtype)
+    if g.size and g.dtype.itemsize == 2 and xp is np:
+        # TF's half-precision loop: each output's gradient times its window's reciprocal
+        # (rounded to the type), added to its inputs output by output, each sum rounded
+        inv = (1.0 / avg_counts(xp, in_shape[1:-1], ks, strides, padding, np.float64))
+        share = g * inv.astype(g.dtype)
+        for _, idx in reversed(list(taps(ks, outs, strides, ones))):
+            dxp[idx] += share
+    elif g.size:
+        share = g / avg_counts(xp, in_shape[1:-1], ks, strides, padding, g.dtype)
+        for _, idx in taps(ks, outs, strides, ones):
+            dxp[idx] += share
+    if any(b or a for b, a in pads):
+        return xp.ascontiguousarray(dxp[interior(pads, in_shape[1:-1])])
+    return dxp
