@@ -114,14 +114,21 @@ def _sobel_cases(tf) -> dict:
     other = image((3, 3, 3, 2)) * 2 - 1  # (inexact products: BLAS's fused sums)
     out["depthwise_conv2d other filter"] = lambda: tf.nn.depthwise_conv2d(
         x, other, [1, 1, 1, 1], "SAME").numpy()
-    gray = x[..., :1] * 1.37  # (one channel, several outputs, strided or dilated: by rows)
-    w8 = image((3, 5, 1, 8)) * 2 - 1
-    for what, kw in (("strides 2", {"strides": 2}), ("dilations 2", {"dilations": 2})):
+    gray = x[..., :1] * 1.37  # (one channel, several outputs: by columns, strided or
+    w8 = image((3, 5, 1, 8)) * 2 - 1  # dilated by rows; float64 by rows)
+    for what, kw in (("VALID", {}), ("SAME", {"padding": "SAME"}),
+                     ("strides 2", {"strides": 2}), ("dilations 2", {"dilations": 2})):
         args = {"strides": 1, "padding": "VALID", **kw}
         out[f"conv2d of one channel {what}"] = \
             lambda a=args: tf.nn.conv2d(gray, w8, **a).numpy()
     out["conv2d of one channel, float64"] = lambda: tf.nn.conv2d(
         gray.astype(np.float64), w8.astype(np.float64), 1, "SAME").numpy()
+    bias = image((8,)) - 0.5
+    out["conv2d of one channel, bias and relu traced"] = lambda: tf.function(
+        lambda v: tf.nn.relu(tf.nn.bias_add(tf.nn.conv2d(v, w8, 1, "SAME"), bias)))(
+            tf.constant(gray)).numpy()
+    out["depthwise_conv2d of one channel, multiplier 3"] = lambda: tf.nn.depthwise_conv2d(
+        gray, w8[..., :3], [1, 1, 1, 1], "VALID").numpy()
     one = x[..., :1]  # (one channel, several outputs: TF sums column by column)
     out["depthwise_conv2d powers of two, one channel"] = lambda: tf.nn.depthwise_conv2d(
         one, filt[:, :, :1], [1, 1, 1, 1], "SAME").numpy()

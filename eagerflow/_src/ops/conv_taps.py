@@ -7,8 +7,8 @@ products in tap order onto +0 by fused multiply-adds: each step is one rounding 
 acc + x * w. TF's order is the filter's, row by row, except for a float32 image of one
 channel with several output channels (a Conv2D, or a depthwise convolution with a
 multiplier, which TF runs as one) sliding by one pixel, undilated: then column by
-column. (Learned from its outputs: tests/ops/image_bits_cases.py. The BLAS product keeps
-the filter's order: such convolutions by other filters are not TF's bits yet.)
+column. (Learned from its outputs: tests/ops/image_bits_cases.py.) windows.conv_forward
+then runs the transposed image's convolution, whose rows are the columns.
 
 When the product x * w is exact (w is 0 or a power of two no smaller than one, as in
 Sobel's, Prewitt's and Laplace's filters, x finite and small enough not to overflow), a
@@ -44,9 +44,9 @@ def cpu_forward(x: np.ndarray, w: np.ndarray, outs: tuple, pads: tuple, strides:
     return None
 
 
-def _by_columns(x: np.ndarray, o: int, strides: tuple, dilations: tuple) -> bool:
-    """Whether TF sums this convolution's taps column by column: a float32 image of one
-    channel, several output channels, a 2-D filter sliding by one pixel, undilated."""
+def by_columns(x: np.ndarray, o: int, strides: tuple, dilations: tuple) -> bool:
+    """Whether TF sums a convolution's taps column by column: a float32 image (N, H, W, 1)
+    of one channel, o > 1 output channels, a filter sliding by one pixel, undilated."""
     return x.shape[-1] == 1 and o > 1 and x.ndim == 4 and x.dtype == np.float32 and \
         all(s == 1 for s in strides) and all(d == 1 for d in dilations)
 
@@ -82,7 +82,7 @@ def depthwise(x: np.ndarray, w: np.ndarray, outs: tuple, pads: tuple, strides: t
     padded = tuple(s + lo + hi for s, (lo, hi) in zip(spatial, pads))
     inside = tuple(slice(lo, lo + s) for s, (lo, _) in zip(spatial, pads))
     order = list(itertools.product(*(range(k) for k in ks)))
-    if _by_columns(x, c * mult, strides, dilations):
+    if by_columns(x, c * mult, strides, dilations):
         # (TF then takes the taps column by column: the weights in that order)
         flat = sorted(range(len(order)), key=lambda t: order[t][::-1])
         order, weights = [order[t] for t in flat], weights[flat]

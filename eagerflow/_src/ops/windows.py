@@ -487,6 +487,13 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
         out = conv_taps.cpu_forward(x, w, outs, pads, strides, dilations, bias, relu)
         if out is not None:
             return out
+        if conv_taps.by_columns(x, o, strides, dilations) and min(ks) > 1:
+            # TF sums these taps column by column: the transposed image's, row by row (its
+            # windows are not kept: the filter gradient's sum runs over the pixels in order)
+            out = conv_forward(np, x.swapaxes(1, 2), w.swapaxes(0, 1), strides[::-1],
+                               dilations[::-1], padding, explicit, bias, relu,
+                               at=(outs[::-1], pads[::-1]))
+            return np.ascontiguousarray(out.swapaxes(1, 2))
     out = xp.empty((n,) + outs + (o,), dtype=x.dtype)
     if out.size == 0:
         return out
