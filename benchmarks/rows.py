@@ -290,6 +290,17 @@ ROWS = [
     Row("tf.random.stateless_normal 1M (float64)", {
         "tf": ("", "tf.random.stateless_normal([1000000], seed=[1, 2], dtype=tf.float64)"),
     }, note="eagerflow's float64 log is the C library's, element by element"),
+    Row("tf.random.Generator normal 8x224x224x3 (float32)", {
+        "tf": ("g = tf.random.Generator.from_seed(1)", "g.normal([8, 224, 224, 3])"),
+        "torch": ("g = torch.Generator().manual_seed(1)",
+                  "torch.randn(8, 224, 224, 3, generator=g)"),
+    }, note="TF's bits: Philox, glibc's logf/sincosf"),
+    Row("tf.random.stateless_uniform 8x224x224x3 (float32)", {
+        "tf": ("", "tf.random.stateless_uniform([8, 224, 224, 3], seed=[1, 2])"),
+    }),
+    Row("tf.random.stateless_truncated_normal 8x224x224x3 (float32)", {
+        "tf": ("", "tf.random.stateless_truncated_normal([8, 224, 224, 3], seed=[1, 2])"),
+    }),
     # -- images --
     Row("tf.image.resize bilinear 8x224x224x3 -> 256x256", {
         "tf": ("x = tf.constant(np.random.default_rng(0).uniform(0, 255, (8, 224, 224, 3))"
@@ -307,6 +318,28 @@ ROWS = [
                   ".astype('float32'))",
                   "F.interpolate(x, (256, 256), mode='bicubic', align_corners=False)"),
     }, note="TF's kernel's bits; PyTorch's images NCHW"),
+    Row("tf.image.sobel_edges 8x224x224x3", {
+        "tf": ("x = tf.constant(np.random.default_rng(0).uniform(0, 1, (8, 224, 224, 3))"
+               ".astype('float32'))", "tf.image.sobel_edges(x)"),
+        "torch": ("import torch.nn.functional as F\n"
+                  "x = torch.tensor(np.random.default_rng(0).uniform(0, 1, (8, 3, 224, 224))"
+                  ".astype('float32'))\n"
+                  "k = torch.tensor([[-1., -2., -1.], [0., 0., 0.], [1., 2., 1.]])\n"
+                  "w = torch.stack([k, k.T]).repeat(3, 1, 1)[:, None]",
+                  "F.conv2d(F.pad(x, (1, 1, 1, 1), mode='reflect'), w, groups=3)"),
+    }, note="TF's bits (its products exact: summed tap by tap); PyTorch's images NCHW"),
+    Row("tf.image.hsv_to_rgb 8x224x224x3", {
+        "tf": ("x = tf.constant(np.random.default_rng(0).uniform(0, 1, (8, 224, 224, 3))"
+               ".astype('float32'))", "tf.image.hsv_to_rgb(x)"),
+    }, note="TF's bits"),
+    Row("tf.image.adjust_hue 8x224x224x3", {
+        "tf": ("x = tf.constant(np.random.default_rng(0).uniform(0, 1, (8, 224, 224, 3))"
+               ".astype('float32'))", "tf.image.adjust_hue(x, 0.2)"),
+    }, note="TF's bits"),
+    Row("tf.image.adjust_saturation 8x224x224x3", {
+        "tf": ("x = tf.constant(np.random.default_rng(0).uniform(0, 1, (8, 224, 224, 3))"
+               ".astype('float32'))", "tf.image.adjust_saturation(x, 1.5)"),
+    }, note="TF's bits"),
     # -- checkpoints and summaries --
     Row("checkpoint write+read (20 vars, 26 MB)", {
         "tf": ("import os, tempfile\n"

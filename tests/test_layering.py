@@ -66,7 +66,7 @@ OPS_ORDER = [
     # machinery: no ops of their own
     "op_index", "tf_op_defs", "registry", "heap", "checks", "eager_errors", "composite_dispatch",
     "held_arrays", "dispatch",
-    "windows_cuda", "windows", "pool_windows",
+    "windows_cuda", "conv_taps", "windows", "pool_windows",
     "packed_strings",
     # math
     "libm32", "elementwise", "halfprec", "eigen_reduce", "eigen32", "broadcast_grads",

@@ -3,8 +3,9 @@ eagerflow alike: tf.raw_ops.ImageProjectiveTransformV3 (and V2) into outputs of 
 own size, smaller and larger, in each interpolation and fill mode, and its bad arguments;
 tf.image.rgb_to_hsv and hsv_to_rgb of three float types, grey, black and out-of-range
 pixels among them; tf.image.adjust_contrast, adjust_hue, adjust_saturation and
-crop_and_resize. Inputs are integers scaled exactly into floats, so both sides read the
-same bits on any machine."""
+crop_and_resize; tf.image.sobel_edges and depthwise convolutions by filters of zeros and
+powers of two (summed tap by tap: conv_taps.py) and by others. Inputs are integers
+scaled exactly into floats, so both sides read the same bits on any machine."""
 
 from __future__ import annotations
 
@@ -71,6 +72,66 @@ def cases(tf) -> dict:
     out.update(_contrast_cases(tf))
     out.update(_hue_saturation_cases(tf))
     out.update(_crop_and_resize_cases(tf))
+    out.update(_sobel_cases(tf))
+    return out
+
+
+def _sobel_cases(tf) -> dict:
+    """tf.image.sobel_edges (a depthwise convolution by +-1 and +-2) of float32 and float64
+    images with zeros, -0, values near the largest float, inf and NaN; depthwise
+    convolutions by filters of zeros and powers of two (strides, dilations, SAME padding,
+    a channel multiplier) and by a filter of other values."""
+    out = {}
+    for shape in ((2, 9, 11, 3), (1, 17, 5, 1), (3, 4, 4, 2)):
+        x = image(shape) * 10 - 5
+        x.reshape(-1)[::7] = 0.0
+        x.reshape(-1)[3::11] = -0.0
+        for dtype in ("float32", "float64"):
+            out[f"sobel_edges {shape} {dtype}"] = \
+                lambda x=x.astype(dtype): tf.image.sobel_edges(tf.constant(x)).numpy()
+    zeros = np.zeros((1, 6, 7, 2), np.float32)
+    zeros[0, ::2, 1::3] = -0.0
+    out["sobel_edges of zeros and -0"] = lambda: tf.image.sobel_edges(tf.constant(zeros)).numpy()
+    big = image((1, 6, 7, 2)) * 3.0e38 - 1.5e38  # (products by 2 past the largest float)
+    out["sobel_edges near the largest float"] = \
+        lambda: tf.image.sobel_edges(tf.constant(big)).numpy()
+    odd = image((2, 5, 6, 3)) - 0.5
+    odd[0, 1, 1, 1], odd[1, 2, 2, 0], odd[1, 0, 0, 2] = np.inf, np.nan, -np.inf
+    out["sobel_edges of inf and nan"] = lambda: tf.image.sobel_edges(tf.constant(odd)).numpy()
+    x = image((2, 13, 12, 3)) * 8 - 4
+    x.reshape(-1)[::5] = -0.0
+    powers = (np.round(image((3, 3, 3, 2)) * 8 - 4)).astype(np.int64)
+    filt = (np.sign(powers) * 2.0 ** np.abs(powers)).astype(np.float32)  # (0, +-2, +-4, ...)
+    filt[1, 1, 0, 1] = -0.0
+    for what, kw in (("VALID", {}), ("SAME", {"padding": "SAME"}),
+                     ("strides 2", {"strides": [1, 2, 2, 1]}),
+                     ("dilations 2", {"dilations": [2, 2]})):
+        args = {"strides": [1, 1, 1, 1], "padding": "VALID", **kw}
+        out[f"depthwise_conv2d powers of two {what}"] = \
+            lambda a=args: tf.nn.depthwise_conv2d(x, filt, **a).numpy()
+    out["depthwise_conv2d powers of two float64"] = lambda: tf.nn.depthwise_conv2d(
+        x.astype(np.float64), filt.astype(np.float64), [1, 1, 1, 1], "SAME").numpy()
+    other = image((3, 3, 3, 2)) * 2 - 1  # (inexact products: BLAS's fused sums)
+    out["depthwise_conv2d other filter"] = lambda: tf.nn.depthwise_conv2d(
+        x, other, [1, 1, 1, 1], "SAME").numpy()
+    gray = x[..., :1] * 1.37  # (one channel, several outputs: by columns, strided or
+    w8 = image((3, 5, 1, 8)) * 2 - 1  # dilated by rows; float64 by rows)
+    for what, kw in (("VALID", {}), ("SAME", {"padding": "SAME"}),
+                     ("strides 2", {"strides": 2}), ("dilations 2", {"dilations": 2})):
+        args = {"strides": 1, "padding": "VALID", **kw}
+        out[f"conv2d of one channel {what}"] = \
+            lambda a=args: tf.nn.conv2d(gray, w8, **a).numpy()
+    out["conv2d of one channel, float64"] = lambda: tf.nn.conv2d(
+        gray.astype(np.float64), w8.astype(np.float64), 1, "SAME").numpy()
+    bias = image((8,)) - 0.5
+    out["conv2d of one channel, bias and relu traced"] = lambda: tf.function(
+        lambda v: tf.nn.relu(tf.nn.bias_add(tf.nn.conv2d(v, w8, 1, "SAME"), bias)))(
+            tf.constant(gray)).numpy()
+    out["depthwise_conv2d of one channel, multiplier 3"] = lambda: tf.nn.depthwise_conv2d(
+        gray, w8[..., :3], [1, 1, 1, 1], "VALID").numpy()
+    one = x[..., :1]  # (one channel, several outputs: TF sums column by column)
+    out["depthwise_conv2d powers of two, one channel"] = lambda: tf.nn.depthwise_conv2d(
+        one, filt[:, :, :1], [1, 1, 1, 1], "SAME").numpy()
     return out
 
 
@@ -110,6 +171,11 @@ def _hue_saturation_cases(tf) -> dict:
     for factor in (1.3, 0.4, 0.0, 5.0):
         out[f"adjust_saturation {factor}"] = \
             lambda f=factor: tf.image.adjust_saturation(x, f).numpy()
+    big = image((2, 201, 103, 3)) * 1.5 - 0.25  # (more pixels than a stretch of the kernels)
+    big[0, 0, :5], big[1, 200, 98:] = x[1, 0, :5], x[0, 0, :5]
+    out["adjust_hue of a large image"] = lambda: tf.image.adjust_hue(big, -0.3).numpy()
+    out["adjust_saturation of a large image"] = \
+        lambda: tf.image.adjust_saturation(big, 1.7).numpy()
     u = (image((2, 6, 5, 3)) * 255).astype(np.uint8)
     out["adjust_hue uint8"] = lambda: tf.image.adjust_hue(u, 0.2).numpy()
     out["adjust_saturation uint8"] = lambda: tf.image.adjust_saturation(u, 1.6).numpy()

@@ -113,6 +113,34 @@ def large_draws(tf):
             tf.random.truncated_normal([20001], dtype=tf.float64)]
 
 
+def long_draws(tf):
+    """Draws long enough for several passes of the kernels (cache-sized stretches, threads),
+    of odd sizes (a partial last block): stateful, stateless and tf.random.Generator
+    normals, uniforms and truncated normals of three float types, the Generator from
+    states whose counters carry out of their lowest 32 bits and their low 64 bits inside
+    a draw, and an 8 x 224 x 224 x 3 batch."""
+    tf.random.set_seed(11)
+    out = [tf.random.normal([8, 224, 224, 3]), tf.random.truncated_normal([8, 224, 224, 3]),
+           tf.random.uniform([8, 224, 224, 3]), tf.random.uniform([70001], dtype=tf.float16),
+           tf.random.normal([3, 33335], seed=4), tf.random.truncated_normal([20003], seed=4,
+                                                                           dtype=tf.float64)]
+    for seed in ((1, 2), (-1, 7), (123456789, 987654321)):
+        for name, n in (("float16", 40009), ("float32", 200003), ("float64", 70001)):
+            d = _dt(tf, name)
+            out += [tf.random.stateless_uniform([n], seed, dtype=d),
+                    tf.random.stateless_normal([n], seed, dtype=d),
+                    tf.random.stateless_truncated_normal([n], seed, dtype=d)]
+    for state in ([2**32 - 5000, 0, 7], [-3000, 5, 7], [12345, 678, 2**40 + 9]):
+        g = tf.random.Generator.from_state(state, alg="philox")
+        out += [g.normal([100003]), g.uniform([70001]), g.truncated_normal([65539]),
+                g.normal([30001], dtype=tf.float64), g.uniform([3, 11113], dtype=tf.float64),
+                g.state.read_value()]
+    g = tf.random.Generator.from_seed(99)
+    out += [g.normal([8, 224, 224, 3]), g.uniform([8, 224, 224, 3]),
+            g.truncated_normal([8, 224, 224, 3])]
+    return out
+
+
 def shuffle_and_categorical(tf):
     tf.random.set_seed(11)
     x = tf.reshape(tf.range(24), [8, 3])
@@ -473,7 +501,7 @@ def dataset_random(tf):
 
 CASES = {f.__name__: f for f in (
     global_seed_only, global_seed_counter_restarts, op_seed_only, global_and_op_seed,
-    zero_seeds, float_dtypes_and_shapes, scaled_draws, integers, large_draws,
+    zero_seeds, float_dtypes_and_shapes, scaled_draws, integers, large_draws, long_draws,
     shuffle_and_categorical, in_function, in_function_control_flow, stateless_floats,
     stateless_integers, stateless_categorical_and_shuffle, seed_utilities, index_shuffle,
     generator_draws, generator_state_ops, generator_in_function, gamma_and_poisson,

@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from eagerflow._src.backend import choose
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import (
@@ -27,6 +28,7 @@ from eagerflow._src.core.errors import (
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import halfprec
 from eagerflow._src.ops.array import concat, reshape, shape, tile
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.debugging import Assert
@@ -48,9 +50,14 @@ from eagerflow._src.ops.math import (
     equal,
     floormod,
     greater,
+    greater_equal,
     identity,
+    less_equal,
     log,
+    logical_and,
+    minimum,
     ones_like,
+    sign,
     where,
     zeros_like,
 )
@@ -115,16 +122,116 @@ def rgb_to_hsv(images: Any, name: str | None = None) -> Any:
 
 @eager_api("images")
 def hsv_to_rgb(images: Any, name: str | None = None) -> Any:
-    """RGB from hue, saturation and value (all in [0, 1], last axis)."""
+    """RGB from hue, saturation and value (all in [0, 1], last axis): TF's HSVToRGB."""
     x = C.op_input("HSVToRGB", images)
     _channels("HSVToRGB", x)
-    h, s, v = unstack(x, axis=-1)
+    return bind(HSV_TO_RGB, (x,), {})
+
+
+# Each channel of HSVToRGB is v * ((1 - s) + s * d), d = f(6h) clipped to [0, 1], with f
+# |6h - 3| - 1 for red, 2 - |6h - 2| for green and 2 - |6h - 4| for blue: (the offset,
+# whether f is 2 - |.|) per channel. Every step is one operation rounded to the images'
+# type, in this order (TF's bits: image_bits_golden.json).
+_HSV_SECTORS = ((3.0, False), (2.0, True), (4.0, True))
+_HSV_STRETCH = 1 << 15  # pixels per pass on the host: the temporaries stay in cache
+
+
+def _hsv_infer(x: Any) -> list:
+    _channels("HSVToRGB", x)
+    return [(x._shape, x._dtype)]
+
+
+def _rounded_arith(xp: Any, dtype: Any) -> tuple:
+    """(add, subtract, multiply) as f(x, y, out), rounded as the elementwise ops round them
+    in the dtype (halfprec's kernels for float16 and bfloat16 on the host)."""
+    if xp is np and dtype.itemsize == 2:
+        def rounded(uf: Any) -> Callable:
+            kernel = halfprec.binary(uf)
+
+            def op(x: Any, y: Any, out: Any) -> None:
+                out[...] = kernel(np.asarray(x, dtype), np.asarray(y, dtype))
+            return op
+        return rounded(np.add), rounded(np.subtract), rounded(np.multiply)
+    return ((lambda x, y, out: xp.add(x, y, out=out)),
+            (lambda x, y, out: xp.subtract(x, y, out=out)),
+            (lambda x, y, out: xp.multiply(x, y, out=out)))
+
+
+def _hsv_to_rgb_kernel(xp: Any, images: Any) -> Any:
+    """HSVToRGB in place, on the host a stretch of pixels at a time (the composite of
+    elementwise ops it replaces made some thirty passes over whole planes)."""
+    flat = images.reshape(-1, 3)
+    out = xp.empty_like(flat)
+    n = flat.shape[0]
+    step = max(min(_HSV_STRETCH if xp is np else n, n), 1)
+    add, sub, mul = _rounded_arith(xp, images.dtype)
+    one, two, six, zero = (images.dtype.type(c) for c in (1.0, 2.0, 6.0, 0.0))
+    dh, s, rest, d = (xp.empty(step, images.dtype) for _ in range(4))
+    for a in range(0, n, step):
+        k = min(n, a + step) - a
+        dh_, s_, rest_, d_ = dh[:k], s[:k], rest[:k], d[:k]
+        pix = flat[a:a + k]
+        s_[...] = pix[:, 1]  # (read four times: contiguous once)
+        mul(pix[:, 0], six, dh_)
+        sub(one, s_, rest_)
+        for ch, (offset, falling) in enumerate(_HSV_SECTORS):
+            sub(dh_, images.dtype.type(offset), d_)
+            xp.abs(d_, out=d_)
+            if falling:
+                sub(two, d_, d_)
+            else:
+                sub(d_, one, d_)
+            xp.minimum(d_, one, out=d_)  # (clip_by_value's order: the max first)
+            xp.maximum(d_, zero, out=d_)
+            mul(s_, d_, d_)
+            add(rest_, d_, d_)
+            mul(pix[:, 2], d_, out[a:a + k, ch])
+    return out.reshape(images.shape)
+
+
+def _hsv_to_rgb_grad(n: Any, g: Any) -> list:
+    """The derivative of each channel's formula (TF registers none; eagerflow's hsv_to_rgb
+    has been differentiable), clip_by_value's ties passing the gradient as its ops do."""
+    h, s, v = unstack(n.inputs[0], axis=-1)
     dh = h * 6.0
-    dr = clip_by_value(abs_(dh - 3.0) - 1.0, 0.0, 1.0)
-    dg = clip_by_value(2.0 - abs_(dh - 2.0), 0.0, 1.0)
-    db = clip_by_value(2.0 - abs_(dh - 4.0), 0.0, 1.0)
     rest = 1.0 - s
-    return stack([v * (rest + s * dr), v * (rest + s * dg), v * (rest + s * db)], axis=-1)
+    g_h, g_s, g_v = zeros_like(h), zeros_like(s), zeros_like(v)
+    for g_c, (offset, falling) in zip(unstack(g, axis=-1), _HSV_SECTORS):
+        lean = dh - offset
+        f = 2.0 - abs_(lean) if falling else abs_(lean) - 1.0
+        d = clip_by_value(f, 0.0, 1.0)
+        g_v = g_v + g_c * (rest + s * d)
+        g_vc = g_c * v
+        g_s = g_s + g_vc * d - g_vc
+        inside = logical_and(less_equal(f, 1.0), greater_equal(minimum(f, 1.0), 0.0))
+        g_f = where(inside, g_vc * s, zeros_like(s))
+        g_h = g_h + (g_f * -sign(lean) if falling else g_f * sign(lean)) * 6.0
+    return [stack([g_h, g_s, g_v], axis=-1)]
+
+
+def _hsv_to_rgb_ref(images: np.ndarray) -> np.ndarray:
+    """A pixel loop in float64 through colorsys."""
+    flat = images.reshape(-1, 3).astype(np.float64)
+    out = [colorsys.hsv_to_rgb(*p) for p in flat]
+    return np.array(out, np.float64).reshape(images.shape).astype(images.dtype)
+
+
+def _hsv_samples() -> list:
+    rng = SampleRNG(43)
+    # (hues off the sectors' corners, where the derivative jumps)
+    hsv = rng.uniform(0.05, 0.95, (2, 3, 4, 3))
+    hsv[..., 0] = (np.arange(24).reshape(2, 3, 4) + 0.5) / 24.0
+    return [Sample((hsv,)), Sample((hsv.astype(np.float32),), grad=False)]
+
+
+HSV_TO_RGB = register(OpDef(
+    "HSVToRGB", _hsv_infer, _hsv_to_rgb_kernel, grad=_hsv_to_rgb_grad,
+    reference=_hsv_to_rgb_ref, samples=_hsv_samples,
+    bad_samples=lambda: [
+        BadSample((np.zeros((2, 4), np.float32),), {}, FailedPreconditionError,
+                  "input must have 3 channels but input only has 4 channels"),
+        BadSample((np.zeros((2, 3), np.int32),), {}, InvalidArgumentError,
+                  "Value for attr 'T' of int32 is not in the list of allowed values")]))
 
 
 def _linear_color(matrix: list, fname: str) -> Callable:
@@ -200,14 +307,15 @@ def _adjust_checks(op: str, x: Any, factor: Any, word: str) -> None:
 
 # AdjustHue and AdjustSaturation: TF's float32 kernels, pixel by pixel. Half images pass
 # their dtype check but TF's CPU has no half kernel (NotFoundError); TF registers no
-# gradient for either (differentiating raises LookupError, as there).
+# gradient for either (differentiating raises LookupError, as there). Their choices are
+# backend.choose's (NumPy's where branches on each value: 3-4 ns on a random mask).
 
 def _hi(a: Any, b: Any, xp: Any) -> Any:
-    return xp.where(a < b, b, a)  # std::max's NaN handling (the first when unordered)
+    return choose(xp, a < b, b, a)  # std::max's NaN handling (the first when unordered)
 
 
 def _lo(a: Any, b: Any, xp: Any) -> Any:
-    return xp.where(b < a, b, a)  # std::min's
+    return choose(xp, b < a, b, a)  # std::min's
 
 
 def _adjust_infer(op: str, word: str) -> Callable:
@@ -234,13 +342,21 @@ def _planes(xp: Any, images: Any) -> tuple:
 
 
 def _pick(xp: Any, planes: Any, k: Any, table: np.ndarray) -> Any:
-    """out[..., j] = planes[table[k, j]] at each pixel: one gather from the planes laid
-    end to end (NumPy's `choose` and `select` are 5-8x slower); planes (m, *k.shape)."""
+    """out[..., j] = planes[table[k, j]] at each pixel (planes (m, *k.shape))."""
+    return xp.stack(_picked(xp, planes, k, table), axis=-1)
+
+
+def _picked(xp: Any, planes: Any, k: Any, table: np.ndarray) -> list:
+    """_pick's columns, each a contiguous array: one gather apiece from the planes laid end
+    to end (NumPy's `choose` and `select` are 5-8x slower), at k's row of table."""
     n = k.size
-    src = xp.take(xp.asarray(table), k.reshape(-1), axis=0)
-    src *= n
-    src += xp.arange(n).reshape(-1, 1)
-    return xp.take(planes.reshape(-1), src).reshape(k.shape + (table.shape[1],))
+    flat, rows, at = planes.reshape(-1), k.reshape(-1), xp.arange(n)
+    out = []
+    for j in range(table.shape[1]):
+        src = xp.take(xp.asarray(table[:, j] * n), rows)  # (the plane's start)
+        src += at
+        out.append(xp.take(flat, src).reshape(k.shape))
+    return out
 
 
 def _hue_kernel(xp: Any, images: Any, delta: Any) -> Any:
@@ -251,15 +367,14 @@ def _hue_kernel(xp: Any, images: Any, delta: Any) -> Any:
     f32 = np.float32
     rg = r < g
     # the sextant (TF's comparisons: a tie goes either way, a NaN to the last branch)
-    lo_b, hi_b = xp.where(rg, b < r, b < g), xp.where(rg, b > g, b > r)
+    lo_b, hi_b = choose(xp, rg, b < r, b < g), choose(xp, rg, b > g, b > r)
     code = rg.astype(np.intp) * 4 + lo_b * 2 + hi_b
-    ordered = _pick(xp, xp.stack([r, g, b]), code, _ORDER)
-    vmax, vmin, vmid = (xp.ascontiguousarray(ordered[..., i]) for i in range(3))
+    vmax, vmin, vmid = _picked(xp, xp.stack([r, g, b]), code, _ORDER)
     cat = xp.take(xp.asarray(_ORDER_SEXTANT), code)
     with np.errstate(all="ignore"):
         ratio = (vmid - vmin) / (vmax - vmin)
         odd = (cat == 1) | (cat == 3) | (cat == 5)
-        h = xp.where(vmax == vmin, f32(0), cat + xp.where(odd, f32(1) - ratio, ratio))
+        h = choose(xp, vmax == vmin, f32(0), cat + choose(xp, odd, f32(1) - ratio, ratio))
         h = _wrap(xp, h + delta * f32(6), f32(6))
         return _from_sextant(xp, h, vmin, vmax)
 
@@ -271,9 +386,9 @@ def _wrap(xp: Any, h: Any, turn: Any) -> Any:
     with np.errstate(all="ignore"):
         far = (h < -turn) | (h >= turn + turn)
         h = xp.where(far, h - turn * xp.floor(h / turn), h)
-    h = xp.where(h < 0, h + turn, h)
-    h = xp.where(h >= turn, h - turn, h)
-    return xp.where(h >= turn, h - turn, h)
+    h = choose(xp, h < 0, h + turn, h)
+    h = choose(xp, h >= turn, h - turn, h)
+    return choose(xp, h >= turn, h - turn, h)
 
 
 def _sextant(xp: Any, h: Any) -> Any:
@@ -287,10 +402,10 @@ def _from_sextant(xp: Any, h: Any, vmin: Any, vmax: Any) -> Any:
     # a NaN hue truncates to INT_MIN: TF's default branch, the sixth sextant's order
     cat = _sextant(xp, h)
     ratio = h - cat.astype(f32)
-    ratio = xp.where(cat % 2 == 1, f32(1) - ratio, ratio)
+    ratio = choose(xp, (cat & 1) == 1, f32(1) - ratio, ratio)  # (-1: odd, as -1 % 2)
     vmid = vmin + ratio * (vmax - vmin)
     # (sextants 0 to 4, then TF's default branch: the sixth's order, and a NaN's)
-    k = xp.where((cat >= 0) & (cat < 5), cat, 5)
+    k = choose(xp, (cat >= 0) & (cat < 5), cat, np.int64(5))
     return _pick(xp, xp.stack([vmax, vmid, vmin]), k, _FROM_SEXTANT).astype(f32, copy=False)
 
 
@@ -306,26 +421,26 @@ def _saturation_kernel(xp: Any, images: Any, scale: Any) -> Any:
     with np.errstate(all="ignore"):
         v = _hi(r, _hi(g, b, xp), xp)
         rng = v - _lo(r, _lo(g, b, xp), xp)
-        s = xp.where(v > 0, rng / v, f32(0))
+        s = choose(xp, v > 0, rng / v, f32(0))
         norm = f32(1) / (f32(6) * rng)
-        h = xp.where(r == v, norm * (g - b),
-                     xp.where(g == v, ((norm * (b - r)).astype(np.float64) + 2.0 / 6.0),
-                              ((norm * (r - g)).astype(np.float64) + 4.0 / 6.0)).astype(f32))
-        h = xp.where(rng <= 0, f32(0), h)
-        h = xp.where(h < 0, h + f32(1), h)
+        h = choose(xp, r == v, norm * (g - b),
+                  choose(xp, g == v, ((norm * (b - r)).astype(np.float64) + 2.0 / 6.0),
+                        ((norm * (r - g)).astype(np.float64) + 4.0 / 6.0)).astype(f32))
+        h = choose(xp, rng <= 0, f32(0), h)
+        h = choose(xp, h < 0, h + f32(1), h)
         s = s * scale
-        s = xp.where(f32(0) < s, s, f32(0))  # (a NaN: 0, then kept under 1)
-        s = xp.where(s < 1, s, f32(1))
+        s = choose(xp, f32(0) < s, s, f32(0))  # (a NaN: 0, then kept under 1)
+        s = choose(xp, s < 1, s, f32(1))
         c = s * v
         m = v - c
         dh = h * f32(6)
-        fm = xp.where(dh <= 0, dh + f32(2), dh)
+        fm = choose(xp, dh <= 0, dh + f32(2), dh)
         for _ in range(3):
-            fm = xp.where(fm >= 2, fm - f32(2), fm)
+            fm = choose(xp, fm >= 2, fm - f32(2), fm)
         x = c * (f32(1) - xp.abs(fm - f32(1)))
         cat = _sextant(xp, dh)
         z = xp.zeros_like(c)
-        k = xp.where((cat >= 0) & (cat < 6), cat, 6)  # (6: no sextant, all zero)
+        k = choose(xp, (cat >= 0) & (cat < 6), cat, np.int64(6))  # (6: no sextant, all zero)
         return _pick(xp, xp.stack([c + m, x + m, z + m]), k, _SATURATED).astype(
             f32, copy=False)
 
@@ -379,12 +494,28 @@ def _adjust_bad(op: str, word: str) -> Callable:
     return build
 
 
+def _by_stretches(kernel: Callable) -> Callable:
+    """A pixelwise kernel run on the host a stretch of _HSV_STRETCH pixels at a time: its
+    many temporaries then stay in cache (the same values: no pixel reads another)."""
+    def stretched(xp: Any, images: Any, factor: Any) -> Any:
+        if xp is not np or images.size <= 3 * _HSV_STRETCH:
+            return kernel(xp, images, factor)
+        flat = images.reshape(-1, 3)
+        out = np.empty(flat.shape, np.float32)
+        for a in range(0, flat.shape[0], _HSV_STRETCH):
+            out[a:a + _HSV_STRETCH] = kernel(xp, flat[a:a + _HSV_STRETCH], factor)
+        return out.reshape(images.shape)
+    return stretched
+
+
 ADJUST_HUE = register(OpDef(
-    "AdjustHue", _adjust_infer("AdjustHue", "delta"), _hue_kernel, grad=C.no_gradient,
+    "AdjustHue", _adjust_infer("AdjustHue", "delta"), _by_stretches(_hue_kernel),
+    grad=C.no_gradient,
     reference=_hue_ref, samples=_adjust_samples(41, (0.2, -0.45, 1.0)),
     bad_samples=_adjust_bad("AdjustHue", "delta")))
 ADJUST_SATURATION = register(OpDef(
-    "AdjustSaturation", _adjust_infer("AdjustSaturation", "scale"), _saturation_kernel,
+    "AdjustSaturation", _adjust_infer("AdjustSaturation", "scale"),
+    _by_stretches(_saturation_kernel),
     grad=C.no_gradient, reference=_saturation_ref, samples=_adjust_samples(42, (0.0, 0.6, 0.9)),
     bad_samples=_adjust_bad("AdjustSaturation", "scale")))
 

@@ -180,7 +180,7 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "DecodeWav", "EncodeWav", "AudioSpectrogram", "Mfcc",
     ),
     "image_color": (
-        "AdjustHue", "AdjustSaturation",
+        "AdjustHue", "AdjustSaturation", "HSVToRGB",
     ),
     "image_boxes": (
         "DrawBoundingBoxes", "DrawBoundingBoxesV2", "ExtractGlimpse", "ExtractGlimpseV2",

@@ -16,7 +16,9 @@ Speed (NumPy): the rounds run a cache-sized stretch of counters at a time, stret
 by side where the backend finds idle cores; within a stretch whose counters differ only
 in their lowest 32-bit lane (nearly all), half of the first two rounds is the same for
 every counter and is computed once on Python ints; a single block, or a few, is computed
-on Python ints altogether. All paths give the same bits.
+on Python ints altogether. NumPy's rounds keep their lanes in uint32 and read the 64-bit
+products' halves in place (its ufuncs run at the speed of memory: bytes are the cost).
+All paths give the same bits.
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ _CHUNK = 1 << 15  # blocks per pass: keeps the round's temporaries in cache
 # up to this many blocks, Python ints beat ten rounds of array operations' overhead
 _FEW = 8
 _BLOCK_COST = 64  # a block's work in multiply-adds, about (for the backend's thread split)
+# which of a uint64's two uint32 words (in its uint32 view) is its low one and its high one
+_LO, _HI = (0, 1) if np.little_endian else (1, 0)
 
 
 def _held(v: Any) -> bool:
@@ -117,34 +121,63 @@ def _last_rounds(xp: Any, mul_in: Any, xor_in: Any, k0: Any, k1: Any, count: int
 
 
 def _run_rounds(key: int, c0: np.ndarray, c1: int, c2: int, c3: int) -> np.ndarray:
-    """The blocks at counters whose lowest 32-bit lanes are c0 (uint64, overwritten) and
-    whose other lanes are c1, c2, c3 (NumPy): the first two rounds then have scalar
-    halves, computed once in Python (a fifth of the work saved)."""
+    """The blocks at counters whose lowest 32-bit lanes are c0 (uint64) and whose other
+    lanes are c1, c2, c3 (NumPy): the first two rounds then have scalar halves, computed
+    once in Python (a fifth of the work saved)."""
     m32 = 0xFFFFFFFF
     n = c0.shape[0]
     k0, k1 = key & m32, (key >> 32) & m32
-    s32 = np.uint64(32)
-    # round 1: c0' = hi(M1 c2) ^ c1 ^ k0 and c1' = lo(M1 c2) are scalars
+    # round 1: c0' = hi(M1 c2) ^ c1 ^ k0 and c1' = lo(M1 c2) are scalars; c2' = hi(M0 c0)
+    # ^ c3 ^ k1 and c3' = lo(M0 c0) are the product's halves (its 32-bit words)
     p = c2 * _MUL[1]
     s0, s1 = ((p >> 32) ^ c1 ^ k0) & m32, p & m32
-    c0 *= np.uint64(_MUL[0])
-    v2 = c0 >> s32  # c2' = hi(M0 c0) ^ c3 ^ k1, c3' = lo(M0 c0)
-    v2 ^= np.uint64(c3 ^ k1)
-    c0 &= np.uint64(m32)
-    v3 = c0
+    prod = _halves(c0 * np.uint64(_MUL[0]))
+    v2 = prod[:, _HI] ^ np.uint32(c3 ^ k1)
     k0, k1 = (k0 + _WEYL[0]) & m32, (k1 + _WEYL[1]) & m32
     # round 2: from (s0, v2) multiplied and (s1, v3) xored in
     p = s0 * _MUL[0]
-    mul_in = np.empty((2, n), np.uint64)
-    xor_in = np.empty((2, n), np.uint64)
-    np.multiply(v2, np.uint64(_MUL[1]), out=xor_in[0])
-    np.right_shift(xor_in[0], s32, out=mul_in[0])
-    mul_in[0] ^= np.uint64(s1 ^ k0)
-    np.bitwise_xor(v3, np.uint64(((p >> 32) ^ k1) & m32), out=mul_in[1])
-    xor_in[0] &= np.uint64(m32)
+    q = _halves(np.multiply(v2, np.uint64(_MUL[1]), dtype=np.uint64))
+    mul_in = np.empty((2, n), np.uint32)
+    xor_in = np.empty((2, n), np.uint32)
+    np.bitwise_xor(q[:, _HI], np.uint32(s1 ^ k0), out=mul_in[0])
+    np.bitwise_xor(prod[:, _LO], np.uint32(((p >> 32) ^ k1) & m32), out=mul_in[1])
+    xor_in[0] = q[:, _LO]
     xor_in[1] = p & m32
     k0, k1 = (k0 + _WEYL[0]) & m32, (k1 + _WEYL[1]) & m32
-    return _last_rounds(np, mul_in, xor_in, k0, k1, 8)
+    return _last_rounds_np(mul_in, xor_in, k0, k1, 8)
+
+
+def _halves(words64: np.ndarray) -> np.ndarray:
+    """uint64 values (shape S) as their uint32 words, a view of shape S + (2,)."""
+    return words64.view(np.uint32).reshape(words64.shape + (2,))
+
+
+def _last_rounds_np(mul_in: np.ndarray, xor_in: np.ndarray, k0: int, k1: int,
+                    count: int) -> np.ndarray:
+    """NumPy's form of _last_rounds: lanes [c0, c2] (a contiguous 2 x n uint32 array,
+    overwritten) and [c1, c3] (2 x n uint32) in uint32, the same bits.
+
+    The ufuncs here run at the speed of memory, so their bytes count: only the product
+    is 64-bit, and its halves are read where they lie (a uint32 view) rather than
+    shifted and masked into new uint64 arrays. The low words of a round's product are
+    the next round's xored lanes as they stand; two product buffers take turns."""
+    n = mul_in.shape[1]
+    keys = _round_keys(np, k0, k1, count)[1:].astype(np.uint32)
+    mul = np.array(_MUL, np.uint64).reshape(2, 1)
+    prods = [np.empty((2, n), np.uint64) for _ in range(min(count, 2))]
+    for r in range(count):
+        prod = prods[r & 1]
+        np.multiply(mul_in, mul, out=prod)
+        half = _halves(prod)
+        # new c0 = hi(M1 * c2) ^ c1 ^ k0, new c2 = hi(M0 * c0) ^ c3 ^ k1
+        np.bitwise_xor(half[::-1, :, _HI], xor_in, out=mul_in)
+        mul_in ^= keys[r]
+        # new c1 = lo(M1 * c2), new c3 = lo(M0 * c0)
+        xor_in = half[::-1, :, _LO]
+    out = np.empty((n, 4), dtype=np.uint32)
+    out[:, 0], out[:, 2] = mul_in  # (lane by lane: a transposed copy runs 2 values a loop)
+    out[:, 1], out[:, 3] = xor_in
+    return out
 
 
 def blocks(xp: Any, key: Any, counter: Any, n: int, start: int = 0) -> Any:
@@ -189,6 +222,11 @@ def blocks_at(xp: Any, key: Any, counter: Any, offsets: Any) -> Any:
                         np.uint32).reshape(n, 4)
 
     def one(offs: Any) -> Any:
+        if xp is np and offs.size and _held(counter):
+            low = counter & 0xFFFFFFFF
+            if low + int(offs.max()) < 1 << 32:  # (no carry out of the lowest lane)
+                return _run_rounds(key, offs + np.uint64(low), (counter >> 32) & 0xFFFFFFFF,
+                                   (counter >> 64) & 0xFFFFFFFF, counter >> 96)
         c0, c1, c2, c3 = _lanes(xp, counter, offs)
         if xp is np and offs.size and all((c == c[0]).all() for c in (c1, c2, c3)):
             return _run_rounds(key, c0, int(c1[0]), int(c2[0]), int(c3[0]))

@@ -205,10 +205,18 @@ def _truncated_groups(xp: Any, key: Any, counter: Any, first: int, groups: int,
 
     def candidates(rows: Any, step: int) -> tuple:
         offsets = (rows + first).astype(xp.uint64) * stride + xp.uint64(step)
-        b = philox.blocks_at(xp, key, counter, offsets)
-        cand = (_box_muller_f64(xp, b) if wide else _box_muller_f32(xp, b.reshape(-1)))
-        cand = cand.reshape(rows.size, group)
+        if xp is np and rows.size > _CHUNK // group:  # (in cache-sized stretches)
+            cand = np.empty((rows.size, group), np.float64 if wide else np.float32)
+            for i in range(0, rows.size, _CHUNK // group):
+                cand[i:i + _CHUNK // group] = _candidates(
+                    offsets[i:i + _CHUNK // group]).reshape(-1, group)
+        else:
+            cand = _candidates(offsets).reshape(rows.size, group)
         return cand, xp.abs(cand) < _TRUNCATE
+
+    def _candidates(offsets: Any) -> Any:
+        b = philox.blocks_at(xp, key, counter, offsets)
+        return _box_muller_f64(xp, b) if wide else _box_muller_f32(xp, b.reshape(-1))
 
     out, keep = candidates(xp.arange(groups), 0)
     # rows whose candidates all fall inside: their bytes of `keep` are all ones
@@ -218,18 +226,22 @@ def _truncated_groups(xp: Any, key: Any, counter: Any, first: int, groups: int,
     if not todo.size:
         return out.reshape(-1)
     cand, keep = out[todo], keep[todo]
-    have = xp.zeros(groups, dtype=xp.intp)
+    have = xp.zeros(groups, dtype=xp.int8)  # (counts up to 2 * group: bytes, not words)
+    flat_out = out.reshape(-1)
     step = 0
     while True:
-        rank = keep.astype(xp.intp)  # (a cumsum along a short axis is slow)
+        rank = keep.astype(xp.int8)  # (a cumsum along a short axis is slow)
         rank[:, 0] += have[todo]
         for col in range(1, group):
             rank[:, col] += rank[:, col - 1]
-        i, j = xp.nonzero(keep & (rank <= group))
-        out[todo[i], rank[i, j] - 1] = cand[i, j]
-        have[todo] = xp.minimum(rank[:, -1], group)
-        todo = todo[have[todo] < group]
+        # each candidate kept, by its flat index: to its row's slot rank - 1
+        taken = xp.flatnonzero(keep & (rank <= group))
+        flat_out[todo[taken // group] * group + (rank.reshape(-1)[taken] - 1)] = \
+            cand.reshape(-1)[taken]
+        now = xp.minimum(rank[:, -1], group)
+        have[todo] = now
+        todo = todo[now < group]
         if not todo.size:
-            return out.reshape(-1)
+            return flat_out
         step += 1
         cand, keep = candidates(todo, step)

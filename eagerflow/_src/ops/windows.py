@@ -37,6 +37,7 @@ from eagerflow._src.backend import (
     scratch,
 )
 from eagerflow._src.backend import relu as max_zero
+from eagerflow._src.ops import conv_taps
 from eagerflow._src.ops.windows_cuda import col2im_source, gather_source
 
 # Largest column matrix (bytes) built at once; bigger batches are processed in chunks.
@@ -482,6 +483,17 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
             out = engine.forward(x, w, outs, strides, dilations, pads, bias, relu)
             if out is not None:  # (None: no cuDNN engine takes it)
                 return out
+    if xp is np and work and at is None:  # (TF's tap order, exact products: conv_taps.py)
+        out = conv_taps.cpu_forward(x, w, outs, pads, strides, dilations, bias, relu)
+        if out is not None:
+            return out
+        if conv_taps.by_columns(x, o, strides, dilations) and min(ks) > 1:
+            # TF sums these taps column by column: the transposed image's, row by row (its
+            # windows are not kept: the filter gradient's sum runs over the pixels in order)
+            out = conv_forward(np, x.swapaxes(1, 2), w.swapaxes(0, 1), strides[::-1],
+                               dilations[::-1], padding, explicit, bias, relu,
+                               at=(outs[::-1], pads[::-1]))
+            return np.ascontiguousarray(out.swapaxes(1, 2))
     out = xp.empty((n,) + outs + (o,), dtype=x.dtype)
     if out.size == 0:
         return out
