@@ -115,3 +115,26 @@ def test_churn_applies_notes_and_drops_erased_nodes():
         ref.insert(new)
     assert model.ordered() == ref.nodes
     assert len(model._keys) < 2000
+
+
+def test_threads_inserting_and_removing_keep_every_key_once():
+    # the keys and their order change together under the table's lock: threads that insert
+    # and remove at once leave every key exported once, in the order a list simulation of
+    # what they left gives
+    import threading
+
+    table = tf.lookup.experimental.MutableHashTable(tf.int64, tf.int64, -1)
+
+    def work(base):
+        for i in range(40):
+            keys = tf.constant([base + i, base + i + 1000], tf.int64)
+            table.insert(keys, keys)
+            table.remove(tf.constant([base + i + 1000], tf.int64))
+
+    threads = [threading.Thread(target=work, args=(b * 100,)) for b in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    keys = table.export()[0].numpy().tolist()
+    assert sorted(keys) == sorted(b * 100 + i for b in range(4) for i in range(40))

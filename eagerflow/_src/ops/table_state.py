@@ -24,6 +24,7 @@ they take as an attr, as a variable's ops read its value). Two stores:
 from __future__ import annotations
 
 import itertools
+import threading
 from typing import Any
 
 import numpy as np
@@ -49,6 +50,23 @@ def _fail(op: str, message: str) -> InvalidArgumentError:
     return InvalidArgumentError(None, None, f"{message} [Op:{op}]")
 
 
+class _Mutex:
+    """A reentrant lock that a copy of the table gets anew (copies of a table's state: the
+    registry suites restore a table between runs from a deep copy)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.RLock()
+
+    def __enter__(self) -> bool:
+        return self._lock.__enter__()
+
+    def __exit__(self, *exc: Any) -> None:
+        self._lock.__exit__(*exc)
+
+    def __deepcopy__(self, memo: dict) -> _Mutex:
+        return _Mutex()
+
+
 def _integer_hashes(keys: list) -> np.ndarray:
     """std::hash of integer keys: each as a 64-bit unsigned integer (int32's sign-extended)."""
     return np.array(keys, np.int64).view(np.uint64)
@@ -71,6 +89,7 @@ class TableState(HeldResource):
         self.items: dict = {}
         self._order = HashMapOrder(
             murmur64_many if key_dtype is dt.string else _integer_hashes) if mutable else None
+        self._mutex = _Mutex()  # (TF's table holds one: keys and order change together)
         self._index: Any = None
         self._strings: Any = None
 
@@ -146,42 +165,47 @@ class TableState(HeldResource):
 
     def insert(self, keys: np.ndarray, values: np.ndarray) -> None:
         flat_vals = values.reshape((keys.size,) + self.value_shape)
-        if self._order is not None:
-            self._order.add([k for k in dict.fromkeys(keys.reshape(-1).tolist())
-                             if k not in self.items])
-        if self.value_shape:
-            self.items.update(zip(keys.reshape(-1).tolist(), list(flat_vals.copy())))
-        else:
-            self.items.update(zip(keys.reshape(-1).tolist(), flat_vals.tolist()))
-        self.changed()
+        flat = keys.reshape(-1).tolist()
+        with self._mutex:
+            if self._order is not None:
+                self._order.add([k for k in dict.fromkeys(flat) if k not in self.items])
+            if self.value_shape:
+                self.items.update(zip(flat, list(flat_vals.copy())))
+            else:
+                self.items.update(zip(flat, flat_vals.tolist()))
+            self.changed()
 
     def remove(self, keys: np.ndarray) -> None:
-        held = [k for k in dict.fromkeys(keys.reshape(-1).tolist()) if k in self.items]
-        for k in held:
-            del self.items[k]
-        if self._order is not None:
-            self._order.discard(held)
-        self.changed()
+        with self._mutex:
+            held = [k for k in dict.fromkeys(keys.reshape(-1).tolist()) if k in self.items]
+            for k in held:
+                del self.items[k]
+            if self._order is not None:
+                self._order.discard(held)
+            self.changed()
 
     def export(self) -> tuple:
         """(keys, values) arrays of what the table holds, in TF's order (the module's
         docstring)."""
-        order = list(self.items) if self._order is None else self._order.ordered()
+        with self._mutex:
+            order = list(self.items) if self._order is None else self._order.ordered()
+            values = [self.items[k] for k in order]
         keys = np.empty(len(order), np_dtype(self.key_dtype))
         keys[:] = order
         vals = np.empty((len(order),) + self.value_shape, np_dtype(self.value_dtype))
-        for i, k in enumerate(order):
-            vals[i] = self.items[k]
+        for i, v in enumerate(values):
+            vals[i] = v
         return keys, vals
 
     def export_shapes(self) -> tuple:
         return (None,), (None,) + self.value_shape
 
     def import_(self, keys: np.ndarray, values: np.ndarray) -> None:
-        self.items.clear()
-        if self._order is not None:
-            self._order.clear()
-        self.insert(keys, values)
+        with self._mutex:
+            self.items.clear()
+            if self._order is not None:
+                self._order.clear()
+            self.insert(keys, values)
 
     def import_value_shape(self, keys_shape: tuple) -> tuple:
         """The values' shape LookupTableImportV2 expects with keys of `keys_shape`."""
