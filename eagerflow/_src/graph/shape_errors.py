@@ -92,7 +92,7 @@ def _split_dim_reason(x: Any, axis: int, reason: str) -> str:
     rank(-2) <= split_dim < ...")."""
     if reason.startswith("-input rank("):
         n = len(x._shape)
-        return f"Dimension size, given by scalar input {axis} must be in range [{-n}, {n})"
+        return f"Dimension size, given by scalar input {axis} must be in range [-{n}, {n})"
     return reason
 
 
@@ -114,8 +114,10 @@ def _split(node: str, x: Any, attrs: dict, reason: str) -> tuple:
         dim = x._shape[axis % len(x._shape)]
         reason = (f"Dimension size must be evenly divisible by {k} but is {dim}\n\tNumber of "
                   "ways to split should evenly divide the split dimension")
+    given = np.asarray(axis)  # (a vector where TF wants a scalar: tf.raw_ops')
+    shown = " ".join(str(v) for v in given.reshape(-1))
     return (reason, f"Split[T={dt_enum(x._dtype)}, num_split={k}]", [f"{node}/split_dim"],
-            ["[]"], f" and with computed input tensors: input[0] = <{axis}>.")
+            [shape_str(given.shape)], f" and with computed input tensors: input[0] = <{shown}>.")
 
 
 def _matmul(tensors: list, attrs: dict) -> str:
@@ -452,6 +454,7 @@ def is_shape_error(op_name: str, message: str) -> bool:
     return message.startswith(SHAPE_ERRORS) or (
         op_name == "ScatterNd" and message.startswith("Dimensions [0,")) or (
         op_name in ("Switch", "LoopCond") and message.startswith("Shape must be rank 0")) or (
+        op_name == "Split" and message.startswith("Input must be scalar but has rank")) or (
         op_name == "ScatterNdNonAliasingAdd" and
         message.startswith(("Dimensions [", "Indices and updates specified for empty input",
                             "Shape must be at least rank 1"))) or (

@@ -700,8 +700,14 @@ def _split_n_infer(x: Any, *dyn: Any, num_split: int, axis: int | None) -> list:
             raise C.fail("Split", f"split_dim must be an int32 scalar, got {t._dtype.name} "
                                   f"{C.shape_str(t._shape)}")
     if num_split < 1:
-        raise C.fail("Split", f"Attr 'num_split' of 'Split' Op passed {num_split} less than "
-                              "minimum 1.")
+        if _state.graph is not None:  # (TF's graph builder checks the attr: a ValueError)
+            raise ValueError(f"Attr 'num_split' of 'Split' Op passed {num_split} less than "
+                             "minimum 1.")
+        C.attr_at_least("Split", "num_split", num_split, 1)
+    if not dyn and not isinstance(axis, int):  # (a vector: tf.raw_ops', an imported node's)
+        rank = np.ndim(axis)
+        raise C.fail("Split", f"Input must be scalar but has rank {rank}" if _state.graph
+                     is not None else f"split_dim must be a scalar but has rank {rank}")
     C.output_count("Split", num_split)
     if x._shape is None:
         return [(None, x._dtype)] * num_split
@@ -719,6 +725,8 @@ def _split_n_infer(x: Any, *dyn: Any, num_split: int, axis: int | None) -> list:
 
 def _split_n_kernel(xp: Any, x: Any, *dyn: Any, num_split: int, axis: int | None) -> tuple:
     if dyn:
+        if dyn[0].ndim:  # (TF's kernel's check of a split_dim of a shape unknown in tracing)
+            raise C.fail("Split", f"split_dim must be a scalar but has rank {dyn[0].ndim}")
         axis = int(to_host(dyn[0]).reshape(-1)[0])
     _split_n_infer(Spec(x), num_split=num_split, axis=axis)  # the runtime dims checked
     return tuple(p.copy() for p in xp.split(x, num_split, axis=axis))
@@ -747,8 +755,7 @@ SPLIT_N = register(OpDef(
         BadSample((np.ones((2, 6)),), {"num_split": 4, "axis": 1}, InvalidArgumentError),
         BadSample((np.ones((2, 6)),), {"num_split": 2, "axis": 2}, InvalidArgumentError)],
     num_outputs=-1,
-    tf=TFForm(export=_split_n_to_tf, graph_args=lambda a: {} if a["axis"] is None else
-              {"split_dim": (a["axis"], None)}),
+    tf=TFForm(export=_split_n_to_tf, names={"axis": "split_dim"}),
 ))
 
 

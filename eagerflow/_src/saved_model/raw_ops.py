@@ -26,6 +26,7 @@ from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.device import placed_on
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.name_scope import name_scope
+from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.graph.ir import Operation, SymbolicTensor
@@ -507,8 +508,8 @@ class RawOp:
         """A func, shape or tensor attr's value (convert_attr takes the other kinds)."""
         if kind == "func":
             return raw_functional.func_attr(v, self.op)
-        if kind == "shape":  # (an int: one dim, as TF's wrapper takes it)
-            return None if v is None else (v,) if _is_int(v) else tuple(v)
+        if kind == "shape":
+            return _shape_attr(v, param)
         return v
 
     def _check_types(self, attrs: dict) -> None:
@@ -610,7 +611,12 @@ def _result_type(op: str, fields: tuple) -> type:
     return collections.namedtuple(op, fields)
 
 
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool) or \
-        type(v).__module__ == "numpy" and getattr(v, "dtype", None) is not None and \
-        v.dtype.kind in "iu"
+def _shape_attr(v: Any, param: str) -> tuple | None:
+    """A shape attribute as TF's wrapper makes it: through TensorShape (an int is one dim;
+    None, or a shape of unknown rank, is None), its errors worded as TF's wrapper words
+    them."""
+    try:
+        shape = TensorShape(v)
+    except (TypeError, ValueError) as e:
+        raise type(e)(f"Error converting {param} to a TensorShape: {e}.") from None
+    return None if shape.rank is None else tuple(shape.as_list())
