@@ -191,6 +191,26 @@ def _broadcast_to(node: str, tensors: list, attrs: dict, reason: str) -> tuple:
             f" and with input tensors computed as partial shapes: input[1] = {_shape(target)}.")
 
 
+# The ops whose shape-like TF input eagerflow holds as an attr: {op: (the attr, TF's
+# input, TF's index type attr, the input's place among TF's inputs)}
+_SHAPE_ARGS = {"Fill": ("shape", "dims", "index_type", 0),
+               "Tile": ("multiples", "multiples", "Tmultiples", 1),
+               "BroadcastTo": ("shape", "shape", "Tidx", 1)}
+
+
+def _shape_arg(op_name: str, node: str, tensors: list, attrs: dict) -> tuple:
+    """(type and attrs, input names, input shapes) for such an op given a constant of
+    another rank than a vector (tf.raw_ops'): its Const "<node>/<input>" among them."""
+    attr, tf_input, index_type, at = _SHAPE_ARGS[op_name]
+    names = [_input_name(x) if getattr(x, "_op", None) is not None else "Const"
+             for x in tensors]
+    shapes = [_shape(x._shape) for x in tensors]
+    names.insert(at, f"{node}/{tf_input}")
+    shapes.insert(at, shape_str(np.shape(attrs.get(attr))))
+    return (f"{op_name}[T={dt_enum(tensors[0]._dtype)}, {index_type}=DT_INT32]", names,
+            shapes)
+
+
 def _squeeze(x: Any, attrs: dict, reason: str) -> tuple:
     """(reason, type and attrs) for Squeeze: TF's shape function names the first dim out
     of range by its place in squeeze_dims (the kernel's words are infer's)."""
@@ -299,6 +319,8 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
         names, shapes = names + more, shapes + more_shapes
     elif op.name == "StridedSlice" and len(tensors) == 4:
         form, suffix = _strided_slice_inputs(tensors, attrs, reason)
+    elif op.name in _SHAPE_ARGS and reason.startswith("Shape must be rank 1 but is rank"):
+        form, names, shapes = _shape_arg(op.name, node, tensors, attrs)
     elif op.name == "BroadcastTo" and tensors:
         reason, form, more, more_shapes, suffix = _broadcast_to(node, tensors, attrs, reason)
         names, shapes = names + more, shapes + more_shapes
@@ -455,6 +477,8 @@ def is_shape_error(op_name: str, message: str) -> bool:
         op_name == "ScatterNd" and message.startswith("Dimensions [0,")) or (
         op_name in ("Switch", "LoopCond") and message.startswith("Shape must be rank 0")) or (
         op_name == "Split" and message.startswith("Input must be scalar but has rank")) or (
+        op_name == "BroadcastTo" and message.startswith("Unable to broadcast tensor")) or (
+        op_name in _SHAPE_ARGS and message.startswith("Shape must be rank 1 but is rank")) or (
         op_name == "ScatterNdNonAliasingAdd" and
         message.startswith(("Dimensions [", "Indices and updates specified for empty input",
                             "Shape must be at least rank 1"))) or (
