@@ -31,6 +31,15 @@ CALLS = [
     "tf.raw_ops.Pad(input=['a', 'b'], paddings=[[1, 1]])",
     "tf.raw_ops.Pad(input=[[1, 2], [3, 4]], paddings=np.array([[1, 0], [0, 2]], np.int64))",
     "tf.raw_ops.Pad(input=[True], paddings=[[0, 2]])",
+    # (refused: eagerly by the kernel, while tracing by TF's shape function, in its words)
+    "tf.raw_ops.Pad(input=[1, 2], paddings=[[-1, 0]])",
+    "tf.raw_ops.Pad(input=[1, 2], paddings=[[1, 0], [0, 0]])",
+    "tf.raw_ops.Pad(input=[1, 2], paddings=[1, 0])",
+    "tf.raw_ops.Pad(input=[1, 2], paddings=[[1, 0, 2]])",
+    "tf.pad([[1, 2]], [[-1, 0], [2, -3]])",
+    "tf.pad([1, 2], [[1, 0, 2]])",
+    "tf.pad([1, 2], [[-1, 0]], constant_values=3)",
+    "tf.pad([1, 2], [[-1, 0]], mode='REFLECT')",
     # Split: negative split_dim, one that doesn't divide, none in range, num_split 0, a
     # split_dim that is a vector
     "tf.raw_ops.Split(axis=-1, value=[[1, 2], [3, 4]], num_split=2)",
@@ -50,6 +59,17 @@ CALLS = [
     "tf.raw_ops.EnsureShape(input=[[1, 2]], shape=[None, 2])",
     "tf.raw_ops.EnsureShape(input=[[1, 2]], shape=[-1, 2])",
     "tf.raw_ops.EnsureShape(input=[[1, 2]], shape='a')",
+    # (TF's fast path, every input a tensor, takes a list of ints as it is: -1 unknown)
+    "tf.raw_ops.EnsureShape(input=tf.constant([[1, 2]]), shape=[-1, 2])",
+    "tf.raw_ops.EnsureShape(input=tf.constant([[1, 2]]), shape=[-2, 2])",
+    "tf.raw_ops.EnsureShape(input=tf.constant([[1, 2]]), shape=2)",
+    "tf.raw_ops.EnsureShape(input=tf.constant([[1, 2]]), shape=[2, 1])",
+    # (while tracing, TF's shape function merges the shapes; TF 2.21's refuses any shape of
+    # unknown rank for an input of known rank)
+    "tf.raw_ops.EnsureShape(input=[[1, 2]], shape=None)",
+    "tf.ensure_shape(tf.zeros([1, 2]), None)",
+    "tf.ensure_shape(tf.zeros([1, 2]), [2])",
+    "tf.ensure_shape(tf.zeros([1, 2]), [None, 3])",
     # the Optional ops: TF's checks of the optional a graph's OptionalGetValue reads
     "tf.raw_ops.OptionalGetValue(optional=tf.raw_ops.OptionalFromValue(components=[[1, 2]]), "
     "output_types=[tf.float32], output_shapes=[[2]])",

@@ -6,7 +6,9 @@ tf.function, over dims unknown while tracing, and as nodes of an imported GraphD
 The compositions differed from TF: Equal's incompatible_shape_error decided on the shapes
 known while tracing (a graph's dims unknown then failed when it ran), Pad refused a
 scalar's empty paddings, the graph Optional ops lost TF's checks of what OptionalGetValue
-reads, and EnsureShape's shape attr was converted without TF's wrapper's words.
+reads, and EnsureShape's shape attr was converted without TF's wrapper's words. The ops
+themselves now refuse bad constant paddings and shapes while tracing as TF's shape
+functions do (a ValueError naming the node), Pad, PadV2, MirrorPad and EnsureShape alike.
 """
 
 import json

@@ -211,6 +211,39 @@ def _shape_arg(op_name: str, node: str, tensors: list, attrs: dict) -> tuple:
             shapes)
 
 
+# Pad's, PadV2's and MirrorPad's kernel checks of constant paddings, which their shape
+# functions make while a graph is built, worded their own way (_pad)
+_PAD_OPS = ("Pad", "PadV2", "MirrorPad")
+_PAD_ERRORS = ("paddings must be a matrix with 2 columns", "Paddings must be non-negative",
+               "paddings must be non-negative",
+               "The first dimension of paddings must be the rank of inputs")
+
+
+def _pad(op_name: str, node: str, tensors: list, attrs: dict, names: list,
+         shapes: list) -> tuple:
+    """(reason, type and attrs, input names, input shapes, suffix) for a pad of constant
+    paddings (its TF input "<node>/paddings", second): TF's shape function checks them a
+    matrix of 2 columns, of a row per input dim, then their values."""
+    x, paddings = tensors[0], attrs.get("paddings")
+    given = np.shape(paddings)
+    form = f"{op_name}[T={dt_enum(x._dtype)}, Tpaddings=DT_INT32" + \
+        (f", mode=\"{attrs.get('mode')}\"]" if op_name == "MirrorPad" else "]")
+    names, shapes = names[:1] + [f"{node}/paddings"] + names[1:], \
+        shapes[:1] + [shape_str(given)] + shapes[1:]
+    suffix = ""
+    if len(given) != 2:
+        reason = f"Shape must be rank 2 but is rank {len(given)}"
+    elif given[1] != 2:
+        reason = f"Dimension must be 2 but is {given[1]}"
+    elif x._shape is not None and given[0] != len(x._shape):
+        reason = f"Shape must be rank {given[0]} but is rank {len(x._shape)}"
+    else:
+        reason = "Paddings must be non-negative"
+        rows = "".join(f"[{a} {b}]" for a, b in paddings)
+        suffix = f" and with computed input tensors: input[1] = <{rows}>."
+    return reason, form, names, shapes, suffix
+
+
 def _squeeze(x: Any, attrs: dict, reason: str) -> tuple:
     """(reason, type and attrs) for Squeeze: TF's shape function names the first dim out
     of range by its place in squeeze_dims (the kernel's words are infer's)."""
@@ -329,6 +362,12 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
         names, shapes = names + more, shapes + more_shapes
     elif op.name == "Squeeze" and tensors:
         reason, form = _squeeze(tensors[0], attrs, reason)
+    elif op.name in _PAD_OPS and tensors:
+        reason, form, names, shapes, suffix = _pad(op.name, node, tensors, attrs, names, shapes)
+    elif op.name == "EnsureShape" and tensors:
+        want = attrs.get("shape")
+        form = (f"EnsureShape[T={dt_enum(tensors[0]._dtype)}, "
+                f"shape={'<unknown>' if want is None else _shape(want)}]")
     elif op.name == "ExpandDims" and len(tensors) == 2:
         reason, form, suffix = _expand_dims(tensors, reason)
     elif op.name == "Pack" and tensors:
@@ -479,6 +518,8 @@ def is_shape_error(op_name: str, message: str) -> bool:
         op_name == "Split" and message.startswith("Input must be scalar but has rank")) or (
         op_name == "BroadcastTo" and message.startswith("Unable to broadcast tensor")) or (
         op_name in _SHAPE_ARGS and message.startswith("Shape must be rank 1 but is rank")) or (
+        op_name == "EnsureShape" and message.startswith(("Shape must be rank", "Dimension "))) or (
+        op_name in _PAD_OPS and message.startswith(_PAD_ERRORS)) or (
         op_name == "ScatterNdNonAliasingAdd" and
         message.startswith(("Dimensions [", "Indices and updates specified for empty input",
                             "Shape must be at least rank 1"))) or (

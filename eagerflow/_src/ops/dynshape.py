@@ -349,11 +349,12 @@ def constant_not_a_vector(value: Any) -> Any:
         return None
     if arr.ndim == 1 or arr.dtype.kind not in "iu":
         return None
-    return int(arr) if arr.ndim == 0 else _nested_tuples(arr.tolist())
+    return int(arr) if arr.ndim == 0 else nested_tuples(arr.tolist())
 
 
-def _nested_tuples(v: Any) -> Any:
-    return tuple(_nested_tuples(x) for x in v) if isinstance(v, list) else v
+def nested_tuples(v: Any) -> Any:
+    """Nested lists (an array's tolist()) as nested tuples, an attr's hashable form."""
+    return tuple(nested_tuples(x) for x in v) if isinstance(v, list) else v
 
 
 def runtime_attr(infer: Any, arrays: tuple, dyn: tuple, attr: str, **attrs: Any) -> tuple:

@@ -29,6 +29,7 @@ from eagerflow._src.ops.dynshape import (
     as_int_tensor,
     check_runtime_arg,
     is_symbolic,
+    nested_tuples,
     partial_value,
     runtime_ints,
 )
@@ -363,6 +364,8 @@ def _static_paddings(op: str, paddings: Any) -> tuple:
     if arr is None or arr.dtype.kind not in "iu":
         arr = C.index_input(op, paddings, "Tpaddings")._numpy()
     if arr.ndim != 2 or arr.shape[-1] != 2:
+        if _state.graph is not None:  # (infer refuses it as TF's shape function does)
+            return nested_tuples(arr.tolist())
         raise C.fail(op, f"paddings must be a matrix with 2 columns: {C.shape_str(arr.shape)}")
     return tuple((int(a), int(b)) for a, b in arr.reshape(-1, 2))
 

@@ -20,6 +20,8 @@ import inspect
 from types import SimpleNamespace
 from typing import Any, Callable
 
+import numpy as np
+
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE, _state
@@ -253,8 +255,9 @@ class RawOp:
                 eager_errors.slow_path(e)
                 return
         if any(self._int_for_float(a, by_arg) or (
-                a.type == "list(int)" and eager_errors.slow_int_list(by_arg.get(a.name)))
-               for a in self.opdef.attr):
+                a.type == "list(int)" and eager_errors.slow_int_list(by_arg.get(a.name))) or (
+                a.type == "shape" and isinstance(by_arg.get(a.name), (int, np.integer)))
+               for a in self.opdef.attr):  # (a shape's int: TF's fast path takes lists only)
             eager_errors.slow_path(e)
 
     def _int_for_float(self, attr: Any, by_arg: dict) -> bool:
@@ -497,19 +500,22 @@ class RawOp:
         param = self._param(a.name)
         if kind in ATTR_KINDS:
             return convert_attr(self.op, kind, v, param)
+        # (TF's fast path converts a shape of ints itself: -1 an unknown dim)
+        fast = kind in ("shape", "list(shape)") and _state.graph is None and \
+            not self._slow_path(by_arg)
         if kind.startswith("list("):
             if not isinstance(v, (list, tuple)):
                 raise TypeError(f"Expected list for '{param}' argument to '{self.__name__}' "
                                 f"Op, not {v!r}.")
-            return tuple(self._scalar(x, kind[5:-1], param) for x in v)
-        return self._scalar(v, kind, param)
+            return tuple(self._scalar(x, kind[5:-1], param, fast) for x in v)
+        return self._scalar(v, kind, param, fast)
 
-    def _scalar(self, v: Any, kind: str, param: str) -> Any:
+    def _scalar(self, v: Any, kind: str, param: str, fast: bool) -> Any:
         """A func, shape or tensor attr's value (convert_attr takes the other kinds)."""
         if kind == "func":
             return raw_functional.func_attr(v, self.op)
         if kind == "shape":
-            return _shape_attr(v, param)
+            return _shape_attr(v, param, fast)
         return v
 
     def _check_types(self, attrs: dict) -> None:
@@ -611,10 +617,15 @@ def _result_type(op: str, fields: tuple) -> type:
     return collections.namedtuple(op, fields)
 
 
-def _shape_attr(v: Any, param: str) -> tuple | None:
-    """A shape attribute as TF's wrapper makes it: through TensorShape (an int is one dim;
-    None, or a shape of unknown rank, is None), its errors worded as TF's wrapper words
-    them."""
+def _shape_attr(v: Any, param: str, fast: bool) -> tuple | None:
+    """A shape attribute as TF's wrapper makes it. On its eager fast path (`fast`), a list
+    of ints as it is (-1 an unknown dim; the op's kernel checks the others); else through
+    TensorShape (an int is one dim; None, or a shape of unknown rank, is None), its errors
+    worded as TF's wrapper words them."""
+    if fast and isinstance(v, (list, tuple)) and all(
+            d is None or isinstance(d, (int, np.integer)) and not isinstance(d, bool)
+            for d in v):
+        return tuple(None if d is None else int(d) for d in v)
     try:
         shape = TensorShape(v)
     except (TypeError, ValueError) as e:
