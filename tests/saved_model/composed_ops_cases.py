@@ -26,6 +26,15 @@ CALLS = [
     "tf.raw_ops.Equal(x=[True], y=[True, False], incompatible_shape_error=False)",
     "tf.raw_ops.Equal(x=[1, 2, 3], y=[1, 2])",
     "tf.raw_ops.NotEqual(x=[np.nan, 1.0], y=[np.nan, 1.0])",
+    # inputs of another dtype: the kernel's error eagerly, TF's graph builder's TypeError
+    # while tracing (every raw op's)
+    "tf.raw_ops.Equal(x=tf.constant([1, 2]), y=tf.constant([1.0, 2.0]))",
+    "tf.raw_ops.Equal(x=[1, 2], y=[1.0, 2.0])",
+    "tf.raw_ops.LogicalAnd(x=[True], y=[1])",
+    "tf.raw_ops.AddV2(x=[1], y=['a'])",
+    "tf.raw_ops.Split(axis=tf.constant(0, tf.int64), value=[1, 2], num_split=2)",
+    "tf.raw_ops.Split(axis=1.5, value=[1, 2], num_split=2)",
+    "tf.raw_ops.Pad(input=[1, 2], paddings=[[1.0, 0.0]])",
     # Pad: a scalar padded by an empty [0, 2] matrix; strings, int64 paddings
     "tf.raw_ops.Pad(input=5, paddings=np.zeros((0, 2), np.int32))",
     "tf.raw_ops.Pad(input=['a', 'b'], paddings=[[1, 1]])",

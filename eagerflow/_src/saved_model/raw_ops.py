@@ -359,6 +359,7 @@ class RawOp:
         out: list = []
         self._preset_types(by_arg, attrs)
         lists: dict = {}  # number attr -> the list argument that set it
+        inferred: dict = {}  # type attr -> the input that set it (a graph's errors name it)
         # TF's fast path hands its tensors on as they are (the kernel, if any, refuses a
         # dtype); its slow path converts each to its dtype (ValueError): each input of a
         # fixed dtype, and those of a type attribute that some non-tensor value shares
@@ -390,9 +391,42 @@ class RawOp:
                     attrs[arg.type_list_attr] = tuple(  # (an empty list: no types)
                         t._dtype for t in out[len(out) - len(value):])
             else:
-                out.append(self._convert(value, arg.type_attr, arg.type, attrs, len(out), host,
-                                         slow))
+                try:
+                    out.append(self._convert(value, arg.type_attr, arg.type, attrs, len(out),
+                                             host, slow))
+                except (TypeError, ValueError, InvalidArgumentError) as e:
+                    if _state.graph is None:
+                        raise
+                    raise self._graph_type_error(arg, value, attrs, inferred, e) from None
+                if arg.type_attr:
+                    inferred.setdefault(arg.type_attr, arg.name)
         return out
+
+    def _graph_type_error(self, arg: Any, value: Any, attrs: dict, inferred: dict,
+                          e: Exception) -> Exception:
+        """Input `arg`'s refusal `e` as TF's graph builder words it (its op_def_library):
+        a tensor of another dtype than its fixed one, or than the one an earlier input
+        (`inferred`: type attr -> that input) set; a value that does not convert to it,
+        naming its first item that can't be of it. Other refusals are `e`."""
+        want = dt.as_dtype(arg.type) if arg.type else attrs.get(arg.type_attr)
+        if want is None:
+            return e
+        if isinstance(value, Tensor):
+            if value._dtype is want:
+                return e
+            head = (f"Input '{arg.name}' of '{self.op}' Op has type {value._dtype.name} that "
+                    f"does not match")
+            if arg.type_attr in inferred:
+                return TypeError(f"{head} type {want.name} of argument "
+                                 f"'{inferred[arg.type_attr]}'.")
+            return TypeError(f"{head} expected type of {want.name}.")
+        bad = _first_not_of(value, want)
+        if bad is None:
+            return e
+        return TypeError(f"Expected {want.name} passed to parameter '{arg.name}' of op "
+                         f"'{self.op}', got {value!r} of type '{type(value).__name__}' instead. "
+                         f"Error: Expected {want.name}, but got {bad[0]} of type "
+                         f"'{type(bad[0]).__name__}'.")
 
     def _tensor_count(self, by_arg: dict) -> int:
         """How many input tensors a call's arguments give: one per item of a list
@@ -529,6 +563,13 @@ class RawOp:
             v = attrs.get(a.name)
             if a.type == "type" and allowed and isinstance(v, dt.DType) and \
                     v.as_datatype_enum not in allowed:
+                typed = next((i.name for i in self.opdef.input_arg if i.type_attr == a.name),
+                             None)
+                if _state.graph is not None and typed is not None:  # (TF's graph builder's)
+                    listed = ", ".join(dt.as_dtype(e).name for e in allowed
+                                       if e in dt._BY_ENUM)
+                    raise TypeError(f"Value passed to parameter '{typed}' has DataType "
+                                    f"{v.name} not in list of allowed values: {listed}")
                 listed = ", ".join(dtype_word(dt.as_dtype(e)) for e in allowed
                                    if e in dt._BY_ENUM)
                 raise InvalidArgumentError(
@@ -615,6 +656,29 @@ def _variable(handle: Any, arg: str) -> Any:
 @functools.cache
 def _result_type(op: str, fields: tuple) -> type:
     return collections.namedtuple(op, fields)
+
+
+def _first_not_of(value: Any, dtype: Any) -> tuple | None:
+    """(the first item,) of Python `value` (nested lists) that TF's graph constants refuse
+    for `dtype` (an int for bool, a float for an int type, a string for a number, None),
+    else None."""
+    if isinstance(value, (list, tuple)):
+        return next((bad for v in value for bad in [_first_not_of(v, dtype)] if bad), None)
+    if isinstance(value, np.ndarray) or dtype is dt.variant or dtype is dt.resource:
+        return None
+    if dtype is dt.bool:
+        ok = isinstance(value, (bool, np.bool_))
+    elif dtype.is_integer:
+        ok = isinstance(value, (int, np.integer))
+    elif dtype.is_floating:
+        ok = isinstance(value, (int, float, np.integer, np.floating))
+    elif dtype.is_complex:
+        ok = isinstance(value, (int, float, complex, np.number))
+    elif dtype is dt.string:
+        ok = isinstance(value, (str, bytes))
+    else:
+        return None
+    return None if ok else (value,)
 
 
 def _shape_attr(v: Any, param: str, fast: bool) -> tuple | None:
