@@ -121,6 +121,9 @@ TRACED = [
       for a in ([[1], [2]], [[1, 2]])),
     *(("tf.raw_ops.Squeeze(input=x)", [(None, _I)], (a,)) for a in ([[1], [2]], 5)),
     ("tf.raw_ops.EnsureShape(input=x, shape=[2, 2])", [([None, 2], _I)], ([[1, 2], [3, 4]],)),
+    # (refused when the graph runs: TF's kernel names its input as the node's input does)
+    ("tf.raw_ops.EnsureShape(input=x, shape=[None, 2])", [(None, _I)], ([[1, 2, 3]],)),
+    ("tf.ensure_shape(x * 2, [3])", [(None, _I)], ([1, 2],)),
 ]
 
 
@@ -169,9 +172,8 @@ IMPORTED = [
       for feeds in ((1, [[1, 2], [3, 4]]), (-2, [[1, 2], [3, 4]]), (0, [1, 2, 3]))),
     *(("Squeeze", {"T": ("type", 3), "squeeze_dims": ("list_i", dims)}, [_I], feeds)
       for dims, feeds in (([-1], ([[1], [2]],)), ([], ([[[1]]],)), ([0], ([[1, 2]],)))),
-    # (refused, TF's message names the input's node, "p0": eagerflow's names it "input",
-    # as TF's eager message does)
-    ("EnsureShape", {"T": ("type", 3), "shape": ("shape", [None, 2])}, [_I], ([[1, 2]],)),
+    *(("EnsureShape", {"T": ("type", 3), "shape": ("shape", [None, 2])}, [_I], feeds)
+      for feeds in (([[1, 2]],), ([[1, 2, 3]],))),
 ]
 
 

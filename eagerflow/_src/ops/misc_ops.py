@@ -404,7 +404,7 @@ def _ensure_kernel(xp: Any, x: Any, shape: Any) -> Any:
 
 
 ENSURE_SHAPE = register(OpDef(
-    "EnsureShape", _ensure_infer, _ensure_kernel, grad=lambda n, g: [g],
+    "EnsureShape", _ensure_infer, _ensure_kernel, grad=lambda n, g: [g], input_named="input",
     reference=lambda x, shape: x,
     samples=lambda: [
         Sample((_rng.uniform(-1, 1, (2, 3)),), {"shape": (None, 3)}),
