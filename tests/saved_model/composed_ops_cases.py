@@ -117,6 +117,9 @@ TRACED = [
                    (0, [[1, 2]]))),
     *(("tf.raw_ops.Split(axis=x, value=y, num_split=2)", [(None, _I)] * 2, args)
       for args in ((0, [1, 2]), ([0], [1, 2]), (0, 5))),
+    # (tf.split into a count takes a tensor of unknown rank, as TF's Split does)
+    *((f"tf.split(x, 2{axis})[1]", [(None, _I)], (a,)) for axis, a in (
+        ("", [1, 2, 3, 4]), ("", [1, 2, 3]), (", axis=1", [1, 2]), (", axis=-1", [[1, 2]]))),
     *(("tf.raw_ops.Squeeze(input=x, axis=[1])", [([None, None], _I)], (a,))
       for a in ([[1], [2]], [[1, 2]])),
     *(("tf.raw_ops.Squeeze(input=x)", [(None, _I)], (a,)) for a in ([[1], [2]], 5)),

@@ -804,8 +804,6 @@ def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = 
         dyn_axis = (axis,)  # known when the graph runs: TF's split_dim input
     else:
         axis = C.int_arg(axis, "axis")
-    if x._shape is None:
-        raise ValueError("split needs a known rank")
     if isinstance(num_or_size_splits, (int, np.integer)):  # (a bool too: a count, as TF's)
         k = int(num_or_size_splits)
         C.attr_at_least("Split", "num_split", k, 1)
@@ -820,6 +818,8 @@ def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = 
     if dyn_axis:
         raise TypeError(f"split's axis must be known when the graph is built to split by "
                         f"sizes; got {axis!r}")
+    if x._shape is None:  # (a count splits a tensor of any rank: its dims are the kernel's)
+        raise ValueError("split needs a known rank")
     # (an axis out of range is left to SplitV's infer: the kernel's error)
     ax = axis + len(x._shape) if -len(x._shape) <= axis < 0 else axis
     if not isinstance(num_or_size_splits, (list, tuple)) and (
