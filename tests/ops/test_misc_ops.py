@@ -162,8 +162,9 @@ def test_ensure_shape_refines_the_static_shape_and_checks_at_run_time():
         return y
 
     assert f(tf.ones((2, 3))).shape == (2, 3)
+    # (TF 2.21's kernel names its input as the graph's node does: the argument "x")
     with pytest.raises(tf.errors.InvalidArgumentError,
-                       match=r"Shape of tensor input \[2,4\] is not compatible with expected "
+                       match=r"Shape of tensor x \[2,4\] is not compatible with expected "
                              r"shape \[\?,3\]"):
         f(tf.ones((2, 4)))
     x = tf.constant([1.0, 2.0])

@@ -290,6 +290,9 @@ def _commutes_with_batching(node: Any, derived: set) -> bool:
     if not op.elementwise or len(node.outputs) != 1:
         return False
     ins = node.inputs
+    if node.attrs.get("incompatible_shape_error") is False and not all(
+            x._shape is not None and None not in x._shape for x in ins):
+        return False  # (`==` of shapes that may not broadcast: one bool per element)
     if op.int_errors and not all(x._dtype.is_floating for x in ins):
         return False
     ranks = set()

@@ -2,10 +2,10 @@
 OptionalHasValue, OptionalGetValue), and the optional value IteratorGetNextAsOptional gives.
 
 Data layer, beside iterator_ops.py. An optional's value is a TensorList of its components
-(empty: no value), as saved_model/tf_composites.py builds optionals in graphs (TensorList
-ops stand for TF's Optional ops there, so a traced or imported graph's OptionalHasValue and
-OptionalGetValue read either), printed as TF prints its OptionalVariant. Eagerly the ops
-below give TF's checks and messages.
+(empty: no value), printed as TF prints its OptionalVariant. The ops below give TF's checks
+and messages eagerly, in traced graphs and in imported ones (the If/Case gradients TF saves
+wrap each branch's intermediates in OptionalFromValue, or OptionalNone for the other
+branch's, and the gradient's branch unwraps them).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.print_v1 import summarize_nested
@@ -26,9 +27,6 @@ _GET_VALUE = "OptionalGetValue"
 
 class OptionalValue(TensorListValue):
     """An optional's value: the list of its components (host arrays), with their dtypes."""
-
-    # (a graph's OptionalGetValue reads an item of the list: one of none fails as TF's op)
-    missing_item = (_GET_VALUE, "The given optional does not have a value.")
 
     def __new__(cls, items: Any, dtypes: tuple = ()) -> OptionalValue:
         # (no element dtype: a list of components of several dtypes, read item by item)
@@ -81,6 +79,9 @@ _V = ((), dt.variant)
 # -- OptionalFromValue, OptionalNone --------------------------------------------------------
 
 def _from_value_infer(*components: Any, **attrs: Any) -> list:
+    if not components and _state.graph is not None:  # (a graph's builder checks the attr)
+        raise ValueError("Attr 'Toutput_types' of 'OptionalFromValue' Op passed list of "
+                         "length 0 less than minimum 1.")
     if not components:
         raise C.fail("OptionalFromValue", "Length for attr 'Toutput_types' of 0 must be at "
                                           "least minimum 1\n\t; NodeDef: {{node "
@@ -116,10 +117,16 @@ def _has_value(xp: Any, optional: Any) -> np.ndarray:
 
 
 def _check_lengths(op: str, types: tuple, shapes: tuple) -> None:
-    if not types or not shapes:
-        which = "output_types" if not types else "output_shapes"
-        raise C.fail(op, f"Length for attr '{which}' of 0 must be at least minimum 1\n\t; "
-                         f"NodeDef: {{{{node {op}}}}}")
+    """TF's minimum of one output, in the OpDef's order: a graph's builder refuses it with a
+    ValueError. (Eagerly, with both lists empty, TF names either, run by run.)"""
+    if types and shapes:
+        return
+    which = "output_types" if not types else "output_shapes"
+    if _state.graph is not None:
+        raise ValueError(f"Attr '{which}' of '{op}' Op passed list of length 0 less than "
+                         "minimum 1.")
+    raise C.fail(op, f"Length for attr '{which}' of 0 must be at least minimum 1\n\t; "
+                     f"NodeDef: {{{{node {op}}}}}")
 
 
 def _get_value_infer(optional: Any, *, output_types: tuple, output_shapes: tuple) -> list:

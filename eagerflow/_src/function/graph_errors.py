@@ -66,6 +66,17 @@ def broadcast_error(e: ValueError, node: str | None = None, graph: Any = None,
     return error
 
 
+def _input_named(body: str, op: Any) -> str:
+    """The op's message with the word its kernel calls its first input replaced by the
+    name the node's input has in the graph, as TF's kernel names it ("x", "split:1")."""
+    x = op.inputs[0]
+    producer = getattr(x, "_op", None)
+    if producer is None:
+        return body
+    name = producer.name if x._index == 0 else f"{producer.name}:{x._index}"
+    return body.replace(f" {op.op.input_named} ", f" {name} ", 1)
+
+
 def _find(graph: Any, node: str) -> tuple:
     """(operation, the node's own name, the functions it sits in) for `node` of `graph`, a
     name the inlining pass gave a called function's node ("PartitionedCall/GatherV2")
@@ -119,6 +130,8 @@ def reword(e: OpError, function_op: str, graph: Any) -> None:
         e.args = (e._message,) + e.args[1:]
         return
     op, name, inner = _find(graph, node)
+    if op is not None and op.op.input_named and op.inputs:
+        body = _input_named(body, op)
     origin = None if op is None else op.origin
     if inner:  # a called function's node: named within it, as TF names it
         tags = "".join(f"{{{{function_node {f}}}}}" for f in inner if "<lambda>" in f)

@@ -310,7 +310,8 @@ def _emitter(node: Any, xp: Any) -> Callable:
     small = _small(node)
     if small is not None:
         return small
-    if op.ufunc is not None and len(node.outputs) == 1:
+    if op.ufunc is not None and len(node.outputs) == 1 and not node.attrs:
+        # (a node with attrs is its kernel's: Equal with incompatible_shape_error=False)
         return _emit_ufunc
     return _emit_kernel
 

@@ -92,7 +92,7 @@ def _split_dim_reason(x: Any, axis: int, reason: str) -> str:
     rank(-2) <= split_dim < ...")."""
     if reason.startswith("-input rank("):
         n = len(x._shape)
-        return f"Dimension size, given by scalar input {axis} must be in range [{-n}, {n})"
+        return f"Dimension size, given by scalar input {axis} must be in range [-{n}, {n})"
     return reason
 
 
@@ -114,8 +114,10 @@ def _split(node: str, x: Any, attrs: dict, reason: str) -> tuple:
         dim = x._shape[axis % len(x._shape)]
         reason = (f"Dimension size must be evenly divisible by {k} but is {dim}\n\tNumber of "
                   "ways to split should evenly divide the split dimension")
+    given = np.asarray(axis)  # (a vector where TF wants a scalar: tf.raw_ops')
+    shown = " ".join(str(v) for v in given.reshape(-1))
     return (reason, f"Split[T={dt_enum(x._dtype)}, num_split={k}]", [f"{node}/split_dim"],
-            ["[]"], f" and with computed input tensors: input[0] = <{axis}>.")
+            [shape_str(given.shape)], f" and with computed input tensors: input[0] = <{shown}>.")
 
 
 def _matmul(tensors: list, attrs: dict) -> str:
@@ -187,6 +189,59 @@ def _broadcast_to(node: str, tensors: list, attrs: dict, reason: str) -> tuple:
             break
     return (reason, form, more, more_shapes,
             f" and with input tensors computed as partial shapes: input[1] = {_shape(target)}.")
+
+
+# The ops whose shape-like TF input eagerflow holds as an attr: {op: (the attr, TF's
+# input, TF's index type attr, the input's place among TF's inputs)}
+_SHAPE_ARGS = {"Fill": ("shape", "dims", "index_type", 0),
+               "Tile": ("multiples", "multiples", "Tmultiples", 1),
+               "BroadcastTo": ("shape", "shape", "Tidx", 1)}
+
+
+def _shape_arg(op_name: str, node: str, tensors: list, attrs: dict) -> tuple:
+    """(type and attrs, input names, input shapes) for such an op given a constant of
+    another rank than a vector (tf.raw_ops'): its Const "<node>/<input>" among them."""
+    attr, tf_input, index_type, at = _SHAPE_ARGS[op_name]
+    names = [_input_name(x) if getattr(x, "_op", None) is not None else "Const"
+             for x in tensors]
+    shapes = [_shape(x._shape) for x in tensors]
+    names.insert(at, f"{node}/{tf_input}")
+    shapes.insert(at, shape_str(np.shape(attrs.get(attr))))
+    return (f"{op_name}[T={dt_enum(tensors[0]._dtype)}, {index_type}=DT_INT32]", names,
+            shapes)
+
+
+# Pad's, PadV2's and MirrorPad's kernel checks of constant paddings, which their shape
+# functions make while a graph is built, worded their own way (_pad)
+_PAD_OPS = ("Pad", "PadV2", "MirrorPad")
+_PAD_ERRORS = ("paddings must be a matrix with 2 columns", "Paddings must be non-negative",
+               "paddings must be non-negative",
+               "The first dimension of paddings must be the rank of inputs")
+
+
+def _pad(op_name: str, node: str, tensors: list, attrs: dict, names: list,
+         shapes: list) -> tuple:
+    """(reason, type and attrs, input names, input shapes, suffix) for a pad of constant
+    paddings (its TF input "<node>/paddings", second): TF's shape function checks them a
+    matrix of 2 columns, of a row per input dim, then their values."""
+    x, paddings = tensors[0], attrs.get("paddings")
+    given = np.shape(paddings)
+    form = f"{op_name}[T={dt_enum(x._dtype)}, Tpaddings=DT_INT32" + \
+        (f", mode=\"{attrs.get('mode')}\"]" if op_name == "MirrorPad" else "]")
+    names, shapes = names[:1] + [f"{node}/paddings"] + names[1:], \
+        shapes[:1] + [shape_str(given)] + shapes[1:]
+    suffix = ""
+    if len(given) != 2:
+        reason = f"Shape must be rank 2 but is rank {len(given)}"
+    elif given[1] != 2:
+        reason = f"Dimension must be 2 but is {given[1]}"
+    elif x._shape is not None and given[0] != len(x._shape):
+        reason = f"Shape must be rank {given[0]} but is rank {len(x._shape)}"
+    else:
+        reason = "Paddings must be non-negative"
+        rows = "".join(f"[{a} {b}]" for a, b in paddings)
+        suffix = f" and with computed input tensors: input[1] = <{rows}>."
+    return reason, form, names, shapes, suffix
 
 
 def _squeeze(x: Any, attrs: dict, reason: str) -> tuple:
@@ -297,6 +352,8 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
         names, shapes = names + more, shapes + more_shapes
     elif op.name == "StridedSlice" and len(tensors) == 4:
         form, suffix = _strided_slice_inputs(tensors, attrs, reason)
+    elif op.name in _SHAPE_ARGS and reason.startswith("Shape must be rank 1 but is rank"):
+        form, names, shapes = _shape_arg(op.name, node, tensors, attrs)
     elif op.name == "BroadcastTo" and tensors:
         reason, form, more, more_shapes, suffix = _broadcast_to(node, tensors, attrs, reason)
         names, shapes = names + more, shapes + more_shapes
@@ -305,6 +362,12 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
         names, shapes = names + more, shapes + more_shapes
     elif op.name == "Squeeze" and tensors:
         reason, form = _squeeze(tensors[0], attrs, reason)
+    elif op.name in _PAD_OPS and tensors:
+        reason, form, names, shapes, suffix = _pad(op.name, node, tensors, attrs, names, shapes)
+    elif op.name == "EnsureShape" and tensors:
+        want = attrs.get("shape")
+        form = (f"EnsureShape[T={dt_enum(tensors[0]._dtype)}, "
+                f"shape={'<unknown>' if want is None else _shape(want)}]")
     elif op.name == "ExpandDims" and len(tensors) == 2:
         reason, form, suffix = _expand_dims(tensors, reason)
     elif op.name == "Pack" and tensors:
@@ -452,6 +515,11 @@ def is_shape_error(op_name: str, message: str) -> bool:
     return message.startswith(SHAPE_ERRORS) or (
         op_name == "ScatterNd" and message.startswith("Dimensions [0,")) or (
         op_name in ("Switch", "LoopCond") and message.startswith("Shape must be rank 0")) or (
+        op_name == "Split" and message.startswith("Input must be scalar but has rank")) or (
+        op_name == "BroadcastTo" and message.startswith("Unable to broadcast tensor")) or (
+        op_name in _SHAPE_ARGS and message.startswith("Shape must be rank 1 but is rank")) or (
+        op_name == "EnsureShape" and message.startswith(("Shape must be rank", "Dimension "))) or (
+        op_name in _PAD_OPS and message.startswith(_PAD_ERRORS)) or (
         op_name == "ScatterNdNonAliasingAdd" and
         message.startswith(("Dimensions [", "Indices and updates specified for empty input",
                             "Shape must be at least rank 1"))) or (

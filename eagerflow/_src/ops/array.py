@@ -41,6 +41,8 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     Spec,
     check_runtime_arg,
+    check_vector,
+    constant_not_a_vector,
     graph_shape,
     is_symbolic,
     runtime_attr,
@@ -112,6 +114,9 @@ def _fill_infer(value: Any, *dyn: Any, shape: tuple | None) -> list:
         check_runtime_arg("Fill", dyn, "dims")
     if shape is None:  # a runtime shape of unknown length
         return [(None, value._dtype)]
+    check_vector(_INDEX_TYPE, shape, scalar=True)
+    if not isinstance(shape, tuple):  # (TF's Fill takes scalar dims as one dim)
+        shape = (shape,)
     for d in shape:
         if d is not None and d < 0:
             raise C.fail("Fill", f"Dimension {d} must be >= 0")
@@ -125,6 +130,7 @@ def _fill_infer(value: Any, *dyn: Any, shape: tuple | None) -> list:
 
 def _fill_kernel(xp: Any, v: Any, *dyn: Any, shape: tuple | None) -> Any:
     if dyn:
+        check_vector(_INDEX_TYPE, dyn[0], scalar=True)
         shape = runtime_attr(_fill_infer, (v,), dyn, "shape")
     return xp.full(shape, v.reshape(()) if v.ndim else v, dtype=v.dtype)
 
@@ -164,6 +170,9 @@ def fill(dims: Any, value: Any, name: str | None = None, layout: Any = None) -> 
         if None in shape:  # TF converts the dims to a tensor: its error for None
             convert_to_tensor(dims, dtype=dt.int32)
         return bind(FILL, (_t(value),), {"shape": shape}, name)
+    refused = constant_not_a_vector(dims)
+    if refused is not None:
+        return bind(FILL, (_t(value),), {"shape": refused}, name)
     static, dyn = graph_shape(dims, "dims", attr=_INDEX_TYPE)
     if dyn and (static is None or None in static) and \
             not isinstance(C.known(dyn[0]), Tensor):  # (TF's refiner folds it to check it)
@@ -700,8 +709,14 @@ def _split_n_infer(x: Any, *dyn: Any, num_split: int, axis: int | None) -> list:
             raise C.fail("Split", f"split_dim must be an int32 scalar, got {t._dtype.name} "
                                   f"{C.shape_str(t._shape)}")
     if num_split < 1:
-        raise C.fail("Split", f"Attr 'num_split' of 'Split' Op passed {num_split} less than "
-                              "minimum 1.")
+        if _state.graph is not None:  # (TF's graph builder checks the attr: a ValueError)
+            raise ValueError(f"Attr 'num_split' of 'Split' Op passed {num_split} less than "
+                             "minimum 1.")
+        C.attr_at_least("Split", "num_split", num_split, 1)
+    if not dyn and not isinstance(axis, int):  # (a vector: tf.raw_ops', an imported node's)
+        rank = np.ndim(axis)
+        raise C.fail("Split", f"Input must be scalar but has rank {rank}" if _state.graph
+                     is not None else f"split_dim must be a scalar but has rank {rank}")
     C.output_count("Split", num_split)
     if x._shape is None:
         return [(None, x._dtype)] * num_split
@@ -719,6 +734,8 @@ def _split_n_infer(x: Any, *dyn: Any, num_split: int, axis: int | None) -> list:
 
 def _split_n_kernel(xp: Any, x: Any, *dyn: Any, num_split: int, axis: int | None) -> tuple:
     if dyn:
+        if dyn[0].ndim:  # (TF's kernel's check of a split_dim of a shape unknown in tracing)
+            raise C.fail("Split", f"split_dim must be a scalar but has rank {dyn[0].ndim}")
         axis = int(to_host(dyn[0]).reshape(-1)[0])
     _split_n_infer(Spec(x), num_split=num_split, axis=axis)  # the runtime dims checked
     return tuple(p.copy() for p in xp.split(x, num_split, axis=axis))
@@ -747,8 +764,7 @@ SPLIT_N = register(OpDef(
         BadSample((np.ones((2, 6)),), {"num_split": 4, "axis": 1}, InvalidArgumentError),
         BadSample((np.ones((2, 6)),), {"num_split": 2, "axis": 2}, InvalidArgumentError)],
     num_outputs=-1,
-    tf=TFForm(export=_split_n_to_tf, graph_args=lambda a: {} if a["axis"] is None else
-              {"split_dim": (a["axis"], None)}),
+    tf=TFForm(export=_split_n_to_tf, names={"axis": "split_dim"}),
 ))
 
 
@@ -788,8 +804,6 @@ def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = 
         dyn_axis = (axis,)  # known when the graph runs: TF's split_dim input
     else:
         axis = C.int_arg(axis, "axis")
-    if x._shape is None:
-        raise ValueError("split needs a known rank")
     if isinstance(num_or_size_splits, (int, np.integer)):  # (a bool too: a count, as TF's)
         k = int(num_or_size_splits)
         C.attr_at_least("Split", "num_split", k, 1)
@@ -804,6 +818,8 @@ def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = 
     if dyn_axis:
         raise TypeError(f"split's axis must be known when the graph is built to split by "
                         f"sizes; got {axis!r}")
+    if x._shape is None:  # (a count splits a tensor of any rank: its dims are the kernel's)
+        raise ValueError("split needs a known rank")
     # (an axis out of range is left to SplitV's infer: the kernel's error)
     ax = axis + len(x._shape) if -len(x._shape) <= axis < 0 else axis
     if not isinstance(num_or_size_splits, (list, tuple)) and (
@@ -833,6 +849,8 @@ def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = 
 def _tile_infer(x: Any, *dyn: Any, multiples: tuple | None) -> list:
     if dyn:
         check_runtime_arg("Tile", dyn, "multiples")
+    if multiples is not None:
+        check_vector(_TMULTIPLES, multiples)
     if x._shape is None or multiples is None:
         return [(None if x._shape is None else (None,) * len(x._shape), x._dtype)]
     if len(multiples) != len(x._shape):
@@ -866,6 +884,7 @@ def _tile_grad(n: Any, g: Any) -> list:
 
 def _tile_kernel(xp: Any, x: Any, *dyn: Any, multiples: tuple | None) -> Any:
     if dyn:
+        check_vector(_TMULTIPLES, dyn[0])
         multiples = runtime_attr(_tile_infer, (x,), dyn, "multiples")
     if x.dtype == np.uint16 and xp is np:  # (TF's CPU registers no uint16 Tile)
         raise UnimplementedError(None, None, f"TileOp : The input data type is not supported, "
@@ -895,6 +914,9 @@ _TMULTIPLES = ("Tile", "Tmultiples", "Expected multiples to be 1-D, but got shap
 @dispatchable
 @slow_inputs("input", "multiples")
 def tile(input: Any, multiples: Any, name: str | None = None) -> Any:  # noqa: A002
+    refused = None if _state.graph is None else constant_not_a_vector(multiples)
+    if refused is not None:
+        return bind(TILE, (_t(input),), {"multiples": refused}, name)
     static, dyn = (static_ints(multiples, "multiples", _TMULTIPLES, (input,)), ()) \
         if _state.graph is None else shape_arg(multiples, "multiples", _TMULTIPLES)
     return bind(TILE, (_t(input),) + dyn, {"multiples": static}, name)
@@ -905,6 +927,7 @@ def _broadcast_to_infer(x: Any, *dyn: Any, shape: tuple | None) -> list:
         check_runtime_arg("BroadcastTo", dyn, "shape")
     if shape is None:  # a runtime shape of unknown length
         return [(None, x._dtype)]
+    check_vector(_BROADCAST_SHAPE, shape)
     for d in shape:
         if d is not None and d < 0:
             raise C.fail("BroadcastTo", f"Dimension {d} must be >= 0")
@@ -913,10 +936,15 @@ def _broadcast_to_infer(x: Any, *dyn: Any, shape: tuple | None) -> list:
             raise C.fail("BroadcastTo", f"Rank of input ({len(x._shape)}) must be no greater "
                                         f"than rank of output shape ({len(shape)}).")
         pad = (1,) * (len(shape) - len(x._shape)) + tuple(x._shape)
+        # (TF's kernel: the two shapes must broadcast, and then give the output's)
         for a, b in zip(pad, shape):
-            if a not in (1, b, None) and b is not None:
+            if a not in (1, b, None) and b not in (1, None):
                 raise C.fail("BroadcastTo", f"Incompatible shapes: {C.shape_str(x._shape)} vs. "
                                             f"{C.shape_str(shape)}")
+        if any(a not in (1, None) and b == 1 for a, b in zip(pad, shape)):
+            raise C.fail("BroadcastTo", f"Unable to broadcast tensor of shape "
+                                        f"{C.shape_str(x._shape)} to tensor of shape "
+                                        f"{C.shape_str(shape)}")
         # an output dim known only when the graph runs is the input's where that is not 1
         # (TF's shape function: broadcasting cannot change it)
         shape = tuple(a if b is None and a not in (1, None) else b for a, b in zip(pad, shape))
@@ -927,6 +955,7 @@ def _broadcast_to_infer(x: Any, *dyn: Any, shape: tuple | None) -> list:
 
 def _broadcast_to_kernel(xp: Any, x: Any, *dyn: Any, shape: tuple | None) -> Any:
     if dyn:
+        check_vector(_BROADCAST_SHAPE, dyn[0])
         shape = runtime_attr(_broadcast_to_infer, (x,), dyn, "shape")
     return broadcast_copy(xp, x, shape)
 
@@ -953,6 +982,8 @@ _BROADCAST_SHAPE = ("BroadcastTo", "Tidx", "shape must be a vector of {{int32,in
 def broadcast_to(input: Any, shape: Any, name: str | None = None) -> Any:  # noqa: A002
     if _state.graph is None:
         static, dyn = static_ints(shape, "shape", _BROADCAST_SHAPE, (input,)), ()
+    elif constant_not_a_vector(shape) is not None:
+        static, dyn = constant_not_a_vector(shape), ()
     elif isinstance(shape, (int, np.integer)) or getattr(shape, "_shape", None) == ():
         # (TF's BroadcastTo refuses a scalar shape; graph_shape would read it as (n,))
         raise C.fail("BroadcastTo", _BROADCAST_SHAPE[2].format(shape="[]"))

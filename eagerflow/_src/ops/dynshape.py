@@ -320,6 +320,43 @@ class Spec:
         self._dtype = dt.as_dtype(arr.dtype)
 
 
+def check_vector(spec: tuple, value: Any, scalar: bool = False) -> None:
+    """TF's kernel's refusal of a shape-like input that is not a vector (`spec`: the op's
+    (op, type attr, message) of it; `scalar`: the kernel takes a scalar as one dim): a
+    runtime input's array, or the attr tf.raw_ops or an imported node made of a constant
+    of another rank (an int, nested tuples), which TF's shape function refuses while a
+    graph is built (a scalar too: graph/shape_errors.py words it)."""
+    if hasattr(value, "ndim"):
+        if value.ndim != 1 and not (scalar and value.ndim == 0):
+            raise C.fail(spec[0], spec[2].format(shape=C.shape_str(value.shape)))
+        return
+    shape = np.shape(value)
+    if len(shape) != 1 and _state.graph is not None:
+        raise C.fail(spec[0], f"Shape must be rank 1 but is rank {len(shape)}")
+    if len(shape) != 1 and not (scalar and not shape):
+        raise C.fail(spec[0], spec[2].format(shape=C.shape_str(shape)))
+
+
+def constant_not_a_vector(value: Any) -> Any:
+    """While a graph is built: a constant shape-like argument of another rank than a
+    vector (tf.fill(3, 1), tf.tile(x, [[2]])) as the attr it gives (an int, nested tuples),
+    which the op's infer refuses as TF's shape function does; else None."""
+    if is_symbolic(value) or isinstance(value, TensorShape):
+        return None
+    try:
+        arr = np.asarray(value._numpy() if isinstance(value, EagerTensor) else value)
+    except (TypeError, ValueError):
+        return None
+    if arr.ndim == 1 or arr.dtype.kind not in "iu":
+        return None
+    return int(arr) if arr.ndim == 0 else nested_tuples(arr.tolist())
+
+
+def nested_tuples(v: Any) -> Any:
+    """Nested lists (an array's tolist()) as nested tuples, an attr's hashable form."""
+    return tuple(nested_tuples(x) for x in v) if isinstance(v, list) else v
+
+
 def runtime_attr(infer: Any, arrays: tuple, dyn: tuple, attr: str, **attrs: Any) -> tuple:
     """A kernel's runtime shape-like input `dyn[0]` as the ints of its attr `attr`, checked
     by the op's `infer` (on stand-ins for `arrays`, with `attrs`) as a static value is.

@@ -221,11 +221,14 @@ def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Call
 def _binary(tf_name: str, kernel: Callable, allowed: frozenset, grad: Callable | None,
             reference: Callable, out_dtype: Any = None, lo: float = -2.0, hi: float = 2.0,
             second_order: bool = True, extra_samples: tuple = (), no_cpu: tuple | None = None,
-            **fields: Any) -> OpDef:
+            unequal: bool | None = None, **fields: Any) -> OpDef:
     """An elementwise op of two inputs broadcasting as TF does; `fields` are further OpDef
     fields (its ufunc, operator, units, ...), `extra_samples` go after the usual ones.
     `no_cpu`: as _unary's (dtypes outside `allowed` that TF's OpDef takes without a CPU
-    kernel), refused on the slow path, before the shapes, as TF's kernel lookup is."""
+    kernel), refused on the slow path, before the shapes, as TF's kernel lookup is.
+    `unequal`: an equality comparison (Equal, NotEqual) with TF's attr
+    incompatible_shape_error, and what it gives for shapes that don't broadcast (see
+    _shape_error_attr)."""
     allowed_ids = frozenset(id(d) for d in allowed)  # DTypes are singletons; id() is C-fast
     no_cpu_ids = frozenset(id(d) for d in no_cpu[0]) if no_cpu else frozenset()
 
@@ -265,13 +268,57 @@ def _binary(tf_name: str, kernel: Callable, allowed: frozenset, grad: Callable |
         bad = [BadSample((a, a.astype(other)), {}, InvalidArgumentError, "expected to be"),
                BadSample((np.zeros((2, 3), a.dtype), np.zeros((4,), a.dtype)), {},
                          InvalidArgumentError, "Incompatible shapes: [2,3] vs. [4]")]
+        if unequal is not None:  # (TF 2's `==`: shapes that broadcast, and shapes that don't)
+            samples += [Sample(s.inputs, {"incompatible_shape_error": False}, grad=False)
+                        for s in samples[:1] + bad[1:]]
         return samples + list(extra_samples), bad
 
+    if unequal is not None:
+        infer, kernel = _shape_error_attr(tf_name, infer, kernel, allowed, unequal)
+        reference = _shape_error_reference(reference, unequal)
     return register(OpDef(tf_name, infer, kernel, grad=grad, reference=reference,
                           samples=lambda: samples_and_bad()[0],
                           bad_samples=lambda: samples_and_bad()[1], elementwise=True,
                           like_inputs=allowed_ids if out_dtype is None else frozenset(),
                           **fields))
+
+
+def broadcastable(a: tuple | None, b: tuple | None) -> bool:
+    """Whether shapes `a` and `b` may broadcast (unknown ranks and dims may)."""
+    if a is None or b is None:
+        return True
+    return all(x == y or 1 in (x, y) or None in (x, y) for x, y in zip(a[::-1], b[::-1]))
+
+
+def _shape_error_attr(tf_name: str, infer: Callable, kernel: Callable, allowed: frozenset,
+                      unequal: bool) -> tuple:
+    """`infer` and `kernel` of Equal / NotEqual taking TF's attr incompatible_shape_error
+    (True unless given: a node without it is TF's default). TF 2's `==` sets it False:
+    shapes that don't broadcast then compare unequal, one bool (False for Equal, True for
+    NotEqual), instead of failing. TF's shape function gives that scalar where the shapes
+    known while tracing can't broadcast, else their broadcast shape, which the kernel's
+    scalar may then contradict when the graph runs (dims unknown while tracing)."""
+    def infer_attr(x: Any, y: Any, incompatible_shape_error: bool = True) -> list:
+        if incompatible_shape_error or broadcastable(x._shape, y._shape):
+            return infer(x, y)
+        C.refuse_narrow_compare(tf_name, x._dtype, allowed)
+        C.same_dtype(tf_name, (x, y), allowed)
+        return [((), dt.bool)]
+
+    def kernel_attr(xp: Any, x: Any, y: Any, incompatible_shape_error: bool = True) -> Any:
+        if incompatible_shape_error or broadcastable(x.shape, y.shape):
+            return kernel(xp, x, y)
+        return xp.asarray(unequal)
+
+    return infer_attr, kernel_attr
+
+
+def _shape_error_reference(reference: Callable, unequal: bool) -> Callable:
+    def ref(x: Any, y: Any, incompatible_shape_error: bool = True) -> Any:
+        if incompatible_shape_error or broadcastable(x.shape, y.shape):
+            return reference(x, y)
+        return np.asarray(unequal)
+    return ref
 
 
 def _elementwise_ref(f: Callable, dtype: Any = None) -> Callable:

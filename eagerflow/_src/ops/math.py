@@ -521,10 +521,11 @@ ATAN2 = _binary("Atan2", _atan2_kernel, C.FLOATS,
 
 _CMP = C.REALS
 EQUAL = _binary("Equal", lambda xp, x, y: xp.equal(x, y), C.ALL | C.QUANTIZED, None,
-                _elementwise_ref(lambda a, b: a == b, bool), out_dtype=dt.bool, ufunc=np.equal)
+                _elementwise_ref(lambda a, b: a == b, bool), out_dtype=dt.bool, ufunc=np.equal,
+                unequal=False)
 NOT_EQUAL = _binary("NotEqual", lambda xp, x, y: xp.not_equal(x, y), C.ALL | C.QUANTIZED, None,
                     _elementwise_ref(lambda a, b: a != b, bool), out_dtype=dt.bool,
-                    ufunc=np.not_equal)
+                    ufunc=np.not_equal, unequal=True)
 LESS = _binary("Less", lambda xp, x, y: xp.less(x, y), _CMP, None,
                _elementwise_ref(lambda a, b: a < b, bool), out_dtype=dt.bool, ufunc=np.less,
                operator="<")
@@ -630,8 +631,7 @@ subtract = _b(SUB)
 multiply = _b(MUL)
 realdiv = _b(REALDIV, None, "RealDiv")
 floordiv = _b(FLOORDIV)
-floormod = _b(FLOORMOD)
-mod = floormod
+mod = floormod = _b(FLOORMOD)
 truncatediv = _b(TRUNCATEDIV)
 pow = _b(POW)  # noqa: A001 - TF's public name
 maximum = _b(MAXIMUM)

@@ -70,18 +70,17 @@ def _legacy_equality(x: Any) -> bool:
     return op is not None and not op.graph.building_function
 
 
-def _compared(fn: Callable, x: Any, y: Any, unequal: bool) -> Any:
-    """`==` / `!=` as TF 2's (its Equal with incompatible_shape_error=False): shapes that
-    don't broadcast compare unequal, one bool, eagerly and where a traced graph knows the
-    shapes (dims it does not know are taken to broadcast)."""
+def _compared(fn: Callable, op: Any, x: Any, y: Any, unequal: bool) -> Any:
+    """`==` / `!=` as TF 2's: its Equal / NotEqual with incompatible_shape_error=False,
+    so shapes that don't broadcast compare unequal, one bool. In a graph that is TF's node,
+    whose kernel decides it when the graph runs (dims unknown while tracing); eagerly the
+    plain op, whose shape error gives the bool."""
+    if _state.graph is not None:
+        return dispatch.bind(op, (x, y), {"incompatible_shape_error": False})
     try:
         return fn(x, y)
     except InvalidArgumentError as e:
         if "Incompatible shapes" in str(e):
-            return convert_to_tensor(unequal)
-        raise
-    except ValueError as e:  # (a graph's shape error, raised as its node is added)
-        if _state.graph is not None and str(e).startswith("Dimensions must be equal"):
             return convert_to_tensor(unequal)
         raise
 
@@ -94,7 +93,7 @@ def _eq(x: Any, y: Any) -> Any:
     if isinstance(y, CompositeTensor):
         return NotImplemented  # y's own `==` (a RaggedTensor's: elementwise)
     x, y = _args(m.EQUAL, x, y)
-    return _compared(m.equal, x, y, False)
+    return _compared(m.equal, m.EQUAL, x, y, False)
 
 
 def _ne(x: Any, y: Any) -> Any:
@@ -105,7 +104,7 @@ def _ne(x: Any, y: Any) -> Any:
     if isinstance(y, CompositeTensor):
         return NotImplemented
     x, y = _args(m.NOT_EQUAL, x, y)
-    return _compared(m.not_equal, x, y, True)
+    return _compared(m.not_equal, m.NOT_EQUAL, x, y, True)
 
 
 _and = _logical_or_bitwise(m.logical_and, m.bitwise_and, "and", (m.LOGICAL_AND, m.BITWISE_AND))

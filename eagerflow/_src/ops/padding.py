@@ -29,6 +29,7 @@ from eagerflow._src.ops.dynshape import (
     as_int_tensor,
     check_runtime_arg,
     is_symbolic,
+    nested_tuples,
     partial_value,
     runtime_ints,
 )
@@ -93,23 +94,45 @@ def _check_constant_pad(op: str, x: Any, dyn: tuple) -> None:
         raise C.no_kernel(op, f"T={C.dt_enum(x._dtype)}, Tpaddings=DT_INT32")
 
 
-def _pad_infer(x: Any, *dyn: Any, paddings: tuple) -> list:
+def _traced_paddings(x: Any, dyn: tuple, paddings: tuple | None) -> tuple | None:
+    """The paddings while tracing: the attr, or with runtime paddings none known (an
+    imported node's paddings computed when its graph runs), a row of unknowns per row of
+    them (their shape's, else the input's rank); None where neither is known."""
+    if paddings is not None or not dyn:
+        return paddings
+    shape = dyn[0]._shape
+    rows = shape[0] if shape is not None and len(shape) == 2 else None
+    if rows is None and x._shape is not None:
+        rows = len(x._shape)
+    return None if rows is None else ((None, None),) * rows
+
+
+def _pad_infer(x: Any, *dyn: Any, paddings: tuple | None) -> list:
     _check_constant_pad("Pad", x, dyn)
     C.check_dtype("Pad", x, _PAD_TYPES)
+    paddings = _traced_paddings(x, dyn, paddings)
+    if paddings is None:
+        return [(None, x._dtype)]
     return [(_pad_shape("Pad", x, paddings), x._dtype)]
 
 
-def _padv2_infer(x: Any, value: Any, *dyn: Any, paddings: tuple) -> list:
+def _padv2_infer(x: Any, value: Any, *dyn: Any, paddings: tuple | None) -> list:
     _check_constant_pad("PadV2", x, dyn)
     C.same_dtype("PadV2", (x, value), _PAD_TYPES)
     if value._shape not in ((), None):
         raise C.fail("PadV2", f"constant_values must be a scalar. Found: "
                               f"{C.shape_str(value._shape)}")
+    paddings = _traced_paddings(x, dyn, paddings)
+    if paddings is None:
+        return [(None, x._dtype)]
     return [(_pad_shape("PadV2", x, paddings), x._dtype)]
 
 
 def _fill_pad(op: str, xp: Any, x: Any, value: Any, dyn: tuple, paddings: tuple) -> Any:
     if dyn:  # runtime paddings, checked as infer checks static ones
+        if len(dyn[0].shape) != 2 or dyn[0].shape[1] != 2:  # (TF's kernel's first check)
+            raise C.fail(op, f"paddings must be a matrix with 2 columns: "
+                             f"{C.shape_str(dyn[0].shape)}")
         flat = runtime_ints(dyn[0])
         paddings = tuple(zip(flat[::2], flat[1::2]))
         _pad_shape(op, Spec(x), paddings)
@@ -341,6 +364,8 @@ def _static_paddings(op: str, paddings: Any) -> tuple:
     if arr is None or arr.dtype.kind not in "iu":
         arr = C.index_input(op, paddings, "Tpaddings")._numpy()
     if arr.ndim != 2 or arr.shape[-1] != 2:
+        if _state.graph is not None:  # (infer refuses it as TF's shape function does)
+            return nested_tuples(arr.tolist())
         raise C.fail(op, f"paddings must be a matrix with 2 columns: {C.shape_str(arr.shape)}")
     return tuple((int(a), int(b)) for a, b in arr.reshape(-1, 2))
 

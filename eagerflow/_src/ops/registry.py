@@ -298,6 +298,10 @@ class OpDef:
     # as None instead of zeros (TF's tape does so for the softmax cross entropies' backprop
     # and FusedBatchNorm's statistics): the function reads None as zero.
     none_grads: tuple = ()
+    # The word its kernel's errors call its first input ("Shape of tensor input [1,3]"),
+    # which TF's kernel writes as the node's input names it ("x", "split:1") when a
+    # graph runs the node: a graph's error names it so (function/graph_errors.py)
+    input_named: str | None = None
     # TF's gradient function computes under control_dependencies on the output gradients:
     # in a graph (a tape's in tf.function, tf.gradients), the ops it makes that take no
     # gradient and no op made by it wait on them (Sin's Cos(x, ^grad)). Eagerly: nothing.

@@ -29,9 +29,6 @@ class TensorListValue(tuple):
     """A list's value, never changed: each op that alters a list makes a new one."""
 
     variant_text = "<TensorList>"  # (how a variant tensor holding it prints)
-    # (op, words) of the error for an item it lacks, where that is not a list's own: an
-    # optional's (data/optional_ops.py), which a graph reads as a list
-    missing_item: tuple | None = None
 
     def __new__(cls, items: Any, element_dtype: Any = None, element_shape: Any = None,
                 max_num_elements: int = -1) -> TensorListValue:
@@ -321,8 +318,6 @@ def get_item(xp: Any, input_handle: Any, index: Any, element_shape: Any,
     _check_dtype(op, lst, element_dtype)
     i = _index(op, index, 1)
     if not 0 <= i < len(lst):
-        if lst.missing_item is not None:
-            raise C.fail(*lst.missing_item)
         raise C.fail(op, f"Trying to access element {i} in a list with {len(lst)} elements.")
     return _read(op, xp, lst, i, element_shape, element_dtype)
 

@@ -20,12 +20,15 @@ import inspect
 from types import SimpleNamespace
 from typing import Any, Callable
 
+import numpy as np
+
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.device import placed_on
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.name_scope import name_scope
+from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.graph.ir import Operation, SymbolicTensor
@@ -252,8 +255,9 @@ class RawOp:
                 eager_errors.slow_path(e)
                 return
         if any(self._int_for_float(a, by_arg) or (
-                a.type == "list(int)" and eager_errors.slow_int_list(by_arg.get(a.name)))
-               for a in self.opdef.attr):
+                a.type == "list(int)" and eager_errors.slow_int_list(by_arg.get(a.name))) or (
+                a.type == "shape" and isinstance(by_arg.get(a.name), (int, np.integer)))
+               for a in self.opdef.attr):  # (a shape's int: TF's fast path takes lists only)
             eager_errors.slow_path(e)
 
     def _int_for_float(self, attr: Any, by_arg: dict) -> bool:
@@ -355,6 +359,7 @@ class RawOp:
         out: list = []
         self._preset_types(by_arg, attrs)
         lists: dict = {}  # number attr -> the list argument that set it
+        inferred: dict = {}  # type attr -> the input that set it (a graph's errors name it)
         # TF's fast path hands its tensors on as they are (the kernel, if any, refuses a
         # dtype); its slow path converts each to its dtype (ValueError): each input of a
         # fixed dtype, and those of a type attribute that some non-tensor value shares
@@ -386,9 +391,42 @@ class RawOp:
                     attrs[arg.type_list_attr] = tuple(  # (an empty list: no types)
                         t._dtype for t in out[len(out) - len(value):])
             else:
-                out.append(self._convert(value, arg.type_attr, arg.type, attrs, len(out), host,
-                                         slow))
+                try:
+                    out.append(self._convert(value, arg.type_attr, arg.type, attrs, len(out),
+                                             host, slow))
+                except (TypeError, ValueError, InvalidArgumentError) as e:
+                    if _state.graph is None:
+                        raise
+                    raise self._graph_type_error(arg, value, attrs, inferred, e) from None
+                if arg.type_attr:
+                    inferred.setdefault(arg.type_attr, arg.name)
         return out
+
+    def _graph_type_error(self, arg: Any, value: Any, attrs: dict, inferred: dict,
+                          e: Exception) -> Exception:
+        """Input `arg`'s refusal `e` as TF's graph builder words it (its op_def_library):
+        a tensor of another dtype than its fixed one, or than the one an earlier input
+        (`inferred`: type attr -> that input) set; a value that does not convert to it,
+        naming its first item that can't be of it. Other refusals are `e`."""
+        want = dt.as_dtype(arg.type) if arg.type else attrs.get(arg.type_attr)
+        if want is None:
+            return e
+        if isinstance(value, Tensor):
+            if value._dtype is want:
+                return e
+            head = (f"Input '{arg.name}' of '{self.op}' Op has type {value._dtype.name} that "
+                    f"does not match")
+            if arg.type_attr in inferred:
+                return TypeError(f"{head} type {want.name} of argument "
+                                 f"'{inferred[arg.type_attr]}'.")
+            return TypeError(f"{head} expected type of {want.name}.")
+        bad = _first_not_of(value, want)
+        if bad is None:
+            return e
+        return TypeError(f"Expected {want.name} passed to parameter '{arg.name}' of op "
+                         f"'{self.op}', got {value!r} of type '{type(value).__name__}' instead. "
+                         f"Error: Expected {want.name}, but got {bad[0]} of type "
+                         f"'{type(bad[0]).__name__}'.")
 
     def _tensor_count(self, by_arg: dict) -> int:
         """How many input tensors a call's arguments give: one per item of a list
@@ -496,19 +534,22 @@ class RawOp:
         param = self._param(a.name)
         if kind in ATTR_KINDS:
             return convert_attr(self.op, kind, v, param)
+        # (TF's fast path converts a shape of ints itself: -1 an unknown dim)
+        fast = kind in ("shape", "list(shape)") and _state.graph is None and \
+            not self._slow_path(by_arg)
         if kind.startswith("list("):
             if not isinstance(v, (list, tuple)):
                 raise TypeError(f"Expected list for '{param}' argument to '{self.__name__}' "
                                 f"Op, not {v!r}.")
-            return tuple(self._scalar(x, kind[5:-1], param) for x in v)
-        return self._scalar(v, kind, param)
+            return tuple(self._scalar(x, kind[5:-1], param, fast) for x in v)
+        return self._scalar(v, kind, param, fast)
 
-    def _scalar(self, v: Any, kind: str, param: str) -> Any:
+    def _scalar(self, v: Any, kind: str, param: str, fast: bool) -> Any:
         """A func, shape or tensor attr's value (convert_attr takes the other kinds)."""
         if kind == "func":
             return raw_functional.func_attr(v, self.op)
-        if kind == "shape":  # (an int: one dim, as TF's wrapper takes it)
-            return None if v is None else (v,) if _is_int(v) else tuple(v)
+        if kind == "shape":
+            return _shape_attr(v, param, fast)
         return v
 
     def _check_types(self, attrs: dict) -> None:
@@ -522,6 +563,13 @@ class RawOp:
             v = attrs.get(a.name)
             if a.type == "type" and allowed and isinstance(v, dt.DType) and \
                     v.as_datatype_enum not in allowed:
+                typed = next((i.name for i in self.opdef.input_arg if i.type_attr == a.name),
+                             None)
+                if _state.graph is not None and typed is not None:  # (TF's graph builder's)
+                    listed = ", ".join(dt.as_dtype(e).name for e in allowed
+                                       if e in dt._BY_ENUM)
+                    raise TypeError(f"Value passed to parameter '{typed}' has DataType "
+                                    f"{v.name} not in list of allowed values: {listed}")
                 listed = ", ".join(dtype_word(dt.as_dtype(e)) for e in allowed
                                    if e in dt._BY_ENUM)
                 raise InvalidArgumentError(
@@ -610,7 +658,40 @@ def _result_type(op: str, fields: tuple) -> type:
     return collections.namedtuple(op, fields)
 
 
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool) or \
-        type(v).__module__ == "numpy" and getattr(v, "dtype", None) is not None and \
-        v.dtype.kind in "iu"
+def _first_not_of(value: Any, dtype: Any) -> tuple | None:
+    """(the first item,) of Python `value` (nested lists) that TF's graph constants refuse
+    for `dtype` (an int for bool, a float for an int type, a string for a number, None),
+    else None."""
+    if isinstance(value, (list, tuple)):
+        return next((bad for v in value for bad in [_first_not_of(v, dtype)] if bad), None)
+    if isinstance(value, np.ndarray) or dtype is dt.variant or dtype is dt.resource:
+        return None
+    if dtype is dt.bool:
+        ok = isinstance(value, (bool, np.bool_))
+    elif dtype.is_integer:
+        ok = isinstance(value, (int, np.integer))
+    elif dtype.is_floating:
+        ok = isinstance(value, (int, float, np.integer, np.floating))
+    elif dtype.is_complex:
+        ok = isinstance(value, (int, float, complex, np.number))
+    elif dtype is dt.string:
+        ok = isinstance(value, (str, bytes))
+    else:
+        return None
+    return None if ok else (value,)
+
+
+def _shape_attr(v: Any, param: str, fast: bool) -> tuple | None:
+    """A shape attribute as TF's wrapper makes it. On its eager fast path (`fast`), a list
+    of ints as it is (-1 an unknown dim; the op's kernel checks the others); else through
+    TensorShape (an int is one dim; None, or a shape of unknown rank, is None), its errors
+    worded as TF's wrapper words them."""
+    if fast and isinstance(v, (list, tuple)) and all(
+            d is None or isinstance(d, (int, np.integer)) and not isinstance(d, bool)
+            for d in v):
+        return tuple(None if d is None else int(d) for d in v)
+    try:
+        shape = TensorShape(v)
+    except (TypeError, ValueError) as e:
+        raise type(e)(f"Error converting {param} to a TensorShape: {e}.") from None
+    return None if shape.rank is None else tuple(shape.as_list())

@@ -3,7 +3,10 @@
 Sits in saved_model/ under function_import.py. Each entry is TensorFlow's op name and a
 function of the imported node (`TFNode`: inputs, constant values, attrs) that calls
 eagerflow's public functions, which are themselves compositions of registered ops
-(tf.squeeze is a Reshape, BatchMatMulV2 the batched MatMul). No kernel lives here.
+(BatchMatMulV2 is the batched MatMul, Div a RealDiv or a FloorDiv). No kernel lives here.
+A name the registry holds is never composed: the registered op is TF's, with TF's attrs
+and checks, and an entry here would shadow it in imported graphs and tf.raw_ops
+(tests/saved_model/test_composed_ops.py checks it).
 """
 
 from __future__ import annotations
@@ -11,25 +14,19 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import shape_str
-from eagerflow._src.data import optional_ops
+from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import (
-    array,
     image_color,
     image_transform,
     linalg,
     math,
     misc_ops,
     nn,
-    padding,
     signal_ops,
     string_ops,
 )
-from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import tensor_array as TA
 from eagerflow._src.ops.crosses import tf_sparse_cross
-from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import REGISTRY
 
 
@@ -38,11 +35,6 @@ def _ints(v: Any) -> Any:
     if hasattr(v, "tolist"):
         return v.tolist()
     return v
-
-
-def _squeeze(n: Any) -> Any:
-    dims = list(n.attrs["squeeze_dims"])
-    return array.squeeze(n.inputs[0], axis=dims or None)
 
 
 def _batch_matmul(n: Any) -> Any:
@@ -55,52 +47,11 @@ def _batch_matmul(n: Any) -> Any:
                          transpose_b=adj_y and not y.dtype.is_complex)
 
 
-def _split(n: Any) -> Any:
-    axis = _ints(n.value(0))
-    return array.split(n.inputs[1], n.attrs["num_split"], axis=axis)
-
-
-def _pad(n: Any) -> Any:
-    return padding.pad(n.inputs[0], _ints(n.value(1)))
-
-
 def _add(n: Any) -> Any:
     x, y = n.inputs
     if x.dtype is dt.string:
         return string_ops.join([x, y])
     return math.add(x, y)
-
-
-_OPTIONAL_ATTRS = ("Toutput_types", "output_types", "output_shapes")
-
-
-def _optional(n: Any) -> Any:
-    """TF's Optional ops, as the If/Case gradients TF saves use them (each branch wraps its
-    intermediates in OptionalFromValue, or OptionalNone for the other branch's; the
-    gradient's branch unwraps them): an optional is a list of its components, empty when
-    it has none. Eagerly they are TF's ops, with their checks (data/optional_ops.py),
-    whose optionals are such lists too."""
-    if _state.graph is None:
-        return bind(optional_ops.BY_NAME[n.op], tuple(n.inputs),
-                    {k: v for k, v in n.attrs.items() if k in _OPTIONAL_ATTRS})
-    if n.op == "OptionalFromValue":
-        # (a list of the components' one dtype when they share one, as TF's list ops
-        # check it when the function is saved again and TF runs it)
-        dtypes = {c.dtype for c in n.inputs}
-        out = bind(TA.EMPTY, (array.constant(-1), array.constant(-1)),
-                   {"element_dtype": dtypes.pop() if len(dtypes) == 1 else dt.variant})
-        for i, c in enumerate(n.inputs):
-            out = bind(TA.SET_ITEM, (out, array.constant(i), c), {"dynamic": True})
-        return out
-    if n.op == "OptionalNone":
-        return bind(TA.EMPTY, (array.constant(-1), array.constant(-1)),
-                    {"element_dtype": dt.variant})
-    if n.op == "OptionalHasValue":
-        return math.greater(bind(TA.SIZE, (n.inputs[0],), {}), 0)
-    shapes = n.attrs["output_shapes"]
-    return [bind(TA.GET_ITEM, (n.inputs[0], array.constant(i)),
-                 {"dtype": d, "shape": None if s is None else tuple(s)})
-            for i, (d, s) in enumerate(zip(n.attrs["output_types"], shapes))]
 
 
 _REAL_FFTS = {"RFFT": signal_ops.rfft, "IRFFT": signal_ops.irfft,
@@ -151,42 +102,19 @@ def _projective(n: Any) -> Any:
 
 
 
-def _compare(n: Any) -> Any:
-    """Equal / NotEqual. TF 2 writes `==` with incompatible_shape_error=False: shapes that
-    don't broadcast then compare unequal (one bool) instead of failing. Static shapes
-    decide it here; dimensions unknown at import are taken as broadcasting."""
-    x, y = n.inputs
-    fn = math.equal if n.op == "Equal" else math.not_equal
-    if n.attrs.get("incompatible_shape_error", True) or x.shape.rank is None or \
-            y.shape.rank is None:
-        return fn(x, y)
-    for a, b in zip(reversed(x.shape.as_list()), reversed(y.shape.as_list())):
-        if a is not None and b is not None and a != b and 1 not in (a, b):
-            return array.constant(n.op == "NotEqual")
-    return fn(x, y)
-
-
 COMPOSED = {
-    **{name: _optional for name in ("OptionalFromValue", "OptionalNone", "OptionalHasValue",
-                                    "OptionalGetValue")},
-    "Equal": _compare,
-    "NotEqual": _compare,
     "SparseCross": tf_sparse_cross,
     # gradient ops, in the functions TF saves gradients as (tf.recompute_grad's, ...)
     "SoftplusGrad": lambda n: math.softplus_grad(*n.inputs),
     "SoftsignGrad": lambda n: nn.softsign_grad(*n.inputs),
     "EluGrad": lambda n: nn.elu_grad(*n.inputs),
     "SeluGrad": lambda n: nn.selu_grad(*n.inputs),
-    "Squeeze": _squeeze,
-    "Pad": _pad,
-    "Split": _split,
     "BatchMatMul": _batch_matmul,
     "BatchMatMulV2": _batch_matmul,
     "Div": lambda n: math.divide(*n.inputs) if n.inputs[0].dtype.is_floating or
     n.inputs[0].dtype.is_complex else math.floordiv(*n.inputs),
     "Add": _add,
     "Mod": lambda n: math.floormod(*n.inputs),
-    "EnsureShape": lambda n: misc_ops.ensure_shape(n.inputs[0], n.attrs["shape"]),
     # real FFTs and HSV conversions (Keras's spectrogram and color layers in TF's exports)
     **{name: _real_fft for name in ("RFFT", "IRFFT", "RFFT2D", "IRFFT2D", "RFFT3D",
                                     "IRFFT3D")},
