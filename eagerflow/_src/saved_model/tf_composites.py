@@ -128,7 +128,6 @@ COMPOSED = {
     "ImageProjectiveTransformV2": _projective,
     "ImageProjectiveTransformV3": _projective,
     "RGBToHSV": lambda n: image_color.rgb_to_hsv(n.inputs[0]),
-    "HSVToRGB": lambda n: image_color.hsv_to_rgb(n.inputs[0]),
 }
 
 # TF 1's queue and reader ops on reference handles: in a graph, their V2 forms (on

@@ -82,7 +82,7 @@ EXTRA_OPS = (
     "OptionalFromValue", "OptionalNone", "OptionalHasValue", "OptionalGetValue",
     "RFFT", "IRFFT", "RFFT2D", "IRFFT2D", "RFFT3D", "IRFFT3D", "FFTND", "IFFTND", "RFFTND",
     "IRFFTND",
-    "RGBToHSV", "HSVToRGB", "Real", "Angle", "ImageProjectiveTransformV2",
+    "RGBToHSV", "Real", "Angle", "ImageProjectiveTransformV2",
     "ImageProjectiveTransformV3",
     # queues' creators (an attr they refuse shows their definitions in the eager error)
     "FIFOQueueV2", "PaddingFIFOQueueV2", "PriorityQueueV2", "RandomShuffleQueueV2",
