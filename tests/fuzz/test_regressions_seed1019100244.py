@@ -109,3 +109,33 @@ def test_dilation2d_winner_gather_of_an_empty_filter(x_shape, f_shape, strides, 
     assert outcome == "ok" and gathered.shape == g.shape
     want = np.stack([np.stack(channel) for channel in planes], axis=-1)
     assert np.isclose((gathered.numpy() * g).sum(), (v * want).sum())
+
+
+# -- a runtime shape-like input against what was known of it ------------------------------
+
+def _t(a) -> EagerTensor:
+    return EagerTensor(np.asarray(a))
+
+
+@pytest.mark.parametrize("name,inputs,attr,static,runtime", [
+    # the campaign's case: infer promised the static shape [5], the kernel made the runtime
+    # [6] (a state no TF graph reaches: eagerflow's own attr, what was known of the input)
+    ("ScatterNd", (np.array([[1], [3], [1]], np.int32), np.array([False, True, True])),
+     "shape", (5,), [6]),
+    ("Fill", (np.float32(1),), "shape", (5,), [6]),
+    ("BroadcastTo", (np.ones(1, np.float32),), "shape", (5, 1), [5, 2]),
+    ("Reshape", (np.ones(6, np.float32),), "shape", (2, None), [3, 2]),
+    ("Tile", (np.ones(1, np.float32),), "multiples", (5,), [6]),
+    ("Transpose", (np.ones((1, 2), np.float32),), "perm", (0, 1), [1, 0]),
+    ("ResizeBilinear", (np.ones((1, 2, 2, 1), np.float32),), "size", (3, 4), [3, 3]),
+])
+def test_a_runtime_value_must_agree_with_the_static(name, inputs, attr, static, runtime):
+    ts = tuple(_t(a) for a in inputs)
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=rf"runtime {attr} \[{','.join(map(str, runtime))}\] is "
+                             rf"incompatible with the static {attr} \[.*\] \[Op:{name}\]"):
+        bind(REGISTRY[name], ts + (_t(np.array(runtime, np.int32)),), {attr: static})
+    # what was known agrees: the runtime value is used
+    known = tuple(None for _ in runtime)
+    assert bind(REGISTRY[name], ts + (_t(np.array(runtime, np.int32)),), {attr: known}) \
+        is not None

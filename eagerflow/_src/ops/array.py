@@ -125,7 +125,7 @@ def _fill_infer(value: Any, *dyn: Any, shape: tuple | None) -> list:
 
 def _fill_kernel(xp: Any, v: Any, *dyn: Any, shape: tuple | None) -> Any:
     if dyn:
-        shape = runtime_attr(_fill_infer, (v,), dyn, "shape")
+        shape = runtime_attr("Fill", _fill_infer, (v,), dyn, "shape", shape)
     return xp.full(shape, v.reshape(()) if v.ndim else v, dtype=v.dtype)
 
 
@@ -866,7 +866,7 @@ def _tile_grad(n: Any, g: Any) -> list:
 
 def _tile_kernel(xp: Any, x: Any, *dyn: Any, multiples: tuple | None) -> Any:
     if dyn:
-        multiples = runtime_attr(_tile_infer, (x,), dyn, "multiples")
+        multiples = runtime_attr("Tile", _tile_infer, (x,), dyn, "multiples", multiples)
     if x.dtype == np.uint16 and xp is np:  # (TF's CPU registers no uint16 Tile)
         raise UnimplementedError(None, None, f"TileOp : The input data type is not supported, "
                                              f"DataType : uint16, Dimension : {x.ndim} "
@@ -927,7 +927,7 @@ def _broadcast_to_infer(x: Any, *dyn: Any, shape: tuple | None) -> list:
 
 def _broadcast_to_kernel(xp: Any, x: Any, *dyn: Any, shape: tuple | None) -> Any:
     if dyn:
-        shape = runtime_attr(_broadcast_to_infer, (x,), dyn, "shape")
+        shape = runtime_attr("BroadcastTo", _broadcast_to_infer, (x,), dyn, "shape", shape)
     return broadcast_copy(xp, x, shape)
 
 

@@ -320,12 +320,19 @@ class Spec:
         self._dtype = dt.as_dtype(arr.dtype)
 
 
-def runtime_attr(infer: Any, arrays: tuple, dyn: tuple, attr: str, **attrs: Any) -> tuple:
+def runtime_attr(op: str, infer: Any, arrays: tuple, dyn: tuple, attr: str, static: Any,
+                 **attrs: Any) -> tuple:
     """A kernel's runtime shape-like input `dyn[0]` as the ints of its attr `attr`, checked
-    by the op's `infer` (on stand-ins for `arrays`, with `attrs`) as a static value is.
+    against `static`, what was known of it when the op was built (what `infer` promised the
+    output from: a value it contradicts is refused), then by the op's `infer` (on stand-ins
+    for `arrays`, with `attrs`) as a static value is.
 
     Callers test `if dyn:` first, so that the eager path (a static attr) stays one test."""
     value = runtime_ints(dyn[0])
+    if isinstance(static, (tuple, list)) and (len(static) != len(value) or any(
+            s is not None and s != v for s, v in zip(static, value))):
+        raise C.fail(op, f"runtime {attr} {C.shape_str(value)} is incompatible with the static "
+                         f"{attr} {C.shape_str(tuple(static))}")
     infer(*(Spec(a) for a in arrays), **{attr: value}, **attrs)
     return value
 
