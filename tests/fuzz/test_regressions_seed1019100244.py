@@ -139,3 +139,29 @@ def test_a_runtime_value_must_agree_with_the_static(name, inputs, attr, static, 
     known = tuple(None for _ in runtime)
     assert bind(REGISTRY[name], ts + (_t(np.array(runtime, np.int32)),), {attr: known}) \
         is not None
+
+
+def _f32(*shape: int) -> np.ndarray:
+    return np.arange(np.prod(shape), dtype=np.float32).reshape(shape)
+
+
+@pytest.mark.parametrize("name,inputs,attrs,runtime,message", [
+    # the same state for the ops reading their runtime value themselves (OneHot did already:
+    # test_regressions_inputs.py)
+    ("SplitV", (_f32(3, 4),), {"sizes": (2, 2), "axis": 1}, [1, 3],
+     r"runtime size_splits \[1,3\] is incompatible with the static size_splits \[2,2\]"),
+    ("Pad", (_f32(3, 4),), {"paddings": ((0, 0), (0, 0))}, [[1, 1], [0, 0]],
+     r"runtime paddings \[1,1,0,0\] is incompatible with the static paddings \[0,0,0,0\]"),
+    ("ReverseV2", (_f32(3, 4),), {"axes": (0,)}, [1],
+     r"runtime axis \[1\] is incompatible with the static axis \[0\]"),
+    ("TopKV2", (_f32(3, 4),), {"k": 2, "sorted": True, "index_type": tf.int32}, 3,
+     r"runtime k 3 does not match the static k 2"),
+    ("Multinomial", (np.zeros((1, 3), np.float32),),
+     {"num_samples": 2, "output_dtype": tf.int64, "seed": 1, "seed2": 2}, 5,
+     r"runtime num_samples 5 does not match the static num_samples 2"),
+])
+def test_a_runtime_value_read_by_the_kernel_must_agree_with_the_static(name, inputs, attrs,
+                                                                       runtime, message):
+    ts = tuple(_t(a) for a in inputs) + (_t(np.array(runtime, np.int32)),)
+    with pytest.raises(tf.errors.InvalidArgumentError, match=rf"{message} \[Op:{name}\]"):
+        bind(REGISTRY[name], ts, attrs)

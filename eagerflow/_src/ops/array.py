@@ -41,6 +41,7 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     Spec,
     check_runtime_arg,
+    check_static,
     graph_shape,
     is_symbolic,
     runtime_attr,
@@ -664,7 +665,8 @@ def _split_infer(x: Any, *dyn: Any, sizes: tuple, axis: int) -> list:
 
 def _split_kernel(xp: Any, x: Any, *dyn: Any, sizes: tuple, axis: int) -> tuple:
     if dyn:  # runtime sizes, one of them may be -1 (the rest), checked as static ones are
-        sizes = runtime_ints(dyn[0])
+        static, sizes = sizes, runtime_ints(dyn[0])
+        check_static("SplitV", "size_splits", static, sizes)
         if sizes.count(-1) == 1:
             rest = x.shape[axis] - sum(s for s in sizes if s != -1)
             sizes = tuple(rest if s == -1 else s for s in sizes)

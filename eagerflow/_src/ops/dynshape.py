@@ -320,6 +320,19 @@ class Spec:
         self._dtype = dt.as_dtype(arr.dtype)
 
 
+def check_static(op: str, what: str, static: Any, value: Any) -> None:
+    """Refuses a runtime value (ints, or one int) that contradicts `static`, what was known
+    of it when the op was built and what its `infer` promised the output from (None, or a
+    None inside: not known). No TF graph reaches that state; an op bound by hand can."""
+    if isinstance(value, tuple):
+        if isinstance(static, (tuple, list)) and (len(static) != len(value) or any(
+                s is not None and s != v for s, v in zip(static, value))):
+            raise C.fail(op, f"runtime {what} {C.shape_str(value)} is incompatible with the "
+                             f"static {what} {C.shape_str(tuple(static))}")
+    elif static is not None and static != value:
+        raise C.fail(op, f"runtime {what} {value} does not match the static {what} {static}")
+
+
 def runtime_attr(op: str, infer: Any, arrays: tuple, dyn: tuple, attr: str, static: Any,
                  **attrs: Any) -> tuple:
     """A kernel's runtime shape-like input `dyn[0]` as the ints of its attr `attr`, checked
@@ -329,10 +342,7 @@ def runtime_attr(op: str, infer: Any, arrays: tuple, dyn: tuple, attr: str, stat
 
     Callers test `if dyn:` first, so that the eager path (a static attr) stays one test."""
     value = runtime_ints(dyn[0])
-    if isinstance(static, (tuple, list)) and (len(static) != len(value) or any(
-            s is not None and s != v for s, v in zip(static, value))):
-        raise C.fail(op, f"runtime {attr} {C.shape_str(value)} is incompatible with the static "
-                         f"{attr} {C.shape_str(tuple(static))}")
+    check_static(op, attr, static, value)
     infer(*(Spec(a) for a in arrays), **{attr: value}, **attrs)
     return value
 

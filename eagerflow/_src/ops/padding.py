@@ -28,6 +28,7 @@ from eagerflow._src.ops.dynshape import (
     Spec,
     as_int_tensor,
     check_runtime_arg,
+    check_static,
     is_symbolic,
     partial_value,
     runtime_ints,
@@ -111,6 +112,8 @@ def _padv2_infer(x: Any, value: Any, *dyn: Any, paddings: tuple) -> list:
 def _fill_pad(op: str, xp: Any, x: Any, value: Any, dyn: tuple, paddings: tuple) -> Any:
     if dyn:  # runtime paddings, checked as infer checks static ones
         flat = runtime_ints(dyn[0])
+        if isinstance(paddings, tuple) and all(isinstance(p, tuple) for p in paddings):
+            check_static(op, "paddings", tuple(v for p in paddings for v in p), flat)
         paddings = tuple(zip(flat[::2], flat[1::2]))
         _pad_shape(op, Spec(x), paddings)
     out = xp.full(tuple(d + lo + hi for d, (lo, hi) in zip(x.shape, paddings)), value,

@@ -22,6 +22,7 @@ from eagerflow._src.ops.dynshape import (
     Spec,
     as_int_tensor,
     check_runtime_arg,
+    check_static,
     needs_runtime,
     runtime_ints,
     shape_arg,
@@ -63,7 +64,8 @@ def _reverse_infer(x: Any, *dyn: Any, axes: tuple | None) -> list:
 
 def _reverse_kernel(xp: Any, x: Any, *dyn: Any, axes: tuple | None) -> Any:
     if dyn:  # the run-time axes, checked as static ones are
-        axes = runtime_ints(dyn[0])
+        static, axes = axes, runtime_ints(dyn[0])
+        check_static("ReverseV2", "axis", static, axes)
         _reverse_infer(Spec(x), axes=axes)
     return xp.flip(x, axes).copy() if axes and x.ndim else x
 
