@@ -10,6 +10,9 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
+from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.registry import REGISTRY
 
 # -- FusedPadConv2D and FusedResizeAndPadConv2D ------
 
@@ -87,3 +90,24 @@ def test_fused_pad_conv_same_windows_of_a_long_stride(strides, want):
     x = np.sin(np.arange(6 * 7 * 3) * 1.7).reshape(1, 6, 7, 3).astype(np.float32)
     out = _fused("FusedPadConv2D", x, strides=(1, *strides, 1), padding="SAME")
     np.testing.assert_allclose(out.numpy()[0, :, :, 0], want, atol=1e-4)
+
+
+# -- Roll's runtime inputs ------------------------------------------------------------------
+
+@pytest.mark.parametrize("attrs,runtime", [
+    # the campaign's cases: a shift of None (an input known when the graph runs) but no
+    # such input reached NumPy's roll (AxisError, OverflowError); eagerflow's own attrs, a
+    # state no TF graph reaches (its op always has both inputs)
+    ({"shift": None, "axis": (1,)}, ()),
+    ({"shift": None, "axis": (2**31,)}, ()),
+    ({"shift": (1,), "axis": (0,)}, (np.int32(1),)),
+])
+def test_roll_takes_one_runtime_input_for_each_attr_not_known(attrs, runtime):
+    x = EagerTensor(np.arange(5.0))
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"expected \d runtime shift and axis inputs .*, got "
+                             rf"{len(runtime)} \[Op:Roll\]"):
+        bind(REGISTRY["Roll"], (x,) + tuple(EagerTensor(np.asarray(r)) for r in runtime), attrs)
+    # with its input, the shift known at run time
+    out = bind(REGISTRY["Roll"], (x, EagerTensor(np.int32(1))), {"shift": None, "axis": (0,)})
+    assert out.numpy().tolist() == [4.0, 0.0, 1.0, 2.0, 3.0]

@@ -180,6 +180,10 @@ def reverse(tensor: Any, axis: Any, name: str | None = None) -> Any:
 
 def _roll_infer(x: Any, *dyn: Any, shift: tuple | None, axis: tuple | None) -> list:
     """`shift` or `axis` None: an input known when the graph runs (shift's first)."""
+    runtime = (shift is None) + (axis is None)
+    if len(dyn) != runtime:  # (a call bound by hand: TF's op always has both inputs)
+        raise C.fail("Roll", f"expected {runtime} runtime shift and axis inputs (one for each "
+                             f"attr that is None), got {len(dyn)}")
     for t in dyn:
         check_runtime_arg("Roll", (t,), "shift and axis", len(t._shape or ()))
         if t._shape is not None and len(t._shape) > 1:
