@@ -41,6 +41,7 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     Spec,
     check_runtime_arg,
+    check_static,
     check_vector,
     constant_not_a_vector,
     graph_shape,
@@ -131,7 +132,7 @@ def _fill_infer(value: Any, *dyn: Any, shape: tuple | None) -> list:
 def _fill_kernel(xp: Any, v: Any, *dyn: Any, shape: tuple | None) -> Any:
     if dyn:
         check_vector(_INDEX_TYPE, dyn[0], scalar=True)
-        shape = runtime_attr(_fill_infer, (v,), dyn, "shape")
+        shape = runtime_attr("Fill", _fill_infer, (v,), dyn, "shape", shape)
     return xp.full(shape, v.reshape(()) if v.ndim else v, dtype=v.dtype)
 
 
@@ -673,7 +674,8 @@ def _split_infer(x: Any, *dyn: Any, sizes: tuple, axis: int) -> list:
 
 def _split_kernel(xp: Any, x: Any, *dyn: Any, sizes: tuple, axis: int) -> tuple:
     if dyn:  # runtime sizes, one of them may be -1 (the rest), checked as static ones are
-        sizes = runtime_ints(dyn[0])
+        static, sizes = sizes, runtime_ints(dyn[0])
+        check_static("SplitV", "size_splits", static, sizes)
         if sizes.count(-1) == 1:
             rest = x.shape[axis] - sum(s for s in sizes if s != -1)
             sizes = tuple(rest if s == -1 else s for s in sizes)
@@ -885,7 +887,7 @@ def _tile_grad(n: Any, g: Any) -> list:
 def _tile_kernel(xp: Any, x: Any, *dyn: Any, multiples: tuple | None) -> Any:
     if dyn:
         check_vector(_TMULTIPLES, dyn[0])
-        multiples = runtime_attr(_tile_infer, (x,), dyn, "multiples")
+        multiples = runtime_attr("Tile", _tile_infer, (x,), dyn, "multiples", multiples)
     if x.dtype == np.uint16 and xp is np:  # (TF's CPU registers no uint16 Tile)
         raise UnimplementedError(None, None, f"TileOp : The input data type is not supported, "
                                              f"DataType : uint16, Dimension : {x.ndim} "
@@ -956,7 +958,7 @@ def _broadcast_to_infer(x: Any, *dyn: Any, shape: tuple | None) -> list:
 def _broadcast_to_kernel(xp: Any, x: Any, *dyn: Any, shape: tuple | None) -> Any:
     if dyn:
         check_vector(_BROADCAST_SHAPE, dyn[0])
-        shape = runtime_attr(_broadcast_to_infer, (x,), dyn, "shape")
+        shape = runtime_attr("BroadcastTo", _broadcast_to_infer, (x,), dyn, "shape", shape)
     return broadcast_copy(xp, x, shape)
 
 

@@ -53,8 +53,9 @@ def _kernel(xp: Any, t: Any, lo: Any, hi: Any) -> Any:
             np.isnan(lo) or np.isnan(hi)):
         # (NumPy's float32/float64 minimum(hi, t) and maximum(lo, .) pick as the
         # comparisons below do for bounds that are numbers, signed zeros and NaNs in t
-        # included, one pass each; its float16 loops pick zeros otherwise)
-        out = np.minimum(hi, t)
+        # included, one pass each; its float16 loops pick zeros otherwise; the output is
+        # given, since NumPy returns a scalar, not an array, for a 0-d t)
+        out = np.minimum(hi, t, out=np.empty(t.shape, t.dtype))
         return np.maximum(lo, out, out=out)
     low = xp.where(hi < t, hi, t)
     return xp.where(low < lo, lo, low).astype(t.dtype, copy=False)

@@ -357,12 +357,29 @@ def nested_tuples(v: Any) -> Any:
     return tuple(nested_tuples(x) for x in v) if isinstance(v, list) else v
 
 
-def runtime_attr(infer: Any, arrays: tuple, dyn: tuple, attr: str, **attrs: Any) -> tuple:
+def check_static(op: str, what: str, static: Any, value: Any) -> None:
+    """Refuses a runtime value (ints, or one int) that contradicts `static`, what was known
+    of it when the op was built and what its `infer` promised the output from (None, or a
+    None inside: not known). No TF graph reaches that state; an op bound by hand can."""
+    if isinstance(value, tuple):
+        if isinstance(static, (tuple, list)) and (len(static) != len(value) or any(
+                s is not None and s != v for s, v in zip(static, value))):
+            raise C.fail(op, f"runtime {what} {C.shape_str(value)} is incompatible with the "
+                             f"static {what} {C.shape_str(tuple(static))}")
+    elif static is not None and static != value:
+        raise C.fail(op, f"runtime {what} {value} does not match the static {what} {static}")
+
+
+def runtime_attr(op: str, infer: Any, arrays: tuple, dyn: tuple, attr: str, static: Any,
+                 **attrs: Any) -> tuple:
     """A kernel's runtime shape-like input `dyn[0]` as the ints of its attr `attr`, checked
-    by the op's `infer` (on stand-ins for `arrays`, with `attrs`) as a static value is.
+    against `static`, what was known of it when the op was built (what `infer` promised the
+    output from: a value it contradicts is refused), then by the op's `infer` (on stand-ins
+    for `arrays`, with `attrs`) as a static value is.
 
     Callers test `if dyn:` first, so that the eager path (a static attr) stays one test."""
     value = runtime_ints(dyn[0])
+    check_static(op, attr, static, value)
     infer(*(Spec(a) for a in arrays), **{attr: value}, **attrs)
     return value
 

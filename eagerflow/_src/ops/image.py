@@ -314,7 +314,7 @@ def resize_infer(r: _Resize, images: Any, *dyn: Any, size: tuple, **a: Any) -> l
 
 def resize_kernel(r: _Resize, xp: Any, images: Any, *dyn: Any, size: tuple, **a: Any) -> Any:
     if dyn:
-        size = runtime_attr(partial(resize_infer, r), (images,), dyn, "size", **a)
+        size = runtime_attr(r.name, partial(resize_infer, r), (images,), dyn, "size", size, **a)
     n, h, w, c = images.shape
     out_t = _out_dtype(dt.as_dtype(images.dtype), r.method).as_numpy_dtype
     if not n or not c:  # an empty batch: no taps to build, however large `size` is

@@ -426,8 +426,8 @@ def scatter_skipping(xp: Any, base: Any, shape: tuple, dtype: Any, indices: Any,
 def _scatter_nd_kernel(xp: Any, indices: Any, updates: Any, *dyn: Any, shape: tuple | None,
                        bad_indices_policy: str = "") -> Any:
     if dyn:
-        shape = runtime_attr(_scatter_nd_infer, (indices, updates), dyn, "shape",
-                             bad_indices_policy=bad_indices_policy)
+        shape = runtime_attr("ScatterNd", _scatter_nd_infer, (indices, updates), dyn, "shape",
+                             shape, bad_indices_policy=bad_indices_policy)
     if _skips_on_device(xp, indices, bad_indices_policy):
         return scatter_skipping(xp, None, tuple(shape), updates.dtype, indices, updates,
                                  "add")

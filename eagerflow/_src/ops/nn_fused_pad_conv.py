@@ -15,6 +15,7 @@ which aborts TF's process, is refused here. Neither op has a gradient in TF.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -41,13 +42,19 @@ def _values_text(pairs: tuple) -> str:
     return text + ("...]..." if len(flat) > 3 else "")
 
 
-def _check_paddings(op: str, x: Any, paddings: tuple) -> None:
+def _check_paddings(op: str, x: Any, shape: tuple, paddings: tuple, mode: str) -> None:
+    """TF's kernel's order: the paddings' rank, an empty input, each dimension's paddings
+    (non-negative, then within the mirror's bounds: of the resized image's size, for the
+    batch and channels too), then only spatial ones."""
     if len(paddings) != 4:
         raise fail(op, f"The first dimension of paddings must be the rank of inputs: 4 "
                        f"[{len(paddings)},2] {C.shape_str(x._shape)}")
-    for lo, hi in paddings:
+    if 0 in x._shape:
+        raise fail(op, "Input tensor can't be empty")
+    for d, (lo, hi) in zip(shape, paddings):
         if lo < 0 or hi < 0:
             raise fail(op, f"paddings must be non-negative: {lo} {hi}")
+        check_mirror_bounds(op, (d,), ((lo, hi),), mode)
     for i, what in ((0, "batches"), (3, "channels")):
         if paddings[i] != (0, 0):
             raise fail(op, f"Fused mirror padding only support spatial padding, not {what}: "
@@ -58,7 +65,8 @@ def _check_paddings(op: str, x: Any, paddings: tuple) -> None:
 def _infer(op: str, x: Any, w: Any, paddings: Any, mode: str, strides: Any, padding: str,
            size: Any = None, resize_align_corners: bool = False) -> list:
     d = check_t(op, (x, w), _RESIZE_TYPES if op == _RESIZE else _PAD_TYPES)
-    strides = C.int_list(strides, "strides")
+    # (TF's kernel reads its int32 attrs before any check of their values)
+    strides = tuple(C.int_attr(op, s, "strides") for s in C.int_list(strides, "strides"))
     if len(strides) != 4:
         raise fail(op, "Sliding window strides field must specify 4 dimensions")
     if strides[0] != 1 or strides[3] != 1:
@@ -78,19 +86,19 @@ def _infer(op: str, x: Any, w: Any, paddings: Any, mode: str, strides: Any, padd
     paddings = tuple(tuple(int(v) for v in p) for p in paddings)
     if shape is None or w._shape is None:
         return [(None, d)]
-    _check_paddings(op, x, paddings)
-    if 0 in x._shape:
-        raise fail(op, "Input tensor can't be empty")
-    check_mirror_bounds(op, shape[1:3], paddings[1:3], mode)
+    _check_paddings(op, x, shape, paddings, mode)
     padded = tuple(s + lo + hi for s, (lo, hi) in zip(shape, paddings))
     if len(w._shape) != 4:
         raise fail(op, f"filter must be 4-dimensional: {C.shape_str(w._shape)}")
     if None not in (padded[3], w._shape[2]) and padded[3] != w._shape[2]:
         raise fail(op, f"input and filter must have the same depth: {padded[3]} vs "
                        f"{w._shape[2]}")
-    out = (padded[0], *(out_size(op, s, k, st, 1, padding, (0, 0))
-                        for s, k, st in zip(padded[1:3], w._shape[:2], strides[1:3])),
-           w._shape[3])
+    sizes = []
+    for s, k, st in zip(padded[1:3], w._shape[:2], strides[1:3]):
+        if st <= 0:
+            raise fail(op, f"Stride must be > 0, but got {st}")
+        sizes.append(out_size(op, s, k, st, 1, padding, (0, 0)))
+    out = (padded[0], *sizes, w._shape[3])
     if 0 in out:
         raise fail(op, "Output tensor can't be empty")
     return [(sized(op, out, d), d)]
@@ -105,10 +113,33 @@ def _kernel(op: str) -> Any:
             first = first.astype(x.dtype, copy=False)
         padded = xp.pad(first, tuple(tuple(p) for p in paddings),
                         mode="reflect" if mode == "REFLECT" else "symmetric")
-        y = conv_kernel(CONV2D_F, xp, padded, w, tuple(strides), padding, (), "NHWC",
-                        (1, 1, 1, 1))
+        if padding == "SAME":
+            padded, explicit, outs = _same_windows(padded, w.shape[:2], strides[1:3])
+            y = conv_kernel(CONV2D_F, xp, padded, w, tuple(strides), "EXPLICIT", explicit,
+                            "NHWC", (1, 1, 1, 1))[:, :outs[0], :outs[1]]
+        else:
+            y = conv_kernel(CONV2D_F, xp, padded, w, tuple(strides), padding, (), "NHWC",
+                            (1, 1, 1, 1))
         return xp.ascontiguousarray(xp.broadcast_to(y, (x.shape[0],) + y.shape[1:]))
     return kernel
+
+
+def _same_windows(x: Any, ks: tuple, strides: tuple) -> tuple:
+    """SAME as TF's fused kernel places its windows: (the input, cropped, the explicit
+    NHWC paddings, the output's spatial size). Its padding before a dimension is half the
+    windows' overhang, (out - 1) * stride + k - size, divided as C++ divides (toward
+    zero), negative too where a stride larger than the window leaves the windows short of
+    the input's end: they then start that far inside it (cropped here; the convolution's
+    extra outputs cut off by the caller)."""
+    explicit, outs, crops = [0, 0], [], []
+    for size, k, st in zip(x.shape[1:3], ks, strides):
+        out = -(-size // st)
+        total = (out - 1) * st + k - size
+        before = int(total / 2)  # (toward zero; |total| is far below 2**53)
+        crops.append(max(0, -before))
+        explicit += [max(0, before), max(0, total - before)]
+        outs.append(out)
+    return x[:, crops[0]:, crops[1]:], tuple(explicit + [0, 0]), outs
 
 
 def _reference(op: str) -> Any:
@@ -120,19 +151,30 @@ def _reference(op: str) -> Any:
         img = np.pad(img, paddings[1:], mode="reflect" if mode == "REFLECT" else "symmetric")
         kh, kw = w.shape[:2]
         sh, sw = strides[1:3]
-        if padding == "SAME":
+        top = left = 0
+        if padding == "SAME":  # (the first window's corner: a negative pad starts inside)
             oh, ow = -(-img.shape[0] // sh), -(-img.shape[1] // sw)
-            ph = max((oh - 1) * sh + kh - img.shape[0], 0)
-            pw = max((ow - 1) * sw + kw - img.shape[1], 0)
-            img = np.pad(img, ((ph // 2, ph - ph // 2), (pw // 2, pw - pw // 2), (0, 0)))
-        oh, ow = (img.shape[0] - kh) // sh + 1, (img.shape[1] - kw) // sw + 1
+            top = -math.trunc(((oh - 1) * sh + kh - img.shape[0]) / 2)
+            left = -math.trunc(((ow - 1) * sw + kw - img.shape[1]) / 2)
+        else:
+            oh, ow = (img.shape[0] - kh) // sh + 1, (img.shape[1] - kw) // sw + 1
         out = np.zeros((oh, ow, w.shape[3]))
         for i in range(oh):
             for j in range(ow):
-                patch = img[i * sh:i * sh + kh, j * sw:j * sw + kw]
+                patch = _zero_padded_patch(img, top + i * sh, left + j * sw, kh, kw)
                 out[i, j] = np.tensordot(patch, np.asarray(w, np.float64), 3)
         return np.broadcast_to(out, (x.shape[0],) + out.shape).astype(x.dtype)
     return ref
+
+
+def _zero_padded_patch(img: np.ndarray, y: int, x: int, kh: int, kw: int) -> np.ndarray:
+    """The (kh, kw) window of img at corner (y, x), zeros where it leaves the image."""
+    patch = np.zeros((kh, kw, img.shape[2]))
+    for i in range(kh):
+        for j in range(kw):
+            if 0 <= y + i < img.shape[0] and 0 <= x + j < img.shape[1]:
+                patch[i, j] = img[y + i, x + j]
+    return patch
 
 
 def _bilinear_ref(img: np.ndarray, size: Any, align: bool) -> np.ndarray:

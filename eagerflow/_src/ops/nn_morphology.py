@@ -158,26 +158,28 @@ def _ref(x: np.ndarray, f: np.ndarray, strides: Any, rates: Any, padding: str) -
 def _backprop_input_kernel(xp: Any, x: Any, f: Any, g: Any, strides: Any, rates: Any,
                            padding: str) -> Any:
     _, arg = _winners(xp, x, f, strides, rates, padding)
-    (_, _), (top, left), _ = _geometry("", x.shape, f.shape, strides, rates, padding)
-    grad = None
-    for t, _, _, _, (rows, cols), pshape in _taps(xp, x, f, strides, rates, padding):
-        if grad is None:
-            grad = xp.zeros(pshape, g.dtype)
+    (_, _), (top, left), (ph, pw) = _geometry("", x.shape, f.shape, strides, rates, padding)
+    # (in the padded input's coordinates, cropped at the end; an empty filter has no taps,
+    # but its outputs still send their gradients, all unwon, to their windows' corners)
+    grad = xp.zeros((x.shape[0], ph, pw, x.shape[3]), g.dtype)
+    for t, _, _, _, (rows, cols), _ in _taps(xp, x, f, strides, rates, padding):
         grad[:, rows, cols, :] += xp.where(arg == t, g, xp.zeros((), g.dtype))
-    if grad is None:  # an empty output
-        return xp.zeros(x.shape, g.dtype)
-    for (y, z), (r, c) in _unwon(arg, strides, top, left):
+    for (y, z), (r, c) in _unwon(arg, strides, top, left, x.shape):
         grad[:, r, c, :] += xp.where(arg[:, y, z, :] < 0, g[:, y, z, :], xp.zeros((), g.dtype))
     return grad[:, top:top + x.shape[1], left:left + x.shape[2], :].copy()
 
 
-def _unwon(arg: Any, strides: Any, top: int, left: int) -> list:
+def _unwon(arg: Any, strides: Any, top: int, left: int, x_shape: tuple) -> list:
     """((y, z), (row, col)) for each output position some output of which no tap won, and
     where TF's input backprop sends its gradient then: the window's first row and column
-    inside the input (in padded coordinates)."""
+    inside the input (in padded coordinates). A window starting past the input's last row
+    or column (an empty filter's, VALID) sends its gradient nowhere, as TF's (2.21's
+    results: it is dropped)."""
     hit = np.argwhere(np.asarray(to_host((arg < 0).any(axis=(0, 3)))))
-    return [((int(y), int(z)), (max(int(y) * strides[1], top), max(int(z) * strides[2], left)))
-            for y, z in hit]
+    corners = [((int(y), int(z)), (max(int(y) * strides[1], top),
+                                   max(int(z) * strides[2], left))) for y, z in hit]
+    return [(out, (r, c)) for out, (r, c) in corners
+            if r - top < x_shape[1] and c - left < x_shape[2]]
 
 
 @_quiet
@@ -252,7 +254,7 @@ def _winner_gather_kernel(xp: Any, x: Any, f: Any, v: Any, strides: Any, rates: 
                        value, out)
     if part == "input":  # (where no tap won: the backprop's position, see _unwon)
         (_, _), (top, left), _ = _geometry("", x.shape, f.shape, strides, rates, padding)
-        for (y, z), (r, c) in _unwon(arg, strides, top, left):
+        for (y, z), (r, c) in _unwon(arg, strides, top, left, x.shape):
             out[:, y, z, :] = xp.where(arg[:, y, z, :] < 0, v[:, r - top, c - left, :],
                                        out[:, y, z, :])
     return out

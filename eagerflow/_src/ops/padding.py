@@ -28,6 +28,7 @@ from eagerflow._src.ops.dynshape import (
     Spec,
     as_int_tensor,
     check_runtime_arg,
+    check_static,
     is_symbolic,
     nested_tuples,
     partial_value,
@@ -134,6 +135,8 @@ def _fill_pad(op: str, xp: Any, x: Any, value: Any, dyn: tuple, paddings: tuple)
             raise C.fail(op, f"paddings must be a matrix with 2 columns: "
                              f"{C.shape_str(dyn[0].shape)}")
         flat = runtime_ints(dyn[0])
+        if isinstance(paddings, tuple) and all(isinstance(p, tuple) for p in paddings):
+            check_static(op, "paddings", tuple(v for p in paddings for v in p), flat)
         paddings = tuple(zip(flat[::2], flat[1::2]))
         _pad_shape(op, Spec(x), paddings)
     out = xp.full(tuple(d + lo + hi for d, (lo, hi) in zip(x.shape, paddings)), value,

@@ -47,6 +47,7 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     Spec,
     check_runtime_arg,
+    check_static,
     graph_shape,
     is_symbolic,
     needs_runtime,
@@ -600,7 +601,8 @@ def _ref_multinomial(logits: Any, num_samples: int, output_dtype: dt.DType, seed
 def _multinomial_kernel(xp: Any, logits: Any, *dyn: Any, num_samples: int | None,
                         output_dtype: dt.DType, seed: int, seed2: int, node: int = 0) -> Any:
     if dyn:  # the run-time count, checked as a static one is
-        num_samples = int(to_host(dyn[0]))
+        static, num_samples = num_samples, int(to_host(dyn[0]))
+        check_static("Multinomial", "num_samples", static, num_samples)
         multinomial_infer(Spec(logits), num_samples, output_dtype)
     # (the array first: a device's raises here, before the stream moves on, and dispatch
     # runs the kernel again on a host copy)

@@ -46,7 +46,7 @@ def _f64(*shape: int) -> np.ndarray:
 
 def _reshape_kernel(xp: Any, x: Any, *dyn: Any, shape: tuple | None) -> Any:
     if dyn:
-        shape = runtime_attr(_reshape_infer, (x,), dyn, "shape")
+        shape = runtime_attr("Reshape", _reshape_infer, (x,), dyn, "shape", shape)
     try:
         return x.reshape(shape)  # (the method: np.reshape is three Python frames over it)
     except ValueError:  # an input whose size was unknown when traced: TF's error, not NumPy's

@@ -22,6 +22,7 @@ from eagerflow._src.ops.dynshape import (
     Spec,
     as_int_tensor,
     check_runtime_arg,
+    check_static,
     needs_runtime,
     runtime_ints,
     shape_arg,
@@ -63,7 +64,8 @@ def _reverse_infer(x: Any, *dyn: Any, axes: tuple | None) -> list:
 
 def _reverse_kernel(xp: Any, x: Any, *dyn: Any, axes: tuple | None) -> Any:
     if dyn:  # the run-time axes, checked as static ones are
-        axes = runtime_ints(dyn[0])
+        static, axes = axes, runtime_ints(dyn[0])
+        check_static("ReverseV2", "axis", static, axes)
         _reverse_infer(Spec(x), axes=axes)
     return xp.flip(x, axes).copy() if axes and x.ndim else x
 
@@ -178,6 +180,10 @@ def reverse(tensor: Any, axis: Any, name: str | None = None) -> Any:
 
 def _roll_infer(x: Any, *dyn: Any, shift: tuple | None, axis: tuple | None) -> list:
     """`shift` or `axis` None: an input known when the graph runs (shift's first)."""
+    runtime = (shift is None) + (axis is None)
+    if len(dyn) != runtime:  # (a call bound by hand: TF's op always has both inputs)
+        raise C.fail("Roll", f"expected {runtime} runtime shift and axis inputs (one for each "
+                             f"attr that is None), got {len(dyn)}")
     for t in dyn:
         check_runtime_arg("Roll", (t,), "shift and axis", len(t._shape or ()))
         if t._shape is not None and len(t._shape) > 1:

@@ -26,6 +26,7 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     Spec,
     check_runtime_arg,
+    check_static,
     is_symbolic,
     runtime_ints,
     scalar_arg,
@@ -70,7 +71,8 @@ def _top_k_infer(x: Any, *dyn: Any, k: int | None, sorted: bool,  # noqa: A002
 def _top_k_kernel(xp: Any, x: Any, *dyn: Any, k: int | None, sorted: bool,  # noqa: A002
                   index_type: dt.DType) -> tuple:
     if dyn:
-        k = runtime_ints(dyn[0])[0]
+        static, k = k, runtime_ints(dyn[0])[0]
+        check_static("TopKV2", "k", static, k)
         _top_k_infer(Spec(x), k=k, sorted=sorted, index_type=index_type)
     n = x.shape[-1]
     if k == 1:

@@ -77,14 +77,15 @@ def _inverse_perm(perm: tuple) -> tuple:
 
 def _transpose_kernel(xp: Any, x: Any, *dyn: Any, perm: tuple | None) -> Any:
     if dyn:
-        perm = runtime_attr(_transpose_infer, (x,), dyn, "perm")
+        perm = runtime_attr("Transpose", _transpose_infer, (x,), dyn, "perm", perm)
     return xp.transpose(x, perm)
 
 
 def _conjugate_transpose_kernel(xp: Any, x: Any, *dyn: Any, perm: tuple | None) -> Any:
     if dyn:
-        perm = runtime_attr(lambda *a, **k: _transpose_infer(*a, **k, op="ConjugateTranspose"),
-                            (x,), dyn, "perm")
+        perm = runtime_attr("ConjugateTranspose",
+                            lambda *a, **k: _transpose_infer(*a, **k, op="ConjugateTranspose"),
+                            (x,), dyn, "perm", perm)
     out = xp.transpose(x, perm)
     return xp.conj(out) if out.dtype.kind == "c" else out
 
