@@ -91,7 +91,6 @@ KNOWN: dict = {
     "tf.image.resize_with_crop_or_pad": _TRUTH + _AND + _ARGS + _AND + _MIXED,
     "tf.image.resize_with_pad": _TRUTH + _AND + _ARGS + _AND + _MIXED,
     "tf.image.rot90": _ARGS + _AND + _MIXED,
-    "tf.image.sample_distorted_bounding_box": _ARGS,
     "tf.image.sobel_edges": _TF_ACCIDENT,
     "tf.image.ssim": _MIXED,
     "tf.image.ssim_multiscale": _MIXED,
