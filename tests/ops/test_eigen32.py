@@ -75,3 +75,9 @@ def test_erf_cases_are_not_scipys():
     for d in ("float32", "float64"):
         x = ERFS[f"erf {d}"][1]["x"]
         assert record(special.erf(x).astype(x.dtype)) != GOLDEN[f"erf {d}"]
+
+
+def test_erf_of_empty_and_0d_tensors():
+    for d in (np.float32, np.float64, np.float16):
+        assert tf.math.erf(np.zeros((0, 3), d)).shape == (0, 3)
+        assert tf.math.erf(np.array(0.5, d)).numpy() == tf.math.erf(np.full(9, 0.5, d))[0]

@@ -41,3 +41,15 @@ def test_gradient_op_and_its_gradient_match_tf(i):
         assert (g is None) == (w is None)
         if w is not None:
             _close(g, w, half)
+
+
+def test_no_channels_gives_empty_statistics():
+    # TF 2.21: an NHWC input of no channels normalizes to its empty self, with empty
+    # statistics, in training and inference (the column sums' path needs channels)
+    x = np.zeros((2, 3, 3, 0), np.float32)
+    empty = np.zeros(0, np.float32)
+    for training in (True, False):
+        stats = (None, None) if training else (empty, empty)
+        y, mean, var = tf.compat.v1.nn.fused_batch_norm(x, empty, empty, *stats,
+                                                        is_training=training)
+        assert y.shape == (2, 3, 3, 0) and mean.shape == (0,) and var.shape == (0,)

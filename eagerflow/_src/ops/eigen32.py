@@ -82,7 +82,7 @@ def erf(x: Any) -> Any:
     cache-sized block at a time, in place."""
     flat = np.ascontiguousarray(x).reshape(-1)
     out = np.empty_like(flat)
-    step = min(ELEMENTWISE_BLOCK, flat.size)
+    step = max(1, min(ELEMENTWISE_BLOCK, flat.size))
     squares, denominators = np.empty(step, _F32), np.empty(step, _F32)
     with np.errstate(all="ignore"):
         for start in range(0, flat.size, step):

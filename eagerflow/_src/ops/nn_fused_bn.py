@@ -131,7 +131,7 @@ def _forward_kernel(op: str) -> Any:
         xf = x.astype(f32, copy=False)
         u = scale.dtype
         # channels last: the activations as rows of channels, their sums one product each
-        rows = xf.reshape(-1, x.shape[-1]) if cax == x.ndim - 1 else None
+        rows = xf.reshape(-1, x.shape[-1]) if cax == x.ndim - 1 and x.size else None
         with np.errstate(all="ignore"):
             centered = None
             if is_training:
