@@ -340,6 +340,39 @@ ROWS = [
         "tf": ("x = tf.constant(np.random.default_rng(0).uniform(0, 1, (8, 224, 224, 3))"
                ".astype('float32'))", "tf.image.adjust_saturation(x, 1.5)"),
     }, note="TF's bits"),
+    # -- single ops of 1M values (2026-11-29's kernels) --
+    Row("tf.math.erf 1M float32", {
+        "tf": ("x = tf.constant(np.random.default_rng(0).normal(0, 2, 1 << 20)"
+               ".astype('float32'))", "tf.math.erf(x)"),
+        "torch": ("x = torch.tensor(np.random.default_rng(0).normal(0, 2, 1 << 20)"
+                  ".astype('float32'))", "torch.erf(x)"),
+    }, note="TF's bits (Eigen's approximation)"),
+    Row("tf.sigmoid 1M float32", {
+        "tf": ("x = tf.constant(np.random.default_rng(0).normal(0, 4, 1 << 20)"
+               ".astype('float32'))", "tf.sigmoid(x)"),
+        "torch": ("x = torch.tensor(np.random.default_rng(0).normal(0, 4, 1 << 20)"
+                  ".astype('float32'))", "torch.sigmoid(x)"),
+    }, note="TF's bits (Eigen's logistic)"),
+    Row("tf.where 1M float32, a random mask", {
+        "tf": ("a = tf.constant(np.random.default_rng(0).normal(size=1 << 20).astype('float32'))\n"
+               "c = a > 0", "tf.where(c, a, -a)"),
+        "torch": ("a = torch.tensor(np.random.default_rng(0).normal(size=1 << 20)"
+                  ".astype('float32'))\nc = a > 0", "torch.where(c, a, -a)"),
+        "numpy": ("a = np.random.default_rng(0).normal(size=1 << 20).astype('float32')\n"
+                  "c = a > 0", "np.where(c, a, -a)"),
+    }),
+    Row("tf.math.top_k 1024x1024 float32, k=5", {
+        "tf": ("x = tf.constant(np.random.default_rng(0).normal(size=(1024, 1024))"
+               ".astype('float32'))", "tf.math.top_k(x, 5)"),
+        "torch": ("x = torch.tensor(np.random.default_rng(0).normal(size=(1024, 1024))"
+                  ".astype('float32'))", "torch.topk(x, 5)"),
+    }),
+    Row("tf.unique 1M int32 of 100 values", {
+        "tf": ("x = tf.constant(np.random.default_rng(0).integers(0, 100, 1 << 20)"
+               ".astype('int32'))", "tf.unique(x)"),
+        "torch": ("x = torch.tensor(np.random.default_rng(0).integers(0, 100, 1 << 20)"
+                  ".astype('int32'))", "torch.unique(x, sorted=False, return_inverse=True)"),
+    }, note="first-appearance order (PyTorch's: its own)"),
     # -- checkpoints and summaries --
     Row("checkpoint write+read (20 vars, 26 MB)", {
         "tf": ("import os, tempfile\n"
