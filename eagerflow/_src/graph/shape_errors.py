@@ -397,6 +397,9 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
                 f"bad_indices_policy=\"{attrs.get('bad_indices_policy', '')}\"]")
     elif op.name == "LoopCond":  # (its one input is a bool: no attrs)
         form = "LoopCond[]"
+    elif op.name in _SPACE_DEPTH_OPS and tensors:
+        form = (f"{op.name}[T={dt_enum(tensors[0]._dtype)}, block_size="
+                f"{attrs.get('block_size')}, data_format=\"{attrs.get('data_format', 'NHWC')}\"]")
     elif op.name == "SdcaFprint":  # (no attrs: its input is a string)
         form = "SdcaFprint[]"
     elif op.name == "PlaceholderWithDefault" and tensors:
@@ -504,6 +507,8 @@ _CROSS_ERRORS = ("Shape must be at least rank 1", "Shapes must be equal rank", "
 # ops/runtime_raw_ops.py)
 _SEGMENT_OPS = ("SegmentSum", "SegmentMean", "SegmentMax", "SegmentMin", "SegmentProd")
 _RANK_CHECKED_OPS = _SEGMENT_OPS + ("Reverse", "SdcaFprint")
+# (their shape function's NCHW_VECT_C rank check: ops/nn_space.py words it as TF's)
+_SPACE_DEPTH_OPS = ("SpaceToDepth", "DepthToSpace")
 # the SparseSegment* ops' (ops/sparse_segment_ops.py words them so while a graph is built)
 _SPARSE_SEGMENT_ERRORS = ("Shape must be ", "Dimension 0 in both shapes must be equal",
                           "Cannot specify a negative value for ")
@@ -525,6 +530,7 @@ def is_shape_error(op_name: str, message: str) -> bool:
                             "Shape must be at least rank 1"))) or (
         op_name in ("Cross", "PlaceholderWithDefault") and
         message.startswith(_CROSS_ERRORS)) or (
+        op_name in _SPACE_DEPTH_OPS and message.startswith("Shape must be rank 5 ")) or (
         op_name in _RANK_CHECKED_OPS and message.startswith(("Shape must be ",
                                                              "reverse does not work on "))) or (
         op_name in _CONV_DEPTH_OPS and message.startswith(_CONV_DEPTH_ERRORS)) or (

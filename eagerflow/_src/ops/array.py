@@ -44,6 +44,8 @@ from eagerflow._src.ops.dynshape import (
     check_static,
     check_vector,
     constant_not_a_vector,
+    fill_minus_one,
+    fill_ranks,
     graph_shape,
     is_symbolic,
     runtime_attr,
@@ -171,6 +173,7 @@ def fill(dims: Any, value: Any, name: str | None = None, layout: Any = None) -> 
         if None in shape:  # TF converts the dims to a tensor: its error for None
             convert_to_tensor(dims, dtype=dt.int32)
         return bind(FILL, (_t(value),), {"shape": shape}, name)
+    fill_ranks(dims, value, name)
     refused = constant_not_a_vector(dims)
     if refused is not None:
         return bind(FILL, (_t(value),), {"shape": refused}, name)
@@ -179,9 +182,9 @@ def fill(dims: Any, value: Any, name: str | None = None, layout: Any = None) -> 
             not isinstance(C.known(dyn[0]), Tensor):  # (TF's refiner folds it to check it)
         known = tuple(np.asarray(C.known(dyn[0])).reshape(-1).tolist())
         if -1 in known:
-            raise _fill_shape_error(dims, value, known, name)
+            raise fill_minus_one(dims, value, known, name)
     if static is not None and -1 in static:
-        raise _fill_shape_error(dims, value, static, name)
+        raise fill_minus_one(dims, value, static, name)
     return bind(FILL, (_t(value),) + dyn, {"shape": static}, name)
 
 
@@ -194,27 +197,6 @@ def _fill(dims: Any, value: Any) -> Any:
             any(isinstance(v, (float, list, tuple)) for v in dims):
         convert_to_tensor(dims, dtype=dt.int32)
     return fill.__wrapped__(dims, value)
-
-
-def _fill_shape_error(dims: Any, value: Any, static: tuple, name: str | None) -> ValueError:
-    """TF's shape function's refusal of a Fill whose dims hold -1 (a dim it reads as
-    unknown), naming the node and its inputs as TF's graph has them."""
-    node = name[:-1] if name and name.endswith("/") else \
-        _state.graph.unique_name(name or "Fill", mark=False)
-
-    def input_name(t: Any, arg: str) -> str:
-        if not C.is_graph_tensor(t):
-            return f"{node}/{arg}"
-        return t.name[:-2] if t.name.endswith(":0") else t.name
-
-    d = value._dtype if isinstance(value, Tensor) else convert_to_tensor(value)._dtype
-    wide = getattr(dims, "_dtype", None) is dt.int64
-    partial = C.shape_str(tuple(None if v == -1 else v for v in static))
-    return ValueError(f"Fill dimensions must be >= 0 for '{{{{node {node}}}}} = Fill[T="
-                      f"{C.dt_enum(d)}, index_type=DT_INT{64 if wide else 32}]("
-                      f"{input_name(dims, 'dims')}, {input_name(value, 'value')})' with input "
-                      f"shapes: [{len(static)}], [] and with input tensors computed as partial "
-                      f"shapes: input[0] = {partial}.")
 
 
 def zeros(shape: Any, dtype: Any = dt.float32, name: str | None = None,

@@ -17,7 +17,7 @@ import numpy as np
 
 from eagerflow._src.backend import matmul, to_host
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, UnimplementedError
+from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import (
     EagerTensor,
@@ -27,6 +27,7 @@ from eagerflow._src.core.tensor import (
     host_tensor,
 )
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import nn_space_formats as F
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import as_int_tensor, is_symbolic
 from eagerflow._src.ops.eager_errors import eager_api
@@ -36,26 +37,36 @@ from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, reg
 _rng = SampleRNG(61)
 
 
-def _check_common(op: str, x: Any, block_size: int) -> None:
+def _check_common(op: str, x: Any, block_size: int, data_format: str = "NHWC") -> None:
     if block_size < 2:
         raise C.fail(op, f"Value for attr 'block_size' of {block_size} must be at least "
                          f"minimum 2\n\t; NodeDef: {{{{node {op}}}}}")
     C.int_attr(op, block_size, "block_size")  # (its kernel reads it as an int32)
+    F.check_format(op, x, block_size, data_format)
+    if data_format == "NCHW_VECT_C":  # (a graph's or a device's: a 5-D int8 layout)
+        if x._shape is not None and len(x._shape) != 5:
+            raise C.fail(op, f"Shape must be rank 5 but is rank {len(x._shape)}")
+        return
     if x._shape is not None and len(x._shape) != 4:
         raise C.fail(op, f"Input rank should be 4 instead of {len(x._shape)}")
 
 
-def _s2d_infer(x: Any, block_size: int) -> list:
-    _check_common("SpaceToDepth", x, block_size)
-    if x._shape is None:
+def _s2d_infer(x: Any, block_size: int, data_format: str = "NHWC") -> list:
+    _check_common("SpaceToDepth", x, block_size, data_format)
+    if x._shape is None or data_format == "NCHW_VECT_C":
         return [(None, x._dtype)]
-    n, h, w, c = x._shape
+    return F.channels_first(_s2d_shape(F.nhwc_shape(x._shape, data_format), x._dtype,
+                                      block_size), data_format)
+
+
+def _s2d_shape(shape: tuple, d: dt.DType, block_size: int) -> list:
+    n, h, w, c = shape
     if h is not None and w is not None and (h % block_size or w % block_size):
         raise C.fail("SpaceToDepth", f"Image width {w} and height {h} should be divisible by "
                                      f"block_size: {block_size}")
     b = block_size
     return [((n, None if h is None else h // b, None if w is None else w // b,
-              None if c is None else c * b * b), x._dtype)]
+              None if c is None else c * b * b), d)]
 
 
 def _s2d_kernel(xp: Any, x: Any, block_size: int) -> Any:
@@ -65,7 +76,7 @@ def _s2d_kernel(xp: Any, x: Any, block_size: int) -> Any:
     return y.reshape(n, h // b, w // b, b * b * c).copy()
 
 
-def _s2d_ref(x: np.ndarray, block_size: int) -> np.ndarray:
+def _s2d_ref(x: np.ndarray, block_size: int, data_format: str = "NHWC") -> np.ndarray:
     n, h, w, c = x.shape
     b = block_size
     out = np.empty((n, h // b, w // b, b * b * c), dtype=x.dtype)
@@ -74,22 +85,27 @@ def _s2d_ref(x: np.ndarray, block_size: int) -> np.ndarray:
     return out
 
 
-def _d2s_infer(x: Any, block_size: int) -> list:
-    _check_common("DepthToSpace", x, block_size)
+def _d2s_infer(x: Any, block_size: int, data_format: str = "NHWC") -> list:
+    _check_common("DepthToSpace", x, block_size, data_format)
     if block_size > 46340:  # TF's bound: block_size**2 fits an int32
         raise C.fail("DepthToSpace", f"Block size should be > 1 and <= 46340 but was: "
                                      f"{block_size}")
-    if x._shape is None:
+    if x._shape is None or data_format == "NCHW_VECT_C":
         return [(None, x._dtype)]
-    n, h, w, c = x._shape
+    return F.channels_first(_d2s_shape(F.nhwc_shape(x._shape, data_format), x._dtype,
+                                      block_size), data_format)
+
+
+def _d2s_shape(shape: tuple, d: dt.DType, block_size: int) -> list:
+    n, h, w, c = shape
     b = block_size
     if c is not None and c % (b * b):
         raise C.fail("DepthToSpace", f"Input depth dimension {c} should be divisible by: {b * b}")
     out = (n, None if h is None else h * b, None if w is None else w * b,
            None if c is None else c // (b * b))
     if None not in out:
-        check_finite_size("DepthToSpace", out, x._dtype)
-    return [(out, x._dtype)]
+        check_finite_size("DepthToSpace", out, d)
+    return [(out, d)]
 
 
 def _d2s_kernel(xp: Any, x: Any, block_size: int) -> Any:
@@ -101,7 +117,7 @@ def _d2s_kernel(xp: Any, x: Any, block_size: int) -> Any:
     return y.reshape(n, h * b, w * b, c // (b * b)).copy()
 
 
-def _d2s_ref(x: np.ndarray, block_size: int) -> np.ndarray:
+def _d2s_ref(x: np.ndarray, block_size: int, data_format: str = "NHWC") -> np.ndarray:
     n, h, w, c = x.shape
     b = block_size
     oc = c // (b * b)
@@ -112,51 +128,53 @@ def _d2s_ref(x: np.ndarray, block_size: int) -> np.ndarray:
 
 
 SPACE_TO_DEPTH = register(OpDef(
-    "SpaceToDepth", _s2d_infer, _s2d_kernel,
-    grad=lambda n, g: [depth_to_space(g, n.attrs["block_size"])], reference=_s2d_ref,
+    "SpaceToDepth", _s2d_infer, F.formatted("SpaceToDepth", _s2d_kernel),
+    grad=lambda n, g: [depth_to_space(g, n.attrs["block_size"],
+                                      n.attrs.get("data_format", "NHWC"))], reference=_s2d_ref,
     samples=lambda: [Sample((_rng.uniform(-1, 1, size=(2, 4, 6, 3)),), {"block_size": 2}),
-                     Sample((np.arange(36, dtype=np.int32).reshape(1, 6, 3, 2),), {"block_size": 3},
-                            grad=False)],
+                     Sample((np.arange(36, dtype=np.int32).reshape(1, 6, 3, 2),),
+                            {"block_size": 3, "data_format": "NHWC"}, grad=False)],
     bad_samples=lambda: [
         BadSample((np.ones((1, 3, 3, 2)),), {"block_size": 2}, InvalidArgumentError,
                   "Image width 3 and height 3 should be divisible by block_size: 2"),
         BadSample((np.ones((4, 4)),), {"block_size": 2}, InvalidArgumentError,
                   "Input rank should be 4 instead of 2"),
         BadSample((np.ones((1, 4, 4, 1)),), {"block_size": 1}, InvalidArgumentError,
-                  "must be at least minimum 2")],
+                  "must be at least minimum 2"),
+        BadSample((np.ones((1, 4, 4, 1)),), {"block_size": 2, "data_format": "NCHW"},
+                  NotFoundError, "Could not find device for node: {{node SpaceToDepth}}")],
 ))
 DEPTH_TO_SPACE = register(OpDef(
-    "DepthToSpace", _d2s_infer, _d2s_kernel,
-    grad=lambda n, g: [space_to_depth(g, n.attrs["block_size"])], reference=_d2s_ref,
+    "DepthToSpace", _d2s_infer, F.formatted("DepthToSpace", _d2s_kernel),
+    grad=lambda n, g: [space_to_depth(g, n.attrs["block_size"],
+                                      n.attrs.get("data_format", "NHWC"))], reference=_d2s_ref,
     samples=lambda: [Sample((_rng.uniform(-1, 1, size=(2, 2, 3, 8)),), {"block_size": 2}),
-                     Sample((np.arange(36, dtype=np.int32).reshape(1, 2, 2, 9),), {"block_size": 3},
-                            grad=False)],
+                     Sample((np.arange(36, dtype=np.int32).reshape(1, 2, 2, 9),),
+                            {"block_size": 3, "data_format": "NHWC"}, grad=False)],
     bad_samples=lambda: [
         BadSample((np.ones((1, 1, 2, 3)),), {"block_size": 2}, InvalidArgumentError,
-                  "Input depth dimension 3 should be divisible by: 4")],
+                  "Input depth dimension 3 should be divisible by: 4"),
+        BadSample((np.ones((1, 2, 2, 4)),), {"block_size": 2, "data_format": "NCHW"},
+                  NotFoundError, "Could not find device for node: {{node DepthToSpace}}")],
 ))
-
-
-def _nhwc_only(op: str, data_format: Any) -> None:
-    if data_format != "NHWC":
-        raise UnimplementedError(None, None, f"Only NHWC data_format is supported on CPU, got "
-                                             f"{data_format} [Op:{op}]")
 
 
 def space_to_depth(input: Any, block_size: int, data_format: str = "NHWC",  # noqa: A002
                    name: str | None = None) -> Any:
     """Moves block_size x block_size spatial blocks into the channel axis."""
     size = _block_size(block_size)  # (TF's wrapper takes its attrs in this order)
-    _nhwc_only("SpaceToDepth", data_format)
-    return bind(SPACE_TO_DEPTH, (_t(input),), {"block_size": size}, name)
+    fmt = C.make_str(data_format, "data_format")
+    return bind(SPACE_TO_DEPTH, (_t(input),), {"block_size": size, "data_format": fmt},
+                name)
 
 
 def depth_to_space(input: Any, block_size: int, data_format: str = "NHWC",  # noqa: A002
                    name: str | None = None) -> Any:
     """Moves channel groups back into block_size x block_size spatial blocks."""
     size = _block_size(block_size)  # (TF's wrapper takes its attrs in this order)
-    _nhwc_only("DepthToSpace", data_format)
-    return bind(DEPTH_TO_SPACE, (_t(input),), {"block_size": size}, name)
+    fmt = C.make_str(data_format, "data_format")
+    return bind(DEPTH_TO_SPACE, (_t(input),), {"block_size": size, "data_format": fmt},
+                name)
 
 
 def _block_size(value: Any) -> int:

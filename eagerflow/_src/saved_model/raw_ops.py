@@ -382,9 +382,14 @@ class RawOp:
                 if arg.number_attr:
                     lists[arg.number_attr] = arg.name
                     attrs[arg.number_attr] = len(value)
-                    for v in value:
-                        out.append(self._convert(v, arg.type_attr, arg.type, attrs, len(out),
-                                                 host, slow))
+                    try:
+                        for v in value:
+                            out.append(self._convert(v, arg.type_attr, arg.type, attrs,
+                                                     len(out), host, slow))
+                    except (TypeError, ValueError, InvalidArgumentError) as e:
+                        if _state.graph is None:
+                            raise
+                        raise _list_type_error(self.op, arg, value, e) from None
                 else:
                     for v in value:
                         out.append(self._convert(v, "", 0, attrs, len(out), host))
@@ -397,7 +402,8 @@ class RawOp:
                 except (TypeError, ValueError, InvalidArgumentError) as e:
                     if _state.graph is None:
                         raise
-                    raise self._graph_type_error(arg, value, attrs, inferred, e) from None
+                    raise _list_value_error(value) or \
+                        self._graph_type_error(arg, value, attrs, inferred, e) from None
                 if arg.type_attr:
                     inferred.setdefault(arg.type_attr, arg.name)
         return out
@@ -656,6 +662,45 @@ def _variable(handle: Any, arg: str) -> Any:
 @functools.cache
 def _result_type(op: str, fields: tuple) -> type:
     return collections.namedtuple(op, fields)
+
+
+def _list_type_error(op: str, arg: Any, values: Any, e: Exception) -> Exception:
+    """A list argument's refusal `e` while a graph is built, as TF's graph builder words
+    it: each item converted alone, their dtypes ("<NOT CONVERTIBLE TO TENSOR>" for an item
+    that converts to none) not its fixed type's, or not all one (a type attr's)."""
+    names = []
+    for v in values:
+        try:
+            names.append((v if isinstance(v, Tensor) else convert_to_tensor(v))._dtype.name)
+        except (TypeError, ValueError):
+            names.append("<NOT CONVERTIBLE TO TENSOR>")
+    head = f"Tensors in list passed to '{arg.name}' of '{op}' Op have types [{', '.join(names)}]"
+    if arg.type:
+        return TypeError(f"{head} that do not match expected type {dt.as_dtype(arg.type).name}.")
+    if len(set(names)) > 1:
+        return TypeError(f"{head} that don't all match.")
+    return e
+
+
+def _list_value_error(value: Any) -> Exception | None:
+    """TF's refusal, while a graph is built, of a Python list it makes a constant of that
+    mixes strings and numbers or holds a None (a TypeError) or is not rectangular (NumPy's
+    ValueError: TF converts it with NumPy), else None."""
+    if not isinstance(value, list) or any(isinstance(v, Tensor) for v in value):
+        return None
+    try:
+        kind = np.asarray(value).dtype.kind
+    except ValueError as e:
+        return ValueError(str(e))
+    if kind in "OU":  # (strings among numbers: NumPy makes them all strings; a None)
+        flat = np.asarray(value, dtype=object).reshape(-1)
+        if {isinstance(v, (str, bytes)) for v in flat} == {True, False} or \
+                any(v is None for v in flat):
+            return TypeError(f"Failed to convert elements of {value!r} to Tensor. Consider "
+                             f"casting elements to a supported type. See "
+                             f"https://www.tensorflow.org/api_docs/python/tf/dtypes for "
+                             f"supported TF dtypes.")
+    return None
 
 
 def _first_not_of(value: Any, dtype: Any) -> tuple | None:
