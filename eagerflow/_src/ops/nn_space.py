@@ -142,7 +142,8 @@ SPACE_TO_DEPTH = register(OpDef(
         BadSample((np.ones((1, 4, 4, 1)),), {"block_size": 1}, InvalidArgumentError,
                   "must be at least minimum 2"),
         BadSample((np.ones((1, 4, 4, 1)),), {"block_size": 2, "data_format": "NCHW"},
-                  NotFoundError, "Could not find device for node: {{node SpaceToDepth}}")],
+                  NotFoundError, "Could not find device for node: {{node SpaceToDepth}}",
+                  cpu_only=True)],  # (a GPU's kernels take NCHW)
 ))
 DEPTH_TO_SPACE = register(OpDef(
     "DepthToSpace", _d2s_infer, F.formatted("DepthToSpace", _d2s_kernel),
@@ -155,7 +156,8 @@ DEPTH_TO_SPACE = register(OpDef(
         BadSample((np.ones((1, 1, 2, 3)),), {"block_size": 2}, InvalidArgumentError,
                   "Input depth dimension 3 should be divisible by: 4"),
         BadSample((np.ones((1, 2, 2, 4)),), {"block_size": 2, "data_format": "NCHW"},
-                  NotFoundError, "Could not find device for node: {{node DepthToSpace}}")],
+                  NotFoundError, "Could not find device for node: {{node DepthToSpace}}",
+                  cpu_only=True)],  # (a GPU's kernels take NCHW)
 ))
 
 
