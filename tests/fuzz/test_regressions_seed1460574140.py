@@ -149,3 +149,71 @@ def test_sign_asserts_and_graph_asserts_still_compare_in_xs_dtype():
     with pytest.raises(TypeError, match="Input 'y' of 'Less' Op has type float32 that does not "
                                         "match type float64 of argument 'x'"):
         g(tf.constant(1., tf.float64))
+
+
+# -- tensordot's axes given as a NumPy array or as lists of floats -------------------------
+
+_GATHER = ("{{function_node __wrapped__GatherV2_device_/job:localhost/replica:0/task:0/device:"
+           "CPU:0}} indices[%d] = %d is not in [0, %d) [Op:GatherV2] name: ")
+
+# (axes, TF 2.21's outcome for x (2, 3) . y (3, 2) of ones, recorded: the error class and
+# message, or None for the (2, 2) result of 3s). A 2-D array takes TF's tensor path: int32
+# values (NumPy's cast: inf, NaN, 1e10 are int32's least), a negative axis plus the rank,
+# one out of range GatherV2's error; in a list a float is Python's TypeError.
+TENSORDOT_CASES = [
+    (np.array([[1.0], [0.0]]), None),
+    (np.array([[1.5], [0.0]]), None),
+    (np.array([[True], [False]]), None),
+    (np.array([[np.inf], [0.0]]), (InvalidArgumentError, _GATHER % (0, -2147483646, 2))),
+    (np.array([[np.nan], [0.0]]), (InvalidArgumentError, _GATHER % (0, -2147483646, 2))),
+    (np.array([[1e10], [0.0]]), (InvalidArgumentError, _GATHER % (0, -2147483646, 2))),
+    (np.array([[1.0], [np.inf]]), (InvalidArgumentError, _GATHER % (0, -2147483646, 2))),
+    (np.array([[np.inf, 1.0], [0.0, 1.0]]),
+     (InvalidArgumentError, _GATHER % (0, -2147483646, 2))),
+    (np.array([[5], [0]]), (InvalidArgumentError, _GATHER % (0, 5, 2))),
+    (np.array([[-5], [0]]), (InvalidArgumentError, _GATHER % (0, -3, 2))),
+    (np.array([[1], [7]]), (InvalidArgumentError, _GATHER % (0, 7, 2))),
+    (np.array([[1.0], [7.0]]), (InvalidArgumentError, _GATHER % (0, 7, 2))),
+    ([[1.0], [0.0]], (TypeError, "list indices must be integers or slices, not float")),
+    ([[np.inf], [0.0]], (TypeError, "list indices must be integers or slices, not float")),
+    ([[np.float32(1.0)], [0]],
+     (TypeError, "list indices must be integers or slices, not numpy.float32")),
+    ([[1], [0.5]], (TypeError, "list indices must be integers or slices, not float")),
+    (([1.0], [0]), (TypeError, "list indices must be integers or slices, not float")),
+    ([1.0, 0.0], (TypeError, "object of type 'float' has no len()")),
+    ([np.inf, 0.0], (TypeError, "object of type 'float' has no len()")),
+    ([np.float32(1.0), 0], (TypeError, "object of type 'numpy.float32' has no len()")),
+    ([1, 0.0], (TypeError, "object of type 'int' has no len()")),
+    ([1.5, [0]], (TypeError, "object of type 'float' has no len()")),
+    ([1, [0]], (TypeError, "object of type 'int' has no len()")),
+]
+
+
+@pytest.mark.parametrize("axes,want", TENSORDOT_CASES,
+                         ids=[f"case{i}" for i in range(len(TENSORDOT_CASES))])
+def test_tensordot_axes_of_floats_or_arrays(axes, want):
+    x = tf.constant(np.ones((2, 3), np.float32))
+    y = tf.constant(np.ones((3, 2), np.float32))
+    if want is None:
+        out = tf.tensordot(x, y, axes)
+        assert out.dtype == tf.float32
+        np.testing.assert_array_equal(out.numpy(), np.full((2, 2), 3, np.float32))
+        return
+    cls, msg = want
+    with pytest.raises(cls) as e:
+        tf.tensordot(x, y, axes)
+    assert type(e.value) is cls and str(e.value) == msg
+
+
+def test_the_campaigns_tensordot_case():
+    # the campaign's call: an empty bool vector, a bool scalar, and a (2, 3) float16 array
+    # of axes holding -inf: was int()'s OverflowError; TF 2.21 answers a's gather (recorded)
+    a = tf.constant(np.array([], bool))
+    b = tf.constant(True)
+    axes = np.array([[-0.01201, -np.inf, -3.387], [-2.379, -2.947, 0.005295]], np.float16)
+    with pytest.raises(InvalidArgumentError) as e:
+        tf.tensordot(a, b, axes)
+    assert str(e.value) == _GATHER % (1, -2147483647, 1)
+    outcome, _ = guarded("tensordot", ("tensordot", "GatherV2"), tf.tensordot, a, b, axes,
+                         contract=False)
+    assert outcome == "InvalidArgumentError"
