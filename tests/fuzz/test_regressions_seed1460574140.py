@@ -217,3 +217,48 @@ def test_the_campaigns_tensordot_case():
     outcome, _ = guarded("tensordot", ("tensordot", "GatherV2"), tf.tensordot, a, b, axes,
                          contract=False)
     assert outcome == "InvalidArgumentError"
+
+
+# -- non_max_suppression_with_scores' max_output_size of floats ------------------------------
+
+_NEGATIVE = ("{{function_node __wrapped__NonMaxSuppressionV5_device_/job:localhost/replica:0/"
+             "task:0/device:CPU:0}} output size must be non-negative [Op:NonMaxSuppressionV5]")
+
+
+def _conversion(t) -> str:
+    return f"Tensor conversion requested dtype int32 for Tensor with dtype {t.dtype.name}: {t!r}"
+
+
+# (max_output_size, TF 2.21's error, recorded) with NumPy boxes and a list of scores: TF's
+# wrapper takes its slow path, which converts max_output_size to int32 (a NumPy float cast
+# as NumPy casts it: inf and NaN are int32's least; a tensor of another dtype is
+# conversion's ValueError)
+NMS_CASES = [
+    (lambda: tf.constant(1, tf.int64), ValueError, _conversion),
+    (lambda: tf.constant(np.inf), ValueError, _conversion),
+    (lambda: tf.constant(1.0, tf.float16), ValueError, _conversion),
+    (lambda: np.float32(np.inf), InvalidArgumentError, lambda m: _NEGATIVE),
+    (lambda: np.float64(np.nan), InvalidArgumentError, lambda m: _NEGATIVE),
+    (lambda: np.float32(-1.5), InvalidArgumentError, lambda m: _NEGATIVE),
+]
+
+
+@pytest.mark.parametrize("make,cls,msg", NMS_CASES,
+                         ids=["int64", "float32-inf", "float16", "np-inf", "np-nan", "np-neg"])
+def test_nms_with_scores_max_output_size(make, cls, msg):
+    m = make()
+    with pytest.raises(cls) as e:
+        tf.image.non_max_suppression_with_scores(np.zeros((1, 4), np.float32), [0.5], m)
+    got = e.value.message if isinstance(e.value, InvalidArgumentError) else str(e.value)
+    assert type(e.value) is cls and got == msg(m)
+
+
+def test_the_campaigns_nms_case():
+    # the campaign's call: a bfloat16 -inf max_output_size was int()'s OverflowError; TF
+    # 2.21's is conversion's ValueError (recorded)
+    t = tf.constant(True)
+    m = tf.constant(np.array(-np.inf, tf.bfloat16.as_numpy_dtype))
+    with pytest.raises(ValueError) as e:
+        tf.image.non_max_suppression_with_scores(np.array(True), [], m, iou_threshold=t,
+                                                 score_threshold=t, soft_nms_sigma=t)
+    assert str(e.value) == _conversion(m)
