@@ -549,11 +549,19 @@ def _op_pair(op: str, boxes: Any, scores: Any, size: Any) -> list:
     return C.op_inputs(op, (boxes, scores), "T", passed_raw(boxes, scores, size))
 
 
+def _floating(d: np.dtype) -> bool:
+    """Whether NumPy dtype d is a float one (bfloat16 and the float8s included)."""
+    try:
+        return dt.as_dtype(d).is_floating
+    except TypeError:
+        return False
+
+
 def _int32_cast(v: Any) -> Any:
-    """A NumPy float scalar as TF's conversion to int32 casts it (NumPy's cast), so inf is
-    the kernel's negative-size error, not int()'s OverflowError."""
-    if isinstance(v, np.floating) or (isinstance(v, np.ndarray) and v.ndim == 0 and
-                                      v.dtype.kind == "f"):
+    """A NumPy float scalar or 0-d array as TF's conversion to int32 casts it (NumPy's
+    cast), so inf is the kernel's negative-size error, not int()'s OverflowError."""
+    if isinstance(v, (np.generic, np.ndarray)) and np.ndim(v) == 0 and \
+            np.asarray(v).dtype.kind in "fV" and _floating(np.asarray(v).dtype):
         with np.errstate(invalid="ignore"):
             return int(np.asarray(v).astype(np.int32))
     return v
