@@ -47,9 +47,6 @@ _HALF_SOFTMAX = "float16: this CPU's TF rounds each Eigen step (test_api_sweep's
 KNOWN: dict = {
     "tf.add": _MIXED,
     "tf.argmin": _ARGS + _AND + _MIXED,
-    "tf.assert_equal": _MIXED,
-    "tf.assert_greater": _MIXED,
-    "tf.assert_less": _MIXED,
     "tf.assert_rank": _TRUTH,
     "tf.batch_to_space": _ARGS + _AND + _MIXED,
     "tf.boolean_mask": _MIXED,

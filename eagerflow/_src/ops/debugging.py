@@ -191,7 +191,7 @@ def _graph_data(graph: Any, d: Any, scope: str) -> Any:
 # message as TF does ("x (x:0) = ", "y (assert_less/y:0) = ").
 # ---------------------------------------------------------------------------------------
 
-def _pretty_item(d: Any, n: int) -> str:
+def _pretty_item(d: Any, n: Any) -> str:
     """One item of an eager assert's data as TF's message shows it."""
     if isinstance(d, Tensor) or hasattr(d, "_as_tensor"):
         arr = np.asarray(_eager_value(d))
@@ -199,8 +199,26 @@ def _pretty_item(d: Any, n: int) -> str:
     return str(d)
 
 
+def _limit(summarize: Any) -> Any:
+    """How many values a failed eager comparison assert shows. TF uses `summarize` as
+    given, unconverted: a negative one means all (the float 1e9, which no slice takes, so
+    a tensor item then fails to print), a float or a float tensor is compared and sliced
+    with as it is (tests/fuzz/test_regressions_seed1460574140.py)."""
+    return 3 if summarize is None else 1e9 if summarize < 0 else summarize
+
+
+def _head(arr: np.ndarray, n: Any) -> np.ndarray:
+    """arr[:n] with TF's tensor as the bound: the bound is its NumPy value's __index__, so
+    a float scalar tensor is NumPy's AttributeError ("'numpy.float32' object has no
+    attribute '__index__'") and a non-scalar NumPy's TypeError."""
+    if isinstance(n, Tensor) or hasattr(n, "_as_tensor"):
+        v = np.asarray(_eager_value(n))
+        n = (v[()] if v.ndim == 0 else v).__index__()
+    return arr[:n]
+
+
 def _eager_data_error(data: list, message: str | None, summarize: int | None) -> Exception:
-    n = 3 if summarize is None else int(summarize) if summarize >= 0 else 10 ** 9
+    n = _limit(summarize)
     items = ([message] if message is not None else []) + list(data)
     return InvalidArgumentError(None, None, "\n".join(_pretty_item(d, n) for d in items))
 
@@ -222,29 +240,44 @@ def _binary_assert(sym: str, op: Any, static: Any, opname: str, x: Any, y: Any, 
                     not np.all(static(xv, yv)):  # (known now: TF fails while tracing)
                 raise InvalidArgumentError(None, None, "\n".join(_static_text(d) for d in data))
             return Assert(cond, data, summarize=summarize)
-    x, y = binary_args(x, y)
+    x, y = _operands(x, y)
     cond = op(x, y)
     ok = np.asarray(cond._numpy())
     if ok.all():
         return None
     if data is not None:
         raise _eager_data_error(data, message, summarize)
-    n = 3 if summarize is None else int(summarize) if summarize >= 0 else 10 ** 9
+    n = _limit(summarize)
     xv, yv = x._numpy(), y._numpy()
     # (a message is the first item of TF's data: a tensor shows as its values)
     lines = [] if message is None else [_pretty_item(message, n)]
     lines.append(f"Condition x {sym} y did not hold.")
+    if not n > 0:  # (0, or NaN: the condition alone, as TF)
+        raise InvalidArgumentError(None, None, "\n".join(lines))
     if show_indices and xv.shape == yv.shape and xv.ndim:  # (none for scalars, as TF)
-        bad = np.argwhere(~ok)[:n]
+        found = np.argwhere(~ok)
+        # the bound is min(summarize, count): summarize itself unless the count is less
+        # (the count line takes a float as int() does; the slice then does not)
+        k = min(n, len(found))
+        bad = _head(found, k)
         xb = np.broadcast_to(xv, ok.shape)
         yb = np.broadcast_to(yv, ok.shape)
-        lines += [f"Indices of first {len(bad)} different values:", str(bad),
+        lines += [f"Indices of first {int(k)} different values:", str(bad),
                   "Corresponding x values:", str(np.array([xb[tuple(i)] for i in bad])),
                   "Corresponding y values:", str(np.array([yb[tuple(i)] for i in bad]))]
     xf, yf = xv.reshape(-1), yv.reshape(-1)
-    lines += [f"First {min(n, xf.size)} elements of x:", str(xf[:n]),
-              f"First {min(n, yf.size)} elements of y:", str(yf[:n])]
+    # (here the size comes first: min keeps it when summarize equals it)
+    kx, ky = min(xf.size, n), min(yf.size, n)
+    lines += [f"First {int(kx)} elements of x:", str(_head(xf, kx)),
+              f"First {int(ky)} elements of y:", str(_head(yf, ky))]
     raise InvalidArgumentError(None, None, "\n".join(lines))
+
+
+def _operands(x: Any, y: Any) -> tuple:
+    """x and y of a comparison assert, each converted on its own as TF's are: a Python
+    value does not take the other's dtype, so assert_less(float64 tensor, 1.5) is Less's
+    dtype mismatch, as in TF 2.21."""
+    return convert_to_tensor(x), convert_to_tensor(y)
 
 
 def _static_text(d: Any) -> str:
@@ -257,7 +290,7 @@ def _static_text(d: Any) -> str:
 def _named_operands(x: Any, y: Any, scope: str) -> tuple:
     """x and y of a graph assert, a value that is no graph tensor made a constant named
     "x" or "y" under the assert's scope ("assert_equal_1/y"), as TF converts them."""
-    x, y = binary_args(x, y)
+    x, y = _operands(x, y)
     graph = _state.graph
     return tuple(graph.capture(t, scope + what) if isinstance(t, EagerTensor) else t
                  for t, what in ((x, "x"), (y, "y")))
@@ -334,10 +367,10 @@ assert_greater_v1 = _cmp(">", "greater", np.greater, False)
 assert_greater_equal_v1 = _cmp(">=", "greater_equal", np.greater_equal, False)
 
 
-def _pretty(x: np.ndarray, summarize: int) -> str:
+def _pretty(x: np.ndarray, summarize: Any) -> str:
     flat = x.reshape(-1)
-    items = [str(v) for v in flat[:summarize]]
-    if summarize < flat.size:
+    items = [str(v) for v in _head(flat, summarize)]
+    if len(items) < flat.size:
         items.append("...")
     return str(items)
 

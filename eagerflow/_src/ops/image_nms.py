@@ -549,6 +549,24 @@ def _op_pair(op: str, boxes: Any, scores: Any, size: Any) -> list:
     return C.op_inputs(op, (boxes, scores), "T", passed_raw(boxes, scores, size))
 
 
+def _floating(d: np.dtype) -> bool:
+    """Whether NumPy dtype d is a float one (bfloat16 and the float8s included)."""
+    try:
+        return dt.as_dtype(d).is_floating
+    except TypeError:
+        return False
+
+
+def _int32_cast(v: Any) -> Any:
+    """A NumPy float scalar or 0-d array as TF's conversion to int32 casts it (NumPy's
+    cast), so inf is the kernel's negative-size error, not int()'s OverflowError."""
+    if isinstance(v, (np.generic, np.ndarray)) and np.ndim(v) == 0 and \
+            np.asarray(v).dtype.kind in "fV" and _floating(np.asarray(v).dtype):
+        with np.errstate(invalid="ignore"):
+            return int(np.asarray(v).astype(np.int32))
+    return v
+
+
 @eager_api("boxes", "scores", "max_output_size")
 def non_max_suppression_with_scores(boxes: Any, scores: Any, max_output_size: Any,
                                     iou_threshold: float = 0.5,
@@ -559,9 +577,14 @@ def non_max_suppression_with_scores(boxes: Any, scores: Any, max_output_size: An
     their scores decayed by Gaussian soft-NMS when soft_nms_sigma > 0."""
     b, s = _op_pair("NonMaxSuppressionV5", boxes, scores, max_output_size)
     C.same_dtype("NonMaxSuppressionV5", (b, s), _FLOATS)  # (TF's checks of its inputs,
+    if isinstance(max_output_size, Tensor) and passed_raw(
+            boxes, scores, max_output_size, iou_threshold, score_threshold, soft_nms_sigma):
+        # (TF's wrapper's slow path converts it to int32: another dtype is conversion's
+        # ValueError, not the op's error of its fast path)
+        convert_to_tensor(max_output_size, dtype=dt.int32)
     int32_input("NonMaxSuppressionV5", 2, max_output_size)  # before its kernel's)
     sel, kept, _ = bind(NON_MAX_SUPPRESSION_V5, (b, s), {
-        "max_output_size": C.scalar_value(max_output_size, int),
+        "max_output_size": C.scalar_value(_int32_cast(max_output_size), int),
         "iou_threshold": C.scalar_value(iou_threshold, float),
         "score_threshold": C.scalar_value(score_threshold, float),
         "soft_nms_sigma": C.scalar_value(soft_nms_sigma, float),

@@ -36,6 +36,7 @@ from eagerflow._src.ops.dynshape import Spec, check_runtime_arg, needs_runtime
 from eagerflow._src.ops.eager_errors import eager_api, passed_raw, slow_path
 from eagerflow._src.ops.elementwise import binary_args, binary_args_hint
 from eagerflow._src.ops.graph_constants import scope_name
+from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.linalg_diag import (  # noqa: F401  (re-exported: their old home)
     MATRIX_DIAG,
     MATRIX_DIAG_PART,
@@ -472,6 +473,32 @@ def _axes_list(axes: Any, ndim: int, what: str) -> list:
     return out
 
 
+def _no_float_axes(axes: Any) -> None:
+    """TF indexes the shape's list with each axis of a list: a float is the list's
+    TypeError, not a contraction over int(axis) (inf was int()'s OverflowError)."""
+    for row in axes:
+        for i in row if isinstance(row, (list, tuple)) else ():
+            if isinstance(i, (float, np.floating)):
+                kind = type(i)
+                where = "" if kind.__module__ == "builtins" else f"{kind.__module__}."
+                raise TypeError(f"list indices must be integers or slices, not "
+                                f"{where}{kind.__name__}")
+
+
+def _array_axes(row: np.ndarray, t: Any) -> list:
+    """One operand's axes given as a row of a NumPy array: TF takes its tensor path, the
+    row an int32 tensor (a float cast as NumPy casts it: inf and NaN are int32's least), a
+    negative axis counted from the end and one out of range GatherV2's error over the
+    shape, in TF 2.21's words (tests/fuzz/test_regressions_seed1460574140.py)."""
+    rank = len(t._shape)
+    idx = convert_to_tensor(row, dtype=dt.int32)._numpy().astype(np.int64)
+    idx = np.where(idx >= 0, idx, idx + rank)
+    if ((idx < 0) | (idx >= rank)).any():
+        gather(convert_to_tensor(np.array(list(t._shape), np.int32)),
+               convert_to_tensor(idx.astype(np.int32)))
+    return [int(i) for i in idx]
+
+
 def tensordot(a: Any, b: Any, axes: Any, name: str | None = None) -> Any:
     """Contracts `a` and `b` over `axes` (an int N, or a pair of axis lists)."""
     a, b = binary_args(a, b)
@@ -491,13 +518,21 @@ def tensordot(a: Any, b: Any, axes: Any, name: str | None = None) -> Any:
     else:
         if isinstance(axes, Tensor):  # (TF reads a tensor of axes as int32: its [0] and [1])
             axes = convert_to_tensor(axes, dtype=dt.int32, name="axes")
+        elif isinstance(axes, np.ndarray) and axes.ndim == 2 and len(axes) == 2:
+            axes = [_array_axes(axes[0], a), _array_axes(axes[1], b)]
         pair = [list(np.asarray(x).reshape(-1)) if not isinstance(x, (int, np.integer)) else [x]
                 for x in axes]
         if len(pair) != 2:
             raise ValueError(f"`axes` must be an integer or have length 2. Received {axes}.")
+        if isinstance(axes, (list, tuple)) and not all(
+                isinstance(x, (int, np.integer)) for x in axes):
+            for x in axes:  # (TF takes each one's len() then: "... 'float' has no len()")
+                if isinstance(x, (int, float, np.integer, np.floating)):
+                    len(x)
         if len(pair[0]) != len(pair[1]):
             raise ValueError(f"Different number of contraction axes `a` and `b`, "
                              f"{len(pair[0])} != {len(pair[1])}.")
+        _no_float_axes(axes)
         a_axes, b_axes = _axes_list(pair[0], ra, "a"), _axes_list(pair[1], rb, "b")
     free_a = [i for i in range(ra) if i not in a_axes]
     free_b = [i for i in range(rb) if i not in b_axes]
