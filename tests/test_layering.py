@@ -75,7 +75,8 @@ OPS_ORDER = [
     "special_scalars", "special_cephes", "special_igamma",
     "special_functions", "special_incomplete", "select_v1", "clip_value",
     # array and shaping
-    "stacking", "dynshape", "reshape_shapes", "graph_constants", "sequences", "transposing",
+    "stacking", "dynshape", "fill_checks", "reshape_shapes", "graph_constants", "sequences",
+    "transposing",
     "shape_queries", "reshaping",
     "variables", "resource_ops", "array", "shaping",
     # reductions, and runtime checks over them (sorted segment ids checked in graphs)

@@ -44,8 +44,6 @@ from eagerflow._src.ops.dynshape import (
     check_static,
     check_vector,
     constant_not_a_vector,
-    fill_minus_one,
-    fill_ranks,
     graph_shape,
     is_symbolic,
     runtime_attr,
@@ -56,6 +54,7 @@ from eagerflow._src.ops.dynshape import (
     traced_arg,
 )
 from eagerflow._src.ops.eager_errors import eager_api, raised_eagerly, slow_inputs
+from eagerflow._src.ops.fill_checks import fill_minus_one, fill_ranks
 from eagerflow._src.ops.graph_constants import (
     check_dims,
     convert_to_tensor_v2,
