@@ -19,6 +19,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.ops import checks as C
@@ -189,7 +190,34 @@ def pad_to_bounding_box(image: Any, offset_height: int, offset_width: int,
         raise ValueError("width must be <= target - offset")
     if after_h < 0:
         raise ValueError("height must be <= target - offset")
+    _check_integer_paddings(offset_height, offset_width, target_height, target_width)
     return _pad_hw(x, ((oh, after_h), (ow, after_w)))
+
+
+def _check_integer_paddings(*args: Any) -> None:
+    """TF stacks the offsets and targets into Pad's paddings: a float among them (6.0 too)
+    makes float paddings, which Pad refuses (eagerly its kernel's attr error; while a
+    graph is built its op builder's TypeError)."""
+    # (a tensor's dtype; Python and NumPy floats stacked with ints convert to float32)
+    floats = [getattr(a, "_dtype", None) or dt.float32 for a in args if _is_float(a)]
+    if not floats:
+        return
+    d = floats[0]
+    if _state.graph is not None:
+        raise TypeError(f"Value passed to parameter 'paddings' has DataType {d.name} not in "
+                        "list of allowed values: int32, int64")
+    raise InvalidArgumentError(
+        None, None, f"Value for attr 'Tpaddings' of {C.dtype_word(d)} is not in the list of "
+        "allowed values: int32, int64\n\t; NodeDef: {{node Pad}}; Op<name=Pad; signature="
+        "input:T, paddings:Tpaddings -> output:T; attr=T:type; attr=Tpaddings:type,default="
+        "DT_INT32,allowed=[DT_INT32, DT_INT64]> [Op:Pad] name: ")
+
+
+def _is_float(a: Any) -> bool:
+    d = getattr(a, "_dtype", None)
+    if d is not None:
+        return d.is_floating
+    return isinstance(a, (float, np.floating))
 
 
 def _pad_hw(x: Any, pads: tuple) -> Any:
