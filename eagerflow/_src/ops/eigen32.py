@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.backend import ELEMENTWISE_BLOCK
-from eagerflow._src.ops.halfprec import pexp64
+from eagerflow._src.ops.halfprec import horner, pexp64
 
 _F32 = np.float32
 _F64 = np.float64
@@ -92,24 +92,13 @@ def erf(x: Any) -> Any:
             if v.size and not x2.min() >= _TINY:  # (a value under 2**-63, or a NaN)
                 v = np.where(np.abs(v) < _TINY, v * _F32(0), v)
             np.minimum(x2, _SIXTEEN, out=x2)
-            _horner(x2, _ERF_P, o)
+            horner(x2, _ERF_P, o)
             o *= v
-            _horner(x2, _ERF_Q, q)
+            horner(x2, _ERF_Q, q)
             o /= q
             np.minimum(o, _ONE, out=o)
             np.maximum(o, -_ONE, out=o)
     return out.reshape(np.shape(x))
-
-
-def _horner(x: Any, coeffs: tuple, out: Any) -> Any:
-    """out = the polynomial of `coeffs` (highest power first) at x, as Eigen's ppolevl:
-    a product, then a sum, per coefficient."""
-    np.multiply(x, coeffs[0], out=out)
-    for c in coeffs[1:-1]:
-        out += c
-        out *= x
-    out += coeffs[-1]
-    return out
 
 
 # Eigen's float64 erf (TF 2.21's): erf(x) / x as a rational function of x**2 for |x| <= 1;
@@ -164,8 +153,8 @@ def erf64(x: Any) -> Any:
             if not np.abs(v).min(initial=np.inf) >= _TINY64:  # (a denormal, a zero or NaN)
                 v = np.where(np.abs(v) < _TINY64, v * _D(0), v)
             x2 = np.multiply(v, v, out=a)
-            _horner(x2, _ERF64_P, o)
-            o /= _horner(x2, _ERF64_Q, b)
+            horner(x2, _ERF64_P, o)
+            o /= horner(x2, _ERF64_Q, b)
             o *= v
             large = _D(1) < x2
             if large.any():  # (as Eigen's packets: both branches, then a choice)
@@ -180,8 +169,8 @@ def _erf64_large(x: Any, x2: Any, r: Any, d: Any) -> Any:
     z *= e
     np.subtract(e, z, out=z)
     q2 = np.divide(_D(1), x2, out=e)
-    _horner(q2, _ERFC64_P, r)
-    _horner(q2, _ERFC64_Q, d)
+    horner(q2, _ERFC64_P, r)
+    horner(q2, _ERFC64_Q, d)
     d *= x
     r /= d
     r *= z

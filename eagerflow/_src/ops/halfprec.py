@@ -332,12 +332,17 @@ def selu(x: Any) -> Any:
         return down(np.where(a < 0, neg, scale * a), d)
 
 
-def _horner(x: Any, coeffs: tuple) -> Any:
-    """Eigen's ppolevl: c0 * x + c1, times x plus c2, ..., each step a multiply-add."""
-    p = np.full(x.shape, _F32(coeffs[0]), _F32)
-    for c in coeffs[1:]:
-        p = _fma(p, x, _F32(c))
-    return p
+def horner(x: Any, coeffs: tuple, out: Any = None) -> Any:
+    """Eigen's ppolevl: c0 * x + c1, times x plus c2, ..., each step a product, then a sum
+    (TF's build fuses none), in place into `out` (float32 when not given; each coefficient
+    rounded to out's type)."""
+    out = np.empty(np.shape(x), _F32) if out is None else out
+    np.multiply(x, coeffs[0], out=out)
+    for c in coeffs[1:-1]:
+        out += c
+        out *= x
+    out += coeffs[-1]
+    return out
 
 
 def plog(x: Any) -> Any:
@@ -348,8 +353,8 @@ def plog(x: Any) -> Any:
         low = m < _F32(0.707106781186547524)
         e = e - low.astype(_F32)
         r = (m - _F32(1)) + np.where(low, m, _F32(0))
-        p = r * _horner(r, (0.18256296349849254, 1.0000000190281063, 1.0000000190281136))
-        q = _horner(r, (0.049616247954120038, 0.59923249590823520, 1.4999999999999927, 1.0))
+        p = r * horner(r, (0.18256296349849254, 1.0000000190281063, 1.0000000190281136))
+        q = horner(r, (0.049616247954120038, 0.59923249590823520, 1.4999999999999927, 1.0))
         y = _fma(e, _F32(0.693147180559945309), p / q)
         y = np.where(np.isposinf(x), x, y)
         y = np.where((x < 0) | np.isnan(x), _F32(np.nan), y)
@@ -362,8 +367,8 @@ def ptanh(x: Any) -> Any:
         c = np.clip(x, _F32(-7.90738964080810547), _F32(7.90738964080810547))
         x2 = c * c
         x3 = x2 * c
-        p = _horner(x2, (1.394553628e-8, 2.102733560e-5, 3.520756727e-3, 1.340216100e-1))
-        q = _horner(x2, (8.015776984e-7, 3.326951409e-4, 2.597254514e-2, 4.673548340e-1, 1.0))
+        p = horner(x2, (1.394553628e-8, 2.102733560e-5, 3.520756727e-3, 1.340216100e-1))
+        q = horner(x2, (8.015776984e-7, 3.326951409e-4, 2.597254514e-2, 4.673548340e-1, 1.0))
         return np.where(np.isnan(x), x, _fma(x3, p, c) / q)
 
 
@@ -397,7 +402,7 @@ def perfc(x_in: Any) -> Any:
     with np.errstate(all="ignore"):
         x = np.clip(x_in, _F32(-11), _F32(11))
         x2 = x * x
-        small = _fma(x, _horner(x2, (5.61802298761904239654541015625e-04,
+        small = _fma(x, horner(x2, (5.61802298761904239654541015625e-04,
                                      -4.91381669417023658752441406250e-03,
                                      2.67075151205062866210937500000e-02,
                                      -1.12800106406211853027343750000e-01,
@@ -407,9 +412,9 @@ def perfc(x_in: Any) -> Any:
         e = pexp(-x2)
         z = e - e * x2_lo
         q2 = _F32(1) / x2  # (Eigen's reciprocal: an estimate refined once; rounded alike)
-        num = _horner(q2, (1.0208116471767425537109375e-01, 4.2920666933059692382812500e-01,
+        num = horner(q2, (1.0208116471767425537109375e-01, 4.2920666933059692382812500e-01,
                            3.2379078865051269531250000e-01, 5.3971976041793823242187500e-02))
-        den = x * _horner(q2, (1.7251677811145782470703125e-02, 3.9137163758277893066406250e-01,
+        den = x * horner(q2, (1.7251677811145782470703125e-02, 3.9137163758277893066406250e-01,
                                1.0, 6.2173241376876831054687500e-01,
                                9.5662862062454223632812500e-02))
         large = _fma(z, num / den, np.where(x < 0, _F32(2), _F32(0)))
