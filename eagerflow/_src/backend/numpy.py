@@ -284,10 +284,10 @@ def matmul(a: Any, b: Any, out: Any = None) -> Any:
 # ---------------------------------------------------------------------------------------
 
 # A kernel that runs a long chain of ufuncs over one tensor (a polynomial's steps, each
-# one float32 operation as Eigen's) runs it this many values at a time, so that its
-# temporaries stay in the core's cache between passes: Eigen's float32 erf over 1M values
-# (13 passes) took 6.1 ms whole, 3.1 ms by blocks of 65,536 values, 3.7 ms by 16,384
-# (one thread's CPU time on this project's EPYC).
+# one float32 operation as Eigen's; the random normals' transforms) runs it this many
+# values at a time, so that its temporaries stay in the core's cache between passes:
+# Eigen's float32 erf over 1M values (13 passes) took 6.1 ms whole, 3.1 ms by blocks of
+# 65,536 values, 3.7 ms by 16,384 (one thread's CPU time on this project's 2-core Xeon).
 ELEMENTWISE_BLOCK = 1 << 16
 
 

@@ -27,14 +27,13 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import lanes, run_blocks
+from eagerflow._src.backend import ELEMENTWISE_BLOCK, lanes, run_blocks
 from eagerflow._src.ops import libm_exact, philox
 
 _MANTISSA = {"float16": 10, "bfloat16": 7, "float32": 23}
 _TRUNCATE = 2.0
 # Each output may use up to 256 blocks of the stream (TF's reservation per output).
 SAMPLES_PER_OUTPUT = 256
-_CHUNK = 1 << 16  # values per pass: the temporaries of a pass stay in cache
 # truncated normals' values per pass: their later passes (17%, 3%, ... of the groups) are
 # then long enough for NumPy's per-call overhead not to count
 _TRUNCATED_CHUNK = 1 << 18
@@ -52,7 +51,7 @@ def _u23(xp: Any, w: Any) -> Any:
 
 
 def _chunked(xp: Any, n: int, per_block: int, dtype: Any, make: Any, cost: int,
-             step: int = _CHUNK) -> Any:
+             step: int = ELEMENTWISE_BLOCK) -> Any:
     """n values, `per_block` to a block, computed by make(first_block, blocks) a cache-sized
     stretch of the stream at a time; the stretches are independent, so the backend may
     compute them side by side (`cost`: a value's work, in multiply-adds, about)."""
@@ -205,11 +204,11 @@ def _truncated_groups(xp: Any, key: Any, counter: Any, first: int, groups: int,
 
     def candidates(rows: Any, step: int) -> tuple:
         offsets = (rows + first).astype(xp.uint64) * stride + xp.uint64(step)
-        if xp is np and rows.size > _CHUNK // group:  # (in cache-sized stretches)
+        if xp is np and rows.size > ELEMENTWISE_BLOCK // group:  # (in cache-sized stretches)
             cand = np.empty((rows.size, group), np.float64 if wide else np.float32)
-            for i in range(0, rows.size, _CHUNK // group):
-                cand[i:i + _CHUNK // group] = _candidates(
-                    offsets[i:i + _CHUNK // group]).reshape(-1, group)
+            for i in range(0, rows.size, ELEMENTWISE_BLOCK // group):
+                cand[i:i + ELEMENTWISE_BLOCK // group] = _candidates(
+                    offsets[i:i + ELEMENTWISE_BLOCK // group]).reshape(-1, group)
         else:
             cand = _candidates(offsets).reshape(rows.size, group)
         return cand, xp.abs(cand) < _TRUNCATE
