@@ -23,6 +23,7 @@ they take as an attr, as a variable's ops read its value). Two stores:
 
 from __future__ import annotations
 
+import functools
 import itertools
 import threading
 from typing import Any
@@ -67,9 +68,9 @@ class _Mutex:
         return _Mutex()
 
 
-def _integer_hashes(keys: list) -> np.ndarray:
-    """std::hash of integer keys: each as a 64-bit unsigned integer (int32's sign-extended)."""
-    return np.array(keys, np.int64).view(np.uint64)
+def _scalar_key_hashes(dtype: Any, keys: list) -> np.ndarray:
+    """TF's hash (_hashes) of scalar keys held as Python values, as one-element rows."""
+    return _hashes(np.array(keys, dtype).reshape(-1, 1))
 
 
 class TableState(HeldResource):
@@ -88,7 +89,8 @@ class TableState(HeldResource):
         self.initialized = mutable  # (a static table is filled once, by its initializer)
         self.items: dict = {}
         self._order = HashMapOrder(
-            murmur64_many if key_dtype is dt.string else _integer_hashes) if mutable else None
+            functools.partial(_scalar_key_hashes, object if key_dtype is dt.string else
+                              np.int64)) if mutable else None
         self._mutex = _Mutex()  # (TF's table holds one: keys and order change together)
         self._index: Any = None
         self._strings: Any = None
