@@ -75,11 +75,12 @@ def _top_k_kernel(xp: Any, x: Any, *dyn: Any, k: int | None, sorted: bool,  # no
         check_static("TopKV2", "k", static, k)
         _top_k_infer(Spec(x), k=k, sorted=sorted, index_type=index_type)
     n = x.shape[-1]
+    nan = xp is np and x.dtype.kind in "fV" and bool(np.isnan(x).any())  # (host rows only)
     if k == 1:
         idx = xp.argmax(x, axis=-1)[..., None]  # the first of the largest
     elif xp is np and not sorted and 0 < k < n:
         idx = _heap_rows(x, k)
-    elif xp is np and 0 < 8 * k <= n and not _has_nan(x):
+    elif xp is np and 0 < 8 * k <= n and not nan:
         idx = _top_rows(x, k)
     else:
         # descending by value, ties by lower index: a stable ascending sort of the
@@ -88,14 +89,10 @@ def _top_k_kernel(xp: Any, x: Any, *dyn: Any, k: int | None, sorted: bool,  # no
         keys = x.astype(np.float32) if x.dtype.kind == "V" else x
         idx = n - 1 - xp.argsort(keys[..., ::-1], axis=-1, kind="stable")[..., ::-1][..., :k]
     packet = topk_order.EIGEN_PACKETS.get(x.dtype.name)
-    if packet is not None and xp is np and k and np.isnan(x).any():
+    if packet is not None and k and nan:
         idx = _nan_rows(x, idx, k, sorted, packet)
     idx = idx.astype(index_type.as_numpy_dtype)
     return xp.take_along_axis(x, idx.astype(np.int64), axis=-1), idx
-
-
-def _has_nan(x: np.ndarray) -> bool:
-    return x.dtype.kind in "fV" and bool(np.isnan(x).any())
 
 
 def _top_rows(x: np.ndarray, k: int) -> np.ndarray:
