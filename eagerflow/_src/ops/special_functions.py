@@ -8,9 +8,9 @@ functions where the backend has them, with TF's values at the edges (Eigen's: Na
 inf, -inf for Y and +inf for K on the whole negative axis, NaN for Ei below 0 and at inf;
 its Cephes ports': the Fresnel integrals exactly 1/2 past 36974, Dawsn positive from -1e9
 down), and otherwise the scalar functions of special_scalars.py element by element; those
-are also the references. SciPy's Dawson, Fresnel and Spence functions have no CuPy
-counterpart: on a device those four ops run special_cephes.py's kernels, TF's own rational
-approximations in the input's float type. Gradients are TF's formulas, written with public
+are also the references. Dawsn, the Fresnel integrals and Spence run special_cephes.py's
+kernels on every backend (TF's own rational approximations in the input's float type: TF's
+bits on the CPU; CuPy's SciPy lacks them). Gradients are TF's formulas, written with public
 ops.
 """
 
@@ -134,16 +134,6 @@ def _expint_fast(xp: Any, sp: Any, x: Any) -> Any:
     return xp.where((x < 0) | (x == xp.inf), xp.nan, sp.expi(x))
 
 
-def _fresnel_fast(which: int) -> Callable:
-    # (TF's: 1/2 past 36974, where SciPy's adds the leading asymptotic term)
-    return lambda xp, sp, x: xp.where(xp.abs(x) > 36974, xp.where(x < 0, -0.5, 0.5),
-                                      sp.fresnel(x)[which])
-
-
-def _spence_fast(xp: Any, sp: Any, x: Any) -> Any:
-    return xp.where((x < 0) | (x == xp.inf), xp.nan, sp.spence(x))
-
-
 # -- Gradients (TF's formulas) -----------------------------------------------------------
 
 def _x_is(x: Any, v: float) -> Any:
@@ -193,20 +183,21 @@ BESSEL_K1 = _special_op("BesselK1", _k("k1"), lambda x: S.bessel_k(1, x, False),
                         _WITH_HALF, 0.2, 4.0)
 BESSEL_K1E = _special_op("BesselK1e", _k("k1e"), lambda x: S.bessel_k(1, x, True), _k1e_grad,
                          _WITH_HALF, 0.2, 4.0)
-# (TF's Cephes port on the CPU too: its bits, in float32 and float64; SciPy's dawsn
-# differed from TF's on 36-63% of values, up to ~90 ulps near 0)
+# (Dawsn, the Fresnel integrals and Spence: TF's Cephes ports on the CPU too, its bits;
+# SciPy's differed from TF's on 36-63% (dawsn, up to ~90 ulps near 0), 67-78% (Fresnel,
+# up to 29,140 ulps) and 8-24% (spence) of 25,326 values)
 DAWSN = _special_op("Dawsn", None, S.dawsn,
                     lambda n, g: [g * (1 - 2 * n.inputs[0] * n.outputs[0])],
                     _NO_HALF, -4.0, 4.0, K.dawsn)
 EXPINT = _special_op("Expint", _expint_fast, S.expint,
                      lambda n, g: [g * exp(n.inputs[0]) / n.inputs[0]], _NO_HALF, 0.2, 4.0)
-FRESNEL_COS = _special_op("FresnelCos", _fresnel_fast(1), S.fresnel_cos,
+FRESNEL_COS = _special_op("FresnelCos", None, S.fresnel_cos,
                           lambda n, g: [g * cos(_HALF_PI * square(n.inputs[0]))],
                           _NO_HALF, -3.0, 3.0, K.fresnel_cos)
-FRESNEL_SIN = _special_op("FresnelSin", _fresnel_fast(0), S.fresnel_sin,
+FRESNEL_SIN = _special_op("FresnelSin", None, S.fresnel_sin,
                           lambda n, g: [g * sin(_HALF_PI * square(n.inputs[0]))],
                           _NO_HALF, -3.0, 3.0, K.fresnel_sin)
-SPENCE = _special_op("Spence", _spence_fast, S.spence, _spence_grad, _NO_HALF, 0.1, 3.0,
+SPENCE = _special_op("Spence", None, S.spence, _spence_grad, _NO_HALF, 0.1, 3.0,
                      K.spence)
 
 bessel_j0, bessel_j1 = _u(BESSEL_J0), _u(BESSEL_J1)
