@@ -71,8 +71,8 @@ OPS_ORDER = [
     # math
     "libm32", "elementwise", "halfprec", "eigen_reduce", "eigen32", "broadcast_grads",
     "where_indices", "unary_grad_ops", "math",
-    "math_special",
-    "special_scalars", "special_cephes", "special_igamma",
+    "special_cephes", "special_bessel", "math_special",
+    "special_scalars", "special_igamma",
     "special_functions", "special_incomplete", "select_v1", "clip_value",
     # array and shaping
     "stacking", "dynshape", "fill_checks", "reshape_shapes", "graph_constants", "sequences",

@@ -1,7 +1,8 @@
 """Dawson's integral, the Fresnel integrals and Spence's function as TF 2.21's kernels
 compute them, over any backend's arrays: those four ops' kernels, CPU and device alike.
 
-Sits in the ops layer below special_functions.py, which declares the ops. TF's kernels, on CPU and GPU alike, are
+Sits in the ops layer below special_bessel.py (which takes its `flush` and `libm`) and
+special_functions.py, which declares the ops. TF's kernels, on CPU and GPU alike, are
 its ports of Cephes (special_math_op_misc_impl.h): rational approximations P(z) / Q(z) on
 intervals of |x|, with z an argument transform (x^2, x^4, 1/x^2, ...), evaluated in the
 input's own float type with each constant rounded to it first, the C library's cos, log,

@@ -24,6 +24,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import special_bessel as B
 from eagerflow._src.ops import special_cephes as K
 from eagerflow._src.ops import special_scalars as S
 from eagerflow._src.ops.elementwise import _elementwise_ref
@@ -122,14 +123,6 @@ def _y1_single(kernel: Callable) -> Callable:
     return y1
 
 
-def _k(fn: str) -> Callable:
-    def f(xp: Any, sp: Any, x: Any) -> Any:
-        # (K(inf) is 0: SciPy's says so, CuPy's k0e/k1e give NaN there, found on a GPU)
-        out = xp.where(x == xp.inf, 0, getattr(sp, fn)(x))
-        return xp.where(x <= 0, xp.inf, out)
-    return f
-
-
 def _expint_fast(xp: Any, sp: Any, x: Any) -> Any:
     return xp.where((x < 0) | (x == xp.inf), xp.nan, sp.expi(x))
 
@@ -174,15 +167,17 @@ BESSEL_Y0 = _special_op("BesselY0", _y("y0"), lambda x: S.bessel_y(0, x),
                         lambda n, g: [g * -bessel_y1(n.inputs[0])], _WITH_HALF, 0.3, 6.0)
 BESSEL_Y1 = _special_op("BesselY1", _y("y1"), lambda x: S.bessel_y(1, x), _y1_grad,
                         _WITH_HALF, 0.3, 6.0, narrow=_y1_single)
-BESSEL_K0 = _special_op("BesselK0", _k("k0"), lambda x: S.bessel_k(0, x, False),
-                        lambda n, g: [g * -bessel_k1(n.inputs[0])], _WITH_HALF, 0.2, 4.0)
-BESSEL_K0E = _special_op("BesselK0e", _k("k0e"), lambda x: S.bessel_k(0, x, True),
+# (K: TF's Cephes series on every backend, special_bessel.py)
+BESSEL_K0 = _special_op("BesselK0", None, lambda x: S.bessel_k(0, x, False),
+                        lambda n, g: [g * -bessel_k1(n.inputs[0])], _WITH_HALF, 0.2, 4.0,
+                        B.kernel("k0"))
+BESSEL_K0E = _special_op("BesselK0e", None, lambda x: S.bessel_k(0, x, True),
                          lambda n, g: [g * (n.outputs[0] - bessel_k1e(n.inputs[0]))],
-                         _WITH_HALF, 0.2, 4.0)
-BESSEL_K1 = _special_op("BesselK1", _k("k1"), lambda x: S.bessel_k(1, x, False), _k1_grad,
-                        _WITH_HALF, 0.2, 4.0)
-BESSEL_K1E = _special_op("BesselK1e", _k("k1e"), lambda x: S.bessel_k(1, x, True), _k1e_grad,
-                         _WITH_HALF, 0.2, 4.0)
+                         _WITH_HALF, 0.2, 4.0, B.kernel("k0e"))
+BESSEL_K1 = _special_op("BesselK1", None, lambda x: S.bessel_k(1, x, False), _k1_grad,
+                        _WITH_HALF, 0.2, 4.0, B.kernel("k1"))
+BESSEL_K1E = _special_op("BesselK1e", None, lambda x: S.bessel_k(1, x, True), _k1e_grad,
+                         _WITH_HALF, 0.2, 4.0, B.kernel("k1e"))
 # (Dawsn, the Fresnel integrals and Spence: TF's Cephes ports on the CPU too, its bits;
 # SciPy's differed from TF's on 36-63% (dawsn, up to ~90 ulps near 0), 67-78% (Fresnel,
 # up to 29,140 ulps) and 8-24% (spence) of 25,326 values)
