@@ -117,6 +117,14 @@ def test_involutions_undo_themselves(case):
     _same(op.kernel(np, op.kernel(np, *s.inputs, **s.attrs), **s.attrs), s.inputs[0])
 
 
+# TF's float32 kernels of these take Eigen's packets (its own exp, log) over whole packets
+# of 8 values and the C library's expf, logf on the rest, a tensor of fewer than 8 values
+# all of it (special_bessel.py; measured: 7 values at a time and 700 at once give TF
+# results that differ on 74-220 of 700 values), so TF's own results depend on the size
+SIZE_DEPENDENT_FLOAT32 = frozenset(("BesselI0", "BesselI1", "BesselK0", "BesselK0e",
+                                    "BesselK1", "BesselK1e"))
+
+
 @pytest.mark.parametrize("case", _samples(lambda op: op.elementwise), ids=_ids)
 def test_elementwise_ops_commute_with_batching(case):
     # what tf.data's map+batch fusion relies on: the op on a batch is the batch of results
@@ -124,6 +132,8 @@ def test_elementwise_ops_commute_with_batching(case):
     shapes = {np.shape(x) for x in s.inputs}
     if len(shapes) != 1:
         pytest.skip("inputs broadcast against each other")
+    if op.name in SIZE_DEPENDENT_FLOAT32 and s.inputs[0].dtype == np.float32:
+        pytest.skip("TF's float32 kernel depends on the tensor's size")
     with np.errstate(all="ignore"):
         one = op.kernel(np, *s.inputs, **s.attrs)
         batch = op.kernel(np, *[np.stack([x, x]) for x in s.inputs], **s.attrs)
