@@ -8,7 +8,7 @@ functions where the backend has them, with TF's values at the edges (Eigen's: Na
 inf, -inf for Y and +inf for K on the whole negative axis, NaN for Ei below 0 and at inf;
 its Cephes ports': the Fresnel integrals exactly 1/2 past 36974, Dawsn positive from -1e9
 down), and otherwise the scalar functions of special_scalars.py element by element; those
-are also the references. Dawsn, the Fresnel integrals and Spence run special_cephes.py's
+are also the references. Dawsn, Ei, the Fresnel integrals and Spence run special_cephes.py's
 kernels on every backend (TF's own rational approximations in the input's float type: TF's
 bits on the CPU; CuPy's SciPy lacks them). Gradients are TF's formulas, written with public
 ops.
@@ -123,10 +123,6 @@ def _y1_single(kernel: Callable) -> Callable:
     return y1
 
 
-def _expint_fast(xp: Any, sp: Any, x: Any) -> Any:
-    return xp.where((x < 0) | (x == xp.inf), xp.nan, sp.expi(x))
-
-
 # -- Gradients (TF's formulas) -----------------------------------------------------------
 
 def _x_is(x: Any, v: float) -> Any:
@@ -178,14 +174,15 @@ BESSEL_K1 = _special_op("BesselK1", None, lambda x: S.bessel_k(1, x, False), _k1
                         _WITH_HALF, 0.2, 4.0, B.kernel("k1"))
 BESSEL_K1E = _special_op("BesselK1e", None, lambda x: S.bessel_k(1, x, True), _k1e_grad,
                          _WITH_HALF, 0.2, 4.0, B.kernel("k1e"))
-# (Dawsn, the Fresnel integrals and Spence: TF's Cephes ports on the CPU too, its bits;
-# SciPy's differed from TF's on 36-63% (dawsn, up to ~90 ulps near 0), 67-78% (Fresnel,
-# up to 29,140 ulps) and 8-24% (spence) of 25,326 values)
+# (Dawsn, Ei, the Fresnel integrals and Spence: TF's Cephes ports on the CPU too, its bits;
+# SciPy's differed from TF's on 36-63% (dawsn, up to ~90 ulps near 0), 27-38% (expint),
+# 67-78% (Fresnel, up to 29,140 ulps) and 8-24% (spence) of 25,326 values)
 DAWSN = _special_op("Dawsn", None, S.dawsn,
                     lambda n, g: [g * (1 - 2 * n.inputs[0] * n.outputs[0])],
                     _NO_HALF, -4.0, 4.0, K.dawsn)
-EXPINT = _special_op("Expint", _expint_fast, S.expint,
-                     lambda n, g: [g * exp(n.inputs[0]) / n.inputs[0]], _NO_HALF, 0.2, 4.0)
+EXPINT = _special_op("Expint", None, S.expint,
+                     lambda n, g: [g * exp(n.inputs[0]) / n.inputs[0]], _NO_HALF, 0.2, 4.0,
+                     K.expint)
 FRESNEL_COS = _special_op("FresnelCos", None, S.fresnel_cos,
                           lambda n, g: [g * cos(_HALF_PI * square(n.inputs[0]))],
                           _NO_HALF, -3.0, 3.0, K.fresnel_cos)
