@@ -3,6 +3,7 @@
     TF_ENABLE_ONEDNN_OPTS=0 $EAGERFLOW_TF_PYTHON benchmarks/ulp32/special.py record /tmp/tf.npz tf
     .venv/bin/python benchmarks/ulp32/special.py record /tmp/ef.npz ef
     .venv/bin/python benchmarks/ulp32/special.py compare /tmp/tf.npz /tmp/ef.npz
+    $EAGERFLOW_TF_PYTHON benchmarks/ulp32/special.py fixture tests/ops/special_bits.npz
 
 Each op runs over one tensor of its inputs (Eigen's packets, 8 floats or 4 doubles at a
 time, and the tail) and over its first 7 values as a tensor of 7 (TF's scalar path). The
@@ -125,6 +126,32 @@ def record(path: str, who: str) -> None:
     np.savez(path, **res)
 
 
+# The ops tests/ops/test_special_bits.py checks against TF's values
+FIXTURE_OPS = ("fresnel_cos", "fresnel_sin", "spence", "dawsn", "expint", "i0", "i0e", "i1",
+               "i1e", "k0", "k0e", "k1", "k1e")
+
+
+def fixture(path: str) -> None:
+    """TF's values for tests/ops/special_bits.npz (run by TF's Python): per op and dtype
+    the specials, the intervals' bounds and their neighbours, and 48 draws as one tensor
+    of 264 values (whole packets), and 7 draws as a tensor of 7 (TF's scalar path)."""
+    import tensorflow as tf
+    res = {}
+    for dtype in (np.float32, np.float64):
+        d = np.dtype(dtype).name
+        x = unary_inputs(dtype, False)
+        head = 12 + 6 * len(BOUNDS)
+        pick = np.random.RandomState(11).choice(np.arange(head, x.size), 55, replace=False)
+        x = np.concatenate([x[:head], x[pick]])
+        for op in FIXTURE_OPS:
+            fn = eval(UNARY[op], {"tf": tf})
+            res[f"{op}|{d}|x"] = x[:-7]
+            res[f"{op}|{d}|y"] = fn(tf.constant(x[:-7])).numpy()
+            res[f"{op}|{d}|x7"] = x[-7:]
+            res[f"{op}|{d}|y7"] = fn(tf.constant(x[-7:])).numpy()
+    np.savez_compressed(path, **res)
+
+
 def ulps(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     it = np.int32 if a.dtype == np.float32 else np.int64
     mask = it(-1) ^ np.iinfo(it).min
@@ -156,5 +183,7 @@ def compare(tf_path: str, ef_path: str) -> None:
 if __name__ == "__main__":
     if sys.argv[1] == "record":
         record(sys.argv[2], sys.argv[3])
+    elif sys.argv[1] == "fixture":
+        fixture(sys.argv[2])
     else:
         compare(sys.argv[2], sys.argv[3])
