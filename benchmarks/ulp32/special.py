@@ -127,8 +127,8 @@ def record(path: str, who: str) -> None:
 
 
 # The ops tests/ops/test_special_bits.py checks against TF's values
-FIXTURE_OPS = ("fresnel_cos", "fresnel_sin", "spence", "dawsn", "expint", "i0", "i0e", "i1",
-               "i1e", "k0", "k0e", "k1", "k1e")
+FIXTURE_OPS = ("fresnel_cos", "fresnel_sin", "spence", "dawsn", "expint", "digamma", "i0",
+               "i0e", "i1", "i1e", "k0", "k0e", "k1", "k1e")
 
 
 def fixture(path: str) -> None:

@@ -17,7 +17,8 @@ GRID = np.linspace(-4.75, 6.0, 87)
 
 @pytest.mark.parametrize("scalar, ref, xs", [
     (S.lgamma_scalar, sp.gammaln, GRID),
-    (S.digamma_scalar, lambda x: S._digamma_fast(np, sp, x), GRID),  # TF's nan at poles
+    (S.digamma_scalar, lambda x: np.where((x <= 0) & (x == np.floor(x)), np.nan, sp.psi(x)),
+     GRID),  # (TF's NaN at the poles)
     (S.erfinv_scalar, sp.erfinv, np.linspace(-0.999999, 0.999999, 101)),
     (S.erfcinv_scalar, sp.erfcinv, np.concatenate([np.logspace(-300, 0, 60), [1.5, 1.999]])),
     (S.ndtri_scalar, sp.ndtri, np.concatenate([np.logspace(-300, -1, 40), [0.3, 0.5, 0.9999]])),

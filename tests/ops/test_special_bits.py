@@ -1,4 +1,4 @@
-"""tf.math's Fresnel integrals, Spence, Dawsn, Ei and the modified Bessel functions I and K
+"""tf.math's Fresnel integrals, Spence, Dawsn, Ei, Digamma and the modified Bessel functions I and K
 (plain and scaled) give TF 2.21's CPU values bit for bit, float32 and float64, where TF's
 arithmetic is reproducible (special_cephes.py, special_bessel.py). special_bits.npz holds
 TF 2.21's outputs (recorded by benchmarks/ulp32/special.py fixture) on the specials, the
@@ -7,8 +7,10 @@ tensor of 264 values (Eigen's packets) and one of 7 (TF's scalar path) per op an
 
 Two known gaps, bounded here: float32 I and K past their first interval, where Eigen's
 packets take the CPU's reciprocal square root estimate (`rsqrtps`, refined by one Newton
-step: its bits are the CPU model's), and float64 values through exp (I0, I1, Ei), where
-NumPy's exp differs from glibc's by an ulp on a few percent of values."""
+step: its bits are the CPU model's), float64 values through exp (I0, I1, Ei), where
+NumPy's exp differs from glibc's by an ulp on a few percent of values, and float32 Digamma
+of negative x, whose reflection takes tanf (the double tan rounded once here: glibc's
+tanf differs from it on ~4% of values)."""
 
 import pathlib
 
@@ -20,7 +22,8 @@ import eagerflow as tf
 FIXTURE = np.load(pathlib.Path(__file__).with_name("special_bits.npz"))
 OPS = {"fresnel_cos": tf.math.special.fresnel_cos, "fresnel_sin": tf.math.special.fresnel_sin,
        "spence": tf.math.special.spence, "dawsn": tf.math.special.dawsn,
-       "expint": tf.math.special.expint, "i0": tf.math.bessel_i0, "i0e": tf.math.bessel_i0e,
+       "expint": tf.math.special.expint, "digamma": tf.math.digamma,
+       "i0": tf.math.bessel_i0, "i0e": tf.math.bessel_i0e,
        "i1": tf.math.bessel_i1, "i1e": tf.math.bessel_i1e, "k0": tf.math.special.bessel_k0,
        "k0e": tf.math.special.bessel_k0e, "k1": tf.math.special.bessel_k1,
        "k1e": tf.math.special.bessel_k1e}
@@ -58,6 +61,8 @@ def test_a_tensor_of_whole_packets_is_tfs(op, dtype):
         assert _ulps(got[bad], want[bad]).max(initial=0) <= 4
     elif dtype == "float64" and op in EXP64:
         assert bad.sum() <= 2 and _ulps(got[bad], want[bad]).max(initial=0) <= 2
+    elif dtype == "float32" and op == "digamma":
+        assert not (bad & (x > 0)).any() and (bad & (x < 0)).sum() <= 0.02 * (x < 0).sum()
     else:
         assert not bad.any(), (x[bad], got[bad], want[bad])
 

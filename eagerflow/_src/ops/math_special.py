@@ -25,6 +25,7 @@ from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import halfprec, libm32
 from eagerflow._src.ops import special_bessel as _bessel
+from eagerflow._src.ops import special_cephes as _cephes
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind, wants
 from eagerflow._src.ops.elementwise import (
@@ -90,6 +91,14 @@ def _scalar_kernel(fast: Callable | str, scalar: Callable) -> Callable:
                 else np.zeros(np.broadcast_shapes(*(a.shape for a in arrays)))
         return getattr(sp, fast)(*arrays) if isinstance(fast, str) else fast(xp, sp, *arrays)
     return _wide(fn)
+
+
+def _quiet(kernel: Callable) -> Callable:
+    """A port's kernel, NumPy's warnings silenced (its discarded branches may overflow)."""
+    def quiet(xp: Any, *arrays: Any) -> Any:
+        with np.errstate(all="ignore"):
+            return kernel(xp, *arrays)
+    return quiet
 
 
 def on_device(host: Callable, device: Callable) -> Callable:
@@ -247,12 +256,6 @@ def _hyp_kernel(name: str) -> Callable:
     return lambda xp, x: getattr(xp, name)(x) if x.dtype.kind == "c" else wide(xp, x)
 
 
-def _digamma_fast(xp: Any, sp: Any, x: Any) -> Any:
-    out = sp.psi(x)
-    # SciPy gives -inf/inf at the poles; TF gives nan
-    return xp.where((x <= 0) & (x == xp.floor(x)), xp.nan, out)
-
-
 # ---------------------------------------------------------------------------------------
 # Unary ops.
 # ---------------------------------------------------------------------------------------
@@ -303,8 +306,8 @@ LGAMMA = _unary("Lgamma", _no_bfloat16("Lgamma", _scalar_kernel(_lgamma_fast, lg
                 lambda n, g: [g * digamma(n.inputs[0])], _elementwise_ref(lgamma_scalar),
                 lo=0.3, hi=4.0, small_kernel=libm32.scalar("lgammaf"),
                 refuse=_refuse_bfloat16("Lgamma"), grad_after_grads=True)
-DIGAMMA = _unary("Digamma",
-                 _no_bfloat16("Digamma", _scalar_kernel(_digamma_fast, digamma_scalar)), _REAL_F,
+# (Digamma: TF's Cephes port, special_cephes.py, on every backend)
+DIGAMMA = _unary("Digamma", _no_bfloat16("Digamma", _quiet(_cephes.digamma)), _REAL_F,
                  lambda n, g: [g * polygamma(ones_like(n.inputs[0]), n.inputs[0])],
                  _elementwise_ref(digamma_scalar), lo=0.3, hi=4.0, grad_after_grads=True)
 def _erfc_kernel(xp: Any, x: Any) -> Any:
@@ -350,7 +353,7 @@ def _zeta_fast(xp: Any, sp: Any, s: Any, q: Any) -> Any:
 def _polygamma_fast(xp: Any, sp: Any, n: Any, x: Any) -> Any:
     ok = (n >= 0) & (n == xp.floor(n))
     out = sp.polygamma(xp.where(ok, n, 0), x)
-    dg = _digamma_fast(xp, sp, x) if n.size else out
+    dg = _cephes.digamma(xp, x) if n.size else out
     pole = (x <= 0) & (x == xp.floor(x)) & (n >= 1)  # +inf for odd n; even n has no sign
     out = xp.where(pole, xp.where(n % 2 == 1, xp.inf, xp.nan), out)
     return xp.where(ok, xp.where(n == 0, dg, out), xp.nan)

@@ -20,6 +20,8 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import ELEMENTWISE_BLOCK
+
 _PI2_6 = math.pi ** 2 / 6
 
 
@@ -319,3 +321,71 @@ def expint(xp: Any, x: Any) -> Any:
         lo = t(hi)
     out = pieces(xp, x, *parts)
     return flush(xp, xp.where(x < t(0), t(math.nan), out))
+
+
+# -- Digamma (Eigen's digamma_impl, a per-value function in TF's build): the reflection
+# psi(1 - x) - pi / tan(pi x) below 0 (NaN at the poles), the recurrence psi(x + 1) =
+# psi(x) + 1/x up to 10, then log(s) - 1/(2s) minus an asymptotic series in 1/s^2 ------------
+
+_PSI = {4: (1e8, (-4.16666666666666666667e-3, 3.96825396825396825397e-3,
+                  -8.33333333333333333333e-3, 8.33333333333333333333e-2)),
+        8: (1e17, (8.33333333333333333333e-2, -2.10927960927960927961e-2,
+                   7.57575757575757575758e-3, -4.16666666666666666667e-3,
+                   3.96825396825396825397e-3, -8.33333333333333333333e-3,
+                   8.33333333333333333333e-2))}
+
+
+def _psi_reflection(xp: Any, q: Any) -> Any:
+    """pi / tan(pi nz), nz = q less its nearest integer (0 at the half-integers)."""
+    t = q.dtype.type
+    p = xp.floor(q)
+    nz = q - p
+    nz = xp.where(nz > t(0.5), q - (p + t(1)), nz)
+    cot = t(math.pi) / libm(xp, xp.tan, t(math.pi) * nz)
+    return xp.where(nz == t(0.5), t(0), cot)
+
+
+def _psi_recurrence(xp: Any, s: Any) -> tuple:
+    """(s, w): s stepped up by ones to 10 or more, w the sum of 1/s over the steps, in
+    their order; the loop runs over the values below 10 only (a finished value adds 0)."""
+    t = s.dtype.type
+    s, w = s.copy(), xp.zeros_like(s)
+    idx = xp.flatnonzero(s < t(10))
+    ss, ww = s[idx], w[idx]
+    active = ss < t(10)
+    while active.any():  # (at most 10 steps)
+        ww += xp.where(active, t(1) / ss, t(0))
+        ss += active.astype(ss.dtype)
+        active = ss < t(10)
+    s[idx], w[idx] = ss, ww
+    return s, w
+
+
+def _digamma(xp: Any, x: Any) -> Any:
+    t = x.dtype.type
+    x = flush(xp, x)
+    negative = x <= t(0)
+    nz = pieces(xp, x, (negative, lambda v: _psi_reflection(xp, v)))
+    s, w = _psi_recurrence(xp, xp.where(negative, t(1) - x, x))
+    top, coeffs = _PSI[x.dtype.itemsize]
+    z = t(1) / (s * s)
+    series = xp.where(s < t(top), z * _poly(z, coeffs), t(0))
+    y = libm(xp, xp.log, s) - t(0.5) / s - series - w
+    y = xp.where(negative, y - nz, y)
+    return flush(xp, xp.where(negative & (xp.floor(x) == x), t(math.nan), y))
+
+
+def digamma(xp: Any, x: Any) -> Any:
+    """TF's Digamma (NaN at 0 and the negative integers); float16 through float32, rounded
+    once, as TF's (every float16 value: TF's bits). A cache-sized block at a time."""
+    x = xp.asarray(x)
+    if x.dtype.itemsize < 4:
+        return digamma(xp, x.astype(np.float32)).astype(x.dtype)
+    flat = x.reshape(-1)
+    step = ELEMENTWISE_BLOCK // x.dtype.itemsize
+    if flat.size <= step:
+        return _digamma(xp, flat).reshape(x.shape)
+    out = xp.empty_like(flat)
+    for start in range(0, flat.size, step):
+        out[start:start + step] = _digamma(xp, flat[start:start + step])
+    return out.reshape(x.shape)

@@ -40,7 +40,7 @@ from eagerflow._src.ops.math import (
     square,
     where,
 )
-from eagerflow._src.ops.math_special import _scalar_kernel, on_device
+from eagerflow._src.ops.math_special import _quiet, _scalar_kernel, on_device
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 _rng = SampleRNG(83)
@@ -89,15 +89,6 @@ def _special_op(name: str, fast: Callable | None, scalar: Callable, grad: Callab
     return register(OpDef(name, infer, kernel if device is None else on_device(kernel, device),
                           grad=grad, reference=_elementwise_ref(scalar), samples=samples,
                           bad_samples=bad, elementwise=True))
-
-
-def _quiet(kernel: Callable) -> Callable:
-    """A port's kernel on the CPU, silenced as on_device silences it on a device (its
-    discarded intervals may overflow)."""
-    def quiet(xp: Any, *arrays: Any) -> Any:
-        with np.errstate(all="ignore"):
-            return kernel(xp, *arrays)
-    return quiet
 
 
 # -- SciPy's functions with TF's edge values --------------------------------------------
