@@ -319,12 +319,13 @@ def _erfc_kernel(xp: Any, x: Any) -> Any:
 ERFC = _unary("Erfc", _erfc_kernel, _REAL_F,
               lambda n, g: [g * (-2 / _SQRT_PI) * exp(-square(n.inputs[0]))],
               _elementwise_ref(_erfc_scalar), grad_after_grads=True)
-ERFINV = _unary("Erfinv", _scalar_kernel("erfinv", erfinv_scalar), _REAL_F,
+# (Erfinv and Ndtri: TF's, Eigen's generic_ndtri, special_cephes.py, on every backend)
+ERFINV = _unary("Erfinv", _quiet(_cephes.erfinv), _REAL_F,
                 lambda n, g: [g * (_SQRT_PI / 2) * exp(square(n.outputs[0]))],
                 _elementwise_ref(erfinv_scalar), lo=-0.9, hi=0.9,
                 # (TF 2.21: float and double only)
                 half_kernel=halfprec.refuse("Erfinv"), grad_after_grads=True)
-NDTRI = _unary("Ndtri", _scalar_kernel("ndtri", ndtri_scalar), _REAL_F,
+NDTRI = _unary("Ndtri", _quiet(_cephes.ndtri), _REAL_F,
                lambda n, g: [g * _pymath.sqrt(2 * _pymath.pi) * exp(square(n.outputs[0]) / 2)],
                _elementwise_ref(ndtri_scalar), lo=0.05, hi=0.95,
                half_kernel=halfprec.refuse("Ndtri"), grad_after_grads=True)

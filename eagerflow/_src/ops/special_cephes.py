@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.backend import ELEMENTWISE_BLOCK
+from eagerflow._src.ops import halfprec
 
 _PI2_6 = math.pi ** 2 / 6
 
@@ -377,15 +378,108 @@ def _digamma(xp: Any, x: Any) -> Any:
 
 def digamma(xp: Any, x: Any) -> Any:
     """TF's Digamma (NaN at 0 and the negative integers); float16 through float32, rounded
-    once, as TF's (every float16 value: TF's bits). A cache-sized block at a time."""
+    once, as TF's (every float16 value: TF's bits). A per-value function in TF's build:
+    every value on the scalar path."""
     x = xp.asarray(x)
     if x.dtype.itemsize < 4:
         return digamma(xp, x.astype(np.float32)).astype(x.dtype)
+    return blockwise(xp, x, lambda v: _digamma(np, v), lambda v: _digamma(xp, v))
+
+
+# -- Ndtri, the inverse of the normal distribution function (Eigen's generic_ndtri): near
+# 1/2 c + c^3 P(c^2)/Q(c^2), c = p - 1/2; in the tails (p or 1 - p below exp(-2))
+# x - log(x)/x - P(1/x)/(x Q(1/x)), x = sqrt(-2 log p) ---------------------------------------
+
+_NDTRI_NEAR = ((-5.99633501014107895267e1, 9.80010754185999661536e1, -5.66762857469070293439e1,
+                1.39312609387279679503e1, -1.23916583867381258016e0),
+               (1.0, 1.95448858338141759834e0, 4.67627912898881538453e0,
+                8.63602421390890590575e1, -2.25462687854119370527e2, 2.00260212380060660359e2,
+                -8.20372256168333339912e1, 1.59056225126211695515e1, -1.18331621121330003142e0))
+_NDTRI_TAIL = ((4.05544892305962419923e0, 3.15251094599893866154e1, 5.71628192246421288162e1,
+                4.40805073893200834700e1, 1.46849561928858024014e1, 2.18663306850790267539e0,
+                -1.40256079171354495875e-1, -3.50424626827848203418e-2,
+                -8.57456785154685413611e-4),
+               (1.0, 1.57799883256466749731e1, 4.53907635128879210584e1, 4.13172038254672030440e1,
+                1.50425385692907503408e1, 2.50464946208309415979e0, -1.42182922854787788574e-1,
+                -3.80806407691578277194e-2, -9.33259480895457427372e-4))
+_NDTRI_FAR = ((3.23774891776946035970e0, 6.91522889068984211695e0, 3.93881025292474443415e0,
+               1.33303460815807542389e0, 2.01485389549179081538e-1, 1.23716634817820021358e-2,
+               3.01581553508235416007e-4, 2.65806974686737550832e-6, 6.23974539184983293730e-9),
+              (1.0, 6.02427039364742014255e0, 3.67983563856160859403e0, 1.37702099489081330271e0,
+               2.16236993594496635890e-1, 1.34204006088543189037e-2, 3.28014464682127739104e-4,
+               2.89247864745380683936e-6, 6.79019408009981274425e-9))
+_EXP_NEG_2 = 0.13533528323661269189
+
+
+def _ndtri_near(b: Any) -> Any:
+    t = b.dtype.type
+    c = b - t(0.5)
+    c2 = c * c
+    near = c * (c2 * (_poly(c2, _NDTRI_NEAR[0]) / _poly(c2, _NDTRI_NEAR[1]))) + c
+    return near * t(2.50662827463100050242)
+
+
+def _ndtri_tail(xp: Any, b: Any, log: Any) -> Any:
+    t = b.dtype.type
+    x = xp.sqrt(t(-2) * log(b))
+    x0 = x - log(x) / x
+    z = t(1) / x
+    ratio = _poly(z, _NDTRI_TAIL[0]) / _poly(z, _NDTRI_TAIL[1])
+    far = x >= t(8)  # (p below exp(-32): rare, so over its own values)
+    if far.any():
+        ratio[far] = _poly(z[far], _NDTRI_FAR[0]) / _poly(z[far], _NDTRI_FAR[1])
+    return x0 - z * ratio
+
+
+def _ndtri_block(xp: Any, p: Any, log: Any) -> Any:
+    """Ndtri over a block: near 1/2 over every value (most of them), the tails over their
+    own; b is p or 1 - p, whichever is below 1/2 in the tails; TF's values at 0, 1 and
+    outside [0, 1] (and a denormal read as zero)."""
+    t = p.dtype.type
+    p = flush(xp, p)
+    low = p <= t(1) - t(_EXP_NEG_2)
+    b = xp.where(low, p, t(1) - p)
+    out = _ndtri_near(b)
+    tail = ~(t(_EXP_NEG_2) < b) & (b > t(0))
+    if tail.any():
+        out[tail] = _ndtri_tail(xp, b[tail], log)
+    out = xp.where(tail & low, -out, out)
+    inside = (p > t(0)) & (p < t(1))
+    out = xp.where(p == t(0), t(-np.inf), xp.where(p == t(1), t(np.inf), out))
+    return flush(xp, xp.where(inside | (p == t(0)) | (p == t(1)), out, t(np.nan)))
+
+
+def blockwise(xp: Any, x: Any, packet: Any, scalar: Any) -> Any:
+    """`packet(block)` over the whole packets of 8 of a float32 x on the CPU (TF's Eigen
+    packets), `scalar(block)` over the rest (its scalar path: all of a float64 x, and of a
+    device's), a cache-sized block at a time on the CPU."""
+    if xp is not np:
+        return scalar(x.reshape(-1)).reshape(x.shape)
     flat = x.reshape(-1)
+    n = flat.size - flat.size % 8 if x.dtype.itemsize == 4 else 0
+    out = np.empty_like(flat)
     step = ELEMENTWISE_BLOCK // x.dtype.itemsize
-    if flat.size <= step:
-        return _digamma(xp, flat).reshape(x.shape)
-    out = xp.empty_like(flat)
     for start in range(0, flat.size, step):
-        out[start:start + step] = _digamma(xp, flat[start:start + step])
+        stop = min(start + step, flat.size)
+        if start < n:
+            out[start:min(stop, n)] = packet(flat[start:min(stop, n)])
+        if stop > n:
+            out[max(start, n):stop] = scalar(flat[max(start, n):stop])
     return out.reshape(x.shape)
+
+
+def ndtri(xp: Any, p: Any) -> Any:
+    """TF's Ndtri: -inf at 0, inf at 1, NaN outside [0, 1]. float32 as TF's kernel: Eigen's
+    packets of 8 (its own log: halfprec.plog) and the C library's logf on the rest (all of
+    a tensor of fewer than 8 values); float64 every value on that scalar path (measured)."""
+    p = xp.asarray(p)
+    if p.dtype.itemsize < 4:
+        return ndtri(xp, p.astype(np.float32)).astype(p.dtype)
+    return blockwise(xp, p, lambda v: _ndtri_block(np, v, halfprec.plog),
+                     lambda v: _ndtri_block(xp, v, lambda u: libm(xp, xp.log, u)))
+
+
+def erfinv(xp: Any, x: Any) -> Any:
+    """TF's Erfinv: Ndtri's, ndtri((x + 1) / 2) sqrt(1/2) (inf at 1, NaN past it)."""
+    t = xp.asarray(x).dtype.type
+    return ndtri(xp, (x + t(1)) * t(0.5)) * t(math.sqrt(0.5))
