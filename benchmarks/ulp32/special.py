@@ -128,7 +128,8 @@ def record(path: str, who: str) -> None:
 
 # The ops tests/ops/test_special_bits.py checks against TF's values
 FIXTURE_OPS = ("fresnel_cos", "fresnel_sin", "spence", "dawsn", "expint", "digamma", "i0",
-               "i0e", "i1", "i1e", "k0", "k0e", "k1", "k1e", "ndtri", "erfinv")
+               "i0e", "i1", "i1e", "k0", "k0e", "k1", "k1e", "j0", "j1", "y0", "y1", "ndtri",
+               "erfinv")
 
 
 def fixture(path: str) -> None:

@@ -25,7 +25,7 @@ import numpy as np
 
 from eagerflow._src.backend import ELEMENTWISE_BLOCK
 from eagerflow._src.ops import halfprec
-from eagerflow._src.ops.special_cephes import flush, libm, pieces
+from eagerflow._src.ops.special_cephes import _poly, flush, libm, pieces
 
 # Chebyshev coefficients, float64's (float32 takes the last `_F32_TERMS` of each)
 _I0_A = (-4.41534164647933937950e-18, 3.33079451882223809783e-17, -2.43127984654795469359e-16,
@@ -127,6 +127,14 @@ class _Math:
     def rsqrt(self, v: Any) -> Any:
         return v.dtype.type(1) / self.xp.sqrt(v)
 
+    # (Eigen's packet sin and cos, psin_float/pcos_float, are not reproduced: the C
+    # library's on both paths)
+    def sin(self, v: Any) -> Any:
+        return libm(self.xp, self.xp.sin, v)
+
+    def cos(self, v: Any) -> Any:
+        return libm(self.xp, self.xp.cos, v)
+
 
 def _i_near(x: Any, coeffs: tuple) -> Any:
     return _cheb(x.dtype.type(0.5) * x - x.dtype.type(2), coeffs)
@@ -191,10 +199,198 @@ def _k(m: _Math, x: Any, order: int, scaled: bool) -> Any:
                   (~(x <= t(2)), lambda v: _k_far(m, v, order, scaled)))
 
 
+# -- J0, J1, Y0, Y1: float32 Cephes' single precision functions (a polynomial below 2, a
+# modulus and phase past it), float64 the double ones (rationals below 5, Hankel's
+# asymptotic expansion past it) -------------------------------------------------------------
+
+_J0F = (-6.068350350393235e-08, 6.388945720783375e-06, -3.969646342510940e-04,
+        1.332913422519003e-02, -1.729150680240724e-01)
+_Y0F = (9.454583683980369e-08, -9.413212653797057e-06, 5.344486707214273e-04,
+        -1.584289289821316e-02, 1.707584643733568e-01)
+_MO0F = (-6.838999669318810e-02, 1.864949361379502e-01, -2.145007480346739e-01,
+         1.197549369473540e-01, -3.560281861530129e-03, -4.969382655296620e-02,
+         -3.355424622293709e-06, 7.978845717621440e-01)
+_PH0F = (3.242077816988247e+01, -3.630592630518434e+01, 1.756221482109099e+01,
+         -4.974978466280903e+00, 1.001973420681837e+00, -1.939906941791308e-01,
+         6.490598792654666e-02, -1.249992184872738e-01)
+_J1F = (-4.878788132172128e-09, 6.009061827883699e-07, -4.541343896997497e-05,
+        1.937383947804541e-03, -3.405537384615824e-02)
+_Y1F = (8.061978323326852e-09, -9.496460629917016e-07, 6.719543806674249e-05,
+        -2.641785726447862e-03, 4.202369946500099e-02)
+_MO1F = (6.913942741265801e-02, -2.284801500053359e-01, 3.138238455499697e-01,
+         -2.102302420403875e-01, 5.435364690523026e-03, 1.493389585089498e-01,
+         4.976029650847191e-06, 7.978845453073848e-01)
+_PH1F = (-4.497014141919556e+01, 5.073465654089319e+01, -2.485774108720340e+01,
+         7.222973196770240e+00, -1.544842782180211e+00, 3.503787691653334e-01,
+         -1.637986776941202e-01, 3.749989509080821e-01)
+# float64: (P, Q) of the modulus and phase rationals in 25/x^2, per order
+_PQ0 = ((7.96936729297347051624e-4, 8.28352392107440799803e-2, 1.23953371646414299388e0,
+         5.44725003058768775090e0, 8.74716500199817011941e0, 5.30324038235394892183e0,
+         9.99999999999999997821e-1),
+        (9.24408810558863637013e-4, 8.56288474354474431428e-2, 1.25352743901058953537e0,
+         5.47097740330417105182e0, 8.76190883237069594232e0, 5.30605288235394617618e0,
+         1.00000000000000000218e0),
+        (-1.13663838898469149931e-2, -1.28252718670509318512e0, -1.95539544257735972385e1,
+         -9.32060152123768231369e1, -1.77681167980488050595e2, -1.47077505154951170175e2,
+         -5.14105326766599330220e1, -6.05014350600728481186e0),
+        (1.0, 6.43178256118178023184e1, 8.56430025976980587198e2, 3.88240183605401609683e3,
+         7.24046774195652478189e3, 5.93072701187316984827e3, 2.06209331660327847417e3,
+         2.42005740240291393179e2))
+_PQ1 = ((7.62125616208173112003e-4, 7.31397056940917570436e-2, 1.12719608129684925192e0,
+         5.11207951146807644818e0, 8.42404590141772420927e0, 5.21451598682361504063e0,
+         1.00000000000000000254e0),
+        (5.71323128072548699714e-4, 6.88455908754495404082e-2, 1.10514232634061696926e0,
+         5.07386386128601488557e0, 8.39985554327604159757e0, 5.20982848682361821619e0,
+         9.99999999999999997461e-1),
+        (5.10862594750176621635e-2, 4.98213872951233449420e0, 7.58238284132545283818e1,
+         3.66779609360150777800e2, 7.10856304998926107277e2, 5.97489612400613639965e2,
+         2.11688757100572135698e2, 2.52070205858023719784e1),
+        (1.0, 7.42373277035675149943e1, 1.05644886038262816351e3, 4.98641058337653607651e3,
+         9.56231892404756170795e3, 7.99704160447350683650e3, 2.82619278517639096600e3,
+         3.36093607810698293419e2))
+_J0_R = ((-4.79443220978201773821e9, 1.95617491946556577543e12, -2.49248344360967716204e14,
+          9.70862251047306323952e15),
+         (1.0, 4.99563147152651017219e2, 1.73785401676374683123e5, 4.84409658339962045305e7,
+          1.11855537045356834862e10, 2.11277520115489217587e12, 3.10518229857422583814e14,
+          3.18121955943204943306e16, 1.71086294081043136091e18))
+_Y0_R = ((1.55924367855235737965e4, -1.46639295903971606143e7, 5.43526477051876500413e9,
+          -9.82136065717911466409e11, 8.75906394395366999549e13, -3.46628303384729719441e15,
+          4.42733268572569800351e16, -1.84950800436986690637e16),
+         (1.0, 1.04128353664259848412e3, 6.26107330137134956842e5, 2.68919633393814121987e8,
+          8.64002487103935000337e10, 2.02979612750105546709e13, 3.17157752842975028269e15,
+          2.50596256172653059228e17))
+_J1_R = ((-8.99971225705559398224e8, 4.52228297998194034323e11, -7.27494245221818276015e13,
+          3.68295732863852883286e15),
+         (1.0, 6.20836478118054335476e2, 2.56987256757748830383e5, 8.35146791431949253037e7,
+          2.21511595479792499675e10, 4.74914122079991414898e12, 7.84369607876235854894e14,
+          8.95222336184627338078e16, 5.32278620332680085395e18))
+_Y1_R = ((1.26320474790178026440e9, -6.47355876379160291031e11, 1.14509511541823727583e14,
+          -8.12770255501325109621e15, 2.02439475713594898196e17, -7.78877196265950026825e17),
+         (1.0, 5.94301592346128195359e2, 2.35564092943068577943e5, 7.34811944459721705660e7,
+          1.87601316108706159478e10, 3.88231277496238566008e12, 6.20557727146953693363e14,
+          6.87141087355300489866e16, 3.97270608116560655612e18))
+_TWO_OVER_PI, _SQRT_2_OVER_PI = 0.636619772367581343075535, 7.9788456080286535587989e-1
+_PI_4, _3PI_4 = 0.7853981633974483096, 2.35619449019234492885
+
+
+def _modulus_phase(m: _Math, y: Any, order: int, sine: bool) -> Any:
+    """float32 past 2: sqrt(1/y) MO(1/y) times cos (J) or sin (Y) of the phase
+    y + (1/y) PH(1/y^2) - (2 order + 1) pi / 4."""
+    t = y.dtype.type
+    mo, ph = (_MO0F, _PH0F) if order == 0 else (_MO1F, _PH1F)
+    q = t(1) / y
+    p = m.rsqrt(y) * _poly(q, mo)
+    phase = q * _poly(q * q, ph) + t(-_PI_4 if order == 0 else -_3PI_4)
+    return p * (m.sin if sine else m.cos)(phase + y)
+
+
+def _hankel(m: _Math, y: Any, order: int, sine: bool) -> Any:
+    """float64 past 5: (P cos(xn) - 5/y Q sin(xn)) sqrt(2/(pi y)) (J; for Y sin and cos
+    trade places and the sign of 5/y), xn = y - (2 order + 1) pi / 4, P and Q rationals
+    in 25/y^2."""
+    t = y.dtype.type
+    pp, pq, qp, qq = _PQ0 if order == 0 else _PQ1
+    s = t(25) / (y * y)
+    p = _poly(s, pp) / _poly(s, pq)
+    q = _poly(s, qp) / _poly(s, qq)
+    xn = y + t(-_PI_4 if order == 0 else -_3PI_4)
+    if sine:
+        p = p * m.sin(xn) + (t(5) / y) * (q * m.cos(xn))
+    else:
+        p = p * m.cos(xn) + (t(-5) / y) * (q * m.sin(xn))
+    return p * (t(_SQRT_2_OVER_PI) * m.rsqrt(y))
+
+
+def _bound(x: Any) -> Any:
+    """Where the first interval ends: 2 in float32, 5 in float64."""
+    return x.dtype.type(2 if x.dtype.itemsize == 4 else 5)
+
+
+def _split(m: _Math, x: Any, y: Any, near: Callable, far: Callable) -> Any:
+    """near(x) where y is within the first interval, far(x) past it (NaN too), each over
+    its own values."""
+    first = y <= _bound(y)
+    return pieces(m.xp, x, (first, near), (~first, far))
+
+
+def _j0_near(m: _Math, y: Any) -> Any:
+    t = y.dtype.type
+    z = y * y
+    if y.dtype.itemsize == 4:
+        near = (z - t(5.78318596294678452118)) * _poly(z, _J0F)
+        return m.xp.where(y < t(1e-3), z * t(-0.25) + t(1), near)
+    near = ((z - t(5.78318596294678452118)) * (z - t(3.04712623436620863991e1))) * (
+        _poly(z, _J0_R[0]) / _poly(z, _J0_R[1]))
+    return m.xp.where(y < t(1e-5), z * t(-0.25) + t(1), near)
+
+
+def _far(m: _Math, y: Any, order: int, sine: bool) -> Any:
+    if y.dtype.itemsize == 4:
+        return _modulus_phase(m, y, order, sine)
+    return _hankel(m, y, order, sine)
+
+
+def _j0(m: _Math, x: Any) -> Any:
+    y = m.xp.abs(x)
+    return _split(m, y, y, lambda v: _j0_near(m, v), lambda v: _far(m, v, 0, False))
+
+
+def _j1_near(m: _Math, x: Any) -> Any:
+    t = x.dtype.type
+    z = x * x
+    if x.dtype.itemsize == 4:
+        return (z - t(1.46819706421238932572e1)) * (x * _poly(z, _J1F))
+    return ((_poly(z, _J1_R[0]) / _poly(z, _J1_R[1]) * x) * (
+        z - t(1.46819706421238932572e1))) * (z - t(4.92184563216946036703e1))
+
+
+def _j1_far(m: _Math, x: Any) -> Any:
+    far = _far(m, m.xp.abs(x), 1, False)
+    return m.xp.where(x < x.dtype.type(0), -far, far)  # (odd: Cephes' is -J1 past the bound)
+
+
+def _j1(m: _Math, x: Any) -> Any:
+    return _split(m, x, m.xp.abs(x), lambda v: _j1_near(m, v), lambda v: _j1_far(m, v))
+
+
+def _y0_near(m: _Math, x: Any) -> Any:
+    t = x.dtype.type
+    z = x * x
+    if x.dtype.itemsize == 4:
+        near = t(_TWO_OVER_PI) * (m.log(x) * _j0_near(m, m.xp.abs(x)))
+        near = (z - t(0.43221455686510834878)) * _poly(z, _Y0F) + near
+    else:
+        near = (t(_TWO_OVER_PI) * m.log(x)) * _j0_near(m, m.xp.abs(x)) + _poly(
+            z, _Y0_R[0]) / _poly(z, _Y0_R[1])
+    return m.xp.where(x <= t(0), t(-np.inf), near)
+
+
+def _y0(m: _Math, x: Any) -> Any:
+    return _split(m, x, x, lambda v: _y0_near(m, v), lambda v: _far(m, v, 0, True))
+
+
+def _y1_near(m: _Math, x: Any) -> Any:
+    t = x.dtype.type
+    z = x * x
+    if x.dtype.itemsize == 4:
+        near = (z - t(4.66539330185668857532)) * _poly(z, _Y1F)
+        refuse = x < t(0)  # (float32's: at 0 J1(0) log(0) is 0 * -inf, NaN)
+    else:
+        near = _poly(z, _Y1_R[0]) / _poly(z, _Y1_R[1])
+        refuse = x <= t(0)
+    near = near * x + t(_TWO_OVER_PI) * (_j1_near(m, x) * m.log(x) + t(-1) / x)
+    return m.xp.where(refuse, t(-np.inf), near)
+
+
+def _y1(m: _Math, x: Any) -> Any:
+    return _split(m, x, x, lambda v: _y1_near(m, v), lambda v: _far(m, v, 1, True))
+
+
 FUNCTIONS: dict[str, Callable] = {
     "i0": _i0, "i0e": _i0e, "i1": _i1, "i1e": _i1e,
     "k0": lambda m, x: _k(m, x, 0, False), "k0e": lambda m, x: _k(m, x, 0, True),
     "k1": lambda m, x: _k(m, x, 1, False), "k1e": lambda m, x: _k(m, x, 1, True),
+    "j0": _j0, "j1": _j1, "y0": _y0, "y1": _y1,
 }
 
 

@@ -2,16 +2,15 @@
 K0, K1 (and K0, K1 exponentially scaled), Dawson's integral, the exponential integral Ei,
 the Fresnel integrals and Spence's function, one elementwise OpDef each.
 
-Sits in the ops layer after math_special.py (whose `_unary` factory pieces it reuses) and
-special_cephes.py, and loads on first use (op_index.py). Kernels use SciPy's special
-functions where the backend has them, with TF's values at the edges (Eigen's: NaN for J at
-inf, -inf for Y and +inf for K on the whole negative axis, NaN for Ei below 0 and at inf;
-its Cephes ports': the Fresnel integrals exactly 1/2 past 36974, Dawsn positive from -1e9
-down), and otherwise the scalar functions of special_scalars.py element by element; those
-are also the references. Dawsn, Ei, the Fresnel integrals and Spence run special_cephes.py's
-kernels on every backend (TF's own rational approximations in the input's float type: TF's
-bits on the CPU; CuPy's SciPy lacks them). Gradients are TF's formulas, written with public
-ops.
+Sits in the ops layer after math_special.py (whose `_unary` factory pieces it reuses),
+special_cephes.py and special_bessel.py, and loads on first use (op_index.py). Every kernel
+is TF's own algorithm on every backend: Eigen's Cephes ports for the Bessel functions
+(special_bessel.py), TF's for Dawsn, Ei, the Fresnel integrals and Spence
+(special_cephes.py), in the input's float type, with TF's values at the edges (NaN for J
+at inf, -inf for Y and +inf for K on the negative axis, NaN for Ei below 0 and at inf, the
+Fresnel integrals exactly 1/2 past 36974, Dawsn positive from -1e9 down); TF's CPU bits,
+docs/ulp32.md says where not. special_scalars.py's functions are the references.
+Gradients are TF's formulas, written with public ops.
 """
 
 from __future__ import annotations
@@ -40,7 +39,7 @@ from eagerflow._src.ops.math import (
     square,
     where,
 )
-from eagerflow._src.ops.math_special import _quiet, _scalar_kernel, on_device
+from eagerflow._src.ops.math_special import _quiet
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 _rng = SampleRNG(83)
@@ -50,14 +49,11 @@ _NO_HALF = (dt.float64, dt.float32)
 _EDGES = np.array([-np.inf, -2.0, -0.0, 0.0, 0.5, 1.0, 2.0, 30.0, np.inf, np.nan])
 
 
-def _special_op(name: str, fast: Callable | None, scalar: Callable, grad: Callable,
-                kernels: tuple, lo: float, hi: float, device: Callable | None = None,
-                narrow: Callable | None = None) -> OpDef:
-    """One elementwise op of tf.math.special: `fast(xp, sp, x)` over SciPy's functions,
-    `scalar` the pure-Python function (reference, and kernel without SciPy); `device(xp, x)`
-    the kernel on a device, for the functions CuPy's SciPy lacks, and with `fast` None the
-    kernel on the CPU too (TF's own port, TF's bits); `narrow(kernel)` the kernel with TF's
-    single precision edge values."""
+def _special_op(name: str, scalar: Callable, grad: Callable, kernels: tuple, lo: float,
+                hi: float, kernel: Callable) -> OpDef:
+    """One elementwise op of tf.math.special: `kernel(xp, x)` TF's algorithm on every
+    backend (special_cephes.py, special_bessel.py), `scalar` the pure-Python function (the
+    reference)."""
     def infer(x: Any) -> list:
         if x._dtype not in _ALLOWED:
             raise C.not_supported(name, x._dtype, _ALLOWED)
@@ -83,35 +79,9 @@ def _special_op(name: str, fast: Callable | None, scalar: Callable, grad: Callab
                                  f"  device='CPU'; T in [DT_FLOAT]\n"))
         return out
 
-    kernel = _quiet(device) if fast is None else _scalar_kernel(fast, scalar)
-    if narrow is not None:
-        kernel = narrow(kernel)
-    return register(OpDef(name, infer, kernel if device is None else on_device(kernel, device),
-                          grad=grad, reference=_elementwise_ref(scalar), samples=samples,
+    return register(OpDef(name, infer, _quiet(kernel), grad=grad,
+                          reference=_elementwise_ref(scalar), samples=samples,
                           bad_samples=bad, elementwise=True))
-
-
-# -- SciPy's functions with TF's edge values --------------------------------------------
-
-def _j(fn: str) -> Callable:
-    return lambda xp, sp, x: xp.where(xp.isinf(x), xp.nan, getattr(sp, fn)(x))
-
-
-def _y(fn: str) -> Callable:
-    def f(xp: Any, sp: Any, x: Any) -> Any:
-        out = xp.where(x == xp.inf, xp.nan, getattr(sp, fn)(x))
-        return xp.where(x <= 0, -xp.inf, out)
-    return f
-
-
-def _y1_single(kernel: Callable) -> Callable:
-    """Y1's kernel with TF's value at +-0 in single precision: its float Y1 refuses only
-    x < 0 (-inf), and at 0 its small-x formula takes J1(0) log(0), 0 * -inf: NaN (half
-    goes through float; double's is -inf)."""
-    def y1(xp: Any, x: Any) -> Any:
-        out = kernel(xp, x)
-        return out if x.dtype == np.float64 else xp.where(x == 0, xp.nan, out).astype(x.dtype)
-    return y1
 
 
 # -- Gradients (TF's formulas) -----------------------------------------------------------
@@ -147,40 +117,42 @@ def _spence_grad(n: Any, g: Any) -> list:
 
 _HALF_PI = math.pi / 2
 
-BESSEL_J0 = _special_op("BesselJ0", _j("j0"), S.bessel_j0,
-                        lambda n, g: [g * -bessel_j1(n.inputs[0])], _WITH_HALF, -6.0, 6.0)
-BESSEL_J1 = _special_op("BesselJ1", _j("j1"), S.bessel_j1, _j1_grad, _WITH_HALF, -6.0, 6.0)
-BESSEL_Y0 = _special_op("BesselY0", _y("y0"), lambda x: S.bessel_y(0, x),
-                        lambda n, g: [g * -bessel_y1(n.inputs[0])], _WITH_HALF, 0.3, 6.0)
-BESSEL_Y1 = _special_op("BesselY1", _y("y1"), lambda x: S.bessel_y(1, x), _y1_grad,
-                        _WITH_HALF, 0.3, 6.0, narrow=_y1_single)
-# (K: TF's Cephes series on every backend, special_bessel.py)
-BESSEL_K0 = _special_op("BesselK0", None, lambda x: S.bessel_k(0, x, False),
+# (J, Y, K: TF's Cephes series and rationals, special_bessel.py)
+BESSEL_J0 = _special_op("BesselJ0", S.bessel_j0, lambda n, g: [g * -bessel_j1(n.inputs[0])],
+                        _WITH_HALF, -6.0, 6.0, B.kernel("j0"))
+BESSEL_J1 = _special_op("BesselJ1", S.bessel_j1, _j1_grad, _WITH_HALF, -6.0, 6.0,
+                        B.kernel("j1"))
+BESSEL_Y0 = _special_op("BesselY0", lambda x: S.bessel_y(0, x),
+                        lambda n, g: [g * -bessel_y1(n.inputs[0])], _WITH_HALF, 0.3, 6.0,
+                        B.kernel("y0"))
+BESSEL_Y1 = _special_op("BesselY1", lambda x: S.bessel_y(1, x), _y1_grad, _WITH_HALF, 0.3,
+                        6.0, B.kernel("y1"))
+BESSEL_K0 = _special_op("BesselK0", lambda x: S.bessel_k(0, x, False),
                         lambda n, g: [g * -bessel_k1(n.inputs[0])], _WITH_HALF, 0.2, 4.0,
                         B.kernel("k0"))
-BESSEL_K0E = _special_op("BesselK0e", None, lambda x: S.bessel_k(0, x, True),
+BESSEL_K0E = _special_op("BesselK0e", lambda x: S.bessel_k(0, x, True),
                          lambda n, g: [g * (n.outputs[0] - bessel_k1e(n.inputs[0]))],
                          _WITH_HALF, 0.2, 4.0, B.kernel("k0e"))
-BESSEL_K1 = _special_op("BesselK1", None, lambda x: S.bessel_k(1, x, False), _k1_grad,
+BESSEL_K1 = _special_op("BesselK1", lambda x: S.bessel_k(1, x, False), _k1_grad,
                         _WITH_HALF, 0.2, 4.0, B.kernel("k1"))
-BESSEL_K1E = _special_op("BesselK1e", None, lambda x: S.bessel_k(1, x, True), _k1e_grad,
+BESSEL_K1E = _special_op("BesselK1e", lambda x: S.bessel_k(1, x, True), _k1e_grad,
                          _WITH_HALF, 0.2, 4.0, B.kernel("k1e"))
 # (Dawsn, Ei, the Fresnel integrals and Spence: TF's Cephes ports on the CPU too, its bits;
 # SciPy's differed from TF's on 36-63% (dawsn, up to ~90 ulps near 0), 27-38% (expint),
 # 67-78% (Fresnel, up to 29,140 ulps) and 8-24% (spence) of 25,326 values)
-DAWSN = _special_op("Dawsn", None, S.dawsn,
+DAWSN = _special_op("Dawsn", S.dawsn,
                     lambda n, g: [g * (1 - 2 * n.inputs[0] * n.outputs[0])],
                     _NO_HALF, -4.0, 4.0, K.dawsn)
-EXPINT = _special_op("Expint", None, S.expint,
+EXPINT = _special_op("Expint", S.expint,
                      lambda n, g: [g * exp(n.inputs[0]) / n.inputs[0]], _NO_HALF, 0.2, 4.0,
                      K.expint)
-FRESNEL_COS = _special_op("FresnelCos", None, S.fresnel_cos,
+FRESNEL_COS = _special_op("FresnelCos", S.fresnel_cos,
                           lambda n, g: [g * cos(_HALF_PI * square(n.inputs[0]))],
                           _NO_HALF, -3.0, 3.0, K.fresnel_cos)
-FRESNEL_SIN = _special_op("FresnelSin", None, S.fresnel_sin,
+FRESNEL_SIN = _special_op("FresnelSin", S.fresnel_sin,
                           lambda n, g: [g * sin(_HALF_PI * square(n.inputs[0]))],
                           _NO_HALF, -3.0, 3.0, K.fresnel_sin)
-SPENCE = _special_op("Spence", None, S.spence, _spence_grad, _NO_HALF, 0.1, 3.0,
+SPENCE = _special_op("Spence", S.spence, _spence_grad, _NO_HALF, 0.1, 3.0,
                      K.spence)
 
 bessel_j0, bessel_j1 = _u(BESSEL_J0), _u(BESSEL_J1)
