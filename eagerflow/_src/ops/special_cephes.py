@@ -114,7 +114,7 @@ def _dawsn_tail(a: Any, inv: Any, inv2: Any, rational: tuple) -> Any:
     return a.dtype.type(0.5) * (inv2 * (_poly(inv2, num) / (a * _poly(inv2, den))) + inv)
 
 
-def dawsn(xp: Any, x: Any) -> Any:
+def _dawsn(xp: Any, x: Any) -> Any:
     t = x.dtype.type
     x = flush(xp, x)
     a = xp.abs(x)
@@ -194,7 +194,7 @@ def _fresnel_far(xp: Any, a: Any, sine: bool) -> Any:
             t(0.5) + (f * sin - g * cos) * y)
 
 
-def _fresnel(xp: Any, x: Any, sine: bool) -> Any:
+def _fresnel_block(xp: Any, x: Any, sine: bool) -> Any:
     t = x.dtype.type
     x = flush(xp, x)
     a = xp.abs(x)
@@ -207,11 +207,11 @@ def _fresnel(xp: Any, x: Any, sine: bool) -> Any:
 
 
 def fresnel_sin(xp: Any, x: Any) -> Any:
-    return _fresnel(xp, x, True)
+    return _per_value(xp, x, lambda v: _fresnel_block(xp, v, True))
 
 
 def fresnel_cos(xp: Any, x: Any) -> Any:
-    return _fresnel(xp, x, False)
+    return _per_value(xp, x, lambda v: _fresnel_block(xp, v, False))
 
 
 # -- Spence's function: a rational in w near 1, with the reflection x -> 1 - x below 1/2
@@ -227,7 +227,7 @@ _SPENCE = ((4.65128586073990045278e-5, 7.31589045238094711071e-3,
             3.54771340985225096217e0, 9.99999999999999998740e-1))
 
 
-def spence(xp: Any, x: Any) -> Any:
+def _spence(xp: Any, x: Any) -> Any:
     t = x.dtype.type
     one, half, pi2_6 = t(1), t(0.5), t(_PI2_6)
     x = flush(xp, x)
@@ -309,7 +309,7 @@ def _expint_far(xp: Any, x: Any, num: tuple, den: tuple) -> Any:
     return libm(xp, xp.exp, x) * w * f
 
 
-def expint(xp: Any, x: Any) -> Any:
+def _expint(xp: Any, x: Any) -> Any:
     """TF's Ei: NaN below 0 (and at +inf, from exp(inf) * 0), -inf at 0; a denormal x is
     not read as zero (its logarithm is the C library's, above)."""
     t = x.dtype.type
@@ -483,3 +483,21 @@ def erfinv(xp: Any, x: Any) -> Any:
     """TF's Erfinv: Ndtri's, ndtri((x + 1) / 2) sqrt(1/2) (inf at 1, NaN past it)."""
     t = xp.asarray(x).dtype.type
     return ndtri(xp, (x + t(1)) * t(0.5)) * t(math.sqrt(0.5))
+
+
+def _per_value(xp: Any, x: Any, fn: Any) -> Any:
+    """fn over x a cache-sized block at a time (`blockwise`): TF's per-value functions, one
+    path for every value."""
+    return blockwise(xp, xp.asarray(x), fn, fn)
+
+
+def dawsn(xp: Any, x: Any) -> Any:
+    return _per_value(xp, x, lambda v: _dawsn(xp, v))
+
+
+def spence(xp: Any, x: Any) -> Any:
+    return _per_value(xp, x, lambda v: _spence(xp, v))
+
+
+def expint(xp: Any, x: Any) -> Any:
+    return _per_value(xp, x, lambda v: _expint(xp, v))
