@@ -433,10 +433,9 @@ def _ndtri_tail(xp: Any, b: Any, log: Any) -> Any:
 
 def _ndtri_block(xp: Any, p: Any, log: Any) -> Any:
     """Ndtri over a block: near 1/2 over every value (most of them), the tails over their
-    own; b is p or 1 - p, whichever is below 1/2 in the tails; TF's values at 0, 1 and
-    outside [0, 1] (and a denormal read as zero)."""
+    own; b is p or 1 - p, whichever is below 1/2 in the tails; TF's values at 0 (and a
+    denormal, read as zero), 1 and outside [0, 1]. (No result is denormal.)"""
     t = p.dtype.type
-    p = flush(xp, p)
     low = p <= t(1) - t(_EXP_NEG_2)
     b = xp.where(low, p, t(1) - p)
     out = _ndtri_near(b)
@@ -444,9 +443,12 @@ def _ndtri_block(xp: Any, p: Any, log: Any) -> Any:
     if tail.any():
         out[tail] = _ndtri_tail(xp, b[tail], log)
     out = xp.where(tail & low, -out, out)
-    inside = (p > t(0)) & (p < t(1))
-    out = xp.where(p == t(0), t(-np.inf), xp.where(p == t(1), t(np.inf), out))
-    return flush(xp, xp.where(inside | (p == t(0)) | (p == t(1)), out, t(np.nan)))
+    zero = xp.abs(p) < t(np.finfo(p.dtype).tiny)
+    inside = (p > t(0)) & (p < t(1)) & ~zero
+    if bool(inside.all()):
+        return out
+    edge = xp.where(zero, t(-np.inf), xp.where(p == t(1), t(np.inf), t(np.nan)))
+    return xp.where(inside, out, edge)
 
 
 def blockwise(xp: Any, x: Any, packet: Any, scalar: Any) -> Any:
