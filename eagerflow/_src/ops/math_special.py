@@ -3,11 +3,13 @@
 Sits in the ops layer beside math.py, whose factories (`_unary`, `_binary`) declare each op
 as one OpDef: inverse hyperbolics, lgamma/digamma/polygamma/zeta, erfc/erfinv/ndtri, rint,
 the modified Bessel functions I0/I1 (plain and exponentially scaled),
-and the x-safe binaries xlogy/xdivy/xlog1py (0 where x == 0, as TF). Kernels use SciPy when
-it is installed; otherwise they apply this module's scalar Python functions element by
-element. Those scalar functions are also the references the registry suites compare
-against (so the SciPy kernels are checked against an independent implementation).
-Narrow floats are computed in float64 and rounded once, as TF's results are.
+and the x-safe binaries xlogy/xdivy/xlog1py (0 where x == 0, as TF). Digamma, Erfinv, Ndtri
+and the Bessel functions run TF's own algorithms on every backend (special_cephes.py,
+special_bessel.py: TF's CPU bits, docs/ulp32.md); the others use SciPy when it is
+installed, otherwise this module's scalar Python functions element by element. Those
+scalar functions are also the references the registry suites compare against (so every
+kernel is checked against an independent implementation). Narrow floats of the SciPy
+kernels are computed in float64 and rounded once.
 """
 
 from __future__ import annotations
