@@ -150,6 +150,13 @@ def fixture(path: str) -> None:
             res[f"{op}|{d}|y"] = fn(tf.constant(x[:-7])).numpy()
             res[f"{op}|{d}|x7"] = x[-7:]
             res[f"{op}|{d}|y7"] = fn(tf.constant(x[-7:])).numpy()
+        for op in ("zeta", "polygamma"):  # (pairs: the first 264 and the next 7)
+            a, x = pair_inputs(dtype, op)
+            fn = eval(BINARY[op], {"tf": tf})
+            res[f"{op}|{d}|a"], res[f"{op}|{d}|x"] = a[:264], x[:264]
+            res[f"{op}|{d}|y"] = fn(tf.constant(a[:264]), tf.constant(x[:264])).numpy()
+            res[f"{op}|{d}|a7"], res[f"{op}|{d}|x7"] = a[264:271], x[264:271]
+            res[f"{op}|{d}|y7"] = fn(tf.constant(a[264:271]), tf.constant(x[264:271])).numpy()
     np.savez_compressed(path, **res)
 
 

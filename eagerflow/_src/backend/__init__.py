@@ -482,6 +482,7 @@ def special(xp: Any) -> Any:
 # The C library's float functions on the host (None where it has none), as TF's CPU
 # kernels call them past Eigen's packets (ops/libm32.py)
 c_float_function = cpu.c_float_function
+c_double_function = cpu.c_double_function
 ELEMENTWISE_BLOCK = cpu.ELEMENTWISE_BLOCK
 
 

@@ -732,3 +732,15 @@ def c_float_function(name: str) -> Callable[[float], float] | None:
         fn.restype = ctypes.c_float
         fn.argtypes = [ctypes.c_float]
     return fn
+
+
+def c_double_function(name: str) -> Callable[[float], float] | None:
+    """The C library's function `name` of one double (`exp`, `lgamma`, ...), as
+    c_float_function (its own function object: the library's symbol keeps its types)."""
+    c_float_function("cosf")  # (loads the library)
+    if _LIBC[0] is None or getattr(_LIBC[0], name, None) is None:
+        return None
+    fn = _LIBC[0][name]
+    fn.restype = ctypes.c_double
+    fn.argtypes = [ctypes.c_double]
+    return fn

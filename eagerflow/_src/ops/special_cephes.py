@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import ELEMENTWISE_BLOCK
+from eagerflow._src.backend import ELEMENTWISE_BLOCK, c_double_function, c_float_function
 from eagerflow._src.ops import halfprec
 
 _PI2_6 = math.pi ** 2 / 6
@@ -503,3 +503,88 @@ def spence(xp: Any, x: Any) -> Any:
 
 def expint(xp: Any, x: Any) -> Any:
     return _per_value(xp, x, lambda v: _expint(xp, v))
+
+
+# -- float32 Zeta (Eigen's zeta_impl, a per-value function): q^-x plus nine more terms of
+# the sum, then the Euler-Maclaurin tail in up to twelve Bernoulli terms; each value stops
+# at its own first term below machine epsilon / 2 ---------------------------------------------
+
+_ZETA_A = (12.0, -720.0, 30240.0, -1209600.0, 47900160.0, -1.8924375803183791606e9,
+           7.47242496e10, -2.950130727918164224e12, 1.1646782814350067249e14,
+           -4.5979787224074726105e15, 1.8152105401943546773e17, -7.1661652561756670113e18)
+
+
+def _powf(xp: Any, a: Any, b: Any) -> Any:
+    """The C library's powf: the double power rounded once (eigen32.powf's finding), a
+    denormal result flushed."""
+    return flush(xp, xp.power(a.astype(np.float64), b.astype(np.float64)).astype(np.float32))
+
+
+def zeta32(xp: Any, x: Any, q: Any) -> Any:
+    """TF's float32 Zeta(x, q): inf at x = 1 and at non-positive integer q with an even
+    integer x, NaN below x = 1 and at other such q or a fractional x with q <= 0."""
+    t = np.float32
+    machep = t(np.finfo(np.float32).eps / 2)
+    s = _powf(xp, q, -x)
+    a, b = q, xp.zeros_like(s)
+    done = xp.zeros(s.shape, bool)
+    for _ in range(9):
+        a = xp.where(done, a, a + t(1))
+        b = xp.where(done, b, _powf(xp, a, -x))
+        s = xp.where(done, s, s + b)
+        done = done | (xp.abs(b / s) < machep)
+    tail = ~done & (b != t(0))
+    w = a
+    s2 = s + flush(xp, b * w) / (x - t(1))
+    s2 = s2 - flush(xp, t(0.5) * b)
+    a2, b2, k = xp.ones_like(s), b, t(0)
+    stop = ~tail
+    for coeff in _ZETA_A:  # (TF's threads flush each denormal step)
+        a2 = a2 * (x + k)
+        b2 = flush(xp, b2 / w)
+        term = flush(xp, flush(xp, a2 * b2) / t(coeff))
+        s2 = xp.where(stop, s2, s2 + term)
+        stop = stop | (xp.abs(term / s2) < machep)
+        k += t(1)
+        a2 = a2 * (x + k)
+        b2 = flush(xp, b2 / w)
+        k += t(1)
+    out = flush(xp, xp.where(tail, s2, s))
+    pole = (q <= t(0)) & (q == xp.floor(q))
+    even = (x == xp.floor(x)) & (xp.fmod(x, t(2)) == t(0))
+    out = xp.where(pole, xp.where(even, t(np.inf), t(np.nan)), out)
+    out = xp.where((q <= t(0)) & ~pole & (x != xp.floor(x)), t(np.nan), out)
+    return xp.where(x == t(1), t(np.inf), xp.where(x < t(1), t(np.nan), out))
+
+
+def _factorials(nplus: Any) -> Any:
+    """exp(lgamma(n + 1)) as TF's Polygamma computes it, by the C library's functions
+    (expf/lgammaf, exp/lgamma), called once per distinct n."""
+    if nplus.dtype == np.float32:
+        lgamma, exp = c_float_function("lgammaf"), c_float_function("expf")
+    else:
+        lgamma, exp = c_double_function("lgamma"), c_double_function("exp")
+    def factorial(v: float) -> float:
+        if exp is not None and lgamma is not None:
+            return exp(lgamma(v))
+        try:  # (no C library: Python's, in double)
+            return math.exp(math.lgamma(v))
+        except (OverflowError, ValueError):
+            return math.inf if v > 0 else math.nan
+
+    values, where = np.unique(nplus, return_inverse=True)
+    out = np.array([factorial(v) for v in values.tolist()], nplus.dtype)
+    return out[where].reshape(nplus.shape)
+
+
+def polygamma(n: Any, x: Any, zeta: Any) -> Any:
+    """TF's Polygamma(n, x) on the CPU (NumPy arrays of one shape): Digamma at n = 0, else
+    (-1)^(n+1) exp(lgamma(n + 1)) zeta(n + 1, x), `zeta` float32's port or float64's
+    SciPy (TF's bits both); NaN for n not a non-negative integer."""
+    t = n.dtype.type
+    ok = (n >= t(0)) & (np.floor(n) == n)
+    nplus = np.where(ok, n, t(0)) + t(1)
+    sign = np.where(np.fmod(nplus, t(2)) == t(0), t(1), t(-1))  # ((-1)^(n+1): powf's)
+    out = sign * _factorials(nplus) * zeta(nplus, x)
+    out = np.where(n == t(0), digamma(np, x), out)
+    return np.where(ok, out, t(np.nan))
