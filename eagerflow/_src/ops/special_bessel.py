@@ -1,20 +1,22 @@
-"""The modified Bessel functions I0, I1, K0, K1 (plain and exponentially scaled) as TF
-2.21's CPU kernels compute them: Eigen's ports of Cephes (BesselFunctionsImpl.h).
+"""The Bessel functions as TF 2.21's CPU kernels compute them: I0, I1, K0, K1 (plain and
+exponentially scaled), J0, J1, Y0, Y1, Eigen's ports of Cephes (BesselFunctionsImpl.h).
 
 Sits in the ops layer below math_special.py and special_functions.py, which declare the
-ops. Each function is Chebyshev series (Clenshaw's recurrence, Eigen's pchebevl) on two
-intervals of x, in the input's own float type, each constant rounded to it first, each
-step a product then a sum (TF's x86 build fuses none). float32 keeps the last terms of
-float64's series (Cephes' single precision functions). Eigen evaluates both intervals and
-selects; for float32 over whole packets of 8 with its own exp and log (`halfprec.pexp`,
-`plog`), and the values past the last whole packet one at a time with the C library's
-expf and logf (`special_cephes.libm`); for float64 every value takes that scalar path
-(TF 2.21's float64 I0 equals glibc's exp times I0e on all of 25,319 values; NumPy's exp,
-used here, differs from glibc's on a few percent of values by an ulp). Not reproduced:
-float32's packet reciprocal square root past the first interval (the CPU's `rsqrtps`
-estimate refined by one Newton step: its bits are the CPU model's; 1/sqrt here).
-Denormals are flushed, as TF's threads do. On a device every value takes the scalar
-path's functions (the backend's exp, log).
+ops. I and K are Chebyshev series (Clenshaw's recurrence, Eigen's pchebevl) on two
+intervals of x; J and Y polynomials or rationals below 2 (float32) or 5 (float64) and a
+modulus and phase (float32) or Hankel's expansion (float64) past it. All in the input's
+own float type, each constant rounded to it first, each step a product then a sum (TF's
+x86 build fuses none); float32 takes Cephes' single precision functions (for I and K the
+last terms of float64's series). Eigen evaluates both intervals and selects; here each
+interval runs over its own values (`pieces`). float32 goes over whole packets of 8 with
+Eigen's own exp and log (`halfprec.pexp`, `plog`), the values past the last whole packet
+with the C library's expf and logf (`special_cephes.libm`); float64 takes that scalar path
+for every value (TF 2.21's float64 I0 equals glibc's exp times I0e on all of 25,319
+values; NumPy's exp, used here, differs from glibc's on a few percent of values by an
+ulp). Not reproduced: float32's packet reciprocal square root past the first interval (the
+CPU's `rsqrtps` estimate refined by one Newton step: its bits are the CPU model's; 1/sqrt
+here) and its packet sin and cos (J, Y). Denormals are flushed, as TF's threads do. On a
+device every value takes the scalar path's functions (the backend's exp, log).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ import numpy as np
 
 from eagerflow._src.backend import ELEMENTWISE_BLOCK
 from eagerflow._src.ops import halfprec
-from eagerflow._src.ops.special_cephes import _poly, flush, libm, pieces
+from eagerflow._src.ops.special_cephes import flush, libm, pieces, poly
 
 # Chebyshev coefficients, float64's (float32 takes the last `_F32_TERMS` of each)
 _I0_A = (-4.41534164647933937950e-18, 3.33079451882223809783e-17, -2.43127984654795469359e-16,
@@ -279,8 +281,8 @@ def _modulus_phase(m: _Math, y: Any, order: int, sine: bool) -> Any:
     t = y.dtype.type
     mo, ph = (_MO0F, _PH0F) if order == 0 else (_MO1F, _PH1F)
     q = t(1) / y
-    p = m.rsqrt(y) * _poly(q, mo)
-    phase = q * _poly(q * q, ph) + t(-_PI_4 if order == 0 else -_3PI_4)
+    p = m.rsqrt(y) * poly(q, mo)
+    phase = q * poly(q * q, ph) + t(-_PI_4 if order == 0 else -_3PI_4)
     return p * (m.sin if sine else m.cos)(phase + y)
 
 
@@ -291,8 +293,8 @@ def _hankel(m: _Math, y: Any, order: int, sine: bool) -> Any:
     t = y.dtype.type
     pp, pq, qp, qq = _PQ0 if order == 0 else _PQ1
     s = t(25) / (y * y)
-    p = _poly(s, pp) / _poly(s, pq)
-    q = _poly(s, qp) / _poly(s, qq)
+    p = poly(s, pp) / poly(s, pq)
+    q = poly(s, qp) / poly(s, qq)
     xn = y + t(-_PI_4 if order == 0 else -_3PI_4)
     if sine:
         p = p * m.sin(xn) + (t(5) / y) * (q * m.cos(xn))
@@ -317,10 +319,10 @@ def _j0_near(m: _Math, y: Any) -> Any:
     t = y.dtype.type
     z = y * y
     if y.dtype.itemsize == 4:
-        near = (z - t(5.78318596294678452118)) * _poly(z, _J0F)
+        near = (z - t(5.78318596294678452118)) * poly(z, _J0F)
         return m.xp.where(y < t(1e-3), z * t(-0.25) + t(1), near)
     near = ((z - t(5.78318596294678452118)) * (z - t(3.04712623436620863991e1))) * (
-        _poly(z, _J0_R[0]) / _poly(z, _J0_R[1]))
+        poly(z, _J0_R[0]) / poly(z, _J0_R[1]))
     return m.xp.where(y < t(1e-5), z * t(-0.25) + t(1), near)
 
 
@@ -339,8 +341,8 @@ def _j1_near(m: _Math, x: Any) -> Any:
     t = x.dtype.type
     z = x * x
     if x.dtype.itemsize == 4:
-        return (z - t(1.46819706421238932572e1)) * (x * _poly(z, _J1F))
-    return ((_poly(z, _J1_R[0]) / _poly(z, _J1_R[1]) * x) * (
+        return (z - t(1.46819706421238932572e1)) * (x * poly(z, _J1F))
+    return ((poly(z, _J1_R[0]) / poly(z, _J1_R[1]) * x) * (
         z - t(1.46819706421238932572e1))) * (z - t(4.92184563216946036703e1))
 
 
@@ -358,10 +360,10 @@ def _y0_near(m: _Math, x: Any) -> Any:
     z = x * x
     if x.dtype.itemsize == 4:
         near = t(_TWO_OVER_PI) * (m.log(x) * _j0_near(m, m.xp.abs(x)))
-        near = (z - t(0.43221455686510834878)) * _poly(z, _Y0F) + near
+        near = (z - t(0.43221455686510834878)) * poly(z, _Y0F) + near
     else:
-        near = (t(_TWO_OVER_PI) * m.log(x)) * _j0_near(m, m.xp.abs(x)) + _poly(
-            z, _Y0_R[0]) / _poly(z, _Y0_R[1])
+        near = (t(_TWO_OVER_PI) * m.log(x)) * _j0_near(m, m.xp.abs(x)) + poly(
+            z, _Y0_R[0]) / poly(z, _Y0_R[1])
     return m.xp.where(x <= t(0), t(-np.inf), near)
 
 
@@ -373,10 +375,10 @@ def _y1_near(m: _Math, x: Any) -> Any:
     t = x.dtype.type
     z = x * x
     if x.dtype.itemsize == 4:
-        near = (z - t(4.66539330185668857532)) * _poly(z, _Y1F)
+        near = (z - t(4.66539330185668857532)) * poly(z, _Y1F)
         refuse = x < t(0)  # (float32's: at 0 J1(0) log(0) is 0 * -inf, NaN)
     else:
-        near = _poly(z, _Y1_R[0]) / _poly(z, _Y1_R[1])
+        near = poly(z, _Y1_R[0]) / poly(z, _Y1_R[1])
         refuse = x <= t(0)
     near = near * x + t(_TWO_OVER_PI) * (_j1_near(m, x) * m.log(x) + t(-1) / x)
     return m.xp.where(refuse, t(-np.inf), near)

@@ -52,7 +52,7 @@ def log(xp: Any, x: Any) -> Any:
                     out)
 
 
-def _poly(z: Any, coeffs: tuple) -> Any:
+def poly(z: Any, coeffs: tuple) -> Any:
     """coeffs[0] z^n + ... + coeffs[n] by Horner's rule (Eigen's ppolevl), in z's dtype
     (each step a product, then a sum: TF's build has no FMA), in place."""
     t = z.dtype.type
@@ -111,7 +111,7 @@ _DAWSN_FAR = ((-5.90592860534773254987e-1, 6.29235242724368800674e-1,
 def _dawsn_tail(a: Any, inv: Any, inv2: Any, rational: tuple) -> Any:
     """(1/a + P(1/a^2) / (a^3 Q(1/a^2))) / 2: the asymptotic 1/(2a) and its correction."""
     num, den = rational
-    return a.dtype.type(0.5) * (inv2 * (_poly(inv2, num) / (a * _poly(inv2, den))) + inv)
+    return a.dtype.type(0.5) * (inv2 * (poly(inv2, num) / (a * poly(inv2, den))) + inv)
 
 
 def _dawsn(xp: Any, x: Any) -> Any:
@@ -121,7 +121,7 @@ def _dawsn(xp: Any, x: Any) -> Any:
     x2 = a * a
     inv = t(1) / a
     inv2 = inv * inv
-    near = a * _poly(x2, _DAWSN_NEAR[0]) / _poly(x2, _DAWSN_NEAR[1])
+    near = a * poly(x2, _DAWSN_NEAR[0]) / poly(x2, _DAWSN_NEAR[1])
     out = xp.where(a < t(3.25), near,
                    xp.where(a < t(6.25), _dawsn_tail(a, inv, inv2, _DAWSN_MID),
                             xp.where(a < t(1e9), _dawsn_tail(a, inv, inv2, _DAWSN_FAR),
@@ -175,7 +175,7 @@ def _fresnel_near(a: Any, sine: bool) -> Any:
     x2 = a * a
     x4 = x2 * x2
     num, den = _FRESNEL_SIN if sine else _FRESNEL_COS
-    return (a * x2 if sine else a) * _poly(x4, num) / _poly(x4, den)
+    return (a * x2 if sine else a) * poly(x4, num) / poly(x4, den)
 
 
 def _fresnel_far(xp: Any, a: Any, sine: bool) -> Any:
@@ -185,8 +185,8 @@ def _fresnel_far(xp: Any, a: Any, sine: bool) -> Any:
     x2 = a * a
     w = t(1) / (t(math.pi) * x2)
     u = w * w
-    f = t(1) - u * (_poly(u, _FRESNEL_F[0]) / _poly(u, _FRESNEL_F[1]))
-    g = w * _poly(u, _FRESNEL_G[0]) / _poly(u, _FRESNEL_G[1])
+    f = t(1) - u * (poly(u, _FRESNEL_F[0]) / poly(u, _FRESNEL_F[1]))
+    g = w * poly(u, _FRESNEL_G[0]) / poly(u, _FRESNEL_G[1])
     z = t(math.pi / 2) * x2
     cos, sin = libm(xp, xp.cos, z), libm(xp, xp.sin, z)
     y = t(1) / (t(math.pi) * a)
@@ -234,7 +234,7 @@ def _spence(xp: Any, x: Any) -> Any:
     # (1/x flushed: past 1/tiny it is 0, and the reflection's log(0) * 0 makes TF's NaN)
     y = xp.where(x < t(2), x, flush(xp, one / x))  # in [0, 2)
     w = xp.where(y > t(1.5), one / y - one, xp.where(y < half, -y, y - one))
-    out = -w * (_poly(w, _SPENCE[0]) / _poly(w, _SPENCE[1]))
+    out = -w * (poly(w, _SPENCE[0]) / poly(w, _SPENCE[1]))
     z = libm(xp, xp.log, y)
     low = y < half  # (the reflection's log1p only where it is taken)
     out = xp.where(low, pieces(xp, y, (low, lambda v: libm(xp, xp.log1p, -v))) * -z +
@@ -298,14 +298,14 @@ _EI_FAR = (
 
 def _expint_near(xp: Any, x: Any) -> Any:
     t = x.dtype.type
-    f = _poly(x, _EI_NEAR[0]) / _poly(x, _EI_NEAR[1])
+    f = poly(x, _EI_NEAR[0]) / poly(x, _EI_NEAR[1])
     return x * f + t(0.5772156649015329) + log(xp, x)
 
 
 def _expint_far(xp: Any, x: Any, num: tuple, den: tuple) -> Any:
     t = x.dtype.type
     w = flush(xp, t(1) / x)  # (past 1/tiny: 0, and exp(x) * 0 is TF's NaN)
-    f = w * (_poly(w, num) / _poly(w, den)) + t(1)
+    f = w * (poly(w, num) / poly(w, den)) + t(1)
     return libm(xp, xp.exp, x) * w * f
 
 
@@ -370,7 +370,7 @@ def _digamma(xp: Any, x: Any) -> Any:
     s, w = _psi_recurrence(xp, xp.where(negative, t(1) - x, x))
     top, coeffs = _PSI[x.dtype.itemsize]
     z = t(1) / (s * s)
-    series = xp.where(s < t(top), z * _poly(z, coeffs), t(0))
+    series = xp.where(s < t(top), z * poly(z, coeffs), t(0))
     y = libm(xp, xp.log, s) - t(0.5) / s - series - w
     y = xp.where(negative, y - nz, y)
     return flush(xp, xp.where(negative & (xp.floor(x) == x), t(math.nan), y))
@@ -415,7 +415,7 @@ def _ndtri_near(b: Any) -> Any:
     t = b.dtype.type
     c = b - t(0.5)
     c2 = c * c
-    near = c * (c2 * (_poly(c2, _NDTRI_NEAR[0]) / _poly(c2, _NDTRI_NEAR[1]))) + c
+    near = c * (c2 * (poly(c2, _NDTRI_NEAR[0]) / poly(c2, _NDTRI_NEAR[1]))) + c
     return near * t(2.50662827463100050242)
 
 
@@ -424,10 +424,10 @@ def _ndtri_tail(xp: Any, b: Any, log: Any) -> Any:
     x = xp.sqrt(t(-2) * log(b))
     x0 = x - log(x) / x
     z = t(1) / x
-    ratio = _poly(z, _NDTRI_TAIL[0]) / _poly(z, _NDTRI_TAIL[1])
+    ratio = poly(z, _NDTRI_TAIL[0]) / poly(z, _NDTRI_TAIL[1])
     far = x >= t(8)  # (p below exp(-32): rare, so over its own values)
     if far.any():
-        ratio[far] = _poly(z[far], _NDTRI_FAR[0]) / _poly(z[far], _NDTRI_FAR[1])
+        ratio[far] = poly(z[far], _NDTRI_FAR[0]) / poly(z[far], _NDTRI_FAR[1])
     return x0 - z * ratio
 
 
