@@ -100,17 +100,26 @@ _F32_TERMS = {id(_I0_A): 18, id(_I0_B): 7, id(_I1_A): 17, id(_I1_B): 7,
 
 def _cheb(x: Any, coeffs: tuple) -> Any:
     """Clenshaw's sum of the Chebyshev series (Eigen's pchebevl): b0 = x b1 + c - b2 over
-    the coefficients, then (b0 - b2) / 2."""
+    the coefficients, then (b0 - b2) / 2 (NumPy's: three arrays turn round in place)."""
     t = x.dtype.type
     if x.dtype.itemsize == 4:
         coeffs = coeffs[len(coeffs) - _F32_TERMS[id(coeffs)]:]
-    b0, b1, b2 = x * t(0) + t(coeffs[0]), x * t(0), None
+    if not isinstance(x, np.ndarray):
+        b0, b1, b2 = x * t(0) + t(coeffs[0]), x * t(0), None
+        for c in coeffs[1:]:
+            b2, b1 = b1, b0
+            b0 = x * b1 + t(c) - b2
+        return t(0.5) * (b0 - b2)
+    b0, b1, b2 = np.full_like(x, t(coeffs[0])), np.zeros_like(x), np.empty_like(x)
     for c in coeffs[1:]:
-        b2, b1 = b1, b0
-        b0 = x * b1
-        b0 += t(c)
-        b0 -= b2
-    return t(0.5) * (b0 - b2)
+        # (the new b0, x b1 + c - b2 with b1 the old b0, into the old b2's array)
+        np.multiply(x, b0, out=b2)
+        b2 += t(c)
+        b2 -= b1
+        b0, b1, b2 = b2, b0, b1
+    b0 -= b2
+    b0 *= t(0.5)
+    return b0
 
 
 class _Math:
