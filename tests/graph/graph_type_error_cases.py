@@ -7,6 +7,12 @@ EXPRS = [
     "x + 's'", "tf.stack([x, y])", "tf.concat([x, y], 0)", "tf.math.add_n([x, y])",
     "tf.math.sin(x)", "tf.gather(y, y)", "tf.reshape(x, y)", "tf.strings.length(x)",
     "tf.nn.relu(tf.strings.as_string(x))",
+    # a Python first operand is converted on its own, without the tensor's dtype
+    "tf.subtract(1, y)", "tf.maximum(0, y)", "tf.multiply([2], y)", "tf.add(1, y)",
+    "tf.equal(1, y)", "tf.pow(2, y)", "tf.math.truediv(1, y)", "tf.divide(1.5, x)",
+    "tf.math.squared_difference(1, y)", "tf.add([1, tf.cast(x[0], tf.int64)], x)",
+    # ... but one that fits a tensor second operand, or a reflected operator's, converts
+    "tf.subtract(1.0, y)", "1 - y", "tf.maximum(y, 0)", "tf.divide(1, y)", "2 ** y",
 ]
 
 

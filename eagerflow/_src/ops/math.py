@@ -48,6 +48,7 @@ from eagerflow._src.ops.elementwise import (
     grad_constant,
     one_launch,
 )
+from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 from eagerflow._src.ops.unary_grad_ops import safe_grad_op
 from eagerflow._src.ops.where_indices import WHERE_INDICES
@@ -592,16 +593,9 @@ def _b(op: OpDef, convert: Callable | None = None, node: str | None = None) -> C
     return dispatch.binary(op, convert or binary_args, node=node)
 
 
-negative = _u(NEG)
-sign = _u(SIGN)
-square = _u(SQUARE)
-sqrt = _u(SQRT)
-rsqrt = _u(RSQRT)
-reciprocal = _u(RECIPROCAL)
-exp = _u(EXP)
-expm1 = _u(EXPM1)
-log = _u(LOG)
-log1p = _u(LOG1P)
+negative, sign, square = _u(NEG), _u(SIGN), _u(SQUARE)
+sqrt, rsqrt, reciprocal = _u(SQRT), _u(RSQRT), _u(RECIPROCAL)
+exp, expm1, log, log1p = _u(EXP), _u(EXPM1), _u(LOG), _u(LOG1P)
 sin, cos, tan = _u(SIN), _u(COS), _u(TAN)
 asin, acos, atan = _u(ASIN), _u(ACOS), _u(ATAN)
 sinh, cosh, tanh = _u(SINH), _u(COSH), _u(TANH)
@@ -695,7 +689,8 @@ _TRUEDIV_IDS = frozenset(map(id, _TRUEDIV_DTYPES))  # (not `in` the tuple: DType
 
 @dispatchable
 def truediv(x: Any, y: Any, name: str | None = None) -> Any:
-    x, y = binary_args_hint(x, y)
+    # (TF converts x on its own, then y with x's dtype as a hint)
+    x, y = binary_args_hint(x if isinstance(x, Tensor) else convert_to_tensor(x), y)
     if x._dtype is not y._dtype:
         raise TypeError(f"`x` and `y` must have the same dtype, got {x._dtype!r} != {y._dtype!r}.")
     if id(x._dtype) not in _TRUEDIV_IDS:
@@ -711,6 +706,8 @@ def truediv(x: Any, y: Any, name: str | None = None) -> Any:
 
 @dispatchable
 def divide(x: Any, y: Any, name: str | None = None) -> Any:
+    if not isinstance(x, Tensor):  # (TF's: x takes a tensor y's dtype, or fails)
+        x = convert_to_tensor_v2(x, y.dtype if isinstance(y, Tensor) else None)
     return truediv(x, y, name)
 
 
