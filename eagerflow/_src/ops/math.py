@@ -224,7 +224,7 @@ COS = _unary("Cos", "cos", C.FLOAT_COMPLEX, lambda n, g: [-g * sin(conj(n.inputs
 def _atan_grad(n: Any, g: Any) -> list:
     # TF's: g * Reciprocal(1 + Square(conj(x))), its 1 a Const made after the Square
     x2 = square(conj(n.inputs[0]))
-    return [g * reciprocal(add(grad_constant(1, x2), x2))]
+    return [g * reciprocal(_add_like(grad_constant(1, x2), x2))]
 
 
 def _erf_grad(n: Any, g: Any) -> list:
@@ -621,6 +621,7 @@ invert = _u(INVERT)
 # (the operators name theirs "add", ...; TF's tf.add opens a name scope: its eager errors
 # name none)
 add = dispatch.binary(ADD, binary_args_hint, node="Add", scoped=True)
+_add_like = _b(ADD, None, "Add")  # (a Python x takes y's dtype: a gradient's constant)
 subtract = _b(SUB)
 multiply = _b(MUL)
 realdiv = _b(REALDIV, None, "RealDiv")
