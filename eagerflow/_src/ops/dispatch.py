@@ -374,7 +374,7 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                     if ew and (isinstance(x, CompositeTensor) or
                                isinstance(y, CompositeTensor)) and elementwise.binary is not None:
                         return elementwise.binary(f, x, y)
-                    if (hinted or _state.graph is not None) and _first_alone(x, y):
+                    if (hinted or _state.graph is not None) and first_alone(x, y):
                         # TF's graph builder (and tf.add's Python, eagerly too) converts
                         # the first input on its own: the second must then match it
                         x = convert_to_tensor(x)
@@ -454,9 +454,10 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
     return f
 
 
-def _first_alone(x: Any, y: Any) -> bool:
+def first_alone(x: Any, y: Any) -> bool:
     """Whether x is a value to convert (not a tensor or variable) and y a tensor or
-    variable, whose dtype a converter would otherwise offer x."""
+    variable, whose dtype a converter would otherwise offer x. (TF's graph builder
+    converts such an x on its own: y must then match it.)"""
     return not (isinstance(x, Tensor) or hasattr(x, "_as_tensor")) and (
         isinstance(y, Tensor) or hasattr(y, "_as_tensor"))
 

@@ -846,6 +846,8 @@ def where(condition: Any, x: Any = None, y: Any = None, name: str | None = None)
 def _select(condition: Any, x: Any, y: Any, name: str | None) -> Any:
     """tf.where(condition, x, y): TF hands its SelectV2 the inputs as they were given."""
     condition = as_fixed_type(condition, dt.bool, C.passed_raw(condition, x, y))
+    if _state.graph is not None and dispatch.first_alone(x, y):
+        x = convert_to_tensor(x)
     x, y = binary_args(x, y)
     return bind(SELECT, (condition, x, y), {}, name)
 
