@@ -65,7 +65,7 @@ PACKAGES = [
 OPS_ORDER = [
     # machinery: no ops of their own
     "op_index", "tf_op_defs", "registry", "heap", "checks", "eager_errors", "composite_dispatch",
-    "held_arrays", "dispatch",
+    "held_arrays", "dispatch", "graph_constants",
     "windows_cuda", "conv_taps", "windows", "pool_windows",
     "packed_strings",
     # math
@@ -75,7 +75,7 @@ OPS_ORDER = [
     "special_scalars", "special_igamma",
     "special_functions", "special_incomplete", "select_v1", "clip_value",
     # array and shaping
-    "stacking", "dynshape", "fill_checks", "reshape_shapes", "graph_constants", "sequences",
+    "stacking", "dynshape", "fill_checks", "reshape_shapes", "sequences",
     "transposing",
     "shape_queries", "reshaping",
     "variables", "resource_ops", "array", "shaping",

@@ -45,7 +45,6 @@ _TRUTH = ("TF's Python tests a NumPy array's truth where it expects a Python val
           "its own words")
 _HALF_SOFTMAX = "float16: this CPU's TF rounds each Eigen step (test_api_sweep's entry)"
 KNOWN: dict = {
-    "tf.add": _MIXED,
     "tf.argmin": _ARGS + _AND + _MIXED,
     "tf.assert_rank": _TRUTH,
     "tf.batch_to_space": _ARGS + _AND + _MIXED,
@@ -222,7 +221,6 @@ KNOWN: dict = {
     "tf.tensor_scatter_nd_sub": _MIXED,
     "tf.tensor_scatter_nd_update": _MIXED,
     "tf.tensordot": _ARGS + _AND + _MIXED + _AND + _TF_ACCIDENT,
-    "tf.truediv": _MIXED,
     "tf.unique": _ARGS + _AND + _MIXED,
     "tf.unique_with_counts": _ARGS + _AND + _MIXED,
     "tf.zeros_like": _TRUTH + _AND + _MIXED,

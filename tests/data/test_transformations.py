@@ -473,6 +473,60 @@ def test_bucket_by_sequence_length_length_dtype(length_dtype, boundaries, lows):
     assert len(list(matching)) == 5
 
 
+@pytest.mark.parametrize("length_dtype, boundaries, lows", [
+    (tf.float32, [2], "int32"),
+    (tf.string, [tf.constant(2, tf.int64)], "int64"),
+    (tf.int32, [2.5], "float32"),
+    (tf.bool, [2], "int32"),
+])
+def test_bucket_by_sequence_length_non_integer_lengths(length_dtype, boundaries, lows):
+    # TF 2.21: any dtype of length is compared with the boundaries' list (recorded from TF)
+    ds = tf.data.Dataset.from_tensor_slices([[1, 2, 3], [4, 5, 6]])
+    want = (f"Input 'y' of 'LessEqual' Op has type {length_dtype.name} that does not match "
+            f"type {lows} of argument 'x'.")
+    length = ((lambda x: tf.strings.as_string(tf.size(x))) if length_dtype == tf.string
+              else (lambda x: tf.cast(tf.size(x), length_dtype)))
+    with pytest.raises(TypeError, match=re.escape(want)):
+        ds.bucket_by_sequence_length(length, boundaries, [1] * (len(boundaries) + 1))
+
+
+def test_bucket_by_sequence_length_float_boundaries():
+    # TF 2.21 buckets float lengths by float boundaries (the lists convert to float32 and
+    # float64); its pad_to_bucket_boundary path makes the boundaries an int64 constant
+    ds = tf.data.Dataset.from_tensor_slices([[1, 2, 3], [4, 5, 6], [7, 8, 9]])
+
+    def length(x):
+        return tf.cast(tf.reduce_max(x) // 3, tf.float32) + 0.5  # 1.5, 2.5, 3.5
+
+    b = ds.bucket_by_sequence_length(length, [2.5], [2, 2])
+    assert [x.numpy().tolist() for x in b] == [[[4, 5, 6], [7, 8, 9]], [[1, 2, 3]]]
+    b64 = ds.bucket_by_sequence_length(lambda x: tf.cast(length(x), tf.float64),
+                                       [2.0, tf.constant(3.0, tf.float64)], [1, 1, 1])
+    assert sorted(int(x[0, 0]) for x in b64) == [1, 4, 7]
+    with pytest.raises(TypeError, match=re.escape("Expected int64, but got 2.5 of type "
+                                                  "'float'.")):
+        ds.bucket_by_sequence_length(length, [2.5], [1, 1], pad_to_bucket_boundary=True)
+    with pytest.raises(TypeError, match=re.escape("Expected int64, but got 4 of type "
+                                                  "'EagerTensor'.")):
+        ds.bucket_by_sequence_length(lambda x: tf.size(x), [tf.constant(4), 2], [1, 1, 1],
+                                     pad_to_bucket_boundary=True)
+
+
+def test_bucket_by_sequence_length_runs_the_length_function_as_written():
+    # TF calls the length function from its own key function, unconverted by AutoGraph:
+    # a Python `if` over a tensor fails when the dataset is made (TF 2.21)
+    ds = tf.data.Dataset.from_tensor_slices([[1, 2, 3]])
+
+    def length(x):
+        if tf.size(x) > 2:
+            return tf.size(x)
+        return tf.size(x) + 1
+
+    with pytest.raises(tf.errors.OperatorNotAllowedInGraphError,
+                       match="Using a symbolic `tf.Tensor` as a Python `bool`"):
+        ds.bucket_by_sequence_length(length, [2], [1, 1])
+
+
 # ---------------------------------------------------------------------------------------
 # cardinality across pipelines
 # ---------------------------------------------------------------------------------------

@@ -7,6 +7,20 @@ EXPRS = [
     "x + 's'", "tf.stack([x, y])", "tf.concat([x, y], 0)", "tf.math.add_n([x, y])",
     "tf.math.sin(x)", "tf.gather(y, y)", "tf.reshape(x, y)", "tf.strings.length(x)",
     "tf.nn.relu(tf.strings.as_string(x))",
+    # a Python first operand is converted on its own, without the tensor's dtype
+    "tf.subtract(1, y)", "tf.maximum(0, y)", "tf.multiply([2], y)", "tf.add(1, y)",
+    "tf.equal(1, y)", "tf.pow(2, y)", "tf.math.truediv(1, y)", "tf.divide(1.5, x)",
+    "tf.math.squared_difference(1, y)", "tf.add([1, tf.cast(x[0], tf.int64)], x)",
+    # ... but one that fits a tensor second operand, or a reflected operator's, converts
+    "tf.subtract(1.0, y)", "1 - y", "tf.maximum(y, 0)", "tf.divide(1, y)", "2 ** y",
+    # raw ops: the first input of a type attribute sets it (and is checked against its
+    # allowed dtypes then); only a list's items look ahead
+    "tf.raw_ops.AddV2(x=1, y=y)", "tf.raw_ops.Maximum(x=[0], y=y)",
+    "tf.raw_ops.SelectV2(condition=[True], t=1, e=y)", "tf.raw_ops.Atan2(y=1, x=y)",
+    "tf.raw_ops.AddV2(x=True, y=x)", "tf.raw_ops.AddV2(x=y, y=1)",
+    "tf.raw_ops.Pack(values=[1, y[0]])",
+    "tf.where([True], 1, y)", "tf.where([True], y, 1)",
+    "tf.linalg.triangular_solve([[1]], tf.reshape(y, [1, 1]))",
 ]
 
 

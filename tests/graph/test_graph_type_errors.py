@@ -7,6 +7,7 @@ graph_type_error_cases.py, re-checked live when TensorFlow is installed."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -53,3 +54,29 @@ def test_golden_is_tf_2_21s(tmp_path):
         "with open(sys.argv[1] + '/out.json', 'w') as f:\n"
         "    json.dump(graph_type_error_cases.errors(tf), f)\n")
     assert run_tf_script(script, tmp_path, Path(__file__).parent) == GOLDEN
+
+
+@pytest.mark.parametrize("call, error, message", [
+    # TF 2.21's tf.add and tf.math.truediv convert x on its own, then y with x's dtype as
+    # a hint; tf.divide converts x to a tensor y's dtype (recorded from TF 2.21)
+    (lambda: tf.add(1, tf.constant([1.5])), tf.errors.InvalidArgumentError,
+     "cannot compute AddV2 as input #1(zero-based) was expected to be a int32 tensor but is "
+     "a float tensor"),
+    (lambda: tf.add([1, tf.constant(4, tf.int64)], tf.constant([2])),
+     tf.errors.InvalidArgumentError, "was expected to be a int64 tensor but is a int32 tensor"),
+    (lambda: tf.math.truediv(1, tf.constant([1.5])), TypeError,
+     "`x` and `y` must have the same dtype, got tf.int32 != tf.float32."),
+    (lambda: tf.divide(1.5, tf.constant([2])), TypeError,
+     "Cannot convert 1.5 to EagerTensor of dtype int32"),
+])
+def test_eager_first_operand_conversions(call, error, message):
+    with pytest.raises(error, match=re.escape(message)):
+        call()
+
+
+def test_eager_first_operand_conversions_that_fit():
+    f = tf.constant([1.5])
+    assert tf.add(f, 1).numpy().tolist() == [2.5]
+    assert tf.subtract(1, f).numpy().tolist() == [-0.5]  # (generated wrappers: a hint)
+    assert tf.divide(1, f).dtype == tf.float32
+    assert tf.divide(1, tf.constant([2])).dtype == tf.float64

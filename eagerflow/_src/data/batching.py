@@ -40,6 +40,7 @@ from eagerflow._src.data.sources import (
 from eagerflow._src.data.transformations import MapDataset
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.extension_type import check_batchable
+from eagerflow._src.ops.graph_constants import assert_compatible
 from eagerflow._src.ops.ragged import RaggedTensor, RaggedTensorSpec
 
 # ---------------------------------------------------------------------------------------
@@ -746,19 +747,23 @@ def _inner(fn: DatasetFunction) -> dstruct.Structure:
     return dstruct.Structure(spec.element_spec)
 
 
-_INTS = (_dt.int32, _dt.int64, _dt.int16, _dt.int8, _dt.uint8, _dt.uint16)
+def _bucket_bounds(bucket_boundaries: Any) -> tuple:
+    """TF's lowest and highest bounds of each bucket: the boundaries after int32's least,
+    and before its greatest, each list converted as any list is (Python floats make
+    float32 bounds, a tensor its dtype)."""
+    bounds = list(bucket_boundaries)
+    lows = convert_to_tensor([np.iinfo(np.int32).min] + bounds)
+    highs = convert_to_tensor(bounds + [np.iinfo(np.int32).max])
+    return to_host(lows._arr), to_host(highs._arr), lows.dtype
 
 
-def _check_length_dtype(out: dstruct.Structure, bucket_boundaries: Any) -> None:
-    """TF compares the lowest bounds, a list converted as any list is, with the length
-    tensor: a length of another dtype than that list's is TF's binary op TypeError."""
+def _check_length_dtype(out: dstruct.Structure, bounds_dtype: _dt.DType) -> None:
+    """TF compares the lowest bounds with the length tensor in its key function's graph:
+    a length of another dtype is that graph's binary op TypeError."""
     spec = out.spec if out.kind == "leaf" else None
-    if not (isinstance(spec, TensorSpec) and spec.dtype.is_integer):
-        return
-    lows = convert_to_tensor([np.iinfo(np.int32).min] + list(bucket_boundaries)).dtype
-    if spec.dtype != lows:
+    if isinstance(spec, TensorSpec) and spec.dtype != bounds_dtype:
         raise TypeError(f"Input 'y' of 'LessEqual' Op has type {spec.dtype.name} that does "
-                        f"not match type {lows.name} of argument 'x'.")
+                        f"not match type {bounds_dtype.name} of argument 'x'.")
 
 
 def bucket_by_sequence_length(dataset: DatasetV2, element_length_func: Callable,
@@ -766,30 +771,30 @@ def bucket_by_sequence_length(dataset: DatasetV2, element_length_func: Callable,
                               padded_shapes: Any, padding_values: Any,
                               pad_to_bucket_boundary: bool, no_padding: bool,
                               drop_remainder: bool) -> DatasetV2:
-    # (TF compares the boundaries with the element lengths, so a tensor boundary of any
-    # integer dtype passes here)
-    boundaries = [int64_arg(int(b) if getattr(b, "dtype", None) in _INTS else b)
-                  for b in bucket_boundaries]
+    lows, highs, bounds_dtype = _bucket_bounds(bucket_boundaries)
     sizes = [int64_arg(b) for b in bucket_batch_sizes]
-    if len(sizes) != len(boundaries) + 1:
+    if len(sizes) != len(lows):
         raise ValueError(f"`len(bucket_batch_sizes)` must equal `len(bucket_boundaries) + 1` but "
                          f"`len(bucket_batch_sizes)={len(sizes)}` and "
-                         f"`len(bucket_boundaries)={len(boundaries)}`.")
+                         f"`len(bucket_boundaries)={len(lows) - 1}`.")
     in_struct = dataset._structure
+    # (TF calls the length function from its own key function, which AutoGraph leaves as
+    # written)
     len_fn = StructuredFunction(element_length_func, "bucket_by_sequence_length", in_struct,
-                                dataset)
+                                dataset, autograph=False)
     if len_fn.traced:
-        _check_length_dtype(len_fn.output_structure, bucket_boundaries)
-    # TF's buckets (boundaries neither checked nor sorted): the first i with
-    # lows[i] <= length < highs[i]
-    lows = [np.iinfo(np.int32).min] + boundaries
-    highs = boundaries + [np.iinfo(np.int32).max]
+        _check_length_dtype(len_fn.output_structure, bounds_dtype)
+    if pad_to_bucket_boundary:  # TF's batching function makes the boundaries an int64 Const
+        assert_compatible(list(bucket_boundaries), _dt.int64)
+    boundaries = [int(b) for b in highs[:-1]]
 
     def key(e: tuple) -> int:
         t = len_fn.call(e)[0]
-        if not (isinstance(t, EagerTensor) and t.dtype.is_integer and not t._shape):
+        if not (isinstance(t, EagerTensor) and t.dtype == bounds_dtype and not t._shape):
             raise ValueError("`element_length_func` must return an integer scalar tensor.")
-        n = int(t._arr)
+        n = to_host(t._arr)
+        # TF's buckets (boundaries neither checked nor sorted): the first i with
+        # lows[i] <= length < highs[i]
         for i, (lo, hi) in enumerate(zip(lows, highs)):
             if lo <= n < hi:
                 return i

@@ -144,7 +144,7 @@ class _Trace:
 
 
 def _trace(func: Callable, in_struct: dstruct.Structure, name: str,
-           transformation: str) -> _Trace:
+           transformation: str, autograph: bool = True) -> _Trace:
     for s in in_struct.specs:
         if not isinstance(s, (TensorSpec, SparseTensorSpec, RaggedTensorSpec)):
             raise _Untraceable
@@ -171,7 +171,7 @@ def _trace(func: Callable, in_struct: dstruct.Structure, name: str,
                 graph.placeholder((None,), s.dtype, base + "_values", is_input=True),
                 graph.placeholder((rank,), _dt.int64, base + "_dense_shape", is_input=True)))
         args = in_struct.pack(tuple(comps))
-        converted = _autograph(func)
+        converted = _autograph(func) if autograph else func
         out = converted(*args) if in_struct.unpack_args else converted(args)
         value = dstruct.fn_result(out, transformation)
         _check_not_empty(value, transformation)
@@ -340,10 +340,12 @@ class StructuredFunction(PipelineFunction):
 
     `call(flat)` returns the flat output components; `output_structure` is the
     Structure of what it returns; `traced` says whether it runs as a compiled graph.
+    `autograph=False`: traced as written (a function TF calls from inside its own).
     """
 
     def __init__(self, func: Callable, transformation: str, input_structure: dstruct.Structure,
-                 input_dataset: Any = None, eager: bool = False, op: str | None = None) -> None:
+                 input_dataset: Any = None, eager: bool = False, op: str | None = None,
+                 autograph: bool = True) -> None:
         if not callable(func):
             raise not_callable(func, transformation)
         self._func = func
@@ -359,7 +361,7 @@ class StructuredFunction(PipelineFunction):
         self._name = name
         if not eager:
             try:
-                self._trace = _trace(func, input_structure, name, transformation)
+                self._trace = _trace(func, input_structure, name, transformation, autograph)
             except _Untraceable:
                 self._trace = None
         self._site = FnSite(transformation, op)  # op: the dataset op, if not the method's

@@ -362,7 +362,8 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                     # `h @ w`, `h + b` (a class _is_variable below knows; a Keras
                     # variable may answer with its reflected operator): read directly
                     y = y._as_tensor()
-                elif (pair := scalar_pair(x, y)) is not None:
+                elif (x.__class__ is EagerTensor or not (hinted or _state.graph)) and \
+                        (pair := scalar_pair(x, y)) is not None:
                     x, y = pair
                 elif reflect is not None and getattr(y, "_keras_variable", False) and \
                         _reflects(x, y):
@@ -373,6 +374,10 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                     if ew and (isinstance(x, CompositeTensor) or
                                isinstance(y, CompositeTensor)) and elementwise.binary is not None:
                         return elementwise.binary(f, x, y)
+                    if (hinted or _state.graph is not None) and first_alone(x, y):
+                        # TF's graph builder (and tf.add's Python, eagerly too) converts
+                        # the first input on its own: the second must then match it
+                        x = convert_to_tensor(x)
                     x, y = convert(x, y)
                     if x.__class__ is not EagerTensor or y.__class__ is not EagerTensor:
                         return bind(op, (x, y), attrs or {}, traced_name(name))  # (symbolic)
@@ -447,6 +452,14 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
 
     f.__name__ = op.name
     return f
+
+
+def first_alone(x: Any, y: Any) -> bool:
+    """Whether x is a value to convert (not a tensor or variable) and y a tensor or
+    variable, whose dtype a converter would otherwise offer x. (TF's graph builder
+    converts such an x on its own: y must then match it.)"""
+    return not (isinstance(x, Tensor) or hasattr(x, "_as_tensor")) and (
+        isinstance(y, Tensor) or hasattr(y, "_as_tensor"))
 
 
 def conversion_error(op: Any, x: Any, y: Any, attrs: dict | None, error: Exception,

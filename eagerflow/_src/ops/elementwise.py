@@ -124,8 +124,8 @@ def binary_args_hint(x: Any, y: Any) -> tuple:
         x = convert_to_tensor(x)
         return x, y if type(y) is EagerTensor else convert_to_tensor(y, dtype_hint=x._dtype)
     if isinstance(y, Tensor) or hasattr(y, "_as_tensor"):
-        y = convert_to_tensor(y)
-        return convert_to_tensor(x, dtype_hint=y._dtype), y
+        y = convert_to_tensor(y)  # (while tracing, TF's graph builder offers x no dtype)
+        return convert_to_tensor(x, dtype_hint=None if _state.graph else y._dtype), y
     x = convert_to_tensor(x)
     return x, convert_to_tensor(y, dtype_hint=x._dtype)
 

@@ -48,6 +48,7 @@ from eagerflow._src.ops.elementwise import (
     grad_constant,
     one_launch,
 )
+from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 from eagerflow._src.ops.unary_grad_ops import safe_grad_op
 from eagerflow._src.ops.where_indices import WHERE_INDICES
@@ -223,7 +224,7 @@ COS = _unary("Cos", "cos", C.FLOAT_COMPLEX, lambda n, g: [-g * sin(conj(n.inputs
 def _atan_grad(n: Any, g: Any) -> list:
     # TF's: g * Reciprocal(1 + Square(conj(x))), its 1 a Const made after the Square
     x2 = square(conj(n.inputs[0]))
-    return [g * reciprocal(add(grad_constant(1, x2), x2))]
+    return [g * reciprocal(_add_like(grad_constant(1, x2), x2))]
 
 
 def _erf_grad(n: Any, g: Any) -> list:
@@ -592,16 +593,9 @@ def _b(op: OpDef, convert: Callable | None = None, node: str | None = None) -> C
     return dispatch.binary(op, convert or binary_args, node=node)
 
 
-negative = _u(NEG)
-sign = _u(SIGN)
-square = _u(SQUARE)
-sqrt = _u(SQRT)
-rsqrt = _u(RSQRT)
-reciprocal = _u(RECIPROCAL)
-exp = _u(EXP)
-expm1 = _u(EXPM1)
-log = _u(LOG)
-log1p = _u(LOG1P)
+negative, sign, square = _u(NEG), _u(SIGN), _u(SQUARE)
+sqrt, rsqrt, reciprocal = _u(SQRT), _u(RSQRT), _u(RECIPROCAL)
+exp, expm1, log, log1p = _u(EXP), _u(EXPM1), _u(LOG), _u(LOG1P)
 sin, cos, tan = _u(SIN), _u(COS), _u(TAN)
 asin, acos, atan = _u(ASIN), _u(ACOS), _u(ATAN)
 sinh, cosh, tanh = _u(SINH), _u(COSH), _u(TANH)
@@ -627,6 +621,7 @@ invert = _u(INVERT)
 # (the operators name theirs "add", ...; TF's tf.add opens a name scope: its eager errors
 # name none)
 add = dispatch.binary(ADD, binary_args_hint, node="Add", scoped=True)
+_add_like = _b(ADD, None, "Add")  # (a Python x takes y's dtype: a gradient's constant)
 subtract = _b(SUB)
 multiply = _b(MUL)
 realdiv = _b(REALDIV, None, "RealDiv")
@@ -695,7 +690,8 @@ _TRUEDIV_IDS = frozenset(map(id, _TRUEDIV_DTYPES))  # (not `in` the tuple: DType
 
 @dispatchable
 def truediv(x: Any, y: Any, name: str | None = None) -> Any:
-    x, y = binary_args_hint(x, y)
+    # (TF converts x on its own, then y with x's dtype as a hint)
+    x, y = binary_args_hint(x if isinstance(x, Tensor) else convert_to_tensor(x), y)
     if x._dtype is not y._dtype:
         raise TypeError(f"`x` and `y` must have the same dtype, got {x._dtype!r} != {y._dtype!r}.")
     if id(x._dtype) not in _TRUEDIV_IDS:
@@ -711,6 +707,8 @@ def truediv(x: Any, y: Any, name: str | None = None) -> Any:
 
 @dispatchable
 def divide(x: Any, y: Any, name: str | None = None) -> Any:
+    if not isinstance(x, Tensor):  # (TF's: x takes a tensor y's dtype, or fails)
+        x = convert_to_tensor_v2(x, y.dtype if isinstance(y, Tensor) else None)
     return truediv(x, y, name)
 
 
@@ -848,6 +846,8 @@ def where(condition: Any, x: Any = None, y: Any = None, name: str | None = None)
 def _select(condition: Any, x: Any, y: Any, name: str | None) -> Any:
     """tf.where(condition, x, y): TF hands its SelectV2 the inputs as they were given."""
     condition = as_fixed_type(condition, dt.bool, C.passed_raw(condition, x, y))
+    if _state.graph is not None and dispatch.first_alone(x, y):
+        x = convert_to_tensor(x)
     x, y = binary_args(x, y)
     return bind(SELECT, (condition, x, y), {}, name)
 

@@ -81,6 +81,9 @@ class TableState(HeldResource):
     key_shape: tuple = ()
     # False: a static table made by HashTableV2 and not yet filled by its initializer
     initialized: bool = True
+    # whether exports list the keys in std::unordered_map's order (TF's mutable table);
+    # the dense table lists its buckets instead
+    map_ordered: bool = True
 
     def __init__(self, key_dtype: dt.DType, value_dtype: dt.DType, value_shape: tuple = (),
                  mutable: bool = True) -> None:
@@ -90,7 +93,7 @@ class TableState(HeldResource):
         self.items: dict = {}
         self._order = HashMapOrder(
             functools.partial(_scalar_key_hashes, object if key_dtype is dt.string else
-                              np.int64)) if mutable else None
+                              np.int64)) if mutable and self.map_ordered else None
         self._mutex = _Mutex()  # (TF's table holds one: keys and order change together)
         self._index: Any = None
         self._strings: Any = None
@@ -238,6 +241,8 @@ class DenseTableState(TableState):
     keys, [buckets, key_size], `vals` their values, [buckets, value_size]; `count` the
     buckets holding a key. Keys are probed for all at once, bucket by bucket of their
     paths; inserts place new keys in their order, as TF's loop does."""
+
+    map_ordered = False
 
     def __init__(self, key_dtype: dt.DType, value_dtype: dt.DType, value_shape: tuple,
                  empty_key: np.ndarray, deleted_key: np.ndarray, num_buckets: int,

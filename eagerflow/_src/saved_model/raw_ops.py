@@ -136,6 +136,13 @@ def raw_op(name: str) -> RawOp:
     return RawOp(name)
 
 
+def _not_allowed(arg: str, dtype: dt.DType, allowed: list) -> TypeError:
+    """TF's graph builder's refusal of input `arg`'s dtype for its type attribute."""
+    listed = ", ".join(dt.as_dtype(e).name for e in allowed if e in dt._BY_ENUM)
+    return TypeError(f"Value passed to parameter '{arg}' has DataType {dtype.name} not in "
+                     f"list of allowed values: {listed}")
+
+
 class RawOp:
     """One tf.raw_ops function: `RawOp("AddV2")(x=1.0, y=2.0)`."""
 
@@ -404,9 +411,17 @@ class RawOp:
                         raise
                     raise _list_value_error(value) or \
                         self._graph_type_error(arg, value, attrs, inferred, e) from None
-                if arg.type_attr:
-                    inferred.setdefault(arg.type_attr, arg.name)
+                if arg.type_attr and arg.type_attr not in inferred:
+                    inferred[arg.type_attr] = arg.name
+                    if _state.graph is not None:  # (TF's graph builder checks it then)
+                        self._check_allowed(arg, attrs[arg.type_attr])
         return out
+
+    def _check_allowed(self, arg: Any, dtype: dt.DType) -> None:
+        a = next(a for a in self.opdef.attr if a.name == arg.type_attr)
+        allowed = list(a.allowed_values.list.type)
+        if allowed and dtype.as_datatype_enum not in allowed:
+            raise _not_allowed(arg.name, dtype, allowed)
 
     def _graph_type_error(self, arg: Any, value: Any, attrs: dict, inferred: dict,
                           e: Exception) -> Exception:
@@ -501,13 +516,16 @@ class RawOp:
     def _preset_types(self, by_arg: dict, attrs: dict) -> None:
         """TF's eager wrapper takes a type attribute from the first eager tensor among the
         inputs that share it, wherever it stands (Range(start=0, limit=tf.constant(3.0),
-        delta=1) is a float32 range); the other inputs are converted to its dtype."""
+        delta=1) is a float32 range); the other inputs are converted to its dtype. TF's
+        graph builder looks ahead only within a list: there the first input of a type
+        attribute sets it."""
         for name, type_attr, listed in self._typed_args:
-            if type_attr in attrs:
+            if type_attr in attrs or (_state.graph is not None and not listed):
                 continue
             value = by_arg.get(name)
             items = value if listed and isinstance(value, (list, tuple)) else (value,)
-            first = next((v for v in items if isinstance(v, EagerTensor)), None)
+            kind = EagerTensor if _state.graph is None else Tensor
+            first = next((v for v in items if isinstance(v, kind)), None)
             if first is not None:
                 attrs[type_attr] = first._dtype
 
@@ -572,10 +590,7 @@ class RawOp:
                 typed = next((i.name for i in self.opdef.input_arg if i.type_attr == a.name),
                              None)
                 if _state.graph is not None and typed is not None:  # (TF's graph builder's)
-                    listed = ", ".join(dt.as_dtype(e).name for e in allowed
-                                       if e in dt._BY_ENUM)
-                    raise TypeError(f"Value passed to parameter '{typed}' has DataType "
-                                    f"{v.name} not in list of allowed values: {listed}")
+                    raise _not_allowed(typed, v, allowed)
                 listed = ", ".join(dtype_word(dt.as_dtype(e)) for e in allowed
                                    if e in dt._BY_ENUM)
                 raise InvalidArgumentError(
