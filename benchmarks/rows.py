@@ -403,6 +403,16 @@ ROWS = [
                "reserve_space_1=bn[3], reserve_space_2=bn[4], reserve_space_3=bn[5], "
                "is_training=True)"),
     }),
+    Row("tf.nn.depthwise_conv2d 8x32x32x64 float32, 3x3 SAME", {
+        "tf": ("rng = np.random.default_rng(0)\n"
+               "x = tf.constant(rng.normal(size=(8, 32, 32, 64)).astype('float32'))\n"
+               "w = tf.constant(rng.normal(size=(3, 3, 64, 1)).astype('float32'))",
+               "tf.nn.depthwise_conv2d(x, w, [1, 1, 1, 1], 'SAME')"),
+        "torch": ("rng = np.random.default_rng(0)\n"
+                  "x = torch.tensor(rng.normal(size=(8, 64, 32, 32)).astype('float32'))\n"
+                  "w = torch.tensor(rng.normal(size=(64, 1, 3, 3)).astype('float32'))",
+                  "torch.nn.functional.conv2d(x, w, padding=1, groups=64)"),
+    }, note="TF's bits (rounded products added tap by tap); PyTorch's images NCHW"),
     # -- checkpoints and summaries --
     Row("checkpoint write+read (20 vars, 26 MB)", {
         "tf": ("import os, tempfile\n"
