@@ -1,12 +1,14 @@
 """backend.add_at on the CPU for whole rows of at least ADD_ROWS_MIN_WIDTH values
 (cpu.add_rows: the j-th rows of all segments added as one slice, each segment's last few
-rows by an accumulate once few segments are left), against the definition: the rows added
-onto `out` one at a time in their order. Each value's bits are the reference's (-0.0 and
-the infinities included); a NaN stays a NaN at the same place (which of two NaNs meeting
-survives follows NumPy's loop layout, not the order of the adds)."""
+rows by an accumulate once few segments are left; its smallest total, ADD_ROWS_MIN_VALUES,
+lowered here to reach small cases), against the definition: the rows added onto `out` one
+at a time in their order. Each value's bits are the reference's (-0.0 and the infinities
+included); a NaN stays a NaN at the same place (which of two NaNs meeting survives follows
+NumPy's loop layout, not the order of the adds)."""
 
 import ml_dtypes
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -62,7 +64,8 @@ def test_rows_add_in_each_segments_order(rows, segments, width, dtype, crowded, 
     out = np.zeros((segments, width), dtype) if zero_start else \
         _values(rng, (segments, width), dtype)
     want = _row_by_row(out, index, values)
-    with np.errstate(all="ignore"):
+    with pytest.MonkeyPatch.context() as mp, np.errstate(all="ignore"):
+        mp.setattr(cpu, "ADD_ROWS_MIN_VALUES", 0)
         B.add_at(np, out, index, values)
     _assert_same(out, want)
 
@@ -82,9 +85,11 @@ def test_steps_and_the_crowded_segments_tail():
     _assert_same(out, want)
 
 
-def test_what_add_rows_leaves_to_numpy():
+def test_what_add_rows_leaves_to_numpy(monkeypatch):
     out = np.zeros((4, 64), np.float32)
     rows = np.ones((3, 64), np.float32)
+    assert not cpu.add_rows_fits(out, np.array([0, 1, 1]), rows)  # (too few values)
+    monkeypatch.setattr(cpu, "ADD_ROWS_MIN_VALUES", 0)
     assert cpu.add_rows_fits(out, np.array([0, 1, 1]), rows)
     assert not cpu.add_rows_fits(out, np.array([0, -1, 1]), rows)  # (NumPy wraps a -1)
     assert not cpu.add_rows_fits(out, np.array([0, 1, 1]), rows.astype(np.float64))
