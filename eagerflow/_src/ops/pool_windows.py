@@ -242,10 +242,12 @@ def _argmax_taps(xp: Any, x: Any, xpd: Any, y_shape: tuple, pads: tuple,
                  tap_list: tuple) -> Any:
     """MaxPoolGrad's 2-D choice of tap per window, found again (no kept argmax)."""
     if any(b or a for b, a in pads):
-        first = _first_real_tap(xp, x, xpd, pads, tap_list)
-        if first is None:  # (a window of padding only: the general path's -1)
+        # (on the CPU by whole taps; a device keeps the general path, which copies no
+        # host geometry over)
+        first = _first_real_tap(x, xpd, pads, tap_list) if xp is np else None
+        if first is None:  # (or a window of padding only: the general path's -1)
             return _first_argmax(xp, x, xpd, pads, tap_list)[1]
-        return _padded_tap_of_max(xp, xpd, tap_list, *first)
+        return _padded_tap_of_max(xpd, tap_list, *first)
     views = [xpd[idx] for _, idx in tap_list]
     y = xp.full(y_shape, np.finfo(x.dtype).min if x.dtype.kind == "f" else _lowest(x), x.dtype)
     for v in views:
@@ -253,10 +255,10 @@ def _argmax_taps(xp: Any, x: Any, xpd: Any, y_shape: tuple, pads: tuple,
     return _tap_of_max(xp, views, y)
 
 
-def _first_real_tap(xp: Any, x: Any, xpd: Any, pads: tuple, tap_list: tuple) -> tuple | None:
+def _first_real_tap(x: Any, xpd: Any, pads: tuple, tap_list: tuple) -> tuple | None:
     """(per window position, the first tap on a real cell; per tap, where its cell is real),
-    over the spatial dims only (shapes (1, *outs, 1)); None when some window has none.
-    Geometry only: found on the host, so a device reads nothing back."""
+    over the spatial dims only (shapes (1, *outs, 1), NumPy arrays: geometry); None when
+    some window has none."""
     valid = np.zeros((1,) + xpd.shape[1:-1] + (1,), dtype=bool)
     valid[interior(pads, x.shape[1:-1])] = True
     real = [valid[idx] for _, idx in tap_list]
@@ -268,26 +270,26 @@ def _first_real_tap(xp: Any, x: Any, xpd: Any, pads: tuple, tap_list: tuple) -> 
     return first, real
 
 
-def _padded_tap_of_max(xp: Any, xpd: Any, tap_list: tuple, first: Any, real: list) -> Any:
-    """_first_argmax's taps where padding cells (the dtype's lowest) surround the input:
-    the first real cell equal to the windows' largest non-NaN value `y`, or the window's
-    first real cell where none is (NaN and -inf only) or where that cell is NaN (nothing
-    is greater than it). Comparisons and integer arithmetic over whole taps, as
+def _padded_tap_of_max(xpd: Any, tap_list: tuple, first: Any, real: list) -> Any:
+    """_first_argmax's taps (NumPy) where padding cells (the dtype's lowest) surround the
+    input: the first real cell equal to the windows' largest non-NaN value `y`, or the
+    window's first real cell where none is (NaN and -inf only) or where that cell is NaN
+    (nothing is greater than it). Comparisons and integer arithmetic over whole taps, as
     _tap_of_max (the general path's where() per tap took ~70 ns a value)."""
     views = [xpd[idx] for _, idx in tap_list]
     y = views[0].copy()
     for v in views[1:]:
-        xp.fmax(y, v, out=y)  # (padding cells hold the lowest value: never above a real one)
+        np.fmax(y, v, out=y)  # (padding cells hold the lowest value: never above a real one)
     kind = np.uint8 if len(views) <= 256 else np.int32
-    arg = xp.broadcast_to(xp.asarray(first.astype(kind)), y.shape).copy()
+    arg = np.broadcast_to(first.astype(kind), y.shape).copy()
     for t in range(len(views) - 1, -1, -1):  # last to first: the first equal tap stays
         hit = views[t] == y
-        hit &= xp.asarray(real[t])
+        hit &= real[t]
         arg -= hit * (arg - t)  # (arg - t wraps around in uint8: still exact)
     if y.dtype.kind in "fV":
         for t in np.unique(first).tolist():  # a NaN first cell keeps the gradient
             keep = ~(views[t] < y)
-            keep &= xp.asarray(first == t)
+            keep &= first == t
             arg -= keep * (arg - t)
     return arg
 
