@@ -373,6 +373,46 @@ ROWS = [
         "torch": ("x = torch.tensor(np.random.default_rng(0).integers(0, 100, 1 << 20)"
                   ".astype('int32'))", "torch.unique(x, sorted=False, return_inverse=True)"),
     }, note="first-appearance order (PyTorch's: its own)"),
+    # -- gradients and segment sums (2026-11-29's twenty-third session) --
+    Row("tf.math.unsorted_segment_sum 10000x100 float32 into 1000", {
+        "tf": ("rng = np.random.default_rng(0)\n"
+               "d = tf.constant(rng.normal(size=(10000, 100)).astype('float32'))\n"
+               "i = tf.constant(rng.integers(0, 1000, 10000).astype('int32'))",
+               "tf.math.unsorted_segment_sum(d, i, 1000)"),
+        "torch": ("rng = np.random.default_rng(0)\n"
+                  "d = torch.tensor(rng.normal(size=(10000, 100)).astype('float32'))\n"
+                  "i = torch.tensor(rng.integers(0, 1000, 10000))",
+                  "torch.zeros(1000, 100).index_add_(0, i, d)"),
+    }, note="each segment's rows added in order, as TF's"),
+    Row("tf.raw_ops.MaxPoolGrad 16x64x64x16 float32, 3x3 SAME", {
+        "tf": ("x = tf.constant(np.random.default_rng(0).normal(size=(16, 64, 64, 16))"
+               ".astype('float32'))\ny = tf.nn.max_pool2d(x, 3, 1, 'SAME')\n"
+               "g = tf.constant(np.random.default_rng(1).normal(size=y.shape)"
+               ".astype('float32'))",
+               "tf.raw_ops.MaxPoolGrad(orig_input=x, orig_output=y, grad=g, "
+               "ksize=[1, 3, 3, 1], strides=[1, 1, 1, 1], padding='SAME')"),
+    }, note="TF's CPU choice of cell (the first, then any later one strictly greater)"),
+    Row("tf.raw_ops.FusedBatchNormGradV3 32x32x32x32 float32, training", {
+        "tf": ("rng = np.random.default_rng(0)\n"
+               "x = tf.constant(rng.normal(size=(32, 32, 32, 32)).astype('float32'))\n"
+               "s = tf.constant(rng.normal(size=32).astype('float32'))\n"
+               "bn = tf.raw_ops.FusedBatchNormV3(x=x, scale=s, offset=s, mean=tf.zeros([0]), "
+               "variance=tf.zeros([0]), is_training=True)\n"
+               "g = tf.constant(rng.normal(size=(32, 32, 32, 32)).astype('float32'))",
+               "tf.raw_ops.FusedBatchNormGradV3(y_backprop=g, x=x, scale=s, "
+               "reserve_space_1=bn[3], reserve_space_2=bn[4], reserve_space_3=bn[5], "
+               "is_training=True)"),
+    }),
+    Row("tf.nn.depthwise_conv2d 8x32x32x64 float32, 3x3 SAME", {
+        "tf": ("rng = np.random.default_rng(0)\n"
+               "x = tf.constant(rng.normal(size=(8, 32, 32, 64)).astype('float32'))\n"
+               "w = tf.constant(rng.normal(size=(3, 3, 64, 1)).astype('float32'))",
+               "tf.nn.depthwise_conv2d(x, w, [1, 1, 1, 1], 'SAME')"),
+        "torch": ("rng = np.random.default_rng(0)\n"
+                  "x = torch.tensor(rng.normal(size=(8, 64, 32, 32)).astype('float32'))\n"
+                  "w = torch.tensor(rng.normal(size=(64, 1, 3, 3)).astype('float32'))",
+                  "torch.nn.functional.conv2d(x, w, padding=1, groups=64)"),
+    }, note="TF's bits (rounded products added tap by tap); PyTorch's images NCHW"),
     # -- checkpoints and summaries --
     Row("checkpoint write+read (20 vars, 26 MB)", {
         "tf": ("import os, tempfile\n"

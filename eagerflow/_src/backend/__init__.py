@@ -558,7 +558,10 @@ def add_at(xp: Any, out: Any, index: Any, values: Any) -> None:
     than 32 bits in a 32-bit copy, bfloat16 in a float32 copy; floats under op
     determinism in a fixed order (_add_in_order)."""
     if xp is np:
-        np.add.at(out, index, values)
+        if cpu.add_rows_fits(out, index, values):
+            cpu.add_rows(out, index, values)  # (whole rows: the same adds, faster)
+        else:
+            np.add.at(out, index, values)
         return
     kind = out.dtype
     if MATH["deterministic"] and kind.kind in "fcV":

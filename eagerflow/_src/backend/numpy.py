@@ -389,6 +389,68 @@ def select(hit: Any, values: Any, out: Any = None) -> Any:
     return out
 
 
+# add_rows() takes rows of at least this many values (narrower ones: NumPy's add.at, whose
+# loop per row costs less than the sorting here), at least ADD_ROWS_MIN_VALUES in all
+# (200 rows of 64: 0.15 ms against add.at's 0.09), and stops its rank steps once this few
+# segments are left (each then one accumulate over its remaining rows).
+ADD_ROWS_MIN_WIDTH = 64
+ADD_ROWS_MIN_VALUES = 1 << 15
+_ADD_ROWS_TAIL = 4
+
+
+def add_rows_fits(out: Any, index: Any, values: Any) -> bool:
+    """Whether add_rows() takes `np.add.at(out, index, values)`: whole rows of out's dtype
+    at a 1-D array of nonnegative integer indices."""
+    return (out.ndim >= 2 and isinstance(index, np.ndarray) and index.ndim == 1
+            and index.dtype.kind in "iu" and isinstance(values, np.ndarray)
+            and values.dtype == out.dtype and values.shape == index.shape + out.shape[1:]
+            and math.prod(out.shape[1:]) >= ADD_ROWS_MIN_WIDTH and index.size > 1
+            and values.size >= ADD_ROWS_MIN_VALUES
+            and int(index.min()) >= 0)
+
+
+def add_rows(out: Any, index: Any, values: Any) -> None:
+    """`np.add.at(out, index, values)` for add_rows_fits()'s arrays, bit for bit: each
+    segment (the rows of one index) is still added onto `out` row by row in the rows'
+    order, but a step adds the j-th row of every segment that has one, as one slice add.
+    NumPy's add.at steps through the rows one at a time (~6 ns a value on 100-value rows:
+    10,000 x 100 float32 into 1,000 segments took 6.4 ms, here 2.0 ms). The work is in
+    the rows and the segments they name, whatever out's length (a large vocabulary's
+    gradient)."""
+    n = index.size
+    order = np.argsort(index, kind="stable")  # (each segment's rows, in their order)
+    ids = index[order]
+    starts = np.flatnonzero(np.concatenate([[True], ids[1:] != ids[:-1]]))
+    counts = np.diff(np.append(starts, n))  # (per segment present, in id order)
+    segs = np.argsort(-counts, kind="stable")  # the segments present, most rows first
+    # active[j]: how many segments have more than j rows, a prefix of segs
+    active = np.bincount(counts[segs], minlength=int(counts.max()) + 1)[::-1].cumsum()[::-1][1:]
+    steps = int(np.searchsorted(-active, -_ADD_ROWS_TAIL, side="right"))
+    if steps:
+        # the rows of step j, segs' order, at offsets[j]: one index array for all steps
+        offsets = np.concatenate([[0], np.cumsum(active[:steps])])
+        place = np.empty(segs.size, np.int64)
+        place[segs] = np.arange(segs.size)
+        seg_of = np.repeat(np.arange(segs.size), counts)  # (each sorted row's segment)
+        rank = np.arange(n) - starts[seg_of]
+        first = rank < steps
+        rows = np.empty(int(offsets[-1]), np.int64)
+        rows[offsets[rank[first]] + place[seg_of[first]]] = order[first]
+        held = ids[starts[segs[:int(active[0])]]]
+        acc = out[held]  # (a step's segments are acc's first rows: slice adds in place)
+        buf = np.empty((int(active[0]),) + values.shape[1:], values.dtype)
+        for j in range(steps):
+            k = int(active[j])
+            np.take(values, rows[offsets[j]:offsets[j] + k], axis=0, out=buf[:k])
+            acc[:k] += buf[:k]
+        out[held] = acc
+    left = segs[:int(active[steps])] if steps < active.size else ()
+    for s in left:  # (accumulate adds in order; a reduce over one row pairs its values)
+        more = values[order[starts[s] + steps:starts[s] + counts[s]]]
+        out[ids[starts[s]]] = np.add.accumulate(
+            np.concatenate([out[ids[starts[s]]][None], more]), axis=0)[-1]
+
+
 # Below this many values a choice keeps NumPy's where: one call, against the five here.
 _CHOOSE_MIN = 4096
 

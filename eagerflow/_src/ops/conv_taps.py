@@ -17,6 +17,12 @@ one by one over whole planes (every pixel of one channel) then gives the same bi
 the im2col matrix (nine copies of the input for a 3 x 3 filter) and a BLAS product of one
 or two columns, which runs far below BLAS's speed, in TF's order.
 
+A depthwise convolution of multiplier one is summed here whatever its filter
+(depthwise_rounded): the product windows.py computes it with is one output column per
+channel, which NumPy hands to BLAS's matrix-vector product, and that adds each output's
+rounded products in tap order onto +0, no fused step (so do TF's CPU kernels: the same
+bits). Whole taps over a block of images give those sums without the columns.
+
 The sum starts at +0, so it is never -0 (x + y is -0 only when both are): adding a zero
 weight's product (0 or -0 for a finite x) leaves it as it is, and zero weights are
 skipped. Each other tap is one addition or subtraction, of the plane itself or of the
@@ -40,7 +46,10 @@ def cpu_forward(x: np.ndarray, w: np.ndarray, outs: tuple, pads: tuple, strides:
     """windows.conv_forward's result of x (N, *S, C) and w (*K, Cf, O) summed here, or
     None where its BLAS product computes it (see the module's docstring)."""
     if w.shape[-2] == 1 and bias is None and not relu:
-        return depthwise(x, w, outs, pads, strides, dilations)
+        out = depthwise(x, w, outs, pads, strides, dilations)
+        if out is None:
+            out = depthwise_rounded(x, w, outs, pads, strides, dilations)
+        return out
     return None
 
 
@@ -128,3 +137,91 @@ def _tap_sum(scaled: dict, taps: list, weights: list, acc: np.ndarray) -> None:
             acc -= view  # (acc + (-x), exactly)
     if first:  # (every weight zero: +0 plus zeros)
         acc[...] = 0
+
+
+def depthwise_rounded(x: np.ndarray, w: np.ndarray, outs: tuple, pads: tuple,
+                      strides: tuple, dilations: tuple) -> np.ndarray | None:
+    """x (N, *S, C) convolved depthwise with w (*K, 1, C), a multiplier of one, float32 or
+    float64: each output the sum in tap order, from +0, of its taps' products, each
+    product rounded and then added (no fused step). That is what windows.conv_forward's
+    product of each channel's (M, K) columns by its (K, 1) filter computes (NumPy's
+    matmul without BLAS for a single output column), and TF's CPU kernel's bits; here
+    over whole taps, a block of images at a time, without the columns (8x32x32x64 by
+    3x3: 5.8 ms as products, 2 ms here). None for other filters (their BLAS product's
+    fused steps), and where an output row is one value wide: a column block of one row
+    is a dot product to NumPy, BLAS's, summed in its own order."""
+    if x.dtype not in (np.float32, np.float64) or w.shape[-1] != x.shape[-1] or \
+            not outs or outs[-1] < 2:
+        return None
+    r = len(outs)
+    ks, c, n = w.shape[:r], x.shape[-1], x.shape[0]
+    weights = w.reshape(math.prod(ks), c)
+    padded = tuple(s + lo + hi for s, (lo, hi) in zip(x.shape[1:-1], pads))
+    inside = (slice(None),) + tuple(slice(lo, lo + s) for s, (lo, _) in
+                                    zip(x.shape[1:-1], pads)) + (slice(None),)
+    taps = [(slice(None),) + tuple(slice(p * d, p * d + (o - 1) * s + 1, s)
+                                   for p, d, o, s in zip(pos, dilations, outs, strides))
+            + (slice(None),) for pos in itertools.product(*(range(k) for k in ks))]
+    # along the last spatial axis by one pixel, a window's row is one run of values: the
+    # weights repeated along it (NumPy's loop over a broadcast row of C runs far slower)
+    rows = strides[-1] == 1 and r > 0
+    lanes = np.tile(weights, (1, outs[-1])) if rows else weights
+    out = np.empty((n,) + tuple(outs) + (c,), x.dtype)
+    step = max(1, _PLANE_BYTES // max(math.prod(padded) * c * x.itemsize, 1))
+    held = np.zeros((min(step, n),) + padded + (c,), x.dtype) if any(
+        lo or hi for lo, hi in pads) else None
+    product = np.empty((min(step, n),) + tuple(outs) + (c,), x.dtype)
+    with np.errstate(all="ignore"):
+        for a in range(0, n, step):
+            b = min(n, a + step)
+            src = x[a:b]
+            if held is not None:
+                held[(slice(0, b - a),) + inside[1:]] = src
+                src = held[:b - a]
+            acc, tmp = out[a:b], product[:b - a]
+            for k, tap in enumerate(taps):
+                view, dest = src[tap], (acc if k == 0 else tmp)
+                if rows:
+                    view, dest = _runs(view), _runs(dest)
+                np.multiply(view, lanes[k], out=dest)
+                if k == 0:
+                    acc += 0.0  # (+0 + x * w: a -0 product becomes +0)
+                else:
+                    acc += tmp
+            if np.isnan(acc).any():
+                _first_nans(src, taps, weights, acc)
+    return out
+
+
+# A NaN's quiet bit, and the NaN x86 makes of inf - inf or 0 * inf, by item size
+_QUIET = {4: (np.uint32, 1 << 22, 0xFFC00000), 8: (np.uint64, 1 << 51, 0xFFF8000000000000)}
+
+
+def _first_nans(src: np.ndarray, taps: list, weights: np.ndarray, acc: np.ndarray) -> None:
+    """Gives each NaN of `acc` (depthwise_rounded's sums) the NaN that the scalar sum in
+    tap order ends with: a NaN sum stays that NaN, so the first step whose sum is NaN
+    decides: its product's NaN where the product is one (x's, quieted, where x is NaN,
+    else w's), or x86's default NaN (inf - inf). Which of two NaNs NumPy's vector loops
+    keep follows their layout, so the sums' own NaNs are not taken."""
+    u, quiet, default = _QUIET[acc.dtype.itemsize]
+    quiet, default = u(quiet), u(default)
+    undecided = np.isnan(acc)
+    bits = np.empty(acc.shape, u)
+    total = np.zeros_like(acc)
+    for k, tap in enumerate(taps):
+        x, w = src[tap], weights[k]
+        product = x * w
+        total += product
+        now = np.isnan(total) & undecided
+        if now.any():
+            mine = np.where(np.isnan(x), x.view(u) | quiet,
+                            np.where(np.isnan(w), w.view(u) | quiet, default))
+            bits[now] = np.where(np.isnan(product), mine, default)[now]
+            undecided &= ~now
+    nan = np.isnan(acc)
+    acc[nan] = bits[nan].view(acc.dtype)
+
+
+def _runs(a: np.ndarray) -> np.ndarray:
+    """(N, ..., W, C) with W * C in one run -> a view (N, ..., W * C)."""
+    return a.reshape(a.shape[:-2] + (a.shape[-2] * a.shape[-1],))

@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import column_sums
+from eagerflow._src.backend import ELEMENTWISE_BLOCK, column_sums
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor
@@ -282,24 +282,110 @@ def _backward_kernel(xp: Any, dy: Any, x: Any, scale: Any, rs1: Any, rs2: Any, *
     axes = tuple(i for i in range(x.ndim) if i != cax)
     bshape = [1] * x.ndim
     bshape[cax] = -1
-    g, xf = dy.astype(f32), x.astype(f32)
+    g, xf = dy.astype(f32, copy=False), x.astype(f32, copy=False)
     n = f32(x.size // max(x.shape[cax], 1))
+    if xp is np and is_training and cax == x.ndim - 1 and x.shape[-1] >= 2 and x.size:
+        with np.errstate(all="ignore"):
+            dx, dscale, doffset = _training_backward_by_rows(g, xf, scale, rs1, rs2,
+                                                             f32(epsilon), n)
+        z = np.zeros(() if x.dtype == np.float32 and x.ndim == 4 else (0,), f32)
+        return dx.astype(x.dtype, copy=False), dscale, doffset, z, z.copy()
     with np.errstate(all="ignore"):
         r = (f32(1) / xp.sqrt(rs2 + f32(epsilon))).reshape(bshape)
         centred = xf - rs1.reshape(bshape)
         # (sums accumulated in float64: a half batch's products cancel)
         doffset = g.sum(axis=axes, dtype=np.float64).astype(f32)
-        sum_t = (g * centred).sum(axis=axes, dtype=np.float64).astype(f32)
+        prod = g * centred
+        sum_t = prod.sum(axis=axes, dtype=np.float64).astype(f32)
         dscale = sum_t * r.reshape(-1)
         s = scale.reshape(bshape)
         if is_training:
-            dx = s * r * (g - (doffset / n).reshape(bshape)
-                          - centred * (r * r) * (sum_t / n).reshape(bshape))
+            # s r ((g - doffset / n) - centred r^2 (sum_t / n)), each step a float32
+            # operation in that order, in place in the two temporaries (no new arrays)
+            xp.multiply(centred, r * r, out=prod)
+            prod *= (sum_t / n).reshape(bshape)
+            dx = xp.subtract(g, (doffset / n).reshape(bshape), out=centred)
+            dx -= prod
+            xp.multiply(s * r, dx, out=dx)
         else:
             dx = g * s * r
     shape = () if x.dtype == np.float32 and x.ndim == 4 else (0,)
     z = xp.zeros(shape, f32)
     return dx.astype(x.dtype), dscale.astype(f32), doffset.astype(f32), z, z.copy()
+
+
+def _training_backward_by_rows(g: Any, xf: Any, scale: Any, rs1: Any, rs2: Any,
+                               epsilon: Any, n: Any) -> tuple:
+    """_backward_kernel's training gradient for channels last (at least two), on the CPU,
+    a block of rows (ELEMENTWISE_BLOCK values) at a time so that its temporaries stay in
+    the cache: a first pass sums dy and dy (x - mean) per channel, a second forms dx.
+    The same float32 steps on each value, and the same float64 sums: NumPy sums rows of
+    two or more channels in row order (one channel: pairwise, hence not here), so each
+    block's sum starts from the blocks' before it. The per-channel vectors are repeated
+    to `_LANE` values and the blocks viewed as rows of that many, since NumPy's loop over
+    a broadcast row of 32 channels runs 3x slower (1M values: 6.3 ms whole, 4 ms here)."""
+    f32 = np.float32
+    c = xf.shape[-1]
+    g2, x2 = g.reshape(-1, c), xf.reshape(-1, c)
+    rows = g2.shape[0]
+    k = max(1, _LANE // c)  # (rows to a lane row)
+    step = max(1, ELEMENTWISE_BLOCK // c // k) * k
+    centred = np.empty((min(step, rows), c), f32)
+    prod = np.empty_like(centred)
+    wide = np.empty((centred.shape[0] + 1, c), np.float64)  # (the sum so far, the block)
+    sums = None
+    for a in range(0, rows, step):
+        b = min(a + step, rows)
+        cb = _lanes(np.subtract, x2[a:b], rs1, centred[:b - a], k)
+        pb = _lanes(np.multiply, g2[a:b], cb, prod[:b - a], k)
+        sums = [_sum_after(wide, None if sums is None else sums[i], v, b - a)
+                for i, v in enumerate((g2[a:b], pb))]
+    doffset, sum_t = (v.astype(f32) for v in sums)
+    r = f32(1) / np.sqrt(rs2 + epsilon)
+    dscale = sum_t * r
+    rr, per_n, mean_g, sr = r * r, sum_t / n, doffset / n, scale * r
+    dx = np.empty(g2.shape, f32)
+    for a in range(0, rows, step):  # s r ((g - doffset / n) - centred r^2 (sum_t / n))
+        b = min(a + step, rows)
+        cb = _lanes(np.subtract, x2[a:b], rs1, centred[:b - a], k)
+        t = _lanes(np.multiply, cb, rr, prod[:b - a], k)
+        _lanes(np.multiply, t, per_n, t, k)
+        d = _lanes(np.subtract, g2[a:b], mean_g, dx[a:b], k)
+        _lanes(np.subtract, d, t, d, k)
+        _lanes(np.multiply, sr, d, d, k, vector_first=True)
+    return dx.reshape(g.shape), dscale.astype(f32), doffset
+
+
+# Values in a row of _lanes()'s views: long enough for NumPy's vector loop.
+_LANE = 1024
+
+
+def _lanes(ufunc: Any, a: Any, b: Any, out: Any, k: int, vector_first: bool = False) -> Any:
+    """`ufunc(a, b, out=out)` over blocks of rows of channels, into `out`, which it
+    returns; a per-channel vector (`b`, or `a` when `vector_first`) is repeated over k
+    rows and the blocks viewed as rows of k rows, where their rows divide by k."""
+    vec, arr = (a, b) if vector_first else (b, a)
+    if k > 1 and arr.shape[0] % k == 0:
+        shape = (-1, k * arr.shape[1])
+        if vec.ndim == 1:
+            vec = np.tile(vec, k)
+        else:
+            vec = vec.reshape(shape)
+        arr, res = arr.reshape(shape), out.reshape(shape)
+        ufunc(*((vec, arr) if vector_first else (arr, vec)), out=res)
+        return out
+    return ufunc(a, b, out=out)
+
+
+def _sum_after(wide: Any, before: Any, block: Any, k: int) -> Any:
+    """The float64 column sums of `block` (k rows) added in row order onto `before` (the
+    sums of the rows before it; None for the first block, whose sum starts at its first
+    row, as NumPy's does: a column of -0.0 sums to -0.0)."""
+    if before is None:
+        return block.sum(axis=0, dtype=np.float64)
+    wide[0] = before
+    wide[1:k + 1] = block
+    return np.add.reduce(wide[:k + 1], axis=0)
 
 
 def _backward_ref(dy: np.ndarray, x: np.ndarray, scale: np.ndarray, rs1: np.ndarray,

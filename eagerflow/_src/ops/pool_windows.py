@@ -207,39 +207,91 @@ def max_pool_grad(xp: Any, x: Any, y: Any, g: Any, ks: tuple, strides: tuple, pa
     outs, pads = geometry(x.shape[1:-1], ks, strides, ones, padding, explicit)
     xpd = pad(xp, x, pads, _lowest(x))
     dxp = xp.zeros(xpd.shape, dtype=g.dtype)
-    if g.size:
+    if g.size and len(ks) == 2:
         tap_list = taps(ks, outs, strides, ones)
-        if len(ks) == 2:
-            tap = _KEPT_ARGMAX.get((x, y), (ks, strides, pads))
-            if tap is None:
-                tap = _argmax_taps(xp, x, xpd, y.shape, pads, tap_list)
-            hits = [tap == t for t, _ in tap_list]
-        else:
-            hits = _equal_cells(xp, x, xpd, y, pads, tap_list)
-        if all(s >= k for s, k in zip(strides, ks)):
-            # disjoint windows give each cell one tap: store 0 + g (-0.0 becomes 0.0)
-            g0 = g + xp.zeros((), g.dtype)
-            for (_, idx), hit in zip(tap_list, hits):
-                select(xp, hit, g0, out=dxp[idx])
-        else:
-            for (_, idx), hit in zip(reversed(tap_list), reversed(hits)):
-                # g where hit, not g * hit: an inf or NaN in g reaches only its chosen cell
-                dxp[idx] += select(xp, hit, g)
+        kept = _KEPT_ARGMAX.get((x, y), (ks, strides, pads))
+        for a, b in _image_blocks(xp, g):  # (a block's arrays stay in the cache: see there)
+            tap = kept[a:b] if kept is not None else \
+                _argmax_taps(xp, x[a:b], xpd[a:b], g[a:b].shape, pads, tap_list)
+            _scatter_taps(xp, dxp[a:b], g[a:b], tap_list, [tap == t for t, _ in tap_list],
+                          ks, strides)
+    elif g.size:
+        tap_list = taps(ks, outs, strides, ones)
+        _scatter_taps(xp, dxp, g, tap_list, _equal_cells(xp, x, xpd, y, pads, tap_list),
+                      ks, strides)
     if any(b or a for b, a in pads):
         return xp.ascontiguousarray(dxp[interior(pads, x.shape[1:-1])])
     return dxp
+
+
+def _scatter_taps(xp: Any, dxp: Any, g: Any, tap_list: tuple, hits: list, ks: tuple,
+                  strides: tuple) -> None:
+    """Adds each window's gradient `g` onto the padded `dxp` at its taps' `hits`."""
+    if all(s >= k for s, k in zip(strides, ks)):
+        # disjoint windows give each cell one tap: store 0 + g (-0.0 becomes 0.0)
+        g0 = g + xp.zeros((), g.dtype)
+        for (_, idx), hit in zip(tap_list, hits):
+            select(xp, hit, g0, out=dxp[idx])
+    else:
+        for (_, idx), hit in zip(reversed(tap_list), reversed(hits)):
+            # g where hit, not g * hit: an inf or NaN in g reaches only its chosen cell
+            dxp[idx] += select(xp, hit, g)
 
 
 def _argmax_taps(xp: Any, x: Any, xpd: Any, y_shape: tuple, pads: tuple,
                  tap_list: tuple) -> Any:
     """MaxPoolGrad's 2-D choice of tap per window, found again (no kept argmax)."""
     if any(b or a for b, a in pads):
-        return _first_argmax(xp, x, xpd, pads, tap_list)[1]
+        # (on the CPU by whole taps; a device keeps the general path, which copies no
+        # host geometry over)
+        first = _first_real_tap(x, xpd, pads, tap_list) if xp is np else None
+        if first is None:  # (or a window of padding only: the general path's -1)
+            return _first_argmax(xp, x, xpd, pads, tap_list)[1]
+        return _padded_tap_of_max(xpd, tap_list, *first)
     views = [xpd[idx] for _, idx in tap_list]
     y = xp.full(y_shape, np.finfo(x.dtype).min if x.dtype.kind == "f" else _lowest(x), x.dtype)
     for v in views:
         xp.fmax(y, v, out=y)
     return _tap_of_max(xp, views, y)
+
+
+def _first_real_tap(x: Any, xpd: Any, pads: tuple, tap_list: tuple) -> tuple | None:
+    """(per window position, the first tap on a real cell; per tap, where its cell is real),
+    over the spatial dims only (shapes (1, *outs, 1), NumPy arrays: geometry); None when
+    some window has none."""
+    valid = np.zeros((1,) + xpd.shape[1:-1] + (1,), dtype=bool)
+    valid[interior(pads, x.shape[1:-1])] = True
+    real = [valid[idx] for _, idx in tap_list]
+    first = np.full(real[0].shape, len(tap_list), dtype=np.int32)
+    for (t, _), ok in zip(reversed(tap_list), reversed(real)):
+        first[ok] = t
+    if (first == len(tap_list)).any():
+        return None
+    return first, real
+
+
+def _padded_tap_of_max(xpd: Any, tap_list: tuple, first: Any, real: list) -> Any:
+    """_first_argmax's taps (NumPy) where padding cells (the dtype's lowest) surround the
+    input: the first real cell equal to the windows' largest non-NaN value `y`, or the
+    window's first real cell where none is (NaN and -inf only) or where that cell is NaN
+    (nothing is greater than it). Comparisons and integer arithmetic over whole taps, as
+    _tap_of_max (the general path's where() per tap took ~70 ns a value)."""
+    views = [xpd[idx] for _, idx in tap_list]
+    y = views[0].copy()
+    for v in views[1:]:
+        np.fmax(y, v, out=y)  # (padding cells hold the lowest value: never above a real one)
+    kind = np.uint8 if len(views) <= 256 else np.int32
+    arg = np.broadcast_to(first.astype(kind), y.shape).copy()
+    for t in range(len(views) - 1, -1, -1):  # last to first: the first equal tap stays
+        hit = views[t] == y
+        hit &= real[t]
+        arg -= hit * (arg - t)  # (arg - t wraps around in uint8: still exact)
+    if y.dtype.kind in "fV":
+        for t in np.unique(first).tolist():  # a NaN first cell keeps the gradient
+            keep = ~(views[t] < y)
+            keep &= first == t
+            arg -= keep * (arg - t)
+    return arg
 
 
 def _equal_cells(xp: Any, x: Any, xpd: Any, y: Any, pads: tuple, tap_list: tuple) -> list:
@@ -349,8 +401,11 @@ def avg_pool_grad(xp: Any, in_shape: tuple, g: Any, ks: tuple, strides: tuple,
             dxp[idx] += share
     elif g.size:
         share = g / avg_counts(xp, in_shape[1:-1], ks, strides, padding, g.dtype)
-        for _, idx in taps(ks, outs, strides, ones):
-            dxp[idx] += share
+        tap_list = taps(ks, outs, strides, ones)
+        for a, b in _image_blocks(xp, g):  # (each cell's adds in tap order, as before)
+            block = dxp[a:b]
+            for _, idx in tap_list:
+                block[idx] += share[a:b]
     if any(b or a for b, a in pads):
         return xp.ascontiguousarray(dxp[interior(pads, in_shape[1:-1])])
     return dxp

@@ -90,7 +90,15 @@ def uniform_int(xp: Any, key: Any, counter: Any, n: int, lo: int, hi: int,
     dt = np.dtype(np_dtype)
     bits = full_int(xp, key, counter, n, np.uint64 if dt.itemsize == 8 else np.uint32)
     span = (hi - lo) & ((1 << (8 * dt.itemsize)) - 1)
-    off = bits % bits.dtype.type(span)
+    if xp is np and span:
+        # bits % span as bits - (bits // span) * span: NumPy divides by a scalar with
+        # vector instructions, but takes its remainder one value at a time (1M uint32:
+        # 1.2 ms against 2.7); the same unsigned integers
+        off = bits // bits.dtype.type(span)
+        off *= bits.dtype.type(span)
+        np.subtract(bits, off, out=off)
+    else:
+        off = bits % bits.dtype.type(span)
     with np.errstate(over="ignore"):  # two's-complement wrap-around is the signed sum
         return (off + bits.dtype.type(lo & ((1 << (8 * dt.itemsize)) - 1))).view(dt)
 
