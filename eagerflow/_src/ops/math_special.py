@@ -308,23 +308,29 @@ def _no_bfloat16(op: str, kernel: Callable) -> Callable:
     return fn
 
 
+_LGAMMAF = libm32.scalar("lgammaf")
+
+
 def _lgamma_kernel(xp: Any, x: Any) -> Any:
-    """TF's Lgamma calls the C library per value (lgamma_r, lgammaf_r): float64 on the CPU
-    is glibc's lgamma vectorized step for step (special_lgamma.py: its bits on every value
-    checked, ~4-8x SciPy's time, a fifth of a per-value call's); elsewhere SciPy's gammaln
-    (43% of float64 values differ; near 1 and 2 its error is absolute: gammaln(2 - 2**-52)
-    is 1.1e-16, glibc's -9.4e-17)."""
+    """TF's Lgamma calls the C library per value (lgamma_r, lgammaf_r): on the CPU glibc's
+    lgamma and lgammaf vectorized step for step (special_lgamma.py: their bits on every
+    value checked; float32's negatives, zeros, denormals, inf and NaN per value as TF's
+    scalar path); elsewhere SciPy's gammaln (43% of float64 values and 35% of float32's
+    differ; near 1 and 2 its error is absolute: gammaln(2 - 2**-52) is 1.1e-16, glibc's
+    -9.4e-17)."""
     if xp is np and x.dtype == np.float64 and _lgamma64.available():
         return _lgamma64.lgamma64(x)
+    if xp is np and x.dtype == np.float32 and _lgamma64.available():
+        return _lgamma64.lgamma32(x, _LGAMMAF)
     return _scalar_kernel(_lgamma_fast, lgamma_scalar)(xp, x)
 
 
 # (TF's float32 Lgamma is the C library's lgammaf on every value: libm32 gives it under 8
-# values and in float16, SciPy's gammaln larger float32 tensors, docs/ulp32.md)
+# values and in float16, special_lgamma.py larger float32 tensors, docs/ulp32.md)
 LGAMMA = _unary("Lgamma", _no_bfloat16("Lgamma", _lgamma_kernel),
                 _REAL_F,
                 lambda n, g: [g * digamma(n.inputs[0])], _elementwise_ref(lgamma_scalar),
-                lo=0.3, hi=4.0, small_kernel=libm32.scalar("lgammaf"),
+                lo=0.3, hi=4.0, small_kernel=_LGAMMAF,
                 refuse=_refuse_bfloat16("Lgamma"), grad_after_grads=True)
 # (Digamma: TF's Cephes port, special_cephes.py, on every backend)
 DIGAMMA = _unary("Digamma", _no_bfloat16("Digamma", _quiet(_cephes.digamma)), _REAL_F,

@@ -24,10 +24,11 @@ and cos are glibc's on the octant (no value differed of 400,000).
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import c_double_function
+from eagerflow._src.backend import c_double_function, c_float_function
 
 # The glibc log's error bound beyond a half ulp (0.019 ulp) and logl's (~0.0005 ulp),
 # with a margin: nearer a midpoint than this, logl's rounding may not be glibc's.
@@ -88,7 +89,7 @@ def log(x: np.ndarray) -> np.ndarray:
     low = (wide.view(np.uint64)[::2] & np.uint64(0x7FF)).astype(np.int64)
     near = np.abs(low - 1024) < int(_LOG_BAND * 2048)
     if near.any():
-        out[near] = [math.log(v) for v in x[near].tolist()]
+        out[near] = list(map(math.log, x[near].tolist()))
     return out
 
 
@@ -114,66 +115,168 @@ def _sin_pi(x: np.ndarray) -> np.ndarray:
     return np.where(small, np.sin(_PI * x), -out)
 
 
-def _below_two(x: np.ndarray, ix: np.ndarray) -> np.ndarray:
+class _Spec:
+    """One C type's lgamma: its constants (each rounded to the type), the bounds of its
+    intervals as the C code tests them (words of |x|'s bits), its `ix` and its log."""
+
+    def __init__(self, dtype: type, consts: dict, bounds: dict, high_word: Any,
+                 log_fn: Any) -> None:
+        t = np.dtype(dtype).type
+        self.t = t
+        self.c = {k: [t(v) for v in vs] if isinstance(vs, list) else t(vs)
+                  for k, vs in consts.items()}
+        self.bounds, self.high_word, self.log = bounds, high_word, log_fn
+
+
+def _below_two(x: np.ndarray, k: _Spec) -> np.ndarray:
     """lgamma on 0 < x < 2 (not 1): -log(x) below 0.9, then the approximation nearest."""
-    low = ix <= 0x3FECCCCC
-    r = np.where(low, -log(np.where(low, x, 1.0)), 0.0)
-    near2 = np.where(low, ix >= 0x3FE76944, ix >= 0x3FFBB4C3)
-    nearmin = ~near2 & np.where(low, ix >= 0x3FCDA661, ix >= 0x3FF3B4C4)
-    y = np.where(near2, np.where(low, 1.0 - x, 2.0 - x),
-                 np.where(nearmin, np.where(low, x - (_TC - 1.0), x - _TC),
-                          np.where(low, x, x - 1.0)))
+    t, c, b, ix = k.t, k.c, k.bounds, k.high_word(x)
+    one, two, half = t(1), t(2), t(0.5)
+    low = ix <= b["low"]
+    r = np.where(low, -k.log(np.where(low, x, one)), t(0))
+    near2 = np.where(low, ix >= b["low2"], ix >= b["high2"])
+    nearmin = ~near2 & np.where(low, ix >= b["lowmin"], ix >= b["highmin"])
+    y = np.where(near2, np.where(low, one - x, two - x),
+                 np.where(nearmin, np.where(low, x - (c["tc"] - one), x - c["tc"]),
+                          np.where(low, x, x - one)))
     z = y * y
-    p = y * _horner(z, _A[0::2]) + z * _horner(z, _A[1::2])
-    about2 = p - 0.5 * y
+    p = y * _horner(z, c["a"][0::2]) + z * _horner(z, c["a"][1::2])
+    about2 = p - half * y
     w = z * y
-    p1, p2, p3 = _horner(w, _T[0::3]), _horner(w, _T[1::3]), _horner(w, _T[2::3])
-    aboutmin = _TF + (z * p1 - (_TT - w * (p2 + y * p3)))
-    about1 = -0.5 * y + (y * _horner(y, _U)) / _horner(y, [1.0] + _V)
+    p1, p2, p3 = (_horner(w, c["t"][j::3]) for j in range(3))
+    aboutmin = c["tf"] + (z * p1 - (c["tt"] - w * (p2 + y * p3)))
+    about1 = -half * y + (y * _horner(y, c["u"])) / _horner(y, [one] + c["v"])
     return r + np.where(near2, about2, np.where(nearmin, aboutmin, about1))
 
 
-def _two_to_eight(x: np.ndarray) -> np.ndarray:
+def _two_to_eight(x: np.ndarray, k: _Spec) -> np.ndarray:
     """lgamma on [2, 8): the rational in y = x - floor(x), plus log((y+2)...(y+i-1))."""
+    t, c = k.t, k.c
     i = x.astype(np.int64)
-    y = x - i
-    r = 0.5 * y + (y * _horner(y, _S)) / _horner(y, [1.0] + _R)
+    y = x - i.astype(x.dtype)
+    r = t(0.5) * y + (y * _horner(y, c["s"])) / _horner(y, [t(1)] + c["r"])
     z = np.ones_like(y)
-    for k in (7, 6, 5, 4, 3):
-        z = np.where(i >= k, z * (y + (k - 1.0)), z)
-    return np.where(i >= 3, r + log(z), r)
+    for j in (7, 6, 5, 4, 3):
+        z = np.where(i >= j, z * (y + t(j - 1)), z)
+    return np.where(i >= 3, r + k.log(z), r)
 
 
-def _large(x: np.ndarray, ix: np.ndarray) -> np.ndarray:
-    """lgamma on [8, inf]: Stirling's series below 2**58, x (log(x) - 1) beyond."""
-    t = log(np.where(np.isinf(x), 1.0, x))
-    z = 1.0 / x
-    w = _W[0] + z * _horner(z * z, _W[1:])
-    return np.where(ix < 0x43900000, (x - 0.5) * (t - 1.0) + w,
-                    np.where(np.isinf(x), np.inf, x * (t - 1.0)))
+def _large(x: np.ndarray, k: _Spec) -> np.ndarray:
+    """lgamma on [8, inf]: Stirling's series below 2**58 (float: 2**26), x (log(x) - 1)
+    beyond."""
+    t, c = k.t, k.c
+    inf = np.isinf(x)
+    lg = k.log(np.where(inf, t(1), x)) - t(1)
+    z = t(1) / x
+    w = c["w"][0] + z * _horner(z * z, c["w"][1:])
+    return np.where(k.high_word(x) < k.bounds["stirling"], (x - t(0.5)) * lg + w,
+                    np.where(inf, t(np.inf), x * lg))
 
 
-def _positive(x: np.ndarray) -> np.ndarray:
-    """lgamma of positive doubles >= 2**-70 (inf included)."""
+def _positive(x: np.ndarray, k: _Spec) -> np.ndarray:
+    """lgamma of positive values past the tiny bound (inf included)."""
+    if x.size and x.min() >= 8.0:
+        return _large(x, k)
     out = np.empty_like(x)
-    for pick, fn in ((x < 2.0, lambda v: _below_two(v, _high_word(v))),
-                     ((x >= 2.0) & (x < 8.0), _two_to_eight),
-                     (x >= 8.0, lambda v: _large(v, _high_word(v)))):
+    for pick, fn in ((x < 2.0, _below_two), ((x >= 2.0) & (x < 8.0), _two_to_eight),
+                     (x >= 8.0, _large)):
         if pick.any():
-            out[pick] = fn(x[pick])
-    return np.where((x == 1.0) | (x == 2.0), 0.0, out)
+            out[pick] = fn(x[pick], k)
+    return np.where((x == 1.0) | (x == 2.0), k.t(0), out)
+
+
+def _high_word32(x: np.ndarray) -> np.ndarray:
+    """The float C code's `ix`: |x|'s 32 bits."""
+    return x.view(np.uint32).astype(np.int64) & 0x7FFFFFFF
+
+
+def _f32(*words: int) -> list:
+    """float constants by their bits, as the C source gives them beside each."""
+    return np.array(words, np.uint32).view(np.float32).tolist()
+
+
+# glibc's logf (ARM's optimized-routines): x = 2**k z, z within a 16th of the table's
+# centre c, log(x) = k ln2 + log(c) + log1p(z/c - 1) in double, rounded to float once
+_LOGF_TAB = [(float.fromhex(a), float.fromhex(b)) for a, b in (
+    ("0x1.661ec79f8f3bep+0", "-0x1.57bf7808caadep-2"),
+    ("0x1.571ed4aaf883dp+0", "-0x1.2bef0a7c06ddbp-2"),
+    ("0x1.49539f0f010bp+0", "-0x1.01eae7f513a67p-2"),
+    ("0x1.3c995b0b80385p+0", "-0x1.b31d8a68224e9p-3"),
+    ("0x1.30d190c8864a5p+0", "-0x1.6574f0ac07758p-3"),
+    ("0x1.25e227b0b8eap+0", "-0x1.1aa2bc79c81p-3"),
+    ("0x1.1bb4a4a1a343fp+0", "-0x1.a4e76ce8c0e5ep-4"),
+    ("0x1.12358f08ae5bap+0", "-0x1.1973c5a611cccp-4"),
+    ("0x1.0953f419900a7p+0", "-0x1.252f438e10c1ep-5"),
+    ("0x1p+0", "0x0p+0"),
+    ("0x1.e608cfd9a47acp-1", "0x1.aa5aa5df25984p-5"),
+    ("0x1.ca4b31f026aap-1", "0x1.c5e53aa362eb4p-4"),
+    ("0x1.b2036576afce6p-1", "0x1.526e57720db08p-3"),
+    ("0x1.9c2d163a1aa2dp-1", "0x1.bc2860d22477p-3"),
+    ("0x1.886e6037841edp-1", "0x1.1058bc8a07ee1p-2"),
+    ("0x1.767dcf5534862p-1", "0x1.4043057b6ee09p-2"))]
+_LOGF_INVC = np.array([v[0] for v in _LOGF_TAB])
+_LOGF_LOGC = np.array([v[1] for v in _LOGF_TAB])
+_LOGF_POLY = [float.fromhex(h) for h in (
+    "-0x1.00ea348b88334p-2", "0x1.5575b0be00b6ap-2", "-0x1.ffffef20a4123p-2")]
+_LN2 = float.fromhex("0x1.62e42fefa39efp-1")
+
+
+def logf(x: np.ndarray) -> np.ndarray:
+    """glibc's logf of positive normal finite floats (its double steps unfused: the fused
+    build's last double bits reach a float's rounding about once in 2**24 values)."""
+    ix = x.view(np.uint32).astype(np.int64)
+    tmp = ix - 0x3F330000
+    i = (tmp >> 19) & 15
+    k = (tmp >> 23).astype(np.float64)
+    z = ((ix - (tmp & 0xFF800000)) & 0xFFFFFFFF).astype(np.uint32).view(np.float32)
+    r = z.astype(np.float64) * _LOGF_INVC[i] - 1.0
+    y0 = _LOGF_LOGC[i] + k * _LN2
+    r2 = r * r
+    y = _LOGF_POLY[1] * r + _LOGF_POLY[2]
+    y = _LOGF_POLY[0] * r2 + y
+    y = y * r2 + (y0 + r)
+    return y.astype(np.float32)
+
+
+_F64 = _Spec(np.float64, {"a": _A, "t": _T, "u": _U, "v": _V, "s": _S, "r": _R, "w": _W,
+                          "tc": _TC, "tf": _TF, "tt": _TT},
+             {"low": 0x3FECCCCC, "low2": 0x3FE76944, "lowmin": 0x3FCDA661,
+              "high2": 0x3FFBB4C3, "highmin": 0x3FF3B4C4, "stirling": 0x43900000},
+             _high_word, log)
+# (lgammaf: fdlibm's float translation, every constant and step in float)
+_F32 = _Spec(np.float32, {
+    "a": _f32(0x3D9E233F, 0x3EA51A66, 0x3D89F001, 0x3CA89915, 0x3BF2027E, 0x3B3D6EC6,
+              0x3A9C54A1, 0x3A05B634, 0x39679767, 0x38E28445, 0x37D383A2, 0x383C2C75),
+    "t": _f32(0x3EF7B95E, 0xBE17213C, 0x3D845A15, 0xBD064D47, 0x3C93373D, 0xBC28FCFE,
+              0x3BC7E707, 0xBB7177FE, 0x3B141699, 0xBAB7F476, 0x3A66F867, 0xBA0D3085,
+              0x39A57B6B, 0xB9A3F927, 0x39AFE9F7),
+    "u": _f32(0xBD9E233F, 0x3F2200F4, 0x3FBA3AE7, 0x3F7A4BB2, 0x3E6A7578, 0x3C5B3C5E),
+    "v": _f32(0x401D2EBE, 0x4008392D, 0x3F44EFDF, 0x3DD572AF, 0x3B52D5DB),
+    "s": _f32(0xBD9E233F, 0x3E5C245A, 0x3EA6CC7A, 0x3E15DCE6, 0x3CDA40E4, 0x3AF135B4,
+              0x3805FF67),
+    "r": _f32(0x3FB22D3B, 0x3F38D0C5, 0x3E300F6E, 0x3C98BF54, 0x3A4BEED6, 0x36F5D7BD),
+    "w": _f32(0x3ED67F1D, 0x3DAAAAAB, 0xBB360B61, 0x3A500CFD, 0xBA1C065C, 0x3A5B3DD2,
+              0xBAD5C4E8),
+    "tc": _f32(0x3FBB16C3)[0], "tf": _f32(0xBDF8CDCD)[0], "tt": _f32(0x31E61C52)[0]},
+    {"low": 0x3F666666, "low2": 0x3F3B4A20, "lowmin": 0x3E6D3308, "high2": 0x3FDDA618,
+     "highmin": 0x3F9DA620, "stirling": 0x4C800000},
+    _high_word32, logf)
 
 
 def available() -> bool:
-    """Whether this machine can give the library's bits: its lgamma to call for -28 < x <
-    -2, and NumPy's long double the x87's 64-bit mantissa (`log`)."""
+    """Whether this machine can give the library's bits: its lgamma and lgammaf to call
+    where the steps here stop, and NumPy's long double the x87's 64-bit mantissa (`log`)."""
     return (np.finfo(np.longdouble).nmant == 63 and np.dtype(np.longdouble).itemsize == 16
-            and c_double_function("lgamma") is not None)
+            and c_double_function("lgamma") is not None
+            and c_float_function("lgammaf") is not None)
 
 
 def lgamma64(x: np.ndarray) -> np.ndarray:
     """TF's CPU Lgamma of a float64 array: glibc's lgamma of every value, DAZ's denormal."""
     flat = np.ascontiguousarray(x, np.float64).reshape(-1)
+    pos = flat >= 2.0 ** -70
+    if pos.all():  # (the common case: no masks to build)
+        return _positive(flat, _F64).reshape(np.shape(x))
     a = np.abs(flat)
     out = np.full_like(flat, np.inf)  # (zeros, +-inf, negative integers: +inf)
     nan = np.isnan(flat)
@@ -181,15 +284,33 @@ def lgamma64(x: np.ndarray) -> np.ndarray:
     out[(a > 0) & (a < np.finfo(np.float64).tiny)] = DENORMAL
     tiny = (a >= np.finfo(np.float64).tiny) & (a < 2.0 ** -70)
     out[tiny] = -log(a[tiny])
-    pos = (flat >= 2.0 ** -70) & (flat <= np.inf)
-    out[pos] = _positive(flat[pos])
+    out[pos] = _positive(flat[pos], _F64)
     glibc = (flat > -28.0) & (flat < -2.0)
     if glibc.any():
         fn = c_double_function("lgamma")
-        out[glibc] = [fn(v) for v in flat[glibc].tolist()]
+        out[glibc] = list(map(fn, flat[glibc].tolist()))
     neg = (flat <= -2.0 ** -70) & ~glibc & (flat > -(2.0 ** 52)) & (flat != np.floor(flat))
     if neg.any():
         v = flat[neg]
         t = _sin_pi(v)
-        out[neg] = log(_PI / np.abs(t * v)) - _positive(-v)
+        out[neg] = log(_PI / np.abs(t * v)) - _positive(-v, _F64)
+    return out.reshape(np.shape(x))
+
+
+def lgamma32(x: np.ndarray, per_value: Any) -> np.ndarray:
+    """TF's CPU Lgamma of a float32 array: glibc's lgammaf of every value. Positive normal
+    values go through the float steps here; the rest (negatives, whose reflection takes
+    glibc's float sin and cos kernels and below -2 its lgammaf_neg; zeros, denormals, inf,
+    NaN) through `per_value`, the C library's call as TF's scalar path makes it."""
+    flat = np.ascontiguousarray(x, np.float32).reshape(-1)
+    pos = (flat >= np.finfo(np.float32).tiny) & (flat < np.inf)
+    out = np.empty_like(flat)
+    tiny = pos & (flat < 2.0 ** -30)
+    big = pos & ~tiny
+    if big.all():
+        return _positive(flat, _F32).reshape(np.shape(x))
+    out[big] = _positive(flat[big], _F32)
+    out[tiny] = -logf(flat[tiny])
+    if not pos.all():
+        out[~pos] = per_value(flat[~pos])
     return out.reshape(np.shape(x))

@@ -1,10 +1,10 @@
-"""float64 tf.math.lgamma gives TF 2.21's CPU values bit for bit at every tensor size:
-TF calls glibc's lgamma per value, eagerflow runs glibc's algorithm vectorized
-(ops/special_lgamma.py). lgamma64_bits.npz holds TF 2.21's outputs (recorded by
-benchmarks/ulp32/special.py lgamma64) on 5,369 values: specials, denormals, glibc's
-intervals' bounds and their neighbours, values within 2**20 ulps of 1 and 2, negative
-non-integers of every range, magnitudes to 1e300. The property tests compare with this
-machine's glibc through ctypes (skipped where there is none)."""
+"""tf.math.lgamma gives TF 2.21's CPU values bit for bit at every tensor size, float64
+and float32: TF calls glibc's lgamma / lgammaf per value, eagerflow runs glibc's
+algorithms vectorized (ops/special_lgamma.py). lgamma_bits.npz holds TF 2.21's outputs
+(recorded by benchmarks/ulp32/special.py lgamma) on 5,378 values per dtype: specials,
+denormals, glibc's intervals' bounds and their neighbours, values near 1 and 2, negative
+non-integers of every range, magnitudes to the largest. The property tests compare with
+this machine's glibc through ctypes (skipped where there is none)."""
 
 import ctypes
 import ctypes.util
@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import eagerflow as tf
 from eagerflow._src.ops import special_lgamma
 
-FIXTURE = np.load(pathlib.Path(__file__).with_name("lgamma64_bits.npz"))
+FIXTURE = np.load(pathlib.Path(__file__).with_name("lgamma_bits.npz"))
 SMALLEST_NORMAL = np.finfo(np.float64).tiny
 
 
@@ -31,6 +31,8 @@ def _glibc() -> ctypes.CDLL | None:
         libm = ctypes.CDLL(name)
         for fn in (libm.lgamma, libm.log):
             fn.restype, fn.argtypes = ctypes.c_double, [ctypes.c_double]
+        for fn in (libm.lgammaf, libm.logf):
+            fn.restype, fn.argtypes = ctypes.c_float, [ctypes.c_float]
         return libm
     except (OSError, AttributeError):
         return None
@@ -41,7 +43,8 @@ needs_glibc = pytest.mark.skipif(LIBM is None, reason="no glibc libm to compare 
 
 
 def _bits(v: np.ndarray) -> np.ndarray:
-    return np.asarray(v, np.float64).view(np.uint64)
+    v = np.asarray(v)
+    return v.view(np.uint32 if v.dtype == np.float32 else np.uint64)
 
 
 def _glibc_lgamma(x: np.ndarray) -> np.ndarray:
@@ -52,8 +55,9 @@ def _glibc_lgamma(x: np.ndarray) -> np.ndarray:
     return out
 
 
-def test_every_recorded_value_is_tfs_at_every_size():
-    x, want = FIXTURE["x"], FIXTURE["y"]
+@pytest.mark.parametrize("d", ["64", "32"])
+def test_every_recorded_value_is_tfs_at_every_size(d):
+    x, want = FIXTURE["x" + d], FIXTURE["y" + d]
     assert (_bits(tf.math.lgamma(x).numpy()) == _bits(want)).all()
     for size in (1, 3, 7, 8, 100):  # (the scalar path and packets' sizes alike)
         got = np.concatenate([tf.math.lgamma(x[i:i + size]).numpy()
@@ -62,7 +66,7 @@ def test_every_recorded_value_is_tfs_at_every_size():
 
 
 def test_a_traced_call_is_the_same():
-    x, want = FIXTURE["x"][:300], FIXTURE["y"][:300]
+    x, want = FIXTURE["x64"][:300], FIXTURE["y64"][:300]
     traced = tf.function(lambda v: tf.math.lgamma(v))
     assert (_bits(traced(tf.constant(x)).numpy()) == _bits(want)).all()
 
@@ -114,3 +118,26 @@ def test_the_log_step_is_glibcs(values):
     want = np.array([LIBM.log(v) for v in values])
     assert (_bits(special_lgamma.log(x)) == _bits(want)).all()
     assert [math.log(v) for v in values] == want.tolist()  # (its fallback is glibc's too)
+
+
+def _glibc_lgammaf(x: np.ndarray) -> np.ndarray:
+    return np.array([LIBM.lgammaf(v) for v in x.tolist()], np.float32)
+
+
+@needs_glibc
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0x00800000, 0x7F7FFFFF), min_size=1, max_size=300))
+def test_any_positive_float32_is_glibcs(words):
+    # (positive normal floats: the vectorized steps; the rest is TF's scalar path's)
+    x = np.array(words, np.uint32).view(np.float32)
+    assert (_bits(tf.math.lgamma(x).numpy()) == _bits(_glibc_lgammaf(x))).all()
+    want = np.array([LIBM.logf(v) for v in x.tolist()], np.float32)
+    assert (_bits(special_lgamma.logf(x)) == _bits(want)).all()
+
+
+@needs_glibc
+def test_90000_float32_draws_are_glibcs():
+    rng = np.random.default_rng(4)
+    x = np.concatenate([rng.uniform(0, 20, 60_000), np.exp(rng.uniform(-80, 80, 20_000)),
+                        1 + rng.uniform(-0.01, 0.01, 10_000)]).astype(np.float32)
+    assert (_bits(tf.math.lgamma(x).numpy()) == _bits(_glibc_lgammaf(x))).all()
