@@ -1,16 +1,18 @@
-"""float64 lgamma as TF 2.21's CPU kernel computes it, over NumPy arrays: the C library's
-lgamma (glibc 2.36's) per value, here vectorized with the same steps.
+"""lgamma as TF 2.21's CPU kernel computes it, over NumPy arrays: the C library's lgamma
+and lgammaf (glibc 2.36's) per value, here vectorized with the same steps.
 
-Sits in the ops layer below math_special.py, whose Lgamma kernel takes `lgamma64` for
-float64 tensors on the CPU. TF's Lgamma calls lgamma per value under denormals-are-zero;
-glibc's double lgamma is Sun's fdlibm algorithm: for 0 < x < 2 one of three approximations
-in a reduced argument (about 1, about the minimum 1.4616..., about 2) after subtracting
-log(x) below 0.9; for 2 <= x < 8 a rational in the fraction of x plus the log of the
-product (y+2)(y+3)...; for 8 <= x < 2**58 Stirling's series in 1/x; beyond,
-x (log(x) - 1); below zero the reflection log(pi / |x sin(pi x)|) - lgamma(-x), with
-sin(pi x) reduced to the first octant. glibc's own routine (lgamma_neg.c, tables about
-the zeros of lgamma) takes -28 < x < -2: those values still call the C library each.
-Every step here is the C code's operation in its order, each rounded to double (the
+Sits in the ops layer below math_special.py, whose Lgamma kernel takes `lgamma64` and
+`lgamma32` for float64 and float32 tensors on the CPU. TF's Lgamma calls lgamma_r per
+value under denormals-are-zero; glibc's lgamma is Sun's fdlibm algorithm (lgammaf its
+float translation, `_F32`): for 0 < x < 2 one of three approximations in a reduced
+argument (about 1, about the minimum 1.4616..., about 2) after subtracting log(x) below
+0.9; for 2 <= x < 8 a rational in the fraction of x plus the log of the product
+(y+2)(y+3)...; for 8 <= x < 2**58 Stirling's series in 1/x; beyond, x (log(x) - 1);
+below zero the reflection log(pi / |x sin(pi x)|) - lgamma(-x), with sin(pi x) reduced
+to the first octant. glibc's own routine (lgamma_neg.c, tables about the zeros of
+lgamma) takes -28 < x < -2: those values still call the C library each, as do float32's
+negatives (lgammaf's reflection takes fdlibm's float sin and cos kernels, not ported).
+Every step here is the C code's operation in its order, each rounded to the C type (the
 library is built without FMA contraction), so the bits are the library's.
 
 The library's log is the one sub-step NumPy does not give bit for bit (np.log differs on
@@ -106,11 +108,9 @@ def _sin_pi(x: np.ndarray) -> np.ndarray:
     y = 2.0 * (y * 0.5 - np.floor(y * 0.5))
     n = (y * 4.0).astype(np.int64)
     out = np.sin(_PI * y)
-    for octants, arg, fn, sign in (((1, 2), 0.5 - y, np.cos, 1.0),
-                                   ((3, 4), 1.0 - y, np.sin, 1.0),
-                                   ((5, 6), y - 1.5, np.cos, -1.0),
-                                   ((7,), y - 2.0, np.sin, 1.0)):
-        pick = np.isin(n, octants)
+    for first, arg, fn, sign in ((1, 0.5 - y, np.cos, 1.0), (3, 1.0 - y, np.sin, 1.0),
+                                 (5, y - 1.5, np.cos, -1.0), (7, y - 2.0, np.sin, 1.0)):
+        pick = (n == first) | (n == first + 1)  # (octants 1-2, 3-4, 5-6, 7)
         out = np.where(pick, sign * fn(_PI * arg), out)
     return np.where(small, np.sin(_PI * x), -out)
 
@@ -224,13 +224,13 @@ _LN2 = float.fromhex("0x1.62e42fefa39efp-1")
 def logf(x: np.ndarray) -> np.ndarray:
     """glibc's logf of positive normal finite floats (its double steps unfused: the fused
     build's last double bits reach a float's rounding about once in 2**24 values)."""
-    ix = x.view(np.uint32).astype(np.int64)
-    tmp = ix - 0x3F330000
-    i = (tmp >> 19) & 15
-    k = (tmp >> 23).astype(np.float64)
-    z = ((ix - (tmp & 0xFF800000)) & 0xFFFFFFFF).astype(np.uint32).view(np.float32)
-    r = z.astype(np.float64) * _LOGF_INVC[i] - 1.0
-    y0 = _LOGF_LOGC[i] + k * _LN2
+    ix = x.view(np.uint32)
+    tmp = ix - np.uint32(0x3F330000)  # (32-bit words wrap as the C code's)
+    i = (tmp >> np.uint32(19)) & np.uint32(15)
+    k = (tmp.view(np.int32) >> np.int32(23)).astype(np.float64)
+    z = (ix - (tmp & np.uint32(0xFF800000))).view(np.float32)
+    r = z.astype(np.float64) * _LOGF_INVC.take(i) - 1.0
+    y0 = _LOGF_LOGC.take(i) + k * _LN2
     r2 = r * r
     y = _LOGF_POLY[1] * r + _LOGF_POLY[2]
     y = _LOGF_POLY[0] * r2 + y
