@@ -31,7 +31,7 @@ def _glibc() -> ctypes.CDLL | None:
         libm = ctypes.CDLL(name)
         for fn in (libm.lgamma, libm.log):
             fn.restype, fn.argtypes = ctypes.c_double, [ctypes.c_double]
-        for fn in (libm.lgammaf, libm.logf):
+        for fn in (libm.lgammaf, libm.logf, libm.sinf, libm.cosf):
             fn.restype, fn.argtypes = ctypes.c_float, [ctypes.c_float]
         return libm
     except (OSError, AttributeError):
@@ -128,7 +128,6 @@ def _glibc_lgammaf(x: np.ndarray) -> np.ndarray:
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.integers(0x00800000, 0x7F7FFFFF), min_size=1, max_size=300))
 def test_any_positive_float32_is_glibcs(words):
-    # (positive normal floats: the vectorized steps; the rest is TF's scalar path's)
     x = np.array(words, np.uint32).view(np.float32)
     assert (_bits(tf.math.lgamma(x).numpy()) == _bits(_glibc_lgammaf(x))).all()
     want = np.array([LIBM.logf(v) for v in x.tolist()], np.float32)
@@ -136,8 +135,27 @@ def test_any_positive_float32_is_glibcs(words):
 
 
 @needs_glibc
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0x80800000, 0xCB7FFFFF), min_size=1, max_size=300))
+def test_any_negative_float32_is_glibcs(words):
+    # (the reflection's path, lgammaf_neg's range and the integers per value)
+    x = np.array(words, np.uint32).view(np.float32)
+    assert (_bits(tf.math.lgamma(x).numpy()) == _bits(_glibc_lgammaf(x))).all()
+
+
+@needs_glibc
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.floats(-0.78125, 0.78125, width=32), min_size=1, max_size=300))
+def test_the_sin_and_cos_steps_are_glibcs(values):
+    x = np.array(values, np.float32)
+    for mine, theirs in ((special_lgamma._sinf, LIBM.sinf), (special_lgamma._cosf, LIBM.cosf)):
+        want = np.array([theirs(v) for v in values], np.float32)
+        assert (_bits(mine(x)) == _bits(want)).all()
+
+
+@needs_glibc
 def test_90000_float32_draws_are_glibcs():
     rng = np.random.default_rng(4)
-    x = np.concatenate([rng.uniform(0, 20, 60_000), np.exp(rng.uniform(-80, 80, 20_000)),
+    x = np.concatenate([rng.uniform(-2, 20, 60_000), np.exp(rng.uniform(-80, 80, 20_000)),
                         1 + rng.uniform(-0.01, 0.01, 10_000)]).astype(np.float32)
     assert (_bits(tf.math.lgamma(x).numpy()) == _bits(_glibc_lgammaf(x))).all()

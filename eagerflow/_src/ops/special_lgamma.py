@@ -10,8 +10,8 @@ argument (about 1, about the minimum 1.4616..., about 2) after subtracting log(x
 (y+2)(y+3)...; for 8 <= x < 2**58 Stirling's series in 1/x; beyond, x (log(x) - 1);
 below zero the reflection log(pi / |x sin(pi x)|) - lgamma(-x), with sin(pi x) reduced
 to the first octant. glibc's own routine (lgamma_neg.c, tables about the zeros of
-lgamma) takes -28 < x < -2: those values still call the C library each, as do float32's
-negatives (lgammaf's reflection takes fdlibm's float sin and cos kernels, not ported).
+lgamma) takes -28 < x < -2 (lgamma_negf -15 < x < -2): those values still call the C
+library each.
 Every step here is the C code's operation in its order, each rounded to the C type (the
 library is built without FMA contraction), so the bits are the library's.
 
@@ -297,20 +297,80 @@ def lgamma64(x: np.ndarray) -> np.ndarray:
     return out.reshape(np.shape(x))
 
 
+_PIF = np.float32(math.pi)
+# glibc's sinf and cosf (ARM's) below pi/4: polynomials in double, rounded to float once
+_SINF = [float.fromhex(h) for h in ("-0x1.555545995a603p-3", "0x1.1107605230bc4p-7",
+                                    "-0x1.994eb3774cf24p-13")]
+_COSF = [float.fromhex(h) for h in ("0x1p0", "-0x1.ffffffd0c621cp-2", "0x1.55553e1068f19p-5",
+                                    "-0x1.6c087e89a359dp-10", "0x1.99343027bf8c3p-16")]
+
+
+def _tiny12(x: np.ndarray) -> np.ndarray:
+    """Below 2**-12 by the C code's test: the top 12 bits of |x|'s word."""
+    return ((x.view(np.uint32) >> np.uint32(20)) & np.uint32(0x7FF)) < 0x398
+
+
+def _sinf(x: np.ndarray) -> np.ndarray:
+    """glibc's sinf on |x| < pi/4."""
+    d = x.astype(np.float64)
+    s = d * d
+    x3 = d * s
+    y = (d + x3 * _SINF[0]) + (x3 * s) * (_SINF[1] + s * _SINF[2])
+    return np.where(_tiny12(x), x, y.astype(np.float32))
+
+
+def _cosf(x: np.ndarray) -> np.ndarray:
+    """glibc's cosf on |x| < pi/4."""
+    d = x.astype(np.float64)
+    s = d * d
+    x4 = s * s
+    c2 = _COSF[3] + s * _COSF[4]
+    c = (_COSF[0] + s * _COSF[1]) + x4 * _COSF[2]
+    y = c + (x4 * s) * c2
+    return np.where(_tiny12(x), np.float32(1), y.astype(np.float32))
+
+
+def _sin_pif(x: np.ndarray) -> np.ndarray:
+    """lgammaf's sin_pif for negative non-integers off the quarters (whose pi/4 glibc's
+    sinf and cosf reduce): as _sin_pi, in float, with glibc's sinf and cosf."""
+    f = np.float32
+    y = -x
+    y = f(2) * (y * f(0.5) - np.floor(y * f(0.5)))
+    n = (y * f(4)).astype(np.int64)
+    out = _sinf(_PIF * y)
+    for first, arg, fn, sign in ((1, f(0.5) - y, _cosf, 1), (3, f(1) - y, _sinf, 1),
+                                 (5, y - f(1.5), _cosf, -1), (7, y - f(2), _sinf, 1)):
+        pick = (n == first) | (n == first + 1)
+        v = fn(_PIF * arg)
+        out = np.where(pick, -v if sign < 0 else v, out)
+    return np.where(_high_word32(x) < 0x3E800000, _sinf(_PIF * x), -out)
+
+
 def lgamma32(x: np.ndarray, per_value: Any) -> np.ndarray:
-    """TF's CPU Lgamma of a float32 array: glibc's lgammaf of every value. Positive normal
-    values go through the float steps here; the rest (negatives, whose reflection takes
-    glibc's float sin and cos kernels and below -2 its lgammaf_neg; zeros, denormals, inf,
-    NaN) through `per_value`, the C library's call as TF's scalar path makes it."""
+    """TF's CPU Lgamma of a float32 array: glibc's lgammaf of every value. Normal values go
+    through the float steps here (negatives by the reflection, with glibc's sinf and
+    cosf); the rest (-15 < x < -2, glibc's lgammaf_neg; zeros, denormals, negative
+    integers and quarters, inf, NaN) through `per_value`, the C library's call as TF's scalar path
+    makes it."""
     flat = np.ascontiguousarray(x, np.float32).reshape(-1)
-    pos = (flat >= np.finfo(np.float32).tiny) & (flat < np.inf)
-    out = np.empty_like(flat)
-    tiny = pos & (flat < 2.0 ** -30)
-    big = pos & ~tiny
-    if big.all():
+    tiny_f = np.finfo(np.float32).tiny
+    pos = (flat >= tiny_f) & (flat < np.inf)
+    if pos.all() and flat.min(initial=1.0) >= 2.0 ** -30:
         return _positive(flat, _F32).reshape(np.shape(x))
+    out = np.empty_like(flat)
+    a = np.abs(flat)
+    tiny = (a >= tiny_f) & (a < 2.0 ** -30)
+    big = pos & ~tiny
     out[big] = _positive(flat[big], _F32)
-    out[tiny] = -logf(flat[tiny])
-    if not pos.all():
-        out[~pos] = per_value(flat[~pos])
+    out[tiny] = -logf(a[tiny])
+    # (negative non-integers outside lgammaf_neg's (-15, -2): the reflection)
+    neg = ((flat <= -(2.0 ** -30)) & ~((flat < -2.0) & (flat > -15.0))
+           & (flat > -(2.0 ** 23)) & (flat * 4 != np.floor(flat * 4)))
+    if neg.any():
+        v = flat[neg]
+        t = _sin_pif(v)
+        out[neg] = logf(_PIF / np.abs(t * v)) - _positive(-v, _F32)
+    rest = ~(pos | tiny | neg)
+    if rest.any():
+        out[rest] = per_value(flat[rest])
     return out.reshape(np.shape(x))
