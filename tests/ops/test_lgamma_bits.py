@@ -24,22 +24,28 @@ SMALLEST_NORMAL = np.finfo(np.float64).tiny
 
 
 def _glibc() -> ctypes.CDLL | None:
+    """This machine's libm where it is the glibc whose algorithms special_lgamma.py
+    reproduces: 2.28 (ARM's logf, sinf, cosf) to 2.41 (before CORE-MATH's lgamma)."""
     name = ctypes.util.find_library("m")
     if name is None or not special_lgamma.available():
         return None
     try:
+        version = ctypes.CDLL(None).gnu_get_libc_version
+        version.restype = ctypes.c_char_p
+        if not (2, 28) <= tuple(int(v) for v in version().decode().split(".")[:2]) < (2, 42):
+            return None
         libm = ctypes.CDLL(name)
         for fn in (libm.lgamma, libm.log):
             fn.restype, fn.argtypes = ctypes.c_double, [ctypes.c_double]
         for fn in (libm.lgammaf, libm.logf, libm.sinf, libm.cosf):
             fn.restype, fn.argtypes = ctypes.c_float, [ctypes.c_float]
         return libm
-    except (OSError, AttributeError):
+    except (OSError, AttributeError, ValueError):
         return None
 
 
 LIBM = _glibc()
-needs_glibc = pytest.mark.skipif(LIBM is None, reason="no glibc libm to compare with")
+needs_glibc = pytest.mark.skipif(LIBM is None, reason="no glibc 2.28-2.41 libm to compare with")
 
 
 def _bits(v: np.ndarray) -> np.ndarray:
