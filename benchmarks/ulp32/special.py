@@ -4,6 +4,7 @@
     .venv/bin/python benchmarks/ulp32/special.py record /tmp/ef.npz ef
     .venv/bin/python benchmarks/ulp32/special.py compare /tmp/tf.npz /tmp/ef.npz
     $EAGERFLOW_TF_PYTHON benchmarks/ulp32/special.py fixture tests/ops/special_bits.npz
+    $EAGERFLOW_TF_PYTHON benchmarks/ulp32/special.py lgamma tests/ops/lgamma_bits.npz
 
 Each op runs over one tensor of its inputs (Eigen's packets, 8 floats or 4 doubles at a
 time, and the tail) and over its first 7 values as a tensor of 7 (TF's scalar path). The
@@ -160,6 +161,44 @@ def fixture(path: str) -> None:
     np.savez_compressed(path, **res)
 
 
+def lgamma_inputs(dtype: type) -> np.ndarray:
+    """Lgamma's inputs for tests/ops/lgamma_bits.npz: every 8th of unary_inputs' (specials
+    and denormals first), then glibc's intervals' bounds (fdlibm's words of |x|, the tiny
+    bound, 8, Stirling's end, -2 and the end of lgamma_neg) and their neighbours, values
+    within 2**20 ulps (float: 2**12) of 1 and of 2, negative non-integers of each range."""
+    rng = np.random.RandomState(13)
+    base = unary_inputs(dtype, False)
+    if dtype == np.float64:
+        words = [0x3FECCCCC, 0x3FE76944, 0x3FCDA661, 0x3FFBB4C3, 0x3FF3B4C4, 0x3FD00000]
+        bounds = [float(np.array(w << 32, np.int64).view(np.float64)) for w in words]
+        bounds += [2.0 ** -70, 2.0 ** 58, -28.0, -2.0 ** 52]
+        steps = rng.randint(-2 ** 20, 2 ** 20, 400) * 2.0 ** -52
+    else:
+        words = [0x3F666666, 0x3F3B4A20, 0x3E6D3308, 0x3FDDA618, 0x3F9DA620, 0x3E800000]
+        bounds = np.array(words, np.uint32).view(np.float32).tolist()
+        bounds += [2.0 ** -30, 2.0 ** 26, -15.0, -2.0 ** 23]
+        steps = rng.randint(-2 ** 12, 2 ** 12, 400) * 2.0 ** -23
+    bounds += [8.0, 2.0, 1.0, 0.25, 3.0, 7.0, -2.0]
+    b = np.array(bounds + [-v for v in bounds], dtype)
+    near = np.concatenate([b, np.nextafter(b, dtype(np.inf)), np.nextafter(b, dtype(-np.inf))])
+    top = np.log(np.finfo(dtype).max) - 1
+    parts = [base[:12], base[12::8], near, 1 + steps, 2 + 2 * steps,
+             rng.uniform(-2, 0, 300), rng.uniform(-28, -2, 300),
+             -np.exp(rng.uniform(np.log(28), top, 300)), np.exp(rng.uniform(-top, top, 300)),
+             -(rng.randint(0, 10 ** 6, 100) + 0.5)]
+    return np.concatenate([np.asarray(v).astype(dtype) for v in parts])
+
+
+def lgamma_fixture(path: str) -> None:
+    """TF's Lgamma of lgamma_inputs() as one tensor per dtype (run by TF's Python)."""
+    import tensorflow as tf
+    res = {}
+    for dtype, d in ((np.float64, "64"), (np.float32, "32")):
+        x = lgamma_inputs(dtype)
+        res["x" + d], res["y" + d] = x, tf.math.lgamma(tf.constant(x)).numpy()
+    np.savez_compressed(path, **res)
+
+
 def ulps(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     it = np.int32 if a.dtype == np.float32 else np.int64
     mask = it(-1) ^ np.iinfo(it).min
@@ -193,5 +232,7 @@ if __name__ == "__main__":
         record(sys.argv[2], sys.argv[3])
     elif sys.argv[1] == "fixture":
         fixture(sys.argv[2])
+    elif sys.argv[1] == "lgamma":
+        lgamma_fixture(sys.argv[2])
     else:
         compare(sys.argv[2], sys.argv[3])

@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from eagerflow._src.backend import c_double_function, elementwise_kernel, special
+from eagerflow._src.backend import elementwise_kernel, special
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor
@@ -28,6 +28,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import halfprec, libm32
 from eagerflow._src.ops import special_bessel as _bessel
 from eagerflow._src.ops import special_cephes as _cephes
+from eagerflow._src.ops import special_lgamma as _lgamma64
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind, wants
 from eagerflow._src.ops.elementwise import (
@@ -60,7 +61,6 @@ from eagerflow._src.ops.math import (
     zeros_like,
 )
 from eagerflow._src.ops.registry import (
-    PACKET,
     BadSample,
     OpDef,
     Sample,
@@ -308,30 +308,29 @@ def _no_bfloat16(op: str, kernel: Callable) -> Callable:
     return fn
 
 
-# TF's float64 Lgamma of a denormal: glibc's lgamma under DAZ, -log(2**-1075) (recorded)
-_LGAMMA64_DENORMAL = float.fromhex("0x1.74910d52d3052p+9")
+_LGAMMAF = libm32.scalar("lgammaf")
 
 
 def _lgamma_kernel(xp: Any, x: Any) -> Any:
-    """TF's Lgamma calls the C library per value (lgamma_r, lgammaf_r): a float64 tensor of
-    fewer than 8 values does so too (25,319 recorded values: TF's bits but for the
-    denormals, TF's constant above); larger ones SciPy's gammaln (43% of values differ;
-    near 1 and 2 its error is absolute: gammaln(2 - 2**-52) is 1.1e-16, glibc's -9.4e-17),
-    whose per-value C call would cost ~15x."""
-    lgamma = c_double_function("lgamma") if xp is np and x.dtype == np.float64 else None
-    if lgamma is None or x.size >= PACKET:
-        return _scalar_kernel(_lgamma_fast, lgamma_scalar)(xp, x)
-    values = [_LGAMMA64_DENORMAL if 0 < abs(v) < 2.2250738585072014e-308 else lgamma(v)
-              for v in x.reshape(-1).tolist()]
-    return np.array(values, np.float64).reshape(x.shape)
+    """TF's Lgamma calls the C library per value (lgamma_r, lgammaf_r): on the CPU glibc's
+    lgamma and lgammaf vectorized step for step (special_lgamma.py: their bits on every
+    value checked; float32's negatives, zeros, denormals, inf and NaN per value as TF's
+    scalar path); elsewhere SciPy's gammaln (43% of float64 values and 35% of float32's
+    differ; near 1 and 2 its error is absolute: gammaln(2 - 2**-52) is 1.1e-16, glibc's
+    -9.4e-17)."""
+    if xp is np and x.dtype == np.float64 and _lgamma64.available():
+        return _lgamma64.lgamma64(x)
+    if xp is np and x.dtype == np.float32 and _lgamma64.available():
+        return _lgamma64.lgamma32(x, _LGAMMAF)
+    return _scalar_kernel(_lgamma_fast, lgamma_scalar)(xp, x)
 
 
 # (TF's float32 Lgamma is the C library's lgammaf on every value: libm32 gives it under 8
-# values and in float16, SciPy's gammaln larger float32 tensors, docs/ulp32.md)
+# values and in float16, special_lgamma.py larger float32 tensors, docs/ulp32.md)
 LGAMMA = _unary("Lgamma", _no_bfloat16("Lgamma", _lgamma_kernel),
                 _REAL_F,
                 lambda n, g: [g * digamma(n.inputs[0])], _elementwise_ref(lgamma_scalar),
-                lo=0.3, hi=4.0, small_kernel=libm32.scalar("lgammaf"),
+                lo=0.3, hi=4.0, small_kernel=_LGAMMAF,
                 refuse=_refuse_bfloat16("Lgamma"), grad_after_grads=True)
 # (Digamma: TF's Cephes port, special_cephes.py, on every backend)
 DIGAMMA = _unary("Digamma", _no_bfloat16("Digamma", _quiet(_cephes.digamma)), _REAL_F,
