@@ -483,6 +483,7 @@ def special(xp: Any) -> Any:
 # kernels call them past Eigen's packets (ops/libm32.py)
 c_float_function = cpu.c_float_function
 c_double_function = cpu.c_double_function
+glibc_version = cpu.glibc_version
 ELEMENTWISE_BLOCK = cpu.ELEMENTWISE_BLOCK
 
 

@@ -796,6 +796,20 @@ def c_float_function(name: str) -> Callable[[float], float] | None:
     return fn
 
 
+def glibc_version() -> tuple | None:
+    """The process's glibc version, (2, 36), or None under another C library: which
+    algorithms its math functions run (2.42 made several correctly rounded)."""
+    c_float_function("cosf")  # (loads the library)
+    fn = getattr(_LIBC[0], "gnu_get_libc_version", None) if _LIBC[0] is not None else None
+    if fn is None:
+        return None
+    fn.restype = ctypes.c_char_p
+    try:
+        return tuple(int(v) for v in fn().decode().split(".")[:2])
+    except ValueError:
+        return None
+
+
 def c_double_function(name: str) -> Callable[[float], float] | None:
     """The C library's function `name` of one double (`exp`, `lgamma`, ...), as
     c_float_function (its own function object: the library's symbol keeps its types)."""

@@ -25,12 +25,13 @@ and cos are glibc's on the octant (no value differed of 400,000).
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import c_double_function, c_float_function
+from eagerflow._src.backend import c_double_function, c_float_function, glibc_version
 
 # The glibc log's error bound beyond a half ulp (0.019 ulp) and logl's (~0.0005 ulp),
 # with a margin: nearer a midpoint than this, logl's rounding may not be glibc's.
@@ -263,10 +264,14 @@ _F32 = _Spec(np.float32, {
     _high_word32, logf)
 
 
+@functools.cache  # (the machine does not change under a process)
 def available() -> bool:
-    """Whether this machine can give the library's bits: its lgamma and lgammaf to call
-    where the steps here stop, and NumPy's long double the x87's 64-bit mantissa (`log`)."""
-    return (np.finfo(np.longdouble).nmant == 63 and np.dtype(np.longdouble).itemsize == 16
+    """Whether this machine can give the library's bits: a glibc whose lgamma and
+    lgammaf are the algorithms reproduced here (2.28 to 2.41) to call where the steps here
+    stop, and NumPy's long double the x87's 64-bit mantissa (`log`)."""
+    version = glibc_version()
+    return (version is not None and (2, 28) <= version < (2, 42)
+            and np.finfo(np.longdouble).nmant == 63 and np.dtype(np.longdouble).itemsize == 16
             and c_double_function("lgamma") is not None
             and c_float_function("lgammaf") is not None)
 
