@@ -25,7 +25,11 @@ def _bits(a):
 
 @pytest.mark.parametrize("case", CASES)
 @pytest.mark.parametrize("op", ["sum", "mean", "prod"])
-def test_tf_bits(case, op):
+@pytest.mark.parametrize("groups", [None, 0])
+def test_tf_bits(case, op, groups, monkeypatch):
+    """groups 0: segment_fold's rank steps, which it takes for many segment lengths."""
+    if groups is not None:
+        monkeypatch.setattr(eigen_reduce, "_GROUPS", groups)
     x, ids = FIXTURE[f"{case}/x"], FIXTURE[f"{case}/ids"]
     if op == "prod":
         x = x.dtype.type(1) + x / x.dtype.type(1024)
@@ -72,8 +76,8 @@ def _eigen_one(seg, op, lanes):
        dtype=st.sampled_from([np.float32, np.float64]),
        op=st.sampled_from([np.add, np.multiply]), seed=st.integers(0, 2 ** 16))
 def test_segment_fold_matches_row_by_row(counts, equal, c, dtype, op, seed):
-    """Both of segment_fold's ways (runs of equal segments as one view; rank steps over
-    any lengths) against the row-by-row reference, -0 and NaN included."""
+    """Both of segment_fold's ways (a block per segment length, a view or a gathered copy;
+    rank steps over any lengths) against the row-by-row reference, -0 and NaN included."""
     if equal:
         counts = [counts[0]] * len(counts)
     counts = np.array(counts)
@@ -87,11 +91,11 @@ def test_segment_fold_matches_row_by_row(counts, equal, c, dtype, op, seed):
     want = np.array([_eigen_one(x[s:s + n], op, lanes) for s, n in zip(starts, counts)])
     got = eigen_reduce.segment_fold(x, counts, op)
     np.testing.assert_array_equal(_bits(got), _bits(want.reshape(got.shape)))
-    runs, eigen_reduce._RUNS = eigen_reduce._RUNS, 0  # the rank steps for any input
+    groups, eigen_reduce._GROUPS = eigen_reduce._GROUPS, 0  # the rank steps for any input
     try:
         got = eigen_reduce.segment_fold(x, counts, op)
     finally:
-        eigen_reduce._RUNS = runs
+        eigen_reduce._GROUPS = groups
     np.testing.assert_array_equal(_bits(got), _bits(want.reshape(got.shape)))
 
 

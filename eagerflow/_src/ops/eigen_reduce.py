@@ -361,7 +361,7 @@ def half_prod(x: Any, axes: tuple, keepdims: bool) -> Any:
 # reducer keeps a count, Eigen's stateful MeanReducer, which rules out the four
 # accumulators: its rows are added in turn.)
 _UNROLL_ROWS = 16  # (the fewest rows Eigen adds in four accumulators)
-_RUNS = 32  # (runs of equal segments: fewer, and each is one view; else rank steps)
+_GROUPS = 64  # (segment lengths: fewer, and each length is one block; else rank steps)
 
 
 def unrolls(inner: int, dtype: Any, counts: Any) -> bool:
@@ -381,10 +381,8 @@ def segment_fold(data: Any, counts: Any, op: Any) -> Any:
     lanes = 32 // data.dtype.itemsize
     whole = c // lanes * lanes
     starts = np.cumsum(counts) - counts
-    cut = np.flatnonzero(np.diff(counts)) + 1  # runs of segments of one length
-    if cut.size < _RUNS:
-        return np.concatenate([_run(data, starts[a], counts[a], b - a, whole, op)
-                               for a, b in zip(np.r_[0, cut], np.r_[cut, counts.size])])
+    if np.unique(counts).size < _GROUPS:
+        return _by_length(data, starts, counts, whole, op)
     out = np.full((counts.size, c), op.identity, data.dtype)
     unroll = counts >= _UNROLL_ROWS if whole else np.zeros(counts.size, bool)
     turn = np.flatnonzero(~unroll)
@@ -397,17 +395,32 @@ def segment_fold(data: Any, counts: Any, op: Any) -> Any:
     return out
 
 
-def _run(data: Any, start: int, rows: int, n: int, whole: int, op: Any) -> Any:
-    """segment_fold() of `n` segments of `rows` rows from row `start`: one (n, rows, C)
-    view, reduced along its rows (NumPy reduces an outer axis in turn, from the first
-    row; folding in op's identity after gives what Eigen's start from it gives: a sum of
-    -0s is +0)."""
-    c = data.shape[1]
-    block = data[start:start + n * rows].reshape(n, rows, c)
-    one = data.dtype.type(op.identity)
+def _by_length(data: Any, starts: Any, counts: Any, whole: int, op: Any) -> Any:
+    """segment_fold() a group of segments of one length at a time: a view of the rows
+    where the group's segments follow each other, else a gathered copy."""
+    out = np.empty((counts.size, data.shape[1]), data.dtype)
+    order = np.argsort(counts, kind="stable")
+    ranked = counts[order]
+    cut = np.flatnonzero(np.diff(ranked)) + 1
+    for a, b in zip(np.r_[0, cut], np.r_[cut, counts.size]):
+        segs, rows = order[a:b], int(ranked[a])
+        if segs[-1] - segs[0] == b - a - 1:  # (consecutive segments: consecutive rows)
+            block = data[starts[segs[0]]:starts[segs[0]] + (b - a) * rows]
+        else:
+            block = data[(starts[segs][:, None] + np.arange(rows)).reshape(-1)]
+        out[segs] = _equal(block.reshape(b - a, rows, data.shape[1]), whole, op)
+    return out
+
+
+def _equal(block: Any, whole: int, op: Any) -> Any:
+    """segment_fold() of the segments of (n, rows, C) `block`, reduced along its rows
+    (NumPy reduces an outer axis in turn, from the first row; folding in op's identity
+    after gives what Eigen's start from it gives: a sum of -0s is +0)."""
+    n, rows, c = block.shape
+    one = block.dtype.type(op.identity)
     if rows < _UNROLL_ROWS or not whole:
         return op(_in_turn_rows(block, op), one)
-    out = np.empty((n, c), data.dtype)
+    out = np.empty((n, c), block.dtype)
     out[:, whole:] = op(_in_turn_rows(block[:, :, whole:], op), one)
     body = rows // 4 * 4
     acc = op.reduce(block[:, :body, :whole].reshape(n, body // 4, 4, whole), axis=1)
