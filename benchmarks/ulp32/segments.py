@@ -1,5 +1,6 @@
 """Sorted segment reductions (tf.math.segment_sum, _mean, _prod) against TF 2.21's CPU
-kernels, float32 and float64: writes the test fixture tests/ops/segment_order.npz.
+kernels, float32 and float64, and complex sums: writes the test fixture
+tests/ops/segment_order.npz.
 
     $EAGERFLOW_TF_PYTHON benchmarks/ulp32/segments.py fixture tests/ops/segment_order.npz
     .venv/bin/python benchmarks/ulp32/segments.py time
@@ -8,7 +9,8 @@ TF reduces each segment by Eigen along its rows: four accumulators on 16 rows or
 (eigen_reduce.segment_fold). The cases: segments of 1 to 67 rows (15 to 19 around the
 four accumulators' start) in a shuffled order with empty ones between; runs of equal
 segments; one of 1,030 rows; rows of 1, 3, 9 and 3 x 5 values. Each case's prod is of
-1 + x / 1024 (values near 1).
+1 + x / 65536 (near 1: TF flushes denormals, which a product of
+1,030 wider values reached).
 """
 
 from __future__ import annotations
@@ -37,6 +39,12 @@ def cases() -> dict:
         for segs, rows, inner in ((12, 20, (10,)), (8, 50, ()), (6, 17, (4, 2))):
             out[f"{name}_equal_{rows}"] = (_draw(rng, (segs * rows,) + inner, dtype),
                                            np.repeat(np.arange(segs), rows).astype(np.int64))
+        complex_type, inner = {np.float32: (np.complex64, 5), np.float64: (np.complex128, 3)}[dtype]
+        lens = rng.permutation([1, 2, 3, 15, 16, 17, 18, 19, 24, 40])
+        ids = np.repeat(np.arange(lens.size), lens).astype(np.int32)
+        out[f"{np.dtype(complex_type).name}_random_{inner}"] = (
+            _draw(rng, (ids.size, inner), dtype) + 1j * _draw(rng, (ids.size, inner), dtype)
+        ).astype(complex_type), ids
         long = np.array([0] * 1030 + [1, 2, 2], np.int32)
         out[f"{name}_long"] = (_draw(rng, (long.size, 9 if dtype is np.float32 else 4),
                                      dtype), long)
@@ -52,7 +60,7 @@ def fixture(path: str) -> None:
     import tensorflow as tf
     arrays = {}
     for name, (x, ids) in cases().items():
-        p = x.dtype.type(1) + x / x.dtype.type(1024)
+        p = x.dtype.type(1) + x / x.dtype.type(65536)
         arrays.update({f"{name}/x": x, f"{name}/ids": ids,
                        f"{name}/sum": tf.math.segment_sum(x, ids).numpy(),
                        f"{name}/mean": tf.math.segment_mean(x, ids).numpy(),

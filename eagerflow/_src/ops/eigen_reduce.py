@@ -1,7 +1,9 @@
-"""Sums in the order TF 2.21's CPU (Eigen) reductions add, for the half-precision kernels.
+"""Sums in the order TF 2.21's CPU (Eigen) reductions add, for the half-precision kernels
+and the sorted segment sums and products.
 
 Sits in the ops layer beside halfprec.py, under reduce.py and nn.py, which call it for
-float16 and bfloat16 host arrays (the float32/float64 paths keep their own sums).
+float16 and bfloat16 host arrays (the float32/float64 paths keep their own sums), and
+segment_ops.py (segment_fold, at the end).
 TF reshapes a reduction to at most three dimensions (size-1 dimensions dropped, runs of
 reduced or kept dimensions merged; more than three are transposed to (kept, reduced)), and
 Eigen then adds in a fixed order over packets of 8 lanes (AVX):
@@ -357,9 +359,9 @@ def half_prod(x: Any, axes: tuple, keepdims: bool) -> Any:
 
 # TF's sorted segment reductions (SegmentSum, SegmentProd) on CPU reduce each segment, the
 # rows [start, end) of the data taken as (rows, C), by an Eigen reduction along the rows:
-# columns() above, with AVX packets of 32 bytes (8 floats, 4 doubles). (Its SegmentMean's
-# reducer keeps a count, Eigen's stateful MeanReducer, which rules out the four
-# accumulators: its rows are added in turn.)
+# columns() above, with AVX packets of 32 bytes (8 floats, 4 doubles, 4 or 2 complex).
+# (Its SegmentMean's reducer keeps a count, Eigen's stateful MeanReducer, which rules out
+# the four accumulators: its rows are added in turn.)
 _UNROLL_ROWS = 16  # (the fewest rows Eigen adds in four accumulators)
 _GROUPS = 64  # (segment lengths: fewer, and each length is one block; else rank steps)
 
@@ -373,10 +375,10 @@ def unrolls(inner: int, dtype: Any, counts: Any) -> bool:
 
 def segment_fold(data: Any, counts: Any, op: Any) -> Any:
     """TF's CPU segment sum (`op` np.add) or product (np.multiply) of float32/float64
-    `data` (rows, C) cut into consecutive segments of `counts` rows: (segments, C). Each
-    segment adds its rows in turn from op's identity, but for the whole packets of a
-    segment of 16 rows or more: row i into accumulator i % 4 up to the last multiple of
-    four, (((a0 op a1) op a2) op a3), then its last rows in turn."""
+    `data` (rows, C; complex summed too) cut into consecutive segments of `counts` rows:
+    (segments, C). Each segment adds its rows in turn from op's identity, but for the
+    whole packets of a segment of 16 rows or more: row i into accumulator i % 4 up to the
+    last multiple of four, (((a0 op a1) op a2) op a3), then its last rows in turn."""
     c = data.shape[1]
     lanes = 32 // data.dtype.itemsize
     whole = c // lanes * lanes

@@ -352,10 +352,13 @@ def _mean_of_sums(xp: Any, sums: Any, counts: Any) -> Any:
 
 
 # TF's CPU Segment{Sum,Prod} reduce a segment by Eigen, in four accumulators on long
-# segments (eigen_reduce.segment_fold): its order counts for floats. (Its GPU kernels add
+# segments (eigen_reduce.segment_fold): its order counts for floats, and complex sums
+# (recorded from TF 2.21; a complex product left in turn: unchecked). (Its GPU kernels add
 # otherwise; a device keeps the rows' order.)
 _EIGEN_ORDER = {"sum": np.add, "prod": np.multiply}
-_EIGEN_TYPES = (np.dtype(np.float32), np.dtype(np.float64))
+_FLOATS = frozenset(map(np.dtype, (np.float32, np.float64)))
+_EIGEN_TYPES = {"sum": _FLOATS | frozenset(map(np.dtype, (np.complex64, np.complex128))),
+                "prod": _FLOATS}
 
 
 def _sorted_kernel(op: str, kind: str) -> Callable:
@@ -368,7 +371,7 @@ def _sorted_kernel(op: str, kind: str) -> Callable:
         if not rows:
             return xp.zeros((0,) + data.shape[1:], dtype=data.dtype)
         counts = xp.bincount(ids, minlength=rows)
-        if xp is np and kind in _EIGEN_ORDER and data.dtype in _EIGEN_TYPES and \
+        if xp is np and data.dtype in _EIGEN_TYPES.get(kind, ()) and \
                 unrolls(math.prod(data.shape[1:]), data.dtype, counts):
             flat = np.ascontiguousarray(data).reshape(data.shape[0], -1)
             with np.errstate(all="ignore"):
