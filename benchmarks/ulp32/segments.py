@@ -1,5 +1,5 @@
 """Sorted segment reductions (tf.math.segment_sum, _mean, _prod) against TF 2.21's CPU
-kernels, float32 and float64, and complex sums: writes the test fixture
+kernels, float16, bfloat16, float32 and float64, and complex sums: writes the test fixture
 tests/ops/segment_order.npz.
 
     $EAGERFLOW_TF_PYTHON benchmarks/ulp32/segments.py fixture tests/ops/segment_order.npz
@@ -9,8 +9,7 @@ TF reduces each segment by Eigen along its rows: four accumulators on 16 rows or
 (eigen_reduce.segment_fold). The cases: segments of 1 to 67 rows (15 to 19 around the
 four accumulators' start) in a shuffled order with empty ones between; runs of equal
 segments; one of 1,030 rows; rows of 1, 3, 9 and 3 x 5 values. Each case's prod is of
-1 + x / 65536 (near 1: TF flushes denormals, which a product of
-1,030 wider values reached).
+1 + x / 65536 (a half type's: 1 + x / 64; see inputs()). Half types stored as float32.
 """
 
 from __future__ import annotations
@@ -18,6 +17,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from typing import Any
 
 import numpy as np
 
@@ -48,6 +48,13 @@ def cases() -> dict:
         long = np.array([0] * 1030 + [1, 2, 2], np.int32)
         out[f"{name}_long"] = (_draw(rng, (long.size, 9 if dtype is np.float32 else 4),
                                      dtype), long)
+    for half in ("float16", "bfloat16"):  # (float32 values the half type holds)
+        lens = rng.permutation([1, 2, 3, 15, 16, 17, 18, 19, 24, 40])
+        ids = np.repeat(np.arange(lens.size), lens).astype(np.int32)
+        x = (rng.standard_normal((ids.size, 9)) * 10).astype(np.float32)
+        x = x.astype(np.float16).astype(np.float32) if half == "float16" else \
+            (x.view(np.uint32) & 0xFFFF0000).view(np.float32)
+        out[f"{half}_random_9"] = (x, ids)
     return out
 
 
@@ -60,12 +67,23 @@ def fixture(path: str) -> None:
     import tensorflow as tf
     arrays = {}
     for name, (x, ids) in cases().items():
-        p = x.dtype.type(1) + x / x.dtype.type(65536)
-        arrays.update({f"{name}/x": x, f"{name}/ids": ids,
-                       f"{name}/sum": tf.math.segment_sum(x, ids).numpy(),
-                       f"{name}/mean": tf.math.segment_mean(x, ids).numpy(),
-                       f"{name}/prod": tf.math.segment_prod(p, ids).numpy()})
+        arrays.update({f"{name}/x": x, f"{name}/ids": ids})
+        data, p = inputs(tf, name, x)
+        for op, arg in (("sum", data), ("mean", data), ("prod", p)):
+            out = getattr(tf.math, "segment_" + op)(arg, ids)
+            arrays[f"{name}/{op}"] = (tf.cast(out, tf.float32) if out.dtype.size == 2
+                                      else out).numpy()
     np.savez_compressed(path, **arrays)
+
+
+def inputs(tf: Any, name: str, x: np.ndarray) -> tuple:
+    """A case's data and the values its prod takes, 1 + x / 65536 (near 1: TF flushes
+    denormals, which a product of 1,030 wider values reached); a half type's (named first
+    in `name`) cast from float32, its prod of 1 + x / 64."""
+    half = name.split("_")[0]
+    if half in ("float16", "bfloat16"):
+        return tf.cast(x, half), tf.cast(1 + x / np.float32(64), half)
+    return x, x.dtype.type(1) + x / x.dtype.type(65536)
 
 
 def timing() -> None:

@@ -1,9 +1,10 @@
-"""tf.math.segment_sum and segment_prod give TF 2.21's CPU values bit for bit, float32
-and float64 (and complex sums): TF's kernel reduces each segment by Eigen along its rows, in four
-accumulators (row i into i % 4) on segments of 16 rows or more, for the outputs in whole
-AVX packets (eigen_reduce.segment_fold); segment_mean adds in turn (Eigen's MeanReducer
-keeps a count, which rules the accumulators out). segment_order.npz holds TF 2.21's
-outputs, recorded by benchmarks/ulp32/segments.py fixture."""
+"""tf.math.segment_sum and segment_prod give TF 2.21's CPU values bit for bit, float16,
+bfloat16, float32 and float64 (and complex sums): TF's kernel reduces each segment by Eigen
+along its rows, in four accumulators (row i into i % 4) on segments of 16 rows or more,
+for the outputs in whole AVX packets (eigen_reduce.segment_fold); segment_mean adds in
+turn (Eigen's MeanReducer keeps a count, which rules the accumulators out).
+segment_order.npz holds TF 2.21's outputs, recorded by benchmarks/ulp32/segments.py
+fixture."""
 
 import pathlib
 
@@ -33,9 +34,13 @@ def test_tf_bits(case, op, groups, monkeypatch):
     x, ids = FIXTURE[f"{case}/x"], FIXTURE[f"{case}/ids"]
     if op == "prod" and x.dtype.kind == "c":
         pytest.skip("a complex product is left in turn (Eigen's complex multiply unchecked)")
-    if op == "prod":
+    half = case.split("_")[0]
+    if half in ("float16", "bfloat16"):  # (stored as float32; a product of 1 + x / 64)
+        x = tf.cast(1 + x / np.float32(64) if op == "prod" else x, half)
+    elif op == "prod":  # (near 1: TF flushes denormals, which wider products reached)
         x = x.dtype.type(1) + x / x.dtype.type(65536)
-    got = getattr(tf.math, "segment_" + op)(x, ids).numpy()
+    got = getattr(tf.math, "segment_" + op)(x, ids)
+    got = (tf.cast(got, tf.float32) if got.dtype.size == 2 else got).numpy()
     want = FIXTURE[f"{case}/{op}"]
     assert got.dtype == want.dtype and got.shape == want.shape
     np.testing.assert_array_equal(_bits(got), _bits(want))
@@ -75,7 +80,7 @@ def _eigen_one(seg, op, lanes):
 @given(counts=st.lists(st.sampled_from([0, 1, 2, 7, 15, 16, 17, 18, 19, 23, 40]),
                        min_size=1, max_size=12),
        equal=st.booleans(), c=st.sampled_from([1, 2, 4, 7, 8, 9, 12, 17]),
-       dtype=st.sampled_from([np.float32, np.float64]),
+       dtype=st.sampled_from([np.float16, np.float32, np.float64]),
        op=st.sampled_from([np.add, np.multiply]), seed=st.integers(0, 2 ** 16))
 def test_segment_fold_matches_row_by_row(counts, equal, c, dtype, op, seed):
     """Both of segment_fold's ways (a block per segment length, a view or a gathered copy;
@@ -88,7 +93,7 @@ def test_segment_fold_matches_row_by_row(counts, equal, c, dtype, op, seed):
     x[rng.random(x.shape) < 0.05] = -0.0
     if rng.random() < 0.2:
         x[rng.random(x.shape) < 0.01] = np.nan
-    lanes = 32 // np.dtype(dtype).itemsize
+    lanes = {2: 8, 4: 8, 8: 4}[np.dtype(dtype).itemsize]  # (AVX: Packet8h, 8f, 4d)
     starts = np.cumsum(counts) - counts
     want = np.array([_eigen_one(x[s:s + n], op, lanes) for s, n in zip(starts, counts)])
     got = eigen_reduce.segment_fold(x, counts, op)

@@ -359,28 +359,36 @@ def half_prod(x: Any, axes: tuple, keepdims: bool) -> Any:
 
 # TF's sorted segment reductions (SegmentSum, SegmentProd) on CPU reduce each segment, the
 # rows [start, end) of the data taken as (rows, C), by an Eigen reduction along the rows:
-# columns() above, with AVX packets of 32 bytes (8 floats, 4 doubles, 4 or 2 complex).
+# columns() above, with AVX packets (8 floats or halves, 4 doubles, 4 or 2 complex); a half
+# type adds in its own type, each addition rounded (as NumPy's float16 and ml_dtypes'
+# bfloat16 do).
 # (Its SegmentMean's reducer keeps a count, Eigen's stateful MeanReducer, which rules out
 # the four accumulators: its rows are added in turn.)
 _UNROLL_ROWS = 16  # (the fewest rows Eigen adds in four accumulators)
 _GROUPS = 64  # (segment lengths: fewer, and each length is one block; else rank steps)
 
 
+def _lanes(dtype: Any) -> int:
+    """Values in one of Eigen's AVX packets: 32 bytes of float, double, complex; 8 of a
+    half type (Packet8h, Packet8bf: 16 bytes)."""
+    return min(8, 32 // np.dtype(dtype).itemsize)
+
+
 def unrolls(inner: int, dtype: Any, counts: Any) -> bool:
     """Whether TF's CPU segment reduction of segments of `counts` rows, `inner` values a
     row, adds some in four accumulators (else each in turn, as a scatter add does)."""
-    return inner >= 32 // np.dtype(dtype).itemsize and bool(counts.size) and \
+    return inner >= _lanes(dtype) and bool(counts.size) and \
         int(counts.max()) >= _UNROLL_ROWS
 
 
 def segment_fold(data: Any, counts: Any, op: Any) -> Any:
     """TF's CPU segment sum (`op` np.add) or product (np.multiply) of float32/float64
-    `data` (rows, C; complex summed too) cut into consecutive segments of `counts` rows:
+    `data` (rows, C; complex summed, half types too) cut into consecutive segments of `counts` rows:
     (segments, C). Each segment adds its rows in turn from op's identity, but for the
     whole packets of a segment of 16 rows or more: row i into accumulator i % 4 up to the
     last multiple of four, (((a0 op a1) op a2) op a3), then its last rows in turn."""
     c = data.shape[1]
-    lanes = 32 // data.dtype.itemsize
+    lanes = _lanes(data.dtype)
     whole = c // lanes * lanes
     starts = np.cumsum(counts) - counts
     if np.unique(counts).size < _GROUPS:

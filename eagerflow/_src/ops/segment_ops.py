@@ -356,7 +356,7 @@ def _mean_of_sums(xp: Any, sums: Any, counts: Any) -> Any:
 # (recorded from TF 2.21; a complex product left in turn: unchecked). (Its GPU kernels add
 # otherwise; a device keeps the rows' order.)
 _EIGEN_ORDER = {"sum": np.add, "prod": np.multiply}
-_FLOATS = frozenset(map(np.dtype, (np.float32, np.float64)))
+_FLOATS = frozenset(halfprec.HALF + (np.dtype(np.float32), np.dtype(np.float64)))
 _EIGEN_TYPES = {"sum": _FLOATS | frozenset(map(np.dtype, (np.complex64, np.complex128))),
                 "prod": _FLOATS}
 
