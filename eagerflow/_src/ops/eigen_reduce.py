@@ -382,11 +382,11 @@ def unrolls(inner: int, dtype: Any, counts: Any) -> bool:
 
 
 def segment_fold(data: Any, counts: Any, op: Any) -> Any:
-    """TF's CPU segment sum (`op` np.add) or product (np.multiply) of float32/float64
-    `data` (rows, C; complex summed, half types too) cut into consecutive segments of `counts` rows:
-    (segments, C). Each segment adds its rows in turn from op's identity, but for the
-    whole packets of a segment of 16 rows or more: row i into accumulator i % 4 up to the
-    last multiple of four, (((a0 op a1) op a2) op a3), then its last rows in turn."""
+    """TF's CPU segment sum (`op` np.add) or product (np.multiply) of float `data` (rows,
+    C; complex summed too) cut into consecutive segments of `counts` rows: (segments, C).
+    Each segment adds its rows in turn from op's identity, but for the whole packets of a
+    segment of 16 rows or more: row i into accumulator i % 4 up to the last multiple of
+    four, (((a0 op a1) op a2) op a3), then its last rows in turn."""
     c = data.shape[1]
     lanes = _lanes(data.dtype)
     whole = c // lanes * lanes
