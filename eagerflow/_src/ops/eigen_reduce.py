@@ -1,7 +1,9 @@
-"""Sums in the order TF 2.21's CPU (Eigen) reductions add, for the half-precision kernels.
+"""Sums in the order TF 2.21's CPU (Eigen) reductions add, for the half-precision kernels
+and the sorted segment sums and products.
 
 Sits in the ops layer beside halfprec.py, under reduce.py and nn.py, which call it for
-float16 and bfloat16 host arrays (the float32/float64 paths keep their own sums).
+float16 and bfloat16 host arrays (the float32/float64 paths keep their own sums), and
+segment_ops.py (segment_fold, at the end).
 TF reshapes a reduction to at most three dimensions (size-1 dimensions dropped, runs of
 reduced or kept dimensions merged; more than three are transposed to (kept, reduced)), and
 Eigen then adds in a fixed order over packets of 8 lanes (AVX):
@@ -353,3 +355,160 @@ def half_prod(x: Any, axes: tuple, keepdims: bool) -> Any:
     with np.errstate(all="ignore"):
         p = down(inner(rows, 1024, _rounder(x.dtype), 0, np.multiply), x.dtype)
     return _keep(p.reshape(x.shape[:n - len(axes)]), x.shape, axes, keepdims)
+
+
+# TF's sorted segment reductions (SegmentSum, SegmentProd) on CPU reduce each segment, the
+# rows [start, end) of the data taken as (rows, C), by an Eigen reduction along the rows:
+# columns() above, with AVX packets (8 floats or halves, 4 doubles, 4 or 2 complex); a half
+# type adds in its own type, each addition rounded (as NumPy's float16 and ml_dtypes'
+# bfloat16 do).
+# (Its SegmentMean's reducer keeps a count, Eigen's stateful MeanReducer, which rules out
+# the four accumulators: its rows are added in turn.)
+_UNROLL_ROWS = 16  # (the fewest rows Eigen adds in four accumulators)
+_GROUPS = 64  # (segment lengths: fewer, and each length is one block; else rank steps)
+
+
+def _lanes(dtype: Any) -> int:
+    """Values in one of Eigen's AVX packets: 32 bytes of float, double, complex; 8 of a
+    half type (Packet8h, Packet8bf: 16 bytes)."""
+    return min(8, 32 // np.dtype(dtype).itemsize)
+
+
+def unrolls(inner: int, dtype: Any, counts: Any) -> bool:
+    """Whether TF's CPU segment reduction of segments of `counts` rows, `inner` values a
+    row, adds some in four accumulators (else each in turn, as a scatter add does)."""
+    return inner >= _lanes(dtype) and bool(counts.size) and \
+        int(counts.max()) >= _UNROLL_ROWS
+
+
+def segment_fold(data: Any, counts: Any, op: Any) -> Any:
+    """TF's CPU segment sum (`op` np.add) or product (np.multiply) of float `data` (rows,
+    C; complex summed too) cut into consecutive segments of `counts` rows: (segments, C).
+    Each segment adds its rows in turn from op's identity, but for the whole packets of a
+    segment of 16 rows or more: row i into accumulator i % 4 up to the last multiple of
+    four, (((a0 op a1) op a2) op a3), then its last rows in turn."""
+    c = data.shape[1]
+    lanes = _lanes(data.dtype)
+    whole = c // lanes * lanes
+    starts = np.cumsum(counts) - counts
+    if np.unique(counts).size < _GROUPS:
+        return _by_length(data, starts, counts, whole, op)
+    out = np.full((counts.size, c), op.identity, data.dtype)
+    unroll = counts >= _UNROLL_ROWS if whole else np.zeros(counts.size, bool)
+    turn = np.flatnonzero(~unroll)
+    out[turn] = _steps(data, starts[turn], counts[turn], op)
+    if unroll.any():
+        long = np.flatnonzero(unroll)
+        st, body = starts[long], counts[long] // 4 * 4
+        out[long] = _steps(data, st + body, counts[long] - body, op,
+                           _four(data, st, body // 4, whole, op))
+    return out
+
+
+def _by_length(data: Any, starts: Any, counts: Any, whole: int, op: Any) -> Any:
+    """segment_fold() a group of segments of one length at a time: a view of the rows
+    where the group's segments follow each other, else a gathered copy."""
+    out = np.empty((counts.size, data.shape[1]), data.dtype)
+    order = np.argsort(counts, kind="stable")
+    ranked = counts[order]
+    cut = np.flatnonzero(np.diff(ranked)) + 1
+    for a, b in zip(np.r_[0, cut], np.r_[cut, counts.size]):
+        segs, rows = order[a:b], int(ranked[a])
+        if segs[-1] - segs[0] == b - a - 1:  # (consecutive segments: consecutive rows)
+            block = data[starts[segs[0]]:starts[segs[0]] + (b - a) * rows]
+        else:
+            block = data[(starts[segs][:, None] + np.arange(rows)).reshape(-1)]
+        out[segs] = _equal(block.reshape(b - a, rows, data.shape[1]), whole, op)
+    return out
+
+
+def _equal(block: Any, whole: int, op: Any) -> Any:
+    """segment_fold() of the segments of (n, rows, C) `block`, reduced along its rows
+    (NumPy reduces an outer axis in turn, from the first row; folding in op's identity
+    after gives what Eigen's start from it gives: a sum of -0s is +0)."""
+    n, rows, c = block.shape
+    one = block.dtype.type(op.identity)
+    if rows < _UNROLL_ROWS or not whole:
+        return op(_in_turn_rows(block, op), one)
+    out = np.empty((n, c), block.dtype)
+    out[:, whole:] = op(_in_turn_rows(block[:, :, whole:], op), one)
+    body = rows // 4 * 4
+    acc = op.reduce(block[:, :body, :whole].reshape(n, body // 4, 4, whole), axis=1)
+    total = out[:, :whole]
+    np.copyto(total, acc[:, 0])
+    for k in (1, 2, 3):
+        op(total, acc[:, k], out=total)
+    op(total, one, out=total)
+    for i in range(body, rows):
+        op(total, block[:, i, :whole], out=total)
+    return out
+
+
+def _in_turn_rows(block: Any, op: Any) -> Any:
+    """`op` over axis 1 of (n, rows, w) `block`, row by row. (NumPy's reduce adds rows in
+    turn while a row has several values; one value a row makes the rows its inner loop,
+    which it sums pairwise.)"""
+    if block.shape[2] > 1 or not block.shape[1]:
+        return op.reduce(block, axis=1)
+    return op.accumulate(block, axis=1)[:, -1]
+
+
+def _rank_steps(steps: Any) -> tuple:
+    """The segments, longest first (step i's segments are then a prefix), how many have
+    more than i steps, and how many steps to take together before each segment left
+    finishes alone: the fewest NumPy calls."""
+    order = np.argsort(-steps, kind="stable")
+    n = steps[order]
+    active = np.searchsorted(-n, -np.arange(int(n[0]) + 1), side="left")
+    return order, n, active, int(np.argmin(np.arange(active.size) + active))
+
+
+def _steps(data: Any, starts: Any, steps: Any, op: Any, acc: Any = None) -> Any:
+    """For each segment s, data's rows starts[s] + i (i < steps[s]) folded by `op` in
+    turn onto acc[s] (op's identity when None). A step takes the i-th row of every
+    segment that has one; the segments left finish in one accumulate each."""
+    if acc is None:
+        acc = np.full((starts.size,) + data.shape[1:], op.identity, data.dtype)
+    if not starts.size:
+        return acc
+    order, n, active, few = _rank_steps(steps)
+    st, a = starts[order], acc[order]
+    buf = np.empty(a.shape, data.dtype)
+    for i in range(few):
+        m = int(active[i])
+        np.take(data, st[:m] + i, axis=0, out=buf[:m])
+        op(a[:m], buf[:m], out=a[:m])
+    for j in range(int(active[few])):
+        rows = data[st[j] + few:st[j] + int(n[j])]
+        a[j] = op.accumulate(np.concatenate([a[j][None], rows]), axis=0)[-1]
+    acc[order] = a
+    return acc
+
+
+def _four(data: Any, starts: Any, steps: Any, whole: int, op: Any) -> Any:
+    """Eigen's four accumulators over each segment's first 4 * steps rows: columns up to
+    `whole` row 4i + k into accumulator k, then (((a0 op a1) op a2) op a3); the columns
+    past it each row in turn (accumulator 0 holds them)."""
+    order, n, active, few = _rank_steps(steps)
+    st = starts[order]
+    acc = np.full((4, st.size, data.shape[1]), op.identity, data.dtype)
+    buf = np.empty(acc.shape[1:], data.dtype)
+    for i in range(few):
+        m = int(active[i])
+        for k in range(4):  # (whole rows: np.take copies a strided array first)
+            np.take(data, st[:m] + 4 * i + k, axis=0, out=buf[:m])
+            op(acc[k, :m, :whole], buf[:m, :whole], out=acc[k, :m, :whole])
+            op(acc[0, :m, whole:], buf[:m, whole:], out=acc[0, :m, whole:])
+    for j in range(int(active[few])):
+        rows = data[st[j] + 4 * few:st[j] + 4 * int(n[j])]
+        lanes = np.concatenate([acc[:, j, :whole][None],
+                                rows[:, :whole].reshape(-1, 4, whole)])
+        acc[:, j, :whole] = op.accumulate(lanes, axis=0)[-1]
+        acc[0, j, whole:] = op.accumulate(
+            np.concatenate([acc[0, j, whole:][None], rows[:, whole:]]), axis=0)[-1]
+    total = acc[0].copy()
+    for k in (1, 2, 3):
+        op(total[:, :whole], acc[k, :, :whole], out=total[:, :whole])
+    out = np.empty_like(total)
+    out[order] = total
+    return out

@@ -10,6 +10,7 @@ sorted forms give 0 there instead (1 for prod), as TF's Segment* kernels do.
 
 from __future__ import annotations
 
+import math
 from typing import Any, Callable
 
 import numpy as np
@@ -35,6 +36,7 @@ from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg
 from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.eigen_reduce import segment_fold, unrolls
 from eagerflow._src.ops.indexing import (
     _check_indices,
     check_sorted_segments,
@@ -349,6 +351,16 @@ def _mean_of_sums(xp: Any, sums: Any, counts: Any) -> Any:
     return xp.true_divide(sums, n).astype(sums.dtype, copy=False)
 
 
+# TF's CPU Segment{Sum,Prod} reduce a segment by Eigen, in four accumulators on long
+# segments (eigen_reduce.segment_fold): its order counts for floats, and complex sums
+# (recorded from TF 2.21; a complex product left in turn: unchecked). (Its GPU kernels add
+# otherwise; a device keeps the rows' order.)
+_EIGEN_ORDER = {"sum": np.add, "prod": np.multiply}
+_FLOATS = frozenset(halfprec.HALF + (np.dtype(np.float32), np.dtype(np.float64)))
+_EIGEN_TYPES = {"sum": _FLOATS | frozenset(map(np.dtype, (np.complex64, np.complex128))),
+                "prod": _FLOATS}
+
+
 def _sorted_kernel(op: str, kind: str) -> Callable:
     extreme = None if kind in ("sum", "mean") else _kernel(op, kind, infinite=True)
 
@@ -359,7 +371,13 @@ def _sorted_kernel(op: str, kind: str) -> Callable:
         if not rows:
             return xp.zeros((0,) + data.shape[1:], dtype=data.dtype)
         counts = xp.bincount(ids, minlength=rows)
-        if extreme is not None:  # the rows folded in order (max/min: after the last NaN)
+        if xp is np and data.dtype in _EIGEN_TYPES.get(kind, ()) and \
+                unrolls(math.prod(data.shape[1:]), data.dtype, counts):
+            flat = np.ascontiguousarray(data).reshape(data.shape[0], -1)
+            with np.errstate(all="ignore"):
+                out = segment_fold(flat, counts, _EIGEN_ORDER[kind])
+            out = out.reshape((rows,) + data.shape[1:])
+        elif extreme is not None:  # the rows folded in order (max/min: after the last NaN)
             out = extreme(xp, data, ids, num_segments=rows)
         else:
             out = xp.zeros((rows,) + data.shape[1:], dtype=data.dtype)
