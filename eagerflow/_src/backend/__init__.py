@@ -485,6 +485,7 @@ c_float_function = cpu.c_float_function
 c_double_function = cpu.c_double_function
 glibc_version = cpu.glibc_version
 ELEMENTWISE_BLOCK = cpu.ELEMENTWISE_BLOCK
+SEGMENT_LENGTH_GROUPS = cpu.SEGMENT_LENGTH_GROUPS
 
 
 def linalg_errors(xp: Any) -> Any:

@@ -290,6 +290,11 @@ def matmul(a: Any, b: Any, out: Any = None) -> Any:
 # 65,536 values, 3.7 ms by 16,384 (one thread's CPU time on this project's 2-core Xeon).
 ELEMENTWISE_BLOCK = 1 << 16
 
+# A segment reduction in Eigen's order (eigen_reduce.segment_fold) whose segments come in
+# fewer distinct lengths than this runs one block per length (a few whole-array calls
+# each); more lengths, and it steps through the rows by rank instead.
+SEGMENT_LENGTH_GROUPS = 64
+
 
 # ---------------------------------------------------------------------------------------
 # Small products.

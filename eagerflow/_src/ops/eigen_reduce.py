@@ -35,6 +35,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from eagerflow._src.backend import SEGMENT_LENGTH_GROUPS
 from eagerflow._src.ops.halfprec import down, pexp, plog, up
 
 _F32 = np.float32
@@ -365,7 +366,6 @@ def half_prod(x: Any, axes: tuple, keepdims: bool) -> Any:
 # (Its SegmentMean's reducer keeps a count, Eigen's stateful MeanReducer, which rules out
 # the four accumulators: its rows are added in turn.)
 _UNROLL_ROWS = 16  # (the fewest rows Eigen adds in four accumulators)
-_GROUPS = 64  # (segment lengths: fewer, and each length is one block; else rank steps)
 
 
 def _lanes(dtype: Any) -> int:
@@ -391,7 +391,7 @@ def segment_fold(data: Any, counts: Any, op: Any) -> Any:
     lanes = _lanes(data.dtype)
     whole = c // lanes * lanes
     starts = np.cumsum(counts) - counts
-    if np.unique(counts).size < _GROUPS:
+    if np.unique(counts).size < SEGMENT_LENGTH_GROUPS:
         return _by_length(data, starts, counts, whole, op)
     out = np.full((counts.size, c), op.identity, data.dtype)
     unroll = counts >= _UNROLL_ROWS if whole else np.zeros(counts.size, bool)
