@@ -30,7 +30,7 @@ def _bits(a):
 def test_tf_bits(case, op, groups, monkeypatch):
     """groups 0: segment_fold's rank steps, which it takes for many segment lengths."""
     if groups is not None:
-        monkeypatch.setattr(eigen_reduce, "_GROUPS", groups)
+        monkeypatch.setattr(eigen_reduce, "SEGMENT_LENGTH_GROUPS", groups)
     x, ids = FIXTURE[f"{case}/x"], FIXTURE[f"{case}/ids"]
     if op == "prod" and x.dtype.kind == "c":
         pytest.skip("a complex product is left in turn (Eigen's complex multiply unchecked)")
@@ -98,11 +98,11 @@ def test_segment_fold_matches_row_by_row(counts, equal, c, dtype, op, seed):
     want = np.array([_eigen_one(x[s:s + n], op, lanes) for s, n in zip(starts, counts)])
     got = eigen_reduce.segment_fold(x, counts, op)
     np.testing.assert_array_equal(_bits(got), _bits(want.reshape(got.shape)))
-    groups, eigen_reduce._GROUPS = eigen_reduce._GROUPS, 0  # the rank steps for any input
+    groups, eigen_reduce.SEGMENT_LENGTH_GROUPS = eigen_reduce.SEGMENT_LENGTH_GROUPS, 0  # the rank steps for any input
     try:
         got = eigen_reduce.segment_fold(x, counts, op)
     finally:
-        eigen_reduce._GROUPS = groups
+        eigen_reduce.SEGMENT_LENGTH_GROUPS = groups
     np.testing.assert_array_equal(_bits(got), _bits(want.reshape(got.shape)))
 
 
