@@ -98,7 +98,8 @@ def test_segment_fold_matches_row_by_row(counts, equal, c, dtype, op, seed):
     want = np.array([_eigen_one(x[s:s + n], op, lanes) for s, n in zip(starts, counts)])
     got = eigen_reduce.segment_fold(x, counts, op)
     np.testing.assert_array_equal(_bits(got), _bits(want.reshape(got.shape)))
-    groups, eigen_reduce.SEGMENT_LENGTH_GROUPS = eigen_reduce.SEGMENT_LENGTH_GROUPS, 0  # the rank steps for any input
+    # the rank steps for any input
+    groups, eigen_reduce.SEGMENT_LENGTH_GROUPS = eigen_reduce.SEGMENT_LENGTH_GROUPS, 0
     try:
         got = eigen_reduce.segment_fold(x, counts, op)
     finally:
