@@ -242,3 +242,25 @@ def test_subclass_passing_itself_to_model_init_gets_keras3s_error():
     with pytest.raises(TypeError, match=r"^Layer.__init__\(\) takes 1 positional argument but "
                                         r"2 were given$"):
         MyModel()
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    # recorded from TF 2.21 (Keras 3's standardize_shape)
+    ({"shape": (None, -2)},
+     "Cannot convert '(None, -2)' to a shape. Negative dimensions are not allowed."),
+    ({"batch_shape": (-1,)},
+     "Cannot convert '(-1,)' to a shape. Negative dimensions are not allowed."),
+    ({"shape": (3,), "batch_size": -1},
+     "Cannot convert '(-1, 3)' to a shape. Negative dimensions are not allowed."),
+    ({"shape": (3.0,)},
+     "Cannot convert '(3.0,)' to a shape. Found invalid dimension '3.0' of type "
+     "'<class 'float'>'. "),
+])
+def test_input_refuses_negative_and_float_dimensions(kwargs, message):
+    with pytest.raises(ValueError) as info:
+        keras.Input(**kwargs)
+    assert str(info.value) == message
+
+
+def test_input_takes_numpy_integer_dimensions():
+    assert keras.Input((np.int64(3), None)).shape == (None, 3, None)
