@@ -264,3 +264,21 @@ def test_input_refuses_negative_and_float_dimensions(kwargs, message):
 
 def test_input_takes_numpy_integer_dimensions():
     assert keras.Input((np.int64(3), None)).shape == (None, 3, None)
+
+
+def test_functional_refuses_non_keras_tensors_with_keras3s_message():
+    # recorded from TF 2.21
+    a = keras.Input((3,), name="a")
+    out = keras.layers.Dense(2)(a)
+    with pytest.raises(ValueError) as info:
+        keras.Model(a, "x")
+    assert str(info.value) == ("All `outputs` values must be KerasTensors. Received: outputs=x "
+                               "including invalid value x of type <class 'str'>")
+    with pytest.raises(ValueError) as info:
+        keras.Model([a, 3], out)
+    assert str(info.value).startswith(
+        "All `inputs` values must be KerasTensors. Received: inputs=[<KerasTensor shape=(None, 3)")
+    assert str(info.value).endswith(" including invalid value 3 of type <class 'int'>")
+    with pytest.raises(ValueError) as info:
+        keras.Model(a, {"o": out, "p": 1.5})
+    assert str(info.value).endswith("including invalid value 1.5 of type <class 'float'>")

@@ -135,6 +135,15 @@ def functional_saved_children() -> dict:
     return {"_build_shapes_dict": TrackableDict({}), "output_names": TrackableList([])}
 
 
+def _check_all_keras_tensors(what: str, given: Any, flat: list) -> None:
+    """Keras 3's refusal of a Functional's `inputs` or `outputs` holding anything but
+    KerasTensors (a string, an eager tensor, an array)."""
+    for x in flat:
+        if not isinstance(x, KerasTensor):
+            raise ValueError(f"All `{what}` values must be KerasTensors. Received: "
+                             f"{what}={given} including invalid value {x} of type {type(x)}")
+
+
 class GraphNetwork:
     """A model defined by its input and output KerasTensors: the part of training.py's
     `Functional` that reads the graph of layer calls (mixed in before Model)."""
@@ -155,6 +164,8 @@ class GraphNetwork:
                         f"tensor name to '{key}' (via `Input(..., name='{key}')`)", stacklevel=1)
         flat_in = nest.flatten(inputs)
         flat_out = nest.flatten(outputs)
+        _check_all_keras_tensors("inputs", inputs, flat_in)
+        _check_all_keras_tensors("outputs", outputs, flat_out)
         for t in flat_in + flat_out:
             if not is_keras_tensor(t):
                 raise ValueError("Input tensors to a Functional must come from `tf.keras.Input`"
