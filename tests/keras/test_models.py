@@ -282,3 +282,18 @@ def test_functional_refuses_non_keras_tensors_with_keras3s_message():
     with pytest.raises(ValueError) as info:
         keras.Model(a, {"o": out, "p": 1.5})
     assert str(info.value).endswith("including invalid value 1.5 of type <class 'float'>")
+
+
+def test_built_sequential_given_two_tensors_warns_and_runs_on_the_first():
+    # recorded from TF 2.21: Keras 3 hands a built Sequential's inputs to its Functional,
+    # which warns about the structure, then zips the tensors with its one Input
+    x = np.ones((4, 3), "float32")
+    seq = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2, kernel_initializer="ones")])
+    with pytest.warns(UserWarning, match="The structure of `inputs` doesn't match the expected "
+                                         "structure"):
+        out = seq([x, 2 * x])
+    np.testing.assert_array_equal(out.numpy(), np.full((4, 2), 3.0, "float32"))
+    seq.compile(loss="mse", optimizer="sgd")
+    with pytest.warns(UserWarning):
+        history = seq.fit([x, x], np.zeros((4, 2)), verbose=0)
+    assert list(history.history) == ["loss"]

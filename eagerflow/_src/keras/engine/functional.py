@@ -307,14 +307,18 @@ class GraphNetwork:
         object.__setattr__(self, "_input_spec", value)
 
     # -- running ---------------------------------------------------------------------------
-    def _conform_inputs(self, inputs: Any) -> list:
+    def _conform_inputs(self, inputs: Any, zip_extra: bool = False) -> list:
+        """`inputs` as tensors in the model's Inputs' order, each in its Input's dtype and
+        rank. `zip_extra`: more tensors than Inputs are dropped (zipped with the Inputs, as
+        Keras 3's Functional.call does when a built Sequential hands them over) instead of
+        refused."""
         if type(inputs) is EagerTensor and len(self._flat_inputs) == 1:
             ref = self._flat_inputs[0]  # the common case: one tensor as its Input wants it
             if inputs._dtype is ref._dtype and len(inputs._shape) == len(ref.shape):
                 return [inputs]
         inputs = self._standardize_inputs(inputs)
         flat = tree.flatten(inputs)
-        if isinstance(inputs, dict) and len(flat) > len(self._flat_inputs):
+        if (zip_extra or isinstance(inputs, dict)) and len(flat) > len(self._flat_inputs):
             flat = flat[:len(self._flat_inputs)]  # (Keras 3 zips them with its Inputs)
         if len(flat) != len(self._flat_inputs):
             raise ValueError(f"Layer \"{self.name}\" expects {len(self._flat_inputs)} input(s),"
