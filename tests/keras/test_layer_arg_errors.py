@@ -1,0 +1,108 @@
+"""Layers' refusals of bad constructor arguments and of inputs their arguments do not fit, in
+Keras 3's words (each message recorded from TF 2.21 + Keras 3.15)."""
+
+import numpy as np
+import pytest
+
+from eagerflow import keras
+
+L = keras.layers
+
+_EITHER_2D = ("`{0}` should be either an int, a tuple of 2 ints (symmetric_height_crop, "
+              "symmetric_width_crop), or a tuple of 2 tuples of 2 ints ((top_crop, bottom_crop), "
+              "(left_crop, right_crop)). Received: {0}=1.5.")
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda: L.ZeroPadding2D((1, 2, 3)),
+     "`padding` should have two elements. Received: padding=(1, 2, 3)."),
+    (lambda: L.Cropping2D([1, 2, 3]),
+     "`cropping` should have two elements. Received: cropping=[1, 2, 3]."),
+    (lambda: L.ZeroPadding3D((1, 2)), "`padding` should have 3 elements. Received: (1, 2)."),
+    (lambda: L.Cropping3D((1, 2)), "`cropping` should have 3 elements. Received: (1, 2)."),
+    (lambda: L.ZeroPadding2D(1.5), _EITHER_2D.format("padding")),
+    (lambda: L.Cropping2D(1.5), _EITHER_2D.format("cropping")),
+    (lambda: L.ZeroPadding3D(None),
+     "`padding` should be either an int, a tuple of 3 ints (symmetric_dim1_pad, "
+     "symmetric_dim2_pad, symmetric_dim3_pad), or a tuple of 3 tuples of 2 ints "
+     "((left_dim1_pad, right_dim1_pad), (left_dim2_pad, right_dim2_pad), (left_dim3_pad, "
+     "right_dim2_pad)). Received: padding=None."),
+    (lambda: L.Cropping3D(1.5),
+     "`cropping` should be either an int, a tuple of 3 ints (symmetric_dim1_crop, "
+     "symmetric_dim2_crop, symmetric_dim3_crop), or a tuple of 3 tuples of 2 ints "
+     "((left_dim1_crop, right_dim1_crop), (left_dim2_crop, right_dim2_crop), (left_dim3_crop, "
+     "right_dim2_crop)). Received: 1.5."),
+    (lambda: L.Cropping2D(-1), "`cropping` cannot be negative. Received: cropping=-1."),
+    (lambda: L.Cropping3D(-1), "`cropping` cannot be negative. Received: cropping=-1."),
+    (lambda: L.ZeroPadding2D(((1, 2), (3,))),
+     "The `2nd entry of padding` argument must be a tuple of 2 integers. Received 2nd entry of "
+     "padding=(3,)"),
+    (lambda: L.Cropping2D(((1, -2), 3)),
+     "The `1st entry of cropping` argument must be a tuple of 2 integers. Received 1st entry "
+     "of cropping=(1, -2), including values {-2} that do not satisfy `value >= 0`"),
+    (lambda: L.ZeroPadding3D(((1, 2, 3), 1, 1)),
+     "The `1st entry of padding` argument must be a tuple of 2 integers. Received 1st entry of "
+     "padding=(1, 2, 3)"),
+    (lambda: L.ReLU(max_value=-1),
+     "max_value of a ReLU layer cannot be a negative value. Received: max_value=-1"),
+    (lambda: L.ReLU(negative_slope=-1),
+     "negative_slope of a ReLU layer cannot be None or a negative value. Received: "
+     "negative_slope=-1"),
+    (lambda: L.ReLU(threshold=None),
+     "threshold of a ReLU layer cannot be None or a negative value. Received: threshold=None"),
+    (lambda: L.Conv2D(3, 3, groups=2),
+     "The number of filters must be evenly divisible by the number of groups. Received: "
+     "groups=2, filters=3."),
+    (lambda: L.Conv2D(3, 3, data_format="FOO"),
+     "The `data_format` argument must be one of {'channels_first', 'channels_last'}. "
+     "Received: data_format=foo"),
+    (lambda: L.UpSampling2D(data_format="foo"),
+     "The `data_format` argument must be one of {'channels_first', 'channels_last'}. "
+     "Received: data_format=foo"),
+])
+def test_constructor_refusals(make, message):
+    with pytest.raises(ValueError) as info:
+        make()
+    assert str(info.value) == message
+
+
+def test_negative_int_padding_is_taken_as_keras3_takes_it():
+    assert L.ZeroPadding2D(-1).padding == ((-1, -1), (-1, -1))
+    assert L.ZeroPadding2D((1, (2, 3))).padding == ((1, 1), (2, 3))
+
+
+def _message(fn):
+    with pytest.raises(ValueError) as info:
+        fn()
+    return str(info.value)
+
+
+def test_cropping_that_leaves_nothing():
+    over = ("Values in `cropping` argument should be smaller than the corresponding spatial "
+            "dimension of the input. Received: ")
+    x4 = np.zeros((2, 4, 4, 3), "float32")
+    assert over + "inputs.shape=(2, 4, 4, 3), cropping=((1, 1), (3, 1))" in _message(
+        lambda: L.Cropping2D(((1, 1), (3, 1)))(x4))
+    assert over + "input_shape=(None, 4, 4, 1), cropping=((2, 2), (2, 2))" in _message(
+        lambda: L.Cropping2D(2)(keras.Input((4, 4, 1))))
+    assert over + "inputs.shape=(1, 4, 4, 4, 1), cropping=((2, 2), (2, 2), (2, 2))" in _message(
+        lambda: L.Cropping3D(2)(np.zeros((1, 4, 4, 4, 1), "float32")))
+    short = "`cropping` parameter of `Cropping1D` layer must be smaller than the input length. "
+    assert short + "Received: inputs.shape=(1, 4, 1), cropping=(2, 2)" in _message(
+        lambda: L.Cropping1D(2)(np.zeros((1, 4, 1), "float32")))
+    assert short + "Received: input_shape=(None, 4, 1), cropping=(2, 2)" in _message(
+        lambda: L.Cropping1D(2)(keras.Input((4, 1))))
+    assert L.Cropping1D((1, 2))(np.zeros((1, 4, 1), "float32")).shape == (1, 1, 1)
+
+
+def test_concatenate_given_one_tensor():
+    x3 = np.zeros((2, 5, 3), "float32")
+    assert _message(lambda: L.Concatenate()(x3)) == (
+        "A `Concatenate` layer should be called on a list of at least 1 input. Received: "
+        "input_shape=(2, 5, 3)")
+    assert _message(lambda: L.Concatenate()(keras.Input((5, 3)))) == (
+        "A `Concatenate` layer should be called on a list of at least 1 input. Received: "
+        "input_shape=(None, 5, 3)")
+    assert _message(lambda: L.Concatenate().compute_output_shape((2, 5, 3))) == (
+        "A `Concatenate` layer should be called on a list of inputs. Received: "
+        "input_shape=(2, 5, 3)")
