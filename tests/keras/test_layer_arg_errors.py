@@ -106,3 +106,20 @@ def test_concatenate_given_one_tensor():
     assert _message(lambda: L.Concatenate().compute_output_shape((2, 5, 3))) == (
         "A `Concatenate` layer should be called on a list of inputs. Received: "
         "input_shape=(2, 5, 3)")
+
+
+def test_reshape_target_checks():
+    assert _message(lambda: L.Reshape((-1, 2, -1))) == (
+        "There must be at most one unknown dimension (-1) in `target_shape`. Received: "
+        "target_shape=(-1, 2, -1).")
+    assert _message(lambda: L.Reshape((-2, 3))) == (
+        "Each dimension in `target_shape` must be a non-negative integer, or `-1` for a single "
+        "unknown dimension. Received: target_shape=(-2, 3).")
+    indivisible = ("The total size of the tensor must be unchanged, however, the input size "
+                   "cannot by divided by the specified dimensions in target_shape. Received: "
+                   "input_shape=(4, 3), target_shape=(5, -1)")
+    assert indivisible in _message(lambda: L.Reshape((5, -1))(np.zeros((2, 4, 3), "float32")))
+    assert indivisible in _message(lambda: L.Reshape((5, -1))(keras.Input((4, 3))))
+    assert ("The total size of the tensor must be unchanged. Received: input_shape=(4, 3), "
+            "target_shape=(5,)") in _message(lambda: L.Reshape((5,))(keras.Input((4, 3))))
+    assert L.Reshape((-1, 6)).compute_output_shape((None, 4, 3)) == (None, 2, 6)
