@@ -123,3 +123,31 @@ def test_reshape_target_checks():
     assert ("The total size of the tensor must be unchanged. Received: input_shape=(4, 3), "
             "target_shape=(5,)") in _message(lambda: L.Reshape((5,))(keras.Input((4, 3))))
     assert L.Reshape((-1, 6)).compute_output_shape((None, 4, 3)) == (None, 2, 6)
+
+
+# recorded from TF 2.21: UpSampling2D resizes by keras.ops.image.resize for any of its methods
+_UPSAMPLED = {
+    "bicubic": [0.5666091442108154, 1.7220590114593506, 4.013235569000244, 5.168685436248779,
+                0.8359243869781494, 2.078622579574585, 4.542806148529053, 5.7855048179626465,
+                1.3699581623077393, 2.785663366317749, 5.5929083824157715, 7.0086140632629395,
+                1.6392736434936523, 3.1422271728515625, 6.122479438781738, 7.625433921813965],
+    "area": [1.0, 1.0, 5.0, 5.0, 1.0, 1.0, 5.0, 5.0, 2.0, 2.0, 7.0, 7.0, 2.0, 2.0, 7.0, 7.0],
+    "lanczos3": [0.15340346097946167, 1.7151412963867188, 3.758425235748291, 5.320163249969482,
+                 0.49009591341018677, 2.2185821533203125, 4.480030059814453, 6.2085161209106445,
+                 0.930604100227356, 2.877254009246826, 5.424133777618408, 7.37078332901001,
+                 1.2672964334487915, 3.38069486618042, 6.145738124847412, 8.259136199951172],
+}
+
+
+@pytest.mark.parametrize("method", sorted(_UPSAMPLED))
+def test_upsampling2d_takes_every_resize_method(method):
+    x = np.array([1., 5., 2., 7.], "float32").reshape(1, 2, 2, 1)
+    got = L.UpSampling2D(interpolation=method.upper())(x).numpy().ravel()
+    np.testing.assert_allclose(got, _UPSAMPLED[method], rtol=1e-6, atol=1e-6)
+
+
+def test_upsampling2d_refuses_an_unknown_method_when_called():
+    layer = L.UpSampling2D(interpolation="foo")
+    assert "Invalid value for argument `interpolation`. Expected of one ('bilinear', 'nearest', " \
+           "'lanczos3', 'lanczos5', 'bicubic', 'area'). Received: interpolation=foo" in _message(
+               lambda: layer(np.zeros((1, 2, 2, 1), "float32")))

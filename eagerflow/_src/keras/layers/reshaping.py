@@ -8,8 +8,8 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.layers._utils import normalize_data_format, normalize_tuple
+from eagerflow._src.keras.ops.image import resize
 from eagerflow._src.ops import array as ta
-from eagerflow._src.ops.image import resize
 from eagerflow._src.ops.padding import pad as tf_pad
 
 _ORDINALS = ("1st", "2nd", "3rd")
@@ -282,23 +282,21 @@ class UpSampling2D(_SpatialUpSampling):
                  interpolation: str = "nearest", **kwargs: Any) -> None:
         super().__init__(data_format, **kwargs)
         self.size = normalize_tuple(size, 2, "size")
-        if interpolation not in ("nearest", "bilinear"):
-            raise ValueError("`interpolation` argument should be one of `\"nearest\"` or "
-                             f"`\"bilinear\"`. Received: \"{interpolation}\".")
-        self.interpolation = interpolation
+        # (any of keras.ops.image.resize's methods; another is refused when called, by it)
+        self.interpolation = interpolation.lower()
 
     def call(self, inputs: Any) -> Any:
-        if self.interpolation == "bilinear":
-            x = inputs
-            if self.data_format == "channels_first":
-                x = ta.transpose(x, [0, 2, 3, 1])
-            s = x.shape.as_list()
-            out = resize(x, [s[1] * self.size[0], s[2] * self.size[1]],
-                               method="bilinear")
-            if self.data_format == "channels_first":
-                out = ta.transpose(out, [0, 3, 1, 2])
-            return out
-        return super().call(inputs)
+        if self.interpolation == "nearest":
+            return super().call(inputs)
+        x = inputs
+        if self.data_format == "channels_first":
+            x = ta.transpose(x, [0, 2, 3, 1])
+        s = x.shape.as_list()
+        out = resize(x, (s[1] * self.size[0], s[2] * self.size[1]),
+                     interpolation=self.interpolation, data_format="channels_last")
+        if self.data_format == "channels_first":
+            out = ta.transpose(out, [0, 3, 1, 2])
+        return out
 
     def get_config(self) -> dict:
         config = super().get_config()
