@@ -4,6 +4,7 @@ Keras 3's words (each message recorded from TF 2.21 + Keras 3.15)."""
 import numpy as np
 import pytest
 
+import eagerflow as tf
 from eagerflow import keras
 
 L = keras.layers
@@ -151,3 +152,18 @@ def test_upsampling2d_refuses_an_unknown_method_when_called():
     assert "Invalid value for argument `interpolation`. Expected of one ('bilinear', 'nearest', " \
            "'lanczos3', 'lanczos5', 'bicubic', 'area'). Received: interpolation=foo" in _message(
                lambda: layer(np.zeros((1, 2, 2, 1), "float32")))
+
+
+def test_normalization_given_values_that_do_not_fit_fail_as_tfs_ops():
+    # recorded from TF 2.21: Keras 3 reshapes and broadcasts them by TF's ops
+    x3 = np.arange(24, dtype="float32").reshape(2, 4, 3)
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        L.Normalization(mean=[1., 2.], variance=[1., 1.])(x3)
+    assert str(info.value) == (
+        "{{function_node __wrapped__BroadcastTo_device_/job:localhost/replica:0/task:0/device:"
+        "CPU:0}} Incompatible shapes: [1,1,2] vs. [1,1,3] [Op:BroadcastTo]")
+    assert _message(lambda: L.Normalization(mean=[1., 2., 3.], variance=[1., 1.])) == (
+        "When setting values directly, `mean` and `variance` must have the same shape. "
+        "Received: mean shape (3,) and variance shape (2,)")
+    out = L.Normalization(axis=(1, 2), mean=np.ones((3,)), variance=np.ones((3,)) * 4)(x3)
+    np.testing.assert_allclose(out.numpy().ravel()[:3], [-0.5, 0.0, 0.5], rtol=1e-6)
