@@ -167,3 +167,16 @@ def test_normalization_given_values_that_do_not_fit_fail_as_tfs_ops():
         "Received: mean shape (3,) and variance shape (2,)")
     out = L.Normalization(axis=(1, 2), mean=np.ones((3,)), variance=np.ones((3,)) * 4)(x3)
     np.testing.assert_allclose(out.numpy().ravel()[:3], [-0.5, 0.0, 0.5], rtol=1e-6)
+
+
+@pytest.mark.parametrize("indices, words", [
+    # recorded from TF 2.21: Keras 3 bincounts a 1-D (or scalar) input as it is, rows otherwise
+    (np.array([-1]), "Input arr must be non-negative!"),
+    (np.array(-1), "Input arr must be non-negative!"),
+    (np.array([[-1, 1]]), "Input 'in' must be non-negative! Negative input value found: -1"),
+])
+def test_category_encoding_refuses_negative_indices_in_densebincounts_words(indices, words):
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        L.CategoryEncoding(3, output_mode="multi_hot")(indices)
+    assert ("{{function_node __wrapped__DenseBincount_device_/job:localhost/replica:0/task:0/"
+            f"device:CPU:0}} {words} [Op:DenseBincount] name: ") in str(info.value)
