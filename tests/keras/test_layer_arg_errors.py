@@ -179,4 +179,4 @@ def test_category_encoding_refuses_negative_indices_in_densebincounts_words(indi
     with pytest.raises(tf.errors.InvalidArgumentError) as info:
         L.CategoryEncoding(3, output_mode="multi_hot")(indices)
     assert ("{{function_node __wrapped__DenseBincount_device_/job:localhost/replica:0/task:0/"
-            f"device:CPU:0}} {words} [Op:DenseBincount] name: ") in str(info.value)
+            f"device:CPU:0}}}} {words} [Op:DenseBincount] name: ") in str(info.value)
