@@ -74,8 +74,8 @@ def test_masks_given_carried_dropped_and_made():
     # a list input carrying masks: the structure of them reaches `call`
     passer([out, x])
     assert isinstance(passer.seen[-1], list) and passer.seen[-1][1] is None
-    passer([x, x])
-    assert passer.seen[-1] is None
+    passer([x, x])  # (none masked: still the structure, [None, None], as TF 2.21's Keras 3)
+    assert passer.seen[-1] == [None, None]
     # a compute_mask on the instance makes a mask from none
     made = NoMask()
     made.supports_masking = True
@@ -129,3 +129,26 @@ def test_functional_nodes_with_keyword_tensors():
     np.testing.assert_array_equal(got[0].numpy(), x.numpy())
     got = model([x, tf.logical_not(m)])  # (the node's keyword tensor mapped each call)
     np.testing.assert_array_equal(passer.seen[-1].numpy(), np.logical_not(m.numpy()))
+
+
+class _SeesMask(keras.layers.Layer):
+    def call(self, inputs, mask=None, other=None):
+        self.seen = mask
+        return inputs[0] if isinstance(inputs, (list, tuple)) else inputs
+
+
+def test_a_structure_of_inputs_hands_call_the_structure_of_their_masks():
+    # recorded from TF 2.21: Keras 3 fills `mask` from its one tensor argument's masks,
+    # None for each unmasked tensor, whether or not any is masked
+    x = tf.ones((2, 3))
+    layer = _SeesMask()
+    layer([x, x])
+    assert layer.seen == [None, None]
+    layer((x, x))
+    assert layer.seen == (None, None)
+    layer({"a": x})
+    assert layer.seen == {"a": None}
+    layer(x)
+    assert layer.seen is None
+    layer([x, x], other=x)  # (another tensor argument: no mask filled in)
+    assert layer.seen is None

@@ -68,10 +68,10 @@ from eagerflow._src.keras.engine.keras_tensor import (
     symbolic_scope,
 )
 from eagerflow._src.keras.engine.layer_helpers import aggregation as _aggregation
+from eagerflow._src.keras.engine.layer_helpers import carried_mask, holds_tensor, tensor_list
 from eagerflow._src.keras.engine.layer_helpers import dedup as _dedup
 from eagerflow._src.keras.engine.layer_helpers import init_weight_lists as _init_weight_lists
 from eagerflow._src.keras.engine.layer_helpers import quantize_wrapper as _quantize_wrapper
-from eagerflow._src.keras.engine.layer_helpers import tensor_list
 from eagerflow._src.keras.engine.layer_state import LayerState
 from eagerflow._src.keras.engine.own_variables import OwnVariables
 from eagerflow._src.keras.engine.shapes import (
@@ -788,10 +788,12 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
             drops_mask = not self._computes_masks() and any(
                 get_mask(t) is not None for t in ([inputs] if single else nest.flatten(inputs)))
         else:
-            mask = get_mask(inputs) if single else _carried_mask(inputs)
+            mask = get_mask(inputs) if single else carried_mask(
+                inputs, spec.expects_mask and not holds_tensor(rest, kwargs))
             if mask is not None and spec.expects_mask:
                 kwargs["mask"] = mask
-            drops_mask = mask is not None and not self._computes_masks()
+            drops_mask = mask is not None and not self._computes_masks() and (
+                single or any(m is not None for m in nest.flatten(mask)))
 
         outer_training, outer_depth, outer_autocast = ctx.training, ctx.depth, ctx.autocast
         if outer_depth == 0 and not ctx.symbolic and _LOSS_HOLDERS:
@@ -977,16 +979,6 @@ def _has_keras_tensor(inputs: Any, rest: tuple, kwargs: dict, listed: bool) -> b
     if not rest and not kwargs:
         return False
     return any(isinstance(x, KerasTensor) for x in nest.flatten([list(rest), kwargs]))
-
-
-def _carried_mask(inputs: Any) -> Any:
-    """The masks `inputs` (not a lone tensor) carry: None where none does, the one
-    tensor's for a one-tensor structure, else the structure of them."""
-    flat_in = list(inputs) if tensor_list(inputs) else nest.flatten(inputs)
-    flat_masks = [get_mask(t) for t in flat_in]
-    if all(m is None for m in flat_masks):
-        return None
-    return flat_masks[0] if len(flat_in) == 1 else nest.pack_sequence_as(inputs, flat_masks)
 
 
 def _defines_get_config(cls: type) -> bool:
