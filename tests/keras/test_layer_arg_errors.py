@@ -180,3 +180,30 @@ def test_category_encoding_refuses_negative_indices_in_densebincounts_words(indi
         L.CategoryEncoding(3, output_mode="multi_hot")(indices)
     assert ("{{function_node __wrapped__DenseBincount_device_/job:localhost/replica:0/task:0/"
             f"device:CPU:0}}}} {words} [Op:DenseBincount] name: ") in str(info.value)
+
+
+def test_bidirectional_copies_its_layer_through_deserialization():
+    # recorded from TF 2.21: Keras 3 deserializes the backward copy with go_backwards=True, so
+    # a layer that takes none fails as its deserialization does
+    message = _message_of(TypeError, lambda: L.Bidirectional(L.Dense(2, name="dd")))
+    assert "could not be deserialized properly" in message
+    assert "'name': 'backward_dd'" in message and "'go_backwards': True}" in message
+    assert message.endswith("Exception encountered: Unrecognized keyword arguments passed to "
+                            "Dense: {'go_backwards': True}")
+    assert _message(lambda: L.Bidirectional(3)) == (
+        "Please initialize `Bidirectional` layer with a `keras.layers.Layer` instance. "
+        "Received: 3")
+    assert _message(lambda: L.Bidirectional(L.LSTM(2), backward_layer=3)) == (
+        "`backward_layer` need to be a `keras.layers.Layer` instance. Received: 3")
+    lstm = L.LSTM(2)
+    lstm(np.zeros((1, 3, 4), "float32"))
+    bi = L.Bidirectional(lstm)  # (a built layer's copies come built)
+    assert bi.forward_layer.built and bi.backward_layer.built
+    assert [w.path for w in bi.weights][:3] == [f"forward_{lstm.name}/lstm_cell/{w}"
+                                                for w in ("kernel", "recurrent_kernel", "bias")]
+
+
+def _message_of(cls, fn):
+    with pytest.raises(cls) as info:
+        fn()
+    return str(info.value)

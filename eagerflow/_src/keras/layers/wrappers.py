@@ -151,22 +151,24 @@ class Bidirectional(Wrapper):
                  backward_layer: Layer | None = None, **kwargs: Any) -> None:
         if not isinstance(layer, Layer):
             raise ValueError("Please initialize `Bidirectional` layer with a "
-                             f"`tf.keras.layers.Layer` instance. Received: {layer}")
+                             f"`keras.layers.Layer` instance. Received: {layer}")
         if backward_layer is not None and not isinstance(backward_layer, Layer):
-            raise ValueError("`backward_layer` need to be a `tf.keras.layers.Layer` instance. "
+            raise ValueError("`backward_layer` need to be a `keras.layers.Layer` instance. "
                              f"Received: {backward_layer}")
         if merge_mode not in ["sum", "mul", "ave", "concat", None]:
             raise ValueError(f"Invalid merge mode. Received: {merge_mode}. Merge mode should be "
                              "one of {\"sum\", \"mul\", \"ave\", \"concat\", None}")
         super().__init__(layer, **kwargs)
-        config = layer.get_config()
-        config["name"] = "forward_" + layer.name.removeprefix("forward_")
-        self.forward_layer = type(layer).from_config(config)
+        # (copies through the serialized form, as Keras 3 makes them: a layer that takes no
+        # `go_backwards` fails as its deserialization does)
+        config = ser.serialize_keras_object(layer)
+        config["config"]["name"] = "forward_" + layer.name.removeprefix("forward_")
+        self.forward_layer = ser.deserialize_keras_object(config)
         if backward_layer is None:
-            bconfig = layer.get_config()
-            bconfig["name"] = "backward_" + layer.name.removeprefix("backward_")
-            bconfig["go_backwards"] = True
-            self.backward_layer = type(layer).from_config(bconfig)
+            config = ser.serialize_keras_object(layer)
+            config["config"]["go_backwards"] = True
+            config["config"]["name"] = "backward_" + layer.name.removeprefix("backward_")
+            self.backward_layer = ser.deserialize_keras_object(config)
         else:
             self.backward_layer = backward_layer
             if backward_layer.go_backwards == layer.go_backwards:
@@ -181,14 +183,9 @@ class Bidirectional(Wrapper):
                                  f"\"{getattr(self.forward_layer, attr)}\" for forward layer "
                                  f"and \"{getattr(self.backward_layer, attr)}\" for backward "
                                  "layer")
-        if layer.built and layer.get_build_config():
-            # Keras 3 copies the layer through its serialized form, build config included:
-            # a built layer's copies are built here, at the caller's scope (a loaded
-            # model's weights are forward_lstm/..., not bidirectional/forward_lstm/...)
-            copies = (self.forward_layer,) if backward_layer is not None else \
-                (self.forward_layer, self.backward_layer)
-            for sub in copies:
-                sub.build_from_config(layer.get_build_config())
+        # (a built layer's serialized form holds its build config: its copies were built by
+        # their deserialization, here at the caller's scope, as Keras 3 builds them (a loaded
+        # model's weights are forward_lstm/..., not bidirectional/forward_lstm/...))
         for sub in (self.forward_layer, self.backward_layer):
             if getattr(sub, "zero_output_for_mask", None) is not None:
                 sub.zero_output_for_mask = sub.return_sequences  # as Keras 3 forces it
