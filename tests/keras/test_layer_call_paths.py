@@ -152,3 +152,13 @@ def test_a_structure_of_inputs_hands_call_the_structure_of_their_masks():
     assert layer.seen is None
     layer([x, x], other=x)  # (another tensor argument: no mask filled in)
     assert layer.seen is None
+
+
+def test_a_mask_given_to_a_layer_not_supporting_masks_warns_it_is_dropped():
+    # recorded from TF 2.21: Keras 3 warns for the mask given (not only an input's)
+    x = tf.ones((2, 3))
+    with pytest.warns(UserWarning, match="was passed an input with a mask attached to it"):
+        _SeesMask()([x, x], mask=[None, tf.constant([True, False])])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        _SeesMask()([x, x], mask=[None, None])

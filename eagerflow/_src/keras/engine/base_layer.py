@@ -785,8 +785,9 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
                 del kwargs["mask"]
             # (a functional node's `mask=None` to a layer taking one: BatchNormalization;
             # read before the call, which may take the masks off its inputs)
-            drops_mask = not self._computes_masks() and any(
-                get_mask(t) is not None for t in ([inputs] if single else nest.flatten(inputs)))
+            given = nest.flatten(mask) if mask is not None else map(  # (else the inputs')
+                get_mask, [inputs] if single else nest.flatten(inputs))
+            drops_mask = not self._computes_masks() and any(m is not None for m in given)
         else:
             mask = get_mask(inputs) if single else carried_mask(
                 inputs, spec.expects_mask and not holds_tensor(rest, kwargs))
