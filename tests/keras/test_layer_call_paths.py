@@ -162,3 +162,18 @@ def test_a_mask_given_to_a_layer_not_supporting_masks_warns_it_is_dropped():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         _SeesMask()([x, x], mask=[None, None])
+
+
+def test_a_keyword_mask_none_is_filled_in_from_the_input():
+    # recorded from TF 2.21: Keras 3 fills an explicit `mask=None` from the input's mask, in a
+    # direct call and when a functional model replays a node called so
+    layer = _SeesMask()
+    x = keras.layers.Embedding(5, 2, mask_zero=True)(np.array([[1, 0, 2]]))
+    layer(x, mask=None)
+    assert layer.seen.numpy().tolist() == [[True, False, True]]
+    inp = keras.Input((3,))
+    e = keras.layers.Embedding(5, 2, mask_zero=True)(inp)
+    replayed = _SeesMask()
+    model = keras.Model(inp, replayed(e, mask=None))
+    model(np.array([[1, 0, 2]]))
+    assert replayed.seen.numpy().tolist() == [[True, False, True]]

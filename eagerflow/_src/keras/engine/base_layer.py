@@ -779,10 +779,11 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
 
         # masks: explicit, else carried by the inputs (handed to a `call` taking one)
         pos = spec.mask_pos
-        if "mask" in kwargs or pos is not None and len(rest) >= pos:
-            mask = kwargs["mask"] if "mask" in kwargs else rest[pos - 1]
-            if "mask" in kwargs and not spec.expects_mask and not spec.has_var_kwargs:
-                del kwargs["mask"]
+        positional = pos is not None and len(rest) >= pos
+        mask = rest[pos - 1] if positional else kwargs.get("mask")
+        if "mask" in kwargs and not spec.expects_mask and not spec.has_var_kwargs:
+            del kwargs["mask"]
+        if mask is not None or positional:  # (a keyword `mask=None`: filled in, as Keras 3)
             # (a functional node's `mask=None` to a layer taking one: BatchNormalization;
             # read before the call, which may take the masks off its inputs)
             given = nest.flatten(mask) if mask is not None else map(  # (else the inputs')
