@@ -177,3 +177,10 @@ def test_a_keyword_mask_none_is_filled_in_from_the_input():
     model = keras.Model(inp, replayed(e, mask=None))
     model(np.array([[1, 0, 2]]))
     assert replayed.seen.numpy().tolist() == [[True, False, True]]
+
+
+def test_a_symbolic_structure_hands_call_the_structure_of_its_masks():
+    # recorded from TF 2.21: as in an eager call, [None, None] where none is masked
+    layer = _SeesMask()
+    layer([keras.Input((3,)), keras.Input((3,))])
+    assert layer.seen == [None, None]
