@@ -74,8 +74,8 @@ def test_masks_given_carried_dropped_and_made():
     # a list input carrying masks: the structure of them reaches `call`
     passer([out, x])
     assert isinstance(passer.seen[-1], list) and passer.seen[-1][1] is None
-    passer([x, x])
-    assert passer.seen[-1] is None
+    passer([x, x])  # (none masked: still the structure, [None, None], as TF 2.21's Keras 3)
+    assert passer.seen[-1] == [None, None]
     # a compute_mask on the instance makes a mask from none
     made = NoMask()
     made.supports_masking = True
@@ -129,3 +129,58 @@ def test_functional_nodes_with_keyword_tensors():
     np.testing.assert_array_equal(got[0].numpy(), x.numpy())
     got = model([x, tf.logical_not(m)])  # (the node's keyword tensor mapped each call)
     np.testing.assert_array_equal(passer.seen[-1].numpy(), np.logical_not(m.numpy()))
+
+
+class _SeesMask(keras.layers.Layer):
+    def call(self, inputs, mask=None, other=None):
+        self.seen = mask
+        return inputs[0] if isinstance(inputs, (list, tuple)) else inputs
+
+
+def test_a_structure_of_inputs_hands_call_the_structure_of_their_masks():
+    # recorded from TF 2.21: Keras 3 fills `mask` from its one tensor argument's masks,
+    # None for each unmasked tensor, whether or not any is masked
+    x = tf.ones((2, 3))
+    layer = _SeesMask()
+    layer([x, x])
+    assert layer.seen == [None, None]
+    layer((x, x))
+    assert layer.seen == (None, None)
+    layer({"a": x})
+    assert layer.seen == {"a": None}
+    layer(x)
+    assert layer.seen is None
+    layer([x, x], other=x)  # (another tensor argument: no mask filled in)
+    assert layer.seen is None
+
+
+def test_a_mask_given_to_a_layer_not_supporting_masks_warns_it_is_dropped():
+    # recorded from TF 2.21: Keras 3 warns for the mask given (not only an input's)
+    x = tf.ones((2, 3))
+    with pytest.warns(UserWarning, match="was passed an input with a mask attached to it"):
+        _SeesMask()([x, x], mask=[None, tf.constant([True, False])])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        _SeesMask()([x, x], mask=[None, None])
+
+
+def test_a_keyword_mask_none_is_filled_in_from_the_input():
+    # recorded from TF 2.21: Keras 3 fills an explicit `mask=None` from the input's mask, in a
+    # direct call and when a functional model replays a node called so
+    layer = _SeesMask()
+    x = keras.layers.Embedding(5, 2, mask_zero=True)(np.array([[1, 0, 2]]))
+    layer(x, mask=None)
+    assert layer.seen.numpy().tolist() == [[True, False, True]]
+    inp = keras.Input((3,))
+    e = keras.layers.Embedding(5, 2, mask_zero=True)(inp)
+    replayed = _SeesMask()
+    model = keras.Model(inp, replayed(e, mask=None))
+    model(np.array([[1, 0, 2]]))
+    assert replayed.seen.numpy().tolist() == [[True, False, True]]
+
+
+def test_a_symbolic_structure_hands_call_the_structure_of_its_masks():
+    # recorded from TF 2.21: as in an eager call, [None, None] where none is masked
+    layer = _SeesMask()
+    layer([keras.Input((3,)), keras.Input((3,))])
+    assert layer.seen == [None, None]

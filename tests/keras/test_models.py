@@ -242,3 +242,58 @@ def test_subclass_passing_itself_to_model_init_gets_keras3s_error():
     with pytest.raises(TypeError, match=r"^Layer.__init__\(\) takes 1 positional argument but "
                                         r"2 were given$"):
         MyModel()
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    # recorded from TF 2.21 (Keras 3's standardize_shape)
+    ({"shape": (None, -2)},
+     "Cannot convert '(None, -2)' to a shape. Negative dimensions are not allowed."),
+    ({"batch_shape": (-1,)},
+     "Cannot convert '(-1,)' to a shape. Negative dimensions are not allowed."),
+    ({"shape": (3,), "batch_size": -1},
+     "Cannot convert '(-1, 3)' to a shape. Negative dimensions are not allowed."),
+    ({"shape": (3.0,)},
+     "Cannot convert '(3.0,)' to a shape. Found invalid dimension '3.0' of type "
+     "'<class 'float'>'. "),
+])
+def test_input_refuses_negative_and_float_dimensions(kwargs, message):
+    with pytest.raises(ValueError) as info:
+        keras.Input(**kwargs)
+    assert str(info.value) == message
+
+
+def test_input_takes_numpy_integer_dimensions():
+    assert keras.Input((np.int64(3), None)).shape == (None, 3, None)
+
+
+def test_functional_refuses_non_keras_tensors_with_keras3s_message():
+    # recorded from TF 2.21
+    a = keras.Input((3,), name="a")
+    out = keras.layers.Dense(2)(a)
+    with pytest.raises(ValueError) as info:
+        keras.Model(a, "x")
+    assert str(info.value) == ("All `outputs` values must be KerasTensors. Received: outputs=x "
+                               "including invalid value x of type <class 'str'>")
+    with pytest.raises(ValueError) as info:
+        keras.Model([a, 3], out)
+    assert str(info.value).startswith(
+        "All `inputs` values must be KerasTensors. Received: inputs=[<KerasTensor shape=(None, 3)")
+    assert str(info.value).endswith(" including invalid value 3 of type <class 'int'>")
+    with pytest.raises(ValueError) as info:
+        keras.Model(a, {"o": out, "p": 1.5})
+    assert str(info.value).endswith("including invalid value 1.5 of type <class 'float'>")
+
+
+def test_built_sequential_given_two_tensors_warns_and_runs_on_the_first():
+    # recorded from TF 2.21: Keras 3 hands a built Sequential's inputs to its Functional,
+    # which warns about the structure, then zips the tensors with its one Input
+    x = np.ones((4, 3), "float32")
+    seq = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2, kernel_initializer="ones")])
+    with pytest.warns(UserWarning, match="The structure of `inputs` doesn't match the expected "
+                                         "structure"):
+        out = seq([x, 2 * x])
+    np.testing.assert_array_equal(out.numpy(), np.full((4, 2), 3.0, "float32"))
+    seq.compile(loss="mse", optimizer="sgd")
+    with pytest.warns(UserWarning):
+        history = seq.fit([x, x], np.zeros((4, 2)), verbose=0)
+    assert list(history.history) == ["loss"]

@@ -144,6 +144,10 @@ CASES = [
     # (its one-argument form converts the condition first, in a name scope: no name)
     "tf.where(['a', 'b'], name='w')",
     "tf.where(tf.constant([1.5, 0.0]))",
+    # (TF's Where kernel takes ranks 1 to 8 alone)
+    "tf.where(tf.constant(True))",
+    "tf.where(tf.ones([1] * 9, tf.bool))",
+    "traced: tf.where(tf.constant(1))",
     "tf.dynamic_partition([1, 2], [0, 5], 2)",
     "tf.dynamic_partition(tf.constant([1, 2]), tf.constant([0, 5]), 2, name='d')",
     # a value given for an input whose type the op fixes converts to that type (a NumPy

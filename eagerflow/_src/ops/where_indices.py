@@ -29,6 +29,9 @@ def _where_kernel(xp: Any, c: Any) -> Any:
         raise UnimplementedError(None, None, "No WhereOp available for float16/half type on "
                                              "CPU; dying in CPU WhereOp to avoid silently "
                                              "creating costly copies from device. [Op:Where]")
+    if not 1 <= c.ndim <= 8:  # (TF's WhereOp has kernels for ranks 1 to 8 alone)
+        raise InvalidArgumentError(None, None, "WhereOp : Unhandled input dimensions: "
+                                               f"{c.ndim} [Op:Where]")
     return xp.argwhere(c).astype(np.int64)
 
 
@@ -39,5 +42,10 @@ WHERE_INDICES = register(OpDef(
     samples=lambda: [Sample((_rng.integers(0, 2, (3, 4)).astype(bool),), grad=False),
                      Sample((_f64(2, 3) * (_rng.integers(0, 2, (2, 3))),), grad=False)],
     bad_samples=lambda: [BadSample((np.array(["a", ""], dtype=object),), {},
-                                   InvalidArgumentError, "Value for attr 'T' of string")],
+                                   InvalidArgumentError, "Value for attr 'T' of string"),
+                         # (recorded from TF 2.21: a scalar or a rank over 8 has no kernel)
+                         BadSample((np.array(True),), {}, InvalidArgumentError,
+                                   "WhereOp : Unhandled input dimensions: 0"),
+                         BadSample((np.ones([1] * 9, bool),), {}, InvalidArgumentError,
+                                   "WhereOp : Unhandled input dimensions: 9")],
 ))

@@ -42,7 +42,6 @@ KNOWN = {
     "ops_nanquantile": _KERAS_REFUSES + " (int32 TensorArray)",
     "ops_cond": _KERAS_REFUSES + " (branches returning Python ints)",
     "ops_kaiser": _KERAS_REFUSES + " (kaiser(0): Range refuses)",
-    "ops_nonzero": _KERAS_REFUSES + " (a scalar: Where refuses rank 0)",
     "ops_correlate": _KERAS_REFUSES + " (2-D inputs: Reshape refuses)",
     "ops_image.scale_and_translate": "TypeError words (TF's tensor indexing vs a tuple's)",
     "ops_custom_gradient": "the decorated function's class (TF's 'Bind' vs a function)",

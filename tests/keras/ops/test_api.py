@@ -128,3 +128,20 @@ def test_every_function_has_a_golden_case(space):
     missing = [n for n in NAMES[space] if not inspect.ismodule(getattr(SPACES[space], n))
                and id(getattr(SPACES[space], n)) not in covered and n not in COVERED_ELSEWHERE]
     assert not missing, f"keras.{space}: no golden case for {missing}"
+
+
+def test_digitize_is_tfs_bucketize():
+    # recorded from TF 2.21: Keras 3 runs Bucketize, whose boundaries are float32 (a float64
+    # 0.1 lies below float32(0.1)) and must be sorted
+    got = ops.digitize(np.array([0.1, 0.2, 0.3]), [0.1, 0.2, 0.3])
+    assert got.dtype == tf.int32 and got.numpy().tolist() == [0, 1, 2]
+    assert ops.digitize(np.array([0.1, 0.2, 0.3], "float32"), [0.1, 0.2, 0.3]).numpy() \
+        .tolist() == [1, 2, 3]
+    assert ops.digitize(np.array([2**25 + 1, 3]), [3.0, 2.0**25 + 1]).numpy().tolist() == [2, 1]
+    unsorted = ("{{function_node __wrapped__Bucketize_device_/job:localhost/replica:0/task:0/"
+                "device:CPU:0}} Expected sorted boundaries [Op:Bucketize] name: ")
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        ops.digitize(np.array([1.5]), [2.0, 1.0])
+    assert str(info.value) == unsorted
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Expected sorted boundaries"):
+        keras.layers.Discretization(bin_boundaries=[2.0, 1.0])(np.array([0.1, 0.2]))

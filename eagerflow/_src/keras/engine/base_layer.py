@@ -68,10 +68,10 @@ from eagerflow._src.keras.engine.keras_tensor import (
     symbolic_scope,
 )
 from eagerflow._src.keras.engine.layer_helpers import aggregation as _aggregation
+from eagerflow._src.keras.engine.layer_helpers import carried_mask, holds_tensor, tensor_list
 from eagerflow._src.keras.engine.layer_helpers import dedup as _dedup
 from eagerflow._src.keras.engine.layer_helpers import init_weight_lists as _init_weight_lists
 from eagerflow._src.keras.engine.layer_helpers import quantize_wrapper as _quantize_wrapper
-from eagerflow._src.keras.engine.layer_helpers import tensor_list
 from eagerflow._src.keras.engine.layer_state import LayerState
 from eagerflow._src.keras.engine.own_variables import OwnVariables
 from eagerflow._src.keras.engine.shapes import (
@@ -779,19 +779,23 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
 
         # masks: explicit, else carried by the inputs (handed to a `call` taking one)
         pos = spec.mask_pos
-        if "mask" in kwargs or pos is not None and len(rest) >= pos:
-            mask = kwargs["mask"] if "mask" in kwargs else rest[pos - 1]
-            if "mask" in kwargs and not spec.expects_mask and not spec.has_var_kwargs:
-                del kwargs["mask"]
+        positional = pos is not None and len(rest) >= pos
+        mask = rest[pos - 1] if positional else kwargs.get("mask")
+        if "mask" in kwargs and not spec.expects_mask and not spec.has_var_kwargs:
+            del kwargs["mask"]
+        if mask is not None or positional:  # (a keyword `mask=None`: filled in, as Keras 3)
             # (a functional node's `mask=None` to a layer taking one: BatchNormalization;
             # read before the call, which may take the masks off its inputs)
-            drops_mask = not self._computes_masks() and any(
-                get_mask(t) is not None for t in ([inputs] if single else nest.flatten(inputs)))
+            given = nest.flatten(mask) if mask is not None else map(  # (else the inputs')
+                get_mask, [inputs] if single else nest.flatten(inputs))
+            drops_mask = not self._computes_masks() and any(m is not None for m in given)
         else:
-            mask = get_mask(inputs) if single else _carried_mask(inputs)
+            mask = get_mask(inputs) if single else carried_mask(
+                inputs, spec.expects_mask and not holds_tensor(rest, kwargs))
             if mask is not None and spec.expects_mask:
                 kwargs["mask"] = mask
-            drops_mask = mask is not None and not self._computes_masks()
+            drops_mask = mask is not None and not self._computes_masks() and (
+                single or any(m is not None for m in nest.flatten(mask)))
 
         outer_training, outer_depth, outer_autocast = ctx.training, ctx.depth, ctx.autocast
         if outer_depth == 0 and not ctx.symbolic and _LOSS_HOLDERS:
@@ -977,16 +981,6 @@ def _has_keras_tensor(inputs: Any, rest: tuple, kwargs: dict, listed: bool) -> b
     if not rest and not kwargs:
         return False
     return any(isinstance(x, KerasTensor) for x in nest.flatten([list(rest), kwargs]))
-
-
-def _carried_mask(inputs: Any) -> Any:
-    """The masks `inputs` (not a lone tensor) carry: None where none does, the one
-    tensor's for a one-tensor structure, else the structure of them."""
-    flat_in = list(inputs) if tensor_list(inputs) else nest.flatten(inputs)
-    flat_masks = [get_mask(t) for t in flat_in]
-    if all(m is None for m in flat_masks):
-        return None
-    return flat_masks[0] if len(flat_in) == 1 else nest.pack_sequence_as(inputs, flat_masks)
 
 
 def _defines_get_config(cls: type) -> bool:

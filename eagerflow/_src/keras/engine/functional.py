@@ -135,6 +135,15 @@ def functional_saved_children() -> dict:
     return {"_build_shapes_dict": TrackableDict({}), "output_names": TrackableList([])}
 
 
+def _check_all_keras_tensors(what: str, given: Any, flat: list) -> None:
+    """Keras 3's refusal of a Functional's `inputs` or `outputs` holding anything but
+    KerasTensors (a string, an eager tensor, an array)."""
+    for x in flat:
+        if not isinstance(x, KerasTensor):
+            raise ValueError(f"All `{what}` values must be KerasTensors. Received: "
+                             f"{what}={given} including invalid value {x} of type {type(x)}")
+
+
 class GraphNetwork:
     """A model defined by its input and output KerasTensors: the part of training.py's
     `Functional` that reads the graph of layer calls (mixed in before Model)."""
@@ -155,6 +164,8 @@ class GraphNetwork:
                         f"tensor name to '{key}' (via `Input(..., name='{key}')`)", stacklevel=1)
         flat_in = nest.flatten(inputs)
         flat_out = nest.flatten(outputs)
+        _check_all_keras_tensors("inputs", inputs, flat_in)
+        _check_all_keras_tensors("outputs", outputs, flat_out)
         for t in flat_in + flat_out:
             if not is_keras_tensor(t):
                 raise ValueError("Input tensors to a Functional must come from `tf.keras.Input`"
@@ -296,14 +307,18 @@ class GraphNetwork:
         object.__setattr__(self, "_input_spec", value)
 
     # -- running ---------------------------------------------------------------------------
-    def _conform_inputs(self, inputs: Any) -> list:
+    def _conform_inputs(self, inputs: Any, zip_extra: bool = False) -> list:
+        """`inputs` as tensors in the model's Inputs' order, each in its Input's dtype and
+        rank. `zip_extra`: more tensors than Inputs are dropped (zipped with the Inputs, as
+        Keras 3's Functional.call does when a built Sequential hands them over) instead of
+        refused."""
         if type(inputs) is EagerTensor and len(self._flat_inputs) == 1:
             ref = self._flat_inputs[0]  # the common case: one tensor as its Input wants it
             if inputs._dtype is ref._dtype and len(inputs._shape) == len(ref.shape):
                 return [inputs]
         inputs = self._standardize_inputs(inputs)
         flat = tree.flatten(inputs)
-        if isinstance(inputs, dict) and len(flat) > len(self._flat_inputs):
+        if (zip_extra or isinstance(inputs, dict)) and len(flat) > len(self._flat_inputs):
             flat = flat[:len(self._flat_inputs)]  # (Keras 3 zips them with its Inputs)
         if len(flat) != len(self._flat_inputs):
             raise ValueError(f"Layer \"{self.name}\" expects {len(self._flat_inputs)} input(s),"

@@ -16,7 +16,8 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import nest
-from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor
+from eagerflow._src.keras.engine.keras_tensor import get_mask
 from eagerflow._src.ops.variables import VariableAggregation
 
 # quantize's config resolution and checks, handed down by quantization_config.py (which
@@ -109,3 +110,23 @@ def aggregation(value: Any) -> int:
         raise ValueError(f"Invalid value for argument `aggregation`. Expected one of "
                          f"{[k for k in _AGGREGATIONS if k]}. Received: aggregation={value}")
     return _AGGREGATIONS[key]
+
+
+def carried_mask(inputs: Any, as_keras: bool) -> Any:
+    """The masks `inputs` (not a lone tensor) carry. `as_keras` (a call that takes a mask and
+    has no other tensor argument): Keras 3's, the structure of them with None for each
+    unmasked tensor, even where none is masked (`[None, None]`). Else None where none is
+    masked, the one tensor's for a one-tensor structure, or the structure of them."""
+    flat_in = list(inputs) if tensor_list(inputs) else nest.flatten(inputs)
+    flat_masks = [get_mask(t) for t in flat_in]
+    if as_keras and flat_in:
+        return nest.pack_sequence_as(inputs, flat_masks)
+    if all(m is None for m in flat_masks):
+        return None
+    return flat_masks[0] if len(flat_in) == 1 else nest.pack_sequence_as(inputs, flat_masks)
+
+
+def holds_tensor(rest: tuple, kwargs: dict) -> bool:
+    """Whether a call's arguments past its first hold a tensor (Keras 3 then fills no
+    `mask` from the first one's)."""
+    return any(isinstance(t, Tensor) for t in nest.flatten([list(rest), list(kwargs.values())]))

@@ -382,7 +382,8 @@ class Sequential(Functional):
         # (`kwargs`: Keras 3's call-context arguments, which reach only the layers that
         # declare them as context arguments; none do but through `training`)
         if self._is_graph_network:  # Keras 3 runs a built Sequential as its functional model
-            inputs = self._conform_inputs(inputs)[0]  # ([x]: Keras's structure warning)
+            # ([x] or [x, y]: Keras's structure warning, then the first tensor alone)
+            inputs = self._conform_inputs(inputs, zip_extra=True)[0]
         outputs = inputs
         for layer in self._sequential_layers:
             outputs = layer(outputs)

@@ -54,8 +54,9 @@ class SymbolicCalls:
         in_masks = nest.map_structure(get_mask, inputs)
         given = [m for m in nest.flatten(in_masks) if m is not None]
         node_kwargs = self._node_kwargs(inputs, rest, kwargs, spec)
-        if spec.expects_mask and kwargs.get("mask") is None and given and \
-                not _has_tensors(rest):
+        # (a structure's masks even where none is masked: [None, None])
+        if spec.expects_mask and kwargs.get("mask") is None and \
+                (given or nest.is_nested(inputs)) and not _has_tensors(rest):
             kwargs = dict(kwargs, mask=in_masks)
         previous_mask = kwargs.get("mask")
         if previous_mask is None:

@@ -50,10 +50,10 @@ def normalize_padding(value: Any, allow_causal: bool = False) -> str:
 def normalize_data_format(value: Any) -> str:
     if value is None:
         value = kb.image_data_format()
-    data_format = value.lower()
+    data_format = str(value).lower()
     if data_format not in {"channels_first", "channels_last"}:
-        raise ValueError("The `data_format` argument must be one of \"channels_first\", "
-                         f"\"channels_last\". Received: {value}")
+        raise ValueError("The `data_format` argument must be one of {'channels_first', "
+                         f"'channels_last'}}. Received: data_format={data_format}")
     return data_format
 
 

@@ -34,13 +34,13 @@ class ReLU(_Elementwise):
         super().__init__(**kwargs)
         if max_value is not None and max_value < 0.0:
             raise ValueError("max_value of a ReLU layer cannot be a negative value. "
-                             f"Received: {max_value}")
+                             f"Received: max_value={max_value}")
         if negative_slope is None or negative_slope < 0.0:
-            raise ValueError("negative_slope of a ReLU layer cannot be a negative value. "
-                             f"Received: {negative_slope}")
+            raise ValueError("negative_slope of a ReLU layer cannot be None or a negative "
+                             f"value. Received: negative_slope={negative_slope}")
         if threshold is None or threshold < 0.0:
-            raise ValueError("threshold of a ReLU layer cannot be a negative value. "
-                             f"Received: {threshold}")
+            raise ValueError("threshold of a ReLU layer cannot be None or a negative value. "
+                             f"Received: threshold={threshold}")
         self.max_value = max_value
         self.negative_slope = negative_slope
         self.threshold = threshold

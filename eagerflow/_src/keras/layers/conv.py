@@ -82,7 +82,7 @@ class Conv(Layer):
         self.input_spec = InputSpec(min_ndim=rank + 2)
         if self.filters is not None and self.filters % self.groups != 0:
             raise ValueError("The number of filters must be evenly divisible by the number of "
-                             f"groups. Received: groups={self.groups}, filters={self.filters}")
+                             f"groups. Received: groups={self.groups}, filters={self.filters}.")
         if not self._strides_with_dilation and max(self.strides) > 1 and \
                 max(self.dilation_rate) > 1:
             raise ValueError("`strides > 1` not supported in conjunction with `dilation_rate > "

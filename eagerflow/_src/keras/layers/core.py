@@ -342,12 +342,25 @@ class Flatten(Layer):
         return config
 
 
+def _check_target_shape(target: tuple) -> None:
+    """Keras 3's checks of a Reshape's target: non-negative dimensions but for one -1."""
+    for d in target:
+        if isinstance(d, (int, np.integer)) and d < -1:
+            raise ValueError("Each dimension in `target_shape` must be a non-negative integer, "
+                             "or `-1` for a single unknown dimension. Received: "
+                             f"target_shape={target}.")
+    if sum(1 for d in target if isinstance(d, (int, np.integer)) and d == -1) > 1:
+        raise ValueError("There must be at most one unknown dimension (-1) in `target_shape`. "
+                         f"Received: target_shape={target}.")
+
+
 class Reshape(Layer):
     """`Reshape(target_shape)`: reshapes the non-batch dims (one of them may be -1)."""
 
     def __init__(self, target_shape: Any, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.target_shape = tuple(target_shape)
+        _check_target_shape(self.target_shape)
         self.built = True  # as Keras 3's Reshape (so no build_config in its config)
 
     def _fix_unknown(self, input_rest: list) -> list:
@@ -355,26 +368,24 @@ class Reshape(Layer):
         known = 1
         unknown = None
         for i, d in enumerate(target):
-            if d < 0:
-                if unknown is not None:
-                    raise ValueError("There must be at most one unknown dimension in "
-                                     f"output_shape. Received: output_shape={self.target_shape}.")
+            if d == -1:
                 unknown = i
             else:
                 known *= d
         total = int(np.prod(input_rest)) if None not in input_rest else None
-        msg = ("The total size of the tensor must be unchanged. Received: input_shape="
-               f"{tuple(input_rest)}, target_shape={self.target_shape}")
+        received = f"Received: input_shape={tuple(input_rest)}, target_shape={self.target_shape}"
         if total is None:
             if unknown is not None:
                 target[unknown] = None
             return target
         if unknown is not None:
             if known == 0 or total % known != 0:
-                raise ValueError(msg)
+                raise ValueError("The total size of the tensor must be unchanged, however, the "
+                                 "input size cannot by divided by the specified dimensions in "
+                                 f"target_shape. {received}")
             target[unknown] = total // known
         elif total != known:
-            raise ValueError(msg)
+            raise ValueError(f"The total size of the tensor must be unchanged. {received}")
         return target
 
     def call(self, inputs: Any) -> Any:

@@ -244,7 +244,17 @@ class Concatenate(_Merge):
                 raise ValueError(err)
         return shapes
 
+    @staticmethod
+    def _check_listed(input_shape: Any, words: str) -> None:
+        """Concatenate's own refusal of one shape (not a list of them), in Keras 3's
+        `words` (its build's and its compute_output_shape's differ)."""
+        if not isinstance(input_shape, (list, tuple)) or not input_shape or \
+                not isinstance(input_shape[0], (list, tuple, TensorShape)):
+            raise ValueError(f"A `Concatenate` layer should be called on a list of {words}. "
+                             f"Received: input_shape={input_shape}")
+
     def build(self, input_shape: Any) -> None:
+        self._check_listed(input_shape, "at least 1 input")
         self._check_concat(input_shape)
         self.built = True
 
@@ -252,6 +262,7 @@ class Concatenate(_Merge):
         return ta.concat(inputs, axis=self.axis)
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        self._check_listed(input_shape, "inputs")
         shapes = self._check_concat(input_shape)
         if any(s is None for s in shapes):
             return TensorShape(None)

@@ -117,19 +117,20 @@ class Normalization(Layer):
             self.built = True
             self.finalize_state()
             return
-        mean = np.asarray(self.input_mean, dtype=np.float64)
-        variance = np.asarray(self.input_variance, dtype=np.float64)
-        if mean.ndim:
+        # (by TF's ops, as Keras 3 does: given values that do not fit fail as TF's
+        # Reshape or BroadcastTo does)
+        mean = convert_to_tensor(self.input_mean)
+        variance = convert_to_tensor(self.input_variance)
+        if mean.shape.rank:
             # The given values' dims align with the kept axes from the right.
             expanded = [1] * ndim
-            for i in range(1, mean.ndim + 1):
+            for i in range(1, mean.shape.rank + 1):
                 expanded[self._keep_axis[-i]] = mean.shape[-i]
-            mean, variance = mean.reshape(expanded), variance.reshape(expanded)
-        dtype = dt.as_dtype(self.compute_dtype).as_numpy_dtype
-        self.mean = convert_to_tensor(
-            np.broadcast_to(mean, self._broadcast_shape).astype(dtype))
-        self.variance = convert_to_tensor(
-            np.broadcast_to(variance, self._broadcast_shape).astype(dtype))
+            mean, variance = ta.reshape(mean, expanded), ta.reshape(variance, expanded)
+        mean = ta.broadcast_to(mean, self._broadcast_shape)
+        variance = ta.broadcast_to(variance, self._broadcast_shape)
+        self.mean = tm.cast(mean, self.compute_dtype)
+        self.variance = tm.cast(variance, self.compute_dtype)
         self.built = True
 
     def adapt(self, data: Any) -> None:

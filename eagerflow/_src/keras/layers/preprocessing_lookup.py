@@ -115,7 +115,7 @@ def _bincount_rows(x: Any, depth: int, mode: str, d: dt.DType, weights: Any) -> 
         nrows = n
     idx = tm.cast(flat, dt.int64)
     in_range = tm.logical_and(idx >= 0, idx < depth)
-    _check_range(idx, depth)
+    _check_range(idx, depth, one_row=not isinstance(x, RaggedTensor) and squeeze)
     ids = tm.where(in_range, rows * depth + idx, rows * depth)  # dropped: weight 0
     vals = tm.ones_like(idx, dtype=d) if weights is None else \
         tm.cast(ta.reshape(weights, [-1]) if not isinstance(weights, RaggedTensor)
@@ -142,16 +142,18 @@ def _encode_high_rank(x: Any, mode: str, depth: int, dtype: Any, weights: Any) -
     return reduce_sum(hot, axis=1)
 
 
-def _check_range(idx: Any, depth: int) -> None:
+def _check_range(idx: Any, depth: int, one_row: bool = False) -> None:
     """Negative indices are refused when known, as TF's DenseBincount (indices past the
-    depth are dropped)."""
+    depth are dropped), in its words for a 1-D input (`one_row`) or for rows of them."""
     arr = getattr(idx, "_arr", None)
     if arr is not None and arr.size and arr.min() < 0:
         # (as TF's eager DenseBincount words it: the op's function and device, its name)
+        words = "Input arr must be non-negative!" if one_row else (
+            "Input 'in' must be non-negative! Negative input value found: "
+            f"{int(arr.min())}")
         raise InvalidArgumentError(None, None, f"{{{{function_node __wrapped__DenseBincount_"
-                                               f"device_{CPU_DEVICE}}}}} Input 'in' must be "
-                                               "non-negative! Negative input value found: "
-                                               f"{int(arr.min())} [Op:DenseBincount] name: ")
+                                               f"device_{CPU_DEVICE}}}}} {words} "
+                                               "[Op:DenseBincount] name: ")
 
 
 # ---------------------------------------------------------------------------------------

@@ -22,11 +22,10 @@ from eagerflow._src.keras.layers.preprocessing_lookup import (
     encode_categorical,
     validate_string_arg,
 )
+from eagerflow._src.keras.ops.numpy_reduce import digitize
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops.crosses import cross_hashed
-from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.misc_ops import UPPER_BOUND
 from eagerflow._src.ops.sparse_functions import from_dense
 from eagerflow._src.ops.sparse_ops import to_dense
 
@@ -139,13 +138,7 @@ class Discretization(PreprocessingLayer):
                              "construction time or call `adapt(dataset)` before you can start "
                              "using the `Discretization` layer.")
         x = inputs if isinstance(inputs, Tensor) else convert_to_tensor(inputs)
-        if x.dtype in (dt.bool, dt.int8, dt.int16, dt.uint8, dt.uint16):
-            x = tm.cast(x, dt.int32)
-        bounds = convert_to_tensor([[float(b) for b in self.bin_boundaries]],
-                                   dtype=dt.float64 if x.dtype is dt.float64 else dt.float32)
-        flat = ta.reshape(tm.cast(x, bounds.dtype), [1, -1])
-        idx = bind(UPPER_BOUND, (bounds, flat), {"out_type": dt.int32})
-        idx = ta.reshape(idx, ta.shape(x))
+        idx = digitize(x, self.bin_boundaries)  # (TF's Bucketize: unsorted ones refused)
         return encode_categorical(idx, self.output_mode, len(self.bin_boundaries) + 1,
                                   self.output_dtype)
 

@@ -8,24 +8,41 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.layers._utils import normalize_data_format, normalize_tuple
+from eagerflow._src.keras.ops.image import resize
 from eagerflow._src.ops import array as ta
-from eagerflow._src.ops.image import resize
 from eagerflow._src.ops.padding import pad as tf_pad
+
+_ORDINALS = ("1st", "2nd", "3rd")
+# Keras 3's words for an argument of neither form (ZeroPadding2D's repeat Cropping2D's)
+_EITHER = {
+    2: "`{name}` should be either an int, a tuple of 2 ints (symmetric_height_crop, "
+       "symmetric_width_crop), or a tuple of 2 tuples of 2 ints ((top_crop, bottom_crop), "
+       "(left_crop, right_crop)). Received: {name}={value}.",
+    3: "`{name}` should be either an int, a tuple of 3 ints (symmetric_dim1_{short}, "
+       "symmetric_dim2_{short}, symmetric_dim3_{short}), or a tuple of 3 tuples of 2 ints "
+       "((left_dim1_{short}, right_dim1_{short}), (left_dim2_{short}, right_dim2_{short}), "
+       "(left_dim3_{short}, right_dim2_{short})). Received: {shown}.",
+}
 
 
 def _pairs(value: Any, n: int, name: str) -> tuple:
-    """An int, n ints, or n (before, after) pairs, as n pairs."""
+    """An int, n ints, or n (before, after) pairs, as n pairs; refused in Keras 3's words
+    (which differ between ranks 2 and 3, and let a negative int padding through)."""
+    shown = f"{name}={value}" if n == 2 else f"{value}"
     if isinstance(value, int):
+        if value < 0 and name == "cropping":
+            raise ValueError(f"`cropping` cannot be negative. Received: cropping={value}.")
         return ((value, value),) * n
-    if not hasattr(value, "__len__") or len(value) != n:
-        raise ValueError(f"`{name}` should have {n} elements. Received: {name}={value}.")
-    out = []
-    for v in value:
-        if isinstance(v, int):
-            out.append((v, v))
-        else:
-            out.append(normalize_tuple(v, 2, f"{n}th entry of {name}", allow_zero=True))
-    return tuple(out)
+    if not hasattr(value, "__len__"):
+        short = "pad" if name == "padding" else "crop"
+        raise ValueError(_EITHER[n].format(name=name, value=value, short=short,
+                                           shown=f"{name}={value}" if name == "padding"
+                                           else shown))
+    if len(value) != n:
+        count = "two" if n == 2 else str(n)
+        raise ValueError(f"`{name}` should have {count} elements. Received: {shown}.")
+    return tuple(normalize_tuple(v, 2, f"{_ORDINALS[i]} entry of {name}", allow_zero=True)
+                 for i, v in enumerate(value))
 
 
 def _add(d: int | None, k: int) -> int | None:
@@ -73,18 +90,10 @@ class ZeroPadding1D(_Spatial):
         return config
 
 
-def _per_axis_pairs(value: Any, n: int, name: str) -> tuple:
-    """n ints (one symmetric amount per spatial axis) or `_pairs`' forms, as n pairs."""
-    if isinstance(value, (list, tuple)) and len(value) == n and all(
-            isinstance(p, int) for p in value):
-        value = tuple((p, p) for p in value)
-    return _pairs(value, n, name)
-
-
 class _ZeroPadding(_Spatial):
     def __init__(self, padding: Any, data_format: str | None = None, **kwargs: Any) -> None:
         super().__init__(data_format, **kwargs)
-        self.padding = _per_axis_pairs(padding, self.rank, "padding")
+        self.padding = _pairs(padding, self.rank, "padding")
 
     def call(self, inputs: Any) -> Any:
         pads = [(0, 0)] * (self.rank + 2)
@@ -131,12 +140,20 @@ class Cropping1D(_Spatial):
         super().__init__("channels_last", **kwargs)
         self.cropping = normalize_tuple(cropping, 2, "cropping", allow_zero=True)
 
+    def _check(self, s: list, shown: str) -> None:
+        if s[1] is not None and sum(self.cropping) >= s[1]:
+            raise ValueError("`cropping` parameter of `Cropping1D` layer must be smaller than "
+                             f"the input length. Received: {shown}={tuple(s)}, "
+                             f"cropping={self.cropping}")
+
     def call(self, inputs: Any) -> Any:
+        self._check(inputs.shape.as_list(), "inputs.shape")
         n = inputs.shape[1]
         return inputs[:, self.cropping[0]:n - self.cropping[1], :]
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
         s = TensorShape(input_shape).as_list()
+        self._check(s, "input_shape")
         length = None if s[1] is None else s[1] - sum(self.cropping)
         return TensorShape([s[0], length, s[2]])
 
@@ -149,18 +166,20 @@ class Cropping1D(_Spatial):
 class _Cropping(_Spatial):
     def __init__(self, cropping: Any, data_format: str | None = None, **kwargs: Any) -> None:
         super().__init__(data_format, **kwargs)
-        self.cropping = _per_axis_pairs(cropping, self.rank, "cropping")
+        self.cropping = _pairs(cropping, self.rank, "cropping")
 
-    def _check(self, s: list) -> None:
+    def _check(self, s: list, shown: str) -> None:
+        """Keras 3's refusal of a cropping that leaves nothing of a spatial axis (`shown`:
+        "inputs.shape" in a call, "input_shape" in compute_output_shape)."""
         for axis, (a, b) in zip(self._spatial_axes(), self.cropping):
             if s[axis] is not None and a + b >= s[axis]:
-                raise ValueError("Argument `cropping` must be greater than the input shape. "
-                                 f"Received: inputs.shape={tuple(s)}, and "
-                                 f"cropping={self.cropping}")
+                raise ValueError("Values in `cropping` argument should be smaller than the "
+                                 "corresponding spatial dimension of the input. Received: "
+                                 f"{shown}={tuple(s)}, cropping={self.cropping}")
 
     def call(self, inputs: Any) -> Any:
         s = inputs.shape.as_list()
-        self._check(s)
+        self._check(s, "inputs.shape")
         key = [slice(None)] * (self.rank + 2)
         for axis, (a, b) in zip(self._spatial_axes(), self.cropping):
             key[axis] = slice(a, s[axis] - b)
@@ -168,7 +187,7 @@ class _Cropping(_Spatial):
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
         s = TensorShape(input_shape).as_list()
-        self._check(s)
+        self._check(s, "input_shape")
         for axis, (a, b) in zip(self._spatial_axes(), self.cropping):
             s[axis] = None if s[axis] is None else s[axis] - a - b
         return TensorShape(s)
@@ -263,23 +282,21 @@ class UpSampling2D(_SpatialUpSampling):
                  interpolation: str = "nearest", **kwargs: Any) -> None:
         super().__init__(data_format, **kwargs)
         self.size = normalize_tuple(size, 2, "size")
-        if interpolation not in ("nearest", "bilinear"):
-            raise ValueError("`interpolation` argument should be one of `\"nearest\"` or "
-                             f"`\"bilinear\"`. Received: \"{interpolation}\".")
-        self.interpolation = interpolation
+        # (any of keras.ops.image.resize's methods; another is refused when called, by it)
+        self.interpolation = interpolation.lower()
 
     def call(self, inputs: Any) -> Any:
-        if self.interpolation == "bilinear":
-            x = inputs
-            if self.data_format == "channels_first":
-                x = ta.transpose(x, [0, 2, 3, 1])
-            s = x.shape.as_list()
-            out = resize(x, [s[1] * self.size[0], s[2] * self.size[1]],
-                               method="bilinear")
-            if self.data_format == "channels_first":
-                out = ta.transpose(out, [0, 3, 1, 2])
-            return out
-        return super().call(inputs)
+        if self.interpolation == "nearest":
+            return super().call(inputs)
+        x = inputs
+        if self.data_format == "channels_first":
+            x = ta.transpose(x, [0, 2, 3, 1])
+        s = x.shape.as_list()
+        out = resize(x, (s[1] * self.size[0], s[2] * self.size[1]),
+                     interpolation=self.interpolation, data_format="channels_last")
+        if self.data_format == "channels_first":
+            out = ta.transpose(out, [0, 3, 1, 2])
+        return out
 
     def get_config(self) -> dict:
         config = super().get_config()

@@ -53,35 +53,46 @@ class Wrapper(Layer):
 
 
 class TimeDistributed(Wrapper):
-    """Applies `layer` to every time step (axis 1) of its input."""
+    """Applies `layer` to every time step (axis 1) of its input. As in Keras 3 it holds no
+    input spec: once built, a batch of another length (in batch or time) is taken too."""
 
     def __init__(self, layer: Layer, **kwargs: Any) -> None:
+        if not isinstance(layer, Layer):
+            raise ValueError("Please initialize `TimeDistributed` layer with a "
+                             f"`keras.layers.Layer` instance. Received: {layer}")
         super().__init__(layer, **kwargs)
         self.supports_masking = True
-        self.input_spec = InputSpec(min_ndim=3)
+
+    @staticmethod
+    def _dims(input_shape: Any) -> list:
+        """The input's dimensions, refused (as Keras 3 does) below rank 3."""
+        s = TensorShape(input_shape).as_list()
+        if len(s) < 3:
+            shown = input_shape if isinstance(input_shape, (tuple, list)) else tuple(s)
+            raise ValueError("`TimeDistributed` Layer should be passed an `input_shape` with at "
+                             f"least 3 dimensions, received: {shown}")
+        return s
 
     def _inner_shape(self, s: list) -> TensorShape:
         batch = s[0] * s[1] if s[0] is not None and s[1] is not None else None
         return TensorShape([batch] + s[2:])
 
     def build(self, input_shape: Any) -> None:
-        s = TensorShape(input_shape).as_list()
-        if len(s) < 3:
-            raise ValueError("`TimeDistributed` Layer should be passed an `input_shape` with at "
-                             f"least 3 dimensions, received: {tuple(s)}")
-        self.input_spec = InputSpec(shape=[None] + s[1:])
+        s = self._dims(input_shape)
         if not self.layer.built:
             with self.layer._own_scope():
                 self.layer._maybe_build(_Shaped(self._inner_shape(s)))
         self.built = True
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
-        s = TensorShape(input_shape).as_list()
+        s = self._dims(input_shape)
         inner = TensorShape(output_shape_of(self.layer, self._inner_shape(s))).as_list()
         return TensorShape([s[0], s[1]] + inner[1:])
 
     def call(self, inputs: Any, training: Any = None, mask: Any = None) -> Any:
         s = inputs.shape.as_list()
+        if mask is not None:
+            _check_time_mask(TensorShape(mask.shape), inputs.shape)
         flat = ta.reshape(inputs, [-1] + s[2:])
         kwargs = {}
         if call_spec(self.layer).expects_training:
@@ -92,6 +103,22 @@ class TimeDistributed(Wrapper):
 
     def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
         return mask
+
+
+def _check_time_mask(mask_shape: TensorShape, input_shape: TensorShape) -> None:
+    """Keras 3's checks of the mask a TimeDistributed is called with: at least
+    (batch, timesteps), those two as the input's where both are known."""
+    m, x = mask_shape.as_list(), input_shape.as_list()
+    if len(m) < 2:
+        raise ValueError("The `mask` passed to the `TimeDistributed` layer must be at least 2D "
+                         f"(e.g., `(batch_size, timesteps)`), but it has {len(m)} dimension(s) "
+                         f"with shape {tuple(m)}.")
+    if any(a is not None and b is not None and a != b for a, b in zip(x[:2], m[:2])):
+        raise ValueError("The `mask` passed to the `TimeDistributed` layer has a shape "
+                         f"{tuple(m)} that is incompatible with the input shape {tuple(x)}. The "
+                         "first two dimensions of the mask (batch size and timesteps) must match "
+                         "the input's first two dimensions. Expected mask shape prefix: "
+                         f"({x[0]}, {x[1]}).")
 
 
 def _in_autocast_scope(wrapper: Layer, layer: Layer, inputs: Any, kwargs: dict) -> Any:
@@ -124,22 +151,24 @@ class Bidirectional(Wrapper):
                  backward_layer: Layer | None = None, **kwargs: Any) -> None:
         if not isinstance(layer, Layer):
             raise ValueError("Please initialize `Bidirectional` layer with a "
-                             f"`tf.keras.layers.Layer` instance. Received: {layer}")
+                             f"`keras.layers.Layer` instance. Received: {layer}")
         if backward_layer is not None and not isinstance(backward_layer, Layer):
-            raise ValueError("`backward_layer` need to be a `tf.keras.layers.Layer` instance. "
+            raise ValueError("`backward_layer` need to be a `keras.layers.Layer` instance. "
                              f"Received: {backward_layer}")
         if merge_mode not in ["sum", "mul", "ave", "concat", None]:
             raise ValueError(f"Invalid merge mode. Received: {merge_mode}. Merge mode should be "
                              "one of {\"sum\", \"mul\", \"ave\", \"concat\", None}")
         super().__init__(layer, **kwargs)
-        config = layer.get_config()
-        config["name"] = "forward_" + layer.name.removeprefix("forward_")
-        self.forward_layer = type(layer).from_config(config)
+        # (copies through the serialized form, as Keras 3 makes them: a layer that takes no
+        # `go_backwards` fails as its deserialization does)
+        config = ser.serialize_keras_object(layer)
+        config["config"]["name"] = "forward_" + layer.name.removeprefix("forward_")
+        self.forward_layer = ser.deserialize_keras_object(config)
         if backward_layer is None:
-            bconfig = layer.get_config()
-            bconfig["name"] = "backward_" + layer.name.removeprefix("backward_")
-            bconfig["go_backwards"] = True
-            self.backward_layer = type(layer).from_config(bconfig)
+            config = ser.serialize_keras_object(layer)
+            config["config"]["go_backwards"] = True
+            config["config"]["name"] = "backward_" + layer.name.removeprefix("backward_")
+            self.backward_layer = ser.deserialize_keras_object(config)
         else:
             self.backward_layer = backward_layer
             if backward_layer.go_backwards == layer.go_backwards:
@@ -154,14 +183,9 @@ class Bidirectional(Wrapper):
                                  f"\"{getattr(self.forward_layer, attr)}\" for forward layer "
                                  f"and \"{getattr(self.backward_layer, attr)}\" for backward "
                                  "layer")
-        if layer.built and layer.get_build_config():
-            # Keras 3 copies the layer through its serialized form, build config included:
-            # a built layer's copies are built here, at the caller's scope (a loaded
-            # model's weights are forward_lstm/..., not bidirectional/forward_lstm/...)
-            copies = (self.forward_layer,) if backward_layer is not None else \
-                (self.forward_layer, self.backward_layer)
-            for sub in copies:
-                sub.build_from_config(layer.get_build_config())
+        # (a built layer's serialized form holds its build config: its copies were built by
+        # their deserialization, here at the caller's scope, as Keras 3 builds them (a loaded
+        # model's weights are forward_lstm/..., not bidirectional/forward_lstm/...))
         for sub in (self.forward_layer, self.backward_layer):
             if getattr(sub, "zero_output_for_mask", None) is not None:
                 sub.zero_output_for_mask = sub.return_sequences  # as Keras 3 forces it

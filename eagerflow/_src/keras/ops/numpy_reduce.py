@@ -37,6 +37,7 @@ from eagerflow._src.ops import nd_indexing as tnd
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops import sorting as tsort
 from eagerflow._src.ops.debugging import assert_greater
+from eagerflow._src.ops.histogram_ops import bucketize
 from eagerflow._src.ops.linalg import tensordot
 from eagerflow._src.ops.misc_ops import invert_permutation
 from eagerflow._src.ops.misc_ops import searchsorted as tf_searchsorted
@@ -592,7 +593,9 @@ def histogram(x: Any, bins: int = 10, range: Any = None) -> tuple:  # noqa: A002
 
 @keras_op
 def digitize(x: Any, bins: Any) -> Any:
-    """The bin index of each value: searchsorted on the right, as Bucketize does."""
+    """The bin index of each value, by TF's Bucketize as Keras 3 runs it: its boundaries
+    are float32 (so a float64 0.1 falls below the boundary 0.1), unsorted ones are refused,
+    and the dtypes it has no kernel for are cast first."""
     x = kd.to_tensor(x)
     name = x.dtype.name
     if name in ("bool", "int8", "int16", "uint8", "uint16"):
@@ -601,10 +604,7 @@ def digitize(x: Any, bins: Any) -> Any:
         x = tm.cast(x, "int64")
     elif name in ("bfloat16", "float16"):
         x = tm.cast(x, "float32")
-    edges = ta.constant([float(b) for b in bins], dtype="float64")
-    flat = tm.cast(ta.reshape(x, [-1]), "float64")
-    out = tf_searchsorted(edges, flat, side="right")
-    return ta.reshape(out, ta.shape(x))
+    return bucketize(x, [float(b) for b in bins])
 
 
 @keras_op
