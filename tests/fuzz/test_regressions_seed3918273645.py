@@ -69,3 +69,91 @@ def test_parse_example_batch_of_a_row_of_no_elements():
                                                    r"not a multiple of stride length. Saw 1 "
                                                    r"values but output shape is: \[\?,0\]"):
         tf.io.parse_example([_example([]), _example([1.0])], feature)
+
+
+# -- UnsortedSegmentJoin of 0-d segment ids --------------------------------------------------
+
+_USJ = ("{{function_node __wrapped__UnsortedSegmentJoin_device_/job:localhost/replica:0/task:0/"
+        "device:CPU:0}} ")
+
+
+def test_the_campaigns_segment_join_case():
+    # was a hang: 2**31 - 1 segments built one by one for 0-d ids; TF 2.21 refuses 0-d ids
+    # in its kernel after checking num_segments (recorded)
+    inputs = (_t(np.array([], object)), _t(np.int32(0)), _t(np.int32(2147483647)))
+    with pytest.raises(InvalidArgumentError) as e:
+        bind(REGISTRY["UnsortedSegmentJoin"], inputs, {"separator": b"-"})
+    assert str(e.value) == _USJ + "Segment_id cannot have rank 0 [Op:UnsortedSegmentJoin] name: "
+    outcome, _ = guarded("UnsortedSegmentJoin", ("UnsortedSegmentJoin",), bind,
+                         REGISTRY["UnsortedSegmentJoin"], inputs, {"separator": b"-"})
+    assert outcome == "InvalidArgumentError"
+
+
+# (inputs, segment_ids, num_segments, TF 2.21's message, recorded)
+_USJ_ERRORS = [
+    ([b"a"], np.int32(0), 2, "Segment_id cannot have rank 0"),
+    (b"a", np.int32(0), 2, "Segment_id cannot have rank 0"),
+    ([b"a"], np.int32(5), 2, "Segment_id cannot have rank 0"),
+    ([b"a"], np.int32(0), -1, "Number of segments must be non-negative but got -1"),
+    ([b"a"], np.int32(0), np.array([2], np.int32), "Number of segments must be a scalar"),
+]
+
+
+@pytest.mark.parametrize("x,ids,n,msg", _USJ_ERRORS, ids=["vector", "scalar", "past-n",
+                                                          "negative-n", "vector-n"])
+def test_segment_join_of_0d_ids(x, ids, n, msg):
+    for call in (tf.raw_ops.UnsortedSegmentJoin, None):
+        with pytest.raises(InvalidArgumentError) as e:
+            if call is None:
+                tf.strings.unsorted_segment_join(x, ids, n)
+            else:
+                call(inputs=x, segment_ids=ids, num_segments=n, separator="-")
+        assert str(e.value) == _USJ + msg + " [Op:UnsortedSegmentJoin]"
+
+
+def test_segment_join_of_0d_ids_in_a_graph_fails_when_run():
+    # TF 2.21: the kernel's error, at run time (recorded)
+    @tf.function
+    def f(x, i):
+        return tf.strings.unsorted_segment_join(x, i, 3)
+    with pytest.raises(InvalidArgumentError, match="Segment_id cannot have rank 0"):
+        f(tf.constant([b"a"]), tf.constant(0))
+
+
+def test_segment_join_leaves_the_segments_no_row_goes_to_empty():
+    # recorded from TF 2.21; the empty rows (2, 0) with 2**31 - 1 segments: TF's kernel
+    # runs past a minute there, eagerflow's result has no elements
+    out = tf.raw_ops.UnsortedSegmentJoin(inputs=np.zeros((0, 2), object),
+                                         segment_ids=np.zeros((0,), np.int32),
+                                         num_segments=5, separator="-")
+    assert out.numpy().tolist() == [[b"", b""]] * 5
+    out = tf.strings.unsorted_segment_join([["a", "b"], ["c", "d"], ["e", "f"]], [2, 0, 2], 4,
+                                           separator="+")
+    assert out.numpy().tolist() == [[b"c", b"d"], [b"", b""], [b"a+e", b"b+f"], [b"", b""]]
+    out = tf.strings.unsorted_segment_join([["a", "b"], ["c", "d"]], [[1, 0], [1, 1]], 3,
+                                           separator=".")
+    assert out.numpy().tolist() == [b"b", b"a.c.d", b""]
+    out = tf.raw_ops.UnsortedSegmentJoin(inputs=np.zeros((2, 0), object),
+                                         segment_ids=np.zeros((2,), np.int32),
+                                         num_segments=2147483647, separator="-")
+    assert out.shape == (2147483647, 0) and out.dtype == tf.string
+
+
+# -- Erf of float64 values past 1.34e154 ------------------------------------------------------
+
+def test_the_campaigns_erf_case_is_tfs_nan():
+    # the campaign's "not finite for finite inputs": TF 2.21's float64 erf is NaN past
+    # |x| ~ 1.34e154 (its x * x overflows), its float32 erf -1 (recorded); eagerflow's is
+    # TF's, so Erf left the fuzz's FINITE_OPS
+    x = np.array([-7.64954559e-001, -8.54620551e-001, -1.79769313e+308, 3.37222953e+000])
+    got = tf.math.erf(x).numpy()
+    np.testing.assert_array_equal(got, [-0.7206626430836803, -0.7731895834214071, np.nan,
+                                        0.9999981490579485])
+    with np.errstate(over="ignore"):
+        x32 = x.astype(np.float32)
+    np.testing.assert_array_equal(tf.math.erf(x32).numpy(),
+                                  np.array([-0.7206625938415527, -0.7731896042823792, -1.0,
+                                            0.999998152256012], np.float32))
+    big = np.array([1e154, 1.34e154, 1.35e154, 1e155, 1e300, -np.inf, np.inf])
+    np.testing.assert_array_equal(tf.math.erf(big).numpy(),
+                                  [1.0, 1.0, np.nan, np.nan, np.nan, np.nan, np.nan])
