@@ -157,3 +157,46 @@ def test_the_campaigns_erf_case_is_tfs_nan():
     big = np.array([1e154, 1.34e154, 1.35e154, 1e155, 1e300, -np.inf, np.inf])
     np.testing.assert_array_equal(tf.math.erf(big).numpy(),
                                   [1.0, 1.0, np.nan, np.nan, np.nan, np.nan, np.nan])
+
+
+# -- stft's default fft_length of a frame_length not finite ----------------------------------
+
+_BF16 = tf.bfloat16.as_numpy_dtype
+
+# (frame_length, TF 2.21's error, recorded): TF's Python takes the default fft_length as
+# int(2 ** ceil(log(frame_length) / log(2))), so inf is int()'s OverflowError and a negative
+# or NaN length its ValueError
+_STFT_CASES = [
+    (np.array(np.inf, _BF16), OverflowError, "cannot convert float infinity to integer"),
+    (np.float32(np.inf), OverflowError, "cannot convert float infinity to integer"),
+    (float("inf"), OverflowError, "cannot convert float infinity to integer"),
+    (np.array(np.nan, np.float32), ValueError, "cannot convert float NaN to integer"),
+    (np.float32(-np.inf), ValueError, "cannot convert float NaN to integer"),
+    (-1, ValueError, "cannot convert float NaN to integer"),
+    (-3, ValueError, "cannot convert float NaN to integer"),
+]
+
+
+@pytest.mark.parametrize("length,cls,msg", _STFT_CASES, ids=[f"case{i}" for i in range(7)])
+def test_stft_default_fft_length_of_a_length_not_finite(length, cls, msg):
+    with pytest.raises(cls) as e:
+        tf.signal.stft([1.0, 2.0, 3.0, 4.0], length, 1)
+    assert type(e.value) is cls and str(e.value) == msg
+
+
+def test_the_campaigns_stft_case():
+    # was int()'s OverflowError from inside eagerflow; TF 2.21's is the same (recorded),
+    # now raised on purpose
+    args = ([], np.array(np.inf, _BF16), np.array(1 + 1j, np.complex64))
+    with pytest.raises(OverflowError, match="cannot convert float infinity to integer"):
+        tf.signal.stft(*args, pad_end=np.array(np.inf, _BF16))
+    outcome, _ = guarded("signal.stft", ("stft",), tf.signal.stft, *args,
+                         pad_end=np.array(np.inf, _BF16), name=np.array([], np.float32))
+    assert outcome == "OverflowError"
+
+
+def test_stft_default_fft_length_rounds_as_tfs():
+    # TF 2.21's float64 log of 2**29 over log(2) rounds past 29: fft_length 2**30
+    from eagerflow._src.ops.signal_ops import enclosing_power_of_two
+    assert [enclosing_power_of_two(n) for n in (1, 2, 3, 5, 8, 2 ** 29, 2 ** 30)] == \
+        [1, 2, 4, 8, 8, 2 ** 30, 2 ** 30]
