@@ -281,10 +281,12 @@ TF_UNNAMED = ("`dim` must be in the range", "Summarized data: b'Need value.shape
 # (nn_conv_checks.check_dilated_depth); tf.sort/argsort take int() of a constant axis (inf
 # of float16/32; bfloat16's is INT64_MIN, as in TF); tf.make_tensor_proto sizes a shape
 # with NumPy's int64 prod, whose OverflowError for a dim past int64 TF lets out
-# (serialization._numpy)
+# (serialization._numpy); tf.signal.stft takes int() of its default fft_length, inf for an
+# infinite frame_length (signal_ops.enclosing_power_of_two)
 TF_OVERFLOWS = {("checks.py", "make_int"), ("random.py", "_op_seed"),
                 ("nn_conv_checks.py", "check_dilated_depth"), ("sorting.py", "_sort_setup"),
-                ("serialization.py", "_numpy")}
+                ("serialization.py", "_numpy"),
+                ("signal_ops.py", "enclosing_power_of_two")}
 
 
 def _tf_overflow(exc: BaseException) -> bool:

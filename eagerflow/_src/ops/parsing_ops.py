@@ -174,7 +174,9 @@ def _parse_kernel(xp: Any, serialized: Any, *, sparse_keys: tuple, sparse_types:
             v = _values(fmap[key], key, dtype, False, None if single else i, nm[i]) \
                 if present else []
             if seq:
-                if per_row and len(v) % per_row:
+                # a row of no elements holds no values: TF's kernel divides by the row's
+                # size there and crashes (SIGFPE); any value is refused as not a multiple
+                if len(v) % per_row if per_row else v:
                     # TF's single-Example and batch parsers word it differently
                     msg = (f"Error while parsing feature with key {key}: number of elements "
                            f"should be divisible by {per_row}, found {len(v)} instead") \

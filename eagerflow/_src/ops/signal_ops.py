@@ -439,9 +439,19 @@ rfft2d, irfft2d = _real_fft_k(2, False), _real_fft_k(2, True)
 rfft3d, irfft3d = _real_fft_k(3, False), _real_fft_k(3, True)
 
 
-def enclosing_power_of_two(n: int) -> int:
-    """The smallest power of two >= n (stft's default fft_length)."""
-    return 1 << max(n - 1, 0).bit_length()
+def enclosing_power_of_two(n: Any) -> int:
+    """stft's default fft_length as TF's Python computes it: 2 ** ceil(log(n) / log(2)) in
+    float64, then int() (so 2**29 gives 2**30, as TF's rounding does; an infinite length is
+    int()'s OverflowError, a negative or NaN one its ValueError, raised here in its words)."""
+    if np.iscomplexobj(n):
+        n = int(n)  # (as before: Python's refusal of a complex size)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = 2 ** np.ceil(np.log(np.asarray(n, np.float64)) / np.log(2.0))
+    if np.isnan(p):
+        raise ValueError("cannot convert float NaN to integer")
+    if np.isinf(p):
+        raise OverflowError("cannot convert float infinity to integer")
+    return int(p)
 
 
 def fftshift(x: Any, axes: Any = None, name: str | None = None) -> Any:
@@ -597,7 +607,7 @@ def stft(signals: Any, frame_length: int, frame_step: int, fft_length: Any = Non
         raise ValueError(f"Shape {x.shape} must have rank at least 1")
     scalar_args(frame_length, frame_step)
     if fft_length is None:
-        fft_length = enclosing_power_of_two(int(C.known(frame_length)))
+        fft_length = enclosing_power_of_two(C.known(frame_length))
     frames = frame(x, frame_length, frame_step, pad_end=pad_end)
     if window_fn is not None:
         frames = frames * window_fn(frame_length, dtype=frames._dtype)

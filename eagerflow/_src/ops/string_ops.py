@@ -923,20 +923,24 @@ def _segment_join_kernel(xp: Any, x: Any, ids: Any, num_segments: Any, *,
     n = int(num_segments)
     if n < 0:
         raise C.fail(op, f"Number of segments must be non-negative but got {n}")
+    if ids.ndim == 0:  # (TF's kernel, after num_segments: a graph's run-time error)
+        raise C.fail(op, "Segment_id cannot have rank 0")
     inner = x.shape[ids.ndim:]
     check_finite_size(op, (n,) + inner, dt.string)
     flat_ids = ids.reshape(-1)
     if flat_ids.size and (flat_ids.min() < 0 or flat_ids.max() >= n):  # (TF drops none)
         raise C.fail(op, "segment_ids are not allowed to exceed num_segments or to have "
                          "negative values.")
-    parts: list = [[] for _ in range(n)]
-    rows = x.reshape((-1,) + inner)
+    # only the segments some row goes to are joined: the others stay empty, so the work
+    # follows the input's size, not num_segments' (which may be 2**31 with no rows)
+    groups: dict = {}
+    rows = x.reshape((flat_ids.size,) + inner)  # (-1 is ambiguous when inner is empty)
     for i, s in enumerate(flat_ids.tolist()):
-        parts[s].append(rows[i])
-    out = np.empty((n,) + inner, object)
-    for s in range(n):
+        groups.setdefault(s, []).append(rows[i])
+    out = np.full((n,) + inner, b"", object)
+    for s, parts in groups.items():
         for idx in np.ndindex(*inner):
-            out[(s,) + idx] = separator.join(p[idx] if inner else p for p in parts[s])
+            out[(s,) + idx] = separator.join(p[idx] if inner else p for p in parts)
     return out
 
 
