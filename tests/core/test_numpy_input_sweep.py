@@ -129,8 +129,6 @@ KNOWN: dict = {
     "tf.math.betainc": _MIXED,
     "tf.math.bincount": _ARGS,
     "tf.math.in_top_k": _ARGS + _AND + _MIXED,
-    "tf.math.multiply_no_nan": _MIXED,
-    "tf.math.polyval": _MIXED,
     "tf.math.segment_mean": _ARGS,
     "tf.math.segment_min": _ARGS,
     "tf.math.sobol_sample": _MIXED,
@@ -390,3 +388,30 @@ if __name__ == "__main__":  # python -m tests.core.test_numpy_input_sweep tf.add
     for name in sys.argv[1:] or sorted(KNOWN):
         for line in differences(name):
             print(f"{name} {line}")
+
+
+def test_polyval_converts_each_coefficient_alone() -> None:
+    # TF 2.21 (recorded): x and each coefficient converted with no dtype from the other,
+    # then Horner's c + p * x; a list of Python numbers meets a tensor of another dtype in
+    # the op's refusal
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"cannot compute Mul as input #1\(zero-based\) was expected to be "
+                             "a int32 tensor but is a float tensor"):
+        tf.math.polyval([1, 2], tf.constant(3.0))
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"cannot compute AddV2 as input #1\(zero-based\) was expected to "
+                             "be a float tensor but is a double tensor"):
+        tf.math.polyval([np.float64(1), 2.0], tf.constant(2.0, tf.float64))
+    out = tf.math.polyval([1.0, 2.5], 5.0)
+    assert (out.dtype, float(out)) == (tf.float32, 7.5)
+    assert int(tf.math.polyval([tf.constant(2), 1], 3)) == 7
+
+
+def test_multiply_no_nan_names_y_in_its_conversion_error() -> None:
+    # TF 2.21 (recorded): y converted to x's dtype under the name "y"
+    with pytest.raises(ValueError, match=r"^y: Tensor conversion requested dtype float64 for "
+                                         r"Tensor with dtype float32: <tf.Tensor: shape=\(2,\)"):
+        tf.math.multiply_no_nan(np.ones(2), tf.constant([1.0, 2.0]))
+    assert tf.math.multiply_no_nan(np.ones(2), [1, 2]).dtype == tf.float64
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Value for attr 'T' of int32"):
+        tf.math.multiply_no_nan([1, 2], np.ones(2))

@@ -633,12 +633,15 @@ def polyval(coeffs: Any, x: Any, name: str | None = None) -> Any:
     """coeffs[0] * x^(n-1) + ... + coeffs[n-1], by Horner's rule."""
     if not isinstance(coeffs, list):  # a tuple too, as TF's
         raise ValueError(f"Argument coeffs must be list type. Received type {type(coeffs)}.")
-    x = _t(x)
+    x = convert_to_tensor(x, name="x")
     if not coeffs:
         return zeros_like(x)
-    acc = convert_to_tensor(coeffs[0], dtype_hint=x._dtype)
-    for c in coeffs[1:]:
-        acc = acc * x + convert_to_tensor(c, dtype_hint=x._dtype)
+    # each coefficient converted on its own, with no dtype from x (as TF's: a list of
+    # Python floats is float32 and meets a float64 x in Mul's refusal)
+    cs = [convert_to_tensor(c, name=f"coeff_{i}") for i, c in enumerate(coeffs)]
+    acc = cs[0]
+    for c in cs[1:]:
+        acc = c + acc * x
     return acc
 
 
