@@ -76,10 +76,7 @@ KNOWN: dict = {
     "tf.image.extract_jpeg_shape": _ARGS + _AND + _MIXED,
     "tf.image.grayscale_to_rgb": _TF_ACCIDENT,
     "tf.image.image_gradients": _TF_ACCIDENT,
-    "tf.image.non_max_suppression": _MIXED,
-    "tf.image.non_max_suppression_overlaps": _MIXED,
     "tf.image.non_max_suppression_padded": _TF_ACCIDENT + _AND + _MIXED,
-    "tf.image.non_max_suppression_with_scores": _MIXED,
     "tf.image.psnr": _MIXED + _AND + _TF_ACCIDENT,
     "tf.image.random_contrast": _TRUTH + _AND + _ARGS + _AND + _MIXED,
     "tf.image.random_crop": _ARGS + _AND + _MIXED,
@@ -415,3 +412,41 @@ def test_multiply_no_nan_names_y_in_its_conversion_error() -> None:
     assert tf.math.multiply_no_nan(np.ones(2), [1, 2]).dtype == tf.float64
     with pytest.raises(tf.errors.InvalidArgumentError, match="Value for attr 'T' of int32"):
         tf.math.multiply_no_nan([1, 2], np.ones(2))
+
+
+_BOXES = [[0, 0, 1, 1.], [0, 0.1, 1, 1.1], [0, 2, 1, 3.]]
+
+
+def test_nms_wrappers_slow_path_converts_every_input() -> None:
+    # TF 2.21 (recorded): a list among the op's inputs sends its wrapper down the slow
+    # path, which converts the inputs the op's T types to the first tensor's dtype, then
+    # the fixed ones (max_output_size's int32) in order: the conversions' errors come
+    # before the op's refusal of the dtype
+    f64 = tf.constant([0.9, 0.8, 0.7], tf.float64)
+    with pytest.raises(ValueError, match="^Tensor conversion requested dtype int32 for Tensor "
+                                         "with dtype float64"):
+        tf.image.non_max_suppression(_BOXES, f64, tf.constant(2.0, tf.float64))
+    with pytest.raises(TypeError, match=r"^Cannot convert \[1.0, 2.0\] to EagerTensor of "
+                                        "dtype int32$"):
+        tf.image.non_max_suppression(tf.constant(_BOXES, tf.float64), [0.9, 0.8, 0.7],
+                                     [1.0, 2.0])
+    # (with_scores: its Python made the thresholds float32 tensors, inputs of T too)
+    with pytest.raises(ValueError, match=r"^Tensor conversion requested dtype float64 for "
+                                         r"Tensor with dtype float32: <tf.Tensor: shape=\(\), "
+                                         "dtype=float32, numpy=0.5>"):
+        tf.image.non_max_suppression_with_scores(_BOXES, f64, 2)
+    with pytest.raises(ValueError, match="^Tensor conversion requested dtype float16 for "
+                                         "Tensor with dtype float32"):
+        tf.image.non_max_suppression_with_scores(tf.constant(_BOXES, tf.float16),
+                                                 [0.9, 0.8, 0.7], 2)
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"^cannot compute NonMaxSuppressionV5 as input #3\(zero-based\) "
+                             "was expected to be a half tensor but is a float tensor"):
+        tf.image.non_max_suppression_with_scores(tf.constant(_BOXES, tf.float16),
+                                                 tf.constant([0.9, 0.8, 0.7], tf.float16), 2)
+    sel, kept = tf.image.non_max_suppression_with_scores(np.array(_BOXES), [0.9, 0.8, 0.7], 2)
+    assert sel.numpy().tolist() == [0, 2] and kept.dtype == tf.float32
+    with pytest.raises(ValueError, match="^Tensor conversion requested dtype float32 for "
+                                         "Tensor with dtype float64"):
+        tf.image.non_max_suppression_overlaps([[1.0, 0.0], [0.0, 1.0]],
+                                              tf.constant([0.9, 0.8], tf.float64), 1)

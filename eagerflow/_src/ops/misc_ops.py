@@ -943,8 +943,9 @@ def non_max_suppression(boxes: Any, scores: Any, max_output_size: Any, iou_thres
                         score_threshold: float = float("-inf"), name: str | None = None) -> Any:
     """Indices of the highest-scoring boxes, greedily dropping those overlapping a kept one
     by more than `iou_threshold`."""
-    b, s = C.op_inputs("NonMaxSuppressionV3", (boxes, scores), "T",
-                       passed_raw(boxes, scores, max_output_size))
+    slow = passed_raw(boxes, scores, max_output_size)
+    b, s = C.op_inputs("NonMaxSuppressionV3", (boxes, scores), "T", slow)
+    C.slow_typed_inputs(slow, (max_output_size, dt.int32))
     C.same_dtype("NonMaxSuppressionV3", (b, s), frozenset((dt.float16, dt.float32)))
     int32_input("NonMaxSuppressionV3", 2, max_output_size)
     return bind(NON_MAX_SUPPRESSION, (b, s),
