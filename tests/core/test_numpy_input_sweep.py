@@ -72,7 +72,6 @@ KNOWN: dict = {
     "tf.image.central_crop": _TRUTH + _AND + _ARGS + _AND + _MIXED,
     "tf.image.draw_bounding_boxes": _ARGS + _AND + _MIXED,
     "tf.image.encode_jpeg": _ARGS,
-    "tf.image.extract_glimpse": _MIXED,
     "tf.image.extract_jpeg_shape": _ARGS + _AND + _MIXED,
     "tf.image.grayscale_to_rgb": _TF_ACCIDENT,
     "tf.image.image_gradients": _TF_ACCIDENT,
@@ -110,7 +109,6 @@ KNOWN: dict = {
     "tf.linalg.lu_reconstruct": _TRUTH,
     "tf.linalg.matvec": _ARGS + _AND + _MIXED,
     "tf.linalg.normalize": _TRUTH + _AND + _ARGS + _AND + _MIXED,
-    "tf.linalg.pinv": _MIXED,
     "tf.linalg.qr": _ARGS,
     "tf.linalg.set_diag": _MIXED,
     "tf.linalg.slogdet": _ARGS,
@@ -450,3 +448,29 @@ def test_nms_wrappers_slow_path_converts_every_input() -> None:
                                          "Tensor with dtype float64"):
         tf.image.non_max_suppression_overlaps([[1.0, 0.0], [0.0, 1.0]],
                                               tf.constant([0.9, 0.8], tf.float64), 1)
+
+
+def test_extract_glimpse_slow_path_converts_each_input_to_its_type() -> None:
+    # TF 2.21 (recorded): a list among its inputs: each converted to its fixed dtype, in
+    # order (a tensor of another: the conversion's ValueError); NumPy arrays and tensors
+    # alone reach the op, which refuses the tensor
+    img, off64 = np.zeros((1, 4, 4, 1)), tf.constant([[0.0, 0.0]], tf.float64)
+    conversion = "^Tensor conversion requested dtype {} for Tensor with dtype float64"
+    with pytest.raises(ValueError, match=conversion.format("int32")):
+        tf.image.extract_glimpse([[[[1.0]]]], tf.constant([2.0, 2.0], tf.float64), [[0.0, 0.0]])
+    with pytest.raises(ValueError, match=conversion.format("float32")):
+        tf.image.extract_glimpse(tf.constant(img), [2, 2], [[0.0, 0.0]])
+    with pytest.raises(ValueError, match=conversion.format("float32")):
+        tf.image.extract_glimpse(img, [2, 2], off64)
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"^cannot compute ExtractGlimpseV2 as input #2\(zero-based\) was "
+                             "expected to be a float tensor but is a double tensor"):
+        tf.image.extract_glimpse(img, np.array([2, 2]), off64)
+
+
+def test_pinv_names_rcond_in_its_conversion_error() -> None:
+    # TF 2.21 (recorded)
+    with pytest.raises(ValueError, match="^rcond: Tensor conversion requested dtype float64 "
+                                         "for Tensor with dtype float32"):
+        tf.linalg.pinv(np.eye(2), tf.constant(0.1))
+    assert tf.linalg.pinv([[1.0, 0.0], [0.0, 1.0]], np.float64(0.1)).dtype == tf.float32
