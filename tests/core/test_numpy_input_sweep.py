@@ -52,7 +52,6 @@ KNOWN: dict = {
     "tf.broadcast_static_shape": _TF_ACCIDENT,
     "tf.check_pinned": _ARGS,
     "tf.clip_by_global_norm": _ARGS + _AND + _MIXED + _AND + _TF_ACCIDENT,
-    "tf.complex": _MIXED,
     "tf.constant": _ARGS + _AND + _MIXED,
     "tf.divide": _ARGS,
     "tf.dynamic_stitch": _ARGS + _AND + _MIXED,
@@ -61,11 +60,9 @@ KNOWN: dict = {
     "tf.einsum": _TF_ACCIDENT,
     "tf.ensure_shape": _ARGS,
     "tf.fftnd": _ARGS + _AND + _MIXED,
-    "tf.fingerprint": _MIXED,
     "tf.gather_nd": _ARGS + _AND + _MIXED,
     "tf.get_static_value": _ARGS + _AND + _MIXED,
     "tf.grad_pass_through": _TF_ACCIDENT,
-    "tf.histogram_fixed_width": _MIXED,
     "tf.identity_n": _ARGS,
     "tf.ifftnd": _ARGS + _AND + _MIXED,
     "tf.image.adjust_contrast": _ARGS + _AND + _MIXED,
@@ -474,3 +471,54 @@ def test_pinv_names_rcond_in_its_conversion_error() -> None:
                                          "for Tensor with dtype float32"):
         tf.linalg.pinv(np.eye(2), tf.constant(0.1))
     assert tf.linalg.pinv([[1.0, 0.0], [0.0, 1.0]], np.float64(0.1)).dtype == tf.float32
+
+
+def test_complex_converts_real_and_imag_each_alone() -> None:
+    # TF 2.21 (recorded): no dtype from the other part: a float64 array beside a float32
+    # tensor is refused, not cast
+    with pytest.raises(TypeError, match="^The `real` and `imag` components have incorrect "
+                                        "types: float64 float32. They must be consistent"):
+        tf.complex(np.ones(2), tf.ones(2))
+    with pytest.raises(TypeError, match="incorrect types: float64 float32"):
+        tf.complex(np.ones(1), [2.0])
+    assert tf.complex(tf.ones(2), [1.0, 2.0]).dtype == tf.complex64
+    assert tf.complex(tf.ones(2, tf.float64), np.ones(2)).dtype == tf.complex128
+
+
+def test_histogram_fixed_width_converts_as_its_wrapper() -> None:
+    # TF 2.21 (recorded): values and value_range take the first tensor's dtype (a NumPy
+    # array cast to it), then nbins: the op refuses a float tensor, or, on the slow path a
+    # list sends it down, the conversion to int32 does
+    assert tf.histogram_fixed_width(np.array([1., 2.]), tf.constant([0., 3.]), 3).numpy() \
+        .tolist() == [0, 1, 1]
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"^cannot compute HistogramFixedWidth as input #2\(zero-based\) "
+                             "was expected to be a int32 tensor but is a float tensor"):
+        tf.histogram_fixed_width(np.array([1., 2.]), tf.constant([0., 3.]), tf.constant(3.0))
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"^cannot compute HistogramFixedWidth as input #1\(zero-based\) "
+                             "was expected to be a float tensor but is a double tensor"):
+        tf.histogram_fixed_width(tf.constant([1., 2.]), tf.constant([0., 3.], tf.float64), 3)
+    with pytest.raises(ValueError, match="^Tensor conversion requested dtype int32 for Tensor "
+                                         "with dtype float64"):
+        tf.histogram_fixed_width([1., 2.], tf.constant([0., 3.], tf.float64),
+                                 tf.constant(3.0, tf.float64))
+    with pytest.raises(TypeError, match=r"^Cannot convert \[3.0\] to EagerTensor of dtype "
+                                        "int32$"):
+        tf.histogram_fixed_width(tf.constant([1., 2.]), [0, 3], [3.0])
+    with pytest.raises(TypeError, match=r"^Cannot convert \[0.0, 3.0\] to EagerTensor of "
+                                        "dtype int32$"):
+        tf.histogram_fixed_width(tf.constant([1, 2, 3]), [0.0, 3.0], 3)
+
+
+def test_fingerprint_given_a_list_converts_method_to_string() -> None:
+    # TF 2.21 (recorded): a list for data: the slow path's conversion of method
+    with pytest.raises(ValueError, match="^Tensor conversion requested dtype string for "
+                                         "Tensor with dtype float32"):
+        tf.fingerprint([1.0, 2.0], tf.constant(1.0))
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"^cannot compute Fingerprint as input #1\(zero-based\) was "
+                             "expected to be a string tensor but is a float tensor"):
+        tf.fingerprint(np.ones(2), tf.constant(1.0))
+    assert tf.fingerprint([b"a"], tf.constant("farmhash64")).numpy().tolist() == \
+        [[227, 117, 223, 182, 101, 66, 69, 179]]

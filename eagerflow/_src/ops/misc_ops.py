@@ -229,7 +229,8 @@ COMPLEX = register(OpDef(
 
 @dispatchable
 def complex(real: Any, imag: Any, name: str | None = None) -> Any:  # noqa: A001
-    re, im = binary_args(real, imag)
+    # (each converted alone, as TF's: a float64 array beside a float32 tensor is refused)
+    re, im = convert_to_tensor(real, name="real"), convert_to_tensor(imag, name="imag")
     if re._dtype is not im._dtype or re._dtype not in _COMPLEX_OF:
         raise TypeError(f"The `real` and `imag` components have incorrect types: "
                         f"{re._dtype.name} {im._dtype.name}. They must be consistent, and one "
