@@ -107,7 +107,6 @@ KNOWN: dict = {
     "tf.linalg.matvec": _ARGS + _AND + _MIXED,
     "tf.linalg.normalize": _TRUTH + _AND + _ARGS + _AND + _MIXED,
     "tf.linalg.qr": _ARGS,
-    "tf.linalg.set_diag": _MIXED,
     "tf.linalg.slogdet": _ARGS,
     "tf.linalg.solve": _ARGS,
     "tf.linalg.svd": _ARGS,
@@ -118,7 +117,6 @@ KNOWN: dict = {
     "tf.linspace": _ARGS + _AND + _MIXED,
     "tf.make_ndarray": _TF_ACCIDENT,
     "tf.make_tensor_proto": _TRUTH,
-    "tf.math.betainc": _MIXED,
     "tf.math.bincount": _ARGS,
     "tf.math.in_top_k": _ARGS + _AND + _MIXED,
     "tf.math.segment_mean": _ARGS,
@@ -522,3 +520,24 @@ def test_fingerprint_given_a_list_converts_method_to_string() -> None:
         tf.fingerprint(np.ones(2), tf.constant(1.0))
     assert tf.fingerprint([b"a"], tf.constant("farmhash64")).numpy().tolist() == \
         [[227, 117, 223, 182, 101, 66, 69, 179]]
+
+
+def test_betainc_and_set_diag_take_the_first_tensors_dtype() -> None:
+    # TF 2.21 (recorded): their generated wrappers: the first tensor's dtype is T's, a
+    # NumPy array cast to it; a list among tensors of two dtypes converts them on the slow
+    # path (its ValueError), tensors alone reach the op (its refusal)
+    out = tf.math.betainc(np.array([1., 2.]), tf.constant([1., 2.]), tf.constant([0.5, 0.5]))
+    assert out.dtype == tf.float32 and out.numpy().tolist() == [0.5, 0.5]
+    assert tf.math.betainc(np.float64(1.0), 2.0, 0.5).dtype == tf.float64
+    assert tf.math.betainc([1.0], tf.constant([2.0], tf.float64), [0.5]).numpy().tolist() == \
+        [0.75]
+    with pytest.raises(TypeError, match="^Cannot convert 0.5 to EagerTensor of dtype int32$"):
+        tf.math.betainc(np.array([1, 2]), tf.constant([1, 2]), 0.5)
+    assert tf.linalg.set_diag(np.zeros((2, 2)), tf.constant([1., 2.])).dtype == tf.float32
+    assert tf.linalg.set_diag([[0., 0.], [0., 0.]], tf.constant([1., 2.], tf.float64)) \
+        .dtype == tf.float64
+    for k in (0, [0, 0]):
+        with pytest.raises(tf.errors.InvalidArgumentError,
+                           match=r"^cannot compute MatrixSetDiagV3 as input #1\(zero-based\) "
+                                 "was expected to be a float tensor but is a double tensor"):
+            tf.linalg.set_diag(tf.zeros((2, 2)), tf.constant([1., 2.], tf.float64), k=k)

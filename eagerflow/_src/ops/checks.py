@@ -900,12 +900,14 @@ def op_inputs(op: str, values: tuple, attr: str | None = None,
             break
     if slow is None:
         slow = passed_raw(*values)
+    # (the slow path converts a tensor to the first one's dtype, another its conversion's
+    # ValueError, where some value is not a tensor; else, as the fast path, hands the
+    # tensors on: their dtypes are the op's check)
+    convert = slow and fixed is not None and not all(isinstance(v, Tensor) for v in values)
     out = []
     for v in values:
         if isinstance(v, Tensor):
-            # (fast path: its dtype is the op's check; the slow path converts it to the
-            # first tensor's dtype: another is the conversion's ValueError)
-            t = convert_to_tensor(v, fixed) if slow and fixed is not None else v
+            t = convert_to_tensor(v, fixed) if convert else v
         elif fixed is None:
             t = _preferred(op, attr, v, slow)
             fixed = t._dtype
