@@ -121,7 +121,6 @@ KNOWN: dict = {
     "tf.math.in_top_k": _ARGS + _AND + _MIXED,
     "tf.math.segment_mean": _ARGS,
     "tf.math.segment_min": _ARGS,
-    "tf.math.sobol_sample": _MIXED,
     "tf.math.softmax": _HALF_SOFTMAX,
     "tf.math.unsorted_segment_max": _ARGS + _AND + _MIXED,
     "tf.math.unsorted_segment_mean": _ARGS + _AND + _MIXED,
@@ -541,3 +540,19 @@ def test_betainc_and_set_diag_take_the_first_tensors_dtype() -> None:
                            match=r"^cannot compute MatrixSetDiagV3 as input #1\(zero-based\) "
                                  "was expected to be a float tensor but is a double tensor"):
             tf.linalg.set_diag(tf.zeros((2, 2)), tf.constant([1., 2.], tf.float64), k=k)
+
+
+def test_sobol_sample_checks_its_inputs_dtypes_before_their_shapes() -> None:
+    # TF 2.21 (recorded): NumPy arrays cast to int32, then the op refuses a tensor of
+    # another dtype before its kernel reads the shapes; a list converts tensors first
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"^cannot compute SobolSample as input #1\(zero-based\) was "
+                             "expected to be a int32 tensor but is a float tensor"):
+        tf.math.sobol_sample(np.array([1., 2.]), tf.constant([1., 2.]), tf.constant([1., 2.]))
+    with pytest.raises(tf.errors.InvalidArgumentError, match="input #2.* but is a int64"):
+        tf.math.sobol_sample(2, 3, tf.constant(1, tf.int64))
+    with pytest.raises(ValueError, match="^Tensor conversion requested dtype int32 for Tensor "
+                                         "with dtype float64"):
+        tf.math.sobol_sample(tf.constant([1., 2.], tf.float64), [1., 2.], [1., 2.])
+    with pytest.raises(tf.errors.InvalidArgumentError, match="skip must be a scalar"):
+        tf.math.sobol_sample(tf.constant(2), 3, [1])
