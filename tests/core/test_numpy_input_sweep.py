@@ -196,12 +196,7 @@ KNOWN: dict = {
     "tf.strings.format": _TF_ACCIDENT + _AND + _ARGS + _AND + _TRUTH,
     "tf.strings.join": _ARGS,
     "tf.strings.reduce_join": _ARGS,
-    "tf.strings.regex_full_match": _MIXED,
-    "tf.strings.regex_replace": _MIXED,
-    "tf.strings.substr": _MIXED,
     "tf.strings.to_hash_bucket": _ARGS + _AND + _MIXED,
-    "tf.strings.to_number": _MIXED,
-    "tf.strings.unsorted_segment_join": _MIXED,
     "tf.tensor_scatter_nd_add": _MIXED,
     "tf.tensor_scatter_nd_max": _MIXED,
     "tf.tensor_scatter_nd_min": _MIXED,
@@ -556,3 +551,31 @@ def test_sobol_sample_checks_its_inputs_dtypes_before_their_shapes() -> None:
         tf.math.sobol_sample(tf.constant([1., 2.], tf.float64), [1., 2.], [1., 2.])
     with pytest.raises(tf.errors.InvalidArgumentError, match="skip must be a scalar"):
         tf.math.sobol_sample(tf.constant(2), 3, [1])
+
+
+def test_string_ops_slow_path_converts_their_string_inputs() -> None:
+    # TF 2.21 (recorded): a list among the inputs, or a type attr given as anything but a
+    # DType (a NumPy type, a name), sends the wrapper down its slow path: the string
+    # inputs are converted to string there (a float tensor: the conversion's ValueError),
+    # and its kernel's errors name no name; on the fast path the op refuses the tensor
+    f, strs = tf.constant([1.0]), tf.constant(["ab", "cd"])
+    conversion = "^Tensor conversion requested dtype string for Tensor with dtype float32"
+    for call in (lambda: tf.strings.regex_full_match(f, ["a"]),
+                 lambda: tf.strings.regex_replace(f, ["a"], "b"),
+                 lambda: tf.strings.substr(f, [0], [1]),
+                 lambda: tf.strings.unsorted_segment_join(f, [0], 1),
+                 lambda: tf.strings.to_number(f, np.float64)):
+        with pytest.raises(ValueError, match=conversion):
+            call()
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"Pattern must be scalar, but received \[2\] \[Op:RegexFullMatch\]$"):
+        tf.strings.regex_full_match(strs, ["a.", "x"])
+    for call, op in ((lambda: tf.strings.substr(f, 0, 1), "Substr"),
+                     (lambda: tf.strings.to_number(f, tf.float64), "StringToNumber")):
+        with pytest.raises(tf.errors.InvalidArgumentError,
+                           match=rf"^cannot compute {op} as input #0\(zero-based\) was "
+                                 rf"expected to be a string tensor but is a float tensor "
+                                 rf"\[Op:{op}\] name: $"):
+            call()
+    assert tf.strings.to_number(tf.constant(["1.5"]), "float64").dtype == tf.float64
+    assert tf.strings.substr(strs, [0, 1], [1, 1]).numpy().tolist() == [b"a", b"d"]

@@ -930,6 +930,14 @@ def slow_typed_inputs(slow: bool, *given: tuple) -> None:
             convert_to_tensor(value, dtype)
 
 
+def slow_strings(*values: Any) -> bool:
+    """Whether `values`, given for an op's string inputs, send TF's wrapper down its slow
+    path (`passed_raw`), where each is converted to string (`slow_typed_inputs`)."""
+    slow = passed_raw(*values)
+    slow_typed_inputs(slow, *((v, dt.string) for v in values))
+    return slow
+
+
 def typed_input(value: Any, dtype: dt.DType) -> Tensor:
     """`value` given for an input whose type TF's definition of its op fixes (`dtype`), as
     TF's generated wrapper converts it: a tensor is itself (the op refuses another
