@@ -197,11 +197,6 @@ KNOWN: dict = {
     "tf.strings.join": _ARGS,
     "tf.strings.reduce_join": _ARGS,
     "tf.strings.to_hash_bucket": _ARGS + _AND + _MIXED,
-    "tf.tensor_scatter_nd_add": _MIXED,
-    "tf.tensor_scatter_nd_max": _MIXED,
-    "tf.tensor_scatter_nd_min": _MIXED,
-    "tf.tensor_scatter_nd_sub": _MIXED,
-    "tf.tensor_scatter_nd_update": _MIXED,
     "tf.tensordot": _ARGS + _AND + _MIXED + _AND + _TF_ACCIDENT,
     "tf.unique": _ARGS + _AND + _MIXED,
     "tf.unique_with_counts": _ARGS + _AND + _MIXED,
@@ -579,3 +574,17 @@ def test_string_ops_slow_path_converts_their_string_inputs() -> None:
             call()
     assert tf.strings.to_number(tf.constant(["1.5"]), "float64").dtype == tf.float64
     assert tf.strings.substr(strs, [0, 1], [1, 1]).numpy().tolist() == [b"a", b"d"]
+
+
+def test_tensor_scatter_nd_takes_the_first_tensors_dtype_of_tensor_and_updates() -> None:
+    # TF 2.21 (recorded): tensor and updates share the op's T; a NumPy array or list
+    # beside a tensor is converted to its dtype (cast, or the conversion's TypeError)
+    out = tf.tensor_scatter_nd_add(np.array([1, 2]), tf.constant([[0]]), tf.constant([5]))
+    assert out.dtype == tf.int32 and out.numpy().tolist() == [6, 2]
+    out = tf.tensor_scatter_nd_update([1., 2.], [[0]], tf.constant([5.], tf.float64))
+    assert out.dtype == tf.float64 and out.numpy().tolist() == [5., 2.]
+    assert tf.tensor_scatter_nd_min(tf.constant([1, 2]), [[0]], np.array([5.5])).numpy() \
+        .tolist() == [1, 2]
+    with pytest.raises(TypeError, match=r"^Cannot convert \[5.0\] to EagerTensor of dtype "
+                                        "int32$"):
+        tf.tensor_scatter_nd_max([1, 2], [[0]], [5.0])
