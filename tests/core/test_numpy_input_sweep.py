@@ -81,8 +81,6 @@ KNOWN: dict = {
     "tf.image.resize_with_pad": _TRUTH + _AND + _ARGS + _AND + _MIXED,
     "tf.image.rot90": _ARGS + _AND + _MIXED,
     "tf.image.sobel_edges": _TF_ACCIDENT,
-    "tf.image.ssim": _MIXED,
-    "tf.image.ssim_multiscale": _MIXED,
     "tf.image.stateless_random_crop": _ARGS + _AND + _MIXED,
     "tf.image.stateless_random_flip_left_right": _ARGS + _AND + _MIXED,
     "tf.image.stateless_random_flip_up_down": _ARGS + _AND + _MIXED,
@@ -588,3 +586,17 @@ def test_tensor_scatter_nd_takes_the_first_tensors_dtype_of_tensor_and_updates()
     with pytest.raises(TypeError, match=r"^Cannot convert \[5.0\] to EagerTensor of dtype "
                                         "int32$"):
         tf.tensor_scatter_nd_max([1, 2], [[0]], [5.0])
+
+
+def test_ssim_refuses_images_of_two_dtypes_in_shape_n() -> None:
+    # TF 2.21 (recorded): each image converted alone, then ShapeN of both refuses the
+    # second's dtype, before the asserts on their sizes
+    im = np.full((1, 16, 16, 1), 0.5)
+    for f in (tf.image.ssim, tf.image.ssim_multiscale):
+        with pytest.raises(tf.errors.InvalidArgumentError,
+                           match=r"^cannot compute ShapeN as input #1\(zero-based\) was "
+                                 "expected to be a double tensor but is a float tensor"):
+            f(im, tf.constant(im, tf.float32), 1.0)
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match="expected to be a float tensor but is a double tensor"):
+        tf.image.ssim(im.tolist(), tf.constant(im), 1.0)
