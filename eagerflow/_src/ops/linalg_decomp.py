@@ -861,6 +861,7 @@ def logdet(matrix: Any, name: str | None = None) -> Any:
     return 2.0 * reduce_sum(log(real(diag_part(low))), axis=-1)
 
 
+@eager_api("chol", "rhs")  # (TF hands them to its op as given: a list, its slow path)
 def cholesky_solve(chol: Any, rhs: Any, name: str | None = None) -> Any:
     """x with (chol chol^H) x = rhs, for a lower-triangular Cholesky factor."""
     y = triangular_solve(chol, rhs, lower=True, adjoint=False)
