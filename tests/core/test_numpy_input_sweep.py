@@ -48,7 +48,6 @@ KNOWN: dict = {
     "tf.argmin": _ARGS + _AND + _MIXED,
     "tf.assert_rank": _TRUTH,
     "tf.batch_to_space": _ARGS + _AND + _MIXED,
-    "tf.boolean_mask": _MIXED,
     "tf.broadcast_static_shape": _TF_ACCIDENT,
     "tf.check_pinned": _ARGS,
     "tf.clip_by_global_norm": _ARGS + _AND + _MIXED + _AND + _TF_ACCIDENT,
@@ -608,3 +607,17 @@ def test_cholesky_solve_given_a_list_errs_by_the_slow_path() -> None:
         with pytest.raises(tf.errors.InvalidArgumentError,
                            match=r"In\[0\] ndims must be >= 2: 1 \[Op:MatrixTriangularSolve\]$"):
             tf.linalg.cholesky_solve(*args)
+
+
+def test_boolean_mask_slices_the_shape_by_an_eager_axis_value() -> None:
+    # TF 2.21 (recorded): an eager tensor's axis is read as its NumPy value, which slices
+    # the tensor's static shape: Python's errors for a vector or a float
+    x = np.arange(6.).reshape(2, 3)
+    with pytest.raises(TypeError, match="^only integer scalar arrays can be converted to a "
+                                        "scalar index$"):
+        tf.boolean_mask(x, tf.constant([True, False]), tf.constant([1., 2.]))
+    with pytest.raises(TypeError, match="^slice indices must be integers or None or have an "
+                                        "__index__ method$"):
+        tf.boolean_mask(x, tf.constant([True, False, True]), tf.constant(1.0))
+    assert tf.boolean_mask(x, tf.constant([True, False, True]), tf.constant(1)).numpy() \
+        .tolist() == [[0., 2.], [3., 5.]]
