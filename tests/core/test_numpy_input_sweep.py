@@ -134,7 +134,6 @@ KNOWN: dict = {
     "tf.nn.safe_embedding_lookup_sparse": _TF_ACCIDENT,
     "tf.nn.softmax_cross_entropy_with_logits": _ARGS + _AND + _MIXED,
     "tf.nn.sufficient_statistics": _ARGS + _AND + _TF_ACCIDENT + _AND + _MIXED,
-    "tf.nn.weighted_cross_entropy_with_logits": _TF_ACCIDENT + _AND + _MIXED,
     "tf.norm": _TRUTH + _AND + _ARGS + _AND + _MIXED,
     "tf.one_hot": _MIXED + _AND + _ARGS,
     "tf.ones_like": _TRUTH + _AND + _MIXED,
@@ -621,3 +620,18 @@ def test_boolean_mask_slices_the_shape_by_an_eager_axis_value() -> None:
         tf.boolean_mask(x, tf.constant([True, False, True]), tf.constant(1.0))
     assert tf.boolean_mask(x, tf.constant([True, False, True]), tf.constant(1)).numpy() \
         .tolist() == [[0., 2.], [3., 5.]]
+
+
+def test_weighted_cross_entropy_takes_pos_weight_as_given() -> None:
+    # TF 2.21 (recorded): 1 + (pos_weight - 1) * labels on the value given (a list: Python's
+    # TypeError), before (1 - labels) * logits meets a logits of another dtype
+    z, x = tf.constant([1., 0.]), tf.constant([0.5, -1.])
+    f = tf.nn.weighted_cross_entropy_with_logits
+    with pytest.raises(TypeError, match="^unsupported operand type.s. for -: 'list' and 'int'$"):
+        f(z, x, [2.0, 1.0])
+    np.testing.assert_allclose(f(z, x, np.array([2.0, 1.0])).numpy(), [0.948154, 0.31326175],
+                               rtol=1e-6)
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"^cannot compute Mul as input #1\(zero-based\) was expected to be "
+                             "a float tensor but is a double tensor"):
+        f(z, np.array([0.5, -1.0]), np.array([2.0, 1.0]))
