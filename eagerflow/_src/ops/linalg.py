@@ -793,7 +793,9 @@ def det(input: Any, name: str | None = None) -> Any:  # noqa: A002
 
 def trace(x: Any, name: str | None = None) -> Any:
     with name_scope(name or "Trace") as scope:  # (TF's graphs' names)
-        return reduce_sum(diag_part(x), axis=[-1], name=scope)
+        # (converted first, as TF's: a list's errors are then the diag_part wrapper's
+        # fast path's, which names it)
+        return reduce_sum(diag_part(convert_to_tensor(x, name="x")), axis=[-1], name=scope)
 
 
 def _band_infer(x: Any, *dyn: Any, num_lower: int | None, num_upper: int | None) -> list:
