@@ -739,6 +739,7 @@ MATRIX_INVERSE = register(OpDef(
 ))
 
 
+@eager_api("input")  # (a list: TF's wrapper's slow path)
 def inv(input: Any, adjoint: bool = False, name: str | None = None) -> Any:  # noqa: A002
     return bind(MATRIX_INVERSE, (_t(input),), C.wrapper_attrs("MatrixInverse", adjoint=adjoint),
                 name)
@@ -787,6 +788,7 @@ MATRIX_DETERMINANT = register(OpDef(
 ))
 
 
+@eager_api("input")  # (a list: TF's wrapper's slow path)
 def det(input: Any, name: str | None = None) -> Any:  # noqa: A002
     return bind(MATRIX_DETERMINANT, (_t(input),), {}, name)
 
