@@ -650,7 +650,10 @@ def test_linalg_wrappers_given_a_list_name_no_name() -> None:
                      (lambda: tf.linalg.triangular_solve(v, v), "MatrixTriangularSolve"),
                      (lambda: tf.linalg.banded_triangular_solve(v, v), "BandedTriangularSolve"),
                      (lambda: tf.linalg.eigvalsh(v), "SelfAdjointEigV2"),
-                     (lambda: tf.linalg.sqrtm(v), "MatrixSquareRoot")):
+                     (lambda: tf.linalg.sqrtm(v), "MatrixSquareRoot"),
+                     (lambda: tf.linalg.lu(v), "Lu"), (lambda: tf.linalg.svd(v), "Svd"),
+                     (lambda: tf.linalg.qr(v), "Qr"),
+                     (lambda: tf.linalg.eigh(v), "SelfAdjointEigV2")):
         with pytest.raises(tf.errors.InvalidArgumentError, match=rf"\[Op:{op}\]$"):
             call()
     with pytest.raises(tf.errors.InvalidArgumentError, match=r"\[Op:MatrixInverse\] name: $"):

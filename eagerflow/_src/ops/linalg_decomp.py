@@ -634,6 +634,7 @@ EIGH = register(OpDef(
 ))
 
 
+@eager_api("tensor")  # (a list: TF's wrapper's slow path)
 def eigh(tensor: Any, name: str | None = None) -> tuple:
     """(eigenvalues ascending, eigenvectors as columns) of Hermitian matrices."""
     return bind(EIGH, (_t(tensor),), {"compute_v": True}, name)
@@ -733,6 +734,7 @@ QR = register(OpDef(
 ))
 
 
+@eager_api("input")  # (a list: TF's wrapper's slow path)
 def qr(input: Any, full_matrices: bool = False, name: str | None = None) -> Any:  # noqa: A002
     attrs = C.wrapper_attrs("Qr", full_matrices=full_matrices)
     return QrResult(*bind(QR, (_t(input),), attrs))
@@ -848,6 +850,7 @@ SVD = register(OpDef(
 ))
 
 
+@eager_api("tensor")  # (a list: TF's wrapper's slow path)
 def svd(tensor: Any, full_matrices: bool = False, compute_uv: bool = True,
         name: str | None = None) -> Any:
     """tf.linalg.svd: (s, u, v) with a = u @ diag(s) @ adjoint(v), or s alone."""
