@@ -175,7 +175,6 @@ KNOWN: dict = {
     "tf.strided_slice": _ARGS + _AND + _MIXED,
     "tf.strings.format": _TF_ACCIDENT + _AND + _ARGS + _AND + _TRUTH,
     "tf.strings.join": _ARGS,
-    "tf.strings.reduce_join": _ARGS,
     "tf.strings.to_hash_bucket": _ARGS + _AND + _MIXED,
     "tf.tensordot": _ARGS + _AND + _MIXED + _AND + _TF_ACCIDENT,
     "tf.unique": _ARGS + _AND + _MIXED,
@@ -658,3 +657,16 @@ def test_linalg_wrappers_given_a_list_name_no_name() -> None:
             call()
     with pytest.raises(tf.errors.InvalidArgumentError, match=r"\[Op:MatrixInverse\] name: $"):
         tf.linalg.inv(tf.constant(v))
+
+
+def test_reduce_join_given_axes_as_a_list_converts_its_input_to_string() -> None:
+    # TF 2.21 (recorded): a list of axes sends ReduceJoin's wrapper down its slow path,
+    # which converts the (float) input tensor to string; an array of axes, the op refuses
+    with pytest.raises(ValueError, match="^Tensor conversion requested dtype string for Tensor "
+                                         "with dtype float32"):
+        tf.strings.reduce_join([1.0, 2.0], [0])
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"^cannot compute ReduceJoin as input #0\(zero-based\) was "
+                             "expected to be a string tensor but is a float tensor"):
+        tf.strings.reduce_join([1.0, 2.0], np.array([0]))
+    assert tf.strings.reduce_join(["a", "b"], [0]).numpy() == b"ab"

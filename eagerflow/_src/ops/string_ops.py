@@ -601,13 +601,13 @@ def reduce_join(inputs: Any, axis: Any = None, keepdims: bool = False, separator
     if not isinstance(separator, (str, bytes)):
         raise TypeError(f"Expected string for argument 'separator' not {separator!r}.")
     sep = separator.encode() if isinstance(separator, str) else bytes(separator)
-    # (TF converts ReduceJoin's input with no dtype: its op refuses one not string, before
-    # it converts the axes, its int32 input #1)
+    # (TF converts the input with no dtype: the op refuses one not string, then the axes)
     x = inputs if isinstance(inputs, Tensor) else convert_to_tensor(inputs,
                                                                      dtype_hint=dt.string)
     if axis is None:
         axes = None
-    else:
+    else:  # (axes given as a list: TF's slow path converts x to string, its ValueError)
+        C.slow_typed_inputs(passed_raw(axis), (x, dt.string))
         C.check_string("ReduceJoin", x)
         if isinstance(axis, EagerTensor):
             if axis._dtype is not dt.int32:
