@@ -49,7 +49,6 @@ KNOWN: dict = {
     "tf.assert_rank": _TRUTH,
     "tf.batch_to_space": _ARGS + _AND + _MIXED,
     "tf.broadcast_static_shape": _TF_ACCIDENT,
-    "tf.check_pinned": _ARGS,
     "tf.clip_by_global_norm": _ARGS + _AND + _MIXED + _AND + _TF_ACCIDENT,
     "tf.constant": _ARGS + _AND + _MIXED,
     "tf.divide": _ARGS,
@@ -127,7 +126,6 @@ KNOWN: dict = {
     "tf.one_hot": _MIXED + _AND + _ARGS,
     "tf.ones_like": _TRUTH + _AND + _MIXED,
     "tf.pad": _TF_ACCIDENT,
-    "tf.ragged_fill_empty_rows_grad": _ARGS + _AND + _MIXED,
     "tf.random.categorical": _TRUTH + _AND + _ARGS,
     "tf.random.fold_in": _TRUTH,
     "tf.random.gamma": _ARGS + _AND + _MIXED,
@@ -670,3 +668,20 @@ def test_reduce_join_given_axes_as_a_list_converts_its_input_to_string() -> None
                              "expected to be a string tensor but is a float tensor"):
         tf.strings.reduce_join([1.0, 2.0], np.array([0]))
     assert tf.strings.reduce_join(["a", "b"], [0]).numpy() == b"ab"
+
+
+def test_ragged_fill_empty_rows_grad_and_check_pinned_given_lists() -> None:
+    # TF 2.21 (recorded): a list takes the wrapper's slow path: the index map converted to
+    # int64 there (a float tensor: the conversion's ValueError), kernel errors unnamed
+    with pytest.raises(ValueError, match="^Tensor conversion requested dtype int64 for Tensor "
+                                         "with dtype float64"):
+        tf.ragged_fill_empty_rows_grad(tf.constant([1., 2.], tf.float64), [1., 2.])
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"must be in \[0, 2\) but got 2 \[Op:RaggedFillEmptyRowsGrad\]$"):
+        tf.ragged_fill_empty_rows_grad([1, 2], [1, 2])
+    assert tf.ragged_fill_empty_rows_grad([0, 1], [1., 2.]).d_values.numpy().tolist() == \
+        [1., 2.]
+    with pytest.raises(tf.errors.FailedPreconditionError, match=r"\[Op:CheckPinned\]$"):
+        tf.check_pinned([1.0])
+    with pytest.raises(tf.errors.FailedPreconditionError, match=r"\[Op:CheckPinned\] name: $"):
+        tf.check_pinned(tf.constant([1.0]))
