@@ -66,7 +66,6 @@ KNOWN: dict = {
     "tf.image.adjust_contrast": _ARGS + _AND + _MIXED,
     "tf.image.central_crop": _TRUTH + _AND + _ARGS + _AND + _MIXED,
     "tf.image.draw_bounding_boxes": _ARGS + _AND + _MIXED,
-    "tf.image.encode_jpeg": _ARGS,
     "tf.image.extract_jpeg_shape": _ARGS + _AND + _MIXED,
     "tf.image.grayscale_to_rgb": _TF_ACCIDENT,
     "tf.image.image_gradients": _TF_ACCIDENT,
@@ -685,3 +684,14 @@ def test_ragged_fill_empty_rows_grad_and_check_pinned_given_lists() -> None:
         tf.check_pinned([1.0])
     with pytest.raises(tf.errors.FailedPreconditionError, match=r"\[Op:CheckPinned\] name: $"):
         tf.check_pinned(tf.constant([1.0]))
+
+
+def test_encode_jpeg_given_a_list_converts_it_to_uint8() -> None:
+    # TF 2.21 (recorded): a list takes the wrapper's slow path: converted to uint8 there
+    # (floats: the conversion's TypeError), kernel errors unnamed
+    with pytest.raises(TypeError, match=r"^Cannot convert \[1.0, 2.0\] to EagerTensor of "
+                                        "dtype uint8$"):
+        tf.image.encode_jpeg([1.0, 2.0])
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"image must be 3-dimensional\[2\] \[Op:EncodeJpeg\]$"):
+        tf.image.encode_jpeg([1, 2])
