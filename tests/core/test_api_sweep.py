@@ -42,9 +42,6 @@ KNOWN: dict = {
     "tf.batch_to_space":
         "block_shape and crops both of a refused dtype: TF names Tblock_shape or Tcrops as its "
         "hash map orders them (it varies per process); eagerflow names Tblock_shape",
-    "tf.boolean_mask":
-        "a tensor of several values as axis: TF's Python slices a shape with it (NumPy's or "
-        "Python's TypeError, an accident); eagerflow raises its own TypeError naming axis",
     "tf.broadcast_static_shape":
         "tensors as shapes: TF's Python reads their .ndims (an AttributeError, an accident); "
         "eagerflow refuses any non-TensorShape with its own TypeError",

@@ -898,12 +898,18 @@ def op_inputs(op: str, values: tuple, attr: str | None = None,
         if isinstance(v, Tensor) or hasattr(v, "_as_tensor"):
             fixed = convert_to_tensor(v)._dtype
             break
+    if slow is None:
+        slow = passed_raw(*values)
+    # (the slow path converts a tensor to the first one's dtype, another its conversion's
+    # ValueError, where some value is not a tensor; else, as the fast path, hands the
+    # tensors on: their dtypes are the op's check)
+    convert = slow and fixed is not None and not all(isinstance(v, Tensor) for v in values)
     out = []
     for v in values:
-        if isinstance(v, Tensor):  # (its dtype is the op's check, as in TF)
-            t = v
+        if isinstance(v, Tensor):
+            t = convert_to_tensor(v, fixed) if convert else v
         elif fixed is None:
-            t = _preferred(op, attr, v, passed_raw(*values) if slow is None else slow)
+            t = _preferred(op, attr, v, slow)
             fixed = t._dtype
         elif isinstance(v, np.ndarray) and v.dtype.kind in "biufc":
             t = convert_to_tensor(v.astype(fixed.as_numpy_dtype, copy=False))
@@ -911,6 +917,25 @@ def op_inputs(op: str, values: tuple, attr: str | None = None,
             t = convert_to_tensor(v, fixed)
         out.append(t)
     return out
+
+
+def slow_typed_inputs(slow: bool, *given: tuple) -> None:
+    """Where TF's generated wrapper takes its slow path (`slow`), its eager fallback
+    converts each input whose type the op fixes, after the inputs typed by an attr, in
+    order: `given` holds (value, DType) pairs. A tensor of another dtype is the
+    conversion's ValueError, a list holding no such values its TypeError, before the op
+    checks anything."""
+    if slow:
+        for value, dtype in given:
+            convert_to_tensor(value, dtype)
+
+
+def slow_strings(*values: Any) -> bool:
+    """Whether `values`, given for an op's string inputs, send TF's wrapper down its slow
+    path (`passed_raw`), where each is converted to string (`slow_typed_inputs`)."""
+    slow = passed_raw(*values)
+    slow_typed_inputs(slow, *((v, dt.string) for v in values))
+    return slow
 
 
 def typed_input(value: Any, dtype: dt.DType) -> Tensor:

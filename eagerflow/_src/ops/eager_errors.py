@@ -29,6 +29,7 @@ import re
 from typing import Any, Callable
 
 from eagerflow._src.core.context import CPU_DEVICE, _state
+from eagerflow._src.core.dtypes import DType
 from eagerflow._src.core.errors import OpError
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.ops import tf_op_defs
@@ -161,7 +162,8 @@ def _slow(param: str, arguments: dict) -> bool:
     slow path: "*" always; "NAME:float" (a float attr) a value that is not a Python float
     (TF's fast path takes no int there); "NAME:floats" (a list(float) attr) a list holding
     a Python int; "NAME:ints" (a list(int) attr) a list holding another value (a float);
-    "NAME[]" (a list of tensors) an item that is a Python list or string; NAME a Python
+    "NAME[]" (a list of tensors) an item that is a Python list or string; "NAME:type" (a
+    type attr) a value that is not a DType or a Python int (`slow_type`); NAME a Python
     list or string (`passed_raw`)."""
     if param == "*":
         return True
@@ -170,11 +172,20 @@ def _slow(param: str, arguments: dict) -> bool:
         items = arguments.get(name[:-2])
         return isinstance(items, (list, tuple)) and passed_raw(*items)
     value = arguments.get(name)
+    if kind == "type":
+        return slow_type(value)
     if kind == "floats":
         return isinstance(value, (list, tuple)) and any(isinstance(v, int) for v in value)
     if kind == "ints":
         return slow_int_list(value)
     return not isinstance(value, float) if kind == "float" else passed_raw(value)
+
+
+def slow_type(value: Any) -> bool:
+    """Whether `value`, given for a type attr, sends TF's op wrapper down its slow path:
+    anything but a DType or a Python int (its enum), e.g. a NumPy dtype, a type or a
+    name, which the slow path reads."""
+    return not isinstance(value, (DType, int))
 
 
 def slow_int_list(value: Any) -> bool:

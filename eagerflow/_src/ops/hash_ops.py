@@ -278,9 +278,12 @@ FINGERPRINT = register(OpDef(
 @eager_api("data", "method")  # (a Python string method: TF's op wrapper's slow path)
 def fingerprint(data: Any, method: str = "farmhash64", name: str | None = None) -> Tensor:
     """`tf.fingerprint`: an 8-byte fingerprint of each row (slice along axis 0) of `data`."""
-    data = convert_to_tensor(data)
+    data_given, data = data, convert_to_tensor(data)
     if not isinstance(method, (str, bytes)):  # (the op's string input #1, a scalar)
-        m = method if isinstance(method, Tensor) else convert_to_tensor(method, dt.string)
+        # (a list for data sends TF's wrapper down its slow path, which converts a tensor
+        # method to string too: another dtype is the conversion's ValueError)
+        m = method if isinstance(method, Tensor) and not C.passed_raw(data_given) else \
+            convert_to_tensor(method, dt.string)
         if m._dtype is not dt.string:
             raise C.wrong_input_dtype("Fingerprint", 1, dt.string, m._dtype)
         if m._shape != ():

@@ -207,14 +207,16 @@ def histogram_fixed_width(values: Any, value_range: Any, nbins: Any = 100,
     """`[nbins]` counts of `values` in equal bins over [value_range[0], value_range[1]];
     values below the range count in the first bin, values above it in the last: TF's
     HistogramFixedWidth op, named after the scope TF's function opens."""
-    values = convert_to_tensor(values)
-    # (TF's wrapper converts a Python range to the values' dtype: [0.0, 3.0] for int32
-    # values is its conversion's TypeError)
-    # (value_range and nbins are HostMemory inputs of TF's GPU kernel: made on the host)
+    # (TF's wrapper converts values and value_range as inputs of one type attr, the
+    # first tensor's dtype: [0.0, 3.0] for int32 values is its conversion's TypeError, a
+    # float64 array beside a float32 range cast; then nbins, converted to int32 on its
+    # slow path. value_range and nbins are HostMemory inputs of TF's GPU kernel: made on
+    # the host)
+    slow = C.passed_raw(values, value_range, nbins)
     with host_eagerly():
-        value_range = convert_to_tensor(value_range, dtype=values._dtype) if \
-            isinstance(value_range, (list, tuple, int, float)) else \
-            convert_to_tensor(value_range, dtype_hint=values._dtype)
+        values, value_range = C.op_inputs("HistogramFixedWidth", (values, value_range), "T",
+                                          slow)
+    C.slow_typed_inputs(slow, (nbins, dt.int32))
     nb = nbins if isinstance(nbins, Tensor) else host_tensor(nbins, dt.int32)
     scope = None if _state.graph is None else \
         _state.graph.unique_name(name or "histogram_fixed_width") + "/"

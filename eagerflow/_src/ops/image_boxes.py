@@ -348,7 +348,10 @@ def _glimpse(op: OpDef, input: Any, size: Any, offsets: Any, attrs: dict,  # noq
              name: str | None) -> Any:
     # TF's inputs are (input: float, size: int32, offsets: float): other values are
     # converted to those dtypes, tensors checked, in that order, before its kernel runs
-    # (eagerflow holds the size as an attr)
+    # (eagerflow holds the size as an attr); a list among them sends TF's wrapper down its
+    # slow path, which converts tensors too (another dtype: the conversion's ValueError)
+    C.slow_typed_inputs(C.passed_raw(input, size, offsets), (input, dt.float32),
+                        (size, dt.int32), (offsets, dt.float32))
     images, size_t, offsets = (
         x if isinstance(x, Tensor) else convert_to_tensor(x, dtype=want)
         for x, want in ((input, dt.float32), (size, dt.int32), (offsets, dt.float32)))

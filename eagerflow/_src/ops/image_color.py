@@ -79,6 +79,7 @@ from eagerflow._src.ops.reduce import (
     reduce_sum,
 )
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.shape_queries import shape_n
 from eagerflow._src.ops.shaping import reverse
 from eagerflow._src.ops.slicing import slice as slice_
 from eagerflow._src.ops.stacking import stack, unstack
@@ -834,6 +835,7 @@ def _float_pair(img1: Any, img2: Any, max_val: Any) -> tuple:
     x1, x2 = _t(img1), _t(img2)
     s1, s2 = x1.shape.with_rank_at_least(3), x2.shape.with_rank_at_least(3)  # TF's first check
     s1[-3:].assert_is_compatible_with(s2[-3:])
+    shape_n([x1, x2])  # (TF's next step: ShapeN refuses images of two dtypes)
     a = convert_image_dtype(numeric_image(x1), dt.float32)
     b = convert_image_dtype(numeric_image(x2), dt.float32)
     mv = cast(max_val, dt.float32)

@@ -308,6 +308,7 @@ ENCODE_JPEG = register(OpDef(
 ))
 
 
+@eager_api("image")  # (a list: TF's wrapper's slow path, which converts it to uint8)
 def encode_jpeg(image: Any, format: str = "", quality: int = 95,  # noqa: A002
                 progressive: bool = False, optimize_size: bool = False,
                 chroma_downsampling: bool = True, density_unit: str = "in",
@@ -319,6 +320,7 @@ def encode_jpeg(image: Any, format: str = "", quality: int = 95,  # noqa: A002
         optimize_size=optimize_size, chroma_downsampling=chroma_downsampling,
         density_unit=density_unit, x_density=x_density, y_density=y_density,
         xmp_metadata=xmp_metadata)
+    C.slow_typed_inputs(C.passed_raw(image), (image, dt.uint8))
     return bind(ENCODE_JPEG, (convert_to_tensor(image, dtype_hint=dt.uint8),), attrs, name)
 
 

@@ -544,11 +544,6 @@ def _pair(boxes: Any, scores: Any) -> tuple:
     return boxes, convert_to_tensor(scores, dtype=boxes.dtype)
 
 
-def _op_pair(op: str, boxes: Any, scores: Any, size: Any) -> list:
-    """boxes and scores as TF's generated wrapper of `op` converts them (its T)."""
-    return C.op_inputs(op, (boxes, scores), "T", passed_raw(boxes, scores, size))
-
-
 def _floating(d: np.dtype) -> bool:
     """Whether NumPy dtype d is a float one (bfloat16 and the float8s included)."""
     try:
@@ -575,14 +570,20 @@ def non_max_suppression_with_scores(boxes: Any, scores: Any, max_output_size: An
                                     name: str | None = None) -> tuple:
     """`tf.image.non_max_suppression_with_scores`: (indices, scores) of the boxes kept,
     their scores decayed by Gaussian soft-NMS when soft_nms_sigma > 0."""
-    b, s = _op_pair("NonMaxSuppressionV5", boxes, scores, max_output_size)
-    C.same_dtype("NonMaxSuppressionV5", (b, s), _FLOATS)  # (TF's checks of its inputs,
-    if isinstance(max_output_size, Tensor) and passed_raw(
-            boxes, scores, max_output_size, iou_threshold, score_threshold, soft_nms_sigma):
-        # (TF's wrapper's slow path converts it to int32: another dtype is conversion's
-        # ValueError, not the op's error of its fast path)
-        convert_to_tensor(max_output_size, dtype=dt.int32)
-    int32_input("NonMaxSuppressionV5", 2, max_output_size)  # before its kernel's)
+    op = "NonMaxSuppressionV5"
+    # (TF's Python converts the three thresholds to tensors first: float32 from Python
+    # floats, inputs of the op's T beside boxes and scores, whose first tensor sets it)
+    thresholds = [convert_to_tensor(v, name=n) for v, n in (
+        (iou_threshold, "iou_threshold"), (score_threshold, "score_threshold"),
+        (soft_nms_sigma, "soft_nms_sigma"))]
+    slow = passed_raw(boxes, scores, max_output_size)
+    b, s, *thresholds = C.op_inputs(op, (boxes, scores, *thresholds), "T", slow)
+    C.slow_typed_inputs(slow, (max_output_size, dt.int32))
+    d = C.same_dtype(op, (b, s), _FLOATS)  # (TF's checks of its inputs, in their order,
+    int32_input(op, 2, max_output_size)  # before its kernel's)
+    for i, x in enumerate(thresholds, 3):
+        if x._dtype is not d:
+            raise C.wrong_input_dtype(op, i, d, x._dtype)
     sel, kept, _ = bind(NON_MAX_SUPPRESSION_V5, (b, s), {
         "max_output_size": C.scalar_value(_int32_cast(max_output_size), int),
         "iou_threshold": C.scalar_value(iou_threshold, float),
@@ -599,6 +600,13 @@ def non_max_suppression_overlaps(overlaps: Any, scores: Any, max_output_size: An
                                  name: str | None = None) -> Any:
     """`tf.image.non_max_suppression_overlaps`: greedy NMS over a given overlap matrix."""
     op = "NonMaxSuppressionWithOverlaps"
+    # (TF's Python converts overlap_threshold first; its op's inputs are all float32 but
+    # max_output_size's int32, converted in order on its wrapper's slow path)
+    threshold = convert_to_tensor(overlap_threshold, name="overlap_threshold")
+    C.slow_typed_inputs(passed_raw(overlaps, scores, max_output_size, score_threshold),
+                        (overlaps, dt.float32), (scores, dt.float32),
+                        (max_output_size, dt.int32), (threshold, dt.float32),
+                        (score_threshold, dt.float32))
     o = convert_to_tensor(overlaps, dtype_hint=dt.float32)
     s = convert_to_tensor(scores, dtype_hint=dt.float32)
     for i, x in enumerate((o, s)):  # (its inputs are float32, then the int32 size)

@@ -608,10 +608,12 @@ def boolean_mask(tensor: Any, mask: Any, axis: Any = None, name: str = "boolean_
     if axis is None:
         axis = 0
     elif type(axis) is not int:
-        if t._shape is not None and not isinstance(axis, Tensor):
-            # TF slices the shape by the axis as given: Python's errors for a string, a
-            # float, a list, an array
-            list(t._shape)[axis:axis + k]
+        if t._shape is not None and (isinstance(axis, EagerTensor) or
+                                     not isinstance(axis, Tensor)):
+            # TF slices the shape by the axis as given (an eager tensor's value): Python's
+            # errors for a string, a float, a list, an array
+            v = axis.numpy() if isinstance(axis, EagerTensor) else axis
+            list(t._shape)[v:v + k]
         axis = C.int_arg(int(axis) if isinstance(axis, bool) else axis, "axis")
     idx = squeeze(where(reshape(m, [-1])), axis=[1])
     if t._shape is None:  # the rank known when the graph runs (a negative axis as TF's)

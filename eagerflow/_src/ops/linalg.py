@@ -739,6 +739,7 @@ MATRIX_INVERSE = register(OpDef(
 ))
 
 
+@eager_api("input")  # (a list: TF's wrapper's slow path)
 def inv(input: Any, adjoint: bool = False, name: str | None = None) -> Any:  # noqa: A002
     return bind(MATRIX_INVERSE, (_t(input),), C.wrapper_attrs("MatrixInverse", adjoint=adjoint),
                 name)
@@ -787,13 +788,16 @@ MATRIX_DETERMINANT = register(OpDef(
 ))
 
 
+@eager_api("input")  # (a list: TF's wrapper's slow path)
 def det(input: Any, name: str | None = None) -> Any:  # noqa: A002
     return bind(MATRIX_DETERMINANT, (_t(input),), {}, name)
 
 
 def trace(x: Any, name: str | None = None) -> Any:
     with name_scope(name or "Trace") as scope:  # (TF's graphs' names)
-        return reduce_sum(diag_part(x), axis=[-1], name=scope)
+        # (converted first, as TF's: a list's errors are then the diag_part wrapper's
+        # fast path's, which names it)
+        return reduce_sum(diag_part(convert_to_tensor(x, name="x")), axis=[-1], name=scope)
 
 
 def _band_infer(x: Any, *dyn: Any, num_lower: int | None, num_upper: int | None) -> list:

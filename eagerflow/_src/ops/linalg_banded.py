@@ -18,6 +18,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.elementwise import binary_args_hint
 from eagerflow._src.ops.linalg import diag_part, matmul
 from eagerflow._src.ops.math import sum_to, zeros_like
@@ -152,6 +153,7 @@ BANDED_TRIANGULAR_SOLVE = register(OpDef(
 ))
 
 
+@eager_api("bands", "rhs")  # (a list: TF's wrapper's slow path)
 def banded_triangular_solve(bands: Any, rhs: Any, lower: bool = True, adjoint: bool = False,
                             name: str | None = None) -> Any:
     """x with A x = rhs (A^H x = rhs with `adjoint`) for the banded triangular A whose bands

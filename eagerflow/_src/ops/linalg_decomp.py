@@ -228,6 +228,7 @@ CHOLESKY = register(OpDef(
 ))
 
 
+@eager_api("input")  # (a list: TF's wrapper's slow path)
 def cholesky(input: Any, name: str | None = None) -> Any:  # noqa: A002
     return bind(CHOLESKY, (_t(input),), {}, name)
 
@@ -359,6 +360,7 @@ MATRIX_TRIANGULAR_SOLVE = register(OpDef(
 ))
 
 
+@eager_api("matrix", "rhs")  # (a list: TF's wrapper's slow path)
 def triangular_solve(matrix: Any, rhs: Any, lower: bool = True, adjoint: bool = False,
                      name: str | None = None) -> Any:
     return bind(MATRIX_TRIANGULAR_SOLVE, binary_args_hint(matrix, rhs),
@@ -452,6 +454,7 @@ MATRIX_SOLVE = register(OpDef(
 ))
 
 
+@eager_api("matrix", "rhs")  # (a list: TF's wrapper's slow path)
 def solve(matrix: Any, rhs: Any, adjoint: bool = False, name: str | None = None) -> Any:
     attrs = C.wrapper_attrs("MatrixSolve", adjoint=adjoint)
     matrix, rhs = binary_args_hint(matrix, rhs)
@@ -509,6 +512,7 @@ LOG_MATRIX_DETERMINANT = register(OpDef(
 ))
 
 
+@eager_api("input")  # (a list: TF's wrapper's slow path)
 def slogdet(input: Any, name: str | None = None) -> tuple:  # noqa: A002
     return SlogdetResult(*bind(LOG_MATRIX_DETERMINANT, (_t(input),), {}))
 
@@ -630,11 +634,13 @@ EIGH = register(OpDef(
 ))
 
 
+@eager_api("tensor")  # (a list: TF's wrapper's slow path)
 def eigh(tensor: Any, name: str | None = None) -> tuple:
     """(eigenvalues ascending, eigenvectors as columns) of Hermitian matrices."""
     return bind(EIGH, (_t(tensor),), {"compute_v": True}, name)
 
 
+@eager_api("tensor")  # (a list: TF's wrapper's slow path)
 def eigvalsh(tensor: Any, name: str | None = None) -> Any:
     return bind(EIGH, (_t(tensor),), {"compute_v": False})[0]
 
@@ -728,6 +734,7 @@ QR = register(OpDef(
 ))
 
 
+@eager_api("input")  # (a list: TF's wrapper's slow path)
 def qr(input: Any, full_matrices: bool = False, name: str | None = None) -> Any:  # noqa: A002
     attrs = C.wrapper_attrs("Qr", full_matrices=full_matrices)
     return QrResult(*bind(QR, (_t(input),), attrs))
@@ -843,6 +850,7 @@ SVD = register(OpDef(
 ))
 
 
+@eager_api("tensor")  # (a list: TF's wrapper's slow path)
 def svd(tensor: Any, full_matrices: bool = False, compute_uv: bool = True,
         name: str | None = None) -> Any:
     """tf.linalg.svd: (s, u, v) with a = u @ diag(s) @ adjoint(v), or s alone."""
@@ -855,12 +863,14 @@ def svd(tensor: Any, full_matrices: bool = False, compute_uv: bool = True,
 # Composites.
 # ---------------------------------------------------------------------------------------
 
+@eager_api("matrix")  # (a list: TF's wrapper's slow path)
 def logdet(matrix: Any, name: str | None = None) -> Any:
     """log(det(matrix)) of Hermitian positive-definite matrices, via Cholesky."""
     low = cholesky(matrix)
     return 2.0 * reduce_sum(log(real(diag_part(low))), axis=-1)
 
 
+@eager_api("chol", "rhs")  # (TF hands them to its op as given: a list, its slow path)
 def cholesky_solve(chol: Any, rhs: Any, name: str | None = None) -> Any:
     """x with (chol chol^H) x = rhs, for a lower-triangular Cholesky factor."""
     y = triangular_solve(chol, rhs, lower=True, adjoint=False)

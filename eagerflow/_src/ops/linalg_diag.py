@@ -592,9 +592,10 @@ def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: Any = 0,  # n
     diagonals (diagonal's second-to-last axis, from the uppermost), replaced."""
     op = "MatrixSetDiagV3"
     check_align(align, op)
+    slow = C.passed_raw(input, diagonal, k)
     k = k_attr(k)
-    x = _t(input)
-    d = convert_to_tensor(diagonal, dtype_hint=x._dtype)
+    # (TF's wrapper: the first tensor's dtype is T's, a NumPy array cast to it)
+    x, d = C.op_inputs(op, (input, diagonal), "T", slow)
     if x._dtype is dt.string and d._dtype is dt.string:  # (MatrixSetDiagV3's OpDef takes it)
         raise C.no_kernel(op, f'T=DT_STRING, align="{align}"', _SET_DIAG_KERNELS,
                           others=(("XLA_CPU_JIT", f"T in [{_SET_DIAG_XLA}]"),))

@@ -64,12 +64,12 @@ def _eps(d: dt.DType) -> float:
 def pinv(a: Any, rcond: Any = None, validate_args: bool = False, name: str | None = None) -> Any:
     """Moore-Penrose pseudo-inverse from the SVD: v / s @ u^H, the singular values at most
     rcond * max(s) made inf (their reciprocals 0, without NaN gradients), as TF's."""
-    a = _t(a)
+    a = convert_to_tensor(a, name="a")
     _check_matrix(a)
     if rcond is None:
         m, n = a._shape[-2:]
         rcond = 10.0 * max(m, n) * _eps(a._dtype)
-    rcond = convert_to_tensor(rcond, dtype=a._dtype)
+    rcond = convert_to_tensor(rcond, dtype=a._dtype, name="rcond")
     s, u, v = svd(a, full_matrices=False, compute_uv=True)
     cutoff = rcond * reduce_max(s, axis=-1)
     s = where(s > expand_dims(cutoff, -1), s, convert_to_tensor(np.inf, dtype=s._dtype))

@@ -23,6 +23,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import expand_dims, shape
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.linalg import adjoint, diag, diag_part, matmul
 from eagerflow._src.ops.linalg_decomp import _dtype_check, _matrix_shape, solve
 from eagerflow._src.ops.linalg_eye import eye
@@ -146,6 +147,7 @@ LU = register(OpDef(
 ))
 
 
+@eager_api("input")  # (a list: TF's wrapper's slow path)
 def lu(input: Any, output_idx_type: Any = dt.int32, name: str | None = None) -> tuple:  # noqa: A002
     """(lu, p): L (unit diagonal, below) and U packed in one matrix, with input[p] = L U."""
     attrs = C.wrapper_attrs("Lu", output_idx_type=output_idx_type)

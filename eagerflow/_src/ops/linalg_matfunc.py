@@ -35,6 +35,7 @@ from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, reshape, shape, transpose
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import boolean_mask
 from eagerflow._src.ops.linalg import adjoint, diag, matmul, matrix_transpose
 from eagerflow._src.ops.linalg_decomp import _dtype_check, _matrix_shape, eigh, eigvalsh, solve
@@ -355,6 +356,7 @@ SQRTM = register(OpDef(
 ))
 
 
+@eager_api("input")  # (a list: TF's wrapper's slow path)
 def matrix_square_root(input: Any, name: str | None = None) -> Any:  # noqa: A002
     """`tf.linalg.sqrtm` (and tf.matrix_square_root): the principal square root of each
     [..., M, M] matrix (NaN where a real matrix has none)."""

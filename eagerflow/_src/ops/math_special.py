@@ -625,8 +625,8 @@ MUL_NO_NAN = _binary("MulNoNan", _mul_no_nan_kernel, _XSAFE_T, _mul_no_nan_grad,
 def multiply_no_nan(x: Any, y: Any, name: str | None = None) -> Any:
     """x * y, and 0 where y == 0. y is converted to x's dtype, as TF's (a tensor of
     another dtype is refused by the conversion)."""
-    x = _t(x)
-    return bind(MUL_NO_NAN, (x, convert_to_tensor(y, dtype=x._dtype)), {}, name)
+    x = convert_to_tensor(x, name="x")
+    return bind(MUL_NO_NAN, (x, convert_to_tensor(y, dtype=x._dtype, name="y")), {}, name)
 
 
 @dispatchable

@@ -229,7 +229,8 @@ COMPLEX = register(OpDef(
 
 @dispatchable
 def complex(real: Any, imag: Any, name: str | None = None) -> Any:  # noqa: A001
-    re, im = binary_args(real, imag)
+    # (each converted alone, as TF's: a float64 array beside a float32 tensor is refused)
+    re, im = convert_to_tensor(real, name="real"), convert_to_tensor(imag, name="imag")
     if re._dtype is not im._dtype or re._dtype not in _COMPLEX_OF:
         raise TypeError(f"The `real` and `imag` components have incorrect types: "
                         f"{re._dtype.name} {im._dtype.name}. They must be consistent, and one "
@@ -633,12 +634,15 @@ def polyval(coeffs: Any, x: Any, name: str | None = None) -> Any:
     """coeffs[0] * x^(n-1) + ... + coeffs[n-1], by Horner's rule."""
     if not isinstance(coeffs, list):  # a tuple too, as TF's
         raise ValueError(f"Argument coeffs must be list type. Received type {type(coeffs)}.")
-    x = _t(x)
+    x = convert_to_tensor(x, name="x")
     if not coeffs:
         return zeros_like(x)
-    acc = convert_to_tensor(coeffs[0], dtype_hint=x._dtype)
-    for c in coeffs[1:]:
-        acc = acc * x + convert_to_tensor(c, dtype_hint=x._dtype)
+    # each coefficient converted on its own, with no dtype from x (as TF's: a list of
+    # Python floats is float32 and meets a float64 x in Mul's refusal)
+    cs = [convert_to_tensor(c, name=f"coeff_{i}") for i, c in enumerate(coeffs)]
+    acc = cs[0]
+    for c in cs[1:]:
+        acc = c + acc * x
     return acc
 
 
@@ -940,8 +944,9 @@ def non_max_suppression(boxes: Any, scores: Any, max_output_size: Any, iou_thres
                         score_threshold: float = float("-inf"), name: str | None = None) -> Any:
     """Indices of the highest-scoring boxes, greedily dropping those overlapping a kept one
     by more than `iou_threshold`."""
-    b, s = C.op_inputs("NonMaxSuppressionV3", (boxes, scores), "T",
-                       passed_raw(boxes, scores, max_output_size))
+    slow = passed_raw(boxes, scores, max_output_size)
+    b, s = C.op_inputs("NonMaxSuppressionV3", (boxes, scores), "T", slow)
+    C.slow_typed_inputs(slow, (max_output_size, dt.int32))
     C.same_dtype("NonMaxSuppressionV3", (b, s), frozenset((dt.float16, dt.float32)))
     int32_input("NonMaxSuppressionV3", 2, max_output_size)
     return bind(NON_MAX_SUPPRESSION, (b, s),

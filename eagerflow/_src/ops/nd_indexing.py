@@ -637,9 +637,10 @@ def _ts(op: OpDef) -> Any:
     def f(tensor: Any, indices: Any, updates: Any, bad_indices_policy: str = "",
           name: str | None = None) -> Any:
         attrs = C.wrapper_attrs(op.name, bad_indices_policy=bad_indices_policy)
-        t = _t(tensor)
-        u = convert_to_tensor(updates, dtype_hint=t._dtype) if not isinstance(updates, Tensor) \
-            else updates
+        # (TF's wrapper: tensor and updates share T, the first tensor's dtype among them; a
+        # NumPy array cast to it)
+        t, u = C.op_inputs(op.name, (tensor, updates), "T",
+                           C.passed_raw(tensor, indices, updates))
         return bind(op, (t, _t(indices), u), attrs, name)
     f.__name__ = op.name
     return f

@@ -476,8 +476,9 @@ def weighted_cross_entropy_with_logits(labels: Any, logits: Any, pos_weight: Any
     """Sigmoid cross-entropy with the positive term weighted by `pos_weight`."""
     x, z = _t(logits), _t(labels)
     _same_shape(x, z, ("logits", "labels"))
-    q = convert_to_tensor(pos_weight, dtype_hint=x._dtype)
-    log_weight = 1 + (q - 1) * z
+    # (pos_weight as given, as TF's: a NumPy array meets the labels as the operators'
+    # other operand, a list is Python's TypeError)
+    log_weight = 1 + (pos_weight - 1) * z
     return add((1 - z) * x, log_weight * (log1p(exp(negative(_abs(x)))) + relu(negative(x))))
 
 

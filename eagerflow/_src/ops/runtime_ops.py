@@ -33,7 +33,7 @@ from eagerflow._src.core.runtime_options import op_determinism_enabled
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import slow_path
+from eagerflow._src.ops.eager_errors import eager_api, slow_path
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.reshaping import expand_dims
 from eagerflow._src.ops.stacking import common_args
@@ -99,6 +99,7 @@ CHECK_PINNED = register(OpDef(
 ))
 
 
+@eager_api("tensor")  # (a list: TF's wrapper's slow path)
 def check_pinned(tensor: Any, name: str | None = None) -> Any:
     """tf.check_pinned: refused when it runs (FailedPreconditionError), as TF 2.21 built
     without CUDA refuses it: eagerflow keeps no tensor in pinned host memory."""

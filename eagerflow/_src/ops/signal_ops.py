@@ -114,6 +114,7 @@ for _k, _names in ((1, ("FFT", "IFFT")), (2, ("FFT2D", "IFFT2D")), (3, ("FFT3D",
 def _fft_fn(k: int, inverse: bool) -> Callable:
     op = _FFTS[(k, inverse)]
 
+    @eager_api("input")  # (TF's generated wrapper: a list takes its slow path)
     def f(input: Any, name: str | None = None) -> Any:  # noqa: A002
         return bind(op, (C.op_input(op.name, input),), {}, name)
     f.__name__ = op.name.lower()

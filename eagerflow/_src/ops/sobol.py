@@ -203,8 +203,15 @@ def sobol_sample(dim: Any, num_results: Any, skip: Any = 0, dtype: Any = dt.floa
                  name: str | None = None) -> Any:
     """Points skip + 1 ... skip + num_results of the `dim`-dimensional Sobol sequence, a
     [num_results, dim] tensor in [0, 1) (TF's direction numbers: the same values)."""
-    # Python values convert as the op's int32 inputs (2.0 is refused, as TF refuses it)
+    # Python values convert as the op's int32 inputs (2.0 is refused, as TF refuses it);
+    # a list among them sends TF's wrapper down its slow path, which converts the tensors
+    # too; else the op checks each tensor's dtype, in order, before its kernel the shapes
+    C.slow_typed_inputs(C.passed_raw(dim, num_results, skip), *(
+        (x, dt.int32) for x in (dim, num_results, skip)))
     args = tuple(x if isinstance(x, Tensor) else convert_to_tensor(x, dt.int32)
                  for x in (dim, num_results, skip))
+    for i, x in enumerate(args):
+        if x._dtype is not dt.int32:
+            raise C.wrong_input_dtype("SobolSample", i, dt.int32, x._dtype)
     dtype = dt.float32 if dtype is None else dt.as_dtype(dtype)  # (None: the default, as TF)
     return bind(SOBOL_SAMPLE, args, {"dtype": dtype}, name)

@@ -29,6 +29,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape_like, shape
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import partial_value
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.elementwise import binary_args
 from eagerflow._src.ops.indexing import unsorted_segment_sum
 from eagerflow._src.ops.math import ones_like
@@ -445,12 +446,16 @@ def ragged_fill_empty_rows(value_rowids: Any, values: Any, nrows: Any, default_v
                                            (rows, v, _int64_tensor(nrows), d), {}, name))
 
 
+@eager_api("reverse_index_map", "grad_values")  # (a list: TF's wrapper's slow path)
 def ragged_fill_empty_rows_grad(reverse_index_map: Any, grad_values: Any,
                                 name: str | None = None) -> tuple:
     """tf.ragged_fill_empty_rows_grad: (d_values, d_default_value)."""
-    # (a tensor goes to the op as it is: the op refuses another dtype than int64)
+    # (the values, typed by the op's T, first; then on the slow path the index map is
+    # converted to int64, else a tensor goes to the op as it is: it refuses another dtype)
+    values = convert_to_tensor(grad_values)
+    C.slow_typed_inputs(C.passed_raw(reverse_index_map, grad_values),
+                        (reverse_index_map, dt.int64))
     index_map = reverse_index_map if isinstance(reverse_index_map, Tensor) else \
         _int64_tensor(reverse_index_map)
     return RaggedFillEmptyRowsGradOutput(*bind(
-        RAGGED_FILL_EMPTY_ROWS_GRAD, (index_map,
-                                      convert_to_tensor(grad_values)), {}, name))
+        RAGGED_FILL_EMPTY_ROWS_GRAD, (index_map, values), {}, name))

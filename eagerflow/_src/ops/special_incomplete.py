@@ -23,7 +23,7 @@ from eagerflow._src.ops import special_igamma
 from eagerflow._src.ops import special_scalars as S
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.elementwise import _elementwise_ref, binary_args
-from eagerflow._src.ops.math import convert_to_tensor, exp, log, sum_to
+from eagerflow._src.ops.math import exp, log, sum_to
 from eagerflow._src.ops.math_special import (
     _scalar_kernel,
     _wide,
@@ -213,7 +213,5 @@ def igamma_grad_a(a: Any, x: Any, name: str | None = None) -> Any:
 
 def betainc(a: Any, b: Any, x: Any, name: str | None = None) -> Any:
     """The regularized incomplete beta function I_x(a, b)."""
-    a = convert_to_tensor(a)
-    b = convert_to_tensor(b, dtype_hint=a.dtype)
-    x = convert_to_tensor(x, dtype_hint=a.dtype)
-    return bind(BETAINC, (a, b, x), {}, name)
+    # (TF's generated wrapper: the first tensor's dtype is T's, a NumPy array cast to it)
+    return bind(BETAINC, tuple(C.op_inputs("Betainc", (a, b, x), "T")), {}, name)

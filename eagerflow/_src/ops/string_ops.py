@@ -27,7 +27,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.checks import passed_raw
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import eager_api, slow_inputs, slow_path
+from eagerflow._src.ops.eager_errors import eager_api, slow_inputs, slow_path, slow_type
 from eagerflow._src.ops.elementwise import as_fixed_type, binary_args
 from eagerflow._src.ops.packed_strings import Packed, attach, packed_of
 from eagerflow._src.ops.printing import format_tensor
@@ -390,6 +390,7 @@ def regex_replace(input: Any, pattern: str, rewrite: str,  # noqa: A002
         # a pattern or rewrite given as a tensor: TF's RegexReplace, which takes them as
         # inputs (a Python string pattern is then a constant, which sends TF's wrapper
         # down its slow path)
+        C.slow_strings(input, pattern, rewrite)
         try:
             return bind(REGEX_REPLACE, (_as_tensor(input), _as_tensor(pattern),
                                         _as_tensor(rewrite)),
@@ -405,18 +406,24 @@ def regex_replace(input: Any, pattern: str, rewrite: str,  # noqa: A002
 @dispatchable
 def regex_full_match(input: Any, pattern: str, name: str | None = None) -> Any:  # noqa: A002
     if not isinstance(pattern, str):  # a tensor pattern: TF's RegexFullMatch
-        return bind(REGEX_FULL_MATCH, (_as_tensor(input), _as_tensor(pattern)), {}, name)
+        slow = C.slow_strings(input, pattern)  # (a list among them: TF's slow path)
+        try:
+            return bind(REGEX_FULL_MATCH, (_as_tensor(input), _as_tensor(pattern)), {}, name)
+        except OpError as e:
+            raise (slow_path(e) if slow else e) from None
     re2.compile_re2(pattern, "StaticRegexFullMatch")
     return bind(STATIC_REGEX_FULL_MATCH, (_as_tensor(input),), {"pattern": pattern}, name)
 
 
 @dispatchable
-@slow_inputs("input")
+@slow_inputs("input", "out_type:type")
 def to_number(input: Any, out_type: Any = dt.float32, name: str | None = None) -> Any:  # noqa: A002
+    slow = passed_raw(input) or slow_type(out_type)
     try:  # (read by TF's op wrapper, as its attr)
         out_type = dt.as_dtype(out_type)
     except TypeError:
         raise TypeError(f"Expected DataType for argument 'out_type' not {out_type!r}.") from None
+    C.slow_typed_inputs(slow, (input, dt.string))  # (its slow path's conversion)
     return bind(STRING_TO_NUMBER, (_as_tensor(input),), {"out_type": out_type}, name)
 
 
@@ -594,13 +601,13 @@ def reduce_join(inputs: Any, axis: Any = None, keepdims: bool = False, separator
     if not isinstance(separator, (str, bytes)):
         raise TypeError(f"Expected string for argument 'separator' not {separator!r}.")
     sep = separator.encode() if isinstance(separator, str) else bytes(separator)
-    # (TF converts ReduceJoin's input with no dtype: its op refuses one not string, before
-    # it converts the axes, its int32 input #1)
+    # (TF converts the input with no dtype: the op refuses one not string, then the axes)
     x = inputs if isinstance(inputs, Tensor) else convert_to_tensor(inputs,
                                                                      dtype_hint=dt.string)
     if axis is None:
         axes = None
-    else:
+    else:  # (axes given as a list: TF's slow path converts x to string, its ValueError)
+        C.slow_typed_inputs(passed_raw(axis), (x, dt.string))
         C.check_string("ReduceJoin", x)
         if isinstance(axis, EagerTensor):
             if axis._dtype is not dt.int32:
@@ -692,6 +699,7 @@ def substr(input: Any, pos: Any, len: Any, unit: str = "BYTE",  # noqa: A002
     # (pos and len share Substr's type attr T: the one given as a tensor, else pos, sets
     # it, and a Python value for the other that does not fit it is a TypeError)
     p, n = binary_args(pos, len)
+    C.slow_typed_inputs(passed_raw(input, pos, len), (input, dt.string))
     return bind(SUBSTR, (_as_tensor(input), p, n), {"unit": unit}, name)
 
 
@@ -985,6 +993,7 @@ def unsorted_segment_join(inputs: Any, segment_ids: Any, num_segments: Any,
     sep = separator.encode() if isinstance(separator, str) else bytes(separator)
     ids = segment_ids if isinstance(segment_ids, Tensor) else convert_to_tensor(segment_ids)
     n = num_segments if isinstance(num_segments, Tensor) else convert_to_tensor(num_segments)
+    C.slow_typed_inputs(passed_raw(inputs, segment_ids, num_segments), (inputs, dt.string))
     return bind(UNSORTED_SEGMENT_JOIN, (_as_tensor(inputs), ids, n), {"separator": sep}, name)
 
 
