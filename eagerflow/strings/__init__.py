@@ -11,5 +11,6 @@ from eagerflow._src.ops.ragged_strings import (  # noqa: F401
 )
 from eagerflow._src.ops.string_ops import (  # noqa: F401
     as_string, format, join, length, lower, reduce_join, regex_full_match, regex_replace, strip,
-    substr, to_number, unicode_script, unsorted_segment_join, upper,
+    substr, to_number, unicode_script, upper,
 )
+from eagerflow._src.ops.string_segment_join import unsorted_segment_join  # noqa: F401

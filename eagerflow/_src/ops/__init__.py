@@ -27,7 +27,7 @@ from eagerflow._src.ops import (  # noqa: F401  (nn, image and signal)
     nn_conv, nn, nn_pool, nn_norm, nn_loss, nn_fused, nn_batchnorm, nn_space, image, signal_ops,
 )
 from eagerflow._src.ops import (  # noqa: F401  (the rest of TF's API, data and io)
-    debugging, string_ops, parsing_ops, io_ops,
+    debugging, string_ops, string_segment_join, parsing_ops, io_ops,
 )
 from eagerflow._src.ops import operators  # noqa: F401  (last: it uses the families)
 from eagerflow._src.ops import heap as _heap

@@ -35,6 +35,7 @@ from eagerflow._src.ops import (
     sparse_count_ops,
     stacking,
     string_ops,
+    string_segment_join,
 )
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import composite_dispatch as cd
@@ -564,7 +565,7 @@ cd.register(reduce.reduce_logsumexp, _logsumexp)
 def _reduce_join(inputs: Any, axis: Any = None, keepdims: bool = False, separator: str = "",
                  name: str | None = None) -> Any:
     def seg(data: Any, ids: Any, n: Any) -> Any:
-        return string_ops.unsorted_segment_join(data, ids, n, separator)
+        return string_segment_join.unsorted_segment_join(data, ids, n, separator)
 
     def dense(x: Any, axis: Any = None, keepdims: bool = False) -> Any:
         return string_ops.reduce_join(x, axis, keepdims, separator)

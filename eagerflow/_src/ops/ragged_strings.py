@@ -19,7 +19,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import composite_dispatch as cd
-from eagerflow._src.ops import math, string_ops
+from eagerflow._src.ops import math, string_ops, string_segment_join
 from eagerflow._src.ops.array import concat, expand_dims, reshape
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.dispatch import bind
@@ -964,7 +964,7 @@ def _rows_text(values: Tensor, rt: RaggedTensor, n: int) -> Tensor:
         values = math.where(math.logical_and(long, math.equal(pos, n)),
                             convert_to_tensor(b"..."), values)
         values, rowids = boolean_mask(values, keep), boolean_mask(rowids, keep)
-    joined = string_ops.unsorted_segment_join(values, rowids, rt.nrows(), separator=", ")
+    joined = string_segment_join.unsorted_segment_join(values, rowids, rt.nrows(), separator=", ")
     return string_ops.join(["[", joined, "]"])
 
 

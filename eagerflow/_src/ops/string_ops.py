@@ -27,7 +27,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.checks import passed_raw
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import eager_api, slow_inputs, slow_path, slow_type
+from eagerflow._src.ops.eager_errors import slow_inputs, slow_path, slow_type
 from eagerflow._src.ops.elementwise import as_fixed_type, binary_args
 from eagerflow._src.ops.packed_strings import Packed, attach, packed_of
 from eagerflow._src.ops.printing import format_tensor
@@ -445,7 +445,7 @@ def _join_kernel(xp: Any, *arrays: Any, separator: bytes) -> Any:
 
 def _join_infer(*xs: Any, separator: bytes) -> list:
     """Inputs of one shape, or scalars (TF broadcasts nothing else)."""
-    _separator_attr("StringJoin", separator)
+    separator_attr("StringJoin", separator)
     shape: Any = ()
     for i, x in enumerate(xs):
         if x._dtype is not dt.string:
@@ -500,7 +500,7 @@ def join(inputs: Any, separator: str = "", name: str | None = None) -> Any:
     return bind(STRING_JOIN, xs, {"separator": sep}, name)
 
 
-def _separator_attr(op: str, separator: Any) -> None:
+def separator_attr(op: str, separator: Any) -> None:
     if not isinstance(separator, bytes):
         raise TypeError(f"Expected string for argument 'separator' not {separator!r}. [Op:{op}]")
 
@@ -511,7 +511,7 @@ def _axes_list(axes: Any) -> list:
 
 def _reduce_join_infer(x: Any, axes: tuple | None, keepdims: bool, separator: bytes) -> list:
     C.check_string("ReduceJoin", x)
-    _separator_attr("ReduceJoin", separator)
+    separator_attr("ReduceJoin", separator)
     if x._shape is None:
         return [(None, dt.string)]
     n = len(x._shape)
@@ -893,108 +893,6 @@ def format(template: str, inputs: Any, placeholder: str = "{}",  # noqa: A001
     return bind(STRING_FORMAT, tuple(convert_to_tensor(x) for x in xs),
                 {"template": template, "placeholder": placeholder,
                  "summarize": int(summarize)}, name)
-
-
-# ---------------------------------------------------------------------------------------
-# UnsortedSegmentJoin: tf.strings.unsorted_segment_join (and ragged reduce_join).
-# ---------------------------------------------------------------------------------------
-
-def _segment_join_infer(x: Any, ids: Any, num_segments: Any, *, separator: bytes) -> list:
-    op = "UnsortedSegmentJoin"
-    _separator_attr(op, separator)
-    # (TF checks the type attrs, then the string input)
-    if ids._dtype not in C.INDEX:
-        raise C.not_supported(op, ids._dtype, C.INDEX, "Tindices")
-    if num_segments._dtype not in C.INDEX:
-        raise C.not_supported(op, num_segments._dtype, C.INDEX, "Tnumsegments")
-    C.check_string(op, x)
-    if num_segments._shape not in ((), None):
-        raise C.fail(op, "Number of segments must be a scalar")
-    xs, is_ = x._shape, ids._shape
-    if xs is None or is_ is None:
-        return [(None, dt.string)]
-    if len(is_) > len(xs):
-        raise OutOfRangeError(None, None, f"Invalid segment_id rank {len(is_)} for input with "
-                                          f"{len(xs)} dimension(s) [Op:{op}]")
-    for i, (d, s) in enumerate(zip(xs, is_)):
-        if d is not None and s is not None and d != s:
-            # (TF's kernel words the input's side as the segment ids' rank)
-            raise C.fail(op, f"Segment dimension is {s} while input dimension is {len(is_)} "
-                             f"in rank {i}")
-    n = getattr(num_segments, "_arr", None)
-    return [((None if n is None else int(n),) + tuple(xs[len(is_):]), dt.string)]
-
-
-def _segment_join_kernel(xp: Any, x: Any, ids: Any, num_segments: Any, *,
-                         separator: bytes) -> Any:
-    op = "UnsortedSegmentJoin"
-    n = int(num_segments)
-    if n < 0:
-        raise C.fail(op, f"Number of segments must be non-negative but got {n}")
-    if ids.ndim == 0:  # (TF's kernel, after num_segments: a graph's run-time error)
-        raise C.fail(op, "Segment_id cannot have rank 0")
-    inner = x.shape[ids.ndim:]
-    check_finite_size(op, (n,) + inner, dt.string)
-    flat_ids = ids.reshape(-1)
-    if flat_ids.size and (flat_ids.min() < 0 or flat_ids.max() >= n):  # (TF drops none)
-        raise C.fail(op, "segment_ids are not allowed to exceed num_segments or to have "
-                         "negative values.")
-    # only the segments some row goes to are joined: the others stay empty, so the work
-    # follows the input's size, not num_segments' (which may be 2**31 with no rows)
-    groups: dict = {}
-    rows = x.reshape((flat_ids.size,) + inner)  # (-1 is ambiguous when inner is empty)
-    for i, s in enumerate(flat_ids.tolist()):
-        groups.setdefault(s, []).append(rows[i])
-    out = np.full((n,) + inner, b"", object)
-    for s, parts in groups.items():
-        for idx in np.ndindex(*inner):
-            out[(s,) + idx] = separator.join(p[idx] if inner else p for p in parts)
-    return out
-
-
-def _segment_join_ref(x: np.ndarray, ids: np.ndarray, num_segments: np.ndarray,
-                      separator: bytes) -> np.ndarray:
-    out = np.full((int(num_segments),) + x.shape[ids.ndim:], None, dtype=object)
-    for pos in np.ndindex(*ids.shape):
-        s = int(ids[pos])
-        for rest in np.ndindex(*x.shape[ids.ndim:]):
-            cur = out[(s,) + rest]
-            v = x[pos + rest]
-            out[(s,) + rest] = v if cur is None else cur + separator + v
-    out[np.equal(out, None)] = b""
-    return out
-
-
-UNSORTED_SEGMENT_JOIN = register(OpDef(
-    "UnsortedSegmentJoin", _segment_join_infer, _segment_join_kernel,
-    reference=_segment_join_ref,
-    gpu=False, samples=lambda: [
-        Sample((np.array([b"a", b"b", b"c", b"d"], dtype=object),
-                np.array([1, 0, 1, 0], np.int32), np.array(3, np.int32)),
-               {"separator": b"-"}, grad=False),
-        Sample((_WORDS, np.array([0, 0], np.int64), np.array(1, np.int64)),
-               {"separator": b""}, grad=False)],
-    bad_samples=lambda: [
-        BadSample((np.array([b"a"], dtype=object), np.array([2], np.int32),
-                   np.array(2, np.int32)), {"separator": b""}, InvalidArgumentError,
-                  "segment_ids are not allowed to exceed num_segments"),
-        BadSample((np.array([b"a"], dtype=object), np.array([-1], np.int32),
-                   np.array(2, np.int32)), {"separator": b""}, InvalidArgumentError,
-                  "or to have negative values")],
-))
-
-
-@eager_api("inputs", "segment_ids", "num_segments")
-def unsorted_segment_join(inputs: Any, segment_ids: Any, num_segments: Any,
-                          separator: str = "", name: str | None = None) -> Any:
-    """`tf.strings.unsorted_segment_join`: joins the strings of each segment."""
-    if not isinstance(separator, (str, bytes)):
-        raise TypeError(f"Expected string for argument 'separator' not {separator!r}.")
-    sep = separator.encode() if isinstance(separator, str) else bytes(separator)
-    ids = segment_ids if isinstance(segment_ids, Tensor) else convert_to_tensor(segment_ids)
-    n = num_segments if isinstance(num_segments, Tensor) else convert_to_tensor(num_segments)
-    C.slow_typed_inputs(passed_raw(inputs, segment_ids, num_segments), (inputs, dt.string))
-    return bind(UNSORTED_SEGMENT_JOIN, (_as_tensor(inputs), ids, n), {"separator": sep}, name)
 
 
 @dispatchable
