@@ -5,7 +5,8 @@ from eagerflow._src.ops.linalg import (  # noqa: F401
 )
 from eagerflow._src.ops.linalg_eye import eye  # noqa: F401
 from eagerflow._src.ops.einsum import einsum  # noqa: F401
-from eagerflow._src.ops.norms import global_norm, norm  # noqa: F401
+from eagerflow._src.ops.global_norms import global_norm  # noqa: F401
+from eagerflow._src.ops.norms import norm  # noqa: F401
 from eagerflow._src.ops.nn_norm import l2_normalize  # noqa: F401
 from eagerflow._src.ops.linalg_decomp import (  # noqa: F401
     cholesky, cholesky_solve, cross, eigh, eigvalsh, logdet, qr, slogdet, solve, svd,

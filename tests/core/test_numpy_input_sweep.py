@@ -49,7 +49,6 @@ KNOWN: dict = {
     "tf.assert_rank": _TRUTH,
     "tf.batch_to_space": _ARGS + _AND + _MIXED,
     "tf.broadcast_static_shape": _TF_ACCIDENT,
-    "tf.clip_by_global_norm": _ARGS + _AND + _MIXED + _AND + _TF_ACCIDENT,
     "tf.constant": _ARGS + _AND + _MIXED,
     "tf.divide": _ARGS,
     "tf.dynamic_stitch": _ARGS + _AND + _MIXED,
@@ -87,7 +86,6 @@ KNOWN: dict = {
     "tf.irfftnd": _ARGS + _AND + _MIXED,
     "tf.linalg.band_part": _ARGS + _AND + _MIXED,
     "tf.linalg.eigh": _ARGS,
-    "tf.linalg.global_norm": _ARGS,
     "tf.linalg.lstsq": _TF_ACCIDENT,
     "tf.linalg.lu": _ARGS,
     "tf.linalg.lu_matrix_inverse": _TRUTH,
@@ -335,6 +333,41 @@ def test_other_generated_wrappers_take_numpy_inputs_as_tf() -> None:
     assert tf.random.gamma(np.array([2.]), 1.0).shape == (2,)
     with pytest.raises(TypeError, match="Cannot convert"):
         tf.random.gamma([2.5], 1.0)
+
+
+def test_global_norms_take_a_sequence_and_sum_l2_losses() -> None:
+    # TF 2.21 (recorded): a NumPy array is not a Sequence; each entry's L2Loss (float types
+    # only), stacked (one dtype) and summed; clip_by_global_norm's use_norm used as given
+    with pytest.raises(TypeError, match="^`t_list` should be a sequence of tensors. Received "
+                                        "<class 'numpy.ndarray'>.$"):
+        tf.linalg.global_norm(np.array([1.0, 2.0]))
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match="^Value for attr 'T' of int32 is not in the list of allowed "
+                             "values: half, bfloat16, float, double"):
+        tf.linalg.global_norm([[1, 2]])
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match="^Value for attr 'T' of complex128 is not in the list"):
+        tf.linalg.global_norm([tf.constant([1 + 2j, 3j])])
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"cannot compute Pack as input #1\(zero-based\) was expected to "
+                             "be a double tensor but is a float tensor"):
+        tf.linalg.global_norm([np.array([3.0, 4.0]), [1.0, 2.0]])
+    assert tf.linalg.global_norm([]).dtype == tf.float32
+    half = tf.linalg.global_norm([tf.constant([3.0, 4.0], tf.float16), None])
+    assert (half.dtype, float(half)) == (tf.float16, 5.0)
+    t = [tf.constant([3.0, 4.0])]
+    with pytest.raises(TypeError, match="^unsupported operand type.s. for /: 'float' and "
+                                        "'list'$"):
+        tf.clip_by_global_norm(t, 1.0, [2.0])
+    with pytest.raises(AttributeError, match="^'float' object has no attribute 'dtype'$"):
+        tf.clip_by_global_norm(t, 1.0, 2.0)
+    with pytest.raises(TypeError, match="^`x` and `y` must have the same dtype, got "
+                                        "tf.float32 != tf.float64.$"):
+        tf.clip_by_global_norm(t, tf.constant(1.0, tf.float64))
+    clipped, norm = tf.clip_by_global_norm(t, 1.0, np.array(2.0))
+    assert isinstance(norm, np.ndarray) and clipped[0].numpy().tolist() == [1.5, 2.0]
+    clipped, norm = tf.clip_by_global_norm(t, [1.0, 2.0])
+    assert np.allclose(clipped[0].numpy(), [0.6, 1.6]) and float(norm) == 5.0
 
 
 if __name__ == "__main__":  # python -m tests.core.test_numpy_input_sweep tf.add ...

@@ -93,7 +93,8 @@ def test_clip_by_norm_and_global_norm():
     assert norm.numpy() == 13.0 and clipped[1] is None
     assert np.allclose(clipped[0].numpy(), [1.5, 2.0]) and np.allclose(clipped[2].numpy(), [6.0])
     assert tf.linalg.global_norm([tf.constant([3.0, 4.0]), None]).numpy() == 5.0
-    inf_list, _ = tf.clip_by_global_norm([tf.constant([1.0])], 1.0, use_norm=np.inf)
+    inf_list, _ = tf.clip_by_global_norm([tf.constant([1.0])], 1.0,
+                                         use_norm=tf.constant(np.inf))
     assert np.isnan(inf_list[0].numpy()).all()
     with pytest.raises(TypeError, match="`t_list` should be a sequence of tensors"):
         tf.clip_by_global_norm(tf.constant([3.0, 4.0]), 1.0)

@@ -1,6 +1,6 @@
 """Norms: tf.norm (vector norms, and matrix norms: Frobenius, 1, inf, and the spectral
-norm from the SVD), tf.linalg.global_norm, and clipping by norm (clip_by_norm,
-clip_by_global_norm). Composites of registered ops.
+norm from the SVD) and clip_by_norm. Composites of registered ops (global_norm and
+clip_by_global_norm: global_norms.py).
 
 Sits in ops/ above linalg_decomp.py (the spectral norm is the largest singular value).
 """
@@ -11,18 +11,15 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import squeeze
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.linalg_decomp import spectral_norm
 from eagerflow._src.ops.math import (
     _t,
-    add_n,
     cast,
     conj,
     maximum,
-    minimum,
     ones_like,
     sqrt,
     square,
@@ -98,20 +95,6 @@ def norm(tensor: Any, ord: Any = "euclidean", axis: Any = None,  # noqa: A002
     return out
 
 
-def global_norm(t_list: Any, name: str | None = None) -> Any:
-    """sqrt(sum of the squared L2 norms of the tensors in `t_list`; None entries are skipped)."""
-    if isinstance(t_list, (str, bytes)) or not isinstance(t_list, (list, tuple)) and (
-            not hasattr(t_list, "__iter__") or hasattr(t_list, "_shape")
-            or hasattr(t_list, "_as_tensor")):
-        raise TypeError(f"`t_list` should be a sequence of tensors. Received {type(t_list)}.")
-    ts = [_values(t) for t in t_list if t is not None]
-    if not ts:
-        return convert_to_tensor(0.0)
-    d = ts[0]._dtype
-    sums = [cast(reduce_sum(_abs_sq(t)), d.real_dtype if d.is_complex else d) for t in ts]
-    return sqrt(add_n(sums))
-
-
 def clip_by_norm(t: Any, clip_norm: Any, axes: Any = None, name: str | None = None) -> Any:
     """`t * clip_norm / max(l2norm(t), clip_norm)` along `axes` (all axes by default). An
     IndexedSlices stays one, its values clipped by their own norm (as TF's)."""
@@ -132,33 +115,5 @@ def clip_by_norm(t: Any, clip_norm: Any, axes: Any = None, name: str | None = No
     if not t.shape.is_compatible_with(scaled.shape):  # (a clip_norm that broadcasts t)
         raise ValueError(f"Shapes {t.shape} and {scaled.shape} are incompatible")
     return scaled / maximum(l2norm, clip)
-
-
-def clip_by_global_norm(t_list: Any, clip_norm: Any, use_norm: Any = None,
-                        name: str | None = None) -> tuple:
-    """Scales every tensor by clip_norm / max(global_norm, clip_norm); returns (list, norm)."""
-    if isinstance(t_list, (str, bytes)) or not isinstance(t_list, (list, tuple)) and (
-            not hasattr(t_list, "__iter__") or hasattr(t_list, "_shape")
-            or hasattr(t_list, "_as_tensor")):
-        raise TypeError(f"`t_list` should be a sequence of tensors. Received {type(t_list)}.")
-    t_list = list(t_list)
-    norm_ = global_norm(t_list) if use_norm is None else _t(use_norm)
-    clip = convert_to_tensor(clip_norm, dtype_hint=norm_._dtype)
-    # an infinite norm makes every value nan, as in TF
-    scale = clip * minimum(1.0 / norm_, 1.0 / clip) + (norm_ - norm_)
-    out = [None if t is None else _scaled(t, scale) for t in t_list]
-    return out, norm_
-
-
-def _values(t: Any) -> Any:
-    """What a norm sums over: an IndexedSlices' values (repeated rows apart, as in TF)."""
-    return t.values if isinstance(t, IndexedSlices) else _t(t)
-
-
-def _scaled(t: Any, scale: Any) -> Any:
-    if isinstance(t, IndexedSlices):
-        return IndexedSlices(t.values * cast(scale, t.dtype), t.indices, t.dense_shape)
-    t = _t(t)
-    return t * cast(scale, t._dtype)
 
 
