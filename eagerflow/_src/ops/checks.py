@@ -846,6 +846,15 @@ def read_dtype(value: Any) -> None:
         raise AttributeError(f"'{type(value).__name__}' object has no attribute 'dtype'")
 
 
+def check_list_input(value: Any, attr: str) -> None:
+    """An op's list input (`attr`: the number or type-list attr sizing it) as TF's
+    generated wrapper's fast path reads it: a NumPy array of rank 2 or more is not a
+    sequence of tensors there (its ValueError, before any conversion)."""
+    if isinstance(value, np.ndarray) and value.ndim >= 2:
+        raise ValueError(f"expected a sequence for attr {attr}, got an ndarray with rank "
+                         f"{value.ndim} instead")
+
+
 def passed_raw(*values: Any) -> bool:
     """Whether any of `values` (what a user passed for an op's inputs) sends TF's op
     wrapper down its slow path: a Python list, tuple, string or complex number, or a NumPy

@@ -338,6 +338,8 @@ _SNAKE = {"DynamicStitch": "dynamic_stitch", "ParallelDynamicStitch": "parallel_
 def dynamic_stitch(indices: Any, data: Any, name: str | None = None) -> Any:
     """merged[indices[m][i]] = data[m][i]; a later entry wins where indices repeat, and
     rows no index names are zeros."""
+    C.check_list_input(indices, "N")
+    C.check_list_input(data, "N")
     return _stitch(DYNAMIC_STITCH, indices, data, name)
 
 

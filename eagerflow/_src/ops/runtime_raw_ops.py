@@ -83,6 +83,7 @@ IDENTITY_N = register(OpDef(
 
 def identity_n(input: Any, name: str | None = None) -> list:  # noqa: A002
     """tf.identity_n: each tensor of `input` passed through one IdentityN op."""
+    C.check_list_input(input, "T")
     if isinstance(input, (list, tuple)):
         xs = tuple(convert_to_tensor(x) for x in input)
     else:  # (a tensor: iterated as TF iterates it; a scalar's iteration fails)

@@ -485,6 +485,7 @@ def join(inputs: Any, separator: str = "", name: str | None = None) -> Any:
             raise TypeError(f"Expected list for 'inputs' argument to 'string_join' Op, not "
                             f"{inputs!r}.")
         raise TypeError(f"Expected string for argument 'separator' not {separator!r}.")
+    C.check_list_input(inputs, "N")  # (after the attr: TF's fast path reads that first)
     sep = separator.encode() if isinstance(separator, str) else bytes(separator)
     if isinstance(inputs, (list, tuple)) and not inputs:  # (TF's Python answers "")
         return convert_to_tensor("")
