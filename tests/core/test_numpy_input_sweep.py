@@ -390,6 +390,30 @@ def test_list_inputs_given_an_array_of_rows_are_the_fast_paths_refusal() -> None
     assert [t.numpy() for t in tf.identity_n(np.array([1.0, 2.0]))] == [1.0, 2.0]
 
 
+def test_shape_n_reads_its_list_as_tfs_wrapper() -> None:
+    # TF 2.21 (recorded): a NumPy array (rank 0 or 1) or a string is the slow path's ask for
+    # a list, rank 2 the fast path's ValueError; a tensor is iterated; an out_type that is
+    # not a DType sends it down the slow path (the list asked for first, then a DataType)
+    for x in (np.array([1, 2]), np.array(2.0), "ab", tf.constant([1.0, 2.0])):
+        with pytest.raises(TypeError, match="^Expected list for 'input' argument to "
+                                            "'shape_n' Op, not "):
+            tf.shape_n(x, [1.0] if isinstance(x, tf.Tensor) else tf.int32)
+    with pytest.raises(ValueError, match="^expected a sequence for attr N, got an ndarray "
+                                         "with rank 2 instead$"):
+        tf.shape_n(np.ones((2, 2)), tf.int64)
+    with pytest.raises(TypeError, match=r"^Expected list for 'input' argument to 'shape_n' "
+                                        r"Op, not array\(\[\[1., 1.\],"):
+        tf.shape_n(np.ones((2, 2)), [1.0])
+    with pytest.raises(TypeError, match=r"^Expected DataType for argument 'out_type' not "
+                                        r"\[1.0\].$"):
+        tf.shape_n([np.array([1, 2])], [1.0])
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match="^Value for attr 'out_type' of double is not in the list"):
+        tf.shape_n([np.array([1, 2])], np.array([1.0]))
+    assert [s.numpy().tolist() for s in tf.shape_n(tf.constant([1, 2]))] == [[], []]
+    assert tf.shape_n((np.array([1, 2]),), np.int64)[0].dtype == tf.int64
+
+
 if __name__ == "__main__":  # python -m tests.core.test_numpy_input_sweep tf.add ...
     import sys
 

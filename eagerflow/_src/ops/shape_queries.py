@@ -19,6 +19,7 @@ from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import slow_type
 from eagerflow._src.ops.graph_constants import graph_constant, scope_name
 from eagerflow._src.ops.math import _t
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
@@ -134,14 +135,23 @@ def dims(x: Any) -> list:
 
 
 def shape_n(input: Any, out_type: Any = dt.int32, name: str | None = None) -> list:  # noqa: A002
-    if out_type.__class__ is not dt.DType and not isinstance(input, (list, tuple)):
-        try:
-            dt.as_dtype(out_type)
-        except TypeError:  # TF's op wrapper then checks its inputs first: a list
-            raise TypeError(f"Expected list for 'input' argument to 'shape_n' Op, not "
-                            f"{input!r}.") from None
+    # (as TF's wrapper: an out_type that is not a DType or its enum sends it down its slow
+    # path, which asks for a list, then reads out_type; its fast path takes any sequence but
+    # a NumPy array or a string, and refuses an array of rank 2 or more in its words)
+    slow = slow_type(out_type)
+    if not slow:
+        C.check_list_input(input, "N")
+    if not isinstance(input, (list, tuple)) and (
+            slow or isinstance(input, (np.ndarray, str, bytes))):
+        raise TypeError(f"Expected list for 'input' argument to 'shape_n' Op, not "
+                        f"{input!r}.")
+    try:
+        out_type = dt.as_dtype(out_type)
+    except TypeError:
+        raise TypeError(f"Expected DataType for argument 'out_type' not {out_type!r}.") \
+            from None
     xs = tuple(_t(x) for x in input)
-    return list(bind(SHAPE_N, xs, {"out_type": dt.as_dtype(out_type)}, name))
+    return list(bind(SHAPE_N, xs, {"out_type": out_type}, name))
 
 
 @dispatchable
