@@ -50,7 +50,6 @@ KNOWN: dict = {
     "tf.batch_to_space": _ARGS + _AND + _MIXED,
     "tf.broadcast_static_shape": _TF_ACCIDENT,
     "tf.constant": _ARGS + _AND + _MIXED,
-    "tf.divide": _ARGS,
     "tf.dynamic_stitch": _ARGS + _AND + _MIXED,
     "tf.eig": _TF_ACCIDENT,
     "tf.eigvals": _TF_ACCIDENT,
@@ -412,6 +411,23 @@ def test_shape_n_reads_its_list_as_tfs_wrapper() -> None:
         tf.shape_n([np.array([1, 2])], np.array([1.0]))
     assert [s.numpy().tolist() for s in tf.shape_n(tf.constant([1, 2]))] == [[], []]
     assert tf.shape_n((np.array([1, 2]),), np.int64)[0].dtype == tf.int64
+
+
+def test_a_failed_division_by_an_array_is_the_arrays_reflected_division() -> None:
+    # TF 2.21 (recorded): `/` (and tf.divide without a name) hands its TypeError's call to a
+    # NumPy array's __rtruediv__, which divides in NumPy; where that fails too, or with a
+    # name (truediv itself), TF's error stands
+    b = np.array([True, False])
+    with np.errstate(invalid="ignore"):
+        for out in (tf.divide(b, b), tf.constant(b) / b):
+            assert isinstance(out, np.ndarray) and out.dtype == np.float64
+            assert out[0] == 1.0 and np.isnan(out[1])
+    assert (tf.constant(b) / np.array([2, 4])).tolist() == [0.5, 0.0]
+    with pytest.raises(TypeError, match="^Invalid dtype tf.bool in __truediv__"):
+        tf.divide(b, b, name="d")
+    with pytest.raises(TypeError, match="^`x` and `y` must have the same dtype, got tf.string "
+                                        "!= tf.float64.$"):
+        tf.constant(np.array(["a"])) / np.array([1.0])
 
 
 if __name__ == "__main__":  # python -m tests.core.test_numpy_input_sweep tf.add ...

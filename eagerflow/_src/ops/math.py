@@ -709,7 +709,7 @@ def truediv(x: Any, y: Any, name: str | None = None) -> Any:
 def divide(x: Any, y: Any, name: str | None = None) -> Any:
     if not isinstance(x, Tensor):  # (TF's: x takes a tensor y's dtype, or fails)
         x = convert_to_tensor_v2(x, y.dtype if isinstance(y, Tensor) else None)
-    return truediv(x, y, name)
+    return truediv(x, y, name) if name is not None else x / y  # (TF's: the operator's)
 
 
 # ---------------------------------------------------------------------------------------

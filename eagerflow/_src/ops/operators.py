@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+import numpy as np
+
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import _state
@@ -175,7 +177,21 @@ def _truediv(x: Any, y: Any, name: str | None = None) -> Any:
     # (Keras's promotion: see dispatch.binary's `reflect`)
     if getattr(y, "_keras_variable", False) and dispatch._reflects(x, y):
         return y.__rtruediv__(x)
-    return m.truediv(x, y, name)
+    try:
+        return m.truediv(x, y, name)
+    except (TypeError, ValueError) as e:
+        # as TF's operator: y's own reflected operator is tried before the error is raised
+        # (a NumPy array divides a bool tensor as NumPy does); failing, the error stands
+        reflected = getattr(y, "__rtruediv__", None)
+        if not isinstance(y, np.ndarray) or reflected is None:
+            raise
+        try:
+            out = reflected(x)
+        except (TypeError, ValueError):
+            raise e from None
+        if out is NotImplemented:
+            raise
+        return out
 
 
 _BINARY = {
