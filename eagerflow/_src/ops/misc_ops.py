@@ -421,10 +421,10 @@ ENSURE_SHAPE = register(OpDef(
 ))
 
 
+@eager_api("x")  # (a list x takes TF's slow path: its errors name no name)
 def ensure_shape(x: Any, shape: Any, name: str | None = None) -> Any:
-    """x, after checking its shape is compatible with `shape` (None dims match anything);
-    inside tf.function the result's static shape is the two merged, and the check runs
-    when the graph does."""
+    """x, after checking its shape is compatible with `shape` (None dims match anything); in
+    tf.function the result's static shape is the two merged, checked when the graph runs."""
     want = TensorShape(shape)
     return bind(ENSURE_SHAPE, (_t(x),),
                 {"shape": None if want.rank is None else _TUPLE(want.as_list())}, name)
