@@ -110,7 +110,6 @@ KNOWN: dict = {
     "tf.matmul": _ARGS + _AND + _MIXED,
     "tf.nn.bias_add": _TF_ACCIDENT + _AND + _ARGS,
     "tf.nn.crelu": _ARGS + _AND + _MIXED,
-    "tf.nn.embedding_lookup": _ARGS,
     "tf.nn.fractional_avg_pool": _ARGS + _AND + _MIXED,
     "tf.nn.pool": _TF_ACCIDENT,
     "tf.nn.safe_embedding_lookup_sparse": _TF_ACCIDENT,
@@ -440,6 +439,21 @@ def test_ensure_shape_given_a_list_names_no_name() -> None:
         with pytest.raises(tf.errors.InvalidArgumentError) as info:
             tf.ensure_shape(x, [1, 2], name=name)
         assert str(info.value).endswith(words + tail), info.value
+
+
+def test_embedding_lookup_max_norm_of_an_int_table_is_sqrts_refusal() -> None:
+    # TF 2.21 (recorded): max_norm clips by clip_by_norm, whose Sqrt of the rows' sum of
+    # squares refuses an int table before max_norm is read (a list there included)
+    m = [[2, 1], [1, 3]]
+    for call in (lambda: tf.nn.embedding_lookup(m, m, m),
+                 lambda: tf.nn.embedding_lookup(tf.constant(m), [0, 1], 1.0)):
+        with pytest.raises(tf.errors.InvalidArgumentError,
+                           match="^Value for attr 'T' of int32 is not in the list of allowed "
+                                 "values: bfloat16, half, float, double, complex64, "
+                                 "complex128"):
+            call()
+    assert tf.nn.embedding_lookup([tf.constant([3.0, 4.0])], [0], 1.0).numpy().tolist() == \
+        [1.0]
 
 
 if __name__ == "__main__":  # python -m tests.core.test_numpy_input_sweep tf.add ...

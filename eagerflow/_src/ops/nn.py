@@ -727,11 +727,11 @@ def _clipped(out: Any, ids: Any, max_norm: Any) -> Any:
         return out
     n_ids = len(ids._shape)
     axes = list(range(n_ids, len(out._shape)))
-    clip = _const(float(max_norm), out)
-    if not axes:
+    if not axes and (out._dtype.is_floating or out._dtype.is_complex):
         norm = _abs(out)
-    else:
+    else:  # (before max_norm is read, as TF's clip_by_norm: an int table is Sqrt's refusal)
         norm = sqrt(reduce_sum(square(out), axis=axes, keepdims=True))
+    clip = _const(float(max_norm), out)
     return out * clip / maximum(norm, clip)
 
 
