@@ -133,7 +133,6 @@ KNOWN: dict = {
     "tf.random.stateless_uniform": _ARGS + _AND + _MIXED,
     "tf.random_index_shuffle": _MIXED + _AND + _ARGS,
     "tf.repeat": _ARGS,
-    "tf.required_space_to_batch_paddings": _ARGS,
     "tf.rfftnd": _ARGS + _AND + _MIXED,
     "tf.roll": _ARGS + _AND + _MIXED,
     "tf.scalar_mul": _TF_ACCIDENT + _AND + _MIXED,
@@ -454,6 +453,20 @@ def test_embedding_lookup_max_norm_of_an_int_table_is_sqrts_refusal() -> None:
             call()
     assert tf.nn.embedding_lookup([tf.constant([3.0, 4.0])], [0], 1.0).numpy().tolist() == \
         [1.0]
+
+
+def test_required_paddings_take_any_block_as_numpy_computes_them() -> None:
+    # TF 2.21 (recorded): TF's Python computes the paddings in NumPy from the constant
+    # values, with no check of the blocks: a block of 0 pads nothing (NumPy's remainder by
+    # zero), a negative block its floored mod; a bool array converts to int32
+    with np.errstate(divide="ignore"):
+        for blocks, want in (([0, 2], [[[0, 0], [0, 1]], [[0, 0], [0, 1]]]),
+                             ([-2, 2], [[[0, -1], [0, 1]], [[0, -1], [0, 1]]])):
+            out = tf.required_space_to_batch_paddings([5, 3], blocks)
+            assert [t.numpy().tolist() for t in out] == want
+        b = np.array([True, False])
+        out = tf.required_space_to_batch_paddings(b, b)
+        assert [t.numpy().tolist() for t in out] == [[[0, 0], [0, 0]]] * 2
 
 
 if __name__ == "__main__":  # python -m tests.core.test_numpy_input_sweep tf.add ...

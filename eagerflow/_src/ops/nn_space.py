@@ -983,10 +983,12 @@ def required_space_to_batch_paddings(input_shape: Any, block_shape: Any,
     blocks = _ints(given[1], "block_shape").reshape(-1)
     base = np.zeros((blocks.size, 2), np.int64) if base_paddings is None else \
         _ints(given[2], "base_paddings")
-    if shape.size != blocks.size or base.shape != (blocks.size, 2) or (blocks < 1).any():
-        raise ValueError(f"input_shape {shape.tolist()}, block_shape {blocks.tolist()} (all "
-                         f"positive) and base_paddings {base.tolist()} [M, 2] must agree in M")
+    if shape.size != blocks.size or base.shape != (blocks.size, 2):
+        raise ValueError(f"input_shape {shape.tolist()}, block_shape {blocks.tolist()} and "
+                         f"base_paddings {base.tolist()} [M, 2] must agree in M")
     full = shape + base[:, 0] + base[:, 1]
+    # (TF's Python computes this in NumPy from the constant values: a block of 0 is
+    # NumPy's remainder by zero, 0 with its warning, and a negative one its floored mod)
     extra = (blocks - full % blocks) % blocks
     paddings = np.stack([base[:, 0], base[:, 1] + extra], axis=1).astype(np.int32)
     crops = np.stack([np.zeros_like(extra), extra], axis=1).astype(np.int32)
