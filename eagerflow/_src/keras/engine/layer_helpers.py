@@ -115,11 +115,13 @@ def aggregation(value: Any) -> int:
 def carried_mask(inputs: Any, as_keras: bool) -> Any:
     """The masks `inputs` (not a lone tensor) carry. `as_keras` (a call that takes a mask and
     has no other tensor argument): Keras 3's, the structure of them with None for each
-    unmasked tensor, even where none is masked (`[None, None]`). Else None where none is
-    masked, the one tensor's for a one-tensor structure, or the structure of them."""
+    unmasked tensor, even where none is masked (`[None, None]`), where every item is a
+    tensor (or None: Keras's tensor argument; a functional model's NumPy inputs are not).
+    Else None where none is masked, the one tensor's for a one-tensor structure, or the
+    structure of them."""
     flat_in = list(inputs) if tensor_list(inputs) else nest.flatten(inputs)
     flat_masks = [get_mask(t) for t in flat_in]
-    if as_keras and flat_in:
+    if as_keras and flat_in and all(t is None or isinstance(t, Tensor) for t in flat_in):
         return nest.pack_sequence_as(inputs, flat_masks)
     if all(m is None for m in flat_masks):
         return None
