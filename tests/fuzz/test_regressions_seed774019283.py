@@ -66,3 +66,39 @@ def test_minus_one_is_an_unknown_dim():
                                                    r"component 0\. Expected: \[\?,2\]\. "
                                                    r"Actual: \[3\]\."):
         _get(([-1, 2],), True)
+
+
+# -- create_rng_state of a list TF's conversion reads as empty -------------------------------
+# The campaign's seed [[], [5.8e16, 's', -2**63]]: TF 2.21 casts the seed list to int64 as
+# tf.cast does, and its conversion takes the shape from the first row, [] (the (2, 0)
+# tensor), so the seed is empty and the state all zeros (recorded); eagerflow read it with
+# NumPy, whose ValueError escaped ('inhomogeneous shape after 1 dimensions').
+
+@pytest.mark.parametrize("alg, size", [(1, 3), (2, 2), (3, 3)])
+def test_the_campaigns_rng_seed(alg, size):
+    seed = [[], [5.819271805193421e+16, "s", -9223372036854775808]]
+    out = tf.random.create_rng_state(seed, tf.constant(alg, tf.uint8))
+    assert out.dtype == tf.int64
+    np.testing.assert_array_equal(out.numpy(), np.zeros(size, np.int64))
+    outcome, _ = guarded("random.create_rng_state", ("random.create_rng_state",),
+                         tf.random.create_rng_state, seed, tf.constant(alg, tf.uint8))
+    assert outcome == "ok"
+
+
+@pytest.mark.parametrize("seed, want", [
+    ([2**64 - 1, 3], [-1, 3]), ([1.9, -2.7], [1, -2]), (2**70 + 5, [5, 64]), (7.5, [0, 7]),
+    (np.array([3, 4], np.uint64), [3, 4])])
+def test_rng_seeds_cast_as_tf_casts_them(seed, want):  # recorded from TF 2.21 (threefry)
+    np.testing.assert_array_equal(tf.random.create_rng_state(seed, "threefry").numpy(), want)
+
+
+@pytest.mark.parametrize("seed, error, message", [
+    ([5.5, "s"], ValueError, "Can't convert Python sequence with mixed types to Tensor."),
+    ([[1], [2, 3]], ValueError, "Can't convert non-rectangular Python sequence to Tensor."),
+    ([np.uint64(2**64 - 1)], ValueError,
+     "Can't convert Python sequence with out-of-range integer to Tensor."),
+    (["s"], tf.errors.UnimplementedError, "Cast string to int64 is not supported")])
+def test_rng_seeds_tf_refuses(seed, error, message):
+    with pytest.raises(error) as e:
+        tf.random.create_rng_state(seed, "threefry")
+    assert message in str(e.value)
