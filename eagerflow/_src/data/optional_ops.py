@@ -16,7 +16,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError, shape_str
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.print_v1 import summarize_nested
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
@@ -129,10 +129,28 @@ def _check_lengths(op: str, types: tuple, shapes: tuple) -> None:
                      f"NodeDef: {{{{node {op}}}}}")
 
 
+def _shape_attr(shape: Any) -> tuple | None:
+    """One of `output_shapes` as TF's op reads it: an int n is the shape [n] (TF's wrapper
+    makes it a TensorShape, which refuses a negative one), a list's -1 an unknown dim, and a
+    dim below -1 TF's check of the attr's error (before the kernel runs)."""
+    if shape is None:
+        return None
+    if isinstance(shape, (int, np.integer)) and not isinstance(shape, bool):
+        if shape < 0:
+            raise ValueError(f"Error converting output_shapes to a TensorShape: Dimension "
+                             f"{shape} must be >= 0.")
+        return (int(shape),)
+    dims = tuple(shape)
+    if any(d is not None and d < -1 for d in dims):
+        raise C.fail(_GET_VALUE, f"Shape {shape_str(dims)} has dimensions with values below "
+                                 f"-1 (where -1 means unknown)")
+    return tuple(None if d is None or d == -1 else int(d) for d in dims)
+
+
 def _get_value_infer(optional: Any, *, output_types: tuple, output_shapes: tuple) -> list:
     _check_lengths(_GET_VALUE, output_types, output_shapes)
     output_types = C.type_list_attr(_GET_VALUE, output_types, "output_types")
-    return [(None if s is None else tuple(s), d) for d, s in zip(output_types, output_shapes)]
+    return [(_shape_attr(s), d) for d, s in zip(output_types, output_shapes)]
 
 
 def check_components(op: str, value: OptionalValue, types: tuple, shapes: tuple) -> None:
@@ -165,7 +183,8 @@ def _get_value(xp: Any, optional: Any, *, output_types: tuple, output_shapes: tu
     if len(value) != len(output_types):
         raise C.fail(_GET_VALUE, f"The given optional has {len(value)} components, expected "
                                  f"{len(output_types)}")
-    check_components(_GET_VALUE, value, tuple(output_types), tuple(output_shapes))
+    shapes = tuple(_shape_attr(s) for s in output_shapes)
+    check_components(_GET_VALUE, value, tuple(output_types), shapes)
     return tuple(value)
 
 

@@ -270,7 +270,9 @@ def create_rng_state(seed: Any, alg: Any) -> Any:
             words.append(seed & _M64)
             seed >>= 64
         seed = words
-    s = _state_array(seed).reshape(-1)[:size]
+    # (cast as TF's casts it: a list TF's conversion reads, [[], [1, 2]] being a (2, 0)
+    # tensor, is the empty seed; one it refuses is its error)
+    s = cast(_to_int64(seed), dt.int64).numpy().reshape(-1)[:size]
     return convert_to_tensor(np.concatenate([np.zeros(size - s.size, np.int64), s]))
 
 
