@@ -486,6 +486,8 @@ c_double_function = cpu.c_double_function
 glibc_version = cpu.glibc_version
 ELEMENTWISE_BLOCK = cpu.ELEMENTWISE_BLOCK
 SEGMENT_LENGTH_GROUPS = cpu.SEGMENT_LENGTH_GROUPS
+# segments' rows folded in order, a rank step at a time (eigen_reduce's segment sums)
+fold_rows, rank_steps = cpu.fold_rows, cpu.rank_steps
 
 
 def linalg_errors(xp: Any) -> Any:

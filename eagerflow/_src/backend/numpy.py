@@ -396,11 +396,9 @@ def select(hit: Any, values: Any, out: Any = None) -> Any:
 
 # add_rows() takes rows of at least this many values (narrower ones: NumPy's add.at, whose
 # loop per row costs less than the sorting here), at least ADD_ROWS_MIN_VALUES in all
-# (200 rows of 64: 0.15 ms against add.at's 0.09), and stops its rank steps once this few
-# segments are left (each then one accumulate over its remaining rows).
+# (200 rows of 64: 0.15 ms against add.at's 0.09).
 ADD_ROWS_MIN_WIDTH = 64
 ADD_ROWS_MIN_VALUES = 1 << 15
-_ADD_ROWS_TAIL = 4
 
 
 def add_rows_fits(out: Any, index: Any, values: Any) -> bool:
@@ -417,43 +415,51 @@ def add_rows_fits(out: Any, index: Any, values: Any) -> bool:
 def add_rows(out: Any, index: Any, values: Any) -> None:
     """`np.add.at(out, index, values)` for add_rows_fits()'s arrays, bit for bit: each
     segment (the rows of one index) is still added onto `out` row by row in the rows'
-    order, but a step adds the j-th row of every segment that has one, as one slice add.
-    NumPy's add.at steps through the rows one at a time (~6 ns a value on 100-value rows:
-    10,000 x 100 float32 into 1,000 segments took 6.4 ms, here 2.0 ms). The work is in
-    the rows and the segments they name, whatever out's length (a large vocabulary's
-    gradient)."""
-    n = index.size
+    order, by fold_rows. NumPy's add.at steps through the rows one at a time (~6 ns a
+    value on 100-value rows: 10,000 x 100 float32 into 1,000 segments took 6.4 ms, here
+    2.0 ms). The work is in the rows and the segments they name, whatever out's length
+    (a large vocabulary's gradient)."""
     order = np.argsort(index, kind="stable")  # (each segment's rows, in their order)
     ids = index[order]
     starts = np.flatnonzero(np.concatenate([[True], ids[1:] != ids[:-1]]))
-    counts = np.diff(np.append(starts, n))  # (per segment present, in id order)
-    segs = np.argsort(-counts, kind="stable")  # the segments present, most rows first
-    # active[j]: how many segments have more than j rows, a prefix of segs
-    active = np.bincount(counts[segs], minlength=int(counts.max()) + 1)[::-1].cumsum()[::-1][1:]
-    steps = int(np.searchsorted(-active, -_ADD_ROWS_TAIL, side="right"))
-    if steps:
-        # the rows of step j, segs' order, at offsets[j]: one index array for all steps
-        offsets = np.concatenate([[0], np.cumsum(active[:steps])])
-        place = np.empty(segs.size, np.int64)
-        place[segs] = np.arange(segs.size)
-        seg_of = np.repeat(np.arange(segs.size), counts)  # (each sorted row's segment)
-        rank = np.arange(n) - starts[seg_of]
-        first = rank < steps
-        rows = np.empty(int(offsets[-1]), np.int64)
-        rows[offsets[rank[first]] + place[seg_of[first]]] = order[first]
-        held = ids[starts[segs[:int(active[0])]]]
-        acc = out[held]  # (a step's segments are acc's first rows: slice adds in place)
-        buf = np.empty((int(active[0]),) + values.shape[1:], values.dtype)
-        for j in range(steps):
-            k = int(active[j])
-            np.take(values, rows[offsets[j]:offsets[j] + k], axis=0, out=buf[:k])
-            acc[:k] += buf[:k]
-        out[held] = acc
-    left = segs[:int(active[steps])] if steps < active.size else ()
-    for s in left:  # (accumulate adds in order; a reduce over one row pairs its values)
-        more = values[order[starts[s] + steps:starts[s] + counts[s]]]
-        out[ids[starts[s]]] = np.add.accumulate(
-            np.concatenate([out[ids[starts[s]]][None], more]), axis=0)[-1]
+    counts = np.diff(np.append(starts, index.size))
+    held = ids[starts]
+    out[held] = fold_rows(values, starts, counts, np.add, out[held], rows=order)
+
+
+def rank_steps(steps: Any) -> tuple:
+    """For segments of `steps` rows each: the segments, longest first (step i's segments
+    are then a prefix), their steps in that order, how many have more than i steps, and
+    how many steps to take together before each segment left finishes alone (the fewest
+    NumPy calls)."""
+    order = np.argsort(-steps, kind="stable")
+    n = steps[order]
+    active = np.searchsorted(-n, -np.arange(int(n[0]) + 1), side="left")
+    return order, n, active, int(np.argmin(np.arange(active.size) + active))
+
+
+def fold_rows(data: Any, starts: Any, steps: Any, op: Any, acc: Any,
+              rows: Any = None) -> Any:
+    """For each segment s, data's rows starts[s] + i (i < steps[s]; `rows[...]` of them
+    where given) folded by the ufunc `op` in turn onto acc[s]: acc, updated. A step takes
+    the i-th row of every segment that has one (one take and one op for all); the
+    segments left finish in one accumulate each."""
+    if not starts.size:
+        return acc
+    order, n, active, few = rank_steps(steps)
+    st, a = starts[order], acc[order]
+    buf = np.empty(a.shape, data.dtype)
+    for i in range(few):
+        m = int(active[i])
+        at = st[:m] + i
+        np.take(data, at if rows is None else rows[at], axis=0, out=buf[:m])
+        op(a[:m], buf[:m], out=a[:m])
+    for j in range(int(active[few])):
+        span = slice(st[j] + few, st[j] + int(n[j]))
+        more = data[span] if rows is None else data[rows[span]]
+        a[j] = op.accumulate(np.concatenate([a[j][None], more]), axis=0)[-1]
+    acc[order] = a
+    return acc
 
 
 # Below this many values a choice keeps NumPy's where: one call, against the five here.
@@ -785,16 +791,21 @@ def scipy_special() -> Any:
 _LIBC: list = []
 
 
+def _libc() -> Any:
+    """The running process's C library (Python links libm), loaded once; None if not."""
+    if not _LIBC:
+        try:
+            _LIBC.append(ctypes.CDLL(None))
+        except OSError:
+            _LIBC.append(None)
+    return _LIBC[0]
+
+
 def c_float_function(name: str) -> Callable[[float], float] | None:
     """The process's C library function `name` of one float (`cosf`, `expf`, ...) called
     through ctypes, or None where the library has none. TF's CPU kernels call these for
     the float32 values outside Eigen's packets, so its results are this machine's."""
-    if not _LIBC:
-        try:
-            _LIBC.append(ctypes.CDLL(None))  # the running process: Python links libm
-        except OSError:
-            _LIBC.append(None)
-    fn = getattr(_LIBC[0], name, None) if _LIBC[0] is not None else None
+    fn = getattr(_libc(), name, None)
     if fn is not None:
         fn.restype = ctypes.c_float
         fn.argtypes = [ctypes.c_float]
@@ -804,8 +815,7 @@ def c_float_function(name: str) -> Callable[[float], float] | None:
 def glibc_version() -> tuple | None:
     """The process's glibc version, (2, 36), or None under another C library: which
     algorithms its math functions run (2.42 made several correctly rounded)."""
-    c_float_function("cosf")  # (loads the library)
-    fn = getattr(_LIBC[0], "gnu_get_libc_version", None) if _LIBC[0] is not None else None
+    fn = getattr(_libc(), "gnu_get_libc_version", None)
     if fn is None:
         return None
     fn.restype = ctypes.c_char_p
@@ -818,10 +828,10 @@ def glibc_version() -> tuple | None:
 def c_double_function(name: str) -> Callable[[float], float] | None:
     """The C library's function `name` of one double (`exp`, `lgamma`, ...), as
     c_float_function (its own function object: the library's symbol keeps its types)."""
-    c_float_function("cosf")  # (loads the library)
-    if _LIBC[0] is None or getattr(_LIBC[0], name, None) is None:
+    lib = _libc()
+    if getattr(lib, name, None) is None:
         return None
-    fn = _LIBC[0][name]
+    fn = lib[name]
     fn.restype = ctypes.c_double
     fn.argtypes = [ctypes.c_double]
     return fn

@@ -35,7 +35,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from eagerflow._src.backend import SEGMENT_LENGTH_GROUPS
+from eagerflow._src.backend import SEGMENT_LENGTH_GROUPS, fold_rows, rank_steps
 from eagerflow._src.ops.halfprec import down, pexp, plog, up
 
 _F32 = np.float32
@@ -396,12 +396,12 @@ def segment_fold(data: Any, counts: Any, op: Any) -> Any:
     out = np.full((counts.size, c), op.identity, data.dtype)
     unroll = counts >= _UNROLL_ROWS if whole else np.zeros(counts.size, bool)
     turn = np.flatnonzero(~unroll)
-    out[turn] = _steps(data, starts[turn], counts[turn], op)
+    out[turn] = fold_rows(data, starts[turn], counts[turn], op, out[turn])
     if unroll.any():
         long = np.flatnonzero(unroll)
         st, body = starts[long], counts[long] // 4 * 4
-        out[long] = _steps(data, st + body, counts[long] - body, op,
-                           _four(data, st, body // 4, whole, op))
+        out[long] = fold_rows(data, st + body, counts[long] - body, op,
+                              _four(data, st, body // 4, whole, op))
     return out
 
 
@@ -453,43 +453,11 @@ def _in_turn_rows(block: Any, op: Any) -> Any:
     return op.accumulate(block, axis=1)[:, -1]
 
 
-def _rank_steps(steps: Any) -> tuple:
-    """The segments, longest first (step i's segments are then a prefix), how many have
-    more than i steps, and how many steps to take together before each segment left
-    finishes alone: the fewest NumPy calls."""
-    order = np.argsort(-steps, kind="stable")
-    n = steps[order]
-    active = np.searchsorted(-n, -np.arange(int(n[0]) + 1), side="left")
-    return order, n, active, int(np.argmin(np.arange(active.size) + active))
-
-
-def _steps(data: Any, starts: Any, steps: Any, op: Any, acc: Any = None) -> Any:
-    """For each segment s, data's rows starts[s] + i (i < steps[s]) folded by `op` in
-    turn onto acc[s] (op's identity when None). A step takes the i-th row of every
-    segment that has one; the segments left finish in one accumulate each."""
-    if acc is None:
-        acc = np.full((starts.size,) + data.shape[1:], op.identity, data.dtype)
-    if not starts.size:
-        return acc
-    order, n, active, few = _rank_steps(steps)
-    st, a = starts[order], acc[order]
-    buf = np.empty(a.shape, data.dtype)
-    for i in range(few):
-        m = int(active[i])
-        np.take(data, st[:m] + i, axis=0, out=buf[:m])
-        op(a[:m], buf[:m], out=a[:m])
-    for j in range(int(active[few])):
-        rows = data[st[j] + few:st[j] + int(n[j])]
-        a[j] = op.accumulate(np.concatenate([a[j][None], rows]), axis=0)[-1]
-    acc[order] = a
-    return acc
-
-
 def _four(data: Any, starts: Any, steps: Any, whole: int, op: Any) -> Any:
     """Eigen's four accumulators over each segment's first 4 * steps rows: columns up to
     `whole` row 4i + k into accumulator k, then (((a0 op a1) op a2) op a3); the columns
     past it each row in turn (accumulator 0 holds them)."""
-    order, n, active, few = _rank_steps(steps)
+    order, n, active, few = rank_steps(steps)
     st = starts[order]
     acc = np.full((4, st.size, data.shape[1]), op.identity, data.dtype)
     buf = np.empty(acc.shape[1:], data.dtype)
