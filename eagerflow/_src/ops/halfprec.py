@@ -333,15 +333,19 @@ def selu(x: Any) -> Any:
 
 
 def horner(x: Any, coeffs: tuple, out: Any = None) -> Any:
-    """Eigen's ppolevl: c0 * x + c1, times x plus c2, ..., each step a product, then a sum
-    (TF's build fuses none), in place into `out` (float32 when not given; each coefficient
-    rounded to out's type)."""
-    out = np.empty(np.shape(x), _F32) if out is None else out
-    np.multiply(x, coeffs[0], out=out)
+    """Eigen's ppolevl (and the C library's polynomials): c0 * x + c1, times x plus c2,
+    ..., each step a product, then a sum (TF's build fuses none), each coefficient rounded
+    to the result's type; in place into `out` where given (NumPy), else into a new array
+    of x's type (any backend's)."""
+    t = (x.dtype if out is None else out.dtype).type
+    if out is None:
+        out = x * t(coeffs[0])
+    else:
+        np.multiply(x, t(coeffs[0]), out=out)
     for c in coeffs[1:-1]:
-        out += c
+        out += t(c)
         out *= x
-    out += coeffs[-1]
+    out += t(coeffs[-1])
     return out
 
 

@@ -27,7 +27,8 @@ import numpy as np
 
 from eagerflow._src.backend import ELEMENTWISE_BLOCK
 from eagerflow._src.ops import halfprec
-from eagerflow._src.ops.special_cephes import flush, libm, pieces, poly
+from eagerflow._src.ops.halfprec import horner
+from eagerflow._src.ops.special_cephes import flush, libm, pieces
 
 # Chebyshev coefficients, float64's (float32 takes the last `_F32_TERMS` of each)
 _I0_A = (-4.41534164647933937950e-18, 3.33079451882223809783e-17, -2.43127984654795469359e-16,
@@ -290,8 +291,8 @@ def _modulus_phase(m: _Math, y: Any, order: int, sine: bool) -> Any:
     t = y.dtype.type
     mo, ph = (_MO0F, _PH0F) if order == 0 else (_MO1F, _PH1F)
     q = t(1) / y
-    p = m.rsqrt(y) * poly(q, mo)
-    phase = q * poly(q * q, ph) + t(-_PI_4 if order == 0 else -_3PI_4)
+    p = m.rsqrt(y) * horner(q, mo)
+    phase = q * horner(q * q, ph) + t(-_PI_4 if order == 0 else -_3PI_4)
     return p * (m.sin if sine else m.cos)(phase + y)
 
 
@@ -302,8 +303,8 @@ def _hankel(m: _Math, y: Any, order: int, sine: bool) -> Any:
     t = y.dtype.type
     pp, pq, qp, qq = _PQ0 if order == 0 else _PQ1
     s = t(25) / (y * y)
-    p = poly(s, pp) / poly(s, pq)
-    q = poly(s, qp) / poly(s, qq)
+    p = horner(s, pp) / horner(s, pq)
+    q = horner(s, qp) / horner(s, qq)
     xn = y + t(-_PI_4 if order == 0 else -_3PI_4)
     if sine:
         p = p * m.sin(xn) + (t(5) / y) * (q * m.cos(xn))
@@ -328,10 +329,10 @@ def _j0_near(m: _Math, y: Any) -> Any:
     t = y.dtype.type
     z = y * y
     if y.dtype.itemsize == 4:
-        near = (z - t(5.78318596294678452118)) * poly(z, _J0F)
+        near = (z - t(5.78318596294678452118)) * horner(z, _J0F)
         return m.xp.where(y < t(1e-3), z * t(-0.25) + t(1), near)
     near = ((z - t(5.78318596294678452118)) * (z - t(3.04712623436620863991e1))) * (
-        poly(z, _J0_R[0]) / poly(z, _J0_R[1]))
+        horner(z, _J0_R[0]) / horner(z, _J0_R[1]))
     return m.xp.where(y < t(1e-5), z * t(-0.25) + t(1), near)
 
 
@@ -350,8 +351,8 @@ def _j1_near(m: _Math, x: Any) -> Any:
     t = x.dtype.type
     z = x * x
     if x.dtype.itemsize == 4:
-        return (z - t(1.46819706421238932572e1)) * (x * poly(z, _J1F))
-    return ((poly(z, _J1_R[0]) / poly(z, _J1_R[1]) * x) * (
+        return (z - t(1.46819706421238932572e1)) * (x * horner(z, _J1F))
+    return ((horner(z, _J1_R[0]) / horner(z, _J1_R[1]) * x) * (
         z - t(1.46819706421238932572e1))) * (z - t(4.92184563216946036703e1))
 
 
@@ -369,10 +370,10 @@ def _y0_near(m: _Math, x: Any) -> Any:
     z = x * x
     if x.dtype.itemsize == 4:
         near = t(_TWO_OVER_PI) * (m.log(x) * _j0_near(m, m.xp.abs(x)))
-        near = (z - t(0.43221455686510834878)) * poly(z, _Y0F) + near
+        near = (z - t(0.43221455686510834878)) * horner(z, _Y0F) + near
     else:
-        near = (t(_TWO_OVER_PI) * m.log(x)) * _j0_near(m, m.xp.abs(x)) + poly(
-            z, _Y0_R[0]) / poly(z, _Y0_R[1])
+        near = (t(_TWO_OVER_PI) * m.log(x)) * _j0_near(m, m.xp.abs(x)) + horner(
+            z, _Y0_R[0]) / horner(z, _Y0_R[1])
     return m.xp.where(x <= t(0), t(-np.inf), near)
 
 
@@ -384,10 +385,10 @@ def _y1_near(m: _Math, x: Any) -> Any:
     t = x.dtype.type
     z = x * x
     if x.dtype.itemsize == 4:
-        near = (z - t(4.66539330185668857532)) * poly(z, _Y1F)
+        near = (z - t(4.66539330185668857532)) * horner(z, _Y1F)
         refuse = x < t(0)  # (float32's: at 0 J1(0) log(0) is 0 * -inf, NaN)
     else:
-        near = poly(z, _Y1_R[0]) / poly(z, _Y1_R[1])
+        near = horner(z, _Y1_R[0]) / horner(z, _Y1_R[1])
         refuse = x <= t(0)
     near = near * x + t(_TWO_OVER_PI) * (_j1_near(m, x) * m.log(x) + t(-1) / x)
     return m.xp.where(refuse, t(-np.inf), near)

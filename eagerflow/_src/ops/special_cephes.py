@@ -22,6 +22,7 @@ import numpy as np
 
 from eagerflow._src.backend import ELEMENTWISE_BLOCK, c_double_function, c_float_function
 from eagerflow._src.ops import halfprec
+from eagerflow._src.ops.halfprec import horner
 
 _PI2_6 = math.pi ** 2 / 6
 
@@ -50,18 +51,6 @@ def log(xp: Any, x: Any) -> Any:
     tiny = (x > t(0)) & (x < t(np.finfo(x.dtype).tiny))
     return xp.where(tiny, t(-150 * math.log(2.0)) if x.dtype.itemsize == 4 else t(-np.inf),
                     out)
-
-
-def poly(z: Any, coeffs: tuple) -> Any:
-    """coeffs[0] z^n + ... + coeffs[n] by Horner's rule (Eigen's ppolevl), in z's dtype
-    (each step a product, then a sum: TF's build has no FMA), in place."""
-    t = z.dtype.type
-    p = z * t(coeffs[0])
-    p += t(coeffs[1])
-    for c in coeffs[2:]:
-        p *= z
-        p += t(c)
-    return p
 
 
 def pieces(xp: Any, x: Any, *parts: tuple) -> Any:
@@ -111,7 +100,7 @@ _DAWSN_FAR = ((-5.90592860534773254987e-1, 6.29235242724368800674e-1,
 def _dawsn_tail(a: Any, inv: Any, inv2: Any, rational: tuple) -> Any:
     """(1/a + P(1/a^2) / (a^3 Q(1/a^2))) / 2: the asymptotic 1/(2a) and its correction."""
     num, den = rational
-    return a.dtype.type(0.5) * (inv2 * (poly(inv2, num) / (a * poly(inv2, den))) + inv)
+    return a.dtype.type(0.5) * (inv2 * (horner(inv2, num) / (a * horner(inv2, den))) + inv)
 
 
 def _dawsn(xp: Any, x: Any) -> Any:
@@ -121,7 +110,7 @@ def _dawsn(xp: Any, x: Any) -> Any:
     x2 = a * a
     inv = t(1) / a
     inv2 = inv * inv
-    near = a * poly(x2, _DAWSN_NEAR[0]) / poly(x2, _DAWSN_NEAR[1])
+    near = a * horner(x2, _DAWSN_NEAR[0]) / horner(x2, _DAWSN_NEAR[1])
     out = xp.where(a < t(3.25), near,
                    xp.where(a < t(6.25), _dawsn_tail(a, inv, inv2, _DAWSN_MID),
                             xp.where(a < t(1e9), _dawsn_tail(a, inv, inv2, _DAWSN_FAR),
@@ -175,7 +164,7 @@ def _fresnel_near(a: Any, sine: bool) -> Any:
     x2 = a * a
     x4 = x2 * x2
     num, den = _FRESNEL_SIN if sine else _FRESNEL_COS
-    return (a * x2 if sine else a) * poly(x4, num) / poly(x4, den)
+    return (a * x2 if sine else a) * horner(x4, num) / horner(x4, den)
 
 
 def _fresnel_far(xp: Any, a: Any, sine: bool) -> Any:
@@ -185,8 +174,8 @@ def _fresnel_far(xp: Any, a: Any, sine: bool) -> Any:
     x2 = a * a
     w = t(1) / (t(math.pi) * x2)
     u = w * w
-    f = t(1) - u * (poly(u, _FRESNEL_F[0]) / poly(u, _FRESNEL_F[1]))
-    g = w * poly(u, _FRESNEL_G[0]) / poly(u, _FRESNEL_G[1])
+    f = t(1) - u * (horner(u, _FRESNEL_F[0]) / horner(u, _FRESNEL_F[1]))
+    g = w * horner(u, _FRESNEL_G[0]) / horner(u, _FRESNEL_G[1])
     z = t(math.pi / 2) * x2
     cos, sin = libm(xp, xp.cos, z), libm(xp, xp.sin, z)
     y = t(1) / (t(math.pi) * a)
@@ -234,7 +223,7 @@ def _spence(xp: Any, x: Any) -> Any:
     # (1/x flushed: past 1/tiny it is 0, and the reflection's log(0) * 0 makes TF's NaN)
     y = xp.where(x < t(2), x, flush(xp, one / x))  # in [0, 2)
     w = xp.where(y > t(1.5), one / y - one, xp.where(y < half, -y, y - one))
-    out = -w * (poly(w, _SPENCE[0]) / poly(w, _SPENCE[1]))
+    out = -w * (horner(w, _SPENCE[0]) / horner(w, _SPENCE[1]))
     z = libm(xp, xp.log, y)
     low = y < half  # (the reflection's log1p only where it is taken)
     out = xp.where(low, pieces(xp, y, (low, lambda v: libm(xp, xp.log1p, -v))) * -z +
@@ -298,14 +287,14 @@ _EI_FAR = (
 
 def _expint_near(xp: Any, x: Any) -> Any:
     t = x.dtype.type
-    f = poly(x, _EI_NEAR[0]) / poly(x, _EI_NEAR[1])
+    f = horner(x, _EI_NEAR[0]) / horner(x, _EI_NEAR[1])
     return x * f + t(0.5772156649015329) + log(xp, x)
 
 
 def _expint_far(xp: Any, x: Any, num: tuple, den: tuple) -> Any:
     t = x.dtype.type
     w = flush(xp, t(1) / x)  # (past 1/tiny: 0, and exp(x) * 0 is TF's NaN)
-    f = w * (poly(w, num) / poly(w, den)) + t(1)
+    f = w * (horner(w, num) / horner(w, den)) + t(1)
     return libm(xp, xp.exp, x) * w * f
 
 
@@ -370,7 +359,7 @@ def _digamma(xp: Any, x: Any) -> Any:
     s, w = _psi_recurrence(xp, xp.where(negative, t(1) - x, x))
     top, coeffs = _PSI[x.dtype.itemsize]
     z = t(1) / (s * s)
-    series = xp.where(s < t(top), z * poly(z, coeffs), t(0))
+    series = xp.where(s < t(top), z * horner(z, coeffs), t(0))
     y = libm(xp, xp.log, s) - t(0.5) / s - series - w
     y = xp.where(negative, y - nz, y)
     return flush(xp, xp.where(negative & (xp.floor(x) == x), t(math.nan), y))
@@ -415,7 +404,7 @@ def _ndtri_near(b: Any) -> Any:
     t = b.dtype.type
     c = b - t(0.5)
     c2 = c * c
-    near = c * (c2 * (poly(c2, _NDTRI_NEAR[0]) / poly(c2, _NDTRI_NEAR[1]))) + c
+    near = c * (c2 * (horner(c2, _NDTRI_NEAR[0]) / horner(c2, _NDTRI_NEAR[1]))) + c
     return near * t(2.50662827463100050242)
 
 
@@ -424,10 +413,10 @@ def _ndtri_tail(xp: Any, b: Any, log: Any) -> Any:
     x = xp.sqrt(t(-2) * log(b))
     x0 = x - log(x) / x
     z = t(1) / x
-    ratio = poly(z, _NDTRI_TAIL[0]) / poly(z, _NDTRI_TAIL[1])
+    ratio = horner(z, _NDTRI_TAIL[0]) / horner(z, _NDTRI_TAIL[1])
     far = x >= t(8)  # (p below exp(-32): rare, so over its own values)
     if far.any():
-        ratio[far] = poly(z[far], _NDTRI_FAR[0]) / poly(z[far], _NDTRI_FAR[1])
+        ratio[far] = horner(z[far], _NDTRI_FAR[0]) / horner(z[far], _NDTRI_FAR[1])
     return x0 - z * ratio
 
 

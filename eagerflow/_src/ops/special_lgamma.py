@@ -32,6 +32,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.backend import c_double_function, c_float_function, glibc_version
+from eagerflow._src.ops.halfprec import horner
 
 # The glibc log's error bound beyond a half ulp (0.019 ulp) and logl's (~0.0005 ulp),
 # with a margin: nearer a midpoint than this, logl's rounding may not be glibc's.
@@ -73,14 +74,6 @@ _W = [float.fromhex(h) for h in (
     "0x1.acfe390c97d69p-2", "0x1.555555555553bp-4", "-0x1.6c16c16b02e5cp-9",
     "0x1.a019f98cf38b6p-11", "-0x1.380cb8c0fe741p-11", "0x1.b67ba4cdad5d1p-11",
     "-0x1.ab89d0b9e43e4p-10")]
-
-
-def _horner(y: np.ndarray, c: list) -> np.ndarray:
-    """c[0] + y (c[1] + y (c[2] + ...)), innermost first, each step rounded."""
-    p = np.full_like(y, c[-1])
-    for k in c[-2::-1]:
-        p = k + y * p
-    return p
 
 
 def log(x: np.ndarray) -> np.ndarray:
@@ -141,12 +134,12 @@ def _below_two(x: np.ndarray, k: _Spec) -> np.ndarray:
                  np.where(nearmin, np.where(low, x - (c["tc"] - one), x - c["tc"]),
                           np.where(low, x, x - one)))
     z = y * y
-    p = y * _horner(z, c["a"][0::2]) + z * _horner(z, c["a"][1::2])
+    p = y * horner(z, c["a"][0::2][::-1]) + z * horner(z, c["a"][1::2][::-1])
     about2 = p - half * y
     w = z * y
-    p1, p2, p3 = (_horner(w, c["t"][j::3]) for j in range(3))
+    p1, p2, p3 = (horner(w, c["t"][j::3][::-1]) for j in range(3))
     aboutmin = c["tf"] + (z * p1 - (c["tt"] - w * (p2 + y * p3)))
-    about1 = -half * y + (y * _horner(y, c["u"])) / _horner(y, [one] + c["v"])
+    about1 = -half * y + (y * horner(y, c["u"][::-1])) / horner(y, ([one] + c["v"])[::-1])
     return r + np.where(near2, about2, np.where(nearmin, aboutmin, about1))
 
 
@@ -155,7 +148,7 @@ def _two_to_eight(x: np.ndarray, k: _Spec) -> np.ndarray:
     t, c = k.t, k.c
     i = x.astype(np.int64)
     y = x - i.astype(x.dtype)
-    r = t(0.5) * y + (y * _horner(y, c["s"])) / _horner(y, [t(1)] + c["r"])
+    r = t(0.5) * y + (y * horner(y, c["s"][::-1])) / horner(y, ([t(1)] + c["r"])[::-1])
     z = np.ones_like(y)
     for j in (7, 6, 5, 4, 3):
         z = np.where(i >= j, z * (y + t(j - 1)), z)
@@ -169,7 +162,7 @@ def _large(x: np.ndarray, k: _Spec) -> np.ndarray:
     inf = np.isinf(x)
     lg = k.log(np.where(inf, t(1), x)) - t(1)
     z = t(1) / x
-    w = c["w"][0] + z * _horner(z * z, c["w"][1:])
+    w = c["w"][0] + z * horner(z * z, c["w"][1:][::-1])
     return np.where(k.high_word(x) < k.bounds["stirling"], (x - t(0.5)) * lg + w,
                     np.where(inf, t(np.inf), x * lg))
 
