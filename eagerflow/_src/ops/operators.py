@@ -182,11 +182,10 @@ def _truediv(x: Any, y: Any, name: str | None = None) -> Any:
     except (TypeError, ValueError) as e:
         # as TF's operator: y's own reflected operator is tried before the error is raised
         # (a NumPy array divides a bool tensor as NumPy does); failing, the error stands
-        reflected = getattr(y, "__rtruediv__", None)
-        if not isinstance(y, np.ndarray) or reflected is None:
+        if not isinstance(y, np.ndarray):
             raise
         try:
-            out = reflected(x)
+            out = y.__rtruediv__(x)
         except (TypeError, ValueError):
             raise e from None
         if out is NotImplemented:
