@@ -1,6 +1,8 @@
+import faulthandler
 import importlib
 import os
 import sys
+import tempfile
 import threading
 
 import pytest
@@ -101,6 +103,36 @@ def _restore_global_state(request):
     global_state.restore(saved)
 
 
+# A pytest-xdist worker that dies of a signal (a segfault, an abort) is reported only as
+# "node down: Not properly terminated", and the Python stacks faulthandler writes on its
+# stderr can be cut from a long CI log. So each worker also writes them to a file of its
+# own, and the controller prints that file in the summary when the worker went down. An
+# empty file means a signal no handler sees (SIGKILL: the kernel's out-of-memory killer).
+_FAULT_FILE = pytest.StashKey[object]()
+_DEAD_WORKERS: list = []
+
+
+def _fault_path(testrunuid: str, worker: str) -> str:
+    return os.path.join(tempfile.gettempdir(), f"eagerflow-faults-{testrunuid}-{worker}.txt")
+
+
+@pytest.hookimpl(trylast=True)  # (after pytest's own faulthandler plugin points it at stderr)
+def pytest_configure(config):
+    worker = getattr(config, "workerinput", None)
+    if worker is not None:
+        f = open(_fault_path(worker["testrunuid"], worker["workerid"]), "w")  # noqa: SIM115
+        config.stash[_FAULT_FILE] = f
+        faulthandler.enable(file=f, all_threads=True)
+
+
+def pytest_unconfigure(config):
+    f = config.stash.get(_FAULT_FILE, None)
+    if f is not None:  # (a worker that ends normally leaves no file)
+        faulthandler.disable()
+        f.close()
+        os.remove(f.name)
+
+
 # Under pytest-xdist (`make test` runs `pytest -n`) the fuzz suites count their calls in the
 # workers; each worker sends its counts (tests/fuzz/conftest.py) and the controller, which
 # loads tests/fuzz/conftest.py only when tests/fuzz is named on the command line, adds them
@@ -116,6 +148,15 @@ def _fuzz_stats():
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_testnodedown(node, error):
+    if error:
+        path = _fault_path(node.workerinput["testrunuid"], node.workerinput["workerid"])
+        try:
+            with open(path, encoding="utf-8", errors="replace") as f:
+                dump = f.read()
+            os.remove(path)
+        except OSError:
+            dump = ""
+        _DEAD_WORKERS.append((node.workerinput["workerid"], dump))
     stats = getattr(node, "workeroutput", {}).get("eagerflow_fuzz_stats")
     if stats and stats["calls"]:
         _fuzz_stats().merge(stats)
@@ -123,6 +164,10 @@ def pytest_testnodedown(node, error):
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    for worker, dump in _DEAD_WORKERS:
+        terminalreporter.section(f"worker {worker} went down: its fault dump", sep="!")
+        terminalreporter.write_line(dump.rstrip() or "(empty: killed by a signal no handler "
+                                    "sees, such as SIGKILL from the out-of-memory killer)")
     # tests/fuzz/conftest.py prints the counts itself when the controller loaded it
     if config.stash.get(_FUZZ_MERGED, False) and "fuzzlib" not in sys.modules:
         terminalreporter.write_line(_fuzz_stats().summary())

@@ -472,7 +472,9 @@ def test_iterator_finalized_on_its_own_worker_thread_does_not_deadlock():
         cycle.append(cycle)  # (only the collector frees it)
         del it, cycle
         release.set()
-        deadline = time.monotonic() + 10
+        # (25 s: a loaded machine can take seconds to end the threads; the deadlock this
+        # catches held each of them 30 s)
+        deadline = time.monotonic() + 25
         while _data_threads() and time.monotonic() < deadline:
             time.sleep(0.01)
         assert _data_threads() == []
