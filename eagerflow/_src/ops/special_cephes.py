@@ -351,7 +351,9 @@ def _psi_recurrence(xp: Any, s: Any) -> tuple:
     return s, w
 
 
-def _digamma(xp: Any, x: Any) -> Any:
+def _digamma(xp: Any, x: Any, log: Any = None) -> Any:
+    """Digamma of x; `log` the C library's log where the caller has its bits (the
+    double log rounded here, the backend's on a device)."""
     t = x.dtype.type
     x = flush(xp, x)
     negative = x <= t(0)
@@ -360,7 +362,7 @@ def _digamma(xp: Any, x: Any) -> Any:
     top, coeffs = _PSI[x.dtype.itemsize]
     z = t(1) / (s * s)
     series = xp.where(s < t(top), z * horner(z, coeffs), t(0))
-    y = libm(xp, xp.log, s) - t(0.5) / s - series - w
+    y = (log(s) if log else libm(xp, xp.log, s)) - t(0.5) / s - series - w
     y = xp.where(negative, y - nz, y)
     return flush(xp, xp.where(negative & (xp.floor(x) == x), t(math.nan), y))
 
