@@ -44,3 +44,26 @@ def test_incomplete_gamma_broadcasts_and_traces_as_elementwise(op):
     got = GAMMA[op](tf.constant(a[:1]), tf.constant(x)).numpy()
     ref = GAMMA[op](tf.constant(np.full_like(x, a[0])), tf.constant(x)).numpy()
     assert not differ(got, ref).any()
+
+
+def test_float64_erfc_is_tfs():
+    """Eigen's erfc over packets of 4 doubles (its own exp), the C library's exp past the
+    last whole packet: 4031 values (a tail of 3), TF's bits."""
+    x, want = FIXTURE["erfc|float64|x"], FIXTURE["erfc|float64"]
+    got = tf.math.erfc(tf.constant(x)).numpy()
+    bad = differ(got, want)
+    assert not bad.any(), (x[bad][:5], got[bad][:5], want[bad][:5])
+
+
+# float64 Erfc of 3 values (TF's scalar path, glibc's exp) and of the same 3 repeated to 9
+# (8 in packets: Eigen's exp, an ulp apart at 11.0), recorded from TF 2.21: 11 and its
+# neighbours
+ERFC_X = ["0x1.6000000000000p+3", "0x1.5ffffffffffffp+3", "0x1.6000000000001p+3"]
+ERFC3 = ["0x1.1aa3b4e8f3ca9p-179", "0x1.1aa3b4e8f3d6bp-179", "0x1.1aa3b4e8f3be6p-179"]
+ERFC9 = ["0x1.1aa3b4e8f3caap-179", "0x1.1aa3b4e8f3d6bp-179", "0x1.1aa3b4e8f3be6p-179"] * 3
+
+
+def test_float64_erfc_scalar_path_is_tfs():
+    x = np.array([float.fromhex(v) for v in ERFC_X])
+    assert [float(v).hex() for v in tf.math.erfc(x).numpy()] == ERFC3
+    assert [float(v).hex() for v in tf.math.erfc(np.tile(x, 3)).numpy()] == ERFC9
