@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.backend import ELEMENTWISE_BLOCK
+from eagerflow._src.backend.x86_estimates import rcp_estimate, rsqrt_estimate
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import NotFoundError
 from eagerflow._src.ops.registry import PACKET
@@ -400,9 +401,35 @@ def unary(fn: Any) -> Any:
     return lambda x: down(fn(up(x)), x.dtype)
 
 
-def perfc(x_in: Any) -> Any:
+def preciprocal(a: Any) -> Any:
+    """Eigen's float32 packet reciprocal: the CPU's 12-bit estimate (RCPPS) refined by one
+    Newton step, x + x (1 - a x) unfused; the estimate itself where that step is NaN
+    (a zero or an infinity)."""
+    with np.errstate(all="ignore"):
+        x = rcp_estimate(a)
+        tmp = _F32(1) - a * x
+        return np.where(tmp == tmp, x * tmp + x, x)
+
+
+def prsqrt(a: Any) -> Any:
+    """Eigen's float32 packet 1/sqrt: the CPU's 12-bit estimate (RSQRTPS) refined by one
+    Newton step, x - x/2 (a x x - 1) unfused; the estimate itself where that is NaN."""
+    with np.errstate(all="ignore"):
+        x = rsqrt_estimate(a)
+        h = (a * x) * x + _F32(-1)
+        y = (x * _F32(-0.5)) * h + x
+        return np.where(np.isnan(y), x, y)
+
+
+def _flush32(v: Any) -> Any:
+    return np.where(np.abs(v) < _TINY, v * _F32(0), v)
+
+
+def perfc(x_in: Any, exp: Any = None, recip: Any = None) -> Any:
     """Eigen's generic_fast_erfc<float>: 1 + x * S(x**2) for |x| <= 1, else
-    exp(-x**2) * P(1 / x**2) / (x * Q(1 / x**2)) (plus 2 below zero), x clamped to +-11."""
+    exp(-x**2) * P(1 / x**2) / (x * Q(1 / x**2)) (plus 2 below zero), x clamped to +-11;
+    `exp` and `recip` Eigen's packet functions unless given (its scalar path: the C
+    library's expf, a division), denormal steps flushed (FTZ)."""
     with np.errstate(all="ignore"):
         x = np.clip(x_in, _F32(-11), _F32(11))
         x2 = x * x
@@ -413,16 +440,17 @@ def perfc(x_in: Any) -> Any:
                                      3.76122951507568359375000000000e-01,
                                      -1.12837910652160644531250000000e+00)), _F32(1))
         x2_lo = (x.astype(np.float64) * x - x2).astype(_F32)  # x * x - x2, exactly
-        e = pexp(-x2)
-        z = e - e * x2_lo
-        q2 = _F32(1) / x2  # (Eigen's reciprocal: an estimate refined once; rounded alike)
+        e = _flush32((exp or pexp)(-x2))
+        z = e - _flush32(e * x2_lo)
+        q2 = (recip or preciprocal)(x2)
         num = horner(q2, (1.0208116471767425537109375e-01, 4.2920666933059692382812500e-01,
                            3.2379078865051269531250000e-01, 5.3971976041793823242187500e-02))
         den = x * horner(q2, (1.7251677811145782470703125e-02, 3.9137163758277893066406250e-01,
                                1.0, 6.2173241376876831054687500e-01,
                                9.5662862062454223632812500e-02))
         large = _fma(z, num / den, np.where(x < 0, _F32(2), _F32(0)))
-        return np.where(np.isnan(x_in), x_in, np.where(x2 > _F32(1), large, small))
+        out = np.where(np.isnan(x_in), x_in, np.where(x2 > _F32(1), large, small))
+        return _flush32(out)
 
 
 def binary(uf: Any) -> Any:
