@@ -410,11 +410,11 @@ def _ndtri_near(b: Any) -> Any:
     return near * t(2.50662827463100050242)
 
 
-def _ndtri_tail(xp: Any, b: Any, log: Any) -> Any:
+def _ndtri_tail(xp: Any, b: Any, log: Any, recip: Any) -> Any:
     t = b.dtype.type
     x = xp.sqrt(t(-2) * log(b))
     x0 = x - log(x) / x
-    z = t(1) / x
+    z = recip(x)
     ratio = horner(z, _NDTRI_TAIL[0]) / horner(z, _NDTRI_TAIL[1])
     far = x >= t(8)  # (p below exp(-32): rare, so over its own values)
     if far.any():
@@ -422,7 +422,7 @@ def _ndtri_tail(xp: Any, b: Any, log: Any) -> Any:
     return x0 - z * ratio
 
 
-def _ndtri_block(xp: Any, p: Any, log: Any) -> Any:
+def _ndtri_block(xp: Any, p: Any, log: Any, recip: Any) -> Any:
     """Ndtri over a block: near 1/2 over every value (most of them), the tails over their
     own; b is p or 1 - p, whichever is below 1/2 in the tails; TF's values at 0 (and a
     denormal, read as zero), 1 and outside [0, 1]. (No result is denormal.)"""
@@ -432,7 +432,7 @@ def _ndtri_block(xp: Any, p: Any, log: Any) -> Any:
     out = _ndtri_near(b)
     tail = ~(t(_EXP_NEG_2) < b) & (b > t(0))
     if tail.any():
-        out[tail] = _ndtri_tail(xp, b[tail], log)
+        out[tail] = _ndtri_tail(xp, b[tail], log, recip)
     out = xp.where(tail & low, -out, out)
     zero = xp.abs(p) < t(np.finfo(p.dtype).tiny)
     inside = (p > t(0)) & (p < t(1)) & ~zero
@@ -463,13 +463,15 @@ def blockwise(xp: Any, x: Any, packet: Any, scalar: Any) -> Any:
 
 def ndtri(xp: Any, p: Any) -> Any:
     """TF's Ndtri: -inf at 0, inf at 1, NaN outside [0, 1]. float32 as TF's kernel: Eigen's
-    packets of 8 (its own log: halfprec.plog) and the C library's logf on the rest (all of
-    a tensor of fewer than 8 values); float64 every value on that scalar path (measured)."""
+    packets of 8 (its own log, halfprec.plog, and reciprocal, the CPU's estimate refined
+    once) and the C library's logf and a division on the rest (all of a tensor of fewer
+    than 8 values); float64 every value on that scalar path (measured)."""
     p = xp.asarray(p)
     if p.dtype.itemsize < 4:
         return ndtri(xp, p.astype(np.float32)).astype(p.dtype)
-    return blockwise(xp, p, lambda v: _ndtri_block(np, v, halfprec.plog),
-                     lambda v: _ndtri_block(xp, v, lambda u: libm(xp, xp.log, u)))
+    return blockwise(xp, p, lambda v: _ndtri_block(np, v, halfprec.plog, halfprec.preciprocal),
+                     lambda v: _ndtri_block(xp, v, lambda u: libm(xp, xp.log, u),
+                                            lambda u: u.dtype.type(1) / u))
 
 
 def erfinv(xp: Any, x: Any) -> Any:
