@@ -1,8 +1,9 @@
-"""tf.math.igamma, igammac, IgammaGradA and RandomGammaGrad give TF 2.21's CPU values bit
-for bit, float32 and float64 (special_igamma.py: Eigen's series and continued fraction
-with the C library's log, lgamma and exp). incomplete_bits.npz holds TF 2.21's outputs
-(recorded by record_incomplete_bits.py) on a grid of edges (zeros, denormals, tiny,
-huge, inf, NaN, negatives) and on draws of a and x near each other and apart."""
+"""tf.math.igamma, igammac, IgammaGradA, RandomGammaGrad, betainc and erfc give TF 2.21's
+CPU values bit for bit, float32 and float64 (special_igamma.py, special_betainc.py:
+Eigen's series and continued fractions with the C library's log, lgamma and exp;
+eigen32.py's erfc). incomplete_bits.npz holds TF 2.21's outputs (recorded by
+record_incomplete_bits.py) on grids of edges (zeros, denormals, tiny, huge, inf, NaN,
+negatives) and on draws."""
 
 import pathlib
 
@@ -87,3 +88,19 @@ ERFC32 = {1.0103994607925415: 0.15302707254886627, 1.033571720123291: 0.14382585
 def test_float32_erfc_scalar_path_is_tfs():
     for x, want in ERFC32.items():
         assert float(tf.math.erfc(tf.constant(x, tf.float32)).numpy()) == want
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_betainc_is_tfs(dtype):
+    a, b, x = (FIXTURE[f"beta|{dtype}|{k}"] for k in "abx")
+    want = FIXTURE[f"betainc|{dtype}"]
+    got = tf.math.betainc(tf.constant(a), tf.constant(b), tf.constant(x)).numpy()
+    bad = differ(got, want)
+    assert not bad.any(), (a[bad][:5], b[bad][:5], x[bad][:5], got[bad][:5], want[bad][:5])
+
+
+def test_betainc_of_scalars_is_the_same():
+    a, b, x = (FIXTURE[f"beta|float64|{k}"][-30:] for k in "abx")
+    want = FIXTURE["betainc|float64"][-30:]
+    got = [tf.math.betainc(u, v, w).numpy() for u, v, w in zip(a, b, x)]
+    assert not differ(np.array(got), want).any()

@@ -18,7 +18,7 @@ expf here), the backend's elsewhere. TF's CPU threads flush denormals (DAZ, FTZ)
 denormal x reads as 0 and a denormal factor or result is 0.
 
 An array kernel cannot stop per element, so every element runs the same steps and each
-records its values at the step it stops at (`_iterate`); every 8 steps the finished
+records its values at the step it stops at (`iterate`); every 8 steps the finished
 elements leave the arrays (a read on the host: a traced program holding these ops is not
 captured as a CUDA graph). Elements past their stop run on and may overflow or divide by
 zero, where the record discards them; the callers silence NumPy's warnings of it.
@@ -71,7 +71,7 @@ def _expf(x: np.ndarray) -> np.ndarray:
 
 
 class Lib:
-    """log, exp, lgamma and digamma as TF's per-value code calls them: glibc's bits on the
+    """log, log1p, exp, lgamma and digamma as TF's per-value code calls them: glibc's bits on the
     CPU (where this machine's C library and long double allow), the backend's elsewhere;
     Eigen's digamma (special_cephes.py) on every backend."""
 
@@ -100,6 +100,11 @@ class Lib:
             return flush(self.xp, self.xp.exp(v))
         return flush(np, _expf(v) if self.f32 else _exp64(v))
 
+    def log1p(self, v: Any) -> Any:
+        if self.exact and self.f32:  # (glibc's log1pf, per value)
+            return libm32.scalar("log1pf")(v)
+        return self.xp.log1p(v)
+
     def lgamma(self, v: Any) -> Any:
         if not self.exact:
             return special(self.xp).gammaln(v)
@@ -111,7 +116,7 @@ class Lib:
         return _digamma(self.xp, v, self.log if self.exact else None)
 
 
-def _iterate(xp: Any, state: dict, step: Callable, steps: int, names: tuple) -> dict:
+def iterate(xp: Any, state: dict, step: Callable, steps: int, names: tuple) -> dict:
     """Runs `step(state, k)` (updating the arrays of `state` in place of the dict, and
     returning where an element stops at step k) for `steps` steps over elements that
     have not stopped; returns the arrays `names` of `state` as each element had them at
@@ -161,7 +166,7 @@ def _series(xp: Any, a: Any, x: Any, mode: str) -> tuple:
             return st["c"] <= machep * st["s"]
         return xp.abs(st["dc"]) <= machep * xp.abs(st["ds"])
 
-    out = _iterate(xp, st, step, _STEPS[mode][a.dtype.itemsize], ("s", "ds"))
+    out = iterate(xp, st, step, _STEPS[mode][a.dtype.itemsize], ("s", "ds"))
     return out["s"], out["ds"]
 
 
@@ -211,7 +216,7 @@ def _fraction(xp: Any, a: Any, x: Any, mode: str) -> tuple:
             st["dqkm2"], st["dqkm1"] = st["dqkm1"] * scale, dqk * scale
         return stop
 
-    out = _iterate(xp, st, step, _STEPS[mode][a.dtype.itemsize], ("h", "dh"))
+    out = iterate(xp, st, step, _STEPS[mode][a.dtype.itemsize], ("h", "dh"))
     return out["h"], out["dh"]
 
 

@@ -2,12 +2,11 @@
 and IgammaGradA (d igamma / da, the gradient wrt a that TF registers).
 
 Sits in the ops layer beside special_functions.py and loads on first use (op_index.py).
-Igamma, Igammac and IgammaGradA are special_igamma.py's kernels (Eigen's series and
-continued fraction over arrays: TF's bits on the CPU), on every backend; Betainc uses
-SciPy's betainc where the backend has it (CuPy has it too), with TF's (Eigen's) values at
-the edges: NaN for a <= 0, b <= 0 or x outside [0, 1]; otherwise the scalar functions of
-special_scalars.py element by element, which are also every op's reference. Gradients are
-TF's: igamma's wrt x is exp(-x + (a - 1) log x - lgamma(a)), betainc's only wrt x.
+Igamma, Igammac and IgammaGradA are special_igamma.py's kernels, Betainc
+special_betainc.py's (Eigen's series and continued fractions over arrays: TF's bits on
+the CPU), on every backend; the scalar functions of special_scalars.py are every op's
+reference. Gradients are TF's: igamma's wrt x is exp(-x + (a - 1) log x - lgamma(a)),
+betainc's only wrt x.
 """
 
 from __future__ import annotations
@@ -19,14 +18,13 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import special_igamma
+from eagerflow._src.ops import special_betainc, special_igamma
 from eagerflow._src.ops import special_scalars as S
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.elementwise import _elementwise_ref, binary_args
 from eagerflow._src.ops.math import exp, log, sum_to
 from eagerflow._src.ops.math_special import (
     _quiet,
-    _scalar_kernel,
     lgamma,
     xlog1py,
     xlogy,
@@ -127,17 +125,6 @@ def _betainc_infer(a: Any, b: Any, x: Any) -> list:
     return [(shape, d)]
 
 
-def _betainc_fast(xp: Any, sp: Any, a: Any, b: Any, x: Any) -> Any:
-    """SciPy's betainc with TF's edges (see special_scalars.betainc)."""
-    out = xp.where(xp.isinf(a) | xp.isinf(b) | (x < 0) | (x > 1), xp.nan, sp.betainc(a, b, x))
-    out = xp.where((x == 0) | (x == 1), x, out)
-    return xp.where((a <= 0) | (b <= 0), xp.nan, out)
-
-
-def _betainc_kernel(xp: Any, a: Any, b: Any, x: Any) -> Any:
-    return _scalar_kernel(_betainc_fast, S.betainc)(xp, *xp.broadcast_arrays(a, b, x))
-
-
 def _betainc_grad(n: Any, g: Any) -> list:
     a, b, x = n.inputs
     log_beta = lgamma(a) + lgamma(b) - lgamma(a + b)
@@ -159,7 +146,7 @@ def _betainc_samples() -> list:
 
 
 BETAINC = register(OpDef(
-    "Betainc", _betainc_infer, _betainc_kernel, grad=_betainc_grad,
+    "Betainc", _betainc_infer, _quiet(special_betainc.betainc), grad=_betainc_grad,
     reference=_elementwise_ref(S.betainc), samples=_betainc_samples,
     bad_samples=lambda: [
         BadSample((np.ones((2, 3)), np.ones(3), np.ones((2, 3))), {}, InvalidArgumentError,
