@@ -13,9 +13,9 @@ step: the values when the series' term is below half an ulp of its sum (the frac
 convergent moves by half an ulp of itself or less), the derivatives when theirs do (the
 fraction's by half an ulp of 1, absolute). The factor x^a e^-x / Gamma(a) comes from the
 C library's log, lgamma and exp (0 where its log is below -log of the type's largest
-value): glibc's bits on the CPU (special_lgamma.py's log, logf, lgamma, lgammaf; exp and
-expf here), the backend's elsewhere. TF's CPU threads flush denormals (DAZ, FTZ): a
-denormal x reads as 0 and a denormal factor or result is 0.
+value): glibc's bits on the CPU (special_lgamma.py's logf, lgamma, lgammaf;
+special_cephes.py's log, exp and expf), the backend's elsewhere. TF's CPU threads flush
+denormals (DAZ, FTZ): a denormal x reads as 0 and a denormal factor or result is 0.
 
 An array kernel cannot stop per element, so every element runs the same steps and each
 records its values at the step it stops at (`iterate`); every 8 steps the finished
@@ -31,45 +31,14 @@ from typing import Any, Callable
 
 import numpy as np
 
-from eagerflow._src.backend import c_float_function, special
+from eagerflow._src.backend import special
 from eagerflow._src.ops import libm32
 from eagerflow._src.ops import special_lgamma as glibc
-from eagerflow._src.ops.special_cephes import _digamma, flush
+from eagerflow._src.ops.special_cephes import _digamma, exp64, expf, flush, log64
 
 VALUE, DERIVATIVE, SAMPLE = "value", "derivative", "sample"
 _STEPS = {VALUE: {4: 2000, 8: 2000}, DERIVATIVE: {4: 200, 8: 500}, SAMPLE: {4: 200, 8: 500}}
 _CHECK_EVERY = 8  # steps between compactions (a read of the device on a GPU)
-# glibc's exp errs by up to 0.511 ulp, expf by 0.502: where the exact value lies nearer a
-# midpoint than these bands (in ulps) the library's rounding may not be the nearest
-_EXP_BAND, _EXPF_BAND = 0.021, 0.01
-
-
-def _exp64(x: np.ndarray) -> np.ndarray:
-    """glibc's exp of float64 values: the 64-bit long double's exp rounded once, and the
-    C library's own (math.exp) where that lies within _EXP_BAND ulp of a midpoint."""
-    wide = np.exp(x.astype(np.longdouble))
-    out = wide.astype(np.float64)
-    low = (wide.view(np.uint64)[::2] & np.uint64(0x7FF)).astype(np.int64)
-    near = (np.abs(low - 1024) < int(_EXP_BAND * 2048)) & np.isfinite(out) & (out != 0)
-    if near.any():
-        out[near] = list(map(math.exp, x[near].tolist()))
-    return out
-
-
-def _expf(x: np.ndarray) -> np.ndarray:
-    """glibc's expf of float32 values: the double exp rounded once, and the C library's
-    expf itself where the double lies within _EXPF_BAND ulp (of a float) of a midpoint."""
-    wide = np.exp(x.astype(np.float64))
-    out = wide.astype(np.float32)
-    low = (wide.view(np.uint64) & np.uint64((1 << 29) - 1)).astype(np.int64)
-    near = (np.abs(low - (1 << 28)) < int(_EXPF_BAND * (1 << 29))) & (out > 0) & \
-        np.isfinite(out)
-    fn = c_float_function("expf")
-    if near.any() and fn is not None:
-        out[near] = list(map(fn, x[near].tolist()))
-    return out
-
-
 class Lib:
     """log, log1p, exp, lgamma and digamma as TF's per-value code calls them: glibc's bits on the
     CPU (where this machine's C library and long double allow), the backend's elsewhere;
@@ -92,13 +61,13 @@ class Lib:
             out = np.log(v.astype(np.float64)).astype(v.dtype)
             ok = (v >= np.finfo(v.dtype).tiny) & (v < np.inf)
             if ok.any():
-                out[ok] = (glibc.logf if self.f32 else glibc.log)(v[ok])
+                out[ok] = (glibc.logf if self.f32 else log64)(v[ok])
         return xp.where(tiny, t(-150 * math.log(2.0)) if self.f32 else t(-np.inf), out)
 
     def exp(self, v: Any) -> Any:
         if not self.exact:
             return flush(self.xp, self.xp.exp(v))
-        return flush(np, _expf(v) if self.f32 else _exp64(v))
+        return flush(np, expf(v) if self.f32 else exp64(v))
 
     def log1p(self, v: Any) -> Any:
         if self.exact and self.f32:  # (glibc's log1pf, per value)

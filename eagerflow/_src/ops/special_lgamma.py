@@ -16,9 +16,9 @@ Every step here is the C code's operation in its order, each rounded to the C ty
 library is built without FMA contraction), so the bits are the library's.
 
 The library's log is the one sub-step NumPy does not give bit for bit (np.log differs on
-~0.06% of values): `log` rounds the x87 logl (64-bit mantissa) to double, which is the
-library's (nearly correctly rounded, within 0.519 ulp) but where the exact value lies
-within `_LOG_BAND` ulp of a midpoint between two doubles; those few (~4%) call the C
+~0.06% of values): `log` (special_cephes.log64) rounds the x87 logl (64-bit mantissa) to
+double, which is the library's (nearly correctly rounded, within 0.519 ulp) but where the
+exact value lies within a band of a midpoint between two doubles; those few (~4%) call the C
 library's log (Python's math.log is it, at a third of a ctypes call's cost). NumPy's sin
 and cos are glibc's on the octant (no value differed of 400,000).
 """
@@ -33,10 +33,8 @@ import numpy as np
 
 from eagerflow._src.backend import c_double_function, c_float_function, glibc_version
 from eagerflow._src.ops.halfprec import horner
+from eagerflow._src.ops.special_cephes import log64 as log
 
-# The glibc log's error bound beyond a half ulp (0.019 ulp) and logl's (~0.0005 ulp),
-# with a margin: nearer a midpoint than this, logl's rounding may not be glibc's.
-_LOG_BAND = 0.021
 # TF's lgamma of a denormal: glibc's under DAZ, -log(2**-1075) (recorded from TF 2.21)
 DENORMAL = float.fromhex("0x1.74910d52d3052p+9")
 
@@ -74,19 +72,6 @@ _W = [float.fromhex(h) for h in (
     "0x1.acfe390c97d69p-2", "0x1.555555555553bp-4", "-0x1.6c16c16b02e5cp-9",
     "0x1.a019f98cf38b6p-11", "-0x1.380cb8c0fe741p-11", "0x1.b67ba4cdad5d1p-11",
     "-0x1.ab89d0b9e43e4p-10")]
-
-
-def log(x: np.ndarray) -> np.ndarray:
-    """The C library's log of positive finite doubles, bit for bit (see the docstring)."""
-    wide = np.log(x.astype(np.longdouble))
-    out = wide.astype(np.float64)
-    # (logl's 64-bit mantissa: its low 11 bits are where it lies between two doubles,
-    # 1024 the midpoint; a log is never denormal)
-    low = (wide.view(np.uint64)[::2] & np.uint64(0x7FF)).astype(np.int64)
-    near = np.abs(low - 1024) < int(_LOG_BAND * 2048)
-    if near.any():
-        out[near] = list(map(math.log, x[near].tolist()))
-    return out
 
 
 def _high_word(x: np.ndarray) -> np.ndarray:
