@@ -556,3 +556,79 @@ def refuse(op: str, cpu: tuple = ("DOUBLE", "FLOAT"), keep: Any = None,
         raise no_kernel(op, arrays[0].dtype, cpu, xla)
     kernel.refuses_bfloat16 = True  # (TF has no bfloat16 kernel for it on a GPU either)
     return kernel
+
+
+# -- Eigen's float32 packet sin and cos (psincos_float, TF 2.21's x86 build: no FMA) ------
+# x reduced by the nearest multiple y of pi/2 in four unfused steps (pi/2 split in four
+# floats), past 25966 (sin) or 18838 (cos) by Payne-Hanek's reduction (`_reduce_huge`);
+# then a degree-8 polynomial for cos or 7 for sin on [-pi/4, pi/4], picked and signed by
+# the quadrant's bits.
+_PIO2_STEPS = (-1.5703125, -0.000483989715576171875, 1.62865035235881805419921875e-07,
+               5.5644315544167710640977020375430583953857421875e-11)
+_COS_P = (2.4372266125283204019069671630859375e-05, -0.00138865201734006404876708984375,
+          0.041666619479656219482421875, -0.5, 1.0)
+_SIN_P = (-0.0001959234114083702898469196984621021329076029360294342041015625,
+          0.0083326873655616851693794799871284340042620897293090820312500000,
+          -0.1666666203982298255503735617821803316473960876464843750000000000)
+# the first 192 bits of 1/(2 pi) (2/pi over 4): Eigen's table reads 32-bit windows of them
+# at byte offsets, zeros past the end
+_INV_2PI = bytes.fromhex("28be60db9391054a7f09d5f47d4d377036d8a5664f10e410")
+_M32, _M64 = (1 << 32) - 1, (1 << 64) - 1
+
+
+def _window(k: int) -> int:
+    """Eigen's two_over_pi[k]: bytes k - 3 .. k of _INV_2PI (zeros outside)."""
+    return int.from_bytes(bytes(_INV_2PI[j] if 0 <= j < len(_INV_2PI) else 0
+                                for j in range(k - 3, k + 1)), "big")
+
+
+def _reduce_huge(xf: float) -> tuple:
+    """(x - q pi/2 as a float, q): x times 2/pi in 2.62-bit fixed point from three 32-bit
+    windows of 2/pi's bits, rounded to the nearest q; the remainder times pi/2 in double."""
+    xi = int(np.float32(xf).view(np.uint32))
+    e = (xi >> 23) - 118
+    m = (((xi & 0x7FFFFF) | 0x800000) << (e & 7)) & _M32
+    i = e >> 3
+    p = m * _window(i + 7)
+    p = (m * _window(i + 3) + (p >> 32)) & _M64
+    p = ((((m * _window(i - 1)) & _M32) << 32) + p) & _M64
+    q = ((p + (1 << 61)) & _M64) >> 62
+    p = (p - (q << 62)) & _M64
+    signed = p - (1 << 64) if p >> 63 else p
+    return float(np.float32(float(signed) * 3.4061215800865545e-19)), q
+
+
+def _psincos(x_in: Any, sine: bool) -> Any:
+    with np.errstate(all="ignore"):
+        a = np.abs(x_in)
+        y_round = a * _F32(0.636619746685028076171875) + _F32(12582912)
+        q = y_round.view(np.int32).copy()
+        y = y_round - _F32(12582912)
+        x = a
+        for c in _PIO2_STEPS:
+            x = y * _F32(c) + x
+        huge = (a >= _F32(25966.0 if sine else 18838.0)) & np.isfinite(a)
+        if huge.any():
+            for k in np.flatnonzero(huge):
+                r, n = _reduce_huge(float(a.flat[k]))
+                x.flat[k], q.flat[k] = r, n
+        x2 = x * x
+        cos = horner(x2, _COS_P)
+        sin = horner(x2, _SIN_P) * x2 * x + x
+        even = (q & 1) == 0
+        out = np.where(even, sin, cos) if sine else np.where(even, cos, sin)
+        bits = (q << 30) if sine else ((q + 1) << 30)
+        if sine:
+            bits = bits ^ x_in.view(np.int32)
+        sign = (bits & np.int32(-2 ** 31)).view(np.uint32)
+        return (out.view(np.uint32) ^ sign).view(_F32)
+
+
+def psin(x: Any) -> Any:
+    """Eigen's psin_float over float32 x."""
+    return _psincos(np.asarray(x, _F32), True)
+
+
+def pcos(x: Any) -> Any:
+    """Eigen's pcos_float over float32 x."""
+    return _psincos(np.asarray(x, _F32), False)
