@@ -9,8 +9,11 @@ import pathlib
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import eagerflow as tf
+from eagerflow._src.ops import special_lgamma
 
 FIXTURE = np.load(pathlib.Path(__file__).with_name("incomplete_bits.npz"))
 GAMMA = {"igamma": lambda a, x: tf.raw_ops.Igamma(a=a, x=x),
@@ -104,3 +107,51 @@ def test_betainc_of_scalars_is_the_same():
     want = FIXTURE["betainc|float64"][-30:]
     got = [tf.math.betainc(u, v, w).numpy() for u, v, w in zip(a, b, x)]
     assert not differ(np.array(got), want).any()
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(sorted(GAMMA)), st.sampled_from(["float32", "float64"]),
+       st.integers(1, 40), st.integers(0, 2 ** 32 - 1))
+def test_each_value_is_its_own(op, dtype, n, seed):
+    """The kernels run every element's loop together and drop the finished ones: a value's
+    result is the same alone as among others (TF's is a per-value function)."""
+    rng = np.random.default_rng(seed)
+    a = np.exp(rng.uniform(-5, 7, n)).astype(dtype)
+    x = (a * np.exp(rng.normal(0, 1, n))).astype(dtype)
+    whole = GAMMA[op](tf.constant(a), tf.constant(x)).numpy()
+    alone = np.array([GAMMA[op](tf.constant(u), tf.constant(v)).numpy() for u, v in zip(a, x)])
+    assert not differ(whole, alone.astype(dtype)).any()
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.sampled_from(["float32", "float64"]), st.integers(1, 30), st.integers(0, 2 ** 32 - 1))
+def test_each_betainc_value_is_its_own(dtype, n, seed):
+    rng = np.random.default_rng(seed)
+    a, b = (np.exp(rng.uniform(-4, 6, n)).astype(dtype) for _ in range(2))
+    x = rng.uniform(0, 1, n).astype(dtype)
+    whole = tf.math.betainc(a, b, x).numpy()
+    alone = np.array([tf.math.betainc(u, v, w).numpy() for u, v, w in zip(a, b, x)])
+    assert not differ(whole, alone.astype(dtype)).any()
+
+
+@pytest.mark.skipif(not special_lgamma.available(), reason="glibc 2.28-2.41 and x87 long double")
+def test_the_c_librarys_exp_and_log():
+    """special_cephes's exp64, log64, expf and logf against the C library itself (Python's
+    math module for doubles, ctypes for floats): its bits on 20,000 values each."""
+    import ctypes.util
+    import math
+
+    from eagerflow._src.ops import special_cephes as C
+
+    rng = np.random.default_rng(3)
+    x = rng.uniform(-700, 700, 20000)
+    assert C.exp64(x).tolist() == [math.exp(v) for v in x.tolist()]
+    y = np.exp(rng.uniform(-700, 700, 20000))
+    assert C.log64(y).tolist() == [math.log(v) for v in y.tolist()]
+    libm = ctypes.CDLL(ctypes.util.find_library("m"))
+    for name, fn, v in (("expf", C.expf, rng.uniform(-87, 88, 20000)),
+                        ("logf", C.logf, np.exp(rng.uniform(-80, 80, 20000)))):
+        c = getattr(libm, name)
+        c.restype, c.argtypes = ctypes.c_float, [ctypes.c_float]
+        v = v.astype(np.float32)
+        assert fn(v).tolist() == [c(u) for u in v.tolist()]
