@@ -42,11 +42,14 @@ def libm(xp: Any, fn: Any, x: Any) -> Any:
     """fn(x) as TF's per-value call of the C library (cosf, logf, ...): a float32 x through
     the double function, rounded once (nearer glibc's float functions than NumPy's own
     float32 loops: on 73,000 values 1% of cosf's values differ from it, 13% from NumPy's);
-    a float32 x's log glibc's logf (`logf`), a float64 x's exp and log the C library's own
+    a float32 x's log glibc's logf (`logf`), its exp, sin and cos the library's own bits
+    (`banded32`), a float64 x's exp and log the C library's own
     bits (exp64, log64: NumPy's SIMD exp and log differ from them on a few percent of
     values), its sin and cos NumPy's (the library's)."""
     if xp is np and fn in _PER_VALUE:
         return _c_per_value(fn, x)
+    if x.dtype.itemsize == 4 and xp is np and fn in _BANDED32:
+        return banded32(fn, *_BANDED32[fn], x)
     if x.dtype.itemsize == 4:
         out = fn(x.astype(np.float64)).astype(x.dtype)
         if xp is np and fn is np.log and _GLIBC_LOGF and out.size:
@@ -167,18 +170,28 @@ def exp64(x: np.ndarray) -> np.ndarray:
     return out
 
 
-def expf(x: np.ndarray) -> np.ndarray:
-    """The C library's expf of floats: the double exp rounded once, and the library's
-    expf itself where the double lies within _EXPF_BAND ulp (of a float) of a midpoint."""
-    wide = np.exp(x.astype(np.float64))
+def banded32(fn: Any, cname: str, band: float, x: np.ndarray) -> np.ndarray:
+    """The C library's float function `cname` (glibc's: within 0.5 + `band` ulp of the
+    exact value) of float32 x: fn's double value rounded once, and the library's own call
+    where the double lies within `band` ulp (of a float) of a midpoint between floats."""
+    wide = fn(x.astype(np.float64))
     out = wide.astype(np.float32)
     low = (wide.view(np.uint64) & np.uint64((1 << 29) - 1)).astype(np.int64)
-    near = (np.abs(low - (1 << 28)) < int(_EXPF_BAND * (1 << 29))) & (out > 0) & \
-        np.isfinite(out)
-    fn = c_float_function("expf")
-    if near.any() and fn is not None:
-        out[near] = list(map(fn, x[near].tolist()))
+    near = (np.abs(low - (1 << 28)) < int(band * (1 << 29))) & (out != 0) & np.isfinite(out)
+    c = c_float_function(cname)
+    if near.any() and c is not None:
+        out[near] = list(map(c, x[near].tolist()))
     return out
+
+
+def expf(x: np.ndarray) -> np.ndarray:
+    """The C library's expf of floats (glibc's errs by up to 0.502 ulp)."""
+    return banded32(np.exp, "expf", _EXPF_BAND, x)
+
+
+# glibc's sinf and cosf err by up to 0.561 ulp: the double value rounded once is theirs
+# but within 0.07 ulp of a midpoint (~14% of values: the library's own call there)
+_BANDED32 = {np.exp: ("expf", _EXPF_BAND), np.sin: ("sinf", 0.07), np.cos: ("cosf", 0.07)}
 
 
 def log(xp: Any, x: Any) -> Any:
