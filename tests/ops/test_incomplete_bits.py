@@ -136,8 +136,9 @@ def test_each_betainc_value_is_its_own(dtype, n, seed):
 
 @pytest.mark.skipif(not special_lgamma.available(), reason="glibc 2.28-2.41 and x87 long double")
 def test_the_c_librarys_exp_and_log():
-    """special_cephes's exp64, log64, expf and logf against the C library itself (Python's
-    math module for doubles, ctypes for floats): its bits on 20,000 values each."""
+    """special_cephes's exp64, log64, expf, logf and float32 sin and cos against the C
+    library itself (Python's math module for doubles, ctypes for floats): its bits on
+    20,000 values each."""
     import ctypes.util
     import math
 
@@ -150,7 +151,9 @@ def test_the_c_librarys_exp_and_log():
     assert C.log64(y).tolist() == [math.log(v) for v in y.tolist()]
     libm = ctypes.CDLL(ctypes.util.find_library("m"))
     for name, fn, v in (("expf", C.expf, rng.uniform(-87, 88, 20000)),
-                        ("logf", C.logf, np.exp(rng.uniform(-80, 80, 20000)))):
+                        ("logf", C.logf, np.exp(rng.uniform(-80, 80, 20000))),
+                        ("sinf", lambda u: C.libm(np, np.sin, u), rng.uniform(-1e4, 1e4, 20000)),
+                        ("cosf", lambda u: C.libm(np, np.cos, u), rng.uniform(-50, 50, 20000))):
         c = getattr(libm, name)
         c.restype, c.argtypes = ctypes.c_float, [ctypes.c_float]
         v = v.astype(np.float32)
