@@ -43,3 +43,9 @@ def test_specials():
     assert r[6] < 0 and r[7] == 0
     assert s[:4].tolist() == [np.inf, -np.inf, np.inf, 0.0]
     assert np.isnan(s[4:7]).all()
+
+
+def test_shapes_are_kept():
+    assert rcp_estimate(np.float32(2.0)).shape == () == rsqrt_estimate(np.float32(2.0)).shape
+    x = np.arange(1, 13, dtype=F).reshape(3, 4)[:, ::2]  # (not contiguous)
+    assert rcp_estimate(x).shape == (3, 2) and rcp_estimate(x)[0, 1] == rcp_estimate(F(3))

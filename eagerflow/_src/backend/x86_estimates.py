@@ -170,7 +170,7 @@ _QNAN = np.uint32(0x400000)
 
 def rcp_estimate(x: np.ndarray) -> np.ndarray:
     """RCPPS of float32 x: 1/x to 12 bits."""
-    bits = np.ascontiguousarray(x, np.float32).view(np.uint32)
+    bits = np.asarray(x, np.float32).view(np.uint32)  # (0-d kept 0-d)
     e = ((bits & _EXP) >> np.uint32(23)).astype(np.int32)
     out_e = 253 - e  # (1/(m 2**(e-127)) = t 2**(-1-(e-127)), t in [1, 2))
     y = (bits & _SIGN) | _RCP[(bits & _MAN) >> np.uint32(12)]
@@ -183,7 +183,7 @@ def rcp_estimate(x: np.ndarray) -> np.ndarray:
 
 def rsqrt_estimate(x: np.ndarray) -> np.ndarray:
     """RSQRTPS of float32 x: 1/sqrt(x) to 12 bits (NaN below zero, +-inf at zeros)."""
-    bits = np.ascontiguousarray(x, np.float32).view(np.uint32)
+    bits = np.asarray(x, np.float32).view(np.uint32)  # (0-d kept 0-d)
     e = ((bits & _EXP) >> np.uint32(23)).astype(np.int32)
     odd = (e - 127) & 1  # (x in [2, 4) after scaling by 4**k)
     index = (odd.astype(np.uint32) << np.uint32(10)) | ((bits & _MAN) >> np.uint32(13))
