@@ -72,7 +72,7 @@ OPS_ORDER = [
     "libm32", "elementwise", "halfprec", "eigen_reduce", "eigen32", "broadcast_grads",
     "where_indices", "unary_grad_ops", "math",
     "special_cephes", "special_bessel", "special_lgamma", "math_special",
-    "special_scalars", "special_igamma",
+    "special_scalars", "special_igamma", "special_betainc",
     "special_functions", "special_incomplete", "select_v1", "clip_value",
     # array and shaping
     "stacking", "dynshape", "fill_checks", "reshape_shapes", "sequences",

@@ -24,7 +24,8 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.backend import ELEMENTWISE_BLOCK
-from eagerflow._src.ops.halfprec import horner, pexp64
+from eagerflow._src.ops import libm32
+from eagerflow._src.ops.halfprec import horner, perfc, pexp64
 
 _F32 = np.float32
 _F64 = np.float64
@@ -191,3 +192,73 @@ def _square_error(x: Any, x2: Any) -> Any:
     p += low * high
     p += low * low
     return p
+
+
+# Eigen's float64 erfc (TF 2.21's): 1 - x * (erf(x) / x) for |x| <= 1, the rational of
+# erf64 above; past that erfc_double_large, x clamped to +-28 (erfc is 0 or 2 beyond)
+_CLAMP64, _PACKET64 = _D(28), 4  # (TF's x86 build: AVX, packets of 4 doubles)
+
+
+def erfc64(x: Any) -> Any:
+    """TF's float64 Erfc on the CPU, bit for bit: Eigen's (above), over whole packets of 4
+    doubles with Eigen's exp (pexp64), the C library's exp (math.exp) on the values past
+    the last whole packet; a denormal input read as zero (DAZ) and each denormal step
+    flushed (FTZ: exp(-x**2) times x**2's rounding error, from |x| > 26)."""
+    flat = np.ascontiguousarray(x).reshape(-1)
+    out = np.empty_like(flat)
+    n = flat.size - flat.size % _PACKET64
+    step = max(1, ELEMENTWISE_BLOCK // 2)
+    with np.errstate(all="ignore"):
+        for start in range(0, n, step):
+            stop = min(start + step, n)
+            out[start:stop] = _erfc64_block(flat[start:stop], pexp64)
+        if n < flat.size:
+            out[n:] = _erfc64_block(flat[n:], lambda v: np.array(
+                [math.exp(u) for u in v.tolist()], _D))
+    return out.reshape(np.shape(x))
+
+
+def _erfc64_block(v: Any, exp: Any) -> Any:
+    """erfc over a block, each branch over its own values (Eigen's packets compute both
+    and select: the same values)."""
+    v = np.where(np.abs(v) < _TINY64, v * _D(0), v)
+    x = np.clip(v, -_CLAMP64, _CLAMP64)
+    x2 = x * x
+    large = x2 > _D(1)
+    out = np.empty_like(x)
+    if not large.all():
+        small, s2 = (x, x2) if not large.any() else (x[~large], x2[~large])
+        out[~large] = _D(1) - small * (horner(s2, _ERF64_P) / horner(s2, _ERF64_Q))
+    if large.any():
+        x, x2 = (x, x2) if large.all() else (x[large], x2[large])
+        e = exp(-x2)
+        lo = e * _square_error(x, x2)
+        e -= np.where(np.abs(lo) < _TINY64, lo * _D(0), lo)
+        q2 = _D(1) / x2
+        r = horner(q2, _ERFC64_P)
+        r /= x * horner(q2, _ERFC64_Q)
+        r *= e
+        r += np.where(x < 0, _D(2), _D(0))
+        out[large] = r
+    return np.where(np.abs(out) < _TINY64, out * _D(0), out)
+
+
+_EXPF = libm32.scalar("expf")
+
+
+def erfc(x: Any) -> Any:
+    """TF's float32 Erfc on the CPU, bit for bit: Eigen's generic_fast_erfc<float>
+    (halfprec.perfc) over whole packets of 8 with Eigen's exp and reciprocal (the CPU's
+    estimate refined once), the C library's expf and a division on the values past the
+    last whole packet (all of a tensor of fewer than 8)."""
+    flat = np.ascontiguousarray(x).reshape(-1)
+    out = np.empty_like(flat)
+    n = flat.size - flat.size % _P
+    step = max(_P, ELEMENTWISE_BLOCK - ELEMENTWISE_BLOCK % _P)
+    for start in range(0, n, step):
+        stop = min(start + step, n)
+        out[start:stop] = perfc(flat[start:stop])
+    if n < flat.size:
+        with np.errstate(all="ignore"):
+            out[n:] = perfc(flat[n:], exp=_EXPF, recip=lambda v: _F32(1) / v)
+    return out.reshape(np.shape(x))

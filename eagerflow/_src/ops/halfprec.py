@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.backend import ELEMENTWISE_BLOCK
+from eagerflow._src.backend.x86_estimates import rcp_estimate, rsqrt_estimate
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import NotFoundError
 from eagerflow._src.ops.registry import PACKET
@@ -400,9 +401,35 @@ def unary(fn: Any) -> Any:
     return lambda x: down(fn(up(x)), x.dtype)
 
 
-def perfc(x_in: Any) -> Any:
+def preciprocal(a: Any) -> Any:
+    """Eigen's float32 packet reciprocal: the CPU's 12-bit estimate (RCPPS) refined by one
+    Newton step, x + x (1 - a x) unfused; the estimate itself where that step is NaN
+    (a zero or an infinity)."""
+    with np.errstate(all="ignore"):
+        x = rcp_estimate(a)
+        tmp = _F32(1) - a * x
+        return np.where(tmp == tmp, x * tmp + x, x)
+
+
+def prsqrt(a: Any) -> Any:
+    """Eigen's float32 packet 1/sqrt: the CPU's 12-bit estimate (RSQRTPS) refined by one
+    Newton step, x - x/2 (a x x - 1) unfused; the estimate itself where that is NaN."""
+    with np.errstate(all="ignore"):
+        x = rsqrt_estimate(a)
+        h = (a * x) * x + _F32(-1)
+        y = (x * _F32(-0.5)) * h + x
+        return np.where(np.isnan(y), x, y)
+
+
+def _flush32(v: Any) -> Any:
+    return np.where(np.abs(v) < _TINY, v * _F32(0), v)
+
+
+def perfc(x_in: Any, exp: Any = None, recip: Any = None) -> Any:
     """Eigen's generic_fast_erfc<float>: 1 + x * S(x**2) for |x| <= 1, else
-    exp(-x**2) * P(1 / x**2) / (x * Q(1 / x**2)) (plus 2 below zero), x clamped to +-11."""
+    exp(-x**2) * P(1 / x**2) / (x * Q(1 / x**2)) (plus 2 below zero), x clamped to +-11;
+    `exp` and `recip` Eigen's packet functions unless given (its scalar path: the C
+    library's expf, a division), denormal steps flushed (FTZ)."""
     with np.errstate(all="ignore"):
         x = np.clip(x_in, _F32(-11), _F32(11))
         x2 = x * x
@@ -413,16 +440,17 @@ def perfc(x_in: Any) -> Any:
                                      3.76122951507568359375000000000e-01,
                                      -1.12837910652160644531250000000e+00)), _F32(1))
         x2_lo = (x.astype(np.float64) * x - x2).astype(_F32)  # x * x - x2, exactly
-        e = pexp(-x2)
-        z = e - e * x2_lo
-        q2 = _F32(1) / x2  # (Eigen's reciprocal: an estimate refined once; rounded alike)
+        e = _flush32((exp or pexp)(-x2))
+        z = e - _flush32(e * x2_lo)
+        q2 = (recip or preciprocal)(x2)
         num = horner(q2, (1.0208116471767425537109375e-01, 4.2920666933059692382812500e-01,
                            3.2379078865051269531250000e-01, 5.3971976041793823242187500e-02))
         den = x * horner(q2, (1.7251677811145782470703125e-02, 3.9137163758277893066406250e-01,
                                1.0, 6.2173241376876831054687500e-01,
                                9.5662862062454223632812500e-02))
         large = _fma(z, num / den, np.where(x < 0, _F32(2), _F32(0)))
-        return np.where(np.isnan(x_in), x_in, np.where(x2 > _F32(1), large, small))
+        out = np.where(np.isnan(x_in), x_in, np.where(x2 > _F32(1), large, small))
+        return _flush32(out)
 
 
 def binary(uf: Any) -> Any:
@@ -528,3 +556,79 @@ def refuse(op: str, cpu: tuple = ("DOUBLE", "FLOAT"), keep: Any = None,
         raise no_kernel(op, arrays[0].dtype, cpu, xla)
     kernel.refuses_bfloat16 = True  # (TF has no bfloat16 kernel for it on a GPU either)
     return kernel
+
+
+# -- Eigen's float32 packet sin and cos (psincos_float, TF 2.21's x86 build: no FMA) ------
+# x reduced by the nearest multiple y of pi/2 in four unfused steps (pi/2 split in four
+# floats), past 25966 (sin) or 18838 (cos) by Payne-Hanek's reduction (`_reduce_huge`);
+# then a degree-8 polynomial for cos or 7 for sin on [-pi/4, pi/4], picked and signed by
+# the quadrant's bits.
+_PIO2_STEPS = (-1.5703125, -0.000483989715576171875, 1.62865035235881805419921875e-07,
+               5.5644315544167710640977020375430583953857421875e-11)
+_COS_P = (2.4372266125283204019069671630859375e-05, -0.00138865201734006404876708984375,
+          0.041666619479656219482421875, -0.5, 1.0)
+_SIN_P = (-0.0001959234114083702898469196984621021329076029360294342041015625,
+          0.0083326873655616851693794799871284340042620897293090820312500000,
+          -0.1666666203982298255503735617821803316473960876464843750000000000)
+# the first 192 bits of 1/(2 pi) (2/pi over 4): Eigen's table reads 32-bit windows of them
+# at byte offsets, zeros past the end
+_INV_2PI = bytes.fromhex("28be60db9391054a7f09d5f47d4d377036d8a5664f10e410")
+_M32, _M64 = (1 << 32) - 1, (1 << 64) - 1
+
+
+def _window(k: int) -> int:
+    """Eigen's two_over_pi[k]: bytes k - 3 .. k of _INV_2PI (zeros outside)."""
+    return int.from_bytes(bytes(_INV_2PI[j] if 0 <= j < len(_INV_2PI) else 0
+                                for j in range(k - 3, k + 1)), "big")
+
+
+def _reduce_huge(xf: float) -> tuple:
+    """(x - q pi/2 as a float, q): x times 2/pi in 2.62-bit fixed point from three 32-bit
+    windows of 2/pi's bits, rounded to the nearest q; the remainder times pi/2 in double."""
+    xi = int(np.float32(xf).view(np.uint32))
+    e = (xi >> 23) - 118
+    m = (((xi & 0x7FFFFF) | 0x800000) << (e & 7)) & _M32
+    i = e >> 3
+    p = m * _window(i + 7)
+    p = (m * _window(i + 3) + (p >> 32)) & _M64
+    p = ((((m * _window(i - 1)) & _M32) << 32) + p) & _M64
+    q = ((p + (1 << 61)) & _M64) >> 62
+    p = (p - (q << 62)) & _M64
+    signed = p - (1 << 64) if p >> 63 else p
+    return float(np.float32(float(signed) * 3.4061215800865545e-19)), q
+
+
+def _psincos(x_in: Any, sine: bool) -> Any:
+    with np.errstate(all="ignore"):
+        a = np.abs(x_in)
+        y_round = a * _F32(0.636619746685028076171875) + _F32(12582912)
+        q = y_round.view(np.int32).copy()
+        y = y_round - _F32(12582912)
+        x = a
+        for c in _PIO2_STEPS:
+            x = y * _F32(c) + x
+        huge = (a >= _F32(25966.0 if sine else 18838.0)) & np.isfinite(a)
+        if huge.any():
+            for k in np.flatnonzero(huge):
+                r, n = _reduce_huge(float(a.flat[k]))
+                x.flat[k], q.flat[k] = r, n
+        x2 = x * x
+        cos = horner(x2, _COS_P)
+        sin = horner(x2, _SIN_P) * x2 * x + x
+        even = (q & 1) == 0
+        out = np.where(even, sin, cos) if sine else np.where(even, cos, sin)
+        bits = (q << 30) if sine else ((q + 1) << 30)
+        if sine:
+            bits = bits ^ x_in.view(np.int32)
+        sign = (bits & np.int32(-2 ** 31)).view(np.uint32)
+        return (out.view(np.uint32) ^ sign).view(_F32)
+
+
+def psin(x: Any) -> Any:
+    """Eigen's psin_float over float32 x."""
+    return _psincos(np.asarray(x, _F32), True)
+
+
+def pcos(x: Any) -> Any:
+    """Eigen's pcos_float over float32 x."""
+    return _psincos(np.asarray(x, _F32), False)

@@ -25,7 +25,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import halfprec, libm32
+from eagerflow._src.ops import eigen32, halfprec, libm32
 from eagerflow._src.ops import special_bessel as _bessel
 from eagerflow._src.ops import special_cephes as _cephes
 from eagerflow._src.ops import special_lgamma as _lgamma64
@@ -339,6 +339,8 @@ DIGAMMA = _unary("Digamma", _no_bfloat16("Digamma", _quiet(_cephes.digamma)), _R
 def _erfc_kernel(xp: Any, x: Any) -> Any:
     if halfprec.is_half(xp, x):  # Eigen's float32 erfc, rounded
         return halfprec.unary(halfprec.perfc)(x)
+    if xp is np and x.dtype in (np.float32, np.float64):  # TF's bits (eigen32.py)
+        return eigen32.erfc(x) if x.dtype == np.float32 else eigen32.erfc64(x)
     return _scalar_kernel("erfc", _erfc_scalar)(xp, x)
 
 

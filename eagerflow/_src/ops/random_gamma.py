@@ -40,7 +40,7 @@ from eagerflow._src.ops.array import broadcast_to
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg
 from eagerflow._src.ops.math import _t, maximum, truediv
-from eagerflow._src.ops.math_special import on_device
+from eagerflow._src.ops.math_special import _quiet
 from eagerflow._src.ops.misc_ops import broadcast_dynamic_shape
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
@@ -158,45 +158,6 @@ def sample_major(values: np.ndarray, num_alphas: int, samples: int) -> np.ndarra
 # ---------------------------------------------------------------------------------------
 
 _GRAD_T = frozenset((dt.float32, dt.float64))
-_LOG_MAX64 = math.log(np.finfo(np.float64).max)
-
-
-def gamma_sample_der_alpha(a: float, x: float, log_max: float = _LOG_MAX64) -> float:
-    """d sample / d alpha at (alpha a, sample x), with TF's values at the edges: 0 at
-    x == 0 (whatever a is), NaN for a <= 0, x < 0 or NaN, 0 at a == inf, -0 at x == inf.
-    The density's factor exp(a log x - x - lgamma(a)) is common to dP/da and dP/dx and
-    cancels: each is computed without it. As in TF (Eigen), where that factor underflows
-    in the dtype (its log below -`log_max`) the derivative is taken as 0: +0 on P's
-    series side (x < 1 or x < a), -0 on Q's fraction side."""
-    if x == 0:
-        return 0.0
-    if math.isnan(a) or math.isnan(x) or a <= 0 or x < 0:
-        return math.nan
-    if a == math.inf:
-        return 0.0
-    if x == math.inf:
-        return -0.0
-    lx = math.log(x)
-    series = x < 1 or x < a
-    log_factor = a * lx - x - SP._lgamma(a)
-    if math.isnan(log_factor) or log_factor < -log_max:
-        return 0.0 if series else -0.0
-    if series:  # P's series: P = x^a e^-x / Gamma(a + 1) * sum_n t_n
-        total = dtotal = 0.0
-        term, dlog = 1.0, 0.0  # t_n and d log t_n / da
-        for n in range(1, _SERIES_TERMS):
-            total += term
-            dtotal += term * dlog
-            term *= x / (a + n)
-            dlog -= 1 / (a + n)
-            if term <= 1e-17 * total:
-                break
-        return -(x / a) * ((lx - SP._digamma(a + 1)) * total + dtotal)
-    h, dh = SP.gamma_cf_fraction(a, x)  # Q = x^a e^-x / Gamma(a) * h
-    return x * ((lx - SP._digamma(a)) * h + dh)
-
-
-_SERIES_TERMS = 2000  # as Eigen's series: far-out arguments get an approximation
 
 
 def _gamma_grad_infer(alpha: Any, sample: Any) -> list:
@@ -204,16 +165,9 @@ def _gamma_grad_infer(alpha: Any, sample: Any) -> list:
     return [(C.broadcast("RandomGammaGrad", alpha._shape, sample._shape), d)]
 
 
-def _gamma_grad_host(xp: Any, alpha: Any, sample: Any) -> Any:
-    a, x = np.broadcast_arrays(np.asarray(alpha, np.float64), np.asarray(sample, np.float64))
-    log_max = math.log(float(np.finfo(alpha.dtype).max))
-    out = np.array([gamma_sample_der_alpha(u, v, log_max)
-                    for u, v in zip(a.reshape(-1).tolist(), x.reshape(-1).tolist())])
-    return out.reshape(a.shape).astype(alpha.dtype)
-
-
-# (on a device: Eigen's series and fraction over arrays, in the input's float type)
-_gamma_grad_kernel = on_device(_gamma_grad_host, special_igamma.gamma_sample_der_alpha)
+# (Eigen's series and fraction over arrays, in the input's float type: TF's bits on the
+# CPU, special_igamma.py)
+_gamma_grad_kernel = _quiet(special_igamma.gamma_sample_der_alpha)
 
 
 def _ref_gamma_grad(alpha: np.ndarray, sample: np.ndarray) -> np.ndarray:

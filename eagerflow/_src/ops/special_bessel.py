@@ -12,11 +12,11 @@ interval runs over its own values (`pieces`). float32 goes over whole packets of
 Eigen's own exp and log (`halfprec.pexp`, `plog`), the values past the last whole packet
 with the C library's expf and logf (`special_cephes.libm`); float64 takes that scalar path
 for every value (TF 2.21's float64 I0 equals glibc's exp times I0e on all of 25,319
-values; NumPy's exp, used here, differs from glibc's on a few percent of values by an
-ulp). Not reproduced: float32's packet reciprocal square root past the first interval (the
-CPU's `rsqrtps` estimate refined by one Newton step: its bits are the CPU model's; 1/sqrt
-here) and its packet sin and cos (J, Y). Denormals are flushed, as TF's threads do. On a
-device every value takes the scalar path's functions (the backend's exp, log).
+values: special_cephes.libm gives glibc's exp and log of doubles). float32's packets
+take 1/sqrt past the first interval as Eigen's prsqrt (the CPU's RSQRTPS estimate refined
+by one Newton step: halfprec.prsqrt, Intel's table) and, for J and Y, Eigen's own sin and
+cos (halfprec.psin, pcos). Denormals are flushed, as TF's threads do. On a device every
+value takes the scalar path's functions (the backend's exp, log).
 """
 
 from __future__ import annotations
@@ -137,15 +137,15 @@ class _Math:
         return halfprec.plog(v) if self.packet else libm(self.xp, self.xp.log, v)
 
     def rsqrt(self, v: Any) -> Any:
+        if self.packet:  # (the CPU's estimate refined once)
+            return halfprec.prsqrt(v)
         return v.dtype.type(1) / self.xp.sqrt(v)
 
-    # (Eigen's packet sin and cos, psin_float/pcos_float, are not reproduced: the C
-    # library's on both paths)
     def sin(self, v: Any) -> Any:
-        return libm(self.xp, self.xp.sin, v)
+        return halfprec.psin(v) if self.packet else libm(self.xp, self.xp.sin, v)
 
     def cos(self, v: Any) -> Any:
-        return libm(self.xp, self.xp.cos, v)
+        return halfprec.pcos(v) if self.packet else libm(self.xp, self.xp.cos, v)
 
 
 def _i_near(x: Any, coeffs: tuple) -> Any:

@@ -20,7 +20,12 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import ELEMENTWISE_BLOCK, c_double_function, c_float_function
+from eagerflow._src.backend import (
+    ELEMENTWISE_BLOCK,
+    c_double_function,
+    c_float_function,
+    glibc_version,
+)
 from eagerflow._src.ops import halfprec
 from eagerflow._src.ops.halfprec import horner
 
@@ -36,10 +41,157 @@ def flush(xp: Any, v: Any) -> Any:
 def libm(xp: Any, fn: Any, x: Any) -> Any:
     """fn(x) as TF's per-value call of the C library (cosf, logf, ...): a float32 x through
     the double function, rounded once (nearer glibc's float functions than NumPy's own
-    float32 loops: on 73,000 values 1% of cosf's values differ from it, 13% from NumPy's)."""
+    float32 loops: on 73,000 values 1% of cosf's values differ from it, 13% from NumPy's);
+    a float32 x's log glibc's logf (`logf`), its exp, sin and cos the library's own bits
+    (`banded32`), a float64 x's exp and log the C library's own
+    bits (exp64, log64: NumPy's SIMD exp and log differ from them on a few percent of
+    values), its sin and cos NumPy's (the library's)."""
+    if xp is np and fn in _PER_VALUE:
+        return _c_per_value(fn, x)
+    if x.dtype.itemsize == 4 and xp is np and fn in _BANDED32:
+        return banded32(fn, *_BANDED32[fn], x)
     if x.dtype.itemsize == 4:
-        return fn(x.astype(np.float64)).astype(x.dtype)
+        out = fn(x.astype(np.float64)).astype(x.dtype)
+        if xp is np and fn is np.log and _GLIBC_LOGF and out.size:
+            ok = (x >= np.finfo(np.float32).tiny) & (x < np.inf)
+            out[ok] = logf(x[ok])
+        return out
+    if xp is np and _LONG_DOUBLE and fn is np.exp:
+        return exp64(x)
+    if xp is np and _LONG_DOUBLE and fn is np.log:
+        out = np.log(x)
+        ok = (x >= np.finfo(np.float64).tiny) & (x < np.inf)
+        out[ok] = log64(x[ok])
+        return out
     return fn(x)
+
+
+# tan and log1p, whose NumPy loops differ from the C library's (tan on 0.5% of doubles,
+# log1p on 8%; glibc's tanf on ~4% of floats from the double tan rounded once): the C
+# library's, value by value (TF's per-value functions call them on few values: the
+# reflections of Digamma and Spence)
+_PER_VALUE = {np.tan: ("tanf", math.tan), np.log1p: ("log1pf", math.log1p)}
+
+
+def _c_per_value(fn: Any, x: np.ndarray) -> np.ndarray:
+    name32, fn64 = _PER_VALUE[fn]
+    c = c_float_function(name32) if x.dtype == np.float32 else fn64
+    if c is None:
+        return fn(x.astype(np.float64)).astype(x.dtype)
+    out = []
+    for v in x.reshape(-1).tolist():
+        try:
+            out.append(c(v))
+        except (ValueError, OverflowError):  # (Python's math at a pole or infinity)
+            out.append(float(fn(np.float64(v))))
+    return np.array(out, x.dtype).reshape(x.shape)
+
+
+# The C library's exp and log of doubles from the x87's 80-bit long double (logl, expl:
+# about 0.0005 ulp of a double) rounded once, which is glibc's value except where the exact
+# value lies within the band of a midpoint between two doubles: glibc's log errs by up to
+# 0.519 ulp, its exp by 0.511 (expf by 0.502 of a float), so those few (~4%) call the C
+# library itself (Python's math.log and math.exp are it).
+_LONG_DOUBLE = np.finfo(np.longdouble).nmant >= 63
+# glibc's logf from 2.28 (ARM's algorithm, `logf`) until 2.42 (correctly rounded: the
+# double log rounded once)
+_GLIBC_LOGF = (2, 28) <= (glibc_version() or (0, 0)) < (2, 42)
+_LOG_BAND, _EXP_BAND, _EXPF_BAND = 0.021, 0.021, 0.01
+
+
+# glibc's logf (ARM's optimized-routines): x = 2**k z, z within a 16th of the table's
+# centre c, log(x) = k ln2 + log(c) + log1p(z/c - 1) in double, rounded to float once
+_LOGF_TAB = [(float.fromhex(a), float.fromhex(b)) for a, b in (
+    ("0x1.661ec79f8f3bep+0", "-0x1.57bf7808caadep-2"),
+    ("0x1.571ed4aaf883dp+0", "-0x1.2bef0a7c06ddbp-2"),
+    ("0x1.49539f0f010bp+0", "-0x1.01eae7f513a67p-2"),
+    ("0x1.3c995b0b80385p+0", "-0x1.b31d8a68224e9p-3"),
+    ("0x1.30d190c8864a5p+0", "-0x1.6574f0ac07758p-3"),
+    ("0x1.25e227b0b8eap+0", "-0x1.1aa2bc79c81p-3"),
+    ("0x1.1bb4a4a1a343fp+0", "-0x1.a4e76ce8c0e5ep-4"),
+    ("0x1.12358f08ae5bap+0", "-0x1.1973c5a611cccp-4"),
+    ("0x1.0953f419900a7p+0", "-0x1.252f438e10c1ep-5"),
+    ("0x1p+0", "0x0p+0"),
+    ("0x1.e608cfd9a47acp-1", "0x1.aa5aa5df25984p-5"),
+    ("0x1.ca4b31f026aap-1", "0x1.c5e53aa362eb4p-4"),
+    ("0x1.b2036576afce6p-1", "0x1.526e57720db08p-3"),
+    ("0x1.9c2d163a1aa2dp-1", "0x1.bc2860d22477p-3"),
+    ("0x1.886e6037841edp-1", "0x1.1058bc8a07ee1p-2"),
+    ("0x1.767dcf5534862p-1", "0x1.4043057b6ee09p-2"))]
+_LOGF_INVC = np.array([v[0] for v in _LOGF_TAB])
+_LOGF_LOGC = np.array([v[1] for v in _LOGF_TAB])
+_LOGF_POLY = [float.fromhex(h) for h in (
+    "-0x1.00ea348b88334p-2", "0x1.5575b0be00b6ap-2", "-0x1.ffffef20a4123p-2")]
+_LN2 = float.fromhex("0x1.62e42fefa39efp-1")
+
+
+def logf(x: np.ndarray) -> np.ndarray:
+    """glibc's logf (2.28 to 2.41) of positive normal finite floats (its double steps
+    unfused: the fused build's last double bits reach a float's rounding about once in
+    2**24 values)."""
+    ix = x.view(np.uint32)
+    tmp = ix - np.uint32(0x3F330000)  # (32-bit words wrap as the C code's)
+    i = (tmp >> np.uint32(19)) & np.uint32(15)
+    k = (tmp.view(np.int32) >> np.int32(23)).astype(np.float64)
+    z = (ix - (tmp & np.uint32(0xFF800000))).view(np.float32)
+    r = z.astype(np.float64) * _LOGF_INVC.take(i) - 1.0
+    y0 = _LOGF_LOGC.take(i) + k * _LN2
+    r2 = r * r
+    y = _LOGF_POLY[1] * r + _LOGF_POLY[2]
+    y = _LOGF_POLY[0] * r2 + y
+    y = y * r2 + (y0 + r)
+    return y.astype(np.float32)
+
+
+def _near_midpoint(wide: Any, band: float) -> Any:
+    """Where a long double lies within `band` ulp (of a double) of a midpoint between two
+    doubles: its 64-bit significand's low 11 bits, 1024 the midpoint."""
+    low = (wide.view(np.uint64)[::2] & np.uint64(0x7FF)).astype(np.int64)
+    return np.abs(low - 1024) < int(band * 2048)
+
+
+def log64(x: np.ndarray) -> np.ndarray:
+    """The C library's log of positive normal finite doubles, bit for bit."""
+    wide = np.log(x.astype(np.longdouble))
+    out = wide.astype(np.float64)
+    near = _near_midpoint(wide, _LOG_BAND)  # (a log is never denormal)
+    if near.any():
+        out[near] = list(map(math.log, x[near].tolist()))
+    return out
+
+
+def exp64(x: np.ndarray) -> np.ndarray:
+    """The C library's exp of doubles, bit for bit."""
+    wide = np.exp(x.astype(np.longdouble))
+    out = wide.astype(np.float64)
+    near = _near_midpoint(wide, _EXP_BAND) & np.isfinite(out) & (out != 0)
+    if near.any():
+        out[near] = list(map(math.exp, x[near].tolist()))
+    return out
+
+
+def banded32(fn: Any, cname: str, band: float, x: np.ndarray) -> np.ndarray:
+    """The C library's float function `cname` (glibc's: within 0.5 + `band` ulp of the
+    exact value) of float32 x: fn's double value rounded once, and the library's own call
+    where the double lies within `band` ulp (of a float) of a midpoint between floats."""
+    wide = fn(x.astype(np.float64))
+    out = wide.astype(np.float32)
+    low = (wide.view(np.uint64) & np.uint64((1 << 29) - 1)).astype(np.int64)
+    near = (np.abs(low - (1 << 28)) < int(band * (1 << 29))) & (out != 0) & np.isfinite(out)
+    c = c_float_function(cname)
+    if near.any() and c is not None:
+        out[near] = list(map(c, x[near].tolist()))
+    return out
+
+
+def expf(x: np.ndarray) -> np.ndarray:
+    """The C library's expf of floats (glibc's errs by up to 0.502 ulp)."""
+    return banded32(np.exp, "expf", _EXPF_BAND, x)
+
+
+# glibc's sinf and cosf err by up to 0.561 ulp: the double value rounded once is theirs
+# but within 0.07 ulp of a midpoint (~14% of values: the library's own call there)
+_BANDED32 = {np.exp: ("expf", _EXPF_BAND), np.sin: ("sinf", 0.07), np.cos: ("cosf", 0.07)}
 
 
 def log(xp: Any, x: Any) -> Any:
@@ -351,7 +503,9 @@ def _psi_recurrence(xp: Any, s: Any) -> tuple:
     return s, w
 
 
-def _digamma(xp: Any, x: Any) -> Any:
+def _digamma(xp: Any, x: Any, log: Any = None) -> Any:
+    """Digamma of x; `log` the C library's log where the caller has its bits (the
+    double log rounded here, the backend's on a device)."""
     t = x.dtype.type
     x = flush(xp, x)
     negative = x <= t(0)
@@ -360,7 +514,7 @@ def _digamma(xp: Any, x: Any) -> Any:
     top, coeffs = _PSI[x.dtype.itemsize]
     z = t(1) / (s * s)
     series = xp.where(s < t(top), z * horner(z, coeffs), t(0))
-    y = libm(xp, xp.log, s) - t(0.5) / s - series - w
+    y = (log(s) if log else libm(xp, xp.log, s)) - t(0.5) / s - series - w
     y = xp.where(negative, y - nz, y)
     return flush(xp, xp.where(negative & (xp.floor(x) == x), t(math.nan), y))
 
@@ -408,11 +562,11 @@ def _ndtri_near(b: Any) -> Any:
     return near * t(2.50662827463100050242)
 
 
-def _ndtri_tail(xp: Any, b: Any, log: Any) -> Any:
+def _ndtri_tail(xp: Any, b: Any, log: Any, recip: Any) -> Any:
     t = b.dtype.type
     x = xp.sqrt(t(-2) * log(b))
     x0 = x - log(x) / x
-    z = t(1) / x
+    z = recip(x)
     ratio = horner(z, _NDTRI_TAIL[0]) / horner(z, _NDTRI_TAIL[1])
     far = x >= t(8)  # (p below exp(-32): rare, so over its own values)
     if far.any():
@@ -420,7 +574,7 @@ def _ndtri_tail(xp: Any, b: Any, log: Any) -> Any:
     return x0 - z * ratio
 
 
-def _ndtri_block(xp: Any, p: Any, log: Any) -> Any:
+def _ndtri_block(xp: Any, p: Any, log: Any, recip: Any) -> Any:
     """Ndtri over a block: near 1/2 over every value (most of them), the tails over their
     own; b is p or 1 - p, whichever is below 1/2 in the tails; TF's values at 0 (and a
     denormal, read as zero), 1 and outside [0, 1]. (No result is denormal.)"""
@@ -430,7 +584,7 @@ def _ndtri_block(xp: Any, p: Any, log: Any) -> Any:
     out = _ndtri_near(b)
     tail = ~(t(_EXP_NEG_2) < b) & (b > t(0))
     if tail.any():
-        out[tail] = _ndtri_tail(xp, b[tail], log)
+        out[tail] = _ndtri_tail(xp, b[tail], log, recip)
     out = xp.where(tail & low, -out, out)
     zero = xp.abs(p) < t(np.finfo(p.dtype).tiny)
     inside = (p > t(0)) & (p < t(1)) & ~zero
@@ -461,13 +615,15 @@ def blockwise(xp: Any, x: Any, packet: Any, scalar: Any) -> Any:
 
 def ndtri(xp: Any, p: Any) -> Any:
     """TF's Ndtri: -inf at 0, inf at 1, NaN outside [0, 1]. float32 as TF's kernel: Eigen's
-    packets of 8 (its own log: halfprec.plog) and the C library's logf on the rest (all of
-    a tensor of fewer than 8 values); float64 every value on that scalar path (measured)."""
+    packets of 8 (its own log, halfprec.plog, and reciprocal, the CPU's estimate refined
+    once) and the C library's logf and a division on the rest (all of a tensor of fewer
+    than 8 values); float64 every value on that scalar path (measured)."""
     p = xp.asarray(p)
     if p.dtype.itemsize < 4:
         return ndtri(xp, p.astype(np.float32)).astype(p.dtype)
-    return blockwise(xp, p, lambda v: _ndtri_block(np, v, halfprec.plog),
-                     lambda v: _ndtri_block(xp, v, lambda u: libm(xp, xp.log, u)))
+    return blockwise(xp, p, lambda v: _ndtri_block(np, v, halfprec.plog, halfprec.preciprocal),
+                     lambda v: _ndtri_block(xp, v, lambda u: libm(xp, xp.log, u),
+                                            lambda u: u.dtype.type(1) / u))
 
 
 def erfinv(xp: Any, x: Any) -> Any:

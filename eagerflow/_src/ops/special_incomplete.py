@@ -2,12 +2,11 @@
 and IgammaGradA (d igamma / da, the gradient wrt a that TF registers).
 
 Sits in the ops layer beside special_functions.py and loads on first use (op_index.py).
-Kernels use SciPy's gammainc/gammaincc/betainc where the backend has them (CuPy has them
-too), with TF's (Eigen's) values at the edges: NaN for a <= 0, x < 0 or x outside [0, 1];
-otherwise, and for IgammaGradA (which SciPy lacks), the scalar functions of
-special_scalars.py element by element, which are also the references; IgammaGradA on a
-device is special_igamma.py's (Eigen's series and fraction over arrays). Gradients are
-TF's: igamma's wrt x is exp(-x + (a - 1) log x - lgamma(a)), betainc's only wrt x.
+Igamma, Igammac and IgammaGradA are special_igamma.py's kernels, Betainc
+special_betainc.py's (Eigen's series and continued fractions over arrays: TF's bits on
+the CPU), on every backend; the scalar functions of special_scalars.py are every op's
+reference. Gradients are TF's: igamma's wrt x is exp(-x + (a - 1) log x - lgamma(a)),
+betainc's only wrt x.
 """
 
 from __future__ import annotations
@@ -19,16 +18,14 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import special_igamma
+from eagerflow._src.ops import special_betainc, special_igamma
 from eagerflow._src.ops import special_scalars as S
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.elementwise import _elementwise_ref, binary_args
 from eagerflow._src.ops.math import exp, log, sum_to
 from eagerflow._src.ops.math_special import (
-    _scalar_kernel,
-    _wide,
+    _quiet,
     lgamma,
-    on_device,
     xlog1py,
     xlogy,
 )
@@ -49,23 +46,6 @@ def _gamma_infer(op: str, allowed: frozenset) -> Callable:
             raise C.no_kernel(op, f"T={C.dt_enum(d)}", _KERNELS)
         return [(C.broadcast(op, a._shape, x._shape), d)]
     return infer
-
-
-def _gamma_fast(fn: str, lower: bool) -> Callable:
-    """SciPy's P or Q with TF's edges (special_scalars._gamma_edge says which)."""
-    def f(xp: Any, sp: Any, a: Any, x: Any) -> Any:
-        out = getattr(sp, fn)(a, x)
-        out = xp.where(x == xp.inf, 1.0 if lower else 0.0, out)
-        out = xp.where(x == 0, 1.0, out) if not lower else out
-        out = xp.where(a == xp.inf, 0.0 if lower else xp.where(x == xp.inf, 0.0, 1.0), out)
-        out = xp.where((a <= 0) | (x < 0) | xp.isnan(a) | xp.isnan(x), xp.nan, out)
-        return xp.where(x == 0, 0.0, out) if lower else out
-    return f
-
-
-def _pair_kernel(fast: Callable | str, scalar: Callable) -> Callable:
-    fn = _scalar_kernel(fast, scalar)
-    return lambda xp, a, x: fn(xp, *xp.broadcast_arrays(a, x))
 
 
 def _gamma_samples() -> list:
@@ -108,21 +88,20 @@ def _igamma_grad(sign: float) -> Callable:
 
 
 IGAMMA = register(OpDef(
-    "Igamma", _gamma_infer("Igamma", _GAMMA_T),
-    _pair_kernel(_gamma_fast("gammainc", True), S.igamma), grad=_igamma_grad(1.0),
+    "Igamma", _gamma_infer("Igamma", _GAMMA_T), _quiet(special_igamma.igamma),
+    grad=_igamma_grad(1.0),
     reference=_elementwise_ref(S.igamma), samples=_gamma_samples,
     bad_samples=_gamma_bad("Igamma", "bfloat16, half, float, double"),
 ))
 IGAMMAC = register(OpDef(
-    "Igammac", _gamma_infer("Igammac", _GAMMA_T),
-    _pair_kernel(_gamma_fast("gammaincc", False), S.igammac), grad=_igamma_grad(-1.0),
+    "Igammac", _gamma_infer("Igammac", _GAMMA_T), _quiet(special_igamma.igammac),
+    grad=_igamma_grad(-1.0),
     reference=_elementwise_ref(S.igammac), samples=_gamma_samples,
     bad_samples=_gamma_bad("Igammac", "bfloat16, half, float, double"),
 ))
 IGAMMA_GRAD_A = register(OpDef(
     "IgammaGradA", _gamma_infer("IgammaGradA", _F32_F64),
-    on_device(_wide(lambda xp, a, x: _elementwise_ref(S.igamma_grad_a)(a, x)),
-              special_igamma.igamma_grad_a),
+    _quiet(special_igamma.igamma_grad_a),
     reference=_elementwise_ref(S.igamma_grad_a), samples=_gamma_samples,
     bad_samples=_gamma_bad("IgammaGradA", "float, double"),
 ))
@@ -146,17 +125,6 @@ def _betainc_infer(a: Any, b: Any, x: Any) -> list:
     return [(shape, d)]
 
 
-def _betainc_fast(xp: Any, sp: Any, a: Any, b: Any, x: Any) -> Any:
-    """SciPy's betainc with TF's edges (see special_scalars.betainc)."""
-    out = xp.where(xp.isinf(a) | xp.isinf(b) | (x < 0) | (x > 1), xp.nan, sp.betainc(a, b, x))
-    out = xp.where((x == 0) | (x == 1), x, out)
-    return xp.where((a <= 0) | (b <= 0), xp.nan, out)
-
-
-def _betainc_kernel(xp: Any, a: Any, b: Any, x: Any) -> Any:
-    return _scalar_kernel(_betainc_fast, S.betainc)(xp, *xp.broadcast_arrays(a, b, x))
-
-
 def _betainc_grad(n: Any, g: Any) -> list:
     a, b, x = n.inputs
     log_beta = lgamma(a) + lgamma(b) - lgamma(a + b)
@@ -178,7 +146,7 @@ def _betainc_samples() -> list:
 
 
 BETAINC = register(OpDef(
-    "Betainc", _betainc_infer, _betainc_kernel, grad=_betainc_grad,
+    "Betainc", _betainc_infer, _quiet(special_betainc.betainc), grad=_betainc_grad,
     reference=_elementwise_ref(S.betainc), samples=_betainc_samples,
     bad_samples=lambda: [
         BadSample((np.ones((2, 3)), np.ones(3), np.ones((2, 3))), {}, InvalidArgumentError,

@@ -16,9 +16,9 @@ Every step here is the C code's operation in its order, each rounded to the C ty
 library is built without FMA contraction), so the bits are the library's.
 
 The library's log is the one sub-step NumPy does not give bit for bit (np.log differs on
-~0.06% of values): `log` rounds the x87 logl (64-bit mantissa) to double, which is the
-library's (nearly correctly rounded, within 0.519 ulp) but where the exact value lies
-within `_LOG_BAND` ulp of a midpoint between two doubles; those few (~4%) call the C
+~0.06% of values): `log` (special_cephes.log64) rounds the x87 logl (64-bit mantissa) to
+double, which is the library's (nearly correctly rounded, within 0.519 ulp) but where the
+exact value lies within a band of a midpoint between two doubles; those few (~4%) call the C
 library's log (Python's math.log is it, at a third of a ctypes call's cost). NumPy's sin
 and cos are glibc's on the octant (no value differed of 400,000).
 """
@@ -33,10 +33,9 @@ import numpy as np
 
 from eagerflow._src.backend import c_double_function, c_float_function, glibc_version
 from eagerflow._src.ops.halfprec import horner
+from eagerflow._src.ops.special_cephes import log64 as log
+from eagerflow._src.ops.special_cephes import logf
 
-# The glibc log's error bound beyond a half ulp (0.019 ulp) and logl's (~0.0005 ulp),
-# with a margin: nearer a midpoint than this, logl's rounding may not be glibc's.
-_LOG_BAND = 0.021
 # TF's lgamma of a denormal: glibc's under DAZ, -log(2**-1075) (recorded from TF 2.21)
 DENORMAL = float.fromhex("0x1.74910d52d3052p+9")
 
@@ -74,19 +73,6 @@ _W = [float.fromhex(h) for h in (
     "0x1.acfe390c97d69p-2", "0x1.555555555553bp-4", "-0x1.6c16c16b02e5cp-9",
     "0x1.a019f98cf38b6p-11", "-0x1.380cb8c0fe741p-11", "0x1.b67ba4cdad5d1p-11",
     "-0x1.ab89d0b9e43e4p-10")]
-
-
-def log(x: np.ndarray) -> np.ndarray:
-    """The C library's log of positive finite doubles, bit for bit (see the docstring)."""
-    wide = np.log(x.astype(np.longdouble))
-    out = wide.astype(np.float64)
-    # (logl's 64-bit mantissa: its low 11 bits are where it lies between two doubles,
-    # 1024 the midpoint; a log is never denormal)
-    low = (wide.view(np.uint64)[::2] & np.uint64(0x7FF)).astype(np.int64)
-    near = np.abs(low - 1024) < int(_LOG_BAND * 2048)
-    if near.any():
-        out[near] = list(map(math.log, x[near].tolist()))
-    return out
 
 
 def _high_word(x: np.ndarray) -> np.ndarray:
@@ -187,49 +173,6 @@ def _high_word32(x: np.ndarray) -> np.ndarray:
 def _f32(*words: int) -> list:
     """float constants by their bits, as the C source gives them beside each."""
     return np.array(words, np.uint32).view(np.float32).tolist()
-
-
-# glibc's logf (ARM's optimized-routines): x = 2**k z, z within a 16th of the table's
-# centre c, log(x) = k ln2 + log(c) + log1p(z/c - 1) in double, rounded to float once
-_LOGF_TAB = [(float.fromhex(a), float.fromhex(b)) for a, b in (
-    ("0x1.661ec79f8f3bep+0", "-0x1.57bf7808caadep-2"),
-    ("0x1.571ed4aaf883dp+0", "-0x1.2bef0a7c06ddbp-2"),
-    ("0x1.49539f0f010bp+0", "-0x1.01eae7f513a67p-2"),
-    ("0x1.3c995b0b80385p+0", "-0x1.b31d8a68224e9p-3"),
-    ("0x1.30d190c8864a5p+0", "-0x1.6574f0ac07758p-3"),
-    ("0x1.25e227b0b8eap+0", "-0x1.1aa2bc79c81p-3"),
-    ("0x1.1bb4a4a1a343fp+0", "-0x1.a4e76ce8c0e5ep-4"),
-    ("0x1.12358f08ae5bap+0", "-0x1.1973c5a611cccp-4"),
-    ("0x1.0953f419900a7p+0", "-0x1.252f438e10c1ep-5"),
-    ("0x1p+0", "0x0p+0"),
-    ("0x1.e608cfd9a47acp-1", "0x1.aa5aa5df25984p-5"),
-    ("0x1.ca4b31f026aap-1", "0x1.c5e53aa362eb4p-4"),
-    ("0x1.b2036576afce6p-1", "0x1.526e57720db08p-3"),
-    ("0x1.9c2d163a1aa2dp-1", "0x1.bc2860d22477p-3"),
-    ("0x1.886e6037841edp-1", "0x1.1058bc8a07ee1p-2"),
-    ("0x1.767dcf5534862p-1", "0x1.4043057b6ee09p-2"))]
-_LOGF_INVC = np.array([v[0] for v in _LOGF_TAB])
-_LOGF_LOGC = np.array([v[1] for v in _LOGF_TAB])
-_LOGF_POLY = [float.fromhex(h) for h in (
-    "-0x1.00ea348b88334p-2", "0x1.5575b0be00b6ap-2", "-0x1.ffffef20a4123p-2")]
-_LN2 = float.fromhex("0x1.62e42fefa39efp-1")
-
-
-def logf(x: np.ndarray) -> np.ndarray:
-    """glibc's logf of positive normal finite floats (its double steps unfused: the fused
-    build's last double bits reach a float's rounding about once in 2**24 values)."""
-    ix = x.view(np.uint32)
-    tmp = ix - np.uint32(0x3F330000)  # (32-bit words wrap as the C code's)
-    i = (tmp >> np.uint32(19)) & np.uint32(15)
-    k = (tmp.view(np.int32) >> np.int32(23)).astype(np.float64)
-    z = (ix - (tmp & np.uint32(0xFF800000))).view(np.float32)
-    r = z.astype(np.float64) * _LOGF_INVC.take(i) - 1.0
-    y0 = _LOGF_LOGC.take(i) + k * _LN2
-    r2 = r * r
-    y = _LOGF_POLY[1] * r + _LOGF_POLY[2]
-    y = _LOGF_POLY[0] * r2 + y
-    y = y * r2 + (y0 + r)
-    return y.astype(np.float32)
 
 
 _F64 = _Spec(np.float64, {"a": _A, "t": _T, "u": _U, "v": _V, "s": _S, "r": _R, "w": _W,

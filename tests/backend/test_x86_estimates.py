@@ -1,0 +1,51 @@
+"""The CPU's reciprocal and reciprocal square root estimates (backend/x86_estimates.py):
+their accuracy (RCPPS and RSQRTPS promise a relative error of at most 1.5 * 2**-12),
+their scaling by the exponent, the specials, and a few outputs read from the
+instructions (Intel, the machine TF 2.21's values were recorded on)."""
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from eagerflow._src.backend.x86_estimates import rcp_estimate, rsqrt_estimate
+
+F = np.float32
+# (x, RCPPS(x), RSQRTPS(x)) as the instructions give them
+READ = [(1.0, 0x3F7FF000, 0x3F7FF000), (1.5, 0x3F2AA000, 0x3F510000),
+        (2.0, 0x3EFFF000, 0x3F34F800), (3.0, 0x3EAAA000, 0x3F13C800)]
+
+
+def test_outputs_read_from_the_instructions():
+    x = np.array([r[0] for r in READ], F)
+    assert rcp_estimate(x).view(np.uint32).tolist() == [r[1] for r in READ]
+    assert rsqrt_estimate(x).view(np.uint32).tolist() == [r[2] for r in READ]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(min_value=2.0 ** -125, max_value=2.0 ** 125, width=32),
+       st.integers(-60, 60))
+def test_accuracy_and_scaling(x, k):
+    x = np.array([x], F)
+    r, s = rcp_estimate(x)[0], rsqrt_estimate(x)[0]
+    assert abs(float(r) * float(x[0]) - 1) <= 1.5 * 2.0 ** -12
+    assert abs(float(s) * np.sqrt(float(x[0])) - 1) <= 1.5 * 2.0 ** -12
+    scaled = x.astype(np.float64) * 2.0 ** (2 * k)
+    if 2.0 ** -125 < scaled[0] < 2.0 ** 125:
+        scaled = scaled.astype(F)
+        assert rcp_estimate(scaled)[0] == F(float(r) * 2.0 ** (-2 * k))
+        assert rsqrt_estimate(scaled)[0] == F(float(s) * 2.0 ** -k)
+
+
+def test_specials():
+    x = np.array([0.0, -0.0, 1e-40, np.inf, -np.inf, np.nan, -1.0, 2.0 ** 127], F)
+    r, s = rcp_estimate(x), rsqrt_estimate(x)
+    assert r[:5].tolist() == [np.inf, -np.inf, np.inf, 0.0, -0.0] and np.isnan(r[5])
+    assert r[6] < 0 and r[7] == 0
+    assert s[:4].tolist() == [np.inf, -np.inf, np.inf, 0.0]
+    assert np.isnan(s[4:7]).all()
+
+
+def test_shapes_are_kept():
+    assert rcp_estimate(np.float32(2.0)).shape == () == rsqrt_estimate(np.float32(2.0)).shape
+    x = np.arange(1, 13, dtype=F).reshape(3, 4)[:, ::2]  # (not contiguous)
+    assert rcp_estimate(x).shape == (3, 2) and rcp_estimate(x)[0, 1] == rcp_estimate(F(3))
