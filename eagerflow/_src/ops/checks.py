@@ -893,9 +893,9 @@ def op_inputs(op: str, values: tuple, attr: str | None = None,
     is TF's convert_to_tensor's preferred dtype, so a NumPy float64 array given to an op
     whose T defaults to float is a float32 tensor (tf.image.rgb_to_hsv, tf.nn.max_pool2d,
     tf.signal.fft's complex64). Its wrapper's fast path casts a NumPy array to the
-    default (a string array: NumPy's ValueError); a Python value goes to it where it
-    holds one (a float given for an int attr keeps its float32, refused by the attr's
-    check). Its slow path (a list, a tuple, a string, a NumPy scalar but a float64, among
+    default (a string array: NumPy's ValueError); a Python value is converted to it
+    (a float given for an int attr is TF's TypeError, "Cannot convert 1.0 to EagerTensor
+    of dtype int32"). Its slow path (a list, a tuple, a string, a NumPy scalar but a float64, among
     the op's inputs: passed_raw; `slow` says, None: among `values`) keeps
     the dtype the first value infers where the attr allows it, and prefers the default
     otherwise. (TF's first call of an op in a process converts as its slow path does,
@@ -971,6 +971,4 @@ def _preferred(op: str, attr: str | None, value: Any, slow: bool) -> Tensor:
         return convert_to_tensor(value, dtype_hint=default)
     if isinstance(value, np.ndarray):  # (cast, as NumPy casts: its error for strings)
         return convert_to_tensor(value.astype(default.as_numpy_dtype, copy=False))
-    if isinstance(value, float) and not (default.is_floating or default.is_complex):
-        return convert_to_tensor(value)  # (the float32 the attr's check refuses)
     return convert_to_tensor(value, default)

@@ -833,9 +833,9 @@ SELECT = register(OpDef(
 @dispatchable
 def where(condition: Any, x: Any = None, y: Any = None, name: str | None = None) -> Any:
     if x is None and y is None:
-        # TF converts the condition first (bool preferred, Where's default: a NumPy array
-        # is cast to it) and makes Where in a name scope (no name eagerly)
-        return bind(WHERE_INDICES, (C.op_input("Where", condition),), {},
+        # TF converts the condition first, bool preferred (a NumPy array is cast to it, a
+        # Python number keeps its dtype), and makes Where in a name scope (none eagerly)
+        return bind(WHERE_INDICES, (convert_to_tensor(condition, dtype_hint=dt.bool),), {},
                     name if _state.graph is not None else None)
     if x is None or y is None:
         raise ValueError("x and y must both be non-None or both be None.")

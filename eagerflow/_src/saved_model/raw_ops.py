@@ -371,6 +371,7 @@ class RawOp:
         # dtype); its slow path converts each to its dtype (ValueError): each input of a
         # fixed dtype, and those of a type attribute that some non-tensor value shares
         converted = self._converted_attrs(by_arg) if self._slow_path(by_arg) else None
+        fast = converted is None and _state.graph is None
         host = self._host_inputs
         if host.__class__ is not tuple:  # (where this call's lists put them)
             host = host(self._tensor_count(by_arg))
@@ -392,7 +393,7 @@ class RawOp:
                     try:
                         for v in value:
                             out.append(self._convert(v, arg.type_attr, arg.type, attrs,
-                                                     len(out), host, slow))
+                                                     len(out), host, slow, fast))
                     except (TypeError, ValueError, InvalidArgumentError) as e:
                         if _state.graph is None:
                             raise
@@ -405,7 +406,7 @@ class RawOp:
             else:
                 try:
                     out.append(self._convert(value, arg.type_attr, arg.type, attrs, len(out),
-                                             host, slow))
+                                             host, slow, fast))
                 except (TypeError, ValueError, InvalidArgumentError) as e:
                     if _state.graph is None:
                         raise
@@ -482,11 +483,12 @@ class RawOp:
         return out
 
     def _convert(self, value: Any, type_attr: str, fixed: int, attrs: dict, i: int,
-                 host: tuple, slow: bool = False) -> Any:
+                 host: tuple, slow: bool = False, fast: bool = False) -> Any:
         """Input `i` as a tensor: of its fixed type, of its type attribute's dtype when an
         earlier input (or the caller) set it, else as it converts, which then sets it
         (`host`: the positions of the inputs read in host memory, made there; `slow`: TF's
-        wrapper converts this input to its dtype, see _inputs)."""
+        wrapper converts this input to its dtype, see _inputs; `fast`: the call takes TF's
+        eager fast path, see _infer_type)."""
         if fixed == _DT_RESOURCE and isinstance(value, Tensor) and value._dtype is dt.resource:
             return value  # a handle, as it is (the op's load finds what it names)
         if is_variable(value):
@@ -504,11 +506,11 @@ class RawOp:
             t = value
         elif i in host and _state.device is not CPU_DEVICE:
             with placed_on(CPU_DEVICE):
-                return self._convert(value, type_attr, fixed, attrs, i, host, slow)
+                return self._convert(value, type_attr, fixed, attrs, i, host, slow, fast)
         elif want is not None:
             t = convert_to_tensor(value, dtype=want)
         else:
-            t = self._infer_type(value, type_attr)
+            t = self._infer_type(value, type_attr, fast)
         if type_attr and type_attr not in attrs:
             attrs[type_attr] = t._dtype
         return t
@@ -529,11 +531,18 @@ class RawOp:
             if first is not None:
                 attrs[type_attr] = first._dtype
 
-    def _infer_type(self, value: Any, type_attr: str) -> Any:
+    def _infer_type(self, value: Any, type_attr: str, fast: bool) -> Any:
         """The first input of a type attribute no tensor set, as TF's eager wrapper converts
-        it: as it converts alone when that dtype is allowed, else preferring the
-        attribute's default (Range(start=False, ...) is an int32 range)."""
+        it. Its fast path (`fast`: every input a tensor, variable, NumPy array or Python
+        number) asks for the attribute's default dtype where it has one, which a Python
+        float refuses for an int (Range(start=0., limit=3., delta=1.) is a TypeError) and
+        a NumPy value is cast to (a float64 array's Range is an int32 range). Its slow
+        path converts it alone when that dtype is allowed, else preferring the default
+        (Range(start=[0.5], ...) is a float32 range). (TF's first op of a process takes
+        the slow path, its context not yet made: eagerflow answers as the later calls.)"""
         allowed, hint = self._type_facts(type_attr)
+        if fast and hint is not None:
+            return convert_to_tensor(value, dtype=hint)
         if allowed:
             try:
                 t = convert_to_tensor(value)
