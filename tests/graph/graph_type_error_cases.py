@@ -7,6 +7,9 @@ EXPRS = [
     "x + 's'", "tf.stack([x, y])", "tf.concat([x, y], 0)", "tf.math.add_n([x, y])",
     "tf.math.sin(x)", "tf.gather(y, y)", "tf.reshape(x, y)", "tf.strings.length(x)",
     "tf.nn.relu(tf.strings.as_string(x))",
+    # a string first operand: TF's Python makes Add (its numbers AddV2)
+    "tf.add(tf.strings.as_string(x), 1)", "tf.strings.as_string(x) + y",
+    "tf.add(tf.concat([tf.strings.as_string(x)] * 2, 0), ['a', 'b', 'c'])",
     # a Python first operand is converted on its own, without the tensor's dtype
     "tf.subtract(1, y)", "tf.maximum(0, y)", "tf.multiply([2], y)", "tf.add(1, y)",
     "tf.equal(1, y)", "tf.pow(2, y)", "tf.math.truediv(1, y)", "tf.divide(1.5, x)",

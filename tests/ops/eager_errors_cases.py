@@ -24,6 +24,12 @@ CASES = [
     "tf.add(tf.ones([2]), tf.ones([3]))",
     "tf.add(tf.ones([2]), tf.ones([3]), name='foo')",
     "tf.math.add(tf.ones([2]), tf.ones([3]), name='foo')",
+    # a string first operand: TF's Python runs Add (its numbers run AddV2), which errors name
+    "tf.add('a', 1)",
+    "tf.add(tf.constant('a'), tf.constant(1), name='s')",
+    "tf.constant(['a', 'b']) + tf.constant(['a', 'b', 'c'])",
+    "tf.add(tf.constant(['a', 'b']), ['a', 'b', 'c'])",
+    "tf.add(1, 'a')",
     "tf.subtract(tf.ones([2]), tf.ones([3]), name='s')",
     "tf.multiply(tf.ones([2]), tf.ones([3]), name='m')",
     "tf.maximum(tf.ones([2]), tf.ones([3]))",

@@ -371,9 +371,9 @@ INVERT = _unary("Invert", "invert", C.INTS, None, _elementwise_ref(lambda a: ~a)
 ADD = _binary("AddV2", lambda xp, x, y: xp.add(x, y), C.NUMERIC | {dt.string},
               _bin_grad(lambda g, x, y, z: g, lambda g, x, y, z: g, fast=_ANY,
                        skips="scalar_y"),
-              _elementwise_ref(lambda a, b: a + b), ufunc=np.add, operator="+", units=(0, 0),
-              fold=_fold_arith(np.add), fold_partial=False, half_kernel=halfprec.binary(np.add),
-              tf=TFForm(export=lambda n, b: b.node(
+              _elementwise_ref(lambda a, b: a + b), string_name="Add", ufunc=np.add,
+              operator="+", units=(0, 0), fold=_fold_arith(np.add), fold_partial=False,
+              half_kernel=halfprec.binary(np.add), tf=TFForm(export=lambda n, b: b.node(
                   "Add" if n.inputs[0]._dtype is dt.string else "AddV2", [b.input(0), b.input(1)],
                   name=n.name)))
 SUB = _binary("Sub", lambda xp, x, y: xp.subtract(x, y), C.NUMERIC,
