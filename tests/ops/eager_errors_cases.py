@@ -30,6 +30,22 @@ CASES = [
     "tf.constant(['a', 'b']) + tf.constant(['a', 'b', 'c'])",
     "tf.add(tf.constant(['a', 'b']), ['a', 'b', 'c'])",
     "tf.add(1, 'a')",
+    # a function attribute naming no function: each op's own words (Case's on TF's slow
+    # path: no name; the call ops' node; For's and RemoteCall's kernels' wrapped function)
+    "tf.raw_ops.Case(branch_index=tf.constant(0), input=[tf.constant(1)], Tout=[tf.int32], "
+    "branches=['a'])",
+    "tf.raw_ops.StatelessCase(branch_index=0, input=[1], Tout=[tf.int32], branches=['a'], "
+    "name='cs')",
+    "tf.raw_ops.PartitionedCall(args=[tf.constant(1), tf.constant(2.0)], Tout=[tf.int32], "
+    "f='nofn', name='p', executor_type='x')",
+    "tf.raw_ops.StatefulPartitionedCall(args=[], Tout=[], f='nofn')",
+    "tf.raw_ops.If(cond=tf.constant(True), input=[tf.constant(1)], Tout=[tf.int32], "
+    "then_branch='a', else_branch='b', name='nm')",
+    "tf.raw_ops.StatelessWhile(input=[tf.constant(1)], cond='a', body='b')",
+    "tf.raw_ops.For(start=tf.constant(0), limit=tf.constant(1), delta=tf.constant(1), "
+    "input=[tf.constant(1)], body='a', name='fn')",
+    "tf.raw_ops.RemoteCall(target=tf.constant('/cpu:0'), args=[tf.constant(1)], "
+    "Tout=[tf.int32], f='nofn')",
     "tf.subtract(tf.ones([2]), tf.ones([3]), name='s')",
     "tf.multiply(tf.ones([2]), tf.ones([3]), name='m')",
     "tf.maximum(tf.ones([2]), tf.ones([3]))",

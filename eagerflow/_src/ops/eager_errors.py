@@ -44,7 +44,8 @@ _BEFORE_WRAPPING = ("Value for attr '", "Length for attr '", "cannot compute ",
                     "NodeDef expected inputs '",
                     "Could not satisfy device specification",
                     "Could not find device for node", "OpKernel '",
-                    "No OpKernel was registered", "Attr value has unhandled type ")
+                    "No OpKernel was registered", "Attr value has unhandled type ",
+                    "Can't find a function: ")
 
 
 def wrapped_name(op_name: str, arity: Any = None) -> str:

@@ -192,7 +192,9 @@ class RawOp:
             return self._run(by_arg, attrs, name)
         except OpError as e:
             if _state.graph is None:
-                self._eager_error(e, by_arg, attrs, name)
+                worded = self._eager_error(e, by_arg, attrs, name)
+                if worded is not e:
+                    raise worded from None
             raise
 
     def _in_graph(self, by_arg: dict, attrs: dict, name: str | None) -> Any:
@@ -241,11 +243,17 @@ class RawOp:
                                   "eagerflow's graphs do not hold: TF 1 graphs that have one "
                                   "are imported (tf.compat.v1.train.import_meta_graph)")
 
-    def _eager_error(self, e: OpError, by_arg: dict, attrs: dict, name: Any) -> None:
-        """`e` worded as TF's op wrapper words it: the function named after this op's list
-        arguments' lengths, and " name: " with the name given where TF's wrapper took its
-        fast path (every input a tensor, variable, NumPy array or number, a list
-        argument's elements too)."""
+    def _eager_error(self, e: OpError, by_arg: dict, attrs: dict, name: Any) -> OpError:
+        """`e` worded as TF's op wrapper words it (in place, or another error for a
+        function attribute naming none: raw_functional.undefined_error): the function
+        named after this op's list arguments' lengths, and " name: " with the name given
+        where TF's wrapper took its fast path (every input a tensor, variable, NumPy array
+        or number, a list argument's elements too)."""
+        if getattr(e, "undefined", None) is not None:
+            e = raw_functional.undefined_error(e, self.op, attrs, by_arg,
+                                               self._error_device(e, by_arg), name)
+            if getattr(e, "_slow_path", False):  # (worded in full)
+                return e
         lengths = {}
         for arg in list(self.opdef.input_arg) + list(self.opdef.output_arg):
             attr = arg.number_attr or arg.type_list_attr
@@ -260,12 +268,13 @@ class RawOp:
                 isinstance(v, (list, tuple)) else [v]
             if eager_errors.passed_raw(*items):
                 eager_errors.slow_path(e)
-                return
+                return e
         if any(self._int_for_float(a, by_arg) or (
                 a.type == "list(int)" and eager_errors.slow_int_list(by_arg.get(a.name))) or (
                 a.type == "shape" and isinstance(by_arg.get(a.name), (int, np.integer)))
                for a in self.opdef.attr):  # (a shape's int: TF's fast path takes lists only)
             eager_errors.slow_path(e)
+        return e
 
     def _int_for_float(self, attr: Any, by_arg: dict) -> bool:
         """Whether float (or list of floats) attribute `attr` reached TF's wrapper holding
