@@ -132,7 +132,6 @@ KNOWN: dict = {
     "tf.random.stateless_truncated_normal": _ARGS + _AND + _MIXED,
     "tf.random.stateless_uniform": _ARGS + _AND + _MIXED,
     "tf.random_index_shuffle": _MIXED + _AND + _ARGS,
-    "tf.repeat": _ARGS,
     "tf.rfftnd": _ARGS + _AND + _MIXED,
     "tf.roll": _ARGS + _AND + _MIXED,
     "tf.scalar_mul": _TF_ACCIDENT + _AND + _MIXED,
@@ -161,14 +160,11 @@ KNOWN: dict = {
     "tf.space_to_batch": _ARGS + _AND + _MIXED,
     "tf.space_to_batch_nd": _ARGS + _AND + _MIXED,
     "tf.split": _ARGS + _AND + _MIXED,
-    "tf.squeeze": _ARGS + _AND + _MIXED,
     "tf.strided_slice": _ARGS + _AND + _MIXED,
     "tf.strings.format": _TF_ACCIDENT + _AND + _ARGS + _AND + _TRUTH,
     "tf.strings.join": _ARGS,
     "tf.strings.to_hash_bucket": _ARGS + _AND + _MIXED,
     "tf.tensordot": _ARGS + _AND + _MIXED + _AND + _TF_ACCIDENT,
-    "tf.unique": _ARGS + _AND + _MIXED,
-    "tf.unique_with_counts": _ARGS + _AND + _MIXED,
     "tf.zeros_like": _TRUTH + _AND + _MIXED,
 }
 

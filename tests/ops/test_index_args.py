@@ -40,7 +40,7 @@ KNOWN = [
      "the error comes from TF's own Python or the ops it builds the function of (NumPy's "
      "truth value, a Range, a StridedSlice, a tensor's slice index)"),
     (r"squeeze\.axis tensorf", "TF's process fails: std::bad_alloc"),
-    (r"squeeze\.axis float|conv2d\.padding (None|float|inf|neg|bool|huge)|"
+    (r"conv2d\.padding (None|float|inf|neg|bool|huge)|"
      r"argmax\.out (None|neg|huge)|unique\.out_idx None|"
      r"strings\.split\.maxsplit None",
      "an attr (not an input) of TF's generated op wrapper: its conversion (None as the "
