@@ -45,7 +45,6 @@ _TRUTH = ("TF's Python tests a NumPy array's truth where it expects a Python val
           "its own words")
 _HALF_SOFTMAX = "float16: this CPU's TF rounds each Eigen step (test_api_sweep's entry)"
 KNOWN: dict = {
-    "tf.argmin": _ARGS + _AND + _MIXED,
     "tf.assert_rank": _TRUTH,
     "tf.batch_to_space": _ARGS + _AND + _MIXED,
     "tf.broadcast_static_shape": _TF_ACCIDENT,
@@ -93,7 +92,6 @@ KNOWN: dict = {
     "tf.linalg.svd": _ARGS,
     "tf.linalg.tridiagonal_matmul": _TF_ACCIDENT + _AND + _ARGS,
     "tf.linalg.tridiagonal_solve": _TF_ACCIDENT,
-    "tf.linspace": _ARGS + _AND + _MIXED,
     "tf.make_ndarray": _TF_ACCIDENT,
     "tf.make_tensor_proto": _TRUTH,
     "tf.math.bincount": _ARGS,

@@ -30,6 +30,26 @@ CASES = [
     "tf.constant(['a', 'b']) + tf.constant(['a', 'b', 'c'])",
     "tf.add(tf.constant(['a', 'b']), ['a', 'b', 'c'])",
     "tf.add(1, 'a')",
+    # TF's Python conversions before its ops (linspace_nd's order: stop to start's dtype,
+    # num as an int, the shapes broadcast, the endpoints subtracted; repeat's and argmin's
+    # int conversions; the wrappers' slow path given lists or a dtype not a DType)
+    "tf.linspace(0, 1.5, 3)",
+    "tf.linspace(tf.constant(0.0), tf.constant(1.0, tf.float64), 3)",
+    "tf.linspace(True, False, 3)",
+    "tf.linspace([0.0, 1.0], [1.0, 2.0, 3.0], 3)",
+    "tf.linspace('a', 'b', 3)",
+    "tf.linspace(0.0, 1.0, np.array([2.0, 3.0]))",
+    "tf.repeat([1, 2], [1.0, 2.0])",
+    "tf.repeat([1, 2], np.array([[1.0, 2.0]]))",
+    "tf.argmin([[1.0, 2.0]], [1.0])",
+    "tf.argmin([1.0, 2.0], [0, 0])",
+    "tf.argmin(tf.ones([2]), 0, [1.0])",
+    "tf.argmin(np.ones(2, np.complex64), 0, np.ones(2, np.complex64))",
+    "tf.squeeze(tf.ones([2]), [1, 5, 2])",
+    "tf.squeeze(tf.ones([2]), [1.0])",
+    "tf.unique([[1]])",
+    "tf.unique(tf.constant([[1]]), name='u')",
+    "tf.unique_with_counts(tf.constant([[1]]), 'int64')",
     # a function attribute naming no function: each op's own words (Case's on TF's slow
     # path: no name; the call ops' node; For's and RemoteCall's kernels' wrapped function)
     "tf.raw_ops.Case(branch_index=tf.constant(0), input=[tf.constant(1)], Tout=[tf.int32], "

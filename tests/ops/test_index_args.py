@@ -28,7 +28,7 @@ CASES = [f"{call} {bad}" for call in CALLS for bad in BAD]
 # it from here.
 KNOWN = [
     (r"(reshape\.shape|concat\.axis|reduce_\w+\.axis|one_hot\.depth|squeeze\.axis|"
-     r"expand_dims\.axis|split\.num|top_k\.k|argmax\.axis|linspace\.num|fill\.dims|"
+     r"expand_dims\.axis|split\.num|top_k\.k|argmax\.axis|fill\.dims|"
      r"\w+_pool2d\.ksize|cumsum\.axis|repeat\.repeats|roll\.axis) huge",
      "TF's eager fast path converts 2**40 to int32 and wraps it (to 0), or checks its attr's "
      "int32 range first; eagerflow keeps the value and refuses it where it is used"),

@@ -88,6 +88,9 @@ CASES = [
     "tf.math.invert_permutation(1.0)",
     "tf.unravel_index(1.0, np.array([3]))",
     "tf.where(3)",
+    "tf.linspace(np.uint8(0), np.uint8(4), 3)",
+    "tf.linspace(0.0, 1.0, np.array(3.0))",
+    "tf.repeat(np.array([1.0, 2.0], np.float16), np.array([1.5, 2.7]))",
     # list inputs and outputs, several outputs
     "tf.raw_ops.AddN(inputs=[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])",
     "tf.raw_ops.ConcatV2(values=[[1, 2], [3]], axis=0)",

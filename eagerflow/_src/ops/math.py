@@ -677,7 +677,7 @@ _TRUEDIV_TARGET = {id(d): dt.float32 for d in (dt.int8, dt.int16, dt.uint8, dt.u
 _TRUEDIV_TARGET.update({id(d): dt.float64 for d in (dt.int32, dt.int64, dt.uint32, dt.uint64)})
 
 
-def _int_to_float(d: dt.DType) -> dt.DType | None:
+def int_to_float(d: dt.DType) -> dt.DType | None:
     return _TRUEDIV_TARGET.get(id(d))
 
 
@@ -697,7 +697,7 @@ def truediv(x: Any, y: Any, name: str | None = None) -> Any:
     if id(x._dtype) not in _TRUEDIV_IDS:
         raise TypeError(f"Invalid dtype {x._dtype!r} in __truediv__. Expected one of {{"
                         f"{', '.join(repr(d) for d in _TRUEDIV_DTYPES)}}}.")
-    target = _int_to_float(x._dtype)
+    target = int_to_float(x._dtype)
     if target is not None:
         x, y = cast(x, target), cast(y, target)
     # (bind's fast path for two tensors; TF's truediv opens a name scope: its eager errors
