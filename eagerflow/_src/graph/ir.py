@@ -946,10 +946,12 @@ def inside_function() -> bool:
 
 
 def _refusing_op(op: OpDef, message: str) -> Any:
-    """The TF op that an `infer` refusing a node names in `message` ("... [Op:NAME]"): `op`
-    itself, or the other op TF's Python makes for these inputs, whose signature and node
-    text TF's graph builder then shows (tf.add's Add for strings: eagerflow's one op of
-    both is AddV2)."""
+    """The TF op that the `infer` of elementwise `op` refusing a node names in `message`
+    ("... [Op:NAME]"): `op` itself, or the other op TF's Python makes for these inputs,
+    whose signature and node text TF's graph builder then shows (tf.add's Add for
+    strings: eagerflow's one op of both is AddV2)."""
+    if not op.elementwise:  # (MatMul's errors name BatchMatMulV2: shape_errors knows it)
+        return op
     at = message.rfind(" [Op:")
     named = message[at + 5:-1] if at >= 0 and message.endswith("]") else op.name
     return op if named == op.name else SimpleNamespace(name=named)

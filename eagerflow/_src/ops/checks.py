@@ -855,6 +855,24 @@ def check_list_input(value: Any, attr: str) -> None:
                          f"{value.ndim} instead")
 
 
+def list_type_error(op: str, arg: str, values: Any, fixed: dt.DType | None,
+                    error: Exception) -> Exception:
+    """TF's graph builder's refusal of list argument `arg` of `op` (its type `fixed`, or
+    None for a type attr) whose items did not convert to one dtype (`error`): each item
+    converted alone, their dtypes named ("<NOT CONVERTIBLE TO TENSOR>" for one that
+    converts to none), not `fixed`'s or not all one; else `error` itself."""
+    names = []
+    for v in values:
+        try:
+            names.append(convert_to_tensor(v)._dtype.name)
+        except (TypeError, ValueError):
+            names.append("<NOT CONVERTIBLE TO TENSOR>")
+    head = f"Tensors in list passed to '{arg}' of '{op}' Op have types [{', '.join(names)}]"
+    if fixed is not None:
+        return TypeError(f"{head} that do not match expected type {fixed.name}.")
+    return TypeError(f"{head} that don't all match.") if len(set(names)) > 1 else error
+
+
 def passed_raw(*values: Any) -> bool:
     """Whether any of `values` (what a user passed for an op's inputs) sends TF's op
     wrapper down its slow path: a Python list, tuple, string or complex number, or a NumPy

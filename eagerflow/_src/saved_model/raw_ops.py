@@ -33,7 +33,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.graph.ir import Operation, SymbolicTensor
 from eagerflow._src.ops import eager_errors, sparse_training_ops, tf_op_defs, training_ops
-from eagerflow._src.ops.checks import ATTR_KINDS, convert_attr, dtype_word
+from eagerflow._src.ops.checks import ATTR_KINDS, convert_attr, dtype_word, list_type_error
 from eagerflow._src.ops.held_arrays import host_positions
 from eagerflow._src.ops.registry import REGISTRY
 from eagerflow._src.ops.variables import variable_of
@@ -406,7 +406,8 @@ class RawOp:
                     except (TypeError, ValueError, InvalidArgumentError) as e:
                         if _state.graph is None:
                             raise
-                        raise _list_type_error(self.op, arg, value, e) from None
+                        fixed = dt.as_dtype(arg.type) if arg.type else None
+                        raise list_type_error(self.op, arg.name, value, fixed, e) from None
                 else:
                     for v in value:
                         out.append(self._convert(v, "", 0, attrs, len(out), host))
@@ -695,24 +696,6 @@ def _variable(handle: Any, arg: str) -> Any:
 @functools.cache
 def _result_type(op: str, fields: tuple) -> type:
     return collections.namedtuple(op, fields)
-
-
-def _list_type_error(op: str, arg: Any, values: Any, e: Exception) -> Exception:
-    """A list argument's refusal `e` while a graph is built, as TF's graph builder words
-    it: each item converted alone, their dtypes ("<NOT CONVERTIBLE TO TENSOR>" for an item
-    that converts to none) not its fixed type's, or not all one (a type attr's)."""
-    names = []
-    for v in values:
-        try:
-            names.append((v if isinstance(v, Tensor) else convert_to_tensor(v))._dtype.name)
-        except (TypeError, ValueError):
-            names.append("<NOT CONVERTIBLE TO TENSOR>")
-    head = f"Tensors in list passed to '{arg.name}' of '{op}' Op have types [{', '.join(names)}]"
-    if arg.type:
-        return TypeError(f"{head} that do not match expected type {dt.as_dtype(arg.type).name}.")
-    if len(set(names)) > 1:
-        return TypeError(f"{head} that don't all match.")
-    return e
 
 
 def _list_value_error(value: Any) -> Exception | None:
