@@ -50,6 +50,10 @@ CASES = [
     "tf.unique([[1]])",
     "tf.unique(tf.constant([[1]]), name='u')",
     "tf.unique_with_counts(tf.constant([[1]]), 'int64')",
+    "tf.math.unsorted_segment_max(tf.ones([2]), tf.constant([0, 1]), [1, 2])",
+    "tf.math.unsorted_segment_sum(tf.ones([2]), [0, 1], [1.0, 2.0])",
+    "tf.math.unsorted_segment_prod(tf.ones([2]), tf.constant([0, 1]), 2.0)",
+    "tf.random.stateless_poisson([[2, 1], [1, 3]], [1, 2], 1.0)",
     # a function attribute naming no function: each op's own words (Case's on TF's slow
     # path: no name; the call ops' node; For's and RemoteCall's kernels' wrapped function)
     "tf.raw_ops.Case(branch_index=tf.constant(0), input=[tf.constant(1)], Tout=[tf.int32], "

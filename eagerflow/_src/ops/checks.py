@@ -768,7 +768,7 @@ def index_inputs(op: str, values: tuple, attr: str, slow: bool = False) -> list:
     Index): the first is converted as it says, the others to the dtype the first set
     (their conversion's TypeError comes before the attr's check, as in TF)."""
     default, allowed = _attr_default(op, attr)
-    t = _as_index(values[0], default, slow)
+    t = index_value(values[0], default, slow)
     rest = [v if isinstance(v, Tensor) else convert_to_tensor(v, t._dtype) for v in values[1:]]
     allowed = allowed or frozenset()
     if t._dtype not in allowed:
@@ -781,9 +781,9 @@ def _enum_dtype(enum_name: str) -> dt.DType:
     return dt.as_dtype(tf_op_defs.type_words([enum_name]))
 
 
-def _as_index(value: Any, default: dt.DType | None, slow: bool) -> Tensor:
+def index_value(value: Any, default: dt.DType | None, slow: bool) -> Tensor:
     """`value` as TF's op wrapper converts it for an input whose type attr has `default`
-    (None: no default), as `index_input` says."""
+    (None: no default), as `index_input` says, its attr not checked."""
     if isinstance(value, Tensor):
         return value
     if default is None or slow:

@@ -434,9 +434,7 @@ def _static_int(x: Any) -> int | None:
     return int(v) if isinstance(v, (int, np.integer)) else None
 
 
-# ---------------------------------------------------------------------------------------
-# Segment sums.
-# ---------------------------------------------------------------------------------------
+# -- Segment sums -----------------------------------------------------------------------
 
 def _segment_infer(data: Any, ids: Any, *dyn: Any, num_segments: int | None) -> list:
     _check_indices("UnsortedSegmentSum", ids, "Tindices", frozenset((dt.int32, dt.int64)))
@@ -527,13 +525,14 @@ UNSORTED_SEGMENT_SUM = register(OpDef(
 
 
 def eager_segments(op: str, data: Any, ids: Any, num_segments: Any, allowed: frozenset,
-                   ids_allowed: frozenset = _INDEX_TYPES) -> int:
-    """An Unsorted* op's num_segments given eagerly (a tensor, or a value TF converts to an
-    int32 one), checked as TF checks that input: after data's type T and the ids' Tindices
-    (`allowed`, `ids_allowed`), its Tnumsegments; then as its kernel does: a scalar, data's
-    shape starting with the ids', not negative."""
+                   ids_allowed: frozenset = _INDEX_TYPES, slow: bool = False) -> int:
+    """An Unsorted* op's num_segments given eagerly (a tensor, or a value TF's wrapper
+    converts for its Tnumsegments, int32 by default: `slow`, its slow path, keeps a float
+    list's float32), checked as TF checks that input: after data's type T and the ids'
+    Tindices (`allowed`, `ids_allowed`), its Tnumsegments; then as its kernel does: a
+    scalar, data's shape starting with the ids', not negative."""
     n = num_segments if isinstance(num_segments, Tensor) else \
-        convert_to_tensor(num_segments, dtype=dt.int32)
+        C.index_value(num_segments, dt.int32, slow)
     C.check_dtype(op, data, allowed)
     _check_indices(op, ids, "Tindices", ids_allowed)
     C.check_dtype(op, n, C.INDEX, "Tnumsegments")
@@ -553,12 +552,14 @@ def eager_segments(op: str, data: Any, ids: Any, num_segments: Any, allowed: fro
 @slow_inputs("data", "segment_ids", "num_segments")
 def unsorted_segment_sum(data: Any, segment_ids: Any, num_segments: Any,
                          name: str | None = None) -> Any:
+    slow = C.passed_raw(data, segment_ids, num_segments)
     data, ids = _t(data), _t(segment_ids)
     if isinstance(num_segments, int) or \
             (isinstance(num_segments, Tensor) and type(num_segments) is not EagerTensor):
         n, dyn = segments_arg(num_segments)
     else:
-        n, dyn = eager_segments("UnsortedSegmentSum", data, ids, num_segments, C.NUMERIC), ()
+        n = eager_segments("UnsortedSegmentSum", data, ids, num_segments, C.NUMERIC, slow=slow)
+        dyn = ()
     return bind(UNSORTED_SEGMENT_SUM, (data, ids) + dyn, {"num_segments": n}, name)
 
 
@@ -591,9 +592,7 @@ def check_sorted_segments(op: str, ids: np.ndarray, num_segments: int | None = N
     return rows
 
 
-# ---------------------------------------------------------------------------------------
-# boolean_mask, sequence_mask.
-# ---------------------------------------------------------------------------------------
+# -- boolean_mask, sequence_mask --------------------------------------------------------
 
 def boolean_mask(tensor: Any, mask: Any, axis: Any = None, name: str = "boolean_mask") -> Any:
     """The entries of `tensor` where `mask` is True (mask covers dims axis..axis+k)."""
