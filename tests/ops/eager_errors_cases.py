@@ -39,6 +39,7 @@ CASES = [
     "tf.linspace([0.0, 1.0], [1.0, 2.0, 3.0], 3)",
     "tf.linspace('a', 'b', 3)",
     "tf.linspace(0.0, 1.0, np.array([2.0, 3.0]))",
+    "tf.linspace(0.0, 1.0, -2, name='ls')",
     "tf.repeat([1, 2], [1.0, 2.0])",
     "tf.repeat([1, 2], np.array([[1.0, 2.0]]))",
     "tf.argmin([[1.0, 2.0]], [1.0])",
@@ -54,6 +55,11 @@ CASES = [
     "tf.math.unsorted_segment_sum(tf.ones([2]), [0, 1], [1.0, 2.0])",
     "tf.math.unsorted_segment_prod(tf.ones([2]), tf.constant([0, 1]), 2.0)",
     "tf.random.stateless_poisson([[2, 1], [1, 3]], [1, 2], 1.0)",
+    "tf.image.adjust_contrast(tf.ones([2, 2, 1]), [1.0, 2.0])",
+    "tf.image.adjust_contrast(tf.ones([2, 2, 1]), tf.ones([2]))",
+    "tf.image.draw_bounding_boxes([1.0, 2.0], [1.0], [1.0])",
+    "tf.image.draw_bounding_boxes([[[[1.0]]]], tf.constant([[[0.0, 0.0, 1.0, 1.0]]], "
+    "tf.float64), [[1.0, 0.0, 0.0, 1.0]])",
     # a function attribute naming no function: each op's own words (Case's on TF's slow
     # path: no name; the call ops' node; For's and RemoteCall's kernels' wrapped function)
     "tf.raw_ops.Case(branch_index=tf.constant(0), input=[tf.constant(1)], Tout=[tf.int32], "

@@ -34,7 +34,7 @@ KNOWN = [
      "int32 range first; eagerflow keeps the value and refuses it where it is used"),
     (r"(pad\.mode|einsum\.eq) (?!str).*", "TF's Python calls the value's .upper() or "
      ".replace(): an AttributeError naming TF's own types"),
-    (r"gather\.axis nparr|softmax\.axis (float|tensorf)|linspace\.num neg|eye\.n bool|"
+    (r"gather\.axis nparr|softmax\.axis (float|tensorf)|eye\.n bool|"
      r"norm\.ord (None|list2|tensorf|nested)|repeat\.axis bool|"
      r"conv2d\.padding tensorf",
      "the error comes from TF's own Python or the ops it builds the function of (NumPy's "

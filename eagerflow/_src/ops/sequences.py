@@ -261,6 +261,9 @@ def linspace(start: Any, stop: Any, num: Any, name: str | None = None, axis: int
     num = C.known(num_t)
     if C.is_graph_tensor(num):  # known when the graph runs: the op's input, as TF's
         return bind(LINSPACE, (start, stop, num), {"num": None, "axis": axis}, name)
+    if _state.graph is None and int(num) < 0:  # (TF's range(1, -1) of a negative num)
+        raise raised_eagerly(C.fail("Range", "Requires start <= limit when delta > 0: 1/-1"),
+                             "")
     return bind(LINSPACE, (start, stop), {"num": int(num), "axis": axis}, name)
 
 
