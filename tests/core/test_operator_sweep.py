@@ -21,8 +21,6 @@ WANT = GOLDEN["outcomes"]
 
 # operator -> why some of its cases still differ from TF's.
 KNOWN = {
-    "add": "a string x with a y of another dtype: TF's `+` runs its Add op for strings, so "
-           "its error names Add; eagerflow's AddV2 takes strings, and names itself",
     "mul": "string * NumPy int: TF's op refuses, then asks NumPy's reflected operator, "
            "which repeats the bytes in an ndarray; eagerflow raises the op's error (and "
            "bool * str: eagerflow's eager Cast error ends in ' name: ', TF's does not)",

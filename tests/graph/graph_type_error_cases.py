@@ -7,6 +7,9 @@ EXPRS = [
     "x + 's'", "tf.stack([x, y])", "tf.concat([x, y], 0)", "tf.math.add_n([x, y])",
     "tf.math.sin(x)", "tf.gather(y, y)", "tf.reshape(x, y)", "tf.strings.length(x)",
     "tf.nn.relu(tf.strings.as_string(x))",
+    # a string first operand: TF's Python makes Add (its numbers AddV2)
+    "tf.add(tf.strings.as_string(x), 1)", "tf.strings.as_string(x) + y",
+    "tf.add(tf.concat([tf.strings.as_string(x)] * 2, 0), ['a', 'b', 'c'])",
     # a Python first operand is converted on its own, without the tensor's dtype
     "tf.subtract(1, y)", "tf.maximum(0, y)", "tf.multiply([2], y)", "tf.add(1, y)",
     "tf.equal(1, y)", "tf.pow(2, y)", "tf.math.truediv(1, y)", "tf.divide(1.5, x)",
@@ -21,6 +24,17 @@ EXPRS = [
     "tf.raw_ops.Pack(values=[1, y[0]])",
     "tf.where([True], 1, y)", "tf.where([True], y, 1)",
     "tf.linalg.triangular_solve([[1]], tf.reshape(y, [1, 1]))",
+    # a list mixing tensors and Python values: a list argument's items converted alone
+    # and named by their dtypes; an autopacked list's constants checked as TF's graph
+    # constants are ("Expected int32, but got 1.5 of type 'float'.")
+    "tf.stack([x, 1.5])", "tf.stack([1.5, x])", "tf.stack([x, 'a'])", "tf.stack([x, None])",
+    "tf.concat([x, [1.5]], 0)", "tf.concat([['a'], x], 0)", "tf.parallel_stack([x, [1.5]])",
+    "tf.dynamic_stitch([[0], [1]], [x, [1.5]])",
+    "tf.strings.join([tf.strings.as_string(x), 1])",
+    "tf.convert_to_tensor([x[0], 1.5])", "tf.convert_to_tensor([1.5, x[0]])",
+    "x + [x[0], 1.5]", "tf.reshape(x, [x[0], 1.5])", "tf.fill([x[0], 1.5], 1)",
+    "tf.zeros([x[0], 1.5])", "tf.tile(x, [x[0], 1.5])", "tf.broadcast_to(x, [x[0], 1.5])",
+    "tf.where([True], [x[0], 1.5], x)", "tf.gather(x, [x[0], 1.5])", "tf.pad(x, [[x[0], 1.5]])",
 ]
 
 

@@ -24,6 +24,58 @@ CASES = [
     "tf.add(tf.ones([2]), tf.ones([3]))",
     "tf.add(tf.ones([2]), tf.ones([3]), name='foo')",
     "tf.math.add(tf.ones([2]), tf.ones([3]), name='foo')",
+    # a string first operand: TF's Python runs Add (its numbers run AddV2), which errors name
+    "tf.add('a', 1)",
+    "tf.add(tf.constant('a'), tf.constant(1), name='s')",
+    "tf.constant(['a', 'b']) + tf.constant(['a', 'b', 'c'])",
+    "tf.add(tf.constant(['a', 'b']), ['a', 'b', 'c'])",
+    "tf.add(1, 'a')",
+    # TF's Python conversions before its ops (linspace_nd's order: stop to start's dtype,
+    # num as an int, the shapes broadcast, the endpoints subtracted; repeat's and argmin's
+    # int conversions; the wrappers' slow path given lists or a dtype not a DType)
+    "tf.linspace(0, 1.5, 3)",
+    "tf.linspace(tf.constant(0.0), tf.constant(1.0, tf.float64), 3)",
+    "tf.linspace(True, False, 3)",
+    "tf.linspace([0.0, 1.0], [1.0, 2.0, 3.0], 3)",
+    "tf.linspace('a', 'b', 3)",
+    "tf.linspace(0.0, 1.0, np.array([2.0, 3.0]))",
+    "tf.linspace(0.0, 1.0, -2, name='ls')",
+    "tf.repeat([1, 2], [1.0, 2.0])",
+    "tf.repeat([1, 2], np.array([[1.0, 2.0]]))",
+    "tf.argmin([[1.0, 2.0]], [1.0])",
+    "tf.argmin([1.0, 2.0], [0, 0])",
+    "tf.argmin(tf.ones([2]), 0, [1.0])",
+    "tf.argmin(np.ones(2, np.complex64), 0, np.ones(2, np.complex64))",
+    "tf.squeeze(tf.ones([2]), [1, 5, 2])",
+    "tf.squeeze(tf.ones([2]), [1.0])",
+    "tf.unique([[1]])",
+    "tf.unique(tf.constant([[1]]), name='u')",
+    "tf.unique_with_counts(tf.constant([[1]]), 'int64')",
+    "tf.math.unsorted_segment_max(tf.ones([2]), tf.constant([0, 1]), [1, 2])",
+    "tf.math.unsorted_segment_sum(tf.ones([2]), [0, 1], [1.0, 2.0])",
+    "tf.math.unsorted_segment_prod(tf.ones([2]), tf.constant([0, 1]), 2.0)",
+    "tf.random.stateless_poisson([[2, 1], [1, 3]], [1, 2], 1.0)",
+    "tf.image.adjust_contrast(tf.ones([2, 2, 1]), [1.0, 2.0])",
+    "tf.image.adjust_contrast(tf.ones([2, 2, 1]), tf.ones([2]))",
+    "tf.image.draw_bounding_boxes([1.0, 2.0], [1.0], [1.0])",
+    "tf.image.draw_bounding_boxes([[[[1.0]]]], tf.constant([[[0.0, 0.0, 1.0, 1.0]]], "
+    "tf.float64), [[1.0, 0.0, 0.0, 1.0]])",
+    # a function attribute naming no function: each op's own words (Case's on TF's slow
+    # path: no name; the call ops' node; For's and RemoteCall's kernels' wrapped function)
+    "tf.raw_ops.Case(branch_index=tf.constant(0), input=[tf.constant(1)], Tout=[tf.int32], "
+    "branches=['a'])",
+    "tf.raw_ops.StatelessCase(branch_index=0, input=[1], Tout=[tf.int32], branches=['a'], "
+    "name='cs')",
+    "tf.raw_ops.PartitionedCall(args=[tf.constant(1), tf.constant(2.0)], Tout=[tf.int32], "
+    "f='nofn', name='p', executor_type='x')",
+    "tf.raw_ops.StatefulPartitionedCall(args=[], Tout=[], f='nofn')",
+    "tf.raw_ops.If(cond=tf.constant(True), input=[tf.constant(1)], Tout=[tf.int32], "
+    "then_branch='a', else_branch='b', name='nm')",
+    "tf.raw_ops.StatelessWhile(input=[tf.constant(1)], cond='a', body='b')",
+    "tf.raw_ops.For(start=tf.constant(0), limit=tf.constant(1), delta=tf.constant(1), "
+    "input=[tf.constant(1)], body='a', name='fn')",
+    "tf.raw_ops.RemoteCall(target=tf.constant('/cpu:0'), args=[tf.constant(1)], "
+    "Tout=[tf.int32], f='nofn')",
     "tf.subtract(tf.ones([2]), tf.ones([3]), name='s')",
     "tf.multiply(tf.ones([2]), tf.ones([3]), name='m')",
     "tf.maximum(tf.ones([2]), tf.ones([3]))",

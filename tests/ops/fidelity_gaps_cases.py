@@ -95,11 +95,11 @@ def gradient_of_pad(tf):
 
 
 def range_conversion_cases(tf):
-    """tf.raw_ops.Range's inputs converted as TF's eager wrapper converts them: the first
-    eager tensor's dtype for all, else the first value's own, else (a bool) the default
-    int32. (TF's wrapper keeps state between calls: once a call has taken its slow path,
-    later ones in the process convert differently; the recorder runs each in a fresh
-    interpreter.)"""
+    """tf.raw_ops.Range's inputs converted as TF's eager wrapper's fast path converts
+    them: the first eager tensor's dtype for all, else the attr's default int32 (a Python
+    float refused, a NumPy value cast). (The first op of a process takes TF's slow path,
+    its eager context not made yet, which infers the first value's dtype instead; the
+    recorder runs each in a fresh interpreter whose context a constant has made.)"""
     R = tf.raw_ops.Range
     return {
         "range/bools": lambda: R(start=False, limit=True, delta=True),

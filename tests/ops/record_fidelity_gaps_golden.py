@@ -22,8 +22,11 @@ from tests.ops import fidelity_gaps_cases as cases  # noqa: E402
 
 
 def _fresh(key):
-    """The outcome of range_conversion_cases' `key` in a fresh interpreter."""
+    """The outcome of range_conversion_cases' `key` in a fresh interpreter whose eager
+    context a constant has made (the process's first op otherwise takes TF's slow path:
+    its context not made yet, the fast path declines)."""
     code = (f"import json, tensorflow as tf; from tests.ops import fidelity_gaps_cases as c; "
+            f"tf.constant(0); "
             f"print(json.dumps(c.outcome(c.range_conversion_cases(tf)[{key!r}])))")
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
     done = subprocess.run([sys.executable, "-c", code], cwd=root, check=True,

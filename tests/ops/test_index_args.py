@@ -28,19 +28,19 @@ CASES = [f"{call} {bad}" for call in CALLS for bad in BAD]
 # it from here.
 KNOWN = [
     (r"(reshape\.shape|concat\.axis|reduce_\w+\.axis|one_hot\.depth|squeeze\.axis|"
-     r"expand_dims\.axis|split\.num|top_k\.k|argmax\.axis|linspace\.num|fill\.dims|"
+     r"expand_dims\.axis|split\.num|top_k\.k|argmax\.axis|fill\.dims|"
      r"\w+_pool2d\.ksize|cumsum\.axis|repeat\.repeats|roll\.axis) huge",
      "TF's eager fast path converts 2**40 to int32 and wraps it (to 0), or checks its attr's "
      "int32 range first; eagerflow keeps the value and refuses it where it is used"),
     (r"(pad\.mode|einsum\.eq) (?!str).*", "TF's Python calls the value's .upper() or "
      ".replace(): an AttributeError naming TF's own types"),
-    (r"gather\.axis nparr|softmax\.axis (float|tensorf)|linspace\.num neg|eye\.n bool|"
+    (r"gather\.axis nparr|softmax\.axis (float|tensorf)|eye\.n bool|"
      r"norm\.ord (None|list2|tensorf|nested)|repeat\.axis bool|"
      r"conv2d\.padding tensorf",
      "the error comes from TF's own Python or the ops it builds the function of (NumPy's "
      "truth value, a Range, a StridedSlice, a tensor's slice index)"),
     (r"squeeze\.axis tensorf", "TF's process fails: std::bad_alloc"),
-    (r"squeeze\.axis float|conv2d\.padding (None|float|inf|neg|bool|huge)|"
+    (r"conv2d\.padding (None|float|inf|neg|bool|huge)|"
      r"argmax\.out (None|neg|huge)|unique\.out_idx None|"
      r"strings\.split\.maxsplit None",
      "an attr (not an input) of TF's generated op wrapper: its conversion (None as the "

@@ -54,6 +54,43 @@ CASES = [
     "tf.raw_ops.StringJoin(inputs=['a', 'b'], separator='-')",
     "tf.raw_ops.RandomStandardNormal(shape=[3], dtype=tf.float32, seed=1, seed2=2)",
     "tf.raw_ops.RandomUniformInt(shape=[4], minval=0, maxval=10, seed=7, seed2=3)",
+    # a type attribute no tensor sets: TF's fast path (every input a tensor, NumPy array
+    # or Python number) asks for the attribute's default dtype (Range's, Sum's axis':
+    # int32), which a Python float refuses and a NumPy value is cast to; its slow path (a
+    # list among the inputs) keeps the dtype the first value infers where it is allowed
+    "tf.raw_ops.Range(start=0.0, limit=3.0, delta=1.0)",
+    "tf.raw_ops.Range(start=0, limit=3.0, delta=1)",
+    "tf.raw_ops.Range(start=np.float64(0.5), limit=np.float64(3.0), delta=np.float64(1.0))",
+    "tf.raw_ops.Range(start=np.array(0.5), limit=np.array(3.0), delta=np.array(1.0))",
+    "tf.raw_ops.Range(start=[0.5], limit=3.0, delta=1.0)",
+    "tf.raw_ops.Range(start=0, limit=tf.constant(3.0), delta=1)",
+    "tf.raw_ops.Range(start=True, limit=3, delta=1)",
+    "tf.raw_ops.Sum(input=tf.constant([1.0, 2.0]), axis=0.0)",
+    "tf.raw_ops.Sum(input=tf.constant([1.0, 2.0]), axis=np.array(0.7))",
+    "tf.raw_ops.Sum(input=[1.0, 2.0], axis=0.0)",
+    "tf.raw_ops.LinSpace(start=0.0, stop=1.0, num=3.0)",
+    "tf.raw_ops.LinSpace(start=0, stop=1.0, num=3)",
+    "tf.raw_ops.ConcatV2(values=[np.array([1]), np.array([2])], axis=0.0)",
+    "tf.raw_ops.BroadcastArgs(s0=np.array([1]), s1=2.0)",
+    "tf.raw_ops.Fill(dims=np.array([2.0]), value=1)",
+    # ... and without a default the first value sets it, the others converted to its dtype
+    "tf.raw_ops.AddV2(x=1.0, y=2)",
+    "tf.raw_ops.AddV2(x=2.5, y=tf.constant(1))",
+    "tf.raw_ops.Pack(values=[1, 2.0])",
+    "tf.raw_ops.Pack(values=[1.0, 2])",
+    "tf.raw_ops.Pack(values=[np.float64(1.5), 1])",
+    "tf.raw_ops.Pack(values=[1, np.array(1.5)])",
+    "tf.raw_ops.Pack(values=[True, 1])",
+    "tf.raw_ops.SelectV2(condition=True, t=1, e=2.0)",
+    "tf.raw_ops.Select(condition=True, x=1.0, y=2)",
+    "tf.raw_ops.AddN(inputs=[1.0, 2])",
+    # public functions that are TF's generated wrappers: the same conversions
+    "tf.math.invert_permutation(1.0)",
+    "tf.unravel_index(1.0, np.array([3]))",
+    "tf.where(3)",
+    "tf.linspace(np.uint8(0), np.uint8(4), 3)",
+    "tf.linspace(0.0, 1.0, np.array(3.0))",
+    "tf.repeat(np.array([1.0, 2.0], np.float16), np.array([1.5, 2.7]))",
     # list inputs and outputs, several outputs
     "tf.raw_ops.AddN(inputs=[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])",
     "tf.raw_ops.ConcatV2(values=[[1, 2], [3]], axis=0)",

@@ -461,3 +461,36 @@ def scalar_array(value: Any, dtype: Any) -> np.ndarray | None:
             if dtype is _dt.int64:
                 return np.array(value, _I64)
     return None
+
+
+# What TF's make_tensor_proto accepts as an element of a value of each kind of dtype.
+_KINDS = (("is_bool", (bool,)), ("is_integer", (int, np.integer)),
+          ("is_floating", (int, float, np.integer, np.floating)),
+          ("is_complex", (int, float, complex, np.number)))
+
+
+def check_elements(value: Any, dtype: Any) -> bool:
+    """TF's make_tensor_proto's check of a Python value (nested lists) against `dtype`, as
+    a graph's constant makes it: each element of the dtype's kind, else its TypeError
+    naming the first that is not ("Expected int32, but got 1.5 of type 'float'."). False
+    for a dtype of no such kind (nothing checked)."""
+    if dtype is _dt.string:
+        allowed: Any = (str, bytes)
+    else:
+        allowed = next((ok for attr, ok in _KINDS if getattr(dtype, attr)), None)
+    if allowed is None:
+        return False
+    for v in leaves(value):
+        ok = isinstance(v, allowed) or (isinstance(v, np.ndarray) and
+                                        issubclass(v.dtype.type, allowed))
+        if not ok:
+            raise TypeError(f"Expected {dtype.name}, but got {v} of type "
+                            f"'{type(v).__name__}'.")
+    return True
+
+
+def leaves(value: Any) -> list:
+    """The elements of nested lists and tuples, depth first."""
+    if isinstance(value, (list, tuple)):
+        return [leaf for v in value for leaf in leaves(v)]
+    return [value]

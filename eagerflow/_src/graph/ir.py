@@ -18,6 +18,7 @@ import contextlib
 import itertools
 import re
 from collections.abc import Iterator
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -602,6 +603,7 @@ class Graph(VariableAccess, CaptureAccess):
         try:
             specs = op.infer(*ins, **attrs)
         except InvalidArgumentError as e:
+            op = _refusing_op(op, e.message)
             if is_shape_error(op.name, e.message):  # TF's shape functions: a ValueError
                 raise self._shape_error(op, ins, attrs, name, e) from None
             # TF's graph builder checks dtypes against the op's signature first: a TypeError
@@ -941,3 +943,15 @@ def is_symbolic_tensor(tensor: Any) -> bool:
 def inside_function() -> bool:
     """`tf.inside_function`: whether a tf.function is being traced (not a compat.v1 Graph)."""
     return isinstance(_state.graph, FuncGraph)
+
+
+def _refusing_op(op: OpDef, message: str) -> Any:
+    """The TF op that the `infer` of elementwise `op` refusing a node names in `message`
+    ("... [Op:NAME]"): `op` itself, or the other op TF's Python makes for these inputs,
+    whose signature and node text TF's graph builder then shows (tf.add's Add for
+    strings: eagerflow's one op of both is AddV2)."""
+    if not op.elementwise:  # (MatMul's errors name BatchMatMulV2: shape_errors knows it)
+        return op
+    at = message.rfind(" [Op:")
+    named = message[at + 5:-1] if at >= 0 and message.endswith("]") else op.name
+    return op if named == op.name else SimpleNamespace(name=named)

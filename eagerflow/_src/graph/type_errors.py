@@ -89,11 +89,15 @@ def signature_type_error(op_name: str, ins: tuple, attrs: dict) -> TypeError | N
     if any("typeListAttr" in a for a in args):
         return None
     lists = [a for a in args if "numberAttr" in a]
-    if len(lists) > 1:
+    if len({a["numberAttr"] for a in lists}) > 1:
         return None
     n_list = len(ins) - (len(args) - len(lists))
     if (lists and n_list < 1) or (not lists and n_list != 0):
         return None
+    if lists:  # (lists of one length: DynamicStitch's indices and data)
+        n_list, extra = divmod(n_list, len(lists))
+        if extra:
+            return None
     allowed = {a["name"]: a.get("allowedValues", {}).get("list", {}).get("type")
                for a in sig.get("attr", ()) if a.get("type") == "type"}
     seen: dict = {}  # type attr -> (its dtype, the argument that set it)

@@ -594,7 +594,7 @@ def concat(values: Any, axis: Any, name: str = "concat") -> Any:
                       for k, v in enumerate(values)]
     if not isinstance(values, (list, tuple)):  # (TF's: one tensor is a list of one)
         values = [values]
-    xs = common_args(values)
+    xs = common_args(values, "ConcatV2")
     if not xs:
         raise ValueError("List argument 'values' to 'ConcatV2' Op with length 0 shorter than "
                          "minimum length 2.")

@@ -768,7 +768,7 @@ def index_inputs(op: str, values: tuple, attr: str, slow: bool = False) -> list:
     Index): the first is converted as it says, the others to the dtype the first set
     (their conversion's TypeError comes before the attr's check, as in TF)."""
     default, allowed = _attr_default(op, attr)
-    t = _as_index(values[0], default, slow)
+    t = index_value(values[0], default, slow)
     rest = [v if isinstance(v, Tensor) else convert_to_tensor(v, t._dtype) for v in values[1:]]
     allowed = allowed or frozenset()
     if t._dtype not in allowed:
@@ -781,9 +781,9 @@ def _enum_dtype(enum_name: str) -> dt.DType:
     return dt.as_dtype(tf_op_defs.type_words([enum_name]))
 
 
-def _as_index(value: Any, default: dt.DType | None, slow: bool) -> Tensor:
+def index_value(value: Any, default: dt.DType | None, slow: bool) -> Tensor:
     """`value` as TF's op wrapper converts it for an input whose type attr has `default`
-    (None: no default), as `index_input` says."""
+    (None: no default), as `index_input` says, its attr not checked."""
     if isinstance(value, Tensor):
         return value
     if default is None or slow:
@@ -855,6 +855,24 @@ def check_list_input(value: Any, attr: str) -> None:
                          f"{value.ndim} instead")
 
 
+def list_type_error(op: str, arg: str, values: Any, fixed: dt.DType | None,
+                    error: Exception) -> Exception:
+    """TF's graph builder's refusal of list argument `arg` of `op` (its type `fixed`, or
+    None for a type attr) whose items did not convert to one dtype (`error`): each item
+    converted alone, their dtypes named ("<NOT CONVERTIBLE TO TENSOR>" for one that
+    converts to none), not `fixed`'s or not all one; else `error` itself."""
+    names = []
+    for v in values:
+        try:
+            names.append(convert_to_tensor(v)._dtype.name)
+        except (TypeError, ValueError):
+            names.append("<NOT CONVERTIBLE TO TENSOR>")
+    head = f"Tensors in list passed to '{arg}' of '{op}' Op have types [{', '.join(names)}]"
+    if fixed is not None:
+        return TypeError(f"{head} that do not match expected type {fixed.name}.")
+    return TypeError(f"{head} that don't all match.") if len(set(names)) > 1 else error
+
+
 def passed_raw(*values: Any) -> bool:
     """Whether any of `values` (what a user passed for an op's inputs) sends TF's op
     wrapper down its slow path: a Python list, tuple, string or complex number, or a NumPy
@@ -893,9 +911,9 @@ def op_inputs(op: str, values: tuple, attr: str | None = None,
     is TF's convert_to_tensor's preferred dtype, so a NumPy float64 array given to an op
     whose T defaults to float is a float32 tensor (tf.image.rgb_to_hsv, tf.nn.max_pool2d,
     tf.signal.fft's complex64). Its wrapper's fast path casts a NumPy array to the
-    default (a string array: NumPy's ValueError); a Python value goes to it where it
-    holds one (a float given for an int attr keeps its float32, refused by the attr's
-    check). Its slow path (a list, a tuple, a string, a NumPy scalar but a float64, among
+    default (a string array: NumPy's ValueError); a Python value is converted to it
+    (a float given for an int attr is TF's TypeError, "Cannot convert 1.0 to EagerTensor
+    of dtype int32"). Its slow path (a list, a tuple, a string, a NumPy scalar but a float64, among
     the op's inputs: passed_raw; `slow` says, None: among `values`) keeps
     the dtype the first value infers where the attr allows it, and prefers the default
     otherwise. (TF's first call of an op in a process converts as its slow path does,
@@ -971,6 +989,4 @@ def _preferred(op: str, attr: str | None, value: Any, slow: bool) -> Tensor:
         return convert_to_tensor(value, dtype_hint=default)
     if isinstance(value, np.ndarray):  # (cast, as NumPy casts: its error for strings)
         return convert_to_tensor(value.astype(default.as_numpy_dtype, copy=False))
-    if isinstance(value, float) and not (default.is_floating or default.is_complex):
-        return convert_to_tensor(value)  # (the float32 the attr's check refuses)
     return convert_to_tensor(value, default)

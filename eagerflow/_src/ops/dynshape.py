@@ -23,6 +23,7 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import sparse_tensor
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.py_conversion import check_elements
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -129,6 +130,9 @@ def as_int_tensor(value: Any, what: str) -> Any:
         parts = [as_int_tensor(v, what) if is_symbolic(v) else v for v in value]
         wide = any(isinstance(p, Tensor) and p._dtype is dt.int64 for p in parts)
         d = dt.int64 if wide else dt.int32
+        if _state.graph is not None and len(parts) > len(plain := [
+                p for p in parts if not isinstance(p, Tensor)]):
+            check_elements(plain, d)  # (TF's autopacking: its constants' check first)
         parts = [cast(p, d) if isinstance(p, Tensor) else convert_to_tensor(p, dtype=d)
                  for p in parts]
         return stack(parts)

@@ -44,7 +44,8 @@ _BEFORE_WRAPPING = ("Value for attr '", "Length for attr '", "cannot compute ",
                     "NodeDef expected inputs '",
                     "Could not satisfy device specification",
                     "Could not find device for node", "OpKernel '",
-                    "No OpKernel was registered", "Attr value has unhandled type ")
+                    "No OpKernel was registered", "Attr value has unhandled type ",
+                    "Can't find a function: ")
 
 
 def wrapped_name(op_name: str, arity: Any = None) -> str:
@@ -190,8 +191,10 @@ def slow_type(value: Any) -> bool:
 
 def slow_int_list(value: Any) -> bool:
     """Whether `value`, given for a list(int) attr, sends TF's op wrapper down its slow
-    path: a list holding something other than a Python int (a float)."""
-    return isinstance(value, (list, tuple)) and any(not isinstance(v, int) for v in value)
+    path: a list holding something other than a Python int (a float), or a float that
+    TF's Python makes one (tf.squeeze's axis)."""
+    return isinstance(value, (list, tuple)) and any(not isinstance(v, int) for v in value) \
+        or isinstance(value, float)
 
 
 def raised_eagerly(e: OpError, name: str | None = None, lengths: dict | None = None,

@@ -221,14 +221,16 @@ def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Call
 def _binary(tf_name: str, kernel: Callable, allowed: frozenset, grad: Callable | None,
             reference: Callable, out_dtype: Any = None, lo: float = -2.0, hi: float = 2.0,
             second_order: bool = True, extra_samples: tuple = (), no_cpu: tuple | None = None,
-            unequal: bool | None = None, **fields: Any) -> OpDef:
+            unequal: bool | None = None, string_name: str | None = None,
+            **fields: Any) -> OpDef:
     """An elementwise op of two inputs broadcasting as TF does; `fields` are further OpDef
     fields (its ufunc, operator, units, ...), `extra_samples` go after the usual ones.
     `no_cpu`: as _unary's (dtypes outside `allowed` that TF's OpDef takes without a CPU
     kernel), refused on the slow path, before the shapes, as TF's kernel lookup is.
     `unequal`: an equality comparison (Equal, NotEqual) with TF's attr
     incompatible_shape_error, and what it gives for shapes that don't broadcast (see
-    _shape_error_attr)."""
+    _shape_error_attr). `string_name`: the TF op that runs it for a string first input
+    (tf.add's Add, where its numbers run AddV2), which its errors then name."""
     allowed_ids = frozenset(id(d) for d in allowed)  # DTypes are singletons; id() is C-fast
     no_cpu_ids = frozenset(id(d) for d in no_cpu[0]) if no_cpu else frozenset()
 
@@ -247,8 +249,11 @@ def _binary(tf_name: str, kernel: Callable, allowed: frozenset, grad: Callable |
             if id(d) in no_cpu_ids and (d is y._dtype or _state.graph is None):
                 raise C.no_cpu_kernel(tf_name, d, no_cpu[1], no_cpu[2])
             C.refuse_narrow_compare(tf_name, d, allowed)
-            d = C.same_dtype(tf_name, (x, y), allowed)
-        return [(C.broadcast(tf_name, x._shape, y._shape), out_dtype or d)]
+            d = C.same_dtype(_named(d), (x, y), allowed)
+        return [(C.broadcast(_named(d), x._shape, y._shape), out_dtype or d)]
+
+    def _named(d: dt.DType) -> str:
+        return string_name if d is dt.string and string_name else tf_name
 
     @functools.cache
     def samples_and_bad() -> tuple:  # the bad samples reuse the first sample's input

@@ -19,6 +19,7 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.py_conversion import check_elements, leaves
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 
 
@@ -62,7 +63,7 @@ def convert_to_tensor_v2(value: Any, dtype: Any = None, dtype_hint: Any = None,
     g = _state.graph
     if g is not None and dtype is not None and isinstance(value, (list, tuple, int, float,
                                                                  complex, str, bytes)) \
-            and not any(isinstance(v, Tensor) for v in _leaves(value)):  # (else packed)
+            and not any(isinstance(v, Tensor) for v in leaves(value)):  # (else packed)
         assert_compatible(value, dt.as_dtype(dtype))
     t = convert_to_tensor(value, dtype, dtype_hint, name)
     if g is not None and type(t) is EagerTensor and not isinstance(value, Tensor):
@@ -96,37 +97,14 @@ def _eager_value(value: Any, dtype: dt.DType | None) -> tuple:
     return to_host(t._arr), t._dtype
 
 
-# What TF's make_tensor_proto accepts as an element of a value of each kind of dtype.
-_KINDS = (("is_bool", (bool,)), ("is_integer", (int, np.integer)),
-          ("is_floating", (int, float, np.integer, np.floating)),
-          ("is_complex", (int, float, complex, np.number)))
-
-
 def assert_compatible(value: Any, dtype: dt.DType | None) -> None:
     """TF's check of a Python value (nested lists) against the dtype asked for: no graph
     tensor in it when none is asked, else elements of the dtype's kind."""
-    allowed = None
-    if dtype is not None:
-        if dtype is dt.string:
-            allowed = (str, bytes)
-        else:
-            allowed = next((ok for attr, ok in _KINDS if getattr(dtype, attr)), None)
-    for v in _leaves(value):
-        if allowed is None:
-            if isinstance(v, Tensor) and not isinstance(v, EagerTensor):
-                raise TypeError("Expected any non-tensor type, but got a tensor instead.")
-            continue
-        ok = isinstance(v, allowed) or (isinstance(v, np.ndarray) and
-                                        issubclass(v.dtype.type, allowed))
-        if not ok:
-            raise TypeError(f"Expected {dtype.name}, but got {v} of type "
-                            f"'{type(v).__name__}'.")
-
-
-def _leaves(value: Any) -> list:
-    if isinstance(value, (list, tuple)):
-        return [leaf for v in value for leaf in _leaves(v)]
-    return [value]
+    if dtype is not None and check_elements(value, dtype):
+        return
+    for v in leaves(value):
+        if isinstance(v, Tensor) and not isinstance(v, EagerTensor):
+            raise TypeError("Expected any non-tensor type, but got a tensor instead.")
 
 
 def scope_name(name: str | None, default: str) -> str:

@@ -958,6 +958,7 @@ ADJUST_CONTRAST = register(OpDef(
 ))
 
 
+@eager_api("contrast_factor")  # (TF hands it to AdjustContrastv2 as given)
 def adjust_contrast(images: Any, contrast_factor: float) -> Any:
     """(x - mean) * contrast_factor + mean, per image and channel: AdjustContrastv2 on
     half or float images, other dtypes converted to float32 and back (saturating), as TF."""

@@ -162,10 +162,15 @@ DRAW_BOUNDING_BOXES_V1 = register(OpDef(
 ))
 
 
+@eager_api("images", "boxes", "colors")  # (TF hands them to its op as given)
 def draw_bounding_boxes(images: Any, boxes: Any, colors: Any, name: str | None = None) -> Any:
     """`tf.image.draw_bounding_boxes`: box outlines on [batch, height, width, depth]
     images (boxes [batch, num_boxes, 4] as y1, x1, y2, x2 in [0, 1]; colours RGBA rows,
     cycled; none: TF's default table)."""
+    # (TF's slow path, given a list, converts boxes and colours to float: a tensor of
+    # another dtype is its ValueError)
+    C.slow_typed_inputs(C.passed_raw(images, boxes, colors), (boxes, dt.float32),
+                        *(((colors, dt.float32),) if colors is not None else ()))
     if not isinstance(images, Tensor):  # (TF converts an array of another dtype to float)
         images = _t(images)
         if images.dtype not in _DRAW_T:

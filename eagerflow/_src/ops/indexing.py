@@ -3,9 +3,8 @@
 
 Gathers come in adjoint pairs (GatherV2 / GatherV2Grad; along axis 0 the gradient is an
 IndexedSlices, as TF's; along another, in a graph, TF's UnsortedSegmentSum between two
-Transposes), so gradients of any order work. Index values are checked against
-the shapes they index before the kernel touches memory; an index out of range is an
-InvalidArgumentError naming it, never a NumPy IndexError or a silent wrap-around.
+Transposes), so gradients of any order work. Indices are checked against the shapes they
+index first: one out of range is an InvalidArgumentError naming it, never a wrap-around.
 """
 
 from __future__ import annotations
@@ -47,7 +46,7 @@ from eagerflow._src.ops.dynshape import (
     shape_arg,
     traced_arg,
 )
-from eagerflow._src.ops.eager_errors import raised_eagerly, slow_inputs
+from eagerflow._src.ops.eager_errors import eager_api, raised_eagerly, slow_inputs
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.math import _t, cast, greater_equal, less, maximum, where, zeros_like
 from eagerflow._src.ops.packed_strings import unique_strings
@@ -435,9 +434,7 @@ def _static_int(x: Any) -> int | None:
     return int(v) if isinstance(v, (int, np.integer)) else None
 
 
-# ---------------------------------------------------------------------------------------
-# Segment sums.
-# ---------------------------------------------------------------------------------------
+# -- Segment sums -----------------------------------------------------------------------
 
 def _segment_infer(data: Any, ids: Any, *dyn: Any, num_segments: int | None) -> list:
     _check_indices("UnsortedSegmentSum", ids, "Tindices", frozenset((dt.int32, dt.int64)))
@@ -528,13 +525,14 @@ UNSORTED_SEGMENT_SUM = register(OpDef(
 
 
 def eager_segments(op: str, data: Any, ids: Any, num_segments: Any, allowed: frozenset,
-                   ids_allowed: frozenset = _INDEX_TYPES) -> int:
-    """An Unsorted* op's num_segments given eagerly (a tensor, or a value TF converts to an
-    int32 one), checked as TF checks that input: after data's type T and the ids' Tindices
-    (`allowed`, `ids_allowed`), its Tnumsegments; then as its kernel does: a scalar, data's
-    shape starting with the ids', not negative."""
+                   ids_allowed: frozenset = _INDEX_TYPES, slow: bool = False) -> int:
+    """An Unsorted* op's num_segments given eagerly (a tensor, or a value TF's wrapper
+    converts for its Tnumsegments, int32 by default: `slow`, its slow path, keeps a float
+    list's float32), checked as TF checks that input: after data's type T and the ids'
+    Tindices (`allowed`, `ids_allowed`), its Tnumsegments; then as its kernel does: a
+    scalar, data's shape starting with the ids', not negative."""
     n = num_segments if isinstance(num_segments, Tensor) else \
-        convert_to_tensor(num_segments, dtype=dt.int32)
+        C.index_value(num_segments, dt.int32, slow)
     C.check_dtype(op, data, allowed)
     _check_indices(op, ids, "Tindices", ids_allowed)
     C.check_dtype(op, n, C.INDEX, "Tnumsegments")
@@ -554,12 +552,14 @@ def eager_segments(op: str, data: Any, ids: Any, num_segments: Any, allowed: fro
 @slow_inputs("data", "segment_ids", "num_segments")
 def unsorted_segment_sum(data: Any, segment_ids: Any, num_segments: Any,
                          name: str | None = None) -> Any:
+    slow = C.passed_raw(data, segment_ids, num_segments)
     data, ids = _t(data), _t(segment_ids)
     if isinstance(num_segments, int) or \
             (isinstance(num_segments, Tensor) and type(num_segments) is not EagerTensor):
         n, dyn = segments_arg(num_segments)
     else:
-        n, dyn = eager_segments("UnsortedSegmentSum", data, ids, num_segments, C.NUMERIC), ()
+        n = eager_segments("UnsortedSegmentSum", data, ids, num_segments, C.NUMERIC, slow=slow)
+        dyn = ()
     return bind(UNSORTED_SEGMENT_SUM, (data, ids) + dyn, {"num_segments": n}, name)
 
 
@@ -592,9 +592,7 @@ def check_sorted_segments(op: str, ids: np.ndarray, num_segments: int | None = N
     return rows
 
 
-# ---------------------------------------------------------------------------------------
-# boolean_mask, sequence_mask.
-# ---------------------------------------------------------------------------------------
+# -- boolean_mask, sequence_mask --------------------------------------------------------
 
 def boolean_mask(tensor: Any, mask: Any, axis: Any = None, name: str = "boolean_mask") -> Any:
     """The entries of `tensor` where `mask` is True (mask covers dims axis..axis+k)."""
@@ -770,14 +768,15 @@ def _out_idx(value: Any) -> dt.DType:
         raise TypeError(f"Expected DataType for argument 'out_idx' not {value!r}.") from None
 
 
+@eager_api("x", "out_idx:type")  # (a list, or another out_idx than a DType: TF's slow path)
 def unique(x: Any, out_idx: Any = dt.int32, name: str | None = None) -> Any:
-    y, idx = bind(UNIQUE, (_t(x),), {"out_idx": _out_idx(out_idx)})
-    return UniqueOutput(y, idx)
+    return UniqueOutput(*bind(UNIQUE, (_t(x),), {"out_idx": _out_idx(out_idx)}, name))
 
 
+@eager_api("x", "out_idx:type")
 def unique_with_counts(x: Any, out_idx: Any = dt.int32, name: str | None = None) -> Any:
-    y, idx, count = bind(UNIQUE_WITH_COUNTS, (_t(x),), {"out_idx": _out_idx(out_idx)})
-    return UniqueWithCountsOutput(y, idx, count)
+    return UniqueWithCountsOutput(*bind(UNIQUE_WITH_COUNTS, (_t(x),),
+                                        {"out_idx": _out_idx(out_idx)}, name))
 
 
 _ONE_HOT_INDEX = frozenset((dt.uint8, dt.int8, dt.int32, dt.int64))
@@ -964,10 +963,10 @@ def repeat(input: Any, repeats: Any, axis: Any = None, name: str | None = None) 
     r = len(x._shape)
     ax = C.positive_axis(axis, r)
     if isinstance(repeats, (Tensor, bool)) or not isinstance(repeats, (int, np.integer)):
+        # (int32 preferred: NumPy values and bools are cast to it, float lists are refused)
+        if not isinstance(repeats, Tensor):
+            repeats = convert_to_tensor(repeats, dtype_hint=dt.int32)
         reps_t = _t(repeats)
-        if reps_t._dtype is dt.bool and not isinstance(repeats, Tensor):
-            # (TF converts a Python or NumPy bool as an int; a bool tensor it refuses)
-            repeats = reps_t = cast(reps_t, dt.int32)
         if not reps_t._dtype.is_integer:
             raise TypeError(f"Argument `tensor` (name: repeats) must be of type integer. "
                             f"Received `tensor` = {reps_t} of dtype: {reps_t._dtype}")

@@ -371,9 +371,9 @@ INVERT = _unary("Invert", "invert", C.INTS, None, _elementwise_ref(lambda a: ~a)
 ADD = _binary("AddV2", lambda xp, x, y: xp.add(x, y), C.NUMERIC | {dt.string},
               _bin_grad(lambda g, x, y, z: g, lambda g, x, y, z: g, fast=_ANY,
                        skips="scalar_y"),
-              _elementwise_ref(lambda a, b: a + b), ufunc=np.add, operator="+", units=(0, 0),
-              fold=_fold_arith(np.add), fold_partial=False, half_kernel=halfprec.binary(np.add),
-              tf=TFForm(export=lambda n, b: b.node(
+              _elementwise_ref(lambda a, b: a + b), string_name="Add", ufunc=np.add,
+              operator="+", units=(0, 0), fold=_fold_arith(np.add), fold_partial=False,
+              half_kernel=halfprec.binary(np.add), tf=TFForm(export=lambda n, b: b.node(
                   "Add" if n.inputs[0]._dtype is dt.string else "AddV2", [b.input(0), b.input(1)],
                   name=n.name)))
 SUB = _binary("Sub", lambda xp, x, y: xp.subtract(x, y), C.NUMERIC,
@@ -677,7 +677,7 @@ _TRUEDIV_TARGET = {id(d): dt.float32 for d in (dt.int8, dt.int16, dt.uint8, dt.u
 _TRUEDIV_TARGET.update({id(d): dt.float64 for d in (dt.int32, dt.int64, dt.uint32, dt.uint64)})
 
 
-def _int_to_float(d: dt.DType) -> dt.DType | None:
+def int_to_float(d: dt.DType) -> dt.DType | None:
     return _TRUEDIV_TARGET.get(id(d))
 
 
@@ -697,7 +697,7 @@ def truediv(x: Any, y: Any, name: str | None = None) -> Any:
     if id(x._dtype) not in _TRUEDIV_IDS:
         raise TypeError(f"Invalid dtype {x._dtype!r} in __truediv__. Expected one of {{"
                         f"{', '.join(repr(d) for d in _TRUEDIV_DTYPES)}}}.")
-    target = _int_to_float(x._dtype)
+    target = int_to_float(x._dtype)
     if target is not None:
         x, y = cast(x, target), cast(y, target)
     # (bind's fast path for two tensors; TF's truediv opens a name scope: its eager errors
@@ -833,9 +833,9 @@ SELECT = register(OpDef(
 @dispatchable
 def where(condition: Any, x: Any = None, y: Any = None, name: str | None = None) -> Any:
     if x is None and y is None:
-        # TF converts the condition first (bool preferred, Where's default: a NumPy array
-        # is cast to it) and makes Where in a name scope (no name eagerly)
-        return bind(WHERE_INDICES, (C.op_input("Where", condition),), {},
+        # TF converts the condition first, bool preferred (a NumPy array is cast to it, a
+        # Python number keeps its dtype), and makes Where in a name scope (none eagerly)
+        return bind(WHERE_INDICES, (convert_to_tensor(condition, dtype_hint=dt.bool),), {},
                     name if _state.graph is not None else None)
     if x is None or y is None:
         raise ValueError("x and y must both be non-None or both be None.")

@@ -42,13 +42,13 @@ from eagerflow._src.ops.math import (
     ATAN2,
     _b,
     _bin_grad,
-    _int_to_float,
     _t,
     _u,
     cast,
     conj,
     cosh,
     exp,
+    int_to_float,
     negative,
     not_equal,
     ones_like,
@@ -638,7 +638,7 @@ def div_no_nan(x: Any, y: Any, name: str | None = None) -> Any:
     if x._dtype is not y._dtype:
         raise TypeError(f"`x` and `y` must have the same dtype, got {x._dtype!r} != "
                         f"{y._dtype!r}.")
-    target = _int_to_float(x._dtype)
+    target = int_to_float(x._dtype)
     if target is not None:
         x, y = cast(x, target), cast(y, target)
     elif x._dtype not in _XSAFE_T:

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -39,6 +39,7 @@ from eagerflow._src.ops import special_scalars as SP
 from eagerflow._src.ops.array import broadcast_to
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg
+from eagerflow._src.ops.eager_errors import slow_path
 from eagerflow._src.ops.math import _t, maximum, truediv
 from eagerflow._src.ops.math_special import _quiet
 from eagerflow._src.ops.misc_ops import broadcast_dynamic_shape
@@ -570,7 +571,14 @@ STATELESS_POISSON = register(OpDef(
 
 def stateless_poisson(shape: Any, seed: Any, lam: Any, dtype: Any = dt.int32,
                       name: str | None = None) -> Any:
-    """Poisson draws that depend only on `seed`; `shape` ends with lam's shape."""
-    shape = R._static_shape(shape, "StatelessRandomPoisson")
+    """Poisson draws that depend only on `seed`; `shape` ends with lam's shape. A list
+    among seed and lam sends TF's wrapper down its slow path: no name on the shape's
+    errors either."""
+    try:
+        shape = R._static_shape(shape, "StatelessRandomPoisson")
+    except OpError as e:
+        if C.passed_raw(seed, lam):
+            slow_path(e)
+        raise
     return S.bind_seeded(STATELESS_POISSON, (convert_to_tensor(seed), _t(lam)),
                          {"shape": shape, "dtype": dt.as_dtype(dtype)}, (seed, lam), name)

@@ -34,7 +34,7 @@ from eagerflow._src.ops.broadcast_grads import broadcast_like
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec, as_int_tensor, needs_runtime
-from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
+from eagerflow._src.ops.eager_errors import eager_api, slow_inputs, slow_type
 from eagerflow._src.ops.graph_constants import graph_constant, scope_name
 from eagerflow._src.ops.math import (
     MUL,
@@ -675,8 +675,8 @@ def _arg_infer(name: str) -> Callable:
         the op refuses)."""
         C.axis_given(name, axis, dyn, "dimension")
         _axis_dtype(name, dyn, _ARGMAX_TIDX if name == "ArgMax" else _INDEX_T)
-        C.dtype_attr(name, output_type, "output_type", _ARG_OUT)
         C.check_dtype(name, x, C.REALS | {dt.bool})
+        C.dtype_attr(name, output_type, "output_type", _ARG_OUT)
         if dyn:
             _axis_input(name, dyn, "dim must be a scalar, but received tensor of shape:")
         if x._shape is None:
@@ -768,10 +768,17 @@ def argmax(input: Any, axis: Any = None, output_type: Any = dt.int64,  # noqa: A
     return bind(ARGMAX, (_t(input),) + dyn, attrs, name)
 
 
+@eager_api("input", "axis", "output_type:type")
 def argmin(input: Any, axis: Any = None, output_type: Any = dt.int64,  # noqa: A002
            name: str | None = None) -> Any:
-    axis, dyn = _axis_args(axis)
-    attrs = {"axis": axis, "output_type": C.make_type(output_type, "output_type")}
+    """TF's ArgMin as its generated wrapper calls it: a list among the inputs, or an
+    output_type not a DType, sends it down its slow path, which makes output_type first
+    and converts the axis as it infers (a list of floats: a float32 its Tidx refuses)."""
+    attrs = {"output_type": C.make_type(output_type, "output_type")}
+    if _state.graph is None and axis is not None and not isinstance(axis, Tensor) and (
+            C.passed_raw(input, axis) or slow_type(output_type)):
+        axis = C.index_input("ArgMin", axis, "Tidx", slow=True)
+    attrs["axis"], dyn = _axis_args(axis)
     return bind(ARGMIN, (_t(input),) + dyn, attrs, name)
 
 

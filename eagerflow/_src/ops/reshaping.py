@@ -212,10 +212,7 @@ def _squeeze_infer(x: Any, squeeze_dims: tuple) -> list:
         if None in shape:
             return [(None, x._dtype)]
         return [(tuple(d for d in shape if d != 1), x._dtype)]
-    for a in squeeze_dims:  # (graph/shape_errors.py words them as TF's shape function)
-        if not -r <= a < r:
-            raise C.fail("Squeeze", f"Tried to squeeze dim index {a} for tensor with {r} "
-                                    "dimensions.")
+    _check_dims_in_range(squeeze_dims, r)  # (graph/shape_errors.py words it as TF's)
     axes = {a % r for a in squeeze_dims}
     for a in sorted(axes):
         if shape[a] not in (1, None):
@@ -224,15 +221,21 @@ def _squeeze_infer(x: Any, squeeze_dims: tuple) -> list:
     return [(tuple(d for i, d in enumerate(shape) if i not in axes), x._dtype)]
 
 
+def _check_dims_in_range(squeeze_dims: tuple, r: int) -> None:
+    """TF's kernel's check of the dims against the rank `r`: the last one out of range is
+    the one its error names (squeeze(x, [1, 5, 2]) of a vector names 2)."""
+    bad = [a for a in squeeze_dims if not -r <= a < r]
+    if bad:
+        raise C.fail("Squeeze", f"Tried to squeeze dim index {bad[-1]} for tensor with {r} "
+                                "dimensions.")
+
+
 def _squeeze_kernel(xp: Any, x: Any, squeeze_dims: tuple) -> Any:
     """TF's kernel: every dim in range first, then each one given of size 1."""
     r = x.ndim
     if not squeeze_dims:
         return xp.reshape(x, tuple(d for d in x.shape if d != 1))
-    for a in squeeze_dims:
-        if not -r <= a < r:
-            raise C.fail("Squeeze", f"Tried to squeeze dim index {a} for tensor with {r} "
-                                    "dimensions.")
+    _check_dims_in_range(squeeze_dims, r)
     axes = {a % r for a in squeeze_dims}
     for a in sorted(axes):
         if x.shape[a] != 1:
@@ -261,6 +264,7 @@ SQUEEZE = register(OpDef(
 
 
 @dispatchable
+@slow_inputs("input", "axis:ints")
 def squeeze(input: Any, axis: Any = None, name: str | None = None) -> Any:  # noqa: A002
     """TF's Squeeze op, as TF's graphs hold it (its dims checked as TF's shape function
     checks them while tracing, and by TF's kernel at run time)."""

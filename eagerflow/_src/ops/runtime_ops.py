@@ -262,7 +262,7 @@ def parallel_stack(values: Any, name: str = "parallel_stack") -> Any:
     known); TF refuses it eagerly."""
     if executing_eagerly():
         raise RuntimeError("tf.parallel_stack() is not compatible with eager execution.")
-    xs = common_args(values)
+    xs = common_args(values, "ParallelConcat")
     if not xs:
         raise ValueError("parallel_stack needs at least one value")
     dtypes = {x.dtype for x in xs}

@@ -35,7 +35,7 @@ from eagerflow._src.ops.checks import check_size
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg
-from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
 from eagerflow._src.ops.eigen_reduce import segment_fold, unrolls
 from eagerflow._src.ops.indexing import (
     _check_indices,
@@ -255,13 +255,16 @@ def _snake(op: str) -> str:
 def _unsorted(op: OpDef) -> Callable:
     allowed = _allowed(op.name)
 
+    @slow_inputs("data", "segment_ids", "num_segments")
     def f(data: Any, segment_ids: Any, num_segments: Any, name: str | None = None) -> Any:
+        slow = C.passed_raw(data, segment_ids, num_segments)
         data, ids = _t(data), _t(segment_ids)
         if isinstance(num_segments, Tensor) and not isinstance(num_segments, EagerTensor):
             n, dyn = segments_arg(num_segments)
             return bind(op, (data, ids) + dyn, {"num_segments": n}, name)
         if type(num_segments) is not int:
-            num_segments = eager_segments(op.name, data, ids, num_segments, allowed, _IDS_T)
+            num_segments = eager_segments(op.name, data, ids, num_segments, allowed, _IDS_T,
+                                          slow)
         return bind(op, (data, ids), {"num_segments": num_segments}, name)
     f.__name__ = _snake(op.name)  # the Python name TF's function has
     return f

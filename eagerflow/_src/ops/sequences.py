@@ -23,13 +23,12 @@ from eagerflow._src.core.tensor import (
     Tensor,
     check_finite_size,
     convert_to_tensor,
-    host_tensor,
 )
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec, partial_value
 from eagerflow._src.ops.eager_errors import raised_eagerly
-from eagerflow._src.ops.math import _t, cast
+from eagerflow._src.ops.math import _t, cast, int_to_float, subtract
 from eagerflow._src.ops.registry import OpDef, Sample, TFForm, register
 
 
@@ -228,21 +227,32 @@ LINSPACE = register(OpDef(
 
 
 def linspace(start: Any, stop: Any, num: Any, name: str | None = None, axis: int = 0) -> Any:
+    """TF's linspace_nd, whose Python converts start, then stop to start's dtype (a tensor
+    of another dtype is its ValueError), then num as an int (int32 preferred: NumPy values
+    and bools are cast to it), casts num to start's dtype, broadcasts the endpoints'
+    shapes and subtracts them (Sub refuses bools), dividing as truediv does: integer
+    endpoints give float32 or float64. The LinSpace op computes the points so."""
     start = _t(start)
-    # (TF checks num is an integer before casting start; num is LinSpace's HostMemory
-    # input: made on the host)
-    num_t = host_tensor(num)
-    if num_t._dtype is dt.bool and not isinstance(num, Tensor):
-        num_t = cast(num_t, dt.int32)  # (TF converts a Python or NumPy bool as an int)
+    stop = convert_to_tensor(stop, dtype=start._dtype, name="stop")
+    num_t = num
+    if not isinstance(num, Tensor):
+        with host_eagerly():  # (num is LinSpace's HostMemory input: made on the host)
+            num_t = convert_to_tensor(num, dtype_hint=dt.int32)
     if not num_t._dtype.is_integer:  # (its value shown as NumPy's: a string's is bytes)
         raise TypeError(f"Argument `tensor` (name: num) must be of type integer. Received "
                         f"`tensor` = {num_t.numpy()} of dtype: <dtype: '{num_t._dtype.name}'>")
-    integer_start = not start._dtype.is_floating
-    if integer_start:
-        start = cast(start, dt.float64)  # integer endpoints give float64, as in TF
-    stop = convert_to_tensor(stop, dtype_hint=start._dtype)
-    if integer_start and stop._dtype.is_integer:
-        stop = cast(stop, dt.float64)
+    if start._dtype is dt.string:
+        cast(num_t, dt.string)  # (Cast's refusal, TF's next error)
+    if _state.graph is None and start._shape != stop._shape:
+        try:
+            C.broadcast("BroadcastArgs", start._shape, stop._shape)
+        except InvalidArgumentError as e:
+            raise raised_eagerly(e, "") from None
+    if start._dtype is dt.bool:
+        subtract(stop, start)  # (Sub's refusal, TF's next error)
+    target = int_to_float(start._dtype)
+    if target is not None:
+        start, stop = cast(start, target), cast(stop, target)
     if num_t._shape == (1,) and isinstance(num_t, EagerTensor):
         num_t = EagerTensor(num_t._numpy().reshape(()))  # (TF's range takes a vector of one)
     elif num_t.shape.rank != 0:
@@ -251,6 +261,9 @@ def linspace(start: Any, stop: Any, num: Any, name: str | None = None, axis: int
     num = C.known(num_t)
     if C.is_graph_tensor(num):  # known when the graph runs: the op's input, as TF's
         return bind(LINSPACE, (start, stop, num), {"num": None, "axis": axis}, name)
+    if _state.graph is None and int(num) < 0:  # (TF's range(1, -1) of a negative num)
+        raise raised_eagerly(C.fail("Range", "Requires start <= limit when delta > 0: 1/-1"),
+                             "")
     return bind(LINSPACE, (start, stop), {"num": int(num), "axis": axis}, name)
 
 

@@ -23,6 +23,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state, executing_eagerly
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.name_scope import name_scope
+from eagerflow._src.core.py_conversion import check_elements
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -40,10 +41,19 @@ def _f64(*shape: int) -> np.ndarray:
     return _rng.uniform(-2, 2, size=shape)
 
 
-def common_args(values: Any) -> tuple:
+def common_args(values: Any, op: str | None = None) -> tuple:
     """A list of tensors and Python values as tensors of one dtype: the first tensor's
-    (Python values that don't fit it are a TypeError, as in TF)."""
-    values = list(values)
+    (Python values that don't fit it are a TypeError, as in TF; while a graph is built,
+    TF's graph builder's naming each item's dtype, for the `values` of `op`)."""
+    try:
+        return _common_args(list(values))
+    except (TypeError, ValueError) as e:
+        if op is None or _state.graph is None:
+            raise
+        raise C.list_type_error(op, "values", values, None, e) from None
+
+
+def _common_args(values: list) -> tuple:
     first = next((v for v in values if _tensor_like(v)), None)
     if first is None:
         if not values:
@@ -102,7 +112,7 @@ PACK = register(OpDef(
 def stack(values: Any, axis: int = 0, name: str = "stack") -> Any:
     if isinstance(axis, EagerTensor):
         bool(axis == 0)  # TF's stack tests `axis == 0` first: several values are ambiguous
-    xs = common_args(values)
+    xs = common_args(values, "Pack")
     if not xs:
         # TF's stack converts the values whole first along axis 0 (none: a float32 [0]);
         # along another axis it reads the first one's shape: Python's IndexError
@@ -261,8 +271,10 @@ def _pack(value: Any, target: Any, name: str = "packed") -> Tensor:
             return value  # eager Pack refuses the mixed dtypes (InvalidArgumentError)
         raise TypeError(f"Cannot convert a list containing a tensor of dtype {value._dtype} to "
                         f"{target} (Tensor is: {value!r})")
-    t = convert_to_tensor(value, dtype=target)
     g = _state.graph
+    if g is not None:  # (TF's graph constant of it: make_tensor_proto's check first)
+        check_elements(value, target)
+    t = convert_to_tensor(value, dtype=target)
     if g is not None and isinstance(t, EagerTensor):
         return g.constant(to_host(t._arr), t._dtype, name)
     return t

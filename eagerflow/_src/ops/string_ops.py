@@ -20,6 +20,7 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, OutOfRangeError
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
@@ -491,8 +492,10 @@ def join(inputs: Any, separator: str = "", name: str | None = None) -> Any:
         return convert_to_tensor("")
     try:
         xs = tuple(_as_tensor(x) for x in inputs)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError) as e:
         if isinstance(inputs, (list, tuple)):
+            if _state.graph is not None:  # (TF's graph builder names each item's dtype)
+                raise C.list_type_error("StringJoin", "inputs", inputs, dt.string, e) from None
             raise
         # (TF's fast path takes any sequence of strings; where it fails, its slow path
         # asks for a list)

@@ -38,6 +38,7 @@ from eagerflow._src.function.concrete import ConcreteFunction
 from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops.array import constant
 from eagerflow._src.ops.batch_ops import check_allowed_batch_sizes, check_batch_shapes
+from eagerflow._src.ops.checks import dt_enum
 from eagerflow._src.ops.checks import dtype_word as c_name
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import OpDef, TFForm
@@ -77,7 +78,48 @@ def func_attr(v: Any, op: str) -> ConcreteFunction:
     if op == "BatchFunction":  # (its kernel looks the function up, in its words)
         raise NotFoundError(None, None, f'Failed to find definition for function "{name}"'
                                         f" [Op:{op}]")
-    raise NotFoundError(None, None, f"Function {name} is not defined. [Op:{op}] name: ")
+    e = NotFoundError(None, None, f"Function {name} is not defined. [Op:{op}] name: ")
+    e.undefined = name  # (reworded by `undefined_error` once the op's attrs are known)
+    raise e
+
+
+def undefined_error(e: NotFoundError, op: str, attrs: dict, given: dict, device: str,
+                    call: str | None) -> OpError:
+    """`e`, func_attr's refusal of a function the context does not hold, as TF's eager
+    call of `op` named `call` words it (`attrs`: those set before it, `given`: the call's
+    arguments, `device`: the op's): Case's lookup as its attributes are set, on TF's slow
+    path (no name); the call ops' kernels' search for the function, naming their node;
+    For's and RemoteCall's kernels in the function TF runs them as (decorated by the
+    caller, as any op's error); If's and While's before it. An error worded in full is
+    marked `_slow_path`."""
+    name = e.undefined
+    if op not in ("Case", "StatelessCase", "PartitionedCall", "StatefulPartitionedCall",
+                  "For", "RemoteCall"):
+        e = NotFoundError(None, None, f"Function {name} is not defined. [Op:{op}] name: "
+                                      f"{call or ''}")
+        e._slow_path = True
+    elif op in ("Case", "StatelessCase"):
+        e = NotFoundError(None, None, f"'{name}' is neither a type of a primitive operation "
+                                      "nor a name of a function registered in binary running "
+                                      "on vm. Make sure the operation or function is "
+                                      f"registered in the binary running in this process. "
+                                      f"[Op:{op}]")
+        e._slow_path = True
+    elif op in ("PartitionedCall", "StatefulPartitionedCall"):
+        tin, tout = (", ".join(map(dt_enum, attrs.get(a, ()))) for a in ("Tin", "Tout"))
+        texts = (f'{a}="{_text(given.get(a) or "")}"'
+                 for a in ("config", "config_proto", "executor_type"))
+        args = ", ".join(f"args_{i}" for i in range(len(attrs.get("Tin", ()))))
+        e = InternalError(None, None, f"Can't find a function: node={{{{node {op}}}}} = {op}"
+                                      f"[Tin=[{tin}], Tout=[{tout}], {', '.join(texts)}, "
+                                      f'f={name}[], _device="{device}"]({args}) [Op:{op}]')
+    elif op in ("For", "RemoteCall"):
+        e = NotFoundError(None, None, f"Function {name} is not defined. [Op:{op}]")
+    return e
+
+
+def _text(v: Any) -> str:
+    return v.decode() if isinstance(v, bytes) else str(v)
 
 
 def check_length(op: str, attr: str, n: int) -> None:

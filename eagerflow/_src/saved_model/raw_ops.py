@@ -33,7 +33,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.graph.ir import Operation, SymbolicTensor
 from eagerflow._src.ops import eager_errors, sparse_training_ops, tf_op_defs, training_ops
-from eagerflow._src.ops.checks import ATTR_KINDS, convert_attr, dtype_word
+from eagerflow._src.ops.checks import ATTR_KINDS, convert_attr, dtype_word, list_type_error
 from eagerflow._src.ops.held_arrays import host_positions
 from eagerflow._src.ops.registry import REGISTRY
 from eagerflow._src.ops.variables import variable_of
@@ -192,7 +192,9 @@ class RawOp:
             return self._run(by_arg, attrs, name)
         except OpError as e:
             if _state.graph is None:
-                self._eager_error(e, by_arg, attrs, name)
+                worded = self._eager_error(e, by_arg, attrs, name)
+                if worded is not e:
+                    raise worded from None
             raise
 
     def _in_graph(self, by_arg: dict, attrs: dict, name: str | None) -> Any:
@@ -241,11 +243,17 @@ class RawOp:
                                   "eagerflow's graphs do not hold: TF 1 graphs that have one "
                                   "are imported (tf.compat.v1.train.import_meta_graph)")
 
-    def _eager_error(self, e: OpError, by_arg: dict, attrs: dict, name: Any) -> None:
-        """`e` worded as TF's op wrapper words it: the function named after this op's list
-        arguments' lengths, and " name: " with the name given where TF's wrapper took its
-        fast path (every input a tensor, variable, NumPy array or number, a list
-        argument's elements too)."""
+    def _eager_error(self, e: OpError, by_arg: dict, attrs: dict, name: Any) -> OpError:
+        """`e` worded as TF's op wrapper words it (in place, or another error for a
+        function attribute naming none: raw_functional.undefined_error): the function
+        named after this op's list arguments' lengths, and " name: " with the name given
+        where TF's wrapper took its fast path (every input a tensor, variable, NumPy array
+        or number, a list argument's elements too)."""
+        if getattr(e, "undefined", None) is not None:
+            e = raw_functional.undefined_error(e, self.op, attrs, by_arg,
+                                               self._error_device(e, by_arg), name)
+            if getattr(e, "_slow_path", False):  # (worded in full)
+                return e
         lengths = {}
         for arg in list(self.opdef.input_arg) + list(self.opdef.output_arg):
             attr = arg.number_attr or arg.type_list_attr
@@ -260,12 +268,13 @@ class RawOp:
                 isinstance(v, (list, tuple)) else [v]
             if eager_errors.passed_raw(*items):
                 eager_errors.slow_path(e)
-                return
+                return e
         if any(self._int_for_float(a, by_arg) or (
                 a.type == "list(int)" and eager_errors.slow_int_list(by_arg.get(a.name))) or (
                 a.type == "shape" and isinstance(by_arg.get(a.name), (int, np.integer)))
                for a in self.opdef.attr):  # (a shape's int: TF's fast path takes lists only)
             eager_errors.slow_path(e)
+        return e
 
     def _int_for_float(self, attr: Any, by_arg: dict) -> bool:
         """Whether float (or list of floats) attribute `attr` reached TF's wrapper holding
@@ -371,6 +380,7 @@ class RawOp:
         # dtype); its slow path converts each to its dtype (ValueError): each input of a
         # fixed dtype, and those of a type attribute that some non-tensor value shares
         converted = self._converted_attrs(by_arg) if self._slow_path(by_arg) else None
+        fast = converted is None and _state.graph is None
         host = self._host_inputs
         if host.__class__ is not tuple:  # (where this call's lists put them)
             host = host(self._tensor_count(by_arg))
@@ -392,11 +402,12 @@ class RawOp:
                     try:
                         for v in value:
                             out.append(self._convert(v, arg.type_attr, arg.type, attrs,
-                                                     len(out), host, slow))
+                                                     len(out), host, slow, fast))
                     except (TypeError, ValueError, InvalidArgumentError) as e:
                         if _state.graph is None:
                             raise
-                        raise _list_type_error(self.op, arg, value, e) from None
+                        fixed = dt.as_dtype(arg.type) if arg.type else None
+                        raise list_type_error(self.op, arg.name, value, fixed, e) from None
                 else:
                     for v in value:
                         out.append(self._convert(v, "", 0, attrs, len(out), host))
@@ -405,7 +416,7 @@ class RawOp:
             else:
                 try:
                     out.append(self._convert(value, arg.type_attr, arg.type, attrs, len(out),
-                                             host, slow))
+                                             host, slow, fast))
                 except (TypeError, ValueError, InvalidArgumentError) as e:
                     if _state.graph is None:
                         raise
@@ -482,11 +493,12 @@ class RawOp:
         return out
 
     def _convert(self, value: Any, type_attr: str, fixed: int, attrs: dict, i: int,
-                 host: tuple, slow: bool = False) -> Any:
+                 host: tuple, slow: bool = False, fast: bool = False) -> Any:
         """Input `i` as a tensor: of its fixed type, of its type attribute's dtype when an
         earlier input (or the caller) set it, else as it converts, which then sets it
         (`host`: the positions of the inputs read in host memory, made there; `slow`: TF's
-        wrapper converts this input to its dtype, see _inputs)."""
+        wrapper converts this input to its dtype, see _inputs; `fast`: the call takes TF's
+        eager fast path, see _infer_type)."""
         if fixed == _DT_RESOURCE and isinstance(value, Tensor) and value._dtype is dt.resource:
             return value  # a handle, as it is (the op's load finds what it names)
         if is_variable(value):
@@ -504,11 +516,11 @@ class RawOp:
             t = value
         elif i in host and _state.device is not CPU_DEVICE:
             with placed_on(CPU_DEVICE):
-                return self._convert(value, type_attr, fixed, attrs, i, host, slow)
+                return self._convert(value, type_attr, fixed, attrs, i, host, slow, fast)
         elif want is not None:
             t = convert_to_tensor(value, dtype=want)
         else:
-            t = self._infer_type(value, type_attr)
+            t = self._infer_type(value, type_attr, fast)
         if type_attr and type_attr not in attrs:
             attrs[type_attr] = t._dtype
         return t
@@ -529,11 +541,18 @@ class RawOp:
             if first is not None:
                 attrs[type_attr] = first._dtype
 
-    def _infer_type(self, value: Any, type_attr: str) -> Any:
+    def _infer_type(self, value: Any, type_attr: str, fast: bool) -> Any:
         """The first input of a type attribute no tensor set, as TF's eager wrapper converts
-        it: as it converts alone when that dtype is allowed, else preferring the
-        attribute's default (Range(start=False, ...) is an int32 range)."""
+        it. Its fast path (`fast`: every input a tensor, variable, NumPy array or Python
+        number) asks for the attribute's default dtype where it has one, which a Python
+        float refuses for an int (Range(start=0., limit=3., delta=1.) is a TypeError) and
+        a NumPy value is cast to (a float64 array's Range is an int32 range). Its slow
+        path converts it alone when that dtype is allowed, else preferring the default
+        (Range(start=[0.5], ...) is a float32 range). (TF's first op of a process takes
+        the slow path, its context not yet made: eagerflow answers as the later calls.)"""
         allowed, hint = self._type_facts(type_attr)
+        if fast and hint is not None:
+            return convert_to_tensor(value, dtype=hint)
         if allowed:
             try:
                 t = convert_to_tensor(value)
@@ -677,24 +696,6 @@ def _variable(handle: Any, arg: str) -> Any:
 @functools.cache
 def _result_type(op: str, fields: tuple) -> type:
     return collections.namedtuple(op, fields)
-
-
-def _list_type_error(op: str, arg: Any, values: Any, e: Exception) -> Exception:
-    """A list argument's refusal `e` while a graph is built, as TF's graph builder words
-    it: each item converted alone, their dtypes ("<NOT CONVERTIBLE TO TENSOR>" for an item
-    that converts to none) not its fixed type's, or not all one (a type attr's)."""
-    names = []
-    for v in values:
-        try:
-            names.append((v if isinstance(v, Tensor) else convert_to_tensor(v))._dtype.name)
-        except (TypeError, ValueError):
-            names.append("<NOT CONVERTIBLE TO TENSOR>")
-    head = f"Tensors in list passed to '{arg.name}' of '{op}' Op have types [{', '.join(names)}]"
-    if arg.type:
-        return TypeError(f"{head} that do not match expected type {dt.as_dtype(arg.type).name}.")
-    if len(set(names)) > 1:
-        return TypeError(f"{head} that don't all match.")
-    return e
 
 
 def _list_value_error(value: Any) -> Exception | None:
