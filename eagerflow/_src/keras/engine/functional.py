@@ -27,7 +27,12 @@ from eagerflow._src.keras import tree
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.call_spec import call_spec
 from eagerflow._src.keras.engine.input_spec import InputSpec
-from eagerflow._src.keras.engine.keras_tensor import KerasTensor, is_keras_tensor
+from eagerflow._src.keras.engine.keras_tensor import (
+    KerasTensor,
+    SymbolicTensor,
+    is_keras_tensor,
+    trace_symbolic,
+)
 from eagerflow._src.keras.engine.operation import (
     FunctionOperation,
     is_operation,
@@ -427,14 +432,18 @@ class GraphNetwork:
         for kt, s in zip(self._flat_inputs, flat):
             known[id(kt)] = TensorShape(s)
         for node in self._run_order:
-            in_shapes = [known[id(t)] for t in _data_inputs(node)]
-            arg = in_shapes[0] if len(in_shapes) == 1 and not isinstance(
-                node.call_args[0], (list, tuple, dict)) else in_shapes
-            out = to_shapes(output_shape_of(node.layer, arg))
-            outs = [out] if isinstance(out, TensorShape) else nest.flatten(out)
+            if is_operation(node.layer):
+                outs = _operation_output_shapes(node, known)
+            else:
+                in_shapes = [known[id(t)] for t in _data_inputs(node)]
+                arg = in_shapes[0] if len(in_shapes) == 1 and not isinstance(
+                    node.call_args[0], (list, tuple, dict)) else in_shapes
+                out = to_shapes(output_shape_of(node.layer, arg))
+                outs = [out] if isinstance(out, TensorShape) else nest.flatten(out)
             for kt, s in zip(node.flat_outputs, outs):
                 known[id(kt)] = s
-        res = [known[id(kt)] for kt in self._flat_outputs]
+        # (tuples, as Keras 3's shapes of its KerasTensors)
+        res = [tuple(known[id(kt)].as_list()) for kt in self._flat_outputs]
         return res[0] if len(res) == 1 else res
 
     # -- serialization ---------------------------------------------------------------------
@@ -562,6 +571,18 @@ class GraphNetwork:
 
 def _takes_training(op: Any) -> bool:
     return isinstance(op, Layer) and call_spec(op).expects_training
+
+
+def _operation_output_shapes(node: Any, known: dict) -> list:
+    """The output shapes of an operation's node (`x + 1`, `ops.max(x, axis=1)`) given its
+    input tensors' `known` shapes: its function traced on all its arguments, the Python
+    values among them included, as the node was called."""
+    values = {id(t): SymbolicTensor(known.get(id(t), t._shape), t._dtype)
+              for t in node.flat_inputs}
+    args, kwargs = node.map_arguments(values)
+    out = node.layer._symbolic_outputs(args[0], args[1:], kwargs, None) if args else \
+        trace_symbolic(node.layer.call, args, kwargs)  # (operands given by keyword only)
+    return [TensorShape(t.shape) for t in nest.flatten(out)]
 
 
 def _data_inputs(node: Any) -> list:
