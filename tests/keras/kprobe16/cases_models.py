@@ -235,3 +235,34 @@ m = keras.Model(i, [o, h, c])
 shapes("model_states", lambda: m.predict(x, verbose=0))
 m.summary()
 """
+
+SNIPPETS["model_of_one_output_in_a_list"] = _TRY + """
+L = layers
+def kind(label, fn):
+    try:
+        r = fn()
+        if isinstance(r, (list, tuple, dict)):
+            print(label, type(r).__name__, [tuple(v.shape) for v in r])
+        else:
+            print(label, type(r).__name__, tuple(r.shape))
+    except Exception as e:
+        print(label, type(e).__name__, str(e).splitlines()[0][:200])
+i = keras.Input((3,))
+one = keras.Model(i, [L.Dense(2)(i)])
+x = np.ones((4, 3), "float32")
+kind("call", lambda: one(x))
+kind("call_tuple_model", lambda: keras.Model(i, (L.Dense(2)(i),))(x))
+kind("symbolic", lambda: one(keras.Input((3,))))
+kind("predict", lambda: one.predict(x, verbose=0))
+print(one.compute_output_shape((5, 3)), one.output_shape, [t.shape for t in one.outputs])
+one.compile("sgd", ["mse"], metrics=[["mae"]])
+print(sorted(one.fit(x, np.ones((4, 2)), verbose=0).history))
+print(len(one.fit(x, [np.ones((4, 2))], verbose=0).history["loss"]))
+print([round(float(v), 4) for v in one.evaluate(x, np.ones((4, 2)), verbose=0)])
+j = keras.Input((3,))
+kind("nested_times_two", lambda: keras.Model(j, one(j) * 2)(x))
+kind("list_input_call", lambda: keras.Model([i], [L.Dense(2)(i)])([x]))
+d = keras.Model(i, {"a": L.Dense(2)(i)})
+kind("dict_call", lambda: d(x))
+print(d.compute_output_shape((5, 3)))
+"""

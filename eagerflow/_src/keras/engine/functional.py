@@ -418,8 +418,11 @@ class GraphNetwork:
                 continue
             for kt, out in zip(node.flat_outputs, nest.flatten(outputs)):
                 values[id(kt)] = out
-        return nest.pack_sequence_as(self._nested_outputs,
-                                     [values[id(kt)] for kt in self._flat_outputs])
+        out = nest.pack_sequence_as(self._nested_outputs,
+                                    [values[id(kt)] for kt in self._flat_outputs])
+        # (Keras 3 unpacks a list or tuple of one output: `Model(x, [y])(data)` is y's
+        # tensor, where its symbolic call and output shape keep the list)
+        return out[0] if isinstance(out, (list, tuple)) and len(out) == 1 else out
 
     def _static_shapes(self) -> bool:
         return True
@@ -442,9 +445,9 @@ class GraphNetwork:
                 outs = [out] if isinstance(out, TensorShape) else nest.flatten(out)
             for kt, s in zip(node.flat_outputs, outs):
                 known[id(kt)] = s
-        # (tuples, as Keras 3's shapes of its KerasTensors)
+        # (tuples, as Keras 3's shapes of its KerasTensors, in the outputs' structure)
         res = [tuple(known[id(kt)].as_list()) for kt in self._flat_outputs]
-        return res[0] if len(res) == 1 else res
+        return nest.pack_sequence_as(self._nested_outputs, res)
 
     # -- serialization ---------------------------------------------------------------------
     def _own_nodes(self) -> set:
