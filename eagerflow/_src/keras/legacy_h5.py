@@ -40,6 +40,7 @@ from eagerflow._src.keras import metrics as metrics_lib
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras import version as keras_version
 from eagerflow._src.keras.optimizers import lookup as optimizers_lookup
+from eagerflow._src.keras.utils.io_utils import ask_to_proceed_with_overwrite
 from eagerflow._src.keras.weights_legacy_h5 import (
     apply_legacy_plan,
     legacy_plan,
@@ -71,9 +72,9 @@ def _h5py() -> Any:
 def save_model_to_hdf5(model: Any, filepath: str, overwrite: bool = True,
                        include_optimizer: bool = True) -> None:
     """Writes `model` as Keras 3.15's legacy HDF5 file (the caller logged Keras's warning)."""
-    if not overwrite and os.path.isfile(filepath):
-        tf_logging.get_logger().warning("%s exists and overwrite=False: the model was not "
-                                        "saved", filepath)
+    # (Keras 3 asks here too: a `.h5` save told not to overwrite asks twice)
+    if not overwrite and os.path.isfile(filepath) and \
+            not ask_to_proceed_with_overwrite(filepath):
         return
     metadata = model_metadata(model, include_optimizer)  # (before any file is touched)
     buffer = io.BytesIO()

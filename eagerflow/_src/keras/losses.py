@@ -27,7 +27,6 @@ from eagerflow._src.keras.ops.core import cond as kcond
 from eagerflow._src.keras.ops.nn import check_same_shapes
 from eagerflow._src.keras.ops.nn_conv import ctc_loss
 from eagerflow._src.keras.ops.numpy_linear import matmul as np_matmul
-from eagerflow._src.keras.optimizers.optimizer import _snake
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
 from eagerflow._src.ops import reduce as R
@@ -131,7 +130,8 @@ class Loss:
 
     def __init__(self, name: str | None = None, reduction: Any = "sum_over_batch_size",
                  dtype: Any = None) -> None:
-        self.name = name if name is not None else _snake(type(self).__name__)
+        # (Keras 3's automatic name, made unique: a second `MyLoss()` is "my_loss_1")
+        self.name = name or kb.auto_name(type(self).__name__)
         self.reduction = standardize_reduction(reduction)
         # (a policy's compute dtype: "mixed_float16" computes in float16)
         self._dtype = dt.as_dtype(dtype_policy.get(dtype or kb.floatx()).compute_dtype)

@@ -34,6 +34,7 @@ from eagerflow._src.io import fileio
 from eagerflow._src.keras import legacy_h5, weights_sharded
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras import version as keras_version
+from eagerflow._src.keras.utils.io_utils import ask_to_proceed_with_overwrite
 from eagerflow._src.keras.weights_io import (
     WEIGHTS_SUFFIX_ERROR,
     apply_plan,
@@ -63,6 +64,14 @@ def _h5py() -> Any:
 
 # -- saving -------------------------------------------------------------------------------------
 
+def _exists(filepath: Any) -> bool:
+    """os.path.exists as Keras calls it on the path it was given (False for what no path is)."""
+    try:
+        return os.path.exists(filepath)
+    except TypeError:
+        return False
+
+
 def save_model(model: Any, filepath: Any, overwrite: bool = True, zipped: Any = None,
                **kwargs: Any) -> None:
     """keras.saving.save_model / Model.save: a `.keras` file."""
@@ -80,18 +89,22 @@ def save_model(model: Any, filepath: Any, overwrite: bool = True, zipped: Any = 
                              f"or `.h5` extension.Received: save_format={save_format}")
     if kwargs:
         raise ValueError(f"The following argument(s) are not supported: {list(kwargs)}")
+    given = filepath
     # (Keras reads the path as str(filepath): anything else is no .keras or .h5 path)
     filepath = os.fspath(filepath) if isinstance(filepath, (str, os.PathLike)) else \
         str(filepath)
-    if filepath.endswith((".h5", ".hdf5")):
+    h5 = filepath.endswith((".h5", ".hdf5"))
+    if h5:
         tf_logging.absl_warning("You are saving your model as an HDF5 file via `model.save()` "
                                 "or `keras.saving.save_model(model)`. This file format is "
                                 "considered legacy. We recommend using instead the native "
                                 "Keras format, e.g. `model.save('my_model.keras')` or "
                                 "`keras.saving.save_model(model, 'my_model.keras')`. ")
-        if zipped is not False:
-            legacy_h5.save_model_to_hdf5(model, filepath, overwrite, include_optimizer)
-            return
+    if not overwrite and _exists(given) and not ask_to_proceed_with_overwrite(filepath):
+        return  # (Keras asks before it looks at the extension)
+    if h5 and zipped is not False:
+        legacy_h5.save_model_to_hdf5(model, filepath, overwrite, include_optimizer)
+        return
     if not filepath.endswith(".keras"):
         raise ValueError("Invalid filepath extension for saving. Please add either a `.keras` "
                          "extension for the native Keras format (recommended) or a `.h5` "
@@ -101,10 +114,6 @@ def save_model(model: Any, filepath: Any, overwrite: bool = True, zipped: Any = 
     if zipped is False:
         raise ValueError("When using `zipped=False`, the `filepath` argument should not end in "
                          f"`.keras`. Received: filepath={filepath}")
-    if os.path.exists(filepath) and not overwrite:
-        tf_logging.get_logger().warning("%s exists and overwrite=False: the model was not "
-                                        "saved", filepath)
-        return
     if not getattr(model, "built", True):
         warnings.warn("You are saving a model that has not yet been built. It might not "
                       "contain any weights yet. Consider building the model first by calling "
@@ -250,7 +259,7 @@ def save_weights(model: Any, filepath: Any, overwrite: bool = True, max_shard_si
     if not getattr(model, "built", True):
         raise ValueError("You are saving a model that has not yet been built. Try building the "
                          "model first by calling it on some data or by using `build()`.")
-    if not overwrite and os.path.exists(path):
+    if not overwrite and os.path.exists(path) and not ask_to_proceed_with_overwrite(path):
         return
     if max_shard_size is not None:
         weights_sharded.save_sharded(model, path, max_shard_size, skip)

@@ -796,11 +796,9 @@ class Trainer:
             if self.stop_predicting:
                 break
         callbacks.on_predict_end()
-        if not outputs:
-            raise ValueError("Unexpected result of `predict_function` (Empty batch_outputs). "
-                             "Please use `Model.compile(..., run_eagerly=True)`, or "
-                             "`tf.config.run_functions_eagerly(True)` for more information of "
-                             "where went wrong, or file a issue/bug to `tf.keras`.")
+        if not outputs:  # (Keras 3.15 then reads the last batch's outputs, never set)
+            raise UnboundLocalError("cannot access local variable 'batch_outputs' where it is "
+                                    "not associated with a value")
         return nest.map_structure(lambda *parts: np.concatenate(parts, axis=0), *outputs)
 
     # -- single batches -----------------------------------------------------------------

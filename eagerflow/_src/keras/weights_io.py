@@ -25,13 +25,13 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core import tf_logging
 from eagerflow._src.core.errors import DataLossError
 from eagerflow._src.core.trackable import (
     is_variable,
 )
 from eagerflow._src.io import fileio
 from eagerflow._src.keras.backend import to_snake_case
+from eagerflow._src.keras.utils.io_utils import ask_to_proceed_with_overwrite
 from eagerflow._src.keras.weights_legacy_h5 import (
     legacy_plan,
     legacy_plan_by_name,
@@ -76,13 +76,13 @@ def save_weights(model: Any, filepath: Any, overwrite: bool = True, save_format:
         raise ValueError(f"Unknown format. Received: `save_format`={save_format}. Expected "
                          "'tf' or 'h5'.")
     h5 = fmt in ("h5", "hdf5", "keras")
-    if (h5 or filepath.endswith((".keras", ".json"))) and not filepath.endswith(".weights.h5"):
-        # Keras 3's one rule (a plain prefix is eagerflow's TF checkpoint, which Keras 3 no
-        # longer writes)
+    if (h5 or os.path.splitext(os.path.basename(filepath))[1]) and \
+            not filepath.endswith(".weights.h5"):
+        # Keras 3's one rule for any file name ("x.txt", "x.h5", "cp.ckpt"); a plain prefix
+        # with no extension is eagerflow's TF checkpoint, which Keras 3 no longer writes
         raise ValueError(WEIGHTS_SUFFIX_ERROR.format(filepath))
-    if not overwrite and os.path.exists(filepath if h5 else filepath + ".index"):
-        tf_logging.get_logger().warning("%s exists and overwrite=False: weights not saved",
-                                        filepath)
+    if not overwrite and os.path.exists(filepath if h5 else filepath + ".index") and \
+            not ask_to_proceed_with_overwrite(filepath):
         return
     if h5 and not getattr(model, "built", True):  # (Keras 3: no layout to walk yet)
         raise ValueError("You are saving a model that has not yet been built. Try building "

@@ -25,7 +25,7 @@ from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import eigen_reduce, halfprec
+from eagerflow._src.ops import eigen_reduce, halfprec, libm32
 from eagerflow._src.ops.array import concat, expand_dims, reshape, transpose
 from eagerflow._src.ops.array import shape as array_shape  # (this module's `shape`s are tuples)
 from eagerflow._src.ops.composite_dispatch import dispatchable
@@ -57,7 +57,14 @@ from eagerflow._src.ops.nn import (
 )
 from eagerflow._src.ops.nn_args import check_t, fail
 from eagerflow._src.ops.reduce import reduce_sum
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, is_filled_zeros, register
+from eagerflow._src.ops.registry import (
+    PACKET,
+    BadSample,
+    OpDef,
+    Sample,
+    is_filled_zeros,
+    register,
+)
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.shape_queries import rank
 from eagerflow._src.ops.slicing import SLICE
@@ -119,6 +126,8 @@ def _sparse_xent_infer(logits: Any, labels: Any) -> list:
 
 
 _UNSIGNED = {4: np.uint32, 8: np.uint64}  # the label dtypes' widths (int32, int64)
+_EXPF = libm32.scalar("expf")
+_LOGF = libm32.scalar("logf")
 
 
 def _sparse_xent_kernel(xp: Any, logits: Any, labels: Any) -> tuple:
@@ -137,10 +146,15 @@ def _sparse_xent_kernel(xp: Any, logits: Any, labels: Any) -> tuple:
     if logits.dtype.itemsize == 2 and halfprec.is_half(xp, logits):
         return eigen_reduce.xent(logits, labels, True)
     shifted = logits - logits.max(axis=1, keepdims=True)
-    e = xp.exp(shifted)
+    small = logits.dtype == np.float32 and logits.size < PACKET
+    # (TF's CPU kernel on fewer than 8 float32 values: Eigen's scalar path, the C library's
+    # expf and logf, as libm32's kernels (measured against TF 2.21); larger tensors keep
+    # NumPy's functions, see docs/ulp32.md)
+    e = _EXPF(shifted) if small else xp.exp(shifted)
     total = e.sum(axis=1, keepdims=True)
     rows = xp.arange(logits.shape[0])
-    loss = (xp.log(total[:, 0]) - shifted[rows, labels]).astype(logits.dtype, copy=False)
+    log_total = _LOGF(total[:, 0]) if small else xp.log(total[:, 0])
+    loss = (log_total - shifted[rows, labels]).astype(logits.dtype, copy=False)
     backprop = e / total
     backprop[rows, labels] -= 1
     return loss, backprop

@@ -17,7 +17,7 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size
+from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.checks import passed_raw
 from eagerflow._src.ops.composite_dispatch import dispatchable
@@ -120,9 +120,22 @@ def reshape_like(x: Any, like: Any) -> Any:
 _TSHAPE = ("Reshape", "Tshape", "sizes input must be 1-D, not {shape}")
 
 
+def _refuse_none_dims(shape: Any) -> None:
+    """A shape list holding None (no dim TF can convert, -1 is "the rest"): TF's conversion
+    error, eager (its ValueError) or while a graph is built (its TypeError)."""
+    if _state.graph is None:
+        convert_to_tensor(list(shape))
+    raise TypeError(f"Failed to convert elements of {shape} to Tensor. Consider casting "
+                    "elements to a supported type. See "
+                    "https://www.tensorflow.org/api_docs/python/tf/dtypes for supported TF "
+                    "dtypes.")
+
+
 @dispatchable
 @slow_inputs("tensor", "shape")
 def reshape(tensor: Any, shape: Any, name: str | None = None) -> Any:
+    if isinstance(shape, (list, tuple)) and any(d is None for d in shape):
+        _refuse_none_dims(shape)
     static, dyn = (static_ints(shape, "shape", _TSHAPE, (tensor,)), ()) if _state.graph is None \
         else graph_shape(shape, attr=_TSHAPE)
     return bind(RESHAPE, (_t(tensor),) + dyn, {"shape": static}, name)

@@ -27,7 +27,12 @@ from eagerflow._src.keras import tree
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.call_spec import call_spec
 from eagerflow._src.keras.engine.input_spec import InputSpec
-from eagerflow._src.keras.engine.keras_tensor import KerasTensor, is_keras_tensor
+from eagerflow._src.keras.engine.keras_tensor import (
+    KerasTensor,
+    SymbolicTensor,
+    is_keras_tensor,
+    trace_symbolic,
+)
 from eagerflow._src.keras.engine.operation import (
     FunctionOperation,
     is_operation,
@@ -413,8 +418,11 @@ class GraphNetwork:
                 continue
             for kt, out in zip(node.flat_outputs, nest.flatten(outputs)):
                 values[id(kt)] = out
-        return nest.pack_sequence_as(self._nested_outputs,
-                                     [values[id(kt)] for kt in self._flat_outputs])
+        out = nest.pack_sequence_as(self._nested_outputs,
+                                    [values[id(kt)] for kt in self._flat_outputs])
+        # (Keras 3 unpacks a list or tuple of one output: `Model(x, [y])(data)` is y's
+        # tensor, where its symbolic call and output shape keep the list)
+        return out[0] if isinstance(out, (list, tuple)) and len(out) == 1 else out
 
     def _static_shapes(self) -> bool:
         return True
@@ -427,15 +435,19 @@ class GraphNetwork:
         for kt, s in zip(self._flat_inputs, flat):
             known[id(kt)] = TensorShape(s)
         for node in self._run_order:
-            in_shapes = [known[id(t)] for t in _data_inputs(node)]
-            arg = in_shapes[0] if len(in_shapes) == 1 and not isinstance(
-                node.call_args[0], (list, tuple, dict)) else in_shapes
-            out = to_shapes(output_shape_of(node.layer, arg))
-            outs = [out] if isinstance(out, TensorShape) else nest.flatten(out)
+            if is_operation(node.layer):
+                outs = _operation_output_shapes(node, known)
+            else:
+                in_shapes = [known[id(t)] for t in _data_inputs(node)]
+                arg = in_shapes[0] if len(in_shapes) == 1 and not isinstance(
+                    node.call_args[0], (list, tuple, dict)) else in_shapes
+                out = to_shapes(output_shape_of(node.layer, arg))
+                outs = [out] if isinstance(out, TensorShape) else nest.flatten(out)
             for kt, s in zip(node.flat_outputs, outs):
                 known[id(kt)] = s
-        res = [known[id(kt)] for kt in self._flat_outputs]
-        return res[0] if len(res) == 1 else res
+        # (tuples, as Keras 3's shapes of its KerasTensors, in the outputs' structure)
+        res = [tuple(known[id(kt)].as_list()) for kt in self._flat_outputs]
+        return nest.pack_sequence_as(self._nested_outputs, res)
 
     # -- serialization ---------------------------------------------------------------------
     def _own_nodes(self) -> set:
@@ -562,6 +574,18 @@ class GraphNetwork:
 
 def _takes_training(op: Any) -> bool:
     return isinstance(op, Layer) and call_spec(op).expects_training
+
+
+def _operation_output_shapes(node: Any, known: dict) -> list:
+    """The output shapes of an operation's node (`x + 1`, `ops.max(x, axis=1)`) given its
+    input tensors' `known` shapes: its function traced on all its arguments, the Python
+    values among them included, as the node was called."""
+    values = {id(t): SymbolicTensor(known.get(id(t), t._shape), t._dtype)
+              for t in node.flat_inputs}
+    args, kwargs = node.map_arguments(values)
+    out = node.layer._symbolic_outputs(args[0], args[1:], kwargs, None) if args else \
+        trace_symbolic(node.layer.call, args, kwargs)  # (operands given by keyword only)
+    return [TensorShape(t.shape) for t in nest.flatten(out)]
 
 
 def _data_inputs(node: Any) -> list:

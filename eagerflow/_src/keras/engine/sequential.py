@@ -119,11 +119,8 @@ class Sequential(Functional):
         self._sequential_layers.append(layer)
         if self._input_layer_obj is not None and rebuild:
             if self._chain_outputs or len(self._sequential_layers) == 1:
-                x = self._chain_outputs[-1] if self._chain_outputs else \
-                    self._input_layer_obj._inbound_nodes[0].outputs
                 try:
-                    with self._own_scope():  # Keras 3 builds under the model's scope
-                        out = layer(x)
+                    chain = self._call_layers()
                 except NotImplementedError:
                     # a layer whose output can't be inferred symbolically: Keras 3 keeps
                     # it and stays a plain stack of layers (run one after the other)
@@ -132,12 +129,12 @@ class Sequential(Functional):
                 except Exception:
                     self._sequential_layers.pop()
                     raise
-                if len(nest.flatten(out)) != 1:
+                if len(nest.flatten(chain[-1])) != 1:
                     self._sequential_layers.pop()
                     raise ValueError("All layers in a Sequential model should have a single "
                                      "output tensor. For multi-output layers, use the "
                                      "functional API.")
-                self._chain_outputs.append(out)
+                object.__setattr__(self, "_chain_outputs", chain)
                 self._set_graph()
         else:
             self.built = False
@@ -167,7 +164,7 @@ class Sequential(Functional):
             self.built = False
         elif self._input_layer_obj is not None and self._sequential_layers and \
                 len(self._chain_outputs) == len(self._sequential_layers):
-            self._set_graph()
+            self._rebuild_graph()  # (Keras 3 calls its layers again)
         elif self._input_layer_obj is not None and self._sequential_layers and \
                 self._failed_build_shape is not None:
             self._rebuild_graph()  # (Keras 3 tries its graph again)
@@ -218,6 +215,18 @@ class Sequential(Functional):
     def operations(self) -> list:
         """(Keras 3's Sequential keeps them in its Functional: it has no `operations`.)"""
         raise AttributeError(f"'{type(self).__name__}' object has no attribute 'operations'")
+
+    def _call_layers(self) -> list:
+        """Each layer's output, called in turn from the Input under the model's scope: as
+        Keras 3 builds its graph again after each `add` and `pop` (new nodes and
+        KerasTensors each time, which its auto-names count)."""
+        x = self._input_layer_obj._inbound_nodes[0].outputs
+        chain = []
+        with self._own_scope():
+            for layer in self._sequential_layers:
+                x = layer(x)
+                chain.append(x)
+        return chain
 
     def _rebuild_graph(self) -> None:
         object.__setattr__(self, "_chain_outputs", [])

@@ -42,6 +42,7 @@ from eagerflow._src.keras.engine.shapes import input_shapes, shape_tuples, to_sh
 from eagerflow._src.keras.engine.summary import print_summary
 from eagerflow._src.keras.layers import quantized
 from eagerflow._src.keras.trainer import Trainer
+from eagerflow._src.keras.utils.io_utils import ask_to_proceed_with_overwrite
 from eagerflow._src.keras.weights_io import load_weights, not_a_path, save_weights
 
 FORMAT_NOT_SUPPORTED = ("File format not supported: filepath={}. Keras 3 only supports V3 "
@@ -349,7 +350,7 @@ class Model(Trainer, Layer):
                 raise ValueError("You are saving a model that has not yet been built. Try "
                                  "building the model first by calling it on some data or by "
                                  "using `build()`.")
-            if overwrite or not os.path.exists(path):
+            if overwrite or not os.path.exists(path) or ask_to_proceed_with_overwrite(path):
                 weights_sharded.save_sharded(self, path, max_shard_size)
             return
         save_weights(self, filepath, overwrite=overwrite, save_format=save_format,

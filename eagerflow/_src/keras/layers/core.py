@@ -12,9 +12,11 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core import nest
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor
-from eagerflow._src.keras import activations, constraints, initializers, regularizers
+from eagerflow._src.keras import activations, constraints, initializers, regularizers, tree
+from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import quantization_config as qconfig
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.engine.base_layer import Layer
@@ -325,7 +327,9 @@ class Flatten(Layer):
         rest = dims[1:]
         if None not in rest:
             return ta.reshape(inputs, _with_batch(inputs, [int(np.prod(rest))]))
-        return ta.reshape(inputs, [dims[0] if dims[0] is not None else -1, -1])
+        if dims[0] is None:  # (Keras 3: (shape(x)[0], -1), the batch read at run time)
+            return ta.reshape(inputs, ta.stack([ta.shape(inputs)[0], np.int32(-1)]))
+        return ta.reshape(inputs, [dims[0], -1])
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
         s = TensorShape(input_shape).as_list()
@@ -491,9 +495,19 @@ class Lambda(Layer):
     def _static_shapes(self) -> bool:
         return False
 
+    def _symbolic_outputs(self, inputs: Any, rest: tuple, kwargs: dict, spec: Any) -> Any:
+        out = super()._symbolic_outputs(inputs, rest, kwargs, spec)
+        if self._output_shape is None:
+            _count_inferred_tensors(len(nest.flatten(inputs)), out)
+        return out
+
     def compute_output_shape(self, input_shape: Any) -> Any:
         if self._output_shape is None:
-            return self._traced_output_shape(input_shape)
+            out = self._traced_output_shape(input_shape)
+            shapes: list = []
+            tree.map_shape_structure(shapes.append, input_shape)
+            _count_inferred_tensors(len(shapes), out)
+            return out
         if callable(self._output_shape):
             return self._output_shape(input_shape)
         s = TensorShape(input_shape)
@@ -539,6 +553,16 @@ class Lambda(Layer):
             config["arguments"] = ser.deserialize_keras_object(
                 config["arguments"], custom_objects=custom_objects)
         return cls(**config)
+
+
+def _count_inferred_tensors(inputs: int, outputs: Any) -> None:
+    """Keras 3's Lambda infers its output shape on KerasTensors of its own, one per input
+    (`inputs` of them) and one per output, each taking the next automatic name: so the
+    KerasTensors made after it are named as there (`keras_tensor_15` where a traced call
+    would give 13)."""
+    outputs = outputs if isinstance(outputs, (list, tuple, dict)) else [outputs]
+    for _ in range(inputs + len(nest.flatten(outputs))):
+        kb.auto_name("KerasTensor")
 
 
 def _function_config(fn: Any) -> Any:

@@ -22,6 +22,7 @@ from eagerflow._src.keras import activations, constraints, initializers, regular
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.backend import init_scope, to_snake_case
 from eagerflow._src.keras.engine.base_layer import Layer
+from eagerflow._src.keras.engine.call_errors import with_call_info
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.engine.shapes import input_shapes
 from eagerflow._src.keras.layers._utils import init_args, ser_act, ser_con, ser_init, ser_reg
@@ -233,12 +234,13 @@ class SimpleRNNCell(_CellBase):
                                     constraint=self.bias_constraint) if self.use_bias else None
         self.built = True
 
-    def call(self, inputs: Any, states: Any, training: Any = False) -> tuple:
+    def call(self, sequence: Any, states: Any, training: Any = False) -> tuple:
+        # (`sequence`: Keras 3's name for this cell's input, shown in its call errors)
         prev = states[0] if isinstance(states, (list, tuple)) else states
-        dp, rec = self.get_dropout_mask(inputs), self.get_recurrent_dropout_mask(prev)
+        dp, rec = self.get_dropout_mask(sequence), self.get_recurrent_dropout_mask(prev)
         if training and dp is not None:
-            inputs = inputs * dp
-        h = matmul(inputs, self.kernel)
+            sequence = sequence * dp
+        h = matmul(sequence, self.kernel)
         if self.bias is not None:
             h = h + self.bias
         if training and rec is not None:
@@ -662,7 +664,11 @@ class RNN(Layer):
         if isinstance(self.cell, StackedRNNCells):
             return self.cell.flat_call(x, list(states), **kwargs)
         # the states as a tuple whatever their number, as Keras 3's backend passes them
-        out, new_states = self.cell.call(x, tuple(states), **kwargs)
+        try:
+            out, new_states = self.cell.call(x, tuple(states), **kwargs)
+        except Exception as e:  # (Keras 3 calls the cell as a layer: its error names it)
+            raise with_call_info(e, self.cell, self.cell.call, (x, tuple(states)), kwargs) \
+                .with_traceback(e.__traceback__) from None
         return out, list(new_states) if isinstance(new_states, (list, tuple)) else [new_states]
 
     def _unrolled(self, steps: list, states: list, mask: Any, kwargs: dict) -> tuple:

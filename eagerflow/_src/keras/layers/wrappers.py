@@ -19,6 +19,7 @@ from eagerflow._src.keras.ops.nn import normalize
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import reduce as tr
+from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.linalg import matmul
 
 
@@ -90,19 +91,45 @@ class TimeDistributed(Wrapper):
         return TensorShape([s[0], s[1]] + inner[1:])
 
     def call(self, inputs: Any, training: Any = None, mask: Any = None) -> Any:
+        """The layer on every (batch, step) row at once, batch and time merged: the values
+        Keras 3's loop over the time steps gives. Where the number of steps is unknown (a
+        traced call), Keras 3 maps over as many steps as the batch has rows (its
+        `arange(input_shape[0])`): the same here, an index past the last step failing."""
         s = inputs.shape.as_list()
         if mask is not None:
             _check_time_mask(TensorShape(mask.shape), inputs.shape)
-        flat = ta.reshape(inputs, [-1] + s[2:])
         kwargs = {}
         if call_spec(self.layer).expects_training:
             kwargs["training"] = training
-        y = _in_autocast_scope(self, self.layer, flat, kwargs)
-        ys = y.shape.as_list()
-        return ta.reshape(y, [-1 if s[0] is None else s[0], s[1]] + ys[1:])
+        if s[1] is not None:
+            batch = -1 if s[0] is None else s[0]
+            y = self._on_rows(inputs, kwargs)
+            return ta.reshape(y, [batch, s[1]] + _dims(y)[1:])
+        # (steps first: Keras's transpose, then the first `batch` of them)
+        steps = _dims(inputs)[0]
+        chosen = gather(ta.transpose(inputs, [1, 0] + list(range(2, len(s)))),
+                        ta.range(steps))
+        y = self._on_rows(chosen, kwargs)
+        y = ta.reshape(y, [steps, steps] + _dims(y)[1:])
+        return ta.transpose(y, [1, 0] + list(range(2, len(y.shape))))
+
+    def _on_rows(self, x: Any, kwargs: dict) -> Any:
+        """The layer on `x`'s first two axes merged into one."""
+        flat = ta.reshape(x, [-1] + _dims(x)[2:])
+        return _in_autocast_scope(self, self.layer, flat, kwargs)
 
     def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
         return mask
+
+
+def _dims(x: Any) -> list:
+    """`x`'s dimensions: the static ones as ints, the others read from its shape at run time
+    (what a reshape to them needs while tracing)."""
+    static = x.shape.as_list()
+    if None not in static:
+        return static
+    dynamic = ta.shape(x)
+    return [d if d is not None else dynamic[i] for i, d in enumerate(static)]
 
 
 def _check_time_mask(mask_shape: TensorShape, input_shape: TensorShape) -> None:

@@ -63,7 +63,7 @@ class Metric(trackable.AutoTrackable):
 
     def __init__(self, dtype: Any = None, name: str | None = None) -> None:
         object.__setattr__(self, "_metric_vars", [])
-        self.name = name if name is not None else kb.auto_name(type(self).__name__)
+        self.name = name or kb.auto_name(type(self).__name__)  # ("" too, as Keras 3)
         self._dtype = dt.as_dtype(dtype) if dtype is not None else dt.float32
         self.built = True
         self.stateful = True

@@ -130,7 +130,8 @@ class LossScaleOptimizer(Optimizer):
 
     @classmethod
     def from_config(cls, config: dict, custom_objects: dict | None = None) -> Any:
-        config = dict(config)
+        # (Keras 3 takes the inner optimizer out of the caller's dict: deserializing the
+        # same config twice then fails with its KeyError)
         inner = ser.deserialize_keras_object(config.pop("inner_optimizer"),
                                             custom_objects=custom_objects)
         return cls(inner, **config)

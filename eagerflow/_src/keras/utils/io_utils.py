@@ -3,7 +3,8 @@ absl's logger at INFO level, as Keras 3 sends them to absl.logging (core/tf_logg
 absl's own when installed, with its side effect on the root logger).
 
 Sits at the bottom of keras (plain Python): the progress bar, summaries and the
-callbacks' messages print through `print_msg`.
+callbacks' messages print through `print_msg`; saving asks before it overwrites a file
+with `ask_to_proceed_with_overwrite`.
 """
 
 from __future__ import annotations
@@ -36,3 +37,16 @@ def print_msg(message: str, line_break: bool = True) -> None:
         sys.stdout.flush()
     else:
         tf_logging.absl_info(message)
+
+
+def ask_to_proceed_with_overwrite(filepath: str) -> bool:
+    """Whether to overwrite `filepath`, asked on stdin as Keras 3 asks when a save is told
+    `overwrite=False` and the file exists: "y" or "n", asked again until one is given.
+    Without an answer (stdin closed or empty) `input` raises its EOFError, as under Keras."""
+    answer = input(f"[WARNING] {filepath} already exists - overwrite? [y/n]").strip().lower()
+    while answer not in ("y", "n"):
+        answer = input('Enter "y" (overwrite) or "n" (cancel).').strip().lower()
+    if answer == "n":
+        return False
+    print_msg("[TIP] Next time specify overwrite=True!")
+    return True
