@@ -215,14 +215,20 @@ class _Guard:
             signal.setitimer(signal.ITIMER_REAL, CALL_SECONDS)
         return self
 
-    def __exit__(self, *exc: Any) -> None:
-        if self.main:
+    def restore(self) -> None:
+        """Stops the timer, puts the handler, RLIMIT_AS and the allocation cap back (again
+        is harmless)."""
+        if hasattr(self, "saved_limit"):
+            cpu_backend.MEM_LIMIT[:] = self.saved_limit
+        if self.main and hasattr(self, "old_handler"):
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, self.old_handler)
             resource.setrlimit(resource.RLIMIT_AS, self.old_rlimit)
+
+    def __exit__(self, *exc: Any) -> None:
+        self.restore()
         self.seconds = time.perf_counter() - self.t0
         self.rss_growth = max(0, _maxrss() - self.rss0)
-        cpu_backend.MEM_LIMIT[:] = self.saved_limit
         self.left = [t for t in threading.enumerate() if t not in self.threads0 and t.is_alive()]
 
 
@@ -394,6 +400,12 @@ def guarded(label: str, names: tuple, fn: Callable, *args: Any, contract: bool =
         except FuzzFailure as f:
             failure = f
             failure.__cause__ = exc
+    finally:
+        # The alarm may ring as the call ends, inside the guard's __enter__ or __exit__
+        # before it stops the timer: its CallTimeout would skip the restores, leaving the
+        # handler, the lowered RLIMIT_AS and allocation cap to every later test. It rings
+        # once, so by now nothing can interrupt this second pass.
+        guard.restore()
     growth = getattr(guard, "rss_growth", 0)
     if getattr(guard, "left", None):
         STATS.left_threads(label, guard.left)
