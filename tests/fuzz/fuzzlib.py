@@ -283,9 +283,10 @@ TF_SHAPE_READS = {"tensordot", "nn.embedding_lookup", "signal.dct", "signal.idct
 _INDEXING = ("list index out of range", "tuple index out of range")
 # and an AttributeError of TF's Python reading an argument's dtype: safe_embedding_lookup_
 # sparse of a string for its sparse arguments, moments of a Python x, the sampled losses
-# of Python labels or inputs (checks.read_dtype)
+# of Python labels or inputs (checks.read_dtype), clip_by_global_norm of a Python use_norm
+# (TF's reads use_norm.dtype after 1.0 / use_norm: "'bool' object has no attribute 'dtype'")
 TF_DTYPE_READS = {"nn.safe_embedding_lookup_sparse", "nn.moments", "nn.nce_loss",
-                  "nn.sampled_softmax_loss"}
+                  "nn.sampled_softmax_loss", "clip_by_global_norm"}
 # and TF's own AttributeError for an image of no numeric dtype (convert_image_dtype's check,
 # raised wherever TF converts an image: the adjustments, psnr, rgb_to_grayscale, ...)
 TF_ATTRIBUTE_ERRORS = ("dtype must be either floating point or integer",)
