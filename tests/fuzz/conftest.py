@@ -46,6 +46,10 @@ def pytest_sessionfinish(session, exitstatus):
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     if STATS.calls:
         terminalreporter.write_line(STATS.summary())
+    for name, (label, thread) in sorted(STATS.threads.items()):
+        alive = ("in a worker" if thread is None else
+                 "still alive at the end" if thread.is_alive() else "ended since")
+        terminalreporter.write_line(f"THREAD left running by {label}: {name}; {alive}")
     for _key, (text, case) in sorted(STATS.failures.items()):
         terminalreporter.write_line(f"FAILURE {text}\n    case: {case}")
     if _too_few():

@@ -51,6 +51,9 @@ LONG = os.environ.get("EAGERFLOW_FUZZ", "") == "long"
 # survey mode (EAGERFLOW_FUZZ_SURVEY=1): record every distinct failure and go on, to list
 # them all at the end of the session instead of stopping at the first
 SURVEY = bool(os.environ.get("EAGERFLOW_FUZZ_SURVEY"))
+# a long run's examples per target, when set (EAGERFLOW_FUZZ_EXAMPLES=n): a survey over every
+# target with a fresh seed in the time there is, where make fuzz's counts would take hours
+EXAMPLES = int(os.environ.get("EAGERFLOW_FUZZ_EXAMPLES", "0"))
 # CuPy compiles each new elementwise kernel on its first call (NVRTC, seconds each), so
 # on a CUDA GPU a first call may take that long without hanging
 _COMPILES = default_device().backend.name == "cupy"
@@ -83,6 +86,14 @@ class Stats:
         self.peak_rss_growth = (0, "")
         self.slowest = (0.0, "")
         self.failures: dict = {}
+        # threads a call left running after it returned: their name -> the first call's label
+        self.threads: dict = {}
+
+    def left_threads(self, label: str, threads: list) -> None:
+        with self.lock:
+            for t in threads:
+                self.threads.setdefault(f"{t.name} ({type(t).__name__}, daemon={t.daemon})",
+                                        (label, t))
 
     def add(self, label: str, outcome: str, seconds: float, rss_growth: int) -> None:
         with self.lock:
@@ -100,7 +111,8 @@ class Stats:
             return {"calls": self.calls, "outcomes": dict(self.outcomes),
                     "targets": sorted(self.targets), "peak": list(self.peak_rss_growth),
                     "slowest": list(self.slowest),
-                    "failures": {k: list(v) for k, v in self.failures.items()}}
+                    "failures": {k: list(v) for k, v in self.failures.items()},
+                    "threads": {k: [v[0], None] for k, v in self.threads.items()}}
 
     def merge(self, other: dict) -> None:
         """Adds another process's `as_dict()` counts to these."""
@@ -112,6 +124,8 @@ class Stats:
             self.slowest = max(self.slowest, tuple(other["slowest"]))
             for k, v in other["failures"].items():
                 self.failures.setdefault(k, tuple(v))
+            for k, v in other.get("threads", {}).items():
+                self.threads.setdefault(k, tuple(v))
 
     def summary(self) -> str:
         top = ", ".join(f"{k}: {v}" for k, v in self.outcomes.most_common(12))
@@ -148,8 +162,11 @@ def check(fn: Callable, *args: Any) -> Any:
 
 
 def examples(short: int, long: int | None = None) -> int:
-    """Examples per target: `short` in CI, `long` (default 40x) under `make fuzz`."""
-    return (long if long is not None else short * 40) if LONG else short
+    """Examples per target: `short` in CI, `long` (default 40x) under `make fuzz`, or
+    EAGERFLOW_FUZZ_EXAMPLES in a long run that sets it."""
+    if not LONG:
+        return short
+    return EXAMPLES or (long if long is not None else short * 40)
 
 
 def fuzz_settings(n: int) -> settings:
@@ -183,6 +200,7 @@ class _Guard:
         self.main = threading.current_thread() is threading.main_thread()
 
     def __enter__(self) -> _Guard:
+        self.threads0 = set(threading.enumerate())
         self.saved_limit = list(cpu_backend.MEM_LIMIT)
         cpu_backend.MEM_LIMIT[:] = [MEM_CAP]
         self.rss0 = _maxrss()
@@ -197,14 +215,21 @@ class _Guard:
             signal.setitimer(signal.ITIMER_REAL, CALL_SECONDS)
         return self
 
-    def __exit__(self, *exc: Any) -> None:
-        if self.main:
+    def restore(self) -> None:
+        """Stops the timer, puts the handler, RLIMIT_AS and the allocation cap back (again
+        is harmless)."""
+        if hasattr(self, "saved_limit"):
+            cpu_backend.MEM_LIMIT[:] = self.saved_limit
+        if self.main and hasattr(self, "old_handler"):
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, self.old_handler)
             resource.setrlimit(resource.RLIMIT_AS, self.old_rlimit)
+
+    def __exit__(self, *exc: Any) -> None:
+        self.restore()
         self.seconds = time.perf_counter() - self.t0
         self.rss_growth = max(0, _maxrss() - self.rss0)
-        cpu_backend.MEM_LIMIT[:] = self.saved_limit
+        self.left = [t for t in threading.enumerate() if t not in self.threads0 and t.is_alive()]
 
 
 def _innermost(tb: Any) -> Any:
@@ -258,9 +283,10 @@ TF_SHAPE_READS = {"tensordot", "nn.embedding_lookup", "signal.dct", "signal.idct
 _INDEXING = ("list index out of range", "tuple index out of range")
 # and an AttributeError of TF's Python reading an argument's dtype: safe_embedding_lookup_
 # sparse of a string for its sparse arguments, moments of a Python x, the sampled losses
-# of Python labels or inputs (checks.read_dtype)
+# of Python labels or inputs (checks.read_dtype), clip_by_global_norm of a Python use_norm
+# (TF's reads use_norm.dtype after 1.0 / use_norm: "'bool' object has no attribute 'dtype'")
 TF_DTYPE_READS = {"nn.safe_embedding_lookup_sparse", "nn.moments", "nn.nce_loss",
-                  "nn.sampled_softmax_loss"}
+                  "nn.sampled_softmax_loss", "clip_by_global_norm"}
 # and TF's own AttributeError for an image of no numeric dtype (convert_image_dtype's check,
 # raised wherever TF converts an image: the adjustments, psnr, rgb_to_grayscale, ...)
 TF_ATTRIBUTE_ERRORS = ("dtype must be either floating point or integer",)
@@ -375,7 +401,15 @@ def guarded(label: str, names: tuple, fn: Callable, *args: Any, contract: bool =
         except FuzzFailure as f:
             failure = f
             failure.__cause__ = exc
+    finally:
+        # The alarm may ring as the call ends, inside the guard's __enter__ or __exit__
+        # before it stops the timer: its CallTimeout would skip the restores, leaving the
+        # handler, the lowered RLIMIT_AS and allocation cap to every later test. It rings
+        # once, so by now nothing can interrupt this second pass.
+        guard.restore()
     growth = getattr(guard, "rss_growth", 0)
+    if getattr(guard, "left", None):
+        STATS.left_threads(label, guard.left)
     STATS.add(label, outcome if failure is None else f"FAIL:{failure.category}",
               getattr(guard, "seconds", 0.0), growth)
     if failure is not None:
