@@ -169,7 +169,7 @@ def _draw(xp: Any, key: int, counter: int, counts: Any, probs: Any, shape: tuple
     samples = size // n.size
     vals = binomial_values(key, counter, np.repeat(n, samples), np.repeat(p, samples))
     with np.errstate(invalid="ignore"):  # (NaN to an integer: TF's cast gives INT_MIN too)
-        out = sample_major(vals, n.size, samples).astype(dtype.as_numpy_dtype)
+        out = sample_major(vals, n.size, samples, dtype.as_numpy_dtype)
     return xp.asarray(out.reshape(shape))
 
 
