@@ -9,6 +9,7 @@ that the block's padded input and output stay in the cache across the taps.
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import Any
 
@@ -103,16 +104,21 @@ def _max_pool_2d(x: np.ndarray, ks: tuple, strides: tuple, outs: tuple, pads: tu
     return out
 
 
-def _tap_spans(k: int, stride: int, outs: int, before: int, size: int) -> list | None:
-    """Per tap along one axis, (first output, end output, first input): the outputs
-    whose window reaches inside the image at that tap, and where they start reading; the
-    tap reaching inside for every output first, then the others widest first (None if no
-    tap reaches inside for every output)."""
+def _reach(k: int, stride: int, outs: int, before: int, size: int) -> list:
+    """Per tap along one axis, in order, (first output, end output, first input): the
+    outputs whose window reaches inside the image at that tap, and where they read."""
     spans = []
     for t in range(k):
         lo = max(0, -(-(before - t) // stride))
         hi = min(outs, (size - 1 - t + before) // stride + 1)
         spans.append((lo, max(lo, hi), lo * stride + t - before))
+    return spans
+
+
+def _tap_spans(k: int, stride: int, outs: int, before: int, size: int) -> list | None:
+    """_reach's spans, the tap reaching inside for every output first, then the others
+    widest first (None if no tap reaches inside for every output)."""
+    spans = _reach(k, stride, outs, before, size)
     full = next((sp for sp in spans if sp[:2] == (0, outs)), None)
     if full is None:
         return None
@@ -482,6 +488,8 @@ def avg_pool(xp: Any, x: Any, ks: tuple, strides: tuple, padding: str) -> Any:
     if any(o <= 0 for o in outs) or x.shape[0] == 0 or x.shape[-1] == 0:
         return xp.zeros((x.shape[0],) + tuple(max(o, 0) for o in outs) + (x.shape[-1],),
                         x.dtype)
+    if xp is np:
+        return _avg_pool_cpu(x, ks, strides, outs, pads, padding)
     xpd = pad(xp, x, pads, 0, temp="pad")
     views = [xpd[idx] for _, idx in taps(ks, outs, strides, ones)]
     out = xp.empty((x.shape[0],) + tuple(outs) + (x.shape[-1],), x.dtype)
@@ -499,6 +507,45 @@ def avg_pool(xp: Any, x: Any, ks: tuple, strides: tuple, padding: str) -> Any:
             block += v[a:b]
         block /= counts[:b - a]
     return out
+
+
+def _avg_pool_cpu(x: np.ndarray, ks: tuple, strides: tuple, outs: tuple, pads: tuple,
+                  padding: str) -> np.ndarray:
+    """TF's CPU average pool: each window's real cells added in row-major order onto +0,
+    then divided by their count; each tap added over the outputs whose window it reaches
+    inside the image (no padded copy), a block of images at a time. The first tap's sum
+    is x + 0.0, so a window of -0 alone gives +0, as TF's."""
+    out = np.empty((x.shape[0],) + tuple(outs) + (x.shape[-1],), x.dtype)
+    reach = [_reach(k, s, o, b, size) for k, s, o, (b, _), size in
+             zip(ks, strides, outs, pads, x.shape[1:-1])]
+    blocks = _image_blocks(np, out)
+    counts = np.broadcast_to(avg_counts(np, x.shape[1:-1], ks, strides, padding, x.dtype),
+                             (blocks[0][1],) + out.shape[1:]).copy()
+    for a, b in blocks:
+        block = out[a:b]
+        for t, spans in enumerate(itertools.product(*reach)):
+            empty = any(hi <= lo for lo, hi, _ in spans)
+            dest = (slice(None),) + tuple(slice(lo, hi) for lo, hi, _ in spans)
+            src = (slice(a, b),) + tuple(slice(first, first + (hi - lo - 1) * s + 1, s)
+                                         for (lo, hi, first), s in zip(spans, strides))
+            if t == 0:  # (the first tap's outputs: +0 + x; the others' start at +0)
+                _zero_outside(block, None if empty else spans)
+                if not empty:
+                    np.add(x[src], 0.0, out=block[dest])
+            elif not empty:
+                block[dest] += x[src]
+        block /= counts[:b - a]
+    return out
+
+
+def _zero_outside(block: np.ndarray, spans: tuple | None) -> None:
+    """Zeros in `block` (N, *outs, C) outside the outputs `spans` covers (all if None)."""
+    if spans is None:
+        block[...] = 0
+        return
+    for axis, (lo, hi, _) in enumerate(spans, start=1):
+        block[(slice(None),) * axis + (slice(0, lo),)] = 0
+        block[(slice(None),) * axis + (slice(hi, None),)] = 0
 
 
 def _image_blocks(xp: Any, out: Any) -> list:
