@@ -100,7 +100,7 @@ def _max_pool_2d(x: np.ndarray, ks: tuple, strides: tuple, outs: tuple, pads: tu
             _fmax_spans(down, 2, along[1], strides[1], dest)
             np.fmax(dest, lowest, out=dest)  # (windows of NaN and -inf only)
             if u is not None and (x[a:b].view(u[0]) == u[1]).any():  # (a -0: ties matter)
-                _first_zero_signs(pad(np, x[a:b], pads, fill), dest, ks, strides, outs, u)
+                _first_zero_signs(x[a:b], dest, ks, strides, outs, pads, u)
     return out
 
 
@@ -176,28 +176,35 @@ def _fmax_taps(views: list, out: Any) -> np.ndarray:
     return out
 
 
-def _first_zero_signs(src: np.ndarray, dest: np.ndarray, ks: tuple, strides: tuple,
-                      outs: tuple, u: tuple) -> None:
+def _first_zero_signs(x: np.ndarray, dest: np.ndarray, ks: tuple, strides: tuple,
+                      outs: tuple, pads: tuple, u: tuple) -> None:
     """Gives each zero of `dest` the sign of its window's first zero in row-major order
-    over the padded `src` (TF's running max keeps the first of equal values). Each cell's
-    code, 1 for +0 and 2 for -0 (0 otherwise), is carried separably as the first nonzero
-    code along each window row, then down the rows: one byte a cell."""
-    (kh, kw), (sh, sw), (oh, ow) = ks, strides, outs
-    zero = src == 0
-    code = zero.view(np.uint8) + (zero & (src.view(u[0]) >= u[1])).view(np.uint8)
-    across = _first_nonzero([code[:, :, j:j + (ow - 1) * sw + 1:sw] for j in range(kw)])
-    first = _first_nonzero([across[:, i:i + (oh - 1) * sh + 1:sh] for i in range(kh)])
-    bits = dest.view(u[0])
-    zero = dest == 0
-    bits &= ~(u[1] * zero).astype(u[0])  # (a zero result: its window's first zero's sign)
-    bits |= (u[1] * ((first == 2) & zero)).astype(u[0])
+    (TF's running max keeps the first of equal values). Each cell's code, 1 for +0 and 2
+    for -0 (0 otherwise), is carried separably as the first nonzero code along each
+    window row, then down the rows (each tap over the outputs it reaches inside the
+    image, in tap order): one byte a cell."""
+    zero = x == 0
+    code = zero.view(np.uint8) + (zero & (x.view(u[0]) >= u[1])).view(np.uint8)
+    reach = [_reach(k, s, o, b, size) for k, s, o, (b, _), size in
+             zip(ks, strides, outs, pads, x.shape[1:3])]
+    across = _first_nonzero(code, 2, reach[1], strides[1], outs[1])
+    first = _first_nonzero(across, 1, reach[0], strides[0], outs[0])
+    dest += 0.0  # (every zero +0: then the -0s)
+    np.negative(dest, out=dest, where=(first == 2) & (dest == 0))
 
 
-def _first_nonzero(views: list) -> np.ndarray:
-    """Per cell, the first nonzero value among the views (uint8 codes), 0 where none."""
-    run = views[0].copy()
-    for v in views[1:]:
-        run += (run == 0) * v
+def _first_nonzero(code: np.ndarray, axis: int, reach: list, stride: int,
+                   outs: int) -> np.ndarray:
+    """Per output along `axis` (`outs` of them), the first nonzero code among its taps in
+    order (0 where none), each tap over the outputs it reaches (_reach)."""
+    shape = list(code.shape)
+    shape[axis] = outs
+    run = np.zeros(shape, np.uint8)
+    for lo, hi, first in reach:
+        if hi > lo:
+            seg = _along(run, axis, slice(lo, hi))
+            seg += (seg == 0) * _along(code, axis, slice(first, first + (hi - lo - 1) *
+                                                          stride + 1, stride))
     return run
 
 
