@@ -260,7 +260,8 @@ def depthwise_filter_grad(x: np.ndarray, g: np.ndarray, ks: tuple, strides: tupl
     if width < 2 or n * oh * ow == 0:
         return None
     xp = _padded_channels(x, pads, o // x.shape[-1], strides, ks, outs)
-    view, gg = _grad_views(xp, g, ks, strides, outs)
+    view = _grad_view(xp, ks, strides, outs)
+    tile = kw if strides[1] == 1 else 0
     per_image = oh * ow * width * x.itemsize
     rows = max(1, min(oh, _GRAD_CHUNK_BYTES // max(per_image // oh, 1)))
     step = max(1, _GRAD_CHUNK_BYTES // max(per_image, 1))  # images per pass
@@ -268,14 +269,15 @@ def depthwise_filter_grad(x: np.ndarray, g: np.ndarray, ks: tuple, strides: tupl
 
     def images(first: int) -> None:  # (images apart: the backend may run them side by side)
         last = min(n, first + step)
-        _image_sums(view[first:last], gg[first:last], rows, sums[first:last])
+        gg = _g_rows(g[first:last], tile, 0, oh)  # (g tiled a step of images at a time)
+        _image_sums(view[first:last], gg, rows, sums[first:last])
     starts = range(0, n, step)
     with np.errstate(all="ignore"):
         run_blocks(np, images, starts, lanes(np, g.size * kh * kw, len(starts)))
         total = np.add.reduce(sums, axis=0) if n > 1 else sums[0].copy()
         total += 0.0
         if np.isnan(total).any():
-            _grad_nans(view, gg, sums, total, rows)
+            _grad_nans(view, g, tile, sums, total, rows)
     return total.reshape(kh * kw, o)
 
 
@@ -313,23 +315,27 @@ def _padded_channels(x: np.ndarray, pads: tuple, mult: int, strides: tuple, ks: 
     return out
 
 
-def _grad_views(xp: np.ndarray, g: np.ndarray, ks: tuple, strides: tuple,
-                outs: tuple) -> tuple:
-    """Every window of xp for every output pixel without a copy, and g to multiply it:
-    sliding by one column, a window's row of taps is one run of KW * C values (g repeated
-    KW times along it); otherwise (N, OH, OW, KH, KW, C) with g broadcast over the taps."""
+def _grad_view(xp: np.ndarray, ks: tuple, strides: tuple, outs: tuple) -> np.ndarray:
+    """Every window of xp for every output pixel, without a copy: sliding by one column,
+    (N, OH, OW, KH, KW * C), a window's row of taps one run of values; otherwise
+    (N, OH, OW, KH, KW, C)."""
     (kh, kw), (sh, sw), (oh, ow) = ks, strides, outs
     n, c = xp.shape[0], xp.shape[-1]
     s0, s1, s2, s3 = xp.strides
     if sw == 1:
-        view = as_strided(xp, (n, oh, ow, kh, kw * c), (s0, sh * s1, s2, s1, s3))
-        return view, np.tile(g, kw)[:, :, :, None, :]
-    view = as_strided(xp, (n, oh, ow, kh, kw, c), (s0, sh * s1, sw * s2, s1, s2, s3))
-    return view, g[:, :, :, None, None, :]
+        return as_strided(xp, (n, oh, ow, kh, kw * c), (s0, sh * s1, s2, s1, s3))
+    return as_strided(xp, (n, oh, ow, kh, kw, c), (s0, sh * s1, sw * s2, s1, s2, s3))
 
 
-def _grad_nans(view: np.ndarray, gg: np.ndarray, sums: np.ndarray, total: np.ndarray,
-               rows: int) -> None:
+def _g_rows(g: np.ndarray, tile: int, r0: int, r1: int) -> np.ndarray:
+    """g's output rows r0 .. r1 - 1 shaped to multiply _grad_view's: repeated `tile`
+    times along a window row's run, or broadcast over the taps (tile 0)."""
+    part = g[:, r0:r1]
+    return np.tile(part, tile)[:, :, :, None, :] if tile else part[:, :, :, None, None, :]
+
+
+def _grad_nans(view: np.ndarray, g: np.ndarray, tile: int, sums: np.ndarray,
+               total: np.ndarray, rows: int) -> None:
     """Gives each NaN of `total` TF's NaN (checked against TF 2.21). An image's sum adds
     each product first (product + sum): the last NaN product wins, x86's default NaN
     where none is one (inf - inf). A product g * x is g's NaN, quieted, where g is one,
@@ -342,7 +348,8 @@ def _grad_nans(view: np.ndarray, gg: np.ndarray, sums: np.ndarray, total: np.nda
     last = np.full(sums.shape, default, u)  # each image's last NaN product, or the default
     for r0 in range(0, oh, rows):
         r1 = min(oh, r0 + rows)
-        gv = np.broadcast_to(gg[:, r0:r1], view[:, r0:r1].shape).reshape(n, -1, width)
+        gv = np.broadcast_to(_g_rows(g, tile, r0, r1), view[:, r0:r1].shape).reshape(
+            n, -1, width)
         xv = view[:, r0:r1].reshape(n, -1, width)
         bits = np.where(np.isnan(gv), gv.view(u) | quiet,
                         np.where(np.isnan(xv), xv.view(u) | quiet, default))
