@@ -496,15 +496,16 @@ class _PoissonRates:
         self.v_r = 0.9277 - 3.6224 / (self.b - 2)
 
 
-def _stream_blocks(key: int, counter: int, rows: np.ndarray, first: int,
-                   count: int) -> np.ndarray:
-    """Blocks first .. first + count - 1 of each row's stream: (rows, count, 4) uint32."""
-    offsets = rows.astype(np.uint64)[:, None] * np.uint64(D.SAMPLES_PER_OUTPUT) + (
+def stream_blocks(key: int, counter: int, rows: np.ndarray, first: int, count: int,
+                  spacing: int = D.SAMPLES_PER_OUTPUT) -> np.ndarray:
+    """Blocks first .. first + count - 1 of each row's stream (row i's from block
+    `spacing` * i): (rows, count, 4) uint32."""
+    offsets = rows.astype(np.uint64)[:, None] * np.uint64(spacing) + (
         np.arange(first, first + count, dtype=np.uint64))
     return philox.blocks_at(np, key, counter, offsets.reshape(-1)).reshape(rows.size, count, 4)
 
 
-def _block_uniforms(b: np.ndarray) -> np.ndarray:
+def block_uniforms(b: np.ndarray) -> np.ndarray:
     """The two uniforms of each block in the order they are taken: the block's second
     (words 2, 3) first, then its first (words 0, 1); shape b.shape[:-1] + (2,). Each is
     D.uniform_pairs's k * 2**-52 (k: the first word's low 20 bits over the second word),
@@ -534,7 +535,7 @@ def _knuth(key: int, counter: int, rows: np.ndarray, limit: np.ndarray) -> np.nd
     todo = np.arange(rows.size)
     used, width = 0, 1
     while todo.size:
-        seq = _block_uniforms(_stream_blocks(key, counter, rows[todo], used, width))
+        seq = block_uniforms(stream_blocks(key, counter, rows[todo], used, width))
         seq = seq.reshape(todo.size, 2 * width)
         seq[:, 0] *= prod[todo]
         np.multiply.accumulate(seq, axis=1, out=seq)
@@ -560,7 +561,7 @@ def _hormann(key: int, counter: int, rows: np.ndarray, per_rate: _PoissonRates,
     attempt = 0
     while todo.size:
         j = of_rate[todo]
-        uv = _block_uniforms(_stream_blocks(key, counter, rows[todo], attempt, 1))[:, 0]
+        uv = block_uniforms(stream_blocks(key, counter, rows[todo], attempt, 1))[:, 0]
         u, v = uv[:, 0] - 0.5, uv[:, 1]
         us = 0.5 - np.abs(u)
         rate, a, b = per_rate.rate[j], per_rate.a[j], per_rate.b[j]
@@ -570,7 +571,7 @@ def _hormann(key: int, counter: int, rows: np.ndarray, per_rate: _PoissonRates,
         test = np.flatnonzero(~accept & ~retry)
         if test.size:
             jt, kt, ut, p = j[test], k[test], us[test], per_rate
-            s = _log(v[test] * p.inv_alpha[jt] / (p.a[jt] / (ut * ut) + p.b[jt]))
+            s = c_log(v[test] * p.inv_alpha[jt] / (p.a[jt] / (ut * ut) + p.b[jt]))
             t = -p.rate[jt] + kt * p.log_rate[jt] - _lgamma_of(kt + 1)
             accept[test] = s <= t
         out[todo[accept]] = k[accept]
@@ -579,7 +580,7 @@ def _hormann(key: int, counter: int, rows: np.ndarray, per_rate: _PoissonRates,
     return out
 
 
-def _log(x: np.ndarray) -> np.ndarray:
+def c_log(x: np.ndarray) -> np.ndarray:
     """The C library's log of values >= 0 (log(0) = -inf, as C's)."""
     zero = x == 0
     out = libm_exact.log64(np, np.where(zero, 1.0, x))
