@@ -441,6 +441,11 @@ ROWS = [
         "torch": ("lam = torch.tensor(np.random.default_rng(0).uniform(0.5, 20, (1000, 6900))"
                   ".astype('float32'))", "torch.poisson(lam)"),
     }, unit="draw", tags=("slow",), note="TF's bits (Knuth below 10, Hormann above)"),
+    Row("tf.random.stateless_binomial 1000 x 1000 (count, p) pairs", {
+        "tf": ("n = tf.constant(np.linspace(1, 60, 1000).astype('float32'))\n"
+               "p = tf.constant(np.linspace(0.05, 0.95, 1000).astype('float32'))",
+               "tf.random.stateless_binomial([1000, 1000], [1, 2], n, p)"),
+    }, unit="draw", tags=("slow",), note="TF's bits (inversion below n p = 10, BTRS above)"),
     # -- checkpoints and summaries --
     Row("checkpoint write+read (20 vars, 26 MB)", {
         "tf": ("import os, tempfile\n"
