@@ -413,6 +413,39 @@ ROWS = [
                   "w = torch.tensor(rng.normal(size=(64, 1, 3, 3)).astype('float32'))",
                   "torch.nn.functional.conv2d(x, w, padding=1, groups=64)"),
     }, note="TF's bits (rounded products added tap by tap); PyTorch's images NCHW"),
+    Row("DepthwiseConv2dNativeBackpropFilter 8x32x32x64 float32, 3x3 SAME", {
+        "tf": ("rng = np.random.default_rng(0)\n"
+               "x = tf.constant(rng.normal(size=(8, 32, 32, 64)).astype('float32'))\n"
+               "g = tf.constant(rng.normal(size=(8, 32, 32, 64)).astype('float32'))",
+               "tf.raw_ops.DepthwiseConv2dNativeBackpropFilter(input=x, filter_sizes="
+               "[3, 3, 64, 1], out_backprop=g, strides=[1, 1, 1, 1], padding='SAME')"),
+    }, note="TF's bits (each image's products pixel by pixel, then the images)"),
+    Row("tf.nn.max_pool2d / avg_pool2d 8x56x56x64 float32, 3x3 SAME", {
+        "tf": ("x = tf.constant(np.random.default_rng(0).normal(size=(8, 56, 56, 64))"
+               ".astype('float32'))",
+               "tf.nn.max_pool2d(x, 3, 1, 'SAME'); tf.nn.avg_pool2d(x, 3, 1, 'SAME')"),
+        "torch": ("x = torch.tensor(np.random.default_rng(0).normal(size=(8, 64, 56, 56))"
+                  ".astype('float32'))",
+                  "torch.nn.functional.max_pool2d(x, 3, 1, 1); "
+                  "torch.nn.functional.avg_pool2d(x, 3, 1, 1, count_include_pad=False)"),
+    }, note="TF's bits (max: the first of equal zeros); PyTorch's images NCHW"),
+    Row("tf.reduce_prod 1024x1024 float32 along rows", {
+        "tf": ("x = tf.constant((1 + 0.001 * np.random.default_rng(0).normal(size=(1024, 1024)))"
+               ".astype('float32'))", "tf.reduce_prod(x, axis=1)"),
+        "torch": ("x = torch.tensor((1 + 0.001 * np.random.default_rng(0).normal("
+                  "size=(1024, 1024))).astype('float32'))", "torch.prod(x, 1)"),
+    }, note="TF's bits (Eigen's packet products)"),
+    Row("tf.random.poisson 1000 x 6900 rates in [0.5, 20)", {
+        "tf": ("lam = tf.constant(np.random.default_rng(0).uniform(0.5, 20, 6900)"
+               ".astype('float32'))", "tf.random.poisson([1000], lam, seed=1)"),
+        "torch": ("lam = torch.tensor(np.random.default_rng(0).uniform(0.5, 20, (1000, 6900))"
+                  ".astype('float32'))", "torch.poisson(lam)"),
+    }, unit="draw", tags=("slow",), note="TF's bits (Knuth below 10, Hormann above)"),
+    Row("tf.random.stateless_binomial 1000 x 1000 (count, p) pairs", {
+        "tf": ("n = tf.constant(np.linspace(1, 60, 1000).astype('float32'))\n"
+               "p = tf.constant(np.linspace(0.05, 0.95, 1000).astype('float32'))",
+               "tf.random.stateless_binomial([1000, 1000], [1, 2], n, p)"),
+    }, unit="draw", tags=("slow",), note="TF's bits (inversion below n p = 10, BTRS above)"),
     # -- checkpoints and summaries --
     Row("checkpoint write+read (20 vars, 26 MB)", {
         "tf": ("import os, tempfile\n"

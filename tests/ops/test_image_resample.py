@@ -14,6 +14,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import eagerflow as tf
 from eagerflow._src.ops import image_resample as S
@@ -116,3 +118,21 @@ def test_resize_gradients_take_the_gradients_batch_and_channels(op, grads):
     # batch and channels make the output's, whatever the original's (recorded)
     out = getattr(tf.raw_ops, op)(grads=tf.ones(grads), original_image=tf.zeros((1, 5, 4, 2)))
     assert out.shape == (grads[0], 5, 4, grads[3])
+
+
+@settings(max_examples=20, deadline=None)
+@given(n=st.integers(1, 5), h=st.integers(1, 9), w=st.integers(1, 9), c=st.integers(1, 4),
+       oh=st.integers(1, 12), ow=st.integers(1, 12), align=st.booleans(), half=st.booleans(),
+       dtype=st.sampled_from([np.float32, np.float64]))
+def test_bilinear_a_few_images_at_a_time_is_all_at_once(n, h, w, c, oh, ow, align, half, dtype):
+    x = np.random.default_rng(n * h * w * c).normal(0, 100, (n, h, w, c)).astype(dtype)
+    x.reshape(-1)[::7] = -0.0
+    if x.size > 3:
+        x.reshape(-1)[3] = np.inf
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(S, "ELEMENTWISE_BLOCK", 1)  # (an image a step)
+        one = S.bilinear(np, x, (oh, ow), align and not half, half)
+        mp.setattr(S, "ELEMENTWISE_BLOCK", 1 << 40)  # (all in one step)
+        every = S.bilinear(np, x, (oh, ow), align and not half, half)
+    assert one.dtype == every.dtype == dtype
+    np.testing.assert_array_equal(one.view(np.uint8), every.view(np.uint8))

@@ -131,3 +131,91 @@ def test_avg_pool_grad_by_blocks_is_the_whole_tensors(k, s, padding):
     _bits_equal(whole, ref[:, pads[0][0]:pads[0][0] + 9, pads[1][0]:pads[1][0] + 7])
     for block in (1, 100):  # (one image a block; two and a short last one)
         _bits_equal(grad(block), whole)
+
+
+def loop_max_pool(x, ks, strides, pads, outs):
+    """TF's 2-D CPU MaxPool by its definition: per window, a running value from the
+    lowest finite one that takes each real cell, in row-major order, only when greater."""
+    lowest = np.finfo(x.dtype).min if x.dtype.kind == "f" else np.iinfo(x.dtype).min
+    out = np.empty((x.shape[0],) + outs + (x.shape[-1],), x.dtype)
+    for i, j in itertools.product(range(outs[0]), range(outs[1])):
+        run = np.full((x.shape[0], x.shape[-1]), lowest, x.dtype)
+        for p, q in itertools.product(range(ks[0]), range(ks[1])):
+            r, c = i * strides[0] + p - pads[0][0], j * strides[1] + q - pads[1][0]
+            if 0 <= r < x.shape[1] and 0 <= c < x.shape[2]:
+                cell = x[:, r, c]
+                with np.errstate(invalid="ignore"):
+                    run = np.where(cell > run, cell, run)
+        out[:, i, j] = run
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(1, 3), h=st.integers(1, 8), w=st.integers(1, 8), c=st.integers(1, 5),
+       kh=st.integers(1, 4), kw=st.integers(1, 4), sh=st.integers(1, 3), sw=st.integers(1, 3),
+       padding=st.sampled_from(["SAME", "VALID", "EXPLICIT"]),
+       dtype=st.sampled_from([np.float32, np.float64, np.float16, np.int32]),
+       signs=st.sampled_from(["both", "plus"]), block=st.sampled_from([1, 64, 1 << 16]),
+       seed=st.integers(0, 2**32 - 1))
+def test_separable_max_pool_is_the_running_max(n, h, w, c, kh, kw, sh, sw, padding, dtype,
+                                                signs, block, seed):
+    """Rows then columns by fmax (taps reaching inside the image only), zero signs fixed
+    where a block holds -0, explicit pads wider than a window (windows of padding alone)."""
+    rng = np.random.default_rng(seed)
+    x = _special(rng, (n, h, w, c), np.float32)
+    if signs == "plus":
+        x[x == 0] = 0.0  # (no -0: NumPy's fmax alone)
+    x = x.astype(dtype) if dtype != np.int32 else np.nan_to_num(x, posinf=9, neginf=-9).astype(
+        np.int32)
+    explicit = ((rng.integers(0, kh + 2), rng.integers(0, kh + 2)),
+                (rng.integers(0, kw + 2), rng.integers(0, kw + 2)))
+    ks, strides = (kh, kw), (sh, sw)
+    outs, pads = geometry((h, w), ks, strides, (1, 1), padding,
+                          explicit if padding == "EXPLICIT" else ())
+    if min(outs) <= 0:
+        return
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(pool_windows, "ELEMENTWISE_BLOCK", block)  # (blocks of images)
+        got = pool_windows.max_pool(np, x, ks, strides, padding,
+                                    explicit if padding == "EXPLICIT" else ())
+    want = loop_max_pool(x, ks, strides, pads, outs)
+    np.testing.assert_array_equal(got.view(np.uint8), want.view(np.uint8))
+
+
+def loop_avg_pool(x, ks, strides, pads, outs):
+    """TF's CPU AvgPool by its definition: per window, +0, then each real cell added in
+    row-major order, divided by how many there are."""
+    out = np.empty((x.shape[0],) + outs + (x.shape[-1],), x.dtype)
+    for pos in itertools.product(*(range(o) for o in outs)):
+        acc, count = np.zeros((x.shape[0], x.shape[-1]), x.dtype), 0
+        for tap in itertools.product(*(range(k) for k in ks)):
+            cell = tuple(p * s + t - b for p, s, t, (b, _) in zip(pos, strides, tap, pads))
+            if all(0 <= c < size for c, size in zip(cell, x.shape[1:-1])):
+                with np.errstate(invalid="ignore"):  # (inf - inf)
+                    acc = acc + x[(slice(None),) + cell]
+                count += 1
+        out[(slice(None),) + pos] = acc / x.dtype.type(count)
+    return out
+
+
+@settings(max_examples=50, deadline=None)
+@given(n=st.integers(1, 3), sizes=st.lists(st.integers(1, 7), min_size=1, max_size=3),
+       c=st.integers(1, 4), k=st.integers(1, 4), s=st.integers(1, 3),
+       padding=st.sampled_from(["SAME", "VALID"]), dtype=st.sampled_from(
+           [np.float32, np.float64, np.float16]), block=st.sampled_from([1, 64, 1 << 16]),
+       seed=st.integers(0, 2**32 - 1))
+def test_avg_pool_adds_real_cells_in_order(n, sizes, c, k, s, padding, dtype, block, seed):
+    """Each tap over the outputs it reaches inside the image (1-D to 3-D), the first tap
+    onto +0 (a window of -0 alone gives +0), blocks of images."""
+    rng = np.random.default_rng(seed)
+    x = _special(rng, (n, *sizes, c), np.float32).astype(dtype)
+    x[np.isnan(x)] = -0.0  # (NaN and infinities apart, the sums' bits)
+    ks, strides = (k,) * len(sizes), (s,) * len(sizes)
+    outs, pads = geometry(tuple(sizes), ks, strides, (1,) * len(sizes), padding, ())
+    if min(outs) <= 0:
+        return
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(pool_windows, "ELEMENTWISE_BLOCK", block)
+        got = pool_windows.avg_pool(np, x, ks, strides, padding)
+    want = loop_avg_pool(x, ks, strides, pads, outs)
+    np.testing.assert_array_equal(got.view(np.uint8), want.view(np.uint8))

@@ -1,5 +1,8 @@
 """The fast paths of the random kernels give what their plain forms give.
 
+Poisson draws (random_gamma.poisson_values) must be random_reference's draw of each
+output, one at a time.
+
 philox.blocks computes stretches of consecutive counters with the first two rounds' scalar
 halves done once (where only the lowest 32-bit lane varies); random_dists computes long
 draws stretch by stretch, side by side when the backend finds idle cores. Both must give
@@ -9,9 +12,11 @@ across the lanes' carries and with any split into threads.
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import eagerflow._src.backend.numpy as cpu
-from eagerflow._src.ops import philox, random_dists
+from eagerflow._src.ops import philox, random_binomial, random_dists, random_gamma
 from eagerflow._src.ops import random_reference as ref
 
 M64, M128 = philox.M64, philox.M128
@@ -70,3 +75,56 @@ def test_draws_split_over_threads_are_the_serial_ones(monkeypatch):
     for a, b in zip(serial, threaded):
         assert a.dtype == b.dtype
         np.testing.assert_array_equal(a.view(np.uint8), b.view(np.uint8))
+
+
+# -- Poisson draws: a stretch of outputs at a time, Knuth's products by rounds of blocks --
+
+_RATES = st.one_of(st.floats(-20, 30), st.sampled_from(
+    [0.0, -0.0, 9.999999, 10.0, 1e-300, 250.0, 1e6, np.inf, -np.inf, np.nan, -800.0]))
+
+
+@settings(max_examples=25, deadline=None)
+@given(rates=st.lists(_RATES, min_size=1, max_size=6), samples=st.integers(1, 9),
+       key=st.integers(0, M64), counter=st.integers(0, M128), stretch=st.sampled_from([4, 64]))
+def test_poisson_values_are_the_plain_draws(rates, samples, key, counter, stretch):
+    rate = np.array(rates)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(random_gamma, "_POISSON_STRETCH", stretch)  # (several stretches)
+        got = random_gamma.poisson_values(key, counter, rate, samples)
+    want = [ref.poisson(key, counter, float(rate[i // samples]), i) for i in range(got.size)]
+    np.testing.assert_array_equal(got, want)
+
+
+def test_block_uniforms_are_uniform_pairs(monkeypatch):
+    b = np.random.default_rng(3).integers(0, 1 << 32, (5, 7, 4), dtype=np.uint32)
+    b[0, 0] = 0  # (zero: +0.0)
+    b[0, 1] = 0xFFFFFFFF  # (the largest uniform, below 1)
+    want = np.stack([random_dists.uniform_pairs(np, b[..., 2], b[..., 3]),
+                     random_dists.uniform_pairs(np, b[..., 0], b[..., 1])], axis=-1)
+    got = random_gamma.block_uniforms(b)
+    np.testing.assert_array_equal(got.view(np.uint64), want.view(np.uint64))
+    monkeypatch.setattr(random_gamma, "_LITTLE", False)  # (the other machines' form)
+    np.testing.assert_array_equal(random_gamma.block_uniforms(b).view(np.uint64),
+                                  want.view(np.uint64))
+
+
+# -- Binomial draws: BTRS an attempt a block, inversion by rounds of blocks --
+
+_COUNTS = st.one_of(st.floats(-5, 200), st.sampled_from(
+    [0.0, 1.0, 7.5, 20.0, 20.5, 1e6, 1e12, np.nan]))  # (inf: the reference fails)
+_PROBS = st.one_of(st.floats(-0.5, 1.5), st.sampled_from(
+    [0.0, 1e-300, 1e-9, 0.05, 0.5, 0.5000001, 0.99, 1.0, np.nan]))
+
+
+@settings(max_examples=30, deadline=None)
+@given(params=st.lists(st.tuples(_COUNTS, _PROBS), min_size=1, max_size=6),
+       samples=st.integers(1, 7), key=st.integers(0, M64), counter=st.integers(0, M128),
+       dtype=st.sampled_from([np.float32, np.float64]), stretch=st.sampled_from([3, 64]))
+def test_binomial_values_are_the_plain_draws(params, samples, key, counter, dtype, stretch):
+    n = np.repeat(np.array([c for c, _ in params], dtype), samples)
+    p = np.repeat(np.array([q for _, q in params], dtype), samples)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(random_binomial, "_STRETCH", stretch)  # (several stretches)
+        got = random_binomial.binomial_values(key, counter, n, p)
+    want = [ref.binomial(key, counter, n[i], p[i], i) for i in range(n.size)]
+    np.testing.assert_array_equal(got, want)

@@ -36,6 +36,9 @@ import math
 from typing import Any
 
 import numpy as np
+from numpy.lib.stride_tricks import as_strided
+
+from eagerflow._src.backend import lanes, run_blocks
 
 # images per pass: their planes, the sum and a product in a core's L2 cache, about
 _PLANE_BYTES = 1 << 18
@@ -225,3 +228,143 @@ def _first_nans(src: np.ndarray, taps: list, weights: np.ndarray, acc: np.ndarra
 def _runs(a: np.ndarray) -> np.ndarray:
     """(N, ..., W, C) with W * C in one run -> a view (N, ..., W * C)."""
     return a.reshape(a.shape[:-2] + (a.shape[-2] * a.shape[-1],))
+
+
+# ---------------------------------------------------------------------------------------
+# DepthwiseConv2dNativeBackpropFilter as TF's CPU kernel sums it.
+# ---------------------------------------------------------------------------------------
+
+# products per pass (a block of output rows of every image): they and their sums in cache
+_GRAD_CHUNK_BYTES = 1 << 20
+
+
+def depthwise_filter_grad(x: np.ndarray, g: np.ndarray, ks: tuple, strides: tuple,
+                          outs: tuple, pads: tuple) -> np.ndarray | None:
+    """d loss / d filter of a depthwise 2-D convolution of x (N, H, W, C) whose output
+    gradient is g (N, OH, OW, C*M), as TF's CPU kernel sums it (float32 and float64,
+    undilated): for each image, each tap and output channel, the rounded products g * x
+    added pixel by pixel, row by row, onto +0 (no fused step); then the images' sums
+    added in order onto +0. Returns (KH * KW, C*M); None for other dtypes (the caller's
+    BLAS path) and a single tap of one channel (NumPy would sum that one column pairwise).
+
+    The products of a block of output rows of every image lie (N, pixels, taps *
+    channels): one add.reduce over the pixels adds each column in pixel order (its inner
+    loop runs over the columns). Were a reduction to start from the first product rather
+    than +0 (NumPy's start from +0), the sums would differ only where ours is -0 and TF's
+    +0 (TF's never is -0), which the final + 0.0 settles."""
+    if x.dtype not in (np.float32, np.float64) or len(ks) != 2:
+        return None
+    n, (oh, ow), o = x.shape[0], outs, g.shape[-1]
+    kh, kw = ks
+    width = kh * kw * o
+    if width < 2 or n * oh * ow == 0:
+        return None
+    xp = _padded_channels(x, pads, o // x.shape[-1], strides, ks, outs)
+    view = _grad_view(xp, ks, strides, outs)
+    tile = kw if strides[1] == 1 else 0
+    per_image = oh * ow * width * x.itemsize
+    rows = max(1, min(oh, _GRAD_CHUNK_BYTES // max(per_image // oh, 1)))
+    step = max(1, _GRAD_CHUNK_BYTES // max(per_image, 1))  # images per pass
+    sums = np.empty((n, width), x.dtype)
+
+    def images(first: int) -> None:  # (images apart: the backend may run them side by side)
+        last = min(n, first + step)
+        gg = _g_rows(g[first:last], tile, 0, oh)  # (g tiled a step of images at a time)
+        _image_sums(view[first:last], gg, rows, sums[first:last])
+    starts = range(0, n, step)
+    with np.errstate(all="ignore"):
+        run_blocks(np, images, starts, lanes(np, g.size * kh * kw, len(starts)))
+        total = np.add.reduce(sums, axis=0) if n > 1 else sums[0].copy()
+        total += 0.0
+        if np.isnan(total).any():
+            _grad_nans(view, g, tile, sums, total, rows)
+    return total.reshape(kh * kw, o)
+
+
+def _image_sums(view: np.ndarray, gg: np.ndarray, rows: int, sums: np.ndarray) -> None:
+    """sums[b] = image b's products g * x (g first: TF's order of operands) added pixel by
+    pixel from the first, `rows` output rows at a time."""
+    n, oh = view.shape[:2]
+    width = sums.shape[1]
+    prod = np.empty((n, min(rows, oh)) + view.shape[2:], sums.dtype)
+    with np.errstate(all="ignore"):  # (a helper thread's own: overflows give inf, as TF's)
+        for r0 in range(0, oh, rows):
+            r1 = min(oh, r0 + rows)
+            block = prod[:, :r1 - r0]
+            np.multiply(gg[:, r0:r1], view[:, r0:r1], out=block)
+            flat = block.reshape(n, -1, width)
+            if r0:  # (the rows before: their sum comes first, as the sum goes on)
+                np.add(flat[:, 0], sums, out=flat[:, 0])
+            np.add.reduce(flat, axis=1, out=sums)
+
+
+def _padded_channels(x: np.ndarray, pads: tuple, mult: int, strides: tuple, ks: tuple,
+                     outs: tuple) -> np.ndarray:
+    """x zero-padded (TF's input buffer takes 0 outside the image) to every window's
+    reach, each channel repeated `mult` times (output channel c*M + j reads channel c)."""
+    (top, _), (left, _) = pads
+    need = [(o - 1) * s + k for o, s, k in zip(outs, strides, ks)]
+    h, w = x.shape[1:3]
+    if mult > 1:
+        x = np.repeat(x, mult, axis=-1)
+    if (top, left) == (0, 0) and need[0] <= h and need[1] <= w:
+        return np.ascontiguousarray(x)  # (_grad_views reads a window's row as one run)
+    out = np.zeros((x.shape[0], max(need[0], top + h), max(need[1], left + w), x.shape[-1]),
+                   x.dtype)
+    out[:, top:top + h, left:left + w] = x
+    return out
+
+
+def _grad_view(xp: np.ndarray, ks: tuple, strides: tuple, outs: tuple) -> np.ndarray:
+    """Every window of xp for every output pixel, without a copy: sliding by one column,
+    (N, OH, OW, KH, KW * C), a window's row of taps one run of values; otherwise
+    (N, OH, OW, KH, KW, C)."""
+    (kh, kw), (sh, sw), (oh, ow) = ks, strides, outs
+    n, c = xp.shape[0], xp.shape[-1]
+    s0, s1, s2, s3 = xp.strides
+    if sw == 1:
+        return as_strided(xp, (n, oh, ow, kh, kw * c), (s0, sh * s1, s2, s1, s3))
+    return as_strided(xp, (n, oh, ow, kh, kw, c), (s0, sh * s1, sw * s2, s1, s2, s3))
+
+
+def _g_rows(g: np.ndarray, tile: int, r0: int, r1: int) -> np.ndarray:
+    """g's output rows r0 .. r1 - 1 shaped to multiply _grad_view's: repeated `tile`
+    times along a window row's run, or broadcast over the taps (tile 0)."""
+    part = g[:, r0:r1]
+    return np.tile(part, tile)[:, :, :, None, :] if tile else part[:, :, :, None, None, :]
+
+
+def _grad_nans(view: np.ndarray, g: np.ndarray, tile: int, sums: np.ndarray,
+               total: np.ndarray, rows: int) -> None:
+    """Gives each NaN of `total` TF's NaN (checked against TF 2.21). An image's sum adds
+    each product first (product + sum): the last NaN product wins, x86's default NaN
+    where none is one (inf - inf). A product g * x is g's NaN, quieted, where g is one,
+    else x's, else the default (0 * inf). The images' sums are added onto the total
+    (total + sum): the first NaN wins."""
+    u, quiet, default = _QUIET[total.dtype.itemsize]
+    quiet, default = u(quiet), u(default)
+    n, oh = sums.shape[0], view.shape[1]
+    width = sums.shape[1]
+    last = np.full(sums.shape, default, u)  # each image's last NaN product, or the default
+    for r0 in range(0, oh, rows):
+        r1 = min(oh, r0 + rows)
+        gv = np.broadcast_to(_g_rows(g, tile, r0, r1), view[:, r0:r1].shape).reshape(
+            n, -1, width)
+        xv = view[:, r0:r1].reshape(n, -1, width)
+        bits = np.where(np.isnan(gv), gv.view(u) | quiet,
+                        np.where(np.isnan(xv), xv.view(u) | quiet, default))
+        nan = np.isnan(gv * xv)
+        seen = nan.any(axis=1)
+        at = nan.shape[1] - 1 - nan[:, ::-1].argmax(axis=1)  # (the last NaN of the block)
+        pick = np.take_along_axis(bits, at[:, None], axis=1)[:, 0]
+        last[seen] = pick[seen]
+    acc = np.zeros(width, total.dtype)
+    decided = np.zeros(width, bool)
+    out = np.empty(width, u)
+    for b in range(n):
+        s = np.where(np.isnan(sums[b]), last[b].view(total.dtype), sums[b])
+        now = ~decided & (np.isnan(s) | np.isnan(acc + s))
+        out[now] = np.where(np.isnan(s), s.view(u), default)[now]
+        decided |= now
+        acc = acc + s
+    total[decided] = out[decided].view(total.dtype)

@@ -358,6 +358,20 @@ def half_prod(x: Any, axes: tuple, keepdims: bool) -> Any:
     return _keep(p.reshape(x.shape[:n - len(axes)]), x.shape, axes, keepdims)
 
 
+def prod32(x: Any, axes: tuple, keepdims: bool) -> Any:
+    """TF's Prod of a float32 array over all axes or the last ones: Eigen's ProdReducer
+    along rows (inner: four packet accumulators over blocks of 32, each a NumPy product
+    along an outer axis, in turn), checked against TF 2.21; other axes by NumPy's product
+    (whose scalar loop multiplies each row in turn)."""
+    n = x.ndim
+    if not axes or tuple(axes) != tuple(range(n - len(axes), n)) or not x.size:
+        return np.multiply.reduce(x, axis=axes, keepdims=keepdims)
+    rows = x.reshape(int(np.prod(x.shape[:n - len(axes)])), -1)
+    with np.errstate(all="ignore"):
+        p = np.asarray(inner(rows, 1024, _exact, 0, np.multiply), _F32)
+    return _keep(p.reshape(x.shape[:n - len(axes)]), x.shape, axes, keepdims)
+
+
 # TF's sorted segment reductions (SegmentSum, SegmentProd) on CPU reduce each segment, the
 # rows [start, end) of the data taken as (rows, C), by an Eigen reduction along the rows:
 # columns() above, with AVX packets (8 floats or halves, 4 doubles, 4 or 2 complex); a half

@@ -29,7 +29,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from eagerflow._src.backend import add_at, c_float_function, table
+from eagerflow._src.backend import ELEMENTWISE_BLOCK, add_at, c_float_function, table
 
 _F32 = np.float32
 _PI = _F32(3.14159265359)  # (TF's kPI, as a float)
@@ -270,8 +270,20 @@ def bilinear(xp: Any, x: Any, size: tuple, align_corners: bool, half_pixel: bool
     row that reads it; here each is lerped once, the same values."""
     n, h, w, c = x.shape
     # (each geometry's tables made once, and copied to a device once: table)
-    rows, top, bottom, yl, left, right, xl = (
-        table(xp, v) for v in _bilinear_plan(h, w, c, tuple(size), align_corners, half_pixel))
+    plan = tuple(table(xp, v) for v in _bilinear_plan(h, w, c, tuple(size), align_corners,
+                                                      half_pixel))
+    out = xp.empty((n, size[0], size[1] * c), x.dtype)
+    # on the host an image or a few at a time: the passes' temporaries stay in cache
+    step = n if xp is not np else max(1, ELEMENTWISE_BLOCK * 2 // (h * w * c))
+    for first in range(0, n, step):
+        _bilinear_images(xp, x[first:first + step], plan, out[first:first + step])
+    return out.reshape(n, size[0], size[1], c)
+
+
+def _bilinear_images(xp: Any, x: Any, plan: tuple, out: Any) -> None:
+    """bilinear's values of images `x` into `out` (images, rows, columns * channels)."""
+    rows, top, bottom, yl, left, right, xl = plan
+    n, h, w, c = x.shape
     if rows.shape[0] < h:  # (a downscale reads some rows only)
         x = xp.take(x, rows, axis=1)
     x = x.reshape(n, -1, w * c)
@@ -282,8 +294,7 @@ def bilinear(xp: Any, x: Any, size: tuple, align_corners: bool, half_pixel: bool
     t, b = xp.take(lerped, top, axis=1), xp.take(lerped, bottom, axis=1)
     b -= t
     b *= yl
-    b += t  # top + (bottom - top) * y_lerp
-    return b.reshape(n, size[0], size[1], c)
+    xp.add(b, t, out=out)  # top + (bottom - top) * y_lerp
 
 
 def bilinear_resize(xp: Any, images: Any, size: tuple, align_corners: bool) -> Any:

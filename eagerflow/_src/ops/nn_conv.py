@@ -451,7 +451,7 @@ def backprop_filter_kernel(fam: _Family, xp: Any, x: Any, sizes: Any, dy: Any, s
     fshape = tuple(map(int, sizes))
     cfil = 1 if fam.depthwise else fshape[-2]
     out = W.conv_filter_grad(xp, W.to_channels_last(x, cf), W.to_channels_last(dy, cf),
-                             fshape[:fam.rank], st, dl, pad, ex, cfil)
+                             fshape[:fam.rank], st, dl, pad, ex, cfil, fam.depthwise)
     return out.reshape(fshape)
 
 

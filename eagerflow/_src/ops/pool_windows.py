@@ -9,6 +9,7 @@ that the block's padded input and output stay in the cache across the taps.
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import Any
 
@@ -48,6 +49,13 @@ def max_pool(xp: Any, x: Any, ks: tuple, strides: tuple, padding: str,
                         x.dtype)
     # (3-D: TF's padding cells hold the lowest finite value, which beats a window's -inf)
     fill = np.finfo(x.dtype).min if len(ks) == 3 and x.dtype.kind == "f" else _lowest(x)
+    if len(ks) == 2 and xp is np:
+        lowest = np.finfo(x.dtype).min if x.dtype.kind == "f" else _lowest(x)
+        out = _max_pool_2d(x, ks, strides, outs, pads, lowest, fill)
+        if keep and not any(b or a for b, a in pads):
+            views = [x[idx] for _, idx in taps(ks, outs, strides, ones)]
+            _KEPT_ARGMAX.put((x, out), (ks, strides, pads), _tap_of_max(xp, views, out))
+        return out
     xpd = pad(xp, x, pads, fill, temp="pad")
     views = [xpd[idx] for _, idx in taps(ks, outs, strides, ones)]
     if len(ks) == 2:
@@ -63,6 +71,141 @@ def max_pool(xp: Any, x: Any, ks: tuple, strides: tuple, padding: str,
     for v in views[1:]:
         out = xp.where(out > v, out, v)
     return out
+
+
+def _max_pool_2d(x: np.ndarray, ks: tuple, strides: tuple, outs: tuple, pads: tuple,
+                 lowest: Any, fill: Any) -> np.ndarray:
+    """TF's 2-D CPU max pool: a running value from the lowest finite one that takes each
+    cell of the window, in row-major order, only when it is greater (NaNs never; of +0
+    and -0, the first). Its value is the window's largest non-NaN value floored at the
+    lowest, computed separably by NumPy's fmax (KH - 1 + KW - 1 passes instead of
+    KH * KW), down the window's rows first (whole rows: long runs), a block of images at
+    a time, each tap over the outputs whose window it reaches inside the image (no padded
+    copy). Only a zero's sign depends on the order: where a block holds a -0, each zero
+    result takes the sign of its window's first zero (_first_zero_signs)."""
+    n, c = x.shape[0], x.shape[-1]
+    out = np.empty((n,) + tuple(outs) + (c,), x.dtype)
+    spans = [_tap_spans(k, s, o, b, size) for k, s, o, (b, _), size in
+             zip(ks, strides, outs, pads, x.shape[1:3])]
+    u = _SIGN_BITS.get((x.dtype.kind, x.dtype.itemsize))
+    with np.errstate(invalid="ignore"):
+        for a, b in _image_blocks(np, out):
+            dest = out[a:b]
+            src, along = x[a:b], spans
+            if None in spans:  # (explicit pads past a kernel: windows of padding alone)
+                src = pad(np, src, pads, fill)
+                along = [_tap_spans(k, s, o, 0, size) for k, s, o, size in
+                         zip(ks, strides, outs, src.shape[1:3])]
+            down = _fmax_spans(src, 1, along[0], strides[0], None)
+            _fmax_spans(down, 2, along[1], strides[1], dest)
+            np.fmax(dest, lowest, out=dest)  # (windows of NaN and -inf only)
+            if u is not None and (x[a:b].view(u[0]) == u[1]).any():  # (a -0: ties matter)
+                _first_zero_signs(x[a:b], dest, ks, strides, outs, pads, u)
+    return out
+
+
+def _reach(k: int, stride: int, outs: int, before: int, size: int) -> list:
+    """Per tap along one axis, in order, (first output, end output, first input): the
+    outputs whose window reaches inside the image at that tap, and where they read."""
+    spans = []
+    for t in range(k):
+        lo = max(0, -(-(before - t) // stride))
+        hi = min(outs, (size - 1 - t + before) // stride + 1)
+        spans.append((lo, max(lo, hi), lo * stride + t - before))
+    return spans
+
+
+def _tap_spans(k: int, stride: int, outs: int, before: int, size: int) -> list | None:
+    """_reach's spans, the tap reaching inside for every output first, then the others
+    widest first (None if no tap reaches inside for every output)."""
+    spans = _reach(k, stride, outs, before, size)
+    full = next((sp for sp in spans if sp[:2] == (0, outs)), None)
+    if full is None:
+        return None
+    rest = list(spans)
+    rest.remove(full)
+    return [full] + sorted(rest, key=lambda sp: sp[0] - sp[1])
+
+
+def _along(a: np.ndarray, axis: int, index: slice) -> np.ndarray:
+    return a[(slice(None),) * axis + (index,)]
+
+
+def _fmax_spans(src: np.ndarray, axis: int, spans: list, stride: int,
+                out: Any) -> np.ndarray:
+    """The largest non-NaN value over the taps `spans` (_tap_spans) along `axis` of src,
+    the outputs `stride` cells apart, into `out` if given: the first two taps' fmax where
+    both reach, the full one's values elsewhere, then each further tap where it reaches."""
+    def taken(lo: int, hi: int, first: int) -> np.ndarray:
+        return _along(src, axis, slice(first, first + (hi - lo - 1) * stride + 1, stride))
+    outs = spans[0][1]
+    if out is None:
+        shape = list(src.shape)
+        shape[axis] = outs
+        out = np.empty(shape, src.dtype)
+    full = taken(*spans[0])
+    lo, hi, first = spans[1] if len(spans) > 1 else (0, 0, 0)
+    if hi > lo:
+        np.fmax(_along(full, axis, slice(lo, hi)), taken(lo, hi, first),
+                out=_along(out, axis, slice(lo, hi)))
+    for part in (slice(0, lo), slice(hi, outs)):
+        np.copyto(_along(out, axis, part), _along(full, axis, part))
+    for lo, hi, first in spans[2:]:
+        if hi > lo:
+            seg = _along(out, axis, slice(lo, hi))
+            np.fmax(seg, taken(lo, hi, first), out=seg)
+    return out
+
+
+# A float dtype's unsigned view and the bits of its -0, by (kind, item size): bfloat16's
+# kind is "V"
+_SIGN_BITS = {(k, n): (u, u(1 << (8 * n - 1))) for k in "fV" for n, u in
+              ((2, np.uint16), (4, np.uint32), (8, np.uint64))}
+
+
+def _fmax_taps(views: list, out: Any) -> np.ndarray:
+    """The largest non-NaN value of the views (NaN where all are), into `out` if given."""
+    if len(views) == 1:
+        if out is None:
+            return views[0]
+        np.copyto(out, views[0])
+        return out
+    out = np.fmax(views[0], views[1], out=out)
+    for v in views[2:]:
+        np.fmax(out, v, out=out)
+    return out
+
+
+def _first_zero_signs(x: np.ndarray, dest: np.ndarray, ks: tuple, strides: tuple,
+                      outs: tuple, pads: tuple, u: tuple) -> None:
+    """Gives each zero of `dest` the sign of its window's first zero in row-major order
+    (TF's running max keeps the first of equal values). Each cell's code, 1 for +0 and 2
+    for -0 (0 otherwise), is carried separably as the first nonzero code along each
+    window row, then down the rows (each tap over the outputs it reaches inside the
+    image, in tap order): one byte a cell."""
+    zero = x == 0
+    code = zero.view(np.uint8) + (zero & (x.view(u[0]) >= u[1])).view(np.uint8)
+    reach = [_reach(k, s, o, b, size) for k, s, o, (b, _), size in
+             zip(ks, strides, outs, pads, x.shape[1:3])]
+    across = _first_nonzero(code, 2, reach[1], strides[1], outs[1])
+    first = _first_nonzero(across, 1, reach[0], strides[0], outs[0])
+    dest += 0.0  # (every zero +0: then the -0s)
+    np.negative(dest, out=dest, where=(first == 2) & (dest == 0))
+
+
+def _first_nonzero(code: np.ndarray, axis: int, reach: list, stride: int,
+                   outs: int) -> np.ndarray:
+    """Per output along `axis` (`outs` of them), the first nonzero code among its taps in
+    order (0 where none), each tap over the outputs it reaches (_reach)."""
+    shape = list(code.shape)
+    shape[axis] = outs
+    run = np.zeros(shape, np.uint8)
+    for lo, hi, first in reach:
+        if hi > lo:
+            seg = _along(run, axis, slice(lo, hi))
+            seg += (seg == 0) * _along(code, axis, slice(first, first + (hi - lo - 1) *
+                                                          stride + 1, stride))
+    return run
 
 
 def _tap_of_max(xp: Any, views: list, y: Any) -> Any:
@@ -352,6 +495,8 @@ def avg_pool(xp: Any, x: Any, ks: tuple, strides: tuple, padding: str) -> Any:
     if any(o <= 0 for o in outs) or x.shape[0] == 0 or x.shape[-1] == 0:
         return xp.zeros((x.shape[0],) + tuple(max(o, 0) for o in outs) + (x.shape[-1],),
                         x.dtype)
+    if xp is np:
+        return _avg_pool_cpu(x, ks, strides, outs, pads, padding)
     xpd = pad(xp, x, pads, 0, temp="pad")
     views = [xpd[idx] for _, idx in taps(ks, outs, strides, ones)]
     out = xp.empty((x.shape[0],) + tuple(outs) + (x.shape[-1],), x.dtype)
@@ -369,6 +514,45 @@ def avg_pool(xp: Any, x: Any, ks: tuple, strides: tuple, padding: str) -> Any:
             block += v[a:b]
         block /= counts[:b - a]
     return out
+
+
+def _avg_pool_cpu(x: np.ndarray, ks: tuple, strides: tuple, outs: tuple, pads: tuple,
+                  padding: str) -> np.ndarray:
+    """TF's CPU average pool: each window's real cells added in row-major order onto +0,
+    then divided by their count; each tap added over the outputs whose window it reaches
+    inside the image (no padded copy), a block of images at a time. The first tap's sum
+    is x + 0.0, so a window of -0 alone gives +0, as TF's."""
+    out = np.empty((x.shape[0],) + tuple(outs) + (x.shape[-1],), x.dtype)
+    reach = [_reach(k, s, o, b, size) for k, s, o, (b, _), size in
+             zip(ks, strides, outs, pads, x.shape[1:-1])]
+    blocks = _image_blocks(np, out)
+    counts = np.broadcast_to(avg_counts(np, x.shape[1:-1], ks, strides, padding, x.dtype),
+                             (blocks[0][1],) + out.shape[1:]).copy()
+    for a, b in blocks:
+        block = out[a:b]
+        for t, spans in enumerate(itertools.product(*reach)):
+            empty = any(hi <= lo for lo, hi, _ in spans)
+            dest = (slice(None),) + tuple(slice(lo, hi) for lo, hi, _ in spans)
+            src = (slice(a, b),) + tuple(slice(first, first + (hi - lo - 1) * s + 1, s)
+                                         for (lo, hi, first), s in zip(spans, strides))
+            if t == 0:  # (the first tap's outputs: +0 + x; the others' start at +0)
+                _zero_outside(block, None if empty else spans)
+                if not empty:
+                    np.add(x[src], 0.0, out=block[dest])
+            elif not empty:
+                block[dest] += x[src]
+        block /= counts[:b - a]
+    return out
+
+
+def _zero_outside(block: np.ndarray, spans: tuple | None) -> None:
+    """Zeros in `block` (N, *outs, C) outside the outputs `spans` covers (all if None)."""
+    if spans is None:
+        block[...] = 0
+        return
+    for axis, (lo, hi, _) in enumerate(spans, start=1):
+        block[(slice(None),) * axis + (slice(0, lo),)] = 0
+        block[(slice(None),) * axis + (slice(hi, None),)] = 0
 
 
 def _image_blocks(xp: Any, out: Any) -> list:

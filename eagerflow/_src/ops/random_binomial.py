@@ -1,6 +1,6 @@
 """Binomial draws as TensorFlow 2.21's CPU kernel makes them, bit for bit.
 
-Sits in the ops layer above random_gamma.py, whose per-output streams it shares. Each
+Sits in the ops layer above random_gamma.py, whose stream blocks and C log it shares. Each
 output draws in float64 from its own stretch of the Philox stream, taking uniforms two a
 block (the later first): below count * p = 10 by inversion (a sum of geometric waiting
 times, 42 blocks reserved per output), above by Hormann's BTRS (1993; 256 blocks per
@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import ELEMENTWISE_BLOCK
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.tensor import convert_to_tensor
@@ -34,13 +35,20 @@ from eagerflow._src.ops import random_dists as D
 from eagerflow._src.ops import random_reference as ref
 from eagerflow._src.ops import random_stateless as S
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.random_gamma import Streams, map_libm, sample_major
+from eagerflow._src.ops.random_gamma import (
+    block_uniforms,
+    c_log,
+    map_libm,
+    sample_major,
+    stream_blocks,
+)
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 from eagerflow._src.ops.variables import handle_variable, held_handle, is_tf_variable
 
 _T = frozenset((dt.float16, dt.float32, dt.float64))
 _OUT = frozenset((dt.float16, dt.float32, dt.float64, dt.int32, dt.int64))
 INVERSION_BLOCKS = 42  # per output: 10 standard deviations of ~10 uniforms
+_STRETCH = ELEMENTWISE_BLOCK  # outputs drawn together
 
 # The tail of Stirling's series, log k! - log(sqrt(2 pi) (k + 1)^(k + 1/2) e^-(k + 1)),
 # for k <= 9 as TF tabulates it.
@@ -49,21 +57,30 @@ _TAIL = (0.0810614667953272, 0.0413406959554092, 0.0276779256849983, 0.020790672
          0.00925546218271273, 0.00833056343336287)
 
 
-def stirling_tail(k: float) -> float:
-    if k <= 9:
-        return _TAIL[int(k)]
+def stirling_tail(k: np.ndarray) -> np.ndarray:
+    """Stirling's tail of each k >= 0 (TF's table below 10, its series above)."""
     kp1sq = (k + 1) * (k + 1)
-    return (1.0 / 12 - (1.0 / 360 - 1.0 / 1260 / kp1sq) / kp1sq) / (k + 1)
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        series = (1.0 / 12 - (1.0 / 360 - 1.0 / 1260 / kp1sq) / kp1sq) / (k + 1)
+    small = k <= 9
+    series[small] = _TAIL_ARRAY[k[small].astype(np.int64)]  # (int(k), as TF's index)
+    return series
 
 
-def btrs_bound(n: float, p: float, k: float) -> float:
-    """The log of BTRS's acceptance bound at k (TF's form: r = p / q, mode m)."""
-    m = float(math.floor((n + 1) * p))  # (a double, as TF: past 1e154 its square is inf)
+_TAIL_ARRAY = np.array(_TAIL)
+
+
+def btrs_bound(n: np.ndarray, p: np.ndarray, k: np.ndarray) -> np.ndarray:
+    """The log of BTRS's acceptance bound at each k (TF's form: r = p / q, mode m; in
+    doubles, as TF: past 1e154 a square is inf), in TF's order of operations."""
+    m = np.floor((n + 1) * p)
     r = p / (1 - p)
-    return ((m + 0.5) * math.log((m + 1) / (r * (n - m + 1)))
-            + (n + 1) * math.log((n - m + 1) / (n - k + 1))
-            + (k + 0.5) * math.log(r * (n - k + 1) / (k + 1))
-            + stirling_tail(m) + stirling_tail(n - m) - stirling_tail(k) - stirling_tail(n - k))
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        return ((m + 0.5) * c_log((m + 1) / (r * (n - m + 1)))
+                + (n + 1) * c_log((n - m + 1) / (n - k + 1))
+                + (k + 0.5) * c_log(r * (n - k + 1) / (k + 1))
+                + stirling_tail(m) + stirling_tail(n - m) - stirling_tail(k)
+                - stirling_tail(n - k))
 
 
 def btrs_constants(n: Any, p: Any) -> tuple:
@@ -74,40 +91,58 @@ def btrs_constants(n: Any, p: Any) -> tuple:
     return a, b, n * p + 0.5, 0.92 - 4.2 / b, (2.83 + 5.1 / b) * stddev
 
 
-def _inversion(streams: Streams, rows: np.ndarray, n: np.ndarray, p: np.ndarray) -> np.ndarray:
-    """Successes counted by geometric waiting times until their sum passes n."""
-    out = np.zeros(rows.size)
+def _inversion(key: int, counter: int, rows: np.ndarray, n: np.ndarray,
+               p: np.ndarray) -> np.ndarray:
+    """Successes counted by geometric waiting times (each at least 1) until their sum
+    passes n. Rounds of blocks twice as many as the last; a round's running sums by one
+    accumulate (the same sums, in the same order): the sums only grow, so a round holds
+    the stop when its last sum passes n."""
+    out = np.empty(rows.size)
     total = np.zeros(rows.size)
     log_q = map_libm(math.log1p, -p)
     todo = np.arange(rows.size)
+    used, width = 0, 1
     while todo.size:
-        u = streams.take(rows[todo], "uniform")
-        total[todo] += np.ceil(map_libm(math.log, u) / log_q[todo])
-        over = total[todo] > n[todo]
-        out[todo[~over]] += 1
-        todo = todo[~over]
+        u = block_uniforms(stream_blocks(key, counter, rows[todo], used, width,
+                                         INVERSION_BLOCKS)).reshape(todo.size, 2 * width)
+        with np.errstate(over="ignore"):
+            waits = np.ceil(c_log(u) / log_q[todo, None])
+        waits[:, 0] += total[todo]
+        np.add.accumulate(waits, axis=1, out=waits)
+        last, limit = waits[:, -1], n[todo]
+        done = last > limit
+        d = np.flatnonzero(done)
+        out[todo[d]] = 2 * used + np.count_nonzero(waits[d] <= limit[d, None], axis=1)
+        total[todo] = last
+        todo = todo[~done]
+        used += width
+        width *= 2
     return out
 
 
-def _btrs(streams: Streams, rows: np.ndarray, n: np.ndarray, p: np.ndarray) -> np.ndarray:
+def _btrs(key: int, counter: int, rows: np.ndarray, n: np.ndarray, p: np.ndarray) -> np.ndarray:
+    """Hormann's BTRS: an attempt a block (u from its second uniform, v from its first)."""
     out = np.zeros(rows.size)
     a, b, c, v_r, alpha = btrs_constants(n, p)
     todo = np.arange(rows.size)
+    attempt = 0
     while todo.size:
-        u = streams.take(rows[todo], "uniform") - 0.5
-        v = streams.take(rows[todo], "uniform")
+        uv = block_uniforms(stream_blocks(key, counter, rows[todo], attempt, 1))[:, 0]
+        u, v = uv[:, 0] - 0.5, uv[:, 1]
         us = 0.5 - np.abs(u)
         with np.errstate(invalid="ignore"):  # (an infinite count gives inf or NaN, as TF)
             k = np.floor((2 * a[todo] / us + b[todo]) * u + c[todo])
         accept = (us >= 0.07) & (v <= v_r[todo])
-        for t in np.flatnonzero(~accept & ~((k < 0) | (k > n[todo]))):
-            j = todo[t]
-            if not (math.isfinite(k[t]) and math.isfinite(n[j])):
-                continue  # an infinite count: TF's bound is NaN, never accepting
-            lv = math.log(v[t] * alpha[j] / (a[j] / (us[t] * us[t]) + b[j]))
-            accept[t] = lv <= btrs_bound(n[j], p[j], k[t])
+        nt = n[todo]
+        # (an infinite count: TF's bound is NaN, never accepting)
+        test = np.flatnonzero(~accept & ~((k < 0) | (k > nt)) & np.isfinite(k) & np.isfinite(nt))
+        if test.size:
+            j, kt, ut = todo[test], k[test], us[test]
+            lv = c_log(v[test] * alpha[j] / (a[j] / (ut * ut) + b[j]))
+            accept[test] = lv <= btrs_bound(n[j], p[j], kt)
         out[todo[accept]] = k[accept]
         todo = todo[~accept]
+        attempt += 1
     return out
 
 
@@ -116,7 +151,8 @@ def binomial_values(key: int, counter: int, counts: np.ndarray, probs: np.ndarra
     size = counts.size
     res = np.zeros(size)
     one = probs.dtype.type(1)
-    every = (probs >= one) & (counts > 0)  # (a count <= 0 draws 0 whatever p is, as TF)
+    every = (probs >= one) & ~(counts <= 0)  # (a count <= 0 draws 0 whatever p is, a NaN
+    # count NaN, as TF)
     res[every] = counts[every]
     draw = ~(counts <= 0) & ~(probs <= 0) & ~(probs >= one)
     res[draw & (np.isnan(probs) | np.isnan(counts))] = np.nan
@@ -126,11 +162,11 @@ def binomial_values(key: int, counter: int, counts: np.ndarray, probs: np.ndarra
     with np.errstate(over="ignore", invalid="ignore"):
         big = counts * q >= counts.dtype.type(10)
     n64, q64 = counts.astype(np.float64), q.astype(np.float64)
-    for method, blocks, rows in ((_btrs, D.SAMPLES_PER_OUTPUT, np.flatnonzero(draw & big)),
-                                 (_inversion, INVERSION_BLOCKS, np.flatnonzero(draw & ~big))):
-        if rows.size:
-            streams = Streams(key, counter, size, blocks)
-            res[rows] = method(streams, rows, n64[rows], q64[rows])
+    for method, rows in ((_btrs, np.flatnonzero(draw & big)),
+                         (_inversion, np.flatnonzero(draw & ~big))):
+        for first in range(0, rows.size, _STRETCH):  # (a stretch's blocks stay in cache)
+            part = rows[first:first + _STRETCH]
+            res[part] = method(key, counter, part, n64[part], q64[part])
     res[high] = n64[high] - res[high]
     return res
 
@@ -169,7 +205,7 @@ def _draw(xp: Any, key: int, counter: int, counts: Any, probs: Any, shape: tuple
     samples = size // n.size
     vals = binomial_values(key, counter, np.repeat(n, samples), np.repeat(p, samples))
     with np.errstate(invalid="ignore"):  # (NaN to an integer: TF's cast gives INT_MIN too)
-        out = sample_major(vals, n.size, samples).astype(dtype.as_numpy_dtype)
+        out = sample_major(vals, n.size, samples, dtype.as_numpy_dtype)
     return xp.asarray(out.reshape(shape))
 
 

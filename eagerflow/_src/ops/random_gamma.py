@@ -14,22 +14,27 @@ drawing. log, log1p, pow, exp and lgamma are the C library's (Python's math modu
   draws it over the device's arrays, with the device's log, log1p and pow.
 - Poisson (RandomPoissonV2, StatelessRandomPoisson): Knuth's product of uniforms below
   rate 10, Hormann's transformed rejection (1993) above. TF loops forever on a NaN rate;
-  here a non-finite rate gives NaN.
+  here a non-finite rate gives NaN. These draw 64k outputs at a time: Knuth's in rounds of
+  1, 2, 4, ... blocks per output (a round's running products by one accumulate, in the
+  stream's order), Hormann's an attempt a block, with each rate's exp and log computed
+  once and the per-draw log vectorized (libm_exact.log64, the C library's bits).
 """
 
 from __future__ import annotations
 
 import math
+import sys
 from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import ELEMENTWISE_BLOCK
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import philox, special_igamma
+from eagerflow._src.ops import libm_exact, philox, special_igamma
 from eagerflow._src.ops import random as R
 from eagerflow._src.ops import random_dists as D
 from eagerflow._src.ops import random_gpu as G
@@ -147,9 +152,10 @@ def gamma_values(key: int, counter: int, alpha: np.ndarray) -> np.ndarray:
     return res
 
 
-def sample_major(values: np.ndarray, num_alphas: int, samples: int) -> np.ndarray:
-    """Kernel order (alpha by alpha) to output order (sample by sample)."""
-    return values.reshape(num_alphas, samples).T.reshape(-1)
+def sample_major(values: np.ndarray, num_alphas: int, samples: int, dtype: Any) -> np.ndarray:
+    """Kernel order (alpha by alpha) to output order (sample by sample), as `dtype` (the
+    transpose and the cast in one pass)."""
+    return values.reshape(num_alphas, samples).T.astype(dtype, order="C").reshape(-1)
 
 
 # ---------------------------------------------------------------------------------------
@@ -254,7 +260,7 @@ def _gamma_kernel(xp: Any, alpha: Any, *dyn: Any, shape: tuple | None, seed: int
     key, counter = R._reserve("RandomGamma", alpha.dtype.name, seed, seed2, node,
                               n * D.SAMPLES_PER_OUTPUT)
     vals = gamma_values(key, counter, per_output.astype(np.float64))
-    return xp.asarray(sample_major(vals, alpha.size, samples).astype(alpha.dtype).reshape(
+    return xp.asarray(sample_major(vals, alpha.size, samples, alpha.dtype).reshape(
         tuple(shape) + alpha.shape))
 
 
@@ -354,7 +360,7 @@ def stateless_draws(xp: Any, key: Any, counter: Any, alpha: Any, shape: tuple) -
         return vals.reshape(alpha.size, samples).T.astype(alpha.dtype).reshape(shape)
     per_output = np.repeat(np.asarray(alpha, np.float64).reshape(-1), samples)
     vals = gamma_values(key, counter, per_output)
-    return sample_major(vals, alpha.size, samples).astype(alpha.dtype).reshape(shape)
+    return sample_major(vals, alpha.size, samples, alpha.dtype).reshape(shape)
 
 
 def _ref_stateless_gamma(key: Any, counter: Any, alg: Any, alpha: np.ndarray,
@@ -404,56 +410,143 @@ def stateless_gamma(shape: Any, seed: Any, alpha: Any, beta: Any = None,
 # (shape ends with rate's shape).
 # ---------------------------------------------------------------------------------------
 
-def poisson_values(key: int, counter: int, rate: np.ndarray) -> np.ndarray:
-    """One Poisson draw per entry of `rate` (output i from its own stream), as float64."""
-    n = rate.size
-    res = np.zeros(n)
-    streams = Streams(key, counter, n)
-    finite = np.isfinite(rate)
-    res[~finite] = np.nan
-    knuth = np.flatnonzero(finite & (rate < 10))
-    if knuth.size:
-        limit = map_libm(_exp, -rate[knuth])
-        prod = np.ones(knuth.size)
-        count = np.zeros(knuth.size)
-        todo = np.arange(knuth.size)
-        while todo.size:
-            prod[todo] = prod[todo] * streams.take(knuth[todo], "uniform")
-            hit = prod[todo] <= limit[todo]
-            res[knuth[todo[hit]]] = count[todo[hit]]
-            count[todo[~hit]] += 1
-            todo = todo[~hit]
-    rows = np.flatnonzero(finite & (rate >= 10))
-    if rows.size:
-        res[rows] = _hormann(streams, rows, rate[rows])
+def poisson_values(key: int, counter: int, rate: np.ndarray, samples: int) -> np.ndarray:
+    """`samples` Poisson draws for each entry of `rate` (output i of rate i // samples, from
+    its own stream: blocks 256 i on), as float64, a stretch of outputs at a time."""
+    distinct, of_entry = np.unique(rate.reshape(-1), return_inverse=True)
+    n = rate.size * samples
+    res = np.empty(n)
+    per_rate = _PoissonRates(distinct)
+    for first in range(0, n, _POISSON_STRETCH):
+        rows = np.arange(first, min(n, first + _POISSON_STRETCH))
+        of_rate = of_entry[rows // samples]
+        r = distinct[of_rate]
+        res[rows] = np.nan  # (a rate that is not finite; TF's kernel never returns)
+        knuth = np.flatnonzero((r < 10) & (r > -np.inf))
+        if knuth.size:
+            res[rows[knuth]] = _knuth(key, counter, rows[knuth], per_rate.limit[of_rate[knuth]])
+        hormann = np.flatnonzero((r >= 10) & (r < np.inf))
+        if hormann.size:
+            res[rows[hormann]] = _hormann(key, counter, rows[hormann], per_rate,
+                                          of_rate[hormann])
     return res
 
 
-def _hormann(streams: Streams, rows: np.ndarray, rate: np.ndarray) -> np.ndarray:
-    """Hormann's transformed rejection for rates >= 10."""
-    out = np.zeros(rows.size)
-    log_rate = map_libm(math.log, rate)
-    b = 0.931 + 2.53 * np.sqrt(rate)
-    a = -0.059 + 0.02483 * b
-    inv_alpha = 1.1239 + 1.1328 / (b - 3.4)
-    v_r = 0.9277 - 3.6224 / (b - 2)
+# Outputs drawn together: the stretch's blocks and products stay in cache.
+_POISSON_STRETCH = ELEMENTWISE_BLOCK
+
+
+class _PoissonRates:
+    """What each distinct rate's draws use, computed once per rate (the C library's exp and
+    log, Hormann's constants), not once per output."""
+
+    def __init__(self, rate: np.ndarray) -> None:
+        finite = np.where(np.isfinite(rate), rate, 0.0)
+        self.rate = rate
+        self.limit = map_libm(_exp, -finite)  # Knuth's: stop once the product is <= e^-rate
+        self.log_rate = map_libm(math.log, np.maximum(finite, 10.0))
+        self.b = 0.931 + 2.53 * np.sqrt(np.maximum(finite, 0.0))
+        self.a = -0.059 + 0.02483 * self.b
+        self.inv_alpha = 1.1239 + 1.1328 / (self.b - 3.4)
+        self.v_r = 0.9277 - 3.6224 / (self.b - 2)
+
+
+def stream_blocks(key: int, counter: int, rows: np.ndarray, first: int, count: int,
+                  spacing: int = D.SAMPLES_PER_OUTPUT) -> np.ndarray:
+    """Blocks first .. first + count - 1 of each row's stream (row i's from block
+    `spacing` * i): (rows, count, 4) uint32."""
+    offsets = rows.astype(np.uint64)[:, None] * np.uint64(spacing) + (
+        np.arange(first, first + count, dtype=np.uint64))
+    return philox.blocks_at(np, key, counter, offsets.reshape(-1)).reshape(rows.size, count, 4)
+
+
+def block_uniforms(b: np.ndarray) -> np.ndarray:
+    """The two uniforms of each block in the order they are taken: the block's second
+    (words 2, 3) first, then its first (words 0, 1); shape b.shape[:-1] + (2,). Each is
+    D.uniform_pairs's k * 2**-52 (k: the first word's low 20 bits over the second word),
+    computed on the block's 64-bit halves: 1 + k * 2**-52 as bits, less 1 (exact)."""
+    if not _LITTLE:
+        return np.stack([D.uniform_pairs(np, b[..., 2], b[..., 3]),
+                         D.uniform_pairs(np, b[..., 0], b[..., 1])], axis=-1)
+    half = np.ascontiguousarray(b).view(np.uint64)[..., ::-1]  # (a half: its first word low)
+    k = half << np.uint64(32)
+    k |= half >> np.uint64(32)
+    k &= np.uint64((1 << 52) - 1)
+    k |= np.uint64(0x3FF0000000000000)
+    u = k.view(np.float64)
+    u -= 1.0
+    return u
+
+
+_LITTLE = sys.byteorder == "little"
+
+
+def _knuth(key: int, counter: int, rows: np.ndarray, limit: np.ndarray) -> np.ndarray:
+    """Knuth's draw for rates below 10: the number of uniforms multiplied onto 1 before
+    the product is <= limit, less one. Rounds of blocks twice as many as the last, each
+    round's running products by one accumulate (the same products, in the same order)."""
+    out = np.empty(rows.size)
+    prod = np.ones(rows.size)
     todo = np.arange(rows.size)
+    used, width = 0, 1
     while todo.size:
-        u = streams.take(rows[todo], "uniform") - 0.5
-        v = streams.take(rows[todo], "uniform")
+        seq = block_uniforms(stream_blocks(key, counter, rows[todo], used, width))
+        seq = seq.reshape(todo.size, 2 * width)
+        seq[:, 0] *= prod[todo]
+        np.multiply.accumulate(seq, axis=1, out=seq)
+        lim = limit[todo]
+        last = seq[:, -1]
+        done = last <= lim  # (the products never grow: the first at or below the limit
+        # is in this round when its last is)
+        d = np.flatnonzero(done)
+        out[todo[d]] = 2 * used + np.count_nonzero(seq[d] > lim[d, None], axis=1)
+        prod[todo] = last
+        todo = todo[~done]
+        used += width
+        width *= 2
+    return out
+
+
+def _hormann(key: int, counter: int, rows: np.ndarray, per_rate: _PoissonRates,
+             of_rate: np.ndarray) -> np.ndarray:
+    """Hormann's transformed rejection for rates >= 10: an attempt a block (u from its
+    second uniform, v from its first)."""
+    out = np.empty(rows.size)
+    todo = np.arange(rows.size)
+    attempt = 0
+    while todo.size:
+        j = of_rate[todo]
+        uv = block_uniforms(stream_blocks(key, counter, rows[todo], attempt, 1))[:, 0]
+        u, v = uv[:, 0] - 0.5, uv[:, 1]
         us = 0.5 - np.abs(u)
-        k = np.floor((2 * a[todo] / us + b[todo]) * u + rate[todo] + 0.43)
-        accept = (us >= 0.07) & (v <= v_r[todo])
+        rate, a, b = per_rate.rate[j], per_rate.a[j], per_rate.b[j]
+        k = np.floor((2 * a / us + b) * u + rate + 0.43)
+        accept = (us >= 0.07) & (v <= per_rate.v_r[j])
         retry = ~accept & ((k < 0) | ((us < 0.013) & (v > us)))
         test = np.flatnonzero(~accept & ~retry)
         if test.size:
-            j = todo[test]
-            s = map_libm(math.log, v[test] * inv_alpha[j] / (a[j] / (us[test] * us[test]) + b[j]))
-            t = -rate[j] + k[test] * log_rate[j] - map_libm(_lgamma, k[test] + 1)
+            jt, kt, ut, p = j[test], k[test], us[test], per_rate
+            s = c_log(v[test] * p.inv_alpha[jt] / (p.a[jt] / (ut * ut) + p.b[jt]))
+            t = -p.rate[jt] + kt * p.log_rate[jt] - _lgamma_of(kt + 1)
             accept[test] = s <= t
         out[todo[accept]] = k[accept]
         todo = todo[~accept]
+        attempt += 1
     return out
+
+
+def c_log(x: np.ndarray) -> np.ndarray:
+    """The C library's log of values >= 0 (log(0) = -inf, as C's)."""
+    zero = x == 0
+    out = libm_exact.log64(np, np.where(zero, 1.0, x))
+    out[zero] = -np.inf
+    return out
+
+
+def _lgamma_of(x: np.ndarray) -> np.ndarray:
+    """The C library's lgamma of whole numbers, once per distinct value."""
+    values, where = np.unique(x, return_inverse=True)
+    return map_libm(_lgamma, values)[where]
 
 
 def _poisson_dtype_check(op: str, rate: Any, dtype: dt.DType) -> None:
@@ -482,11 +575,11 @@ def _poisson_kernel(xp: Any, rate: Any, *dyn: Any, shape: tuple | None, dtype: d
     if samples == 0 or rate.size == 0:
         return xp.zeros(out_shape, dtype=dtype.as_numpy_dtype)
     n = samples * rate.size
-    per_output = np.repeat(np.asarray(rate).reshape(-1), samples)  # (first: RandomGamma's)
+    rates = np.asarray(rate, np.float64)  # (first: RandomGamma's)
     key, counter = R._reserve("RandomPoissonV2", rate.dtype.name, seed, seed2, node,
                               n * D.SAMPLES_PER_OUTPUT)
-    vals = poisson_values(key, counter, per_output.astype(np.float64))
-    return xp.asarray(sample_major(vals, rate.size, samples).astype(dtype.as_numpy_dtype)
+    vals = poisson_values(key, counter, rates, samples)
+    return xp.asarray(sample_major(vals, rate.size, samples, dtype.as_numpy_dtype)
                       .reshape(out_shape))
 
 
@@ -542,9 +635,8 @@ def _stateless_poisson_kernel(xp: Any, seed: Any, lam: Any, shape: tuple,
         return xp.zeros(shape, dtype=dtype.as_numpy_dtype)
     key, counter = philox.scramble_seed(int(seed[0]), int(seed[1]))
     samples = n // lam.size
-    per_output = np.repeat(np.asarray(lam).reshape(-1), samples)
-    vals = poisson_values(key, counter, per_output.astype(np.float64))
-    return xp.asarray(sample_major(vals, lam.size, samples).astype(dtype.as_numpy_dtype)
+    vals = poisson_values(key, counter, np.asarray(lam, np.float64), samples)
+    return xp.asarray(sample_major(vals, lam.size, samples, dtype.as_numpy_dtype)
                       .reshape(shape))
 
 

@@ -533,10 +533,15 @@ def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padd
 
 
 def conv_filter_grad(xp: Any, x: Any, g: Any, ks: tuple, strides: tuple, dilations: tuple,
-                     padding: str, explicit: tuple, cf: int) -> Any:
-    """d loss / d filter for conv_forward, given g (N, *outs, O)."""
+                     padding: str, explicit: tuple, cf: int, depthwise: bool = False) -> Any:
+    """d loss / d filter for conv_forward, given g (N, *outs, O); a `depthwise` one
+    (DepthwiseConv2dNativeBackpropFilter) on the CPU summed as TF's kernel sums it."""
     c, o, groups, outs, pads, kk, m, n, work = _filter_grad_dims(
         x.shape, g.shape, ks, strides, dilations, padding, explicit, cf)
+    if depthwise and xp is np and work and all(d == 1 for d in dilations):
+        dw = conv_taps.depthwise_filter_grad(x, g, ks, strides, outs, pads)
+        if dw is not None:
+            return dw.reshape(tuple(ks) + (cf, o))
     engine = conv_engine(xp, x.dtype, len(ks), groups) if work else None
     dw = None if engine is None else engine.filter_grad(x, g, ks, strides, dilations, pads)
     if dw is not None:  # cuDNN (a GPU with the binding installed, an engine for it)
