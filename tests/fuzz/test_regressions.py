@@ -193,7 +193,7 @@ def test_element_count_overflow_is_invalid_argument():
     lambda: tf.fill([2**30], 1.0),
     lambda: tf.tile(tf.ones([2, 2]), [2**14, 2**14]),
     lambda: tf.broadcast_to(tf.ones([1]), [2**30]),
-    lambda: tf.linspace(0.0, 1.0, 2**31),
+    lambda: tf.linspace(0.0, 1.0, 2**31 - 1),  # (2**31 wraps in int32: Range's refusal)
     lambda: tf.random.uniform([2**30]),
     lambda: tf.random.categorical(tf.zeros([2, 3]), 2**30),
     lambda: tf.constant(1.0, shape=[2**30]),
@@ -204,6 +204,13 @@ def test_big_outputs_are_refused_before_allocating(make, small_memory):
     with pytest.raises(ResourceExhaustedError, match=r"OOM when allocating tensor with shape\["):
         make()
     assert _peak() - before < 32 << 20, "the refusal came after allocating"
+
+
+def test_linspace_of_2_31_values_is_ranges_refusal_as_tfs():
+    # TF 2.21 converts num preferring int32, so 2**31 wraps: its Range then refuses 1 / -1
+    with pytest.raises(InvalidArgumentError,
+                       match=r"Requires start <= limit when delta > 0: 1/-1 \[Op:Range\]"):
+        tf.linspace(0.0, 1.0, 2**31)
 
 
 def test_zero_size_outputs_with_huge_dims():

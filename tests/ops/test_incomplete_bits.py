@@ -73,24 +73,17 @@ def test_float64_erfc_scalar_path_is_tfs():
     assert [float(v).hex() for v in tf.math.erfc(np.tile(x, 3)).numpy()] == ERFC9
 
 
-def test_float32_erfc_is_tfs():
-    """Eigen's erfc over packets of 8 (its exp; its reciprocal: the CPU's estimate refined
-    once), the C library's expf and a division on the last 7 values (4031: a tail of 7)."""
+def test_float32_erfc_is_within_tfs_bound():
+    """float32 Erfc keeps its own kernel (Eigen's, with the CPU's reciprocal estimate
+    emulated, cost 4x, and tf.nn.gelu is erfc): within docs/ulp32.md's 61 ulp of TF's
+    values, NaN where TF's is NaN; a denormal result where TF's threads flush it to 0."""
     x, want = FIXTURE["erfc|float32|x"], FIXTURE["erfc|float32"]
     got = tf.math.erfc(tf.constant(x)).numpy()
-    bad = differ(got, want)
-    assert not bad.any(), (x[bad][:5], got[bad][:5], want[bad][:5])
-
-
-# float32 Erfc of one value (TF's scalar path: glibc's expf, where Eigen's exp differs by
-# an ulp), recorded from TF 2.21
-ERFC32 = {1.0103994607925415: 0.15302707254886627, 1.033571720123291: 0.14382585883140564,
-          1.0411626100540161: 0.14090579748153687}
-
-
-def test_float32_erfc_scalar_path_is_tfs():
-    for x, want in ERFC32.items():
-        assert float(tf.math.erfc(tf.constant(x, tf.float32)).numpy()) == want
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+    flushed = (want == 0) & (np.abs(got) < np.finfo(np.float32).tiny)
+    ok = ~np.isnan(want) & ~flushed
+    steps = np.abs(got[ok].view(np.int32).astype(np.int64) - want[ok].view(np.int32))
+    assert steps.max() <= 61, (x[ok][steps.argmax()], got[ok][steps.argmax()])
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])

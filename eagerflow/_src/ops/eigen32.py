@@ -24,8 +24,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.backend import ELEMENTWISE_BLOCK
-from eagerflow._src.ops import libm32
-from eagerflow._src.ops.halfprec import horner, perfc, pexp64
+from eagerflow._src.ops.halfprec import horner, pexp64
 
 _F32 = np.float32
 _F64 = np.float64
@@ -242,23 +241,3 @@ def _erfc64_block(v: Any, exp: Any) -> Any:
         out[large] = r
     return np.where(np.abs(out) < _TINY64, out * _D(0), out)
 
-
-_EXPF = libm32.scalar("expf")
-
-
-def erfc(x: Any) -> Any:
-    """TF's float32 Erfc on the CPU, bit for bit: Eigen's generic_fast_erfc<float>
-    (halfprec.perfc) over whole packets of 8 with Eigen's exp and reciprocal (the CPU's
-    estimate refined once), the C library's expf and a division on the values past the
-    last whole packet (all of a tensor of fewer than 8)."""
-    flat = np.ascontiguousarray(x).reshape(-1)
-    out = np.empty_like(flat)
-    n = flat.size - flat.size % _P
-    step = max(_P, ELEMENTWISE_BLOCK - ELEMENTWISE_BLOCK % _P)
-    for start in range(0, n, step):
-        stop = min(start + step, n)
-        out[start:stop] = perfc(flat[start:stop])
-    if n < flat.size:
-        with np.errstate(all="ignore"):
-            out[n:] = perfc(flat[n:], exp=_EXPF, recip=lambda v: _F32(1) / v)
-    return out.reshape(np.shape(x))

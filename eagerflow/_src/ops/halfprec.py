@@ -425,11 +425,10 @@ def _flush32(v: Any) -> Any:
     return np.where(np.abs(v) < _TINY, v * _F32(0), v)
 
 
-def perfc(x_in: Any, exp: Any = None, recip: Any = None) -> Any:
+def perfc(x_in: Any) -> Any:
     """Eigen's generic_fast_erfc<float>: 1 + x * S(x**2) for |x| <= 1, else
-    exp(-x**2) * P(1 / x**2) / (x * Q(1 / x**2)) (plus 2 below zero), x clamped to +-11;
-    `exp` and `recip` Eigen's packet functions unless given (its scalar path: the C
-    library's expf, a division), denormal steps flushed (FTZ)."""
+    exp(-x**2) * P(1 / x**2) / (x * Q(1 / x**2)) (plus 2 below zero), x clamped to +-11,
+    with Eigen's packet exp and reciprocal, denormal steps flushed (FTZ)."""
     with np.errstate(all="ignore"):
         x = np.clip(x_in, _F32(-11), _F32(11))
         x2 = x * x
@@ -440,9 +439,9 @@ def perfc(x_in: Any, exp: Any = None, recip: Any = None) -> Any:
                                      3.76122951507568359375000000000e-01,
                                      -1.12837910652160644531250000000e+00)), _F32(1))
         x2_lo = (x.astype(np.float64) * x - x2).astype(_F32)  # x * x - x2, exactly
-        e = _flush32((exp or pexp)(-x2))
+        e = _flush32(pexp(-x2))
         z = e - _flush32(e * x2_lo)
-        q2 = (recip or preciprocal)(x2)
+        q2 = preciprocal(x2)
         num = horner(q2, (1.0208116471767425537109375e-01, 4.2920666933059692382812500e-01,
                            3.2379078865051269531250000e-01, 5.3971976041793823242187500e-02))
         den = x * horner(q2, (1.7251677811145782470703125e-02, 3.9137163758277893066406250e-01,

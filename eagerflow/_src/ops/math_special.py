@@ -339,8 +339,10 @@ DIGAMMA = _unary("Digamma", _no_bfloat16("Digamma", _quiet(_cephes.digamma)), _R
 def _erfc_kernel(xp: Any, x: Any) -> Any:
     if halfprec.is_half(xp, x):  # Eigen's float32 erfc, rounded
         return halfprec.unary(halfprec.perfc)(x)
-    if xp is np and x.dtype in (np.float32, np.float64):  # TF's bits (eigen32.py)
-        return eigen32.erfc(x) if x.dtype == np.float32 else eigen32.erfc64(x)
+    # float64: TF's bits (eigen32.py). float32 keeps its own kernel: Eigen's float32 erfc
+    # (the CPU's reciprocal estimate emulated) was 4x its cost, and tf.nn.gelu is erfc.
+    if xp is np and x.dtype == np.float64:
+        return eigen32.erfc64(x)
     return _scalar_kernel("erfc", _erfc_scalar)(xp, x)
 
 
