@@ -35,6 +35,9 @@ EXPRS = [
     "x + [x[0], 1.5]", "tf.reshape(x, [x[0], 1.5])", "tf.fill([x[0], 1.5], 1)",
     "tf.zeros([x[0], 1.5])", "tf.tile(x, [x[0], 1.5])", "tf.broadcast_to(x, [x[0], 1.5])",
     "tf.where([True], [x[0], 1.5], x)", "tf.gather(x, [x[0], 1.5])", "tf.pad(x, [[x[0], 1.5]])",
+    # a None among Python values: the graph builder's constant refuses the list as a whole
+    "tf.constant([2, None])", "tf.convert_to_tensor([2, None])", "tf.constant([[1, 2], [3, None]])",
+    "tf.constant([2., None], tf.float32)",
 ]
 
 

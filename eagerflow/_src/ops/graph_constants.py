@@ -34,7 +34,11 @@ def graph_constant(value: Any, dtype: Any = None, shape: Any = None,
         raise NotImplementedError("numpy() is only available when eager execution is enabled.")
     if not isinstance(value, (np.ndarray, np.generic, EagerTensor)):
         assert_compatible(value, want)
-    arr, d = _eager_value(value, want)
+    try:
+        arr, d = _eager_value(value, want)
+    except ValueError as e:  # (TF's graph constants see a None or mixed list as NumPy does)
+        err = list_value_error(value) if want is None else None
+        raise (err if isinstance(err, TypeError) else e) from None
     if shape is not None:
         shape = tuple(int(s) for s in shape)
         check_dims(shape)
@@ -65,7 +69,11 @@ def convert_to_tensor_v2(value: Any, dtype: Any = None, dtype_hint: Any = None,
                                                                  complex, str, bytes)) \
             and not any(isinstance(v, Tensor) for v in leaves(value)):  # (else packed)
         assert_compatible(value, dt.as_dtype(dtype))
-    t = convert_to_tensor(value, dtype, dtype_hint, name)
+    try:
+        t = convert_to_tensor(value, dtype, dtype_hint, name)
+    except ValueError as e:
+        err = list_value_error(value) if g is not None and dtype is None else None
+        raise (err if isinstance(err, TypeError) else e) from None
     if g is not None and type(t) is EagerTensor and not isinstance(value, Tensor):
         return g.constant(to_host(t._arr), t._dtype, name or "Const")
     if getattr(g, "_pending_reads", None):  # a variable: read by the API, under no op
@@ -105,6 +113,27 @@ def assert_compatible(value: Any, dtype: dt.DType | None) -> None:
     for v in leaves(value):
         if isinstance(v, Tensor) and not isinstance(v, EagerTensor):
             raise TypeError("Expected any non-tensor type, but got a tensor instead.")
+
+
+def list_value_error(value: Any) -> Exception | None:
+    """TF's refusal, while a graph is built, of a Python list it makes a constant of that
+    mixes strings and numbers or holds a None (a TypeError) or is not rectangular (NumPy's
+    ValueError: TF converts it with NumPy), else None."""
+    if not isinstance(value, list) or any(isinstance(v, Tensor) for v in value):
+        return None
+    try:
+        kind = np.asarray(value).dtype.kind
+    except ValueError as e:
+        return ValueError(str(e))
+    if kind in "OU":  # (strings among numbers: NumPy makes them all strings; a None)
+        flat = np.asarray(value, dtype=object).reshape(-1)
+        if {isinstance(v, (str, bytes)) for v in flat} == {True, False} or \
+                any(v is None for v in flat):
+            return TypeError(f"Failed to convert elements of {value!r} to Tensor. Consider "
+                             f"casting elements to a supported type. See "
+                             f"https://www.tensorflow.org/api_docs/python/tf/dtypes for "
+                             f"supported TF dtypes.")
+    return None
 
 
 def scope_name(name: str | None, default: str) -> str:

@@ -34,6 +34,7 @@ from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.graph.ir import Operation, SymbolicTensor
 from eagerflow._src.ops import eager_errors, sparse_training_ops, tf_op_defs, training_ops
 from eagerflow._src.ops.checks import ATTR_KINDS, convert_attr, dtype_word, list_type_error
+from eagerflow._src.ops.graph_constants import list_value_error
 from eagerflow._src.ops.held_arrays import host_positions
 from eagerflow._src.ops.registry import REGISTRY
 from eagerflow._src.ops.variables import variable_of
@@ -420,7 +421,7 @@ class RawOp:
                 except (TypeError, ValueError, InvalidArgumentError) as e:
                     if _state.graph is None:
                         raise
-                    raise _list_value_error(value) or \
+                    raise list_value_error(value) or \
                         self._graph_type_error(arg, value, attrs, inferred, e) from None
                 if arg.type_attr and arg.type_attr not in inferred:
                     inferred[arg.type_attr] = arg.name
@@ -696,27 +697,6 @@ def _variable(handle: Any, arg: str) -> Any:
 @functools.cache
 def _result_type(op: str, fields: tuple) -> type:
     return collections.namedtuple(op, fields)
-
-
-def _list_value_error(value: Any) -> Exception | None:
-    """TF's refusal, while a graph is built, of a Python list it makes a constant of that
-    mixes strings and numbers or holds a None (a TypeError) or is not rectangular (NumPy's
-    ValueError: TF converts it with NumPy), else None."""
-    if not isinstance(value, list) or any(isinstance(v, Tensor) for v in value):
-        return None
-    try:
-        kind = np.asarray(value).dtype.kind
-    except ValueError as e:
-        return ValueError(str(e))
-    if kind in "OU":  # (strings among numbers: NumPy makes them all strings; a None)
-        flat = np.asarray(value, dtype=object).reshape(-1)
-        if {isinstance(v, (str, bytes)) for v in flat} == {True, False} or \
-                any(v is None for v in flat):
-            return TypeError(f"Failed to convert elements of {value!r} to Tensor. Consider "
-                             f"casting elements to a supported type. See "
-                             f"https://www.tensorflow.org/api_docs/python/tf/dtypes for "
-                             f"supported TF dtypes.")
-    return None
 
 
 def _first_not_of(value: Any, dtype: Any) -> tuple | None:
