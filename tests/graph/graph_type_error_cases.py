@@ -37,7 +37,8 @@ EXPRS = [
     "tf.where([True], [x[0], 1.5], x)", "tf.gather(x, [x[0], 1.5])", "tf.pad(x, [[x[0], 1.5]])",
     # a None among Python values: the graph builder's constant refuses the list as a whole
     "tf.constant([2, None])", "tf.convert_to_tensor([2, None])", "tf.constant([[1, 2], [3, None]])",
-    "tf.constant([2., None], tf.float32)",
+    "tf.constant([2., None], tf.float32)", "tf.zeros([2, None])", "tf.ones([None, 3])",
+    "tf.fill([2, None], 1.0)",
 ]
 
 

@@ -59,6 +59,7 @@ from eagerflow._src.ops.graph_constants import (
     check_dims,
     convert_to_tensor_v2,
     graph_constant,
+    list_value_error,
     scope_name,
 )
 from eagerflow._src.ops.math import (
@@ -172,6 +173,10 @@ def fill(dims: Any, value: Any, name: str | None = None, layout: Any = None) -> 
         if None in shape:  # TF converts the dims to a tensor: its error for None
             convert_to_tensor(dims, dtype=dt.int32)
         return bind(FILL, (_t(value),), {"shape": shape}, name)
+    if isinstance(dims, list):  # (a None among them: TF's graph constant refuses the list)
+        err = list_value_error(dims)
+        if isinstance(err, TypeError):
+            raise err
     fill_ranks(dims, value, name)
     refused = constant_not_a_vector(dims)
     if refused is not None:
@@ -228,8 +233,8 @@ def _graph_filled(shape: Any, dtype: dt.DType, value: Any, name: str | None,
         dims = shape
         if not isinstance(shape, Tensor):
             static = _static_dims(shape)
-            if static is None:  # a list holding tensors: packed
-                dims = convert_to_tensor(shape, dtype=dt.int32)
+            if static is None:  # a list holding tensors (packed) or a None (TF's error)
+                dims = convert_to_tensor_v2(shape, dtype=dt.int32)
             elif any(d < 0 for d in static):  # (TF's shape tensor then: Fill refuses it)
                 dims = graph_constant(shape, dt.int32)
             else:
