@@ -59,7 +59,7 @@ from eagerflow._src.ops.graph_constants import (
     check_dims,
     convert_to_tensor_v2,
     graph_constant,
-    list_value_error,
+    list_type_error,
     scope_name,
 )
 from eagerflow._src.ops.math import (
@@ -173,10 +173,9 @@ def fill(dims: Any, value: Any, name: str | None = None, layout: Any = None) -> 
         if None in shape:  # TF converts the dims to a tensor: its error for None
             convert_to_tensor(dims, dtype=dt.int32)
         return bind(FILL, (_t(value),), {"shape": shape}, name)
-    if isinstance(dims, list):  # (a None among them: TF's graph constant refuses the list)
-        err = list_value_error(dims)
-        if isinstance(err, TypeError):
-            raise err
+    refused_list = list_type_error(dims)  # (a None among them: TF's graph constant's)
+    if refused_list is not None:
+        raise refused_list
     fill_ranks(dims, value, name)
     refused = constant_not_a_vector(dims)
     if refused is not None:

@@ -37,8 +37,7 @@ def graph_constant(value: Any, dtype: Any = None, shape: Any = None,
     try:
         arr, d = _eager_value(value, want)
     except ValueError as e:  # (TF's graph constants see a None or mixed list as NumPy does)
-        err = list_value_error(value) if want is None else None
-        raise (err if isinstance(err, TypeError) else e) from None
+        raise (want is None and list_type_error(value)) or e from None
     if shape is not None:
         shape = tuple(int(s) for s in shape)
         check_dims(shape)
@@ -72,8 +71,7 @@ def convert_to_tensor_v2(value: Any, dtype: Any = None, dtype_hint: Any = None,
     try:
         t = convert_to_tensor(value, dtype, dtype_hint, name)
     except ValueError as e:
-        err = list_value_error(value) if g is not None and dtype is None else None
-        raise (err if isinstance(err, TypeError) else e) from None
+        raise (g is not None and dtype is None and list_type_error(value)) or e from None
     if g is not None and type(t) is EagerTensor and not isinstance(value, Tensor):
         return g.constant(to_host(t._arr), t._dtype, name or "Const")
     if getattr(g, "_pending_reads", None):  # a variable: read by the API, under no op
@@ -115,6 +113,12 @@ def assert_compatible(value: Any, dtype: dt.DType | None) -> None:
             raise TypeError("Expected any non-tensor type, but got a tensor instead.")
 
 
+def list_type_error(value: Any) -> TypeError | None:
+    """list_value_error's TypeError (a None, or strings among numbers), else None."""
+    err = list_value_error(value)
+    return err if isinstance(err, TypeError) else None
+
+
 def list_value_error(value: Any) -> Exception | None:
     """TF's refusal, while a graph is built, of a Python list it makes a constant of that
     mixes strings and numbers or holds a None (a TypeError) or is not rectangular (NumPy's
@@ -129,11 +133,16 @@ def list_value_error(value: Any) -> Exception | None:
         flat = np.asarray(value, dtype=object).reshape(-1)
         if {isinstance(v, (str, bytes)) for v in flat} == {True, False} or \
                 any(v is None for v in flat):
-            return TypeError(f"Failed to convert elements of {value!r} to Tensor. Consider "
-                             f"casting elements to a supported type. See "
-                             f"https://www.tensorflow.org/api_docs/python/tf/dtypes for "
-                             f"supported TF dtypes.")
+            return failed_to_convert(value)
     return None
+
+
+def failed_to_convert(value: Any) -> TypeError:
+    """TF's graph-constant refusal of Python `value`'s elements."""
+    return TypeError(f"Failed to convert elements of {value!r} to Tensor. Consider casting "
+                     "elements to a supported type. See "
+                     "https://www.tensorflow.org/api_docs/python/tf/dtypes for supported TF "
+                     "dtypes.")
 
 
 def scope_name(name: str | None, default: str) -> str:

@@ -32,6 +32,7 @@ from eagerflow._src.ops.dynshape import (
     static_ints,
 )
 from eagerflow._src.ops.eager_errors import slow_inputs
+from eagerflow._src.ops.graph_constants import failed_to_convert
 from eagerflow._src.ops.math import _t
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 from eagerflow._src.ops.reshape_shapes import reshape_infer as _reshape_infer
@@ -125,10 +126,7 @@ def _refuse_none_dims(shape: Any) -> None:
     error, eager (its ValueError) or while a graph is built (its TypeError)."""
     if _state.graph is None:
         convert_to_tensor(list(shape))
-    raise TypeError(f"Failed to convert elements of {shape} to Tensor. Consider casting "
-                    "elements to a supported type. See "
-                    "https://www.tensorflow.org/api_docs/python/tf/dtypes for supported TF "
-                    "dtypes.")
+    raise failed_to_convert(shape)
 
 
 @dispatchable
