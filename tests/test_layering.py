@@ -69,7 +69,7 @@ OPS_ORDER = [
     "windows_cuda", "conv_taps", "windows", "pool_windows",
     "packed_strings",
     # math
-    "libm32", "elementwise", "halfprec", "eigen_reduce", "eigen32", "broadcast_grads",
+    "libm32", "libm_exact", "elementwise", "halfprec", "eigen_reduce", "eigen32", "broadcast_grads",
     "where_indices", "unary_grad_ops", "math",
     "special_cephes", "special_bessel", "special_lgamma", "math_special",
     "special_scalars", "special_igamma", "special_betainc",
@@ -99,7 +99,7 @@ OPS_ORDER = [
     "norms", "nms_gpu", "misc_ops", "linalg_solvers", "linalg_functions", "linalg_matfunc",
     # random: Philox bits, glibc's float maths, TF's distributions, then the ops, and the
     # initializers that draw from them
-    "philox", "libm_exact", "random_dists", "random_gpu", "random_reference", "random_unroll",
+    "philox", "random_dists", "random_gpu", "random_reference", "random_unroll",
     "random", "random_stateless", "random_gamma", "random_binomial",
     "random_generator", "random_truncated", "random_stateless_v1", "random_stateful",
     "sobol",

@@ -26,7 +26,7 @@ from eagerflow._src.backend import (
     c_float_function,
     glibc_version,
 )
-from eagerflow._src.ops import halfprec
+from eagerflow._src.ops import halfprec, libm_exact
 from eagerflow._src.ops.halfprec import horner
 
 _PI2_6 = math.pi ** 2 / 6
@@ -54,14 +54,14 @@ def libm(xp: Any, fn: Any, x: Any) -> Any:
         out = fn(x.astype(np.float64)).astype(x.dtype)
         if xp is np and fn is np.log and _GLIBC_LOGF and out.size:
             ok = (x >= np.finfo(np.float32).tiny) & (x < np.inf)
-            out[ok] = logf(x[ok])
+            out[ok] = libm_exact.logf(np, x[ok])
         return out
     if xp is np and _LONG_DOUBLE and fn is np.exp:
         return exp64(x)
-    if xp is np and _LONG_DOUBLE and fn is np.log:
+    if xp is np and fn is np.log:
         out = np.log(x)
         ok = (x >= np.finfo(np.float64).tiny) & (x < np.inf)
-        out[ok] = log64(x[ok])
+        out[ok] = libm_exact.log64(np, x[ok])
         return out
     return fn(x)
 
@@ -87,60 +87,16 @@ def _c_per_value(fn: Any, x: np.ndarray) -> np.ndarray:
     return np.array(out, x.dtype).reshape(x.shape)
 
 
-# The C library's exp and log of doubles from the x87's 80-bit long double (logl, expl:
-# about 0.0005 ulp of a double) rounded once, which is glibc's value except where the exact
-# value lies within the band of a midpoint between two doubles: glibc's log errs by up to
-# 0.519 ulp, its exp by 0.511 (expf by 0.502 of a float), so those few (~4%) call the C
-# library itself (Python's math.log and math.exp are it).
+# The C library's exp of doubles from the x87's 80-bit long double (expl: about 0.0005 ulp
+# of a double) rounded once, which is glibc's value except where the exact value lies
+# within the band of a midpoint between two doubles: glibc's exp errs by up to 0.511 ulp
+# (expf by 0.502 of a float), so those few call the C library itself (Python's math.exp
+# is it). Its log is libm_exact.log64's.
 _LONG_DOUBLE = np.finfo(np.longdouble).nmant >= 63
 # glibc's logf from 2.28 (ARM's algorithm, `logf`) until 2.42 (correctly rounded: the
 # double log rounded once)
 _GLIBC_LOGF = (2, 28) <= (glibc_version() or (0, 0)) < (2, 42)
-_LOG_BAND, _EXP_BAND, _EXPF_BAND = 0.021, 0.021, 0.01
-
-
-# glibc's logf (ARM's optimized-routines): x = 2**k z, z within a 16th of the table's
-# centre c, log(x) = k ln2 + log(c) + log1p(z/c - 1) in double, rounded to float once
-_LOGF_TAB = [(float.fromhex(a), float.fromhex(b)) for a, b in (
-    ("0x1.661ec79f8f3bep+0", "-0x1.57bf7808caadep-2"),
-    ("0x1.571ed4aaf883dp+0", "-0x1.2bef0a7c06ddbp-2"),
-    ("0x1.49539f0f010bp+0", "-0x1.01eae7f513a67p-2"),
-    ("0x1.3c995b0b80385p+0", "-0x1.b31d8a68224e9p-3"),
-    ("0x1.30d190c8864a5p+0", "-0x1.6574f0ac07758p-3"),
-    ("0x1.25e227b0b8eap+0", "-0x1.1aa2bc79c81p-3"),
-    ("0x1.1bb4a4a1a343fp+0", "-0x1.a4e76ce8c0e5ep-4"),
-    ("0x1.12358f08ae5bap+0", "-0x1.1973c5a611cccp-4"),
-    ("0x1.0953f419900a7p+0", "-0x1.252f438e10c1ep-5"),
-    ("0x1p+0", "0x0p+0"),
-    ("0x1.e608cfd9a47acp-1", "0x1.aa5aa5df25984p-5"),
-    ("0x1.ca4b31f026aap-1", "0x1.c5e53aa362eb4p-4"),
-    ("0x1.b2036576afce6p-1", "0x1.526e57720db08p-3"),
-    ("0x1.9c2d163a1aa2dp-1", "0x1.bc2860d22477p-3"),
-    ("0x1.886e6037841edp-1", "0x1.1058bc8a07ee1p-2"),
-    ("0x1.767dcf5534862p-1", "0x1.4043057b6ee09p-2"))]
-_LOGF_INVC = np.array([v[0] for v in _LOGF_TAB])
-_LOGF_LOGC = np.array([v[1] for v in _LOGF_TAB])
-_LOGF_POLY = [float.fromhex(h) for h in (
-    "-0x1.00ea348b88334p-2", "0x1.5575b0be00b6ap-2", "-0x1.ffffef20a4123p-2")]
-_LN2 = float.fromhex("0x1.62e42fefa39efp-1")
-
-
-def logf(x: np.ndarray) -> np.ndarray:
-    """glibc's logf (2.28 to 2.41) of positive normal finite floats (its double steps
-    unfused: the fused build's last double bits reach a float's rounding about once in
-    2**24 values)."""
-    ix = x.view(np.uint32)
-    tmp = ix - np.uint32(0x3F330000)  # (32-bit words wrap as the C code's)
-    i = (tmp >> np.uint32(19)) & np.uint32(15)
-    k = (tmp.view(np.int32) >> np.int32(23)).astype(np.float64)
-    z = (ix - (tmp & np.uint32(0xFF800000))).view(np.float32)
-    r = z.astype(np.float64) * _LOGF_INVC.take(i) - 1.0
-    y0 = _LOGF_LOGC.take(i) + k * _LN2
-    r2 = r * r
-    y = _LOGF_POLY[1] * r + _LOGF_POLY[2]
-    y = _LOGF_POLY[0] * r2 + y
-    y = y * r2 + (y0 + r)
-    return y.astype(np.float32)
+_EXP_BAND, _EXPF_BAND = 0.021, 0.01
 
 
 def _near_midpoint(wide: Any, band: float) -> Any:
@@ -148,16 +104,6 @@ def _near_midpoint(wide: Any, band: float) -> Any:
     doubles: its 64-bit significand's low 11 bits, 1024 the midpoint."""
     low = (wide.view(np.uint64)[::2] & np.uint64(0x7FF)).astype(np.int64)
     return np.abs(low - 1024) < int(band * 2048)
-
-
-def log64(x: np.ndarray) -> np.ndarray:
-    """The C library's log of positive normal finite doubles, bit for bit."""
-    wide = np.log(x.astype(np.longdouble))
-    out = wide.astype(np.float64)
-    near = _near_midpoint(wide, _LOG_BAND)  # (a log is never denormal)
-    if near.any():
-        out[near] = list(map(math.log, x[near].tolist()))
-    return out
 
 
 def exp64(x: np.ndarray) -> np.ndarray:

@@ -35,7 +35,7 @@ import numpy as np
 from eagerflow._src.backend import special
 from eagerflow._src.ops import libm32
 from eagerflow._src.ops import special_lgamma as glibc
-from eagerflow._src.ops.special_cephes import _digamma, exp64, expf, flush, log64
+from eagerflow._src.ops.special_cephes import _digamma, exp64, expf, flush
 
 VALUE, DERIVATIVE, SAMPLE = "value", "derivative", "sample"
 _STEPS = {VALUE: {4: 2000, 8: 2000}, DERIVATIVE: {4: 200, 8: 500}, SAMPLE: {4: 200, 8: 500}}
@@ -62,7 +62,7 @@ class Lib:
             out = np.log(v.astype(np.float64)).astype(v.dtype)
             ok = (v >= np.finfo(v.dtype).tiny) & (v < np.inf)
             if ok.any():
-                out[ok] = (glibc.logf if self.f32 else log64)(v[ok])
+                out[ok] = (glibc.logf if self.f32 else glibc.log)(v[ok])
         return xp.where(tiny, t(-150 * math.log(2.0)) if self.f32 else t(-np.inf), out)
 
     def exp(self, v: Any) -> Any:

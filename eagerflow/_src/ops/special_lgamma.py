@@ -16,7 +16,7 @@ Every step here is the C code's operation in its order, each rounded to the C ty
 library is built without FMA contraction), so the bits are the library's.
 
 The library's log is the one sub-step NumPy does not give bit for bit (np.log differs on
-~0.06% of values): `log` (special_cephes.log64) rounds the x87 logl (64-bit mantissa) to
+~0.06% of values): `log` (libm_exact.log64) rounds the x87 logl (64-bit mantissa) to
 double, which is the library's (nearly correctly rounded, within 0.519 ulp) but where the
 exact value lies within a band of a midpoint between two doubles; those few (~4%) call the C
 library's log (Python's math.log is it, at a third of a ctypes call's cost). NumPy's sin
@@ -32,9 +32,12 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.backend import c_double_function, c_float_function, glibc_version
+from eagerflow._src.ops import libm_exact
 from eagerflow._src.ops.halfprec import horner
-from eagerflow._src.ops.special_cephes import log64 as log
-from eagerflow._src.ops.special_cephes import logf
+
+# the C library's log and logf of positive normal values, bit for bit
+log = functools.partial(libm_exact.log64, np)
+logf = functools.partial(libm_exact.logf, np)
 
 # TF's lgamma of a denormal: glibc's under DAZ, -log(2**-1075) (recorded from TF 2.21)
 DENORMAL = float.fromhex("0x1.74910d52d3052p+9")
