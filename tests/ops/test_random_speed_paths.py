@@ -12,7 +12,7 @@ across the lanes' carries and with any split into threads.
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import eagerflow._src.backend.numpy as cpu
@@ -117,6 +117,7 @@ _PROBS = st.one_of(st.floats(-0.5, 1.5), st.sampled_from(
 
 
 @settings(max_examples=30, deadline=None)
+@example(params=[(5.0, 1e-320)], samples=1, key=0, counter=0, dtype=np.float64, stretch=3)
 @given(params=st.lists(st.tuples(_COUNTS, _PROBS), min_size=1, max_size=6),
        samples=st.integers(1, 7), key=st.integers(0, M64), counter=st.integers(0, M128),
        dtype=st.sampled_from([np.float32, np.float64]), stretch=st.sampled_from([3, 64]))

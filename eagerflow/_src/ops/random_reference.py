@@ -237,7 +237,8 @@ def binomial(key: int, counter: int, n: Any, p: Any, i: int) -> float:
     if small:  # geometric waiting times
         k, waited = 0, 0.0
         while True:
-            waited += math.ceil(math.log(uniform()) / math.log1p(-qf))
+            wait = math.log(uniform()) / math.log1p(-qf)
+            waited += wait if math.isinf(wait) else math.ceil(wait)  # (a tiny q's wait: inf)
             if waited > nf:
                 break
             k += 1
