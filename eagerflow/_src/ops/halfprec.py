@@ -28,6 +28,7 @@ from eagerflow._src.backend import ELEMENTWISE_BLOCK
 from eagerflow._src.backend.x86_estimates import rcp_estimate, rsqrt_estimate
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import NotFoundError
+from eagerflow._src.ops import libm32
 from eagerflow._src.ops.registry import PACKET
 
 _F32 = np.float32
@@ -102,7 +103,9 @@ def expm1(x: Any) -> Any:
 
 
 def rsqrt(x: Any) -> Any:
-    with np.errstate(all="ignore"):
+    if x.dtype == _F32:  # (Eigen's packets: the CPU's estimate and a Newton step)
+        return RSQRT32(x)
+    with np.errstate(all="ignore"):  # (the half types: float32's 1 / sqrt rounded once)
         if x.size < PACKET:  # TF's scalar path: the square root rounded to the type first
             return down(_F32(1) / rnd(np.sqrt(up(x)), x.dtype), x.dtype)
         return down(_F32(1) / np.sqrt(up(x)), x.dtype)
@@ -408,7 +411,8 @@ def preciprocal(a: Any) -> Any:
     with np.errstate(all="ignore"):
         x = rcp_estimate(a)
         tmp = _F32(1) - a * x
-        return np.where(tmp == tmp, x * tmp + x, x)
+        # (x * tmp is a denormal for |a| past 2**106, which TF's threads flush: x alone)
+        return np.where(tmp == tmp, _flush32(x * tmp) + x, x)
 
 
 def prsqrt(a: Any) -> Any:
@@ -632,3 +636,41 @@ def psin(x: Any) -> Any:
 def pcos(x: Any) -> Any:
     """Eigen's pcos_float over float32 x."""
     return _psincos(np.asarray(x, _F32), False)
+
+
+def packets_then_tail(packet: Any, small: Any) -> Any:
+    """TF's float32 CPU kernel `(x) -> y` of an op whose Eigen packet function is `packet`:
+    the values in whole packets of 8 computed by it, their denormal inputs read as zeros
+    (TF's threads set DAZ), and the values past the last whole packet (all of a tensor of
+    fewer than 8) by the scalar function `small`, as Eigen's executor leaves them."""
+    def kernel(x: Any) -> Any:
+        n = x.size - x.size % PACKET
+        with np.errstate(all="ignore"):
+            if n == 0:
+                return small(x)
+            flat = x.reshape(-1)
+            head = packet(_flush32(flat[:n]))
+            if n == x.size:
+                return head.reshape(x.shape)
+            return np.concatenate([head, small(flat[n:])]).reshape(x.shape)
+    return kernel
+
+
+def float32_kernel(np_name: str, packet: Any, small: Any) -> Any:
+    """The kernel `(xp, x)` of an op TF's float32 CPU kernel computes by Eigen's `packet`
+    (packets_then_tail); NumPy's `np_name` for the other types and on a GPU."""
+    f32 = packets_then_tail(packet, small)
+
+    def kernel(xp: Any, x: Any) -> Any:
+        return f32(x) if xp is np and x.dtype == _F32 else getattr(xp, np_name)(x)
+    return kernel
+
+
+# TF's float32 Sin and Cos (the values past the last whole packet the C library's), Rsqrt
+# and Reciprocal (the CPU's estimate and a Newton step; the tail's exactly rounded)
+SIN32 = float32_kernel("sin", psin, libm32.scalar("sinf"))
+COS32 = float32_kernel("cos", pcos, libm32.scalar("cosf"))
+# (and flushed: TF's threads read denormals as zeros and flush denormal results)
+RSQRT32 = packets_then_tail(prsqrt, lambda x: _flush32(_F32(1) / np.sqrt(_flush32(x))))
+RECIPROCAL32 = float32_kernel("reciprocal", preciprocal,
+                              lambda x: _flush32(_F32(1) / _flush32(x)))
