@@ -49,3 +49,19 @@ def test_shapes_are_kept():
     assert rcp_estimate(np.float32(2.0)).shape == () == rsqrt_estimate(np.float32(2.0)).shape
     x = np.arange(1, 13, dtype=F).reshape(3, 4)[:, ::2]  # (not contiguous)
     assert rcp_estimate(x).shape == (3, 2) and rcp_estimate(x)[0, 1] == rcp_estimate(F(3))
+
+
+def test_large_arrays_read_the_prefix_table_with_the_same_bits():
+    """Past 4,096 values the estimates come from a table of every (sign, exponent, top
+    significand bits) prefix: the same bits as the computation, NaN payloads included, in
+    any shape (non-contiguous too)."""
+    bits = np.random.default_rng(3).integers(0, 2 ** 32, 3 * 4096, dtype=np.uint64)
+    bits = bits.astype(np.uint32)
+    bits[:8] = [0, 0x80000000, 1, 0x7F800000, 0xFF800000, 0x7F800001, 0xFFC00123, 0x7F7FFFFF]
+    x = bits.view(F).reshape(6, 2048)[:, ::1]
+    for f in (rcp_estimate, rsqrt_estimate):
+        with np.errstate(all="ignore"):
+            whole = f(x).view(np.uint32)
+            parts = np.concatenate([f(row) for row in x.reshape(-1, 512)]).view(np.uint32)
+        assert whole.shape == x.shape and np.array_equal(whole.reshape(-1), parts)
+        assert f(x[:, ::2]).shape == (6, 1024)

@@ -168,7 +168,7 @@ _SIGN, _EXP, _MAN = np.uint32(0x80000000), np.uint32(0x7F800000), np.uint32(0x7F
 _QNAN = np.uint32(0x400000)
 
 
-def rcp_estimate(x: np.ndarray) -> np.ndarray:
+def _rcp_computed(x: np.ndarray) -> np.ndarray:
     """RCPPS of float32 x: 1/x to 12 bits."""
     bits = np.asarray(x, np.float32).view(np.uint32)  # (0-d kept 0-d)
     e = ((bits & _EXP) >> np.uint32(23)).astype(np.int32)
@@ -181,7 +181,7 @@ def rcp_estimate(x: np.ndarray) -> np.ndarray:
     return y.view(np.float32)
 
 
-def rsqrt_estimate(x: np.ndarray) -> np.ndarray:
+def _rsqrt_computed(x: np.ndarray) -> np.ndarray:
     """RSQRTPS of float32 x: 1/sqrt(x) to 12 bits (NaN below zero, +-inf at zeros)."""
     bits = np.asarray(x, np.float32).view(np.uint32)  # (0-d kept 0-d)
     e = ((bits & _EXP) >> np.uint32(23)).astype(np.int32)
@@ -194,3 +194,36 @@ def rsqrt_estimate(x: np.ndarray) -> np.ndarray:
     y = np.where(e == 255, np.where(bits & _MAN, bits | _QNAN,
                                     np.where(bits & _SIGN, _SIGN | _EXP | _QNAN, 0)), y)
     return y.view(np.float32)
+
+
+# The estimates depend only on x's top bits (sign, exponent and the significand's top 11
+# bits for RCPPS, top 10 for RSQRTPS) but for a NaN's payload: over large arrays one
+# look-up in a table of every such prefix (4 MiB, 2 MiB, built on first use) replaces
+# the dozen passes above, and NaNs are patched after it.
+_BIG = 4096
+_PREFIX_TABLES: dict = {}
+
+
+def _by_prefix(x: np.ndarray, computed: object, shift: int) -> np.ndarray:
+    bits = np.asarray(x, np.float32).view(np.uint32)
+    if bits.size < _BIG:
+        return computed(x)
+    table = _PREFIX_TABLES.get(shift)
+    if table is None:
+        every = (np.arange(1 << (32 - shift), dtype=np.uint32) << np.uint32(shift))
+        table = _PREFIX_TABLES[shift] = computed(every.view(np.float32)).view(np.uint32)
+    y = table[bits >> np.uint32(shift)]
+    nan = np.isnan(x)
+    if nan.any():
+        y[nan] = bits[nan] | _QNAN
+    return y.view(np.float32)
+
+
+def rcp_estimate(x: np.ndarray) -> np.ndarray:
+    """RCPPS of float32 x: 1/x to 12 bits."""
+    return _by_prefix(x, _rcp_computed, 12)
+
+
+def rsqrt_estimate(x: np.ndarray) -> np.ndarray:
+    """RSQRTPS of float32 x: 1/sqrt(x) to 12 bits (NaN below zero, +-inf at zeros)."""
+    return _by_prefix(x, _rsqrt_computed, 13)
