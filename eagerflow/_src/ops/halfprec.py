@@ -602,30 +602,49 @@ def _reduce_huge(xf: float) -> tuple:
     return float(np.float32(float(signed) * 3.4061215800865545e-19)), q
 
 
+def _select(mask: Any, a: Any, b: Any) -> Any:
+    """np.where(mask, a, b) of float32 arrays by their bits: a random mask costs np.where
+    a mispredicted branch per value, this none (5 passes; ~5x faster over 1M values)."""
+    m = -mask.astype(np.uint32)
+    ai, bi = a.view(np.uint32), b.view(np.uint32)
+    return (bi ^ ((ai ^ bi) & m)).view(_F32)
+
+
 def _psincos(x_in: Any, sine: bool) -> Any:
+    # (in place where a step allows: each new 1M-value array costs its page faults)
+    shape, x_in = x_in.shape, np.atleast_1d(x_in)
     with np.errstate(all="ignore"):
         a = np.abs(x_in)
-        y_round = a * _F32(0.636619746685028076171875) + _F32(12582912)
-        q = y_round.view(np.int32).copy()
-        y = y_round - _F32(12582912)
-        x = a
-        for c in _PIO2_STEPS:
-            x = y * _F32(c) + x
+        y = a * _F32(0.636619746685028076171875)
+        y += _F32(12582912)
+        q = y.view(np.int32).copy()
+        y -= _F32(12582912)
+        x, t = y * _F32(_PIO2_STEPS[0]), np.empty_like(a)
+        x += a
+        for c in _PIO2_STEPS[1:]:  # (x + y c, the product rounded first)
+            x += np.multiply(y, _F32(c), out=t)
         huge = (a >= _F32(25966.0 if sine else 18838.0)) & np.isfinite(a)
         if huge.any():
             for k in np.flatnonzero(huge):
                 r, n = _reduce_huge(float(a.flat[k]))
                 x.flat[k], q.flat[k] = r, n
-        x2 = x * x
-        cos = horner(x2, _COS_P)
-        sin = horner(x2, _SIN_P) * x2 * x + x
+        x2 = np.multiply(x, x, out=y)
+        cos = horner(x2, _COS_P, out=a)
+        sin = horner(x2, _SIN_P, out=t)
+        sin *= x2
+        sin *= x
+        sin += x
         even = (q & 1) == 0
-        out = np.where(even, sin, cos) if sine else np.where(even, cos, sin)
-        bits = (q << 30) if sine else ((q + 1) << 30)
+        out = _select(even, sin, cos) if sine else _select(even, cos, sin)
+        if not sine:
+            q += 1
+        q <<= 30
         if sine:
-            bits = bits ^ x_in.view(np.int32)
-        sign = (bits & np.int32(-2 ** 31)).view(np.uint32)
-        return (out.view(np.uint32) ^ sign).view(_F32)
+            q ^= x_in.view(np.int32)
+        q &= np.int32(-2 ** 31)
+        out_bits = out.view(np.uint32)
+        out_bits ^= q.view(np.uint32)
+        return out.reshape(shape)
 
 
 def psin(x: Any) -> Any:
@@ -636,6 +655,12 @@ def psin(x: Any) -> Any:
 def pcos(x: Any) -> Any:
     """Eigen's pcos_float over float32 x."""
     return _psincos(np.asarray(x, _F32), False)
+
+
+def _daz32(v: Any) -> Any:
+    """v with its denormals read as signed zeros (v itself where it has none: the common
+    case, two passes and no np.where)."""
+    return _flush32(v) if (np.abs(v) < _TINY).any() else v
 
 
 def packets_then_tail(packet: Any, small: Any) -> Any:
@@ -649,7 +674,7 @@ def packets_then_tail(packet: Any, small: Any) -> Any:
             if n == 0:
                 return small(x)
             flat = x.reshape(-1)
-            head = packet(_flush32(flat[:n]))
+            head = packet(_daz32(flat[:n]))
             if n == x.size:
                 return head.reshape(x.shape)
             return np.concatenate([head, small(flat[n:])]).reshape(x.shape)
