@@ -410,9 +410,19 @@ def preciprocal(a: Any) -> Any:
     (a zero or an infinity)."""
     with np.errstate(all="ignore"):
         x = rcp_estimate(a)
-        tmp = _F32(1) - a * x
+        if not isinstance(a, np.ndarray) or a.ndim == 0:  # (a scalar's: as it came)
+            tmp = _F32(1) - a * x
+            return np.where(tmp == tmp, _flush32(x * tmp) + x, x)
+        tmp = np.multiply(a, x)
+        np.subtract(_F32(1), tmp, out=tmp)
+        y = x * tmp
         # (x * tmp is a denormal for |a| past 2**106, which TF's threads flush: x alone)
-        return np.where(tmp == tmp, _flush32(x * tmp) + x, x)
+        np.multiply(y, _F32(0), out=y, where=np.abs(y) < _TINY)
+        y += x
+        nan = tmp != tmp
+        if nan.any():  # (in place of np.where: NaN steps are rare)
+            np.copyto(y, x, where=nan)
+        return y
 
 
 def prsqrt(a: Any) -> Any:
