@@ -430,9 +430,19 @@ def prsqrt(a: Any) -> Any:
     Newton step, x - x/2 (a x x - 1) unfused; the estimate itself where that is NaN."""
     with np.errstate(all="ignore"):
         x = rsqrt_estimate(a)
-        h = (a * x) * x + _F32(-1)
-        y = (x * _F32(-0.5)) * h + x
-        return np.where(np.isnan(y), x, y)
+        if not isinstance(a, np.ndarray) or a.ndim == 0:  # (a scalar's: as it came)
+            y = (x * _F32(-0.5)) * ((a * x) * x + _F32(-1)) + x
+            return np.where(np.isnan(y), x, y)
+        h = np.multiply(a, x)  # (in place, each step rounded as above)
+        h *= x
+        h += _F32(-1)
+        y = x * _F32(-0.5)
+        y *= h
+        y += x
+        nan = np.isnan(y)
+        if nan.any():
+            np.copyto(y, x, where=nan)
+        return y
 
 
 def _flush32(v: Any) -> Any:
