@@ -36,7 +36,16 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.backend import SEGMENT_LENGTH_GROUPS, fold_rows, rank_steps
-from eagerflow._src.ops.halfprec import down, pexp, plog, up
+from eagerflow._src.ops import libm32
+from eagerflow._src.ops.halfprec import (
+    RECIPROCAL32,
+    _flush32,
+    down,
+    packets_then_tail,
+    pexp,
+    plog,
+    up,
+)
 
 _F32 = np.float32
 _P = 8  # float lanes of an AVX packet; Eigen's half packet (Packet8h) has 8 too
@@ -317,6 +326,21 @@ def softmax(x: Any, log: bool) -> Any:
         s = rnd(a - a.max(axis=-1, keepdims=True))
         total = inner(rnd(pexp(s)), _LEAF.get(d, 128), rnd)[..., None]
         return down(s - rnd(plog(total)), d)
+
+
+# Eigen's float32 exp over a tensor: pexp on its whole packets, the C library's on the rest
+_EXP32 = packets_then_tail(pexp, libm32.scalar("expf"))
+
+
+def softmax32(x: Any) -> Any:
+    """TF's float32 Softmax over the last axis (Eigen's kernel: oneDNN off): e = exp(x -
+    max) (_EXP32 over the whole tensor), times 1 / each row's sum (Eigen's row sum), the
+    reciprocals taken as TF's Reciprocal over the rows' sums (the CPU's estimate and a
+    Newton step over whole packets of 8 rows, exact past them); denormal results of the
+    exp and the product flushed, as TF's threads do."""
+    with np.errstate(all="ignore"):
+        e = _flush32(_EXP32(x - x.max(axis=-1, keepdims=True)))
+        return _flush32(e * RECIPROCAL32(np, inner(e, 1024, _exact))[..., None])
 
 
 def xent(logits: Any, labels: Any, sparse: bool) -> tuple:

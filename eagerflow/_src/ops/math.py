@@ -172,7 +172,7 @@ SQRT = _unary("Sqrt", "sqrt", C.FLOAT_COMPLEX,
               lambda n, g: [bind(SQRT_GRAD, (n.outputs[0], g), {})],
               _elementwise_ref(_pymath.sqrt), lo=0.5, hi=3.0, half_kernel=_np_half("sqrt"))
 def _rsqrt_kernel(xp: Any, x: Any) -> Any:
-    if halfprec.is_half(xp, x):  # TF rounds float32's 1 / sqrt once
+    if halfprec.is_half(xp, x) or (xp is np and x.dtype == np.float32):  # TF's CPU's
         return halfprec.rsqrt(x)
     out = one_launch(xp, "eagerflow_rsqrt", "T x", "z = (T)1 / sqrt(x)", x)
     return 1 / xp.sqrt(x) if out is None else out
@@ -185,10 +185,10 @@ RSQRT = _unary("Rsqrt", _rsqrt_kernel, C.FLOAT_COMPLEX,
 def _reciprocal_op(tf_name: str, cpu_kernels: tuple) -> OpDef:
     """Reciprocal, or Inv: TF's older name of the same op, its own OpDef (its errors and
     graph nodes name it; its CPU kernels are listed in another order)."""
-    return _unary(tf_name, "reciprocal", C.FLOAT_COMPLEX,
+    return _unary(tf_name, halfprec.RECIPROCAL32, C.FLOAT_COMPLEX,
                   lambda n, g: [bind(RECIPROCAL_GRAD, (n.outputs[0], g), {})],
                   _elementwise_ref(lambda a: 1 / a), lo=0.5, hi=3.0, int_errors=True,
-                  half_kernel=_np_half("reciprocal"),
+                  half_kernel=_np_half("reciprocal"), cuda="(1 / {0})",
                   # (TF's OpDef takes the signed ints; its CPU has no kernel for them)
                   no_cpu=((dt.int8, dt.int16, dt.int32, dt.int64),
                           "DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT16, DT_INT8, DT_COMPLEX64, "
@@ -215,12 +215,12 @@ LOG1P = _unary("Log1p", "log1p", C.FLOAT_COMPLEX, lambda n, g: [g / (1 + conj(n.
                _elementwise_ref(_pymath.log1p), lo=-0.5, hi=2.0,
                half_kernel=halfprec.unary(halfprec.plog1p), small_kernel=_L("log1pf"),
                grad_after_grads=True)
-SIN = _unary("Sin", "sin", C.FLOAT_COMPLEX, lambda n, g: [g * cos(conj(n.inputs[0]))],
+SIN = _unary("Sin", halfprec.SIN32, C.FLOAT_COMPLEX, lambda n, g: [g * cos(conj(n.inputs[0]))],
              _elementwise_ref(_pymath.sin), half_kernel=_np_half("sin"), small_kernel=_L("sinf"),
-             grad_after_grads=True)
-COS = _unary("Cos", "cos", C.FLOAT_COMPLEX, lambda n, g: [-g * sin(conj(n.inputs[0]))],
+             grad_after_grads=True, cuda="sin({0})")
+COS = _unary("Cos", halfprec.COS32, C.FLOAT_COMPLEX, lambda n, g: [-g * sin(conj(n.inputs[0]))],
              _elementwise_ref(_pymath.cos), half_kernel=_np_half("cos"), small_kernel=_L("cosf"),
-             grad_after_grads=True)
+             grad_after_grads=True, cuda="cos({0})")
 def _atan_grad(n: Any, g: Any) -> list:
     # TF's: g * Reciprocal(1 + Square(conj(x))), its 1 a Const made after the Square
     x2 = square(conj(n.inputs[0]))
