@@ -1,12 +1,17 @@
 """float32 sin, cos, rsqrt, reciprocal, the Log gradient and softmax bit for bit with TF 2.21's CPU
 kernels (eigen_packets32_golden.npz, recorded by record_eigen_packets32_golden.py): Eigen's
 packet functions on whole packets of 8 (halfprec.psin, pcos, prsqrt, preciprocal), the
-scalar path past the last one, eagerly and traced, for any shape; softmax's exp and
-reciprocal of the row sums the same way (eigen_reduce.softmax32)."""
+scalar path past the last one. Rsqrt and Reciprocal run them eagerly and traced, for any
+shape, up to the sizes where they are no slower than TF (backend RSQRT_PACKETS_MAX,
+RECIPROCAL_PACKETS_MAX), NumPy's ufuncs past them; Sin and Cos keep NumPy's past 8 values
+(Eigen's emulated steps cost 3x TF's eager time: docs/ulp32.md), their packet functions
+serve the Bessel functions; softmax's exp and reciprocal of the row sums the same way
+(eigen_reduce.softmax32)."""
 
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import numpy as np
 import pytest
@@ -14,7 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import eagerflow as tf
-from eagerflow._src.ops import libm32
+from eagerflow._src.backend import ELEMENTWISE_BLOCK, RECIPROCAL_PACKETS_MAX, RSQRT_PACKETS_MAX
+from eagerflow._src.ops import halfprec, libm32
 
 # (TF's CPU kernels, bit for bit: run on the CPU where a GPU is the default device)
 pytestmark = pytest.mark.usefixtures("cpu_kernels")
@@ -23,6 +29,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 GOLDEN = dict(np.load(os.path.join(HERE, "eigen_packets32_golden.npz")))
 X = GOLDEN["x"]
 OPS = ("sin", "cos", "rsqrt", "reciprocal")
+EXACT = ("rsqrt", "reciprocal")  # (the ops whose eager kernel is Eigen's packets)
+MOST = {"rsqrt": RSQRT_PACKETS_MAX, "reciprocal": RECIPROCAL_PACKETS_MAX}
+PACKETS = {"sin": halfprec.psin, "cos": halfprec.pcos, "rsqrt": halfprec.prsqrt,
+           "reciprocal": halfprec.preciprocal}
+WHOLE = X.size // 8 * 8  # (X's values in whole packets)
 
 
 def _ftz(v: np.ndarray) -> np.ndarray:  # (TF's threads: denormals read and written as zeros)
@@ -40,32 +51,67 @@ def _differing(y: np.ndarray, want: np.ndarray) -> np.ndarray:
     return np.flatnonzero(~same)
 
 
+def _chunked(fn: Any, x: np.ndarray, size: int) -> np.ndarray:
+    """fn over x in pieces of `size` values (a multiple of 8: the same packets as x's)."""
+    return np.concatenate([np.asarray(fn(x[i:i + size])) for i in range(0, x.size, size)])
+
+
 @pytest.mark.parametrize("name", OPS)
-def test_eager_matches_tf(name: str) -> None:
-    y = getattr(tf.math, name)(X).numpy()
+def test_packet_functions_match_tf(name: str) -> None:
+    """Eigen's packet functions, in the blocks psin/pcos take (past ELEMENTWISE_BLOCK
+    values too: X's packets over again, the result the same per value)."""
+    y = PACKETS[name](X[:WHOLE])
+    bad = _differing(y, GOLDEN[name][:WHOLE])
+    assert bad.size == 0, (name, X[bad[:5]], y[bad[:5]], GOLDEN[name][bad[:5]])
+    reps = ELEMENTWISE_BLOCK // WHOLE + 2
+    many = PACKETS[name](np.tile(X[:WHOLE], reps))
+    assert _differing(many, np.tile(GOLDEN[name][:WHOLE], reps)).size == 0
+
+
+@pytest.mark.parametrize("name", EXACT)
+@pytest.mark.parametrize("traced", [False, True])
+def test_eager_and_traced_match_tf(name: str, traced: bool) -> None:
+    """Tensors of up to MOST values (their last with a tail of 5): TF's bits."""
+    fn = getattr(tf.math, name)
+    fn = tf.function(fn) if traced else fn
+    size = MOST[name] // 8 * 8
+    y = _chunked(lambda v: fn(tf.constant(v)).numpy(), X, size)
     bad = _differing(y, GOLDEN[name])
     assert bad.size == 0, (name, X[bad[:5]], y[bad[:5]], GOLDEN[name][bad[:5]])
 
 
 @pytest.mark.parametrize("name", OPS)
-def test_traced_matches_tf(name: str) -> None:
-    f = tf.function(getattr(tf.math, name))
-    assert _differing(f(tf.constant(X)).numpy(), GOLDEN[name]).size == 0
+def test_larger_tensors_keep_numpy(name: str) -> None:
+    """Past MOST values (sin and cos: from 8) the kernels are NumPy's ufuncs."""
+    x = np.tile(X[:WHOLE], 2) if name in EXACT else X
+    want = (lambda v: np.float32(1) / np.sqrt(v)) if name == "rsqrt" else getattr(np, name)
+    with np.errstate(all="ignore"):
+        assert _differing(getattr(tf.math, name)(x).numpy(), want(x)).size == 0
 
 
 @pytest.mark.parametrize("name", OPS)
 def test_prefixes_match_tf(name: str) -> None:
-    """Sizes 1 to 17: the scalar path alone, one packet, a packet and a tail."""
+    """Sizes 1 to 17: the scalar path alone, one packet, a packet and a tail (sin's and
+    cos's packets NumPy's)."""
     y = np.concatenate([getattr(tf.math, name)(X[:s]).numpy() for s in range(1, 18)])
-    assert _differing(y, GOLDEN[name + "_prefixes"]).size == 0
+    want = GOLDEN[name + "_prefixes"].copy()
+    if name not in EXACT:
+        at = np.cumsum([0] + list(range(1, 18)))
+        for s in range(8, 18):
+            with np.errstate(all="ignore"):
+                want[at[s - 1]:at[s - 1] + s] = getattr(np, name)(X[:s])
+    assert _differing(y, want).size == 0
 
 
 def test_log_gradient_matches_tf() -> None:
-    x = tf.constant(X)
-    with tf.GradientTape() as t:
-        t.watch(x)
-        y = tf.math.log(x)
-    assert _differing(t.gradient(y, x).numpy(), GOLDEN["log_grad"]).size == 0
+    def grad(v: np.ndarray) -> np.ndarray:
+        x = tf.constant(v)
+        with tf.GradientTape() as t:
+            t.watch(x)
+            y = tf.math.log(x)
+        return t.gradient(y, x).numpy()
+    y = _chunked(grad, X, RECIPROCAL_PACKETS_MAX // 8 * 8)
+    assert _differing(y, GOLDEN["log_grad"]).size == 0
 
 
 def test_other_types_keep_numpy() -> None:
@@ -76,18 +122,21 @@ def test_other_types_keep_numpy() -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(shape=st.lists(st.integers(0, 7), min_size=0, max_size=4), name=st.sampled_from(OPS),
+@given(shape=st.lists(st.integers(0, 7), min_size=0, max_size=4), name=st.sampled_from(EXACT),
        start=st.integers(0, 8))
 def test_any_shape_is_packets_then_tail(shape: list, name: str, start: int) -> None:
     """Whatever the shape, the values in whole packets of the flattened tensor are the
-    packet function's (as TF's at those values) and the rest the scalar path's."""
+    packet function's (as TF's at those values) and the rest the scalar path's; past
+    MOST values, NumPy's ufunc's."""
     n = int(np.prod(shape))
     x = X[start * 8:start * 8 + n].reshape(shape)
     y = getattr(tf.math, name)(x).numpy().reshape(-1)
     whole = n - n % 8
     with np.errstate(all="ignore"):
         tail = SCALAR[name](x.reshape(-1)[whole:]).astype(np.float32)
-    want = np.concatenate([GOLDEN[name][start * 8:start * 8 + whole], tail])
+        want = np.concatenate([GOLDEN[name][start * 8:start * 8 + whole], tail])
+        if n > MOST[name]:
+            want = (np.float32(1) / np.sqrt(x) if name == "rsqrt" else 1 / x).reshape(-1)
     assert _differing(y, want).size == 0
 
 

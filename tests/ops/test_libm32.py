@@ -155,12 +155,10 @@ def test_empty_and_shaped_tensors():
 
 
 def test_larger_tensors_keep_numpys_kernels():
-    """From 8 values TF runs Eigen's packets, which eagerflow leaves to NumPy's ufuncs
-    for exp (sin and cos take Eigen's: test_eigen_packets32.py)."""
+    """From 8 values TF runs Eigen's packets, which eagerflow leaves to NumPy's ufuncs."""
     x = X[:64].copy()
     x[~np.isfinite(x)] = 0
-    with np.errstate(over="ignore"):
-        assert bits(tf.exp(tf.constant(x)).numpy()) == bits(np.exp(x))
+    assert bits(tf.cos(tf.constant(x)).numpy()) == bits(np.cos(x))
     assert bits(tf.cos(tf.constant(x.astype(np.float64))).numpy()) == \
         bits(np.cos(x.astype(np.float64)))
 

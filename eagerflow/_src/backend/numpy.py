@@ -290,6 +290,14 @@ def matmul(a: Any, b: Any, out: Any = None) -> Any:
 # 65,536 values, 3.7 ms by 16,384 (one thread's CPU time on this project's 2-core Xeon).
 ELEMENTWISE_BLOCK = 1 << 16
 
+# float32 Reciprocal and Rsqrt take Eigen's packets (the CPU's estimate and a Newton step:
+# TF's bits, ops/halfprec.py) up to these many values, NumPy's correctly rounded ufuncs
+# past them: TF's eager call costs ~8 us up to ~8,192 values, the emulated estimate (a
+# table look-up by the bits) and the step ~4 us plus ~3 ns a value (~1 ns NumPy's), so
+# past these sizes the exact kernel would be slower than TF's (docs/ulp32.md)
+RECIPROCAL_PACKETS_MAX = 1024
+RSQRT_PACKETS_MAX = 4096
+
 # A segment reduction in Eigen's order (eigen_reduce.segment_fold) whose segments come in
 # fewer distinct lengths than this runs one block per length (a few whole-array calls
 # each); more lengths, and it steps through the rows by rank instead.

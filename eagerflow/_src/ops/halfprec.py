@@ -24,11 +24,20 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import ELEMENTWISE_BLOCK
-from eagerflow._src.backend.x86_estimates import rcp_estimate, rsqrt_estimate
+from eagerflow._src.backend import (
+    ELEMENTWISE_BLOCK,
+    RECIPROCAL_PACKETS_MAX,
+    RSQRT_PACKETS_MAX,
+)
+from eagerflow._src.backend.x86_estimates import (
+    RCP_SHIFT,
+    RSQRT_SHIFT,
+    prefix_table,
+    rcp_estimate,
+    rsqrt_estimate,
+)
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import NotFoundError
-from eagerflow._src.ops import libm32
 from eagerflow._src.ops.registry import PACKET
 
 _F32 = np.float32
@@ -404,44 +413,83 @@ def unary(fn: Any) -> Any:
     return lambda x: down(fn(up(x)), x.dtype)
 
 
+# Eigen's Newton steps over float32 arrays below take no np.errstate (~1 us a call): an
+# input without zeros, denormals, infinities or NaNs raises no flag, and the edges are
+# recomputed under one (a flag raised first warns through eagerflow's own filter).
+# |1/a| at or above it: the Newton step's product x (1 - a x) is no denormal (|1 - a x|
+# is 0 or at least 2**-24, |x| > 2**-101), so nothing of it is flushed
+_RCP_NORMAL_STEP = _F32(2.0 ** -100)
+
+
+def _estimate(a: Any, shift: int) -> Any:
+    """The CPU's estimate of float32 array a from the prefix table (x86_estimates): its
+    index made an intp at once (a uint32 index costs take a conversion: ~3x slower)."""
+    index = np.right_shift(a.view(np.uint32), shift, dtype=np.intp)
+    return prefix_table(shift).take(index, mode="wrap").view(_F32)
+
+
 def preciprocal(a: Any) -> Any:
     """Eigen's float32 packet reciprocal: the CPU's 12-bit estimate (RCPPS) refined by one
     Newton step, x + x (1 - a x) unfused; the estimate itself where that step is NaN
-    (a zero or an infinity)."""
-    with np.errstate(all="ignore"):
-        x = rcp_estimate(a)
-        if not isinstance(a, np.ndarray) or a.ndim == 0:  # (a scalar's: as it came)
+    (a zero or an infinity). Denormal inputs read as zeros, and a denormal product in the
+    step as zero (TF's threads)."""
+    if not isinstance(a, np.ndarray) or a.ndim == 0:  # (a scalar's: as it came)
+        with np.errstate(all="ignore"):
+            x = rcp_estimate(a)
             tmp = _F32(1) - a * x
             return np.where(tmp == tmp, _flush32(x * tmp) + x, x)
-        tmp = np.multiply(a, x)
-        np.subtract(_F32(1), tmp, out=tmp)
-        y = x * tmp
-        # (x * tmp is a denormal for |a| past 2**106, which TF's threads flush: x alone)
-        np.multiply(y, _F32(0), out=y, where=np.abs(y) < _TINY)
-        y += x
-        nan = tmp != tmp
-        if nan.any():  # (in place of np.where: NaN steps are rare)
-            np.copyto(y, x, where=nan)
+    # (the estimate's table read by the bits' prefix, then the step in place)
+    x = _estimate(a, RCP_SHIFT)
+    t = np.multiply(a, x)
+    np.subtract(_F32(1), t, out=t)
+    y = np.multiply(x, t, out=t)
+    y += x
+    # (an edge makes y NaN, or small: y's least magnitude finds them, mostly in one pass)
+    if y.size and not (y.min() >= _RCP_NORMAL_STEP or np.abs(y).min() >= _RCP_NORMAL_STEP):
+        return _preciprocal_edges(a)
+    return y
+
+
+def _preciprocal_edges(a: Any) -> Any:
+    """preciprocal's steps with a zero, denormal, infinity or NaN in `a`, or |a| > 2**99."""
+    with np.errstate(all="ignore"):
+        a = _flush32(a)
+        x = rcp_estimate(a)  # (a NaN's payload kept)
+        tmp = _F32(1) - a * x
+        y = _flush32(x * tmp) + x
+        np.copyto(y, x, where=tmp != tmp)
         return y
 
 
 def prsqrt(a: Any) -> Any:
     """Eigen's float32 packet 1/sqrt: the CPU's 12-bit estimate (RSQRTPS) refined by one
-    Newton step, x - x/2 (a x x - 1) unfused; the estimate itself where that is NaN."""
-    with np.errstate(all="ignore"):
-        x = rsqrt_estimate(a)
-        if not isinstance(a, np.ndarray) or a.ndim == 0:  # (a scalar's: as it came)
+    Newton step, x - x/2 (a x x - 1) unfused; the estimate itself where that is NaN.
+    Denormal inputs read as zeros (TF's threads)."""
+    if not isinstance(a, np.ndarray) or a.ndim == 0:  # (a scalar's: as it came)
+        with np.errstate(all="ignore"):
+            x = rsqrt_estimate(a)
             y = (x * _F32(-0.5)) * ((a * x) * x + _F32(-1)) + x
             return np.where(np.isnan(y), x, y)
-        h = np.multiply(a, x)  # (in place, each step rounded as above)
-        h *= x
-        h += _F32(-1)
-        y = x * _F32(-0.5)
-        y *= h
-        y += x
-        nan = np.isnan(y)
-        if nan.any():
-            np.copyto(y, x, where=nan)
+    x = _estimate(a, RSQRT_SHIFT)
+    h = np.multiply(a, x)  # (in place, each step rounded as above)
+    h *= x
+    h += _F32(-1)
+    y = x * _F32(-0.5)
+    y *= h
+    y += x
+    # (y is positive for a positive normal a; NaN, or -inf, for every other)
+    if y.size and not y.min() >= 0:
+        return _prsqrt_edges(a)
+    return y
+
+
+def _prsqrt_edges(a: Any) -> Any:
+    """prsqrt's steps with a zero, denormal, negative, infinity or NaN in `a`."""
+    with np.errstate(all="ignore"):
+        a = _flush32(a)
+        x = rsqrt_estimate(a)  # (a NaN's payload kept)
+        y = (x * _F32(-0.5)) * ((a * x) * x + _F32(-1)) + x
+        np.copyto(y, x, where=np.isnan(y))
         return y
 
 
@@ -621,53 +669,65 @@ def _reduce_huge(xf: float) -> tuple:
     return float(np.float32(float(signed) * 3.4061215800865545e-19)), q
 
 
-def _select(mask: Any, a: Any, b: Any) -> Any:
-    """np.where(mask, a, b) of float32 arrays by their bits: a random mask costs np.where
-    a mispredicted branch per value, this none (5 passes; ~5x faster over 1M values)."""
-    m = -mask.astype(np.uint32)
-    ai, bi = a.view(np.uint32), b.view(np.uint32)
-    return (bi ^ ((ai ^ bi) & m)).view(_F32)
+# Eigen's cos and sin polynomials side by side, as the rows of one array, so that one
+# call steps both: sin's row one step behind (its first product by 0, its first sum its
+# first coefficient, exactly), cos's last sum and sin's last product and sum apart
+_SINCOS_C = tuple(np.array([[c], [s]], _F32) for c, s in zip(_COS_P, (0.0,) + _SIN_P))
+_SIGN32 = np.int32(-2 ** 31)
+_HUGE_SIN, _HUGE_COS = _F32(25966.0), _F32(18838.0)  # (past these: _reduce_huge)
+_AT = np.arange(ELEMENTWISE_BLOCK, dtype=np.intp)  # (a value's place in its row)
+
+
+def _psincos_block(x_in: Any, sine: bool, out: Any) -> None:
+    """Eigen's psin_float or pcos_float of the flat float32 x_in, into `out`."""
+    n = x_in.size
+    a = np.abs(x_in)
+    y = a * _F32(0.636619746685028076171875)  # (q: the nearest integer to a 2/pi, read
+    y += _F32(12582912)  # from y's low bits; its parity and sign bits are q's)
+    r = y - _F32(12582912)
+    x = r * _F32(_PIO2_STEPS[0])  # (x = a - q pi/2 in four steps, each product rounded)
+    x += a
+    t = np.empty_like(a)
+    for c in _PIO2_STEPS[1:]:
+        x += np.multiply(r, _F32(c), out=t)
+    q = y.view(np.int32)
+    if not a.max() < (_HUGE_SIN if sine else _HUGE_COS):  # (a huge, infinite or NaN a)
+        with np.errstate(all="ignore"):
+            for k in np.flatnonzero(np.isfinite(a) & (a >= (_HUGE_SIN if sine else _HUGE_COS))):
+                x[k], q[k] = _reduce_huge(float(a[k]))
+    x2 = np.multiply(x, x, out=r)
+    p = x2 * _SINCOS_C[0]  # (rows: cos, sin)
+    for c in _SINCOS_C[1:]:
+        p += c
+        p *= x2
+    p[0] += _F32(_COS_P[-1])
+    p[1] *= x
+    p[1] += x
+    # (sin takes cos's row where q is odd, cos sin's; the sign from q, and x's for sin)
+    q1 = q + 1
+    row = np.bitwise_and(q1 if sine else q, 1, out=q1 if sine else t.view(np.int32))
+    row *= n
+    p.reshape(-1).take(np.add(row, _AT[:n], dtype=np.intp), out=out)
+    sign = np.left_shift(q, 30, out=q) if sine else np.left_shift(q1, 30, out=q1)
+    if sine:
+        sign ^= x_in.view(np.int32)
+    sign &= _SIGN32
+    out.view(np.int32)[...] ^= sign
+    if sine and not a.min() >= _TINY:  # (a denormal x_in: read as zero, so sin is zero)
+        np.multiply(out, _F32(0), out=out, where=a < _TINY)
 
 
 def _psincos(x_in: Any, sine: bool) -> Any:
-    # (in place where a step allows: each new 1M-value array costs its page faults)
-    shape, x_in = x_in.shape, np.atleast_1d(x_in)
-    with np.errstate(all="ignore"):
-        a = np.abs(x_in)
-        y = a * _F32(0.636619746685028076171875)
-        y += _F32(12582912)
-        q = y.view(np.int32).copy()
-        y -= _F32(12582912)
-        x, t = y * _F32(_PIO2_STEPS[0]), np.empty_like(a)
-        x += a
-        for c in _PIO2_STEPS[1:]:  # (x + y c, the product rounded first)
-            x += np.multiply(y, _F32(c), out=t)
-        huge = (a >= _F32(25966.0 if sine else 18838.0)) & np.isfinite(a)
-        if huge.any():
-            for k in np.flatnonzero(huge):
-                r, n = _reduce_huge(float(a.flat[k]))
-                x.flat[k], q.flat[k] = r, n
-        x2 = np.multiply(x, x, out=y)
-        cos = horner(x2, _COS_P, out=a)
-        sin = horner(x2, _SIN_P, out=t)
-        sin *= x2
-        sin *= x
-        sin += x
-        even = (q & 1) == 0
-        out = _select(even, sin, cos) if sine else _select(even, cos, sin)
-        if not sine:
-            q += 1
-        q <<= 30
-        if sine:
-            q ^= x_in.view(np.int32)
-        q &= np.int32(-2 ** 31)
-        out_bits = out.view(np.uint32)
-        out_bits ^= q.view(np.uint32)
-        return out.reshape(shape)
+    """Eigen's psin_float or pcos_float over float32 x_in, a block at a time."""
+    flat = x_in.reshape(-1)
+    out = np.empty(flat.size, _F32)
+    for i in range(0, flat.size, ELEMENTWISE_BLOCK):
+        _psincos_block(flat[i:i + ELEMENTWISE_BLOCK], sine, out[i:i + ELEMENTWISE_BLOCK])
+    return out.reshape(x_in.shape)
 
 
 def psin(x: Any) -> Any:
-    """Eigen's psin_float over float32 x."""
+    """Eigen's psin_float over float32 x (denormals read as zeros)."""
     return _psincos(np.asarray(x, _F32), True)
 
 
@@ -676,45 +736,59 @@ def pcos(x: Any) -> Any:
     return _psincos(np.asarray(x, _F32), False)
 
 
-def _daz32(v: Any) -> Any:
-    """v with its denormals read as signed zeros (v itself where it has none: the common
-    case, two passes and no np.where)."""
-    return _flush32(v) if (np.abs(v) < _TINY).any() else v
-
-
-def packets_then_tail(packet: Any, small: Any) -> Any:
+def packets_then_tail(packet: Any, small: Any, most: float = np.inf,
+                      large: Any = None) -> Any:
     """TF's float32 CPU kernel `(x) -> y` of an op whose Eigen packet function is `packet`:
-    the values in whole packets of 8 computed by it, their denormal inputs read as zeros
-    (TF's threads set DAZ), and the values past the last whole packet (all of a tensor of
-    fewer than 8) by the scalar function `small`, as Eigen's executor leaves them."""
+    the values in whole packets of 8 computed by it, and the values past the last whole
+    packet (all of a tensor of fewer than 8) by the scalar function `small`, as Eigen's
+    executor leaves them. `packet` reads denormal inputs as zeros (TF's threads set DAZ)
+    and returns a new array; it runs over the tail too (one call), which `small` then
+    overwrites. A tensor of more than `most` values takes `large(x)` instead (NumPy's
+    ufunc, where the exact kernel would be slower than TF's)."""
     def kernel(x: Any) -> Any:
-        n = x.size - x.size % PACKET
-        with np.errstate(all="ignore"):
-            if n == 0:
-                return small(x)
-            flat = x.reshape(-1)
-            head = packet(_daz32(flat[:n]))
-            if n == x.size:
-                return head.reshape(x.shape)
-            return np.concatenate([head, small(flat[n:])]).reshape(x.shape)
+        size = x.size
+        n = size - size % PACKET
+        if n == 0:
+            return small(x)
+        if size > most:
+            return large(x)
+        flat = x.reshape(-1)
+        y = packet(flat)
+        if n < size:
+            y[n:] = small(flat[n:])
+        return y.reshape(x.shape)
     return kernel
 
 
-def float32_kernel(np_name: str, packet: Any, small: Any) -> Any:
+def flushed(fn: Any, most: float = np.inf) -> Any:
+    """The scalar path `(x) -> y` of an exactly rounded float32 function `fn` (1/x,
+    1/sqrt(x)) on TF's threads: denormal inputs read as zeros, denormal results flushed;
+    fn(x) alone where every |x| is normal and at most `most` (no result a denormal),
+    checked over Python floats (fewer than 8: faster than NumPy's calls)."""
+    def small(x: Any) -> Any:
+        vals = [abs(v) for v in x.ravel().tolist()]
+        # (a NaN first fails the test; a NaN after it is skipped by min and max: fine)
+        if not vals or (min(vals) >= _TINY and max(vals) <= most):
+            return fn(x)
+        with np.errstate(all="ignore"):
+            return _flush32(fn(_flush32(x)))
+    return small
+
+
+def float32_kernel(np_name: str, packet: Any, small: Any, most: float = np.inf) -> Any:
     """The kernel `(xp, x)` of an op TF's float32 CPU kernel computes by Eigen's `packet`
-    (packets_then_tail); NumPy's `np_name` for the other types and on a GPU."""
-    f32 = packets_then_tail(packet, small)
+    (packets_then_tail, up to `most` values); NumPy's `np_name` for the other types, past
+    `most` values and on a GPU."""
+    f32 = packets_then_tail(packet, small, most, getattr(np, np_name))
 
     def kernel(xp: Any, x: Any) -> Any:
         return f32(x) if xp is np and x.dtype == _F32 else getattr(xp, np_name)(x)
     return kernel
 
 
-# TF's float32 Sin and Cos (the values past the last whole packet the C library's), Rsqrt
-# and Reciprocal (the CPU's estimate and a Newton step; the tail's exactly rounded)
-SIN32 = float32_kernel("sin", psin, libm32.scalar("sinf"))
-COS32 = float32_kernel("cos", pcos, libm32.scalar("cosf"))
-# (and flushed: TF's threads read denormals as zeros and flush denormal results)
-RSQRT32 = packets_then_tail(prsqrt, lambda x: _flush32(_F32(1) / np.sqrt(_flush32(x))))
+# TF's float32 Rsqrt and Reciprocal (the CPU's estimate and a Newton step; the tail's
+# exactly rounded) up to the sizes where they stay faster than TF's
+RSQRT32 = packets_then_tail(prsqrt, flushed(lambda x: _F32(1) / np.sqrt(x)), RSQRT_PACKETS_MAX,
+                            lambda x: _F32(1) / np.sqrt(x))
 RECIPROCAL32 = float32_kernel("reciprocal", preciprocal,
-                              lambda x: _flush32(_F32(1) / _flush32(x)))
+                              flushed(lambda x: _F32(1) / x, 2.0 ** 126), RECIPROCAL_PACKETS_MAX)

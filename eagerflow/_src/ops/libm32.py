@@ -18,9 +18,8 @@ corrected after the call: a denormal result the library computed (not its input 
 back, as `sinf` does for tiny values) is flushed to a signed zero, and the functions that
 compute with a denormal input read it as TF's CPU does (`expm1f` as zero, `logf` and
 `lgammaf` with the constant logf's first scaling step gives). Tanh and erf are Eigen's
-own polynomials even there (halfprec.py); the larger tensors' packets are Eigen's for
-sin and cos (halfprec.packets_then_tail) and NumPy's ufuncs for the others
-(docs/ulp32.md).
+own polynomials even there (halfprec.py); the larger tensors' packets keep NumPy's
+ufuncs (docs/ulp32.md).
 
 The half types follow: under 8 values TF computes the same float32 function and rounds
 it once; for the functions without an Eigen packet version (tan, lgamma, the inverse

@@ -215,12 +215,12 @@ LOG1P = _unary("Log1p", "log1p", C.FLOAT_COMPLEX, lambda n, g: [g / (1 + conj(n.
                _elementwise_ref(_pymath.log1p), lo=-0.5, hi=2.0,
                half_kernel=halfprec.unary(halfprec.plog1p), small_kernel=_L("log1pf"),
                grad_after_grads=True)
-SIN = _unary("Sin", halfprec.SIN32, C.FLOAT_COMPLEX, lambda n, g: [g * cos(conj(n.inputs[0]))],
+SIN = _unary("Sin", "sin", C.FLOAT_COMPLEX, lambda n, g: [g * cos(conj(n.inputs[0]))],
              _elementwise_ref(_pymath.sin), half_kernel=_np_half("sin"), small_kernel=_L("sinf"),
-             grad_after_grads=True, cuda="sin({0})")
-COS = _unary("Cos", halfprec.COS32, C.FLOAT_COMPLEX, lambda n, g: [-g * sin(conj(n.inputs[0]))],
+             grad_after_grads=True)
+COS = _unary("Cos", "cos", C.FLOAT_COMPLEX, lambda n, g: [-g * sin(conj(n.inputs[0]))],
              _elementwise_ref(_pymath.cos), half_kernel=_np_half("cos"), small_kernel=_L("cosf"),
-             grad_after_grads=True, cuda="cos({0})")
+             grad_after_grads=True)
 def _atan_grad(n: Any, g: Any) -> list:
     # TF's: g * Reciprocal(1 + Square(conj(x))), its 1 a Const made after the Square
     x2 = square(conj(n.inputs[0]))
