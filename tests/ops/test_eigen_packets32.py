@@ -3,10 +3,10 @@ kernels (eigen_packets32_golden.npz, recorded by record_eigen_packets32_golden.p
 packet functions on whole packets of 8 (halfprec.psin, pcos, prsqrt, preciprocal), the
 scalar path past the last one. Rsqrt and Reciprocal run them eagerly and traced, for any
 shape, up to the sizes where they are no slower than TF (backend RSQRT_PACKETS_MAX,
-RECIPROCAL_PACKETS_MAX), NumPy's ufuncs past them; Sin and Cos keep NumPy's past 8 values
-(Eigen's emulated steps cost 3x TF's eager time: docs/ulp32.md), their packet functions
-serve the Bessel functions; softmax's exp and reciprocal of the row sums the same way
-(eigen_reduce.softmax32)."""
+RECIPROCAL_PACKETS_MAX), NumPy's ufuncs past them. Sin, Cos and Softmax keep NumPy's past
+8 values (Eigen's emulated steps cost ~3x TF's eager time at every size: docs/ulp32.md);
+their exact kernels, tested here, serve the Bessel functions (psin, pcos) or no op yet
+(eigen_reduce.softmax32: pexp, a row sum and the reciprocal of the sums as TF's)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 import eagerflow as tf
 from eagerflow._src.backend import ELEMENTWISE_BLOCK, RECIPROCAL_PACKETS_MAX, RSQRT_PACKETS_MAX
-from eagerflow._src.ops import halfprec, libm32
+from eagerflow._src.ops import eigen_reduce, halfprec, libm32
 
 # (TF's CPU kernels, bit for bit: run on the CPU where a GPU is the default device)
 pytestmark = pytest.mark.usefixtures("cpu_kernels")
@@ -141,8 +141,30 @@ def test_any_shape_is_packets_then_tail(shape: list, name: str, start: int) -> N
 
 
 @pytest.mark.parametrize("i", range(8))
-def test_softmax_matches_tf(i: int) -> None:
+def test_softmax32_matches_tf(i: int) -> None:
+    """TF's float32 Softmax kernel (eigen_reduce.softmax32: not tf.nn.softmax's, which
+    keeps NumPy's: the emulated steps cost ~3x TF's eager call, docs/ulp32.md)."""
     x = GOLDEN[f"softmax{i}_x"]
-    assert _differing(tf.nn.softmax(x).numpy(), GOLDEN[f"softmax{i}"]).size == 0
-    traced = tf.function(tf.nn.softmax)(tf.constant(x)).numpy()
-    assert _differing(traced, GOLDEN[f"softmax{i}"]).size == 0
+    assert _differing(eigen_reduce.softmax32(x), GOLDEN[f"softmax{i}"]).size == 0
+
+
+def test_softmax_keeps_numpy() -> None:
+    x = GOLDEN["softmax0_x"]
+    e = np.exp(x - x.max(axis=-1, keepdims=True))
+    assert _differing(tf.nn.softmax(x).numpy(), e / e.sum(axis=-1, keepdims=True)).size == 0
+
+
+def test_pexp_flushed_is_pexp_flushed() -> None:
+    """softmax32's exp (in fewer calls) against pexp, flushed, over every float32 from
+    -110 to 88.72 a stride of 4,999 bit patterns apart, the edges between and the specials."""
+    lo, hi = np.float32(-110).view(np.uint32), np.float32(88.72).view(np.uint32)
+    neg = np.arange(0x80000000, lo, 4999, dtype=np.uint32)  # (-0 to -110)
+    pos = np.arange(0, hi, 4999, dtype=np.uint32)  # (+0 to 88.72)
+    x = np.concatenate([neg, pos, [lo, hi]]).view(np.float32)
+    edges = np.array([-np.inf, np.nan, -104.0, np.nextafter(-104, 0), -103.97, -87.34, -87.33,
+                      1e-45, -1e-45, 0.0, -0.0], np.float32)
+    x = np.concatenate([x, edges])
+    with np.errstate(all="ignore"):
+        want = np.asarray(halfprec.pexp(x))
+        want = np.where(np.abs(want) < np.finfo(np.float32).tiny, np.float32(0), want)
+    assert _differing(halfprec.pexp_flushed(x), want.astype(np.float32)).size == 0

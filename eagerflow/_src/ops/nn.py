@@ -423,8 +423,6 @@ def _softmax_kernel(xp: Any, x: Any) -> Any:
         return x.copy()
     if x.dtype.itemsize == 2 and halfprec.is_half(xp, x):
         return eigen_reduce.softmax(x, False)
-    if xp is np and x.dtype == np.float32:  # (TF's Eigen kernel's steps)
-        return eigen_reduce.softmax32(x)
     e = xp.exp(x - x.max(axis=-1, keepdims=True))
     e /= e.sum(axis=-1, keepdims=True)
     return e
