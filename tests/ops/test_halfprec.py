@@ -73,16 +73,17 @@ def test_traced_lgamma_bfloat16_refused_when_run() -> None:
         fn(tf.constant([1.5], tf.bfloat16))
 
 
-@pytest.mark.parametrize("name", ["softplus", "selu", "elu", "exp", "log",
+@pytest.mark.parametrize("name", ["rsqrt", "softplus", "selu", "elu", "exp", "log",
                                   "tanh", "expm1", "log1p"])
 def test_float32_unchanged(name: str) -> None:
     # the float32 kernels keep their own formulas: NumPy's, not the half types' steps
-    # (sigmoid's float32 is TF's own, test_sigmoid.py; rsqrt's, test_eigen_packets32.py)
+    # (sigmoid's float32 is TF's own, test_sigmoid.py)
     x = np.linspace(-20, 20, 4001, dtype=np.float32)
-    x = x[x > 0] if name == "log" else x[x > -1] if name == "log1p" else x
+    x = x[x > 0] if name in ("rsqrt", "log") else x[x > -1] if name == "log1p" else x
     got = CASES[name](tf, tf.constant(x)).numpy()
     with np.errstate(all="ignore"):
-        want = {"softplus": lambda a: np.maximum(a, 0) + np.log1p(np.exp(-np.abs(a))),
+        want = {"rsqrt": lambda a: 1 / np.sqrt(a),
+                "softplus": lambda a: np.maximum(a, 0) + np.log1p(np.exp(-np.abs(a))),
                 "selu": lambda a: (np.float32(1.0507009873554804934193349852946) * np.where(
                     a > 0, a, np.float32(1.6732632423543772848170429916717) * np.expm1(
                         np.minimum(a, 0)))).astype(np.float32),
