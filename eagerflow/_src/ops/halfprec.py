@@ -825,8 +825,13 @@ def float32_kernel(np_name: str, packet: Any, small: Any, most: float = np.inf) 
 
 # TF's float32 Rsqrt and Reciprocal (the CPU's estimate and a Newton step; the tail's
 # exactly rounded) up to the sizes where they stay faster than TF's
+def _numpy_rsqrt(x: Any) -> Any:
+    s = np.sqrt(x)  # (1 / sqrt(x), each rounded; the quotient in place: ~10% over 1M)
+    return np.divide(_F32(1), s, out=s)
+
+
 RSQRT32 = packets_then_tail(prsqrt, flushed(lambda x: _F32(1) / np.sqrt(x)), RSQRT_PACKETS_MAX,
-                            lambda x: _F32(1) / np.sqrt(x))
+                            _numpy_rsqrt)
 _RECIPROCAL_TAIL = flushed(lambda x: _F32(1) / x, 2.0 ** 126)
 RECIPROCAL32 = float32_kernel("reciprocal", preciprocal, _RECIPROCAL_TAIL, RECIPROCAL_PACKETS_MAX)
 # (at any size: the Reciprocal inside TF's Softmax)
