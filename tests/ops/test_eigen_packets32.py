@@ -168,3 +168,23 @@ def test_pexp_flushed_is_pexp_flushed() -> None:
         want = np.asarray(halfprec.pexp(x))
         want = np.where(np.abs(want) < np.finfo(np.float32).tiny, np.float32(0), want)
     assert _differing(halfprec.pexp_flushed(x), want.astype(np.float32)).size == 0
+
+
+def test_newton_steps_fast_path_is_the_careful_one() -> None:
+    """preciprocal/prsqrt skip their flushes and NaN handling where one min of the result
+    shows no edge: over magnitudes 2**-130..2**128 of both signs (denormals, the largest
+    floats, products x (1 - a x) near the denormal range), their bits equal the careful
+    steps' everywhere."""
+    r = np.random.default_rng(1)
+    n = 100_000
+    with np.errstate(all="ignore"):
+        a = (r.uniform(1, 2, n) * 2.0 ** r.integers(-130, 128, n)).astype(np.float32)
+        a *= r.choice([-1, 1], n).astype(np.float32)
+        assert _differing(halfprec.preciprocal(a), halfprec._preciprocal_edges(a)).size == 0
+        assert _differing(halfprec.prsqrt(np.abs(a)), halfprec._prsqrt_edges(np.abs(a))).size == 0
+        # (no edge among these: the fast path's own values, the careful steps' bits)
+        plain = a[(np.abs(a) < 2.0 ** 99) & (np.abs(a) >= np.finfo(np.float32).tiny)]
+        assert _differing(halfprec.preciprocal(plain),
+                          halfprec._preciprocal_edges(plain)).size == 0
+        plain = np.abs(plain)
+        assert _differing(halfprec.prsqrt(plain), halfprec._prsqrt_edges(plain)).size == 0
