@@ -6,7 +6,8 @@ Sits in the backend layer: what the machine computes. The estimates are table lo
 in the CPU, the same on the Intel cores TF 2.21 was recorded on (AMD's differ): RCPPS's
 12-bit significand depends only on the top 11 bits of x's significand, RSQRTPS's on the
 top 10 and the parity of x's exponent; each table here holds the 12 bits for x in [1, 2)
-(and [2, 4) for the square root), read from the instructions on every float32 there.
+(and [2, 4) for the square root), read from the instructions on every float32 there:
+each is 1/m (1/sqrt(m)) at its interval's midpoint m rounded to 12 bits (tested).
 Scaled by the exponent, a zero gives an infinity (a denormal input reads as zero), an
 infinity zero, a result below the normal range zero, NaN NaN (4 million random bit
 patterns and the specials checked against the instructions).
