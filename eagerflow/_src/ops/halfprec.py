@@ -44,6 +44,7 @@ _F32 = np.float32
 _TINY = _F32(2.0 ** -126)
 _BF16 = dt._BFLOAT16_NP  # None without ml_dtypes
 HALF = (np.dtype(np.float16),) + ((_BF16,) if _BF16 is not None else ())
+RSQRT_HOST = HALF + (np.dtype(_F32),)  # (the types rsqrt() computes as TF's CPU does)
 
 
 def is_half(xp: Any, a: Any) -> bool:
@@ -146,6 +147,10 @@ def expm1(x: Any) -> Any:
 
 
 def rsqrt(x: Any) -> Any:
+    """TF's CPU Rsqrt of a host array of RSQRT_HOST's types: float32's Eigen's packets
+    (RSQRT32), the half types' float32 1 / sqrt rounded once."""
+    if x.dtype == _F32:
+        return RSQRT32(x)
     with np.errstate(all="ignore"):
         if x.size < PACKET:  # TF's scalar path: the square root rounded to the type first
             return down(_F32(1) / rnd(np.sqrt(up(x)), x.dtype), x.dtype)
