@@ -7,6 +7,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from eagerflow._src.backend import x86_estimates
 from eagerflow._src.backend.x86_estimates import rcp_estimate, rsqrt_estimate
 
 F = np.float32
@@ -65,3 +66,16 @@ def test_large_arrays_read_the_prefix_table_with_the_same_bits():
             parts = np.concatenate([f(row) for row in x.reshape(-1, 512)]).view(np.uint32)
         assert whole.shape == x.shape and np.array_equal(whole.reshape(-1), parts)
         assert f(x[:, ::2]).shape == (6, 1024)
+
+
+def test_tables_are_midpoints_rounded():
+    """Each entry read from the instructions is 1/m (1/sqrt(m)) at the midpoint m of its
+    interval of significands, rounded to 12 bits (to nearest): RCPPS over the 2,048
+    intervals of [1, 2), RSQRTPS over the 1,024 of [1, 2) and of [2, 4)."""
+    k = np.arange(2048, dtype=np.float64)
+    rcp = (x86_estimates._RCP >> np.uint32(11)).astype(np.int64) + 4096  # (1/m 2**13)
+    assert np.array_equal(rcp, np.rint(2.0 ** 13 / (1 + (k + 0.5) / 2048)))
+    k = np.arange(1024, dtype=np.float64)
+    rsqrt = (x86_estimates._RSQRT >> np.uint32(11)).astype(np.int64) + 4096
+    assert np.array_equal(rsqrt[:1024], np.rint(2.0 ** 13 / np.sqrt(1 + (k + 0.5) / 1024)))
+    assert np.array_equal(rsqrt[1024:], np.rint(2.0 ** 13 / np.sqrt(2 + 2 * (k + 0.5) / 1024)))

@@ -290,6 +290,16 @@ def matmul(a: Any, b: Any, out: Any = None) -> Any:
 # 65,536 values, 3.7 ms by 16,384 (one thread's CPU time on this project's 2-core Xeon).
 ELEMENTWISE_BLOCK = 1 << 16
 
+# float32 Reciprocal and Rsqrt take Eigen's packets (the CPU's estimate and a Newton step:
+# TF's bits, ops/halfprec.py) up to these many values, NumPy's correctly rounded ufuncs
+# past them, where the exact kernel would be slower than TF's eager call. Measured (best
+# single call, alternating with TF 2.21, this project's 2-core Xeon): TF 5.8-6.0 us
+# (Reciprocal) and 7.4-7.7 us (Rsqrt) from 8 to 1,000 values; the exact kernels ~4.9 and
+# ~5.5 us plus ~2.3 ns a value (the estimate's table read by the bits, 4 passes, 1 check):
+# 6.1 and 7.3 us at 512, 6.7 and 7.8 at 1,000 (docs/ulp32.md)
+RECIPROCAL_PACKETS_MAX = 256
+RSQRT_PACKETS_MAX = 512
+
 # A segment reduction in Eigen's order (eigen_reduce.segment_fold) whose segments come in
 # fewer distinct lengths than this runs one block per length (a few whole-array calls
 # each); more lengths, and it steps through the rows by rank instead.

@@ -6,7 +6,8 @@ Sits in the backend layer: what the machine computes. The estimates are table lo
 in the CPU, the same on the Intel cores TF 2.21 was recorded on (AMD's differ): RCPPS's
 12-bit significand depends only on the top 11 bits of x's significand, RSQRTPS's on the
 top 10 and the parity of x's exponent; each table here holds the 12 bits for x in [1, 2)
-(and [2, 4) for the square root), read from the instructions on every float32 there.
+(and [2, 4) for the square root), read from the instructions on every float32 there:
+each is 1/m (1/sqrt(m)) at its interval's midpoint m rounded to 12 bits (tested).
 Scaled by the exponent, a zero gives an infinity (a denormal input reads as zero), an
 infinity zero, a result below the normal range zero, NaN NaN (4 million random bit
 patterns and the specials checked against the instructions).
@@ -201,18 +202,27 @@ def _rsqrt_computed(x: np.ndarray) -> np.ndarray:
 # look-up in a table of every such prefix (4 MiB, 2 MiB, built on first use) replaces
 # the dozen passes above, and NaNs are patched after it.
 _BIG = 4096
+RCP_SHIFT, RSQRT_SHIFT = 12, 13  # (x's bits >> these index the prefix tables)
 _PREFIX_TABLES: dict = {}
+
+
+def prefix_table(shift: int) -> np.ndarray:
+    """RCPPS's (shift RCP_SHIFT) or RSQRTPS's (RSQRT_SHIFT) estimate of every float32
+    prefix `bits >> shift`, as uint32 bits (a NaN's: its prefix's, the payload's low bits
+    zero), built on first use (~65 ms, ~30 ms)."""
+    table = _PREFIX_TABLES.get(shift)
+    if table is None:
+        computed = _rcp_computed if shift == RCP_SHIFT else _rsqrt_computed
+        every = (np.arange(1 << (32 - shift), dtype=np.uint32) << np.uint32(shift))
+        table = _PREFIX_TABLES[shift] = computed(every.view(np.float32)).view(np.uint32)
+    return table
 
 
 def _by_prefix(x: np.ndarray, computed: object, shift: int) -> np.ndarray:
     bits = np.asarray(x, np.float32).view(np.uint32)
     if bits.size < _BIG:
         return computed(x)
-    table = _PREFIX_TABLES.get(shift)
-    if table is None:
-        every = (np.arange(1 << (32 - shift), dtype=np.uint32) << np.uint32(shift))
-        table = _PREFIX_TABLES[shift] = computed(every.view(np.float32)).view(np.uint32)
-    y = table[bits >> np.uint32(shift)]
+    y = prefix_table(shift)[bits >> np.uint32(shift)]
     nan = np.isnan(x)
     if nan.any():
         y[nan] = bits[nan] | _QNAN
@@ -221,9 +231,9 @@ def _by_prefix(x: np.ndarray, computed: object, shift: int) -> np.ndarray:
 
 def rcp_estimate(x: np.ndarray) -> np.ndarray:
     """RCPPS of float32 x: 1/x to 12 bits."""
-    return _by_prefix(x, _rcp_computed, 12)
+    return _by_prefix(x, _rcp_computed, RCP_SHIFT)
 
 
 def rsqrt_estimate(x: np.ndarray) -> np.ndarray:
     """RSQRTPS of float32 x: 1/sqrt(x) to 12 bits (NaN below zero, +-inf at zeros)."""
-    return _by_prefix(x, _rsqrt_computed, 13)
+    return _by_prefix(x, _rsqrt_computed, RSQRT_SHIFT)

@@ -24,8 +24,18 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import ELEMENTWISE_BLOCK
-from eagerflow._src.backend.x86_estimates import rcp_estimate, rsqrt_estimate
+from eagerflow._src.backend import (
+    ELEMENTWISE_BLOCK,
+    RECIPROCAL_PACKETS_MAX,
+    RSQRT_PACKETS_MAX,
+)
+from eagerflow._src.backend.x86_estimates import (
+    RCP_SHIFT,
+    RSQRT_SHIFT,
+    prefix_table,
+    rcp_estimate,
+    rsqrt_estimate,
+)
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import NotFoundError
 from eagerflow._src.ops.registry import PACKET
@@ -34,6 +44,7 @@ _F32 = np.float32
 _TINY = _F32(2.0 ** -126)
 _BF16 = dt._BFLOAT16_NP  # None without ml_dtypes
 HALF = (np.dtype(np.float16),) + ((_BF16,) if _BF16 is not None else ())
+RSQRT_HOST = HALF + (np.dtype(_F32),)  # (the types rsqrt() computes as TF's CPU does)
 
 
 def is_half(xp: Any, a: Any) -> bool:
@@ -95,6 +106,40 @@ def exp(x: Any) -> Any:
     return down(pexp(up(x)), x.dtype)
 
 
+# pexp's two polynomials' first steps as the rows of one array (one call steps both)
+_EXP_ROWS = (np.array([[1.37449637986719608306884765625e-3], [8.36894474923610687255859375e-3]],
+                      _F32),
+             np.array([[4.166965186595916748046875e-2], [0.16666518151760101318359375]], _F32))
+
+
+def pexp_flushed(x: Any) -> Any:
+    """pexp of a float32 array of values at most 88.72 (a softmax's x - max), its denormal
+    results flushed (TF's threads): pexp's steps in fewer calls, the polynomials' first
+    steps side by side, 2**m by np.ldexp (exact but for a denormal result, flushed);
+    -inf and values below -104 give zero, as pexp's."""
+    xc = np.maximum(x, _F32(-104.0))  # (2**-150 and below: zero)
+    m = xc * _F32(1.44269504088896341)
+    m += _F32(0.5)
+    np.floor(m, out=m)
+    r = m * _F32(-0.693359375)
+    r += xc
+    r += np.multiply(m, _F32(2.12194440e-4), out=xc)
+    r2 = r * r
+    p = r2 * _EXP_ROWS[0]  # (rows: p_even, p_odd)
+    p += _EXP_ROWS[1]
+    p_even, y = p[0], p[1]
+    p_even *= r2
+    p_even += _F32(0.49999988079071044921875)
+    y *= r  # (y = r p_odd + p_even, then r2 y + (r + 1))
+    y += p_even
+    y *= r2
+    r += _F32(1)
+    y += r
+    out = np.ldexp(y, m.astype(np.int32))
+    np.multiply(out, _F32(0), out=out, where=out < _TINY)
+    return out
+
+
 def expm1(x: Any) -> Any:
     # a bfloat16 denormal's exp is 1, where Eigen returns the input itself, unflushed
     y = down(pexpm1(up(x)), x.dtype)
@@ -102,6 +147,10 @@ def expm1(x: Any) -> Any:
 
 
 def rsqrt(x: Any) -> Any:
+    """TF's CPU Rsqrt of a host array of RSQRT_HOST's types: float32's Eigen's packets
+    (RSQRT32), the half types' float32 1 / sqrt rounded once."""
+    if x.dtype == _F32:
+        return RSQRT32(x)
     with np.errstate(all="ignore"):
         if x.size < PACKET:  # TF's scalar path: the square root rounded to the type first
             return down(_F32(1) / rnd(np.sqrt(up(x)), x.dtype), x.dtype)
@@ -401,24 +450,84 @@ def unary(fn: Any) -> Any:
     return lambda x: down(fn(up(x)), x.dtype)
 
 
+# Eigen's Newton steps over float32 arrays below take no np.errstate (~1 us a call): an
+# input without zeros, denormals, infinities or NaNs raises no flag, and the edges are
+# recomputed under one (a flag raised first warns through eagerflow's own filter).
+# |1/a| at or above it: the Newton step's product x (1 - a x) is no denormal (|1 - a x|
+# is 0 or at least 2**-24, |x| > 2**-101), so nothing of it is flushed
+_RCP_NORMAL_STEP = _F32(2.0 ** -100)
+
+
+def _estimate(a: Any, shift: int) -> Any:
+    """The CPU's estimate of float32 array a from the prefix table (x86_estimates): its
+    index made an intp at once (a uint32 index costs take a conversion: ~3x slower)."""
+    index = np.right_shift(a.view(np.uint32), shift, dtype=np.intp)
+    return prefix_table(shift).take(index, mode="wrap").view(_F32)
+
+
 def preciprocal(a: Any) -> Any:
     """Eigen's float32 packet reciprocal: the CPU's 12-bit estimate (RCPPS) refined by one
     Newton step, x + x (1 - a x) unfused; the estimate itself where that step is NaN
-    (a zero or an infinity)."""
+    (a zero or an infinity). Denormal inputs read as zeros, and a denormal product in the
+    step as zero (TF's threads)."""
+    if not isinstance(a, np.ndarray) or a.ndim == 0:  # (a scalar's: as it came)
+        with np.errstate(all="ignore"):
+            x = rcp_estimate(a)
+            tmp = _F32(1) - a * x
+            return np.where(tmp == tmp, _flush32(x * tmp) + x, x)
+    # (the estimate's table read by the bits' prefix, then the step in place)
+    x = _estimate(a, RCP_SHIFT)
+    t = np.multiply(a, x)
+    np.subtract(_F32(1), t, out=t)
+    y = np.multiply(x, t, out=t)
+    y += x
+    # (an edge makes y NaN, or small: y's least magnitude finds them, mostly in one pass)
+    if y.size and not (y.min() >= _RCP_NORMAL_STEP or np.abs(y).min() >= _RCP_NORMAL_STEP):
+        return _preciprocal_edges(a)
+    return y
+
+
+def _preciprocal_edges(a: Any) -> Any:
+    """preciprocal's steps with a zero, denormal, infinity or NaN in `a`, or |a| > 2**99."""
     with np.errstate(all="ignore"):
-        x = rcp_estimate(a)
+        a = _flush32(a)
+        x = rcp_estimate(a)  # (a NaN's payload kept)
         tmp = _F32(1) - a * x
-        return np.where(tmp == tmp, x * tmp + x, x)
+        y = _flush32(x * tmp) + x
+        np.copyto(y, x, where=tmp != tmp)
+        return y
 
 
 def prsqrt(a: Any) -> Any:
     """Eigen's float32 packet 1/sqrt: the CPU's 12-bit estimate (RSQRTPS) refined by one
-    Newton step, x - x/2 (a x x - 1) unfused; the estimate itself where that is NaN."""
+    Newton step, x - x/2 (a x x - 1) unfused; the estimate itself where that is NaN.
+    Denormal inputs read as zeros (TF's threads)."""
+    if not isinstance(a, np.ndarray) or a.ndim == 0:  # (a scalar's: as it came)
+        with np.errstate(all="ignore"):
+            x = rsqrt_estimate(a)
+            y = (x * _F32(-0.5)) * ((a * x) * x + _F32(-1)) + x
+            return np.where(np.isnan(y), x, y)
+    x = _estimate(a, RSQRT_SHIFT)
+    h = np.multiply(a, x)  # (in place, each step rounded as above)
+    h *= x
+    h += _F32(-1)
+    y = x * _F32(-0.5)
+    y *= h
+    y += x
+    # (y is positive for a positive normal a; NaN, or -inf, for every other)
+    if y.size and not y.min() >= 0:
+        return _prsqrt_edges(a)
+    return y
+
+
+def _prsqrt_edges(a: Any) -> Any:
+    """prsqrt's steps with a zero, denormal, negative, infinity or NaN in `a`."""
     with np.errstate(all="ignore"):
-        x = rsqrt_estimate(a)
-        h = (a * x) * x + _F32(-1)
-        y = (x * _F32(-0.5)) * h + x
-        return np.where(np.isnan(y), x, y)
+        a = _flush32(a)
+        x = rsqrt_estimate(a)  # (a NaN's payload kept)
+        y = (x * _F32(-0.5)) * ((a * x) * x + _F32(-1)) + x
+        np.copyto(y, x, where=np.isnan(y))
+        return y
 
 
 def _flush32(v: Any) -> Any:
@@ -597,37 +706,138 @@ def _reduce_huge(xf: float) -> tuple:
     return float(np.float32(float(signed) * 3.4061215800865545e-19)), q
 
 
+# Eigen's cos and sin polynomials side by side, as the rows of one array, so that one
+# call steps both: sin's row one step behind (its first product by 0, its first sum its
+# first coefficient, exactly), cos's last sum and sin's last product and sum apart
+_SINCOS_C = tuple(np.array([[c], [s]], _F32) for c, s in zip(_COS_P, (0.0,) + _SIN_P))
+_SIGN32 = np.int32(-2 ** 31)
+_HUGE_SIN, _HUGE_COS = _F32(25966.0), _F32(18838.0)  # (past these: _reduce_huge)
+_AT = np.arange(ELEMENTWISE_BLOCK, dtype=np.intp)  # (a value's place in its row)
+
+
+def _psincos_block(x_in: Any, sine: bool, out: Any) -> None:
+    """Eigen's psin_float or pcos_float of the flat float32 x_in, into `out`."""
+    n = x_in.size
+    a = np.abs(x_in)
+    y = a * _F32(0.636619746685028076171875)  # (q: the nearest integer to a 2/pi, read
+    y += _F32(12582912)  # from y's low bits; its parity and sign bits are q's)
+    r = y - _F32(12582912)
+    x = r * _F32(_PIO2_STEPS[0])  # (x = a - q pi/2 in four steps, each product rounded)
+    x += a
+    t = np.empty_like(a)
+    for c in _PIO2_STEPS[1:]:
+        x += np.multiply(r, _F32(c), out=t)
+    q = y.view(np.int32)
+    if not a.max() < (_HUGE_SIN if sine else _HUGE_COS):  # (a huge, infinite or NaN a)
+        with np.errstate(all="ignore"):
+            for k in np.flatnonzero(np.isfinite(a) & (a >= (_HUGE_SIN if sine else _HUGE_COS))):
+                x[k], q[k] = _reduce_huge(float(a[k]))
+    x2 = np.multiply(x, x, out=r)
+    p = x2 * _SINCOS_C[0]  # (rows: cos, sin)
+    for c in _SINCOS_C[1:]:
+        p += c
+        p *= x2
+    p[0] += _F32(_COS_P[-1])
+    p[1] *= x
+    p[1] += x
+    # (sin takes cos's row where q is odd, cos sin's; the sign from q, and x's for sin)
+    q1 = q + 1
+    row = np.bitwise_and(q1 if sine else q, 1, out=q1 if sine else t.view(np.int32))
+    row *= n
+    p.reshape(-1).take(np.add(row, _AT[:n], dtype=np.intp), out=out)
+    sign = np.left_shift(q, 30, out=q) if sine else np.left_shift(q1, 30, out=q1)
+    if sine:
+        sign ^= x_in.view(np.int32)
+    sign &= _SIGN32
+    out.view(np.int32)[...] ^= sign
+    if sine and not a.min() >= _TINY:  # (a denormal x_in: read as zero, so sin is zero)
+        np.multiply(out, _F32(0), out=out, where=a < _TINY)
+
+
 def _psincos(x_in: Any, sine: bool) -> Any:
-    with np.errstate(all="ignore"):
-        a = np.abs(x_in)
-        y_round = a * _F32(0.636619746685028076171875) + _F32(12582912)
-        q = y_round.view(np.int32).copy()
-        y = y_round - _F32(12582912)
-        x = a
-        for c in _PIO2_STEPS:
-            x = y * _F32(c) + x
-        huge = (a >= _F32(25966.0 if sine else 18838.0)) & np.isfinite(a)
-        if huge.any():
-            for k in np.flatnonzero(huge):
-                r, n = _reduce_huge(float(a.flat[k]))
-                x.flat[k], q.flat[k] = r, n
-        x2 = x * x
-        cos = horner(x2, _COS_P)
-        sin = horner(x2, _SIN_P) * x2 * x + x
-        even = (q & 1) == 0
-        out = np.where(even, sin, cos) if sine else np.where(even, cos, sin)
-        bits = (q << 30) if sine else ((q + 1) << 30)
-        if sine:
-            bits = bits ^ x_in.view(np.int32)
-        sign = (bits & np.int32(-2 ** 31)).view(np.uint32)
-        return (out.view(np.uint32) ^ sign).view(_F32)
+    """Eigen's psin_float or pcos_float over float32 x_in, a block at a time."""
+    flat = x_in.reshape(-1)
+    out = np.empty(flat.size, _F32)
+    for i in range(0, flat.size, ELEMENTWISE_BLOCK):
+        _psincos_block(flat[i:i + ELEMENTWISE_BLOCK], sine, out[i:i + ELEMENTWISE_BLOCK])
+    return out.reshape(x_in.shape)
 
 
 def psin(x: Any) -> Any:
-    """Eigen's psin_float over float32 x."""
+    """Eigen's psin_float over float32 x (denormals read as zeros)."""
     return _psincos(np.asarray(x, _F32), True)
 
 
 def pcos(x: Any) -> Any:
     """Eigen's pcos_float over float32 x."""
     return _psincos(np.asarray(x, _F32), False)
+
+
+def packets_then_tail(packet: Any, small: Any, most: float = np.inf,
+                      large: Any = None) -> Any:
+    """TF's float32 CPU kernel `(x) -> y` of an op whose Eigen packet function is `packet`:
+    the values in whole packets of 8 computed by it, and the values past the last whole
+    packet (all of a tensor of fewer than 8) by the scalar function `small`, as Eigen's
+    executor leaves them. `packet` reads denormal inputs as zeros (TF's threads set DAZ)
+    and returns a new array; it runs over the tail too (one call), which `small` then
+    overwrites. A tensor of more than `most` values takes `large(x)` instead (NumPy's
+    ufunc, where the exact kernel would be slower than TF's)."""
+    def kernel(x: Any) -> Any:
+        size = x.size
+        n = size - size % PACKET
+        if n == 0:
+            return small(x)
+        if size > most:
+            return large(x)
+        if x.ndim == 1:  # (no reshapes: ~0.3 us of a small tensor's ~4)
+            y = packet(x)
+            if n < size:
+                y[n:] = small(x[n:])
+            return y
+        flat = x.reshape(-1)
+        y = packet(flat)
+        if n < size:
+            y[n:] = small(flat[n:])
+        return y.reshape(x.shape)
+    return kernel
+
+
+def flushed(fn: Any, most: float = np.inf) -> Any:
+    """The scalar path `(x) -> y` of an exactly rounded float32 function `fn` (1/x,
+    1/sqrt(x)) on TF's threads: denormal inputs read as zeros, denormal results flushed;
+    fn(x) alone where every |x| is normal and at most `most` (no result a denormal),
+    checked over Python floats (fewer than 8: faster than NumPy's calls)."""
+    def small(x: Any) -> Any:
+        vals = [abs(v) for v in x.ravel().tolist()]
+        # (a NaN first fails the test; a NaN after it is skipped by min and max: fine)
+        if not vals or (min(vals) >= _TINY and max(vals) <= most):
+            return fn(x)
+        with np.errstate(all="ignore"):
+            return _flush32(fn(_flush32(x)))
+    return small
+
+
+def float32_kernel(np_name: str, packet: Any, small: Any, most: float = np.inf) -> Any:
+    """The kernel `(xp, x)` of an op TF's float32 CPU kernel computes by Eigen's `packet`
+    (packets_then_tail, up to `most` values); NumPy's `np_name` for the other types, past
+    `most` values and on a GPU."""
+    f32 = packets_then_tail(packet, small, most, getattr(np, np_name))
+
+    def kernel(xp: Any, x: Any) -> Any:
+        return f32(x) if xp is np and x.dtype == _F32 else getattr(xp, np_name)(x)
+    return kernel
+
+
+# TF's float32 Rsqrt and Reciprocal (the CPU's estimate and a Newton step; the tail's
+# exactly rounded) up to the sizes where they stay faster than TF's
+def _numpy_rsqrt(x: Any) -> Any:
+    s = np.sqrt(x)  # (1 / sqrt(x), each rounded; the quotient in place: ~10% over 1M)
+    return np.divide(_F32(1), s, out=s)
+
+
+RSQRT32 = packets_then_tail(prsqrt, flushed(lambda x: _F32(1) / np.sqrt(x)), RSQRT_PACKETS_MAX,
+                            _numpy_rsqrt)
+_RECIPROCAL_TAIL = flushed(lambda x: _F32(1) / x, 2.0 ** 126)
+RECIPROCAL32 = float32_kernel("reciprocal", preciprocal, _RECIPROCAL_TAIL, RECIPROCAL_PACKETS_MAX)
+# (at any size: the Reciprocal inside TF's Softmax)
+reciprocal32 = packets_then_tail(preciprocal, _RECIPROCAL_TAIL)

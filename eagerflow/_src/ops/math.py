@@ -172,7 +172,7 @@ SQRT = _unary("Sqrt", "sqrt", C.FLOAT_COMPLEX,
               lambda n, g: [bind(SQRT_GRAD, (n.outputs[0], g), {})],
               _elementwise_ref(_pymath.sqrt), lo=0.5, hi=3.0, half_kernel=_np_half("sqrt"))
 def _rsqrt_kernel(xp: Any, x: Any) -> Any:
-    if halfprec.is_half(xp, x):  # TF rounds float32's 1 / sqrt once
+    if xp is np and x.dtype in halfprec.RSQRT_HOST:  # TF's CPU kernels (halfprec.rsqrt)
         return halfprec.rsqrt(x)
     out = one_launch(xp, "eagerflow_rsqrt", "T x", "z = (T)1 / sqrt(x)", x)
     return 1 / xp.sqrt(x) if out is None else out
@@ -185,10 +185,10 @@ RSQRT = _unary("Rsqrt", _rsqrt_kernel, C.FLOAT_COMPLEX,
 def _reciprocal_op(tf_name: str, cpu_kernels: tuple) -> OpDef:
     """Reciprocal, or Inv: TF's older name of the same op, its own OpDef (its errors and
     graph nodes name it; its CPU kernels are listed in another order)."""
-    return _unary(tf_name, "reciprocal", C.FLOAT_COMPLEX,
+    return _unary(tf_name, halfprec.RECIPROCAL32, C.FLOAT_COMPLEX,
                   lambda n, g: [bind(RECIPROCAL_GRAD, (n.outputs[0], g), {})],
                   _elementwise_ref(lambda a: 1 / a), lo=0.5, hi=3.0, int_errors=True,
-                  half_kernel=_np_half("reciprocal"),
+                  half_kernel=_np_half("reciprocal"), cuda="(1 / {0})",
                   # (TF's OpDef takes the signed ints; its CPU has no kernel for them)
                   no_cpu=((dt.int8, dt.int16, dt.int32, dt.int64),
                           "DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT16, DT_INT8, DT_COMPLEX64, "

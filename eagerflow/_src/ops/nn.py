@@ -423,7 +423,8 @@ def _softmax_kernel(xp: Any, x: Any) -> Any:
         return x.copy()
     if x.dtype.itemsize == 2 and halfprec.is_half(xp, x):
         return eigen_reduce.softmax(x, False)
-    e = xp.exp(x - x.max(axis=-1, keepdims=True))
+    e = x - x.max(axis=-1, keepdims=True)
+    xp.exp(e, out=e)  # (in place: a second 1M-value array costs its page faults, ~15%)
     e /= e.sum(axis=-1, keepdims=True)
     return e
 
