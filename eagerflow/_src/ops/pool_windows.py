@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import ELEMENTWISE_BLOCK, add_at, select
+from eagerflow._src.backend import ELEMENTWISE_BLOCK, FEW_ZERO_RESULTS, add_at, select
 from eagerflow._src.ops.windows import _Kept, geometry, interior, pad, taps
 
 
@@ -81,13 +81,15 @@ def _max_pool_2d(x: np.ndarray, ks: tuple, strides: tuple, outs: tuple, pads: tu
     lowest, computed separably by NumPy's fmax (KH - 1 + KW - 1 passes instead of
     KH * KW), down the window's rows first (whole rows: long runs), a block of images at
     a time, each tap over the outputs whose window it reaches inside the image (no padded
-    copy). Only a zero's sign depends on the order: where a block holds a -0, each zero
-    result takes the sign of its window's first zero (_first_zero_signs)."""
+    copy). Only a zero's sign depends on the order: where a block holds a -0 and zero
+    results, each takes the sign of its window's first zero, found at its own window
+    (_first_zero_signs_at) where they are few, else separably (_first_zero_signs)."""
     n, c = x.shape[0], x.shape[-1]
     out = np.empty((n,) + tuple(outs) + (c,), x.dtype)
     spans = [_tap_spans(k, s, o, b, size) for k, s, o, (b, _), size in
              zip(ks, strides, outs, pads, x.shape[1:3])]
     u = _SIGN_BITS.get((x.dtype.kind, x.dtype.itemsize))
+    few = []  # the flat indices of zero results whose signs are fixed at their windows
     with np.errstate(invalid="ignore"):
         for a, b in _image_blocks(np, out):
             dest = out[a:b]
@@ -99,9 +101,39 @@ def _max_pool_2d(x: np.ndarray, ks: tuple, strides: tuple, outs: tuple, pads: tu
             down = _fmax_spans(src, 1, along[0], strides[0], None)
             _fmax_spans(down, 2, along[1], strides[1], dest)
             np.fmax(dest, lowest, out=dest)  # (windows of NaN and -inf only)
-            if u is not None and (x[a:b].view(u[0]) == u[1]).any():  # (a -0: ties matter)
-                _first_zero_signs(x[a:b], dest, ks, strides, outs, pads, u)
+            # (without zero results, or without a -0, every zero is +0 already)
+            zero = None if u is None else dest == 0
+            if zero is not None and zero.any() and (x[a:b].view(u[0]) == u[1]).any():
+                if np.count_nonzero(zero) * math.prod(ks) * FEW_ZERO_RESULTS <= dest.size:
+                    few.append(np.flatnonzero(zero) + a * (dest.size // (b - a)))
+                else:
+                    _first_zero_signs(x[a:b], dest, ks, strides, outs, pads, u)
+        if few:  # (a ReLU's output pooled: a few zero results, the gathers for all at once)
+            _first_zero_signs_at(x, out, np.concatenate(few), ks, strides, pads, u)
     return out
+
+
+def _first_zero_signs_at(x: np.ndarray, out: np.ndarray, zeros: np.ndarray, ks: tuple,
+                         strides: tuple, pads: tuple, u: tuple) -> None:
+    """_first_zero_signs for the zero results at flat indices `zeros` of `out` alone: the
+    cells of their windows (a row per tap, in row-major order; cells outside the image
+    masked) read by one gather, each result the sign of its column's first zero."""
+    _, h, w, c = x.shape
+    img, oy, ox, ch = np.unravel_index(zeros, out.shape)
+    top, left = oy * strides[0] - pads[0][0], ox * strides[1] - pads[1][0]
+    # (taps, results) arrays, the results along the rows: long runs for NumPy
+    rows = np.arange(ks[0])[:, None] + top
+    cols = np.arange(ks[1])[:, None] + left
+    inside = (((rows >= 0) & (rows < h))[:, None] & ((cols >= 0) & (cols < w))).reshape(
+        -1, zeros.size)
+    at = ((img * h + top) * w + left) * c + ch + (
+        (np.arange(ks[0])[:, None] * w + np.arange(ks[1])) * c).reshape(-1, 1)
+    cell = x.reshape(-1)[np.where(inside, at, 0)]
+    first = (inside & (cell == 0)).argmax(axis=0)  # (each such window holds a zero cell)
+    minus = cell[first, np.arange(zeros.size)].view(u[0]) >= u[1]
+    flat = out.reshape(-1)  # (a view: out is new)
+    flat[zeros] = 0
+    flat[zeros[minus]] = -flat[zeros[minus]]
 
 
 def _reach(k: int, stride: int, outs: int, before: int, size: int) -> list:
