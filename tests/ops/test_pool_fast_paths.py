@@ -201,7 +201,7 @@ def loop_avg_pool(x, ks, strides, pads, outs):
     return out
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(n=st.integers(1, 3), sizes=st.lists(st.integers(1, 7), min_size=1, max_size=3),
        c=st.integers(1, 4), k=st.integers(1, 4), s=st.integers(1, 3),
        padding=st.sampled_from(["SAME", "VALID"]), dtype=st.sampled_from(
@@ -209,7 +209,9 @@ def loop_avg_pool(x, ks, strides, pads, outs):
        seed=st.integers(0, 2**32 - 1))
 def test_avg_pool_adds_real_cells_in_order(n, sizes, c, k, s, padding, dtype, block, seed):
     """Each tap over the outputs it reaches inside the image (1-D to 3-D), the first tap
-    onto +0 (a window of -0 alone gives +0), blocks of images."""
+    onto +0 (a window of -0 alone gives +0), blocks of images, bands of output rows (one
+    row a band with `block` 1), strides under the window along the last axis (a row of
+    taps read from its phases' copies)."""
     rng = np.random.default_rng(seed)
     x = _special(rng, (n, *sizes, c), np.float32).astype(dtype)
     x[np.isnan(x)] = -0.0  # (NaN and infinities apart, the sums' bits)
