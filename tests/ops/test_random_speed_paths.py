@@ -157,3 +157,16 @@ def test_gamma_draws_are_the_plain_draws():
     got = random_gamma.gamma_values(11, 1 << 70, alpha)
     want = [ref.gamma(11, 1 << 70, float(a), i) for i, a in enumerate(alpha)]
     np.testing.assert_allclose(got, want, rtol=1e-15)
+
+
+def test_gamma_power_overflow_is_inf():
+    """A tiny negative alpha's u ** (1 / alpha) overflows: C's +inf, as TF 2.21's (recorded;
+    Python's math.pow raised OverflowError)."""
+    import eagerflow as tf
+    got = tf.random.stateless_gamma([2], seed=[1, 2], alpha=tf.constant([-1e-300, 1e-300],
+                                                                       tf.float64),
+                                    dtype=tf.float64).numpy()
+    np.testing.assert_array_equal(got, [np.inf, 2.2250738585072014e-308])
+    got = tf.random.stateless_gamma([3], seed=[1, 2], alpha=tf.constant([-1e-40, 1e-40, -0.5],
+                                                                       tf.float32)).numpy()
+    np.testing.assert_array_equal(got, np.array([np.inf, 1.1754944e-38, 14.637839], np.float32))
