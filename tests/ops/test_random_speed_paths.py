@@ -151,6 +151,19 @@ def test_gamma_first_attempts_at_once_are_the_lockstep_draws(alphas, key, counte
     np.testing.assert_array_equal(got.view(np.uint64), want.view(np.uint64))
 
 
+@pytest.mark.parametrize("alphas", [[0.01, 0.3], [0.01, 1.0, 2.5], [2.5], [0.05, -1.0, np.nan]])
+def test_gamma_first_attempts_many_outputs(alphas):
+    """Thousands of outputs: some v <= 0 (small alphas), rejections, outputs of alpha 1
+    among them or not (the arrays taken whole or gathered)."""
+    alpha = np.resize(np.array(alphas), 3000)
+    with np.errstate(all="ignore"):
+        got = random_gamma.gamma_values(3, 99, alpha)
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(random_gamma, "FIRST_ATTEMPT_AT_ONCE", False)
+            want = random_gamma.gamma_values(3, 99, alpha)
+    np.testing.assert_array_equal(got.view(np.uint64), want.view(np.uint64))
+
+
 def test_gamma_draws_are_the_plain_draws():
     """A few outputs of each kind against random_reference's draw, one at a time."""
     alpha = np.array([2.5, 0.3, 1.0, 0.01, 50.0, 1.5, 0.9, 7.0] * 4)

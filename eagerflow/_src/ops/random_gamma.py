@@ -177,39 +177,49 @@ def _first_attempts(streams: Streams, active: np.ndarray, alpha: np.ndarray,
     first blocks), as plain arrays rather than through Streams' buffers: the normal
     block at position 0 (its second normal first), the uniform block at position 1 where
     v is positive. Writes the accepted outputs into `res`; leaves the others' streams as
-    the lockstep loop's first round would, and returns them (in order)."""
-    base = streams.base[active]
+    the lockstep loop's first round would, and returns them (in order). Where every
+    output draws (no alpha 1) and every v is positive, the usual case, the per-output
+    arrays are taken as they are, not gathered."""
+    def pick(a: np.ndarray) -> np.ndarray:  # (the attempting outputs' entries)
+        return a if active.size == alpha.size else a[active]
+    base = pick(streams.base)
     normals = _normals(philox.blocks_at(np, streams.key, streams.counter, base))
     x = normals[:, 1]
-    v = 1 + c[active] * x
-    ok = np.flatnonzero(~(v <= 0))  # (a NaN v, from a negative or NaN alpha, gives NaN)
-    rows, x, v = active[ok], x[ok], v[ok]
+    v = 1 + pick(c) * x
+    ok = ~(v <= 0)  # (a NaN v, from a negative or NaN alpha, goes on to give NaN)
+    every = bool(ok.all())
+
+    def drawn(a: np.ndarray) -> np.ndarray:  # (the entries of those with a positive v)
+        return a if every else a[ok]
+    x, v = drawn(x), drawn(v)
     v = v * v * v
     uniforms = _uniforms(philox.blocks_at(np, streams.key, streams.counter,
-                                          base[ok] + np.uint64(1)))
+                                          drawn(base) + np.uint64(1)))
     u = uniforms[:, 1]
+    dv = drawn(pick(d))
     accept = u < 1 - 0.0331 * (x * x) * (x * x)
     rest = np.flatnonzero(~accept)
     if rest.size:
         xr, vr = x[rest], v[rest]
-        accept[rest] = map_libm(math.log, u[rest]) < 0.5 * xr * xr + d[rows[rest]] * (
+        accept[rest] = map_libm(math.log, u[rest]) < 0.5 * xr * xr + dv[rest] * (
             1 - vr + map_libm(math.log, vr))
-    won = rows[accept]
-    out = d[won] * v[accept]
-    small = less[won]
-    if small.any():  # (the uniform block's other value: the next one it gives)
-        b = uniforms[accept][small, 0]
-        out[small] = out[small] * map_libm(_pow, b, 1 / alpha[won[small]])
-    res[won] = out
+    out = dv * v
+    small = np.flatnonzero(drawn(pick(less)) & accept)
+    if small.size:  # (the uniform block's other value: the next one it gives)
+        out[small] = out[small] * map_libm(_pow, uniforms[small, 0],
+                                           1 / drawn(pick(alpha))[small])
+    rows = drawn(active)
+    if every and active.size == alpha.size:  # (the others' values come from the loop)
+        res[...] = out
+    else:
+        res[rows[accept]] = out[accept]
     # the others' streams as the loop leaves them: the normal block read once (its first
     # normal left), and the uniform block likewise where one was drawn
-    drawn = np.zeros(active.size, bool)
-    drawn[ok] = True
     lost = np.ones(active.size, bool)
-    lost[ok[accept]] = False
+    lost[drawn(np.arange(active.size))[accept]] = False
     buf, left = streams.buf["normal"]
     buf[active[lost]], left[active[lost]] = normals[lost], 1
-    streams.pos[active[lost]] = 1 + drawn[lost]
+    streams.pos[active[lost]] = 1 + ok[lost]
     lost_drawn = rows[~accept]
     buf, left = streams.buf["uniform"]
     buf[lost_drawn], left[lost_drawn] = uniforms[~accept], 1
