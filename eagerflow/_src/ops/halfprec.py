@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import ELEMENTWISE_BLOCK, scratch
+from eagerflow._src.backend import ELEMENTWISE_BLOCK, lanes, run_blocks, scratch
 from eagerflow._src.backend.x86_estimates import rcp_estimate, rsqrt_estimate
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import NotFoundError
@@ -136,6 +136,7 @@ _L_P0, _L_P1 = _c32(8.33471305668354034423828125e-3), _c32(0.1666687726974487304
 _L_P2, _L_P3 = _c32(4.1898667812347412109375e-2), _c32(0.49999141693115234375)
 _L_ONE, _L_TINY = _c32(1.0), _c32(2.0 ** -126)
 _L_BUFS = ("logistic_h", "logistic_m", "logistic_r", "logistic_e")
+_L_COST = 16  # a value's work in multiply-adds, about (for the backend's thread split)
 
 
 def logistic32(x: Any) -> Any:
@@ -144,13 +145,17 @@ def logistic32(x: Any) -> Any:
     input clamped at 16.6355324, zero below -104) and its scalar path over the last
     `size % 8` values (the C library's expf). TF's threads flush denormal results.
     (The packets a cache-sized block at a time, straight into the output, so that the
-    steps' temporaries stay in the cache.)"""
+    steps' temporaries stay in the cache; blocks side by side where the backend finds
+    idle cores.)"""
     flat = x.reshape(-1)
     n = flat.size - flat.size % _PACKET
     out = np.empty_like(flat)
     step = ELEMENTWISE_BLOCK
-    for start in range(0, n, step):
+
+    def block(start: int) -> None:  # (independent: the backend may run them side by side)
         _logistic_packets(flat[start:min(start + step, n)], out[start:min(start + step, n)])
+    starts = range(0, n, step)
+    run_blocks(np, block, starts, lanes(np, n * _L_COST, len(starts)))
     if n < flat.size:  # the scalar path: expf, correctly rounded
         t = np.exp(np.minimum(flat[n:], _L_HI).astype(np.float64)).astype(_F32)
         tail = out[n:]
