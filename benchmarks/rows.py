@@ -429,6 +429,17 @@ ROWS = [
                   "torch.nn.functional.max_pool2d(x, 3, 1, 1); "
                   "torch.nn.functional.avg_pool2d(x, 3, 1, 1, count_include_pad=False)"),
     }, note="TF's bits (max: the first of equal zeros); PyTorch's images NCHW"),
+    Row("tf.nn.max_pool2d / avg_pool2d 8x112x112x64 float32, 3x3 s2 SAME", {
+        "tf": ("x = tf.constant(np.random.default_rng(0).normal(size=(8, 112, 112, 64))"
+               ".astype('float32'))",
+               "tf.nn.max_pool2d(x, 3, 2, 'SAME'); tf.nn.avg_pool2d(x, 3, 2, 'SAME')"),
+    }, note="TF's bits (stride 2: the average's rows of taps read by phase)"),
+    Row("tf.nn.max_pool2d 8x56x56x64 post-ReLU float32 holding -0, 3x3 SAME", {
+        "tf": ("r = np.random.default_rng(0)\n"
+               "a = np.maximum(r.normal(size=(8, 56, 56, 64)), 0).astype('float32')\n"
+               "a[r.random(a.shape) < 0.1] = -0.0\nx = tf.constant(a)",
+               "tf.nn.max_pool2d(x, 3, 1, 'SAME')"),
+    }, note="TF's bits (a zero result takes its window's first zero's sign)"),
     Row("tf.reduce_prod 1024x1024 float32 along rows", {
         "tf": ("x = tf.constant((1 + 0.001 * np.random.default_rng(0).normal(size=(1024, 1024)))"
                ".astype('float32'))", "tf.reduce_prod(x, axis=1)"),
@@ -441,6 +452,10 @@ ROWS = [
         "torch": ("lam = torch.tensor(np.random.default_rng(0).uniform(0.5, 20, (1000, 6900))"
                   ".astype('float32'))", "torch.poisson(lam)"),
     }, unit="draw", tags=("slow",), note="TF's bits (Knuth below 10, Hormann above)"),
+    Row("tf.random.gamma 1M draws, alpha 2.5", {
+        "tf": ("", "tf.random.gamma([1000000], 2.5, seed=1)"),
+        "torch": ("a = torch.full((1000000,), 2.5)", "torch._standard_gamma(a)"),
+    }, unit="draw", tags=("slow",), note="TF's bits (Marsaglia and Tsang, float64)"),
     Row("tf.random.stateless_binomial 1000 x 1000 (count, p) pairs", {
         "tf": ("n = tf.constant(np.linspace(1, 60, 1000).astype('float32'))\n"
                "p = tf.constant(np.linspace(0.05, 0.95, 1000).astype('float32'))",

@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from eagerflow._src.ops import eigen_reduce
+from eagerflow._src.ops import eigen_reduce, halfprec, libm32
 from eagerflow._src.ops.eigen32 import _F32, _F64, _P, _TINY
 from eagerflow._src.ops.halfprec import pexp, plog, plog1p, ptanh
 
@@ -93,6 +93,63 @@ def elu(x: Any) -> Any:
         return np.where(_daz(x) < 0, exp(x) - _F32(1), x)
 
 
+# pexp's two polynomials' first steps as the rows of one array (one call steps both)
+_EXP_ROWS = (np.array([[1.37449637986719608306884765625e-3], [8.36894474923610687255859375e-3]],
+                      _F32),
+             np.array([[4.166965186595916748046875e-2], [0.16666518151760101318359375]], _F32))
+
+
+def pexp_flushed(x: Any) -> Any:
+    """pexp of a float32 array of values at most 88.72 (a softmax's x - max), its denormal
+    results flushed (TF's threads): pexp's steps in fewer calls, the polynomials' first
+    steps side by side, 2**m by np.ldexp (exact but for a denormal result, flushed);
+    -inf and values below -104 give zero, as pexp's."""
+    xc = np.maximum(x, _F32(-104.0))  # (2**-150 and below: zero)
+    m = xc * _F32(1.44269504088896341)
+    m += _F32(0.5)
+    np.floor(m, out=m)
+    r = m * _F32(-0.693359375)
+    r += xc
+    r += np.multiply(m, _F32(2.12194440e-4), out=xc)
+    r2 = r * r
+    p = r2 * _EXP_ROWS[0]  # (rows: p_even, p_odd)
+    p += _EXP_ROWS[1]
+    p_even, y = p[0], p[1]
+    p_even *= r2
+    p_even += _F32(0.49999988079071044921875)
+    y *= r  # (y = r p_odd + p_even, then r2 y + (r + 1))
+    y += p_even
+    y *= r2
+    r += _F32(1)
+    y += r
+    with np.errstate(invalid="ignore"):  # (a NaN's exponent: its cast's garbage, unused)
+        out = np.ldexp(y, m.astype(np.int32))
+    np.multiply(out, _F32(0), out=out, where=out < _TINY)
+    return out
+
+
+# Eigen's float32 exp of x - max over a tensor: pexp on its whole packets, the C
+# library's on the rest, denormal results flushed
+_EXP32 = halfprec.packets_then_tail(pexp_flushed, libm32.scalar("expf"))
+# TF's float32 Reciprocal at any size (eagerflow's stops at RECIPROCAL_PACKETS_MAX values)
+_RECIPROCAL32 = halfprec.packets_then_tail(halfprec.preciprocal,
+                                           halfprec.flushed(lambda x: _F32(1) / x, 2.0 ** 126))
+
+
+def softmax(x: Any) -> Any:
+    """TF's float32 Softmax over the last axis (Eigen's kernel: oneDNN off): e = exp(x -
+    max) (_EXP32 over the whole tensor), times 1 / each row's sum (Eigen's row sum), the
+    reciprocals taken as TF's Reciprocal over the rows' sums (the CPU's estimate and a
+    Newton step over whole packets of 8 rows, exact past them); denormal results of the
+    exp and the product flushed, as TF's threads do. (No np.errstate: only NaNs and
+    infinities raise flags, whose warnings eagerflow's filter drops.) ~3x TF's eager time
+    at every size measured (docs/ulp32.md)."""
+    e = _EXP32(x - x.max(axis=-1, keepdims=True))
+    out = e * _RECIPROCAL32(eigen_reduce.inner(e, 1024, eigen_reduce._exact))[..., None]
+    np.multiply(out, _F32(0), out=out, where=out < _TINY)  # (out >= 0 or NaN)
+    return out
+
+
 def log_softmax(x: Any) -> Any:
     """TF's LogSoftmax: s = x - max, s - log(the rows' sums of exp(s)) (exp fused into the
     sums, exp_rows; log over the rows' sums as one packet run)."""
@@ -149,7 +206,7 @@ def sparse_xent(logits: Any, labels: Any) -> tuple:
 def patch() -> None:
     """Swaps the candidates into eagerflow's float32 host kernels, in this process only
     (graph code and bind's path; not the eager unary fast path of tf.exp & co.): Exp,
-    Log, Tanh, Softplus, Elu, LogSoftmax, Sum, Mean, SumToShapeOf (a broadcast's gradient,
+    Log, Tanh, Softplus, Elu, Softmax, LogSoftmax, Sum, Mean, SumToShapeOf (a broadcast's gradient,
     TF's Sum), BiasAddGrad (channels last: TF's loop adds each channel's values in turn)
     and SparseSoftmaxCrossEntropyWithLogits."""
     from eagerflow._src.ops import broadcast_grads, nn, nn_loss
@@ -169,7 +226,7 @@ def patch() -> None:
             object.__setattr__(op, "np_kernel", lambda *a: kernel(np, *a))
 
     for op, fn in ((m.EXP, exp), (m.LOG, log), (m.TANH, tanh), (m.SOFTPLUS, softplus),
-                   (nn.ELU, elu), (nn.LOG_SOFTMAX, log_softmax)):
+                   (nn.ELU, elu), (nn.SOFTMAX, softmax), (nn.LOG_SOFTMAX, log_softmax)):
         swap(op, fn, 1)
     swap(nn_loss.SPARSE_XENT, sparse_xent, 2)
 

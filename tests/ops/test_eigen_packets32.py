@@ -5,8 +5,9 @@ scalar path past the last one. Rsqrt and Reciprocal run them eagerly and traced,
 shape, up to the sizes where they are no slower than TF (backend RSQRT_PACKETS_MAX,
 RECIPROCAL_PACKETS_MAX), NumPy's ufuncs past them. Sin, Cos and Softmax keep NumPy's past
 8 values (Eigen's emulated steps cost ~3x TF's eager time at every size: docs/ulp32.md);
-their exact kernels, tested here, serve the Bessel functions (psin, pcos) or no op yet
-(eigen_reduce.softmax32: pexp, a row sum and the reciprocal of the sums as TF's)."""
+their exact kernels, tested here, serve the Bessel functions (psin, pcos) or
+benchmarks/ulp32's what-if runs (candidates.softmax: pexp, a row sum and the reciprocal of
+the sums as TF's)."""
 
 from __future__ import annotations
 
@@ -19,8 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import eagerflow as tf
+from benchmarks.ulp32 import candidates
 from eagerflow._src.backend import ELEMENTWISE_BLOCK, RECIPROCAL_PACKETS_MAX, RSQRT_PACKETS_MAX
-from eagerflow._src.ops import eigen_reduce, halfprec, libm32
+from eagerflow._src.ops import halfprec, libm32
 
 # (TF's CPU kernels, bit for bit: run on the CPU where a GPU is the default device)
 pytestmark = pytest.mark.usefixtures("cpu_kernels")
@@ -142,10 +144,10 @@ def test_any_shape_is_packets_then_tail(shape: list, name: str, start: int) -> N
 
 @pytest.mark.parametrize("i", range(8))
 def test_softmax32_matches_tf(i: int) -> None:
-    """TF's float32 Softmax kernel (eigen_reduce.softmax32: not tf.nn.softmax's, which
+    """TF's float32 Softmax kernel (candidates.softmax: not tf.nn.softmax's, which
     keeps NumPy's: the emulated steps cost ~3x TF's eager call, docs/ulp32.md)."""
     x = GOLDEN[f"softmax{i}_x"]
-    assert _differing(eigen_reduce.softmax32(x), GOLDEN[f"softmax{i}"]).size == 0
+    assert _differing(candidates.softmax(x), GOLDEN[f"softmax{i}"]).size == 0
 
 
 def test_softmax_keeps_numpy() -> None:
@@ -155,7 +157,7 @@ def test_softmax_keeps_numpy() -> None:
 
 
 def test_pexp_flushed_is_pexp_flushed() -> None:
-    """softmax32's exp (in fewer calls) against pexp, flushed, over every float32 from
+    """candidates.softmax's exp (in fewer calls) against pexp, flushed, over every float32 from
     -110 to 88.72 a stride of 4,999 bit patterns apart, the edges between and the specials."""
     lo, hi = np.float32(-110).view(np.uint32), np.float32(88.72).view(np.uint32)
     neg = np.arange(0x80000000, lo, 4999, dtype=np.uint32)  # (-0 to -110)
@@ -167,7 +169,7 @@ def test_pexp_flushed_is_pexp_flushed() -> None:
     with np.errstate(all="ignore"):
         want = np.asarray(halfprec.pexp(x))
         want = np.where(np.abs(want) < np.finfo(np.float32).tiny, np.float32(0), want)
-    assert _differing(halfprec.pexp_flushed(x), want.astype(np.float32)).size == 0
+    assert _differing(candidates.pexp_flushed(x), want.astype(np.float32)).size == 0
 
 
 def test_newton_steps_fast_path_is_the_careful_one() -> None:

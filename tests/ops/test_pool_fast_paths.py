@@ -150,17 +150,19 @@ def loop_max_pool(x, ks, strides, pads, outs):
     return out
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(n=st.integers(1, 3), h=st.integers(1, 8), w=st.integers(1, 8), c=st.integers(1, 5),
        kh=st.integers(1, 4), kw=st.integers(1, 4), sh=st.integers(1, 3), sw=st.integers(1, 3),
        padding=st.sampled_from(["SAME", "VALID", "EXPLICIT"]),
        dtype=st.sampled_from([np.float32, np.float64, np.float16, np.int32]),
        signs=st.sampled_from(["both", "plus"]), block=st.sampled_from([1, 64, 1 << 16]),
-       seed=st.integers(0, 2**32 - 1))
+       few=st.sampled_from([0, 4, 1 << 40]), seed=st.integers(0, 2**32 - 1))
 def test_separable_max_pool_is_the_running_max(n, h, w, c, kh, kw, sh, sw, padding, dtype,
-                                                signs, block, seed):
+                                                signs, block, few, seed):
     """Rows then columns by fmax (taps reaching inside the image only), zero signs fixed
-    where a block holds -0, explicit pads wider than a window (windows of padding alone)."""
+    where a block holds -0 (each zero result at its own window, `few` 0, or separably over
+    the block, `few` past any count), explicit pads wider than a window (windows of
+    padding alone)."""
     rng = np.random.default_rng(seed)
     x = _special(rng, (n, h, w, c), np.float32)
     if signs == "plus":
@@ -176,6 +178,7 @@ def test_separable_max_pool_is_the_running_max(n, h, w, c, kh, kw, sh, sw, paddi
         return
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(pool_windows, "ELEMENTWISE_BLOCK", block)  # (blocks of images)
+        mp.setattr(pool_windows, "FEW_ZERO_RESULTS", few)
         got = pool_windows.max_pool(np, x, ks, strides, padding,
                                     explicit if padding == "EXPLICIT" else ())
     want = loop_max_pool(x, ks, strides, pads, outs)
@@ -198,7 +201,7 @@ def loop_avg_pool(x, ks, strides, pads, outs):
     return out
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(n=st.integers(1, 3), sizes=st.lists(st.integers(1, 7), min_size=1, max_size=3),
        c=st.integers(1, 4), k=st.integers(1, 4), s=st.integers(1, 3),
        padding=st.sampled_from(["SAME", "VALID"]), dtype=st.sampled_from(
@@ -206,7 +209,9 @@ def loop_avg_pool(x, ks, strides, pads, outs):
        seed=st.integers(0, 2**32 - 1))
 def test_avg_pool_adds_real_cells_in_order(n, sizes, c, k, s, padding, dtype, block, seed):
     """Each tap over the outputs it reaches inside the image (1-D to 3-D), the first tap
-    onto +0 (a window of -0 alone gives +0), blocks of images."""
+    onto +0 (a window of -0 alone gives +0), blocks of images, bands of output rows (one
+    row a band with `block` 1), strides under the window along the last axis (a row of
+    taps read from its phases' copies)."""
     rng = np.random.default_rng(seed)
     x = _special(rng, (n, *sizes, c), np.float32).astype(dtype)
     x[np.isnan(x)] = -0.0  # (NaN and infinities apart, the sums' bits)

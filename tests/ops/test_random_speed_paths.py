@@ -129,3 +129,58 @@ def test_binomial_values_are_the_plain_draws(params, samples, key, counter, dtyp
         got = random_binomial.binomial_values(key, counter, n, p)
     want = [ref.binomial(key, counter, n[i], p[i], i) for i in range(n.size)]
     np.testing.assert_array_equal(got, want)
+
+
+# -- Gamma draws: every output's first attempt as whole arrays, then the lockstep loop --
+
+_ALPHAS = st.one_of(st.floats(-3, 60), st.sampled_from(
+    [1.0, 0.0, -0.0, 1e-300, 0.01, 0.3, 0.999, 1.000001, 2.5, 1e6, np.inf, -np.inf, np.nan]))
+
+
+@settings(max_examples=40, deadline=None)
+@given(alphas=st.lists(_ALPHAS, min_size=1, max_size=40), key=st.integers(0, M64),
+       counter=st.integers(0, M128))
+def test_gamma_first_attempts_at_once_are_the_lockstep_draws(alphas, key, counter):
+    """Accepted or not (rejected attempts, v <= 0, small alphas' extra uniform, NaN),
+    each output's draw and the streams the later attempts read are the loop's."""
+    alpha = np.array(alphas)
+    with np.errstate(all="ignore"):
+        got = random_gamma.gamma_values(key, counter, alpha)
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(random_gamma, "FIRST_ATTEMPT_AT_ONCE", False)
+            want = random_gamma.gamma_values(key, counter, alpha)
+    np.testing.assert_array_equal(got.view(np.uint64), want.view(np.uint64))
+
+
+@pytest.mark.parametrize("alphas", [[0.01, 0.3], [0.01, 1.0, 2.5], [2.5], [0.05, -1.0, np.nan]])
+def test_gamma_first_attempts_many_outputs(alphas):
+    """Thousands of outputs: some v <= 0 (small alphas), rejections, outputs of alpha 1
+    among them or not (the arrays taken whole or gathered)."""
+    alpha = np.resize(np.array(alphas), 3000)
+    with np.errstate(all="ignore"):
+        got = random_gamma.gamma_values(3, 99, alpha)
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(random_gamma, "FIRST_ATTEMPT_AT_ONCE", False)
+            want = random_gamma.gamma_values(3, 99, alpha)
+    np.testing.assert_array_equal(got.view(np.uint64), want.view(np.uint64))
+
+
+def test_gamma_draws_are_the_plain_draws():
+    """A few outputs of each kind against random_reference's draw, one at a time."""
+    alpha = np.array([2.5, 0.3, 1.0, 0.01, 50.0, 1.5, 0.9, 7.0] * 4)
+    got = random_gamma.gamma_values(11, 1 << 70, alpha)
+    want = [ref.gamma(11, 1 << 70, float(a), i) for i, a in enumerate(alpha)]
+    np.testing.assert_allclose(got, want, rtol=1e-15)
+
+
+def test_gamma_power_overflow_is_inf():
+    """A tiny negative alpha's u ** (1 / alpha) overflows: C's +inf, as TF 2.21's (recorded;
+    Python's math.pow raised OverflowError)."""
+    import eagerflow as tf
+    got = tf.random.stateless_gamma([2], seed=[1, 2], alpha=tf.constant([-1e-300, 1e-300],
+                                                                       tf.float64),
+                                    dtype=tf.float64).numpy()
+    np.testing.assert_array_equal(got, [np.inf, 2.2250738585072014e-308])
+    got = tf.random.stateless_gamma([3], seed=[1, 2], alpha=tf.constant([-1e-40, 1e-40, -0.5],
+                                                                       tf.float32)).numpy()
+    np.testing.assert_array_equal(got, np.array([np.inf, 1.1754944e-38, 14.637839], np.float32))

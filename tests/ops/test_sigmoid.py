@@ -31,6 +31,15 @@ def test_sigmoid_is_tfs(size):
     _check(tf.sigmoid(case(size)).numpy(), GOLDEN[f"sigmoid {size}"])
 
 
+def test_sigmoid_blocks_side_by_side_are_tfs(monkeypatch):
+    """The float32 blocks on two helper threads (each its own scratch buffers)."""
+    import eagerflow._src.backend.numpy as cpu
+    monkeypatch.setattr(cpu, "_side_by_side", lambda: True)
+    monkeypatch.setattr(cpu._POOL, "size", 2)
+    monkeypatch.setattr(cpu, "MIN_MACS", 0)
+    _check(tf.sigmoid(case(SIZES[0])).numpy(), GOLDEN[f"sigmoid {SIZES[0]}"])
+
+
 def test_sigmoid_in_a_function_is_tfs():
     f = tf.function(lambda x: tf.sigmoid(x))
     _check(f(tf.constant(case(77))).numpy(), GOLDEN["sigmoid 77"])

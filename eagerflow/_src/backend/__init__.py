@@ -486,6 +486,7 @@ c_double_function = cpu.c_double_function
 glibc_version = cpu.glibc_version
 ELEMENTWISE_BLOCK = cpu.ELEMENTWISE_BLOCK
 RECIPROCAL_PACKETS_MAX, RSQRT_PACKETS_MAX = cpu.RECIPROCAL_PACKETS_MAX, cpu.RSQRT_PACKETS_MAX
+FEW_ZERO_RESULTS = cpu.FEW_ZERO_RESULTS
 SEGMENT_LENGTH_GROUPS = cpu.SEGMENT_LENGTH_GROUPS
 # segments' rows folded in order, a rank step at a time (eigen_reduce's segment sums)
 fold_rows, rank_steps = cpu.fold_rows, cpu.rank_steps

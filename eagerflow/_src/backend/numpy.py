@@ -300,6 +300,12 @@ ELEMENTWISE_BLOCK = 1 << 16
 RECIPROCAL_PACKETS_MAX = 256
 RSQRT_PACKETS_MAX = 512
 
+# A 2-D max pool on the CPU gives its zero results the sign of their window's first zero
+# one result at a time (a gather per tap) where at most 1 in this many of a block's
+# results, times the window's taps, is zero; more, and it carries every cell's sign
+# separably over the block (pool_windows._zero_signs).
+FEW_ZERO_RESULTS = 4
+
 # A segment reduction in Eigen's order (eigen_reduce.segment_fold) whose segments come in
 # fewer distinct lengths than this runs one block per length (a few whole-array calls
 # each); more lengths, and it steps through the rows by rank instead.

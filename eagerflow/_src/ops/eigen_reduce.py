@@ -36,17 +36,7 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.backend import SEGMENT_LENGTH_GROUPS, fold_rows, rank_steps
-from eagerflow._src.ops import libm32
-from eagerflow._src.ops.halfprec import (
-    _TINY,
-    down,
-    packets_then_tail,
-    pexp,
-    pexp_flushed,
-    plog,
-    reciprocal32,
-    up,
-)
+from eagerflow._src.ops.halfprec import down, pexp, plog, up
 
 _F32 = np.float32
 _P = 8  # float lanes of an AVX packet; Eigen's half packet (Packet8h) has 8 too
@@ -327,25 +317,6 @@ def softmax(x: Any, log: bool) -> Any:
         s = rnd(a - a.max(axis=-1, keepdims=True))
         total = inner(rnd(pexp(s)), _LEAF.get(d, 128), rnd)[..., None]
         return down(s - rnd(plog(total)), d)
-
-
-# Eigen's float32 exp of x - max over a tensor: pexp on its whole packets, the C
-# library's on the rest, denormal results flushed
-_EXP32 = packets_then_tail(pexp_flushed, libm32.scalar("expf"))
-
-
-def softmax32(x: Any) -> Any:
-    """TF's float32 Softmax over the last axis (Eigen's kernel: oneDNN off): e = exp(x -
-    max) (_EXP32 over the whole tensor), times 1 / each row's sum (Eigen's row sum), the
-    reciprocals taken as TF's Reciprocal over the rows' sums (the CPU's estimate and a
-    Newton step over whole packets of 8 rows, exact past them); denormal results of the
-    exp and the product flushed, as TF's threads do. (No np.errstate: only NaNs and
-    infinities raise flags, whose warnings eagerflow's filter drops.) tf.nn.softmax does
-    not call it yet: ~3x TF's eager time at every size measured (docs/ulp32.md)."""
-    e = _EXP32(x - x.max(axis=-1, keepdims=True))
-    out = e * reciprocal32(inner(e, 1024, _exact))[..., None]
-    np.multiply(out, _F32(0), out=out, where=out < _TINY)  # (out >= 0 or NaN)
-    return out
 
 
 def xent(logits: Any, labels: Any, sparse: bool) -> tuple:

@@ -28,6 +28,9 @@ from eagerflow._src.backend import (
     ELEMENTWISE_BLOCK,
     RECIPROCAL_PACKETS_MAX,
     RSQRT_PACKETS_MAX,
+    lanes,
+    run_blocks,
+    scratch,
 )
 from eagerflow._src.backend.x86_estimates import (
     RCP_SHIFT,
@@ -106,40 +109,6 @@ def exp(x: Any) -> Any:
     return down(pexp(up(x)), x.dtype)
 
 
-# pexp's two polynomials' first steps as the rows of one array (one call steps both)
-_EXP_ROWS = (np.array([[1.37449637986719608306884765625e-3], [8.36894474923610687255859375e-3]],
-                      _F32),
-             np.array([[4.166965186595916748046875e-2], [0.16666518151760101318359375]], _F32))
-
-
-def pexp_flushed(x: Any) -> Any:
-    """pexp of a float32 array of values at most 88.72 (a softmax's x - max), its denormal
-    results flushed (TF's threads): pexp's steps in fewer calls, the polynomials' first
-    steps side by side, 2**m by np.ldexp (exact but for a denormal result, flushed);
-    -inf and values below -104 give zero, as pexp's."""
-    xc = np.maximum(x, _F32(-104.0))  # (2**-150 and below: zero)
-    m = xc * _F32(1.44269504088896341)
-    m += _F32(0.5)
-    np.floor(m, out=m)
-    r = m * _F32(-0.693359375)
-    r += xc
-    r += np.multiply(m, _F32(2.12194440e-4), out=xc)
-    r2 = r * r
-    p = r2 * _EXP_ROWS[0]  # (rows: p_even, p_odd)
-    p += _EXP_ROWS[1]
-    p_even, y = p[0], p[1]
-    p_even *= r2
-    p_even += _F32(0.49999988079071044921875)
-    y *= r  # (y = r p_odd + p_even, then r2 y + (r + 1))
-    y += p_even
-    y *= r2
-    r += _F32(1)
-    y += r
-    out = np.ldexp(y, m.astype(np.int32))
-    np.multiply(out, _F32(0), out=out, where=out < _TINY)
-    return out
-
-
 def expm1(x: Any) -> Any:
     # a bfloat16 denormal's exp is 1, where Eigen returns the input itself, unflushed
     y = down(pexpm1(up(x)), x.dtype)
@@ -184,6 +153,8 @@ _L_LOG2E, _L_LN2_HI, _L_LN2_LO = _c32(1.44269504088896341), _c32(-0.693359375), 
 _L_P0, _L_P1 = _c32(8.33471305668354034423828125e-3), _c32(0.16666877269744873046875)
 _L_P2, _L_P3 = _c32(4.1898667812347412109375e-2), _c32(0.49999141693115234375)
 _L_ONE, _L_TINY = _c32(1.0), _c32(2.0 ** -126)
+_L_BUFS = ("logistic_h", "logistic_m", "logistic_r", "logistic_e")
+_L_COST = 16  # a value's work in multiply-adds, about (for the backend's thread split)
 
 
 def logistic32(x: Any) -> Any:
@@ -191,49 +162,55 @@ def logistic32(x: Any) -> Any:
     whole packets of the flat tensor (exp(x) = exp(x/2)**2 through pexp's steps, the
     input clamped at 16.6355324, zero below -104) and its scalar path over the last
     `size % 8` values (the C library's expf). TF's threads flush denormal results.
-    (The packets a cache-sized block at a time, so that the steps' temporaries stay in
-    the cache.)"""
+    (The packets a cache-sized block at a time, straight into the output, so that the
+    steps' temporaries stay in the cache; blocks side by side where the backend finds
+    idle cores.)"""
     flat = x.reshape(-1)
     n = flat.size - flat.size % _PACKET
     out = np.empty_like(flat)
     step = ELEMENTWISE_BLOCK
-    for start in range(0, n, step):
-        out[start:min(start + step, n)] = _logistic_packets(flat[start:min(start + step, n)])
+
+    def block(start: int) -> None:  # (independent: the backend may run them side by side)
+        _logistic_packets(flat[start:min(start + step, n)], out[start:min(start + step, n)])
+    starts = range(0, n, step)
+    run_blocks(np, block, starts, lanes(np, n * _L_COST, len(starts)))
     if n < flat.size:  # the scalar path: expf, correctly rounded
         t = np.exp(np.minimum(flat[n:], _L_HI).astype(np.float64)).astype(_F32)
-        out[n:] = t / (_L_ONE + t)
-    out[out < _L_TINY] = 0
+        tail = out[n:]
+        np.divide(t, _L_ONE + t, out=tail)
+        tail[tail < _L_TINY] = 0
     return out.reshape(x.shape)
 
 
-def _logistic_packets(v: Any) -> Any:
-    """Eigen's packet path of logistic<float>: each step one float32 operation in
-    Eigen's order, written in place."""
+def _logistic_packets(v: Any, p: Any) -> None:
+    """Eigen's packet path of logistic<float> over the block `v`, into `p`: each step
+    one float32 operation in Eigen's order, in place in four per-thread buffers (no
+    fresh temporaries a block)."""
+    h, m, r, e = (scratch(np, name, v.shape, _F32) for name in _L_BUFS)
     # (below -104 Eigen gives 0, as the flushed square of exp(x/2) does from -105 on)
-    h = np.maximum(v, _L_LO)  # (np.clip's wrapper costs more than the two ufuncs)
-    np.minimum(h, _L_HI, out=h)
+    np.clip(v, _L_LO, _L_HI, out=h)  # (one pass: half of np.maximum's then np.minimum's)
     h *= _L_HALF
-    m = h * _L_LOG2E
+    np.multiply(h, _L_LOG2E, out=m)
     m += _L_HALF
     np.floor(m, out=m)
-    r = m * _L_LN2_HI
+    np.multiply(m, _L_LN2_HI, out=r)
     r += h
-    h = m * _L_LN2_LO
+    np.multiply(m, _L_LN2_LO, out=h)
     r += h
-    r2 = r * r
-    p = r2 * _L_P0  # p_odd, then r * p_odd + p_even
+    r2 = np.multiply(r, r, out=h)  # (h is free from here)
+    np.multiply(r2, _L_P0, out=p)  # p_odd, then r * p_odd + p_even
     p += _L_P1
     p *= r
-    np.multiply(r2, _L_P2, out=h)  # p_even
-    h += _L_P3
-    p += h
+    p_even = np.multiply(r2, _L_P2, out=e)
+    p_even += _L_P3
+    p += p_even
     p *= r2
     r += _L_ONE
     p += r
     p *= np.exp2(m, out=m)  # 2**m, exact (m in [-76, 12]), as pldexp_fast builds it
     p *= p
-    r = p + _L_ONE
-    return np.divide(p, r, out=p)
+    np.divide(p, np.add(p, _L_ONE, out=r), out=p)
+    p[p < _L_TINY] = 0  # TF's threads flush denormal results
 
 
 def pexp64(v: Any) -> Any:
@@ -839,5 +816,3 @@ RSQRT32 = packets_then_tail(prsqrt, flushed(lambda x: _F32(1) / np.sqrt(x)), RSQ
                             _numpy_rsqrt)
 _RECIPROCAL_TAIL = flushed(lambda x: _F32(1) / x, 2.0 ** 126)
 RECIPROCAL32 = float32_kernel("reciprocal", preciprocal, _RECIPROCAL_TAIL, RECIPROCAL_PACKETS_MAX)
-# (at any size: the Reciprocal inside TF's Softmax)
-reciprocal32 = packets_then_tail(preciprocal, _RECIPROCAL_TAIL)

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import ELEMENTWISE_BLOCK, add_at, select
+from eagerflow._src.backend import ELEMENTWISE_BLOCK, FEW_ZERO_RESULTS, add_at, select
 from eagerflow._src.ops.windows import _Kept, geometry, interior, pad, taps
 
 
@@ -81,13 +81,15 @@ def _max_pool_2d(x: np.ndarray, ks: tuple, strides: tuple, outs: tuple, pads: tu
     lowest, computed separably by NumPy's fmax (KH - 1 + KW - 1 passes instead of
     KH * KW), down the window's rows first (whole rows: long runs), a block of images at
     a time, each tap over the outputs whose window it reaches inside the image (no padded
-    copy). Only a zero's sign depends on the order: where a block holds a -0, each zero
-    result takes the sign of its window's first zero (_first_zero_signs)."""
+    copy). Only a zero's sign depends on the order: where a block holds a -0 and zero
+    results, each takes the sign of its window's first zero, found at its own window
+    (_first_zero_signs_at) where they are few, else separably (_first_zero_signs)."""
     n, c = x.shape[0], x.shape[-1]
     out = np.empty((n,) + tuple(outs) + (c,), x.dtype)
     spans = [_tap_spans(k, s, o, b, size) for k, s, o, (b, _), size in
              zip(ks, strides, outs, pads, x.shape[1:3])]
     u = _SIGN_BITS.get((x.dtype.kind, x.dtype.itemsize))
+    few = []  # the flat indices of zero results whose signs are fixed at their windows
     with np.errstate(invalid="ignore"):
         for a, b in _image_blocks(np, out):
             dest = out[a:b]
@@ -99,9 +101,39 @@ def _max_pool_2d(x: np.ndarray, ks: tuple, strides: tuple, outs: tuple, pads: tu
             down = _fmax_spans(src, 1, along[0], strides[0], None)
             _fmax_spans(down, 2, along[1], strides[1], dest)
             np.fmax(dest, lowest, out=dest)  # (windows of NaN and -inf only)
-            if u is not None and (x[a:b].view(u[0]) == u[1]).any():  # (a -0: ties matter)
-                _first_zero_signs(x[a:b], dest, ks, strides, outs, pads, u)
+            # (without zero results, or without a -0, every zero is +0 already)
+            zero = None if u is None else dest == 0
+            if zero is not None and zero.any() and (x[a:b].view(u[0]) == u[1]).any():
+                if np.count_nonzero(zero) * math.prod(ks) * FEW_ZERO_RESULTS <= dest.size:
+                    few.append(np.flatnonzero(zero) + a * (dest.size // (b - a)))
+                else:
+                    _first_zero_signs(x[a:b], dest, ks, strides, outs, pads, u)
+        if few:  # (a ReLU's output pooled: a few zero results, the gathers for all at once)
+            _first_zero_signs_at(x, out, np.concatenate(few), ks, strides, pads, u)
     return out
+
+
+def _first_zero_signs_at(x: np.ndarray, out: np.ndarray, zeros: np.ndarray, ks: tuple,
+                         strides: tuple, pads: tuple, u: tuple) -> None:
+    """_first_zero_signs for the zero results at flat indices `zeros` of `out` alone: the
+    cells of their windows (a row per tap, in row-major order; cells outside the image
+    masked) read by one gather, each result the sign of its column's first zero."""
+    _, h, w, c = x.shape
+    img, oy, ox, ch = np.unravel_index(zeros, out.shape)
+    top, left = oy * strides[0] - pads[0][0], ox * strides[1] - pads[1][0]
+    # (taps, results) arrays, the results along the rows: long runs for NumPy
+    rows = np.arange(ks[0])[:, None] + top
+    cols = np.arange(ks[1])[:, None] + left
+    inside = (((rows >= 0) & (rows < h))[:, None] & ((cols >= 0) & (cols < w))).reshape(
+        -1, zeros.size)
+    at = ((img * h + top) * w + left) * c + ch + (
+        (np.arange(ks[0])[:, None] * w + np.arange(ks[1])) * c).reshape(-1, 1)
+    cell = x.reshape(-1)[np.where(inside, at, 0)]
+    first = (inside & (cell == 0)).argmax(axis=0)  # (each such window holds a zero cell)
+    minus = cell[first, np.arange(zeros.size)].view(u[0]) >= u[1]
+    flat = out.reshape(-1)  # (a view: out is new)
+    flat[zeros] = 0
+    flat[zeros[minus]] = -flat[zeros[minus]]
 
 
 def _reach(k: int, stride: int, outs: int, before: int, size: int) -> list:
@@ -520,29 +552,91 @@ def _avg_pool_cpu(x: np.ndarray, ks: tuple, strides: tuple, outs: tuple, pads: t
                   padding: str) -> np.ndarray:
     """TF's CPU average pool: each window's real cells added in row-major order onto +0,
     then divided by their count; each tap added over the outputs whose window it reaches
-    inside the image (no padded copy), a block of images at a time. The first tap's sum
-    is x + 0.0, so a window of -0 alone gives +0, as TF's."""
+    inside the image (no padded copy), a block of images at a time (with a stride under
+    the window along the last axis, a band of its output rows: the band's input rows,
+    their phases and sums stay in the cache across the taps). The first tap's sum is
+    x + 0.0, so a window of -0 alone gives +0, as TF's."""
     out = np.empty((x.shape[0],) + tuple(outs) + (x.shape[-1],), x.dtype)
     reach = [_reach(k, s, o, b, size) for k, s, o, (b, _), size in
              zip(ks, strides, outs, pads, x.shape[1:-1])]
     blocks = _image_blocks(np, out)
     counts = np.broadcast_to(avg_counts(np, x.shape[1:-1], ks, strides, padding, x.dtype),
                              (blocks[0][1],) + out.shape[1:]).copy()
+    # (bands pay where a row of taps is copied by phases, _avg_plan; elsewhere the taps'
+    # loop over more bands costs more than the cache saves)
+    rows = max(1, ELEMENTWISE_BLOCK // 2 // (out[:blocks[0][1], 0].size or 1)) \
+        if 1 < strides[-1] < ks[-1] else outs[0]
+    bands = [slice(r0, min(r0 + rows, outs[0])) for r0 in range(0, outs[0], rows)]
+    plans = [_avg_plan(reach, strides, band) for band in bands]  # (the same for each block)
     for a, b in blocks:
-        block = out[a:b]
-        for t, spans in enumerate(itertools.product(*reach)):
-            empty = any(hi <= lo for lo, hi, _ in spans)
-            dest = (slice(None),) + tuple(slice(lo, hi) for lo, hi, _ in spans)
-            src = (slice(a, b),) + tuple(slice(first, first + (hi - lo - 1) * s + 1, s)
-                                         for (lo, hi, first), s in zip(spans, strides))
-            if t == 0:  # (the first tap's outputs: +0 + x; the others' start at +0)
-                _zero_outside(block, None if empty else spans)
-                if not empty:
-                    np.add(x[src], 0.0, out=block[dest])
-            elif not empty:
-                block[dest] += x[src]
-        block /= counts[:b - a]
+        for band, (first_spans, steps) in zip(bands, plans):
+            block = out[a:b, band]
+            _avg_band(x[a:b], block, first_spans, steps)
+            block /= counts[:b - a, band]
     return out
+
+
+def _avg_band(x: np.ndarray, block: np.ndarray, first_spans: tuple | None,
+              steps: list) -> None:
+    """One band's sums (an _avg_plan) of the images `x` into `block`."""
+    _zero_outside(block, first_spans)
+    phases: dict = {}
+    for first, dest, cells, phase in steps:
+        if phase is not None:  # (row of taps, phase, the copy's index into x)
+            if phase[:2] not in phases:
+                if phases and next(iter(phases))[0] != phase[0]:
+                    phases.clear()  # (a new row of taps: the last one's copies go)
+                phases[phase[:2]] = np.ascontiguousarray(x[phase[2]])
+            src = phases[phase[:2]][cells]
+        else:
+            src = x[cells]
+        if first:  # (the first tap's outputs: +0 + x; the others' start at +0)
+            np.add(src, 0.0, out=block[dest])
+        else:
+            block[dest] += src
+
+
+def _span_index(spans: tuple) -> tuple:
+    """The index of the outputs `spans` covers, in an (N, *outs, C) block."""
+    return (slice(None),) + tuple(slice(lo, hi) for lo, hi, _ in spans)
+
+
+def _avg_plan(reach: list, strides: tuple, band: slice) -> tuple:
+    """_avg_pool_cpu's steps for the output rows `band`, made once for all blocks of
+    images: (the first tap's spans, or None where it reaches no output of the band, and
+    a list of (first tap?, dest, cells, phase) per tap reaching some output). With a
+    stride along the last spatial axis smaller than the window, the cells a tap reads
+    there are `stride` apart (runs of C values, slow for NumPy's loops): those of a row of
+    taps are first copied into one contiguous array per phase (input column mod stride),
+    which its taps then read in long runs (the same cells, added in the same order);
+    `phase` is then (row of taps, phase, the copy's index) and `cells` an index into the
+    copy, else None and an index into the block's input."""
+    s = strides[-1]
+    split = 1 < s < len(reach[-1])  # (a stride under the window)
+    first_spans, steps, rows = None, [], []
+    for t, spans in enumerate(itertools.product(*reach)):
+        (lo, hi, first), rest = spans[0], spans[1:]
+        lo, hi, first = max(lo, band.start), min(hi, band.stop), \
+            first + max(band.start - lo, 0) * strides[0]
+        spans = ((lo - band.start, hi - band.start, first),) + rest
+        if any(hi <= lo for lo, hi, _ in spans):
+            continue
+        if t == 0:
+            first_spans = spans
+        dest = _span_index(spans)
+        src = (slice(None),) + tuple(slice(first, first + (hi - lo - 1) * st + 1, st)
+                                     for (lo, hi, first), st in zip(spans, strides))
+        if not split:
+            steps.append((t == 0, dest, src, None))
+            continue
+        lo, hi, first = spans[-1]
+        row = tuple((d.start, d.stop, d.step) for d in src[1:-1])  # (slices: unhashable)
+        if not rows or rows[-1] != row:
+            rows.append(row)
+        cells = (slice(None),) * (len(src) - 1) + (slice(first // s, first // s + hi - lo),)
+        steps.append((t == 0, dest, cells, (len(rows), first % s,
+                                            src[:-1] + (slice(first % s, None, s),))))
+    return first_spans, steps
 
 
 def _zero_outside(block: np.ndarray, spans: tuple | None) -> None:

@@ -68,6 +68,17 @@ def _exp(x: float) -> float:
         return math.inf
 
 
+def _pow(x: float, y: float) -> float:
+    """The C library's pow for the bases here (uniforms in [0, 1)): +inf where it
+    overflows, and for 0 to a negative power (Python's math.pow raises)."""
+    try:
+        return math.pow(x, y)
+    except OverflowError:
+        return math.inf
+    except ValueError:  # (0 to a negative power: C's pole error)
+        return math.inf
+
+
 def _lgamma(x: float) -> float:
     try:
         return math.lgamma(x)
@@ -126,6 +137,8 @@ def gamma_values(key: int, counter: int, alpha: np.ndarray) -> np.ndarray:
     less = alpha < 1
     d = alpha + np.where(less, 2.0 / 3, -1.0 / 3)
     c = (1.0 / 3) / np.sqrt(d)
+    if active.size and FIRST_ATTEMPT_AT_ONCE:
+        active = _first_attempts(streams, active, alpha, less, d, c, res)
     while active.size:
         x = streams.take(active, "normal")
         v = 1 + c[active] * x
@@ -144,12 +157,73 @@ def gamma_values(key: int, counter: int, alpha: np.ndarray) -> np.ndarray:
         small = less[won]
         if small.any():
             b = streams.take(won[small], "uniform")
-            out[small] = out[small] * map_libm(math.pow, b, 1 / alpha[won[small]])
+            out[small] = out[small] * map_libm(_pow, b, 1 / alpha[won[small]])
         res[won] = out
         done = np.zeros(n, bool)
         done[won] = True
         active = active[~done[active]]
     return res
+
+
+# Whether gamma_values takes every output's first attempt as whole arrays (tests compare
+# it with the lockstep loop alone)
+FIRST_ATTEMPT_AT_ONCE = True
+
+
+def _first_attempts(streams: Streams, active: np.ndarray, alpha: np.ndarray,
+                    less: np.ndarray, d: np.ndarray, c: np.ndarray,
+                    res: np.ndarray) -> np.ndarray:
+    """gamma_values' first attempt of every output in `active` (all at their streams'
+    first blocks), as plain arrays rather than through Streams' buffers: the normal
+    block at position 0 (its second normal first), the uniform block at position 1 where
+    v is positive. Writes the accepted outputs into `res`; leaves the others' streams as
+    the lockstep loop's first round would, and returns them (in order). Where every
+    output draws (no alpha 1) and every v is positive, the usual case, the per-output
+    arrays are taken as they are, not gathered."""
+    def pick(a: np.ndarray) -> np.ndarray:  # (the attempting outputs' entries)
+        return a if active.size == alpha.size else a[active]
+    base = pick(streams.base)
+    normals = _normals(philox.blocks_at(np, streams.key, streams.counter, base))
+    x = normals[:, 1]
+    v = 1 + pick(c) * x
+    ok = ~(v <= 0)  # (a NaN v, from a negative or NaN alpha, goes on to give NaN)
+    every = bool(ok.all())
+
+    def drawn(a: np.ndarray) -> np.ndarray:  # (the entries of those with a positive v)
+        return a if every else a[ok]
+    x, v = drawn(x), drawn(v)
+    v = v * v * v
+    uniforms = _uniforms(philox.blocks_at(np, streams.key, streams.counter,
+                                          drawn(base) + np.uint64(1)))
+    u = uniforms[:, 1]
+    dv = drawn(pick(d))
+    accept = u < 1 - 0.0331 * (x * x) * (x * x)
+    rest = np.flatnonzero(~accept)
+    if rest.size:
+        xr, vr = x[rest], v[rest]
+        accept[rest] = map_libm(math.log, u[rest]) < 0.5 * xr * xr + dv[rest] * (
+            1 - vr + map_libm(math.log, vr))
+    out = dv * v
+    small = np.flatnonzero(drawn(pick(less)) & accept)
+    if small.size:  # (the uniform block's other value: the next one it gives)
+        out[small] = out[small] * map_libm(_pow, uniforms[small, 0],
+                                           1 / drawn(pick(alpha))[small])
+    rows = drawn(active)
+    if every and active.size == alpha.size:  # (the others' values come from the loop)
+        res[...] = out
+    else:
+        res[rows[accept]] = out[accept]
+    # the others' streams as the loop leaves them: the normal block read once (its first
+    # normal left), and the uniform block likewise where one was drawn
+    lost = np.ones(active.size, bool)
+    lost[drawn(np.arange(active.size))[accept]] = False
+    buf, left = streams.buf["normal"]
+    buf[active[lost]], left[active[lost]] = normals[lost], 1
+    streams.pos[active[lost]] = 1 + ok[lost]
+    lost_drawn = rows[~accept]
+    buf, left = streams.buf["uniform"]
+    buf[lost_drawn], left[lost_drawn] = uniforms[~accept], 1
+    return active[lost]
 
 
 def sample_major(values: np.ndarray, num_alphas: int, samples: int, dtype: Any) -> np.ndarray:
