@@ -69,7 +69,7 @@ OPS_ORDER = [
     "windows_cuda", "conv_taps", "windows", "pool_windows",
     "packed_strings",
     # math
-    "libm32", "elementwise", "halfprec", "eigen_reduce", "eigen32", "broadcast_grads",
+    "libm32", "elementwise", "halfprec", "eigen_sum", "eigen_reduce", "eigen32", "broadcast_grads",
     "where_indices", "unary_grad_ops", "math",
     "special_cephes", "special_bessel", "special_lgamma", "math_special",
     "special_scalars", "special_igamma",
