@@ -34,13 +34,14 @@ from eagerflow._src.backend import intra_op_threads
 
 _LEAF = 1024  # Eigen's LeafSize for float and double
 _UNROLL_ROWS = 16  # the fewest rows Eigen's column reduction adds in four accumulators
+_WIDE_ROWS = 4  # rows from which _blocks_in_turn pays a copy to add them side by side
 
 # Eigen's cost model (TensorCostModel<ThreadPoolDevice>): a load costs 11/64 cycles a
 # byte, a thread is worth starting per 100,000 cycles past the first 100,000; the
 # reducer's compute cost is Eigen's default for a functor without traits (10 cycles), a
-# product's 1, each divided among a packet's lanes. (Measured against TF 2.21: a float32
-# sum shares from 108,390 values on, a float64 one from 54,194, a float32 Euclidean norm
-# from 76,364, a float64 one from 38,182.)
+# product's 1, each divided among a packet's lanes. So a float32 sum is shared from
+# 108,388 values on, a float64 one from 54,194, a float32 Euclidean norm from 76,364, a
+# float64 one from 38,182: TF 2.21's, on each side of these sizes (tests/ops/eigen_sum.npz).
 _LOAD_CYCLES_PER_BYTE = 11 / 64
 _REDUCER_CYCLES = 10
 _STARTUP_CYCLES = 100_000
@@ -61,6 +62,14 @@ def shard_threads(n: int, dtype: Any, threads: int, operands: int = 1) -> int:
         (_REDUCER_CYCLES + operands - 1) / p
     t = (n * per_value - _STARTUP_CYCLES) / _PER_THREAD_CYCLES + 0.9
     return max(1, min(threads, int(t)))
+
+
+def _blocks_in_turn(g: Any) -> Any:
+    """(k, m, B) `g` summed over m in turn: (k, B). Many rows are first laid out block
+    by block, (m, k, B), so that each of NumPy's steps adds k * B values, not B."""
+    if g.shape[0] < _WIDE_ROWS:
+        return np.add.reduce(g, axis=1)
+    return np.add.reduce(np.ascontiguousarray(g.transpose(1, 0, 2)), axis=0)
 
 
 def _fold(v: Any) -> Any:
@@ -90,8 +99,8 @@ def short_rows(x: Any) -> Any:
         return _in_turn_last(x)
     start = n // (4 * p) * 4 * p
     if start:  # the four accumulators over blocks of 4p (in turn), then in turn too
-        acc = np.add.reduce(np.add.reduce(
-            x[..., :start].reshape(lead + (start // p // 4, 4, p)), axis=-3), axis=-2)
+        blocks = x[..., :start].reshape(-1, start // p // 4, 4 * p)
+        acc = np.add.reduce(_blocks_in_turn(blocks).reshape(lead + (4, p)), axis=-2)
     else:
         acc = x[..., :p] + zero
         start = p
@@ -144,12 +153,19 @@ def _leaf_sums(flat: Any, starts: Any, lengths: Any) -> Any:
     k = starts.size
     bodies = lengths // block * block
     acc = np.zeros((k, block), flat.dtype)
+    item = flat.strides[0]
     for body in np.unique(bodies[bodies > 0]):
         pick = np.flatnonzero(bodies == body)
+        m = body // block
+        # every run of m blocks, as a view (m, start, block), copied run by run into
+        # (m, run, block) for NumPy to add side by side
         windows = np.lib.stride_tricks.as_strided(
-            flat, (flat.size - body + 1, body), flat.strides * 2, writeable=False)
-        runs = windows[starts[pick]].reshape(pick.size, body // block, block)
-        acc[pick] = np.add.reduce(runs, axis=1)
+            flat, (m, flat.size - body + 1, block), (block * item, item, item),
+            writeable=False)
+        side = np.empty((m, pick.size, block), flat.dtype)
+        for j, st in enumerate(starts[pick]):
+            side[:, j] = windows[:, st]
+        acc[pick] = np.add.reduce(side, axis=0)
     four = acc.reshape(k, 4, p)
     pacc = ((four[:, 0] + four[:, 1]) + four[:, 2]) + four[:, 3]
     lane = np.arange(p)
@@ -193,8 +209,12 @@ def rows(x2: Any) -> Any:
 def full_sum(flat: Any, threads: int, operands: int = 1) -> Any:
     """The sum of a whole contiguous 1-D tensor as TF's CPU kernel adds it on `threads`
     intra-op threads (`operands`: shard_threads's)."""
+    return sharded_sum(flat, shard_threads(flat.size, flat.dtype, threads, operands))
+
+
+def sharded_sum(flat: Any, t: int) -> Any:
+    """The sum of 1-D `flat` cut into `t` blocks as Eigen's FullReducer cuts it."""
     n = flat.size
-    t = shard_threads(n, flat.dtype, threads, operands)
     if t == 1:
         return rows(flat[None])[0]
     # Eigen's block size: the count divided in float, rounded down

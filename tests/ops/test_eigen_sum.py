@@ -1,0 +1,113 @@
+"""float32/float64 Sum, Mean and EuclideanNorm on the CPU bit for bit TF 2.21's
+(eigen_sum.npz, recorded by record_eigen_sum.py with 1-4 intra-op threads; oneDNN on or
+off gives the same bits), and eigen_sum's fast order against a slow reference of it."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import eagerflow as tf
+from eagerflow._src.ops import eigen_sum
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import eigen_sum_reference as ref  # noqa: E402
+from eigen_sum_cases import THREADED, THREADS, cases, values  # noqa: E402
+
+_TF = np.load(os.path.join(os.path.dirname(os.path.abspath(__file__)), "eigen_sum.npz"))
+_CASES = cases()
+
+
+def _axes(x: np.ndarray, axis: object) -> tuple:
+    if axis is None:
+        return tuple(range(x.ndim))
+    return tuple(sorted(a % x.ndim for a in ((axis,) if isinstance(axis, int) else axis)))
+
+
+@pytest.fixture
+def two_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the cases were recorded on a TF whose intra-op pool had 2 threads
+    monkeypatch.setattr(eigen_sum, "intra_op_threads", lambda: 2)
+
+
+@pytest.mark.parametrize("case", _CASES, ids=[c[0] for c in _CASES])
+def test_as_tf(case: tuple, two_threads: None) -> None:
+    key, x, axis, keep = case
+    t = tf.constant(x)
+    got = {"sum": tf.reduce_sum(t, axis=axis, keepdims=keep),
+           "mean": tf.reduce_mean(t, axis=axis, keepdims=keep),
+           "norm": tf.math.reduce_euclidean_norm(t, axis=axis, keepdims=keep)}
+    for op, value in got.items():
+        want = _TF[f"{key}/{op}"]
+        v = value.numpy()
+        assert v.dtype == want.dtype and v.shape == want.shape, (key, op)
+        np.testing.assert_array_equal(v.view(f"u{v.itemsize}"), want.view(f"u{v.itemsize}"),
+                                      err_msg=f"{key} {op}")
+
+
+@pytest.mark.parametrize("threads", THREADS)
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_threads_as_tf(threads: int, dtype: str) -> None:
+    # a whole-tensor sum is cut into blocks, one a thread, by Eigen's cost model
+    for n in THREADED:
+        x = values(n, dtype, n)
+        s = eigen_sum.eigen_sum(x, (0,), threads)
+        norm = np.sqrt(eigen_sum.eigen_sum(x * x, (0,), threads, operands=2))
+        assert s == _TF[f"t{threads}/{dtype}/n{n}/sum"], n
+        assert norm == _TF[f"t{threads}/{dtype}/n{n}/norm"], n
+
+
+def test_shard_thresholds() -> None:
+    # TF 2.21 shares a sum among 2 threads from these sizes on (read off the recordings)
+    for dtype, ops, first in (("float32", 1, 108388), ("float64", 1, 54194),
+                              ("float32", 2, 76364), ("float64", 2, 38182)):
+        assert eigen_sum.shard_threads(first - 1, dtype, 2, ops) == 1
+        assert eigen_sum.shard_threads(first, dtype, 2, ops) == 2
+    assert eigen_sum.shard_threads(10**7, "float32", 4) == 4
+
+
+@st.composite
+def _shapes(draw: st.DrawFn) -> tuple:
+    ndim = draw(st.integers(1, 4))
+    dims = st.sampled_from([1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 33, 40])
+    shape = tuple(draw(dims) for _ in range(ndim))
+    axes = tuple(sorted(draw(st.sets(st.integers(0, ndim - 1), min_size=1))))
+    return shape, axes
+
+
+@settings(max_examples=150, deadline=None)
+@given(_shapes(), st.sampled_from(["float32", "float64"]), st.integers(0, 2**16))
+def test_order_as_reference(case: tuple, dtype: str, seed: int) -> None:
+    shape, axes = case
+    x = values(int(np.prod(shape)), dtype, seed).reshape(shape)
+    want = ref.reduce_sum(x, axes)
+    got = eigen_sum.eigen_sum(x, axes, 1)
+    np.testing.assert_array_equal(got, want, err_msg=f"{shape} {axes}")
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(1, 20000), st.integers(1, 5), st.sampled_from(["float32", "float64"]),
+       st.integers(0, 2**16))
+def test_long_rows_and_shards_as_reference(n: int, shards: int, dtype: str, seed: int) -> None:
+    # the leaf tree (past 8 * 1024 floats, 4 * 1024 doubles) and FullReducer's blocks
+    x = values(n, dtype, seed)
+    assert eigen_sum.sharded_sum(x, shards) == ref.full(x, shards)
+    rows = values(3 * n, dtype, seed + 1).reshape(3, n)  # rows starting off a packet
+    np.testing.assert_array_equal(eigen_sum.rows(rows), [ref.row(rows.reshape(-1), i * n, n)
+                                                         for i in range(3)])
+
+
+def test_zeros_and_empty() -> None:
+    # Eigen's accumulators start from +0: a sum of -0s is +0; an empty mean is NaN
+    for dtype in ("float32", "float64"):
+        z = tf.constant(-np.zeros((3, 40), dtype))
+        assert not np.signbit(tf.reduce_sum(z).numpy())
+        assert not np.signbit(tf.reduce_sum(z, axis=1).numpy()).any()
+        assert not np.signbit(tf.reduce_sum(z, axis=0).numpy()).any()
+        assert np.isnan(tf.reduce_mean(tf.zeros((0, 3), dtype), axis=0).numpy()).all()
+        assert tf.reduce_sum(tf.zeros((0, 3), dtype)).numpy() == 0
