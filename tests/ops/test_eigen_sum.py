@@ -5,7 +5,6 @@ off gives the same bits), and eigen_sum's fast order against a slow reference of
 from __future__ import annotations
 
 import os
-import sys
 
 import numpy as np
 import pytest
@@ -14,10 +13,8 @@ from hypothesis import strategies as st
 
 import eagerflow as tf
 from eagerflow._src.ops import eigen_sum
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import eigen_sum_reference as ref  # noqa: E402
-from eigen_sum_cases import THREADED, THREADS, cases, values  # noqa: E402
+from tests.ops import eigen_sum_reference as ref
+from tests.ops.eigen_sum_cases import THREADED, THREADS, cases, values
 
 _TF = np.load(os.path.join(os.path.dirname(os.path.abspath(__file__)), "eigen_sum.npz"))
 _CASES = cases()

@@ -74,6 +74,12 @@ def _blocks_in_turn(g: Any) -> Any:
 
 def _fold(v: Any) -> Any:
     """Eigen's predux: the packet's halves added, then the halves of that, to one lane."""
+    if v.ndim == 1:  # one packet: its lanes as scalars of the type (fewer NumPy calls)
+        lane = list(v)
+        while len(lane) > 1:
+            h = len(lane) // 2
+            lane = [lane[i] + lane[i + h] for i in range(h)]
+        return lane[0]
     w = v.shape[-1]
     while w > 1:
         w //= 2
@@ -86,6 +92,26 @@ def _in_turn_last(x: Any) -> Any:
     if x.shape[-1] == 0:
         return np.zeros(x.shape[:-1], x.dtype)
     return np.add.accumulate(x, axis=-1)[..., -1] + x.dtype.type(0)
+
+
+def _few(v: Any) -> Any:
+    """short_rows() of 1-D `v` of fewer than 4p values, on scalars of its type: its whole
+    packets added lane by lane, folded; its last values in turn from 0, plus the fold."""
+    p = lanes(v.dtype)
+    vals = list(v)
+    whole = len(vals) // p * p
+    tail = v.dtype.type(0)
+    for t in vals[whole:]:
+        tail = tail + t
+    if not whole:
+        return tail
+    packet = vals[:p]
+    for j in range(p, whole, p):
+        packet = [a + b for a, b in zip(packet, vals[j:j + p])]
+    while len(packet) > 1:
+        h = len(packet) // 2
+        packet = [packet[i] + packet[i + h] for i in range(h)]
+    return tail + packet[0]
 
 
 def short_rows(x: Any) -> Any:
@@ -311,7 +337,11 @@ def eigen_sum(a: Any, axes: tuple, threads: int, operands: int = 1) -> Any:
 def tf_sum(x: Any, axes: tuple, keepdims: bool, operands: int = 1) -> Any:
     """TF's CPU Sum of float32 or float64 `x` over sorted `axes` (`operands` 2: a sum of
     squares, which Eigen's cost model weighs more), shared as TF's intra-op pool would."""
-    s = eigen_sum(x, axes, intra_op_threads(), operands)
+    if len(axes) == x.ndim and x.size <= _LEAF * lanes(x.dtype):  # (fewer calls)
+        s = np.asarray(_few(x.reshape(-1)) if x.size < 4 * lanes(x.dtype) else
+                       short_rows(x.reshape(-1)))
+    else:
+        s = eigen_sum(x, axes, intra_op_threads(), operands)
     if keepdims:
         return s.reshape(tuple(1 if i in axes else d for i, d in enumerate(x.shape)))
     return s
