@@ -2,8 +2,8 @@
 and the sorted segment sums and products.
 
 Sits in the ops layer beside halfprec.py, under reduce.py and nn.py, which call it for
-float16 and bfloat16 host arrays (the float32/float64 paths keep their own sums), and
-segment_ops.py (segment_fold, at the end).
+float16 and bfloat16 host arrays (float32/float64 sums: eigen_sum.py, the same order in
+fewer NumPy calls), and segment_ops.py (segment_fold, at the end).
 TF reshapes a reduction to at most three dimensions (size-1 dimensions dropped, runs of
 reduced or kept dimensions merged; more than three are transposed to (kept, reduced)), and
 Eigen then adds in a fixed order over packets of 8 lanes (AVX):
@@ -25,8 +25,8 @@ float16 values, each addition rounded to float16 but for the packet's last fold,
 Eigen does in float32; L2Loss squares, halves and sums in the half type; BiasAddGrad is
 TF's own loop (see bias_grad). All were checked against TF 2.21
 (tests/ops/test_halfprec_reduce.py). A whole-tensor sum large enough for Eigen to share
-among threads (past ~10**5 values) is split by the machine's thread count, which this
-does not follow.
+among threads is split by the machine's thread count, which eigen_sum follows for float32
+and float64 and this does not for the half types.
 """
 
 from __future__ import annotations
