@@ -48,6 +48,11 @@ def values(n: int, dtype: Any, seed: int) -> Any:
     return ((u - 0.5) * 10.0 ** e).astype(dtype)
 
 
+def near_one(x: Any) -> Any:
+    """A product's input: x scaled to within 1% of 1 (long products stay finite)."""
+    return (x * x.dtype.type(2e-6) + x.dtype.type(1)).astype(x.dtype)
+
+
 def cases() -> list:
     """(key, input, axis, keepdims) of every recorded reduction at 2 threads."""
     out = []

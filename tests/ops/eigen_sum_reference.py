@@ -17,11 +17,12 @@ def lanes(dtype: Any) -> int:
     return 32 // np.dtype(dtype).itemsize
 
 
-def row(x: Any, first: int, n: int) -> Any:
-    """Eigen's InnerMostDimReducer over x[first:first + n] (x 1-D)."""
+def row(x: Any, first: int, n: int, op: Any = np.add) -> Any:
+    """Eigen's InnerMostDimReducer over x[first:first + n] (x 1-D): `op` np.add (sum, a
+    tree above p * LEAF values) or np.multiply (product: no tree)."""
     p = lanes(x.dtype)
-    zero = x.dtype.type(0)
-    if n > p * LEAF:
+    zero = x.dtype.type(op.identity)
+    if n > p * LEAF and op is np.add:
         half = (n + 1) // 2
         split = p * ((first + half + p - 1) // p)
         left = min(split - first, n)
@@ -35,39 +36,40 @@ def row(x: Any, first: int, n: int) -> Any:
     for j in range(0, four, 4 * p):
         for k in range(4):
             for lane in range(p):
-                accs[k][lane] = accs[k][lane] + x[first + j + k * p + lane]
+                accs[k][lane] = op(accs[k][lane], x[first + j + k * p + lane])
     packet = accs[0]
     for k in (1, 2, 3):
-        packet = [packet[lane] + accs[k][lane] for lane in range(p)]
+        packet = [op(packet[lane], accs[k][lane]) for lane in range(p)]
     for j in range(four, whole, p):
-        packet = [packet[lane] + x[first + j + lane] for lane in range(p)]
+        packet = [op(packet[lane], x[first + j + lane]) for lane in range(p)]
     while len(packet) > 1:  # predux: halves
         h = len(packet) // 2
-        packet = [packet[i] + packet[i + h] for i in range(h)]
+        packet = [op(packet[i], packet[i + h]) for i in range(h)]
     scalar = zero
     for j in range(whole, n):
-        scalar = scalar + x[first + j]
-    return scalar + packet[0]
+        scalar = op(scalar, x[first + j])
+    return op(scalar, packet[0])
 
 
-def full(x: Any, shards: int) -> Any:
+def full(x: Any, shards: int, op: Any = np.add) -> Any:
     """FullReducer on `shards` threads over 1-D x."""
     n = x.size
     if shards == 1:
-        return row(x, 0, n)
+        return row(x, 0, n, op)
     size = math.floor(np.float32(n) / np.float32(shards))
     blocks = n // size if size else 0
-    total = row(x, blocks * size, n - blocks * size) if blocks * size < n else x.dtype.type(0)
+    total = row(x, blocks * size, n - blocks * size, op) if blocks * size < n else \
+        x.dtype.type(op.identity)
     for i in range(blocks):
-        total = total + row(x, i * size, size)
+        total = op(total, row(x, i * size, size, op))
     return total
 
 
-def columns(x: Any) -> Any:
+def columns(x: Any, op: Any = np.add) -> Any:
     """x (A, R, C) reduced over R, outputs (A, C) taken flat p at a time."""
     a, r, c = x.shape
     p = lanes(x.dtype)
-    zero = x.dtype.type(0)
+    zero = x.dtype.type(op.identity)
     out = np.empty(a * c, x.dtype)
     size = a * c
     for o in range(size):
@@ -79,14 +81,14 @@ def columns(x: Any) -> Any:
             u = r // 4 * 4
             for k in range(0, u, 4):
                 for q in range(4):
-                    accs[q] = accs[q] + x[i, k + q, j]
-            s = ((accs[0] + accs[1]) + accs[2]) + accs[3]
+                    accs[q] = op(accs[q], x[i, k + q, j])
+            s = op(op(op(accs[0], accs[1]), accs[2]), accs[3])
             for k in range(u, r):
-                s = s + x[i, k, j]
+                s = op(s, x[i, k, j])
         else:
             s = zero
             for k in range(r):
-                s = s + x[i, k, j]
+                s = op(s, x[i, k, j])
         out[o] = s
     return out.reshape(a, c)
 
@@ -105,29 +107,30 @@ def merged(shape: tuple, axes: tuple) -> tuple:
     return tuple(dims), tuple(red)
 
 
-def reduce_sum(x: Any, axes: tuple, shards: int = 1) -> Any:
-    """TF's CPU Sum of x over sorted non-negative axes (no keepdims)."""
+def reduce_sum(x: Any, axes: tuple, shards: int = 1, op: Any = np.add) -> Any:
+    """TF's CPU Sum (Prod: `op` np.multiply) of x over sorted non-negative axes (no
+    keepdims)."""
     out_shape = tuple(d for i, d in enumerate(x.shape) if i not in axes)
+    zero = x.dtype.type(op.identity)
     if x.size == 0:
-        return np.zeros(out_shape, x.dtype)
+        return np.full(out_shape, zero)
     dims, red = merged(x.shape, axes)
     y = np.ascontiguousarray(x).reshape(dims)
-    zero = x.dtype.type(0)
     if not any(red):
-        s = y + zero
+        s = op(y, zero)
     elif all(red):
-        s = full(y.reshape(-1), shards)
+        s = full(y.reshape(-1), shards, op)
     elif red == (True, False):
-        s = columns(y[None])[0]
+        s = columns(y[None], op)[0]
     elif red == (False, True, False):
-        s = columns(y)
+        s = columns(y, op)
     elif red == (True, False, True):  # one value at a time, the inner index outermost
         s = np.empty(dims[1], x.dtype)
         for j in range(dims[1]):
             acc = zero
             for k in range(dims[2]):
                 for i in range(dims[0]):
-                    acc = acc + y[i, j, k]
+                    acc = op(acc, y[i, j, k])
             s[j] = acc
     else:  # rows: (kept, reduced) after a transpose
         keep = [i for i, r in enumerate(red) if not r]
@@ -135,5 +138,5 @@ def reduce_sum(x: Any, axes: tuple, shards: int = 1) -> Any:
         t = np.ascontiguousarray(y.transpose(keep + gone))
         n = math.prod(dims[i] for i in gone)
         flat = t.reshape(-1)
-        s = np.array([row(flat, k * n, n) for k in range(flat.size // n)], x.dtype)
+        s = np.array([row(flat, k * n, n, op) for k in range(flat.size // n)], x.dtype)
     return np.asarray(s, x.dtype).reshape(out_shape)

@@ -3,7 +3,8 @@
       python tests/ops/record_eigen_sum.py $t; done
   python tests/ops/record_eigen_sum.py merge
 Each run writes /tmp/eigen_sum_t{t}.npz; `merge` joins them into tests/ops/eigen_sum.npz.
-With 2 threads every case (Sum, Mean, EuclideanNorm); else the large 1-D sums and norms."""
+With 2 threads every case (Sum, Mean, EuclideanNorm, Prod); else the large 1-D sums, norms
+and products."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from eigen_sum_cases import THREADED, THREADS, cases, values  # noqa: E402
+from eigen_sum_cases import THREADED, THREADS, cases, near_one, values  # noqa: E402
 
 
 def record(threads: int) -> None:
@@ -28,11 +29,13 @@ def record(threads: int) -> None:
             out[f"{key}/mean"] = tf.reduce_mean(t, axis=axis, keepdims=keep).numpy()
             out[f"{key}/norm"] = tf.math.reduce_euclidean_norm(t, axis=axis,
                                                                keepdims=keep).numpy()
+            out[f"{key}/prod"] = tf.reduce_prod(near_one(x), axis=axis, keepdims=keep).numpy()
     for dt in ("float32", "float64"):
         for n in THREADED:
             t = tf.constant(values(n, dt, n))
             out[f"t{threads}/{dt}/n{n}/sum"] = tf.reduce_sum(t).numpy()
             out[f"t{threads}/{dt}/n{n}/norm"] = tf.math.reduce_euclidean_norm(t).numpy()
+            out[f"t{threads}/{dt}/n{n}/prod"] = tf.reduce_prod(near_one(values(n, dt, n))).numpy()
     np.savez(f"/tmp/eigen_sum_t{threads}.npz", **out)
 
 

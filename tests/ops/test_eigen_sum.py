@@ -1,4 +1,4 @@
-"""float32/float64 Sum, Mean and EuclideanNorm on the CPU bit for bit TF 2.21's
+"""float32/float64 Sum, Mean, EuclideanNorm and Prod on the CPU bit for bit TF 2.21's
 (eigen_sum.npz, recorded by record_eigen_sum.py with 1-4 intra-op threads; oneDNN on or
 off gives the same bits), and eigen_sum's fast order against a slow reference of it."""
 
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import eagerflow as tf
 from eagerflow._src.ops import eigen_sum
 from tests.ops import eigen_sum_reference as ref
-from tests.ops.eigen_sum_cases import THREADED, THREADS, cases, values
+from tests.ops.eigen_sum_cases import THREADED, THREADS, cases, near_one, values
 
 _TF = np.load(os.path.join(os.path.dirname(os.path.abspath(__file__)), "eigen_sum.npz"))
 _CASES = cases()
@@ -38,7 +38,8 @@ def test_as_tf(case: tuple, two_threads: None) -> None:
     t = tf.constant(x)
     got = {"sum": tf.reduce_sum(t, axis=axis, keepdims=keep),
            "mean": tf.reduce_mean(t, axis=axis, keepdims=keep),
-           "norm": tf.math.reduce_euclidean_norm(t, axis=axis, keepdims=keep)}
+           "norm": tf.math.reduce_euclidean_norm(t, axis=axis, keepdims=keep),
+           "prod": tf.reduce_prod(near_one(x), axis=axis, keepdims=keep)}
     for op, value in got.items():
         want = _TF[f"{key}/{op}"]
         v = value.numpy()
@@ -55,8 +56,10 @@ def test_threads_as_tf(threads: int, dtype: str) -> None:
         x = values(n, dtype, n)
         s = eigen_sum.eigen_sum(x, (0,), threads)
         norm = np.sqrt(eigen_sum.eigen_sum(x * x, (0,), threads, operands=2))
+        prod = eigen_sum.eigen_sum(near_one(x), (0,), threads, op=np.multiply)
         assert s == _TF[f"t{threads}/{dtype}/n{n}/sum"], n
         assert norm == _TF[f"t{threads}/{dtype}/n{n}/norm"], n
+        assert prod == _TF[f"t{threads}/{dtype}/n{n}/prod"], n
 
 
 def test_shard_thresholds() -> None:
@@ -85,6 +88,9 @@ def test_order_as_reference(case: tuple, dtype: str, seed: int) -> None:
     want = ref.reduce_sum(x, axes)
     got = eigen_sum.eigen_sum(x, axes, 1)
     np.testing.assert_array_equal(got, want, err_msg=f"{shape} {axes}")
+    y = near_one(x)
+    np.testing.assert_array_equal(eigen_sum.eigen_sum(y, axes, 1, op=np.multiply),
+                                  ref.reduce_sum(y, axes, op=np.multiply), err_msg="prod")
 
 
 @settings(max_examples=25, deadline=None)
@@ -94,6 +100,8 @@ def test_long_rows_and_shards_as_reference(n: int, shards: int, dtype: str, seed
     # the leaf tree (past 8 * 1024 floats, 4 * 1024 doubles) and FullReducer's blocks
     x = values(n, dtype, seed)
     assert eigen_sum.sharded_sum(x, shards) == ref.full(x, shards)
+    y = near_one(x)
+    assert eigen_sum.sharded_sum(y, shards, np.multiply) == ref.full(y, shards, np.multiply)
     rows = values(3 * n, dtype, seed + 1).reshape(3, n)  # rows starting off a packet
     np.testing.assert_array_equal(eigen_sum.rows(rows), [ref.row(rows.reshape(-1), i * n, n)
                                                          for i in range(3)])

@@ -64,78 +64,82 @@ def shard_threads(n: int, dtype: Any, threads: int, operands: int = 1) -> int:
     return max(1, min(threads, int(t)))
 
 
-def _blocks_in_turn(g: Any) -> Any:
-    """(k, m, B) `g` summed over m in turn: (k, B). Many rows are first laid out block
-    by block, (m, k, B), so that each of NumPy's steps adds k * B values, not B."""
+def _blocks_in_turn(g: Any, op: Any = np.add) -> Any:
+    """(k, m, B) `g` reduced (`op`) over m in turn: (k, B). Many rows are first laid out
+    block by block, (m, k, B), so that each of NumPy's steps takes k * B values, not B."""
     if g.shape[0] < _WIDE_ROWS:
-        return np.add.reduce(g, axis=1)
-    return np.add.reduce(np.ascontiguousarray(g.transpose(1, 0, 2)), axis=0)
+        return op.reduce(g, axis=1)
+    return op.reduce(np.ascontiguousarray(g.transpose(1, 0, 2)), axis=0)
 
 
-def _fold(v: Any) -> Any:
-    """Eigen's predux: the packet's halves added, then the halves of that, to one lane."""
+def _fold(v: Any, op: Any = np.add) -> Any:
+    """Eigen's predux: the packet's halves added (`op`), then the halves of that, to one
+    lane."""
     if v.ndim == 1:  # one packet: its lanes as scalars of the type (fewer NumPy calls)
         lane = list(v)
         while len(lane) > 1:
             h = len(lane) // 2
-            lane = [lane[i] + lane[i + h] for i in range(h)]
+            lane = [op(lane[i], lane[i + h]) for i in range(h)]
         return lane[0]
     w = v.shape[-1]
     while w > 1:
         w //= 2
-        v = v[..., :w] + v[..., w:]
+        v = op(v[..., :w], v[..., w:])
     return v[..., 0]
 
 
-def _in_turn_last(x: Any) -> Any:
-    """x's last axis added in turn, from 0."""
+def _in_turn_last(x: Any, op: Any = np.add) -> Any:
+    """x's last axis reduced (`op`) in turn, from op's identity."""
+    one = x.dtype.type(op.identity)
     if x.shape[-1] == 0:
-        return np.zeros(x.shape[:-1], x.dtype)
-    return np.add.accumulate(x, axis=-1)[..., -1] + x.dtype.type(0)
+        return np.full(x.shape[:-1], one)
+    return op(op.accumulate(x, axis=-1)[..., -1], one)
 
 
-def _few(v: Any) -> Any:
+def _few(v: Any, op: Any = np.add) -> Any:
     """short_rows() of 1-D `v` of fewer than 4p values, on scalars of its type: its whole
     packets added lane by lane, folded; its last values in turn from 0, plus the fold."""
     p = lanes(v.dtype)
     vals = list(v)
     whole = len(vals) // p * p
-    tail = v.dtype.type(0)
+    tail = v.dtype.type(op.identity)
     for t in vals[whole:]:
-        tail = tail + t
+        tail = op(tail, t)
     if not whole:
         return tail
     packet = vals[:p]
     for j in range(p, whole, p):
-        packet = [a + b for a, b in zip(packet, vals[j:j + p])]
+        packet = [op(a, b) for a, b in zip(packet, vals[j:j + p])]
     while len(packet) > 1:
         h = len(packet) // 2
-        packet = [packet[i] + packet[i + h] for i in range(h)]
-    return tail + packet[0]
+        packet = [op(packet[i], packet[i + h]) for i in range(h)]
+    return op(tail, packet[0])
 
 
-def short_rows(x: Any) -> Any:
-    """The sum of each row (last axis) of `x`, rows of at most p * 1024 values: no tree."""
+def short_rows(x: Any, op: Any = np.add) -> Any:
+    """The sum (`op` np.add) or product (np.multiply) of each row (last axis) of `x`
+    without the tree: a sum's rows of at most p * 1024 values, a product's of any length
+    (Eigen's ProdReducer takes no tree: checked against TF 2.21)."""
     p = lanes(x.dtype)
     n = x.shape[-1]
     lead = x.shape[:-1]
-    zero = x.dtype.type(0)
+    one = x.dtype.type(op.identity)
     whole = n // p * p
     if n < p:
-        return _in_turn_last(x)
+        return _in_turn_last(x, op)
     start = n // (4 * p) * 4 * p
     if start:  # the four accumulators over blocks of 4p (in turn), then in turn too
         blocks = x[..., :start].reshape(-1, start // p // 4, 4 * p)
-        acc = np.add.reduce(_blocks_in_turn(blocks).reshape(lead + (4, p)), axis=-2)
+        acc = op.reduce(_blocks_in_turn(blocks, op).reshape(lead + (4, p)), axis=-2)
     else:
-        acc = x[..., :p] + zero
+        acc = op(x[..., :p], one)
         start = p
     for j in range(start, whole, p):
-        acc += x[..., j:j + p]
-    f = _fold(acc)
+        op(acc, x[..., j:j + p], out=acc)
+    f = _fold(acc, op)
     if whole == n:
-        return f + zero
-    return _in_turn_last(x[..., whole:]) + f
+        return op(f, one)
+    return op(_in_turn_last(x[..., whole:], op), f)
 
 
 @functools.lru_cache(maxsize=512)
@@ -224,25 +228,28 @@ def _row_sums(flat: Any, firsts: Any, n: int) -> Any:
     return out + flat.dtype.type(0)
 
 
-def rows(x2: Any) -> Any:
-    """Each row's sum of a C-contiguous (rows, n) array."""
+def rows(x2: Any, op: Any = np.add) -> Any:
+    """Each row's sum (product) of a C-contiguous (rows, n) array."""
     r, n = x2.shape
-    if n <= lanes(x2.dtype) * _LEAF:
-        return short_rows(x2)
+    if n <= lanes(x2.dtype) * _LEAF or op is not np.add:
+        return short_rows(x2, op)
     return _row_sums(x2.reshape(-1), np.arange(r) * n, n)
 
 
-def full_sum(flat: Any, threads: int, operands: int = 1) -> Any:
-    """The sum of a whole contiguous 1-D tensor as TF's CPU kernel adds it on `threads`
-    intra-op threads (`operands`: shard_threads's)."""
-    return sharded_sum(flat, shard_threads(flat.size, flat.dtype, threads, operands))
+def full_sum(flat: Any, threads: int, operands: int = 1, op: Any = np.add) -> Any:
+    """The sum (product) of a whole contiguous 1-D tensor as TF's CPU kernel adds it on
+    `threads` intra-op threads (`operands`: shard_threads's)."""
+    return sharded_sum(flat, shard_threads(flat.size, flat.dtype, threads, operands), op)
 
 
-def sharded_sum(flat: Any, t: int) -> Any:
-    """The sum of 1-D `flat` cut into `t` blocks as Eigen's FullReducer cuts it."""
+def sharded_sum(flat: Any, t: int, op: Any = np.add) -> Any:
+    """The sum (product) of 1-D `flat` cut into `t` blocks as Eigen's FullReducer cuts
+    it. (A product's blocks take no tree: short_rows.)"""
     n = flat.size
     if t == 1:
-        return rows(flat[None])[0]
+        return rows(flat[None], op)[0]
+    if op is not np.add:
+        return _sharded_product(flat, t)
     # Eigen's block size: the count divided in float, rounded down
     size = math.floor(np.float32(n) / np.float32(t))
     blocks = n // size if size > 0 else 0
@@ -259,6 +266,19 @@ def sharded_sum(flat: Any, t: int) -> Any:
     return total + flat.dtype.type(0)
 
 
+def _sharded_product(flat: Any, t: int) -> Any:
+    """sharded_sum() of a product: the remainder's product times each block's in turn."""
+    n = flat.size
+    size = math.floor(np.float32(n) / np.float32(t))
+    blocks = n // size if size > 0 else 0
+    parts = short_rows(flat[:blocks * size].reshape(blocks, size), np.multiply)
+    total = short_rows(flat[blocks * size:], np.multiply) if blocks * size < n else \
+        flat.dtype.type(1)
+    for s in parts:
+        total = total * s
+    return total
+
+
 def _alone(shape: tuple, c: int, p: int) -> Any:
     """Which outputs (..., C) of a column reduction Eigen computes one at a time: taking
     the outputs flat, p at a time, a packet that straddles two C-rows or comes after the
@@ -268,23 +288,24 @@ def _alone(shape: tuple, c: int, p: int) -> Any:
     return (first // c != (first + p - 1) // c) | (o >= o.size // p * p)
 
 
-def columns(x: Any) -> Any:
-    """The reduction of axis -2 of `x` (..., R, C), the last axis kept."""
+def columns(x: Any, op: Any = np.add) -> Any:
+    """The reduction (`op`) of axis -2 of `x` (..., R, C), the last axis kept."""
     p = lanes(x.dtype)
     r, c = x.shape[-2:]
     whole = c // p * p
+    one = x.dtype.type(op.identity)
     if r < _UNROLL_ROWS or (not whole and x.ndim == 2):
-        return np.add.reduce(x, axis=-2) + x.dtype.type(0)
+        return op(op.reduce(x, axis=-2), one)
     u = r // 4 * 4
-    s = np.add.reduce(x[..., :u, :].reshape(x.shape[:-2] + (u // 4, 4, c)), axis=-3)
-    acc = s[..., 0, :] + s[..., 1, :]
-    acc += s[..., 2, :]
-    acc += s[..., 3, :]
+    s = op.reduce(x[..., :u, :].reshape(x.shape[:-2] + (u // 4, 4, c)), axis=-3)
+    acc = op(s[..., 0, :], s[..., 1, :])
+    op(acc, s[..., 2, :], out=acc)
+    op(acc, s[..., 3, :], out=acc)
     for i in range(u, r):
-        acc += x[..., i, :]
-    acc += x.dtype.type(0)
+        op(acc, x[..., i, :], out=acc)
+    op(acc, one, out=acc)
     if whole < c:  # (C a multiple of p: no packet straddles, none comes after the last)
-        turn = np.add.reduce(x, axis=-2) + x.dtype.type(0)
+        turn = op(op.reduce(x, axis=-2), one)
         alone = _alone(turn.shape, c, p)
         acc[alone] = turn[alone]
     return acc
@@ -307,41 +328,46 @@ def plan(shape: tuple, axes: tuple) -> tuple:
     return tuple(dims), tuple(red)
 
 
-def eigen_sum(a: Any, axes: tuple, threads: int, operands: int = 1) -> Any:
-    """The sum of float32 or float64 `a` over `axes` (sorted, non-negative) in TF's CPU
-    order, shaped as the kept dimensions (no keepdims)."""
+def eigen_sum(a: Any, axes: tuple, threads: int, operands: int = 1,
+              op: Any = np.add) -> Any:
+    """The sum (`op` np.add) or product (np.multiply) of float32 or float64 `a` over
+    `axes` (sorted, non-negative) in TF's CPU order, shaped as the kept dimensions (no
+    keepdims)."""
     out_shape = tuple(d for i, d in enumerate(a.shape) if i not in axes)
+    one = a.dtype.type(op.identity)
     if a.size == 0:
-        return np.zeros(out_shape, a.dtype)
+        return np.full(out_shape, one)
     dims, red = plan(a.shape, axes)
     x = np.ascontiguousarray(a).reshape(dims)
     if not any(red):
-        s = x + a.dtype.type(0)
+        s = op(x, one)
     elif all(red):
-        s = full_sum(x.reshape(-1), threads, operands)
+        s = full_sum(x.reshape(-1), threads, operands, op)
     elif len(dims) == 2:
-        s = columns(x) if red[0] else rows(x)
+        s = columns(x, op) if red[0] else rows(x, op)
     elif len(dims) == 3 and not red[0]:
-        s = columns(x)
+        s = columns(x, op)
     elif len(dims) == 3:  # outer and inner reduced: in turn, the inner axis outermost
         t = np.ascontiguousarray(x.transpose(2, 0, 1)).reshape(-1, dims[1])
-        s = np.add.reduce(t, axis=0) + a.dtype.type(0)
+        s = op(op.reduce(t, axis=0), one)
     else:  # TF transposes to (kept, reduced) and reduces the rows
         keep = [i for i, r in enumerate(red) if not r]
         gone = [i for i, r in enumerate(red) if r]
         t = np.ascontiguousarray(x.transpose(keep + gone))
-        s = rows(t.reshape(math.prod(dims[i] for i in keep), -1))
+        s = rows(t.reshape(math.prod(dims[i] for i in keep), -1), op)
     return np.asarray(s, a.dtype).reshape(out_shape)
 
 
-def tf_sum(x: Any, axes: tuple, keepdims: bool, operands: int = 1) -> Any:
-    """TF's CPU Sum of float32 or float64 `x` over sorted `axes` (`operands` 2: a sum of
-    squares, which Eigen's cost model weighs more), shared as TF's intra-op pool would."""
+def tf_sum(x: Any, axes: tuple, keepdims: bool, operands: int = 1,
+           op: Any = np.add) -> Any:
+    """TF's CPU Sum (`op` np.add) or Prod (np.multiply) of float32 or float64 `x` over
+    sorted `axes` (`operands` 2: a sum of squares, which Eigen's cost model weighs more),
+    shared as TF's intra-op pool would."""
     if len(axes) == x.ndim and x.size <= _LEAF * lanes(x.dtype):  # (fewer calls)
-        s = np.asarray(_few(x.reshape(-1)) if x.size < 4 * lanes(x.dtype) else
-                       short_rows(x.reshape(-1)))
+        s = np.asarray(_few(x.reshape(-1), op) if x.size < 4 * lanes(x.dtype) else
+                       short_rows(x.reshape(-1), op))
     else:
-        s = eigen_sum(x, axes, intra_op_threads(), operands)
+        s = eigen_sum(x, axes, intra_op_threads(), operands, op)
     if keepdims:
         return s.reshape(tuple(1 if i in axes else d for i, d in enumerate(x.shape)))
     return s

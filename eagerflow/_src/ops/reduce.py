@@ -486,6 +486,8 @@ MAX = _reduction("Max", _np_extreme("max", "min"), C.REALS, _minmax_grad, _loop_
 MIN = _reduction("Min", _np_extreme("min", "max"), C.REALS, _minmax_grad, _loop_reduce(min))
 PROD = _reduction("Prod", lambda xp, x, a, k: eigen_reduce.half_prod(x, a, k)
                   if x.dtype.itemsize == 2 and halfprec.is_half(xp, x) else
+                  eigen_sum.tf_sum(x, a, k, op=np.multiply)
+                  if xp is np and x.dtype in _EIGEN_TYPES else
                   xp.multiply.reduce(x, axis=a, keepdims=k, dtype=x.dtype),
                   C.NUMERIC, _prod_grad,
                   _loop_reduce(lambda c: functools.reduce(operator.mul, c, 1.0)),
