@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import functools
 import math
+import operator
 from typing import Any
 
 import numpy as np
@@ -75,12 +76,6 @@ def _blocks_in_turn(g: Any, op: Any = np.add) -> Any:
 def _fold(v: Any, op: Any = np.add) -> Any:
     """Eigen's predux: the packet's halves added (`op`), then the halves of that, to one
     lane."""
-    if v.ndim == 1:  # one packet: its lanes as scalars of the type (fewer NumPy calls)
-        lane = list(v)
-        while len(lane) > 1:
-            h = len(lane) // 2
-            lane = [op(lane[i], lane[i + h]) for i in range(h)]
-        return lane[0]
     w = v.shape[-1]
     while w > 1:
         w //= 2
@@ -96,24 +91,23 @@ def _in_turn_last(x: Any, op: Any = np.add) -> Any:
     return op(op.accumulate(x, axis=-1)[..., -1], one)
 
 
+# a ufunc's operator on NumPy scalars (the ufunc called on scalars costs ~20x more)
+_SCALAR_OP = {np.add: operator.add, np.multiply: operator.mul}
+
+
 def _few(v: Any, op: Any = np.add) -> Any:
-    """short_rows() of 1-D `v` of fewer than 4p values, on scalars of its type: its whole
+    """short_rows() of 1-D `v` of fewer than 4p values in fewer NumPy calls: its whole
     packets added lane by lane, folded; its last values in turn from 0, plus the fold."""
     p = lanes(v.dtype)
-    vals = list(v)
-    whole = len(vals) // p * p
-    tail = v.dtype.type(op.identity)
-    for t in vals[whole:]:
-        tail = op(tail, t)
+    n = v.size
+    whole = n // p * p
+    one = v.dtype.type(op.identity)
+    scalar_op = _SCALAR_OP[op]
+    tail = scalar_op(op.accumulate(v[whole:])[-1], one) if n > whole else one
     if not whole:
         return tail
-    packet = vals[:p]
-    for j in range(p, whole, p):
-        packet = [op(a, b) for a, b in zip(packet, vals[j:j + p])]
-    while len(packet) > 1:
-        h = len(packet) // 2
-        packet = [op(packet[i], packet[i + h]) for i in range(h)]
-    return op(tail, packet[0])
+    packet = op.reduce(v[:whole].reshape(-1, p), axis=0) if whole > p else v[:p]
+    return scalar_op(tail, _fold(packet, op))
 
 
 def short_rows(x: Any, op: Any = np.add) -> Any:
