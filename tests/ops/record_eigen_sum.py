@@ -3,8 +3,8 @@
       python tests/ops/record_eigen_sum.py $t; done
   python tests/ops/record_eigen_sum.py merge
 Each run writes /tmp/eigen_sum_t{t}.npz; `merge` joins them into tests/ops/eigen_sum.npz.
-With 2 threads every case (Sum, Mean, EuclideanNorm, Prod); else the large 1-D sums, norms
-and products."""
+With 2 threads every case (Sum, Mean, EuclideanNorm, Prod, L2Loss); else the large 1-D
+sums, norms, products and L2 losses."""
 
 from __future__ import annotations
 
@@ -30,12 +30,14 @@ def record(threads: int) -> None:
             out[f"{key}/norm"] = tf.math.reduce_euclidean_norm(t, axis=axis,
                                                                keepdims=keep).numpy()
             out[f"{key}/prod"] = tf.reduce_prod(near_one(x), axis=axis, keepdims=keep).numpy()
+            out[f"{key}/l2"] = tf.nn.l2_loss(t).numpy()
     for dt in ("float32", "float64"):
         for n in THREADED:
             t = tf.constant(values(n, dt, n))
             out[f"t{threads}/{dt}/n{n}/sum"] = tf.reduce_sum(t).numpy()
             out[f"t{threads}/{dt}/n{n}/norm"] = tf.math.reduce_euclidean_norm(t).numpy()
             out[f"t{threads}/{dt}/n{n}/prod"] = tf.reduce_prod(near_one(values(n, dt, n))).numpy()
+            out[f"t{threads}/{dt}/n{n}/l2"] = tf.nn.l2_loss(t).numpy()
     np.savez(f"/tmp/eigen_sum_t{threads}.npz", **out)
 
 

@@ -1,4 +1,4 @@
-"""float32/float64 Sum, Mean, EuclideanNorm and Prod on the CPU bit for bit TF 2.21's
+"""float32/float64 Sum, Mean, EuclideanNorm, Prod and L2Loss on the CPU bit for bit TF 2.21's
 (eigen_sum.npz, recorded by record_eigen_sum.py with 1-4 intra-op threads; oneDNN on or
 off gives the same bits), and eigen_sum's fast order against a slow reference of it."""
 
@@ -39,7 +39,8 @@ def test_as_tf(case: tuple, two_threads: None) -> None:
     got = {"sum": tf.reduce_sum(t, axis=axis, keepdims=keep),
            "mean": tf.reduce_mean(t, axis=axis, keepdims=keep),
            "norm": tf.math.reduce_euclidean_norm(t, axis=axis, keepdims=keep),
-           "prod": tf.reduce_prod(near_one(x), axis=axis, keepdims=keep)}
+           "prod": tf.reduce_prod(near_one(x), axis=axis, keepdims=keep),
+           "l2": tf.nn.l2_loss(t)}
     for op, value in got.items():
         want = _TF[f"{key}/{op}"]
         v = value.numpy()
@@ -55,19 +56,24 @@ def test_threads_as_tf(threads: int, dtype: str) -> None:
     for n in THREADED:
         x = values(n, dtype, n)
         s = eigen_sum.eigen_sum(x, (0,), threads)
-        norm = np.sqrt(eigen_sum.eigen_sum(x * x, (0,), threads, operands=2))
+        norm = np.sqrt(eigen_sum.eigen_sum(x * x, (0,), threads, eigen_sum.SQUARES))
         prod = eigen_sum.eigen_sum(near_one(x), (0,), threads, op=np.multiply)
         assert s == _TF[f"t{threads}/{dtype}/n{n}/sum"], n
         assert norm == _TF[f"t{threads}/{dtype}/n{n}/norm"], n
         assert prod == _TF[f"t{threads}/{dtype}/n{n}/prod"], n
+        l2 = eigen_sum.eigen_sum(x * x * x.dtype.type(0.5), (0,), threads,
+                                 eigen_sum.HALF_SQUARES)
+        assert l2 == _TF[f"t{threads}/{dtype}/n{n}/l2"], n
 
 
 def test_shard_thresholds() -> None:
     # TF 2.21 shares a sum among 2 threads from these sizes on (read off the recordings)
-    for dtype, ops, first in (("float32", 1, 108388), ("float64", 1, 54194),
-                              ("float32", 2, 76364), ("float64", 2, 38182)):
-        assert eigen_sum.shard_threads(first - 1, dtype, 2, ops) == 1
-        assert eigen_sum.shard_threads(first, dtype, 2, ops) == 2
+    for dtype, cost, first in (("float32", eigen_sum.SUM, 108388),
+                               ("float64", eigen_sum.SUM, 54194),
+                               ("float32", eigen_sum.SQUARES, 76364),
+                               ("float64", eigen_sum.SQUARES, 38182)):
+        assert eigen_sum.shard_threads(first - 1, dtype, 2, cost) == 1
+        assert eigen_sum.shard_threads(first, dtype, 2, cost) == 2
     assert eigen_sum.shard_threads(10**7, "float32", 4) == 4
 
 

@@ -54,13 +54,20 @@ def lanes(dtype: Any) -> int:
     return 32 // np.dtype(dtype).itemsize
 
 
-def shard_threads(n: int, dtype: Any, threads: int, operands: int = 1) -> int:
-    """Into how many threads Eigen's FullReducer cuts a whole-tensor sum of `n` values on
-    a pool of `threads`: each value costs its loads (`operands` values of the type: 2 for
-    a sum of x * x, whose product costs a cycle more) and the reducer, per packet lane."""
-    p = lanes(dtype)
-    per_value = operands * np.dtype(dtype).itemsize * _LOAD_CYCLES_PER_BYTE + \
-        (_REDUCER_CYCLES + operands - 1) / p
+# What Eigen's cost model sees per value of a whole-tensor reduction's input expression:
+# (values of the type loaded, products computed)
+SUM = (1, 0)  # the tensor itself
+SQUARES = (2, 1)  # EuclideanNorm's x * x: x loaded twice, one product
+HALF_SQUARES = (1, 2)  # L2Loss's x.square() * 0.5: one load, two products
+
+
+def shard_threads(n: int, dtype: Any, threads: int, cost: tuple = SUM) -> int:
+    """Into how many threads Eigen's FullReducer cuts a whole-tensor reduction of `n`
+    values on a pool of `threads`: each value costs its loads and its products and the
+    reducer, these per packet lane (`cost`: (loads, products))."""
+    loads, products = cost
+    per_value = loads * np.dtype(dtype).itemsize * _LOAD_CYCLES_PER_BYTE + \
+        (_REDUCER_CYCLES + products) / lanes(dtype)
     t = (n * per_value - _STARTUP_CYCLES) / _PER_THREAD_CYCLES + 0.9
     return max(1, min(threads, int(t)))
 
@@ -230,10 +237,10 @@ def rows(x2: Any, op: Any = np.add) -> Any:
     return _row_sums(x2.reshape(-1), np.arange(r) * n, n)
 
 
-def full_sum(flat: Any, threads: int, operands: int = 1, op: Any = np.add) -> Any:
+def full_sum(flat: Any, threads: int, cost: tuple = SUM, op: Any = np.add) -> Any:
     """The sum (product) of a whole contiguous 1-D tensor as TF's CPU kernel adds it on
-    `threads` intra-op threads (`operands`: shard_threads's)."""
-    return sharded_sum(flat, shard_threads(flat.size, flat.dtype, threads, operands), op)
+    `threads` intra-op threads (`cost`: shard_threads's)."""
+    return sharded_sum(flat, shard_threads(flat.size, flat.dtype, threads, cost), op)
 
 
 def sharded_sum(flat: Any, t: int, op: Any = np.add) -> Any:
@@ -322,7 +329,7 @@ def plan(shape: tuple, axes: tuple) -> tuple:
     return tuple(dims), tuple(red)
 
 
-def eigen_sum(a: Any, axes: tuple, threads: int, operands: int = 1,
+def eigen_sum(a: Any, axes: tuple, threads: int, cost: tuple = SUM,
               op: Any = np.add) -> Any:
     """The sum (`op` np.add) or product (np.multiply) of float32 or float64 `a` over
     `axes` (sorted, non-negative) in TF's CPU order, shaped as the kept dimensions (no
@@ -336,7 +343,7 @@ def eigen_sum(a: Any, axes: tuple, threads: int, operands: int = 1,
     if not any(red):
         s = op(x, one)
     elif all(red):
-        s = full_sum(x.reshape(-1), threads, operands, op)
+        s = full_sum(x.reshape(-1), threads, cost, op)
     elif len(dims) == 2:
         s = columns(x, op) if red[0] else rows(x, op)
     elif len(dims) == 3 and not red[0]:
@@ -352,16 +359,16 @@ def eigen_sum(a: Any, axes: tuple, threads: int, operands: int = 1,
     return np.asarray(s, a.dtype).reshape(out_shape)
 
 
-def tf_sum(x: Any, axes: tuple, keepdims: bool, operands: int = 1,
+def tf_sum(x: Any, axes: tuple, keepdims: bool, cost: tuple = SUM,
            op: Any = np.add) -> Any:
     """TF's CPU Sum (`op` np.add) or Prod (np.multiply) of float32 or float64 `x` over
-    sorted `axes` (`operands` 2: a sum of squares, which Eigen's cost model weighs more),
-    shared as TF's intra-op pool would."""
+    sorted `axes` (`cost`: what the values summed were computed from, which Eigen's cost
+    model weighs), shared as TF's intra-op pool would."""
     if len(axes) == x.ndim and x.size <= _LEAF * lanes(x.dtype):  # (fewer calls)
         s = np.asarray(_few(x.reshape(-1), op) if x.size < 4 * lanes(x.dtype) else
                        short_rows(x.reshape(-1), op))
     else:
-        s = eigen_sum(x, axes, intra_op_threads(), operands, op)
+        s = eigen_sum(x, axes, intra_op_threads(), cost, op)
     if keepdims:
         return s.reshape(tuple(1 if i in axes else d for i, d in enumerate(x.shape)))
     return s
