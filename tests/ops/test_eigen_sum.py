@@ -5,6 +5,8 @@ off gives the same bits), and eigen_sum's fast order against a slow reference of
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -13,6 +15,7 @@ from hypothesis import strategies as st
 
 import eagerflow as tf
 from eagerflow._src.ops import eigen_sum
+from tests.child_env import pythonpath
 from tests.ops import eigen_sum_reference as ref
 from tests.ops.eigen_sum_cases import THREADED, THREADS, cases, near_one, values
 
@@ -122,3 +125,20 @@ def test_zeros_and_empty() -> None:
         assert not np.signbit(tf.reduce_sum(z, axis=0).numpy()).any()
         assert np.isnan(tf.reduce_mean(tf.zeros((0, 3), dtype), axis=0).numpy()).all()
         assert tf.reduce_sum(tf.zeros((0, 3), dtype)).numpy() == 0
+
+
+def test_configured_threads_split_as_tf() -> None:
+    # tf.config.threading's intra-op count sizes the pool the whole-tensor sum is cut for
+    # (a fresh process: the count is fixed once an op has run, as in TF)
+    program = (
+        "import numpy as np, eagerflow as tf\n"
+        "from tests.ops.eigen_sum_cases import values\n"
+        "tf.config.threading.set_intra_op_parallelism_threads(3)\n"
+        "x = values(1000000, 'float32', 1000000)\n"
+        "print(tf.reduce_sum(x).numpy().view(np.uint32))\n")
+    env = {**os.environ, "PYTHONPATH": pythonpath()}
+    out = subprocess.run([sys.executable, "-c", program], capture_output=True, env=env,
+                         check=True, timeout=120)
+    want = _TF["t3/float32/n1000000/sum"].view(np.uint32)
+    assert int(out.stdout.decode().strip()) == int(want)
+    assert _TF["t2/float32/n1000000/sum"] != _TF["t3/float32/n1000000/sum"]
