@@ -613,9 +613,27 @@ class _Pool:
 _POOL = _Pool()
 
 
+# The intra-op thread count set by tf.config.threading (0: the machine's)
+_INTRA_OP = [0]
+
+
+def intra_op_threads() -> int:
+    """Threads in TF's intra-op pool, which its CPU kernels split work among (Eigen's
+    ThreadPoolDevice): the count set by set_intra_op_parallelism_threads, else as many as
+    the process's CPU affinity allows (TF's port::MaxParallelism). Some results depend on
+    it: a whole-tensor sum is cut into one block per thread (eigen_sum.full_sum)."""
+    if _INTRA_OP[0] > 0:
+        return _INTRA_OP[0]
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
 def set_intra_op_threads(n: int) -> None:
     """At most `n` threads per kernel, its helpers and OpenBLAS's (TF's intra-op
     parallelism); 0 gives back the machine's default."""
+    _INTRA_OP[0] = max(n, 0)
     with _POOL.lock:
         if _POOL.executor is not None:
             _POOL.executor.shutdown(wait=False)  # its idle threads exit

@@ -1,0 +1,374 @@
+"""float32 and float64 sums in the order TF 2.21's CPU kernels (Eigen's reductions) add,
+in few NumPy calls: Sum, Mean, EuclideanNorm, and bfloat16's float32 sums.
+
+Sits in the ops layer under eigen_reduce.py (whose docstring describes the order, and
+whose slow `inner`/`columns` spell it out one step at a time for the half types) and
+reduce.py. Eigen's packets on TF's AVX build hold 32 bytes: 8 floats or 4 doubles (`p`).
+- A row (the innermost dimension, or a whole tensor): four packet accumulators over
+  blocks of 4p values, ((a0 + a1) + a2) + a3, then the remaining whole packets, the packet
+  folded in halves; the last n % p values added in turn from 0, plus the fold. Above
+  p * 1024 values (LeafSize 1024 for float and double) the row is cut in two at a packet
+  boundary counted from the tensor's start, each half reduced so, and the halves added.
+  Here each leaf of that tree is computed at once for all leaves (_leaf_sums), then the
+  tree adds them.
+- A whole tensor large enough for Eigen's cost model is cut among TF's intra-op threads
+  (Eigen's FullReducer on a ThreadPoolDevice): blocks of floor(n / threads) values each
+  reduced as a row, the remainder too, then the remainder's sum plus each block's in turn.
+- Columns (an outer dimension reduced): the outputs taken flat, p at a time, each adding
+  its rows in four accumulators by row modulo 4 when there are 16 rows or more; outputs in
+  a packet straddling two rows of the kept outer dimension, and those after the last whole
+  packet, add their rows in turn.
+Eigen's accumulators start from +0, which turns an all -0 sum into +0; adding +0 never
+changes another value, so the padding zeros below are exact.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import operator
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.backend import intra_op_threads
+
+_LEAF = 1024  # Eigen's LeafSize for float and double
+_UNROLL_ROWS = 16  # the fewest rows Eigen's column reduction adds in four accumulators
+_WIDE_ROWS = 4  # rows from which _blocks_in_turn pays a copy to add them side by side
+
+# Eigen's cost model (TensorCostModel<ThreadPoolDevice>): a load costs 11/64 cycles a
+# byte, a thread is worth starting per 100,000 cycles past the first 100,000; the
+# reducer's compute cost is Eigen's default for a functor without traits (10 cycles), a
+# product's 1, each divided among a packet's lanes. So a float32 sum is shared from
+# 108,388 values on, a float64 one from 54,194, a float32 Euclidean norm from 76,364, a
+# float64 one from 38,182: TF 2.21's, on each side of these sizes (tests/ops/eigen_sum.npz).
+_LOAD_CYCLES_PER_BYTE = 11 / 64
+_REDUCER_CYCLES = 10
+_STARTUP_CYCLES = 100_000
+_PER_THREAD_CYCLES = 100_000
+
+
+def lanes(dtype: Any) -> int:
+    """Values in an AVX packet: 8 floats, 4 doubles."""
+    return 32 // np.dtype(dtype).itemsize
+
+
+# What Eigen's cost model sees per value of a whole-tensor reduction's input expression:
+# (values of the type loaded, products computed)
+SUM = (1, 0)  # the tensor itself
+SQUARES = (2, 1)  # EuclideanNorm's x * x: x loaded twice, one product
+HALF_SQUARES = (1, 2)  # L2Loss's x.square() * 0.5: one load, two products
+
+
+def shard_threads(n: int, dtype: Any, threads: int, cost: tuple = SUM) -> int:
+    """Into how many threads Eigen's FullReducer cuts a whole-tensor reduction of `n`
+    values on a pool of `threads`: each value costs its loads and its products and the
+    reducer, these per packet lane (`cost`: (loads, products))."""
+    loads, products = cost
+    per_value = loads * np.dtype(dtype).itemsize * _LOAD_CYCLES_PER_BYTE + \
+        (_REDUCER_CYCLES + products) / lanes(dtype)
+    t = (n * per_value - _STARTUP_CYCLES) / _PER_THREAD_CYCLES + 0.9
+    return max(1, min(threads, int(t)))
+
+
+def _blocks_in_turn(g: Any, op: Any = np.add) -> Any:
+    """(k, m, B) `g` reduced (`op`) over m in turn: (k, B). Many rows are first laid out
+    block by block, (m, k, B), so that each of NumPy's steps takes k * B values, not B."""
+    if g.shape[0] < _WIDE_ROWS:
+        return op.reduce(g, axis=1)
+    return op.reduce(np.ascontiguousarray(g.transpose(1, 0, 2)), axis=0)
+
+
+def _fold(v: Any, op: Any = np.add) -> Any:
+    """Eigen's predux: the packet's halves added (`op`), then the halves of that, to one
+    lane."""
+    w = v.shape[-1]
+    while w > 1:
+        w //= 2
+        v = op(v[..., :w], v[..., w:])
+    return v[..., 0]
+
+
+def _in_turn_last(x: Any, op: Any = np.add) -> Any:
+    """x's last axis reduced (`op`) in turn, from op's identity."""
+    one = x.dtype.type(op.identity)
+    if x.shape[-1] == 0:
+        return np.full(x.shape[:-1], one)
+    return op(op.accumulate(x, axis=-1)[..., -1], one)
+
+
+# a ufunc's operator on NumPy scalars (the ufunc called on scalars costs ~20x more)
+_SCALAR_OP = {np.add: operator.add, np.multiply: operator.mul}
+
+
+def _few(v: Any, op: Any = np.add) -> Any:
+    """short_rows() of 1-D `v` of fewer than 4p values in fewer NumPy calls: its whole
+    packets added lane by lane, folded; its last values in turn from 0, plus the fold."""
+    p = lanes(v.dtype)
+    n = v.size
+    whole = n // p * p
+    one = v.dtype.type(op.identity)
+    scalar_op = _SCALAR_OP[op]
+    tail = scalar_op(op.accumulate(v[whole:])[-1], one) if n > whole else one
+    if not whole:
+        return tail
+    packet = op.reduce(v[:whole].reshape(-1, p), axis=0) if whole > p else v[:p]
+    return scalar_op(tail, _fold(packet, op))
+
+
+def short_rows(x: Any, op: Any = np.add) -> Any:
+    """The sum (`op` np.add) or product (np.multiply) of each row (last axis) of `x`
+    without the tree: a sum's rows of at most p * 1024 values, a product's of any length
+    (Eigen's ProdReducer takes no tree: checked against TF 2.21)."""
+    p = lanes(x.dtype)
+    n = x.shape[-1]
+    lead = x.shape[:-1]
+    one = x.dtype.type(op.identity)
+    whole = n // p * p
+    if n < p:
+        return _in_turn_last(x, op)
+    start = n // (4 * p) * 4 * p
+    if start:  # the four accumulators over blocks of 4p (in turn), then in turn too
+        blocks = x[..., :start].reshape(-1, start // p // 4, 4 * p)
+        acc = op.reduce(_blocks_in_turn(blocks, op).reshape(lead + (4, p)), axis=-2)
+    else:
+        acc = op(x[..., :p], one)
+        start = p
+    for j in range(start, whole, p):
+        op(acc, x[..., j:j + p], out=acc)
+    f = _fold(acc, op)
+    if whole == n:
+        return op(f, one)
+    return op(_in_turn_last(x[..., whole:], op), f)
+
+
+@functools.lru_cache(maxsize=512)
+def _tree(n: int, first: int, p: int) -> tuple:
+    """Eigen's split of a row of `n` values starting at flat index `first` (only its
+    residue modulo p counts): (the leaves' starts relative to `first`, their lengths, the
+    tree: a leaf's index or a pair of trees)."""
+    starts: list = []
+    lengths: list = []
+
+    def grow(at: int, count: int) -> Any:
+        if count <= p * _LEAF:
+            starts.append(at - first)
+            lengths.append(count)
+            return len(starts) - 1
+        split = p * -(-(at + -(-count // 2)) // p)
+        left = min(split - at, count)
+        if left == count:
+            return grow(at, left)
+        return (grow(at, left), grow(split, count - left))
+
+    tree = grow(first, n)
+    return np.array(starts, np.intp), np.array(lengths, np.intp), tree
+
+
+def _combine(tree: Any, leaves: Any) -> Any:
+    """The tree's sum: each node its left half's sum plus its right's."""
+    if isinstance(tree, tuple):
+        return _combine(tree[0], leaves) + _combine(tree[1], leaves)
+    return leaves[..., tree]
+
+
+def _leaf_sums(flat: Any, starts: Any, lengths: Any) -> Any:
+    """short_rows() of the runs flat[s:s + length], all at once: the runs with as many
+    blocks of 4p copied side by side (a window view of `flat` indexed by their starts)
+    and their blocks added in turn (the four accumulators' lanes; np.add.reduceat would
+    add them pairwise), their last whole packets and values gathered with zeros for
+    padding."""
+    p = lanes(flat.dtype)
+    block = 4 * p
+    k = starts.size
+    bodies = lengths // block * block
+    acc = np.zeros((k, block), flat.dtype)
+    item = flat.strides[0]
+    for body in np.unique(bodies[bodies > 0]):
+        pick = np.flatnonzero(bodies == body)
+        m = body // block
+        # every run of m blocks, as a view (m, start, block), copied run by run into
+        # (m, run, block) for NumPy to add side by side
+        windows = np.lib.stride_tricks.as_strided(
+            flat, (m, flat.size - body + 1, block), (block * item, item, item),
+            writeable=False)
+        side = np.empty((m, pick.size, block), flat.dtype)
+        for j, st in enumerate(starts[pick]):
+            side[:, j] = windows[:, st]
+        acc[pick] = np.add.reduce(side, axis=0)
+    four = acc.reshape(k, 4, p)
+    pacc = ((four[:, 0] + four[:, 1]) + four[:, 2]) + four[:, 3]
+    lane = np.arange(p)
+    packets = (lengths - bodies) // p
+    for j in range(3):  # the whole packets after the blocks (up to 3)
+        at = (starts + bodies + j * p)[:, None] + lane
+        pacc += _gather(flat, at, (j < packets)[:, None])
+    tail_at = (starts + lengths // p * p)[:, None] + lane[:-1]
+    tail = _gather(flat, tail_at, tail_at < (starts + lengths)[:, None])
+    return np.add.accumulate(tail, axis=1)[:, -1] + _fold(pacc)
+
+
+def _gather(flat: Any, at: Any, keep: Any) -> Any:
+    """flat[at] where `keep`, else +0."""
+    return np.where(keep, flat[np.minimum(at, flat.size - 1)], flat.dtype.type(0))
+
+
+def _row_sums(flat: Any, firsts: Any, n: int) -> Any:
+    """The sums of the rows flat[f:f + n] for each f in `firsts` (n > p * 1024): rows
+    whose starts share a residue modulo p share a tree."""
+    p = lanes(flat.dtype)
+    out = np.empty(firsts.size, flat.dtype)
+    residues = firsts % p
+    for r in np.unique(residues):
+        pick = np.flatnonzero(residues == r)
+        rel, lengths, tree = _tree(n, int(r), p)
+        starts = (firsts[pick][:, None] + rel).reshape(-1)
+        leaves = _leaf_sums(flat, starts, np.tile(lengths, pick.size))
+        out[pick] = _combine(tree, leaves.reshape(pick.size, rel.size))
+    return out + flat.dtype.type(0)
+
+
+def rows(x2: Any, op: Any = np.add) -> Any:
+    """Each row's sum (product) of a C-contiguous (rows, n) array."""
+    r, n = x2.shape
+    if n <= lanes(x2.dtype) * _LEAF or op is not np.add:
+        return short_rows(x2, op)
+    return _row_sums(x2.reshape(-1), np.arange(r) * n, n)
+
+
+def full_sum(flat: Any, threads: int, cost: tuple = SUM, op: Any = np.add) -> Any:
+    """The sum (product) of a whole contiguous 1-D tensor as TF's CPU kernel adds it on
+    `threads` intra-op threads (`cost`: shard_threads's)."""
+    return sharded_sum(flat, shard_threads(flat.size, flat.dtype, threads, cost), op)
+
+
+def sharded_sum(flat: Any, t: int, op: Any = np.add) -> Any:
+    """The sum (product) of 1-D `flat` cut into `t` blocks as Eigen's FullReducer cuts
+    it. (A product's blocks take no tree: short_rows.)"""
+    n = flat.size
+    if t == 1:
+        return rows(flat[None], op)[0]
+    if op is not np.add:
+        return _sharded_product(flat, t)
+    # Eigen's block size: the count divided in float, rounded down
+    size = math.floor(np.float32(n) / np.float32(t))
+    blocks = n // size if size > 0 else 0
+    firsts = np.arange(blocks) * size
+    sums = _row_sums(flat, firsts, size) if size > lanes(flat.dtype) * _LEAF else \
+        short_rows(flat[:blocks * size].reshape(blocks, size))
+    total = flat.dtype.type(0)
+    if blocks * size < n:
+        rest = n - blocks * size
+        total = _row_sums(flat, np.array([blocks * size]), rest)[0] \
+            if rest > lanes(flat.dtype) * _LEAF else short_rows(flat[blocks * size:])
+    for s in sums:
+        total = total + s
+    return total + flat.dtype.type(0)
+
+
+def _sharded_product(flat: Any, t: int) -> Any:
+    """sharded_sum() of a product: the remainder's product times each block's in turn."""
+    n = flat.size
+    size = math.floor(np.float32(n) / np.float32(t))
+    blocks = n // size if size > 0 else 0
+    parts = short_rows(flat[:blocks * size].reshape(blocks, size), np.multiply)
+    total = short_rows(flat[blocks * size:], np.multiply) if blocks * size < n else \
+        flat.dtype.type(1)
+    for s in parts:
+        total = total * s
+    return total
+
+
+def _alone(shape: tuple, c: int, p: int) -> Any:
+    """Which outputs (..., C) of a column reduction Eigen computes one at a time: taking
+    the outputs flat, p at a time, a packet that straddles two C-rows or comes after the
+    last whole packet adds each output's rows in turn."""
+    o = np.arange(int(np.prod(shape))).reshape(shape)
+    first = o // p * p
+    return (first // c != (first + p - 1) // c) | (o >= o.size // p * p)
+
+
+def columns(x: Any, op: Any = np.add) -> Any:
+    """The reduction (`op`) of axis -2 of `x` (..., R, C), the last axis kept."""
+    p = lanes(x.dtype)
+    r, c = x.shape[-2:]
+    whole = c // p * p
+    one = x.dtype.type(op.identity)
+    if r < _UNROLL_ROWS or (not whole and x.ndim == 2):
+        return op(op.reduce(x, axis=-2), one)
+    u = r // 4 * 4
+    s = op.reduce(x[..., :u, :].reshape(x.shape[:-2] + (u // 4, 4, c)), axis=-3)
+    acc = op(s[..., 0, :], s[..., 1, :])
+    op(acc, s[..., 2, :], out=acc)
+    op(acc, s[..., 3, :], out=acc)
+    for i in range(u, r):
+        op(acc, x[..., i, :], out=acc)
+    op(acc, one, out=acc)
+    if whole < c:  # (C a multiple of p: no packet straddles, none comes after the last)
+        turn = op(op.reduce(x, axis=-2), one)
+        alone = _alone(turn.shape, c, p)
+        acc[alone] = turn[alone]
+    return acc
+
+
+def plan(shape: tuple, axes: tuple) -> tuple:
+    """TF's simplified reduction: the shape with size-1 dimensions dropped and runs merged,
+    and whether each merged dimension is reduced."""
+    dims: list = []
+    red: list = []
+    for i, d in enumerate(shape):
+        if d == 1:
+            continue
+        r = i in axes
+        if red and red[-1] == r:
+            dims[-1] *= d
+        else:
+            dims.append(d)
+            red.append(r)
+    return tuple(dims), tuple(red)
+
+
+def eigen_sum(a: Any, axes: tuple, threads: int, cost: tuple = SUM,
+              op: Any = np.add) -> Any:
+    """The sum (`op` np.add) or product (np.multiply) of float32 or float64 `a` over
+    `axes` (sorted, non-negative) in TF's CPU order, shaped as the kept dimensions (no
+    keepdims)."""
+    out_shape = tuple(d for i, d in enumerate(a.shape) if i not in axes)
+    one = a.dtype.type(op.identity)
+    if a.size == 0:
+        return np.full(out_shape, one)
+    dims, red = plan(a.shape, axes)
+    x = np.ascontiguousarray(a).reshape(dims)
+    if not any(red):
+        s = op(x, one)
+    elif all(red):
+        s = full_sum(x.reshape(-1), threads, cost, op)
+    elif len(dims) == 2:
+        s = columns(x, op) if red[0] else rows(x, op)
+    elif len(dims) == 3 and not red[0]:
+        s = columns(x, op)
+    elif len(dims) == 3:  # outer and inner reduced: in turn, the inner axis outermost
+        t = np.ascontiguousarray(x.transpose(2, 0, 1)).reshape(-1, dims[1])
+        s = op(op.reduce(t, axis=0), one)
+    else:  # TF transposes to (kept, reduced) and reduces the rows
+        keep = [i for i, r in enumerate(red) if not r]
+        gone = [i for i, r in enumerate(red) if r]
+        t = np.ascontiguousarray(x.transpose(keep + gone))
+        s = rows(t.reshape(math.prod(dims[i] for i in keep), -1), op)
+    return np.asarray(s, a.dtype).reshape(out_shape)
+
+
+def tf_sum(x: Any, axes: tuple, keepdims: bool, cost: tuple = SUM,
+           op: Any = np.add) -> Any:
+    """TF's CPU Sum (`op` np.add) or Prod (np.multiply) of float32 or float64 `x` over
+    sorted `axes` (`cost`: what the values summed were computed from, which Eigen's cost
+    model weighs), shared as TF's intra-op pool would."""
+    if len(axes) == x.ndim and x.size <= _LEAF * lanes(x.dtype):  # (fewer calls)
+        s = np.asarray(_few(x.reshape(-1), op) if x.size < 4 * lanes(x.dtype) else
+                       short_rows(x.reshape(-1), op))
+    else:
+        s = eigen_sum(x, axes, intra_op_threads(), cost, op)
+    if keepdims:
+        return s.reshape(tuple(1 if i in axes else d for i, d in enumerate(x.shape)))
+    return s
