@@ -116,6 +116,21 @@ def test_long_rows_and_shards_as_reference(n: int, shards: int, dtype: str, seed
                                                          for i in range(3)])
 
 
+@pytest.mark.parametrize("step_bytes", [1, 3000])
+def test_steps_carry_the_sum(step_bytes: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # many rows or tree leaves add their blocks side by side a few blocks a step; each
+    # step's copy takes the sum so far first (one block a step here, or a few)
+    monkeypatch.setattr(eigen_sum, "REDUCE_STEP_BYTES", step_bytes)
+    for dtype in ("float32", "float64"):
+        x = values(20001, dtype, 3)
+        assert eigen_sum.sharded_sum(x, 1) == ref.full(x, 1)
+        assert eigen_sum.sharded_sum(x, 3) == ref.full(x, 3)
+        y = near_one(values(6 * 700, dtype, 4)).reshape(6, 700)
+        for op in (np.add, np.multiply):
+            want = [ref.row(y.reshape(-1), i * 700, 700, op) for i in range(6)]
+            np.testing.assert_array_equal(eigen_sum.rows(y, op), want)
+
+
 def test_zeros_and_empty() -> None:
     # Eigen's accumulators start from +0: a sum of -0s is +0; an empty mean is NaN
     for dtype in ("float32", "float64"):

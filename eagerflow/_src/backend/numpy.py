@@ -295,6 +295,12 @@ ELEMENTWISE_BLOCK = 1 << 16
 # each); more lengths, and it steps through the rows by rank instead.
 SEGMENT_LENGTH_GROUPS = 64
 
+# A float sum in Eigen's order (ops/eigen_sum.py) adds blocks of 32 floats (16 doubles)
+# in turn for many rows or tree leaves at once: each step copies the next blocks of all of
+# them side by side (one memcpy a block), then adds them as one row. It copies about this
+# many bytes a step, so that the copy is added while still in the core's cache.
+REDUCE_STEP_BYTES = 1 << 18
+
 
 # ---------------------------------------------------------------------------------------
 # Small products.

@@ -27,11 +27,12 @@ from __future__ import annotations
 import functools
 import math
 import operator
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import intra_op_threads
+from eagerflow._src.backend import REDUCE_STEP_BYTES, intra_op_threads
 
 _LEAF = 1024  # Eigen's LeafSize for float and double
 _UNROLL_ROWS = 16  # the fewest rows Eigen's column reduction adds in four accumulators
@@ -72,12 +73,41 @@ def shard_threads(n: int, dtype: Any, threads: int, cost: tuple = SUM) -> int:
     return max(1, min(threads, int(t)))
 
 
+def _records(g: Any) -> Any:
+    """(..., B) `g`, its last axis contiguous, with each run of B values as one record:
+    NumPy copies a record with one memcpy, not B values a loop step."""
+    return g.view(np.dtype((np.void, g.shape[-1] * g.itemsize)))[..., 0]
+
+
+def _steps(row_bytes: int) -> int:
+    """How many rows of `row_bytes` one step of _in_turn_steps copies and adds."""
+    return max(1, REDUCE_STEP_BYTES // max(row_bytes, 1))
+
+
+def _in_turn_steps(copies: Iterable, dtype: Any, op: Any) -> Any:
+    """The rows of the record arrays `copies` yields (fresh (c, k) arrays, in order),
+    reduced (`op`) in turn: (k * values a record). Each copy's first row takes the
+    result so far (op commutes), so its rows are added in turn after it."""
+    acc = None
+    for rec in copies:
+        buf = rec.view(dtype)
+        if acc is not None:
+            op(buf[0], acc, out=buf[0])
+        acc = op.reduce(buf, axis=0)
+    return acc
+
+
 def _blocks_in_turn(g: Any, op: Any = np.add) -> Any:
-    """(k, m, B) `g` reduced (`op`) over m in turn: (k, B). Many rows are first laid out
-    block by block, (m, k, B), so that each of NumPy's steps takes k * B values, not B."""
-    if g.shape[0] < _WIDE_ROWS:
+    """(k, m, B) `g` reduced (`op`) over m in turn: (k, B). Many rows are added side by
+    side: each step copies the next blocks of all k (as records) into one row, so that
+    NumPy adds k * B values a loop, not B."""
+    k, m, b = g.shape
+    if k < _WIDE_ROWS:
         return op.reduce(g, axis=1)
-    return op.reduce(np.ascontiguousarray(g.transpose(1, 0, 2)), axis=0)
+    recs = _records(g).T
+    c = _steps(k * b * g.itemsize)
+    acc = _in_turn_steps((recs[a:a + c].copy() for a in range(0, m, c)), g.dtype, op)
+    return acc.reshape(k, b)
 
 
 def _fold(v: Any, op: Any = np.add) -> Any:
@@ -132,11 +162,11 @@ def short_rows(x: Any, op: Any = np.add) -> Any:
     if start:  # the four accumulators over blocks of 4p (in turn), then in turn too
         blocks = x[..., :start].reshape(-1, start // p // 4, 4 * p)
         acc = op.reduce(_blocks_in_turn(blocks, op).reshape(lead + (4, p)), axis=-2)
-    else:
-        acc = op(x[..., :p], one)
+    else:  # (x's first packet: the +0 it adds to changes nothing but a -0, added below)
+        acc = x[..., :p]
         start = p
     for j in range(start, whole, p):
-        op(acc, x[..., j:j + p], out=acc)
+        acc = op(acc, x[..., j:j + p])
     f = _fold(acc, op)
     if whole == n:
         return op(f, one)
@@ -166,66 +196,108 @@ def _tree(n: int, first: int, p: int) -> tuple:
     return np.array(starts, np.intp), np.array(lengths, np.intp), tree
 
 
-def _combine(tree: Any, leaves: Any) -> Any:
-    """The tree's sum: each node its left half's sum plus its right's."""
-    if isinstance(tree, tuple):
-        return _combine(tree[0], leaves) + _combine(tree[1], leaves)
-    return leaves[..., tree]
+def _levels(tree: Any, leaves: int) -> tuple:
+    """The tree's additions as steps over an array of node values (the leaves first, then
+    each addition's result): ((results, lefts, rights), ...), each step's additions
+    depending only on earlier steps'; the root's index."""
+    steps: dict = {}
+    count = [leaves]
+
+    def walk(node: Any) -> tuple:  # (its index, its height)
+        if not isinstance(node, tuple):
+            return node, 0
+        (left, hl), (right, hr) = walk(node[0]), walk(node[1])
+        at, height = count[0], max(hl, hr) + 1
+        count[0] += 1
+        steps.setdefault(height, []).append((at, left, right))
+        return at, height
+
+    root, _ = walk(tree)
+    program = tuple(tuple(np.array(column, np.intp) for column in zip(*steps[h]))
+                    for h in sorted(steps))
+    return program, root, count[0]
 
 
-def _leaf_sums(flat: Any, starts: Any, lengths: Any) -> Any:
-    """short_rows() of the runs flat[s:s + length], all at once: the runs with as many
-    blocks of 4p copied side by side (a window view of `flat` indexed by their starts)
-    and their blocks added in turn (the four accumulators' lanes; np.add.reduceat would
-    add them pairwise), their last whole packets and values gathered with zeros for
-    padding."""
-    p = lanes(flat.dtype)
-    block = 4 * p
-    k = starts.size
-    bodies = lengths // block * block
-    acc = np.zeros((k, block), flat.dtype)
-    item = flat.strides[0]
-    for body in np.unique(bodies[bodies > 0]):
-        pick = np.flatnonzero(bodies == body)
-        m = body // block
-        # every run of m blocks, as a view (m, start, block), copied run by run into
-        # (m, run, block) for NumPy to add side by side
-        windows = np.lib.stride_tricks.as_strided(
-            flat, (m, flat.size - body + 1, block), (block * item, item, item),
-            writeable=False)
-        side = np.empty((m, pick.size, block), flat.dtype)
-        for j, st in enumerate(starts[pick]):
-            side[:, j] = windows[:, st]
-        acc[pick] = np.add.reduce(side, axis=0)
-    four = acc.reshape(k, 4, p)
-    pacc = ((four[:, 0] + four[:, 1]) + four[:, 2]) + four[:, 3]
-    lane = np.arange(p)
-    packets = (lengths - bodies) // p
-    for j in range(3):  # the whole packets after the blocks (up to 3)
-        at = (starts + bodies + j * p)[:, None] + lane
-        pacc += _gather(flat, at, (j < packets)[:, None])
-    tail_at = (starts + lengths // p * p)[:, None] + lane[:-1]
-    tail = _gather(flat, tail_at, tail_at < (starts + lengths)[:, None])
-    return np.add.accumulate(tail, axis=1)[:, -1] + _fold(pacc)
-
-
-def _gather(flat: Any, at: Any, keep: Any) -> Any:
-    """flat[at] where `keep`, else +0."""
-    return np.where(keep, flat[np.minimum(at, flat.size - 1)], flat.dtype.type(0))
-
-
-def _row_sums(flat: Any, firsts: Any, n: int) -> Any:
-    """The sums of the rows flat[f:f + n] for each f in `firsts` (n > p * 1024): rows
-    whose starts share a residue modulo p share a tree."""
-    p = lanes(flat.dtype)
-    out = np.empty(firsts.size, flat.dtype)
+@functools.lru_cache(maxsize=64)
+def _rows_plan(first: int, step: int, count: int, n: int, p: int) -> tuple:
+    """The leaves and trees of the rows of `n` values starting at first + i * step
+    (i < count), n > p * 1024: (every leaf's start, its length, and per residue of the
+    rows' starts modulo p (rows sharing one share a tree): (those rows, the offset of
+    their leaves among all, leaves a row, the tree's _levels))."""
+    firsts = first + step * np.arange(count)
     residues = firsts % p
+    starts, lengths, groups = [], [], []
+    offset = 0
     for r in np.unique(residues):
         pick = np.flatnonzero(residues == r)
-        rel, lengths, tree = _tree(n, int(r), p)
-        starts = (firsts[pick][:, None] + rel).reshape(-1)
-        leaves = _leaf_sums(flat, starts, np.tile(lengths, pick.size))
-        out[pick] = _combine(tree, leaves.reshape(pick.size, rel.size))
+        rel, size, tree = _tree(n, int(r), p)
+        starts.append((firsts[pick][:, None] + rel).reshape(-1))
+        lengths.append(np.tile(size, pick.size))
+        groups.append((pick, offset, rel.size, _levels(tree, rel.size)))
+        offset += pick.size * rel.size
+    return _leaf_plan(np.concatenate(starts), np.concatenate(lengths), p), tuple(groups)
+
+
+def _leaf_plan(starts: Any, lengths: Any, p: int) -> tuple:
+    """What _leaf_sums reads for runs at `starts` of `lengths` values: per count of
+    blocks of 4p, (those runs, each block's start (blocks, runs)); each run's values
+    after its blocks (up to 3 packets, then up to p - 1 values: the places to read, and
+    where there is no value, to read as +0)."""
+    block = 4 * p
+    bodies = lengths // block * block
+    groups = []
+    for body in np.unique(bodies[bodies > 0]):
+        pick = np.flatnonzero(bodies == body)
+        groups.append((pick, starts[pick] + block * np.arange(body // block)[:, None]))
+    lane = np.arange(p)
+    packets = (lengths - bodies) // p
+    rest = [(starts + bodies + j * p)[:, None] + lane for j in range(3)]
+    tail = (starts + lengths // p * p)[:, None] + lane[:-1]
+    at = np.concatenate(rest + [tail], axis=1)
+    gone = np.concatenate([np.broadcast_to((j >= packets)[:, None], (starts.size, p))
+                           for j in range(3)] + [tail >= (starts + lengths)[:, None]], axis=1)
+    return tuple(groups), at, gone
+
+
+def _leaf_sums(flat: Any, plan: tuple) -> Any:
+    """short_rows() of the runs _leaf_plan describes, all at once: the runs with as many
+    blocks of 4p side by side, their blocks added in turn (the four accumulators' lanes;
+    np.add.reduceat would add them pairwise) a few blocks of each a step (copied as
+    records from a window view of `flat`), the values after them gathered, +0 where a
+    run has none (adding +0 to an accumulator that started at +0 changes nothing)."""
+    groups, at, gone = plan
+    p = lanes(flat.dtype)
+    block = 4 * p
+    acc = np.zeros((at.shape[0], block), flat.dtype)
+    # every block of `block` values as a record, one starting at each value
+    windows = np.lib.stride_tricks.as_strided(
+        _records(flat[:block]), (flat.size - block + 1,), flat.strides, writeable=False)
+    for pick, starts in groups:
+        c = _steps(pick.size * block * flat.itemsize)
+        acc[pick] = _in_turn_steps((windows[starts[a:a + c]]
+                                    for a in range(0, starts.shape[0], c)),
+                                   flat.dtype, np.add).reshape(pick.size, block)
+    four = acc.reshape(-1, 4, p)
+    pacc = ((four[:, 0] + four[:, 1]) + four[:, 2]) + four[:, 3]
+    after = flat[np.minimum(at, flat.size - 1)]
+    after[gone] = 0
+    for j in range(3):  # the whole packets after the blocks (up to 3)
+        pacc += after[:, j * p:(j + 1) * p]
+    return np.add.accumulate(after[:, 3 * p:], axis=1)[:, -1] + _fold(pacc)
+
+
+def _row_sums(flat: Any, first: int, step: int, count: int, n: int) -> Any:
+    """The sums of the rows flat[f:f + n], f = first + i * step (i < count), n > p * 1024:
+    every leaf of their trees at once, then each tree's additions a level at a time."""
+    leaf_plan, groups = _rows_plan(first, step, count, n, lanes(flat.dtype))
+    leaves = _leaf_sums(flat, leaf_plan)
+    out = np.empty(count, flat.dtype)
+    for pick, offset, size, (program, root, nodes) in groups:
+        values = np.empty((pick.size, nodes), flat.dtype)
+        values[:, :size] = leaves[offset:offset + pick.size * size].reshape(pick.size, size)
+        for results, lefts, rights in program:
+            values[:, results] = values[:, lefts] + values[:, rights]
+        out[pick] = values[:, root]
     return out + flat.dtype.type(0)
 
 
@@ -234,12 +306,16 @@ def rows(x2: Any, op: Any = np.add) -> Any:
     r, n = x2.shape
     if n <= lanes(x2.dtype) * _LEAF or op is not np.add:
         return short_rows(x2, op)
-    return _row_sums(x2.reshape(-1), np.arange(r) * n, n)
+    return _row_sums(x2.reshape(-1), 0, n, r, n)
 
 
-def full_sum(flat: Any, threads: int, cost: tuple = SUM, op: Any = np.add) -> Any:
+def full_sum(flat: Any, threads: int | None, cost: tuple = SUM, op: Any = np.add) -> Any:
     """The sum (product) of a whole contiguous 1-D tensor as TF's CPU kernel adds it on
-    `threads` intra-op threads (`cost`: shard_threads's)."""
+    `threads` intra-op threads (`cost`: shard_threads's; None: the pool's, asked only
+    where two threads would share the work)."""
+    if threads is None:
+        shared = shard_threads(flat.size, flat.dtype, 2, cost) > 1
+        threads = intra_op_threads() if shared else 1
     return sharded_sum(flat, shard_threads(flat.size, flat.dtype, threads, cost), op)
 
 
@@ -254,13 +330,12 @@ def sharded_sum(flat: Any, t: int, op: Any = np.add) -> Any:
     # Eigen's block size: the count divided in float, rounded down
     size = math.floor(np.float32(n) / np.float32(t))
     blocks = n // size if size > 0 else 0
-    firsts = np.arange(blocks) * size
-    sums = _row_sums(flat, firsts, size) if size > lanes(flat.dtype) * _LEAF else \
+    sums = _row_sums(flat, 0, size, blocks, size) if size > lanes(flat.dtype) * _LEAF else \
         short_rows(flat[:blocks * size].reshape(blocks, size))
     total = flat.dtype.type(0)
     if blocks * size < n:
         rest = n - blocks * size
-        total = _row_sums(flat, np.array([blocks * size]), rest)[0] \
+        total = _row_sums(flat, blocks * size, 0, 1, rest)[0] \
             if rest > lanes(flat.dtype) * _LEAF else short_rows(flat[blocks * size:])
     for s in sums:
         total = total + s
@@ -329,16 +404,22 @@ def plan(shape: tuple, axes: tuple) -> tuple:
     return tuple(dims), tuple(red)
 
 
-def eigen_sum(a: Any, axes: tuple, threads: int, cost: tuple = SUM,
+@functools.lru_cache(maxsize=1024)
+def _layout(shape: tuple, axes: tuple) -> tuple:
+    """plan() of `shape` reduced over `axes`, and the kept dimensions."""
+    return plan(shape, axes) + (tuple(d for i, d in enumerate(shape) if i not in axes),)
+
+
+def eigen_sum(a: Any, axes: tuple, threads: int | None, cost: tuple = SUM,
               op: Any = np.add) -> Any:
     """The sum (`op` np.add) or product (np.multiply) of float32 or float64 `a` over
     `axes` (sorted, non-negative) in TF's CPU order, shaped as the kept dimensions (no
-    keepdims)."""
-    out_shape = tuple(d for i, d in enumerate(a.shape) if i not in axes)
+    keepdims); `threads`: TF's intra-op pool, None to ask backend.intra_op_threads()
+    where the pool's size could count."""
+    dims, red, out_shape = _layout(a.shape, axes)
     one = a.dtype.type(op.identity)
     if a.size == 0:
         return np.full(out_shape, one)
-    dims, red = plan(a.shape, axes)
     x = np.ascontiguousarray(a).reshape(dims)
     if not any(red):
         s = op(x, one)
@@ -368,7 +449,7 @@ def tf_sum(x: Any, axes: tuple, keepdims: bool, cost: tuple = SUM,
         s = np.asarray(_few(x.reshape(-1), op) if x.size < 4 * lanes(x.dtype) else
                        short_rows(x.reshape(-1), op))
     else:
-        s = eigen_sum(x, axes, intra_op_threads(), cost, op)
+        s = eigen_sum(x, axes, None, cost, op)
     if keepdims:
         return s.reshape(tuple(1 if i in axes else d for i, d in enumerate(x.shape)))
     return s
