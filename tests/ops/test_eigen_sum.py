@@ -131,6 +131,19 @@ def test_steps_carry_the_sum(step_bytes: int, monkeypatch: pytest.MonkeyPatch) -
             np.testing.assert_array_equal(eigen_sum.rows(y, op), want)
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_many_rows_as_reference(dtype: str) -> None:
+    # more rows than leaves a tree: a leaf at a time across the rows (rows starting on
+    # every residue of a packet when n is odd); very many rows: a block at a time
+    for count, n in ((24, 9001), (12, 9001), (9, 8200), (5, 4100), (300, 70)):
+        x = values(count * n, dtype, n)
+        want = [ref.row(x, i * n, n) for i in range(count)]
+        np.testing.assert_array_equal(eigen_sum.rows(x.reshape(count, n)), want, str(n))
+    y = near_one(values(300 * 70, dtype, 5)).reshape(300, 70)
+    want = [ref.row(y.reshape(-1), i * 70, 70, np.multiply) for i in range(300)]
+    np.testing.assert_array_equal(eigen_sum.rows(y, np.multiply), want)
+
+
 def test_zeros_and_empty() -> None:
     # Eigen's accumulators start from +0: a sum of -0s is +0; an empty mean is NaN
     for dtype in ("float32", "float64"):

@@ -300,6 +300,10 @@ SEGMENT_LENGTH_GROUPS = 64
 # them side by side (one memcpy a block), then adds them as one row. It copies about this
 # many bytes a step, so that the copy is added while still in the core's cache.
 REDUCE_STEP_BYTES = 1 << 18
+# From this many bytes of blocks across its rows, one block of all of them a NumPy call
+# (no copy) is cheaper: 1000 rows of 31 blocks, 0.40 ms against 0.64 ms copied by steps;
+# 128 rows of 244 blocks, 0.53 against 0.45 (one thread's CPU time, a loaded 2-core host).
+REDUCE_LOOP_BYTES = 1 << 15
 
 
 # ---------------------------------------------------------------------------------------

@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import REDUCE_STEP_BYTES, intra_op_threads
+from eagerflow._src.backend import REDUCE_LOOP_BYTES, REDUCE_STEP_BYTES, intra_op_threads
 
 _LEAF = 1024  # Eigen's LeafSize for float and double
 _UNROLL_ROWS = 16  # the fewest rows Eigen's column reduction adds in four accumulators
@@ -98,12 +98,17 @@ def _in_turn_steps(copies: Iterable, dtype: Any, op: Any) -> Any:
 
 
 def _blocks_in_turn(g: Any, op: Any = np.add) -> Any:
-    """(k, m, B) `g` reduced (`op`) over m in turn: (k, B). Many rows are added side by
-    side: each step copies the next blocks of all k (as records) into one row, so that
-    NumPy adds k * B values a loop, not B."""
+    """(k, m, B) `g` reduced (`op`) over m in turn: (k, B). Rows are added side by side:
+    very many a block at a time; else each step copies the next blocks of all k (as
+    records) into one row, so that NumPy adds k * B values a loop, not B."""
     k, m, b = g.shape
-    if k < _WIDE_ROWS:
+    if k < _WIDE_ROWS or m == 1:
         return op.reduce(g, axis=1)
+    if k * b * g.itemsize >= REDUCE_LOOP_BYTES:  # (each block a step, across all rows)
+        acc = op(g[:, 0], g[:, 1])
+        for i in range(2, m):
+            op(acc, g[:, i], out=acc)
+        return acc
     recs = _records(g).T
     c = _steps(k * b * g.itemsize)
     acc = _in_turn_steps((recs[a:a + c].copy() for a in range(0, m, c)), g.dtype, op)
@@ -197,33 +202,34 @@ def _tree(n: int, first: int, p: int) -> tuple:
 
 
 def _levels(tree: Any, leaves: int) -> tuple:
-    """The tree's additions as steps over an array of node values (the leaves first, then
-    each addition's result): ((results, lefts, rights), ...), each step's additions
-    depending only on earlier steps'; the root's index."""
+    """The tree's additions over an array of node values (the leaves first, then each
+    addition's result, in the order Eigen adds them): (the additions (left, right) in
+    that order; the same as steps ((results, lefts, rights), ...), each step's
+    additions depending only on earlier steps'; the root's index)."""
     steps: dict = {}
-    count = [leaves]
+    pairs: list = []
 
     def walk(node: Any) -> tuple:  # (its index, its height)
         if not isinstance(node, tuple):
             return node, 0
         (left, hl), (right, hr) = walk(node[0]), walk(node[1])
-        at, height = count[0], max(hl, hr) + 1
-        count[0] += 1
+        at, height = leaves + len(pairs), max(hl, hr) + 1
+        pairs.append((left, right))
         steps.setdefault(height, []).append((at, left, right))
         return at, height
 
     root, _ = walk(tree)
     program = tuple(tuple(np.array(column, np.intp) for column in zip(*steps[h]))
                     for h in sorted(steps))
-    return program, root, count[0]
+    return tuple(pairs), program, root
 
 
 @functools.lru_cache(maxsize=64)
 def _rows_plan(first: int, step: int, count: int, n: int, p: int) -> tuple:
     """The leaves and trees of the rows of `n` values starting at first + i * step
-    (i < count), n > p * 1024: (every leaf's start, its length, and per residue of the
-    rows' starts modulo p (rows sharing one share a tree): (those rows, the offset of
-    their leaves among all, leaves a row, the tree's _levels))."""
+    (i < count), n > p * 1024: (_leaf_plan of every leaf, and per residue of the rows'
+    starts modulo p (rows sharing one share a tree): (those rows, the offset of their
+    leaves among all, leaves a row, the tree's _levels))."""
     firsts = first + step * np.arange(count)
     residues = firsts % p
     starts, lengths, groups = [], [], []
@@ -240,65 +246,127 @@ def _rows_plan(first: int, step: int, count: int, n: int, p: int) -> tuple:
 
 def _leaf_plan(starts: Any, lengths: Any, p: int) -> tuple:
     """What _leaf_sums reads for runs at `starts` of `lengths` values: per count of
-    blocks of 4p, (those runs, each block's start (blocks, runs)); each run's values
-    after its blocks (up to 3 packets, then up to p - 1 values: the places to read, and
-    where there is no value, to read as +0)."""
+    blocks of 4p, (those runs (None: all), each block's start (blocks, runs)); the values
+    after each run's blocks (up to 3 packets, then up to p - 1 values: where to read
+    them, and where a run has none, None if none lacks any: read as +0)."""
     block = 4 * p
     bodies = lengths // block * block
     groups = []
     for body in np.unique(bodies[bodies > 0]):
         pick = np.flatnonzero(bodies == body)
-        groups.append((pick, starts[pick] + block * np.arange(body // block)[:, None]))
+        whole = pick.size == starts.size
+        groups.append((None if whole else pick,
+                       starts[pick] + block * np.arange(body // block)[:, None]))
     lane = np.arange(p)
     packets = (lengths - bodies) // p
     rest = [(starts + bodies + j * p)[:, None] + lane for j in range(3)]
     tail = (starts + lengths // p * p)[:, None] + lane[:-1]
-    at = np.concatenate(rest + [tail], axis=1)
     gone = np.concatenate([np.broadcast_to((j >= packets)[:, None], (starts.size, p))
                            for j in range(3)] + [tail >= (starts + lengths)[:, None]], axis=1)
-    return tuple(groups), at, gone
+    at = np.where(gone, starts[:, None], np.concatenate(rest + [tail], axis=1))
+    return tuple(groups), at, gone if gone.any() else None
+
+
+def _windows(flat: Any, block: int) -> Any:
+    """Every run of `block` values of contiguous 1-D `flat` as a record, one starting at
+    each value (a view)."""
+    return np.ndarray((flat.size - block + 1,), np.dtype((np.void, block * flat.itemsize)),
+                      flat, 0, flat.strides)
 
 
 def _leaf_sums(flat: Any, plan: tuple) -> Any:
     """short_rows() of the runs _leaf_plan describes, all at once: the runs with as many
     blocks of 4p side by side, their blocks added in turn (the four accumulators' lanes;
     np.add.reduceat would add them pairwise) a few blocks of each a step (copied as
-    records from a window view of `flat`), the values after them gathered, +0 where a
-    run has none (adding +0 to an accumulator that started at +0 changes nothing)."""
+    records from _windows), then each run's four accumulators and its whole packets
+    after them added in turn (one reduction over 7 packets: +0 where a run has fewer,
+    which changes no accumulator that started at +0), the fold, the last values."""
     groups, at, gone = plan
     p = lanes(flat.dtype)
     block = 4 * p
-    acc = np.zeros((at.shape[0], block), flat.dtype)
-    # every block of `block` values as a record, one starting at each value
-    windows = np.lib.stride_tricks.as_strided(
-        _records(flat[:block]), (flat.size - block + 1,), flat.strides, writeable=False)
+    k = at.shape[0]
+    windows = _windows(flat, block)
+    acc = None if len(groups) == 1 and groups[0][0] is None else \
+        np.zeros((k, block), flat.dtype)
     for pick, starts in groups:
-        c = _steps(pick.size * block * flat.itemsize)
-        acc[pick] = _in_turn_steps((windows[starts[a:a + c]]
-                                    for a in range(0, starts.shape[0], c)),
-                                   flat.dtype, np.add).reshape(pick.size, block)
-    four = acc.reshape(-1, 4, p)
-    pacc = ((four[:, 0] + four[:, 1]) + four[:, 2]) + four[:, 3]
-    after = flat[np.minimum(at, flat.size - 1)]
-    after[gone] = 0
-    for j in range(3):  # the whole packets after the blocks (up to 3)
-        pacc += after[:, j * p:(j + 1) * p]
-    return np.add.accumulate(after[:, 3 * p:], axis=1)[:, -1] + _fold(pacc)
+        c = _steps(starts.shape[1] * block * flat.itemsize)
+        s = _in_turn_steps((windows[starts[a:a + c]] for a in range(0, starts.shape[0], c)),
+                           flat.dtype, np.add).reshape(-1, block)
+        if acc is None:
+            acc = s
+        else:
+            acc[pick] = s
+    if acc is None:  # (no run has a block)
+        acc = np.zeros((k, block), flat.dtype)
+    after = flat[at]
+    if gone is not None:
+        after[gone] = 0
+    packets = np.concatenate((acc, after[:, :3 * p]), axis=1).reshape(k, 7, p)
+    return np.add.accumulate(after[:, 3 * p:], axis=1)[:, -1] + \
+        _fold(np.add.reduce(packets, axis=1))
 
 
 def _row_sums(flat: Any, first: int, step: int, count: int, n: int) -> Any:
     """The sums of the rows flat[f:f + n], f = first + i * step (i < count), n > p * 1024:
-    every leaf of their trees at once, then each tree's additions a level at a time."""
-    leaf_plan, groups = _rows_plan(first, step, count, n, lanes(flat.dtype))
+    rows sharing a tree (their starts' residue modulo p) and more of them than its
+    leaves, a leaf at a time across them (_tree_rows); else every leaf of every tree at
+    once (_leaf_sums), then the trees' additions: one row's on scalars, many rows' a
+    level at a time."""
+    p = lanes(flat.dtype)
+    period = p // math.gcd(step, p)  # rows r, r + period, ... share a residue
+    if count // period >= _tree_levels(n, first % p, p)[0].size:
+        out = np.empty(count, flat.dtype)
+        for r in range(min(period, count)):
+            out[r::period] = _tree_rows(flat, first + r * step, step * period,
+                                        len(range(r, count, period)), n)
+        return out + flat.dtype.type(0)
+    leaf_plan, groups = _rows_plan(first, step, count, n, p)
     leaves = _leaf_sums(flat, leaf_plan)
+    zero = flat.dtype.type(0)
+    if count == 1:
+        (_, _, _, (pairs, _, root)), = groups
+        values = list(leaves)
+        for left, right in pairs:
+            values.append(values[left] + values[right])
+        return np.array([values[root] + zero])
     out = np.empty(count, flat.dtype)
-    for pick, offset, size, (program, root, nodes) in groups:
-        values = np.empty((pick.size, nodes), flat.dtype)
-        values[:, :size] = leaves[offset:offset + pick.size * size].reshape(pick.size, size)
-        for results, lefts, rights in program:
-            values[:, results] = values[:, lefts] + values[:, rights]
-        out[pick] = values[:, root]
-    return out + flat.dtype.type(0)
+    for pick, offset, size, levels in groups:
+        tree_leaves = leaves[offset:offset + pick.size * size].reshape(pick.size, size)
+        out[pick] = _by_levels(tree_leaves, levels)
+    return out + zero
+
+
+def _by_levels(leaves: Any, levels: tuple) -> Any:
+    """The trees' sums from their (rows, leaves) `leaves`, a level of additions at a
+    time (_levels)."""
+    _, program, root = levels
+    size = leaves.shape[1]
+    values = np.empty((leaves.shape[0], size + sum(r.size for r, _, _ in program)),
+                      leaves.dtype)
+    values[:, :size] = leaves
+    for results, lefts, rights in program:
+        values[:, results] = values[:, lefts] + values[:, rights]
+    return values[:, root]
+
+
+@functools.lru_cache(maxsize=64)
+def _tree_levels(n: int, residue: int, p: int) -> tuple:
+    """_tree() of a row and its _levels()."""
+    rel, lengths, tree = _tree(n, residue, p)
+    return rel, lengths, _levels(tree, rel.size)
+
+
+def _tree_rows(flat: Any, first: int, step: int, count: int, n: int) -> Any:
+    """_row_sums() of rows sharing one tree: each leaf across all rows is a view of
+    `flat` (rows `step` apart), summed by short_rows(), then the trees' additions."""
+    rel, lengths, levels = _tree_levels(n, first % lanes(flat.dtype), lanes(flat.dtype))
+    item = flat.itemsize
+    leaves = np.empty((count, rel.size), flat.dtype)
+    for j, (at, length) in enumerate(zip(rel.tolist(), lengths.tolist())):
+        leaf = np.ndarray((count, length), flat.dtype, flat, (first + at) * item,
+                          (step * item, item))
+        leaves[:, j] = short_rows(leaf)
+    return _by_levels(leaves, levels)
 
 
 def rows(x2: Any, op: Any = np.add) -> Any:
