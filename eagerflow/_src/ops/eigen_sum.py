@@ -513,9 +513,12 @@ def tf_sum(x: Any, axes: tuple, keepdims: bool, cost: tuple = SUM,
     """TF's CPU Sum (`op` np.add) or Prod (np.multiply) of float32 or float64 `x` over
     sorted `axes` (`cost`: what the values summed were computed from, which Eigen's cost
     model weighs), shared as TF's intra-op pool would."""
-    if len(axes) == x.ndim and x.size <= _LEAF * lanes(x.dtype):  # (fewer calls)
+    short = _LEAF * lanes(x.dtype)
+    if len(axes) == x.ndim and x.size <= short:  # (fewer calls)
         s = np.asarray(_few(x.reshape(-1), op) if x.size < 4 * lanes(x.dtype) else
                        short_rows(x.reshape(-1), op))
+    elif axes == (x.ndim - 1,) and 0 < x.shape[-1] <= short and x.size:  # (as rows())
+        s = short_rows(x, op)
     else:
         s = eigen_sum(x, axes, None, cost, op)
     if keepdims:
