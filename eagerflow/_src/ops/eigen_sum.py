@@ -32,7 +32,12 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import REDUCE_LOOP_BYTES, REDUCE_STEP_BYTES, intra_op_threads
+from eagerflow._src.backend import (
+    REDUCE_LOOP_BYTES,
+    REDUCE_STEP_BYTES,
+    REDUCE_STREAMS,
+    intra_op_threads,
+)
 
 _LEAF = 1024  # Eigen's LeafSize for float and double
 _UNROLL_ROWS = 16  # the fewest rows Eigen's column reduction adds in four accumulators
@@ -274,6 +279,13 @@ def _windows(flat: Any, block: int) -> Any:
                       flat, 0, flat.strides)
 
 
+def _gathers(windows: Any, starts: Any) -> Iterable:
+    """The records windows[starts] (starts: (blocks, runs)), a few blocks of each run a
+    step, in order."""
+    c = _steps(starts.shape[1] * windows.itemsize)
+    return (windows[starts[a:a + c]] for a in range(0, starts.shape[0], c))
+
+
 def _leaf_sums(flat: Any, plan: tuple) -> Any:
     """short_rows() of the runs _leaf_plan describes, all at once: the runs with as many
     blocks of 4p side by side, their blocks added in turn (the four accumulators' lanes;
@@ -289,9 +301,10 @@ def _leaf_sums(flat: Any, plan: tuple) -> Any:
     acc = None if len(groups) == 1 and groups[0][0] is None else \
         np.zeros((k, block), flat.dtype)
     for pick, starts in groups:
-        c = _steps(starts.shape[1] * block * flat.itemsize)
-        s = _in_turn_steps((windows[starts[a:a + c]] for a in range(0, starts.shape[0], c)),
-                           flat.dtype, np.add).reshape(-1, block)
+        s = np.concatenate([_in_turn_steps(_gathers(windows, starts[:, j:j + REDUCE_STREAMS]),
+                                           flat.dtype, np.add)
+                            for j in range(0, starts.shape[1], REDUCE_STREAMS)])
+        s = s.reshape(-1, block)
         if acc is None:
             acc = s
         else:
