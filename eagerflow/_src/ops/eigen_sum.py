@@ -20,6 +20,16 @@ reduce.py. Eigen's packets on TF's AVX build hold 32 bytes: 8 floats or 4 double
   packet, add their rows in turn.
 Eigen's accumulators start from +0, which turns an all -0 sum into +0; adding +0 never
 changes another value, so the padding zeros below are exact.
+
+How NumPy is made to add in that order without a loop step per block of 4p values (a
+NumPy call on 32 values costs far more than the additions): blocks of many rows or leaves
+are added side by side, one NumPy row of them a step, in turn. Rows equally apart are
+views: very many rows add one block of all of them a call (_blocks_in_turn); fewer copy
+a few blocks of each a step as 128-byte records (one memcpy a block) into rows; the
+leaves of trees gather their blocks as records from a window view (_leaf_sums), at most
+REDUCE_STREAMS leaves at once, unless rows sharing a tree outnumber its leaves (then a
+leaf at a time across the rows: _tree_rows). The gathers, masks and the trees' additions
+are planned once per (rows, length) (_rows_plan), the layout once per (shape, axes).
 """
 
 from __future__ import annotations
