@@ -54,8 +54,9 @@ def test_as_tf(case: tuple, two_threads: None) -> None:
 
 @pytest.mark.parametrize("threads", THREADS)
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
-def test_threads_as_tf(threads: int, dtype: str) -> None:
+def test_threads_as_tf(threads: int, dtype: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # a whole-tensor sum is cut into blocks, one a thread, by Eigen's cost model
+    monkeypatch.setattr(eigen_sum, "intra_op_threads", lambda: threads)
     for n in THREADED:
         x = values(n, dtype, n)
         s = eigen_sum.eigen_sum(x, (0,), threads)
@@ -67,6 +68,9 @@ def test_threads_as_tf(threads: int, dtype: str) -> None:
         l2 = eigen_sum.eigen_sum(x * x * x.dtype.type(0.5), (0,), threads,
                                  eigen_sum.HALF_SQUARES)
         assert l2 == _TF[f"t{threads}/{dtype}/n{n}/l2"], n
+        # the squares made block by block as the sum gathers them
+        assert np.sqrt(eigen_sum.tf_sum_of_squares(x, (0,), False)) == norm, n
+        assert eigen_sum.tf_sum_of_squares(x, (0,), False, half=True) == l2, n
 
 
 def test_shard_thresholds() -> None:

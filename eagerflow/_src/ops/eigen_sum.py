@@ -99,13 +99,16 @@ def _steps(row_bytes: int) -> int:
     return max(1, REDUCE_STEP_BYTES // max(row_bytes, 1))
 
 
-def _in_turn_steps(copies: Iterable, dtype: Any, op: Any) -> Any:
+def _in_turn_steps(copies: Iterable, dtype: Any, op: Any, pre: Any = None) -> Any:
     """The rows of the record arrays `copies` yields (fresh (c, k) arrays, in order),
     reduced (`op`) in turn: (k * values a record). Each copy's first row takes the
-    result so far (op commutes), so its rows are added in turn after it."""
+    result so far (op commutes), so its rows are added in turn after it. `pre`: what the
+    values summed are made of them first, in place (_SQUARES)."""
     acc = None
     for rec in copies:
         buf = rec.view(dtype)
+        if pre is not None:
+            pre(buf)
         if acc is not None:
             op(buf[0], acc, out=buf[0])
         acc = op.reduce(buf, axis=0)
@@ -296,7 +299,7 @@ def _gathers(windows: Any, starts: Any) -> Iterable:
     return (windows[starts[a:a + c]] for a in range(0, starts.shape[0], c))
 
 
-def _leaf_sums(flat: Any, plan: tuple) -> Any:
+def _leaf_sums(flat: Any, plan: tuple, pre: Any = None) -> Any:
     """short_rows() of the runs _leaf_plan describes, all at once: the runs with as many
     blocks of 4p side by side, their blocks added in turn (the four accumulators' lanes;
     np.add.reduceat would add them pairwise) a few blocks of each a step (copied as
@@ -312,7 +315,7 @@ def _leaf_sums(flat: Any, plan: tuple) -> Any:
         np.zeros((k, block), flat.dtype)
     for pick, starts in groups:
         s = np.concatenate([_in_turn_steps(_gathers(windows, starts[:, j:j + REDUCE_STREAMS]),
-                                           flat.dtype, np.add)
+                                           flat.dtype, np.add, pre)
                             for j in range(0, starts.shape[1], REDUCE_STREAMS)])
         s = s.reshape(-1, block)
         if acc is None:
@@ -322,6 +325,8 @@ def _leaf_sums(flat: Any, plan: tuple) -> Any:
     if acc is None:  # (no run has a block)
         acc = np.zeros((k, block), flat.dtype)
     after = flat[at]
+    if pre is not None:
+        pre(after)
     if gone is not None:
         after[gone] = 0
     packets = np.concatenate((acc, after[:, :3 * p]), axis=1).reshape(k, 7, p)
@@ -329,7 +334,7 @@ def _leaf_sums(flat: Any, plan: tuple) -> Any:
         _fold(np.add.reduce(packets, axis=1))
 
 
-def _row_sums(flat: Any, first: int, step: int, count: int, n: int) -> Any:
+def _row_sums(flat: Any, first: int, step: int, count: int, n: int, pre: Any = None) -> Any:
     """The sums of the rows flat[f:f + n], f = first + i * step (i < count), n > p * 1024:
     rows sharing a tree (their starts' residue modulo p) and more of them than its
     leaves, a leaf at a time across them (_tree_rows); else every leaf of every tree at
@@ -337,14 +342,14 @@ def _row_sums(flat: Any, first: int, step: int, count: int, n: int) -> Any:
     level at a time."""
     p = lanes(flat.dtype)
     period = p // math.gcd(step, p)  # rows r, r + period, ... share a residue
-    if count // period >= _tree_levels(n, first % p, p)[0].size:
+    if pre is None and count // period >= _tree_levels(n, first % p, p)[0].size:
         out = np.empty(count, flat.dtype)
         for r in range(min(period, count)):
             out[r::period] = _tree_rows(flat, first + r * step, step * period,
                                         len(range(r, count, period)), n)
         return out + flat.dtype.type(0)
     leaf_plan, groups = _rows_plan(first, step, count, n, p)
-    leaves = _leaf_sums(flat, leaf_plan)
+    leaves = _leaf_sums(flat, leaf_plan, pre)
     zero = flat.dtype.type(0)
     if count == 1:
         (_, _, _, (pairs, _, root)), = groups
@@ -400,37 +405,48 @@ def rows(x2: Any, op: Any = np.add) -> Any:
     return _row_sums(x2.reshape(-1), 0, n, r, n)
 
 
-def full_sum(flat: Any, threads: int | None, cost: tuple = SUM, op: Any = np.add) -> Any:
+def full_sum(flat: Any, threads: int | None, cost: tuple = SUM, op: Any = np.add,
+             pre: Any = None) -> Any:
     """The sum (product) of a whole contiguous 1-D tensor as TF's CPU kernel adds it on
     `threads` intra-op threads (`cost`: shard_threads's; None: the pool's, asked only
-    where two threads would share the work)."""
+    where two threads would share the work; `pre`: sharded_sum's)."""
     if threads is None:
         shared = shard_threads(flat.size, flat.dtype, 2, cost) > 1
         threads = intra_op_threads() if shared else 1
-    return sharded_sum(flat, shard_threads(flat.size, flat.dtype, threads, cost), op)
+    return sharded_sum(flat, shard_threads(flat.size, flat.dtype, threads, cost), op, pre)
 
 
-def sharded_sum(flat: Any, t: int, op: Any = np.add) -> Any:
+def sharded_sum(flat: Any, t: int, op: Any = np.add, pre: Any = None) -> Any:
     """The sum (product) of 1-D `flat` cut into `t` blocks as Eigen's FullReducer cuts
-    it. (A product's blocks take no tree: short_rows.)"""
+    it. (A product's blocks take no tree: short_rows.) `pre`: a sum's values are made of
+    flat's so (in place on copies) as they are read."""
     n = flat.size
+    short = lanes(flat.dtype) * _LEAF
+    if pre is not None and (n <= short or op is not np.add):
+        return sharded_sum(pre(flat.copy()), t, op)
     if t == 1:
-        return rows(flat[None], op)[0]
+        return _row_sums(flat, 0, n, 1, n, pre)[0] if pre is not None else \
+            rows(flat[None], op)[0]
     if op is not np.add:
         return _sharded_product(flat, t)
     # Eigen's block size: the count divided in float, rounded down
     size = math.floor(np.float32(n) / np.float32(t))
     blocks = n // size if size > 0 else 0
-    sums = _row_sums(flat, 0, size, blocks, size) if size > lanes(flat.dtype) * _LEAF else \
-        short_rows(flat[:blocks * size].reshape(blocks, size))
+    sums = _row_sums(flat, 0, size, blocks, size, pre) if size > short else \
+        short_rows(_made(flat[:blocks * size], pre).reshape(blocks, size))
     total = flat.dtype.type(0)
     if blocks * size < n:
         rest = n - blocks * size
-        total = _row_sums(flat, blocks * size, 0, 1, rest)[0] \
-            if rest > lanes(flat.dtype) * _LEAF else short_rows(flat[blocks * size:])
+        total = _row_sums(flat, blocks * size, 0, 1, rest, pre)[0] \
+            if rest > short else short_rows(_made(flat[blocks * size:], pre))
     for s in sums:
         total = total + s
     return total + flat.dtype.type(0)
+
+
+def _made(values: Any, pre: Any) -> Any:
+    """`values`, or a copy made over by `pre`."""
+    return values if pre is None else pre(values.copy())
 
 
 def _sharded_product(flat: Any, t: int) -> Any:
@@ -547,3 +563,28 @@ def tf_sum(x: Any, axes: tuple, keepdims: bool, cost: tuple = SUM,
     if keepdims:
         return s.reshape(tuple(1 if i in axes else d for i, d in enumerate(x.shape)))
     return s
+
+
+def _squares(v: Any) -> Any:
+    """v * v in place (EuclideanNorm's values)."""
+    return np.multiply(v, v, out=v)
+
+
+def _half_squares(v: Any) -> Any:
+    """v * v * 0.5 in place (L2Loss's values)."""
+    np.multiply(v, v, out=v)
+    v *= v.dtype.type(0.5)
+    return v
+
+
+def tf_sum_of_squares(x: Any, axes: tuple, keepdims: bool, half: bool = False) -> Any:
+    """TF's CPU sum of x * x (EuclideanNorm's) or of x * x * 0.5 (L2Loss's) of float32 or
+    float64 `x` over sorted `axes`. Over a whole large tensor the squares are made block by
+    block as the sum gathers them (one pass over x, as Eigen's fused expression reads it);
+    else of a copy first."""
+    pre = _half_squares if half else _squares
+    cost = HALF_SQUARES if half else SQUARES
+    if len(axes) == x.ndim and x.size > _LEAF * lanes(x.dtype):
+        s = np.asarray(full_sum(np.ascontiguousarray(x).reshape(-1), None, cost, pre=pre))
+        return s.reshape((1,) * x.ndim) if keepdims else s
+    return tf_sum(pre(np.array(x, copy=True)), axes, keepdims, cost)

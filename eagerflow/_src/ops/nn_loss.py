@@ -516,9 +516,7 @@ def log_poisson_loss(targets: Any, log_input: Any, compute_full_loss: bool = Fal
 def _l2_loss32(t: Any) -> Any:
     """TF's CPU L2Loss of float32/float64: Eigen's sum of x * x * 0.5 (checked against
     TF 2.21: tests/ops/test_eigen_sum.py)."""
-    half = t * t
-    half *= t.dtype.type(0.5)  # (in place: a second fresh array costs its page faults)
-    return eigen_sum.tf_sum(half, tuple(range(t.ndim)), False, eigen_sum.HALF_SQUARES)
+    return eigen_sum.tf_sum_of_squares(t, tuple(range(t.ndim)), False, half=True)
 
 
 L2_LOSS = register(OpDef(

@@ -504,7 +504,7 @@ def _np_euclidean_norm(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
         w = x.astype(np.float32)
         return xp.sqrt(xp.add.reduce(w * w, axis=axes, keepdims=keepdims)).astype(x.dtype)
     if xp is np and x.dtype in _EIGEN_TYPES:  # (Eigen weighs the product's loads)
-        return np.sqrt(eigen_sum.tf_sum(x * x, axes, keepdims, eigen_sum.SQUARES))
+        return np.sqrt(eigen_sum.tf_sum_of_squares(x, axes, keepdims))
     return SQRT.kernel(xp, _np_sum(xp, MUL.kernel(xp, x, x), axes, keepdims))
 
 
