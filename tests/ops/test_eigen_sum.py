@@ -148,6 +148,15 @@ def test_many_rows_as_reference(dtype: str) -> None:
     np.testing.assert_array_equal(eigen_sum.rows(y, np.multiply), want)
 
 
+def test_strided_input_as_reference() -> None:
+    # a view whose last axis is strided (no records of it) sums as its copy would
+    big = values(10 * 2000, "float32", 9).reshape(10, 2000)
+    for x, axes in ((big[:, ::2], (1,)), (big[::3, 1:], (1,)), (big.T, (1,)),
+                    (big[:, ::2], (0, 1))):
+        np.testing.assert_array_equal(eigen_sum.tf_sum(x, axes, False),
+                                      ref.reduce_sum(np.ascontiguousarray(x), axes))
+
+
 def test_zeros_and_empty() -> None:
     # Eigen's accumulators start from +0: a sum of -0s is +0; an empty mean is NaN
     for dtype in ("float32", "float64"):

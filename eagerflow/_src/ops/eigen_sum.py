@@ -556,7 +556,8 @@ def tf_sum(x: Any, axes: tuple, keepdims: bool, cost: tuple = SUM,
     if len(axes) == x.ndim and x.size <= short:  # (fewer calls)
         s = np.asarray(_few(x.reshape(-1), op) if x.size < 4 * lanes(x.dtype) else
                        short_rows(x.reshape(-1), op))
-    elif axes == (x.ndim - 1,) and 0 < x.shape[-1] <= short and x.size:  # (as rows())
+    elif axes == (x.ndim - 1,) and 0 < x.shape[-1] <= short and x.size and \
+            x.flags.c_contiguous:  # (as rows(): its blocks are read as records)
         s = short_rows(x, op)
     else:
         s = eigen_sum(x, axes, None, cost, op)
