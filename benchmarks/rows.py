@@ -155,6 +155,32 @@ tokens = tf.strings.split(texts)
 lookup = tf.keras.layers.StringLookup(vocabulary=list(words[:4000]))
 """
 
+# Eager float sums and means in TF's CPU order (ops/eigen_sum.py): small tensors (the op's
+# overhead), whole tensors past Eigen's tree and thread split, rows, columns, NHWC.
+_REDUCE_ROWS = [
+    ("mean 8x8 float32 along rows", (8, 8), "float32", "tf.reduce_mean(x, axis=1)",
+     "x.mean(axis=1)"),
+    ("sum 8x8 float32 (whole)", (8, 8), "float32", "tf.reduce_sum(x)", "x.sum()"),
+    ("mean 32x10 float32 along rows", (32, 10), "float32", "tf.reduce_mean(x, axis=-1)",
+     "x.mean(axis=-1)"),
+    ("sum 1000 float32", (1000,), "float32", "tf.reduce_sum(x)", "x.sum()"),
+    ("sum 100000 float32", (100000,), "float32", "tf.reduce_sum(x)", "x.sum()"),
+    ("sum 100000 float64", (100000,), "float64", "tf.reduce_sum(x)", "x.sum()"),
+    ("sum 1M float32", (10**6,), "float32", "tf.reduce_sum(x)", "x.sum()"),
+    ("sum 1M float64", (10**6,), "float64", "tf.reduce_sum(x)", "x.sum()"),
+    ("mean 1000x1000 float32 along rows", (1000, 1000), "float32",
+     "tf.reduce_mean(x, axis=1)", "x.mean(axis=1)"),
+    ("sum 1000x1000 float32 along columns", (1000, 1000), "float32",
+     "tf.reduce_sum(x, axis=0)", "x.sum(axis=0)"),
+    ("sum 100x10000 float32 along rows", (100, 10000), "float32",
+     "tf.reduce_sum(x, axis=1)", "x.sum(axis=1)"),
+    ("sum 64x28x28x32 float32 over (0, 1, 2)", (64, 28, 28, 32), "float32",
+     "tf.reduce_sum(x, axis=[0, 1, 2])", "x.sum(axis=(0, 1, 2))"),
+    ("euclidean_norm 1M float32", (10**6,), "float32", "tf.norm(x)",
+     "np.sqrt((x * x).sum())"),
+    ("l2_loss 1M float32", (10**6,), "float32", "tf.nn.l2_loss(x)", "(x * x).sum() / 2"),
+]
+
 ROWS = [
     Row("eager add 2x2", {
         "tf": ("a = tf.constant([[1., 2.], [3., 4.]]); b = tf.constant([[5., 6.], [7., 8.]])",
@@ -446,6 +472,13 @@ ROWS = [
         "torch": ("x = torch.tensor((1 + 0.001 * np.random.default_rng(0).normal("
                   "size=(1024, 1024))).astype('float32'))", "torch.prod(x, 1)"),
     }, note="TF's bits (Eigen's packet products)"),
+    *[Row(f"tf.reduce {name}", {
+        "tf": (f"x = tf.constant(np.random.default_rng(0).normal(size={shape}).astype('{dt}'))",
+               stmt),
+        "numpy": (f"x = np.random.default_rng(0).normal(size={shape}).astype('{dt}')",
+                  np_stmt),
+    }, note="TF's bits (Eigen's packets, tree and thread split); NumPy's pairwise sum beside")
+      for name, shape, dt, stmt, np_stmt in _REDUCE_ROWS],
     Row("tf.random.poisson 1000 x 6900 rates in [0.5, 20)", {
         "tf": ("lam = tf.constant(np.random.default_rng(0).uniform(0.5, 20, 6900)"
                ".astype('float32'))", "tf.random.poisson([1000], lam, seed=1)"),

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
+from eagerflow._src.ops import eigen_reduce
 from tests.ops.halfprec_reduce_cases import DTYPES, OPS, case_names, parse, run_case, values
 
 # (TF's CPU kernels, bit for bit: run on the CPU where a GPU is the default device)
@@ -90,8 +91,9 @@ def test_traced_equals_eager(dtype: str) -> None:
                                       tf.bitcast(eager, tf.uint16).numpy(), err_msg=name)
 
 
-def test_float32_sums_unchanged() -> None:
-    # the float32 kernels keep NumPy's and BLAS's sums: bit for bit NumPy's own here
+def test_float32_sums_in_eigen_order() -> None:
+    # float32 sums follow the same order as the half types' (eigen_sum, its own tests)
     x = values((64, 64), "wide", "float16")
-    np.testing.assert_array_equal(tf.reduce_sum(x, axis=1).numpy(), x.sum(axis=1))
-    np.testing.assert_array_equal(tf.reduce_sum(x[:8]).numpy(), x[:8].sum())
+    np.testing.assert_array_equal(tf.reduce_sum(x, axis=1).numpy(),
+                                  eigen_reduce.sum32(x, (1,)))
+    np.testing.assert_array_equal(tf.reduce_sum(x[:8]).numpy(), eigen_reduce.sum32(x[:8], (0, 1)))

@@ -1,7 +1,7 @@
 """tf.reduce_prod of float32 over all axes or the last ones multiplies in TF 2.21's CPU
-order (eigen_reduce.prod32: Eigen's ProdReducer, four packet accumulators over blocks of
-32 values, the rest, the fold): bits recorded from TF 2.21 (oneDNN off), and NumPy's
-product (each row in turn, as before) where the axes are not the last ones."""
+order (eigen_sum.tf_sum with np.multiply: Eigen's ProdReducer, four packet accumulators
+over blocks of 32 values, the rest, the fold): bits recorded from TF 2.21 (oneDNN off),
+and NumPy's product (each row in turn, as before) where the axes are not the last ones."""
 
 from __future__ import annotations
 

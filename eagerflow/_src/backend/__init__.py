@@ -488,6 +488,10 @@ ELEMENTWISE_BLOCK = cpu.ELEMENTWISE_BLOCK
 RECIPROCAL_PACKETS_MAX, RSQRT_PACKETS_MAX = cpu.RECIPROCAL_PACKETS_MAX, cpu.RSQRT_PACKETS_MAX
 FEW_ZERO_RESULTS = cpu.FEW_ZERO_RESULTS
 SEGMENT_LENGTH_GROUPS = cpu.SEGMENT_LENGTH_GROUPS
+REDUCE_STEP_BYTES = cpu.REDUCE_STEP_BYTES
+REDUCE_LOOP_BYTES = cpu.REDUCE_LOOP_BYTES
+REDUCE_STREAMS = cpu.REDUCE_STREAMS
+intra_op_threads = cpu.intra_op_threads  # (TF's intra-op pool: Eigen's shards)
 # segments' rows folded in order, a rank step at a time (eigen_reduce's segment sums)
 fold_rows, rank_steps = cpu.fold_rows, cpu.rank_steps
 

@@ -2,8 +2,8 @@
 and the sorted segment sums and products.
 
 Sits in the ops layer beside halfprec.py, under reduce.py and nn.py, which call it for
-float16 and bfloat16 host arrays (the float32/float64 paths keep their own sums), and
-segment_ops.py (segment_fold, at the end).
+float16 and bfloat16 host arrays (float32/float64 sums: eigen_sum.py, the same order in
+fewer NumPy calls), and segment_ops.py (segment_fold, at the end).
 TF reshapes a reduction to at most three dimensions (size-1 dimensions dropped, runs of
 reduced or kept dimensions merged; more than three are transposed to (kept, reduced)), and
 Eigen then adds in a fixed order over packets of 8 lanes (AVX):
@@ -25,8 +25,8 @@ float16 values, each addition rounded to float16 but for the packet's last fold,
 Eigen does in float32; L2Loss squares, halves and sums in the half type; BiasAddGrad is
 TF's own loop (see bias_grad). All were checked against TF 2.21
 (tests/ops/test_halfprec_reduce.py). A whole-tensor sum large enough for Eigen to share
-among threads (past ~10**5 values) is split by the machine's thread count, which this
-does not follow.
+among threads is split by the machine's thread count, which eigen_sum follows for float32
+and float64 and this does not for the half types.
 """
 
 from __future__ import annotations
@@ -355,20 +355,6 @@ def half_prod(x: Any, axes: tuple, keepdims: bool) -> Any:
     rows = up(x).reshape(int(np.prod(x.shape[:n - len(axes)])), -1)
     with np.errstate(all="ignore"):
         p = down(inner(rows, 1024, _rounder(x.dtype), 0, np.multiply), x.dtype)
-    return _keep(p.reshape(x.shape[:n - len(axes)]), x.shape, axes, keepdims)
-
-
-def prod32(x: Any, axes: tuple, keepdims: bool) -> Any:
-    """TF's Prod of a float32 array over all axes or the last ones: Eigen's ProdReducer
-    along rows (inner: four packet accumulators over blocks of 32, each a NumPy product
-    along an outer axis, in turn), checked against TF 2.21; other axes by NumPy's product
-    (whose scalar loop multiplies each row in turn)."""
-    n = x.ndim
-    if not axes or tuple(axes) != tuple(range(n - len(axes), n)) or not x.size:
-        return np.multiply.reduce(x, axis=axes, keepdims=keepdims)
-    rows = x.reshape(int(np.prod(x.shape[:n - len(axes)])), -1)
-    with np.errstate(all="ignore"):
-        p = np.asarray(inner(rows, 1024, _exact, 0, np.multiply), _F32)
     return _keep(p.reshape(x.shape[:n - len(axes)]), x.shape, axes, keepdims)
 
 

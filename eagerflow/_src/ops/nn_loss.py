@@ -25,7 +25,7 @@ from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import eigen_reduce, halfprec, libm32
+from eagerflow._src.ops import eigen_reduce, eigen_sum, halfprec, libm32
 from eagerflow._src.ops.array import concat, expand_dims, reshape, transpose
 from eagerflow._src.ops.array import shape as array_shape  # (this module's `shape`s are tuples)
 from eagerflow._src.ops.composite_dispatch import dispatchable
@@ -513,10 +513,16 @@ def log_poisson_loss(targets: Any, log_input: Any, compute_full_loss: bool = Fal
 # L2 loss and normalization.
 # ---------------------------------------------------------------------------------------
 
+def _l2_loss32(t: Any) -> Any:
+    """TF's CPU L2Loss of float32/float64: Eigen's sum of x * x * 0.5 (checked against
+    TF 2.21: tests/ops/test_eigen_sum.py)."""
+    return eigen_sum.tf_sum_of_squares(t, tuple(range(t.ndim)), False, half=True)
+
+
 L2_LOSS = register(OpDef(
     "L2Loss", lambda t: [((), check_t("L2Loss", (t,), _FLOAT_T))],
     lambda xp, t: eigen_reduce.l2_loss(t) if t.dtype.itemsize == 2 and halfprec.is_half(xp, t)
-    else xp.asarray((t * t).sum() / 2, dtype=t.dtype),
+    else _l2_loss32(t) if xp is np else xp.asarray((t * t).sum() / 2, dtype=t.dtype),
     grad=lambda n, g: [n.inputs[0] * g],
     reference=lambda t: np.asarray(sum(float(v) ** 2 for v in t.ravel()) / 2, t.dtype),
     samples=lambda: [Sample((_f64(3, 4),)), Sample((_f64(),))],

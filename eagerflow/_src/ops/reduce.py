@@ -27,7 +27,7 @@ from eagerflow._src.core.tensor import (
     scalar_operand,
 )
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import eigen_reduce, halfprec
+from eagerflow._src.ops import eigen_reduce, eigen_sum, halfprec
 from eagerflow._src.ops.array import expand_dims, rank, reshape, reshape_like, shape
 from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.broadcast_grads import broadcast_like
@@ -380,9 +380,16 @@ def _prod_grad(n: Any, g: Any) -> list:
 # TF returns inf/nan silently (eagerflow silences warnings raised from its own modules).
 
 
+# float32 and float64 host arrays are summed in TF's CPU order (eigen_sum), bit for bit
+_EIGEN_TYPES = (np.dtype(np.float32), np.dtype(np.float64))
+
+
 def _np_sum(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
     if x.dtype.itemsize == 2 and halfprec.is_half(xp, x):  # Eigen's order and rounding
         return eigen_reduce.half_sum(x, axes, keepdims)
+    if xp is np and x.dtype in _EIGEN_TYPES:
+        s = _short_rows_sum(xp, x, axes, keepdims)  # (the same order, faster)
+        return eigen_sum.tf_sum(x, axes, keepdims) if s is None else s
     s = sum_run(xp, x, axes, keepdims)
     if s is None:
         s = _short_rows_sum(xp, x, axes, keepdims)
@@ -427,6 +434,8 @@ def mean_kernel(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
                           dtype=np.uint64 if x.dtype.kind == "u" else np.int64)
         q = xp.abs(s) // max(n, 1)
         return (q * xp.sign(s)).astype(x.dtype) if x.dtype.kind == "i" else q.astype(x.dtype)
+    if xp is np and x.dtype in _EIGEN_TYPES:  # TF's: its sum over the count, in the type
+        return xp.true_divide(_np_sum(xp, x, axes, keepdims), n, dtype=x.dtype)
     s = sum_run(xp, x, axes, keepdims, wide=True)
     if s is not None and s.dtype != x.dtype:
         # (a device's half mean over leading axes: a float32 sum and quotient, rounded once)
@@ -477,7 +486,8 @@ MAX = _reduction("Max", _np_extreme("max", "min"), C.REALS, _minmax_grad, _loop_
 MIN = _reduction("Min", _np_extreme("min", "max"), C.REALS, _minmax_grad, _loop_reduce(min))
 PROD = _reduction("Prod", lambda xp, x, a, k: eigen_reduce.half_prod(x, a, k)
                   if x.dtype.itemsize == 2 and halfprec.is_half(xp, x) else
-                  eigen_reduce.prod32(x, a, k) if xp is np and x.dtype == np.float32 else
+                  eigen_sum.tf_sum(x, a, k, op=np.multiply)
+                  if xp is np and x.dtype in _EIGEN_TYPES else
                   xp.multiply.reduce(x, axis=a, keepdims=k, dtype=x.dtype),
                   C.NUMERIC, _prod_grad,
                   _loop_reduce(lambda c: functools.reduce(operator.mul, c, 1.0)),
@@ -493,6 +503,8 @@ def _np_euclidean_norm(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
     if x.dtype.itemsize == 2 and halfprec.is_half(xp, x) and x.dtype != np.float16:
         w = x.astype(np.float32)
         return xp.sqrt(xp.add.reduce(w * w, axis=axes, keepdims=keepdims)).astype(x.dtype)
+    if xp is np and x.dtype in _EIGEN_TYPES:  # (Eigen weighs the product's loads)
+        return np.sqrt(eigen_sum.tf_sum_of_squares(x, axes, keepdims))
     return SQRT.kernel(xp, _np_sum(xp, MUL.kernel(xp, x, x), axes, keepdims))
 
 
