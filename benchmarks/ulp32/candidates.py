@@ -7,7 +7,7 @@ own polynomials (`pexp`, `plog`, `ptanh`: halfprec.py's steps, unfused) and the 
 past the last whole packet with the C library's function (tanh: the same polynomial).
 TF's threads flush denormals (FTZ and DAZ): in the packet path a denormal operand reads
 as a signed zero and a denormal result is zero; the C library's tail reads denormals as
-they are (logf's quirk below). Sums add in Eigen's order (eigen_reduce.sum32). In a
+they are (logf's quirk below). Sums add in Eigen's order (eigen_sum, as eagerflow's Sum). In a
 reduction Eigen fuses the exp into the row sums: each row's whole packets by pexp, its
 last n % 8 values by expf (exp_rows).
 """
@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from eagerflow._src.ops import eigen_reduce, halfprec, libm32
+from eagerflow._src.ops import eigen_reduce, eigen_sum, halfprec, libm32
 from eagerflow._src.ops.eigen32 import _F32, _F64, _P, _TINY
 from eagerflow._src.ops.halfprec import pexp, plog, plog1p, ptanh
 
@@ -159,19 +159,6 @@ def log_softmax(x: Any) -> Any:
         return s - log(total)[..., None]
 
 
-def reduce_sum(x: Any, axes: tuple, keepdims: bool) -> Any:
-    s = eigen_reduce.sum32(x, axes)
-    return eigen_reduce._keep(s, x.shape, axes, keepdims)
-
-
-def reduce_mean(x: Any, axes: tuple, keepdims: bool) -> Any:
-    n = 1
-    for a in axes:
-        n *= x.shape[a]
-    m = eigen_reduce.sum32(x, axes) / _F32(n)
-    return eigen_reduce._keep(np.asarray(m, _F32), x.shape, axes, keepdims)
-
-
 def exp_rows(x: Any) -> Any:
     """exp as a row reduction reads it (fused into the reduction): the packet path over
     each row's whole packets, the C library's expf on each row's last n % 8 values."""
@@ -206,12 +193,11 @@ def sparse_xent(logits: Any, labels: Any) -> tuple:
 def patch() -> None:
     """Swaps the candidates into eagerflow's float32 host kernels, in this process only
     (graph code and bind's path; not the eager unary fast path of tf.exp & co.): Exp,
-    Log, Tanh, Softplus, Elu, Softmax, LogSoftmax, Sum, Mean, SumToShapeOf (a broadcast's gradient,
+    Log, Tanh, Softplus, Elu, Softmax, LogSoftmax, SumToShapeOf (a broadcast's gradient,
     TF's Sum), BiasAddGrad (channels last: TF's loop adds each channel's values in turn)
     and SparseSoftmaxCrossEntropyWithLogits."""
     from eagerflow._src.ops import broadcast_grads, nn, nn_loss
     from eagerflow._src.ops import math as m
-    from eagerflow._src.ops import reduce as r
 
     def swap(op, exact, nargs: int) -> None:
         old = op.kernel
@@ -230,18 +216,6 @@ def patch() -> None:
         swap(op, fn, 1)
     swap(nn_loss.SPARSE_XENT, sparse_xent, 2)
 
-    def reduction(op, exact) -> None:
-        old = op.kernel
-
-        def kernel(xp, x, *dyn, axes, keepdims):
-            if xp is np and x.dtype == np.float32 and not dyn and x.ndim and x.size:
-                ax = tuple(range(x.ndim)) if axes is None else tuple(a % x.ndim for a in axes)
-                return exact(x, ax, keepdims)
-            return old(xp, x, *dyn, axes=axes, keepdims=keepdims)
-        object.__setattr__(op, "kernel", kernel)
-
-    reduction(r.SUM, reduce_sum)
-    reduction(r.MEAN, reduce_mean)
     old_sum_to = broadcast_grads.SUM_TO.kernel
 
     def sum_to(xp, g, like):  # a broadcast's gradient: TF's Sum over the broadcast axes
@@ -250,7 +224,7 @@ def patch() -> None:
         lead = g.ndim - like.ndim
         axes = tuple(range(lead)) + tuple(i + lead for i, d in enumerate(like.shape)
                                           if d == 1 and g.shape[i + lead] != 1)
-        return reduce_sum(g, axes, False).reshape(like.shape)
+        return eigen_sum.tf_sum(g, axes, False).reshape(like.shape)
     object.__setattr__(broadcast_grads.SUM_TO, "kernel", sum_to)
     old_bias_grad = nn.BIAS_ADD_GRAD.kernel
 
