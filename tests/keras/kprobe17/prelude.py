@@ -4,8 +4,9 @@ a call prints with its dates masked, `head` an error's first line, `answering`, 
 `fill`, which sets every float weight of a layer or model to fixed values (a sine of its
 position), so that what a snippet prints does not hang on the random initializers,
 `unordered`, tryp for errors whose message shows a Python set (its items sorted: a set's
-order is the process's string hashing), and `timeless`, what a call prints with its step
-times masked."""
+order is the process's string hashing), `timeless`, what a call prints with its step
+times masked, and `classless`, tryp for errors that show a class by its Python module
+(Keras's keras.src... path: where the class is written, not what it does)."""
 
 from tests.keras.kprobe16.prelude import _TRY as _TRY16
 
@@ -23,6 +24,12 @@ def unordered(label, fn):
         print(label, fn())
     except Exception as e:
         print(label, type(e).__name__, re.sub(r"\\{([^{}]*)\\}", _sorted_set, str(e)))
+def classless(label, fn):
+    try:
+        print(label, fn())
+    except Exception as e:
+        text = re.sub(r"<class '[\\w.]+\\.(\\w+)'>", r"<class '\\1'>", str(e))
+        print(label, type(e).__name__, text[:300])
 def timeless(fn):
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf):

@@ -109,10 +109,9 @@ class BatchNormalization(Layer):
         ndims = input_shape.rank
         # (int(): an axis of True is axis 1, as Keras takes it)
         axes = [int(a) + ndims if a < 0 else int(a) for a in _axes_list(self.axis)]
-        for a in axes:
-            if a < 0 or a >= ndims:
-                raise ValueError(f"Invalid axis. Expected 0 <= axis < inputs.rank (with "
-                                 f"inputs.rank={ndims}). Received: layer.axis={self.axis}")
+        if any(a < 0 or a >= ndims for a in axes):
+            # (Keras 3 indexes the input's shape tuple with the axis, unchecked)
+            raise IndexError("tuple index out of range")
         if len(axes) != len(set(axes)):
             raise ValueError(f"Duplicate axis: {self.axis}")
         # (a tuple: a layer walk passes it by, where it looks into a list each time)
