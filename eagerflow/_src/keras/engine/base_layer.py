@@ -743,6 +743,8 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         if not single:
             if not ctx.symbolic and _has_keras_tensor(inputs, rest, kwargs,
                                                       tensor_list(inputs)):
+                if ctx.depth == 0 and _LOSS_HOLDERS:  # (Keras 3 opens a call context
+                    self._clear_losses()  # for a symbolic call too: its losses go)
                 return self._functional_call(inputs, rest, kwargs)
             if self._convert_input_args:  # (a functional model converts its own)
                 inputs = self._convert_inputs(inputs)
