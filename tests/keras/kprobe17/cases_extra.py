@@ -169,3 +169,57 @@ for name, make in makers:
         except Exception as e:
             print(name, d, type(e).__name__, str(e)[:150])
 """
+
+SNIPPETS["custom_layer_add_weight_arguments"] = _TRY + """
+class W(layers.Layer):
+    def __init__(self, spec, **kw):
+        super().__init__(**kw)
+        self.spec = spec
+    def build(self, input_shape):
+        self.w = self.add_weight(**self.spec)
+    def call(self, x):
+        return x * keras.ops.sum(keras.ops.cast(self.w, x.dtype))
+x = np.ones((2, 3), "float32")
+for spec in [dict(shape=(3,)), dict(shape=(2, 2), initializer="ones", name="k"),
+             dict(shape=(), initializer=keras.initializers.Constant(2.0), trainable=False),
+             dict(shape=(2,), dtype="int32", initializer="zeros"),
+             dict(shape=(2,), regularizer="l2", initializer="ones"),
+             dict(shape=(2,), constraint="non_neg", initializer="ones"),
+             dict(shape=(2,), initializer="ones", aggregation="sum", synchronization="on_read"),
+             dict(shape=(None, 2)), dict(shape=(2,), initializer="nope"),
+             dict(shape=(2,), aggregation="avg"), dict(shape=(2,), constraint="positive")]:
+    layer = W(spec)
+    try:
+        y = layer(x)
+        w = layer.w
+        print(sorted(k for k in spec), w.name, w.path, w.dtype, tuple(w.shape), w.trainable,
+              [round(float(v), 4) for v in np.ravel(np.asarray(w))][:4], len(layer.losses),
+              w.aggregation, w.synchronization)
+    except Exception as e:
+        print(sorted(k for k in spec), type(e).__name__, str(e)[:200])
+"""
+
+SNIPPETS["add_loss_only_models"] = _TRY + """
+class Penalty(layers.Layer):
+    def call(self, x):
+        self.add_loss(keras.ops.mean(keras.ops.square(x)))
+        return x
+i = keras.Input((2,))
+h = layers.Dense(2, kernel_initializer="ones", name="d")(i)
+o = Penalty(name="penalty")(h)
+m = keras.Model(i, o)
+m.compile(keras.optimizers.SGD(0.01))
+X = np.array([[1.0, 2.0], [0.5, -1.0], [0.0, 1.0]], "float32")
+h = m.fit(X, epochs=2, batch_size=2, verbose=0, shuffle=False)
+print(sorted(h.history), np.round(h.history["loss"], 4).tolist())
+tryp("eval", lambda: m.evaluate(X, verbose=0))
+tryp("losses_after", lambda: [round(float(v), 4) for v in m.losses])
+tryp("predict", lambda: m.predict(X, verbose=0).shape)
+m2 = keras.Model(i, o)
+m2.compile(keras.optimizers.SGD(0.01), loss="mse")
+tryp("with_loss_no_y", lambda: m2.fit(X, epochs=1, verbose=0).history)
+m3 = keras.Sequential([keras.Input((2,)), layers.Dense(1)])
+m3.compile("sgd")
+tryp("no_loss_at_all", lambda: m3.fit(X, np.ones((3, 1)), verbose=0))
+tryp("uncompiled_eval", lambda: keras.Sequential([keras.Input((2,)), layers.Dense(1)]).evaluate(X))
+"""
