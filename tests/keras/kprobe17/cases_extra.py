@@ -223,3 +223,20 @@ m3.compile("sgd")
 tryp("no_loss_at_all", lambda: m3.fit(X, np.ones((3, 1)), verbose=0))
 tryp("uncompiled_eval", lambda: keras.Sequential([keras.Input((2,)), layers.Dense(1)]).evaluate(X))
 """
+
+SNIPPETS["metric_functions_take_inputs_as_given"] = _TRY + """
+M = keras.metrics
+yt2, yp2 = [[0.0, 1.0], [1.0, 0.0]], [[0.2, 0.8], [0.6, 0.4]]
+for cls in [M.MeanSquaredError, M.MeanAbsolutePercentageError, M.CosineSimilarity,
+            M.KLDivergence, M.CategoricalHinge, M.BinaryAccuracy, M.TopKCategoricalAccuracy,
+            M.CategoricalCrossentropy, M.Accuracy, M.RootMeanSquaredError]:
+    m = cls()
+    tryp(cls.__name__, lambda: (m.update_state(yt2, yp2), round(float(m.result()), 5))[1])
+for cls in [M.SparseCategoricalAccuracy, M.SparseTopKCategoricalAccuracy]:
+    m = cls()
+    tryp(cls.__name__, lambda: (m.update_state([1, 0], yp2), round(float(m.result()), 5))[1])
+w = M.MeanMetricWrapper(lambda a, b: a - b, name="diff")
+tryp("lists", lambda: w.update_state([1.0], [2.0]))
+w.update_state(np.array([1.0, 3.0]), np.array([2.0, 0.5]))
+print("arrays", float(w.result()), w.dtype)
+"""
