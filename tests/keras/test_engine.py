@@ -376,3 +376,17 @@ def test_an_input_only_sequential_builds_with_the_calls_shape():
     grown = tf.keras.Sequential([tf.keras.Input((3,))])
     grown.add(tf.keras.layers.Dense(2))
     assert grown(np.ones((2, 3), "float32")).shape == (2, 2)
+
+
+def test_add_weight_refuses_unknown_dims_and_aggregations_as_keras3():
+    """Keras 3.15's messages (recorded from TF 2.21, kprobe17's add_weight program): a shape
+    with None dims names the variable's path, and an unknown aggregation lists Keras's."""
+    layer = L.Layer(name="w")
+    with pytest.raises(ValueError, match=r"^Shapes used to initialize variables must be "
+                                         r"fully-defined \(no `None` dimensions\)\. Received: "
+                                         r"shape=\(None, 2\) for variable path='w/variable'$"):
+        layer.add_weight(shape=(None, 2))
+    with pytest.raises(ValueError, match=r"^Invalid value for argument `aggregation`\. "
+                                         r"Expected one of `None`, `'none'`, `'mean'`, `'sum'`, "
+                                         r"`'only_first_replica'`\. Received: aggregation=avg$"):
+        layer.add_weight(shape=(2,), aggregation="avg")

@@ -47,3 +47,26 @@ def test_multi_head_attention_leaves_its_inputs_masks_set_to_none():
     out = L.MultiHeadAttention(num_heads=1, key_dim=4)(q, q)
     assert hasattr(q, "_keras_mask") and q._keras_mask is None
     np.testing.assert_array_equal(out._keras_mask, [[True, True, False]])
+
+
+def test_operations_on_masked_keras_tensors_do_not_warn():
+    """Keras 3.15 (recorded from TF 2.21): `x * 2`, keras.ops calls and the merge layers'
+    own mask ops on masked KerasTensors warn nothing (an Operation's __call__ ignores
+    masks); a layer that does not support masking still warns that it drops the mask."""
+    import warnings
+
+    i = tf.keras.Input((4,), dtype="int32")
+    h = L.Embedding(5, 3, mask_zero=True)(i)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        doubled = h * 2
+        tf.keras.ops.sum(h, axis=-1)
+        added = L.Add()([h, h])
+        L.Concatenate()([h, h])
+        tf.keras.ops.zeros_like(h)
+    assert [str(w.message) for w in caught] == []
+    assert getattr(doubled, "_keras_mask", None) is None
+    assert added._keras_mask is not None
+    with pytest.warns(UserWarning, match="does not support masking and will therefore "
+                                         "destroy the mask information"):
+        L.GlobalMaxPooling1D()(h)

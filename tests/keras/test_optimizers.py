@@ -461,3 +461,18 @@ def test_adam_host_alpha_equals_the_ops(dtype):
             assert host.numpy().tobytes() == ops.numpy().tobytes(), (lr, it)
     x = np.float64(lr) * np.sqrt(1 - 0.95 ** 123457) / (1 - 0.8 ** 123457)
     np.testing.assert_allclose(float(host), x, rtol=1e-6)
+
+
+@pytest.mark.parametrize("make, arg", [
+    (lambda: tf.keras.optimizers.schedules.ExponentialDecay(0.1, 0, 0.5), "decay_steps"),
+    (lambda: tf.keras.optimizers.schedules.InverseTimeDecay(0.1, -1, 0.5), "decay_steps"),
+    (lambda: tf.keras.optimizers.schedules.PolynomialDecay(0.1, 0), "decay_steps"),
+    (lambda: tf.keras.optimizers.schedules.CosineDecay(0.1, 0), "decay_steps"),
+    (lambda: tf.keras.optimizers.schedules.CosineDecayRestarts(0.1, 0), "first_decay_steps"),
+])
+def test_decaying_schedules_refuse_a_period_not_positive(make, arg):
+    """Keras 3.15's constructors check their period (CosineDecay(0.1, 0) recorded from
+    TF 2.21 in kprobe17; it gave nan at every step before)."""
+    with pytest.raises(ValueError, match=rf"^Argument `{arg}` must be > 0\. "
+                                         rf"Received: {arg}=-?[01]$"):
+        make()

@@ -266,14 +266,15 @@ class IterableData:
         return self.steps if self.steps is not None else self._len
 
     @property
-    def static_batch_size(self) -> int | None:
-        """A dataset's batch size where its element spec states one for every leaf."""
+    def static_batch_size(self) -> int | tuple | None:
+        """A dataset's batch size where its element spec states one for every leaf; where
+        the leaves' first dims differ (a dataset not batched), each leaf's, in order."""
         if not isinstance(self.data, DatasetV2):
             return None
-        dims = {None if s.shape.rank in (None, 0) else s.shape[0]
+        dims = [None if s.shape.rank in (None, 0) else s.shape[0]
                 for s in nest.flatten(self.data.element_spec)
-                if isinstance(getattr(s, "shape", None), TensorShape)}
-        return dims.pop() if len(dims) == 1 else None
+                if isinstance(getattr(s, "shape", None), TensorShape)]
+        return dims[0] if len(set(dims)) == 1 else tuple(dims)
 
     def _fresh(self) -> Iterator:
         """A new pass. A one-shot generator cannot restart: as Keras 3 (which peeks at its

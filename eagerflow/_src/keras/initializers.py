@@ -40,6 +40,12 @@ def _float_dtype(dtype: Any, who: str) -> dt.DType:
     return d
 
 
+def _draw_dtype(dtype: Any) -> dt.DType:
+    """The dtype a random initializer draws in, unchecked as Keras 3 leaves it: TF's random
+    op then refuses what it cannot draw (an integer normal: converting its mean fails)."""
+    return kb.standardize_dtype(dtype)
+
+
 def _wrap(value: np.ndarray, dtype: dt.DType) -> Tensor:
     return convert_to_tensor(np.asarray(value, dtype=dtype.as_numpy_dtype), dtype=dtype)
 
@@ -133,7 +139,7 @@ class RandomNormal(_Random):
         self.mean, self.stddev = mean, stddev
 
     def __call__(self, shape: Any, dtype: Any = None, **kwargs: Any) -> Tensor:
-        d = _float_dtype(dtype, "RandomNormal")
+        d = _draw_dtype(dtype)
         return rs.stateless_normal(_shape_tuple(shape), seed_pair(self.seed), self.mean,
                                    self.stddev, dtype=d)
 
@@ -148,9 +154,7 @@ class RandomUniform(_Random):
         self.minval, self.maxval = minval, maxval
 
     def __call__(self, shape: Any, dtype: Any = None, **kwargs: Any) -> Tensor:
-        d = kb.standardize_dtype(dtype)
-        if not (d.is_integer or d.is_floating):
-            raise ValueError(f"Expected floating point type, got {d.name}")
+        d = _draw_dtype(dtype)
         return _uniform(_shape_tuple(shape), self.minval, self.maxval, d, self.seed)
 
     def get_config(self) -> dict:
@@ -169,7 +173,7 @@ class TruncatedNormal(_Random):
         self.mean, self.stddev = mean, stddev
 
     def __call__(self, shape: Any, dtype: Any = None, **kwargs: Any) -> Tensor:
-        d = _float_dtype(dtype, "TruncatedNormal")
+        d = _draw_dtype(dtype)
         return rs.stateless_truncated_normal(_shape_tuple(shape), seed_pair(self.seed),
                                              self.mean, self.stddev, dtype=d)
 
@@ -199,7 +203,7 @@ class VarianceScaling(_Random):
         self.scale, self.mode, self.distribution = scale, mode, distribution
 
     def __call__(self, shape: Any, dtype: Any = None, **kwargs: Any) -> Tensor:
-        d = _float_dtype(dtype, type(self).__name__)
+        d = _draw_dtype(dtype)
         shape = _shape_tuple(shape)
         fan_in, fan_out = compute_fans(shape, self.input_axes, self.output_axes)
         scale = self.scale
@@ -256,7 +260,7 @@ class Orthogonal(_Random):
         self.gain = gain
 
     def __call__(self, shape: Any, dtype: Any = None, **kwargs: Any) -> Tensor:
-        d = _float_dtype(dtype, "Orthogonal")
+        d = _draw_dtype(dtype)
         shape = _shape_tuple(shape)
         if len(shape) < 2:
             raise ValueError("The tensor to initialize must be at least two-dimensional. "
@@ -267,7 +271,10 @@ class Orthogonal(_Random):
                                 dtype=d)
         if d == dt.bfloat16:
             linalg_decomp.qr(a)  # (TF's Qr has no bfloat16 kernel: its error, as Keras's)
-        q, r = np.linalg.qr(a.numpy())  # LAPACK's QR, not Eigen's: last bits may differ from TF
+        values = a.numpy()
+        if values.dtype == np.float16:  # (LAPACK has no half QR: TF's Eigen one is, in float16)
+            values = values.astype(np.float32)
+        q, r = np.linalg.qr(values)  # LAPACK's QR, not Eigen's: last bits may differ from TF
         q = q * np.sign(np.diag(r))
         if rows < cols:
             q = q.T
@@ -282,11 +289,13 @@ class Identity(Initializer):
         self.gain = gain
 
     def __call__(self, shape: Any, dtype: Any = None, **kwargs: Any) -> Tensor:
-        d = _float_dtype(dtype, "Identity")
+        d = kb.standardize_dtype(dtype)
         shape = _shape_tuple(shape)
         if len(shape) != 2:
             raise ValueError("Identity matrix initializer can only be used for 2D matrices. "
                              f"Received: shape={shape} of rank {len(shape)}.")
+        if not d.is_floating:  # (Keras 3 multiplies an eye of `d` by the gain: TF converts
+            convert_to_tensor(self.gain, dtype=d)  # the gain to `d`, refusing 1.0 for ints)
         return _wrap(self.gain * np.eye(*shape), d)
 
 

@@ -143,12 +143,16 @@ class _DistributedStep:
         self._built = True
 
 
-def _batch_spec(data: Any, batch: int | None = None) -> Any:
+def _batch_spec(data: Any, batch: int | tuple | None = None) -> Any:
     """The TensorSpecs of a batch as Keras 3 traces its steps: the batch size its dataset
-    states (`batch`: every batch has it), else unknown; None when a leaf is not a tensor
-    with a batch dimension (None targets, Python values)."""
+    states (`batch`: every batch has it; a tuple: each leaf's first dim, as a dataset not
+    batched states them), else unknown; None when a leaf is not a tensor with a batch
+    dimension (None targets, Python values)."""
     specs = []
-    for leaf in nest.flatten(data):
+    leaves = nest.flatten(data)
+    firsts = batch if isinstance(batch, tuple) and len(batch) == len(leaves) else \
+        (None if isinstance(batch, tuple) else batch,) * len(leaves)
+    for leaf, batch in zip(leaves, firsts):
         shape = getattr(leaf, "shape", None)
         sparse = isinstance(leaf, SparseTensor)  # (its dataset's SparseTensorSpec, as Keras's)
         if not (isinstance(leaf, Tensor) or sparse) or shape is None or \
@@ -242,7 +246,7 @@ class _Step:
         # records them), then retraced with the dims that differ left unknown
         self._from_iterator = from_iterator
         self._exact: Any = None
-        self.batch_size: int | None = None  # the data's static batch size (set per run)
+        self.batch_size: int | tuple | None = None  # the data's static batch size (per run)
 
     @property
     def compiled(self) -> bool:

@@ -93,6 +93,7 @@ from eagerflow._src.keras.name_scope import (
     current_path,
     enter_layer_scope,
     exit_layer_scope,
+    scoped_path,
 )
 from eagerflow._src.keras.random_seeds import SeedGenerator
 from eagerflow._src.keras.scopes import current_remat_mode
@@ -558,6 +559,10 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
             raise ValueError(layer_checks.STATE_LOCKED)
         tracked_name, name = name, name or kb.auto_name("Variable")
         with self._own_scope(), kb.init_scope():
+            if None in shape:  # (Keras 3's Variable refuses it, its path named)
+                raise ValueError("Shapes used to initialize variables must be fully-defined "
+                                 f"(no `None` dimensions). Received: shape={shape} for "
+                                 f"variable path='{scoped_path(name)}'")
             value = initializer(shape, dtype=dtype)
             var = keras_variable(Variable(value, trainable=trainable, name=name, dtype=dtype,
                                           constraint=constraint,
@@ -743,6 +748,8 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         if not single:
             if not ctx.symbolic and _has_keras_tensor(inputs, rest, kwargs,
                                                       tensor_list(inputs)):
+                if ctx.depth == 0 and _LOSS_HOLDERS:  # (Keras 3 opens a call context
+                    self._clear_losses()  # for a symbolic call too: its losses go)
                 return self._functional_call(inputs, rest, kwargs)
             if self._convert_input_args:  # (a functional model converts its own)
                 inputs = self._convert_inputs(inputs)

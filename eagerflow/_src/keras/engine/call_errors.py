@@ -30,7 +30,10 @@ def unbuilt_state_message(name: str, error: Exception) -> str:
 
 def warn_mask_dropped(layer: Any) -> None:
     """Keras 3's warning when a mask reaches a layer that does not support masking (at
-    Keras's line: shown once per layer name and type)."""
+    Keras's line: shown once per layer name and type). Not for an operation (`x * 2`,
+    keras.ops on KerasTensors), whose Keras 3 `__call__` does not look at masks."""
+    if not getattr(layer, "_warns_of_dropped_masks", True):
+        return
     warnings.warn(f"Layer '{layer.name}' (of type {type(layer).__name__}) was passed an input "
                   "with a mask attached to it. However, this layer does not support masking "
                   "and will therefore destroy the mask information. Downstream layers will not "

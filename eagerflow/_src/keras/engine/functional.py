@@ -390,8 +390,8 @@ class GraphNetwork:
         """Keras 3 takes an input one rank short of its Input's when the Input ends in 1, and
         one of a rank more when it ends in 1 itself; other ranks are refused."""
         ref_dims = tuple(ref.shape)
-        rank = x.shape.rank
-        if rank is None or rank == len(ref_dims):
+        rank = len(x.shape)  # (an unknown rank, as a relaxed trace's: TensorShape's error)
+        if rank == len(ref_dims):
             return x
         if rank == len(ref_dims) + 1 and x.shape[-1] == 1:
             return squeeze(x, axis=-1)

@@ -107,8 +107,9 @@ def aggregation(value: Any) -> int:
         return value
     key = value.lower() if isinstance(value, str) else value
     if key not in _AGGREGATIONS:
-        raise ValueError(f"Invalid value for argument `aggregation`. Expected one of "
-                         f"{[k for k in _AGGREGATIONS if k]}. Received: aggregation={value}")
+        raise ValueError("Invalid value for argument `aggregation`. Expected one of `None`, "
+                         "`'none'`, `'mean'`, `'sum'`, `'only_first_replica'`. Received: "
+                         f"aggregation={value}")
     return _AGGREGATIONS[key]
 
 

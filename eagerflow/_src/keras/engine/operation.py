@@ -53,6 +53,7 @@ class Operation(Layer, metaclass=_OperationType):
 
     _frames_call_errors = False  # errors propagate as they are
     _checks_call_args = False  # (it takes Python values by position: `2 - x`)
+    _warns_of_dropped_masks = False  # (Keras 3's operations ignore masks, without a word)
 
     def __init__(self, name: str | None = None) -> None:
         super().__init__(name=name)

@@ -30,13 +30,13 @@ from eagerflow._src.keras.layers.core import Dropout
 from eagerflow._src.keras.layers.einsum_dense import EinsumDense
 from eagerflow._src.keras.ops.nn import dot_product_attention
 from eagerflow._src.keras.ops.numpy_array import repeat
+from eagerflow._src.keras.ops.numpy_linear import einsum
 from eagerflow._src.keras.random_seeds import SeedGenerator, seed_pair
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import linalg as tl
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn as tn
 from eagerflow._src.ops import reduce as tr
-from eagerflow._src.ops.einsum import einsum as tf_einsum
 
 _LETTERS = string.ascii_lowercase
 
@@ -345,11 +345,11 @@ class MultiHeadAttention(Layer):
             attention_mask = causal if attention_mask is None else \
                 tm.logical_and(tm.cast(attention_mask, "bool"), causal)
         query = query * tm.cast(self._inverse_sqrt_key_dim, query.dtype)
-        scores = tf_einsum(self._dot_product_equation, key, query)
+        scores = einsum(self._dot_product_equation, key, query)
         scores = self._masked_softmax(scores, attention_mask)
         dropped = self._dropout_layer(scores, training=training) if self._dropout > 0.0 \
             else scores
-        return tf_einsum(self._combine_equation, dropped, value), scores
+        return einsum(self._combine_equation, dropped, value), scores
 
     def compute_output_shape(self, query_shape: Any, value_shape: Any,
                              key_shape: Any = None) -> tuple:

@@ -19,7 +19,7 @@ from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.layers import lora, quantized
 from eagerflow._src.keras.layers._utils import ser_act, ser_con, ser_init, ser_reg
-from eagerflow._src.ops.einsum import einsum
+from eagerflow._src.keras.ops.numpy_linear import einsum
 
 
 def _analyze(equation: str, bias_axes: str | None, input_shape: list,
@@ -181,6 +181,8 @@ class EinsumDense(lora.QuantizableWeights, Layer):
     def call(self, inputs: Any, training: Any = None) -> Any:
         if self._dtype_policy.quantization_mode is not None:
             return quantized.einsum_call(self, inputs, training)
+        # (keras.ops' einsum: Keras runs its common equations as a reshaped matmul, which
+        # neither checks the contracted sizes nor keeps integer inputs integer)
         x = einsum(self.equation, inputs, self.kernel)
         if self.bias is not None:
             x = x + self.bias

@@ -109,10 +109,9 @@ class BatchNormalization(Layer):
         ndims = input_shape.rank
         # (int(): an axis of True is axis 1, as Keras takes it)
         axes = [int(a) + ndims if a < 0 else int(a) for a in _axes_list(self.axis)]
-        for a in axes:
-            if a < 0 or a >= ndims:
-                raise ValueError(f"Invalid axis. Expected 0 <= axis < inputs.rank (with "
-                                 f"inputs.rank={ndims}). Received: layer.axis={self.axis}")
+        if any(a < 0 or a >= ndims for a in axes):
+            # (Keras 3 indexes the input's shape tuple with the axis, unchecked)
+            raise IndexError("tuple index out of range")
         if len(axes) != len(set(axes)):
             raise ValueError(f"Duplicate axis: {self.axis}")
         # (a tuple: a layer walk passes it by, where it looks into a list each time)
@@ -288,11 +287,9 @@ class LayerNormalization(Layer):
         ndims = input_shape.rank
         # (int(): an axis of True is axis 1, as Keras takes it)
         axes = [int(a) + ndims if a < 0 else int(a) for a in _axes_list(self.axis)]
-        for a in axes:
-            if a < 0 or a >= ndims:
-                raise ValueError(f"Invalid value for `axis` argument. Expected 0 <= axis < "
-                                 f"inputs.rank (with inputs.rank={ndims}). Received: "
-                                 f"axis={self.axis}")
+        if any(a < 0 or a >= ndims for a in axes):
+            # (Keras 3 indexes the input's shape tuple with the axis, unchecked)
+            raise IndexError("tuple index out of range")
         self._axes = sorted(axes)
         # Keras 3's build leaves the axis a (sorted) list: what get_config then reports
         self.axis = sorted(self.axis) if isinstance(self.axis, (list, tuple)) else [self.axis]
@@ -317,8 +314,10 @@ class LayerNormalization(Layer):
         dims = inputs.shape.as_list()
         shape = [dims[i] if i in self._axes else 1 for i in range(ndims)]
         x = inputs
-        compute = x.dtype
-        if compute in (dt.float16, dt.bfloat16):
+        original = x.dtype
+        # Keras 3 computes in at least float32 (integers too), casts the result back to the
+        # input's dtype (an integer input's values truncated), then to the layer's
+        if original in (dt.float16, dt.bfloat16) or not original.is_floating:
             x = tm.cast(x, dt.float32)
         mean, var = nn_norm.moments(x, list(self._axes), keepdims=True)
         # (in float32 with a half-precision input: a bfloat16 policy's weights too)
@@ -331,7 +330,8 @@ class LayerNormalization(Layer):
             out = out * tm.cast(gamma, out.dtype) if gamma is not None else out
         else:
             out = nn_norm.batch_normalization(x, mean, var, beta, gamma, self.epsilon)
-        return tm.cast(out, compute) if out.dtype != compute else out
+        out = tm.cast(out, original) if out.dtype != original else out
+        return tm.cast(out, self.compute_dtype) if out.dtype.name != self.compute_dtype else out
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
         return TensorShape(input_shape)

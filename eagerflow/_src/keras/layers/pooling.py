@@ -133,7 +133,7 @@ class GlobalPooling(Layer):
         self.data_format = normalize_data_format(data_format)
         self.keepdims = keepdims
         self.input_spec = InputSpec(ndim=rank + 2)
-        self.supports_masking = rank == 1
+        self.supports_masking = rank == 1 and kind == "avg"  # (GlobalAveragePooling1D)
         self._build_at_init()
 
     def _axes(self) -> list:
@@ -155,9 +155,6 @@ class GlobalPooling(Layer):
             return tr.reduce_mean(inputs, axis=axes, keepdims=self.keepdims)
         return tr.reduce_max(inputs, axis=axes, keepdims=self.keepdims)
 
-    def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
-        return None
-
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
         s = TensorShape(input_shape).as_list()
         axes = self._axes()
@@ -178,6 +175,9 @@ class GlobalAveragePooling1D(GlobalPooling):
 
     def call(self, inputs: Any, mask: Any = None) -> Any:  # (the only one taking a mask)
         return self._pool(inputs, mask)
+
+    def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
+        return None  # (the others keep Layer's: they warn that they drop a mask)
 
 
 class GlobalAveragePooling2D(GlobalPooling):

@@ -268,8 +268,8 @@ class MeanMetricWrapper(Mean):
 
     def update_state(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> None:
         mask = losses.keras_mask(y_pred)  # (a masked output's steps count for nothing)
-        y_true = K.t(y_true)
-        y_pred = K.t(y_pred)
+        # (the inputs as given, as Keras 3 passes them: a user's function of Python lists
+        # fails as it would in Keras; the built-in functions convert their own)
         values = self._fn(y_true, y_pred, **self._fn_kwargs)
         sample_weight = losses.apply_mask(sample_weight, mask, self._dtype, "sum")
         super().update_state(values, sample_weight=sample_weight)

@@ -29,13 +29,12 @@ NEG_INF = -1e10
 def _as_thresholds(thresholds: Any, default: float) -> list:
     if thresholds is None:
         return [default]
-    th = [float(x) for x in (thresholds if isinstance(thresholds, (list, tuple, np.ndarray))
-                             else [thresholds])]
-    for x in th:
-        if not 0 <= x <= 1:
-            raise ValueError("Threshold values must be in [0, 1]. "
-                             f"Received: {thresholds}")
-    return th
+    given = list(thresholds) if isinstance(thresholds, (list, tuple, np.ndarray)) \
+        else [thresholds]
+    bad = [t for t in given if t is None or t < 0 or t > 1]
+    if bad:  # (Keras 3 names the values out of range, as given)
+        raise ValueError(f"Threshold values must be in [0, 1]. Received: {bad}")
+    return [float(x) for x in given]
 
 
 def filter_top_k(x: Any, k: int) -> Any:
@@ -208,12 +207,17 @@ class AUC(Metric):
                  num_labels: int | None = None, label_weights: Any = None,
                  from_logits: bool = False) -> None:
         super().__init__(name=name, dtype=dtype)
-        if str(curve).upper() not in ("ROC", "PR", "PRGAIN"):
+        # (Keras 3 takes the enums, or each name in lower case or as its enum spells it)
+        curve = curve.value if isinstance(curve, AUCCurve) else curve
+        summation_method = summation_method.value \
+            if isinstance(summation_method, AUCSummationMethod) else summation_method
+        if str(curve) not in ("ROC", "PR", "PRGAIN", "roc", "pr", "prgain"):
             raise ValueError(f'Invalid AUC curve value: "{curve}". Expected values are '
-                             "['ROC', 'PR', 'PRGAIN']")
-        if str(summation_method).lower() not in ("interpolation", "minoring", "majoring"):
+                             '["PR", "ROC", "PRGAIN"]')
+        if str(summation_method) not in ("interpolation", "minoring", "majoring",
+                                         "Interpolation", "Minoring", "Majoring"):
             raise ValueError(f'Invalid AUC summation method value: "{summation_method}". '
-                             "Expected values are ['interpolation', 'majoring', 'minoring']")
+                             'Expected values are ["interpolation", "majoring", "minoring"]')
         self._evenly = thresholds is None
         if thresholds is not None:
             inner = sorted(_as_thresholds(thresholds, 0.5))

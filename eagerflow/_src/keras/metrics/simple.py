@@ -170,10 +170,16 @@ class SparseTopKCategoricalAccuracy(MeanMetricWrapper):
 
     def __init__(self, k: int = 5, name: str = "sparse_top_k_categorical_accuracy",
                  dtype: Any = None, from_sorted_ids: bool = False) -> None:
-        super().__init__(sparse_top_k_categorical_accuracy, name=name, dtype=dtype, k=k)
+        super().__init__(sparse_top_k_categorical_accuracy, name=name, dtype=dtype, k=k,
+                         from_sorted_ids=from_sorted_ids)
         self.k = k
+        self.from_sorted_ids = from_sorted_ids
 
-    _config_keys = ("k",)
+    def get_config(self) -> dict:
+        config = {"name": self.name, "dtype": self.dtype, "k": self.k}
+        if self.from_sorted_ids:  # (Keras 3 writes the key only when set)
+            config["from_sorted_ids"] = True
+        return config
 
 
 class MeanSquaredError(MeanMetricWrapper):

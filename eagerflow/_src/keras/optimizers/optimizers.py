@@ -15,6 +15,7 @@ from eagerflow._src.core.dtypes import as_dtype
 from eagerflow._src.core.errors import OpError
 from eagerflow._src.core.py_conversion import scalar_array
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor, host_scalar
+from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.optimizers import flat
 from eagerflow._src.keras.optimizers import slices as sp
 from eagerflow._src.keras.optimizers.optimizer import Optimizer, base_args
@@ -435,10 +436,12 @@ class Nadam(_Moments):
 
     def _build_more(self, variables: list) -> None:
         if self._u_product is None:
+            # (Keras 3 makes it a plain Variable: an automatic name, variable_N, taken from
+            # the global count, and no optimizer scope in its path)
+            name = kb.auto_name("Variable")
             self._u_product = self._own_variable("_u_product", keras_variable(
                 Variable(1.0, trainable=False, dtype=variables[0].dtype,
-                         name=f"{self._name}/momentum_cache"),
-                "variable", f"{self._name}/variable"))
+                         name=f"{self._name}/momentum_cache"), name, name))
 
     def _checkpoint_aliases(self) -> dict:
         aliases = super()._checkpoint_aliases()

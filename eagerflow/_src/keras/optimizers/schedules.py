@@ -36,6 +36,12 @@ class LearningRateSchedule:
         return cls(**config)
 
 
+def _check_steps(value: Any, arg: str = "decay_steps") -> None:
+    """Keras 3's check (in each decaying schedule's constructor) of its period."""
+    if value <= 0:
+        raise ValueError(f"Argument `{arg}` must be > 0. Received: {arg}={value}")
+
+
 class _RateDecay(LearningRateSchedule):
     """The attributes and config shared by the schedules that decay `initial_learning_rate`
     by `decay_rate` per `decay_steps` (ExponentialDecay, InverseTimeDecay)."""
@@ -64,9 +70,7 @@ class ExponentialDecay(_RateDecay):
 
     def __init__(self, initial_learning_rate: Any, decay_steps: Any, decay_rate: Any,
                  staircase: bool = False, name: str = "ExponentialDecay") -> None:
-        if decay_steps <= 0:
-            raise ValueError("Argument `decay_steps` must be > 0. "
-                             f"Received: decay_steps={decay_steps}")
+        _check_steps(decay_steps)
         super().__init__(initial_learning_rate, decay_steps, decay_rate, staircase, name)
 
     def __call__(self, step: Any) -> Any:
@@ -111,6 +115,7 @@ class PolynomialDecay(LearningRateSchedule):
         self.power = power
         self.cycle = cycle
         self.name = name
+        _check_steps(decay_steps)
 
     def __call__(self, step: Any) -> Any:
         lr0, end = _f(self.initial_learning_rate), _f(self.end_learning_rate)
@@ -136,6 +141,7 @@ class InverseTimeDecay(_RateDecay):
 
     def __init__(self, initial_learning_rate: Any, decay_steps: Any, decay_rate: Any,
                  staircase: bool = False, name: str = "InverseTimeDecay") -> None:
+        _check_steps(decay_steps)
         super().__init__(initial_learning_rate, decay_steps, decay_rate, staircase, name)
 
     def __call__(self, step: Any) -> Any:
@@ -155,6 +161,7 @@ class CosineDecay(LearningRateSchedule):
         self.name = name
         self.warmup_target = warmup_target
         self.warmup_steps = warmup_steps
+        _check_steps(decay_steps)
 
     def _decay(self, s: Any, lr: Any) -> Any:
         frac = m.minimum(s, _f(self.decay_steps)) / _f(self.decay_steps)
@@ -187,6 +194,7 @@ class CosineDecayRestarts(LearningRateSchedule):
         self._m_mul = m_mul
         self.alpha = alpha
         self.name = name
+        _check_steps(first_decay_steps, "first_decay_steps")
 
     def __call__(self, step: Any) -> Any:
         lr0 = _f(self.initial_learning_rate)

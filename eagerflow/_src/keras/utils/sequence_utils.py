@@ -27,7 +27,7 @@ def pad_sequences(sequences: Any, maxlen: int | None = None, dtype: Any = "int32
             raise ValueError(f"`sequences` must be a list of iterables. Found non-iterable: "
                              f"{x}") from e
     if maxlen is None:
-        maxlen = max(lengths, default=0)
+        maxlen = int(np.max(lengths))  # (Keras 3: NumPy's error for no sequences at all)
     is_str = np.issubdtype(dtype, np.str_) or np.issubdtype(dtype, np.bytes_)
     if isinstance(value, str) and dtype is not object and not is_str:
         raise ValueError(f"`dtype` {dtype} is not compatible with `value`'s type: "
