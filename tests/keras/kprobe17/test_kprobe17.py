@@ -10,12 +10,10 @@ from tests.keras.kprobe.snippets import check_snippet, golden_beside
 from tests.keras.kprobe17.cases import SNIPPETS
 
 GOLDEN = golden_beside(__file__)
-# (float32 sums of 8 values or more add in NumPy's pairwise order, not Eigen's packet
-# order: docs/ulp32.md, measured and not adopted for its cost)
-_SUM_ORDER = "float32 last bit of a loss or metric summed over 10 samples in Eigen's order in TF"
+# (the sums are Eigen's now (eigen_sum); what still differs in the last bit is another
+# float32 kernel of the step that keeps NumPy's rounding: docs/ulp32.md)
+_SUM_ORDER = "float32 last bit of a loss or metric over 10 samples"
 KNOWN = {
-    "evaluate_predict_steps_and_batches": _SUM_ORDER + " (eval_weights: 63.494720458984375 in "
-                                          "TF, 63.494728088378906)",
     "fit_generator_and_pydataset_shapes": _SUM_ORDER + " (eval_pydataset: 7.2721686363220215 "
                                           "in TF, 7.272168159484863)",
     "train_test_predict_on_batch": _SUM_ORDER + " (test: 9.583763122558594 in TF, "
