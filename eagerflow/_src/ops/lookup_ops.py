@@ -38,6 +38,7 @@ from eagerflow._src.core.errors import (
 )
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.resource import RESOURCES, TrackableResource
+from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import Trackable
@@ -576,10 +577,11 @@ class StaticHashTable(_Table):
 
     def _build_table(self, initializer: Any, default_value: Any, name: str | None,
                      empty_ok: bool, anonymous: bool) -> None:
-        self._name = name
+        graph = _state.graph
+        self._name = None if graph is None else name  # (an eager TF table has no node name)
         self._initializer = initializer
         self._default = _as_tensor(default_value, initializer.value_dtype, "default_value")
-        graph = _state.graph
+        self._default.shape.merge_with(TensorShape([]))  # (a static table's values: scalars)
         if graph is not None and not graph.building_function and \
                 isinstance(initializer, KeyValueTensorInitializer):
             self._build_in_graph(graph, initializer, name)
@@ -668,12 +670,18 @@ class StaticVocabularyTable(_Table):
                  name: str | None = None, experimental_is_anonymous: bool = False) -> None:
         if num_oov_buckets <= 0:
             raise ValueError("`num_oov_buckets` must be > 0; use StaticHashTable.")
-        if initializer.value_dtype is not dt.int64:
-            raise TypeError(f"Invalid `value_dtype`, expected {dt.int64} but got "
-                            f"{initializer.value_dtype}.")
         if initializer.key_dtype not in (dt.int64, dt.string):
             raise TypeError("Invalid `key_dtype`, expected one of (tf.int64, tf.string), but "
                             f"got <dtype: '{initializer.key_dtype.name}'>.")
+        lookup_dtype = initializer.key_dtype if lookup_key_dtype is None else \
+            dt.as_dtype(lookup_key_dtype)
+        if initializer.key_dtype.is_integer != lookup_dtype.is_integer:
+            raise TypeError("Invalid `key_dtype`, expected "
+                            f"{'integer' if lookup_dtype.is_integer else 'non-integer'} but "
+                            f"got {initializer.key_dtype}.")
+        if initializer.value_dtype is not dt.int64:
+            raise TypeError(f"Invalid `value_dtype`, expected {dt.int64} but got "
+                            f"{initializer.value_dtype}.")
         self._name = name
         self._num_oov_buckets = int(num_oov_buckets)
         self._initializer = initializer
@@ -764,6 +772,9 @@ class MutableHashTable(_Table):
     def remove(self, keys: Any, name: str | None = None) -> Any:
         if not hasattr(keys, "dtype"):  # (as TF, which reads keys.dtype first)
             raise AttributeError(f"'{type(keys).__name__}' object has no attribute 'dtype'")
+        if keys.dtype != self.key_dtype:
+            raise TypeError(f"Dtype of argument `keys` must be {self.key_dtype}, received: "
+                            f"{keys.dtype}")
         return self._on_table(LOOKUP_REMOVE, (_as_tensor(keys, self.key_dtype, "keys"),),
                               scope="lookup_table_remove")
 

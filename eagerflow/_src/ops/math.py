@@ -806,7 +806,7 @@ def cast(x: Any, dtype: Any, name: str | None = None) -> Any:
 def _select_infer(c: Any, x: Any, y: Any) -> list:
     if c._dtype is not dt.bool:
         raise C.wrong_input_dtype("SelectV2", 0, dt.bool, c._dtype)
-    d = C.same_dtype("SelectV2", (x, y), C.ALL)
+    d = C.same_dtype("SelectV2", (x, y), C.ALL, first_index=1)
     try:
         shape = C.broadcast("SelectV2", C.broadcast("SelectV2", c._shape, x._shape), y._shape)
     except InvalidArgumentError:  # (TF's kernel names all three)

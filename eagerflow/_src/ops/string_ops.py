@@ -23,7 +23,13 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, OutOfRangeError
 from eagerflow._src.core.lazy import lazy_module
-from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.core.tensor import (
+    EagerTensor,
+    Tensor,
+    check_finite_size,
+    convert_to_tensor,
+    is_tensor,
+)
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.checks import passed_raw
 from eagerflow._src.ops.composite_dispatch import dispatchable
@@ -606,8 +612,7 @@ def reduce_join(inputs: Any, axis: Any = None, keepdims: bool = False, separator
         raise TypeError(f"Expected string for argument 'separator' not {separator!r}.")
     sep = separator.encode() if isinstance(separator, str) else bytes(separator)
     # (TF converts the input with no dtype: the op refuses one not string, then the axes)
-    x = inputs if isinstance(inputs, Tensor) else convert_to_tensor(inputs,
-                                                                     dtype_hint=dt.string)
+    x = inputs if isinstance(inputs, Tensor) else convert_to_tensor(inputs)
     if axis is None:
         axes = None
     else:  # (axes given as a list: TF's slow path converts x to string, its ValueError)
@@ -889,11 +894,13 @@ def format(template: str, inputs: Any, placeholder: str = "{}",  # noqa: A001
     for what, v in (("template", template), ("placeholder", placeholder)):
         if not isinstance(v, (str, bytes)):  # (TF's Python fails on it in str.count)
             raise TypeError(f"Expected string for argument '{what}' not {v!r}.")
-    xs = list(inputs) if isinstance(inputs, (list, tuple)) else [inputs]
+    # (TF wraps one tensor in a list and takes anything else as a sequence: its len())
+    xs = [inputs] if is_tensor(inputs) else inputs
     if template.count(placeholder) != len(xs):
         raise ValueError(f"The template expects {template.count(placeholder)} tensors, but "
                          f"the inputs only has {len(xs)}. Please ensure the number of "
                          "placeholders in template matches inputs length.")
+    xs = list(xs)
     return bind(STRING_FORMAT, tuple(convert_to_tensor(x) for x in xs),
                 {"template": template, "placeholder": placeholder,
                  "summarize": int(summarize)}, name)
