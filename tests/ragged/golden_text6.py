@@ -760,3 +760,154 @@ SECTIONS["data_function_keras"] = [
     'il([1, 2, 2, 7], [1, 7, 9], dict(mask_token=0))',
     "il(None, [1, 7, 9], dict(vocabulary=[7, 1], output_mode='multi_hot'))",
 ]
+
+PRELUDES["edges"] = r"""import numpy as np
+R = tf.RaggedTensor
+DRS = tf.experimental.DynamicRaggedShape
+a = tf.ragged.constant([[1, 2, 3], [], [4, 5]])
+b = tf.ragged.constant([[[1, 2, 3]], [[3, 4, 5], [5, 6, 7]]], ragged_rank=1)
+bt = tf.ragged.constant([[True, False], [True]])
+f = tf.ragged.constant([[1.5], [2.5, 3.]])
+"""
+SECTIONS["edges"] = [
+    'a.to_tensor(default_value=[1, 2], shape=[3])',
+    'b.to_tensor(default_value=[1, 2])',
+    'a.to_tensor(shape=[3, 2, 2])',
+    'b.to_tensor(shape=[3, 2, 2])',
+    'a.to_tensor(default_value=[[1, 2, 3]])',
+    'b.to_tensor(default_value=[[1, 2, 3]])',
+    'b.to_tensor(default_value=[1, 2, 3], shape=[2, 2, 4])',
+    'b.to_tensor(default_value=[1])',
+    'b.to_tensor(shape=[2, None, 4])',
+    'b.to_tensor(shape=[2, None, 3])',
+    'b.to_tensor(default_value=[7, 8, 9], shape=[1, 3, None])',
+    'a & a',
+    'a | 1',
+    'a ^ a',
+    '~a',
+    '~bt',
+    'bt & True',
+    'True | bt',
+    'bt ^ bt',
+    '3 & a',
+    'a * tf.ragged.constant([[1, 2], [3], [], [4, 5, 6]])',
+    'a + tf.constant([[1], [2]])',
+    'tf.broadcast_to(tf.constant([[1, 2, 3]]), DRS.from_lengths([3, 2]))',
+    'tf.broadcast_to(tf.ragged.constant([[1], [2]]), DRS.from_lengths([3, (1, 1, 1)]))',
+    'b + tf.constant([1, 2])',
+    'a + tf.constant([[1, 2]])',
+    'tf.ragged.constant([[1, 2], [3]]) * tf.ones([4, 1], tf.int32)',
+    'a + 1.5',
+    '1.5 * a',
+    'f + np.float64(1.5)',
+    'f * np.int64(2)',
+    'a + np.int64(2)',
+    'a + 2**40',
+    'tf.add(a, 1.5)',
+    'tf.where(a > 2, a, 0.5)',
+    'tf.maximum(f, 1)',
+    'a + [1.5, 2.5, 3.5]',
+    'f + True',
+    'tf.where(tf.constant([True]), tf.constant([1]), tf.constant([0.5]))',
+    'tf.where(tf.constant([True]), tf.constant([1]), 0.5)',
+    'tf.where(tf.constant([True]), tf.constant([0.5]), tf.constant([1]))',
+    'tf.ragged.constant([[1], [2, 3]]) + tf.ragged.constant([[10, 20], [30, 40]])',
+    'tf.ragged.constant([[1], [2, 3]]) + tf.ragged.constant([[10, 20], [30, 40, 50]])',
+    'tf.ragged.constant([[[1, 2], [3]], [[4]]]) + tf.ragged.constant([[[1], [2, 3]], [[4]]])',
+    'tf.ragged.constant([[[1, 2], [3]], [[4]]]) + tf.ragged.constant([[[1, 2]], [[3], [4]]])',
+    'tf.ragged.constant([[1, 2], [3]]) + tf.ragged.constant([[1], [2, 3]], '
+    'row_splits_dtype=tf.int32)',
+    'tf.ragged.constant([[1, 2], [3]]) * tf.ragged.constant([[5, 6], [7]])',
+    'tf.ragged.constant([[1, 2], []]) - tf.ragged.constant([[1], [2]])',
+    'tf.math.maximum(tf.ragged.constant([[1.0, 2], [3]]), tf.ragged.constant([[1.0], [2, 3]]))',
+    'tf.ragged.constant([[1, 2]]) + tf.ragged.constant([[1, 2], [3, 4]])',
+    'tf.ragged.constant([[1], [2]]) + tf.ragged.constant([[1, 2], [3]])',
+    'R.from_uniform_row_length([1, 2, 3, 4], 2) + tf.ragged.constant([[1, 2], [3, 4]])',
+    'R.from_uniform_row_length([1, 2, 3, 4], 2) + tf.ragged.constant([[1, 2, 3], [4]])',
+    'b.row_lengths(axis=2)',
+    'b.row_lengths(axis=-1)',
+    'tf.ragged.constant([[[1, 2]], [[3, 4]]], ragged_rank=1).row_lengths(axis=3)',
+    'R.from_tensor([[1, 2], [3, 4]], ragged_rank=True)',
+    'R.from_tensor([[1, 2], [3, 4]], ragged_rank=0)',
+    'R.from_tensor([[1, 2], [3, 4]], ragged_rank=1.0)',
+    'R.from_tensor([[[1, 0], [2, 3]], [[4, 0], [0, 0]]], lengths=([2, 1], [1, 2, 1]))',
+    'R.from_tensor([[[1, 0], [2, 3]], [[4, 0], [0, 0]]], lengths=([2, 1], [1, 2, 1]), '
+    'ragged_rank=2)',
+    'R.from_tensor([[[1, 0], [2, 3]], [[4, 0], [0, 0]]], lengths=([2, 1], [1, 2, 1]), '
+    'ragged_rank=3)',
+    'R.from_tensor([[[1, 0], [2, 3]]], padding=[0, 0])',
+    'R.from_tensor([[[1, 0], [2, 3]]], padding=[[0, 0]])',
+    'R.from_tensor(tf.zeros([2, 3, 4]), ragged_rank=2).shape',
+    'a.with_values(5)',
+    'a.with_values(tf.ragged.constant([[1], [2], [3], [4], [5]]))',
+    'a.with_values(tf.ragged.constant([[1], [2]]))',
+    'a.with_flat_values(tf.constant([1, 2]))',
+    'tf.ragged.map_flat_values(tf.add, a, tf.ragged.constant([[1, 2], [3, 4, 5]]))',
+    'tf.ragged.map_flat_values(tf.add, a, tf.ragged.constant([[1, 2, 3], [], [4, 5]], '
+    'row_splits_dtype=tf.int32))',
+    'tf.ragged.map_flat_values(tf.add, b, tf.ragged.constant([[[1, 2, 3]], [[3, 4, 5], [5, 6, '
+    '7]]], ragged_rank=1))',
+    'tf.ragged.map_flat_values(lambda x: 5, a)',
+    'tf.ragged.map_flat_values(tf.math.reduce_sum, b, axis=1)',
+    'tf.ragged.map_flat_values(tf.add, x=a, y=a)',
+    'tf.ragged.map_flat_values(tf.stack, [a, a], axis=1)',
+    "tf.ragged.map_flat_values(lambda d: d['x'] * 2, {'x': a})",
+    'tf.ragged.map_flat_values(tf.add, 1, 2)',
+    'tf.concat([a, a], axis=-3)',
+    'tf.stack([a, a], axis=3)',
+    'tf.stack([a, a], axis=-4)',
+    'tf.concat([b, b], axis=2)',
+    'tf.concat([b, b], axis=3)',
+    'tf.stack([b, b], axis=3)',
+    'a.merge_dims(-3, 0)',
+    'b.merge_dims(1, 2)',
+    'b.merge_dims(0, 2)',
+    'b.merge_dims(2, 3)',
+    'tf.ragged.boolean_mask(a, tf.constant(True))',
+    'tf.ragged.boolean_mask(a, [True])',
+    'tf.ragged.boolean_mask(a, [[True], [False]])',
+    'tf.ragged.boolean_mask(tf.constant([[1, 2], [3, 4]]), [True, False])',
+    'tf.ragged.boolean_mask(tf.constant([[1, 2], [3, 4]]), [[True, False], [True, True]])',
+    'tf.ragged.boolean_mask(tf.constant([[[1], [2]], [[3], [4]]]), [[True, False], [True, '
+    'True]])',
+    'R.from_value_rowids([1, 2], [0, 1], nrows=tf.constant(-1, tf.int64))',
+    'R.from_value_rowids([1, 2], [0, 1], nrows=0)',
+    'R.from_uniform_row_length([], 0)',
+    'R.from_uniform_row_length([1, 2], -2, validate=False)',
+    'R.from_uniform_row_length([1, 2, 3, 4], [2])',
+    'tf.RaggedTensorSpec([None, None], tf.int32, flat_values_spec=tf.TensorSpec([None], '
+    'tf.int32))',
+    'tf.RaggedTensorSpec([None, None], tf.float32, flat_values_spec=tf.TensorSpec([None], '
+    'tf.int32))',
+    'tf.RaggedTensorSpec([None, None, 2], ragged_rank=1, flat_values_spec=tf.TensorSpec([None, '
+    '2]))',
+    "tf.lookup.StaticHashTable(tf.lookup.KeyValueTensorInitializer(['a'], [1]), -1, "
+    "name='st').name",
+    'tf.lookup.StaticVocabularyTable(tf.lookup.KeyValueTensorInitializer(tf.constant([5], '
+    'tf.int64), tf.constant([0], tf.int64)), 2, lookup_key_dtype=tf.string)',
+    'tf.lookup.StaticVocabularyTable(tf.lookup.KeyValueTensorInitializer(tf.constant([5], '
+    'tf.int64), tf.constant([0], tf.int64)), 2, '
+    'lookup_key_dtype=tf.int32).lookup(tf.constant([5, 7], tf.int32))',
+    "tf.lookup.StaticHashTable(tf.lookup.KeyValueTensorInitializer(['a'], [1]), "
+    'default_value=[[-1]])',
+    "tf.lookup.StaticHashTable(tf.lookup.KeyValueTensorInitializer(['a'], [1.5]), "
+    'default_value=tf.constant([0.]))',
+    'tf.lookup.experimental.MutableHashTable(tf.int64, tf.int64, -1).remove(tf.constant([1]))',
+    'tf.lookup.experimental.MutableHashTable(tf.int64, tf.int64, -1).remove(tf.constant([1], '
+    'tf.int64))',
+    'tf.lookup.experimental.MutableHashTable(tf.string, tf.int64, '
+    "-1).remove(tf.constant(['a']))",
+    'tf.lookup.experimental.DenseHashTable(tf.int64, tf.int64, -1, 0, '
+    '-1).remove(tf.constant([1]))',
+    "tf.strings.format('{}', 'abc')",
+    "tf.strings.format('{}{}{}', 'abc')",
+    "tf.strings.format('{}', np.array([1, 2]))",
+    "tf.strings.format('{} {}', np.array([1, 2]))",
+    "tf.strings.format('{}', {'a': 1})",
+    "tf.strings.format('{}', (tf.constant(1),))",
+    "tf.strings.format('{}', tf.ragged.constant([[1, 2], [3]]))",
+    'tf.strings.reduce_join([[]])',
+    'tf.strings.reduce_join(tf.constant([], tf.string))',
+    'tf.strings.reduce_join([], axis=0)',
+    "tf.strings.reduce_join(['a', 'b'], axis=0, keepdims=True)",
+]

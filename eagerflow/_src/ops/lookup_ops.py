@@ -47,7 +47,7 @@ from eagerflow._src.ops import table_refs as R
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.hash_ops import to_hash_bucket_fast
-from eagerflow._src.ops.math import add, equal, where
+from eagerflow._src.ops.math import add, cast, equal, where
 from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.ops.registry import OpDef, TFForm, register
 from eagerflow._src.ops.string_ops import as_string
@@ -683,6 +683,7 @@ class StaticVocabularyTable(_Table):
             raise TypeError(f"Invalid `value_dtype`, expected {dt.int64} but got "
                             f"{initializer.value_dtype}.")
         self._name = name
+        self._lookup_dtype = lookup_dtype  # (keys of another integer dtype: cast to int64)
         self._num_oov_buckets = int(num_oov_buckets)
         self._initializer = initializer
         self._table = StaticHashTable(initializer, -1)
@@ -692,6 +693,14 @@ class StaticVocabularyTable(_Table):
         # (a TF 1 graph's table is filled when a Session runs its initializer: its size then)
         self._vocab_size = None if "_node_name" in self._table.__dict__ else \
             len(self._state.items)
+
+    @property
+    def key_dtype(self) -> dt.DType:
+        return self._lookup_dtype
+
+    def _keys(self, keys: Any) -> Tensor:
+        keys = super()._keys(keys)
+        return cast(keys, dt.int64) if self._state.key_dtype is dt.int64 else keys
 
     def size(self, name: str | None = None) -> Tensor:
         return self._table.size() + convert_to_tensor(self._num_oov_buckets, dt.int64)

@@ -14,7 +14,6 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import debugging as dbg
@@ -328,7 +327,7 @@ def map_flat_values(op: Callable, *args: Any, **kwargs: Any) -> Any:
                          "RaggedTensor.with_row_splits_dtype() to convert them to "
                          "compatible dtypes.")
     out = op(*args2, **kwargs2)
-    out_shape = getattr(out, "shape", TensorShape(None))
+    out_shape = out.shape  # (as TF, which reads it: an output that is no tensor fails here)
     if sizes and not out_shape[:1].is_compatible_with(list(sizes)):
         raise ValueError("tf.ragged.map_flat_values requires that the output of `op` have "
                          "the same outer-dimension size as flat_values of any ragged "
@@ -519,40 +518,54 @@ def _batch_gather_rows(params: RaggedTensor, indices: Any) -> Any:
 
 def boolean_mask(data: Any, mask: Any, name: str | None = None) -> Any:
     """`tf.ragged.boolean_mask`: keeps the entries of `data` where `mask` is True; the
-    result is ragged along the masked dimensions."""
-    if isinstance(mask, RaggedTensor):
-        if mask.dtype is not dt.bool:
-            raise ValueError("mask must be a boolean tensor")
+    result is ragged along the masked dimensions. As TF, a ragged mask's partitions must be
+    data's outer ones, and a dense mask of rank > 1 on ragged data is taken as a ragged one
+    of uniform rows (which data's rows must then match)."""
+    m = mask if isinstance(mask, (RaggedTensor, Tensor)) else convert_to_tensor(mask, dt.bool)
+    if m.dtype is not dt.bool:
+        raise ValueError("mask must be a boolean tensor")
+    if m.shape.rank is None:
+        raise ValueError("mask.shape.ndims must be known statically.")
+    if m.shape.rank == 0:
+        raise ValueError("mask cannot be scalar.")
+    if isinstance(m, RaggedTensor):
         if not isinstance(data, RaggedTensor):
-            data = RaggedTensor.from_tensor(data, lengths=mask.row_lengths()) \
-                if mask.ragged_rank == 1 else data
-        _assert_same_partition(data, mask) if isinstance(data, RaggedTensor) and \
-            mask.ragged_rank == data.ragged_rank else None
-        if mask.ragged_rank == 1:
-            keep = mask.flat_values
+            data = RaggedTensor.from_tensor(data, ragged_rank=m.ragged_rank,
+                                            row_splits_dtype=m.row_splits_dtype)
+        _assert_splits_match(m.nested_row_splits, data.nested_row_splits[:m.ragged_rank])
+        if m.ragged_rank == 1:
+            keep = m.flat_values
             values = data.values
             kept = boolean_mask(values, keep) if isinstance(values, RaggedTensor) else \
                 dense_boolean_mask(values, keep)
-            lengths = _count_true(keep, mask.value_rowids(), mask.nrows(), data.row_splits_dtype)
+            lengths = _count_true(keep, m.value_rowids(), m.nrows(), data.row_splits_dtype)
             return RaggedTensor.from_row_lengths(kept, lengths, validate=False)
-        return data.with_values(boolean_mask(data.values, mask.values))
-    m = mask if isinstance(mask, Tensor) else convert_to_tensor(mask, dt.bool)
-    if m._dtype is not dt.bool:
-        raise ValueError("mask must be a boolean tensor")
-    if m.shape.rank == 0:
-        raise ValueError("mask cannot be scalar.")
-    if m.shape.rank == 1:
-        if isinstance(data, RaggedTensor):
-            return gather_rows(data, _where_indices(m))
-        return dense_boolean_mask(data, m)
+        return data.with_values(boolean_mask(data.values, m.values))
+    if isinstance(data, RaggedTensor) and m.shape.rank == 1:
+        data.shape[:1].assert_is_compatible_with(m.shape)  # (TF masks the row lengths)
+        return gather_rows(data, _where_indices(m))
     if isinstance(data, RaggedTensor):
-        return boolean_mask(data, RaggedTensor.from_tensor(m, lengths=data.row_lengths()))
+        return boolean_mask(data, RaggedTensor.from_tensor(
+            m, ragged_rank=min(data.ragged_rank, m.shape.rank - 1),
+            row_splits_dtype=data.row_splits_dtype))
+    if m.shape.rank == 1:
+        return dense_boolean_mask(data, m)
     # a dense mask of rank k > 1: the result is ragged in the k-1 masked inner dimensions
     rt = RaggedTensor.from_tensor(data, ragged_rank=m.shape.rank - 1) \
         if m.shape.rank > 2 else RaggedTensor.from_tensor(data)
     mrt = RaggedTensor.from_tensor(m, ragged_rank=m.shape.rank - 1) \
         if m.shape.rank > 2 else RaggedTensor.from_tensor(m)
     return boolean_mask(rt, mrt)
+
+
+def _assert_splits_match(xs: Any, ys: Any) -> None:
+    """TF's ragged_util.assert_splits_match of two lists of row splits."""
+    msg = "Inputs must have identical ragged splits"
+    if len(xs) != len(ys):
+        raise ValueError(msg)
+    for x, y in zip(xs, ys):
+        if not same_splits(x, y):
+            dbg.assert_equal(x, y, message=msg)
 
 
 def _where_indices(m: Tensor) -> Tensor:
@@ -641,7 +654,7 @@ def _inner_axis(rts: list, axis: int, stack_values: bool) -> RaggedTensor:
     alike (TF's assert_splits_match), the values joined along axis - 1."""
     first = rts[0].row_splits
     for r in rts[1:]:
-        dbg.assert_equal(first, r.row_splits, message="Inputs must have identical ragged splits")
+        _assert_splits_match([first], [r.row_splits])
     values = [r.values for r in rts]
     if any(isinstance(v, RaggedTensor) for v in values):
         inner = _concat_or_stack(values, axis - 1, stack_values)
