@@ -911,3 +911,265 @@ SECTIONS["edges"] = [
     'tf.strings.reduce_join([], axis=0)',
     "tf.strings.reduce_join(['a', 'b'], axis=0, keepdims=True)",
 ]
+
+PRELUDES["text_layers_and_strings"] = r"""import numpy as np
+D = tf.data.Dataset
+L = tf.keras.layers
+a = tf.ragged.constant([[1, 2, 3], [], [4, 5]])
+n3 = tf.ragged.constant([[[1, 2], [3]], [], [[4, 5, 6]]])
+def cfg(layer):
+    c = layer.get_config()
+    return sorted((k, v) for k, v in c.items() if k not in ('dtype',))
+def tvec(**kw):
+    return L.TextVectorization(**kw)
+def run(layer, data, adapt=None):
+    if adapt is not None:
+        layer.adapt(adapt)
+    out = layer(data)
+    return out.to_list() if hasattr(out, 'to_list') else np.asarray(out).tolist()
+DOCS = ['The quick brown fox.', 'the LAZY dog!', 'fox, dog; and cat']
+"""
+SECTIONS["text_layers_and_strings"] = [
+    'a[3]',
+    'a[1, 0]',
+    'a[0, 5]',
+    'a[:, 1]',
+    'a[..., 0]',
+    'a[tf.newaxis]',
+    'a[:, tf.newaxis]',
+    'a[1:, 1:]',
+    'a[::-1]',
+    'a[:, ::2]',
+    'a[:, -1:]',
+    'n3[0, 1, 0]',
+    'n3[:, 0]',
+    'n3[:, :, :1]',
+    'a[tf.constant(0)]',
+    'a[[0, 1]]',
+    "a['x']",
+    'a[0.5]',
+    'tf.function(lambda x: x[:, 0])(a)',
+    'tf.function(lambda x: x.to_list())(a)',
+    'tf.function(lambda x: x.numpy())(a)',
+    'tf.function(lambda x: len(x))(a)',
+    'tf.function(lambda x: tf.shape(x))(a)',
+    'tf.function(lambda x: x.row_splits, input_signature=[tf.RaggedTensorSpec([None, None], '
+    'tf.int32)])(tf.ragged.constant([[1.0]]))',
+    'tf.function(lambda x: x.row_splits, input_signature=[tf.RaggedTensorSpec([2, None], '
+    'tf.int32)])(a)',
+    'tf.function(lambda x: x.row_splits, input_signature=[tf.RaggedTensorSpec([None, None], '
+    'tf.int32, row_splits_dtype=tf.int32)])(a)',
+    'tf.function(lambda x: x.flat_values, input_signature=[tf.RaggedTensorSpec([None, None, '
+    'None], tf.int32, ragged_rank=2)])(n3)',
+    'tf.function(lambda x: x.flat_values, input_signature=[tf.RaggedTensorSpec([None, None, '
+    'None], tf.int32, ragged_rank=1)])(n3)',
+    'tf.function(lambda x: x * 2).get_concrete_function(tf.RaggedTensorSpec([None, None], '
+    'tf.int32)).structured_outputs',
+    'tf.function(lambda x: tf.reduce_sum(x, '
+    '1)).get_concrete_function(tf.RaggedTensorSpec([None, None], tf.float32)).output_shapes',
+    '[x.to_list() for x in D.from_tensor_slices(a).padded_batch(2)]',
+    '[x.numpy().tolist() for x in D.range(5).map(lambda i: tf.range(i)).padded_batch(2, '
+    'padded_shapes=[3])]',
+    '[x.numpy().tolist() for x in D.range(3).map(lambda i: tf.range(i)).padded_batch(2, '
+    'padding_values=tf.constant(-1, tf.int64))]',
+    '[x.numpy().tolist() for x in D.range(3).map(lambda i: tf.range(i)).padded_batch(2, '
+    'padding_values=-1)]',
+    '[x for x in D.range(3).map(lambda i: tf.range(i)).padded_batch(2, padded_shapes=[None, '
+    'None])]',
+    '[x.to_list() for x in D.range(5).map(lambda i: tf.range(i)).ragged_batch(2, '
+    'drop_remainder=True)]',
+    'D.range(5).map(lambda i: tf.range(i)).ragged_batch(2, drop_remainder=True).element_spec',
+    'D.range(5).map(lambda i: tf.range(i)).padded_batch(2, drop_remainder=True).element_spec',
+    '[x.to_list() for x in D.from_tensor_slices(n3).ragged_batch(2)]',
+    'D.from_tensor_slices(n3).element_spec',
+    "[x.to_list() for x in D.from_tensor_slices({'a': a}).batch(2).map(lambda d: d['a'])]",
+    'list(D.from_tensor_slices(a).map(lambda x: tf.size(x)).as_numpy_iterator())',
+    'list(D.from_tensor_slices(a).as_numpy_iterator())',
+    "list(D.from_tensor_slices(tf.ragged.constant([['a', 'b'], ['c']])).as_numpy_iterator())",
+    'list(D.range(3).map(lambda i: tf.RaggedTensor.from_row_lengths(tf.range(i * 2), [i, '
+    'i])).as_numpy_iterator())',
+    'list(D.range(4).map(lambda i: tf.range(i)).ragged_batch(2).as_numpy_iterator())',
+    'run(tvec(), tf.constant(DOCS), DOCS)',
+    "run(tvec(max_tokens=5, output_mode='int', output_sequence_length=3), tf.constant(DOCS), "
+    'DOCS)',
+    "run(tvec(split=None, standardize=None, max_tokens=4), tf.constant(['a', 'b', 'a']), ['a', "
+    "'b', 'a'])",
+    "run(tvec(standardize='strip_punctuation'), tf.constant(DOCS), DOCS)",
+    "run(tvec(standardize=lambda s: tf.strings.regex_replace(s, 'o', '0')), tf.constant(DOCS), "
+    'DOCS)',
+    "run(tvec(split='whitespace', ngrams=(1, 2), max_tokens=6), tf.constant(DOCS), DOCS)",
+    "run(tvec(output_mode='multi_hot', max_tokens=5), tf.constant([DOCS[0]]), DOCS)",
+    "run(tvec(output_mode='count', max_tokens=5), tf.constant([DOCS[0]]), DOCS)",
+    "run(tvec(output_mode='tf_idf', max_tokens=5), tf.constant([DOCS[0]]), DOCS)",
+    "run(tvec(vocabulary=['fox', 'dog']), tf.constant(DOCS))",
+    "run(tvec(vocabulary=['fox', 'dog'], output_mode='multi_hot'), tf.constant(DOCS))",
+    "run(tvec(vocabulary=['fox', 'dog'], output_mode='tf_idf'), tf.constant(DOCS))",
+    "run(tvec(vocabulary=['fox', 'dog'], output_mode='tf_idf', idf_weights=[0.5, 0.25]), "
+    'tf.constant(DOCS))',
+    "run(tvec(vocabulary=['fox', 'fox']), tf.constant(DOCS))",
+    "run(tvec(vocabulary=['', 'fox']), tf.constant(DOCS))",
+    "run(tvec(output_mode='bogus'), tf.constant(DOCS))",
+    "run(tvec(split='bogus'), tf.constant(DOCS))",
+    "run(tvec(standardize='bogus'), tf.constant(DOCS))",
+    'run(tvec(output_sequence_length=2, ragged=True), tf.constant(DOCS))',
+    "run(tvec(output_mode='multi_hot', ragged=True), tf.constant(DOCS))",
+    'run(tvec(ngrams=0), tf.constant(DOCS))',
+    'run(tvec(max_tokens=1), tf.constant(DOCS), DOCS)',
+    "run(tvec(vocabulary=['fox', 'dog'], ragged=True), tf.constant(DOCS))",
+    "run(tvec(vocabulary=['fox', 'dog']), tf.constant([['a fox'], ['dog dog']]))",
+    "run(tvec(vocabulary=['fox', 'dog'], split=None), tf.constant(['fox', 'dog', 'x']))",
+    "run(tvec(vocabulary=['fox', 'dog']), tf.constant('fox dog'))",
+    "tvec(vocabulary=['fox', 'dog']).get_vocabulary(include_special_tokens=False)",
+    "tvec(vocabulary=['fox', 'dog']).vocabulary_size()",
+    'cfg(tvec(max_tokens=5, ngrams=2))',
+    "cfg(tvec(vocabulary=['fox', 'dog']))",
+    'tvec(max_tokens=5).compute_output_shape((None,))',
+    'tvec(output_sequence_length=4).compute_output_shape((None,))',
+    "tvec(output_mode='multi_hot', max_tokens=4).compute_output_shape((None,))",
+    "run(L.StringLookup(vocabulary=['a', 'b'], output_mode='multi_hot'), tf.constant([['a', "
+    "'c'], ['b', 'b']]))",
+    "run(L.StringLookup(vocabulary=['a', 'b'], output_mode='count', pad_to_max_tokens=True, "
+    "max_tokens=5), tf.constant([['a', 'c'], ['b', 'b']]))",
+    "run(L.StringLookup(vocabulary=['a', 'b'], invert=True), tf.constant([0, 1, 2, 3]))",
+    "run(L.StringLookup(vocabulary=['a', 'b'], invert=True, mask_token='[M]'), tf.constant([0, "
+    '1, 2]))',
+    "run(L.StringLookup(vocabulary=['a', 'b'], oov_token='<oov>'), tf.constant(['z']))",
+    "run(L.StringLookup(vocabulary=['a', 'b'], num_oov_indices=0), tf.constant(['z']))",
+    "run(L.StringLookup(vocabulary=['a', 'b'], num_oov_indices=3), tf.constant(['a', 'z', 'q', "
+    "'zz']))",
+    "run(L.StringLookup(vocabulary=['a', 'b'], output_mode='one_hot'), tf.constant([['a', "
+    "'b']]))",
+    "run(L.StringLookup(vocabulary=['a', 'b'], output_mode='tf_idf', idf_weights=[0.5, 0.25]), "
+    "tf.constant(['a', 'b', 'z']))",
+    "run(L.StringLookup(max_tokens=3), tf.constant(['a', 'b', 'c']), ['a', 'a', 'b', 'c', 'c', "
+    "'c'])",
+    "run(L.StringLookup(), tf.sparse.SparseTensor([[0, 0], [1, 1]], ['a', 'q'], [2, 2]), ['a', "
+    "'b'])",
+    "run(L.StringLookup(vocabulary=['a', 'b']), tf.constant([1, 2]))",
+    "run(L.StringLookup(vocabulary=['a', 'b'], encoding='utf-8'), tf.constant(['é']))",
+    "run(L.StringLookup(vocabulary=['a', None]), tf.constant(['a']))",
+    "L.StringLookup(vocabulary=['a', 'b']).get_vocabulary()",
+    "L.StringLookup(vocabulary=['a', 'b'], mask_token='').get_vocabulary()",
+    "L.StringLookup(vocabulary=['a', 'b']).vocabulary_size()",
+    "cfg(L.StringLookup(vocabulary=['a', 'b']))",
+    'run(L.IntegerLookup(vocabulary=[10, 20]), tf.constant([10, 30, 20]))',
+    'run(L.IntegerLookup(vocabulary=[10, 20], invert=True), tf.constant([0, 1, 2]))',
+    'run(L.IntegerLookup(vocabulary=[10, 20], mask_token=0), tf.constant([0, 10, 30]))',
+    'run(L.IntegerLookup(vocabulary=[10, 20]), tf.constant([1.5]))',
+    "run(L.IntegerLookup(vocabulary=[10, 20], output_mode='multi_hot'), tf.constant([[10, 30], "
+    '[20, 20]]))',
+    'run(L.IntegerLookup(max_tokens=2), tf.constant([1, 2, 3]), [3, 3, 2, 1])',
+    "run(L.Hashing(num_bins=5), tf.constant(['a', 'b', 'c']))",
+    "run(L.Hashing(num_bins=5, salt=7), tf.constant(['a', 'b', 'c']))",
+    "run(L.Hashing(num_bins=5, salt=[1, 2]), tf.constant(['a', 'b', 'c']))",
+    "run(L.Hashing(num_bins=5, mask_value=''), tf.constant(['a', '', 'c']))",
+    'run(L.Hashing(num_bins=5), tf.constant([1, 2, 3]))',
+    "run(L.Hashing(num_bins=4, output_mode='one_hot'), tf.constant(['a', 'b']))",
+    "run(L.Hashing(num_bins=4, output_mode='multi_hot'), tf.constant([['a', 'b']]))",
+    "run(L.Hashing(num_bins=4), tf.ragged.constant([['a', 'b'], ['c']]))",
+    "run(L.Hashing(num_bins=0), tf.constant(['a']))",
+    "tf.strings.unicode_decode(['\\u00e9a', 'b'], 'UTF-8', replace_control_characters=True)",
+    "tf.strings.unicode_decode(['a\\x01b'], 'UTF-8', replace_control_characters=True)",
+    "tf.strings.unicode_decode([b'a\\xffb'], 'UTF-8', errors='replace', "
+    'replace_control_characters=True)',
+    "tf.strings.unicode_decode(['ab'], 'UTF-16-LE')",
+    "tf.strings.unicode_decode([b'a\\x00b'], 'UTF-16-LE', errors='replace')",
+    "tf.strings.unicode_decode([b'\\x00\\xd8'], 'UTF-16-LE', errors='replace')",
+    "tf.strings.unicode_decode(tf.constant([['ab', 'c'], ['', 'd']]), 'UTF-8')",
+    "tf.strings.unicode_decode(tf.ragged.constant([['ab', 'c'], []]), 'UTF-8')",
+    "tf.strings.unicode_decode('abc', 'UTF-8')",
+    "tf.strings.unicode_encode(tf.ragged.constant([[[97], [98, 99]], []]), 'UTF-8')",
+    "tf.strings.unicode_encode(tf.constant([97, 98]), 'UTF-32-BE')",
+    "tf.strings.unicode_encode(tf.constant([[97, 98]], tf.int64), 'UTF-8')",
+    "tf.strings.unicode_encode(tf.constant([97]), 'UTF-9')",
+    "tf.strings.unicode_transcode(['a\\u00e9'], 'UTF-8', 'UTF-16-LE')",
+    "tf.strings.unicode_transcode([b'a\\xe9'], 'ISO-8859-1', 'UTF-8')",
+    "tf.strings.unicode_transcode([b'a\\xe9'], 'US-ASCII', 'UTF-8', errors='replace')",
+    "tf.strings.unicode_transcode(['a\\u00e9'], 'UTF-8', 'UTF-8', "
+    'replace_control_characters=True)',
+    "tf.strings.unicode_transcode(['ab'], 'UTF-8', 'UTF-8', replacement_char=-5)",
+    "tf.strings.unicode_split(['héllo'], 'UTF-8').to_list()",
+    "tf.strings.unicode_split(tf.constant([['ab'], ['c']]), 'UTF-8')",
+    "tf.strings.unicode_split_with_offsets(['héllo'], 'UTF-8')",
+    "tf.strings.unicode_decode_with_offsets([b'a\\xffb'], 'UTF-8', errors='ignore')",
+    "tf.strings.substr(['héllo'], [1], [2], unit='UTF8_CHAR')",
+    "tf.strings.substr(['héllo'], -3, 2, unit='UTF8_CHAR')",
+    "tf.strings.substr(['héllo'], 6, 2, unit='UTF8_CHAR')",
+    "tf.strings.substr(['héllo'], -6, 2, unit='UTF8_CHAR')",
+    "tf.strings.substr(['héllo', 'ab'], [1, 0], [1])",
+    "tf.strings.substr(['héllo'], 1, 2, unit='CHAR')",
+    "tf.strings.substr(tf.ragged.constant([['abc'], ['de', 'f']]), 1, 1)",
+    "tf.strings.split(['a--b--c'], sep='--', maxsplit=1)",
+    "tf.strings.split([' a  b '], sep=' ')",
+    "tf.strings.split(['a b'], sep=None, maxsplit=0)",
+    "tf.strings.split(tf.constant([['a b']]), sep=' ')",
+    'tf.strings.split(tf.constant(5))',
+    "tf.strings.split(tf.constant([[['a b']]]))",
+    "tf.strings.ngrams(tf.ragged.constant([['a', 'b', 'c'], []]), 2, separator='')",
+    "tf.strings.ngrams(tf.ragged.constant([['a', 'b', 'c'], []]), (2, 3))",
+    "tf.strings.ngrams(tf.ragged.constant([['a', 'b', 'c'], []]), 2, pad_values=('<', '>'), "
+    'padding_width=2)',
+    "tf.strings.ngrams(tf.ragged.constant([['a', 'b', 'c'], []]), 2, pad_values=('<', '>'), "
+    'padding_width=5)',
+    "tf.strings.ngrams(tf.ragged.constant([['a', 'b', 'c'], []]), 2, pad_values=1)",
+    "tf.strings.ngrams(tf.ragged.constant([['a', 'b', 'c'], []]), 2, pad_values=('<', '>', "
+    "'|'))",
+    "tf.strings.ngrams(tf.ragged.constant([[['a', 'b'], ['c']]]), 2)",
+    "tf.strings.ngrams(tf.constant([['a', 'b', 'c'], ['d', 'e', 'f']]), 2)",
+    "tf.strings.ngrams(tf.constant('abc'), 2)",
+    "tf.strings.ngrams(tf.ragged.constant([['a', 'b', 'c']]), -1)",
+    "tf.strings.regex_replace(['aaa'], 'a*?', 'x')",
+    "tf.strings.regex_replace(['abc'], '(?P<n>b)', '[\\\\1]')",
+    "tf.strings.regex_replace(['abc'], 'b', '\\\\0\\\\0')",
+    "tf.strings.regex_replace(['abc'], '(?i)B', 'x')",
+    "tf.strings.regex_replace(['ab\\ncd'], '^c', 'x')",
+    "tf.strings.regex_replace(['ab\\ncd'], '(?m)^c', 'x')",
+    "tf.strings.regex_replace(['abc'], 'b', '\\\\2')",
+    "tf.strings.regex_full_match(['abc', 'ab'], 'a(b|c)+')",
+    "tf.strings.regex_full_match(['abc'], '(?<=a)b')",
+    "tf.strings.regex_full_match(['é'], '.')",
+    "tf.strings.regex_full_match(['é'], '\\\\w')",
+    "tf.strings.regex_full_match(['aBc'], '[[:lower:]]+')",
+    "tf.strings.to_number(['1_000'])",
+    "tf.strings.to_number(['+5'], tf.int64)",
+    "tf.strings.to_number(['-0'], tf.float32)",
+    "tf.strings.to_number(['1e'], tf.float32)",
+    "tf.strings.to_number(['.5'])",
+    "tf.strings.to_number(['5.'])",
+    "tf.strings.to_number(['0.1'], tf.float64)",
+    "tf.strings.to_number(['3.4e39'], tf.float32)",
+    "tf.strings.to_number(['1e-50'], tf.float32)",
+    "tf.strings.to_number(['9223372036854775808'], tf.int64)",
+    "tf.strings.to_number(['-2147483648'], tf.int32)",
+    "tf.strings.to_number(tf.ragged.constant([['1', '2'], []]))",
+    "tf.strings.as_string([1.5, -2.25], precision=1, width=7, fill=' ')",
+    'tf.strings.as_string([1.5], precision=1, scientific=True)',
+    'tf.strings.as_string([-1.5], width=-3)',
+    'tf.strings.as_string([12345678.0])',
+    'tf.strings.as_string([1e-5, 123456789.0], shortest=True)',
+    'tf.strings.as_string(tf.constant([1.5], tf.float64), precision=10)',
+    "tf.strings.as_string(tf.constant([255], tf.uint8), width=5, fill='0')",
+    "tf.strings.as_string(tf.constant([-7], tf.int64), width=4, fill='0')",
+    'tf.strings.as_string(tf.constant([1 + 2j]), precision=1)',
+    "tf.strings.as_string(tf.constant([float('nan'), float('inf')]))",
+    "tf.strings.as_string(tf.constant([float('-inf')]), width=6)",
+    'tf.strings.as_string(tf.ragged.constant([[1.5], []]))',
+    "tf.strings.length(['héllo', ''], unit='UTF8_CHAR')",
+    "tf.strings.length(tf.ragged.constant([['héllo'], []]), unit='UTF8_CHAR')",
+    "tf.strings.length('x', unit='BOGUS')",
+    "tf.strings.strip(tf.constant(['\\u00a0x\\u00a0', '\\r\\nq\\t']))",
+    "tf.strings.lower(['ÀÉÎ'], encoding='utf-8')",
+    "tf.strings.upper(['ǆ ß ﬁ'], encoding='utf-8')",
+    "tf.strings.lower(['ΑΣ'], encoding='utf-8')",
+    "tf.strings.lower(['ABC'], encoding='latin1')",
+    "tf.strings.bytes_split(tf.ragged.constant([['ab'], []]))",
+    "tf.strings.bytes_split(tf.constant('é'))",
+    "tf.strings.join([['a', 'b'], 'c'], separator='-')",
+    "tf.strings.join([tf.ragged.constant([['a'], ['b', 'c']]), 'x'])",
+    "tf.strings.join(['a', 1])",
+    "tf.strings.reduce_join(tf.ragged.constant([['a', 'b'], [], ['c']]), axis=0)",
+    "tf.strings.reduce_join(tf.ragged.constant([['a', 'b'], [], ['c']]))",
+    "tf.strings.reduce_join([['a', 'b'], ['c', 'd']], axis=[0, 1], separator='.')",
+    "tf.strings.reduce_join([['a', 'b'], ['c', 'd']], axis=[-1, 0])",
+    "tf.strings.reduce_join([['a', 'b'], ['c', 'd']], axis=[0, 0])",
+]

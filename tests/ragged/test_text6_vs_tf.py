@@ -17,7 +17,11 @@ with open(os.path.join(os.path.dirname(__file__), "text6_golden.json"), encoding
     GOLDEN = json.load(_f)
 
 # Expressions whose answer still differs from TF's, with why; each must still differ.
-KNOWN: dict = {}
+KNOWN = {
+    ("text_layers_and_strings", "run(L.StringLookup(vocabulary=['a', None]), tf.constant(['a']))"):
+        "a vocabulary list holding None: Keras converts it through a NumPy object array, whose "
+        "conversion TF refuses; eagerflow's lookup layers read the list itself",
+}
 
 
 @pytest.mark.parametrize("section", list(G.SECTIONS))

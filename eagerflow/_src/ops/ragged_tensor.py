@@ -51,6 +51,8 @@ def _index_tensor(value: Any, what: str, dtype_hint: dt.DType = dt.int64) -> Ten
         t = value
     elif hasattr(value, "_as_tensor"):
         t = value._as_tensor()
+    elif isinstance(value, (list, tuple)) and any(isinstance(v, Tensor) for v in value):
+        t = convert_to_tensor(value, dtype_hint=dtype_hint)  # (a list packing tensors)
     else:
         arr = np.asarray(value)
         if arr.dtype.kind in "iu" or arr.size == 0:
@@ -505,7 +507,7 @@ class RaggedTensor(CompositeTensor):
 
     def to_list(self) -> list:
         if not _eager(self._row_splits):
-            raise ValueError("RaggedTensor.to_list() is only supported in eager mode.")
+            raise ValueError("to_list can only be used in eager mode.")
         values = self._values.to_list() if isinstance(self._values, RaggedTensor) else \
             self._values.numpy().tolist()
         s = self._row_splits._arr.tolist()

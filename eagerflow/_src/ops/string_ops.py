@@ -361,6 +361,7 @@ UNICODE_SCRIPT = register(OpDef(
 # ---------------------------------------------------------------------------------------
 
 @dispatchable
+@slow_inputs("input")
 def lower(input: Any, encoding: str = "", name: str | None = None) -> Any:  # noqa: A002
     attrs = C.wrapper_attrs("StringLower", encoding=encoding)
     _check_case_encoding("StringLower", attrs["encoding"])
@@ -368,6 +369,7 @@ def lower(input: Any, encoding: str = "", name: str | None = None) -> Any:  # no
 
 
 @dispatchable
+@slow_inputs("input")
 def upper(input: Any, encoding: str = "", name: str | None = None) -> Any:  # noqa: A002
     attrs = C.wrapper_attrs("StringUpper", encoding=encoding)
     _check_case_encoding("StringUpper", attrs["encoding"])
@@ -375,18 +377,25 @@ def upper(input: Any, encoding: str = "", name: str | None = None) -> Any:  # no
 
 
 @dispatchable
+@slow_inputs("input")
 def strip(input: Any, name: str | None = None) -> Any:  # noqa: A002
     return bind(STRING_STRIP, (_as_tensor(input),), {}, name)
 
 
 @dispatchable
+@slow_inputs("input")
 def length(input: Any, unit: str = "BYTE", name: str | None = None) -> Any:  # noqa: A002
+    unit = _unit_attr("StringLength", unit)
+    return bind(STRING_LENGTH, (_as_tensor(input),), {"unit": unit}, name)
+
+
+def _unit_attr(op: str, unit: Any) -> str:
+    """A `unit` attr: "BYTE" or "UTF8_CHAR", else TF's refusal of the attr's value."""
     unit = _str_attr(unit, "unit")
     if unit not in ("BYTE", "UTF8_CHAR"):
-        raise C.fail("StringLength", f"Value for attr 'unit' of \"{unit}\" is not in the list "
-                                     "of allowed values: \"BYTE\", \"UTF8_CHAR\"\n\t; NodeDef: "
-                                     "{{node StringLength}}")
-    return bind(STRING_LENGTH, (_as_tensor(input),), {"unit": unit}, name)
+        raise C.fail(op, f"Value for attr 'unit' of \"{unit}\" is not in the list of allowed "
+                         f"values: \"BYTE\", \"UTF8_CHAR\"\n\t; NodeDef: {{{{node {op}}}}}")
+    return unit
 
 
 @dispatchable
@@ -411,6 +420,7 @@ def regex_replace(input: Any, pattern: str, rewrite: str,  # noqa: A002
 
 
 @dispatchable
+@slow_inputs("input")
 def regex_full_match(input: Any, pattern: str, name: str | None = None) -> Any:  # noqa: A002
     if not isinstance(pattern, str):  # a tensor pattern: TF's RegexFullMatch
         slow = C.slow_strings(input, pattern)  # (a list among them: TF's slow path)
@@ -709,7 +719,7 @@ def substr(input: Any, pos: Any, len: Any, unit: str = "BYTE",  # noqa: A002
     # it, and a Python value for the other that does not fit it is a TypeError)
     p, n = binary_args(pos, len)
     C.slow_typed_inputs(passed_raw(input, pos, len), (input, dt.string))
-    return bind(SUBSTR, (_as_tensor(input), p, n), {"unit": unit}, name)
+    return bind(SUBSTR, (_as_tensor(input), p, n), {"unit": _unit_attr("Substr", unit)}, name)
 
 
 def _check_as_string_format(scientific: bool, shortest: bool, fill: str) -> None:
