@@ -1173,3 +1173,201 @@ SECTIONS["text_layers_and_strings"] = [
     "tf.strings.reduce_join([['a', 'b'], ['c', 'd']], axis=[-1, 0])",
     "tf.strings.reduce_join([['a', 'b'], ['c', 'd']], axis=[0, 0])",
 ]
+
+PRELUDES["tables_and_conversions"] = r"""import numpy as np, os, tempfile
+R = tf.RaggedTensor
+D = tf.data.Dataset
+KV = tf.lookup.KeyValueTensorInitializer
+TFI = tf.lookup.TextFileInitializer
+TMP = tempfile.mkdtemp()
+def wfile(name, text):
+    p = os.path.join(TMP, name)
+    with open(p, 'w') as fh:
+        fh.write(text)
+    return p
+CSV = wfile('c.csv', 'k1,10,x\\nk2,20,y\\nk3,30,z\\n')
+DUP = wfile('dup.txt', 'a\\nb\\na\\n')
+BLANK = wfile('blank.txt', 'a\\n\\nb\\n')
+a = tf.ragged.constant([[1, 2, 3], [], [4, 5]])
+mt = tf.lookup.experimental.MutableHashTable(tf.string, tf.float32, default_value=[-1., -1.])
+def srt(k, v):
+    o = np.argsort(k.numpy(), axis=0).ravel()
+    return k.numpy()[o].tolist(), v.numpy()[o].tolist()
+"""
+SECTIONS["tables_and_conversions"] = [
+    'tf.constant(np.array([1.5, 2], dtype=object), dtype=tf.int32)',
+    'tf.constant(np.array([1.5, 2], dtype=object), dtype=tf.float32)',
+    "tf.constant(np.array(['1', '2'], dtype=object), dtype=tf.int64)",
+    'tf.constant(np.array([True], dtype=object), dtype=tf.bool)',
+    'tf.constant(np.array([[1, 2]], dtype=object), dtype=tf.float64)',
+    'tf.constant(np.array([2**40], dtype=object), dtype=tf.int32)',
+    "tf.lookup.StaticHashTable(TFI(CSV, tf.string, 0, tf.int64, 1, delimiter=',,'), -1, "
+    'experimental_is_anonymous=True).size()',
+    "tf.lookup.StaticHashTable(TFI(CSV, tf.string, 0, tf.int64, 3, delimiter=','), -1, "
+    'experimental_is_anonymous=True).size()',
+    "mt.lookup(tf.constant(['a', 'q']), tf.constant([[7., 7.], [8., 8.]]))",
+    'tf.lookup.StaticVocabularyTable(None, 3).name',
+    "tf.lookup.StaticVocabularyTable(None, 3, name='hb').name",
+    'tf.lookup.StaticVocabularyTable(None, 3).key_dtype',
+    'tf.lookup.StaticVocabularyTable(None, 3, '
+    "lookup_key_dtype=tf.int64).lookup(tf.constant(['x']))",
+    "tf.lookup.StaticVocabularyTable(None, 2).lookup(tf.ragged.constant([['a'], ['b', 'c']]))",
+    'tf.ragged.stack_dynamic_partitions(tf.constant([[1, 2], [3, 4]]), tf.constant([[1, 0], '
+    '[1, 1]]), 2)',
+    'tf.ragged.stack_dynamic_partitions(a, tf.ragged.constant([[0, 1, 0], [], [1, 1]]), 2)',
+    'tf.ragged.stack_dynamic_partitions(a, tf.ragged.constant([[0, 1], [], [1, 1]]), 2)',
+    'tf.ragged.stack_dynamic_partitions(tf.constant(5), tf.constant(1), 3)',
+    'tf.ragged.stack_dynamic_partitions(tf.constant([1, 2]), tf.constant([-1, 0]), 3)',
+    'tf.ragged.stack_dynamic_partitions(tf.constant([1, 2]), tf.constant([0, 1]), [3])',
+    'tf.ragged.stack_dynamic_partitions(tf.constant([1., 2.]), tf.constant([0, 1], tf.int64), '
+    '2)',
+    'tf.constant(np.array([1, 2], dtype=object))',
+    'tf.constant(np.array([1.5, 2.5], dtype=object))',
+    'tf.convert_to_tensor(np.array([True], dtype=object))',
+    "tf.constant(np.array([b'a', None], dtype=object))",
+    "tf.constant(np.array([[b'a'], ['b']], dtype=object))",
+    'tf.constant(np.array([], dtype=object))',
+    "tf.constant(np.array([b'a', 1], dtype=object))",
+    'tf.constant(np.array([1, 2], dtype=object), dtype=tf.int64)',
+    "tf.constant(np.array(['x', 'y'], dtype=object), dtype=tf.string)",
+    "tf.strings.unicode_decode(['ab'], 'UTF-8', replacement_char=-5)",
+    "tf.strings.unicode_decode(tf.constant(['ab']), 'UTF-8', replacement_char=0x110000)",
+    "tf.strings.unicode_encode([97], 'UTF-8', replacement_char=-5)",
+    "tf.strings.unicode_split(['ab'], 'UTF-8', replacement_char=-5)",
+    "tf.strings.unicode_decode_with_offsets(['ab'], 'UTF-8', replacement_char=-5)",
+    "tf.strings.ngrams(tf.ragged.constant([['a', 'b']]), ())",
+    "tf.strings.ngrams(tf.constant(['a', 'b']), [])",
+    "tf.strings.ngrams(tf.ragged.constant([['a', 'b']]), (), preserve_short_sequences=True)",
+    'tf.cast(tf.constant([1, 2]), tf.string)',
+    "tf.keras.layers.TextVectorization()(tf.constant(['a b']))",
+    "tf.keras.layers.StringLookup()(tf.constant(['a b']))",
+    'R.from_row_lengths([1, 2, 3], [tf.constant(1), 2])',
+    'R.from_row_splits([1, 2, 3], [0, tf.constant(1, tf.int64), 3])',
+    "tf.lookup.StaticHashTable(TFI(CSV, tf.string, 0, tf.int64, 1, delimiter=','), "
+    "-1).lookup(tf.constant(['k2', 'k9']))",
+    "tf.lookup.StaticHashTable(TFI(CSV, tf.string, 0, tf.string, 2, delimiter=','), "
+    "'?').lookup(tf.constant(['k3']))",
+    "tf.lookup.StaticHashTable(TFI(CSV, tf.int64, 1, tf.string, 0, delimiter=','), "
+    "'?').lookup(tf.constant([20, 40], tf.int64))",
+    "tf.lookup.StaticHashTable(TFI(CSV, tf.string, 0, tf.int64, 3, delimiter=','), -1).size()",
+    "tf.lookup.StaticHashTable(TFI(CSV, tf.string, 0, tf.int64, 2, delimiter=','), -1)",
+    'tf.lookup.StaticHashTable(TFI(DUP, tf.string, -2, tf.int64, -1), -1).size()',
+    'tf.lookup.StaticHashTable(TFI(BLANK, tf.string, -2, tf.int64, -1), '
+    "-1).lookup(tf.constant(['a', '', 'b']))",
+    'tf.lookup.StaticHashTable(TFI(CSV, tf.string, -2, tf.int64, -1, vocab_size=2), -1).size()',
+    'tf.lookup.StaticHashTable(TFI(CSV, tf.string, -2, tf.int64, -1, vocab_size=0), -1)',
+    'tf.lookup.StaticHashTable(TFI(CSV, tf.string, -3, tf.int64, -1), -1)',
+    'tf.lookup.StaticHashTable(TFI(CSV, tf.float32, -2, tf.int64, -1), -1)',
+    'tf.lookup.StaticHashTable(TFI(CSV, tf.string, -2, tf.float32, -1), -1)',
+    "tf.lookup.StaticHashTable(TFI('', tf.string, -2, tf.int64, -1), -1)",
+    "tf.lookup.StaticHashTable(TFI(CSV, tf.string, 0, tf.int64, 1, delimiter=',,'), -1).size()",
+    "tf.lookup.StaticVocabularyTable(TFI(CSV, tf.string, 0, tf.int64, -1, delimiter=','), "
+    "3).lookup(tf.constant(['k1', 'zz', 'k3']))",
+    "tf.lookup.StaticVocabularyTable(TFI(CSV, tf.string, 0, tf.int64, -1, delimiter=','), "
+    '3).size()',
+    "tf.lookup.StaticVocabularyTable(KV(['a'], tf.constant([0], tf.int64)), "
+    "1).lookup(tf.sparse.SparseTensor([[0, 1]], ['a'], [2, 2]))",
+    "tf.lookup.StaticVocabularyTable(KV(['a'], tf.constant([0], tf.int64)), 1).lookup(['a'])",
+    "tf.lookup.StaticVocabularyTable(KV(['a'], tf.constant([0], tf.int64)), "
+    "1).lookup(tf.constant([[b'a', b'b']]))",
+    "tf.lookup.StaticVocabularyTable(KV(['a'], tf.constant([0], tf.int64)), 2.5).size()",
+    "tf.lookup.StaticVocabularyTable(KV(['a'], tf.constant([0], tf.int64)), 1).key_dtype",
+    'tf.lookup.StaticVocabularyTable(KV(tf.constant([3], tf.int64), tf.constant([0], '
+    'tf.int64)), 4).lookup(tf.constant([3, 4, 5, -1], tf.int64))',
+    'tf.lookup.StaticVocabularyTable(KV(tf.constant([3], tf.int32), tf.constant([0], '
+    'tf.int64)), 4)',
+    "tf.lookup.StaticVocabularyTable(None, 3).lookup(tf.constant(['a', 'b']))",
+    'tf.lookup.StaticVocabularyTable(None, 3).size()',
+    "mt.insert(tf.constant(['a', 'b']), tf.constant([[1., 2.], [3., 4.]])) or mt.size()",
+    "mt.lookup(tf.constant(['a', 'z']))",
+    "mt.lookup(tf.constant([['a'], ['b']]))",
+    'srt(*mt.export())',
+    "mt.remove(tf.constant(['a'])) or srt(*mt.export())",
+    "mt.insert(tf.constant(['c']), tf.constant([1., 2.]))",
+    "mt.insert(tf.constant('c'), tf.constant([1., 2.])) or mt.lookup(tf.constant('c'))",
+    "mt.lookup(tf.constant(['a']), dynamic_default_values=tf.constant([[9., 9.]]))",
+    'tf.lookup.experimental.MutableHashTable(tf.string, tf.int64, default_value=[[1]])',
+    'tf.lookup.experimental.MutableHashTable(tf.int32, tf.int32, '
+    'default_value=0).lookup(tf.constant([1]))',
+    'tf.lookup.experimental.MutableHashTable(tf.int64, tf.float64, '
+    'default_value=0.).lookup(tf.constant([1], tf.int64))',
+    'tf.lookup.experimental.MutableHashTable(tf.string, tf.bool, '
+    "default_value=False).lookup(tf.constant(['x']))",
+    'tf.lookup.experimental.MutableHashTable(tf.string, tf.int64, '
+    "default_value=-1).insert(['a'], [1])",
+    'tf.lookup.experimental.MutableHashTable(tf.string, tf.int64, '
+    "default_value=-1).lookup(['a'])",
+    "tf.lookup.experimental.DenseHashTable(tf.string, tf.int64, -1, '', "
+    "'#').lookup(tf.constant(['a']))",
+    'tf.lookup.experimental.DenseHashTable(tf.int64, tf.float32, -1., 0, '
+    '-1).lookup(tf.constant([1], tf.int64))',
+    'tf.lookup.experimental.DenseHashTable(tf.int64, tf.int64, [-1, -1], -1, '
+    '-2).lookup(tf.constant([1], tf.int64))',
+    'tf.lookup.experimental.DenseHashTable(tf.int64, tf.int64, -1, [0, 0], [-1, '
+    '-1]).lookup(tf.constant([[1, 2]], tf.int64))',
+    'tf.lookup.experimental.DenseHashTable(tf.int64, tf.int64, -1, 0, '
+    '-1).insert(tf.constant([1, 2], tf.int64), tf.constant([1], tf.int64))',
+    'tf.lookup.experimental.DenseHashTable(tf.int64, tf.int64, -1, 0, '
+    '-1).insert(tf.constant([1], tf.int32), tf.constant([1], tf.int64))',
+    'tf.lookup.experimental.DenseHashTable(tf.int64, tf.int64, -1, 0, -1).size()',
+    'tf.ragged.stack_dynamic_partitions(tf.constant([1, 2, 3, 4]), tf.constant([1, 0, 1, 2]), '
+    '3)',
+    'tf.ragged.stack_dynamic_partitions(a, tf.constant([1, 0, 1]), 2)',
+    'tf.ragged.stack_dynamic_partitions(tf.constant([1, 2]), tf.constant([0, 3]), 3)',
+    'tf.ragged.stack_dynamic_partitions(tf.constant([1, 2]), tf.constant([0]), 3)',
+    "tf.ragged.cross([tf.ragged.constant([['a', 'b'], ['c']]), tf.constant([['x'], ['y']])])",
+    "tf.ragged.cross([tf.ragged.constant([['a'], ['c']]), tf.ragged.constant([[1], [2, 3]])])",
+    "tf.ragged.cross([tf.ragged.constant([['a'], ['c']]), tf.ragged.constant([['d']])])",
+    "tf.ragged.cross([tf.ragged.constant([['a'], ['c']])])",
+    'tf.ragged.cross([])',
+    "tf.ragged.cross_hashed([tf.ragged.constant([['a'], ['c']]), tf.ragged.constant([['x'], "
+    "['y']])], num_buckets=5, hash_key=7)",
+    "tf.ragged.cross([tf.sparse.SparseTensor([[0, 0], [1, 0]], ['s', 't'], [2, 1]), "
+    "tf.ragged.constant([['a'], ['b', 'c']])])",
+    'tf.math.segment_sum(a, [0, 0, 1])',
+    'tf.math.unsorted_segment_sum(a, [0, 0, 1], 2)',
+    'tf.math.unsorted_segment_max(a, [0, 1, 1], 2)',
+    'tf.math.unsorted_segment_mean(tf.ragged.constant([[1., 2.], [3.]]), [0, 0], 1)',
+    'tf.math.unsorted_segment_sum(a, [0, 0], 2)',
+    'tf.ragged.constant([[1, 2], [3]], dtype=tf.string)',
+    "tf.ragged.constant([['a'], [1]])",
+    'tf.ragged.constant([[1, 2], [3]], ragged_rank=0)',
+    'tf.ragged.constant([[1, 2], [3]], ragged_rank=2)',
+    'tf.ragged.constant([[[1], [2]], [[3]]], inner_shape=(1,))',
+    'tf.ragged.constant([[[1], [2]], [[3]]], inner_shape=(2,))',
+    'tf.ragged.constant([[[1], [2, 3]]], ragged_rank=1)',
+    'tf.ragged.constant(5)',
+    'tf.ragged.constant([5])',
+    'tf.ragged.constant([[]], dtype=tf.int64)',
+    'tf.ragged.constant([[], []]).dtype',
+    'tf.ragged.constant([[1.5, 2], [3]], dtype=tf.int32)',
+    'R.from_sparse(tf.sparse.SparseTensor([[0, 1], [1, 0]], [1, 2], [2, 2]))',
+    'R.from_sparse(tf.sparse.SparseTensor([[0, 0, 0]], [1], [1, 1, 1]))',
+    'R.from_sparse(tf.constant([1]))',
+    'R.from_sparse(tf.sparse.SparseTensor([[1, 0], [0, 0]], [1, 2], [2, 2]))',
+    'tf.ragged.constant([[[1, 2]], [[3]]]).to_sparse()',
+    'a.to_sparse().dense_shape',
+    'tf.sparse.to_dense(a.to_sparse(), default_value=-1)',
+    'tf.sparse.from_dense(tf.constant([[1, 0], [0, 2]]))',
+    'list(D.from_generator(lambda: iter([tf.ragged.constant([[1], [2, 3]])]), '
+    'output_signature=tf.RaggedTensorSpec([None, None], tf.int32)).map(lambda x: '
+    'x.row_lengths()).as_numpy_iterator())',
+    'list(D.from_generator(lambda: iter([tf.ragged.constant([[1], [2, 3]])]), '
+    'output_signature=tf.RaggedTensorSpec([None, None], tf.int32)).as_numpy_iterator())',
+    'D.from_generator(lambda: iter([tf.ragged.constant([[1], [2, 3]])]), '
+    'output_signature=tf.RaggedTensorSpec([None, None], tf.int32)).element_spec',
+    'list(D.from_tensor_slices(a).map(lambda x: tf.strings.as_string(x)).as_numpy_iterator())',
+    "list(D.from_tensor_slices(['a b c', 'd']).map(lambda s: "
+    'tf.strings.split(s)).padded_batch(2).as_numpy_iterator())',
+    "list(D.from_tensor_slices(['a b c', 'd']).batch(2).map(lambda s: "
+    'tf.strings.split(s).to_tensor()).as_numpy_iterator())',
+    "list(D.from_tensor_slices(['a b c', 'd']).batch(2).map(lambda s: "
+    'tf.strings.split(s)).unbatch().as_numpy_iterator())',
+    "list(D.from_tensor_slices(['a b c', 'd']).map(tf.strings.split).map(lambda t: "
+    "tf.strings.reduce_join(t, separator='+')).as_numpy_iterator())",
+    "D.from_tensor_slices(['a b c', 'd']).batch(2).map(tf.strings.split).element_spec",
+    "list(D.from_tensor_slices(['a b c', 'd']).map(lambda s: tf.strings.length(s, "
+    "unit='UTF8_CHAR')).as_numpy_iterator())",
+    "list(D.from_tensor_slices(['1', "
+    "'x']).map(tf.strings.to_number).ignore_errors().as_numpy_iterator())",
+]

@@ -645,6 +645,8 @@ def _shared_table(shared: str, initializer: Any) -> TableState:
             None, None, f"Conflicting key/value dtypes {tf_type(kd)}->{tf_type(vd)} with "
                         f"{tf_type(state.key_dtype)}-{tf_type(state.value_dtype)} for table "
                         f"{shared} [Op:HashTableV2]")
+    if len(initializer._delimiter) > 1:  # (TF's initializer op checks it first, always)
+        raise C.fail("InitializeTableFromTextFileV2", "delimiter should be only 1 char")
     if not getattr(state, "initialized", True):  # (its first initializer failed)
         keys, values = initializer._arrays()
         _fill(state, keys, values, "InitializeTableFromTextFileV2")
@@ -670,6 +672,9 @@ class StaticVocabularyTable(_Table):
                  name: str | None = None, experimental_is_anonymous: bool = False) -> None:
         if num_oov_buckets <= 0:
             raise ValueError("`num_oov_buckets` must be > 0; use StaticHashTable.")
+        if initializer is None:
+            self._hash_buckets_only(num_oov_buckets, name)
+            return
         if initializer.key_dtype not in (dt.int64, dt.string):
             raise TypeError("Invalid `key_dtype`, expected one of (tf.int64, tf.string), but "
                             f"got <dtype: '{initializer.key_dtype.name}'>.")
@@ -684,7 +689,7 @@ class StaticVocabularyTable(_Table):
                             f"{initializer.value_dtype}.")
         self._name = name
         self._lookup_dtype = lookup_dtype  # (keys of another integer dtype: cast to int64)
-        self._num_oov_buckets = int(num_oov_buckets)
+        self._num_oov_buckets = num_oov_buckets
         self._initializer = initializer
         self._table = StaticHashTable(initializer, -1)
         self._state = self._table._state
@@ -693,6 +698,16 @@ class StaticVocabularyTable(_Table):
         # (a TF 1 graph's table is filled when a Session runs its initializer: its size then)
         self._vocab_size = None if "_node_name" in self._table.__dict__ else \
             len(self._state.items)
+
+    def _hash_buckets_only(self, num_oov_buckets: int, name: str | None) -> None:
+        """TF's table of no initializer: every string key hashed into the buckets."""
+        self._name = name or "hash_bucket"
+        self._lookup_dtype = dt.string
+        self._num_oov_buckets = num_oov_buckets
+        self._initializer = self._table = self._handle = None
+        self._state = TableState(dt.string, dt.int64, ())
+        self._default = convert_to_tensor(-1, dt.int64)
+        self._vocab_size = 0
 
     @property
     def key_dtype(self) -> dt.DType:
@@ -703,9 +718,13 @@ class StaticVocabularyTable(_Table):
         return cast(keys, dt.int64) if self._state.key_dtype is dt.int64 else keys
 
     def size(self, name: str | None = None) -> Tensor:
-        return self._table.size() + convert_to_tensor(self._num_oov_buckets, dt.int64)
+        # (TF adds the Python number given: a float one is AddV2's dtype error)
+        words = convert_to_tensor(0, dt.int64) if self._table is None else self._table.size()
+        return words + self._num_oov_buckets
 
     def _find(self, keys: Tensor) -> Tensor:
+        if self._table is None:
+            return to_hash_bucket_fast(keys, self._num_oov_buckets)
         ids = self._table._find(keys)
         text = keys if keys.dtype is dt.string else as_string(keys)
         vocab = self._table.size() if self._vocab_size is None else \
@@ -731,8 +750,9 @@ class MutableHashTable(_Table):
         shape = tuple(self._default.shape)
         op = "MutableHashTableOfTensorsV2" if shape else "MutableHashTableV2"
         check_kernel(op, kd, vd)
-        if len(shape) > 1:
-            raise C.fail(op, f"Default value must be a vector, got shape {C.shape_str(shape)}")
+        if len(shape) > 1:  # (the table op's kernel refuses it: its eager error, named)
+            raise raised_eagerly(C.fail(op, "Default value must be a vector, got shape "
+                                            f"{C.shape_str(shape)}"), name, host=True)
         self._state = TableState(kd, vd, shape)
         self._checkpoint = checkpoint
         graph = _state.graph
@@ -764,9 +784,15 @@ class MutableHashTable(_Table):
         if checkpoint:
             self.export()
 
-    def lookup(self, keys: Any, name: str | None = None) -> Tensor:
+    def lookup(self, keys: Any, dynamic_default_values: Any = None,
+               name: str | None = None) -> Tensor:
         # (TF's mutable tables convert the keys: ragged and sparse keys are refused)
-        return self._find(self._keys(keys))
+        if dynamic_default_values is None:
+            return self._find(self._keys(keys))
+        default = _as_tensor(dynamic_default_values, self.value_dtype,
+                             "dynamic_default_values")  # (one default per key)
+        return self._on_table(LOOKUP_FIND, (self._keys(keys), default),
+                              scope=self._scopes.get("find", "Lookup"))
 
     __getitem__ = lookup
 

@@ -352,24 +352,43 @@ def _bincount(arr: Any, weights: Any = None, minlength: Any = None, maxlength: A
                                             binary_output)
 
 
-def stack_dynamic_partitions(data: Any, partitions: Any, num_partitions: int,
-                              name: str | None = None) -> RaggedTensor:
-    """`tf.ragged.stack_dynamic_partitions`: row p holds the items of `data` whose
-    partition is p, in their order."""
-    data, partitions = convert_to_tensor(data), convert_to_tensor(partitions)
-    if data.shape.rank is not None and partitions.shape.rank is not None and \
-            not partitions.shape.is_compatible_with(data.shape[:partitions.shape.rank]):
-        raise ValueError(f"Shapes {partitions.shape} and "
-                         f"{data.shape[:partitions.shape.rank]} are incompatible")
-    flat = reshape(partitions, [-1])
-    dbg.assert_non_negative(flat, message="partitions must be non-negative.")
-    dbg.assert_less(flat, convert_to_tensor(num_partitions, flat.dtype),
-                    message="partitions must be less than num_partitions")
-    order = sorting.argsort(flat, stable=True)
-    items = reshape(data, dense_concat([[-1], array.shape(data)[partitions.shape.rank:]], 0))
-    lengths = misc_ops.bincount(flat, minlength=num_partitions, maxlength=num_partitions,
-                                dtype=dt.int64)
-    return RaggedTensor.from_row_lengths(gather(items, order), lengths, validate=False)
+def stack_dynamic_partitions(data: Any, partitions: Any, num_partitions: Any,
+                             name: str | None = None) -> RaggedTensor:
+    """`tf.ragged.stack_dynamic_partitions`: row p holds the items of `data` (dense or
+    ragged) whose partition is p, in their order; TF's checks in its order."""
+    data = data if isinstance(data, RaggedTensor) else convert_to_tensor(data)
+    splits_dtype = data.row_splits_dtype if isinstance(data, RaggedTensor) else None
+    if not isinstance(partitions, (RaggedTensor, Tensor)):
+        partitions = convert_to_tensor(partitions, dtype_hint=splits_dtype or dt.int32)
+    n = convert_to_tensor(num_partitions, dtype_hint=partitions.dtype)
+    if splits_dtype is not None:
+        partitions = math.cast(partitions, splits_dtype)
+    n = math.cast(n, partitions.dtype)
+    rank = partitions.shape.rank
+    if rank is None:
+        raise ValueError("partitions must have known rank.")
+    n.shape.assert_has_rank(0)
+    partitions.shape.assert_is_compatible_with(data.shape[:rank])
+    if rank == 0:
+        return RaggedTensor.from_value_rowids(stacking.stack([data]),
+                                              stacking.stack([partitions]), nrows=n,
+                                              validate=False)
+    if rank == 1:
+        order = sorting.argsort(partitions, stable=True)
+        rowids = gather(partitions, order)
+        values = rf.gather_rows(data, order) if isinstance(data, RaggedTensor) else \
+            gather(data, order)
+        dbg.assert_less(rowids[-1:], n, message="partitions must be less than num_partitions")
+        dbg.assert_non_negative(partitions, message="partitions must be non-negative.")
+        return RaggedTensor.from_value_rowids(values, rowids, nrows=n, validate=False)
+    if not isinstance(data, RaggedTensor):
+        data = RaggedTensor.from_tensor(data, row_splits_dtype=partitions.dtype, ragged_rank=1)
+    if not isinstance(partitions, RaggedTensor):
+        partitions = RaggedTensor.from_tensor(partitions, row_splits_dtype=partitions.dtype,
+                                              ragged_rank=max(data.ragged_rank, rank - 1))
+    dbg.assert_equal(data.row_splits, partitions.row_splits,
+                     message="data and partitions have incompatible ragged shapes")
+    return stack_dynamic_partitions(data.values, partitions.values, n)
 
 
 def _reverse(tensor: Any, axis: Any, name: str | None = None) -> Any:

@@ -268,7 +268,8 @@ class RaggedTensor(CompositeTensor):
     def from_sparse(cls, st_input: Any, name: str | None = None,
                     row_splits_dtype: Any = dt.int64) -> RaggedTensor:
         if not isinstance(st_input, SparseTensor):
-            raise TypeError(f"st_input must be a SparseTensor; got {type(st_input).__name__}")
+            raise TypeError("Argument `st_input` must be of type SparseTensor, but is of type "
+                            f"{type(st_input).__name__}.")
         rank = st_input.shape.rank
         if rank is not None and rank != 2:
             raise ValueError("rank(st_input) must be 2.")
