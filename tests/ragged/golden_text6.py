@@ -1371,3 +1371,80 @@ SECTIONS["tables_and_conversions"] = [
     "list(D.from_tensor_slices(['1', "
     "'x']).map(tf.strings.to_number).ignore_errors().as_numpy_iterator())",
 ]
+
+PRELUDES["ragged_in_functions_and_keras"] = r"""import numpy as np
+R = tf.RaggedTensor
+a = tf.ragged.constant([[1, 2, 3], [], [4, 5]])
+f = tf.ragged.constant([[1.5, -2.0], [3.0], []])
+n3 = tf.ragged.constant([[[1, 2], [3]], [], [[4, 5, 6]]])
+def tfn(fn, *args):
+    return tf.function(fn)(*args)
+"""
+SECTIONS["ragged_in_functions_and_keras"] = [
+    'tfn(lambda x: tf.reduce_sum(x, axis=1), a)',
+    'tfn(lambda x: tf.reduce_max(x, axis=-1), f)',
+    'tfn(lambda x: tf.reduce_mean(x, axis=0), f)',
+    'tfn(lambda x: tf.reduce_sum(x, axis=[0, 1]), a)',
+    'tfn(lambda x: tf.reduce_sum(x, axis=2), n3)',
+    'tfn(lambda x: x.merge_dims(0, 1), n3)',
+    'tfn(lambda x: tf.concat([x, x], axis=1), a)',
+    'tfn(lambda x: tf.ragged.map_flat_values(tf.math.square, x), f)',
+    'tfn(lambda x: tf.ragged.boolean_mask(x, x > 1), a)',
+    'tfn(lambda x: x.to_tensor(default_value=-1, shape=[3, 2]), a)',
+    'tfn(lambda x: tf.gather(x, [2, 0]), a)',
+    'tfn(lambda x: x.with_values(x.values * 2), a)',
+    "tfn(lambda x: tf.strings.split(x), tf.constant(['a b', 'c d e']))",
+    "tfn(lambda x: tf.strings.split(x).to_tensor(''), tf.constant(['a b', 'c d e']))",
+    "tfn(lambda x: tf.strings.ngrams(tf.strings.split(x), 2), tf.constant(['a b c', 'd']))",
+    "tfn(lambda x: tf.strings.unicode_decode(x, 'UTF-8'), tf.constant(['hé', 'x']))",
+    "tfn(lambda x: tf.strings.reduce_join(tf.strings.split(x), axis=1, separator='_'), "
+    "tf.constant(['a b c', 'd']))",
+    'tfn(lambda x: tf.ragged.range(x), tf.constant([1, 3]))',
+    'tfn(lambda x: x.row_lengths(), a)',
+    'tfn(lambda x: x.value_rowids(), a)',
+    'tfn(lambda x: tf.size(x), a)',
+    'tfn(lambda x: tf.shape(x)[1], a)',
+    'tfn(lambda x: x + tf.constant([[1], [2], [3]]), a)',
+    'tfn(lambda x: x * 2.0, f)',
+    'tfn(lambda x: tf.math.argmax(x, axis=1), f)',
+    'tfn(lambda x: tf.ragged.stack([x, x]), a)',
+    'tfn(lambda x: tf.reduce_sum(x, axis=1, keepdims=True), a)',
+    'tf.reduce_sum(a, axis=1, keepdims=True)',
+    'tf.reduce_max(n3, axis=-1, keepdims=True)',
+    'tf.reduce_min(a, axis=(0, 1))',
+    'tf.reduce_sum(a, axis=-3)',
+    'tf.reduce_sum(a, axis=[1, 1])',
+    'tf.reduce_mean(f, axis=None)',
+    'tf.math.reduce_any(a > 3)',
+    'tf.math.top_k(f, k=1)',
+    "tf.sort(f, direction='DESCENDING')",
+    'tf.argsort(a)',
+    'tf.math.cumsum(a, axis=1, exclusive=True)',
+    'tf.math.cumsum(a, axis=1, reverse=True)',
+    'tf.nn.l2_normalize(f, axis=1)',
+    'tf.round(f)',
+    'tf.math.floor(f)',
+    'tf.cast(f, tf.int32)',
+    'tf.math.bincount(a)',
+    'tf.math.bincount(a, minlength=7, axis=-1)',
+    'tf.one_hot(a, 6)',
+    'tf.squeeze(tf.ragged.constant([[[1], [2]], [[3]]]), axis=2)',
+    'tf.squeeze(a, axis=0)',
+    'tf.reshape(a, [-1])',
+    'tf.identity(a)',
+    'tf.stop_gradient(f)',
+    "tf.nest.map_structure(lambda t: t * 2, {'r': a})",
+    'tf.convert_to_tensor(a)',
+    'tf.convert_to_tensor(R.from_uniform_row_length([1, 2, 3, 4], 2))',
+    'tf.ragged.constant([[1, 2], [3]]).__class__.__name__',
+    "tf.keras.layers.Embedding(6, 2, embeddings_initializer='ones')(a).shape",
+    "tf.keras.layers.Embedding(6, 2, embeddings_initializer='ones')(a).to_list()",
+    "tf.keras.layers.Dense(2, kernel_initializer='ones')(f)",
+    'tf.keras.layers.Input(shape=(None,), ragged=True)',
+    'tf.keras.layers.Input(shape=(None,), sparse=True, ragged=True)',
+    'tf.keras.layers.Lambda(lambda x: x * 2)(a)',
+    'tf.keras.layers.Flatten()(n3)',
+    'tf.keras.layers.GlobalAveragePooling1D()(tf.ragged.constant([[[1.], [2.]], [[3.]]], '
+    'ragged_rank=1))',
+    'tf.keras.layers.Concatenate()([a, a])',
+]

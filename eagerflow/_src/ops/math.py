@@ -19,11 +19,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
-from eagerflow._src.core.tensor import (
-    EagerTensor,
-    Tensor,
-    convert_to_tensor,
-)
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import dispatch, eigen32, halfprec, libm32
 from eagerflow._src.ops.broadcast_grads import sum_to
@@ -948,6 +944,7 @@ IDENTITY = register(OpDef(
     elementwise=True, forward_identity=True, fold=_fold_input, tf_const_fold=True))
 
 
+@dispatchable
 def stop_gradient(input: Any, name: str | None = None) -> Any:  # noqa: A002
     return bind(STOP_GRADIENT, (_t(input),), {}, name)
 

@@ -205,7 +205,7 @@ for _fn in (math.truediv, math.divide, math.logical_xor, math_special.div_no_nan
 # ops of one tensor and attributes that TF maps over the flat values
 for _fn in (nn.relu, nn.relu6, nn.leaky_relu, nn.elu, nn.selu, nn.softsign, nn.gelu, nn.silu,
             math_special.log_sigmoid, misc_ops.saturate_cast, math.zeros_like, math.ones_like,
-            math.identity, math.real, math.conj, misc_ops.angle,
+            math.identity, math.stop_gradient, math.real, math.conj, misc_ops.angle,
             image.convert_image_dtype, indexing.one_hot, string_ops.substr):
     cd.register(_fn, _map_first(_fn))
 
