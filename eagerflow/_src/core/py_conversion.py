@@ -412,6 +412,9 @@ def numpy_to_dtype(arr: np.ndarray, dtype: _dt.DType) -> np.ndarray:
             raise ValueError("Failed to convert a NumPy array to a Tensor (Unsupported object "
                              f"type {_NUMBER_KINDS[arr.dtype.kind]}).")
         raise TypeError(f"Cannot convert {arr!r} to EagerTensor of dtype string")
+    if arr.dtype.kind == "O" and dtype.name in _NUMPY_NAMED:
+        # (TF has NumPy convert an array of objects to a NumPy number type: NumPy's errors)
+        return arr.astype(dtype.storage_type)
     if arr.dtype.kind in "USO":
         raise TypeError(f"Cannot convert {arr!r} to EagerTensor of dtype {dtype.name}")
     if arr.dtype.names is not None:  # TF's record form of a quantized array: its integers
@@ -423,6 +426,10 @@ def numpy_to_dtype(arr: np.ndarray, dtype: _dt.DType) -> np.ndarray:
         return arr.astype(npd)
 
 
+# TF's dtypes that are NumPy's own types (not bfloat16, float8s, quantized types)
+_NUMPY_NAMED = frozenset({"bool", "int8", "int16", "int32", "int64", "uint8", "uint16",
+                          "uint32", "uint64", "float16", "float32", "float64", "complex64",
+                          "complex128"})
 _F32_MAX = float(np.finfo(np.float32).max)
 _F32 = np.dtype(np.float32)
 _F64 = np.dtype(np.float64)

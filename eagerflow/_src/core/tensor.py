@@ -609,6 +609,17 @@ def _converted(value: Any, dtype: _dt.DType) -> EagerTensor:
     return EagerTensor(arr, dtype if dtype.is_quantized else None)
 
 
+def _object_ndarray(value: np.ndarray) -> np.ndarray:
+    """A NumPy array of objects: TF converts one of strings only (bytes or str), naming the
+    type of the first other element (tensors packed in one are taken as a Python list's)."""
+    flat = value.ravel()
+    others = [x for x in flat if not isinstance(x, (bytes, str))]
+    if not others or has_tensor(flat.tolist()):
+        return object_array(value, value)
+    raise ValueError("Failed to convert a NumPy array to a Tensor (Unsupported object type "
+                     f"{type(others[0]).__name__}).")
+
+
 def _to_array(value: Any, dtype: _dt.DType | None) -> np.ndarray:
     if value is None:
         if _state.graph is not None:  # (TF's graph-mode conversion words it so)
@@ -620,7 +631,7 @@ def _to_array(value: Any, dtype: _dt.DType | None) -> np.ndarray:
             if value.dtype.kind in "US":
                 return to_bytes_array(value)
             if value.dtype.kind == "O":
-                return object_array(value, value)
+                return _object_ndarray(value)
             _dt.from_numpy(value.dtype)  # raises for unsupported dtypes
             return value.copy()
         return numpy_to_dtype(value, dtype)

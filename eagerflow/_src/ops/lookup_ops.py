@@ -38,6 +38,7 @@ from eagerflow._src.core.errors import (
 )
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.resource import RESOURCES, TrackableResource
+from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import Trackable
@@ -46,7 +47,7 @@ from eagerflow._src.ops import table_refs as R
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.hash_ops import to_hash_bucket_fast
-from eagerflow._src.ops.math import add, equal, where
+from eagerflow._src.ops.math import add, cast, equal, where
 from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.ops.registry import OpDef, TFForm, register
 from eagerflow._src.ops.string_ops import as_string
@@ -576,10 +577,11 @@ class StaticHashTable(_Table):
 
     def _build_table(self, initializer: Any, default_value: Any, name: str | None,
                      empty_ok: bool, anonymous: bool) -> None:
-        self._name = name
+        graph = _state.graph
+        self._name = None if graph is None else name  # (an eager TF table has no node name)
         self._initializer = initializer
         self._default = _as_tensor(default_value, initializer.value_dtype, "default_value")
-        graph = _state.graph
+        self._default.shape.merge_with(TensorShape([]))  # (a static table's values: scalars)
         if graph is not None and not graph.building_function and \
                 isinstance(initializer, KeyValueTensorInitializer):
             self._build_in_graph(graph, initializer, name)
@@ -643,6 +645,8 @@ def _shared_table(shared: str, initializer: Any) -> TableState:
             None, None, f"Conflicting key/value dtypes {tf_type(kd)}->{tf_type(vd)} with "
                         f"{tf_type(state.key_dtype)}-{tf_type(state.value_dtype)} for table "
                         f"{shared} [Op:HashTableV2]")
+    if len(initializer._delimiter) > 1:  # (TF's initializer op checks it first, always)
+        raise C.fail("InitializeTableFromTextFileV2", "delimiter should be only 1 char")
     if not getattr(state, "initialized", True):  # (its first initializer failed)
         keys, values = initializer._arrays()
         _fill(state, keys, values, "InitializeTableFromTextFileV2")
@@ -668,14 +672,24 @@ class StaticVocabularyTable(_Table):
                  name: str | None = None, experimental_is_anonymous: bool = False) -> None:
         if num_oov_buckets <= 0:
             raise ValueError("`num_oov_buckets` must be > 0; use StaticHashTable.")
-        if initializer.value_dtype is not dt.int64:
-            raise TypeError(f"Invalid `value_dtype`, expected {dt.int64} but got "
-                            f"{initializer.value_dtype}.")
+        if initializer is None:
+            self._hash_buckets_only(num_oov_buckets, name)
+            return
         if initializer.key_dtype not in (dt.int64, dt.string):
             raise TypeError("Invalid `key_dtype`, expected one of (tf.int64, tf.string), but "
                             f"got <dtype: '{initializer.key_dtype.name}'>.")
+        lookup_dtype = initializer.key_dtype if lookup_key_dtype is None else \
+            dt.as_dtype(lookup_key_dtype)
+        if initializer.key_dtype.is_integer != lookup_dtype.is_integer:
+            raise TypeError("Invalid `key_dtype`, expected "
+                            f"{'integer' if lookup_dtype.is_integer else 'non-integer'} but "
+                            f"got {initializer.key_dtype}.")
+        if initializer.value_dtype is not dt.int64:
+            raise TypeError(f"Invalid `value_dtype`, expected {dt.int64} but got "
+                            f"{initializer.value_dtype}.")
         self._name = name
-        self._num_oov_buckets = int(num_oov_buckets)
+        self._lookup_dtype = lookup_dtype  # (keys of another integer dtype: cast to int64)
+        self._num_oov_buckets = num_oov_buckets
         self._initializer = initializer
         self._table = StaticHashTable(initializer, -1)
         self._state = self._table._state
@@ -685,10 +699,32 @@ class StaticVocabularyTable(_Table):
         self._vocab_size = None if "_node_name" in self._table.__dict__ else \
             len(self._state.items)
 
+    def _hash_buckets_only(self, num_oov_buckets: int, name: str | None) -> None:
+        """TF's table of no initializer: every string key hashed into the buckets."""
+        self._name = name or "hash_bucket"
+        self._lookup_dtype = dt.string
+        self._num_oov_buckets = num_oov_buckets
+        self._initializer = self._table = self._handle = None
+        self._state = TableState(dt.string, dt.int64, ())
+        self._default = convert_to_tensor(-1, dt.int64)
+        self._vocab_size = 0
+
+    @property
+    def key_dtype(self) -> dt.DType:
+        return self._lookup_dtype
+
+    def _keys(self, keys: Any) -> Tensor:
+        keys = super()._keys(keys)
+        return cast(keys, dt.int64) if self._state.key_dtype is dt.int64 else keys
+
     def size(self, name: str | None = None) -> Tensor:
-        return self._table.size() + convert_to_tensor(self._num_oov_buckets, dt.int64)
+        # (TF adds the Python number given: a float one is AddV2's dtype error)
+        words = convert_to_tensor(0, dt.int64) if self._table is None else self._table.size()
+        return words + self._num_oov_buckets
 
     def _find(self, keys: Tensor) -> Tensor:
+        if self._table is None:
+            return to_hash_bucket_fast(keys, self._num_oov_buckets)
         ids = self._table._find(keys)
         text = keys if keys.dtype is dt.string else as_string(keys)
         vocab = self._table.size() if self._vocab_size is None else \
@@ -714,8 +750,9 @@ class MutableHashTable(_Table):
         shape = tuple(self._default.shape)
         op = "MutableHashTableOfTensorsV2" if shape else "MutableHashTableV2"
         check_kernel(op, kd, vd)
-        if len(shape) > 1:
-            raise C.fail(op, f"Default value must be a vector, got shape {C.shape_str(shape)}")
+        if len(shape) > 1:  # (the table op's kernel refuses it: its eager error, named)
+            raise raised_eagerly(C.fail(op, "Default value must be a vector, got shape "
+                                            f"{C.shape_str(shape)}"), name, host=True)
         self._state = TableState(kd, vd, shape)
         self._checkpoint = checkpoint
         graph = _state.graph
@@ -747,9 +784,15 @@ class MutableHashTable(_Table):
         if checkpoint:
             self.export()
 
-    def lookup(self, keys: Any, name: str | None = None) -> Tensor:
+    def lookup(self, keys: Any, dynamic_default_values: Any = None,
+               name: str | None = None) -> Tensor:
         # (TF's mutable tables convert the keys: ragged and sparse keys are refused)
-        return self._find(self._keys(keys))
+        if dynamic_default_values is None:
+            return self._find(self._keys(keys))
+        default = _as_tensor(dynamic_default_values, self.value_dtype,
+                             "dynamic_default_values")  # (one default per key)
+        return self._on_table(LOOKUP_FIND, (self._keys(keys), default),
+                              scope=self._scopes.get("find", "Lookup"))
 
     __getitem__ = lookup
 
@@ -764,6 +807,9 @@ class MutableHashTable(_Table):
     def remove(self, keys: Any, name: str | None = None) -> Any:
         if not hasattr(keys, "dtype"):  # (as TF, which reads keys.dtype first)
             raise AttributeError(f"'{type(keys).__name__}' object has no attribute 'dtype'")
+        if keys.dtype != self.key_dtype:
+            raise TypeError(f"Dtype of argument `keys` must be {self.key_dtype}, received: "
+                            f"{keys.dtype}")
         return self._on_table(LOOKUP_REMOVE, (_as_tensor(keys, self.key_dtype, "keys"),),
                               scope="lookup_table_remove")
 

@@ -19,11 +19,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
-from eagerflow._src.core.tensor import (
-    EagerTensor,
-    Tensor,
-    convert_to_tensor,
-)
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import dispatch, eigen32, halfprec, libm32
 from eagerflow._src.ops.broadcast_grads import sum_to
@@ -806,7 +802,7 @@ def cast(x: Any, dtype: Any, name: str | None = None) -> Any:
 def _select_infer(c: Any, x: Any, y: Any) -> list:
     if c._dtype is not dt.bool:
         raise C.wrong_input_dtype("SelectV2", 0, dt.bool, c._dtype)
-    d = C.same_dtype("SelectV2", (x, y), C.ALL)
+    d = C.same_dtype("SelectV2", (x, y), C.ALL, first_index=1)
     try:
         shape = C.broadcast("SelectV2", C.broadcast("SelectV2", c._shape, x._shape), y._shape)
     except InvalidArgumentError:  # (TF's kernel names all three)
@@ -948,6 +944,7 @@ IDENTITY = register(OpDef(
     elementwise=True, forward_identity=True, fold=_fold_input, tf_const_fold=True))
 
 
+@dispatchable
 def stop_gradient(input: Any, name: str | None = None) -> Any:  # noqa: A002
     return bind(STOP_GRADIENT, (_t(input),), {}, name)
 

@@ -89,8 +89,7 @@ def _binary(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
             raise ValueError("Input RaggedTensors have mismatched row_splits dtypes; use "
                              "RaggedTensor.with_row_splits_dtype() to convert them to "
                              "compatible dtypes.")
-        if x.ragged_rank == y.ragged_rank and all(
-                rf.same_splits(a, b) for a, b in zip(x.nested_row_splits, y.nested_row_splits)):
+        if x.ragged_rank == y.ragged_rank and _alike_partitions(x, y):
             return x.with_flat_values(f(x.flat_values, y.flat_values, **kwargs))
         xv, yv, shape = broadcast_pair(x, y)  # as TF broadcasts their shapes
         return shape._as_ragged(reshape(f(xv, yv, **kwargs), shape.inner_shape))
@@ -101,6 +100,21 @@ def _binary(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
     if _is_composite(x):
         raise TypeError(f"unsupported operand types: {type(x).__name__} and RaggedTensor")
     return y.with_flat_values(f(_aligned(y, x), y.flat_values, **kwargs))
+
+
+def _alike_partitions(x: RaggedTensor, y: RaggedTensor) -> bool:
+    """Whether x's and y's row splits are alike, level by level: the same, or of the same
+    known lengths, which TF then requires to be equal (its assert names the splits). Other
+    lengths (row counts that broadcast or differ) are for the broadcasting path."""
+    pairs = list(zip(x.nested_row_splits, y.nested_row_splits))
+    if all(rf.same_splits(a, b) for a, b in pairs):
+        return True
+    if any(a.shape[0] is None or a.shape[0] != b.shape[0] for a, b in pairs):
+        return False
+    for a, b in pairs:
+        if not rf.same_splits(a, b):
+            dbg.assert_equal(a, b)
+    return True
 
 
 def _is_composite(v: Any) -> bool:
@@ -114,9 +128,8 @@ def _aligned(rt: RaggedTensor, other: Any, dtype: Any = None) -> Tensor:
     if isinstance(other, Tensor) or hasattr(other, "_as_tensor"):
         y = convert_to_tensor(other)
     else:
+        # (as TF: rt's dtype where the value fits it, else its own; the op then refuses it)
         y = convert_to_tensor(other, dtype_hint=dtype)
-        if y._dtype is not dtype and not isinstance(other, (list, tuple)):
-            y = convert_to_tensor(other, dtype=dtype)
     rank, inner = rt.shape.rank, rt.flat_values.shape.rank
     if y.shape.rank is None or rank is None or inner is None:
         raise ValueError("broadcasting a dense tensor against a RaggedTensor needs known ranks")
@@ -130,12 +143,12 @@ def _aligned(rt: RaggedTensor, other: Any, dtype: Any = None) -> Tensor:
     y = reshape(y, [1] * (rank - y.shape.rank) + [-1 if d is None else d for d in y.shape])
     level: Any = rt
     while isinstance(level, RaggedTensor):
-        y, exact = _one_level(level, y, exact)
+        y, exact = _one_level(level, y, exact, outer=level is rt)
         level = level.values
     return y
 
 
-def _one_level(rt: RaggedTensor, y: Tensor, exact: bool) -> tuple:
+def _one_level(rt: RaggedTensor, y: Tensor, exact: bool, outer: bool) -> tuple:
     """`y` (rows aligned with rt's rows, or one row) re-rowed to align with rt.values, and
     whether no dimension of y was broadcast so far (TF takes a dense dimension longer than
     1 against a ragged one only then: the dense tensor as a ragged one of rt's shape)."""
@@ -144,7 +157,9 @@ def _one_level(rt: RaggedTensor, y: Tensor, exact: bool) -> tuple:
     if n0 is None or d1 is None:
         raise ValueError("broadcasting a dense tensor against a RaggedTensor needs known dims")
     nrows = rt.nrows()
-    if n0 != 1:
+    if n0 != 1 and outer:  # (TF asserts that the row counts can broadcast: True)
+        dbg.assert_equal(math.equal(nrows, convert_to_tensor(n0, d)), convert_to_tensor(True))
+    elif n0 != 1:
         dbg.assert_equal(nrows, convert_to_tensor(n0, d))
     rowids = rt.value_rowids()
     if n0 == 1:
@@ -190,7 +205,7 @@ for _fn in (math.truediv, math.divide, math.logical_xor, math_special.div_no_nan
 # ops of one tensor and attributes that TF maps over the flat values
 for _fn in (nn.relu, nn.relu6, nn.leaky_relu, nn.elu, nn.selu, nn.softsign, nn.gelu, nn.silu,
             math_special.log_sigmoid, misc_ops.saturate_cast, math.zeros_like, math.ones_like,
-            math.identity, math.real, math.conj, misc_ops.angle,
+            math.identity, math.stop_gradient, math.real, math.conj, misc_ops.angle,
             image.convert_image_dtype, indexing.one_hot, string_ops.substr):
     cd.register(_fn, _map_first(_fn))
 
@@ -337,24 +352,43 @@ def _bincount(arr: Any, weights: Any = None, minlength: Any = None, maxlength: A
                                             binary_output)
 
 
-def stack_dynamic_partitions(data: Any, partitions: Any, num_partitions: int,
-                              name: str | None = None) -> RaggedTensor:
-    """`tf.ragged.stack_dynamic_partitions`: row p holds the items of `data` whose
-    partition is p, in their order."""
-    data, partitions = convert_to_tensor(data), convert_to_tensor(partitions)
-    if data.shape.rank is not None and partitions.shape.rank is not None and \
-            not partitions.shape.is_compatible_with(data.shape[:partitions.shape.rank]):
-        raise ValueError(f"Shapes {partitions.shape} and "
-                         f"{data.shape[:partitions.shape.rank]} are incompatible")
-    flat = reshape(partitions, [-1])
-    dbg.assert_non_negative(flat, message="partitions must be non-negative.")
-    dbg.assert_less(flat, convert_to_tensor(num_partitions, flat.dtype),
-                    message="partitions must be less than num_partitions")
-    order = sorting.argsort(flat, stable=True)
-    items = reshape(data, dense_concat([[-1], array.shape(data)[partitions.shape.rank:]], 0))
-    lengths = misc_ops.bincount(flat, minlength=num_partitions, maxlength=num_partitions,
-                                dtype=dt.int64)
-    return RaggedTensor.from_row_lengths(gather(items, order), lengths, validate=False)
+def stack_dynamic_partitions(data: Any, partitions: Any, num_partitions: Any,
+                             name: str | None = None) -> RaggedTensor:
+    """`tf.ragged.stack_dynamic_partitions`: row p holds the items of `data` (dense or
+    ragged) whose partition is p, in their order; TF's checks in its order."""
+    data = data if isinstance(data, RaggedTensor) else convert_to_tensor(data)
+    splits_dtype = data.row_splits_dtype if isinstance(data, RaggedTensor) else None
+    if not isinstance(partitions, (RaggedTensor, Tensor)):
+        partitions = convert_to_tensor(partitions, dtype_hint=splits_dtype or dt.int32)
+    n = convert_to_tensor(num_partitions, dtype_hint=partitions.dtype)
+    if splits_dtype is not None:
+        partitions = math.cast(partitions, splits_dtype)
+    n = math.cast(n, partitions.dtype)
+    rank = partitions.shape.rank
+    if rank is None:
+        raise ValueError("partitions must have known rank.")
+    n.shape.assert_has_rank(0)
+    partitions.shape.assert_is_compatible_with(data.shape[:rank])
+    if rank == 0:
+        return RaggedTensor.from_value_rowids(stacking.stack([data]),
+                                              stacking.stack([partitions]), nrows=n,
+                                              validate=False)
+    if rank == 1:
+        order = sorting.argsort(partitions, stable=True)
+        rowids = gather(partitions, order)
+        values = rf.gather_rows(data, order) if isinstance(data, RaggedTensor) else \
+            gather(data, order)
+        dbg.assert_less(rowids[-1:], n, message="partitions must be less than num_partitions")
+        dbg.assert_non_negative(partitions, message="partitions must be non-negative.")
+        return RaggedTensor.from_value_rowids(values, rowids, nrows=n, validate=False)
+    if not isinstance(data, RaggedTensor):
+        data = RaggedTensor.from_tensor(data, row_splits_dtype=partitions.dtype, ragged_rank=1)
+    if not isinstance(partitions, RaggedTensor):
+        partitions = RaggedTensor.from_tensor(partitions, row_splits_dtype=partitions.dtype,
+                                              ragged_rank=max(data.ragged_rank, rank - 1))
+    dbg.assert_equal(data.row_splits, partitions.row_splits,
+                     message="data and partitions have incompatible ragged shapes")
+    return stack_dynamic_partitions(data.values, partitions.values, n)
 
 
 def _reverse(tensor: Any, axis: Any, name: str | None = None) -> Any:
@@ -748,18 +782,13 @@ def _flip(f: Callable) -> Callable:
     return lambda x, y: f(y, x)
 
 
-def _logical(logical: Callable, bitwise: Callable) -> Callable:
-    return lambda x, y: logical(x, y) if x.dtype is dt.bool else bitwise(x, y)
-
-
 _OPERATORS = {
     "__add__": math.add, "__sub__": math.subtract, "__mul__": math.multiply,
     "__truediv__": math.truediv, "__floordiv__": math.floordiv, "__mod__": math.floormod,
     "__pow__": math.pow, "__lt__": math.less, "__le__": math.less_equal,
     "__gt__": math.greater, "__ge__": math.greater_equal,
-    "__and__": _logical(math.logical_and, math.bitwise_and),
-    "__or__": _logical(math.logical_or, math.bitwise_or),
-    "__xor__": _logical(math.logical_xor, math.bitwise_xor),
+    # (TF's ragged &, |, ^ and ~ are the logical ops only: an integer operand is refused)
+    "__and__": math.logical_and, "__or__": math.logical_or, "__xor__": math.logical_xor,
 }
 for _name, _f in _OPERATORS.items():
     setattr(RaggedTensor, _name, _f)
@@ -796,5 +825,4 @@ RaggedTensor.__ne__ = _ragged_ne
 RaggedTensor.__hash__ = _ragged_hash
 RaggedTensor.__neg__ = math.negative
 RaggedTensor.__abs__ = math.abs
-RaggedTensor.__invert__ = lambda x: math.logical_not(x) if x.dtype is dt.bool else \
-    math.invert(x)
+RaggedTensor.__invert__ = math.logical_not

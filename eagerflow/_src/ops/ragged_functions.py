@@ -19,7 +19,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged_ops, sparse_count_ops
 from eagerflow._src.ops.array import concat as dense_concat
-from eagerflow._src.ops.array import reshape, tile, zeros
+from eagerflow._src.ops.array import fill, reshape, tile, zeros
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import boolean_mask as dense_boolean_mask
@@ -27,7 +27,14 @@ from eagerflow._src.ops.indexing import gather as dense_gather
 from eagerflow._src.ops.indexing import sequence_mask, unsorted_segment_sum
 from eagerflow._src.ops.math import cast, equal, logical_not, multiply, where
 from eagerflow._src.ops.ragged_tensor import RaggedTensor, _eager
-from eagerflow._src.ops.reduce import cumprod, cumsum, reduce_all, reduce_max, reduce_prod
+from eagerflow._src.ops.reduce import (
+    cumprod,
+    cumsum,
+    reduce_all,
+    reduce_max,
+    reduce_prod,
+    reduce_sum,
+)
 from eagerflow._src.ops.sequences import range as range_op
 from eagerflow._src.ops.stacking import stack as dense_stack
 
@@ -148,17 +155,23 @@ def from_tensor(tensor: Any, lengths: Any, padding: Any, ragged_rank: int,
                 splits_dtype: dt.DType) -> RaggedTensor:
     if lengths is not None and padding is not None:
         raise ValueError("Specify argument `lengths` or `padding`, but not both.")
-    if not isinstance(ragged_rank, int) or isinstance(ragged_rank, bool):
-        raise TypeError(f"ragged_rank expected int, got {ragged_rank!r}")
+    if not isinstance(ragged_rank, int):
+        raise TypeError(f"Argument `ragged_rank` must be an int. Received {ragged_rank}.")
     if ragged_rank <= 0:
-        raise ValueError(f"ragged_rank must be greater than 0; got {ragged_rank}")
+        raise ValueError(f"Argument `ragged_rank` must be greater than 0. Received "
+                         f"{ragged_rank}.")
     if splits_dtype not in (dt.int32, dt.int64):
         raise ValueError("row_splits_dtype must be int32 or int64")
     t = tensor if isinstance(tensor, Tensor) else convert_to_tensor(tensor)
     rank = t.shape.rank
-    if rank is not None and rank <= ragged_rank:
-        raise ValueError(f"ragged_rank must be smaller than the rank of the tensor (got "
-                         f"ragged_rank={ragged_rank}, rank={rank})")
+    if rank is not None and rank < 2:
+        raise ValueError("The rank of a RaggedTensor must be greater than 1, i.e., a list of "
+                         "scalars won't have ragged dimensions. Received argument `tensor` "
+                         f"with rank {rank}.")
+    t.shape.with_rank_at_least(ragged_rank + 1)
+    if isinstance(lengths, (list, tuple)) and len(lengths) and \
+            not isinstance(lengths[0], (int, float)):
+        return _from_tensor_nested_lengths(t, lengths, ragged_rank)
     if ragged_rank > 1:
         dims = shape_op(t, out_type=splits_dtype)
         flat = reshape(t, dense_concat([convert_to_tensor([-1], splits_dtype),
@@ -178,6 +191,7 @@ def from_tensor(tensor: Any, lengths: Any, padding: Any, ragged_rank: int,
         return RaggedTensor.from_uniform_row_length(values, length, nrows, validate=False)
     if padding is not None:
         pad = convert_to_tensor(padding, dtype=t._dtype)
+        pad.shape.assert_is_compatible_with(t.shape[2:])
         is_pad = equal(t, pad)
         inner_axes = list(builtins.range(2, rank)) if rank is not None else None
         if inner_axes:
@@ -196,6 +210,21 @@ def from_tensor(tensor: Any, lengths: Any, padding: Any, ragged_rank: int,
                                               cumsum(lengths_t)], 0), row_lengths=lengths_t)
 
 
+def _from_tensor_nested_lengths(t: Tensor, lengths: Any, ragged_rank: int) -> RaggedTensor:
+    """from_tensor with a row lengths vector per ragged dimension: TF keeps the values a
+    mask of those lengths selects (the mask's shape must be the tensor's leading dims)."""
+    if ragged_rank not in (1, len(lengths)):
+        raise ValueError("If Argument `lengths` is a tuple of row_lengths, argument "
+                         f"`ragged_rank` must be len(lengths): {len(lengths)}. Received "
+                         f"ragged_rank: {ragged_rank}.")
+    t.shape.with_rank_at_least(len(lengths) + 1)
+    tokens = reduce_sum(convert_to_tensor(lengths[-1]))
+    ones_mask = fill(reshape(tokens, [1]), convert_to_tensor(True))
+    mask = RaggedTensor.from_nested_row_lengths(ones_mask, lengths, validate=False)
+    kept = dense_boolean_mask(t, mask.to_tensor(default_value=False))
+    return RaggedTensor.from_nested_row_lengths(kept, lengths, validate=False)
+
+
 def _zeros_column(n: Any, d: dt.DType) -> Tensor:
     return zeros(dense_stack([n, convert_to_tensor(1, n._dtype)]), dtype=d)
 
@@ -203,13 +232,11 @@ def _zeros_column(n: Any, d: dt.DType) -> Tensor:
 def merge_dims(rt: RaggedTensor, outer_axis: int, inner_axis: int) -> Any:
     rank = rt.shape.rank
     if rank is not None:
-        outer_axis = outer_axis + rank if outer_axis < 0 else outer_axis
-        inner_axis = inner_axis + rank if inner_axis < 0 else inner_axis
-        if not 0 <= outer_axis < rank or not 0 <= inner_axis < rank:
-            raise ValueError(f"axis out of bounds for a tensor of rank {rank}")
+        outer_axis = C.positive_axis(outer_axis, rank, "outer_axis")
+        inner_axis = C.positive_axis(inner_axis, rank, "inner_axis")
     if inner_axis < outer_axis:
         raise ValueError(f"Expected outer_axis ({outer_axis}) to be less than or equal to "
-                         f"inner_axis ({inner_axis})")
+                         f"inner_axis ({inner_axis}).")
     if outer_axis == inner_axis:
         return rt
     if outer_axis > 1:
@@ -272,12 +299,14 @@ def range(starts: Any, limits: Any = None, deltas: Any = 1, dtype: Any = None,  
 
 def map_flat_values(op: Callable, *args: Any, **kwargs: Any) -> Any:
     """`tf.ragged.map_flat_values(op, *args, **kwargs)`: `op` over the flat values of the
-    ragged arguments (which must share their row partitions)."""
-    partitions: list = []
+    ragged arguments (which must share their row partitions), checked in TF's order: the
+    flat values' known lengths, the outer partitions' dtypes, then `op`'s output length,
+    then the partitions themselves."""
+    ragged: list = []
 
     def swap(v: Any) -> Any:
         if isinstance(v, RaggedTensor):
-            partitions.append(v)
+            ragged.append(v)
             return v.flat_values
         if isinstance(v, (list, tuple)):
             return type(v)(swap(x) for x in v)
@@ -287,13 +316,41 @@ def map_flat_values(op: Callable, *args: Any, **kwargs: Any) -> Any:
 
     args2 = swap(list(args))
     kwargs2 = swap(kwargs)
-    if not partitions:
+    if not ragged:
         return op(*args2, **kwargs2)
-    first = partitions[0]
-    for other in partitions[1:]:
-        _assert_same_partition(first, other)
+    sizes = {r.flat_values.shape[0] for r in ragged} - {None}
+    if len(sizes) > 1:
+        raise ValueError("Input RaggedTensors' flat_values must all have the same "
+                         f"outer-dimension size.  Got sizes: {sizes}")
+    if len({r.row_splits_dtype for r in ragged}) > 1:
+        raise ValueError("Input RaggedTensors have mismatched row partition dtypes; use "
+                         "RaggedTensor.with_row_splits_dtype() to convert them to "
+                         "compatible dtypes.")
     out = op(*args2, **kwargs2)
+    out_shape = out.shape  # (as TF, which reads it: an output that is no tensor fails here)
+    if sizes and not out_shape[:1].is_compatible_with(list(sizes)):
+        raise ValueError("tf.ragged.map_flat_values requires that the output of `op` have "
+                         "the same outer-dimension size as flat_values of any ragged "
+                         f"inputs. (output shape: {out_shape}; expected outer dimension "
+                         f"size: {sizes.pop()})")
+    first = ragged[0]
+    for other in ragged[1:]:
+        _merge_partitions(first, other)
     return first.with_flat_values(out)
+
+
+def _merge_partitions(a: RaggedTensor, b: RaggedTensor) -> None:
+    """TF's check that two ragged inputs share their row partitions, level by level."""
+    sa, sb = a.nested_row_splits, b.nested_row_splits
+    if len(sa) != len(sb):
+        raise ValueError("All ragged inputs must have the same ragged_rank.")
+    msg = "RowPartition._merge_precomputed_encodings: partitions have incompatible row_splits"
+    for x, y in zip(sa, sb):
+        if same_splits(x, y):
+            continue
+        if not x.shape.is_compatible_with(y.shape):
+            raise ValueError(msg)
+        dbg.assert_equal(x, y, message=msg)
 
 
 def _assert_same_partition(a: RaggedTensor, b: RaggedTensor) -> None:
@@ -461,38 +518,54 @@ def _batch_gather_rows(params: RaggedTensor, indices: Any) -> Any:
 
 def boolean_mask(data: Any, mask: Any, name: str | None = None) -> Any:
     """`tf.ragged.boolean_mask`: keeps the entries of `data` where `mask` is True; the
-    result is ragged along the masked dimensions."""
-    if isinstance(mask, RaggedTensor):
-        if mask.dtype is not dt.bool:
-            raise ValueError("mask must be a boolean tensor")
+    result is ragged along the masked dimensions. As TF, a ragged mask's partitions must be
+    data's outer ones, and a dense mask of rank > 1 on ragged data is taken as a ragged one
+    of uniform rows (which data's rows must then match)."""
+    m = mask if isinstance(mask, (RaggedTensor, Tensor)) else convert_to_tensor(mask, dt.bool)
+    if m.dtype is not dt.bool:
+        raise ValueError("mask must be a boolean tensor")
+    if m.shape.rank is None:
+        raise ValueError("mask.shape.ndims must be known statically.")
+    if m.shape.rank == 0:
+        raise ValueError("mask cannot be scalar.")
+    if isinstance(m, RaggedTensor):
         if not isinstance(data, RaggedTensor):
-            data = RaggedTensor.from_tensor(data, lengths=mask.row_lengths()) \
-                if mask.ragged_rank == 1 else data
-        _assert_same_partition(data, mask) if isinstance(data, RaggedTensor) and \
-            mask.ragged_rank == data.ragged_rank else None
-        if mask.ragged_rank == 1:
-            keep = mask.flat_values
+            data = RaggedTensor.from_tensor(data, ragged_rank=m.ragged_rank,
+                                            row_splits_dtype=m.row_splits_dtype)
+        _assert_splits_match(m.nested_row_splits, data.nested_row_splits[:m.ragged_rank])
+        if m.ragged_rank == 1:
+            keep = m.flat_values
             values = data.values
             kept = boolean_mask(values, keep) if isinstance(values, RaggedTensor) else \
                 dense_boolean_mask(values, keep)
-            lengths = _count_true(keep, mask.value_rowids(), mask.nrows(), data.row_splits_dtype)
+            lengths = _count_true(keep, m.value_rowids(), m.nrows(), data.row_splits_dtype)
             return RaggedTensor.from_row_lengths(kept, lengths, validate=False)
-        return data.with_values(boolean_mask(data.values, mask.values))
-    m = mask if isinstance(mask, Tensor) else convert_to_tensor(mask, dt.bool)
-    if m._dtype is not dt.bool:
-        raise ValueError("mask must be a boolean tensor")
-    if m.shape.rank == 1:
-        if isinstance(data, RaggedTensor):
-            return gather_rows(data, _where_indices(m))
-        return dense_boolean_mask(data, m)
+        return data.with_values(boolean_mask(data.values, m.values))
+    if isinstance(data, RaggedTensor) and m.shape.rank == 1:
+        data.shape[:1].assert_is_compatible_with(m.shape)  # (TF masks the row lengths)
+        return gather_rows(data, _where_indices(m))
     if isinstance(data, RaggedTensor):
-        return boolean_mask(data, RaggedTensor.from_tensor(m, lengths=data.row_lengths()))
+        return boolean_mask(data, RaggedTensor.from_tensor(
+            m, ragged_rank=min(data.ragged_rank, m.shape.rank - 1),
+            row_splits_dtype=data.row_splits_dtype))
+    if m.shape.rank == 1:
+        return dense_boolean_mask(data, m)
     # a dense mask of rank k > 1: the result is ragged in the k-1 masked inner dimensions
     rt = RaggedTensor.from_tensor(data, ragged_rank=m.shape.rank - 1) \
         if m.shape.rank > 2 else RaggedTensor.from_tensor(data)
     mrt = RaggedTensor.from_tensor(m, ragged_rank=m.shape.rank - 1) \
         if m.shape.rank > 2 else RaggedTensor.from_tensor(m)
     return boolean_mask(rt, mrt)
+
+
+def _assert_splits_match(xs: Any, ys: Any) -> None:
+    """TF's ragged_util.assert_splits_match of two lists of row splits."""
+    msg = "Inputs must have identical ragged splits"
+    if len(xs) != len(ys):
+        raise ValueError(msg)
+    for x, y in zip(xs, ys):
+        if not same_splits(x, y):
+            dbg.assert_equal(x, y, message=msg)
 
 
 def _where_indices(m: Tensor) -> Tensor:
@@ -550,7 +623,6 @@ def _concat_or_stack(values: Any, axis: int, stack_values: bool) -> Any:
                          "RaggedTensor.with_row_splits_dtype() to convert them to compatible "
                          "dtypes.")
     d = dtypes.pop()
-    rank = max(r.shape.rank for r in rts)
     ragged_rank = max(1, max(r.ragged_rank for r in rts))
     converted = [_as_ragged(v, min(ragged_rank, (v.shape.rank or 2) - 1), d) for v in values]
     # (TF holds every input to the first one's rank, naming the input's own shape)
@@ -560,8 +632,8 @@ def _concat_or_stack(values: Any, axis: int, stack_values: bool) -> Any:
             shape = v.shape if isinstance(v, (RaggedTensor, Tensor)) else r.shape
             raise ValueError(f"Shape {shape} must have rank {first}")
     rts = converted
-    if axis < 0:
-        axis += rank + (1 if stack_values else 0)
+    if first is not None:
+        axis = C.positive_axis(axis, first + (1 if stack_values else 0))
     if stack_values:
         # each input becomes one row of a new outer dimension
         rts = [RaggedTensor._make(r, _one_row_splits(r, d)) if axis == 0 else r for r in rts]
@@ -582,7 +654,7 @@ def _inner_axis(rts: list, axis: int, stack_values: bool) -> RaggedTensor:
     alike (TF's assert_splits_match), the values joined along axis - 1."""
     first = rts[0].row_splits
     for r in rts[1:]:
-        dbg.assert_equal(first, r.row_splits, message="Inputs must have identical ragged splits")
+        _assert_splits_match([first], [r.row_splits])
     values = [r.values for r in rts]
     if any(isinstance(v, RaggedTensor) for v in values):
         inner = _concat_or_stack(values, axis - 1, stack_values)

@@ -20,10 +20,12 @@ from eagerflow._src.ops.math import cast, maximum, minimum, where
 from eagerflow._src.ops.ragged_functions import gather_rows
 from eagerflow._src.ops.ragged_tensor import RaggedTensor
 from eagerflow._src.ops.sequences import range as range_op
+from eagerflow._src.ops.slice_keys import BAD_INDEX
 
 
 def ragged_getitem(rt: RaggedTensor, key: Any) -> Any:
-    key = _expand(key if isinstance(key, tuple) else (key,), rt.shape.rank)
+    # (as TF, a list is a key of several dimensions, as a tuple is)
+    key = _expand(tuple(key) if isinstance(key, (tuple, list)) else (key,), rt.shape.rank)
     if not key:
         return rt
     return _rows(rt, key)
@@ -36,7 +38,7 @@ def _expand(key: tuple, rank: int | None) -> tuple:
         raise ValueError("Slicing index contains more than one ellipsis")
     for k in key:
         if not (k is None or k is Ellipsis or isinstance(k, slice) or _is_index(k)):
-            raise TypeError(f"Unsupported key type for RaggedTensor indexing: {k!r}")
+            raise TypeError(BAD_INDEX.format(k))  # (TF's, from indexing the row splits)
     if n == 0:
         return key
     i = key.index(Ellipsis)

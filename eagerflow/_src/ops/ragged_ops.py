@@ -208,46 +208,73 @@ def _to_tensor_infer(shape: Any, values: Any, default_value: Any, *partitions: A
     if values._dtype is not default_value._dtype:
         raise C.fail(op, f"default_value and values must have the same dtype: "
                          f"{default_value._dtype.name} vs. {values._dtype.name}")
+    if values._shape is not None and default_value._shape is not None:
+        _check_default_shape(default_value._shape, values._shape)
     if values._shape is not None and len(values._shape) == 0:
         raise C.fail(op, "values must have rank at least 1")
     inner = None if values._shape is None else tuple(values._shape[1:])
     if inner is not None and default_value._shape is not None:
         C.broadcast(op, default_value._shape, inner)
-        if len(default_value._shape) > len(inner):
-            raise C.fail(op, f"default_value.shape={C.shape_str(default_value._shape)} and "
-                             f"values.shape={C.shape_str(values._shape)} are incompatible")
     rank = None if inner is None else 1 + k + len(inner)
-    dims = _requested_dims(op, shape, rank)
+    dims = _requested_dims(op, shape)
     if dims is None:
         return [(None if rank is None else (None,) * rank, values._dtype)]
     if inner is not None:
-        for a, b in zip(dims[1 + k:], inner):
-            if a is not None and b is not None and a != b:
-                raise C.fail(op, f"shape {C.shape_str(dims)} does not match the inner "
-                                 f"dimensions of values {C.shape_str(values._shape)}")
+        _check_requested_shape(dims, k, values._shape)
         dims = dims[:1 + k] + tuple(b if a is None else a for a, b in zip(dims[1 + k:], inner))
     if None not in dims:
         check_finite_size(op, dims, values._dtype)
     return [(dims, values._dtype)]
 
 
-def _requested_dims(op: str, shape: Any, rank: int | None) -> tuple | None:
+def _check_default_shape(default: tuple, values: tuple) -> None:
+    """TF's shape function's check of default_value against the flat values: a lower rank,
+    and each of its dims 1 or the flat values' dim one further in (TF lines the two up
+    from the front, so [3] against values [n, 2] names dims [-1] of both)."""
+    if len(default) >= len(values):
+        raise C.fail(_TO_TENSOR, f"default_value.shape={C.shape_str(default)} and "
+                                 f"rt_input.flat_values.shape={C.shape_str(values)} are "
+                                 f"incompatible: default_value.rank = {len(default)}  must be "
+                                 f"less than rt_input.flat_values.rank = {len(values)}")
+    for i, d in enumerate(default):
+        v = values[i + 1]
+        if d is not None and v is not None and d != 1 and d != v:
+            at = i - len(default)
+            raise C.fail(_TO_TENSOR, f"default_value.shape={C.shape_str(default)} and "
+                                     f"rt_input.flat_values.shape={C.shape_str(values)} are "
+                                     f"incompatible: default_value.shape[{at}] = {d} but "
+                                     f"rt_input.flat_values.shape[{at}] = {v}")
+
+
+def _check_requested_shape(dims: tuple, ragged_rank: int, values: tuple) -> None:
+    """TF's shape function's check of the requested shape against the ragged tensor's: its
+    rank, then each inner (uniform) dim the flat values fix."""
+    want = f"rt_input.shape and shape={C.shape_str(dims)} are incompatible: "
+    if ragged_rank + len(values) != len(dims):
+        raise C.fail(_TO_TENSOR, f"{want}rt_input.rank = {ragged_rank + len(values)} but "
+                                 f"shape.rank = {len(dims)}")
+    for i in range(1, len(values)):
+        v, d = values[i], dims[len(dims) - len(values) + i]
+        if v is not None and d is not None and v != d:
+            raise C.fail(_TO_TENSOR, f"{want}rt_input.shape[{i + ragged_rank}] = {v} but "
+                                     f"shape[{i + ragged_rank}] = {d}")
+
+
+def _requested_dims(op: str, shape: Any) -> tuple | None:
     """The requested output dims (None where -1: computed from the data), when known (an
-    eager tensor, or a graph's while it is built: a constant, a static shape's dims)."""
+    eager tensor, or a graph's while it is built: a constant, a static shape's dims); None
+    for an unknown shape (-1, or not known while a graph is built)."""
     value = C.known(shape)
     arr = getattr(shape, "_arr", None) if value is shape else np.asarray(value)
     if arr is None:
-        return None if shape._shape in (None, ()) or rank is None else (None,) * rank
+        return None
     arr = to_host(arr)  # (a few numbers, read once)
     if arr.ndim == 0:
         if int(arr) != -1:
             raise C.fail(op, f"shape must be a vector or -1, got {int(arr)}")
-        return None if rank is None else (None,) * rank
+        return None
     if arr.ndim != 1:
         raise C.fail(op, f"shape must be a vector, got shape {C.shape_str(arr.shape)}")
-    if rank is not None and arr.size != rank:
-        raise C.fail(op, f"shape must have {rank} dimensions (the ragged tensor's rank), got "
-                         f"{arr.size}")
     if np.any(arr < -1):
         raise C.fail(op, f"shape dimensions must be >= -1, got {arr.tolist()}")
     return tuple(None if int(d) == -1 else int(d) for d in arr)
@@ -355,6 +382,7 @@ def _to_tensor_load(node: Any) -> Any:
 RAGGED_TO_TENSOR = register(OpDef(
     _TO_TENSOR, _to_tensor_infer, _to_tensor_kernel, grad=_to_tensor_grad,
     reference=_to_tensor_ref, tf=TFForm(load=_to_tensor_load),
+    arity=lambda ins, attrs: {"num_row_partition_tensors": len(ins) - 3},
     gpu=False, samples=lambda: [
         Sample((np.array([-1, -1], np.int64), np.array([1.5, -2.0, 3.0, 0.25]), np.float64(9.0),
                 np.array([0, 3, 3, 4], np.int64)), {"row_partition_types": _RS},

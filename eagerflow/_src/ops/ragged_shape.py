@@ -814,6 +814,8 @@ def _dims(shape: Any) -> list:
 
 
 _ONE = (np.ones(1, np.int64), np.int64(1))
+_CANNOT = ("Condition x == y did not hold.\nFirst 1 elements of x:\n[False]\n"
+           "First 1 elements of y:\n[ True]")
 
 
 def _broadcast(dx: list, dy: list, why: str = "") -> tuple:
@@ -822,12 +824,13 @@ def _broadcast(dx: list, dy: list, why: str = "") -> tuple:
     dx, dy = [_ONE] * (r - len(dx)) + dx, [_ONE] * (r - len(dy)) + dy
     ix = iy = convert_to_tensor(np.zeros(1, np.int64))
     out = []
-    for (ax, ux), (ay, uy) in zip(dx, dy):
+    for layer, ((ax, ux), (ay, uy)) in enumerate(zip(dx, dy)):
         ax, ay = convert_to_tensor(ax), convert_to_tensor(ay)
         lx, ly = indexing.gather(ax, ix), indexing.gather(ay, iy)
         known = [None if u is None else partial_value(convert_to_tensor(u)) for u in (ux, uy)]
-        if None not in known and 1 not in known and known[0] != known[1]:
-            raise InvalidArgumentError(None, None, why + "Condition x == y did not hold.")
+        if None not in known and 1 not in known and known[0] != known[1] and layer == 0:
+            # (TF asserts that the row counts can broadcast: a False against True)
+            raise InvalidArgumentError(None, None, why + _CANNOT)
         x_is_1, y_is_1 = _repeats(lx, ux), _repeats(ly, uy)
         dbg.assert_equal(where(x_is_1, ly, lx), where(y_is_1, lx, ly),
                          message=why.rstrip("\n") or None)

@@ -54,8 +54,7 @@ def _errors_attrs(op: str, errors: Any, replacement_char: Any, listed: tuple) ->
                          f"allowed values: {allowed}\n\t; NodeDef: {{{{node {op}}}}}")
     C.int_attr(op, replacement_char, "replacement_char")  # (its kernel's int32)
     if not 0 <= replacement_char <= 0x10FFFF:
-        raise C.fail(op, f"replacement_char must be a valid code point, got "
-                         f"{replacement_char!r}")
+        raise C.fail(op, "replacement_char out of unicode codepoint range")
 
 
 def _str_attr(op: str, value: Any, what: str) -> str:
@@ -446,7 +445,8 @@ def _ngrams_infer(data: Any, splits: Any, *, separator: str, ngram_widths: tuple
         raise C.fail(op, "data_splits must be int32 or int64")
     for what, v in (("separator", separator), ("left_pad", left_pad), ("right_pad", right_pad)):
         _str_attr(op, v, what)
-    if not isinstance(ngram_widths, (tuple, list)) or not ngram_widths or \
+    # (no widths at all is allowed: each row then has no ngrams, as TF's kernel makes)
+    if not isinstance(ngram_widths, (tuple, list)) or \
             any(type(w) is not int or not 1 <= w < 2**31 for w in ngram_widths):
         raise C.fail(op, f"ngram_widths must be positive integers, got {ngram_widths!r}")
     if type(pad_width) is not int:
@@ -489,7 +489,8 @@ def _ngrams_kernel(xp: Any, data: Any, splits: Any, *, separator: str, ngram_wid
     for w in ngram_widths:
         p = min(w - 1 if pad_width < 0 else pad_width, w - 1)
         count += sum(max(0, n + 2 * p - w + 1) for n in lengths)
-    longest = max(lengths, default=0) + 2 * max(max(pad_width, 0), max(ngram_widths) - 1)
+    longest = max(lengths, default=0) + 2 * max(max(pad_width, 0),
+                                                max(ngram_widths, default=1) - 1)
     check_finite_size(op, (count,), dt.string)
     check_finite_size(op, (longest,), dt.string)
     enc = [s.encode() if isinstance(s, str) else s for s in (separator, left_pad, right_pad)]

@@ -25,8 +25,9 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.io import structured_value
 from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged_ops
-from eagerflow._src.ops.array import concat, expand_dims, reshape, stack
+from eagerflow._src.ops.array import concat, expand_dims, fill, reshape, stack
 from eagerflow._src.ops.array import shape as shape_op
+from eagerflow._src.ops.checks import positive_axis
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.indexing import gather, unsorted_segment_sum
@@ -50,6 +51,8 @@ def _index_tensor(value: Any, what: str, dtype_hint: dt.DType = dt.int64) -> Ten
         t = value
     elif hasattr(value, "_as_tensor"):
         t = value._as_tensor()
+    elif isinstance(value, (list, tuple)) and any(isinstance(v, Tensor) for v in value):
+        t = convert_to_tensor(value, dtype_hint=dtype_hint)  # (a list packing tensors)
     else:
         arr = np.asarray(value)
         if arr.dtype.kind in "iu" or arr.size == 0:
@@ -166,6 +169,8 @@ class RaggedTensor(CompositeTensor):
                 nrows = last + convert_to_tensor(1, rowids._dtype)
         else:
             nrows = _index_scalar(nrows, rowids._dtype, "nrows")
+            if _eager(nrows) and int(nrows._arr) < 0:
+                raise ValueError(f"Expected nrows >= 0; got {int(nrows._arr)}")
             if _eager(nrows, rowids) and rowids._arr.size and int(nrows._arr) < \
                     int(rowids._arr[-1]) + 1:
                 raise ValueError(f"Expected nrows >= value_rowids[-1] + 1; got "
@@ -224,6 +229,8 @@ class RaggedTensor(CompositeTensor):
             if int(length._arr) * int(nrows._arr) != int(nvals._arr):
                 raise ValueError(f"uniform_row_length={int(length._arr)} times "
                                  f"nrows={int(nrows._arr)} must equal nvals={int(nvals._arr)}")
+            if validate and int(length._arr) < 0:
+                raise ValueError("uniform_row_length must be >= 0.")
         elif validate:
             dbg.assert_equal(length * nrows, nvals, message="uniform_row_length times nrows "
                                                              "must equal nvals")
@@ -261,7 +268,8 @@ class RaggedTensor(CompositeTensor):
     def from_sparse(cls, st_input: Any, name: str | None = None,
                     row_splits_dtype: Any = dt.int64) -> RaggedTensor:
         if not isinstance(st_input, SparseTensor):
-            raise TypeError(f"st_input must be a SparseTensor; got {type(st_input).__name__}")
+            raise TypeError("Argument `st_input` must be of type SparseTensor, but is of type "
+                            f"{type(st_input).__name__}.")
         rank = st_input.shape.rank
         if rank is not None and rank != 2:
             raise ValueError("rank(st_input) must be 2.")
@@ -350,12 +358,18 @@ class RaggedTensor(CompositeTensor):
                 s = self._row_splits
                 self._row_lengths = s[1:] - s[:-1]
             return self._row_lengths
-        if axis < 0:
-            raise ValueError(f"axis={axis} must be non-negative for ragged row_lengths")
-        if not isinstance(self._values, RaggedTensor):
-            raise ValueError(f"axis={axis} out of bounds for a ragged tensor of rank "
-                             f"{self.ragged_rank + 1}")
-        return self.with_values(self._values.row_lengths(axis - 1))
+        rank = self.shape.rank
+        if axis < 0 and rank is None:
+            raise ValueError(f"axis={axis} may only be negative if rank(self) is statically "
+                             "known.")
+        axis = axis if rank is None else positive_axis(axis, rank)
+        if axis < 2:
+            return self.row_lengths(axis)
+        if isinstance(self._values, RaggedTensor):
+            return self.with_values(self._values.row_lengths(axis - 1))
+        # a uniform inner dimension: every row of it has that dimension's size
+        inner = shape_op(self._values, out_type=self._row_splits._dtype)
+        return self.with_values(fill(inner[:axis - 1], inner[axis - 1]))
 
     def nested_row_lengths(self, name: str | None = None) -> tuple:
         out, rt = [], self
@@ -413,6 +427,10 @@ class RaggedTensor(CompositeTensor):
     # -- rebuilding --------------------------------------------------------------------
     def with_values(self, new_values: Any) -> RaggedTensor:
         new_values = _values_tensor(new_values)
+        new_shape = new_values.shape
+        if new_shape.rank == 0:
+            raise ValueError("Shape () must have rank at least 1")
+        self._values.shape[:1].assert_is_compatible_with(new_shape[:1])
         if isinstance(new_values, RaggedTensor) and \
                 new_values.row_splits_dtype is not self.row_splits_dtype:
             raise ValueError("self and new_values have mismatched row_splits dtypes; use "
@@ -457,7 +475,7 @@ class RaggedTensor(CompositeTensor):
             want = convert_to_tensor(-1, d) if rank is None else \
                 convert_to_tensor([-1] * rank, d)
         else:
-            want = _shape_request(shape, rank, d)
+            want = _shape_request(shape, d)
         if default_value is None:
             default = convert_to_tensor(b"" if flat._dtype is dt.string else 0, flat._dtype)
         else:
@@ -490,7 +508,7 @@ class RaggedTensor(CompositeTensor):
 
     def to_list(self) -> list:
         if not _eager(self._row_splits):
-            raise ValueError("RaggedTensor.to_list() is only supported in eager mode.")
+            raise ValueError("to_list can only be used in eager mode.")
         values = self._values.to_list() if isinstance(self._values, RaggedTensor) else \
             self._values.numpy().tolist()
         s = self._row_splits._arr.tolist()
@@ -601,15 +619,13 @@ def _splits_from_lengths(lengths: Tensor) -> Tensor:
     return concat([zero, cumsum(lengths)], 0)
 
 
-def _shape_request(shape: Any, rank: int | None, d: dt.DType) -> Tensor:
+def _shape_request(shape: Any, d: dt.DType) -> Tensor:
     """to_tensor's `shape` argument as a vector with -1 for the dims to compute."""
     if isinstance(shape, Tensor):
         return cast(shape, d)
     s = as_shape(shape)
     if s.rank is None:
         return convert_to_tensor(-1, d)
-    if rank is not None and s.rank != rank:
-        raise ValueError(f"Shape {s} must have rank {rank}")
     return convert_to_tensor([-1 if x is None else x for x in s], d)
 
 
@@ -761,8 +777,9 @@ class RaggedTensorSpec(CompositeSpec):
         return hash(self._key())
 
     def __repr__(self) -> str:
+        flat = "" if self._flat_values_spec is None else f", {self._flat_values_spec!r}"
         return (f"RaggedTensorSpec({self._shape!r}, {self._dtype!r}, {self._ragged_rank}, "
-                f"{self._row_splits_dtype!r})")
+                f"{self._row_splits_dtype!r}{flat})")
 
     def __reduce__(self):
         return RaggedTensorSpec, (self._shape, self._dtype, self._ragged_rank,

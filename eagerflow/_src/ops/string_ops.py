@@ -23,7 +23,13 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, OutOfRangeError
 from eagerflow._src.core.lazy import lazy_module
-from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.core.tensor import (
+    EagerTensor,
+    Tensor,
+    check_finite_size,
+    convert_to_tensor,
+    is_tensor,
+)
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.checks import passed_raw
 from eagerflow._src.ops.composite_dispatch import dispatchable
@@ -355,6 +361,7 @@ UNICODE_SCRIPT = register(OpDef(
 # ---------------------------------------------------------------------------------------
 
 @dispatchable
+@slow_inputs("input")
 def lower(input: Any, encoding: str = "", name: str | None = None) -> Any:  # noqa: A002
     attrs = C.wrapper_attrs("StringLower", encoding=encoding)
     _check_case_encoding("StringLower", attrs["encoding"])
@@ -362,6 +369,7 @@ def lower(input: Any, encoding: str = "", name: str | None = None) -> Any:  # no
 
 
 @dispatchable
+@slow_inputs("input")
 def upper(input: Any, encoding: str = "", name: str | None = None) -> Any:  # noqa: A002
     attrs = C.wrapper_attrs("StringUpper", encoding=encoding)
     _check_case_encoding("StringUpper", attrs["encoding"])
@@ -369,18 +377,25 @@ def upper(input: Any, encoding: str = "", name: str | None = None) -> Any:  # no
 
 
 @dispatchable
+@slow_inputs("input")
 def strip(input: Any, name: str | None = None) -> Any:  # noqa: A002
     return bind(STRING_STRIP, (_as_tensor(input),), {}, name)
 
 
 @dispatchable
+@slow_inputs("input")
 def length(input: Any, unit: str = "BYTE", name: str | None = None) -> Any:  # noqa: A002
+    unit = _unit_attr("StringLength", unit)
+    return bind(STRING_LENGTH, (_as_tensor(input),), {"unit": unit}, name)
+
+
+def _unit_attr(op: str, unit: Any) -> str:
+    """A `unit` attr: "BYTE" or "UTF8_CHAR", else TF's refusal of the attr's value."""
     unit = _str_attr(unit, "unit")
     if unit not in ("BYTE", "UTF8_CHAR"):
-        raise C.fail("StringLength", f"Value for attr 'unit' of \"{unit}\" is not in the list "
-                                     "of allowed values: \"BYTE\", \"UTF8_CHAR\"\n\t; NodeDef: "
-                                     "{{node StringLength}}")
-    return bind(STRING_LENGTH, (_as_tensor(input),), {"unit": unit}, name)
+        raise C.fail(op, f"Value for attr 'unit' of \"{unit}\" is not in the list of allowed "
+                         f"values: \"BYTE\", \"UTF8_CHAR\"\n\t; NodeDef: {{{{node {op}}}}}")
+    return unit
 
 
 @dispatchable
@@ -405,6 +420,7 @@ def regex_replace(input: Any, pattern: str, rewrite: str,  # noqa: A002
 
 
 @dispatchable
+@slow_inputs("input")
 def regex_full_match(input: Any, pattern: str, name: str | None = None) -> Any:  # noqa: A002
     if not isinstance(pattern, str):  # a tensor pattern: TF's RegexFullMatch
         slow = C.slow_strings(input, pattern)  # (a list among them: TF's slow path)
@@ -606,8 +622,7 @@ def reduce_join(inputs: Any, axis: Any = None, keepdims: bool = False, separator
         raise TypeError(f"Expected string for argument 'separator' not {separator!r}.")
     sep = separator.encode() if isinstance(separator, str) else bytes(separator)
     # (TF converts the input with no dtype: the op refuses one not string, then the axes)
-    x = inputs if isinstance(inputs, Tensor) else convert_to_tensor(inputs,
-                                                                     dtype_hint=dt.string)
+    x = inputs if isinstance(inputs, Tensor) else convert_to_tensor(inputs)
     if axis is None:
         axes = None
     else:  # (axes given as a list: TF's slow path converts x to string, its ValueError)
@@ -704,7 +719,7 @@ def substr(input: Any, pos: Any, len: Any, unit: str = "BYTE",  # noqa: A002
     # it, and a Python value for the other that does not fit it is a TypeError)
     p, n = binary_args(pos, len)
     C.slow_typed_inputs(passed_raw(input, pos, len), (input, dt.string))
-    return bind(SUBSTR, (_as_tensor(input), p, n), {"unit": unit}, name)
+    return bind(SUBSTR, (_as_tensor(input), p, n), {"unit": _unit_attr("Substr", unit)}, name)
 
 
 def _check_as_string_format(scientific: bool, shortest: bool, fill: str) -> None:
@@ -889,11 +904,13 @@ def format(template: str, inputs: Any, placeholder: str = "{}",  # noqa: A001
     for what, v in (("template", template), ("placeholder", placeholder)):
         if not isinstance(v, (str, bytes)):  # (TF's Python fails on it in str.count)
             raise TypeError(f"Expected string for argument '{what}' not {v!r}.")
-    xs = list(inputs) if isinstance(inputs, (list, tuple)) else [inputs]
+    # (TF wraps one tensor in a list and takes anything else as a sequence: its len())
+    xs = [inputs] if is_tensor(inputs) else inputs
     if template.count(placeholder) != len(xs):
         raise ValueError(f"The template expects {template.count(placeholder)} tensors, but "
                          f"the inputs only has {len(xs)}. Please ensure the number of "
                          "placeholders in template matches inputs length.")
+    xs = list(xs)
     return bind(STRING_FORMAT, tuple(convert_to_tensor(x) for x in xs),
                 {"template": template, "placeholder": placeholder,
                  "summarize": int(summarize)}, name)

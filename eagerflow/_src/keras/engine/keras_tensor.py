@@ -90,6 +90,9 @@ class KerasTensor(SymbolicTensor):
         if unknown:
             raise TypeError(f"Unexpected keyword arguments: {', '.join(unknown)}")
         super().__init__(shape, dtype)
+        if sparse and ragged:  # (Keras 3's check, before the tensor takes a name)
+            raise ValueError("KerasTensor cannot have `sparse=True` and `ragged=True` at the "
+                             "same time.")
         self.record_history = record_history
         self._keras_history: KerasHistory | None = None
         self._name = name or kb.auto_name("KerasTensor")

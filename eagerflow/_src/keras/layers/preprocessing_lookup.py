@@ -23,7 +23,6 @@ from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import (
     FailedPreconditionError,
     InvalidArgumentError,
-    UnimplementedError,
     op_error,
 )
 from eagerflow._src.core.shape import TensorShape
@@ -652,10 +651,7 @@ def _ensure_dtype(x: Any, d: dt.DType) -> Any:
         return x.with_flat_values(_ensure_dtype(x.flat_values, d))
     if isinstance(x, SparseTensor):
         return SparseTensor._of(x.indices, _ensure_dtype(x.values, d), x.dense_shape)
-    if (x.dtype is dt.string) != (d is dt.string):
-        raise UnimplementedError(None, None, f"Cast {x.dtype.name} to {d.name} is not "
-                                             "supported [Op:Cast]")
-    return tm.cast(x, d)
+    return tm.cast(x, d)  # (strings and numbers: Cast's own UnimplementedError)
 
 
 def _listify(x: Any) -> Any:
