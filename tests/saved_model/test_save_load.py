@@ -105,7 +105,8 @@ def test_signatures_default_and_explicit(tmp_path, x):
     assert sorted(loaded.signatures) == ["serve", "total"]
     out = loaded.signatures["total"](scale=tf.constant(2.0))
     assert sorted(out) == ["n", "sum"]
-    np.testing.assert_allclose(out["sum"].numpy(), 2 * np.sum(m.w.numpy()), rtol=1e-6)  # (TF's order)
+    # (TF's order of the sum: not NumPy's pairwise one)
+    np.testing.assert_allclose(out["sum"].numpy(), 2 * np.sum(m.w.numpy()), rtol=1e-6)
     np.testing.assert_allclose(loaded.signatures["serve"](x=x)["output_0"].numpy(),
                                m(x).numpy())
 
