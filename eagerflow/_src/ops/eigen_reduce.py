@@ -20,7 +20,7 @@ Eigen then adds in a fixed order over packets of 8 lanes (AVX):
 - along the outer and inner of three dimensions: one value at a time, the inner index
   outermost.
 bfloat16 Sum and Mean widen to float32 and add in that order (exact float32 additions take
-shorter paths, _inner_f32 and _columns_f32, in the same order); float16 Sum and Mean add
+shorter paths, _inner_f32 and eigen_sum.columns, in the same order); float16 Sum and Mean add
 float16 values, each addition rounded to float16 but for the packet's last fold, which
 Eigen does in float32; L2Loss squares, halves and sums in the half type; BiasAddGrad is
 TF's own loop (see bias_grad). All were checked against TF 2.21
@@ -36,6 +36,7 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.backend import SEGMENT_LENGTH_GROUPS, fold_rows, rank_steps
+from eagerflow._src.ops import eigen_sum
 from eagerflow._src.ops.halfprec import down, pexp, plog, up
 
 _F32 = np.float32
@@ -98,23 +99,14 @@ def inner(x: Any, leaf: int, rnd: Callable, first: int = 0, op: Any = np.add) ->
     return rnd(op(acc, rnd(_fold(pacc, op))))
 
 
-def _alone(shape: tuple, c: int) -> Any:
-    """Which outputs (..., C) of a column reduction Eigen computes one at a time: it takes
-    the outputs flat, 8 at a time, and a packet that straddles two C-rows or comes after
-    the last whole packet adds each output's rows in turn."""
-    o = np.arange(int(np.prod(shape))).reshape(shape)
-    first = o // _P * _P
-    return (first // c != (first + _P - 1) // c) | (o >= o.size // _P * _P)
-
-
 def columns(x: Any, rnd: Callable) -> Any:
     """Eigen's reduction of axis -2 of float32 `x` (..., R, C), the last axis kept: a
     packet of outputs adds its rows by row modulo 4 in four accumulators when there are
     16 rows or more (((a0 + a1) + a2) + a3, then the last R % 4 rows), the outputs
-    _alone marks add their rows in turn."""
+    eigen_sum.alone marks add their rows in turn."""
     r, c = x.shape[-2:]
     if rnd is _exact:
-        return _columns_f32(x)
+        return eigen_sum.columns(x)
     x = np.moveaxis(x, -2, 0)  # rows first: each step adds one row of every column
     turn = _in_turn(x, rnd)
     if r < 16:
@@ -124,8 +116,8 @@ def columns(x: Any, rnd: Callable) -> Any:
     acc = rnd(rnd(rnd(s[0] + s[1]) + s[2]) + s[3])
     for i in range(u, r):
         acc = rnd(acc + x[i])
-    alone = _alone(turn.shape, c)
-    acc[alone] = turn[alone]
+    lone = eigen_sum.alone(turn.shape, c, _P)
+    acc[lone] = turn[lone]
     return acc
 
 
@@ -160,44 +152,6 @@ def _inner_f32(x: Any) -> Any:
     return np.add.accumulate(x[..., whole:], axis=-1)[..., -1] + _ZERO + f
 
 
-def _columns_f32(x: Any) -> Any:
-    """columns() of float32 `x` (..., R, C), exact float32 additions."""
-    r, c = x.shape[-2:]
-    whole = c // _P * _P
-    turn = np.add.reduce(x, axis=-2) + _ZERO
-    if r < 16 or (not whole and x.ndim == 2):
-        return turn
-    u = r // 4 * 4
-    s = np.add.reduce(x[..., :u, :].reshape(x.shape[:-2] + (u // 4, 4, c)), axis=-3)
-    acc = s[..., 0, :] + s[..., 1, :]
-    acc += s[..., 2, :]
-    acc += s[..., 3, :]
-    for i in range(u, r):
-        acc += x[..., i, :]
-    acc += _ZERO
-    if whole < c:
-        alone = _alone(turn.shape, c)
-        acc[alone] = turn[alone]
-    return acc
-
-
-def _plan(shape: tuple, axes: tuple) -> tuple:
-    """TF's simplified reduction: the shape with size-1 dimensions dropped and runs merged,
-    and whether each merged dimension is reduced."""
-    dims: list = []
-    red: list = []
-    for i, d in enumerate(shape):
-        if d == 1:
-            continue
-        r = i in axes
-        if red and red[-1] == r:
-            dims[-1] *= d
-        else:
-            dims.append(d)
-            red.append(r)
-    return tuple(dims), tuple(red)
-
-
 def sum32(a: Any, axes: tuple, leaf: int = 1024, rnd: Callable = _exact) -> Any:
     """The sum of float32 `a` over `axes` in Eigen's order (kept dimensions' shape,
     without keepdims)."""
@@ -206,7 +160,7 @@ def sum32(a: Any, axes: tuple, leaf: int = 1024, rnd: Callable = _exact) -> Any:
     out_shape = tuple(d for i, d in enumerate(a.shape) if i not in axes)
     if a.size == 0:
         return np.zeros(out_shape, _F32)
-    dims, red = _plan(a.shape, axes)
+    dims, red = eigen_sum.plan(a.shape, axes)
     x = np.ascontiguousarray(a).reshape(dims)
     if not any(red):
         s = x

@@ -462,7 +462,7 @@ def _sharded_product(flat: Any, t: int) -> Any:
     return total
 
 
-def _alone(shape: tuple, c: int, p: int) -> Any:
+def alone(shape: tuple, c: int, p: int) -> Any:
     """Which outputs (..., C) of a column reduction Eigen computes one at a time: taking
     the outputs flat, p at a time, a packet that straddles two C-rows or comes after the
     last whole packet adds each output's rows in turn."""
@@ -489,8 +489,8 @@ def columns(x: Any, op: Any = np.add) -> Any:
     op(acc, one, out=acc)
     if whole < c:  # (C a multiple of p: no packet straddles, none comes after the last)
         turn = op(op.reduce(x, axis=-2), one)
-        alone = _alone(turn.shape, c, p)
-        acc[alone] = turn[alone]
+        lone = alone(turn.shape, c, p)
+        acc[lone] = turn[lone]
     return acc
 
 
