@@ -815,8 +815,9 @@ def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = 
         # (TF converts what is no count: a scalar, a tensor's too, is no list of sizes)
         raise ValueError("Rank-0 tensors are not supported as the num_or_size_splits "
                          f"argument to split. Argument provided: {num_or_size_splits!s}")
-    sizes, dyn = (static_ints(num_or_size_splits, "num_or_size_splits"), ()) \
-        if _state.graph is None else shape_arg(num_or_size_splits, "num_or_size_splits")
+    sizes, dyn = (static_ints(num_or_size_splits, "num_or_size_splits", defined=True), ()) \
+        if _state.graph is None else shape_arg(num_or_size_splits, "num_or_size_splits",
+                                               defined=True)
     if sizes is None:
         raise ValueError("Cannot infer argument `num` from shape "
                          f"{num_or_size_splits.shape}")
@@ -904,8 +905,8 @@ def tile(input: Any, multiples: Any, name: str | None = None) -> Any:  # noqa: A
     refused = None if _state.graph is None else constant_not_a_vector(multiples)
     if refused is not None:
         return bind(TILE, (_t(input),), {"multiples": refused}, name)
-    static, dyn = (static_ints(multiples, "multiples", _TMULTIPLES, (input,)), ()) \
-        if _state.graph is None else shape_arg(multiples, "multiples", _TMULTIPLES)
+    static, dyn = (static_ints(multiples, "multiples", _TMULTIPLES, (input,), True), ()) \
+        if _state.graph is None else shape_arg(multiples, "multiples", _TMULTIPLES, True)
     return bind(TILE, (_t(input),) + dyn, {"multiples": static}, name)
 
 
@@ -968,12 +969,14 @@ _BROADCAST_SHAPE = ("BroadcastTo", "Tidx", "shape must be a vector of {{int32,in
 @slow_inputs("input", "shape")
 def broadcast_to(input: Any, shape: Any, name: str | None = None) -> Any:  # noqa: A002
     if _state.graph is None:
-        static, dyn = static_ints(shape, "shape", _BROADCAST_SHAPE, (input,)), ()
+        static, dyn = static_ints(shape, "shape", _BROADCAST_SHAPE, (input,), True), ()
     elif constant_not_a_vector(shape) is not None:
         static, dyn = constant_not_a_vector(shape), ()
     elif isinstance(shape, (int, np.integer)) or getattr(shape, "_shape", None) == ():
         # (TF's BroadcastTo refuses a scalar shape; graph_shape would read it as (n,))
         raise C.fail("BroadcastTo", _BROADCAST_SHAPE[2].format(shape="[]"))
     else:
+        if isinstance(shape, (list, tuple)) and any(v is None for v in shape):
+            convert_to_tensor(shape)  # (TF converts the shape: its graph error for a None)
         static, dyn = graph_shape(shape, minus_one=True)
     return bind(BROADCAST_TO, (_t(input),) + dyn, {"shape": static}, name)

@@ -33,13 +33,16 @@ from eagerflow._src.ops.stacking import stack
 
 
 def static_ints(value: Any, what: str = "shape", attr: tuple | None = None,
-                given: tuple = ()) -> tuple:
+                given: tuple = (), defined: bool = False) -> tuple:
     """A shape-like argument as a tuple of Python ints (None allowed for unknown dims).
     `attr`: (op, type attr) of the op that takes it as an int32/int64 tensor (Reshape's
     Tshape, ...): a tensor of another dtype is refused as TF refuses that attr; a third
     item, the op's message for a tensor of more than one dimension ({shape}, {rank}); a
     fourth, "vector", where the op gives that message for a scalar too (eagerly). `given`:
-    the op's other inputs as the user gave them (a list there: TF's slow path converts)."""
+    the op's other inputs as the user gave them (a list there: TF's slow path converts).
+    `defined`: the op takes the value as a tensor, so a None in a list is TF's conversion
+    error (eagerly "Attempt to convert a value (None) ...", in a graph "Failed to convert
+    elements of [...] to Tensor. ...")."""
     if isinstance(value, TensorShape):
         if not value.is_fully_defined():  # as TF: a shape argument is a tensor, no None in it
             raise ValueError(f"Cannot convert a partially known TensorShape {value} to a Tensor.")
@@ -78,6 +81,8 @@ def static_ints(value: Any, what: str = "shape", attr: tuple | None = None,
     out = []
     for v in value:
         if v is None:
+            if defined:
+                convert_to_tensor(value)
             out.append(None)
         elif isinstance(v, EagerTensor) and v._shape:  # TF packs the list: Pack refuses it
             convert_to_tensor(value)
@@ -234,12 +239,14 @@ def _has_none(v: Any) -> bool:
     return v is None or (isinstance(v, list) and any(_has_none(e) for e in v))
 
 
-def shape_arg(value: Any, what: str = "shape", attr: tuple | None = None) -> tuple:
+def shape_arg(value: Any, what: str = "shape", attr: tuple | None = None,
+              defined: bool = False) -> tuple:
     """`(static, dynamic)`: the static value of a shape argument (a tuple of ints with None for
     unknown entries, or None for an unknown length) and `()` when that is all the op needs,
-    or `(tensor,)`, the runtime value to take as an input. (`attr`: as static_ints')"""
+    or `(tensor,)`, the runtime value to take as an input. (`attr`, `defined`: as
+    static_ints')"""
     if _state.graph is None or not is_symbolic(value):
-        return static_ints(value, what, attr), ()
+        return static_ints(value, what, attr, defined=defined), ()
     t = as_int_tensor(value, what)
     if t._shape is not None and len(t._shape) > 1:
         raise ValueError(f"Shape must be rank 1 but is rank {len(t._shape)} for '{what}'")
