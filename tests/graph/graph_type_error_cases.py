@@ -53,6 +53,11 @@ EXPRS = [
     "tf.zeros([[1], [2, 3]])", "tf.math.add_n([x, [None]])", "tf.slice(x, [None], [1])",
     # shapes an op takes as a tensor: TF converts them, refusing the None
     "tf.tile(x, [None])", "tf.broadcast_to(x, [None])", "tf.split(x, [1, None])",
+    "tf.transpose(x, [None])", "tf.strided_slice(x, [None], [1])", "tf.reduce_sum(x, [0, None])",
+    "tf.stack([[1, None], x])", "tf.tile(x, [1.5])", "tf.broadcast_to(x, [1.5])",
+    # ... and a ragged one (or None): the op wrapper names the input it was for
+    "tf.reshape(x, None)", "tf.reshape(x, [[1], [2, 3]])", "tf.fill([[1], [2, 3]], 1)",
+    "tf.tile(x, [[1], [2, 3]])", "tf.broadcast_to(x, [[1], [2, 3]])",
     # inputs of a fixed type (bool): converted to it, the element named with the input
     "tf.where([True, None], x, x)", "tf.where([1.5], x, x)",
     "tf.logical_and([True, None], x > 0)", "tf.logical_or(x > 0, [1.5])",

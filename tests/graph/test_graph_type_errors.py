@@ -95,3 +95,16 @@ def test_eager_first_operand_conversions_that_fit():
 def test_eager_shapes_holding_none_are_conversion_errors(call, message):
     with pytest.raises(ValueError, match=re.escape(message)):
         call(tf.constant([1, 2]))
+
+
+@pytest.mark.parametrize("call, message", [
+    # recorded from TF 2.21: a perm or a begin converted eagerly too
+    (lambda x: tf.transpose(x, [None]), "Attempt to convert a value (None) with an "
+                                        "unsupported type (<class 'NoneType'>) to a Tensor."),
+    (lambda x: tf.strided_slice(x, [None], [1]), "Attempt to convert a value (None) with an "
+                                                 "unsupported type (<class 'NoneType'>) to a "
+                                                 "Tensor."),
+])
+def test_eager_index_lists_holding_none_are_conversion_errors(call, message):
+    with pytest.raises(ValueError, match=re.escape(message)):
+        call(tf.constant([1, 2]))

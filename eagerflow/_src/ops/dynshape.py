@@ -108,7 +108,19 @@ def _as_op_converts(value: Any, what: str, attr: tuple | None, given: tuple) -> 
     if attr is None:
         convert_to_tensor(value)  # (None, a ragged list: its ValueError)
         raise TypeError(f"{what} must be a list of integers, got {value!r}")
+    if _state.graph is not None:
+        refuse_index_dtype(value, what)
     return static_ints(C.index_input(attr[0], value, attr[1], passed_raw(*given)), what, attr)
+
+
+def refuse_index_dtype(value: Any, what: str) -> None:
+    """While a graph is built, TF's graph builder's TypeError for a Python value given for
+    an int32/int64 input `what` that converts to another dtype (a list of floats)."""
+    if isinstance(value, (list, tuple, float)) and not is_symbolic(value):
+        d = convert_to_tensor(value)._dtype
+        if d not in (dt.int32, dt.int64):
+            raise TypeError(f"Value passed to parameter '{what}' has DataType {d.name} not in "
+                            "list of allowed values: int32, int64")
 
 
 def is_symbolic(value: Any) -> bool:

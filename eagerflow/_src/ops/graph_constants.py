@@ -121,6 +121,20 @@ def list_type_error(value: Any) -> TypeError | None:
     return err if isinstance(err, TypeError) else None
 
 
+def op_input_refusal(arg: str, value: Any) -> ValueError | None:
+    """The ValueError of TF's op wrapper, while a graph is built, for its input `arg`
+    given a value that converts to no tensor at all: None, or a ragged list (NumPy's words);
+    else None."""
+    if value is None:
+        why = "None values not supported."
+    else:
+        err = list_value_error(value)
+        if type(err) is not ValueError:
+            return None
+        why = str(err)
+    return ValueError(f"Tried to convert '{arg}' to a tensor and failed. Error: {why}")
+
+
 def scope_name(name: str | None, default: str) -> str:
     """The name scope a TF API function opens for its nodes (`name`, else `default`):
     made unique in the graph under the current scopes; a name ending in "/" exactly."""
