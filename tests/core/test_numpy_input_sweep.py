@@ -119,7 +119,6 @@ KNOWN: dict = {
     "tf.ones_like": _TRUTH + _AND + _MIXED,
     "tf.pad": _TF_ACCIDENT,
     "tf.random.categorical": _TRUTH + _AND + _ARGS,
-    "tf.random.fold_in": _TRUTH,
     "tf.random.gamma": _ARGS + _AND + _MIXED,
     "tf.random.poisson": _ARGS + _AND + _MIXED,
     "tf.random.split": _ARGS + _AND + _MIXED,
