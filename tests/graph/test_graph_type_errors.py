@@ -108,3 +108,12 @@ def test_eager_shapes_holding_none_are_conversion_errors(call, message):
 def test_eager_index_lists_holding_none_are_conversion_errors(call, message):
     with pytest.raises(ValueError, match=re.escape(message)):
         call(tf.constant([1, 2]))
+
+
+def test_traced_empty_shape_still_broadcasts():
+    # an empty shape list converts to int32 (TF's preferred dtype), not refused as float32
+    @tf.function
+    def f(x):
+        return tf.broadcast_to(x, ())
+
+    assert f(tf.constant(2.0)).numpy() == 2.0

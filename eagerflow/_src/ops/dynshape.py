@@ -117,7 +117,7 @@ def refuse_index_dtype(value: Any, what: str) -> None:
     """While a graph is built, TF's graph builder's TypeError for a Python value given for
     an int32/int64 input `what` that converts to another dtype (a list of floats)."""
     if isinstance(value, (list, tuple, float)) and not is_symbolic(value):
-        d = convert_to_tensor(value)._dtype
+        d = convert_to_tensor(value, dtype_hint=dt.int32)._dtype  # (int32 preferred: [])
         if d not in (dt.int32, dt.int64):
             raise TypeError(f"Value passed to parameter '{what}' has DataType {d.name} not in "
                             "list of allowed values: int32, int64")
