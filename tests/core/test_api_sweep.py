@@ -203,10 +203,6 @@ KNOWN: dict = {
     "tf.random.categorical":
         "a tensor `dtype`: TF's Python tests its truth (NumPy's ambiguous "
         "truth ValueError); eagerflow raises as_dtype's TypeError",
-    "tf.random.fold_in":
-        "a tensor `alg`: TF's Python compares it with its algorithm "
-        "names (NumPy's ambiguous truth ValueError); eagerflow refuses it "
-        "with its own TypeError",
     "tf.random.stateless_categorical":
         "logits and seed both of a refused dtype: TF "
         "reports attr T or Tseed in no fixed order (its "

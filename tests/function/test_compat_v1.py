@@ -122,3 +122,12 @@ def test_graph_collections_and_scopes_as_tf():
     assert g.get_collection("named", scope="s/") == [c]
     assert g.get_collection("named", scope="t") == []
     assert g.version == len(g.get_operations()) >= 3
+
+
+def test_get_static_value_of_values_that_are_no_tensors():
+    # recorded from TF 2.21: a value that is no tensor is returned as it is; a variable
+    # holds no constant value, eagerly too
+    for value in ["a", 3, None, [1, 2], (1.5,), {"a": 1}]:
+        got = tf.get_static_value(value)
+        assert got is value
+    assert tf.get_static_value(tf.Variable(1.0)) is None

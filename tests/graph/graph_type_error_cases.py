@@ -39,6 +39,28 @@ EXPRS = [
     "tf.constant([2, None])", "tf.convert_to_tensor([2, None])", "tf.constant([[1, 2], [3, None]])",
     "tf.constant([2., None], tf.float32)", "tf.zeros([2, None])", "tf.ones([None, 3])",
     "tf.fill([2, None], 1.0)",
+    # ... and given to ops: converted on its own (tf.add, `+`, matmul, a unary op's input,
+    # an axis) the graph constant's TypeError or NumPy's ValueError for a ragged list; to
+    # the other input's dtype (the op wrapper's) the element named; `[2, None] + x`
+    # (the reflected operator converts to x's dtype) the constant's check alone
+    "x + [2, None]", "[2, None] + x", "x - [None]", "x * [1, 'a']", "x + [[1], [2, 3]]",
+    "x < [2, None]", "x == [2, None]", "x & [True, None]", "x + [b'a', 1]", "x // [None]",
+    "x - [[1], [2, 3]]", "x + (2, None)", "tf.maximum(x, (None,))", "tf.add([2, None], x)",
+    "tf.matmul([[1, None]], tf.reshape(y, [1, 1]))", "tf.gather(x, [0, None])",
+    "tf.pad(x, [[0, None]])", "tf.cast([1, None], tf.float32)", "tf.identity([1, None])",
+    "tf.nn.relu([1.0, None])", "tf.math.abs([1, 'a'])", "tf.one_hot([0, None], 3)",
+    "tf.shape([1, None])", "tf.transpose([[1], [2, 3]])", "tf.constant([[1, 2], [3]])",
+    "tf.zeros([[1], [2, 3]])", "tf.math.add_n([x, [None]])", "tf.slice(x, [None], [1])",
+    # shapes an op takes as a tensor: TF converts them, refusing the None
+    "tf.tile(x, [None])", "tf.broadcast_to(x, [None])", "tf.split(x, [1, None])",
+    "tf.transpose(x, [None])", "tf.strided_slice(x, [None], [1])", "tf.reduce_sum(x, [0, None])",
+    "tf.stack([[1, None], x])", "tf.tile(x, [1.5])", "tf.broadcast_to(x, [1.5])",
+    # ... and a ragged one (or None): the op wrapper names the input it was for
+    "tf.reshape(x, None)", "tf.reshape(x, [[1], [2, 3]])", "tf.fill([[1], [2, 3]], 1)",
+    "tf.tile(x, [[1], [2, 3]])", "tf.broadcast_to(x, [[1], [2, 3]])",
+    # inputs of a fixed type (bool): converted to it, the element named with the input
+    "tf.where([True, None], x, x)", "tf.where([1.5], x, x)",
+    "tf.logical_and([True, None], x > 0)", "tf.logical_or(x > 0, [1.5])",
 ]
 
 

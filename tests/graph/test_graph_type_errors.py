@@ -80,3 +80,40 @@ def test_eager_first_operand_conversions_that_fit():
     assert tf.subtract(1, f).numpy().tolist() == [-0.5]  # (generated wrappers: a hint)
     assert tf.divide(1, f).dtype == tf.float32
     assert tf.divide(1, tf.constant([2])).dtype == tf.float64
+
+
+@pytest.mark.parametrize("call, message", [
+    # a shape an op takes as a tensor is converted eagerly too: a None is conversion's
+    # error, not a Python one from the shape's arithmetic (recorded from TF 2.21)
+    (lambda x: tf.tile(x, [None]), "Attempt to convert a value (None) with an unsupported "
+                                   "type (<class 'NoneType'>) to a Tensor."),
+    (lambda x: tf.broadcast_to(x, [None]), "Attempt to convert a value (None) with an "
+                                           "unsupported type (<class 'NoneType'>) to a Tensor."),
+    (lambda x: tf.split(x, [1, None]), "Can't convert Python sequence with mixed types to "
+                                       "Tensor."),
+])
+def test_eager_shapes_holding_none_are_conversion_errors(call, message):
+    with pytest.raises(ValueError, match=re.escape(message)):
+        call(tf.constant([1, 2]))
+
+
+@pytest.mark.parametrize("call, message", [
+    # recorded from TF 2.21: a perm or a begin converted eagerly too
+    (lambda x: tf.transpose(x, [None]), "Attempt to convert a value (None) with an "
+                                        "unsupported type (<class 'NoneType'>) to a Tensor."),
+    (lambda x: tf.strided_slice(x, [None], [1]), "Attempt to convert a value (None) with an "
+                                                 "unsupported type (<class 'NoneType'>) to a "
+                                                 "Tensor."),
+])
+def test_eager_index_lists_holding_none_are_conversion_errors(call, message):
+    with pytest.raises(ValueError, match=re.escape(message)):
+        call(tf.constant([1, 2]))
+
+
+def test_traced_empty_shape_still_broadcasts():
+    # an empty shape list converts to int32 (TF's preferred dtype), not refused as float32
+    @tf.function
+    def f(x):
+        return tf.broadcast_to(x, ())
+
+    assert f(tf.constant(2.0)).numpy() == 2.0

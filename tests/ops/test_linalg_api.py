@@ -1,5 +1,7 @@
 """Public linear algebra: tensordot, einsum, norms, clipping, inv/det, diagonals, eye."""
 
+import re
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -160,3 +162,37 @@ def test_batched_matmul_broadcasting_matches_numpy(m, k, n, batch):
     a = _r(*([2] * batch), m, k)
     b = _r(*([1] * batch), k, n)
     np.testing.assert_allclose(tf.matmul(a, b).numpy(), np.matmul(a, b), rtol=1e-5, atol=1e-5)
+
+
+def test_matmul_attrs_are_bools_as_tfs_op_wrapper_asks() -> None:
+    # recorded from TF 2.21: MatMul's wrapper refuses a non-bool transpose_a/b (0 too)
+    # before the shapes; a batch product reads their truth in Python
+    a2 = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+    for kw, text in [({"transpose_a": 0}, "'transpose_a' not 0."),
+                     ({"transpose_b": [1]}, "'transpose_b' not [1]."),
+                     ({"transpose_a": 1, "adjoint_a": 0}, "'transpose_a' not 1."),
+                     ({"a_is_sparse": 1}, "'a_is_sparse' not 1.")]:
+        with pytest.raises(TypeError, match=re.escape(f"Expected bool for argument {text}")):
+            tf.matmul(a2, a2, **kw)
+    with pytest.raises(TypeError, match=re.escape("'transpose_a' not [1.0, 2.0].")):
+        tf.linalg.matvec(a2, tf.constant([1.0, 2.0]), transpose_a=[1.0, 2.0])
+    assert tf.matmul(a2, a2, adjoint_a=1).numpy().tolist() == [[10.0, 14.0], [14.0, 20.0]]
+    a3 = tf.reshape(tf.range(8.0), [2, 2, 2])
+    assert tf.matmul(a3, a3, transpose_a=1).numpy().tolist() == [
+        [[4.0, 6.0], [6.0, 10.0]], [[52.0, 62.0], [62.0, 74.0]]]
+
+
+def test_norm_checks_matrix_axes_as_given() -> None:
+    # recorded from TF 2.21: its Python compares the two axes as given (1 and -1 differ),
+    # leaving ranks to the reductions
+    x2 = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+    assert tf.norm(x2, ord=1, axis=(1, -1)).numpy().tolist() == [3.0, 7.0]
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Axes contains duplicate "
+                                                            "dimension: 0"):
+        tf.norm(x2, ord="fro", axis=(0, -2))
+    with pytest.raises(ValueError, match=re.escape("'ord' must be a supported matrix norm in "
+                                                   "['euclidean', 'fro', 1, 2, inf], got "
+                                                   "[1, 2]")):
+        tf.norm(tf.constant([1.0, 2.0]), ord=[1, 2], axis=(1, 2))
+    with pytest.raises(ValueError, match="The truth value of an array"):
+        tf.norm(x2, ord=[1.0, 2.0])

@@ -283,3 +283,17 @@ def test_a_tf1_graph_ignores_the_eager_global_seed():
         np.testing.assert_allclose(draw(5), [0.2886784, 0.6889242], rtol=1e-6)
     finally:
         tf.random.set_seed(None)
+
+
+def test_stateless_alg_given_as_a_tensor():
+    # recorded from TF 2.21: TF compares `alg` with its ids in Python, so one value is
+    # its id, several values NumPy's ambiguous truth, an unknown id named as a tensor's
+    assert tf.random.stateless_uniform([2], [1, 2], alg=tf.constant(1)).numpy().tolist() \
+        == pytest.approx([0.8440604, 0.19204533])
+    assert tf.random.fold_in([1, 2], 3, alg=tf.constant(3)).numpy().tolist() == \
+        [1105988140, 3]
+    with pytest.raises(ValueError, match="The truth value of an array with more than one"):
+        tf.random.fold_in([1, 2], 3, alg=tf.constant([1, 2]))
+    with pytest.raises(ValueError, match="got unsupported value 7. Supported values are "
+                                         "Algorithm.PHILOX for the Philox algorithm"):
+        tf.random.stateless_uniform([2], [1, 2], alg=tf.constant(7))

@@ -167,7 +167,9 @@ def map_fn(fn: Callable, elems: Any, dtype: Any = None, parallel_iterations: Any
         for i in range(n):
             loop.next_iteration()
             out = fn(nest.pack_sequence_as(elems, [c[i] for c in columns]))
-            nest.assert_same_structure(dtypes, out, check_types=False)
+            # (TF's check: against the signature, else the elements themselves)
+            nest.assert_same_structure(elems if signature is None else signature, out,
+                                       check_types=False)
             rows.append(_check_dtypes(nest.flatten(out), flat_dtypes, shapes))
     return nest.pack_sequence_as(dtypes, [stack([r[k] for r in rows])
                                           for k in range(len(flat_dtypes))])

@@ -118,9 +118,10 @@ def pack_sequence_as(structure: Any, flat_sequence: Any, expand_composites: bool
         flat = _pack_composites(structure, flat)
     if not is_nested(structure):
         if len(flat) != 1:
-            raise ValueError(f"The target structure is of type {type(structure)}\n  {structure}\n"
-                             f"However the input structure is a sequence ({type(flat_sequence)}) "
-                             f"of length {len(flat)}.\n  {flat_sequence}\nnest cannot guarantee "
+            raise ValueError(f"The target structure is of type `{type(structure)}`\n  "
+                             f"{structure}\nHowever the input is a sequence "
+                             f"({type(flat_sequence)}) of length {len(flat)}.\n  "
+                             f"{flat_sequence}\nnest cannot guarantee "
                              "that it is safe to map one to the other.")
         return flat[0]
     n = len(flatten(structure))
@@ -147,7 +148,7 @@ class _Dot:
 
 
 def _described(x: Any) -> str:
-    return f"type={type(x).__name__} str={x}"
+    return f"type={type(x).__name__} str={x!s}"  # (str(), as TF's: a tensor's format is its values)
 
 
 def _same_sequence_type(a: Any, b: Any) -> bool:

@@ -279,6 +279,32 @@ def has_tensor(value: Any) -> builtins.bool:
     return isinstance(value, packing.tensor_types) or hasattr(value, "_as_tensor")
 
 
+def list_value_error(value: Any) -> Exception | None:
+    """TF's refusal, while a graph is built, of a Python list or tuple it makes a constant
+    of that mixes strings and numbers or holds a None (a TypeError) or is not rectangular
+    (NumPy's ValueError: TF converts it with NumPy), else None."""
+    if not isinstance(value, (list, tuple)) or has_tensor(value):
+        return None
+    try:
+        kind = np.asarray(value).dtype.kind
+    except ValueError as e:
+        return ValueError(str(e))
+    if kind in "OSU":  # (strings among numbers: NumPy makes them all strings; a None)
+        flat = np.asarray(value, dtype=object).reshape(-1)
+        if {isinstance(v, (str, bytes)) for v in flat} == {True, False} or \
+                any(v is None for v in flat):
+            return failed_to_convert(value)
+    return None
+
+
+def failed_to_convert(value: Any) -> TypeError:
+    """TF's graph-constant refusal of Python `value`'s elements."""
+    return TypeError(f"Failed to convert elements of {value!r} to Tensor. Consider casting "
+                     "elements to a supported type. See "
+                     "https://www.tensorflow.org/api_docs/python/tf/dtypes for supported TF "
+                     "dtypes.")
+
+
 def to_bytes_array(arr: np.ndarray) -> np.ndarray:
     out = np.empty(arr.size, dtype=object)
     out[:] = [x.encode("utf-8") if isinstance(x, str) else builtins.bytes(x)

@@ -27,7 +27,9 @@ from eagerflow._src.core.errors import InvalidArgumentError, ResourceExhaustedEr
 from eagerflow._src.core.promotion import WEAK_DTYPES as _WEAK_DTYPES
 from eagerflow._src.core.py_conversion import (
     array_from_python,
+    check_elements,
     has_tensor,
+    list_value_error,
     numpy_to_dtype,
     object_array,
     packing,
@@ -524,6 +526,15 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
         # a list holding graph tensors (inside tf.function): packed by graph ops
         if isinstance(value, (list, tuple)) and _has_symbolic(value):
             return packing.pack(value, dtype)
+        raise
+    except ValueError as e:
+        # while a graph is built TF converts a list with NumPy (make_tensor_proto): an
+        # element not of the dtype asked for, or without one a None or strings among
+        # numbers, its TypeError; a ragged list NumPy's ValueError
+        if _state.graph is not None and isinstance(value, (list, tuple)):
+            if dtype is not None:
+                check_elements(value, _dt.as_dtype(dtype))
+            raise list_value_error(value) or e from None
         raise
 
 

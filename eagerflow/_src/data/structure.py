@@ -146,17 +146,33 @@ def _sorted(d: Any) -> list:
 
 
 def pack_as(structure: Any, flat: Any) -> Any:
-    """Rebuilds `structure`'s nesting (tuples, namedtuples, mappings) around `flat`."""
+    """Rebuilds `structure`'s nesting (tuples, namedtuples, mappings) around `flat`; a
+    count that does not fit is the ValueError of TF's tf.data nest, in its words."""
     flat = list(flat)
     if not is_nested(structure):
         if len(flat) != 1:
-            raise ValueError(f"Could not pack sequence: 1 leaf expected, got {len(flat)}.")
+            raise ValueError(f"Argument `structure` is a scalar but `len(flat_sequence)`="
+                             f"{len(flat)} > 1")
         return flat[0]
     it = iter(flat)
-    out = _pack(structure, it)
+    try:
+        out = _pack(structure, it)
+    except _TooFew:
+        raise _count_error(structure, flat) from None
     if next(it, _END) is not _END:
-        raise ValueError("Could not pack sequence: too many leaves for the structure.")
+        raise _count_error(structure, flat)
     return out
+
+
+def _count_error(structure: Any, flat: list) -> ValueError:
+    return ValueError(f"Could not pack sequence. Argument `structure` had "
+                      f"{len(flatten(structure))} elements, but argument `flat_sequence` had "
+                      f"{len(flat)} elements. Received structure: {structure}, flat_sequence: "
+                      f"{flat}.")
+
+
+class _TooFew(Exception):
+    """`flat` ran out while packing (pack_as words the error once it knows both counts)."""
 
 
 _END = object()
@@ -186,7 +202,7 @@ def _pack(s: Any, it: Any) -> Any:
 def _next(it: Any) -> Any:
     v = next(it, _END)
     if v is _END:
-        raise ValueError("Could not pack sequence: too few leaves for the structure.")
+        raise _TooFew
     return v
 
 

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import NEW_THREAD_GRAPH, _state
@@ -202,7 +200,9 @@ def get_static_value(tensor: Any, partial: bool = False) -> Any:
     if isinstance(tensor, EagerTensor):
         return tensor.numpy()
     if hasattr(tensor, "_as_tensor") and not isinstance(tensor, Tensor):
-        return None if _state.graph is not None else tensor.numpy()
+        return None  # (a variable: TF's holds no constant value, eagerly too)
+    if not isinstance(tensor, Tensor):
+        return tensor  # (TF's: a value that is no tensor is its own static value)
     if isinstance(tensor, SymbolicTensor):
         needed = ancestors([tensor])
         if any(o.type == "Placeholder" or o.op.stateful or o.type == "ReadVariableOp"
@@ -212,6 +212,4 @@ def get_static_value(tensor: Any, partial: bool = False) -> Any:
             return _numpy(evaluate([tensor])[0])
         except (InvalidArgumentError, ValueError, TypeError):
             return None
-    if isinstance(tensor, (np.ndarray, np.generic, int, float, bool, list, tuple)):
-        return np.asarray(tensor)
     raise TypeError(f"{tensor!r} is not a tensor")

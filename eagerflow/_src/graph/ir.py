@@ -33,6 +33,7 @@ from eagerflow._src.core.errors import (
 )
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.name_scope import name_scope
+from eagerflow._src.core.py_conversion import list_value_error
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import (
     EagerTensor,
@@ -565,13 +566,16 @@ class Graph(VariableAccess, CaptureAccess):
         names = input_arg_names(op.name, 2, attrs)
         if names is None:
             return error
-        if value is None:
+        if value is None or misfit is value and isinstance(value, (list, tuple)):
+            # (no element of the wrong kind: a ragged list, refused by NumPy)
+            why = "None values not supported." if value is None else \
+                str(list_value_error(value) or error)
             return ValueError(f"Tried to convert '{names[1]}' to a tensor and failed. Error: "
-                              "None values not supported.")
+                              f"{why}")
         d = x._dtype.name
         return TypeError(f"Expected {d} passed to parameter '{names[1]}' of op '{op.name}', "
                          f"got {value!r} of type '{type(value).__name__}' instead. Error: "
-                         f"Expected {d}, but got {misfit!r} of type '{type(misfit).__name__}'.")
+                         f"Expected {d}, but got {misfit} of type '{type(misfit).__name__}'.")
 
     def add_op(self, op: OpDef, inputs: tuple, attrs: dict, name: str | None = None) -> tuple:
         """Adds `op(inputs, **attrs)`; returns its symbolic outputs (the seam bind() uses)."""

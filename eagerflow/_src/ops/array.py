@@ -46,6 +46,7 @@ from eagerflow._src.ops.dynshape import (
     constant_not_a_vector,
     graph_shape,
     is_symbolic,
+    refuse_index_dtype,
     runtime_attr,
     runtime_ints,
     scalar_arg,
@@ -60,6 +61,7 @@ from eagerflow._src.ops.graph_constants import (
     convert_to_tensor_v2,
     graph_constant,
     list_type_error,
+    op_input_refusal,
     scope_name,
 )
 from eagerflow._src.ops.math import (
@@ -173,8 +175,8 @@ def fill(dims: Any, value: Any, name: str | None = None, layout: Any = None) -> 
         if None in shape:  # TF converts the dims to a tensor: its error for None
             convert_to_tensor(dims, dtype=dt.int32)
         return bind(FILL, (_t(value),), {"shape": shape}, name)
-    refused_list = list_type_error(dims)  # (a None among them: TF's graph constant's)
-    if refused_list is not None:
+    refused_list = list_type_error(dims) or op_input_refusal("dims", dims)  # (a None among
+    if refused_list is not None:  # them: TF's graph constant's; ragged rows: its wrapper's)
         raise refused_list
     fill_ranks(dims, value, name)
     refused = constant_not_a_vector(dims)
@@ -815,8 +817,9 @@ def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = 
         # (TF converts what is no count: a scalar, a tensor's too, is no list of sizes)
         raise ValueError("Rank-0 tensors are not supported as the num_or_size_splits "
                          f"argument to split. Argument provided: {num_or_size_splits!s}")
-    sizes, dyn = (static_ints(num_or_size_splits, "num_or_size_splits"), ()) \
-        if _state.graph is None else shape_arg(num_or_size_splits, "num_or_size_splits")
+    sizes, dyn = (static_ints(num_or_size_splits, "num_or_size_splits", defined=True), ()) \
+        if _state.graph is None else shape_arg(num_or_size_splits, "num_or_size_splits",
+                                               defined=True)
     if sizes is None:
         raise ValueError("Cannot infer argument `num` from shape "
                          f"{num_or_size_splits.shape}")
@@ -904,8 +907,10 @@ def tile(input: Any, multiples: Any, name: str | None = None) -> Any:  # noqa: A
     refused = None if _state.graph is None else constant_not_a_vector(multiples)
     if refused is not None:
         return bind(TILE, (_t(input),), {"multiples": refused}, name)
-    static, dyn = (static_ints(multiples, "multiples", _TMULTIPLES, (input,)), ()) \
-        if _state.graph is None else shape_arg(multiples, "multiples", _TMULTIPLES)
+    if _state.graph is not None and (refused := op_input_refusal("multiples", multiples)):
+        raise refused
+    static, dyn = (static_ints(multiples, "multiples", _TMULTIPLES, (input,), True), ()) \
+        if _state.graph is None else shape_arg(multiples, "multiples", _TMULTIPLES, True)
     return bind(TILE, (_t(input),) + dyn, {"multiples": static}, name)
 
 
@@ -968,12 +973,17 @@ _BROADCAST_SHAPE = ("BroadcastTo", "Tidx", "shape must be a vector of {{int32,in
 @slow_inputs("input", "shape")
 def broadcast_to(input: Any, shape: Any, name: str | None = None) -> Any:  # noqa: A002
     if _state.graph is None:
-        static, dyn = static_ints(shape, "shape", _BROADCAST_SHAPE, (input,)), ()
+        static, dyn = static_ints(shape, "shape", _BROADCAST_SHAPE, (input,), True), ()
     elif constant_not_a_vector(shape) is not None:
         static, dyn = constant_not_a_vector(shape), ()
     elif isinstance(shape, (int, np.integer)) or getattr(shape, "_shape", None) == ():
         # (TF's BroadcastTo refuses a scalar shape; graph_shape would read it as (n,))
         raise C.fail("BroadcastTo", _BROADCAST_SHAPE[2].format(shape="[]"))
     else:
+        if isinstance(shape, (list, tuple)) and any(v is None for v in shape):
+            convert_to_tensor(shape)  # (TF converts the shape: its graph error for a None)
+        if (refused := op_input_refusal("shape", shape)) is not None:
+            raise refused
+        refuse_index_dtype(shape, "shape")
         static, dyn = graph_shape(shape, minus_one=True)
     return bind(BROADCAST_TO, (_t(input),) + dyn, {"shape": static}, name)

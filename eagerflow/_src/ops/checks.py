@@ -25,6 +25,7 @@ from eagerflow._src.core.errors import (  # noqa: F401 (shape_str: re-export)
     ResourceExhaustedError,
     shape_str,
 )
+from eagerflow._src.core.py_conversion import list_value_error
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import tf_op_defs
 
@@ -806,6 +807,9 @@ def index_list(op: str, value: Any, attr: str, what: str) -> tuple:
         return int_list(value, what)
     except (TypeError, ValueError):
         if _state.graph is not None:
+            refused = list_value_error(value)  # (a None: TF's graph constant refuses it)
+            if isinstance(refused, TypeError):
+                raise refused from None
             raise
     return tuple(int(v) for v in index_input(op, value, attr)._numpy().reshape(-1))
 

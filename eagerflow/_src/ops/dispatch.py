@@ -33,6 +33,7 @@ from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.device import DEVICE_DTYPES as _DEVICE_DTYPES
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
+from eagerflow._src.core.py_conversion import has_tensor
 from eagerflow._src.core.tensor import (
     EagerTensor,
     Tensor,
@@ -347,6 +348,7 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
     half = None if np_kernel is not None else op.half_kernel
     # (a `convert` that converts as TF's Python does before its op wrapper: tf.add's)
     hinted = getattr(convert, "converts_first", False)
+    fixed = getattr(convert, "fixed_type", False)  # (inputs of one fixed type: bool's)
     ew = op.elementwise  # (a composite operand maps over its values only then: not MatMul)
     gpu = op.gpu
 
@@ -374,7 +376,8 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                     if ew and (isinstance(x, CompositeTensor) or
                                isinstance(y, CompositeTensor)) and elementwise.binary is not None:
                         return elementwise.binary(f, x, y)
-                    if (hinted or _state.graph is not None) and first_alone(x, y):
+                    if (hinted or _state.graph is not None) and not fixed and \
+                            first_alone(x, y):
                         # TF's graph builder (and tf.add's Python, eagerly too) converts
                         # the first input on its own: the second must then match it
                         x = convert_to_tensor(x)
@@ -468,9 +471,14 @@ def conversion_error(op: Any, x: Any, y: Any, attrs: dict | None, error: Excepti
     dtype, the error TF's graph builder raises for it (graph/ir.py words it); a None that
     TF's Python converts before the op wrapper (`hinted`) keeps conversion's own words."""
     g = _state.graph
-    if g is None or not isinstance(x, Tensor) or isinstance(y, Tensor) or not (
-            (type(error) is TypeError and str(error).startswith("Cannot convert"))
-            or (y is None and type(error) is ValueError and not hinted)):
+    if g is None or not isinstance(x, Tensor) or isinstance(y, Tensor):
+        return error
+    # (a list of Python values: TF's graph constant refuses a None or a string among
+    # numbers, or NumPy a ragged list, before the op wrapper words it)
+    plain = isinstance(y, (list, tuple)) and not has_tensor(y)
+    if not ((type(error) is TypeError and str(error).startswith(
+                ("Cannot convert", "Expected") if plain else "Cannot convert"))
+            or (type(error) is ValueError and not hinted and (y is None or plain))):
         return error
     return g.conversion_error(op, x, y, attrs or {}, error, first_misfit(y, x._dtype))
 

@@ -33,13 +33,16 @@ from eagerflow._src.ops.stacking import stack
 
 
 def static_ints(value: Any, what: str = "shape", attr: tuple | None = None,
-                given: tuple = ()) -> tuple:
+                given: tuple = (), defined: bool = False) -> tuple:
     """A shape-like argument as a tuple of Python ints (None allowed for unknown dims).
     `attr`: (op, type attr) of the op that takes it as an int32/int64 tensor (Reshape's
     Tshape, ...): a tensor of another dtype is refused as TF refuses that attr; a third
     item, the op's message for a tensor of more than one dimension ({shape}, {rank}); a
     fourth, "vector", where the op gives that message for a scalar too (eagerly). `given`:
-    the op's other inputs as the user gave them (a list there: TF's slow path converts)."""
+    the op's other inputs as the user gave them (a list there: TF's slow path converts).
+    `defined`: the op takes the value as a tensor, so a None in a list is TF's conversion
+    error (eagerly "Attempt to convert a value (None) ...", in a graph "Failed to convert
+    elements of [...] to Tensor. ...")."""
     if isinstance(value, TensorShape):
         if not value.is_fully_defined():  # as TF: a shape argument is a tensor, no None in it
             raise ValueError(f"Cannot convert a partially known TensorShape {value} to a Tensor.")
@@ -78,6 +81,8 @@ def static_ints(value: Any, what: str = "shape", attr: tuple | None = None,
     out = []
     for v in value:
         if v is None:
+            if defined:
+                convert_to_tensor(value)
             out.append(None)
         elif isinstance(v, EagerTensor) and v._shape:  # TF packs the list: Pack refuses it
             convert_to_tensor(value)
@@ -103,7 +108,19 @@ def _as_op_converts(value: Any, what: str, attr: tuple | None, given: tuple) -> 
     if attr is None:
         convert_to_tensor(value)  # (None, a ragged list: its ValueError)
         raise TypeError(f"{what} must be a list of integers, got {value!r}")
+    if _state.graph is not None:
+        refuse_index_dtype(value, what)
     return static_ints(C.index_input(attr[0], value, attr[1], passed_raw(*given)), what, attr)
+
+
+def refuse_index_dtype(value: Any, what: str) -> None:
+    """While a graph is built, TF's graph builder's TypeError for a Python value given for
+    an int32/int64 input `what` that converts to another dtype (a list of floats)."""
+    if isinstance(value, (list, tuple, float)) and not is_symbolic(value):
+        d = convert_to_tensor(value, dtype_hint=dt.int32)._dtype  # (int32 preferred: [])
+        if d not in (dt.int32, dt.int64):
+            raise TypeError(f"Value passed to parameter '{what}' has DataType {d.name} not in "
+                            "list of allowed values: int32, int64")
 
 
 def is_symbolic(value: Any) -> bool:
@@ -234,12 +251,14 @@ def _has_none(v: Any) -> bool:
     return v is None or (isinstance(v, list) and any(_has_none(e) for e in v))
 
 
-def shape_arg(value: Any, what: str = "shape", attr: tuple | None = None) -> tuple:
+def shape_arg(value: Any, what: str = "shape", attr: tuple | None = None,
+              defined: bool = False) -> tuple:
     """`(static, dynamic)`: the static value of a shape argument (a tuple of ints with None for
     unknown entries, or None for an unknown length) and `()` when that is all the op needs,
-    or `(tensor,)`, the runtime value to take as an input. (`attr`: as static_ints')"""
+    or `(tensor,)`, the runtime value to take as an input. (`attr`, `defined`: as
+    static_ints')"""
     if _state.graph is None or not is_symbolic(value):
-        return static_ints(value, what, attr), ()
+        return static_ints(value, what, attr, defined=defined), ()
     t = as_int_tensor(value, what)
     if t._shape is not None and len(t._shape) > 1:
         raise ValueError(f"Shape must be rank 1 but is rank {len(t._shape)} for '{what}'")

@@ -17,6 +17,7 @@ from eagerflow._src.backend import elementwise_kernel
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.py_conversion import check_elements, has_tensor
 from eagerflow._src.core.tensor import (
     EagerTensor,
     Tensor,
@@ -52,27 +53,51 @@ def _tensor_like(v: Any) -> bool:
     return isinstance(v, Tensor) or hasattr(v, "_as_tensor")
 
 
-def as_fixed_type(v: Any, dtype: Any, slow: bool = False) -> Tensor:
+def as_fixed_type(v: Any, dtype: Any, slow: bool = False, arg: tuple | None = None
+                  ) -> Tensor:
     """`v`, given for an op input whose type TF's op signature fixes (SelectV2's condition:
     bool), as TF's op wrapper converts it: a tensor as it is (the op refuses another
     dtype), anything else to that type (a NumPy array cast, a Python value that does not
     fit a TypeError: "Cannot convert [1, 0] to EagerTensor of dtype bool"). On TF's slow
     path (`slow`: another input was a list, C.passed_raw) a tensor is converted too: one
     of another dtype is the conversion's ValueError ("Tensor conversion requested dtype
-    bool for Tensor with dtype float32: ...")."""
+    bool for Tensor with dtype float32: ..."). `arg`: (op, input) as TF's signature names
+    them, for the graph builder's words where a Python value does not convert."""
     if _tensor_like(v) and not slow:
         return convert_to_tensor(v)
-    return convert_to_tensor(v, dtype=dtype)
+    if arg is None or _state.graph is None or not isinstance(v, (list, tuple)) or \
+            has_tensor(v):
+        return convert_to_tensor(v, dtype=dtype)
+    try:
+        check_elements(v, dtype)  # (TF's graph constant checks its elements first)
+        return convert_to_tensor(v, dtype=dtype)
+    except TypeError as e:
+        raise TypeError(f"Expected {dtype.name} passed to parameter '{arg[1]}' of op "
+                        f"'{arg[0]}', got {v!r} of type '{type(v).__name__}' instead. "
+                        f"Error: {e}") from None
+    except ValueError as e:
+        raise ValueError(f"Tried to convert '{arg[1]}' to a tensor and failed. Error: {e}") \
+            from None
 
 
-def bool_arg(x: Any, slow: bool = False) -> Tensor:
+def bool_arg(x: Any, slow: bool = False, arg: tuple | None = None) -> Tensor:
     """An operand of a logical op, bool in TF's signatures (as_fixed_type)."""
-    return as_fixed_type(x, dt.bool, slow)
+    return as_fixed_type(x, dt.bool, slow, arg)
 
 
-def bool_args(x: Any, y: Any) -> tuple:
+def bool_args(x: Any, y: Any, op: str | None = None) -> tuple:
+    """A logical op's two operands (`op`: its name in TF, for its graph errors)."""
     slow = C.passed_raw(x, y)
-    return bool_arg(x, slow), bool_arg(y, slow)
+    return bool_arg(x, slow, op and (op, "x")), bool_arg(y, slow, op and (op, "y"))
+
+
+def logical_args(op: str) -> Callable:
+    """bool_args for the logical op named `op`: both operands converted to bool, the first
+    too (its type is fixed: TF's graph builder converts it to bool, not on its own)."""
+    def convert(x: Any, y: Any) -> tuple:
+        return bool_args(x, y, op)
+    convert.fixed_type = True  # (dispatch.binary reads it)
+    return convert
 
 
 _NUMPY_KIND_WORDS = {"b": "bool", "i": "int", "u": "int", "f": "float", "c": "complex"}

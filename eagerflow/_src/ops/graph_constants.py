@@ -20,6 +20,8 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.py_conversion import check_elements, leaves
+from eagerflow._src.core.py_conversion import failed_to_convert as failed_to_convert
+from eagerflow._src.core.py_conversion import list_value_error as list_value_error
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 
 
@@ -37,7 +39,7 @@ def graph_constant(value: Any, dtype: Any = None, shape: Any = None,
     try:
         arr, d = _eager_value(value, want)
     except ValueError as e:  # (TF's graph constants see a None or mixed list as NumPy does)
-        raise (want is None and list_type_error(value)) or e from None
+        raise list_value_error(value) or e from None
     if shape is not None:
         shape = tuple(int(s) for s in shape)
         check_dims(shape)
@@ -119,30 +121,18 @@ def list_type_error(value: Any) -> TypeError | None:
     return err if isinstance(err, TypeError) else None
 
 
-def list_value_error(value: Any) -> Exception | None:
-    """TF's refusal, while a graph is built, of a Python list it makes a constant of that
-    mixes strings and numbers or holds a None (a TypeError) or is not rectangular (NumPy's
-    ValueError: TF converts it with NumPy), else None."""
-    if not isinstance(value, list) or any(isinstance(v, Tensor) for v in value):
-        return None
-    try:
-        kind = np.asarray(value).dtype.kind
-    except ValueError as e:
-        return ValueError(str(e))
-    if kind in "OU":  # (strings among numbers: NumPy makes them all strings; a None)
-        flat = np.asarray(value, dtype=object).reshape(-1)
-        if {isinstance(v, (str, bytes)) for v in flat} == {True, False} or \
-                any(v is None for v in flat):
-            return failed_to_convert(value)
-    return None
-
-
-def failed_to_convert(value: Any) -> TypeError:
-    """TF's graph-constant refusal of Python `value`'s elements."""
-    return TypeError(f"Failed to convert elements of {value!r} to Tensor. Consider casting "
-                     "elements to a supported type. See "
-                     "https://www.tensorflow.org/api_docs/python/tf/dtypes for supported TF "
-                     "dtypes.")
+def op_input_refusal(arg: str, value: Any) -> ValueError | None:
+    """The ValueError of TF's op wrapper, while a graph is built, for its input `arg`
+    given a value that converts to no tensor at all: None, or a ragged list (NumPy's words);
+    else None."""
+    if value is None:
+        why = "None values not supported."
+    else:
+        err = list_value_error(value)
+        if type(err) is not ValueError:
+            return None
+        why = str(err)
+    return ValueError(f"Tried to convert '{arg}' to a tensor and failed. Error: {why}")
 
 
 def scope_name(name: str | None, default: str) -> str:

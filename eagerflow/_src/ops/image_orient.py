@@ -105,6 +105,9 @@ def rot90(image: Any, k: int = 1, name: str | None = None) -> Any:
             raise ValueError(f"k: Tensor conversion requested dtype int32 for Tensor with "
                              f"dtype {k._dtype.name}: {k!r}")
         k.shape.assert_has_rank(0)
+    elif not isinstance(k, int):  # (an array is cast, a list of floats refused, by TF's
+        k = convert_to_tensor(k, dtype=dt.int32)  # conversion; then its rank is checked)
+        k.shape.assert_has_rank(0)
     if C.is_graph_tensor(k) and isinstance(C.known(k), Tensor):
         return _runtime_rot90(x, k)
     k = int(C.known(k)) % 4

@@ -233,9 +233,9 @@ def _spec_from_state(state: tuple) -> IndexedSlicesSpec:
 def scalar_mul(scalar: Any, x: Any, name: str | None = None) -> Any:
     """tf.scalar_mul: `x` (a tensor or an IndexedSlices, whose values it scales) times a
     0-D `scalar` of x's dtype."""
-    if not isinstance(x, (IndexedSlices, Tensor)):
-        x = convert_to_tensor(x)  # (TF reads x.dtype: a list has none, an AttributeError)
-    s = convert_to_tensor(scalar, dtype=dt.as_dtype(x.dtype))
+    # (TF reads x.dtype first: a list has none, Python's AttributeError; an array's is
+    # NumPy's; its conversion's errors name "scalar")
+    s = convert_to_tensor(scalar, dtype=dt.as_dtype(x.dtype), name="scalar")
     if s._shape != ():  # (a graph's scalar of unknown rank is refused too, as TF's)
         raise ValueError(f"The input scalar must be a 0-D value. Received shape "
                          f"{TensorShape(s._shape)}.")

@@ -762,8 +762,8 @@ UNIQUE_WITH_COUNTS = register(OpDef(
 
 
 def _out_idx(value: Any) -> dt.DType:
-    try:
-        return dt.as_dtype(value)
+    try:  # (None is the attr's default to TF's generated wrapper)
+        return dt.int32 if value is None else dt.as_dtype(value)
     except TypeError:  # (TF's op wrapper refuses it as its attr)
         raise TypeError(f"Expected DataType for argument 'out_idx' not {value!r}.") from None
 

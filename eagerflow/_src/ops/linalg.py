@@ -411,7 +411,8 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
            grad_b: bool = False, name: str | None = None) -> Any:
     """a @ b over the inner two dimensions (a_is_sparse, b_is_sparse, grad_a and grad_b are
     TF's hints to its kernels: the product is the same without them)."""
-    if not (transpose_a or transpose_b or adjoint_a or adjoint_b or a_is_sparse or b_is_sparse
+    if transpose_a is False and transpose_b is False and not (
+            adjoint_a or adjoint_b or a_is_sparse or b_is_sparse
             or output_type is not None) and (_state.graph is None or dt.bfloat16 not in (
                 getattr(a, "_dtype", None), getattr(b, "_dtype", None))):
         # (traced, a bfloat16 operand goes the long way, which names a SparseMatMul node
@@ -438,6 +439,7 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
         a, transpose_a = conj(a), True
     if adjoint_b:
         b, transpose_b = conj(b), True
+    _check_bool_attrs(a, b, transpose_a, transpose_b, a_is_sparse, b_is_sparse)
     if (a_is_sparse or b_is_sparse or a._dtype is not b._dtype) and sparse_matmul.routes_here(
             a, b, a_is_sparse, b_is_sparse, a._shape is None or b._shape is None or
             len(a._shape) > 2 or len(b._shape) > 2):
@@ -457,6 +459,20 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
             raise
     return bind(MATMUL, (a, b), _MATMUL_ATTRS[bool(transpose_a), bool(transpose_b)],
                 name if _state.graph is not None else None)
+
+
+def _check_bool_attrs(a: Any, b: Any, transpose_a: Any, transpose_b: Any, a_is_sparse: Any,
+                      b_is_sparse: Any) -> None:
+    """TF's MatMul (and SparseMatMul) attrs are bools: a matrix product of operands of rank
+    2 or less hands transpose_a/b to its op wrapper, which refuses any other value (1, a
+    list) before looking at shapes; a batch product takes their truth in Python."""
+    if a._shape is None or b._shape is None or len(a._shape) > 2 or len(b._shape) > 2:
+        return
+    sparse = a_is_sparse or b_is_sparse
+    for what, v in (("transpose_a", transpose_a), ("transpose_b", transpose_b),
+                    *((("a_is_sparse", a_is_sparse), ("b_is_sparse", b_is_sparse))
+                      if sparse else ())):
+        C.bool_attr(v, what)
 
 
 # ---------------------------------------------------------------------------------------
@@ -582,9 +598,9 @@ def adjoint(matrix: Any, name: str | None = None) -> Any:
 
 def matvec(a: Any, b: Any, transpose_a: bool = False, adjoint_a: bool = False,
            a_is_sparse: bool = False, b_is_sparse: bool = False, name: str | None = None) -> Any:
-    a, b = binary_args(a, b)
-    return squeeze(matmul(a, expand_dims(b, -1), transpose_a=transpose_a, adjoint_a=adjoint_a),
-                   axis=-1)
+    # (as TF's: b made a column on its own, so a list takes its own dtype, not a's)
+    return squeeze(matmul(a, expand_dims(b, -1), transpose_a=transpose_a, adjoint_a=adjoint_a,
+                          a_is_sparse=a_is_sparse, b_is_sparse=b_is_sparse), axis=-1)
 
 
 # ---------------------------------------------------------------------------------------

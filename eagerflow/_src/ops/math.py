@@ -40,8 +40,8 @@ from eagerflow._src.ops.elementwise import (
     binary_args,
     binary_args_hint,
     bool_arg,
-    bool_args,
     grad_constant,
+    logical_args,
     one_launch,
 )
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
@@ -631,7 +631,7 @@ squared_difference = _b(SQUARED_DIFFERENCE)
 equal, not_equal = _b(EQUAL), _b(NOT_EQUAL)
 less, less_equal = _b(LESS), _b(LESS_EQUAL)
 greater, greater_equal = _b(GREATER), _b(GREATER_EQUAL)
-logical_and, logical_or = _b(LOGICAL_AND, bool_args), _b(LOGICAL_OR, bool_args)
+logical_and, logical_or = (_b(op, logical_args(op.name)) for op in (LOGICAL_AND, LOGICAL_OR))
 bitwise_and, bitwise_or, bitwise_xor = _b(BITWISE_AND), _b(BITWISE_OR), _b(BITWISE_XOR)
 left_shift, right_shift = _b(LEFT_SHIFT), _b(RIGHT_SHIFT)
 
@@ -841,11 +841,11 @@ def where(condition: Any, x: Any = None, y: Any = None, name: str | None = None)
 @eager_api("condition", "x", "y")
 def _select(condition: Any, x: Any, y: Any, name: str | None) -> Any:
     """tf.where(condition, x, y): TF hands its SelectV2 the inputs as they were given."""
-    condition = as_fixed_type(condition, dt.bool, C.passed_raw(condition, x, y))
+    slow = C.passed_raw(condition, x, y)
+    condition = as_fixed_type(condition, dt.bool, slow, ("SelectV2", "condition"))
     if _state.graph is not None and dispatch.first_alone(x, y):
         x = convert_to_tensor(x)
-    x, y = binary_args(x, y)
-    return bind(SELECT, (condition, x, y), {}, name)
+    return bind(SELECT, (condition, *binary_args(x, y)), {}, name)
 
 
 def _add_n_infer(*xs: Any) -> list:

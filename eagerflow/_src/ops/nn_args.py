@@ -76,7 +76,13 @@ def check_t(op: str, xs: tuple, allowed: tuple) -> dt.DType:
 
 
 def check_choice(op: str, attr: str, value: Any, allowed: tuple) -> None:
-    if value not in allowed:
+    """A string attr's value among `allowed`, or TF's error: its op wrapper's TypeError for
+    a value that is no string, the op's InvalidArgumentError for another string."""
+    chosen = value in allowed  # (an array: NumPy's truth error, as where TF's Python
+    # compares the value with its strings first)
+    if not isinstance(value, (str, bytes)):
+        raise TypeError(f"Expected string for argument '{attr}' not {value!r}.")
+    if not chosen:
         spelled = ", ".join(f'"{a}"' for a in allowed)
         raise fail(op, f"Value for attr '{attr}' of \"{value}\" is not in the list of allowed "
                        f"values: {spelled}\n\t; NodeDef: {{{{node {op}}}}}")

@@ -43,11 +43,11 @@ def norm(tensor: Any, ord: Any = "euclidean", axis: Any = None,  # noqa: A002
     x = _t(tensor)
     if isinstance(axis, (list, tuple)) and len(axis) == 1:
         axis = axis[0]
-    rank = max(len(x._shape), 1)
     is_matrix = isinstance(axis, (list, tuple)) and len(axis) == 2
     if not (axis is None or isinstance(axis, (int, np.integer)) or (
-            is_matrix and not any(C.is_graph_tensor(a) for a in axis)  # (TF: ints only)
-            and int(axis[0]) % rank != int(axis[1]) % rank)):
+            is_matrix and not any(C.is_graph_tensor(a) or isinstance(a, (list, tuple, float))
+                                  for a in axis)  # (TF: ints only)
+            and int(axis[0]) != int(axis[1]))):  # (as given: the reductions check ranks)
         raise ValueError(f"'axis' must be None, an integer, or a tuple of 2 unique integers, "
                          f"got {tuple(axis) if is_matrix else axis}")
     numeric = not isinstance(ord, str)  # (a bool too, as TF's: True is the 1-norm)
@@ -62,6 +62,8 @@ def norm(tensor: Any, ord: Any = "euclidean", axis: Any = None,  # noqa: A002
                              f"1, 2, inf], got {ord}")
         axes = [int(a) for a in axis]
     else:
+        if isinstance(ord, (list, tuple, np.ndarray)):
+            bool(np.isreal(ord))  # (TF tests its truth: NumPy's ValueError past one value)
         if not (ord == "euclidean" if isinstance(ord, str) else numeric and ord > 0):
             raise ValueError(f"'ord' must be a supported vector norm, got {ord}")
         # (a list, as TF's norm hands its reductions: its errors take the slow path's form)

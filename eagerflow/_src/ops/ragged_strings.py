@@ -705,7 +705,8 @@ def split(input: Any, sep: Any = None, maxsplit: int = -1,  # noqa: A002
     s = convert_to_tensor(b"" if sep is None else sep, dtype=dt.string)
     C.no_graph_attr(maxsplit, "maxsplit")
     idx, values, shape = bind(STRING_SPLIT_V2, (x, s),
-                              {"maxsplit": C.make_int(maxsplit, "maxsplit")})
+                              {"maxsplit": C.make_int(-1 if maxsplit is None else maxsplit,
+                                                      "maxsplit")})  # (None: the default)
     return RaggedTensor.from_value_rowids(values, idx[:, 0], shape[0], validate=False)
 
 

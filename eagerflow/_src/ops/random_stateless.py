@@ -149,6 +149,11 @@ def key_counter_alg(seed: Any, alg: Any) -> tuple:
     eagerly in host memory, as TF's GPU kernel of StatelessRandomGetKeyCounter keeps its
     seed, key and counter (the draw copies the key and counter to its device)."""
     alg = alg_to_int(Algorithm.AUTO_SELECT.value if alg is None else alg)
+    if type(alg) is EagerTensor:  # (TF tests `alg == THREEFRY`: several values are
+        bool(alg == Algorithm.THREEFRY.value)  # NumPy's ambiguous truth; one is its id)
+        if int(alg) not in (a.value for a in Algorithm):
+            raise ValueError(unsupported_alg(alg))  # (named as TF names a tensor's)
+        alg = int(alg)
     if isinstance(alg, int) and alg == Algorithm.THREEFRY.value:
         s = np.asarray(convert_to_tensor(seed)).astype(np.uint32).astype(np.uint64)
         _check_threefry_seed(s)

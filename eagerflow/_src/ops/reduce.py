@@ -777,7 +777,9 @@ def argmax(input: Any, axis: Any = None, output_type: Any = dt.int64,  # noqa: A
     elif axis is not None and not isinstance(axis, int):
         raise TypeError("axis must be int or Tensor with integer datatype")
     axis, dyn = _axis_args(axis)
-    attrs = {"axis": axis, "output_type": C.make_type(output_type, "output_type")}
+    # (None is the attr's default to TF's generated wrapper, as for every attr)
+    attrs = {"axis": axis, "output_type": C.make_type(
+        dt.int64 if output_type is None else output_type, "output_type")}
     return bind(ARGMAX, (_t(input),) + dyn, attrs, name)
 
 
@@ -787,7 +789,8 @@ def argmin(input: Any, axis: Any = None, output_type: Any = dt.int64,  # noqa: A
     """TF's ArgMin as its generated wrapper calls it: a list among the inputs, or an
     output_type not a DType, sends it down its slow path, which makes output_type first
     and converts the axis as it infers (a list of floats: a float32 its Tidx refuses)."""
-    attrs = {"output_type": C.make_type(output_type, "output_type")}
+    attrs = {"output_type": C.make_type(dt.int64 if output_type is None else output_type,
+                                        "output_type")}
     if _state.graph is None and axis is not None and not isinstance(axis, Tensor) and (
             C.passed_raw(input, axis) or slow_type(output_type)):
         axis = C.index_input("ArgMin", axis, "Tidx", slow=True)

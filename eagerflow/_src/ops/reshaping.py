@@ -32,7 +32,7 @@ from eagerflow._src.ops.dynshape import (
     static_ints,
 )
 from eagerflow._src.ops.eager_errors import slow_inputs
-from eagerflow._src.ops.graph_constants import failed_to_convert
+from eagerflow._src.ops.graph_constants import failed_to_convert, op_input_refusal
 from eagerflow._src.ops.math import _t
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 from eagerflow._src.ops.reshape_shapes import reshape_infer as _reshape_infer
@@ -134,6 +134,8 @@ def _refuse_none_dims(shape: Any) -> None:
 def reshape(tensor: Any, shape: Any, name: str | None = None) -> Any:
     if isinstance(shape, (list, tuple)) and any(d is None for d in shape):
         _refuse_none_dims(shape)
+    if _state.graph is not None and (refused := op_input_refusal("shape", shape)):
+        raise refused
     static, dyn = (static_ints(shape, "shape", _TSHAPE, (tensor,)), ()) if _state.graph is None \
         else graph_shape(shape, attr=_TSHAPE)
     return bind(RESHAPE, (_t(tensor),) + dyn, {"shape": static}, name)

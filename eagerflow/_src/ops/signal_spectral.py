@@ -109,7 +109,9 @@ def vorbis_window(window_length: Any, dtype: Any = dt.float32, name: str | None 
 
 
 def _step_arg(frame_step: Any) -> int:
-    if isinstance(frame_step, Tensor) or hasattr(frame_step, "dtype"):
+    """frame_step as TF's Python reads it: converted (a list too), then a scalar of an
+    integer dtype."""
+    if isinstance(frame_step, (Tensor, list, tuple)) or hasattr(frame_step, "dtype"):
         step = convert_to_tensor(frame_step)
         if step._shape != ():
             raise ValueError(f"Shape {step.shape} must have rank 0")

@@ -978,8 +978,10 @@ def strided_slice(input_: Any, begin: Any, end: Any, strides: Any = None, begin_
     if strides is None and getattr(begin, "_dtype", None) is dt.string:
         ones(begin._shape, dt.string)  # TF's strides: ones of begin's shape and dtype: refused
     _check_strided_args(begin, end, strides)
-    begin, end = static_ints(begin, "begin"), static_ints(end, "end")
-    strides = static_ints(strides, "strides") if strides is not None else (1,) * len(begin)
+    # (TF converts each to a tensor: a None in one is conversion's error)
+    begin, end = static_ints(begin, "begin", defined=True), static_ints(end, "end", defined=True)
+    strides = static_ints(strides, "strides", defined=True) if strides is not None else \
+        (1,) * len(begin)
     key = []
     for i, (b, e, s) in enumerate(zip(begin, end, strides)):
         bit = 1 << i

@@ -23,7 +23,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state, executing_eagerly
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.name_scope import name_scope
-from eagerflow._src.core.py_conversion import check_elements
+from eagerflow._src.core.py_conversion import check_elements, list_value_error
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -112,6 +112,9 @@ PACK = register(OpDef(
 def stack(values: Any, axis: int = 0, name: str = "stack") -> Any:
     if isinstance(axis, EagerTensor):
         bool(axis == 0)  # TF's stack tests `axis == 0` first: several values are ambiguous
+    if _state.graph is not None and isinstance(values, (list, tuple)) and values and \
+            (refused := list_value_error(values[0])) is not None:
+        raise refused  # (TF converts the first value alone, for its shape, before Pack)
     xs = common_args(values, "Pack")
     if not xs:
         # TF's stack converts the values whole first along axis 0 (none: a float32 [0]);

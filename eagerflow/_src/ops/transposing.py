@@ -234,10 +234,10 @@ def transpose(a: Any, perm: Any = None, conjugate: bool = False, name: str = "tr
         perm = tuple(reversed(list(_pyrange(len(a._shape)))))
     op, words = (CONJUGATE_TRANSPOSE, _CONJ_TPERM) if conjugate else (TRANSPOSE, _TPERM)
     if _state.graph is None:
-        return bind(op, (a,), {"perm": static_ints(perm, "perm", words, (given,))})
+        return bind(op, (a,), {"perm": static_ints(perm, "perm", words, (given,), True)})
     # TF's transpose makes its op inside a name scope of its name: a tape names the
     # gradient under it ("gradient_tape/transpose/...")
-    static, dyn = shape_arg(perm, "perm", words)
+    static, dyn = shape_arg(perm, "perm", words, defined=True)
     return bind(op, (a,) + dyn, {"perm": static}, scope_name(name, "transpose") + "/")
 
 
