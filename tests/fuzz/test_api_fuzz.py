@@ -1,5 +1,6 @@
 """Fuzz the public functions through their public names: tf.*, tf.math.*, tf.linalg.*,
-tf.random.*, tf.nn.* (and tf.image / tf.bitwise / tf.signal once they exist).
+tf.random.*, tf.nn.*, tf.image, tf.bitwise, tf.signal, tf.strings, tf.sparse, tf.ragged,
+tf.sets, tf.quantization, tf.audio, tf.dtypes and tf.debugging.
 
 Arguments are generated from the signature: every required parameter and a third of
 the optional ones get a value biased by the parameter's name (axes for `axis`, int
@@ -36,7 +37,8 @@ import eagerflow as tf
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import EagerTensor
 
-NAMESPACES = ["", "math", "linalg", "random", "nn", "image", "bitwise", "signal"]
+NAMESPACES = ["", "math", "linalg", "random", "nn", "image", "bitwise", "signal", "strings",
+              "sparse", "ragged", "sets", "quantization", "audio", "dtypes", "debugging"]
 
 # Not ops over values: decorators and scopes that take callables or change global
 # behaviour, printing, setters whose junk would leak into later tests, graph-only APIs.

@@ -30,8 +30,6 @@ KNOWN = {
         ("ragged", "tf.math.round(tf.nn.softmax(rt2f, axis=0) * 1e4)"),
         ("ragged", "rt2f + tf.ragged.constant([[[1.0], [2.0]], [[3.0]], [[5.0]], [[4.0]]], "
                    "ragged_rank=1)"),
-        ("ragged", "tf.ragged.stack_dynamic_partitions(tf.constant([1, 2]), tf.constant([1, 5]), "
-                   "3)"),
         ("ragged_shape", "tf.split(rt, 2)"),
         ("ragged_shape", "tf.split(rt, [1, 2])"),
         ("ragged_shape", "tf.split(rt, [1, -1, 5])"),

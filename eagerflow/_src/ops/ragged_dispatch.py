@@ -337,24 +337,51 @@ def _bincount(arr: Any, weights: Any = None, minlength: Any = None, maxlength: A
                                             binary_output)
 
 
-def stack_dynamic_partitions(data: Any, partitions: Any, num_partitions: int,
-                              name: str | None = None) -> RaggedTensor:
+def _tensor_or_ragged(x: Any, dtype_hint: Any = None) -> Any:
+    return x if isinstance(x, RaggedTensor) else convert_to_tensor(x, dtype_hint=dtype_hint)
+
+
+def stack_dynamic_partitions(data: Any, partitions: Any, num_partitions: Any,
+                             name: str | None = None) -> RaggedTensor:
     """`tf.ragged.stack_dynamic_partitions`: row p holds the items of `data` whose
-    partition is p, in their order."""
-    data, partitions = convert_to_tensor(data), convert_to_tensor(partitions)
-    if data.shape.rank is not None and partitions.shape.rank is not None and \
-            not partitions.shape.is_compatible_with(data.shape[:partitions.shape.rank]):
-        raise ValueError(f"Shapes {partitions.shape} and "
-                         f"{data.shape[:partitions.shape.rank]} are incompatible")
-    flat = reshape(partitions, [-1])
-    dbg.assert_non_negative(flat, message="partitions must be non-negative.")
-    dbg.assert_less(flat, convert_to_tensor(num_partitions, flat.dtype),
+    partition is p, in their order. Checked in TF 2.21's order: the arguments' conversion
+    (num_partitions cast to the partitions' dtype, a float partition allowed until it
+    becomes the rows' ids), the ranks and shapes, then the largest partition against
+    num_partitions before the partitions' signs (TF's assert_less sees only the largest)."""
+    data = _tensor_or_ragged(data)
+    splits_dtype = data.row_splits.dtype if isinstance(data, RaggedTensor) else None
+    partitions = _tensor_or_ragged(partitions, splits_dtype)
+    num_partitions = convert_to_tensor(num_partitions, dtype_hint=partitions.dtype)
+    if splits_dtype is not None:
+        partitions = math.cast(partitions, splits_dtype)
+    num_partitions = math.cast(num_partitions, partitions.dtype)
+    rank = partitions.shape.rank
+    if rank is None:
+        raise ValueError("partitions must have known rank.")
+    num_partitions.shape.assert_has_rank(0)
+    partitions.shape.assert_is_compatible_with(data.shape[:rank])
+    if rank == 0:  # the whole of data is one item, in row `partitions`
+        return RaggedTensor.from_value_rowids(stacking.stack([data]),
+                                              stacking.stack([partitions]),
+                                              nrows=num_partitions, validate=False)
+    if rank > 1:  # partitions of the rows' items: as ragged rows of one level fewer
+        if not isinstance(data, RaggedTensor):
+            data = RaggedTensor.from_tensor(data, row_splits_dtype=partitions.dtype,
+                                            ragged_rank=1)
+        if not isinstance(partitions, RaggedTensor):
+            partitions = RaggedTensor.from_tensor(
+                partitions, row_splits_dtype=partitions.dtype,
+                ragged_rank=max(data.ragged_rank, rank - 1))
+        dbg.assert_equal(data.row_splits, partitions.row_splits,
+                         message="data and partitions have incompatible ragged shapes")
+        return stack_dynamic_partitions(data.values, partitions.values, num_partitions)
+    order = sorting.argsort(partitions, stable=True)
+    rowids = gather(partitions, order)
+    dbg.assert_less(rowids[-1:], num_partitions,
                     message="partitions must be less than num_partitions")
-    order = sorting.argsort(flat, stable=True)
-    items = reshape(data, dense_concat([[-1], array.shape(data)[partitions.shape.rank:]], 0))
-    lengths = misc_ops.bincount(flat, minlength=num_partitions, maxlength=num_partitions,
-                                dtype=dt.int64)
-    return RaggedTensor.from_row_lengths(gather(items, order), lengths, validate=False)
+    dbg.assert_non_negative(partitions, message="partitions must be non-negative.")
+    return RaggedTensor.from_value_rowids(gather(data, order), rowids, nrows=num_partitions,
+                                          validate=False)
 
 
 def _reverse(tensor: Any, axis: Any, name: str | None = None) -> Any:

@@ -11,6 +11,7 @@ into RaggedTensors are in ragged_strings.
 
 from __future__ import annotations
 
+import collections.abc
 import functools
 import re
 import unicodedata
@@ -478,6 +479,16 @@ STRING_JOIN = register(OpDef(
 ))
 
 
+def _join_sequence(inputs: Any) -> bool:
+    """Whether TF 2.21's fast path reads `inputs` as StringJoin's list: a sequence (a
+    tensor's rows too), not a NumPy array, set, dict or iterator, nor a non-empty str."""
+    if isinstance(inputs, (Tensor, list, tuple)):
+        return True
+    if isinstance(inputs, (str, bytes, bytearray)):
+        return not inputs
+    return isinstance(inputs, collections.abc.Sequence)
+
+
 @dispatchable
 def join(inputs: Any, separator: str = "", name: str | None = None) -> Any:
     """Elementwise concatenation of the (broadcast) inputs with `separator`."""
@@ -487,6 +498,9 @@ def join(inputs: Any, separator: str = "", name: str | None = None) -> Any:
                             f"{inputs!r}.")
         raise TypeError(f"Expected string for argument 'separator' not {separator!r}.")
     C.check_list_input(inputs, "N")  # (after the attr: TF's fast path reads that first)
+    if not _join_sequence(inputs):  # (TF's fast path gave up: its slow path's refusal)
+        raise TypeError(f"Expected list for 'inputs' argument to 'string_join' Op, not "
+                        f"{inputs!r}.")
     sep = separator.encode() if isinstance(separator, str) else bytes(separator)
     if isinstance(inputs, (list, tuple)) and not inputs:  # (TF's Python answers "")
         return convert_to_tensor("")
@@ -501,6 +515,8 @@ def join(inputs: Any, separator: str = "", name: str | None = None) -> Any:
         # asks for a list)
         raise TypeError(f"Expected list for 'inputs' argument to 'string_join' Op, not "
                         f"{inputs!r}.") from None
+    if not xs:  # (any other empty sequence, an empty tensor's rows: TF's fast path's "")
+        return convert_to_tensor("")
     return bind(STRING_JOIN, xs, {"separator": sep}, name)
 
 
