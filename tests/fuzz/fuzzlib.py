@@ -91,6 +91,10 @@ class Stats:
         self.targets: set = set()
         self.peak_rss_growth = (0, "")
         self.slowest = (0.0, "")
+        # the first call of each outcome that is no tf.errors class, TypeError or
+        # ValueError (a NumPy exception class, TF's own AttributeError, ...): where to look
+        # for an error TF may word otherwise
+        self.first_plain: dict = {}
         self.failures: dict = {}
         # threads a call left running after it returned: their name -> the first call's label
         self.threads: dict = {}
@@ -105,6 +109,8 @@ class Stats:
         with self.lock:
             self.calls += 1
             self.outcomes[outcome] += 1
+            if outcome not in ("ok", "TypeError", "ValueError") and not hasattr(E, outcome):
+                self.first_plain.setdefault(outcome, label)
             self.targets.add(label)
             if rss_growth > self.peak_rss_growth[0]:
                 self.peak_rss_growth = (rss_growth, label)
@@ -116,7 +122,7 @@ class Stats:
         with self.lock:
             return {"calls": self.calls, "outcomes": dict(self.outcomes),
                     "targets": sorted(self.targets), "peak": list(self.peak_rss_growth),
-                    "slowest": list(self.slowest),
+                    "slowest": list(self.slowest), "first_plain": dict(self.first_plain),
                     "failures": {k: list(v) for k, v in self.failures.items()},
                     "threads": {k: [v[0], None] for k, v in self.threads.items()}}
 
@@ -128,6 +134,8 @@ class Stats:
             self.targets.update(other["targets"])
             self.peak_rss_growth = max(self.peak_rss_growth, tuple(other["peak"]))
             self.slowest = max(self.slowest, tuple(other["slowest"]))
+            for k, v in other.get("first_plain", {}).items():
+                self.first_plain.setdefault(k, v)
             for k, v in other["failures"].items():
                 self.failures.setdefault(k, tuple(v))
             for k, v in other.get("threads", {}).items():
@@ -139,7 +147,8 @@ class Stats:
                 f"largest RSS growth of one call {self.peak_rss_growth[0] >> 20} MiB "
                 f"({self.peak_rss_growth[1]}; cap {MEM_CAP >> 20} MiB); "
                 f"slowest call {self.slowest[0]:.2f}s "
-                f"({self.slowest[1]}); outcomes: {top}")
+                f"({self.slowest[1]}); outcomes: {top}"
+                + "".join(f"\n  first {k}: {v}" for k, v in sorted(self.first_plain.items())))
 
 
 STATS = Stats()
