@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import collections.abc
 import functools
+import math
 import re
 import unicodedata
 from pathlib import Path
@@ -136,9 +137,11 @@ def _ascii_case(upper: bool) -> Callable:
     unicode_case = str.upper if upper else str.lower
 
     def case(v: bytes, encoding: str = "") -> bytes:
-        if encoding:  # "utf-8": Unicode's full case mapping (ICU's: ß upper is SS)
-            return unicode_case(v.decode("utf-8", errors="surrogateescape")).encode(
-                "utf-8", errors="surrogateescape")
+        if encoding:  # "utf-8": Unicode's full case mapping (ICU's: ß upper is SS) of the
+            # string up to its first NUL (TF hands ICU a C string), each ill-formed UTF-8
+            # sequence one U+FFFD (ICU's maximal subparts, as Python's "replace" marks them)
+            text = v.split(b"\x00", 1)[0].decode("utf-8", errors="replace")
+            return unicode_case(text).encode("utf-8")
         return v.translate(table)  # (NULs kept: usable on joined strings)
     return case
 
@@ -250,13 +253,21 @@ _HEX_TEXT = re.compile(r"\s*[+-]?0[xX]")
 _INT_RANGE = {dt.int32: (-2**31, 2**31 - 1), dt.int64: (-2**63, 2**63 - 1)}
 
 
+# a NaN with a payload, which TF's float parsing (C's from_chars) reads as NaN
+_NAN_PAYLOAD = re.compile(r"\s*([+-]?nan)\([0-9A-Za-z_]*\)\s*", re.IGNORECASE | re.ASCII)
+
+
 def _to_number(v: bytes, out_type: dt.DType) -> Any:
-    """TF's safe_strto*: decimal integers in range; floats as strtod reads them (hex too),
-    no digit separators; whitespace around either."""
+    """TF's safe_strto*: decimal integers in range; floats as strtod reads them (hex too,
+    "nan(...)" too), of ASCII only (no other script's digits or spaces, which Python's float
+    takes), no digit separators; whitespace around either."""
     text = v.decode("utf-8", errors="replace")
     try:
         if out_type.is_floating:
-            if "_" in text:
+            nan = _NAN_PAYLOAD.fullmatch(text)
+            if nan:  # (its payload may hold "_")
+                return float(nan.group(1))
+            if "_" in text or not text.isascii():
                 raise ValueError(text)
             try:
                 return float(text)
@@ -760,8 +771,18 @@ def _as_string_format(kind: str, precision: int, scientific: bool, shortest: boo
         return spec + "d"
     if precision > -1:
         spec += f".{precision}"
-    spec += "e" if scientific else "g" if shortest else "f"
-    return f"({spec},{spec})" if kind == "c" else spec
+    return spec + ("e" if scientific else "g" if shortest else "f")
+
+
+def _printf(spec: str, v: float) -> str:
+    """C's printf of one double: Python's % but for inf and NaN, which C pads with spaces
+    whatever the 0 flag, and prints with NaN's sign ("-nan")."""
+    if math.isfinite(v):
+        return spec % v
+    spec = spec.replace("%0", "%", 1)
+    if math.isnan(v) and math.copysign(1.0, v) < 0:
+        return (spec % -math.inf).replace("inf", "nan")
+    return spec % v
 
 
 def _as_string_kernel(xp: Any, arr: Any, precision: int, scientific: bool, shortest: bool,
@@ -780,9 +801,9 @@ def _as_string_kernel(xp: Any, arr: Any, precision: int, scientific: bool, short
         elif kind == "i":
             s = spec % int(v)
         elif kind == "c":
-            s = spec % (float(v.real), float(v.imag))
+            s = f"({_printf(spec, float(v.real))},{_printf(spec, float(v.imag))})"
         else:
-            s = spec % float(v)
+            s = _printf(spec, float(v))
         out[idx] = s.encode()
     return out
 
