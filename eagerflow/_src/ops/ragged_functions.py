@@ -490,6 +490,9 @@ def boolean_mask(data: Any, mask: Any, name: str | None = None) -> Any:
     if isinstance(data, RaggedTensor):
         return boolean_mask(data, RaggedTensor.from_tensor(m, lengths=data.row_lengths()))
     # a dense mask of rank k > 1: the result is ragged in the k-1 masked inner dimensions
+    # (TF masks with tf.boolean_mask first: its static check of the masked dims' shapes)
+    data = data if isinstance(data, Tensor) else convert_to_tensor(data)
+    data.shape[:m.shape.rank].assert_is_compatible_with(m.shape)
     rt = RaggedTensor.from_tensor(data, ragged_rank=m.shape.rank - 1) \
         if m.shape.rank > 2 else RaggedTensor.from_tensor(data)
     mrt = RaggedTensor.from_tensor(m, ragged_rank=m.shape.rank - 1) \
