@@ -316,6 +316,10 @@ TF_ATTRIBUTE_READS = {"sparse.mask": ("has no attribute 'indices'",),
 # and TF's own AttributeError for an image of no numeric dtype (convert_image_dtype's check,
 # raised wherever TF converts an image: the adjustments, psnr, rgb_to_grayscale, ...)
 TF_ATTRIBUTE_ERRORS = ("dtype must be either floating point or integer",)
+# and Python's UnicodeDecodeError of TF's reading its own C message as UTF-8, which holds
+# the input's raw bytes: Substr's out-of-range pos names the string (b'\x80' fails to
+# decode; eagerflow decodes the message as TF does, in string_ops._pos_out_of_range)
+TF_MESSAGE_DECODES = {"Substr"}
 # Messages TF 2.21 words without naming an op, raised by its Python or its graph's Assert:
 # the dimension check of isotonic_regression's axis, random_crop's size check,
 # histogram_fixed_width_bins's nbins check
@@ -395,6 +399,8 @@ def classify(exc: BaseException, label: str, names: tuple, contract: bool) -> st
         return type(exc).__name__
     if isinstance(exc, AttributeError) and str(exc).endswith(TF_ATTRIBUTE_ERRORS) and \
             _deliberate(exc)[0]:
+        return type(exc).__name__
+    if isinstance(exc, UnicodeDecodeError) and label in TF_MESSAGE_DECODES:
         return type(exc).__name__
     if isinstance(exc, OverflowError) and _tf_overflow(exc):
         return type(exc).__name__

@@ -153,11 +153,11 @@ def check_api_call(qual: str, fn: Any, args: list, kwargs: dict) -> str:
 
 # calls whose NumPy ValueError TF 2.21's Python lets out too: pad's np.ndim of a ragged
 # constant_values, convolution's of ragged dilations, np.finfo of bfloat16 (ml_dtypes'
-# type: no NumPy float) for the default tolerance of pinv and matrix_rank
+# type: no NumPy float) for the default tolerance of pinv, matrix_rank and assert_near
 _NO_FINFO = ("data type <class 'ml_dtypes.bfloat16'> not inexact",)
 _RAGGED = ("setting an array element with a sequence",)
 TF_NUMPY_ERRORS = {"pad": _RAGGED, "convolution": _RAGGED, "pinv": _NO_FINFO,
-                   "matrix_rank": _NO_FINFO}
+                   "matrix_rank": _NO_FINFO, "assert_near": _NO_FINFO}
 
 
 def _from_eagerflow(exc: BaseException) -> bool:

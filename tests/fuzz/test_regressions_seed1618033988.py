@@ -75,3 +75,34 @@ def test_ragged_boolean_mask_of_a_matching_dense_mask():
     data = np.arange(6).reshape(3, 2)
     mask = np.array([[True, False], [False, False], [True, True]])
     assert tf.ragged.boolean_mask(data, mask).to_list() == [[0], [], [4, 5]]
+
+
+# -- Substr's out-of-range message of ill-formed UTF-8 ------------------------------------------
+# The campaign's Substr of b'\x80' at pos 2 was Python's UnicodeDecodeError from the message;
+# TF 2.21 reads its own message, holding the string's raw bytes, as UTF-8 and lets the same
+# error out (recorded; fuzzlib's TF_MESSAGE_DECODES allows it).
+
+def test_the_campaigns_substr_case():
+    args = (np.array([[b"hello", b"\x80"]], object), np.array([0, 2], np.int32),
+            np.array([3, 1], np.int32))
+    ts = tuple(tf.constant(a) for a in args)
+    with pytest.raises(UnicodeDecodeError, match="invalid start byte"):
+        bind(REGISTRY["Substr"], ts, {"unit": "BYTE"})
+    outcome, _ = guarded("Substr", ("Substr",), bind, REGISTRY["Substr"], ts, {"unit": "BYTE"})
+    assert outcome == "UnicodeDecodeError"
+
+
+def test_substr_message_of_utf8_bytes():
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"pos 9 out of range for string "
+                                                             r"b'é' at index 0 \[Op:Substr\]"):
+        tf.strings.substr(tf.constant([b"\xc3\xa9", b"ab\x00c"]), [9, 9], [3, 1])
+
+
+# -- assert_near of bfloat16 (the seed 3141592653 survey) ----------------------------------------
+# TF 2.21's default tolerances read np.finfo of the dtype: NumPy's ValueError for ml_dtypes'
+# bfloat16, let out as TF's (recorded; test_api_fuzz's TF_NUMPY_ERRORS allows it).
+
+def test_assert_near_of_bfloat16():
+    x = tf.constant([2.1, 0.0], tf.bfloat16)
+    with pytest.raises(ValueError, match="^data type <class 'ml_dtypes.bfloat16'> not inexact$"):
+        tf.debugging.assert_near(x, x)
