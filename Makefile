@@ -80,7 +80,8 @@ bench: $(STAMP)
 
 # Long fuzz campaign (tests/fuzz): >= 110,000 calls over the op registry plus the public
 # API, corrupt files and threads; once with a fixed seed, once with a random one (printed;
-# FUZZ_SEED=n replays it). `make test` runs the same suites briefly.
+# FUZZ_SEED=n replays it). `make test` runs the same suites briefly. EAGERFLOW_FUZZ_ODD=1
+# adds odd inputs (dims up to 1000, strings of many scripts, invalid UTF-8, a long one).
 fuzz: $(STAMP)
 	EAGERFLOW_FUZZ=long EAGERFLOW_FUZZ_MIN_CALLS=100000 $(BIN)/python -m pytest tests/fuzz -q \
 	  --hypothesis-seed=20240611

@@ -54,6 +54,12 @@ SURVEY = bool(os.environ.get("EAGERFLOW_FUZZ_SURVEY"))
 # a long run's examples per target, when set (EAGERFLOW_FUZZ_EXAMPLES=n): a survey over every
 # target with a fresh seed in the time there is, where make fuzz's counts would take hours
 EXAMPLES = int(os.environ.get("EAGERFLOW_FUZZ_EXAMPLES", "0"))
+# odd inputs (EAGERFLOW_FUZZ_ODD=1): besides the small shapes and plain words, dims up to a
+# few hundred (an array's elements capped at ODD_ELEMENTS, so that making one stays cheap),
+# and strings of many scripts, emoji, NULs, invalid UTF-8 and a long one
+ODD = bool(os.environ.get("EAGERFLOW_FUZZ_ODD"))
+ODD_DIMS = [0, 1, 5, 17, 64, 255, 256, 1000]
+ODD_ELEMENTS = 1 << 16
 # CuPy compiles each new elementwise kernel on its first call (NVRTC, seconds each), so
 # on a CUDA GPU a first call may take that long without hanging
 _COMPILES = default_device().backend.name == "cupy"
@@ -85,6 +91,10 @@ class Stats:
         self.targets: set = set()
         self.peak_rss_growth = (0, "")
         self.slowest = (0.0, "")
+        # the first call of each outcome that is no tf.errors class, TypeError or
+        # ValueError (a NumPy exception class, TF's own AttributeError, ...): where to look
+        # for an error TF may word otherwise
+        self.first_plain: dict = {}
         self.failures: dict = {}
         # threads a call left running after it returned: their name -> the first call's label
         self.threads: dict = {}
@@ -99,6 +109,8 @@ class Stats:
         with self.lock:
             self.calls += 1
             self.outcomes[outcome] += 1
+            if outcome not in ("ok", "TypeError", "ValueError") and not hasattr(E, outcome):
+                self.first_plain.setdefault(outcome, label)
             self.targets.add(label)
             if rss_growth > self.peak_rss_growth[0]:
                 self.peak_rss_growth = (rss_growth, label)
@@ -110,7 +122,7 @@ class Stats:
         with self.lock:
             return {"calls": self.calls, "outcomes": dict(self.outcomes),
                     "targets": sorted(self.targets), "peak": list(self.peak_rss_growth),
-                    "slowest": list(self.slowest),
+                    "slowest": list(self.slowest), "first_plain": dict(self.first_plain),
                     "failures": {k: list(v) for k, v in self.failures.items()},
                     "threads": {k: [v[0], None] for k, v in self.threads.items()}}
 
@@ -122,6 +134,8 @@ class Stats:
             self.targets.update(other["targets"])
             self.peak_rss_growth = max(self.peak_rss_growth, tuple(other["peak"]))
             self.slowest = max(self.slowest, tuple(other["slowest"]))
+            for k, v in other.get("first_plain", {}).items():
+                self.first_plain.setdefault(k, v)
             for k, v in other["failures"].items():
                 self.failures.setdefault(k, tuple(v))
             for k, v in other.get("threads", {}).items():
@@ -133,7 +147,8 @@ class Stats:
                 f"largest RSS growth of one call {self.peak_rss_growth[0] >> 20} MiB "
                 f"({self.peak_rss_growth[1]}; cap {MEM_CAP >> 20} MiB); "
                 f"slowest call {self.slowest[0]:.2f}s "
-                f"({self.slowest[1]}); outcomes: {top}")
+                f"({self.slowest[1]}); outcomes: {top}"
+                + "".join(f"\n  first {k}: {v}" for k, v in sorted(self.first_plain.items())))
 
 
 STATS = Stats()
@@ -263,8 +278,9 @@ ALLOWED = (E.OpError, TypeError, ValueError)
 _BAD_VALUE_ERRORS = (np.exceptions.AxisError, IndexError, KeyError)
 
 # calls where TF 2.21 itself raises a bare AssertionError, which eagerflow raises on purpose
-# to match: tf.range of bounds outside its dtype hierarchy (bool, int8, uint8, string)
-TF_ASSERTS = {"range"}
+# to match: tf.range of bounds outside its dtype hierarchy (bool, int8, uint8, string), and
+# tf.ragged.range's (of no dtype given: int32, int64, float32, float64 only)
+TF_ASSERTS = {"range", "ragged.range"}
 # and a bare IndexError: tf.stack of no values along an axis other than 0 (TF's reads the
 # first value's shape), ssim_multiscale of no power factors (TF's pops an empty list)
 TF_INDEX_ERRORS = {"stack", "image.ssim_multiscale"}
@@ -276,27 +292,48 @@ TF_NOT_IMPLEMENTED = {"linalg.lstsq"}
 # and the functions that look rows up in a table given as a list of shards, where TF's "div"
 # partitioning reads each shard's row count: a scalar shard's IndexError (nce_loss,
 # sampled_softmax_loss, the sparse lookups)
+# (and strings.ngrams of a list pad_values, whose first two items TF's reads: an empty
+# list's IndexError)
 TF_SHAPE_READS = {"tensordot", "nn.embedding_lookup", "signal.dct", "signal.idct",
                   "linalg.tridiagonal_solve", "linalg.tridiagonal_matmul", "nn.nce_loss",
                   "nn.sampled_softmax_loss", "nn.embedding_lookup_sparse",
-                  "nn.safe_embedding_lookup_sparse"}
+                  "nn.safe_embedding_lookup_sparse", "strings.ngrams"}
 _INDEXING = ("list index out of range", "tuple index out of range")
 # and an AttributeError of TF's Python reading an argument's dtype: safe_embedding_lookup_
 # sparse of a string for its sparse arguments, moments of a Python x, the sampled losses
 # of Python labels or inputs (checks.read_dtype), clip_by_global_norm of a Python use_norm
-# (TF's reads use_norm.dtype after 1.0 / use_norm: "'bool' object has no attribute 'dtype'")
+# (TF's reads use_norm.dtype after 1.0 / use_norm: "'bool' object has no attribute 'dtype'"),
+# scalar_mul of a Python x (TF reads x.dtype first: "'list' object has no attribute 'dtype'")
 TF_DTYPE_READS = {"nn.safe_embedding_lookup_sparse", "nn.moments", "nn.nce_loss",
-                  "nn.sampled_softmax_loss", "clip_by_global_norm"}
+                  "nn.sampled_softmax_loss", "clip_by_global_norm", "scalar_mul",
+                  "math.scalar_mul"}
+# and where TF's Python reads another attribute of an argument it takes as given:
+# sparse.mask's `a`, an IndexedSlices whose .indices it reads first (None, a tensor, a list:
+# "'list' object has no attribute 'indices'"); assert_same_float_dtype's tensors' .dtype and
+# its .base_dtype (a NumPy array's items), and a dtype given as a string's .is_floating
+TF_ATTRIBUTE_READS = {"sparse.mask": ("has no attribute 'indices'",),
+                      "debugging.assert_same_float_dtype": (
+                          "has no attribute 'dtype'", "has no attribute 'base_dtype'",
+                          "has no attribute 'is_floating'")}
 # and TF's own AttributeError for an image of no numeric dtype (convert_image_dtype's check,
 # raised wherever TF converts an image: the adjustments, psnr, rgb_to_grayscale, ...)
 TF_ATTRIBUTE_ERRORS = ("dtype must be either floating point or integer",)
+# and Python's UnicodeDecodeError of TF's reading its own C message as UTF-8, which holds
+# the input's raw bytes: Substr's out-of-range pos names the string (b'\x80' fails to
+# decode; eagerflow decodes the message as TF does, in string_ops._pos_out_of_range)
+TF_MESSAGE_DECODES = {"Substr"}
 # Messages TF 2.21 words without naming an op, raised by its Python or its graph's Assert:
 # the dimension check of isotonic_regression's axis, random_crop's size check,
 # histogram_fixed_width_bins's nbins check
 TF_UNNAMED = ("`dim` must be in the range", "Summarized data: b'Need value.shape >= size",
               "Summarized data: b'nbins ",
               # (ssim's shape checks: tf.Assert's own words, the shapes summarized)
-              "Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. Summarized data: ")
+              "Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. Summarized data: ",
+              # (ragged.stack_dynamic_partitions's checks of the partitions: TF's assert_less
+              # and assert_non_negative with its messages)
+              "partitions must be less than num_partitions\nCondition x < y did not hold.",
+              "partitions must be non-negative..  \nCondition x >= 0 did not hold",
+              "data and partitions have incompatible ragged shapes\nCondition x == y did not ")
 
 
 # Where TF 2.21 lets an OverflowError out, and eagerflow does the same: its op wrappers
@@ -359,8 +396,13 @@ def classify(exc: BaseException, label: str, names: tuple, contract: bool) -> st
     if isinstance(exc, AttributeError) and label in TF_DTYPE_READS and \
             str(exc).endswith("has no attribute 'dtype'"):
         return type(exc).__name__
+    if isinstance(exc, AttributeError) and label in TF_ATTRIBUTE_READS and \
+            str(exc).endswith(TF_ATTRIBUTE_READS[label]):
+        return type(exc).__name__
     if isinstance(exc, AttributeError) and str(exc).endswith(TF_ATTRIBUTE_ERRORS) and \
             _deliberate(exc)[0]:
+        return type(exc).__name__
+    if isinstance(exc, UnicodeDecodeError) and label in TF_MESSAGE_DECODES:
         return type(exc).__name__
     if isinstance(exc, OverflowError) and _tf_overflow(exc):
         return type(exc).__name__
@@ -460,7 +502,7 @@ def make_array(shape: tuple, d: dt.DType, seed: int, specials: float = 0.0,
     rng = np.random.default_rng(seed)
     n = int(np.prod(shape)) if shape else 1
     if d is dt.string:
-        words = [b"", b"a", b"hello", "\u00e9".encode(), b"\x00\xff"]
+        words = WORDS + ODD_WORDS if ODD else WORDS
         return np.array([words[i] for i in rng.integers(0, len(words), n)],
                         dtype=object).reshape(shape)
     if d.is_quantized:  # small integers, in TF's record form (as the samples hold them)
@@ -488,8 +530,28 @@ def make_array(shape: tuple, d: dt.DType, seed: int, specials: float = 0.0,
     return a.reshape(shape)
 
 
+WORDS = [b"", b"a", b"hello", "\u00e9".encode(), b"\x00\xff"]
+ODD_WORDS = [w.encode() for w in ("\u65e5\u672c\u8a9e", "\U0001f600\u200d\U0001f525",
+                                  "e\u0301", "\u0000x\u0000", "\ufeff", "\u202e\u0645\u0631",
+                                  " \t\n")] + [
+    b"\xed\xa0\x80", b"\xc0\xaf", b"\x80", b"x" * 4097, b"%s%n{}\\"]
+
+
+def _cap_elements(shape: tuple) -> tuple:
+    """Halves the largest dims until the array holds at most ODD_ELEMENTS."""
+    dims = list(shape)
+    while dims and int(np.prod(dims)) > ODD_ELEMENTS:
+        k = int(np.argmax(dims))
+        dims[k] //= 2
+    return tuple(dims)
+
+
 small_dims = st.integers(0, 4)
-shapes = st.lists(small_dims, min_size=0, max_size=4).map(tuple)
+if ODD:
+    small_dims = st.one_of(small_dims, st.sampled_from(ODD_DIMS))
+    shapes = st.lists(small_dims, min_size=0, max_size=5).map(tuple).map(_cap_elements)
+else:
+    shapes = st.lists(small_dims, min_size=0, max_size=4).map(tuple)
 
 
 @st.composite

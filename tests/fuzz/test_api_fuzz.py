@@ -1,5 +1,6 @@
 """Fuzz the public functions through their public names: tf.*, tf.math.*, tf.linalg.*,
-tf.random.*, tf.nn.* (and tf.image / tf.bitwise / tf.signal once they exist).
+tf.random.*, tf.nn.*, tf.image, tf.bitwise, tf.signal, tf.strings, tf.sparse, tf.ragged,
+tf.sets, tf.quantization, tf.audio, tf.dtypes and tf.debugging.
 
 Arguments are generated from the signature: every required parameter and a third of
 the optional ones get a value biased by the parameter's name (axes for `axis`, int
@@ -36,7 +37,8 @@ import eagerflow as tf
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import EagerTensor
 
-NAMESPACES = ["", "math", "linalg", "random", "nn", "image", "bitwise", "signal"]
+NAMESPACES = ["", "math", "linalg", "random", "nn", "image", "bitwise", "signal", "strings",
+              "sparse", "ragged", "sets", "quantization", "audio", "dtypes", "debugging"]
 
 # Not ops over values: decorators and scopes that take callables or change global
 # behaviour, printing, setters whose junk would leak into later tests, graph-only APIs.
@@ -151,11 +153,11 @@ def check_api_call(qual: str, fn: Any, args: list, kwargs: dict) -> str:
 
 # calls whose NumPy ValueError TF 2.21's Python lets out too: pad's np.ndim of a ragged
 # constant_values, convolution's of ragged dilations, np.finfo of bfloat16 (ml_dtypes'
-# type: no NumPy float) for the default tolerance of pinv and matrix_rank
+# type: no NumPy float) for the default tolerance of pinv, matrix_rank and assert_near
 _NO_FINFO = ("data type <class 'ml_dtypes.bfloat16'> not inexact",)
 _RAGGED = ("setting an array element with a sequence",)
 TF_NUMPY_ERRORS = {"pad": _RAGGED, "convolution": _RAGGED, "pinv": _NO_FINFO,
-                   "matrix_rank": _NO_FINFO}
+                   "matrix_rank": _NO_FINFO, "assert_near": _NO_FINFO}
 
 
 def _from_eagerflow(exc: BaseException) -> bool:

@@ -29,6 +29,7 @@ from fuzzlib import (
     guarded,
     junk,
     make_array,
+    shapes,
 )
 from hypothesis import given
 from hypothesis import strategies as st
@@ -253,7 +254,7 @@ def op_cases(draw: Any, op: Any) -> tuple:
                 d = draw(st.sampled_from(ALL_DTYPES))
             elif kind == "shape":
                 shape = draw(st.one_of(
-                    st.lists(st.integers(0, 4), max_size=4).map(tuple),
+                    shapes,  # (with EAGERFLOW_FUZZ_ODD, dims up to 1000 too)
                     st.just(shape[1:]), st.just((1,) + shape), st.just(shape + (2,)),
                     st.just(()), st.just(tuple(1 for _ in shape))))
             elif kind == "zero-size":

@@ -558,50 +558,81 @@ RAGGED_CROSS = register(OpDef(
 ))
 
 
-def _cross_inputs(inputs: Any, sparse_first: bool = True) -> tuple:
-    """(layout, tensors) of a cross's inputs; tf.sparse.cross crosses the sparse (and
-    ragged) inputs first, then the dense ones, as TF's op does."""
+def _cross_inputs(inputs: Any, refusal: str) -> tuple:
+    """(layout, tensors) of a cross's inputs: the sparse ones first, then the dense ones, as
+    TF's op crosses them. As TF's Python, only tensors and SparseTensors (`refusal`: its
+    TypeError's words otherwise; a list, an array, a RaggedTensor, a variable)."""
     if not isinstance(inputs, (list, tuple)):
         raise TypeError("Inputs must be a list")
-    if sparse_first:
-        inputs = [x for x in inputs if isinstance(x, (SparseTensor, RaggedTensor))] + \
-            [x for x in inputs if not isinstance(x, (SparseTensor, RaggedTensor))]
+    if not all(isinstance(x, (SparseTensor, Tensor)) for x in inputs):
+        raise TypeError(refusal)
     layout, tensors = [], []
-    for x in inputs:
-        if isinstance(x, RaggedTensor):
-            x = x.to_sparse()
+    for x in sorted(inputs, key=lambda x: not isinstance(x, SparseTensor)):
         if isinstance(x, SparseTensor):
             layout.append("sparse")
             tensors += [x.indices, x.values, x.dense_shape]
         else:
-            t = x if isinstance(x, Tensor) else convert_to_tensor(x)
             layout.append("dense")
-            tensors.append(t)
+            tensors.append(x)
     return tuple(layout), tuple(tensors)
 
 
 def cross(inputs: Any, name: str | None = None, separator: str | None = None) -> SparseTensor:
     """`tf.sparse.cross`: per row, every combination of one feature from each input, joined
     with separator ("_X_")."""
-    return _cross(inputs, separator, sparse_first=True)
+    return _cross(inputs, separator)
 
 
-def _cross(inputs: Any, separator: str | None, sparse_first: bool) -> SparseTensor:
-    layout, tensors = _cross_inputs(inputs, sparse_first)
-    sep = (separator if separator is not None else "_X_").encode()
-    idx, vals, shape = bind(SPARSE_CROSS, tensors, {"layout": layout, "sep": sep})
+def _cross(inputs: Any, separator: Any) -> SparseTensor:
+    # (TF converts the separator to a string tensor first, before it reads the inputs, and
+    # its SparseCrossV2 kernel refuses one that is not a scalar)
+    sep = convert_to_tensor("_X_" if separator is None else separator, dt.string)
+    layout, tensors = _cross_inputs(inputs, "All inputs must be Tensor or SparseTensor.")
+    value = getattr(sep, "_arr", None)
+    if value is None:
+        raise TypeError("tf.sparse.cross needs its separator known when the op is built")
+    if sep.shape.rank:
+        raise raised_eagerly(C.fail("SparseCrossV2", f"Input separator should be a scalar. "
+                                                     f"Received: Tensor<type: string shape: "
+                                                     f"{C.shape_str(sep.shape)} values: "
+                                                     f"{_debug_values(value)}>"),
+                             None, SPARSE_CROSS.arity((), {"layout": layout}), host=True)
+    idx, vals, shape = bind(SPARSE_CROSS, tensors, {"layout": layout, "sep": value[()]})
     return SparseTensor._of(idx, vals, shape)
+
+
+def _debug_values(a: np.ndarray, limit: int = 3) -> str:
+    """A string tensor's values as TF's Tensor::DebugString summarizes them: the first
+    `limit` in row-major order, each row of a matrix (or deeper) in brackets, "..." where
+    a row is cut short and after all when values were left out."""
+    flat = iter(a.reshape(-1))
+    count = [0]
+
+    def dim(shape: tuple, top: bool) -> str:
+        if count[0] >= limit:
+            return ""
+        if len(shape) == 1:
+            words = []
+            for _ in range(shape[0]):
+                if count[0] >= limit:
+                    return " ".join(words) + ("" if top else "...")
+                words.append(next(flat).decode("utf-8", "backslashreplace"))
+                count[0] += 1
+            return " ".join(words)
+        out = ""
+        for _ in range(shape[0]):
+            opened = count[0] < limit
+            inner = dim(shape[1:], False)
+            out += f"[{inner}]" if opened else inner
+        return out
+
+    return dim(a.shape, True) + ("..." if a.size > limit else "")
 
 
 def cross_hashed(inputs: Any, num_buckets: int = 0, hash_key: Any = None,
                  name: str | None = None) -> SparseTensor:
     """`tf.sparse.cross_hashed`: the crosses' fingerprints (modulo num_buckets when > 0)."""
-    return _cross_hashed(inputs, num_buckets, hash_key, sparse_first=True)
-
-
-def _cross_hashed(inputs: Any, num_buckets: int, hash_key: Any,
-                  sparse_first: bool) -> SparseTensor:
-    layout, tensors = _cross_inputs(inputs, sparse_first)
+    layout, tensors = _cross_inputs(inputs, "All inputs must be SparseTensors")
     idx, vals, shape = bind(SPARSE_CROSS_HASHED, tensors, {
         "layout": layout, "num_buckets": int(num_buckets),
         "hash_key": _DEFAULT_KEY if hash_key is None else int(hash_key) & _MASK})

@@ -570,20 +570,37 @@ def assert_scalar(tensor: Any, message: str | None = None, name: str | None = No
     return tensor
 
 
-def assert_same_float_dtype(tensors: Any = None, dtype: Any = None) -> dt.DType:
-    found = None if dtype is None else dt.as_dtype(dtype)
+def assert_same_float_dtype(tensors: Any = None, dtype: Any = None) -> Any:
+    """TF's check, reading its arguments as TF's Python does: each tensor's .dtype, and
+    `dtype` as given (a string's AttributeError for .is_floating, as TF's)."""
+    if tensors:
+        dtype = _same_base_type(tensors, dtype)
+    if not dtype:
+        return dt.float32
+    if not dtype.is_floating:
+        raise ValueError(f"Expected floating point type, got {dtype}.")
+    return dtype
+
+
+def _same_base_type(items: Any, expected: Any) -> Any:
+    """The one base dtype of `items` (None skipped) and `expected`; TF's ValueError names
+    the first item that differs, and the item the type came from when none was given."""
     first = None
-    for t in tensors or []:
-        d = t.dtype
-        if found is None:
-            found, first = d, t
-        elif d is not found:
-            raise ValueError(f"{t!s}, type={d}, must be of the same type ({found}) as "
-                             f"{first!s}.")
-    found = dt.float32 if found is None else found
-    if not found.is_floating:
-        raise ValueError(f"Expected floating point type, got {found}.")
-    return found
+    for item in items:
+        if item is None:
+            continue
+        got = item.dtype.base_dtype
+        if not expected:
+            expected, first = got, item
+        elif expected != got:
+            source = f" as {_item_name(first)}" if first is not None else ""
+            raise ValueError(f"{_item_name(item)}, type={got}, must be of the same type "
+                             f"({expected}){source}.")
+    return expected
+
+
+def _item_name(item: Any) -> str:
+    return item.name if hasattr(item, "name") else str(item)
 
 
 def assert_proper_iterable(values: Any) -> None:

@@ -557,8 +557,9 @@ def matmul(a: Any, b: Any) -> Any:
     if a.ndim == 2 and b.ndim == 2:
         return a.dot(b)
     batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
-    a = np.broadcast_to(a, batch + a.shape[-2:]).reshape((-1,) + a.shape[-2:])
-    b = np.broadcast_to(b, batch + b.shape[-2:]).reshape((-1,) + b.shape[-2:])
+    count = int(np.prod(batch))  # (not -1: a reshape of no values can't infer it)
+    a = np.broadcast_to(a, batch + a.shape[-2:]).reshape((count,) + a.shape[-2:])
+    b = np.broadcast_to(b, batch + b.shape[-2:]).reshape((count,) + b.shape[-2:])
     out = np.empty((a.shape[0], a.shape[1], b.shape[2]), a.dtype)
     for i in range(a.shape[0]):
         out[i] = a[i].dot(b[i])

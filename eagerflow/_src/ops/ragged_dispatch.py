@@ -359,7 +359,7 @@ def stack_dynamic_partitions(data: Any, partitions: Any, num_partitions: Any,
     data = data if isinstance(data, RaggedTensor) else convert_to_tensor(data)
     splits_dtype = data.row_splits_dtype if isinstance(data, RaggedTensor) else None
     if not isinstance(partitions, (RaggedTensor, Tensor)):
-        partitions = convert_to_tensor(partitions, dtype_hint=splits_dtype or dt.int32)
+        partitions = convert_to_tensor(partitions, dtype_hint=splits_dtype)  # ([]: float32)
     n = convert_to_tensor(num_partitions, dtype_hint=partitions.dtype)
     if splits_dtype is not None:
         partitions = math.cast(partitions, splits_dtype)

@@ -275,24 +275,26 @@ def _merge_dense(t: Tensor, outer: int, inner: int) -> Tensor:
 # tf.ragged.range, map_flat_values, segment ids.
 # ---------------------------------------------------------------------------------------
 
+# the dtypes tf.ragged.range infers among, narrowest first (TF's Python asserts each
+# argument's dtype is one of them: a bare AssertionError otherwise, as in TF 2.21)
+_RANGE_DTYPES = (dt.int32, dt.int64, dt.float32, dt.float64)
+
+
 def range(starts: Any, limits: Any = None, deltas: Any = 1, dtype: Any = None,  # noqa: A001
           name: str | None = None, row_splits_dtype: Any = dt.int64) -> RaggedTensor:
-    """`tf.ragged.range`: row i is `range(starts[i], limits[i], deltas[i])`."""
+    """`tf.ragged.range`: row i is `range(starts[i], limits[i], deltas[i])`. As TF's: each
+    argument converted alone (to `dtype` when given), else all cast to the widest of their
+    dtypes."""
     if limits is None:
         starts, limits = 0, starts
-    tensors = [v for v in (starts, limits, deltas) if isinstance(v, Tensor)]
+    args = [convert_to_tensor(v, dtype=dtype, name=n)
+            for v, n in ((starts, "starts"), (limits, "limits"), (deltas, "deltas"))]
     if dtype is None:
-        if tensors:
-            dtype = tensors[0]._dtype
-        elif any(isinstance(np.asarray(v).reshape(-1)[:1].tolist()[0] if np.size(v) else 0,
-                            float) for v in (starts, limits, deltas)):
-            dtype = dt.float32
-        else:
-            dtype = dt.int32
-    d = dt.as_dtype(dtype)
-    s, lim, delta = (cast(v, d) if isinstance(v, Tensor) else convert_to_tensor(v, dtype=d)
-                     for v in (starts, limits, deltas))
-    splits, values = bind(ragged_ops.RAGGED_RANGE, (s, lim, delta),
+        if not all(t.dtype in _RANGE_DTYPES for t in args):
+            raise AssertionError()
+        widest = max((t.dtype for t in args), key=_RANGE_DTYPES.index)
+        args = [cast(t, widest) for t in args]
+    splits, values = bind(ragged_ops.RAGGED_RANGE, tuple(args),
                           {"Tsplits": dt.as_dtype(row_splits_dtype)})
     return RaggedTensor._make(values, splits)
 
@@ -551,6 +553,9 @@ def boolean_mask(data: Any, mask: Any, name: str | None = None) -> Any:
     if m.shape.rank == 1:
         return dense_boolean_mask(data, m)
     # a dense mask of rank k > 1: the result is ragged in the k-1 masked inner dimensions
+    # (TF masks with tf.boolean_mask first: its static check of the masked dims' shapes)
+    data = data if isinstance(data, Tensor) else convert_to_tensor(data)
+    data.shape[:m.shape.rank].assert_is_compatible_with(m.shape)
     rt = RaggedTensor.from_tensor(data, ragged_rank=m.shape.rank - 1) \
         if m.shape.rank > 2 else RaggedTensor.from_tensor(data)
     mrt = RaggedTensor.from_tensor(m, ragged_rank=m.shape.rank - 1) \

@@ -30,9 +30,9 @@ from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.checks import positive_axis
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import partial_value
-from eagerflow._src.ops.indexing import gather, unsorted_segment_sum
+from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import cast, equal, logical_and, maximum, not_equal, where
-from eagerflow._src.ops.misc_ops import UPPER_BOUND
+from eagerflow._src.ops.misc_ops import UPPER_BOUND, bincount
 from eagerflow._src.ops.reduce import cumsum, reduce_all, reduce_any, reduce_max
 from eagerflow._src.ops.sequences import range as range_op
 from eagerflow._src.ops.tensor_array import TensorArray, TensorArraySpec
@@ -181,9 +181,13 @@ class RaggedTensor(CompositeTensor):
             dbg.assert_non_negative(rowids[:1], message=msg)
             dbg.assert_non_negative(rowids[1:] - rowids[:-1], message=msg)
             dbg.assert_non_negative(nrows, message=msg)
-        # (TF's rule: the splits are the running sum of each row's count of ids)
-        ones = cast(rowids * 0 + convert_to_tensor(1, rowids._dtype), rowids._dtype)
-        splits = _splits_from_lengths(unsorted_segment_sum(ones, rowids, nrows))
+        # (TF's rule: the splits are the running sum of each row's count of ids, counted by
+        # bincount of the ids as int32 bounded to nrows: an id past the rows is dropped, a
+        # negative one DenseBincount's refusal)
+        bound = cast(nrows, dt.int32)
+        lengths = bincount(cast(rowids, dt.int32), minlength=bound, maxlength=bound,
+                           dtype=rowids._dtype)
+        splits = _splits_from_lengths(lengths)
         return cls._make(values, splits, value_rowids=rowids, nrows=nrows)
 
     @classmethod

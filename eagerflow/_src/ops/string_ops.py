@@ -11,7 +11,9 @@ into RaggedTensors are in ragged_strings.
 
 from __future__ import annotations
 
+import collections.abc
 import functools
+import math
 import re
 import unicodedata
 from pathlib import Path
@@ -141,9 +143,11 @@ def _ascii_case(upper: bool) -> Callable:
     unicode_case = str.upper if upper else str.lower
 
     def case(v: bytes, encoding: str = "") -> bytes:
-        if encoding:  # "utf-8": Unicode's full case mapping (ICU's: ß upper is SS)
-            return unicode_case(v.decode("utf-8", errors="surrogateescape")).encode(
-                "utf-8", errors="surrogateescape")
+        if encoding:  # "utf-8": Unicode's full case mapping (ICU's: ß upper is SS) of the
+            # string up to its first NUL (TF hands ICU a C string), each ill-formed UTF-8
+            # sequence one U+FFFD (ICU's maximal subparts, as Python's "replace" marks them)
+            text = v.split(b"\x00", 1)[0].decode("utf-8", errors="replace")
+            return unicode_case(text).encode("utf-8")
         return v.translate(table)  # (NULs kept: usable on joined strings)
     return case
 
@@ -255,13 +259,21 @@ _HEX_TEXT = re.compile(r"\s*[+-]?0[xX]")
 _INT_RANGE = {dt.int32: (-2**31, 2**31 - 1), dt.int64: (-2**63, 2**63 - 1)}
 
 
+# a NaN with a payload, which TF's float parsing (C's from_chars) reads as NaN
+_NAN_PAYLOAD = re.compile(r"\s*([+-]?nan)\([0-9A-Za-z_]*\)\s*", re.IGNORECASE | re.ASCII)
+
+
 def _to_number(v: bytes, out_type: dt.DType) -> Any:
-    """TF's safe_strto*: decimal integers in range; floats as strtod reads them (hex too),
-    no digit separators; whitespace around either."""
+    """TF's safe_strto*: decimal integers in range; floats as strtod reads them (hex too,
+    "nan(...)" too), of ASCII only (no other script's digits or spaces, which Python's float
+    takes), no digit separators; whitespace around either."""
     text = v.decode("utf-8", errors="replace")
     try:
         if out_type.is_floating:
-            if "_" in text:
+            nan = _NAN_PAYLOAD.fullmatch(text)
+            if nan:  # (its payload may hold "_")
+                return float(nan.group(1))
+            if "_" in text or not text.isascii():
                 raise ValueError(text)
             try:
                 return float(text)
@@ -494,6 +506,16 @@ STRING_JOIN = register(OpDef(
 ))
 
 
+def _join_sequence(inputs: Any) -> bool:
+    """Whether TF 2.21's fast path reads `inputs` as StringJoin's list: a sequence (a
+    tensor's rows too), not a NumPy array, set, dict or iterator, nor a non-empty str."""
+    if isinstance(inputs, (Tensor, list, tuple)):
+        return True
+    if isinstance(inputs, (str, bytes, bytearray)):
+        return not inputs
+    return isinstance(inputs, collections.abc.Sequence)
+
+
 @dispatchable
 def join(inputs: Any, separator: str = "", name: str | None = None) -> Any:
     """Elementwise concatenation of the (broadcast) inputs with `separator`."""
@@ -503,6 +525,9 @@ def join(inputs: Any, separator: str = "", name: str | None = None) -> Any:
                             f"{inputs!r}.")
         raise TypeError(f"Expected string for argument 'separator' not {separator!r}.")
     C.check_list_input(inputs, "N")  # (after the attr: TF's fast path reads that first)
+    if not _join_sequence(inputs):  # (TF's fast path gave up: its slow path's refusal)
+        raise TypeError(f"Expected list for 'inputs' argument to 'string_join' Op, not "
+                        f"{inputs!r}.")
     sep = separator.encode() if isinstance(separator, str) else bytes(separator)
     if isinstance(inputs, (list, tuple)) and not inputs:  # (TF's Python answers "")
         return convert_to_tensor("")
@@ -517,6 +542,8 @@ def join(inputs: Any, separator: str = "", name: str | None = None) -> Any:
         # asks for a list)
         raise TypeError(f"Expected list for 'inputs' argument to 'string_join' Op, not "
                         f"{inputs!r}.") from None
+    if not xs:  # (any other empty sequence, an empty tensor's rows: TF's fast path's "")
+        return convert_to_tensor("")
     return bind(STRING_JOIN, xs, {"separator": sep}, name)
 
 
@@ -759,8 +786,18 @@ def _as_string_format(kind: str, precision: int, scientific: bool, shortest: boo
         return spec + "d"
     if precision > -1:
         spec += f".{precision}"
-    spec += "e" if scientific else "g" if shortest else "f"
-    return f"({spec},{spec})" if kind == "c" else spec
+    return spec + ("e" if scientific else "g" if shortest else "f")
+
+
+def _printf(spec: str, v: float) -> str:
+    """C's printf of one double: Python's % but for inf and NaN, which C pads with spaces
+    whatever the 0 flag, and prints with NaN's sign ("-nan")."""
+    if math.isfinite(v):
+        return spec % v
+    spec = spec.replace("%0", "%", 1)
+    if math.isnan(v) and math.copysign(1.0, v) < 0:
+        return (spec % -math.inf).replace("inf", "nan")
+    return spec % v
 
 
 def _as_string_kernel(xp: Any, arr: Any, precision: int, scientific: bool, shortest: bool,
@@ -779,9 +816,9 @@ def _as_string_kernel(xp: Any, arr: Any, precision: int, scientific: bool, short
         elif kind == "i":
             s = spec % int(v)
         elif kind == "c":
-            s = spec % (float(v.real), float(v.imag))
+            s = f"({_printf(spec, float(v.real))},{_printf(spec, float(v.imag))})"
         else:
-            s = spec % float(v)
+            s = _printf(spec, float(v))
         out[idx] = s.encode()
     return out
 
