@@ -280,10 +280,12 @@ _BAD_VALUE_ERRORS = (np.exceptions.AxisError, IndexError, KeyError)
 # calls where TF 2.21 itself raises a bare AssertionError, which eagerflow raises on purpose
 # to match: tf.range of bounds outside its dtype hierarchy (bool, int8, uint8, string), and
 # tf.ragged.range's (of no dtype given: int32, int64, float32, float64 only)
-TF_ASSERTS = {"range", "ragged.range"}
+# (and tnp.moveaxis of a destination past the rank: TF's assert on it)
+TF_ASSERTS = {"range", "ragged.range", "experimental.numpy.moveaxis"}
 # and a bare IndexError: tf.stack of no values along an axis other than 0 (TF's reads the
 # first value's shape), ssim_multiscale of no power factors (TF's pops an empty list)
-TF_INDEX_ERRORS = {"stack", "image.ssim_multiscale"}
+# (and tnp.cross of a scalar: TF's reads its shape's last item)
+TF_INDEX_ERRORS = {"stack", "image.ssim_multiscale", "experimental.numpy.cross"}
 # and NotImplementedError: lstsq of complex128 with a regularizer (TF's own refusal)
 TF_NOT_IMPLEMENTED = {"linalg.lstsq"}
 # and Python's own IndexError of TF's Python indexing a shape: tf.tensordot of axes past a

@@ -19,6 +19,7 @@ from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.indexing import repeat as _repeat
 from eagerflow._src.ops.linalg_eye import eye as _eye
 from eagerflow._src.ops.misc_ops import broadcast_dynamic_shape
+from eagerflow._src.ops.nd_indexing import tensor_scatter_nd_update
 from eagerflow._src.ops.sequences import linspace as _linspace
 from eagerflow._src.ops.sequences import range as _range
 from eagerflow._src.ops.shaping import reverse
@@ -234,14 +235,23 @@ def swapaxes(a: Any, axis1: int, axis2: int) -> Tensor:
 
 
 def moveaxis(a: Any, source: Any, destination: Any) -> Tensor:
+    if not source and not destination:  # TF's: `a` as given, unconverted
+        return a
     a = asarray(a)
     n = len(a.shape)
-    src = [s % n for s in ([source] if isinstance(source, int) else source)]
-    dst = [d % n for d in ([destination] if isinstance(destination, int) else destination)]
+    src = [source] if isinstance(source, int) else list(source)
+    dst = [destination] if isinstance(destination, int) else list(destination)
     if len(src) != len(dst):
         raise ValueError("The lengths of source and destination must equal")
+    # as TF's: a negative axis gains the rank once and no axis is range-checked here, so
+    # an axis past the rank (or any axis of a scalar) reaches Transpose, whose error names
+    # the permutation's wrong length or value
+    src = [s + n if s < 0 else s for s in src]
+    dst = [d + n if d < 0 else d for d in dst]
     perm = [i for i in range(n) if i not in src]
     for d, s in sorted(zip(dst, src)):
+        if d > len(perm):  # TF's own assert on the destination
+            raise AssertionError()
         perm.insert(d, s)
     return A.transpose(a, perm)
 
@@ -435,15 +445,20 @@ def roll(a: Any, shift: Any, axis: Any = None) -> Tensor:
 
 
 def rot90(m: Any, k: int = 1, axes: tuple = (0, 1)) -> Tensor:
-    a = asarray(m)
+    # as TF's: the axes gain the rank once if negative and are not range-checked here; a
+    # quarter turn's permutation is a scatter of the two axes into range(rank), which
+    # refuses an axis past the rank, and a half turn's flips are ReverseV2's to refuse
+    r = len(asarray(m).shape)
+    ax1, ax2 = [ax + r if ax < 0 else ax for ax in axes]
     k %= 4
     if k == 0:
-        return a
+        return m  # TF's: as given, unconverted
     if k == 2:
-        return flip(flip(a, axes[0]), axes[1])
+        return flip(flip(m, ax1), ax2)
+    perm = tensor_scatter_nd_update(_range(r), [[ax1], [ax2]], [ax2, ax1])
     if k == 1:
-        return swapaxes(flip(a, axes[1]), axes[0], axes[1])
-    return flip(swapaxes(a, axes[0], axes[1]), axes[1])
+        return transpose(flip(m, ax2), perm)
+    return flip(transpose(m, perm), ax2)
 
 
 # -- indexing -------------------------------------------------------------------------
@@ -473,7 +488,8 @@ def take_along_axis(arr: Any, indices: Any, axis: int | None) -> Tensor:
     if axis is None:
         return take_along_axis(ravel(arr), ravel(indices), 0)
     r = len(arr.shape)
-    axis %= r
+    axis = axis + r if axis < 0 else axis
+    _check_take_axis(arr, indices, axis)
     # the other axes broadcast against each other; the taken axis keeps each one's length
     sa, si = A.shape(arr, out_type=dt.int64), A.shape(indices, out_type=dt.int64)
     one = A.ones([1], dt.int64)
@@ -489,6 +505,17 @@ def take_along_axis(arr: Any, indices: Any, axis: int | None) -> Tensor:
     n = sa[axis]
     idx = m.where(m.less(idx, 0), idx + n, idx)
     return A.transpose(gather(moved, idx, batch_dims=r - 1, axis=r - 1), back)
+
+
+def _check_take_axis(arr: Tensor, indices: Tensor, axis: int) -> None:
+    """take_along_axis's failures in TF's order and words: both shapes read in the
+    indices' dtype (Shape refuses one not int32/int64), then each shape's `axis` set by a
+    scatter, which refuses an axis past either rank (any axis of a scalar)."""
+    sa = A.shape(arr, out_type=indices.dtype)
+    si = A.shape(indices, out_type=indices.dtype)
+    one = np.ones([1], indices.dtype.as_numpy_dtype)
+    for s in (sa, si):
+        tensor_scatter_nd_update(s, [[axis]], one)
 
 
 def where(condition: Any, x: Any = None, y: Any = None) -> Any:

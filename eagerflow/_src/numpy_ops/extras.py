@@ -152,7 +152,7 @@ def cross(a: Any, b: Any, axisa: int = -1, axisb: int = -1, axisc: int = -1,
     a, b = promote(a, b)
     if axis is not None:
         axisa = axisb = axisc = axis
-    a, b = AO.moveaxis(a, axisa, -1), AO.moveaxis(b, axisb, -1)
+    a, b = _axis_to_last(a, axisa), _axis_to_last(b, axisb)
     two = a.shape[-1] == 2 and b.shape[-1] == 2
     a, b = (pad(x, [[0, 0]] * (len(x.shape) - 1) + [[0, 1]], "constant")
             if x.shape[-1] == 2 else x for x in (a, b))
@@ -169,6 +169,20 @@ def cross(a: Any, b: Any, axisa: int = -1, axisb: int = -1, axisc: int = -1,
         return a0 * b1 - a1 * b0
     c = AO.stack([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], -1)
     return AO.moveaxis(c, -1, axisc)
+
+
+def _axis_to_last(x: Tensor, axis: int) -> Tensor:
+    """cross's operand with `axis` moved last, as TF's: the permutation built of two
+    ranges, so that an axis past the rank is Range's error; a scalar's last dimension
+    is TF's IndexError of reading its empty shape."""
+    r = len(x.shape)
+    axis = axis + r if axis < 0 else axis
+    if axis != r - 1:
+        perm = A.concat([_range(axis), _range(axis + 1, r), [axis]], 0)
+        x = A.transpose(x, perm)
+    if r == 0:
+        raise IndexError("index -1 is out of bounds for axis 0 with size 0")
+    return x
 
 
 def diff(a: Any, n: int = 1, axis: int = -1) -> Tensor:
