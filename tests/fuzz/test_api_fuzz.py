@@ -156,8 +156,12 @@ def check_api_call(qual: str, fn: Any, args: list, kwargs: dict) -> str:
 # type: no NumPy float) for the default tolerance of pinv, matrix_rank and assert_near
 _NO_FINFO = ("data type <class 'ml_dtypes.bfloat16'> not inexact",)
 _RAGGED = ("setting an array element with a sequence",)
+# (and tnp.finfo and tnp.issubdtype, which are NumPy's own over np.dtype: of a tensor,
+# NumPy's reading its `.dtype`; finfo of no float dtype)
+_NP_DTYPE = ("Could not convert <tf.Tensor",)
 TF_NUMPY_ERRORS = {"pad": _RAGGED, "convolution": _RAGGED, "pinv": _NO_FINFO,
-                   "matrix_rank": _NO_FINFO, "assert_near": _NO_FINFO}
+                   "matrix_rank": _NO_FINFO, "assert_near": _NO_FINFO,
+                   "finfo": _NP_DTYPE + ("data type <class ",), "issubdtype": _NP_DTYPE}
 
 
 def _from_eagerflow(exc: BaseException) -> bool:

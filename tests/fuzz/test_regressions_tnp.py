@@ -137,3 +137,130 @@ def test_axis_results_unchanged():
     np.testing.assert_array_equal(tnp.diagonal(X, 0, 1, 0), np.diagonal(X, 0, 1, 0))
     np.testing.assert_array_equal(tnp.trace(X, 0, -3 + 1, 1), np.trace(X))
     np.testing.assert_array_equal(tnp.moveaxis(X, [0, 1], [1, 0]), X.T)
+
+
+# -- the survey's other functions --------------------------------------------------------------
+# compress of a scalar condition (IndexError before), stack/polyval of a scalar (IndexError;
+# TF's give the scalar), broadcast_arrays and clip of shapes that don't broadcast (NumPy's
+# ValueError; TF's is BroadcastArgs'), swapaxes of bool tensor axes (IndexError), the splits
+# of a number (IndexError; TF's reads its .shape), finfo of an array (NumPy's ValueError; TF's
+# np.dtype's TypeError), pad of a mode not a str (AttributeError of .upper()) or a pad_width
+# NumPy broadcasts (TF's takes it as tf.pad's paddings), all recorded from TF 2.21
+
+def _bcast(a: str, b: str) -> str:
+    return _node("BroadcastArgs") + f"Incompatible shapes: {a} vs. {b} [Op:BroadcastArgs] name: "
+
+
+MORE_FAILURES = {
+    "compress of a scalar condition": (lambda: tnp.compress(T, T, axis=0), ValueError,
+                                       "condition must be a 1-d array."),
+    "compress of a matrix condition": (lambda: tnp.compress([[True]], X), ValueError,
+                                       "condition must be a 1-d array."),
+    "compress axis past": (lambda: tnp.compress([True, False], X, axis=2), AssertionError, ""),
+    "compress axis below": (lambda: tnp.compress([True, False], X, axis=-3), AssertionError, ""),
+    "stack of a tensor, axis past": (lambda: tnp.stack(tf.constant(X), axis=2), IndexError,
+                                     "list assignment index out of range"),
+    "broadcast_arrays": (lambda: tnp.broadcast_arrays(np.zeros((0, 3, 1), bool),
+                                                      np.zeros((2, 4, 0, 0)), True),
+                         IA, _bcast("[0,3,1]", "[2,4,0,0]")),
+    "clip": (lambda: tnp.clip(tf.zeros([0, 2, 4, 3], tf.int16), np.array([], np.uint8),
+                              np.array(-0.72 + 3.4j)), IA, _bcast("[0,2,4,3]", "[0]")),
+    "clip of vectors": (lambda: tnp.clip(np.zeros((3,)), np.zeros((2,)), 1.0), IA,
+                        _bcast("[3]", "[2]")),
+    "swapaxes of bool axes": (lambda: tnp.swapaxes(T, T, T), TypeError,
+                              "Cannot convert 0 to EagerTensor of dtype bool"),
+    "swapaxes of a scalar": (lambda: tnp.swapaxes(1.0, 0, 0), IndexError,
+                             "list assignment index out of range"),
+    "swapaxes axis below": (lambda: tnp.swapaxes(X, -5, 1), IndexError,
+                            "list assignment index out of range"),
+    "swapaxes tensor axis past": (lambda: tnp.swapaxes(X, tf.constant(0), 3), IA,
+                                  _scatter(1, 3, 2)),
+    "dsplit of bytes": (lambda: tnp.dsplit(b"\x00", True), AttributeError,
+                        "'bytes' object has no attribute 'shape'"),
+    "hsplit of bytes": (lambda: tnp.hsplit(b"\x00", True), AttributeError,
+                        "'bytes' object has no attribute 'shape'"),
+    "vsplit of a list": (lambda: tnp.vsplit([[1, 2], [3, 4]], 2), AttributeError,
+                         "'list' object has no attribute 'shape'"),
+    "vsplit of a float": (lambda: tnp.vsplit(1.5, 1), AttributeError,
+                          "'float' object has no attribute 'shape'"),
+    "hsplit of a scalar array": (lambda: tnp.hsplit(np.array(1.0), 1), IndexError,
+                                 "tuple index out of range"),
+    "finfo of an array": (lambda: tnp.finfo(np.array(True)), TypeError,
+                          "Cannot construct a dtype from an array"),
+    "finfo of a float": (lambda: tnp.finfo(1.5), TypeError,
+                         "Cannot interpret '1.5' as a data type"),
+    "finfo of bool": (lambda: tnp.finfo(tf.bool), ValueError,
+                      "data type <class 'numpy.bool'> not inexact"),
+    "finfo of uint64": (lambda: tnp.finfo(tf.uint64), ValueError,
+                        "data type <class 'numpy.uint64'> not inexact"),
+    "issubdtype of tensors": (lambda: tnp.issubdtype(T, T), ValueError,
+                              "Could not convert <tf.Tensor: shape=(), dtype=bool, numpy=True> "
+                              "to a NumPy dtype (via `.dtype` value tf.bool)."),
+    "size of an axis": (lambda: tnp.size(T, axis=0), NotImplementedError,
+                        "axis argument is not supported in the current `np.size` "
+                        "implementation"),
+    "pad of a tensor mode": (lambda: tnp.pad(T, T, T), TypeError,
+                             "Cannot convert 'constant' to EagerTensor of dtype bool"),
+    "pad of a None mode": (lambda: tnp.pad([], -0.0, None), TypeError,
+                           'can only concatenate str (not "NoneType") to str'),
+    "pad of a bytes mode": (lambda: tnp.pad(np.array([], np.int16), np.zeros((0, 3, 3, 0), object),
+                                            np.array(b"a", object)), TypeError,
+                            'can only concatenate str (not "bytes") to str'),
+    "pad of an upper-case mode": (lambda: tnp.pad(X, [[1, 2], [0, 1]], "CONSTANT"), ValueError,
+                                  "Unsupported padding mode: CONSTANT"),
+    "pad of an int width": (lambda: tnp.pad(X, 1, "constant"), IA,
+                            _node("Pad") + "paddings must be a matrix with 2 columns: [] "
+                            "[Op:Pad] name: "),
+    "pad of a float fill for ints": (lambda: tnp.pad([1, 2], [[1, 1]], "constant",
+                                                     constant_values=9.7),
+                                     TypeError, "Cannot convert 9.7 to EagerTensor of dtype int64"),
+    "tf.pad of a float fill for ints": (lambda: tf.pad(tf.constant([1, 2]), [[1, 1]],
+                                                       constant_values=9.7),
+                                        TypeError, "Cannot convert 9.7 to EagerTensor of dtype "
+                                        "int32"),
+    "tf.pad of a str fill": (lambda: tf.pad(tf.constant([1.0, 2]), [[1, 1]],
+                                            constant_values="a"),
+                             TypeError, "Cannot convert 'a' to EagerTensor of dtype float"),
+}
+
+
+@pytest.mark.parametrize("case", MORE_FAILURES, ids=list(MORE_FAILURES))
+def test_tf_answer_more(case):
+    call, cls, message = MORE_FAILURES[case]
+    with pytest.raises(cls) as info:
+        call()
+    assert type(info.value) is cls and str(info.value) == message
+
+
+def test_scalar_results():
+    # TF 2.21: stack of a tensor is the tensor (axis 0) or its swapaxes; polyval of a scalar
+    # polynomial is the coefficient broadcast to x's shape; compress takes a scalar as a vector
+    assert tnp.stack(T, axis=0).numpy() is np.True_ or bool(tnp.stack(T, axis=0)) is True
+    assert tnp.stack(T, axis=0).shape == () and tnp.stack(T, axis=0).dtype == tf.bool
+    np.testing.assert_array_equal(tnp.stack(tf.constant(X), axis=1), X.T)
+    assert tnp.stack(tf.zeros([0, 3]), axis=0).shape == (0, 3)
+    out = tnp.polyval(T, T)
+    assert out.dtype == tf.bool and out.shape == () and bool(out)
+    np.testing.assert_array_equal(tnp.polyval(2.0, X), np.full((2, 3), 2.0))
+    np.testing.assert_array_equal(tnp.polyval([1.0, 2.0, 3.0], X), np.polyval([1, 2, 3], X))
+    assert float(tnp.polyval([1.0, 2.0], np.inf)) == np.inf  # (no 0 * inf first)
+    np.testing.assert_array_equal(tnp.polyval([3], [1, 2]), [3, 3])
+    np.testing.assert_array_equal(tnp.compress([True], 5.0, axis=0), [5.0])
+    np.testing.assert_array_equal(tnp.compress([True, False], X, axis=-1), [[0.0], [3.0]])
+    np.testing.assert_array_equal(tnp.swapaxes(X, -3, 1), X)  # (perm [0, -1]: TF's too)
+    np.testing.assert_array_equal(tnp.swapaxes(X, tf.constant(0), tf.constant(-1)), X.T)
+    got = tnp.broadcast_arrays(np.zeros((3, 1)), np.zeros((4,)), np.zeros((2, 1, 1)))
+    assert [tuple(t.shape) for t in got] == [(2, 3, 4)] * 3
+    assert tnp.finfo("float16").bits == 16 and tnp.finfo(tf.float64).eps == np.finfo(float).eps
+
+
+def test_pad_values():
+    # recorded from TF 2.21 (NumPy's too)
+    np.testing.assert_array_equal(
+        tnp.pad(X, [[1, 2], [0, 1]], "constant", constant_values=2.5),
+        np.pad(X, [[1, 2], [0, 1]], constant_values=2.5))
+    for mode in ("reflect", "symmetric"):
+        np.testing.assert_array_equal(tnp.pad(X, [[1, 1], [2, 2]], mode),
+                                      np.pad(X, [[1, 1], [2, 2]], mode))
+    out = tnp.pad(X, tf.constant([[1, 1], [0, 0]], tf.int64), "constant")
+    np.testing.assert_array_equal(out, np.pad(X, [[1, 1], [0, 0]]))

@@ -226,11 +226,21 @@ def transpose(a: Any, axes: Any = None) -> Tensor:
 def swapaxes(a: Any, axis1: int, axis2: int) -> Tensor:
     a = asarray(a)
     n = len(a.shape)
-    perm = list(range(n))
+    if isinstance(axis1, Tensor) or isinstance(axis2, Tensor):
+        # TF's for axes given as tensors: a negative one gains the rank by where(x < 0)
+        # (a bool axis is that comparison's TypeError), and the permutation is a scatter
+        # into range(rank), which refuses an axis past it
+        r = A.rank(a)
+        i, j = (x if not isinstance(x, Tensor) else m.where(x < 0, x + r, x)
+                for x in (axis1, axis2))
+        return A.transpose(a, tensor_scatter_nd_update(_range(r), [[i], [j]], [j, i]))
+    # as TF's assignments into a list of the rank's items, which take an index in [-n, n)
+    # (so an axis in [-2n, -n) passes here and Transpose refuses its negative value)
     i, j = axis1 + n if axis1 < 0 else axis1, axis2 + n if axis2 < 0 else axis2
-    if not (0 <= i < n and 0 <= j < n):  # TF's words for an axis past the rank
+    if not (-n <= i < n and -n <= j < n):
         raise IndexError("list assignment index out of range")
-    perm[i], perm[j] = perm[j], perm[i]
+    perm = list(range(n))
+    perm[i], perm[j] = j, i
     return A.transpose(a, perm)
 
 
@@ -305,15 +315,11 @@ def append(arr: Any, values: Any, axis: int | None = None) -> Tensor:
 
 
 def stack(arrays: Any, axis: int = 0) -> Tensor:
-    if isinstance(arrays, Tensor):  # a tensor stacks its rows, as NumPy's array does
-        return _stack(_unstack0(arrays), axis)
+    if isinstance(arrays, Tensor):  # its rows stacked: TF's is the tensor or its swapaxes
+        return arrays if axis == 0 else swapaxes(arrays, 0, axis)
     if not arrays:  # as TF's tnp: an empty float32 vector
         return A.zeros([0], dtype=dt.float32)
     return _stack(promote(*arrays), axis)
-
-
-def _unstack0(t: Tensor) -> list:
-    return [t[i] for i in range(t.shape[0])]
 
 
 def vstack(tup: Any) -> Tensor:
@@ -362,13 +368,15 @@ def split(ary: Any, indices_or_sections: Any, axis: int = 0) -> list:
 
 def _split_along(fixed: int) -> Any:
     def f(ary: Any, indices_or_sections: Any) -> list:
-        ary = asarray(ary)
-        axis = 0 if fixed == 1 and len(ary.shape) == 1 else fixed
+        a = asarray(ary)
+        axis = 0 if fixed == 1 and len(a.shape) == 1 else fixed
         if isinstance(indices_or_sections, int):
+            # TF's reads the argument's own shape: a Python list's or number's has none
+            # (AttributeError), a scalar's has no such axis (IndexError)
             n = ary.shape[axis]
             if n is not None and n % indices_or_sections:
                 raise ValueError("array split does not result in an equal division")
-        return split(ary, indices_or_sections, axis)
+        return split(a, indices_or_sections, axis)
     return f
 
 
@@ -411,7 +419,10 @@ def _bshape(args: list) -> Any:
     """The operands' broadcast shape: a list where their shapes are known, else a tensor
     (BroadcastArgs while tracing)."""
     if all(x.shape.is_fully_defined() for x in args):
-        return list(np.broadcast_shapes(*[tuple(x.shape.as_list()) for x in args]))
+        try:
+            return list(np.broadcast_shapes(*[tuple(x.shape.as_list()) for x in args]))
+        except ValueError:
+            pass  # shapes that don't broadcast: BroadcastArgs below refuses in TF's words
     out = A.shape(args[0], out_type=dt.int64)
     for x in args[1:]:
         out = broadcast_dynamic_shape(out, A.shape(x, out_type=dt.int64))

@@ -116,16 +116,15 @@ def _dim(a: Tensor, i: int) -> Any:
 
 
 def pad(array: Any, pad_width: Any, mode: str, **kwargs: Any) -> Tensor:  # noqa: A002
-    """tnp.pad: constant, reflect and symmetric modes."""
+    """tnp.pad: constant, reflect and symmetric modes, named in lower case. As TF's, the
+    mode is compared before anything is converted (a tensor mode is its comparison's
+    TypeError, one not a str the message's concatenation's), and pad_width is tf.pad's:
+    an int32 matrix of a (before, after) row per axis, no NumPy broadcasting of it."""
+    constant_values = kwargs.get("constant_values", 0)
+    if not (mode == "constant" or mode == "reflect" or mode == "symmetric"):
+        raise ValueError("Unsupported padding mode: " + mode)
     a = asarray(array)
-    pw = np.broadcast_to(np.asarray(pad_width, dtype=np.int64), (len(a.shape), 2)).tolist()
-    mode = mode.upper()
-    if mode == "CONSTANT":
-        value = kwargs.get("constant_values", 0)
-        return _pad(a, pw, "CONSTANT", constant_values=asarray(value, a.dtype))
-    if mode in ("REFLECT", "SYMMETRIC"):
-        return _pad(a, pw, mode)
-    raise ValueError(f"Unsupported padding mode: {mode}")
+    return _pad(a, asarray(pad_width, dt.int32), mode.upper(), constant_values=constant_values)
 
 
 def meshgrid(*xi: Any, **kwargs: Any) -> list:
@@ -201,8 +200,14 @@ def diff(a: Any, n: int = 1, axis: int = -1) -> Tensor:
 def compress(condition: Any, a: Any, axis: int | None = None) -> Tensor:
     cond = asarray(condition, np.bool_)
     a = asarray(a)
-    if axis is None:
-        a, axis = AO.ravel(a), 0
+    if len(cond.shape) != 1:
+        raise ValueError("condition must be a 1-d array.")
+    if axis is None or len(a.shape) == 0:
+        a = AO.ravel(a)  # (NumPy's compress takes a scalar as a vector)
+        axis = 0 if axis is None else axis
+    axis = axis + len(a.shape) if axis < 0 else axis
+    if not 0 <= axis < len(a.shape):  # TF's own assert on the axis
+        raise AssertionError()
     n = a.shape[axis]
     if cond.shape[0] > n:
         raise ValueError(f"Shapes ({n},) and ({cond.shape[0]},) are incompatible")
@@ -282,10 +287,16 @@ def lcm(x1: Any, x2: Any) -> Tensor:
 
 def polyval(p: Any, x: Any) -> Tensor:
     p, x = promote(p, x)
-    out = m.zeros_like(x)
-    for i in range(p.shape[0]):
+    if len(p.shape) == 0:  # a scalar is one coefficient, as in TF's
+        p = A.reshape(p, [1])
+    n = p.shape[0]
+    if n == 0:
+        return m.zeros_like(x)
+    out = p[0]  # Horner's rule from the leading coefficient, as TF's (no 0 * x first)
+    for i in range(1, n):
         out = out * x + p[i]
-    return out
+    # a constant polynomial is broadcast to x's shape, as NumPy's
+    return A.broadcast_to(out, A.shape(x)) if n == 1 else out
 
 
 def vander(x: Any, N: int | None = None, increasing: bool = False) -> Tensor:  # noqa: N803
