@@ -281,15 +281,17 @@ _BAD_VALUE_ERRORS = (np.exceptions.AxisError, IndexError, KeyError)
 # to match: tf.range of bounds outside its dtype hierarchy (bool, int8, uint8, string), and
 # tf.ragged.range's (of no dtype given: int32, int64, float32, float64 only)
 # (and tnp.moveaxis of a destination past the rank: TF's assert on it,
-# and tnp.compress's of an axis past the rank)
+# tnp.compress's of an axis past the rank, tnp.diag_indices's tf.range of an int8 n)
 TF_ASSERTS = {"range", "ragged.range", "experimental.numpy.moveaxis",
-              "experimental.numpy.compress"}
+              "experimental.numpy.compress", "experimental.numpy.diag_indices"}
 # and a bare IndexError: tf.stack of no values along an axis other than 0 (TF's reads the
 # first value's shape), ssim_multiscale of no power factors (TF's pops an empty list)
 # (and tnp.cross of a scalar: TF's reads its shape's last item; tnp.swapaxes of an axis
-# past the rank, and tnp.stack of a tensor along one: TF's assignment into a list of axes)
+# past the rank, tnp.stack of a tensor along one, tnp.diff of an axis below -rank: TF's
+# assignment into a list of axes)
 TF_INDEX_ERRORS = {"stack", "image.ssim_multiscale", "experimental.numpy.cross",
-                   "experimental.numpy.swapaxes", "experimental.numpy.stack"}
+                   "experimental.numpy.swapaxes", "experimental.numpy.stack",
+                   "experimental.numpy.diff"}
 # and NotImplementedError: lstsq of complex128 with a regularizer (TF's own refusal)
 # (and tnp.size of an axis: TF's "axis argument is not supported")
 TF_NOT_IMPLEMENTED = {"linalg.lstsq", "experimental.numpy.size"}
@@ -363,8 +365,10 @@ TF_UNNAMED = ("`dim` must be in the range", "Summarized data: b'Need value.shape
 # of float16/32; bfloat16's is INT64_MIN, as in TF); tf.make_tensor_proto sizes a shape
 # with NumPy's int64 prod, whose OverflowError for a dim past int64 TF lets out
 # (serialization._numpy); tf.signal.stft takes int() of its default fft_length, inf for an
-# infinite frame_length (signal_ops.enclosing_power_of_two)
-TF_OVERFLOWS = {("checks.py", "make_int"), ("random.py", "_op_seed"),
+# infinite frame_length (signal_ops.enclosing_power_of_two); tnp.around's math.pow(10,
+# decimals) past float64, tnp.diag_indices's tuple of ndim items past an index
+TF_OVERFLOWS = {("math_ops.py", "around"), ("extras.py", "diag_indices"),
+                ("checks.py", "make_int"), ("random.py", "_op_seed"),
                 ("nn_conv_checks.py", "check_dilated_depth"), ("sorting.py", "_sort_setup"),
                 ("serialization.py", "_numpy"),
                 ("signal_ops.py", "enclosing_power_of_two")}

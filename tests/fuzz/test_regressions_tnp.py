@@ -264,3 +264,59 @@ def test_pad_values():
                                       np.pad(X, [[1, 1], [2, 2]], mode))
     out = tnp.pad(X, tf.constant([[1, 1], [0, 0]], tf.int64), "constant")
     np.testing.assert_array_equal(out, np.pad(X, [[1, 1], [0, 0]]))
+
+
+# -- the short CI run's tnp finds (tnp added to the API fuzz targets) ---------------------------
+# around of a huge `decimals` (Python's ** OverflowError, worded otherwise), diag_indices
+# (int64 indices; TF's are tf.range's int32), diff of a scalar (ZeroDivisionError of
+# `axis % 0`) or an axis past the rank (wrapped), roll of a ragged shift (NumPy's ValueError),
+# all recorded from TF 2.21
+
+CI_FAILURES = {
+    "around of a huge decimals": (lambda: tnp.around(T, decimals=2**70), OverflowError,
+                                  "math range error"),
+    "around of decimals 400": (lambda: tnp.around(1.25, 400), OverflowError,
+                               "math range error"),
+    "diag_indices of int8 n": (lambda: tnp.diag_indices(tf.constant(7, tf.int8), ndim=2**70),
+                               AssertionError, ""),
+    "diag_indices of a huge ndim": (lambda: tnp.diag_indices(3, ndim=2**70), OverflowError,
+                                    "cannot fit 'int' into an index-sized integer"),
+    "diff of a str": (lambda: tnp.diff("abc"), IndexError, "list assignment index out of range"),
+    "diff of a scalar, n 0": (lambda: tnp.diff(1.0, n=0), IndexError,
+                              "list assignment index out of range"),
+    "diff axis below": (lambda: tnp.diff([[1.0, 2.0]], axis=-3), IndexError,
+                        "list assignment index out of range"),
+    "diff axis past": (lambda: tnp.diff([1.0, 2.0], axis=1), ValueError,
+                       "Argument `axis` (received axis=1) is out of bounds for input [1. 2.] of "
+                       "rank 1."),
+    "diff axis past before order": (lambda: tnp.diff(tf.constant([[1, 2]], tf.int16), axis=2,
+                                                     n=-1), ValueError,
+                                    "Argument `axis` (received axis=2) is out of bounds for "
+                                    "input [[1 2]] of rank 2."),
+    "roll of a mixed shift": (lambda: tnp.roll([], [0, []]), ValueError,
+                              "Can't convert Python sequence with mixed types to Tensor."),
+    "roll of a ragged shift": (lambda: tnp.roll([1, 2], [[0], [1, 2]]), ValueError,
+                               "Can't convert non-rectangular Python sequence to Tensor."),
+}
+
+
+@pytest.mark.parametrize("case", CI_FAILURES, ids=list(CI_FAILURES))
+def test_tf_answer_ci(case):
+    call, cls, message = CI_FAILURES[case]
+    with pytest.raises(cls) as info:
+        call()
+    assert type(info.value) is cls and str(info.value) == message
+
+
+def test_diag_indices_and_diff_values():
+    # recorded from TF 2.21: tf.range's int32 indices; diff along either axis, of bools
+    got = tnp.diag_indices(3)
+    assert len(got) == 2 and all(t.dtype == tf.int32 for t in got)
+    np.testing.assert_array_equal(got[0], [0, 1, 2])
+    assert len(tnp.diag_indices(3, 3)) == 3
+    m = [[1, 2], [4, 8]]
+    np.testing.assert_array_equal(tnp.diff(m, axis=0), [[3, 6]])
+    np.testing.assert_array_equal(tnp.diff(m, axis=-2), [[3, 6]])
+    np.testing.assert_array_equal(tnp.diff([1.0, 4.0, 9.0], n=2), [2.0])
+    np.testing.assert_array_equal(tnp.diff([[True, False], [True, True]]), [[True], [False]])
+    np.testing.assert_array_equal(tnp.roll([[1, 2]], np.int32(1)), [[2, 1]])

@@ -10,7 +10,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.numpy_ops.dtypes import asarray, promote, result_type
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as m
@@ -447,7 +447,9 @@ def fliplr(m: Any) -> Tensor:
 def roll(a: Any, shift: Any, axis: Any = None) -> Tensor:
     a = asarray(a)
     if axis is None:
-        if np.ndim(shift):  # one axis (the flattened one) takes one shift: Roll's error
+        # one axis (the flattened one) takes one shift: Roll's error (a ragged list shift
+        # is its conversion's ValueError first, as in TF)
+        if len(convert_to_tensor(shift).shape):
             e = raised_eagerly(InvalidArgumentError(
                 None, None, "shift and axis must have the same size [Op:Roll]"))
             raise slow_path(e) if passed_raw(shift) else e

@@ -82,7 +82,7 @@ def diag_indices(n: int, ndim: int = 2) -> tuple:
         raise ValueError(f"n argument to diag_indices must be nonnegative, got {n}")
     if ndim < 0:
         raise ValueError(f"ndim argument to diag_indices must be nonnegative, got {ndim}")
-    return (_range(n, dtype=dt.int64),) * ndim
+    return (_range(n),) * ndim  # tf.range's: int32 of an int n, as TF's
 
 
 def tri(N: int, M: int | None = None, k: int = 0, dtype: Any = None) -> Tensor:  # noqa: N803
@@ -186,11 +186,17 @@ def _axis_to_last(x: Tensor, axis: int) -> Tensor:
 
 def diff(a: Any, n: int = 1, axis: int = -1) -> Tensor:
     a = asarray(a)
+    r = len(a.shape)
+    # TF's checks in its order: an axis past the rank, the order, then (unchecked) an axis
+    # below -rank or any of a scalar, its assignment into a list of the rank's slices
+    if (axis + r if axis < 0 else axis) >= r:
+        raise ValueError(f"Argument `axis` (received axis={axis}) is out of bounds for input "
+                         f"{a} of rank {r}.")
     if n < 0:
         raise ValueError(f"Argument `order` must be a non-negative integer. Received: axis={n}")
-    r = len(a.shape)
-    axis %= r
-    before = (slice(None),) * axis
+    if axis < -r:
+        raise IndexError("list assignment index out of range")
+    before = (slice(None),) * (axis % r)
     for _ in range(n):
         hi, lo = a[before + (slice(1, None),)], a[before + (slice(None, -1),)]
         a = m.not_equal(hi, lo) if a.dtype == dt.bool else hi - lo
