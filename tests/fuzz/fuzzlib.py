@@ -332,6 +332,9 @@ _SHAPE = ("has no attribute 'shape'",)
 TF_ATTRIBUTE_READS = {"sparse.mask": ("has no attribute 'indices'",),
                       "experimental.numpy.vsplit": _SHAPE, "experimental.numpy.hsplit": _SHAPE,
                       "experimental.numpy.dsplit": _SHAPE,
+                      # (the sequence parsers' feature dicts, whose .keys() TF's reads)
+                      "io.parse_sequence_example": ("has no attribute 'keys'",),
+                      "io.parse_single_sequence_example": ("has no attribute 'keys'",),
                       "debugging.assert_same_float_dtype": (
                           "has no attribute 'dtype'", "has no attribute 'base_dtype'",
                           "has no attribute 'is_floating'")}

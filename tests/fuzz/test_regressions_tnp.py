@@ -1,5 +1,5 @@
-"""Regression tests for the fuzz survey of tf.experimental.numpy (seed 3141592653, 20
-examples per function): each input the survey found, with TF 2.21's answer to it recorded
+"""Regression tests for the fuzz survey of tf.experimental.numpy and tf.io (seed 3141592653,
+20 examples per function): each input the survey found, with TF 2.21's answer to it recorded
 as data (its error class and message, or its result). Most were a scalar where a function
 reads axes: TF's tnp adds the rank to a negative axis once and range-checks nothing itself,
 so the op it reaches (Transpose, Range, TensorScatterUpdate, ReverseV2) refuses the axis."""
@@ -320,3 +320,73 @@ def test_diag_indices_and_diff_values():
     np.testing.assert_array_equal(tnp.diff([1.0, 4.0, 9.0], n=2), [2.0])
     np.testing.assert_array_equal(tnp.diff([[True, False], [True, True]]), [[True], [False]])
     np.testing.assert_array_equal(tnp.roll([[1, 2]], np.int32(1)), [[2, 1]])
+
+
+# -- tf.io from the same survey -----------------------------------------------------------------
+# the sequence parsers read the sequence features' .items() first (AttributeError naming
+# .items, and no refusal of two empty dicts); TF's reads the context's .keys() and checks
+# its kinds first. parse_example sized a ragged list by NumPy (its ValueError) before
+# checking the features. All recorded from TF 2.21.
+
+_FIXED = {"a": tf.io.FixedLenFeature([], tf.int64, default_value=0)}
+_BOTH_NONE = ("Both `context_features` and `sequence_features` argument are None, but at "
+              "least one should have values.")
+
+IO_FAILURES = {
+    "sequence of an int context": (
+        lambda: tf.io.parse_sequence_example(tf.constant([], tf.float32), context_features=3,
+                                             sequence_features=Ellipsis),
+        AttributeError, "'int' object has no attribute 'keys'"),
+    "sequence of an array lists": (
+        lambda: tf.io.parse_sequence_example(tf.constant([], tf.float32),
+                                             context_features=tf.constant([], tf.float32),
+                                             sequence_features=np.array(True)),
+        AttributeError, "'numpy.ndarray' object has no attribute 'keys'"),
+    "sequence, context checked first": (
+        lambda: tf.io.parse_sequence_example([b""], context_features={"x": 5},
+                                             sequence_features=3),
+        ValueError, "Unsupported int 5 for key 'x'"),
+    "sequence, context keys first": (
+        lambda: tf.io.parse_sequence_example([b""], context_features=3,
+                                             sequence_features={"x": 5}),
+        AttributeError, "'int' object has no attribute 'keys'"),
+    "sequence of empty dicts": (
+        lambda: tf.io.parse_sequence_example([b""], context_features={}, sequence_features={}),
+        ValueError, _BOTH_NONE),
+    "sequence of an empty context": (
+        lambda: tf.io.parse_sequence_example([b""], context_features={}),
+        ValueError, _BOTH_NONE),
+    "single sequence of an int lists": (
+        lambda: tf.io.parse_single_sequence_example(b"", context_features=_FIXED,
+                                                    sequence_features=3),
+        AttributeError, "'int' object has no attribute 'keys'"),
+    "parse_example of tensor features": (
+        lambda: tf.io.parse_example([[b"b", b"b", "s"], [[], [], -2**63], [1.3e15, -4, True]],
+                                    tf.zeros([0, 0, 4], tf.string)),
+        ValueError, "Argument `features` cannot be None or falsy. Got "
+                    "tf.Tensor([], shape=(0, 0, 4), dtype=string)"),
+    "parse_example of no features": (lambda: tf.io.parse_example([b""], {}), ValueError,
+                                     "Argument `features` cannot be None or falsy. Got {}"),
+    "parse_example of None features": (
+        lambda: tf.io.parse_example([[b"a"], [b"b", b"c"]], None), ValueError,
+        "Argument `features` cannot be None or falsy. Got None"),
+    "parse_example of a mixed list": (
+        lambda: tf.io.parse_example([[b"b", b"b", "s"], [[], [], 5]], _FIXED), ValueError,
+        "Can't convert Python sequence with mixed types to Tensor."),
+}
+
+
+@pytest.mark.parametrize("case", IO_FAILURES, ids=list(IO_FAILURES))
+def test_tf_answer_io(case):
+    call, cls, message = IO_FAILURES[case]
+    with pytest.raises(cls) as info:
+        call()
+    assert type(info.value) is cls and str(info.value) == message
+
+
+def test_parse_example_still_parses():
+    # TF 2.21: a batch of one empty Example and a scalar one take the default
+    out = tf.io.parse_example([b""], _FIXED)
+    assert out["a"].shape == (1,) and out["a"].numpy().tolist() == [0]
+    out = tf.io.parse_example(b"", _FIXED)
+    assert out["a"].shape == () and int(out["a"]) == 0
