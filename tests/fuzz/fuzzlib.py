@@ -310,9 +310,10 @@ TF_SHAPE_READS = {"tensordot", "nn.embedding_lookup", "signal.dct", "signal.idct
                   # (tnp's tensordot of axes past a rank, hstack of a tensor of no rows: TF's
                   # reads the first row)
                   "experimental.numpy.tensordot", "experimental.numpy.hstack",
-                  # (and the tnp splits of a scalar into sections: TF's reads its shape)
+                  # (and the tnp splits of a scalar into sections, tnp.split's boundaries
+                  # along an axis below -rank: TF's reads its shape)
                   "experimental.numpy.vsplit", "experimental.numpy.hsplit",
-                  "experimental.numpy.dsplit"}
+                  "experimental.numpy.dsplit", "experimental.numpy.split"}
 _INDEXING = ("list index out of range", "tuple index out of range")
 # and an AttributeError of TF's Python reading an argument's dtype: safe_embedding_lookup_
 # sparse of a string for its sparse arguments, moments of a Python x, the sampled losses

@@ -293,6 +293,12 @@ CI_FAILURES = {
                                                      n=-1), ValueError,
                                     "Argument `axis` (received axis=2) is out of bounds for "
                                     "input [[1 2]] of rank 2."),
+    # (seed 271828's: eagerflow's answer was TF's already; the fuzz rule was missing)
+    "split of a scalar, axis below": (lambda: tnp.split(np.array(np.nan + 0j),
+                                                        tf.constant([[b"a"]]), axis=-5),
+                                      IndexError, "tuple index out of range"),
+    "split axis below": (lambda: tnp.split(np.zeros((2, 3)), [1], axis=-5), IndexError,
+                         "tuple index out of range"),
     "roll of a mixed shift": (lambda: tnp.roll([], [0, []]), ValueError,
                               "Can't convert Python sequence with mixed types to Tensor."),
     "roll of a ragged shift": (lambda: tnp.roll([1, 2], [[0], [1, 2]]), ValueError,
