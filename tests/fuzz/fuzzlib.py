@@ -280,12 +280,21 @@ _BAD_VALUE_ERRORS = (np.exceptions.AxisError, IndexError, KeyError)
 # calls where TF 2.21 itself raises a bare AssertionError, which eagerflow raises on purpose
 # to match: tf.range of bounds outside its dtype hierarchy (bool, int8, uint8, string), and
 # tf.ragged.range's (of no dtype given: int32, int64, float32, float64 only)
-TF_ASSERTS = {"range", "ragged.range"}
+# (and tnp.moveaxis of a destination past the rank: TF's assert on it,
+# tnp.compress's of an axis past the rank, tnp.diag_indices's tf.range of an int8 n)
+TF_ASSERTS = {"range", "ragged.range", "experimental.numpy.moveaxis",
+              "experimental.numpy.compress", "experimental.numpy.diag_indices"}
 # and a bare IndexError: tf.stack of no values along an axis other than 0 (TF's reads the
 # first value's shape), ssim_multiscale of no power factors (TF's pops an empty list)
-TF_INDEX_ERRORS = {"stack", "image.ssim_multiscale"}
+# (and tnp.cross of a scalar: TF's reads its shape's last item; tnp.swapaxes of an axis
+# past the rank, tnp.stack of a tensor along one, tnp.diff of an axis below -rank: TF's
+# assignment into a list of axes)
+TF_INDEX_ERRORS = {"stack", "image.ssim_multiscale", "experimental.numpy.cross",
+                   "experimental.numpy.swapaxes", "experimental.numpy.stack",
+                   "experimental.numpy.diff"}
 # and NotImplementedError: lstsq of complex128 with a regularizer (TF's own refusal)
-TF_NOT_IMPLEMENTED = {"linalg.lstsq"}
+# (and tnp.size of an axis: TF's "axis argument is not supported")
+TF_NOT_IMPLEMENTED = {"linalg.lstsq", "experimental.numpy.size"}
 # and Python's own IndexError of TF's Python indexing a shape: tf.tensordot of axes past a
 # tensor's rank, embedding_lookup of a scalar's params, dct/idct of a scalar, the
 # tridiagonal functions' diagonals or rhs of too few dimensions (a scalar, a vector matrix);
@@ -297,7 +306,14 @@ TF_NOT_IMPLEMENTED = {"linalg.lstsq"}
 TF_SHAPE_READS = {"tensordot", "nn.embedding_lookup", "signal.dct", "signal.idct",
                   "linalg.tridiagonal_solve", "linalg.tridiagonal_matmul", "nn.nce_loss",
                   "nn.sampled_softmax_loss", "nn.embedding_lookup_sparse",
-                  "nn.safe_embedding_lookup_sparse", "strings.ngrams"}
+                  "nn.safe_embedding_lookup_sparse", "strings.ngrams",
+                  # (tnp's tensordot of axes past a rank, hstack of a tensor of no rows: TF's
+                  # reads the first row)
+                  "experimental.numpy.tensordot", "experimental.numpy.hstack",
+                  # (and the tnp splits of a scalar into sections, tnp.split's boundaries
+                  # along an axis below -rank: TF's reads its shape)
+                  "experimental.numpy.vsplit", "experimental.numpy.hsplit",
+                  "experimental.numpy.dsplit", "experimental.numpy.split"}
 _INDEXING = ("list index out of range", "tuple index out of range")
 # and an AttributeError of TF's Python reading an argument's dtype: safe_embedding_lookup_
 # sparse of a string for its sparse arguments, moments of a Python x, the sampled losses
@@ -311,7 +327,15 @@ TF_DTYPE_READS = {"nn.safe_embedding_lookup_sparse", "nn.moments", "nn.nce_loss"
 # sparse.mask's `a`, an IndexedSlices whose .indices it reads first (None, a tensor, a list:
 # "'list' object has no attribute 'indices'"); assert_same_float_dtype's tensors' .dtype and
 # its .base_dtype (a NumPy array's items), and a dtype given as a string's .is_floating
+# the tnp splits' argument, whose .shape TF's reads when given a number of sections ("'list'
+# object has no attribute 'shape'")
+_SHAPE = ("has no attribute 'shape'",)
 TF_ATTRIBUTE_READS = {"sparse.mask": ("has no attribute 'indices'",),
+                      "experimental.numpy.vsplit": _SHAPE, "experimental.numpy.hsplit": _SHAPE,
+                      "experimental.numpy.dsplit": _SHAPE,
+                      # (the sequence parsers' feature dicts, whose .keys() TF's reads)
+                      "io.parse_sequence_example": ("has no attribute 'keys'",),
+                      "io.parse_single_sequence_example": ("has no attribute 'keys'",),
                       "debugging.assert_same_float_dtype": (
                           "has no attribute 'dtype'", "has no attribute 'base_dtype'",
                           "has no attribute 'is_floating'")}
@@ -345,8 +369,10 @@ TF_UNNAMED = ("`dim` must be in the range", "Summarized data: b'Need value.shape
 # of float16/32; bfloat16's is INT64_MIN, as in TF); tf.make_tensor_proto sizes a shape
 # with NumPy's int64 prod, whose OverflowError for a dim past int64 TF lets out
 # (serialization._numpy); tf.signal.stft takes int() of its default fft_length, inf for an
-# infinite frame_length (signal_ops.enclosing_power_of_two)
-TF_OVERFLOWS = {("checks.py", "make_int"), ("random.py", "_op_seed"),
+# infinite frame_length (signal_ops.enclosing_power_of_two); tnp.around's math.pow(10,
+# decimals) past float64, tnp.diag_indices's tuple of ndim items past an index
+TF_OVERFLOWS = {("math_ops.py", "around"), ("extras.py", "diag_indices"),
+                ("checks.py", "make_int"), ("random.py", "_op_seed"),
                 ("nn_conv_checks.py", "check_dilated_depth"), ("sorting.py", "_sort_setup"),
                 ("serialization.py", "_numpy"),
                 ("signal_ops.py", "enclosing_power_of_two")}

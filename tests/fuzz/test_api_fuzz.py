@@ -1,6 +1,6 @@
 """Fuzz the public functions through their public names: tf.*, tf.math.*, tf.linalg.*,
 tf.random.*, tf.nn.*, tf.image, tf.bitwise, tf.signal, tf.strings, tf.sparse, tf.ragged,
-tf.sets, tf.quantization, tf.audio, tf.dtypes and tf.debugging.
+tf.sets, tf.quantization, tf.audio, tf.dtypes, tf.debugging and tf.experimental.numpy.
 
 Arguments are generated from the signature: every required parameter and a third of
 the optional ones get a value biased by the parameter's name (axes for `axis`, int
@@ -38,7 +38,8 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import EagerTensor
 
 NAMESPACES = ["", "math", "linalg", "random", "nn", "image", "bitwise", "signal", "strings",
-              "sparse", "ragged", "sets", "quantization", "audio", "dtypes", "debugging"]
+              "sparse", "ragged", "sets", "quantization", "audio", "dtypes", "debugging",
+              "experimental.numpy"]
 
 # Not ops over values: decorators and scopes that take callables or change global
 # behaviour, printing, setters whose junk would leak into later tests, graph-only APIs.
@@ -61,7 +62,9 @@ def _targets() -> list:
     seen, out = set(), []
     for ns in NAMESPACES:
         try:
-            mod = tf if not ns else getattr(tf, ns)
+            mod = tf
+            for part in ns.split(".") if ns else ():
+                mod = getattr(mod, part)
         except AttributeError:
             continue
         for name in sorted(dir(mod)):
@@ -156,8 +159,12 @@ def check_api_call(qual: str, fn: Any, args: list, kwargs: dict) -> str:
 # type: no NumPy float) for the default tolerance of pinv, matrix_rank and assert_near
 _NO_FINFO = ("data type <class 'ml_dtypes.bfloat16'> not inexact",)
 _RAGGED = ("setting an array element with a sequence",)
+# (and tnp.finfo and tnp.issubdtype, which are NumPy's own over np.dtype: of a tensor,
+# NumPy's reading its `.dtype`; finfo of no float dtype)
+_NP_DTYPE = ("Could not convert <tf.Tensor",)
 TF_NUMPY_ERRORS = {"pad": _RAGGED, "convolution": _RAGGED, "pinv": _NO_FINFO,
-                   "matrix_rank": _NO_FINFO, "assert_near": _NO_FINFO}
+                   "matrix_rank": _NO_FINFO, "assert_near": _NO_FINFO,
+                   "finfo": _NP_DTYPE + ("data type <class ",), "issubdtype": _NP_DTYPE}
 
 
 def _from_eagerflow(exc: BaseException) -> bool:

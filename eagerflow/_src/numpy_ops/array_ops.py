@@ -10,7 +10,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.numpy_ops.dtypes import asarray, promote, result_type
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as m
@@ -19,6 +19,7 @@ from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.indexing import repeat as _repeat
 from eagerflow._src.ops.linalg_eye import eye as _eye
 from eagerflow._src.ops.misc_ops import broadcast_dynamic_shape
+from eagerflow._src.ops.nd_indexing import tensor_scatter_nd_update
 from eagerflow._src.ops.sequences import linspace as _linspace
 from eagerflow._src.ops.sequences import range as _range
 from eagerflow._src.ops.shaping import reverse
@@ -225,23 +226,42 @@ def transpose(a: Any, axes: Any = None) -> Tensor:
 def swapaxes(a: Any, axis1: int, axis2: int) -> Tensor:
     a = asarray(a)
     n = len(a.shape)
-    perm = list(range(n))
+    if isinstance(axis1, Tensor) or isinstance(axis2, Tensor):
+        # TF's for axes given as tensors: a negative one gains the rank by where(x < 0)
+        # (a bool axis is that comparison's TypeError), and the permutation is a scatter
+        # into range(rank), which refuses an axis past it
+        r = A.rank(a)
+        i, j = (x if not isinstance(x, Tensor) else m.where(x < 0, x + r, x)
+                for x in (axis1, axis2))
+        return A.transpose(a, tensor_scatter_nd_update(_range(r), [[i], [j]], [j, i]))
+    # as TF's assignments into a list of the rank's items, which take an index in [-n, n)
+    # (so an axis in [-2n, -n) passes here and Transpose refuses its negative value)
     i, j = axis1 + n if axis1 < 0 else axis1, axis2 + n if axis2 < 0 else axis2
-    if not (0 <= i < n and 0 <= j < n):  # TF's words for an axis past the rank
+    if not (-n <= i < n and -n <= j < n):
         raise IndexError("list assignment index out of range")
-    perm[i], perm[j] = perm[j], perm[i]
+    perm = list(range(n))
+    perm[i], perm[j] = j, i
     return A.transpose(a, perm)
 
 
 def moveaxis(a: Any, source: Any, destination: Any) -> Tensor:
+    if not source and not destination:  # TF's: `a` as given, unconverted
+        return a
     a = asarray(a)
     n = len(a.shape)
-    src = [s % n for s in ([source] if isinstance(source, int) else source)]
-    dst = [d % n for d in ([destination] if isinstance(destination, int) else destination)]
+    src = [source] if isinstance(source, int) else list(source)
+    dst = [destination] if isinstance(destination, int) else list(destination)
     if len(src) != len(dst):
         raise ValueError("The lengths of source and destination must equal")
+    # as TF's: a negative axis gains the rank once and no axis is range-checked here, so
+    # an axis past the rank (or any axis of a scalar) reaches Transpose, whose error names
+    # the permutation's wrong length or value
+    src = [s + n if s < 0 else s for s in src]
+    dst = [d + n if d < 0 else d for d in dst]
     perm = [i for i in range(n) if i not in src]
     for d, s in sorted(zip(dst, src)):
+        if d > len(perm):  # TF's own assert on the destination
+            raise AssertionError()
         perm.insert(d, s)
     return A.transpose(a, perm)
 
@@ -295,15 +315,11 @@ def append(arr: Any, values: Any, axis: int | None = None) -> Tensor:
 
 
 def stack(arrays: Any, axis: int = 0) -> Tensor:
-    if isinstance(arrays, Tensor):  # a tensor stacks its rows, as NumPy's array does
-        return _stack(_unstack0(arrays), axis)
+    if isinstance(arrays, Tensor):  # its rows stacked: TF's is the tensor or its swapaxes
+        return arrays if axis == 0 else swapaxes(arrays, 0, axis)
     if not arrays:  # as TF's tnp: an empty float32 vector
         return A.zeros([0], dtype=dt.float32)
     return _stack(promote(*arrays), axis)
-
-
-def _unstack0(t: Tensor) -> list:
-    return [t[i] for i in range(t.shape[0])]
 
 
 def vstack(tup: Any) -> Tensor:
@@ -352,13 +368,15 @@ def split(ary: Any, indices_or_sections: Any, axis: int = 0) -> list:
 
 def _split_along(fixed: int) -> Any:
     def f(ary: Any, indices_or_sections: Any) -> list:
-        ary = asarray(ary)
-        axis = 0 if fixed == 1 and len(ary.shape) == 1 else fixed
+        a = asarray(ary)
+        axis = 0 if fixed == 1 and len(a.shape) == 1 else fixed
         if isinstance(indices_or_sections, int):
+            # TF's reads the argument's own shape: a Python list's or number's has none
+            # (AttributeError), a scalar's has no such axis (IndexError)
             n = ary.shape[axis]
             if n is not None and n % indices_or_sections:
                 raise ValueError("array split does not result in an equal division")
-        return split(ary, indices_or_sections, axis)
+        return split(a, indices_or_sections, axis)
     return f
 
 
@@ -401,7 +419,10 @@ def _bshape(args: list) -> Any:
     """The operands' broadcast shape: a list where their shapes are known, else a tensor
     (BroadcastArgs while tracing)."""
     if all(x.shape.is_fully_defined() for x in args):
-        return list(np.broadcast_shapes(*[tuple(x.shape.as_list()) for x in args]))
+        try:
+            return list(np.broadcast_shapes(*[tuple(x.shape.as_list()) for x in args]))
+        except ValueError:
+            pass  # shapes that don't broadcast: BroadcastArgs below refuses in TF's words
     out = A.shape(args[0], out_type=dt.int64)
     for x in args[1:]:
         out = broadcast_dynamic_shape(out, A.shape(x, out_type=dt.int64))
@@ -426,7 +447,9 @@ def fliplr(m: Any) -> Tensor:
 def roll(a: Any, shift: Any, axis: Any = None) -> Tensor:
     a = asarray(a)
     if axis is None:
-        if np.ndim(shift):  # one axis (the flattened one) takes one shift: Roll's error
+        # one axis (the flattened one) takes one shift: Roll's error (a ragged list shift
+        # is its conversion's ValueError first, as in TF)
+        if len(convert_to_tensor(shift).shape):
             e = raised_eagerly(InvalidArgumentError(
                 None, None, "shift and axis must have the same size [Op:Roll]"))
             raise slow_path(e) if passed_raw(shift) else e
@@ -435,15 +458,20 @@ def roll(a: Any, shift: Any, axis: Any = None) -> Tensor:
 
 
 def rot90(m: Any, k: int = 1, axes: tuple = (0, 1)) -> Tensor:
-    a = asarray(m)
+    # as TF's: the axes gain the rank once if negative and are not range-checked here; a
+    # quarter turn's permutation is a scatter of the two axes into range(rank), which
+    # refuses an axis past the rank, and a half turn's flips are ReverseV2's to refuse
+    r = len(asarray(m).shape)
+    ax1, ax2 = [ax + r if ax < 0 else ax for ax in axes]
     k %= 4
     if k == 0:
-        return a
+        return m  # TF's: as given, unconverted
     if k == 2:
-        return flip(flip(a, axes[0]), axes[1])
+        return flip(flip(m, ax1), ax2)
+    perm = tensor_scatter_nd_update(_range(r), [[ax1], [ax2]], [ax2, ax1])
     if k == 1:
-        return swapaxes(flip(a, axes[1]), axes[0], axes[1])
-    return flip(swapaxes(a, axes[0], axes[1]), axes[1])
+        return transpose(flip(m, ax2), perm)
+    return flip(transpose(m, perm), ax2)
 
 
 # -- indexing -------------------------------------------------------------------------
@@ -473,7 +501,8 @@ def take_along_axis(arr: Any, indices: Any, axis: int | None) -> Tensor:
     if axis is None:
         return take_along_axis(ravel(arr), ravel(indices), 0)
     r = len(arr.shape)
-    axis %= r
+    axis = axis + r if axis < 0 else axis
+    _check_take_axis(arr, indices, axis)
     # the other axes broadcast against each other; the taken axis keeps each one's length
     sa, si = A.shape(arr, out_type=dt.int64), A.shape(indices, out_type=dt.int64)
     one = A.ones([1], dt.int64)
@@ -489,6 +518,17 @@ def take_along_axis(arr: Any, indices: Any, axis: int | None) -> Tensor:
     n = sa[axis]
     idx = m.where(m.less(idx, 0), idx + n, idx)
     return A.transpose(gather(moved, idx, batch_dims=r - 1, axis=r - 1), back)
+
+
+def _check_take_axis(arr: Tensor, indices: Tensor, axis: int) -> None:
+    """take_along_axis's failures in TF's order and words: both shapes read in the
+    indices' dtype (Shape refuses one not int32/int64), then each shape's `axis` set by a
+    scatter, which refuses an axis past either rank (any axis of a scalar)."""
+    sa = A.shape(arr, out_type=indices.dtype)
+    si = A.shape(indices, out_type=indices.dtype)
+    one = np.ones([1], indices.dtype.as_numpy_dtype)
+    for s in (sa, si):
+        tensor_scatter_nd_update(s, [[axis]], one)
 
 
 def where(condition: Any, x: Any = None, y: Any = None) -> Any:

@@ -103,8 +103,9 @@ def _to_np(t: Any) -> Any:
 
 
 def finfo(dtype: Any) -> Any:
-    """tnp.finfo: NumPy's, for a tnp, TF or NumPy float dtype."""
-    return np.finfo(_to_np(dt.as_dtype(dtype) if isinstance(dtype, str) else dtype))
+    """tnp.finfo: NumPy's, for a tnp, TF or NumPy float dtype. As TF's, anything but a
+    TF DType goes through np.dtype first (an array or a number is its TypeError)."""
+    return np.finfo(dtype.as_numpy_dtype if isinstance(dtype, dt.DType) else np.dtype(dtype))
 
 
 def _unary_type(a: Any, dtype: Any) -> dt.DType:

@@ -82,7 +82,7 @@ def diag_indices(n: int, ndim: int = 2) -> tuple:
         raise ValueError(f"n argument to diag_indices must be nonnegative, got {n}")
     if ndim < 0:
         raise ValueError(f"ndim argument to diag_indices must be nonnegative, got {ndim}")
-    return (_range(n, dtype=dt.int64),) * ndim
+    return (_range(n),) * ndim  # tf.range's: int32 of an int n, as TF's
 
 
 def tri(N: int, M: int | None = None, k: int = 0, dtype: Any = None) -> Tensor:  # noqa: N803
@@ -116,16 +116,15 @@ def _dim(a: Tensor, i: int) -> Any:
 
 
 def pad(array: Any, pad_width: Any, mode: str, **kwargs: Any) -> Tensor:  # noqa: A002
-    """tnp.pad: constant, reflect and symmetric modes."""
+    """tnp.pad: constant, reflect and symmetric modes, named in lower case. As TF's, the
+    mode is compared before anything is converted (a tensor mode is its comparison's
+    TypeError, one not a str the message's concatenation's), and pad_width is tf.pad's:
+    an int32 matrix of a (before, after) row per axis, no NumPy broadcasting of it."""
+    constant_values = kwargs.get("constant_values", 0)
+    if not (mode == "constant" or mode == "reflect" or mode == "symmetric"):
+        raise ValueError("Unsupported padding mode: " + mode)
     a = asarray(array)
-    pw = np.broadcast_to(np.asarray(pad_width, dtype=np.int64), (len(a.shape), 2)).tolist()
-    mode = mode.upper()
-    if mode == "CONSTANT":
-        value = kwargs.get("constant_values", 0)
-        return _pad(a, pw, "CONSTANT", constant_values=asarray(value, a.dtype))
-    if mode in ("REFLECT", "SYMMETRIC"):
-        return _pad(a, pw, mode)
-    raise ValueError(f"Unsupported padding mode: {mode}")
+    return _pad(a, asarray(pad_width, dt.int32), mode.upper(), constant_values=constant_values)
 
 
 def meshgrid(*xi: Any, **kwargs: Any) -> list:
@@ -152,7 +151,7 @@ def cross(a: Any, b: Any, axisa: int = -1, axisb: int = -1, axisc: int = -1,
     a, b = promote(a, b)
     if axis is not None:
         axisa = axisb = axisc = axis
-    a, b = AO.moveaxis(a, axisa, -1), AO.moveaxis(b, axisb, -1)
+    a, b = _axis_to_last(a, axisa), _axis_to_last(b, axisb)
     two = a.shape[-1] == 2 and b.shape[-1] == 2
     a, b = (pad(x, [[0, 0]] * (len(x.shape) - 1) + [[0, 1]], "constant")
             if x.shape[-1] == 2 else x for x in (a, b))
@@ -171,13 +170,33 @@ def cross(a: Any, b: Any, axisa: int = -1, axisb: int = -1, axisc: int = -1,
     return AO.moveaxis(c, -1, axisc)
 
 
+def _axis_to_last(x: Tensor, axis: int) -> Tensor:
+    """cross's operand with `axis` moved last, as TF's: the permutation built of two
+    ranges, so that an axis past the rank is Range's error; a scalar's last dimension
+    is TF's IndexError of reading its empty shape."""
+    r = len(x.shape)
+    axis = axis + r if axis < 0 else axis
+    if axis != r - 1:
+        perm = A.concat([_range(axis), _range(axis + 1, r), [axis]], 0)
+        x = A.transpose(x, perm)
+    if r == 0:
+        raise IndexError("index -1 is out of bounds for axis 0 with size 0")
+    return x
+
+
 def diff(a: Any, n: int = 1, axis: int = -1) -> Tensor:
     a = asarray(a)
+    r = len(a.shape)
+    # TF's checks in its order: an axis past the rank, the order, then (unchecked) an axis
+    # below -rank or any of a scalar, its assignment into a list of the rank's slices
+    if (axis + r if axis < 0 else axis) >= r:
+        raise ValueError(f"Argument `axis` (received axis={axis}) is out of bounds for input "
+                         f"{a} of rank {r}.")
     if n < 0:
         raise ValueError(f"Argument `order` must be a non-negative integer. Received: axis={n}")
-    r = len(a.shape)
-    axis %= r
-    before = (slice(None),) * axis
+    if axis < -r:
+        raise IndexError("list assignment index out of range")
+    before = (slice(None),) * (axis % r)
     for _ in range(n):
         hi, lo = a[before + (slice(1, None),)], a[before + (slice(None, -1),)]
         a = m.not_equal(hi, lo) if a.dtype == dt.bool else hi - lo
@@ -187,8 +206,14 @@ def diff(a: Any, n: int = 1, axis: int = -1) -> Tensor:
 def compress(condition: Any, a: Any, axis: int | None = None) -> Tensor:
     cond = asarray(condition, np.bool_)
     a = asarray(a)
-    if axis is None:
-        a, axis = AO.ravel(a), 0
+    if len(cond.shape) != 1:
+        raise ValueError("condition must be a 1-d array.")
+    if axis is None or len(a.shape) == 0:
+        a = AO.ravel(a)  # (NumPy's compress takes a scalar as a vector)
+        axis = 0 if axis is None else axis
+    axis = axis + len(a.shape) if axis < 0 else axis
+    if not 0 <= axis < len(a.shape):  # TF's own assert on the axis
+        raise AssertionError()
     n = a.shape[axis]
     if cond.shape[0] > n:
         raise ValueError(f"Shapes ({n},) and ({cond.shape[0]},) are incompatible")
@@ -268,10 +293,16 @@ def lcm(x1: Any, x2: Any) -> Tensor:
 
 def polyval(p: Any, x: Any) -> Tensor:
     p, x = promote(p, x)
-    out = m.zeros_like(x)
-    for i in range(p.shape[0]):
+    if len(p.shape) == 0:  # a scalar is one coefficient, as in TF's
+        p = A.reshape(p, [1])
+    n = p.shape[0]
+    if n == 0:
+        return m.zeros_like(x)
+    out = p[0]  # Horner's rule from the leading coefficient, as TF's (no 0 * x first)
+    for i in range(1, n):
         out = out * x + p[i]
-    return out
+    # a constant polynomial is broadcast to x's shape, as NumPy's
+    return A.broadcast_to(out, A.shape(x)) if n == 1 else out
 
 
 def vander(x: Any, N: int | None = None, increasing: bool = False) -> Tensor:  # noqa: N803

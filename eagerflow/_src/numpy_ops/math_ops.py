@@ -4,6 +4,7 @@ or float32 under prefer_float32), as tnp does."""
 
 from __future__ import annotations
 
+import math
 from typing import Any, Callable
 
 import numpy as np
@@ -291,7 +292,8 @@ def around(a: Any, decimals: int = 0) -> Tensor:
     so an integer 15 rounds to 10 * 1.99999997 = 19, as in TF."""
     a = asarray(a)
     work = a.dtype if _inexact(a) else _float()
-    f = m.cast(10.0 ** decimals, work)
+    # math.pow, as TF's: a factor past float64 is its OverflowError ("math range error")
+    f = m.cast(math.pow(10, decimals), work)
     out = m.round(m.cast(a, work) * f) / f
     return m.cast(out, a.dtype)
 

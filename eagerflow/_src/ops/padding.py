@@ -405,4 +405,9 @@ def _is_zero(constant_values: Any) -> bool:
 def _pad_value(x: Any, constant_values: Any) -> Any:
     if x._dtype is dt.string and isinstance(constant_values, int) and constant_values == 0:
         return convert_to_tensor(b"")
-    return convert_to_tensor(constant_values, dtype_hint=x._dtype)
+    if isinstance(constant_values, Tensor) or is_variable(constant_values) or \
+            _state.graph is not None:  # (the graph builder's words for a bad value: not yet)
+        return convert_to_tensor(constant_values, dtype_hint=x._dtype)
+    # TF's eager wrapper converts any other value to the tensor's dtype: 9.7 for an int
+    # tensor is its TypeError ("Cannot convert 9.7 to EagerTensor of dtype int32")
+    return convert_to_tensor(constant_values, dtype=x._dtype)

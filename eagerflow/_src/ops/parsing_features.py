@@ -91,6 +91,8 @@ def parse_example(serialized: Any, features: dict, example_names: Any = None,
                   name: str | None = None) -> dict:
     """`tf.io.parse_example(serialized, features)` for a vector of serialized Examples (a
     scalar one is parsed as by parse_single_example, as TF's op does)."""
+    if not features:  # TF's first check, before `serialized` is converted
+        raise ValueError(f"Argument `features` cannot be None or falsy. Got {features!s}")
     return _parse(serialized, features, P.is_scalar(serialized), example_names)
 
 

@@ -566,7 +566,10 @@ def is_scalar(serialized: Any) -> bool:
     """Whether `serialized` is known to be one serialized proto, not a batch."""
     if hasattr(serialized, "_dtype"):
         return serialized._shape is not None and len(serialized._shape) == 0
-    return isinstance(serialized, (bytes, str)) or np.ndim(serialized) == 0
+    if isinstance(serialized, (bytes, str)):
+        return True
+    # converted as TF's op converts it: a ragged list is the conversion's ValueError
+    return len(convert_to_tensor(serialized).shape) == 0
 
 
 def parse_single_example(serialized: Any, features: dict, example_names: Any = None,

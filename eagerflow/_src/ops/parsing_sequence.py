@@ -245,9 +245,14 @@ def parse_single_sequence_example(serialized: Any, context_features: dict | None
 
 def _parse(serialized: Any, context_features: Any, sequence_features: Any,
            single: bool) -> tuple:
-    if context_features is None and sequence_features is None:
+    # TF's checks: both empty (or None) refused, then the context's keys read and its
+    # features' kinds checked before the lists' (a non-dict is .keys()'s AttributeError)
+    if not (context_features or sequence_features):
         raise ValueError("Both `context_features` and `sequence_features` argument are None, "
                          "but at least one should have values.")
+    _check_kinds(context_features, (P.VarLenFeature, P.FixedLenFeature, F.RaggedFeature))
+    _check_kinds(sequence_features,
+                 (P.VarLenFeature, P.FixedLenSequenceFeature, F.RaggedFeature))
     sequence_features = sequence_features or {}
     lists = _reads(sequence_features)
     order = F.output_order(sequence_features, F.keys_read(sequence_features))
@@ -297,6 +302,13 @@ def _lengths(context: dict, feature_lists: dict) -> dict:
             "Nfeature_list_dense": fl["dense"], "feature_list_dense_types": fl["dense"],
             "feature_list_ragged_value_types": fl["ragged"],
             "feature_list_ragged_split_types": fl["ragged"]}
+
+
+def _check_kinds(features: Any, kinds: tuple) -> None:
+    for key in sorted(features.keys()) if features else ():
+        f = features[key]
+        if not isinstance(f, kinds):
+            raise ValueError(f"Unsupported {type(f).__name__} {f!r} for key '{key}'")
 
 
 def _reads(features: dict) -> dict:
