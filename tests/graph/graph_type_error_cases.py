@@ -61,6 +61,18 @@ EXPRS = [
     # inputs of a fixed type (bool): converted to it, the element named with the input
     "tf.where([True, None], x, x)", "tf.where([1.5], x, x)",
     "tf.logical_and([True, None], x > 0)", "tf.logical_or(x > 0, [1.5])",
+    # a ragged list (or None) given to a generated op wrapper: named by its signature's
+    # argument; functions that convert their input themselves (tf.sign, tf.round,
+    # tf.reduce_max's input) give the conversion's error alone
+    "tf.square([[1], [2, 3]])", "tf.math.sin([[1.], [2., 3.]])", "tf.negative(None)",
+    "tf.sign([[1], [2, 3]])", "tf.round(None)", "tf.abs([[1], [2, 3]])",
+    "tf.nn.relu([[1.], [2., 3.]])", "tf.nn.elu(None)", "tf.nn.selu([[1.], [2., 3.]])",
+    "tf.gather([[1], [2, 3]], [0])", "tf.gather(x, [[0], [0, 0]])", "tf.squeeze([[1], [2, 3]])",
+    "tf.reduce_sum(x, [[0], [0, 0]])", "tf.reduce_mean(x, [[0], [0, 0]])",
+    "tf.reduce_max([[1], [2, 3]])", "tf.expand_dims(x, None)", "tf.expand_dims(x, [[0], [0, 0]])",
+    "tf.expand_dims([[1], [2, 3]], 0)", "tf.one_hot(x, None)", "tf.concat([x, x], None)",
+    "tf.math.top_k(y, None)",
+    "x + [[1, None], [2]]", "x + [[1, 'a'], [2]]",
 ]
 
 
