@@ -73,6 +73,16 @@ EXPRS = [
     "tf.expand_dims([[1], [2, 3]], 0)", "tf.one_hot(x, None)", "tf.concat([x, x], None)",
     "tf.math.top_k(y, None)",
     "x + [[1, None], [2]]", "x + [[1, 'a'], [2]]",
+    # padding given as a graph tensor: conv2d's family compares it with "EXPLICIT" first
+    # (a bool of a symbolic tensor; an int tensor's Equal refuses the string); conv1d,
+    # convolution and avg_pool leave it to the op wrapper's TypeError
+    "tf.nn.conv2d(tf.zeros([1, 3, 3, 1]), tf.zeros([1, 1, 1, 1]), 1, tf.constant('SAME'))",
+    "tf.nn.conv2d(tf.zeros([1, 3, 3, 1]), tf.zeros([1, 1, 1, 1]), 1, tf.constant([[0, 0]] * 4))",
+    "tf.nn.max_pool2d(tf.zeros([1, 3, 3, 1]), 1, 1, tf.constant([[0, 0]] * 4))",
+    "tf.nn.conv1d(tf.zeros([1, 3, 1]), tf.zeros([1, 1, 1]), 1, tf.constant('SAME'))",
+    ("tf.nn.convolution(tf.zeros([1, 3, 3, 1]), tf.zeros([1, 1, 1, 1]), "
+     "padding=tf.constant('SAME'))"),
+    "tf.nn.avg_pool(tf.zeros([1, 3, 3, 1]), 1, 1, tf.constant([[0, 0]] * 4))",
 ]
 
 

@@ -547,6 +547,46 @@ BAD = [
 ]
 
 
+_PAD_X4, _PAD_W4 = tf.zeros([1, 3, 3, 1]), tf.zeros([1, 1, 1, 1])
+_PAD_X3, _PAD_W3 = tf.zeros([1, 3, 1]), tf.zeros([1, 1, 1])
+_PAIRS = [[0, 0], [1, 1], [1, 1], [0, 0]]
+_NOT_STRING = "Expected string for argument 'padding' not <tf.Tensor: shape="
+
+
+@pytest.mark.parametrize("call, message", [
+    # padding given as a tensor, eagerly (recorded from TF 2.21): conv2d's family first
+    # compares it with "EXPLICIT" (an int tensor's Equal cannot convert the string); conv1d,
+    # convolution and avg_pool hand it to the op wrapper, which wants a string
+    (lambda p: tf.nn.conv2d(_PAD_X4, _PAD_W4, 1, p), "Cannot convert 'EXPLICIT' to "
+                                                    "EagerTensor of dtype int32"),
+    (lambda p: tf.nn.depthwise_conv2d(_PAD_X4, _PAD_W4, [1] * 4, p),
+     "Cannot convert 'EXPLICIT' to EagerTensor of dtype int32"),
+    (lambda p: tf.nn.conv2d_transpose(_PAD_X4, _PAD_W4, [1, 3, 3, 1], 1, p),
+     "Cannot convert 'EXPLICIT' to EagerTensor of dtype int32"),
+    (lambda p: tf.nn.max_pool2d(_PAD_X4, 1, 1, p), "Cannot convert 'EXPLICIT' to EagerTensor "
+                                                  "of dtype int32"),
+    (lambda p: tf.nn.conv1d(_PAD_X3, _PAD_W3, 1, p), _NOT_STRING + "(4, 2), dtype=int32"),
+    (lambda p: tf.nn.convolution(_PAD_X4, _PAD_W4, padding=p),
+     _NOT_STRING + "(4, 2), dtype=int32"),
+    (lambda p: tf.nn.avg_pool(_PAD_X4, 1, 1, p), _NOT_STRING + "(4, 2), dtype=int32"),
+])
+def test_int_tensor_padding_is_tfs_type_error(call, message):
+    with pytest.raises(TypeError, match=re.escape(message)):
+        call(tf.constant(_PAIRS))
+
+
+@pytest.mark.parametrize("call", [
+    lambda p: tf.nn.conv2d(_PAD_X4, _PAD_W4, 1, p),
+    lambda p: tf.nn.conv1d(_PAD_X3, _PAD_W3, 1, p),
+    lambda p: tf.nn.avg_pool(_PAD_X4, 1, 1, p),
+])
+def test_string_tensor_padding_is_the_wrappers_type_error(call):
+    with pytest.raises(TypeError, match=re.escape(
+            "Expected string for argument 'padding' not <tf.Tensor: shape=(), dtype=string, "
+            "numpy=b'SAME'>.")):
+        call(tf.constant("SAME"))
+
+
 @pytest.mark.parametrize("i", range(len(BAD)))
 def test_bad_conv_input_raises_tf_error(i):
     fn, cls, msg = BAD[i]

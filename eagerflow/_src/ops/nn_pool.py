@@ -811,7 +811,7 @@ def _pool_attrs(p: _Pool, ksize: Any, strides: Any, padding: Any, data_format: s
                 is_max: bool) -> dict:
     r = p.rank
     ci = 1 if channels_first(python_format(data_format)) else r + 1
-    pad, ex = convert_padding(padding, r + 2)
+    pad, ex = convert_padding(padding, r + 2, compares=is_max)  # (TF's avg_pool: no ==)
     a = dict(ksize=get_sequence(ksize, r, ci, "ksize"),
              strides=get_sequence(strides, r, ci, "strides"), padding=pad,
              data_format=data_format)
