@@ -245,15 +245,16 @@ def get_sequence(value: Any, n: int, channel_index: int, name: str) -> tuple:
     return tuple(out)
 
 
-def convert_padding(padding: Any, nd: int, compares: bool = True) -> tuple:
+def convert_padding(padding: Any, nd: int, converts: bool = True) -> tuple:
     """(padding string, flat explicit paddings) from a string or a list of pairs, as TF's
-    convert_padding (conv2d's, max_pool2d's: `compares`) converts it: it first compares the
+    convert_padding (conv2d's, max_pool2d's: `converts`) converts it: it first compares the
     value with "EXPLICIT", so a tensor's `==` (its Equal op: an int tensor's conversion
     error, a graph tensor's refusal as a bool) comes before anything else. Without
-    `compares` (conv1d, convolution, avg_pool) a tensor is left to the op wrapper's
-    TypeError (check_choice)."""
-    if compares and not isinstance(padding, (str, bytes, list, tuple)) and \
-            padding == "EXPLICIT":
+    `converts` (conv1d, convolution, avg_pool, the 3-D pools) anything but a string is
+    left to the op wrapper's TypeError (check_choice)."""
+    if not converts:
+        return (padding.decode() if isinstance(padding, bytes) else padding), ()
+    if not isinstance(padding, (str, bytes, list, tuple)) and padding == "EXPLICIT":
         padding = "EXPLICIT"  # (refused as that string is)
     if isinstance(padding, (list, tuple)):
         # (TF checks each element before the list's length)

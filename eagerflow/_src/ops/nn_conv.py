@@ -677,16 +677,16 @@ def _channel_index(data_format: str, nd: int) -> int:
 
 
 def _conv_attrs(r: int, strides: Any, padding: Any, data_format: str, dilations: Any,
-                compares: bool = True) -> dict:
+                converts: bool = True) -> dict:
     """A convolution op's attrs from the public arguments (a new dict: callers add to it;
-    `compares`: convert_padding's). A layer passes the same Python values every call: their
+    `converts`: convert_padding's). A layer passes the same Python values every call: their
     expansion and checks are kept by value (plain ints and strings only)."""
     key = (r, _plain(strides), padding if type(padding) is str else _NOT_PLAIN,
            data_format if type(data_format) is str else _NOT_PLAIN, _plain(dilations))
     attrs = _CONV_ATTRS.get(key)
     if attrs is None:
         ci = _channel_index(data_format, r + 2)
-        pad, ex = convert_padding(padding, r + 2, compares)
+        pad, ex = convert_padding(padding, r + 2, converts)
         attrs = dict(strides=get_sequence(strides, r, ci, "strides"), padding=pad,
                      explicit_paddings=ex, data_format=data_format,
                      dilations=get_sequence(dilations, r, ci, "dilations"))
@@ -785,10 +785,7 @@ def conv1d(input: Any, filters: Any, stride: Any, padding: Any,  # noqa: A002
     dl = get_sequence(dilations, 1, ci, "dilations")
     st = (1,) + st if df == "NHWC" else st[:2] + (1,) + st[2:]
     dl = (1,) + dl if df == "NHWC" else dl[:2] + (1,) + dl[2:]
-    if isinstance(padding, (list, tuple)):
-        padding = list(padding)
-        padding.insert(spatial_axis, [0, 0])
-    pad, ex = convert_padding(padding, 4, compares=False)
+    pad, ex = convert_padding(padding, 4, converts=False)  # (TF's conv1d: a string only)
     attrs = dict(strides=st, padding=pad, explicit_paddings=ex, data_format=df, dilations=dl)
     w = expand_dims(w, 0)
     return _batch_squeezed(x, 2, lambda v: squeeze(

@@ -811,7 +811,7 @@ def _pool_attrs(p: _Pool, ksize: Any, strides: Any, padding: Any, data_format: s
                 is_max: bool) -> dict:
     r = p.rank
     ci = 1 if channels_first(python_format(data_format)) else r + 1
-    pad, ex = convert_padding(padding, r + 2, compares=is_max)  # (TF's avg_pool: no ==)
+    pad, ex = convert_padding(padding, r + 2, converts=is_max and r < 3)  # (as TF's Python)
     a = dict(ksize=get_sequence(ksize, r, ci, "ksize"),
              strides=get_sequence(strides, r, ci, "strides"), padding=pad,
              data_format=data_format)
@@ -884,7 +884,7 @@ def _pool1d(fn: Any, input: Any, ksize: Any, strides: Any, padding: Any,  # noqa
     s = get_sequence(strides, 1, ci, "strides")
     k = k[:axis] + (1,) + k[axis:]
     s = s[:axis] + (1,) + s[axis:]
-    if isinstance(padding, (list, tuple)):
+    if isinstance(padding, (list, tuple)) and fn is max_pool2d:  # (TF's avg_pool1d: none)
         padding = list(padding)
         padding.insert(axis, [0, 0])
     return squeeze(fn(expand_dims(_t(input), axis), k, s, padding, df), [axis])
