@@ -166,9 +166,10 @@ def _check_pool_attrs(p: _Pool, op: str, shape: tuple | None, ksize: tuple, stri
     if p.explicit and is_max:
         check_explicit(op, padding, explicit, nd, data_format)
         if padding == "EXPLICIT":
-            for (b, a), k in zip(explicit_pairs(explicit, data_format),
-                                 spatial(ksize, data_format)):
-                for side, v in (("Left", b), ("Right", a)):
+            sides = (("Top", "Bottom"), ("Left", "Right"))  # (TF's names: rows, then columns)
+            for (b, a), k, names in zip(explicit_pairs(explicit, data_format),
+                                        spatial(ksize, data_format), sides):
+                for side, v in zip(names, (b, a)):
                     if v >= k:
                         raise fail(op, f"{side} padding {v} needs to be smaller than the window "
                                        f"size {k}")
