@@ -7,6 +7,9 @@ EagerTensor; while a tf.function is traced or a tf.Graph is the default, TF's
 scopes, made unique), and `convert_to_tensor` of a Python or NumPy value does too. The
 value is checked as TF's make_tensor_proto checks it (its TypeErrors), converted
 eagerly, and held by the node as a host array: graph passes fold it, codegen binds it.
+An op's public function converts a Python input with `as_input` (`first_input` for a
+one-input op): a value that converts to no tensor while tracing (None, a ragged list)
+is TF's op wrapper's ValueError naming the input by its signature's name.
 """
 
 from __future__ import annotations
