@@ -72,7 +72,9 @@ EXPRS = [
     "tf.reduce_max([[1], [2, 3]])", "tf.expand_dims(x, None)", "tf.expand_dims(x, [[0], [0, 0]])",
     "tf.expand_dims([[1], [2, 3]], 0)", "tf.one_hot(x, None)", "tf.concat([x, x], None)",
     "tf.math.top_k(y, None)",
-    "x + [[1, None], [2]]", "x + [[1, 'a'], [2]]",
+    "x + [[1, None], [2]]", "x + [[1, 'a'], [2]]", "tf.math.logical_not([[1.], [2., 3.]])",
+    "tf.math.logical_not(None)", "tf.math.logical_not([[True], [False, True]])",
+    "tf.logical_and(None, x > 0)", "tf.where(None, x, x)",
     # padding given as a graph tensor: conv2d's family compares it with "EXPLICIT" first
     # (a bool of a symbolic tensor; an int tensor's Equal refuses the string); conv1d,
     # convolution and avg_pool leave it to the op wrapper's TypeError

@@ -612,7 +612,7 @@ def round(x: Any, name: str | None = None) -> Any:  # noqa: A001 - TF's public n
 floor = _u(FLOOR)
 ceil = _u(CEIL)
 is_nan, is_inf, is_finite = _u(IS_NAN), _u(IS_INF), _u(IS_FINITE)
-logical_not = dispatch.unary(LOGICAL_NOT, bool_arg)
+logical_not = dispatch.unary(LOGICAL_NOT, lambda x: bool_arg(x, False, ("LogicalNot", "x")))
 invert = _u(INVERT)
 
 # (the operators name theirs "add", ...; TF's tf.add opens a name scope: its eager errors
