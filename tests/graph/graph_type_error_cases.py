@@ -61,6 +61,30 @@ EXPRS = [
     # inputs of a fixed type (bool): converted to it, the element named with the input
     "tf.where([True, None], x, x)", "tf.where([1.5], x, x)",
     "tf.logical_and([True, None], x > 0)", "tf.logical_or(x > 0, [1.5])",
+    # a ragged list (or None) given to a generated op wrapper: named by its signature's
+    # argument; functions that convert their input themselves (tf.sign, tf.round,
+    # tf.reduce_max's input) give the conversion's error alone
+    "tf.square([[1], [2, 3]])", "tf.math.sin([[1.], [2., 3.]])", "tf.negative(None)",
+    "tf.sign([[1], [2, 3]])", "tf.round(None)", "tf.abs([[1], [2, 3]])",
+    "tf.nn.relu([[1.], [2., 3.]])", "tf.nn.elu(None)", "tf.nn.selu([[1.], [2., 3.]])",
+    "tf.gather([[1], [2, 3]], [0])", "tf.gather(x, [[0], [0, 0]])", "tf.squeeze([[1], [2, 3]])",
+    "tf.reduce_sum(x, [[0], [0, 0]])", "tf.reduce_mean(x, [[0], [0, 0]])",
+    "tf.reduce_max([[1], [2, 3]])", "tf.expand_dims(x, None)", "tf.expand_dims(x, [[0], [0, 0]])",
+    "tf.expand_dims([[1], [2, 3]], 0)", "tf.one_hot(x, None)", "tf.concat([x, x], None)",
+    "tf.math.top_k(y, None)",
+    "x + [[1, None], [2]]", "x + [[1, 'a'], [2]]", "tf.math.logical_not([[1.], [2., 3.]])",
+    "tf.math.logical_not(None)", "tf.math.logical_not([[True], [False, True]])",
+    "tf.logical_and(None, x > 0)", "tf.where(None, x, x)",
+    # padding given as a graph tensor: conv2d's family compares it with "EXPLICIT" first
+    # (a bool of a symbolic tensor; an int tensor's Equal refuses the string); conv1d,
+    # convolution and avg_pool leave it to the op wrapper's TypeError
+    "tf.nn.conv2d(tf.zeros([1, 3, 3, 1]), tf.zeros([1, 1, 1, 1]), 1, tf.constant('SAME'))",
+    "tf.nn.conv2d(tf.zeros([1, 3, 3, 1]), tf.zeros([1, 1, 1, 1]), 1, tf.constant([[0, 0]] * 4))",
+    "tf.nn.max_pool2d(tf.zeros([1, 3, 3, 1]), 1, 1, tf.constant([[0, 0]] * 4))",
+    "tf.nn.conv1d(tf.zeros([1, 3, 1]), tf.zeros([1, 1, 1]), 1, tf.constant('SAME'))",
+    ("tf.nn.convolution(tf.zeros([1, 3, 3, 1]), tf.zeros([1, 1, 1, 1]), "
+     "padding=tf.constant('SAME'))"),
+    "tf.nn.avg_pool(tf.zeros([1, 3, 3, 1]), 1, 1, tf.constant([[0, 0]] * 4))",
 ]
 
 

@@ -547,6 +547,75 @@ BAD = [
 ]
 
 
+_PAD_X4, _PAD_W4 = tf.zeros([1, 3, 3, 1]), tf.zeros([1, 1, 1, 1])
+_PAD_X3, _PAD_W3 = tf.zeros([1, 3, 1]), tf.zeros([1, 1, 1])
+_PAIRS = [[0, 0], [1, 1], [1, 1], [0, 0]]
+_NOT_STRING = "Expected string for argument 'padding' not <tf.Tensor: shape="
+
+
+@pytest.mark.parametrize("call, message", [
+    # padding given as a tensor, eagerly (recorded from TF 2.21): conv2d's family first
+    # compares it with "EXPLICIT" (an int tensor's Equal cannot convert the string); conv1d,
+    # convolution and avg_pool hand it to the op wrapper, which wants a string
+    (lambda p: tf.nn.conv2d(_PAD_X4, _PAD_W4, 1, p), "Cannot convert 'EXPLICIT' to "
+                                                    "EagerTensor of dtype int32"),
+    (lambda p: tf.nn.depthwise_conv2d(_PAD_X4, _PAD_W4, [1] * 4, p),
+     "Cannot convert 'EXPLICIT' to EagerTensor of dtype int32"),
+    (lambda p: tf.nn.conv2d_transpose(_PAD_X4, _PAD_W4, [1, 3, 3, 1], 1, p),
+     "Cannot convert 'EXPLICIT' to EagerTensor of dtype int32"),
+    (lambda p: tf.nn.max_pool2d(_PAD_X4, 1, 1, p), "Cannot convert 'EXPLICIT' to EagerTensor "
+                                                  "of dtype int32"),
+    (lambda p: tf.nn.conv1d(_PAD_X3, _PAD_W3, 1, p), _NOT_STRING + "(4, 2), dtype=int32"),
+    (lambda p: tf.nn.convolution(_PAD_X4, _PAD_W4, padding=p),
+     _NOT_STRING + "(4, 2), dtype=int32"),
+    (lambda p: tf.nn.avg_pool(_PAD_X4, 1, 1, p), _NOT_STRING + "(4, 2), dtype=int32"),
+])
+def test_int_tensor_padding_is_tfs_type_error(call, message):
+    with pytest.raises(TypeError, match=re.escape(message)):
+        call(tf.constant(_PAIRS))
+
+
+@pytest.mark.parametrize("call", [
+    lambda p: tf.nn.conv2d(_PAD_X4, _PAD_W4, 1, p),
+    lambda p: tf.nn.conv1d(_PAD_X3, _PAD_W3, 1, p),
+    lambda p: tf.nn.avg_pool(_PAD_X4, 1, 1, p),
+])
+def test_string_tensor_padding_is_the_wrappers_type_error(call):
+    with pytest.raises(TypeError, match=re.escape(
+            "Expected string for argument 'padding' not <tf.Tensor: shape=(), dtype=string, "
+            "numpy=b'SAME'>.")):
+        call(tf.constant("SAME"))
+
+
+_P3, _P5 = [[0, 0], [1, 1], [0, 0]], [[0, 0], [1, 1], [1, 1], [1, 1], [0, 0]]
+_PAD_X5, _PAD_W5 = tf.zeros([1, 3, 3, 3, 1]), tf.zeros([1, 1, 1, 1, 1])
+
+
+@pytest.mark.parametrize("call, pairs", [
+    # TF's conv1d, convolution, the average pools and the 3-D pools take no padding list
+    # (only conv2d's family and max_pool's 1-D and 2-D): the op wrapper's TypeError, the
+    # list as given (recorded from TF 2.21)
+    (lambda: tf.nn.conv1d(_PAD_X3, _PAD_W3, 1, _P3), _P3),
+    (lambda: tf.nn.convolution(_PAD_X4, _PAD_W4, padding=_PAIRS), _PAIRS),
+    (lambda: tf.nn.convolution(_PAD_X3, _PAD_W3, padding=_P3), _P3),
+    (lambda: tf.nn.avg_pool(_PAD_X4, 1, 1, _PAIRS), _PAIRS),
+    (lambda: tf.nn.avg_pool2d(_PAD_X4, 1, 1, _PAIRS), _PAIRS),
+    (lambda: tf.nn.avg_pool1d(_PAD_X3, 1, 1, _P3), _P3),
+    (lambda: tf.nn.max_pool3d(_PAD_X5, 1, 1, _P5), _P5),
+    (lambda: tf.nn.avg_pool3d(_PAD_X5, 1, 1, _P5), _P5),
+    (lambda: tf.nn.pool(_PAD_X4, [1, 1], "AVG", padding=_PAIRS), _PAIRS),
+])
+def test_padding_list_where_tf_takes_none(call, pairs):
+    with pytest.raises(TypeError, match=re.escape(
+            f"Expected string for argument 'padding' not {pairs}.")):
+        call()
+
+
+def test_padding_lists_where_tf_takes_them():
+    assert tf.nn.conv2d(_PAD_X4, _PAD_W4, 1, _PAIRS).shape == (1, 5, 5, 1)
+    assert tf.nn.max_pool1d(_PAD_X3, 2, 1, [[0, 0], [1, 1], [0, 0]]).shape == (1, 4, 1)
+
+
 @pytest.mark.parametrize("i", range(len(BAD)))
 def test_bad_conv_input_raises_tf_error(i):
     fn, cls, msg = BAD[i]

@@ -35,8 +35,7 @@ KNOWN = [
     (r"(pad\.mode|einsum\.eq) (?!str).*", "TF's Python calls the value's .upper() or "
      ".replace(): an AttributeError naming TF's own types"),
     (r"gather\.axis nparr|softmax\.axis (float|tensorf)|eye\.n bool|"
-     r"norm\.ord (None|tensorf)|repeat\.axis bool|"
-     r"conv2d\.padding tensorf",
+     r"norm\.ord (None|tensorf)|repeat\.axis bool",
      "the error comes from TF's own Python or the ops it builds the function of (NumPy's "
      "truth value, a Range, a StridedSlice, a tensor's slice index)"),
     (r"squeeze\.axis tensorf", "TF's process fails: std::bad_alloc"),

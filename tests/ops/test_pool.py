@@ -353,6 +353,11 @@ BAD = [
      "Computed output size would be negative: -1"),
     (lambda: tf.nn.max_pool2d(X, 2, 1, [[0, 0], [1, 0], [0, 2], [0, 0]]),
      tf.errors.InvalidArgumentError, "Right padding 2 needs to be smaller than the window size 2"),
+    # (rows' pairs are TF's Top and Bottom, checked before the columns': recorded from TF 2.21)
+    (lambda: tf.nn.max_pool2d(X, 2, 1, [[0, 0], [2, 0], [0, 0], [0, 0]]),
+     tf.errors.InvalidArgumentError, "Top padding 2 needs to be smaller than the window size 2"),
+    (lambda: tf.nn.max_pool2d(X, 1, 1, [[0, 0], [0, 2], [2, 0], [0, 0]]),
+     tf.errors.InvalidArgumentError, "Bottom padding 2 needs to be smaller than the window size 1"),
     (lambda: tf.nn.max_pool(np.ones((1, 4, 4, 4, 1, 1)), 2, 2, "SAME"), ValueError,
      "`input.shape.rank` must be 3, 4 or 5. Received: input.shape=(1, 4, 4, 4, 1, 1) of rank 6."),
 ]

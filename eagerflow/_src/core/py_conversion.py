@@ -149,17 +149,30 @@ def _misshapen(value: Any, shape: list) -> str | None:
     """TF's error for nested sequences not all of `shape`, at the first element out of
     it in order: a sequence where a scalar belongs has mixed types; anything else (a
     scalar where a sequence belongs, a sequence of another length) is non-rectangular.
-    None where every element fits."""
-    todo = [(value, 0)]
+    TF converts the scalars as it walks, so one met before that element that does not
+    convert (a None, a string among numbers) is the error instead. None where every
+    element fits."""
+    todo, scalars = [(value, 0)], []
     while todo:
         x, depth = todo.pop()
         if depth == len(shape):
             if _is_sequence(x):
-                return _MIXED
+                return _scalars_error(scalars) or _MIXED
+            scalars.append(x)
         elif not _is_sequence(x) or len(x) != shape[depth]:
-            return _NON_RECTANGULAR
+            return _scalars_error(scalars) or _NON_RECTANGULAR
         else:
             todo.extend((y, depth + 1) for y in reversed(x))
+    return None
+
+
+def _scalars_error(scalars: list) -> str | None:
+    """TF's error converting `scalars` (the elements met in order; the first types them),
+    or None where they all convert."""
+    try:
+        array_from_python(scalars)
+    except ValueError as e:
+        return str(e)
     return None
 
 
@@ -295,6 +308,20 @@ def list_value_error(value: Any) -> Exception | None:
                 any(v is None for v in flat):
             return failed_to_convert(value)
     return None
+
+
+def op_input_refusal(arg: str, value: Any) -> ValueError | None:
+    """The ValueError of TF's op wrapper, while a graph is built, for its input `arg`
+    given a value that converts to no tensor at all: None, or a ragged list (NumPy's words);
+    else None."""
+    if value is None:
+        why = "None values not supported."
+    else:
+        err = list_value_error(value)
+        if type(err) is not ValueError:
+            return None
+        why = str(err)
+    return ValueError(f"Tried to convert '{arg}' to a tensor and failed. Error: {why}")
 
 
 def failed_to_convert(value: Any) -> TypeError:

@@ -25,7 +25,7 @@ from eagerflow._src.core.errors import (  # noqa: F401 (shape_str: re-export)
     ResourceExhaustedError,
     shape_str,
 )
-from eagerflow._src.core.py_conversion import list_value_error
+from eagerflow._src.core.py_conversion import list_value_error, op_input_refusal
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import tf_op_defs
 
@@ -768,6 +768,9 @@ def index_inputs(op: str, values: tuple, attr: str, slow: bool = False) -> list:
     """`index_input` for several inputs of one type attr (Slice's begin and size, of
     Index): the first is converted as it says, the others to the dtype the first set
     (their conversion's TypeError comes before the attr's check, as in TF)."""
+    if _state.graph is not None and (refused := op_input_refusal(
+            tf_op_defs.typed_input(op, attr) or attr, values[0])):  # (None, a ragged list)
+        raise refused
     default, allowed = _attr_default(op, attr)
     t = index_value(values[0], default, slow)
     rest = [v if isinstance(v, Tensor) else convert_to_tensor(v, t._dtype) for v in values[1:]]
@@ -806,10 +809,10 @@ def index_list(op: str, value: Any, attr: str, what: str) -> tuple:
     try:
         return int_list(value, what)
     except (TypeError, ValueError):
-        if _state.graph is not None:
-            refused = list_value_error(value)  # (a None: TF's graph constant refuses it)
-            if isinstance(refused, TypeError):
-                raise refused from None
+        refused = _state.graph is not None and list_value_error(value)  # (a None: TF's
+        if isinstance(refused, TypeError):  # graph constant refuses it; a ragged list
+            raise refused from None  # (a ValueError) is index_input's to word)
+        if _state.graph is not None and refused is None:
             raise
     return tuple(int(v) for v in index_input(op, value, attr)._numpy().reshape(-1))
 

@@ -23,7 +23,7 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import sparse_tensor
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.py_conversion import check_elements
+from eagerflow._src.core.py_conversion import check_elements, op_input_refusal
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -293,7 +293,10 @@ def graph_shape(value: Any, what: str = "shape", minus_one: bool = False,
 
 
 def scalar_arg(value: Any, what: str) -> tuple:
-    """`(static, dynamic)` for an int scalar argument (an axis, a depth, a count)."""
+    """`(static, dynamic)` for an int scalar argument (an axis, a depth, a count), `what`
+    as TF's signature names the input (a None refused in its op wrapper's words)."""
+    if value is None and _state.graph is not None:
+        raise op_input_refusal(what, value)
     if _state.graph is None or not is_symbolic(value):
         return int(value), ()
     t = as_int_tensor(value, what)

@@ -17,7 +17,7 @@ from eagerflow._src.backend import elementwise_kernel
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.py_conversion import check_elements, has_tensor
+from eagerflow._src.core.py_conversion import check_elements, has_tensor, op_input_refusal
 from eagerflow._src.core.tensor import (
     EagerTensor,
     Tensor,
@@ -65,6 +65,8 @@ def as_fixed_type(v: Any, dtype: Any, slow: bool = False, arg: tuple | None = No
     them, for the graph builder's words where a Python value does not convert."""
     if _tensor_like(v) and not slow:
         return convert_to_tensor(v)
+    if v is None and arg is not None and _state.graph is not None:
+        raise op_input_refusal(arg[1], v)
     if arg is None or _state.graph is None or not isinstance(v, (list, tuple)) or \
             has_tensor(v):
         return convert_to_tensor(v, dtype=dtype)

@@ -7,12 +7,15 @@ EagerTensor; while a tf.function is traced or a tf.Graph is the default, TF's
 scopes, made unique), and `convert_to_tensor` of a Python or NumPy value does too. The
 value is checked as TF's make_tensor_proto checks it (its TypeErrors), converted
 eagerly, and held by the node as a host array: graph passes fold it, codegen binds it.
+An op's public function converts a Python input with `as_input` (`first_input` for a
+one-input op): a value that converts to no tensor while tracing (None, a ragged list)
+is TF's op wrapper's ValueError naming the input by its signature's name.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -22,7 +25,9 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.py_conversion import check_elements, leaves
 from eagerflow._src.core.py_conversion import failed_to_convert as failed_to_convert
 from eagerflow._src.core.py_conversion import list_value_error as list_value_error
+from eagerflow._src.core.py_conversion import op_input_refusal as op_input_refusal
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.ops.tf_op_defs import signatures
 
 
 def graph_constant(value: Any, dtype: Any = None, shape: Any = None,
@@ -121,18 +126,33 @@ def list_type_error(value: Any) -> TypeError | None:
     return err if isinstance(err, TypeError) else None
 
 
-def op_input_refusal(arg: str, value: Any) -> ValueError | None:
-    """The ValueError of TF's op wrapper, while a graph is built, for its input `arg`
-    given a value that converts to no tensor at all: None, or a ragged list (NumPy's words);
-    else None."""
-    if value is None:
-        why = "None values not supported."
-    else:
-        err = list_value_error(value)
-        if type(err) is not ValueError:
-            return None
-        why = str(err)
-    return ValueError(f"Tried to convert '{arg}' to a tensor and failed. Error: {why}")
+def as_input(value: Any, arg: str | Callable[[], str | None]) -> Tensor:
+    """`value` converted for the op input TF's signature names `arg` (or `arg()`, asked
+    only when an error is worded), as TF's generated op wrappers convert it: while a graph
+    is built, a value that converts to no tensor (None, a ragged list) is their ValueError
+    naming the input (op_input_refusal)."""
+    if type(value) is EagerTensor:
+        return value
+    try:
+        return convert_to_tensor(value)
+    except ValueError:
+        if _state.graph is not None:
+            name = arg if isinstance(arg, str) else arg()
+            if name and (refused := op_input_refusal(name, value)):
+                raise refused from None
+        raise
+
+
+def first_input(op_name: str) -> Callable[[Any], Tensor]:
+    """as_input for the first input of TF's op `op_name`, named by TF's signature: the
+    converter of a one-input op's generated wrapper (tf.square's `x`)."""
+    def arg() -> str | None:
+        args = signatures().get(op_name, {}).get("inputArg")
+        return args[0]["name"] if args else None
+
+    def convert(value: Any) -> Tensor:
+        return as_input(value, arg)
+    return convert
 
 
 def scope_name(name: str | None, default: str) -> str:

@@ -47,6 +47,7 @@ from eagerflow._src.ops.dynshape import (
     traced_arg,
 )
 from eagerflow._src.ops.eager_errors import eager_api, raised_eagerly, slow_inputs
+from eagerflow._src.ops.graph_constants import as_input
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.math import _t, cast, greater_equal, less, maximum, where, zeros_like
 from eagerflow._src.ops.packed_strings import unique_strings
@@ -406,7 +407,7 @@ def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = 
         # (as TF's: a variable's rows are its sparse_read, TF's ResourceGather on its
         # handle: no ReadVariableOp, its errors; ops/resource_gather.py)
         return params.sparse_read(indices, name)
-    p, i = _t(params), _t(indices)
+    p, i = as_input(params, "params"), as_input(indices, "indices")
     pr = len(p._shape) if p._shape is not None else None
     ir = len(i._shape) if i._shape is not None else None
     if ir is not None and -ir <= batch_dims < 0:  # (out of range: GatherV2 says so)

@@ -44,7 +44,7 @@ from eagerflow._src.ops.elementwise import (
     logical_args,
     one_launch,
 )
-from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
+from eagerflow._src.ops.graph_constants import convert_to_tensor_v2, first_input
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 from eagerflow._src.ops.unary_grad_ops import safe_grad_op
 from eagerflow._src.ops.where_indices import WHERE_INDICES
@@ -582,14 +582,15 @@ RIGHT_SHIFT = _binary("RightShift", _shift_kernel(False), C.INTS, None, _shift_r
 
 
 def _u(op: OpDef) -> Callable:
-    return dispatch.unary(op, _t)
+    return dispatch.unary(op, first_input(op.name))  # (a generated wrapper: names its input)
 
 
 def _b(op: OpDef, convert: Callable | None = None, node: str | None = None) -> Callable:
     return dispatch.binary(op, convert or binary_args, node=node)
 
 
-negative, sign, square = _u(NEG), _u(SIGN), _u(SQUARE)
+negative, square = _u(NEG), _u(SQUARE)
+sign = dispatch.unary(SIGN, _t)  # (TF's tf.sign and tf.round convert x themselves)
 sqrt, rsqrt, reciprocal = _u(SQRT), _u(RSQRT), _u(RECIPROCAL)
 exp, expm1, log, log1p = _u(EXP), _u(EXPM1), _u(LOG), _u(LOG1P)
 sin, cos, tan = _u(SIN), _u(COS), _u(TAN)
@@ -598,7 +599,7 @@ sinh, cosh, tanh = _u(SINH), _u(COSH), _u(TANH)
 sigmoid = dispatch.unary(SIGMOID, _t, scoped=True)  # (TF's opens a "Sigmoid" scope)
 softplus = _u(SOFTPLUS)  # (the public one, whose operand is `features`, is nn.py's)
 erf = _u(ERF)
-_round = _u(ROUND)
+_round = dispatch.unary(ROUND, _t)
 
 
 def round(x: Any, name: str | None = None) -> Any:  # noqa: A001 - TF's public name
@@ -611,7 +612,7 @@ def round(x: Any, name: str | None = None) -> Any:  # noqa: A001 - TF's public n
 floor = _u(FLOOR)
 ceil = _u(CEIL)
 is_nan, is_inf, is_finite = _u(IS_NAN), _u(IS_INF), _u(IS_FINITE)
-logical_not = dispatch.unary(LOGICAL_NOT, bool_arg)
+logical_not = dispatch.unary(LOGICAL_NOT, lambda x: bool_arg(x, False, ("LogicalNot", "x")))
 invert = _u(INVERT)
 
 # (the operators name theirs "add", ...; TF's tf.add opens a name scope: its eager errors

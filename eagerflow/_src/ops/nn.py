@@ -28,7 +28,13 @@ from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.data_flow import sharded_gather
 from eagerflow._src.ops.dispatch import bind, wants
-from eagerflow._src.ops.graph_constants import convert_to_tensor_v2, graph_constant, scope_name
+from eagerflow._src.ops.graph_constants import (
+    as_input,
+    convert_to_tensor_v2,
+    first_input,
+    graph_constant,
+    scope_name,
+)
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import (
     MUL,
@@ -169,7 +175,7 @@ RELU = _activation(
     cuda="(({0} > 0 || {0} != {0}) ? {0} : 0)",  # NaN passes, as in the kernel
     np_kernel=functools.partial(_relu_kernel, np), half_kernel=halfprec.relu)
 # tf.nn.relu's eager CPU path: dispatch's one-input fast path (one frame, no bind)
-_relu = dispatch.unary(RELU, convert_to_tensor)
+_relu = dispatch.unary(RELU, first_input("Relu"))
 
 
 def _daz(xp: Any, x: Any) -> Any:
@@ -319,13 +325,13 @@ def leaky_relu(features: Any, alpha: float = 0.2, name: str | None = None) -> An
 @dispatchable
 def elu(features: Any, name: str | None = None) -> Any:
     """Exponential linear unit: x if x > 0 else exp(x) - 1."""
-    return bind(ELU, (_t(features),), {}, name)
+    return bind(ELU, (as_input(features, "features"),), {}, name)
 
 
 @dispatchable
 def selu(features: Any, name: str | None = None) -> Any:
     """Scaled exponential linear unit (Klambauer et al., 2017)."""
-    return bind(SELU, (_t(features),), {}, name)
+    return bind(SELU, (as_input(features, "features"),), {}, name)
 
 
 @dispatchable

@@ -78,6 +78,8 @@ def check_t(op: str, xs: tuple, allowed: tuple) -> dt.DType:
 def check_choice(op: str, attr: str, value: Any, allowed: tuple) -> None:
     """A string attr's value among `allowed`, or TF's error: its op wrapper's TypeError for
     a value that is no string, the op's InvalidArgumentError for another string."""
+    if not isinstance(value, (str, bytes, np.ndarray, np.generic)):  # (a tensor: TF's
+        raise TypeError(f"Expected string for argument '{attr}' not {value!r}.")  # wrapper)
     chosen = value in allowed  # (an array: NumPy's truth error, as where TF's Python
     # compares the value with its strings first)
     if not isinstance(value, (str, bytes)):
@@ -243,8 +245,17 @@ def get_sequence(value: Any, n: int, channel_index: int, name: str) -> tuple:
     return tuple(out)
 
 
-def convert_padding(padding: Any, nd: int) -> tuple:
-    """(padding string, flat explicit paddings) from a string or a list of pairs."""
+def convert_padding(padding: Any, nd: int, converts: bool = True) -> tuple:
+    """(padding string, flat explicit paddings) from a string or a list of pairs, as TF's
+    convert_padding (conv2d's, max_pool2d's: `converts`) converts it: it first compares the
+    value with "EXPLICIT", so a tensor's `==` (its Equal op: an int tensor's conversion
+    error, a graph tensor's refusal as a bool) comes before anything else. Without
+    `converts` (conv1d, convolution, avg_pool, the 3-D pools) anything but a string is
+    left to the op wrapper's TypeError (check_choice)."""
+    if not converts:
+        return (padding.decode() if isinstance(padding, bytes) else padding), ()
+    if not isinstance(padding, (str, bytes, list, tuple)) and padding == "EXPLICIT":
+        padding = "EXPLICIT"  # (refused as that string is)
     if isinstance(padding, (list, tuple)):
         # (TF checks each element before the list's length)
         for i, pair in enumerate(padding):

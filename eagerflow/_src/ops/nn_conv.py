@@ -217,8 +217,7 @@ def _forward_shape(fam: _Family, op: str, xshape: tuple, fshape: tuple, strides:
                  for s, k, st, d, p in zip(spatial(xshape, data_format), ks,
                                            spatial(strides, data_format),
                                            spatial(dilations, data_format), pairs))
-    return full_shape(outer(xshape, data_format)[0], outs, _out_channels(fam, fshape),
-                      data_format)
+    return full_shape(outer(xshape, data_format)[0], outs, _out_channels(fam, fshape), data_format)
 
 
 def _engine_args(strides: tuple, padding: str, explicit: tuple, data_format: str,
@@ -677,16 +676,17 @@ def _channel_index(data_format: str, nd: int) -> int:
     return 1 if channels_first(data_format) else nd - 1
 
 
-def _conv_attrs(r: int, strides: Any, padding: Any, data_format: str, dilations: Any) -> dict:
-    """A convolution op's attrs from the public arguments (a new dict: callers add to it).
-    A layer passes the same Python values every call: their expansion and checks are kept
-    by value (plain ints and strings only, which convert the same way every time)."""
+def _conv_attrs(r: int, strides: Any, padding: Any, data_format: str, dilations: Any,
+                converts: bool = True) -> dict:
+    """A convolution op's attrs from the public arguments (a new dict: callers add to it;
+    `converts`: convert_padding's). A layer passes the same Python values every call: their
+    expansion and checks are kept by value (plain ints and strings only)."""
     key = (r, _plain(strides), padding if type(padding) is str else _NOT_PLAIN,
            data_format if type(data_format) is str else _NOT_PLAIN, _plain(dilations))
     attrs = _CONV_ATTRS.get(key)
     if attrs is None:
         ci = _channel_index(data_format, r + 2)
-        pad, ex = convert_padding(padding, r + 2)
+        pad, ex = convert_padding(padding, r + 2, converts)
         attrs = dict(strides=get_sequence(strides, r, ci, "strides"), padding=pad,
                      explicit_paddings=ex, data_format=data_format,
                      dilations=get_sequence(dilations, r, ci, "dilations"))
@@ -785,10 +785,7 @@ def conv1d(input: Any, filters: Any, stride: Any, padding: Any,  # noqa: A002
     dl = get_sequence(dilations, 1, ci, "dilations")
     st = (1,) + st if df == "NHWC" else st[:2] + (1,) + st[2:]
     dl = (1,) + dl if df == "NHWC" else dl[:2] + (1,) + dl[2:]
-    if isinstance(padding, (list, tuple)):
-        padding = list(padding)
-        padding.insert(spatial_axis, [0, 0])
-    pad, ex = convert_padding(padding, 4)
+    pad, ex = convert_padding(padding, 4, converts=False)  # (TF's conv1d: a string only)
     attrs = dict(strides=st, padding=pad, explicit_paddings=ex, data_format=df, dilations=dl)
     w = expand_dims(w, 0)
     return _batch_squeezed(x, 2, lambda v: squeeze(
@@ -818,8 +815,8 @@ def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
     w = filters if isinstance(filters, Tensor) else _t(filters)
     x, w = binary_args(x, w)
     if r == 3:
-        return _conv3d(x, w, _conv_attrs(3, strides, padding, df, dilations), name)
-    return _conv2d(x, w, _conv_attrs(2, strides, padding, df, dilations), name)
+        return _conv3d(x, w, _conv_attrs(3, strides, padding, df, dilations, False), name)
+    return _conv2d(x, w, _conv_attrs(2, strides, padding, df, dilations, False), name)
 
 
 

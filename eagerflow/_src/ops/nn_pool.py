@@ -166,9 +166,10 @@ def _check_pool_attrs(p: _Pool, op: str, shape: tuple | None, ksize: tuple, stri
     if p.explicit and is_max:
         check_explicit(op, padding, explicit, nd, data_format)
         if padding == "EXPLICIT":
-            for (b, a), k in zip(explicit_pairs(explicit, data_format),
-                                 spatial(ksize, data_format)):
-                for side, v in (("Left", b), ("Right", a)):
+            sides = (("Top", "Bottom"), ("Left", "Right"))  # (TF's names: rows, then columns)
+            for (b, a), k, names in zip(explicit_pairs(explicit, data_format),
+                                        spatial(ksize, data_format), sides):
+                for side, v in zip(names, (b, a)):
                     if v >= k:
                         raise fail(op, f"{side} padding {v} needs to be smaller than the window "
                                        f"size {k}")
@@ -811,7 +812,7 @@ def _pool_attrs(p: _Pool, ksize: Any, strides: Any, padding: Any, data_format: s
                 is_max: bool) -> dict:
     r = p.rank
     ci = 1 if channels_first(python_format(data_format)) else r + 1
-    pad, ex = convert_padding(padding, r + 2)
+    pad, ex = convert_padding(padding, r + 2, converts=is_max and r < 3)  # (as TF's Python)
     a = dict(ksize=get_sequence(ksize, r, ci, "ksize"),
              strides=get_sequence(strides, r, ci, "strides"), padding=pad,
              data_format=data_format)
@@ -884,7 +885,7 @@ def _pool1d(fn: Any, input: Any, ksize: Any, strides: Any, padding: Any,  # noqa
     s = get_sequence(strides, 1, ci, "strides")
     k = k[:axis] + (1,) + k[axis:]
     s = s[:axis] + (1,) + s[axis:]
-    if isinstance(padding, (list, tuple)):
+    if isinstance(padding, (list, tuple)) and fn is max_pool2d:  # (TF's avg_pool1d: none)
         padding = list(padding)
         padding.insert(axis, [0, 0])
     return squeeze(fn(expand_dims(_t(input), axis), k, s, padding, df), [axis])

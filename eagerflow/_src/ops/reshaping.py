@@ -32,7 +32,7 @@ from eagerflow._src.ops.dynshape import (
     static_ints,
 )
 from eagerflow._src.ops.eager_errors import slow_inputs
-from eagerflow._src.ops.graph_constants import failed_to_convert, op_input_refusal
+from eagerflow._src.ops.graph_constants import as_input, failed_to_convert, op_input_refusal
 from eagerflow._src.ops.math import _t
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 from eagerflow._src.ops.reshape_shapes import reshape_infer as _reshape_infer
@@ -196,8 +196,10 @@ def _eager_dim(axis: Any, input_: Any) -> int:
 @dispatchable
 @slow_inputs("input", "axis")
 def expand_dims(input: Any, axis: Any, name: str | None = None) -> Any:  # noqa: A002
-    x = _t(input)
+    x = as_input(input, "input")
     if _state.graph is not None:  # TF's graph: an ExpandDims node of its dim
+        if (refused := op_input_refusal("dim", axis)) is not None:
+            raise refused
         if not is_symbolic(axis):
             axis = C.int_arg(axis, "axis")
         return bind(EXPAND_DIMS, (x, as_int_tensor(axis, "axis")), {}, name)
@@ -281,7 +283,7 @@ SQUEEZE = register(OpDef(
 def squeeze(input: Any, axis: Any = None, name: str | None = None) -> Any:  # noqa: A002
     """TF's Squeeze op, as TF's graphs hold it (its dims checked as TF's shape function
     checks them while tracing, and by TF's kernel at run time)."""
-    x = _t(input)
+    x = as_input(input, "input")
     if axis is None:
         axes: tuple = ()
     else:

@@ -59,6 +59,13 @@ def signatures() -> dict:
         return {}
 
 
+def typed_input(op_name: str, attr: str) -> str | None:
+    """The name of `op_name`'s first input whose type is attr `attr` ("Tidx" of Sum:
+    "reduction_indices"), or None."""
+    args = signatures().get(op_name, {}).get("inputArg", ())
+    return next((a["name"] for a in args if a.get("typeAttr") == attr), None)
+
+
 @functools.lru_cache(maxsize=1)
 def wrappers() -> dict:
     """TF's generated Python function of each op, by op name: {"fn": its name, "params":
