@@ -578,8 +578,9 @@ def test_convolution_on_a_device_matches_the_cpu(gpu, case, dtype):
     def conv(x, w):
         with tf.GradientTape() as tape:
             tape.watch([x, w])
-            y = tf.nn.convolution(x, w, strides=stride, padding=padding,
-                                  dilations=dilation)
+            # (explicit paddings: conv2d's; TF's tf.nn.convolution takes strings only)
+            op = tf.nn.conv2d if isinstance(padding, list) else tf.nn.convolution
+            y = op(x, w, strides=stride, padding=padding, dilations=dilation)
             loss = tf.reduce_sum(y * tf.cos(y))
         return [y] + tape.gradient(loss, [x, w])
     cpu, dev = _both(conv, x, w)
