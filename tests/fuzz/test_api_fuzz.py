@@ -55,6 +55,8 @@ EXCLUDE = {
     # loaders of shared libraries: a path that doesn't exist is TF's FileNotFoundError, and
     # a fuzzed name may be one the system's loader finds (tests/core/test_api_gaps.py)
     "load_library", "load_op_library",
+    # tnp's switch of NumPy behaviour for every later tensor of the process (TF has no undo)
+    "experimental_enable_numpy_behavior",
 }
 
 

@@ -63,7 +63,7 @@ def _np_type(x: Any) -> Any:
                 return np.complex64(x)
         return x
     if isinstance(x, Tensor) or hasattr(x, "_as_tensor"):
-        return np.dtype(x.dtype.as_numpy_dtype)
+        return np.dtype(dt.as_dtype(x.dtype).as_numpy_dtype)  # (a Keras variable's: a name)
     if isinstance(x, dt.DType):
         return np.dtype(x.as_numpy_dtype)
     if isinstance(x, (list, tuple)):
