@@ -529,7 +529,7 @@ def _pool_samples(p: _Pool) -> dict:
     if p.explicit:
         s["max_bad"].append(BadSample((ones(xs),), _pattrs(p, last, 2, 1, "EXPLICIT",
                                                               (0, 2, 0, 0)),
-                                      InvalidArgumentError, "Right padding 2 needs to be smaller "
+                                      InvalidArgumentError, "Bottom padding 2 needs to be smaller "
                                                             "than the window size 2"))
     s["avg_bad"] = [BadSample(b.inputs, {k: v for k, v in b.attrs.items()
                                          if k != "explicit_paddings"}, b.error, b.match)
