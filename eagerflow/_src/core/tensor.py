@@ -527,6 +527,14 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
         if isinstance(value, (list, tuple)) and _has_symbolic(value):
             return packing.pack(value, dtype)
         raise
+    except TypeError:
+        # while a graph is built TF makes a Python value a constant (make_tensor_proto),
+        # whose check of its elements words the refusal ("Expected float32, but got b of
+        # type 'str'.")
+        if _state.graph is not None and dtype is not None and \
+                isinstance(value, (builtins.int, builtins.float, str, bytes, list, tuple)):
+            check_elements(value, _dt.as_dtype(dtype))
+        raise
     except ValueError as e:
         # while a graph is built TF converts a list with NumPy (make_tensor_proto): an
         # element not of the dtype asked for, or without one a None or strings among

@@ -58,11 +58,10 @@ def kept(key: tuple, compute: Callable, *args: Any) -> Any:
 
 
 def check_t(op: str, xs: tuple, allowed: tuple) -> dt.DType:
-    """One dtype for all `xs`, from `allowed`, with TF's messages."""
+    """One dtype for all `xs`, from `allowed`, with TF's messages: the first input's dtype
+    checked first (TF's eager op takes T from it and refuses a T out of its list before it
+    compares the other inputs with it)."""
     d0 = xs[0]._dtype
-    for i, x in enumerate(xs[1:], 1):
-        if x._dtype is not d0:
-            raise C.wrong_input_dtype(op, i, d0, x._dtype)
     if id(d0) not in map(id, allowed):  # (DTypes are singletons; `in` would call __eq__)
         names = ", ".join(C.dtype_word(d) for d in allowed)
         listed = tf_op_defs.allowed_types(op, "T")  # (TF's own list, where TF refuses d0 too)
@@ -72,6 +71,9 @@ def check_t(op: str, xs: tuple, allowed: tuple) -> dt.DType:
         raise fail(op, f"Value for attr 'T' of {C.dtype_word(d0)} is not in the list of "
                        "allowed values: "
                        f"{names}\n\t; NodeDef: {{{{node {op}}}}}")
+    for i, x in enumerate(xs[1:], 1):
+        if x._dtype is not d0:
+            raise C.wrong_input_dtype(op, i, d0, x._dtype)
     return d0
 
 

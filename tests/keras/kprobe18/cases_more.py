@@ -216,3 +216,39 @@ tryp("mismatch", lambda: m.fit(X, Y[:7], verbose=0))
 tryp("eval_steps", lambda: r4(m.evaluate(X, Y, batch_size=4, steps=2, verbose=0)))
 tryp("predict_steps", lambda: m.predict(X, batch_size=4, steps=1, verbose=0).shape)
 """
+
+SNIPPETS["rnn_initial_state_counts"] = _TRY + """
+x = np.ones((2, 3, 2), "float32")
+z = np.zeros((2, 4), "float32")
+for name, make, st in [("lstm1", lambda: layers.LSTM(4), [z]), ("lstm3", lambda: layers.LSTM(4),
+    [z, z, z]),
+                       ("gru2", lambda: layers.GRU(4, return_state=True), [z, z]),
+                       ("gru0", lambda: layers.GRU(4), []),
+                       ("srnn2", lambda: layers.SimpleRNN(4), [z, z]),
+                       ("srnn0", lambda: layers.SimpleRNN(4), [])]:
+    l = make()
+    l.build((None, 3, 2))
+    fill(l)
+    tryp(name, lambda: r4(l(x, initial_state=st)))
+"""
+
+SNIPPETS["constant_initializer_configs"] = _TRY + """
+for v in [0.5, [1.0, 2.0], np.array([1.0, 3.0]), np.float32(2.5), 3]:
+    c = keras.initializers.Constant(v)
+    cfg = c.get_config()
+    b = keras.initializers.Constant.from_config(cfg)
+    print(cfg, b.get_config() == cfg, r4(b((2,))))
+    print("  ", keras.initializers.serialize(c)["config"],
+          r4(keras.initializers.deserialize(keras.initializers.serialize(c))((2,))))
+d = layers.Dense(2, bias_initializer=keras.initializers.Constant(np.array([1.0, 2.0])))
+d2 = layers.Dense.from_config(d.get_config())
+d2.build((None, 2))
+print(r4(d2.bias), d.get_config()["bias_initializer"])
+tryp("empty", lambda: keras.initializers.Constant.from_config({}))
+tryp("get", lambda: keras.initializers.get("constant"))
+tryp("get_dict", lambda: keras.initializers.get({"class_name": "Constant",
+    "config": {"value": 2.0}})((1,)))
+R = keras.regularizers.OrthogonalRegularizer(0.5, mode="columns")
+S = np.array([[0.5, -2.0, 1.0], [3.0, 0.0, -0.5], [1.0, 1.0, 2.0]], "float32")
+print(float(R(S)), float(R(tf.constant(S))), float(R(tf.Variable(S))))
+"""

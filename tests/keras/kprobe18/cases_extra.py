@@ -1,0 +1,107 @@
+"""kprobe18's last snippets: seeded dropout and noise layers in training, models and layers
+used wrongly (no call, a Lambda without output_shape, a misspelt loss, extra label keys),
+Dense on integer inputs, metrics_names over a model's life and compute_loss called
+directly (see cases.py)."""
+
+from tests.keras.kprobe18.prelude import _TRY
+
+SNIPPETS = {}
+
+SNIPPETS["seeded_dropout_and_noise_training"] = _TRY + """
+x = np.arange(1, 25, dtype="float32").reshape(2, 3, 4) / 10
+for l in [layers.Dropout(0.5, seed=3), layers.Dropout(0.5, noise_shape=(None, 1, 4), seed=3),
+          layers.SpatialDropout1D(0.5, seed=3), layers.GaussianNoise(0.2, seed=3),
+          layers.GaussianDropout(0.3, seed=3), layers.AlphaDropout(0.4, seed=3)]:
+    a = l(x, training=True)
+    b = l(x, training=True)
+    print(type(l).__name__, r4(a[0, 0]), np.allclose(a, b), np.allclose(l(x), x))
+print(sorted(layers.Dropout(0.5, seed=3).get_config()))
+tryp("rate", lambda: layers.Dropout(1.0))
+tryp("rate_neg", lambda: layers.GaussianDropout(-0.1))
+tryp("spatial_rank", lambda: layers.SpatialDropout2D(0.5)(x, training=True))
+"""
+
+SNIPPETS["misused_models_and_layers"] = _TRY + """
+class NoCall(keras.Model):
+    pass
+tryp("no_call", lambda: NoCall()(np.ones((1, 2), "float32")))
+class L(layers.Layer):
+    pass
+tryp("layer_no_call", lambda: L()(np.ones((1, 2), "float32")))
+lam = layers.Lambda(lambda t: t[:, :2] * 2)
+i = keras.Input((4,))
+print(tuple(lam(i).shape), lam.get_config().get("output_shape"))
+lam2 = layers.Lambda(lambda t: keras.ops.concatenate([t, t], -1), output_shape=(8,))
+print(tuple(lam2(i).shape), lam2.compute_output_shape((None, 4)))
+m = keras.Sequential([keras.Input((3,)), layers.Dense(1)])
+tryp("loss_typo", lambda: m.compile(optimizer="sgd", loss="mean_sqared_error"))
+tryp("opt_typo", lambda: m.compile(optimizer="sgdd", loss="mse"))
+tryp("metric_typo", lambda: (m.compile(optimizer="sgd", loss="mse", metrics=["acuracy"]),
+     m.fit(np.ones((2, 3)), np.ones((2, 1)), verbose=0))[1])
+i = keras.Input((3,), name="x")
+d = keras.Model(i, {"a": layers.Dense(1, name="a")(i)})
+d.compile(optimizer="sgd", loss={"a": "mse"})
+tryp("extra_key", lambda: d.fit(np.ones((2, 3)), {"a": np.ones((2, 1)), "b": np.ones((2, 1))},
+     verbose=0).history.keys())
+tryp("missing_key", lambda: d.fit(np.ones((2, 3)), {"b": np.ones((2, 1))}, verbose=0))
+"""
+
+SNIPPETS["dense_on_integer_inputs"] = _TRY + """
+d = layers.Dense(2)
+y = d(np.array([[1, 2, 3]], "int32"))
+print(y.dtype, tuple(y.shape), str(d.kernel.dtype))
+fill(d)
+print(r4(d(np.array([[1, 2, 3]], "int64"))), r4(d(np.array([[True, False, True]]))))
+e = layers.Dense(1, dtype="float64")
+print(e(np.ones((1, 2), "float32")).dtype)
+c = layers.Conv1D(1, 2)
+tryp("conv_uint8", lambda: c(np.ones((1, 3, 1), "uint8")).dtype)
+tryp("conv_int32", lambda: c(np.ones((1, 3, 1), "int32")).dtype)
+n = layers.BatchNormalization()
+print(n(np.ones((2, 2), "int32")).dtype)
+tryp("string", lambda: layers.Dense(1)(np.array([["a"]])))
+m = keras.Sequential([keras.Input((3,), dtype="int32"), layers.Dense(1)])
+print(m.inputs[0].dtype, m.outputs[0].dtype, m.predict(np.ones((1, 3), "int32"), verbose=0).dtype)
+"""
+
+SNIPPETS["metrics_names_and_compute_loss"] = _TRY + """
+X = np.linspace(-1, 1, 12, dtype="float32").reshape(4, 3)
+Y = X[:, :1] * 2
+m = keras.Sequential([keras.Input((3,)), layers.Dense(1)])
+fill(m)
+print(m.metrics_names, [x.name for x in m.metrics])
+m.compile(optimizer="sgd", loss="mse", metrics=["mae", keras.metrics.MeanSquaredError(name="mse2")])
+print(m.metrics_names, [type(x).__name__ for x in m.metrics])
+m.evaluate(X, Y, verbose=0)
+print(m.metrics_names, [x.name for x in m.metrics])
+loss = m.compute_loss(x=X, y=Y, y_pred=m(X))
+print(r4(loss), str(loss.dtype))
+print(r4(m.compute_loss(x=X, y=Y, y_pred=m(X), sample_weight=np.array([1.0, 0.0, 0.0, 0.0]))))
+tryp("no_y", lambda: r4(m.compute_loss(x=X, y_pred=m(X))))
+print(r4(m.compute_metrics(X, Y, m(X), sample_weight=None)))
+print(r4(m.get_metrics_result()))
+m.reset_metrics()
+print(r4(m.get_metrics_result()))
+"""
+
+SNIPPETS["ops_bool_and_int_arithmetic"] = _TRY + """
+O = keras.ops
+B = np.array([True, False, True])
+I8 = np.array([100, -100, 7], "int8")
+U8 = np.array([200, 10, 255], "uint8")
+for name, fn in [("add_bb", lambda: O.add(B, B)), ("mul_bb", lambda: O.multiply(B, B)),
+                 ("sub_bb", lambda: O.subtract(B, B)), ("div_bb", lambda: O.divide(B, B)),
+                 ("neg_b", lambda: O.negative(B)), ("sum_b", lambda: O.sum(B)),
+                 ("mean_b", lambda: O.mean(B)), ("add_i8", lambda: O.add(I8, I8)),
+                 ("add_i8_u8", lambda: O.add(I8, U8)), ("mul_u8_f", lambda: O.multiply(U8, 0.5)),
+                 ("floordiv_i8", lambda: O.floor_divide(I8, np.int8(3))),
+                 ("mod_neg", lambda: O.mod(I8, np.int8(-3))), ("power_int", lambda: O.power(I8, 2)),
+                 ("abs_i8", lambda: O.absolute(np.array([-128], "int8"))),
+                 ("sqrt_int", lambda: O.sqrt(U8)), ("maximum_b", lambda: O.maximum(B, 0.5)),
+                 ("cumsum_b", lambda: O.cumsum(B)), ("sign_u8", lambda: O.sign(U8))]:
+    try:
+        r = fn()
+        print(name, keras.backend.standardize_dtype(r.dtype), r4(r))
+    except Exception as e:
+        print(name, type(e).__name__, str(e).splitlines()[0][:200])
+"""
