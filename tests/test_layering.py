@@ -83,7 +83,8 @@ OPS_ORDER = [
     "reduce", "logsumexp_scan", "printing", "print_v1", "debugging", "tfdbg",
     "tfdbg_v1",
     # indexing and slicing
-    "indexed_slices", "indexing", "nd_indexing", "topk_order", "sorting", "indexing_versions",
+    "indexed_slices", "indexing", "unique_one_hot",
+    "nd_indexing", "topk_order", "sorting", "indexing_versions",
     "raw_array_ops", "slice_keys",
     "slicing",
     "padding", "segment_ops", "device_scatter", "resource_scatter", "scatter_nonaliasing",
@@ -96,7 +97,8 @@ OPS_ORDER = [
     "sparse_matmul", "linalg_diag", "linalg", "linalg_eye", "einsum", "linalg_decomp",
     "linalg_diag_bands",
     "linalg_banded", "linalg_general",
-    "norms", "nms_gpu", "misc_ops", "linalg_solvers", "linalg_functions", "linalg_matfunc",
+    "norms", "nms_gpu", "control_deps", "misc_ops", "greedy_nms",
+    "linalg_solvers", "linalg_functions", "linalg_matfunc",
     # random: Philox bits, glibc's float maths, TF's distributions, then the ops, and the
     # initializers that draw from them
     "philox", "random_dists", "random_gpu", "random_reference", "random_unroll",

@@ -24,13 +24,13 @@ from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, reshape, shape, squeeze, zeros
+from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.dynshape import needs_runtime
 from eagerflow._src.ops.graph_constants import scope_name
 from eagerflow._src.ops.image import ResizeMethod, resize
 from eagerflow._src.ops.image_orient import _at_least_3d, _hw, check_inner_dims
 from eagerflow._src.ops.math import _t, cast, floor, identity, maximum, minimum
-from eagerflow._src.ops.misc_ops import control_dependencies
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.shape_queries import dims
 from eagerflow._src.ops.slicing import getitem

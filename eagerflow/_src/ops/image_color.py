@@ -31,6 +31,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import halfprec
 from eagerflow._src.ops.array import concat, reshape, shape, tile
 from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
@@ -63,7 +64,6 @@ from eagerflow._src.ops.math import (
 )
 from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.math import pow as pow_
-from eagerflow._src.ops.misc_ops import control_dependencies
 from eagerflow._src.ops.nn import relu
 from eagerflow._src.ops.nn_conv import depthwise_conv2d
 from eagerflow._src.ops.nn_pool import avg_pool2d

@@ -1,8 +1,8 @@
-"""The non-max suppression family of tf.image beyond the greedy one (misc_ops.py): with
+"""The non-max suppression family of tf.image beyond the greedy one (greedy_nms.py): with
 scores and soft-NMS, over a given overlap matrix, padded and batched, and combined across
 classes.
 
-Ops layer, after misc_ops (its intersection over union); loaded on first use. Host kernels
+Ops layer, after greedy_nms (its intersection over union); loaded on first use. Host kernels
 (a greedy walk over the boxes, one at a time, as TF's CPU kernels); on a GPU, V2 and V4
 (below) are TF's GPU kernels (ops/nms_gpu.py), as the others have none in TF:
 
@@ -38,15 +38,15 @@ from eagerflow._src.ops.array import expand_dims, reshape, shape
 from eagerflow._src.ops.checks import passed_raw
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api, raised_eagerly
-from eagerflow._src.ops.indexing import gather
-from eagerflow._src.ops.math import cast, maximum, minimum, where
-from eagerflow._src.ops.misc_ops import (
+from eagerflow._src.ops.greedy_nms import (
     _iou,
     check_nms_boxes,
     check_nms_scores,
     greedy_nms,
     int32_input,
 )
+from eagerflow._src.ops.indexing import gather
+from eagerflow._src.ops.math import cast, maximum, minimum, where
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.sequences import range as range_

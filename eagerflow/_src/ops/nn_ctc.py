@@ -27,7 +27,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, ones, reshape, shape, transpose, zeros
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
-from eagerflow._src.ops.indexing import boolean_mask, gather, one_hot, sequence_mask, unique
+from eagerflow._src.ops.indexing import boolean_mask, gather, sequence_mask
 from eagerflow._src.ops.math import (
     _t,
     cast,
@@ -49,6 +49,7 @@ from eagerflow._src.ops.reduce import argmax, cumsum, reduce_any, reduce_max, re
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.stacking import stack, unstack
+from eagerflow._src.ops.unique_one_hot import one_hot, unique
 
 _rng = SampleRNG(83)
 _FLOATS = frozenset((dt.float32, dt.float64))
