@@ -51,7 +51,7 @@ from eagerflow._src.core.tensor import (  # noqa: E402
     register_tensor_conversion_function as register_tensor_conversion_function,
 )
 from eagerflow._src.ops import operators as _operators  # noqa: E402,F401
-from eagerflow._src.ops.slicing import slice as slice  # noqa: E402
+from eagerflow._src.ops.slice_op import slice as slice  # noqa: E402
 from eagerflow._src.ops.graph_constants import (  # noqa: E402
     convert_to_tensor_v2 as convert_to_tensor,
 )

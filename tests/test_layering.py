@@ -86,7 +86,7 @@ OPS_ORDER = [
     "indexed_slices", "indexing", "unique_one_hot",
     "nd_indexing", "topk_order", "sorting", "indexing_versions",
     "raw_array_ops", "slice_keys",
-    "slicing",
+    "slicing", "slice_op",
     "padding", "segment_ops", "device_scatter", "resource_scatter", "scatter_nonaliasing",
     "graph_only_ops", "resource_gather",
     "resource_gather_nd",
@@ -107,7 +107,8 @@ OPS_ORDER = [
     "sobol",
     "initializers",
     # nn
-    "nn_args", "nn_conv_checks", "nn_conv", "nn_conv_nd", "nn", "nn_pool", "nn_fused_bn",
+    "nn_args", "nn_conv_checks", "nn_conv", "nn_conv_nd", "nn", "nn_pool", "nn_pool_argmax",
+    "nn_fused_bn",
     "nn_norm", "nn_loss", "global_norms",
     "nn_ctc", "nn_fused", "nn_batchnorm", "nn_space_formats", "nn_space",
     "nn_extras", "nn_pool_v2", "nn_morphology",

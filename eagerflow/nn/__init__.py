@@ -69,6 +69,8 @@ from eagerflow._src.ops.nn_pool import (
     max_pool1d as max_pool1d,
     max_pool2d as max_pool2d,
     max_pool3d as max_pool3d,
+)
+from eagerflow._src.ops.nn_pool_argmax import (
     max_pool_with_argmax as max_pool_with_argmax,
 )
 from eagerflow._src.ops.sorting import top_k as top_k

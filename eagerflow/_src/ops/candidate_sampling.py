@@ -38,7 +38,7 @@ from eagerflow._src.ops.nn_loss import (
 )
 from eagerflow._src.ops.random import _op_seeds, _reserve
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
-from eagerflow._src.ops.slicing import slice as slice_
+from eagerflow._src.ops.slice_op import slice as slice_
 from eagerflow._src.ops.sparse_ops import SPARSE_TO_DENSE
 from eagerflow._src.ops.stacking import stack
 

@@ -33,8 +33,8 @@ from eagerflow._src.ops.image_orient import _at_least_3d, _hw, check_inner_dims
 from eagerflow._src.ops.math import _t, cast, floor, identity, maximum, minimum
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.shape_queries import dims
+from eagerflow._src.ops.slice_op import slice as slice_
 from eagerflow._src.ops.slicing import getitem
-from eagerflow._src.ops.slicing import slice as slice_
 from eagerflow._src.ops.stacking import stack
 
 

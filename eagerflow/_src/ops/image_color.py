@@ -81,7 +81,7 @@ from eagerflow._src.ops.reduce import (
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 from eagerflow._src.ops.shape_queries import shape_n
 from eagerflow._src.ops.shaping import reverse
-from eagerflow._src.ops.slicing import slice as slice_
+from eagerflow._src.ops.slice_op import slice as slice_
 from eagerflow._src.ops.stacking import stack, unstack
 
 _HSV_T = frozenset((dt.float16, dt.bfloat16, dt.float32, dt.float64))

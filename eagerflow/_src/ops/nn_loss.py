@@ -67,7 +67,7 @@ from eagerflow._src.ops.registry import (
 )
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.shape_queries import rank
-from eagerflow._src.ops.slicing import SLICE
+from eagerflow._src.ops.slice_op import SLICE
 from eagerflow._src.ops.stacking import stack
 
 # ---------------------------------------------------------------------------------------

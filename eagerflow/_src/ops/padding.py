@@ -37,8 +37,8 @@ from eagerflow._src.ops.dynshape import (
 from eagerflow._src.ops.eager_errors import passed_raw, raised_eagerly, slow_path
 from eagerflow._src.ops.math import _t
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
+from eagerflow._src.ops.slice_op import slice as slice_
 from eagerflow._src.ops.slicing import getitem
-from eagerflow._src.ops.slicing import slice as slice_
 from eagerflow._src.ops.stacking import stack
 
 _rng = SampleRNG(41)

@@ -19,7 +19,15 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tf_logging import log_deprecation
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import nn as _nn
-from eagerflow._src.ops import nn_conv, nn_extras, nn_loss, nn_morphology, nn_norm, nn_pool
+from eagerflow._src.ops import (
+    nn_conv,
+    nn_extras,
+    nn_loss,
+    nn_morphology,
+    nn_norm,
+    nn_pool,
+    nn_pool_argmax,
+)
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import _t
 from eagerflow._src.v1.tf1_args import deprecated_arg, lookup
@@ -214,8 +222,8 @@ def max_pool_with_argmax(input: Any, ksize: Any, strides: Any, padding: Any,  # 
     attrs = C.wrapper_attrs("MaxPoolWithArgmax", ksize=ksize, strides=strides, padding=padding,
                             Targmax=dt.int64 if Targmax is None else Targmax,
                             include_batch_in_index=include_batch_in_index)
-    out = bind(nn_pool.MAX_POOL_WITH_ARGMAX, (_t(input),), attrs, name)
-    return nn_pool.MaxPoolWithArgmaxOutput(*out)
+    out = bind(nn_pool_argmax.MAX_POOL_WITH_ARGMAX, (_t(input),), attrs, name)
+    return nn_pool_argmax.MaxPoolWithArgmaxOutput(*out)
 
 
 def pool(input: Any, window_shape: Any, pooling_type: str, padding: str,  # noqa: A002
