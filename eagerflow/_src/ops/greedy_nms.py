@@ -17,7 +17,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import nms_gpu
+from eagerflow._src.ops import nms_gpu, wrapper_inputs
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api, passed_raw
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
@@ -184,8 +184,8 @@ def non_max_suppression(boxes: Any, scores: Any, max_output_size: Any, iou_thres
     """Indices of the highest-scoring boxes, greedily dropping those overlapping a kept one
     by more than `iou_threshold`."""
     slow = passed_raw(boxes, scores, max_output_size)
-    b, s = C.op_inputs("NonMaxSuppressionV3", (boxes, scores), "T", slow)
-    C.slow_typed_inputs(slow, (max_output_size, dt.int32))
+    b, s = wrapper_inputs.op_inputs("NonMaxSuppressionV3", (boxes, scores), "T", slow)
+    wrapper_inputs.slow_typed_inputs(slow, (max_output_size, dt.int32))
     C.same_dtype("NonMaxSuppressionV3", (b, s), frozenset((dt.float16, dt.float32)))
     int32_input("NonMaxSuppressionV3", 2, max_output_size)
     return bind(NON_MAX_SUPPRESSION, (b, s),

@@ -28,7 +28,7 @@ from eagerflow._src.core.errors import (
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import halfprec
+from eagerflow._src.ops import halfprec, wrapper_inputs
 from eagerflow._src.ops.array import concat, reshape, shape, tile
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.control_deps import control_dependencies
@@ -101,7 +101,7 @@ def _channels(op: str, x: Any) -> None:
 @eager_api("images")
 def rgb_to_hsv(images: Any, name: str | None = None) -> Any:
     """Hue, saturation and value in [0, 1] from RGB in [0, 1] (last axis)."""
-    x = C.op_input("RGBToHSV", images)
+    x = wrapper_inputs.op_input("RGBToHSV", images)
     _channels("RGBToHSV", x)
     # (in TF's RGBToHSV kernel's order: each sector's hue as (1 / chroma) * (1 / 6) times
     # a difference, plus 2/6 or 4/6, each constant rounded to the images' type)
@@ -124,7 +124,7 @@ def rgb_to_hsv(images: Any, name: str | None = None) -> Any:
 @eager_api("images")
 def hsv_to_rgb(images: Any, name: str | None = None) -> Any:
     """RGB from hue, saturation and value (all in [0, 1], last axis): TF's HSVToRGB."""
-    x = C.op_input("HSVToRGB", images)
+    x = wrapper_inputs.op_input("HSVToRGB", images)
     _channels("HSVToRGB", x)
     return bind(HSV_TO_RGB, (x,), {})
 

@@ -26,6 +26,7 @@ from eagerflow._src.core.tensor import (
     host_tensor,
 )
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import TRANSPOSE, concat, expand_dims, reshape, squeeze, tile
 from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.array import shape as shape_of
@@ -410,7 +411,7 @@ def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = 
     if ir is not None and -ir <= batch_dims < 0:  # (out of range: GatherV2 says so)
         batch_dims += ir
     axis, dyn = (batch_dims, ()) if axis is None else (axis, ()) if type(axis) is int else \
-        (C.index_scalar("GatherV2", axis, "Taxis", "axis must be scalar"), ()) \
+        (wrapper_inputs.index_scalar("GatherV2", axis, "Taxis", "axis must be scalar"), ()) \
         if _state.graph is None else scalar_arg(axis, "axis")
     if dyn:  # an axis known at run time: GatherV2 takes it as an input
         if batch_dims:
@@ -530,7 +531,7 @@ def eager_segments(op: str, data: Any, ids: Any, num_segments: Any, allowed: fro
     Tindices (`allowed`, `ids_allowed`), its Tnumsegments; then as its kernel does: a
     scalar, data's shape starting with the ids', not negative."""
     n = num_segments if isinstance(num_segments, Tensor) else \
-        C.index_value(num_segments, dt.int32, slow)
+        wrapper_inputs.index_value(num_segments, dt.int32, slow)
     C.check_dtype(op, data, allowed)
     _check_indices(op, ids, "Tindices", ids_allowed)
     C.check_dtype(op, n, C.INDEX, "Tnumsegments")
@@ -550,7 +551,7 @@ def eager_segments(op: str, data: Any, ids: Any, num_segments: Any, allowed: fro
 @slow_inputs("data", "segment_ids", "num_segments")
 def unsorted_segment_sum(data: Any, segment_ids: Any, num_segments: Any,
                          name: str | None = None) -> Any:
-    slow = C.passed_raw(data, segment_ids, num_segments)
+    slow = wrapper_inputs.passed_raw(data, segment_ids, num_segments)
     data, ids = _t(data), _t(segment_ids)
     if isinstance(num_segments, int) or \
             (isinstance(num_segments, Tensor) and type(num_segments) is not EagerTensor):

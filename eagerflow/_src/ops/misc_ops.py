@@ -25,7 +25,7 @@ from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import halfprec
+from eagerflow._src.ops import halfprec, wrapper_inputs
 from eagerflow._src.ops.array import concat, constant, reshape, squeeze
 from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.composite_dispatch import dispatchable
@@ -344,7 +344,7 @@ BROADCAST_ARGS = register(OpDef(
 @slow_inputs("shape_x", "shape_y")
 def broadcast_dynamic_shape(shape_x: Any, shape_y: Any) -> Any:
     with host_eagerly():  # (Python shapes made where TF's GPU kernel reads them)
-        a, b = C.op_inputs("BroadcastArgs", (shape_x, shape_y))
+        a, b = wrapper_inputs.op_inputs("BroadcastArgs", (shape_x, shape_y))
     return bind(BROADCAST_ARGS, (a, b), {})
 
 
@@ -654,7 +654,7 @@ def invert_permutation(x: Any, name: str | None = None) -> Any:
     reads it)."""
     if x.__class__ is not EagerTensor:
         with host_eagerly():
-            x = C.op_input("InvertPermutation", x)
+            x = wrapper_inputs.op_input("InvertPermutation", x)
     return bind(INVERT_PERMUTATION, (x,), {}, name)
 
 

@@ -24,6 +24,7 @@ from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentE
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import concat, expand_dims, ones, reshape, shape, transpose, zeros
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
@@ -454,8 +455,8 @@ def ctc_greedy_decoder(inputs: Any, sequence_length: Any, merge_repeated: bool =
     attrs = {"merge_repeated": C.bool_attr(merge_repeated, "merge_repeated"),
              "blank_index": -1 if blank_index is None else C.int_arg(blank_index,
                                                                      "blank_index")}
-    out = bind(CTC_GREEDY, (C.op_input("CTCGreedyDecoder", inputs),
-                            C.typed_input(sequence_length, dt.int32)), attrs)
+    out = bind(CTC_GREEDY, (wrapper_inputs.op_input("CTCGreedyDecoder", inputs),
+                            wrapper_inputs.typed_input(sequence_length, dt.int32)), attrs)
     return [SparseTensor(out[0], out[1], out[2])], out[3]
 
 

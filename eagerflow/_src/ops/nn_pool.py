@@ -30,6 +30,7 @@ from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, Unim
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import pool_windows as PW
 from eagerflow._src.ops import windows as W
+from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import expand_dims, squeeze
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import _t, add, maximum, zeros_like
@@ -606,8 +607,9 @@ def max_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
     st = _state.__dict__
     # eagerly under a tape, the gradient may follow: keep the argmax for it
     op = MAX_POOL_KEEP if st["tapes"] and st["graph"] is None else MAX_POOL
-    return bind(op, (C.op_input("MaxPool", input),), _pool_attrs(POOL2D, ksize, strides, padding,
-                                              data_format or "NHWC", True), name)
+    x = wrapper_inputs.op_input("MaxPool", input)
+    return bind(op, (x,), _pool_attrs(POOL2D, ksize, strides, padding, data_format or "NHWC",
+                                      True), name)
 
 
 def avg_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002

@@ -18,6 +18,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import GRAPH_SLICE, shape
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import as_int_tensor, is_symbolic, partial_value, static_ints
@@ -213,7 +214,7 @@ def slice(input_: Any, begin: Any, size: Any, name: str | None = None) -> Any:  
         shapes = (None, None)
     else:
         if not _plain(begin) or not _plain(size):  # (converted as TF's wrapper does)
-            begin, size = C.index_inputs("Slice", (begin, size), "Index")
+            begin, size = wrapper_inputs.index_inputs("Slice", (begin, size), "Index")
         shapes = tuple(v._shape if v.__class__ is EagerTensor else None for v in (begin, size))
         begin, size = static_ints(begin, "begin", _INDEX), static_ints(size, "size", _INDEX)
     if x._shape is not None:

@@ -15,7 +15,6 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.checks import passed_raw
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg, runtime_ints, scalar_arg
@@ -24,6 +23,7 @@ from eagerflow._src.ops.indexing import _check_indices
 from eagerflow._src.ops.math import _t
 from eagerflow._src.ops.packed_strings import unique_strings
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.ops.wrapper_inputs import passed_raw
 
 UniqueOutput = collections.namedtuple("Unique", ["y", "idx"])
 UniqueWithCountsOutput = collections.namedtuple("UniqueWithCounts", ["y", "idx", "count"])
