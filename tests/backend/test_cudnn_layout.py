@@ -14,7 +14,7 @@ import pytest
 import eagerflow as tf
 from eagerflow._src import backend as B
 from eagerflow._src.backend import cudnn as C
-from eagerflow._src.backend import strict, strict_tf32
+from eagerflow._src.backend import strict, strict_streams, strict_tf32
 from eagerflow._src.core import device as D
 
 
@@ -126,7 +126,7 @@ class _Graph:
         pack = {self.tensors[uid]: ptr for uid, ptr in pack.items()}
         assert all(type(p) is int for p in pack.values())
         self._run(pack)
-        cap = strict._CURRENT.stream._capture
+        cap = strict_streams._CURRENT.stream._capture
         if cap is not None:  # (cuDNN's kernels go to the stream: a capture records them)
             cap.record(lambda: self._run(pack, logged=False), None)
 
