@@ -25,7 +25,7 @@ from eagerflow._src.ops import (  # noqa: F401  (linear algebra)
 )
 from eagerflow._src.ops import (  # noqa: F401  (nn, image and signal)
     nn_conv, nn, nn_pool, nn_pool_argmax, nn_norm, nn_loss, nn_fused, nn_batchnorm, nn_space,
-    image, signal_ops,
+    nn_lrn, image, signal_ops,
 )
 from eagerflow._src.ops import (  # noqa: F401  (the rest of TF's API, data and io)
     debugging, string_ops, string_segment_join, parsing_ops, io_ops,

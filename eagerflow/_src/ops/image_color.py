@@ -65,7 +65,7 @@ from eagerflow._src.ops.math import (
 from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.math import pow as pow_
 from eagerflow._src.ops.nn import relu
-from eagerflow._src.ops.nn_conv import depthwise_conv2d
+from eagerflow._src.ops.nn_conv_variants import depthwise_conv2d
 from eagerflow._src.ops.nn_pool import avg_pool2d
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.random import uniform
