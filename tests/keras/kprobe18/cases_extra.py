@@ -105,3 +105,77 @@ for name, fn in [("add_bb", lambda: O.add(B, B)), ("mul_bb", lambda: O.multiply(
     except Exception as e:
         print(name, type(e).__name__, str(e).splitlines()[0][:200])
 """
+
+SNIPPETS["merge_layers_errors_and_values"] = _TRY + """
+a = np.arange(6, dtype="float32").reshape(2, 3)
+b = np.ones((2, 3), "float32") * 2
+for l in [layers.Add(), layers.Subtract(), layers.Multiply(), layers.Average(), layers.Maximum(),
+          layers.Minimum(), layers.Concatenate(axis=0), layers.Dot(axes=1),
+          layers.Dot(axes=1, normalize=True)]:
+    tryp(type(l).__name__, lambda: r4(l([a, b])))
+tryp("add_one", lambda: layers.Add()([a]))
+tryp("add_shapes", lambda: layers.Add()([a, np.ones((2, 4), "float32")]))
+tryp("sub_three", lambda: layers.Subtract()([a, a, a]))
+tryp("concat_shapes", lambda: layers.Concatenate()([a, np.ones((3, 3), "float32")]))
+tryp("concat_sym", lambda: layers.Concatenate()([keras.Input((3,)), keras.Input((2, 2))]))
+tryp("dot_bad", lambda: layers.Dot(axes=(1, 1))([a, np.ones((2, 4), "float32")]))
+tryp("not_list", lambda: layers.Add()(a))
+tryp("add_batch1", lambda: r4(layers.Add()([a, np.ones((1, 3), "float32")])))
+"""
+
+SNIPPETS["shape_layers_more"] = _TRY + """
+x = np.arange(24, dtype="float32").reshape(2, 3, 4)
+print(layers.Reshape((-1, 2))(x).shape, layers.Reshape((4, 3))(x).shape)
+tryp("two_unknown", lambda: layers.Reshape((-1, -1))(x))
+tryp("bad_size", lambda: layers.Reshape((5,))(x))
+print(layers.Permute((2, 1))(x).shape)
+tryp("perm_bad", lambda: layers.Permute((1, 3)))
+tryp("perm_zero", lambda: layers.Permute((0, 1)))
+print(layers.RepeatVector(2)(x[:, 0]).shape)
+tryp("repeat_rank", lambda: layers.RepeatVector(2)(x))
+print(layers.Flatten(data_format="channels_first")(x).numpy()[0, :5].tolist(),
+      layers.Flatten()(x).numpy()[0, :5].tolist())
+print(layers.Flatten()(np.ones((2,), "float32")).shape)
+print(layers.Reshape((-1,)).compute_output_shape((None, 3, 4)),
+      layers.Reshape((2, -1)).compute_output_shape((None, None, 4)))
+print(layers.Cropping1D((1, 1))(x).shape, layers.ZeroPadding1D(2)(x).shape)
+"""
+
+SNIPPETS["embedding_options"] = _TRY + """
+e = layers.Embedding(5, 2, embeddings_regularizer=keras.regularizers.L2(0.1),
+                     embeddings_constraint=keras.constraints.NonNeg(), mask_zero=True)
+ids = np.array([[0, 1, 4], [2, 0, 0]])
+y = e(ids)
+fill(e)
+print(tuple(y.shape), r4(e(ids)[0]), len(e.losses), r4(e.losses[0]) if e.losses else None)
+print(np.asarray(e.compute_mask(ids)).tolist(), e.compute_output_shape((None, 3)))
+cfg = e.get_config()
+print(sorted(cfg), cfg["input_dim"], cfg["mask_zero"], cfg["embeddings_constraint"]["class_name"])
+tryp("oob", lambda: r4(e(np.array([[7]]))))
+tryp("neg", lambda: r4(e(np.array([[-1]]))))
+tryp("float_ids", lambda: r4(e(np.array([[1.7]]))))
+tryp("bad_dim", lambda: layers.Embedding(0, 2))
+tryp("input_length", lambda: layers.Embedding(5, 2,
+    input_length=3).get_config().get("input_length"))
+e2 = layers.Embedding(5, 2, weights=[np.ones((5, 2), "float32")]) if False else None
+tryp("weights_arg", lambda: layers.Embedding(5, 2, weights=[np.ones((5, 2),
+    "float32")])(np.array([1])))
+"""
+
+SNIPPETS["predict_output_forms"] = _TRY + """
+X = np.linspace(-1, 1, 15, dtype="float32").reshape(5, 3)
+i = keras.Input((3,), name="x")
+m = keras.Model(i, {"b": layers.Dense(1, name="b")(i), "a": layers.Dense(2, name="a")(i)})
+fill(m)
+p = m.predict(X, batch_size=2, verbose=0)
+print(type(p).__name__, list(p), {k: v.shape for k, v in p.items()}, r4(p["a"][-1]))
+m2 = keras.Model(i, [layers.Dense(1)(i), (layers.Dense(2)(i), layers.Dense(1)(i))])
+fill(m2)
+p2 = m2.predict(X, batch_size=4, verbose=0)
+print(type(p2).__name__, type(p2[1]).__name__, [getattr(t, "shape", None) for t in p2])
+print(m.predict(X[:0], verbose=0) if False else None)
+tryp("empty", lambda: m.predict(X[:0], verbose=0))
+p3 = m.predict(tf.data.Dataset.from_tensor_slices(X).batch(2), verbose=0)
+print(p3["b"].shape, type(m(X)).__name__, sorted(m(X)))
+head("wrong_shape", lambda: m.predict(np.ones((2, 4), "float32"), verbose=0))
+"""
