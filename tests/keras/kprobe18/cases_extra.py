@@ -179,3 +179,26 @@ p3 = m.predict(tf.data.Dataset.from_tensor_slices(X).batch(2), verbose=0)
 print(p3["b"].shape, type(m(X)).__name__, sorted(m(X)))
 head("wrong_shape", lambda: m.predict(np.ones((2, 4), "float32"), verbose=0))
 """
+
+SNIPPETS["utils_normalize_and_weight_decay"] = _TRY + """
+W = np.array([[3.0, 4.0], [0.0, 0.0], [1.0, -1.0]], "float32")
+for x in [W, tf.constant(W), W.tolist()]:
+    tryp(type(x).__name__, lambda: (type(keras.utils.normalize(x)).__name__,
+        r4(keras.utils.normalize(x))))
+tryp("axis0", lambda: r4(keras.utils.normalize(W, axis=0)))
+tryp("axis0_t", lambda: r4(keras.utils.normalize(tf.constant(W), axis=0)))
+tryp("order1", lambda: r4(keras.utils.normalize(W, order=1)))
+tryp("order1_t", lambda: r4(keras.utils.normalize(tf.constant(W), order=1)))
+v = keras.Variable(np.ones((2,), "float32"), name="kernel")
+b = keras.Variable(np.ones((2,), "float32"), name="bias")
+opt = keras.optimizers.AdamW(learning_rate=0.1, weight_decay=0.5)
+opt.exclude_from_weight_decay(var_names=["bias"])
+opt.apply([np.full((2,), 0.1, "float32"), np.full((2,), 0.1, "float32")], [v, b])
+print(r4(v), r4(b), int(opt.iterations))
+sgd = keras.optimizers.SGD(0.1, weight_decay=0.1, momentum=0.5, nesterov=True)
+w = keras.Variable(np.array([1.0, -2.0], "float32"))
+for _ in range(2):
+    sgd.apply([np.array([0.5, 0.5], "float32")], [w])
+print(r4(w), [x.path for x in sgd.variables])
+tryp("wd_twice", lambda: opt.exclude_from_weight_decay(var_names=["x"]))
+"""
