@@ -113,7 +113,6 @@ KNOWN: dict = {
     "tf.nn.fractional_avg_pool": _ARGS + _AND + _MIXED,
     "tf.nn.pool": _TF_ACCIDENT,
     "tf.nn.safe_embedding_lookup_sparse": _TF_ACCIDENT,
-    "tf.nn.softmax_cross_entropy_with_logits": _ARGS + _AND + _MIXED,
     "tf.nn.sufficient_statistics": _ARGS + _AND + _TF_ACCIDENT + _AND + _MIXED,
     "tf.one_hot": _MIXED + _AND + _ARGS,
     "tf.ones_like": _TRUTH + _AND + _MIXED,
@@ -819,3 +818,20 @@ def test_encode_jpeg_given_a_list_converts_it_to_uint8() -> None:
     with pytest.raises(tf.errors.InvalidArgumentError,
                        match=r"image must be 3-dimensional\[2\] \[Op:EncodeJpeg\]$"):
         tf.image.encode_jpeg([1, 2])
+
+
+def test_softmax_cross_entropy_moves_an_odd_axis_by_ranges() -> None:
+    # TF 2.21 (recorded): an axis that is not an int is moved last by Ranges of it before
+    # any check: a list is Range's refusal (or Python's, [1] + 1), a float Range's bounds
+    labels = [[0., 1.], [1., 0.]]
+    f = tf.nn.softmax_cross_entropy_with_logits
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"limit must be a scalar, not shape \[2,2\] \[Op:Range\] name: $"):
+        f(labels, labels, [[1, 2], [2, 1]])
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"Requires start <= limit when delta > 0: 2.5/2 \[Op:Range\]"):
+        f(labels, labels, 1.5)
+    with pytest.raises(TypeError, match=r'^can only concatenate list \(not "int"\) to list$'):
+        f(labels, labels, [1])
+    assert f(labels, labels, tf.constant(0)).numpy().tolist() == \
+        pytest.approx([0.31326166, 0.31326166])
