@@ -67,7 +67,6 @@ KNOWN: dict = {
     "tf.grad_pass_through": _TF_ACCIDENT,
     "tf.ifftnd": _ARGS + _AND + _MIXED,
     "tf.image.central_crop": _TRUTH + _AND + _ARGS + _AND + _MIXED,
-    "tf.image.extract_jpeg_shape": _ARGS + _AND + _MIXED,
     "tf.image.grayscale_to_rgb": _TF_ACCIDENT,
     "tf.image.image_gradients": _TF_ACCIDENT,
     "tf.image.non_max_suppression_padded": _TF_ACCIDENT + _AND + _MIXED,
@@ -845,3 +844,21 @@ def test_stateless_seed_given_as_an_array_is_cast_to_int64() -> None:
         with pytest.raises(tf.errors.InvalidArgumentError,
                            match="Value for attr 'Tseed' of float is not in the list"):
             tf.random.stateless_uniform([], seed=seed)
+
+
+def test_extract_jpeg_shape_converts_its_contents_to_string() -> None:
+    # TF 2.21 (recorded): its wrapper converts contents to its string input (a number's
+    # TypeError, a NumPy number array's ValueError); an output_type given as an array
+    # sends it down its slow path, which converts a tensor's contents first
+    with pytest.raises(TypeError, match=r"^Cannot convert \[1, 2\] to EagerTensor of dtype "
+                                        "string$"):
+        tf.image.extract_jpeg_shape([1, 2])
+    with pytest.raises(ValueError, match=r"^Failed to convert a NumPy array to a Tensor "
+                                         r"\(Unsupported object type float\).$"):
+        tf.image.extract_jpeg_shape(np.ones(2, np.float16))
+    with pytest.raises(ValueError, match="^Tensor conversion requested dtype string for Tensor "
+                                         "with dtype float32"):
+        tf.image.extract_jpeg_shape(tf.constant([1.0, 2.0]), np.array([1.0, 2.0]))
+    with pytest.raises(TypeError, match=r"^Expected DataType for argument 'output_type' not "
+                                        r"\[1.0, 2.0\].$"):
+        tf.image.extract_jpeg_shape([1.0, 2.0], [1.0, 2.0])
