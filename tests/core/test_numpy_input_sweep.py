@@ -106,7 +106,6 @@ KNOWN: dict = {
     "tf.math.unsorted_segment_sqrt_n": _ATTR_ORDER,
     "tf.math.unsorted_segment_sum": _ATTR_ORDER,
     "tf.nn.bias_add": _TF_ACCIDENT + _AND + _ARGS,
-    "tf.nn.crelu": _ARGS + _AND + _MIXED,
     "tf.nn.fractional_avg_pool": _ARGS + _AND + _MIXED,
     "tf.nn.pool": _TF_ACCIDENT,
     "tf.nn.safe_embedding_lookup_sparse": _TF_ACCIDENT,
@@ -862,3 +861,16 @@ def test_extract_jpeg_shape_converts_its_contents_to_string() -> None:
     with pytest.raises(TypeError, match=r"^Expected DataType for argument 'output_type' not "
                                         r"\[1.0, 2.0\].$"):
         tf.image.extract_jpeg_shape([1.0, 2.0], [1.0, 2.0])
+
+
+def test_crelu_names_its_concat_by_an_eager_name_scope() -> None:
+    # TF 2.21 (recorded): crelu concatenates under name_scope(name), which is "" eagerly:
+    # ConcatV2's error names "" whatever the name; a list axis takes its slow path (none)
+    x = tf.constant([[1., -2.]])
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"got 5 \[Op:ConcatV2\] name: $"):
+        tf.nn.crelu(x, axis=5, name="foo")
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"axis tensor should be a scalar integer, but got shape \[2\] "
+                             r"\[Op:ConcatV2\]$"):
+        tf.nn.crelu(x, axis=[1, 2])
+    assert tf.nn.crelu(x).numpy().tolist() == [[1., 0., 0., 2.]]
