@@ -110,7 +110,6 @@ KNOWN: dict = {
     "tf.nn.pool": _TF_ACCIDENT,
     "tf.nn.safe_embedding_lookup_sparse": _TF_ACCIDENT,
     "tf.nn.sufficient_statistics": _ARGS + _AND + _TF_ACCIDENT + _AND + _MIXED,
-    "tf.one_hot": _MIXED + _AND + _ARGS,
     "tf.ones_like": _TRUTH + _AND + _MIXED,
     "tf.pad": _TF_ACCIDENT,
     "tf.random.categorical": _TRUTH + _AND + _ARGS,
@@ -874,3 +873,16 @@ def test_crelu_names_its_concat_by_an_eager_name_scope() -> None:
                              r"\[Op:ConcatV2\]$"):
         tf.nn.crelu(x, axis=[1, 2])
     assert tf.nn.crelu(x).numpy().tolist() == [[1., 0., 0., 2.]]
+
+
+def test_one_hot_converts_depth_to_its_int32_input() -> None:
+    # TF 2.21 (recorded): a NumPy depth is cast to OneHot's int32 input on the fast path
+    # (the indices' attr TI checked first), a list converted to int32 (floats: TypeError)
+    with pytest.raises(TypeError, match=r"^Cannot convert \[1.0, 2.0\] to EagerTensor of dtype "
+                                        "int32$"):
+        tf.one_hot([0, 1], [1.0, 2.0])
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match="^Value for attr 'TI' of float is not in the list of allowed "
+                             "values: uint8, int8, int32, int64"):
+        tf.one_hot(tf.constant([0., 1.]), np.array([3, 4]))
+    assert tf.one_hot(tf.constant([0, 1]), np.array(3.7)).shape == (2, 3)
