@@ -560,3 +560,16 @@ def test_max_pool_window_paddings_are_the_kernels_check():
                            match=rf"Attr {what} has value 1099511627776 out of range for an "
                                  rf"int32 \[Op:{op}\] name: $"):
             call()
+
+
+def test_pool2d_nodes_take_tfs_scope_names():
+    # recorded from TF 2.21: tf.nn.max_pool2d / avg_pool2d open a name scope ("MaxPool2d",
+    # "AvgPool2D") that names their node in a graph
+    x = tf.ones((1, 4, 4, 1))
+    for f, node in ((lambda t: tf.nn.max_pool2d(t, 2, 1, "VALID"), "MaxPool2d"),
+                    (lambda t: tf.nn.max_pool(t, 2, 1, "VALID"), "MaxPool2d"),
+                    (lambda t: tf.nn.avg_pool2d(t, 2, 1, "VALID"), "AvgPool2D"),
+                    (lambda t: tf.nn.max_pool2d(t, 2, 1, "VALID", name="mp"), "mp")):
+        g = tf.function(f).get_concrete_function(x).graph
+        assert [op.name for op in g.get_operations() if op.type in ("MaxPool", "AvgPool")] == \
+            [node]

@@ -622,12 +622,16 @@ def max_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
     # eagerly under a tape, the gradient may follow: keep the argmax for it
     op = MAX_POOL_KEEP if st["tapes"] and st["graph"] is None else MAX_POOL
     x = wrapper_inputs.op_input("MaxPool", input)
+    if st["graph"] is not None:  # (TF's node: its name scope's, "MaxPool2d" by default)
+        name = name or "MaxPool2d"
     return bind(op, (x,), _pool_attrs(POOL2D, ksize, strides, padding, data_format or "NHWC",
                                       True), name)
 
 
 def avg_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                data_format: str = "NHWC", name: str | None = None) -> Any:
+    if _state.graph is not None:  # (TF's node: its name scope's, "AvgPool2D" by default)
+        name = name or "AvgPool2D"
     return bind(AVG_POOL, (_t(input),), _pool_attrs(POOL2D, ksize, strides, padding,
                                                     data_format or "NHWC", False), name)
 
