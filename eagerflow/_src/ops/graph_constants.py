@@ -22,10 +22,12 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.py_conversion import check_elements, leaves
-from eagerflow._src.core.py_conversion import failed_to_convert as failed_to_convert
-from eagerflow._src.core.py_conversion import list_value_error as list_value_error
-from eagerflow._src.core.py_conversion import op_input_refusal as op_input_refusal
+from eagerflow._src.core.py_conversion import (
+    check_elements,
+    leaves,
+    list_value_error,
+    op_input_refusal,
+)
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops.tf_op_defs import signatures
 

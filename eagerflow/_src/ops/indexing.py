@@ -17,6 +17,7 @@ from eagerflow._src.backend import add_at
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.py_conversion import op_input_refusal
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import (
     EagerTensor,
@@ -529,7 +530,10 @@ def eager_segments(op: str, data: Any, ids: Any, num_segments: Any, allowed: fro
     converts for its Tnumsegments, int32 by default: `slow`, its slow path, keeps a float
     list's float32), checked as TF checks that input: after data's type T and the ids'
     Tindices (`allowed`, `ids_allowed`), its Tnumsegments; then as its kernel does: a
-    scalar, data's shape starting with the ids', not negative."""
+    scalar, data's shape starting with the ids', not negative. While a graph is built, a
+    None or a ragged list is the graph wrapper's refusal naming the input."""
+    if _state.graph is not None and (refused := op_input_refusal("num_segments", num_segments)):
+        raise refused
     n = num_segments if isinstance(num_segments, Tensor) else \
         wrapper_inputs.index_value(num_segments, dt.int32, slow)
     C.check_dtype(op, data, allowed)
