@@ -36,7 +36,7 @@ from eagerflow._src.ops import math as tm
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.ragged import RaggedTensor, map_flat_values
-from eagerflow._src.ops.reduce import reduce_max, reduce_sum
+from eagerflow._src.ops.reduce import reduce_max, reduce_mean, reduce_sum
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.string_ops import as_string
 from eagerflow._src.ops.string_ops import format as string_format
@@ -469,7 +469,7 @@ class IndexLookup(PreprocessingLayer):
     # -- adapt -------------------------------------------------------------------------
     def adapt(self, data: Any, steps: int | None = None) -> None:
         self.reset_state()
-        for batch in _batches(data, steps):
+        for batch in _batches(data, steps, self.vocabulary_dtype):
             self.update_state(batch)
         self.finalize_state()
 
@@ -500,6 +500,10 @@ class IndexLookup(PreprocessingLayer):
         if self.max_tokens:
             ordered = ordered[:self.max_tokens - self._token_start_index()]
         tokens = [k for k, _ in ordered]
+        if not tokens:  # (max_tokens leaves room for the special tokens only)
+            raise raised_eagerly(InvalidArgumentError(
+                None, None, "keys and values cannot be empty tensors. "
+                            "[Op:LookupTableImportV2]"), "", host=True)
         keys: Any = tokens
         if tokens and isinstance(tokens[0], bytes):  # the exact bytes, converted at once
             keys = np.empty(len(tokens), dtype=object)
@@ -507,9 +511,11 @@ class IndexLookup(PreprocessingLayer):
         self._install(self._vocab_array(tokens), keys)
         if self.output_mode == "tf_idf":
             idf = np.array([math.log(1 + self._num_documents / (1 + self._doc_counts[t]))
-                            for t in tokens])
-            padded = np.pad(idf, (self._token_start_index(), 0),
-                            constant_values=float(np.mean(idf)) if idf.size else 0.0)
+                            for t in tokens]).astype(kb.floatx())
+            # (the OOV slots' weight: the mean of the weights cast to floatx, as Keras
+            # takes it after the cast, by TF's reduce_mean)
+            mean = reduce_mean(convert_to_tensor(idf)).numpy() if idf.size else 0.0
+            padded = np.pad(idf, (self._token_start_index(), 0), constant_values=mean)
             if self.pad_to_max_tokens and self.max_tokens is not None:
                 padded = np.pad(padded, (0, self.max_tokens - padded.size))
             self._set_idf_weights(padded.astype(kb.floatx()))
@@ -789,6 +795,13 @@ class IntegerLookup(IndexLookup):
                          invert=invert, output_mode=output_mode, sparse=sparse,
                          pad_to_max_tokens=pad_to_max_tokens, oov_method=oov_method,
                          salt=salt, name=name, **kwargs)
+
+    def call(self, inputs: Any) -> Any:
+        # (Keras 3's IntegerLookup takes a sparse input as NumPy does: densified, so its
+        # implicit zeros are looked up too)
+        if isinstance(inputs, SparseTensor):
+            inputs = sparse_functions.to_dense(inputs)
+        return super().call(inputs)
 
 
 # ---------------------------------------------------------------------------------------
