@@ -48,17 +48,6 @@ KNOWN = {
      "[3, 2]))"):
         "a traced assertion's message: TF's names its function by a process-wide counter and "
         "its Assert node by RaggedFromSparse's scope",
-    ("ragged_conversions", "tf.map_fn(lambda x: tf.reduce_sum(x), a)"):
-        "a ragged input's default output signature is ragged: TF refuses the scalar results "
-        "(RaggedTensorFromVariant); eagerflow stacks them",
-    ("ragged_conversions", "tf.map_fn(lambda x: tf.range(x), tf.constant([1, 3, 0]))"):
-        "results of different lengths: TF's TensorArray names the shapes; eagerflow's Pack",
-    ("ragged_conversions", "tf.map_fn(lambda x: tf.sparse.from_dense(x), tf.constant([[1, 0], "
-     "[0, 2]]), fn_output_signature=tf.SparseTensorSpec([2], tf.int32))"):
-        "sparse results: eagerflow's map_fn stacks dense results only",
-    ("ragged_conversions",
-     "tf.map_fn(lambda x: tf.reduce_sum(x), a, fn_output_signature=tf.float32)"):
-        "a result of another dtype than the signature's: TF's TensorArray refuses it",
     ("ragged_conversions",
      "tf.ragged.cross_hashed([tf.ragged.constant([['a']])], num_buckets=-3)"):
         "TF's attr check of num_buckets' minimum prints the whole OpDef; eagerflow's kernel "
