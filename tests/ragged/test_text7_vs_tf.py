@@ -48,16 +48,6 @@ KNOWN = {
      "[3, 2]))"):
         "a traced assertion's message: TF's names its function by a process-wide counter and "
         "its Assert node by RaggedFromSparse's scope",
-    ("ragged_conversions",
-     "tf.ragged.cross_hashed([tf.ragged.constant([['a']])], num_buckets=-3)"):
-        "TF's attr check of num_buckets' minimum prints the whole OpDef; eagerflow's kernel "
-        "refuses the value",
-    ("ragged_conversions", "tf.function(lambda x: tf.sort(x))(a)"):
-        "a traced ragged tensor given to tf.sort: TF's TypeError names its components "
-        "('Failed to convert elements of ...'); eagerflow's conversion fails on its len()",
-    ("ragged_conversions",
-     "tf.function(lambda x: tf.argsort(x, direction='DESCENDING'))(f)"):
-        "as tf.sort's",
 }
 
 
