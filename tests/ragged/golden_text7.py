@@ -855,3 +855,485 @@ SECTIONS["ragged_conversions"] = [
     "tf.function(lambda x: tf.ragged.segment_ids_to_row_splits(x))(tf.constant([0, 0, 2], "
     "tf.int64))",
 ]
+
+PRELUDES["keras_text_more"] = _KERAS_PRELUDE + r"""
+UDOCS = ['¿Qué tal?  Muy   bien…', 'naïve café «x» — y', 'Tab\there\nnewline', 'emoji 😀 ok! 😀']
+"""
+SECTIONS["keras_text_more"] = [
+    "run(tvec(), tf.constant(UDOCS), UDOCS)",
+    "run(tvec(standardize='strip_punctuation'), tf.constant(UDOCS), UDOCS)",
+    "run(tvec(standardize='lower'), tf.constant(['ÀÉÎ ΣΑΣ']), ['ÀÉÎ ΣΑΣ'])",
+    "run(tvec(split='character', max_tokens=12), tf.constant(UDOCS[:2]), UDOCS)",
+    "run(tvec(split='character', standardize=None, output_mode='count', max_tokens=6), "
+    "tf.constant(['aab😀']), ['aab😀'])",
+    "(lambda t: (t.adapt(UDOCS), t.get_vocabulary())[1])(tvec())",
+    "(lambda t: (t.adapt(UDOCS), t.get_vocabulary())[1])(tvec(split='character'))",
+    "run(tvec(ngrams=2, output_sequence_length=4), tf.constant(DOCS), DOCS)",
+    "run(tvec(ngrams=2, ragged=True), tf.constant(DOCS[:2]), DOCS)",
+    "run(tvec(max_tokens=5, vocabulary=['a', 'b', 'c', 'd', 'e', 'f']), tf.constant(DOCS))",
+    "run(tvec(vocabulary=['a', '', 'b']), tf.constant(DOCS))",
+    "run(tvec(vocabulary=['a', 'b', '[UNK]']), tf.constant(DOCS))",
+    "run(tvec(vocabulary=['a', 'a b']), tf.constant(['a b c']))",
+    "run(tvec(vocabulary=['a', 'a b'], ngrams=2), tf.constant(['a b c']))",
+    "run(tvec(output_mode='multi_hot'), tf.constant([['a b'], ['c']]), ['a b', 'c'])",
+    "run(tvec(output_mode='count'), tf.constant([['a a b'], ['c']]), np.array([['a b'], ['c']]))",
+    "run(tvec(), tf.constant(['a b']), np.array([['a b'], ['c']]))",
+    "run(tvec(), tf.constant(['a b']), np.array([['a b', 'c']]))",
+    "run(tvec(), tf.constant(['a b']), D.from_tensor_slices([['a b'], ['c']]))",
+    "run(tvec(), tf.constant(['a b']), D.from_tensor_slices(tf.constant([['a b'], ['c']]))"
+    ".batch(2))",
+    "run(tvec(), tf.constant(['a b']), D.from_tensor_slices(tf.ragged.constant([['a b', 'c'], "
+    "['c']])))",
+    "run(tvec(), tf.constant(['a b']), D.from_tensor_slices(([1, 2], ['a', 'b'])))",
+    "run(tvec(), tf.constant(['a b']), 'a b c')",
+    "run(tvec(), tf.constant(['a b']), b'a b c')",
+    "run(tvec(), tf.constant(['a b']), [b'a b', b'c'])",
+    "run(tvec(), tf.constant([b'a\\xffb c']), ['c'])",
+    "run(tvec(standardize=lambda x: x), tf.constant(['A b']), ['A b'])",
+    "run(tvec(standardize=lambda x: tf.strings.length(x)), tf.constant(['A b']), ['A b'])",
+    "run(tvec(split=lambda x: x), tf.constant(['A b']), ['A b'])",
+    "run(tvec(split=lambda x: tf.strings.bytes_split(x)), tf.constant(['ab', 'b']), ['ab', 'b'])",
+    "run(tvec(split=lambda x: tf.strings.split(x).to_tensor('')), tf.constant(['a b', 'b']), "
+    "['a b', 'b'])",
+    "(lambda t: (t.adapt(['x y']), t.set_vocabulary(['q']), run(t, tf.constant(['q x'])))[-1])"
+    "(tvec(output_mode='multi_hot'))",
+    "(lambda t: (run(t, tf.constant(['q x']), ['x y']), t.set_vocabulary(['q', 'x', 'z']), "
+    "run(t, tf.constant(['q x'])))[-1])(tvec(output_mode='multi_hot'))",
+    "(lambda t: (t.set_vocabulary(['q', 'x']), t.set_vocabulary(VOC), t.get_vocabulary())[-1])"
+    "(tvec())",
+    "(lambda t: t.set_vocabulary(['q', 'x']))(tvec(output_mode='tf_idf'))",
+    "(lambda t: t.set_vocabulary(['q', 'x'], idf_weights=[1.0]))(tvec(output_mode='tf_idf'))",
+    "(lambda t: t.set_vocabulary(VOC, idf_weights=[1.0, 2.0, 3.0]))(tvec(output_mode='tf_idf'))",
+    "(lambda t: (t.set_vocabulary([]), t.get_vocabulary())[1])(tvec())",
+    "(lambda t: (t.set_vocabulary(['', '[UNK]', 'a']), t.get_vocabulary(), t.vocabulary_size())"
+    "[1:])(tvec())",
+    "(lambda t: (t.adapt(DOCS), t.adapt(D.from_tensor_slices(DOCS[:1])), t.get_vocabulary())[-1])"
+    "(tvec())",
+    "(lambda t: (t.adapt(DOCS), t.vocabulary_size(), t.get_vocabulary()[:3])[1:])"
+    "(tvec(max_tokens=100))",
+    "(lambda t: (t.adapt(DOCS), cfg(t))[1])(tvec(output_mode='tf_idf', max_tokens=5))",
+    "(lambda t: (t.adapt(DOCS), t.get_weights())[1])(tvec(output_mode='tf_idf', max_tokens=5))",
+    "(lambda t: (t.adapt(DOCS), t.get_weights())[1])(tvec(max_tokens=5))",
+    "(lambda t: (t.adapt(DOCS), len(t.variables), len(t.non_trainable_weights))[1:])"
+    "(tvec(output_mode='tf_idf', max_tokens=5))",
+    "(lambda m: m.output.shape)(tf.keras.Model(*(lambda i: (i, tvec(vocabulary=['a'], "
+    "output_sequence_length=3)(i)))(L.Input((1,), dtype='string'))))",
+    "(lambda m: m.output.shape)(tf.keras.Model(*(lambda i: (i, tvec(vocabulary=['a'])(i)))"
+    "(L.Input((1,), dtype='string'))))",
+    "(lambda m: (m.output.shape, m.output.dtype))(tf.keras.Model(*(lambda i: (i, tvec("
+    "vocabulary=['a'], output_mode='tf_idf', idf_weights=[1.0])(i)))(L.Input((), "
+    "dtype='string'))))",
+    "(lambda m: out(m(tf.constant([['a b'], ['b']]))))(tf.keras.Model(*(lambda i: (i, L.Embedding("
+    "4, 2, embeddings_initializer='ones')(tvec(vocabulary=['a', 'b'], "
+    "output_sequence_length=3)(i))))(L.Input((1,), dtype='string'))))",
+    "(lambda m: out(m.predict(tf.constant([['a b'], ['b']]), verbose=0)))(tf.keras.Sequential(["
+    "L.Input((1,), dtype='string'), tvec(vocabulary=['a', 'b'], output_sequence_length=2)]))",
+    "(lambda m: out(m.predict(np.array([['a b'], ['b']]), verbose=0)))(tf.keras.Sequential(["
+    "L.Input((1,), dtype='string'), tvec(vocabulary=['a', 'b'], output_mode='count')]))",
+    "run(L.StringLookup(vocabulary=['é', 'ß', '😀']), tf.constant(['ß', '😀', 'x']))",
+    "run(L.StringLookup(vocabulary=['é', 'ß', '😀'], invert=True), tf.constant([1, 2, 3, 0]))",
+    "L.StringLookup(vocabulary=['é', 'ß', '😀']).get_vocabulary()",
+    "run(L.StringLookup(vocabulary=['a', 'b']), ['a', 'c'])",
+    "run(L.StringLookup(vocabulary=['a', 'b']), np.array(['a', 'c']))",
+    "run(L.StringLookup(vocabulary=['a', 'b']), ('a', 'b'))",
+    "run(L.StringLookup(vocabulary=['a', 'b'], invert=True), [1, 2])",
+    "run(L.StringLookup(vocabulary=['a', 'b'], output_mode='int', sparse=True), "
+    "tf.constant(['a']))",
+    "run(L.StringLookup(vocabulary=['a', 'b'], max_tokens=2, pad_to_max_tokens=True, "
+    "output_mode='multi_hot'), tf.constant([['a']]))",
+    "run(L.StringLookup(vocabulary=['a', 'b'], pad_to_max_tokens=True, "
+    "output_mode='multi_hot'), tf.constant([['a']]))",
+    "run(L.StringLookup(vocabulary=['a', 'b'], max_tokens=10, pad_to_max_tokens=True, "
+    "output_mode='tf_idf', idf_weights=[1., 2.]), tf.constant([['a', 'q']]))",
+    "run(L.StringLookup(vocabulary=['a', 'b'], oov_token=''), tf.constant(['', 'q']))",
+    "run(L.StringLookup(vocabulary=['a', 'b'], mask_token='', oov_token=''), tf.constant(['']))",
+    "run(L.StringLookup(vocabulary=['a', 'b'], mask_token='a'), tf.constant(['a']))",
+    "run(L.StringLookup(vocabulary=['a', 'b'], num_oov_indices=2, invert=True), "
+    "tf.constant([0, 1, 2, 3, 4]))",
+    "run(L.StringLookup(vocabulary=['a', 'b'], num_oov_indices=2, mask_token='', invert=True), "
+    "tf.constant([0, 1, 2, 3, 4]))",
+    "run(L.StringLookup(vocabulary=['a', 'b'], num_oov_indices=2, output_mode='one_hot'), "
+    "tf.constant(['a', 'x', 'y']))",
+    "run(L.StringLookup(vocabulary=['a', 'b'], num_oov_indices=2, output_mode='count'), "
+    "tf.constant([['a', 'x', 'y', 'x']]))",
+    "run(L.StringLookup(vocabulary=['a', 'b'], output_mode='count'), tf.ragged.constant([['a', "
+    "'x'], ['b', 'b', 'b']]))",
+    "run(L.StringLookup(vocabulary=['a', 'b'], output_mode='one_hot'), tf.ragged.constant([['a',"
+    " 'x'], ['b']]))",
+    "run(L.StringLookup(vocabulary=['a', 'b'], output_mode='multi_hot'), tf.constant([[['a']]]))",
+    "run(L.IntegerLookup(vocabulary=[0, 1, 2]), tf.constant([0, 1, 5]))",
+    "run(L.IntegerLookup(vocabulary=[0, 1, 2], mask_token=0), tf.constant([0, 1, 5]))",
+    "run(L.IntegerLookup(vocabulary=[7, -1]), tf.constant([7]))",
+    "run(L.IntegerLookup(vocabulary=[7, 8], oov_token=8), tf.constant([7, 9]))",
+    "run(L.IntegerLookup(vocabulary=[7, 8], max_tokens=2), tf.constant([7]))",
+    "run(L.IntegerLookup(vocabulary=[7, 8], num_oov_indices=2), tf.constant([7, 1, 2, 3, 4]))",
+    "run(L.IntegerLookup(vocabulary=[7, 8], num_oov_indices=2, invert=True), tf.constant([0, 1, "
+    "2, 3]))",
+    "run(L.IntegerLookup(vocabulary=[7, 8]), tf.constant([2**40]))",
+    "run(L.IntegerLookup(vocabulary=[2**40, 8]), tf.constant([2**40, 8]))",
+    "run(L.IntegerLookup(vocabulary=[7, 8]), [7, 9])",
+    "run(L.IntegerLookup(vocabulary=[7, 8]), np.array([7, 9], np.int32))",
+    "run(L.IntegerLookup(vocabulary=[7, 8]), tf.constant([7.0, 9.0]))",
+    "run(L.IntegerLookup(), tf.constant([1]), np.array([1.5, 2.5]))",
+    "run(L.IntegerLookup(), tf.constant([3, 1]), tf.constant([[1, 3], [3, 3]]))",
+    "run(L.IntegerLookup(), tf.constant([3, 1]), tf.ragged.constant([[1, 3], [3]]))",
+    "run(L.IntegerLookup(output_mode='tf_idf'), tf.constant([[3, 1, 9]]), [[1, 3], [3, 3], [2]])",
+    "cfg(L.IntegerLookup(max_tokens=5, output_mode='multi_hot', sparse=True))",
+    "run(L.Hashing(num_bins=10, salt=[5, 9], output_mode='one_hot'), tf.constant(['é', '😀']))",
+    "run(L.Hashing(num_bins=10), tf.constant([-1, 0, 2**40], tf.int64))",
+    "run(L.Hashing(num_bins=10), tf.constant(['é', '😀', ' ', '']))",
+    "run(L.Hashing(num_bins=10, mask_value=0), tf.constant([0, 1, 2]))",
+    "run(L.Hashing(num_bins=10, mask_value='x'), tf.constant([0, 1, 2]))",
+    "run(L.Hashing(num_bins=10), ['a', 'b'])",
+    "run(L.Hashing(num_bins=10), np.array([[1, 2]]))",
+    "run(L.Hashing(num_bins=10), tf.ragged.constant([[1, 2], [3]]))",
+    "run(L.Hashing(num_bins=10, output_mode='count'), tf.ragged.constant([[1, 1], [3]]))",
+    "run(L.Hashing(num_bins=10, output_mode='count', sparse=True), tf.constant([[1, 1, 3]]))",
+    "run(L.Hashing(num_bins=3, salt=[1, 2]), tf.constant([1, 2, 3]))",
+    "L.Hashing(num_bins=3, salt=[1, 2]).salt",
+    "L.Hashing(num_bins=3, salt=7).salt",
+    "L.Hashing(num_bins=3).salt",
+    "cfg(L.Hashing.from_config(L.Hashing(num_bins=3, salt=[1, 2]).get_config()))",
+]
+
+PRELUDES["strings_sparse_more"] = r"""import numpy as np
+S = tf.strings
+SP = tf.sparse
+ST = tf.sparse.SparseTensor
+st = ST([[0, 1], [1, 0], [2, 3]], [10, 20, 30], [3, 4])
+stf = ST([[0, 1], [1, 0], [2, 3]], [1.5, -2.0, 3.25], [3, 4])
+def show(x):
+    return (x.indices.numpy().tolist(), x.values.numpy().tolist(),
+            x.dense_shape.numpy().tolist())
+"""
+SECTIONS["strings_sparse_more"] = [
+    "S.to_hash_bucket_strong(['a', 'b'], 100, key=[-1, 2])",
+    "S.to_hash_bucket_strong(['a', 'b'], 100, key=[2**64, 2])",
+    "S.to_hash_bucket_strong(['a', 'b'], 100, key=tf.constant([1, 2]))",
+    "S.to_hash_bucket_strong(['a', 'b'], 100, key=(1, 2))",
+    "S.to_hash_bucket_fast(['a', 'b'], tf.constant(100))",
+    "S.to_hash_bucket_fast(['a', 'b'], 1.5)",
+    "S.to_hash_bucket(['a', 'b'], 100).dtype",
+    "S.unicode_script(tf.constant([0x41, 0x3b1], tf.int16))",
+    "S.unicode_script([0x2000, 0x0301, 0x1f1e6, 0xe000, 0xfffe, 0x10ffff, 0x0640, 0x3005])",
+    "S.regex_replace(['Hello World'], '\\\\b', '|')",
+    "S.regex_replace(['Hello World'], '\\\\B', '.')",
+    "S.regex_replace(['Hello World'], '(?P<first>\\\\w+) (?P<second>\\\\w+)', '\\\\2 \\\\1')",
+    "S.regex_replace(['Hello World'], '(\\\\w+) (\\\\w+)', '$2 $1')",
+    "S.regex_replace(['日本語 text'], '\\\\p{Han}', 'X')",
+    "S.regex_replace(['ÉCOLE école'], '(?i)école', 'x')",
+    "S.regex_replace(['a.b.c'], '.', '-', replace_global=False)",
+    "S.regex_replace(['aaa'], '^', '>')",
+    "S.regex_replace(['aaa'], '$', '<')",
+    "S.regex_replace(['a\\nb'], '(?m)$', ';')",
+    "S.regex_replace(['abc'], '[', 'x')",
+    "S.regex_replace(['abc'], 'a{2,1}', 'x')",
+    "S.regex_replace(['abc'], '(?<n>b)', 'x')",
+    "S.regex_replace(['abc'], 'b', '\\\\')",
+    "S.regex_full_match([''], '')",
+    "S.regex_full_match(['', 'a'], 'a*')",
+    "S.regex_full_match(['abc'], 'ABC', name='m')",
+    "S.regex_full_match(['ab'], tf.constant(['a.', 'b.']))",
+    "S.regex_full_match(tf.constant([['ab', 'cd']]), tf.constant(['a.', 'c.']))",
+    "S.split(['a,b,,c', ''], sep=',')",
+    "S.split(['a  b', ' '], sep='  ')",
+    "S.split(['a b'], sep='')",
+    "S.split(tf.ragged.constant([['a b', 'c'], []]))",
+    "S.split(['a\\u3000b\\u00a0c'])",
+    "S.split(['a\\tb\\nc\\rd\\x0be\\x0cf'])",
+    "S.format('x={} y={}', (tf.constant([1, 2]), tf.constant(3.5)))",
+    "S.format('{}', tf.ragged.constant([[1, 2], [3]]))",
+    "S.format('{}', tf.range(20), summarize=3)",
+    "S.format('{}', tf.range(20), summarize=-1)",
+    "S.format('{} {}', tf.constant(1))",
+    "S.format('{}', [tf.constant('a'), 1])",
+    "S.format('{x}', tf.constant(1), placeholder='{x}')",
+    "S.format('{}', tf.constant([[1.5, 2.25]]))",
+    "S.format('{}', tf.constant([True, False]))",
+    "S.format('{}', tf.constant(['a', 'b']))",
+    "S.unsorted_segment_join(['a', 'b', 'c'], [1, 0, 1], 3, separator='-')",
+    "S.unsorted_segment_join([['a', 'b'], ['c', 'd']], [1, 1], 2)",
+    "S.unsorted_segment_join(['a', 'b'], [0, 3], 2)",
+    "S.unsorted_segment_join(['a', 'b'], [0, -1], 2)",
+    "S.substr(tf.ragged.constant([['abc', 'de'], ['f']]), tf.ragged.constant([[1, 0], [0]]), 2)",
+    "S.substr(['abc'], 4, 1)",
+    "S.substr(['abc'], 3, 1)",
+    "S.substr(['abc'], -4, 1)",
+    "S.substr(['abc', 'de'], [0, 1], [1, 2, 3])",
+    "S.length(['a', 'héllo'], unit='BYTE')",
+    "S.length(tf.constant([b'\\xff\\xfe']), unit='UTF8_CHAR')",
+    "S.upper(['héllo'])",
+    "S.lower(['HÉLLO'])",
+    "S.upper([b'\\xff'], encoding='utf-8')",
+    "S.strip(['  a b  ', '\\t'])",
+    "S.reduce_join(['a', 'b', 'c'], separator=', ', keepdims=True)",
+    "S.reduce_join([['a', 'b'], ['c', 'd']], axis=1, keepdims=True)",
+    "S.reduce_join([['a', 'b'], ['c', 'd']], axis=2)",
+    "S.reduce_join([], separator='x')",
+    "S.join(['a', 'b'])",
+    "S.join([['a', 'b'], ['c', 'd']], separator='+')",
+    "S.join([tf.constant(['a', 'b']), tf.constant(['c', 'd', 'e'])])",
+    "S.to_number(['1', '2.5', 'x'])",
+    "S.to_number(tf.constant(['0x10']), tf.int32)",
+    "S.to_number(tf.constant([' 5']), tf.int32)",
+    "S.to_number(tf.constant(['5 ']), tf.float32)",
+    "S.to_number(tf.constant(['inf', '-nan']), tf.float32)",
+    "S.to_number(tf.constant(['1e5']), tf.int32)",
+    "S.as_string(tf.constant([True, False]))",
+    "S.as_string(tf.constant(['a']))",
+    "S.as_string(tf.constant([3], tf.int8), width=3)",
+    "S.as_string(tf.constant([0.1], tf.float16))",
+    "S.as_string(tf.constant([1.0]), precision=3, shortest=True)",
+    "S.as_string(tf.constant([1.0]), fill='ab')",
+    "S.bytes_split(['abc', ''])",
+    "S.bytes_split('ab')",
+    "S.unicode_encode(tf.ragged.constant([[104, 233]]), 'UTF-8', errors='replace', "
+    "replacement_char=-1)",
+    "S.ngrams(tf.constant(['a', 'b', 'c']), 2, preserve_short_sequences=True)",
+    "S.ngrams(tf.ragged.constant([['a'], ['a', 'b', 'c']]), 3, preserve_short_sequences=True)",
+    "S.ngrams(tf.ragged.constant([['a'], ['a', 'b', 'c']]), 2, pad_values='#', padding_width=1)",
+    "S.ngrams(tf.ragged.constant([['a'], ['a', 'b', 'c']]), 2, pad_values=('<', '>'))",
+    "S.ngrams(tf.ragged.constant([['a'], ['a', 'b', 'c']]), (1, 3), separator='/')",
+    "S.ngrams(tf.ragged.constant([['a'], ['a', 'b', 'c']]), 0)",
+    "S.ngrams(tf.ragged.constant([['a'], ['a', 'b', 'c']]), 2, pad_values=('<', '>'), "
+    "padding_width=0)",
+    "SP.reduce_sum(ST([[0, 0], [0, 1], [0, 2], [1, 0]], [0.1, 0.2, 0.3, 1e8], [2, 3]), axis=1)",
+    "SP.reduce_sum(ST([[0, 0], [0, 1], [0, 2], [1, 0]], [0.1, 0.2, 0.3, 1e8], [2, 3]))",
+    "SP.reduce_sum(st, axis=tf.constant(1))",
+    "SP.reduce_sum(st, axis=[-1, 0])",
+    "SP.reduce_sum(st, axis=[1, 1])",
+    "SP.reduce_sum(ST([[1, 1], [0, 0]], [1, 2], [2, 2]), axis=0)",
+    "show(SP.reduce_sum(ST([[1, 1], [0, 0]], [1, 2], [2, 2]), axis=0, output_is_sparse=True))",
+    "show(SP.reduce_max(ST([[1, 1], [0, 0]], [1, 2], [2, 2]), output_is_sparse=True))",
+    "SP.reduce_max(ST([[0, 0], [0, 1]], [float('nan'), 1.0], [1, 2]), axis=1)",
+    "SP.reduce_max(ST([[0, 0], [0, 1]], ['a', 'b'], [1, 2]), axis=1)",
+    "SP.reduce_max(ST(tf.zeros([0, 2], tf.int64), tf.zeros([0]), [2, 2]), axis=1)",
+    "SP.reduce_max(ST(tf.zeros([0, 2], tf.int64), tf.zeros([0], tf.int32), [2, 2]))",
+    "SP.sparse_dense_matmul(ST([[0, 0]], [True], [1, 1]), tf.constant([[True]]))",
+    "SP.sparse_dense_matmul(ST([[0, 0]], [2], [1, 1]), tf.constant([[3]], tf.int64))",
+    "SP.sparse_dense_matmul(ST([[0, 0]], [2], [1, 1], ), tf.constant([3]))",
+    "SP.sparse_dense_matmul(ST([[0, 0], [1, 1]], [2.0, 3.0], [2, 2]), tf.ones([2, 3]), "
+    "adjoint_a=True, adjoint_b=False)",
+    "SP.sparse_dense_matmul(tf.ones([3, 2]), ST([[0, 0], [1, 1]], [2.0, 3.0], [2, 2]), "
+    "adjoint_b=True)",
+    "SP.sparse_dense_matmul(tf.ones([3, 2]), ST([[0, 0], [1, 1]], [2.0, 3.0], [2, 2]), "
+    "adjoint_a=True)",
+    "SP.sparse_dense_matmul(ST([[0, 0], [1, 1]], [2.0, 3.0], [2, 2]), tf.ones([3, 2]))",
+    "show(SP.add(st, ST([[0, 1]], [1.0], [3, 4])))",
+    "show(SP.add(ST([[0, 0]], [1], [1, 1]), ST([[0, 0]], [1], [1, 1], ), threshold=3))",
+    "show(SP.add(stf, ST([[0, 1]], [-1.5], [3, 4]), threshold=0.1))",
+    "SP.add(stf, tf.ones([1, 4]))",
+    "SP.add(tf.ones([3, 4]), stf)",
+    "show(SP.maximum(st, ST([[0, 1]], [1.0], [3, 4])))",
+    "show(SP.minimum(ST([[0, 0]], [1], [1, 1]), ST([[0, 0]], [2], [1, 2])))",
+    "show(SP.softmax(ST([[0, 0, 0], [0, 0, 1], [1, 1, 0]], [1.0, 2.0, 3.0], [2, 2, 2])))",
+    "SP.softmax(ST([[0]], [1.0], [3]))",
+    "[show(x) for x in SP.split(sp_input=st, num_split=3, axis=1)]",
+    "[show(x) for x in SP.split(sp_input=st, num_split=5, axis=0)]",
+    "SP.split(sp_input=st, num_split=2, axis=2)",
+    "SP.split(sp_input=st, num_split=0, axis=0)",
+    "show(SP.expand_dims(st, 2))",
+    "SP.expand_dims(st, 3)",
+    "SP.expand_dims(st, -4)",
+    "show(SP.transpose(st, [0, 1]))",
+    "SP.transpose(st, [0, 0])",
+    "SP.transpose(st, [0, 1, 2])",
+    "show(SP.slice(st, [0, 0], [-1, 2]))",
+    "show(SP.slice(st, [0, 0], [0, 0]))",
+    "show(SP.reorder(ST(tf.zeros([0, 2], tf.int64), tf.zeros([0]), [2, 2])))",
+    "SP.to_dense(ST([[0, 0], [0, 0]], [1, 2], [2, 2]), validate_indices=False)",
+    "SP.to_dense(ST([[1, 0], [0, 0]], [1, 2], [2, 2]), validate_indices=False)",
+    "SP.to_dense(ST([[0, 0]], [1], [2, 2]), default_value='x')",
+    "show(SP.from_dense(tf.ragged.constant([[1]])))",
+    "show(SP.from_dense(tf.constant([[0.0, 1e-45]])))",
+    "ST([[0, 0]], ['a'], [2, 2])",
+    "ST(tf.zeros([0, 2], tf.int64), tf.zeros([0], tf.string), [2, 2])",
+    "print(ST([[0, 0]], [1.5], [2, 2])) or 'printed'",
+    "str(ST([[0, 0]], [1.5], [2, 2]))",
+    "tf.sparse.segment_sum([1, 2, 3], [0, 1], [0, 0], num_segments=1)",
+    "tf.sparse.segment_sum([1, 2, 3], [0, 1], [1, 1], num_segments=1)",
+    "tf.sparse.segment_sum([1, 2, 3], [0, 1], [1, 0])",
+    "tf.sparse.segment_mean([1, 2, 3], [0, 1], [0, 0])",
+    "tf.sparse.segment_sqrt_n([1., 2.], [0, 1], [0, 0], num_segments=3)",
+    "tf.sparse.segment_sum(tf.constant([1., 2.]), tf.constant([0, 1], tf.int64), "
+    "tf.constant([0, 0], tf.int32))",
+    "tf.math.segment_sum([1, 2], [0, 2])",
+    "tf.math.segment_max([1.0, 2.0], [1, 1])",
+    "tf.math.segment_min([1, 2], [0, 1])",
+    "tf.math.segment_prod([2, 3], [0, 0])",
+    "tf.math.segment_sum(tf.ones([2, 2]), [0, 0])",
+    "tf.math.segment_sum([1, 2, 3], [0, 0])",
+    "tf.math.unsorted_segment_sum(tf.ones([2, 2]), [[0, 1], [1, 0]], 2)",
+    "tf.math.unsorted_segment_max([1, 2], [0, 0], tf.constant(2, tf.int64))",
+    "tf.math.unsorted_segment_sum([1, 2], [0, 0], 0)",
+    "tf.function(lambda x: tf.sparse.reduce_sum(x, axis=0, output_is_sparse=True).dense_shape)(st)",
+    "tf.function(lambda x: tf.sparse.to_dense(x).shape)(st)",
+    "tf.function(lambda x: tf.sparse.reorder(x).shape)(st)",
+    "tf.function(lambda x: tf.sparse.transpose(x).shape)(st)",
+    "tf.function(lambda x: tf.sparse.expand_dims(x, 0).shape)(st)",
+    "tf.function(lambda x: tf.sparse.reshape(x, [-1, 2]).shape)(st)",
+    "tf.function(lambda x: tf.sparse.concat(1, [x, x]).shape)(st)",
+    "tf.function(lambda x: tf.sparse.slice(x, [0, 0], [2, 2]).shape)(st)",
+    "tf.function(lambda x: tf.sparse.sparse_dense_matmul(x, tf.ones([4, 2], tf.int32)).shape)(st)",
+    "tf.function(lambda x: tf.sparse.reduce_sum(x, 1).shape)(st)",
+    "tf.function(lambda x: tf.sparse.reduce_sum(x, 1, keepdims=True).shape)(st)",
+    "tf.function(lambda x: tf.sparse.retain(x, [True, False, True]).shape)(st)",
+    "tf.function(lambda x: tf.sparse.fill_empty_rows(x, 0)[0].shape)(st)",
+    "tf.function(lambda x: tf.sparse.maximum(x, x).shape)(st)",
+    "tf.function(lambda x: tf.sparse.add(x, x).shape)(st)",
+    "tf.function(lambda x: tf.sparse.softmax(x).shape)(stf)",
+    "tf.function(lambda x: tf.sparse.map_values(tf.negative, x).shape)(st)",
+    "tf.function(lambda x: tf.sparse.from_dense(x).shape)(tf.constant([[1, 0]]))",
+    "tf.function(lambda x: tf.RaggedTensor.from_sparse(x).shape)(st)",
+]
+
+PRELUDES["ragged_data_more"] = r"""import numpy as np, os, tempfile
+R = tf.RaggedTensor
+D = tf.data.Dataset
+TMP = tempfile.mkdtemp()
+def wfile(name, data):
+    p = os.path.join(TMP, name)
+    with open(p, 'wb') as f:
+        f.write(data)
+    return p
+LINES = wfile('lines.txt', b'the cat sat\n\na dog\nlast line no newline')
+HEADER = wfile('header.csv', b'h1,h2\n1,a b\n2,c\n')
+EMPTY = wfile('empty.txt', b'')
+UTF = wfile('utf.txt', '\ufeffhé\nwörld\n'.encode('utf-8'))
+a = tf.ragged.constant([[3, 1, 2], [], [5, 4]])
+s = tf.ragged.constant([['b', 'a', 'c'], ['z']])
+def lst(ds):
+    return [x.to_list() if hasattr(x, 'to_list') else x.numpy().tolist() for x in ds]
+"""
+SECTIONS["ragged_data_more"] = [
+    "lst(tf.data.TextLineDataset(HEADER).skip(1))",
+    "lst(tf.data.TextLineDataset(EMPTY))",
+    "lst(tf.data.TextLineDataset(UTF))",
+    "lst(tf.data.TextLineDataset(UTF).map(lambda l: tf.strings.unicode_decode(l, 'UTF-8')))",
+    "lst(tf.data.TextLineDataset(HEADER).skip(1).map(lambda l: tf.strings.split(l, ',')))",
+    "lst(tf.data.TextLineDataset(HEADER).skip(1).map(lambda l: tf.strings.split(l, ','))"
+    ".batch(2))",
+    "lst(tf.data.TextLineDataset(HEADER).skip(1).map(lambda l: tf.strings.split(l, ','))"
+    ".map(lambda p: tf.strings.split(p[1])))",
+    "lst(tf.data.TextLineDataset(LINES).map(tf.strings.split).batch(2))",
+    "lst(tf.data.TextLineDataset(LINES).map(tf.strings.split).filter(lambda t: tf.size(t) > 0))",
+    "lst(tf.data.TextLineDataset(LINES).map(tf.strings.split).unbatch())",
+    "lst(tf.data.TextLineDataset(LINES).batch(2).map(tf.strings.split).unbatch())",
+    "lst(tf.data.TextLineDataset(LINES).batch(2).map(tf.strings.split).rebatch(1))",
+    "lst(tf.data.TextLineDataset(LINES).map(tf.strings.split).ragged_batch(2).map(lambda r: "
+    "r.to_tensor('-')))",
+    "lst(tf.data.TextLineDataset(LINES).map(tf.strings.split).ragged_batch(2).map(lambda r: "
+    "r.row_lengths()))",
+    "lst(tf.data.TextLineDataset(LINES).map(tf.strings.split).ragged_batch(2).map(lambda r: "
+    "tf.strings.reduce_join(r, axis=1, separator='+')))",
+    "lst(tf.data.TextLineDataset(LINES).map(lambda l: tf.strings.split(l)).map(lambda t: "
+    "tf.strings.to_hash_bucket_fast(t, 5)))",
+    "lst(tf.data.TextLineDataset(LINES).map(lambda l: (l, tf.strings.length(l))))",
+    "lst(tf.data.TextLineDataset(LINES).enumerate().filter(lambda i, l: i % 2 == 0).map(lambda "
+    "i, l: l))",
+    "lst(tf.data.TextLineDataset(LINES).interleave(lambda l: D.from_tensor_slices("
+    "tf.strings.split(l)), cycle_length=2))",
+    "lst(tf.data.TextLineDataset(LINES).flat_map(lambda l: D.from_tensor_slices("
+    "tf.strings.split(l))))",
+    "lst(D.from_tensor_slices(a).map(lambda x: x * 2).ragged_batch(2))",
+    "lst(D.from_tensor_slices(a).map(lambda x: tf.reduce_sum(x)))",
+    "lst(D.from_tensor_slices(a).batch(2))",
+    "lst(D.from_tensor_slices(a).batch(2).unbatch())",
+    "lst(D.from_tensor_slices(a).padded_batch(2, padding_values=-1))",
+    "lst(D.from_tensor_slices(a).batch(2).map(lambda r: r.to_tensor()))",
+    "lst(D.from_tensors(a).map(lambda r: r.row_lengths()))",
+    "lst(D.from_tensors(a).unbatch())",
+    "lst(D.from_tensor_slices((a, tf.constant([1, 2, 3]))).map(lambda r, y: r + y))",
+    "lst(D.from_tensor_slices({'r': s}).map(lambda d: tf.strings.join([d['r'], 'x'])))",
+    "lst(D.from_tensor_slices(a).shuffle(3, seed=1).take(0))",
+    "D.from_tensor_slices(a).batch(2).element_spec",
+    "D.from_tensor_slices(a).map(lambda x: x * 2).element_spec",
+    "D.from_tensors(a).element_spec",
+    "D.from_tensor_slices(s).ragged_batch(2).element_spec",
+    "tf.data.TextLineDataset(LINES).map(tf.strings.split).ragged_batch(2, "
+    "row_splits_dtype=tf.int32).element_spec",
+    "lst(tf.data.TextLineDataset(LINES).map(tf.strings.split).ragged_batch(2, "
+    "row_splits_dtype=tf.int32).map(lambda r: r.row_splits))",
+    "lst(D.from_tensor_slices(a).ragged_batch(2).map(lambda r: tf.sort(r.to_tensor(), "
+    "direction='DESCENDING')))",
+    "lst(D.range(3).map(lambda i: tf.sparse.SparseTensor([[0]], [i], [3])).batch(2))",
+    "D.range(3).map(lambda i: tf.sparse.SparseTensor([[0]], [i], [3])).element_spec",
+    "lst(D.range(3).map(lambda i: tf.sparse.SparseTensor([[0]], [i], [3])).batch(2).map("
+    "tf.sparse.to_dense))",
+    "R.from_sparse(tf.sparse.SparseTensor([[0, 0], [0, 1], [1, 0]], [1, 2, 3], [2, 3]))"
+    ".to_sparse().dense_shape",
+    "R.from_tensor(tf.constant([['a', ''], ['b', 'c']]), padding='').to_sparse().values",
+    "R.from_tensor(tf.zeros([2, 3, 4]), lengths=[1, 2]).shape",
+    "R.from_tensor(tf.zeros([2, 3, 4]), padding=tf.zeros([4])).shape",
+    "R.from_tensor(tf.zeros([2, 3, 4]), padding=tf.zeros([3]))",
+    "R.from_tensor(tf.constant([[1, 2], [3, 0]]), padding=0, ragged_rank=2)",
+    "R.from_tensor(tf.constant([[[1, 2], [3, 0]]]), lengths=([1], [2]))",
+    "R.from_tensor(tf.constant([[[1, 2], [3, 0]]]), lengths=([1], [2]), ragged_rank=3)",
+    "R.from_tensor(tf.constant([[[1, 2], [3, 0]]]), lengths=([1], [2, 1]))",
+    "R.from_tensor(tf.constant([[1, 2]]), lengths=[1.5])",
+    "R.from_tensor(tf.constant([[1, 2]]), lengths=tf.constant([1], tf.int32))",
+    "R.from_tensor(tf.constant([[1, 2]]), lengths=[1], row_splits_dtype=tf.int32)",
+    "R.from_tensor(tf.constant([[1, 2]]), lengths=[[1]])",
+    "tf.ragged.segment_ids_to_row_splits(tf.constant([0, 0, 2], tf.int32), "
+    "num_segments=tf.constant(4, tf.int64))",
+    "tf.ragged.segment_ids_to_row_splits([0, 0, 2], out_type=tf.int32, num_segments=2)",
+    "tf.ragged.row_splits_to_segment_ids(tf.constant([0, 2, 3], tf.int32), out_type=tf.int64)",
+    "tf.function(lambda s: tf.ragged.row_splits_to_segment_ids(s))(tf.constant([0, 2, 2, 3]))",
+    "tf.function(lambda s: tf.ragged.segment_ids_to_row_splits(s, num_segments=5))("
+    "tf.constant([0, 0, 3]))",
+    "tf.function(lambda s: tf.ragged.row_splits_to_segment_ids(s).shape, input_signature=["
+    "tf.TensorSpec([None], tf.int64)])(tf.constant([0, 1], tf.int64))",
+    "tf.function(lambda s: tf.ragged.segment_ids_to_row_splits(s, num_segments=5).shape)("
+    "tf.constant([0, 0, 3]))",
+    "tf.ragged.cross([tf.ragged.constant([[1, 2]], dtype=tf.int64), tf.ragged.constant([['a']])])",
+    "tf.ragged.cross([tf.ragged.constant([[1, 2]], dtype=tf.int32), tf.ragged.constant([['a']])])",
+    # (mixed row splits dtypes: TF 2.21's RaggedCross kernel aborts the process)
+    "tf.ragged.cross([tf.ragged.constant([['a', 'b'], ['c']], row_splits_dtype=tf.int32), "
+    "tf.ragged.constant([['x'], ['y']], row_splits_dtype=tf.int32)])",
+    "tf.ragged.cross([tf.constant([['a', 'b'], ['c', 'd']]), tf.constant([['x'], ['y']])])",
+    "tf.ragged.cross([tf.ragged.constant([[['a']]]), tf.ragged.constant([['x']])])",
+    "tf.ragged.cross([tf.ragged.constant([['a', 'a']]), tf.ragged.constant([['x', 'x']])])",
+    "tf.ragged.cross_hashed([tf.ragged.constant([['a', 'a']]), tf.constant([[5]], tf.int64)], "
+    "num_buckets=1000, hash_key=1)",
+    "tf.ragged.cross_hashed([tf.ragged.constant([['a']]), tf.ragged.constant([['b']])], "
+    "hash_key=2**63)",
+    "tf.map_fn(lambda x: tf.strings.reduce_join(x), s, fn_output_signature=tf.string)",
+    "tf.map_fn(lambda x: tf.strings.join([x, x]), s)",
+    "tf.map_fn(lambda x: x[:1], a)",
+    "tf.map_fn(lambda x: tf.concat([x, x], 0), a, fn_output_signature=tf.RaggedTensorSpec("
+    "[None], tf.int32, row_splits_dtype=tf.int32))",
+    "tf.map_fn(lambda x: tf.reduce_sum(x), (a, a), fn_output_signature=tf.int32)",
+    "tf.map_fn(lambda x: x[0] + x[1], (a, tf.constant([1, 2, 3])))",
+    "tf.map_fn(lambda x: tf.size(x[0]) + x[1], (a, tf.constant([1, 2, 3])), "
+    "fn_output_signature=tf.int32)",
+    "tf.map_fn(lambda x: tf.expand_dims(x, 0), a, fn_output_signature=tf.RaggedTensorSpec("
+    "[1, None], tf.int32, ragged_rank=1))",
+    "tf.map_fn(lambda x: tf.range(x), tf.constant([2, 1]), fn_output_signature="
+    "tf.RaggedTensorSpec([None], tf.int64))",
+    "tf.map_fn(lambda x: tf.range(x), tf.constant([2, 1]), fn_output_signature="
+    "tf.RaggedTensorSpec([None, None], tf.int32))",
+    "tf.map_fn(lambda x: tf.sparse.from_dense(x), tf.constant([[1, 0], [0, 0]]), "
+    "fn_output_signature=tf.SparseTensorSpec(None, tf.int32))",
+    "tf.map_fn(lambda x: (x, tf.sparse.from_dense(x)), tf.constant([[1, 0], [0, 2]]), "
+    "fn_output_signature=(tf.int32, tf.SparseTensorSpec([2], tf.int32)))",
+    "tf.map_fn(lambda x: tf.sparse.from_dense(x), tf.constant([[1, 0], [0, 2]]), "
+    "fn_output_signature=tf.SparseTensorSpec([2], tf.int64))",
+    "tf.map_fn(lambda x: tf.sparse.from_dense(x), tf.zeros([0, 2], tf.int32), "
+    "fn_output_signature=tf.SparseTensorSpec([2], tf.int32))",
+    "tf.map_fn(lambda x: x * 2, tf.constant([[1, 2], [3, 4]]), infer_shape=False)",
+    "tf.map_fn(lambda x: tf.range(x), tf.constant([1, 2]), infer_shape=False)",
+    "tf.map_fn(lambda x: tf.range(x), tf.constant([2, 2]))",
+    "tf.map_fn(lambda x: tf.cast(x, tf.float32), tf.constant([1, 2]), fn_output_signature="
+    "tf.TensorSpec([], tf.float32))",
+    "tf.map_fn(lambda x: tf.stack([x, x]), tf.constant([1, 2]), fn_output_signature="
+    "tf.TensorSpec([3], tf.int32))",
+    "tf.function(lambda r: tf.map_fn(lambda x: tf.reduce_sum(x), r, "
+    "fn_output_signature=tf.int32))(a)",
+    "tf.function(lambda r: tf.map_fn(lambda x: x * 2, r))(a)",
+    "tf.function(lambda r: tf.map_fn(lambda x: tf.reduce_sum(x), r))(a)",
+    "tf.function(lambda v: tf.map_fn(lambda x: tf.range(x), v))(tf.constant([1, 3]))",
+    "tf.function(lambda v: tf.map_fn(lambda x: tf.range(x), v, fn_output_signature="
+    "tf.RaggedTensorSpec([None], tf.int32)))(tf.constant([1, 3]))",
+    "tf.function(lambda v: tf.map_fn(lambda x: tf.sparse.from_dense(x), v, fn_output_signature="
+    "tf.SparseTensorSpec([2], tf.int32)))(tf.constant([[1, 0], [0, 2]]))",
+]

@@ -23,7 +23,9 @@ from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.sparse_tensor import SparseTensorSpec
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
+from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import constant, shape, zeros
+from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.extension_type import (
     ExtensionType,
     ExtensionTypeSpec,
@@ -183,6 +185,16 @@ def map_fn(fn: Callable, elems: Any, dtype: Any = None, parallel_iterations: Any
                                           for k in range(len(flat_dtypes))])
 
 
+def _check_result(spec: Any, value: Any) -> None:
+    """TF's check of a result against a ragged or sparse fn_output_signature entry."""
+    if isinstance(spec, (RaggedTensorSpec, SparseTensorSpec)) and \
+            not spec.is_compatible_with(value):
+        raise ValueError(f"Error in map_fn:\n  Expected `fn` to return a:\n    {spec}\n  But "
+                         f"it returned a:\n    {type_spec_from_value(value)}\n    (value="
+                         f"{value!s})\n  To fix, update the `fn_output_signature` (or `dtype`) "
+                         "argument to `map_fn`.")
+
+
 def _map_to_sparse(fn: Callable, elems: Any, flat: list, signature: Any) -> Any:
     """map_fn whose fn_output_signature holds SparseTensorSpecs: each sparse result gets
     the row's index in front of its indices (the stacked dense shape the largest of each
@@ -191,6 +203,9 @@ def _map_to_sparse(fn: Callable, elems: Any, flat: list, signature: Any) -> Any:
     if n is None:
         raise ValueError("map_fn to sparse results needs the number of elements known "
                          "while tracing")
+    if n == 0:  # (TF decodes no serialized results: DeserializeSparse's check fails)
+        raise raised_eagerly(C.fail("DeserializeSparse", "Serialized sparse should have 3 as "
+                                                         "the last dimension [0]"), "")
     columns = [unstack(e, num=n) for e in flat]
     outs = _unrolled(fn, [nest.pack_sequence_as(elems, [c[i] for c in columns])
                           for i in range(n)])
@@ -200,6 +215,8 @@ def _map_to_sparse(fn: Callable, elems: Any, flat: list, signature: Any) -> Any:
     result = []
     for k, spec in enumerate(specs):
         parts = [nest.flatten(o, expand_composites=False)[k] for o in outs]
+        for p in parts:
+            _check_result(spec, p)
         if isinstance(spec, SparseTensorSpec):
             result.append(concat_sparse(0, [sparse_expand_dims(p, 0) for p in parts],
                                         expand_nonconcat_dims=True))
@@ -350,7 +367,11 @@ def _map_ragged(fn: Callable, elems: Any, signature: Any) -> Any:
             for v in flat]
     outs = _unrolled(fn, [nest.pack_sequence_as(elems, [r[i] for r in rows])
                           for i in range(n)])
-    if signature is None:  # (one element's: a row of a ragged tensor is ragged too)
+    for o in outs:  # (TF's check: against the signature, else the elements themselves)
+        nest.assert_same_structure(elems if signature is None else signature, o,
+                                   check_types=False)
+    given = signature is not None
+    if not given:  # (one element's: a row of a ragged tensor is ragged too)
         signature = nest.map_structure(lambda v: _row_spec_of(v)
                                        if isinstance(v, RaggedTensor) else v.dtype, elems)
     specs = nest.flatten(signature)
@@ -358,6 +379,9 @@ def _map_ragged(fn: Callable, elems: Any, signature: Any) -> Any:
     result = []
     for k, spec in enumerate(specs):
         parts = [c[k] for c in columns]
+        for p in parts:  # (TF's default signature, the elements' most general one, takes any)
+            if given:
+                _check_result(spec, p)
         if isinstance(spec, RaggedTensorSpec) and any(
                 not isinstance(p, RaggedTensor) and convert_to_tensor(p).shape.rank == 0
                 for p in parts):

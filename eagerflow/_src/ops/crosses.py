@@ -720,6 +720,9 @@ def ragged_cross(inputs: Any, name: str | None = None) -> RaggedTensor:
 def ragged_cross_hashed(inputs: Any, num_buckets: int = 0, hash_key: Any = None,
                         name: str | None = None) -> RaggedTensor:
     """`tf.ragged.cross_hashed`: the crosses' fingerprints, modulo num_buckets when > 0."""
+    for v in (num_buckets, hash_key):  # (TF's int attrs are int64s)
+        if isinstance(v, int) and not -2**63 <= v < 2**63:
+            raise OverflowError("int too big to convert")
     return _ragged_cross(inputs, {
         "hashed_output": True, "num_buckets": int(num_buckets),
         "hash_key": _DEFAULT_KEY if hash_key is None else int(hash_key) & _MASK,

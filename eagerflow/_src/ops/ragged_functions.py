@@ -22,6 +22,7 @@ from eagerflow._src.ops.array import concat as dense_concat
 from eagerflow._src.ops.array import fill, reshape, tile, zeros
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dynshape import tf_constant_value
 from eagerflow._src.ops.indexing import boolean_mask as dense_boolean_mask
 from eagerflow._src.ops.indexing import gather as dense_gather
 from eagerflow._src.ops.indexing import sequence_mask, unsorted_segment_sum
@@ -432,7 +433,11 @@ def segment_ids_to_row_splits(segment_ids: Any, num_segments: Any = None,
         num_segments = _int_vector_or_scalar(num_segments, "num_segments")
         num_segments.shape.assert_has_rank(0)
     lengths = bincount(ids, minlength=num_segments, maxlength=num_segments, dtype=d)
-    return dense_concat([convert_to_tensor([0], d), cumsum(lengths)], axis=0)
+    splits = dense_concat([convert_to_tensor([0], d), cumsum(lengths)], axis=0)
+    known = None if num_segments is None else tf_constant_value(num_segments)
+    if known is not None:  # (traced, TF's static length: a constant num_segments + 1)
+        splits.set_shape([known + 1])
+    return splits
 
 
 # ---------------------------------------------------------------------------------------

@@ -45,6 +45,7 @@ from eagerflow._src.ops.nd_indexing import gather_nd, scatter_nd
 from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.ops.reduce import reduce_max, reduce_sum
 from eagerflow._src.ops.sequences import range as range_
+from eagerflow._src.ops.slicing import slice as dense_slice
 from eagerflow._src.ops.sparse_join_ops import (
     SPARSE_CONCAT,
     SPARSE_FILL_EMPTY_ROWS,
@@ -172,9 +173,11 @@ def expand_dims(sp_input: SparseTensor, axis: int = None, name: str | None = Non
     sp = _sp(sp_input)
     rank = _rank(sp)
     axis = -1 if axis is None else int(axis)
-    if not -rank - 1 <= axis <= rank:
-        raise ValueError(f"Axis {axis} out of range for a SparseTensor of rank {rank}")
     axis = axis + rank + 1 if axis < 0 else axis
+    if not 0 <= axis <= rank:
+        # (TF slices the indices around the axis unchecked: its Slice ops refuse it)
+        dense_slice(sp.indices, [0, 0], [-1, axis])
+        dense_slice(sp.indices, [0, axis], [-1, -1])
     n = shape_op(sp.indices, out_type=_I64)[0]
     zeros = reshape(range_(n) * 0, [-1, 1])
     idx = concat([sp.indices[:, :axis], zeros, sp.indices[:, axis:]], 1)
@@ -192,7 +195,11 @@ def transpose_sparse(sp_input: SparseTensor, perm: Any = None, name: str | None 
     rank = _rank(sp)
     perm = list(range(rank - 1, -1, -1)) if perm is None else [int(p) for p in perm]
     idx = gather(sp.indices, convert_to_tensor(perm, _I64), axis=1)
-    shape = gather(sp.dense_shape, convert_to_tensor(perm, _I64))
+    if sp.shape.is_fully_defined():  # (TF's: the permuted static shape, a constant)
+        dims = sp.shape.as_list()
+        shape = convert_to_tensor([dims[p] for p in perm], _I64)
+    else:
+        shape = gather(sp.dense_shape, convert_to_tensor(perm, _I64))
     return reorder(SparseTensor._of(idx, sp.values, shape))
 
 

@@ -91,10 +91,8 @@ def encode_categorical(indices: Any, output_mode: str, depth: int, dtype: Any,
         if x.shape.rank > 1 and x.shape[-1] == 1:
             x = ta.squeeze(x, -1)
         return indexing.one_hot(tm.cast(x, dt.int64), depth, dtype=d)
-    if x.shape.rank > 2:
-        raise ValueError(f"When output_mode is not `'int'`, maximum supported output rank "
-                         f"is 2. Received output_mode {output_mode} and input shape "
-                         f"{x.shape}, which would result in output rank {x.shape.rank}.")
+    if x.shape.rank > 2:  # (Keras 3's fallback from its bincount: one-hot, reduced)
+        return _encode_high_rank(x, output_mode, depth, d, count_weights)
     return _bincount_rows(x, depth, output_mode, d, count_weights)
 
 
