@@ -45,7 +45,7 @@ from eagerflow._src.ops.nd_indexing import gather_nd, scatter_nd
 from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.ops.reduce import reduce_max, reduce_sum
 from eagerflow._src.ops.sequences import range as range_
-from eagerflow._src.ops.slicing import slice as dense_slice
+from eagerflow._src.ops.slice_op import slice as dense_slice
 from eagerflow._src.ops.sparse_join_ops import (
     SPARSE_CONCAT,
     SPARSE_FILL_EMPTY_ROWS,
