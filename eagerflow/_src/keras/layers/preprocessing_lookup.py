@@ -372,6 +372,9 @@ class IndexLookup(PreprocessingLayer):
         if isinstance(vocabulary, str):
             self._set_vocabulary_file(vocabulary)
             return
+        if not isinstance(vocabulary, Tensor) and _nested(vocabulary):
+            # (Keras looks for repeated terms in a set of the array's rows)
+            raise TypeError("unhashable type: 'numpy.ndarray'")
         vocab = self._vocab_array(vocabulary)
         if vocab.size == 0:
             raise ValueError(f"Cannot set an empty vocabulary. Received: vocabulary={vocab}")
@@ -689,6 +692,14 @@ def _assert_all_known(x: Any, ids: Any) -> None:
            [string_format("When `num_oov_indices=0` all inputs should be in vocabulary, "
                           "found OOV values {}, consider setting `num_oov_indices=1`.",
                           (oov,))])  # (one formatted string, as Keras 3's)
+
+
+def _nested(vocabulary: Any) -> bool:
+    """Whether a vocabulary list or array has rows (more than one dimension)."""
+    if isinstance(vocabulary, np.ndarray):
+        return vocabulary.ndim > 1
+    return isinstance(vocabulary, (list, tuple)) and any(
+        isinstance(v, (list, tuple, np.ndarray)) for v in vocabulary)
 
 
 def _batches(data: Any, steps: int | None, dtype: Any = None) -> Any:
