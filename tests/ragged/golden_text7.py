@@ -1384,6 +1384,11 @@ SECTIONS["configs_and_errors"] = [
     "L.StringLookup(vocabulary=['a'], mask_token=5)",
     "L.IntegerLookup(vocabulary=[1], mask_token='x')",
     "L.IntegerLookup(vocabulary=[1], oov_token=None)",
+    "(lambda l: (l.get_vocabulary(), run(l, tf.constant([1, 5]))))(L.IntegerLookup("
+    "vocabulary=[1, 2], oov_token=None))",
+    "run(L.IntegerLookup(vocabulary=[1, 2], oov_token=None, num_oov_indices=0), "
+    "tf.constant([1, 5]))",
+    "run(L.IntegerLookup(vocabulary=[1, 2], oov_token=None, invert=True), tf.constant([1, 5]))",
     "L.IntegerLookup(vocabulary=[1], vocabulary_dtype='string')",
     "L.IntegerLookup(vocabulary=[1], num_oov_indices=0, oov_token=-1).get_vocabulary()",
     "tvec(vocabulary=['a'], max_tokens=0)",

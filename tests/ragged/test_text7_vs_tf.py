@@ -70,9 +70,6 @@ KNOWN = {
      "tf.function(lambda v: tf.map_fn(lambda x: tf.range(x), v))(tf.constant([1, 3]))"):
         "traced results of changing shape: TF's TensorListStack error names its function by "
         "a process-wide counter; eagerflow's unrolled stack fails in NumPy",
-    ("configs_and_errors", "L.IntegerLookup(vocabulary=[1], oov_token=None)"):
-        "Keras 3 takes an IntegerLookup without an OOV token (its vocabulary then starts "
-        "with None); eagerflow's refuses it, as older Keras did",
 }
 
 

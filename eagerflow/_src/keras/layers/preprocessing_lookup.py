@@ -796,8 +796,6 @@ class IntegerLookup(IndexLookup):
         if vocabulary_dtype != "int64":
             raise ValueError("Only `vocabulary_dtype='int64'` is supported at this time. "
                              f"Received: vocabulary_dtype={vocabulary_dtype}")
-        if oov_token is None:
-            raise ValueError("`oov_token` for IntegerLookup cannot be None.")
         super().__init__(max_tokens=max_tokens, num_oov_indices=num_oov_indices,
                          mask_token=mask_token, oov_token=oov_token, vocabulary=vocabulary,
                          vocabulary_dtype=vocabulary_dtype, idf_weights=idf_weights,
