@@ -506,6 +506,13 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
     if conv is not None:
         return conv(dtype=None if dtype is None else _dt.as_dtype(dtype), name=name)
     if isinstance(value, CompositeTensor):
+        if hasattr(type(value), "__getitem__") and _state.graph is not None and any(
+                _has_symbolic(c) for c in value._type_spec._to_components(value)):
+            # (a traced one: TF's graph converts it with NumPy, which finds no elements)
+            raise TypeError(f"Failed to convert elements of {value} to Tensor. Consider "
+                            "casting elements to a supported type. See "
+                            "https://www.tensorflow.org/api_docs/python/tf/dtypes for "
+                            "supported TF dtypes.")
         if hasattr(type(value), "__getitem__"):  # TF takes it for a sequence: tries len()
             raise ValueError(f"TypeError: object of type '{type(value).__name__}' has no "
                              "len()\n")

@@ -716,13 +716,22 @@ def repeat(input: Any, repeats: Any, axis: Any = None, name: str | None = None) 
         return reshape(tiled, [d * k if i == ax else d for i, d in enumerate(x._shape)])
     if reps.ndim != 1 or reps.shape[0] != x._shape[ax]:
         raise ValueError(f"Dimensions {x._shape[ax]} and {reps.shape[0]} are not compatible")
-    if (reps < 0).any():
-        raise InvalidArgumentError(None, None, f"Expected repeats >= 0, but got {reps.tolist()} "
-                                               "[Op:Repeat]")
+    # TF repeats by a sequence mask: a negative count repeats its element no times; past
+    # axis 0 TF then reshapes to the counts' sum, which a negative one makes too small
+    signed_total = int(reps.astype(object).sum())
+    reps = np.maximum(reps, 0)
     # the output's size before building its index: huge counts are refused, not allocated
     total = int(reps.astype(object).sum())
     out = tuple(x._shape[:ax]) + (total,) + tuple(x._shape[ax + 1:])
     check_finite_size("Repeat", out if None not in out else (total,), x._dtype)
     check_finite_size("Repeat", (total,), dt.int64)
     index = np.repeat(np.arange(x._shape[ax]), reps.astype(np.int64))
-    return gather(x, convert_to_tensor(index.astype(np.int64)), axis=ax)
+    out = gather(x, convert_to_tensor(index.astype(np.int64)), axis=ax)
+    if signed_total != total and ax > 0:
+        # (TF's reshape of the masked values to the signed sum: its error, from the op's
+        # Python wrapper, which names no op)
+        try:
+            reshape(out, [signed_total if i == ax else d for i, d in enumerate(x._shape)])
+        except InvalidArgumentError as e:
+            raise InvalidArgumentError(None, None, f"{e._message} name: ") from None
+    return out
