@@ -845,10 +845,17 @@ CASES = {
 }
 
 
+def all_cases() -> dict:
+    """This module's cases and file_cases_more.py's."""
+    from tests.interop import file_cases_more
+
+    return {**CASES, **file_cases_more.CASES}
+
+
 def run_case(tf, keras, name: str, folder: str, write: bool) -> dict:
     """Writes case `name`'s files into `folder` (when `write`), or reads them: its
     result, or the error the writing or reading raised."""
-    writer, reader = CASES[name]
+    writer, reader = all_cases()[name]
     os.makedirs(folder, exist_ok=True)
     keras.utils.set_random_seed(0)
     try:

@@ -32,7 +32,7 @@ def main():
     record = work == "--record"
     if record:
         work = tempfile.mkdtemp()
-    names = names or list(C.CASES)
+    names = names or list(C.all_cases())
     out = {"tf_on_tf": {}, "tf_on_ef": {}, "tf_write": {}}
     for name in names:
         folder = os.path.join(work, "tf", name)
