@@ -449,3 +449,26 @@ CASES.update({
     "string_variable_tables": (write_string_variable_tables, read_string_variable_tables),
     "archive_errors": (write_archive_errors, read_archive_errors),
 })
+
+
+def write_unbuilt_load(tf, keras, d):
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2, name="d")], name="s")
+    model.save(os.path.join(d, "m.keras"))
+    model.save_weights(os.path.join(d, "w.weights.h5"))
+    with open(os.path.join(d, "bad.keras"), "w") as f:
+        f.write("not a zip file")
+
+
+def read_unbuilt_load(tf, keras, d):
+    # (Keras 3 refuses an unbuilt model before it opens a .keras or .weights.h5 file)
+    def unbuilt():
+        return keras.Sequential([keras.layers.Dense(2, name="d")], name="s")
+
+    out = {f: errors(lambda: unbuilt().load_weights(os.path.join(d, f)), d)
+           for f in ("m.keras", "w.weights.h5", "bad.keras", "missing.keras")}
+    out["by_name"] = errors(lambda: unbuilt().load_weights(os.path.join(d, "m.keras"),
+                                                           by_name=True), d)
+    return out
+
+
+CASES["unbuilt_load"] = (write_unbuilt_load, read_unbuilt_load)

@@ -7,9 +7,10 @@ writes TF's files of each case of file_cases.CASES under WORKDIR/tf/NAME and rea
 (TF on its own files: the reference), reads eagerflow's under WORKDIR/ef/NAME where they
 exist, and writes both results to WORKDIR/tf_out.json. With WORKDIR "--record" it writes
 TF on its own files into golden/file_cases.json (what test_file_cases.py checks without
-TensorFlow).
+TensorFlow): every case's, or the NAMEs' in place of their old records.
 """
 
+import json
 import os
 import sys
 import tempfile
@@ -41,8 +42,9 @@ def main():
         ours = os.path.join(work, "ef", name)
         if os.path.isdir(ours):
             out["tf_on_ef"][name] = C.run_case(tf, keras, name, ours, write=False)
-    if record:
-        write_json(GOLDEN, out["tf_on_tf"], "\n", indent=1, sort_keys=True)
+    if record:  # (named cases update the recorded ones)
+        recorded = json.loads(open(GOLDEN).read()) if sys.argv[2:] else {}
+        write_json(GOLDEN, {**recorded, **out["tf_on_tf"]}, "\n", indent=1, sort_keys=True)
     else:
         write_json(os.path.join(work, "tf_out.json"), out)
 
