@@ -73,8 +73,13 @@ def _bin_grad(gx: Callable | None, gy: Callable | None, fast: tuple | None = Non
         if _state.graph is not None and GRAPH_REDUCE[0] is not None:
             return GRAPH_REDUCE[0](x, y, g, n.outputs[0], gx, gy, fast, fast_gy,
                                    None if skips is None else (skips, n.needs))
-        return [None if gx is None else sum_to(gx(g, x, y, n.outputs[0]), x),
-                None if gy is None else sum_to(gy(g, x, y, n.outputs[0]), y)]
+        # eagerly, an input whose gradient the tape does not want (a constant operand,
+        # `x * 2.0`) gets none: its ops would be run and dropped (TF's skip_input_indices)
+        needs = getattr(n, "needs", None)
+        return [None if gx is None or needs is not None and not needs[0] else
+                sum_to(gx(g, x, y, n.outputs[0]), x),
+                None if gy is None or needs is not None and not needs[1] else
+                sum_to(gy(g, x, y, n.outputs[0]), y)]
     return grad
 
 

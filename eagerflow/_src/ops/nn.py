@@ -127,9 +127,12 @@ def _activation(name: str, kernel: Callable, grad: Callable, ref: Callable, type
                           InvalidArgumentError,
                           "Value for attr 'T' of string is not in the list of allowed values")]
 
+    # (without attrs, infer answers an input of an allowed dtype with its own shape and
+    # dtype: dispatch's one-input paths skip it, as for the elementwise factories' ops)
+    like = frozenset(map(id, types)) if attrs is None else frozenset()
     return register(OpDef(name, infer, kernel, grad=grad, reference=ref, samples=samples,
                           bad_samples=bad, elementwise=True, cuda=cuda, np_kernel=np_kernel,
-                          half_kernel=half_kernel))
+                          half_kernel=half_kernel, like_inputs=like))
 
 
 def _grad_infer(name: str, types: tuple) -> Callable:
