@@ -137,10 +137,16 @@ def _activation(name: str, kernel: Callable, grad: Callable, ref: Callable, type
 
 def _grad_infer(name: str, types: tuple) -> Callable:
     """infer for an activation's gradient op: (g, x) of one dtype and exactly one shape."""
+    ids = frozenset(map(id, types))
+
     def infer(g: Any, x: Any, **a: Any) -> list:
-        _float_attrs(name, a)
-        d = check_t(name, (g, x), types)
-        C.same_shape(name, g, x)
+        if a:
+            _float_attrs(name, a)
+        d = g._dtype  # (the common call, one allowed dtype and one shape, checked first)
+        if d is not x._dtype or id(d) not in ids:
+            d = check_t(name, (g, x), types)
+        if g._shape != x._shape:
+            C.same_shape(name, g, x)
         return [(x._shape, d)]
     return infer
 
