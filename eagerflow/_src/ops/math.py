@@ -24,7 +24,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import dispatch, eigen32, halfprec, libm32
 from eagerflow._src.ops.broadcast_grads import sum_to
 from eagerflow._src.ops.composite_dispatch import dispatchable
-from eagerflow._src.ops.dispatch import bind, wants
+from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
 from eagerflow._src.ops.elementwise import (
     _adopt,
@@ -73,9 +73,9 @@ def _bin_grad(gx: Callable | None, gy: Callable | None, fast: tuple | None = Non
         if _state.graph is not None and GRAPH_REDUCE[0] is not None:
             return GRAPH_REDUCE[0](x, y, g, n.outputs[0], gx, gy, fast, fast_gy,
                                    None if skips is None else (skips, n.needs))
-        # (eagerly an input the tape wants no gradient for, `x * 2.0`'s 2.0, gets None)
-        return [None if gx is None or not wants(n, 0) else sum_to(gx(g, x, y, n.outputs[0]), x),
-                None if gy is None or not wants(n, 1) else sum_to(gy(g, x, y, n.outputs[0]), y)]
+        z, wants = n.outputs[0], dispatch.wants  # (an input the tape skips gets None)
+        return [None if gx is None or not wants(n, 0) else sum_to(gx(g, x, y, z), x),
+                None if gy is None or not wants(n, 1) else sum_to(gy(g, x, y, z), y)]
     return grad
 
 
