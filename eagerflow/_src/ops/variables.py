@@ -45,6 +45,7 @@ _uid = itertools.count(1)
 # TF's numbering of the anonymous resources a process makes: a variable's handle is named
 # "<variable name>/<n>" (n from 0, taken when the variable is made)
 _handle_uids = itertools.count(0)
+_new = object.__new__
 
 
 
@@ -367,7 +368,13 @@ class Variable(metaclass=_VariableMeta):
         if graph is not None and hasattr(graph, "read_variable"):
             t = graph.read_variable(self)
         else:
-            t = EagerTensor(self._arr, self._dtype, self._device)
+            # EagerTensor(self._arr, self._dtype, self._device) inlined, as dispatch makes
+            # its results: a deep model reads hundreds of variables a step
+            t = _new(EagerTensor)
+            t._arr = a = self._arr
+            t._shape = a.shape
+            t._dtype = self._dtype
+            t._device = self._device
             tapes = st["tapes"]
             if tapes:
                 if len(tapes) == 1:  # (the common case, as in dispatch.record)
