@@ -7,7 +7,7 @@ On a GPU an eager step of a small model is bound by the host: each op's Python p
 plus one CuPy launch (~5-10 us of host time each), and each read back from the device
 (a synchronization). The stand-in counts the launches where CuPy would make them
 (`strict.count_launches`: a ufunc, a reduction, a copy, a fill, a cuBLAS product, an
-ElementwiseKernel call each count one) and the copies (`strict.count_transfers`); the
+ElementwiseKernel call each count one) and the copies (`strict_streams.count_transfers`); the
 bytecodes are counted with sys.settrace's opcode events over one step, by where they ran
 (the stand-in's own array wrapper is CuPy's C code on a GPU, so it is left out of the
 eagerflow figure). Rows: the eager guide's CNN train step (benchmarks/guide.py: Adam, a
@@ -112,9 +112,11 @@ def place_of(f: str) -> str:
 
 def measure(tf: object, strict: object, step: object, args: tuple) -> dict:
     """Launches, transfers and bytecodes of one warm step."""
+    from eagerflow._src.backend import strict_streams
+
     for _ in range(3):  # warm: traced, slots built, caches filled
         step(*args)
-    with strict.count_launches() as launches, strict.count_transfers() as moved:
+    with strict.count_launches() as launches, strict_streams.count_transfers() as moved:
         step(*args)
     codes = count_bytecodes(step, args, place_of, ("eagerflow", "stand-in", "other"))
     return {"launches": dict(launches), "to_host": moved["to_host"],

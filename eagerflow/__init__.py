@@ -51,7 +51,7 @@ from eagerflow._src.core.tensor import (  # noqa: E402
     register_tensor_conversion_function as register_tensor_conversion_function,
 )
 from eagerflow._src.ops import operators as _operators  # noqa: E402,F401
-from eagerflow._src.ops.slicing import slice as slice  # noqa: E402
+from eagerflow._src.ops.slice_op import slice as slice  # noqa: E402
 from eagerflow._src.ops.graph_constants import (  # noqa: E402
     convert_to_tensor_v2 as convert_to_tensor,
 )
@@ -186,8 +186,10 @@ from eagerflow._src.ops.debugging import (
 from eagerflow._src.ops.indexing import (
     boolean_mask as boolean_mask,
     gather as gather,
-    one_hot as one_hot,
     sequence_mask as sequence_mask,
+)
+from eagerflow._src.ops.unique_one_hot import (
+    one_hot as one_hot,
     unique as unique,
     unique_with_counts as unique_with_counts,
 )
@@ -285,12 +287,14 @@ from eagerflow._src.ops.misc_ops import (  # noqa: E402
     broadcast_dynamic_shape as broadcast_dynamic_shape,
     broadcast_static_shape as broadcast_static_shape,
     complex as complex,
-    control_dependencies as control_dependencies,
     ensure_shape as ensure_shape,
-    group as group,
-    no_op as no_op,
     searchsorted as searchsorted,
     truncatemod as truncatemod,
+)
+from eagerflow._src.ops.control_deps import (  # noqa: E402
+    control_dependencies as control_dependencies,
+    group as group,
+    no_op as no_op,
     tuple as tuple,
 )
 from eagerflow._src.ops.string_ops import as_string as as_string  # noqa: E402

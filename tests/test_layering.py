@@ -64,7 +64,8 @@ PACKAGES = [
 # The order of ops/, bottom first: each module imports only modules before it.
 OPS_ORDER = [
     # machinery: no ops of their own
-    "op_index", "tf_op_defs", "registry", "heap", "checks", "eager_errors", "composite_dispatch",
+    "op_index", "tf_op_defs", "registry", "heap", "checks", "wrapper_inputs", "eager_errors",
+    "composite_dispatch",
     "held_arrays", "dispatch", "graph_constants",
     "windows_cuda", "conv_taps", "windows", "pool_windows",
     "packed_strings",
@@ -83,9 +84,10 @@ OPS_ORDER = [
     "reduce", "logsumexp_scan", "printing", "print_v1", "debugging", "tfdbg",
     "tfdbg_v1",
     # indexing and slicing
-    "indexed_slices", "indexing", "nd_indexing", "topk_order", "sorting", "indexing_versions",
+    "indexed_slices", "indexing", "unique_one_hot",
+    "nd_indexing", "topk_order", "sorting", "indexing_versions",
     "raw_array_ops", "slice_keys",
-    "slicing",
+    "slicing", "slice_op",
     "padding", "segment_ops", "device_scatter", "resource_scatter", "scatter_nonaliasing",
     "graph_only_ops", "resource_gather",
     "resource_gather_nd",
@@ -96,7 +98,8 @@ OPS_ORDER = [
     "sparse_matmul", "linalg_diag", "linalg", "linalg_eye", "einsum", "linalg_decomp",
     "linalg_diag_bands",
     "linalg_banded", "linalg_general",
-    "norms", "nms_gpu", "misc_ops", "linalg_solvers", "linalg_functions", "linalg_matfunc",
+    "norms", "nms_gpu", "control_deps", "misc_ops", "greedy_nms",
+    "linalg_solvers", "linalg_functions", "linalg_matfunc",
     # random: Philox bits, glibc's float maths, TF's distributions, then the ops, and the
     # initializers that draw from them
     "philox", "random_dists", "random_gpu", "random_reference", "random_unroll",
@@ -105,9 +108,10 @@ OPS_ORDER = [
     "sobol",
     "initializers",
     # nn
-    "nn_args", "nn_conv_checks", "nn_conv", "nn_conv_nd", "nn", "nn_pool", "nn_fused_bn",
+    "nn_args", "nn_conv_checks", "nn_conv", "nn_conv_variants", "nn_conv_nd", "nn", "nn_pool",
+    "nn_pool_argmax", "nn_fused_bn",
     "nn_norm", "nn_loss", "global_norms",
-    "nn_ctc", "nn_fused", "nn_batchnorm", "nn_space_formats", "nn_space",
+    "nn_ctc", "nn_fused", "nn_batchnorm", "nn_space_formats", "nn_space", "nn_lrn",
     "nn_extras", "nn_pool_v2", "nn_morphology",
     "nn_fractional", "rnn_blocks",
     "quantization", "quantize_dequantize", "quantized_ops", "quantized_nn_ops",

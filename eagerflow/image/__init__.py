@@ -90,4 +90,4 @@ from eagerflow._src.ops.image_sampling import (
     sample_distorted_bounding_box as sample_distorted_bounding_box,
     stateless_sample_distorted_bounding_box as stateless_sample_distorted_bounding_box,
 )
-from eagerflow._src.ops.misc_ops import non_max_suppression as non_max_suppression
+from eagerflow._src.ops.greedy_nms import non_max_suppression as non_max_suppression

@@ -50,10 +50,12 @@ from eagerflow._src.ops.nn_norm import (
 )
 from eagerflow._src.ops.nn_conv import (
     conv1d as conv1d,
-    conv1d_transpose as conv1d_transpose,
     conv2d as conv2d,
-    conv2d_transpose as conv2d_transpose,
     conv3d as conv3d,
+)
+from eagerflow._src.ops.nn_conv_variants import (
+    conv1d_transpose as conv1d_transpose,
+    conv2d_transpose as conv2d_transpose,
     conv3d_transpose as conv3d_transpose,
     conv_transpose as conv_transpose,
     depthwise_conv2d_backprop_filter as depthwise_conv2d_backprop_filter,
@@ -69,15 +71,19 @@ from eagerflow._src.ops.nn_pool import (
     max_pool1d as max_pool1d,
     max_pool2d as max_pool2d,
     max_pool3d as max_pool3d,
+)
+from eagerflow._src.ops.nn_pool_argmax import (
     max_pool_with_argmax as max_pool_with_argmax,
 )
 from eagerflow._src.ops.sorting import top_k as top_k
 from eagerflow._src.ops.nn_space import (
     depth_to_space as depth_to_space,
-    local_response_normalization as local_response_normalization,
-    lrn as lrn,
     space_to_batch as space_to_batch,
     space_to_depth as space_to_depth,
+)
+from eagerflow._src.ops.nn_lrn import (
+    local_response_normalization as local_response_normalization,
+    lrn as lrn,
 )
 from eagerflow._src.ops.misc_ops import zero_fraction as zero_fraction
 from eagerflow.nn import experimental as experimental  # noqa: E402,F401

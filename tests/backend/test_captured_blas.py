@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from eagerflow._src import backend as B
-from eagerflow._src.backend import strict
+from eagerflow._src.backend import strict, strict_streams
 from eagerflow._src.backend.captured_blas import WORKSPACE_BYTES, CapturedBlas
 from eagerflow._src.backend.strict_cublas import Cublas
 from eagerflow._src.backend.strict_tf32 import tf32_round
@@ -20,7 +20,7 @@ N, T = 0, 1
 
 
 def _model():
-    return Cublas(lambda: strict._CURRENT.stream, B.BFLOAT16)
+    return Cublas(lambda: strict_streams._CURRENT.stream, B.BFLOAT16)
 
 
 def _addr(a):
@@ -58,7 +58,7 @@ def test_the_model_is_cublas_column_major_strided_gemm(m, n, k, ta, tb, pad, cou
                     acc += x * y
                 want[i * sc + r + c * ldc] = alpha * acc + beta * C[i * sc + r + c * ldc]
     h = lib.create()
-    lib.setStream(h, strict._CURRENT.stream.ptr)
+    lib.setStream(h, strict_streams._CURRENT.stream.ptr)
     keep = [_scalar(alpha, np.float64), _scalar(beta, np.float64)]
     lib.gemmStridedBatchedEx(h, ta, tb, m, n, k, keep[0][1], _addr(A), lib.CUDA_R_64F, lda, sa,
                              _addr(Bm), lib.CUDA_R_64F, ldb, sb, keep[1][1], _addr(C),
@@ -80,17 +80,17 @@ def test_the_model_refuses_what_cublas_refuses():
     with pytest.raises(RuntimeError, match="NOT_INITIALIZED"):
         call(12345)
     h = lib.create()
-    lib.setStream(h, strict._CURRENT.stream.ptr)
+    lib.setStream(h, strict_streams._CURRENT.stream.ptr)
     with pytest.raises(RuntimeError, match="INVALID_VALUE"):
         call(h, lda=1)  # (a leading dimension under the rows)
     with pytest.raises(RuntimeError, match="NOT_SUPPORTED"):
         call(h, compute=lib.CUBLAS_COMPUTE_64F)  # (float32 data, a float64 compute type)
     with pytest.raises(RuntimeError, match="NOT_SUPPORTED"):
         call(h, ctype=lib.CUDA_R_16F)
-    lib.setStream(h, strict._CURRENT.stream.ptr + 1)
+    lib.setStream(h, strict_streams._CURRENT.stream.ptr + 1)
     with pytest.raises(AssertionError, match="another stream"):
         call(h)
-    stream = strict.Stream(non_blocking=True)
+    stream = strict_streams.Stream(non_blocking=True)
     with stream:  # (CuPy's binding refuses to bind a handle to a capturing stream)
         stream.begin_capture()
         with pytest.raises(NotImplementedError, match="during stream capture"):
@@ -104,7 +104,7 @@ def test_the_model_refuses_what_cublas_refuses():
 
 def _blas():
     blas = CapturedBlas(_model(), B.BFLOAT16)
-    blas.prepare(strict.xp, 0, strict._CURRENT.stream.ptr)
+    blas.prepare(strict.xp, 0, strict_streams._CURRENT.stream.ptr)
     return blas
 
 
@@ -127,7 +127,7 @@ def test_row_major_products_are_numpys(shapes, dtype, transposed, seed):
     a, b = (rng.normal(size=s).astype(np.float32).astype(dtype) for s in shapes)
     if transposed and b.ndim >= 2:  # (a view that is not C-contiguous)
         b = np.ascontiguousarray(np.swapaxes(b, -1, -2)).swapaxes(-1, -2)
-    got = _blas().product(strict.xp, 0, strict._CURRENT.stream.ptr, strict.xp.asarray(a),
+    got = _blas().product(strict.xp, 0, strict_streams._CURRENT.stream.ptr, strict.xp.asarray(a),
                           strict.xp.asarray(b), False)
     want = np.matmul(a.astype(np.float64), b.astype(np.float64))
     got = got.get()
@@ -153,7 +153,7 @@ def test_a_transposed_operand_is_read_in_place_as_the_eager_product_reads_it(sha
     blas = _blas()
     calls, gemm = [], blas.lib.gemmStridedBatchedEx
     blas.lib.gemmStridedBatchedEx = lambda *args: (calls.append(args), gemm(*args))[1]
-    got = blas.product(xp, 0, strict._CURRENT.stream.ptr, a, b, False)
+    got = blas.product(xp, 0, strict_streams._CURRENT.stream.ptr, a, b, False)
     (args,) = calls
     assert args[1] == args[2] == T  # (both operands read transposed)
     assert {args[7], args[11]} == {a.data.ptr, b.data.ptr}  # (in place)
@@ -168,7 +168,7 @@ def test_tf32_rounds_float32_operands_unless_switched_off_by_nvidia(monkeypatch)
     xa, xb = strict.xp.asarray(a), strict.xp.asarray(b)
 
     def product(tf32):
-        return _blas().product(strict.xp, 0, strict._CURRENT.stream.ptr, xa, xb, tf32).get()
+        return _blas().product(strict.xp, 0, strict_streams._CURRENT.stream.ptr, xa, xb, tf32).get()
 
     exact = a.astype(np.float64) @ b.astype(np.float64)
     rounded = tf32_round(a).astype(np.float64) @ tf32_round(b).astype(np.float64)
@@ -180,7 +180,7 @@ def test_tf32_rounds_float32_operands_unless_switched_off_by_nvidia(monkeypatch)
 
 
 def test_what_it_does_not_take_is_left_to_the_caller():
-    xp, ptr = strict.xp, strict._CURRENT.stream.ptr
+    xp, ptr = strict.xp, strict_streams._CURRENT.stream.ptr
     f, i = xp.ones((2, 2), np.float32), xp.ones((2, 2), np.int32)
     unprepared = CapturedBlas(_model())
     assert unprepared.product(xp, 0, ptr, f, f, False) is None  # (no handle made)
@@ -207,7 +207,8 @@ def test_a_captured_product_is_recorded_and_replayed_on_new_values():
 
 def test_each_thread_binds_a_handle_of_its_own():
     blas, seen = _blas(), []
-    t = threading.Thread(target=lambda: (blas.prepare(strict.xp, 0, strict._CURRENT.stream.ptr),
+    current = strict_streams._CURRENT
+    t = threading.Thread(target=lambda: (blas.prepare(strict.xp, 0, current.stream.ptr),
                                          seen.append(blas.local.handles[0].ptr)))
     t.start()
     t.join()

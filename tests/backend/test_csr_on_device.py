@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import eagerflow as tf
-from eagerflow._src.backend import strict
+from eagerflow._src.backend import strict, strict_streams
 from eagerflow._src.core import device
 
 GPU0 = "/job:localhost/replica:0/task:0/device:GPU:0"
@@ -444,7 +444,7 @@ def test_zeros_like_reads_and_copies_nothing():
     with tf.device("/CPU:0"):
         on_cpu = _csr(np.eye(3, dtype=np.float32))
     for x in (m, on_cpu):
-        with strict.count_transfers() as n:
+        with strict_streams.count_transfers() as n:
             z = tf.zeros_like(x)
         assert n["to_host"] == 0 and n["to_device"] == 0
         assert _on_device(z) and _box(z).row_pointers.get().tolist() == [0] * 4
@@ -528,7 +528,7 @@ def test_components_on_the_device_and_nnz_in_host_memory(seed, items, rows, cols
     rng = np.random.default_rng(seed)
     d = _sparse(rng, _shape(items, rows, cols), density, np.float64)
     m = _csr(d)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         nnz = R.SparseMatrixNNZ(sparse_matrix=m)
     # (TF's GPU kernel writes the counts in host memory: they are the batch pointers')
     assert n["to_host"] == n["to_device"] == 0 and not isinstance(nnz._arr, strict.StrictArray)
@@ -577,7 +577,7 @@ def test_matmul_on_the_device_is_the_cpus(seed, items, rows, cols, density, dtyp
     b = _sparse(rng, b_shape, 1.0, dtype)
     m = _csr(a)
     bt = tf.constant(b)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         got = R.SparseMatrixMatMul(a=m, b=bt, **flags)
     assert got.device == GPU0 and n["to_host"] == 0
     want = _cpu(lambda x, y: R.SparseMatrixMatMul(a=_csr(x), b=y, **flags), a, b)
@@ -612,7 +612,7 @@ def test_sparse_matmul_on_the_device_is_the_cpus(seed, items, rows, cols, densit
 def test_a_device_matrix_is_used_without_reading_it_back():
     d = tf.constant(np.array([[1, 0, 2], [0, 0, 3], [4, 0, 0]], np.float32))
     m = _csr(d)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         R.CSRSparseMatrixToDense(sparse_input=m, type=tf.float32)
         R.SparseMatrixTranspose(input=m, type=tf.float32)
         R.SparseMatrixMul(a=m, b=tf.constant(2.0))

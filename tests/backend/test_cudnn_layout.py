@@ -14,7 +14,7 @@ import pytest
 import eagerflow as tf
 from eagerflow._src import backend as B
 from eagerflow._src.backend import cudnn as C
-from eagerflow._src.backend import strict, strict_tf32
+from eagerflow._src.backend import strict, strict_streams, strict_tf32
 from eagerflow._src.core import device as D
 
 
@@ -126,7 +126,7 @@ class _Graph:
         pack = {self.tensors[uid]: ptr for uid, ptr in pack.items()}
         assert all(type(p) is int for p in pack.values())
         self._run(pack)
-        cap = strict._CURRENT.stream._capture
+        cap = strict_streams._CURRENT.stream._capture
         if cap is not None:  # (cuDNN's kernels go to the stream: a capture records them)
             cap.record(lambda: self._run(pack, logged=False), None)
 
@@ -542,7 +542,7 @@ def test_a_fused_convolutions_gradient_on_the_path_is_the_three_ops(
     """_FusedConv2DGrad's kernel (nn_fused.py) calls the engine's backprops directly: the
     same arrays as ReluGrad's, BiasAddGrad's and the two backprop ops' (grouped ones on
     im2col, as theirs)."""
-    from eagerflow._src.ops import nn, nn_conv, nn_fused
+    from eagerflow._src.ops import nn, nn_conv_variants, nn_fused
     from eagerflow._src.ops.dispatch import bind
 
     rng = np.random.default_rng(6)
@@ -560,8 +560,8 @@ def test_a_fused_convolutions_gradient_on_the_path_is_the_three_ops(
         assert ("wgrad" in fake.log) == (groups == 1)
         assert ("dgrad" in fake.log) == (groups == 1 and input_grad)
         gz = bind(nn.RELU_GRAD, (g, y), {}) if relu else g
-        want = [nn_conv.conv2d_backprop_input(x.shape, w, gz, strides, padding),
-                nn_conv.conv2d_backprop_filter(x, w.shape, gz, strides, padding),
+        want = [nn_conv_variants.conv2d_backprop_input(x.shape, w, gz, strides, padding),
+                nn_conv_variants.conv2d_backprop_filter(x, w.shape, gz, strides, padding),
                 bind(nn.BIAS_ADD_GRAD, (gz,), {"data_format": "NHWC"})]
         if not input_grad:
             assert got[0].shape == (0,)

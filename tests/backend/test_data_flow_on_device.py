@@ -63,12 +63,12 @@ def test_partition_values_out_of_range_are_refused_on_the_device():
 def test_segment_ids_past_the_segments_are_dropped_on_the_device(fn):
     """TF's GPU kernels check no id: one past num_segments is dropped, as a negative one is
     (its CPU kernel raises), and so a device reads nothing back to check."""
-    from eagerflow._src.backend import strict
+    from eagerflow._src.backend import strict_streams
 
     data = tf.constant([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
     ids = tf.constant([0, 7, -1])
     fn(data, ids, 2)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         got = fn(data, ids, 2)
     assert n["to_host"] == 0 and got.device.endswith("GPU:0")
     np.testing.assert_array_equal(got.numpy()[0], [1.0, 2.0])
@@ -80,7 +80,7 @@ def test_segment_ids_past_the_segments_are_dropped_on_the_device(fn):
 def test_a_gather_out_of_range_gives_zeros_on_the_device_as_tf_documents():
     """tf.gather's documented GPU behaviour: an index out of range gives zeros (the CPU
     raises), so a device gathers (an embedding's rows too) reading no index back."""
-    from eagerflow._src.backend import strict
+    from eagerflow._src.backend import strict_streams
 
     params = tf.constant([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
     table = tf.Variable(params)
@@ -90,7 +90,7 @@ def test_a_gather_out_of_range_gives_zeros_on_the_device_as_tf_documents():
     for fn in (lambda: tf.gather(params, ids), lambda: tf.gather(table, ids),
                lambda: tf.gather(batched, ids, axis=1, batch_dims=1)):
         fn()
-        with strict.count_transfers() as n:
+        with strict_streams.count_transfers() as n:
             got = fn()
         assert n["to_host"] == 0 and got.device.endswith("GPU:0")
     np.testing.assert_array_equal(tf.gather(params, ids).numpy(), want)
@@ -105,12 +105,12 @@ def test_a_gather_out_of_range_gives_zeros_on_the_device_as_tf_documents():
 def test_nd_gathers_give_zeros_and_nd_scatters_ignore_indices_out_of_range():
     """tf.gather_nd and tf.scatter_nd's documented GPU behaviour: zeros for an index vector
     out of range, and such an update ignored (the CPU raises for both)."""
-    from eagerflow._src.backend import strict
+    from eagerflow._src.backend import strict_streams
 
     params = tf.constant([[1.0, 2.0], [3.0, 4.0]])
     idx = tf.constant([[1, 0], [2, 0], [0, -1]])
     tf.gather_nd(params, idx)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         got = tf.gather_nd(params, idx)
     assert n["to_host"] == 0 and got.device.endswith("GPU:0")
     np.testing.assert_array_equal(got.numpy(), [3.0, 0.0, 0.0])
@@ -141,7 +141,7 @@ def test_nd_scatters_skip_bad_vectors_where_they_land_reading_nothing_back(seed,
     """TF's GPU kernels skip an index vector out of range (negative or past its dim)
     without a check: here each becomes a row past the end, which the result leaves out,
     so nothing is read back; the result is the CPU's over the vectors in range."""
-    from eagerflow._src.backend import strict
+    from eagerflow._src.backend import strict_streams
 
     k = min(k, len(shape))
     rng = np.random.default_rng(seed)
@@ -153,7 +153,7 @@ def test_nd_scatters_skip_bad_vectors_where_they_land_reading_nothing_back(seed,
         ids = ids[np.unique(ids, axis=0, return_index=True)[1]] if n else ids
         upd = upd[:len(ids)]
     t, i, u = tf.constant(base), tf.constant(ids), tf.constant(upd)
-    with strict.count_transfers() as count:
+    with strict_streams.count_transfers() as count:
         got = SCATTERS[name](t, i, u)
     assert count["to_host"] == 0
     assert got.device.endswith("GPU:0")

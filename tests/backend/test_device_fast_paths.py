@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-from eagerflow._src.backend import strict
+from eagerflow._src.backend import strict, strict_streams
 from eagerflow._src.core import device
 
 
@@ -29,7 +29,7 @@ def test_inputs_from_the_host_or_another_gpu_are_copied_to_the_op(gpu):
     c = _on("/GPU:0", [5.0, 6.0])
     with tf.device("/GPU:0"):
         for x, y in [(a, c), (c, a), (b, c), (c, b)]:
-            with strict.count_transfers() as moved:
+            with strict_streams.count_transfers() as moved:
                 out = x + y
             assert out.device.endswith("GPU:0") and strict.BACKEND.holds(out._arr, 0)
             assert moved["to_device"] == (a is x or a is y)  # (GPU:1's a peer copy)
@@ -42,7 +42,7 @@ def test_inputs_from_the_host_or_another_gpu_are_copied_to_the_op(gpu):
 def test_a_host_number_is_a_scalar_argument_without_a_copy(gpu):
     x = _on("/GPU:0", [1.0, -2.0])
     x * 2.0
-    with strict.count_transfers() as moved:
+    with strict_streams.count_transfers() as moved:
         y = x * 2.0
         z = tf.maximum(x, 0.0)
     assert moved["to_device"] == 0 and moved["to_host"] == 0

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-from eagerflow._src.backend import strict
+from eagerflow._src.backend import strict, strict_streams
 from eagerflow._src.core import device
 from eagerflow._src.graph import fusion
 from eagerflow._src.ops import math as M
@@ -167,7 +167,7 @@ def test_a_float_mean_is_one_reduction_and_its_gradient_copies_nothing_in(gpu):
     with tf.GradientTape() as tape:
         tape.watch(xt)
         y = tf.reduce_mean(xt, axis=[0, 2], keepdims=True)
-    with strict.count_launches() as n, strict.count_transfers() as moved:
+    with strict.count_launches() as n, strict_streams.count_transfers() as moved:
         grad = tape.gradient(y, xt)
     # the seed gradient's ones, the division, the broadcast: the ratio of sizes is a
     # kernel argument, neither filled on the device (as before) nor copied in
@@ -203,7 +203,7 @@ def test_a_batch_normalization_training_step_launches_fewer(gpu):
     got = step()
     for g, w in zip(got, want):
         np.testing.assert_allclose(g.numpy(), w.numpy(), atol=1e-5)
-    with strict.count_launches() as n, strict.count_transfers() as moved:
+    with strict.count_launches() as n, strict_streams.count_transfers() as moved:
         step()
     assert n["total"] <= 47 and moved["to_device"] == 0
 

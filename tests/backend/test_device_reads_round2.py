@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import eagerflow as tf
-from eagerflow._src.backend import strict
+from eagerflow._src.backend import strict_streams
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.sparse_ops import SPARSE_TO_DENSE
 from tests.gpu_target import on_the_gpu
@@ -39,7 +39,7 @@ def _no_reads(call):
     """`call()`'s result (a tensor or a tuple of them), run twice (the first warms any
     cache), the second counted: it must read nothing back and stay on the GPU."""
     call()
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         got = call()
     outs = got if isinstance(got, (tuple, list)) else (got,)
     assert n["to_host"] == 0
@@ -344,7 +344,7 @@ def test_sparse_to_dense_validated_reads_one_status_as_tfs_gpu_kernel():
         return R.SparseToDense(sparse_indices=ids, output_shape=[3, 4], sparse_values=vt,
                                default_value=0.0)
     call()
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         got = call()
     assert n["to_host"] == 1 and got.device.endswith("GPU:0")
     np.testing.assert_array_equal(got.numpy(), _on_cpu(lambda: R.SparseToDense(

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-from eagerflow._src.backend import strict
+from eagerflow._src.backend import strict_streams
 from eagerflow._src.core import device, nest
 from eagerflow._src.keras.engine import held
 
@@ -40,7 +40,7 @@ def test_conv_gradients_on_the_device_take_host_sizes_without_a_copy(gpu):
         want = _conv_grads(tf.constant(xv), tf.constant(wv), 2, "SAME")
     x, w = tf.constant(xv), tf.constant(wv)
     _conv_grads(x, w, 2, "SAME")
-    with strict.count_transfers() as moved:
+    with strict_streams.count_transfers() as moved:
         got = _conv_grads(x, w, 2, "SAME")
     assert moved["to_device"] == 0 and moved["to_host"] == 0
     for a, b in zip([got[0], *got[1]], [want[0], *want[1]]):

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-from eagerflow._src.backend import strict
+from eagerflow._src.backend import strict, strict_streams
 from eagerflow._src.backend.strict_counts import count_launches
 from eagerflow._src.core import device
 
@@ -59,7 +59,7 @@ def test_an_update_runs_on_the_variables_device(name):
     v, host = tf.Variable(INIT), _on_host()
     assert v.device == GPU0 and host.device == CPU0
     update, expected = _updates(v)[name], _updates(host)[name]
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         update()
     expected()
     assert v.device == GPU0 and isinstance(v._arr, strict.StrictArray), name
@@ -76,7 +76,7 @@ def test_an_update_runs_on_the_variables_device(name):
 def test_a_gather_runs_on_the_variables_device():
     v = tf.Variable(INIT)
     ids = tf.constant([[2, 1], [0, 0], [3, 2]])
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         out = tf.gather_nd(v, ids)
     assert out.device == GPU0 and isinstance(out._arr, strict.StrictArray)
     assert n["to_device"] == 0 and n["to_host"] <= 1, dict(n)
@@ -94,7 +94,7 @@ def test_a_lookup_of_rows_runs_on_the_variables_device():
     ids = tf.constant([2, 0, 2])
     for look in (lambda t: tf.gather(t, ids), lambda t: t.sparse_read(ids),
                  lambda t: tf.nn.embedding_lookup(t, ids)):
-        with strict.count_transfers() as n, tf.device("CPU:0"):
+        with strict_streams.count_transfers() as n, tf.device("CPU:0"):
             out = look(v)
         assert out.device == GPU0 and isinstance(out._arr, strict.StrictArray)
         assert n["to_device"] <= 1 and n["to_host"] <= 1, dict(n)
@@ -176,7 +176,7 @@ def test_a_raw_assignment_runs_on_the_variables_device(op, where):
     v = tf.Variable(INIT)
     with tf.device(where):
         value = tf.constant(INIT[::-1] * 0.5)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         getattr(tf.raw_ops, op)(resource=v.handle, value=value)
     assert n["to_host"] == 0, dict(n)
     assert n["to_device"] == (0 if where == "GPU:0" else 1), dict(n)
@@ -188,7 +188,7 @@ def test_a_raw_assignment_under_a_host_scope_runs_on_the_variables_device():
     v, host = tf.Variable(INIT), _on_host()
     value = tf.constant(np.full((4, 3), 0.25, np.float32))
     with tf.device("CPU:0"):
-        with strict.count_transfers() as n:
+        with strict_streams.count_transfers() as n:
             tf.raw_ops.AssignAddVariableOp(resource=v.handle, value=value)
         tf.raw_ops.AssignAddVariableOp(resource=host.handle, value=value)
     assert n["to_host"] == 0 and n["to_device"] == 0, dict(n)
@@ -207,7 +207,7 @@ def test_a_variables_own_assignments_copy_only_a_value_from_elsewhere():
         on_host = tf.constant(INIT * 2.0)
     for update in (v.assign, v.assign_add, v.assign_sub):
         for value, copies in ((on_gpu, 0), (on_host, 1), (INIT * 2.0, 1)):
-            with strict.count_transfers() as n:
+            with strict_streams.count_transfers() as n:
                 update(value)
             assert n["to_host"] == 0 and n["to_device"] == copies, (update, dict(n))
             assert isinstance(v._arr, strict.StrictArray)
@@ -327,7 +327,7 @@ def test_a_batched_scatter_nd_gives_the_hosts_values(method, dtype):
     with tf.device("CPU:0"):
         host = tf.Variable(start)
     ids_t, upd_t = tf.constant(ids), tf.constant(upd)
-    with strict.count_transfers() as n, count_launches() as launches:
+    with strict_streams.count_transfers() as n, count_launches() as launches:
         getattr(v, method)(ids_t, upd_t)
     getattr(host, method)(ids_t, upd_t)
     assert n["to_device"] == 0 and n["to_host"] == 0, dict(n)  # (TF's: unchecked)
@@ -374,7 +374,7 @@ def test_a_scatter_skips_an_index_out_of_range_as_tfs_gpu_kernel(method, bad):
     nothing back."""
     v = tf.Variable(INIT)
     rows = tf.constant([[0.5, -1.0, 2.0], [1.5, 0.25, -3.0], [2.0, 2.0, 2.0]])
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         getattr(v, method)(tf.IndexedSlices(rows, tf.constant([2, bad, 0])))
     if method in ("scatter_add", "scatter_sub"):
         assert n["to_host"] == 0

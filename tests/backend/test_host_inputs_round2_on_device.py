@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import eagerflow as tf
-from eagerflow._src.backend import strict
+from eagerflow._src.backend import strict_streams
 from eagerflow._src.core import device
 from eagerflow._src.ops.registry import REGISTRY
 
@@ -43,7 +43,7 @@ def test_a_slices_gradient_pads_by_its_host_begin_reading_nothing_back():
         return tape.gradient(y, x)
 
     grad()
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         got = grad()
     assert n["to_host"] == 0 and got.device.endswith("GPU:0")
     want = np.zeros((4, 6), np.float32)
@@ -57,7 +57,7 @@ def test_rng_skip_advances_a_device_state_reading_nothing_back():
     start = np.array([-1, 7, 9], np.int64)  # (a low word of all ones: the carry)
     v = tf.Variable(start)
     R.RngSkip(resource=v.handle, algorithm=1, delta=3)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         R.RngSkip(resource=v.handle, algorithm=1, delta=3)
     assert n["to_host"] == 0 and v.device.endswith("GPU:0")
     counter = (int(start[0]) % 2**64 | int(start[1]) << 64) + 2 * 3 * 256
@@ -72,7 +72,7 @@ def test_band_part_of_python_bounds_reads_nothing_back(rows, cols, data):
     upper = data.draw(st.integers(-1, cols))
     x = np.arange(rows * cols, dtype=np.float32).reshape(rows, cols) + 1
     t = tf.constant(x)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         got = tf.linalg.band_part(t, lower, upper)
     assert n["to_host"] == 0 and got.device.endswith("GPU:0")
     i, j = np.indices(x.shape)
@@ -98,7 +98,7 @@ def test_reverse_sequence_checks_no_length_on_the_device(batch, steps, data):
     lengths = data.draw(st.lists(st.integers(-2, steps + 2), min_size=batch, max_size=batch))
     x = np.arange(batch * steps * 2, dtype=np.float32).reshape(batch, steps, 2)
     t, s = tf.constant(x), tf.constant(np.array(lengths, np.int64))
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         got = tf.reverse_sequence(t, s, seq_axis=1, batch_axis=0)
     assert n["to_host"] == 0 and got.device.endswith("GPU:0")
     np.testing.assert_array_equal(got.numpy(), _reversed_on_gpu(x, lengths))
@@ -113,7 +113,7 @@ def test_gather_v1_gives_zeros_for_an_index_out_of_range_on_the_device():
     idx = np.array([[4, -1], [0, 5]], np.int32)
     p, i = tf.constant(params), tf.constant(idx)
     R.Gather(params=p, indices=i)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         got = R.Gather(params=p, indices=i)
     assert n["to_host"] == 0 and got.device.endswith("GPU:0")
     want = np.zeros((2, 2, 3), np.float32)
@@ -139,7 +139,7 @@ def test_string_ops_have_no_gpu_kernel_and_run_on_the_host(name):
     assert not REGISTRY[name].gpu
     call, inputs_on_gpu = STRING_OPS[name]
     call()
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         out = call()
     assert n["to_host"] == inputs_on_gpu and out.device.endswith("CPU:0")
 
@@ -179,7 +179,7 @@ def test_a_stitch_of_python_indices_reads_nothing_back(name, inputs):
     rows are copied on the device."""
     idx, data = inputs
     on_gpu = [tf.constant(d) for d in data]
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         got = STITCHES[name](idx, on_gpu)
     assert n["to_host"] == 0 and got.device.endswith("GPU:0")
     with tf.device("/CPU:0"):
@@ -203,7 +203,7 @@ def test_a_traced_stitch_and_its_gradient_read_nothing_back():
         return (y,) + tuple(tape.gradient(loss, [a, b]))
 
     f(a, b)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         got = f(a, b)
     assert n["to_host"] == 0 and all(g.device.endswith("GPU:0") for g in got)
     want = np.zeros((5, 2), np.float32)
@@ -226,7 +226,7 @@ def test_a_saved_stitch_loads_and_runs_on_the_device_as_on_the_cpu(tmp_path):
     loaded = tf.saved_model.load(str(tmp_path))
     a, b = tf.constant(X[:3, :2]), tf.constant(X[3:4, :2])
     loaded.f(a, b)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         got = loaded.f(a, b)
     assert n["to_host"] == 0 and got.device.endswith("GPU:0")
     with tf.device("/CPU:0"):

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-from eagerflow._src.backend import strict
+from eagerflow._src.backend import strict_streams
 from eagerflow._src.core import device
 
 R = tf.raw_ops
@@ -65,7 +65,7 @@ def gpu():
 def test_a_host_memory_input_given_as_a_python_value_is_not_read_back(name):
     x = tf.constant(X)
     CALLS[name](x)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         got = _as_list(CALLS[name](x))
     assert n["to_host"] == 0
     assert all(g.device.endswith("GPU:0") for g in got)
@@ -100,7 +100,7 @@ def test_a_gathers_gradient_drops_an_index_out_of_range_reading_nothing_back(bat
         return tf.convert_to_tensor(tape.gradient(loss, params))
 
     grad()
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         got = grad()
     assert n["to_host"] == 0 and got.device.endswith("GPU:0")
     # (the weights of the outputs gathered from a row in range, summed into that row)
@@ -130,7 +130,7 @@ def test_python_bounds_of_a_range_or_an_integer_draw_are_made_on_the_host(name):
 
     EAGER[name]()
     clear_kernel_cache()
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         got = EAGER[name]()
     assert n["to_host"] == 0 and got.device.endswith("GPU:0")
     clear_kernel_cache()
@@ -142,7 +142,7 @@ def test_python_bounds_of_a_range_or_an_integer_draw_are_made_on_the_host(name):
 
 def test_a_range_of_device_bounds_reads_each_once_as_tfs_host_memory_inputs():
     limit = tf.constant(7)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         got = tf.range(limit)
     assert n["to_host"] == 1 and got.numpy().tolist() == list(range(7))
     with pytest.raises(tf.errors.InvalidArgumentError, match="Requires start <= limit"):
@@ -166,7 +166,7 @@ def test_public_functions_make_their_host_memory_values_on_the_host(name):
     device once per geometry."""
     x = tf.constant(X)
     PUBLIC[name](x)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         got = PUBLIC[name](x)
     assert n["to_host"] == 0 and got.device.endswith("GPU:0")
     if name == "resize":

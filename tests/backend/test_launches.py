@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-from eagerflow._src.backend import strict
+from eagerflow._src.backend import strict, strict_streams
 from eagerflow._src.backend.strict_cuda import CompileException
 from eagerflow._src.core import device
 from eagerflow._src.graph import device_program as DP
@@ -92,7 +92,7 @@ def test_a_device_op_on_device_inputs_skips_run_on(gpu, monkeypatch):
         np.testing.assert_array_equal(t.numpy(), want)
     with tf.device("/CPU:0"):
         h = tf.constant(np.ones((2, 2), np.float32))
-    with strict.count_transfers() as moved:
+    with strict_streams.count_transfers() as moved:
         d = tf.add(a, h)
     assert calls == [1] and moved["to_device"] == 1 and d.device.endswith("GPU:0")
     np.testing.assert_array_equal(d.numpy(), a.numpy() + 1)
@@ -229,7 +229,7 @@ def test_elementwise_kernel_raw_arrays_and_the_index():
 def test_elementwise_kernel_under_capture_replays():
     k = xp.ElementwiseKernel("T x", "T y", "y = x * x + (T)1", "sq1")
     x = _dev(np.array([1.0, 2.0]))
-    stream = strict.Stream(non_blocking=True)
+    stream = strict_streams.Stream(non_blocking=True)
     with stream:
         stream.begin_capture()
         y = k(x)
@@ -319,7 +319,7 @@ def test_sparse_softmax_cross_entropy_bad_labels_on_a_device_are_nan_rows(gpu, l
     from eagerflow._src.ops.dispatch import bind
 
     x, y = tf.constant(logits), tf.constant(labels)
-    with strict.count_transfers() as moved:  # (tf.raw_ops reads its inputs: bind)
+    with strict_streams.count_transfers() as moved:  # (tf.raw_ops reads its inputs: bind)
         loss, bp = bind(nn_loss.SPARSE_XENT, (x, y), {})
     assert moved["to_host"] == 0
     ok = bind(nn_loss.SPARSE_XENT, (x, tf.constant(np.array([0, 1, 1, 2], ltype))),
@@ -350,7 +350,7 @@ def test_an_unused_xent_backprop_gradient_is_skipped_unread_and_untraced(gpu):
     cpu, dev = _both(grad, logits, labels)
     np.testing.assert_array_equal(dev.numpy(), cpu.numpy())
     x, y = tf.constant(logits), tf.constant(labels)
-    with strict.count_transfers() as moved:
+    with strict_streams.count_transfers() as moved:
         grad(x, y)
     assert moved["to_host"] == 0
     fn = tf.function(grad)

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-from eagerflow._src.backend import strict
+from eagerflow._src.backend import strict, strict_streams
 from eagerflow._src.core import device
 
 GPU0 = "/job:localhost/replica:0/task:0/device:GPU:0"
@@ -34,7 +34,7 @@ def test_a_traced_tensor_array_loop_runs_on_the_device_with_no_read_back():
     f = tf.function(_accumulate)
     x = tf.constant([1.0, 2.0, 3.0])
     f(x, 4)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         out = f(x, 4)
     assert out.device == GPU0 and isinstance(out._arr, strict.StrictArray)
     # (the loop's counter and its test stay on the host, as TF's int32 values do: only
@@ -42,7 +42,7 @@ def test_a_traced_tensor_array_loop_runs_on_the_device_with_no_read_back():
     assert n["to_host"] == 0
     limit = tf.constant(4)  # (a device tensor here: read back once, not at each test)
     f(x, limit)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         f(x, limit)
     assert n["to_host"] == 1
     with tf.device("/CPU:0"):
@@ -68,7 +68,7 @@ def test_a_loop_gradient_through_a_tensor_array_equals_the_hosts():
 def test_eager_list_ops_keep_the_items_on_the_device():
     lst = R.TensorListReserve(element_shape=[2], num_elements=3, element_dtype=tf.float32)
     assert lst.device == GPU0
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         lst = R.TensorListSetItem(input_handle=lst, index=1, item=tf.constant([1.0, 2.0]))
         lst = R.TensorListPushBack(input_handle=lst, tensor=tf.constant([3.0, 4.0]))
         item = R.TensorListGetItem(input_handle=lst, index=3, element_shape=[2],
@@ -110,7 +110,7 @@ def test_a_list_of_strings_stays_on_the_host():
 
 def test_the_length_stays_in_host_memory():
     lst = R.TensorListFromTensor(tensor=tf.ones([3, 2]), element_shape=[2])
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         length = R.TensorListLength(input_handle=lst)
     assert n["to_host"] == 0 and int(length) == 3
 

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 import eagerflow as tf
 from eagerflow._src import backend as B
-from eagerflow._src.backend import strict
+from eagerflow._src.backend import strict, strict_streams
 from eagerflow._src.core import device
 from eagerflow._src.ops import random_reference as ref
 from eagerflow._src.ops.random import clear_kernel_cache
@@ -136,7 +136,7 @@ def test_a_gamma_draw_reads_one_number_back():
     most = max(_attempts(k, c, a, i) for i, a in enumerate(np.repeat(alpha.numpy(), 50)))
     assert most <= 4
     R.StatelessRandomGammaV3(shape=[50, 4], key=key, counter=counter, alg=1, alpha=alpha)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         out = R.StatelessRandomGammaV3(shape=[50, 4], key=key, counter=counter, alg=1,
                                        alpha=alpha)
     assert n["to_host"] == 1 and _on_gpu(out)
@@ -151,7 +151,7 @@ def test_outputs_that_draw_longer_read_again():
     most = max(_attempts(k, c, -0.66, i) for i in range(40))
     assert most > 8
     a = tf.constant(alpha)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         got = R.StatelessRandomGammaV3(shape=[40], key=key, counter=counter, alg=1, alpha=a)
     assert n["to_host"] == _reads(most) >= 3
     want = _gamma([40], alpha, seed=(9, 4), where="/CPU:0")
@@ -165,7 +165,7 @@ def test_a_generator_s_key_and_counter_are_read_on_the_device():
                                     alpha=tf.constant([0.5, 4.0]))
     key, counter = tf.identity(key), tf.identity(counter)
     assert _on_gpu(key) and _on_gpu(counter)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         got = R.StatelessRandomGammaV3(shape=[3, 2], key=key, counter=counter, alg=1,
                                        alpha=tf.constant([0.5, 4.0]))
     assert n["to_host"] == 1  # (the loop's one read)
@@ -180,7 +180,7 @@ def test_the_seeded_version_runs_on_the_gpu_too():
         want = R.StatelessRandomGammaV2(shape=[4, 3], seed=[3, 9], alpha=alpha)
     assert _on_gpu(got) and want.device == CPU0
     _same_draws(got.numpy(), want.numpy(), np.float32)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         R.StatelessRandomGammaV2(shape=[4, 3], seed=[3, 9], alpha=alpha)
     assert n["to_host"] == 1  # (the seed made on the host, as TF's wrapper makes it)
 
@@ -213,7 +213,7 @@ def test_bfloat16_is_refused_on_the_gpu_as_by_tf_s_op():
 def test_an_empty_gamma_draw_reads_nothing():
     key, counter = R.StatelessRandomGetKeyCounter(seed=[1, 2])
     alpha = tf.constant([1.0, 2.0])
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         out = R.StatelessRandomGammaV3(shape=[0, 2], key=key, counter=counter, alg=1,
                                        alpha=alpha)
     assert out.shape == (0, 2) and _on_gpu(out) and n["to_host"] == 0
@@ -409,7 +409,7 @@ def test_threads_that_take_several_outputs_skip_by_what_they_used(monkeypatch):
     _ptn([1], METHODS["randn"], np.float32)  # (tf.raw_ops' first call)
     clear_kernel_cache()
     params = ([0.0, 1.0], 1.0, [-0.4, 1.5], [0.6, np.inf])
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         _ptn([2, 1250], params, np.float32)
     assert n["to_host"] == 3
     _check([2, 1250], params, np.float32, sms=1)
@@ -420,7 +420,7 @@ def test_outputs_that_take_more_steps_read_again():
     more than 4 steps (a second read) or 8 (a third), which go on alone."""
     _ptn([1], METHODS["exponential_narrow"], np.float64)  # (tf.raw_ops' first call)
     clear_kernel_cache()
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         got = _ptn([400], METHODS["exponential_narrow"], np.float64)
     used = []
     want = _gpu_reference(3, 5 << 64, METHODS["exponential_narrow"], 400, 100, np.float64,
@@ -436,7 +436,7 @@ def test_an_output_that_rejects_1000_candidates_is_nan():
     params = (0.0, 1.0, 300.0, 400.0)
     _ptn([1], params, np.float16)  # (tf.raw_ops' first call loads and places its tables)
     clear_kernel_cache()
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         got = _ptn([20], params, np.float16)
     got = got.numpy()
     used = []
@@ -454,7 +454,7 @@ def test_a_call_reads_one_number_back():
         return R.ParameterizedTruncatedNormal(shape=[30, 10], means=c[0], stdevs=c[1],
                                               minvals=c[2], maxvals=c[3], seed=1, seed2=2)
     draw()
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         out = draw()
     assert n["to_host"] == 1 and _on_gpu(out)
 
@@ -479,7 +479,7 @@ def test_shape_errors_are_tf_s_on_the_gpu():
 
 
 def test_an_empty_draw_reads_nothing():
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         out = _ptn([2, 0], METHODS["randn"], np.float32)
     assert out.shape == (2, 0) and _on_gpu(out) and n["to_host"] == 0
 

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import eagerflow as tf
-from eagerflow._src.backend import strict
+from eagerflow._src.backend import strict, strict_streams
 from eagerflow._src.core import device
 from eagerflow._src.ops.resource_scatter import scatter
 
@@ -39,7 +39,7 @@ def _on_device(op, start, indices, updates):
     """`start` as a variable on GPU:0 after `op`: its values, and the copies to the host."""
     v = tf.Variable(start)
     ids, upd = tf.constant(indices), tf.constant(updates)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         scatter(op, v, ids, upd)
     assert v.device == GPU0 and isinstance(v._arr, strict.StrictArray), op
     return v.numpy(), n["to_host"]
@@ -244,7 +244,7 @@ def test_a_slice_scatters_bad_indices_policy_on_the_device(op, dtype):
     updates = tf.constant(np.array([5, 6, 7], dtype))
     fn = getattr(tf.raw_ops, op)
     v = tf.Variable(start)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         fn(ref=v.handle, indices=indices, updates=updates, bad_indices_policy="IGNORE")
     assert v.device == GPU0
     want = _on_host(op, start, np.array([[1, 0], [2, 1]], np.int32),
@@ -267,7 +267,7 @@ def test_tensor_scatter_max_and_min_fold_as_tfs_gpu_atomics(fn, fold):
     start = np.array([np.nan, 1.0, 5.0, np.nan], np.float32)
     indices = np.array([[0], [1], [2], [2], [3]], np.int32)
     updates = np.array([2.0, np.nan, 7.0, 3.0, np.nan], np.float32)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         got = fn(tf.constant(start), tf.constant(indices), tf.constant(updates))
     assert n["to_host"] == 0 and got.device == GPU0
     want = start.copy()

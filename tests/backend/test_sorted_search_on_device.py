@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import eagerflow as tf
-from eagerflow._src.backend import strict
+from eagerflow._src.backend import strict_streams
 from tests.gpu_target import on_the_gpu
 
 
@@ -31,7 +31,7 @@ def test_a_search_reads_nothing_back_and_gives_the_cpus_answers(seed, rows, n, m
     if nans and m:
         values[0, 0] = np.nan
     s, v = tf.constant(seq), tf.constant(values)
-    with strict.count_transfers() as count:
+    with strict_streams.count_transfers() as count:
         got = tf.searchsorted(s, v, side=side, out_type=out)
     assert count["to_host"] == 0 and got.device.endswith("GPU:0") and got.dtype == out
     with tf.device("/CPU:0"):

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import eagerflow as tf
-from eagerflow._src.backend import strict
+from eagerflow._src.backend import strict, strict_streams
 from eagerflow._src.core import device
 
 GPU0 = "/job:localhost/replica:0/task:0/device:GPU:0"
@@ -80,7 +80,7 @@ def test_reorder_matches_the_cpu(seed, dims, nnz):
 def test_reorder_reads_nothing_back():
     i, v, s = tf.constant([[2, 1], [0, 3], [1, 0]], I64), tf.constant([1., 2., 3.]), \
         tf.constant([3, 4], I64)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         out = R.SparseReorder(input_indices=i, input_values=v, input_shape=s)
     assert n["to_host"] == 0 and n["to_device"] == 0
     assert out[0].numpy().tolist() == [[0, 3], [1, 0], [2, 1]]
@@ -117,7 +117,7 @@ def test_reshape_matches_the_cpu(seed, dims, nnz, infer):
 
 def test_reshape_reads_only_the_shapes():
     i, s = tf.constant([[0, 1], [1, 2]], I64), tf.constant([2, 3], I64)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         out = R.SparseReshape(input_indices=i, input_shape=s, new_shape=[3, -1])
     # (the input shape lives on the device: read as TF reads its HostMemory input; the
     # Python new shape is made on the host)
@@ -159,7 +159,7 @@ def test_slice_checks_no_dims_on_the_gpu():
 def test_slice_reads_only_its_count():
     i, v, s = tf.constant([[0, 0], [1, 3], [3, 1]], I64), tf.constant([1., 2., 3.]), \
         tf.constant([4, 4], I64)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         out = R.SparseSlice(indices=i, values=v, shape=s, start=[1, 1], size=[3, 3])
     # (the device's shape read back; the bounds are kernel arguments: no copies)
     assert n["to_host"] == 1 and n["to_device"] == 0
@@ -265,7 +265,7 @@ def test_slice_grad_of_no_entries_is_empty_or_zeros():
 def test_slice_grad_reads_nothing_back():
     g, idx, start, out = tf.constant([7.0, 8.0]), tf.constant([[0, 0], [0, 3], [1, 1]], I64), \
         tf.constant([0, 1], I64), tf.constant([[0, 2], [1, 0]], I64)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         got = _slice_grad(g, idx, start, out)
     assert n["to_host"] == 0 and n["to_device"] == 0
     assert _on_device(got) and got.numpy().tolist() == [0, 7, 8]
@@ -305,7 +305,7 @@ def test_split_checks_only_the_split_dim_on_the_gpu():
 def test_split_reads_the_shape_and_the_pieces_ends():
     i, v, s = tf.constant([[0, 0], [3, 1], [1, 1]], I64), tf.constant([1., 2., 3.]), \
         tf.constant([4, 2], I64)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         out = R.SparseSplit(split_dim=0, indices=i, values=v, shape=s, num_split=2)
     assert n["to_host"] == 2 and n["to_device"] == 0
     assert [t.numpy().tolist() for t in out[1]] == [[1.0, 3.0], [2.0]]
@@ -362,7 +362,7 @@ def test_concat_leaves_out_values_past_the_indices():
 def test_concat_reads_the_device_shapes():
     a = tf.sparse.SparseTensor([[0, 1]], [1.0], [2, 3])
     b = tf.sparse.SparseTensor([[1, 0]], [2.0], [2, 4])
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         out = tf.sparse.concat(1, [a, b])
     assert n["to_host"] == 2 and n["to_device"] == 0  # (one per input's dense shape)
     assert _in_host_memory(out.dense_shape) and out.dense_shape.numpy().tolist() == [2, 7]
@@ -397,7 +397,7 @@ def test_fill_empty_rows_reads_back_once():
     i, v, s = tf.constant([[3, 1], [1, 0], [1, 2]], I64), tf.constant([1., 2., 3.]), \
         tf.constant([5, 4], I64)
     d = tf.constant(9.0)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         out = R.SparseFillEmptyRows(indices=i, values=v, dense_shape=s, default_value=d)
     # (the dense shape, a device tensor here, as TF reads its HostMemory input; the first
     # bad row and the number of empty rows together, as TF's kernel waits for them)
@@ -472,7 +472,7 @@ def test_slice_gradient_stays_on_the_device():
     there, as TF copies it to its GPU kernel."""
     x = tf.constant([1.0, -2.0, 3.0, 0.5])
     tape, y = _slice_loss(x, tf.constant([[0, 3], [1, 0], [1, 2], [3, 1]], I64))
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         g = tape.gradient(y, x)
     assert n["to_host"] == 0 and n["to_device"] == 1
     assert _on_device(g) and g.numpy().tolist() == [0, -16, 24, 4]
@@ -484,7 +484,7 @@ def test_slice_gradient_stays_on_the_device():
 
     args = (x, tf.constant([[0, 3], [1, 0], [1, 2], [3, 1]], I64))
     traced(*args)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         g = traced(*args)
     # (traced, the shape, start and size are the function's constants, each kept where
     # it is read: nothing moves)
@@ -520,7 +520,7 @@ def test_a_traced_chain_keeps_the_shapes_on_the_host():
 
     args = (tf.constant(ST[0], I64), tf.constant([1.0, 2.0, 3.0, 4.0]), tf.constant(ST[1], I64))
     fn(*args)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         out = fn(*args)
     assert n["to_host"] == 1 and n["to_device"] == 1  # (the slice's input shape; the copy)
     assert all(_on_device(t) for t in (out.indices, out.values, out.dense_shape))

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from eagerflow._src.backend import strict as S
+from eagerflow._src.backend import strict_streams
 
 xp, B = S.xp, S.BACKEND
 
@@ -74,23 +75,23 @@ def test_what_cupy_refuses_while_capturing():
     graph.launch()
     assert prod.get().tolist() == [[7, 10], [15, 22]]
     np.testing.assert_allclose(norm.get(), np.sqrt(30.0))
-    assert not S._CURRENT.stream.is_capturing()  # every refused capture was ended
+    assert not strict_streams._CURRENT.stream.is_capturing()  # every refused capture was ended
 
 
 def test_streams_and_graphs_as_cupy_has_them():
     with pytest.raises(RuntimeError, match=r"cannot capture on the default \(legacy\) stream"):
-        S.Stream(null=True).begin_capture()
+        strict_streams.Stream(null=True).begin_capture()
     with pytest.raises(NotImplementedError, match="must be created via stream capture"):
-        S.Graph()
+        strict_streams.Graph()
     x = _dev([1.0, 4.0])
-    s = S.Stream(non_blocking=True)
+    s = strict_streams.Stream(non_blocking=True)
     s.begin_capture()
     y = xp.sqrt(x)  # launched on the null stream: not captured, run now
     with s:
-        assert S._CURRENT.stream is s and s.is_capturing()
+        assert strict_streams._CURRENT.stream is s and s.is_capturing()
         z = xp.sqrt(x)  # launched on the capturing stream: recorded
         graph = s.end_capture()
-    assert not s.is_capturing() and S._CURRENT.stream is S.NULL_STREAM
+    assert not s.is_capturing() and strict_streams._CURRENT.stream is strict_streams.NULL_STREAM
     assert y.get().tolist() == [1.0, 2.0] and np.isnan(z._a).all()
     graph.launch()
     assert z.get().tolist() == [1.0, 2.0]
@@ -100,7 +101,7 @@ def test_the_emulated_api_is_a_part_of_cupys():
     cupy = pytest.importorskip("cupy")
     for name in ("begin_capture", "end_capture", "is_capturing", "synchronize", "use",
                  "__enter__", "__exit__"):
-        assert hasattr(cupy.cuda.Stream, name) and hasattr(S.Stream, name), name
+        assert hasattr(cupy.cuda.Stream, name) and hasattr(strict_streams.Stream, name), name
     for name in ("launch", "upload"):
-        assert hasattr(cupy.cuda.Graph, name) and hasattr(S.Graph, name), name
+        assert hasattr(cupy.cuda.Graph, name) and hasattr(strict_streams.Graph, name), name
     assert callable(cupy.cuda.using_allocator) and callable(cupy.cuda.MemoryPool)

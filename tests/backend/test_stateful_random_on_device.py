@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-from eagerflow._src.backend import strict
+from eagerflow._src.backend import strict, strict_streams
 from eagerflow._src.core import device
 from eagerflow._src.ops import philox
 
@@ -121,7 +121,7 @@ def test_the_state_moves_on_256_blocks_a_value_with_the_carry_on_the_device():
 def test_a_draw_reads_nothing_back(name):
     v = _variable([2002, 0, 7], "/GPU:0")
     DRAWS[name](v.handle, 1)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         out = DRAWS[name](v.handle, 1)
     assert n["to_host"] == 0 and _on_gpu(out) and _on_gpu(v)
 
@@ -130,7 +130,7 @@ def test_a_uniform_draw_copies_only_philox_s_round_keys_to_the_device():
     """The rounds' multipliers and key schedule, one small copy; the key itself is added
     to it on the device."""
     v = _variable([2002, 0, 7], "/GPU:0")
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         R.StatefulUniform(resource=v.handle, algorithm=1, shape=[3, 4])
         R.StatefulUniformInt(resource=v.handle, algorithm=1, shape=[6], minval=0, maxval=9)
     assert (n["to_host"], n["to_device"]) == (0, 2)
@@ -173,7 +173,7 @@ def test_a_shape_tensor_on_the_device_is_read_on_the_host_as_tf_s_host_memory_in
     gpu, cpu = _variable([9, 0, 1], "/GPU:0"), _variable([9, 0, 1], "/CPU:0")
     shape = tf.constant([2, 3])
     assert _on_gpu(shape)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         got = R.StatefulUniform(resource=gpu.handle, algorithm=1, shape=shape)
     want = R.StatefulUniform(resource=cpu.handle, algorithm=1, shape=[2, 3])
     assert n["to_host"] == 1  # (the shape's read, no state's)
@@ -185,7 +185,7 @@ def test_minval_and_maxval_on_the_device_are_each_read_back_once():
     gpu, cpu = _variable([9, 0, 1], "/GPU:0"), _variable([9, 0, 1], "/CPU:0")
     lo, hi = tf.constant(-2**31, tf.int32), tf.constant(2**31 - 1, tf.int32)
     assert _on_gpu(lo) and _on_gpu(hi)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         got = R.StatefulUniformInt(resource=gpu.handle, algorithm=1, shape=[5], minval=lo,
                                    maxval=hi)
     want = R.StatefulUniformInt(resource=cpu.handle, algorithm=1, shape=[5],
@@ -221,7 +221,7 @@ def _traced_twice_agree(make, gpu, make_cpu):
         g = make(cpu)
         g()
         want = g()
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         got = f()
     assert n["to_host"] == 0
     for a, b in zip(got, want):
@@ -334,7 +334,7 @@ def test_a_gpu_generator_draws_the_cpus_values_on_the_device(name, make):
 def test_a_gpu_generator_s_draw_reads_nothing_back(name):
     g = tf.random.Generator.from_seed(1)
     METHODS[name](g)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         out = METHODS[name](g)
     # (an integer draw's minval and maxval are made in host memory, where its op reads
     # them: TF's HostMemory inputs)
@@ -349,7 +349,7 @@ def test_skip_advances_a_gpu_state_as_the_cpus_on_the_device(delta):
         cpu = tf.random.Generator.from_state([-3, -1, 9], "philox")
         want = cpu.skip(delta)
     gpu = tf.random.Generator.from_state([-3, -1, 9], "philox")
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         got = gpu.skip(delta)
     assert n["to_host"] == 0 and _on_gpu(got) and _on_gpu(gpu.state)
     assert got.numpy().tolist() == want.numpy().tolist()

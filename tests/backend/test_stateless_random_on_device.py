@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-from eagerflow._src.backend import strict
+from eagerflow._src.backend import strict, strict_streams
 from eagerflow._src.core import device
 
 GPU0 = "/job:localhost/replica:0/task:0/device:GPU:0"
@@ -42,7 +42,7 @@ COPIES = {"uniform_f32": 3, "uniform_f64": 3, "normal_f32": 3, "truncated_f32": 
 def test_a_draw_reads_nothing_back_and_is_the_cpus(name):
     seed = [7, 11]
     DRAWS[name](seed)  # (a kernel's tables go to the device on its first draw)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         got = DRAWS[name](seed)
     assert n["to_host"] == 0 and n["to_device"] == COPIES.get(name, 1)
     assert got.device == GPU0 and isinstance(got._arr, strict.StrictArray)
@@ -55,7 +55,7 @@ def test_a_draw_reads_nothing_back_and_is_the_cpus(name):
 def test_a_seed_on_the_device_is_read_back_once_as_tfs_host_memory_input():
     seed = tf.constant([3, 4], tf.int64)
     assert seed.device == GPU0
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         got = tf.random.stateless_uniform([4], seed, 0, 10, tf.int64)
     assert n["to_host"] == 1
     with tf.device("/CPU:0"):
@@ -65,7 +65,7 @@ def test_a_seed_on_the_device_is_read_back_once_as_tfs_host_memory_input():
 
 def test_bounds_on_the_device_are_read_back_and_give_the_cpus_values():
     lo, hi = tf.constant(-3, tf.int32), tf.constant(40, tf.int32)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         got = tf.random.stateless_uniform([5], [1, 2], lo, hi, tf.int32)
     assert n["to_host"] == 2 and got.device == GPU0
     with tf.device("/CPU:0"):
@@ -98,7 +98,7 @@ def test_a_kernels_table_goes_to_each_device_once():
     host = np.arange(4, dtype=np.float32)
     xp = strict.xp
     first = table(xp, host)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         again = table(xp, host)
     assert again is first and n["to_device"] == 0
     assert table(np, host) is host
@@ -121,7 +121,7 @@ def test_the_v1_draws_take_their_seed_and_bounds_in_host_memory(name):
     in host memory: tf.raw_ops makes Python values for them there, so nothing is read
     back."""
     V1[name]()
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         got = V1[name]()
     assert n["to_host"] == 0 and got.device == GPU0
     with tf.device("/CPU:0"):

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from eagerflow._src.backend import strict
+from eagerflow._src.backend import strict, strict_streams
 
 xp = strict.xp
 
@@ -70,7 +70,7 @@ def test_namespaces_are_a_part_of_cupys():
 
 def test_arrays_live_on_one_device():
     backend = strict.BACKEND
-    saved = strict._CURRENT.device
+    saved = strict_streams._CURRENT.device
     try:
         a = backend.to_device(np.arange(3.0), 1)
         assert a.device == 1 and backend.holds(a, 1) and not backend.holds(a, 0)
@@ -86,12 +86,12 @@ def test_arrays_live_on_one_device():
             backend.result(np.ones(2), 0)
         assert backend.result(3.0, 0).device == 0
     finally:
-        strict._CURRENT.device = saved
+        strict_streams._CURRENT.device = saved
 
 
 def test_transfers_are_counted_where_cupy_makes_them():
     a = _s([1.0, 2.0])  # host -> device
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         b = a * 2.0 + xp.ones(2)  # device work, a scalar argument: no copy
         assert float(b.sum()) == 8.0  # a read: device -> host
         b.get()

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-from eagerflow._src.backend import strict
+from eagerflow._src.backend import strict, strict_streams
 from eagerflow._src.core import device
 from tests.golden_io import decode_array
 
@@ -60,7 +60,7 @@ def _write_read_gather(x, n=4):
 
 def test_eager_writes_reads_and_gathers_stay_on_the_device():
     x = tf.constant([1.0, 2.0, 3.0])
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         h, flow, got = _write_read_gather(x)
     # (the indices and the size, Python numbers, are made on the host: TF's HostMemory
     # inputs; the flows stay where the creator made them; before: 11 reads back, 7 copies)
@@ -100,7 +100,7 @@ def test_a_traced_loop_over_an_array_reads_nothing_back():
     f = tf.function(_accumulate)
     x = tf.constant([1.0, 2.0, 3.0])
     f(x, 4)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         out = f(x, 4)
     # (the loop's counter stays on the host, as TF's int32: only each step's cast of it to
     # float32 goes to the device; before, each entry came back to the host: 4 reads)
@@ -136,7 +136,7 @@ def test_a_session_keeps_the_entries_on_the_device():
     g, fetches, feed = _session_graph()
     with v1.Session(graph=g) as s:
         s.run(fetches, feed)
-        with strict.count_transfers() as n:
+        with strict_streams.count_transfers() as n:
             handle, size = s.run(fetches[:2], feed)
         # (the size is in host memory; before, each entry written came to the host: 2 reads)
         assert n["to_host"] == 0 and size == 4
@@ -250,7 +250,7 @@ def test_stack_pushes_and_pops_on_the_device():
     s = R.StackV2(max_size=-1, elem_type=tf.float32)
     assert _held(s).device == GPU0
     x = tf.constant([1.0, 2.0])
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         pushed = R.StackPushV2(handle=s, elem=x)
         R.StackPushV2(handle=s, elem=x * 3.0)
         top = R.StackPopV2(handle=s, elem_type=tf.float32)
@@ -269,13 +269,13 @@ def test_an_int32_stack_keeps_its_items_in_host_memory():
     s = R.StackV2(max_size=-1, elem_type=tf.int32)
     with tf.device("/CPU:0"):
         count = tf.constant(7)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         R.StackPushV2(handle=s, elem=count)
         popped = R.StackPopV2(handle=s, elem_type=tf.int32)
     assert n["to_host"] == 0 and n["to_device"] == 0
     assert popped.device == GPU0 and type(popped._arr) is np.ndarray and int(popped) == 7
     on_device = tf.constant(5)  # (a device's int32 is copied to the host, as TF's)
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         R.StackPushV2(handle=s, elem=on_device)
     assert n["to_host"] == 1
 

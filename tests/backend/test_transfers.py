@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-from eagerflow._src.backend import strict
+from eagerflow._src.backend import strict_streams
 from eagerflow._src.core import device
 
 
@@ -52,7 +52,7 @@ def _resnet(tf, side=8):
 def _transfers(step, images, labels):
     step(images, labels)  # first calls build the variables and slots
     step(images, labels)
-    with strict.count_transfers(where=True) as n:
+    with strict_streams.count_transfers(where=True) as n:
         loss = step(images, labels)
     assert np.isfinite(loss.numpy())
     return n
@@ -103,7 +103,7 @@ def test_a_resnet_training_step_reads_back_at_most_its_checks(gpu):
 
 def test_python_numbers_are_kernel_arguments_not_copies(gpu):
     x = tf.constant([1.0, 2.0])
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         y = (x * 2.0 + 1) - tf.maximum(x, 0.5) * -1
     assert (n["to_host"], n["to_device"]) == (0, 0)
     assert "GPU:0" in y.device and y.numpy().tolist() == [4.0, 7.0]
@@ -119,10 +119,10 @@ def test_a_kernel_that_takes_scalars_takes_two_host_numbers(gpu):
         return host_scalar(np.asarray(v, np.float32), tf.float32)
 
     x = tf.constant([1.0, -2.0])
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         y = tf.math.divide_no_nan(x, number(4.0))
     assert (n["to_host"], n["to_device"]) == (0, 0) and y.numpy().tolist() == [0.25, -0.5]
-    with strict.count_transfers() as n:
+    with strict_streams.count_transfers() as n:
         q, z = tf.math.divide_no_nan(number(3.0), number(2.0)), \
             tf.math.divide_no_nan(number(3.0), number(0.0))
     assert n["to_device"] == 2 and q.device.endswith("GPU:0")
@@ -147,7 +147,7 @@ def test_shapes_known_only_when_a_step_runs_stay_on_the_host(gpu):
 
     x, y = tf.constant(np.ones((4, 3), np.float32)), tf.constant(np.ones((4, 1), np.float32))
     step(x, y)
-    with strict.count_transfers(where=True) as n:
+    with strict_streams.count_transfers(where=True) as n:
         step(x, y)
     # (the mean's count of elements, made on the host, goes to the device once: a copy to
     # the device waits for nothing there)
@@ -161,7 +161,7 @@ def test_a_keras_lstm_fit_reads_back_only_its_logs(gpu):
     model.compile("sgd", "mse")
     x, y = np.ones((8, 5, 3), np.float32), np.ones((8, 1), np.float32)
     model.fit(x, y, epochs=1, verbose=0)
-    with strict.count_transfers(where=True) as n:
+    with strict_streams.count_transfers(where=True) as n:
         model.fit(x, y, epochs=1, verbose=0, batch_size=8)
     # (its logs, a stitch's and a gather's checks; it was 165 reads before shapes stayed)
     assert n["to_host"] <= 12, n

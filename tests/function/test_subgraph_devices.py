@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-from eagerflow._src.backend import strict
+from eagerflow._src.backend import strict_streams
 from eagerflow._src.core import device
 
 
@@ -54,7 +54,7 @@ def test_gpu_run_after_cpu_reads_back_only_the_predicates(gpu):
     with tf.device("GPU:0"):
         xg = tf.identity(x)
         f(xg)  # (compiles the GPU's code)
-        with strict.count_transfers() as n:
+        with strict_streams.count_transfers() as n:
             r = f(xg)
     # the cond's predicate and the loop's four tests; no body result comes to the host
     assert n["to_host"] <= 6 and "GPU" in r.device

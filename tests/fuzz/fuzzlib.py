@@ -317,7 +317,7 @@ TF_SHAPE_READS = {"tensordot", "nn.embedding_lookup", "signal.dct", "signal.idct
 _INDEXING = ("list index out of range", "tuple index out of range")
 # and an AttributeError of TF's Python reading an argument's dtype: safe_embedding_lookup_
 # sparse of a string for its sparse arguments, moments of a Python x, the sampled losses
-# of Python labels or inputs (checks.read_dtype), clip_by_global_norm of a Python use_norm
+# of Python labels or inputs (wrapper_inputs.read_dtype), clip_by_global_norm of a Python use_norm
 # (TF's reads use_norm.dtype after 1.0 / use_norm: "'bool' object has no attribute 'dtype'"),
 # scalar_mul of a Python x (TF reads x.dtype first: "'list' object has no attribute 'dtype'")
 TF_DTYPE_READS = {"nn.safe_embedding_lookup_sparse", "nn.moments", "nn.nce_loss",

@@ -31,6 +31,7 @@ from eagerflow._src.ops import nn as N
 from eagerflow._src.ops import nn_loss as NL
 from eagerflow._src.ops import padding as PD
 from eagerflow._src.ops import reduce as RD
+from eagerflow._src.ops import unique_one_hot
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import REGISTRY
 
@@ -218,9 +219,9 @@ G = np.arange(12.0).reshape(3, 4)
     (I.GATHER_GRAD, (np.ones((2, 2, 3)), np.array([[9, 9], [1, 3]], np.int32),
                      np.zeros((2, 4, 3))),
      {"axis": 1, "batch_dims": 1}, InvalidArgumentError, r"indices\[0,0\] = 9 is not in"),
-    (I.UNIQUE, (np.array([3, 1, 3], np.int32),), {"out_idx": b"\x00"},
+    (unique_one_hot.UNIQUE, (np.array([3, 1, 3], np.int32),), {"out_idx": b"\x00"},
      TypeError, "out_idx"),
-    (I.UNIQUE, (np.array([3, 1, 3], np.int32),), {"out_idx": dt.float32},
+    (unique_one_hot.UNIQUE, (np.array([3, 1, 3], np.int32),), {"out_idx": dt.float32},
      InvalidArgumentError, "Value for attr 'out_idx' of float"),
     (I.UNSORTED_SEGMENT_SUM, (np.ones((5, 2)), np.array([0, 2, 0, -1, 3], np.int32)),
      {"num_segments": -5}, InvalidArgumentError, "Input num_segments == -5 must not be negative"),

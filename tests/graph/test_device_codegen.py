@@ -10,7 +10,7 @@ import pytest
 
 import eagerflow as tf
 from eagerflow._src.backend import numpy as cpu_backend
-from eagerflow._src.backend import strict
+from eagerflow._src.backend import strict, strict_streams
 from eagerflow._src.core import device as D
 from tests.function.graph_error_cases import CASES, raise_case
 
@@ -38,7 +38,7 @@ def test_host_only_ops_run_on_the_cpu_inside_the_generated_step(gpu):
     x = tf.constant([0.0, 1.0, 2.0])
     prog = _program(f, x)
     assert "with _oncpu():" in prog.source and "run_on" not in prog.source
-    with strict.count_transfers() as moved:
+    with strict_streams.count_transfers() as moved:
         prod, s = f(x)
     # y read back once for the strings, n copied over once for the product
     assert (moved["to_host"], moved["to_device"]) == (1, 1)
@@ -58,7 +58,7 @@ def test_a_host_input_read_by_several_ops_is_copied_once(gpu):
         x = tf.constant([[1.0, 2.0], [3.0, 4.0]])
     w = tf.constant([[0.5, 0.0], [0.0, 2.0]])
     f(x, w)
-    with strict.count_transfers() as moved:
+    with strict_streams.count_transfers() as moved:
         got = f(x, w)
     assert (moved["to_host"], moved["to_device"]) == (0, 1)
     assert got.device.endswith("GPU:0")
@@ -73,7 +73,7 @@ def test_constants_are_copied_when_the_code_is_made(gpu):
 
     x = tf.constant([[1.0, 1.0], [1.0, 1.0]])
     f(x)
-    with strict.count_transfers() as moved:
+    with strict_streams.count_transfers() as moved:
         y, c = f(x)
     assert (moved["to_host"], moved["to_device"]) == (0, 0)
     np.testing.assert_allclose(y.numpy(), [[4.0, 6.0], [4.0, 6.0]])

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import eagerflow as tf
 from eagerflow._src import backend as B
-from eagerflow._src.backend import strict, strict_counts
+from eagerflow._src.backend import strict_counts, strict_streams
 from eagerflow._src.core import device as D
 from eagerflow._src.core import tf_logging
 from eagerflow._src.ops import nn_fused
@@ -146,7 +146,7 @@ def test_on_a_device_it_reads_nothing_back_and_gives_the_cpus_gradients():
     with D.standin_gpus(1):
         xd, wd, bd = tf.identity(x), tf.identity(w), tf.identity(b)
         _grads(_fused, xd, wd, bd, 1.0, **conv)
-        with strict.count_transfers() as n:
+        with strict_streams.count_transfers() as n:
             got = _grads(_fused, xd, wd, bd, 1.0, **conv)
     assert n["to_host"] == 0
     for g, v in zip(got, want):

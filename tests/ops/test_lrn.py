@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-from eagerflow._src.ops.nn_space import _lrn_grad_kernel, _lrn_kernel
+from eagerflow._src.ops.nn_lrn import _lrn_grad_kernel, _lrn_kernel
 
 
 @pytest.mark.parametrize("shape, attrs", [

@@ -1,4 +1,4 @@
-"""tf.one_hot along the last axis fills `off_value` and puts `on_value` in (indexing.py):
+"""tf.one_hot along the last axis fills `off_value` and puts `on_value` in (unique_one_hot.py):
 the values of a comparison of every index with every depth, bit for bit, for every index
 dtype, indices out of range (negative, past depth), NaN values, and empty inputs."""
 

@@ -1,5 +1,5 @@
 """tf.unique and tf.unique_with_counts over integers of a narrow range take the table
-path (indexing.py's _unique_by_table): the values in order of first appearance, each
+path (unique_one_hot.py's _unique_by_table): the values in order of first appearance, each
 position's index and the counts, as a dict in insertion order gives them, for every
 integer dtype and bool, ranges at the dtypes' ends, and wide ranges (np.unique's path)."""
 

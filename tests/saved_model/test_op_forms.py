@@ -15,8 +15,9 @@ from eagerflow._src.graph.ir import FuncGraph
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import identity
 from eagerflow._src.ops.registry import all_ops
-from eagerflow._src.saved_model.function_export import ExportError, LibraryWriter
+from eagerflow._src.saved_model.function_export import ExportError
 from eagerflow._src.saved_model.function_import import LibraryImporter, Spec
+from eagerflow._src.saved_model.library_export import LibraryWriter
 from eagerflow._src.testing import op_harness as H
 
 # What TensorFlow's graphs can't say: (op, why). Each raises ExportError (or ValueError)

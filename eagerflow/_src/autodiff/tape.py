@@ -27,11 +27,11 @@ from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, make_weak
 from eagerflow._src.graph.ir import READ_VAR
 from eagerflow._src.ops.array import concat, ones, reshape, shape, zeros
+from eagerflow._src.ops.control_deps import tuple as tuple_
 from eagerflow._src.ops.debugging import get_logger
 from eagerflow._src.ops.dispatch import Node
 from eagerflow._src.ops.indexed_slices import IndexedSlices, densify
 from eagerflow._src.ops.math import IDENTITY, add, add_n, cast, ones_like, zeros_like
-from eagerflow._src.ops.misc_ops import tuple as tuple_
 from eagerflow._src.ops.registry import OpDef, note_filled_zeros
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.tensor_array import add_gradient_lists

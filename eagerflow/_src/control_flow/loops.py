@@ -1,9 +1,9 @@
 """Loops: tf.while_loop, and the higher-order functions over the leading axis built on
 it (tf.map_fn, tf.vectorized_map, tf.scan, tf.foldl, tf.foldr).
 
-Sits in control_flow/, above subgraph_ops.py. Eagerly while_loop is a Python loop and
+Sits in control_flow/, above while_op.py. Eagerly while_loop is a Python loop and
 tapes record the ops that ran; while a graph is built it becomes one "While" op holding
-the traced condition and body (subgraph_ops.build_while). When the leading dimension is
+the traced condition and body (while_op.build_while). When the leading dimension is
 known (always eagerly, usually while tracing) map_fn, scan and the folds run in Python
 over the unstacked elements and stack the results, so tapes and graph gradients see
 ordinary ops; when it is unknown while tracing, map_fn is a while_loop that reads
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from eagerflow._src.control_flow.subgraph_ops import as_args, build_while
+from eagerflow._src.control_flow.while_op import as_args, build_while
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state

@@ -18,6 +18,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, shape_str
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.print_v1 import summarize_nested
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 from eagerflow._src.ops.tensor_list_kernels import TensorListValue
@@ -149,7 +150,7 @@ def _shape_attr(shape: Any) -> tuple | None:
 
 def _get_value_infer(optional: Any, *, output_types: tuple, output_shapes: tuple) -> list:
     _check_lengths(_GET_VALUE, output_types, output_shapes)
-    output_types = C.type_list_attr(_GET_VALUE, output_types, "output_types")
+    output_types = wrapper_inputs.type_list_attr(_GET_VALUE, output_types, "output_types")
     return [(_shape_attr(s), d) for d, s in zip(output_types, output_shapes)]
 
 

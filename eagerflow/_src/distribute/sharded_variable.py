@@ -23,7 +23,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import Trackable
 from eagerflow._src.ops.array import concat
 from eagerflow._src.ops.indexing import gather
-from eagerflow._src.ops.slicing import slice as tf_slice
+from eagerflow._src.ops.slice_op import slice as tf_slice
 from eagerflow._src.ops.variables import is_tf_variable
 from eagerflow._src.train.sharding import slice_spec
 

@@ -48,10 +48,10 @@ from eagerflow._src.ops import random_generator
 from eagerflow._src.ops import reduce as R
 from eagerflow._src.ops.array import concat, shape
 from eagerflow._src.ops.checks import dt_enum
+from eagerflow._src.ops.control_deps import group
 from eagerflow._src.ops.debugging import get_logger
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import add, add_n, cast, floordiv, truediv
-from eagerflow._src.ops.misc_ops import group
 from eagerflow._src.ops.reduce import reduce_prod
 from eagerflow._src.ops.variables import (
     VariableAggregation,

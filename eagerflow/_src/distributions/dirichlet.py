@@ -35,7 +35,6 @@ from eagerflow._src.ops.debugging import (
     assert_positive_v1,
     assert_rank_at_least,
 )
-from eagerflow._src.ops.indexing import one_hot
 from eagerflow._src.ops.linalg import matmul
 from eagerflow._src.ops.linalg_diag import set_diag
 from eagerflow._src.ops.math import cast, exp, log, rsqrt, sqrt, where
@@ -46,6 +45,7 @@ from eagerflow._src.ops.random_gamma import gamma as random_gamma
 from eagerflow._src.ops.reduce import reduce_all, reduce_sum
 from eagerflow._src.ops.reshaping import reshape
 from eagerflow._src.ops.shape_queries import shape
+from eagerflow._src.ops.unique_one_hot import one_hot
 
 
 def simplex_event(cls: type) -> type:

@@ -31,7 +31,7 @@ from eagerflow._src.distributions.kullback_leibler import RegisterKL
 from eagerflow._src.distributions.location_scale import _scalar_event, param_shapes
 from eagerflow._src.ops.array import concat, constant, ones
 from eagerflow._src.ops.debugging import assert_equal_v1
-from eagerflow._src.ops.indexing import one_hot, sequence_mask
+from eagerflow._src.ops.indexing import sequence_mask
 from eagerflow._src.ops.linalg import matmul
 from eagerflow._src.ops.linalg_diag import set_diag
 from eagerflow._src.ops.math import (
@@ -56,6 +56,7 @@ from eagerflow._src.ops.reshaping import reshape
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.shape_queries import shape
 from eagerflow._src.ops.transposing import transpose
+from eagerflow._src.ops.unique_one_hot import one_hot
 
 
 class Bernoulli(Distribution):

@@ -43,7 +43,6 @@ from eagerflow._src.ops.crosses import cross_hashed
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.hash_ops import to_hash_bucket_fast
 from eagerflow._src.ops.histogram_ops import bucketize
-from eagerflow._src.ops.indexing import one_hot
 from eagerflow._src.ops.lookup_ops import (
     KeyValueTensorInitializer,
     StaticHashTable,
@@ -56,6 +55,7 @@ from eagerflow._src.ops.parsing_ops import FixedLenFeature, VarLenFeature
 from eagerflow._src.ops.sequences import range as tf_range
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.string_ops import as_string
+from eagerflow._src.ops.unique_one_hot import one_hot
 
 # -- numeric and bucketized ---------------------------------------------------------------
 

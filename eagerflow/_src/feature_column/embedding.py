@@ -46,12 +46,12 @@ from eagerflow._src.ops.embedding_sparse import (
     embedding_lookup_sparse,
     safe_embedding_lookup_sparse,
 )
-from eagerflow._src.ops.indexing import one_hot
 from eagerflow._src.ops.math import cast, greater_equal, less, logical_and
 from eagerflow._src.ops.nd_indexing import scatter_nd
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.sparse_functions import retain
 from eagerflow._src.ops.sparse_ops import to_dense
+from eagerflow._src.ops.unique_one_hot import one_hot
 from eagerflow._src.train.reader import load_checkpoint
 
 _NOT_SEQUENCE = (

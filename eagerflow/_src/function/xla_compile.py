@@ -22,8 +22,8 @@ from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.function.polymorphic import function
 from eagerflow._src.graph.ir import Operation
+from eagerflow._src.ops.control_deps import control_dependencies, group
 from eagerflow._src.ops.math import identity
-from eagerflow._src.ops.misc_ops import control_dependencies, group
 
 
 def compile(computation: Callable, inputs: Any = None) -> Any:  # noqa: A001 (TF's name)

@@ -60,7 +60,7 @@ from eagerflow._src.graph.var_reads import (  # noqa: F401 (ASSIGN, RESOURCE re-
     VariableAccess,
 )
 from eagerflow._src.ops import dispatch
-from eagerflow._src.ops.misc_ops import control_dependencies
+from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.registry import OpDef
 from eagerflow._src.ops.runtime_raw_ops import NO_OP  # (tf.no_op's and tf.group's node)
 

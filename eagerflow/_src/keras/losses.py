@@ -31,8 +31,8 @@ from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
 from eagerflow._src.ops import reduce as R
 from eagerflow._src.ops import sequences as S
-from eagerflow._src.ops.indexing import one_hot
 from eagerflow._src.ops.math_special import div_no_nan
+from eagerflow._src.ops.unique_one_hot import one_hot
 
 
 class Reduction:

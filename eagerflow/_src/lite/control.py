@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.control_flow.subgraph_ops import while_layout
+from eagerflow._src.control_flow.while_op import while_layout
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.lite import schema as S
 from eagerflow._src.lite.writer import ConverterError, Op

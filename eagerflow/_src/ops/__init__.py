@@ -17,14 +17,15 @@ from eagerflow._src.ops import (  # noqa: F401  (math, then array and shaping)
     math, math_special, stacking, sequences, variables, array, shaping,
 )
 from eagerflow._src.ops import (  # noqa: F401  (reductions, indexing and slicing)
-    reduce, logsumexp_scan, indexing, nd_indexing, slicing, padding, segment_ops, variable_scatter,
-    slice_update, data_flow, reduce_grads,
+    reduce, logsumexp_scan, indexing, unique_one_hot, nd_indexing, slicing, slice_op, padding,
+    segment_ops, variable_scatter, slice_update, data_flow, reduce_grads,
 )
 from eagerflow._src.ops import (  # noqa: F401  (linear algebra)
-    linalg, einsum, linalg_decomp, misc_ops,
+    linalg, einsum, linalg_decomp, control_deps, misc_ops, greedy_nms,
 )
 from eagerflow._src.ops import (  # noqa: F401  (nn, image and signal)
-    nn_conv, nn, nn_pool, nn_norm, nn_loss, nn_fused, nn_batchnorm, nn_space, image, signal_ops,
+    nn_conv, nn, nn_pool, nn_pool_argmax, nn_norm, nn_loss, nn_fused, nn_batchnorm, nn_space,
+    nn_lrn, image, signal_ops,
 )
 from eagerflow._src.ops import (  # noqa: F401  (the rest of TF's API, data and io)
     debugging, string_ops, string_segment_join, parsing_ops, io_ops,

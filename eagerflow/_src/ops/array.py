@@ -36,6 +36,7 @@ from eagerflow._src.core.tensor import (
     convert_to_tensor,
 )
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
@@ -621,7 +622,7 @@ def _eager_concat_axis(axis: Any, name: str, n: int) -> int:
     """An eager axis that is no Python int, as ConcatV2 (of `n` values) reads its input: an
     int32 (or int64) scalar, or a vector of one value."""
     try:
-        t = C.index_input("ConcatV2", axis, "Tidx")
+        t = wrapper_inputs.index_input("ConcatV2", axis, "Tidx")
         if t._shape != () and t._shape != (1,):
             raise C.fail("ConcatV2", f"axis tensor should be a scalar integer, but got shape "
                                      f"{C.shape_str(t._shape)}")

@@ -24,10 +24,9 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import philox
+from eagerflow._src.ops import philox, wrapper_inputs
 from eagerflow._src.ops import random_reference as ref
 from eagerflow._src.ops.array import concat, expand_dims, reshape, shape, transpose
-from eagerflow._src.ops.checks import passed_raw
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.linalg import matmul
 from eagerflow._src.ops.math import _t, cast, log, ones_like, stop_gradient, zeros_like
@@ -38,9 +37,10 @@ from eagerflow._src.ops.nn_loss import (
 )
 from eagerflow._src.ops.random import _op_seeds, _reserve
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
-from eagerflow._src.ops.slicing import slice as slice_
+from eagerflow._src.ops.slice_op import slice as slice_
 from eagerflow._src.ops.sparse_ops import SPARSE_TO_DENSE
 from eagerflow._src.ops.stacking import stack
+from eagerflow._src.ops.wrapper_inputs import passed_raw
 
 _WORDS_PER_SAMPLE = 2048  # what TF's kernel reserves of its stream per sampled candidate
 _LOWEST_F32 = float(np.finfo(np.float32).min)
@@ -400,7 +400,7 @@ def _sampled_logits(weights: Any, biases: Any, labels: Any, inputs: Any, num_sam
     "div"; TF 1's functions take "mod" by default, as its embedding_lookup)."""
     if not isinstance(weights, list):  # (TF's: a list is a sharded table; a tuple is one)
         weights = [weights]
-    C.read_dtype(labels)  # (TF reads both dtypes as given, to cast them)
+    wrapper_inputs.read_dtype(labels)  # (TF reads both dtypes as given, to cast them)
     labels = _int64(labels)
     labels_flat = reshape(labels, [-1])
     if sampled_values is None:
@@ -411,7 +411,7 @@ def _sampled_logits(weights: Any, biases: Any, labels: Any, inputs: Any, num_sam
     all_ids = concat([labels_flat, sampled], 0)
     n_true = shape(labels_flat)[0]
     all_w = lookup_parts(weights, all_ids, partition_strategy, None, None)
-    C.read_dtype(inputs)
+    wrapper_inputs.read_dtype(inputs)
     inputs = _t(inputs)
     all_w = cast(all_w, inputs.dtype)
     # (TF's Slices: rows of a 2-D lookup, refused otherwise, as a table of 1-D shards)

@@ -28,6 +28,7 @@ from eagerflow._src.core.tensor import (
     host_tensor,
 )
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import concat, reshape
 from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.composite_dispatch import dispatchable
@@ -338,8 +339,8 @@ _SNAKE = {"DynamicStitch": "dynamic_stitch", "ParallelDynamicStitch": "parallel_
 def dynamic_stitch(indices: Any, data: Any, name: str | None = None) -> Any:
     """merged[indices[m][i]] = data[m][i]; a later entry wins where indices repeat, and
     rows no index names are zeros."""
-    C.check_list_input(indices, "N")
-    C.check_list_input(data, "N")
+    wrapper_inputs.check_list_input(indices, "N")
+    wrapper_inputs.check_list_input(data, "N")
     return _stitch(DYNAMIC_STITCH, indices, data, name)
 
 

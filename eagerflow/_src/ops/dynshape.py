@@ -27,9 +27,10 @@ from eagerflow._src.core.py_conversion import check_elements, op_input_refusal
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.checks import passed_raw
+from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.math import cast
 from eagerflow._src.ops.stacking import stack
+from eagerflow._src.ops.wrapper_inputs import passed_raw
 
 
 def static_ints(value: Any, what: str = "shape", attr: tuple | None = None,
@@ -110,7 +111,8 @@ def _as_op_converts(value: Any, what: str, attr: tuple | None, given: tuple) -> 
         raise TypeError(f"{what} must be a list of integers, got {value!r}")
     if _state.graph is not None:
         refuse_index_dtype(value, what)
-    return static_ints(C.index_input(attr[0], value, attr[1], passed_raw(*given)), what, attr)
+    as_tensor = wrapper_inputs.index_input(attr[0], value, attr[1], passed_raw(*given))
+    return static_ints(as_tensor, what, attr)
 
 
 def refuse_index_dtype(value: Any, what: str) -> None:

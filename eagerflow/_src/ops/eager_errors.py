@@ -33,7 +33,7 @@ from eagerflow._src.core.dtypes import DType
 from eagerflow._src.core.errors import OpError
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.ops import tf_op_defs
-from eagerflow._src.ops.checks import passed_raw
+from eagerflow._src.ops.wrapper_inputs import passed_raw
 
 inspect = lazy_module("inspect")  # (only an error's path binds a call's arguments)
 

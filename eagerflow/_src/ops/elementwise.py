@@ -26,7 +26,7 @@ from eagerflow._src.core.tensor import (
     scalar_pair,
 )
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import libm32
+from eagerflow._src.ops import libm32, wrapper_inputs
 from eagerflow._src.ops.registry import PACKET, BadSample, OpDef, Sample, SampleRNG, register
 
 _rng = SampleRNG(0)  # (math.py's samples draw from it too: one stream, as before the split)
@@ -59,8 +59,8 @@ def as_fixed_type(v: Any, dtype: Any, slow: bool = False, arg: tuple | None = No
     bool), as TF's op wrapper converts it: a tensor as it is (the op refuses another
     dtype), anything else to that type (a NumPy array cast, a Python value that does not
     fit a TypeError: "Cannot convert [1, 0] to EagerTensor of dtype bool"). On TF's slow
-    path (`slow`: another input was a list, C.passed_raw) a tensor is converted too: one
-    of another dtype is the conversion's ValueError ("Tensor conversion requested dtype
+    path (`slow`: another input was a list, wrapper_inputs.passed_raw) a tensor is converted
+    too: one of another dtype is the conversion's ValueError ("Tensor conversion requested dtype
     bool for Tensor with dtype float32: ..."). `arg`: (op, input) as TF's signature names
     them, for the graph builder's words where a Python value does not convert."""
     if _tensor_like(v) and not slow:
@@ -89,7 +89,7 @@ def bool_arg(x: Any, slow: bool = False, arg: tuple | None = None) -> Tensor:
 
 def bool_args(x: Any, y: Any, op: str | None = None) -> tuple:
     """A logical op's two operands (`op`: its name in TF, for its graph errors)."""
-    slow = C.passed_raw(x, y)
+    slow = wrapper_inputs.passed_raw(x, y)
     return bool_arg(x, slow, op and (op, "x")), bool_arg(y, slow, op and (op, "y"))
 
 

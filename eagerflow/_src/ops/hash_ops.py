@@ -19,6 +19,7 @@ import siphashc
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
@@ -282,7 +283,8 @@ def fingerprint(data: Any, method: str = "farmhash64", name: str | None = None) 
     if not isinstance(method, (str, bytes)):  # (the op's string input #1, a scalar)
         # (a list for data sends TF's wrapper down its slow path, which converts a tensor
         # method to string too: another dtype is the conversion's ValueError)
-        m = method if isinstance(method, Tensor) and not C.passed_raw(data_given) else \
+        raw = wrapper_inputs.passed_raw(data_given)
+        m = method if isinstance(method, Tensor) and not raw else \
             convert_to_tensor(method, dt.string)
         if m._dtype is not dt.string:
             raise C.wrong_input_dtype("Fingerprint", 1, dt.string, m._dtype)

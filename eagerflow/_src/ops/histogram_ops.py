@@ -36,6 +36,7 @@ from eagerflow._src.core.tensor import (
     host_tensor,
 )
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import reshape, shape
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.dispatch import bind
@@ -212,11 +213,11 @@ def histogram_fixed_width(values: Any, value_range: Any, nbins: Any = 100,
     # float64 array beside a float32 range cast; then nbins, converted to int32 on its
     # slow path. value_range and nbins are HostMemory inputs of TF's GPU kernel: made on
     # the host)
-    slow = C.passed_raw(values, value_range, nbins)
+    slow = wrapper_inputs.passed_raw(values, value_range, nbins)
     with host_eagerly():
-        values, value_range = C.op_inputs("HistogramFixedWidth", (values, value_range), "T",
-                                          slow)
-    C.slow_typed_inputs(slow, (nbins, dt.int32))
+        values, value_range = wrapper_inputs.op_inputs("HistogramFixedWidth",
+                                                       (values, value_range), "T", slow)
+    wrapper_inputs.slow_typed_inputs(slow, (nbins, dt.int32))
     nb = nbins if isinstance(nbins, Tensor) else host_tensor(nbins, dt.int32)
     scope = None if _state.graph is None else \
         _state.graph.unique_name(name or "histogram_fixed_width") + "/"

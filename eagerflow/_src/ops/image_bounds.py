@@ -23,18 +23,19 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import concat, expand_dims, reshape, shape, squeeze, zeros
+from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.dynshape import needs_runtime
 from eagerflow._src.ops.graph_constants import scope_name
 from eagerflow._src.ops.image import ResizeMethod, resize
 from eagerflow._src.ops.image_orient import _at_least_3d, _hw, check_inner_dims
 from eagerflow._src.ops.math import _t, cast, floor, identity, maximum, minimum
-from eagerflow._src.ops.misc_ops import control_dependencies
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.shape_queries import dims
+from eagerflow._src.ops.slice_op import slice as slice_
 from eagerflow._src.ops.slicing import getitem
-from eagerflow._src.ops.slicing import slice as slice_
 from eagerflow._src.ops.stacking import stack
 
 
@@ -163,7 +164,7 @@ def crop_to_bounding_box(image: Any, offset_height: int, offset_width: int,
     if not h >= th + oh:
         raise ValueError("height must be >= target + offset.")
     if not all(isinstance(v, (int, np.integer)) for v in (oh, ow, th, tw)):  # (bools too)
-        begin, size = C.index_inputs("Slice", ([oh, ow, 0], [th, tw, -1]), "Index")
+        begin, size = wrapper_inputs.index_inputs("Slice", ([oh, ow, 0], [th, tw, -1]), "Index")
         (oh, ow, _), (th, tw, _) = begin._numpy().tolist(), size._numpy().tolist()
     key = (slice(oh, oh + th), slice(ow, ow + tw), slice(None))
     return getitem(x, key if len(x._shape) == 3 else (slice(None),) + key)

@@ -23,6 +23,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec, static_ints
 from eagerflow._src.ops.eager_errors import eager_api
@@ -169,8 +170,9 @@ def draw_bounding_boxes(images: Any, boxes: Any, colors: Any, name: str | None =
     cycled; none: TF's default table)."""
     # (TF's slow path, given a list, converts boxes and colours to float: a tensor of
     # another dtype is its ValueError)
-    C.slow_typed_inputs(C.passed_raw(images, boxes, colors), (boxes, dt.float32),
-                        *(((colors, dt.float32),) if colors is not None else ()))
+    wrapper_inputs.slow_typed_inputs(wrapper_inputs.passed_raw(images, boxes, colors),
+                                     (boxes, dt.float32),
+                                     *(((colors, dt.float32),) if colors is not None else ()))
     if not isinstance(images, Tensor):  # (TF converts an array of another dtype to float)
         images = _t(images)
         if images.dtype not in _DRAW_T:
@@ -355,8 +357,8 @@ def _glimpse(op: OpDef, input: Any, size: Any, offsets: Any, attrs: dict,  # noq
     # converted to those dtypes, tensors checked, in that order, before its kernel runs
     # (eagerflow holds the size as an attr); a list among them sends TF's wrapper down its
     # slow path, which converts tensors too (another dtype: the conversion's ValueError)
-    C.slow_typed_inputs(C.passed_raw(input, size, offsets), (input, dt.float32),
-                        (size, dt.int32), (offsets, dt.float32))
+    wrapper_inputs.slow_typed_inputs(wrapper_inputs.passed_raw(input, size, offsets),
+                                     (input, dt.float32), (size, dt.int32), (offsets, dt.float32))
     images, size_t, offsets = (
         x if isinstance(x, Tensor) else convert_to_tensor(x, dtype=want)
         for x, want in ((input, dt.float32), (size, dt.int32), (offsets, dt.float32)))

@@ -28,9 +28,10 @@ from eagerflow._src.core.errors import (
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import halfprec
+from eagerflow._src.ops import halfprec, wrapper_inputs
 from eagerflow._src.ops.array import concat, reshape, shape, tile
 from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
@@ -63,9 +64,8 @@ from eagerflow._src.ops.math import (
 )
 from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.math import pow as pow_
-from eagerflow._src.ops.misc_ops import control_dependencies
 from eagerflow._src.ops.nn import relu
-from eagerflow._src.ops.nn_conv import depthwise_conv2d
+from eagerflow._src.ops.nn_conv_variants import depthwise_conv2d
 from eagerflow._src.ops.nn_pool import avg_pool2d
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.random import uniform
@@ -81,7 +81,7 @@ from eagerflow._src.ops.reduce import (
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 from eagerflow._src.ops.shape_queries import shape_n
 from eagerflow._src.ops.shaping import reverse
-from eagerflow._src.ops.slicing import slice as slice_
+from eagerflow._src.ops.slice_op import slice as slice_
 from eagerflow._src.ops.stacking import stack, unstack
 
 _HSV_T = frozenset((dt.float16, dt.bfloat16, dt.float32, dt.float64))
@@ -101,7 +101,7 @@ def _channels(op: str, x: Any) -> None:
 @eager_api("images")
 def rgb_to_hsv(images: Any, name: str | None = None) -> Any:
     """Hue, saturation and value in [0, 1] from RGB in [0, 1] (last axis)."""
-    x = C.op_input("RGBToHSV", images)
+    x = wrapper_inputs.op_input("RGBToHSV", images)
     _channels("RGBToHSV", x)
     # (in TF's RGBToHSV kernel's order: each sector's hue as (1 / chroma) * (1 / 6) times
     # a difference, plus 2/6 or 4/6, each constant rounded to the images' type)
@@ -124,7 +124,7 @@ def rgb_to_hsv(images: Any, name: str | None = None) -> Any:
 @eager_api("images")
 def hsv_to_rgb(images: Any, name: str | None = None) -> Any:
     """RGB from hue, saturation and value (all in [0, 1], last axis): TF's HSVToRGB."""
-    x = C.op_input("HSVToRGB", images)
+    x = wrapper_inputs.op_input("HSVToRGB", images)
     _channels("HSVToRGB", x)
     return bind(HSV_TO_RGB, (x,), {})
 

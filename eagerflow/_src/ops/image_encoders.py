@@ -26,6 +26,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InternalError, InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.image import convert_image_dtype
@@ -320,7 +321,7 @@ def encode_jpeg(image: Any, format: str = "", quality: int = 95,  # noqa: A002
         optimize_size=optimize_size, chroma_downsampling=chroma_downsampling,
         density_unit=density_unit, x_density=x_density, y_density=y_density,
         xmp_metadata=xmp_metadata)
-    C.slow_typed_inputs(C.passed_raw(image), (image, dt.uint8))
+    wrapper_inputs.slow_typed_inputs(wrapper_inputs.passed_raw(image), (image, dt.uint8))
     return bind(ENCODE_JPEG, (convert_to_tensor(image, dtype_hint=dt.uint8),), attrs, name)
 
 

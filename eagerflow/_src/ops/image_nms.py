@@ -1,8 +1,8 @@
-"""The non-max suppression family of tf.image beyond the greedy one (misc_ops.py): with
+"""The non-max suppression family of tf.image beyond the greedy one (greedy_nms.py): with
 scores and soft-NMS, over a given overlap matrix, padded and batched, and combined across
 classes.
 
-Ops layer, after misc_ops (its intersection over union); loaded on first use. Host kernels
+Ops layer, after greedy_nms (its intersection over union); loaded on first use. Host kernels
 (a greedy walk over the boxes, one at a time, as TF's CPU kernels); on a GPU, V2 and V4
 (below) are TF's GPU kernels (ops/nms_gpu.py), as the others have none in TF:
 
@@ -33,25 +33,25 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import nms_gpu
+from eagerflow._src.ops import nms_gpu, wrapper_inputs
 from eagerflow._src.ops.array import expand_dims, reshape, shape
-from eagerflow._src.ops.checks import passed_raw
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api, raised_eagerly
-from eagerflow._src.ops.indexing import gather
-from eagerflow._src.ops.math import cast, maximum, minimum, where
-from eagerflow._src.ops.misc_ops import (
+from eagerflow._src.ops.greedy_nms import (
     _iou,
     check_nms_boxes,
     check_nms_scores,
     greedy_nms,
     int32_input,
 )
+from eagerflow._src.ops.indexing import gather
+from eagerflow._src.ops.math import cast, maximum, minimum, where
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.sorting import top_k
 from eagerflow._src.ops.stacking import stack, unstack
+from eagerflow._src.ops.wrapper_inputs import passed_raw
 
 _FLOATS = frozenset((dt.float16, dt.float32))
 
@@ -577,8 +577,8 @@ def non_max_suppression_with_scores(boxes: Any, scores: Any, max_output_size: An
         (iou_threshold, "iou_threshold"), (score_threshold, "score_threshold"),
         (soft_nms_sigma, "soft_nms_sigma"))]
     slow = passed_raw(boxes, scores, max_output_size)
-    b, s, *thresholds = C.op_inputs(op, (boxes, scores, *thresholds), "T", slow)
-    C.slow_typed_inputs(slow, (max_output_size, dt.int32))
+    b, s, *thresholds = wrapper_inputs.op_inputs(op, (boxes, scores, *thresholds), "T", slow)
+    wrapper_inputs.slow_typed_inputs(slow, (max_output_size, dt.int32))
     d = C.same_dtype(op, (b, s), _FLOATS)  # (TF's checks of its inputs, in their order,
     int32_input(op, 2, max_output_size)  # before its kernel's)
     for i, x in enumerate(thresholds, 3):
@@ -603,10 +603,10 @@ def non_max_suppression_overlaps(overlaps: Any, scores: Any, max_output_size: An
     # (TF's Python converts overlap_threshold first; its op's inputs are all float32 but
     # max_output_size's int32, converted in order on its wrapper's slow path)
     threshold = convert_to_tensor(overlap_threshold, name="overlap_threshold")
-    C.slow_typed_inputs(passed_raw(overlaps, scores, max_output_size, score_threshold),
-                        (overlaps, dt.float32), (scores, dt.float32),
-                        (max_output_size, dt.int32), (threshold, dt.float32),
-                        (score_threshold, dt.float32))
+    wrapper_inputs.slow_typed_inputs(passed_raw(overlaps, scores, max_output_size, score_threshold),
+                                     (overlaps, dt.float32), (scores, dt.float32),
+                                     (max_output_size, dt.int32), (threshold, dt.float32),
+                                     (score_threshold, dt.float32))
     o = convert_to_tensor(overlaps, dtype_hint=dt.float32)
     s = convert_to_tensor(scores, dtype_hint=dt.float32)
     for i, x in enumerate((o, s)):  # (its inputs are float32, then the int32 size)

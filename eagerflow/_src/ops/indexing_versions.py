@@ -23,16 +23,11 @@ from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexed_slices import IndexedSlices
-from eagerflow._src.ops.indexing import (
-    _UNIQUE_CPU_T,
-    _check_indices,
-    _gather_infer,
-    _unique_kernel,
-    take,
-)
+from eagerflow._src.ops.indexing import _check_indices, _gather_infer, take
 from eagerflow._src.ops.math import _t
 from eagerflow._src.ops.reduce import size
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
+from eagerflow._src.ops.unique_one_hot import _UNIQUE_CPU_T, _unique_kernel
 
 _rng = SampleRNG(61)
 

@@ -22,6 +22,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import zeros
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec, check_runtime_arg, traced_arg
@@ -592,10 +593,10 @@ def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: Any = 0,  # n
     diagonals (diagonal's second-to-last axis, from the uppermost), replaced."""
     op = "MatrixSetDiagV3"
     check_align(align, op)
-    slow = C.passed_raw(input, diagonal, k)
+    slow = wrapper_inputs.passed_raw(input, diagonal, k)
     k = k_attr(k)
     # (TF's wrapper: the first tensor's dtype is T's, a NumPy array cast to it)
-    x, d = C.op_inputs(op, (input, diagonal), "T", slow)
+    x, d = wrapper_inputs.op_inputs(op, (input, diagonal), "T", slow)
     if x._dtype is dt.string and d._dtype is dt.string:  # (MatrixSetDiagV3's OpDef takes it)
         raise C.no_kernel(op, f'T=DT_STRING, align="{align}"', _SET_DIAG_KERNELS,
                           others=(("XLA_CPU_JIT", f"T in [{_SET_DIAG_XLA}]"),))

@@ -21,7 +21,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import dispatch, eigen32, halfprec, libm32
+from eagerflow._src.ops import dispatch, eigen32, halfprec, libm32, wrapper_inputs
 from eagerflow._src.ops.broadcast_grads import sum_to
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
@@ -842,7 +842,7 @@ def where(condition: Any, x: Any = None, y: Any = None, name: str | None = None)
 @eager_api("condition", "x", "y")
 def _select(condition: Any, x: Any, y: Any, name: str | None) -> Any:
     """tf.where(condition, x, y): TF hands its SelectV2 the inputs as they were given."""
-    slow = C.passed_raw(condition, x, y)
+    slow = wrapper_inputs.passed_raw(condition, x, y)
     condition = as_fixed_type(condition, dt.bool, slow, ("SelectV2", "condition"))
     if _state.graph is not None and dispatch.first_alone(x, y):
         x = convert_to_tensor(x)

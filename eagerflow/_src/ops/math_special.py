@@ -25,7 +25,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import eigen32, halfprec, libm32
+from eagerflow._src.ops import eigen32, halfprec, libm32, wrapper_inputs
 from eagerflow._src.ops import special_bessel as _bessel
 from eagerflow._src.ops import special_cephes as _cephes
 from eagerflow._src.ops import special_lgamma as _lgamma64
@@ -666,7 +666,7 @@ lgamma, digamma = _u(LGAMMA), _u(DIGAMMA)
 erfc, erfinv, ndtri = _u(ERFC), _u(ERFINV), _u(NDTRI)
 rint = _u(RINT)
 xlogy, xdivy, xlog1py = _b(XLOGY), _b(XDIVY), _b(XLOG1PY)
-_nextafter = _b(NEXT_AFTER, lambda x, y: C.op_inputs("NextAfter", (x, y)))
+_nextafter = _b(NEXT_AFTER, lambda x, y: wrapper_inputs.op_inputs("NextAfter", (x, y)))
 _zeta, _atan2 = _pair(ZETA), _b(ATAN2)
 polygamma = _pair(POLYGAMMA)
 

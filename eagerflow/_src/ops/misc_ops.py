@@ -1,26 +1,21 @@
 """Smaller tf.* and tf.math names: searchsorted, complex/imag, truncatemod,
-broadcast_static_shape/broadcast_dynamic_shape, ensure_shape, no_op/group/tuple/
-control_dependencies, bincount, confusion_matrix, invert_permutation, reduce_euclidean_norm,
-zero_fraction, is_non_decreasing, is_strictly_increasing, polyval, lbeta, angle,
-and greedy non_max_suppression.
+broadcast_static_shape/broadcast_dynamic_shape, ensure_shape, bitcast, bincount,
+confusion_matrix, invert_permutation, zero_fraction,
+is_non_decreasing, is_strictly_increasing, polyval, lbeta, angle, saturate_cast
+(greedy non_max_suppression is in greedy_nms.py, no_op/group/tuple/control_dependencies
+in control_deps.py).
 
 Sits in the ops layer. Primitives (LowerBound/UpperBound, Complex, Imag,
-TruncateMod, BroadcastArgs, NonMaxSuppressionV3) are OpDefs; the rest are composites of
-public ops. Eagerly, control dependencies are meaningless (ops run in program order), as in
-TF 2; inside
-tf.function eagerflow's graphs keep stateful ops in program order, so they stay no-ops.
+TruncateMod, BroadcastArgs, EnsureShape, Bitcast) are OpDefs; the rest are composites of
+public ops.
 """
 
 from __future__ import annotations
 
-import contextlib
-import heapq
-import math
-from typing import Any, Iterator
+from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.device import host_eagerly
@@ -30,14 +25,15 @@ from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import halfprec, nms_gpu
+from eagerflow._src.ops import halfprec, wrapper_inputs
 from eagerflow._src.ops.array import concat, constant, reshape, squeeze
 from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.debugging import assert_less, assert_non_negative
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import needs_runtime
-from eagerflow._src.ops.eager_errors import eager_api, passed_raw, slow_inputs
+from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
 from eagerflow._src.ops.elementwise import _binary, _elementwise_ref, binary_args
 from eagerflow._src.ops.indexing import unsorted_segment_sum
 from eagerflow._src.ops.math import (
@@ -70,7 +66,7 @@ histogram_ops = lazy_module("eagerflow._src.ops.histogram_ops")  # (bincount's o
 clip_value = lazy_module("eagerflow._src.ops.clip_value")  # (saturate_cast's clamp)
 
 _rng = SampleRNG(57)
-_TUPLE, _COMPLEX = tuple, complex  # this module defines tf.tuple and tf.complex
+_COMPLEX = complex  # this module defines tf.complex
 
 
 # ---------------------------------------------------------------------------------------
@@ -297,11 +293,11 @@ def broadcast_static_shape(shape_x: Any, shape_y: Any) -> TensorShape:
     if a.rank is None or b.rank is None:
         return TensorShape(None)
     try:
-        return TensorShape(C.broadcast("BroadcastArgs", _TUPLE(a.as_list()), _TUPLE(b.as_list())))
+        return TensorShape(C.broadcast("BroadcastArgs", tuple(a.as_list()), tuple(b.as_list())))
     except InvalidArgumentError:
         raise ValueError(f"Incompatible shapes for broadcasting. Two shapes are compatible if "
                          f"for each dimension pair they are either equal or one of them is 1. "
-                         f"Received: {_TUPLE(a.as_list())} and {_TUPLE(b.as_list())}.") from None
+                         f"Received: {tuple(a.as_list())} and {tuple(b.as_list())}.") from None
 
 
 def _bargs_infer(a: Any, b: Any) -> list:
@@ -316,7 +312,7 @@ def _bargs_infer(a: Any, b: Any) -> list:
 
 def _bargs_kernel(xp: Any, a: Any, b: Any) -> Any:
     # (host arrays on any device: TF's GPU kernel takes s0, s1 and r0 in host memory)
-    sa, sb = _TUPLE(int(v) for v in a), _TUPLE(int(v) for v in b)
+    sa, sb = tuple(int(v) for v in a), tuple(int(v) for v in b)
     return xp.asarray(C.broadcast("BroadcastArgs", sa, sb), dtype=a.dtype).reshape(-1)
 
 
@@ -327,7 +323,7 @@ def _bargs_fold(node: Any, value_of: Any) -> Any:
     if not (isinstance(a, list) and isinstance(b, list)) or None in a or None in b:
         return None
     try:
-        return list(C.broadcast("BroadcastArgs", _TUPLE(a), _TUPLE(b)))
+        return list(C.broadcast("BroadcastArgs", tuple(a), tuple(b)))
     except InvalidArgumentError:
         return None
 
@@ -335,7 +331,7 @@ def _bargs_fold(node: Any, value_of: Any) -> Any:
 BROADCAST_ARGS = register(OpDef(
     "BroadcastArgs", _bargs_infer, _bargs_kernel, fold=_bargs_fold, fold_partial=False,
     host_inputs=(0, 1),  # (TF's HostMemory("s0"), HostMemory("s1"))
-    reference=lambda a, b: np.array(np.broadcast_shapes(_TUPLE(a), _TUPLE(b)), a.dtype),
+    reference=lambda a, b: np.array(np.broadcast_shapes(tuple(a), tuple(b)), a.dtype),
     samples=lambda: [Sample((np.array([2, 1], np.int32), np.array([3], np.int32)), grad=False),
                      Sample((np.array([1, 4, 1], np.int64), np.array([5, 1, 1, 6], np.int64)),
                             grad=False)],
@@ -348,7 +344,7 @@ BROADCAST_ARGS = register(OpDef(
 @slow_inputs("shape_x", "shape_y")
 def broadcast_dynamic_shape(shape_x: Any, shape_y: Any) -> Any:
     with host_eagerly():  # (Python shapes made where TF's GPU kernel reads them)
-        a, b = C.op_inputs("BroadcastArgs", (shape_x, shape_y))
+        a, b = wrapper_inputs.op_inputs("BroadcastArgs", (shape_x, shape_y))
     return bind(BROADCAST_ARGS, (a, b), {})
 
 
@@ -358,7 +354,7 @@ def broadcast_dynamic_shape(shape_x: Any, shape_y: Any) -> Any:
 
 def _ensure_target(shape: Any) -> TensorShape:
     """The attr as a TensorShape (-1 is an unknown dim, as in TF)."""
-    if isinstance(shape, (list, _TUPLE)):
+    if isinstance(shape, (list, tuple)):
         if any(d is not None and d < -1 for d in shape):  # (TF's kernel's check)
             raise InvalidArgumentError(None, None, f"Shape {C.shape_str(shape)} has dimensions "
                                                    f"with values below -1 (where -1 means "
@@ -387,7 +383,7 @@ def _ensure_infer(x: Any, shape: Any) -> list:
     if not have.is_compatible_with(want):
         raise _ensure_error(x._shape, want)
     merged = have.merge_with(want)
-    return [(None if merged.rank is None else _TUPLE(merged.as_list()), x._dtype)]
+    return [(None if merged.rank is None else tuple(merged.as_list()), x._dtype)]
 
 
 def _ensure_error(have: Any, want: TensorShape) -> InvalidArgumentError:
@@ -427,7 +423,7 @@ def ensure_shape(x: Any, shape: Any, name: str | None = None) -> Any:
     tf.function the result's static shape is the two merged, checked when the graph runs."""
     want = TensorShape(shape)
     return bind(ENSURE_SHAPE, (_t(x),),
-                {"shape": None if want.rank is None else _TUPLE(want.as_list())}, name)
+                {"shape": None if want.rank is None else tuple(want.as_list())}, name)
 
 
 # Bitcast: the same bytes read as another dtype. TF lists its types in this order.
@@ -443,11 +439,11 @@ def _bitcast_shape(op_shape: tuple | None, src: dt.DType, dst: dt.DType) -> tupl
     if op_shape is None or a == b:
         return op_shape
     if a > b:
-        return _TUPLE(op_shape) + (a // b,)
+        return tuple(op_shape) + (a // b,)
     if not op_shape or op_shape[-1] not in (None, b // a):
         raise InvalidArgumentError(None, None, f"Cannot bitcast from {src.as_datatype_enum} to "
                                                f"{dst.as_datatype_enum} [Op:Bitcast]")
-    return _TUPLE(op_shape[:-1])
+    return tuple(op_shape[:-1])
 
 
 def _bitcast_infer(x: Any, type: dt.DType) -> list:  # noqa: A002  (TF's attr name)
@@ -494,113 +490,6 @@ def bitcast(input: Any, type: Any, name: str | None = None) -> Any:  # noqa: A00
     """The bytes of `input` read as `type`: a wider type eats the last dimension (which must
     be the size ratio), a narrower one adds it."""
     return bind(BITCAST, (_t(input),), C.wrapper_attrs("Bitcast", type=type), name)
-
-
-def _v1_graph() -> Any:
-    """The TF 1 graph being built (tf.Graph().as_default(), or eager execution disabled),
-    where grouping and control dependencies are operations; None eagerly and in functions
-    (which run in program order)."""
-    g = _state.graph
-    if g is None or g.building_function:
-        return None
-    return g
-
-
-def _control_op(x: Any) -> Any:
-    """The operation `x` stands for in tf.control_dependencies / tf.group: an operation
-    itself, a tensor's op, a variable's value (its read, or its assignment); None for a
-    constant (a graph's constants are eager tensors until an op uses them)."""
-    if isinstance(x, EagerTensor):
-        return None
-    if hasattr(x, "_control_inputs"):
-        return x
-    op = getattr(x, "op", None)
-    if op is not None and hasattr(op, "_control_inputs"):
-        return op
-    if hasattr(x, "_as_tensor"):
-        return _control_op(x._as_tensor())
-    raise TypeError(f"Can not convert a {type(x).__name__} into a Tensor or Operation.")
-
-
-def _function_control_op(x: Any) -> Any:
-    """`_control_op` of `x` where it has one, else None (in a function nothing waits)."""
-    try:
-        return None if x is None else _control_op(x)
-    except TypeError:
-        return None
-
-
-def no_op(name: str | None = None) -> Any:
-    """Does nothing: None eagerly, as in TF; in a graph (a TF 1 graph's, a function's), a
-    NoOp operation."""
-    g = _state.graph
-    return None if g is None else g.no_op(name)
-
-
-def group(*inputs: Any, **kwargs: Any) -> Any:
-    """Groups ops for control dependencies: None eagerly (ops run in order), as in TF; in a
-    graph, the NoOp `group_deps` that runs them all (a function runs its ops in order
-    whatever it waits for)."""
-    g = _state.graph
-    if g is None:
-        return None
-    name = kwargs.pop("name", None)
-    if kwargs:
-        raise TypeError(f"Unknown keyword arguments: {list(kwargs)}")
-    ops = []
-    for x in inputs:  # (a nested list, as TF flattens it)
-        for leaf in (x if isinstance(x, (list, _TUPLE)) else [x]):
-            op = None if leaf is None else _control_op(leaf)
-            if op is not None:
-                ops.append(op)
-    return g.no_op(name or "group_deps", ops)
-
-
-def tuple(tensors: Any, control_inputs: Any = None, name: str | None = None) -> list:  # noqa: A001
-    g = _v1_graph()
-    if g is None:
-        return [None if t is None else identity(t) for t in tensors]
-    gate = [_control_op(t) for t in [*tensors, *(control_inputs or ())] if t is not None]
-    # (TF's: each op once, in the order they were made)
-    gate = sorted({id(o): o for o in gate if o is not None}.values(),
-                  key=lambda o: getattr(o, "_id", 0))
-    with name_scope(name or "tuple"):
-        deps = g.no_op("group_deps", gate)
-        out = []
-        for t in tensors:
-            if t is None:
-                out.append(None)
-                continue
-            with name_scope("control_dependency") as scope, control_dependencies([deps]):
-                out.append(identity(t, name=scope))  # "tuple/control_dependency", ...
-        return out
-
-
-@contextlib.contextmanager
-def control_dependencies(control_inputs: Any) -> Iterator[None]:
-    """A context in which ops run after `control_inputs`: always true in program order; in a
-    graph, the operations made inside get them as control inputs (a TF 1 graph's Session
-    runs them; a function's graph only shows them, as TF's)."""
-    if control_inputs is not None and not isinstance(control_inputs, (list, _TUPLE)):
-        raise TypeError(f"`control_inputs` must be a list or tuple, got {control_inputs!r}")
-    g = _state.graph
-    if g is None:
-        yield
-        return
-    if g.building_function:
-        # a function's ops run in program order: these edges only show its graph as TF's
-        # (an operation of an enclosing graph is not one of its inputs)
-        ops = None if control_inputs is None else \
-            [o for o in map(_function_control_op, control_inputs)
-             if getattr(o, "graph", None) is g]
-    else:
-        ops = None if control_inputs is None else \
-            [o for o in map(_control_op, control_inputs) if o is not None]
-    made = g.push_control_dependencies(ops)
-    try:
-        yield
-    finally:
-        g.pop_control_dependencies(made)
 
 
 # ---------------------------------------------------------------------------------------
@@ -765,7 +654,7 @@ def invert_permutation(x: Any, name: str | None = None) -> Any:
     reads it)."""
     if x.__class__ is not EagerTensor:
         with host_eagerly():
-            x = C.op_input("InvertPermutation", x)
+            x = wrapper_inputs.op_input("InvertPermutation", x)
     return bind(INVERT_PERMUTATION, (x,), {}, name)
 
 
@@ -777,182 +666,6 @@ def angle(input: Any, name: str | None = None) -> Any:  # noqa: A002
         return atan2(imag(x), real(x))
     negative = x < 0  # (then pi * ones, as TF's: an integer x refuses pi's conversion)
     return where(negative, np.pi * ones_like(x), zeros_like(x))
-
-
-# ---------------------------------------------------------------------------------------
-# Greedy non-max suppression (tf.image.non_max_suppression): TF's CPU kernel here, its GPU
-# kernel (float32: its arithmetic and ranking differ at the edges) in ops/nms_gpu.py.
-# ---------------------------------------------------------------------------------------
-
-def check_nms_boxes(op: str, boxes: Any, scores: Any) -> None:
-    """TF's checks of an NMS op's boxes and scores: dtypes, ranks, 4 columns, one score a
-    box (the words of its kernels, V2 to V5)."""
-    C.same_dtype(op, (boxes, scores), frozenset((dt.float16, dt.float32)))
-    s = boxes._shape
-    if s is not None and len(s) != 2:
-        raise C.fail(op, f"boxes must be 2-D{C.shape_str(s)} (Shape must be rank 2 but is "
-                         f"rank {len(s)})")
-    if s is not None and s[1] not in (None, 4):
-        raise C.fail(op, f"boxes must have 4 columns (Dimension must be 4 but is {s[1]})")
-    t = scores._shape
-    if t is not None and len(t) != 1:
-        raise C.fail(op, f"scores must be 1-D{C.shape_str(t)} (Shape must be rank 1 but is "
-                         f"rank {len(t)})")
-    check_nms_scores(op, scores, None if s is None else s[0])
-
-
-def check_nms_scores(op: str, scores: Any, n: int | None) -> None:
-    """Scores a vector of one score for each of `n` boxes, in TF's words."""
-    if scores._shape is not None and len(scores._shape) != 1:
-        raise C.fail(op, f"scores must be 1-D, got {C.shape_str(scores._shape)}")
-    m = None if scores._shape is None else scores._shape[0]
-    if None not in (n, m) and n != m:
-        raise C.fail(op, f"scores has incompatible shape (Dimensions must be equal, but are "
-                         f"{n} and {m})")
-
-
-def _nms_infer(boxes: Any, scores: Any, max_output_size: int, iou_threshold: float,
-               score_threshold: float) -> list:
-    op = "NonMaxSuppressionV3"
-    C.same_dtype(op, (boxes, scores), frozenset((dt.float16, dt.float32)))
-    for what, v in (("max_output_size", max_output_size), ("iou_threshold", iou_threshold)):
-        C.scalar_input(op, v, f"{what} must be 0-D, got shape {{shape}} (Shape must be rank 0 "
-                              "but is rank {rank})")
-    C.scalar_input(op, score_threshold, "score_threshold must be 0-D, got shape {shape}")
-    check_nms_boxes(op, boxes, scores)
-    if not 0 <= iou_threshold <= 1:
-        raise C.fail(op, "iou_threshold must be in [0, 1]")
-    if max_output_size < 0:
-        raise C.fail(op, "max_output_size must be non-negative")
-    return [((None,), dt.int32)]
-
-
-def _lo(a: float, b: float) -> float:
-    return b if b < a else a  # std::min, whose NaN handling TF's IOU inherits
-
-
-def _hi(a: float, b: float) -> float:
-    return b if a < b else a  # std::max
-
-
-def _iou(a: np.ndarray, b: np.ndarray) -> float:
-    """Intersection over union of two boxes given by opposite corners, as TF computes it
-    (boxes of no positive area overlap nothing; a NaN coordinate gives a NaN IOU, which
-    suppresses nothing)."""
-    ay0, ay1, ax0, ax1 = _lo(a[0], a[2]), _hi(a[0], a[2]), _lo(a[1], a[3]), _hi(a[1], a[3])
-    by0, by1, bx0, bx1 = _lo(b[0], b[2]), _hi(b[0], b[2]), _lo(b[1], b[3]), _hi(b[1], b[3])
-    area_a, area_b = (ay1 - ay0) * (ax1 - ax0), (by1 - by0) * (bx1 - bx0)
-    if area_a <= 0 or area_b <= 0:
-        return 0.0
-    inter = _hi(_lo(ay1, by1) - _hi(ay0, by0), 0.0) * _hi(_lo(ax1, bx1) - _hi(ax0, bx0), 0.0)
-    return inter / (area_a + area_b - inter)
-
-
-def greedy_nms(scores: np.ndarray, overlap: Any, max_output_size: int, threshold: float,
-            score_threshold: float, sigma: float = 0.0) -> tuple:
-    """(selected indices, their scores): TF's selection with a priority queue (highest
-    score first, the lower index on ties), decaying scores lazily. `overlap(i, j)`.
-    Hard NMS scales the score by 0 where an overlap is not at most the threshold (a NaN
-    overlap too, which does not suppress: the candidate goes back in line at score 0, or
-    is dropped at NaN from an infinite score), else by exp(0 * overlap^2) (NaN for an
-    infinite overlap), as TF's DoNonMaxSuppressionOp (for image_nms.py's ops too; its
-    combined NMS: _combined_select)."""
-    soft = sigma > 0
-    scale = -0.5 / sigma if soft else 0.0
-    queue = [(-float(s), i, float(s), 0) for i, s in enumerate(scores) if s > score_threshold]
-    heapq.heapify(queue)
-    selected: list = []
-    kept: list = []
-    while queue and len(selected) < max_output_size:
-        _, i, score, begin = heapq.heappop(queue)
-        original, suppressed = score, False
-        for j in range(len(selected) - 1, begin - 1, -1):
-            sim = overlap(i, selected[j])
-            if soft:
-                score *= math.exp(scale * sim * sim)
-            else:
-                # (TF's weight, exp(0 sim^2): NaN for an infinite overlap)
-                score *= math.exp(0.0 * sim * sim) if sim <= threshold else 0.0
-                if sim > threshold:
-                    suppressed = True
-                    break
-            if score <= score_threshold:
-                break
-        if suppressed:
-            continue
-        if score == original:
-            selected.append(i)
-            kept.append(score)
-        elif score > score_threshold:
-            heapq.heappush(queue, (-score, i, score, len(selected)))
-    return selected, kept
-
-
-def _nms_kernel(xp: Any, boxes: Any, scores: Any, max_output_size: int, iou_threshold: float,
-                score_threshold: float) -> Any:
-    if xp is not np:  # TF's GPU kernel, float32's (a half's is its CPU one, as in TF)
-        if boxes.dtype != np.float32:
-            return xp.asarray(_nms_kernel(np, to_host(boxes), to_host(scores),
-                                          max_output_size, iou_threshold, score_threshold))
-        return nms_gpu.select(xp, boxes, scores, max_output_size, iou_threshold,
-                              score_threshold)[0]
-    # TF's CPU loop, as its other greedy NMS ops: a candidate whose overlap with a
-    # selected box is NaN is not suppressed but goes back in line at score 0
-    b = boxes.astype(np.float64)
-    keep, _ = greedy_nms(scores.astype(np.float64), lambda i, j: _iou(b[i], b[j]),
-                      max_output_size, iou_threshold, score_threshold)
-    return np.array(keep, dtype=np.int32)
-
-
-def _nms_ref(boxes: np.ndarray, scores: np.ndarray, max_output_size: int,
-             iou_threshold: float, score_threshold: float) -> np.ndarray:
-    alive = [i for i in range(len(scores)) if scores[i] > score_threshold]
-    keep: list = []
-    while alive and len(keep) < max_output_size:
-        best = max(alive, key=lambda i: (scores[i], -i))
-        keep.append(best)
-        alive = [i for i in alive if i != best and _iou(boxes[i], boxes[best]) <= iou_threshold]
-    return np.array(keep, dtype=np.int32)
-
-
-_NMS_BOXES = np.array([[0, 0, 1, 1], [0, 0.1, 1, 1.1], [0, 2, 1, 3], [1, 1, 0, 0],
-                       [0.5, 0.5, 2, 2]], np.float32)
-_NMS_SCORES = np.array([0.9, 0.8, 0.7, 0.6, 0.95], np.float32)
-NON_MAX_SUPPRESSION = register(OpDef(
-    "NonMaxSuppressionV3", _nms_infer, _nms_kernel, reference=_nms_ref,
-    samples=lambda: [Sample((_NMS_BOXES, _NMS_SCORES), {"max_output_size": 10, "iou_threshold": 0.5,
-                                                        "score_threshold": -np.inf}, grad=False),
-                     Sample((_NMS_BOXES, _NMS_SCORES), {"max_output_size": 2, "iou_threshold": 0.1,
-                                                        "score_threshold": 0.65}, grad=False)],
-    bad_samples=lambda: [BadSample((np.ones((3, 3), np.float32), np.ones(3, np.float32)),
-                                   {"max_output_size": 2, "iou_threshold": 0.5,
-                                    "score_threshold": 0.0}, InvalidArgumentError,
-                                   "boxes must have 4 columns (Dimension must be 4 but is 3)")],
-))
-
-
-def int32_input(op: str, index: int, value: Any) -> None:
-    """TF's check of a tensor given for input #index of `op`, an int32 scalar of its
-    signature that eagerflow holds as an attr (an NMS's max_output_size): another dtype is
-    refused before the kernel runs."""
-    if isinstance(value, Tensor) and value._dtype is not dt.int32:
-        raise C.wrong_input_dtype(op, index, dt.int32, value._dtype)
-
-
-@eager_api("boxes", "scores", "max_output_size")
-def non_max_suppression(boxes: Any, scores: Any, max_output_size: Any, iou_threshold: float = 0.5,
-                        score_threshold: float = float("-inf"), name: str | None = None) -> Any:
-    """Indices of the highest-scoring boxes, greedily dropping those overlapping a kept one
-    by more than `iou_threshold`."""
-    slow = passed_raw(boxes, scores, max_output_size)
-    b, s = C.op_inputs("NonMaxSuppressionV3", (boxes, scores), "T", slow)
-    C.slow_typed_inputs(slow, (max_output_size, dt.int32))
-    C.same_dtype("NonMaxSuppressionV3", (b, s), frozenset((dt.float16, dt.float32)))
-    int32_input("NonMaxSuppressionV3", 2, max_output_size)
-    return bind(NON_MAX_SUPPRESSION, (b, s),
-                {"max_output_size": C.scalar_value(max_output_size, int),
-                 "iou_threshold": C.scalar_value(iou_threshold, float),
-                 "score_threshold": C.scalar_value(score_threshold, float)}, name)
 
 
 @dispatchable

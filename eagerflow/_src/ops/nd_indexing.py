@@ -26,6 +26,7 @@ from eagerflow._src.core.tensor import (
     convert_to_tensor,
 )
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import concat, reshape, static_ints
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
@@ -639,8 +640,8 @@ def _ts(op: OpDef) -> Any:
         attrs = C.wrapper_attrs(op.name, bad_indices_policy=bad_indices_policy)
         # (TF's wrapper: tensor and updates share T, the first tensor's dtype among them; a
         # NumPy array cast to it)
-        t, u = C.op_inputs(op.name, (tensor, updates), "T",
-                           C.passed_raw(tensor, indices, updates))
+        t, u = wrapper_inputs.op_inputs(op.name, (tensor, updates), "T",
+                                        wrapper_inputs.passed_raw(tensor, indices, updates))
         return bind(op, (t, _t(indices), u), attrs, name)
     f.__name__ = op.name
     return f
@@ -724,5 +725,5 @@ UNRAVEL_INDEX = register(OpDef(
 
 @eager_api("indices", "dims")
 def unravel_index(indices: Any, dims: Any, name: str | None = None) -> Any:
-    indices, dims = C.op_inputs("UnravelIndex", (indices, dims))
+    indices, dims = wrapper_inputs.op_inputs("UnravelIndex", (indices, dims))
     return bind(UNRAVEL_INDEX, (indices, dims), {}, name)

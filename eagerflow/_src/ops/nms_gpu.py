@@ -1,7 +1,7 @@
 """Non-max suppression as TF 2.21's GPU kernels compute it (ops layer, over a device's
 array module): NonMaxSuppressionV2/V3/V4 on a GPU, and GenerateBoundingBoxProposals.
 
-TF's GPU kernels differ from its CPU ones (ops/misc_ops.py, image_nms.py) in their
+TF's GPU kernels differ from its CPU ones (ops/greedy_nms.py, image_nms.py) in their
 arithmetic, not in their plan:
 - boxes are ranked by score with CUB's stable radix sort: equal scores by position,
   -0.0 equal to 0.0, NaNs beyond the infinities by their sign;

@@ -24,10 +24,11 @@ from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentE
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import concat, expand_dims, ones, reshape, shape, transpose, zeros
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
-from eagerflow._src.ops.indexing import boolean_mask, gather, one_hot, sequence_mask, unique
+from eagerflow._src.ops.indexing import boolean_mask, gather, sequence_mask
 from eagerflow._src.ops.math import (
     _t,
     cast,
@@ -49,6 +50,7 @@ from eagerflow._src.ops.reduce import argmax, cumsum, reduce_any, reduce_max, re
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.stacking import stack, unstack
+from eagerflow._src.ops.unique_one_hot import one_hot, unique
 
 _rng = SampleRNG(83)
 _FLOATS = frozenset((dt.float32, dt.float64))
@@ -453,8 +455,8 @@ def ctc_greedy_decoder(inputs: Any, sequence_length: Any, merge_repeated: bool =
     attrs = {"merge_repeated": C.bool_attr(merge_repeated, "merge_repeated"),
              "blank_index": -1 if blank_index is None else C.int_arg(blank_index,
                                                                      "blank_index")}
-    out = bind(CTC_GREEDY, (C.op_input("CTCGreedyDecoder", inputs),
-                            C.typed_input(sequence_length, dt.int32)), attrs)
+    out = bind(CTC_GREEDY, (wrapper_inputs.op_input("CTCGreedyDecoder", inputs),
+                            wrapper_inputs.typed_input(sequence_length, dt.int32)), attrs)
     return [SparseTensor(out[0], out[1], out[2])], out[3]
 
 

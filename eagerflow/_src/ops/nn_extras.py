@@ -27,10 +27,10 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import _t, add_n, cast, zeros_like
-from eagerflow._src.ops.nn_conv import conv2d_backprop_input, conv2d_transpose
 from eagerflow._src.ops.nn_conv import convolution as nn_convolution
-from eagerflow._src.ops.nn_conv import depthwise_conv2d as nn_depthwise_conv2d
 from eagerflow._src.ops.nn_conv_checks import check_dilated_depth
+from eagerflow._src.ops.nn_conv_variants import conv2d_backprop_input, conv2d_transpose
+from eagerflow._src.ops.nn_conv_variants import depthwise_conv2d as nn_depthwise_conv2d
 from eagerflow._src.ops.nn_norm import batch_normalization
 from eagerflow._src.ops.nn_pool import avg_pool2d, max_pool2d
 from eagerflow._src.ops.nn_pool import pool as nn_pool

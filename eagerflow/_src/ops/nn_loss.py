@@ -25,7 +25,7 @@ from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import eigen_reduce, eigen_sum, halfprec, libm32
+from eagerflow._src.ops import eigen_reduce, eigen_sum, halfprec, libm32, wrapper_inputs
 from eagerflow._src.ops.array import concat, expand_dims, reshape, transpose
 from eagerflow._src.ops.array import shape as array_shape  # (this module's `shape`s are tuples)
 from eagerflow._src.ops.composite_dispatch import dispatchable
@@ -67,7 +67,7 @@ from eagerflow._src.ops.registry import (
 )
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.shape_queries import rank
-from eagerflow._src.ops.slicing import SLICE
+from eagerflow._src.ops.slice_op import SLICE
 from eagerflow._src.ops.stacking import stack
 
 # ---------------------------------------------------------------------------------------
@@ -916,8 +916,8 @@ def ctc_beam_search_decoder(inputs: Any, sequence_length: Any, beam_width: int =
     # (TF's wrapper converts the attrs, then the inputs)
     attrs = {"beam_width": C.make_int(beam_width, "beam_width"),
              "top_paths": C.make_int(top_paths, "top_paths"), "merge_repeated": False}
-    from_op = bind(CTC_BEAM_SEARCH, (C.op_input("CTCBeamSearchDecoder", inputs),
-                                     C.typed_input(sequence_length, dt.int32)), attrs)
+    from_op = bind(CTC_BEAM_SEARCH, (wrapper_inputs.op_input("CTCBeamSearchDecoder", inputs),
+                                     wrapper_inputs.typed_input(sequence_length, dt.int32)), attrs)
     k = len(from_op) // 3
     decoded = [SparseTensor(from_op[j], from_op[k + j], from_op[2 * k + j]) for j in range(k)]
     return decoded, from_op[-1]

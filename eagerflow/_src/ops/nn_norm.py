@@ -14,6 +14,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import constant, squeeze
 from eagerflow._src.ops.broadcast_grads import broadcast_like
 from eagerflow._src.ops.dispatch import bind
@@ -63,7 +64,7 @@ def _axes_list(axes: Any) -> list:
 def moments(x: Any, axes: Any, shift: Any = None, keepdims: bool = False,
             name: str | None = None) -> tuple:
     """(mean, variance) of `x` over `axes`; float16 is accumulated in float32."""
-    C.read_dtype(x)  # (TF's reads x.dtype first: a list has none)
+    wrapper_inputs.read_dtype(x)  # (TF's reads x.dtype first: a list has none)
     return _moments(x, axes, keepdims, True)
 
 

@@ -22,6 +22,7 @@ from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import shape, zeros
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
@@ -37,8 +38,8 @@ from eagerflow._src.ops.dynshape import (
 from eagerflow._src.ops.eager_errors import passed_raw, raised_eagerly, slow_path
 from eagerflow._src.ops.math import _t
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
+from eagerflow._src.ops.slice_op import slice as slice_
 from eagerflow._src.ops.slicing import getitem
-from eagerflow._src.ops.slicing import slice as slice_
 from eagerflow._src.ops.stacking import stack
 
 _rng = SampleRNG(41)
@@ -356,8 +357,8 @@ def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any
 
 def _static_paddings(op: str, paddings: Any) -> tuple:
     """Known paddings as ((before, after), ...): a list of Python ints as it is, anything
-    else converted as TF's op wrapper converts its input (`C.index_input`: a NumPy array
-    cast to int32, 1.5 refused), which must be an integer matrix with 2 columns."""
+    else converted as TF's op wrapper converts its input (`wrapper_inputs.index_input`: a
+    NumPy array cast to int32, 1.5 refused), which must be an integer matrix with 2 columns."""
     arr = None
     if isinstance(paddings, (list, tuple)):  # (the common case: nested lists of ints)
         try:
@@ -365,7 +366,7 @@ def _static_paddings(op: str, paddings: Any) -> tuple:
         except ValueError:  # (a ragged list: the conversion below refuses it as TF's)
             pass
     if arr is None or arr.dtype.kind not in "iu":
-        arr = C.index_input(op, paddings, "Tpaddings")._numpy()
+        arr = wrapper_inputs.index_input(op, paddings, "Tpaddings")._numpy()
     if arr.ndim != 2 or arr.shape[-1] != 2:
         if _state.graph is not None:  # (infer refuses it as TF's shape function does)
             return nested_tuples(arr.tolist())

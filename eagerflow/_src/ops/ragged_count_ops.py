@@ -18,11 +18,11 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, check_finite_size
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.debugging import assert_equal
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
 from eagerflow._src.ops.math import cast, identity, maximum, minimum
-from eagerflow._src.ops.misc_ops import control_dependencies
 from eagerflow._src.ops.reduce import reduce_max
 from eagerflow._src.ops.reduce import size as size_op
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register

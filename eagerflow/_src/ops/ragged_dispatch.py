@@ -36,6 +36,7 @@ from eagerflow._src.ops import (
     stacking,
     string_ops,
     string_segment_join,
+    unique_one_hot,
 )
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import composite_dispatch as cd
@@ -206,7 +207,7 @@ for _fn in (math.truediv, math.divide, math.logical_xor, math_special.div_no_nan
 for _fn in (nn.relu, nn.relu6, nn.leaky_relu, nn.elu, nn.selu, nn.softsign, nn.gelu, nn.silu,
             math_special.log_sigmoid, misc_ops.saturate_cast, math.zeros_like, math.ones_like,
             math.identity, math.stop_gradient, math.real, math.conj, misc_ops.angle,
-            image.convert_image_dtype, indexing.one_hot, string_ops.substr):
+            image.convert_image_dtype, unique_one_hot.one_hot, string_ops.substr):
     cd.register(_fn, _map_first(_fn))
 
 

@@ -34,7 +34,7 @@ from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import libm_exact, philox, special_igamma
+from eagerflow._src.ops import libm_exact, philox, special_igamma, wrapper_inputs
 from eagerflow._src.ops import random as R
 from eagerflow._src.ops import random_dists as D
 from eagerflow._src.ops import random_gpu as G
@@ -743,7 +743,7 @@ def stateless_poisson(shape: Any, seed: Any, lam: Any, dtype: Any = dt.int32,
     try:
         shape = R._static_shape(shape, "StatelessRandomPoisson")
     except OpError as e:
-        if C.passed_raw(seed, lam):
+        if wrapper_inputs.passed_raw(seed, lam):
             slow_path(e)
         raise
     return S.bind_seeded(STATELESS_POISSON, (convert_to_tensor(seed), _t(lam)),

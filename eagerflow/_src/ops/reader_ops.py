@@ -47,8 +47,8 @@ from eagerflow._src.io.file_errors import os_error
 from eagerflow._src.io.tfrecord import RecordReader
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import queue_handles as H
+from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.misc_ops import control_dependencies
 from eagerflow._src.ops.queue_ops import Replenished
 from eagerflow._src.ops.queue_state import QueueState, session_store
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register

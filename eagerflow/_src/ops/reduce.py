@@ -27,7 +27,7 @@ from eagerflow._src.core.tensor import (
     scalar_operand,
 )
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import eigen_reduce, eigen_sum, halfprec
+from eagerflow._src.ops import eigen_reduce, eigen_sum, halfprec, wrapper_inputs
 from eagerflow._src.ops.array import expand_dims, rank, reshape, reshape_like, shape
 from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.broadcast_grads import broadcast_like
@@ -565,7 +565,7 @@ def _reduce_fn(op: OpDef, cast_bool: bool = False) -> Callable:
         # (reduce_all/any's input is bool in TF's signature: a tensor of another type is the
         # op's refusal, or on TF's slow path, an axis given as a list, the conversion's)
         x = _t(input_tensor) if not cast_bool or is_tensor(input_tensor) and \
-            not C.passed_raw(axis) else convert_to_tensor(input_tensor, dtype=dt.bool)
+            not wrapper_inputs.passed_raw(axis) else convert_to_tensor(input_tensor, dtype=dt.bool)
         if axis.__class__ is EagerTensor and axis._dtype not in C.INDEX:
             return bind(op, (x, axis), {"axes": None, "keepdims": keepdims}, name)  # (refused)
         if cast_bool and x._dtype is not dt.bool:
@@ -586,7 +586,7 @@ def _reduce_fn(op: OpDef, cast_bool: bool = False) -> Callable:
                 if every and out._shape is None:
                     out.set_shape(())
                 return out
-            axis = C.index_list(op.name, axis, "Tidx", "axis")
+            axis = wrapper_inputs.index_list(op.name, axis, "Tidx", "axis")
         elif axis is not None:
             axis = int(axis)
         if ndim is not None and axis is not None and not isinstance(axis, int):
@@ -792,8 +792,8 @@ def argmin(input: Any, axis: Any = None, output_type: Any = dt.int64,  # noqa: A
     attrs = {"output_type": C.make_type(dt.int64 if output_type is None else output_type,
                                         "output_type")}
     if _state.graph is None and axis is not None and not isinstance(axis, Tensor) and (
-            C.passed_raw(input, axis) or slow_type(output_type)):
-        axis = C.index_input("ArgMin", axis, "Tidx", slow=True)
+            wrapper_inputs.passed_raw(input, axis) or slow_type(output_type)):
+        axis = wrapper_inputs.index_input("ArgMin", axis, "Tidx", slow=True)
     attrs["axis"], dyn = _axis_args(axis)
     return bind(ARGMIN, (_t(input),) + dyn, attrs, name)
 
@@ -937,7 +937,7 @@ def scan_args(op: str, axis: Any, exclusive: Any, reverse: Any) -> tuple:
     attrs = {"exclusive": C.bool_attr(exclusive, "exclusive"),
              "reverse": C.bool_attr(reverse, "reverse")}
     if _state.graph is None and type(axis) is not int:  # (None too: TF converts it)
-        axis = C.index_input(op, axis, "Tidx")
+        axis = wrapper_inputs.index_input(op, axis, "Tidx")
     elif isinstance(axis, EagerTensor) and axis._dtype not in C.INDEX:
         raise C.not_supported(op, axis._dtype, C.INDEX, "Tidx")
     attrs["axis"], dyn = _scan_axis_args(axis)

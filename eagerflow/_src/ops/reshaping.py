@@ -19,7 +19,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.checks import passed_raw
+from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
@@ -37,6 +37,7 @@ from eagerflow._src.ops.math import _t
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 from eagerflow._src.ops.reshape_shapes import reshape_infer as _reshape_infer
 from eagerflow._src.ops.shape_queries import shape
+from eagerflow._src.ops.wrapper_inputs import passed_raw
 
 _rng = SampleRNG(1)
 
@@ -187,7 +188,8 @@ def _eager_dim(axis: Any, input_: Any) -> int:
     int64 holding one value (of any shape)."""
     if isinstance(axis, np.integer):
         return int(axis)
-    v = C.index_input("ExpandDims", axis, "Tdim", passed_raw(input_))._numpy().reshape(-1)
+    v = wrapper_inputs.index_input("ExpandDims", axis, "Tdim", passed_raw(input_))
+    v = v._numpy().reshape(-1)
     if v.size != 1:
         raise C.fail("ExpandDims", "'dim' must be a tensor with a single value")
     return int(v[0])

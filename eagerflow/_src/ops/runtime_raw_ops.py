@@ -33,6 +33,7 @@ from eagerflow._src.core.errors import (
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 
@@ -83,7 +84,7 @@ IDENTITY_N = register(OpDef(
 
 def identity_n(input: Any, name: str | None = None) -> list:  # noqa: A002
     """tf.identity_n: each tensor of `input` passed through one IdentityN op."""
-    C.check_list_input(input, "T")
+    wrapper_inputs.check_list_input(input, "T")
     if isinstance(input, (list, tuple)):
         xs = tuple(convert_to_tensor(x) for x in input)
     else:  # (a tensor: iterated as TF iterates it; a scalar's iteration fails)

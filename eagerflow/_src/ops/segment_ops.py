@@ -21,7 +21,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import halfprec
+from eagerflow._src.ops import halfprec, wrapper_inputs
 from eagerflow._src.ops.array import (
     concat,
     expand_dims,
@@ -257,7 +257,7 @@ def _unsorted(op: OpDef) -> Callable:
 
     @slow_inputs("data", "segment_ids", "num_segments")
     def f(data: Any, segment_ids: Any, num_segments: Any, name: str | None = None) -> Any:
-        slow = C.passed_raw(data, segment_ids, num_segments)
+        slow = wrapper_inputs.passed_raw(data, segment_ids, num_segments)
         data, ids = _t(data), _t(segment_ids)
         if isinstance(num_segments, Tensor) and not isinstance(num_segments, EagerTensor):
             n, dyn = segments_arg(num_segments)

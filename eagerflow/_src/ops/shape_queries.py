@@ -17,6 +17,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import slow_type
@@ -140,7 +141,7 @@ def shape_n(input: Any, out_type: Any = dt.int32, name: str | None = None) -> li
     # a NumPy array or a string, and refuses an array of rank 2 or more in its words)
     slow = slow_type(out_type)
     if not slow:
-        C.check_list_input(input, "N")
+        wrapper_inputs.check_list_input(input, "N")
     if not isinstance(input, (list, tuple)) and (
             slow or isinstance(input, (np.ndarray, str, bytes))):
         raise TypeError(f"Expected list for 'input' argument to 'shape_n' Op, not "

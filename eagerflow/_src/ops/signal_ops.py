@@ -21,6 +21,7 @@ from eagerflow._src.core.device import current_device
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import concat, expand_dims, ones, shape, transpose
 from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.dispatch import bind
@@ -116,7 +117,7 @@ def _fft_fn(k: int, inverse: bool) -> Callable:
 
     @eager_api("input")  # (TF's generated wrapper: a list takes its slow path)
     def f(input: Any, name: str | None = None) -> Any:  # noqa: A002
-        return bind(op, (C.op_input(op.name, input),), {}, name)
+        return bind(op, (wrapper_inputs.op_input(op.name, input),), {}, name)
     f.__name__ = op.name.lower()
     return f
 

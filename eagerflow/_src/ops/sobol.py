@@ -24,6 +24,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
@@ -206,7 +207,7 @@ def sobol_sample(dim: Any, num_results: Any, skip: Any = 0, dtype: Any = dt.floa
     # Python values convert as the op's int32 inputs (2.0 is refused, as TF refuses it);
     # a list among them sends TF's wrapper down its slow path, which converts the tensors
     # too; else the op checks each tensor's dtype, in order, before its kernel the shapes
-    C.slow_typed_inputs(C.passed_raw(dim, num_results, skip), *(
+    wrapper_inputs.slow_typed_inputs(wrapper_inputs.passed_raw(dim, num_results, skip), *(
         (x, dt.int32) for x in (dim, num_results, skip)))
     args = tuple(x if isinstance(x, Tensor) else convert_to_tensor(x, dt.int32)
                  for x in (dim, num_results, skip))

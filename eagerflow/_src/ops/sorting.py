@@ -17,11 +17,10 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, host_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import topk_order
+from eagerflow._src.ops import topk_order, wrapper_inputs
 from eagerflow._src.ops.array import expand_dims, reshape, transpose
 from eagerflow._src.ops.array import range as tf_range
 from eagerflow._src.ops.array import shape as array_shape
-from eagerflow._src.ops.checks import passed_raw
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     Spec,
@@ -37,6 +36,7 @@ from eagerflow._src.ops.math import _t, cast, divide, equal, invert, negative
 from eagerflow._src.ops.reduce import reduce_prod, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 from eagerflow._src.ops.stacking import stack
+from eagerflow._src.ops.wrapper_inputs import passed_raw
 
 _rng = SampleRNG(4)
 
@@ -381,7 +381,7 @@ def _top_k_count(k: Any, x: Any, input_: Any) -> tuple:
         return scalar_arg(k, "k")
     slow = passed_raw(k, input_)  # (TF's wrapper's slow path: its errors name no name)
     try:
-        t = C.index_input("TopKV2", k, "Tk", passed_raw(input_))
+        t = wrapper_inputs.index_input("TopKV2", k, "Tk", passed_raw(input_))
     except InvalidArgumentError as e:
         e = raised_eagerly(e)
         raise (slow_path(e) if slow else e) from None

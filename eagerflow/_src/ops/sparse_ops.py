@@ -26,6 +26,7 @@ from eagerflow._src.core.tensor import (
     host_tensor,
 )
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import reshape_like, shape
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import partial_value
@@ -453,8 +454,8 @@ def ragged_fill_empty_rows_grad(reverse_index_map: Any, grad_values: Any,
     # (the values, typed by the op's T, first; then on the slow path the index map is
     # converted to int64, else a tensor goes to the op as it is: it refuses another dtype)
     values = convert_to_tensor(grad_values)
-    C.slow_typed_inputs(C.passed_raw(reverse_index_map, grad_values),
-                        (reverse_index_map, dt.int64))
+    wrapper_inputs.slow_typed_inputs(wrapper_inputs.passed_raw(reverse_index_map, grad_values),
+                                     (reverse_index_map, dt.int64))
     index_map = reverse_index_map if isinstance(reverse_index_map, Tensor) else \
         _int64_tensor(reverse_index_map)
     return RaggedFillEmptyRowsGradOutput(*bind(

@@ -36,7 +36,7 @@ from eagerflow._src.ops.reduce import size as size_op
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.reshaping import expand_dims
 from eagerflow._src.ops.sequences import range as range_
-from eagerflow._src.ops.slicing import slice as slice_op
+from eagerflow._src.ops.slice_op import slice as slice_op
 from eagerflow._src.ops.sparse_binary_ops import (
     SPARSE_TENSOR_DENSE_ADD,
     _i,

@@ -18,7 +18,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import special_betainc, special_igamma
+from eagerflow._src.ops import special_betainc, special_igamma, wrapper_inputs
 from eagerflow._src.ops import special_scalars as S
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.elementwise import _elementwise_ref, binary_args
@@ -182,4 +182,4 @@ def igamma_grad_a(a: Any, x: Any, name: str | None = None) -> Any:
 def betainc(a: Any, b: Any, x: Any, name: str | None = None) -> Any:
     """The regularized incomplete beta function I_x(a, b)."""
     # (TF's generated wrapper: the first tensor's dtype is T's, a NumPy array cast to it)
-    return bind(BETAINC, tuple(C.op_inputs("Betainc", (a, b, x), "T")), {}, name)
+    return bind(BETAINC, tuple(wrapper_inputs.op_inputs("Betainc", (a, b, x), "T")), {}, name)

@@ -27,6 +27,7 @@ from eagerflow._src.core.py_conversion import check_elements, list_value_error
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.elementwise import _adopt, _tensor_like
@@ -50,7 +51,7 @@ def common_args(values: Any, op: str | None = None) -> tuple:
     except (TypeError, ValueError) as e:
         if op is None or _state.graph is None:
             raise
-        raise C.list_type_error(op, "values", values, None, e) from None
+        raise wrapper_inputs.list_type_error(op, "values", values, None, e) from None
 
 
 def _common_args(values: list) -> tuple:

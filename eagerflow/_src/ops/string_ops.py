@@ -33,7 +33,7 @@ from eagerflow._src.core.tensor import (
     is_tensor,
 )
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.checks import passed_raw
+from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import slow_inputs, slow_path, slow_type
@@ -42,6 +42,7 @@ from eagerflow._src.ops.packed_strings import Packed, attach, packed_of
 from eagerflow._src.ops.printing import format_tensor
 from eagerflow._src.ops.regex_ops import REGEX_FULL_MATCH, REGEX_REPLACE, re2_template, replacer
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
+from eagerflow._src.ops.wrapper_inputs import passed_raw
 
 re2 = lazy_module("eagerflow._src.ops.re2")  # RE2 patterns: loaded by the first regex op
 
@@ -418,7 +419,7 @@ def regex_replace(input: Any, pattern: str, rewrite: str,  # noqa: A002
         # a pattern or rewrite given as a tensor: TF's RegexReplace, which takes them as
         # inputs (a Python string pattern is then a constant, which sends TF's wrapper
         # down its slow path)
-        C.slow_strings(input, pattern, rewrite)
+        wrapper_inputs.slow_strings(input, pattern, rewrite)
         try:
             return bind(REGEX_REPLACE, (_as_tensor(input), _as_tensor(pattern),
                                         _as_tensor(rewrite)),
@@ -435,7 +436,7 @@ def regex_replace(input: Any, pattern: str, rewrite: str,  # noqa: A002
 @slow_inputs("input")
 def regex_full_match(input: Any, pattern: str, name: str | None = None) -> Any:  # noqa: A002
     if not isinstance(pattern, str):  # a tensor pattern: TF's RegexFullMatch
-        slow = C.slow_strings(input, pattern)  # (a list among them: TF's slow path)
+        slow = wrapper_inputs.slow_strings(input, pattern)  # (a list among them: TF's slow path)
         try:
             return bind(REGEX_FULL_MATCH, (_as_tensor(input), _as_tensor(pattern)), {}, name)
         except OpError as e:
@@ -452,7 +453,7 @@ def to_number(input: Any, out_type: Any = dt.float32, name: str | None = None) -
         out_type = dt.as_dtype(out_type)
     except TypeError:
         raise TypeError(f"Expected DataType for argument 'out_type' not {out_type!r}.") from None
-    C.slow_typed_inputs(slow, (input, dt.string))  # (its slow path's conversion)
+    wrapper_inputs.slow_typed_inputs(slow, (input, dt.string))  # (its slow path's conversion)
     return bind(STRING_TO_NUMBER, (_as_tensor(input),), {"out_type": out_type}, name)
 
 
@@ -524,7 +525,8 @@ def join(inputs: Any, separator: str = "", name: str | None = None) -> Any:
             raise TypeError(f"Expected list for 'inputs' argument to 'string_join' Op, not "
                             f"{inputs!r}.")
         raise TypeError(f"Expected string for argument 'separator' not {separator!r}.")
-    C.check_list_input(inputs, "N")  # (after the attr: TF's fast path reads that first)
+    # (after the attr: TF's fast path reads that first)
+    wrapper_inputs.check_list_input(inputs, "N")
     if not _join_sequence(inputs):  # (TF's fast path gave up: its slow path's refusal)
         raise TypeError(f"Expected list for 'inputs' argument to 'string_join' Op, not "
                         f"{inputs!r}.")
@@ -536,7 +538,8 @@ def join(inputs: Any, separator: str = "", name: str | None = None) -> Any:
     except (TypeError, ValueError) as e:
         if isinstance(inputs, (list, tuple)):
             if _state.graph is not None:  # (TF's graph builder names each item's dtype)
-                raise C.list_type_error("StringJoin", "inputs", inputs, dt.string, e) from None
+                raise wrapper_inputs.list_type_error("StringJoin", "inputs", inputs, dt.string,
+                                                     e) from None
             raise
         # (TF's fast path takes any sequence of strings; where it fails, its slow path
         # asks for a list)
@@ -653,7 +656,7 @@ def reduce_join(inputs: Any, axis: Any = None, keepdims: bool = False, separator
     if axis is None:
         axes = None
     else:  # (axes given as a list: TF's slow path converts x to string, its ValueError)
-        C.slow_typed_inputs(passed_raw(axis), (x, dt.string))
+        wrapper_inputs.slow_typed_inputs(passed_raw(axis), (x, dt.string))
         C.check_string("ReduceJoin", x)
         if isinstance(axis, EagerTensor):
             if axis._dtype is not dt.int32:
@@ -745,7 +748,7 @@ def substr(input: Any, pos: Any, len: Any, unit: str = "BYTE",  # noqa: A002
     # (pos and len share Substr's type attr T: the one given as a tensor, else pos, sets
     # it, and a Python value for the other that does not fit it is a TypeError)
     p, n = binary_args(pos, len)
-    C.slow_typed_inputs(passed_raw(input, pos, len), (input, dt.string))
+    wrapper_inputs.slow_typed_inputs(passed_raw(input, pos, len), (input, dt.string))
     return bind(SUBSTR, (_as_tensor(input), p, n), {"unit": _unit_attr("Substr", unit)}, name)
 
 

@@ -14,12 +14,13 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.checks import passed_raw
+from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.elementwise import as_fixed_type
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.string_ops import separator_attr
+from eagerflow._src.ops.wrapper_inputs import passed_raw
 
 
 def _segment_join_infer(x: Any, ids: Any, num_segments: Any, *, separator: bytes) -> list:
@@ -117,6 +118,7 @@ def unsorted_segment_join(inputs: Any, segment_ids: Any, num_segments: Any,
     sep = separator.encode() if isinstance(separator, str) else bytes(separator)
     ids = segment_ids if isinstance(segment_ids, Tensor) else convert_to_tensor(segment_ids)
     n = num_segments if isinstance(num_segments, Tensor) else convert_to_tensor(num_segments)
-    C.slow_typed_inputs(passed_raw(inputs, segment_ids, num_segments), (inputs, dt.string))
+    wrapper_inputs.slow_typed_inputs(passed_raw(inputs, segment_ids, num_segments),
+                                     (inputs, dt.string))
     return bind(UNSORTED_SEGMENT_JOIN, (as_fixed_type(inputs, dt.string), ids, n),
                 {"separator": sep}, name)

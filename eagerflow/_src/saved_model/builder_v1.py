@@ -25,7 +25,7 @@ from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.function.graph_variables import GraphKeys
 from eagerflow._src.graph.ir import Operation, SymbolicTensor
 from eagerflow._src.io import fileio
-from eagerflow._src.ops.misc_ops import group
+from eagerflow._src.ops.control_deps import group
 from eagerflow._src.saved_model.attrs import set_shape
 from eagerflow._src.saved_model.meta_graph import Saver
 from eagerflow._src.saved_model.protos import pb

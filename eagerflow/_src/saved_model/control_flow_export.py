@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from eagerflow._src.control_flow.subgraph_ops import first_captured, while_layout
+from eagerflow._src.control_flow.subgraph_ops import first_captured
+from eagerflow._src.control_flow.while_op import while_layout
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.trackable import is_variable

@@ -29,8 +29,8 @@ from eagerflow._src.ops.registry import OpDef, TFForm, register
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.dataset_export import DatasetWriter
 from eagerflow._src.saved_model.export_refs import ExportError
-from eagerflow._src.saved_model.function_export import LibraryWriter
 from eagerflow._src.saved_model.graph_import import import_graph_def
+from eagerflow._src.saved_model.library_export import LibraryWriter
 from eagerflow._src.saved_model.protos import pb
 
 

@@ -44,10 +44,12 @@ from eagerflow._src.saved_model.function_export import (
     _ARG_BAD,
     ExportError,
     FunctionWriter,
-    LibraryWriter,
     Ref,
 )
 from eagerflow._src.saved_model.graph_export import GraphWriter
+from eagerflow._src.saved_model.library_export import (
+    LibraryWriter,
+)
 from eagerflow._src.saved_model.protos import pb
 
 MIN_CONSUMER = 12  # the versions of a GraphDef holding functions (TF 2.21)

@@ -33,8 +33,10 @@ from eagerflow._src.saved_model.attrs import set_attr, set_shape
 from eagerflow._src.saved_model.function_export import (
     ExportError,
     FunctionWriter,
-    LibraryWriter,
     Ref,
+)
+from eagerflow._src.saved_model.library_export import (
+    LibraryWriter,
 )
 from eagerflow._src.saved_model.protos import pb
 

@@ -33,11 +33,12 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.graph.ir import Operation, SymbolicTensor
 from eagerflow._src.ops import eager_errors, sparse_training_ops, tf_op_defs, training_ops
-from eagerflow._src.ops.checks import ATTR_KINDS, convert_attr, dtype_word, list_type_error
+from eagerflow._src.ops.checks import ATTR_KINDS, convert_attr, dtype_word
 from eagerflow._src.ops.graph_constants import list_value_error
 from eagerflow._src.ops.held_arrays import host_positions
 from eagerflow._src.ops.registry import REGISTRY
 from eagerflow._src.ops.variables import variable_of
+from eagerflow._src.ops.wrapper_inputs import list_type_error
 from eagerflow._src.saved_model import (  # noqa: F401 (dataset_graph_ops: its ops)
     dataset_graph_ops,
     raw_functional,

@@ -31,7 +31,7 @@ from eagerflow._src.ops.lookup_ops import StaticHashTable
 from eagerflow._src.ops.lookup_ops import _Table as LookupTable
 from eagerflow._src.saved_model import structure
 from eagerflow._src.saved_model.attrs import set_shape
-from eagerflow._src.saved_model.function_export import LibraryWriter
+from eagerflow._src.saved_model.library_export import LibraryWriter
 from eagerflow._src.saved_model.protos import pb
 from eagerflow._src.saved_model.restored import RestoredFunction
 from eagerflow._src.saved_model.signatures import (

@@ -34,8 +34,8 @@ from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.resource import RESOURCES, ResourceHandle, TrackableResource
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops.array import constant
+from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.misc_ops import control_dependencies
 from eagerflow._src.ops.variables import resource_tensor
 from eagerflow._src.summary import writer_ops
 from eagerflow._src.summary.writer_ops import CLOSE_WRITER, FLUSH_WRITER

@@ -18,6 +18,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.function.graph_variables import GraphKeys
 from eagerflow._src.ops.array import ones_like_filled, shape, squeeze, zeros_like
+from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
 from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.math import (
@@ -34,7 +35,6 @@ from eagerflow._src.ops.math import (
     stop_gradient,
 )
 from eagerflow._src.ops.math_special import div_no_nan
-from eagerflow._src.ops.misc_ops import control_dependencies
 from eagerflow._src.ops.nn import relu
 from eagerflow._src.ops.nn_loss import (
     sigmoid_cross_entropy_with_logits,

@@ -32,6 +32,7 @@ from eagerflow._src.ops.array import (
     tile,
     zeros,
 )
+from eagerflow._src.ops.control_deps import control_dependencies, no_op
 from eagerflow._src.ops.linalg import diag_part
 from eagerflow._src.ops.math import (
     abs as abs_,
@@ -59,7 +60,7 @@ from eagerflow._src.ops.math import (
     zeros_like,
 )
 from eagerflow._src.ops.math_special import div_no_nan
-from eagerflow._src.ops.misc_ops import confusion_matrix, control_dependencies, no_op
+from eagerflow._src.ops.misc_ops import confusion_matrix
 from eagerflow._src.ops.reduce import (
     argmax,
     argmin,

@@ -18,6 +18,7 @@ from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorValue
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.ops.array import concat, expand_dims, fill, rank, shape, tile
+from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.math import (
     add,
     cast,
@@ -31,7 +32,6 @@ from eagerflow._src.ops.math import (
     zeros_like,
 )
 from eagerflow._src.ops.math_special import div_no_nan
-from eagerflow._src.ops.misc_ops import control_dependencies
 from eagerflow._src.ops.reduce import cumsum, reduce_max, reduce_sum, size
 from eagerflow._src.ops.sets import set_difference, set_intersection, set_size
 from eagerflow._src.ops.sorting import top_k

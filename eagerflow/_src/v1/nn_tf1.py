@@ -19,7 +19,16 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tf_logging import log_deprecation
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import nn as _nn
-from eagerflow._src.ops import nn_conv, nn_extras, nn_loss, nn_morphology, nn_norm, nn_pool
+from eagerflow._src.ops import (
+    nn_conv,
+    nn_conv_variants,
+    nn_extras,
+    nn_loss,
+    nn_morphology,
+    nn_norm,
+    nn_pool,
+    nn_pool_argmax,
+)
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import _t
 from eagerflow._src.v1.tf1_args import deprecated_arg, lookup
@@ -115,8 +124,8 @@ def conv2d_transpose(value: Any = None, filter: Any = None, output_shape: Any = 
                      filters: Any = None, dilations: Any = None) -> Any:
     """`tf.compat.v1.nn.conv2d_transpose`: TF 1's `value` and `filter`."""
     value = lookup("input", input, "value", value)
-    return nn_conv.conv2d_transpose(value, _filters(filter, filters), output_shape, strides,
-                                    padding, data_format, dilations, name)
+    return nn_conv_variants.conv2d_transpose(value, _filters(filter, filters), output_shape,
+                                             strides, padding, data_format, dilations, name)
 
 
 def conv3d(input: Any, filter: Any = None, strides: Any = None,  # noqa: A002
@@ -135,8 +144,8 @@ def conv3d_transpose(value: Any, filter: Any = None, output_shape: Any = None,  
     """`tf.compat.v1.nn.conv3d_transpose`: TF 1's `value` and `filter`."""
     filter = _filters(filter, filters)  # noqa: A001
     value = lookup("input", input, "value", value)
-    return nn_conv.conv3d_transpose(value, filter, output_shape, strides, padding, data_format,
-                                    dilations, name)
+    return nn_conv_variants.conv3d_transpose(value, filter, output_shape, strides, padding,
+                                             data_format, dilations, name)
 
 
 def convolution(input: Any, filter: Any, padding: Any, strides: Any = None,  # noqa: A002
@@ -162,8 +171,8 @@ def separable_conv2d(input: Any, depthwise_filter: Any, pointwise_filter: Any,  
                      data_format: Any = None, dilations: Any = None) -> Any:
     """`tf.compat.v1.nn.separable_conv2d`: TF 1's `rate` (`dilations` its newer name)."""
     rate = lookup("dilations", dilations, "rate", rate)
-    return nn_conv.separable_conv2d(input, depthwise_filter, pointwise_filter, strides, padding,
-                                    data_format, rate, name)
+    return nn_conv_variants.separable_conv2d(input, depthwise_filter, pointwise_filter, strides,
+                                             padding, data_format, rate, name)
 
 
 def dilation2d(input: Any, filter: Any = None, strides: Any = None,  # noqa: A002
@@ -214,8 +223,8 @@ def max_pool_with_argmax(input: Any, ksize: Any, strides: Any, padding: Any,  # 
     attrs = C.wrapper_attrs("MaxPoolWithArgmax", ksize=ksize, strides=strides, padding=padding,
                             Targmax=dt.int64 if Targmax is None else Targmax,
                             include_batch_in_index=include_batch_in_index)
-    out = bind(nn_pool.MAX_POOL_WITH_ARGMAX, (_t(input),), attrs, name)
-    return nn_pool.MaxPoolWithArgmaxOutput(*out)
+    out = bind(nn_pool_argmax.MAX_POOL_WITH_ARGMAX, (_t(input),), attrs, name)
+    return nn_pool_argmax.MaxPoolWithArgmaxOutput(*out)
 
 
 def pool(input: Any, window_shape: Any, pooling_type: str, padding: str,  # noqa: A002

@@ -18,7 +18,7 @@ from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import nn_fractional
+from eagerflow._src.ops import nn_fractional, wrapper_inputs
 from eagerflow._src.ops.candidate_sampling import _sampled_logits, _sum_rows
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
@@ -58,9 +58,9 @@ def ctc_loss(labels: Any, inputs: Any = None, sequence_length: Any = None,
     attrs = C.wrapper_attrs("CTCLoss", preprocess_collapse_repeated=preprocess_collapse_repeated,
                             ctc_merge_repeated=ctc_merge_repeated,
                             ignore_longer_outputs_than_inputs=ignore_longer_outputs_than_inputs)
-    loss, _ = bind(CTC_LOSS, (inputs, C.typed_input(labels.indices, dt.int64),
-                              C.typed_input(labels.values, dt.int32),
-                              C.typed_input(sequence_length, dt.int32)), attrs)
+    loss, _ = bind(CTC_LOSS, (inputs, wrapper_inputs.typed_input(labels.indices, dt.int64),
+                              wrapper_inputs.typed_input(labels.values, dt.int32),
+                              wrapper_inputs.typed_input(sequence_length, dt.int32)), attrs)
     return cast(loss, original) if original is not inputs.dtype else loss
 
 
@@ -71,8 +71,8 @@ def ctc_beam_search_decoder(inputs: Any, sequence_length: Any, beam_width: int =
     `merge_repeated` (on by default: a label repeated in a beam's path counts once)."""
     attrs = C.wrapper_attrs("CTCBeamSearchDecoder", beam_width=beam_width, top_paths=top_paths,
                             merge_repeated=merge_repeated)
-    from_op = bind(CTC_BEAM_SEARCH, (C.op_input("CTCBeamSearchDecoder", inputs),
-                                     C.typed_input(sequence_length, dt.int32)), attrs)
+    from_op = bind(CTC_BEAM_SEARCH, (wrapper_inputs.op_input("CTCBeamSearchDecoder", inputs),
+                                     wrapper_inputs.typed_input(sequence_length, dt.int32)), attrs)
     k = len(from_op) // 3
     decoded = [SparseTensor(from_op[j], from_op[k + j], from_op[2 * k + j]) for j in range(k)]
     return decoded, from_op[-1]

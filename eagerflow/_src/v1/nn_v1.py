@@ -15,7 +15,7 @@ from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import nn_conv, quantized_nn_ops, unavailable_ops
+from eagerflow._src.ops import nn_conv, nn_conv_variants, quantized_nn_ops, unavailable_ops
 from eagerflow._src.ops.array import constant
 from eagerflow._src.ops.candidate_sampling import (
     log_uniform_candidate_sampler,
@@ -73,8 +73,8 @@ def conv2d_backprop_filter(input: Any, filter_sizes: Any, out_backprop: Any,  # 
                            dilations: Any = [1, 1, 1, 1],  # noqa: B006 (TF's default)
                            name: str | None = None) -> Any:
     """TF's Conv2DBackpropFilter: the gradient of conv2d for its filter."""
-    return nn_conv.conv2d_backprop_filter(input, filter_sizes, out_backprop, strides, padding,
-                                          data_format, dilations, name)
+    return nn_conv_variants.conv2d_backprop_filter(input, filter_sizes, out_backprop, strides,
+                                                   padding, data_format, dilations, name)
 
 
 def conv2d_backprop_input(input_sizes: Any, filter: Any = None,  # noqa: A002
@@ -86,8 +86,8 @@ def conv2d_backprop_input(input_sizes: Any, filter: Any = None,  # noqa: A002
     if filter is not None and filters is not None:
         raise ValueError("Cannot specify both 'filter' and 'filters'.")
     filters = filter if filters is None else filters
-    return nn_conv.conv2d_backprop_input(input_sizes, filters, out_backprop, strides, padding,
-                                         data_format, dilations, name)
+    return nn_conv_variants.conv2d_backprop_input(input_sizes, filters, out_backprop, strides,
+                                                  padding, data_format, dilations, name)
 
 
 def conv3d_backprop_filter_v2(input: Any, filter_sizes: Any, out_backprop: Any,  # noqa: A002
@@ -100,8 +100,8 @@ def conv3d_backprop_filter_v2(input: Any, filter_sizes: Any, out_backprop: Any, 
                         data_format=data_format, dilations=dilations)
     a["explicit_paddings"] = ()
     x, dy = binary_args(input, out_backprop)
-    return bind(nn_conv.CONV3D_BACKPROP_FILTER, (x, nn_conv._sizes_tensor(filter_sizes), dy),
-                a, name)
+    sizes = nn_conv_variants._sizes_tensor(filter_sizes)
+    return bind(nn_conv.CONV3D_BACKPROP_FILTER, (x, sizes, dy), a, name)
 
 
 conv3d_backprop_filter = conv3d_backprop_filter_v2
@@ -168,8 +168,8 @@ def quantized_relu_x(features: Any, max_value: Any, min_features: Any, max_featu
                  _range(max_features)), {"out_type": _dt.as_dtype(out_type)}, name)
 
 
-depthwise_conv2d_native_backprop_filter = nn_conv.depthwise_conv2d_backprop_filter
-depthwise_conv2d_native_backprop_input = nn_conv.depthwise_conv2d_backprop_input
+depthwise_conv2d_native_backprop_filter = nn_conv_variants.depthwise_conv2d_backprop_filter
+depthwise_conv2d_native_backprop_input = nn_conv_variants.depthwise_conv2d_backprop_input
 
 __all__ = [
     "avg_pool_v2", "conv2d_backprop_filter", "conv2d_backprop_input", "conv3d_backprop_filter",

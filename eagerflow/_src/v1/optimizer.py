@@ -30,14 +30,15 @@ from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.function.graph_variables import GraphKeys, GraphVariable, init_scope
 from eagerflow._src.function.polymorphic import init_scope as eager_scope
 from eagerflow._src.ops.array import shape, zeros
+from eagerflow._src.ops.control_deps import control_dependencies, group
+from eagerflow._src.ops.control_deps import tuple as tuple_
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
 from eagerflow._src.ops.indexed_slices import IndexedSlices
-from eagerflow._src.ops.indexing import unique, unsorted_segment_sum
+from eagerflow._src.ops.indexing import unsorted_segment_sum
 from eagerflow._src.ops.math import cast
-from eagerflow._src.ops.misc_ops import control_dependencies, group
-from eagerflow._src.ops.misc_ops import tuple as tuple_
 from eagerflow._src.ops.sparse_training_ops import apply_sparse, resource_scatter_add
 from eagerflow._src.ops.training_ops import apply_op
+from eagerflow._src.ops.unique_one_hot import unique
 from eagerflow._src.ops.variables import Variable, VariableAggregation
 from eagerflow._src.v1 import variable_scope as vs
 from eagerflow._src.v1.initializers import Zeros

@@ -20,6 +20,7 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.ops.array import concat, constant, reshape, shape, zeros
+from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.math import (
     cast,
@@ -30,7 +31,6 @@ from eagerflow._src.ops.math import (
     logical_or,
     where,
 )
-from eagerflow._src.ops.misc_ops import control_dependencies
 from eagerflow._src.ops.random_unroll import unrolled_loop
 from eagerflow._src.ops.reduce import reduce_all
 from eagerflow._src.ops.shaping import reverse, reverse_sequence

@@ -25,12 +25,12 @@ from eagerflow._src.distribute.collective import ReduceOp
 from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.ops import resource_ops
 from eagerflow._src.ops.array import concat
+from eagerflow._src.ops.control_deps import control_dependencies, group
 from eagerflow._src.ops.debugging import check_numerics
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.math import cast
-from eagerflow._src.ops.misc_ops import control_dependencies, group
 from eagerflow._src.ops.quantization import quantize
 from eagerflow._src.ops.random_stateless import stateless_categorical
 from eagerflow._src.ops.registry import REGISTRY

@@ -26,7 +26,7 @@ from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.function.graph_variables import GraphKeys
 from eagerflow._src.ops import initializers as init_v2
-from eagerflow._src.ops.slicing import slice as slice_
+from eagerflow._src.ops.slice_op import slice as slice_
 from eagerflow._src.ops.variables import Variable, VariableAggregation, VariableSynchronization
 from eagerflow._src.v1 import initializers as init_v1
 from eagerflow._src.v1 import partitioned

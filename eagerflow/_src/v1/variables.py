@@ -21,10 +21,10 @@ from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.function.graph_variables import GraphKeys, GraphVariable
 from eagerflow._src.graph.ir import Operation
 from eagerflow._src.ops.array import constant
+from eagerflow._src.ops.control_deps import group, no_op
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.indexing import boolean_mask
 from eagerflow._src.ops.math import logical_not
-from eagerflow._src.ops.misc_ops import group, no_op
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.variables import Variable, VariableAggregation, VariableSynchronization
 

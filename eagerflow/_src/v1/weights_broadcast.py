@@ -15,9 +15,9 @@ from typing import Any
 
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.ops.array import ones_like_filled
+from eagerflow._src.ops.control_deps import control_dependencies, no_op
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
 from eagerflow._src.ops.math import multiply
-from eagerflow._src.ops.misc_ops import control_dependencies, no_op
 from eagerflow._src.ops.shape_queries import rank, shape
 
 

@@ -23,7 +23,7 @@ from eagerflow._src.core import errors, tf_logging
 from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.function.graph_variables import GraphKeys
 from eagerflow._src.ops.array import concat, constant
-from eagerflow._src.ops.misc_ops import group
+from eagerflow._src.ops.control_deps import group
 from eagerflow._src.saved_model.meta_graph import Saver
 from eagerflow._src.train.coordinator import Coordinator
 from eagerflow._src.v1 import variables as v1_variables

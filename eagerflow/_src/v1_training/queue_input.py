@@ -30,11 +30,11 @@ from eagerflow._src.function.graph_variables import GraphKeys
 from eagerflow._src.graph.ir import get_default_session
 from eagerflow._src.ops import resource_ops
 from eagerflow._src.ops.array import constant, expand_dims, reshape, shape, tile
+from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.indexing import boolean_mask, gather
 from eagerflow._src.ops.math import cast, greater, identity
 from eagerflow._src.ops.math import maximum as _maximum
-from eagerflow._src.ops.misc_ops import control_dependencies
 from eagerflow._src.ops.queue_ops import FIFOQueue, PaddingFIFOQueue, RandomShuffleQueue
 from eagerflow._src.ops.random import shuffle as random_shuffle
 from eagerflow._src.ops.reduce import size

@@ -24,8 +24,8 @@ from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.io.tfrecord import compression_name
 from eagerflow._src.ops import reader_ops as R
+from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.misc_ops import control_dependencies
 from eagerflow._src.ops.queue_state import QueueState
 
 _IO_OPS = "tensorflow.python.ops.io_ops"

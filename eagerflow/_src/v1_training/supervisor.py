@@ -22,7 +22,7 @@ from eagerflow._src.core.context import executing_eagerly
 from eagerflow._src.core.errors import AbortedError
 from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.function.graph_variables import GraphKeys
-from eagerflow._src.ops.misc_ops import group
+from eagerflow._src.ops.control_deps import group
 from eagerflow._src.saved_model.meta_graph import Saver, export_meta_graph
 from eagerflow._src.train.coordinator import Coordinator
 from eagerflow._src.train.graph_io import write_graph

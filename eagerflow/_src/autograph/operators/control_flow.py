@@ -22,7 +22,8 @@ from typing import Any
 from eagerflow._src.autograph.operators.variables import Undefined, UndefinedReturnValue
 from eagerflow._src.control_flow.conditionals import cond
 from eagerflow._src.control_flow.loops import while_loop
-from eagerflow._src.control_flow.subgraph_ops import build_while, new_subgraph, trace
+from eagerflow._src.control_flow.subgraph_ops import new_subgraph, trace
+from eagerflow._src.control_flow.while_op import build_while
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state

@@ -11,7 +11,8 @@ Checkpoint children are Keras 3's on TF: each attribute (private ones included)
 assigned a variable, a layer or another trackable, in assignment order, and tuples
 of them; lists and dicts of layers are not children (Keras 3 keeps them in its own
 tracker, which tf.train.Checkpoint does not see). Sublayers and weights are found by
-walking attributes (and the lists and dicts in them).
+walking attributes (and the lists and dicts in them). The weights and losses a layer adds
+(add_weight, set_weights, add_loss, ...) are the mixin LayerWeights (layer_weights.py).
 """
 
 from __future__ import annotations
@@ -20,16 +21,12 @@ import functools
 import inspect
 import operator
 import warnings
-import weakref
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
-
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
-from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, is_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.core.trackable import (
     TrackableList,
     holds_trackables,
@@ -37,9 +34,7 @@ from eagerflow._src.core.trackable import (
     is_variable,
 )
 from eagerflow._src.keras import backend as kb
-from eagerflow._src.keras import constraints as constraints_mod
 from eagerflow._src.keras import dtype_policy as dtype_policies
-from eagerflow._src.keras import initializers as initializers_mod
 from eagerflow._src.keras import regularizers as regularizers_mod
 from eagerflow._src.keras.distribution import output_layout_hook
 from eagerflow._src.keras.dtype_policy import DTypePolicy, DTypePolicyMap
@@ -61,18 +56,16 @@ from eagerflow._src.keras.engine.held import (
 )
 from eagerflow._src.keras.engine.keras_tensor import (
     KerasTensor,
-    SymbolicTensor,
     get_mask,
-    in_symbolic_scope,
     set_mask,
     symbolic_scope,
 )
-from eagerflow._src.keras.engine.layer_helpers import aggregation as _aggregation
 from eagerflow._src.keras.engine.layer_helpers import carried_mask, holds_tensor, tensor_list
 from eagerflow._src.keras.engine.layer_helpers import dedup as _dedup
 from eagerflow._src.keras.engine.layer_helpers import init_weight_lists as _init_weight_lists
 from eagerflow._src.keras.engine.layer_helpers import quantize_wrapper as _quantize_wrapper
 from eagerflow._src.keras.engine.layer_state import LayerState
+from eagerflow._src.keras.engine.layer_weights import LOSS_HOLDERS, LayerWeights
 from eagerflow._src.keras.engine.own_variables import OwnVariables
 from eagerflow._src.keras.engine.shapes import (
     hand_out_tuples,
@@ -93,20 +86,14 @@ from eagerflow._src.keras.name_scope import (
     current_path,
     enter_layer_scope,
     exit_layer_scope,
-    scoped_path,
 )
 from eagerflow._src.keras.random_seeds import SeedGenerator
 from eagerflow._src.keras.scopes import current_remat_mode
 from eagerflow._src.keras.variables import Variable as KerasVariable
-from eagerflow._src.keras.variables import get_stateless_scope, keras_variable
+from eagerflow._src.keras.variables import get_stateless_scope
 from eagerflow._src.module import Module, NameScope
 from eagerflow._src.ops.array import shape as tf_shape
 from eagerflow._src.ops.math import cast
-from eagerflow._src.ops.variables import Variable, VariableSynchronization
-
-# layers holding losses added by add_loss (a top-level call clears its sublayers' losses;
-# while no layer holds any, calls skip that walk)
-_LOSS_HOLDERS: weakref.WeakSet = weakref.WeakSet()
 
 # Keras 3 accepts these two (and warns about them); any other keyword is a ValueError
 _INPUT_SHAPE_KWARGS = ("input_dim", "input_shape")
@@ -116,7 +103,7 @@ def _to_policy(dtype: Any) -> DTypePolicy:
     return dtype_policies.get(dtype)
 
 
-class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
+class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
     """`Layer(*, activity_regularizer=None, trainable=True, dtype=None, autocast=True,
     name=None)`: Keras 3's constructor (keyword arguments only)."""
 
@@ -502,152 +489,6 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         """The metrics this layer holds in attributes, then its sublayers' (Keras 3)."""
         return layer_metrics.layer_metrics(self)
 
-    # -- weights ---------------------------------------------------------------------------
-    def add_weight(self, *args: Any, **kwargs: Any) -> Variable:
-        """`add_weight(shape=None, initializer=None, dtype=None, trainable=True, ...,
-        name=None)`: creates and tracks a weight Variable. As Keras 3.15, at most `shape`,
-        `initializer` and `dtype` come by position, and a name given first is refused."""
-        layer_checks.check_super_called(self)
-        if args:
-            if len(args) > 3:
-                raise TypeError("add_weight() takes at most 3 positional arguments but "
-                                f"{len(args)} were given.")
-            if isinstance(args[0], str):
-                raise ValueError("`name` must be passed as a keyword argument. Received: "
-                                 f"add_weight('{args[0]}', ...). Use: add_weight(shape=..., "
-                                 f"name='{args[0]}').")
-            for param, value in zip(("shape", "initializer", "dtype"), args):
-                if kwargs.get(param) is not None:
-                    raise ValueError(f"`{param}` was passed both positionally and as a "
-                                     "keyword argument.")
-                kwargs[param] = value
-        return self._add_weight(**kwargs)
-
-    def _add_weight(self, name: str | None = None, shape: Any = None, dtype: Any = None,
-                    initializer: Any = None, regularizer: Any = None,
-                    trainable: bool | None = None, constraint: Any = None,
-                    use_resource: Any = None,
-                    synchronization: int = VariableSynchronization.AUTO,
-                    aggregation: Any = None, partitioner: Any = None, autocast: bool = True,
-                    overwrite_with_gradient: bool = False, experimental_autocast: bool = True,
-                    caching_device: Any = None, getter: Any = None) -> Variable:
-        shape = () if shape is None else tuple(TensorShape(shape).as_list())
-        dtype = dt.as_dtype(dtype) if dtype is not None else dt.as_dtype(self.variable_dtype)
-        if synchronization == VariableSynchronization.ON_READ:
-            if trainable:
-                raise ValueError("Synchronization value can be set to "
-                                 "VariableSynchronization.ON_READ only for non-trainable "
-                                 "variables. You have specified trainable=True and "
-                                 "synchronization=VariableSynchronization.ON_READ.")
-            trainable = False
-        elif trainable is None:
-            trainable = True
-        if initializer is None:
-            if dtype.is_floating:
-                initializer = initializers_mod.GlorotUniform()
-            elif dtype.is_integer or dtype.is_unsigned or dtype is dt.bool:
-                initializer = initializers_mod.Zeros()
-            else:
-                raise ValueError(f"An initializer for variable {name} of type "
-                                 f"{dtype.name} is required for layer {self.name}. "
-                                 f"Received: {initializer}.")
-        else:
-            initializer = initializers_mod.get(initializer)
-        constraint = constraints_mod.get(constraint)
-        regularizer = regularizers_mod.get(regularizer)
-        if self.__dict__.get("_state_locked"):
-            raise ValueError(layer_checks.STATE_LOCKED)
-        tracked_name, name = name, name or kb.auto_name("Variable")
-        with self._own_scope(), kb.init_scope():
-            if None in shape:  # (Keras 3's Variable refuses it, its path named)
-                raise ValueError("Shapes used to initialize variables must be fully-defined "
-                                 f"(no `None` dimensions). Received: shape={shape} for "
-                                 f"variable path='{scoped_path(name)}'")
-            value = initializer(shape, dtype=dtype)
-            var = keras_variable(Variable(value, trainable=trainable, name=name, dtype=dtype,
-                                          constraint=constraint,
-                                          synchronization=synchronization,
-                                          aggregation=_aggregation(aggregation)), name,
-                                 autocast=autocast and experimental_autocast,
-                                 overwrite_with_gradient=overwrite_with_gradient)
-        var.regularizer = regularizer  # (Keras 3 keeps it on the variable)
-        (self._trainable_weights if trainable else self._non_trainable_weights).append(var)
-        if tracked_name:  # (a child only when assigned to an attribute, as in Keras 3)
-            if "_weights_by_name" not in self.__dict__:
-                object.__setattr__(self, "_weights_by_name", {})
-            self._weights_by_name[tracked_name] = var
-        if regularizer is not None:
-            ref = weakref.ref(var)
-
-            def loss() -> Any:
-                v = ref()
-                return None if v is None else regularizer(v)
-
-            self._callable_losses.append(loss)
-        return var
-
-    add_variable = add_weight
-
-    def get_weights(self) -> list:
-        return [w.numpy() for w in self.weights]
-
-    def set_weights(self, weights: list) -> None:
-        params = self.weights
-        if len(params) != len(weights):
-            raise ValueError(f"You called `set_weights(weights)` on layer '{self.name}' with a "
-                             f"weight list of length {len(weights)}, but the layer was "
-                             f"expecting {len(params)} weights.")
-        arrays = []
-        for p, w in zip(params, weights):
-            w = np.asarray(w.numpy() if hasattr(w, "numpy") else w)
-            if not TensorShape(p.shape).is_compatible_with(w.shape):
-                raise ValueError(f"Layer {self.name} weight shape {tuple(p.shape)} is not "
-                                 f"compatible with provided weight shape {w.shape}.")
-            arrays.append(w)
-        for p, w in zip(params, arrays):
-            p.assign(w.astype(dt.as_dtype(p.dtype).as_numpy_dtype))
-
-    def count_params(self) -> int:
-        if not self.built:
-            raise ValueError(f"You tried to call `count_params` on layer '{self.name}', but the "
-                             "layer isn't built. You can build it manually via: "
-                             "`layer.build(input_shape)`.")
-        return int(sum(int(np.prod(w.shape.as_list())) for w in self.weights))
-
-    # -- losses ----------------------------------------------------------------------------
-    def add_loss(self, losses: Any, inputs: Any = None, **kwargs: Any) -> None:
-        losses = nest.flatten(losses)
-        for loss in losses:  # (Keras 3 takes tensors only: no Python number, no callable)
-            if not is_tensor(loss):
-                raise ValueError("`add_loss()` can only be called from inside `build()` or "
-                                 f"`call()`, on a tensor input. Received invalid value: {loss}")
-        for loss in losses:
-            if isinstance(loss, SymbolicTensor) or in_symbolic_scope():
-                continue  # a symbolic trace: the eager calls add the real loss
-            if not isinstance(loss, Tensor):  # (a variable, a composite)
-                loss = convert_to_tensor(loss, dtype_hint=dt.float32)
-            scope = get_stateless_scope()
-            if scope is not None:  # (kept by the scope when it collects them, as Keras 3)
-                if scope.collect_losses:
-                    scope.add_loss(loss)
-                    scope.loss_owners[id(loss)] = self
-                continue
-            self._losses.append(loss)
-            _LOSS_HOLDERS.add(self)
-
-    def _clear_losses(self) -> None:
-        for layer in self._flatten_layers():
-            if layer._losses:
-                layer._losses.clear()
-                _LOSS_HOLDERS.discard(layer)
-
-    def add_update(self, updates: Any) -> None:
-        if callable(updates):
-            updates()
-
-    def add_metric(self, value: Any, name: str | None = None, **kwargs: Any) -> None:
-        pass
-
     # -- building and calling ----------------------------------------------------------------
     def build(self, input_shape: Any) -> None:
         layer_checks.check_super_called(self)
@@ -748,7 +589,7 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
         if not single:
             if not ctx.symbolic and _has_keras_tensor(inputs, rest, kwargs,
                                                       tensor_list(inputs)):
-                if ctx.depth == 0 and _LOSS_HOLDERS:  # (Keras 3 opens a call context
+                if ctx.depth == 0 and LOSS_HOLDERS:  # (Keras 3 opens a call context
                     self._clear_losses()  # for a symbolic call too: its losses go)
                 return self._functional_call(inputs, rest, kwargs)
             if self._convert_input_args:  # (a functional model converts its own)
@@ -805,7 +646,7 @@ class Layer(SymbolicCalls, OwnVariables, LayerState, Module):
                 single or any(m is not None for m in nest.flatten(mask)))
 
         outer_training, outer_depth, outer_autocast = ctx.training, ctx.depth, ctx.autocast
-        if outer_depth == 0 and not ctx.symbolic and _LOSS_HOLDERS:
+        if outer_depth == 0 and not ctx.symbolic and LOSS_HOLDERS:
             self._clear_losses()
         ctx.depth = outer_depth + 1
         scope = None

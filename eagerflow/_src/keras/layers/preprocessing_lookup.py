@@ -31,7 +31,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.ops import array as ta
-from eagerflow._src.ops import hash_ops, indexing, lookup_ops, sparse_functions
+from eagerflow._src.ops import hash_ops, indexing, lookup_ops, sparse_functions, unique_one_hot
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.eager_errors import raised_eagerly
@@ -81,7 +81,7 @@ def encode_categorical(indices: Any, output_mode: str, depth: int, dtype: Any,
         return tm.cast(indices, d)
     if isinstance(indices, RaggedTensor):
         if output_mode == "one_hot":
-            return indices.with_flat_values(indexing.one_hot(
+            return indices.with_flat_values(unique_one_hot.one_hot(
                 tm.cast(indices.flat_values, dt.int64), depth, dtype=d))
         return _bincount_rows(indices, depth, output_mode, d, count_weights)
     x = indices
@@ -90,7 +90,7 @@ def encode_categorical(indices: Any, output_mode: str, depth: int, dtype: Any,
     if output_mode == "one_hot":
         if x.shape.rank > 1 and x.shape[-1] == 1:
             x = ta.squeeze(x, -1)
-        return indexing.one_hot(tm.cast(x, dt.int64), depth, dtype=d)
+        return unique_one_hot.one_hot(tm.cast(x, dt.int64), depth, dtype=d)
     if x.shape.rank > 2:
         raise ValueError(f"When output_mode is not `'int'`, maximum supported output rank "
                          f"is 2. Received output_mode {output_mode} and input shape "
@@ -133,7 +133,7 @@ def _encode_high_rank(x: Any, mode: str, depth: int, dtype: Any, weights: Any) -
     """CategoryEncoding's multi_hot/count of an input of rank 3 or more, as Keras 3 on TF
     computes it: one-hot encoded, then reduced over axis 1 (not the last input axis)."""
     d = dt.as_dtype(dtype)
-    hot = indexing.one_hot(tm.cast(x, dt.int64), depth, dtype=d)
+    hot = unique_one_hot.one_hot(tm.cast(x, dt.int64), depth, dtype=d)
     if mode == "multi_hot":
         return reduce_max(hot, axis=1)
     if weights is not None:
@@ -715,7 +715,7 @@ def _token_counts(data: Any) -> dict:
         data = convert_to_tensor(data)
     if data.shape.rank != 1:
         data = ta.reshape(data, [-1])
-    tokens, _, counts = indexing.unique_with_counts(data)
+    tokens, _, counts = unique_one_hot.unique_with_counts(data)
     return dict(zip(tokens.numpy().tolist(), counts.numpy().tolist()))
 
 

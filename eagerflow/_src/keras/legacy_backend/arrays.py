@@ -23,6 +23,7 @@ from eagerflow._src.ops import (
     sparse_functions,
     sparse_ops,
     stacking,
+    unique_one_hot,
 )
 from eagerflow._src.ops.padding import pad as tf_pad
 from eagerflow._src.ops.sequences import range as _range
@@ -91,7 +92,7 @@ def ndim(x: Any) -> int | None:
 
 
 def one_hot(indices: Any, num_classes: int) -> Any:
-    return ix.one_hot(indices, depth=num_classes, axis=-1)
+    return unique_one_hot.one_hot(indices, depth=num_classes, axis=-1)
 
 
 def permute_dimensions(x: Any, pattern: Any) -> Any:

@@ -18,6 +18,7 @@ from eagerflow._src.ops import linalg as la
 from eagerflow._src.ops import nn as tnn
 from eagerflow._src.ops import (
     nn_conv,
+    nn_conv_variants,
     nn_loss,
     nn_norm,
     nn_pool,
@@ -178,9 +179,9 @@ def conv2d_transpose(x: Any, kernel: Any, output_shape: Any, strides: Any = (1, 
     output_shape = list(output_shape)
     if output_shape[0] is None:
         output_shape[0] = A.shape(x)[0]
-    return nn_conv.conv_transpose(x, kernel, stacking.stack(output_shape), strides=strides,
-                                  padding=_padding(padding), data_format=fmt,
-                                  dilations=dilation_rate)
+    return nn_conv_variants.conv_transpose(x, kernel, stacking.stack(output_shape), strides=strides,
+                                           padding=_padding(padding), data_format=fmt,
+                                           dilations=dilation_rate)
 
 
 def depthwise_conv2d(x: Any, depthwise_kernel: Any, strides: Any = (1, 1),
@@ -188,10 +189,10 @@ def depthwise_conv2d(x: Any, depthwise_kernel: Any, strides: Any = (1, 1),
                      dilation_rate: Any = (1, 1)) -> Any:
     cf = resolve_data_format(data_format) == "channels_first"
     full = (1, 1) + tuple(strides) if cf else (1,) + tuple(strides) + (1,)
-    return nn_conv.depthwise_conv2d(x, depthwise_kernel, strides=full,
-                                    padding=_padding(padding),
-                                    data_format="NCHW" if cf else "NHWC",
-                                    dilations=dilation_rate)
+    return nn_conv_variants.depthwise_conv2d(x, depthwise_kernel, strides=full,
+                                             padding=_padding(padding),
+                                             data_format="NCHW" if cf else "NHWC",
+                                             dilations=dilation_rate)
 
 
 def separable_conv2d(x: Any, depthwise_kernel: Any, pointwise_kernel: Any,
@@ -201,10 +202,10 @@ def separable_conv2d(x: Any, depthwise_kernel: Any, pointwise_kernel: Any,
     if len(strides) != 2:
         raise ValueError("`strides` must be a tuple of 2 integers.")
     full = (1, 1) + tuple(strides) if cf else (1,) + tuple(strides) + (1,)
-    return nn_conv.separable_conv2d(x, depthwise_kernel, pointwise_kernel, strides=full,
-                                    padding=_padding(padding),
-                                    data_format="NCHW" if cf else "NHWC",
-                                    dilations=dilation_rate)
+    return nn_conv_variants.separable_conv2d(x, depthwise_kernel, pointwise_kernel, strides=full,
+                                             padding=_padding(padding),
+                                             data_format="NCHW" if cf else "NHWC",
+                                             dilations=dilation_rate)
 
 
 def _pool(x: Any, pool_size: Any, strides: Any, padding: str, data_format: str | None,

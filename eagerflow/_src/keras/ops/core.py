@@ -35,7 +35,7 @@ from eagerflow._src.ops.sequences import range as tf_range
 from eagerflow._src.ops.shape_queries import dims as tf_dims
 from eagerflow._src.ops.shaping import meshgrid
 from eagerflow._src.ops.shaping import reverse as tf_reverse
-from eagerflow._src.ops.slicing import slice as tf_slice
+from eagerflow._src.ops.slice_op import slice as tf_slice
 from eagerflow._src.ops.stacking import stack as tf_stack
 from eagerflow._src.ops.stacking import unstack as tf_unstack
 from eagerflow._src.ops.tensor_array import TensorArray

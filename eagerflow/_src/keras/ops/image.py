@@ -30,7 +30,7 @@ from eagerflow._src.keras.ops.numpy_array import moveaxis, pad
 from eagerflow._src.keras.ops.random import draw_seed
 from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.ops import array as ta
-from eagerflow._src.ops import eager_errors, nn_conv
+from eagerflow._src.ops import eager_errors, nn_conv_variants
 from eagerflow._src.ops import image as timg
 from eagerflow._src.ops import image_color as tcolor
 from eagerflow._src.ops import linalg as tl
@@ -349,7 +349,7 @@ def gaussian_blur(images: Any, kernel_size: Any = (3, 3), sigma: Any = (1.0, 1.0
 
     def blur(x: Any) -> Any:
         depthwise = ta.tile(kernel, [1, 1, static_shape(x)[-1], 1])
-        return nn_conv.depthwise_conv2d(x, depthwise, strides=[1, 1, 1, 1], padding="SAME")
+        return nn_conv_variants.depthwise_conv2d(x, depthwise, strides=[1, 1, 1, 1], padding="SAME")
 
     return batched_channels_last(blur, images, data_format)
 

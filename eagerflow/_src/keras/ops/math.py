@@ -20,6 +20,7 @@ from eagerflow._src.ops import math_special as ts
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops import segment_ops as tseg
 from eagerflow._src.ops import signal_ops as tsig
+from eagerflow._src.ops import unique_one_hot
 from eagerflow._src.ops.linalg_decomp import logdet as tf_logdet
 from eagerflow._src.ops.misc_ops import complex as tf_complex
 from eagerflow._src.ops.misc_ops import imag as tf_imag
@@ -58,7 +59,7 @@ def _segment(name: str, sorted_fn: Any, unsorted_fn: Any, count_unique: bool) ->
                                  f"num_segments={num_segments}, sorted={sorted}.")
             return sorted_fn(data, segment_ids)
         if num_segments is None:
-            num_segments = ta.shape(ti.unique(segment_ids)[0])[0] if count_unique else \
+            num_segments = ta.shape(unique_one_hot.unique(segment_ids)[0])[0] if count_unique else \
                 tm.cast(tr.reduce_max(segment_ids) + 1, "int32")
         return unsorted_fn(data, segment_ids, num_segments)
     op.__name__ = op.__qualname__ = name

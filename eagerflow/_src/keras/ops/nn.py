@@ -24,7 +24,7 @@ from eagerflow._src.keras.ops.linalg import norm
 from eagerflow._src.keras.ops.numpy_math import log10, square
 from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.ops import array as ta
-from eagerflow._src.ops import eager_errors, nn_loss
+from eagerflow._src.ops import eager_errors, nn_loss, unique_one_hot
 from eagerflow._src.ops import indexing as ti
 from eagerflow._src.ops import linalg as tl
 from eagerflow._src.ops import math as tm
@@ -376,7 +376,8 @@ def one_hot(x: Any, num_classes: int, axis: int = -1, dtype: Any = None,
     if sparse:
         return _sparse_one_hot(x, num_classes, axis, dtype)
     on, off = (True, False) if dtype == "bool" else (None, None)
-    return ti.one_hot(x, num_classes, on_value=on, off_value=off, axis=axis, dtype=dtype)
+    return unique_one_hot.one_hot(x, num_classes, on_value=on, off_value=off, axis=axis,
+                                  dtype=dtype)
 
 
 def _sparse_one_hot(x: Any, num_classes: int, axis: int, dtype: str) -> Any:

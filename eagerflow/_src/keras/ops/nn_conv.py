@@ -24,7 +24,7 @@ from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import indexing as ti
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nd_indexing as tnd
-from eagerflow._src.ops import nn_conv, nn_pool
+from eagerflow._src.ops import nn_conv, nn_conv_variants, nn_pool
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops.checks import dt_enum
 from eagerflow._src.ops.nn_ctc import ctc_loss as tf_ctc_loss
@@ -179,19 +179,19 @@ def _depthwise_family(inputs: Any, depthwise_kernel: Any, pointwise_kernel: Any,
         # (with SAME's padding made explicit), then subsample
         if padding.upper() == "SAME":
             x = _pad_same(x, static_shape(depthwise_kernel)[:2], strides, dilations)
-        out = nn_conv.depthwise_conv2d(x, depthwise_kernel, (1, 1, 1, 1), "VALID",
-                                       data_format="NHWC", dilations=dilations)
+        out = nn_conv_variants.depthwise_conv2d(x, depthwise_kernel, (1, 1, 1, 1), "VALID",
+                                                data_format="NHWC", dilations=dilations)
         out = out[:, ::strides[0], ::strides[1], :]
         if pointwise_kernel is not None:
             out = nn_conv.conv2d(out, kd.to_tensor(pointwise_kernel), (1, 1, 1, 1), "VALID")
     elif pointwise_kernel is None:
-        out = nn_conv.depthwise_conv2d(x, depthwise_kernel, (1,) + strides + (1,),
-                                       padding.upper(), data_format="NHWC",
-                                       dilations=dilations)
+        out = nn_conv_variants.depthwise_conv2d(x, depthwise_kernel, (1,) + strides + (1,),
+                                                padding.upper(), data_format="NHWC",
+                                                dilations=dilations)
     else:
-        out = nn_conv.separable_conv2d(x, depthwise_kernel, kd.to_tensor(pointwise_kernel),
-                                       (1,) + strides + (1,), padding.upper(),
-                                       data_format="NHWC", dilations=dilations)
+        out = nn_conv_variants.separable_conv2d(x, depthwise_kernel, kd.to_tensor(pointwise_kernel),
+                                                (1,) + strides + (1,), padding.upper(),
+                                                data_format="NHWC", dilations=dilations)
     if n == 1:
         out = ta.squeeze(out, [1])
     return to_channels_first(out) if data_format == "channels_first" else out
@@ -258,9 +258,10 @@ def conv_transpose(inputs: Any, kernel: Any, strides: Any = 1, padding: str = "v
         [dims[0], filters] + lengths
     if any(isinstance(d, Tensor) for d in out_shape):  # a traced size: a graph value
         out_shape = ta.stack(out_shape)
-    return nn_conv.conv_transpose(inputs, kernel, out_shape, strides, padding=padding.upper(),
-                                  data_format=tf_format(data_format, len(inputs.shape)),
-                                  dilations=dilation_rate)
+    return nn_conv_variants.conv_transpose(inputs, kernel, out_shape, strides,
+                                           padding=padding.upper(),
+                                           data_format=tf_format(data_format, len(inputs.shape)),
+                                           dilations=dilation_rate)
 
 
 # ---------------------------------------------------------------------------------------

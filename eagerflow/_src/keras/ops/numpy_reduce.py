@@ -32,7 +32,7 @@ from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import indexing as ti
 from eagerflow._src.ops import math as tm
-from eagerflow._src.ops import misc_ops, sparse_functions
+from eagerflow._src.ops import misc_ops, sparse_functions, unique_one_hot
 from eagerflow._src.ops import nd_indexing as tnd
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops import sorting as tsort
@@ -246,7 +246,7 @@ def argpartition(x: Any, kth: Any, axis: int = -1) -> Any:
     n = static_shape(x)[-1]
     kth = builtins.min(builtins.max(int(kth), 0), n - 1)
     bottom = tsort.top_k(-x, kth + 1).indices
-    taken = tr.reduce_sum(ti.one_hot(bottom, n, dtype="int32"), axis=0)
+    taken = tr.reduce_sum(unique_one_hot.one_hot(bottom, n, dtype="int32"), axis=0)
     rest = tnd.tensor_scatter_nd_update(x, tm.where(taken), tm.zeros_like(
         ta.reshape(tm.where(taken)[:, 0], [-1]), dtype="int32"))
     top = tsort.top_k(rest, n - kth - 1).indices
@@ -625,7 +625,7 @@ def isin(x1: Any, x2: Any, assume_unique: bool = False, invert: bool = False) ->
     dims = ta.shape(x1)
     a, b = ta.reshape(x1, [-1]), ta.reshape(x2, [-1])
     if not assume_unique:
-        b = ti.unique(b)[0]
+        b = unique_one_hot.unique(b)[0]
     found = tr.reduce_any(tm.equal(ta.expand_dims(a, 1), ta.expand_dims(b, 0)), axis=1)
     if invert:
         found = tm.logical_not(found)
@@ -641,7 +641,7 @@ def unique(x: Any, sorted: bool = True, return_index: bool = False,  # noqa: A00
     flattened = axis is None
     if flattened:
         flat = ta.reshape(x, [-1])
-        values, inverse, counts = ti.unique_with_counts(flat)
+        values, inverse, counts = unique_one_hot.unique_with_counts(flat)
         axis, length = 0, ta.shape(flat)[0]
     else:
         axis = canonical_axis(axis, len(x.shape))

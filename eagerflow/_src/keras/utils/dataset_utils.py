@@ -16,7 +16,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.ops import array as ta
-from eagerflow._src.ops import indexing, io_ops, string_ops
+from eagerflow._src.ops import io_ops, string_ops, unique_one_hot
 from eagerflow._src.ops import math as tm
 
 
@@ -111,7 +111,7 @@ def labels_dataset(labels: Any, label_mode: str, num_classes: int) -> DatasetV2:
     if label_mode == "binary":
         return ds.map(lambda x: ta.expand_dims(tm.cast(x, dt.float32), -1))
     if label_mode == "categorical":
-        return ds.map(lambda x: indexing.one_hot(x, num_classes))
+        return ds.map(lambda x: unique_one_hot.one_hot(x, num_classes))
     return ds
 
 

@@ -1,0 +1,179 @@
+"""What a Keras layer adds to itself: weights (add_weight, get_weights, set_weights,
+count_params) and losses (add_loss), as the mixin LayerWeights of keras.layers.Layer
+(base_layer.py), whose own weight lists (`_trainable_weights`, ...) they fill.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core import nest
+from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor, is_tensor
+from eagerflow._src.keras import backend as kb
+from eagerflow._src.keras import constraints as constraints_mod
+from eagerflow._src.keras import initializers as initializers_mod
+from eagerflow._src.keras import regularizers as regularizers_mod
+from eagerflow._src.keras.engine import layer_checks
+from eagerflow._src.keras.engine.keras_tensor import SymbolicTensor, in_symbolic_scope
+from eagerflow._src.keras.engine.layer_helpers import aggregation as _aggregation
+from eagerflow._src.keras.name_scope import scoped_path
+from eagerflow._src.keras.variables import get_stateless_scope, keras_variable
+from eagerflow._src.ops.variables import Variable, VariableSynchronization
+
+# layers holding losses added by add_loss (a top-level call clears its sublayers' losses;
+# while no layer holds any, calls skip that walk)
+LOSS_HOLDERS: weakref.WeakSet = weakref.WeakSet()
+
+
+class LayerWeights:
+    """keras.layers.Layer's weights and losses (a mixin of Layer)."""
+
+    def add_weight(self, *args: Any, **kwargs: Any) -> Variable:
+        """`add_weight(shape=None, initializer=None, dtype=None, trainable=True, ...,
+        name=None)`: creates and tracks a weight Variable. As Keras 3.15, at most `shape`,
+        `initializer` and `dtype` come by position, and a name given first is refused."""
+        layer_checks.check_super_called(self)
+        if args:
+            if len(args) > 3:
+                raise TypeError("add_weight() takes at most 3 positional arguments but "
+                                f"{len(args)} were given.")
+            if isinstance(args[0], str):
+                raise ValueError("`name` must be passed as a keyword argument. Received: "
+                                 f"add_weight('{args[0]}', ...). Use: add_weight(shape=..., "
+                                 f"name='{args[0]}').")
+            for param, value in zip(("shape", "initializer", "dtype"), args):
+                if kwargs.get(param) is not None:
+                    raise ValueError(f"`{param}` was passed both positionally and as a "
+                                     "keyword argument.")
+                kwargs[param] = value
+        return self._add_weight(**kwargs)
+
+    def _add_weight(self, name: str | None = None, shape: Any = None, dtype: Any = None,
+                    initializer: Any = None, regularizer: Any = None,
+                    trainable: bool | None = None, constraint: Any = None,
+                    use_resource: Any = None,
+                    synchronization: int = VariableSynchronization.AUTO,
+                    aggregation: Any = None, partitioner: Any = None, autocast: bool = True,
+                    overwrite_with_gradient: bool = False, experimental_autocast: bool = True,
+                    caching_device: Any = None, getter: Any = None) -> Variable:
+        shape = () if shape is None else tuple(TensorShape(shape).as_list())
+        dtype = dt.as_dtype(dtype) if dtype is not None else dt.as_dtype(self.variable_dtype)
+        if synchronization == VariableSynchronization.ON_READ:
+            if trainable:
+                raise ValueError("Synchronization value can be set to "
+                                 "VariableSynchronization.ON_READ only for non-trainable "
+                                 "variables. You have specified trainable=True and "
+                                 "synchronization=VariableSynchronization.ON_READ.")
+            trainable = False
+        elif trainable is None:
+            trainable = True
+        if initializer is None:
+            if dtype.is_floating:
+                initializer = initializers_mod.GlorotUniform()
+            elif dtype.is_integer or dtype.is_unsigned or dtype is dt.bool:
+                initializer = initializers_mod.Zeros()
+            else:
+                raise ValueError(f"An initializer for variable {name} of type "
+                                 f"{dtype.name} is required for layer {self.name}. "
+                                 f"Received: {initializer}.")
+        else:
+            initializer = initializers_mod.get(initializer)
+        constraint = constraints_mod.get(constraint)
+        regularizer = regularizers_mod.get(regularizer)
+        if self.__dict__.get("_state_locked"):
+            raise ValueError(layer_checks.STATE_LOCKED)
+        tracked_name, name = name, name or kb.auto_name("Variable")
+        with self._own_scope(), kb.init_scope():
+            if None in shape:  # (Keras 3's Variable refuses it, its path named)
+                raise ValueError("Shapes used to initialize variables must be fully-defined "
+                                 f"(no `None` dimensions). Received: shape={shape} for "
+                                 f"variable path='{scoped_path(name)}'")
+            value = initializer(shape, dtype=dtype)
+            var = keras_variable(Variable(value, trainable=trainable, name=name, dtype=dtype,
+                                          constraint=constraint,
+                                          synchronization=synchronization,
+                                          aggregation=_aggregation(aggregation)), name,
+                                 autocast=autocast and experimental_autocast,
+                                 overwrite_with_gradient=overwrite_with_gradient)
+        var.regularizer = regularizer  # (Keras 3 keeps it on the variable)
+        (self._trainable_weights if trainable else self._non_trainable_weights).append(var)
+        if tracked_name:  # (a child only when assigned to an attribute, as in Keras 3)
+            if "_weights_by_name" not in self.__dict__:
+                object.__setattr__(self, "_weights_by_name", {})
+            self._weights_by_name[tracked_name] = var
+        if regularizer is not None:
+            ref = weakref.ref(var)
+
+            def loss() -> Any:
+                v = ref()
+                return None if v is None else regularizer(v)
+
+            self._callable_losses.append(loss)
+        return var
+
+    add_variable = add_weight
+
+    def get_weights(self) -> list:
+        return [w.numpy() for w in self.weights]
+
+    def set_weights(self, weights: list) -> None:
+        params = self.weights
+        if len(params) != len(weights):
+            raise ValueError(f"You called `set_weights(weights)` on layer '{self.name}' with a "
+                             f"weight list of length {len(weights)}, but the layer was "
+                             f"expecting {len(params)} weights.")
+        arrays = []
+        for p, w in zip(params, weights):
+            w = np.asarray(w.numpy() if hasattr(w, "numpy") else w)
+            if not TensorShape(p.shape).is_compatible_with(w.shape):
+                raise ValueError(f"Layer {self.name} weight shape {tuple(p.shape)} is not "
+                                 f"compatible with provided weight shape {w.shape}.")
+            arrays.append(w)
+        for p, w in zip(params, arrays):
+            p.assign(w.astype(dt.as_dtype(p.dtype).as_numpy_dtype))
+
+    def count_params(self) -> int:
+        if not self.built:
+            raise ValueError(f"You tried to call `count_params` on layer '{self.name}', but the "
+                             "layer isn't built. You can build it manually via: "
+                             "`layer.build(input_shape)`.")
+        return int(sum(int(np.prod(w.shape.as_list())) for w in self.weights))
+
+    # -- losses --------------------------------------------------------------------------
+    def add_loss(self, losses: Any, inputs: Any = None, **kwargs: Any) -> None:
+        losses = nest.flatten(losses)
+        for loss in losses:  # (Keras 3 takes tensors only: no Python number, no callable)
+            if not is_tensor(loss):
+                raise ValueError("`add_loss()` can only be called from inside `build()` or "
+                                 f"`call()`, on a tensor input. Received invalid value: {loss}")
+        for loss in losses:
+            if isinstance(loss, SymbolicTensor) or in_symbolic_scope():
+                continue  # a symbolic trace: the eager calls add the real loss
+            if not isinstance(loss, Tensor):  # (a variable, a composite)
+                loss = convert_to_tensor(loss, dtype_hint=dt.float32)
+            scope = get_stateless_scope()
+            if scope is not None:  # (kept by the scope when it collects them, as Keras 3)
+                if scope.collect_losses:
+                    scope.add_loss(loss)
+                    scope.loss_owners[id(loss)] = self
+                continue
+            self._losses.append(loss)
+            LOSS_HOLDERS.add(self)
+
+    def _clear_losses(self) -> None:
+        for layer in self._flatten_layers():
+            if layer._losses:
+                layer._losses.clear()
+                LOSS_HOLDERS.discard(layer)
+
+    def add_update(self, updates: Any) -> None:
+        if callable(updates):
+            updates()
+
+    def add_metric(self, value: Any, name: str | None = None, **kwargs: Any) -> None:
+        pass

@@ -1,0 +1,219 @@
+"""tf.nn's convolution variants over nn_conv.py's ops: the transposed convolutions
+(conv1d/2d/3d_transpose, conv_transpose: the input gradient op), depthwise and separable
+convolutions, and the raw gradient wrappers (conv2d_backprop_input/filter and their
+depthwise forms).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.array import concat, expand_dims, squeeze, static_ints
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.elementwise import binary_args
+from eagerflow._src.ops.nn_args import (
+    UNIT_DILATIONS,
+    convert_padding,
+    fail,
+    full_shape,
+    get_sequence,
+    outer,
+    python_format,
+    static_shape_values,
+)
+from eagerflow._src.ops.nn_conv import (
+    CONV2D_BACKPROP_FILTER,
+    CONV2D_BACKPROP_INPUT,
+    CONV2D_F,
+    CONV3D_BACKPROP_INPUT,
+    CONV3D_F,
+    DEPTHWISE,
+    DEPTHWISE_BACKPROP_FILTER,
+    DEPTHWISE_BACKPROP_INPUT,
+    _channel_index,
+    _conv_attrs,
+    _Family,
+    _to_2d_format,
+    conv2d,
+)
+
+
+def _sizes_tensor(value: Any) -> Any:
+    if isinstance(value, Tensor) and not isinstance(value, EagerTensor):
+        return value
+    vals = static_ints(value, "output_shape")
+    if any(v is None or not -2**63 <= v < 2**63 for v in vals):
+        raise ValueError(f"output_shape must be a list of int64 values, got {list(vals)}")
+    wide = any(not -2**31 <= v < 2**31 for v in vals)
+    return EagerTensor(np.array(vals, dtype=np.int64 if wide else np.int32))
+
+
+def _full_input_sizes(fam: _Family, sizes: Any, w: Any, dy: Any, data_format: str) -> Any:
+    """TF also accepts just the spatial sizes; batch and depth then come from dy and w."""
+    vals = static_shape_values(sizes)
+    r = fam.rank
+    if vals is not None and len(vals) == r and w._shape is not None and dy._shape is not None \
+            and len(w._shape) == r + 2 and len(dy._shape) == r + 2:  # (else the op says why)
+        depth = w._shape[-2] if not fam.depthwise else w._shape[-2]
+        full = full_shape(outer(dy._shape, data_format)[0], vals, depth, data_format)
+        return EagerTensor(np.array(full, dtype=np.int32))
+    if vals is not None and len(vals) != r + 2:
+        raise fail(fam.bin, f"{fam.bin} requires input_sizes to contain {r + 2} values or {r} "
+                            f"values, but got: {len(vals)}")
+    return sizes
+
+
+def conv2d_backprop_input(input_sizes: Any, filters: Any, out_backprop: Any, strides: Any,
+                          padding: Any, data_format: str = "NHWC", dilations: Any = None,
+                          name: str | None = None) -> Any:
+    """TF's Conv2DBackpropInput through its TF 1 wrapper: the padding converted (a list is
+    explicit), the other attrs as its generated wrapper takes them (lists as given, bytes
+    read as strings, None the op's default)."""
+    return _conv2d_backprop_input(input_sizes, filters, out_backprop,
+                                  _backprop_attrs("Conv2DBackpropInput", strides, padding,
+                                                  data_format, dilations), name)
+
+
+def _conv2d_backprop_input(input_sizes: Any, filters: Any, out_backprop: Any, a: dict,
+                           name: str | None = None) -> Any:
+    w, dy = binary_args(filters, out_backprop)
+    sizes = _full_input_sizes(CONV2D_F, _sizes_tensor(input_sizes), w, dy, a["data_format"])
+    return bind(CONV2D_BACKPROP_INPUT, (sizes, w, dy), a, name)
+
+
+def conv2d_backprop_filter(input: Any, filter_sizes: Any, out_backprop: Any,  # noqa: A002
+                           strides: Any, padding: Any, data_format: str = "NHWC",
+                           dilations: Any = None, name: str | None = None) -> Any:
+    """TF's Conv2DBackpropFilter through its TF 1 wrapper (see conv2d_backprop_input)."""
+    a = _backprop_attrs("Conv2DBackpropFilter", strides, padding, data_format, dilations)
+    x, dy = binary_args(input, out_backprop)
+    return bind(CONV2D_BACKPROP_FILTER, (x, _sizes_tensor(filter_sizes), dy), a, name)
+
+
+def conv2d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any,  # noqa: A002
+                     padding: Any = "SAME", data_format: str = "NHWC", dilations: Any = None,
+                     name: str | None = None) -> Any:
+    """The gradient of conv2d with respect to its input, used as a layer (deconvolution)."""
+    a = _conv_attrs(2, strides, padding, python_format(data_format) or "NHWC", dilations)
+    return _conv2d_backprop_input(output_shape, filters, input, a)
+
+
+def conv3d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any,  # noqa: A002
+                     padding: Any = "SAME", data_format: str = "NDHWC", dilations: Any = None,
+                     name: str | None = None) -> Any:
+    df = python_format(data_format) or "NDHWC"
+    w, dy = binary_args(filters, input)
+    a = _conv_attrs(3, strides, padding, df, dilations)
+    sizes = _full_input_sizes(CONV3D_F, _sizes_tensor(output_shape), w, dy, df)
+    return bind(CONV3D_BACKPROP_INPUT, (sizes, w, dy), a, name)
+
+
+def conv1d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any,  # noqa: A002
+                     padding: Any = "SAME", data_format: str = "NWC", dilations: Any = None,
+                     name: str | None = None) -> Any:
+    df = _to_2d_format(data_format)
+    spatial_axis = 2 if df == "NCHW" else 1
+    if isinstance(output_shape, Tensor) and not isinstance(output_shape, EagerTensor):
+        # known when the graph runs (a traced batch size): the unit axis joined in a graph
+        shape: Any = concat([output_shape[:spatial_axis], [1], output_shape[spatial_axis:]], 0)
+    else:
+        shape = list(static_ints(output_shape, "output_shape"))
+        if len(shape) != 3:
+            raise ValueError(f"output_shape must have length 3, got {len(shape)}")
+        shape.insert(spatial_axis, 1)
+    ci = _channel_index(df, 3)
+    st = get_sequence(strides, 1, ci, "strides")
+    dl = get_sequence(dilations, 1, ci, "dilations")
+    st = (1,) + st if df == "NHWC" else st[:2] + (1,) + st[2:]
+    dl = (1,) + dl if df == "NHWC" else dl[:2] + (1,) + dl[2:]
+    w, dy = binary_args(filters, input)
+    out = conv2d_backprop_input(shape, expand_dims(w, 0), expand_dims(dy, spatial_axis), st,
+                                padding, df, dl)
+    return squeeze(out, [spatial_axis])
+
+
+def conv_transpose(input: Any, filters: Any, output_shape: Any, strides: Any,  # noqa: A002
+                   padding: Any = "SAME", data_format: str | None = None, dilations: Any = None,
+                   name: str | None = None) -> Any:
+    """Transposed convolution of rank 1, 2 or 3, picked from the length of output_shape."""
+    n = len(static_ints(output_shape, "output_shape")) if not (
+        isinstance(output_shape, Tensor) and not isinstance(output_shape, EagerTensor)) \
+        else output_shape._shape[0]
+    fn = {3: conv1d_transpose, 4: conv2d_transpose, 5: conv3d_transpose}.get(n)
+    if fn is None:
+        raise ValueError(f"`output_shape` must be of length 3, 4 or 5. Received: "
+                         f"output_shape={output_shape} of length {n}.")
+    if data_format is None:
+        return fn(input, filters, output_shape, strides, padding, dilations=dilations)
+    return fn(input, filters, output_shape, strides, padding, data_format, dilations)
+
+
+def depthwise_conv2d(input: Any, filter: Any, strides: Any, padding: Any,  # noqa: A002
+                     data_format: str | None = None, dilations: Any = None,
+                     name: str | None = None) -> Any:
+    """Each input channel convolved with its own `channel_multiplier` filters."""
+    df = python_format(data_format) or "NHWC"
+    x, w = binary_args(input, filter)
+    ci = _channel_index(df, 4)
+    pad, ex = convert_padding(padding, 4)
+    strides = C.wrapper_attrs("DepthwiseConv2dNative", strides=strides)["strides"]
+    return bind(DEPTHWISE, (x, w), dict(strides=strides, padding=pad,
+                                        explicit_paddings=ex, data_format=df,
+                                        dilations=get_sequence(dilations, 2, ci, "dilations")),
+                name)
+
+
+def _backprop_attrs(op: str, strides: Any, padding: Any, data_format: Any,
+                    dilations: Any) -> dict:
+    """The attrs of a public 2-D backprop (the depthwise ones, TF 1's conv2d ones): TF's
+    generated wrappers, which convert their list attrs (a list or tuple only, not a
+    tensor; bytes read as strings) before reading any input; the padding converted as
+    TF 1's conv2d wrappers convert it (a list is explicit)."""
+    pad, ex = convert_padding(padding, 4)
+    a = C.wrapper_attrs(op, strides=strides, data_format=data_format, dilations=dilations)
+    return dict(a, padding=pad, explicit_paddings=ex)
+
+
+def depthwise_conv2d_backprop_input(input_sizes: Any, filter: Any,  # noqa: A002
+                                    out_backprop: Any, strides: Any, padding: Any,
+                                    data_format: str = "NHWC", dilations: Any = UNIT_DILATIONS,
+                                    name: str | None = None) -> Any:
+    a = _backprop_attrs("DepthwiseConv2dNativeBackpropInput", strides, padding,
+                                  data_format, dilations)
+    w, dy = binary_args(filter, out_backprop)
+    return bind(DEPTHWISE_BACKPROP_INPUT, (_sizes_tensor(input_sizes), w, dy), a, name)
+
+
+def depthwise_conv2d_backprop_filter(input: Any, filter_sizes: Any,  # noqa: A002
+                                     out_backprop: Any, strides: Any, padding: Any,
+                                     data_format: str = "NHWC", dilations: Any = UNIT_DILATIONS,
+                                     name: str | None = None) -> Any:
+    a = _backprop_attrs("DepthwiseConv2dNativeBackpropFilter", strides, padding,
+                                  data_format, dilations)
+    x, dy = binary_args(input, out_backprop)
+    return bind(DEPTHWISE_BACKPROP_FILTER, (x, _sizes_tensor(filter_sizes), dy), a, name)
+
+
+def separable_conv2d(input: Any, depthwise_filter: Any, pointwise_filter: Any,  # noqa: A002
+                     strides: Any, padding: Any, data_format: str | None = None,
+                     dilations: Any = None, name: str | None = None) -> Any:
+    """A depthwise convolution followed by a 1x1 convolution mixing the channels."""
+    pw = convert_to_tensor(pointwise_filter)
+    if pw._shape is not None:
+        if len(pw._shape) != 4:
+            raise ValueError(f"Shape must be rank 4 but is rank {len(pw._shape)}")
+        for d in pw._shape[:2]:
+            if d not in (1, None):
+                raise ValueError(f"Dimensions {d} and 1 are not compatible")
+    depth = depthwise_conv2d(input, depthwise_filter, strides, padding, data_format, dilations)
+    return conv2d(depth, pw, 1, "VALID", data_format or "NHWC")
+
+
+__all__ = ["conv2d_transpose", "conv1d_transpose", "conv3d_transpose", "conv_transpose",
+           "depthwise_conv2d", "separable_conv2d", "conv2d_backprop_input",
+           "conv2d_backprop_filter", "depthwise_conv2d_backprop_input",
+           "depthwise_conv2d_backprop_filter"]
