@@ -345,7 +345,11 @@ TF_ATTRIBUTE_ERRORS = ("dtype must be either floating point or integer",)
 # and Python's UnicodeDecodeError of TF's reading its own C message as UTF-8, which holds
 # the input's raw bytes: Substr's out-of-range pos names the string (b'\x80' fails to
 # decode; eagerflow decodes the message as TF does, in string_ops._pos_out_of_range)
-TF_MESSAGE_DECODES = {"Substr"}
+# (and ParseExampleV2's "Could not parse example input, value: '<the bytes>'" of a serialized
+# example that is ill-formed UTF-8: tf.io.parse_example's and parse_single_example's too, and
+# the older ParseSingleExample's)
+TF_MESSAGE_DECODES = {"Substr", "ParseExampleV2", "ParseSingleExample", "io.parse_example",
+                      "io.parse_single_example"}
 # and NumPy's own TypeErrors (of classes NumPy defines) where TF's Python lets them out:
 # tnp.pad's ValueError("Unsupported padding mode: " + mode), whose str + a 0-d array of a
 # number or bool is NumPy's add ufunc, with no loop for a string and a number
