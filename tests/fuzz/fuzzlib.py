@@ -282,8 +282,11 @@ _BAD_VALUE_ERRORS = (np.exceptions.AxisError, IndexError, KeyError)
 # tf.ragged.range's (of no dtype given: int32, int64, float32, float64 only)
 # (and tnp.moveaxis of a destination past the rank: TF's assert on it,
 # tnp.compress's of an axis past the rank, tnp.diag_indices's tf.range of an int8 n)
+# (and tnp.cross of an axis given as an unsigned or bool scalar: TF's tf.range of it, in
+# its permutation of the axis to the end)
 TF_ASSERTS = {"range", "ragged.range", "experimental.numpy.moveaxis",
-              "experimental.numpy.compress", "experimental.numpy.diag_indices"}
+              "experimental.numpy.compress", "experimental.numpy.diag_indices",
+              "experimental.numpy.cross"}
 # and a bare IndexError: tf.stack of no values along an axis other than 0 (TF's reads the
 # first value's shape), ssim_multiscale of no power factors (TF's pops an empty list)
 # (and tnp.cross of a scalar: TF's reads its shape's last item; tnp.swapaxes of an axis

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from fuzzlib import guarded
 
 import eagerflow as tf
 from eagerflow._src.backend import numpy as cpu_backend
@@ -108,3 +109,32 @@ def test_parse_single_example_op_of_ill_formed_utf8():
         tf.raw_ops.ParseSingleExample(
             serialized=tf.constant(b"\xc0\xaf"), dense_defaults=[tf.constant([0.0, 0.0])],
             num_sparse=0, sparse_keys=[], dense_keys=["f"], sparse_types=[], dense_shapes=[[2]])
+
+
+# -- tnp.cross of an unsigned or bool axis ------------------------------------------------------
+# The survey's tnp.cross(np.array(3, np.uint8), <(16, 32, 1, 32, 4) complex128>, axis...) is a
+# bare AssertionError, TF 2.21's too: its permutation of the axis to the end is a tf.range of
+# the axis, whose dtype (uint8, uint32, bool) is outside tf.range's (recorded; fuzzlib's
+# TF_ASSERTS names it). A signed NumPy axis is an axis.
+
+tnp = tf.experimental.numpy
+
+
+@pytest.mark.parametrize("call", [
+    lambda: tnp.cross([], np.array(2, np.uint8), axisb=tf.constant(2, tf.uint8)),
+    lambda: tnp.cross(-0.0, [], axis=np.array(True)),
+    lambda: tnp.cross(np.array(8, np.uint8), [], axis=tf.constant(6, tf.uint32)),
+    lambda: tnp.cross(np.array([1.0, 2.0, 3.0], np.float16), [0.0],
+                      axisb=np.array(1, np.uint8))])
+def test_cross_of_an_unsigned_axis_is_tfs_assertion(call):
+    with pytest.raises(AssertionError, match="^$"):
+        call()
+    outcome, _ = guarded("experimental.numpy.cross", ("cross",), call, contract=False)
+    assert outcome == "AssertionError"
+
+
+@pytest.mark.parametrize("kwargs", [{"axisa": np.array(1, np.uint8)},
+                                    {"axisa": np.array(-1, np.int8)}, {"axis": True}])
+def test_cross_of_numpy_and_bool_axes_that_tf_takes(kwargs):
+    out = tnp.cross(np.ones((2, 3)), np.ones((2, 3)), **kwargs)
+    assert out.shape == (2, 3) and out.dtype == tf.float64 and not out.numpy().any()
