@@ -491,7 +491,8 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
             return EagerTensor(arr)
     if isinstance(value, Tensor):
         if dtype is not None and value._dtype is not _dt.as_dtype(dtype):
-            raise ValueError(f"{'' if name is None else name + ': '}Tensor conversion "
+            # (TF's prefix is the name formatted, whatever it is: a NumPy array's str too)
+            raise ValueError(f"{'' if name is None else f'{name}: '}Tensor conversion "
                              f"requested dtype {_dt.as_dtype(dtype).name} for Tensor with "
                              f"dtype {value._dtype.name}: {value!r}")  # (TF names it)
         return value
