@@ -27,7 +27,10 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.name_scope import name_scope
-from eagerflow._src.core.py_conversion import array_from_python
+from eagerflow._src.core.py_conversion import (
+    array_from_python,
+    op_input_refusal,
+)
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import (
     EagerTensor,
@@ -62,7 +65,6 @@ from eagerflow._src.ops.graph_constants import (
     convert_to_tensor_v2,
     graph_constant,
     list_type_error,
-    op_input_refusal,
     scope_name,
 )
 from eagerflow._src.ops.math import (
