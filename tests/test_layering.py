@@ -8,11 +8,11 @@
 3. No module of eagerflow/_src imports the public package (`eagerflow`, `eagerflow.nn`, ...):
    the public namespaces re-export _src, never the other way round.
 4. Imports sit at module level. An import inside a function is for an optional
-   dependency, never to hide a cycle: the one eagerflow module imported inside a function
-   is the CuPy backend (EAGERFLOW_IMPORTS_IN_FUNCTIONS), and the other modules imported
-   there are the optional extras and what `import eagerflow` must not pay for
-   (LOADED_ON_USE). A costly standard module that code above core/ needs rarely is bound
-   at module level with core/lazy.py's `lazy_module`.
+   dependency, never to hide a cycle: no eagerflow module is imported inside a function
+   (the CuPy backend, which imports CuPy, is bound with core/lazy.py's `lazy_module`), and
+   the modules imported there are the optional extras and what `import eagerflow` must
+   not pay for (LOADED_ON_USE). A costly standard module that code above core/ needs
+   rarely is bound at module level with `lazy_module` too.
 5. No module is over MAX_LINES lines.
 6. Code outside the ragged family loads it whole, through ops/ragged.py.
 7. No two modules import each other, directly or round a loop, at module level (inside
@@ -164,12 +164,6 @@ OPS_ORDER = [
     "sparse_operators", "operators",
 ]
 
-# The imports of eagerflow modules inside functions, each (file, module): was 496 at
-# f61dd34, 9 at 4cc2669. The CuPy backend imports CuPy (the [cuda] extra), so it is loaded
-# only where a GPU is found.
-EAGERFLOW_IMPORTS_IN_FUNCTIONS = [
-    ("eagerflow/_src/core/device.py", "eagerflow._src.backend.cupy"),
-]
 # Other modules that may be imported inside a function: the optional extras (pyproject's
 # [project.optional-dependencies]), protobuf and TensorBoard's protos (tens of ms, for
 # files and summaries only), and the two standard modules the backend uses rarely (it
@@ -333,18 +327,15 @@ def test_no_module_imports_the_public_package():
         "defines the name instead):\n" + "\n".join(bad)
 
 
-def test_eagerflow_modules_are_imported_inside_functions_only_where_listed():
-    inner = [(_rel(path), module) for path in _files()
-             for _, module, in_function in _imports(path) if in_function]
-    extra = [f"{f}: {m}" for f, m in inner if (f, m) not in EAGERFLOW_IMPORTS_IN_FUNCTIONS]
-    assert not extra, (
+def test_no_eagerflow_module_is_imported_inside_a_function():
+    # (was 496 at f61dd34, 9 at 4cc2669, 1 at 89dfa31: the CuPy backend, now lazy_module's)
+    inner = [f"{_rel(path)}:{line}: {module}" for path in _files()
+             for line, module, in_function in _imports(path) if in_function]
+    assert not inner, (
         "imports of eagerflow modules inside functions (import at module level: an import "
         "inside a function is for an optional dependency only, never to hide a cycle; move "
-        "the shared code down, or pass what the lower module needs to it):\n" +
-        "\n".join(extra))
-    assert sorted(inner) == sorted(EAGERFLOW_IMPORTS_IN_FUNCTIONS), (
-        "tests/test_layering.py's EAGERFLOW_IMPORTS_IN_FUNCTIONS lists an import that is gone "
-        f"(now {inner}): remove it from the list")
+        "the shared code down, or pass what the lower module needs to it; an optional "
+        "backend is bound with core/lazy.py's lazy_module):\n" + "\n".join(inner))
 
 
 def test_other_modules_are_imported_inside_functions_only_if_loaded_on_use():

@@ -46,3 +46,48 @@ def test_a_multi_output_ops_missing_gradients_filled_or_left_none():
     dy = 2 * yv * xs
     want = (dy - dy.mean() - yv * (dy * yv).mean()) / sd + yv ** 2
     np.testing.assert_allclose(t.gradient(z, x).numpy(), want, rtol=1e-4, atol=1e-5)
+
+
+def _ops_run_by(fn):
+    from eagerflow._src.ops import dispatch
+    ran = []
+
+    def callback(op_type, *args, **kwargs):
+        ran.append(op_type)
+
+    dispatch.add_op_callback(callback)
+    try:
+        out = fn()
+    finally:
+        dispatch.remove_op_callback(callback)
+    return out, [op for op in ran if op != "OnesLike"]  # (a device's seed is an op)
+
+
+def test_an_input_the_tape_does_not_want_gets_no_gradient_ops():
+    # (y = max(x * c, 1) - c: a gradient for x alone builds none of c's, nor the 1.0's)
+    x, c = tf.constant([1.0, 2.0]), tf.constant([3.0, 0.25])
+    with tf.GradientTape(persistent=True) as t:
+        t.watch([x, c])
+        y = tf.maximum(x * c, 1.0) - c
+    g, ran = _ops_run_by(lambda: t.gradient(y, x))
+    np.testing.assert_array_equal(g.numpy(), [3.0, 0.0])
+    assert sorted(ran) == ["GreaterEqual", "Mul", "SelectV2", "ZerosLike"]
+    (gx, gc), ran = _ops_run_by(lambda: t.gradient(y, [x, c]))
+    np.testing.assert_array_equal(gx.numpy(), [3.0, 0.0])
+    np.testing.assert_array_equal(gc.numpy(), [0.0, -1.0])
+    assert ran.count("Mul") == 2 and "Neg" in ran
+
+
+def test_ops_are_recorded_by_each_of_several_tapes_and_accumulators():
+    # (one tape records through its _record_op; two, or a forward accumulator, by Nodes)
+    x = tf.constant(2.0)
+    with tf.autodiff.ForwardAccumulator(x, tf.constant(1.0)) as acc:
+        with tf.GradientTape() as outer:
+            outer.watch(x)
+            with tf.GradientTape() as inner:
+                inner.watch(x)
+                y = x * x * x
+            dy = inner.gradient(y, x)
+        d2y = outer.gradient(dy, x)
+    assert float(dy) == 12.0 and float(d2y) == 12.0
+    assert float(acc.jvp(y)) == 12.0

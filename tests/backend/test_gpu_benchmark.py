@@ -37,6 +37,18 @@ def test_the_device_overhead_benchmark_runs_on_the_standin():
     assert int(counts["generated"]) > 0
 
 
+def test_the_eager_steps_benchmark_runs_on_the_standin():
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "eager_steps.py"), "--device", "standin",
+         "-k", "cnn", "--ops", "--profile", "3", "--time", "1"],
+        capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    row, by_op, *top = r.stdout.splitlines()
+    assert row.startswith("cnn       standin ops ") and " us/op)" in row, row
+    assert "_FusedConv2D 2" in by_op and "_FusedConv2DGrad 2" in by_op, by_op
+    assert len(top) == 3 and all("/op  " in line for line in top), top
+
+
 def test_the_reduction_benchmark_runs_on_the_standin():
     r = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "gpu_reductions.py"), "--device", "standin",

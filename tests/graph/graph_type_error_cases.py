@@ -71,7 +71,11 @@ EXPRS = [
     "tf.reduce_sum(x, [[0], [0, 0]])", "tf.reduce_mean(x, [[0], [0, 0]])",
     "tf.reduce_max([[1], [2, 3]])", "tf.expand_dims(x, None)", "tf.expand_dims(x, [[0], [0, 0]])",
     "tf.expand_dims([[1], [2, 3]], 0)", "tf.one_hot(x, None)", "tf.concat([x, x], None)",
-    "tf.math.top_k(y, None)",
+    "tf.math.top_k(y, None)", "tf.math.unsorted_segment_sum(y, x, None)",
+    "tf.math.unsorted_segment_max(y, x, None)",
+    "tf.math.unsorted_segment_prod(y, x, [[1], [2, 3]])",
+    # (unsorted_segment_mean converts num_segments itself: the conversion's error alone)
+    "tf.math.unsorted_segment_mean(y, x, None)",
     "x + [[1, None], [2]]", "x + [[1, 'a'], [2]]", "tf.math.logical_not([[1.], [2., 3.]])",
     "tf.math.logical_not(None)", "tf.math.logical_not([[True], [False, True]])",
     "tf.logical_and(None, x > 0)", "tf.where(None, x, x)",

@@ -11,9 +11,13 @@ import os
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
 
 import eagerflow as tf
 from eagerflow._src.ops import eigen_reduce
+from tests.ops import eigen_sum_reference
 from tests.ops.halfprec_reduce_cases import DTYPES, OPS, case_names, parse, run_case, values
 
 # (TF's CPU kernels, bit for bit: run on the CPU where a GPU is the default device)
@@ -97,3 +101,23 @@ def test_float32_sums_in_eigen_order() -> None:
     np.testing.assert_array_equal(tf.reduce_sum(x, axis=1).numpy(),
                                   eigen_reduce.sum32(x, (1,)))
     np.testing.assert_array_equal(tf.reduce_sum(x[:8]).numpy(), eigen_reduce.sum32(x[:8], (0, 1)))
+
+
+_SPECIAL_F32 = st.sampled_from([0.0, -0.0, np.inf, -np.inf, np.nan, 3e38, -3e38, 1e-45])
+
+
+@settings(max_examples=60, deadline=None)
+@given(rows=st.integers(1, 4), n=st.integers(2, 300), whole=st.booleans(),
+       data=st.data())
+def test_float32_exact_sums_are_eigen_sums_rows(rows: int, n: int, whole: bool,
+                                                data: st.DataObject) -> None:
+    # the exact float32 path of sum32 (rows of at most 8 * 1024 values, and whole tensors
+    # that small) is eigen_sum.short_rows: bit for bit the slow reference of Eigen's order,
+    # -0 sums included (rows of one value are copied, as TF's reduction of nothing, elsewhere)
+    x = data.draw(arrays(np.float32, (rows, n), elements=st.one_of(
+        st.floats(-1e6, 1e6, width=32), _SPECIAL_F32)))
+    axes = (0, 1) if whole else (1,)
+    with np.errstate(over="ignore", invalid="ignore"):  # (the reference's overflows)
+        got, want = eigen_reduce.sum32(x, axes), eigen_sum_reference.reduce_sum(x, axes)
+    np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(np.signbit(got), np.signbit(want))

@@ -27,10 +27,6 @@ KNOWN = {
     ("tables_and_conversions", "tf.ragged.constant([[[1], [2]], [[3]]], inner_shape=(2,))"):
         "inner values of another size than inner_shape: TF's tf.constant reshape TypeError "
         "(its message prints the values); eagerflow's ValueError names the inconsistency",
-    ("ragged_in_functions_and_keras", "tfn(lambda x: tf.math.argmax(x, axis=1), f)"):
-        "an op with no ragged handler given a symbolic RaggedTensor: TF's TypeError names the "
-        "ragged tensor's components ('Failed to convert elements of ...'); eagerflow's "
-        "conversion fails on its len()",
     ("ragged_in_functions_and_keras", "tf.reduce_sum(a, axis=[1, 1])"):
         "a repeated ragged reduction axis: TF reduces the flat values twice (Sum's invalid "
         "dimension error); eagerflow reduces the axis once",

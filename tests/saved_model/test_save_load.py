@@ -282,8 +282,14 @@ def test_missing_or_corrupted_variables(tmp_path):
     with pytest.raises(tf.errors.DataLossError):
         tf.saved_model.load(d)
     os.remove(d / "variables" / "variables.index")
-    with pytest.raises(tf.errors.NotFoundError):
+    # (TF 2.21's FileNotFoundError, its reader's words and the loader's hint)
+    with pytest.raises(FileNotFoundError) as e:
         tf.saved_model.load(d)
+    assert str(e.value) == (
+        "Unsuccessful TensorSliceReader constructor: Failed to find any matching files for "
+        f"{d}/variables/variables\n You may be trying to load on a different device from the "
+        "computational device. Consider setting the `experimental_io_device` option in "
+        "`tf.saved_model.LoadOptions` to the io_device such as '/job:localhost'.")
 
 
 def test_unknown_op_is_named_before_anything_runs(tmp_path):

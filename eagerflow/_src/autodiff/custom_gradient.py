@@ -46,6 +46,9 @@ class _VariableRecorder:
     def _record(self, node: Any) -> None:
         pass
 
+    def _record_op(self, op: Any, inputs: tuple, outputs: tuple, attrs: dict) -> None:
+        pass
+
     def _record_read(self, var: Any, t: Any) -> None:
         self._on_variable_read(var)
 

@@ -79,6 +79,9 @@ class ForwardAccumulator:
     def _record_read(self, var: Any, t: Any) -> None:
         self._record(Node(READ, (var,), (t,), {}))
 
+    def _record_op(self, op: Any, inputs: tuple, outputs: tuple, attrs: dict) -> None:
+        self._record(Node(op, inputs, outputs, attrs))
+
     def _record(self, node: Any) -> None:
         tangents = [self._tangents.get(id(x)) for x in node.inputs]
         if all(t is None for t in tangents) or node.op.grad is None:

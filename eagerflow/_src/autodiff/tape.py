@@ -468,6 +468,24 @@ class GradientTape:
         return tuple(map(_listed, self._watched_vars.values()))
 
     # -- recording (called by dispatch and Variable reads) ---------------------------
+    def _record_op(self, op: Any, inputs: tuple, outputs: tuple, attrs: dict) -> None:
+        """_record(Node(op, inputs, outputs, attrs)), the Node made only where this tape
+        keeps it (dispatch.record's call when this tape is the only one: every eager op
+        under a tape comes here)."""
+        tracked = self._tracked
+        if tracked.isdisjoint(map(id, inputs)):
+            return
+        if op.shape_inputs or op.untracked_inputs:
+            self._record(Node(op, inputs, outputs, attrs))
+            return
+        self._nodes.append(Node(op, inputs, outputs, attrs))
+        if _DIFFERENTIABLE.issuperset(map(getattr, outputs, _DTYPE_ATTR, _NONES)):
+            tracked.update(map(id, outputs))  # (every output's dtype differentiable, in C)
+            return
+        for o in outputs:
+            if _differentiable(o):
+                tracked.add(id(o))
+
     def _record(self, node: Any) -> None:
         tracked = self._tracked
         if tracked.isdisjoint(map(id, node.inputs)):  # (in C: once per op under a tape)
@@ -671,19 +689,19 @@ class GradientTape:
             relevant, stops = _tf_order(self._nodes, relevant, targets, sources)
         elif tracing:
             relevant = _tape_order(self._nodes, relevant, targets)
-        for node in (relevant if parts is not None else reversed(relevant)):
-            if parts is not None:
-                for o in node.outputs:
-                    got = parts.pop(id(o), None)
-                    if got is not None:
-                        grads[id(o)] = _aggregate(got)
-                if id(node) in stops:  # a source's op: its gradient is the result
-                    continue
+        if parts is None:  # eagerly: each node's gradient function, the last node first
+            _walk_eager(reversed(relevant), grads, live)
+            return grads
+        # In a graph: TF's order, each tensor's gradients summed when its op's turn comes
+        for node in relevant:
+            for o in node.outputs:
+                got = parts.pop(id(o), None)
+                if got is not None:
+                    grads[id(o)] = _aggregate(got)
+            if id(node) in stops:  # a source's op: its gradient is the result
+                continue
             op = node.op
-            grad_fn = op.grad
-            if USER_GRADIENTS and op.name in USER_GRADIENTS:  # tf.RegisterGradient's
-                user = USER_GRADIENTS[op.name]
-                grad_fn = None if user is None else user_gradient(user)
+            grad_fn = _grad_fn(op)
             if grad_fn is None:
                 continue
             outs = node.outputs
@@ -692,44 +710,23 @@ class GradientTape:
                 if g is None:
                     continue
                 if grad_fn is _READ_GRAD:
-                    # a variable read (one per variable a step uses): its gradient is the
-                    # output's, handed to the variable here without the general path's
-                    # call, zip and needs tuple
                     i = id(node.inputs[0])
                     if i in live:
                         node.needs = _ONE_NEEDED
-                        if parts is not None:
-                            parts.setdefault(i, []).append(g)
-                        elif i in grads:
-                            grads[i] = _accumulate(grads[i], g)
-                        else:
-                            grads[i] = g
+                        parts.setdefault(i, []).append(g)
                     continue
                 if g.__class__ is IndexedSlices and grad_fn not in _SPARSE_THROUGH:
                     g = g._as_tensor()
                 gs: Any = (g,)
             else:
-                gs = list(map(grads.get, map(id, outs)))
-                got = list(map(operator.is_not, gs, _NONES))  # (in C, as the checks below)
-                if not any(got):
+                gs = _output_grads(op, outs, grads, tracing)
+                if gs is None:
                     continue
-                if IndexedSlices in map(type, gs) or not all(got) and not all(map(
-                        op.none_grads.__contains__,
-                        itertools.compress(itertools.count(), map(operator.not_, got)))):
-                    # (unless every gradient is dense and every missing one may stay None:
-                    # a batch normalization's statistics, in C)
-                    # (a TensorArray flow's missing gradient stays None: an empty list)
-                    none_ok = op.none_grads
-                    gs = [_dense(g) if g is not None or o._dtype is variant else
-                          None if i in none_ok else _filled(o, 0, tracing)
-                          for i, (g, o) in enumerate(zip(gs, outs))]
             needs = tuple(map(live.__contains__, map(id, node.inputs)))
             # (TF's graph has every input's gradient: tf.gradients asks a node for them all)
             node.needs = (True,) * len(needs) if scoped else needs
             try:
-                if parts is None:  # (eager: the gradient function alone)
-                    dxs = grad_fn(node, *gs)
-                elif scoped:  # tf.gradients: each op's under "<its name>_grad"
+                if scoped:  # tf.gradients: each op's under "<its name>_grad"
                     with name_scope(f"{node.name}_grad"), _after(op, gs):
                         dxs = grad_fn(node, *gs)
                         if scoped == "gated":
@@ -741,14 +738,8 @@ class GradientTape:
                 e.node = node
                 raise
             for x, g in itertools.compress(zip(node.inputs, dxs), needs):
-                if g is not None:
-                    i = id(x)
-                    if parts is not None:  # (summed when their tensor's op comes: above)
-                        parts.setdefault(i, []).append(g)
-                    elif i in grads:
-                        grads[i] = _accumulate(grads[i], g)
-                    else:
-                        grads[i] = g
+                if g is not None:  # (summed when their tensor's op comes: above)
+                    parts.setdefault(id(x), []).append(g)
         if parts:  # the sources' gradients not summed yet (no op of theirs was visited)
             for s in sources:
                 got = parts.pop(id(_variable_key(s)), None)
@@ -838,6 +829,78 @@ def _vectorized(unconnected: Any, use_pfor: bool, what: str) -> UnconnectedGradi
         raise ValueError(f"Encountered an exception while vectorizing the {what} computation. "
                          "Vectorization can be disabled by setting experimental_use_pfor to "
                          "False.") from e
+
+
+def _grad_fn(op: Any) -> Any:
+    """The gradient function of `op`: tf.RegisterGradient's where one replaces it."""
+    if USER_GRADIENTS and op.name in USER_GRADIENTS:
+        user = USER_GRADIENTS[op.name]
+        return None if user is None else user_gradient(user)
+    return op.grad
+
+
+def _output_grads(op: Any, outs: tuple, grads: dict, tracing: bool) -> list | None:
+    """The gradients reaching the outputs `outs` of a node of `op` of several outputs (a
+    missing one zeros, or None where the op takes None), or None where none reaches."""
+    gs = list(map(grads.get, map(id, outs)))
+    got = list(map(operator.is_not, gs, _NONES))  # (in C, as the checks below)
+    if not any(got):
+        return None
+    if IndexedSlices in map(type, gs) or not all(got) and not all(map(
+            op.none_grads.__contains__,
+            itertools.compress(itertools.count(), map(operator.not_, got)))):
+        # (unless every gradient is dense and every missing one may stay None: a batch
+        # normalization's statistics, in C)
+        # (a TensorArray flow's missing gradient stays None: an empty list)
+        none_ok = op.none_grads
+        gs = [_dense(g) if g is not None or o._dtype is variant else
+              None if i in none_ok else _filled(o, 0, tracing)
+              for i, (g, o) in enumerate(zip(gs, outs))]
+    return gs
+
+
+def _walk_eager(nodes: Any, grads: dict, live: set) -> None:
+    """The eager backward pass over `nodes` (last first): each node's gradient function
+    called with its outputs' gradients in `grads` (keyed by id), its inputs' summed into
+    `grads`, for the inputs in `live` (node.needs). Every kept node of a training step
+    passes here: written for the commonest, one output and a variable's read."""
+    get = grads.get
+    for node in nodes:
+        op = node.op
+        grad_fn = op.grad if not USER_GRADIENTS else _grad_fn(op)
+        if grad_fn is None:
+            continue
+        outs = node.outputs
+        if len(outs) == 1:
+            g = get(id(outs[0]))
+            if g is None:
+                continue
+            if grad_fn is _READ_GRAD:
+                # a variable read (one per variable a step uses): its gradient is the
+                # output's, handed to the variable here without the general path's call,
+                # zip and needs tuple
+                i = id(node.inputs[0])
+                if i in live:
+                    node.needs = _ONE_NEEDED
+                    grads[i] = _accumulate(grads[i], g) if i in grads else g
+                continue
+            if g.__class__ is IndexedSlices and grad_fn not in _SPARSE_THROUGH:
+                g = g._as_tensor()
+            gs: Any = (g,)
+        else:
+            gs = _output_grads(op, outs, grads, False)
+            if gs is None:
+                continue
+        node.needs = needs = tuple(map(live.__contains__, map(id, node.inputs)))
+        try:
+            dxs = grad_fn(node, *gs)
+        except LookupError as e:  # an op without a gradient (named by tf.gradients)
+            e.node = node
+            raise
+        for x, g in itertools.compress(zip(node.inputs, dxs), needs):
+            if g is not None:
+                i = id(x)
+                grads[i] = _accumulate(grads[i], g) if i in grads else g
 
 
 @contextlib.contextmanager

@@ -14,14 +14,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.backend import BFLOAT16
-from eagerflow._src.backend.strict_counts import (  # noqa: F401 - count_launches: its API
-    LAUNCHES,
-    _kind_of,
-    _launch,
-    count_launches,
-    counting,
-    site,
-)
+from eagerflow._src.backend.strict_counts import _launch, counting, site
 
 
 class DeviceArray:

@@ -20,9 +20,12 @@ from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.name_scope import name_scope
+from eagerflow._src.core.sparse_tensor import SparseTensorSpec
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
+from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import constant, shape, zeros
+from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.extension_type import (
     ExtensionType,
     ExtensionTypeSpec,
@@ -36,6 +39,8 @@ from eagerflow._src.ops.ragged import stack as ragged_stack
 from eagerflow._src.ops.ragged_tensor import type_spec_from_value
 from eagerflow._src.ops.ragged_variant_ops import decode_ragged, encode_ragged
 from eagerflow._src.ops.random_unroll import unrolled_loop
+from eagerflow._src.ops.sparse_functions import concat_sparse
+from eagerflow._src.ops.sparse_functions import expand_dims as sparse_expand_dims
 from eagerflow._src.ops.stacking import stack, unstack
 from eagerflow._src.ops.tensor_array import TensorArray
 
@@ -152,6 +157,8 @@ def map_fn(fn: Callable, elems: Any, dtype: Any = None, parallel_iterations: Any
            for x in nest.flatten(elems) + nest.flatten(signature)):
         return _map_extension(fn, elems, signature)
     flat = _flat_elems(elems)
+    if any(isinstance(s, SparseTensorSpec) for s in nest.flatten(signature)):
+        return _map_to_sparse(fn, elems, flat, signature)
     dtypes = _expected_dtypes(signature, elems)
     flat_dtypes = nest.flatten(dtypes)
     n = _leading(flat)
@@ -171,8 +178,52 @@ def map_fn(fn: Callable, elems: Any, dtype: Any = None, parallel_iterations: Any
             nest.assert_same_structure(elems if signature is None else signature, out,
                                        check_types=False)
             rows.append(_check_dtypes(nest.flatten(out), flat_dtypes, shapes))
+            if infer_shape and signature is None:
+                # (TF's TensorArray takes its element shape from the first result)
+                shapes = [t.shape for t in rows[0]]
     return nest.pack_sequence_as(dtypes, [stack([r[k] for r in rows])
                                           for k in range(len(flat_dtypes))])
+
+
+def _check_result(spec: Any, value: Any) -> None:
+    """TF's check of a result against a ragged or sparse fn_output_signature entry."""
+    if isinstance(spec, (RaggedTensorSpec, SparseTensorSpec)) and \
+            not spec.is_compatible_with(value):
+        raise ValueError(f"Error in map_fn:\n  Expected `fn` to return a:\n    {spec}\n  But "
+                         f"it returned a:\n    {type_spec_from_value(value)}\n    (value="
+                         f"{value!s})\n  To fix, update the `fn_output_signature` (or `dtype`) "
+                         "argument to `map_fn`.")
+
+
+def _map_to_sparse(fn: Callable, elems: Any, flat: list, signature: Any) -> Any:
+    """map_fn whose fn_output_signature holds SparseTensorSpecs: each sparse result gets
+    the row's index in front of its indices (the stacked dense shape the largest of each
+    dimension, as TF's DeserializeSparse of the encoded results); the rest are stacked."""
+    n = _leading(flat)
+    if n is None:
+        raise ValueError("map_fn to sparse results needs the number of elements known "
+                         "while tracing")
+    if n == 0:  # (TF decodes no serialized results: DeserializeSparse's check fails)
+        raise raised_eagerly(C.fail("DeserializeSparse", "Serialized sparse should have 3 as "
+                                                         "the last dimension [0]"), "")
+    columns = [unstack(e, num=n) for e in flat]
+    outs = _unrolled(fn, [nest.pack_sequence_as(elems, [c[i] for c in columns])
+                          for i in range(n)])
+    specs = nest.flatten(signature)
+    for o in outs:
+        nest.assert_same_structure(signature, o, check_types=False)
+    result = []
+    for k, spec in enumerate(specs):
+        parts = [nest.flatten(o, expand_composites=False)[k] for o in outs]
+        for p in parts:
+            _check_result(spec, p)
+        if isinstance(spec, SparseTensorSpec):
+            result.append(concat_sparse(0, [sparse_expand_dims(p, 0) for p in parts],
+                                        expand_nonconcat_dims=True))
+        else:
+            d = spec.dtype if hasattr(spec, "dtype") else dt.as_dtype(spec)
+            result.append(stack(_check_dtypes(parts, [d] * len(parts))))
+    return nest.pack_sequence_as(signature, result)
 
 
 def _map_rows(fn: Callable, elems: Any, signature: Any) -> Any:
@@ -294,6 +345,11 @@ def _map_extension_dynamic(fn: Callable, elems: Any, flat: list, signature: Any)
     return nest.pack_sequence_as(signature, out)
 
 
+def _row_spec_of(rt: RaggedTensor) -> RaggedTensorSpec:
+    """The spec of one row of `rt`: one dimension and one ragged level fewer."""
+    return RaggedTensorSpec(rt.shape[1:], rt.dtype, rt.ragged_rank - 1, rt.row_splits.dtype)
+
+
 def _any_ragged(x: Any) -> bool:
     return any(isinstance(v, (RaggedTensor, RaggedTensorSpec)) for v in nest.flatten(x))
 
@@ -311,20 +367,33 @@ def _map_ragged(fn: Callable, elems: Any, signature: Any) -> Any:
             for v in flat]
     outs = _unrolled(fn, [nest.pack_sequence_as(elems, [r[i] for r in rows])
                           for i in range(n)])
-    if signature is None:
-        signature = nest.map_structure(lambda v: v._type_spec if isinstance(v, RaggedTensor)
-                                       else v.dtype, elems)
+    for o in outs:  # (TF's check: against the signature, else the elements themselves)
+        nest.assert_same_structure(elems if signature is None else signature, o,
+                                   check_types=False)
+    given = signature is not None
+    if not given:  # (one element's: a row of a ragged tensor is ragged too)
+        signature = nest.map_structure(lambda v: _row_spec_of(v)
+                                       if isinstance(v, RaggedTensor) else v.dtype, elems)
     specs = nest.flatten(signature)
     columns = [nest.flatten(o) for o in outs]
     result = []
     for k, spec in enumerate(specs):
         parts = [c[k] for c in columns]
+        for p in parts:  # (TF's default signature, the elements' most general one, takes any)
+            if given:
+                _check_result(spec, p)
+        if isinstance(spec, RaggedTensorSpec) and any(
+                not isinstance(p, RaggedTensor) and convert_to_tensor(p).shape.rank == 0
+                for p in parts):
+            # TF encodes each result and decodes them stacked: its kernel refuses scalars
+            decode_ragged(stack([encode_ragged(p, False) for p in parts]), spec.ragged_rank,
+                          spec.ragged_rank + 1, spec.dtype, spec.row_splits_dtype)
         if isinstance(spec, RaggedTensorSpec):
             result.append(ragged_stack(parts) if parts else RaggedTensor.from_row_splits(
                 zeros([0], dtype=spec.dtype), convert_to_tensor([0], spec.row_splits_dtype)))
         else:
             d = spec.dtype if hasattr(spec, "dtype") else dt.as_dtype(spec)
-            result.append(stack([convert_to_tensor(p, dtype_hint=d) for p in parts]) if parts
+            result.append(stack(_check_dtypes(parts, [d] * len(parts))) if parts
                           else zeros([0], dtype=d))
     return nest.pack_sequence_as(signature, result)
 
@@ -336,7 +405,7 @@ def _map_ragged_dynamic(fn: Callable, elems: Any, signature: Any) -> Any:
     encodings decoded into the rows of a RaggedTensor."""
     flat = nest.flatten(elems)
     if signature is None:
-        signature = nest.map_structure(lambda v: v._type_spec._unbatch()
+        signature = nest.map_structure(lambda v: _row_spec_of(v)
                                        if isinstance(v, RaggedTensor) else v.dtype, elems)
     specs = nest.flatten(signature)
     ragged = [isinstance(s, RaggedTensorSpec) for s in specs]

@@ -37,6 +37,9 @@ from eagerflow._src.core.lazy import lazy_module
 
 # The strict stand-in backend (tests posing as GPUs): loaded when first asked for.
 strict = lazy_module("eagerflow._src.backend.strict")
+# The CuPy backend: its import imports CuPy (the [cuda] extra, a third of a second), so it
+# is loaded only when find_gpus reads it, where CuPy and a driver are found.
+cuda = lazy_module("eagerflow._src.backend.cupy")
 
 _LOCAL = "/job:localhost/replica:0/task:0"
 
@@ -155,11 +158,11 @@ def find_gpus() -> tuple:
     if not _driver_present() or importlib.util.find_spec("cupy") is None:
         return None, 0
     try:
-        from eagerflow._src.backend import cupy as cuda  # optional: the [cuda] extra
+        backend = cuda.BACKEND  # (the first read imports the CuPy backend, and CuPy)
     except ImportError:
         return None, 0
-    n = cuda.BACKEND.device_count()
-    return (cuda.BACKEND, n) if n else (None, 0)
+    n = backend.device_count()
+    return (backend, n) if n else (None, 0)
 
 
 def _driver_present() -> bool:

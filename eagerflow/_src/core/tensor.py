@@ -491,7 +491,8 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
             return EagerTensor(arr)
     if isinstance(value, Tensor):
         if dtype is not None and value._dtype is not _dt.as_dtype(dtype):
-            raise ValueError(f"{'' if name is None else name + ': '}Tensor conversion "
+            # (TF's prefix is the name formatted, whatever it is: a NumPy array's str too)
+            raise ValueError(f"{'' if name is None else f'{name}: '}Tensor conversion "
                              f"requested dtype {_dt.as_dtype(dtype).name} for Tensor with "
                              f"dtype {value._dtype.name}: {value!r}")  # (TF names it)
         return value
@@ -506,6 +507,13 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
     if conv is not None:
         return conv(dtype=None if dtype is None else _dt.as_dtype(dtype), name=name)
     if isinstance(value, CompositeTensor):
+        if hasattr(type(value), "__getitem__") and _state.graph is not None and any(
+                _has_symbolic(c) for c in value._type_spec._to_components(value)):
+            # (a traced one: TF's graph converts it with NumPy, which finds no elements)
+            raise TypeError(f"Failed to convert elements of {value} to Tensor. Consider "
+                            "casting elements to a supported type. See "
+                            "https://www.tensorflow.org/api_docs/python/tf/dtypes for "
+                            "supported TF dtypes.")
         if hasattr(type(value), "__getitem__"):  # TF takes it for a sequence: tries len()
             raise ValueError(f"TypeError: object of type '{type(value).__name__}' has no "
                              "len()\n")

@@ -26,6 +26,19 @@ def format_master_url(master: str, rpc_layer: str | None = None) -> str:
     return f"{rpc_layer}://{master}" if rpc_layer else master
 
 
+def task_master(resolver: ClusterResolver, task_type: str | None, task_id: int | None,
+                rpc_layer: str | None) -> str:
+    """A cloud resolver's master(): the address of the task given (the resolver's own task
+    where none is), with the RPC layer's prefix (the resolver's where none is given); ""
+    while the task is unknown."""
+    task_type = resolver.task_type if task_type is None else task_type
+    task_id = resolver.task_id if task_id is None else task_id
+    if task_type is None or task_id is None:
+        return ""
+    return format_master_url(resolver.cluster_spec().task_address(task_type, task_id),
+                             rpc_layer or resolver.rpc_layer)
+
+
 # ---------------------------------------------------------------------------------------
 # Slurm
 
@@ -182,12 +195,7 @@ class SlurmClusterResolver(ClusterResolver):
 
     def master(self, task_type: str | None = None, task_id: int | None = None,
                rpc_layer: str | None = None) -> str:
-        task_type = self.task_type if task_type is None else task_type
-        task_id = self.task_id if task_id is None else task_id
-        if task_type is not None and task_id is not None:
-            return format_master_url(self.cluster_spec().task_address(task_type, task_id),
-                                     rpc_layer or self.rpc_layer)
-        return ""
+        return task_master(self, task_type, task_id, rpc_layer)
 
     def num_accelerators(self, task_type: str | None = None, task_id: int | None = None,
                          config_proto: Any = None) -> dict:
@@ -327,12 +335,7 @@ class GCEClusterResolver(ClusterResolver):
 
     def master(self, task_type: str | None = None, task_id: int | None = None,
                rpc_layer: str | None = None) -> str:
-        task_type = self._task_type if task_type is None else task_type
-        task_id = self._task_id if task_id is None else task_id
-        if task_type is not None and task_id is not None:
-            return format_master_url(self.cluster_spec().task_address(task_type, task_id),
-                                     rpc_layer or self._rpc_layer)
-        return ""
+        return task_master(self, task_type, task_id, rpc_layer)
 
     @property
     def task_type(self) -> str:
@@ -411,12 +414,7 @@ class KubernetesClusterResolver(ClusterResolver):
 
     def master(self, task_type: str | None = None, task_id: int | None = None,
                rpc_layer: str | None = None) -> str:
-        task_type = self.task_type if task_type is None else task_type
-        task_id = self.task_id if task_id is None else task_id
-        if task_type is not None and task_id is not None:
-            return format_master_url(self.cluster_spec().task_address(task_type, task_id),
-                                     rpc_layer or self.rpc_layer)
-        return ""
+        return task_master(self, task_type, task_id, rpc_layer)
 
     def cluster_spec(self) -> ClusterSpec:
         client = self._override_client

@@ -13,6 +13,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.distributions.dist_util import (
     check_categorical_event_shape,
+    check_counts,
     check_nonnegative_integer_form,
     gen_new_seed,
     log_combinations,
@@ -29,7 +30,6 @@ from eagerflow._src.distributions.distribution import (
 from eagerflow._src.distributions.kullback_leibler import RegisterKL
 from eagerflow._src.ops.array import concat, fill, ones
 from eagerflow._src.ops.debugging import (
-    assert_equal_v1,
     assert_less_v1,
     assert_near_v1,
     assert_positive_v1,
@@ -203,12 +203,8 @@ class DirichletMultinomial(Distribution):
         return cast(x, self.dtype)
 
     def _valid_sample(self, counts: Any) -> Any:
-        if not self.validate_args:
-            return counts
-        counts = check_nonnegative_integer_form(counts)
-        return with_dependencies([assert_equal_v1(
-            self.total_count, reduce_sum(counts, -1),
-            message="counts last-dimension must sum to `self.total_count`")], counts)
+        return check_counts(counts, self.total_count, self.validate_args,
+                            "counts last-dimension must sum to `self.total_count`")
 
     def _log_prob(self, counts: Any) -> Any:
         counts = self._valid_sample(counts)

@@ -14,6 +14,7 @@ from eagerflow._src.core.context import executing_eagerly
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.distributions.dist_util import (
     check_categorical_event_shape,
+    check_counts,
     check_integer_casting_closed,
     check_nonnegative_integer_form,
     get_logits_and_probs,
@@ -25,12 +26,10 @@ from eagerflow._src.distributions.distribution import (
     deprecation_notice,
     scope,
     tensor,
-    with_dependencies,
 )
 from eagerflow._src.distributions.kullback_leibler import RegisterKL
 from eagerflow._src.distributions.location_scale import _scalar_event, param_shapes
 from eagerflow._src.ops.array import concat, constant, ones
-from eagerflow._src.ops.debugging import assert_equal_v1
 from eagerflow._src.ops.indexing import sequence_mask
 from eagerflow._src.ops.linalg import matmul
 from eagerflow._src.ops.linalg_diag import set_diag
@@ -331,12 +330,8 @@ class Multinomial(Distribution):
         return reshape(x, concat([[n], self.batch_shape_tensor(), [k]], 0))
 
     def _valid_sample(self, counts: Any) -> Any:
-        if not self.validate_args:
-            return counts
-        counts = check_nonnegative_integer_form(counts)
-        return with_dependencies([assert_equal_v1(
-            self.total_count, reduce_sum(counts, -1),
-            message="counts must sum to `self.total_count`")], counts)
+        return check_counts(counts, self.total_count, self.validate_args,
+                            "counts must sum to `self.total_count`")
 
     def _log_prob(self, counts: Any) -> Any:
         unnormalized = reduce_sum(self._valid_sample(counts) * log_softmax(self.logits), -1)

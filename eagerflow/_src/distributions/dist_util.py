@@ -150,6 +150,16 @@ def check_nonnegative_integer_form(x: Any) -> Any:
     return with_dependencies(checks, x)
 
 
+def check_counts(counts: Any, total_count: Any, validate_args: bool, message: str) -> Any:
+    """Counts of draws as TF's multinomials check a sample given them (validate_args): of
+    non-negative integer form, the last axis summing to `total_count` (else `message`)."""
+    if not validate_args:
+        return counts
+    counts = check_nonnegative_integer_form(counts)
+    return with_dependencies([assert_equal_v1(total_count, reduce_sum(counts, -1),
+                                              message=message)], counts)
+
+
 def log_combinations(n: Any, counts: Any) -> Any:
     """log(n! / prod(counts!)), the counts along the last axis."""
     with scope("log_combinations"):

@@ -292,8 +292,9 @@ class _Inflater:
                 msg = str(e)
                 code = msg.split("Error ")[1].split(" ")[0] if "Error " in msg else "-3"
                 detail = msg.split(": ", 1)[1] if ": " in msg else msg
-                raise DataLossError(None, None, f"inflate() failed with error {code}: {detail} "
-                                    f"(file: {self._path})") from None
+                # (TF's message names no file)
+                raise DataLossError(None, None, f"inflate() failed with error {code}: "
+                                                f"{detail}") from None
 
     def read(self, n: int) -> bytes:
         self._fill(n)

@@ -493,6 +493,14 @@ def _deserialize_special(class_name: str, inner: Any, custom_objects: dict,
         return slice(*(deserialize_keras_object(inner[k], custom_objects, safe_mode)
                        for k in ("start", "stop", "step")))
     if class_name == "__lambda__":
+        in_force = kb.in_safe_mode()  # (an outer load's, or enable_unsafe_deserialization)
+        if safe_mode if in_force is None else in_force:  # (TF's refusal, word for word)
+            raise ValueError("Requested the deserialization of a Python lambda. This carries "
+                             "a potential risk of arbitrary code execution and thus it is "
+                             "disallowed by default. If you trust the source of the "
+                             "artifact, you can override this error by passing "
+                             "`safe_mode=False` to the loading function, or calling "
+                             "`keras.config.enable_unsafe_deserialization().")
         raise ValueError("Requested the deserialization of a Python lambda. This carries a "
                          "potential risk of arbitrary code execution and thus it is "
                          "disallowed: eagerflow never loads Python bytecode from a config "

@@ -105,6 +105,15 @@ def save_weights(model: Any, filepath: Any, overwrite: bool = True, save_format:
                 all_model_checkpoint_paths=[filepath], save_relative_paths=True)
 
 
+def refuse_unbuilt(model: Any) -> None:
+    """Keras 3's check before it reads a `.weights.h5` or `.keras` file's weights (before
+    the file is opened): their layout is walked over the model's built state."""
+    if not getattr(model, "built", True):
+        raise ValueError("You are loading weights into a model that has not yet been built. "
+                         "Try building the model first by calling it on some data or by "
+                         "using `build()`.")
+
+
 def load_weights(model: Any, filepath: Any, by_name: bool | None = None,
                  skip_mismatch: bool = False, options: Any = None, skip: Any = ()) -> Any:
     """Loads weights saved by save_weights (either format); returns the TF-format load status.
@@ -114,11 +123,8 @@ def load_weights(model: Any, filepath: Any, by_name: bool | None = None,
         raise ValueError("`by_name` only supports loading legacy '.h5' or '.hdf5' files. "
                          f"Received: {filepath}")
     if is_h5_path(filepath):
-        if filepath.endswith(".weights.h5") and not getattr(model, "built", True):
-            # (Keras 3's check: its layout is walked over the model's built state)
-            raise ValueError("You are loading weights into a model that has not yet been "
-                             "built. Try building the model first by calling it on some data "
-                             "or by using `build()`.")
+        if filepath.endswith(".weights.h5"):
+            refuse_unbuilt(model)
         load_weights_h5(model, filepath, skip_mismatch=skip_mismatch, by_name=bool(by_name),
                         skip=skip)
         return None

@@ -27,7 +27,10 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.name_scope import name_scope
-from eagerflow._src.core.py_conversion import array_from_python
+from eagerflow._src.core.py_conversion import (
+    array_from_python,
+    op_input_refusal,
+)
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import (
     EagerTensor,
@@ -62,7 +65,6 @@ from eagerflow._src.ops.graph_constants import (
     convert_to_tensor_v2,
     graph_constant,
     list_type_error,
-    op_input_refusal,
     scope_name,
 )
 from eagerflow._src.ops.math import (
@@ -796,10 +798,9 @@ def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = 
         axis = C.int_arg(axis, "axis")
     if isinstance(num_or_size_splits, (int, np.integer)):  # (a bool too: a count, as TF's)
         k = int(num_or_size_splits)
+        if not -2**31 <= k < 2**31:  # (TF's wrapper counts the outputs in an int32 first)
+            raise ValueError(f"Number of outputs is too big: {k}")
         C.attr_at_least("Split", "num_split", k, 1)
-        if k > 2**31 - 1:  # TF's num_split attr is an int32
-            raise InvalidArgumentError(None, None, f"Value for attr 'num_split' of {k} is out of "
-                                                   f"range for an int32 [Op:Split]")
         if dyn_axis:
             return list(bind_multi(SPLIT_N, (x,) + dyn_axis,
                                    {"num_split": k, "axis": None}, k, name))

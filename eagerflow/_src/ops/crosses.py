@@ -22,6 +22,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.hash_ops import fingerprint64
@@ -413,6 +414,10 @@ def _ragged_cross_infer(*xs: Any, input_order: str, hashed_output: bool, num_buc
         raise C.fail(op, f"out_values_type {out_values_type!r} does not match "
                          f"hashed_output={hashed_output}, or out_row_splits_type "
                          f"{out_row_splits_type!r} is not int32 or int64")
+    if type(num_buckets) is int and num_buckets < 0:  # (TF's check of its OpDef's minimum)
+        raise C.fail(op, f"Value for attr 'num_buckets' of {num_buckets} must be at least "
+                         f"minimum 0\n\t; NodeDef: {{{{node {op}}}}}; "
+                         f"{tf_op_defs.summary(op)}")
     for what, v in (("num_buckets", num_buckets), ("hash_key", hash_key)):
         if type(v) is not int or not 0 <= v <= _MASK:
             raise C.fail(op, f"{what} must be a non-negative 64-bit integer, got {v!r}")
@@ -715,6 +720,9 @@ def ragged_cross(inputs: Any, name: str | None = None) -> RaggedTensor:
 def ragged_cross_hashed(inputs: Any, num_buckets: int = 0, hash_key: Any = None,
                         name: str | None = None) -> RaggedTensor:
     """`tf.ragged.cross_hashed`: the crosses' fingerprints, modulo num_buckets when > 0."""
+    for v in (num_buckets, hash_key):  # (TF's int attrs are int64s)
+        if isinstance(v, int) and not -2**63 <= v < 2**63:
+            raise OverflowError("int too big to convert")
     return _ragged_cross(inputs, {
         "hashed_output": True, "num_buckets": int(num_buckets),
         "hash_key": _DEFAULT_KEY if hash_key is None else int(hash_key) & _MASK,

@@ -877,11 +877,12 @@ def _graph_inputs(inputs: tuple, outputs: tuple) -> tuple:
 
 
 def record(op: Any, inputs: tuple, outputs: tuple, attrs: dict) -> None:
-    node = Node(op, inputs, outputs, attrs)
+    """Hands an executed op to the active tapes (each keeps it as a Node, or not)."""
     tapes = _state.tapes
-    if len(tapes) == 1:  # (the common case, in the fewest bytecodes)
-        tapes[0]._record(node)
+    if len(tapes) == 1:  # (the common case: the tape makes the Node only if it keeps it)
+        tapes[0]._record_op(op, inputs, outputs, attrs)
         return
+    node = Node(op, inputs, outputs, attrs)
     # (a copy: a recording tape may push or pop tapes)
     for tape in list(tapes):
         tape._record(node)

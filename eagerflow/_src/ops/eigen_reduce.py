@@ -20,10 +20,10 @@ Eigen then adds in a fixed order over packets of 8 lanes (AVX):
 - along the outer and inner of three dimensions: one value at a time, the inner index
   outermost.
 bfloat16 Sum and Mean widen to float32 and add in that order (exact float32 additions take
-shorter paths, _inner_f32 and eigen_sum.columns, in the same order); float16 Sum and Mean add
-float16 values, each addition rounded to float16 but for the packet's last fold, which
-Eigen does in float32; L2Loss squares, halves and sums in the half type; BiasAddGrad is
-TF's own loop (see bias_grad). All were checked against TF 2.21
+float32 Sum's paths, eigen_sum.short_rows and eigen_sum.columns, in the same order); float16
+Sum and Mean add float16 values, each addition rounded to float16 but for the packet's
+last fold, which Eigen does in float32; L2Loss squares, halves and sums in the half type;
+BiasAddGrad is TF's own loop (see bias_grad). All were checked against TF 2.21
 (tests/ops/test_halfprec_reduce.py). A whole-tensor sum large enough for Eigen to share
 among threads is split by the machine's thread count, which eigen_sum follows for float32
 and float64 and this does not for the half types.
@@ -75,7 +75,7 @@ def inner(x: Any, leaf: int, rnd: Callable, first: int = 0, op: Any = np.add) ->
     exactly associative)."""
     n = x.shape[-1]
     if rnd is _exact and op is np.add and n <= _P * leaf:
-        return _inner_f32(x)
+        return eigen_sum.short_rows(x)
     if n > _P * leaf and op is np.add:
         split = _P * -(-(first + -(-n // 2)) // _P)
         left = min(split - first, n)
@@ -121,42 +121,11 @@ def columns(x: Any, rnd: Callable) -> Any:
     return acc
 
 
-# float32 sums (rnd _exact): the same order as inner/columns above in fewer NumPy calls.
-# NumPy's add.reduce over an axis that is not the innermost adds in turn, and
-# add.accumulate adds in turn along any axis; Eigen's accumulators start from +0, which
-# turns an all -0 sum into +0 (the final `+ 0`).
-_ZERO = np.array(0, _F32)
-
-
-def _inner_f32(x: Any) -> Any:
-    """inner() of float32 rows of at most 8 * 1024 values, exact float32 additions."""
-    n = x.shape[-1]
-    lead = x.shape[:-1]
-    whole = n // _P * _P
-    if n < _P:
-        return np.add.accumulate(x, axis=-1)[..., -1] + _ZERO if n else np.zeros(lead, _F32)
-    start = n // (4 * _P) * 4 * _P
-    if start:  # the four accumulators over blocks of 32, then ((a0 + a1) + a2) + a3
-        p = np.add.reduce(np.add.reduce(
-            x[..., :start].reshape(lead + (start // _P // 4, 4, _P)), axis=-3), axis=-2)
-    else:
-        p = x[..., :_P] + _ZERO
-        start = _P
-    for j in range(start, whole, _P):
-        p += x[..., j:j + _P]
-    # the fold: lanes i + 4, then i + 2, then i + 1
-    f = np.add.reduce(np.add.reduce(np.add.reduce(
-        p.reshape(lead + (2, 4)), axis=-2).reshape(lead + (2, 2)), axis=-2), axis=-1)
-    if whole == n:
-        return f + _ZERO
-    return np.add.accumulate(x[..., whole:], axis=-1)[..., -1] + _ZERO + f
-
-
 def sum32(a: Any, axes: tuple, leaf: int = 1024, rnd: Callable = _exact) -> Any:
     """The sum of float32 `a` over `axes` in Eigen's order (kept dimensions' shape,
     without keepdims)."""
     if rnd is _exact and a.ndim == len(axes) and 0 < a.size <= _P * leaf:
-        return _inner_f32(a.reshape(-1))  # (a whole tensor: its flat values)
+        return eigen_sum.short_rows(a.reshape(-1))  # (a whole tensor: its flat values)
     out_shape = tuple(d for i, d in enumerate(a.shape) if i not in axes)
     if a.size == 0:
         return np.zeros(out_shape, _F32)
@@ -243,6 +212,8 @@ def bias_grad(g: Any, axis: int) -> Any:
     channels first (N, C, rest): each (n, c)'s run summed by Eigen in the half type, the
     runs then added over n in turn."""
     d = g.dtype
+    if g.size == 0:  # (no values: each channel's sum is zero, as TF's; no runs to shape)
+        return np.zeros(g.shape[axis], d)
     rnd = _rounder(d)
     acc = _exact if d == np.float16 else rnd
     with np.errstate(all="ignore"):

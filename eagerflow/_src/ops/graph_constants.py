@@ -22,10 +22,12 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.py_conversion import check_elements, leaves
-from eagerflow._src.core.py_conversion import failed_to_convert as failed_to_convert
-from eagerflow._src.core.py_conversion import list_value_error as list_value_error
-from eagerflow._src.core.py_conversion import op_input_refusal as op_input_refusal
+from eagerflow._src.core.py_conversion import (
+    check_elements,
+    leaves,
+    list_value_error,
+    op_input_refusal,
+)
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops.tf_op_defs import signatures
 
@@ -70,6 +72,12 @@ def convert_to_tensor_v2(value: Any, dtype: Any = None, dtype_hint: Any = None,
     """tf.convert_to_tensor: tensors as they are, variables read, other values converted;
     a Python or NumPy value converted while a graph is built is a Const node ("Const", or
     `name`), its elements first checked against `dtype` as TF's graph conversion does."""
+    # TF's conversion reads dtype, then dtype_hint, as DTypes before it looks at the value
+    # (a bad hint is refused even where a tensor needs none)
+    if dtype is not None:
+        dt.as_dtype(dtype)
+    if dtype_hint is not None:
+        dt.as_dtype(dtype_hint)
     g = _state.graph
     if g is not None and dtype is not None and isinstance(value, (list, tuple, int, float,
                                                                  complex, str, bytes)) \

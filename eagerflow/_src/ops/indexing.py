@@ -17,6 +17,7 @@ from eagerflow._src.backend import add_at
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.py_conversion import op_input_refusal
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import (
     EagerTensor,
@@ -529,7 +530,10 @@ def eager_segments(op: str, data: Any, ids: Any, num_segments: Any, allowed: fro
     converts for its Tnumsegments, int32 by default: `slow`, its slow path, keeps a float
     list's float32), checked as TF checks that input: after data's type T and the ids'
     Tindices (`allowed`, `ids_allowed`), its Tnumsegments; then as its kernel does: a
-    scalar, data's shape starting with the ids', not negative."""
+    scalar, data's shape starting with the ids', not negative. While a graph is built, a
+    None or a ragged list is the graph wrapper's refusal naming the input."""
+    if _state.graph is not None and (refused := op_input_refusal("num_segments", num_segments)):
+        raise refused
     n = num_segments if isinstance(num_segments, Tensor) else \
         wrapper_inputs.index_value(num_segments, dt.int32, slow)
     C.check_dtype(op, data, allowed)
@@ -712,13 +716,22 @@ def repeat(input: Any, repeats: Any, axis: Any = None, name: str | None = None) 
         return reshape(tiled, [d * k if i == ax else d for i, d in enumerate(x._shape)])
     if reps.ndim != 1 or reps.shape[0] != x._shape[ax]:
         raise ValueError(f"Dimensions {x._shape[ax]} and {reps.shape[0]} are not compatible")
-    if (reps < 0).any():
-        raise InvalidArgumentError(None, None, f"Expected repeats >= 0, but got {reps.tolist()} "
-                                               "[Op:Repeat]")
+    # TF repeats by a sequence mask: a negative count repeats its element no times; past
+    # axis 0 TF then reshapes to the counts' sum, which a negative one makes too small
+    signed_total = int(reps.astype(object).sum())
+    reps = np.maximum(reps, 0)
     # the output's size before building its index: huge counts are refused, not allocated
     total = int(reps.astype(object).sum())
     out = tuple(x._shape[:ax]) + (total,) + tuple(x._shape[ax + 1:])
     check_finite_size("Repeat", out if None not in out else (total,), x._dtype)
     check_finite_size("Repeat", (total,), dt.int64)
     index = np.repeat(np.arange(x._shape[ax]), reps.astype(np.int64))
-    return gather(x, convert_to_tensor(index.astype(np.int64)), axis=ax)
+    out = gather(x, convert_to_tensor(index.astype(np.int64)), axis=ax)
+    if signed_total != total and ax > 0:
+        # (TF's reshape of the masked values to the signed sum: its error, from the op's
+        # Python wrapper, which names no op)
+        try:
+            reshape(out, [signed_total if i == ax else d for i, d in enumerate(x._shape)])
+        except InvalidArgumentError as e:
+            raise InvalidArgumentError(None, None, f"{e._message} name: ") from None
+    return out

@@ -73,8 +73,9 @@ def _bin_grad(gx: Callable | None, gy: Callable | None, fast: tuple | None = Non
         if _state.graph is not None and GRAPH_REDUCE[0] is not None:
             return GRAPH_REDUCE[0](x, y, g, n.outputs[0], gx, gy, fast, fast_gy,
                                    None if skips is None else (skips, n.needs))
-        return [None if gx is None else sum_to(gx(g, x, y, n.outputs[0]), x),
-                None if gy is None else sum_to(gy(g, x, y, n.outputs[0]), y)]
+        z, wants = n.outputs[0], dispatch.wants  # (an input the tape skips gets None)
+        return [None if gx is None or not wants(n, 0) else sum_to(gx(g, x, y, z), x),
+                None if gy is None or not wants(n, 1) else sum_to(gy(g, x, y, z), y)]
     return grad
 
 

@@ -127,17 +127,26 @@ def _activation(name: str, kernel: Callable, grad: Callable, ref: Callable, type
                           InvalidArgumentError,
                           "Value for attr 'T' of string is not in the list of allowed values")]
 
+    # (without attrs, infer answers an input of an allowed dtype with its own shape and
+    # dtype: dispatch's one-input paths skip it, as for the elementwise factories' ops)
+    like = frozenset(map(id, types)) if attrs is None else frozenset()
     return register(OpDef(name, infer, kernel, grad=grad, reference=ref, samples=samples,
                           bad_samples=bad, elementwise=True, cuda=cuda, np_kernel=np_kernel,
-                          half_kernel=half_kernel))
+                          half_kernel=half_kernel, like_inputs=like))
 
 
 def _grad_infer(name: str, types: tuple) -> Callable:
     """infer for an activation's gradient op: (g, x) of one dtype and exactly one shape."""
+    ids = frozenset(map(id, types))
+
     def infer(g: Any, x: Any, **a: Any) -> list:
-        _float_attrs(name, a)
-        d = check_t(name, (g, x), types)
-        C.same_shape(name, g, x)
+        if a:
+            _float_attrs(name, a)
+        d = g._dtype  # (the common call, one allowed dtype and one shape, checked first)
+        if d is not x._dtype or id(d) not in ids:
+            d = check_t(name, (g, x), types)
+        if g._shape != x._shape:
+            C.same_shape(name, g, x)
         return [(x._shape, d)]
     return infer
 
@@ -399,9 +408,9 @@ def softplus(features: Any, name: str | None = None) -> Any:
 
 def crelu(features: Any, axis: int = -1, name: str | None = None) -> Any:
     """Concatenated ReLU: relu(x) next to relu(-x) along `axis`."""
-    if _state.graph is None:
+    if _state.graph is None:  # (TF names its ConcatV2 by its name scope: "" eagerly)
         x = _t(features)
-        return relu(concat([x, negative(x)], axis))
+        return relu(concat([x, negative(x)], axis, name=""))
     with name_scope(name or "CRelu"):  # (TF's scope: its Neg, ConcatV2 and Relu in it)
         x = _t(features)
         return relu(concat([x, negative(x)], axis))

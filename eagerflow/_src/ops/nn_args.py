@@ -131,7 +131,9 @@ def explicit_pairs(explicit: tuple, data_format: str) -> tuple:
     return spatial(pairs, data_format)
 
 
-def check_explicit(op: str, padding: str, explicit: tuple, nd: int, data_format: str) -> None:
+def check_explicit(op: str, padding: str, explicit: tuple, nd: int, data_format: str,
+                   values: bool = True) -> None:
+    """The explicit paddings' count, and (`values`) each one's value."""
     if padding != "EXPLICIT":
         if explicit:
             raise fail(op, "explicit_paddings attribute must be empty if the padding attribute "
@@ -140,6 +142,8 @@ def check_explicit(op: str, padding: str, explicit: tuple, nd: int, data_format:
     if len(explicit) != 2 * nd:
         raise fail(op, f"explicit_paddings attribute must contain {2 * nd} values, but got: "
                        f"{len(explicit)}")
+    if not values:
+        return
     if any(p < 0 for p in explicit):
         raise fail(op, "All elements of explicit_paddings must be nonnegative")
     pairs = tuple((explicit[2 * i], explicit[2 * i + 1]) for i in range(nd))

@@ -22,10 +22,12 @@ from eagerflow._src.ops.array import concat as dense_concat
 from eagerflow._src.ops.array import fill, reshape, tile, zeros
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dynshape import tf_constant_value
 from eagerflow._src.ops.indexing import boolean_mask as dense_boolean_mask
 from eagerflow._src.ops.indexing import gather as dense_gather
 from eagerflow._src.ops.indexing import sequence_mask, unsorted_segment_sum
-from eagerflow._src.ops.math import cast, equal, logical_not, multiply, where
+from eagerflow._src.ops.math import cast, equal, logical_not, maximum, minimum, multiply, where
+from eagerflow._src.ops.misc_ops import bincount
 from eagerflow._src.ops.ragged_tensor import RaggedTensor, _eager
 from eagerflow._src.ops.reduce import (
     cumprod,
@@ -202,8 +204,10 @@ def from_tensor(tensor: Any, lengths: Any, padding: Any, ragged_rank: int,
         lengths_t = reduce_max(dense_concat([multiply(keep, positions),
                                        _zeros_column(nrows, splits_dtype)], 1), axis=1)
     else:
-        lengths_t = cast(lengths if isinstance(lengths, Tensor) else
-                         convert_to_tensor(lengths, splits_dtype), splits_dtype)
+        lengths_t = cast(_int_vector_or_scalar(lengths, "lengths"), splits_dtype)
+        lengths_t.shape.assert_has_rank(1)
+        # (a length beyond the row's width takes the whole row; a negative one, none of it)
+        lengths_t = maximum(minimum(lengths_t, ncols), convert_to_tensor(0, splits_dtype))
     mask = sequence_mask(lengths_t, ncols)
     values = dense_boolean_mask(t, mask)
     return RaggedTensor._make(values, dense_concat([convert_to_tensor([0], splits_dtype),
@@ -384,23 +388,56 @@ def assert_same_splits(x: Tensor, y: Tensor) -> None:
     dbg.assert_equal(x, y)
 
 
+def _int_vector_or_scalar(value: Any, name: str) -> Tensor:
+    """`value` as an int32 tensor, as TF's ragged_util.convert_to_int_tensor: an integer
+    tensor of another width is cast, anything else is refused."""
+    t = value if isinstance(value, Tensor) else convert_to_tensor(value, dtype_hint=dt.int32)
+    if not t._dtype.is_integer:
+        raise TypeError(f"Argument `tensor` (name: {name}) must be of type integer. Received "
+                        f"`tensor` = {to_host(t._arr) if _eager(t) else t} of dtype: "
+                        f"{t._dtype}")
+    return cast(t, dt.int32)
+
+
 def row_splits_to_segment_ids(splits: Any, name: str | None = None,
                               out_type: Any = None) -> Tensor:
-    s = splits if isinstance(splits, Tensor) else convert_to_tensor(splits, dt.int64)
+    """Each value's row: row i's index repeated splits[i+1] - splits[i] times (a negative
+    length repeats it no times, as TF's sequence-mask repeat)."""
+    s = splits if isinstance(splits, Tensor) else convert_to_tensor(splits, dtype_hint=dt.int64)
     if s._dtype not in (dt.int32, dt.int64):
         raise ValueError("splits must have dtype int32 or int64")
+    s.shape.assert_has_rank(1)
+    if s.shape[0] == 0:
+        raise ValueError("Invalid row_splits: []")
     d = dt.as_dtype(out_type) if out_type is not None else s._dtype
-    return cast(RaggedTensor._make(range_op(s[-1]), s).value_rowids(), d)
+    s = cast(s, d)
+    lengths = s[1:] - s[:-1]
+    # (each row's index in a column as wide as the longest row, masked to its length)
+    width = maximum(reduce_max(lengths), convert_to_tensor(0, d))
+    rows = tile(reshape(range_op(shape_op(lengths, out_type=d)[0]), [-1, 1]),
+                dense_stack([convert_to_tensor(1, d), width]))
+    return dense_boolean_mask(rows, sequence_mask(lengths, width))
 
 
 def segment_ids_to_row_splits(segment_ids: Any, num_segments: Any = None,
                               out_type: Any = None, name: str | None = None) -> Tensor:
-    ids = segment_ids if isinstance(segment_ids, Tensor) else convert_to_tensor(
-        segment_ids, dt.int64)
-    d = dt.as_dtype(out_type) if out_type is not None else ids._dtype
-    rt = RaggedTensor.from_value_rowids(range_op(shape_op(ids, out_type=d)[0]), cast(ids, d),
-                                        num_segments, validate=False)
-    return rt.row_splits
+    """Row splits from each value's row id, as TF computes them: a bincount of the ids
+    (num_segments bounds it both ways: ids beyond it are not counted), accumulated."""
+    if out_type is None:
+        out_type = segment_ids._dtype if isinstance(segment_ids, Tensor) else (
+            num_segments._dtype if isinstance(num_segments, Tensor) else dt.int64)
+    d = dt.as_dtype(out_type)
+    ids = _int_vector_or_scalar(segment_ids, "segment_ids")
+    ids.shape.assert_has_rank(1)
+    if num_segments is not None:
+        num_segments = _int_vector_or_scalar(num_segments, "num_segments")
+        num_segments.shape.assert_has_rank(0)
+    lengths = bincount(ids, minlength=num_segments, maxlength=num_segments, dtype=d)
+    splits = dense_concat([convert_to_tensor([0], d), cumsum(lengths)], axis=0)
+    known = None if num_segments is None else tf_constant_value(num_segments)
+    if known is not None:  # (traced, TF's static length: a constant num_segments + 1)
+        splits.set_shape([known + 1])
+    return splits
 
 
 # ---------------------------------------------------------------------------------------

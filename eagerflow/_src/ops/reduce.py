@@ -22,6 +22,7 @@ from eagerflow._src.core.py_conversion import array_from_python
 from eagerflow._src.core.tensor import (
     EagerTensor,
     Tensor,
+    check_finite_size,
     convert_to_tensor,
     is_tensor,
     scalar_operand,
@@ -155,7 +156,8 @@ _ALLOWED: dict = {}
 
 
 def _reduction(tf_name: str, np_fn: Callable, allowed: frozenset, grad: Callable | None,
-               reference: Callable, out_bool: bool = False, runtime_grad: bool = True) -> OpDef:
+               reference: Callable, out_bool: bool = False, runtime_grad: bool = True,
+               copies_trivial: bool = True) -> OpDef:
     # An eager input's specs by (shape, dtype, axes, keepdims), which alone decide them
     # once the types of axes and keepdims are checked: the checks below were a third of
     # an eager reduction's time. (Eager shapes are tuples of ints; graphs infer once.)
@@ -221,8 +223,12 @@ def _reduction(tf_name: str, np_fn: Callable, allowed: frozenset, grad: Callable
             infer(Spec(x), axes=axes, keepdims=keepdims)
         elif axes is None:  # all axes (a graph traced for an unknown rank)
             axes = tuple(range(x.ndim))
-        if x.ndim == 0:
-            return x.copy()
+        if x.ndim == 0 or copies_trivial and _trivial(x.shape, axes):
+            return x.reshape(_reduced_shape(x.shape, axes, keepdims)).copy()
+        if x.size == 0:  # (an empty input's output may be bigger than it: the identity fills
+            # each kept position, an allocation checked first, as TF's allocator refuses it)
+            check_finite_size(tf_name, _reduced_shape(x.shape, axes, keepdims),
+                              dt.bool if out_bool else dt.as_dtype(x.dtype))
         out = np_fn(xp, x, axes, keepdims)
         # (NumPy's reduction over every axis gives a scalar: an array, as kernels return)
         return out if xp is not np or type(out) is np.ndarray else np.asarray(out)
@@ -284,11 +290,19 @@ _REDUCTION_TF = TFForm(names={"axes": "reduction_indices", "keepdims": "keep_dim
                        export=_reduction_to_tf, load=_reduction_from_tf)
 
 
-def _loop_reduce(f: Callable) -> Callable:
+def _trivial(shape: tuple, axes: tuple) -> bool:
+    """Whether every reduced axis holds one value: TF's kernels then copy the input (so a
+    sum or mean of one -0 is -0, not 0 + -0), except EuclideanNorm's, which computes."""
+    return all(shape[a] == 1 for a in axes)
+
+
+def _loop_reduce(f: Callable, copies_trivial: bool = True) -> Callable:
     """Reference reduction: walk the output cells and fold the input cells that map to them."""
     def ref(x: np.ndarray, *dyn: np.ndarray, axes: tuple | None, keepdims: bool) -> np.ndarray:
         if dyn:
             axes = tuple(int(a) % x.ndim for a in dyn[0].reshape(-1))
+        if copies_trivial and _trivial(x.shape, axes):
+            return x.reshape(_reduced_shape(x.shape, axes, keepdims)).copy()
         out_shape = tuple(1 if i in axes else d for i, d in enumerate(x.shape))
         out = np.empty(out_shape, dtype=x.dtype)
         for o in np.ndindex(*out_shape):
@@ -519,7 +533,8 @@ def _euclidean_norm_grad(n: Any, g: Any) -> list:
 
 EUCLIDEAN_NORM = _reduction(
     "EuclideanNorm", _np_euclidean_norm, C.NUMERIC, _euclidean_norm_grad,
-    _loop_reduce(lambda c: math.sqrt(sum(abs(v) ** 2 for v in c))))
+    _loop_reduce(lambda c: math.sqrt(sum(abs(v) ** 2 for v in c)), copies_trivial=False),
+    copies_trivial=False)
 ANY = _reduction("Any", lambda xp, x, a, k: xp.any(x, axis=a, keepdims=k), C.BOOL,
                  None, _loop_reduce(any))
 ALL = _reduction("All", lambda xp, x, a, k: xp.all(x, axis=a, keepdims=k), C.BOOL,

@@ -17,6 +17,7 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.py_conversion import failed_to_convert, op_input_refusal
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
@@ -32,7 +33,7 @@ from eagerflow._src.ops.dynshape import (
     static_ints,
 )
 from eagerflow._src.ops.eager_errors import slow_inputs
-from eagerflow._src.ops.graph_constants import as_input, failed_to_convert, op_input_refusal
+from eagerflow._src.ops.graph_constants import as_input
 from eagerflow._src.ops.math import _t
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 from eagerflow._src.ops.reshape_shapes import reshape_infer as _reshape_infer
@@ -221,6 +222,9 @@ def _squeeze_infer(x: Any, squeeze_dims: tuple) -> list:
     """TF's checks: every dim in range first, then each one given of size 1 (where known
     while tracing); a dim unknown while tracing is taken as 1 where given, and with no dims given
     it may or may not be squeezed: TF's rank is unknown then."""
+    for a in squeeze_dims:  # (read as int32s by TF's kernel and shape function, first)
+        if not -2**31 <= a < 2**31:
+            raise C.fail("Squeeze", f"Attr squeeze_dims has value {a} out of range for an int32")
     shape = x._shape
     if shape is None:
         return [(None, x._dtype)]

@@ -30,7 +30,6 @@ from eagerflow._src.ops.dynshape import tf_constant_value, tf_shape_value
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2, graph_constant, scope_name
 from eagerflow._src.ops.indexing import (
-    boolean_mask,
     gather,
 )
 from eagerflow._src.ops.math import (
@@ -46,6 +45,7 @@ from eagerflow._src.ops.nd_indexing import gather_nd, scatter_nd
 from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.ops.reduce import reduce_max, reduce_sum
 from eagerflow._src.ops.sequences import range as range_
+from eagerflow._src.ops.slice_op import slice as dense_slice
 from eagerflow._src.ops.sparse_join_ops import (
     SPARSE_CONCAT,
     SPARSE_FILL_EMPTY_ROWS,
@@ -157,14 +157,15 @@ def map_values(op: Callable, *args: Any, **kwargs: Any) -> SparseTensor:
             return v.values
         return v
 
-    out = op(*[swap(a) for a in args], **{k: swap(v) for k, v in kwargs.items()})
+    inner_args = [swap(a) for a in args]
+    inner_kwargs = {k: swap(v) for k, v in kwargs.items()}
     if not found:
         raise ValueError("No SparseTensor in argument list of map_values")
     first = found[0]
-    for other in found[1:]:
-        assert_equal(first.indices, other.indices, message="SparseTensors to map_values "
-                                                           "must have the same indices")
-    return SparseTensor._of(first.indices, out, first.dense_shape)
+    for other in found[1:]:  # (checked before `op` runs, as TF's control dependencies)
+        assert_equal(first.dense_shape, other.dense_shape, message="Mismatched shapes!")
+        assert_equal(first.indices, other.indices, message="Mismatched indices!")
+    return SparseTensor._of(first.indices, op(*inner_args, **inner_kwargs), first.dense_shape)
 
 
 def expand_dims(sp_input: SparseTensor, axis: int = None, name: str | None = None) -> Any:
@@ -172,9 +173,11 @@ def expand_dims(sp_input: SparseTensor, axis: int = None, name: str | None = Non
     sp = _sp(sp_input)
     rank = _rank(sp)
     axis = -1 if axis is None else int(axis)
-    if not -rank - 1 <= axis <= rank:
-        raise ValueError(f"Axis {axis} out of range for a SparseTensor of rank {rank}")
     axis = axis + rank + 1 if axis < 0 else axis
+    if not 0 <= axis <= rank:
+        # (TF slices the indices around the axis unchecked: its Slice ops refuse it)
+        dense_slice(sp.indices, [0, 0], [-1, axis])
+        dense_slice(sp.indices, [0, axis], [-1, -1])
     n = shape_op(sp.indices, out_type=_I64)[0]
     zeros = reshape(range_(n) * 0, [-1, 1])
     idx = concat([sp.indices[:, :axis], zeros, sp.indices[:, axis:]], 1)
@@ -192,20 +195,28 @@ def transpose_sparse(sp_input: SparseTensor, perm: Any = None, name: str | None 
     rank = _rank(sp)
     perm = list(range(rank - 1, -1, -1)) if perm is None else [int(p) for p in perm]
     idx = gather(sp.indices, convert_to_tensor(perm, _I64), axis=1)
-    shape = gather(sp.dense_shape, convert_to_tensor(perm, _I64))
+    if sp.shape.is_fully_defined():  # (TF's: the permuted static shape, a constant)
+        dims = sp.shape.as_list()
+        shape = convert_to_tensor([dims[p] for p in perm], _I64)
+    else:
+        shape = gather(sp.dense_shape, convert_to_tensor(perm, _I64))
     return reorder(SparseTensor._of(idx, sp.values, shape))
 
 
 def retain(sp_input: SparseTensor, to_retain: Any) -> SparseTensor:
     """`tf.sparse.retain`: the entries where `to_retain` is True."""
     sp = _sp(sp_input)
-    keep = to_retain if isinstance(to_retain, Tensor) else convert_to_tensor(to_retain,
-                                                                          dt.bool)
+    # (any dtype tf.where takes: its nonzero entries are kept)
+    keep = to_retain if isinstance(to_retain, Tensor) else convert_to_tensor(to_retain)
     if keep.shape.rank != 1:
         raise ValueError(f"Shape {keep.shape} must have rank 1")
+    n, k = sp.values.shape[0], keep.shape[0]
+    if n is not None and k is not None and n != k:
+        raise ValueError(f"Dimensions {n} and {k} are not compatible")
+    kept = reshape(where(keep), [-1])
     # (traced, TF passes the dense shape through an Identity its static shape does not
     # see through: only the rank is known)
-    return SparseTensor._of(boolean_mask(sp.indices, keep), boolean_mask(sp.values, keep),
+    return SparseTensor._of(gather(sp.indices, kept), gather(sp.values, kept),
                             sp.dense_shape)._with_static([None] * _rank(sp))
 
 

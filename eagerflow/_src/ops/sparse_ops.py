@@ -188,12 +188,19 @@ def to_dense(sp_input: SparseTensor, default_value: Any = None, validate_indices
              name: str | None = None) -> Any:
     """`tf.sparse.to_dense(sp_input, default_value=None)`."""
     if not isinstance(sp_input, SparseTensor):
-        raise TypeError(f"Input must be a SparseTensor, got {type(sp_input)}")
+        raise TypeError("Input must be a SparseTensor.")
     values = sp_input.values
     if default_value is None:
         default_value = b"" if values.dtype is dt.string else np.zeros(
             (), values.dtype.as_numpy_dtype)
-    d = host_tensor(default_value, dtype=values.dtype)  # (a host input of TF's GPU kernel)
+    # (a host input of TF's GPU kernel; a tensor goes to the op as it is: TF's op refuses
+    # one of another dtype than the values')
+    d = default_value if isinstance(default_value, Tensor) else host_tensor(
+        default_value, dtype=values.dtype)
+    if d._dtype is not values.dtype and isinstance(d, EagerTensor):
+        # (TF's eager op wrapper, before the kernel: its message has no function's name)
+        e = C.wrong_input_dtype(SPARSE_TO_DENSE.name, 3, values.dtype, d._dtype)
+        raise type(e)(None, None, f"{e._message} name: ")
     out = bind(SPARSE_TO_DENSE, (sp_input.indices, sp_input.dense_shape, values, d),
                {"validate_indices": bool(validate_indices)}, name)
     if not isinstance(out, EagerTensor):  # traced: the dims the dense shape's producers fix

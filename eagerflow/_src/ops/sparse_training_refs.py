@@ -18,6 +18,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops.registry import BadSample, Resource, Sample
+from eagerflow._src.ops.training_refs import sample_array
 
 
 def _momentum(s: dict, f: dict, g: Any, v: Any, a: Any) -> tuple:
@@ -130,24 +131,13 @@ _SCALARS = {"momentum": 0.9, "rho": 0.9, "epsilon": 1e-6, "l1": 0.05, "l2": 0.02
             "lr_power": -0.5, "l2_shrinkage": 0.01}
 
 
-def _array(arg: str, shape: tuple, dtype: Any) -> np.ndarray:
-    n = int(np.prod(shape))
-    if arg in ("var", "grad"):
-        a = np.linspace(-1.0, 1.25, n) * (3.0 if arg == "var" else 1.0)
-    elif arg == "mg":
-        a = np.linspace(-0.2, 0.3, n)
-    else:
-        a = np.linspace(0.5, 2.0, n)
-    return a.reshape(shape).astype(dtype)
-
-
 def _inputs(spec: Any, dtype: Any, ids: list, row: tuple = (3,), index: Any = np.int32,
             **scalars: float) -> tuple:
     shape = (5,) + row
-    resources = tuple(Resource(_array(r, shape, dtype)) for r in spec.resources)
+    resources = tuple(Resource(sample_array(r, shape, dtype)) for r in spec.resources)
     tensors = tuple(np.asarray(ids, index) if t == "indices" else
                     np.asarray(3, np.int64) if t in spec.ints else
-                    _array(t, (len(ids),) + row, dtype) if t == "grad" else
+                    sample_array(t, (len(ids),) + row, dtype) if t == "grad" else
                     np.asarray(scalars.get(t, _SCALARS.get(t, 0.1)), dtype)
                     for t in spec.tensors)
     return resources + tensors

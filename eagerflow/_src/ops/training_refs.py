@@ -187,7 +187,9 @@ _SCALARS = {"momentum": 0.9, "rho": 0.9, "beta1": 0.9, "beta2": 0.999,
             "logbase": 0.7, "sign_decay": 0.5, "beta": 0.9}
 
 
-def _array(arg: str, shape: tuple, dtype: Any) -> np.ndarray:
+def sample_array(arg: str, shape: tuple, dtype: Any) -> np.ndarray:
+    """A sample value of a training op's input `arg` (its name in TF's signature), of
+    `shape`: the dense ops' and (through sparse_training_refs.py) the sparse ones'."""
     n = int(np.prod(shape))
     if arg in ("var", "grad", "delta"):
         a = np.linspace(-1.0, 1.25, n) * (3.0 if arg == "var" else 1.0)
@@ -200,10 +202,10 @@ def _array(arg: str, shape: tuple, dtype: Any) -> np.ndarray:
 
 def _inputs(spec: Any, dtype: Any, shape: tuple = (2, 3), **scalars: float) -> tuple:
     checked = {c[1] for c in spec.checks if c[0] == "scalar"}
-    resources = tuple(Resource(_array(r, shape, dtype)) for r in spec.resources)
+    resources = tuple(Resource(sample_array(r, shape, dtype)) for r in spec.resources)
     tensors = tuple(np.asarray(3, np.int64) if t in spec.ints else
                     np.asarray(scalars.get(t, _SCALARS.get(t, 0.1)), dtype) if t in checked
-                    else _array(t, shape, dtype) for t in spec.tensors)
+                    else sample_array(t, shape, dtype) for t in spec.tensors)
     return resources + tensors
 
 

@@ -13,12 +13,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import (  # noqa: F401 (shape_str: re-export)
-    InvalidArgumentError,
-    NotFoundError,
-    ResourceExhaustedError,
-    shape_str,
-)
+from eagerflow._src.core.errors import shape_str
 from eagerflow._src.core.py_conversion import list_value_error, op_input_refusal
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import tf_op_defs

@@ -286,7 +286,14 @@ class Loader:
         if not var_ids and not table_ids:
             return {}
         prefix = os.path.join(self.export_dir, VARIABLES_DIRECTORY, VARIABLES_FILENAME)
-        reader, graph = open_checkpoint(prefix)
+        try:
+            reader, graph = open_checkpoint(prefix)
+        except NotFoundError as e:  # (TF's loader words it so: variables/ is gone)
+            raise FileNotFoundError(
+                f"{e.message}\n You may be trying to load on a different device from the "
+                "computational device. Consider setting the `experimental_io_device` option "
+                "in `tf.saved_model.LoadOptions` to the io_device such as '/job:localhost'."
+            ) from None
         # TF's object graph may end with nodes the checkpoint's lacks (saveable functions)
         if graph is None or len(graph.nodes) > len(self.proto.nodes) or \
                 max(var_ids + table_ids) >= len(graph.nodes):

@@ -11,8 +11,10 @@ from typing import Any
 
 from eagerflow._src.core import nest
 from eagerflow._src.core.errors import OpError
+from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.keras.engine.keras_tensor import KerasTensor
+from eagerflow._src.ops.ragged import RaggedTensor
 
 
 def unbuilt_state_message(name: str, error: Exception) -> str:
@@ -45,7 +47,9 @@ def symbolic_call(*args: Any, **kwargs: Any) -> None:
 
 
 def _argument_text(value: Any) -> Any:
-    if isinstance(value, Tensor) and not isinstance(value, KerasTensor):
+    # (a ragged or sparse tensor too: tf.is_tensor's, as Keras 3 asks)
+    if isinstance(value, (Tensor, RaggedTensor, SparseTensor)) and \
+            not isinstance(value, KerasTensor):
         return f"tf.Tensor(shape={value.shape}, dtype={value.dtype.name})"
     return repr(value)
 

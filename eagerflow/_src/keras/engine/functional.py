@@ -484,8 +484,11 @@ class GraphNetwork:
         serialize = legacy_ser.serialize_keras_object if legacy_ser.in_legacy_config() else \
             ser.serialize_keras_object  # (a legacy `.h5` file's form, as Keras 3 writes it)
         for layer in self._operations:  # operations among the layers, as Keras 3 lists them
-            config = layer.serialize() if isinstance(layer, FunctionOperation) else \
-                serialize(layer)
+            config = serialize(layer)
+            if isinstance(layer, FunctionOperation) and not legacy_ser.in_legacy_config():
+                # (in a legacy `.h5` file an operation is `{class_name, config}` alone, as
+                # Keras 3 writes it: a file its loader then refuses, "Unknown layer")
+                config = layer.serialize()
             config["name"] = layer.name
             config["inbound_nodes"] = [node_config(n) for n in layer._inbound_nodes
                                        if id(n) in own and not n.is_input]

@@ -43,7 +43,12 @@ from eagerflow._src.keras.engine.summary import print_summary
 from eagerflow._src.keras.layers import quantized
 from eagerflow._src.keras.trainer import Trainer
 from eagerflow._src.keras.utils.io_utils import ask_to_proceed_with_overwrite
-from eagerflow._src.keras.weights_io import load_weights, not_a_path, save_weights
+from eagerflow._src.keras.weights_io import (
+    load_weights,
+    not_a_path,
+    refuse_unbuilt,
+    save_weights,
+)
 
 FORMAT_NOT_SUPPORTED = ("File format not supported: filepath={}. Keras 3 only supports V3 "
                         "`.keras` files, `.weights.h5` files, legacy H5 format files (`.h5` "
@@ -387,6 +392,7 @@ class Model(Trainer, Layer):
             if by_name is not None:
                 raise ValueError("`by_name` only supports loading legacy '.h5' or '.hdf5' "
                                  f"files. Received: {filepath}")
+            refuse_unbuilt(self)
             saving_lib.load_weights_only(self, path, skip_mismatch)
             return None
         return load_weights(self, filepath, by_name=by_name, skip_mismatch=skip_mismatch,

@@ -539,6 +539,14 @@ class Lambda(Layer):
         for key in ("function", "output_shape", "mask"):
             value = config.get(key)
             if isinstance(value, dict) and value.get("class_name") == "__lambda__":
+                if kb.in_safe_mode() is not False:  # (TF's refusal, word for word)
+                    raise ValueError(
+                        f"Requested the deserialization of a `Lambda` layer whose `{key}` "
+                        "is a Python lambda. This carries a potential risk of arbitrary "
+                        "code execution and thus it is disallowed by default. If you trust "
+                        "the source of the artifact, you can override this error by passing "
+                        "`safe_mode=False` to the loading function, or calling "
+                        "`keras.config.enable_unsafe_deserialization().")
                 raise ValueError(
                     f"Requested the deserialization of a `Lambda` layer whose `{key}` is a "
                     "Python lambda. This carries a potential risk of arbitrary code "

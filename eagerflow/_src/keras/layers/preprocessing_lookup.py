@@ -36,7 +36,7 @@ from eagerflow._src.ops import math as tm
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.ragged import RaggedTensor, map_flat_values
-from eagerflow._src.ops.reduce import reduce_max, reduce_sum
+from eagerflow._src.ops.reduce import reduce_max, reduce_mean, reduce_sum
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.string_ops import as_string
 from eagerflow._src.ops.string_ops import format as string_format
@@ -91,10 +91,8 @@ def encode_categorical(indices: Any, output_mode: str, depth: int, dtype: Any,
         if x.shape.rank > 1 and x.shape[-1] == 1:
             x = ta.squeeze(x, -1)
         return unique_one_hot.one_hot(tm.cast(x, dt.int64), depth, dtype=d)
-    if x.shape.rank > 2:
-        raise ValueError(f"When output_mode is not `'int'`, maximum supported output rank "
-                         f"is 2. Received output_mode {output_mode} and input shape "
-                         f"{x.shape}, which would result in output rank {x.shape.rank}.")
+    if x.shape.rank > 2:  # (Keras 3's fallback from its bincount: one-hot, reduced)
+        return _encode_high_rank(x, output_mode, depth, d, count_weights)
     return _bincount_rows(x, depth, output_mode, d, count_weights)
 
 
@@ -374,6 +372,9 @@ class IndexLookup(PreprocessingLayer):
         if isinstance(vocabulary, str):
             self._set_vocabulary_file(vocabulary)
             return
+        if not isinstance(vocabulary, Tensor) and _nested(vocabulary):
+            # (Keras looks for repeated terms in a set of the array's rows)
+            raise TypeError("unhashable type: 'numpy.ndarray'")
         vocab = self._vocab_array(vocabulary)
         if vocab.size == 0:
             raise ValueError(f"Cannot set an empty vocabulary. Received: vocabulary={vocab}")
@@ -469,7 +470,7 @@ class IndexLookup(PreprocessingLayer):
     # -- adapt -------------------------------------------------------------------------
     def adapt(self, data: Any, steps: int | None = None) -> None:
         self.reset_state()
-        for batch in _batches(data, steps):
+        for batch in _batches(data, steps, self.vocabulary_dtype):
             self.update_state(batch)
         self.finalize_state()
 
@@ -500,6 +501,10 @@ class IndexLookup(PreprocessingLayer):
         if self.max_tokens:
             ordered = ordered[:self.max_tokens - self._token_start_index()]
         tokens = [k for k, _ in ordered]
+        if not tokens:  # (max_tokens leaves room for the special tokens only)
+            raise raised_eagerly(InvalidArgumentError(
+                None, None, "keys and values cannot be empty tensors. "
+                            "[Op:LookupTableImportV2]"), "", host=True)
         keys: Any = tokens
         if tokens and isinstance(tokens[0], bytes):  # the exact bytes, converted at once
             keys = np.empty(len(tokens), dtype=object)
@@ -507,9 +512,11 @@ class IndexLookup(PreprocessingLayer):
         self._install(self._vocab_array(tokens), keys)
         if self.output_mode == "tf_idf":
             idf = np.array([math.log(1 + self._num_documents / (1 + self._doc_counts[t]))
-                            for t in tokens])
-            padded = np.pad(idf, (self._token_start_index(), 0),
-                            constant_values=float(np.mean(idf)) if idf.size else 0.0)
+                            for t in tokens]).astype(kb.floatx())
+            # (the OOV slots' weight: the mean of the weights cast to floatx, as Keras
+            # takes it after the cast, by TF's reduce_mean)
+            mean = reduce_mean(convert_to_tensor(idf)).numpy() if idf.size else 0.0
+            padded = np.pad(idf, (self._token_start_index(), 0), constant_values=mean)
             if self.pad_to_max_tokens and self.max_tokens is not None:
                 padded = np.pad(padded, (0, self.max_tokens - padded.size))
             self._set_idf_weights(padded.astype(kb.floatx()))
@@ -687,6 +694,14 @@ def _assert_all_known(x: Any, ids: Any) -> None:
                           (oov,))])  # (one formatted string, as Keras 3's)
 
 
+def _nested(vocabulary: Any) -> bool:
+    """Whether a vocabulary list or array has rows (more than one dimension)."""
+    if isinstance(vocabulary, np.ndarray):
+        return vocabulary.ndim > 1
+    return isinstance(vocabulary, (list, tuple)) and any(
+        isinstance(v, (list, tuple, np.ndarray)) for v in vocabulary)
+
+
 def _batches(data: Any, steps: int | None, dtype: Any = None) -> Any:
     """adapt()'s data as batches: a dataset's or an iterable's, or one array (whose rows,
     when it is a vector, are its elements; converted to `dtype` when given, as
@@ -781,14 +796,19 @@ class IntegerLookup(IndexLookup):
         if vocabulary_dtype != "int64":
             raise ValueError("Only `vocabulary_dtype='int64'` is supported at this time. "
                              f"Received: vocabulary_dtype={vocabulary_dtype}")
-        if oov_token is None:
-            raise ValueError("`oov_token` for IntegerLookup cannot be None.")
         super().__init__(max_tokens=max_tokens, num_oov_indices=num_oov_indices,
                          mask_token=mask_token, oov_token=oov_token, vocabulary=vocabulary,
                          vocabulary_dtype=vocabulary_dtype, idf_weights=idf_weights,
                          invert=invert, output_mode=output_mode, sparse=sparse,
                          pad_to_max_tokens=pad_to_max_tokens, oov_method=oov_method,
                          salt=salt, name=name, **kwargs)
+
+    def call(self, inputs: Any) -> Any:
+        # (Keras 3's IntegerLookup takes a sparse input as NumPy does: densified, so its
+        # implicit zeros are looked up too)
+        if isinstance(inputs, SparseTensor):
+            inputs = sparse_functions.to_dense(inputs)
+        return super().call(inputs)
 
 
 # ---------------------------------------------------------------------------------------

@@ -1,0 +1,53 @@
+"""TensorFlow 2.21 / Keras 3's half of test_file_cases.py, run in TF's interpreter from the
+repository root:
+
+    $EAGERFLOW_TF_PYTHON tests/interop/file_cases_tf.py WORKDIR [NAME ...]
+
+writes TF's files of each case of file_cases.CASES under WORKDIR/tf/NAME and reads them
+(TF on its own files: the reference), reads eagerflow's under WORKDIR/ef/NAME where they
+exist, and writes both results to WORKDIR/tf_out.json. With WORKDIR "--record" it writes
+TF on its own files into golden/file_cases.json (what test_file_cases.py checks without
+TensorFlow): every case's, or the NAMEs' in place of their old records.
+"""
+
+import json
+import os
+import sys
+import tempfile
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+os.environ.setdefault("TF_ENABLE_ONEDNN_OPTS", "0")
+sys.path.insert(0, os.getcwd())
+
+import keras  # noqa: E402
+import tensorflow as tf  # noqa: E402
+
+from tests.golden_io import write_json  # noqa: E402
+from tests.interop import file_cases as C  # noqa: E402
+
+GOLDEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden", "file_cases.json")
+
+
+def main():
+    work, *names = sys.argv[1:]
+    record = work == "--record"
+    if record:
+        work = tempfile.mkdtemp()
+    names = names or list(C.all_cases())
+    out = {"tf_on_tf": {}, "tf_on_ef": {}, "tf_write": {}}
+    for name in names:
+        folder = os.path.join(work, "tf", name)
+        out["tf_write"][name] = C.run_case(tf, keras, name, folder, write=True)
+        out["tf_on_tf"][name] = C.run_case(tf, keras, name, folder, write=False)
+        ours = os.path.join(work, "ef", name)
+        if os.path.isdir(ours):
+            out["tf_on_ef"][name] = C.run_case(tf, keras, name, ours, write=False)
+    if record:  # (named cases update the recorded ones)
+        recorded = json.loads(open(GOLDEN).read()) if sys.argv[2:] else {}
+        write_json(GOLDEN, {**recorded, **out["tf_on_tf"]}, "\n", indent=1, sort_keys=True)
+    else:
+        write_json(os.path.join(work, "tf_out.json"), out)
+
+
+if __name__ == "__main__":
+    main()
