@@ -67,12 +67,8 @@ def to_categorical(x: Any, num_classes: int | None = None) -> Any:
     return out.reshape(shape + (num_classes,))
 
 
-def normalize(x: Any, axis: int = -1, order: int = 2) -> Any:
-    """`x` over its norm along `axis`: a NumPy array in NumPy (below), anything else by
-    keras.ops.normalize, a tensor, as Keras 3 splits it."""
-    if not isinstance(x, np.ndarray):
-        from eagerflow._src.keras.ops.nn import normalize as ops_normalize  # (a cycle above)
-        return ops_normalize(x, axis=axis, order=order)
+def normalize(x: Any, axis: int = -1, order: int = 2) -> np.ndarray:
+    """keras.utils.normalize's NumPy branch (numerical_utils.normalize takes the rest)."""
     norm = np.atleast_1d(np.linalg.norm(x, order, axis))
     norm[norm == 0] = 1
     # (Keras 3 expands the norms at `axis or -1`: axis=0 divides by them along the last axis)
