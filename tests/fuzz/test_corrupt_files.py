@@ -155,7 +155,9 @@ def check_read(label: str, path: str, read, want, monkeypatch, extra: tuple = ()
         raise FuzzFailure("wrong-class", label, f"{type(value).__name__} for corrupt {name} "
                                                 f"(a tf.errors class expected): {value}")
     stem = name.split(".")[0]
-    if stem not in str(value):
+    # (TF 2.21's compressed-stream errors name zlib's error, not the file: "inflate()
+    # failed with error -3: incorrect header check", recorded)
+    if stem not in str(value) and "inflate() failed" not in str(value):
         raise FuzzFailure("unnamed", label, f"error does not name the file {name}: {value}")
     return outcome
 

@@ -476,8 +476,10 @@ def conversion_error(op: Any, x: Any, y: Any, attrs: dict | None, error: Excepti
     # (a list of Python values: TF's graph constant refuses a None or a string among
     # numbers, or NumPy a ragged list, before the op wrapper words it)
     plain = isinstance(y, (list, tuple)) and not has_tensor(y)
+    # (a Python scalar too: the graph constant's element check, core.tensor's "Expected")
+    checked = plain or isinstance(y, (int, float, complex, str, bytes))
     if not ((type(error) is TypeError and str(error).startswith(
-                ("Cannot convert", "Expected") if plain else "Cannot convert"))
+                ("Cannot convert", "Expected") if checked else "Cannot convert"))
             or (type(error) is ValueError and not hinted and (y is None or plain))):
         return error
     return g.conversion_error(op, x, y, attrs or {}, error, first_misfit(y, x._dtype))

@@ -144,6 +144,7 @@ def exported(tmp_path_factory):
 
 def test_tfsm_layer_calls_the_endpoint_with_its_weights(exported):
     model, path = exported
+    tf.keras.backend.clear_session()  # (names count per session: other files make TFSMLayers)
     layer = L.TFSMLayer(path)
     x = C.data((5, 3))
     np.testing.assert_allclose(layer(x).numpy(), model(x).numpy(), rtol=1e-6)
