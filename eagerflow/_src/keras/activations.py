@@ -83,7 +83,12 @@ def sigmoid(x: Any) -> Any:
 
 # (keras.ops' functions, as Keras 3's: an integer or bool x becomes floatx for tanh and
 # exp; hard_sigmoid refuses it; softmax takes a vector)
-tanh, exponential, hard_sigmoid, softmax = knm.tanh, knm.exp, kn.hard_sigmoid, kn.softmax
+tanh, hard_sigmoid, softmax = knm.tanh, kn.hard_sigmoid, kn.softmax
+
+
+def exponential(x: Any) -> Any:
+    # Keras' own function over keras.ops.exp: its name, "exponential", is the config's.
+    return knm.exp(x)
 
 
 def silu(x: Any) -> Any:
