@@ -89,3 +89,8 @@ def test_keras_serializes_activations_by_tfs_names():
     assert ser(tf.keras.activations.exponential) == "exponential"
     assert ser(tf.keras.activations.swish) == "silu"
     assert ser(tf.keras.activations.hard_swish) == "hard_silu"
+    # (recorded from TF 2.21: a TF function named as a Keras activation is that name)
+    assert (ser(tf.nn.relu), ser(tf.math.sigmoid)) == ("relu", "sigmoid")
+    assert ser(tf.nn.softmax) == {"module": "builtins", "class_name": "function",
+                                  "config": "softmax_v2", "registered_name": "function"}
+    assert ser(tf.nn.silu)["config"] == "swish"

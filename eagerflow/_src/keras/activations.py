@@ -132,6 +132,11 @@ _TABLE: dict[str, Callable] = {
 }
 
 
+# Keras returns the bare name of any function named as one of its activations (tf.nn.relu
+# is "relu" too); the aliases' names ("swish") are not among them: swish's is "silu".
+_OWN_NAMES = frozenset(_TABLE) - {"swish", "hard_swish"}
+
+
 def serialize(activation: Any) -> Any:
     """A built-in activation's name (`'relu'`); the config of anything else."""
     config = ser.serialize_keras_object(activation)
@@ -144,7 +149,7 @@ def serialize(activation: Any) -> Any:
     if not isinstance(activation, types.FunctionType):
         return config
     name = config["config"]
-    if isinstance(name, str) and _TABLE.get(name) is not activation:
+    if isinstance(name, str) and name not in _OWN_NAMES:
         config["config"] = ser.get_registered_name(activation)
         return config
     return name
