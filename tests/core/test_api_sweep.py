@@ -164,7 +164,6 @@ KNOWN: dict = {
     # -- tf.nn --
     "tf.nn.bias_add":
         "tensor data_format: TF's AttributeError (its str method), ours TypeError",
-    "tf.nn.crelu": "a non-scalar tensor axis: tf.concat's eager axis check (its own entry)",
     "tf.nn.moments":
         "a tensor axis of no int32/int64 dtype: tf.reduce_mean's check (its entry)",
     "tf.nn.pool": "tensor pooling_type: TF's AttributeError (its str method), ours TypeError",

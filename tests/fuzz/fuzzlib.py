@@ -282,8 +282,11 @@ _BAD_VALUE_ERRORS = (np.exceptions.AxisError, IndexError, KeyError)
 # tf.ragged.range's (of no dtype given: int32, int64, float32, float64 only)
 # (and tnp.moveaxis of a destination past the rank: TF's assert on it,
 # tnp.compress's of an axis past the rank, tnp.diag_indices's tf.range of an int8 n)
+# (and tnp.cross of an axis given as an unsigned or bool scalar: TF's tf.range of it, in
+# its permutation of the axis to the end)
 TF_ASSERTS = {"range", "ragged.range", "experimental.numpy.moveaxis",
-              "experimental.numpy.compress", "experimental.numpy.diag_indices"}
+              "experimental.numpy.compress", "experimental.numpy.diag_indices",
+              "experimental.numpy.cross"}
 # and a bare IndexError: tf.stack of no values along an axis other than 0 (TF's reads the
 # first value's shape), ssim_multiscale of no power factors (TF's pops an empty list)
 # (and tnp.cross of a scalar: TF's reads its shape's last item; tnp.swapaxes of an axis
@@ -345,7 +348,18 @@ TF_ATTRIBUTE_ERRORS = ("dtype must be either floating point or integer",)
 # and Python's UnicodeDecodeError of TF's reading its own C message as UTF-8, which holds
 # the input's raw bytes: Substr's out-of-range pos names the string (b'\x80' fails to
 # decode; eagerflow decodes the message as TF does, in string_ops._pos_out_of_range)
-TF_MESSAGE_DECODES = {"Substr"}
+# (and ParseExampleV2's "Could not parse example input, value: '<the bytes>'" of a serialized
+# example that is ill-formed UTF-8: tf.io.parse_example's and parse_single_example's too, and
+# the older ParseSingleExample's)
+TF_MESSAGE_DECODES = {"Substr", "ParseExampleV2", "ParseSingleExample", "io.parse_example",
+                      "io.parse_single_example"}
+# and NumPy's own TypeErrors (of classes NumPy defines) where TF's Python lets them out:
+# tnp.pad's ValueError("Unsupported padding mode: " + mode), whose str + a 0-d array of a
+# number or bool is NumPy's add ufunc, with no loop for a string and a number
+# (UFuncTypeError); tnp's promotion by np.result_type, which has no common type for bfloat16
+# and a 64-bit integer (DTypePromotionError). Anywhere else such an error is a kernel handing
+# NumPy what it can't take, where TF's op has its own error.
+TF_NUMPY_TYPE_ERRORS = {("extras.py", "pad"), ("dtypes.py", "_numpy_result_type")}
 # Messages TF 2.21 words without naming an op, raised by its Python or its graph's Assert:
 # the dimension check of isotonic_regression's axis, random_crop's size check,
 # histogram_fixed_width_bins's nbins check
@@ -378,15 +392,31 @@ TF_OVERFLOWS = {("math_ops.py", "around"), ("extras.py", "diag_indices"),
                 ("signal_ops.py", "enclosing_power_of_two")}
 
 
-def _tf_overflow(exc: BaseException) -> bool:
+def _raised_in(exc: BaseException, places: set) -> bool:
+    """Whether `exc` passed through one of eagerflow's (file name, function) `places`."""
     tb = exc.__traceback__
     while tb is not None:
         code = tb.tb_frame.f_code
-        if (os.path.basename(code.co_filename), code.co_name) in TF_OVERFLOWS and \
+        if (os.path.basename(code.co_filename), code.co_name) in places and \
                 os.path.abspath(code.co_filename).startswith(_EAGERFLOW_DIR + os.sep):
             return True
         tb = tb.tb_next
     return False
+
+
+def numpy_type_error(exc: BaseException) -> bool:
+    """Whether `exc` is a TypeError of a class NumPy defines (UFuncTypeError,
+    DTypePromotionError, ...) raised where TF's Python does not let NumPy's out. (A junk attr
+    bound to an op, no call TF could make, may end in one: the ops fuzz checks this rule
+    only for calls of the documented types, the API fuzz for every call.)"""
+    return isinstance(exc, TypeError) and type(exc).__module__.startswith("numpy") and \
+        not _raised_in(exc, TF_NUMPY_TYPE_ERRORS)
+
+
+def numpy_type_failure(exc: BaseException, label: str) -> FuzzFailure:
+    ok, where = _deliberate(exc)
+    return FuzzFailure("escaped", label, f"NumPy's {type(exc).__name__} at {where}: "
+                                         f"{exc}"[:400])
 
 
 def _names_any(message: str, names: tuple) -> bool:
@@ -430,8 +460,10 @@ def classify(exc: BaseException, label: str, names: tuple, contract: bool) -> st
         return type(exc).__name__
     if isinstance(exc, UnicodeDecodeError) and label in TF_MESSAGE_DECODES:
         return type(exc).__name__
-    if isinstance(exc, OverflowError) and _tf_overflow(exc):
+    if isinstance(exc, OverflowError) and _raised_in(exc, TF_OVERFLOWS):
         return type(exc).__name__
+    if contract and numpy_type_error(exc):
+        raise numpy_type_failure(exc, label)
     if not isinstance(exc, ALLOWED) or isinstance(exc, _BAD_VALUE_ERRORS):
         ok, where = _deliberate(exc)
         raise FuzzFailure("escaped", label, f"{type(exc).__name__} at {where}: {exc}"[:400])

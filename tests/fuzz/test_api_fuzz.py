@@ -27,6 +27,8 @@ from fuzzlib import (
     examples,
     fuzz_settings,
     guarded,
+    numpy_type_error,
+    numpy_type_failure,
     python_data,
     tensors,
 )
@@ -150,6 +152,8 @@ def check_api_call(qual: str, fn: Any, args: list, kwargs: dict) -> str:
             tf.random.set_seed(None)
     if outcome == "ok":
         check_well_formed(qual, value)
+    elif numpy_type_error(value):  # (a public call's NumPy TypeError: TF's has its own error)
+        raise numpy_type_failure(value, qual)
     elif isinstance(value, ValueError) and not _from_eagerflow(value) and \
             not str(value).startswith(TF_NUMPY_ERRORS.get(short, ())):
         raise FuzzFailure("raw-error", qual, f"ValueError from outside eagerflow: {value}"[:300])
@@ -161,10 +165,12 @@ def check_api_call(qual: str, fn: Any, args: list, kwargs: dict) -> str:
 # type: no NumPy float) for the default tolerance of pinv, matrix_rank and assert_near
 _NO_FINFO = ("data type <class 'ml_dtypes.bfloat16'> not inexact",)
 _RAGGED = ("setting an array element with a sequence",)
+# (and norm's, normalize's of a ragged ord: TF's np.isinf(ord) of its vector-norm check)
 # (and tnp.finfo and tnp.issubdtype, which are NumPy's own over np.dtype: of a tensor,
 # NumPy's reading its `.dtype`; finfo of no float dtype)
 _NP_DTYPE = ("Could not convert <tf.Tensor",)
-TF_NUMPY_ERRORS = {"pad": _RAGGED, "convolution": _RAGGED, "pinv": _NO_FINFO,
+TF_NUMPY_ERRORS = {"pad": _RAGGED, "convolution": _RAGGED, "norm": _RAGGED,
+                   "normalize": _RAGGED, "pinv": _NO_FINFO,
                    "matrix_rank": _NO_FINFO, "assert_near": _NO_FINFO,
                    "finfo": _NP_DTYPE + ("data type <class ",), "issubdtype": _NP_DTYPE}
 

@@ -548,8 +548,9 @@ def test_resize_with_pad_refuses_empty_targets_and_images():
 
 
 def test_split_count_past_int32():
-    # was: MemoryError building 2**63 - 1 empty outputs
-    with pytest.raises(InvalidArgumentError, match="num_split"):
+    # was: MemoryError building 2**63 - 1 empty outputs; TF 2.21's wrapper refuses a count
+    # outside int32 first (recorded)
+    with pytest.raises(ValueError, match="^Number of outputs is too big: 9223372036854775807$"):
         tf.split(tf.ones([0]), 2**63 - 1)
     assert [t.shape for t in tf.split(tf.ones([0]), 3)] == [(0,)] * 3  # as TF
 
@@ -563,7 +564,9 @@ def test_damaged_gzip_tfrecord_is_data_loss(tmp_path):
     data = bytearray(open(path, "rb").read())
     data[3] |= 0x10  # FLG.FCOMMENT: the rest of the stream is read as a comment
     open(path, "wb").write(bytes(data))
-    with pytest.raises(tf.errors.DataLossError, match="r.tfrecord"):
+    # (TF 2.21's message names zlib's error, not the file)
+    with pytest.raises(tf.errors.DataLossError,
+                       match=r"inflate\(\) failed with error -3: invalid distance too far back"):
         list(tf.data.TFRecordDataset(path, compression_type="GZIP"))
 
 

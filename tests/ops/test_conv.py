@@ -723,3 +723,36 @@ def test_bytes_data_format_of_tfs_generated_wrappers_is_the_string():
     # (a padding list is still explicit padding there: TF 1's wrapper converts it)
     assert v1.conv2d_backprop_input([1, 4, 4, 2], W4, g, [1] * 4,
                                     [[0, 0], [1, 0], [1, 0], [0, 0]]).shape == (1, 4, 4, 2)
+
+
+def test_gradient_ops_check_paddings_and_sizes_when_the_graph_runs():
+    # recorded from TF 2.21: the convolution gradients' shape functions leave the explicit
+    # paddings' values and out_backprop's sizes to their kernels: a traced call fails
+    # when its graph runs (the function_node prefix), eagerly as before
+    x, w = tf.ones((1, 4, 4, 1)), tf.ones((2, 2, 1, 1))
+    big = [[0, 0], [5, 5], [1, 1], [0, 0]]
+    mismatch = ("Conv2DCustomBackpropInput: Size of out_backprop doesn't match computed: "
+                "actual = 4, computed = 13 spatial_dim: 1 input: 4 filter: 2 output: 4 "
+                "stride: 1 dilation: 1")
+    f = tf.function(lambda: tf.nn.conv2d_transpose(x, w, [1, 4, 4, 1], 1, big))
+    assert f.get_concrete_function() is not None  # (traced)
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"^\{\{function_node __inference_.*\}\} " + re.escape(mismatch)):
+        f()
+    with pytest.raises(tf.errors.InvalidArgumentError, match=re.escape(mismatch)):
+        tf.nn.conv2d_transpose(x, w, [1, 4, 4, 1], 1, big)
+
+    def backprop_filter(paddings):
+        return tf.raw_ops.Conv2DBackpropFilter(
+            input=x, filter_sizes=[2, 2, 1, 1], out_backprop=tf.ones((1, 3, 3, 1)),
+            strides=[1, 1, 1, 1], padding="EXPLICIT", explicit_paddings=paddings)
+
+    for paddings, words in (([0, 0, -1, 1, 1, 1, 0, 0], "All elements of explicit_paddings "
+                                                        "must be nonnegative"),
+                            ([1, 0, 1, 1, 1, 1, 0, 0], "Nonzero explicit padding in the batch "
+                                                       "or depth dimensions is not supported")):
+        g = tf.function(lambda p=paddings: backprop_filter(p))
+        assert g.get_concrete_function() is not None
+        with pytest.raises(tf.errors.InvalidArgumentError,
+                           match=r"^\{\{function_node __inference_.*\}\} " + words):
+            g()

@@ -531,3 +531,45 @@ def test_3d_max_pool_ties_infinities_padding_and_empties_as_tf():
         tf.raw_ops.MaxPool3DGradGrad(orig_input=z, orig_output=z, grad=z,
                                      ksize=[1, 2, 2, 2, 1], strides=[1, 1, 1, 1, 1],
                                      padding="SAME")
+
+
+def test_max_pool_window_paddings_are_the_kernels_check():
+    # recorded from TF 2.21: an explicit padding as wide as the window is MaxPool's (and
+    # MaxPoolGrad's) kernel's refusal: traced, when the graph runs; ksize and strides are
+    # read as int32s before the other checks
+    x = tf.ones((1, 4, 4, 1))
+    big = [[0, 0], [5, 5], [1, 1], [0, 0]]
+    words = "Top padding 5 needs to be smaller than the window size 2"
+    f = tf.function(lambda: tf.nn.max_pool2d(x, 2, 1, big))
+    assert f.get_concrete_function() is not None  # (traced)
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"^\{\{function_node __inference_.*\}\} " + words):
+        f()
+    with pytest.raises(tf.errors.InvalidArgumentError, match=words + r" \[Op:MaxPool\]"):
+        tf.nn.max_pool2d(x, 2, 1, big)
+    grad = tf.function(lambda: tf.raw_ops.MaxPoolGrad(
+        orig_input=x, orig_output=tf.ones((1, 13, 5, 1)), grad=tf.ones((1, 13, 5, 1)),
+        ksize=[1, 2, 2, 1], strides=[1, 1, 1, 1], padding="EXPLICIT",
+        explicit_paddings=[0, 0, 5, 5, 1, 1, 0, 0]))
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"^\{\{function_node __inference_.*\}\} " + words):
+        grad()
+    for call, what, op in ((lambda: tf.nn.max_pool2d(x, 1, 2**40, "VALID"), "strides", "MaxPool"),
+                           (lambda: tf.nn.avg_pool2d(x, 2**40, 1, "VALID"), "ksize", "AvgPool")):
+        with pytest.raises(tf.errors.InvalidArgumentError,
+                           match=rf"Attr {what} has value 1099511627776 out of range for an "
+                                 rf"int32 \[Op:{op}\] name: $"):
+            call()
+
+
+def test_pool2d_nodes_take_tfs_scope_names():
+    # recorded from TF 2.21: tf.nn.max_pool2d / avg_pool2d open a name scope ("MaxPool2d",
+    # "AvgPool2D") that names their node in a graph
+    x = tf.ones((1, 4, 4, 1))
+    for f, node in ((lambda t: tf.nn.max_pool2d(t, 2, 1, "VALID"), "MaxPool2d"),
+                    (lambda t: tf.nn.max_pool(t, 2, 1, "VALID"), "MaxPool2d"),
+                    (lambda t: tf.nn.avg_pool2d(t, 2, 1, "VALID"), "AvgPool2D"),
+                    (lambda t: tf.nn.max_pool2d(t, 2, 1, "VALID", name="mp"), "mp")):
+        g = tf.function(f).get_concrete_function(x).graph
+        assert [op.name for op in g.get_operations() if op.type in ("MaxPool", "AvgPool")] == \
+            [node]

@@ -30,6 +30,41 @@ def test_pad_constant_values_modes_and_errors():
         tf.pad([[1, 2], [3, 4]], [[2, 0], [0, 0]], mode="REFLECT")
 
 
+
+def test_pad_value_refused_as_tf_refuses_it():
+    # recorded from TF 2.21: PadV2's value is its input #2 (after the paddings); traced, a
+    # Python value goes to the graph builder (its TypeError naming the parameter), and the
+    # value's rank is the kernel's check when the graph runs, not the shape function's
+    x = tf.constant([[1, 2]])
+    for value, got in ((tf.constant(1.5), "float"), (tf.constant(1, tf.int64), "int64")):
+        with pytest.raises(tf.errors.InvalidArgumentError,
+                           match=rf"^cannot compute PadV2 as input #2\(zero-based\) was expected "
+                                 rf"to be a int32 tensor but is a {got} tensor \[Op:PadV2\]"):
+            tf.pad(x, [[1, 0], [0, 1]], constant_values=value)
+
+    def traced(t, value):
+        return tf.function(lambda t: tf.pad(t, [[1, 0], [0, 1]], constant_values=value))(t)
+
+    for t, value, want in ((x, 1.5, "Expected int32 passed to parameter 'constant_values' of "
+                                    "op 'PadV2', got 1.5 of type 'float' instead. Error: "
+                                    "Expected int32, but got 1.5 of type 'float'."),
+                           (tf.constant([1.0]), "a", "Expected float32 passed to parameter "
+                                                     "'constant_values' of op 'PadV2', got 'a' "
+                                                     "of type 'str' instead. Error: Expected "
+                                                     "float32, but got a of type 'str'.")):
+        with pytest.raises(TypeError) as info:
+            traced(t, value)
+        assert str(info.value).strip().endswith(want), info.value
+    with pytest.raises(ValueError, match="Tried to convert 'constant_values' to a tensor and "
+                                         "failed. Error: None values not supported."):
+        traced(x, None)
+    assert traced(x, np.float64(1.5)).numpy().tolist() == [[1, 1, 1], [1, 2, 1]]
+    assert traced(tf.constant([[1.0, 2.0]]), True).numpy().tolist() == [[1, 1, 1], [1, 2, 1]]
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"^\{\{function_node __inference_"
+                                                             r".*\}\} constant_values must be "
+                                                             r"a scalar. Found: \[1\]"):
+        traced(x, [1])
+
 def test_mirror_pad_gradient_folds_back():
     x = tf.constant([1.0, 2.0, 3.0])
     with tf.GradientTape() as tape:

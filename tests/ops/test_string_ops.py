@@ -1,5 +1,7 @@
 """tf.strings inside traced code (tf.data map, tf.function), and the RaggedTensor boundary."""
 
+import re
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -95,3 +97,20 @@ def test_substr_position_error_shows_the_raw_string(value, message):
 def test_substr_position_error_of_invalid_utf8_fails_to_decode_as_tf():
     with pytest.raises(UnicodeDecodeError):
         tf.strings.substr(b"\xff\xfeab", pos=20, len=1)
+
+
+def test_case_encoding_is_the_kernels_check():
+    # recorded from TF 2.21: StringLower/StringUpper's kernels check the encoding as they
+    # are made: eagerly for the raw ops too, and in a graph when it runs (not at trace)
+    words = re.escape("only utf-8 or '' (no encoding) is supported, received nope")
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=rf"{words} \[Op:StringUpper\] name: x$"):
+        tf.raw_ops.StringUpper(input=tf.constant(["A"]), encoding="nope", name="x")
+    with pytest.raises(tf.errors.InvalidArgumentError, match=rf"{words} \[Op:StringLower\]$"):
+        tf.raw_ops.StringLower(input=["A"], encoding="nope")
+    f = tf.function(lambda: tf.strings.lower(["A"], encoding="nope"))
+    assert f.get_concrete_function() is not None  # (traced)
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"^\{\{function_node __inference_.*\}\} " + words):
+        f()
+    assert tf.strings.upper(["a"], encoding="utf-8").numpy().tolist() == [b"A"]

@@ -491,7 +491,8 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
             return EagerTensor(arr)
     if isinstance(value, Tensor):
         if dtype is not None and value._dtype is not _dt.as_dtype(dtype):
-            raise ValueError(f"{'' if name is None else name + ': '}Tensor conversion "
+            # (TF's prefix is the name formatted, whatever it is: a NumPy array's str too)
+            raise ValueError(f"{'' if name is None else f'{name}: '}Tensor conversion "
                              f"requested dtype {_dt.as_dtype(dtype).name} for Tensor with "
                              f"dtype {value._dtype.name}: {value!r}")  # (TF names it)
         return value
@@ -533,6 +534,14 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
         # a list holding graph tensors (inside tf.function): packed by graph ops
         if isinstance(value, (list, tuple)) and _has_symbolic(value):
             return packing.pack(value, dtype)
+        raise
+    except TypeError:
+        # while a graph is built TF makes a Python value a constant (make_tensor_proto),
+        # whose check of its elements words the refusal ("Expected float32, but got b of
+        # type 'str'.")
+        if _state.graph is not None and dtype is not None and \
+                isinstance(value, (builtins.int, builtins.float, str, bytes, list, tuple)):
+            check_elements(value, _dt.as_dtype(dtype))
         raise
     except ValueError as e:
         # while a graph is built TF converts a list with NumPy (make_tensor_proto): an

@@ -467,6 +467,7 @@ SHAPE_ERRORS = ("Incompatible shapes:", "Matrix size-incompatible", "ConcatOp : 
                  "Shape must be rank 2 but is rank", "Shape must be at least rank 2 but is",
                  # Squeeze's squeeze_dims and ExpandDims's dim against a known rank
                  "Tried to squeeze dim index ", "Can not squeeze dim[",
+                 "Attr squeeze_dims has value ",
                  "Tried to expand dim index ")
 
 

@@ -256,6 +256,10 @@ class CompileLoss:
             y_true = [y_true[n] for n in self.output_names]
         if isinstance(y_true, (list, tuple)) and len(y_true) == len(nest.flatten(y_pred)):
             return nest.pack_sequence_as(y_pred, nest.flatten(y_true))
+        if isinstance(y_true, dict) and len(y_true) == len(nest.flatten(y_pred)):
+            # Keras 3 packs a dict of other keys as a flat sequence: iterated, it gives its
+            # keys, which the losses then get as targets (a str: the loss's TypeError)
+            return nest.pack_sequence_as(y_pred, list(y_true))
         # targets only for the outputs that have a loss
         flat_true = nest.flatten(y_true)
         flat_loss = nest.flatten(self._user_loss)

@@ -113,10 +113,13 @@ class Constant(Initializer):
         return _wrap(v * np.ones(shape, v.dtype), d)
 
     def get_config(self) -> dict:
-        v = self.value
-        if isinstance(v, np.ndarray):
-            v = v.tolist()
-        return {"value": v}
+        # (an array or tensor value as Keras 3 serializes it: a '__numpy__'/'__tensor__' dict)
+        return {"value": ser.serialize_keras_object(self.value)}
+
+    @classmethod
+    def from_config(cls, config: dict) -> Constant:
+        # the value read by key, as Keras 3's: get("constant"), an empty config, is KeyError
+        return cls(ser.deserialize_keras_object(config["value"]))
 
 
 class _Random(Initializer):
@@ -199,7 +202,7 @@ class VarianceScaling(_Random):
         allowed = {"uniform", "truncated_normal", "untruncated_normal"}
         if distribution not in allowed:
             raise ValueError(f"Invalid `distribution` argument: {distribution}."
-                             f"Allowed distributions: {allowed}.")
+                             f"Please use one of {allowed}")
         self.scale, self.mode, self.distribution = scale, mode, distribution
 
     def __call__(self, shape: Any, dtype: Any = None, **kwargs: Any) -> Tensor:

@@ -13,6 +13,7 @@ import numpy as np
 
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.keras import serialization as ser
+from eagerflow._src.keras.utils.data_utils import normalize
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops.linalg import matmul
@@ -101,15 +102,24 @@ class OrthogonalRegularizer(Regularizer):
         self.mode = mode
 
     def __call__(self, x: Any) -> Any:
-        x = convert_to_tensor(x)
-        if len(x._shape) != 2:
-            raise ValueError("Inputs to OrthogonalRegularizer must have rank 2. Received: "
-                             f"inputs.shape={tuple(x._shape)}")
         axis = 1 if self.mode == "rows" else 0
-        # L2-normalized as keras.ops.normalize does it: x * min(rsqrt(sum x^2), 1 / eps)
-        inv_norm = tm.minimum(tm.rsqrt(tr.reduce_sum(tm.square(x), axis=axis, keepdims=True)),
-                              1.0 / 1e-7)
-        x = x * inv_norm
+        if isinstance(x, np.ndarray):
+            if x.ndim != 2:
+                raise ValueError("Inputs to OrthogonalRegularizer must have rank 2. Received: "
+                                 f"inputs.shape={x.shape}")
+            # an array takes keras.utils.normalize's NumPy branch, as in Keras 3: NumPy's
+            # norms, expanded at `axis or -1` (columns' norms divide rows: a broadcast
+            # error unless the matrix is square)
+            x = convert_to_tensor(normalize(x, axis))
+        else:
+            x = convert_to_tensor(x)
+            if len(x._shape) != 2:
+                raise ValueError("Inputs to OrthogonalRegularizer must have rank 2. Received: "
+                                 f"inputs.shape={tuple(x._shape)}")
+            # L2-normalized as keras.ops.normalize does it: x * min(rsqrt(sum x^2), 1 / eps)
+            inv_norm = tm.minimum(tm.rsqrt(tr.reduce_sum(tm.square(x), axis=axis,
+                                                         keepdims=True)), 1.0 / 1e-7)
+            x = x * inv_norm
         if self.mode == "rows":
             product, size = matmul(x, x, transpose_b=True), x._shape[0]
         else:

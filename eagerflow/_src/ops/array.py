@@ -798,10 +798,9 @@ def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = 
         axis = C.int_arg(axis, "axis")
     if isinstance(num_or_size_splits, (int, np.integer)):  # (a bool too: a count, as TF's)
         k = int(num_or_size_splits)
+        if not -2**31 <= k < 2**31:  # (TF's wrapper counts the outputs in an int32 first)
+            raise ValueError(f"Number of outputs is too big: {k}")
         C.attr_at_least("Split", "num_split", k, 1)
-        if k > 2**31 - 1:  # TF's num_split attr is an int32
-            raise InvalidArgumentError(None, None, f"Value for attr 'num_split' of {k} is out of "
-                                                   f"range for an int32 [Op:Split]")
         if dyn_axis:
             return list(bind_multi(SPLIT_N, (x,) + dyn_axis,
                                    {"num_split": k, "axis": None}, k, name))

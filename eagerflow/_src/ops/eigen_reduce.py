@@ -212,6 +212,8 @@ def bias_grad(g: Any, axis: int) -> Any:
     channels first (N, C, rest): each (n, c)'s run summed by Eigen in the half type, the
     runs then added over n in turn."""
     d = g.dtype
+    if g.size == 0:  # (no values: each channel's sum is zero, as TF's; no runs to shape)
+        return np.zeros(g.shape[axis], d)
     rnd = _rounder(d)
     acc = _exact if d == np.float16 else rnd
     with np.errstate(all="ignore"):

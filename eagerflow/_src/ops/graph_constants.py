@@ -72,6 +72,12 @@ def convert_to_tensor_v2(value: Any, dtype: Any = None, dtype_hint: Any = None,
     """tf.convert_to_tensor: tensors as they are, variables read, other values converted;
     a Python or NumPy value converted while a graph is built is a Const node ("Const", or
     `name`), its elements first checked against `dtype` as TF's graph conversion does."""
+    # TF's conversion reads dtype, then dtype_hint, as DTypes before it looks at the value
+    # (a bad hint is refused even where a tensor needs none)
+    if dtype is not None:
+        dt.as_dtype(dtype)
+    if dtype_hint is not None:
+        dt.as_dtype(dtype_hint)
     g = _state.graph
     if g is not None and dtype is not None and isinstance(value, (list, tuple, int, float,
                                                                  complex, str, bytes)) \

@@ -30,7 +30,7 @@ from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.image import convert_image_dtype
-from eagerflow._src.ops.image_codecs import _jpeg, _pillow, decode_jpeg
+from eagerflow._src.ops.image_codecs import _contents, _jpeg, _pillow, decode_jpeg
 from eagerflow._src.ops.math import _t
 from eagerflow._src.ops.random import uniform
 from eagerflow._src.ops.random_stateless import stateless_uniform
@@ -477,9 +477,12 @@ DECODE_AND_CROP_JPEG = register(OpDef(
 def extract_jpeg_shape(contents: Any, output_type: Any = dt.int32,
                        name: str | None = None) -> Any:
     """`tf.io.extract_jpeg_shape`: [height, width, channels] from a JPEG's header."""
+    if isinstance(output_type, (np.ndarray, np.dtype, str, type)):
+        # (TF's fast path reads no such attr: its slow path makes contents a string first,
+        # a tensor too; a list or a tensor is the fast path's TypeError for the attr)
+        contents = convert_to_tensor(contents, dtype=dt.string)
     attrs = C.wrapper_attrs("ExtractJpegShape", output_type=output_type)
-    return bind(EXTRACT_JPEG_SHAPE, (convert_to_tensor(contents, dtype_hint=dt.string),),
-                attrs, name)
+    return bind(EXTRACT_JPEG_SHAPE, (_contents(contents),), attrs, name)
 
 
 @eager_api("contents", "crop_window", "acceptable_fraction:float")

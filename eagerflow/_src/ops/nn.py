@@ -408,9 +408,9 @@ def softplus(features: Any, name: str | None = None) -> Any:
 
 def crelu(features: Any, axis: int = -1, name: str | None = None) -> Any:
     """Concatenated ReLU: relu(x) next to relu(-x) along `axis`."""
-    if _state.graph is None:
+    if _state.graph is None:  # (TF names its ConcatV2 by its name scope: "" eagerly)
         x = _t(features)
-        return relu(concat([x, negative(x)], axis))
+        return relu(concat([x, negative(x)], axis, name=""))
     with name_scope(name or "CRelu"):  # (TF's scope: its Neg, ConcatV2 and Relu in it)
         x = _t(features)
         return relu(concat([x, negative(x)], axis))

@@ -58,11 +58,10 @@ def kept(key: tuple, compute: Callable, *args: Any) -> Any:
 
 
 def check_t(op: str, xs: tuple, allowed: tuple) -> dt.DType:
-    """One dtype for all `xs`, from `allowed`, with TF's messages."""
+    """One dtype for all `xs`, from `allowed`, with TF's messages: the first input's dtype
+    checked first (TF's eager op takes T from it and refuses a T out of its list before it
+    compares the other inputs with it)."""
     d0 = xs[0]._dtype
-    for i, x in enumerate(xs[1:], 1):
-        if x._dtype is not d0:
-            raise C.wrong_input_dtype(op, i, d0, x._dtype)
     if id(d0) not in map(id, allowed):  # (DTypes are singletons; `in` would call __eq__)
         names = ", ".join(C.dtype_word(d) for d in allowed)
         listed = tf_op_defs.allowed_types(op, "T")  # (TF's own list, where TF refuses d0 too)
@@ -72,6 +71,9 @@ def check_t(op: str, xs: tuple, allowed: tuple) -> dt.DType:
         raise fail(op, f"Value for attr 'T' of {C.dtype_word(d0)} is not in the list of "
                        "allowed values: "
                        f"{names}\n\t; NodeDef: {{{{node {op}}}}}")
+    for i, x in enumerate(xs[1:], 1):
+        if x._dtype is not d0:
+            raise C.wrong_input_dtype(op, i, d0, x._dtype)
     return d0
 
 
@@ -129,7 +131,9 @@ def explicit_pairs(explicit: tuple, data_format: str) -> tuple:
     return spatial(pairs, data_format)
 
 
-def check_explicit(op: str, padding: str, explicit: tuple, nd: int, data_format: str) -> None:
+def check_explicit(op: str, padding: str, explicit: tuple, nd: int, data_format: str,
+                   values: bool = True) -> None:
+    """The explicit paddings' count, and (`values`) each one's value."""
     if padding != "EXPLICIT":
         if explicit:
             raise fail(op, "explicit_paddings attribute must be empty if the padding attribute "
@@ -138,6 +142,8 @@ def check_explicit(op: str, padding: str, explicit: tuple, nd: int, data_format:
     if len(explicit) != 2 * nd:
         raise fail(op, f"explicit_paddings attribute must contain {2 * nd} values, but got: "
                        f"{len(explicit)}")
+    if not values:
+        return
     if any(p < 0 for p in explicit):
         raise fail(op, "All elements of explicit_paddings must be nonnegative")
     pairs = tuple((explicit[2 * i], explicit[2 * i + 1]) for i in range(nd))

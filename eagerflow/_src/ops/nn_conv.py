@@ -127,14 +127,22 @@ DEPTHWISE_F = _Family(2, "DepthwiseConv2dNative", "DepthwiseConv2dNativeBackprop
 # of gradients' with "sizes", of checks with the family's forward op.
 
 
+def _at_run(fam: _Family, op: str) -> bool:
+    """Whether `op` checks its explicit paddings and its gradient's sizes only when it
+    runs: TF's gradient ops do so in their kernels, which a graph runs after tracing (the
+    forward ops' shape functions check them while tracing)."""
+    return op != fam.fwd and _state.graph is not None
+
+
 def _check_attrs(fam: _Family, op: str, strides: tuple, padding: str, explicit: tuple,
                  data_format: str, dilations: tuple) -> None:
-    kept((fam.fwd, op, strides, padding, explicit, data_format, dilations), _check_attrs_now,
-          fam, op, strides, padding, explicit, data_format, dilations)
+    later = _at_run(fam, op)
+    kept((fam.fwd, op, strides, padding, explicit, data_format, dilations, later),
+         _check_attrs_now, fam, op, strides, padding, explicit, data_format, dilations, later)
 
 
 def _check_attrs_now(fam: _Family, op: str, strides: tuple, padding: str, explicit: tuple,
-                     data_format: str, dilations: tuple) -> None:
+                     data_format: str, dilations: tuple, later: bool = False) -> None:
     nd = fam.rank + 2
     if fam.rank == 3 and len(strides) < nd:
         # (the 3-D ops' definitions ask for 5 strides at least: refused before any kernel)
@@ -170,7 +178,7 @@ def _check_attrs_now(fam: _Family, op: str, strides: tuple, padding: str, explic
                          "batch and depth dimensions.")
     if any(d <= 0 for d in spatial(dilations, data_format)):
         raise fail(op, "Dilated rates should be larger than 0.")
-    check_explicit(op, padding, explicit, nd, data_format)
+    check_explicit(op, padding, explicit, nd, data_format, values=not later)
 
 
 def _check_channels(fam: _Family, op: str, c: Any, fshape: tuple, label: str = "") -> None:
@@ -310,13 +318,16 @@ def conv_grad(fam: _Family, n: Any, g: Any) -> list:
 
 def _check_backprop(fam: _Family, op: str, label: str, in_shape: tuple | None,
                     fshape: tuple | None, dyshape: tuple | None, a: dict) -> None:
-    """A gradient op's input, filter and output-gradient shapes against each other."""
-    kept((fam.fwd, op, label, in_shape, fshape, dyshape, *a.values()), _check_backprop_now,
-          fam, op, label, in_shape, fshape, dyshape, a)
+    """A gradient op's input, filter and output-gradient shapes against each other (the
+    output gradient's spatial sizes only when it runs, _at_run)."""
+    later = _at_run(fam, op)
+    kept((fam.fwd, op, label, in_shape, fshape, dyshape, *a.values(), later),
+         _check_backprop_now, fam, op, label, in_shape, fshape, dyshape, a, later)
 
 
 def _check_backprop_now(fam: _Family, op: str, label: str, in_shape: tuple | None,
-                        fshape: tuple | None, dyshape: tuple | None, a: dict) -> None:
+                        fshape: tuple | None, dyshape: tuple | None, a: dict,
+                        later: bool = False) -> None:
     r, df = fam.rank, a["data_format"]
     if in_shape is None or fshape is None or dyshape is None:
         return
@@ -336,6 +347,8 @@ def _check_backprop_now(fam: _Family, op: str, label: str, in_shape: tuple | Non
     if None not in (n_in, n_dy) and n_in != n_dy:
         raise fail(op, f"{label}: input and out_backprop must have the same batch size. "
                        f"Input batch: {n_in}, outbackprop batch: {n_dy}, batch_dim: 0")
+    if later:
+        return
     pairs = explicit_pairs(a["explicit_paddings"], df) if a["padding"] == "EXPLICIT" \
         else ((0, 0),) * r
     dims = range(2, r + 2) if channels_first(df) else range(1, r + 1)
@@ -379,7 +392,7 @@ def _backprop_infer(fam: _Family, op: str, sizes: Any, t: Any, dy: Any, attrs: t
         vals, d = _backprop_infer_now(fam, op, sizes, t, dy, attrs)
     else:
         vals, d = kept(("sizes", op, tuple(arr.tolist()), sizes._dtype, sizes._shape,
-                        t._dtype, dy._dtype, t._shape, dy._shape, attrs),
+                        t._dtype, dy._dtype, t._shape, dy._shape, attrs, _at_run(fam, op)),
                        _backprop_infer_now, fam, op, sizes, t, dy, attrs)
     return [(sized(op, vals, d) if vals is not None else (None,) * (fam.rank + 2), d)]
 
@@ -408,6 +421,17 @@ def _check_sizes_now(fam: _Family, op: str, sizes: Any, shape: tuple | None,
     return vals
 
 
+def _check_run(fam: _Family, op: str, label: str, in_shape: tuple, fshape: tuple,
+               dyshape: tuple, strides: tuple, padding: str, explicit: tuple,
+               data_format: str, dilations: tuple) -> None:
+    """A gradient kernel's checks of what tracing left to it (_at_run): the explicit
+    paddings' values, the output gradient's sizes (kept: eagerly, infer's answer)."""
+    check_explicit(op, padding, explicit, fam.rank + 2, data_format)
+    _check_backprop(fam, op, label, tuple(in_shape), tuple(fshape), tuple(dyshape),
+                    dict(strides=strides, padding=padding, explicit_paddings=explicit,
+                         data_format=data_format, dilations=dilations))
+
+
 def backprop_input_infer(fam: _Family, sizes: Any, w: Any, dy: Any, strides: tuple,
                          padding: str, explicit_paddings: tuple, data_format: str,
                          dilations: tuple) -> list:
@@ -421,6 +445,8 @@ def backprop_input_kernel(fam: _Family, xp: Any, sizes: Any, w: Any, dy: Any, st
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
     in_shape = tuple(map(int, sizes))
+    _check_run(fam, fam.bin, fam.label_in, in_shape, w.shape, dy.shape, strides, padding,
+               explicit_paddings, data_format, dilations)
     cl_shape = (in_shape[0], *in_shape[2:], in_shape[1]) if cf else in_shape
     out = W.conv_input_grad(xp, _as_grouped(fam, w), W.to_channels_last(dy, cf), cl_shape,
                             st, dl, pad, ex)
@@ -447,6 +473,8 @@ def backprop_filter_kernel(fam: _Family, xp: Any, x: Any, sizes: Any, dy: Any, s
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
     fshape = tuple(map(int, sizes))
+    _check_run(fam, fam.bfil, fam.label_fil, x.shape, fshape, dy.shape, strides, padding,
+               explicit_paddings, data_format, dilations)
     cfil = 1 if fam.depthwise else fshape[-2]
     out = W.conv_filter_grad(xp, W.to_channels_last(x, cf), W.to_channels_last(dy, cf),
                              fshape[:fam.rank], st, dl, pad, ex, cfil, fam.depthwise)

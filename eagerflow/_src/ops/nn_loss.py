@@ -23,7 +23,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.sparse_tensor import SparseTensor
-from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import eigen_reduce, eigen_sum, halfprec, libm32, wrapper_inputs
 from eagerflow._src.ops.array import concat, expand_dims, reshape, transpose
@@ -379,6 +379,10 @@ def _xent(labels: Any, logits: Any, axis: int, scope: str | None) -> Any:
     if shape is not None and not shape:
         raise ValueError(f"`logits` cannot be a scalar. Received logits={logits}`")
     n = len(shape)
+    if moved and not isinstance(axis, (int, np.integer, Tensor)):
+        # TF moves the axis last by Ranges of it before any check: a list's or a float's
+        # errors are those ops' (Range's "limit must be a scalar", Python's for [1] + 1)
+        transpose(precise, concat([range_(axis), range_(axis + 1, n), [axis]], 0))
     ax = n - 1 if not moved else axis % n if -n <= axis < n else axis
     if not 0 <= ax < n:
         raise InvalidArgumentError(None, None, f"`dim` must be in the range [{-n}, {n}) where "

@@ -140,6 +140,9 @@ def _check_pool_attrs(p: _Pool, op: str, shape: tuple | None, ksize: tuple, stri
     check_choice(op, "padding", padding, ("SAME", "VALID", "EXPLICIT")
                  if p.explicit and is_max else ("SAME", "VALID"))
     check_choice(op, "data_format", data_format, p.formats)
+    for what, values in (("ksize", ksize), ("strides", strides)):  # (read as int32s first)
+        for v in values:
+            C.int_attr(op, v, what)
     if len(ksize) != nd:
         raise fail(op, f"Sliding window ksize field must specify {nd} dimensions")
     if len(strides) != nd:
@@ -165,14 +168,22 @@ def _check_pool_attrs(p: _Pool, op: str, shape: tuple | None, ksize: tuple, stri
                             != (1,) * p.rank else "Depthwise max pooling is not supported")
     if p.explicit and is_max:
         check_explicit(op, padding, explicit, nd, data_format)
-        if padding == "EXPLICIT":
-            sides = (("Top", "Bottom"), ("Left", "Right"))  # (TF's names: rows, then columns)
-            for (b, a), k, names in zip(explicit_pairs(explicit, data_format),
-                                        spatial(ksize, data_format), sides):
-                for side, v in zip(names, (b, a)):
-                    if v >= k:
-                        raise fail(op, f"{side} padding {v} needs to be smaller than the window "
-                                       f"size {k}")
+        if _state.graph is None:  # (TF's shape functions leave it to the kernel, at run)
+            check_window_paddings(op, padding, explicit, ksize, data_format)
+
+
+def check_window_paddings(op: str, padding: str, explicit: tuple, ksize: tuple,
+                          data_format: str) -> None:
+    """TF's max-pool kernels' refusal of an explicit padding as wide as the window."""
+    if padding != "EXPLICIT":
+        return
+    sides = (("Top", "Bottom"), ("Left", "Right"))  # (TF's names: rows, then columns)
+    for (b, a), k, names in zip(explicit_pairs(explicit, data_format),
+                                spatial(ksize, data_format), sides):
+        for side, v in zip(names, (b, a)):
+            if v >= k:
+                raise fail(op, f"{side} padding {v} needs to be smaller than the window size "
+                               f"{k}")
 
 
 def _out_shape(op: str, xshape: tuple, ksize: tuple, strides: tuple, padding: str,
@@ -233,6 +244,7 @@ def max_pool_infer(p: _Pool, x: Any, ksize: tuple, strides: tuple, padding: str,
 
 def max_pool_kernel(p: _Pool, xp: Any, x: Any, ksize: tuple, strides: tuple, padding: str,
                     explicit_paddings: tuple, data_format: str, keep: bool = False) -> Any:
+    check_window_paddings(p.max, padding, explicit_paddings, ksize, data_format)
     ks, st, pad, ex = _engine(ksize, strides, padding, explicit_paddings, data_format)
     keep = keep and not channels_first(data_format)  # (the arrays the gradient will see)
     return _back(xp, PW.max_pool(xp, _cl(x, data_format), ks, st, pad, ex, keep), data_format)
@@ -264,6 +276,7 @@ def max_pool_grad_infer(p: _Pool, x: Any, y: Any, dy: Any, ksize: tuple, strides
 def max_pool_grad_kernel(p: _Pool, xp: Any, x: Any, y: Any, dy: Any, ksize: tuple,
                          strides: tuple, padding: str, explicit_paddings: tuple,
                          data_format: str) -> Any:
+    check_window_paddings(p.max_grad, padding, explicit_paddings, ksize, data_format)
     ks, st, pad, ex = _engine(ksize, strides, padding, explicit_paddings, data_format)
     out = PW.max_pool_grad(xp, _cl(x, data_format), _cl(y, data_format),
                           _cl(dy, data_format), ks, st, pad, ex)
@@ -297,6 +310,7 @@ def max_pool_grad_grad_infer(p: _Pool, x: Any, y: Any, gg: Any, ksize: tuple, st
 def max_pool_grad_grad_kernel(p: _Pool, xp: Any, x: Any, y: Any, gg: Any, ksize: tuple,
                               strides: tuple, padding: str, explicit_paddings: tuple,
                               data_format: str) -> Any:
+    check_window_paddings(p.max_grad_grad, padding, explicit_paddings, ksize, data_format)
     ks, st, pad, ex = _engine(ksize, strides, padding, explicit_paddings, data_format)
     out = PW.max_pool_grad_grad(xp, _cl(x, data_format), _cl(y, data_format),
                                _cl(gg, data_format), ks, st, pad, ex)
@@ -608,12 +622,16 @@ def max_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
     # eagerly under a tape, the gradient may follow: keep the argmax for it
     op = MAX_POOL_KEEP if st["tapes"] and st["graph"] is None else MAX_POOL
     x = wrapper_inputs.op_input("MaxPool", input)
+    if st["graph"] is not None:  # (TF's node: its name scope's, "MaxPool2d" by default)
+        name = name or "MaxPool2d"
     return bind(op, (x,), _pool_attrs(POOL2D, ksize, strides, padding, data_format or "NHWC",
                                       True), name)
 
 
 def avg_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                data_format: str = "NHWC", name: str | None = None) -> Any:
+    if _state.graph is not None:  # (TF's node: its name scope's, "AvgPool2D" by default)
+        name = name or "AvgPool2D"
     return bind(AVG_POOL, (_t(input),), _pool_attrs(POOL2D, ksize, strides, padding,
                                                     data_format or "NHWC", False), name)
 

@@ -19,6 +19,7 @@ from eagerflow._src.backend import add_at
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
+from eagerflow._src.core.py_conversion import check_elements, op_input_refusal
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.ops import checks as C
@@ -118,12 +119,18 @@ def _pad_infer(x: Any, *dyn: Any, paddings: tuple | None) -> list:
     return [(_pad_shape("Pad", x, paddings), x._dtype)]
 
 
+def _check_pad_value(shape: tuple | None) -> None:
+    if shape not in ((), None):
+        raise C.fail("PadV2", f"constant_values must be a scalar. Found: {C.shape_str(shape)}")
+
+
 def _padv2_infer(x: Any, value: Any, *dyn: Any, paddings: tuple | None) -> list:
     _check_constant_pad("PadV2", x, dyn)
-    C.same_dtype("PadV2", (x, value), _PAD_TYPES)
-    if value._shape not in ((), None):
-        raise C.fail("PadV2", f"constant_values must be a scalar. Found: "
-                              f"{C.shape_str(value._shape)}")
+    d = C.check_dtype("PadV2", x, _PAD_TYPES)
+    if value._dtype is not d:  # (the value is TF's input #2, after the paddings)
+        raise C.wrong_input_dtype("PadV2", 2, d, value._dtype)
+    if _state.graph is None:  # (TF's shape function takes any value: its kernel refuses it)
+        _check_pad_value(value._shape)
     paddings = _traced_paddings(x, dyn, paddings)
     if paddings is None:
         return [(None, x._dtype)]
@@ -152,6 +159,7 @@ def _pad_kernel(xp: Any, x: Any, *dyn: Any, paddings: tuple) -> Any:
 
 
 def _padv2_kernel(xp: Any, x: Any, value: Any, *dyn: Any, paddings: tuple) -> Any:
+    _check_pad_value(value.shape)
     return _fill_pad("PadV2", xp, x, value, dyn, paddings)
 
 
@@ -406,9 +414,28 @@ def _is_zero(constant_values: Any) -> bool:
 def _pad_value(x: Any, constant_values: Any) -> Any:
     if x._dtype is dt.string and isinstance(constant_values, int) and constant_values == 0:
         return convert_to_tensor(b"")
-    if isinstance(constant_values, Tensor) or is_variable(constant_values) or \
-            _state.graph is not None:  # (the graph builder's words for a bad value: not yet)
+    if isinstance(constant_values, Tensor) or is_variable(constant_values):
         return convert_to_tensor(constant_values, dtype_hint=x._dtype)
+    if _state.graph is not None:
+        return _traced_pad_value(x, constant_values)
     # TF's eager wrapper converts any other value to the tensor's dtype: 9.7 for an int
     # tensor is its TypeError ("Cannot convert 9.7 to EagerTensor of dtype int32")
     return convert_to_tensor(constant_values, dtype=x._dtype)
+
+
+def _traced_pad_value(x: Any, value: Any) -> Any:
+    """While tracing, TF hands a Python value to PadV2's graph builder, which makes it a
+    constant of the tensor's dtype if each element is of that kind (1.5 for an int tensor,
+    "a" for a float one: its TypeError naming the parameter; None: its ValueError); a
+    NumPy value is cast."""
+    refused = op_input_refusal("constant_values", value)  # (None, a ragged list)
+    if refused is not None:
+        raise refused
+    if not isinstance(value, (np.ndarray, np.generic)):
+        try:
+            check_elements(value, x._dtype)
+        except TypeError as e:
+            raise TypeError(f"Expected {x._dtype.name} passed to parameter 'constant_values' "
+                            f"of op 'PadV2', got {value!r} of type '{type(value).__name__}' "
+                            f"instead. Error: {e}") from None
+    return convert_to_tensor(value, dtype_hint=x._dtype)

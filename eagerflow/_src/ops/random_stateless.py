@@ -160,7 +160,10 @@ def key_counter_alg(seed: Any, alg: Any) -> tuple:
         key = host_tensor(np.array([s[0] | (s[1] << np.uint64(32))], np.uint64))
         counter = host_tensor(np.zeros(1, np.uint64))
     elif isinstance(alg, int) and alg in (Algorithm.PHILOX.value, Algorithm.AUTO_SELECT.value):
-        key, counter = bind_seeded(GET_KEY_COUNTER, (host_tensor(seed),), {}, (seed,))
+        given = seed
+        if isinstance(seed, np.ndarray) and seed.dtype.kind in "biufc":
+            given = seed.astype(np.int64)  # (TF's fast path casts it to Tseed's default)
+        key, counter = bind_seeded(GET_KEY_COUNTER, (host_tensor(given),), {}, (seed,))
     elif isinstance(alg, int):
         raise ValueError(unsupported_alg(alg))
     else:

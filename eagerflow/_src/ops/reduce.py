@@ -22,6 +22,7 @@ from eagerflow._src.core.py_conversion import array_from_python
 from eagerflow._src.core.tensor import (
     EagerTensor,
     Tensor,
+    check_finite_size,
     convert_to_tensor,
     is_tensor,
     scalar_operand,
@@ -224,6 +225,10 @@ def _reduction(tf_name: str, np_fn: Callable, allowed: frozenset, grad: Callable
             axes = tuple(range(x.ndim))
         if x.ndim == 0 or copies_trivial and _trivial(x.shape, axes):
             return x.reshape(_reduced_shape(x.shape, axes, keepdims)).copy()
+        if x.size == 0:  # (an empty input's output may be bigger than it: the identity fills
+            # each kept position, an allocation checked first, as TF's allocator refuses it)
+            check_finite_size(tf_name, _reduced_shape(x.shape, axes, keepdims),
+                              dt.bool if out_bool else dt.as_dtype(x.dtype))
         out = np_fn(xp, x, axes, keepdims)
         # (NumPy's reduction over every axis gives a scalar: an array, as kernels return)
         return out if xp is not np or type(out) is np.ndarray else np.asarray(out)

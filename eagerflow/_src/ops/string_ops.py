@@ -104,10 +104,12 @@ def _nuls_at(buf: bytes, at: np.ndarray) -> bool:
 
 def _unary_string(name: str, fn: Callable, out_dtype: dt.DType, ref: Callable,
                   attrs: dict | None = None, batch: Callable | None = None,
-                  whole: Callable | None = None) -> OpDef:
+                  whole: Callable | None = None, check: Callable | None = None) -> OpDef:
     """A string op applying `fn(value, **attrs)` to each element; `batch(**attrs)`, when
     given, makes the per-element function once per call (a compiled regex); `whole(**attrs)`
-    a function of all the strings joined (see _joined), or None where it does not apply."""
+    a function of all the strings joined (see _joined), or None where it does not apply;
+    `check(**attrs)`: the checks TF's kernel makes of its attrs as it is made (eagerly, or
+    when a graph runs: not while tracing)."""
     np_out = object if out_dtype is dt.string else out_dtype.as_numpy_dtype
     attrs = attrs or {}
 
@@ -119,6 +121,8 @@ def _unary_string(name: str, fn: Callable, out_dtype: dt.DType, ref: Callable,
         return [(x._shape, out_dtype)]
 
     def kernel(xp: Any, x: Any, **kw: Any) -> Any:
+        if check is not None:
+            check(**kw)
         joined = whole(**kw) if whole is not None and x.size else None
         if joined is not None:
             out = _joined(x, joined)
@@ -168,10 +172,12 @@ def _str_attr(value: Any, what: str) -> str:
     raise TypeError(f"Expected string for argument '{what}' not {value!r}.")
 
 
-def _check_case_encoding(op: str, encoding: str) -> None:
-    if encoding not in ("", "utf-8"):
-        raise InvalidArgumentError(None, None, "only utf-8 or '' (no encoding) is supported, "
-                                               f"received {encoding} [Op:{op}]")
+def _case_encoding(op: str) -> Callable:
+    """StringLower's / StringUpper's kernel's check of its encoding."""
+    def check(encoding: str) -> None:
+        if encoding not in ("", "utf-8"):
+            raise C.fail(op, f"only utf-8 or '' (no encoding) is supported, received {encoding}")
+    return check
 
 
 _TRAIL_BYTES = bytes(range(0x80, 0xC0))
@@ -184,10 +190,12 @@ def _length(v: bytes, unit: str) -> int:
 
 STRING_LOWER = _unary_string("StringLower", _ascii_case(False), dt.string,
                              lambda v, encoding: bytes(c + 32 if 65 <= c <= 90 else c for c in v),
-                             {"encoding": ""}, whole=_case_whole(False))
+                             {"encoding": ""}, whole=_case_whole(False),
+                             check=_case_encoding("StringLower"))
 STRING_UPPER = _unary_string("StringUpper", _ascii_case(True), dt.string,
                              lambda v, encoding: bytes(c - 32 if 97 <= c <= 122 else c for c in v),
-                             {"encoding": ""}, whole=_case_whole(True))
+                             {"encoding": ""}, whole=_case_whole(True),
+                             check=_case_encoding("StringUpper"))
 STRING_STRIP = _unary_string("StringStrip", lambda v: v.strip(b" \t\n\v\f\r"), dt.string,
                              lambda v: v.decode("latin-1").strip(" \t\n\v\f\r").encode("latin-1"))
 STRING_LENGTH = _unary_string("StringLength", _length, dt.int32,
@@ -377,7 +385,6 @@ UNICODE_SCRIPT = register(OpDef(
 @slow_inputs("input")
 def lower(input: Any, encoding: str = "", name: str | None = None) -> Any:  # noqa: A002
     attrs = C.wrapper_attrs("StringLower", encoding=encoding)
-    _check_case_encoding("StringLower", attrs["encoding"])
     return bind(STRING_LOWER, (_as_tensor(input),), attrs, name)
 
 
@@ -385,7 +392,6 @@ def lower(input: Any, encoding: str = "", name: str | None = None) -> Any:  # no
 @slow_inputs("input")
 def upper(input: Any, encoding: str = "", name: str | None = None) -> Any:  # noqa: A002
     attrs = C.wrapper_attrs("StringUpper", encoding=encoding)
-    _check_case_encoding("StringUpper", attrs["encoding"])
     return bind(STRING_UPPER, (_as_tensor(input),), attrs, name)
 
 

@@ -253,6 +253,9 @@ def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = Non
         on = convert_to_tensor(1, dtype=dtype)
     if off is None:
         off = convert_to_tensor(0, dtype=dtype)
+    if isinstance(depth, np.ndarray) and depth.dtype.kind in "biufc" and \
+            not passed_raw(indices):  # (TF's fast path casts it to its int32 input)
+        depth = convert_to_tensor(depth.astype(np.int32, copy=False))
     if depth.__class__ is EagerTensor and not passed_raw(indices):
         # TF's fast path (a number or an array for indices too): attr TI, then depth an
         # int32 input, then its kernel's checks; its errors name no name (the name scope
@@ -276,7 +279,7 @@ def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = Non
         elif isinstance(depth, Tensor):
             shape = depth._shape
         else:
-            shape = convert_to_tensor(depth, dtype_hint=dt.int32)._shape
+            shape = convert_to_tensor(depth, dtype=dt.int32)._shape
         if tuple(shape) != ():
             raise C.fail("OneHot", f"depth must be a scalar, but got: {C.shape_str(shape)}")
     if isinstance(depth, bool):  # (an int32 input: TF converts a bool to it, True is 1)

@@ -363,6 +363,8 @@ class Variable(metaclass=_VariableMeta):
 
     # -- reading -----------------------------------------------------------------------
     def _as_tensor(self, dtype: Any = None) -> Tensor:
+        if dtype is not None and dt.as_dtype(dtype) is not self._dtype:
+            raise _conversion_error(dtype, self)  # (TF's checks before it reads)
         st = _state.__dict__  # (one thread-local lookup: this runs on every use of a variable)
         graph = st["graph"]
         if graph is not None and hasattr(graph, "read_variable"):
@@ -382,8 +384,6 @@ class Variable(metaclass=_VariableMeta):
                 else:
                     for tape in list(tapes):  # (a copy: a recording tape may push or pop)
                         tape._record_read(self, t)
-        if dtype is not None and dt.as_dtype(dtype) is not self._dtype:
-            raise _conversion_error(dtype, t)
         return t
 
     def _api_read(self, name: str | None = "ReadVariableOp", scope: str | None = None) -> Tensor:
@@ -704,6 +704,8 @@ class _UnreadVariable(Variable):
 
     def _as_tensor(self, dtype: Any = None) -> Tensor:
         var = self._unread_of
+        if dtype is not None and dt.as_dtype(dtype) is not var._dtype:
+            raise _conversion_error(dtype, self)  # (TF's names the unread variable)
         st = _state.__dict__
         if st["graph"] is not None or not st["tapes"] or \
                 type(var)._as_tensor is not Variable._as_tensor:
@@ -715,8 +717,6 @@ class _UnreadVariable(Variable):
         node = Node(READ, (var,), (t,), {})
         for tape in list(st["tapes"]):
             tape._record(node)
-        if dtype is not None and dt.as_dtype(dtype) is not var._dtype:
-            raise _conversion_error(dtype, t)
         return t
 
     def _api_read(self, name: str | None = "ReadVariableOp", scope: str | None = None) -> Tensor:
@@ -879,9 +879,14 @@ def _unread(var: Variable) -> _UnreadVariable:
     return type.__call__(_UnreadVariable, var)
 
 
-def _conversion_error(dtype: Any, t: Tensor) -> ValueError:
-    return ValueError(f"Tensor conversion requested dtype {dt.as_dtype(dtype).name} for "
-                      f"Tensor with dtype {t._dtype.name}: {t!r}")
+def _conversion_error(dtype: Any, var: Any) -> ValueError:
+    """TF's refusal to convert a variable to another dtype (its conversion function's words,
+    which take no name: tf.convert_to_tensor's `name` is no prefix here, as it is for a
+    tensor). The variable shows as a tf.Variable: a Keras variable's is the tf.Variable
+    it holds in TF, not Keras' own repr."""
+    return ValueError(f"Incompatible type conversion requested to type "
+                      f"{dt.as_dtype(dtype).name} for `tf.Variable of type {var._dtype.name}. "
+                      f"(Variable: {Variable.__repr__(var)})")
 
 
 dispatch.VARIABLE_BASE.append(Variable)  # (binary ops read variable operands directly)

@@ -8,7 +8,6 @@ from eagerflow._src.keras.data_adapter import (
 )
 from eagerflow._src.keras.utils.data_utils import (
     get_file as get_file,
-    normalize as normalize,
     set_random_seed as set_random_seed,
     to_categorical as to_categorical,
 )
@@ -21,6 +20,7 @@ from eagerflow._src.keras.utils.dataset_utils import (
 from eagerflow._src.keras.utils.image_dataset import (
     image_dataset_from_directory as image_dataset_from_directory,
 )
+from eagerflow._src.keras.utils.numerical_utils import normalize as normalize
 from eagerflow._src.keras.utils.progbar import Progbar as Progbar
 from eagerflow._src.keras.utils.image_utils import (
     array_to_img as array_to_img,

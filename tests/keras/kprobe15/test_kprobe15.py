@@ -40,17 +40,11 @@ KNOWN = {
     "ops_jvp": _KERAS_REFUSES + " (NumPy dtype has no is_floating)",
     "ops_nanpercentile": _KERAS_REFUSES + " (int32 TensorArray)",
     "ops_nanquantile": _KERAS_REFUSES + " (int32 TensorArray)",
-    "ops_cond": _KERAS_REFUSES + " (branches returning Python ints)",
     "ops_kaiser": _KERAS_REFUSES + " (kaiser(0): Range refuses)",
     "ops_correlate": _KERAS_REFUSES + " (2-D inputs: Reshape refuses)",
     "ops_image.scale_and_translate": "TypeError words (TF's tensor indexing vs a tuple's)",
     "ops_custom_gradient": "the decorated function's class (TF's 'Bind' vs a function)",
     # error messages on Python scalars and lists given where a tensor is expected
-    "ops_fft": _ERROR_WORDS + " (Keras: NumPy's truth-value ValueError)",
-    "ops_fft2": _ERROR_WORDS + " (Keras: NumPy's truth-value ValueError)",
-    "ops_ifft2": _ERROR_WORDS + " (Keras: NumPy's truth-value ValueError)",
-    "ops_irfft": _ERROR_WORDS + " (Keras: NumPy's truth-value ValueError)",
-    "ops_istft": _ERROR_WORDS + " (Keras: NumPy's truth-value ValueError)",
     # error messages of the ops TF runs
     "ops_conv": _ERROR_WORDS + " (Keras: a tf.function's 'in user code:')",
     "ops_slice_update": _ERROR_WORDS + " (Keras: XlaDynamicUpdateSlice's error)",

@@ -286,10 +286,6 @@ class GraphNetwork:
         return self._nested_outputs
 
     @property
-    def input_names(self) -> list:
-        return [t.name or t._keras_history.layer.name for t in self._flat_inputs]
-
-    @property
     def output_names(self) -> list:
         return [t._keras_history.layer.name for t in self._flat_outputs]
 

@@ -127,14 +127,13 @@ class LayerWeights:
             raise ValueError(f"You called `set_weights(weights)` on layer '{self.name}' with a "
                              f"weight list of length {len(weights)}, but the layer was "
                              f"expecting {len(params)} weights.")
-        arrays = []
+        # each value's .shape read (a nested list has none: AttributeError) and each weight
+        # assigned in turn, so a bad shape stops after the weights before it, as Keras 3's
         for p, w in zip(params, weights):
-            w = np.asarray(w.numpy() if hasattr(w, "numpy") else w)
             if not TensorShape(p.shape).is_compatible_with(w.shape):
                 raise ValueError(f"Layer {self.name} weight shape {tuple(p.shape)} is not "
-                                 f"compatible with provided weight shape {w.shape}.")
-            arrays.append(w)
-        for p, w in zip(params, arrays):
+                                 f"compatible with provided weight shape {tuple(w.shape)}.")
+            w = np.asarray(w.numpy() if hasattr(w, "numpy") else w)
             p.assign(w.astype(dt.as_dtype(p.dtype).as_numpy_dtype))
 
     def count_params(self) -> int:

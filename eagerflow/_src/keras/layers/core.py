@@ -32,6 +32,7 @@ from eagerflow._src.keras.layers._utils import (
     ser_reg,
     set_kernel_bias_args,
 )
+from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops import numpy_linear as knl
 from eagerflow._src.keras.ops.numpy_array import take
 from eagerflow._src.keras.ops.numpy_math import not_equal
@@ -143,6 +144,8 @@ class Dense(lora.QuantizableWeights, Layer):
 
     def call(self, inputs: Any, training: Any = None) -> Any:
         if inputs.dtype.name != self.compute_dtype:
+            # (Keras 3's matmul promotes the input with the kernel: a string is its error)
+            kd.result_type(inputs.dtype.name, self.compute_dtype)
             inputs = tm.cast(inputs, self.compute_dtype)
         if self._dtype_policy.quantization_mode is not None:
             return quantized.dense_call(self, inputs, training)

@@ -23,6 +23,10 @@ def _shape_list(shape: Any) -> list | None:
     return s.as_list() if s.rank is not None else None
 
 
+def _as_tuple(shape: list | None) -> tuple | None:
+    return None if shape is None else tuple(shape)
+
+
 class _Merge(Layer):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -64,6 +68,9 @@ class _Merge(Layer):
 
     def build(self, input_shape: Any) -> None:
         shapes = self._check_list(input_shape)
+        if len({s[0] for s in shapes if s} - {None}) > 1:  # (no broadcast over the batch)
+            raise ValueError("Cannot merge tensors with different batch sizes. Received "
+                             f"tensors with shapes {[_as_tuple(s) for s in shapes]}")
         out = shapes[0][1:] if shapes[0] is not None else None
         for s in shapes[1:]:
             out = self._elemwise_shape(out, s[1:] if s is not None else None)
@@ -374,6 +381,9 @@ def _batch_dot(x: Any, y: Any, ax: int, ay: int) -> Any:
     """Sums x and y over axes ax and ay, batch by batch (axis 0 is the batch)."""
     rx, ry = x.shape.rank, y.shape.rank
     xs, ys = x.shape.as_list(), y.shape.as_list()
+    if None not in (xs[0], ys[0]) and xs[0] != ys[0]:
+        raise ValueError("Cannot do batch_dot on inputs with different batch sizes. Received "
+                         f"inputs with shapes {tuple(xs)} and {tuple(ys)}.")
     x = ta.transpose(x, [0] + [i for i in range(1, rx) if i != ax] + [ax])
     y = ta.transpose(y, [0, ay] + [i for i in range(1, ry) if i != ay])
     rest_x = [xs[i] for i in range(1, rx) if i != ax]

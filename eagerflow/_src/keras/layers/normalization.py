@@ -192,8 +192,9 @@ class BatchNormalization(Layer):
         if train:
             self.moving_mean.assign(new_mean)
             self.moving_variance.assign(new_variance)
-        if out.dtype is not compute and out.dtype != compute:  # (DTypes are singletons)
-            out = tm.cast(out, compute)
+        # (the layer's compute dtype, as Keras 3 casts it: an integer input gives floats)
+        if getattr(out.dtype, "name", out.dtype) != self.compute_dtype:
+            out = tm.cast(out, self.compute_dtype)
         return out
 
     def _in_stats_dtype(self, inputs: Any) -> Any:

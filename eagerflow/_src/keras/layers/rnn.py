@@ -630,13 +630,11 @@ class RNN(Layer):
             states = self._zero_states(batch, x0, sizes)
         else:
             # the states returned keep the nesting of the ones given, as Keras 3's
-            structure = list(initial_state) if isinstance(initial_state, (list, tuple)) \
-                else [initial_state]
+            # (their number unchecked, as Keras 3's: a cell given too few fails on its own,
+            # and a step returning fewer than given fails as the loop repacks them)
+            structure = self._given_states(list(initial_state) if isinstance(
+                initial_state, (list, tuple)) else [initial_state])
             states = nest.flatten(structure)
-            if len(states) != len(sizes):
-                raise ValueError(f"An `initial_state` was passed that is not compatible with "
-                                 f"`cell.state_size`. Received `state_spec`={len(states)} "
-                                 f"states; however `cell.state_size` is {sizes}")
         self._config_dropout_masks(self.cell, x0, states, training)
         kwargs = {"training": training} if _accepts_training(self.cell) else {}
         if steps is None:
@@ -659,6 +657,10 @@ class RNN(Layer):
                               else nest.pack_sequence_as(structure, states)))
         return output
 
+    def _given_states(self, states: list) -> list:
+        """The states given as `initial_state` that the time loop starts from."""
+        return states
+
     def _step(self, x: Any, states: list, kwargs: dict) -> tuple:
         """One step of the cell on the flat `states`: (output, the new states, a list)."""
         if isinstance(self.cell, StackedRNNCells):
@@ -669,7 +671,13 @@ class RNN(Layer):
         except Exception as e:  # (Keras 3 calls the cell as a layer: its error names it)
             raise with_call_info(e, self.cell, self.cell.call, (x, tuple(states)), kwargs) \
                 .with_traceback(e.__traceback__) from None
-        return out, list(new_states) if isinstance(new_states, (list, tuple)) else [new_states]
+        new_states = list(new_states) if isinstance(new_states, (list, tuple)) else [new_states]
+        if len(new_states) < len(states):  # (Keras 3 repacks them with optree's check)
+            raise ValueError(f"Too few leaves for PyTreeSpec; expected: {len(states)}, got: "
+                             f"{len(new_states)}.")
+        if len(new_states) > len(states):
+            raise ValueError(f"Too many leaves for PyTreeSpec; expected: {len(states)}.")
+        return out, new_states
 
     def _unrolled(self, steps: list, states: list, mask: Any, kwargs: dict) -> tuple:
         """The time loop unrolled over `steps`: (the outputs stacked time first where the
@@ -838,6 +846,12 @@ class LSTM(_FlatRNN):
         self._flat_init(init_args(locals()), _COMMON + (
             "recurrent_activation", "unit_forget_bias", "implementation"))
 
+    def _given_states(self, states: list) -> list:
+        # Keras 3's LSTM hands states[0] and states[1] to its backend's fused loop first
+        # (which TF's CPU declines), so fewer than two fail as an IndexError
+        states[0], states[1]  # noqa: B018
+        return states
+
 
 class GRU(_FlatRNN):
     """`GRU(units, activation='tanh', recurrent_activation='sigmoid', reset_after=True, ...)`."""
@@ -857,3 +871,6 @@ class GRU(_FlatRNN):
                  reset_after: bool = True, use_cudnn: Any = "auto", **kwargs: Any) -> None:
         self._flat_init(init_args(locals()), _COMMON + (
             "recurrent_activation", "reset_after", "implementation"))
+
+    def _given_states(self, states: list) -> list:
+        return [states[0]]  # Keras 3's GRU keeps the first state given, drops the rest

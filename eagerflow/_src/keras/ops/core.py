@@ -202,9 +202,14 @@ class Cond:
 
     def call(self, *args: Any, **kwargs: Any) -> Any:
         pred, true_fn, false_fn = args
-        if isinstance(pred, (builtins.bool, np.bool_)):
-            return true_fn() if pred else false_fn()
-        return tf_cond(pred, true_fn, false_fn)
+        if tf_is_tensor(pred):
+            return tf_cond(pred, true_fn, false_fn)
+        # any other pred is TF's smart_cond's: a value equal to 0 or 1 (looked up in a set,
+        # so a NumPy array or a list fails as unhashable) picks the branch in Python
+        if pred not in {0, 1}:
+            raise TypeError("Argument `pred` must be a Tensor, or a Python bool, or 1 or 0. "
+                            f"Received: pred={pred} of type {type(pred).__name__}")
+        return true_fn() if pred else false_fn()
 
 
 def cond(pred: Any, true_fn: Callable, false_fn: Callable) -> Any:

@@ -157,17 +157,17 @@ def _pair(z: Any) -> tuple:
     return tm.real(z), tf_imag(z)
 
 
-@keras_op
+@keras_op(first_as_args=True)
 def fft(x: Any) -> tuple:
     return _pair(tsig.fft(_complex_from(x)))
 
 
-@keras_op
+@keras_op(first_as_args=True)
 def fft2(x: Any) -> tuple:
     return _pair(tsig.fft2d(_complex_from(x)))
 
 
-@keras_op
+@keras_op(first_as_args=True)
 def ifft2(x: Any) -> tuple:
     real, imag = kd.to_tensor(x[0]), kd.to_tensor(x[1])
     h = tm.cast(ta.shape(real)[-2], real.dtype)
@@ -184,7 +184,7 @@ def rfft(x: Any, fft_length: int | None = None) -> tuple:
     return _pair(tsig.rfft(x, fft_length=None if fft_length is None else [fft_length]))
 
 
-@keras_op
+@keras_op(first_as_args=True)
 def irfft(x: Any, fft_length: int | None = None) -> Any:
     return tsig.irfft(_complex_from(x), None if fft_length is None else [fft_length])
 
@@ -232,7 +232,7 @@ def stft(x: Any, sequence_length: int, sequence_stride: int, fft_length: int,
     return _pair(out)
 
 
-@keras_op
+@keras_op(first_as_args=True)
 def istft(x: Any, sequence_length: int, sequence_stride: int, fft_length: int,
           length: int | None = None, window: Any = "hann", center: bool = True) -> Any:
     """Inverse STFT: irfft of each frame, weighted by the window over the sum of its

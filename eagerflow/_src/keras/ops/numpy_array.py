@@ -266,7 +266,7 @@ def _common(xs: list) -> list:
     return list(xs)
 
 
-@keras_op
+@keras_op(first_as_args=True)
 def concatenate(xs: Any, axis: int = 0) -> Any:
     return ta.concat(_common([kd.to_tensor(x) for x in xs]), axis=axis)
 

@@ -36,18 +36,29 @@ def _has_keras_tensor(values: Any) -> bool:
     return False
 
 
-def keras_op(fn: Callable | None = None, *, name: str | None = None) -> Callable:
+def _as_argument_list(x: Any) -> Any:
+    """`x` read as Keras 3 reads an argument list: `x or ()` (NumPy's truth test)."""
+    return x or ()
+
+
+def keras_op(fn: Callable | None = None, *, name: str | None = None,
+             first_as_args: bool = False) -> Callable:
     """Makes `fn` a keras.ops function: eager and traced calls run it; calls on the
     functional API's KerasTensors record an operation node (named `name`, by default the
-    function's) instead."""
+    function's) instead. `first_as_args`: Keras 3's function hands its first argument (a
+    list of tensors) to its symbolic-tensor check as the check's argument list, which
+    reads it as `x or ()`: an array or tensor given there of other than one element fails
+    NumPy's truth test (ValueError) before any check of the op's own."""
     if fn is None:
-        return functools.partial(keras_op, name=name)
+        return functools.partial(keras_op, name=name, first_as_args=first_as_args)
     name = name or fn.__name__
     layer_class = _operation_class(name)
     register_operation(layer_class.__name__, fn)  # (functional configs make them again)
 
     @functools.wraps(fn)
     def op(*args: Any, **kwargs: Any) -> Any:
+        if first_as_args and args and not isinstance(args[0], (tuple, list)):
+            _as_argument_list(args[0])
         if (_has_keras_tensor(args) or (kwargs and _has_keras_tensor(kwargs.values()))) \
                 and not in_symbolic_scope():
             return layer_class(fn)(*args, **kwargs)

@@ -668,10 +668,9 @@ class Optimizer(trackable.AutoTrackable):
         return (g * self.clipnorm) / m.maximum(norm, self.clipnorm)
 
     def exclude_from_weight_decay(self, var_list: Any = None, var_names: Any = None) -> None:
-        """Variables (or name substrings) that weight decay must leave alone."""
-        if self.built:
-            raise ValueError("`exclude_from_weight_decay()` can only be configured before the "
-                             "optimizer is built.")
+        """Variables (or name substrings) that weight decay must leave alone. (Allowed after
+        the optimizer is built too: Keras 3's guard reads a `_built` its optimizers never
+        set.)"""
         self._exclude_ids = {_var_key(v) for v in (var_list or [])}
         self._exclude_pattern = re.compile("|".join(set(var_names))) if var_names else None
 

@@ -68,6 +68,7 @@ def to_categorical(x: Any, num_classes: int | None = None) -> Any:
 
 
 def normalize(x: Any, axis: int = -1, order: int = 2) -> np.ndarray:
+    """keras.utils.normalize's NumPy branch (numerical_utils.normalize takes the rest)."""
     norm = np.atleast_1d(np.linalg.norm(x, order, axis))
     norm[norm == 0] = 1
     # (Keras 3 expands the norms at `axis or -1`: axis=0 divides by them along the last axis)
