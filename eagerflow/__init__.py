@@ -312,6 +312,11 @@ from eagerflow._src.ops.signal_ops import (  # noqa: E402
 from eagerflow._src.ops.signal_ops import rfftnd_op as rfftnd  # noqa: E402 (TF's raw RFFTND)
 # -- end API coverage --
 
+# TF's __name__ for the functions above whose own is a factory's or an alias's
+from eagerflow._src.core import api_names as _api_names  # noqa: E402
+
+_api_names.adopt_tf_names("tf", globals())
+
 newaxis = None
 # TF's: the release whose behaviour eagerflow follows, as tf.version has it (eagerflow's
 # own version is its package's: importlib.metadata.version("eagerflow"))
@@ -391,6 +396,7 @@ def __getattr__(name: str):
         return module
     if name in _LAZY_NAMES:
         value = globals()[name] = getattr(_importlib.import_module(_LAZY_NAMES[name]), name)
+        _api_names.adopt_tf_names("tf", {name: value})
         return value
     raise AttributeError(f"module 'eagerflow' has no attribute {name!r}")
 

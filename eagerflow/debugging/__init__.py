@@ -19,6 +19,12 @@ from eagerflow._src.ops.tfdbg import (  # noqa: F401
 # on first use: assertions alone should not pay for it.
 _SUBMODULES = ("experimental",)
 
+# TF's __name__ for the functions above whose own is a factory's or an alias's
+from eagerflow._src.core import api_names as _api_names  # noqa: E402
+
+_api_names.adopt_tf_names("debugging", globals())
+del _api_names
+
 
 def __getattr__(name: str):
     if name in _SUBMODULES:

@@ -91,3 +91,9 @@ from eagerflow._src.ops.image_sampling import (
     stateless_sample_distorted_bounding_box as stateless_sample_distorted_bounding_box,
 )
 from eagerflow._src.ops.greedy_nms import non_max_suppression as non_max_suppression
+
+# TF's __name__ for the functions above whose own is a factory's or an alias's
+from eagerflow._src.core import api_names as _api_names  # noqa: E402
+
+_api_names.adopt_tf_names("image", globals())
+del _api_names

@@ -52,3 +52,9 @@ from eagerflow._src.ops.sparse_serialization import (
     serialize_many_sparse as serialize_many_sparse,
     serialize_sparse as serialize_sparse,
 )
+
+# TF's __name__ for the functions above whose own is a factory's or an alias's
+from eagerflow._src.core import api_names as _api_names  # noqa: E402
+
+_api_names.adopt_tf_names("io", globals())
+del _api_names

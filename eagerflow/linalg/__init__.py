@@ -35,3 +35,9 @@ from eagerflow._src.ops.linalg_functions import (  # noqa: F401
     tridiagonal_matmul, tridiagonal_solve,
 )
 from eagerflow.linalg import experimental  # noqa: F401, E402
+
+# TF's __name__ for the functions above whose own is a factory's or an alias's
+from eagerflow._src.core import api_names as _api_names  # noqa: E402
+
+_api_names.adopt_tf_names("linalg", globals())
+del _api_names

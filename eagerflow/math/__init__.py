@@ -44,3 +44,9 @@ from eagerflow._src.ops.special_incomplete import betainc, igamma, igammac  # no
 from eagerflow.math import special  # noqa: F401,E402
 from eagerflow._src.ops.nn_extras import accumulate_n, approx_max_k, approx_min_k  # noqa: F401
 from eagerflow._src.ops.sobol import sobol_sample  # noqa: F401
+
+# TF's __name__ for the functions above whose own is a factory's or an alias's
+from eagerflow._src.core import api_names as _api_names  # noqa: E402
+
+_api_names.adopt_tf_names("math", globals())
+del _api_names

@@ -128,6 +128,12 @@ from eagerflow._src.core.lazy import lazy_module as _lazy_module  # noqa: E402
 _KERAS_WRAPPERS = ("RNNCellDeviceWrapper", "RNNCellDropoutWrapper", "RNNCellResidualWrapper")
 _wrappers = _lazy_module("eagerflow._src.keras.layers.rnn_cell_wrappers")
 
+# TF's __name__ for the functions above whose own is a factory's or an alias's
+from eagerflow._src.core import api_names as _api_names  # noqa: E402
+
+_api_names.adopt_tf_names("nn", globals())
+del _api_names
+
 
 def __getattr__(name: str):
     if name in _KERAS_WRAPPERS:

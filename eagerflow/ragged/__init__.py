@@ -15,3 +15,9 @@ from eagerflow._src.ops.ragged_dispatch import (
 )
 from eagerflow._src.ops.crosses import ragged_cross as cross
 from eagerflow._src.ops.crosses import ragged_cross_hashed as cross_hashed
+
+# TF's __name__ for the functions above whose own is a factory's or an alias's
+from eagerflow._src.core import api_names as _api_names  # noqa: E402
+
+_api_names.adopt_tf_names("ragged", globals())
+del _api_names

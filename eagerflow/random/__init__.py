@@ -24,3 +24,9 @@ from eagerflow.random import experimental  # noqa: F401,E402
 from eagerflow._src.ops.candidate_unigram import (  # noqa: F401,E402
     fixed_unigram_candidate_sampler, learned_unigram_candidate_sampler,
 )
+
+# TF's __name__ for the functions above whose own is a factory's or an alias's
+from eagerflow._src.core import api_names as _api_names  # noqa: E402
+
+_api_names.adopt_tf_names("random", globals())
+del _api_names

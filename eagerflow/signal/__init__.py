@@ -11,3 +11,9 @@ from eagerflow._src.ops.signal_spectral import (  # noqa: F401
     kaiser_window, linear_to_mel_weight_matrix, mdct, mfccs_from_log_mel_spectrograms,
     overlap_and_add, vorbis_window,
 )
+
+# TF's __name__ for the functions above whose own is a factory's or an alias's
+from eagerflow._src.core import api_names as _api_names  # noqa: E402
+
+_api_names.adopt_tf_names("signal", globals())
+del _api_names

@@ -39,3 +39,9 @@ from eagerflow._src.ops.sparse_extras import (
 )
 from eagerflow._src.ops.sparse_ops import to_dense as to_dense
 from eagerflow._src.ops.sparse_softmax import softmax as softmax
+
+# TF's __name__ for the functions above whose own is a factory's or an alias's
+from eagerflow._src.core import api_names as _api_names  # noqa: E402
+
+_api_names.adopt_tf_names("sparse", globals())
+del _api_names

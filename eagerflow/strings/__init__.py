@@ -14,3 +14,9 @@ from eagerflow._src.ops.string_ops import (  # noqa: F401
     substr, to_number, unicode_script, upper,
 )
 from eagerflow._src.ops.string_segment_join import unsorted_segment_join  # noqa: F401
+
+# TF's __name__ for the functions above whose own is a factory's or an alias's
+from eagerflow._src.core import api_names as _api_names  # noqa: E402
+
+_api_names.adopt_tf_names("strings", globals())
+del _api_names

@@ -83,7 +83,12 @@ def sigmoid(x: Any) -> Any:
 
 # (keras.ops' functions, as Keras 3's: an integer or bool x becomes floatx for tanh and
 # exp; hard_sigmoid refuses it; softmax takes a vector)
-tanh, exponential, hard_sigmoid, softmax = knm.tanh, knm.exp, kn.hard_sigmoid, kn.softmax
+tanh, hard_sigmoid, softmax = knm.tanh, kn.hard_sigmoid, kn.softmax
+
+
+def exponential(x: Any) -> Any:
+    # Keras' own function over keras.ops.exp: its name, "exponential", is the config's.
+    return knm.exp(x)
 
 
 def silu(x: Any) -> Any:
@@ -127,6 +132,11 @@ _TABLE: dict[str, Callable] = {
 }
 
 
+# Keras returns the bare name of any function named as one of its activations (tf.nn.relu
+# is "relu" too); the aliases' names ("swish") are not among them: swish's is "silu".
+_OWN_NAMES = frozenset(_TABLE) - {"swish", "hard_swish"}
+
+
 def serialize(activation: Any) -> Any:
     """A built-in activation's name (`'relu'`); the config of anything else."""
     config = ser.serialize_keras_object(activation)
@@ -139,7 +149,7 @@ def serialize(activation: Any) -> Any:
     if not isinstance(activation, types.FunctionType):
         return config
     name = config["config"]
-    if isinstance(name, str) and _TABLE.get(name) is not activation:
+    if isinstance(name, str) and name not in _OWN_NAMES:
         config["config"] = ser.get_registered_name(activation)
         return config
     return name

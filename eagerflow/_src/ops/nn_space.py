@@ -642,7 +642,10 @@ def batch_to_space(input: Any, block_shape: Any, crops: Any,  # noqa: A002
     return batch_to_space_nd(input, block_shape, crops)
 
 
-space_to_batch = space_to_batch_nd
+def space_to_batch(input: Any, block_shape: Any, paddings: Any,  # noqa: A002
+                   name: str | None = None) -> Any:
+    """tf.space_to_batch: space_to_batch_nd, though a function of its own (TF's is)."""
+    return space_to_batch_nd(input, block_shape, paddings, name)
 
 
 def required_space_to_batch_paddings(input_shape: Any, block_shape: Any,

@@ -113,3 +113,9 @@ from eagerflow.keras.ops import image as image  # noqa: E402
 from eagerflow.keras.ops import linalg as linalg  # noqa: E402
 from eagerflow.keras.ops import nn as nn  # noqa: E402
 from eagerflow.keras.ops import numpy as numpy  # noqa: E402
+
+# TF's __name__ for the functions above whose own is a factory's or an alias's
+from eagerflow._src.core import api_names as _api_names  # noqa: E402
+
+_api_names.adopt_tf_names("keras.ops", globals())
+del _api_names

@@ -1,0 +1,96 @@
+"""Public functions carry TF 2.21's `__name__` and `__qualname__`: they show in reprs,
+tracebacks, help() and the names derived from them (tf.function's concrete functions,
+Keras' serialized activations).
+
+function_names_golden.json is recorded from TF 2.21 by record_function_names.py; the
+names eagerflow's factories would give (op names, "unary.<locals>.f") are replaced with
+these by eagerflow/_src/core/api_names.py.
+"""
+
+import importlib
+import json
+import re
+from pathlib import Path
+
+import eagerflow as tf
+
+GOLDEN = json.loads(Path(__file__).with_name("function_names_golden.json").read_text())
+
+# Public names whose eagerflow object is not a function, with why.
+NOT_FUNCTIONS = {
+    ("", "device"): "tf.device is a class here (a context manager); TF's a function",
+}
+
+
+def _namespace(path: str):
+    return importlib.import_module(f"eagerflow.{path}") if path else tf
+
+
+def test_every_public_function_has_tfs_names():
+    checked, wrong = 0, []
+    for path, table in GOLDEN.items():
+        module = _namespace(path)
+        for attr, names in table.items():
+            fn = getattr(module, attr, None)
+            if fn is None or (path, attr) in NOT_FUNCTIONS:
+                continue  # (missing names are test_tf_names.py's and Keras' audits')
+            want = (names, names) if isinstance(names, str) else tuple(names)
+            have = (fn.__name__, fn.__qualname__)
+            checked += 1
+            if have != want:
+                wrong.append((path, attr, have, want))
+    assert wrong == []
+    assert checked > 1000
+
+
+def test_not_functions_listed_are_still_not():
+    for path, attr in NOT_FUNCTIONS:
+        assert isinstance(getattr(_namespace(path), attr), type)
+
+
+def test_aliases_are_one_object_with_one_name():
+    # (as in TF: tf.add is tf.math.add, tf.nn.swish is tf.nn.silu)
+    assert tf.add is tf.math.add and tf.add.__name__ == "add"
+    assert tf.nn.swish is tf.nn.silu and tf.nn.silu.__name__ == "swish"
+    assert tf.math.floormod is tf.math.mod and tf.math.mod.__name__ == "floor_mod"
+    # ...and distinct objects stay distinct, each with its own name
+    assert tf.keras.activations.exponential.__name__ == "exponential"
+    assert tf.keras.ops.exp.__name__ == "exp"
+    assert tf.space_to_batch.__name__ == "space_to_batch_v2"
+    assert tf.space_to_batch_nd.__name__ == "space_to_batch_nd"
+
+
+def test_repr_names_the_function():
+    for fn, name in ((tf.add, "add"), (tf.acos, "acos"), (tf.argmax, "argmax_v2"),
+                     (tf.io.parse_example, "parse_example_v2"), (tf.reduce_sum, "reduce_sum"),
+                     (tf.signal.rfft, "_rfft_wrapper.<locals>._rfft")):
+        assert re.fullmatch(rf"<function {re.escape(name)} at 0x[0-9a-f]+>", repr(fn))
+
+
+def test_lazy_public_functions_named_when_loaded():
+    # (tf.cond and tf.while_loop load with their module on first use)
+    assert (tf.cond.__name__, tf.while_loop.__name__) == ("cond_for_tf_v2", "while_loop_v2")
+
+
+def test_concrete_function_names_follow():
+    # recorded from TF 2.21: __inference_<__name__>_<uid>
+    spec = tf.TensorSpec([2, 3])
+    cases = ((tf.nn.relu, (spec,), "relu"), (tf.add, (spec, spec), "add"),
+             (tf.math.reduce_sum, (spec,), "reduce_sum"), (tf.argmax, (spec,), "argmax_v2"),
+             (tf.nn.softmax, (spec,), "softmax_v2"))
+    for fn, specs, name in cases:
+        concrete = tf.function(fn).get_concrete_function(*specs)
+        assert re.fullmatch(rf"__inference_{name}_\d+", concrete.name.decode())
+        assert concrete.graph.name == name
+
+
+def test_keras_serializes_activations_by_tfs_names():
+    ser = tf.keras.activations.serialize
+    assert ser(tf.keras.activations.exponential) == "exponential"
+    assert ser(tf.keras.activations.swish) == "silu"
+    assert ser(tf.keras.activations.hard_swish) == "hard_silu"
+    # (recorded from TF 2.21: a TF function named as a Keras activation is that name)
+    assert (ser(tf.nn.relu), ser(tf.math.sigmoid)) == ("relu", "sigmoid")
+    assert ser(tf.nn.softmax) == {"module": "builtins", "class_name": "function",
+                                  "config": "softmax_v2", "registered_name": "function"}
+    assert ser(tf.nn.silu)["config"] == "swish"
