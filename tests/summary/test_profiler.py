@@ -10,6 +10,7 @@ type; `Trace` keyword stats are int64 (bools too), double, or referenced strings
 "None"); a `Task Environment` plane holds the start and stop times and the options.
 """
 
+import gc
 import glob
 import os
 import shutil
@@ -27,9 +28,17 @@ from tests.tf_reference import HAVE_TF_PYTHON, run_tf_script
 
 @pytest.fixture(autouse=True)
 def no_profiler_left():
-    yield
-    if trace_events.running():
-        tf.profiler.experimental.stop(save=False)
+    # An earlier test's garbage (an iterator, a resource, a function) may run its finalizer's
+    # ops -- functions among them -- whenever the collector runs: collect it before each test
+    # and hold the collector off during it, so a profile holds this test's events alone.
+    gc.collect()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+        if trace_events.running():
+            tf.profiler.experimental.stop(save=False)
 
 
 def profile_file(logdir):
@@ -221,8 +230,6 @@ def test_tf_function_calls(tmp_path):
     (building,) = [e for e in evs if e[0] == "tf.function-graph_building"]
     assert inside(building, calls[0]) and not inside(building, calls[1])
     for call in calls:
-        # (functions only: a finalizer of an earlier test's resource may run its op inside
-        # the call, as the garbage collector's timing has it)
         (execute,) = [e for e in evs if e[0] == "EagerExecute" and inside(e, call)
                       and e[4].get("is_func") == 1]
         assert execute[4]["eager_op"].startswith("__inference_g_")
