@@ -272,22 +272,29 @@ class TextLineDataset(_FileReaderDataset):
 
 
 class _FixedReader:
+    """FixedLengthRecordDataset's reader of one file. Uncompressed, TF checks the body's
+    length when it opens the file; compressed, it keeps the footer's length of bytes read
+    ahead and finds a body of the wrong length only at its last, short record. A
+    compressed file that fails to inflate after its header and footer were read simply
+    ends (TF's reader takes any error but a short read for the file's end)."""
+
     def __init__(self, path: str, compression: str, record: int, header: int,
                  footer: int) -> None:
         self._s: Any = _Source(path, compression)
-        self._record, self._footer = record, footer
+        self._record, self._header, self._footer = record, header, footer
+        self._compressed = bool(compression)
         self._buf = b""
         self._eof = False
         self._path = path
+        self._body = 0  # (compressed: the body's bytes read so far)
         if not compression:  # TF checks an uncompressed file's length when it opens it
             # (TF's sizes are unsigned: a header and footer longer than the file wrap)
             body = (os.fstat(self._s.raw.fileno()).st_size - header - footer) % (1 << 64)
             if body % record:
                 self.close()
                 raise InvalidArgumentError(
-                    None, None, f"Excluding the header ({header} bytes) and footer ({footer} "
-                    f"bytes), input file \"{path}\" has body length {body} bytes, which is not "
-                    f"an exact multiple of the record length ({record} bytes). "
+                    None, None, f"{self._excluding()} has body length {body} bytes, which is "
+                    f"not an exact multiple of the record length ({record} bytes). "
                     f"[Op:IteratorGetNext]")
         left = header  # (read in chunks: a header may be far longer than the file)
         while left > 0:
@@ -296,10 +303,18 @@ class _FixedReader:
             if not got:
                 self._eof = True
                 break
+        if compression and footer:  # (read ahead: the last `footer` bytes are no record's)
+            self._buf = self._s.read(footer)
+
+    def _excluding(self) -> str:
+        return (f"Excluding the header ({self._header} bytes) and footer ({self._footer} "
+                f"bytes), input file \"{self._path}\"")
 
     def read_record(self) -> bytes | None:
         if self._s is None:
             return None
+        if self._compressed:
+            return self._read_compressed()
         need = self._record + self._footer
         while len(self._buf) < need and not self._eof:
             chunk = self._s.read(_CHUNK)
@@ -309,13 +324,24 @@ class _FixedReader:
         if len(self._buf) >= need:
             rec, self._buf = self._buf[:self._record], self._buf[self._record:]
             return rec
-        body = len(self._buf) - self._footer
         self.close()
-        if body > 0:
-            raise DataLossError(None, None, f"Excluding the header and footer ({self._footer} "
-                                f"bytes), input file \"{self._path}\" has body length {body}, "
-                                f"which is not an exact multiple of the record length "
-                                f"({self._record} bytes).")
+        return None
+
+    def _read_compressed(self) -> bytes | None:
+        try:
+            got = self._s.read(self._record)
+        except DataLossError:  # (TF's reader ends the file there, saying nothing)
+            got = b""
+        if len(got) == self._record:
+            self._body += len(got)
+            self._buf += got
+            rec, self._buf = self._buf[:self._record], self._buf[self._record:]
+            return rec
+        self.close()
+        if got:
+            raise DataLossError(None, None, f"{self._excluding()} has body length "
+                                f"{self._body + len(got)} bytes, which is not an exact "
+                                f"multiple of the record length ({self._record} bytes).")
         return None
 
     def close(self) -> None:
