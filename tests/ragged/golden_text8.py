@@ -780,3 +780,237 @@ SECTIONS["fixed_length_compressed"] = [
     "fixed(G10, 1, 0, 9)",
     "fixed(G10, 2, 4, 4)",
 ]
+
+PRELUDES["more_edges"] = PRELUDES["lookup_tables"] + PRELUDES["text_pipelines"] + r"""
+import gzip, zlib
+R = tf.RaggedTensor
+S = tf.strings
+rt = tf.ragged.constant([[1, 2, 3], [], [4, 5]])
+r3 = tf.ragged.constant([[[1, 2], [3]], [], [[4, 5, 6], [], [7]]])
+rs3 = tf.ragged.constant([[['a', 'b'], ['c']], [['d', 'e', 'f']]])
+def vv(x):
+    if hasattr(x, 'to_list'):
+        return ('ragged', x.dtype.name, x.row_splits.dtype.name, x.shape.as_list(), x.to_list())
+    return (x.dtype.name, x.shape.as_list(), x.numpy().tolist())
+def wbytes(name, data):
+    p = os.path.join(TMP, name)
+    with open(p, 'wb') as f:
+        f.write(data)
+    return p
+PLAIN = wbytes('plain2.txt', b'line one\nline two\n')
+GZ = wbytes('lines.gz', gzip.compress(b'a\nb\nc', mtime=0))
+def lines(path, ct):
+    return [x.numpy() for x in tf.data.TextLineDataset(path, compression_type=ct)]
+def records(path, ct):
+    return [x.numpy() for x in tf.data.TFRecordDataset(path, compression_type=ct)]
+"""
+SECTIONS["more_edges"] = [
+    # strings.format with structures
+    "vv(S.format('{} {}', {'a': 1, 'b': 2}))",
+    "vv(S.format('{}', [[1, 2], [3, 4]]))",
+    "vv(S.format('{}', (tf.constant([1, 2]),)))",
+    "vv(S.format('{}', tf.ragged.constant([[1], [2, 3]])))",
+    "vv(S.format('{}', tf.constant([[1.5]], tf.float64), summarize=1))",
+    "vv(S.format('{}', tf.constant([True]), placeholder='{}'))",
+    "vv(S.format('%s', [1], placeholder='%s'))",
+    "vv(S.format('x', 1))",
+    "vv(S.format('{}', tf.constant(['a', 'b', 'c', 'd', 'e', 'f', 'g']), summarize=2))",
+    "vv(S.format('{}', tf.reshape(tf.range(12.0), [3, 4]), summarize=1))",
+    # as_string more
+    "vv(S.as_string(tf.constant([3.14159], tf.float64), precision=3, scientific=True))",
+    "vv(S.as_string(tf.constant([1e-5, 123456789.0]), shortest=True))",
+    "vv(S.as_string(tf.constant([0.0, -0.0])))",
+    "vv(S.as_string(tf.constant([[1, 2], [3, 4]], tf.int16), width=3))",
+    "vv(S.as_string(tf.constant([1.5]), precision=-1))",
+    "vv(S.as_string(tf.constant([1.5]), width=100))",
+    "vv(S.as_string(tf.constant([True]), width=6))",
+    "vv(S.as_string(tf.constant([True]), precision=1))",
+    "vv(S.as_string(tf.constant([1 + 1j], tf.complex128), scientific=True))",
+    "vv(S.as_string(tf.constant([255], tf.uint32), width=5, fill='0'))",
+    "vv(S.as_string(tf.constant([2**63 - 1], tf.uint64)))",
+    "vv(S.as_string(tf.constant([-1.5, 2.5]), precision=0))",
+    # to_number more
+    "vv(S.to_number(tf.constant(['1e-50'])))",
+    "vv(S.to_number(tf.constant(['-1e-50']), tf.float64))",
+    "vv(S.to_number(tf.constant(['0b1']), tf.int32))",
+    "vv(S.to_number(tf.constant(['1 2']), tf.int32))",
+    "vv(S.to_number(tf.constant(['NaN', 'Infinity'])))",
+    "vv(S.to_number(tf.constant(['9223372036854775807']), tf.int64))",
+    "vv(S.to_number(tf.constant(['9223372036854775808']), tf.int64))",
+    "vv(S.to_number(tf.constant(['1.0e+2']), tf.float64))",
+    "vv(S.to_number(tf.constant([['1', '2'], ['3', 'x']]), tf.int32))",
+    "vv(S.to_number(tf.constant(['3.4028236e38'])))",
+    # reduce_join / unsorted_segment_join more
+    "vv(S.reduce_join(rs3, axis=2, separator='-'))",
+    "vv(S.reduce_join(rs3, axis=1, separator='-'))",
+    "vv(S.reduce_join(rs3, axis=-1, keepdims=True))",
+    "vv(S.reduce_join(rs3, axis=0))",
+    "vv(S.reduce_join(rs3))",
+    "vv(S.reduce_join(tf.constant([['a', 'b'], ['c', 'd']]), axis=None, separator='|', "
+    "keepdims=True))",
+    "vv(S.unsorted_segment_join(tf.constant([['a', 'b'], ['c', 'd'], ['e', 'f']]), "
+    "[0, 2, 0], 3, separator='+'))",
+    "vv(S.unsorted_segment_join(['a', 'b', 'c', 'd'], tf.constant([1, 1, 0, 1], tf.int64), 2, "
+    "separator=', '))",
+    # ngrams more
+    "vv(S.ngrams(rs3, (1, 2), separator='+'))",
+    "vv(S.ngrams(tf.constant([['a', 'b'], ['c', 'd']]), 3, pad_values='_', padding_width=1))",
+    "vv(S.ngrams(tf.constant([['a', 'b'], ['c', 'd']]), 3, preserve_short_sequences=True))",
+    "vv(S.ngrams(tf.constant(['a', 'b', 'c', 'd']), (4, 1, 2)))",
+    "vv(S.ngrams(tf.constant(['a', 'b']), 2, pad_values=('<', '>'), padding_width=5))",
+    "vv(S.ngrams(tf.ragged.constant([['a'], [], ['b', 'c']]), 3, pad_values='#', "
+    "preserve_short_sequences=True))",
+    # ragged more
+    "vv(R.from_nested_row_lengths([1, 2, 3], [[2, 0], [1, 2]]))",
+    "vv(R.from_nested_row_lengths([1, 2, 3], [[2, 0], [1, 1]]))",
+    "vv(R.from_nested_row_splits([1, 2, 3], [[0, 2], [0, 1, 3]]))",
+    "vv(r3.to_tensor(shape=[None, None, None]))",
+    "vv(r3.to_tensor(shape=[1, 1, 1], default_value=-1))",
+    "vv(r3.to_tensor(shape=[4, 4, 4]))",
+    "vv(rs3.to_tensor(shape=[3, 1, 2]))",
+    "vv(tf.concat([rs3, rs3], axis=2))",
+    "vv(tf.concat([rs3, rs3], axis=1))",
+    "vv(tf.stack([rs3, rs3], axis=1))",
+    "vv(tf.ragged.boolean_mask(rs3, tf.ragged.constant([[True, False], [True]])))",
+    "vv(tf.gather_nd(rs3, [[1, 0, 2], [0, 0, 0]]))",
+    "vv(tf.gather_nd(rs3, [[1, 0]]))",
+    "vv(rs3.merge_dims(1, 2).with_row_splits_dtype(tf.int32))",
+    "vv(rs3.bounding_shape())",
+    "vv(rt.bounding_shape(axis=tf.constant(1)))",
+    "vv(rt.bounding_shape(axis=tf.constant([0, 1])))",
+    "vv(tf.ragged.map_flat_values(tf.strings.length, rs3))",
+    "vv(tf.ragged.map_flat_values(lambda a, b: a + b, rs3, rs3))",
+    "vv(tf.ragged.stack([rt, rt], axis=-1))",
+    "vv(tf.ragged.stack([tf.constant([[1, 2]]), tf.constant([[3, 4]])], axis=1))",
+    "vv(tf.ragged.stack([tf.constant([[1, 2]]), tf.constant([[3, 4]])], axis=0))",
+    "vv(tf.ragged.stack([tf.constant([[1, 2]]), tf.constant([[3, 4]])], axis=2))",
+    "vv(tf.ragged.stack([tf.constant([1]), tf.constant([[3, 4]])]))",
+    "vv(tf.concat([tf.ragged.constant([[1]]), tf.ragged.constant([[2]], "
+    "row_splits_dtype=tf.int32)], axis=0))",
+    # tables more
+    "v(L.StaticHashTable(L.TextFileInitializer(WORDS, tf.string, WHOLE, tf.int64, LINE, "
+    "value_index_offset=5), -1).lookup(KEYS))",
+    "v(svt(WORDS, 2, vocab_size=3).lookup(KEYS))",
+    "v(svt(WORDS, 2, vocab_size=4).lookup(KEYS))",
+    "dense_export((lambda t: (t.insert(tf.constant([[1, 2], [3, 4]], tf.int64), "
+    "tf.constant([10, 20], tf.int64)), t)[1])(dh(ek=[-1, -1], dk=[-2, -2], "
+    "initial_num_buckets=4)), [-1, -1])",
+    "steps(dh(ek=[-1, -1], dk=[-2, -2]), ('insert', (tf.constant([[1, 2]], tf.int64), "
+    "tf.constant([7], tf.int64))), ('lookup', (tf.constant([[1, 2], [2, 1]], tf.int64),)))",
+    "(lambda t: (t.insert(['a', 'b'], [[1, 2], [3, 4]]), export(t))[1])(mh(tf.string, tf.int64, "
+    "[0, 0]))",
+    "steps(mh(tf.string, tf.int64, [0, 0]), ('insert', (['a'], [[1, 2]])), ('remove', (['a'],"
+    ")), ('lookup', (['a'],)))",
+    "steps(mh(), ('insert', (tf.constant(['a']), tf.constant([1], tf.int32))))",
+    "steps(mh(), ('lookup', (tf.constant(['a', 'b']), tf.constant([5, 6], tf.int64))))",
+    "steps(mh(), ('lookup', (tf.constant(['a', 'b']), tf.constant([5], tf.int64))))",
+    "(lambda t: (t.insert([1, 2], [3, 4]), t.insert_or_assign([1], [9]), export(t))[2])(dh())",
+    "dh(ek=-1, dk=-2, initial_num_buckets=2).size()",
+    # data more
+    "items(toks.bucket_by_sequence_length(lambda x: tf.shape(x)[0], [2, 3], [1, 1, 1], "
+    "pad_to_bucket_boundary=False, padding_values='#'))",
+    "items(rg.padded_batch(2, padded_shapes=[2]))",
+    "items(toks.padded_batch(3, padded_shapes=[None], padding_values=tf.constant('x')))",
+    "items(D.zip((rg, toks)).padded_batch(2))",
+    "items(D.zip((rg, toks)).ragged_batch(2))",
+    "items(rgs.ragged_batch(2).map(lambda x: x.to_tensor()).unbatch())",
+    "items(rgs.ragged_batch(2).map(lambda x: x.row_lengths()).unbatch())",
+    "items(D.from_tensors(tf.ragged.constant([[1, 2], [3]])).repeat(2).unbatch())",
+    "items(D.from_tensor_slices(tf.ragged.constant([[['a']], [['b', 'c'], []]])).unbatch())",
+    "items(D.from_tensors(tf.ragged.constant([[1, 2], [3]], row_splits_dtype=tf.int32))"
+    ".unbatch())",
+    "D.from_tensors(tf.ragged.constant([[1, 2], [3]], row_splits_dtype=tf.int32)).unbatch()"
+    ".element_spec",
+    "items(rg.ragged_batch(2).unbatch().ragged_batch(5, row_splits_dtype=tf.int32))",
+    # text and record readers over compressed names
+    "lines(PLAIN, 'GZIP')",
+    "lines(PLAIN, 'ZLIB')",
+    "lines(GZ, 'GZIP')",
+    "lines(GZ, '')",
+    "lines(GZ, 'ZLIB')",
+    "records(PLAIN, 'GZIP')",
+    "records(GZ, 'GZIP')",
+]
+
+PRELUDES["traced"] = r"""import numpy as np
+R = tf.RaggedTensor
+S = tf.strings
+rt = tf.ragged.constant([[1, 2, 3], [], [4, 5]])
+rs = tf.ragged.constant([['a', 'b'], ['c']])
+words = tf.constant([['a', 'b', 'c'], ['d', 'e', 'f']])
+def spec_of(x):
+    if hasattr(x, 'to_list'):
+        return ('ragged', x.dtype.name, x.shape.as_list(), x.ragged_rank)
+    if isinstance(x, (list, tuple)):
+        return [spec_of(y) for y in x]
+    return (x.dtype.name, x.shape.as_list() if x.shape.rank is not None else None)
+def traced(f, *specs):
+    # (what the traced function knows of its result, then its value on `args`)
+    shapes = []
+    @tf.function(input_signature=list(specs))
+    def g(*a):
+        out = f(*a)
+        shapes.append(spec_of(out))
+        return out
+    g.get_concrete_function()
+    return shapes[0]
+def both(f, specs, *args):
+    r = tf.function(f, input_signature=list(specs))(*args)
+    if hasattr(r, 'to_list'):
+        r = r.to_list()
+    elif isinstance(r, (list, tuple)):
+        r = [x.numpy().tolist() for x in r]
+    else:
+        r = r.numpy().tolist()
+    return traced(f, *specs), r
+T = tf.TensorSpec
+RS = tf.RaggedTensorSpec
+"""
+SECTIONS["traced"] = [
+    "both(lambda x: S.reduce_join(x, axis=1), [T([None, 3], tf.string)], words)",
+    "both(lambda x: S.reduce_join(x, axis=0, keepdims=True), [T([2, None], tf.string)], words)",
+    "both(lambda x: S.reduce_join(x), [T(None, tf.string)], words)",
+    "both(lambda x: S.reduce_join(x, axis=-1, separator=','), [RS([None, None], tf.string)], rs)",
+    "both(lambda x: S.ngrams(x, 2), [T([None], tf.string)], tf.constant(['a', 'b', 'c']))",
+    "both(lambda x: S.ngrams(x, 2), [T([2, None], tf.string)], words)",
+    "both(lambda x: S.ngrams(x, (1, 2), pad_values='#'), [RS([None, None], tf.string)], rs)",
+    "both(lambda x: S.format('{}', x), [T([None], tf.int32)], tf.constant([1, 2]))",
+    "both(lambda x: S.as_string(x, precision=2), [T([None, 2], tf.float32)], "
+    "tf.constant([[1.0, 2.5]]))",
+    "both(lambda x: S.to_number(x, tf.int32), [T([None], tf.string)], tf.constant(['1', '2']))",
+    "both(lambda x, i: S.unsorted_segment_join(x, i, 3), [T([None], tf.string), "
+    "T([None], tf.int32)], tf.constant(['a', 'b']), tf.constant([2, 0]))",
+    "both(lambda x, i, n: S.unsorted_segment_join(x, i, n), [T([None], tf.string), "
+    "T([None], tf.int32), T([], tf.int32)], tf.constant(['a', 'b']), tf.constant([1, 0]), "
+    "tf.constant(2))",
+    "both(lambda x: x.to_tensor(shape=[3, 4]), [RS([None, None], tf.int32)], rt)",
+    "both(lambda x: x.to_tensor(shape=[None, 4]), [RS([None, None], tf.int32)], rt)",
+    "both(lambda x: x.to_tensor(shape=[5, None]), [RS([3, None], tf.int32)], rt)",
+    "both(lambda x: x.to_tensor(), [RS([3, None], tf.int32)], rt)",
+    "both(lambda x: x.bounding_shape(), [RS([None, None], tf.int32)], rt)",
+    "both(lambda x: x.bounding_shape(axis=1), [RS([None, None], tf.int32)], rt)",
+    "both(lambda x: x.nested_row_lengths(), [RS([None, None], tf.int32)], rt)",
+    "both(lambda x: x.merge_dims(0, 1), [RS([3, None], tf.int32)], rt)",
+    "both(lambda x: x.with_row_splits_dtype(tf.int32), [RS([3, None], tf.int32)], rt)",
+    "both(lambda x: tf.concat([x, x], axis=0), [RS([3, None], tf.int32)], rt)",
+    "both(lambda x: tf.concat([x, x], axis=1), [RS([3, None], tf.int32)], rt)",
+    "both(lambda x: tf.stack([x, x], axis=0), [RS([3, None], tf.int32)], rt)",
+    "both(lambda x: tf.stack([x, x], axis=1), [RS([3, None], tf.int32)], rt)",
+    "both(lambda x: tf.stack([x, x], axis=2), [RS([3, None], tf.int32)], rt)",
+    "both(lambda x: tf.ragged.stack([x, x]), [T([None], tf.int32)], tf.constant([1, 2]))",
+    "both(lambda x: tf.ragged.stack([x, x], axis=1), [T([None, 2], tf.int32)], "
+    "tf.constant([[1, 2]]))",
+    "both(lambda x: tf.gather_nd(x, [[0], [2]]), [RS([3, None], tf.int32)], rt)",
+    "both(lambda x: tf.gather_nd(x, [[0, 1], [2, 0]]), [RS([3, None], tf.int32)], rt)",
+    "both(lambda x, m: tf.ragged.boolean_mask(x, m), [RS([3, None], tf.int32), "
+    "T([3], tf.bool)], rt, tf.constant([True, False, True]))",
+    "both(lambda x, m: tf.ragged.boolean_mask(x, m), [T([None, 2], tf.int32), "
+    "T([None, 2], tf.bool)], tf.constant([[1, 2]]), tf.constant([[True, False]]))",
+    "both(lambda x: tf.ragged.map_flat_values(tf.add, x, 1), [RS([None, None], tf.int32)], rt)",
+    "both(lambda v, i: R.from_nested_value_rowids(v, [i]), [T([None], tf.int32), "
+    "T([None], tf.int64)], tf.constant([1, 2, 3]), tf.constant([0, 0, 2], tf.int64))",
+    "both(lambda v, i: R.from_nested_value_rowids(v, [i], [4]), [T([None], tf.int32), "
+    "T([None], tf.int64)], tf.constant([1, 2, 3]), tf.constant([0, 0, 2], tf.int64))",
+    "both(lambda v, l: R.from_nested_row_lengths(v, [l]), [T([None], tf.int32), "
+    "T([None], tf.int64)], tf.constant([1, 2, 3]), tf.constant([2, 1], tf.int64))",
+]

@@ -343,6 +343,9 @@ class RaggedTensor(CompositeTensor):
     def shape(self) -> TensorShape:
         n = _static_len(self._row_splits)
         nrows = None if n is None else n - 1
+        if nrows is None and self._nrows is not None:  # (TF's: a constant nrows given)
+            known = partial_value(self._nrows)
+            nrows = int(known) if known is not None and np.ndim(known) == 0 else None
         u = self._uniform_row_length
         if u is None:
             inner: Any = None
@@ -501,8 +504,16 @@ class RaggedTensor(CompositeTensor):
         else:
             default = convert_to_tensor(default_value, dtype=flat._dtype)
         types = ("ROW_SPLITS",) * len(splits)
-        return bind(ragged_ops.RAGGED_TO_TENSOR, (want, flat, default) + splits,
-                    {"row_partition_types": types}, name)
+        out = bind(ragged_ops.RAGGED_TO_TENSOR, (want, flat, default) + splits,
+                   {"row_partition_types": types}, name)
+        if rank is not None and not isinstance(out, EagerTensor) and \
+                not isinstance(shape, Tensor):
+            # (TF's: the requested dims, else this tensor's own static ones)
+            asked = as_shape(shape)
+            own = self.shape.as_list()
+            out.set_shape(own if asked.rank is None else
+                          [a if a is not None else b for a, b in zip(asked.as_list(), own)])
+        return out
 
     def to_sparse(self, name: str | None = None) -> Any:
         idx, vals, shape = bind(ragged_ops.RAGGED_TO_SPARSE,
