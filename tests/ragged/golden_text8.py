@@ -444,7 +444,7 @@ def masked(f):
     try:
         return ('OK', f())
     except Exception as e:
-        return (type(e).__name__, re.sub(r'(table|_fn|false)_[0-9]+', r'\1_N', str(e)))
+        return (type(e).__name__, re.sub(r'(table|_fn|false|>)_[0-9]+', r'\1_N', str(e)))
 def mh(kd=tf.string, vd=tf.int64, dv=-1):
     return L.experimental.MutableHashTable(kd, vd, dv)
 def dh(kd=tf.int64, vd=tf.int64, dv=-1, ek=-1, dk=-2, **kw):
@@ -614,7 +614,7 @@ def masked(f):
     try:
         return ('OK', f())
     except Exception as e:
-        return (type(e).__name__, re.sub(r'(table|_fn|false)_[0-9]+', r'\1_N', str(e)))
+        return (type(e).__name__, re.sub(r'(table|_fn|false|>)_[0-9]+', r'\1_N', str(e)))
 rg = D.range(5).map(lambda x: tf.range(x))
 rgs = D.from_tensor_slices(tf.ragged.constant([[1, 2], [], [3, 4, 5], [6]]))
 txt = D.from_tensor_slices(['a b c', 'd', '', 'e f'])
@@ -1013,4 +1013,69 @@ SECTIONS["traced"] = [
     "T([None], tf.int64)], tf.constant([1, 2, 3]), tf.constant([0, 0, 2], tf.int64))",
     "both(lambda v, l: R.from_nested_row_lengths(v, [l]), [T([None], tf.int32), "
     "T([None], tf.int64)], tf.constant([1, 2, 3]), tf.constant([2, 1], tf.int64))",
+]
+
+PRELUDES["errors_and_graphs"] = PRELUDES["more_edges"] + PRELUDES["traced"].split("T = ")[0]
+SECTIONS["errors_and_graphs"] = [
+    # padded_batch / bucket / ragged_batch / unbatch errors
+    "items(rg.padded_batch(2, padded_shapes=[1]))",
+    "items(rg.padded_batch(2, padded_shapes=[None, 2]))",
+    "items(rg.padded_batch(2, padding_values=tf.constant([0], tf.int64)))",
+    "items(rg.padded_batch(2, padding_values=tf.constant(0, tf.int32)))",
+    "items(rg.padded_batch(0))",
+    "items(toks.padded_batch(2, padded_shapes=[2], padding_values=''))",
+    "items(rg.padded_batch(2, padded_shapes=tf.constant([3], tf.int64)))",
+    "items(lens.bucket_by_sequence_length(lambda x: tf.shape(x)[0], [3, 5], [2, 2]))",
+    "items(lens.bucket_by_sequence_length(lambda x: tf.shape(x)[0], [], [2]))",
+    "items(lens.bucket_by_sequence_length(lambda x: tf.shape(x)[0], [3], [2, 2, 2]))",
+    "items(lens.bucket_by_sequence_length(lambda x: 1.5, [3], [2, 2]))",
+    "items(lens.bucket_by_sequence_length(lambda x: tf.shape(x), [3], [2, 2]))",
+    "items(lens.bucket_by_sequence_length(lambda x: tf.shape(x)[0], [3, 3], [2, 2, 2]))",
+    "items(lens.bucket_by_sequence_length(lambda x: tf.shape(x)[0], [0], [2, 2]))",
+    "items(D.range(3).unbatch())",
+    "items(D.from_tensors(tf.constant(1)).unbatch())",
+    "items(D.from_tensors((tf.constant([1, 2]), tf.constant([1]))).unbatch())",
+    "items(rg.ragged_batch(2).padded_batch(2))",
+    "items(rg.ragged_batch(2).batch(2))",
+    "rg.ragged_batch(2).batch(2).element_spec",
+    "items(D.from_tensor_slices(tf.sparse.SparseTensor([[0, 0], [1, 2]], [1, 2], [2, 3]))"
+    ".ragged_batch(2))",
+    # tables in functions and datasets
+    "(lambda t: v(tf.function(lambda k: t.lookup(k))(tf.constant(['lake', 'x']))))"
+    "(svt(WORDS, 2))",
+    "(lambda t: items(D.from_tensor_slices(['palmer', 'x', 'emerson']).map(t.lookup)))"
+    "(svt(WORDS, 3))",
+    "(lambda t: items(D.from_tensor_slices(['palmer', 'x']).map(t.lookup)))"
+    "(L.StaticHashTable(init(WORDS), -1))",
+    "(lambda t: (tf.function(lambda: t.insert(tf.constant(['a']), tf.constant([7], "
+    "tf.int64)))(), v(t.lookup(tf.constant(['a', 'b']))))[1])(mh())",
+    "(lambda t: (tf.function(lambda k: t.remove(k))(tf.constant(['a'])), "
+    "int(t.size())))(mh())",
+    "(lambda t: (t.insert([1, 2], [3, 4]), v(tf.function(lambda k: t.lookup(k))("
+    "tf.constant([2, 5], tf.int64))))[1])(dh())",
+    "(lambda t: spec_of(tf.function(lambda k: t.lookup(k)).get_concrete_function("
+    "tf.TensorSpec([None], tf.string)).structured_outputs))(svt(WORDS, 2))",
+    "L.StaticVocabularyTable(init(WORDS), -3)",
+    "type(L.StaticVocabularyTable(init(WORDS), 1.5)).__name__",
+    "L.StaticVocabularyTable(init(WORDS, vd=tf.string, vi=0, ki=WHOLE), 1)",
+    "L.StaticVocabularyTable(None, 2).lookup(tf.constant(['a']))",
+    "v(L.StaticVocabularyTable(None, 2).lookup(tf.constant(['a', 'b', 'emerson'])))",
+    "L.TextFileInitializer(WORDS, tf.string, -3, tf.int64, LINE)",
+    "L.TextFileInitializer(WORDS, tf.string, WHOLE, tf.int32, LINE)",
+    "L.TextFileInitializer(WORDS, tf.float32, WHOLE, tf.int64, LINE)",
+    "L.TextFileInitializer(WORDS, tf.string, WHOLE, tf.int64, LINE, vocab_size=0)",
+    "L.TextFileInitializer('', tf.string, WHOLE, tf.int64, LINE)",
+    "v(L.StaticHashTable(init(WORDS, delimiter='ab', ki=0, vi=LINE), -1).lookup(KEYS))",
+    "v(L.StaticHashTable(init(TSV, delimiter='\\t', ki=1, vi=0, kd=tf.int32, vd=tf.string), "
+    "'?').lookup(tf.constant([10, 99], tf.int32)))",
+    "v(L.StaticHashTable(init(TSV, delimiter='\\t', ki=1, vi=LINE, kd=tf.float32), "
+    "-1).lookup(tf.constant([10.0])))",
+    # traced formats and failures
+    "v(tf.function(lambda x: S.format('{}: {}', ('v', x)))(tf.constant([1.5, 2.0])))",
+    "v(tf.function(lambda x: S.as_string(x, width=4, fill='0'))(tf.constant([7, 12])))",
+    "masked(lambda: v(tf.function(lambda x: S.to_number(x))(tf.constant(['oops']))))",
+    "v(tf.function(lambda x: S.reduce_join(x, axis=1, keepdims=True, separator='/'))(words))",
+    "vv(tf.function(lambda x: S.ngrams(x, 2, separator=''))(rs3))",
+    "vv(tf.function(lambda x: tf.concat([x, x], axis=2))(rs3))",
+    "vv(tf.function(lambda x: x.to_tensor(shape=[2, 2, 2], default_value='-'))(rs3))",
 ]

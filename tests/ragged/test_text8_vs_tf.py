@@ -38,6 +38,11 @@ KNOWN = {
      "masked(lambda: items(lens.bucket_by_sequence_length(lambda x: tf.shape(x)[0], [3], "
      "[2, 2], drop_remainder=True, pad_to_bucket_boundary=True)))"):
         "the same: TF's Assert node and counted batching function",
+    ("errors_and_graphs",
+     "items(lens.bucket_by_sequence_length(lambda x: 1.5, [3], [2, 2]))"):
+        "a Python float for a length: TF's graph builder refuses it while making LessEqual "
+        "('Expected int32 passed to parameter 'y''); eagerflow's trace has made it a float32 "
+        "tensor first and words the dtype mismatch",
 }
 
 

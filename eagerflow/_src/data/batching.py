@@ -790,14 +790,19 @@ def bucket_by_sequence_length(dataset: DatasetV2, element_length_func: Callable,
 
     def key(e: tuple) -> int:
         t = len_fn.call(e)[0]
-        if not (isinstance(t, EagerTensor) and t.dtype == bounds_dtype and not t._shape):
+        if not (isinstance(t, EagerTensor) and t.dtype == bounds_dtype):
             raise ValueError("`element_length_func` must return an integer scalar tensor.")
         n = to_host(t._arr)
-        # TF's buckets (boundaries neither checked nor sorted): the first i with
-        # lows[i] <= length < highs[i]
-        for i, (lo, hi) in enumerate(zip(lows, highs)):
-            if lo <= n < hi:
-                return i
+        # TF's key: the least coordinate where lows <= length < highs, the bounds broadcast
+        # against the length (boundaries neither checked nor sorted; a length of shape [1]
+        # is a scalar's); none: int64's maximum, which no bucket holds
+        try:
+            hits = np.argwhere((np.asarray(lows) <= n) & (n < np.asarray(highs)))
+        except ValueError:
+            raise ValueError("`element_length_func` must return an integer scalar "
+                             "tensor.") from None
+        if hits.size:
+            return int(hits.min())
         raise InvalidArgumentError(None, None, f"indices = {np.iinfo(np.int64).max} is not in "
                                    f"[0, {len(sizes)})")
 
