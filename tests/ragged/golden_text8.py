@@ -779,6 +779,19 @@ SECTIONS["fixed_length_compressed"] = [
     "fixed(G10, 1, 9)",
     "fixed(G10, 1, 0, 9)",
     "fixed(G10, 2, 4, 4)",
+    "fixed(G3, 4, 5)",
+    "fixed(G3, 4, 0, 5)",
+    "fixed(G0, 4, 1)",
+    "fixed([G10, G3], 4, 4)",
+    "fixed(G3, 4, 1, 3)",
+    "[x.numpy() for x in tf.data.FixedLengthRecordDataset(G3, 4, header_bytes=5, "
+    "compression_type='GZIP').batch(2)]",
+    "[x.numpy() for x in tf.data.FixedLengthRecordDataset(G3, 4, header_bytes=5, "
+    "compression_type='GZIP').take(1).repeat(2)]",
+    "[x.numpy() for x in tf.data.FixedLengthRecordDataset(G3, 4, header_bytes=5, "
+    "compression_type='GZIP', num_parallel_reads=2)]",
+    "[x.numpy() for x in tf.data.FixedLengthRecordDataset(G3, 4, header_bytes=5, "
+    "compression_type='GZIP').map(lambda x: x + 'a')]",
 ]
 
 PRELUDES["more_edges"] = PRELUDES["lookup_tables"] + PRELUDES["text_pipelines"] + r"""

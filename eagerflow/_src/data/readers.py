@@ -16,13 +16,13 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.context import CPU_DEVICE
-from eagerflow._src.core.errors import DataLossError, InvalidArgumentError, op_error
+from eagerflow._src.core.errors import DataLossError, InternalError, InvalidArgumentError, op_error
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import UNKNOWN, DatasetV2
-from eagerflow._src.data.fn_errors import FnSite, annotate
+from eagerflow._src.data.fn_errors import FnSite, annotate, reader_out_of_range
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.parallel import InterleaveDataset
 from eagerflow._src.data.sources import TensorSliceDataset, deferred_source, int64_arg
@@ -80,17 +80,26 @@ def _filenames_dataset(filenames: Any) -> DatasetV2:
 class _FilesIterator(ElementIterator):
     """Reads the files named by a filenames iterator one after another."""
 
-    __slots__ = ("_names", "_open", "_cur")
+    __slots__ = ("_names", "_open", "_cur", "_site", "_opened")
 
-    def __init__(self, names: ElementIterator, open_file: Callable) -> None:
+    def __init__(self, names: ElementIterator, open_file: Callable,
+                 site: FnSite | None = None) -> None:
         self._names, self._open = names, open_file
         self._cur: Any = None
+        self._site = site  # (the flat_map TF reads the files by, where it names it)
+        self._opened = 0
 
     def __next__(self) -> tuple:
         while True:
             if self._cur is None:
                 name = next(self._names)[0]._arr[()]
-                self._cur = self._open(os.fsdecode(name))
+                self._opened += 1
+                try:
+                    self._cur = self._open(os.fsdecode(name))
+                except _ReaderEOF as e:
+                    err = InternalError(None, None, "EOF reached")
+                    reader_out_of_range(err, self._site, self._opened - 1, e.reader)
+                    raise err from None
             try:
                 rec = self._cur.read_record()
             except BaseException:
@@ -159,7 +168,8 @@ class _FileReaderDataset(DatasetV2):
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         if self._parallel is None:
-            return _FilesIterator(self._inputs[0]._make_iterator(ctx), self._open)
+            return _FilesIterator(self._inputs[0]._make_iterator(ctx), self._open,
+                                  getattr(self, "_site", None))
         inter = InterleaveDataset(self._inputs[0], None, self._parallel, 1, self._parallel,
                                   None, _internal=lambda flat: self._single(flat[0]))
         inter._struct_cache = self._structure
@@ -271,6 +281,15 @@ class TextLineDataset(_FileReaderDataset):
         return _LineReader(path, self._compression)
 
 
+class _ReaderEOF(Exception):
+    """A reader met its file's end where it expected bytes (TF's OutOfRange, which its
+    iterator refuses: _FilesIterator words it)."""
+
+    def __init__(self, reader: str) -> None:
+        super().__init__(reader)
+        self.reader = reader
+
+
 class _FixedReader:
     """FixedLengthRecordDataset's reader of one file. Uncompressed, TF checks the body's
     length when it opens the file; compressed, it keeps the footer's length of bytes read
@@ -305,6 +324,9 @@ class _FixedReader:
                 break
         if compression and footer:  # (read ahead: the last `footer` bytes are no record's)
             self._buf = self._s.read(footer)
+        if compression and (left > 0 or len(self._buf) < footer):
+            self.close()  # (TF's: its compressed reader skips and reads them exactly)
+            raise _ReaderEOF("FixedLengthRecordV2")
 
     def _excluding(self) -> str:
         return (f"Excluding the header ({self._header} bytes) and footer ({self._footer} "
