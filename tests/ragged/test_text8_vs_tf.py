@@ -25,10 +25,6 @@ with open(os.path.join(os.path.dirname(__file__), "text8_golden.json"), encoding
 
 # Expressions whose answer still differs from TF's, with why; each must still differ.
 KNOWN = {
-    ("text_pipelines", "items(rg.ragged_batch(2, row_splits_dtype=tf.float32))"):
-        "TF's RaggedTensorSpec takes float32 splits, and its iterator fails decoding the "
-        "first batch (RaggedTensorFromVariant's attr error); eagerflow's spec refuses them "
-        "when the dataset is made",
     ("text_pipelines",
      "masked(lambda: items(lens.bucket_by_sequence_length(lambda x: tf.shape(x)[0], [3, 5], "
      "[2, 2, 2], pad_to_bucket_boundary=True)))"):

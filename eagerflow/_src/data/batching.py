@@ -38,10 +38,12 @@ from eagerflow._src.data.sources import (
     int64_value,
 )
 from eagerflow._src.data.transformations import MapDataset
+from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.extension_type import check_batchable
 from eagerflow._src.ops.graph_constants import assert_compatible
 from eagerflow._src.ops.ragged import RaggedTensor, RaggedTensorSpec
+from eagerflow._src.ops.ragged_variant_ops import FROM_VARIANT, encode_ragged
 
 # ---------------------------------------------------------------------------------------
 # Stacking components
@@ -287,8 +289,36 @@ class RaggedBatchDataset(BatchDataset):
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         inp = self._inputs[0]
+        ragged = self._ragged_positions()
+        if ragged and self._splits_dtype not in (_dt.int32, _dt.int64):
+            return _UndecodableBatches(inp._make_iterator(ctx),
+                                       inp._structure.specs[ragged[0]].dtype,
+                                       self._splits_dtype)
         return _BatchIterator(inp._make_iterator(ctx), self._size, self._drop,
                               inp._structure, self._structure.specs)
+
+
+class _UndecodableBatches(ElementIterator):
+    """ragged_batch with row splits of a dtype no RaggedTensor holds: TF's spec takes it,
+    and its iterator, having batched, fails to decode the first batch (the attr error of
+    RaggedTensorFromVariant); an empty input ends with no batch and no error."""
+
+    __slots__ = ("_inner", "_values", "_splits")
+
+    def __init__(self, inner: ElementIterator, values: _dt.DType, splits: _dt.DType) -> None:
+        self._inner, self._values, self._splits = inner, values, splits
+
+    def __next__(self) -> tuple:
+        next(self._inner)
+        encoded = encode_ragged(RaggedTensor.from_row_splits(
+            convert_to_tensor(np.zeros(0, self._values.as_numpy_dtype)),
+            convert_to_tensor(np.zeros(1, np.int64))), False)
+        bind(FROM_VARIANT, (encoded,), {"input_ragged_rank": 1, "output_ragged_rank": 1,
+                                        "Tvalues": self._values, "Tsplits": self._splits})
+        raise AssertionError("RaggedTensorFromVariant took splits of no index dtype")
+
+    def close(self) -> None:
+        self._inner.close()
 
 
 def _is_map(ds: DatasetV2) -> bool:

@@ -71,7 +71,7 @@ def constant(pylist: Any, dtype: Any = None, ragged_rank: Any = None, inner_shap
         pylist = pylist.tolist()
     splits_dtype = dt.as_dtype(row_splits_dtype)
     if splits_dtype not in (dt.int32, dt.int64):
-        raise ValueError("row_splits_dtype must be int32 or int64")
+        raise ValueError("row_splits must have dtype int32 or int64")
     scalar_depth, max_depth = _depths(pylist)
     if scalar_depth is not None and max_depth > scalar_depth:
         raise ValueError(f"Invalid pylist={pylist!r}: empty list nesting is greater than "

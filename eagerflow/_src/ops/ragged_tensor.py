@@ -673,9 +673,7 @@ class RaggedTensorSpec(CompositeSpec):
     def __init__(self, shape: Any = None, dtype: Any = dt.float32, ragged_rank: Any = None,
                  row_splits_dtype: Any = dt.int64, flat_values_spec: Any = None) -> None:
         self._shape = as_shape(shape)
-        self._row_splits_dtype = dt.as_dtype(row_splits_dtype)
-        if self._row_splits_dtype not in (dt.int32, dt.int64):
-            raise ValueError("row_splits_dtype must be int32 or int64")
+        self._row_splits_dtype = dt.as_dtype(row_splits_dtype)  # (TF checks it at no time)
         if flat_values_spec is not None:
             if dtype is not None and dt.as_dtype(dtype) is not flat_values_spec.dtype:
                 raise ValueError("dtype must be the same as flat_values_spec.dtype")
