@@ -1092,3 +1092,63 @@ SECTIONS["errors_and_graphs"] = [
     "vv(tf.function(lambda x: tf.concat([x, x], axis=2))(rs3))",
     "vv(tf.function(lambda x: x.to_tensor(shape=[2, 2, 2], default_value='-'))(rs3))",
 ]
+
+PRELUDES["round_two"] = PRELUDES["more_edges"]
+SECTIONS["round_two"] = [
+    "vv(R.from_uniform_row_length([1, 2, 3, 4], 2).merge_dims(0, 1))",
+    "vv(R.from_uniform_row_length(rt, 1).merge_dims(1, 2))",
+    "vv(R.from_uniform_row_length(rt, 1).bounding_shape())",
+    "vv(R.from_uniform_row_length([1, 2, 3, 4], 2).to_tensor(shape=[3, 3]))",
+    "vv(R.from_uniform_row_length(rt, 3).to_tensor())",
+    "vv(tf.concat([rt, tf.constant([[7, 8]]), rt[:1]], axis=0))",
+    "vv(tf.concat([rt, tf.constant([[7], [8], [9]]), rt], axis=1))",
+    "vv(tf.stack([rt, rt, rt], axis=1).merge_dims(1, 2))",
+    "vv(tf.ragged.boolean_mask(R.from_uniform_row_length([1, 2, 3, 4], 2), "
+    "[[True, False], [False, True]]))",
+    "vv(tf.gather_nd(R.from_uniform_row_length([1, 2, 3, 4], 2), [[1, 1], [0, 0]]))",
+    "vv(r3.with_row_splits_dtype(tf.int32).merge_dims(0, 2))",
+    "vv(r3.to_tensor(shape=[3, 2, 2]))",
+    "vv(tf.ragged.map_flat_values(tf.one_hot, rt, 3))",
+    "vv(tf.ragged.map_flat_values(tf.gather, [10, 20, 30, 40, 50, 60], rt))",
+    "vv(S.format('{}', tf.constant([[1]], tf.int64)))",
+    "vv(S.format('{}', tf.constant(['x' * 3] * 12), summarize=3))",
+    "vv(S.format('{} {} {}', (1, 'two', 3.0)))",
+    "vv(S.unsorted_segment_join(['a', 'b'], [0, 1], 5, separator='|'))",
+    "vv(S.reduce_join(tf.constant([['a', 'b'], ['c', 'd']]), axis=(0, 1), keepdims=True))",
+    "vv(S.reduce_join(tf.constant([['a', 'b'], ['c', 'd']]), axis=[-1, -2]))",
+    "vv(S.ngrams(tf.constant([['a', 'b', 'c']]), (3, 2, 1), pad_values=('<', '>'), "
+    "padding_width=2, separator='.'))",
+    "vv(S.as_string(tf.constant([[0.5, 1.5], [2.5, 3.5]]), precision=0))",
+    "vv(S.as_string(tf.constant([1e300], tf.float64), scientific=True, precision=2))",
+    "vv(S.to_number(tf.constant(['0.1', '0.2']), tf.float64) * 3)",
+    "v(svt(NUMS, 2, kd=tf.int64).lookup(tf.constant([7, 100, -5, 9], tf.int64)))",
+    "v(svt(NUMS, 5, kd=tf.int64).lookup(tf.constant([0, 1, 2, 3, 4], tf.int64)))",
+    "v(svt(WORDS, 4).lookup(tf.constant(['', ' ', 'EMERSON', 'emerson '])))",
+    "export((lambda t: (t.insert([str(i) for i in range(20)], list(range(20))), t)[1])(mh()))",
+    "int((lambda t: (t.insert([str(i) for i in range(20)], list(range(20))), "
+    "t.remove(['3', '4', 'x']), t)[2])(mh()).size())",
+    "dense_export((lambda t: (t.insert(list(range(1, 8)), list(range(7))), t)[1])"
+    "(dh(initial_num_buckets=8)), -1)[:2]",
+    "dense_export((lambda t: (t.insert(list(range(1, 8)), list(range(7))), t.remove([1, 2, 3]), "
+    "t)[2])(dh(initial_num_buckets=8)), -1)",
+    "steps(dh(tf.int64, tf.int64, -1, 0, 1, initial_num_buckets=4), ('insert', ([5, 6, 7, 8, "
+    "9], [1, 2, 3, 4, 5])), ('lookup', ([9, 10, 5],)))",
+    "items(D.from_tensor_slices({'t': ['a b', 'c'], 'n': [1, 2]}).map(lambda d: {'t': "
+    "tf.strings.split(d['t']), 'n': d['n']}).padded_batch(2))",
+    "items(D.from_tensor_slices({'t': ['a b', 'c'], 'n': [1, 2]}).map(lambda d: {'t': "
+    "tf.strings.split(d['t']), 'n': d['n']}).padded_batch(2, padding_values={'t': '_', "
+    "'n': -1}))",
+    "items(D.from_tensor_slices({'t': ['a b', 'c'], 'n': [1, 2]}).map(lambda d: {'t': "
+    "tf.strings.split(d['t']), 'n': d['n']}).ragged_batch(2))",
+    "items(txt.map(lambda s: tf.strings.split(s)).bucket_by_sequence_length("
+    "lambda x: tf.size(x), [2, 4], [1, 2, 2], pad_to_bucket_boundary=True, "
+    "padding_values='<p>'))",
+    "items(toks.ragged_batch(2).map(lambda x: tf.strings.reduce_join(x, axis=1, "
+    "separator='+')))",
+    "items(toks.ragged_batch(4).map(lambda x: x.to_tensor(default_value='#')))",
+    "items(toks.ragged_batch(4).map(lambda x: x.bounding_shape()))",
+    "items(toks.ragged_batch(4).map(lambda x: tf.strings.ngrams(x, 2)))",
+    "items(rg.ragged_batch(3).map(lambda x: x.merge_dims(0, 1)))",
+    "items(rg.ragged_batch(2).map(lambda x: tf.concat([x, x], axis=1)).unbatch())",
+    "items(rg.padded_batch(2).map(lambda x: tf.RaggedTensor.from_tensor(x, padding=0)))",
+]
