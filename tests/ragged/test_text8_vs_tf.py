@@ -25,15 +25,6 @@ with open(os.path.join(os.path.dirname(__file__), "text8_golden.json"), encoding
 
 # Expressions whose answer still differs from TF's, with why; each must still differ.
 KNOWN = {
-    ("text_pipelines",
-     "masked(lambda: items(lens.bucket_by_sequence_length(lambda x: tf.shape(x)[0], [3, 5], "
-     "[2, 2, 2], pad_to_bucket_boundary=True)))"):
-        "TF's message names the failing Assert node of its traced batching function and "
-        "that function's counted name; eagerflow's batching is no traced function",
-    ("text_pipelines",
-     "masked(lambda: items(lens.bucket_by_sequence_length(lambda x: tf.shape(x)[0], [3], "
-     "[2, 2], drop_remainder=True, pad_to_bucket_boundary=True)))"):
-        "the same: TF's Assert node and counted batching function",
     ("errors_and_graphs",
      "items(lens.bucket_by_sequence_length(lambda x: 1.5, [3], [2, 2]))"):
         "a Python float for a length: TF's graph builder refuses it while making LessEqual "

@@ -38,6 +38,7 @@ from eagerflow._src.data.sources import (
     int64_value,
 )
 from eagerflow._src.data.transformations import MapDataset
+from eagerflow._src.function.concrete import function_uid
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.extension_type import check_batchable
@@ -817,6 +818,9 @@ def bucket_by_sequence_length(dataset: DatasetV2, element_length_func: Callable,
     if pad_to_bucket_boundary:  # TF's batching function makes the boundaries an int64 Const
         assert_compatible(list(bucket_boundaries), _dt.int64)
     boundaries = [int(b) for b in highs[:-1]]
+    # (the numbers of the functions TF traces here: its batching function and the false
+    # branch of the assert in it, which its error names)
+    uids = (function_uid(), function_uid()) if pad_to_bucket_boundary else ()
 
     def key(e: tuple) -> int:
         t = len_fn.call(e)[0]
@@ -851,8 +855,11 @@ def bucket_by_sequence_length(dataset: DatasetV2, element_length_func: Callable,
                 None, None, "Got error code INVALID_ARGUMENT and message: {\nassertion failed: "
                 "[When pad_to_bucket_boundary=True, elements must have length < "
                 "max(bucket_boundaries).] [Condition x < y did not hold element-wise:] [x "
-                f"(args_0:0) = ] [{k}] [y (Const_1:0) = ] [{len(boundaries)}]\n}} \nfrom running "
-                "user-defined function Dataset_group_by_window_batching_fn: ")
+                f"(args_0:0) = ] [{k}] [y (Const_1:0) = ] [{len(boundaries)}]\n\t [["
+                f"{{{{function_node assert_less_Assert_AssertGuard_false_{uids[0]}}}}}"
+                "{{node assert_less/Assert/AssertGuard/Assert}}]]\n} \nfrom running "
+                f"user-defined function __inference_Dataset_group_by_window_batching_fn_"
+                f"{uids[1]}: ")
         base = padded_shapes
         if base is None:
             target = boundaries[k] - 1
