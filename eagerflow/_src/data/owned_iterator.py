@@ -22,7 +22,6 @@ from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TypeSpec
 from eagerflow._src.core.trackable import Trackable
-from eagerflow._src.io import iterator_state
 from eagerflow._src.data import fn_errors, graph_ops, tf_iterator_state
 from eagerflow._src.data.iterators import ElementIterator, IterContext, _Counted
 from eagerflow._src.data.optional import Optional
@@ -33,6 +32,7 @@ from eagerflow._src.data.structure import (
     most_specific_common,
     specs_compatible,
 )
+from eagerflow._src.io import iterator_state
 from eagerflow._src.ops import eager_errors
 
 # An error already named by its op (" [Op:Op]", the eager wrapper's " name: ...")
@@ -169,9 +169,15 @@ class OwnedIterator(Trackable):
             state = tf_iterator_state.tf_state(self._dataset, count)
         except OpError:
             a = np.empty((), dtype=object)
-            a[()] = f"{_STATE_FORMAT}{count};{','.join(map(str, self._epochs))}".encode()
+            a[()] = self._position_text().encode()
             return {"ITERATOR_STATE": EagerTensor(a, _dt.string)}
         return {"ITERATOR_STATE": EagerTensor(iterator_state.write(state), _dt.variant)}
+
+    def _position_text(self) -> str:
+        """eagerflow's own form of the position: the count of elements given (-1: closed,
+        nothing more comes) and each shuffle's reshuffle counter when it began."""
+        count = -1 if self._it is None else self._it.count
+        return f"{_STATE_FORMAT}{count};{','.join(map(str, self._epochs))}"
 
     def _restore_from_tensors(self, tensors: dict) -> None:
         saved = np.asarray(tensors["ITERATOR_STATE"])

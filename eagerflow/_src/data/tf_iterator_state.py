@@ -78,7 +78,8 @@ def levels(root: Any) -> list:
             break
         inputs = getattr(ds, "_inputs", ())
         if len(inputs) != 1:
-            raise _refuse(f"its pipeline holds a {kind.removesuffix('Dataset')}, whose state is not read")
+            raise _refuse(f"its pipeline holds a {kind.removesuffix('Dataset')}, whose "
+                          "state is not read")
         ds = inputs[0]
     opt = iterator_path._optimizations(root)
     out, i = [], 0
@@ -109,7 +110,8 @@ def levels(root: Any) -> list:
         elif kind == "BatchDataset" and ds._repr_name != "_BatchDataset":
             name = None  # (a parallel or ragged batch)
         if name is None:
-            raise _refuse(f"its pipeline holds a {kind.removesuffix('Dataset')}, whose state is not read")
+            raise _refuse(f"its pipeline holds a {kind.removesuffix('Dataset')}, whose "
+                          "state is not read")
         out.append((name, [ds]))
         i += 1
     if opt["inject_prefetch"] and out[0][0] not in iterator_path._ASYNC:
