@@ -40,10 +40,14 @@ def pipelines(tf, d: str) -> dict:
         "shuffle_repeat": (ds.range(5).shuffle(3, seed=1).repeat(2), 6),
         "tfrecord": (tf.data.TFRecordDataset(record_file(tf, d)), 3),
         "exhausted": (ds.range(3).map(lambda x: x * 2), 3),
+        # (a buffered element of two components: TF counts them in "buffer.size")
+        "pairs": (ds.from_tensor_slices((slices, np.arange(6))).batch(2).repeat(), 4),
     }
 
 
 def _value(x):
+    if isinstance(x, tuple):
+        return [_value(c) for c in x]
     v = x.numpy()
     return v.decode() if isinstance(v, bytes) else v.tolist()
 

@@ -335,7 +335,84 @@ def read_stateful_gru(tf, keras, d):
             "weights": [w.path for w in model.weights]}
 
 
+# --- a training loop's whole state, signatures by name, save options ----------------------
+
+def _loop_parts(tf, keras):
+    model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1, name="d")], name="m")
+    model.layers[0].kernel.assign([[0.5], [-0.25]])
+    data = tf.data.Dataset.from_tensor_slices(
+        (np.linspace(0, 1, 16, dtype="float32").reshape(8, 2),
+         np.linspace(1, 0, 8, dtype="float32").reshape(8, 1))).batch(2).repeat()
+    opt = keras.optimizers.SGD(0.5, momentum=0.9)
+    step = tf.Variable(0, dtype=tf.int64, name="step")
+    return model, iter(data), opt, step
+
+
+def _train(tf, model, it, opt, step, n):
+    losses = []
+    for _ in range(n):
+        x, y = next(it)
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(tf.square(model(x) - y))
+        opt.apply_gradients(zip(tape.gradient(loss, model.trainable_variables),
+                                model.trainable_variables))
+        step.assign_add(1)
+        losses.append(round(float(loss.numpy()), 5))
+    return losses
+
+
+def write_training_loop(tf, keras, d):
+    model, it, opt, step = _loop_parts(tf, keras)
+    _train(tf, model, it, opt, step, 5)
+    tf.train.Checkpoint(model=model, optimizer=opt, data=it, step=step).write(
+        os.path.join(d, "ck"))
+
+
+def read_training_loop(tf, keras, d):
+    model, it, opt, step = _loop_parts(tf, keras)
+    opt.build(model.trainable_variables)
+    tf.train.Checkpoint(model=model, optimizer=opt, data=it, step=step).read(
+        os.path.join(d, "ck")).assert_consumed()
+    return {"step": int(step.numpy()), "iterations": int(opt.iterations.numpy()),
+            "next_losses": _train(tf, model, it, opt, step, 4)}
+
+
+def write_named_signatures(tf, keras, d):
+    class M(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.w = tf.Variable([[1.0, -1.0], [0.5, 2.0]])
+
+        @tf.function(input_signature=[tf.TensorSpec([None, 2], tf.float32, name="features"),
+                                      tf.TensorSpec([], tf.float32, name="scale")])
+        def score(self, x, s):
+            return {"scores": tf.matmul(x, self.w) * s, "best": tf.argmax(x, axis=1)}
+
+        @tf.function(input_signature=[tf.TensorSpec([None], tf.string)])
+        def upper(self, words):
+            return tf.strings.upper(words)
+
+    m = M()
+    tf.saved_model.save(m, os.path.join(d, "sm"), signatures={
+        "score": m.score, "shout": m.upper.get_concrete_function()})
+
+
+def read_named_signatures(tf, keras, d):
+    m = tf.saved_model.load(os.path.join(d, "sm"))
+    sigs = m.signatures
+    x = tf.constant([[1.0, 2.0], [3.0, -1.0]])
+    return {"names": sorted(sigs),
+            "score_inputs": outcome(lambda: sigs["score"].structured_input_signature),
+            "score_outputs": outcome(lambda: sigs["score"].structured_outputs),
+            "score": outcome(lambda: sigs["score"](features=x, scale=tf.constant(2.0))),
+            "shout": outcome(lambda: sigs["shout"](words=tf.constant(["ab", "c"]))),
+            "positional": errors(lambda: sigs["score"](x, tf.constant(2.0)), d),
+            "direct": outcome(lambda: m.score(x, tf.constant(0.5)))}
+
+
 CASES = {
+    "training_loop": (write_training_loop, read_training_loop),
+    "named_signatures": (write_named_signatures, read_named_signatures),
     "text_embedding": (write_text_embedding, read_text_embedding),
     "string_lookup_export": (write_string_lookup_export, read_string_lookup_export),
     "stateful_gru": (write_stateful_gru, read_stateful_gru),

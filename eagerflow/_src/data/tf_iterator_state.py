@@ -177,8 +177,8 @@ def _slices(state: dict, prefix: str, dss: list, _n: int) -> int:
 
 
 def _prefetch(state: dict, prefix: str, dss: list, n: int) -> int:
-    held = int(_get(state, prefix, "buffer_size"))
-    return n - sum(int(_get(state, f"{prefix}::{k}", "buffer.size")) for k in range(held))
+    # (one element per buffered entry "prefix::k", whose "buffer.size" counts components)
+    return n - int(_get(state, prefix, "buffer_size"))
 
 
 def _parallel_map(state: dict, prefix: str, dss: list, n: int) -> int:
