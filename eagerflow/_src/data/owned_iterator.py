@@ -166,7 +166,8 @@ class OwnedIterator(Trackable):
         tf_iterator_state.py writes, else eagerflow's own (a string)."""
         count = -1 if self._it is None else self._it.count  # -1: closed, nothing more comes
         try:
-            state = tf_iterator_state.tf_state(self._dataset, count)
+            epochs = {id(d): e for d, e in zip(self._reshufflers(), self._epochs)}
+            state = tf_iterator_state.tf_state(self._dataset, count, epochs)
         except OpError:
             a = np.empty((), dtype=object)
             a[()] = self._position_text().encode()
@@ -182,8 +183,10 @@ class OwnedIterator(Trackable):
     def _restore_from_tensors(self, tensors: dict) -> None:
         saved = np.asarray(tensors["ITERATOR_STATE"])
         if saved.ndim == 1:  # (TF's: one element per iterator of its pipeline)
-            count = tf_iterator_state.position(self._dataset, iterator_state.read(saved))
-            self._replay(count, self._epochs)  # (its shuffles' seeds as this one began)
+            count, began = tf_iterator_state.position(self._dataset,
+                                                      iterator_state.read(saved))
+            self._replay(count, [began.get(id(d), e) for d, e in
+                                 zip(self._reshufflers(), self._epochs)])
             return
         text = saved.reshape(()).item()
         text = text.decode() if isinstance(text, bytes) else str(text)

@@ -14,9 +14,9 @@ Reading: each iterator's count of elements given is worked out from its input's 
 it holds back (a prefetch buffer, a parallel map's results, a shuffle buffer, a
 MapAndBatch's batches in flight), from the source up. Writing: the state of the same
 pipeline having given `count` elements with every buffer empty (TF fills them again as it
-runs). Shuffles are read (their order is TF's where the seeds are set) but not written,
-and pipelines holding other datasets are refused with TF's error for a state that does
-not fit the pipeline.
+runs) but a shuffle's, which is rebuilt by running that shuffle as far (its order is TF's:
+the same seeds and draws). A pipeline holding another dataset is refused (the iterator
+then saves eagerflow's own form).
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
-from eagerflow._src.data import iterator_path
+from eagerflow._src.data import iterator_path, random_seed
+from eagerflow._src.data.iterators import IterContext
 
 ROOT = "Iterator::Root"
 END = -1  # the position of an iterator that gives nothing more
@@ -125,17 +126,22 @@ _NAMES = {"RangeDataset": "Range", "TensorSliceDataset": "TensorSlice",
 
 
 # -- reading TF's state ------------------------------------------------------------------
-def position(root: Any, state: dict) -> int:
-    """How many elements the pipeline of dataset `root` had given when TF saved `state`
-    ({prefix: {name: array}}); END when it gives nothing more."""
+def position(root: Any, state: dict) -> tuple:
+    """(how many elements the pipeline of dataset `root` had given when TF saved `state`
+    ({prefix: {name: array}}), END when it gives nothing more; {id(shuffle dataset): its
+    reshuffle counter when that iterator began}, from the seeds its state counts)."""
     chain = levels(root)
     prefixes = _prefixes(chain, state)
-    n = 0
+    n, epochs = 0, {}
     for (name, dss), prefix in zip(reversed(chain), reversed(prefixes)):
+        if name in ("Shuffle", "ShuffleAndRepeat") and dss[-1]._reshuffle:
+            # (each iterator of a shuffle draws two words of its seed generator)
+            drawn = int(_get(state, prefix, "epoch_num_random_samples")) // 2
+            epochs[id(dss[-1])] = max(drawn - int(_get(state, prefix, "epoch")), 0)
         n = _READ[name](state, prefix, dss, n)
         if n == END:
-            return END
-    return n
+            return END, epochs
+    return n, epochs
 
 
 def _prefixes(chain: list, state: dict) -> list:
@@ -268,22 +274,78 @@ _READ = {"Range": _range, "TensorSlice": _slices, "Prefetch": _prefetch,
 
 
 # -- writing TF's state ------------------------------------------------------------------
-def tf_state(root: Any, count: int) -> dict:
+def tf_state(root: Any, count: int, epochs: dict | None = None) -> dict:
     """TF's state ({prefix: {name: (array, DType)}}) of the pipeline of dataset `root`
-    having given `count` elements (END: all of them), its buffers empty."""
+    having given `count` elements (END: all of them), its buffers empty but a shuffle's;
+    `epochs`: {id(shuffle dataset): its reshuffle counter when the iterator began}."""
     chain = levels(root)
-    if any(name in ("Shuffle", "ShuffleAndRepeat") for name, _ in chain):
-        raise _refuse("a shuffle's buffer is not written in TF's form")
     out: dict = {}
     prefix = ROOT
     for name, dss in chain:
         prefix = f"{prefix}::{name}"
+        if name in ("Shuffle", "ShuffleAndRepeat"):
+            count = _w_shuffle(out, prefix, dss, count, root, epochs or {})
+            continue
         count, prefix = _WRITE[name](out, prefix, dss, count)
     return out
 
 
 def _i64(v: int) -> tuple:
     return np.array(v, np.int64), _I64
+
+
+def _w_shuffle(out: dict, prefix: str, dss: list, n: int, root: Any, epochs: dict) -> int:
+    """A shuffle's state (a ShuffleAndRepeat's: dss = [repeat, shuffle]) having given `n`
+    elements: its buffer as a new iterator of it holds it after as many (the same seeds:
+    its reshuffle counter's), each element in TF's slot (its position in all the epochs'
+    elements, modulo the buffer's size). Returns what its input had given this epoch."""
+    shuffle = dss[-1]
+    size, each = shuffle._size, shuffle._inputs[0]._cardinality()
+    if n == END or not shuffle._reshuffle or size is None or (len(dss) == 2 and each <= 0):
+        raise _refuse("this shuffle's buffer is not written in TF's form")
+    epoch, within = divmod(n, each) if len(dss) == 2 else (0, n)
+    k = epochs.get(id(shuffle), shuffle._iterations) + epoch
+    kept, shuffle._iterations = shuffle._iterations, k
+    try:
+        it = shuffle._make_iterator(IterContext(root.options(), root))
+    finally:
+        shuffle._iterations = kept
+    try:
+        for _ in range(within):
+            next(it)
+        seeds = random_seed.iterator_seeds(shuffle._seeds, k, True)
+        base = epoch * each if len(dss) == 2 else 0
+        out[prefix] = {
+            "epoch_num_random_samples": _i64(2 * (k + 1)), "num_random_samples": _i64(within),
+            "seed": _i64(seeds[0]), "seed2": _i64(seeds[1]),
+            "end_of_input_sequence": _i64(0), "epoch": _i64(epoch + 1),
+            "num_elements": _i64(it._end - it._start), "slices_size": _i64(1),
+            "slices_start_0": _i64(base + it._start), "slices_end_0": _i64(base + it._end),
+            "slices_reached_end_of_sequence_0": _i64(int(it._done))}
+        if n:
+            out[prefix]["data_produced"] = (np.array(b"", object), _dt.string)
+        out[f"{prefix}:buffer"] = {"num_elements": _i64(size)}
+        slots = {(base + p) % size: it._buf[p % size] for p in range(it._start, it._end)}
+        for slot in range(size):
+            out[f"{prefix}:buffer::{slot}"] = _slot(it, slots.get(slot))
+        return it._end
+    finally:
+        it.close()
+
+
+def _slot(it: Any, held: Any) -> dict:
+    """A shuffle buffer's slot: its element's components (a row iterator's buffer holds
+    row numbers)."""
+    if held is None:
+        return {"num_components": _i64(0)}
+    if hasattr(it, "row_arrays"):
+        parts = [(np.asarray(a[held, ...]), d) for a, d in zip(it.row_arrays, it.row_dtypes)]
+    else:
+        parts = [(np.asarray(c._arr), c.dtype) for c in held]
+    out = {"num_components": _i64(len(parts))}
+    for i, (arr, dtype) in enumerate(parts):
+        out[f"component[{i}]"] = (arr.astype(object) if dtype is _dt.string else arr, dtype)
+    return out
 
 
 def _w_range(out: dict, prefix: str, dss: list, n: int) -> tuple:
