@@ -91,3 +91,23 @@ def test_tensorflow_restores_our_checkpoints(tmp_path):
     assert proc.returncode == 0, proc.stderr[-3000:]
     got = json.loads(proc.stdout.strip().splitlines()[-1])
     assert got == GOLDEN["rest"]
+
+
+def test_pipelines_tf_form_cannot_hold_keep_eagerflows_own(tmp_path):
+    """A compressed TFRecord file's reader (its offsets are not its records') and a zip
+    save eagerflow's own position, which restores."""
+    path = str(tmp_path / "r.gz")
+    with tf.io.TFRecordWriter(path, options="GZIP") as w:
+        for r in C.RECORDS[:5]:
+            w.write(r)
+    zipped = tf.data.Dataset.zip((tf.data.Dataset.range(5), tf.data.Dataset.range(5, 10)))
+    for name, ds in (("gz", tf.data.TFRecordDataset(path, compression_type="GZIP")),
+                     ("zip", zipped)):
+        want = [str(x) for x in ds.skip(2)]
+        it = iter(ds)
+        next(it), next(it)
+        ckpt = tf.train.Checkpoint(it=it).write(str(tmp_path / name))
+        assert BundleReader(ckpt).dtype(KEY).name == "string"
+        again = iter(ds)
+        tf.train.Checkpoint(it=again).read(ckpt).assert_consumed()
+        assert [str(x) for x in again] == want

@@ -75,6 +75,9 @@ def levels(root: Any) -> list:
         kind = _kind(ds)
         if kind not in _TRANSPARENT:
             chain.append(ds)
+        if kind == "TFRecordDataset" and (ds._compression or ds._parallel is not None):
+            # (a compressed file's offsets are not its records'; parallel reads interleave)
+            raise _refuse("its TFRecordDataset is compressed or read in parallel")
         if kind in ("RangeDataset", "TensorSliceDataset", "TFRecordDataset"):
             break
         inputs = getattr(ds, "_inputs", ())
