@@ -802,15 +802,22 @@ class Trainer:
         outputs: list = []
         self._tset("stop_predicting", False)  # (as stop_evaluating)
         callbacks.on_predict_begin()
+        k, group, step = self.steps_per_execution, [], 0
         for step, batch in _steps(data, steps, reset=False):
-            callbacks.on_predict_batch_begin(step)
+            if _begins_execution(step, k, batch):
+                callbacks.on_predict_batch_begin(step)
             if batch is da.RAN_OUT:
                 break
             out = predict_fn(batch)
             outputs.append(nest.map_structure(lambda t: np.asarray(t.numpy()), out))
-            callbacks.on_predict_batch_end(step, {"outputs": out})
-            if self.stop_predicting:
-                break
+            group.append(out)
+            if (step + 1) % k == 0:
+                callbacks.on_predict_batch_end(step, {"outputs": _joined(group)})
+                group = []
+                if self.stop_predicting:
+                    break
+        if group:  # (a last execution of fewer steps, as fit's)
+            callbacks.on_predict_batch_end(_execution_end(step, k), {"outputs": _joined(group)})
         callbacks.on_predict_end()
         if not outputs:  # (Keras 3.15 then reads the last batch's outputs, never set)
             raise UnboundLocalError("cannot access local variable 'batch_outputs' where it is "
@@ -925,3 +932,11 @@ def _begins_execution(step: int, k: int, batch: Any) -> bool:
 def _execution_end(step: int, k: int) -> int:
     """The step an execution holding `step` is reported to end at."""
     return step - step % k + k - 1
+
+
+def _joined(outputs: list) -> Any:
+    """An execution's outputs, as Keras 3's predict function gives them: one step's as
+    they are, several steps' joined along the batch."""
+    if len(outputs) == 1:
+        return outputs[0]
+    return nest.map_structure(lambda *parts: A.concat(list(parts), 0), *outputs)

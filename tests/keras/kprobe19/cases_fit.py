@@ -83,6 +83,12 @@ h = m.fit(X, Y, batch_size=1, epochs=1, shuffle=False, verbose=0, callbacks=[cb]
 print(seen, r4(h.history["loss"]))
 print(m.steps_per_execution, r4(m.evaluate(X, Y, batch_size=1, verbose=0)))
 print(m.predict(X, batch_size=3, verbose=0).shape)
+cb = keras.callbacks.LambdaCallback(
+    on_predict_batch_begin=lambda b, logs: print("begin", b),
+    on_predict_batch_end=lambda b, logs: print("end", b, tuple(logs["outputs"].shape)),
+    on_test_batch_end=lambda b, logs: print("test_end", b, sorted(logs)))
+print(m.predict(X, batch_size=1, verbose=0, callbacks=[cb]).shape)
+m.evaluate(X, Y, batch_size=2, verbose=0, callbacks=[cb])
 m2 = dense_model(steps_per_execution=2)
 print(r4(m2.fit(X, Y, batch_size=1, epochs=1, shuffle=False, verbose=0).history["loss"]),
       r4(dense_model().fit(X, Y, batch_size=1, epochs=1, shuffle=False, verbose=0).history["loss"]))

@@ -196,3 +196,23 @@ print([t.name for t in m.inputs], [t.name for t in m.outputs], m.output_names)
 config = json.loads(m.to_json())["config"]
 print(config["input_layers"], config["output_layers"])
 """
+
+SNIPPETS["symbolic_call_errors"] = _TRY + """
+class AddFive(layers.Layer):
+    def call(self, x):
+        return tf.reshape(x, (-1, 3)) + tf.ones((5,))
+def failing(label, fn):  # (the error's class, first line and the lines naming graph nodes)
+    try:
+        fn()
+        print(label, "ok")
+    except Exception as e:
+        lines = str(e).splitlines()
+        print(label, type(e).__name__, lines[0], [l for l in lines if "node" in l])
+failing("functional", lambda: AddFive()(keras.Input((3,))))
+failing("sequential_input", lambda: keras.Sequential([keras.Input((3,)), AddFive()]))
+failing("sequential_build", lambda: keras.Sequential([AddFive()]).build((None, 3)))
+failing("sequential_first_call", lambda: keras.Sequential([AddFive()])(np.ones((2, 3), "float32")))
+failing("sequential_second_layer", lambda: keras.Sequential([layers.Dense(2), AddFive()])(
+        np.ones((2, 3), "float32")))
+failing("layer_eager", lambda: AddFive()(np.ones((2, 3), "float32")))
+"""

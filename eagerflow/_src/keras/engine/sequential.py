@@ -381,9 +381,12 @@ class Sequential(Functional):
                 # the InputLayer takes the first layer's compute dtype, as in Keras 3; a
                 # Sequential first called inside another layer's symbolic call builds its
                 # functional graph too (its name, build config and input shape)
+                # (strict, as Keras 3's build: a layer's error other than
+                # NotImplementedError fails the call)
                 with kb.init_scope():
                     self._build_graph_for_shape(TensorShape(flat[0].shape),
-                                                self._sequential_layers[0].compute_dtype)
+                                                self._sequential_layers[0].compute_dtype,
+                                                strict=True)
         self._mark_path()
         self.built = True
 
