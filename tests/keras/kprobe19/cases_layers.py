@@ -141,3 +141,40 @@ tryp("call", lambda: tuple(c(np.ones((1, 2, 3, 4, 5), "float32")).shape))
 c = layers.Conv2DTranspose(2, 3, strides=2, padding="same", data_format="channels_first")
 tryp("call_2d", lambda: tuple(c(np.ones((1, 2, 3, 4), "float32")).shape))
 """
+
+_STACKS = """
+def shp(out):
+    return tf.nest.map_structure(lambda t: tuple(t.shape), out)
+def stacked(label, fn):
+    try:
+        print(label, shp(fn()))
+    except Exception as e:
+        print(label, type(e).__name__, str(e).splitlines()[0])
+x = np.ones((2, 5, 3), "float32")
+def cells():
+    return [layers.LSTMCell(3), layers.GRUCell(2)]
+"""
+
+SNIPPETS["stacked_cells_structures"] = _TRY + _STACKS + """
+stacked("bidi_eager", lambda: layers.Bidirectional(layers.RNN(cells(), return_state=True))(x))
+stacked("bidi_symbolic", lambda: layers.Bidirectional(layers.RNN(cells(),
+        return_state=True))(keras.Input((5, 3))))
+stacked("nested_initial", lambda: layers.RNN(cells(), return_state=True)(x, initial_state=[
+        [np.zeros((2, 3), "float32")] * 2, [np.zeros((2, 2), "float32")]]))
+stacked("initial_state", lambda: layers.StackedRNNCells(cells()).get_initial_state(batch_size=4))
+m = keras.Sequential([keras.Input((5, 3)), layers.RNN(cells(), return_state=True)])
+stacked("sequential_call", lambda: m(x))
+stacked("sequential_predict", lambda: m.predict(x, verbose=0))
+i = keras.Input((5, 3))
+f = keras.Model(i, layers.RNN(cells(), return_state=True, return_sequences=True)(i))
+stacked("functional_predict", lambda: f.predict(x, verbose=0))
+"""
+
+SNIPPETS["stacked_cells_flat_states"] = _TRY + _STACKS + """
+stacked("flat_initial", lambda: layers.RNN([layers.LSTMCell(3), layers.LSTMCell(2)],
+        return_state=True)(x, initial_state=[np.zeros((2, 3), "float32")] * 2 +
+                           [np.zeros((2, 2), "float32")] * 2))
+r = layers.RNN([layers.SimpleRNNCell(2), layers.SimpleRNNCell(3)], stateful=True)
+r(x)
+stacked("stateful_states", lambda: r.states)
+"""

@@ -399,6 +399,13 @@ class Sequential(Functional):
         outputs = inputs
         for layer in self._sequential_layers:
             outputs = layer(outputs)
+        if self._is_graph_network and self._chain_outputs:
+            # (its Functional's outputs, in the structure of the symbolic ones: an RNN's
+            # one state of a stacked cell is a tensor there, a list eagerly)
+            built = self._chain_outputs[-1]
+            flat = nest.flatten(outputs)
+            if nest.is_nested(built) and len(flat) == len(nest.flatten(built)):
+                outputs = nest.pack_sequence_as(built, flat)
         return outputs
 
     def _symbolic_outputs(self, inputs: Any, rest: tuple, kwargs: dict, spec: Any) -> Any:
