@@ -3,6 +3,7 @@ conversion of user code only, error positions in the user's file."""
 
 import ast
 import logging
+import runpy
 import traceback
 
 import numpy as np
@@ -198,3 +199,17 @@ def test_lambdas_on_one_line_told_apart_by_star_args():
         f()
     assert str(info.value).startswith("in user code:")
     assert "The two structures don't have the same nested structure." in str(info.value)
+
+
+def test_a_lambda_deep_in_a_long_expression_is_converted(tmp_path):
+    # TF 2.21 reads a lambda's source from its whole file: one on a continuation line more
+    # than 20 lines into a literal is converted too (its `if` on a tensor works), and the
+    # file is parsed once for all its lambdas
+    entries = "".join(f"    'k{i}': {i},\n" for i in range(25))
+    program = (f"import eagerflow as tf\nPIPES = {{\n{entries}"
+               "    'sign': lambda n: tf.data.Dataset.range(-n, n).map(\n"
+               "        lambda x: 1 if x > 0 else -1),\n}\n")
+    path = tmp_path / "pipes.py"
+    path.write_text(program)
+    pipes = runpy.run_path(str(path))["PIPES"]
+    assert list(pipes["sign"](2).as_numpy_iterator()) == [-1, -1, -1, 1]

@@ -9,6 +9,8 @@ user's file, so the compiled conversion reports errors at the user's lines.
 from __future__ import annotations
 
 import ast
+import copy
+import functools
 import inspect
 import linecache
 import textwrap
@@ -92,34 +94,8 @@ def _find_lambda(fn: types.FunctionType, block: list[str], first: int) -> ast.La
     A line can hold several lambdas; they are told apart by argument names and, failing
     that, by compiling each candidate and comparing byte code."""
     code = fn.__code__
-    tree = None
-    # The lambda may sit inside a larger statement that spans lines above or below it;
-    # widen the window until the text parses.
     lines = linecache.getlines(code.co_filename)
-    start = code.co_firstlineno - 1
-    for back in range(0, min(start, 20) + 1):
-        for fwd in range(1, 40):
-            chunk = lines[start - back:start + fwd]
-            text = textwrap.dedent("".join(chunk))
-            try:
-                tree = ast.parse(text)
-            except SyntaxError:
-                try:
-                    tree = ast.parse("(" + text.strip().rstrip(",").rstrip("\\") + "\n)")
-                except SyntaxError:
-                    tree = None
-                    continue
-                indent_fix = -1
-            else:
-                indent_fix = 0
-            orig = "".join(chunk)
-            indent = len(orig) - len(orig.lstrip())
-            _shift(tree, start - back, indent + indent_fix)
-            break
-        if tree is not None:
-            break
-    if tree is None:
-        raise SourceUnavailableError("could not parse the lambda's source")
+    tree = _file_tree(code.co_filename, "".join(lines)) or _window_tree(lines, code)
     cands = [n for n in ast.walk(tree) if isinstance(n, ast.Lambda) and n.lineno == first]
     if len(cands) > 1:
         matching = [c for c in cands if _signature(c) == _code_signature(code)]
@@ -140,7 +116,40 @@ def _find_lambda(fn: types.FunctionType, block: list[str], first: int) -> ast.La
     if len(cands) != 1:
         raise SourceUnavailableError(
             "could not tell the lambda apart from others on the same line")
-    return cands[0]
+    return copy.deepcopy(cands[0])  # (the file's tree is shared by its other lambdas)
+
+
+@functools.lru_cache(maxsize=8)
+def _file_tree(filename: str, text: str) -> ast.Module | None:
+    """The whole file's tree, as TF's AutoGraph reads a lambda's (a lambda deep in a long
+    expression is found without knowing where the expression starts), or None where the
+    file does not parse alone (a notebook cell continued elsewhere)."""
+    try:
+        return ast.parse(text, filename)
+    except (SyntaxError, ValueError):
+        return None
+
+
+def _window_tree(lines: list[str], code: types.CodeType) -> ast.Module:
+    """The smallest window of lines around the lambda's first line that parses."""
+    start = code.co_firstlineno - 1
+    for back in range(0, min(start, 20) + 1):
+        for fwd in range(1, 40):
+            chunk = lines[start - back:start + fwd]
+            text = textwrap.dedent("".join(chunk))
+            try:
+                tree = ast.parse(text)
+                indent_fix = 0
+            except SyntaxError:
+                try:
+                    tree = ast.parse("(" + text.strip().rstrip(",").rstrip("\\") + "\n)")
+                except SyntaxError:
+                    continue
+                indent_fix = -1
+            orig = "".join(chunk)
+            _shift(tree, start - back, len(orig) - len(orig.lstrip()) + indent_fix)
+            return tree
+    raise SourceUnavailableError("could not parse the lambda's source")
 
 
 def _by_position(cands: list, code: types.CodeType) -> list:
