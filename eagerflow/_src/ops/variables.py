@@ -464,11 +464,16 @@ class Variable(metaclass=_VariableMeta):
         if graph is not None and hasattr(graph, "assign_variable"):
             out = graph.assign_variable(self, t, mode)
             return _unread(self) if out is self else out  # (TF's _UnreadVariable, traced too)
+        self._store(t, mode)
+        return _unread(self)
+
+    def _store(self, t: Tensor, mode: str) -> None:
+        """The eager write of `t` (`mode`: set, add or sub) into the variable's array."""
         arr = t._arr
         if t._device != self._device:  # values from another device are copied here
             arr = D.to_device(arr, D.lookup(self._device))
         if mode != "set" and _update_in_place(self, arr, mode):
-            return _unread(self)
+            return
         if mode == "add":
             arr = self._arr + arr
         elif mode == "sub":
@@ -476,22 +481,28 @@ class Variable(metaclass=_VariableMeta):
         elif arr is self._arr or not arr.flags.owndata or arr.base is not None:
             arr = arr.copy()
         self._arr = arr.astype(self._arr.dtype, copy=False)
-        return _unread(self)
+
+    def _assign(self, t: Tensor, mode: str, read_value: bool) -> Any:
+        """An assignment's write and what it returns. An eager one not read is a write
+        alone, as TF's (no read of the variable: no tensor of it, and the tapes recording
+        do not watch it), bar where a subclass writes its own way."""
+        if read_value or _state.graph is not None or type(self)._write is not _WRITE:
+            out = self._write(t, mode)
+            return out if read_value else _assign_op()
+        self._store(t, mode)
+        return None
 
     def assign(self, value: Any, use_locking: Any = None, name: str | None = None,
                read_value: bool = True) -> Any:
-        out = self._write(self._coerce(value, "assign"), "set")
-        return out if read_value else _assign_op()
+        return self._assign(self._coerce(value, "assign"), "set", read_value)
 
     def assign_add(self, delta: Any, use_locking: Any = None, name: str | None = None,
                    read_value: bool = True) -> Any:
-        out = self._write(self._coerce(delta, "assign_add"), "add")
-        return out if read_value else _assign_op()
+        return self._assign(self._coerce(delta, "assign_add"), "add", read_value)
 
     def assign_sub(self, delta: Any, use_locking: Any = None, name: str | None = None,
                    read_value: bool = True) -> Any:
-        out = self._write(self._coerce(delta, "assign_sub"), "sub")
-        return out if read_value else _assign_op()
+        return self._assign(self._coerce(delta, "assign_sub"), "sub", read_value)
 
     # -- properties --------------------------------------------------------------------
     @property
@@ -870,13 +881,18 @@ def _assign_op() -> Any:
 
 def _unread(var: Variable) -> _UnreadVariable:
     """_UnreadVariable(var) without the variable metaclass's creator-scope check, which
-    only tf.Variable(...) itself takes (one per eager assignment). As TF's, the assignment
-    marks the variable accessed: the tapes recording watch it."""
+    only tf.Variable(...) itself takes (one per eager assignment)."""
+    mark_read(var)
+    return type.__call__(_UnreadVariable, var)
+
+
+def mark_read(var: Variable) -> None:
+    """As TF's, an assignment whose value is read marks the variable accessed: the tapes
+    recording watch it."""
     tapes = _state.tapes
     if tapes:
         for tape in list(tapes):
             tape._on_variable_read(var)
-    return type.__call__(_UnreadVariable, var)
 
 
 def _conversion_error(dtype: Any, var: Any) -> ValueError:
@@ -889,6 +905,7 @@ def _conversion_error(dtype: Any, var: Any) -> ValueError:
                       f"(Variable: {Variable.__repr__(var)})")
 
 
+_WRITE = Variable._write  # (a subclass with its own write takes it: see Variable._assign)
 dispatch.VARIABLE_BASE.append(Variable)  # (binary ops read variable operands directly)
 
 
