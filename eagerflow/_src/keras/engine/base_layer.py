@@ -608,9 +608,9 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
                                                      not plan.takes_mask)) or (
                     _attached and get_mask(inputs) is not None):
             return self._full_call((inputs,), kwargs)
-        if plan.call_fn is not type(self).call or self._dtype_policy is not plan.policy \
-                or self._autocast is not plan.autocast or \
-                type(self).compute_mask is not _COMPUTE_MASK:
+        cls = self.__class__
+        if plan.call_fn is not cls.call or self._dtype_policy is not plan.policy \
+                or self._autocast is not plan.autocast or cls.compute_mask is not _COMPUTE_MASK:
             object.__setattr__(self, "_call_plan", None)  # (stale: the full call plans anew)
             return self._full_call((inputs,), kwargs)
         if plan.autocast and inputs._dtype is not plan.compute_dtype and \
@@ -629,11 +629,10 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
                 training = spec.training_default
             if spec.expects_training:
                 kwargs["training"] = training
-        if isinstance(training, Tensor):
-            training = bool(training)
-        outer_autocast = ctx.autocast
+            if isinstance(training, Tensor):  # (a given one is a bool)
+                training = bool(training)
         return self._run_call(ctx, inputs, (), kwargs, training, plan.top_scope
-                              if outer_autocast is None else plan.inner_scope)
+                              if ctx.autocast is None else plan.inner_scope)
 
     def _full_call(self, args: tuple, kwargs: dict) -> Any:
         if "_keras_layer_initialized" not in self.__dict__:
@@ -736,7 +735,8 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
             ctx.training = training
             ctx.autocast = autocast
             try:
-                outputs = self.call(inputs, *rest, **kwargs)
+                outputs = self.call(inputs, *rest, **kwargs) if rest else \
+                    self.call(inputs, **kwargs)
             except Exception as e:
                 shown = self.__dict__.get("_call_inputs_as_given", inputs)
                 raise with_call_info(e, self, self.call, (shown, *rest), kwargs) \
