@@ -57,6 +57,29 @@ def test_assign_family_returns_an_unread_view_that_chains():
     assert w.numpy().tolist() == [3.0, 4.0]
 
 
+def test_an_assignment_not_read_is_no_read_of_the_variable():
+    # recorded from TF 2.21: a tf.Variable's assign & co with read_value=False are writes
+    # alone (a tape watches no variable), read ones read it; a Keras variable's assign &
+    # co read the tf.Variable they hold, read_value or not (a non-trainable one unwatched)
+    v, w = tf.Variable(1.0, name="v"), tf.Variable(2.0, name="w")
+    kv = tf.keras.Variable(1.0, name="kv")
+    km = tf.keras.Variable(1.0, name="km", trainable=False)
+    for m, after in (("assign", 3.0), ("assign_add", 6.0), ("assign_sub", 3.0)):
+        with tf.GradientTape() as tape:
+            assert getattr(v, m)(3.0, read_value=False) is None
+            getattr(w, m)(3.0)
+        assert [x.name for x in tape.watched_variables()] == ["w:0"]
+        assert v.numpy() == w.numpy() == after
+        with tf.GradientTape() as tape:
+            getattr(kv, m)(1.0, read_value=False)
+            getattr(km, m)(1.0)
+        assert [x.name for x in tape.watched_variables()] == ["kv:0"]
+    with tf.GradientTape() as tape:
+        v.assign(1.0, read_value=False)
+        y = v * 2.0  # (read after: watched)
+    assert float(tape.gradient(y, v)) == 2.0
+
+
 def test_reads_taken_before_an_assignment_keep_their_value():
     v = tf.Variable([1.0, 2.0])
     before = v.read_value()

@@ -222,7 +222,9 @@ class Variable:
         # (Keras 3 returns the value assigned, converted to the variable's dtype)
         t = self._coerce(value, "assign")
         if not _stateless_scopes:
+            # (Keras 3's assigns the tf.Variable it holds, reading it: tapes watch it)
             super().assign(t, use_locking, name, read_value=False)
+            tf_variables.mark_read(self)
         else:
             _stateless_scopes[-1].add_update((self, t))
         return t if read_value else None
@@ -231,6 +233,8 @@ class Variable:
                    read_value: bool = True) -> Any:
         if not _stateless_scopes:
             out = super().assign_add(delta, use_locking, name, read_value)
+            if not read_value:  # (as assign: Keras 3's reads the tf.Variable it holds)
+                tf_variables.mark_read(self)
             return _value_assigned(out)
         new = self._as_tensor() + self._coerce(delta, "assign_add")
         _stateless_scopes[-1].add_update((self, new))
@@ -240,6 +244,8 @@ class Variable:
                    read_value: bool = True) -> Any:
         if not _stateless_scopes:
             out = super().assign_sub(delta, use_locking, name, read_value)
+            if not read_value:  # (as assign: Keras 3's reads the tf.Variable it holds)
+                tf_variables.mark_read(self)
             return _value_assigned(out)
         new = self._as_tensor() - self._coerce(delta, "assign_sub")
         _stateless_scopes[-1].add_update((self, new))

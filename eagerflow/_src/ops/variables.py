@@ -459,7 +459,9 @@ class Variable(metaclass=_VariableMeta):
                              f"{t.shape} are incompatible.")
         return t
 
-    def _write(self, t: Tensor, mode: str) -> Any:
+    def _write(self, t: Tensor, mode: str, read: bool = True) -> Any:
+        """Writes `t` (`mode`: set, add or sub): the variable as read after it, or eagerly
+        None where not `read` (see _write_alone)."""
         graph = _state.graph
         if graph is not None and hasattr(graph, "assign_variable"):
             out = graph.assign_variable(self, t, mode)
@@ -468,7 +470,7 @@ class Variable(metaclass=_VariableMeta):
         if t._device != self._device:  # values from another device are copied here
             arr = D.to_device(arr, D.lookup(self._device))
         if mode != "set" and _update_in_place(self, arr, mode):
-            return _unread(self)
+            return _unread(self) if read else None
         if mode == "add":
             arr = self._arr + arr
         elif mode == "sub":
@@ -476,22 +478,31 @@ class Variable(metaclass=_VariableMeta):
         elif arr is self._arr or not arr.flags.owndata or arr.base is not None:
             arr = arr.copy()
         self._arr = arr.astype(self._arr.dtype, copy=False)
-        return _unread(self)
+        return _unread(self) if read else None
+
+    def _write_alone(self, t: Tensor, mode: str) -> Any:
+        """An assignment with read_value=False: eagerly a write alone, as TF's (no read of
+        the variable: no tensor of it, and the tapes recording do not watch it), bar where
+        a subclass writes its own way; the assign operation in a graph."""
+        if _state.graph is not None or type(self)._write is not _WRITE:
+            self._write(t, mode)
+            return _assign_op()
+        return _WRITE(self, t, mode, False)
 
     def assign(self, value: Any, use_locking: Any = None, name: str | None = None,
                read_value: bool = True) -> Any:
-        out = self._write(self._coerce(value, "assign"), "set")
-        return out if read_value else _assign_op()
+        t = self._coerce(value, "assign")
+        return self._write(t, "set") if read_value else self._write_alone(t, "set")
 
     def assign_add(self, delta: Any, use_locking: Any = None, name: str | None = None,
                    read_value: bool = True) -> Any:
-        out = self._write(self._coerce(delta, "assign_add"), "add")
-        return out if read_value else _assign_op()
+        t = self._coerce(delta, "assign_add")
+        return self._write(t, "add") if read_value else self._write_alone(t, "add")
 
     def assign_sub(self, delta: Any, use_locking: Any = None, name: str | None = None,
                    read_value: bool = True) -> Any:
-        out = self._write(self._coerce(delta, "assign_sub"), "sub")
-        return out if read_value else _assign_op()
+        t = self._coerce(delta, "assign_sub")
+        return self._write(t, "sub") if read_value else self._write_alone(t, "sub")
 
     # -- properties --------------------------------------------------------------------
     @property
@@ -870,13 +881,22 @@ def _assign_op() -> Any:
 
 def _unread(var: Variable) -> _UnreadVariable:
     """_UnreadVariable(var) without the variable metaclass's creator-scope check, which
-    only tf.Variable(...) itself takes (one per eager assignment). As TF's, the assignment
-    marks the variable accessed: the tapes recording watch it."""
+    only tf.Variable(...) itself takes (one per eager assignment), and mark_read's marking
+    (inlined: an optimizer's every update comes here)."""
     tapes = _state.tapes
     if tapes:
         for tape in list(tapes):
             tape._on_variable_read(var)
     return type.__call__(_UnreadVariable, var)
+
+
+def mark_read(var: Variable) -> None:
+    """As TF's, an assignment whose value is read marks the variable accessed: the tapes
+    recording watch it."""
+    tapes = _state.tapes
+    if tapes:
+        for tape in list(tapes):
+            tape._on_variable_read(var)
 
 
 def _conversion_error(dtype: Any, var: Any) -> ValueError:
@@ -889,6 +909,7 @@ def _conversion_error(dtype: Any, var: Any) -> ValueError:
                       f"(Variable: {Variable.__repr__(var)})")
 
 
+_WRITE = Variable._write  # (a subclass with its own takes it: see _write_alone)
 dispatch.VARIABLE_BASE.append(Variable)  # (binary ops read variable operands directly)
 
 

@@ -27,6 +27,7 @@ from typing import Any
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.tensor import EagerTensor, Tensor
+from eagerflow._src.core.tensor_attrs import _attached
 from eagerflow._src.core.trackable import (
     TrackableList,
     holds_trackables,
@@ -46,7 +47,7 @@ from eagerflow._src.keras.engine.call_errors import (
     warn_mask_dropped,
     with_call_info,
 )
-from eagerflow._src.keras.engine.call_spec import call_spec
+from eagerflow._src.keras.engine.call_spec import CallPlan, call_spec, plain_call_fits
 from eagerflow._src.keras.engine.held import (
     INTERNAL,
     WALK_METHOD_NAMES,
@@ -97,6 +98,7 @@ from eagerflow._src.ops.math import cast
 
 # Keras 3 accepts these two (and warns about them); any other keyword is a ValueError
 _INPUT_SHAPE_KWARGS = ("input_dim", "input_shape")
+_PLAIN_KEYWORDS = frozenset(("training", "mask"))  # (those a plain call may be given)
 
 
 def _to_policy(dtype: Any) -> DTypePolicy:
@@ -116,6 +118,8 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
     _policy_map: Any = None
     _track_private = False  # (Keras's tracking, not tf.Module's)
     _keras_layer = True  # (a tf.Module walking its attributes passes it by, as TF's)
+    # a full eager call's plan of the plain ones (a CallPlan; False where they cannot be)
+    _call_plan: CallPlan | bool | None = None
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Layer:
         obj = super().__new__(cls)
@@ -580,6 +584,57 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
         hand_out_tuples(cls)  # (Keras 3's tuples from a built-in compute_output_shape)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        # the common eager call (one tensor, `training` and `mask=None` at most, of a layer
+        # a full call has planned) takes the short path; any other, the full one
+        plan = self._call_plan
+        if plan and len(args) == 1 and args[0].__class__ is EagerTensor and (
+                not kwargs or kwargs.keys() <= _PLAIN_KEYWORDS):
+            return self._plain_call(plan, args[0], kwargs)
+        return self._full_call(args, kwargs)
+
+    def _plain_call(self, plan: CallPlan, inputs: EagerTensor, kwargs: dict) -> Any:
+        """The full call's steps for one eager tensor carrying no mask, `training` (a bool
+        or None) and `mask=None` at most (a functional node's), of a built layer computing
+        no masks and with no activity regularizer, whose `call`, policy and autocast flag
+        are those `plan` was made for: what they make the full call skip is skipped, the
+        rest is done in its order (bar the checks of arguments it cannot be given). Else
+        the full call."""
+        ctx = kb.call_context
+        training = kwargs.get("training") if kwargs else None
+        if ctx.symbolic or ctx.distribution is not None or not self.built or \
+                self._activity_regularizer is not None or "compute_mask" in self.__dict__ \
+                or (training is not None and training.__class__ is not bool) or (
+                    kwargs and "mask" in kwargs and (kwargs["mask"] is not None or
+                                                     not plan.takes_mask)) or (
+                    _attached and get_mask(inputs) is not None):
+            return self._full_call((inputs,), kwargs)
+        cls = self.__class__
+        if plan.call_fn is not cls.call or self._dtype_policy is not plan.policy \
+                or self._autocast is not plan.autocast or cls.compute_mask is not _COMPUTE_MASK:
+            object.__setattr__(self, "_call_plan", None)  # (stale: the full call plans anew)
+            return self._full_call((inputs,), kwargs)
+        if plan.autocast and inputs._dtype is not plan.compute_dtype and \
+                inputs._dtype.name != plan.compute and inputs._dtype.is_floating:
+            inputs = cast(inputs, plan.compute)
+        if self._input_spec is not None:
+            input_spec_mod.assert_input_compatibility(self._input_spec, inputs, self)
+        spec = plan.spec
+        if kwargs and not spec.expects_training and not spec.has_var_kwargs:
+            kwargs.pop("training", None)  # (a context argument: dropped where not taken)
+        if training is None:
+            training = ctx.training
+            if training is None and kb.global_learning_phase_is_set():
+                training = bool(kb.learning_phase())
+            if training is None:
+                training = spec.training_default
+            if spec.expects_training:
+                kwargs["training"] = training
+            if isinstance(training, Tensor):  # (a given one is a bool)
+                training = bool(training)
+        return self._run_call(ctx, inputs, (), kwargs, training, plan.top_scope
+                              if ctx.autocast is None else plan.inner_scope)
+
+    def _full_call(self, args: tuple, kwargs: dict) -> Any:
         if "_keras_layer_initialized" not in self.__dict__:
             layer_checks.check_super_called(self)
         spec = call_spec(self)
@@ -645,31 +700,11 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
             drops_mask = mask is not None and not self._computes_masks() and (
                 single or any(m is not None for m in nest.flatten(mask)))
 
-        outer_training, outer_depth, outer_autocast = ctx.training, ctx.depth, ctx.autocast
-        if outer_depth == 0 and not ctx.symbolic and LOSS_HOLDERS:
-            self._clear_losses()
-        ctx.depth = outer_depth + 1
-        scope = None
-        try:
-            scope = enter_layer_scope(self)
-            if not self.built:  # (before this call's training applies, as Keras 3)
-                with building_in_layer_scope(scope):
-                    self._maybe_build(inputs, rest, kwargs, eager=not ctx.symbolic)
-            ctx.training = training
-            ctx.autocast = self._autocast_scope(outer_autocast)
-            try:
-                outputs = self.call(inputs, *rest, **kwargs)
-            except Exception as e:
-                shown = self.__dict__.get("_call_inputs_as_given", inputs)
-                raise with_call_info(e, self, self.call, (shown, *rest), kwargs) \
-                    .with_traceback(e.__traceback__) from None
-            if ctx.distribution is not None:  # (outside this call's error wording)
-                outputs = output_layout_hook(ctx.distribution, current_path(), outputs)
-        finally:
-            exit_layer_scope(scope)
-            ctx.training, ctx.depth, ctx.autocast = outer_training, outer_depth, outer_autocast
-        if self._activity_regularizer is not None and not ctx.symbolic:
-            self._handle_activity_regularization(outputs)
+        if self._call_plan is None and single and not rest and self.built and \
+                not ctx.symbolic:
+            self._plan_calls(spec)
+        outputs = self._run_call(ctx, inputs, rest, kwargs, training,
+                                 self._autocast_scope(ctx.autocast))
         if drops_mask:
             warn_mask_dropped(self)
         elif (mask is not None or self._masks_without_mask()) and self._computes_masks():
@@ -681,6 +716,50 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
                         if get_mask(o) is None:
                             set_mask(o, m)
         return outputs
+
+    def _run_call(self, ctx: Any, inputs: Any, rest: tuple, kwargs: dict, training: Any,
+                  autocast: str | None) -> Any:
+        """A call's run in the layer's scope (built first where it is not), in a call
+        context of this call's training and autocast scope, and its activity loss."""
+        outer_training, outer_depth, outer_autocast = ctx.training, ctx.depth, ctx.autocast
+        if outer_depth == 0 and not ctx.symbolic and LOSS_HOLDERS:
+            self._clear_losses()
+        ctx.depth = outer_depth + 1
+        scope = None
+        try:
+            scope = enter_layer_scope(self)
+            if not self.built:  # (before this call's training applies, as Keras 3)
+                with building_in_layer_scope(scope):
+                    self._maybe_build(inputs, rest, kwargs, eager=not ctx.symbolic)
+                autocast = self._autocast_scope(outer_autocast)  # (a build may set it)
+            ctx.training = training
+            ctx.autocast = autocast
+            try:
+                outputs = self.call(inputs, *rest, **kwargs) if rest else \
+                    self.call(inputs, **kwargs)
+            except Exception as e:
+                shown = self.__dict__.get("_call_inputs_as_given", inputs)
+                raise with_call_info(e, self, self.call, (shown, *rest), kwargs) \
+                    .with_traceback(e.__traceback__) from None
+            if ctx.distribution is not None:  # (outside this call's error wording)
+                outputs = output_layout_hook(ctx.distribution, current_path(), outputs)
+        finally:
+            exit_layer_scope(scope)
+            ctx.training, ctx.depth, ctx.autocast = outer_training, outer_depth, outer_autocast
+        if self._activity_regularizer is not None and not ctx.symbolic:
+            self._handle_activity_regularization(outputs)
+        return outputs
+
+    def _plan_calls(self, spec: Any) -> None:
+        """Plans this built layer's plain eager calls (see _plain_call): False where its
+        `call` cannot take them or it computes masks of its own."""
+        policy = self._dtype_policy
+        plan = False
+        if plain_call_fits(spec) and type(self).compute_mask is _COMPUTE_MASK:
+            plan = CallPlan(type(self).call, spec, policy, self._autocast,
+                            self._autocast_scope(None),
+                            self._autocast_scope(policy.compute_dtype))
+        object.__setattr__(self, "_call_plan", plan)
 
     # (Keras 3 checks a layer's call arguments, not an operation's: see layer_checks)
     _checks_call_args, _allow_non_tensor_positional_args = True, False
@@ -786,6 +865,7 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
 
 Layer.quantize = _quantize_wrapper(Layer.quantize)  # type: ignore[method-assign]
 _TRAINABLE_WEIGHTS = Layer.__dict__["trainable_weights"]
+_COMPUTE_MASK = Layer.compute_mask  # (a class with its own computes masks: the full call)
 _IS_TRAINABLE = operator.attrgetter("trainable")
 WALK_METHODS[:] = [(operator.attrgetter(name), Layer.__dict__[name]) for name in WALK_METHOD_NAMES]
 register_layer_class(Layer)

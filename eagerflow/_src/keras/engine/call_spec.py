@@ -7,6 +7,8 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
+from eagerflow._src.core import dtypes as dt
+
 
 class CallSpec:
     """What a `call` signature accepts: cached per layer class."""
@@ -56,3 +58,36 @@ def call_spec(layer: Any) -> CallSpec:
     except KeyError:
         spec = _call_specs[fn] = CallSpec(layer.call)
         return spec
+
+
+class CallPlan:
+    """What a plain eager call of one built layer reads that does not change from call to
+    call (Layer._plain_call's short path): its call's CallSpec, and its dtype policy's
+    facts (the dtype inputs are cast to, the autocast scope its call opens). Made by a full
+    call; valid while the layer keeps this `call`, policy and autocast flag (checked on
+    each call; anything else the long path reads is read again each call)."""
+
+    __slots__ = ("call_fn", "spec", "takes_mask", "policy", "autocast", "compute",
+                 "compute_dtype", "top_scope", "inner_scope")
+
+    def __init__(self, call_fn: Callable, spec: CallSpec, policy: Any, autocast: bool,
+                 top_scope: str | None, inner_scope: str | None) -> None:
+        self.call_fn, self.spec, self.policy, self.autocast = call_fn, spec, policy, autocast
+        self.takes_mask = spec.expects_mask or spec.has_var_kwargs  # (a `mask=None` given)
+        self.compute = policy.compute_dtype
+        self.compute_dtype = dt.as_dtype(self.compute)
+        # the autocast scope the call opens, outside every scope and inside one
+        self.top_scope, self.inner_scope = top_scope, inner_scope
+
+    def __reduce__(self) -> tuple:
+        return _no_plan, ()  # (a copied or unpickled layer plans its own calls anew)
+
+
+def _no_plan() -> None:
+    return None
+
+
+def plain_call_fits(spec: CallSpec) -> bool:
+    """Whether a call of one tensor (and `training` at most) can take the short path: the
+    signature needs no other argument and takes neither training nor mask first."""
+    return not spec.required_more and spec.training_pos != 0 and spec.mask_pos != 0
