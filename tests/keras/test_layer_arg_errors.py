@@ -154,6 +154,7 @@ def test_upsampling2d_refuses_an_unknown_method_when_called():
                lambda: layer(np.zeros((1, 2, 2, 1), "float32")))
 
 
+@pytest.mark.usefixtures("cpu_kernels")  # (the message names the device)
 def test_normalization_given_values_that_do_not_fit_fail_as_tfs_ops():
     # recorded from TF 2.21: Keras 3 reshapes and broadcasts them by TF's ops
     x3 = np.arange(24, dtype="float32").reshape(2, 4, 3)
@@ -175,6 +176,7 @@ def test_normalization_given_values_that_do_not_fit_fail_as_tfs_ops():
     (np.array(-1), "Input arr must be non-negative!"),
     (np.array([[-1, 1]]), "Input 'in' must be non-negative! Negative input value found: -1"),
 ])
+@pytest.mark.usefixtures("cpu_kernels")  # (the message names the device)
 def test_category_encoding_refuses_negative_indices_in_densebincounts_words(indices, words):
     with pytest.raises(tf.errors.InvalidArgumentError) as info:
         L.CategoryEncoding(3, output_mode="multi_hot")(indices)
