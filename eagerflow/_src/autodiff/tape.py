@@ -31,7 +31,8 @@ from eagerflow._src.ops.control_deps import tuple as tuple_
 from eagerflow._src.ops.debugging import get_logger
 from eagerflow._src.ops.dispatch import Node
 from eagerflow._src.ops.indexed_slices import IndexedSlices, densify
-from eagerflow._src.ops.math import IDENTITY, add, add_n, cast, ones_like, zeros_like
+from eagerflow._src.ops.math import add
+from eagerflow._src.ops.math_base import IDENTITY, add_n, cast, ones_like, zeros_like
 from eagerflow._src.ops.registry import OpDef, note_filled_zeros
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.tensor_array import add_gradient_lists

@@ -50,7 +50,8 @@ from eagerflow._src.ops.lookup_ops import (
     TextFileIndex,
     TextFileInitializer,
 )
-from eagerflow._src.ops.math import cast, greater_equal, less, logical_or, where
+from eagerflow._src.ops.math import greater_equal, less, logical_or
+from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.parsing_ops import FixedLenFeature, VarLenFeature
 from eagerflow._src.ops.sequences import range as tf_range
 from eagerflow._src.ops.stacking import stack

@@ -40,7 +40,7 @@ from eagerflow._src.function.signature import (
 from eagerflow._src.graph.control_outputs import add_control_outputs
 from eagerflow._src.graph.ir import FuncGraph
 from eagerflow._src.ops.debugging import get_logger
-from eagerflow._src.ops.math import identity
+from eagerflow._src.ops.math_base import identity
 from eagerflow._src.ops.variables import held_handle
 
 if TYPE_CHECKING:

@@ -39,7 +39,8 @@ from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.linalg import adjoint as _adjoint
 from eagerflow._src.ops.linalg import det, matmul
 from eagerflow._src.ops.math import abs as _abs
-from eagerflow._src.ops.math import cast, conj, equal, log, real
+from eagerflow._src.ops.math import equal, log
+from eagerflow._src.ops.math_base import cast, conj, real
 from eagerflow._src.ops.misc_ops import imag
 from eagerflow._src.ops.reduce import reduce_max, reduce_mean, reduce_prod, reduce_sum
 from eagerflow._src.ops.sequences import range as range_

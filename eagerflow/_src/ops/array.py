@@ -68,11 +68,13 @@ from eagerflow._src.ops.graph_constants import (
     scope_name,
 )
 from eagerflow._src.ops.math import (
+    sum_to,
+)
+from eagerflow._src.ops.math_base import (
     GRAPH_LIKE,
     _t,
     cast,
     ones_like,
-    sum_to,
     zeros_like,
 )
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register

@@ -45,7 +45,8 @@ from eagerflow._src.ops.csr_value import (
 )
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import gather
-from eagerflow._src.ops.math import EQUAL, where
+from eagerflow._src.ops.math import EQUAL
+from eagerflow._src.ops.math_base import where
 from eagerflow._src.ops.misc_ops import searchsorted
 from eagerflow._src.ops.nd_indexing import gather_nd
 from eagerflow._src.ops.reduce import CUMPROD, reduce_sum

@@ -20,13 +20,15 @@ from eagerflow._src.ops.array import concat, reshape, tile
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import (
-    cast,
     greater,
     greater_equal,
     logical_and,
-    ones_like,
     sqrt,
     square,
+)
+from eagerflow._src.ops.math_base import (
+    cast,
+    ones_like,
     where,
     zeros_like,
 )

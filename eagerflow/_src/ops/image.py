@@ -51,15 +51,17 @@ from eagerflow._src.ops.image_resample import (
     scale_and_translate_grad,
 )
 from eagerflow._src.ops.math import (
-    _t,
-    cast,
     floordiv,
-    identity,
     maximum,
     multiply,
     rsqrt,
     sqrt,
     square,
+)
+from eagerflow._src.ops.math_base import (
+    _t,
+    cast,
+    identity,
     zeros_like,
 )
 from eagerflow._src.ops.misc_ops import saturate_cast

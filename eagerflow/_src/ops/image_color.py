@@ -44,26 +44,28 @@ from eagerflow._src.ops.image import (
 )
 from eagerflow._src.ops.image_orient import _at_least_3d
 from eagerflow._src.ops.linalg import tensordot
+from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.math import (
-    _t,
-    cast,
     clip_by_value,
     equal,
     floormod,
     greater,
     greater_equal,
-    identity,
     less_equal,
     log,
     logical_and,
     minimum,
-    ones_like,
     sign,
+)
+from eagerflow._src.ops.math import pow as pow_
+from eagerflow._src.ops.math_base import (
+    _t,
+    cast,
+    identity,
+    ones_like,
     where,
     zeros_like,
 )
-from eagerflow._src.ops.math import abs as abs_
-from eagerflow._src.ops.math import pow as pow_
 from eagerflow._src.ops.nn import relu
 from eagerflow._src.ops.nn_conv_variants import depthwise_conv2d
 from eagerflow._src.ops.nn_pool import avg_pool2d

@@ -49,7 +49,8 @@ from eagerflow._src.ops.dynshape import (
 from eagerflow._src.ops.eager_errors import slow_inputs
 from eagerflow._src.ops.graph_constants import as_input
 from eagerflow._src.ops.indexed_slices import IndexedSlices
-from eagerflow._src.ops.math import _t, cast, greater_equal, less, maximum, where, zeros_like
+from eagerflow._src.ops.math import greater_equal, less, maximum
+from eagerflow._src.ops.math_base import _t, cast, where, zeros_like
 from eagerflow._src.ops.reduce import reduce_all, reduce_max, size
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 from eagerflow._src.ops.sequences import RANGE

@@ -15,7 +15,8 @@ from eagerflow._src.ops.array import broadcast_to, concat, ones, reshape, static
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api, slow_path
 from eagerflow._src.ops.linalg import MATRIX_DIAG, diag
-from eagerflow._src.ops.math import cast, minimum
+from eagerflow._src.ops.math import minimum
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.stacking import stack
 
 

@@ -40,23 +40,25 @@ from eagerflow._src.ops.math import (
     MUL,
     REALDIV,
     SUB,
-    _t,
-    cast,
     exp,
     greater_equal,
-    identity,
     maximum,
     negative,
     sigmoid,
     sqrt,
     square,
     tanh,
-    where,
-    zeros_like,
 )
 from eagerflow._src.ops.math import abs as _abs
 from eagerflow._src.ops.math import pow as math_pow
 from eagerflow._src.ops.math import softplus as math_softplus
+from eagerflow._src.ops.math_base import (
+    _t,
+    cast,
+    identity,
+    where,
+    zeros_like,
+)
 from eagerflow._src.ops.nn_args import check_t, fail, kept, python_format
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register

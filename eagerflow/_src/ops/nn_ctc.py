@@ -30,14 +30,16 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import boolean_mask, gather, sequence_mask
 from eagerflow._src.ops.math import (
-    _t,
-    cast,
     equal,
     logical_and,
     logical_not,
     maximum,
     minimum,
     not_equal,
+)
+from eagerflow._src.ops.math_base import (
+    _t,
+    cast,
     where,
     zeros_like,
 )

@@ -26,7 +26,8 @@ from eagerflow._src.ops.dynshape import tf_constant_value
 from eagerflow._src.ops.indexing import boolean_mask as dense_boolean_mask
 from eagerflow._src.ops.indexing import gather as dense_gather
 from eagerflow._src.ops.indexing import sequence_mask, unsorted_segment_sum
-from eagerflow._src.ops.math import cast, equal, logical_not, maximum, minimum, multiply, where
+from eagerflow._src.ops.math import equal, logical_not, maximum, minimum, multiply
+from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.misc_ops import bincount
 from eagerflow._src.ops.ragged_tensor import RaggedTensor, _eager
 from eagerflow._src.ops.reduce import (

@@ -26,7 +26,8 @@ from eagerflow._src.ops import composite_dispatch as cd
 from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged_functions as rf
 from eagerflow._src.ops.dynshape import partial_value
-from eagerflow._src.ops.math import cast, equal, logical_not, subtract, where
+from eagerflow._src.ops.math import equal, logical_not, subtract
+from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.misc_ops import UPPER_BOUND
 from eagerflow._src.ops.ragged_tensor import RaggedTensor, _bound, _eager
 from eagerflow._src.ops.sequences import range as range_op

@@ -26,7 +26,7 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.elementwise import as_fixed_type
 from eagerflow._src.ops.indexing import boolean_mask, gather
-from eagerflow._src.ops.math import ones_like, zeros_like
+from eagerflow._src.ops.math_base import ones_like, where, zeros_like
 from eagerflow._src.ops.packed_strings import Packed, attach, packed_of
 from eagerflow._src.ops.ragged_functions import range as ragged_range
 from eagerflow._src.ops.ragged_ops import check_splits
@@ -963,7 +963,7 @@ def _rows_text(values: Tensor, rt: RaggedTensor, n: int) -> Tensor:
         long = math.greater(length, 2 * n)
         keep = math.logical_or(math.logical_not(long), math.logical_or(
             math.less_equal(pos, n), math.greater_equal(pos, length - n)))
-        values = math.where(math.logical_and(long, math.equal(pos, n)),
+        values = where(math.logical_and(long, math.equal(pos, n)),
                             convert_to_tensor(b"..."), values)
         values, rowids = boolean_mask(values, keep), boolean_mask(rowids, keep)
     joined = string_segment_join.unsorted_segment_join(values, rowids, rt.nrows(), separator=", ")

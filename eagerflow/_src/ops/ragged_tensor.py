@@ -31,7 +31,8 @@ from eagerflow._src.ops.checks import positive_axis
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.indexing import gather
-from eagerflow._src.ops.math import cast, equal, logical_and, maximum, not_equal, where
+from eagerflow._src.ops.math import equal, logical_and, maximum, not_equal
+from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.misc_ops import UPPER_BOUND, bincount
 from eagerflow._src.ops.reduce import cumsum, reduce_all, reduce_any, reduce_max
 from eagerflow._src.ops.sequences import range as range_op

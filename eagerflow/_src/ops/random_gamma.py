@@ -45,7 +45,8 @@ from eagerflow._src.ops.array import broadcast_to
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg
 from eagerflow._src.ops.eager_errors import slow_path
-from eagerflow._src.ops.math import _t, maximum, truediv
+from eagerflow._src.ops.math import maximum, truediv
+from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.math_special import _quiet
 from eagerflow._src.ops.misc_ops import broadcast_dynamic_shape
 from eagerflow._src.ops.reduce import reduce_sum

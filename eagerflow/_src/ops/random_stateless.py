@@ -36,7 +36,8 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg
 from eagerflow._src.ops.eager_errors import passed_raw, slow_path
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
-from eagerflow._src.ops.math import _t, add
+from eagerflow._src.ops.math import add
+from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.stacking import stack

@@ -22,18 +22,20 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, ones, reshape, split, tile
 from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.math import (
-    _t,
-    cast,
     equal,
     exp,
     log,
     maximum,
     minimum,
-    real,
     rsqrt,
     sin,
     sqrt,
     square,
+)
+from eagerflow._src.ops.math_base import (
+    _t,
+    cast,
+    real,
     where,
     zeros_like,
 )

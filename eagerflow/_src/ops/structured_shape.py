@@ -28,7 +28,8 @@ from eagerflow._src.ops import array
 from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.indexing import gather as dense_gather
-from eagerflow._src.ops.math import cast, multiply
+from eagerflow._src.ops.math import multiply
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.ragged import (
     DynamicRaggedShape,
     RaggedTensor,

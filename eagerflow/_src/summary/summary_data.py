@@ -25,7 +25,6 @@ from eagerflow._src.ops.debugging import assert_non_negative
 from eagerflow._src.ops.image import convert_image_dtype
 from eagerflow._src.ops.image_encoders import encode_png
 from eagerflow._src.ops.math import (
-    cast,
     equal,
     floor,
     greater,
@@ -35,6 +34,9 @@ from eagerflow._src.ops.math import (
     minimum,
     subtract,
     truediv,
+)
+from eagerflow._src.ops.math_base import (
+    cast,
 )
 from eagerflow._src.ops.reduce import reduce_max, reduce_min, reduce_sum, size
 from eagerflow._src.ops.reshaping import reshape

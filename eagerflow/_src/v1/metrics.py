@@ -38,11 +38,9 @@ from eagerflow._src.ops.math import (
     abs as abs_,
 )
 from eagerflow._src.ops.math import (
-    cast,
     divide,
     equal,
     greater,
-    identity,
     less,
     log,
     logical_and,
@@ -52,10 +50,14 @@ from eagerflow._src.ops.math import (
     minimum,
     multiply,
     not_equal,
-    ones_like,
     sqrt,
     squared_difference,
     subtract,
+)
+from eagerflow._src.ops.math_base import (
+    cast,
+    identity,
+    ones_like,
     where,
     zeros_like,
 )

@@ -21,12 +21,14 @@ from eagerflow._src.ops.array import concat, expand_dims, fill, rank, shape, til
 from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.math import (
     add,
-    cast,
     divide,
     equal,
     greater_equal,
     minimum,
     multiply,
+)
+from eagerflow._src.ops.math_base import (
+    cast,
     ones_like,
     where,
     zeros_like,

@@ -33,8 +33,9 @@ from eagerflow._src.ops.array import constant, expand_dims, reshape, shape, tile
 from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.indexing import boolean_mask, gather
-from eagerflow._src.ops.math import cast, greater, identity
+from eagerflow._src.ops.math import greater
 from eagerflow._src.ops.math import maximum as _maximum
+from eagerflow._src.ops.math_base import cast, identity
 from eagerflow._src.ops.queue_ops import FIFOQueue, PaddingFIFOQueue, RandomShuffleQueue
 from eagerflow._src.ops.random import shuffle as random_shuffle
 from eagerflow._src.ops.reduce import size

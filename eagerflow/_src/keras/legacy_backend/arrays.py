@@ -16,7 +16,6 @@ from eagerflow._src.keras import backend as kb
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import image as image_ops
 from eagerflow._src.ops import indexing as ix
-from eagerflow._src.ops import math as M
 from eagerflow._src.ops import reduce as R
 from eagerflow._src.ops import (
     shaping,
@@ -25,6 +24,7 @@ from eagerflow._src.ops import (
     stacking,
     unique_one_hot,
 )
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.padding import pad as tf_pad
 from eagerflow._src.ops.sequences import range as _range
 
@@ -34,7 +34,7 @@ def arange(start: Any, stop: Any = None, step: int = 1, dtype: str = "int32") ->
     if stop is None and start < 0:
         start = 0
     result = _range(start, limit=stop, delta=step, name="arange")
-    return result if dtype == "int32" else M.cast(result, dtype)
+    return result if dtype == "int32" else cast(result, dtype)
 
 
 def concatenate(tensors: list, axis: int = -1) -> Any:
