@@ -1685,6 +1685,22 @@ def test_random_index_shuffle_checks_its_indices_first(index, max_index, message
     assert out.numpy().tolist() == [291895777, 23461797, 90570420]  # TF 2.21's
 
 
+def test_random_index_shuffle_refuses_rounds_its_cipher_cannot_pair():
+    """TF 2.21 does not check `rounds`: below 4 or odd, its cipher reads a round key past
+    its schedule, and the same call gave other values from run to run in probes (rounds=1:
+    [4, 6, 8, 5, 2], then [8, 2, 0, 1, 3]; rounds=3 three values, and once no output at
+    all). eagerflow refuses those; even rounds from 4 give TF's values (recorded)."""
+    call = lambda rounds: tf.raw_ops.RandomIndexShuffle(  # noqa: E731
+        index=np.array([0, 1, 2, 5, 9], np.int64), seed=np.array([1, 2, 3], np.int64),
+        max_index=np.int64(9), rounds=rounds)
+    for rounds in (0, 1, 2, 3, 5, 7):
+        with pytest.raises(InvalidArgumentError,
+                           match=f"rounds must be an even integer >= 4, got {rounds}"):
+            call(rounds)
+    got = {rounds: call(rounds).numpy().tolist() for rounds in (4, 6, 8)}
+    assert got == {4: [2, 0, 6, 1, 3], 6: [1, 6, 3, 5, 4], 8: [6, 9, 4, 2, 8]}
+
+
 def test_thread_unsafe_unigram_sampler_is_tfs_learned_sampler_by_another_name():
     # TF 2.21's draws for these seeds (both ops give the same), and its own refusal
     tc = np.array([[1, 2], [3, 4]], np.int64)

@@ -572,6 +572,8 @@ def _index_shuffle_infer(index: Any, seed: Any, max_index: Any, rounds: int) -> 
     C.check_dtype(op, seed, _INT_DTYPES, "Tseed")
     if max_index._dtype is not d:
         raise C.wrong_input_dtype(op, 2, d, max_index._dtype)
+    # (TF 2.21 does not check: its cipher reads round keys in pairs, past its schedule for
+    # fewer than 4 or odd rounds, so its values then change from run to run; refused here)
     if C.int_attr(op, rounds, "rounds") < 4 or rounds % 2:
         raise C.fail(op, f"rounds must be an even integer >= 4, got {rounds}")
     if rounds > MAX_SHUFFLE_ROUNDS:
