@@ -56,7 +56,6 @@ from eagerflow._src.ops.graph_constants import (  # noqa: E402
     convert_to_tensor_v2 as convert_to_tensor,
 )
 from eagerflow._src.ops.array import (  # noqa: E402
-    broadcast_to as broadcast_to,
     concat as concat,
     constant as constant,
     expand_dims as expand_dims,
@@ -70,9 +69,12 @@ from eagerflow._src.ops.array import (  # noqa: E402
     shape_n as shape_n,
     split as split,
     squeeze as squeeze,
-    tile as tile,
     transpose as transpose,
     zeros as zeros,
+)
+from eagerflow._src.ops.tiling import (  # noqa: E402
+    broadcast_to as broadcast_to,
+    tile as tile,
 )
 from eagerflow._src.ops.reduce import size as size  # noqa: E402
 from eagerflow._src.ops.stacking import (  # noqa: E402

@@ -79,7 +79,7 @@ OPS_ORDER = [
     "stacking", "dynshape", "fill_checks", "reshape_shapes", "sequences",
     "transposing",
     "shape_queries", "reshaping",
-    "variables", "resource_ops", "array", "shaping",
+    "variables", "resource_ops", "array", "tiling", "shaping",
     # reductions, and runtime checks over them (sorted segment ids checked in graphs)
     "reduce", "logsumexp_scan", "printing", "print_v1", "debugging", "tfdbg",
     "tfdbg_v1",

@@ -14,7 +14,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.numpy_ops.dtypes import asarray, promote, result_type
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as m
-from eagerflow._src.ops import math_base
+from eagerflow._src.ops import math_base, tiling
 from eagerflow._src.ops.eager_errors import passed_raw, raised_eagerly, slow_path
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.indexing import repeat as _repeat
@@ -66,13 +66,13 @@ def _shape_arg(shape: Any) -> Any:
 def full(shape: Any, fill_value: Any, dtype: Any = None) -> Tensor:
     """tnp.full: `fill_value` (NumPy's dtype for it, or `dtype`) broadcast to `shape`."""
     fill = asarray(fill_value, dtype)
-    return A.broadcast_to(fill, _shape_arg(shape))
+    return tiling.broadcast_to(fill, _shape_arg(shape))
 
 
 def _like(a: Any, dtype: Any, fill: Any) -> Tensor:
     a = asarray(a)
     want = result_type(dtype) if dtype is not None else a.dtype
-    return A.broadcast_to(asarray(fill, want), A.shape(a))
+    return tiling.broadcast_to(asarray(fill, want), A.shape(a))
 
 
 def zeros_like(a: Any, dtype: Any = None) -> Tensor:
@@ -98,7 +98,7 @@ def full_like(a: Any, fill_value: Any, dtype: Any = None, order: str = "K",
         raise ValueError("Overriding the shape is not supported.")
     a = asarray(a)
     want = result_type(dtype) if dtype is not None else a.dtype
-    return A.broadcast_to(asarray(fill_value, want), A.shape(a))
+    return tiling.broadcast_to(asarray(fill_value, want), A.shape(a))
 
 
 def eye(N: int, M: int | None = None, k: int = 0, dtype: Any = float) -> Tensor:  # noqa: N803
@@ -395,7 +395,7 @@ def tile(a: Any, reps: Any) -> Tensor:
         reps = [1] * (r - len(reps)) + reps
     elif len(reps) > r:
         a = A.reshape(a, [1] * (len(reps) - r) + _shape(a))
-    return A.tile(a, reps)
+    return tiling.tile(a, reps)
 
 
 def repeat(a: Any, repeats: Any, axis: int | None = None) -> Tensor:
@@ -414,7 +414,7 @@ def broadcast_arrays(*args: Any, **kwargs: Any) -> list:
         raise ValueError(f"Received unsupported arguments {kwargs.keys()}")
     args = [asarray(x) for x in args]
     shape = _bshape(args)
-    return [A.broadcast_to(x, shape) for x in args]
+    return [tiling.broadcast_to(x, shape) for x in args]
 
 
 def _bshape(args: list) -> Any:
@@ -510,8 +510,8 @@ def take_along_axis(arr: Any, indices: Any, axis: int | None) -> Tensor:
     one = A.ones([1], dt.int64)
     both = broadcast_dynamic_shape(A.concat([sa[:axis], one, sa[axis + 1:]], 0),
                                    A.concat([si[:axis], one, si[axis + 1:]], 0))
-    arr = A.broadcast_to(arr, A.concat([both[:axis], sa[axis:axis + 1], both[axis + 1:]], 0))
-    indices = A.broadcast_to(indices, A.concat([both[:axis], si[axis:axis + 1],
+    arr = tiling.broadcast_to(arr, A.concat([both[:axis], sa[axis:axis + 1], both[axis + 1:]], 0))
+    indices = tiling.broadcast_to(indices, A.concat([both[:axis], si[axis:axis + 1],
                                                 both[axis + 1:]], 0))
     perm = [i for i in range(r) if i != axis] + [axis]
     back = list(np.argsort(perm))

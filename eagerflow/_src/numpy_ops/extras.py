@@ -23,6 +23,7 @@ from eagerflow._src.ops.math_base import cast, identity, ones_like, where, zeros
 from eagerflow._src.ops.padding import pad as _pad
 from eagerflow._src.ops.reduce import size as _size
 from eagerflow._src.ops.sequences import range as _range
+from eagerflow._src.ops.tiling import broadcast_to
 
 
 def shape(a: Any) -> Any:
@@ -226,7 +227,7 @@ def average(a: Any, axis: Any = None, weights: Any = None, returned: bool = Fals
     if weights is None:
         avg = M.mean(a, axis=axis)
         count = cast(_size(a) if axis is None else A.shape(a)[axis], avg.dtype)
-        total = A.broadcast_to(count, A.shape(avg))
+        total = broadcast_to(count, A.shape(avg))
         return (avg, total) if returned else avg
     a, w = promote(a, weights)
     if not a.dtype.is_floating and not a.dtype.is_complex:
@@ -235,7 +236,7 @@ def average(a: Any, axis: Any = None, weights: Any = None, returned: bool = Fals
         s = [1] * len(a.shape)
         s[axis] = w.shape[0]
         w = A.reshape(w, s)
-    wsum = M.sum(A.broadcast_to(w, A.shape(a)), axis=axis)
+    wsum = M.sum(broadcast_to(w, A.shape(a)), axis=axis)
     avg = M.sum(a * w, axis=axis) / wsum
     return (avg, wsum) if returned else avg
 
@@ -275,7 +276,7 @@ def _int_binary(a: Any, b: Any) -> tuple:
 def gcd(x1: Any, x2: Any) -> Tensor:
     """tnp.gcd: Euclid's algorithm, one remainder step per round."""
     a, b = _int_binary(x1, x2)
-    a, b = A.broadcast_to(m.abs(a), A.shape(a + b)), A.broadcast_to(m.abs(b), A.shape(a + b))
+    a, b = broadcast_to(m.abs(a), A.shape(a + b)), broadcast_to(m.abs(b), A.shape(a + b))
     for _ in range(max(1, int(np.ceil(np.log2(max(2, int(M.amax(m.maximum(a, b)))))) * 2 + 2))):
         nz = m.not_equal(b, zeros_like(b))
         safe = where(nz, b, ones_like(b))
@@ -302,7 +303,7 @@ def polyval(p: Any, x: Any) -> Tensor:
     for i in range(1, n):
         out = out * x + p[i]
     # a constant polynomial is broadcast to x's shape, as NumPy's
-    return A.broadcast_to(out, A.shape(x)) if n == 1 else out
+    return broadcast_to(out, A.shape(x)) if n == 1 else out
 
 
 def vander(x: Any, N: int | None = None, increasing: bool = False) -> Tensor:  # noqa: N803

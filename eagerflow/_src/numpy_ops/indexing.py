@@ -44,6 +44,7 @@ from eagerflow._src.ops.misc_ops import broadcast_dynamic_shape
 from eagerflow._src.ops.nd_indexing import gather_nd
 from eagerflow._src.ops.slicing import strided_slice
 from eagerflow._src.ops.stacking import stack
+from eagerflow._src.ops.tiling import broadcast_to
 
 SLICE_ERROR = ("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and "
                "integer or boolean arrays are valid indices")
@@ -283,12 +284,12 @@ def _broadcast(indices: list) -> list:
         except ValueError:
             pass
         else:
-            return [i if i.shape.as_list() == static else A.broadcast_to(i, static)
+            return [i if i.shape.as_list() == static else broadcast_to(i, static)
                     for i in indices]
     target = A.shape(indices[0])
     for i in indices[1:]:
         target = broadcast_dynamic_shape(target, A.shape(i))
-    return [A.broadcast_to(i, target) for i in indices]
+    return [broadcast_to(i, target) for i in indices]
 
 
 def _gather_apart(x: Any, dims: list, stacked: Any) -> Any:
@@ -320,13 +321,13 @@ def _gather_adjacent(x: Any, dims: list, indices: list) -> Any:
     if len(dims) == 1:
         return gather(x, idx, axis=axis)
     scale = R.cumprod(sizes, reverse=True, exclusive=True)
-    flat = R.reduce_sum(idx * A.broadcast_to(scale, A.shape(idx)), axis=-1)
+    flat = R.reduce_sum(idx * broadcast_to(scale, A.shape(idx)), axis=-1)
     # rows whose flattened position lands inside the tensor though an index is outside
     # its own axis would wrap into the next axis: GatherNd over the axes' sizes refuses
     # them (rows TF's gather refuses keep TF's error, checked by that gather)
     inside = m.logical_and(m.greater_equal(flat, 0), m.less(flat, R.reduce_prod(sizes)))
     probe_idx = math_base.where(A.expand_dims(inside, -1), idx, zeros_like(idx))
-    flat = flat + gather_nd(A.broadcast_to(np.int32(0), sizes), probe_idx)
+    flat = flat + gather_nd(broadcast_to(np.int32(0), sizes), probe_idx)
     end = axis + len(dims)
     x = A.reshape(x, A.concat([shape[:axis], [-1], shape[end:]], axis=0))
     return gather(x, flat, axis=axis)

@@ -31,7 +31,6 @@ from eagerflow._src.ops.array import (
     expand_dims,
     shape,
     squeeze,
-    tile,
     zeros,
 )
 from eagerflow._src.ops.composite_dispatch import dispatchable
@@ -77,6 +76,9 @@ from eagerflow._src.ops.registry import (
     register,
 )
 from eagerflow._src.ops.slicing import getitem
+from eagerflow._src.ops.tiling import (
+    tile,
+)
 
 _rng = SampleRNG(33)  # not numpy.random: it costs import time
 _IMAGE_T = (dt.int8, dt.uint8, dt.int16, dt.uint16, dt.int32, dt.int64, dt.bfloat16, dt.float16,

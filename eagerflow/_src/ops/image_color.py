@@ -29,7 +29,7 @@ from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import halfprec, wrapper_inputs
-from eagerflow._src.ops.array import concat, reshape, shape, tile
+from eagerflow._src.ops.array import concat, reshape, shape
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.debugging import Assert
@@ -85,6 +85,7 @@ from eagerflow._src.ops.shape_queries import shape_n
 from eagerflow._src.ops.shaping import reverse
 from eagerflow._src.ops.slice_op import slice as slice_
 from eagerflow._src.ops.stacking import stack, unstack
+from eagerflow._src.ops.tiling import tile
 
 _HSV_T = frozenset((dt.float16, dt.bfloat16, dt.float32, dt.float64))
 

@@ -19,6 +19,7 @@ from eagerflow._src.ops.math_base import cast, ones_like, where
 from eagerflow._src.ops.sequences import range as tf_range
 from eagerflow._src.ops.shape_queries import dims
 from eagerflow._src.ops.stacking import stack as tf_stack
+from eagerflow._src.ops.tiling import broadcast_to
 
 
 def _trunc(x: Any) -> Any:
@@ -53,7 +54,7 @@ def _read(images: Any, ys: Any, xs: Any, fill: Any) -> Any:
                             tm.logical_and(xs >= 0, xs < width))
     yi = cast(tm.clip_by_value(ys, 0.0, float(height - 1)), "int32")
     xi = cast(tm.clip_by_value(xs, 0.0, float(width - 1)), "int32")
-    rows = ta.broadcast_to(tf_range(batch)[:, None, None], dims(yi))
+    rows = broadcast_to(tf_range(batch)[:, None, None], dims(yi))
     values = tnd.gather_nd(images, tf_stack([rows, yi, xi], axis=-1))
     return where(inside[..., None], values, fill)
 
@@ -65,7 +66,7 @@ def projective_transform(images: Any, transforms: Any, interpolation: str, fill_
     their own size."""
     batch, height, width = dims(images)[:3]
     t = cast(transforms, "float32")
-    t = ta.broadcast_to(t, [batch, 8]) if len(t.shape) == 2 else t
+    t = broadcast_to(t, [batch, 8]) if len(t.shape) == 2 else t
     out_h, out_w = output_size if output_size is not None else (height, width)
     ys, xs = np.meshgrid(np.arange(out_h, dtype="float32"), np.arange(out_w, dtype="float32"),
                          indexing="ij")

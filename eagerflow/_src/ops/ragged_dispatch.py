@@ -59,6 +59,7 @@ from eagerflow._src.ops.math_base import (
 from eagerflow._src.ops.ragged_shape import broadcast_pair
 from eagerflow._src.ops.ragged_tensor import RaggedTensor
 from eagerflow._src.ops.sequences import range as range_op
+from eagerflow._src.ops.tiling import tile
 
 # ---------------------------------------------------------------------------------------
 # Elementwise ops.
@@ -447,7 +448,7 @@ def _tile(input: Any, multiples: Any, name: str | None = None) -> Any:  # noqa: 
     if isinstance(values, RaggedTensor):  # (its rows are this level's items: multiple 1)
         values = _tile(values, inner)
     elif rt.shape.rank > 2:
-        values = array.tile(values, inner)
+        values = tile(values, inner)
     splits = rt.row_splits * m[1]
     rowids = RaggedTensor._make(range_op(splits[-1]), splits).value_rowids()
     lengths = gather(rt.row_lengths(), rowids)
@@ -455,12 +456,12 @@ def _tile(input: Any, multiples: Any, name: str | None = None) -> Any:  # noqa: 
     source = gather(rt.row_starts(), rowids) + math.floormod(local, math.maximum(
         lengths, convert_to_tensor(1, d)))
     inner = RaggedTensor._make(_take(values, source), splits)
-    return rf.gather_rows(inner, array.tile(range_op(rt.nrows()), m[:1]))
+    return rf.gather_rows(inner, tile(range_op(rt.nrows()), m[:1]))
 
 
 cd.register(array.squeeze, _squeeze)
 cd.register(shaping.reverse, _reverse)
-cd.register(array.tile, _tile)
+cd.register(tile, _tile)
 cd.register(misc_ops.bincount, _bincount)
 cd.register(nn.embedding_lookup, _embedding_lookup)
 cd.register(nn.dropout, _dropout)

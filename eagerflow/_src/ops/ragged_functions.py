@@ -19,7 +19,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged_ops, sparse_count_ops
 from eagerflow._src.ops.array import concat as dense_concat
-from eagerflow._src.ops.array import fill, reshape, tile, zeros
+from eagerflow._src.ops.array import fill, reshape, zeros
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import tf_constant_value
@@ -40,6 +40,7 @@ from eagerflow._src.ops.reduce import (
 )
 from eagerflow._src.ops.sequences import range as range_op
 from eagerflow._src.ops.stacking import stack as dense_stack
+from eagerflow._src.ops.tiling import tile
 
 # ---------------------------------------------------------------------------------------
 # tf.ragged.constant.

@@ -32,6 +32,7 @@ from eagerflow._src.ops.misc_ops import UPPER_BOUND
 from eagerflow._src.ops.ragged_tensor import RaggedTensor, _bound, _eager
 from eagerflow._src.ops.sequences import range as range_op
 from eagerflow._src.ops.stacking import stack as dense_stack
+from eagerflow._src.ops.tiling import broadcast_to
 
 
 class RowPartition(CompositeTensor):
@@ -943,5 +944,5 @@ cd.register(array.reshape, _reshape)
 cd.register(array.split, _split)
 cd.register(reduce.cumsum, _cumsum)
 cd.register(nd_indexing.gather_nd, _gather_nd)
-cd.register(array.broadcast_to, _broadcast_to)
+cd.register(broadcast_to, _broadcast_to)
 cd.register(misc_ops.broadcast_dynamic_shape, _broadcast_dynamic_shape)

@@ -19,7 +19,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import concat, ones, reshape, split, tile
+from eagerflow._src.ops.array import concat, ones, reshape, split
 from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.math import (
     equal,
@@ -56,6 +56,7 @@ from eagerflow._src.ops.signal_ops import (
     scalar_args,
     window_length_arg,
 )
+from eagerflow._src.ops.tiling import tile
 
 # ---------------------------------------------------------------------------------------
 # Windows

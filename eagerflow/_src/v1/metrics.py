@@ -29,7 +29,6 @@ from eagerflow._src.ops.array import (
     reshape,
     shape,
     squeeze,
-    tile,
     zeros,
 )
 from eagerflow._src.ops.control_deps import control_dependencies, no_op
@@ -74,6 +73,9 @@ from eagerflow._src.ops.reduce import (
     size,
 )
 from eagerflow._src.ops.stacking import stack
+from eagerflow._src.ops.tiling import (
+    tile,
+)
 from eagerflow._src.ops.variables import VariableAggregation, VariableSynchronization
 from eagerflow._src.v1.tf1_args import name_scope
 from eagerflow._src.v1.variable_scope import variable_scope

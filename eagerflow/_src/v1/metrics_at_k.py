@@ -17,7 +17,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorValue
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.tf_logging import deprecated_call
-from eagerflow._src.ops.array import concat, expand_dims, fill, rank, shape, tile
+from eagerflow._src.ops.array import concat, expand_dims, fill, rank, shape
 from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.math import (
     add,
@@ -38,6 +38,7 @@ from eagerflow._src.ops.reduce import cumsum, reduce_max, reduce_sum, size
 from eagerflow._src.ops.sets import set_difference, set_intersection, set_size
 from eagerflow._src.ops.sorting import top_k
 from eagerflow._src.ops.sparse_functions import concat_sparse, reshape_sparse, retain
+from eagerflow._src.ops.tiling import tile
 from eagerflow._src.v1.metrics import (
     _collect,
     _refuse_eager,

@@ -38,6 +38,7 @@ from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn as tn
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops.math_base import cast, where, zeros_like
+from eagerflow._src.ops.stacking import stack
 
 _LETTERS = string.ascii_lowercase
 
@@ -75,7 +76,7 @@ def _attention_equations(rank: int, attn_axes: tuple) -> tuple:
 def _lower_band(t: Any, s: Any, below: int, above: int) -> Any:
     """A (1, t, s) boolean mask, True within `below` diagonals under and `above` over the
     main one (-1: all of them)."""
-    return tl.band_part(ta.ones(ta.stack([1, t, s]), "bool"), below, above)
+    return tl.band_part(ta.ones(stack([1, t, s]), "bool"), below, above)
 
 
 class MultiHeadAttention(Layer):

@@ -45,6 +45,8 @@ from eagerflow._src.ops import nn as tn
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops.linalg import matmul
 from eagerflow._src.ops.math_base import cast, zeros_like
+from eagerflow._src.ops.stacking import stack
+from eagerflow._src.ops.tiling import tile
 
 
 def _dims(x: Any) -> list:
@@ -58,7 +60,7 @@ def _with_batch(x: Any, rest: list) -> Any:
     batch = _dims(x)[0]
     if batch is not None or not hasattr(x, "graph"):
         return [batch if batch is not None else -1] + list(rest)
-    return ta.stack([ta.shape(x)[0]] + [np.int32(d) for d in rest])
+    return stack([ta.shape(x)[0]] + [np.int32(d) for d in rest])
 
 
 class Dense(lora.QuantizableWeights, Layer):
@@ -332,7 +334,7 @@ class Flatten(Layer):
         if None not in rest:
             return ta.reshape(inputs, _with_batch(inputs, [int(np.prod(rest))]))
         if dims[0] is None:  # (Keras 3: (shape(x)[0], -1), the batch read at run time)
-            return ta.reshape(inputs, ta.stack([ta.shape(inputs)[0], np.int32(-1)]))
+            return ta.reshape(inputs, stack([ta.shape(inputs)[0], np.int32(-1)]))
         return ta.reshape(inputs, [dims[0], -1])
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
@@ -451,7 +453,7 @@ class RepeatVector(Layer):
         self.input_spec = InputSpec(ndim=2)
 
     def call(self, inputs: Any) -> Any:
-        return ta.tile(ta.expand_dims(inputs, 1), [1, self.n, 1])
+        return tile(ta.expand_dims(inputs, 1), [1, self.n, 1])
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
         s = TensorShape(input_shape).as_list()

@@ -17,6 +17,7 @@ from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops.linalg import matmul
 from eagerflow._src.ops.math_base import cast, where
+from eagerflow._src.ops.tiling import broadcast_to
 
 
 def _shape_list(shape: Any) -> list | None:
@@ -143,7 +144,7 @@ def _step_mask(x: Any) -> Any:
     mask = get_mask(x)
     if mask is None:
         return None
-    return ta.broadcast_to(ta.expand_dims(mask, -1), ta.shape(x))
+    return broadcast_to(ta.expand_dims(mask, -1), ta.shape(x))
 
 
 def _merge_masked(op: Any, inputs: list) -> Any:

@@ -23,6 +23,7 @@ from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn_batchnorm, nn_norm
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops.math_base import cast, ones_like, stop_gradient
+from eagerflow._src.ops.stacking import stack
 
 
 def _axes_list(axis: Any) -> list:
@@ -435,7 +436,7 @@ class GroupNormalization(Layer):
         dims = [d if d is not None else ta.shape(inputs)[i]
                 for i, d in enumerate(inputs.shape.as_list())]
         grouped = self._split_channels([-1] + dims[1:], dims[self.axis])
-        x = ta.reshape(inputs, ta.stack(grouped) if any(isinstance(d, Tensor) for d in grouped)
+        x = ta.reshape(inputs, stack(grouped) if any(isinstance(d, Tensor) for d in grouped)
                        else grouped)
         dtype = x.dtype
         if dtype in (dt.float16, dt.bfloat16):

@@ -20,6 +20,7 @@ from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import reduce as rd
 from eagerflow._src.ops.math_base import cast
+from eagerflow._src.ops.tiling import broadcast_to
 
 
 class Rescaling(Layer):
@@ -128,8 +129,8 @@ class Normalization(Layer):
             for i in range(1, mean.shape.rank + 1):
                 expanded[self._keep_axis[-i]] = mean.shape[-i]
             mean, variance = ta.reshape(mean, expanded), ta.reshape(variance, expanded)
-        mean = ta.broadcast_to(mean, self._broadcast_shape)
-        variance = ta.broadcast_to(variance, self._broadcast_shape)
+        mean = broadcast_to(mean, self._broadcast_shape)
+        variance = broadcast_to(variance, self._broadcast_shape)
         self.mean = cast(mean, self.compute_dtype)
         self.variance = cast(variance, self.compute_dtype)
         self.built = True

@@ -34,6 +34,7 @@ from eagerflow._src.keras.random_seeds import SeedGenerator
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops.math_base import cast, ones_like, where
+from eagerflow._src.ops.tiling import tile
 
 VALUE_RANGE_ERROR = "The `value_range` argument should be a list of two numbers. "
 
@@ -443,7 +444,7 @@ class RandomSharpness(FactorColorLayer):
         a, b = 1.0 / 13.0, 5.0 / 13.0
         kernel = kn.reshape(kn.array([[a, a, a], [a, b, a], [a, a, a]], self.compute_dtype),
                             (3, 3, 1, 1))
-        kernel = ta.tile(kernel, [1, 1, _dims(images)[-1], 1])
+        kernel = tile(kernel, [1, 1, _dims(images)[-1], 1])
         smoothed = depthwise_conv(images, kernel, strides=1, padding="same",
                                   data_format="channels_last")
         images = images + (1.0 - sharpness) * (smoothed - images)

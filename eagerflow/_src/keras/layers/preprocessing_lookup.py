@@ -46,8 +46,10 @@ from eagerflow._src.ops.math_base import cast, ones_like, zeros_like
 from eagerflow._src.ops.ragged import RaggedTensor, map_flat_values
 from eagerflow._src.ops.reduce import reduce_max, reduce_mean, reduce_sum
 from eagerflow._src.ops.sequences import range as range_
+from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.string_ops import as_string
 from eagerflow._src.ops.string_ops import format as string_format
+from eagerflow._src.ops.tiling import tile
 from eagerflow._src.ops.variables import Variable
 
 _MODES = ("int", "one_hot", "multi_hot", "count", "tf_idf")
@@ -116,7 +118,7 @@ def _bincount_rows(x: Any, depth: int, mode: str, d: dt.DType, weights: Any) -> 
             squeeze = False
         n, k = ta.shape(x, out_type=dt.int64)[0], ta.shape(x, out_type=dt.int64)[1]
         flat = ta.reshape(x, [-1])
-        rows = ta.reshape(ta.tile(ta.expand_dims(range_(n), 1), ta.stack([1, k])), [-1])
+        rows = ta.reshape(tile(ta.expand_dims(range_(n), 1), stack([1, k])), [-1])
         nrows = n
     idx = cast(flat, dt.int64)
     in_range = tm.logical_and(idx >= 0, idx < depth)
@@ -127,7 +129,7 @@ def _bincount_rows(x: Any, depth: int, mode: str, d: dt.DType, weights: Any) -> 
                 else weights.flat_values, d)
     vals = math_base.where(in_range, vals, zeros_like(vals))
     counts = indexing.unsorted_segment_sum(vals, ids, nrows * depth)
-    out = ta.reshape(counts, ta.stack([nrows, convert_to_tensor(depth, dt.int64)]))
+    out = ta.reshape(counts, stack([nrows, convert_to_tensor(depth, dt.int64)]))
     if mode == "multi_hot":
         out = cast(tm.greater(out, zeros_like(out)), d)
     if not isinstance(x, RaggedTensor) and squeeze:

@@ -22,6 +22,7 @@ from eagerflow._src.ops import (
     sparse_functions,
     sparse_ops,
     stacking,
+    tiling,
     unique_one_hot,
 )
 from eagerflow._src.ops.math_base import cast
@@ -102,7 +103,7 @@ def permute_dimensions(x: Any, pattern: Any) -> Any:
 def repeat(x: Any, n: int) -> Any:
     if ndim(x) != 2:
         raise ValueError(f"Expected input `x` to have rank 2. Received: rank(x)={ndim(x)}")
-    return A.tile(A.expand_dims(x, 1), stacking.stack([1, n, 1]))
+    return tiling.tile(A.expand_dims(x, 1), stacking.stack([1, n, 1]))
 
 
 def repeat_elements(x: Any, rep: int, axis: int) -> Any:
@@ -113,7 +114,7 @@ def repeat_elements(x: Any, rep: int, axis: int) -> Any:
         return concatenate([p for p in pieces for _ in builtins.range(rep)], axis)
     reps = [1] * (x.shape.rank + 1)
     reps[axis + 1] = rep
-    tiled = A.tile(A.expand_dims(x, axis + 1), reps)
+    tiled = tiling.tile(A.expand_dims(x, axis + 1), reps)
     factors = np.ones(x.shape.rank, np.int32)
     factors[axis] = rep
     return A.reshape(tiled, A.shape(x) * factors)
@@ -140,7 +141,7 @@ def stack(x: Any, axis: int = 0) -> Any:
 
 
 def tile(x: Any, n: Any) -> Any:
-    return A.tile(x, [n] if isinstance(n, int) else n)
+    return tiling.tile(x, [n] if isinstance(n, int) else n)
 
 
 def to_dense(tensor: Any) -> Any:

@@ -21,6 +21,7 @@ from eagerflow._src.ops import (
     stacking,
 )
 from eagerflow._src.ops.math_base import cast, ones_like, where, zeros_like
+from eagerflow._src.ops.tiling import tile
 
 
 # -- control flow -----------------------------------------------------------------------
@@ -62,7 +63,7 @@ def switch(condition: Any, then_expression: Any, else_expression: Any) -> Any:
         expr_shape = A.shape(then_expression)
         tiles = where(M.greater(expr_shape - cond_shape, 0), expr_shape,
                         ones_like(expr_shape))
-        condition = A.tile(condition, tiles)
+        condition = tile(condition, tiles)
     return where(condition, then_expression, else_expression)
 
 
@@ -100,7 +101,7 @@ def rnn(step_function: Callable, inputs: Any, initial_states: Any, go_backwards:
     def tiled(mask_t: Any, like: Any) -> Any:
         for _ in builtins.range(len(like.shape) - len(mask_t.shape)):
             mask_t = A.expand_dims(mask_t, -1)
-        return A.tile(mask_t, [1] + like.shape.as_list()[1:])
+        return tile(mask_t, [1] + like.shape.as_list()[1:])
 
     for i, t in enumerate(order):
         step_input = nest.pack_sequence_as(inputs, [s[t] for s in per_step])
@@ -124,7 +125,7 @@ def rnn(step_function: Callable, inputs: Any, initial_states: Any, go_backwards:
         full = mask if time_major else batch_time_swapped(mask)
         for _ in builtins.range(len(stacked.shape) - len(full.shape)):
             full = A.expand_dims(full, -1)
-        stacked = where(A.tile(full, [1, 1] + stacked.shape.as_list()[2:]), stacked,
+        stacked = where(tile(full, [1, 1] + stacked.shape.as_list()[2:]), stacked,
                           zeros_like(stacked))
     if not time_major:
         stacked = batch_time_swapped(stacked)

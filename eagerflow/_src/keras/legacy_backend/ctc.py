@@ -27,6 +27,7 @@ from eagerflow._src.ops import reduce as R
 from eagerflow._src.ops import stacking
 from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.sequences import range as _range
+from eagerflow._src.ops.tiling import tile
 
 
 def ctc_label_dense_to_sparse(labels: Any, label_lengths: Any) -> SparseTensor:
@@ -35,8 +36,8 @@ def ctc_label_dense_to_sparse(labels: Any, label_lengths: Any) -> SparseTensor:
     shp = A.shape(labels)
     columns = _range(shp[1])
     keep = M.less(A.expand_dims(columns, 0), A.expand_dims(cast(label_lengths, dt.int32), 1))
-    rows = A.tile(A.expand_dims(_range(shp[0]), 1), stacking.stack([1, shp[1]]))
-    cols = A.tile(A.expand_dims(columns, 0), stacking.stack([shp[0], 1]))
+    rows = tile(A.expand_dims(_range(shp[0]), 1), stacking.stack([1, shp[1]]))
+    cols = tile(A.expand_dims(columns, 0), stacking.stack([shp[0], 1]))
     indices = stacking.stack([ix.boolean_mask(rows, keep), ix.boolean_mask(cols, keep)], axis=1)
     values = nd.gather_nd(labels, indices)
     return SparseTensor(cast(indices, dt.int64), values, cast(shp, dt.int64))

@@ -25,6 +25,7 @@ from eagerflow._src.ops import array as A
 from eagerflow._src.ops import reduce as R
 from eagerflow._src.ops.math_base import cast, identity
 from eagerflow._src.ops.math_special import div_no_nan
+from eagerflow._src.ops.tiling import broadcast_to
 from eagerflow._src.ops.variables import (
     Variable,
     VariableAggregation,
@@ -196,7 +197,7 @@ def reduce_to_samplewise_values(values: Any, sample_weight: Any, reduce_fn: Call
             # to the static shape where known, as Keras's ops.shape gives it (a Python
             # shape: TF's eager error then names no op wrapper)
             shape = values._shape if None not in tuple(values._shape) else A.shape(values)
-            sample_weight = A.broadcast_to(sample_weight, shape)
+            sample_weight = broadcast_to(sample_weight, shape)
         values = values * sample_weight
         if w_nd > 1:
             sample_weight = reduce_fn(sample_weight, axis=list(range(1, w_nd)))

@@ -23,6 +23,7 @@ from eagerflow._src.ops import reduce as R
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.linalg import diag_part, matmul
 from eagerflow._src.ops.math_base import cast, ones_like, where, zeros_like
+from eagerflow._src.ops.tiling import broadcast_to
 
 _EPSILON = 1e-7
 
@@ -60,7 +61,7 @@ class _IoUBase(Metric):
                               "using integer weights.", stacklevel=2)
             # (to keras.ops.shape's tuple, as Keras's: a Python shape, whose error TF's
             # BroadcastTo words without its wrapper's " name: ")
-            weight = A.broadcast_to(A.reshape(cast(sample_weight, self._dtype), [-1]),
+            weight = broadcast_to(A.reshape(cast(sample_weight, self._dtype), [-1]),
                                     static_shape(y_true))
         n = cast(self.num_classes, self._dtype)
         valid = M.logical_and(M.logical_and(y_true >= 0, y_true < n),

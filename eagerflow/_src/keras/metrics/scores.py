@@ -15,6 +15,7 @@ from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
 from eagerflow._src.ops import reduce as R
 from eagerflow._src.ops.math_base import cast, where, zeros_like
+from eagerflow._src.ops.tiling import broadcast_to
 
 _EPSILON = 1e-7
 
@@ -166,7 +167,7 @@ class R2Score(Metric):
         weight = K.t(1.0 if sample_weight is None else sample_weight, self._dtype)
         if len(weight._shape) == 1:
             weight = A.expand_dims(weight, 1)
-        weight = A.broadcast_to(weight, A.shape(y_true))
+        weight = broadcast_to(weight, A.shape(y_true))
         weighted = y_true * weight
         self.sum.assign_add(R.reduce_sum(weighted, axis=0))
         self.squared_sum.assign_add(R.reduce_sum(y_true * weighted, axis=0))

@@ -44,6 +44,7 @@ from eagerflow._src.ops.random_stateless import stateless_normal
 from eagerflow._src.ops.sequences import range as tf_range
 from eagerflow._src.ops.stacking import stack as tf_stack
 from eagerflow._src.ops.stacking import unstack as tf_unstack
+from eagerflow._src.ops.tiling import tile
 
 RESIZE_INTERPOLATIONS = ("bilinear", "nearest", "lanczos3", "lanczos5", "bicubic", "area")
 WARP_INTERPOLATIONS = ("nearest", "bilinear")
@@ -349,7 +350,7 @@ def gaussian_blur(images: Any, kernel_size: Any = (3, 3), sigma: Any = (1.0, 1.0
     kernel = ta.reshape(kernel, (int(kernel_size[0]), int(kernel_size[1]), 1, 1))
 
     def blur(x: Any) -> Any:
-        depthwise = ta.tile(kernel, [1, 1, static_shape(x)[-1], 1])
+        depthwise = tile(kernel, [1, 1, static_shape(x)[-1], 1])
         return nn_conv_variants.depthwise_conv2d(x, depthwise, strides=[1, 1, 1, 1], padding="SAME")
 
     return batched_channels_last(blur, images, data_format)

@@ -30,6 +30,7 @@ from eagerflow._src.ops.padding import pad as tf_pad
 from eagerflow._src.ops.sequences import range as tf_range
 from eagerflow._src.ops.sorting import top_k as tf_top_k
 from eagerflow._src.ops.stacking import stack as tf_stack
+from eagerflow._src.ops.tiling import tile
 
 # ---------------------------------------------------------------------------------------
 # Segment reductions
@@ -247,7 +248,7 @@ def istft(x: Any, sequence_length: int, sequence_stride: int, fft_length: int,
         squares = tf_pad(tm.square(win), [[0, overlaps * sequence_stride - fft_length]])
         total = tr.reduce_sum(ta.reshape(squares, [overlaps, sequence_stride]), 0,
                               keepdims=True)
-        denom = ta.reshape(ta.tile(total, [overlaps, 1]), [-1])[:fft_length]
+        denom = ta.reshape(tile(total, [overlaps, 1]), [-1])[:fft_length]
         frames = frames * (win / denom)
     signal = _overlap_add(frames, sequence_stride)
     start = fft_length // 2 if center else 0

@@ -34,6 +34,7 @@ from eagerflow._src.ops.nn_space import depth_to_space as tf_depth_to_space
 from eagerflow._src.ops.nn_space import space_to_depth as tf_space_to_depth
 from eagerflow._src.ops.padding import pad as tf_pad
 from eagerflow._src.ops.sequences import range as tf_range
+from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.stacking import stack as tf_stack
 
 
@@ -258,7 +259,7 @@ def conv_transpose(inputs: Any, kernel: Any, strides: Any = 1, padding: str = "v
     out_shape: Any = [dims[0]] + lengths + [filters] if data_format == "channels_last" else \
         [dims[0], filters] + lengths
     if any(isinstance(d, Tensor) for d in out_shape):  # a traced size: a graph value
-        out_shape = ta.stack(out_shape)
+        out_shape = stack(out_shape)
     return nn_conv_variants.conv_transpose(inputs, kernel, out_shape, strides,
                                            padding=padding.upper(),
                                            data_format=tf_format(data_format, len(inputs.shape)),

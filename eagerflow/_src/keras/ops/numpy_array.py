@@ -28,7 +28,7 @@ from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import indexing as ti
 from eagerflow._src.ops import linalg as tl
 from eagerflow._src.ops import math as tm
-from eagerflow._src.ops import math_base
+from eagerflow._src.ops import math_base, tiling
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops import shaping as tsh
 from eagerflow._src.ops.eager_errors import slow_path
@@ -116,14 +116,14 @@ empty_like = _like("empty_like", math_base.zeros_like)
 @keras_op
 def full(shape: Any, fill_value: Any, dtype: Any = None) -> Any:
     dtype = kd.standardize_dtype(dtype or kb.floatx())
-    return ta.broadcast_to(kd.to_tensor(fill_value, dtype), shape)
+    return tiling.broadcast_to(kd.to_tensor(fill_value, dtype), shape)
 
 
 @keras_op
 def full_like(x: Any, fill_value: Any, dtype: Any = None) -> Any:
     x = kd.to_tensor(x)
     dtype = kd.result_type(kd.standardize_dtype(dtype) if dtype is not None else x.dtype)
-    return ta.broadcast_to(kd.to_tensor(fill_value, dtype), ta.shape(x))
+    return tiling.broadcast_to(kd.to_tensor(fill_value, dtype), ta.shape(x))
 
 
 def _is_float_arg(v: Any) -> bool:
@@ -390,7 +390,7 @@ def ravel(x: Any) -> Any:
 
 @keras_op
 def broadcast_to(x: Any, shape: Any) -> Any:
-    return ta.broadcast_to(x, shape)
+    return tiling.broadcast_to(x, shape)
 
 
 @keras_op
@@ -541,7 +541,7 @@ def tile(x: Any, repeats: Any) -> Any:
         reps = [1] * (rank - len(reps)) + reps
     while len(reps) > len(x.shape):
         x = ta.expand_dims(x, 0)
-    return ta.tile(x, reps)
+    return tiling.tile(x, reps)
 
 
 @keras_op
@@ -656,7 +656,7 @@ def tril(x: Any, k: int = 0) -> Any:
     x = kd.to_tensor(x)
     rows, cols = _row_col(x)
     keep = tm.greater_equal(rows, cols - k)
-    return math_base.where(ta.broadcast_to(keep, ta.shape(x)), x, math_base.zeros_like(x))
+    return math_base.where(tiling.broadcast_to(keep, ta.shape(x)), x, math_base.zeros_like(x))
 
 
 @keras_op
@@ -664,7 +664,7 @@ def triu(x: Any, k: int = 0) -> Any:
     x = kd.to_tensor(x)
     rows, cols = _row_col(x)
     keep = tm.less_equal(rows, cols - k)
-    return math_base.where(ta.broadcast_to(keep, ta.shape(x)), x, math_base.zeros_like(x))
+    return math_base.where(tiling.broadcast_to(keep, ta.shape(x)), x, math_base.zeros_like(x))
 
 
 # ---------------------------------------------------------------------------------------
@@ -717,8 +717,8 @@ def take_along_axis(x: Any, indices: Any, axis: Any = None) -> Any:
     x_dims, i_dims = list(static_shape(x)), list(static_shape(indices))
     both = list(np.broadcast_shapes(tuple(x_dims[:axis] + [1] + x_dims[axis + 1:]),
                                     tuple(i_dims[:axis] + [1] + i_dims[axis + 1:])))
-    x = ta.broadcast_to(x, both[:axis] + [x_dims[axis]] + both[axis + 1:])
-    indices = ta.broadcast_to(indices, both[:axis] + [i_dims[axis]] + both[axis + 1:])
+    x = tiling.broadcast_to(x, both[:axis] + [x_dims[axis]] + both[axis + 1:])
+    indices = tiling.broadcast_to(indices, both[:axis] + [i_dims[axis]] + both[axis + 1:])
     indices = _wrap_negative(indices, x_dims[axis])
     x, indices = swapaxes(x, axis, -1), swapaxes(indices, axis, -1)
     out_dims = ta.shape(indices)

@@ -35,6 +35,7 @@ from eagerflow._src.ops.padding import pad as tf_pad
 from eagerflow._src.ops.sequences import range as tf_range
 from eagerflow._src.ops.sparse_functions import fill_empty_rows, sparse_dense_matmul
 from eagerflow._src.ops.stacking import stack as tf_stack
+from eagerflow._src.ops.tiling import broadcast_to
 
 
 def _sparse_matmul(x1: Any, x2: Any) -> Any:
@@ -346,7 +347,7 @@ def cross(x1: Any, x2: Any, axisa: int = -1, axisb: int = -1, axisc: int = -1,
     # (as Keras's TF backend: BroadcastArgs of the two shapes as tuples, TF's error where
     # they don't broadcast)
     both = broadcast_dynamic_shape(static_shape(x1), static_shape(x2))
-    c = tf_cross(ta.broadcast_to(x1, both), ta.broadcast_to(x2, both))
+    c = tf_cross(broadcast_to(x1, both), broadcast_to(x2, both))
     if n1 == 2 and n2 == 2:
         return c[..., 2]
     return moveaxis(c, -1, axisc)

@@ -26,12 +26,13 @@ from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import math_special as ts
 from eagerflow._src.ops import misc_ops as tmisc
 from eagerflow._src.ops import reduce as tr
-from eagerflow._src.ops.array import broadcast_to, constant, fill
+from eagerflow._src.ops.array import constant, fill
 from eagerflow._src.ops.array import shape as tf_shape
 from eagerflow._src.ops.bitwise import invert
 from eagerflow._src.ops.math_base import cast, identity, ones_like, where, zeros_like
 from eagerflow._src.ops.math_base import conj as tf_conj
 from eagerflow._src.ops.math_special import nextafter as tf_nextafter
+from eagerflow._src.ops.tiling import broadcast_to
 
 
 def _named(name: str, fn: Callable) -> Callable:

@@ -37,6 +37,7 @@ from eagerflow._src.ops import random_stateless as trand
 from eagerflow._src.ops import sorting as tsort
 from eagerflow._src.ops.math_base import cast, zeros_like
 from eagerflow._src.ops.nn import stateless_dropout
+from eagerflow._src.ops.tiling import broadcast_to
 
 # ---------------------------------------------------------------------------------------
 # Distributions
@@ -127,8 +128,8 @@ def beta(shape: Any, alpha: Any, beta: Any, dtype: Any = None, seed: Any = None)
     work = "float32" if dtype == "bfloat16" else dtype
     pair = _op_seed(seed)
     # (TF's conversion, as Keras's: a float alpha refuses an integer dtype)
-    alpha = ta.broadcast_to(convert_to_tensor(alpha, dtype=work), shape)
-    beta = ta.broadcast_to(convert_to_tensor(beta, dtype=work), shape)
+    alpha = broadcast_to(convert_to_tensor(alpha, dtype=work), shape)
+    beta = broadcast_to(convert_to_tensor(beta, dtype=work), shape)
     x = cast(tgamma.stateless_gamma(shape, pair, alpha=alpha, dtype=work), dtype)
     y = cast(tgamma.stateless_gamma(shape, pair + 12, alpha=beta, dtype=work), dtype)
     return x / (x + y)

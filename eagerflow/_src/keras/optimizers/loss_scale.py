@@ -22,9 +22,9 @@ from eagerflow._src.keras.optimizers import slices as sp
 from eagerflow._src.keras.optimizers.optimizer import Optimizer
 from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.ops import math as m
-from eagerflow._src.ops.array import stack
 from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.reduce import reduce_all
+from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.variables import Variable
 
 _BASE_DEFAULTS = {"weight_decay": None, "clipnorm": None, "global_clipnorm": None,
