@@ -210,7 +210,7 @@ from eagerflow._src.ops.nd_indexing import (
 from eagerflow._src.ops.einsum import einsum as einsum
 from eagerflow._src.ops.linalg import tensordot as tensordot
 from eagerflow._src.ops.linalg_eye import eye as eye
-from eagerflow._src.ops.reduce import cumsum as cumsum
+from eagerflow._src.ops.scans import cumsum as cumsum
 from eagerflow._src.ops.shaping import (
     meshgrid as meshgrid,
     reverse as reverse,

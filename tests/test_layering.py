@@ -81,7 +81,7 @@ OPS_ORDER = [
     "shape_queries", "reshaping",
     "variables", "resource_ops", "array", "tiling", "shaping",
     # reductions, and runtime checks over them (sorted segment ids checked in graphs)
-    "reduce", "logsumexp_scan", "printing", "print_v1", "debugging", "tfdbg",
+    "scans", "reduce", "logsumexp_scan", "printing", "print_v1", "debugging", "tfdbg",
     "tfdbg_v1",
     # indexing and slicing
     "indexed_slices", "indexing", "unique_one_hot",

@@ -10,9 +10,12 @@ from eagerflow._src.ops.math import (  # noqa: F401
 from eagerflow._src.ops.math_base import add_n, conj, real  # noqa: F401
 from eagerflow._src.ops.indexed_slices import scalar_mul  # noqa: F401
 from eagerflow._src.ops.reduce import (  # noqa: F401
-    argmax, argmin, count_nonzero, cumprod, cumsum, reduce_all, reduce_any,
-    reduce_euclidean_norm, reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod,
-    reduce_std, reduce_sum, reduce_variance,
+    argmax, argmin, count_nonzero, reduce_all, reduce_any, reduce_euclidean_norm,
+    reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod, reduce_std, reduce_sum,
+    reduce_variance,
+)
+from eagerflow._src.ops.scans import (  # noqa: F401
+    cumprod, cumsum,
 )
 from eagerflow._src.ops.logsumexp_scan import cumulative_logsumexp  # noqa: F401
 from eagerflow._src.ops.sorting import top_k  # noqa: F401

@@ -30,10 +30,10 @@ from eagerflow._src.ops import nd_indexing as ND
 from eagerflow._src.ops import nn as N
 from eagerflow._src.ops import nn_loss as NL
 from eagerflow._src.ops import padding as PD
-from eagerflow._src.ops import reduce as RD
 from eagerflow._src.ops import unique_one_hot
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import REGISTRY
+from eagerflow._src.ops.scans import CUMPROD, CUMSUM
 
 
 def _t(a, d=None):
@@ -327,11 +327,11 @@ def test_print_op_checks_its_attrs(attrs, cls):
 # -- NumPy warnings from kernels over inf/nan (TF is silent) ---------------------------
 
 @pytest.mark.parametrize("call", [
-    lambda: bind(RD.CUMSUM, (_t([[np.inf, -np.inf, 1.0]]),),
+    lambda: bind(CUMSUM, (_t([[np.inf, -np.inf, 1.0]]),),
                  {"axis": 1, "exclusive": False, "reverse": False}),
-    lambda: bind(RD.CUMSUM, (_t([[1.7e308, 1.7e308]]),),
+    lambda: bind(CUMSUM, (_t([[1.7e308, 1.7e308]]),),
                  {"axis": 1, "exclusive": False, "reverse": False}),
-    lambda: bind(RD.CUMPROD, (_t([[0.0, np.inf]]),),
+    lambda: bind(CUMPROD, (_t([[0.0, np.inf]]),),
                  {"axis": 1, "exclusive": False, "reverse": True}),
     lambda: bind(N.BIAS_ADD_GRAD, (_t(np.array([[[[np.inf, -np.inf]]]])),),
                  {"data_format": "NCHW"}),
@@ -427,7 +427,7 @@ def test_parse_example_attr_lists_must_match():
 
 
 def test_exclusive_scan_over_an_empty_axis_stays_empty():
-    for op in (RD.CUMSUM, RD.CUMPROD):
+    for op in (CUMSUM, CUMPROD):
         out = bind(op, (_t(np.ones((3, 0))),), {"axis": 1, "exclusive": True, "reverse": False})
         assert out.shape == (3, 0)
 

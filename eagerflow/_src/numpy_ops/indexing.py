@@ -42,6 +42,7 @@ from eagerflow._src.ops.indexing import boolean_mask, gather
 from eagerflow._src.ops.math_base import cast, zeros_like
 from eagerflow._src.ops.misc_ops import broadcast_dynamic_shape
 from eagerflow._src.ops.nd_indexing import gather_nd
+from eagerflow._src.ops.scans import cumprod
 from eagerflow._src.ops.slicing import strided_slice
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.tiling import broadcast_to
@@ -320,7 +321,7 @@ def _gather_adjacent(x: Any, dims: list, indices: list) -> Any:
     axis = dims[0]
     if len(dims) == 1:
         return gather(x, idx, axis=axis)
-    scale = R.cumprod(sizes, reverse=True, exclusive=True)
+    scale = cumprod(sizes, reverse=True, exclusive=True)
     flat = R.reduce_sum(idx * broadcast_to(scale, A.shape(idx)), axis=-1)
     # rows whose flattened position lands inside the tensor though an index is outside
     # its own axis would wrap into the next axis: GatherNd over the axes' sizes refuses

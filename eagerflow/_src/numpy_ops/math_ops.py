@@ -16,7 +16,7 @@ from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.numpy_ops import array_ops as AO
 from eagerflow._src.numpy_ops.dtypes import asarray, promote, result_type
 from eagerflow._src.ops import array as A
-from eagerflow._src.ops import bitwise, math_base
+from eagerflow._src.ops import bitwise, math_base, scans
 from eagerflow._src.ops import linalg as L
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops import math_special as ms
@@ -424,11 +424,11 @@ def _scan(fn: Callable, a: Any, axis: Any, dtype: Any) -> Tensor:
 
 
 def cumsum(a: Any, axis: Any = None, dtype: Any = None) -> Tensor:
-    return _scan(R.cumsum, a, axis, dtype)
+    return _scan(scans.cumsum, a, axis, dtype)
 
 
 def cumprod(a: Any, axis: Any = None, dtype: Any = None) -> Tensor:
-    return _scan(R.cumprod, a, axis, dtype)
+    return _scan(scans.cumprod, a, axis, dtype)
 
 
 def argmax(a: Any, axis: Any = None) -> Tensor:

@@ -48,8 +48,9 @@ from eagerflow._src.ops.nn import log_softmax
 from eagerflow._src.ops.nn_args import fail
 from eagerflow._src.ops.nn_loss import _is_zero
 from eagerflow._src.ops.padding import pad
-from eagerflow._src.ops.reduce import argmax, cumsum, reduce_any, reduce_max, reduce_sum
+from eagerflow._src.ops.reduce import argmax, reduce_any, reduce_max, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.stacking import stack, unstack
 from eagerflow._src.ops.unique_one_hot import one_hot, unique

@@ -39,8 +39,9 @@ from eagerflow._src.ops.nn_space import (
     required_space_to_batch_paddings,
     space_to_batch_nd,
 )
-from eagerflow._src.ops.reduce import cumsum, reduce_max, reduce_sum
+from eagerflow._src.ops.reduce import reduce_max, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
+from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.segment_ops import unsorted_segment_mean
 from eagerflow._src.ops.sorting import _top_k_grad, _top_k_kernel
 

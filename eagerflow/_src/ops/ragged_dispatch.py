@@ -58,6 +58,7 @@ from eagerflow._src.ops.math_base import (
 )
 from eagerflow._src.ops.ragged_shape import broadcast_pair
 from eagerflow._src.ops.ragged_tensor import RaggedTensor
+from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import range as range_op
 from eagerflow._src.ops.tiling import tile
 
@@ -482,7 +483,7 @@ def _segment_reduce(seg: Callable, data: Any, ids: Tensor, n: Tensor) -> Any:
     lengths = data.row_lengths()
     out_len = math.maximum(segment_ops.unsorted_segment_max(lengths, ids, n),
                            convert_to_tensor(0, d))
-    out_splits = dense_concat([convert_to_tensor([0], d), reduce.cumsum(out_len)], 0)
+    out_splits = dense_concat([convert_to_tensor([0], d), cumsum(out_len)], 0)
     rowids = data.value_rowids()
     cols = range_op(data.row_splits[-1]) - gather(data.row_starts(), rowids)
     inner_ids = gather(out_splits, gather(ids, rowids)) + cols

@@ -31,12 +31,14 @@ from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.misc_ops import bincount
 from eagerflow._src.ops.ragged_tensor import RaggedTensor, _eager
 from eagerflow._src.ops.reduce import (
-    cumprod,
-    cumsum,
     reduce_all,
     reduce_max,
     reduce_prod,
     reduce_sum,
+)
+from eagerflow._src.ops.scans import (
+    cumprod,
+    cumsum,
 )
 from eagerflow._src.ops.sequences import range as range_op
 from eagerflow._src.ops.stacking import stack as dense_stack

@@ -34,7 +34,8 @@ from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import equal, logical_and, maximum, not_equal
 from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.misc_ops import UPPER_BOUND, bincount
-from eagerflow._src.ops.reduce import cumsum, reduce_all, reduce_any, reduce_max
+from eagerflow._src.ops.reduce import reduce_all, reduce_any, reduce_max
+from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import range as range_op
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.tensor_array import TensorArray, TensorArraySpec

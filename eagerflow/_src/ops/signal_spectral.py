@@ -43,7 +43,8 @@ from eagerflow._src.ops.math_special import bessel_i0e
 from eagerflow._src.ops.misc_ops import complex as complex_
 from eagerflow._src.ops.nn import relu
 from eagerflow._src.ops.padding import pad
-from eagerflow._src.ops.reduce import cumsum, reduce_sum
+from eagerflow._src.ops.reduce import reduce_sum
+from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import linspace
 from eagerflow._src.ops.shaping import reverse
 from eagerflow._src.ops.signal_ops import (

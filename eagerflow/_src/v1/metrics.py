@@ -65,12 +65,14 @@ from eagerflow._src.ops.misc_ops import confusion_matrix
 from eagerflow._src.ops.reduce import (
     argmax,
     argmin,
-    cumsum,
     reduce_all,
     reduce_mean,
     reduce_min,
     reduce_sum,
     size,
+)
+from eagerflow._src.ops.scans import (
+    cumsum,
 )
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.tiling import (

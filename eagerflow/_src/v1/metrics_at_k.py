@@ -34,7 +34,8 @@ from eagerflow._src.ops.math_base import (
     zeros_like,
 )
 from eagerflow._src.ops.math_special import div_no_nan
-from eagerflow._src.ops.reduce import cumsum, reduce_max, reduce_sum, size
+from eagerflow._src.ops.reduce import reduce_max, reduce_sum, size
+from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sets import set_difference, set_intersection, set_size
 from eagerflow._src.ops.sorting import top_k
 from eagerflow._src.ops.sparse_functions import concat_sparse, reshape_sparse, retain

@@ -23,9 +23,9 @@ from eagerflow._src.ops import array as A
 from eagerflow._src.ops import indexing as ix
 from eagerflow._src.ops import math as M
 from eagerflow._src.ops import nd_indexing as nd
-from eagerflow._src.ops import reduce as R
 from eagerflow._src.ops import stacking
 from eagerflow._src.ops.math_base import cast, where
+from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import range as _range
 from eagerflow._src.ops.tiling import tile
 
@@ -105,7 +105,7 @@ def _merge_repeated(paths: Any) -> Any:
     previous = A.concat([A.fill(stacking.stack([shape[0], 1]), np.int64(-1)), paths[:, :-1]],
                         axis=1)
     keep = M.logical_and(M.greater_equal(paths, 0), M.not_equal(paths, previous))
-    slot = R.cumsum(cast(keep, dt.int64), axis=1) - 1
+    slot = cumsum(cast(keep, dt.int64), axis=1) - 1
     at = where(keep)
     target = stacking.stack([at[:, 0], nd.gather_nd(slot, at)], axis=1)
     return nd.tensor_scatter_nd_update(A.fill(shape, np.int64(-1)), target,

@@ -16,6 +16,7 @@ from eagerflow._src.ops import math as M
 from eagerflow._src.ops import (
     math_base,
     nn_norm,
+    scans,
 )
 from eagerflow._src.ops import nn as tnn
 from eagerflow._src.ops import reduce as R
@@ -80,11 +81,11 @@ def var(x: Any, axis: Any = None, keepdims: bool = False) -> Any:
 
 
 def cumsum(x: Any, axis: int = 0) -> Any:
-    return R.cumsum(x, axis=axis)
+    return scans.cumsum(x, axis=axis)
 
 
 def cumprod(x: Any, axis: int = 0) -> Any:
-    return R.cumprod(x, axis=axis)
+    return scans.cumprod(x, axis=axis)
 
 
 def _unary(name: str, op: Callable) -> Callable:

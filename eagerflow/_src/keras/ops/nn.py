@@ -38,6 +38,7 @@ from eagerflow._src.ops.math_special import log_sigmoid as tf_log_sigmoid
 from eagerflow._src.ops.misc_ops import complex as tf_complex
 from eagerflow._src.ops.nn_norm import batch_normalization as tf_batch_normalization
 from eagerflow._src.ops.nn_norm import moments as tf_moments
+from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import range as tf_range
 from eagerflow._src.ops.sparse_functions import SparseTensor
 from eagerflow._src.ops.sparse_reduce_ops import reduce_max_sparse
@@ -220,7 +221,7 @@ def sparsemax(x: Any, axis: int = -1) -> Any:
     """The Euclidean projection onto the simplex: sort, find the support, shift by tau."""
     logits = kd.to_tensor(x)
     ordered = tsort.sort(logits, direction="DESCENDING", axis=axis)
-    cumulative = tr.cumsum(ordered, axis=axis)
+    cumulative = cumsum(ordered, axis=axis)
     ranks_shape = [1] * len(logits.shape)
     ranks_shape[axis] = -1
     ranks = ta.reshape(tf_range(1, ta.shape(logits)[axis] + 1, dtype=logits.dtype), ranks_shape)

@@ -33,6 +33,7 @@ from eagerflow._src.ops.nn_loss import ctc_beam_search_decoder
 from eagerflow._src.ops.nn_space import depth_to_space as tf_depth_to_space
 from eagerflow._src.ops.nn_space import space_to_depth as tf_space_to_depth
 from eagerflow._src.ops.padding import pad as tf_pad
+from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import range as tf_range
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.stacking import stack as tf_stack
@@ -488,7 +489,7 @@ def ctc_decode(inputs: Any, sequence_lengths: Any, strategy: str = "greedy",
     if merge_repeated:
         previous = ta.concat([ta.fill([batch, 1], -1), best[:, :-1]], axis=1)
         keep = tm.logical_and(keep, tm.not_equal(best, previous))
-    slot = tr.cumsum(cast(keep, "int32"), axis=1) - 1
+    slot = cumsum(cast(keep, "int32"), axis=1) - 1
     at = math_base.where(keep)
     rows = cast(at[:, 0], "int32")
     where = tf_stack([rows, tnd.gather_nd(slot, at)], axis=1)

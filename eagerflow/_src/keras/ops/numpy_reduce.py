@@ -32,7 +32,7 @@ from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import indexing as ti
 from eagerflow._src.ops import math as tm
-from eagerflow._src.ops import misc_ops, sparse_functions, unique_one_hot
+from eagerflow._src.ops import misc_ops, scans, sparse_functions, unique_one_hot
 from eagerflow._src.ops import nd_indexing as tnd
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops import sorting as tsort
@@ -271,8 +271,8 @@ def _cumulative(name: str, tf_fn: Callable) -> Callable:
     return keras_op(op)
 
 
-cumsum = _cumulative("cumsum", tr.cumsum)
-cumprod = _cumulative("cumprod", tr.cumprod)
+cumsum = _cumulative("cumsum", scans.cumsum)
+cumprod = _cumulative("cumprod", scans.cumprod)
 
 
 @keras_op
@@ -688,7 +688,7 @@ def _unique_slices(x: Any, axis: int) -> tuple:
     ordered = ti.gather(rows, order)
     changed = tr.reduce_any(tm.not_equal(ordered[1:], ordered[:-1]), axis=1)
     starts = ta.concat([ta.constant([True]), changed], 0)
-    group_sorted = tr.cumsum(cast(starts, "int32")) - 1
+    group_sorted = scans.cumsum(cast(starts, "int32")) - 1
     groups = ti.gather(group_sorted, invert_permutation(order))
     num = tr.reduce_sum(cast(starts, "int32"))
     # groups in order of first appearance, as TF's UniqueV2 numbers them
