@@ -118,8 +118,8 @@ OPS_ORDER = [
     "quantized_resize_norm_ops", "quantized_per_channel_ops", "uniform_quant",
     "uniform_quant_dot",
     # image and signal
-    "image_orient", "image_resample", "image", "image_bounds", "image_color", "image_crops",
-    "image_patches",
+    "image_orient", "image_resample", "image", "image_pixels", "image_bounds", "image_color",
+    "image_crops", "image_patches",
     "image_nms", "box_proposals", "image_boxes", "image_sampling", "image_transform",
     "nn_fused_pad_conv",
     "signal_ops",

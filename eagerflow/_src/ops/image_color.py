@@ -36,13 +36,13 @@ from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.graph_constants import scope_name
-from eagerflow._src.ops.image import (
+from eagerflow._src.ops.image_orient import _at_least_3d
+from eagerflow._src.ops.image_pixels import (
     adjust_brightness,
     adjust_contrast,
     convert_image_dtype,
     numeric_image,
 )
-from eagerflow._src.ops.image_orient import _at_least_3d
 from eagerflow._src.ops.linalg import tensordot
 from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.math import (

@@ -19,7 +19,6 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import (
     array,
     hash_ops,
-    image,
     indexing,
     linalg,
     math,
@@ -44,6 +43,7 @@ from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged_functions as rf
 from eagerflow._src.ops.array import concat as dense_concat
 from eagerflow._src.ops.array import reshape
+from eagerflow._src.ops.image_pixels import convert_image_dtype
 from eagerflow._src.ops.indexing import gather, unsorted_segment_sum
 from eagerflow._src.ops.math_base import (
     add_n,
@@ -220,7 +220,7 @@ for _fn in (math.truediv, math.divide, math.logical_xor, math_special.div_no_nan
 for _fn in (nn.relu, nn.relu6, nn.leaky_relu, nn.elu, nn.selu, nn.softsign, nn.gelu, nn.silu,
             math_special.log_sigmoid, misc_ops.saturate_cast, zeros_like, ones_like,
             identity, stop_gradient, real, conj, misc_ops.angle,
-            image.convert_image_dtype, unique_one_hot.one_hot, string_ops.substr):
+            convert_image_dtype, unique_one_hot.one_hot, string_ops.substr):
     cd.register(_fn, _map_first(_fn))
 
 

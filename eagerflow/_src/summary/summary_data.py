@@ -22,8 +22,8 @@ from eagerflow._src.ops.array import concat, constant, fill, zeros
 from eagerflow._src.ops.audio_ops import encode_wav
 from eagerflow._src.ops.control_deps import no_op
 from eagerflow._src.ops.debugging import assert_non_negative
-from eagerflow._src.ops.image import convert_image_dtype
 from eagerflow._src.ops.image_encoders import encode_png
+from eagerflow._src.ops.image_pixels import convert_image_dtype
 from eagerflow._src.ops.math import (
     equal,
     floor,
