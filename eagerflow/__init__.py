@@ -301,7 +301,7 @@ from eagerflow._src.ops.control_deps import (  # noqa: E402
     no_op as no_op,
     tuple as tuple,
 )
-from eagerflow._src.ops.string_ops import as_string as as_string  # noqa: E402
+from eagerflow._src.ops.string_format import as_string as as_string  # noqa: E402
 from eagerflow._src.ops.nn_space import (  # noqa: E402
     batch_to_space as batch_to_space,
     required_space_to_batch_paddings as required_space_to_batch_paddings,

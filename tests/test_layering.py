@@ -125,7 +125,8 @@ OPS_ORDER = [
     "signal_ops",
     "signal_spectral",
     # the rest of TF's API, data and io
-    "re2", "regex_ops", "string_ops", "string_segment_join", "string_split_v1", "hash_ops",
+    "re2", "regex_ops", "string_ops", "string_format", "string_segment_join", "string_split_v1",
+    "hash_ops",
     "record_input", "sparse_ops",
     "sparse_parts", "sparse_shape_ops", "sparse_join_ops",
     "candidate_sampling", "candidate_unigram", "sets", "clustering_ops",

@@ -55,7 +55,7 @@ from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.parsing_ops import FixedLenFeature, VarLenFeature
 from eagerflow._src.ops.sequences import range as tf_range
 from eagerflow._src.ops.stacking import stack
-from eagerflow._src.ops.string_ops import as_string
+from eagerflow._src.ops.string_format import as_string
 from eagerflow._src.ops.tiling import tile
 from eagerflow._src.ops.unique_one_hot import one_hot
 

@@ -51,7 +51,7 @@ from eagerflow._src.ops.math import add, equal
 from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.ops.registry import OpDef, TFForm, register
-from eagerflow._src.ops.string_ops import as_string
+from eagerflow._src.ops.string_format import as_string
 from eagerflow._src.ops.table_handles import (
     ANONYMOUS_CREATORS,
     KERNELS,

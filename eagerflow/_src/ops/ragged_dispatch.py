@@ -60,6 +60,7 @@ from eagerflow._src.ops.ragged_shape import broadcast_pair
 from eagerflow._src.ops.ragged_tensor import RaggedTensor
 from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import range as range_op
+from eagerflow._src.ops.string_format import as_string
 from eagerflow._src.ops.tiling import tile
 
 # ---------------------------------------------------------------------------------------
@@ -210,7 +211,7 @@ def _map_two(fn: Callable) -> Callable:
 
 for _fn in (math.abs, string_ops.lower, string_ops.upper, string_ops.strip,
             string_ops.length, string_ops.regex_replace, string_ops.regex_full_match,
-            string_ops.to_number, string_ops.unicode_script, string_ops.as_string,
+            string_ops.to_number, string_ops.unicode_script, as_string,
             hash_ops.to_hash_bucket_fast, hash_ops.to_hash_bucket_strong, hash_ops.to_hash_bucket):
     cd.register(_fn, _map_first(_fn))
 for _fn in (math.truediv, math.divide, math.logical_xor, math_special.div_no_nan,

@@ -34,6 +34,8 @@ from eagerflow._src.ops.ragged_tensor import RaggedTensor
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.sequences import range as range_op
 from eagerflow._src.ops.stacking import stack
+from eagerflow._src.ops.string_format import as_string
+from eagerflow._src.ops.string_format import format as string_format
 
 _ENCODINGS = {"UTF-8": "utf-8", "UTF-16-BE": "utf-16-be", "UTF-32-BE": "utf-32-be"}
 _ERRORS = ("strict", "replace", "ignore")
@@ -926,7 +928,7 @@ def _format(template: str, inputs: Any, placeholder: str = "{}", summarize: int 
     parts: list = [pieces[0]]
     # the dense form undispatched: an input it refuses (a SparseTensor) is its error, not
     # another round through this handler
-    dense = string_ops.format.__wrapped_api__
+    dense = string_format.__wrapped_api__
     for x, piece in zip(xs, pieces[1:]):
         parts += [_ragged_text(x, summarize) if isinstance(x, RaggedTensor) else
                   dense("{}", [x], summarize=summarize), piece]
@@ -938,7 +940,7 @@ def _ragged_text(rt: RaggedTensor, n: int) -> Tensor:
     if flat.dtype is dt.string:
         text = string_ops.join(["'", string_ops.regex_replace(flat, r"(['\\])", r"\\\1"), "'"])
     else:
-        text = string_ops.as_string(flat)
+        text = as_string(flat)
     while text.shape.rank > 1:  # the flat values' inner dimensions, innermost first
         dims = shape_op(text, rt.row_splits_dtype)
         rows = RaggedTensor.from_tensor(reshape(text, concat([[-1], dims[-1:]], 0)))
@@ -970,4 +972,4 @@ def _rows_text(values: Tensor, rt: RaggedTensor, n: int) -> Tensor:
     return string_ops.join(["[", joined, "]"])
 
 
-cd.register(string_ops.format, _format)
+cd.register(string_format, _format)

@@ -43,7 +43,7 @@ from eagerflow._src.ops.reshaping import reshape
 from eagerflow._src.ops.sequences import linspace
 from eagerflow._src.ops.shape_queries import shape
 from eagerflow._src.ops.stacking import stack
-from eagerflow._src.ops.string_ops import as_string
+from eagerflow._src.ops.string_format import as_string
 from eagerflow._src.ops.tiling import tile
 from eagerflow._src.ops.transposing import transpose
 from eagerflow._src.ops.unique_one_hot import one_hot

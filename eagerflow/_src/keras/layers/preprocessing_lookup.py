@@ -47,8 +47,8 @@ from eagerflow._src.ops.ragged import RaggedTensor, map_flat_values
 from eagerflow._src.ops.reduce import reduce_max, reduce_mean, reduce_sum
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.stacking import stack
-from eagerflow._src.ops.string_ops import as_string
-from eagerflow._src.ops.string_ops import format as string_format
+from eagerflow._src.ops.string_format import as_string
+from eagerflow._src.ops.string_format import format as string_format
 from eagerflow._src.ops.tiling import tile
 from eagerflow._src.ops.variables import Variable
 
