@@ -19,11 +19,7 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor, make_weak
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
 from eagerflow._src.function import function_type as ftype
-from eagerflow._src.function.signature import (
-    _SpecComposite,
-    _SpecTensor,
-    composite_parts,
-)
+from eagerflow._src.function.signature import _SpecComposite, _SpecTensor, composite_parts
 from eagerflow._src.graph.ir import FuncGraph
 from eagerflow._src.ops.math_base import identity
 from eagerflow._src.ops.variables import held_handle

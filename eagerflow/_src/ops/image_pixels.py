@@ -18,41 +18,18 @@ from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import (
-    concat,
-    shape,
-)
+from eagerflow._src.ops.array import concat, shape
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.image_orient import _at_least_3d
-from eagerflow._src.ops.math import (
-    floordiv,
-    maximum,
-    multiply,
-    rsqrt,
-    sqrt,
-    square,
-)
-from eagerflow._src.ops.math_base import (
-    _t,
-    cast,
-    identity,
-    zeros_like,
-)
+from eagerflow._src.ops.math import floordiv, maximum, multiply, rsqrt, sqrt, square
+from eagerflow._src.ops.math_base import _t, cast, identity, zeros_like
 from eagerflow._src.ops.misc_ops import saturate_cast
 from eagerflow._src.ops.nn_args import fail
 from eagerflow._src.ops.reduce import mean_kernel, reduce_mean, reduce_prod, reduce_sum
-from eagerflow._src.ops.registry import (
-    BadSample,
-    OpDef,
-    Sample,
-    SampleRNG,
-    register,
-)
-from eagerflow._src.ops.tiling import (
-    tile,
-)
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.tiling import tile
 
 
 def numeric_image(image: Any) -> Any:

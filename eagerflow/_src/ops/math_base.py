@@ -24,13 +24,7 @@ from eagerflow._src.ops.broadcast_grads import sum_to
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
-from eagerflow._src.ops.elementwise import (
-    _elementwise_ref,
-    _f64,
-    _rng,
-    as_fixed_type,
-    binary_args,
-)
+from eagerflow._src.ops.elementwise import _elementwise_ref, _f64, _rng, as_fixed_type, binary_args
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 from eagerflow._src.ops.where_indices import WHERE_INDICES
 

@@ -17,28 +17,16 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.py_conversion import array_from_python
-from eagerflow._src.core.tensor import (
-    EagerTensor,
-    convert_to_tensor,
-)
+from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec, needs_runtime
 from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
-from eagerflow._src.ops.math_base import (
-    _t,
-)
+from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.math_special import div_no_nan
-from eagerflow._src.ops.registry import (
-    REGISTRY,
-    BadSample,
-    OpDef,
-    Sample,
-    SampleRNG,
-    register,
-)
+from eagerflow._src.ops.registry import REGISTRY, BadSample, OpDef, Sample, SampleRNG, register
 
 _rng = SampleRNG(3)
 

@@ -13,12 +13,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import (
-    EagerTensor,
-    check_finite_size,
-    convert_to_tensor,
-    is_tensor,
-)
+from eagerflow._src.core.tensor import EagerTensor, check_finite_size, convert_to_tensor, is_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind

@@ -15,13 +15,8 @@ from eagerflow._src.backend import broadcast_copy
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
-from eagerflow._src.core.py_conversion import (
-    op_input_refusal,
-)
-from eagerflow._src.core.tensor import (
-    check_finite_size,
-    convert_to_tensor,
-)
+from eagerflow._src.core.py_conversion import op_input_refusal
+from eagerflow._src.core.tensor import check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.broadcast_grads import sum_to
 from eagerflow._src.ops.composite_dispatch import dispatchable
@@ -37,11 +32,7 @@ from eagerflow._src.ops.dynshape import (
     static_ints,
 )
 from eagerflow._src.ops.eager_errors import slow_inputs
-from eagerflow._src.ops.math_base import (
-    _t,
-    cast,
-    ones_like,
-)
+from eagerflow._src.ops.math_base import _t, cast, ones_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 from eagerflow._src.ops.reshaping import reshape, reshape_like
 from eagerflow._src.ops.shape_queries import shape

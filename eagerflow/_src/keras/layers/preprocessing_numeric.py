@@ -16,10 +16,10 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.engine.base_layer import Layer
+from eagerflow._src.keras.layers.category_encoding import encode_categorical
 from eagerflow._src.keras.layers.preprocessing_lookup import (
     PreprocessingLayer,
     _batches,
-    encode_categorical,
     validate_string_arg,
 )
 from eagerflow._src.keras.ops.numpy_reduce import digitize
