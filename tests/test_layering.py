@@ -193,13 +193,25 @@ def _package(path: Path) -> str:
     return path.relative_to(SRC).parts[0].removesuffix(".py")
 
 
-@functools.cache
 def _all_imports(path: Path) -> list[tuple[int, str, bool]]:
     """(line, imported module, inside a function) for every absolute import, and for every
     `import_module`/`lazy_module` of an eagerflow module. `from eagerflow.a import b`
     counts as module `eagerflow.a.b` where that is a module, and as `eagerflow.a.b` too
     for the public package (`from eagerflow import nn`)."""
-    out = []
+    return _scan(path)[0]
+
+
+def _type_checking_lines(path: Path) -> set:
+    """The lines inside `if TYPE_CHECKING:` blocks."""
+    return _scan(path)[1]
+
+
+@functools.cache
+def _scan(path: Path) -> tuple[list, set]:
+    """A module's imports and TYPE_CHECKING lines, from one parse (the suites read them
+    for every module of the package)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out: list = []
 
     def visit(node: ast.AST, in_function: bool) -> None:
         for child in ast.iter_child_nodes(node):
@@ -214,8 +226,13 @@ def _all_imports(path: Path) -> list[tuple[int, str, bool]]:
                 out.append((child.lineno, child.args[0].value, in_function))
             visit(child, inner)
 
-    visit(ast.parse(path.read_text(encoding="utf-8")), False)
-    return out
+    visit(tree, False)
+    typing_only: set = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and \
+                node.test.id == "TYPE_CHECKING":
+            typing_only.update(range(node.body[0].lineno, node.body[-1].end_lineno + 1))
+    return out, typing_only
 
 
 def _from_module(module: str, name: str) -> str:
@@ -367,15 +384,6 @@ KNOWN_CYCLES: list = []
 def _module_name(path: Path) -> str:
     parts = list(path.relative_to(ROOT.parent).with_suffix("").parts)
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def _type_checking_lines(path: Path) -> set:
-    lines: set = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and \
-                node.test.id == "TYPE_CHECKING":
-            lines.update(range(node.body[0].lineno, node.body[-1].end_lineno + 1))
-    return lines
 
 
 def _cycles(graph: dict) -> list:

@@ -328,12 +328,16 @@ TF_DTYPE_READS = {"nn.safe_embedding_lookup_sparse", "nn.moments", "nn.nce_loss"
                   "math.scalar_mul"}
 # and where TF's Python reads another attribute of an argument it takes as given:
 # sparse.mask's `a`, an IndexedSlices whose .indices it reads first (None, a tensor, a list:
-# "'list' object has no attribute 'indices'"); assert_same_float_dtype's tensors' .dtype and
+# "'list' object has no attribute 'indices'"), and so do the sparse reductions of their
+# sp_input; assert_same_float_dtype's tensors' .dtype and
 # its .base_dtype (a NumPy array's items), and a dtype given as a string's .is_floating
 # the tnp splits' argument, whose .shape TF's reads when given a number of sections ("'list'
 # object has no attribute 'shape'")
 _SHAPE = ("has no attribute 'shape'",)
 TF_ATTRIBUTE_READS = {"sparse.mask": ("has no attribute 'indices'",),
+                      # (the sparse reductions read their input's .indices unchecked)
+                      "sparse.reduce_sum": ("has no attribute 'indices'",),
+                      "sparse.reduce_max": ("has no attribute 'indices'",),
                       "experimental.numpy.vsplit": _SHAPE, "experimental.numpy.hsplit": _SHAPE,
                       "experimental.numpy.dsplit": _SHAPE,
                       # (the sequence parsers' feature dicts, whose .keys() TF's reads)

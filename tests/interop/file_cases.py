@@ -846,10 +846,10 @@ CASES = {
 
 
 def all_cases() -> dict:
-    """This module's cases and file_cases_more.py's."""
-    from tests.interop import file_cases_more
+    """This module's cases, file_cases_more.py's and file_cases_state.py's."""
+    from tests.interop import file_cases_more, file_cases_state
 
-    return {**CASES, **file_cases_more.CASES}
+    return {**CASES, **file_cases_more.CASES, **file_cases_state.CASES}
 
 
 def run_case(tf, keras, name: str, folder: str, write: bool) -> dict:

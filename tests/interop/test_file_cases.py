@@ -1,11 +1,11 @@
 """The whole-model files of file_cases.py and file_cases_more.py (`.keras`, legacy `.h5`,
 `.weights.h5`, SavedModels by tf.saved_model.save, model.export and ExportArchive,
 tf.train.Checkpoint and CheckpointManager folders and their readers, tf.data iterators'
-checkpoints, keras.layers.TFSMLayer, files that do not load), against TensorFlow 2.21 /
-Keras 3.15: eagerflow writing each case's files and reading them back must give what TF
-gives reading its own (recorded in golden/file_cases.json by `file_cases_tf.py --record`);
-where TF is installed, TF reads eagerflow's files and eagerflow reads TF's, each to the
-same result, KNOWN differences apart."""
+checkpoints (TF's serialized form), keras.layers.TFSMLayer, files that do not load),
+against TensorFlow 2.21 / Keras 3.15: eagerflow writing each case's files and reading
+them back must give what TF gives reading its own (recorded in golden/file_cases.json by
+`file_cases_tf.py --record`); where TF is installed, TF reads eagerflow's files and
+eagerflow reads TF's, each to the same result, KNOWN differences apart."""
 
 from __future__ import annotations
 
@@ -36,10 +36,6 @@ KNOWN = {
         {"own", "ours"}, "eagerflow never runs Python bytecode read from a file: a Lambda "
                          "layer's marshalled lambda stays refused with safe_mode=False (its "
                          "own ValueError; TF runs it)"),
-    ("iterator_checkpoint", "rest"): (
-        {"ours", "theirs"}, "a tf.data iterator's checkpointed state is eagerflow's own "
-                            "(a string tensor): TF's is a variant of its C++ iterators' "
-                            "serialized states, which neither reads of the other"),
 }
 
 

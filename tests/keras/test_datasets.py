@@ -85,24 +85,24 @@ def test_download_with_wrong_checksum_is_discarded(env):
     src = env / "f.bin"
     src.write_bytes(b"payload")
     with pytest.raises(du.DownloadError, match="does not match its expected checksum"):
-        du.get_file("f.bin", origin="file://" + str(src), file_hash="0" * 64)
+        du.fetch_file("f.bin", origin="file://" + str(src), file_hash="0" * 64)
     d = env / "keras_home" / "datasets"
     assert not (d / "f.bin").exists() and not any(p.name.startswith(".part") for p in d.iterdir())
-    path = du.get_file("f.bin", origin="file://" + str(src), file_hash=_sha256(src))
+    path = du.fetch_file("f.bin", origin="file://" + str(src), file_hash=_sha256(src))
     assert open(path, "rb").read() == b"payload"
     md5 = hashlib.md5(b"payload").hexdigest()
-    assert du.get_file("g.bin", origin="file://" + str(src), md5_hash=md5).endswith("g.bin")
+    assert du.fetch_file("g.bin", origin="file://" + str(src), md5_hash=md5).endswith("g.bin")
 
 
 def test_offline_error_says_which_file_to_put_where(env, monkeypatch):
     with pytest.raises(du.DownloadError) as e:
-        du.get_file("mnist.npz", origin="http://127.0.0.1:9/mnist.npz")
+        du.fetch_file("mnist.npz", origin="http://127.0.0.1:9/mnist.npz")
     msg = str(e.value)
     assert "mnist.npz" in msg and "EAGERFLOW_DATASETS" in msg
     assert os.path.join("keras_home", "datasets", "mnist.npz") in msg
     monkeypatch.setenv("EAGERFLOW_DATASETS", str(env / "mine"))
     with pytest.raises(du.DownloadError, match=r"put it in .*mine/mnist.npz"):
-        du.get_file("mnist.npz", origin="http://127.0.0.1:9/mnist.npz")
+        du.fetch_file("mnist.npz", origin="http://127.0.0.1:9/mnist.npz")
 
 
 def _write_idx(path, arr):

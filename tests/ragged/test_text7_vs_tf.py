@@ -29,40 +29,17 @@ KNOWN = {
         "keras.src.layers.preprocessing.index_lookup, eagerflow's own",
     ("sparse", "tf.sparse.matmul(stf, tf.ones([4, 1]))"):
         "the AttributeError names the module: TF's tensorflow._api.v2.sparse, eagerflow.sparse",
-    ("sparse", "tf.sparse.reduce_sum(tf.constant([[1, 0]]))"):
-        "TF reads .indices of the dense tensor (its AttributeError names TF's EagerTensor "
-        "class path); eagerflow's checks the input first (TypeError)",
     ("sparse", "tf.sparse.concat(0, [])"):
         "TF's KernelDef text follows a protobuf debug marker whose spacing varies from "
         "process to process (ops/checks.py no_values_kernel), and its message ends ' name: '",
-    ("sparse", "SP.to_dense(st, default_value=[1])"):
-        "TF's message has no ' name: ' tail here (its fast path's error); eagerflow's eager "
-        "error names the op's empty name",
-    ("ragged_conversions",
-     "R.from_tensor([[[1, 2], [3, 0]], [[4, 0], [0, 0]]], lengths=[[2, 1], [1, 0]])"):
-        "nested lengths that do not fit each other: TF's unvalidated mask densifies to the "
-        "wrong shape (boolean_mask's ValueError); eagerflow's RaggedTensorToTensor checks the "
-        "splits first",
     ("ragged_conversions",
      "tf.function(lambda x: R.from_sparse(x))(tf.sparse.SparseTensor([[0, 0], [1, 1]], [1, 2], "
      "[3, 2]))"):
         "a traced assertion's message: TF's names its function by a process-wide counter and "
         "its Assert node by RaggedFromSparse's scope",
-    ("keras_text_more", "run(tvec(), tf.constant(['a b']), b'a b c')"):
-        "adapt on bytes: Keras converts them as a sequence of ints (TypeError); eagerflow "
-        "takes them for one string",
-    ("strings_sparse_more", "SP.transpose(st, [0, 1, 2])"):
-        "a permutation too long: the same GatherV2 error, but TF's has no ' name: ' tail",
     ("strings_sparse_more", "show(SP.from_dense(tf.constant([[0.0, 1e-45]])))"):
         "a float32 subnormal: TF's CPU kernels flush it to zero (not_equal finds it 0); "
         "eagerflow's NumPy keeps it",
-    ("ragged_data_more", "R.from_tensor(tf.constant([[[1, 2], [3, 0]]]), lengths=([1], [2, 1]))"):
-        "nested lengths that do not fit each other: TF's RaggedTensorToTensor reports the "
-        "partition size, eagerflow's the splits' last value first",
-    ("ragged_data_more",
-     "tf.map_fn(lambda x: tf.range(x), tf.constant([1, 2]), infer_shape=False)"):
-        "the same Pack error: TF's eager TensorArray stacks under the name 'packed', "
-        "eagerflow's unrolled map_fn under 'stack'",
     ("ragged_data_more", "tf.function(lambda r: tf.map_fn(lambda x: tf.reduce_sum(x), r))(a)"):
         "traced, TF's While body refuses the scalar when building RaggedTensorToVariant (its "
         "node names map/while/...); eagerflow unrolls a known number of rows and stacks them",

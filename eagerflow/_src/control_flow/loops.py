@@ -181,7 +181,9 @@ def map_fn(fn: Callable, elems: Any, dtype: Any = None, parallel_iterations: Any
             if infer_shape and signature is None:
                 # (TF's TensorArray takes its element shape from the first result)
                 shapes = [t.shape for t in rows[0]]
-    return nest.pack_sequence_as(dtypes, [stack([r[k] for r in rows])
+    # (eagerly, TF's TensorArray converts its list of results to one tensor: Pack "packed")
+    packed = "packed" if _state.graph is None else "stack"
+    return nest.pack_sequence_as(dtypes, [stack([r[k] for r in rows], name=packed)
                                           for k in range(len(flat_dtypes))])
 
 

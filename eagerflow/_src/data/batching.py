@@ -38,10 +38,13 @@ from eagerflow._src.data.sources import (
     int64_value,
 )
 from eagerflow._src.data.transformations import MapDataset
+from eagerflow._src.function.concrete import function_uid
+from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.extension_type import check_batchable
 from eagerflow._src.ops.graph_constants import assert_compatible
 from eagerflow._src.ops.ragged import RaggedTensor, RaggedTensorSpec
+from eagerflow._src.ops.ragged_variant_ops import FROM_VARIANT, encode_ragged
 
 # ---------------------------------------------------------------------------------------
 # Stacking components
@@ -287,8 +290,36 @@ class RaggedBatchDataset(BatchDataset):
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         inp = self._inputs[0]
+        ragged = self._ragged_positions()
+        if ragged and self._splits_dtype not in (_dt.int32, _dt.int64):
+            return _UndecodableBatches(inp._make_iterator(ctx),
+                                       inp._structure.specs[ragged[0]].dtype,
+                                       self._splits_dtype)
         return _BatchIterator(inp._make_iterator(ctx), self._size, self._drop,
                               inp._structure, self._structure.specs)
+
+
+class _UndecodableBatches(ElementIterator):
+    """ragged_batch with row splits of a dtype no RaggedTensor holds: TF's spec takes it,
+    and its iterator, having batched, fails to decode the first batch (the attr error of
+    RaggedTensorFromVariant); an empty input ends with no batch and no error."""
+
+    __slots__ = ("_inner", "_values", "_splits")
+
+    def __init__(self, inner: ElementIterator, values: _dt.DType, splits: _dt.DType) -> None:
+        self._inner, self._values, self._splits = inner, values, splits
+
+    def __next__(self) -> tuple:
+        next(self._inner)
+        encoded = encode_ragged(RaggedTensor.from_row_splits(
+            convert_to_tensor(np.zeros(0, self._values.as_numpy_dtype)),
+            convert_to_tensor(np.zeros(1, np.int64))), False)
+        bind(FROM_VARIANT, (encoded,), {"input_ragged_rank": 1, "output_ragged_rank": 1,
+                                        "Tvalues": self._values, "Tsplits": self._splits})
+        raise AssertionError("RaggedTensorFromVariant took splits of no index dtype")
+
+    def close(self) -> None:
+        self._inner.close()
 
 
 def _is_map(ds: DatasetV2) -> bool:
@@ -787,17 +818,25 @@ def bucket_by_sequence_length(dataset: DatasetV2, element_length_func: Callable,
     if pad_to_bucket_boundary:  # TF's batching function makes the boundaries an int64 Const
         assert_compatible(list(bucket_boundaries), _dt.int64)
     boundaries = [int(b) for b in highs[:-1]]
+    # (the numbers of the functions TF traces here: its batching function and the false
+    # branch of the assert in it, which its error names)
+    uids = (function_uid(), function_uid()) if pad_to_bucket_boundary else ()
 
     def key(e: tuple) -> int:
         t = len_fn.call(e)[0]
-        if not (isinstance(t, EagerTensor) and t.dtype == bounds_dtype and not t._shape):
+        if not (isinstance(t, EagerTensor) and t.dtype == bounds_dtype):
             raise ValueError("`element_length_func` must return an integer scalar tensor.")
         n = to_host(t._arr)
-        # TF's buckets (boundaries neither checked nor sorted): the first i with
-        # lows[i] <= length < highs[i]
-        for i, (lo, hi) in enumerate(zip(lows, highs)):
-            if lo <= n < hi:
-                return i
+        # TF's key: the least coordinate where lows <= length < highs, the bounds broadcast
+        # against the length (boundaries neither checked nor sorted; a length of shape [1]
+        # is a scalar's); none: int64's maximum, which no bucket holds
+        try:
+            hits = np.argwhere((np.asarray(lows) <= n) & (n < np.asarray(highs)))
+        except ValueError:
+            raise ValueError("`element_length_func` must return an integer scalar "
+                             "tensor.") from None
+        if hits.size:
+            return int(hits.min())
         raise InvalidArgumentError(None, None, f"indices = {np.iinfo(np.int64).max} is not in "
                                    f"[0, {len(sizes)})")
 
@@ -816,8 +855,11 @@ def bucket_by_sequence_length(dataset: DatasetV2, element_length_func: Callable,
                 None, None, "Got error code INVALID_ARGUMENT and message: {\nassertion failed: "
                 "[When pad_to_bucket_boundary=True, elements must have length < "
                 "max(bucket_boundaries).] [Condition x < y did not hold element-wise:] [x "
-                f"(args_0:0) = ] [{k}] [y (Const_1:0) = ] [{len(boundaries)}]\n}} \nfrom running "
-                "user-defined function Dataset_group_by_window_batching_fn: ")
+                f"(args_0:0) = ] [{k}] [y (Const_1:0) = ] [{len(boundaries)}]\n\t [["
+                f"{{{{function_node assert_less_Assert_AssertGuard_false_{uids[0]}}}}}"
+                "{{node assert_less/Assert/AssertGuard/Assert}}]]\n} \nfrom running "
+                f"user-defined function __inference_Dataset_group_by_window_batching_fn_"
+                f"{uids[1]}: ")
         base = padded_shapes
         if base is None:
             target = boundaries[k] - 1

@@ -71,9 +71,32 @@ def annotate(e: OpError, site: FnSite | None, element: int | None = None) -> Non
     _reword(e, info)
 
 
+def reader_out_of_range(e: OpError, site: FnSite, element: int, reader: str) -> None:
+    """Marks `e` (an InternalError) as TF's for a file reader `reader` that met the end of
+    its file where it expected bytes (a header or footer past a compressed file's end):
+    TF's iterator refuses the OutOfRange it returned, naming that reader's iterator, the
+    `element`-th file of the flat_map `site` TF builds over the file names."""
+    e._reader_eof = (site, element, reader)
+
+
+def _name_reader(e: OpError, root: Any) -> None:
+    site, element, reader = e._reader_eof
+    e._reader_eof = None
+    path = [f"{site.short}[{element}]", reader]
+    path = iterator_path.tf_path(root, site, path) or path
+    msg = (f'Iterator "Iterator::Root::{"::".join(path)}" returned `OutOfRange`. This '
+           f"indicates an implementation error as `OutOfRange` errors are not expected to be "
+           f"returned here. Original message: EOF reached")
+    e._message = msg
+    e.args = (msg,) + e.args[1:]
+
+
 def at_root(e: OpError, root: Any) -> None:
     """Names in `e`, reaching the iterator of dataset `root`, the path TF's optimized
     pipeline takes to the failing function (iterator_path.py)."""
+    if getattr(e, "_reader_eof", None) is not None:
+        _name_reader(e, root)
+        return
     info = getattr(e, "_data_fn", None)
     if info is None or info[4] is None or info[0] is None:
         return

@@ -33,6 +33,9 @@ _NAMES = {"FilterDataset": "Filter", "BatchDataset": "BatchV2",
           "ParallelMapDataset": "ParallelMapV2", "FlatMapDataset": "FlatMap",
           "InterleaveDataset": "Interleave", "WindowDataset": "Window",
           "AssertNextDataset": "AssertNext", "AssertPrevDataset": "AssertPrev"}
+# file readers: TF reads their files one at a time by a flat_map, in parallel by its
+# legacy parallel interleave
+_READERS = ("FixedLengthRecordDatasetV2", "TextLineDatasetV2")
 # datasets whose inputs are numbered in the path (Zip[1])
 _INDEXED = {"ZipDataset": "Zip", "ConcatenateDataset": "Concatenate"}
 # datasets that are no iterator of TF's (their options fold into the pipeline's; a
@@ -84,6 +87,8 @@ def tf_path(root: Any, site: Any, path: list) -> list | None:
             names.append(f"{_INDEXED[kind]}[{index}]")
         elif kind in _NAMES:
             names.append(_NAMES[kind])
+        elif kind in _READERS:
+            names.append("FlatMap" if ds._parallel is None else "LegacyParallelInterleaveV2")
         else:
             return None
         i += 1
@@ -126,7 +131,8 @@ def _chain(root: Any, site: Any) -> list | None:
 
 def _has_site(ds: Any, site: Any) -> bool:
     for v in getattr(ds, "__dict__", {}).values():
-        if getattr(v, "_site", None) is site or \
+        # (a file reader holds the site of the flat_map TF builds over its file names)
+        if v is site or getattr(v, "_site", None) is site or \
                 getattr(getattr(v, "fn", None), "_site", None) is site:
             return True
     return False

@@ -22,7 +22,7 @@ from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TypeSpec
 from eagerflow._src.core.trackable import Trackable
-from eagerflow._src.data import fn_errors, graph_ops
+from eagerflow._src.data import fn_errors, graph_ops, tf_iterator_state
 from eagerflow._src.data.iterators import ElementIterator, IterContext, _Counted
 from eagerflow._src.data.optional import Optional
 from eagerflow._src.data.structure import (
@@ -32,6 +32,7 @@ from eagerflow._src.data.structure import (
     most_specific_common,
     specs_compatible,
 )
+from eagerflow._src.io import iterator_state
 from eagerflow._src.ops import eager_errors
 
 # An error already named by its op (" [Op:Op]", the eager wrapper's " name: ...")
@@ -157,27 +158,54 @@ class OwnedIterator(Trackable):
             inner = _Failed(e)
         return _Counted(inner)
 
+    # TF lists the state as the saveable "ITERATOR", under the key "ITERATOR_STATE"
+    _SAVEABLE_NAME = "ITERATOR"
+
     def _serialize_to_tensors(self) -> dict:
+        """TF's serialized state (a variant) where this pipeline has one that
+        tf_iterator_state.py writes, else eagerflow's own (a string)."""
         count = -1 if self._it is None else self._it.count  # -1: closed, nothing more comes
-        a = np.empty((), dtype=object)
-        a[()] = f"{_STATE_FORMAT}{count};{','.join(map(str, self._epochs))}".encode()
-        return {"ITERATOR_STATE": EagerTensor(a, _dt.string)}
+        try:
+            epochs = {id(d): e for d, e in zip(self._reshufflers(), self._epochs)}
+            state = tf_iterator_state.tf_state(self._dataset, count, epochs)
+        except OpError:
+            a = np.empty((), dtype=object)
+            a[()] = self._position_text().encode()
+            return {"ITERATOR_STATE": EagerTensor(a, _dt.string)}
+        return {"ITERATOR_STATE": EagerTensor(iterator_state.write(state), _dt.variant)}
+
+    def _position_text(self) -> str:
+        """eagerflow's own form of the position: the count of elements given (-1: closed,
+        nothing more comes) and each shuffle's reshuffle counter when it began."""
+        count = -1 if self._it is None else self._it.count
+        return f"{_STATE_FORMAT}{count};{','.join(map(str, self._epochs))}"
 
     def _restore_from_tensors(self, tensors: dict) -> None:
-        text = np.asarray(tensors["ITERATOR_STATE"]).reshape(()).item()
+        saved = np.asarray(tensors["ITERATOR_STATE"])
+        if saved.ndim == 1:  # (TF's: one element per iterator of its pipeline)
+            count, began = tf_iterator_state.position(self._dataset,
+                                                      iterator_state.read(saved))
+            self._replay(count, [began.get(id(d), e) for d, e in
+                                 zip(self._reshufflers(), self._epochs)])
+            return
+        text = saved.reshape(()).item()
         text = text.decode() if isinstance(text, bytes) else str(text)
         if not text.startswith(_STATE_FORMAT):
             raise InvalidArgumentError(None, None, "This iterator state was not saved by "
-                                       "eagerflow (TensorFlow's serialized iterator states "
-                                       "can't be read) [Op:DeserializeIterator]")
+                                       "eagerflow or TensorFlow [Op:DeserializeIterator]")
         count, _, epochs = text[len(_STATE_FORMAT):].partition(";")
+        self._replay(int(count), [int(e) for e in epochs.split(",") if e])
+
+    def _replay(self, count: int, epochs: list) -> None:
+        """Starts the pipeline again and skips the `count` elements it had given (-1: all);
+        `epochs`: each shuffle's reshuffle counter when it began (none: as they are)."""
         self._close()
-        if int(count) < 0:
+        if count < 0:
             return
         shufflers = self._reshufflers()
         now = [d._iterations for d in shufflers]
-        self._it = it = self._start([int(e) for e in epochs.split(",") if e])
-        for _ in range(int(count)):  # (a repeat's later shuffles take the counters in turn)
+        self._it = it = self._start(epochs)
+        for _ in range(count):  # (a repeat's later shuffles take the counters in turn)
             try:
                 next(it)
             except StopIteration:

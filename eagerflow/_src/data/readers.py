@@ -16,13 +16,13 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.context import CPU_DEVICE
-from eagerflow._src.core.errors import DataLossError, InvalidArgumentError, op_error
+from eagerflow._src.core.errors import DataLossError, InternalError, InvalidArgumentError, op_error
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import UNKNOWN, DatasetV2
-from eagerflow._src.data.fn_errors import FnSite, annotate
+from eagerflow._src.data.fn_errors import FnSite, annotate, reader_out_of_range
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.parallel import InterleaveDataset
 from eagerflow._src.data.sources import TensorSliceDataset, deferred_source, int64_arg
@@ -80,17 +80,26 @@ def _filenames_dataset(filenames: Any) -> DatasetV2:
 class _FilesIterator(ElementIterator):
     """Reads the files named by a filenames iterator one after another."""
 
-    __slots__ = ("_names", "_open", "_cur")
+    __slots__ = ("_names", "_open", "_cur", "_site", "_opened")
 
-    def __init__(self, names: ElementIterator, open_file: Callable) -> None:
+    def __init__(self, names: ElementIterator, open_file: Callable,
+                 site: FnSite | None = None) -> None:
         self._names, self._open = names, open_file
         self._cur: Any = None
+        self._site = site  # (the flat_map TF reads the files by, where it names it)
+        self._opened = 0
 
     def __next__(self) -> tuple:
         while True:
             if self._cur is None:
                 name = next(self._names)[0]._arr[()]
-                self._cur = self._open(os.fsdecode(name))
+                self._opened += 1
+                try:
+                    self._cur = self._open(os.fsdecode(name))
+                except _ReaderEOF as e:
+                    err = InternalError(None, None, "EOF reached")
+                    reader_out_of_range(err, self._site, self._opened - 1, e.reader)
+                    raise err from None
             try:
                 rec = self._cur.read_record()
             except BaseException:
@@ -159,7 +168,8 @@ class _FileReaderDataset(DatasetV2):
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         if self._parallel is None:
-            return _FilesIterator(self._inputs[0]._make_iterator(ctx), self._open)
+            return _FilesIterator(self._inputs[0]._make_iterator(ctx), self._open,
+                                  getattr(self, "_site", None))
         inter = InterleaveDataset(self._inputs[0], None, self._parallel, 1, self._parallel,
                                   None, _internal=lambda flat: self._single(flat[0]))
         inter._struct_cache = self._structure
@@ -271,23 +281,39 @@ class TextLineDataset(_FileReaderDataset):
         return _LineReader(path, self._compression)
 
 
+class _ReaderEOF(Exception):
+    """A reader met its file's end where it expected bytes (TF's OutOfRange, which its
+    iterator refuses: _FilesIterator words it)."""
+
+    def __init__(self, reader: str) -> None:
+        super().__init__(reader)
+        self.reader = reader
+
+
 class _FixedReader:
+    """FixedLengthRecordDataset's reader of one file. Uncompressed, TF checks the body's
+    length when it opens the file; compressed, it keeps the footer's length of bytes read
+    ahead and finds a body of the wrong length only at its last, short record. A
+    compressed file that fails to inflate after its header and footer were read simply
+    ends (TF's reader takes any error but a short read for the file's end)."""
+
     def __init__(self, path: str, compression: str, record: int, header: int,
                  footer: int) -> None:
         self._s: Any = _Source(path, compression)
-        self._record, self._footer = record, footer
+        self._record, self._header, self._footer = record, header, footer
+        self._compressed = bool(compression)
         self._buf = b""
         self._eof = False
         self._path = path
+        self._body = 0  # (compressed: the body's bytes read so far)
         if not compression:  # TF checks an uncompressed file's length when it opens it
             # (TF's sizes are unsigned: a header and footer longer than the file wrap)
             body = (os.fstat(self._s.raw.fileno()).st_size - header - footer) % (1 << 64)
             if body % record:
                 self.close()
                 raise InvalidArgumentError(
-                    None, None, f"Excluding the header ({header} bytes) and footer ({footer} "
-                    f"bytes), input file \"{path}\" has body length {body} bytes, which is not "
-                    f"an exact multiple of the record length ({record} bytes). "
+                    None, None, f"{self._excluding()} has body length {body} bytes, which is "
+                    f"not an exact multiple of the record length ({record} bytes). "
                     f"[Op:IteratorGetNext]")
         left = header  # (read in chunks: a header may be far longer than the file)
         while left > 0:
@@ -296,10 +322,21 @@ class _FixedReader:
             if not got:
                 self._eof = True
                 break
+        if compression and footer:  # (read ahead: the last `footer` bytes are no record's)
+            self._buf = self._s.read(footer)
+        if compression and (left > 0 or len(self._buf) < footer):
+            self.close()  # (TF's: its compressed reader skips and reads them exactly)
+            raise _ReaderEOF("FixedLengthRecordV2")
+
+    def _excluding(self) -> str:
+        return (f"Excluding the header ({self._header} bytes) and footer ({self._footer} "
+                f"bytes), input file \"{self._path}\"")
 
     def read_record(self) -> bytes | None:
         if self._s is None:
             return None
+        if self._compressed:
+            return self._read_compressed()
         need = self._record + self._footer
         while len(self._buf) < need and not self._eof:
             chunk = self._s.read(_CHUNK)
@@ -309,13 +346,24 @@ class _FixedReader:
         if len(self._buf) >= need:
             rec, self._buf = self._buf[:self._record], self._buf[self._record:]
             return rec
-        body = len(self._buf) - self._footer
         self.close()
-        if body > 0:
-            raise DataLossError(None, None, f"Excluding the header and footer ({self._footer} "
-                                f"bytes), input file \"{self._path}\" has body length {body}, "
-                                f"which is not an exact multiple of the record length "
-                                f"({self._record} bytes).")
+        return None
+
+    def _read_compressed(self) -> bytes | None:
+        try:
+            got = self._s.read(self._record)
+        except DataLossError:  # (TF's reader ends the file there, saying nothing)
+            got = b""
+        if len(got) == self._record:
+            self._body += len(got)
+            self._buf += got
+            rec, self._buf = self._buf[:self._record], self._buf[self._record:]
+            return rec
+        self.close()
+        if got:
+            raise DataLossError(None, None, f"{self._excluding()} has body length "
+                                f"{self._body + len(got)} bytes, which is not an exact "
+                                f"multiple of the record length ({self._record} bytes).")
         return None
 
     def close(self) -> None:

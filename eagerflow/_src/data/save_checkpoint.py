@@ -174,8 +174,7 @@ class SaveIterator(Trackable):
 
     # -- checkpoints -------------------------------------------------------------------
     def _serialize_to_tensors(self) -> dict:
-        inner = self._inner._serialize_to_tensors()["ITERATOR_STATE"]
-        inner = np.asarray(inner._numpy()).reshape(()).item().decode()
+        inner = self._inner._position_text()
         pending = "none" if self._pending is None else "end" if self._pending is _END \
             else "element"
         # as TF's: the files so far are closed, the next ones numbered on, and a restored

@@ -61,6 +61,12 @@ from eagerflow._src.ops.registry import OpDef
 
 _uids = itertools.count(1)
 
+
+def function_uid() -> int:
+    """The next number of the process-wide counter TF's traced functions are named by
+    ("__inference_f_<n>"): for a function TF traces where eagerflow runs Python."""
+    return next(_uids)
+
 # Set by dtensor/ when it loads: `(function, flat inputs) -> outputs` for an eager call
 # with DTensor inputs (or reading DVariables), None for any other call.
 LAYOUT_CALL: list = [None]

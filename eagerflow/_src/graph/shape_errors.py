@@ -66,15 +66,18 @@ def _reshape(node: str, x: Any, attrs: dict, reason: str) -> tuple:
     """The same for Reshape with a static shape."""
     shape = attrs.get("shape")
     head = (f"Reshape[T={dt_enum(x._dtype)}, Tshape=DT_INT32]", [f"{node}/shape"])
-    if shape is None or x._shape is None or None in x._shape:
+    if shape is None or x._shape is None:
         return (reason,) + head + ([], "")
+    partial = _shape(tuple(None if d == -1 else d for d in shape))
+    computed = f" and with input tensors computed as partial shapes: input[1] = {partial}."
+    if None in x._shape:  # (the check of one unknown input dim: its reason as it came)
+        return (reason,) + head + ([f"[{len(shape)}]"], computed)
     n = 1
     for d in x._shape:
         n *= d
     known = 1
     for d in shape:
         known *= d if d != -1 else 1
-    partial = _shape(tuple(None if d == -1 else d for d in shape))
     if -1 in shape and 0 in shape:
         reason = f"Cannot reshape a tensor with {n} elements to shape {partial} (0 elements)"
     elif -1 in shape:
@@ -82,9 +85,7 @@ def _reshape(node: str, x: Any, attrs: dict, reason: str) -> tuple:
     else:
         reason = (f"Cannot reshape a tensor with {n} elements to shape {_shape(shape)} "
                   f"({known} elements)")
-    return (reason,) + head + ([f"[{len(shape)}]"],
-                               f" and with input tensors computed as partial shapes: "
-                               f"input[1] = {partial}.")
+    return (reason,) + head + ([f"[{len(shape)}]"], computed)
 
 
 def _split_dim_reason(x: Any, axis: int, reason: str) -> str:
@@ -520,6 +521,7 @@ def is_shape_error(op_name: str, message: str) -> bool:
     ValueError as the graph is built)."""
     return message.startswith(SHAPE_ERRORS) or (
         op_name == "ScatterNd" and message.startswith("Dimensions [0,")) or (
+        op_name == "Reshape" and message.startswith("Dimension size must be evenly")) or (
         op_name in ("Switch", "LoopCond") and message.startswith("Shape must be rank 0")) or (
         op_name == "Split" and message.startswith("Input must be scalar but has rank")) or (
         op_name == "BroadcastTo" and message.startswith("Unable to broadcast tensor")) or (

@@ -3,7 +3,8 @@
 Sits in io/ above table.py and bundle_protos.py, so that ops/checkpoint_ops.py (TF's
 SaveV2 and RestoreV2) and train/ (tf.train.Checkpoint, its reader) share it. The data
 file is the raw little-endian bytes of every tensor one after another (strings as
-varint64 lengths, a masked CRC32C of the lengths, then the bytes). The index is a
+varint64 lengths, a masked CRC32C of the lengths, then the bytes; variants as serialized
+VariantTensorDataProtos, each after its length and followed by a checksum). The index is a
 sorted table whose "" key holds a BundleHeaderProto and whose other keys map each
 tensor name to a BundleEntryProto (dtype, shape, shard, offset, size and the
 masked CRC32C of the tensor's bytes).
@@ -66,6 +67,47 @@ def _string_payload(arr: np.ndarray) -> tuple:
     body = b"".join(items)
     crc = crc32c.extend(crc, body)
     return bytes(lengths) + length_crc + body, crc
+
+
+def _variant_payload(arr: np.ndarray) -> tuple:
+    """(bytes, crc) of a variant tensor whose elements are given as serialized
+    VariantTensorDataProtos: each element's length (a varint), its bytes, then the masked
+    CRC32C of everything so far (which checksums each length as a uint64)."""
+    out = bytearray()
+    crc = 0
+    for blob in arr.reshape(-1):
+        blob = bytes(blob)
+        put_varint(out, len(blob))
+        crc = crc32c.extend(crc32c.extend(crc, struct.pack("<Q", len(blob))), blob)
+        check = struct.pack("<I", crc32c.mask(crc))
+        crc = crc32c.extend(crc, check)
+        out += blob + check
+    return bytes(out), crc
+
+
+def _variants(buf: bytes, count: int, key: str, name: str) -> tuple:
+    """The serialized elements of a variant tensor stored as _variant_payload writes them
+    (an object array of bytes), and the CRC32C of its bytes."""
+    bad = DataLossError(None, None, f"{name}: corrupted variant tensor {key}")
+    out = np.empty(count, dtype=object)
+    pos = crc = 0
+    try:
+        for i in range(count):
+            n, pos = get_varint(buf, pos, len(buf))
+            if pos + n + 4 > len(buf):
+                raise bad
+            out[i] = blob = buf[pos:pos + n]
+            crc = crc32c.extend(crc32c.extend(crc, struct.pack("<Q", n)), blob)
+            if struct.unpack_from("<I", buf, pos + n)[0] != crc32c.mask(crc):
+                raise DataLossError(None, None, f"{name}: checksum mismatch in element {i} "
+                                                f"of variant tensor {key}")
+            crc = crc32c.extend(crc, buf[pos + n:pos + n + 4])
+            pos += n + 4
+    except ValueError:
+        raise bad from None
+    if pos != len(buf):
+        raise bad
+    return out, crc
 
 
 class BundleWriter:
@@ -133,7 +175,9 @@ class BundleWriter:
             entry.shape.dim.add(size=d)
         if dtype is dt.string:
             payload, crc = _string_payload(arr)
-        elif dtype in (dt.resource, dt.variant):
+        elif dtype is dt.variant:  # (elements given as serialized VariantTensorDataProtos)
+            payload, crc = _variant_payload(np.asarray(value, dtype=object))
+        elif dtype is dt.resource:
             raise UnimplementedError(None, None, f"Can't save a tensor of dtype {dtype.name} "
                                                  f"({key})")
         else:
@@ -385,6 +429,8 @@ class BundleReader:
         count = int(np.prod(shape, dtype=np.int64))
         if dtype is dt.string:
             arr, crc = self._strings(buf, count, key, name)
+        elif dtype is dt.variant:
+            arr, crc = _variants(buf, count, key, name)
         else:
             crc = crc32c.value(buf)
             npd = _np_dtype(dtype)

@@ -264,8 +264,7 @@ class CompileLoss:
         flat_true = nest.flatten(y_true)
         flat_loss = nest.flatten(self._user_loss)
         with_loss = [i for i, lo in enumerate(flat_loss) if lo is not None]
-        if (nest.is_nested(self._user_loss) and not isinstance(y_true, dict)
-                and len(flat_true) == len(with_loss)):
+        if nest.is_nested(self._user_loss) and len(flat_true) == len(with_loss):
             targets: list = [None] * len(flat_loss)
             for i, t in zip(with_loss, flat_true):
                 targets[i] = t

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import base64
 import importlib
+import inspect
 import marshal
 import threading
 import types
@@ -131,8 +132,11 @@ def _scan_api() -> None:
         return
     for module_name in _API_MODULES:
         module = importlib.import_module(f"eagerflow.{module_name}")
+        # (a sub-namespace loaded on first use is a module, skipped: not loaded for it,
+        # keras.wrappers would import scikit-learn, seconds)
+        lazy = set(getattr(module, "_LAZY", ()))
         for attr in dir(module):
-            if attr.startswith("_"):
+            if attr.startswith("_") or attr in lazy:
                 continue
             value = getattr(module, attr)
             if isinstance(value, types.ModuleType):
@@ -285,10 +289,13 @@ def _serialize_special(obj: Any) -> Any:
     if isinstance(obj, dt.DType):
         return obj.name
     if isinstance(obj, types.FunctionType) and obj.__name__ == "<lambda>":
+        # (Keras 3 quotes the lambda's source: inspect's OSError where there is none, as
+        # for code given to exec)
         warnings.warn("The object being serialized includes a `lambda`. This is unsafe. In "
                       "order to reload the object, you will have to pass `safe_mode=False` "
                       "to the loading function. Please avoid using `lambda` in the future, "
-                      "and use named Python functions instead.", stacklevel=3)
+                      "and use named Python functions instead. This is the `lambda` being "
+                      f"serialized: {inspect.getsource(obj)}", stacklevel=3)
         return {"class_name": "__lambda__", "config": {"value": func_dump(obj)}}
     return _NOT_SPECIAL
 

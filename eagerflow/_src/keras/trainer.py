@@ -694,18 +694,24 @@ class Trainer:
             # islice: a batch past the epoch's steps is never drawn (the next epoch gets it)
             steps_taken = passes.epoch() if passes is not None else \
                 enumerate(itertools.islice(data.epoch_iterator(), steps_per_epoch))
+            k, pending = self.steps_per_execution, False
             for step, batch in steps_taken:
-                callbacks.on_train_batch_begin(step)
+                if _begins_execution(step, k, batch):
+                    callbacks.on_train_batch_begin(step)
                 if batch is da.RAN_OUT:
                     # (several steps per execution: TF's loop asks for optional data)
-                    if self.steps_per_execution == 1:
+                    if k == 1:
                         train_fn.run_without_data()
                     break
                 raw = train_fn(batch)  # (the callbacks flatten it, as Keras 3's)
                 seen = step + 1
-                callbacks.on_train_batch_end(step, raw)
-                if self.stop_training:
-                    break
+                pending = (step + 1) % k != 0
+                if not pending:
+                    callbacks.on_train_batch_end(step, raw)
+                    if self.stop_training:
+                        break
+            if pending:  # (a last execution of fewer steps: reported at its full end)
+                callbacks.on_train_batch_end(_execution_end(seen - 1, k), raw)
             if passes is not None and seen == 0 and not self.stop_training:
                 break
             if passes is None and steps_per_epoch is not None and seen < steps_per_epoch \
@@ -757,18 +763,24 @@ class Trainer:
         callbacks.on_test_begin()
         raw: Any = {}
         peek = self._tstate("_distribute_strategy") is not None
+        k, pending, step = self.steps_per_execution, False, 0
         for step, batch in _steps(data, steps, reset=True, peek=peek):
-            callbacks.on_test_batch_begin(step)
+            if _begins_execution(step, k, batch):
+                callbacks.on_test_batch_begin(step)
             if batch is da.RAN_OUT:
                 # (as fit's: TF's test function runs what needs no data; predict's steps
                 # get their data outside their function)
-                if self.steps_per_execution == 1:
+                if k == 1:
                     test_fn.run_without_data()
                 break
             raw = test_fn(batch)
-            callbacks.on_test_batch_end(step, raw)
-            if self.stop_evaluating:
-                break
+            pending = (step + 1) % k != 0
+            if not pending:
+                callbacks.on_test_batch_end(step, raw)
+                if self.stop_evaluating:
+                    break
+        if pending:
+            callbacks.on_test_batch_end(_execution_end(step, k), raw)
         logs = cbks.pythonify_logs(self._metrics_or_logs(raw))
         callbacks.on_test_end(logs)
         if return_dict:
@@ -790,15 +802,22 @@ class Trainer:
         outputs: list = []
         self._tset("stop_predicting", False)  # (as stop_evaluating)
         callbacks.on_predict_begin()
+        k, group, step = self.steps_per_execution, [], 0
         for step, batch in _steps(data, steps, reset=False):
-            callbacks.on_predict_batch_begin(step)
+            if _begins_execution(step, k, batch):
+                callbacks.on_predict_batch_begin(step)
             if batch is da.RAN_OUT:
                 break
             out = predict_fn(batch)
             outputs.append(nest.map_structure(lambda t: np.asarray(t.numpy()), out))
-            callbacks.on_predict_batch_end(step, {"outputs": out})
-            if self.stop_predicting:
-                break
+            group.append(out)
+            if (step + 1) % k == 0:
+                callbacks.on_predict_batch_end(step, {"outputs": _joined(group)})
+                group = []
+                if self.stop_predicting:
+                    break
+        if group:  # (a last execution of fewer steps, as fit's)
+            callbacks.on_predict_batch_end(_execution_end(step, k), {"outputs": _joined(group)})
         callbacks.on_predict_end()
         if not outputs:  # (Keras 3.15 then reads the last batch's outputs, never set)
             raise UnboundLocalError("cannot access local variable 'batch_outputs' where it is "
@@ -899,3 +918,25 @@ def _capped_steps(steps: int | None) -> int | None:
         warnings.warn(f"Limiting steps_per_epoch to {cap}", stacklevel=3)
         return cap
     return steps
+
+
+# Keras 3 runs steps_per_execution (k) steps in one call of its step function: the batch
+# callbacks see one call, begun at its first step and ended at first + k - 1, even where
+# the epoch's last call runs fewer steps (8 steps of 3: ends at 2, 5 and 8).
+def _begins_execution(step: int, k: int, batch: Any) -> bool:
+    """Whether `step` begins an execution (with k == 1, every step: also one that finds
+    the data run out, as TF's loop asks for it inside its function)."""
+    return k == 1 or (step % k == 0 and batch is not da.RAN_OUT)
+
+
+def _execution_end(step: int, k: int) -> int:
+    """The step an execution holding `step` is reported to end at."""
+    return step - step % k + k - 1
+
+
+def _joined(outputs: list) -> Any:
+    """An execution's outputs, as Keras 3's predict function gives them: one step's as
+    they are, several steps' joined along the batch."""
+    if len(outputs) == 1:
+        return outputs[0]
+    return nest.map_structure(lambda *parts: A.concat(list(parts), 0), *outputs)

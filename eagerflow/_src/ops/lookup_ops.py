@@ -372,28 +372,24 @@ def read_text_file(filename: str, key_index: int, key_dtype: dt.DType, value_ind
                                         f"[Op:{op}]") from e
     if not raw:  # (TF's line reader fails on an empty file)
         raise OutOfRangeError(None, None, f"Read less bytes than requested [Op:{op}]")
-    lines = raw.decode("utf-8", "replace").split("\n")
+    pieces = raw.split(b"\n")
+    if pieces[-1] == b"":  # (a file that ends its last line has no line after it)
+        pieces.pop()
+    # where TF's reader stands after each line (past its newline): its empty-line error
+    ends = np.minimum(np.cumsum([len(p) + 1 for p in pieces]), len(raw)).tolist()
     # (TF's line reader takes "\r\n" as the end of a line too)
+    lines = [p.decode("utf-8", "replace") for p in pieces]
     lines = [ln[:-1] if ln.endswith("\r") else ln for ln in lines]
-    if lines and lines[-1] == "":
-        lines.pop()
     if vocab_size is not None:
-        if len(lines) < vocab_size:
-            raise C.fail(op, f"Invalid vocab_size in {filename}: expected {vocab_size} but "
-                             f"got {len(lines)}")
         lines = lines[:vocab_size]
+    split = key_index >= 0 or value_index >= 0  # (TF splits no line for its number alone)
+    need = max(key_index, value_index) + 1
 
-    def column(line: str, number: int, index: int, d: dt.DType) -> Any:
+    def column(line: str, cols: list, number: int, index: int, d: dt.DType) -> Any:
         if index == TextFileIndex.LINE_NUMBER:
             # (TF adds them as int64s: past its maximum the sum wraps)
             return (number + offset + 2**63) % 2**64 - 2**63
-        text = line
-        if index != TextFileIndex.WHOLE_LINE:
-            cols = line.split(delimiter) if delimiter else line.split()
-            if len(cols) <= index:
-                raise C.fail(op, f"Invalid number of columns in {filename} line {number} "
-                                 f"({line}) : expected at least {index + 1} got {len(cols)}")
-            text = cols[index]
+        text = line if index == TextFileIndex.WHOLE_LINE else cols[index]
         if d is dt.string:
             return text.encode()
         try:
@@ -402,8 +398,20 @@ def read_text_file(filename: str, key_index: int, key_dtype: dt.DType, value_ind
             raise C.fail(op, f"Field {text} in line {number} is not a valid "
                              f"{d.name}.") from None
 
-    keys = [column(ln, i, key_index, key_dtype) for i, ln in enumerate(lines)]
-    values = [column(ln, i, value_index, value_dtype) for i, ln in enumerate(lines)]
+    keys, values = [], []
+    for number, line in enumerate(lines):  # (TF's order: each line's checks, in turn)
+        if not line:
+            raise C.fail(op, f"Invalid content in {filename}: empty line found at position "
+                             f"{ends[number]}.")
+        cols = (line.split(delimiter) if delimiter else line.split()) if split else []
+        if split and len(cols) < need:
+            raise C.fail(op, f"Invalid number of columns in {filename} line {number} "
+                             f"({line}) : expected at least {need} got {len(cols)}")
+        keys.append(column(line, cols, number, key_index, key_dtype))
+        values.append(column(line, cols, number, value_index, value_dtype))
+    if vocab_size is not None and len(lines) < vocab_size:
+        raise C.fail(op, f"Invalid vocab_size in {filename}: expected {vocab_size} but "
+                         f"got {len(lines)}")
     return (np.array(keys, np_dtype(key_dtype)).reshape(-1),
             np.array(values, np_dtype(value_dtype)).reshape(-1))
 
@@ -466,10 +474,6 @@ class _Table(TrackableResource):
     @property
     def name(self) -> str | None:
         return self._name
-
-    @property
-    def default_value(self) -> Tensor:
-        return self._default
 
     @property
     def resource_handle(self) -> EagerTensor:
@@ -543,7 +547,8 @@ class _Table(TrackableResource):
     def size(self, name: str | None = None) -> Tensor:
         return self._on_table(LOOKUP_SIZE, (), None, name, "Size")
 
-    def export(self, name: str | None = None) -> tuple:
+    def _export(self, name: str | None = None) -> tuple:
+        """(keys, values) of the table (public as `export` on the tables TF exports)."""
         return self._on_table(LOOKUP_EXPORT, (), {"Tkeys": self._state.key_dtype,
                                                   "Tvalues": self._state.value_dtype}, name,
                               self._scopes.get("export", "Export"))
@@ -557,6 +562,13 @@ class StaticHashTable(_Table):
         self._anonymous_handle = bool(experimental_is_anonymous)
         self._build(initializer, default_value, name, empty_ok=False,
                     anonymous=experimental_is_anonymous)
+
+    @property
+    def default_value(self) -> Tensor:
+        return self._default
+
+    def export(self, name: str | None = None) -> tuple:
+        return self._export(name)
 
     @classmethod
     def _maybe_empty(cls, initializer: Any, default_value: Any) -> StaticHashTable:
@@ -652,7 +664,12 @@ def _shared_table(shared: str, initializer: Any) -> TableState:
         keys, values = initializer._arrays()
         _fill(state, keys, values, "InitializeTableFromTextFileV2")
         return state
-    return state  # (initialized: TF keeps what it holds, whatever the file says now)
+    # (initialized: TF keeps what it holds, whatever the file says now, but its initializer
+    # runs again, its reader taking the file's first line: that line's errors)
+    read_text_file(initializer._filename._path, initializer._key_index,
+                   initializer.key_dtype, initializer._value_index, initializer.value_dtype, 1,
+                   initializer._delimiter, initializer._offset)
+    return state
 
 
 def _fill(state: TableState, keys: np.ndarray, values: np.ndarray,
@@ -750,13 +767,22 @@ class MutableHashTable(_Table):
         self._default = _as_tensor(default_value, vd, "default_value")
         shape = tuple(self._default.shape)
         op = "MutableHashTableOfTensorsV2" if shape else "MutableHashTableV2"
-        check_kernel(op, kd, vd)
+        graph = _state.graph
+        # (TF's eager tables take their shared name first: its kernel error shows it)
+        shared = None if experimental_is_anonymous or graph is not None and \
+            not graph.building_function else f"table_{table_uid()}"
+        try:
+            check_kernel(op, kd, vd, shared if graph is None else None)
+        except NotFoundError as e:
+            if graph is None and shared is not None:  # (TF's fast path names the table)
+                e._message += f" name: {name}"
+                e.args = (e._message,)
+            raise
         if len(shape) > 1:  # (the table op's kernel refuses it: its eager error, named)
             raise raised_eagerly(C.fail(op, "Default value must be a vector, got shape "
                                             f"{C.shape_str(shape)}"), name, host=True)
         self._state = TableState(kd, vd, shape)
         self._checkpoint = checkpoint
-        graph = _state.graph
         if graph is not None and not graph.building_function:
             self._build_in_graph(graph, op, name, checkpoint)
             return
@@ -770,7 +796,7 @@ class MutableHashTable(_Table):
         elif experimental_is_anonymous:
             self._own_anonymous_handle()
         else:
-            self._own_handle(f"table_{table_uid()}")  # (TF's eager shared name)
+            self._own_handle(shared)  # (TF's eager shared name)
 
     def _build_in_graph(self, graph: Any, op: str, name: str, checkpoint: bool) -> None:
         """The table as TF 1's graph makes it: the default's Const, then `op` named
@@ -814,7 +840,11 @@ class MutableHashTable(_Table):
         return self._on_table(LOOKUP_REMOVE, (_as_tensor(keys, self.key_dtype, "keys"),),
                               scope="lookup_table_remove")
 
-    def import_(self, keys: Any, values: Any, name: str | None = None) -> Any:
+    def export(self, name: str | None = None) -> tuple:
+        return self._export(name)
+
+    def _import(self, keys: Any, values: Any, name: str | None = None) -> Any:
+        """Replaces the table's contents (TF's checkpoint restore: no public method)."""
         k, v = self._kv(keys, values)
         return self._on_table(LOOKUP_IMPORT, (k, v), scope="lookup_table_import")
 
@@ -828,7 +858,7 @@ class MutableHashTable(_Table):
         return {"table-keys": keys, "table-values": values}
 
     def _restore_from_tensors(self, tensors: dict) -> None:
-        self.import_(tensors["table-keys"], tensors["table-values"])
+        self._import(tensors["table-keys"], tensors["table-values"])
 
 
 class DenseHashTable(MutableHashTable):

@@ -697,8 +697,13 @@ def bias_add(value: Any, bias: Any, data_format: str | None = None,
             raise ValueError(f"`data_format` must be of the form `N...C` or `NC...`. Received: "
                              f"data_format={data_format}")
     x = _t(value)
-    b = convert_to_tensor(bias, dtype_hint=x._dtype) if not isinstance(bias, Tensor) else bias
     graph = _state.graph
+    if graph is not None:
+        # TF's wrapper converts the bias to the value's dtype while a graph is built (a
+        # float64 bias is the conversion's ValueError there, the kernel's error eagerly)
+        b = convert_to_tensor(bias, dtype=x._dtype, name="bias")
+    else:
+        b = convert_to_tensor(bias, dtype_hint=x._dtype) if not isinstance(bias, Tensor) else bias
     if graph is not None and not (name or "").endswith("/"):
         # TF's makes its op inside a "BiasAdd" name scope: a tape's gradient goes under it
         name = graph.unique_name(name or "BiasAdd") + "/"

@@ -75,7 +75,7 @@ def constant(pylist: Any, dtype: Any = None, ragged_rank: Any = None, inner_shap
         pylist = pylist.tolist()
     splits_dtype = dt.as_dtype(row_splits_dtype)
     if splits_dtype not in (dt.int32, dt.int64):
-        raise ValueError("row_splits_dtype must be int32 or int64")
+        raise ValueError("row_splits must have dtype int32 or int64")
     scalar_depth, max_depth = _depths(pylist)
     if scalar_depth is not None and max_depth > scalar_depth:
         raise ValueError(f"Invalid pylist={pylist!r}: empty list nesting is greater than "
@@ -564,9 +564,14 @@ def boolean_mask(data: Any, mask: Any, name: str | None = None) -> Any:
     result is ragged along the masked dimensions. As TF, a ragged mask's partitions must be
     data's outer ones, and a dense mask of rank > 1 on ragged data is taken as a ragged one
     of uniform rows (which data's rows must then match)."""
-    m = mask if isinstance(mask, (RaggedTensor, Tensor)) else convert_to_tensor(mask, dt.bool)
-    if m.dtype is not dt.bool:
-        raise ValueError("mask must be a boolean tensor")
+    # (TF converts the mask to bool: a tensor of another dtype is the conversion's error)
+    if isinstance(mask, RaggedTensor):
+        if mask.dtype is not dt.bool:
+            raise ValueError(f"Tensor conversion requested dtype bool for RaggedTensor with "
+                             f"dtype {mask.dtype.name}: {mask!r}.")
+        m = mask
+    else:
+        m = convert_to_tensor(mask, dt.bool, name="mask")
     if m.shape.rank is None:
         raise ValueError("mask.shape.ndims must be known statically.")
     if m.shape.rank == 0:
@@ -642,23 +647,14 @@ def _as_ragged(v: Any, ragged_rank: int, d: dt.DType) -> RaggedTensor:
 def _concat_or_stack(values: Any, axis: int, stack_values: bool) -> Any:
     values = list(values)
     if not values:
-        raise ValueError("values must not be empty")
-    if stack_values and axis == 0 and not any(isinstance(v, RaggedTensor) for v in values):
-        dense = [v if isinstance(v, Tensor) else convert_to_tensor(v) for v in values]
-        if all(v.shape.rank == 1 for v in dense):  # each vector is one row
-            lengths = [shape_op(v, out_type=dt.int64)[0] for v in dense]
-            return RaggedTensor.from_row_lengths(dense_concat(dense, 0), dense_stack(lengths),
-                                                 validate=False)
+        raise ValueError("rt_inputs may not be empty.")
     if not any(isinstance(v, RaggedTensor) for v in values):
-        if stack_values:
-            dense = [v if isinstance(v, Tensor) else convert_to_tensor(v) for v in values]
-            if dense[0].shape.rank == 0 or axis == 0 and dense[0].shape.rank is None:
-                return dense_stack(dense, axis)
-            return _concat_or_stack([RaggedTensor.from_tensor(v) if v.shape.rank and
-                                     v.shape.rank > 1 else v for v in dense], axis, True) \
-                if any(v.shape.rank and v.shape.rank > 1 for v in dense) else \
-                RaggedTensor.from_tensor(dense_stack(dense, axis))
-        return dense_concat(values, axis)
+        dense = _dense_concat_or_stack(
+            [v if isinstance(v, Tensor) else convert_to_tensor(v) for v in values], axis,
+            stack_values)
+        if not isinstance(dense, list):
+            return dense
+        values = dense
     # (as TF, each input that is neither ragged nor a tensor is converted first)
     values = [v if isinstance(v, (RaggedTensor, Tensor)) else convert_to_tensor(v)
               for v in values]
@@ -668,8 +664,8 @@ def _concat_or_stack(values: Any, axis: int, stack_values: bool) -> Any:
         raise ValueError("Input RaggedTensors have mismatched row_splits dtypes; use "
                          "RaggedTensor.with_row_splits_dtype() to convert them to compatible "
                          "dtypes.")
-    d = dtypes.pop()
-    ragged_rank = max(1, max(r.ragged_rank for r in rts))
+    d = dtypes.pop() if dtypes else dt.int64  # (tensors alone: TF's default splits)
+    ragged_rank = max(1, max((r.ragged_rank for r in rts), default=1))
     converted = [_as_ragged(v, min(ragged_rank, (v.shape.rank or 2) - 1), d) for v in values]
     # (TF holds every input to the first one's rank, naming the input's own shape)
     first = converted[0].shape.rank
@@ -693,6 +689,26 @@ def _concat_or_stack(values: Any, axis: int, stack_values: bool) -> Any:
     if axis == 1:
         return _concat_columns(rts)
     return _inner_axis(rts, axis, False)
+
+
+def _dense_concat_or_stack(dense: list, axis: int, stack_values: bool) -> Any:
+    """TF's ragged concat or stack of tensors alone: a stack of vectors along axis 0 is
+    one row each (their lengths as shape gives them: int32 splits), and one along the
+    last axis is the dense op's; else the tensors, to be taken as ragged (a list)."""
+    if len(dense) == 1 and not stack_values:
+        return dense[0]
+    ndims = dense[0].shape.rank
+    for v in dense[1:]:
+        v.shape.assert_has_rank(ndims)
+    out_ndims = ndims if ndims is None or not stack_values else ndims + 1
+    if out_ndims is not None:
+        axis = C.positive_axis(axis, out_ndims)
+    if stack_values and ndims == 1 and axis == 0:
+        lengths = dense_concat([shape_op(v) for v in dense], 0)
+        return RaggedTensor.from_row_lengths(dense_concat(dense, 0), lengths)
+    if ndims is not None and axis in (out_ndims - 1, ndims - 1):
+        return dense_stack(dense, axis) if stack_values else dense_concat(dense, axis)
+    return dense
 
 
 def _inner_axis(rts: list, axis: int, stack_values: bool) -> RaggedTensor:

@@ -286,19 +286,57 @@ def _to_tensor_kernel(xp: Any, shape: Any, values: Any, default_value: Any, *par
                       row_partition_types: tuple) -> Any:
     op = _TO_TENSOR
     k = len(partitions)
-    pos, bounds = dense_positions(op, list(partitions), values.shape[0])
+    parts = [np.asarray(p).astype(np.int64, copy=False).reshape(-1) for p in partitions]
+    if parts[0].size == 0:
+        raise C.fail(op, "Invalid first partition input. Tensor requires at least one "
+                         "element.")
+    # (TF's bounds: the rows of the first partition, each level's widest row, the values')
+    bounds = [parts[0].size - 1] + [max(int(np.max(np.diff(p), initial=0)), 0)
+                                    for p in parts]
     want = tuple(int(d) for d in np.reshape(shape, -1)) if np.ndim(shape) else (-1,) * (
         k + values.ndim)
     dims = tuple(b if w == -1 else w for w, b in zip(want, bounds + list(values.shape[1:])))
     check_finite_size(op, dims, dt.as_dtype(values.dtype))
     out = np.empty(dims, values.dtype)
     out[...] = default_value
-    keep = np.ones(values.shape[0], bool)
-    for p, d in zip(pos, dims):
-        keep &= p < d
+    index = _output_index(op, parts, dims[:1 + k])
+    if index is None or out.size == 0:
+        return out
+    n = min(index.size, values.shape[0])
+    if np.any(index[n:] >= 0):  # (TF's kernel reads past the values there: undefined)
+        check_splits(op, parts[-1], values.shape[0])
+    keep = np.flatnonzero(index[:n] >= 0)
     inner = tuple(slice(0, d) for d in dims[1 + k:])
-    out[tuple(p[keep] for p in pos) + inner] = values[keep][(slice(None),) + inner]
+    blocks = out.reshape((-1,) + out.shape[1 + k:])
+    blocks[index[keep]] = values[keep][(slice(None),) + inner]
     return out
+
+
+def _output_index(op: str, parts: list, dims: tuple) -> Any:
+    """TF's RaggedTensorToTensor walk: for each value, the position of its element block
+    in the output (its dims `dims`), -1 where the output cuts it off; None for an empty
+    output. TF trusts the splits: each level holds as many values as its rows' widths say
+    (a row past the parent's rows, or a count other than the splits' last value, is its
+    error; rows that decrease hold nothing)."""
+    mult = [int(np.prod(dims[i + 1:], dtype=np.int64)) for i in range(len(dims))]
+    if mult[0] * dims[0] <= 0:
+        return None
+    first = parts[0].size - 1
+    index = np.where(np.arange(first) < dims[0], np.arange(first) * mult[0], -1)
+    for level, sp in enumerate(parts):
+        rows = max(sp.size - 1, 0)
+        if rows > index.size:
+            raise C.fail(op, f"Row partition size is greater than output size: {rows} > "
+                             f"{index.size}")
+        widths = np.maximum(np.diff(sp), 0)
+        parent = index[:rows]
+        real = np.where(parent == -1, 0, np.minimum(widths, dims[level + 1]))
+        row_of = np.repeat(np.arange(rows), widths)
+        at = np.arange(row_of.size) - np.repeat(np.cumsum(widths) - widths, widths)
+        index = np.where(at < real[row_of], parent[row_of] + at * mult[level + 1], -1)
+        if sp.size > 0 and index.size != sp[-1]:
+            raise C.fail(op, "Invalid row split size.")
+    return index
 
 
 def _to_tensor_grad(n: Any, g: Any) -> list:

@@ -760,7 +760,10 @@ def _gather_nd(params: Any, indices: Any, batch_dims: int = 0, name: str | None 
     outer = array.shape(idx, d)[:-1]
     if idx.shape[-1] == 0:  # the empty index tuple names all of params
         return rf.gather(array.expand_dims(params, 0), array.zeros(outer, d))
-    out = _gather_tuples(params, array.reshape(cast(idx, d), [-1, idx.shape[-1]]))
+    if idx.shape[-1] == 1:  # (TF gathers the rows by the indices as they are, uncast)
+        out = rf.gather(params, array.reshape(idx, [-1]))
+    else:
+        out = _gather_tuples(params, array.reshape(cast(idx, d), [-1, idx.shape[-1]]))
     if isinstance(out, RaggedTensor):
         for axis in builtins.range(rank - 2, 0, -1):
             out = RaggedTensor.from_uniform_row_length(out, outer[axis], validate=False)

@@ -472,19 +472,29 @@ def _ngrams_of(tokens: list, widths: tuple, sep: bytes, left: bytes, right: byte
     return out
 
 
+def _check_ngram_splits(op: str, splits: Any, size: int) -> None:
+    """TF's StringNGrams checks of the splits, in its order: from 0, each at least the one
+    before and at most the data's size, the last that size."""
+    if splits.size == 0:
+        return
+    prev = int(splits[0])
+    if prev != 0:
+        raise C.fail(op, f"First split value must be 0, got {prev}")
+    for value in splits[1:].tolist():
+        if not prev <= value <= size:
+            raise C.fail(op, f"Invalid split value {value}, must be in [{prev}, {size}]")
+        prev = value
+    if prev != size:
+        raise C.fail(op, f"Last split value must be data size. Expected {size}, got {prev}")
+
+
 def _ngrams_kernel(xp: Any, data: Any, splits: Any, *, separator: str, ngram_widths: tuple,
                    left_pad: str, right_pad: str, pad_width: int,
                    preserve_short_sequences: bool) -> tuple:
     op = "StringNGrams"
-    if splits.size == 0 or splits[0] != 0 or splits[-1] != data.shape[0] or \
-            np.any(np.diff(splits) < 0) or np.any(splits > data.shape[0]):
-        bad = next((int(v) for v in splits if not 0 <= v <= data.shape[0]), None)
-        if bad is not None:
-            raise C.fail(op, f"Invalid split value {bad}, must be in [0, {data.shape[0]}]")
-        if splits.size and splits[-1] != data.shape[0]:
-            raise C.fail(op, f"Last split value must be data size. Expected "
-                             f"{data.shape[0]}, got {int(splits[-1])}")
-        raise C.fail(op, "data_splits must start at 0 and be non-decreasing")
+    _check_ngram_splits(op, splits, data.shape[0])
+    if data.shape[0] == 0 or splits.size == 0:  # (TF's: no data, no ngrams, even padded)
+        return np.empty(0, object), np.zeros(splits.shape, splits.dtype)
     # the output's size before any of it is built (huge widths or pads are refused)
     lengths = np.diff(splits.astype(np.int64)).tolist()  # Python ints: no overflow
     count = len(lengths)

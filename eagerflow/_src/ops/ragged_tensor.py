@@ -79,13 +79,22 @@ def _values_tensor(values: Any) -> Any:
     return convert_to_tensor(values)
 
 
+def _check_list(partitions: Any, what: str) -> None:
+    """TF's check that the from_nested_* constructors' partitions are no one tensor."""
+    if isinstance(partitions, Tensor):
+        raise TypeError(f"Argument `{what}` must be a list of Tensors. Received "
+                        f"{partitions}.")
+
+
 def _from_nested(flat_values: Any, partitions: Any, what: str, wrap: Callable) -> Any:
     """`flat_values` wrapped by `wrap(values, partition)` once per partition, the innermost
     (last) first: the loop of the from_nested_* constructors."""
-    if isinstance(partitions, Tensor):
-        raise TypeError(f"{what} must be a list of Tensors")
+    _check_list(partitions, what)
+    partitions = list(partitions)
+    if not partitions:  # (TF's loop wraps nothing: the values are returned as given)
+        return flat_values
     result = _values_tensor(flat_values)
-    for partition in reversed(list(partitions)):
+    for partition in reversed(partitions):
         result = wrap(result, partition)
     return result
 
@@ -262,12 +271,18 @@ class RaggedTensor(CompositeTensor):
     def from_nested_value_rowids(cls, flat_values: Any, nested_value_rowids: Any,
                                  nested_nrows: Any = None, name: str | None = None,
                                  validate: bool = True) -> RaggedTensor:
-        if isinstance(nested_value_rowids, Tensor):
-            raise TypeError("nested_value_rowids must be a list of Tensors")
+        _check_list(nested_value_rowids, "nested_value_rowids")
         ids = list(nested_value_rowids)
-        nrows = [None] * len(ids) if nested_nrows is None else list(nested_nrows)
-        if len(nrows) != len(ids):
-            raise ValueError("Expected len(nested_nrows) == len(nested_value_rowids)")
+        if nested_nrows is None:
+            nrows = [None] * len(ids)
+        else:
+            _check_list(nested_nrows, "nested_nrows")
+            if len(nested_nrows) != len(ids):
+                raise ValueError(f"Argument `nested_nrows` must have the same length as "
+                                 f"argument `nested_value_rowids`. len(nested_nrows) = "
+                                 f"{len(nested_nrows)} vs. len(nested_values_rowids) = "
+                                 f"{len(ids)}.")
+            nrows = list(nested_nrows)
         return _from_nested(flat_values, list(zip(ids, nrows)), "nested_value_rowids",
                             lambda v, rn: cls.from_value_rowids(v, *rn, validate=validate))
 
@@ -331,6 +346,9 @@ class RaggedTensor(CompositeTensor):
     def shape(self) -> TensorShape:
         n = _static_len(self._row_splits)
         nrows = None if n is None else n - 1
+        if nrows is None and self._nrows is not None:  # (TF's: a constant nrows given)
+            known = partial_value(self._nrows)
+            nrows = int(known) if known is not None and np.ndim(known) == 0 else None
         u = self._uniform_row_length
         if u is None:
             inner: Any = None
@@ -457,7 +475,8 @@ class RaggedTensor(CompositeTensor):
     def with_row_splits_dtype(self, dtype: Any) -> RaggedTensor:
         dtype = dt.as_dtype(dtype)
         if dtype not in (dt.int32, dt.int64):
-            raise ValueError(f"dtype must be int32 or int64, got {dtype!r}")
+            raise ValueError(f"Argument `row_splits` dtype must be int32 or int64. "
+                             f"Received {dtype}.")
         if self.row_splits_dtype is dtype:
             return self
         values = self._values
@@ -488,8 +507,16 @@ class RaggedTensor(CompositeTensor):
         else:
             default = convert_to_tensor(default_value, dtype=flat._dtype)
         types = ("ROW_SPLITS",) * len(splits)
-        return bind(ragged_ops.RAGGED_TO_TENSOR, (want, flat, default) + splits,
-                    {"row_partition_types": types}, name)
+        out = bind(ragged_ops.RAGGED_TO_TENSOR, (want, flat, default) + splits,
+                   {"row_partition_types": types}, name)
+        if rank is not None and not isinstance(out, EagerTensor) and \
+                not isinstance(shape, Tensor):
+            # (TF's: the requested dims, else this tensor's own static ones)
+            asked = as_shape(shape)
+            own = self.shape.as_list()
+            out.set_shape(own if asked.rank is None else
+                          [a if a is not None else b for a, b in zip(asked.as_list(), own)])
+        return out
 
     def to_sparse(self, name: str | None = None) -> Any:
         idx, vals, shape = bind(ragged_ops.RAGGED_TO_SPARSE,
@@ -649,9 +676,7 @@ class RaggedTensorSpec(CompositeSpec):
     def __init__(self, shape: Any = None, dtype: Any = dt.float32, ragged_rank: Any = None,
                  row_splits_dtype: Any = dt.int64, flat_values_spec: Any = None) -> None:
         self._shape = as_shape(shape)
-        self._row_splits_dtype = dt.as_dtype(row_splits_dtype)
-        if self._row_splits_dtype not in (dt.int32, dt.int64):
-            raise ValueError("row_splits_dtype must be int32 or int64")
+        self._row_splits_dtype = dt.as_dtype(row_splits_dtype)  # (TF checks it at no time)
         if flat_values_spec is not None:
             if dtype is not None and dt.as_dtype(dtype) is not flat_values_spec.dtype:
                 raise ValueError("dtype must be the same as flat_values_spec.dtype")

@@ -34,6 +34,7 @@ def reshape_infer(x: Any, *dyn: Any, shape: tuple | None) -> list:
         if d not in (-1, None):
             known *= d
     if n is None:
+        _check_one_unknown_in(x._shape, shape, known)
         return [(tuple(None if d == -1 else d for d in shape), x._dtype)]
     if unknown:
         out = list(shape)
@@ -48,6 +49,18 @@ def reshape_infer(x: Any, *dyn: Any, shape: tuple | None) -> list:
     if n == 0:  # empty, but its other dims may still be past what an array can describe
         check_finite_size("Reshape", shape, x._dtype)
     return [(shape, x._dtype)]
+
+
+def _check_one_unknown_in(in_shape: tuple | None, shape: tuple, known: int) -> None:
+    """TF's shape function of an input with one unknown dim reshaped to a fully known
+    shape: that dim is the requested size over the input's known ones, which must divide
+    it ([?, 3] to [7] is refused while the graph is built)."""
+    if in_shape is None or in_shape.count(None) != 1 or -1 in shape or None in shape:
+        return
+    known_in = math.prod([d for d in in_shape if d is not None])
+    if known_in and known % known_in:
+        raise C.fail("Reshape", f"Dimension size must be evenly divisible by {known_in} but "
+                                f"is {known}")
 
 
 def _missing_dim(in_shape: tuple, shape: tuple, n: int) -> int:

@@ -17,6 +17,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import OpError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorValue
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
@@ -27,7 +28,7 @@ from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.debugging import assert_equal
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import tf_constant_value, tf_shape_value
-from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.eager_errors import eager_api, slow_path
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2, graph_constant, scope_name
 from eagerflow._src.ops.indexing import (
     gather,
@@ -65,6 +66,7 @@ from eagerflow._src.ops.sparse_shape_ops import (
     SPARSE_SLICE,
 )
 from eagerflow._src.ops.stacking import stack
+from eagerflow._src.ops.wrapper_inputs import passed_raw
 
 _I64 = dt.int64
 _CONCAT_OP, _RESHAPE_OP, _SLICE_OP, _FILL_OP = ("SparseConcat", "SparseReshape", "SparseSlice",
@@ -195,8 +197,12 @@ def transpose_sparse(sp_input: SparseTensor, perm: Any = None, name: str | None 
     """`tf.sparse.transpose`: index columns permuted, entries reordered."""
     sp = _sp(sp_input)
     rank = _rank(sp)
+    raw = passed_raw(perm)  # (TF's gather is handed the list: its slow path names no name)
     perm = list(range(rank - 1, -1, -1)) if perm is None else [int(p) for p in perm]
-    idx = gather(sp.indices, convert_to_tensor(perm, _I64), axis=1)
+    try:
+        idx = gather(sp.indices, convert_to_tensor(perm, _I64), axis=1)
+    except OpError as e:
+        raise (slow_path(e) if raw else e) from None
     if sp.shape.is_fully_defined():  # (TF's: the permuted static shape, a constant)
         dims = sp.shape.as_list()
         shape = convert_to_tensor([dims[p] for p in perm], _I64)

@@ -15,7 +15,7 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
+from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, OpError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import (
@@ -30,7 +30,7 @@ from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import reshape_like, shape
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import partial_value
-from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.eager_errors import eager_api, slow_path
 from eagerflow._src.ops.elementwise import binary_args
 from eagerflow._src.ops.indexing import unsorted_segment_sum
 from eagerflow._src.ops.math_base import ones_like
@@ -201,8 +201,12 @@ def to_dense(sp_input: SparseTensor, default_value: Any = None, validate_indices
         # (TF's eager op wrapper, before the kernel: its message has no function's name)
         e = C.wrong_input_dtype(SPARSE_TO_DENSE.name, 3, values.dtype, d._dtype)
         raise type(e)(None, None, f"{e._message} name: ")
-    out = bind(SPARSE_TO_DENSE, (sp_input.indices, sp_input.dense_shape, values, d),
-               {"validate_indices": bool(validate_indices)}, name)
+    try:
+        out = bind(SPARSE_TO_DENSE, (sp_input.indices, sp_input.dense_shape, values, d),
+                   {"validate_indices": bool(validate_indices)}, name)
+    except OpError as e:
+        # (a Python list or string default sends TF's wrapper down its slow path)
+        raise (slow_path(e) if wrapper_inputs.passed_raw(default_value) else e) from None
     if not isinstance(out, EagerTensor):  # traced: the dims the dense shape's producers fix
         known = getattr(sp_input, "_dense_static", None)
         if known is None:

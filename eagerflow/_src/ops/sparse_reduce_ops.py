@@ -20,8 +20,8 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.name_scope import name_scope
-from eagerflow._src.core.sparse_tensor import SparseTensor
-from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorValue
+from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import eigen_reduce
 from eagerflow._src.ops.array import concat, fill, ones, reshape, zeros_like
@@ -388,9 +388,20 @@ SPARSE_REDUCE_MAX_SPARSE = _register_reduce("SparseReduceMaxSparse", _REAL_T, _R
                                             True, True)
 
 
+def _read_sparse(x: Any) -> SparseTensor:
+    """`x` as TF's sparse reductions read it: they take its `.indices` without checking
+    its type, so anything else is Python's AttributeError, naming the type as TF's does
+    (its eager tensor is a C type, named by its module)."""
+    if not isinstance(x, (SparseTensor, SparseTensorValue)):
+        kind = ("tensorflow.python.framework.ops.EagerTensor" if isinstance(x, EagerTensor)
+                else type(x).__name__)
+        raise AttributeError(f"'{kind}' object has no attribute 'indices'")
+    return _sp(x)
+
+
 def _reduce(sp_input: Any, axis: Any, keepdims: Any, output_is_sparse: bool, name: Any,
             dense_op: OpDef, sparse_op: OpDef) -> Any:
-    sp = _sp(sp_input)
+    sp = _read_sparse(sp_input)
     if axis is None:  # (TF's: every dim, a constant where the rank is known)
         rank = sp.shape.rank
         axes = convert_to_tensor_v2(list(range(rank)), _I32) if rank is not None else \

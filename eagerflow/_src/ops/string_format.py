@@ -43,7 +43,7 @@ def _as_string_infer(x: Any, precision: int = -1, scientific: bool = False,
     C.int_attr("AsString", precision, "precision")
     C.int_attr("AsString", width, "width")
     _check_as_string_format(scientific, shortest, fill)
-    if d.is_integer:
+    if d.is_integer or d is dt.bool:  # (TF's kernel formats these with no such options)
         if scientific or shortest:
             raise C.fail("AsString", "scientific and shortest format not supported for "
                                      f"datatype {d.name}")

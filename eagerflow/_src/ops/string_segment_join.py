@@ -45,7 +45,9 @@ def _segment_join_infer(x: Any, ids: Any, num_segments: Any, *, separator: bytes
             # (TF's kernel words the input's side as the segment ids' rank)
             raise C.fail(op, f"Segment dimension is {s} while input dimension is {len(is_)} "
                              f"in rank {i}")
-    n = getattr(num_segments, "_arr", None)
+    n = C.known(num_segments)  # (a graph's constant too, as TF's shape function reads it)
+    if hasattr(n, "_dtype"):
+        n = getattr(n, "_arr", None)
     return [((None if n is None else int(n),) + tuple(xs[len(is_):]), dt.string)]
 
 

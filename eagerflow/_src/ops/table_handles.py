@@ -308,7 +308,9 @@ KERNELS["HashTableV2"] = [("string", v) for v in ("string",) + _NUMBERS + ("bool
 
 # (TF 2.21 also lists a dense table's kernels of resource and variant values, which
 # eagerflow's tables do not hold)
-_LISTED = {"MutableDenseHashTableV2": [("string", "resource")]
+_LISTED = {"MutableHashTableV2": KERNELS["MutableHashTableV2"][:5] + [("int64", "variant")]
+           + KERNELS["MutableHashTableV2"][5:],
+           "MutableDenseHashTableV2": [("string", "resource")]
            + KERNELS["MutableDenseHashTableV2"][:5] + [("int64", "variant")]
            + KERNELS["MutableDenseHashTableV2"][5:]}
 

@@ -34,7 +34,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.graph.ir import Operation, SymbolicTensor
 from eagerflow._src.ops import eager_errors, sparse_training_ops, tf_op_defs, training_ops
-from eagerflow._src.ops.checks import ATTR_KINDS, convert_attr, dtype_word
+from eagerflow._src.ops.checks import ATTR_KINDS, convert_attr, dt_enum, dtype_word
 from eagerflow._src.ops.held_arrays import host_positions
 from eagerflow._src.ops.registry import REGISTRY
 from eagerflow._src.ops.variables import variable_of
@@ -436,6 +436,20 @@ class RawOp:
         if allowed and dtype.as_datatype_enum not in allowed:
             raise _not_allowed(arg.name, dtype, allowed)
 
+    def _check_eager_allowed(self, type_attr: str, dtype: dt.DType) -> None:
+        """TF's eager op sets a type attribute from the first input of it and checks the
+        attribute against its op's list before it compares the later inputs with it: a
+        first input of a dtype out of the list is that refusal, not the mismatch."""
+        listed = tf_op_defs.allowed_types(self.op, type_attr) if type_attr else None
+        if not listed or dt_enum(dtype) in listed:
+            return
+        summary = tf_op_defs.summary(self.op)
+        raise InvalidArgumentError(
+            None, None, f"Value for attr '{type_attr}' of {dtype_word(dtype)} is not in the "
+                        f"list of allowed values: {tf_op_defs.type_words(listed)}\n\t; "
+                        f"NodeDef: {{{{node {self.op}}}}}" + (f"; {summary}" if summary else "")
+                        + f" [Op:{self.op}]")
+
     def _graph_type_error(self, arg: Any, value: Any, attrs: dict, inferred: dict,
                           e: Exception) -> Exception:
         """Input `arg`'s refusal `e` as TF's graph builder words it (its op_def_library):
@@ -511,6 +525,7 @@ class RawOp:
                 raise ValueError(f"Tensor conversion requested dtype {want.name} for Tensor "
                                  f"with dtype {value._dtype.name}: {value!r}")
             if want is not None and value._dtype is not want and not self._no_kernel:
+                self._check_eager_allowed(type_attr, want)
                 raise InvalidArgumentError(
                     None, None, f"cannot compute {self.op} as input #{i}(zero-based) was "
                                 f"expected to be a {dtype_word(want)} tensor but is a "

@@ -268,7 +268,7 @@ class RestoredTable(AutoTrackable, _Table):
     def _serialize_to_tensors(self) -> dict:
         if not self._state.mutable:
             return {}
-        keys, values = _Table.export(self)
+        keys, values = _Table._export(self)
         return {"table-keys": keys, "table-values": values}
 
     def _restore_from_tensors(self, tensors: dict) -> None:

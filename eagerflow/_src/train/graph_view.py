@@ -92,6 +92,8 @@ def tensor_array(value: Any) -> tuple:
     if is_variable(value):
         return variable_array(value)
     if hasattr(value, "_arr") and hasattr(value, "dtype"):
+        if value.dtype is dt.variant:  # (no NumPy value: its elements' serialized bytes)
+            return np.asarray(value._arr, dtype=object), dt.variant
         return np.asarray(value.numpy()), value.dtype
     arr = np.asarray(value)
     return arr, dt.as_dtype(arr.dtype)
@@ -185,8 +187,9 @@ class ObjectGraph:
                 for attr in sorted(tensors):
                     key = prefix + escape_local_name(attr)
                     # "table-keys", "table-values": one attribute "table" whose tensors
-                    # are under suffixed keys, as TF lists a table's saveable
-                    name = attr.split("-")[0]
+                    # are under suffixed keys, as TF lists a table's saveable (an
+                    # iterator's "ITERATOR_STATE": its attribute "ITERATOR")
+                    name = getattr(obj, "_SAVEABLE_NAME", None) or attr.split("-")[0]
                     if not any(a.name == name for a in node.attributes):
                         node.attributes.add(name=name, checkpoint_key=prefix +
                                             escape_local_name(name))

@@ -221,10 +221,11 @@ class Restore:
         elif callable(getattr(obj, "_restore_from_tensors", None)):
             tensors, keys = {}, []
             for a in node.attributes:
-                # TF's older saveables list one attribute ("table") whose tensors are saved
-                # under suffixed keys ("table-keys", "table-values")
+                # TF's older saveables list one attribute ("table", "ITERATOR") whose
+                # tensors are saved under suffixed keys ("table-keys", "ITERATOR_STATE")
                 parts = [a.checkpoint_key] if self.reader.has(a.checkpoint_key) else \
-                    [k for k in self.reader.keys() if k.startswith(a.checkpoint_key + "-")]
+                    [k for k in self.reader.keys() if k.startswith(a.checkpoint_key) and
+                     k[len(a.checkpoint_key):][:1] in ("-", "_")]
                 for key in parts:
                     tensors[a.name + key[len(a.checkpoint_key):]] = self.reader.read(key)
                 keys += parts

@@ -3,7 +3,7 @@ ImageNet images preprocessed, and the decoding of 1000-class predictions into
 (class id, name, score) (keras layer, beside the architectures).
 
 The class names come from Keras's `imagenet_class_index.json`, fetched once through
-`keras.utils.get_file` (found in the Keras cache or a local data folder first).
+`data_utils.fetch_file` (found in the Keras cache or a local data folder first).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import numpy as np
 from eagerflow._src.keras import backend
 from eagerflow._src.keras.ops import core as kcore
 from eagerflow._src.keras.ops import numpy_array as kops
-from eagerflow._src.keras.utils.data_utils import get_file
+from eagerflow._src.keras.utils.data_utils import fetch_file
 
 CLASS_INDEX_URL = ("https://storage.googleapis.com/download.tensorflow.org/data/"
                    "imagenet_class_index.json")
@@ -121,7 +121,7 @@ def decode_predictions(preds: Any, top: int = 5) -> list:
                          f"array of shape (samples, 1000)). Received array with shape: "
                          f"{preds.shape}")
     if _CLASS_INDEX is None:
-        path = get_file("imagenet_class_index.json", CLASS_INDEX_URL, cache_subdir="models",
+        path = fetch_file("imagenet_class_index.json", CLASS_INDEX_URL, cache_subdir="models",
                         file_hash=CLASS_INDEX_MD5)
         with open(path) as f:
             _CLASS_INDEX = json.load(f)

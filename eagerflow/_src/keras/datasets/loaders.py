@@ -43,7 +43,7 @@ def _load_npz(path: str, keys: tuple) -> tuple:
 
 def mnist_load_data(path: str = "mnist.npz") -> tuple:
     """((x_train, y_train), (x_test, y_test)): uint8 images (N, 28, 28), uint8 labels."""
-    fpath = du.get_file(fname=path, origin=f"{_KERAS_DATA}mnist.npz", file_hash=MNIST_SHA256)
+    fpath = du.fetch_file(fname=path, origin=f"{_KERAS_DATA}mnist.npz", file_hash=MNIST_SHA256)
     x_train, y_train, x_test, y_test = _load_npz(fpath, ("x_train", "y_train", "x_test",
                                                          "y_test"))
     return (x_train, y_train), (x_test, y_test)
@@ -70,7 +70,7 @@ def read_idx(path: str) -> np.ndarray:
 
 def fashion_mnist_load_data() -> tuple:
     """Fashion-MNIST as Keras returns it: uint8 (N, 28, 28) images, uint8 labels."""
-    paths = [du.get_file(fname, origin=_KERAS_DATA + fname,
+    paths = [du.fetch_file(fname, origin=_KERAS_DATA + fname,
                          cache_subdir=os.path.join("datasets", "fashion-mnist"))
              for fname in FASHION_FILES]
     y_train, x_train, y_test, x_test = (read_idx(p) for p in paths)
@@ -145,7 +145,7 @@ def _cifar_dir(name: str, marker: str, cache_target: str, url: str, sha256: str)
     for cand in (os.path.join(cache, name), os.path.join(cache, cache_target, name)):
         if os.path.isdir(cand) and os.path.exists(os.path.join(cand, marker)):
             return cand
-    path = du.get_file(fname=archive, origin=url, file_hash=sha256, extract=True)
+    path = du.fetch_file(fname=archive, origin=url, file_hash=sha256, extract=True)
     return os.path.join(path, name)
 
 
@@ -196,7 +196,7 @@ def _housing_xy(path: str, file_name: str, file_hash: str, test_split: float) ->
     if not 0 <= test_split < 1:
         raise ValueError(f"Invalid `test_split` argument: {test_split}. It must be between 0 "
                          "and 1 (exclusive of 1).")
-    fpath = du.get_file(path, origin=f"{_KERAS_DATA}{file_name}", file_hash=file_hash)
+    fpath = du.fetch_file(path, origin=f"{_KERAS_DATA}{file_name}", file_hash=file_hash)
     return _load_npz(fpath, ("x", "y"))
 
 

@@ -59,7 +59,7 @@ def imdb_load_data(path: str = "imdb.npz", num_words: int | None = None, skip_to
                    maxlen: int | None = None, seed: int = 113, start_char: int | None = 1,
                    oov_char: int | None = 2, index_from: int = 3, **kwargs: Any) -> tuple:
     """IMDB reviews as lists of word indices (object arrays) and 0/1 labels."""
-    fpath = du.get_file(fname=path, origin=f"{_KERAS_DATA}imdb.npz", file_hash=IMDB_SHA256)
+    fpath = du.fetch_file(fname=path, origin=f"{_KERAS_DATA}imdb.npz", file_hash=IMDB_SHA256)
     x_train, y_train, x_test, y_test = load_npz_objects(
         fpath, ("x_train", "y_train", "x_test", "y_test"))
     rng = np.random.RandomState(seed)
@@ -88,7 +88,7 @@ def reuters_load_data(path: str = "reuters.npz", num_words: int | None = None,
                       seed: int = 113, start_char: int | None = 1, oov_char: int | None = 2,
                       index_from: int = 3) -> tuple:
     """Reuters newswires as lists of word indices (object arrays) and topic labels."""
-    fpath = du.get_file(fname=path, origin=f"{_KERAS_DATA}reuters.npz",
+    fpath = du.fetch_file(fname=path, origin=f"{_KERAS_DATA}reuters.npz",
                         file_hash=REUTERS_SHA256)
     xs, labels = load_npz_objects(fpath, ("x", "y"))
     idx = np.arange(len(xs))
@@ -104,7 +104,7 @@ def reuters_load_data(path: str = "reuters.npz", num_words: int | None = None,
 
 
 def _word_index(path: str, origin: str, md5: str) -> dict:
-    fpath = du.get_file(fname=path, origin=origin, file_hash=md5)
+    fpath = du.fetch_file(fname=path, origin=origin, file_hash=md5)
     with open(fpath) as f:
         return json.load(f)
 

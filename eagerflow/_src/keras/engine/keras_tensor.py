@@ -230,7 +230,7 @@ class symbolic_scope:  # noqa: N801 - a context manager
 
     def __enter__(self) -> ShapeGraph:
         st = _state
-        self._saved = (st.graph, st.tapes, kb.call_context.symbolic)
+        self._saved = (st.graph, st.tapes, kb.call_context.symbolic, st.name_scopes)
         st.lifted.append(st.graph)
         # the name scopes TF's init_scope lifts a variable made inside back to: those open
         # when the outermost scratch graph was entered (the layer scopes opened inside it
@@ -238,13 +238,14 @@ class symbolic_scope:  # noqa: N801 - a context manager
         self.graph.outer_name_scopes = getattr(st.graph, "outer_name_scopes",
                                                list(st.name_scopes))
         st.graph = self.graph
+        st.name_scopes = []  # (a fresh graph's ops are named from its root: "add", as TF's)
         st.tapes = []
         kb.call_context.symbolic = True
         return self.graph
 
     def __exit__(self, *exc: Any) -> None:
         st = _state
-        st.graph, st.tapes, kb.call_context.symbolic = self._saved
+        st.graph, st.tapes, kb.call_context.symbolic, st.name_scopes = self._saved
         st.lifted.pop()
 
 

@@ -381,9 +381,12 @@ class Sequential(Functional):
                 # the InputLayer takes the first layer's compute dtype, as in Keras 3; a
                 # Sequential first called inside another layer's symbolic call builds its
                 # functional graph too (its name, build config and input shape)
+                # (strict, as Keras 3's build: a layer's error other than
+                # NotImplementedError fails the call)
                 with kb.init_scope():
                     self._build_graph_for_shape(TensorShape(flat[0].shape),
-                                                self._sequential_layers[0].compute_dtype)
+                                                self._sequential_layers[0].compute_dtype,
+                                                strict=True)
         self._mark_path()
         self.built = True
 
@@ -396,6 +399,13 @@ class Sequential(Functional):
         outputs = inputs
         for layer in self._sequential_layers:
             outputs = layer(outputs)
+        if self._is_graph_network and self._chain_outputs:
+            # (its Functional's outputs, in the structure of the symbolic ones: an RNN's
+            # one state of a stacked cell is a tensor there, a list eagerly)
+            built = self._chain_outputs[-1]
+            flat = nest.flatten(outputs)
+            if nest.is_nested(built) and len(flat) == len(nest.flatten(built)):
+                outputs = nest.pack_sequence_as(built, flat)
         return outputs
 
     def _symbolic_outputs(self, inputs: Any, rest: tuple, kwargs: dict, spec: Any) -> Any:

@@ -401,6 +401,8 @@ class IndexLookup(PreprocessingLayer):
             raise ValueError(f"Cannot adapt layer '{self.name}' after setting a static "
                              "vocabulary via `vocabulary` argument or `set_vocabulary()` "
                              "method.")
+        if not isinstance(data, (Tensor, RaggedTensor, SparseTensor)):
+            data = convert_to_tensor(data, self.vocabulary_dtype)  # (Keras's ensure_tensor)
         if self.output_mode == "tf_idf":
             rows = _token_rows(data)
             for row in rows:
@@ -629,7 +631,7 @@ def _batches(data: Any, steps: int | None, dtype: Any = None) -> Any:
     when it is a vector, are its elements; converted to `dtype` when given, as
     TextVectorization converts to strings)."""
     if hasattr(data, "element_spec") or (hasattr(data, "__iter__") and not isinstance(
-            data, (list, tuple, np.ndarray, Tensor, RaggedTensor, str, bytes))):
+            data, (list, tuple, np.ndarray, Tensor, RaggedTensor))):
         for i, batch in enumerate(data):
             if steps is not None and i >= steps:
                 break

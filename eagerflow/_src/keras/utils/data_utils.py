@@ -1,7 +1,7 @@
 """tf.keras.utils: to_categorical, set_random_seed and get_file (with the dataset cache).
 
-Sits at the bottom of keras (NumPy and the standard library). File lookup order for
-`get_file` and the dataset loaders:
+Sits at the bottom of keras (NumPy, the standard library, keras.utils' printing). File
+lookup order for `get_file` and `fetch_file` (the dataset loaders' and applications'):
 
 1. the folder named by $EAGERFLOW_DATASETS (also $TFCOMPAT_DATASETS /
    $CONFORMANCE_DATASETS): a local copy, used as is and never downloaded into;
@@ -11,7 +11,8 @@ Sits at the bottom of keras (NumPy and the standard library). File lookup order 
    file, fsynced and renamed into the cache.
 
 A cached file whose checksum does not match is never used: it is downloaded again,
-and if that fails the error says so.
+and if that fails the error says so: `fetch_file`'s DownloadError says where a local copy
+goes; `get_file` raises Keras 3's errors instead.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ import numpy as np
 
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.keras.random_seeds import reset_global_seed_generator
+from eagerflow._src.keras.utils.io_utils import print_msg
+from eagerflow._src.keras.utils.progbar import Progbar
 from eagerflow._src.ops.random import set_seed
 
 DATASET_ENV_VARS = ("EAGERFLOW_DATASETS", "TFCOMPAT_DATASETS", "CONFORMANCE_DATASETS")
@@ -124,21 +127,57 @@ def validate_file(path: str, file_hash: str, algorithm: str = "auto") -> bool:
 
 
 def _download(origin: str, dest: str, file_hash: str | None, algorithm: str) -> None:
+    """Fetches `origin` into `dest` as Keras 3 announces it ("Downloading data from ..."
+    and a Progbar of the bytes, updated before the first block and after each, finished
+    once the size is reached); written to a temporary file first, renamed into place only
+    once whole and of `file_hash`."""
+    print_msg(f"Downloading data from {origin}")
     os.makedirs(os.path.dirname(dest), exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=".part-", dir=os.path.dirname(dest))
     try:
         with os.fdopen(fd, "wb") as out, urllib.request.urlopen(origin, timeout=60) as resp:
-            shutil.copyfileobj(resp, out, 1 << 20)
+            size = int(resp.headers.get("Content-Length") or -1)
+            shown = _DownloadBar(size if size >= 0 else None)
+            blocks = 0
+            shown(0)
+            while chunk := resp.read(_BLOCK):
+                out.write(chunk)
+                blocks += 1
+                shown(blocks * _BLOCK)
             out.flush()
             os.fsync(out.fileno())
         if file_hash is not None and not validate_file(tmp, file_hash, algorithm):
-            raise DownloadError(f"The file downloaded from {origin} does not match its "
+            raise _HashMismatch(f"The file downloaded from {origin} does not match its "
                                 f"expected checksum ({file_hash}); it was discarded.")
         os.replace(tmp, dest)
     except BaseException:
         if os.path.exists(tmp):
             os.remove(tmp)
         raise
+
+
+# urllib's urlretrieve reads (and reports) blocks of 8 KiB, as Keras's progress shows them
+_BLOCK = 8192
+
+
+class _HashMismatch(DownloadError):
+    """A download whose checksum is not the expected one."""
+
+
+class _DownloadBar:
+    """Keras 3's download progress: a byte count of `total` (None: unknown), shown up to
+    the total, then the total once."""
+
+    def __init__(self, total: int | None) -> None:
+        self.bar = Progbar(total)
+        self.finished = False
+
+    def __call__(self, current: int) -> None:
+        if self.bar.target is None or current < self.bar.target:
+            self.bar.update(current)
+        elif not self.finished:
+            self.bar.update(self.bar.target)
+            self.finished = True
 
 
 def _not_found(fname: str, origin: str | None, cache_path: str, why: str) -> DownloadError:
@@ -164,16 +203,43 @@ def get_file(fname: str | None = None, origin: str | None = None, untar: bool = 
              cache_subdir: str = "datasets", hash_algorithm: str = "auto",
              extract: bool = False, archive_format: str = "auto", cache_dir: str | None = None,
              force_download: bool = False) -> str:
-    """Returns the local path of `fname`, downloading it from `origin` if needed."""
+    """Returns the local path of `fname`, downloading it from `origin` if needed, with
+    Keras 3's errors: a fetch that fails is its Exception ("URL fetch failure on ..."), a
+    download of another hash its ValueError."""
+    try:
+        return fetch_file(fname, origin, untar, md5_hash, file_hash, cache_subdir,
+                          hash_algorithm, extract, archive_format, cache_dir, force_download)
+    except _HashMismatch as e:
+        algorithm, expected = e.args[1:]
+        raise ValueError(f"Incomplete or corrupted file detected. The {algorithm} file hash "
+                         f"does not match the provided value of {expected}.") from None
+    except DownloadError as e:
+        failure = e.__cause__
+        if isinstance(failure, urllib.error.HTTPError):
+            raise Exception(f"URL fetch failure on {origin}: {failure.code} -- "
+                            f"{failure.msg}") from None
+        if isinstance(failure, urllib.error.URLError):
+            raise Exception(f"URL fetch failure on {origin}: {failure.errno} -- "
+                            f"{failure.reason}") from None
+        raise
+
+
+def fetch_file(fname: str | None = None, origin: str | None = None, untar: bool = False,
+               md5_hash: str | None = None, file_hash: str | None = None,
+               cache_subdir: str = "datasets", hash_algorithm: str = "auto",
+               extract: bool = False, archive_format: str = "auto",
+               cache_dir: str | None = None, force_download: bool = False) -> str:
+    """get_file for the dataset loaders and applications: a file that is neither found
+    locally nor downloaded is a DownloadError saying where to put a local copy."""
     if origin is None:
         raise ValueError('Please specify the "origin" argument (URL of the file to download).')
     if md5_hash is not None and file_hash is None:
         file_hash, hash_algorithm = md5_hash, "md5"
     if not fname:
         fname = os.path.basename(urllib.request.url2pathname(origin.split("?")[0]))
-        if not fname:
+        if not fname:  # (Keras 3's words, without a space after the first sentence)
             raise ValueError("Can't parse the file name from the origin provided: "
-                             f"'{origin}'. Please specify the `fname` argument.")
+                             f"'{origin}'.Please specify the `fname` argument.")
     if os.path.isabs(fname):
         return fname
     local = locate_local(fname) or locate_local(os.path.join(os.path.basename(cache_subdir),
@@ -194,8 +260,9 @@ def get_file(fname: str | None = None, origin: str | None = None, untar: bool = 
             _download(origin, fpath, file_hash, hash_algorithm)
         except (urllib.error.URLError, OSError, ValueError) as e:
             raise _not_found(fname, origin, fpath, f"{type(e).__name__}: {e}") from e
-        except DownloadError as e:
-            raise _not_found(fname, origin, fpath, str(e)) from e
+        except _HashMismatch as e:
+            raise _HashMismatch(str(_not_found(fname, origin, fpath, str(e))),
+                                hash_algorithm, file_hash) from e
     return _maybe_extract(fpath, extract or untar, archive_format)
 
 

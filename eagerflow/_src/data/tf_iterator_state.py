@@ -1,0 +1,440 @@
+"""A tf.data iterator's position read from, and written as, TensorFlow's checkpointed
+iterator state (io/iterator_state.py's values), so that either framework restores the
+other's iterator checkpoints.
+
+Data layer, below owned_iterator.py, which keeps its position as the number of elements
+its pipeline has given (and replays that many on restore). TF's state is the state of
+each iterator of its optimized pipeline: prefixes "Iterator::Root::Prefetch::Range", one
+per iterator, root first. Its names follow TF's default static optimizations, as
+iterator_path.py applies them (an injected root Prefetch, MapAndBatch, ShuffleAndRepeat,
+ParallelMapV2; a TFRecordDataset is a FlatMap of one TFRecord iterator per file over a
+TensorSlice of the file names).
+
+Reading: each iterator's count of elements given is worked out from its input's and what
+it holds back (a prefetch buffer, a parallel map's results, a shuffle buffer, a
+MapAndBatch's batches in flight), from the source up. Writing: the state of the same
+pipeline having given `count` elements with every buffer empty (TF fills them again as it
+runs) but a shuffle's, which is rebuilt by running that shuffle as far (its order is TF's:
+the same seeds and draws). A pipeline holding another dataset is refused (the iterator
+then saves eagerflow's own form).
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
+from eagerflow._src.data import iterator_path, random_seed
+from eagerflow._src.data.iterators import IterContext
+
+ROOT = "Iterator::Root"
+END = -1  # the position of an iterator that gives nothing more
+# TF's prefix of a value named with its iterator ("full name"; a constant in TF)
+FULL = "60d899aa0d8ce4351e7c3b419e92d25b|"
+_TRANSPARENT = ("OptionsDataset", "VariantDataset")
+_I64 = _dt.int64
+
+
+def _refuse(what: str) -> InvalidArgumentError:
+    return InvalidArgumentError(None, None, f"Failed to restore the iterator: {what} "
+                                            "[Op:DeserializeIterator]")
+
+
+def _changed(prefix: str) -> NotFoundError:
+    """TF's error for a state that is not of the restoring pipeline: the first of its
+    iterators whose state is missing."""
+    return NotFoundError(None, None, "{{function_node __wrapped__DeserializeIterator_device_/"
+                         "job:localhost/replica:0/task:0/device:CPU:0}} Failed to restore "
+                         f"dataset iterator from checkpoint: {prefix}. Make sure the dataset "
+                         "definition has not changed between the process that saved the "
+                         "checkpoint and the process that is restoring it. "
+                         "[Op:DeserializeIterator] name: ")
+
+
+def _missing(key: str) -> NotFoundError:
+    return NotFoundError(None, None, f"Key: {key} not found. [Op:DeserializeIterator]")
+
+
+# -- the pipeline as TF's iterators --------------------------------------------------------
+def _kind(ds: Any) -> str:
+    kind = iterator_path._kind(ds)
+    return "TFRecordDataset" if kind.startswith("TFRecordDataset") else kind
+
+
+def levels(root: Any) -> list:
+    """[(TF's iterator name, [eagerflow datasets it stands for])] of the pipeline of
+    dataset `root`, root first; raises InvalidArgumentError where a dataset on the way is
+    not one this module knows."""
+    chain, ds = [], root
+    while True:
+        kind = _kind(ds)
+        if kind not in _TRANSPARENT:
+            chain.append(ds)
+        if kind == "TFRecordDataset" and (ds._compression or ds._parallel is not None):
+            # (a compressed file's offsets are not its records'; parallel reads interleave)
+            raise _refuse("its TFRecordDataset is compressed or read in parallel")
+        if kind in ("RangeDataset", "TensorSliceDataset", "TFRecordDataset"):
+            break
+        inputs = getattr(ds, "_inputs", ())
+        if len(inputs) != 1:
+            raise _refuse(f"its pipeline holds a {kind.removesuffix('Dataset')}, whose "
+                          "state is not read")
+        ds = inputs[0]
+    opt = iterator_path._optimizations(root)
+    out, i = [], 0
+    while i < len(chain):
+        ds = chain[i]
+        kind = _kind(ds)
+        nxt = _kind(chain[i + 1]) if i + 1 < len(chain) else None
+        if kind == "BatchDataset" and nxt == "MapDataset" and i + 2 < len(chain) and \
+                opt["map_and_batch_fusion"]:
+            out.append(("MapAndBatch", chain[i:i + 2]))
+            i += 2
+            continue
+        if kind == "RepeatDataset" and nxt == "ShuffleDataset" and \
+                opt["shuffle_and_repeat_fusion"] and ds._count != 1:
+            out.append(("ShuffleAndRepeat", chain[i:i + 2]))
+            i += 2
+            continue
+        name = _NAMES.get(kind)
+        if kind == "MapDataset":
+            name = "ParallelMapV2" if opt["map_parallelization"] and \
+                iterator_path._stateless(ds._fn) else "Map"
+        elif kind == "RepeatDataset":
+            name = None if ds._count == 1 and opt["noop_elimination"] else \
+                "ForeverRepeat" if ds._count < 0 else "FiniteRepeat"
+            if name is None:
+                i += 1
+                continue
+        elif kind == "BatchDataset" and ds._repr_name != "_BatchDataset":
+            name = None  # (a parallel or ragged batch)
+        if name is None:
+            raise _refuse(f"its pipeline holds a {kind.removesuffix('Dataset')}, whose "
+                          "state is not read")
+        out.append((name, [ds]))
+        i += 1
+    if opt["inject_prefetch"] and out[0][0] not in iterator_path._ASYNC:
+        out.insert(0, ("Prefetch", []))
+    return out
+
+
+_NAMES = {"RangeDataset": "Range", "TensorSliceDataset": "TensorSlice",
+          "TFRecordDataset": "FlatMap", "PrefetchDataset": "Prefetch",
+          "ShuffleDataset": "Shuffle", "BatchDataset": "BatchV2"}
+
+
+# -- reading TF's state ------------------------------------------------------------------
+def position(root: Any, state: dict) -> tuple:
+    """(how many elements the pipeline of dataset `root` had given when TF saved `state`
+    ({prefix: {name: array}}), END when it gives nothing more; {id(shuffle dataset): its
+    reshuffle counter when that iterator began}, from the seeds its state counts)."""
+    chain = levels(root)
+    prefixes = _prefixes(chain, state)
+    n, epochs = 0, {}
+    for (name, dss), prefix in zip(reversed(chain), reversed(prefixes)):
+        if name in ("Shuffle", "ShuffleAndRepeat") and dss[-1]._reshuffle:
+            # (each iterator of a shuffle draws two words of its seed generator)
+            drawn = int(_get(state, prefix, "epoch_num_random_samples")) // 2
+            epochs[id(dss[-1])] = max(drawn - int(_get(state, prefix, "epoch")), 0)
+        n = _READ[name](state, prefix, dss, n)
+        if n == END:
+            return END, epochs
+    return n, epochs
+
+
+def _prefixes(chain: list, state: dict) -> list:
+    """Each level's prefix in `state` (a repeat's input is named with its epoch:
+    "FiniteRepeat[2]")."""
+    out, prefix = [], ROOT
+    for name, _ in chain:
+        if name in ("FiniteRepeat", "ForeverRepeat"):
+            out.append(prefix + "::" + name)
+            if out[-1] not in state:
+                raise _changed(out[-1])
+            epoch = int(_get(state, out[-1], "i"))
+            prefix = f"{out[-1]}[{epoch}]"
+            continue
+        prefix = f"{prefix}::{name}"
+        out.append(prefix)
+    for (name, _), prefix in zip(chain, out):
+        if name != "Map" and prefix not in state:  # (a Map iterator saves nothing)
+            raise _changed(prefix)
+    return out
+
+
+def _get(state: dict, prefix: str, name: str) -> Any:
+    values = state.get(prefix, {})
+    for key in (name, f"{FULL}{prefix}:{name}"):
+        if key in values:
+            v = values[key]
+            return v.reshape(()).item() if isinstance(v, np.ndarray) and v.size == 1 else v
+    raise _missing(f"{FULL}{prefix}:{name}")
+
+
+def _range(state: dict, prefix: str, dss: list, _n: int) -> int:
+    ds = dss[0]
+    return len(range(ds._start, int(_get(state, prefix, "next")), ds._step))
+
+
+def _slices(state: dict, prefix: str, dss: list, _n: int) -> int:
+    return int(_get(state, prefix, "index"))
+
+
+def _prefetch(state: dict, prefix: str, dss: list, n: int) -> int:
+    # (one element per buffered entry "prefix::k", whose "buffer.size" counts components)
+    return n - int(_get(state, prefix, "buffer_size"))
+
+
+def _parallel_map(state: dict, prefix: str, dss: list, n: int) -> int:
+    held = int(_get(state, prefix, "invocation_results_size"))
+    for k in range(held):
+        if not int(_get(state, f"{prefix}_invocation_results[{k}]", "end_of_input")):
+            n -= 1
+    return n
+
+
+def _batch(state: dict, prefix: str, dss: list, n: int) -> int:
+    if int(_get(state, prefix, "input_impl_empty")):
+        return END
+    return n // dss[0]._size
+
+
+def _map_and_batch(state: dict, prefix: str, dss: list, n: int) -> int:
+    calls = int(_get(state, prefix, "call_counter"))
+    return math.ceil(calls / dss[0]._size) - int(_get(state, prefix, "batch_results_size"))
+
+
+def _shuffle(state: dict, prefix: str, dss: list, n: int) -> int:
+    if int(_get(state, prefix, "end_of_input_sequence")) and \
+            not int(_get(state, f"{prefix}:buffer", "num_elements")):
+        return END
+    epoch = int(_get(state, prefix, "epoch"))
+    size = dss[-1]._inputs[0]._cardinality()
+    if epoch > 1 and size < 0:
+        raise _refuse("a shuffle's input of unknown size was repeated")
+    return max(epoch - 1, 0) * max(size, 0) + n - int(_get(state, prefix, "num_elements"))
+
+
+def _repeat(state: dict, prefix: str, dss: list, n: int) -> int:
+    if int(_get(state, prefix, "input_impl_empty")):
+        return END
+    size = dss[0]._inputs[0]._cardinality()
+    epoch = int(_get(state, prefix, "i"))
+    if epoch and size < 0:
+        raise _refuse("a repeat's input of unknown size")
+    return epoch * max(size, 0) + n
+
+
+def _flat_map(state: dict, prefix: str, dss: list, _n: int) -> int:
+    """A TFRecordDataset's records given: every record of the files before the current
+    one, and the current file's records before its reader's offset."""
+    if int(_get(state, prefix, "exhausted")):
+        return END
+    files = _file_names(dss[0])
+    started = int(_get(state, prefix, "element_index"))
+    done = started if int(_get(state, prefix, "current_element_iterator_uninitialized")) \
+        else started - 1
+    n = sum(_records(f, None) for f in files[:done])
+    if done < started:
+        inner = f"{prefix}[{done}]::TFRecord"
+        n += _records(files[done], int(_get(state, inner, "offset")))
+    return n
+
+
+def _file_names(ds: Any) -> list:
+    """The file names a TFRecordDataset reads (its input: a TensorSliceDataset of them)."""
+    names = ds._inputs[0]
+    arr = names._arrays[0] if hasattr(names, "_arrays") else None
+    if arr is None:
+        raise _refuse("its TFRecordDataset's file names are not constants")
+    return [x.decode() if isinstance(x, bytes) else str(x) for x in np.asarray(arr).reshape(-1)]
+
+
+def _records(path: str, offset: int | None) -> int:
+    """The records of the TFRecord file `path` that end by `offset` (None: all)."""
+    n = pos = 0
+    with open(path, "rb") as f:
+        while offset is None or pos < offset:
+            head = f.read(12)
+            if len(head) < 12:
+                break
+            (length,) = struct.unpack("<Q", head[:8])
+            pos += 16 + length
+            f.seek(pos)
+            n += 1
+    return n
+
+
+_READ = {"Range": _range, "TensorSlice": _slices, "Prefetch": _prefetch,
+         "ParallelMapV2": _parallel_map, "Map": lambda s, p, d, n: n, "BatchV2": _batch,
+         "MapAndBatch": _map_and_batch, "Shuffle": _shuffle, "ShuffleAndRepeat": _shuffle,
+         "FiniteRepeat": _repeat, "ForeverRepeat": _repeat, "FlatMap": _flat_map}
+
+
+# -- writing TF's state ------------------------------------------------------------------
+def tf_state(root: Any, count: int, epochs: dict | None = None) -> dict:
+    """TF's state ({prefix: {name: (array, DType)}}) of the pipeline of dataset `root`
+    having given `count` elements (END: all of them), its buffers empty but a shuffle's;
+    `epochs`: {id(shuffle dataset): its reshuffle counter when the iterator began}."""
+    chain = levels(root)
+    out: dict = {}
+    prefix = ROOT
+    for name, dss in chain:
+        prefix = f"{prefix}::{name}"
+        if name in ("Shuffle", "ShuffleAndRepeat"):
+            count = _w_shuffle(out, prefix, dss, count, root, epochs or {})
+            continue
+        count, prefix = _WRITE[name](out, prefix, dss, count)
+    return out
+
+
+def _i64(v: int) -> tuple:
+    return np.array(v, np.int64), _I64
+
+
+def _w_shuffle(out: dict, prefix: str, dss: list, n: int, root: Any, epochs: dict) -> int:
+    """A shuffle's state (a ShuffleAndRepeat's: dss = [repeat, shuffle]) having given `n`
+    elements: its buffer as a new iterator of it holds it after as many (the same seeds:
+    its reshuffle counter's), each element in TF's slot (its position in all the epochs'
+    elements, modulo the buffer's size). Returns what its input had given this epoch."""
+    shuffle = dss[-1]
+    size, each = shuffle._size, shuffle._inputs[0]._cardinality()
+    if n == END or not shuffle._reshuffle or size is None or (len(dss) == 2 and each <= 0):
+        raise _refuse("this shuffle's buffer is not written in TF's form")
+    epoch, within = divmod(n, each) if len(dss) == 2 else (0, n)
+    k = epochs.get(id(shuffle), shuffle._iterations) + epoch
+    kept, shuffle._iterations = shuffle._iterations, k
+    try:
+        it = shuffle._make_iterator(IterContext(root.options(), root))
+    finally:
+        shuffle._iterations = kept
+    try:
+        for _ in range(within):
+            next(it)
+        seeds = random_seed.iterator_seeds(shuffle._seeds, k, True)
+        base = epoch * each if len(dss) == 2 else 0
+        out[prefix] = {
+            "epoch_num_random_samples": _i64(2 * (k + 1)), "num_random_samples": _i64(within),
+            "seed": _i64(seeds[0]), "seed2": _i64(seeds[1]),
+            "end_of_input_sequence": _i64(0), "epoch": _i64(epoch + 1),
+            "num_elements": _i64(it._end - it._start), "slices_size": _i64(1),
+            "slices_start_0": _i64(base + it._start), "slices_end_0": _i64(base + it._end),
+            "slices_reached_end_of_sequence_0": _i64(int(it._done))}
+        if n:
+            out[prefix]["data_produced"] = (np.array(b"", object), _dt.string)
+        out[f"{prefix}:buffer"] = {"num_elements": _i64(size)}
+        slots = {(base + p) % size: it._buf[p % size] for p in range(it._start, it._end)}
+        for slot in range(size):
+            out[f"{prefix}:buffer::{slot}"] = _slot(it, slots.get(slot))
+        return it._end
+    finally:
+        it.close()
+
+
+def _slot(it: Any, held: Any) -> dict:
+    """A shuffle buffer's slot: its element's components (a row iterator's buffer holds
+    row numbers)."""
+    if held is None:
+        return {"num_components": _i64(0)}
+    if hasattr(it, "row_arrays"):
+        parts = [(np.asarray(a[held, ...]), d) for a, d in zip(it.row_arrays, it.row_dtypes)]
+    else:
+        parts = [(np.asarray(c._arr), c.dtype) for c in held]
+    out = {"num_components": _i64(len(parts))}
+    for i, (arr, dtype) in enumerate(parts):
+        out[f"component[{i}]"] = (arr.astype(object) if dtype is _dt.string else arr, dtype)
+    return out
+
+
+def _w_range(out: dict, prefix: str, dss: list, n: int) -> tuple:
+    ds = dss[0]
+    stop = ds._stop if n == END else min(ds._start + n * ds._step, ds._stop) \
+        if ds._step > 0 else max(ds._start + n * ds._step, ds._stop)
+    out[prefix] = {"next": _i64(stop), "global_shuffle_iterator_next_index": _i64(0)}
+    return n, prefix
+
+
+def _w_slices(out: dict, prefix: str, dss: list, n: int) -> tuple:
+    total = dss[0]._cardinality()
+    out[prefix] = {f"{FULL}{prefix}:index": _i64(total if n == END else n),
+                   "global_shuffle_iterator_next_index": _i64(0)}
+    return n, prefix
+
+
+def _w_prefetch(out: dict, prefix: str, dss: list, n: int) -> tuple:
+    out[prefix] = {"buffer_size": _i64(0)}
+    return n, prefix
+
+
+def _w_parallel_map(out: dict, prefix: str, dss: list, n: int) -> tuple:
+    out[prefix] = {"invocation_results_size": _i64(0)}
+    return n, prefix
+
+
+def _w_map(out: dict, prefix: str, dss: list, n: int) -> tuple:
+    return n, prefix
+
+
+def _w_batch(out: dict, prefix: str, dss: list, n: int) -> tuple:
+    out[prefix] = {"input_impl_empty": _i64(int(n == END))}
+    return (END if n == END else n * dss[0]._size), prefix
+
+
+def _w_map_and_batch(out: dict, prefix: str, dss: list, n: int) -> tuple:
+    calls = dss[0]._inputs[0]._inputs[0]._cardinality() if n == END else n * dss[0]._size
+    out[prefix] = {"call_counter": _i64(max(calls, 0)), "batch_results_size": _i64(0)}
+    return n if n == END else calls, prefix
+
+
+def _w_repeat(out: dict, prefix: str, dss: list, n: int) -> tuple:
+    size = dss[0]._inputs[0]._cardinality()
+    if n == END:
+        out[prefix] = {"i": _i64(max(dss[0]._count, 0)), "input_impl_empty": _i64(1)}
+        return END, prefix
+    if size <= 0:
+        raise _refuse("a repeat's input of unknown size")
+    epoch, n = divmod(n, size)
+    out[prefix] = {"i": _i64(epoch), "input_impl_empty": _i64(0)}
+    return n, f"{prefix}[{epoch}]"
+
+
+def _w_flat_map(out: dict, prefix: str, dss: list, n: int) -> tuple:
+    files = _file_names(dss[0])
+    done, offset = 0, 0
+    if n != END:
+        for done, f in enumerate(files):
+            k = _records(f, None)
+            if n < k or done == len(files) - 1:
+                offset = _offset(f, n)
+                break
+            n -= k
+    out[prefix] = {"exhausted": _i64(int(n == END)), "element_index": _i64(done + 1),
+                   "current_element_iterator_uninitialized": _i64(0),
+                   "inputs_size": _i64(1),
+                   "inputs[0]": (np.array(files[done].encode(), object), _dt.string)}
+    out[prefix + "::TensorSlice"] = {f"{FULL}{prefix}::TensorSlice:index": _i64(done + 1),
+                                     "global_shuffle_iterator_next_index": _i64(0)}
+    out[f"{prefix}[{done}]::TFRecord"] = {"current_file_index": _i64(0),
+                                          "offset": _i64(offset)}
+    return n, prefix
+
+
+def _offset(path: str, n: int) -> int:
+    pos = 0
+    with open(path, "rb") as f:
+        for _ in range(n):
+            f.seek(pos)
+            (length,) = struct.unpack("<Q", f.read(8))
+            pos += 16 + length
+    return pos
+
+
+_WRITE = {"Range": _w_range, "TensorSlice": _w_slices, "Prefetch": _w_prefetch,
+          "ParallelMapV2": _w_parallel_map, "Map": _w_map, "BatchV2": _w_batch,
+          "MapAndBatch": _w_map_and_batch, "FiniteRepeat": _w_repeat,
+          "ForeverRepeat": _w_repeat, "FlatMap": _w_flat_map}

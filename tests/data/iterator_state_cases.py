@@ -1,0 +1,77 @@
+"""tf.data pipelines whose iterators are checkpointed part way through, for
+test_iterator_state.py: TF 2.21 writes each one's tf.train.Checkpoint
+(record_iterator_state.py keeps the files in iterator_state_golden/ and what TF's restored
+iterator gives next in iterator_state_golden.json), eagerflow restores them, and the
+reverse. Builders take the `tf` module; this module imports neither framework."""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+
+RECORDS = [b"rec%d" % i for i in range(7)]
+
+
+def record_file(tf, d: str) -> str:
+    path = os.path.join(d, "recs.tfrecord")
+    if not os.path.exists(path):
+        with tf.io.TFRecordWriter(path) as w:
+            for r in RECORDS:
+                w.write(r)
+    return path
+
+
+def pipelines(tf, d: str) -> dict:
+    """name -> (the dataset, how many elements are taken before the checkpoint)."""
+    ds = tf.data.Dataset
+    slices = np.arange(12.0, dtype="float32").reshape(6, 2)
+    return {
+        "range": (ds.range(2, 20, 3), 2),
+        "slices": (ds.from_tensor_slices(slices), 3),
+        "map_batch": (ds.range(10).map(lambda x: x * 3).batch(3), 1),
+        "batch": (ds.range(10).batch(4, drop_remainder=True), 1),
+        "batch_map": (ds.range(10).batch(3).map(lambda x: x * 2), 1),
+        "map": (ds.range(10).map(lambda x: x + 1), 4),
+        "repeat": (ds.range(4).repeat(3), 6),
+        "repeat_forever": (ds.range(3).repeat(), 7),
+        "prefetch": (ds.range(10).prefetch(2), 3),
+        "shuffle": (ds.range(10).shuffle(4, seed=7), 3),
+        "shuffle_repeat": (ds.range(5).shuffle(3, seed=1).repeat(2), 6),
+        "tfrecord": (tf.data.TFRecordDataset(record_file(tf, d)), 3),
+        "exhausted": (ds.range(3).map(lambda x: x * 2), 3),
+        # (a buffered element of two components: TF counts them in "buffer.size")
+        "pairs": (ds.from_tensor_slices((slices, np.arange(6))).batch(2).repeat(), 4),
+    }
+
+
+def _value(x):
+    if isinstance(x, tuple):
+        return [_value(c) for c in x]
+    v = x.numpy()
+    return v.decode() if isinstance(v, bytes) else v.tolist()
+
+
+def write(tf, name: str, d: str, ckpt: str) -> None:
+    dataset, taken = pipelines(tf, d)[name]
+    it = iter(dataset)
+    for _ in range(taken):
+        next(it)
+    tf.train.Checkpoint(it=it).write(ckpt)
+
+
+def rest(tf, name: str, d: str, ckpt: str, most: int = 8) -> list:
+    """What the pipeline's new iterator gives (at most `most` elements) once restored."""
+    it = iter(pipelines(tf, d)[name][0])
+    tf.train.Checkpoint(it=it).read(ckpt).assert_consumed()
+    return [_value(x) for _, x in zip(range(most), it)]
+
+
+def mismatch(tf, d: str, ckpt: str) -> str:
+    """The error restoring the "batch" pipeline's checkpoint into a shuffle's iterator."""
+    it = iter(tf.data.Dataset.range(10).shuffle(3, seed=1))
+    try:
+        tf.train.Checkpoint(it=it).read(ckpt)
+    except Exception as e:  # noqa: BLE001 (the error is the result)
+        return f"{type(e).__name__}: {e}"
+    return "no error"

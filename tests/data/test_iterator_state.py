@@ -1,0 +1,113 @@
+"""tf.data iterator checkpoints across frameworks (iterator_state_cases.py's pipelines):
+eagerflow restores TF 2.21's checkpoints (iterator_state_golden/, recorded by
+record_iterator_state.py) and continues at the element TF's restored iterator gives
+(iterator_state_golden.json); its own checkpoints are in TF's form (a shuffle's buffer
+and seeds included) and restore to the same; with TensorFlow installed, TF restores them
+to the same too."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from eagerflow._src.io import iterator_state
+from eagerflow._src.io.tensor_bundle import BundleReader
+from tests.data import iterator_state_cases as C
+from tests.tf_reference import HAVE_TF_PYTHON, TF_ENV, TF_PYTHON
+
+HERE = Path(__file__).resolve().parent
+FILES = HERE / "iterator_state_golden"
+GOLDEN = json.loads((HERE / "iterator_state_golden.json").read_text())
+NAMES = sorted(GOLDEN["rest"])
+KEY = "it/.ATTRIBUTES/ITERATOR_STATE"
+
+
+def test_we_restore_tensorflows_checkpoints(tmp_path):
+    got = {name: C.rest(tf, name, str(tmp_path), str(FILES / name)) for name in NAMES}
+    assert got == GOLDEN["rest"]
+
+
+def test_our_checkpoints_restore_as_tensorflows(tmp_path):
+    got, forms = {}, {}
+    for name in NAMES:
+        ckpt = str(tmp_path / name)
+        C.write(tf, name, str(tmp_path), ckpt)
+        forms[name] = BundleReader(ckpt).dtype(KEY).name
+        got[name] = C.rest(tf, name, str(tmp_path), ckpt)
+    assert got == GOLDEN["rest"]
+    assert set(forms.values()) == {"variant"}
+
+
+def test_state_of_another_pipeline_is_tensorflows_error(tmp_path):
+    assert C.mismatch(tf, str(tmp_path), str(FILES / "batch")) == GOLDEN["mismatch"]
+
+
+def test_state_values_round_trip():
+    elements = BundleReader(str(FILES / "map_batch")).read(KEY)
+    state = iterator_state.read(elements)
+    # (how far TF's MapAndBatch had run ahead when it saved varies with timing)
+    assert state["Iterator::Root::MapAndBatch::Range"]["next"] == \
+        state["Iterator::Root::MapAndBatch"]["call_counter"]
+    again = iterator_state.read(iterator_state.write(
+        {p: {k: (v, tf.as_dtype(v.dtype) if v.dtype != object else tf.string)
+             for k, v in vals.items()} for p, vals in state.items()}))
+    assert {p: {k: np.asarray(v).tolist() for k, v in vals.items()} for p, vals in
+            again.items()} == {p: {k: np.asarray(v).tolist() for k, v in vals.items()}
+                               for p, vals in state.items()}
+
+
+def test_damaged_state_is_a_data_loss(tmp_path):
+    for suffix in (".index", ".data-00000-of-00001"):
+        shutil.copy(FILES / f"range{suffix}", tmp_path / f"range{suffix}")
+    data = tmp_path / "range.data-00000-of-00001"
+    raw = bytearray(data.read_bytes())
+    e = BundleReader(str(tmp_path / "range")).entries[KEY]
+    raw[e.offset + 5] ^= 0xFF
+    data.write_bytes(bytes(raw))
+    with pytest.raises(tf.errors.DataLossError, match="variant tensor"):
+        C.rest(tf, "range", str(tmp_path), str(tmp_path / "range"))
+
+
+@pytest.mark.skipif(not HAVE_TF_PYTHON, reason="TensorFlow (EAGERFLOW_TF_PYTHON) is not "
+                                               "installed")
+def test_tensorflow_restores_our_checkpoints(tmp_path):
+    import subprocess
+
+    for name in NAMES:
+        C.write(tf, name, str(tmp_path), str(tmp_path / name))
+    code = ("import json, sys; sys.path.insert(0, '.'); import tensorflow as tf; "
+            "from tests.data import iterator_state_cases as C; d = sys.argv[1]; out = {}\n"
+            "for n in sys.argv[2:]:\n"
+            "    try: out[n] = C.rest(tf, n, d, d + '/' + n)\n"
+            "    except Exception as e: out[n] = type(e).__name__\n"
+            "print(json.dumps(out))")
+    proc = subprocess.run([TF_PYTHON, "-c", code, str(tmp_path), *NAMES], capture_output=True,
+                          text=True, env=TF_ENV, cwd=HERE.parents[1], timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    got = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert got == GOLDEN["rest"]
+
+
+def test_pipelines_tf_form_cannot_hold_keep_eagerflows_own(tmp_path):
+    """A compressed TFRecord file's reader (its offsets are not its records') and a zip
+    save eagerflow's own position, which restores."""
+    path = str(tmp_path / "r.gz")
+    with tf.io.TFRecordWriter(path, options="GZIP") as w:
+        for r in C.RECORDS[:5]:
+            w.write(r)
+    zipped = tf.data.Dataset.zip((tf.data.Dataset.range(5), tf.data.Dataset.range(5, 10)))
+    for name, ds in (("gz", tf.data.TFRecordDataset(path, compression_type="GZIP")),
+                     ("zip", zipped)):
+        want = [str(x) for x in ds.skip(2)]
+        it = iter(ds)
+        next(it), next(it)
+        ckpt = tf.train.Checkpoint(it=it).write(str(tmp_path / name))
+        assert BundleReader(ckpt).dtype(KEY).name == "string"
+        again = iter(ds)
+        tf.train.Checkpoint(it=again).read(ckpt).assert_consumed()
+        assert [str(x) for x in again] == want
