@@ -56,7 +56,6 @@ from eagerflow._src.ops.graph_constants import (  # noqa: E402
     convert_to_tensor_v2 as convert_to_tensor,
 )
 from eagerflow._src.ops.array import (  # noqa: E402
-    broadcast_to as broadcast_to,
     concat as concat,
     constant as constant,
     expand_dims as expand_dims,
@@ -70,9 +69,12 @@ from eagerflow._src.ops.array import (  # noqa: E402
     shape_n as shape_n,
     split as split,
     squeeze as squeeze,
-    tile as tile,
     transpose as transpose,
     zeros as zeros,
+)
+from eagerflow._src.ops.tiling import (  # noqa: E402
+    broadcast_to as broadcast_to,
+    tile as tile,
 )
 from eagerflow._src.ops.reduce import size as size  # noqa: E402
 from eagerflow._src.ops.stacking import (  # noqa: E402
@@ -85,10 +87,8 @@ from eagerflow._src.ops.math import (  # noqa: E402
     abs as abs,
     acos as acos,
     add as add,
-    add_n as add_n,
     asin as asin,
     atan as atan,
-    cast as cast,
     clip_by_value as clip_by_value,
     cos as cos,
     cosh as cosh,
@@ -98,7 +98,6 @@ from eagerflow._src.ops.math import (  # noqa: E402
     floor as floor,
     greater as greater,
     greater_equal as greater_equal,
-    identity as identity,
     less as less,
     less_equal as less_equal,
     logical_and as logical_and,
@@ -109,7 +108,6 @@ from eagerflow._src.ops.math import (  # noqa: E402
     multiply as multiply,
     negative as negative,
     not_equal as not_equal,
-    ones_like as ones_like,
     pow as pow,
     realdiv as realdiv,
     round as round,
@@ -119,12 +117,18 @@ from eagerflow._src.ops.math import (  # noqa: E402
     sinh as sinh,
     sqrt as sqrt,
     square as square,
-    stop_gradient as stop_gradient,
     subtract as subtract,
     tan as tan,
     tanh as tanh,
     truediv as truediv,
     truncatediv as truncatediv,
+)
+from eagerflow._src.ops.math_base import (  # noqa: E402
+    add_n as add_n,
+    cast as cast,
+    identity as identity,
+    ones_like as ones_like,
+    stop_gradient as stop_gradient,
     where as where,
     zeros_like as zeros_like,
 )
@@ -206,7 +210,7 @@ from eagerflow._src.ops.nd_indexing import (
 from eagerflow._src.ops.einsum import einsum as einsum
 from eagerflow._src.ops.linalg import tensordot as tensordot
 from eagerflow._src.ops.linalg_eye import eye as eye
-from eagerflow._src.ops.reduce import cumsum as cumsum
+from eagerflow._src.ops.scans import cumsum as cumsum
 from eagerflow._src.ops.shaping import (
     meshgrid as meshgrid,
     reverse as reverse,
@@ -297,7 +301,7 @@ from eagerflow._src.ops.control_deps import (  # noqa: E402
     no_op as no_op,
     tuple as tuple,
 )
-from eagerflow._src.ops.string_ops import as_string as as_string  # noqa: E402
+from eagerflow._src.ops.string_format import as_string as as_string  # noqa: E402
 from eagerflow._src.ops.nn_space import (  # noqa: E402
     batch_to_space as batch_to_space,
     required_space_to_batch_paddings as required_space_to_batch_paddings,

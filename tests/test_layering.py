@@ -71,7 +71,7 @@ OPS_ORDER = [
     "packed_strings",
     # math
     "libm32", "libm_exact", "elementwise", "halfprec", "eigen_sum", "eigen_reduce", "eigen32",
-    "broadcast_grads", "where_indices", "unary_grad_ops", "math",
+    "broadcast_grads", "where_indices", "unary_grad_ops", "math_base", "math", "bitwise",
     "special_cephes", "special_bessel", "special_lgamma", "math_special",
     "special_scalars", "special_igamma", "special_betainc",
     "special_functions", "special_incomplete", "select_v1", "clip_value",
@@ -79,9 +79,9 @@ OPS_ORDER = [
     "stacking", "dynshape", "fill_checks", "reshape_shapes", "sequences",
     "transposing",
     "shape_queries", "reshaping",
-    "variables", "resource_ops", "array", "shaping",
+    "variables", "resource_ops", "array", "tiling", "shaping",
     # reductions, and runtime checks over them (sorted segment ids checked in graphs)
-    "reduce", "logsumexp_scan", "printing", "print_v1", "debugging", "tfdbg",
+    "scans", "reduce", "logsumexp_scan", "printing", "print_v1", "debugging", "tfdbg",
     "tfdbg_v1",
     # indexing and slicing
     "indexed_slices", "indexing", "unique_one_hot",
@@ -118,14 +118,15 @@ OPS_ORDER = [
     "quantized_resize_norm_ops", "quantized_per_channel_ops", "uniform_quant",
     "uniform_quant_dot",
     # image and signal
-    "image_orient", "image_resample", "image", "image_bounds", "image_color", "image_crops",
-    "image_patches",
+    "image_orient", "image_resample", "image", "image_pixels", "image_bounds", "image_color",
+    "image_crops", "image_patches",
     "image_nms", "box_proposals", "image_boxes", "image_sampling", "image_transform",
     "nn_fused_pad_conv",
     "signal_ops",
     "signal_spectral",
     # the rest of TF's API, data and io
-    "re2", "regex_ops", "string_ops", "string_segment_join", "string_split_v1", "hash_ops",
+    "re2", "regex_ops", "string_ops", "string_format", "string_segment_join", "string_split_v1",
+    "hash_ops",
     "record_input", "sparse_ops",
     "sparse_parts", "sparse_shape_ops", "sparse_join_ops",
     "candidate_sampling", "candidate_unigram", "sets", "clustering_ops",

@@ -12,12 +12,14 @@ from eagerflow._src.ops.image_codecs import (
 )
 from eagerflow._src.ops.image import (
     ResizeMethod as ResizeMethod,
+    resize as resize,
+)
+from eagerflow._src.ops.image_pixels import (
     adjust_brightness as adjust_brightness,
     adjust_contrast as adjust_contrast,
     convert_image_dtype as convert_image_dtype,
     grayscale_to_rgb as grayscale_to_rgb,
     per_image_standardization as per_image_standardization,
-    resize as resize,
     rgb_to_grayscale as rgb_to_grayscale,
 )
 from eagerflow._src.ops.image_orient import (

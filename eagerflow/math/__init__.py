@@ -1,24 +1,25 @@
 """tf.math: elementwise math, reductions, scans and segment sums."""
 
 from eagerflow._src.ops.math import (  # noqa: F401
-    abs, acos, add, add_n, asin, atan, ceil, cos, cosh,
-    divide, equal, erf, exp, expm1, floor, floordiv, floormod, greater,
-    greater_equal, is_finite, is_inf, is_nan, less, less_equal, log,
-    log1p, logical_and, logical_not, logical_or, logical_xor, maximum, minimum, mod, multiply,
-    negative, not_equal, pow, real, reciprocal, round, rsqrt,
-    sigmoid, sign, sin, sinh, sqrt, square, squared_difference, subtract, tan, tanh,
-    truediv,
+    abs, acos, add, asin, atan, ceil, cos, cosh, divide, equal, erf, exp, expm1, floor,
+    floordiv, floormod, greater, greater_equal, is_finite, is_inf, is_nan, less, less_equal,
+    log, log1p, logical_and, logical_not, logical_or, logical_xor, maximum, minimum, mod,
+    multiply, negative, not_equal, pow, reciprocal, round, rsqrt, sigmoid, sign, sin, sinh,
+    sqrt, square, squared_difference, subtract, tan, tanh, truediv,
 )
+from eagerflow._src.ops.math_base import add_n, conj, real  # noqa: F401
 from eagerflow._src.ops.indexed_slices import scalar_mul  # noqa: F401
 from eagerflow._src.ops.reduce import (  # noqa: F401
-    argmax, argmin, count_nonzero, cumprod, cumsum, reduce_all, reduce_any,
-    reduce_euclidean_norm, reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod,
-    reduce_std, reduce_sum, reduce_variance,
+    argmax, argmin, count_nonzero, reduce_all, reduce_any, reduce_euclidean_norm,
+    reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod, reduce_std, reduce_sum,
+    reduce_variance,
+)
+from eagerflow._src.ops.scans import (  # noqa: F401
+    cumprod, cumsum,
 )
 from eagerflow._src.ops.logsumexp_scan import cumulative_logsumexp  # noqa: F401
 from eagerflow._src.ops.sorting import top_k  # noqa: F401
 from eagerflow._src.ops.indexing import unsorted_segment_sum  # noqa: F401
-from eagerflow._src.ops.math import conj  # noqa: F401
 from eagerflow._src.ops.math_special import (  # noqa: F401
     acosh, asinh, atanh, digamma, div_no_nan as divide_no_nan, erfc, erfinv, lgamma, log_sigmoid,
     multiply_no_nan, ndtri, nextafter, polygamma, reciprocal_no_nan, rint, xdivy, xlog1py, xlogy,

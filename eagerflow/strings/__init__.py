@@ -10,8 +10,11 @@ from eagerflow._src.ops.ragged_strings import (  # noqa: F401
     unicode_split, unicode_split_with_offsets, unicode_transcode,
 )
 from eagerflow._src.ops.string_ops import (  # noqa: F401
-    as_string, format, join, length, lower, reduce_join, regex_full_match, regex_replace, strip,
-    substr, to_number, unicode_script, upper,
+    join, length, lower, reduce_join, regex_full_match, regex_replace, strip, substr, to_number,
+    unicode_script, upper,
+)
+from eagerflow._src.ops.string_format import (  # noqa: F401
+    as_string, format,
 )
 from eagerflow._src.ops.string_segment_join import unsorted_segment_join  # noqa: F401
 

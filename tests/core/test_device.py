@@ -1,6 +1,7 @@
 """Devices: tf.device scopes, canonical names, soft placement, tf.config listings."""
 
 import importlib.util
+import re
 
 import pytest
 
@@ -54,12 +55,37 @@ def test_scope_nesting_and_restoring():
     assert _state.device == CPU and not _state.device_stack
 
 
+def test_tf_device_is_a_function_returning_a_scope():
+    """As TF 2.21's: tf.device is the function device_v2; its scope's __enter__ returns
+    None, may be entered again, and parses the name on entry (recorded from TF 2.21)."""
+    assert type(tf.device).__name__ == "function" and tf.device.__name__ == "device_v2"
+    scope = tf.device("/cpu:0")
+    for _ in range(2):
+        with scope as entered:
+            assert entered is None and tf.constant(1).device == CPU
+    with tf.device(DeviceSpec(device_type="CPU", device_index=0)), tf.device(None):
+        assert tf.constant(1).device == CPU
+
+
 def test_bad_device_specs():
-    with pytest.raises(ValueError, match="Unknown attribute 'xyz' is encountered while parsing "
-                                         "the device spec: 'xyz'."):
-        tf.device("xyz")
     with pytest.raises(RuntimeError, match="tf.device does not support functions."):
-        tf.device(lambda op: "/cpu:0")
+        tf.device(lambda op: "/cpu:0")  # (at the call)
+    bad = {"xyz": "Unknown attribute 'xyz' is encountered while parsing the device spec: 'xyz'.",
+           3: "Expecting a string device name. Got <class 'int'>(3)"}
+    for name, message in bad.items():
+        scope = tf.device(name)  # (the name is parsed on entry)
+        with pytest.raises(ValueError, match=re.escape(message)), scope:
+            pass
+
+    @tf.function
+    def traced():
+        with pytest.raises(AttributeError, match="'int' object has no attribute 'split'"), \
+                tf.device(3):
+            pass  # (TF's graph scope splits the name as a string)
+        with tf.device("/cpu:0"):
+            return tf.constant(1.0) + 1
+
+    assert traced().device == CPU
 
 
 def test_gpu_copy_without_gpu_is_an_error():

@@ -16,11 +16,6 @@ import eagerflow as tf
 
 GOLDEN = json.loads(Path(__file__).with_name("function_names_golden.json").read_text())
 
-# Public names whose eagerflow object is not a function, with why.
-NOT_FUNCTIONS = {
-    ("", "device"): "tf.device is a class here (a context manager); TF's a function",
-}
-
 
 def _namespace(path: str):
     return importlib.import_module(f"eagerflow.{path}") if path else tf
@@ -32,7 +27,7 @@ def test_every_public_function_has_tfs_names():
         module = _namespace(path)
         for attr, names in table.items():
             fn = getattr(module, attr, None)
-            if fn is None or (path, attr) in NOT_FUNCTIONS:
+            if fn is None:
                 continue  # (missing names are test_tf_names.py's and Keras' audits')
             want = (names, names) if isinstance(names, str) else tuple(names)
             have = (fn.__name__, fn.__qualname__)
@@ -41,11 +36,6 @@ def test_every_public_function_has_tfs_names():
                 wrong.append((path, attr, have, want))
     assert wrong == []
     assert checked > 1000
-
-
-def test_not_functions_listed_are_still_not():
-    for path, attr in NOT_FUNCTIONS:
-        assert isinstance(getattr(_namespace(path), attr), type)
 
 
 def test_aliases_are_one_object_with_one_name():

@@ -30,10 +30,10 @@ from eagerflow._src.ops import nd_indexing as ND
 from eagerflow._src.ops import nn as N
 from eagerflow._src.ops import nn_loss as NL
 from eagerflow._src.ops import padding as PD
-from eagerflow._src.ops import reduce as RD
 from eagerflow._src.ops import unique_one_hot
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import REGISTRY
+from eagerflow._src.ops.scans import CUMPROD, CUMSUM
 
 
 def _t(a, d=None):
@@ -327,11 +327,11 @@ def test_print_op_checks_its_attrs(attrs, cls):
 # -- NumPy warnings from kernels over inf/nan (TF is silent) ---------------------------
 
 @pytest.mark.parametrize("call", [
-    lambda: bind(RD.CUMSUM, (_t([[np.inf, -np.inf, 1.0]]),),
+    lambda: bind(CUMSUM, (_t([[np.inf, -np.inf, 1.0]]),),
                  {"axis": 1, "exclusive": False, "reverse": False}),
-    lambda: bind(RD.CUMSUM, (_t([[1.7e308, 1.7e308]]),),
+    lambda: bind(CUMSUM, (_t([[1.7e308, 1.7e308]]),),
                  {"axis": 1, "exclusive": False, "reverse": False}),
-    lambda: bind(RD.CUMPROD, (_t([[0.0, np.inf]]),),
+    lambda: bind(CUMPROD, (_t([[0.0, np.inf]]),),
                  {"axis": 1, "exclusive": False, "reverse": True}),
     lambda: bind(N.BIAS_ADD_GRAD, (_t(np.array([[[[np.inf, -np.inf]]]])),),
                  {"data_format": "NCHW"}),
@@ -427,7 +427,7 @@ def test_parse_example_attr_lists_must_match():
 
 
 def test_exclusive_scan_over_an_empty_axis_stays_empty():
-    for op in (RD.CUMSUM, RD.CUMPROD):
+    for op in (CUMSUM, CUMPROD):
         out = bind(op, (_t(np.ones((3, 0))),), {"axis": 1, "exclusive": True, "reverse": False})
         assert out.shape == (3, 0)
 
@@ -1683,6 +1683,22 @@ def test_random_index_shuffle_checks_its_indices_first(index, max_index, message
     out = tf.raw_ops.RandomIndexShuffle(index=np.array([5, 1, 0]), seed=np.array([4, 5, 6]),
                                         max_index=np.int64(2**40), rounds=4)
     assert out.numpy().tolist() == [291895777, 23461797, 90570420]  # TF 2.21's
+
+
+def test_random_index_shuffle_refuses_rounds_its_cipher_cannot_pair():
+    """TF 2.21 does not check `rounds`: below 4 or odd, its cipher reads a round key past
+    its schedule, and the same call gave other values from run to run in probes (rounds=1:
+    [4, 6, 8, 5, 2], then [8, 2, 0, 1, 3]; rounds=3 three values, and once no output at
+    all). eagerflow refuses those; even rounds from 4 give TF's values (recorded)."""
+    call = lambda rounds: tf.raw_ops.RandomIndexShuffle(  # noqa: E731
+        index=np.array([0, 1, 2, 5, 9], np.int64), seed=np.array([1, 2, 3], np.int64),
+        max_index=np.int64(9), rounds=rounds)
+    for rounds in (0, 1, 2, 3, 5, 7):
+        with pytest.raises(InvalidArgumentError,
+                           match=f"rounds must be an even integer >= 4, got {rounds}"):
+            call(rounds)
+    got = {rounds: call(rounds).numpy().tolist() for rounds in (4, 6, 8)}
+    assert got == {4: [2, 0, 6, 1, 3], 6: [1, 6, 3, 5, 4], 8: [6, 9, 4, 2, 8]}
 
 
 def test_thread_unsafe_unigram_sampler_is_tfs_learned_sampler_by_another_name():

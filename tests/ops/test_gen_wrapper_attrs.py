@@ -28,7 +28,8 @@ _PAST_INT64 = (
 _ROUNDS = ("TF 2.21's kernel runs with rounds=1 (odd, below 4), which eagerflow refuses: TF's "
            "key schedule makes 3 round keys whatever the rounds and its cipher reads them in "
            "pairs, past the last one for fewer than 4 or odd rounds (undefined behaviour in "
-           "C++; 3 rounds never returned in a probe)")
+           "C++: the same call's values change from run to run; see "
+           "tests/fuzz/test_regressions_inputs.py)")
 _RAW_NODE = ("eagerflow's raw op imports the node, whose loader takes only the values "
              "eagerflow runs, refused in its own words before the kernel's check")
 _KNOWN = {

@@ -13,7 +13,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.function.concrete import tracing_scope
 from eagerflow._src.graph.ir import FuncGraph
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.math import identity
+from eagerflow._src.ops.math_base import identity
 from eagerflow._src.ops.registry import all_ops
 from eagerflow._src.saved_model.function_export import ExportError
 from eagerflow._src.saved_model.function_import import LibraryImporter, Spec

@@ -27,7 +27,8 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.graph.captures import substituting
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.math import identity, sigmoid, square, zeros_like
+from eagerflow._src.ops.math import sigmoid, square
+from eagerflow._src.ops.math_base import identity, zeros_like
 from eagerflow._src.ops.nn import SWISH
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import OpDef, TFForm

@@ -19,7 +19,8 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops.dispatch import Node
 from eagerflow._src.ops.indexed_slices import IndexedSlices
-from eagerflow._src.ops.math import add, multiply, ones_like, zeros_like
+from eagerflow._src.ops.math import add, multiply
+from eagerflow._src.ops.math_base import ones_like, zeros_like
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.variables import READ
 

@@ -18,7 +18,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops.array import fill, reshape, shape, zeros
 from eagerflow._src.ops.graph_constants import graph_constant
 from eagerflow._src.ops.indexed_slices import IndexedSlices
-from eagerflow._src.ops.math import identity, zeros_like
+from eagerflow._src.ops.math_base import identity, zeros_like
 from eagerflow._src.ops.stacking import stack
 
 

@@ -20,7 +20,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops.debugging import Assert
-from eagerflow._src.ops.math import cast
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.stacking import stack
 

@@ -35,7 +35,7 @@ from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.math import zeros_like
+from eagerflow._src.ops.math_base import zeros_like
 from eagerflow._src.ops.registry import OpDef
 
 traceback = lazy_module("traceback")  # on the first error

@@ -48,7 +48,8 @@ from eagerflow._src.ops.array import zeros
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.extension_type import flatten_extensions, pack_extensions
 from eagerflow._src.ops.graph_constants import assert_compatible
-from eagerflow._src.ops.math import add, zeros_like
+from eagerflow._src.ops.math import add
+from eagerflow._src.ops.math_base import zeros_like
 from eagerflow._src.ops.registry import OpDef
 from eagerflow._src.ops.tensor_array import (
     GET_ITEM,

@@ -25,7 +25,7 @@ TF_NAMES: dict[str, dict[str, str | tuple[str, str]]] = {
         "atanh": "atanh", "batch_to_space": "batch_to_space_v2",
         "boolean_mask": "boolean_mask_v2", "case": "case_v2", "cond": "cond_for_tf_v2",
         "convert_to_tensor": "convert_to_tensor_v2_with_dispatch", "cos": "cos",
-        "cosh": "cosh", "cumsum": "cumsum", "equal": "equal", "exp": "exp",
+        "cosh": "cosh", "cumsum": "cumsum", "device": "device_v2", "equal": "equal", "exp": "exp",
         "expand_dims": "expand_dims_v2", "floor": "floor", "foldl": "foldl_v2",
         "foldr": "foldr_v2", "gather": "gather_v2", "gather_nd": "gather_nd_v2",
         "get_static_value": "constant_value", "gradients": "gradients_v2",

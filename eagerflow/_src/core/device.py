@@ -477,28 +477,40 @@ def lookup(name: str) -> _Device:
 # tf.device scopes.
 # ---------------------------------------------------------------------------------------
 
-class device:  # noqa: N801 - TF's public name
-    """`with tf.device("/gpu:0"):` places the ops and variables created inside."""
+class _EagerDeviceContext:  # (TF's eager scope's type name)
+    """The scope tf.device returns: entering it places the ops and variables created
+    inside on the merge of the enclosing scope's spec and its own (None: no placement).
+    The name is parsed on entry, as TF's scope parses it; a scope can be entered again."""
 
-    __slots__ = ("_spec", "_saved")
+    __slots__ = ("_name",)
 
     def __init__(self, device_name: Any) -> None:
-        if callable(device_name):
-            raise RuntimeError("tf.device does not support functions.")
-        self._spec = None if device_name is None else _as_spec(device_name)
-        self._saved: list = []
+        self._name = device_name
 
-    def __enter__(self) -> device:
+    def __enter__(self) -> None:
         st = _state
+        name = self._name
+        if st.graph is not None and name is not None and not isinstance(name, (str, DeviceSpec)) \
+                and not hasattr(name, "to_string"):
+            # (TF's graph scope splits the name as a string: anything else fails there)
+            raise AttributeError(f"'{type(name).__name__}' object has no attribute 'split'")
+        spec = None if name is None else _as_spec(name)
         outer = st.device_stack[-1][0] if st.device_stack else DeviceSpec()
-        merged = DeviceSpec() if self._spec is None else outer.make_merged_spec(self._spec)
+        merged = DeviceSpec() if spec is None else outer.make_merged_spec(spec)
         st.device_stack.append((merged, st.place))
         set_placement(resolve(merged))
-        return self
 
     def __exit__(self, *exc: Any) -> None:
         _, outer = _state.device_stack.pop()
         set_placement(outer if outer is not None else default_device())
+
+
+def device(device_name: Any) -> _EagerDeviceContext:
+    """`with tf.device("/gpu:0"):` places the ops and variables created inside. A
+    function, as TF's (named device_v2 by core/api_names.py), returning the scope."""
+    if callable(device_name):
+        raise RuntimeError("tf.device does not support functions.")
+    return _EagerDeviceContext(device_name)
 
 
 def set_placement(dev: _Device) -> None:

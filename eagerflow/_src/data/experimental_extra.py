@@ -24,7 +24,7 @@ from eagerflow._src.ops.lookup_ops import (
     StaticHashTable,
     StaticVocabularyTable,
 )
-from eagerflow._src.ops.math import cast
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.parsing_features import parse_example
 
 # where TF's deprecation notices say the tf.data.experimental functions are

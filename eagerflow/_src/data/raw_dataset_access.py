@@ -38,7 +38,7 @@ from eagerflow._src.data.iterators import IterContext
 from eagerflow._src.data.variant_value import variant_array, variant_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.math import cast
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 
 _I64 = np.int64

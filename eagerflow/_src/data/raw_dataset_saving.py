@@ -60,7 +60,7 @@ from eagerflow._src.data.variant_value import variant_array
 from eagerflow._src.function.polymorphic import function
 from eagerflow._src.io.file_errors import os_error
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.math import cast
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 
 _I64_ATTRS = {"output_types": (dt.int64,), "output_shapes": ((),)}

@@ -30,12 +30,14 @@ from eagerflow._src.core import tf_logging
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.data.dataset import DatasetV2
-from eagerflow._src.ops.array import expand_dims, fill, tile
+from eagerflow._src.ops.array import expand_dims, fill
 from eagerflow._src.ops.indexing import gather
-from eagerflow._src.ops.math import cast, less, logical_not, truediv
+from eagerflow._src.ops.math import less, logical_not, truediv
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.printing import PRINT_DEPRECATION, summarize_value
 from eagerflow._src.ops.random import uniform
 from eagerflow._src.ops.reduce import reduce_max, reduce_min, reduce_sum
+from eagerflow._src.ops.tiling import tile
 from eagerflow._src.ops.unique_one_hot import one_hot
 
 # where TF's deprecation notices say the tf.data.experimental functions are

@@ -31,7 +31,7 @@ from eagerflow._src.distribute.replica_context import (
 from eagerflow._src.distribute.values import regroup, select_replica
 from eagerflow._src.ops import variables as V
 from eagerflow._src.ops.array import concat
-from eagerflow._src.ops.math import identity
+from eagerflow._src.ops.math_base import identity
 
 
 class _Aborted(Exception):

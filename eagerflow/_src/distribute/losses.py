@@ -17,7 +17,8 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.distribute import context
 from eagerflow._src.distribute.strategy import get_strategy, has_strategy
 from eagerflow._src.ops.array import expand_dims, shape, squeeze
-from eagerflow._src.ops.math import cast, multiply, truediv
+from eagerflow._src.ops.math import multiply, truediv
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.math_special import div_no_nan
 from eagerflow._src.ops.reduce import reduce_sum
 

@@ -17,7 +17,8 @@ from eagerflow._src.distribute.replica_function import NotTraceable
 from eagerflow._src.distribute.values import regroup, select_replica
 from eagerflow._src.ops.array import concat, reshape, split
 from eagerflow._src.ops.indexed_slices import IndexedSlices
-from eagerflow._src.ops.math import cast, truediv
+from eagerflow._src.ops.math import truediv
+from eagerflow._src.ops.math_base import cast
 
 
 class ReplicaContext:

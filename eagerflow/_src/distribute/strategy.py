@@ -51,7 +51,8 @@ from eagerflow._src.ops.checks import dt_enum
 from eagerflow._src.ops.control_deps import group
 from eagerflow._src.ops.debugging import get_logger
 from eagerflow._src.ops.indexing import gather
-from eagerflow._src.ops.math import add, add_n, cast, floordiv, truediv
+from eagerflow._src.ops.math import add, floordiv, truediv
+from eagerflow._src.ops.math_base import add_n, cast
 from eagerflow._src.ops.reduce import reduce_prod
 from eagerflow._src.ops.variables import (
     VariableAggregation,

@@ -21,7 +21,8 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.distribute import collective_ops, context
-from eagerflow._src.ops.math import equal, where, zeros_like
+from eagerflow._src.ops.math import equal
+from eagerflow._src.ops.math_base import where, zeros_like
 from eagerflow._src.ops.variables import (
     Variable,
     VariableAggregation,

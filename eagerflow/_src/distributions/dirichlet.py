@@ -37,7 +37,8 @@ from eagerflow._src.ops.debugging import (
 )
 from eagerflow._src.ops.linalg import matmul
 from eagerflow._src.ops.linalg_diag import set_diag
-from eagerflow._src.ops.math import cast, exp, log, rsqrt, sqrt, where
+from eagerflow._src.ops.math import exp, log, rsqrt, sqrt
+from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.math_special import digamma, xlogy
 from eagerflow._src.ops.misc_ops import lbeta
 from eagerflow._src.ops.random import categorical as random_categorical

@@ -34,12 +34,14 @@ from eagerflow._src.ops.indexing import sequence_mask
 from eagerflow._src.ops.linalg import matmul
 from eagerflow._src.ops.linalg_diag import set_diag
 from eagerflow._src.ops.math import (
-    cast,
-    identity,
     less,
     maximum,
-    ones_like,
     sigmoid,
+)
+from eagerflow._src.ops.math_base import (
+    cast,
+    identity,
+    ones_like,
     where,
     zeros_like,
 )

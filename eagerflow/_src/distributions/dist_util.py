@@ -21,7 +21,8 @@ from eagerflow._src.ops.debugging import (
     assert_near_v1,
     assert_non_negative_v1,
 )
-from eagerflow._src.ops.math import cast, log, log1p, sigmoid
+from eagerflow._src.ops.math import log, log1p, sigmoid
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.math_special import lgamma
 from eagerflow._src.ops.nn import softmax
 from eagerflow._src.ops.reduce import reduce_sum

@@ -24,7 +24,8 @@ from eagerflow._src.function.compat_v1 import get_static_value
 from eagerflow._src.ops.array import concat
 from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
-from eagerflow._src.ops.math import exp, identity, log, log1p, sqrt, square
+from eagerflow._src.ops.math import exp, log, log1p, sqrt, square
+from eagerflow._src.ops.math_base import identity
 from eagerflow._src.ops.reduce import reduce_prod
 from eagerflow._src.ops.reshaping import reshape
 from eagerflow._src.ops.shape_queries import shape

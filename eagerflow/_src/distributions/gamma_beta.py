@@ -28,7 +28,8 @@ from eagerflow._src.ops.debugging import (
     assert_positive_v1,
     assert_same_float_dtype,
 )
-from eagerflow._src.ops.math import exp, log, log1p, logical_and, ones_like, sqrt, square, where
+from eagerflow._src.ops.math import exp, log, log1p, logical_and, sqrt, square
+from eagerflow._src.ops.math_base import ones_like, where
 from eagerflow._src.ops.math_special import digamma, lgamma, xlogy
 from eagerflow._src.ops.misc_ops import broadcast_dynamic_shape, broadcast_static_shape
 from eagerflow._src.ops.random import uniform as random_uniform

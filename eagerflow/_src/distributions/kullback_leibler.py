@@ -15,7 +15,8 @@ from eagerflow._src.distributions import distribution
 from eagerflow._src.distributions.distribution import deprecation_notice, scope
 from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.debugging import Assert
-from eagerflow._src.ops.math import identity, is_nan, logical_not
+from eagerflow._src.ops.math import is_nan, logical_not
+from eagerflow._src.ops.math_base import identity
 from eagerflow._src.ops.reduce import reduce_any
 
 _DIVERGENCES: dict = {}

@@ -36,17 +36,19 @@ from eagerflow._src.ops.math import (
 from eagerflow._src.ops.math import (
     exp,
     greater,
-    identity,
     is_nan,
     less,
     log,
     log1p,
     logical_or,
-    ones_like,
     rsqrt,
     sign,
     square,
     squared_difference,
+)
+from eagerflow._src.ops.math_base import (
+    identity,
+    ones_like,
     where,
     zeros_like,
 )

@@ -27,6 +27,8 @@ from eagerflow._src.ops.math import (
     maximum,
     minimum,
     sqrt,
+)
+from eagerflow._src.ops.math_base import (
     where,
     zeros_like,
 )

@@ -27,7 +27,7 @@ from eagerflow._src.dtensor.mesh import Layout, Mesh
 from eagerflow._src.function import concrete
 from eagerflow._src.graph.replay import replay
 from eagerflow._src.ops import dispatch
-from eagerflow._src.ops.math import IDENTITY
+from eagerflow._src.ops.math_base import IDENTITY
 
 _DEFAULT_MESH: list = []
 # call_with_layout's layouts: a tf.function it calls makes its result with the innermost

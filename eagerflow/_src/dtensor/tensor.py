@@ -27,7 +27,7 @@ from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.dtensor import layout_rules
 from eagerflow._src.dtensor.mesh import UNSHARDED, Layout
 from eagerflow._src.ops import dispatch
-from eagerflow._src.ops.math import IDENTITY
+from eagerflow._src.ops.math_base import IDENTITY
 from eagerflow._src.ops.printing import format_tensor
 
 DEVICE = "/job:localhost/replica:0/task:0/device:CUSTOM:0"

@@ -23,7 +23,8 @@ from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import Trackable
 from eagerflow._src.ops.array import concat, expand_dims, shape, zeros
-from eagerflow._src.ops.math import cast, ceil, not_equal, truediv, where
+from eagerflow._src.ops.math import ceil, not_equal, truediv
+from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.nd_indexing import gather_nd
 from eagerflow._src.ops.segment_ops import segment_max
 from eagerflow._src.ops.sparse_functions import reshape_sparse

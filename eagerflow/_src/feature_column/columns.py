@@ -38,7 +38,7 @@ from eagerflow._src.feature_column.base import (
 from eagerflow._src.feature_column.serialization import ConfigFields, register_feature_column
 from eagerflow._src.function.polymorphic import init_scope
 from eagerflow._src.io.tfrecord import tf_record_iterator
-from eagerflow._src.ops.array import fill, reshape, shape, tile, transpose
+from eagerflow._src.ops.array import fill, reshape, shape, transpose
 from eagerflow._src.ops.crosses import cross_hashed
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.hash_ops import to_hash_bucket_fast
@@ -50,11 +50,13 @@ from eagerflow._src.ops.lookup_ops import (
     TextFileIndex,
     TextFileInitializer,
 )
-from eagerflow._src.ops.math import cast, greater_equal, less, logical_or, where
+from eagerflow._src.ops.math import greater_equal, less, logical_or
+from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.parsing_ops import FixedLenFeature, VarLenFeature
 from eagerflow._src.ops.sequences import range as tf_range
 from eagerflow._src.ops.stacking import stack
-from eagerflow._src.ops.string_ops import as_string
+from eagerflow._src.ops.string_format import as_string
+from eagerflow._src.ops.tiling import tile
 from eagerflow._src.ops.unique_one_hot import one_hot
 
 # -- numeric and bucketized ---------------------------------------------------------------

@@ -46,7 +46,8 @@ from eagerflow._src.ops.embedding_sparse import (
     embedding_lookup_sparse,
     safe_embedding_lookup_sparse,
 )
-from eagerflow._src.ops.math import cast, greater_equal, less, logical_and
+from eagerflow._src.ops.math import greater_equal, less, logical_and
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.nd_indexing import scatter_nd
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.sparse_functions import retain

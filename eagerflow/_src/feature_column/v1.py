@@ -42,7 +42,7 @@ from eagerflow._src.ops.array import concat, reshape, shape
 from eagerflow._src.ops.embedding_sparse import safe_embedding_lookup_sparse
 from eagerflow._src.ops.initializers import Zeros
 from eagerflow._src.ops.linalg import matmul
-from eagerflow._src.ops.math import add_n
+from eagerflow._src.ops.math_base import add_n
 from eagerflow._src.ops.nn import bias_add
 from eagerflow._src.ops.sparse_functions import reshape_sparse
 from eagerflow._src.train.reader import load_checkpoint

@@ -55,7 +55,8 @@ from eagerflow._src.ops import dispatch
 from eagerflow._src.ops.debugging import set_assert_guard
 from eagerflow._src.ops.dispatch import Node, bind
 from eagerflow._src.ops.indexed_slices import IndexedSlices
-from eagerflow._src.ops.math import add, zeros_like
+from eagerflow._src.ops.math import add
+from eagerflow._src.ops.math_base import zeros_like
 from eagerflow._src.ops.registry import OpDef
 
 _uids = itertools.count(1)

@@ -1,6 +1,6 @@
 """tf.compat.v1.wrap_function: a TF1-style function traced once into a graph, and pruned.
 
-Sits in function/ over concrete.py and polymorphic.py. `wrap_function(fn, signature)`
+Sits in function/ over concrete.py and trace_io.py. `wrap_function(fn, signature)`
 traces `fn` once with placeholders for `signature` (variables may be created, as in TF1
 code) and returns a WrappedFunction: a ConcreteFunction whose `prune(feeds, fetches)`
 makes a new function of any tensors of that graph (the feeds) computing any others (the
@@ -20,7 +20,7 @@ from typing import Any, Callable
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor_spec import TensorSpec
-from eagerflow._src.function import concrete, polymorphic
+from eagerflow._src.function import concrete, trace_io
 from eagerflow._src.function.concrete import ConcreteFunction
 from eagerflow._src.graph.interpreter import ancestors
 from eagerflow._src.graph.ir import FuncGraph, SymbolicTensor
@@ -67,7 +67,7 @@ class WrappedFunction(ConcreteFunction):
             values = nest.map_structure(
                 lambda t: env[id(t)] if isinstance(t, SymbolicTensor) else None, fetches)
             flat_out: list = []
-            template = polymorphic._output_template(pruned, values, flat_out, mark=False)
+            template = trace_io._output_template(pruned, values, flat_out, mark=False)
             pruned.outputs = flat_out
         outer = pruned.feed_captures()
         return WrappedFunction(pruned, template, pruned.name, None, outer)
@@ -92,7 +92,7 @@ def wrap_function(fn: Callable, signature: Any, name: str | None = None) -> Wrap
         if graph._pending_reads:  # (reads no op consumed: named where they were made)
             graph.settle_reads()
         flat_out: list = []
-        template = polymorphic._output_template(graph, result, flat_out, mark=False)
+        template = trace_io._output_template(graph, result, flat_out, mark=False)
         graph.outputs = flat_out
     outer = graph.feed_captures()
     return WrappedFunction(graph, template, fname, (_named_specs(specs), {}), outer)

@@ -23,7 +23,7 @@ from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.function.polymorphic import function
 from eagerflow._src.graph.ir import Operation
 from eagerflow._src.ops.control_deps import control_dependencies, group
-from eagerflow._src.ops.math import identity
+from eagerflow._src.ops.math_base import identity
 
 
 def compile(computation: Callable, inputs: Any = None) -> Any:  # noqa: A001 (TF's name)

@@ -17,6 +17,7 @@ from eagerflow._src.keras.ops import nn as kn
 from eagerflow._src.keras.ops import numpy_math as knm
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn as tn
+from eagerflow._src.ops.math_base import cast, where, zeros_like
 
 
 def linear(x: Any) -> Any:
@@ -37,14 +38,14 @@ def relu(x: Any, negative_slope: float = 0.0, max_value: float | None = None,
         negative_part = tn.relu(-x + threshold) if threshold != 0.0 else tn.relu(-x)
     clip_max = max_value is not None
     if threshold != 0.0:
-        x = x * tm.cast(tm.greater(x, tm.cast(threshold, x.dtype)), x.dtype)
+        x = x * cast(tm.greater(x, cast(threshold, x.dtype)), x.dtype)
     elif max_value == 6:
         x = tn.relu6(x)
         clip_max = False
     else:
         x = tn.relu(x)
     if clip_max:
-        x = tm.minimum(tm.maximum(x, tm.cast(0.0, x.dtype)), tm.cast(max_value, x.dtype))
+        x = tm.minimum(tm.maximum(x, cast(0.0, x.dtype)), cast(max_value, x.dtype))
     if negative_part is not None:
         x = x - negative_slope * negative_part
     return x
@@ -62,7 +63,7 @@ def elu(x: Any, alpha: float = 1.0) -> Any:
     if alpha == 1.0:
         return tn.elu(x)
     x = convert_to_tensor(x)
-    return tm.where(tm.greater(x, tm.zeros_like(x)), x, tn.elu(x) * alpha)
+    return where(tm.greater(x, zeros_like(x)), x, tn.elu(x) * alpha)
 
 
 def selu(x: Any) -> Any:

@@ -21,6 +21,7 @@ from eagerflow._src.keras import tree
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
 from eagerflow._src.ops.indexing import gather
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.reduce import argmax
 
 SINGLE_OUTPUT = "`class_weight` is only supported for Models with a single output."
@@ -64,14 +65,14 @@ def class_weight_map_fn(class_weight: dict, unpack: Callable) -> Callable:
                 return argmax(y, axis=-1, output_type=dt.int32)
 
             def by_squeeze() -> Any:
-                return M.cast(M.round(A.squeeze(y, axis=-1)), dt.int32)
+                return cast(M.round(A.squeeze(y, axis=-1)), dt.int32)
 
             if last is not None:
                 y_classes = by_argmax() if last > 1 else by_squeeze()
             else:
                 y_classes = cond(A.shape(y)[-1] > 1, by_argmax, by_squeeze)
         else:
-            y_classes = M.cast(M.round(y), dt.int32)
+            y_classes = cast(M.round(y), dt.int32)
         return x, y, gather(table, y_classes)
 
     return class_weights_map_fn

@@ -21,7 +21,7 @@ from eagerflow._src.keras.metrics.simple import (
     SparseCategoricalAccuracy,
 )
 from eagerflow._src.keras.name_scope import name_scope
-from eagerflow._src.ops import math as M
+from eagerflow._src.ops.math_base import cast
 
 
 def object_name(obj: Any) -> str:
@@ -292,7 +292,7 @@ class CompileLoss:
             if not self._flat_losses:
                 return None
             _, loss_fn, weight, _ = self._flat_losses[0]
-            value = M.cast(loss_fn(y_true, y_pred, sample_weight=sample_weight), "float32")
+            value = cast(loss_fn(y_true, y_pred, sample_weight=sample_weight), "float32")
             return value if weight is None else value * weight
         y_true = self._match_targets(y_true, y_pred)
         if not self.built:
@@ -304,7 +304,7 @@ class CompileLoss:
         for (path, loss_fn, weight, _), tracker in zip(self._flat_losses, trackers):
             y_p = _at(path, y_pred)
             sw = _at(path, sample_weight) if nest.is_nested(sample_weight) else sample_weight
-            value = M.cast(loss_fn(_at(path, y_true), y_p, sample_weight=sw), "float32")
+            value = cast(loss_fn(_at(path, y_true), y_p, sample_weight=sw), "float32")
             if tracker is not None:
                 tracker.update_state(value, sample_weight=_batch_size(y_p))
             if weight is not None:

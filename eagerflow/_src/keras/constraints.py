@@ -12,6 +12,7 @@ from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import reduce as tr
+from eagerflow._src.ops.math_base import cast
 
 
 class Constraint:
@@ -45,7 +46,7 @@ class MaxNorm(Constraint):
 
 class NonNeg(Constraint):
     def __call__(self, w: Any) -> Any:
-        return tm.maximum(w, tm.cast(0, w.dtype))  # (-4 becomes 0.0, not -0.0, as in Keras)
+        return tm.maximum(w, cast(0, w.dtype))  # (-4 becomes 0.0, not -0.0, as in Keras)
 
 
 class UnitNorm(Constraint):

@@ -24,7 +24,8 @@ from eagerflow._src.keras.random_seeds import SeedGenerator, make_default_seed, 
 from eagerflow._src.ops import linalg_decomp
 from eagerflow._src.ops import random_stateless as rs
 from eagerflow._src.ops.initializers import fans
-from eagerflow._src.ops.math import cast, multiply
+from eagerflow._src.ops.math import multiply
+from eagerflow._src.ops.math_base import cast
 
 
 def _shape_tuple(shape: Any) -> tuple:

@@ -31,6 +31,7 @@ from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
 from eagerflow._src.ops import reduce as R
 from eagerflow._src.ops import sequences as S
+from eagerflow._src.ops.math_base import cast, ones_like, where, zeros_like
 from eagerflow._src.ops.math_special import div_no_nan
 from eagerflow._src.ops.unique_one_hot import one_hot
 
@@ -73,7 +74,7 @@ def reduce_values(values: Any, sample_weight: Any = None,
     loss = R.reduce_sum(values) if values._dtype.is_floating else kr.sum(values)
     if reduction in ("sum_over_batch_size", "mean", "mean_with_sample_weight"):
         if reduction == "mean_with_sample_weight" and sample_weight is not None:
-            divisor = M.cast(R.reduce_sum(sample_weight), loss._dtype)
+            divisor = cast(R.reduce_sum(sample_weight), loss._dtype)
         else:
             divisor = K.num_elements(values, loss._dtype)
         # (Keras's divide_no_nan: an integer loss's mean is a float, float32 for int32)
@@ -100,11 +101,11 @@ def apply_mask(sample_weight: Any, mask: Any, dtype: Any, reduction: Any) -> Any
     if reduction in ("mean", "sum_over_batch_size"):
         # Valid entries weigh total/valid, so dividing by the batch size averages over them.
         total = K.num_elements(mask, dtype)
-        valid = R.reduce_sum(M.cast(mask, dtype))
-        float_mask = M.where(mask, div_no_nan(total, valid) * M.ones_like(M.cast(mask, dtype)),
-                             M.zeros_like(M.cast(mask, dtype)))
+        valid = R.reduce_sum(cast(mask, dtype))
+        float_mask = where(mask, div_no_nan(total, valid) * ones_like(cast(mask, dtype)),
+                             zeros_like(cast(mask, dtype)))
     else:
-        float_mask = M.cast(mask, dtype)
+        float_mask = cast(mask, dtype)
     if sample_weight is None:
         return float_mask
     sample_weight = K.t(sample_weight, dtype)
@@ -235,7 +236,7 @@ def huber(y_true: Any, y_pred: Any, delta: float = 1.0) -> Any:
     err = y_pred - y_true
     abs_err = km.abs(err)
     half = kd.to_tensor(0.5, abs_err._dtype.name)  # (0 for integers)
-    per = M.where(abs_err <= d, half * km.square(err), d * abs_err - half * km.square(d))
+    per = where(abs_err <= d, half * km.square(err), d * abs_err - half * km.square(d))
     return kr.mean(per, axis=-1)
 
 
@@ -340,14 +341,14 @@ def sparse_categorical_crossentropy(y_true: Any, y_pred: Any, from_logits: bool 
                              f"output.shape={y_pred.shape}")
     valid = None
     if ignore_class is not None:
-        valid = M.not_equal(M.cast(y_true, y_pred._dtype), float(ignore_class))
-        y_true = M.where(valid, y_true, M.zeros_like(y_true))
-        y_pred = M.where(A.expand_dims(valid, -1), y_pred, M.zeros_like(y_pred))
-    labels = M.cast(y_true, dt.int64)
+        valid = M.not_equal(cast(y_true, y_pred._dtype), float(ignore_class))
+        y_true = where(valid, y_true, zeros_like(y_true))
+        y_pred = where(A.expand_dims(valid, -1), y_pred, zeros_like(y_pred))
+    labels = cast(y_true, dt.int64)
     logits = y_pred if from_logits else M.log(M.clip_by_value(y_pred, K.EPSILON, 1 - K.EPSILON))
     res = K.sparse_softmax_cross_entropy(labels, logits)
     if valid is not None:
-        res = M.where(valid, res, M.zeros_like(res))
+        res = where(valid, res, zeros_like(res))
     return res
 
 
@@ -415,7 +416,7 @@ def categorical_focal_crossentropy(y_true: Any, y_pred: Any, alpha: float = 0.25
 def dice(y_true: Any, y_pred: Any, axis: Any = None) -> Any:
     """1 - 2 * sum(y_true * y_pred) / (sum(y_true) + sum(y_pred) + epsilon), over `axis`."""
     y_pred = K.t(y_pred)
-    y_true = M.cast(K.t(y_true), y_pred._dtype)
+    y_true = cast(K.t(y_true), y_pred._dtype)
     intersection = kr.sum(y_true * y_pred, axis=axis)
     return 1 - M.divide(2.0 * intersection, kr.sum(y_true, axis=axis)
                         + kr.sum(y_pred, axis=axis) + K.EPSILON)
@@ -425,7 +426,7 @@ def tversky(y_true: Any, y_pred: Any, alpha: float = 0.5, beta: float = 0.5,
             axis: Any = None) -> Any:
     """Dice with false positives weighted by `alpha` and false negatives by `beta`."""
     y_pred = K.t(y_pred)
-    y_true = M.cast(K.t(y_true), y_pred._dtype)
+    y_true = cast(K.t(y_true), y_pred._dtype)
     intersection = kr.sum(y_true * y_pred, axis=axis)
     fp = kr.sum((1 - y_pred) * y_true, axis=axis)
     fn = kr.sum(y_pred * (1 - y_true), axis=axis)
@@ -436,8 +437,8 @@ def categorical_generalized_cross_entropy(y_true: Any, y_pred: Any, q: float) ->
     """(1 - p ** q) / q, p the predicted probability of the integer label's class."""
     y_pred = K.t(y_pred)
     depth = y_pred._shape[-1]
-    labels = M.cast(K.t(y_true), dt.int64)
-    one_hot_labels = M.cast(one_hot(labels, depth), y_pred._dtype)
+    labels = cast(K.t(y_true), dt.int64)
+    one_hot_labels = cast(one_hot(labels, depth), y_pred._dtype)
     p = R.reduce_sum(y_pred * one_hot_labels, axis=-1)
     return (1 - M.pow(p, q)) / q
 
@@ -456,7 +457,7 @@ def ctc(y_true: Any, y_pred: Any) -> Any:
                          f"y_pred.shape={tuple(y_pred._shape)}")
     batch, steps = A.shape(y_pred)[0], A.shape(y_pred)[1]
     output_length = steps * A.ones(A.reshape(batch, [1]), dt.int32)
-    target_length = M.cast(R.reduce_sum(M.cast(M.not_equal(y_true, 0), dt.int32), axis=-1),
+    target_length = cast(R.reduce_sum(cast(M.not_equal(y_true, 0), dt.int32), axis=-1),
                            dt.int32)
     return ctc_loss(y_true, y_pred, target_length, output_length, mask_index=0)
 
@@ -485,19 +486,19 @@ def circle(y_true: Any, y_pred: Any, ref_labels: Any = None, ref_embeddings: Any
     value per query: softplus of the log-sum-exp of the weighted positive distances plus
     that of the weighted negative ones. Its values carry the mask `loss > 0`."""
     y_pred = K.t(y_pred)
-    y_true = M.cast(K.t(y_true), dt.int32)
+    y_true = cast(K.t(y_true), dt.int32)
     ref_embeddings = y_pred if ref_embeddings is None else K.t(ref_embeddings)
-    ref_labels = y_true if ref_labels is None else M.cast(K.t(ref_labels), dt.int32)
+    ref_labels = y_true if ref_labels is None else cast(K.t(ref_labels), dt.int32)
     # keras.ops.matmul, NumPy's: 1-D embeddings give one distance, broadcast over the masks
     distances = M.maximum(1 - np_matmul(y_pred, A.transpose(ref_embeddings)), 0.0)
     positive, negative = _pos_neg_masks(y_true, ref_labels, remove_diagonal)
-    pos_weights = M.maximum((margin + distances) * M.cast(positive, distances._dtype), 0.0)
-    neg_weights = M.maximum((1 + margin - distances) * M.cast(negative, distances._dtype), 0.0)
+    pos_weights = M.maximum((margin + distances) * cast(positive, distances._dtype), 0.0)
+    neg_weights = M.maximum((1 + margin - distances) * cast(negative, distances._dtype), 0.0)
     pos = -1 * gamma * pos_weights * (margin - distances)
     neg = gamma * neg_weights * ((1 - margin) - distances)
-    minus_inf = M.cast(float("-inf"), distances._dtype)
-    p_loss = R.reduce_logsumexp(M.where(positive, pos, minus_inf), axis=1)
-    n_loss = R.reduce_logsumexp(M.where(negative, neg, minus_inf), axis=1)
+    minus_inf = cast(float("-inf"), distances._dtype)
+    p_loss = R.reduce_logsumexp(where(positive, pos, minus_inf), axis=1)
+    n_loss = R.reduce_logsumexp(where(negative, neg, minus_inf), axis=1)
     return M.softplus(p_loss + n_loss)
 
 

@@ -22,6 +22,7 @@ from eagerflow._src.keras.ops import numpy_math as nm
 from eagerflow._src.keras.ops import numpy_reduce as nr
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import quantization as tq
+from eagerflow._src.ops.bitwise import left_shift
 from eagerflow._src.ops.misc_ops import bitcast
 
 _EPSILON = 1e-7
@@ -223,7 +224,7 @@ _FLOAT8_GRID = {"float8_e4m3fn": (3, -6), "float8_e5m2": (2, -14), "float8_e4m3f
 def _exp2(e: Any) -> Any:
     """2**e for integer-valued float32 `e` in float32's normal range, exactly: the
     exponent bits written directly (a float power costs ten times as much)."""
-    bits = tm.left_shift(tm.add(kc.cast(e, "int32"), kc.convert_to_tensor(127, "int32")),
+    bits = left_shift(tm.add(kc.cast(e, "int32"), kc.convert_to_tensor(127, "int32")),
                          kc.convert_to_tensor(23, "int32"))
     return kc.cast(bitcast(bits, "float32"), e.dtype)
 

@@ -22,7 +22,8 @@ from eagerflow._src.core.name_scope import name_scope as tf_name_scope
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.variables import keras_variable
-from eagerflow._src.ops.math import add, cast, floormod, multiply
+from eagerflow._src.ops.math import add, floormod, multiply
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.variables import Variable
 
 

@@ -17,6 +17,7 @@ from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
 from eagerflow._src.ops import nn_loss
 from eagerflow._src.ops import reduce as R
+from eagerflow._src.ops.math_base import cast, stop_gradient
 
 EPSILON = 1e-7
 
@@ -30,7 +31,7 @@ def t(x: Any, dtype: Any = None) -> Tensor:
     x = convert_to_tensor(x) if dtype is None or isinstance(x, Tensor) or hasattr(
         x, "_as_tensor") else convert_to_tensor(x, dtype=dtype)
     if dtype is not None and x._dtype is not dt.as_dtype(dtype):
-        x = M.cast(x, dtype)
+        x = cast(x, dtype)
     return x
 
 
@@ -39,7 +40,7 @@ def log_softmax(logits: Tensor, axis: int = -1) -> Tensor:
 
 
 def softmax(logits: Tensor, axis: int = -1) -> Tensor:
-    shifted = logits - M.stop_gradient(R.reduce_max(logits, axis=axis, keepdims=True))
+    shifted = logits - stop_gradient(R.reduce_max(logits, axis=axis, keepdims=True))
     e = M.exp(shifted)
     return e / R.reduce_sum(e, axis=axis, keepdims=True)
 
@@ -47,14 +48,14 @@ def softmax(logits: Tensor, axis: int = -1) -> Tensor:
 def one_hot(indices: Tensor, depth: int, dtype: Any = dt.float32) -> Tensor:
     idx = t(indices)
     classes = A.range(depth, dtype=idx._dtype)
-    return M.cast(M.equal(A.expand_dims(idx, -1), classes), dtype)
+    return cast(M.equal(A.expand_dims(idx, -1), classes), dtype)
 
 
 def sparse_softmax_cross_entropy(labels: Any, logits: Tensor) -> Tensor:
     """-log softmax(logits)[label], per example (labels: integer indices)."""
     labels = t(labels)
     if labels._dtype.is_floating:
-        labels = M.cast(labels, dt.int64)
+        labels = cast(labels, dt.int64)
     # TF's Keras computes this with the fused op too: its values, one op on the tape, its
     # label check (TF's CPU error, a GPU's NaN rows) and nothing before it
     return nn_loss.sparse_softmax_cross_entropy_with_logits(labels, logits)
@@ -100,4 +101,4 @@ def num_elements(x: Tensor, dtype: Any) -> Tensor:
             d = dt.as_dtype(dtype)
             return host_scalar(np.asarray(float(np.prod(x._shape)), d.as_numpy_dtype), d)
         return convert_to_tensor(float(np.prod(x._shape)), dtype=dtype)
-    return M.cast(R.size(x), dtype)
+    return cast(R.size(x), dtype)

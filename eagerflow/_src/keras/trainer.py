@@ -40,8 +40,8 @@ from eagerflow._src.keras.metrics.base import Mean
 from eagerflow._src.keras.optimizers import lookup as opt_mod
 from eagerflow._src.keras.optimizers.loss_scale import LossScaleOptimizer
 from eagerflow._src.ops import array as A
-from eagerflow._src.ops import math as M
 from eagerflow._src.ops.checks import is_graph_tensor
+from eagerflow._src.ops.math_base import add_n, cast
 
 _RAN_OUT = ("Your input ran out of data; interrupting training. Make sure that your dataset "
             "or generator can generate at least `steps_per_epoch * epochs` batches. You may "
@@ -540,9 +540,9 @@ class Trainer:
             total = cl(y, y_pred, sample_weight)
         extra = list(getattr(self, "losses", None) or [])
         if extra:
-            reg = M.add_n([M.cast(r, "float32") if getattr(r, "dtype", None) is not None
+            reg = add_n([cast(r, "float32") if getattr(r, "dtype", None) is not None
                            and r.dtype.name != "float32" else r for r in extra])
-            total = reg if total is None else total + M.cast(reg, total.dtype)
+            total = reg if total is None else total + cast(reg, total.dtype)
         if total is None:
             raise ValueError("No loss to compute. Provide a `loss` argument in `compile()`.")
         return total

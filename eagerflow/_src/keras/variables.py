@@ -27,8 +27,9 @@ from eagerflow._src.distribute import values as dist_values
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.name_scope import scoped_path
 from eagerflow._src.ops import variables as tf_variables
-from eagerflow._src.ops.array import broadcast_to
-from eagerflow._src.ops.math import add, cast, subtract
+from eagerflow._src.ops.math import add, subtract
+from eagerflow._src.ops.math_base import cast
+from eagerflow._src.ops.tiling import broadcast_to
 
 # keras.Variable("zeros", shape) resolves the initializer with initializers.get, but
 # initializers.py sits above this module (its random initializers draw from

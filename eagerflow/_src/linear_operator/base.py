@@ -30,8 +30,9 @@ from eagerflow._src.ops.linalg_decomp import (
 )
 from eagerflow._src.ops.linalg_eye import eye
 from eagerflow._src.ops.math import abs as _abs
-from eagerflow._src.ops.math import conj, log
+from eagerflow._src.ops.math import log
 from eagerflow._src.ops.math import sign as sign_
+from eagerflow._src.ops.math_base import conj
 from eagerflow._src.ops.reduce import reduce_max, reduce_min, reduce_prod, reduce_sum
 
 FLOATS = (dt.float16, dt.float32, dt.float64, dt.complex64, dt.complex128)

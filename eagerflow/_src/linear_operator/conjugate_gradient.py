@@ -14,12 +14,13 @@ from typing import Any
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import convert_to_tensor
-from eagerflow._src.ops.array import broadcast_to, concat, shape, squeeze, zeros
+from eagerflow._src.ops.array import concat, shape, squeeze, zeros
 from eagerflow._src.ops.linalg import matvec
 from eagerflow._src.ops.math import logical_and
 from eagerflow._src.ops.misc_ops import broadcast_dynamic_shape
 from eagerflow._src.ops.norms import norm
 from eagerflow._src.ops.reduce import reduce_any
+from eagerflow._src.ops.tiling import broadcast_to
 
 # tf.while_loop's module brings graph passes and codegen (~0.25 s): loaded on the first solve,
 # not when tf.linalg is first touched

@@ -32,7 +32,8 @@ from eagerflow._src.ops.linalg import diag, diag_part, matmul
 from eagerflow._src.ops.linalg_decomp import solve
 from eagerflow._src.ops.linalg_eye import eye
 from eagerflow._src.ops.math import abs as _abs
-from eagerflow._src.ops.math import conj, equal, log, reciprocal, sqrt, where
+from eagerflow._src.ops.math import equal, log, reciprocal, sqrt
+from eagerflow._src.ops.math_base import conj, where
 from eagerflow._src.ops.reduce import reduce_max, reduce_min, reduce_prod, reduce_sum
 from eagerflow._src.ops.stacking import unstack
 

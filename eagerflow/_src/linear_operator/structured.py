@@ -26,7 +26,6 @@ from eagerflow._src.linear_operator.base import (
     sum_of_log_abs_determinants,
 )
 from eagerflow._src.ops.array import (
-    broadcast_to,
     concat,
     expand_dims,
     ones,
@@ -39,13 +38,17 @@ from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.linalg import adjoint as _adjoint
 from eagerflow._src.ops.linalg import det, matmul
 from eagerflow._src.ops.math import abs as _abs
-from eagerflow._src.ops.math import cast, conj, equal, log, real
+from eagerflow._src.ops.math import equal, log
+from eagerflow._src.ops.math_base import cast, conj, real
 from eagerflow._src.ops.misc_ops import imag
 from eagerflow._src.ops.reduce import reduce_max, reduce_mean, reduce_prod, reduce_sum
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.shaping import reverse
 from eagerflow._src.ops.signal_ops import fft, fft2d, fft3d, ifft, ifft2d, ifft3d
 from eagerflow._src.ops.sorting import argsort
+from eagerflow._src.ops.tiling import (
+    broadcast_to,
+)
 
 _FFT = {1: (fft, ifft), 2: (fft2d, ifft2d), 3: (fft3d, ifft3d)}
 

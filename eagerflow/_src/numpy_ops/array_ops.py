@@ -14,10 +14,12 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.numpy_ops.dtypes import asarray, promote, result_type
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as m
+from eagerflow._src.ops import math_base, tiling
 from eagerflow._src.ops.eager_errors import passed_raw, raised_eagerly, slow_path
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.indexing import repeat as _repeat
 from eagerflow._src.ops.linalg_eye import eye as _eye
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.misc_ops import broadcast_dynamic_shape
 from eagerflow._src.ops.nd_indexing import tensor_scatter_nd_update
 from eagerflow._src.ops.sequences import linspace as _linspace
@@ -64,13 +66,13 @@ def _shape_arg(shape: Any) -> Any:
 def full(shape: Any, fill_value: Any, dtype: Any = None) -> Tensor:
     """tnp.full: `fill_value` (NumPy's dtype for it, or `dtype`) broadcast to `shape`."""
     fill = asarray(fill_value, dtype)
-    return A.broadcast_to(fill, _shape_arg(shape))
+    return tiling.broadcast_to(fill, _shape_arg(shape))
 
 
 def _like(a: Any, dtype: Any, fill: Any) -> Tensor:
     a = asarray(a)
     want = result_type(dtype) if dtype is not None else a.dtype
-    return A.broadcast_to(asarray(fill, want), A.shape(a))
+    return tiling.broadcast_to(asarray(fill, want), A.shape(a))
 
 
 def zeros_like(a: Any, dtype: Any = None) -> Tensor:
@@ -96,7 +98,7 @@ def full_like(a: Any, fill_value: Any, dtype: Any = None, order: str = "K",
         raise ValueError("Overriding the shape is not supported.")
     a = asarray(a)
     want = result_type(dtype) if dtype is not None else a.dtype
-    return A.broadcast_to(asarray(fill_value, want), A.shape(a))
+    return tiling.broadcast_to(asarray(fill_value, want), A.shape(a))
 
 
 def eye(N: int, M: int | None = None, k: int = 0, dtype: Any = float) -> Tensor:  # noqa: N803
@@ -110,7 +112,7 @@ def eye(N: int, M: int | None = None, k: int = 0, dtype: Any = float) -> Tensor:
     rows = _range(N, dtype=dt.int64)
     cols = _range(M, dtype=dt.int64)
     hit = m.equal(A.expand_dims(rows, 1) + k, A.expand_dims(cols, 0))
-    return m.cast(hit, want)
+    return cast(hit, want)
 
 
 def identity(n: int, dtype: Any = float) -> Tensor:
@@ -133,7 +135,7 @@ def arange(start: Any, stop: Any = None, step: Any = 1, dtype: Any = None) -> Te
         return A.zeros([0], dtype=want)
     vals = _range(start, stop, step, dtype=dt.float64 if want.is_complex else want) \
         if want in (dt.int32, dt.int64, dt.float32, dt.float64) else \
-        m.cast(_range(start, stop, step, dtype=dt.float64), want)
+        cast(_range(start, stop, step, dtype=dt.float64), want)
     return vals
 
 
@@ -155,7 +157,7 @@ def linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True,
         step = (hi - lo) / num if num > 0 else asarray(np.nan, work)
         out = _linspace(lo, hi, num + 1, axis=axis)
         out = A.split(out, [num, 1], axis=axis)[0]
-    out = m.cast(out, want)
+    out = cast(out, want)
     return (out, step) if retstep else out
 
 
@@ -164,7 +166,7 @@ def logspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True,
     want = result_type(dtype) if dtype else result_type(start, stop, float)
     work = want if want.is_floating or want.is_complex else _float_type()
     exps = linspace(start, stop, num, endpoint=endpoint, dtype=work, axis=axis)
-    return m.cast(m.pow(asarray(base, work), exps), want)
+    return cast(m.pow(asarray(base, work), exps), want)
 
 
 def geomspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True,
@@ -174,7 +176,7 @@ def geomspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True,
     # through base 10, as TF's: an integer result truncates 10**log10(8) = 7.99...
     lo, hi = log10_(asarray(start, work)), log10_(asarray(stop, work))
     exps = linspace(lo, hi, num, endpoint=endpoint, dtype=work, axis=axis)
-    return m.cast(m.pow(asarray(10.0, work), exps), want)
+    return cast(m.pow(asarray(10.0, work), exps), want)
 
 
 def log10_(x: Tensor) -> Tensor:
@@ -231,7 +233,7 @@ def swapaxes(a: Any, axis1: int, axis2: int) -> Tensor:
         # (a bool axis is that comparison's TypeError), and the permutation is a scatter
         # into range(rank), which refuses an axis past it
         r = A.rank(a)
-        i, j = (x if not isinstance(x, Tensor) else m.where(x < 0, x + r, x)
+        i, j = (x if not isinstance(x, Tensor) else math_base.where(x < 0, x + r, x)
                 for x in (axis1, axis2))
         return A.transpose(a, tensor_scatter_nd_update(_range(r), [[i], [j]], [j, i]))
     # as TF's assignments into a list of the rank's items, which take an index in [-n, n)
@@ -393,7 +395,7 @@ def tile(a: Any, reps: Any) -> Tensor:
         reps = [1] * (r - len(reps)) + reps
     elif len(reps) > r:
         a = A.reshape(a, [1] * (len(reps) - r) + _shape(a))
-    return A.tile(a, reps)
+    return tiling.tile(a, reps)
 
 
 def repeat(a: Any, repeats: Any, axis: int | None = None) -> Tensor:
@@ -412,7 +414,7 @@ def broadcast_arrays(*args: Any, **kwargs: Any) -> list:
         raise ValueError(f"Received unsupported arguments {kwargs.keys()}")
     args = [asarray(x) for x in args]
     shape = _bshape(args)
-    return [A.broadcast_to(x, shape) for x in args]
+    return [tiling.broadcast_to(x, shape) for x in args]
 
 
 def _bshape(args: list) -> Any:
@@ -508,15 +510,15 @@ def take_along_axis(arr: Any, indices: Any, axis: int | None) -> Tensor:
     one = A.ones([1], dt.int64)
     both = broadcast_dynamic_shape(A.concat([sa[:axis], one, sa[axis + 1:]], 0),
                                    A.concat([si[:axis], one, si[axis + 1:]], 0))
-    arr = A.broadcast_to(arr, A.concat([both[:axis], sa[axis:axis + 1], both[axis + 1:]], 0))
-    indices = A.broadcast_to(indices, A.concat([both[:axis], si[axis:axis + 1],
+    arr = tiling.broadcast_to(arr, A.concat([both[:axis], sa[axis:axis + 1], both[axis + 1:]], 0))
+    indices = tiling.broadcast_to(indices, A.concat([both[:axis], si[axis:axis + 1],
                                                 both[axis + 1:]], 0))
     perm = [i for i in range(r) if i != axis] + [axis]
     back = list(np.argsort(perm))
     moved = A.transpose(arr, perm)
-    idx = A.transpose(m.cast(indices, dt.int64), perm)
+    idx = A.transpose(cast(indices, dt.int64), perm)
     n = sa[axis]
-    idx = m.where(m.less(idx, 0), idx + n, idx)
+    idx = math_base.where(m.less(idx, 0), idx + n, idx)
     return A.transpose(gather(moved, idx, batch_dims=r - 1, axis=r - 1), back)
 
 
@@ -537,13 +539,13 @@ def where(condition: Any, x: Any = None, y: Any = None) -> Any:
         return nonzero(condition)
     if x is not None and y is not None:
         x, y = promote(x, y)
-        return m.where(condition, x, y)
+        return math_base.where(condition, x, y)
     raise ValueError("Both x and y must be ndarrays, or both must be None.")
 
 
 def nonzero(a: Any) -> list:
     """The indices of the nonzero entries, one vector per axis (a list, as TF's)."""
     a = atleast_1d(a)
-    where_ = m.where(m.cast(a, dt.bool))
+    where_ = math_base.where(cast(a, dt.bool))
     return [A.transpose(where_)[i] for i in range(len(a.shape))]
 

@@ -23,7 +23,7 @@ from eagerflow._src.numpy_ops import dtypes as D
 from eagerflow._src.numpy_ops import indexing as NI
 from eagerflow._src.numpy_ops import math_ops as M
 from eagerflow._src.numpy_ops import weak as W
-from eagerflow._src.ops import math as m
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.variables import Variable
 
 _OPERATORS = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul",
@@ -62,7 +62,7 @@ _METHODS: dict = {
     "reshape": AO.reshape_method,
     "ravel": AO.ravel,
     "clip": M.clip,
-    "astype": lambda self, dtype, name=None: m.cast(self, dtype, name=name),
+    "astype": lambda self, dtype, name=None: cast(self, dtype, name=name),
     "__round__": M.around,
     "max": M.amax,
     "mean": M.mean,

@@ -18,8 +18,8 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core import promotion as P
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
-from eagerflow._src.ops import math as m
 from eagerflow._src.ops.array import reshape
+from eagerflow._src.ops.math_base import cast, identity
 
 bool_ = np.bool_
 complex64 = np.complex64
@@ -126,19 +126,19 @@ def asarray(a: Any, dtype: Any = None) -> Tensor:
         if dtype is None:
             return t
         want = dtype if isinstance(dtype, dt.DType) else result_type(dtype)
-        return t if t.dtype == want else m.cast(t, want)
+        return t if t.dtype == want else cast(t, want)
     want = dtype if isinstance(dtype, dt.DType) else _unary_type(a, dtype)
     if isinstance(a, np.ndarray) and dtype is None:
         want = dt.as_dtype(a.dtype)
     t = convert_to_tensor(a, dtype_hint=want)
-    return t if t.dtype == want else m.cast(t, want)
+    return t if t.dtype == want else cast(t, want)
 
 
 def array(val: Any, dtype: Any = None, copy: bool = True, ndmin: int = 0) -> Tensor:
     """tnp.array: asarray, copied (an Identity) when `copy`, with at least `ndmin` axes."""
     t = asarray(val, dtype)
     if copy:
-        t = m.identity(t)
+        t = identity(t)
     if ndmin > 32:
         raise ValueError(f"ndmin bigger than allowable number of dimensions: {32}.")
     rank = len(t.shape)

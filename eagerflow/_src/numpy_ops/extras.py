@@ -15,14 +15,15 @@ from eagerflow._src.numpy_ops import math_ops as M
 from eagerflow._src.numpy_ops.dtypes import asarray, promote, result_type
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import linalg as L
-from eagerflow._src.ops import math as _mth  # where a parameter is NumPy's `m`
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops import misc_ops as MO
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.indexing import gather
+from eagerflow._src.ops.math_base import cast, identity, ones_like, where, zeros_like
 from eagerflow._src.ops.padding import pad as _pad
 from eagerflow._src.ops.reduce import size as _size
 from eagerflow._src.ops.sequences import range as _range
+from eagerflow._src.ops.tiling import broadcast_to
 
 
 def shape(a: Any) -> Any:
@@ -45,7 +46,7 @@ def isscalar(num: Any) -> bool:
 
 
 def copy(a: Any) -> Tensor:
-    return m.identity(asarray(a))
+    return identity(asarray(a))
 
 
 def asanyarray(a: Any, dtype: Any = None) -> Tensor:
@@ -90,23 +91,23 @@ def tri(N: int, M: int | None = None, k: int = 0, dtype: Any = None) -> Tensor: 
     want = result_type(dtype if dtype is not None else float)
     rows = A.expand_dims(_range(N, dtype=dt.int64), 1)
     cols = A.expand_dims(_range(M, dtype=dt.int64), 0)
-    return m.cast(m.less_equal(cols, rows + k), want)
+    return cast(m.less_equal(cols, rows + k), want)
 
 
 def tril(m: Any, k: int = 0) -> Tensor:  # NumPy's parameter name
     a = asarray(m)
     if len(a.shape) < 2:
         raise ValueError("Argument to tril must have rank at least 2")
-    keep = _mth.cast(tri(_dim(a, -2), _dim(a, -1), k, dtype=np.bool_), dt.bool)
-    return _mth.where(keep, a, _mth.zeros_like(a))
+    keep = cast(tri(_dim(a, -2), _dim(a, -1), k, dtype=np.bool_), dt.bool)
+    return where(keep, a, zeros_like(a))
 
 
 def triu(m: Any, k: int = 0) -> Tensor:
     a = asarray(m)
     if len(a.shape) < 2:
         raise ValueError("Argument to triu must have rank at least 2")
-    keep = _mth.cast(tri(_dim(a, -2), _dim(a, -1), k - 1, dtype=np.bool_), dt.bool)
-    return _mth.where(keep, _mth.zeros_like(a), a)
+    keep = cast(tri(_dim(a, -2), _dim(a, -1), k - 1, dtype=np.bool_), dt.bool)
+    return where(keep, zeros_like(a), a)
 
 
 def _dim(a: Tensor, i: int) -> Any:
@@ -217,7 +218,7 @@ def compress(condition: Any, a: Any, axis: int | None = None) -> Tensor:
     n = a.shape[axis]
     if cond.shape[0] > n:
         raise ValueError(f"Shapes ({n},) and ({cond.shape[0]},) are incompatible")
-    idx = A.reshape(m.where(cond), [-1])
+    idx = A.reshape(where(cond), [-1])
     return gather(a, idx, axis=axis)
 
 
@@ -225,17 +226,17 @@ def average(a: Any, axis: Any = None, weights: Any = None, returned: bool = Fals
     a = asarray(a)
     if weights is None:
         avg = M.mean(a, axis=axis)
-        count = m.cast(_size(a) if axis is None else A.shape(a)[axis], avg.dtype)
-        total = A.broadcast_to(count, A.shape(avg))
+        count = cast(_size(a) if axis is None else A.shape(a)[axis], avg.dtype)
+        total = broadcast_to(count, A.shape(avg))
         return (avg, total) if returned else avg
     a, w = promote(a, weights)
     if not a.dtype.is_floating and not a.dtype.is_complex:
-        a, w = m.cast(a, result_type(float)), m.cast(w, result_type(float))
+        a, w = cast(a, result_type(float)), cast(w, result_type(float))
     if len(w.shape) == 1 and len(a.shape) > 1 and axis is not None:
         s = [1] * len(a.shape)
         s[axis] = w.shape[0]
         w = A.reshape(w, s)
-    wsum = M.sum(A.broadcast_to(w, A.shape(a)), axis=axis)
+    wsum = M.sum(broadcast_to(w, A.shape(a)), axis=axis)
     avg = M.sum(a * w, axis=axis) / wsum
     return (avg, wsum) if returned else avg
 
@@ -244,7 +245,7 @@ def _nan_to(a: Any, value: float) -> Tensor:
     a = asarray(a)
     if not (a.dtype.is_floating or a.dtype.is_complex):
         return a
-    return m.where(m.is_nan(a), asarray(value, a.dtype), a)
+    return where(m.is_nan(a), asarray(value, a.dtype), a)
 
 
 def nansum(a: Any, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Tensor:
@@ -262,7 +263,7 @@ def nanmean(a: Any, axis: Any = None, dtype: Any = None, keepdims: Any = None) -
     ok = m.logical_not(m.is_nan(a))
     total = nansum(a, axis=axis, dtype=dtype, keepdims=keepdims)
     count = M.sum(ok, axis=axis, keepdims=keepdims)
-    return total / m.cast(count, total.dtype)
+    return total / cast(count, total.dtype)
 
 
 def _int_binary(a: Any, b: Any) -> tuple:
@@ -275,20 +276,20 @@ def _int_binary(a: Any, b: Any) -> tuple:
 def gcd(x1: Any, x2: Any) -> Tensor:
     """tnp.gcd: Euclid's algorithm, one remainder step per round."""
     a, b = _int_binary(x1, x2)
-    a, b = A.broadcast_to(m.abs(a), A.shape(a + b)), A.broadcast_to(m.abs(b), A.shape(a + b))
+    a, b = broadcast_to(m.abs(a), A.shape(a + b)), broadcast_to(m.abs(b), A.shape(a + b))
     for _ in range(max(1, int(np.ceil(np.log2(max(2, int(M.amax(m.maximum(a, b)))))) * 2 + 2))):
-        nz = m.not_equal(b, m.zeros_like(b))
-        safe = m.where(nz, b, m.ones_like(b))
-        a, b = m.where(nz, b, a), m.where(nz, m.floormod(a, safe), b)
+        nz = m.not_equal(b, zeros_like(b))
+        safe = where(nz, b, ones_like(b))
+        a, b = where(nz, b, a), where(nz, m.floormod(a, safe), b)
     return a
 
 
 def lcm(x1: Any, x2: Any) -> Tensor:
     a, b = _int_binary(x1, x2)
     g = gcd(a, b)
-    zero = m.equal(g, m.zeros_like(g))
-    safe = m.where(zero, m.ones_like(g), g)
-    return m.where(zero, m.zeros_like(g), m.abs(m.floordiv(a, safe) * b))
+    zero = m.equal(g, zeros_like(g))
+    safe = where(zero, ones_like(g), g)
+    return where(zero, zeros_like(g), m.abs(m.floordiv(a, safe) * b))
 
 
 def polyval(p: Any, x: Any) -> Tensor:
@@ -297,12 +298,12 @@ def polyval(p: Any, x: Any) -> Tensor:
         p = A.reshape(p, [1])
     n = p.shape[0]
     if n == 0:
-        return m.zeros_like(x)
+        return zeros_like(x)
     out = p[0]  # Horner's rule from the leading coefficient, as TF's (no 0 * x first)
     for i in range(1, n):
         out = out * x + p[i]
     # a constant polynomial is broadcast to x's shape, as NumPy's
-    return A.broadcast_to(out, A.shape(x)) if n == 1 else out
+    return broadcast_to(out, A.shape(x)) if n == 1 else out
 
 
 def vander(x: Any, N: int | None = None, increasing: bool = False) -> Tensor:  # noqa: N803
@@ -315,7 +316,7 @@ def vander(x: Any, N: int | None = None, increasing: bool = False) -> Tensor:  #
     powers = _range(n, dtype=x.dtype if not x.dtype == dt.bool else dt.int64)
     if not increasing:
         powers = AO.flip(powers)
-    return m.pow(A.expand_dims(x, 1), m.cast(A.expand_dims(powers, 0), x.dtype))
+    return m.pow(A.expand_dims(x, 1), cast(A.expand_dims(powers, 0), x.dtype))
 
 
 def ix_(*args: Any) -> tuple:
@@ -326,7 +327,7 @@ def ix_(*args: Any) -> tuple:
         if len(a.shape) != 1:
             raise ValueError(f"Arguments must be 1-d, got arg {i} of rank {len(a.shape)}")
         if a.dtype == dt.bool:
-            a = A.reshape(m.where(a), [-1])
+            a = A.reshape(where(a), [-1])
         s = [1] * n
         s[i] = -1
         out.append(A.reshape(a, s))
@@ -355,21 +356,21 @@ def array_equal(a1: Any, a2: Any) -> Tensor:
 def angle(z: Any, deg: bool = False) -> Tensor:
     z = asarray(z)
     if not (z.dtype.is_floating or z.dtype.is_complex):
-        z = m.cast(z, result_type(float))
+        z = cast(z, result_type(float))
     # a real input's angle is TF's where(x < 0, pi, 0): float32 (TF's default for pi)
     out = MO.angle(z) if z.dtype.is_complex else \
-        m.where(m.less(z, m.zeros_like(z)), asarray(np.pi, np.float32), asarray(0.0, np.float32))
+        where(m.less(z, zeros_like(z)), asarray(np.pi, np.float32), asarray(0.0, np.float32))
     return out * asarray(180 / np.pi, out.dtype) if deg else out
 
 
 def imag(val: Any) -> Tensor:
     val = asarray(val)
-    return MO.imag(val) if val.dtype.is_complex else m.zeros_like(val)
+    return MO.imag(val) if val.dtype.is_complex else zeros_like(val)
 
 
 def iscomplex(x: Any) -> Tensor:
     x = asarray(x)
-    return m.not_equal(imag(x), m.zeros_like(imag(x)))
+    return m.not_equal(imag(x), zeros_like(imag(x)))
 
 
 def isreal(x: Any) -> Tensor:

@@ -34,14 +34,18 @@ from eagerflow._src.numpy_ops import array_ops as AO
 from eagerflow._src.numpy_ops.dtypes import asarray
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as m
+from eagerflow._src.ops import math_base
 from eagerflow._src.ops import reduce as R
 from eagerflow._src.ops import sequences as S
 from eagerflow._src.ops.checks import is_graph_tensor
 from eagerflow._src.ops.indexing import boolean_mask, gather
+from eagerflow._src.ops.math_base import cast, zeros_like
 from eagerflow._src.ops.misc_ops import broadcast_dynamic_shape
 from eagerflow._src.ops.nd_indexing import gather_nd
+from eagerflow._src.ops.scans import cumprod
 from eagerflow._src.ops.slicing import strided_slice
 from eagerflow._src.ops.stacking import stack
+from eagerflow._src.ops.tiling import broadcast_to
 
 SLICE_ERROR = ("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and "
                "integer or boolean arrays are valid indices")
@@ -72,14 +76,14 @@ def as_index(idx: Any, need_scalar: bool = True) -> tuple:
     if data.dtype == dt.bool:
         if data.shape.ndims != 1:
             raise NotImplementedError(f"Need rank 1 for bool index {idx!s}")
-        data = A.reshape(m.where(data), [-1])
+        data = A.reshape(math_base.where(data), [-1])
     if need_scalar and data.shape.ndims not in (None, 0) or not data.dtype.is_integer:
         raise IndexError(f"{SLICE_ERROR}, got {idx!r}")
     if data.dtype not in (dt.int32, dt.int64):
         wide = np.promote_types(np.int32, data.dtype.as_numpy_dtype)
         if wide.kind != "i":  # (uint64: no signed integer holds it)
             raise IndexError(f"{SLICE_ERROR}, got {idx!r}")
-        data = m.cast(data, dt.as_dtype(wide))
+        data = cast(data, dt.as_dtype(wide))
     return data, data.shape.ndims == 0
 
 
@@ -246,7 +250,7 @@ def _index_ops(x: Tensor, parts: tuple, scope: str | None) -> Any:
             arrays.append((pos, value, masks["ellipsis_mask"] != 0))
     packed = [stack(v) for v in (begin, end, strides)]
     if any(p.dtype == dt.int64 for p in packed):
-        packed = [m.cast(p, dt.int64) for p in packed]
+        packed = [cast(p, dt.int64) for p in packed]
     sliced = strided_slice(x, *packed, **masks, name=scope)  # (the scope's own name)
     if not arrays:
         return sliced
@@ -261,7 +265,7 @@ def _index_ops(x: Tensor, parts: tuple, scope: str | None) -> Any:
     adjacent = not (dims[0] < 0 <= dims[-1]) and dims == list(range(dims[0], dims[0] + len(dims)))
     indices = [axes[d] for d in dims]
     wide = dt.int64 if any(i.dtype == dt.int64 for i in indices) else dt.int32
-    indices = [m.cast(i, wide) if i.dtype != wide else i for i in indices]
+    indices = [cast(i, wide) if i.dtype != wide else i for i in indices]
     indices = _broadcast(indices)
     if not adjacent:
         return _gather_apart(sliced, dims, stack(indices, axis=-1))
@@ -281,12 +285,12 @@ def _broadcast(indices: list) -> list:
         except ValueError:
             pass
         else:
-            return [i if i.shape.as_list() == static else A.broadcast_to(i, static)
+            return [i if i.shape.as_list() == static else broadcast_to(i, static)
                     for i in indices]
     target = A.shape(indices[0])
     for i in indices[1:]:
         target = broadcast_dynamic_shape(target, A.shape(i))
-    return [A.broadcast_to(i, target) for i in indices]
+    return [broadcast_to(i, target) for i in indices]
 
 
 def _gather_apart(x: Any, dims: list, stacked: Any) -> Any:
@@ -300,7 +304,7 @@ def _gather_apart(x: Any, dims: list, stacked: Any) -> Any:
     elif dims != list(range(len(dims))):
         x = AO.moveaxis(x, dims, list(range(len(dims))))
     sizes = A.shape(x, out_type=stacked.dtype)[:len(dims)]
-    stacked = m.where(m.less(stacked, 0), stacked + sizes, stacked)
+    stacked = math_base.where(m.less(stacked, 0), stacked + sizes, stacked)
     return gather_nd(x, stacked)
 
 
@@ -312,19 +316,19 @@ def _gather_adjacent(x: Any, dims: list, indices: list) -> Any:
     dims = [d + rank if d < 0 else d for d in dims]
     shape = A.shape(x)
     sizes = gather(shape, dims)
-    idx = m.cast(indices[0] if len(dims) == 1 else stack(indices, axis=-1), dt.int32)
-    idx = m.where(m.less(idx, 0), idx + sizes, idx)
+    idx = cast(indices[0] if len(dims) == 1 else stack(indices, axis=-1), dt.int32)
+    idx = math_base.where(m.less(idx, 0), idx + sizes, idx)
     axis = dims[0]
     if len(dims) == 1:
         return gather(x, idx, axis=axis)
-    scale = R.cumprod(sizes, reverse=True, exclusive=True)
-    flat = R.reduce_sum(idx * A.broadcast_to(scale, A.shape(idx)), axis=-1)
+    scale = cumprod(sizes, reverse=True, exclusive=True)
+    flat = R.reduce_sum(idx * broadcast_to(scale, A.shape(idx)), axis=-1)
     # rows whose flattened position lands inside the tensor though an index is outside
     # its own axis would wrap into the next axis: GatherNd over the axes' sizes refuses
     # them (rows TF's gather refuses keep TF's error, checked by that gather)
     inside = m.logical_and(m.greater_equal(flat, 0), m.less(flat, R.reduce_prod(sizes)))
-    probe_idx = m.where(A.expand_dims(inside, -1), idx, m.zeros_like(idx))
-    flat = flat + gather_nd(A.broadcast_to(np.int32(0), sizes), probe_idx)
+    probe_idx = math_base.where(A.expand_dims(inside, -1), idx, zeros_like(idx))
+    flat = flat + gather_nd(broadcast_to(np.int32(0), sizes), probe_idx)
     end = axis + len(dims)
     x = A.reshape(x, A.concat([shape[:axis], [-1], shape[end:]], axis=0))
     return gather(x, flat, axis=axis)

@@ -16,13 +16,16 @@ from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.numpy_ops import array_ops as AO
 from eagerflow._src.numpy_ops.dtypes import asarray, promote, result_type
 from eagerflow._src.ops import array as A
+from eagerflow._src.ops import bitwise, math_base, scans
 from eagerflow._src.ops import linalg as L
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops import math_special as ms
 from eagerflow._src.ops import reduce as R
 from eagerflow._src.ops import sorting as S
 from eagerflow._src.ops import stacking as _stacking
+from eagerflow._src.ops.bitwise import invert
 from eagerflow._src.ops.einsum import einsum as tf_einsum
+from eagerflow._src.ops.math_base import cast, ones_like, zeros_like
 
 pi = np.pi
 e = np.e
@@ -43,7 +46,7 @@ def _unary(fn: Callable, to_float: bool = False) -> Callable:
     def f(x: Any) -> Tensor:
         x = asarray(x)
         if to_float and not _inexact(x):
-            x = m.cast(x, _float())
+            x = cast(x, _float())
         return fn(x)
     return f
 
@@ -72,7 +75,7 @@ nextafter = _binary(ms.nextafter)
 def mod(x1: Any, x2: Any) -> Tensor:
     a, b = promote(x1, x2)
     if a.dtype == dt.bool:  # as tnp: bools as int8
-        a, b = m.cast(a, dt.int8), m.cast(b, dt.int8)
+        a, b = cast(a, dt.int8), cast(b, dt.int8)
     return m.floormod(a, b)
 
 
@@ -84,7 +87,7 @@ def true_divide(x1: Any, x2: Any) -> Tensor:
     """tnp.true_divide: integers divide to a float (TF's truediv), bools as floats."""
     a, b = promote(x1, x2)
     if a.dtype == dt.bool:
-        a, b = m.cast(a, _float()), m.cast(b, _float())
+        a, b = cast(a, _float()), cast(b, _float())
     return m.truediv(a, b)
 
 
@@ -94,7 +97,7 @@ divide = true_divide
 def floor_divide(x1: Any, x2: Any) -> Tensor:
     a, b = promote(x1, x2)
     if a.dtype == dt.bool:
-        a, b = m.cast(a, dt.int8), m.cast(b, dt.int8)
+        a, b = cast(a, dt.int8), cast(b, dt.int8)
     return m.floordiv(a, b)
 
 
@@ -110,9 +113,10 @@ def heaviside(x1: Any, x2: Any) -> Tensor:
     a, b = promote(x1, x2)
     if b.dtype == dt.bool:  # TF's constant 0 of x2's dtype refuses bool
         raise TypeError("Cannot convert 0 to EagerTensor of dtype bool")
-    zero, one = m.zeros_like(b), m.ones_like(b)
-    y = m.where(m.less(a, m.zeros_like(a)), zero, m.where(m.greater(a, m.zeros_like(a)), one, b))
-    return y if _inexact(y) else m.cast(y, _float())
+    zero, one = zeros_like(b), ones_like(b)
+    y = math_base.where(m.less(a, zeros_like(a)), zero,
+                        math_base.where(m.greater(a, zeros_like(a)), one, b))
+    return y if _inexact(y) else cast(y, _float())
 
 
 def logaddexp(x1: Any, x2: Any) -> Tensor:
@@ -134,7 +138,7 @@ def _comparison(fn: Callable, ordered: bool = False) -> Callable:
     def f(x1: Any, x2: Any) -> Tensor:
         a, b = promote(x1, x2)
         if ordered and a.dtype == dt.bool:
-            a, b = m.cast(a, dt.int32), m.cast(b, dt.int32)
+            a, b = cast(a, dt.int32), cast(b, dt.int32)
         return fn(a, b)
     return f
 
@@ -169,14 +173,14 @@ def _bitwise(fn: Callable, logical: Callable) -> Callable:
     return f
 
 
-bitwise_and = _bitwise(m.bitwise_and, m.logical_and)
-bitwise_or = _bitwise(m.bitwise_or, m.logical_or)
-bitwise_xor = _bitwise(m.bitwise_xor, m.logical_xor)
+bitwise_and = _bitwise(bitwise.bitwise_and, m.logical_and)
+bitwise_or = _bitwise(bitwise.bitwise_or, m.logical_or)
+bitwise_xor = _bitwise(bitwise.bitwise_xor, m.logical_xor)
 
 
 def bitwise_not(x: Any) -> Tensor:
     x = asarray(x)
-    return m.logical_not(x) if x.dtype == dt.bool else m.invert(x)
+    return m.logical_not(x) if x.dtype == dt.bool else invert(x)
 
 
 # -- unary ufuncs ---------------------------------------------------------------------
@@ -222,12 +226,12 @@ reciprocal = _unary(m.reciprocal)
 isfinite = _unary(m.is_finite, True)
 isinf = _unary(m.is_inf, True)
 isnan = _unary(m.is_nan, True)
-conj = _unary(m.conj)
+conj = _unary(math_base.conj)
 conjugate = conj
 
 
 def real(val: Any) -> Tensor:
-    return m.real(asarray(val))
+    return math_base.real(asarray(val))
 
 
 rint = _unary(ms.rint, True)
@@ -271,19 +275,19 @@ def signbit(x: Any) -> Tensor:
     x = asarray(x)
     if x.dtype == dt.bool:
         return A.fill(A.shape(x), False)
-    return m.less(x, m.zeros_like(x))
+    return m.less(x, zeros_like(x))
 
 
 def fix(x: Any) -> Tensor:
     x = _unary(lambda t: t, True)(x)
-    return m.where(m.less(x, m.zeros_like(x)), m.ceil(x), m.floor(x))
+    return math_base.where(m.less(x, zeros_like(x)), m.ceil(x), m.floor(x))
 
 
 def sinc(x: Any) -> Tensor:
     x = _unary(lambda t: t, True)(x)
-    zero = m.equal(x, m.zeros_like(x))
-    safe = m.where(zero, m.ones_like(x), x) * asarray(np.pi, x.dtype)
-    return m.where(zero, m.ones_like(x), m.sin(safe) / safe)
+    zero = m.equal(x, zeros_like(x))
+    safe = math_base.where(zero, ones_like(x), x) * asarray(np.pi, x.dtype)
+    return math_base.where(zero, ones_like(x), m.sin(safe) / safe)
 
 
 def around(a: Any, decimals: int = 0) -> Tensor:
@@ -293,9 +297,9 @@ def around(a: Any, decimals: int = 0) -> Tensor:
     a = asarray(a)
     work = a.dtype if _inexact(a) else _float()
     # math.pow, as TF's: a factor past float64 is its OverflowError ("math range error")
-    f = m.cast(math.pow(10, decimals), work)
-    out = m.round(m.cast(a, work) * f) / f
-    return m.cast(out, a.dtype)
+    f = cast(math.pow(10, decimals), work)
+    out = m.round(cast(a, work) * f) / f
+    return cast(out, a.dtype)
 
 
 round = around  # noqa: A001
@@ -333,9 +337,9 @@ def _reduce(fn: Callable, a: Any, axis: Any, dtype: Any, keepdims: Any, to: str 
         return bool_fn(a, axis=axis, keepdims=keepdims)
     if want is None and (a.dtype.is_integer or a.dtype == dt.bool):
         if to == "int":
-            a = m.cast(a, _int_sum_type(a.dtype))
+            a = cast(a, _int_sum_type(a.dtype))
         elif to == "float":
-            a = m.cast(a, _float())
+            a = cast(a, _float())
     return fn(a, axis=axis, keepdims=keepdims)
 
 
@@ -397,11 +401,12 @@ def var(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, ddof: int 
         if ddof == 0 and not x.dtype.is_complex:
             return R.reduce_variance(x, axis=axis, keepdims=keepdims)
         dev = x - R.reduce_mean(x, axis=axis, keepdims=True)
-        sq = m.real(dev * m.conj(dev)) if x.dtype.is_complex else m.square(dev)  # real
+        # (real: |dev|^2 of a complex dev)
+        sq = math_base.real(dev * math_base.conj(dev)) if x.dtype.is_complex else m.square(dev)
         dims = A.shape(x, out_type=dt.int64)
         if axis is not None:
             dims = _stacking.stack([dims[i] for i in ([axis] if isinstance(axis, int) else axis)])
-        n = m.cast(R.reduce_prod(dims) - ddof, sq.dtype)
+        n = cast(R.reduce_prod(dims) - ddof, sq.dtype)
         return R.reduce_sum(sq, axis=axis, keepdims=keepdims) / n
     return _reduce(fn, a, axis, want, keepdims, "float")
 
@@ -419,11 +424,11 @@ def _scan(fn: Callable, a: Any, axis: Any, dtype: Any) -> Tensor:
 
 
 def cumsum(a: Any, axis: Any = None, dtype: Any = None) -> Tensor:
-    return _scan(R.cumsum, a, axis, dtype)
+    return _scan(scans.cumsum, a, axis, dtype)
 
 
 def cumprod(a: Any, axis: Any = None, dtype: Any = None) -> Tensor:
-    return _scan(R.cumprod, a, axis, dtype)
+    return _scan(scans.cumprod, a, axis, dtype)
 
 
 def argmax(a: Any, axis: Any = None) -> Tensor:
@@ -488,7 +493,7 @@ def argsort(a: Any, axis: int = -1, kind: str = "quicksort", order: Any = None) 
     a = asarray(a)
     if axis is None:
         a, axis = A.reshape(a, [-1]), 0
-    return m.cast(S.argsort(a, axis, stable=True), dt.int64)
+    return cast(S.argsort(a, axis, stable=True), dt.int64)
 
 
 # -- linear algebra -------------------------------------------------------------------
@@ -521,7 +526,7 @@ def vdot(a: Any, b: Any) -> Tensor:
     a, b = promote(a, b)
     a, b = A.reshape(a, [-1]), A.reshape(b, [-1])
     if a.dtype.is_complex:
-        a = m.conj(a)
+        a = math_base.conj(a)
     return dot(a, b)
 
 

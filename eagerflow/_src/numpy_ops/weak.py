@@ -34,7 +34,7 @@ from eagerflow._src.core.tensor import (
     convert_to_tensor,
     make_weak,
 )
-from eagerflow._src.ops import math as m
+from eagerflow._src.ops.math_base import cast, identity
 from eagerflow._src.ops.variables import Variable
 
 # TF's patched functions, by their public names: those of the tf.* namespaces ...
@@ -81,14 +81,14 @@ def _convert_or_cast(x: Any, dtype: Any) -> Any:
     weak tensor goes to the op as it is: an op's results are plain, and a tape watching
     the weak tensor must see it used.)"""
     if isinstance(x, (Tensor, Variable, CompositeTensor)):
-        return m.cast(x, dtype)
+        return cast(x, dtype)
     return convert_to_tensor(x, dtype)
 
 
 def strong(t: Any) -> Any:
     """A weak tensor's value as a plain tensor (TF's WeakTensor.to_tensor): an Identity, so
     that gradients flow from it to the weak one."""
-    return m.identity(t)
+    return identity(t)
 
 
 def mark(out: Any) -> Any:
@@ -98,7 +98,7 @@ def mark(out: Any) -> Any:
     if not isinstance(out, Tensor) or out._weak:
         return out
     if _state.tapes and isinstance(out, EagerTensor):
-        return make_weak(m.identity(out), fresh=True)
+        return make_weak(identity(out), fresh=True)
     return make_weak(out)
 
 

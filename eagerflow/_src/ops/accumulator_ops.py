@@ -28,7 +28,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import queue_handles as H
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import slow_path
-from eagerflow._src.ops.math import cast
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.queue_state import session_store
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 from eagerflow._src.ops.table_handles import resource_name

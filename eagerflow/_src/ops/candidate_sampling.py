@@ -29,7 +29,8 @@ from eagerflow._src.ops import random_reference as ref
 from eagerflow._src.ops.array import concat, expand_dims, reshape, shape, transpose
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.linalg import matmul
-from eagerflow._src.ops.math import _t, cast, log, ones_like, stop_gradient, zeros_like
+from eagerflow._src.ops.math import log
+from eagerflow._src.ops.math_base import _t, cast, ones_like, stop_gradient, zeros_like
 from eagerflow._src.ops.nn import lookup_parts
 from eagerflow._src.ops.nn_loss import (
     sigmoid_cross_entropy_with_logits,

@@ -18,7 +18,8 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.broadcast_grads import sum_to
-from eagerflow._src.ops.math import greater, less, logical_or, zeros_like
+from eagerflow._src.ops.math import greater, less, logical_or
+from eagerflow._src.ops.math_base import zeros_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.select_v1 import where_v1
 

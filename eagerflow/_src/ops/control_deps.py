@@ -13,7 +13,7 @@ from typing import Any, Iterator
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import EagerTensor
-from eagerflow._src.ops.math import identity
+from eagerflow._src.ops.math_base import identity
 
 _TUPLE = tuple  # this module defines tf.tuple
 

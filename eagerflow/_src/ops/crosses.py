@@ -26,7 +26,7 @@ from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.hash_ops import fingerprint64
-from eagerflow._src.ops.math import cast
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 

@@ -43,7 +43,7 @@ from eagerflow._src.ops.csr_value import (
     from_entries,
 )
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.math import conj
+from eagerflow._src.ops.math_base import conj
 from eagerflow._src.ops.nd_indexing import gather_nd
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register

@@ -36,7 +36,8 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
 from eagerflow._src.ops.elementwise import as_fixed_type
 from eagerflow._src.ops.indexing import gather
-from eagerflow._src.ops.math import _t, cast, floordiv, floormod, maximum, where, zeros_like
+from eagerflow._src.ops.math import floordiv, floormod, maximum
+from eagerflow._src.ops.math_base import _t, cast, where, zeros_like
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.reduce import size as size_of
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register

@@ -21,9 +21,11 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.linalg_eye import eye
 from eagerflow._src.ops.math import (
+    not_equal,
+)
+from eagerflow._src.ops.math_base import (
     _t,
     conj,
-    not_equal,
     ones_like,
     where,
     zeros_like,

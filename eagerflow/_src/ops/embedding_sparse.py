@@ -16,17 +16,19 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
-from eagerflow._src.ops.array import concat, reshape, tile
+from eagerflow._src.ops.array import concat, reshape
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import (
-    cast,
     greater,
     greater_equal,
     logical_and,
-    ones_like,
     sqrt,
     square,
+)
+from eagerflow._src.ops.math_base import (
+    cast,
+    ones_like,
     where,
     zeros_like,
 )
@@ -43,6 +45,7 @@ from eagerflow._src.ops.sparse_functions import segment_mean as sparse_segment_m
 from eagerflow._src.ops.sparse_functions import segment_sqrt_n as sparse_segment_sqrt_n
 from eagerflow._src.ops.sparse_functions import segment_sum as sparse_segment_sum
 from eagerflow._src.ops.stacking import stack
+from eagerflow._src.ops.tiling import tile
 from eagerflow._src.ops.unique_one_hot import unique
 from eagerflow._src.ops.variables import Variable
 

@@ -13,7 +13,8 @@ from typing import Any
 
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops.indexed_slices import IndexedSlices
-from eagerflow._src.ops.math import cast, minimum, sqrt
+from eagerflow._src.ops.math import minimum, sqrt
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.nn_loss import l2_loss
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.stacking import stack

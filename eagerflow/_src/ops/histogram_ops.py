@@ -42,11 +42,13 @@ from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.math import (
-    cast,
     clip_by_value,
     floor,
     greater,
     truediv,
+)
+from eagerflow._src.ops.math_base import (
+    cast,
 )
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 

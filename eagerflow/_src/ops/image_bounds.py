@@ -31,7 +31,8 @@ from eagerflow._src.ops.dynshape import needs_runtime
 from eagerflow._src.ops.graph_constants import scope_name
 from eagerflow._src.ops.image import ResizeMethod, resize
 from eagerflow._src.ops.image_orient import _at_least_3d, _hw, check_inner_dims
-from eagerflow._src.ops.math import _t, cast, floor, identity, maximum, minimum
+from eagerflow._src.ops.math import floor, maximum, minimum
+from eagerflow._src.ops.math_base import _t, cast, identity
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.shape_queries import dims
 from eagerflow._src.ops.slice_op import slice as slice_

@@ -27,7 +27,7 @@ from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec, static_ints
 from eagerflow._src.ops.eager_errors import eager_api
-from eagerflow._src.ops.math import _t, cast
+from eagerflow._src.ops.math_base import _t, cast
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 _rng = SampleRNG(101)

@@ -34,7 +34,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
-from eagerflow._src.ops.image import convert_image_dtype
+from eagerflow._src.ops.image_pixels import convert_image_dtype
 from eagerflow._src.ops.math import equal
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.string_ops import substr

@@ -29,41 +29,43 @@ from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import halfprec, wrapper_inputs
-from eagerflow._src.ops.array import concat, reshape, shape, tile
+from eagerflow._src.ops.array import concat, reshape, shape
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.graph_constants import scope_name
-from eagerflow._src.ops.image import (
+from eagerflow._src.ops.image_orient import _at_least_3d
+from eagerflow._src.ops.image_pixels import (
     adjust_brightness,
     adjust_contrast,
     convert_image_dtype,
     numeric_image,
 )
-from eagerflow._src.ops.image_orient import _at_least_3d
 from eagerflow._src.ops.linalg import tensordot
+from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.math import (
-    _t,
-    cast,
     clip_by_value,
     equal,
     floormod,
     greater,
     greater_equal,
-    identity,
     less_equal,
     log,
     logical_and,
     minimum,
-    ones_like,
     sign,
+)
+from eagerflow._src.ops.math import pow as pow_
+from eagerflow._src.ops.math_base import (
+    _t,
+    cast,
+    identity,
+    ones_like,
     where,
     zeros_like,
 )
-from eagerflow._src.ops.math import abs as abs_
-from eagerflow._src.ops.math import pow as pow_
 from eagerflow._src.ops.nn import relu
 from eagerflow._src.ops.nn_conv_variants import depthwise_conv2d
 from eagerflow._src.ops.nn_pool import avg_pool2d
@@ -83,6 +85,7 @@ from eagerflow._src.ops.shape_queries import shape_n
 from eagerflow._src.ops.shaping import reverse
 from eagerflow._src.ops.slice_op import slice as slice_
 from eagerflow._src.ops.stacking import stack, unstack
+from eagerflow._src.ops.tiling import tile
 
 _HSV_T = frozenset((dt.float16, dt.bfloat16, dt.float32, dt.float64))
 

@@ -33,7 +33,7 @@ from eagerflow._src.ops.dynshape import (
     runtime_ints,
 )
 from eagerflow._src.ops.eager_errors import eager_api
-from eagerflow._src.ops.math import _t
+from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 _rng = SampleRNG(83)

@@ -29,9 +29,9 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
-from eagerflow._src.ops.image import convert_image_dtype
 from eagerflow._src.ops.image_codecs import _contents, _jpeg, _pillow, decode_jpeg
-from eagerflow._src.ops.math import _t
+from eagerflow._src.ops.image_pixels import convert_image_dtype
+from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.random import uniform
 from eagerflow._src.ops.random_stateless import stateless_uniform
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register

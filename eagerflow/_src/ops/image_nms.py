@@ -45,7 +45,8 @@ from eagerflow._src.ops.greedy_nms import (
     int32_input,
 )
 from eagerflow._src.ops.indexing import gather
-from eagerflow._src.ops.math import cast, maximum, minimum, where
+from eagerflow._src.ops.math import maximum, minimum
+from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.sequences import range as range_

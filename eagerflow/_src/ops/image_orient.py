@@ -15,13 +15,15 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape, transpose
 from eagerflow._src.ops.math import (
-    _t,
-    cast,
     equal,
     floormod,
     greater,
     less,
     logical_or,
+)
+from eagerflow._src.ops.math_base import (
+    _t,
+    cast,
     where,
 )
 from eagerflow._src.ops.slicing import getitem

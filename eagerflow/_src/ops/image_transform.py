@@ -15,13 +15,15 @@ import numpy as np
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nd_indexing as tnd
+from eagerflow._src.ops.math_base import cast, ones_like, where
 from eagerflow._src.ops.sequences import range as tf_range
 from eagerflow._src.ops.shape_queries import dims
 from eagerflow._src.ops.stacking import stack as tf_stack
+from eagerflow._src.ops.tiling import broadcast_to
 
 
 def _trunc(x: Any) -> Any:
-    return tm.where(x < 0, tm.ceil(x), tm.floor(x))
+    return where(x < 0, tm.ceil(x), tm.floor(x))
 
 
 def _fill_coordinate(c: Any, size: int, mode: str) -> Any:
@@ -33,15 +35,15 @@ def _fill_coordinate(c: Any, size: int, mode: str) -> Any:
         return tm.clip_by_value(c, 0.0, max(last, 0.0))
     if mode == "reflect":  # d c b a | a b c d | d c b a
         period = 2.0 * size
-        low = c + period * _trunc(-c / period) * tm.cast(c < -period, c.dtype)
-        low = tm.where(low < -size, low + period, -low - 1)
+        low = c + period * _trunc(-c / period) * cast(c < -period, c.dtype)
+        low = where(low < -size, low + period, -low - 1)
         high = c - period * _trunc(c / period)
-        high = tm.where(high >= size, period - high - 1, high)
-        c = tm.where(c < 0, low, tm.where(c > last, high, c))
+        high = where(high >= size, period - high - 1, high)
+        c = where(c < 0, low, where(c > last, high, c))
     else:  # wrap: a b c d | a b c d
         low = c + size * (_trunc(-c / last) + 1)
         high = c - size * _trunc(c / last)
-        c = tm.where(c < 0, low, tm.where(c > last, high, c))
+        c = where(c < 0, low, where(c > last, high, c))
     return tm.clip_by_value(c, 0.0, last)
 
 
@@ -50,11 +52,11 @@ def _read(images: Any, ys: Any, xs: Any, fill: Any) -> Any:
     batch, height, width = dims(images)[:3]
     inside = tm.logical_and(tm.logical_and(ys >= 0, ys < height),
                             tm.logical_and(xs >= 0, xs < width))
-    yi = tm.cast(tm.clip_by_value(ys, 0.0, float(height - 1)), "int32")
-    xi = tm.cast(tm.clip_by_value(xs, 0.0, float(width - 1)), "int32")
-    rows = ta.broadcast_to(tf_range(batch)[:, None, None], dims(yi))
+    yi = cast(tm.clip_by_value(ys, 0.0, float(height - 1)), "int32")
+    xi = cast(tm.clip_by_value(xs, 0.0, float(width - 1)), "int32")
+    rows = broadcast_to(tf_range(batch)[:, None, None], dims(yi))
     values = tnd.gather_nd(images, tf_stack([rows, yi, xi], axis=-1))
-    return tm.where(inside[..., None], values, fill)
+    return where(inside[..., None], values, fill)
 
 
 def projective_transform(images: Any, transforms: Any, interpolation: str, fill_mode: str,
@@ -63,8 +65,8 @@ def projective_transform(images: Any, transforms: Any, interpolation: str, fill_
     or [1, 8] transforms, into images of `output_size` (out_height, out_width), or of
     their own size."""
     batch, height, width = dims(images)[:3]
-    t = tm.cast(transforms, "float32")
-    t = ta.broadcast_to(t, [batch, 8]) if len(t.shape) == 2 else t
+    t = cast(transforms, "float32")
+    t = broadcast_to(t, [batch, 8]) if len(t.shape) == 2 else t
     out_h, out_w = output_size if output_size is not None else (height, width)
     ys, xs = np.meshgrid(np.arange(out_h, dtype="float32"), np.arange(out_w, dtype="float32"),
                          indexing="ij")
@@ -74,11 +76,11 @@ def projective_transform(images: Any, transforms: Any, interpolation: str, fill_
         return t[:, i][:, None, None]
 
     k = col(6) * xs + col(7) * ys + 1.0
-    safe_k = tm.where(tm.equal(k, 0.0), tm.ones_like(k), k)
+    safe_k = where(tm.equal(k, 0.0), ones_like(k), k)
     src_x = _fill_coordinate((col(0) * xs + col(1) * ys + col(2)) / safe_k, width, fill_mode)
     src_y = _fill_coordinate((col(3) * xs + col(4) * ys + col(5)) / safe_k, height, fill_mode)
-    work = tm.cast(images, "float32")
-    fill = tm.cast(fill_value, "float32")
+    work = cast(images, "float32")
+    fill = cast(fill_value, "float32")
     if interpolation == "nearest":
         # std::round: halves away from zero
         out = _read(work, tm.sign(src_y) * tm.floor(tm.abs(src_y) + 0.5),
@@ -91,5 +93,5 @@ def projective_transform(images: Any, transforms: Any, interpolation: str, fill_
         top = wx0 * _read(work, y0, x0, fill) + wx1 * _read(work, y0, x1, fill)
         bottom = wx0 * _read(work, y1, x0, fill) + wx1 * _read(work, y1, x1, fill)
         out = wy0 * top + wy1 * bottom
-    out = tm.where(tm.equal(k, 0.0)[..., None], fill, out)
-    return tm.cast(out, images.dtype)
+    out = where(tm.equal(k, 0.0)[..., None], fill, out)
+    return cast(out, images.dtype)

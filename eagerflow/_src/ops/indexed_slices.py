@@ -26,7 +26,8 @@ from eagerflow._src.ops.composite_dispatch import elementwise
 from eagerflow._src.ops.composite_dispatch import register as register_dispatch
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import tf_shape_value
-from eagerflow._src.ops.math import cast, clip_by_value, multiply
+from eagerflow._src.ops.math import clip_by_value, multiply
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.registry import REGISTRY
 
 

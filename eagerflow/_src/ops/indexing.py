@@ -28,7 +28,7 @@ from eagerflow._src.core.tensor import (
 )
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
-from eagerflow._src.ops.array import TRANSPOSE, concat, expand_dims, reshape, squeeze, tile
+from eagerflow._src.ops.array import TRANSPOSE, concat, expand_dims, reshape, squeeze
 from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.composite_dispatch import dispatchable
@@ -49,11 +49,13 @@ from eagerflow._src.ops.dynshape import (
 from eagerflow._src.ops.eager_errors import slow_inputs
 from eagerflow._src.ops.graph_constants import as_input
 from eagerflow._src.ops.indexed_slices import IndexedSlices
-from eagerflow._src.ops.math import _t, cast, greater_equal, less, maximum, where, zeros_like
+from eagerflow._src.ops.math import greater_equal, less, maximum
+from eagerflow._src.ops.math_base import _t, cast, where, zeros_like
 from eagerflow._src.ops.reduce import reduce_all, reduce_max, size
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 from eagerflow._src.ops.sequences import RANGE
 from eagerflow._src.ops.stacking import stack
+from eagerflow._src.ops.tiling import tile
 from eagerflow._src.ops.variables import Variable
 
 _rng = SampleRNG(5)

@@ -44,10 +44,12 @@ from eagerflow._src.ops.linalg_diag import (  # noqa: F401  (re-exported: their 
     diag_part,
 )
 from eagerflow._src.ops.math import (
+    sum_to,
+)
+from eagerflow._src.ops.math_base import (
     _t,
     cast,
     conj,
-    sum_to,
 )
 from eagerflow._src.ops.reduce import reduce_prod, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register

@@ -21,7 +21,8 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.elementwise import binary_args_hint
 from eagerflow._src.ops.linalg import diag_part, matmul
-from eagerflow._src.ops.math import sum_to, zeros_like
+from eagerflow._src.ops.math import sum_to
+from eagerflow._src.ops.math_base import zeros_like
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 from eagerflow._src.ops.stacking import stack

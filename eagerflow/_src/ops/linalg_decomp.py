@@ -40,13 +40,15 @@ from eagerflow._src.ops.linalg import (
     matmul,
 )
 from eagerflow._src.ops.math import (
-    _t,
-    cast,
     log,
-    ones_like,
-    real,
     reciprocal,
     sum_to,
+)
+from eagerflow._src.ops.math_base import (
+    _t,
+    cast,
+    ones_like,
+    real,
     where,
     zeros_like,
 )

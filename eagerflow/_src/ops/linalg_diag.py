@@ -27,7 +27,7 @@ from eagerflow._src.ops.array import zeros
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec, check_runtime_arg, traced_arg
 from eagerflow._src.ops.eager_errors import eager_api
-from eagerflow._src.ops.math import _t, zeros_like
+from eagerflow._src.ops.math_base import _t, zeros_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 _rng = SampleRNG(47)

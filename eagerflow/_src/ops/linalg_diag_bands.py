@@ -29,7 +29,7 @@ from eagerflow._src.ops.linalg_diag import (
 )
 from eagerflow._src.ops.linalg_diag import _diag_part_infer as _part_v3_infer
 from eagerflow._src.ops.linalg_diag import _diag_part_kernel as _part_v3_kernel
-from eagerflow._src.ops.math import _t
+from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 # ---------------------------------------------------------------------------------------

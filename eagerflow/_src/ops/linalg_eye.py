@@ -11,12 +11,14 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import broadcast_to, concat, ones, reshape, static_ints
+from eagerflow._src.ops.array import concat, ones, reshape, static_ints
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api, slow_path
 from eagerflow._src.ops.linalg import MATRIX_DIAG, diag
-from eagerflow._src.ops.math import cast, minimum
+from eagerflow._src.ops.math import minimum
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.stacking import stack
+from eagerflow._src.ops.tiling import broadcast_to
 
 
 def _eager_tensor_eye(num_rows: Any, num_columns: Any, batch_shape: Any,

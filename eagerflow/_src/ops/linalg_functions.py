@@ -36,7 +36,8 @@ from eagerflow._src.ops.linalg_solvers import (
     tridiagonal_mat_mul,
     tridiagonal_solve_op,
 )
-from eagerflow._src.ops.math import _t, binary_args, cast, conj, where
+from eagerflow._src.ops.math import binary_args
+from eagerflow._src.ops.math_base import _t, cast, conj, where
 from eagerflow._src.ops.norms import norm
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.reduce import reduce_max, reduce_sum

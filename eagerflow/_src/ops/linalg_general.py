@@ -27,7 +27,7 @@ from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.linalg import adjoint, diag, diag_part, matmul
 from eagerflow._src.ops.linalg_decomp import _dtype_check, _matrix_shape, solve
 from eagerflow._src.ops.linalg_eye import eye
-from eagerflow._src.ops.math import _t, cast, conj, real, zeros_like
+from eagerflow._src.ops.math_base import _t, cast, conj, real, zeros_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 _rng = SampleRNG(41)

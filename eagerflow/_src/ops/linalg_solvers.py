@@ -39,7 +39,8 @@ from eagerflow._src.ops.linalg_decomp import (
     cholesky,
     cholesky_solve,
 )
-from eagerflow._src.ops.math import cast, conj, equal, where
+from eagerflow._src.ops.math import equal
+from eagerflow._src.ops.math_base import cast, conj, where
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register

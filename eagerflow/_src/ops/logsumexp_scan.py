@@ -30,15 +30,16 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import halfprec
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
-from eagerflow._src.ops.math import _t, exp, greater, less, log, negative, where
-from eagerflow._src.ops.reduce import (
+from eagerflow._src.ops.math import exp, greater, less, log, negative
+from eagerflow._src.ops.math_base import _t, where
+from eagerflow._src.ops.registry import REGISTRY, BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.scans import (
     _runtime_axis,
     _scan_axis,
     _scan_infer,
     _scan_ref,
     scan_args,
 )
-from eagerflow._src.ops.registry import REGISTRY, BadSample, OpDef, Sample, SampleRNG, register
 
 _rng = SampleRNG(57)
 _NAME = "CumulativeLogsumexp"

@@ -47,10 +47,11 @@ from eagerflow._src.ops import table_refs as R
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.hash_ops import to_hash_bucket_fast
-from eagerflow._src.ops.math import add, cast, equal, where
+from eagerflow._src.ops.math import add, equal
+from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.ops.registry import OpDef, TFForm, register
-from eagerflow._src.ops.string_ops import as_string
+from eagerflow._src.ops.string_format import as_string
 from eagerflow._src.ops.table_handles import (
     ANONYMOUS_CREATORS,
     KERNELS,

@@ -39,19 +39,21 @@ from eagerflow._src.ops.indexing import unsorted_segment_sum
 from eagerflow._src.ops.math import (
     _b,
     _bin_grad,
-    _t,
-    cast,
     ceil,
     equal,
     floor,
     greater,
     greater_equal,
-    identity,
     maximum,
     minimum,
+    sum_to,
+)
+from eagerflow._src.ops.math_base import (
+    _t,
+    cast,
+    identity,
     ones_like,
     real,
-    sum_to,
     where,
     zeros_like,
 )

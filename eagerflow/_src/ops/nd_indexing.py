@@ -33,7 +33,8 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg, needs_runtime, runtime_attr, shape_arg
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import _INDEX_TYPES, _batched, _check_indices, _f64
-from eagerflow._src.ops.math import _t, negative, zeros_like
+from eagerflow._src.ops.math import negative
+from eagerflow._src.ops.math_base import _t, zeros_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 from eagerflow._src.ops.variables import Variable
 

@@ -23,7 +23,7 @@ from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor, host_scalar
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import dispatch, eigen_reduce, halfprec
-from eagerflow._src.ops.array import concat, stack, static_ints, transpose
+from eagerflow._src.ops.array import concat, static_ints, transpose
 from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.data_flow import sharded_gather
@@ -40,29 +40,32 @@ from eagerflow._src.ops.math import (
     MUL,
     REALDIV,
     SUB,
-    _t,
-    cast,
     exp,
     greater_equal,
-    identity,
     maximum,
     negative,
     sigmoid,
     sqrt,
     square,
     tanh,
-    where,
-    zeros_like,
 )
 from eagerflow._src.ops.math import abs as _abs
 from eagerflow._src.ops.math import pow as math_pow
 from eagerflow._src.ops.math import softplus as math_softplus
+from eagerflow._src.ops.math_base import (
+    _t,
+    cast,
+    identity,
+    where,
+    zeros_like,
+)
 from eagerflow._src.ops.nn_args import check_t, fail, kept, python_format
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 from eagerflow._src.ops.resource_gather import resource_gather
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.shape_queries import rank
+from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.variables import Variable
 from eagerflow._src.ops.windows import add_last_axis
 

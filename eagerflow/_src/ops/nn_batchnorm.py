@@ -44,7 +44,8 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.math import RSQRT, SQUARED_DIFFERENCE, rsqrt, stop_gradient
+from eagerflow._src.ops.math import RSQRT, SQUARED_DIFFERENCE, rsqrt
+from eagerflow._src.ops.math_base import stop_gradient
 from eagerflow._src.ops.nn import _const
 from eagerflow._src.ops.nn_args import kept
 from eagerflow._src.ops.reduce import COUNT_RATIO, _np_sum, reduce_sum

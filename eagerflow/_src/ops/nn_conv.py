@@ -41,7 +41,7 @@ from eagerflow._src.ops.array import (
 from eagerflow._src.ops.dispatch import bind, wants
 from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.elementwise import binary_args
-from eagerflow._src.ops.math import _t
+from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.nn_args import (
     channels_first,
     check_choice,

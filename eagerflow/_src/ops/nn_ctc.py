@@ -30,14 +30,16 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import boolean_mask, gather, sequence_mask
 from eagerflow._src.ops.math import (
-    _t,
-    cast,
     equal,
     logical_and,
     logical_not,
     maximum,
     minimum,
     not_equal,
+)
+from eagerflow._src.ops.math_base import (
+    _t,
+    cast,
     where,
     zeros_like,
 )
@@ -46,8 +48,9 @@ from eagerflow._src.ops.nn import log_softmax
 from eagerflow._src.ops.nn_args import fail
 from eagerflow._src.ops.nn_loss import _is_zero
 from eagerflow._src.ops.padding import pad
-from eagerflow._src.ops.reduce import argmax, cumsum, reduce_any, reduce_max, reduce_sum
+from eagerflow._src.ops.reduce import argmax, reduce_any, reduce_max, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.stacking import stack, unstack
 from eagerflow._src.ops.unique_one_hot import one_hot, unique

@@ -26,7 +26,7 @@ from eagerflow._src.ops.array import reshape, shape, transpose
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import gather
-from eagerflow._src.ops.math import _t, add_n, cast, zeros_like
+from eagerflow._src.ops.math_base import _t, add_n, cast, zeros_like
 from eagerflow._src.ops.nn_conv import convolution as nn_convolution
 from eagerflow._src.ops.nn_conv_checks import check_dilated_depth
 from eagerflow._src.ops.nn_conv_variants import conv2d_backprop_input, conv2d_transpose
@@ -39,8 +39,9 @@ from eagerflow._src.ops.nn_space import (
     required_space_to_batch_paddings,
     space_to_batch_nd,
 )
-from eagerflow._src.ops.reduce import cumsum, reduce_max, reduce_sum
+from eagerflow._src.ops.reduce import reduce_max, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
+from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.segment_ops import unsorted_segment_mean
 from eagerflow._src.ops.sorting import _top_k_grad, _top_k_kernel
 

@@ -28,7 +28,7 @@ from eagerflow._src.ops import random_reference as ref
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
-from eagerflow._src.ops.math import _t
+from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.random import _op_seeds, fisher_yates
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 

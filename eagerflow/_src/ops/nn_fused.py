@@ -32,7 +32,8 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import eigen32, nn, nn_args, nn_conv
 from eagerflow._src.ops import windows as W
 from eagerflow._src.ops.dispatch import bind, needs_of
-from eagerflow._src.ops.math import sum_to, zeros_like
+from eagerflow._src.ops.math import sum_to
+from eagerflow._src.ops.math_base import zeros_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
 FUSIONS = (("BiasAdd",), ("BiasAdd", "Relu"))

@@ -37,7 +37,8 @@ from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape, transpose
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.math import cast, rsqrt
+from eagerflow._src.ops.math import rsqrt
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.nn import _const
 from eagerflow._src.ops.nn_args import fail
 from eagerflow._src.ops.reduce import reduce_mean, reduce_sum

@@ -32,20 +32,22 @@ from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind, wants
 from eagerflow._src.ops.eager_errors import eager_api, passed_raw
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
+from eagerflow._src.ops.math import abs as _abs
 from eagerflow._src.ops.math import (
-    _t,
     add,
-    cast,
     exp,
     log,
     log1p,
     negative,
     subtract,
     sum_to,
+)
+from eagerflow._src.ops.math_base import (
+    _t,
+    cast,
     where,
     zeros_like,
 )
-from eagerflow._src.ops.math import abs as _abs
 from eagerflow._src.ops.nn import (
     _FLOAT_T,
     _const,

@@ -19,15 +19,17 @@ from eagerflow._src.ops.array import constant, squeeze
 from eagerflow._src.ops.broadcast_grads import broadcast_like
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import (
-    _t,
-    cast,
-    conj,
     maximum,
     negative,
-    real,
     rsqrt,
     square,
     squared_difference,
+)
+from eagerflow._src.ops.math_base import (
+    _t,
+    cast,
+    conj,
+    real,
     stop_gradient,
 )
 from eagerflow._src.ops.math_special import div_no_nan

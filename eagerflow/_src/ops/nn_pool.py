@@ -33,7 +33,8 @@ from eagerflow._src.ops import windows as W
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import expand_dims, squeeze
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.math import _t, add, maximum, zeros_like
+from eagerflow._src.ops.math import add, maximum
+from eagerflow._src.ops.math_base import _t, zeros_like
 from eagerflow._src.ops.nn_args import (
     channels_first,
     check_choice,

@@ -20,7 +20,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import pool_windows as PW
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.math import _t, zeros_like
+from eagerflow._src.ops.math_base import _t, zeros_like
 from eagerflow._src.ops.nn_args import check_t, fail, get_sequence
 from eagerflow._src.ops.nn_pool import (
     POOL2D,

@@ -31,7 +31,7 @@ from eagerflow._src.ops import nn_space_formats as F
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import as_int_tensor, is_symbolic
 from eagerflow._src.ops.eager_errors import eager_api
-from eagerflow._src.ops.math import _t
+from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 _rng = SampleRNG(61)

@@ -15,18 +15,20 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import squeeze
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.linalg_decomp import spectral_norm
+from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.math import (
+    maximum,
+    sqrt,
+    square,
+)
+from eagerflow._src.ops.math import pow as pow_
+from eagerflow._src.ops.math_base import (
     _t,
     cast,
     conj,
-    maximum,
     ones_like,
-    sqrt,
-    square,
     where,
 )
-from eagerflow._src.ops.math import abs as abs_
-from eagerflow._src.ops.math import pow as pow_
 from eagerflow._src.ops.reduce import reduce_max, reduce_sum
 
 

@@ -179,6 +179,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "audio_ops": (
         "DecodeWav", "EncodeWav", "AudioSpectrogram", "Mfcc",
     ),
+    "image_pixels": (
+        "AdjustContrastv2",
+    ),
     "image_color": (
         "AdjustHue", "AdjustSaturation", "HSVToRGB",
     ),

@@ -20,7 +20,17 @@ from eagerflow._src.core.py_conversion import install_list_packing
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import dispatch
 from eagerflow._src.ops import math as m
+from eagerflow._src.ops.bitwise import (
+    BITWISE_AND,
+    BITWISE_OR,
+    BITWISE_XOR,
+    bitwise_and,
+    bitwise_or,
+    bitwise_xor,
+    invert,
+)
 from eagerflow._src.ops.linalg import matmul_operator
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.slice_update import variable_getitem
 from eagerflow._src.ops.slicing import getitem
 from eagerflow._src.ops.sparse_operators import install as install_sparse
@@ -54,7 +64,7 @@ def _logical_or_bitwise(logical: Callable, bitwise: Callable, node: str, ops: tu
 
 def _invert(x: Any) -> Any:
     x = convert_to_tensor(x)
-    return m.logical_not(x) if x._dtype is dt.bool else m.invert(x)
+    return m.logical_not(x) if x._dtype is dt.bool else invert(x)
 
 
 def _legacy_equality(x: Any) -> bool:
@@ -109,10 +119,10 @@ def _ne(x: Any, y: Any) -> Any:
     return _compared(m.not_equal, m.NOT_EQUAL, x, y, True)
 
 
-_and = _logical_or_bitwise(m.logical_and, m.bitwise_and, "and", (m.LOGICAL_AND, m.BITWISE_AND))
-_or = _logical_or_bitwise(m.logical_or, m.bitwise_or, "or", (m.LOGICAL_OR, m.BITWISE_OR))
+_and = _logical_or_bitwise(m.logical_and, bitwise_and, "and", (m.LOGICAL_AND, BITWISE_AND))
+_or = _logical_or_bitwise(m.logical_or, bitwise_or, "or", (m.LOGICAL_OR, BITWISE_OR))
 # (TF's logical xor is (x | y) & ~(x & y): a failed conversion is LogicalOr's)
-_xor = _logical_or_bitwise(m.logical_xor, m.bitwise_xor, "xor", (m.LOGICAL_OR, m.BITWISE_XOR))
+_xor = _logical_or_bitwise(m.logical_xor, bitwise_xor, "xor", (m.LOGICAL_OR, BITWISE_XOR))
 
 
 def _bool_mul(x: Any, y: Any, name: str | None, error: Exception) -> Any:
@@ -128,8 +138,8 @@ def _bool_mul(x: Any, y: Any, name: str | None, error: Exception) -> Any:
     if y is None and not isinstance(x, EagerTensor):  # (traced, TF's Cast words it so)
         raise ValueError("Tried to convert 'x' to a tensor and failed. Error: None values not "
                          "supported.")
-    product = m.multiply(m.cast(x, dt.int32), m.cast(y, dt.int32), name or "mul")
-    return m.cast(product, dt.bool)
+    product = m.multiply(cast(x, dt.int32), cast(y, dt.int32), name or "mul")
+    return cast(product, dt.bool)
 
 
 def _mul_args(x: Any, y: Any) -> tuple:

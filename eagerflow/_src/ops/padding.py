@@ -37,7 +37,7 @@ from eagerflow._src.ops.dynshape import (
     runtime_ints,
 )
 from eagerflow._src.ops.eager_errors import passed_raw, raised_eagerly, slow_path
-from eagerflow._src.ops.math import _t
+from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 from eagerflow._src.ops.slice_op import slice as slice_
 from eagerflow._src.ops.slicing import getitem

@@ -26,9 +26,11 @@ from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import boolean_mask, gather, unsorted_segment_sum
-from eagerflow._src.ops.math import cast, logical_not, logical_or, maximum
+from eagerflow._src.ops.math import logical_not, logical_or, maximum
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.ragged import RaggedTensor
-from eagerflow._src.ops.reduce import cumsum, reduce_all, reduce_sum
+from eagerflow._src.ops.reduce import reduce_all, reduce_sum
+from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.segment_ops import unsorted_segment_max
 from eagerflow._src.ops.sparse_functions import reorder
 

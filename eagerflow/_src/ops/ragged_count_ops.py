@@ -22,7 +22,8 @@ from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.debugging import assert_equal
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
-from eagerflow._src.ops.math import cast, identity, maximum, minimum
+from eagerflow._src.ops.math import maximum, minimum
+from eagerflow._src.ops.math_base import cast, identity
 from eagerflow._src.ops.reduce import reduce_max
 from eagerflow._src.ops.reduce import size as size_op
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register

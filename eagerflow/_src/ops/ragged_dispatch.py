@@ -19,7 +19,6 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import (
     array,
     hash_ops,
-    image,
     indexing,
     linalg,
     math,
@@ -44,10 +43,25 @@ from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged_functions as rf
 from eagerflow._src.ops.array import concat as dense_concat
 from eagerflow._src.ops.array import reshape
+from eagerflow._src.ops.image_pixels import convert_image_dtype
 from eagerflow._src.ops.indexing import gather, unsorted_segment_sum
+from eagerflow._src.ops.math_base import (
+    add_n,
+    cast,
+    conj,
+    identity,
+    ones_like,
+    real,
+    stop_gradient,
+    where,
+    zeros_like,
+)
 from eagerflow._src.ops.ragged_shape import broadcast_pair
 from eagerflow._src.ops.ragged_tensor import RaggedTensor
+from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import range as range_op
+from eagerflow._src.ops.string_format import as_string
+from eagerflow._src.ops.tiling import tile
 
 # ---------------------------------------------------------------------------------------
 # Elementwise ops.
@@ -197,7 +211,7 @@ def _map_two(fn: Callable) -> Callable:
 
 for _fn in (math.abs, string_ops.lower, string_ops.upper, string_ops.strip,
             string_ops.length, string_ops.regex_replace, string_ops.regex_full_match,
-            string_ops.to_number, string_ops.unicode_script, string_ops.as_string,
+            string_ops.to_number, string_ops.unicode_script, as_string,
             hash_ops.to_hash_bucket_fast, hash_ops.to_hash_bucket_strong, hash_ops.to_hash_bucket):
     cd.register(_fn, _map_first(_fn))
 for _fn in (math.truediv, math.divide, math.logical_xor, math_special.div_no_nan,
@@ -205,9 +219,9 @@ for _fn in (math.truediv, math.divide, math.logical_xor, math_special.div_no_nan
     cd.register(_fn, _map_two(_fn))
 # ops of one tensor and attributes that TF maps over the flat values
 for _fn in (nn.relu, nn.relu6, nn.leaky_relu, nn.elu, nn.selu, nn.softsign, nn.gelu, nn.silu,
-            math_special.log_sigmoid, misc_ops.saturate_cast, math.zeros_like, math.ones_like,
-            math.identity, math.stop_gradient, math.real, math.conj, misc_ops.angle,
-            image.convert_image_dtype, unique_one_hot.one_hot, string_ops.substr):
+            math_special.log_sigmoid, misc_ops.saturate_cast, zeros_like, ones_like,
+            identity, stop_gradient, real, conj, misc_ops.angle,
+            convert_image_dtype, unique_one_hot.one_hot, string_ops.substr):
     cd.register(_fn, _map_first(_fn))
 
 
@@ -218,7 +232,7 @@ _SPARSE_UNARY = frozenset(
     for f in (math.abs, math.negative, math.sign, math.square, math.sqrt, math.sin, math.tan,
               math.tanh, math.atan, math.asin, math.erf, math_special.asinh,
               math_special.atanh, math_special.bessel_i0e, math_special.bessel_i1e,
-              math.identity))
+              identity))
 
 
 def _over_flat_values(api: Callable) -> Callable:
@@ -232,7 +246,7 @@ def _over_flat_values(api: Callable) -> Callable:
     return handler
 
 
-cd.register(math.add_n, _over_flat_values(math.add_n))
+cd.register(add_n, _over_flat_values(add_n))
 cd.register(string_ops.join, _over_flat_values(string_ops.join))
 
 
@@ -363,8 +377,8 @@ def stack_dynamic_partitions(data: Any, partitions: Any, num_partitions: Any,
         partitions = convert_to_tensor(partitions, dtype_hint=splits_dtype)  # ([]: float32)
     n = convert_to_tensor(num_partitions, dtype_hint=partitions.dtype)
     if splits_dtype is not None:
-        partitions = math.cast(partitions, splits_dtype)
-    n = math.cast(n, partitions.dtype)
+        partitions = cast(partitions, splits_dtype)
+    n = cast(n, partitions.dtype)
     rank = partitions.shape.rank
     if rank is None:
         raise ValueError("partitions must have known rank.")
@@ -428,7 +442,7 @@ def _tile(input: Any, multiples: Any, name: str | None = None) -> Any:  # noqa: 
     the rows repeated multiples[0] times, as TF tiles a RaggedTensor."""
     rt = input
     d = rt.row_splits_dtype
-    m = math.cast(convert_to_tensor(multiples), d)
+    m = cast(convert_to_tensor(multiples), d)
     if m.shape.rank != 1 or m.shape[0] not in (None, rt.shape.rank):
         raise InvalidArgumentError(None, None, "Expected multiples argument to be a vector "
                                    f"of length {rt.shape.rank} but got length {m.shape[0]}")
@@ -436,7 +450,7 @@ def _tile(input: Any, multiples: Any, name: str | None = None) -> Any:  # noqa: 
     if isinstance(values, RaggedTensor):  # (its rows are this level's items: multiple 1)
         values = _tile(values, inner)
     elif rt.shape.rank > 2:
-        values = array.tile(values, inner)
+        values = tile(values, inner)
     splits = rt.row_splits * m[1]
     rowids = RaggedTensor._make(range_op(splits[-1]), splits).value_rowids()
     lengths = gather(rt.row_lengths(), rowids)
@@ -444,12 +458,12 @@ def _tile(input: Any, multiples: Any, name: str | None = None) -> Any:  # noqa: 
     source = gather(rt.row_starts(), rowids) + math.floormod(local, math.maximum(
         lengths, convert_to_tensor(1, d)))
     inner = RaggedTensor._make(_take(values, source), splits)
-    return rf.gather_rows(inner, array.tile(range_op(rt.nrows()), m[:1]))
+    return rf.gather_rows(inner, tile(range_op(rt.nrows()), m[:1]))
 
 
 cd.register(array.squeeze, _squeeze)
 cd.register(shaping.reverse, _reverse)
-cd.register(array.tile, _tile)
+cd.register(tile, _tile)
 cd.register(misc_ops.bincount, _bincount)
 cd.register(nn.embedding_lookup, _embedding_lookup)
 cd.register(nn.dropout, _dropout)
@@ -470,7 +484,7 @@ def _segment_reduce(seg: Callable, data: Any, ids: Tensor, n: Tensor) -> Any:
     lengths = data.row_lengths()
     out_len = math.maximum(segment_ops.unsorted_segment_max(lengths, ids, n),
                            convert_to_tensor(0, d))
-    out_splits = dense_concat([convert_to_tensor([0], d), reduce.cumsum(out_len)], 0)
+    out_splits = dense_concat([convert_to_tensor([0], d), cumsum(out_len)], 0)
     rowids = data.value_rowids()
     cols = range_op(data.row_splits[-1]) - gather(data.row_starts(), rowids)
     inner_ids = gather(out_splits, gather(ids, rowids)) + cols
@@ -532,7 +546,7 @@ def _mean(input_tensor: Any, axis: Any = None, keepdims: bool = False,
           name: str | None = None) -> Any:
     rt = input_tensor
     total = _ragged_reduce(unsorted_segment_sum, reduce.reduce_sum)(rt, axis, keepdims)
-    ones = rt.with_flat_values(math.ones_like(rt.flat_values))
+    ones = rt.with_flat_values(ones_like(rt.flat_values))
     count = _ragged_reduce(unsorted_segment_sum, reduce.reduce_sum)(ones, axis, keepdims)
     return math.truediv(total, count)
 
@@ -545,7 +559,7 @@ def _bool_reduce(seg: Callable, dense: Callable) -> Callable:
         rt = input_tensor
         if rt.dtype is not dt.bool:
             raise TypeError("reduce_all/reduce_any need a bool RaggedTensor")
-        as_int = rt.with_flat_values(math.cast(rt.flat_values, dt.int32))
+        as_int = rt.with_flat_values(cast(rt.flat_values, dt.int32))
         out = inner(as_int, axis, keepdims)
         # (an empty row reduces to the int extreme: negative for any, positive for all)
         zero = convert_to_tensor(0, dt.int32)
@@ -585,7 +599,7 @@ def _logsumexp(input_tensor: Any, axis: Any = None, keepdims: bool = False,
     """log(sum(exp(x - m))) + m, m the maximum where finite (0 elsewhere), as TF."""
     def finite_max(keep: bool) -> Any:
         m = reduce.reduce_max(input_tensor, axis, keepdims=keep)
-        return math.where(math.is_finite(m), m, math.zeros_like(m))
+        return where(math.is_finite(m), m, zeros_like(m))
 
     total = reduce.reduce_sum(math.exp(math.subtract(input_tensor, finite_max(True))), axis,
                               keepdims=keepdims)
@@ -643,7 +657,7 @@ def _where(condition: Any, x: Any = None, y: Any = None, name: str | None = None
     def flat(v: Any, d: Any) -> Any:
         return v.flat_values if isinstance(v, RaggedTensor) else _aligned(first, v, d)
 
-    return first.with_flat_values(math.where(flat(condition, dt.bool), flat(x, dtype),
+    return first.with_flat_values(where(flat(condition, dt.bool), flat(x, dtype),
                                              flat(y, dtype)))
 
 
@@ -651,7 +665,7 @@ def _true_coordinates(condition: Any) -> Tensor:
     """tf.where(condition) of a ragged condition: the int64 coordinates [N, rank] of its
     True items, row-major, found level by level from the flat values up."""
     if not isinstance(condition, RaggedTensor):
-        return math.where(condition)
+        return where(condition)
     inner = _true_coordinates(condition.values)
     level = condition.with_row_splits_dtype(dt.int64) \
         if condition.row_splits_dtype is not dt.int64 else condition
@@ -733,7 +747,7 @@ def _matmul_by_batch(a: Any, b: Any, kwargs: dict) -> RaggedTensor:
 
 def _size(input: Any, out_type: Any = dt.int32, name: str | None = None) -> Tensor:  # noqa: A002
     if isinstance(input, SparseTensor):  # (TF's: the product of its dense shape)
-        return reduce.reduce_prod(math.cast(input.dense_shape, out_type), 0)
+        return reduce.reduce_prod(cast(input.dense_shape, out_type), 0)
     return reduce.size(input.flat_values, out_type=out_type)
 
 
@@ -769,7 +783,7 @@ def _sigmoid_cross_entropy_with_logits(labels: Any = None, logits: Any = None,
 
 cd.register(dbg.assert_equal, _assert_equal)
 cd.register(nn_loss.sigmoid_cross_entropy_with_logits, _sigmoid_cross_entropy_with_logits)
-cd.register(math.where, _where)
+cd.register(where, _where)
 cd.register_direct(linalg.matmul, _matmul)
 cd.register(reduce.size, _size)
 cd.register(array.rank, _rank)

@@ -26,11 +26,12 @@ from eagerflow._src.ops import (
     stacking,
 )
 from eagerflow._src.ops import ragged_functions as rf
+from eagerflow._src.ops.image_pixels import adjust_brightness
 from eagerflow._src.ops.ragged_dispatch import _aligned, _map_first, _map_two
 from eagerflow._src.ops.ragged_tensor import RaggedTensor
 
 for _fn in (math_special.erfcinv, math_special.reciprocal_no_nan, misc_ops.imag,
-            misc_ops.bitcast, image.adjust_brightness, image_color.adjust_gamma,
+            misc_ops.bitcast, adjust_brightness, image_color.adjust_gamma,
             image_color.stateless_random_brightness, serialization.decode_base64,
             serialization.encode_base64, serialization.decode_compressed,
             nn.stateless_dropout, debugging.check_numerics):

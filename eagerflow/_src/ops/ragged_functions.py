@@ -19,26 +19,30 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged_ops, sparse_count_ops
 from eagerflow._src.ops.array import concat as dense_concat
-from eagerflow._src.ops.array import fill, reshape, tile, zeros
+from eagerflow._src.ops.array import fill, reshape, zeros
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import tf_constant_value
 from eagerflow._src.ops.indexing import boolean_mask as dense_boolean_mask
 from eagerflow._src.ops.indexing import gather as dense_gather
 from eagerflow._src.ops.indexing import sequence_mask, unsorted_segment_sum
-from eagerflow._src.ops.math import cast, equal, logical_not, maximum, minimum, multiply, where
+from eagerflow._src.ops.math import equal, logical_not, maximum, minimum, multiply
+from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.misc_ops import bincount
 from eagerflow._src.ops.ragged_tensor import RaggedTensor, _eager
 from eagerflow._src.ops.reduce import (
-    cumprod,
-    cumsum,
     reduce_all,
     reduce_max,
     reduce_prod,
     reduce_sum,
 )
+from eagerflow._src.ops.scans import (
+    cumprod,
+    cumsum,
+)
 from eagerflow._src.ops.sequences import range as range_op
 from eagerflow._src.ops.stacking import stack as dense_stack
+from eagerflow._src.ops.tiling import tile
 
 # ---------------------------------------------------------------------------------------
 # tf.ragged.constant.

@@ -16,7 +16,8 @@ from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged_ops
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import gather
-from eagerflow._src.ops.math import cast, maximum, minimum, where
+from eagerflow._src.ops.math import maximum, minimum
+from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.ragged_functions import gather_rows
 from eagerflow._src.ops.ragged_tensor import RaggedTensor
 from eagerflow._src.ops.sequences import range as range_op

@@ -22,9 +22,11 @@ from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.indexing import boolean_mask, gather, unsorted_segment_sum
-from eagerflow._src.ops.math import cast, not_equal, ones_like, sum_to
-from eagerflow._src.ops.reduce import cumsum, reduce_sum
+from eagerflow._src.ops.math import not_equal, sum_to
+from eagerflow._src.ops.math_base import cast, ones_like
+from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
+from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import range as range_
 
 _RANGE_TYPES = frozenset((dt.bfloat16, dt.float32, dt.float64, dt.int32, dt.int64))

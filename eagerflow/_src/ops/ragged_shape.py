@@ -26,11 +26,14 @@ from eagerflow._src.ops import composite_dispatch as cd
 from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged_functions as rf
 from eagerflow._src.ops.dynshape import partial_value
-from eagerflow._src.ops.math import cast, equal, logical_not, subtract, where
+from eagerflow._src.ops.math import equal, logical_not, subtract
+from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.misc_ops import UPPER_BOUND
 from eagerflow._src.ops.ragged_tensor import RaggedTensor, _bound, _eager
+from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import range as range_op
 from eagerflow._src.ops.stacking import stack as dense_stack
+from eagerflow._src.ops.tiling import broadcast_to
 
 
 class RowPartition(CompositeTensor):
@@ -686,11 +689,11 @@ def _cumsum(x: Any, axis: int = 0, exclusive: bool = False, reverse: bool = Fals
     row starts), over the flat values' dimensions, or over the zero-padded dense tensor."""
     ax = _axis(axis, x.shape.rank)
     if ax > x.ragged_rank:
-        return x.with_flat_values(reduce.cumsum(x.flat_values, ax - x.ragged_rank,
+        return x.with_flat_values(cumsum(x.flat_values, ax - x.ragged_rank,
                                                 exclusive, reverse))
     if ax == x.ragged_rank:
         return x.with_flat_values(_scan_rows(_innermost(x), x.flat_values, exclusive, reverse))
-    dense = reduce.cumsum(x.to_tensor(), ax, exclusive, reverse)
+    dense = cumsum(x.to_tensor(), ax, exclusive, reverse)
     return x.with_flat_values(nd_indexing.gather_nd(dense, _positions(x)))
 
 
@@ -705,10 +708,10 @@ def _scan_rows(level: RaggedTensor, values: Tensor, exclusive: bool, reverse: bo
     rowids = level.value_rowids()
     if reverse:  # the scan from the end, less its value past each row's last item
         last = indexing.gather(level.row_splits, rowids + 1) - 1
-        scan = reduce.cumsum(values, 0, exclusive=True, reverse=True)
+        scan = cumsum(values, 0, exclusive=True, reverse=True)
     else:
         last = indexing.gather(level.row_splits, rowids)
-        scan = reduce.cumsum(values, 0, exclusive=True)
+        scan = cumsum(values, 0, exclusive=True)
     out = subtract(scan, indexing.gather(scan, last))
     return out if exclusive else out + values
 
@@ -839,7 +842,7 @@ def _broadcast(dx: list, dy: list, why: str = "") -> tuple:
                          message=why.rstrip("\n") or None)
         res = where(x_is_1, ly, lx)
         out.append((res, _size(ux, uy, known)))
-        ends = reduce.cumsum(res)
+        ends = cumsum(res)
         j = range_op(ends[-1] if _static_len(res) != 0 else np.int64(0), dtype=dt.int64)
         parent = _bound(UPPER_BOUND, ends, j)
         j = subtract(j, indexing.gather(subtract(ends, res), parent))
@@ -869,7 +872,7 @@ def _repeats(lengths: Tensor, uniform: Any) -> Tensor:
 def _step(a: Tensor, index: Tensor, parent: Tensor, is_1: Tensor, j: Tensor) -> Tensor:
     """The element of one side behind each result element of the next dimension: its
     first element in that dimension plus the result's position (0 where it repeats)."""
-    starts = indexing.gather(reduce.cumsum(a, exclusive=True), index)
+    starts = indexing.gather(cumsum(a, exclusive=True), index)
     return indexing.gather(starts, parent) + where(indexing.gather(is_1, parent),
                                                    array.zeros_like(j), j)
 
@@ -880,7 +883,7 @@ def _as_shape(dims: list, num_row_partitions: int, dtype: dt.DType) -> DynamicRa
     nrows = cast(dims[0][1], dtype)
     splits, uniform = [], []
     for row, size in dims[1:num_row_partitions + 1]:
-        splits.append(cast(array.concat([np.zeros(1, np.int64), reduce.cumsum(row)], 0),
+        splits.append(cast(array.concat([np.zeros(1, np.int64), cumsum(row)], 0),
                            dtype))
         uniform.append(None if size is None else cast(size, dtype))
     sizes = [cast(size, dtype) for _, size in dims[num_row_partitions + 1:]]
@@ -943,7 +946,7 @@ def _broadcast_to(input: Any, shape: Any, name: str | None = None) -> Any:  # no
 cd.register(array.shape, _shape)
 cd.register(array.reshape, _reshape)
 cd.register(array.split, _split)
-cd.register(reduce.cumsum, _cumsum)
+cd.register(cumsum, _cumsum)
 cd.register(nd_indexing.gather_nd, _gather_nd)
-cd.register(array.broadcast_to, _broadcast_to)
+cd.register(broadcast_to, _broadcast_to)
 cd.register(misc_ops.broadcast_dynamic_shape, _broadcast_dynamic_shape)

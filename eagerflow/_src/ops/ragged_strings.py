@@ -26,7 +26,7 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.elementwise import as_fixed_type
 from eagerflow._src.ops.indexing import boolean_mask, gather
-from eagerflow._src.ops.math import ones_like, zeros_like
+from eagerflow._src.ops.math_base import ones_like, where, zeros_like
 from eagerflow._src.ops.packed_strings import Packed, attach, packed_of
 from eagerflow._src.ops.ragged_functions import range as ragged_range
 from eagerflow._src.ops.ragged_ops import check_splits
@@ -34,6 +34,8 @@ from eagerflow._src.ops.ragged_tensor import RaggedTensor
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.sequences import range as range_op
 from eagerflow._src.ops.stacking import stack
+from eagerflow._src.ops.string_format import as_string
+from eagerflow._src.ops.string_format import format as string_format
 
 _ENCODINGS = {"UTF-8": "utf-8", "UTF-16-BE": "utf-16-be", "UTF-32-BE": "utf-32-be"}
 _ERRORS = ("strict", "replace", "ignore")
@@ -936,7 +938,7 @@ def _format(template: str, inputs: Any, placeholder: str = "{}", summarize: int 
     parts: list = [pieces[0]]
     # the dense form undispatched: an input it refuses (a SparseTensor) is its error, not
     # another round through this handler
-    dense = string_ops.format.__wrapped_api__
+    dense = string_format.__wrapped_api__
     for x, piece in zip(xs, pieces[1:]):
         parts += [_ragged_text(x, summarize) if isinstance(x, RaggedTensor) else
                   dense("{}", [x], summarize=summarize), piece]
@@ -948,7 +950,7 @@ def _ragged_text(rt: RaggedTensor, n: int) -> Tensor:
     if flat.dtype is dt.string:
         text = string_ops.join(["'", string_ops.regex_replace(flat, r"(['\\])", r"\\\1"), "'"])
     else:
-        text = string_ops.as_string(flat)
+        text = as_string(flat)
     while text.shape.rank > 1:  # the flat values' inner dimensions, innermost first
         dims = shape_op(text, rt.row_splits_dtype)
         rows = RaggedTensor.from_tensor(reshape(text, concat([[-1], dims[-1:]], 0)))
@@ -973,11 +975,11 @@ def _rows_text(values: Tensor, rt: RaggedTensor, n: int) -> Tensor:
         long = math.greater(length, 2 * n)
         keep = math.logical_or(math.logical_not(long), math.logical_or(
             math.less_equal(pos, n), math.greater_equal(pos, length - n)))
-        values = math.where(math.logical_and(long, math.equal(pos, n)),
+        values = where(math.logical_and(long, math.equal(pos, n)),
                             convert_to_tensor(b"..."), values)
         values, rowids = boolean_mask(values, keep), boolean_mask(rowids, keep)
     joined = string_segment_join.unsorted_segment_join(values, rowids, rt.nrows(), separator=", ")
     return string_ops.join(["[", joined, "]"])
 
 
-cd.register(string_ops.format, _format)
+cd.register(string_format, _format)

@@ -25,16 +25,19 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.io import structured_value
 from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged_ops
-from eagerflow._src.ops.array import concat, expand_dims, fill, reshape, stack
+from eagerflow._src.ops.array import concat, expand_dims, fill, reshape
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.checks import positive_axis
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.indexing import gather
-from eagerflow._src.ops.math import cast, equal, logical_and, maximum, not_equal, where
+from eagerflow._src.ops.math import equal, logical_and, maximum, not_equal
+from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.misc_ops import UPPER_BOUND, bincount
-from eagerflow._src.ops.reduce import cumsum, reduce_all, reduce_any, reduce_max
+from eagerflow._src.ops.reduce import reduce_all, reduce_any, reduce_max
+from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import range as range_op
+from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.tensor_array import TensorArray, TensorArraySpec
 
 _PRIVATE = ("RaggedTensor constructor is private; please use one of the factory methods "

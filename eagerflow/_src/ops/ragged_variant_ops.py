@@ -23,7 +23,7 @@ from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.math import zeros_like
+from eagerflow._src.ops.math_base import zeros_like
 from eagerflow._src.ops.print_v1 import summarize_nested
 from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register

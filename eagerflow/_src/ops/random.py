@@ -55,7 +55,8 @@ from eagerflow._src.ops.dynshape import (
 )
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2, graph_constant, scope_name
-from eagerflow._src.ops.math import _t, add, cast, multiply
+from eagerflow._src.ops.math import add, multiply
+from eagerflow._src.ops.math_base import _t, cast
 from eagerflow._src.ops.random_unroll import UNROLLED, next_node, start_of_draw
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.stacking import pack

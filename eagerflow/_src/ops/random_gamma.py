@@ -41,17 +41,18 @@ from eagerflow._src.ops import random_gpu as G
 from eagerflow._src.ops import random_reference as ref
 from eagerflow._src.ops import random_stateless as S
 from eagerflow._src.ops import special_scalars as SP
-from eagerflow._src.ops.array import broadcast_to
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg
 from eagerflow._src.ops.eager_errors import slow_path
-from eagerflow._src.ops.math import _t, maximum, truediv
+from eagerflow._src.ops.math import maximum, truediv
+from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.math_special import _quiet
 from eagerflow._src.ops.misc_ops import broadcast_dynamic_shape
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.reshaping import reshape
 from eagerflow._src.ops.shape_queries import shape as shape_of
+from eagerflow._src.ops.tiling import broadcast_to
 
 _GAMMA_DTYPES = frozenset((dt.float16, dt.float32, dt.float64))
 

@@ -37,7 +37,7 @@ from eagerflow._src.ops import random_binomial as B
 from eagerflow._src.ops import random_dists as D
 from eagerflow._src.ops import random_stateless as S
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.math import cast, zeros_like
+from eagerflow._src.ops.math_base import cast, zeros_like
 from eagerflow._src.ops.reduce import reduce_prod
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 from eagerflow._src.ops.stacking import stack

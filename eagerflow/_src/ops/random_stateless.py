@@ -36,7 +36,8 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg
 from eagerflow._src.ops.eager_errors import passed_raw, slow_path
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
-from eagerflow._src.ops.math import _t, add
+from eagerflow._src.ops.math import add
+from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.stacking import stack
@@ -571,6 +572,8 @@ def _index_shuffle_infer(index: Any, seed: Any, max_index: Any, rounds: int) -> 
     C.check_dtype(op, seed, _INT_DTYPES, "Tseed")
     if max_index._dtype is not d:
         raise C.wrong_input_dtype(op, 2, d, max_index._dtype)
+    # (TF 2.21 does not check: its cipher reads round keys in pairs, past its schedule for
+    # fewer than 4 or odd rounds, so its values then change from run to run; refused here)
     if C.int_attr(op, rounds, "rounds") < 4 or rounds % 2:
         raise C.fail(op, f"rounds must be an even integer >= 4, got {rounds}")
     if rounds > MAX_SHUFFLE_ROUNDS:

@@ -22,15 +22,17 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import broadcast_to, ones, reshape, shape, tile
+from eagerflow._src.ops.array import ones, reshape, shape
 from eagerflow._src.ops.data_flow import dynamic_stitch
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.graph_constants import graph_constant
 from eagerflow._src.ops.indexing import gather
-from eagerflow._src.ops.math import GRAPH_REDUCE, cast, floordiv, maximum, sum_to, truediv
+from eagerflow._src.ops.math import GRAPH_REDUCE, floordiv, maximum, sum_to, truediv
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.reduce import GRAPH_SUM_GRAD, reduce_prod, reduce_sum, size
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.sequences import range as range_
+from eagerflow._src.ops.tiling import broadcast_to, tile
 
 # -- BroadcastGradientArgs -------------------------------------------------------------
 

@@ -34,7 +34,7 @@ from eagerflow._src.ops.dynshape import (
 )
 from eagerflow._src.ops.eager_errors import slow_inputs
 from eagerflow._src.ops.graph_constants import as_input
-from eagerflow._src.ops.math import _t
+from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 from eagerflow._src.ops.reshape_shapes import reshape_infer as _reshape_infer
 from eagerflow._src.ops.shape_queries import shape

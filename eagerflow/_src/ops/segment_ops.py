@@ -48,15 +48,17 @@ from eagerflow._src.ops.indexing import (
     unsorted_segment_sum,
 )
 from eagerflow._src.ops.math import (
-    _t,
     _truncdiv_kernel,
-    cast,
     equal,
     greater,
     maximum,
-    ones_like,
     sqrt,
     truediv,
+)
+from eagerflow._src.ops.math_base import (
+    _t,
+    cast,
+    ones_like,
     where,
     zeros_like,
 )

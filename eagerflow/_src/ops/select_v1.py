@@ -19,7 +19,8 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import slow_inputs
-from eagerflow._src.ops.math import _t, binary_args, where, zeros_like
+from eagerflow._src.ops.math import binary_args
+from eagerflow._src.ops.math_base import _t, where, zeros_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
 _rng = np.random.default_rng(11)

@@ -28,7 +28,8 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec, partial_value
 from eagerflow._src.ops.eager_errors import raised_eagerly
-from eagerflow._src.ops.math import _t, cast, int_to_float, subtract
+from eagerflow._src.ops.math import int_to_float, subtract
+from eagerflow._src.ops.math_base import _t, cast
 from eagerflow._src.ops.registry import OpDef, Sample, TFForm, register
 
 

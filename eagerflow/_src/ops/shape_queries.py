@@ -22,7 +22,7 @@ from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import slow_type
 from eagerflow._src.ops.graph_constants import graph_constant, scope_name
-from eagerflow._src.ops.math import _t
+from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 _rng = SampleRNG(1)

@@ -28,7 +28,8 @@ from eagerflow._src.ops.dynshape import (
     shape_arg,
 )
 from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
-from eagerflow._src.ops.math import _t, multiply, negative
+from eagerflow._src.ops.math import multiply, negative
+from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
 _rng = SampleRNG(6)

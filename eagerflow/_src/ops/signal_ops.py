@@ -27,7 +27,8 @@ from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import gather
-from eagerflow._src.ops.math import _t, cast, conj, cos, less, maximum, real, where, zeros_like
+from eagerflow._src.ops.math import cos, less, maximum
+from eagerflow._src.ops.math_base import _t, cast, conj, real, where, zeros_like
 from eagerflow._src.ops.misc_ops import complex as complex_
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register

@@ -19,21 +19,23 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import concat, ones, reshape, split, tile
+from eagerflow._src.ops.array import concat, ones, reshape, split
 from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.math import (
-    _t,
-    cast,
     equal,
     exp,
     log,
     maximum,
     minimum,
-    real,
     rsqrt,
     sin,
     sqrt,
     square,
+)
+from eagerflow._src.ops.math_base import (
+    _t,
+    cast,
+    real,
     where,
     zeros_like,
 )
@@ -41,7 +43,8 @@ from eagerflow._src.ops.math_special import bessel_i0e
 from eagerflow._src.ops.misc_ops import complex as complex_
 from eagerflow._src.ops.nn import relu
 from eagerflow._src.ops.padding import pad
-from eagerflow._src.ops.reduce import cumsum, reduce_sum
+from eagerflow._src.ops.reduce import reduce_sum
+from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import linspace
 from eagerflow._src.ops.shaping import reverse
 from eagerflow._src.ops.signal_ops import (
@@ -54,6 +57,7 @@ from eagerflow._src.ops.signal_ops import (
     scalar_args,
     window_length_arg,
 )
+from eagerflow._src.ops.tiling import tile
 
 # ---------------------------------------------------------------------------------------
 # Windows

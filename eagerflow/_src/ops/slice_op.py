@@ -23,7 +23,7 @@ from eagerflow._src.ops.array import GRAPH_SLICE, shape
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import as_int_tensor, is_symbolic, partial_value, static_ints
 from eagerflow._src.ops.eager_errors import eager_api
-from eagerflow._src.ops.math import _t
+from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 from eagerflow._src.ops.slicing import STRIDED_SLICE
 

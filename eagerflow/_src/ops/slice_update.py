@@ -26,7 +26,8 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind, bind_at
 from eagerflow._src.ops.dynshape import Spec
 from eagerflow._src.ops.eager_errors import plain
-from eagerflow._src.ops.math import sum_to, zeros_like
+from eagerflow._src.ops.math import sum_to
+from eagerflow._src.ops.math_base import zeros_like
 from eagerflow._src.ops.registry import (
     BadSample,
     OpDef,

@@ -37,7 +37,7 @@ from eagerflow._src.ops.dynshape import (
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.graph_constants import graph_constant
 from eagerflow._src.ops.indexing import boolean_mask
-from eagerflow._src.ops.math import _t, cast, ones_like
+from eagerflow._src.ops.math_base import _t, cast, ones_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 from eagerflow._src.ops.slice_keys import (
     BAD_INDEX,

@@ -21,6 +21,7 @@ from eagerflow._src.ops import topk_order, wrapper_inputs
 from eagerflow._src.ops.array import expand_dims, reshape, transpose
 from eagerflow._src.ops.array import range as tf_range
 from eagerflow._src.ops.array import shape as array_shape
+from eagerflow._src.ops.bitwise import invert
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     Spec,
@@ -32,7 +33,8 @@ from eagerflow._src.ops.dynshape import (
 )
 from eagerflow._src.ops.eager_errors import eager_api, raised_eagerly, slow_path
 from eagerflow._src.ops.indexing import unsorted_segment_sum
-from eagerflow._src.ops.math import _t, cast, divide, equal, invert, negative
+from eagerflow._src.ops.math import divide, equal, negative
+from eagerflow._src.ops.math_base import _t, cast
 from eagerflow._src.ops.reduce import reduce_prod, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 from eagerflow._src.ops.stacking import stack

@@ -34,7 +34,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import queue_handles as H
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexed_slices import IndexedSlices
-from eagerflow._src.ops.math import cast
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 
 _CREATE, _APPLY, _TAKE = ("SparseConditionalAccumulator", "SparseAccumulatorApplyGradient",

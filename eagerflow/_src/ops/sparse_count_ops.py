@@ -33,7 +33,8 @@ from eagerflow._src.ops.debugging import assert_equal
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.linalg import matmul
-from eagerflow._src.ops.math import cast, maximum, minimum
+from eagerflow._src.ops.math import maximum, minimum
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.reduce import reduce_max, reduce_prod
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 

@@ -24,11 +24,13 @@ from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.indexing import boolean_mask
 from eagerflow._src.ops.linalg import matrix_transpose
 from eagerflow._src.ops.math import (
-    cast,
     equal,
     logical_not,
 )
 from eagerflow._src.ops.math import minimum as minimum_
+from eagerflow._src.ops.math_base import (
+    cast,
+)
 from eagerflow._src.ops.nd_indexing import gather_nd
 from eagerflow._src.ops.reduce import reduce_all, reduce_any, reduce_max, reduce_sum
 from eagerflow._src.ops.sequences import range as range_

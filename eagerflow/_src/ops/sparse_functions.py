@@ -34,12 +34,14 @@ from eagerflow._src.ops.indexing import (
     gather,
 )
 from eagerflow._src.ops.math import (
-    cast,
     floordiv,
     floormod,
     greater,
-    identity,
     not_equal,
+)
+from eagerflow._src.ops.math_base import (
+    cast,
+    identity,
     where,
 )
 from eagerflow._src.ops.nd_indexing import gather_nd, scatter_nd

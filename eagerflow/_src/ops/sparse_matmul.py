@@ -21,7 +21,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind, wants
-from eagerflow._src.ops.math import cast
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 _OP = "SparseMatMul"

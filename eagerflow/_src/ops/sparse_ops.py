@@ -33,7 +33,7 @@ from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.eager_errors import eager_api, slow_path
 from eagerflow._src.ops.elementwise import binary_args
 from eagerflow._src.ops.indexing import unsorted_segment_sum
-from eagerflow._src.ops.math import ones_like
+from eagerflow._src.ops.math_base import ones_like
 from eagerflow._src.ops.nd_indexing import gather_nd
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register

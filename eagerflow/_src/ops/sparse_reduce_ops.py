@@ -30,7 +30,8 @@ from eagerflow._src.ops.data_flow import dynamic_stitch
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import tf_constant_value
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
-from eagerflow._src.ops.math import cast, floordiv, floormod, square
+from eagerflow._src.ops.math import floordiv, floormod, square
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.nd_indexing import gather_nd
 from eagerflow._src.ops.reduce import size as size_op
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register

@@ -33,10 +33,12 @@ from eagerflow._src.ops.math import (
     equal,
     exp,
     log,
-    ones_like,
     reciprocal,
     sin,
     square,
+)
+from eagerflow._src.ops.math_base import (
+    ones_like,
     where,
 )
 from eagerflow._src.ops.math_special import _quiet

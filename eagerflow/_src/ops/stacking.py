@@ -31,7 +31,7 @@ from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.elementwise import _adopt, _tensor_like
-from eagerflow._src.ops.math import _t, cast, zeros_like
+from eagerflow._src.ops.math_base import _t, cast, zeros_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 _rng = SampleRNG(7)

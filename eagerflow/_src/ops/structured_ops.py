@@ -22,13 +22,13 @@ from typing import Any
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import has_composite
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
-from eagerflow._src.ops import array, indexing, random, reduce, stacking
+from eagerflow._src.ops import array, indexing, math_base, random, reduce, stacking
 from eagerflow._src.ops import composite_dispatch as CD
 from eagerflow._src.ops import extension_dispatch as et
-from eagerflow._src.ops import math as math_ops
 from eagerflow._src.ops import ragged_functions as rf
 from eagerflow._src.ops import structured_shape as ss
 from eagerflow._src.ops import structured_tensor as stt
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.ragged import RaggedTensor, RowPartition
 from eagerflow._src.ops.sequences import range as range_op
 from eagerflow._src.ops.structured_tensor import StructuredTensor, _positive_axis
@@ -51,8 +51,8 @@ def size(input: StructuredTensor, out_type: Any = None, name: str | None = None 
     out_type = dt.int32 if out_type is None else dt.as_dtype(out_type)
     if not input.row_partitions:
         n = input.nrows()
-        return math_ops.cast(1 if n is None else n, out_type)
-    return math_ops.cast(input.row_partitions[-1].nvals(), out_type)
+        return cast(1 if n is None else n, out_type)
+    return cast(input.row_partitions[-1].nvals(), out_type)
 
 
 def rank(input: StructuredTensor, name: str | None = None) -> Tensor:  # noqa: A002
@@ -125,7 +125,7 @@ def shuffle(value: StructuredTensor, seed: Any = None, name: str | None = None
 def identity(input: StructuredTensor, name: str | None = None  # noqa: A002
              ) -> StructuredTensor:
     spec = input._type_spec
-    return spec._from_components([math_ops.identity(t) for t in spec._to_components(input)])
+    return spec._from_components([math_base.identity(t) for t in spec._to_components(input)])
 
 
 def stack_rows(rows: list, like: Any) -> StructuredTensor:
@@ -246,9 +246,9 @@ def _check_concat(values: Any) -> None:
 
 _HANDLERS = {
     array.shape: shape, reduce.size: size, array.rank: rank,
-    math_ops.zeros_like: zeros_like, math_ops.ones_like: ones_like,
+    math_base.zeros_like: zeros_like, math_base.ones_like: ones_like,
     array.expand_dims: expand_dims, indexing.gather: gather, array.concat: concat,
-    random.shuffle: shuffle, math_ops.identity: identity,
+    random.shuffle: shuffle, math_base.identity: identity,
 }
 
 

@@ -28,7 +28,8 @@ from eagerflow._src.ops import array
 from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.indexing import gather as dense_gather
-from eagerflow._src.ops.math import cast, multiply
+from eagerflow._src.ops.math import multiply
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.ragged import (
     DynamicRaggedShape,
     RaggedTensor,
@@ -37,6 +38,7 @@ from eagerflow._src.ops.ragged import (
 )
 from eagerflow._src.ops.ragged_shape import DynamicRaggedShapeSpec, RowPartitionSpec
 from eagerflow._src.ops.sequences import range as range_op
+from eagerflow._src.ops.stacking import stack
 
 DRS = DynamicRaggedShape
 
@@ -57,7 +59,7 @@ def from_dims(dims: list, dtype: dt.DType) -> DRS:
     if all(isinstance(d, (int, np.integer)) for d in dims):
         inner = convert_to_tensor(np.asarray(dims, dtype.as_numpy_dtype), dtype)
     else:
-        inner = array.stack([array.reshape(int_tensor(d, dtype), []) for d in dims])
+        inner = stack([array.reshape(int_tensor(d, dtype), []) for d in dims])
     return DRS(inner[0], [], [], inner)
 
 

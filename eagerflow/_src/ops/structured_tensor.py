@@ -26,7 +26,7 @@ from eagerflow._src.core.shape import TensorShape, as_shape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, TypeSpec
 from eagerflow._src.io import structured_value
-from eagerflow._src.ops import array
+from eagerflow._src.ops import array, stacking
 from eagerflow._src.ops import structured_pyval as pyval_lib
 from eagerflow._src.ops import structured_shape as ss
 from eagerflow._src.ops.extension_type import (
@@ -825,7 +825,7 @@ def _merge_values(value: Any, outer: int, inner: int) -> Any:
 def _partition_outer(value: Any, partition: RowPartition) -> Any:
     uniform = partition.uniform_row_length()
     if isinstance(value, Tensor) and uniform is not None:
-        shape = array.concat([array.stack([partition.nrows(), uniform]),
+        shape = array.concat([stacking.stack([partition.nrows(), uniform]),
                               array.shape(value, partition.dtype)[1:]], 0)
         return array.reshape(value, shape)
     if isinstance(value, (Tensor, RaggedTensor)):

@@ -28,7 +28,7 @@ from eagerflow._src.ops.dynshape import (
 )
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.graph_constants import scope_name
-from eagerflow._src.ops.math import _t
+from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 _rng = SampleRNG(1)

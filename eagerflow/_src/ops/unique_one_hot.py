@@ -20,7 +20,7 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg, runtime_ints, scalar_arg
 from eagerflow._src.ops.eager_errors import eager_api, raised_eagerly, slow_inputs
 from eagerflow._src.ops.indexing import _check_indices
-from eagerflow._src.ops.math import _t
+from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.packed_strings import unique_strings
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.wrapper_inputs import passed_raw

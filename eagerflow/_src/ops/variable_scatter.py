@@ -17,7 +17,6 @@ from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.tf_logging import deprecated_call
-from eagerflow._src.ops import math as m
 from eagerflow._src.ops import resource_gather_nd
 from eagerflow._src.ops.array import (
     concat,
@@ -29,6 +28,7 @@ from eagerflow._src.ops.array import (
 )
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexed_slices import IndexedSlices
+from eagerflow._src.ops.math_base import cast, identity, ones_like
 from eagerflow._src.ops.resource_gather import resource_gather
 from eagerflow._src.ops.resource_scatter import scatter_rows
 from eagerflow._src.ops.sequences import range as range_
@@ -81,7 +81,7 @@ def _nd_method(op: str) -> Callable:
 def _ones_like(x: Tensor) -> Tensor:
     """Ones shaped as `x`: TF's array_ops.ones_like, a Fill, where x's shape is known."""
     if x.shape.rank is None or None in x.shape.as_list():
-        return m.ones_like(x)
+        return ones_like(x)
     return ones_like_filled(x)
 
 
@@ -112,14 +112,14 @@ def batch_scatter_update(self: Variable, sparse_delta: Any, use_locking: bool = 
                 packed = pack(target, name="shape")
             axis = reshape(axis, packed, name=scope)
         if indices.dtype != dt.int32:
-            axis = m.cast(axis, indices.dtype)
+            axis = cast(axis, indices.dtype)
         coords.append(axis * _ones_like(nd))
     if coords:
         nd = concat(coords + [nd], -1)
     elif _state.graph is not None:  # (TF's concat of one tensor: its Identity, in a scope)
         with name_scope("concat"):
             constant(-1, dt.int32, name="concat_dim")
-            nd = m.identity(nd, name="concat")
+            nd = identity(nd, name="concat")
     return self.scatter_nd_update(nd, sparse_delta.values)
 
 

@@ -38,7 +38,7 @@ from eagerflow._src.ops import dispatch
 from eagerflow._src.ops.checks import wrong_input_dtype, wrong_read_dtype
 from eagerflow._src.ops.dispatch import Node
 from eagerflow._src.ops.eager_errors import raised_eagerly
-from eagerflow._src.ops.math import identity
+from eagerflow._src.ops.math_base import identity
 from eagerflow._src.ops.registry import BadSample, OpDef, Resource, Sample, TFForm, register
 
 _uid = itertools.count(1)

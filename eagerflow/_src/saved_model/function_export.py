@@ -34,7 +34,7 @@ from eagerflow._src.graph.ir import FuncGraph, known_value
 from eagerflow._src.io import tensor_proto as tp
 from eagerflow._src.ops.checks import num_elements
 from eagerflow._src.ops.lookup_ops import TableState
-from eagerflow._src.ops.math import identity
+from eagerflow._src.ops.math_base import identity
 from eagerflow._src.ops.variables import variable_of
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.attrs import plain_attr, set_attr, set_shape, tensor_proto

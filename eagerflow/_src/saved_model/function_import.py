@@ -69,7 +69,8 @@ from eagerflow._src.ops.checks import const_attr
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.lookup_ops import TableState
-from eagerflow._src.ops.math import cast, identity, not_equal, zeros_like
+from eagerflow._src.ops.math import not_equal
+from eagerflow._src.ops.math_base import cast, identity, zeros_like
 from eagerflow._src.ops.reduce import size
 from eagerflow._src.ops.registry import REGISTRY
 from eagerflow._src.ops.resource_gather import resource_gather

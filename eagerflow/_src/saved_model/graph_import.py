@@ -32,7 +32,7 @@ from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.function import compat_v1
 from eagerflow._src.graph.ir import Graph, SymbolicTensor
-from eagerflow._src.ops.math import identity
+from eagerflow._src.ops.math_base import identity
 from eagerflow._src.saved_model import tf_ops, v1_control_flow
 from eagerflow._src.saved_model.attrs import attr_value
 from eagerflow._src.saved_model.function_import import (

@@ -41,7 +41,7 @@ from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.function.graph_variables import GraphUnreadVariable, GraphVariable
 from eagerflow._src.ops import resource_ops
 from eagerflow._src.ops.indexing import gather
-from eagerflow._src.ops.math import identity
+from eagerflow._src.ops.math_base import identity
 from eagerflow._src.ops.runtime_raw_ops import placeholder_with_default
 from eagerflow._src.saved_model import ref_import
 from eagerflow._src.saved_model.attrs import attr_value, ndarray, shape_tuple

@@ -28,7 +28,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.function.graph_variables import GraphUnreadVariable, GraphVariable
 from eagerflow._src.ops import resource_ops, resource_scatter, sparse_training_ops, training_ops
-from eagerflow._src.ops.math import identity
+from eagerflow._src.ops.math_base import identity
 from eagerflow._src.saved_model.attrs import shape_tuple
 
 VARIABLES = frozenset(("VariableV2", "Variable", "TemporaryVariable"))

@@ -23,7 +23,7 @@ from eagerflow._src.core.trackable import Trackable, is_variable
 from eagerflow._src.function.concrete import ConcreteFunction, _Leaf, _Rebuilt, tracing_scope
 from eagerflow._src.function.polymorphic import Function
 from eagerflow._src.graph.ir import FuncGraph
-from eagerflow._src.ops.math import identity
+from eagerflow._src.ops.math_base import identity
 from eagerflow._src.saved_model.restored import RestoredFunction
 
 DEFAULT_SIGNATURE_KEY = "serving_default"

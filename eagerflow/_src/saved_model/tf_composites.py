@@ -21,12 +21,14 @@ from eagerflow._src.ops import (
     image_transform,
     linalg,
     math,
+    math_base,
     misc_ops,
     nn,
     signal_ops,
     string_ops,
 )
 from eagerflow._src.ops.crosses import tf_sparse_cross
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.registry import REGISTRY
 
 
@@ -64,7 +66,7 @@ def _real_fft(n: Any) -> Any:
     out = _REAL_FFTS[n.op](n.inputs[0], _ints(n.value(1)))
     # (TF's IRFFT gives its Treal attr's float type, float32 unless the graph says other)
     real = n.attrs.get("Treal")
-    return math.cast(out, real) if n.op.startswith("I") and real is not None else out
+    return cast(out, real) if n.op.startswith("I") and real is not None else out
 
 
 def _projective(n: Any) -> Any:
@@ -89,7 +91,7 @@ def _projective(n: Any) -> Any:
     # (a size computed when the graph runs is Keras's layers' own: the images' size)
     if None in height_width:
         raise n.fail("eagerflow warps images of a height and width known at import")
-    fill = n.inputs[3] if len(n.inputs) > 3 else math.cast(0, images.dtype)
+    fill = n.inputs[3] if len(n.inputs) > 3 else cast(0, images.dtype)
     if len(n.inputs) > 3 and fill.shape.rank != 0:
         raise C.fail(n.op, f"fill_value must be a scalar{shape_str(fill.shape.as_list())}")
     out_size = tuple(size.tolist()) if hasattr(size, "tolist") else None
@@ -123,8 +125,8 @@ COMPOSED = {
     "IFFTND": lambda n: signal_ops.raw_ifftnd(*n.inputs),
     "RFFTND": lambda n: signal_ops.rfftnd_op(*n.inputs, Tcomplex=n.attrs["Tcomplex"]),
     "IRFFTND": lambda n: signal_ops.raw_irfftnd(*n.inputs, Treal=n.attrs["Treal"]),
-    "Real": lambda n: math.cast(math.real(n.inputs[0]), n.attrs.get("Tout", dt.float32)),
-    "Angle": lambda n: math.cast(misc_ops.angle(n.inputs[0]), n.attrs.get("Tout", dt.float32)),
+    "Real": lambda n: cast(math_base.real(n.inputs[0]), n.attrs.get("Tout", dt.float32)),
+    "Angle": lambda n: cast(misc_ops.angle(n.inputs[0]), n.attrs.get("Tout", dt.float32)),
     "ImageProjectiveTransformV2": _projective,
     "ImageProjectiveTransformV3": _projective,
     "RGBToHSV": lambda n: image_color.rgb_to_hsv(n.inputs[0]),

@@ -46,7 +46,7 @@ from eagerflow._src.control_flow.loops import while_loop
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.ops.array import constant
-from eagerflow._src.ops.math import identity
+from eagerflow._src.ops.math_base import identity
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.function_import import ready_order
 

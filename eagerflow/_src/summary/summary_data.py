@@ -18,14 +18,13 @@ from eagerflow._src.control_flow.conditionals import cond
 from eagerflow._src.control_flow.loops import map_fn
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.name_scope import name_scope
-from eagerflow._src.ops.array import concat, constant, fill, tile, zeros
+from eagerflow._src.ops.array import concat, constant, fill, zeros
 from eagerflow._src.ops.audio_ops import encode_wav
 from eagerflow._src.ops.control_deps import no_op
 from eagerflow._src.ops.debugging import assert_non_negative
-from eagerflow._src.ops.image import convert_image_dtype
 from eagerflow._src.ops.image_encoders import encode_png
+from eagerflow._src.ops.image_pixels import convert_image_dtype
 from eagerflow._src.ops.math import (
-    cast,
     equal,
     floor,
     greater,
@@ -36,12 +35,16 @@ from eagerflow._src.ops.math import (
     subtract,
     truediv,
 )
+from eagerflow._src.ops.math_base import (
+    cast,
+)
 from eagerflow._src.ops.reduce import reduce_max, reduce_min, reduce_sum, size
 from eagerflow._src.ops.reshaping import reshape
 from eagerflow._src.ops.sequences import linspace
 from eagerflow._src.ops.shape_queries import shape
 from eagerflow._src.ops.stacking import stack
-from eagerflow._src.ops.string_ops import as_string
+from eagerflow._src.ops.string_format import as_string
+from eagerflow._src.ops.tiling import tile
 from eagerflow._src.ops.transposing import transpose
 from eagerflow._src.ops.unique_one_hot import one_hot
 

@@ -31,7 +31,8 @@ from eagerflow._src.ops.array import constant
 from eagerflow._src.ops.checks import known
 from eagerflow._src.ops.control_deps import control_dependencies, no_op
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.math import cast, identity, logical_and, stop_gradient
+from eagerflow._src.ops.math import logical_and
+from eagerflow._src.ops.math_base import cast, identity, stop_gradient
 from eagerflow._src.summary import encoders, protos, summary_data
 from eagerflow._src.summary.writer import _state
 from eagerflow._src.summary.writer_ops import WRITE_RAW_PROTO, WRITE_SUMMARY, bind_on_writer

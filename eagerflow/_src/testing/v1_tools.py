@@ -25,7 +25,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.function.compat_v1 import get_default_session
 from eagerflow._src.ops.array import constant
-from eagerflow._src.ops.math import identity
+from eagerflow._src.ops.math_base import identity
 from eagerflow._src.testing.graph_defs import assert_equal_graph_def as _assert_equal_v2
 from eagerflow._src.v1.variables import gradients
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.ops.math import cast, minimum
+from eagerflow._src.ops.math import minimum
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.variables import Variable
 
 _FLOATS = (dt.float16, dt.float32, dt.float64)

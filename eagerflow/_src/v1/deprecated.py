@@ -21,7 +21,8 @@ from eagerflow._src.ops import nn_loss, random, sparse_ops
 from eagerflow._src.ops.array import reshape
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import gather
-from eagerflow._src.ops.math import cast, floordiv, realdiv, stop_gradient
+from eagerflow._src.ops.math import floordiv, realdiv
+from eagerflow._src.ops.math_base import cast, stop_gradient
 from eagerflow._src.ops.nn import dropout as nn_dropout
 from eagerflow._src.ops.reduce import argmax, argmin
 

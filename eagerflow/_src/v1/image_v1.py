@@ -22,7 +22,7 @@ from eagerflow._src.ops.array import expand_dims, squeeze
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.image_bounds import resize_with_pad_by
-from eagerflow._src.ops.math import cast
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.random import _op_seeds
 from eagerflow._src.v1.tf1_args import deprecated_arg, lookup
 

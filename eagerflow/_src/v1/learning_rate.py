@@ -15,8 +15,9 @@ from typing import Any
 
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import convert_to_tensor
-from eagerflow._src.ops.math import cast, ceil, cos, equal, exp, floor, log, minimum, sqrt, where
+from eagerflow._src.ops.math import ceil, cos, equal, exp, floor, log, minimum, sqrt
 from eagerflow._src.ops.math import pow as pow_
+from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.random import normal
 
 

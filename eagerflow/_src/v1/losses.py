@@ -22,8 +22,6 @@ from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
 from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.math import (
-    add_n,
-    cast,
     equal,
     greater,
     log,
@@ -32,6 +30,10 @@ from eagerflow._src.ops.math import (
     multiply,
     square,
     squared_difference,
+)
+from eagerflow._src.ops.math_base import (
+    add_n,
+    cast,
     stop_gradient,
 )
 from eagerflow._src.ops.math_special import div_no_nan

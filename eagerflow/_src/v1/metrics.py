@@ -29,7 +29,6 @@ from eagerflow._src.ops.array import (
     reshape,
     shape,
     squeeze,
-    tile,
     zeros,
 )
 from eagerflow._src.ops.control_deps import control_dependencies, no_op
@@ -38,11 +37,9 @@ from eagerflow._src.ops.math import (
     abs as abs_,
 )
 from eagerflow._src.ops.math import (
-    cast,
     divide,
     equal,
     greater,
-    identity,
     less,
     log,
     logical_and,
@@ -52,10 +49,14 @@ from eagerflow._src.ops.math import (
     minimum,
     multiply,
     not_equal,
-    ones_like,
     sqrt,
     squared_difference,
     subtract,
+)
+from eagerflow._src.ops.math_base import (
+    cast,
+    identity,
+    ones_like,
     where,
     zeros_like,
 )
@@ -64,14 +65,19 @@ from eagerflow._src.ops.misc_ops import confusion_matrix
 from eagerflow._src.ops.reduce import (
     argmax,
     argmin,
-    cumsum,
     reduce_all,
     reduce_mean,
     reduce_min,
     reduce_sum,
     size,
 )
+from eagerflow._src.ops.scans import (
+    cumsum,
+)
 from eagerflow._src.ops.stacking import stack
+from eagerflow._src.ops.tiling import (
+    tile,
+)
 from eagerflow._src.ops.variables import VariableAggregation, VariableSynchronization
 from eagerflow._src.v1.tf1_args import name_scope
 from eagerflow._src.v1.variable_scope import variable_scope

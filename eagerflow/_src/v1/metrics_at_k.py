@@ -17,25 +17,29 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorValue
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.tf_logging import deprecated_call
-from eagerflow._src.ops.array import concat, expand_dims, fill, rank, shape, tile
+from eagerflow._src.ops.array import concat, expand_dims, fill, rank, shape
 from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.math import (
     add,
-    cast,
     divide,
     equal,
     greater_equal,
     minimum,
     multiply,
+)
+from eagerflow._src.ops.math_base import (
+    cast,
     ones_like,
     where,
     zeros_like,
 )
 from eagerflow._src.ops.math_special import div_no_nan
-from eagerflow._src.ops.reduce import cumsum, reduce_max, reduce_sum, size
+from eagerflow._src.ops.reduce import reduce_max, reduce_sum, size
+from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sets import set_difference, set_intersection, set_size
 from eagerflow._src.ops.sorting import top_k
 from eagerflow._src.ops.sparse_functions import concat_sparse, reshape_sparse, retain
+from eagerflow._src.ops.tiling import tile
 from eagerflow._src.v1.metrics import (
     _collect,
     _refuse_eager,

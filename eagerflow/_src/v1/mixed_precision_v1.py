@@ -22,7 +22,8 @@ from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.ops.control_deps import control_dependencies, group, no_op
 from eagerflow._src.ops.indexed_slices import IndexedSlices
-from eagerflow._src.ops.math import identity, is_finite, maximum, multiply, reciprocal, where
+from eagerflow._src.ops.math import is_finite, maximum, multiply, reciprocal
+from eagerflow._src.ops.math_base import identity, where
 from eagerflow._src.ops.reduce import reduce_all
 from eagerflow._src.v1.optimizer import Optimizer
 from eagerflow._src.v1.variables import VariableV1

@@ -30,7 +30,7 @@ from eagerflow._src.ops import (
     nn_pool_argmax,
 )
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.math import _t
+from eagerflow._src.ops.math_base import _t
 from eagerflow._src.v1.tf1_args import deprecated_arg, lookup
 
 _NN = "tensorflow.python.ops.nn_ops"

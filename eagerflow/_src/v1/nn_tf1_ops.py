@@ -22,7 +22,7 @@ from eagerflow._src.ops import nn_fractional, wrapper_inputs
 from eagerflow._src.ops.candidate_sampling import _sampled_logits, _sum_rows
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
-from eagerflow._src.ops.math import _t, cast, stop_gradient
+from eagerflow._src.ops.math_base import _t, cast, stop_gradient
 from eagerflow._src.ops.nn_ctc import CTC_LOSS
 from eagerflow._src.ops.nn_loss import (
     CTC_BEAM_SEARCH,

@@ -35,7 +35,7 @@ from eagerflow._src.ops.control_deps import tuple as tuple_
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.indexing import unsorted_segment_sum
-from eagerflow._src.ops.math import cast
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.sparse_training_ops import apply_sparse, resource_scatter_add
 from eagerflow._src.ops.training_ops import apply_op
 from eagerflow._src.ops.unique_one_hot import unique

@@ -23,7 +23,8 @@ from eagerflow._src.ops.array import constant, ones
 from eagerflow._src.ops.checks import wrong_input_dtype
 from eagerflow._src.ops.control_deps import control_dependencies, group
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
-from eagerflow._src.ops.math import cast, identity, maximum, sqrt
+from eagerflow._src.ops.math import maximum, sqrt
+from eagerflow._src.ops.math_base import cast, identity
 from eagerflow._src.ops.sparse_training_ops import SPECS as SPARSE
 from eagerflow._src.ops.sparse_training_ops import apply_sparse, resource_scatter_add
 from eagerflow._src.ops.training_ops import apply_op

@@ -27,7 +27,7 @@ from eagerflow._src.distribute.sharded_variable import (
     shards_of_min_size,
 )
 from eagerflow._src.ops.array import concat
-from eagerflow._src.ops.math import identity
+from eagerflow._src.ops.math_base import identity
 from eagerflow._src.train.sharding import slice_spec
 
 

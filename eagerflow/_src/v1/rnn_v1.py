@@ -23,12 +23,14 @@ from eagerflow._src.ops.array import concat, constant, reshape, shape, zeros
 from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.math import (
-    cast,
     equal,
     greater_equal,
-    identity,
     logical_not,
     logical_or,
+)
+from eagerflow._src.ops.math_base import (
+    cast,
+    identity,
     where,
 )
 from eagerflow._src.ops.random_unroll import unrolled_loop

@@ -37,8 +37,8 @@ from eagerflow._src.ops.graph_constants import convert_to_tensor_v2, graph_const
 from eagerflow._src.ops.indexing import boolean_mask as _boolean_mask
 from eagerflow._src.ops.indexing import gather as _gather
 from eagerflow._src.ops.math import logical_and as _logical_and
-from eagerflow._src.ops.math import ones_like as _ones_like
-from eagerflow._src.ops.math import zeros_like as _zeros_like
+from eagerflow._src.ops.math_base import ones_like as _ones_like
+from eagerflow._src.ops.math_base import zeros_like as _zeros_like
 from eagerflow._src.ops.nd_indexing import gather_nd as _gather_nd
 from eagerflow._src.ops.norms import norm as _norm
 from eagerflow._src.ops.padding import pad as _pad

@@ -45,11 +45,13 @@ from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
 from eagerflow._src.ops.image_patches import extract_patches
 from eagerflow._src.ops.indexing_versions import list_diff
 from eagerflow._src.ops.math import (
-    cast,
     floordiv,
-    identity,
     minimum,
     rsqrt,
+)
+from eagerflow._src.ops.math_base import (
+    cast,
+    identity,
 )
 from eagerflow._src.ops.misc_ops import bincount as _bincount
 from eagerflow._src.ops.misc_ops import confusion_matrix as _confusion_matrix

@@ -30,7 +30,7 @@ from eagerflow._src.ops.debugging import check_numerics
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexed_slices import IndexedSlices
-from eagerflow._src.ops.math import cast
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.quantization import quantize
 from eagerflow._src.ops.random_stateless import stateless_categorical
 from eagerflow._src.ops.registry import REGISTRY

@@ -29,17 +29,19 @@ from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.function.graph_variables import GraphKeys
 from eagerflow._src.graph.ir import get_default_session
 from eagerflow._src.ops import resource_ops
-from eagerflow._src.ops.array import constant, expand_dims, reshape, shape, tile
+from eagerflow._src.ops.array import constant, expand_dims, reshape, shape
 from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.indexing import boolean_mask, gather
-from eagerflow._src.ops.math import cast, greater, identity
+from eagerflow._src.ops.math import greater
 from eagerflow._src.ops.math import maximum as _maximum
+from eagerflow._src.ops.math_base import cast, identity
 from eagerflow._src.ops.queue_ops import FIFOQueue, PaddingFIFOQueue, RandomShuffleQueue
 from eagerflow._src.ops.random import shuffle as random_shuffle
 from eagerflow._src.ops.reduce import size
 from eagerflow._src.ops.sequences import range as _range
 from eagerflow._src.ops.serialization import read_varint
+from eagerflow._src.ops.tiling import tile
 from eagerflow._src.saved_model.meta_graph_import import (  # noqa: F401 - re-exported
     import_meta_graph,
     register_proto_function,

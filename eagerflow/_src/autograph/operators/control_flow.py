@@ -30,6 +30,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import array, math
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.tensor_array import TensorArray
 
 _LIMITATIONS = ("https://github.com/tensorflow/tensorflow/blob/master/tensorflow/python/"
@@ -336,7 +337,7 @@ class _RangeSource:
         # ceil((limit - start) / delta), at least 0, in TF's ops and names
         dist = self._limit - self._start
         whole = dist // self._delta
-        part = math.cast(math.not_equal(dist % self._delta, array.zeros_like(whole)),
+        part = cast(math.not_equal(dist % self._delta, array.zeros_like(whole)),
                          dist.dtype)
         n = whole + part
         return math.maximum(n, array.zeros_like(n))

@@ -20,7 +20,7 @@ from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.ops.array import range as tf_range
 from eagerflow._src.ops.array import shape as tf_shape
 from eagerflow._src.ops.indexing import gather
-from eagerflow._src.ops.math import cast
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.sorting import argsort, sort
 from eagerflow._src.ops.tensor_array import tensor_list_length
 

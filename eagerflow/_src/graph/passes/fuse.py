@@ -37,12 +37,13 @@ from eagerflow._src.graph.ir import ASSIGN, READ_VAR, Graph, Operation, Symbolic
 from eagerflow._src.graph.passes.common import readers, rewire, uses
 from eagerflow._src.graph.passes.dce import dce
 from eagerflow._src.ops import nn_fused
-from eagerflow._src.ops.array import TILE
 from eagerflow._src.ops.broadcast_grads import BROADCAST_LIKE
-from eagerflow._src.ops.math import CAST, REALDIV
+from eagerflow._src.ops.math import REALDIV
+from eagerflow._src.ops.math_base import CAST
 from eagerflow._src.ops.nn import BIAS_ADD, BIAS_ADD_GRAD, RELU, RELU_GRAD
 from eagerflow._src.ops.nn_conv import CONV2D
 from eagerflow._src.ops.nn_pool import MAX_POOL, MAX_POOL_GRAD, MAX_POOL_KEEP
+from eagerflow._src.ops.tiling import TILE
 
 
 def _producer(x: object, op: object) -> Operation | None:

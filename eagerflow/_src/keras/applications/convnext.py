@@ -19,6 +19,7 @@ from eagerflow._src.keras.layers.normalization import LayerNormalization
 from eagerflow._src.keras.ops import random as krandom
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
+from eagerflow._src.ops.math_base import cast
 
 # variant -> (blocks per stage, channels per stage)
 _CONFIGS = {"tiny": ((3, 3, 9, 3), (96, 192, 384, 768)),
@@ -40,7 +41,7 @@ class StochasticDepth(Layer):
         if not training:
             return x
         keep = 1 - self.drop_path_rate
-        shape = ta.concat([ta.shape(x)[:1], tm.cast(np.ones(len(x.shape) - 1), "int32")], 0)
+        shape = ta.concat([ta.shape(x)[:1], cast(np.ones(len(x.shape) - 1), "int32")], 0)
         mask = tm.floor(keep + krandom.uniform(shape, 0, 1, dtype=x.dtype.name))
         return x / keep * mask
 

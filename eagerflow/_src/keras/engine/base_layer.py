@@ -94,7 +94,7 @@ from eagerflow._src.keras.variables import Variable as KerasVariable
 from eagerflow._src.keras.variables import get_stateless_scope
 from eagerflow._src.module import Module, NameScope
 from eagerflow._src.ops.array import shape as tf_shape
-from eagerflow._src.ops.math import cast
+from eagerflow._src.ops.math_base import cast
 
 # Keras 3 accepts these two (and warns about them); any other keyword is a ValueError
 _INPUT_SHAPE_KWARGS = ("input_dim", "input_shape")

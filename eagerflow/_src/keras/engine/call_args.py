@@ -13,7 +13,7 @@ from eagerflow._src.core import nest
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.keras.engine.layer_helpers import PLAIN, is_numeric_list, tensor_list
-from eagerflow._src.ops.math import cast
+from eagerflow._src.ops.math_base import cast
 
 
 def _autocast(t: Tensor, compute: str, autocast: bool) -> Tensor:

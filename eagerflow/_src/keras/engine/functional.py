@@ -42,7 +42,7 @@ from eagerflow._src.keras.engine.shapes import to_shapes
 from eagerflow._src.keras.engine.symbolic_calls import output_shape_of
 from eagerflow._src.keras.tree import flatten_with_path
 from eagerflow._src.ops.array import expand_dims, squeeze
-from eagerflow._src.ops.math import cast
+from eagerflow._src.ops.math_base import cast
 
 
 def map_graph_network(inputs: list, outputs: list) -> tuple:

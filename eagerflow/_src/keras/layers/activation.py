@@ -14,6 +14,7 @@ from eagerflow._src.keras.layers._utils import ser_con, ser_init, ser_reg
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn as tn
 from eagerflow._src.ops import reduce as tr
+from eagerflow._src.ops.math_base import cast, where, zeros_like
 
 
 class _Elementwise(Layer):
@@ -117,7 +118,7 @@ class ThresholdedReLU(Layer):
         self.theta = convert_to_tensor(theta, dtype=self.compute_dtype)
 
     def call(self, inputs: Any) -> Any:
-        return inputs * tm.cast(tm.greater(inputs, self.theta), self.compute_dtype)
+        return inputs * cast(tm.greater(inputs, self.theta), self.compute_dtype)
 
     def get_config(self) -> dict:
         return {**super().get_config(), "theta": float(self.theta)}
@@ -137,7 +138,7 @@ class Softmax(_Elementwise):
         if mask is not None:
             mask = self._checked_mask(inputs, mask)
             big = -3e4 if inputs.dtype.name == "float16" else -1e9
-            inputs = tm.where(mask, inputs, tm.cast(big, inputs.dtype))
+            inputs = where(mask, inputs, cast(big, inputs.dtype))
         if isinstance(self.axis, (tuple, list)) and len(self.axis) > 1:
             out = tm.exp(inputs - tr.reduce_logsumexp(inputs, axis=list(self.axis),
                                                      keepdims=True))
@@ -145,7 +146,7 @@ class Softmax(_Elementwise):
             axis = self.axis[0] if isinstance(self.axis, (tuple, list)) else self.axis
             out = tn.softmax(inputs, axis=axis)
         if mask is not None:  # a wholly masked row gives zeros, not a uniform distribution
-            out = tm.where(mask, out, tm.zeros_like(out))
+            out = where(mask, out, zeros_like(out))
         return out
 
     @staticmethod
@@ -165,7 +166,7 @@ class Softmax(_Elementwise):
                                  f"dimension. Received: inputs.shape={tuple(i_shape)}, "
                                  f"mask.shape={tuple(m_shape)}")
         if mask.dtype.name != "bool":
-            mask = tm.greater(mask, tm.cast(0.5, mask.dtype))
+            mask = tm.greater(mask, cast(0.5, mask.dtype))
         return mask
 
     def get_config(self) -> dict:

@@ -37,6 +37,8 @@ from eagerflow._src.ops import linalg as tl
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn as tn
 from eagerflow._src.ops import reduce as tr
+from eagerflow._src.ops.math_base import cast, where, zeros_like
+from eagerflow._src.ops.stacking import stack
 
 _LETTERS = string.ascii_lowercase
 
@@ -74,7 +76,7 @@ def _attention_equations(rank: int, attn_axes: tuple) -> tuple:
 def _lower_band(t: Any, s: Any, below: int, above: int) -> Any:
     """A (1, t, s) boolean mask, True within `below` diagonals under and `above` over the
     main one (-1: all of them)."""
-    return tl.band_part(ta.ones(ta.stack([1, t, s]), "bool"), below, above)
+    return tl.band_part(ta.ones(stack([1, t, s]), "bool"), below, above)
 
 
 class MultiHeadAttention(Layer):
@@ -288,10 +290,10 @@ class MultiHeadAttention(Layer):
         `attention_mask`, all AND-ed."""
         parts = []
         if query_mask is not None:
-            parts.append(ta.expand_dims(tm.cast(query_mask, "bool"), -1))
+            parts.append(ta.expand_dims(cast(query_mask, "bool"), -1))
         for m in (value_mask, key_mask):
             if m is not None:
-                parts.append(ta.expand_dims(tm.cast(m, "bool"), -2))
+                parts.append(ta.expand_dims(cast(m, "bool"), -2))
         if use_causal_mask:
             parts.append(self._compute_causal_mask(query, value))
         if self._sliding_window is not None:
@@ -301,7 +303,7 @@ class MultiHeadAttention(Layer):
         for p in parts:
             auto = p if auto is None else tm.logical_and(auto, p)
         if attention_mask is not None:
-            attention_mask = tm.cast(attention_mask, "bool")
+            attention_mask = cast(attention_mask, "bool")
         if auto is not None:
             attention_mask = auto if attention_mask is None \
                 else tm.logical_and(attention_mask, auto)
@@ -334,7 +336,7 @@ class MultiHeadAttention(Layer):
                 axis = -len(self._attention_axes) * 2 - 1
                 for _ in range(4 - attention_mask.shape.rank):
                     attention_mask = ta.expand_dims(attention_mask, axis)
-                attention_mask = tm.cast(attention_mask, "bool")
+                attention_mask = cast(attention_mask, "bool")
             output = dot_product_attention(query, key, value, mask=attention_mask,
                                            scale=self._inverse_sqrt_key_dim,
                                            is_causal=use_causal_mask and attention_mask is None,
@@ -343,8 +345,8 @@ class MultiHeadAttention(Layer):
         if use_causal_mask:  # the fused path was not taken: the band made explicitly
             causal = self._compute_causal_mask(query, value)
             attention_mask = causal if attention_mask is None else \
-                tm.logical_and(tm.cast(attention_mask, "bool"), causal)
-        query = query * tm.cast(self._inverse_sqrt_key_dim, query.dtype)
+                tm.logical_and(cast(attention_mask, "bool"), causal)
+        query = query * cast(self._inverse_sqrt_key_dim, query.dtype)
         scores = einsum(self._dot_product_equation, key, query)
         scores = self._masked_softmax(scores, attention_mask)
         dropped = self._dropout_layer(scores, training=training) if self._dropout > 0.0 \
@@ -539,7 +541,7 @@ class Attention(Layer):
             padding = tm.logical_not(scores_mask)
             if padding.shape.rank == 2:
                 padding = ta.expand_dims(padding, -2)
-            scores = tm.where(padding, scores - big, scores)
+            scores = where(padding, scores - big, scores)
         weights = tn.softmax(scores, axis=-1)
         if training and self.dropout > 0:
             weights = tn.stateless_dropout(weights, self.dropout,
@@ -566,7 +568,7 @@ class Attention(Layer):
         scores_mask = self._calculate_score_mask(scores, v_mask, use_causal_mask)
         output, weights = self._apply_scores(scores, v, scores_mask, training)
         if q_mask is not None:
-            output = tm.where(ta.expand_dims(q_mask, -1), output, tm.zeros_like(output))
+            output = where(ta.expand_dims(q_mask, -1), output, zeros_like(output))
         return (output, weights) if return_attention_scores else output
 
     def compute_mask(self, inputs: Any, mask: Any = None) -> Any:

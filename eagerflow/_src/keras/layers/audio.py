@@ -25,7 +25,7 @@ from eagerflow._src.keras.ops import numpy_math as km
 from eagerflow._src.keras.ops import numpy_reduce as kr
 from eagerflow._src.keras.ops.nn_conv import conv
 from eagerflow._src.keras.utils.conv_utils import conv_output_length
-from eagerflow._src.ops import math as tm
+from eagerflow._src.ops.math_base import cast
 
 MEL_BREAK_FREQUENCY_HERTZ = 700.0
 MEL_HIGH_FREQUENCY_Q = 1127.0
@@ -42,7 +42,7 @@ def linear_to_mel_weight_matrix(num_mel_bins: int = 20, num_spectrogram_bins: in
     """[num_spectrogram_bins, num_mel_bins]: triangular mel filters over the linear
     frequency bins (the DC bin weighs zero), as tf.signal's and Keras's."""
     zero = kd.to_tensor(0.0, dtype)
-    nyquist = tm.cast(sampling_rate, dtype) / 2.0
+    nyquist = cast(sampling_rate, dtype) / 2.0
     frequencies = kn.linspace(zero, nyquist, num_spectrogram_bins)[1:]
     bins_mel = kn.expand_dims(hertz_to_mel(frequencies), 1)
     edges = kmath.extract_sequences(

@@ -35,6 +35,7 @@ from eagerflow._src.keras.layers.rnn import (
 from eagerflow._src.keras.ops.nn_conv import conv
 from eagerflow._src.keras.utils.conv_utils import check_output_size, conv_output_length
 from eagerflow._src.ops import array as ta
+from eagerflow._src.ops.stacking import stack
 
 # the config entries after the cell's geometry, in Keras 3's order
 _CELL_KEYS = ("activation", "recurrent_activation", "use_bias", "kernel_initializer",
@@ -235,7 +236,7 @@ class ConvLSTM(RNN):
     def _zero_states(self, batch: Any, x0: Any, sizes: list) -> list:
         shape = list(self.cell.state_shape(x0.shape))
         if shape[0] is None:
-            shape = ta.stack([batch] + shape[1:])
+            shape = stack([batch] + shape[1:])
         return [ta.zeros(shape, x0.dtype) for _ in sizes]
 
     def compute_output_shape(self, sequences_shape: Any,

@@ -44,6 +44,9 @@ from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn as tn
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops.linalg import matmul
+from eagerflow._src.ops.math_base import cast, zeros_like
+from eagerflow._src.ops.stacking import stack
+from eagerflow._src.ops.tiling import tile
 
 
 def _dims(x: Any) -> list:
@@ -57,7 +60,7 @@ def _with_batch(x: Any, rest: list) -> Any:
     batch = _dims(x)[0]
     if batch is not None or not hasattr(x, "graph"):
         return [batch if batch is not None else -1] + list(rest)
-    return ta.stack([ta.shape(x)[0]] + [np.int32(d) for d in rest])
+    return stack([ta.shape(x)[0]] + [np.int32(d) for d in rest])
 
 
 class Dense(lora.QuantizableWeights, Layer):
@@ -146,7 +149,7 @@ class Dense(lora.QuantizableWeights, Layer):
         if inputs.dtype.name != self.compute_dtype:
             # (Keras 3's matmul promotes the input with the kernel: a string is its error)
             kd.result_type(inputs.dtype.name, self.compute_dtype)
-            inputs = tm.cast(inputs, self.compute_dtype)
+            inputs = cast(inputs, self.compute_dtype)
         if self._dtype_policy.quantization_mode is not None:
             return quantized.dense_call(self, inputs, training)
         # (with LoRA on, merged; traced, read as keras.ops.matmul reads it: under Cast)
@@ -243,7 +246,7 @@ class Dropout(Layer):
         if not training or self.rate == 0:
             return inputs
         if self.rate == 1:
-            return tm.zeros_like(inputs)
+            return zeros_like(inputs)
         return tn.stateless_dropout(inputs, self.rate, seed_pair(self.seed_generator),
                                     noise_shape=self._get_noise_shape(inputs))
 
@@ -331,7 +334,7 @@ class Flatten(Layer):
         if None not in rest:
             return ta.reshape(inputs, _with_batch(inputs, [int(np.prod(rest))]))
         if dims[0] is None:  # (Keras 3: (shape(x)[0], -1), the batch read at run time)
-            return ta.reshape(inputs, ta.stack([ta.shape(inputs)[0], np.int32(-1)]))
+            return ta.reshape(inputs, stack([ta.shape(inputs)[0], np.int32(-1)]))
         return ta.reshape(inputs, [dims[0], -1])
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
@@ -450,7 +453,7 @@ class RepeatVector(Layer):
         self.input_spec = InputSpec(ndim=2)
 
     def call(self, inputs: Any) -> Any:
-        return ta.tile(ta.expand_dims(inputs, 1), [1, self.n, 1])
+        return tile(ta.expand_dims(inputs, 1), [1, self.n, 1])
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
         s = TensorShape(input_shape).as_list()
@@ -602,7 +605,7 @@ class Masking(Layer):
 
     def call(self, inputs: Any) -> Any:
         keep = tr.reduce_any(tm.not_equal(inputs, self.mask_value), axis=-1, keepdims=True)
-        return inputs * tm.cast(keep, inputs.dtype)
+        return inputs * cast(keep, inputs.dtype)
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
         return TensorShape(input_shape)
@@ -692,14 +695,14 @@ class Embedding(lora.QuantizableWeights, Layer):
             if not self.lora_enabled:
                 return out
             if inputs.dtype.name not in ("int32", "int64"):
-                inputs = tm.cast(inputs, dt.int32)
+                inputs = cast(inputs, dt.int32)
             return lora.embedding_output(self, inputs, out)
         if inputs.dtype.name not in ("int32", "int64"):
-            inputs = tm.cast(inputs, dt.int32)
+            inputs = cast(inputs, dt.int32)
         # (Keras's ops.take: negative ids count from the end; with LoRA on, merged)
         out = take(self.embeddings, inputs, axis=0)
         if out.dtype.name != self.compute_dtype:
-            out = tm.cast(out, self.compute_dtype)
+            out = cast(out, self.compute_dtype)
         return out
 
     def _output_dtype(self, input_dtype: Any) -> Any:
@@ -780,7 +783,7 @@ class ReversibleEmbedding(Embedding):
             kernel = ta.transpose(self.embeddings) if self.tie_weights else \
                 self.reverse_embeddings
             if self.reverse_dtype is not None:
-                inputs, kernel = tm.cast(inputs, self.reverse_dtype), tm.cast(
+                inputs, kernel = cast(inputs, self.reverse_dtype), cast(
                     kernel, self.reverse_dtype)
             logits = matmul(inputs, kernel)
         if self.logit_soft_cap is not None:

@@ -16,6 +16,8 @@ from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops.linalg import matmul
+from eagerflow._src.ops.math_base import cast, where
+from eagerflow._src.ops.tiling import broadcast_to
 
 
 def _shape_list(shape: Any) -> list | None:
@@ -119,7 +121,7 @@ def _promoted(inputs: list) -> list:
     for x in inputs:
         if x.dtype.name != common:
             mask = get_mask(x)
-            x = tm.cast(x, common)
+            x = cast(x, common)
             if mask is not None:
                 set_mask(x, mask)
         out.append(x)
@@ -142,7 +144,7 @@ def _step_mask(x: Any) -> Any:
     mask = get_mask(x)
     if mask is None:
         return None
-    return ta.broadcast_to(ta.expand_dims(mask, -1), ta.shape(x))
+    return broadcast_to(ta.expand_dims(mask, -1), ta.shape(x))
 
 
 def _merge_masked(op: Any, inputs: list) -> Any:
@@ -155,9 +157,9 @@ def _merge_masked(op: Any, inputs: list) -> Any:
             out, out_mask = x, mask
             continue
         if mask is not None:
-            x = tm.where(mask, x, out)
+            x = where(mask, x, out)
         if out_mask is not None:
-            out = tm.where(out_mask, out, x)
+            out = where(out_mask, out, x)
         out_mask = tm.logical_or(out_mask, mask) if mask is not None and \
             out_mask is not None else None
         out = op(out, x)
@@ -197,12 +199,12 @@ class Multiply(_Merge):
         out, out_mask = None, None
         for x, mask in zip(inputs, masks):
             if mask is not None:
-                x = tm.where(mask, x, tm.cast(1, x.dtype))
+                x = where(mask, x, cast(1, x.dtype))
                 if every:
                     out_mask = mask if out_mask is None else tm.logical_or(out_mask, mask)
             out = x if out is None else out * x
         if every:
-            out = tm.where(out_mask, out, tm.cast(0, out.dtype))
+            out = where(out_mask, out, cast(0, out.dtype))
             set_mask(out, tr.reduce_any(out_mask, axis=-1))
         return out
 

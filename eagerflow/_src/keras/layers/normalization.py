@@ -22,6 +22,8 @@ from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn_batchnorm, nn_norm
 from eagerflow._src.ops import reduce as tr
+from eagerflow._src.ops.math_base import cast, ones_like, stop_gradient
+from eagerflow._src.ops.stacking import stack
 
 
 def _axes_list(axis: Any) -> list:
@@ -161,8 +163,8 @@ class BatchNormalization(Layer):
         """(output, batch mean, batch variance) as Keras 3 computes them: tf.nn.moments
         (or the mask's weighted moments), then tf.nn.batch_normalization."""
         if mask is not None:
-            w = tm.cast(ta.expand_dims(mask, -1) if mask.shape.rank < ndims else mask,
-                        x.dtype) * tm.ones_like(x)
+            w = cast(ta.expand_dims(mask, -1) if mask.shape.rank < ndims else mask,
+                        x.dtype) * ones_like(x)
             n = tr.reduce_sum(w, axis=reduction, keepdims=True)
             mean = tr.reduce_sum(x * w, axis=reduction, keepdims=True) / n
             var = tr.reduce_sum(tm.square(x - mean) * w, axis=reduction, keepdims=True) / n
@@ -194,14 +196,14 @@ class BatchNormalization(Layer):
             self.moving_variance.assign(new_variance)
         # (the layer's compute dtype, as Keras 3 casts it: an integer input gives floats)
         if getattr(out.dtype, "name", out.dtype) != self.compute_dtype:
-            out = tm.cast(out, self.compute_dtype)
+            out = cast(out, self.compute_dtype)
         return out
 
     def _in_stats_dtype(self, inputs: Any) -> Any:
         """`inputs` cast to the moving statistics' dtype where it has another (a Keras
         variable's dtype is its name; a symbolic input's may be a name too)."""
         compute, stats_dtype = inputs.dtype, self.moving_mean.dtype
-        return tm.cast(inputs, stats_dtype) \
+        return cast(inputs, stats_dtype) \
             if getattr(compute, "name", compute) != stats_dtype else inputs
 
     def _composite(self, x: Any, mask: Any, ndims: int, train: Any, moving_mean: Any,
@@ -218,8 +220,8 @@ class BatchNormalization(Layer):
         m = self.momentum
         reduction = [i for i in range(ndims) if i not in self._axes]
         out, mean_r, var_r = self._batch_step(x, mask, ndims, reduction, gamma, beta)
-        return (out, moving_mean * m + tm.stop_gradient(mean_r) * (1 - m),
-                moving_variance * m + tm.stop_gradient(var_r) * (1 - m))
+        return (out, moving_mean * m + stop_gradient(mean_r) * (1 - m),
+                moving_variance * m + stop_gradient(var_r) * (1 - m))
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
         return TensorShape(input_shape)
@@ -319,20 +321,20 @@ class LayerNormalization(Layer):
         # Keras 3 computes in at least float32 (integers too), casts the result back to the
         # input's dtype (an integer input's values truncated), then to the layer's
         if original in (dt.float16, dt.bfloat16) or not original.is_floating:
-            x = tm.cast(x, dt.float32)
+            x = cast(x, dt.float32)
         mean, var = nn_norm.moments(x, list(self._axes), keepdims=True)
         # (in float32 with a half-precision input: a bfloat16 policy's weights too)
-        gamma = tm.cast(ta.reshape(self.gamma, shape), x.dtype) if self.gamma is not None \
+        gamma = cast(ta.reshape(self.gamma, shape), x.dtype) if self.gamma is not None \
             else None
-        beta = tm.cast(ta.reshape(self.beta, shape), x.dtype) if self.beta is not None else None
+        beta = cast(ta.reshape(self.beta, shape), x.dtype) if self.beta is not None else None
         if self.rms_scaling:  # Keras 3's (deprecated) form: x / sqrt(var + eps) * gamma
             warn_rms_scaling()  # (Keras's layer calls the op, which warns each call)
             out = x * tm.rsqrt(var + self.epsilon)
-            out = out * tm.cast(gamma, out.dtype) if gamma is not None else out
+            out = out * cast(gamma, out.dtype) if gamma is not None else out
         else:
             out = nn_norm.batch_normalization(x, mean, var, beta, gamma, self.epsilon)
-        out = tm.cast(out, original) if out.dtype != original else out
-        return tm.cast(out, self.compute_dtype) if out.dtype.name != self.compute_dtype else out
+        out = cast(out, original) if out.dtype != original else out
+        return cast(out, self.compute_dtype) if out.dtype.name != self.compute_dtype else out
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
         return TensorShape(input_shape)
@@ -365,7 +367,7 @@ class UnitNormalization(Layer):
     def call(self, inputs: Any) -> Any:
         x = inputs if inputs.shape.rank else ta.expand_dims(inputs, 0)
         square_sum = tr.reduce_sum(tm.square(x), axis=self.axis, keepdims=True)
-        return x * tm.minimum(tm.rsqrt(square_sum), tm.cast(1e12, x.dtype))
+        return x * tm.minimum(tm.rsqrt(square_sum), cast(1e12, x.dtype))
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
         shape = TensorShape(input_shape)
@@ -434,23 +436,23 @@ class GroupNormalization(Layer):
         dims = [d if d is not None else ta.shape(inputs)[i]
                 for i, d in enumerate(inputs.shape.as_list())]
         grouped = self._split_channels([-1] + dims[1:], dims[self.axis])
-        x = ta.reshape(inputs, ta.stack(grouped) if any(isinstance(d, Tensor) for d in grouped)
+        x = ta.reshape(inputs, stack(grouped) if any(isinstance(d, Tensor) for d in grouped)
                        else grouped)
         dtype = x.dtype
         if dtype in (dt.float16, dt.bfloat16):
-            x = tm.cast(x, dt.float32)
+            x = cast(x, dt.float32)
         axes = list(range(1, x.shape.rank))
         axes.pop(-2 if self.axis == -1 else self.axis - 1)  # the groups' axis is kept
         mean, variance = nn_norm.moments(x, axes, keepdims=True)
         inv = tm.rsqrt(variance + self.epsilon)
         bshape = self._split_channels([1] * inputs.shape.rank, inputs.shape[self.axis])
         if self.gamma is not None:
-            inv = inv * tm.cast(ta.reshape(self.gamma, bshape), x.dtype)
+            inv = inv * cast(ta.reshape(self.gamma, bshape), x.dtype)
         offset = -mean * inv
         if self.beta is not None:
-            offset = offset + tm.cast(ta.reshape(self.beta, bshape), x.dtype)
-        out = tm.cast(x * inv + offset, dtype)
-        return tm.cast(ta.reshape(out, ta.shape(inputs)), self.compute_dtype)
+            offset = offset + cast(ta.reshape(self.beta, bshape), x.dtype)
+        out = cast(x * inv + offset, dtype)
+        return cast(ta.reshape(out, ta.shape(inputs)), self.compute_dtype)
 
     def compute_output_shape(self, input_shape: Any) -> Any:
         _check_axes_in(self.axis, input_shape)

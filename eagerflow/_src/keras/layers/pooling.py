@@ -19,9 +19,9 @@ from eagerflow._src.keras.layers.conv import to_channels_first, to_channels_last
 from eagerflow._src.keras.ops.nn_conv import adaptive_average_pool, adaptive_max_pool
 from eagerflow._src.keras.utils.conv_utils import conv_output_length
 from eagerflow._src.ops import array as ta
-from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn_pool as tn_pool
 from eagerflow._src.ops import reduce as tr
+from eagerflow._src.ops.math_base import cast
 
 
 class Pooling(Layer):
@@ -148,7 +148,7 @@ class GlobalPooling(Layer):
         axes = self._axes()
         if self._kind == "avg":
             if mask is not None:
-                m = tm.cast(mask, inputs.dtype)
+                m = cast(mask, inputs.dtype)
                 m = ta.expand_dims(m, 2 if self.data_format == "channels_last" else 1)
                 total = tr.reduce_sum(inputs * m, axis=axes, keepdims=self.keepdims)
                 return total / tr.reduce_sum(m, axis=axes, keepdims=self.keepdims)

@@ -19,6 +19,8 @@ from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import reduce as rd
+from eagerflow._src.ops.math_base import cast
+from eagerflow._src.ops.tiling import broadcast_to
 
 
 class Rescaling(Layer):
@@ -31,7 +33,7 @@ class Rescaling(Layer):
 
     def call(self, inputs: Any) -> Any:
         dtype = self.compute_dtype
-        x = tm.cast(inputs, dtype) if inputs.dtype.name != dtype else inputs
+        x = cast(inputs, dtype) if inputs.dtype.name != dtype else inputs
         scale = convert_to_tensor(np.asarray(self.scale, dtype=x.dtype.as_numpy_dtype))
         offset = convert_to_tensor(np.asarray(self.offset, dtype=x.dtype.as_numpy_dtype))
         return x * scale + offset
@@ -127,10 +129,10 @@ class Normalization(Layer):
             for i in range(1, mean.shape.rank + 1):
                 expanded[self._keep_axis[-i]] = mean.shape[-i]
             mean, variance = ta.reshape(mean, expanded), ta.reshape(variance, expanded)
-        mean = ta.broadcast_to(mean, self._broadcast_shape)
-        variance = ta.broadcast_to(variance, self._broadcast_shape)
-        self.mean = tm.cast(mean, self.compute_dtype)
-        self.variance = tm.cast(variance, self.compute_dtype)
+        mean = broadcast_to(mean, self._broadcast_shape)
+        variance = broadcast_to(variance, self._broadcast_shape)
+        self.mean = cast(mean, self.compute_dtype)
+        self.variance = cast(variance, self.compute_dtype)
         self.built = True
 
     def adapt(self, data: Any) -> None:
@@ -186,13 +188,13 @@ class Normalization(Layer):
             total_mean = np.mean(data, axis=self._reduce_axis)
             total_var = np.var(data, axis=self._reduce_axis)
         elif isinstance(data, Tensor):
-            x = tm.cast(data, "float32") if not data.dtype.is_floating else data
+            x = cast(data, "float32") if not data.dtype.is_floating else data
             total_mean = rd.reduce_mean(x, axis=self._reduce_axis)
             total_var = rd.reduce_variance(x, axis=self._reduce_axis)
         else:
             total_mean, total_var = self._stream_stats(data, iterable)
-        self.adapt_mean.assign(tm.cast(total_mean, self.adapt_mean.dtype))
-        self.adapt_variance.assign(tm.cast(total_var, self.adapt_variance.dtype))
+        self.adapt_mean.assign(cast(total_mean, self.adapt_mean.dtype))
+        self.adapt_variance.assign(cast(total_var, self.adapt_variance.dtype))
         self.finalize_state()
 
     def _stream_stats(self, data: Any, iterable: bool) -> tuple:
@@ -227,16 +229,16 @@ class Normalization(Layer):
         adapt and loading only, so a set_weights leaves them as they were)."""
         if self.input_mean is not None or not self.built:
             return
-        self.mean = tm.cast(ta.reshape(self.adapt_mean, self._broadcast_shape),
+        self.mean = cast(ta.reshape(self.adapt_mean, self._broadcast_shape),
                             self.compute_dtype)
-        self.variance = tm.cast(ta.reshape(self.adapt_variance, self._broadcast_shape),
+        self.variance = cast(ta.reshape(self.adapt_variance, self._broadcast_shape),
                                 self.compute_dtype)
 
     def call(self, inputs: Any) -> Any:
         if self.mean is None:
             raise ValueError("You must call `.build(input_shape)` on the layer before using "
                              "it.")
-        x = tm.cast(inputs, self.compute_dtype) if inputs.dtype.name != self.compute_dtype \
+        x = cast(inputs, self.compute_dtype) if inputs.dtype.name != self.compute_dtype \
             else inputs
         std = tm.maximum(tm.sqrt(self.variance), kb.epsilon())
         if self.invert:

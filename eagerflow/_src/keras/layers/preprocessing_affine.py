@@ -32,6 +32,7 @@ from eagerflow._src.keras.ops.image import _homography, affine_transform, perspe
 from eagerflow._src.keras.random_seeds import SeedGenerator
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
+from eagerflow._src.ops.math_base import cast, ones_like, where
 
 FILL_MODES = ("reflect", "wrap", "constant", "nearest")
 INTERPOLATIONS = ("nearest", "bilinear")
@@ -132,7 +133,7 @@ class _AffineLayer(ImagePreprocessingLayer):
 
 def _columns(*columns: Any) -> Any:
     """[batch, 8] float32 from eight [batch, 1] columns."""
-    return ta.concat([tm.cast(c, dt.float32) for c in columns], axis=1)
+    return ta.concat([cast(c, dt.float32) for c in columns], axis=1)
 
 
 class RandomTranslation(_AffineLayer):
@@ -158,9 +159,9 @@ class RandomTranslation(_AffineLayer):
         batch, dims = self._sizes(data)  # (a lower rank: Keras's IndexError)
         height, width = dims[self._height_axis], dims[self._width_axis]
         dy = self._uniform([batch, 1], self.height_lower, self.height_upper, seed=seed) * \
-            tm.cast(height, dt.float32)
+            cast(height, dt.float32)
         dx = self._uniform([batch, 1], self.width_lower, self.width_upper, seed=seed) * \
-            tm.cast(width, dt.float32)
+            cast(width, dt.float32)
         return {"translations": ta.concat([dx, dy], axis=1), "input_shape": dims}
 
     def _matrix(self, transformation: dict) -> Any:
@@ -212,8 +213,8 @@ class RandomZoom(_AffineLayer):
         height, width = self._size_of(transformation)
         zoom_y, zoom_x = transformation["height_zoom"], transformation["width_zoom"]
         # The centre ((size - 1) / 2) stays where it is.
-        x_offset = (tm.cast(width, dt.float32) - 1.0) / 2.0 * (1.0 - zoom_x)
-        y_offset = (tm.cast(height, dt.float32) - 1.0) / 2.0 * (1.0 - zoom_y)
+        x_offset = (cast(width, dt.float32) - 1.0) / 2.0 * (1.0 - zoom_x)
+        y_offset = (cast(height, dt.float32) - 1.0) / 2.0 * (1.0 - zoom_y)
         zeros = ta.zeros([ta.shape(zoom_x)[0], 1])
         return _columns(zoom_x, zeros, x_offset, zeros, zoom_y, y_offset, zeros, zeros)
 
@@ -246,8 +247,8 @@ class RandomRotation(_AffineLayer):
         lower, upper = self.factor
         degrees = self._uniform([batch], lower * 360.0, upper * 360.0, seed=seed)
         angle = degrees * (math.pi / 180.0)
-        cx = (tm.cast(width, dt.float32) - 1.0) * 0.5
-        cy = (tm.cast(height, dt.float32) - 1.0) * 0.5
+        cx = (cast(width, dt.float32) - 1.0) * 0.5
+        cy = (cast(height, dt.float32) - 1.0) * 0.5
         cos, sin = tm.cos(angle)[:, None], tm.sin(angle)[:, None]
         zeros = ta.zeros([batch, 1])
         # Output pixel (x, y) reads the input at R(angle) applied about the centre.
@@ -309,7 +310,7 @@ class RandomShear(_AffineLayer):
         batch, dims = self._sizes(data)
         dtype = self.compute_dtype
         invert = self._uniform([batch, 1], dtype=dtype, seed=seed)
-        sign = tm.where(invert > 0.5, -tm.ones_like(invert), tm.ones_like(invert))
+        sign = where(invert > 0.5, -ones_like(invert), ones_like(invert))
         shear_y = self._uniform([batch, 1], self.y_factor[0], self.y_factor[1], dtype=dtype,
                                 seed=seed)
         shear_x = self._uniform([batch, 1], self.x_factor[0], self.x_factor[1], dtype=dtype,
@@ -323,7 +324,7 @@ class RandomShear(_AffineLayer):
         return _columns(ones, shears[:, 0:1], zeros, shears[:, 1:2], ones, zeros, zeros, zeros)
 
     def _boxes(self, bounding_boxes: dict, transformation: dict) -> dict:
-        shears = tm.cast(transformation["shear_factor"], self.compute_dtype)
+        shears = cast(transformation["shear_factor"], self.compute_dtype)
         return image_boxes.shear(bounding_boxes, self.bounding_box_format, shears[:, 0:1],
                                  shears[:, 1:2], *self._size_of(transformation),
                                  self.compute_dtype)

@@ -33,6 +33,8 @@ from eagerflow._src.keras.ops.nn_conv import depthwise_conv
 from eagerflow._src.keras.random_seeds import SeedGenerator
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
+from eagerflow._src.ops.math_base import cast, ones_like, where
+from eagerflow._src.ops.tiling import tile
 
 VALUE_RANGE_ERROR = "The `value_range` argument should be a list of two numbers. "
 
@@ -61,9 +63,9 @@ def rescale(images: Any, source: Any, target: Any, dtype: Any = "float32") -> An
     cast, when the ranges are equal, as in Keras)."""
     if source[0] == target[0] and source[1] == target[1]:
         return images
-    images = tm.cast(images, dtype)
-    low, high = (tm.cast(v, dtype) for v in source)
-    new_low, new_high = (tm.cast(v, dtype) for v in target)
+    images = cast(images, dtype)
+    low, high = (cast(v, dtype) for v in source)
+    new_low, new_high = (cast(v, dtype) for v in target)
     return (images - low) / (high - low) * (new_high - new_low) + new_low
 
 
@@ -127,7 +129,7 @@ class RandomBrightness(ColorLayer):
                          training: bool = True) -> Any:
         if not training:
             return images
-        images = images + tm.cast(transformation["rgb_delta"], images.dtype)
+        images = images + cast(transformation["rgb_delta"], images.dtype)
         return km.clip(images, self.value_range[0], self.value_range[1])
 
     def get_config(self) -> dict:
@@ -209,7 +211,7 @@ class RandomInvert(ColorLayer):
         if not training:
             return images
         apply = transformation["apply_inversion"]
-        images = tm.cast(images, self.compute_dtype)
+        images = cast(images, self.compute_dtype)
         return kn.where(apply[:, None, None, None], self.value_range[1] - images, images)
 
     def get_config(self) -> dict:
@@ -261,7 +263,7 @@ class Solarization(ColorLayer):
 
     def transform_images(self, images: Any, transformation: Any,
                          training: bool = True) -> Any:
-        images = tm.cast(images, self.compute_dtype)
+        images = cast(images, self.compute_dtype)
         if not training or transformation is None:
             return images
         additions, thresholds = transformation["additions"], transformation["thresholds"]
@@ -304,9 +306,9 @@ class RandomPosterization(FactorColorLayer):
             return images
         shift = ta.reshape(transformation["shift_factor"], [-1, 1, 1, 1])
         x = rescale(images, self.value_range, (0, 255), self.compute_dtype)
-        x = tm.cast(x, "uint8")
+        x = cast(x, "uint8")
         x = km.bitwise_left_shift(km.bitwise_right_shift(x, shift), shift)
-        x = tm.cast(x, self.compute_dtype)
+        x = cast(x, self.compute_dtype)
         return rescale(x, (0, 255), self.value_range, self.compute_dtype)
 
 
@@ -336,7 +338,7 @@ class RandomSaturation(FactorColorLayer):
                          training: bool = True) -> Any:
         if not training:
             return images
-        factor = ta.reshape(tm.cast(transformation["factor"], self.compute_dtype),
+        factor = ta.reshape(cast(transformation["factor"], self.compute_dtype),
                             [-1, 1, 1])
         hsv = kimg.rgb_to_hsv(images, data_format=self.data_format)
         saturation = km.clip(km.multiply(_channel(hsv, 1, self.data_format), factor),
@@ -363,7 +365,7 @@ class RandomHue(ColorLayer):
                                   seed: Any = None) -> dict:
         n = batch_size(data, colon=False)
         invert = self._uniform((n,), seed=seed)
-        sign = tm.where(invert > 0.5, -tm.ones_like(invert), tm.ones_like(invert))
+        sign = where(invert > 0.5, -ones_like(invert), ones_like(invert))
         factor = self._uniform((n,), self.factor[0], self.factor[1], seed=seed)
         return {"factor": sign * factor * 0.5}
 
@@ -371,16 +373,16 @@ class RandomHue(ColorLayer):
                          training: bool = True) -> Any:
         if not training:
             return images
-        x = rescale(tm.cast(images, self.compute_dtype), self.value_range, (0, 1))
-        factor = ta.reshape(tm.cast(transformation["factor"], x.dtype), [-1, 1, 1])
+        x = rescale(cast(images, self.compute_dtype), self.value_range, (0, 1))
+        factor = ta.reshape(cast(transformation["factor"], x.dtype), [-1, 1, 1])
         hsv = kimg.rgb_to_hsv(x, data_format=self.data_format)
         hue = _channel(hsv, 0, self.data_format) + factor
-        hue = tm.where(hue > 1.0, hue - 1.0, hue)
-        hue = tm.where(hue < 0.0, hue + 1.0, hue)
+        hue = where(hue > 1.0, hue - 1.0, hue)
+        hue = where(hue < 0.0, hue + 1.0, hue)
         rgb = kimg.hsv_to_rgb(_set_channel(hsv, 0, hue, self.data_format),
                               data_format=self.data_format)
         x = rescale(km.clip(rgb, 0, 1), (0, 1), self.value_range)
-        return tm.cast(x, self.compute_dtype)
+        return cast(x, self.compute_dtype)
 
     def get_config(self) -> dict:
         return self._config("factor", "value_range", "seed")
@@ -399,11 +401,11 @@ class RandomColorDegeneration(FactorColorLayer):
                          training: bool = True) -> Any:
         if not training:
             return images
-        images = tm.cast(images, self.compute_dtype)
-        factor = tm.cast(transformation["factor"], self.compute_dtype)
+        images = cast(images, self.compute_dtype)
+        factor = cast(transformation["factor"], self.compute_dtype)
         gray = kimg.rgb_to_grayscale(images, data_format=self.data_format)
         images = images + factor * (gray - images)
-        return tm.cast(km.clip(images, self.value_range[0], self.value_range[1]),
+        return cast(km.clip(images, self.value_range[0], self.value_range[1]),
                        self.compute_dtype)
 
     def compute_output_shape(self, input_shape: Any) -> Any:
@@ -432,17 +434,17 @@ class RandomSharpness(FactorColorLayer):
 
     def transform_images(self, images: Any, transformation: Any = None,
                          training: bool = True) -> Any:
-        images = tm.cast(images, self.compute_dtype)
+        images = cast(images, self.compute_dtype)
         if not training:
             return images
         factor = transformation["factor"]
         if self.data_format == "channels_first":
             images = kn.swapaxes(images, -3, -1)
-        sharpness = ta.reshape(tm.cast(factor * 2, self.compute_dtype), [-1, 1, 1, 1])
+        sharpness = ta.reshape(cast(factor * 2, self.compute_dtype), [-1, 1, 1, 1])
         a, b = 1.0 / 13.0, 5.0 / 13.0
         kernel = kn.reshape(kn.array([[a, a, a], [a, b, a], [a, a, a]], self.compute_dtype),
                             (3, 3, 1, 1))
-        kernel = ta.tile(kernel, [1, 1, _dims(images)[-1], 1])
+        kernel = tile(kernel, [1, 1, _dims(images)[-1], 1])
         smoothed = depthwise_conv(images, kernel, strides=1, padding="same",
                                   data_format="channels_last")
         images = images + (1.0 - sharpness) * (smoothed - images)
@@ -465,7 +467,7 @@ class AutoContrast(ColorLayer):
     def transform_images(self, images: Any, transformation: Any = None,
                          training: bool = True) -> Any:
         original = images
-        x = tm.cast(rescale(images, self.value_range, (0, 255), self.compute_dtype),
+        x = cast(rescale(images, self.value_range, (0, 255), self.compute_dtype),
                     self.compute_dtype)
         low = kr.min(x, axis=(1, 2), keepdims=True)
         high = kr.max(x, axis=(1, 2), keepdims=True)
@@ -496,8 +498,8 @@ class Equalization(ColorLayer):
         self.data_format = normalize_data_format(data_format)
 
     def _histogram(self, values: Any) -> Any:
-        scaled = tm.cast(values, "float32") * (self.bins - 1) / 255.0
-        indices = km.clip(tm.cast(scaled, "int32"), 0, self.bins - 1)
+        scaled = cast(values, "float32") * (self.bins - 1) / 255.0
+        indices = km.clip(cast(scaled, "int32"), 0, self.bins - 1)
         return kr.bincount(ta.reshape(indices, [-1]), minlength=self.bins)
 
     def _equalize(self, channel: Any) -> Any:
@@ -507,11 +509,11 @@ class Equalization(ColorLayer):
         cdf = kr.cumsum(hist)
         cdf_min = kn.take(cdf, kn.nonzero(cdf)[0][0])
         denominator = cdf[-1] - cdf_min
-        denominator = tm.where(tm.equal(denominator, 0), tm.ones_like(denominator),
+        denominator = where(tm.equal(denominator, 0), ones_like(denominator),
                                denominator)
-        table = tm.cast(cdf - cdf_min, "float64") * 255 / tm.cast(denominator, "float64")
+        table = cast(cdf - cdf_min, "float64") * 255 / cast(denominator, "float64")
         table = km.clip(km.round(table), 0, 255)
-        indices = tm.cast(km.clip(channel / 255.0 * (self.bins - 1), 0, self.bins - 1),
+        indices = cast(km.clip(channel / 255.0 * (self.bins - 1), 0, self.bins - 1),
                           "int32")
         equalized = kn.where(kr.count_nonzero(hist) <= 1, channel,
                              kn.take(table, indices))
@@ -522,11 +524,11 @@ class Equalization(ColorLayer):
                          training: bool = True) -> Any:
         if not training:
             return images
-        images = tm.cast(images, self.compute_dtype)
+        images = cast(images, self.compute_dtype)
         axis = -1 if self.data_format == "channels_last" else -3
         channels = [self._equalize(images[..., i] if axis == -1 else images[..., i, :, :])
                     for i in range(_dims(images)[axis])]
-        return tm.cast(kn.stack(channels, axis=axis), self.compute_dtype)
+        return cast(kn.stack(channels, axis=axis), self.compute_dtype)
 
     def _output_dtype(self, input_dtype: Any) -> Any:
         # (Keras 3's symbolic output: integers keep their dtype, floats the compute dtype)
@@ -571,13 +573,13 @@ class RandomColorJitter(ColorLayer):
                          training: bool = True) -> Any:
         if not training:
             return images
-        images = tm.cast(images, self.compute_dtype)
+        images = cast(images, self.compute_dtype)
         for step in self._steps:
             draw = step.get_random_transformation(images, seed=self.generator)
             if isinstance(step, RandomContrast):
-                draw["contrast_factor"] = tm.cast(draw["contrast_factor"], self.compute_dtype)
+                draw["contrast_factor"] = cast(draw["contrast_factor"], self.compute_dtype)
             images = step.transform_images(images, draw)
-        return tm.cast(images, self.compute_dtype)
+        return cast(images, self.compute_dtype)
 
     def get_config(self) -> dict:
         return self._config("value_range", "brightness_factor", "contrast_factor",

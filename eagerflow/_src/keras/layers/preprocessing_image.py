@@ -36,6 +36,7 @@ from eagerflow._src.keras.random_seeds import SeedGenerator, make_default_seed
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import image as timg
 from eagerflow._src.ops import math as tm
+from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.misc_ops import saturate_cast
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.reduce import reduce_mean
@@ -91,7 +92,7 @@ def _crop_box(height: Any, width: Any, size: tuple) -> tuple:
                 crop_height, crop_width)
 
     def scaled(n: Any, num: int, den: int) -> Any:
-        return tm.cast(tm.cast(n * num, dt.float32) / den, dt.int32)
+        return cast(cast(n * num, dt.float32) / den, dt.int32)
 
     crop_height = tm.maximum(tm.minimum(height, scaled(width, target_height, target_width)), 1)
     crop_width = tm.maximum(tm.minimum(width, scaled(height, target_width, target_height)), 1)
@@ -329,7 +330,7 @@ class ImagePreprocessingLayer(PreprocessingLayer):
 
 
 def _cast(images: Any, dtype: str) -> Any:
-    return images if images.dtype.name == dtype else tm.cast(images, dtype)
+    return images if images.dtype.name == dtype else cast(images, dtype)
 
 
 def _sized_shape(layer: Any, input_shape: Any) -> tuple:
@@ -489,9 +490,9 @@ class RandomCrop(ImagePreprocessingLayer):
             raise ValueError("RandomCrop requires the input to have a fully defined height and "
                              f"width. Received: images.shape={images.shape}")
         if training and height > self.height and width > self.width:
-            top = tm.cast(self._uniform((), 0, float(height - self.height + 1), seed=seed),
+            top = cast(self._uniform((), 0, float(height - self.height + 1), seed=seed),
                           dt.int32)
-            left = tm.cast(self._uniform((), 0, float(width - self.width + 1), seed=seed),
+            left = cast(self._uniform((), 0, float(width - self.width + 1), seed=seed),
                            dt.int32)
             return top, left
         top, left, _, _ = _crop_box(height, width, (self.height, self.width))
@@ -581,9 +582,9 @@ class RandomFlip(ImagePreprocessingLayer):
             return images
         flips = transformation["flips"]
         if self.mode in (HORIZONTAL, HORIZONTAL_AND_VERTICAL):
-            images = tm.where(flips, reverse(images, [self._width_axis]), images)
+            images = where(flips, reverse(images, [self._width_axis]), images)
         if self.mode in (VERTICAL, HORIZONTAL_AND_VERTICAL):
-            images = tm.where(flips, reverse(images, [self._height_axis]), images)
+            images = where(flips, reverse(images, [self._height_axis]), images)
         return images
 
     def get_config(self) -> dict:
@@ -627,7 +628,7 @@ class RandomContrast(ImagePreprocessingLayer):
         factor = transformation["contrast_factor"]
         # the mean in float32 for integer images; then, as in Keras, the integer images
         # minus a float mean is refused (InvalidArgumentError)
-        wide = images if images.dtype.is_floating else tm.cast(images, dt.float32)
+        wide = images if images.dtype.is_floating else cast(images, dt.float32)
         mean = reduce_mean(wide, axis=[self._height_axis, self._width_axis], keepdims=True)
         out = (images - mean) * factor + mean
         return tm.clip_by_value(out, self.value_range[0], self.value_range[1])
@@ -684,9 +685,9 @@ class _RandomSize(Layer):
         scale = krandom.uniform([], 1.0 + self._bounds[0], 1.0 + self._bounds[1],
                                 seed=self.seed_generator)
         size = [dims[-3], dims[-2]]
-        size[axis + 3] = tm.cast(scale * tm.cast(dims[axis], dt.float32), dt.int32)
+        size[axis + 3] = cast(scale * cast(dims[axis], dt.float32), dt.int32)
         out = timg.resize(inputs, tf_stack(size), method=self.interpolation)
-        return tm.cast(out, self.compute_dtype)
+        return cast(out, self.compute_dtype)
 
     def compute_output_shape(self, input_shape: Any) -> tuple:
         shape = list(TensorShape(input_shape).as_list())

@@ -19,7 +19,6 @@ import numpy as np
 
 from eagerflow._src.core import context
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import (
     FailedPreconditionError,
     InvalidArgumentError,
@@ -30,16 +29,24 @@ from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.engine.base_layer import Layer
+from eagerflow._src.keras.layers.category_encoding import _encode_high_rank, encode_categorical
 from eagerflow._src.ops import array as ta
-from eagerflow._src.ops import hash_ops, indexing, lookup_ops, sparse_functions, unique_one_hot
+from eagerflow._src.ops import (
+    hash_ops,
+    indexing,
+    lookup_ops,
+    math_base,
+    sparse_functions,
+    unique_one_hot,
+)
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.eager_errors import raised_eagerly
+from eagerflow._src.ops.math_base import cast, ones_like, zeros_like
 from eagerflow._src.ops.ragged import RaggedTensor, map_flat_values
-from eagerflow._src.ops.reduce import reduce_max, reduce_mean, reduce_sum
-from eagerflow._src.ops.sequences import range as range_
-from eagerflow._src.ops.string_ops import as_string
-from eagerflow._src.ops.string_ops import format as string_format
+from eagerflow._src.ops.reduce import reduce_max, reduce_mean
+from eagerflow._src.ops.string_format import as_string
+from eagerflow._src.ops.string_format import format as string_format
 from eagerflow._src.ops.variables import Variable
 
 _MODES = ("int", "one_hot", "multi_hot", "count", "tf_idf")
@@ -66,91 +73,6 @@ def as_tensor(x: Any, dtype: Any = None) -> Any:
     if isinstance(x, (Tensor, RaggedTensor, SparseTensor)):
         return x
     return convert_to_tensor(x, dtype=dtype)
-
-
-# ---------------------------------------------------------------------------------------
-# Encoding of indices: Keras 3's encode_categorical_inputs.
-# ---------------------------------------------------------------------------------------
-
-def encode_categorical(indices: Any, output_mode: str, depth: int, dtype: Any,
-                       count_weights: Any = None) -> Any:
-    """int / one_hot / multi_hot / count of integer indices (the last dimension holds a
-    sample's tokens), as Keras 3."""
-    d = dt.as_dtype(dtype)
-    if output_mode == "int":
-        return tm.cast(indices, d)
-    if isinstance(indices, RaggedTensor):
-        if output_mode == "one_hot":
-            return indices.with_flat_values(unique_one_hot.one_hot(
-                tm.cast(indices.flat_values, dt.int64), depth, dtype=d))
-        return _bincount_rows(indices, depth, output_mode, d, count_weights)
-    x = indices
-    if x.shape.rank == 0:
-        x = ta.expand_dims(x, -1)
-    if output_mode == "one_hot":
-        if x.shape.rank > 1 and x.shape[-1] == 1:
-            x = ta.squeeze(x, -1)
-        return unique_one_hot.one_hot(tm.cast(x, dt.int64), depth, dtype=d)
-    if x.shape.rank > 2:  # (Keras 3's fallback from its bincount: one-hot, reduced)
-        return _encode_high_rank(x, output_mode, depth, d, count_weights)
-    return _bincount_rows(x, depth, output_mode, d, count_weights)
-
-
-def _bincount_rows(x: Any, depth: int, mode: str, d: dt.DType, weights: Any) -> Any:
-    """Counts of each index per row (multi_hot: whether it occurs): one segment sum."""
-    if isinstance(x, RaggedTensor):
-        rows, flat, nrows = x.value_rowids(), x.flat_values, x.nrows()
-    else:
-        if x.shape.rank == 1:
-            x = ta.expand_dims(x, 0)
-            squeeze = True
-        else:
-            squeeze = False
-        n, k = ta.shape(x, out_type=dt.int64)[0], ta.shape(x, out_type=dt.int64)[1]
-        flat = ta.reshape(x, [-1])
-        rows = ta.reshape(ta.tile(ta.expand_dims(range_(n), 1), ta.stack([1, k])), [-1])
-        nrows = n
-    idx = tm.cast(flat, dt.int64)
-    in_range = tm.logical_and(idx >= 0, idx < depth)
-    _check_range(idx, depth, one_row=not isinstance(x, RaggedTensor) and squeeze)
-    ids = tm.where(in_range, rows * depth + idx, rows * depth)  # dropped: weight 0
-    vals = tm.ones_like(idx, dtype=d) if weights is None else \
-        tm.cast(ta.reshape(weights, [-1]) if not isinstance(weights, RaggedTensor)
-                else weights.flat_values, d)
-    vals = tm.where(in_range, vals, tm.zeros_like(vals))
-    counts = indexing.unsorted_segment_sum(vals, ids, nrows * depth)
-    out = ta.reshape(counts, ta.stack([nrows, convert_to_tensor(depth, dt.int64)]))
-    if mode == "multi_hot":
-        out = tm.cast(tm.greater(out, tm.zeros_like(out)), d)
-    if not isinstance(x, RaggedTensor) and squeeze:
-        out = ta.squeeze(out, 0)
-    return out
-
-
-def _encode_high_rank(x: Any, mode: str, depth: int, dtype: Any, weights: Any) -> Any:
-    """CategoryEncoding's multi_hot/count of an input of rank 3 or more, as Keras 3 on TF
-    computes it: one-hot encoded, then reduced over axis 1 (not the last input axis)."""
-    d = dt.as_dtype(dtype)
-    hot = unique_one_hot.one_hot(tm.cast(x, dt.int64), depth, dtype=d)
-    if mode == "multi_hot":
-        return reduce_max(hot, axis=1)
-    if weights is not None:
-        hot = hot * ta.expand_dims(weights, -1)
-    return reduce_sum(hot, axis=1)
-
-
-def _check_range(idx: Any, depth: int, one_row: bool = False) -> None:
-    """Negative indices are refused when known, as TF's DenseBincount (indices past the
-    depth are dropped), in its words for a 1-D input (`one_row`) or for rows of them."""
-    arr = getattr(idx, "_arr", None)
-    if arr is not None and arr.size and arr.min() < 0:
-        # (as TF's eager DenseBincount words it: the op's function and device, its name)
-        words = "Input arr must be non-negative!" if one_row else (
-            "Input 'in' must be non-negative! Negative input value found: "
-            f"{int(arr.min())}")
-        raise InvalidArgumentError(None, None, f"{{{{function_node __wrapped__DenseBincount_"
-                                               f"device_{CPU_DEVICE}}}}} {words} "
-                                               "[Op:DenseBincount] name: ")
 
 
 # ---------------------------------------------------------------------------------------
@@ -593,7 +515,7 @@ class IndexLookup(PreprocessingLayer):
                                 "saw: 2 vs. 1 [Op:GatherNd]"))
             return sparse_functions.from_dense(out)  # Keras's bincount/one_hot, sparse
         if self.output_mode == "tf_idf":
-            out = tm.multiply(tm.cast(out, self.idf_weights_const.dtype),
+            out = tm.multiply(cast(out, self.idf_weights_const.dtype),
                               self.idf_weights_const)
         return out
 
@@ -604,14 +526,14 @@ class IndexLookup(PreprocessingLayer):
                                           "Table not initialized."), host=True)
         ids = self._table.lookup(x)
         if self.mask_token is not None:
-            ids = tm.where(tm.equal(x, self._mask_key), self._mask_value, ids)
+            ids = math_base.where(tm.equal(x, self._mask_key), self._mask_value, ids)
         if self.invert:
             return ids
         if self.num_oov_indices == 0:
             _assert_all_known(x, ids)
         elif self.num_oov_indices > 1:
             oov = self._oov_buckets(x) + self._oov_start_index()
-            ids = tm.where(tm.equal(ids, convert_to_tensor(self._default_value, dt.int64)),
+            ids = math_base.where(tm.equal(ids, convert_to_tensor(self._default_value, dt.int64)),
                            oov, ids)
         return ids
 
@@ -660,7 +582,7 @@ def _ensure_dtype(x: Any, d: dt.DType) -> Any:
         return x.with_flat_values(_ensure_dtype(x.flat_values, d))
     if isinstance(x, SparseTensor):
         return SparseTensor._of(x.indices, _ensure_dtype(x.values, d), x.dense_shape)
-    return tm.cast(x, d)  # (strings and numbers: Cast's own UnimplementedError)
+    return cast(x, d)  # (strings and numbers: Cast's own UnimplementedError)
 
 
 def _listify(x: Any) -> Any:
@@ -689,7 +611,7 @@ def _assert_all_known(x: Any, ids: Any) -> None:
     """num_oov_indices=0: every input must be in the vocabulary (TF's Assert)."""
     missing = tm.equal(ids, convert_to_tensor(-1, dt.int64))
     oov = indexing.boolean_mask(ta.reshape(x, [-1]), ta.reshape(missing, [-1]))
-    Assert(tm.logical_not(reduce_max(tm.cast(missing, dt.int32)) > 0) if ids.shape.rank
+    Assert(tm.logical_not(reduce_max(cast(missing, dt.int32)) > 0) if ids.shape.rank
            else tm.logical_not(missing),
            [string_format("When `num_oov_indices=0` all inputs should be in vocabulary, "
                           "found OOV values {}, consider setting `num_oov_indices=1`.",
@@ -934,13 +856,13 @@ class Hashing(PreprocessingLayer):
             n -= 1
             mask = tm.equal(values, convert_to_tensor(self.mask_value, dtype=values.dtype))
         if values.dtype.is_floating:
-            values = tm.cast(values, dt.int64)
+            values = cast(values, dt.int64)
         if values.dtype is not dt.string:
             values = as_string(values)
         out = hash_ops.to_hash_bucket_strong(values, n, self.salt) if self.strong_hash \
             else hash_ops.to_hash_bucket_fast(values, n)
         if mask is not None:
-            out = tm.where(mask, tm.zeros_like(out), out + tm.ones_like(out))
+            out = math_base.where(mask, zeros_like(out), out + ones_like(out))
         return out
 
     def get_config(self) -> dict:

@@ -24,6 +24,7 @@ from eagerflow._src.keras.ops import numpy_math as km
 from eagerflow._src.keras.ops import random as krandom
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
+from eagerflow._src.ops.math_base import cast
 
 
 class MixUp(ColorLayer):
@@ -52,9 +53,9 @@ class MixUp(ColorLayer):
         if not training:
             return images
         weight, order = transformation["mix_weight"], transformation["permutation_order"]
-        images = tm.cast(images, self.compute_dtype)
-        weight = tm.cast(ta.reshape(weight, [-1, 1, 1, 1]), self.compute_dtype)
-        others = tm.cast(kn.take(images, order, axis=0), self.compute_dtype)
+        images = cast(images, self.compute_dtype)
+        weight = cast(ta.reshape(weight, [-1, 1, 1, 1]), self.compute_dtype)
+        others = cast(kn.take(images, order, axis=0), self.compute_dtype)
         return weight * images + (1.0 - weight) * others
 
     def transform_labels(self, labels: Any, transformation: Any,
@@ -100,7 +101,7 @@ class _BoxLayer(ColorLayer):
         return -1 if self.data_format == "channels_last" else -3
 
     def _bounds(self, n: Any, length: int, ratio: Any, seed: Any) -> tuple:
-        crop = tm.cast(ratio * length, self.compute_dtype)
+        crop = cast(ratio * length, self.compute_dtype)
         start = self._uniform([n], 0, 1, dtype=self.compute_dtype, seed=seed) * (length - crop)
         return start, start + crop
 
@@ -153,11 +154,11 @@ class CutMix(_BoxLayer):
 
     def transform_images(self, images: Any, transformation: Any,
                          training: bool = True) -> Any:
-        images = tm.cast(images, self.compute_dtype)
+        images = cast(images, self.compute_dtype)
         if training and transformation is not None:
             order, masks = transformation["permutation_order"], transformation["batch_masks"]
             images = kn.where(masks, kn.take(images, order, axis=0), images)
-        return tm.cast(images, self.compute_dtype)
+        return cast(images, self.compute_dtype)
 
     def transform_labels(self, labels: Any, transformation: Any,
                          training: bool = True) -> Any:
@@ -248,12 +249,12 @@ class RandomErasing(_BoxLayer):
     def transform_images(self, images: Any, transformation: Any,
                          training: bool = True) -> Any:
         if training:
-            images = tm.cast(images, self.compute_dtype)
+            images = cast(images, self.compute_dtype)
             apply, masks, fill = (transformation[k] for k in ("apply_erasing", "batch_masks",
                                                               "fill_value"))
             erased = kn.where(masks, fill, images)
             images = kn.where(apply[:, None, None, None], erased, images)
-        return tm.cast(images, self.compute_dtype)
+        return cast(images, self.compute_dtype)
 
     def get_config(self) -> dict:
         return self._config("factor", "scale", "fill_value", "value_range", "seed")
@@ -307,14 +308,14 @@ class RandomGaussianBlur(ColorLayer):
 
     def transform_images(self, images: Any, transformation: Any,
                          training: bool = True) -> Any:
-        images = tm.cast(images, self.compute_dtype)
+        images = cast(images, self.compute_dtype)
         if not training or transformation is None:
             return images
         apply, sigma = transformation["should_apply_blur"], transformation["blur_factor"]
         blurred = kimg.gaussian_blur(images, kernel_size=self.kernel_size, sigma=sigma,
                                      data_format=self.data_format)
         images = kn.where(apply[:, None, None, None], blurred, images)
-        return tm.cast(km.clip(images, self.value_range[0], self.value_range[1]),
+        return cast(km.clip(images, self.value_range[0], self.value_range[1]),
                        self.compute_dtype)
 
     def get_config(self) -> dict:
@@ -365,7 +366,7 @@ class RandomElasticTransform(ColorLayer):
 
     def transform_images(self, images: Any, transformation: Any,
                          training: bool = True) -> Any:
-        images = tm.cast(images, self.compute_dtype)
+        images = cast(images, self.compute_dtype)
         return self._warp(images, transformation, self.interpolation) if training else images
 
     def transform_segmentation_masks(self, masks: Any, transformation: Any,
@@ -385,7 +386,7 @@ class RandomElasticTransform(ColorLayer):
             fill_mode=self.fill_mode, fill_value=self.fill_value, seed=transformation["seed"],
             data_format=self.data_format)
         images = kn.where(apply[:, None, None, None], warped, images)
-        return tm.cast(km.clip(images, self.value_range[0], self.value_range[1]),
+        return cast(km.clip(images, self.value_range[0], self.value_range[1]),
                        self.compute_dtype)
 
     # (Keras has no box transform for it)

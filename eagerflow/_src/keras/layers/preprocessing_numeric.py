@@ -16,16 +16,16 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.engine.base_layer import Layer
+from eagerflow._src.keras.layers.category_encoding import encode_categorical
 from eagerflow._src.keras.layers.preprocessing_lookup import (
     PreprocessingLayer,
     _batches,
-    encode_categorical,
     validate_string_arg,
 )
 from eagerflow._src.keras.ops.numpy_reduce import digitize
 from eagerflow._src.ops import array as ta
-from eagerflow._src.ops import math as tm
 from eagerflow._src.ops.crosses import cross_hashed
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.sparse_functions import from_dense
 from eagerflow._src.ops.sparse_ops import to_dense
 
@@ -215,7 +215,7 @@ class HashedCrossing(PreprocessingLayer):
             out = ta.squeeze(out, 1)
         elif rank == 0:
             out = ta.reshape(out, [])
-        out = tm.cast(encode_categorical(out, self.output_mode, self.num_bins,
+        out = cast(encode_categorical(out, self.output_mode, self.num_bins,
                                          self.compute_dtype), self.compute_dtype)
         if self.sparse and self.output_mode == "one_hot":
             return from_dense(out)  # (one entry per row: Keras's sparse one-hot's)

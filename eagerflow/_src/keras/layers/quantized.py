@@ -30,6 +30,7 @@ from eagerflow._src.keras.ops import numpy_reduce as nr
 from eagerflow._src.keras.quantization_config import Int4QuantizationConfig, QuantizationConfig
 from eagerflow._src.module import NameScope
 from eagerflow._src.ops import math as tm
+from eagerflow._src.ops.bitwise import bitwise_and, right_shift
 from eagerflow._src.ops.misc_ops import bitcast
 
 # the order `save_own_variables` writes each mode's variables in (Keras 3's spec)
@@ -380,8 +381,8 @@ def _round_to_bfloat16(x: Any) -> Any:
     def u64(v: int) -> Any:
         return kc.convert_to_tensor(v, "uint64")
 
-    odd = tm.bitwise_and(tm.right_shift(bits, u64(16)), u64(1))
-    rounded = tm.bitwise_and(tm.add(tm.add(bits, u64(0x7FFF)), odd), u64(0xFFFF0000))
+    odd = bitwise_and(right_shift(bits, u64(16)), u64(1))
+    rounded = bitwise_and(tm.add(tm.add(bits, u64(0x7FFF)), odd), u64(0xFFFF0000))
     return bitcast(kc.cast(rounded, "uint32"), "float32")
 
 

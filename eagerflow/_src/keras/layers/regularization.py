@@ -16,6 +16,7 @@ from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.layers.core import _dims
 from eagerflow._src.keras.random_seeds import SeedGenerator, seed_pair
 from eagerflow._src.ops import math as tm
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.random_stateless import stateless_normal, stateless_uniform
 
 
@@ -105,7 +106,7 @@ class AlphaDropout(Layer):
         alpha, scale = 1.6732632423543772848170429916717, 1.0507009873554804934193349852946
         alpha_p = -alpha * scale
         kept = stateless_uniform(dims, seed_pair(self.seed_generator), 0.0, 1.0)
-        kept = tm.cast(tm.greater_equal(kept, self.rate), inputs.dtype)
+        kept = cast(tm.greater_equal(kept, self.rate), inputs.dtype)
         a = ((1 - self.rate) * (1 + self.rate * alpha_p**2)) ** -0.5
         b = -a * alpha_p * self.rate
         x = tm.add(tm.multiply(inputs, kept), tm.multiply(alpha_p, tm.subtract(1, kept)))

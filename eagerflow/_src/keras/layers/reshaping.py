@@ -11,6 +11,7 @@ from eagerflow._src.keras.layers._utils import normalize_data_format, normalize_
 from eagerflow._src.keras.ops.image import resize
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops.padding import pad as tf_pad
+from eagerflow._src.ops.tiling import tile
 
 _ORDINALS = ("1st", "2nd", "3rd")
 # Keras 3's words for an argument of neither form (ZeroPadding2D's repeat Cropping2D's)
@@ -226,7 +227,7 @@ def _repeat(x: Any, axis: int, n: int) -> Any:
     ex = ta.expand_dims(x, axis + 1)
     mult = [1] * (len(dims) + 1)
     mult[axis + 1] = n
-    tiled = ta.tile(ex, mult)
+    tiled = tile(ex, mult)
     new = [-1 if d is None else d for d in dims]
     new[axis] = -1 if dims[axis] is None else dims[axis] * n
     if new.count(-1) > 1:

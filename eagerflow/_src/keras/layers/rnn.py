@@ -36,10 +36,10 @@ from eagerflow._src.keras.layers.rnn_stacked import zero_states as zero_states
 from eagerflow._src.keras.random_seeds import SeedGenerator, seed_pair
 from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.ops import array as ta
-from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn as tn
 from eagerflow._src.ops import stacking
 from eagerflow._src.ops.linalg import matmul
+from eagerflow._src.ops.math_base import cast, ones_like, zeros_like
 from eagerflow._src.ops.variables import Variable
 
 _INIT_REG_CON = ("kernel_initializer", "recurrent_initializer", "bias_initializer",
@@ -507,7 +507,7 @@ class RNN(Layer):
     def reset_states(self) -> None:
         """Sets a stateful RNN's states back to zeros."""
         for v in self._state_vars or ():
-            v.assign(tm.zeros_like(v))
+            v.assign(zeros_like(v))
 
     reset_state = reset_states
 
@@ -685,7 +685,7 @@ class RNN(Layer):
         masks = None
         if mask is not None:
             m = ta.transpose(mask, [1, 0])
-            masks = stacking.unstack(ta.expand_dims(tm.cast(m, "bool"), -1), axis=0)
+            masks = stacking.unstack(ta.expand_dims(cast(m, "bool"), -1), axis=0)
         order = list(range(len(steps)))
         if self.go_backwards:
             order.reverse()
@@ -694,10 +694,10 @@ class RNN(Layer):
         for t in order:
             out, new_states = self._step(steps[t], states, kwargs)
             if masks is not None:
-                mt = ta.reshape(tm.cast(masks[t], out.dtype), [-1] + [1] * (out.shape.rank - 1))
+                mt = ta.reshape(cast(masks[t], out.dtype), [-1] + [1] * (out.shape.rank - 1))
                 if prev_out is None:
-                    prev_out = tm.zeros_like(out)
-                fill = tm.zeros_like(out) if self.zero_output_for_mask else prev_out
+                    prev_out = zeros_like(out)
+                fill = zeros_like(out) if self.zero_output_for_mask else prev_out
                 out = out * mt + fill * (1.0 - mt)
                 new_states = [n * mt + o * (1.0 - mt) for n, o in zip(new_states, states)]
             states = new_states
@@ -793,7 +793,7 @@ def _snake(name: str) -> str:
 
 def _cell_dropout(cell: DropoutRNNCell, like: Any, rate: float) -> Any:
     """A dropout mask shaped like `like`, from the cell's seed generator as Keras 3 draws it."""
-    return tn.stateless_dropout(tm.ones_like(like), rate, seed_pair(cell.seed_generator))
+    return tn.stateless_dropout(ones_like(like), rate, seed_pair(cell.seed_generator))
 
 
 def _split_kwargs(kwargs: dict, cell_keys: tuple) -> tuple:

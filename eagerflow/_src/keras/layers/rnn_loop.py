@@ -14,8 +14,8 @@ from typing import Any
 
 from eagerflow._src.control_flow.loops import while_loop
 from eagerflow._src.ops import array as ta
-from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import shaping
+from eagerflow._src.ops.math_base import cast, zeros_like
 from eagerflow._src.ops.tensor_array import TensorArray
 
 
@@ -25,7 +25,7 @@ def run_while(step: Any, x: Any, states: list, mask: Any, kwargs: dict,
     `step(x, states, kwargs)` (RNN._step: states flat) over `x` (time first) from `states`;
     `mask` is batch first, as the layer gets it."""
     if mask is not None:
-        mask = ta.transpose(tm.cast(mask, "bool"), [1, 0])
+        mask = ta.transpose(cast(mask, "bool"), [1, 0])
     if go_backwards:
         x = shaping.reverse(x, [0])
         mask = None if mask is None else shaping.reverse(mask, [0])
@@ -35,13 +35,13 @@ def run_while(step: Any, x: Any, states: list, mask: Any, kwargs: dict,
     # the first step's output, for the loop's zeros and its outputs' shape (Keras 3's
     # backend calls the cell on the first step for the same)
     first, _ = step(x[0], states, kwargs)
-    zeros = tm.zeros_like(first)
+    zeros = zeros_like(first)
     outputs = TensorArray(first.dtype, size=n, element_shape=first.shape)
 
     def body(t: Any, outputs: Any, previous: Any, *old: Any) -> tuple:
         out, new = step(inputs.read(t), list(old), kwargs)
         if masks is not None:
-            on = ta.reshape(tm.cast(masks.read(t), out.dtype), [-1] + [1] * (out.shape.rank - 1))
+            on = ta.reshape(cast(masks.read(t), out.dtype), [-1] + [1] * (out.shape.rank - 1))
             fill = zeros if zero_output_for_mask else previous
             out = out * on + fill * (1.0 - on)
             new = [s * on + o * (1.0 - on) for s, o in zip(new, old)]

@@ -24,8 +24,8 @@ from eagerflow._src.keras.layers.preprocessing_lookup import (
 )
 from eagerflow._src.keras.serialization import deserialize_keras_object
 from eagerflow._src.ops import array as ta
-from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import padding, ragged_strings, string_ops
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.ragged import RaggedTensor
 
 _PUNCTUATION = r'[!"#$%&()\*\+,-\./:;<=>?@\[\\\]^_`{|}~\']'
@@ -148,7 +148,7 @@ class TextVectorization(PreprocessingLayer):
     def _preprocess(self, inputs: Any) -> Any:
         x = as_tensor(inputs, dt.string)
         if x.dtype is not dt.string:  # (Keras casts: TF's Cast refuses numbers to strings)
-            x = tm.cast(x, dt.string)
+            x = cast(x, dt.string)
         if self._split is not None and not callable(self._standardize):
             x = self._split_input(x)  # (first: the built-in standardizations are elementwise)
         if self._standardize in ("lower", "lower_and_strip_punctuation"):

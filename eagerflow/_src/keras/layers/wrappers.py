@@ -21,6 +21,7 @@ from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.linalg import matmul
+from eagerflow._src.ops.math_base import cast, stop_gradient
 
 
 class Wrapper(Layer):
@@ -347,7 +348,7 @@ class SpectralNormalization(Wrapper):
                                     self.normalized_weights)
             self.vector_u.assign(vector_u)
             self.kernel.assign(kernel)
-        return tm.cast(self.layer(inputs), inputs.dtype)
+        return cast(self.layer(inputs), inputs.dtype)
 
     def normalized_weights(self) -> tuple:
         """(new vector_u, kernel / sigma): the power iteration on the kernel as a matrix
@@ -357,10 +358,10 @@ class SpectralNormalization(Wrapper):
         for _ in range(self.power_iterations):
             vector_v = normalize(matmul(vector_u, weights, transpose_b=True), axis=None)
             vector_u = normalize(matmul(vector_v, weights), axis=None)
-        vector_u, vector_v = tm.stop_gradient(vector_u), tm.stop_gradient(vector_v)
+        vector_u, vector_v = stop_gradient(vector_u), stop_gradient(vector_v)
         sigma = matmul(matmul(vector_v, weights), vector_u, transpose_b=True)
         kernel = ta.reshape(self.kernel.read_value() / sigma, self.kernel_shape)
-        return tm.cast(vector_u, self.vector_u.dtype), tm.cast(kernel, self.kernel.dtype)
+        return cast(vector_u, self.vector_u.dtype), cast(kernel, self.kernel.dtype)
 
     def compute_output_shape(self, input_shape: Any) -> Any:
         return self.layer.compute_output_shape(input_shape)

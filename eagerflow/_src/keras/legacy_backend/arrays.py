@@ -16,15 +16,16 @@ from eagerflow._src.keras import backend as kb
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import image as image_ops
 from eagerflow._src.ops import indexing as ix
-from eagerflow._src.ops import math as M
 from eagerflow._src.ops import reduce as R
 from eagerflow._src.ops import (
     shaping,
     sparse_functions,
     sparse_ops,
     stacking,
+    tiling,
     unique_one_hot,
 )
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.padding import pad as tf_pad
 from eagerflow._src.ops.sequences import range as _range
 
@@ -34,7 +35,7 @@ def arange(start: Any, stop: Any = None, step: int = 1, dtype: str = "int32") ->
     if stop is None and start < 0:
         start = 0
     result = _range(start, limit=stop, delta=step, name="arange")
-    return result if dtype == "int32" else M.cast(result, dtype)
+    return result if dtype == "int32" else cast(result, dtype)
 
 
 def concatenate(tensors: list, axis: int = -1) -> Any:
@@ -102,7 +103,7 @@ def permute_dimensions(x: Any, pattern: Any) -> Any:
 def repeat(x: Any, n: int) -> Any:
     if ndim(x) != 2:
         raise ValueError(f"Expected input `x` to have rank 2. Received: rank(x)={ndim(x)}")
-    return A.tile(A.expand_dims(x, 1), stacking.stack([1, n, 1]))
+    return tiling.tile(A.expand_dims(x, 1), stacking.stack([1, n, 1]))
 
 
 def repeat_elements(x: Any, rep: int, axis: int) -> Any:
@@ -113,7 +114,7 @@ def repeat_elements(x: Any, rep: int, axis: int) -> Any:
         return concatenate([p for p in pieces for _ in builtins.range(rep)], axis)
     reps = [1] * (x.shape.rank + 1)
     reps[axis + 1] = rep
-    tiled = A.tile(A.expand_dims(x, axis + 1), reps)
+    tiled = tiling.tile(A.expand_dims(x, axis + 1), reps)
     factors = np.ones(x.shape.rank, np.int32)
     factors[axis] = rep
     return A.reshape(tiled, A.shape(x) * factors)
@@ -140,7 +141,7 @@ def stack(x: Any, axis: int = 0) -> Any:
 
 
 def tile(x: Any, n: Any) -> Any:
-    return A.tile(x, [n] if isinstance(n, int) else n)
+    return tiling.tile(x, [n] if isinstance(n, int) else n)
 
 
 def to_dense(tensor: Any) -> Any:

@@ -20,6 +20,8 @@ from eagerflow._src.ops import math as M
 from eagerflow._src.ops import (
     stacking,
 )
+from eagerflow._src.ops.math_base import cast, ones_like, where, zeros_like
+from eagerflow._src.ops.tiling import tile
 
 
 # -- control flow -----------------------------------------------------------------------
@@ -39,7 +41,7 @@ def switch(condition: Any, then_expression: Any, else_expression: Any) -> Any:
     """then/else picked by a scalar condition (tf.cond), or elementwise by a tensor one."""
     condition = convert_to_tensor(condition)
     if condition.dtype != dt.bool:
-        condition = M.cast(condition, dt.bool)
+        condition = cast(condition, dt.bool)
     cond_ndim = ndim(condition)
     if not cond_ndim:
         then_fn = then_expression if callable(then_expression) else (lambda: then_expression)
@@ -59,10 +61,10 @@ def switch(condition: Any, then_expression: Any, else_expression: Any) -> Any:
         cond_shape = A.concat([A.shape(condition), [1] * (expr_ndim - cond_ndim)], axis=0)
         condition = A.reshape(condition, cond_shape)
         expr_shape = A.shape(then_expression)
-        tiles = M.where(M.greater(expr_shape - cond_shape, 0), expr_shape,
-                        M.ones_like(expr_shape))
-        condition = A.tile(condition, tiles)
-    return M.where(condition, then_expression, else_expression)
+        tiles = where(M.greater(expr_shape - cond_shape, 0), expr_shape,
+                        ones_like(expr_shape))
+        condition = tile(condition, tiles)
+    return where(condition, then_expression, else_expression)
 
 
 def rnn(step_function: Callable, inputs: Any, initial_states: Any, go_backwards: bool = False,
@@ -85,7 +87,7 @@ def rnn(step_function: Callable, inputs: Any, initial_states: Any, go_backwards:
         raise ValueError("Unrolling requires a fixed number of timesteps.")
     per_step = [stacking.unstack(t) for t in flat]
     if mask is not None:
-        mask = M.cast(mask, dt.bool) if mask.dtype != dt.bool else mask
+        mask = cast(mask, dt.bool) if mask.dtype != dt.bool else mask
         if len(mask.shape) == 2:
             mask = A.expand_dims(mask, -1)
         masks = stacking.unstack(mask if time_major else batch_time_swapped(mask))
@@ -99,18 +101,18 @@ def rnn(step_function: Callable, inputs: Any, initial_states: Any, go_backwards:
     def tiled(mask_t: Any, like: Any) -> Any:
         for _ in builtins.range(len(like.shape) - len(mask_t.shape)):
             mask_t = A.expand_dims(mask_t, -1)
-        return A.tile(mask_t, [1] + like.shape.as_list()[1:])
+        return tile(mask_t, [1] + like.shape.as_list()[1:])
 
     for i, t in enumerate(order):
         step_input = nest.pack_sequence_as(inputs, [s[t] for s in per_step])
         output, new_states = step_function(step_input, states + extra)
         if mask is not None:
             mask_t = masks[i if not go_backwards else t]
-            previous = outputs[-1] if outputs else M.zeros_like(output)
-            output = M.where(tiled(mask_t, output), output, previous)
+            previous = outputs[-1] if outputs else zeros_like(output)
+            output = where(tiled(mask_t, output), output, previous)
             flat_old, flat_new = nest.flatten(states), nest.flatten(new_states)
             new_states = nest.pack_sequence_as(states, [
-                M.where(tiled(mask_t, old), new, old) for old, new in zip(flat_old, flat_new)])
+                where(tiled(mask_t, old), new, old) for old, new in zip(flat_old, flat_new)])
         states = tuple(nest.flatten(new_states)) if not isinstance(new_states, tuple) \
             else new_states
         outputs = outputs + [output] if return_all_outputs else [output]
@@ -118,13 +120,13 @@ def rnn(step_function: Callable, inputs: Any, initial_states: Any, go_backwards:
     stacked = stacking.stack(outputs)
     if mask is not None and zero_output_for_mask:
         last_mask = masks[-1] if not go_backwards else masks[order[-1]]
-        last_output = M.where(tiled(last_mask, last_output), last_output,
-                              M.zeros_like(last_output))
+        last_output = where(tiled(last_mask, last_output), last_output,
+                              zeros_like(last_output))
         full = mask if time_major else batch_time_swapped(mask)
         for _ in builtins.range(len(stacked.shape) - len(full.shape)):
             full = A.expand_dims(full, -1)
-        stacked = M.where(A.tile(full, [1, 1] + stacked.shape.as_list()[2:]), stacked,
-                          M.zeros_like(stacked))
+        stacked = where(tile(full, [1, 1] + stacked.shape.as_list()[2:]), stacked,
+                          zeros_like(stacked))
     if not time_major:
         stacked = batch_time_swapped(stacked)
     return last_output, stacked, states

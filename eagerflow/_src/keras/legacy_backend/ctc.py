@@ -23,9 +23,11 @@ from eagerflow._src.ops import array as A
 from eagerflow._src.ops import indexing as ix
 from eagerflow._src.ops import math as M
 from eagerflow._src.ops import nd_indexing as nd
-from eagerflow._src.ops import reduce as R
 from eagerflow._src.ops import stacking
+from eagerflow._src.ops.math_base import cast, where
+from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import range as _range
+from eagerflow._src.ops.tiling import tile
 
 
 def ctc_label_dense_to_sparse(labels: Any, label_lengths: Any) -> SparseTensor:
@@ -33,12 +35,12 @@ def ctc_label_dense_to_sparse(labels: Any, label_lengths: Any) -> SparseTensor:
     labels = convert_to_tensor(labels)
     shp = A.shape(labels)
     columns = _range(shp[1])
-    keep = M.less(A.expand_dims(columns, 0), A.expand_dims(M.cast(label_lengths, dt.int32), 1))
-    rows = A.tile(A.expand_dims(_range(shp[0]), 1), stacking.stack([1, shp[1]]))
-    cols = A.tile(A.expand_dims(columns, 0), stacking.stack([shp[0], 1]))
+    keep = M.less(A.expand_dims(columns, 0), A.expand_dims(cast(label_lengths, dt.int32), 1))
+    rows = tile(A.expand_dims(_range(shp[0]), 1), stacking.stack([1, shp[1]]))
+    cols = tile(A.expand_dims(columns, 0), stacking.stack([shp[0], 1]))
     indices = stacking.stack([ix.boolean_mask(rows, keep), ix.boolean_mask(cols, keep)], axis=1)
     values = nd.gather_nd(labels, indices)
-    return SparseTensor(M.cast(indices, dt.int64), values, M.cast(shp, dt.int64))
+    return SparseTensor(cast(indices, dt.int64), values, cast(shp, dt.int64))
 
 
 def _as_logits(y_pred: Any) -> Any:
@@ -50,8 +52,8 @@ def ctc_batch_cost(y_true: Any, y_pred: Any, input_length: Any, label_length: An
     """Each sample's CTC loss, [batch, 1]: `y_true` [batch, max_label] padded labels,
     `y_pred` [batch, time, classes] softmax outputs (the last class the blank),
     `input_length` and `label_length` [batch, 1]."""
-    label_length = M.cast(A.squeeze(convert_to_tensor(label_length), axis=-1), dt.int32)
-    input_length = M.cast(A.squeeze(convert_to_tensor(input_length), axis=-1), dt.int32)
+    label_length = cast(A.squeeze(convert_to_tensor(label_length), axis=-1), dt.int32)
+    input_length = cast(A.squeeze(convert_to_tensor(input_length), axis=-1), dt.int32)
     logits = _as_logits(y_pred)
     _check_lengths(input_length, label_length, logits.shape[1])
     loss = _ops_ctc_loss(y_true, logits, label_length, input_length,
@@ -87,11 +89,11 @@ def ctc_decode(y_pred: Any, input_length: Any, greedy: bool = True, beam_width: 
     (TF 1's decoder default, which the legacy backend uses)."""
     logits = _as_logits(y_pred)
     strategy = "greedy" if greedy else "beam_search"
-    decoded, log_prob = _ops_ctc_decode(logits, M.cast(convert_to_tensor(input_length),
+    decoded, log_prob = _ops_ctc_decode(logits, cast(convert_to_tensor(input_length),
                                                        dt.int32),
                                         strategy=strategy, beam_width=beam_width,
                                         top_paths=top_paths, mask_index=logits.shape[-1] - 1)
-    paths = [M.cast(decoded[i], dt.int64) for i in range(decoded.shape[0])]
+    paths = [cast(decoded[i], dt.int64) for i in range(decoded.shape[0])]
     if not greedy:
         paths = [_merge_repeated(p) for p in paths]
     return paths, log_prob
@@ -103,8 +105,8 @@ def _merge_repeated(paths: Any) -> Any:
     previous = A.concat([A.fill(stacking.stack([shape[0], 1]), np.int64(-1)), paths[:, :-1]],
                         axis=1)
     keep = M.logical_and(M.greater_equal(paths, 0), M.not_equal(paths, previous))
-    slot = R.cumsum(M.cast(keep, dt.int64), axis=1) - 1
-    at = M.where(keep)
+    slot = cumsum(cast(keep, dt.int64), axis=1) - 1
+    at = where(keep)
     target = stacking.stack([at[:, 0], nd.gather_nd(slot, at)], axis=1)
     return nd.tensor_scatter_nd_update(A.fill(shape, np.int64(-1)), target,
                                        nd.gather_nd(paths, at))

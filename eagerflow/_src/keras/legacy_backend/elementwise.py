@@ -13,11 +13,14 @@ from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import convert_to_tensor, is_tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.ops import math as M
-from eagerflow._src.ops import nn as tnn
 from eagerflow._src.ops import (
+    math_base,
     nn_norm,
+    scans,
 )
+from eagerflow._src.ops import nn as tnn
 from eagerflow._src.ops import reduce as R
+from eagerflow._src.ops.math_base import where
 from eagerflow._src.ops.variables import is_tf_variable
 
 # -- elementwise and reductions ---------------------------------------------------------
@@ -28,11 +31,11 @@ def abs(x: Any) -> Any:  # noqa: A001
 
 
 def all(x: Any, axis: Any = None, keepdims: bool = False) -> Any:  # noqa: A001
-    return R.reduce_all(M.cast(x, dt.bool), axis, keepdims)
+    return R.reduce_all(math_base.cast(x, dt.bool), axis, keepdims)
 
 
 def any(x: Any, axis: Any = None, keepdims: bool = False) -> Any:  # noqa: A001
-    return R.reduce_any(M.cast(x, dt.bool), axis, keepdims)
+    return R.reduce_any(math_base.cast(x, dt.bool), axis, keepdims)
 
 
 def argmax(x: Any, axis: int = -1) -> Any:
@@ -46,7 +49,7 @@ def argmin(x: Any, axis: int = -1) -> Any:
 def _floats(x: Any) -> Any:
     """Booleans averaged as floatx, as Keras's mean/std/var do."""
     x = convert_to_tensor(x)
-    return M.cast(x, kb.floatx()) if x.dtype == dt.bool else x
+    return math_base.cast(x, kb.floatx()) if x.dtype == dt.bool else x
 
 
 def max(x: Any, axis: Any = None, keepdims: bool = False) -> Any:  # noqa: A001
@@ -78,11 +81,11 @@ def var(x: Any, axis: Any = None, keepdims: bool = False) -> Any:
 
 
 def cumsum(x: Any, axis: int = 0) -> Any:
-    return R.cumsum(x, axis=axis)
+    return scans.cumsum(x, axis=axis)
 
 
 def cumprod(x: Any, axis: int = 0) -> Any:
-    return R.cumprod(x, axis=axis)
+    return scans.cumprod(x, axis=axis)
 
 
 def _unary(name: str, op: Callable) -> Callable:
@@ -127,7 +130,7 @@ def pow(x: Any, a: Any) -> Any:  # noqa: A001
 def sqrt(x: Any) -> Any:
     """The square root of max(x, 0) (negative inputs give 0, not NaN)."""
     x = convert_to_tensor(x)
-    return M.sqrt(M.maximum(x, M.cast(0.0, x.dtype)))
+    return M.sqrt(M.maximum(x, math_base.cast(0.0, x.dtype)))
 
 
 def clip(x: Any, min_value: Any, max_value: Any) -> Any:
@@ -139,19 +142,19 @@ def clip(x: Any, min_value: Any, max_value: Any) -> Any:
 
 
 def cast(x: Any, dtype: Any) -> Any:
-    return M.cast(x, dtype)
+    return math_base.cast(x, dtype)
 
 
 def cast_to_floatx(x: Any) -> Any:
     if is_tensor(x) or is_tf_variable(x) or isinstance(x, SparseTensor):
-        return M.cast(x, kb.floatx())
+        return math_base.cast(x, kb.floatx())
     return np.asarray(x, dtype=kb.floatx())
 
 
 def stop_gradient(variables: Any) -> Any:
     if isinstance(variables, (list, tuple)):
-        return map(M.stop_gradient, variables)
-    return M.stop_gradient(variables)
+        return map(math_base.stop_gradient, variables)
+    return math_base.stop_gradient(variables)
 
 
 # -- activations ------------------------------------------------------------------------
@@ -163,27 +166,28 @@ def relu(x: Any, alpha: float = 0.0, max_value: Any = None, threshold: float = 0
     negative = tnn.relu(-x + threshold if threshold != 0 else -x) if alpha != 0.0 else None
     clip_max = max_value is not None
     if threshold != 0:
-        x = x * M.cast(M.greater(x, threshold), x.dtype)
+        x = x * math_base.cast(M.greater(x, threshold), x.dtype)
     elif max_value == 6:
         x = tnn.relu6(x)
         clip_max = False
     else:
         x = tnn.relu(x)
     if clip_max:
-        x = M.clip_by_value(x, M.cast(0, x.dtype), M.cast(max_value, x.dtype))
+        x = M.clip_by_value(x, math_base.cast(0, x.dtype), math_base.cast(max_value, x.dtype))
     if negative is not None:
-        x = x - M.cast(alpha, x.dtype) * negative
+        x = x - math_base.cast(alpha, x.dtype) * negative
     return x
 
 
 def elu(x: Any, alpha: float = 1.0) -> Any:
     res = tnn.elu(x)
-    return res if alpha == 1 else M.where(M.greater(x, 0), res, alpha * res)
+    return res if alpha == 1 else where(M.greater(x, 0), res, alpha * res)
 
 
 def hard_sigmoid(x: Any) -> Any:
     x = convert_to_tensor(x)
-    return M.clip_by_value(x * M.cast(0.2, x.dtype) + M.cast(0.5, x.dtype), 0.0, 1.0)
+    scaled = x * math_base.cast(0.2, x.dtype) + math_base.cast(0.5, x.dtype)
+    return M.clip_by_value(scaled, 0.0, 1.0)
 
 
 def softmax(x: Any, axis: Any = -1) -> Any:

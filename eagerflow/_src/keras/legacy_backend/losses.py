@@ -18,11 +18,12 @@ from eagerflow._src.ops import (
     nn_loss,
 )
 from eagerflow._src.ops import reduce as R
+from eagerflow._src.ops.math_base import cast, where
 
 
 # -- losses -----------------------------------------------------------------------------
 def _eps_clip(output: Any) -> Any:
-    eps = M.cast(kb.epsilon(), output.dtype)
+    eps = cast(kb.epsilon(), output.dtype)
     return M.clip_by_value(output, eps, 1.0 - eps)
 
 
@@ -78,7 +79,7 @@ def categorical_focal_crossentropy(target: Any, output: Any, alpha: float = 0.25
 def sparse_categorical_crossentropy(target: Any, output: Any, from_logits: bool = False,
                                     axis: int = -1, ignore_class: Any = None) -> Any:
     """Cross-entropy of integer labels against class scores along `axis`."""
-    target = M.cast(convert_to_tensor(target), dt.int64)
+    target = cast(convert_to_tensor(target), dt.int64)
     output = convert_to_tensor(output)
     if not from_logits:
         output = M.log(_eps_clip(output))
@@ -97,13 +98,13 @@ def sparse_categorical_crossentropy(target: Any, output: Any, from_logits: bool 
         target = A.reshape(target, [-1])
         output = A.reshape(output, [-1, out_shape[-1]])
     if ignore_class is not None:
-        valid = M.not_equal(target, M.cast(ignore_class, target.dtype))
+        valid = M.not_equal(target, cast(ignore_class, target.dtype))
         target, output = ix.boolean_mask(target, valid), ix.boolean_mask(output, valid)
     res = nn_loss.sparse_softmax_cross_entropy_with_logits(labels=target, logits=output)
     if ignore_class is not None:
-        res_shape = M.cast(out_shape[:-1], dt.int64)
+        res_shape = cast(out_shape[:-1], dt.int64)
         valid = A.reshape(valid, res_shape)
-        return nd.scatter_nd(M.where(valid), res, res_shape)
+        return nd.scatter_nd(where(valid), res, res_shape)
     if flatten_it and rank >= 3:
         res = A.reshape(res, out_shape[:-1])
     return res

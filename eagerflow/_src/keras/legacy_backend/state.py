@@ -18,6 +18,7 @@ from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.legacy_backend.arrays import to_dense
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
+from eagerflow._src.ops import math_base
 from eagerflow._src.ops import nn as tnn
 from eagerflow._src.ops import random as rnd
 from eagerflow._src.ops.initializers import (
@@ -25,6 +26,7 @@ from eagerflow._src.ops.initializers import (
     random_uniform_initializer,
 )
 from eagerflow._src.ops.linalg_eye import eye as tf_eye
+from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.variables import Variable, is_tf_variable
 
 
@@ -59,7 +61,7 @@ def truncated_normal(shape: Any, mean: float = 0.0, stddev: float = 1.0, dtype: 
 def random_bernoulli(shape: Any, p: float = 0.0, dtype: Any = None, seed: Any = None) -> Any:
     dtype = dtype or kb.floatx()
     draws = rnd.uniform(shape, dtype=dtype, seed=_seed(seed))
-    return M.where(M.less_equal(draws, p), A.ones(shape, dtype), A.zeros(shape, dtype))
+    return where(M.less_equal(draws, p), A.ones(shape, dtype), A.zeros(shape, dtype))
 
 
 def random_normal_variable(shape: Any, mean: float, scale: float, dtype: Any = None,
@@ -112,11 +114,11 @@ def eye(size: Any, dtype: Any = None, name: str | None = None) -> Variable:
 
 
 def zeros_like(x: Any, dtype: Any = None, name: str | None = None) -> Any:
-    return M.zeros_like(x, dtype=dtype, name=name)
+    return math_base.zeros_like(x, dtype=dtype, name=name)
 
 
 def ones_like(x: Any, dtype: Any = None, name: str | None = None) -> Any:
-    return M.ones_like(x, dtype=dtype, name=name)
+    return math_base.ones_like(x, dtype=dtype, name=name)
 
 
 def get_value(x: Any) -> Any:
@@ -156,8 +158,8 @@ def update_sub(x: Any, decrement: Any) -> Any:
 
 
 def moving_average_update(x: Any, value: Any, momentum: Any) -> Any:
-    momentum = M.cast(momentum, x.dtype)
-    return x.assign_sub((x - M.cast(value, x.dtype)) * (1 - momentum))
+    momentum = cast(momentum, x.dtype)
+    return x.assign_sub((x - cast(value, x.dtype)) * (1 - momentum))
 
 
 def gradients(loss: Any, variables: Any) -> Any:

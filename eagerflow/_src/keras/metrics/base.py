@@ -22,9 +22,10 @@ from eagerflow._src.keras import train_ops as K
 from eagerflow._src.keras.engine.layer_metrics import register_metric_class
 from eagerflow._src.keras.variables import StatelessScope, keras_variable
 from eagerflow._src.ops import array as A
-from eagerflow._src.ops import math as M
 from eagerflow._src.ops import reduce as R
+from eagerflow._src.ops.math_base import cast, identity
 from eagerflow._src.ops.math_special import div_no_nan
+from eagerflow._src.ops.tiling import broadcast_to
 from eagerflow._src.ops.variables import (
     Variable,
     VariableAggregation,
@@ -196,7 +197,7 @@ def reduce_to_samplewise_values(values: Any, sample_weight: Any, reduce_fn: Call
             # to the static shape where known, as Keras's ops.shape gives it (a Python
             # shape: TF's eager error then names no op wrapper)
             shape = values._shape if None not in tuple(values._shape) else A.shape(values)
-            sample_weight = A.broadcast_to(sample_weight, shape)
+            sample_weight = broadcast_to(sample_weight, shape)
         values = values * sample_weight
         if w_nd > 1:
             sample_weight = reduce_fn(sample_weight, axis=list(range(1, w_nd)))
@@ -219,7 +220,7 @@ class Sum(Metric):
         self.total.assign_add(R.reduce_sum(values))
 
     def result(self) -> Any:
-        return M.identity(self.total._as_tensor())
+        return identity(self.total._as_tensor())
 
 
 
@@ -243,7 +244,7 @@ class Mean(Metric):
             n = R.reduce_sum(sample_weight)
         elif len(values._shape) >= 1:
             n = K.t(values._shape[0], self._dtype) if values._shape[0] is not None else \
-                M.cast(A.shape(values)[0], self._dtype)
+                cast(A.shape(values)[0], self._dtype)
         else:
             n = K.t(1.0, self._dtype)
         self.count.assign_add(n)

@@ -20,6 +20,7 @@ from eagerflow._src.keras.metrics.base import Metric
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
 from eagerflow._src.ops import reduce as R
+from eagerflow._src.ops.math_base import cast, ones_like, where, zeros_like
 from eagerflow._src.ops.math_special import div_no_nan
 
 TP, FP, TN, FN = "tp", "fp", "tn", "fn"
@@ -44,9 +45,9 @@ def filter_top_k(x: Any, k: int) -> Any:
     xj = A.expand_dims(x, -2)   # [..., 1, n]: entry j
     earlier = convert_to_tensor(np.tril(np.ones((n, n), bool), -1))  # [i, j]: j < i
     beats = M.logical_or(M.greater(xj, xi), M.logical_and(M.equal(xj, xi), earlier))
-    rank = R.reduce_sum(M.cast(beats, dt.int32), axis=-1)
+    rank = R.reduce_sum(cast(beats, dt.int32), axis=-1)
     keep = M.less(rank, k)
-    return M.where(keep, x, A.fill(A.shape(x), np.array(-np.inf, x._dtype.as_numpy_dtype)))
+    return where(keep, x, A.fill(A.shape(x), np.array(-np.inf, x._dtype.as_numpy_dtype)))
 
 
 def update_confusion_matrix(variables: dict, y_true: Any, y_pred: Any, thresholds: list,
@@ -70,7 +71,7 @@ def update_confusion_matrix(variables: dict, y_true: Any, y_pred: Any, threshold
     if clip:  # AUC's evenly spaced thresholds bucket values outside [0, 1] at the ends
         y_pred = M.clip_by_value(y_pred, 0.0, 1.0)
     labels = M.not_equal(y_true, 0.0)
-    weights = M.ones_like(y_pred)
+    weights = ones_like(y_pred)
     if sample_weight is not None:
         weights = weights * sample_weight
     if label_weights is not None and not multi_label:
@@ -93,7 +94,7 @@ def update_confusion_matrix(variables: dict, y_true: Any, y_pred: Any, threshold
     pairs = {TP: (labs, pos), FP: (not_labs, pos), TN: (not_labs, neg), FN: (labs, neg)}
     for key, var in variables.items():
         a, b = pairs[key]
-        var.assign_add(R.reduce_sum(M.cast(M.logical_and(a, b), dt.float32) * w, axis=1))
+        var.assign_add(R.reduce_sum(cast(M.logical_and(a, b), dt.float32) * w, axis=1))
 
 
 class _ConfusionCount(Metric):
@@ -286,8 +287,8 @@ class AUC(Metric):
         slope = div_no_nan(dtp, M.maximum(dp, 0.0))
         intercept = tp[1:] - slope * p[1:]
         both = M.logical_and(p[: n - 1] > 0, p[1:] > 0)
-        ratio = M.where(both, div_no_nan(p[: n - 1], M.maximum(p[1:], 0.0)),
-                        M.ones_like(p[1:]))
+        ratio = where(both, div_no_nan(p[: n - 1], M.maximum(p[1:], 0.0)),
+                        ones_like(p[1:]))
         inc = div_no_nan(slope * (dtp + intercept * M.log(ratio)),
                            M.maximum(tp[1:] + fn[1:], 0.0))
         return self._by_label(inc)
@@ -311,8 +312,8 @@ class AUC(Metric):
             rg = 1.0 - scale * div_no_nan(fn, tp)
             pg = 1.0 - scale * div_no_nan(fp, tp)
             zero = M.equal(tp, 0.0)
-            x = M.maximum(M.where(zero, M.zeros_like(rg), rg), 0.0)
-            y = M.where(zero, M.ones_like(pg), pg)
+            x = M.maximum(where(zero, zeros_like(rg), rg), 0.0)
+            y = where(zero, ones_like(pg), pg)
         if self.summation_method is AUCSummationMethod.INTERPOLATION:
             heights = (y[: n - 1] + y[1:]) / 2.0
         elif self.summation_method is AUCSummationMethod.MINORING:
@@ -374,7 +375,7 @@ class _SensitivitySpecificity(Metric):
         rates = self._rates()
         constrained, dependent = rates[self._constrained], rates[self._dependent]
         feasible = M.greater_equal(constrained, self.value)
-        return R.reduce_max(A.concat([M.where(feasible, dependent, M.zeros_like(dependent)),
+        return R.reduce_max(A.concat([where(feasible, dependent, zeros_like(dependent)),
                                       A.zeros([1], dt.float32)], 0))
 
     def get_config(self) -> dict:

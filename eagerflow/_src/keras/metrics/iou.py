@@ -22,6 +22,8 @@ from eagerflow._src.ops import math as M
 from eagerflow._src.ops import reduce as R
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.linalg import diag_part, matmul
+from eagerflow._src.ops.math_base import cast, ones_like, where, zeros_like
+from eagerflow._src.ops.tiling import broadcast_to
 
 _EPSILON = 1e-7
 
@@ -47,10 +49,10 @@ class _IoUBase(Metric):
             y_true = R.argmax(y_true, axis=self.axis)
         if not self.sparse_y_pred:
             y_pred = R.argmax(y_pred, axis=self.axis)
-        y_true = A.reshape(M.cast(y_true, self._dtype), [-1])
-        y_pred = A.reshape(M.cast(y_pred, self._dtype), [-1])
+        y_true = A.reshape(cast(y_true, self._dtype), [-1])
+        y_pred = A.reshape(cast(y_pred, self._dtype), [-1])
         if sample_weight is None:
-            weight = M.ones_like(y_true)
+            weight = ones_like(y_true)
         else:
             sample_weight = K.t(sample_weight)
             if sample_weight.dtype.is_floating and self._dtype.is_integer:
@@ -59,37 +61,37 @@ class _IoUBase(Metric):
                               "using integer weights.", stacklevel=2)
             # (to keras.ops.shape's tuple, as Keras's: a Python shape, whose error TF's
             # BroadcastTo words without its wrapper's " name: ")
-            weight = A.broadcast_to(A.reshape(M.cast(sample_weight, self._dtype), [-1]),
+            weight = broadcast_to(A.reshape(cast(sample_weight, self._dtype), [-1]),
                                     static_shape(y_true))
-        n = M.cast(self.num_classes, self._dtype)
+        n = cast(self.num_classes, self._dtype)
         valid = M.logical_and(M.logical_and(y_true >= 0, y_true < n),
                               M.logical_and(y_pred >= 0, y_pred < n))
         if self.ignore_class is not None:
-            valid = M.logical_and(valid, M.not_equal(y_true, M.cast(self.ignore_class,
+            valid = M.logical_and(valid, M.not_equal(y_true, cast(self.ignore_class,
                                                                     self._dtype)))
-        zero = M.zeros_like(y_true)
-        y_true, y_pred = M.where(valid, y_true, zero), M.where(valid, y_pred, zero)
-        weight = M.where(valid, weight, M.zeros_like(weight))
+        zero = zeros_like(y_true)
+        y_true, y_pred = where(valid, y_true, zero), where(valid, y_pred, zero)
+        weight = where(valid, weight, zeros_like(weight))
         # cm[label, prediction] += weight, as a product of one-hot matrices
-        t_oh = K.one_hot(M.cast(y_true, dt.int64), self.num_classes, dt.float64)
-        p_oh = K.one_hot(M.cast(y_pred, dt.int64), self.num_classes, dt.float64)
-        cm = matmul(t_oh * A.expand_dims(M.cast(weight, dt.float64), -1), p_oh,
+        t_oh = K.one_hot(cast(y_true, dt.int64), self.num_classes, dt.float64)
+        p_oh = K.one_hot(cast(y_pred, dt.int64), self.num_classes, dt.float64)
+        cm = matmul(t_oh * A.expand_dims(cast(weight, dt.float64), -1), p_oh,
                     transpose_a=True)
-        return self.total_cm.assign_add(M.cast(cm, self._dtype))
+        return self.total_cm.assign_add(cast(cm, self._dtype))
 
     def _iou(self, target_class_ids: list) -> Any:
         cm = self.total_cm._as_tensor()
-        tp = M.cast(diag_part(cm), dt.float32)
-        denominator = M.cast(R.reduce_sum(cm, axis=0) + R.reduce_sum(cm, axis=1), dt.float32) - tp
+        tp = cast(diag_part(cm), dt.float32)
+        denominator = cast(R.reduce_sum(cm, axis=0) + R.reduce_sum(cm, axis=1), dt.float32) - tp
         ids = np.asarray(target_class_ids, np.int32)
         tp, denominator = gather(tp, ids), gather(denominator, ids)
         valid = M.greater(denominator, 1e-9)
-        iou = M.where(valid, tp / (denominator + _EPSILON), M.zeros_like(tp))
+        iou = where(valid, tp / (denominator + _EPSILON), zeros_like(tp))
         return R.reduce_sum(iou, axis=self.axis) / (
-            R.reduce_sum(M.cast(valid, dt.float32)) + _EPSILON)
+            R.reduce_sum(cast(valid, dt.float32)) + _EPSILON)
 
     def reset_state(self) -> None:
-        self.total_cm.assign(M.zeros_like(self.total_cm))
+        self.total_cm.assign(zeros_like(self.total_cm))
 
 
 class IoU(_IoUBase):
@@ -131,7 +133,7 @@ class BinaryIoU(IoU):
         self.threshold = threshold
 
     def update_state(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> Any:
-        y_pred = M.cast(M.greater_equal(K.t(y_pred, dt.float32), self.threshold), self._dtype)
+        y_pred = cast(M.greater_equal(K.t(y_pred, dt.float32), self.threshold), self._dtype)
         return super().update_state(y_true, y_pred, sample_weight)
 
     def get_config(self) -> dict:

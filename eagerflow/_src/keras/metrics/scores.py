@@ -14,6 +14,8 @@ from eagerflow._src.keras.metrics.base import Metric
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
 from eagerflow._src.ops import reduce as R
+from eagerflow._src.ops.math_base import cast, where, zeros_like
+from eagerflow._src.ops.tiling import broadcast_to
 
 _EPSILON = 1e-7
 
@@ -78,7 +80,7 @@ class FBetaScore(Metric):
             y_pred = M.logical_and(y_pred >= top, M.abs(y_pred) > 1e-9)
         else:
             y_pred = y_pred > self.threshold
-        y_pred = M.cast(y_pred, self._dtype)
+        y_pred = cast(y_pred, self._dtype)
         weight = None if sample_weight is None else A.expand_dims(
             K.t(sample_weight, self._dtype), 1)
 
@@ -105,7 +107,7 @@ class FBetaScore(Metric):
 
     def reset_state(self) -> None:
         for v in self.variables:
-            v.assign(M.zeros_like(v))
+            v.assign(zeros_like(v))
 
     def get_config(self) -> dict:
         return {**super().get_config(), "average": self.average, "beta": self.beta,
@@ -165,20 +167,20 @@ class R2Score(Metric):
         weight = K.t(1.0 if sample_weight is None else sample_weight, self._dtype)
         if len(weight._shape) == 1:
             weight = A.expand_dims(weight, 1)
-        weight = A.broadcast_to(weight, A.shape(y_true))
+        weight = broadcast_to(weight, A.shape(y_true))
         weighted = y_true * weight
         self.sum.assign_add(R.reduce_sum(weighted, axis=0))
         self.squared_sum.assign_add(R.reduce_sum(y_true * weighted, axis=0))
         self.total_mse.assign_add(R.reduce_sum(M.square(y_true - y_pred) * weight, axis=0))
         self.count.assign_add(R.reduce_sum(weight, axis=0))
-        self.num_samples.assign_add(M.cast(R.size(y_true), self._dtype))
+        self.num_samples.assign_add(cast(R.size(y_true), self._dtype))
 
     def result(self) -> Any:
         total_sum = self.sum._as_tensor()
         mean = total_sum / self.count._as_tensor()
         total = self.squared_sum._as_tensor() - total_sum * mean
         raw = 1 - self.total_mse._as_tensor() / total
-        raw = M.where(M.is_inf(raw), M.zeros_like(raw), raw)
+        raw = where(M.is_inf(raw), zeros_like(raw), raw)
         if self.class_aggregation == "uniform_average":
             score = R.reduce_mean(raw)
         elif self.class_aggregation == "variance_weighted_average":
@@ -200,7 +202,7 @@ class R2Score(Metric):
 
     def reset_state(self) -> None:
         for v in self.variables:
-            v.assign(M.zeros_like(v))
+            v.assign(zeros_like(v))
 
     def get_config(self) -> dict:
         return {**super().get_config(), "class_aggregation": self.class_aggregation,

@@ -16,6 +16,7 @@ from eagerflow._src.keras.ops import numpy_math as KM
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
 from eagerflow._src.ops import reduce as R
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.math_special import div_no_nan
 from eagerflow._src.ops.nn_loss import in_top_k  # (TF's InTopKV2, as Keras 3.15's)
 
@@ -26,15 +27,15 @@ def accuracy(y_true: Any, y_pred: Any) -> Any:
     y_pred = K.t(y_pred)
     y_true = K.t(y_true, y_pred._dtype)
     y_true, y_pred = K.squeeze_or_expand(y_true, y_pred)
-    return M.cast(M.equal(y_true, y_pred), _FLOAT)
+    return cast(M.equal(y_true, y_pred), _FLOAT)
 
 
 def binary_accuracy(y_true: Any, y_pred: Any, threshold: float = 0.5) -> Any:
     # (Keras 3.15's: each converted alone, the threshold compared in the promoted dtype)
     y_pred, y_true, threshold = K.t(y_pred), K.t(y_true), K.t(threshold)
     y_true, y_pred = K.squeeze_or_expand(y_true, y_pred)
-    y_pred = M.cast(KM.greater(y_pred, threshold), y_true._dtype)
-    return M.cast(M.equal(y_true, y_pred), _FLOAT)
+    y_pred = cast(KM.greater(y_pred, threshold), y_true._dtype)
+    return cast(M.equal(y_true, y_pred), _FLOAT)
 
 
 def categorical_accuracy(y_true: Any, y_pred: Any) -> Any:
@@ -47,7 +48,7 @@ def categorical_accuracy(y_true: Any, y_pred: Any) -> Any:
         reshape = True
     labels = R.argmax(y_true, axis=-1)
     preds = R.argmax(y_pred, axis=-1)
-    matches = M.cast(M.equal(labels, preds), _FLOAT)
+    matches = cast(M.equal(labels, preds), _FLOAT)
     if reshape:
         matches = A.reshape(matches, [d if d is not None else -1 for d in true_org_shape])
     return matches
@@ -63,8 +64,8 @@ def sparse_categorical_accuracy(y_true: Any, y_pred: Any) -> Any:
         reshape = True
     preds = R.argmax(y_pred, axis=-1)
     if preds._dtype is not y_true._dtype:
-        preds = M.cast(preds, y_true._dtype)
-    matches = M.cast(M.equal(y_true, preds), _FLOAT)
+        preds = cast(preds, y_true._dtype)
+    matches = cast(M.equal(y_true, preds), _FLOAT)
     if reshape:
         matches = A.reshape(matches, [d if d is not None else -1 for d in true_org_shape])
     if len(matches._shape) > 1 and matches._shape[-1] == 1:
@@ -91,7 +92,7 @@ def sparse_top_k_categorical_accuracy(y_true: Any, y_pred: Any, k: int = 5,
         matches = R.reduce_any(hits, axis=1)
     else:
         matches = in_top_k(y_true, y_pred, k)
-    matches = M.cast(matches, _FLOAT)
+    matches = cast(matches, _FLOAT)
     if reshape:
         matches = A.reshape(matches, [d if d is not None else -1 for d in true_org_shape])
     return matches
@@ -105,7 +106,7 @@ def top_k_categorical_accuracy(y_true: Any, y_pred: Any, k: int = 5) -> Any:
         y_pred = A.reshape(y_pred, [-1, y_pred._shape[-1]])
     if len(y_true._shape) > 1:
         y_true = A.reshape(y_true, [-1])
-    matches = M.cast(in_top_k(y_true, y_pred, k), _FLOAT)
+    matches = cast(in_top_k(y_true, y_pred, k), _FLOAT)
     if len(shape) > 1:
         matches = A.reshape(matches, [d if d is not None else -1 for d in shape])
     return matches

@@ -30,6 +30,7 @@ from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
+from eagerflow._src.ops import math_base
 from eagerflow._src.ops import nd_indexing as tnd
 from eagerflow._src.ops.sequences import range as tf_range
 from eagerflow._src.ops.shape_queries import dims as tf_dims
@@ -75,7 +76,7 @@ def dtype(x: Any) -> str:
 
 @keras_op
 def cast(x: Any, dtype: Any) -> Any:
-    return tm.cast(kd.to_tensor(x), kd.standardize_dtype(dtype))
+    return math_base.cast(kd.to_tensor(x), kd.standardize_dtype(dtype))
 
 
 def _limits(name: str) -> tuple:
@@ -100,14 +101,14 @@ def saturate_cast(x: Any, dtype: Any) -> Any:
     if hi > out_max:
         hi = np.nextafter(hi, 0, dtype=src)
     if src == "bool":
-        x = tm.cast(x, "int32")
+        x = math_base.cast(x, "int32")
         lo, hi = lo.astype("int32"), hi.astype("int32")
-    return tm.cast(tm.clip_by_value(x, lo, hi), dtype)
+    return math_base.cast(tm.clip_by_value(x, lo, hi), dtype)
 
 
 @keras_op
 def stop_gradient(variable: Any) -> Any:
-    return tm.stop_gradient(variable)
+    return math_base.stop_gradient(variable)
 
 
 @keras_op
@@ -134,13 +135,13 @@ def slice_update(inputs: Any, start_indices: Any, updates: Any) -> Any:
     """`inputs` with the block at `start_indices` replaced by `updates` (XLA's
     dynamic_update_slice: start indices are clamped so that the block fits)."""
     inputs = kd.to_tensor(inputs)
-    updates = tm.cast(kd.to_tensor(updates), inputs.dtype)
+    updates = math_base.cast(kd.to_tensor(updates), inputs.dtype)
     full = shape(inputs)
     block = shape(updates)
     if len(block) != len(full):
         raise ValueError("`updates` must have the rank of `inputs`. Received: "
                          f"inputs.shape={inputs.shape}, updates.shape={updates.shape}")
-    start = tm.cast(kd.to_tensor(start_indices), "int32")
+    start = math_base.cast(kd.to_tensor(start_indices), "int32")
     start = tm.clip_by_value(start, 0, tm.maximum(kd.to_tensor(full, "int32")
                                                   - kd.to_tensor(block, "int32"), 0))
     grids = meshgrid(*[tf_range(0, b) + start[i]

@@ -20,7 +20,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.keras import backend as kb
-from eagerflow._src.ops.math import cast as tf_cast
+from eagerflow._src.ops.math_base import cast as tf_cast
 
 INT_TYPES = ("uint8", "uint16", "uint32", "uint64", "int8", "int16", "int32", "int64")
 FLOAT_TYPES = ("bfloat16", "float16", "float32", "float64")

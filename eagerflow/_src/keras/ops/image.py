@@ -39,10 +39,12 @@ from eagerflow._src.ops import nd_indexing as tnd
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops.image_transform import projective_transform
 from eagerflow._src.ops.linalg_decomp import solve as tf_solve
+from eagerflow._src.ops.math_base import cast, identity, ones_like, where, zeros_like
 from eagerflow._src.ops.random_stateless import stateless_normal
 from eagerflow._src.ops.sequences import range as tf_range
 from eagerflow._src.ops.stacking import stack as tf_stack
 from eagerflow._src.ops.stacking import unstack as tf_unstack
+from eagerflow._src.ops.tiling import tile
 
 RESIZE_INTERPOLATIONS = ("bilinear", "nearest", "lanczos3", "lanczos5", "bicubic", "area")
 WARP_INTERPOLATIONS = ("nearest", "bilinear")
@@ -83,14 +85,14 @@ def rgb_to_grayscale(images: Any, data_format: str | None = None) -> Any:
         raise ValueError("Invalid channel size: expected 3 (RGB) or 1 (Grayscale). Received "
                          f"input with shape: images.shape={images.shape}")
     if images.shape[axis] == 1:
-        return tm.identity(images)
+        return identity(images)
     original = images.dtype
     images = kd.cast(images, kd.result_type(images.dtype, float))
     weights = kd.to_tensor([[0.2989], [0.5870], [0.1140]], images.dtype)
     # tf.tensordot's matmul over the channels, with a dynamic shape for an unknown batch
     last = moveaxis(images, axis, -1)
     gray = ta.reshape(tl.matmul(ta.reshape(last, [-1, 3]), weights), ta.shape(last)[:-1])
-    return tm.cast(ta.expand_dims(gray, axis), original)
+    return cast(ta.expand_dims(gray, axis), original)
 
 
 def _color(tf_fn: Any, name: str) -> Any:
@@ -150,7 +152,7 @@ def _to_aspect(images: Any, size: tuple, crop: bool, fill_value: float) -> Any:
         return images
     widths = [[0, 0]] * (len(dims) - 3) + [[top, top] if top > 0 else [0, 0],
                                            [left, left] if left > 0 else [0, 0], [0, 0]]
-    return pad(images, widths, constant_values=tm.cast(fill_value, images.dtype))
+    return pad(images, widths, constant_values=cast(fill_value, images.dtype))
 
 
 @keras_op
@@ -227,7 +229,7 @@ def affine_transform(images: Any, transform: Any, interpolation: str = "bilinear
 def _homography(start: Any, end: Any) -> Any:
     """The 8 projective coefficients taking each end point to its start point."""
     rows, rhs = [], []
-    zero, one = tm.zeros_like(end[:, 0, 0]), tm.ones_like(end[:, 0, 0])
+    zero, one = zeros_like(end[:, 0, 0]), ones_like(end[:, 0, 0])
     for i in range(4):
         ex, ey, sx, sy = end[:, i, 0], end[:, i, 1], start[:, i, 0], start[:, i, 1]
         rows.append(tf_stack([ex, ey, one, zero, zero, zero, -sx * ex, -sx * ey], axis=-1))
@@ -275,9 +277,9 @@ def _map_fill(coords: Any, size: int, mode: str) -> tuple:
         coords = tm.abs(coords)
         mod = tm.floormod(coords, 2 * size)
         under = mod < size
-        coords = tm.where(under, mod, 2 * size - mod)
+        coords = where(under, mod, 2 * size - mod)
         if mode == "reflect":
-            coords = tm.where(tm.logical_not(under), coords - 1, coords)
+            coords = where(tm.logical_not(under), coords - 1, coords)
         return coords, None
     return tm.floormod(coords, size), None
 
@@ -304,25 +306,25 @@ def map_coordinates(inputs: Any, coordinates: Any, order: int, fill_mode: str = 
     per_axis = []
     for c, size in zip(tf_unstack(coords, axis=0), x.shape):
         if order == 0:
-            nodes = [(tm.cast(c if c.dtype.is_integer else tm.round(c), "int32"),
-                      tm.cast(1, c.dtype))]
+            nodes = [(cast(c if c.dtype.is_integer else tm.round(c), "int32"),
+                      cast(1, c.dtype))]
         else:
             low = tm.floor(c)
             upper = c - low
-            nodes = [(tm.cast(low, "int32"), 1 - upper), (tm.cast(low, "int32") + 1, upper)]
+            nodes = [(cast(low, "int32"), 1 - upper), (cast(low, "int32") + 1, upper)]
         per_axis.append([(*_map_fill(i, size, fill_mode), w) for i, w in nodes])
     terms = []
     for combo in itertools.product(*per_axis):
         indices, valids, weights = zip(*combo)
-        values = tm.cast(tnd.gather_nd(x, tf_stack(indices, axis=-1)), weights[0].dtype)
+        values = cast(tnd.gather_nd(x, tf_stack(indices, axis=-1)), weights[0].dtype)
         if fill_mode == "constant":
             ok = functools.reduce(tm.logical_and, valids)
-            values = tm.where(ok, values, tm.cast(fill, values.dtype))
+            values = where(ok, values, cast(fill, values.dtype))
         terms.append(functools.reduce(operator.mul, weights) * values)
     out = functools.reduce(operator.add, terms)
     if x.dtype.is_integer:
         out = tm.round(out)
-    return tm.cast(out, x.dtype)
+    return cast(out, x.dtype)
 
 
 # ---------------------------------------------------------------------------------------
@@ -330,7 +332,7 @@ def map_coordinates(inputs: Any, coordinates: Any, order: int, fill_mode: str = 
 # ---------------------------------------------------------------------------------------
 
 def _gaussian_1d(size: Any, sigma: Any, dtype: Any) -> Any:
-    x = tf_range(tm.cast(size, dtype), dtype=dtype) - (tm.cast(size, dtype) - 1) / 2
+    x = tf_range(cast(size, dtype), dtype=dtype) - (cast(size, dtype) - 1) / 2
     k = tm.exp(-0.5 * tm.square(x / sigma))
     return k / tr.reduce_sum(k)
 
@@ -348,7 +350,7 @@ def gaussian_blur(images: Any, kernel_size: Any = (3, 3), sigma: Any = (1.0, 1.0
     kernel = ta.reshape(kernel, (int(kernel_size[0]), int(kernel_size[1]), 1, 1))
 
     def blur(x: Any) -> Any:
-        depthwise = ta.tile(kernel, [1, 1, static_shape(x)[-1], 1])
+        depthwise = tile(kernel, [1, 1, static_shape(x)[-1], 1])
         return nn_conv_variants.depthwise_conv2d(x, depthwise, strides=[1, 1, 1, 1], padding="SAME")
 
     return batched_channels_last(blur, images, data_format)
@@ -388,8 +390,8 @@ def elastic_transform(images: Any, alpha: float = 20.0, sigma: float = 5.0,
                                 sigma=(sigma, sigma), data_format=data_format)
         fields.append(ta.squeeze(blurred, [channel_axis if channel_axis > 0 else 3]))
     xs, ys = np.meshgrid(np.arange(width), np.arange(height), indexing="xy")
-    dist_x = tm.cast(ta.constant(xs)[None], dtype) + alpha * fields[0]
-    dist_y = tm.cast(ta.constant(ys)[None], dtype) + alpha * fields[1]
+    dist_x = cast(ta.constant(xs)[None], dtype) + alpha * fields[0]
+    dist_y = cast(ta.constant(ys)[None], dtype) + alpha * fields[1]
     order = WARP_INTERPOLATIONS.index(interpolation)
     planes = []
     for c in range(channels):
@@ -401,7 +403,7 @@ def elastic_transform(images: Any, alpha: float = 20.0, sigma: float = 5.0,
         planes.append(tf_stack(per_image, axis=0))
     out = tf_stack(planes, axis=-1 if data_format == "channels_last" else 1)
     out = ta.squeeze(out, [0]) if squeeze else out
-    return tm.cast(out, dtype)
+    return cast(out, dtype)
 
 
 @keras_op
@@ -455,4 +457,4 @@ def ssim(image1: Any, image2: Any, max_val: float = 1.0, filter_size: int = 11,
     out = tr.reduce_mean(ta.reshape(per_plane, [batch, channels]), axis=-1)
     if unbatched:
         out = ta.squeeze(out, [0])
-    return tm.cast(out, original)
+    return cast(out, original)

@@ -26,6 +26,7 @@ from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.ops import linalg as tl
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import reduce as tr
+from eagerflow._src.ops.math_base import cast, identity, ones_like, where, zeros_like
 from eagerflow._src.ops.sequences import range as tf_range
 
 SCALE_AND_TRANSLATE_METHODS = {"linear", "bilinear", "trilinear", "cubic", "bicubic",
@@ -33,21 +34,21 @@ SCALE_AND_TRANSLATE_METHODS = {"linear", "bilinear", "trilinear", "cubic", "bicu
 
 
 def _triangle(x: Any) -> Any:
-    return tm.maximum(tm.cast(0, x.dtype), 1 - tm.abs(x))
+    return tm.maximum(cast(0, x.dtype), 1 - tm.abs(x))
 
 
 def _keys_cubic(x: Any) -> Any:
     out = ((1.5 * x - 2.5) * x) * x + 1.0
-    out = tm.where(x >= 1.0, ((-0.5 * x + 2.5) * x - 4.0) * x + 2.0, out)
-    return tm.where(x >= 2.0, tm.zeros_like(x), out)
+    out = where(x >= 1.0, ((-0.5 * x + 2.5) * x - 4.0) * x + 2.0, out)
+    return where(x >= 2.0, zeros_like(x), out)
 
 
 def _lanczos(radius: float) -> Any:
     def kernel(x: Any) -> Any:
         y = radius * tm.sin(np.pi * x) * tm.sin(np.pi * x / radius)
-        safe = tm.where(tm.not_equal(x, 0), np.pi ** 2 * x * x, tm.ones_like(x))
-        out = tm.where(x > 1e-3, y / safe, tm.ones_like(x))
-        return tm.where(x > radius, tm.zeros_like(x), out)
+        safe = where(tm.not_equal(x, 0), np.pi ** 2 * x * x, ones_like(x))
+        out = where(x > 1e-3, y / safe, ones_like(x))
+        return where(x > radius, zeros_like(x), out)
     return kernel
 
 
@@ -64,11 +65,11 @@ def _weights(in_size: int, out_size: int, scale: Any, translation: Any, kernel: 
     sample = (tf_range(out_size, dtype=dtype) + 0.5) * inv - translation * inv - 0.5
     w = kernel(tm.abs(sample[None, :] - tf_range(in_size, dtype=dtype)[:, None]) / widen)
     total = tr.reduce_sum(w, axis=0, keepdims=True)
-    w = tm.where(tm.abs(total) > 1000.0 * float(np.finfo(np.float32).eps),
-                 w / tm.where(tm.not_equal(total, 0), total, tm.ones_like(total)),
-                 tm.zeros_like(w))
-    inside = tm.logical_and(sample >= -0.5, sample <= tm.cast(in_size, dtype) - 0.5)
-    return tm.where(inside[None, :], w, tm.zeros_like(w))
+    w = where(tm.abs(total) > 1000.0 * float(np.finfo(np.float32).eps),
+                 w / where(tm.not_equal(total, 0), total, ones_like(total)),
+                 zeros_like(w))
+    inside = tm.logical_and(sample >= -0.5, sample <= cast(in_size, dtype) - 0.5)
+    return where(inside[None, :], w, zeros_like(w))
 
 
 @keras_op
@@ -86,16 +87,16 @@ def scale_and_translate(images: Any, output_shape: Any, scale: Any, translation:
     if len(spatial_dims) == 0:
         return x
     rounding = x.dtype.is_integer
-    out = tm.cast(x, "float32") if rounding else tm.identity(x)
+    out = cast(x, "float32") if rounding else identity(x)
     dims = static_shape(x)
     for i, d in enumerate(spatial_dims):
         d = d % len(dims)
-        w = tm.cast(_weights(dims[d], output_shape[d], scale[i], translation[i], kernel,
+        w = cast(_weights(dims[d], output_shape[d], scale[i], translation[i], kernel,
                              antialias), out.dtype)
         out = moveaxis(tl.tensordot(out, w, axes=(d, 0)), -1, d)
     if rounding:
         out = tm.clip_by_value(tm.round(out), tr.reduce_min(x), tr.reduce_max(x))
-        out = tm.cast(out, x.dtype)
+        out = cast(out, x.dtype)
     return out
 
 

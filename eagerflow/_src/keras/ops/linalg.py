@@ -27,6 +27,7 @@ from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops import sorting as tsort
 from eagerflow._src.ops.debugging import check_numerics
 from eagerflow._src.ops.linalg_eye import eye as tf_eye
+from eagerflow._src.ops.math_base import add_n, cast, conj, ones_like, where, zeros_like
 
 
 def _assert_2d(*arrays: Any) -> None:
@@ -179,12 +180,12 @@ def lstsq(a: Any, b: Any, rcond: Any = None) -> Any:
                         "two-dimensional")
     m, n = a.shape
     eps = float(np.finfo(a.dtype.name).eps)
-    rcond = eps * max(n, m) if rcond is None else tm.where(rcond < 0, eps, rcond)
+    rcond = eps * max(n, m) if rcond is None else where(rcond < 0, eps, rcond)
     u, s, vt = svd(a, full_matrices=False)
-    keep = s >= tm.cast(rcond, s.dtype) * s[0]
-    safe = tm.cast(tm.where(keep, s, tm.ones_like(s)), a.dtype)
-    s_inv = tm.where(keep, 1 / safe, tm.zeros_like(safe))[:, None]
-    x = tl.matmul(ta.transpose(tm.conj(vt)), s_inv * tl.matmul(ta.transpose(tm.conj(u)), b))
+    keep = s >= cast(rcond, s.dtype) * s[0]
+    safe = cast(where(keep, s, ones_like(s)), a.dtype)
+    s_inv = where(keep, 1 / safe, zeros_like(safe))[:, None]
+    x = tl.matmul(ta.transpose(conj(vt)), s_inv * tl.matmul(ta.transpose(conj(u)), b))
     return ta.reshape(x, [-1]) if vector else x
 
 
@@ -200,13 +201,13 @@ def pinv(x: Any, rcond: Any = None) -> Any:
 
 def _vector_norm(x: Any, ord: Any, axis: Any, keepdims: bool) -> Any:  # noqa: A002
     if ord is None or ord == 2:
-        return tm.sqrt(tr.reduce_sum(x * tm.conj(x), axis=axis, keepdims=keepdims))
+        return tm.sqrt(tr.reduce_sum(x * conj(x), axis=axis, keepdims=keepdims))
     if ord == float("inf"):
         return tr.reduce_max(tm.abs(x), axis=axis, keepdims=keepdims)
     if ord == float("-inf"):
         return tr.reduce_min(tm.abs(x), axis=axis, keepdims=keepdims)
     if ord == 0:
-        return tr.reduce_sum(tm.cast(tm.not_equal(x, tm.cast(0, x.dtype)), x.dtype), axis=axis,
+        return tr.reduce_sum(cast(tm.not_equal(x, cast(0, x.dtype)), x.dtype), axis=axis,
                              keepdims=keepdims)
     if isinstance(ord, str):
         raise ValueError(f"Invalid `ord` argument for vector norm. Received: ord={ord}")
@@ -219,7 +220,7 @@ def _matrix_norm(x: Any, ord: Any, axis: tuple, keepdims: bool) -> Any:  # noqa:
     ndim = len(x.shape)
     row, col = (a + ndim if a < 0 else a for a in axis)
     if ord is None or ord == "fro":
-        return tm.sqrt(tr.reduce_sum(x * tm.conj(x), axis=axis, keepdims=keepdims))
+        return tm.sqrt(tr.reduce_sum(x * conj(x), axis=axis, keepdims=keepdims))
     if ord in (1, -1, float("inf"), float("-inf")):
         # 1-norms: the max (min) column sum; inf-norms: the max (min) row sum
         summed, other = (row, col) if ord in (1, -1) else (col, row)
@@ -258,7 +259,7 @@ def jvp(fun: Callable, primals: Any, tangents: Any, has_aux: bool = False) -> tu
     """Forward-mode product J v, computed by reverse mode twice: with u a dummy cotangent,
     g(u) = u^T J is linear in u, and J v is the gradient of g(u) . v with respect to u."""
     flat_p = [kd.to_tensor(p) for p in nest.flatten(primals)]
-    flat_t = [tm.cast(kd.to_tensor(t), p.dtype) for t, p in zip(nest.flatten(tangents), flat_p)]
+    flat_t = [cast(kd.to_tensor(t), p.dtype) for t, p in zip(nest.flatten(tangents), flat_p)]
     with GradientTape(persistent=True) as outer:
         with GradientTape(persistent=True) as inner:
             for p in flat_p:
@@ -267,14 +268,14 @@ def jvp(fun: Callable, primals: Any, tangents: Any, has_aux: bool = False) -> tu
             result = fun(*args)
             out, aux = result if has_aux else (result, None)
         flat_out = nest.flatten(out)
-        dummies = [tm.zeros_like(o) for o in flat_out]
+        dummies = [zeros_like(o) for o in flat_out]
         for d in dummies:
             outer.watch(d)
         vjps = inner.gradient(flat_out, flat_p, output_gradients=dummies)
-        dot = tm.add_n([tr.reduce_sum(g * t) for g, t in zip(vjps, flat_t) if g is not None]) \
+        dot = add_n([tr.reduce_sum(g * t) for g, t in zip(vjps, flat_t) if g is not None]) \
             if any(g is not None for g in vjps) else None
-    flat_jvp = [tm.zeros_like(o) if dot is None else outer.gradient(dot, d)
+    flat_jvp = [zeros_like(o) if dot is None else outer.gradient(dot, d)
                 for o, d in zip(flat_out, dummies)]
-    flat_jvp = [tm.zeros_like(o) if j is None else j for o, j in zip(flat_out, flat_jvp)]
+    flat_jvp = [zeros_like(o) if j is None else j for o, j in zip(flat_out, flat_jvp)]
     tangents_out = nest.pack_sequence_as(out, flat_jvp)
     return (out, tangents_out, aux) if has_aux else (out, tangents_out)

@@ -16,12 +16,13 @@ from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import indexing as ti
 from eagerflow._src.ops import math as tm
+from eagerflow._src.ops import math_base, unique_one_hot
 from eagerflow._src.ops import math_special as ts
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops import segment_ops as tseg
 from eagerflow._src.ops import signal_ops as tsig
-from eagerflow._src.ops import unique_one_hot
 from eagerflow._src.ops.linalg_decomp import logdet as tf_logdet
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.misc_ops import complex as tf_complex
 from eagerflow._src.ops.misc_ops import imag as tf_imag
 from eagerflow._src.ops.nn_loss import in_top_k as tf_in_top_k
@@ -29,6 +30,7 @@ from eagerflow._src.ops.padding import pad as tf_pad
 from eagerflow._src.ops.sequences import range as tf_range
 from eagerflow._src.ops.sorting import top_k as tf_top_k
 from eagerflow._src.ops.stacking import stack as tf_stack
+from eagerflow._src.ops.tiling import tile
 
 # ---------------------------------------------------------------------------------------
 # Segment reductions
@@ -60,7 +62,7 @@ def _segment(name: str, sorted_fn: Any, unsorted_fn: Any, count_unique: bool) ->
             return sorted_fn(data, segment_ids)
         if num_segments is None:
             num_segments = ta.shape(unique_one_hot.unique(segment_ids)[0])[0] if count_unique else \
-                tm.cast(tr.reduce_max(segment_ids) + 1, "int32")
+                cast(tr.reduce_max(segment_ids) + 1, "int32")
         return unsorted_fn(data, segment_ids, num_segments)
     op.__name__ = op.__qualname__ = name
     return keras_op(op)
@@ -121,7 +123,7 @@ def erfc(x: Any) -> Any:
 def erfinv(x: Any) -> Any:
     x = kd.to_tensor(x)
     if x.dtype.name in ("bfloat16", "float16"):
-        return tm.cast(ts.erfinv(tm.cast(x, "float32")), x.dtype)
+        return cast(ts.erfinv(cast(x, "float32")), x.dtype)
     return ts.erfinv(x)
 
 
@@ -154,7 +156,7 @@ def _complex_from(x: Any) -> Any:
 
 
 def _pair(z: Any) -> tuple:
-    return tm.real(z), tf_imag(z)
+    return math_base.real(z), tf_imag(z)
 
 
 @keras_op(first_as_args=True)
@@ -170,8 +172,8 @@ def fft2(x: Any) -> tuple:
 @keras_op(first_as_args=True)
 def ifft2(x: Any) -> tuple:
     real, imag = kd.to_tensor(x[0]), kd.to_tensor(x[1])
-    h = tm.cast(ta.shape(real)[-2], real.dtype)
-    w = tm.cast(ta.shape(real)[-1], real.dtype)
+    h = cast(ta.shape(real)[-2], real.dtype)
+    w = cast(ta.shape(real)[-1], real.dtype)
     # the inverse transform as the conjugate of the forward one of the conjugate
     re, im = fft2((real, -imag))
     return re / (h * w), -im / (h * w)
@@ -238,7 +240,7 @@ def istft(x: Any, sequence_length: int, sequence_stride: int, fft_length: int,
     """Inverse STFT: irfft of each frame, weighted by the window over the sum of its
     overlapping squares (TF's inverse_stft_window_fn), then overlap-added."""
     z = _complex_from(x)
-    dtype = tm.real(z).dtype
+    dtype = math_base.real(z).dtype
     frames = tsig.irfft(z, [fft_length])[..., :fft_length]
     win = _window(window, sequence_length, dtype, fft_length)
     if win is not None:
@@ -246,7 +248,7 @@ def istft(x: Any, sequence_length: int, sequence_stride: int, fft_length: int,
         squares = tf_pad(tm.square(win), [[0, overlaps * sequence_stride - fft_length]])
         total = tr.reduce_sum(ta.reshape(squares, [overlaps, sequence_stride]), 0,
                               keepdims=True)
-        denom = ta.reshape(ta.tile(total, [overlaps, 1]), [-1])[:fft_length]
+        denom = ta.reshape(tile(total, [overlaps, 1]), [-1])[:fft_length]
         frames = frames * (win / denom)
     signal = _overlap_add(frames, sequence_stride)
     start = fft_length // 2 if center else 0
@@ -284,4 +286,4 @@ def view_as_complex(x: Any) -> Any:
 @keras_op
 def view_as_real(x: Any) -> Any:
     x = kd.to_tensor(x)
-    return tf_stack([tm.real(x), tf_imag(x)], axis=-1)
+    return tf_stack([math_base.real(x), tf_imag(x)], axis=-1)

@@ -33,10 +33,12 @@ from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops import shaping as tshape
 from eagerflow._src.ops import sorting as tsort
 from eagerflow._src.ops.einsum import einsum
+from eagerflow._src.ops.math_base import cast, ones_like, where, zeros_like
 from eagerflow._src.ops.math_special import log_sigmoid as tf_log_sigmoid
 from eagerflow._src.ops.misc_ops import complex as tf_complex
 from eagerflow._src.ops.nn_norm import batch_normalization as tf_batch_normalization
 from eagerflow._src.ops.nn_norm import moments as tf_moments
+from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import range as tf_range
 from eagerflow._src.ops.sparse_functions import SparseTensor
 from eagerflow._src.ops.sparse_reduce_ops import reduce_max_sparse
@@ -98,27 +100,27 @@ def sparse_sigmoid(x: Any) -> Any:
     # an integer one by tf.constant(0.0), each with TF's TypeError)
     low = x <= -1
     zero = ta.constant(0.0, x.dtype)
-    return tm.where(low, zero, tm.where(x >= 1, ta.constant(1.0, x.dtype), 0.5 * (x + 1)))
+    return where(low, zero, where(x >= 1, ta.constant(1.0, x.dtype), 0.5 * (x + 1)))
 
 
 @keras_op
 def soft_shrink(x: Any, threshold: float = 0.5) -> Any:
     x = kd.to_tensor(x)
-    return tm.where(x > threshold, x - threshold,
-                    tm.where(x < -threshold, x + threshold, tm.zeros_like(x)))
+    return where(x > threshold, x - threshold,
+                    where(x < -threshold, x + threshold, zeros_like(x)))
 
 
 @keras_op
 def hard_shrink(x: Any, threshold: float = 0.5) -> Any:
     x = kd.to_tensor(x)
-    return tm.where(tm.abs(x) > threshold, x, tm.zeros_like(x))
+    return where(tm.abs(x) > threshold, x, zeros_like(x))
 
 
 @keras_op
 def threshold(x: Any, threshold: float, default_value: Any) -> Any:
     # (x unconverted, as Keras's TF backend takes it: a NumPy array compares by NumPy, a
     # Python list refuses `>` with Python's TypeError)
-    return tm.where(x > threshold, x, default_value)
+    return where(x > threshold, x, default_value)
 
 
 @keras_op
@@ -126,8 +128,8 @@ def sparse_plus(x: Any) -> Any:
     # (x unconverted, as in Keras's TF backend: a NumPy array's comparisons and `x + 1` are
     # NumPy's, so a bool array becomes int64 there; tf.pow refuses unsigned tensors, and
     # `0.25 *` an integer tensor is TF's TypeError)
-    return tm.where(x <= -1, tm.zeros_like(x),
-                    tm.where(x < 1, 0.25 * tm.pow(x + 1, 2), x))
+    return where(x <= -1, zeros_like(x),
+                    where(x < 1, 0.25 * tm.pow(x + 1, 2), x))
 
 
 @keras_op
@@ -164,7 +166,7 @@ def hard_swish(x: Any) -> Any:
 def elu(x: Any, alpha: float = 1.0) -> Any:
     x = kd.to_tensor(x)
     out = tn.elu(x)
-    return out if alpha == 1 else tm.where(x > 0, out, alpha * out)
+    return out if alpha == 1 else where(x > 0, out, alpha * out)
 
 
 @keras_op
@@ -219,15 +221,15 @@ def sparsemax(x: Any, axis: int = -1) -> Any:
     """The Euclidean projection onto the simplex: sort, find the support, shift by tau."""
     logits = kd.to_tensor(x)
     ordered = tsort.sort(logits, direction="DESCENDING", axis=axis)
-    cumulative = tr.cumsum(ordered, axis=axis)
+    cumulative = cumsum(ordered, axis=axis)
     ranks_shape = [1] * len(logits.shape)
     ranks_shape[axis] = -1
     ranks = ta.reshape(tf_range(1, ta.shape(logits)[axis] + 1, dtype=logits.dtype), ranks_shape)
     support = ordered - (cumulative - 1) / ranks > 0
-    k = tr.reduce_sum(tm.cast(support, logits.dtype), axis=axis, keepdims=True)
-    kept = tm.where(support, cumulative, tm.zeros_like(cumulative))
+    k = tr.reduce_sum(cast(support, logits.dtype), axis=axis, keepdims=True)
+    kept = where(support, cumulative, zeros_like(cumulative))
     tau = (tr.reduce_sum(kept, axis=axis, keepdims=True) - 1) / k
-    return tm.maximum(logits - tau, tm.cast(0.0, logits.dtype))
+    return tm.maximum(logits - tau, cast(0.0, logits.dtype))
 
 
 @keras_op
@@ -247,12 +249,12 @@ def moments(x: Any, axes: Any, keepdims: bool = False, synchronized: bool = Fals
     original = x.dtype.name
     narrow = original in ("float16", "bfloat16")
     if narrow:
-        x = tm.cast(x, "float32")
+        x = cast(x, "float32")
     mean, variance = tf_moments(x, axes, keepdims=keepdims)
     if narrow:
         lo, hi = -65504.0, 65504.0
-        mean = tm.cast(tm.clip_by_value(mean, lo, hi), original)
-        variance = tm.cast(tm.clip_by_value(variance, lo, hi), original)
+        mean = cast(tm.clip_by_value(mean, lo, hi), original)
+        variance = cast(tm.clip_by_value(variance, lo, hi), original)
     return mean, variance
 
 
@@ -319,7 +321,7 @@ def layer_normalization(x: Any, gamma: Any = None, beta: Any = None, axis: Any =
         if beta is not None:
             shift = shift + fit(beta)
         out = x * inv + shift
-    return tm.cast(out, original)
+    return cast(out, original)
 
 
 @keras_op
@@ -343,7 +345,7 @@ def rms_normalization(x: Any, scale: Any = None, axis: Any = -1,
             if not isinstance(given, (Tensor, np.ndarray, int, float)):
                 eager_errors.slow_path(e)
             raise
-    return tm.cast(out, original)
+    return cast(out, original)
 
 
 @keras_op
@@ -360,7 +362,7 @@ def normalize(x: Any, axis: int = -1, order: int = 2, epsilon: float | None = No
         squares = square(x)
         squares = tr.reduce_sum(kd.cast(squares, kd.accumulate_dtype(squares.dtype.name)),
                                 axis=axis, keepdims=True)
-        return x * tm.minimum(tm.rsqrt(squares), tm.cast(1.0 / epsilon, x.dtype))
+        return x * tm.minimum(tm.rsqrt(squares), cast(1.0 / epsilon, x.dtype))
     return x / tm.maximum(norm(x, ord=order, axis=axis, keepdims=True), epsilon)
 
 
@@ -387,10 +389,10 @@ def _sparse_one_hot(x: Any, num_classes: int, axis: int, dtype: str) -> Any:
     if axis < 0:
         axis += len(dims) + 1
     count = int(np.prod(dims))
-    values = tm.cast(ta.reshape(x, [count]) >= 0, dtype)
+    values = cast(ta.reshape(x, [count]) >= 0, dtype)
     grids = tshape.meshgrid(*[tf_range(d) for d in dims], indexing="ij") if dims else []
     grids.insert(axis, tm.maximum(x, 0))
-    indices = ta.concat([tm.cast(ta.reshape(g, [count, 1]), "int64") for g in grids], axis=1)
+    indices = ta.concat([cast(ta.reshape(g, [count, 1]), "int64") for g in grids], axis=1)
     dims.insert(axis, num_classes)
     return SparseTensor(indices, values, dims)
 
@@ -411,7 +413,7 @@ def multi_hot(inputs: Any, num_classes: int | None = None, axis: int = -1, dtype
                       sparse=True)
         out = reduce_max_sparse(hot, axis=reduce_axis, output_is_sparse=True)
         if dtype == "bool":
-            out = SparseTensor(out.indices, tm.cast(out.values, "bool"), out.dense_shape)
+            out = SparseTensor(out.indices, cast(out.values, "bool"), out.dense_shape)
         return out
     hot = one_hot(inputs, num_classes, axis=axis, dtype=dtype)
     if dtype == "bool":
@@ -449,7 +451,7 @@ def _logits_or(output: Any, from_logits: bool, op: str, fn: str) -> tuple:
 
 def _clip_probabilities(p: Any) -> Any:
     eps = kb.epsilon()
-    return tm.clip_by_value(p, tm.cast(eps, p.dtype), tm.cast(1.0 - eps, p.dtype))
+    return tm.clip_by_value(p, cast(eps, p.dtype), cast(1.0 - eps, p.dtype))
 
 
 @keras_op
@@ -493,7 +495,7 @@ def sparse_categorical_crossentropy(target: Any, output: Any, from_logits: bool 
     output, from_logits = _logits_or(raw, from_logits, "Softmax",
                                      "sparse_categorical_crossentropy")
     output = kd.to_tensor(output)
-    target = tm.cast(kd.to_tensor(target), "int64")
+    target = cast(kd.to_tensor(target), "int64")
     if len(target.shape) == len(output.shape) and target.shape[-1] == 1:
         target = ta.squeeze(target, axis=-1)
     if len(output.shape) < 1:
@@ -557,21 +559,21 @@ def dot_product_attention(query: Any, key: Any, value: Any, bias: Any = None, ma
     if bias is not None:
         bias = kd.to_tensor(bias, dtype)
     if scale is None:
-        scale = 1.0 / tm.sqrt(tm.cast(ta.shape(key)[-1], "float32"))
+        scale = 1.0 / tm.sqrt(cast(ta.shape(key)[-1], "float32"))
     logits_dtype = kd.result_type(query.dtype, "float32")
-    logits = tm.cast(einsum("BTNH,BSNH->BNTS", query, key), logits_dtype)
-    logits = logits * tm.cast(scale, logits.dtype)
+    logits = cast(einsum("BTNH,BSNH->BNTS", query, key), logits_dtype)
+    logits = logits * cast(scale, logits.dtype)
     if bias is not None:
-        logits = logits + tm.cast(bias, logits.dtype)
+        logits = logits + cast(bias, logits.dtype)
     if mask is not None or is_causal:
-        keep = tm.ones_like(logits, dtype="bool")
+        keep = ones_like(logits, dtype="bool")
         if mask is not None:
             keep = tm.logical_and(keep, mask)
         if is_causal:
             t, s = static_shape(logits)[2], static_shape(logits)[3]
             causal = tl.band_part(ta.ones((t, s), "bool"), -1, 0)
             keep = tm.logical_and(keep, causal[None, None, :, :])
-        logits = tm.where(keep, logits, _large_negative(logits.dtype))
+        logits = where(keep, logits, _large_negative(logits.dtype))
     probs_dtype = kd.result_type(logits.dtype, "float32")
-    probs = tm.cast(tn.softmax(tm.cast(logits, probs_dtype), axis=-1), key.dtype)
+    probs = cast(tn.softmax(cast(logits, probs_dtype), axis=-1), key.dtype)
     return einsum("BNTS,BSNH->BTNH", probs, value)

@@ -23,16 +23,19 @@ from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import indexing as ti
 from eagerflow._src.ops import math as tm
+from eagerflow._src.ops import math_base, nn_conv, nn_conv_variants, nn_pool
 from eagerflow._src.ops import nd_indexing as tnd
-from eagerflow._src.ops import nn_conv, nn_conv_variants, nn_pool
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops.checks import dt_enum
+from eagerflow._src.ops.math_base import cast, zeros_like
 from eagerflow._src.ops.nn_ctc import ctc_loss as tf_ctc_loss
 from eagerflow._src.ops.nn_loss import ctc_beam_search_decoder
 from eagerflow._src.ops.nn_space import depth_to_space as tf_depth_to_space
 from eagerflow._src.ops.nn_space import space_to_depth as tf_space_to_depth
 from eagerflow._src.ops.padding import pad as tf_pad
+from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import range as tf_range
+from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.stacking import stack as tf_stack
 
 
@@ -257,7 +260,7 @@ def conv_transpose(inputs: Any, kernel: Any, strides: Any = 1, padding: str = "v
     out_shape: Any = [dims[0]] + lengths + [filters] if data_format == "channels_last" else \
         [dims[0], filters] + lengths
     if any(isinstance(d, Tensor) for d in out_shape):  # a traced size: a graph value
-        out_shape = ta.stack(out_shape)
+        out_shape = stack(out_shape)
     return nn_conv_variants.conv_transpose(inputs, kernel, out_shape, strides,
                                            padding=padding.upper(),
                                            data_format=tf_format(data_format, len(inputs.shape)),
@@ -372,10 +375,10 @@ def extract_patches_nd(x: Any, window: tuple, strides: tuple, rates: tuple,
     the one-hot patch filter (integers are carried through float64, exactly)."""
     dtype = x.dtype
     work = dtype if dtype.is_floating else "float64"
-    x = tm.cast(x, work)
+    x = cast(x, work)
     out = nn_conv.convolution(x, patch_filter(window, static_shape(x)[-1], work),
                               strides=strides, padding=padding.upper(), dilations=rates)
-    return tm.cast(out, dtype)
+    return cast(out, dtype)
 
 
 @keras_op
@@ -447,14 +450,14 @@ def ctc_loss(target: Any, output: Any, target_length: Any, output_length: Any,
     """Negative log-likelihood of each target under CTC: tf.nn.ctc_loss of the batch-major
     scores, as Keras's TF backend calls it (float64 computed in float32; TF's transpose to
     time-major first, so scores of another rank are Transpose's error)."""
-    target = tm.cast(kd.to_tensor(target), "int32")
+    target = cast(kd.to_tensor(target), "int32")
     output = kd.to_tensor(output)
     result = kd.result_type(output.dtype, "float32")
     compute = "float32" if result == "float64" else result
-    loss = tf_ctc_loss(labels=target, logits=tm.cast(output, compute),
+    loss = tf_ctc_loss(labels=target, logits=cast(output, compute),
                        label_length=target_length, logit_length=output_length,
                        blank_index=mask_index, logits_time_major=False)
-    return tm.cast(loss, result)
+    return cast(loss, result)
 
 
 @keras_op
@@ -481,14 +484,14 @@ def ctc_decode(inputs: Any, sequence_lengths: Any, strategy: str = "greedy",
     best = ta.transpose(tr.argmax(inputs, axis=-1, output_type="int32"))
     top = ta.transpose(tr.reduce_max(inputs, axis=-1))
     valid = tf_range(steps)[None, :] < lengths[:, None]
-    scores = -tr.reduce_sum(tm.where(valid, top, tm.zeros_like(top)), axis=1, keepdims=True)
+    scores = -tr.reduce_sum(math_base.where(valid, top, zeros_like(top)), axis=1, keepdims=True)
     keep = tm.logical_and(valid, tm.not_equal(best, mask_index))
     if merge_repeated:
         previous = ta.concat([ta.fill([batch, 1], -1), best[:, :-1]], axis=1)
         keep = tm.logical_and(keep, tm.not_equal(best, previous))
-    slot = tr.cumsum(tm.cast(keep, "int32"), axis=1) - 1
-    at = tm.where(keep)
-    rows = tm.cast(at[:, 0], "int32")
+    slot = cumsum(cast(keep, "int32"), axis=1) - 1
+    at = math_base.where(keep)
+    rows = cast(at[:, 0], "int32")
     where = tf_stack([rows, tnd.gather_nd(slot, at)], axis=1)
     decoded = tnd.tensor_scatter_nd_update(ta.fill([batch, steps], -1), where,
                                           tnd.gather_nd(best, at))
@@ -505,8 +508,8 @@ def _ctc_beam_search(time_major: Any, lengths: Any, beam_width: int, top_paths: 
                                             top_paths=top_paths)
     dense = tf_stack([tnd.tensor_scatter_nd_update(ta.fill([batch, steps], np.int64(-1)),
                                                   p.indices, p.values) for p in paths], axis=0)
-    dense = tm.cast(dense, "int32")
+    dense = cast(dense, "int32")
     if mask_index is not None:  # the labels after the moved blank back in their places
         mask_index = mask_index + classes if mask_index < 0 else mask_index
-        dense = tm.where(dense >= mask_index, dense + 1, dense)
+        dense = math_base.where(dense >= mask_index, dense + 1, dense)
     return dense, scores

@@ -28,10 +28,12 @@ from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import indexing as ti
 from eagerflow._src.ops import linalg as tl
 from eagerflow._src.ops import math as tm
+from eagerflow._src.ops import math_base, tiling
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops import shaping as tsh
 from eagerflow._src.ops.eager_errors import slow_path
 from eagerflow._src.ops.linalg_eye import eye as tf_eye
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.math_special import bessel_i0e
 from eagerflow._src.ops.misc_ops import bitcast
 from eagerflow._src.ops.padding import pad as tf_pad
@@ -83,7 +85,7 @@ def arange(start: Any, stop: Any = None, step: Any = None, dtype: Any = None) ->
     try:
         return tf_range(start, stop, delta=step, dtype=dtype)
     except NotFoundError:  # (int8, int16: no CPU kernel; Keras counts in float32, then casts)
-        return tm.cast(tf_range(start, stop, delta=step, dtype="float32"), dtype)
+        return cast(tf_range(start, stop, delta=step, dtype="float32"), dtype)
 
 
 def zeros(shape: Any, dtype: Any = None) -> Any:
@@ -106,22 +108,22 @@ def _like(name: str, tf_fn: Callable) -> Callable:
     return keras_op(op)
 
 
-zeros_like = _like("zeros_like", tm.zeros_like)
-ones_like = _like("ones_like", tm.ones_like)
-empty_like = _like("empty_like", tm.zeros_like)
+zeros_like = _like("zeros_like", math_base.zeros_like)
+ones_like = _like("ones_like", math_base.ones_like)
+empty_like = _like("empty_like", math_base.zeros_like)
 
 
 @keras_op
 def full(shape: Any, fill_value: Any, dtype: Any = None) -> Any:
     dtype = kd.standardize_dtype(dtype or kb.floatx())
-    return ta.broadcast_to(kd.to_tensor(fill_value, dtype), shape)
+    return tiling.broadcast_to(kd.to_tensor(fill_value, dtype), shape)
 
 
 @keras_op
 def full_like(x: Any, fill_value: Any, dtype: Any = None) -> Any:
     x = kd.to_tensor(x)
     dtype = kd.result_type(kd.standardize_dtype(dtype) if dtype is not None else x.dtype)
-    return ta.broadcast_to(kd.to_tensor(fill_value, dtype), ta.shape(x))
+    return tiling.broadcast_to(kd.to_tensor(fill_value, dtype), ta.shape(x))
 
 
 def _is_float_arg(v: Any) -> bool:
@@ -155,7 +157,7 @@ def tri(N: int, M: int | None = None, k: int = 0, dtype: Any = None) -> Any:
         ta.ones((N, M))  # (Keras 3.15 fills an N x M tensor first: Fill refuses it so)
     rows = ta.reshape(tf_range(N), [-1, 1])
     cols = ta.reshape(tf_range(M), [1, -1])
-    return tm.cast(tm.less_equal(cols - rows, k), dtype)
+    return cast(tm.less_equal(cols - rows, k), dtype)
 
 
 @keras_op
@@ -171,15 +173,15 @@ def linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True,
     if endpoint:
         out = tf_linspace(start, stop, num, axis=axis)
         if num > 1:
-            step = (stop - start) / (tm.cast(num, dtype) - tm.cast(1, dtype))
+            step = (stop - start) / (cast(num, dtype) - cast(1, dtype))
     else:
         if num > 0:
-            step = (stop - start) / tm.cast(num, dtype)
-        out = tf_linspace(start, tm.cast(stop, step.dtype) - step, num, axis=axis) \
+            step = (stop - start) / cast(num, dtype)
+        out = tf_linspace(start, cast(stop, step.dtype) - step, num, axis=axis) \
             if num > 1 else tf_linspace(start, stop, num, axis=axis)
     if "int" in dtype:
         out = tm.floor(out)
-    out = tm.cast(out, dtype)
+    out = cast(out, dtype)
     return (out, step) if retstep else out
 
 
@@ -187,7 +189,7 @@ def linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True,
 def logspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True, base: Any = 10,
              dtype: Any = None, axis: int = 0) -> Any:
     exponents = linspace(start, stop, num=num, endpoint=endpoint, dtype=dtype, axis=axis)
-    return tm.pow(tm.cast(base, exponents.dtype), exponents)
+    return tm.pow(cast(base, exponents.dtype), exponents)
 
 
 @keras_op
@@ -195,12 +197,12 @@ def geomspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True, dtype
               axis: int = 0) -> Any:
     start, stop = kd.to_tensor(start), kd.to_tensor(stop)
     work = dtype or kb.floatx()
-    log_start = tm.log(tm.cast(tm.abs(start), work))
-    log_stop = tm.log(tm.cast(tm.abs(stop), work))
-    log10 = tm.log(tm.cast(10.0, log_start.dtype))
+    log_start = tm.log(cast(tm.abs(start), work))
+    log_stop = tm.log(cast(tm.abs(stop), work))
+    log10 = tm.log(cast(10.0, log_start.dtype))
     out = logspace(log_start / log10, log_stop / log10, num=num, endpoint=endpoint, base=10,
                    dtype=dtype, axis=axis)
-    return out * tm.cast(tm.sign(tm.cast(start, log_start.dtype)), out.dtype)
+    return out * cast(tm.sign(cast(start, log_start.dtype)), out.dtype)
 
 
 # ---------------------------------------------------------------------------------------
@@ -216,7 +218,7 @@ def bartlett(x: Any) -> Any:
         return ta.ones([1], dtype=kb.floatx())
     i = tf_range(n, dtype=kb.floatx())
     slope = 2.0 * i / float(n - 1)
-    return tm.where(tm.less_equal(i, (n - 1) / 2.0), slope, 2.0 - slope)
+    return math_base.where(tm.less_equal(i, (n - 1) / 2.0), slope, 2.0 - slope)
 
 
 @keras_op
@@ -226,7 +228,7 @@ def blackman(x: Any) -> Any:
     i = tf_range(n, dtype=dtype)
     denom = float(n - 1) if n > 1 else 1.0
     window = 0.42 - 0.5 * tm.cos(2 * np.pi * i / denom) + 0.08 * tm.cos(4 * np.pi * i / denom)
-    return window if n > 1 else tm.ones_like(window)
+    return window if n > 1 else math_base.ones_like(window)
 
 
 @keras_op
@@ -247,7 +249,7 @@ def kaiser(x: Any, beta: Any) -> Any:
     dtype = kb.floatx()
     if n == 1:
         return ta.ones([1], dtype=dtype)
-    beta = tm.cast(beta, dtype)
+    beta = cast(beta, dtype)
     r = 2.0 * tf_range(n, dtype=dtype) / float(n - 1) - 1.0
     arg = beta * tm.sqrt(tm.maximum(1.0 - r * r, 0.0))
     return tm.exp(arg - beta) * bessel_i0e(arg) / bessel_i0e(beta)
@@ -388,7 +390,7 @@ def ravel(x: Any) -> Any:
 
 @keras_op
 def broadcast_to(x: Any, shape: Any) -> Any:
-    return ta.broadcast_to(x, shape)
+    return tiling.broadcast_to(x, shape)
 
 
 @keras_op
@@ -539,14 +541,14 @@ def tile(x: Any, repeats: Any) -> Any:
         reps = [1] * (rank - len(reps)) + reps
     while len(reps) > len(x.shape):
         x = ta.expand_dims(x, 0)
-    return ta.tile(x, reps)
+    return tiling.tile(x, reps)
 
 
 @keras_op
 def repeat(x: Any, repeats: Any, axis: Any = None) -> Any:
     x = kd.to_tensor(x)
     if x.dtype.name == "uint16":  # TF's repeat has no uint16 kernel
-        return tm.cast(ti.repeat(tm.cast(x, "uint32"), repeats, axis=axis), "uint16")
+        return cast(ti.repeat(cast(x, "uint32"), repeats, axis=axis), "uint16")
     return ti.repeat(x, repeats, axis=axis)
 
 
@@ -654,7 +656,7 @@ def tril(x: Any, k: int = 0) -> Any:
     x = kd.to_tensor(x)
     rows, cols = _row_col(x)
     keep = tm.greater_equal(rows, cols - k)
-    return tm.where(ta.broadcast_to(keep, ta.shape(x)), x, tm.zeros_like(x))
+    return math_base.where(tiling.broadcast_to(keep, ta.shape(x)), x, math_base.zeros_like(x))
 
 
 @keras_op
@@ -662,7 +664,7 @@ def triu(x: Any, k: int = 0) -> Any:
     x = kd.to_tensor(x)
     rows, cols = _row_col(x)
     keep = tm.less_equal(rows, cols - k)
-    return tm.where(ta.broadcast_to(keep, ta.shape(x)), x, tm.zeros_like(x))
+    return math_base.where(tiling.broadcast_to(keep, ta.shape(x)), x, math_base.zeros_like(x))
 
 
 # ---------------------------------------------------------------------------------------
@@ -676,8 +678,8 @@ def get_item(x: Any, key: Any) -> Any:
 
 def _wrap_negative(indices: Any, length: Any) -> Any:
     """JAX's "fill" indexing: negative indices count from the end."""
-    return tm.where(tm.less(indices, tm.cast(0, indices.dtype)),
-                    indices + tm.cast(length, indices.dtype), indices)
+    return math_base.where(tm.less(indices, cast(0, indices.dtype)),
+                    indices + cast(length, indices.dtype), indices)
 
 
 @keras_op
@@ -690,8 +692,8 @@ def take(x: Any, indices: Any, axis: Any = None) -> Any:
     if axis is None:
         x, axis = ta.reshape(x, [-1]), 0
     indices = kd.to_tensor(indices)
-    negative = tm.less(indices, tm.cast(0, indices.dtype))  # (TF's `i < 0` comes first)
-    indices = tm.where(negative, indices + tm.cast(ta.shape(x)[axis], indices.dtype), indices)
+    negative = tm.less(indices, cast(0, indices.dtype))  # (TF's `i < 0` comes first)
+    indices = math_base.where(negative, indices + cast(ta.shape(x)[axis], indices.dtype), indices)
     try:
         return ti.gather(x, indices, axis=axis)
     except OpError as e:
@@ -715,8 +717,8 @@ def take_along_axis(x: Any, indices: Any, axis: Any = None) -> Any:
     x_dims, i_dims = list(static_shape(x)), list(static_shape(indices))
     both = list(np.broadcast_shapes(tuple(x_dims[:axis] + [1] + x_dims[axis + 1:]),
                                     tuple(i_dims[:axis] + [1] + i_dims[axis + 1:])))
-    x = ta.broadcast_to(x, both[:axis] + [x_dims[axis]] + both[axis + 1:])
-    indices = ta.broadcast_to(indices, both[:axis] + [i_dims[axis]] + both[axis + 1:])
+    x = tiling.broadcast_to(x, both[:axis] + [x_dims[axis]] + both[axis + 1:])
+    indices = tiling.broadcast_to(indices, both[:axis] + [i_dims[axis]] + both[axis + 1:])
     indices = _wrap_negative(indices, x_dims[axis])
     x, indices = swapaxes(x, axis, -1), swapaxes(indices, axis, -1)
     out_dims = ta.shape(indices)
@@ -735,14 +737,14 @@ def where(condition: Any, x1: Any = None, x2: Any = None) -> Any:
     if x1 is None:
         return nonzero(condition)
     x1, x2 = kd.promote(x1, x2)
-    return tm.where(condition, x1, x2)
+    return math_base.where(condition, x1, x2)
 
 
 @keras_op
 def nonzero(x: Any) -> Any:
     x = kd.to_tensor(x)
-    coords = tm.where(tm.cast(x, "bool"))
-    return [tm.cast(c, "int32") for c in tf_unstack(coords, len(x.shape), axis=1)]
+    coords = math_base.where(cast(x, "bool"))
+    return [cast(c, "int32") for c in tf_unstack(coords, len(x.shape), axis=1)]
 
 
 @keras_op
@@ -761,7 +763,7 @@ def select(condlist: Any, choicelist: Any, default: Any = 0) -> Any:
     dtype = kd.result_type(*(c.dtype for c in choices), kd.dtype_key(default))
     out = kd.to_tensor(default, dtype)
     for cond, choice in reversed(list(zip(condlist, choices))):
-        out = tm.where(kd.cast(cond, "bool"), tm.cast(choice, dtype), out)
+        out = math_base.where(kd.cast(cond, "bool"), cast(choice, dtype), out)
     return out
 
 
@@ -772,8 +774,8 @@ def unravel_index(indices: Any, shape: Any) -> tuple:
         raise ValueError(f"`shape` argument cannot contain `None`. Received: shape={shape}")
     coords = []
     for dim in reversed(shape):
-        coords.append(tm.floormod(indices, tm.cast(dim, indices.dtype)))
-        indices = tm.floordiv(indices, tm.cast(dim, indices.dtype))
+        coords.append(tm.floormod(indices, cast(dim, indices.dtype)))
+        indices = tm.floordiv(indices, cast(dim, indices.dtype))
     return tuple(reversed(coords))
 
 

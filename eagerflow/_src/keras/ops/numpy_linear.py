@@ -21,11 +21,13 @@ from eagerflow._src.keras.variables import cast_operand
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import linalg as tl
 from eagerflow._src.ops import math as tm
+from eagerflow._src.ops import math_base
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops.einsum import einsum as tf_einsum
 from eagerflow._src.ops.embedding_sparse import embedding_lookup_sparse
 from eagerflow._src.ops.linalg_decomp import cross as tf_cross
 from eagerflow._src.ops.linalg_decomp import slogdet as tf_slogdet
+from eagerflow._src.ops.math_base import cast, ones_like
 from eagerflow._src.ops.misc_ops import broadcast_dynamic_shape, imag
 from eagerflow._src.ops.misc_ops import complex as tf_complex
 from eagerflow._src.ops.nn_conv import conv1d
@@ -33,6 +35,7 @@ from eagerflow._src.ops.padding import pad as tf_pad
 from eagerflow._src.ops.sequences import range as tf_range
 from eagerflow._src.ops.sparse_functions import fill_empty_rows, sparse_dense_matmul
 from eagerflow._src.ops.stacking import stack as tf_stack
+from eagerflow._src.ops.tiling import broadcast_to
 
 
 def _sparse_matmul(x1: Any, x2: Any) -> Any:
@@ -49,14 +52,14 @@ def _sparse_matmul(x1: Any, x2: Any) -> Any:
                                   "reverse) only")
     compute = kd.result_type(x1.dtype, x2.dtype, float)
     result = kd.result_type(x1.dtype, x2.dtype)
-    x1, x2 = tm.cast(x1, compute), tm.cast(x2, compute)
+    x1, x2 = cast(x1, compute), cast(x2, compute)
     if isinstance(x1, SparseTensor):
         a, _ = fill_empty_rows(x1, 0)
         ids = SparseTensor(a.indices, a.indices[:, 1], a.dense_shape)
         out = embedding_lookup_sparse(x2, ids, a, combiner="sum")
     else:
         out = sparse_dense_matmul(x1, x2)
-    out = tm.cast(out, result)
+    out = cast(out, result)
     out.set_shape(list(s1)[:-1] + list(s2)[-1:])
     return out
 
@@ -76,7 +79,7 @@ def matmul(x1: Any, x2: Any) -> Any:
     else:
         compute = kd.result_type(x1.dtype, x2.dtype, float)
         result = kd.result_type(x1.dtype, x2.dtype)
-    x1, x2 = tm.cast(x1, compute), tm.cast(x2, compute)
+    x1, x2 = cast(x1, compute), cast(x2, compute)
     if r1 == r2 == 2:
         out = tl.matmul(x1, x2, output_type=output_type)
     elif r2 == 1:
@@ -87,7 +90,7 @@ def matmul(x1: Any, x2: Any) -> Any:
         out = tl.tensordot(x1, x2, axes=[[-1], [0]])
     else:
         out = tl.matmul(x1, x2, output_type=output_type)
-    return tm.cast(out, result)
+    return cast(out, result)
 
 
 @keras_op
@@ -95,14 +98,14 @@ def dot(x1: Any, x2: Any) -> Any:
     x1, x2 = kd.to_tensor(x1), kd.to_tensor(x2)
     result = kd.result_type(x1.dtype, x2.dtype)
     compute = kd.result_type(result, float)
-    x1, x2 = tm.cast(x1, compute), tm.cast(x2, compute)
+    x1, x2 = cast(x1, compute), cast(x2, compute)
     if len(x1.shape) == 0 or len(x2.shape) == 0:
         out = x1 * x2
     elif len(x2.shape) == 1:
         out = tl.tensordot(x1, x2, axes=[[-1], [-1]])
     else:
         out = tl.tensordot(x1, x2, axes=[[-1], [-2]])
-    return tm.cast(out, result)
+    return cast(out, result)
 
 
 _TENSORDOT_NATIVE = ("int32", "int64", "float16", "float32", "float64", "bfloat16",
@@ -114,8 +117,8 @@ def tensordot(x1: Any, x2: Any, axes: Any = 2) -> Any:
     x1, x2 = kd.to_tensor(x1), kd.to_tensor(x2)
     result = kd.result_type(x1.dtype, x2.dtype)
     compute = result if result in _TENSORDOT_NATIVE else kd.result_type(result, float)
-    out = tl.tensordot(tm.cast(x1, compute), tm.cast(x2, compute), axes=axes)
-    return tm.cast(out, result)
+    out = tl.tensordot(cast(x1, compute), cast(x2, compute), axes=axes)
+    return cast(out, result)
 
 
 def _normalize_subscripts(subscripts: str) -> str:
@@ -274,32 +277,32 @@ def einsum(subscripts: str, *operands: Any, **kwargs: Any) -> Any:
     if product is not None and not kwargs:
         if "int" in compute and output_type is None:  # (tf.matmul: ints only into int32)
             compute = kb.floatx()
-        return tm.cast(product(*[tm.cast(x, compute) for x in operands], output_type), result)
+        return cast(product(*[cast(x, compute) for x in operands], output_type), result)
     if "int" in compute:
         compute = kb.floatx()
-    out = tf_einsum(subscripts, *[tm.cast(x, compute) for x in operands], **kwargs)
-    return tm.cast(out, result)
+    out = tf_einsum(subscripts, *[cast(x, compute) for x in operands], **kwargs)
+    return cast(out, result)
 
 
 def _float_product_pair(x1: Any, x2: Any) -> tuple:
     x1, x2 = kd.to_tensor(x1), kd.to_tensor(x2)
     result = kd.result_type(x1.dtype, x2.dtype)
     compute = kd.result_type(result, float)
-    return tm.cast(x1, compute), tm.cast(x2, compute), result
+    return cast(x1, compute), cast(x2, compute), result
 
 
 @keras_op
 def inner(x1: Any, x2: Any) -> Any:
     x1, x2, result = _float_product_pair(x1, x2)
     if len(x1.shape) == 0 or len(x2.shape) == 0:
-        return tm.cast(x1 * x2, result)
-    return tm.cast(tl.tensordot(x1, x2, axes=[[-1], [-1]]), result)
+        return cast(x1 * x2, result)
+    return cast(tl.tensordot(x1, x2, axes=[[-1], [-1]]), result)
 
 
 @keras_op
 def vdot(x1: Any, x2: Any) -> Any:
     x1, x2, result = _float_product_pair(x1, x2)
-    return tm.cast(dot(ta.reshape(x1, [-1]), ta.reshape(x2, [-1])), result)
+    return cast(dot(ta.reshape(x1, [-1]), ta.reshape(x2, [-1])), result)
 
 
 @keras_op
@@ -307,7 +310,7 @@ def outer(x1: Any, x2: Any) -> Any:
     x1, x2 = kd.promote_tensors(x1, x2)
     column, row = ta.reshape(x1, [-1, 1]), ta.reshape(x2, [-1])
     if x1.dtype.name == "bool":  # TF's `*` on bools multiplies them as int32
-        return tm.cast(tm.cast(column, "int32") * tm.cast(row, "int32"), "bool")
+        return cast(cast(column, "int32") * cast(row, "int32"), "bool")
     return column * row
 
 
@@ -321,8 +324,8 @@ def kron(x1: Any, x2: Any) -> Any:
     for _ in range(r1 - r2):
         x2 = ta.expand_dims(x2, 0)
     s1, s2 = ta.shape(x1), ta.shape(x2)
-    a = ta.reshape(x1, ta.reshape(tf_stack([s1, tm.ones_like(s1)], axis=1), [-1]))
-    b = ta.reshape(x2, ta.reshape(tf_stack([tm.ones_like(s2), s2], axis=1), [-1]))
+    a = ta.reshape(x1, ta.reshape(tf_stack([s1, ones_like(s1)], axis=1), [-1]))
+    b = ta.reshape(x2, ta.reshape(tf_stack([ones_like(s2), s2], axis=1), [-1]))
     return ta.reshape(tm.multiply(a, b), s1 * s2)  # (the op: bools refused, as Keras on TF)
 
 
@@ -344,7 +347,7 @@ def cross(x1: Any, x2: Any, axisa: int = -1, axisb: int = -1, axisc: int = -1,
     # (as Keras's TF backend: BroadcastArgs of the two shapes as tuples, TF's error where
     # they don't broadcast)
     both = broadcast_dynamic_shape(static_shape(x1), static_shape(x2))
-    c = tf_cross(ta.broadcast_to(x1, both), ta.broadcast_to(x2, both))
+    c = tf_cross(broadcast_to(x1, both), broadcast_to(x2, both))
     if n1 == 2 and n2 == 2:
         return c[..., 2]
     return moveaxis(c, -1, axisc)
@@ -368,22 +371,22 @@ def vander(x: Any, N: int | None = None, increasing: bool = False) -> Any:
     n = static_shape(x)[0] if N is None else N
     powers = tf_range(n) if increasing else tf_range(n - 1, -1, -1)
     compute = kd.result_type(x.dtype, "float32")
-    out = tm.pow(tm.cast(ta.expand_dims(x, -1), compute), tm.cast(powers, compute))
-    return tm.cast(out, result)
+    out = tm.pow(cast(ta.expand_dims(x, -1), compute), cast(powers, compute))
+    return cast(out, result)
 
 
 @keras_op
 def trapezoid(y: Any, x: Any = None, dx: float = 1.0, axis: int = -1) -> Any:
     y = kd.to_tensor(y)
     dtype = kd.result_type(y.dtype, float)
-    y = tm.cast(y, dtype)
+    y = cast(y, dtype)
     def to_last(t: Any) -> Any:
         # (axis -1 left as it is, as Keras's TF backend: a scalar reaches the slicing, and
         # StridedSlice's error)
         return t if axis == -1 else moveaxis(t, axis, -1)
 
     if x is None:
-        widths = tm.cast(dx, dtype)
+        widths = cast(dx, dtype)
     else:
         # (the backend's diff, as Keras's trapezoid calls it: no Diff operation's framing)
         widths = to_last(Diff(1, axis).call(kd.to_tensor(x, dtype)))
@@ -406,11 +409,11 @@ def corrcoef(x: Any) -> Any:
     if len(x.shape) == 0:
         return ta.constant(float("nan"), dtype=kb.floatx())
     centered = x - tr.reduce_mean(x, axis=-1, keepdims=True)
-    n = tm.cast(ta.shape(x)[-1], x.dtype)
-    cov = tl.matmul(centered, centered, adjoint_b=True) / (n - tm.cast(1, x.dtype))
-    std = tm.sqrt(tm.real(tl.diag_part(cov)))
-    corr = cov / tm.cast(tl.tensordot(std, std, axes=0), cov.dtype)
-    real = tm.clip_by_value(tm.real(corr), -1.0, 1.0)
+    n = cast(ta.shape(x)[-1], x.dtype)
+    cov = tl.matmul(centered, centered, adjoint_b=True) / (n - cast(1, x.dtype))
+    std = tm.sqrt(math_base.real(tl.diag_part(cov)))
+    corr = cov / cast(tl.tensordot(std, std, axes=0), cov.dtype)
+    real = tm.clip_by_value(math_base.real(corr), -1.0, 1.0)
     if corr.dtype.is_complex:
         return tf_complex(real, tm.clip_by_value(imag(corr), -1.0, 1.0))
     return real
@@ -423,7 +426,7 @@ def correlate(x1: Any, x2: Any, mode: str = "valid") -> Any:
     dtype = kd.result_type(x1.dtype, x2.dtype)
     dtype = "float64" if dtype == "int64" else \
         dtype if dtype in ("bfloat16", "float16", "float64") else "float32"
-    x1, x2 = tm.cast(x1, dtype), tm.cast(x2, dtype)
+    x1, x2 = cast(x1, dtype), cast(x2, dtype)
     n, m = static_shape(x1)[0], static_shape(x2)[0]
 
     def valid(a: Any) -> Any:

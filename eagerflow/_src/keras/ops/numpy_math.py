@@ -21,14 +21,18 @@ from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import variables as kvars
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.symbolic import keras_op
+from eagerflow._src.ops import bitwise, math_base
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import math_special as ts
 from eagerflow._src.ops import misc_ops as tmisc
 from eagerflow._src.ops import reduce as tr
-from eagerflow._src.ops.array import broadcast_to, constant, fill
+from eagerflow._src.ops.array import constant, fill
 from eagerflow._src.ops.array import shape as tf_shape
-from eagerflow._src.ops.math import conj as tf_conj
+from eagerflow._src.ops.bitwise import invert
+from eagerflow._src.ops.math_base import cast, identity, ones_like, where, zeros_like
+from eagerflow._src.ops.math_base import conj as tf_conj
 from eagerflow._src.ops.math_special import nextafter as tf_nextafter
+from eagerflow._src.ops.tiling import broadcast_to
 
 
 def _named(name: str, fn: Callable) -> Callable:
@@ -51,7 +55,7 @@ def _float_unary(name: str, tf_fn: Callable) -> Callable:
 
 def _log_base(base: float) -> Callable:
     def log_b(x: Any) -> Any:
-        return tm.log(x) / tm.log(tm.cast(base, x.dtype))
+        return tm.log(x) / tm.log(cast(base, x.dtype))
     return log_b
 
 
@@ -78,8 +82,8 @@ angle = _float_unary("angle", tmisc.angle)
 
 
 def _sinc(x: Any) -> Any:
-    pi_x = x * tm.cast(np.pi, x.dtype)
-    return tm.where(tm.equal(x, tm.cast(0, x.dtype)), tm.ones_like(x), tm.sin(pi_x) / pi_x)
+    pi_x = x * cast(np.pi, x.dtype)
+    return where(tm.equal(x, cast(0, x.dtype)), ones_like(x), tm.sin(pi_x) / pi_x)
 
 
 sinc = _float_unary("sinc", _sinc)
@@ -90,7 +94,7 @@ def _int_to_floatx(x: Any) -> Any:
         return x
     x = kd.to_tensor(x)
     name = x.dtype.name
-    return tm.cast(x, kb.floatx()) if "int" in name or name == "bool" else x
+    return cast(x, kb.floatx()) if "int" in name or name == "bool" else x
 
 
 @keras_op
@@ -101,7 +105,7 @@ def exp(x: Any) -> Any:
 @keras_op
 def exp2(x: Any) -> Any:
     x = _int_to_floatx(x)
-    return tm.pow(tm.cast(2.0, x.dtype), x)
+    return tm.pow(cast(2.0, x.dtype), x)
 
 
 @keras_op
@@ -134,10 +138,10 @@ def cbrt(x: Any) -> Any:
     x = kd.to_tensor(x)
     name = x.dtype.name
     if name == "int64":
-        x = tm.cast(x, "float64")
+        x = cast(x, "float64")
     elif name not in ("bfloat16", "float16", "float64"):
-        x = tm.cast(x, kb.floatx())
-    return tm.sign(x) * tm.pow(tm.abs(x), tm.cast(1.0 / 3.0, x.dtype))
+        x = cast(x, kb.floatx())
+    return tm.sign(x) * tm.pow(tm.abs(x), cast(1.0 / 3.0, x.dtype))
 
 
 @keras_op
@@ -152,13 +156,13 @@ def conj(x: Any) -> Any:
 
 @keras_op
 def copy(x: Any) -> Any:
-    return tm.identity(kd.to_tensor(x))
+    return identity(kd.to_tensor(x))
 
 
 def _degrees(name: str, numerator: float, denominator: float) -> Callable:
     def op(x: Any) -> Any:
         x = kd.to_tensor(x)
-        x = tm.cast(x, kd.wide_float_dtype(x.dtype.name, widen_bool=True))
+        x = cast(x, kd.wide_float_dtype(x.dtype.name, widen_bool=True))
         # constants of x's dtype: TF refuses pi as a uint64, and so does this
         return x * (constant(numerator, dtype=x.dtype) / constant(denominator, dtype=x.dtype))
     return _named(name, op)
@@ -176,7 +180,7 @@ def i0(x: Any) -> Any:
         name = "float64"
     elif name not in ("bfloat16", "float16"):
         name = kb.floatx()
-    return ts.bessel_i0(tm.cast(x, name))
+    return ts.bessel_i0(cast(x, name))
 
 
 @keras_op
@@ -186,7 +190,7 @@ def imag(x: Any) -> Any:
 
 @keras_op
 def real(x: Any) -> Any:
-    return tm.real(kd.to_tensor(x))
+    return math_base.real(kd.to_tensor(x))
 
 
 @keras_op
@@ -204,7 +208,7 @@ def sign(x: Any) -> Any:
     x = kd.to_tensor(x)
     name = x.dtype.name
     if name in ("uint8", "uint16", "uint32"):
-        return tm.cast(tm.sign(tm.cast(x, "int32")), name)
+        return cast(tm.sign(cast(x, "int32")), name)
     return tm.sign(x)
 
 
@@ -215,15 +219,15 @@ def signbit(x: Any) -> Any:
     if name == "bool":
         return fill(tf_shape(x), False)
     if "int" in name:
-        return tm.less(x, tm.cast(0, x.dtype))
+        return tm.less(x, cast(0, x.dtype))
     # the sign bit of the float32 value: -0.0 and -nan included
-    return tm.less(tmisc.bitcast(tm.cast(x, "float32"), "int32"), 0)
+    return tm.less(tmisc.bitcast(cast(x, "float32"), "int32"), 0)
 
 
 @keras_op
 def square(x: Any) -> Any:
     x = kd.to_tensor(x)
-    return tm.square(tm.cast(x, "int32") if x.dtype.name == "bool" else x)
+    return tm.square(cast(x, "int32") if x.dtype.name == "bool" else x)
 
 
 @keras_op
@@ -232,7 +236,7 @@ def trunc(x: Any) -> Any:
     if x.dtype.is_bool or x.dtype.is_integer:
         return x
     # (complex too, as Keras's TF backend: Less refuses it)
-    return tm.where(tm.less(x, tm.cast(0, x.dtype)), tm.ceil(x), tm.floor(x))
+    return where(tm.less(x, cast(0, x.dtype)), tm.ceil(x), tm.floor(x))
 
 
 @keras_op
@@ -244,9 +248,9 @@ def round(x: Any, decimals: int = 0) -> Any:  # noqa: A001 - Keras's public name
     if dtype.is_integer:
         if decimals > 0:
             return x
-        x = tm.cast(x, kb.floatx())
-    factor = tm.cast(10.0 ** decimals, x.dtype)
-    return tm.cast(tm.round(x * factor) / factor, dtype)
+        x = cast(x, kb.floatx())
+    factor = cast(10.0 ** decimals, x.dtype)
+    return cast(tm.round(x * factor) / factor, dtype)
 
 
 def _no_float(x: Any) -> bool:
@@ -275,21 +279,21 @@ def isnan(x: Any) -> Any:
 def isneginf(x: Any) -> Any:
     x = kd.to_tensor(x)
     return fill(tf_shape(x), False) if _no_float(x) else \
-        tm.equal(x, tm.cast(-np.inf, x.dtype))
+        tm.equal(x, cast(-np.inf, x.dtype))
 
 
 @keras_op
 def isposinf(x: Any) -> Any:
     x = kd.to_tensor(x)
     return fill(tf_shape(x), False) if _no_float(x) else \
-        tm.equal(x, tm.cast(np.inf, x.dtype))
+        tm.equal(x, cast(np.inf, x.dtype))
 
 
 @keras_op
 def isreal(x: Any) -> Any:
     x = kd.to_tensor(x)
     if x.dtype.is_complex:
-        return tm.equal(tmisc.imag(x), tm.cast(0, x.dtype.real_dtype))
+        return tm.equal(tmisc.imag(x), cast(0, x.dtype.real_dtype))
     return fill(tf_shape(x), True)
 
 
@@ -300,7 +304,7 @@ def logical_not(x: Any) -> Any:
 
 @keras_op
 def bitwise_invert(x: Any) -> Any:
-    return tm.invert(kd.to_tensor(x))
+    return invert(kd.to_tensor(x))
 
 
 @keras_op
@@ -315,11 +319,11 @@ def nan_to_num(x: Any, nan: float = 0.0, posinf: float | None = None,
     if _no_float(x):
         return x
     d = x.dtype
-    x = tm.where(tm.is_nan(x), tm.cast(nan, d), x)
-    big = tm.cast(d.max if posinf is None else posinf, d)
-    small = tm.cast(d.min if neginf is None else neginf, d)
-    x = tm.where(tm.logical_and(tm.is_inf(x), tm.greater(x, 0)), big, x)
-    return tm.where(tm.logical_and(tm.is_inf(x), tm.less(x, 0)), small, x)
+    x = where(tm.is_nan(x), cast(nan, d), x)
+    big = cast(d.max if posinf is None else posinf, d)
+    small = cast(d.min if neginf is None else neginf, d)
+    x = where(tm.logical_and(tm.is_inf(x), tm.greater(x, 0)), big, x)
+    return where(tm.logical_and(tm.is_inf(x), tm.less(x, 0)), small, x)
 
 
 @keras_op
@@ -372,16 +376,16 @@ greater_equal = _strong_binary("greater_equal", tm.greater_equal)
 less = _strong_binary("less", tm.less)
 less_equal = _strong_binary("less_equal", tm.less_equal)
 arctan2 = _strong_binary("arctan2", ts.atan2, extra=(float,))
-bitwise_and = _bitwise_binary("bitwise_and", tm.bitwise_and)
-bitwise_or = _bitwise_binary("bitwise_or", tm.bitwise_or)
-bitwise_xor = _bitwise_binary("bitwise_xor", tm.bitwise_xor)
+bitwise_and = _bitwise_binary("bitwise_and", bitwise.bitwise_and)
+bitwise_or = _bitwise_binary("bitwise_or", bitwise.bitwise_or)
+bitwise_xor = _bitwise_binary("bitwise_xor", bitwise.bitwise_xor)
 
 
 @keras_op
 def power(x1: Any, x2: Any) -> Any:
     x1, x2 = kd.promote(x1, x2)
     if x1.dtype.is_unsigned:  # TF's Pow has no unsigned kernels
-        return tm.cast(tm.pow(tm.cast(x1, "int32"), tm.cast(x2, "int32")), x1.dtype)
+        return cast(tm.pow(cast(x1, "int32"), cast(x2, "int32")), x1.dtype)
     return tm.pow(x1, x2)
 
 
@@ -393,8 +397,8 @@ def _nan_aware(name: str, tf_fn: Callable) -> Callable:
         if not x1.dtype.is_floating:
             return out
         nan1, nan2 = tm.is_nan(x1), tm.is_nan(x2)
-        out = tm.where(tm.logical_and(nan1, tm.logical_not(nan2)), x2, out)
-        return tm.where(tm.logical_and(nan2, tm.logical_not(nan1)), x1, out)
+        out = where(tm.logical_and(nan1, tm.logical_not(nan2)), x2, out)
+        return where(tm.logical_and(nan2, tm.logical_not(nan1)), x1, out)
     return _named(name, op)
 
 
@@ -405,7 +409,7 @@ fmin = _nan_aware("fmin", tm.minimum)
 def _int_promoted(x1: Any, x2: Any) -> tuple:
     x1, x2 = kd.promote_tensors(x1, x2)
     if x1.dtype.name == "bool":
-        x1, x2 = tm.cast(x1, "int32"), tm.cast(x2, "int32")
+        x1, x2 = cast(x1, "int32"), cast(x2, "int32")
     return x1, x2
 
 
@@ -419,15 +423,15 @@ def fmod(x1: Any, x2: Any) -> Any:
     x1, x2 = _int_promoted(x1, x2)
     dtype = x1.dtype
     if dtype.is_unsigned and dtype.name != "uint64":  # FloorMod has no small unsigned kernels
-        x1, x2 = tm.cast(x1, "int32"), tm.cast(x2, "int32")
+        x1, x2 = cast(x1, "int32"), cast(x2, "int32")
     out = tm.sign(x1) * tm.floormod(tm.abs(x1), tm.abs(x2))
-    return tm.cast(out, dtype)
+    return cast(out, dtype)
 
 
 def _wide_float_pair(x1: Any, x2: Any) -> tuple:
     x1, x2 = kd.promote_tensors(x1, x2)
     dtype = kd.wide_float_dtype(x1.dtype.name)
-    return tm.cast(x1, dtype), tm.cast(x2, dtype)
+    return cast(x1, dtype), cast(x2, dtype)
 
 
 @keras_op
@@ -436,23 +440,23 @@ def hypot(x1: Any, x2: Any) -> Any:
     a1, a2 = tm.abs(x1), tm.abs(x2)
     big, small = tm.maximum(a1, a2), tm.minimum(a1, a2)
     ratio = ts.div_no_nan(small, big)
-    return big * tm.sqrt(tm.cast(1.0, big.dtype) + tm.square(ratio))
+    return big * tm.sqrt(cast(1.0, big.dtype) + tm.square(ratio))
 
 
 @keras_op
 def heaviside(x1: Any, x2: Any) -> Any:
     x1, x2 = _wide_float_pair(x1, x2)
     # (0 converts to x1's dtype as TF converts it: a bool x1 is a TypeError, as in Keras)
-    return tm.where(x1 < 0, tm.zeros_like(x1), tm.where(x1 > 0, tm.ones_like(x1), x2))
+    return where(x1 < 0, zeros_like(x1), where(x1 > 0, ones_like(x1), x2))
 
 
 def _logaddexp(base_log: float) -> Callable:
     def op(x1: Any, x2: Any) -> Any:
         x1, x2 = kd.promote_tensors(x1, x2, extra=(float,))
         delta = x1 - x2
-        scale = tm.cast(base_log, x1.dtype)
+        scale = cast(base_log, x1.dtype)
         tail = tm.log1p(tm.exp(-tm.abs(delta) * scale)) / scale
-        return tm.where(tm.is_nan(delta), x1 + x2, tm.maximum(x1, x2) + tail)
+        return where(tm.is_nan(delta), x1 + x2, tm.maximum(x1, x2) + tail)
     return op
 
 
@@ -480,10 +484,10 @@ def _shift(name: str, tf_fn: Callable) -> Callable:
     return _named(name, op)
 
 
-bitwise_left_shift = _shift("bitwise_left_shift", tm.left_shift)
-left_shift = _shift("left_shift", tm.left_shift)
-bitwise_right_shift = _shift("bitwise_right_shift", tm.right_shift)
-right_shift = _shift("right_shift", tm.right_shift)
+bitwise_left_shift = _shift("bitwise_left_shift", bitwise.left_shift)
+left_shift = _shift("left_shift", bitwise.left_shift)
+bitwise_right_shift = _shift("bitwise_right_shift", bitwise.right_shift)
+right_shift = _shift("right_shift", bitwise.right_shift)
 
 
 def _integer_pair(what: str, x1: Any, x2: Any) -> tuple:
@@ -499,12 +503,12 @@ def _gcd(x1: Any, x2: Any) -> Any:
     a, b = broadcast_to(x1, shape), broadcast_to(x2, shape)
     if not a.dtype.is_unsigned:
         a, b = tm.abs(a), tm.abs(b)
-    zero = tm.cast(0, a.dtype)
+    zero = cast(0, a.dtype)
 
     def body(a: Any, b: Any) -> tuple:
         nonzero = tm.not_equal(b, zero)
-        safe = tm.where(nonzero, b, tm.ones_like(b))
-        return tm.where(nonzero, b, a), tm.where(nonzero, tm.floormod(a, safe), zero)
+        safe = where(nonzero, b, ones_like(b))
+        return where(nonzero, b, a), where(nonzero, tm.floormod(a, safe), zero)
 
     return tf_while(lambda a, b: tr.reduce_any(tm.not_equal(b, zero)), body, (a, b))[0]
 
@@ -524,9 +528,9 @@ def lcm(x1: Any, x2: Any) -> Any:
     if not x1.dtype.is_unsigned:
         x1, x2 = tm.abs(x1), tm.abs(x2)
     divisor = gcd(x1, x2)
-    zero = tm.equal(divisor, tm.cast(0, divisor.dtype))
-    out = x1 * tm.floordiv(x2, tm.where(zero, tm.ones_like(divisor), divisor))
-    return tm.where(zero, tm.zeros_like(out), out)
+    zero = tm.equal(divisor, cast(0, divisor.dtype))
+    out = x1 * tm.floordiv(x2, where(zero, ones_like(divisor), divisor))
+    return where(zero, zeros_like(out), out)
 
 
 @keras_op
@@ -535,17 +539,17 @@ def ldexp(x1: Any, x2: Any) -> Any:
     dtype = kd.result_type(t1.dtype, t2.dtype, float)
     if t2.dtype.name not in kd.INT_TYPES:
         raise TypeError(f"ldexp exponent must be an integer type. Received: x2 dtype={t2.dtype}")
-    t1 = tm.cast(t1, dtype)
-    out = t1 * tm.pow(tm.cast(2.0, dtype), tm.cast(t2, dtype))
-    keep = tm.logical_or(tm.is_inf(t1), tm.equal(t1, tm.cast(0, dtype)))
-    return tm.where(keep, t1, out)
+    t1 = cast(t1, dtype)
+    out = t1 * tm.pow(cast(2.0, dtype), cast(t2, dtype))
+    keep = tm.logical_or(tm.is_inf(t1), tm.equal(t1, cast(0, dtype)))
+    return where(keep, t1, out)
 
 
 @keras_op
 def nextafter(x1: Any, x2: Any) -> Any:
     x1, x2 = kd.promote_tensors(x1, x2, extra=(float,))
-    out = tf_nextafter(tm.cast(x1, "float64"), tm.cast(x2, "float64"))
-    return tm.cast(out, x1.dtype)
+    out = tf_nextafter(cast(x1, "float64"), cast(x2, "float64"))
+    return cast(out, x1.dtype)
 
 
 @keras_op
@@ -560,7 +564,7 @@ def isclose(x1: Any, x2: Any, rtol: float = 1e-5, atol: float = 1e-8,
 
 def _close(x1: Any, x2: Any, rtol: float, atol: float) -> Any:
     d = x1.dtype
-    return tm.less_equal(tm.abs(x1 - x2), tm.cast(atol, d) + tm.cast(rtol, d) * tm.abs(x2))
+    return tm.less_equal(tm.abs(x1 - x2), cast(atol, d) + cast(rtol, d) * tm.abs(x2))
 
 
 def _both_nan(x1: Any, x2: Any) -> Any:

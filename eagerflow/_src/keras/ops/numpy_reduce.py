@@ -32,13 +32,14 @@ from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import indexing as ti
 from eagerflow._src.ops import math as tm
-from eagerflow._src.ops import misc_ops, sparse_functions, unique_one_hot
+from eagerflow._src.ops import misc_ops, scans, sparse_functions, unique_one_hot
 from eagerflow._src.ops import nd_indexing as tnd
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops import sorting as tsort
 from eagerflow._src.ops.debugging import assert_greater
 from eagerflow._src.ops.histogram_ops import bucketize
 from eagerflow._src.ops.linalg import tensordot
+from eagerflow._src.ops.math_base import cast, conj, ones_like, real, where, zeros_like
 from eagerflow._src.ops.misc_ops import invert_permutation
 from eagerflow._src.ops.misc_ops import searchsorted as tf_searchsorted
 from eagerflow._src.ops.padding import pad as tf_pad
@@ -73,8 +74,8 @@ def mean(x: Any, axis: Any = None, keepdims: bool = False) -> Any:
     name = x.dtype.name
     compute = kd.result_type(name, "float32")
     result = compute if "int" in name or name == "bool" else name
-    out = tr.reduce_mean(tm.cast(x, compute), axis=axis, keepdims=keepdims)
-    return tm.cast(out, result)
+    out = tr.reduce_mean(cast(x, compute), axis=axis, keepdims=keepdims)
+    return cast(out, result)
 
 
 @keras_op
@@ -82,8 +83,8 @@ def var(x: Any, axis: Any = None, keepdims: bool = False) -> Any:
     x = kd.to_tensor(x)
     compute = kd.result_type(x.dtype, "float32")
     result = kd.result_type(x.dtype, float)
-    out = tr.reduce_variance(tm.cast(x, compute), axis=axis, keepdims=keepdims)
-    return tm.cast(out, result)
+    out = tr.reduce_variance(cast(x, compute), axis=axis, keepdims=keepdims)
+    return cast(out, result)
 
 
 @keras_op
@@ -91,7 +92,7 @@ def std(x: Any, axis: Any = None, keepdims: bool = False) -> Any:
     x = kd.to_tensor(x)
     name = x.dtype.name
     if "int" in name or name == "bool":
-        x = tm.cast(x, kb.floatx())
+        x = cast(x, kb.floatx())
     return tr.reduce_std(x, axis=axis, keepdims=keepdims)
 
 
@@ -101,12 +102,12 @@ def _extremum(which: str, bool_fn: Callable, fn: Callable, combine: Callable) ->
         is_bool = x.dtype.name == "bool"
         if initial is not None:
             if is_bool:
-                out = tm.cast(bool_fn(x, axis=axis, keepdims=keepdims), "int32")
-                return tm.cast(combine(out, tm.cast(initial, "int32")), "bool")
+                out = cast(bool_fn(x, axis=axis, keepdims=keepdims), "int32")
+                return cast(combine(out, cast(initial, "int32")), "bool")
             return combine(fn(x, axis=axis, keepdims=keepdims), initial)
         if executing_eagerly():  # NumPy refuses empty reductions; TF would give -inf
             n = tr.size(x)
-            assert_greater(n, tm.cast(0, n.dtype),
+            assert_greater(n, cast(0, n.dtype),
                            message=f"Cannot compute the {which} of an empty tensor.")
         return (bool_fn if is_bool else fn)(x, axis=axis, keepdims=keepdims)
     op.__name__ = op.__qualname__ = which
@@ -179,10 +180,10 @@ def _arg(name: str, tf_fn: Callable) -> Callable:
         if x.dtype.is_floating and len(x.shape):
             # -0.0 must lose to +0.0 (as a tiny negative), as NumPy's ordering has it
             x = kd.cast(x, kd.result_type(x.dtype, "float32"))
-            zero = tm.cast(0, x.dtype)
+            zero = cast(0, x.dtype)
             negative_zero = tm.logical_and(tm.equal(x, zero), tm.less(tm.reciprocal(x), zero))
-            tiny = tm.cast(-np.finfo(x.dtype.name).tiny, x.dtype)
-            x = tm.where(negative_zero, tiny, x)
+            tiny = cast(-np.finfo(x.dtype.name).tiny, x.dtype)
+            x = where(negative_zero, tiny, x)
             original = x
         flat = ta.reshape(x, [-1]) if axis is None else x
         out = tf_fn(flat, axis=0 if axis is None else axis, output_type="int32")
@@ -201,9 +202,9 @@ def _nan_arg(name: str, plain: Callable, fill: float) -> Callable:
         if not x.dtype.is_floating:
             return plain(x, axis=axis, keepdims=keepdims)
         nans = tm.is_nan(x)
-        found = plain(tm.where(nans, tm.cast(fill, x.dtype), x), axis=axis, keepdims=keepdims)
-        return tm.where(tr.reduce_all(nans, axis=axis, keepdims=keepdims),
-                        tm.cast(-1, "int32"), found)
+        found = plain(where(nans, cast(fill, x.dtype), x), axis=axis, keepdims=keepdims)
+        return where(tr.reduce_all(nans, axis=axis, keepdims=keepdims),
+                        cast(-1, "int32"), found)
     op.__name__ = op.__qualname__ = name
     return keras_op(op)
 
@@ -218,7 +219,7 @@ def sort(x: Any, axis: Any = -1) -> Any:
     if axis is None:
         x, axis = ta.reshape(x, [-1]), 0
     if x.dtype.name == "bool":
-        return tm.cast(tsort.sort(tm.cast(x, "int8"), axis=axis), "bool")
+        return cast(tsort.sort(cast(x, "int8"), axis=axis), "bool")
     return tsort.sort(x, axis=axis)
 
 
@@ -226,7 +227,7 @@ def sort(x: Any, axis: Any = -1) -> Any:
 def argsort(x: Any, axis: Any = -1) -> Any:
     x = kd.to_tensor(x)
     if x.dtype.name == "bool":
-        x = tm.cast(x, "uint8")
+        x = cast(x, "uint8")
     if len(x.shape) == 0:
         return ta.constant([0], dtype="int32")
     if axis is None:
@@ -247,8 +248,8 @@ def argpartition(x: Any, kth: Any, axis: int = -1) -> Any:
     kth = builtins.min(builtins.max(int(kth), 0), n - 1)
     bottom = tsort.top_k(-x, kth + 1).indices
     taken = tr.reduce_sum(unique_one_hot.one_hot(bottom, n, dtype="int32"), axis=0)
-    rest = tnd.tensor_scatter_nd_update(x, tm.where(taken), tm.zeros_like(
-        ta.reshape(tm.where(taken)[:, 0], [-1]), dtype="int32"))
+    rest = tnd.tensor_scatter_nd_update(x, where(taken), zeros_like(
+        ta.reshape(where(taken)[:, 0], [-1]), dtype="int32"))
     top = tsort.top_k(rest, n - kth - 1).indices
     out = ta.concat([bottom, top], axis=-1)
     return swapaxes(out, -1, axis) if restore else out
@@ -262,7 +263,7 @@ def _cumulative(name: str, tf_fn: Callable) -> Callable:
     def op(x: Any, axis: Any = None, dtype: Any = None) -> Any:
         x = kd.to_tensor(x, None if dtype is None else kd.standardize_dtype(dtype))
         if x.dtype.name == "bool":
-            x = tm.cast(x, "int32")
+            x = cast(x, "int32")
         if axis is None:
             x, axis = ta.reshape(x, [-1]), 0
         return tf_fn(x, axis=axis)
@@ -270,8 +271,8 @@ def _cumulative(name: str, tf_fn: Callable) -> Callable:
     return keras_op(op)
 
 
-cumsum = _cumulative("cumsum", tr.cumsum)
-cumprod = _cumulative("cumprod", tr.cumprod)
+cumsum = _cumulative("cumsum", scans.cumsum)
+cumprod = _cumulative("cumprod", scans.cumprod)
 
 
 @keras_op
@@ -329,7 +330,7 @@ def trace(x: Any, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Any:
     rows, cols = dims[axis1], dims[axis2]
     on = tm.equal(ta.reshape(tf_range(cols), [1, -1]) - ta.reshape(tf_range(rows), [-1, 1]),
                   offset)
-    return tr.reduce_sum(tm.where(on, x, tm.zeros_like(x)), axis=(-2, -1))
+    return tr.reduce_sum(where(on, x, zeros_like(x)), axis=(-2, -1))
 
 
 # ---------------------------------------------------------------------------------------
@@ -342,9 +343,9 @@ def _nan_extremum(name: str, bool_fn: Callable, fn: Callable, fill: float) -> Ca
         if not x.dtype.is_floating:
             return (bool_fn if x.dtype.name == "bool" else fn)(x, axis=axis, keepdims=keepdims)
         nans = tm.is_nan(x)
-        clean = tm.where(nans, tm.cast(fill, x.dtype), x)
-        return tm.where(tr.reduce_all(nans, axis=axis, keepdims=keepdims),
-                        tm.cast(np.nan, x.dtype), fn(clean, axis=axis, keepdims=keepdims))
+        clean = where(nans, cast(fill, x.dtype), x)
+        return where(tr.reduce_all(nans, axis=axis, keepdims=keepdims),
+                        cast(np.nan, x.dtype), fn(clean, axis=axis, keepdims=keepdims))
     op.__name__ = op.__qualname__ = name
     return keras_op(op)
 
@@ -357,7 +358,7 @@ nanmin = _nan_extremum("nanmin", tr.reduce_all, tr.reduce_min, np.inf)
 def nansum(x: Any, axis: Any = None, keepdims: bool = False) -> Any:
     x = kd.to_tensor(x)
     name = x.dtype.name
-    clean = tm.where(tm.is_nan(tm.cast(x, kb.floatx())), tm.zeros_like(x), x)
+    clean = where(tm.is_nan(cast(x, kb.floatx())), zeros_like(x), x)
     clean = kd.cast(clean, kd.accumulate_dtype(name))
     return tr.reduce_sum(clean, axis=axis, keepdims=keepdims)
 
@@ -366,7 +367,7 @@ def nansum(x: Any, axis: Any = None, keepdims: bool = False) -> Any:
 def nanprod(x: Any, axis: Any = None, keepdims: bool = False) -> Any:
     x = kd.to_tensor(x)
     if x.dtype.is_floating:
-        x = tm.where(tm.is_nan(x), tm.ones_like(x), x)
+        x = where(tm.is_nan(x), ones_like(x), x)
     return prod(x, axis=axis, keepdims=keepdims)
 
 
@@ -376,10 +377,10 @@ def nanmean(x: Any, axis: Any = None, keepdims: bool = False) -> Any:
     if axis == () or axis == []:
         return x
     if not x.dtype.is_floating:
-        return tr.reduce_mean(tm.cast(x, "float32"), axis=axis, keepdims=keepdims)
+        return tr.reduce_mean(cast(x, "float32"), axis=axis, keepdims=keepdims)
     dtype = kd.result_type(x.dtype, float)
     total = kd.cast(nansum(x, axis=axis, keepdims=keepdims), dtype)
-    count = tr.reduce_sum(tm.cast(tm.logical_not(tm.is_nan(x)), dtype), axis=axis,
+    count = tr.reduce_sum(cast(tm.logical_not(tm.is_nan(x)), dtype), axis=axis,
                           keepdims=keepdims)
     return total / count
 
@@ -389,10 +390,10 @@ def nanvar(x: Any, axis: Any = None, keepdims: bool = False) -> Any:
     x = kd.to_tensor(x)
     x = kd.cast(x, kd.result_type(x.dtype, float))
     valid = tm.logical_not(tm.is_nan(x))
-    centered = tm.where(valid, x - nanmean(x, axis=axis, keepdims=True), tm.zeros_like(x))
-    squares = tm.real(centered * tm.conj(centered)) if x.dtype.is_complex else \
+    centered = where(valid, x - nanmean(x, axis=axis, keepdims=True), zeros_like(x))
+    squares = real(centered * conj(centered)) if x.dtype.is_complex else \
         tm.square(centered)
-    count = tr.reduce_sum(tm.cast(valid, squares.dtype), axis=axis, keepdims=keepdims)
+    count = tr.reduce_sum(cast(valid, squares.dtype), axis=axis, keepdims=keepdims)
     return tr.reduce_sum(squares, axis=axis, keepdims=keepdims) / count
 
 
@@ -412,13 +413,13 @@ def _positions(method: str, d: Any, q: Any, n: Any) -> Any:
         at = tm.ceil((d - 1) * q)
     else:  # nearest
         at = tm.round((d - 1) * q)
-    return tm.clip_by_value(tm.cast(at, "int32"), 0, n - 1)
+    return tm.clip_by_value(cast(at, "int32"), 0, n - 1)
 
 
 def _quantile(x: Any, q: Any, axis: Any, method: str, keepdims: bool) -> Any:
     """Quantiles of x along `axis` (moved last and flattened), read off the sorted values;
     the leading dims of the result are q's."""
-    q = tm.cast(q, "float64")
+    q = cast(q, "float64")
     rank = len(x.shape)
     if axis is None:
         y = ta.reshape(x, [-1])
@@ -430,7 +431,7 @@ def _quantile(x: Any, q: Any, axis: Any, method: str, keepdims: bool) -> Any:
         y = ta.reshape(moved, [dims[i] for i in others] + [-1])
     ordered = tsort.sort(y, axis=-1)
     n = ta.shape(y)[-1]
-    d = tm.cast(n, "float64")
+    d = cast(n, "float64")
     if method in ("nearest", "lower", "higher"):
         out = ti.gather(ordered, _positions(method, d, q, n), axis=-1)
     elif method == "midpoint":
@@ -440,7 +441,7 @@ def _quantile(x: Any, q: Any, axis: Any, method: str, keepdims: bool) -> Any:
         hi = _positions("higher", d, q, n)
         lo = tm.maximum(hi - 1, 0)
         hi = tm.minimum(lo + 1, n - 1)
-        frac = tm.cast(tm.cast(hi, "float64") - (d - 1) * q, y.dtype)
+        frac = cast(cast(hi, "float64") - (d - 1) * q, y.dtype)
         out = ti.gather(ordered, hi, axis=-1) * (1 - frac) + \
             ti.gather(ordered, lo, axis=-1) * frac
     else:
@@ -451,7 +452,7 @@ def _quantile(x: Any, q: Any, axis: Any, method: str, keepdims: bool) -> Any:
         has_nan = tr.reduce_any(tm.is_nan(x), axis=axis)
         has_nan = ta.reshape(has_nan, ta.concat([ta.shape(has_nan),
                                                  ta.ones([q_rank], "int32")], 0))
-        out = tm.where(has_nan, tm.cast(np.nan, x.dtype), out)
+        out = where(has_nan, cast(np.nan, x.dtype), out)
     if keepdims:
         if axis is None:
             out = ta.reshape(out, list(static_shape(out)) + [1] * rank)
@@ -495,11 +496,11 @@ def nanquantile(x: Any, q: Any, axis: Any = None, method: str = "linear",
     out_dtype = kd.result_type(x.dtype, float)  # quantile's
 
     def of_slice(v: Any) -> Any:
-        valid = ti.boolean_mask(v, tm.logical_not(tm.is_nan(tm.cast(v, kb.floatx()))))
+        valid = ti.boolean_mask(v, tm.logical_not(tm.is_nan(cast(v, kb.floatx()))))
         # a slice of NaNs only gives a scalar NaN, even for several q (as Keras has it);
         # tf.cond's, as Keras's TF backend calls it (an error in a branch is the branch's)
         return tf_cond(tm.greater(tr.size(valid), 0), lambda: quantile(valid, q, method=method),
-                    lambda: tm.cast(np.nan, out_dtype))
+                    lambda: cast(np.nan, out_dtype))
 
     rank = len(x.shape)
     if axis is None:
@@ -548,19 +549,19 @@ def bincount(x: Any, weights: Any = None, minlength: int = 0, sparse: bool = Fal
     x = kd.to_tensor(x)
     resolve, dtype = [x.dtype], "int32"
     if kd.standardize_dtype(x.dtype) not in ("int32", "int64"):
-        x = tm.cast(x, "int32")
+        x = cast(x, "int32")
     if weights is not None:
         weights = kd.to_tensor(weights)
         resolve.append(weights.dtype)
         dtype = kd.result_type(*resolve)
         wdtype = kd.standardize_dtype(weights.dtype)
         if wdtype not in ("int32", "int64", "float32", "float64"):
-            weights = tm.cast(weights, "int32" if "int" in wdtype else "float32")
+            weights = cast(weights, "int32" if "int" in wdtype else "float32")
     if sparse:
         out = sparse_functions.bincount(x, weights=weights, minlength=minlength, axis=-1)
-        values = tm.cast(out.values, dtype)
+        values = cast(out.values, dtype)
         return sparse_functions.SparseTensor(out.indices, values, out.dense_shape)
-    out = tm.cast(misc_ops.bincount(x, weights=weights, minlength=minlength, axis=-1), dtype)
+    out = cast(misc_ops.bincount(x, weights=weights, minlength=minlength, axis=-1), dtype)
     if len(x.shape) == 2 and not executing_eagerly():
         out.set_shape([x.shape[0], None])  # (Keras's symbolic shape: the rows known)
     return out
@@ -585,9 +586,9 @@ def histogram(x: Any, bins: int = 10, range: Any = None) -> tuple:  # noqa: A002
         raise ValueError(f"Input tensor must be 1-dimensional. Received: input.shape={x.shape}")
     lo, hi = (tr.reduce_min(x), tr.reduce_max(x)) if range is None else range
     x = ti.boolean_mask(x, tm.logical_and(x >= lo, x <= hi))
-    edges = tm.cast(tf_linspace(lo, hi, bins + 1), x.dtype)
+    edges = cast(tf_linspace(lo, hi, bins + 1), x.dtype)
     which = tf_searchsorted(edges[1:-1], x, side="right")
-    counts = tnd.scatter_nd(ta.expand_dims(which, -1), tm.ones_like(which, dtype=x.dtype), (bins,))
+    counts = tnd.scatter_nd(ta.expand_dims(which, -1), ones_like(which, dtype=x.dtype), (bins,))
     return counts, edges
 
 
@@ -599,11 +600,11 @@ def digitize(x: Any, bins: Any) -> Any:
     x = kd.to_tensor(x)
     name = x.dtype.name
     if name in ("bool", "int8", "int16", "uint8", "uint16"):
-        x = tm.cast(x, "int32")
+        x = cast(x, "int32")
     elif name == "uint32":
-        x = tm.cast(x, "int64")
+        x = cast(x, "int64")
     elif name in ("bfloat16", "float16"):
-        x = tm.cast(x, "float32")
+        x = cast(x, "float32")
     return bucketize(x, [float(b) for b in bins])
 
 
@@ -660,7 +661,7 @@ def unique(x: Any, sorted: bool = True, return_index: bool = False,  # noqa: A00
             ti.gather(counts, keep)
         extra = tm.maximum(0, size - num)
         pads = [[0, extra if i == axis else 0] for i in builtins.range(len(values.shape))]
-        values = tf_pad(values, pads, constant_values=tm.cast(fill_value or 0, values.dtype))
+        values = tf_pad(values, pads, constant_values=cast(fill_value or 0, values.dtype))
         first = tf_pad(first, [[0, extra]], constant_values=1)
         counts = tf_pad(counts, [[0, extra]], constant_values=0)
         dims_out = [size if i == axis else d for i, d in enumerate(values.shape)]
@@ -687,15 +688,15 @@ def _unique_slices(x: Any, axis: int) -> tuple:
     ordered = ti.gather(rows, order)
     changed = tr.reduce_any(tm.not_equal(ordered[1:], ordered[:-1]), axis=1)
     starts = ta.concat([ta.constant([True]), changed], 0)
-    group_sorted = tr.cumsum(tm.cast(starts, "int32")) - 1
+    group_sorted = scans.cumsum(cast(starts, "int32")) - 1
     groups = ti.gather(group_sorted, invert_permutation(order))
-    num = tr.reduce_sum(tm.cast(starts, "int32"))
+    num = tr.reduce_sum(cast(starts, "int32"))
     # groups in order of first appearance, as TF's UniqueV2 numbers them
     first = unsorted_segment_min(tf_range(ta.shape(rows)[0]), groups, num)
     rank = invert_permutation(tsort.argsort(first))
     inverse = ti.gather(rank, groups)
     picked = ti.gather(x, ti.gather(first, tsort.argsort(first)), axis=axis)
-    counts = ti.unsorted_segment_sum(tm.ones_like(inverse), inverse, num)
+    counts = ti.unsorted_segment_sum(ones_like(inverse), inverse, num)
     return picked, inverse, counts
 
 

@@ -31,12 +31,13 @@ from eagerflow._src.keras.random_seeds import (  # noqa: F401  (keras.random's n
 from eagerflow._src.keras.random_seeds import seed_pair as _op_seed
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import indexing as ti
-from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import random_binomial as tbinom
 from eagerflow._src.ops import random_gamma as tgamma
 from eagerflow._src.ops import random_stateless as trand
 from eagerflow._src.ops import sorting as tsort
+from eagerflow._src.ops.math_base import cast, zeros_like
 from eagerflow._src.ops.nn import stateless_dropout
+from eagerflow._src.ops.tiling import broadcast_to
 
 # ---------------------------------------------------------------------------------------
 # Distributions
@@ -56,8 +57,8 @@ def uniform(shape: Any, minval: float = 0.0, maxval: float = 1.0, dtype: Any = N
         raise ValueError("`keras.random.uniform` requires a floating point `dtype`. Received: "
                          f"dtype={dtype} ")
     dtype = kd.standardize_dtype(dtype or kb.floatx())
-    return trand.stateless_uniform(shape, _op_seed(seed), minval=tm.cast(minval, dtype),
-                                   maxval=tm.cast(maxval, dtype), dtype=dtype)
+    return trand.stateless_uniform(shape, _op_seed(seed), minval=cast(minval, dtype),
+                                   maxval=cast(maxval, dtype), dtype=dtype)
 
 
 @keras_op
@@ -77,7 +78,7 @@ def randint(shape: Any, minval: Any, maxval: Any, dtype: Any = "int32", seed: An
     work = dtype if dtype in ("int32", "int64") else "int64"
     out = trand.stateless_uniform(shape, _op_seed(seed), minval=minval, maxval=maxval,
                                   dtype=work)
-    return tm.cast(out, dtype)
+    return cast(out, dtype)
 
 
 @keras_op
@@ -86,7 +87,7 @@ def categorical(logits: Any, num_samples: int, dtype: Any = "int32", seed: Any =
         raise ValueError("`logits` should be a 2-D tensor with shape [batch_size, num_classes]. "
                          f"Received: logits={logits}")
     out = trand.stateless_categorical(logits, num_samples, _op_seed(seed))
-    return tm.cast(out, kd.standardize_dtype(dtype))
+    return cast(out, kd.standardize_dtype(dtype))
 
 
 @keras_op
@@ -94,7 +95,7 @@ def dropout(inputs: Any, rate: float, noise_shape: Any = None, seed: Any = None)
     """tf.nn.experimental.stateless_dropout with the drawn seed; None entries of
     `noise_shape` take the input's size."""
     if rate == 1.0:
-        return tm.zeros_like(inputs)
+        return zeros_like(inputs)
     if rate == 0.0:
         return inputs
     pair = _op_seed(seed)
@@ -115,7 +116,7 @@ def shuffle(x: Any, axis: int = 0, seed: Any = None) -> Any:
 def gamma(shape: Any, alpha: Any, dtype: Any = None, seed: Any = None) -> Any:
     dtype = kd.standardize_dtype(dtype or kb.floatx())
     work = "float32" if dtype == "bfloat16" else dtype
-    return tm.cast(tgamma.stateless_gamma(shape, _op_seed(seed), alpha=alpha, dtype=work),
+    return cast(tgamma.stateless_gamma(shape, _op_seed(seed), alpha=alpha, dtype=work),
                    dtype)
 
 
@@ -127,10 +128,10 @@ def beta(shape: Any, alpha: Any, beta: Any, dtype: Any = None, seed: Any = None)
     work = "float32" if dtype == "bfloat16" else dtype
     pair = _op_seed(seed)
     # (TF's conversion, as Keras's: a float alpha refuses an integer dtype)
-    alpha = ta.broadcast_to(convert_to_tensor(alpha, dtype=work), shape)
-    beta = ta.broadcast_to(convert_to_tensor(beta, dtype=work), shape)
-    x = tm.cast(tgamma.stateless_gamma(shape, pair, alpha=alpha, dtype=work), dtype)
-    y = tm.cast(tgamma.stateless_gamma(shape, pair + 12, alpha=beta, dtype=work), dtype)
+    alpha = broadcast_to(convert_to_tensor(alpha, dtype=work), shape)
+    beta = broadcast_to(convert_to_tensor(beta, dtype=work), shape)
+    x = cast(tgamma.stateless_gamma(shape, pair, alpha=alpha, dtype=work), dtype)
+    y = cast(tgamma.stateless_gamma(shape, pair + 12, alpha=beta, dtype=work), dtype)
     return x / (x + y)
 
 
@@ -139,5 +140,5 @@ def binomial(shape: Any, counts: Any, probabilities: Any, dtype: Any = None,
              seed: Any = None) -> Any:
     dtype = kd.standardize_dtype(dtype or kb.floatx())
     work = "float32" if dtype == "bfloat16" else dtype
-    return tm.cast(tbinom.stateless_binomial(shape, _op_seed(seed), counts, probabilities,
+    return cast(tbinom.stateless_binomial(shape, _op_seed(seed), counts, probabilities,
                                              output_dtype=work), dtype)

@@ -22,8 +22,9 @@ from eagerflow._src.keras.optimizers import slices as sp
 from eagerflow._src.keras.optimizers.optimizer import Optimizer
 from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.ops import math as m
-from eagerflow._src.ops.array import stack
+from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.reduce import reduce_all
+from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.variables import Variable
 
 _BASE_DEFAULTS = {"weight_decay": None, "clipnorm": None, "global_clipnorm": None,
@@ -91,11 +92,11 @@ class LossScaleOptimizer(Optimizer):
         def finite() -> Any:
             scale = self.dynamic_scale
             self.inner_optimizer.apply([None if g is None else
-                                        sp.divide(g, m.cast(scale, g.dtype)) for g in grads],
+                                        sp.divide(g, cast(scale, g.dtype)) for g in grads],
                                        variables)
             grow = m.equal(self.step_counter, self.dynamic_growth_steps - 1)
-            self.step_counter.assign(m.where(grow, np.int64(0), self.step_counter + 1))
-            self.dynamic_scale.assign(m.where(grow, scale * 2.0, scale))
+            self.step_counter.assign(where(grow, np.int64(0), self.step_counter + 1))
+            self.dynamic_scale.assign(where(grow, scale * 2.0, scale))
             return self.step_counter.read_value()
 
         def not_finite() -> Any:

@@ -38,6 +38,8 @@ from eagerflow._src.keras.optimizers import slices
 from eagerflow._src.keras.variables import Variable as KerasVariable
 from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.ops import math as m
+from eagerflow._src.ops import math_base
+from eagerflow._src.ops.math_base import add_n, ones_like, where, zeros_like
 from eagerflow._src.ops.norms import clip_by_norm
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.variables import Variable, is_tf_variable
@@ -217,7 +219,7 @@ class Optimizer(trackable.AutoTrackable):
     def _lr(self, dtype: dt.DType) -> Tensor:
         lr = self._current_learning_rate()
         t = lr._as_tensor() if is_tf_variable(lr) else convert_to_tensor(lr)
-        return t if t._dtype is dtype else m.cast(t, dtype)
+        return t if t._dtype is dtype else math_base.cast(t, dtype)
 
     # -- state --------------------------------------------------------------------------
     @property
@@ -523,7 +525,7 @@ class Optimizer(trackable.AutoTrackable):
         if not grads:
             raise ValueError("No gradients provided for any variable.")
         if cast:
-            grads = [g if g.dtype is dt.as_dtype(v.dtype) else m.cast(g, v.dtype)
+            grads = [g if g.dtype is dt.as_dtype(v.dtype) else math_base.cast(g, v.dtype)
                      for g, v in zip(grads, variables)]
         return grads, variables
 
@@ -543,8 +545,8 @@ class Optimizer(trackable.AutoTrackable):
                 due = m.equal((self._iterations._as_tensor() + np.int64(1)) % np.int64(steps),
                               np.int64(0))
                 top = m.maximum(g, acc._as_tensor())
-                v.assign(m.where(due, top, v._as_tensor()))
-                acc.assign(m.where(due, m.zeros_like(g), top))
+                v.assign(where(due, top, v._as_tensor()))
+                acc.assign(where(due, zeros_like(g), top))
             else:
                 v.assign(g)
         return rest_g, rest_v
@@ -605,7 +607,7 @@ class Optimizer(trackable.AutoTrackable):
             self._apply_now([(g + a._as_tensor()) / float(steps) for g, a in zip(grads, accs)],
                             variables)
             for a in accs:
-                a.assign(m.zeros_like(a._as_tensor()))
+                a.assign(zeros_like(a._as_tensor()))
             return self._iterations.read_value()
 
         def accumulate() -> Any:
@@ -645,7 +647,7 @@ class Optimizer(trackable.AutoTrackable):
     def _local_step(self, dtype: dt.DType, offset: int = 1) -> Tensor:
         key = ("step", dtype, offset)
         if key not in self._coef:
-            self._coef[key] = m.cast(self._step_count() + np.int64(offset), dtype)
+            self._coef[key] = math_base.cast(self._step_count() + np.int64(offset), dtype)
         return self._coef[key]
 
     # -- clipping, weight decay, EMA ----------------------------------------------------
@@ -664,7 +666,7 @@ class Optimizer(trackable.AutoTrackable):
             return clip_by_norm(g, self.clipnorm)
         l2sum = reduce_sum(m.square(g), keepdims=True)
         pos = l2sum > 0
-        norm = m.where(pos, m.sqrt(m.where(pos, l2sum, m.ones_like(l2sum))), l2sum)
+        norm = where(pos, m.sqrt(where(pos, l2sum, ones_like(l2sum))), l2sum)
         return (g * self.clipnorm) / m.maximum(norm, self.clipnorm)
 
     def exclude_from_weight_decay(self, var_list: Any = None, var_names: Any = None) -> None:
@@ -695,14 +697,14 @@ class Optimizer(trackable.AutoTrackable):
     def _update_ema(self, variables: list) -> None:
         for v in variables:
             avg = self.get_slot(v, "average")
-            first = m.cast(m.not_equal(self._step_count(), np.int64(0)), v.dtype)
+            first = math_base.cast(m.not_equal(self._step_count(), np.int64(0)), v.dtype)
             mom = first * self.ema_momentum
             avg.assign(mom * avg._as_tensor() + (1 - mom) * v._as_tensor())
         if self.ema_overwrite_frequency:
             due = m.equal((self._step_count() + np.int64(1))
                           % np.int64(self.ema_overwrite_frequency), np.int64(0))
             for v in variables:
-                v.assign(m.where(due, self.get_slot(v, "average")._as_tensor(), v._as_tensor()))
+                v.assign(where(due, self.get_slot(v, "average")._as_tensor(), v._as_tensor()))
 
     def finalize_variable_values(self, var_list: Iterable) -> None:
         """With use_ema, replaces each variable by its moving average (end of training)."""
@@ -764,13 +766,13 @@ def _bad_learning_rate(lr: Any) -> ValueError:
 
 
 def global_norm(tensors: list) -> Tensor:
-    return m.sqrt(m.add_n([reduce_sum(slices.square(t)) for t in tensors]))
+    return m.sqrt(add_n([reduce_sum(slices.square(t)) for t in tensors]))
 
 
 def clip_by_global_norm(grads: list, clip_norm: float) -> list:
     norm = global_norm(grads)
     scale = clip_norm * m.minimum(1.0 / norm, 1.0 / clip_norm)
-    return [g * m.cast(scale, g.dtype) for g in grads]
+    return [g * math_base.cast(scale, g.dtype) for g in grads]
 
 
 UpdateFn = Callable[[Tensor, Variable, Tensor], None]

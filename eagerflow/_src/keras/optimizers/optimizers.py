@@ -22,6 +22,7 @@ from eagerflow._src.keras.optimizers.optimizer import Optimizer, base_args
 from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops.eager_errors import slow_path
+from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.nn_fused import adam_alpha, fused_adam, fused_rmsprop, fused_sgd
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.variables import Variable
@@ -37,7 +38,7 @@ def _c(value: Any, dtype: Any) -> Any:
     if arr is not None:  # computed on the host: a scalar argument of GPU kernels
         d = as_dtype(dtype)
         return host_scalar(arr.astype(d.as_numpy_dtype), d)
-    return m.cast(convert_to_tensor(value), dtype)
+    return cast(convert_to_tensor(value), dtype)
 
 
 def _adam_moments(mv: Any, vv: Any, gradient: Any, one_minus_b1: Any,
@@ -451,7 +452,7 @@ class Nadam(_Moments):
 
     def _before_update(self, variables: list) -> None:
         up = self._u_product
-        step = m.cast(self._step_count() + 1, up.dtype)
+        step = cast(self._step_count() + 1, up.dtype)
         up.assign(up._as_tensor() * self.beta_1 * (1.0 - 0.5 * m.pow(_c(0.96, up.dtype), step)))
 
     def update_step(self, gradient: Any, variable: Any, learning_rate: Any) -> None:
@@ -460,7 +461,7 @@ class Nadam(_Moments):
         decay, b1 = _c(0.96, dt_), _c(self.beta_1, dt_)
         u_t = b1 * (1.0 - 0.5 * m.pow(decay, t))
         u_t1 = b1 * (1.0 - 0.5 * m.pow(decay, t1))
-        u_prod = m.cast(self._u_product._as_tensor(), dt_)
+        u_prod = cast(self._u_product._as_tensor(), dt_)
         u_prod1 = u_prod * u_t1
         b2 = _c(self.beta_2, dt_)
         b2p = m.pow(b2, t)
@@ -605,6 +606,6 @@ class Lamb(_Moments):
         w_norm = m.sqrt(reduce_sum(m.pow(variable._as_tensor(), 2)))
         g_norm = m.sqrt(reduce_sum(m.pow(step, 2)))
         one = _c(1.0, variable.dtype)
-        ratio = m.where(w_norm > 0, m.where(g_norm > 0, w_norm / g_norm, one), one)
+        ratio = where(w_norm > 0, where(g_norm > 0, w_norm / g_norm, one), one)
         variable.assign_sub(ratio * learning_rate * step)
 

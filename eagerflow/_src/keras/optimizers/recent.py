@@ -22,6 +22,7 @@ from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops.linalg import matmul
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.reduce import reduce_mean, reduce_sum
 from eagerflow._src.ops.variables import Variable
 
@@ -185,7 +186,7 @@ class Muon(Optimizer):
         `rms_rate`."""
         if self.rms_rate is None:
             return x
-        scale = m.sqrt(m.cast(max(x._shape[0], x._shape[1]), x.dtype))
+        scale = m.sqrt(cast(max(x._shape[0], x._shape[1]), x.dtype))
         return x * scale * self.rms_rate
 
     def zeropower_via_newtonschulz5(self, x: Any, steps: int) -> Any:

@@ -13,11 +13,12 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.ops import math as m
+from eagerflow._src.ops.math_base import cast, where
 
 
 def _f(x: Any, dtype: Any = dt.float32) -> Any:
     t = convert_to_tensor(x)
-    return t if t._dtype is dtype else m.cast(t, dtype)
+    return t if t._dtype is dtype else cast(t, dtype)
 
 
 class LearningRateSchedule:
@@ -96,7 +97,7 @@ class PiecewiseConstantDecay(LearningRateSchedule):
         out = vals[-1]
         # Walk from the last interval down, so the first matching interval wins.
         for b, v in zip(reversed(self.boundaries), reversed(vals[:-1])):
-            out = m.where(x <= m.cast(convert_to_tensor(b), x._dtype), v, out)
+            out = where(x <= cast(convert_to_tensor(b), x._dtype), v, out)
         return out
 
     def get_config(self) -> dict:
@@ -123,7 +124,7 @@ class PolynomialDecay(LearningRateSchedule):
         ds = _f(self.decay_steps)
         if self.cycle:
             # The decay restarts every multiple of decay_steps (step 0 keeps the first cycle).
-            mult = m.where(m.equal(s, 0.0), _f(1.0), m.ceil(s / ds))
+            mult = where(m.equal(s, 0.0), _f(1.0), m.ceil(s / ds))
             ds = ds * mult
         else:
             s = m.minimum(s, ds)
@@ -175,7 +176,7 @@ class CosineDecay(LearningRateSchedule):
             return self._decay(s, lr0)
         target, ws = _f(self.warmup_target), _f(self.warmup_steps)
         warm = lr0 + (target - lr0) * (s / m.maximum(ws, _f(1.0)))
-        return m.where(s < ws, warm, self._decay(m.maximum(s - ws, _f(0.0)), target))
+        return where(s < ws, warm, self._decay(m.maximum(s - ws, _f(0.0)), target))
 
     def get_config(self) -> dict:
         return {"initial_learning_rate": self.initial_learning_rate,

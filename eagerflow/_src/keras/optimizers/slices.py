@@ -19,6 +19,7 @@ from typing import Any
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.indexing import gather
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.reduce import reduce_mean, reduce_prod, reduce_sum
 
 
@@ -96,5 +97,5 @@ def mean(x: Any) -> Any:
     """Of all elements: the slices' sum over the dense size (repeated rows counted apart)."""
     if is_rows(x):
         total = reduce_sum(x.values)
-        return total / m.cast(reduce_prod(x.dense_shape), total.dtype)
+        return total / cast(reduce_prod(x.dense_shape), total.dtype)
     return reduce_mean(x)

@@ -17,7 +17,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import io_ops, string_ops, unique_one_hot
-from eagerflow._src.ops import math as tm
+from eagerflow._src.ops.math_base import cast
 
 
 def index_directory(directory: str, labels: Any, formats: tuple, class_names: Any = None,
@@ -109,7 +109,7 @@ def check_validation_split(validation_split: Any, subset: Any, shuffle: bool,
 def labels_dataset(labels: Any, label_mode: str, num_classes: int) -> DatasetV2:
     ds = DatasetV2.from_tensor_slices(np.asarray(labels, np.int32))
     if label_mode == "binary":
-        return ds.map(lambda x: ta.expand_dims(tm.cast(x, dt.float32), -1))
+        return ds.map(lambda x: ta.expand_dims(cast(x, dt.float32), -1))
     if label_mode == "categorical":
         return ds.map(lambda x: unique_one_hot.one_hot(x, num_classes))
     return ds

@@ -16,7 +16,7 @@ import numpy as np
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import indexing
-from eagerflow._src.ops import math as tm
+from eagerflow._src.ops.math_base import cast
 
 AUTOTUNE = -1
 
@@ -41,8 +41,8 @@ def timeseries_dataset_from_array(data: Any, targets: Any, sequence_length: int,
         if seed is None:
             seed = np.random.randint(1e6)
         np.random.RandomState(seed).shuffle(starts)
-    length = tm.cast(sequence_length, index_dtype)
-    rate = tm.cast(sampling_rate, index_dtype)
+    length = cast(sequence_length, index_dtype)
+    rate = cast(sampling_rate, index_dtype)
     positions = DatasetV2.from_tensors(starts).repeat()
     count = DatasetV2.range(len(starts))
     windows = DatasetV2.zip((count, positions)).map(

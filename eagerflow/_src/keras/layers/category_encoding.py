@@ -1,0 +1,103 @@
+"""Keras 3's encoding of category indices (its encode_categorical_inputs): int, one_hot,
+multi_hot, count and tf_idf, for CategoryEncoding and the lookup layers' outputs
+(preprocessing_lookup.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import CPU_DEVICE
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.ops import array as ta
+from eagerflow._src.ops import indexing, math_base, unique_one_hot
+from eagerflow._src.ops import math as tm
+from eagerflow._src.ops.math_base import cast, ones_like, zeros_like
+from eagerflow._src.ops.ragged import RaggedTensor
+from eagerflow._src.ops.reduce import reduce_max, reduce_sum
+from eagerflow._src.ops.sequences import range as range_
+from eagerflow._src.ops.stacking import stack
+from eagerflow._src.ops.tiling import tile
+
+
+def encode_categorical(indices: Any, output_mode: str, depth: int, dtype: Any,
+                       count_weights: Any = None) -> Any:
+    """int / one_hot / multi_hot / count of integer indices (the last dimension holds a
+    sample's tokens), as Keras 3."""
+    d = dt.as_dtype(dtype)
+    if output_mode == "int":
+        return cast(indices, d)
+    if isinstance(indices, RaggedTensor):
+        if output_mode == "one_hot":
+            return indices.with_flat_values(unique_one_hot.one_hot(
+                cast(indices.flat_values, dt.int64), depth, dtype=d))
+        return _bincount_rows(indices, depth, output_mode, d, count_weights)
+    x = indices
+    if x.shape.rank == 0:
+        x = ta.expand_dims(x, -1)
+    if output_mode == "one_hot":
+        if x.shape.rank > 1 and x.shape[-1] == 1:
+            x = ta.squeeze(x, -1)
+        return unique_one_hot.one_hot(cast(x, dt.int64), depth, dtype=d)
+    if x.shape.rank > 2:  # (Keras 3's fallback from its bincount: one-hot, reduced)
+        return _encode_high_rank(x, output_mode, depth, d, count_weights)
+    return _bincount_rows(x, depth, output_mode, d, count_weights)
+
+
+def _bincount_rows(x: Any, depth: int, mode: str, d: dt.DType, weights: Any) -> Any:
+    """Counts of each index per row (multi_hot: whether it occurs): one segment sum."""
+    if isinstance(x, RaggedTensor):
+        rows, flat, nrows = x.value_rowids(), x.flat_values, x.nrows()
+    else:
+        if x.shape.rank == 1:
+            x = ta.expand_dims(x, 0)
+            squeeze = True
+        else:
+            squeeze = False
+        n, k = ta.shape(x, out_type=dt.int64)[0], ta.shape(x, out_type=dt.int64)[1]
+        flat = ta.reshape(x, [-1])
+        rows = ta.reshape(tile(ta.expand_dims(range_(n), 1), stack([1, k])), [-1])
+        nrows = n
+    idx = cast(flat, dt.int64)
+    in_range = tm.logical_and(idx >= 0, idx < depth)
+    _check_range(idx, depth, one_row=not isinstance(x, RaggedTensor) and squeeze)
+    ids = math_base.where(in_range, rows * depth + idx, rows * depth)  # dropped: weight 0
+    vals = ones_like(idx, dtype=d) if weights is None else \
+        cast(ta.reshape(weights, [-1]) if not isinstance(weights, RaggedTensor)
+                else weights.flat_values, d)
+    vals = math_base.where(in_range, vals, zeros_like(vals))
+    counts = indexing.unsorted_segment_sum(vals, ids, nrows * depth)
+    out = ta.reshape(counts, stack([nrows, convert_to_tensor(depth, dt.int64)]))
+    if mode == "multi_hot":
+        out = cast(tm.greater(out, zeros_like(out)), d)
+    if not isinstance(x, RaggedTensor) and squeeze:
+        out = ta.squeeze(out, 0)
+    return out
+
+
+def _encode_high_rank(x: Any, mode: str, depth: int, dtype: Any, weights: Any) -> Any:
+    """CategoryEncoding's multi_hot/count of an input of rank 3 or more, as Keras 3 on TF
+    computes it: one-hot encoded, then reduced over axis 1 (not the last input axis)."""
+    d = dt.as_dtype(dtype)
+    hot = unique_one_hot.one_hot(cast(x, dt.int64), depth, dtype=d)
+    if mode == "multi_hot":
+        return reduce_max(hot, axis=1)
+    if weights is not None:
+        hot = hot * ta.expand_dims(weights, -1)
+    return reduce_sum(hot, axis=1)
+
+
+def _check_range(idx: Any, depth: int, one_row: bool = False) -> None:
+    """Negative indices are refused when known, as TF's DenseBincount (indices past the
+    depth are dropped), in its words for a 1-D input (`one_row`) or for rows of them."""
+    arr = getattr(idx, "_arr", None)
+    if arr is not None and arr.size and arr.min() < 0:
+        # (as TF's eager DenseBincount words it: the op's function and device, its name)
+        words = "Input arr must be non-negative!" if one_row else (
+            "Input 'in' must be non-negative! Negative input value found: "
+            f"{int(arr.min())}")
+        raise InvalidArgumentError(None, None, f"{{{{function_node __wrapped__DenseBincount_"
+                                               f"device_{CPU_DEVICE}}}}} {words} "
+                                               "[Op:DenseBincount] name: ")

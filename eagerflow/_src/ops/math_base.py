@@ -1,0 +1,307 @@
+"""The elementwise ops every family takes, below math.py: cast (Cast), conj and real,
+where (SelectV2; its one-argument form is ops/where_indices.py's Where), add_n (AddN),
+zeros_like and ones_like, stop_gradient and identity.
+
+math.py's gradients and wrappers call them (a complex gradient conjugates, truediv casts
+integers), so they sit under it in tests/test_layering.py's OPS_ORDER.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from eagerflow._src.backend import choose
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.composite import CompositeTensor
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import dispatch, wrapper_inputs
+from eagerflow._src.ops.broadcast_grads import sum_to
+from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.elementwise import _elementwise_ref, _f64, _rng, as_fixed_type, binary_args
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
+from eagerflow._src.ops.where_indices import WHERE_INDICES
+
+
+def _t(x: Any) -> Tensor:
+    return x if type(x) is EagerTensor else convert_to_tensor(x)
+
+
+# ---------------------------------------------------------------------------------------
+# Cast, where, add_n, zeros_like, ones_like, stop_gradient, identity.
+# ---------------------------------------------------------------------------------------
+
+def _cast_infer(x: Any, dtype: dt.DType) -> list:
+    C.dtype_attr("Cast", dtype, "DstT")
+    # TF's shape function takes any pair: in a graph, a pair without a kernel fails when
+    # the node runs (the kernel's check below), as TF's kernel construction does
+    if _state.graph is None and not C.cast_runs(x._dtype, dtype):
+        raise _no_cast(x._dtype, dtype, " [Op:Cast]")
+    return [(x._shape, dtype)]
+
+
+def _no_cast(src: dt.DType, dst: dt.DType, op: str = "") -> UnimplementedError:
+    return UnimplementedError(
+        None, None, f"Cast {C.dtype_word(src)} to {C.dtype_word(dst)} is not supported{op}")
+
+
+def _cast_kernel(xp: Any, x: Any, dtype: dt.DType) -> Any:
+    npd = dtype.storage_type
+    if (x.dtype.kind == "O") != (npd is np.object_) or dtype in (dt.variant, dt.resource):
+        raise _no_cast(dt.from_numpy(x.dtype), dtype)  # (a traced node's pair, run)
+    if x.dtype.itemsize == 1 and x.dtype.kind not in "iub":  # ml_dtypes' narrow types
+        x = C.narrow_cast_source(x, dtype)
+    if x.dtype.kind == "c" and np.dtype(npd).kind != "c":
+        x = x.real  # TF keeps the real part
+    if x.dtype.kind == "f" and np.dtype(npd).kind in "iu":
+        # TF truncates toward zero, converting to narrow integers through int32 and to
+        # wide ones through int64 with the x86 rule: NaN and out-of-range values become
+        # the most negative value; then the bits wrap to the target width.
+        narrow = np.dtype(npd).itemsize < 4 or npd is np.int32
+        if narrow and xp is np and x.dtype.itemsize >= 4 and x.size and \
+                -2.0**31 < float(x.min()) and float(x.max()) < 2.0**31:  # (NaN: False)
+            return x.astype(np.int32).astype(npd, copy=False)  # (it truncates: no masks)
+        t = xp.trunc(x)
+        if t.dtype.itemsize < 4:  # float16: the int32 bounds below do not fit it
+            t = t.astype(np.float32)
+        if narrow:
+            fits = (t >= -2.0**31) & (t < 2.0**31)  # (copy=False below: int32 itself)
+            return xp.where(fits, t, -2.0**31).astype(np.int32).astype(npd, copy=False)
+        with np.errstate(invalid="ignore"):
+            return t.astype(np.int64).astype(npd, copy=False)
+    return x.astype(npd)
+
+
+def _cast_grad(n: Any, g: Any) -> list:
+    # TF's: a gradient only between differentiable dtypes (a cast to an integer stops it)
+    src, dst = n.inputs[0]._dtype, n.outputs[0]._dtype
+    if (src.is_floating or src.is_complex) and (dst.is_floating or dst.is_complex):
+        return [cast(g, src)]
+    return [None]
+
+
+def _fold_input(node: Any, value_of: Callable) -> Any:
+    """dynshape's view of an op whose output holds its input's values."""
+    return value_of(node.inputs[0])
+
+
+def _cast_rewrite(node: Any) -> Any:
+    """A cast to the dtype its graph input already has is that input."""
+    x = node.inputs[0]
+    return x if C.is_graph_tensor(x) and x._dtype is node.outputs[0]._dtype else None
+
+
+CAST = register(OpDef(
+    "Cast", _cast_infer, _cast_kernel, grad=_cast_grad,
+    reference=lambda x, dtype: np.array([float(v) for v in x.ravel()]).reshape(x.shape)
+    .astype(dtype.storage_type),
+    # float32 rounding defeats float64 finite differences; tests/test_autodiff checks the grad
+    samples=lambda: [Sample((_f64(3, 2),), {"dtype": dt.float32}, grad=False),
+                     Sample((_f64(4),), {"dtype": dt.int32}, grad=False)],
+    bad_samples=lambda: [BadSample((np.array([b"a"], dtype=object),), {"dtype": dt.float32},
+                                   UnimplementedError)],
+    elementwise=True, rewrite=_cast_rewrite, fold=_fold_input, tf_const_fold=True,
+    tf_shape_fold=True, tf=TFForm(names={"dtype": "DstT"}),
+))
+
+
+@dispatchable
+def cast(x: Any, dtype: Any, name: str | None = None) -> Any:
+    if type(x) is not EagerTensor and isinstance(x, CompositeTensor):  # (not dense: a handler
+        raise TypeError(f"cast of {type(x).__name__}")  # casts its values, ragged_dispatch.py)
+    dtype = dt.as_dtype(dtype)
+    if _state.graph is not None and dispatch._is_variable(type(x)) and x.dtype is dtype:
+        return x  # (TF's cast hands back a variable of the dtype, unread)
+    x = _t(x)
+    if x._dtype is dtype:
+        return x
+    return bind(CAST, (x,), {"dtype": dtype}, name)
+
+
+def _select_infer(c: Any, x: Any, y: Any) -> list:
+    if c._dtype is not dt.bool:
+        raise C.wrong_input_dtype("SelectV2", 0, dt.bool, c._dtype)
+    d = C.same_dtype("SelectV2", (x, y), C.ALL, first_index=1)
+    try:
+        shape = C.broadcast("SelectV2", C.broadcast("SelectV2", c._shape, x._shape), y._shape)
+    except InvalidArgumentError:  # (TF's kernel names all three)
+        raise C.fail("SelectV2", f"condition {C.shape_str(c._shape)}, then "
+                                 f"{C.shape_str(x._shape)}, and else {C.shape_str(y._shape)} "
+                                 "must be broadcastable") from None
+    return [(shape, d)]
+
+
+def _select_grad(n: Any, g: Any) -> list:
+    c, x, y = n.inputs
+    z = zeros_like(g)
+    return [None, sum_to(where(c, g, z), x), sum_to(where(c, z, g), y)]
+
+
+SELECT = register(OpDef(
+    "SelectV2", _select_infer, lambda xp, c, x, y: choose(xp, c, x, y), grad=_select_grad,
+    reference=_elementwise_ref(lambda c, a, b: a if c else b, np.float64),
+    samples=lambda: [Sample((_rng.integers(0, 2, (3, 4)).astype(bool), _f64(3, 4), _f64(4)),
+                            grad_inputs=(1, 2))],
+    bad_samples=lambda: [BadSample((np.ones(3), np.ones(3), np.ones(3)), {}, InvalidArgumentError)],
+    elementwise=True, cuda="({0} ? {1} : {2})"))
+
+@dispatchable
+def where(condition: Any, x: Any = None, y: Any = None, name: str | None = None) -> Any:
+    if x is None and y is None:
+        # TF converts the condition first, bool preferred (a NumPy array is cast to it, a
+        # Python number keeps its dtype), and makes Where in a name scope (none eagerly)
+        return bind(WHERE_INDICES, (convert_to_tensor(condition, dtype_hint=dt.bool),), {},
+                    name if _state.graph is not None else None)
+    if x is None or y is None:
+        raise ValueError("x and y must both be non-None or both be None.")
+    return _select(condition, x, y, name)
+
+
+@eager_api("condition", "x", "y")
+def _select(condition: Any, x: Any, y: Any, name: str | None) -> Any:
+    """tf.where(condition, x, y): TF hands its SelectV2 the inputs as they were given."""
+    slow = wrapper_inputs.passed_raw(condition, x, y)
+    condition = as_fixed_type(condition, dt.bool, slow, ("SelectV2", "condition"))
+    if _state.graph is not None and dispatch.first_alone(x, y):
+        x = convert_to_tensor(x)
+    return bind(SELECT, (condition, *binary_args(x, y)), {}, name)
+
+
+def _add_n_infer(*xs: Any) -> list:
+    if not xs:
+        raise ValueError("inputs must be a list of at least one Tensor with the same dtype and "
+                         "shape")
+    d = C.add_n_dtype(xs)
+    shape = xs[0]._shape
+    for i, x in enumerate(xs[1:], 1):
+        if shape is not None and x._shape is not None and x._shape != shape:
+            if len(x._shape) != len(shape) or any(
+                    a is not None and b is not None and a != b for a, b in zip(x._shape, shape)):
+                raise C.fail("AddN", f"Inputs to operation AddN of type AddN must have the same "
+                                     f"size and shape.  Input 0: {C.shape_str(shape)} != input "
+                                     f"{i}: {C.shape_str(x._shape)}")
+    return [(shape, d)]
+
+
+def _add_n_kernel(xp: Any, *xs: Any) -> Any:
+    out = xp.add(xs[0], xs[1], out=xp.empty_like(xs[0])) if len(xs) > 1 else xs[0].copy()
+    for x in xs[2:]:  # (the first two summed into a new array: no copy launched first)
+        out += x
+    return out
+
+
+ADD_N = register(OpDef(
+    "AddN", _add_n_infer, _add_n_kernel, grad=lambda n, g: [g] * len(n.inputs),
+    arity=lambda ins, attrs: {"N": len(ins)},
+    reference=lambda *xs: sum(xs[1:], xs[0].copy()),
+    samples=lambda: [Sample((_f64(2, 3), _f64(2, 3), _f64(2, 3)))],
+    bad_samples=lambda: [BadSample((np.ones((2, 3)), np.ones((3, 2))), {}, InvalidArgumentError)],
+))
+
+
+@dispatchable
+def add_n(inputs: Any, name: str | None = None) -> Any:
+    if not isinstance(inputs, (list, tuple)):
+        inputs = list(inputs)  # TF takes any iterable: a tensor is the list of its rows
+    if not inputs:
+        raise ValueError("Inputs must be an iterable of at least one Tensor/IndexedSlices with "
+                         "the same dtype and shape.")
+    xs = tuple(_t(x) for x in inputs)
+    if getattr(_state.graph, "_pending_reads", None):
+        for x in xs:  # (TF converts its inputs before AddN's scope: variables read there)
+            _state.graph.settle_read(x)
+    if len(xs) == 1:
+        return xs[0]
+    return bind(ADD_N, xs, {}, name)
+
+
+def _like_kernel(value: int) -> Callable:
+    def kernel(xp: Any, x: Any) -> Any:
+        if x.dtype.kind == "O":
+            return C.object_zeros(x, xp)
+        out = xp.empty(x.shape, x.dtype)  # empty + fill: a third of full()'s time
+        out.fill(value)
+        return out
+    return kernel
+
+
+ZEROS_LIKE = register(OpDef(
+    "ZerosLike", C.same_spec_infer("ZerosLike", copies=False), _like_kernel(0),
+    grad=lambda n, g: [None], reference=lambda x: np.zeros_like(x),
+    samples=lambda: [Sample((_f64(2, 3),), grad=False)], elementwise=True, boxes_on_device=True))
+ONES_LIKE = register(OpDef(
+    "OnesLike", lambda x: [(x._shape, C.check_dtype("OnesLike", x, C.NUMERIC | C.BOOL))],
+    _like_kernel(1), grad=lambda n, g: [None],
+    reference=lambda x: np.ones_like(x), samples=lambda: [Sample((_f64(2, 3),), grad=False)],
+    elementwise=True))
+GRAPH_LIKE: list = []  # tf.zeros_like / tf.ones_like in graphs (ops/array.py's: TF's tf.zeros)
+
+def _like(op: OpDef, api: str) -> Callable:  # tf.zeros_like, tf.ones_like
+    def like(input: Any, dtype: Any = None, name: str | None = None,  # noqa: A002
+             layout: Any = None) -> Any:
+        C.no_layout(api, layout)
+        if _state.graph is not None and GRAPH_LIKE:
+            return GRAPH_LIKE[0](input, dtype, name, op)
+        x = _t(input)
+        if dtype is not None and GRAPH_LIKE and dt.as_dtype(dtype) is not x._dtype:
+            return GRAPH_LIKE[0](x, dtype, name, op)  # TF's: tf.zeros/tf.ones of x's shape
+        return bind(op, (x,), {})
+    like.__name__ = like.__qualname__ = api
+    return dispatchable(like)
+
+
+zeros_like, ones_like = _like(ZEROS_LIKE, "zeros_like"), _like(ONES_LIKE, "ones_like")
+
+
+STOP_GRADIENT = register(OpDef(
+    "StopGradient", lambda x: [(x._shape, x._dtype)], lambda xp, x: x,
+    grad=lambda n, g: [None], reference=lambda x: x.copy(),
+    samples=lambda: [Sample((_f64(2, 3),), grad=False)], elementwise=True, forward_identity=True))
+IDENTITY = register(OpDef(
+    "Identity", lambda x: [(x._shape, x._dtype)], lambda xp, x: x,
+    grad=lambda n, g: [g], reference=lambda x: x.copy(), samples=lambda: [Sample((_f64(2, 3),))],
+    elementwise=True, forward_identity=True, fold=_fold_input, tf_const_fold=True))
+
+
+@dispatchable
+def stop_gradient(input: Any, name: str | None = None) -> Any:  # noqa: A002
+    return bind(STOP_GRADIENT, (_t(input),), {}, name)
+
+
+@dispatchable
+def identity(input: Any, name: str | None = None) -> Any:  # noqa: A002
+    return bind(IDENTITY, (_t(input),), {}, name)
+
+
+
+
+
+@dispatchable
+def real(input: Any, name: str | None = None) -> Any:  # noqa: A002
+    x = _t(input)
+    if not x._dtype.is_numeric:
+        raise TypeError(f"input must be a numeric tensor, but got tensor with dtype {x._dtype}")
+    return cast(x, x._dtype.real_dtype) if x._dtype.is_complex else x
+
+
+CONJ = register(OpDef(
+    "Conj", lambda x: [(x._shape, C.check_dtype("Conj", x, C.COMPLEX))], lambda xp, x: xp.conj(x),
+    grad=lambda n, g: [conj(g)], reference=lambda x: np.array([complex(v).conjugate() for v in
+                                                               x.ravel()]).reshape(x.shape),
+    samples=lambda: [Sample((_f64(3) + 1j * _f64(3),), grad=False)], elementwise=True))
+
+
+@dispatchable
+def conj(x: Any, name: str | None = None) -> Any:
+    x = _t(x)
+    if not x._dtype.is_complex:
+        if not x._dtype.is_numeric:
+            raise TypeError(f"Expected numeric or variant tensor, got dtype {x._dtype!r}.")
+        return x
+    return bind(CONJ, (x,), {}, name)
