@@ -444,7 +444,7 @@ RAGGED_TO_TENSOR = register(OpDef(
                   C.InvalidArgumentError, "must match the number of values"),
         BadSample((np.array([-1, -1], np.int64), np.array([1.0, 2.0]), np.float64(0),
                    np.array([0, 2, 1, 2], np.int64)), {"row_partition_types": _RS},
-                  C.InvalidArgumentError, "non-decreasing"),
+                  C.InvalidArgumentError, "Invalid row split size"),
         BadSample((np.array([-1, -1], np.int64), np.array([1.0, 2.0]), np.float32(0),
                    np.array([0, 2], np.int64)), {"row_partition_types": _RS},
                   C.InvalidArgumentError, "same dtype"),
