@@ -72,7 +72,14 @@ _LEAK_REPORT = os.environ.get("EAGERFLOW_REPORT_LEAKS")
 def pytest_collection_finish(session):
     # (test files draw while collected: the first test's fixtures start from the seed too)
     global_state.reset_random()
+    _INITIAL_STATE.append(global_state.snapshot())
     _freeze_survivors()
+
+
+# The process-wide state as collection left it: each test file starts from it, so what an
+# earlier file's module-scoped fixture set (a global seed: the per-test snapshot is taken
+# after it) never reaches a later file, whichever files a worker ran before.
+_INITIAL_STATE: list = []
 
 
 def _freeze_survivors():
@@ -99,6 +106,8 @@ def pytest_runtest_setup(item):
     module = getattr(item, "module", None)
     if module is not _last_module[0]:
         _last_module[0] = module
+        if _INITIAL_STATE:
+            global_state.restore(_INITIAL_STATE[0])
         _freeze_survivors()
 
 

@@ -268,7 +268,11 @@ def _map_rows(fn: Callable, elems: Any, signature: Any) -> Any:
                                                         else like[k]))
         elif isinstance(spec, RaggedTensorSpec) or (spec is None and (
                 isinstance(first, RaggedTensor) or len({c.shape for c in column}) > 1)):
-            stacked.append(ragged_stack(column))
+            # (splits as the signature's, else the rows' own, else a spec's default int64:
+            # stacking dense rows alone gives int32 ones)
+            splits = spec.row_splits_dtype if isinstance(spec, RaggedTensorSpec) else \
+                first.row_splits.dtype if isinstance(first, RaggedTensor) else dt.int64
+            stacked.append(ragged_stack(column).with_row_splits_dtype(splits))
         else:
             stacked.append(stack(column))
     return nest.pack_sequence_as(outs[0], stacked)

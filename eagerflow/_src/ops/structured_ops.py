@@ -142,7 +142,11 @@ def stack_rows(rows: list, like: Any) -> StructuredTensor:
             fields[k] = stack_rows(column, kind)
         elif isinstance(kind, RaggedTensor) or isinstance(column[0], RaggedTensor) or (
                 kind is None and len({c.shape for c in column}) > 1):
-            fields[k] = rf.stack(column)
+            # (splits as the mapped field's, else map_fn's default spec's int64: stacking
+            # dense rows alone gives int32 ones)
+            splits = kind.row_splits.dtype if isinstance(kind, RaggedTensor) else \
+                column[0].row_splits.dtype if isinstance(column[0], RaggedTensor) else dt.int64
+            fields[k] = rf.stack(column).with_row_splits_dtype(splits)
         else:
             fields[k] = stacking.stack(column)
     if not fields:
