@@ -294,8 +294,11 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "RaggedGather", "RaggedRange", "RaggedTensorToSparse", "RaggedTensorToTensor",
     ),
     "ragged_strings": (
-        "StringNGrams", "StringSplitV2", "UnicodeDecode", "UnicodeDecodeWithOffsets",
+        "StringSplitV2", "UnicodeDecode", "UnicodeDecodeWithOffsets",
         "UnicodeEncode", "UnicodeTranscode",
+    ),
+    "ragged_ngrams": (
+        "StringNGrams",
     ),
     "table_handles": (
         "AnonymousHashTable", "AnonymousMutableDenseHashTable", "AnonymousMutableHashTable",

@@ -13,6 +13,7 @@ from eagerflow._src.ops import (  # noqa: F401
     ragged_dispatch,
     ragged_dispatch_extra,
     ragged_getitem,
+    ragged_ngrams,
     ragged_shape,
     ragged_strings,
 )
