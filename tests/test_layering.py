@@ -96,6 +96,7 @@ OPS_ORDER = [
     "reduce_grads",
     # linear algebra
     "sparse_matmul", "linalg_diag", "linalg", "linalg_eye", "einsum", "linalg_decomp",
+    "linalg_spectral",
     "linalg_diag_bands",
     "linalg_banded", "linalg_general",
     "norms", "nms_gpu", "control_deps", "misc_ops", "greedy_nms",

@@ -41,6 +41,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "histogram_ops": (
         "Bincount", "Bucketize", "DenseBincount", "HistogramFixedWidth",
     ),
+    "linalg_spectral": (
+        "SelfAdjointEigV2", "Svd",
+    ),
     "linalg_banded": (
         "BandedTriangularSolve",
     ),
