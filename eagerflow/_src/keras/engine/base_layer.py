@@ -622,11 +622,7 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
         if kwargs and not spec.expects_training and not spec.has_var_kwargs:
             kwargs.pop("training", None)  # (a context argument: dropped where not taken)
         if training is None:
-            training = ctx.training
-            if training is None and kb.global_learning_phase_is_set():
-                training = bool(kb.learning_phase())
-            if training is None:
-                training = spec.training_default
+            training = _training_default(ctx, spec)
             if spec.expects_training:
                 kwargs["training"] = training
             if isinstance(training, Tensor):  # (a given one is a bool)
@@ -670,11 +666,7 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
         else:
             training = None
         if training is None:
-            training = ctx.training
-            if training is None and kb.global_learning_phase_is_set():
-                training = bool(kb.learning_phase())
-            if training is None:
-                training = spec.training_default
+            training = _training_default(ctx, spec)
             if spec.expects_training and (pos is None or len(rest) < pos):
                 kwargs["training"] = training
         if isinstance(training, Tensor) and not ctx.symbolic:
@@ -895,6 +887,15 @@ def _build_wrapper(build: Callable) -> Callable:
 
     wrapper._wraps_build = True  # type: ignore[attr-defined]
     return wrapper
+
+
+def _training_default(ctx: Any, spec: Any) -> Any:
+    """A call's `training` when none is given: the outer call's, else the learning phase
+    set globally, else the call signature's default."""
+    training = ctx.training
+    if training is None and kb.global_learning_phase_is_set():
+        training = bool(kb.learning_phase())
+    return spec.training_default if training is None else training
 
 
 def _has_keras_tensor(inputs: Any, rest: tuple, kwargs: dict, listed: bool) -> bool:
