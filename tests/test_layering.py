@@ -96,6 +96,7 @@ OPS_ORDER = [
     "reduce_grads",
     # linear algebra
     "sparse_matmul", "linalg_diag", "linalg", "linalg_eye", "einsum", "linalg_decomp",
+    "linalg_spectral",
     "linalg_diag_bands",
     "linalg_banded", "linalg_general",
     "norms", "nms_gpu", "control_deps", "misc_ops", "greedy_nms",
@@ -141,7 +142,9 @@ OPS_ORDER = [
     "ragged_count_ops",
     # ragged tensors (over the families above)
     "ragged_ops", "ragged_tensor", "ragged_functions", "ragged_getitem", "ragged_shape",
-    "ragged_dispatch", "ragged_dispatch_extra", "ragged_strings", "ragged", "ragged_variant_ops",
+    "ragged_broadcast",
+    "ragged_dispatch", "ragged_dispatch_extra", "ragged_strings", "ragged_ngrams", "ragged",
+    "ragged_variant_ops",
     "hash_map_order", "table_refs",
     "table_state", "table_handles", "lookup_ops", "queue_state", "queue_handles", "queue_ops",
     "reader_ops", "accumulator_ops", "sparse_accumulator", "mutex_ops", "staging_ops",
@@ -317,7 +320,8 @@ def test_ops_modules_import_only_earlier_ops_modules():
 # RaggedTensor is defined in ops/ragged_tensor.py and completed (factories, indexing,
 # operators, dispatch) by the ragged modules after it; the family loads on first use.
 RAGGED_FAMILY = {"ragged_ops", "ragged_tensor", "ragged_functions", "ragged_getitem",
-                 "ragged_dispatch", "ragged_dispatch_extra", "ragged_shape", "ragged_strings"}
+                 "ragged_dispatch", "ragged_dispatch_extra", "ragged_shape", "ragged_broadcast",
+                 "ragged_strings", "ragged_ngrams"}
 
 
 def test_the_ragged_family_is_loaded_whole():

@@ -9,9 +9,9 @@ from eagerflow._src.ops.global_norms import global_norm  # noqa: F401
 from eagerflow._src.ops.norms import norm  # noqa: F401
 from eagerflow._src.ops.nn_norm import l2_normalize  # noqa: F401
 from eagerflow._src.ops.linalg_decomp import (  # noqa: F401
-    cholesky, cholesky_solve, cross, eigh, eigvalsh, logdet, qr, slogdet, solve, svd,
-    triangular_solve,
+    cholesky, cholesky_solve, cross, logdet, qr, slogdet, solve, triangular_solve,
 )
+from eagerflow._src.ops.linalg_spectral import eigh, eigvalsh, svd  # noqa: F401
 from eagerflow._src.ops.linalg_general import eig, eigvals, lu  # noqa: F401
 from eagerflow._src.ops.linalg_diag import diag, diag_part, set_diag  # noqa: F401
 from eagerflow._src.ops.linalg_diag_bands import tensor_diag, tensor_diag_part  # noqa: F401

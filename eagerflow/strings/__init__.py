@@ -1,12 +1,13 @@
 """tf.strings: string ops (re-exports only; implementation in eagerflow/_src/ops/string_ops.py,
-hash_ops.py and ragged_strings.py)."""
+hash_ops.py, ragged_strings.py and ragged_ngrams.py)."""
 
 from eagerflow._src.ops import ragged as _ragged  # noqa: F401  (split & co return RaggedTensors)
 from eagerflow._src.ops.hash_ops import (  # noqa: F401
     to_hash_bucket, to_hash_bucket_fast, to_hash_bucket_strong,
 )
+from eagerflow._src.ops.ragged_ngrams import ngrams  # noqa: F401
 from eagerflow._src.ops.ragged_strings import (  # noqa: F401
-    bytes_split, ngrams, split, unicode_decode, unicode_decode_with_offsets, unicode_encode,
+    bytes_split, split, unicode_decode, unicode_decode_with_offsets, unicode_encode,
     unicode_split, unicode_split_with_offsets, unicode_transcode,
 )
 from eagerflow._src.ops.string_ops import (  # noqa: F401

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-from eagerflow._src.graph.ir import SymbolicTensor
+from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
 from tests.gpu_target import on_recording_device
 
 S = tf.TensorSpec

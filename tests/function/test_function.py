@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-from eagerflow._src.graph.ir import SymbolicTensor
+from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
 from eagerflow._src.testing.op_harness import numeric_jvp_grad
 
 # -- tracing and retracing ---------------------------------------------------------------

@@ -5,9 +5,10 @@ import pytest
 
 import eagerflow as tf
 from eagerflow._src.graph import codegen, interpreter
-from eagerflow._src.graph.ir import Operation, SymbolicTensor
+from eagerflow._src.graph.ir import Operation
 from eagerflow._src.graph.passes import cse, dce, fold_constants, inline_calls, optimize, simplify
 from eagerflow._src.graph.passes.common import copy_graph
+from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
 from eagerflow._src.graph.verify import GraphVerificationError, verify
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import OpDef

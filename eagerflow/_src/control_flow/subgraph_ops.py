@@ -29,10 +29,11 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.graph import codegen
-from eagerflow._src.graph.ir import FuncGraph, Graph, SymbolicTensor
+from eagerflow._src.graph.ir import FuncGraph, Graph
 from eagerflow._src.graph.passes import optimize, run_passes
 from eagerflow._src.graph.passes.common import copy_graph
 from eagerflow._src.graph.replay import replay
+from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
 from eagerflow._src.ops.array import squeeze
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.extension_type import flatten_extensions, pack_extensions

@@ -42,8 +42,9 @@ from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
-from eagerflow._src.graph.ir import FuncGraph, SymbolicTensor
+from eagerflow._src.graph.ir import FuncGraph
 from eagerflow._src.graph.replay import replay
+from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
 from eagerflow._src.ops.array import zeros
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.extension_type import flatten_extensions, pack_extensions

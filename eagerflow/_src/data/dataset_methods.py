@@ -32,6 +32,7 @@ from eagerflow._src.data.batching import (
     bucket_by_sequence_length,
 )
 from eagerflow._src.data.cache import CacheDataset
+from eagerflow._src.data.combining import ChooseFromDatasets, ConcatenateDataset, ZipDataset
 from eagerflow._src.data.dataset import DatasetV2, check_name
 from eagerflow._src.data.functions import DEBUG_MODE
 from eagerflow._src.data.options import Options
@@ -43,15 +44,12 @@ from eagerflow._src.data.parallel import (
     refuse_tensor_buffer_size,
 )
 from eagerflow._src.data.sources import (
-    ChooseFromDatasets,
-    ConcatenateDataset,
     CounterDataset,
     GeneratorDataset,
     RandomDataset,
     RangeDataset,
     TensorDataset,
     TensorSliceDataset,
-    ZipDataset,
     bool_arg,
     deferred_counts,
     deferred_source,

@@ -58,9 +58,10 @@ from eagerflow._src.data.iterators import PipelineFunction, note_symbolic
 from eagerflow._src.data.sources import ListDataset
 from eagerflow._src.function.concrete import tracing_scope
 from eagerflow._src.graph import codegen
-from eagerflow._src.graph.ir import CONST, PLACEHOLDER, FuncGraph, SymbolicTensor
+from eagerflow._src.graph.ir import CONST, PLACEHOLDER, FuncGraph
 from eagerflow._src.graph.passes import optimize
 from eagerflow._src.graph.replay import replay
+from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
 from eagerflow._src.ops.dynshape import tf_shape_value
 from eagerflow._src.ops.ragged import RaggedTensor, RaggedTensorSpec
 from eagerflow._src.ops.variables import Variable

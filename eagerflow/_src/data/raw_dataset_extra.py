@@ -5,7 +5,7 @@ aliases), the stats wrappers (LatencyStatsDataset, BytesProducedStatsDataset and
 DummyIterationCounter, InitializeTableFromDataset and ChooseFastestDataset (and alias).
 
 Data layer, over dataset_variants.py, raw_dataset_misc.py and ops/table_handles.py. A
-directed interleave is the public `choose_from_datasets` (sources.ChooseFromDatasets) of
+directed interleave is the public `choose_from_datasets` (combining.ChooseFromDatasets) of
 its flat inputs; AutoShardDataset is `shard` of the files a pipeline's reader reads, or
 of its elements; the wrappers give their input as it is (eagerflow has no stats
 aggregator, and runs no thread pools). As TF: a directed interleave checks that its
@@ -35,6 +35,7 @@ from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.resource import RESOURCES, ResourceHandle, wrong_type
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import dataset_methods  # noqa: F401 (the methods built on)
+from eagerflow._src.data.combining import ChooseFromDatasets
 from eagerflow._src.data.dataset import UNKNOWN, DatasetV2
 from eagerflow._src.data.dataset_variants import (
     DatasetVariant,
@@ -49,7 +50,6 @@ from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.random_seed import Words
 from eagerflow._src.data.raw_dataset_misc import dummy_handle, signature_infer
 from eagerflow._src.data.raw_dataset_sources import elements_variant
-from eagerflow._src.data.sources import ChooseFromDatasets
 from eagerflow._src.data.variant_value import variant_array
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import table_refs as R

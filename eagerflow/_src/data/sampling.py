@@ -1,7 +1,7 @@
 """`Dataset.sample_from_datasets`, built as TF 2.21 builds it so that a seed gives TF's
 order: a selector dataset of indices, each drawn by `stateless_categorical` from the
 weights' logits with a seed pair taken from `Dataset.random(seed).batch(2)`, drives a
-directed interleave (sources.ChooseFromDatasets: an exhausted input is skipped and the
+directed interleave (combining.ChooseFromDatasets: an exhausted input is skipped and the
 next index drawn, or the whole stops with `stop_on_empty_dataset`).
 
 Python weights drop the datasets whose weight is not positive first (none left: an
@@ -15,8 +15,9 @@ from typing import Any
 
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.data.combining import ChooseFromDatasets, check_datasets
 from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2
-from eagerflow._src.data.sources import ChooseFromDatasets, RandomDataset, check_datasets
+from eagerflow._src.data.sources import RandomDataset
 from eagerflow._src.ops.array import expand_dims, squeeze
 from eagerflow._src.ops.math import log
 from eagerflow._src.ops.random_stateless import stateless_categorical

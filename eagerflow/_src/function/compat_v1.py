@@ -26,13 +26,8 @@ from eagerflow._src.function.session import (
     _default_graph,
 )
 from eagerflow._src.graph.interpreter import ancestors, evaluate, run_op
-from eagerflow._src.graph.ir import (
-    Graph,
-    Operation,
-    SymbolicTensor,
-    get_default_session,
-    user_frames,
-)
+from eagerflow._src.graph.ir import Graph, Operation, user_frames
+from eagerflow._src.graph.symbolic_tensor import SymbolicTensor, get_default_session
 from eagerflow._src.ops.runtime_raw_ops import placeholder_with_default
 
 __all__ = ["Graph", "Operation", "Session", "InteractiveSession", "get_default_graph",

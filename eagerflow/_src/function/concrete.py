@@ -46,10 +46,11 @@ from eagerflow._src.function.function_type import (
 )
 from eagerflow._src.graph import codegen
 from eagerflow._src.graph.device_program import DeviceProgram
-from eagerflow._src.graph.ir import FuncGraph, Graph, SymbolicTensor, user_frames
+from eagerflow._src.graph.ir import FuncGraph, Graph, user_frames
 from eagerflow._src.graph.passes import optimize, run_passes
 from eagerflow._src.graph.passes.common import copy_graph
 from eagerflow._src.graph.replay import replay
+from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
 from eagerflow._src.numpy_ops import weak
 from eagerflow._src.ops import dispatch
 from eagerflow._src.ops.debugging import set_assert_guard

@@ -31,15 +31,8 @@ from eagerflow._src.core.errors import FailedPreconditionError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
-from eagerflow._src.graph.ir import (
-    ASSIGN,
-    CONST,
-    Graph,
-    Operation,
-    SymbolicTensor,
-    get_default_session,
-    user_frames,
-)
+from eagerflow._src.graph.ir import ASSIGN, CONST, Graph, Operation, user_frames
+from eagerflow._src.graph.symbolic_tensor import SymbolicTensor, get_default_session
 from eagerflow._src.ops import variables as V
 from eagerflow._src.ops.registry import OpDef
 

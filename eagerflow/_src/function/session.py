@@ -39,15 +39,8 @@ from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorValue
 from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.function.graph_variables import GraphVariable, running
 from eagerflow._src.graph.interpreter import run_op
-from eagerflow._src.graph.ir import (
-    PLACEHOLDER,
-    READ_VAR,
-    Graph,
-    Operation,
-    SymbolicTensor,
-    _session_stack,
-    frame_lines,
-)
+from eagerflow._src.graph.ir import PLACEHOLDER, READ_VAR, Graph, Operation, frame_lines
+from eagerflow._src.graph.symbolic_tensor import SymbolicTensor, _session_stack
 from eagerflow._src.ops import eager_errors
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.variables import is_tf_variable

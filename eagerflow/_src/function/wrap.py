@@ -23,8 +23,9 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.function import concrete, trace_io
 from eagerflow._src.function.concrete import ConcreteFunction
 from eagerflow._src.graph.interpreter import ancestors
-from eagerflow._src.graph.ir import FuncGraph, SymbolicTensor
+from eagerflow._src.graph.ir import FuncGraph
 from eagerflow._src.graph.replay import replay
+from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
 
 __all__ = ["WrappedFunction", "UnliftableError", "wrap_function"]
 

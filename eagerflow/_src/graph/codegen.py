@@ -44,7 +44,8 @@ from eagerflow._src.core import trace_events
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.tensor import EagerTensor
-from eagerflow._src.graph.ir import CONST, PLACEHOLDER, READ_VAR, Graph, SymbolicTensor
+from eagerflow._src.graph.ir import CONST, PLACEHOLDER, READ_VAR, Graph
+from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
 from eagerflow._src.ops.checks import num_elements
 from eagerflow._src.ops.dispatch import run_on
 from eagerflow._src.ops.held_arrays import (

@@ -47,14 +47,8 @@ from typing import Any
 from eagerflow._src.backend import math_switches
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.graph import codegen, fusion
-from eagerflow._src.graph.ir import (
-    ASSIGN,
-    CONST,
-    PLACEHOLDER,
-    READ_VAR,
-    Graph,
-    SymbolicTensor,
-)
+from eagerflow._src.graph.ir import ASSIGN, CONST, PLACEHOLDER, READ_VAR, Graph
+from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
 from eagerflow._src.ops.variables import sole_holder
 
 CUDA_GRAPHS = [os.environ.get("EAGERFLOW_CUDA_GRAPHS", "1") != "0"]

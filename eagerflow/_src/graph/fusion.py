@@ -35,8 +35,9 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.backend import sums_as_product, to_host
-from eagerflow._src.graph.ir import CONST, Graph, SymbolicTensor
+from eagerflow._src.graph.ir import CONST, Graph
 from eagerflow._src.graph.passes.common import uses as count_uses
+from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
 
 # NumPy ufunc name -> the CUDA C expression of the same function over {0}, {1}. (CUDA's
 # math functions take floats only, `fabs(int)` being ambiguous under NVRTC: `abs`, `max`

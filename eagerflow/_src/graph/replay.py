@@ -15,7 +15,8 @@ prints, asserts) are not replayed: a gradient must not repeat them.
 from __future__ import annotations
 
 from eagerflow._src.core.tensor import EagerTensor
-from eagerflow._src.graph.ir import Graph, SymbolicTensor
+from eagerflow._src.graph.ir import Graph
+from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
 from eagerflow._src.ops.dispatch import bind
 
 _ASSIGNS = {"AssignVariableOp": "assign", "AssignAddVariableOp": "assign_add",

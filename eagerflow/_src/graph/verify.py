@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from eagerflow._src.graph.ir import Graph, SymbolicTensor
+from eagerflow._src.graph.ir import Graph
+from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
 
 
 class GraphVerificationError(AssertionError):

@@ -20,15 +20,9 @@ from eagerflow._src.ops.array import constant as _constant
 from eagerflow._src.ops.array import expand_dims, squeeze
 from eagerflow._src.ops.linalg import adjoint as _adjoint
 from eagerflow._src.ops.linalg import band_part, det, diag_part, matmul
-from eagerflow._src.ops.linalg_decomp import (
-    cholesky,
-    eigvalsh,
-    slogdet,
-    solve,
-    svd,
-    triangular_solve,
-)
+from eagerflow._src.ops.linalg_decomp import cholesky, slogdet, solve, triangular_solve
 from eagerflow._src.ops.linalg_eye import eye
+from eagerflow._src.ops.linalg_spectral import eigvalsh, svd
 from eagerflow._src.ops.math import abs as _abs
 from eagerflow._src.ops.math import log
 from eagerflow._src.ops.math import sign as sign_

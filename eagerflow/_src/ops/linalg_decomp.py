@@ -1,13 +1,13 @@
-"""Matrix decompositions and solvers: cholesky, qr, svd, eigh, triangular_solve, solve,
-slogdet, and the composites built on them (logdet, cholesky_solve, lstsq, pinv,
-matrix_rank, eigvalsh, cross, the spectral norm).
+"""Matrix decompositions and solvers: cholesky, qr, triangular_solve, solve, slogdet, and
+the composites built on them (logdet, cholesky_solve, cross); the spectral decompositions
+(eigh, svd) are in linalg_spectral.py.
 
 Sits in the ops layer beside linalg.py. Each primitive is one OpDef whose kernel is a
 NumPy LAPACK call over the batch and whose gradient uses public ops (so gradients of any
-order work). As in TF, cholesky and eigh read only the lower triangle of their input;
-eigh's gradient is that of this function, cholesky's the symmetric one TF gives.
+order work). As in TF, cholesky reads only the lower triangle of its input, and its
+gradient is the symmetric one TF gives.
 References are textbook algorithms in plain Python (Cholesky-Banachiewicz, Gram-Schmidt,
-Jacobi rotations, substitution).
+substitution).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import concat, expand_dims, transpose
+from eagerflow._src.ops.array import concat, expand_dims
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec
 from eagerflow._src.ops.eager_errors import eager_api
@@ -52,7 +52,7 @@ from eagerflow._src.ops.math_base import (
     where,
     zeros_like,
 )
-from eagerflow._src.ops.reduce import reduce_max, reduce_sum
+from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 _rng = SampleRNG(23)
@@ -520,136 +520,14 @@ def slogdet(input: Any, name: str | None = None) -> tuple:  # noqa: A002
 
 
 # ---------------------------------------------------------------------------------------
-# Eigendecomposition of a Hermitian matrix (its lower triangle).
+# QR.
 # ---------------------------------------------------------------------------------------
-
-def _eigh_infer(x: Any, compute_v: bool) -> list:
-    _dtype_check("SelfAdjointEigV2", x, no_half=f", compute_v={str(compute_v).lower()}")
-    s = _matrix_shape("SelfAdjointEigV2", x, square=True)
-    # (TF's eigenvalues have the input's type: complex ones with zero imaginary parts)
-    if s is None:
-        return [(None, x._dtype), (None, x._dtype)]
-    return [(s[:-1], x._dtype), (s if compute_v else (0,), x._dtype)]
-
-
-def _eigh_kernel(xp: Any, x: Any, compute_v: bool) -> tuple:
-    if not xp.isfinite(xp.tril(x)).all():  # the lower triangle is all TF reads
-        raise InvalidArgumentError(None, None, "Self-adjoint eigen decomposition was not "
-                                   "successful. The input might not be valid. "
-                                   "[Op:SelfAdjointEigV2]")
-    if x.shape[-1] == 0:
-        e, v = xp.zeros(x.shape[:-1], x.real.dtype), x.copy() if compute_v else xp.zeros(
-            (0,), x.dtype)
-    elif compute_v:
-        e, v = xp.linalg.eigh(x, UPLO="L")
-        v = v * _phase(xp, v)
-    else:
-        e, v = xp.linalg.eigvalsh(x, UPLO="L"), xp.zeros((0,), x.dtype)
-    return e.astype(x.dtype, copy=False), _cast(v, x)
-
-
-def _eigh_grad(n: Any, ge: Any, gv: Any) -> list:
-    x = n.inputs[0]
-    if n.attrs["compute_v"]:
-        v = n.outputs[1]
-    else:
-        v, gv = eigh(x)[1], None
-    inner = diag(cast(ge, x._dtype)) if ge is not None else None
-    if gv is not None:
-        f = cast(_pair_matrix(real(n.outputs[0]), square=False), x._dtype)  # (e is real)
-        term = f * matmul(v, gv, adjoint_a=True)
-        inner = term if inner is None else inner + term
-    if inner is None:
-        return [None]
-    g = matmul(v, matmul(inner, v, adjoint_b=True))
-    return [_lower_part_grad(0.5 * (g + adjoint(g)))]
-
-
-def _jacobi_eigh(a: list) -> tuple:
-    """Cyclic Jacobi rotations on a real symmetric matrix: (eigenvalues, eigenvectors)."""
-    n = len(a)
-    a = [row[:] for row in a]
-    v = [[1.0 if i == j else 0.0 for j in range(n)] for i in range(n)]
-    for _ in range(100):
-        off = sum(a[i][j] ** 2 for i in range(n) for j in range(n) if i != j)
-        if off < 1e-30:
-            break
-        for p in range(n):
-            for q in range(p + 1, n):
-                if a[p][q] == 0:
-                    continue
-                theta = (a[q][q] - a[p][p]) / (2 * a[p][q])
-                t = (1.0 if theta >= 0 else -1.0) / (abs(theta) + _pymath.sqrt(theta ** 2 + 1))
-                c = 1 / _pymath.sqrt(t * t + 1)
-                s_ = t * c
-                for k in range(n):
-                    akp, akq = a[k][p], a[k][q]
-                    a[k][p], a[k][q] = c * akp - s_ * akq, s_ * akp + c * akq
-                for k in range(n):
-                    apk, aqk = a[p][k], a[q][k]
-                    a[p][k], a[q][k] = c * apk - s_ * aqk, s_ * apk + c * aqk
-                for k in range(n):
-                    vkp, vkq = v[k][p], v[k][q]
-                    v[k][p], v[k][q] = c * vkp - s_ * vkq, s_ * vkp + c * vkq
-    order = sorted(range(n), key=lambda i: a[i][i])
-    return [a[i][i] for i in order], [[v[k][i] for i in order] for k in range(n)]
-
-
-def _phase(xp: Any, v: Any) -> Any:
-    """Per column of `v` (..., n, k), the unit factor that makes its largest component
-    real and positive. Eigen- and singular vectors are defined up to such a factor, and
-    LAPACK (NumPy), cuSOLVER (CuPy) and TF's Eigen each pick their own; scaled by it, the
-    vectors are the same on every device and when a graph folds the op on the host."""
-    if v.shape[-2] == 0:
-        return xp.ones(v.shape[:-2] + (1, v.shape[-1]), v.dtype)
-    at = xp.expand_dims(xp.argmax(xp.abs(v), axis=-2), -2)
-    c = xp.take_along_axis(v, at, axis=-2)
-    mag = xp.abs(c)
-    return xp.where(mag == 0, 1, xp.conj(c) / xp.where(mag == 0, 1, mag)).astype(v.dtype)
-
 
 def _align_signs(v: np.ndarray, like: np.ndarray) -> np.ndarray:
     """Columns of v flipped to agree with like's (eigenvectors are defined up to sign)."""
     s = np.sign(np.sum(v * like, axis=-2, keepdims=True))
     return v * np.where(s == 0, 1, s)
 
-
-def _eigh_ref(x: np.ndarray, compute_v: bool) -> tuple:
-    es, vs = [], []
-    for idx in np.ndindex(*x.shape[:-2]):
-        e, v = _jacobi_eigh(_lower_sym(np, x[idx]).tolist())
-        es.append(e)
-        vs.append(np.array(v) * _phase(np, np.array(v)) if compute_v else None)
-    e = np.array(es, x.dtype).reshape(x.shape[:-1])
-    return e, (np.array(vs, x.dtype).reshape(x.shape) if compute_v else np.zeros((0,), x.dtype))
-
-
-EIGH = register(OpDef(
-    "SelfAdjointEigV2", _eigh_infer, _eigh_kernel, grad=_eigh_grad, reference=_eigh_ref,
-    num_outputs=2,
-    samples=lambda: [Sample((np.diag([1.0, 2.5, 4.0]) + 0.3 * _f64(3, 3),), {"compute_v": True}),
-                     Sample((np.diag([1.0, 3.0]) + 0.3 * _f64(2, 2, 2),), {"compute_v": False})],
-    bad_samples=lambda: [BadSample((np.ones((2, 3)),), {"compute_v": True}, InvalidArgumentError,
-                                   "Input matrix must be square."),
-                         BadSample((np.ones((2, 2), np.int32),), {"compute_v": True},
-                                   InvalidArgumentError, "allowed values: double, float, half")],
-))
-
-
-@eager_api("tensor")  # (a list: TF's wrapper's slow path)
-def eigh(tensor: Any, name: str | None = None) -> tuple:
-    """(eigenvalues ascending, eigenvectors as columns) of Hermitian matrices."""
-    return bind(EIGH, (_t(tensor),), {"compute_v": True}, name)
-
-
-@eager_api("tensor")  # (a list: TF's wrapper's slow path)
-def eigvalsh(tensor: Any, name: str | None = None) -> Any:
-    return bind(EIGH, (_t(tensor),), {"compute_v": False})[0]
-
-
-# ---------------------------------------------------------------------------------------
-# QR.
-# ---------------------------------------------------------------------------------------
 
 def _qr_infer(x: Any, full_matrices: bool) -> list:
     _dtype_check("Qr", x)
@@ -743,125 +621,6 @@ def qr(input: Any, full_matrices: bool = False, name: str | None = None) -> Any:
 
 
 # ---------------------------------------------------------------------------------------
-# SVD: outputs (s, u, v) as TF's Svd op; u and v are empty when compute_uv is false.
-# ---------------------------------------------------------------------------------------
-
-def _svd_infer(x: Any, compute_uv: bool, full_matrices: bool) -> list:
-    _dtype_check("Svd", x, no_half=f", compute_uv={str(compute_uv).lower()}, "
-                                   f"full_matrices={str(full_matrices).lower()}")
-    s = _matrix_shape("Svd", x)
-    real = x._dtype.real_dtype
-    if s is None or s[-1] is None or s[-2] is None:
-        return [(None, real), (None, x._dtype), (None, x._dtype)]
-    m, n = s[-2:]
-    k = min(m, n)
-    if not compute_uv:
-        return [(s[:-2] + (k,), real), ((0,), x._dtype), ((0,), x._dtype)]
-    ku, kv = (m, n) if full_matrices else (k, k)
-    return [(s[:-2] + (k,), real), (s[:-2] + (m, ku), x._dtype), (s[:-2] + (n, kv), x._dtype)]
-
-
-def _svd_kernel(xp: Any, x: Any, compute_uv: bool, full_matrices: bool) -> tuple:
-    real = x.real.dtype
-    if not compute_uv:
-        sv = xp.linalg.svd(x, compute_uv=False) if x.size else \
-            xp.zeros(x.shape[:-2] + (min(x.shape[-2:]),), real)
-        return sv.astype(real, copy=False), xp.zeros((0,), x.dtype), xp.zeros((0,), x.dtype)
-    u, sv, vh = xp.linalg.svd(x, full_matrices=full_matrices)
-    v = xp.conj(xp.swapaxes(vh, -1, -2))
-    # u's and v's first k columns pair up (A = U S V^H): they take u's factors together;
-    # the rest (full_matrices) each their own
-    k = sv.shape[-1]
-    pu, pv = _phase(xp, u), _phase(xp, v)
-    pv = xp.concatenate([pu[..., :k], pv[..., k:]], axis=-1)
-    return sv.astype(real, copy=False), _cast(u * pu, x), _cast(v * pv, x)
-
-
-def _svd_grad(n: Any, gs: Any, gu: Any, gv: Any) -> list:
-    x = n.inputs[0]
-    m, k_n = x._shape[-2:]
-    if not n.attrs["compute_uv"]:
-        s, u, v = svd(x, compute_uv=True)
-        gu = gv = None
-    else:
-        s, u, v = n.outputs
-        if n.attrs["full_matrices"] and m != k_n:
-            raise NotImplementedError("SVD gradient has not been implemented for input with "
-                                      "unequal number of columns and rows with "
-                                      "full_matrices=True.")
-    gs = zeros_like(s) if gs is None else gs
-    out = matmul(u * cast(expand_dims(gs, -2), x._dtype), v, adjoint_b=True)
-    if gu is None and gv is None:
-        return [out]
-    gu, gv = (zeros_like(t) if g is None else g for t, g in ((u, gu), (v, gv)))
-    f = cast(_pair_matrix(s, square=True), x._dtype)  # (complex inputs: s, f, 1/s cast)
-    ugu = matmul(u, gu, adjoint_a=True)
-    j, kk = f * ugu, f * matmul(v, gv, adjoint_a=True)
-    s_row = cast(expand_dims(s, -2), x._dtype)  # right-multiplying by diag(s) scales columns
-    core = (j + adjoint(j)) * s_row + adjoint(adjoint(kk + adjoint(kk)) * s_row)
-    s_inv = cast(_safe_reciprocal(expand_dims(s, -2)), x._dtype)
-    if x._dtype.is_complex:  # TF's: U^H gU's diagonal, its imaginary part, through 1/s
-        d = diag(diag_part(ugu))
-        core = core + 0.5 * (adjoint(d) - d) * s_inv
-    out = out + matmul(matmul(u, core), v, adjoint_b=True)
-    # the parts of gu, gv outside the spans of u, v (zero for square inputs)
-    gu_perp = gu - matmul(u, matmul(u, gu, adjoint_a=True))
-    gv_perp = gv - matmul(v, matmul(v, gv, adjoint_a=True))
-    out = out + matmul(gu_perp * s_inv, v, adjoint_b=True)
-    out = out + matmul(u * s_inv, gv_perp, adjoint_b=True)
-    return [out]
-
-
-def _svd_ref(x: np.ndarray, compute_uv: bool, full_matrices: bool) -> tuple:
-    """Singular values from Jacobi on A^T A; vectors scaled as the kernel's (_phase)."""
-    svs, us, vs = [], [], []
-    for idx in np.ndindex(*x.shape[:-2]):
-        a = x[idx].astype(np.float64)
-        m, n = a.shape
-        k = min(m, n)
-        e, w = _jacobi_eigh((a.T @ a).tolist())
-        order = sorted(range(n), key=lambda i: -e[i])[:k]
-        sv = [_pymath.sqrt(max(e[i], 0.0)) for i in order]
-        svs.append(sv)
-        if compute_uv:
-            v = np.array(w)[:, order]
-            u = a @ v / np.array(sv)
-            p = _phase(np, u)
-            us.append(u * p)
-            vs.append(v * p)
-    shp = x.shape[:-2]
-    sv = np.array(svs).reshape(shp + (min(x.shape[-2:]),)).astype(x.dtype)
-    if not compute_uv:
-        return sv, np.zeros((0,), x.dtype), np.zeros((0,), x.dtype)
-    u, v = np.array(us), np.array(vs)
-    return (sv, u.reshape(shp + u.shape[1:]).astype(x.dtype),
-            v.reshape(shp + v.shape[1:]).astype(x.dtype))
-
-
-SVD = register(OpDef(
-    "Svd", _svd_infer, _quiet(_svd_kernel), grad=_svd_grad, reference=_svd_ref, num_outputs=3,
-    samples=lambda: [Sample((_f64(4, 3),), {"compute_uv": True, "full_matrices": False}),
-                     Sample((_f64(2, 3, 3),), {"compute_uv": True, "full_matrices": False}),
-                     Sample((_f64(2, 4),), {"compute_uv": True, "full_matrices": False}),
-                     Sample((_f64(3, 2),), {"compute_uv": False, "full_matrices": False})],
-    bad_samples=lambda: [
-        BadSample((np.ones(3),), {"compute_uv": True, "full_matrices": False},
-                  InvalidArgumentError, "Input tensor 0 must have rank >= 2, got 1"),
-        BadSample((np.ones((2, 2), np.int32),), {"compute_uv": False, "full_matrices": False},
-                  InvalidArgumentError, "allowed values: double, float, half")],
-))
-
-
-@eager_api("tensor")  # (a list: TF's wrapper's slow path)
-def svd(tensor: Any, full_matrices: bool = False, compute_uv: bool = True,
-        name: str | None = None) -> Any:
-    """tf.linalg.svd: (s, u, v) with a = u @ diag(s) @ adjoint(v), or s alone."""
-    uv, full = C.bool_attr(compute_uv, "compute_uv"), C.bool_attr(full_matrices, "full_matrices")
-    s, u, v = bind(SVD, (_t(tensor),), {"compute_uv": uv, "full_matrices": full})
-    return (s, u, v) if compute_uv else s
-
-
-# ---------------------------------------------------------------------------------------
 # Composites.
 # ---------------------------------------------------------------------------------------
 
@@ -938,16 +697,3 @@ def cross(a: Any, b: Any, name: str | None = None) -> Any:
     """Pairwise cross products of 3-vectors along the last axis: TF's Cross."""
     a, b = binary_args(a, b)
     return bind(CROSS, (a, b), {}, name)
-
-
-def spectral_norm(x: Any, axes: list, keepdims: bool) -> Any:
-    """The largest singular value over the two `axes` (tf.norm with ord=2 on matrices)."""
-    r = len(x._shape)
-    a0, a1 = axes[0] % r, axes[1] % r
-    rest = [i for i in range(r) if i not in (a0, a1)]
-    s = svd(transpose(x, rest + [a0, a1]), compute_uv=False)
-    out = reduce_max(s, axis=-1)
-    if keepdims:
-        for ax in sorted((a0, a1)):
-            out = expand_dims(out, ax)
-    return out

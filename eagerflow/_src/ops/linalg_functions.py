@@ -22,12 +22,7 @@ from eagerflow._src.ops.array import expand_dims, ones_like, zeros_like
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.linalg import band_part, matmul, matrix_transpose
-from eagerflow._src.ops.linalg_decomp import (
-    cholesky,
-    cholesky_solve,
-    svd,
-    triangular_solve,
-)
+from eagerflow._src.ops.linalg_decomp import cholesky, cholesky_solve, triangular_solve
 from eagerflow._src.ops.linalg_diag import diag_part as band_diag_part
 from eagerflow._src.ops.linalg_diag import set_diag
 from eagerflow._src.ops.linalg_eye import eye
@@ -36,6 +31,7 @@ from eagerflow._src.ops.linalg_solvers import (
     tridiagonal_mat_mul,
     tridiagonal_solve_op,
 )
+from eagerflow._src.ops.linalg_spectral import svd
 from eagerflow._src.ops.math import binary_args
 from eagerflow._src.ops.math_base import _t, cast, conj, where
 from eagerflow._src.ops.norms import norm

@@ -38,8 +38,9 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import boolean_mask
 from eagerflow._src.ops.linalg import adjoint, diag, matmul, matrix_transpose
-from eagerflow._src.ops.linalg_decomp import _dtype_check, _matrix_shape, eigh, eigvalsh, solve
+from eagerflow._src.ops.linalg_decomp import _dtype_check, _matrix_shape, solve
 from eagerflow._src.ops.linalg_eye import eye
+from eagerflow._src.ops.linalg_spectral import eigh, eigvalsh
 from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.math import logical_and, sqrt, square
 from eagerflow._src.ops.math_base import _t, cast, conj, real, zeros_like

@@ -14,7 +14,7 @@ import numpy as np
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import squeeze
 from eagerflow._src.ops.indexed_slices import IndexedSlices
-from eagerflow._src.ops.linalg_decomp import spectral_norm
+from eagerflow._src.ops.linalg_spectral import spectral_norm
 from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.math import (
     maximum,

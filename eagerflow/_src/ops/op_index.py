@@ -41,6 +41,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "histogram_ops": (
         "Bincount", "Bucketize", "DenseBincount", "HistogramFixedWidth",
     ),
+    "linalg_spectral": (
+        "SelfAdjointEigV2", "Svd",
+    ),
     "linalg_banded": (
         "BandedTriangularSolve",
     ),
@@ -294,8 +297,11 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "RaggedGather", "RaggedRange", "RaggedTensorToSparse", "RaggedTensorToTensor",
     ),
     "ragged_strings": (
-        "StringNGrams", "StringSplitV2", "UnicodeDecode", "UnicodeDecodeWithOffsets",
+        "StringSplitV2", "UnicodeDecode", "UnicodeDecodeWithOffsets",
         "UnicodeEncode", "UnicodeTranscode",
+    ),
+    "ragged_ngrams": (
+        "StringNGrams",
     ),
     "table_handles": (
         "AnonymousHashTable", "AnonymousMutableDenseHashTable", "AnonymousMutableHashTable",

@@ -56,7 +56,7 @@ from eagerflow._src.ops.math_base import (
     where,
     zeros_like,
 )
-from eagerflow._src.ops.ragged_shape import broadcast_pair
+from eagerflow._src.ops.ragged_broadcast import broadcast_pair
 from eagerflow._src.ops.ragged_tensor import RaggedTensor
 from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import range as range_op

@@ -1,6 +1,6 @@
 """DynamicRaggedShape (what `tf.shape` gives for a RaggedTensor), and the ops TF dispatches
 for ragged tensors that work through their shape: tf.shape, tf.reshape, tf.split,
-tf.math.cumsum and tf.gather_nd.
+tf.math.cumsum and tf.gather_nd (broadcasting them is in ragged_broadcast.py).
 
 Ops layer, beside ragged_dispatch.py; the handlers are registered on import. Each is a
 composition of registered ops over the flat values and the row partitions.
@@ -21,19 +21,16 @@ from eagerflow._src.core.shape import TensorShape, as_shape
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
-from eagerflow._src.ops import array, indexing, misc_ops, nd_indexing, reduce
+from eagerflow._src.ops import array, indexing, nd_indexing, reduce
 from eagerflow._src.ops import composite_dispatch as cd
-from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged_functions as rf
 from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.math import equal, logical_not, subtract
-from eagerflow._src.ops.math_base import cast, where
-from eagerflow._src.ops.misc_ops import UPPER_BOUND
-from eagerflow._src.ops.ragged_tensor import RaggedTensor, _bound, _eager
+from eagerflow._src.ops.math_base import cast
+from eagerflow._src.ops.ragged_tensor import RaggedTensor, _eager
 from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import range as range_op
 from eagerflow._src.ops.stacking import stack as dense_stack
-from eagerflow._src.ops.tiling import broadcast_to
 
 
 class RowPartition(CompositeTensor):
@@ -784,169 +781,8 @@ def _gather_tuples(params: RaggedTensor, tuples: Tensor) -> Any:
     return rf.gather(values, position)
 
 
-# ---------------------------------------------------------------------------------------
-# Broadcasting shapes with ragged dimensions: tf.broadcast_dynamic_shape, tf.broadcast_to.
-# A shape is seen as one length per element of the dimensions before each dimension; two
-# shapes broadcast dimension by dimension from the right, element by element (a length of
-# 1 repeats), and each side keeps the index of its element behind every result element.
-# ---------------------------------------------------------------------------------------
-
-def _dims(shape: Any) -> list:
-    """Per dimension, (each element's length over the elements before it, the length of
-    all when it is uniform, else None), as int64 tensors (traced ones too)."""
-    if isinstance(shape, DynamicRaggedShape):
-        if shape._nrows is None:  # a scalar's shape
-            return []
-        inner = cast(shape.inner_shape, dt.int64)
-        inner_rank = shape.inner_rank
-        nrows = cast(shape._nrows, dt.int64)
-        dims = [(array.reshape(nrows, [1]), nrows)]
-        for splits, length in zip(shape._splits, shape._uniform):
-            splits = cast(splits, dt.int64)
-            dims.append((subtract(splits[1:], splits[:-1]),
-                         None if length is None else cast(length, dt.int64)))
-        first = 1
-    else:
-        inner = cast(convert_to_tensor(shape), dt.int64)
-        inner_rank, dims, first = inner.shape[0], [], 0
-    if inner_rank is None:
-        raise ValueError("broadcasting needs shapes of known rank")
-    count = inner[0] if dims else convert_to_tensor(1, dt.int64)
-    for j in range(first, inner_rank):
-        n = inner[j]
-        dims.append((array.fill(array.reshape(count, [1]), n), n))
-        count = count * n
-    return dims
-
-
-_ONE = (np.ones(1, np.int64), np.int64(1))
-_CANNOT = ("Condition x == y did not hold.\nFirst 1 elements of x:\n[False]\n"
-           "First 1 elements of y:\n[ True]")
-
-
-def _broadcast(dx: list, dy: list, why: str = "") -> tuple:
-    """(result dims, index of x's element behind each innermost result element, y's)."""
-    r = builtins.max(len(dx), len(dy))
-    dx, dy = [_ONE] * (r - len(dx)) + dx, [_ONE] * (r - len(dy)) + dy
-    ix = iy = convert_to_tensor(np.zeros(1, np.int64))
-    out = []
-    for layer, ((ax, ux), (ay, uy)) in enumerate(zip(dx, dy)):
-        ax, ay = convert_to_tensor(ax), convert_to_tensor(ay)
-        lx, ly = indexing.gather(ax, ix), indexing.gather(ay, iy)
-        known = [None if u is None else partial_value(convert_to_tensor(u)) for u in (ux, uy)]
-        if None not in known and 1 not in known and known[0] != known[1] and layer == 0:
-            # (TF asserts that the row counts can broadcast: a False against True)
-            raise InvalidArgumentError(None, None, why + _CANNOT)
-        x_is_1, y_is_1 = _repeats(lx, ux), _repeats(ly, uy)
-        dbg.assert_equal(where(x_is_1, ly, lx), where(y_is_1, lx, ly),
-                         message=why.rstrip("\n") or None)
-        res = where(x_is_1, ly, lx)
-        out.append((res, _size(ux, uy, known)))
-        ends = cumsum(res)
-        j = range_op(ends[-1] if _static_len(res) != 0 else np.int64(0), dtype=dt.int64)
-        parent = _bound(UPPER_BOUND, ends, j)
-        j = subtract(j, indexing.gather(subtract(ends, res), parent))
-        ix = _step(ax, ix, parent, x_is_1, j)
-        iy = _step(ay, iy, parent, y_is_1, j)
-    return out, ix, iy
-
-
-def _size(ux: Any, uy: Any, known: list) -> Any:
-    """The result's length where it is uniform, else None: a ragged side stays ragged
-    against a uniform 1 and takes the other uniform length; two uniform ones give the one
-    not 1 (a length unknown while tracing is taken for one not 1)."""
-    if ux is None or uy is None:
-        other, k = (uy, known[1]) if ux is None else (ux, known[0])
-        return None if other is None or k == 1 else other
-    if known[0] == 1 or known[1] is not None and known[1] != 1:
-        return uy
-    return ux if known[0] is not None else where(equal(ux, 1), uy, ux)
-
-
-def _repeats(lengths: Tensor, uniform: Any) -> Tensor:
-    """Where a side's dimension repeats to the other's length: only a uniform dimension of
-    size 1 does (as in TF, the rows of length 1 of a ragged dimension don't)."""
-    return equal(lengths, 1 if uniform is not None else -1)
-
-
-def _step(a: Tensor, index: Tensor, parent: Tensor, is_1: Tensor, j: Tensor) -> Tensor:
-    """The element of one side behind each result element of the next dimension: its
-    first element in that dimension plus the result's position (0 where it repeats)."""
-    starts = indexing.gather(cumsum(a, exclusive=True), index)
-    return indexing.gather(starts, parent) + where(indexing.gather(is_1, parent),
-                                                   array.zeros_like(j), j)
-
-
-def _as_shape(dims: list, num_row_partitions: int, dtype: dt.DType) -> DynamicRaggedShape:
-    if not dims:
-        return DynamicRaggedShape.from_lengths([], dtype=dtype)
-    nrows = cast(dims[0][1], dtype)
-    splits, uniform = [], []
-    for row, size in dims[1:num_row_partitions + 1]:
-        splits.append(cast(array.concat([np.zeros(1, np.int64), cumsum(row)], 0),
-                           dtype))
-        uniform.append(None if size is None else cast(size, dtype))
-    sizes = [cast(size, dtype) for _, size in dims[num_row_partitions + 1:]]
-    inner = [splits[-1][-1]] + sizes if splits else [nrows] + sizes
-    return DynamicRaggedShape(nrows, splits, uniform, dense_stack(inner))
-
-
-def _partitions(shape: Any, rank: int) -> int:
-    """How many of the last `rank` dimensions' row partitions `shape` brings."""
-    if not isinstance(shape, DynamicRaggedShape):
-        return 0
-    return shape.num_row_partitions + rank - shape.rank if shape.num_row_partitions else 0
-
-
-def _broadcast_shapes(shape_x: Any, shape_y: Any) -> tuple:
-    """(the broadcast shape, the index of x's element behind each of its elements, y's)."""
-    dims, ix, iy = _broadcast(_dims(shape_x), _dims(shape_y))
-    ragged = [s for s in (shape_x, shape_y) if isinstance(s, DynamicRaggedShape)]
-    parts = builtins.max(_partitions(shape_x, len(dims)), _partitions(shape_y, len(dims)))
-    parts = builtins.max([parts] + [i for i, (_, size) in enumerate(dims) if size is None])
-    return _as_shape(dims, parts, ragged[0].dtype), ix, iy
-
-
-def _broadcast_dynamic_shape(shape_x: Any, shape_y: Any) -> DynamicRaggedShape:
-    return _broadcast_shapes(shape_x, shape_y)[0]
-
-
-def broadcast_pair(x: RaggedTensor, y: RaggedTensor) -> tuple:
-    """Two ragged tensors of different ragged ranks broadcast to one shape, as TF's
-    elementwise ops do: (x's scalars, y's scalars, each flat in the order of the result's
-    elements, and the result's shape)."""
-    shape, ix, iy = _broadcast_shapes(DynamicRaggedShape.from_tensor(x),
-                                      DynamicRaggedShape.from_tensor(y))
-    return (indexing.gather(_flatten(x), ix), indexing.gather(_flatten(y), iy), shape)
-
-
-def _broadcast_to(input: Any, shape: Any, name: str | None = None) -> Any:  # noqa: A002
-    """`input` repeated along the dimensions where `shape` is longer (a ragged `shape`: a
-    RaggedTensor of that shape)."""
-    source = input if isinstance(input, RaggedTensor) else convert_to_tensor(input)
-    if isinstance(source, RaggedTensor) and isinstance(shape, DynamicRaggedShape) and \
-            source.row_splits.dtype != shape.dtype:
-        raise ValueError("Cannot coerce row_splits.dtype")
-    target = _dims(shape)
-    source_dims = _dims(DynamicRaggedShape.from_tensor(source)) if \
-        isinstance(source, RaggedTensor) else _dims(array.shape(source))
-    why = "Cannot broadcast\n"
-    dims, index, _ = _broadcast(source_dims, target, why)
-    for (a, _), (b, _) in zip(dims, target):  # the result is the target shape itself
-        if None not in (_static_len(a), _static_len(b)) and _static_len(a) != _static_len(b):
-            raise InvalidArgumentError(None, None, why + "Condition x == y did not hold.")
-        dbg.assert_equal(a, b, message=why.rstrip("\n"))
-    values = indexing.gather(_flatten(source), index)
-    if not isinstance(shape, DynamicRaggedShape):
-        return array.reshape(values, shape)
-    values = array.reshape(values, shape.inner_shape)
-    return shape._as_ragged(values) if shape.num_row_partitions else values
-
-
 cd.register(array.shape, _shape)
 cd.register(array.reshape, _reshape)
 cd.register(array.split, _split)
 cd.register(cumsum, _cumsum)
 cd.register(nd_indexing.gather_nd, _gather_nd)
-cd.register(broadcast_to, _broadcast_to)
-cd.register(misc_ops.broadcast_dynamic_shape, _broadcast_dynamic_shape)

@@ -23,7 +23,8 @@ from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.function.graph_variables import GraphKeys
-from eagerflow._src.graph.ir import Operation, SymbolicTensor
+from eagerflow._src.graph.ir import Operation
+from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
 from eagerflow._src.io import fileio
 from eagerflow._src.ops.control_deps import group
 from eagerflow._src.saved_model.attrs import set_shape

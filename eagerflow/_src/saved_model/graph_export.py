@@ -27,7 +27,8 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.versions import GRAPH_DEF_VERSION
 from eagerflow._src.function.graph_variables import REF_VARIABLE, GraphVariable
-from eagerflow._src.graph.ir import Operation, SymbolicTensor
+from eagerflow._src.graph.ir import Operation
+from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.attrs import set_attr, set_shape
 from eagerflow._src.saved_model.function_export import (

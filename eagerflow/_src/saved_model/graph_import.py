@@ -31,7 +31,8 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.function import compat_v1
-from eagerflow._src.graph.ir import Graph, SymbolicTensor
+from eagerflow._src.graph.ir import Graph
+from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
 from eagerflow._src.ops.math_base import identity
 from eagerflow._src.saved_model import tf_ops, v1_control_flow
 from eagerflow._src.saved_model.attrs import attr_value

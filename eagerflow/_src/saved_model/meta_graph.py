@@ -28,7 +28,8 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.function.graph_variables import GraphKeys, GraphVariable
-from eagerflow._src.graph.ir import Graph, Operation, SymbolicTensor
+from eagerflow._src.graph.ir import Graph, Operation
+from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
 from eagerflow._src.io import fileio
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.function_export import ExportError

@@ -32,7 +32,8 @@ from eagerflow._src.core.py_conversion import list_value_error
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
-from eagerflow._src.graph.ir import Operation, SymbolicTensor
+from eagerflow._src.graph.ir import Operation
+from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
 from eagerflow._src.ops import eager_errors, sparse_training_ops, tf_op_defs, training_ops
 from eagerflow._src.ops.checks import ATTR_KINDS, convert_attr, dt_enum, dtype_word
 from eagerflow._src.ops.held_arrays import host_positions

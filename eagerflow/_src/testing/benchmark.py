@@ -25,7 +25,7 @@ from typing import Any
 from google.protobuf import descriptor_pb2, descriptor_pool, wrappers_pb2
 
 from eagerflow._src.core import nest
-from eagerflow._src.graph.ir import get_default_session
+from eagerflow._src.graph.symbolic_tensor import get_default_session
 from eagerflow._src.io.protos import build, field, map_entry, message
 
 __all__ = ["Benchmark", "TensorFlowBenchmark", "benchmark_config", "GLOBAL_BENCHMARK_REGISTRY"]

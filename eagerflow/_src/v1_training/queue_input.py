@@ -27,7 +27,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.tf_logging import deprecated_call, get_logger
 from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.function.graph_variables import GraphKeys
-from eagerflow._src.graph.ir import get_default_session
+from eagerflow._src.graph.symbolic_tensor import get_default_session
 from eagerflow._src.ops import resource_ops
 from eagerflow._src.ops.array import constant, expand_dims, reshape, shape
 from eagerflow._src.ops.control_deps import control_dependencies

@@ -32,7 +32,8 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.distribute.strategy import get_replica_context
 from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.function.graph_variables import GraphKeys
-from eagerflow._src.graph.ir import Graph, get_default_session
+from eagerflow._src.graph.ir import Graph
+from eagerflow._src.graph.symbolic_tensor import get_default_session
 from eagerflow._src.io import gfile
 from eagerflow._src.ops.array import constant, expand_dims
 from eagerflow._src.ops.dispatch import bind

@@ -7,7 +7,8 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.graph.captures import CAPTURED
-from eagerflow._src.graph.ir import CONST, Graph, Operation, SymbolicTensor
+from eagerflow._src.graph.ir import CONST, Graph, Operation
+from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
 
 
 def run_form(op: Any, attrs: dict) -> tuple:

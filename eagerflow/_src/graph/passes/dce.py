@@ -6,7 +6,8 @@ are roots, like the graph's outputs, so they and what they need always run.
 
 from __future__ import annotations
 
-from eagerflow._src.graph.ir import Graph, SymbolicTensor
+from eagerflow._src.graph.ir import Graph
+from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
 
 
 def dce(graph: Graph) -> Graph:

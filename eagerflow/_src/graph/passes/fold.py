@@ -11,8 +11,9 @@ from __future__ import annotations
 import numpy as np
 
 from eagerflow._src.backend import to_host
-from eagerflow._src.graph.ir import CONST, Graph, Operation, SymbolicTensor
+from eagerflow._src.graph.ir import CONST, Graph, Operation
 from eagerflow._src.graph.passes.common import is_const, rewire, substitute_inputs
+from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
 
 MAX_FOLDED_ELEMENTS = 1 << 16
 

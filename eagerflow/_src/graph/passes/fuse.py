@@ -33,9 +33,10 @@ folded into it too (the kernel reads the half gradient as float32): one launch f
 from __future__ import annotations
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.graph.ir import ASSIGN, READ_VAR, Graph, Operation, SymbolicTensor
+from eagerflow._src.graph.ir import ASSIGN, READ_VAR, Graph, Operation
 from eagerflow._src.graph.passes.common import readers, rewire, uses
 from eagerflow._src.graph.passes.dce import dce
+from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
 from eagerflow._src.ops import nn_fused
 from eagerflow._src.ops.broadcast_grads import BROADCAST_LIKE
 from eagerflow._src.ops.math import REALDIV

@@ -11,8 +11,9 @@ after it is freed can take the id of one of its outputs (and with it their stand
 
 from __future__ import annotations
 
-from eagerflow._src.graph.ir import PLACEHOLDER, Graph, Operation, SymbolicTensor
+from eagerflow._src.graph.ir import PLACEHOLDER, Graph, Operation
 from eagerflow._src.graph.passes.common import rewire, run_form, substitute_inputs
+from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
 
 MAX_DEPTH = 64
 

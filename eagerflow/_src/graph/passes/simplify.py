@@ -17,9 +17,10 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.graph.ir import Graph, Operation, SymbolicTensor
+from eagerflow._src.graph.ir import Graph, Operation
 from eagerflow._src.graph.passes.common import const_value, is_const, rewire, substitute_inputs
 from eagerflow._src.graph.passes.dce import dce
+from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
 
 
 def _known(shape: Any) -> bool:

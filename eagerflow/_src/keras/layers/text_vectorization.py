@@ -24,7 +24,7 @@ from eagerflow._src.keras.layers.preprocessing_lookup import (
 )
 from eagerflow._src.keras.serialization import deserialize_keras_object
 from eagerflow._src.ops import array as ta
-from eagerflow._src.ops import padding, ragged_strings, string_ops
+from eagerflow._src.ops import padding, ragged_ngrams, ragged_strings, string_ops
 from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.ragged import RaggedTensor
 
@@ -166,7 +166,7 @@ class TextVectorization(PreprocessingLayer):
         elif self._split is not None:
             x = self._split(x)
         if self._ngrams is not None:
-            x = ragged_strings.ngrams(x, ngram_width=self._ngrams, separator=" ")
+            x = ragged_ngrams.ngrams(x, ngram_width=self._ngrams, separator=" ")
         return x
 
     @staticmethod

@@ -22,6 +22,7 @@ from eagerflow._src.ops import linalg as tl
 from eagerflow._src.ops import linalg_decomp as tld
 from eagerflow._src.ops import linalg_functions as tlf
 from eagerflow._src.ops import linalg_general as tlg
+from eagerflow._src.ops import linalg_spectral as tls
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops import sorting as tsort
@@ -102,7 +103,7 @@ def eig(x: Any) -> tuple:
 
 @keras_op
 def eigh(x: Any) -> tuple:
-    return tld.eigh(_square_matrix(x))
+    return tls.eigh(_square_matrix(x))
 
 
 @keras_op
@@ -157,8 +158,8 @@ def svd(x: Any, full_matrices: bool = True, compute_uv: bool = True) -> Any:
     x = kd.to_tensor(x)
     _assert_2d(x)
     if not compute_uv:
-        return tld.svd(x, full_matrices=full_matrices, compute_uv=False)
-    s, u, v = tld.svd(x, full_matrices=full_matrices, compute_uv=True)
+        return tls.svd(x, full_matrices=full_matrices, compute_uv=False)
+    s, u, v = tls.svd(x, full_matrices=full_matrices, compute_uv=True)
     return u, s, tl.adjoint(v)
 
 
@@ -230,7 +231,7 @@ def _matrix_norm(x: Any, ord: Any, axis: tuple, keepdims: bool) -> Any:  # noqa:
         return pick(tr.reduce_sum(tm.abs(x), axis=summed, keepdims=keepdims), axis=other,
                     keepdims=keepdims)
     if ord in ("nuc", 2, -2):
-        s = tld.svd(moveaxis(x, axis, (-2, -1)), compute_uv=False)
+        s = tls.svd(moveaxis(x, axis, (-2, -1)), compute_uv=False)
         out = {2: tr.reduce_max, -2: tr.reduce_min, "nuc": tr.reduce_sum}[ord](s, axis=-1)
         if keepdims:
             out = ta.expand_dims(ta.expand_dims(out, axis[0]), axis[1])
