@@ -296,8 +296,9 @@ TF_INDEX_ERRORS = {"stack", "image.ssim_multiscale", "experimental.numpy.cross",
                    "experimental.numpy.swapaxes", "experimental.numpy.stack",
                    "experimental.numpy.diff"}
 # and NotImplementedError: lstsq of complex128 with a regularizer (TF's own refusal)
-# (and tnp.size of an axis: TF's "axis argument is not supported")
-TF_NOT_IMPLEMENTED = {"linalg.lstsq", "experimental.numpy.size"}
+# (and tnp.size of an axis: TF's "axis argument is not supported"; dct/idct of an axis other
+# than -1: TF's "axis must be -1. Got: 0")
+TF_NOT_IMPLEMENTED = {"linalg.lstsq", "experimental.numpy.size", "signal.dct", "signal.idct"}
 # and Python's own IndexError of TF's Python indexing a shape: tf.tensordot of axes past a
 # tensor's rank, embedding_lookup of a scalar's params, dct/idct of a scalar, the
 # tridiagonal functions' diagonals or rhs of too few dimensions (a scalar, a vector matrix);
