@@ -215,3 +215,32 @@ def test_ragged_cross_hashed_checks_inputs_before_attrs():
     # the survey's case (was: the OverflowError of the key, before the inputs' dtype)
     with pytest.raises(ValueError, match=r"^Unexpected dtype for inputs\[0\]: <dtype: 'float32'>$"):
         tf.ragged.cross_hashed([[[]]], num_buckets=-0.0, hash_key=-2**70)
+
+
+_X = np.cos(np.arange(16)).reshape(2, 2, 4).astype(np.float32)
+
+
+@pytest.mark.parametrize("fn,message", [
+    # the survey's "first OverflowError: approx_top_k": TF 2.21's wrapper takes an int past
+    # int64 as given; only the op's run overflows it, so a later attr's TypeError comes first
+    (lambda: tf.approx_top_k(np.array([4, 8], np.uint16), 2**64, recall_target=[[6.2e16, False]]),
+     "Expected float for argument 'recall_target' not [[6.2e+16, False]]."),
+    (lambda: tf.approx_top_k(_X, -2**70, reduction_dimension=tf.zeros((0,), tf.complex64)),
+     "Expected int for argument 'reduction_dimension' not <tf.Tensor: shape=(0,), "
+     "dtype=complex64, numpy=array([], dtype=complex64)>."),
+    (lambda: tf.raw_ops.ApproxTopK(input=_X, k=2**70, reduction_dimension="a"),
+     "Expected int for argument 'reduction_dimension' not 'a'."),
+    (lambda: tf.raw_ops.ApproxTopK(input=_X, k=2.5, reduction_dimension=2**70, recall_target=[1.0]),
+     "Expected float for argument 'recall_target' not [1.0]."),
+    (lambda: tf.nn.local_response_normalization(tf.ones((1, 2, 2, 3)), depth_radius=2**70,
+                                                bias="x"),
+     "Expected float for argument 'bias' not 'x'."),
+    (lambda: tf.raw_ops.Unpack(value=[[1, 2]], num=2**70, axis="x"),
+     "Expected int for argument 'axis' not 'x'."),
+])
+def test_a_later_attrs_type_error_comes_before_an_int_past_int64(fn, message):
+    with pytest.raises(TypeError) as info:
+        fn()
+    assert str(info.value) == message
+    with pytest.raises(OverflowError, match="^int too big to convert$"):  # (alone: overflows)
+        tf.approx_top_k(_X, 2**70)
