@@ -190,9 +190,15 @@ def test_tensordot_reads_array_axes_as_tensors(axes, op, message):
         assert str(info.value) == _NODE % op + f"{message} [Op:{op}] name: {name}"
 
 
-def test_tensordot_of_a_tensor_of_three_rows_uses_two():
-    got = tf.tensordot(tf.ones((2, 3)), tf.ones((3, 2)), axes=tf.constant([[1], [0], [0]]))
-    np.testing.assert_array_equal(got.numpy(), np.full((2, 2), 3.0, np.float32))
+@pytest.mark.parametrize("axes,want", [
+    (tf.constant([[1], [0], [0]]), np.full((2, 2), 3.0, np.float32)),  # (rows past 2: unread)
+    (np.array([[1.7], [0.2]]), np.full((2, 2), 3.0, np.float32)),  # (floats cast to int32)
+    (np.array([[1, 0], [0, 1]]), np.float32(6.0)),
+])
+def test_tensordot_of_tensor_axes_values(axes, want):
+    # TF 2.21's results, recorded
+    got = tf.tensordot(tf.ones((2, 3)), tf.ones((3, 2)), axes=axes)
+    np.testing.assert_array_equal(got.numpy(), want)
 
 
 @pytest.mark.parametrize("key,want", [
@@ -209,6 +215,17 @@ def test_ragged_cross_hashed_keys(key, want):
             tf.ragged.cross_hashed(x, hash_key=key)
     else:
         assert tf.ragged.cross_hashed(x, hash_key=key).to_list() == [[want]]
+
+
+def test_ragged_cross_hashed_key_of_an_array():
+    # TF 2.21's `hash_key > 2**63` of an array: NumPy's own OverflowError (fuzzlib's
+    # TF_OVERFLOWS allows it), then the int attr's TypeError (recorded)
+    with pytest.raises(OverflowError, match="^Python int too large to convert to C long$"):
+        tf.ragged.cross_hashed([b"\x00"], num_buckets=tf.constant(6, tf.int64),
+                               hash_key=np.array([False]))
+    with pytest.raises(TypeError, match=r"^Expected int for argument 'hash_key' not "
+                                        r"array\(\[3\]\)\.$"):
+        tf.ragged.cross_hashed([tf.ragged.constant([["a"]])], hash_key=np.array([3]))
 
 
 def test_ragged_cross_hashed_checks_inputs_before_attrs():
