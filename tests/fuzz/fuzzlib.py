@@ -387,9 +387,9 @@ TF_UNNAMED = ("`dim` must be in the range", "Summarized data: b'Need value.shape
 # infinite frame_length (signal_ops.enclosing_power_of_two); tnp.around's math.pow(10,
 # decimals) past float64, tnp.diag_indices's tuple of ndim items past an index;
 # tf.ragged.cross_hashed's `hash_key > 2**63` of a NumPy array key (NumPy's comparison with
-# an int past a C long)
+# an int past a C long); tnp.eye's int() of each size (inf)
 TF_OVERFLOWS = {("math_ops.py", "around"), ("extras.py", "diag_indices"),
-                ("crosses.py", "ragged_cross_hashed"),
+                ("crosses.py", "ragged_cross_hashed"), ("array_ops.py", "eye"),
                 ("checks.py", "make_int"), ("random.py", "_op_seed"),
                 ("nn_conv_checks.py", "check_dilated_depth"), ("sorting.py", "_sort_setup"),
                 ("serialization.py", "_numpy"),

@@ -261,3 +261,44 @@ def test_a_later_attrs_type_error_comes_before_an_int_past_int64(fn, message):
     assert str(info.value) == message
     with pytest.raises(OverflowError, match="^int too big to convert$"):  # (alone: overflows)
         tf.approx_top_k(_X, 2**70)
+
+
+# -- the API survey of seed 2645751311 (EAGERFLOW_FUZZ_ODD=1) --------------------------------
+# tnp.eye([b'b'], 'abc', ...) was NumPy's UFuncTypeError of `k >= M`; TF 2.21 reads a true
+# dtype, takes a false M as N, then int() of N, M and k; k != 0 is its matrix_diag of ones
+
+_TNP = tf.experimental.numpy
+
+
+@pytest.mark.parametrize("args,kwargs,error,message", [
+    (([b"b"], "abc", np.array(-5, np.int32)), {"dtype": tf.zeros((3, 0), tf.bfloat16)},
+     TypeError, "int() argument must be a string, a bytes-like object or a real number, not "
+                "'list'"),
+    ((3, "abc", np.array(-5, np.int32)), {}, ValueError,
+     "invalid literal for int() with base 10: 'abc'"),
+    ((3,), {"dtype": None}, TypeError,
+     "Cannot convert the argument `type_value`: None to a TensorFlow DType."),
+    ((np.float32(np.inf),), {}, OverflowError, "cannot convert float infinity to integer"),
+    ((-1, 2), {}, tf.errors.InvalidArgumentError,
+     _NODE % "Fill" + "Dimension -1 must be >= 0 [Op:Fill] name: "),
+])
+def test_tnp_eye_errors(args, kwargs, error, message):
+    with pytest.raises(error) as info:
+        _TNP.eye(*args, **kwargs)
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize("args,kwargs,want", [
+    ((3, 0), {}, np.eye(3)),
+    ((2.7, 3.2), {"k": 1.5}, np.eye(2, 3, 1)),
+    ((3,), {"k": -1}, np.eye(3, k=-1)),
+    ((tf.constant(3),), {"k": tf.constant(1)}, np.eye(3, k=1)),
+    ((3, 2), {"k": 1, "dtype": np.int8}, np.eye(3, 2, 1, np.int8)),
+    ((2, 4), {"k": -1, "dtype": bool}, np.eye(2, 4, -1, bool)),
+    ((2, 3), {"k": "1"}, np.eye(2, 3, 1)),
+])
+def test_tnp_eye_values(args, kwargs, want):
+    # TF 2.21's results (those of NumPy's eye of the int sizes), recorded
+    got = _TNP.eye(*args, **kwargs)
+    assert got.dtype == tf.as_dtype(want.dtype)
+    np.testing.assert_array_equal(got.numpy(), want)
