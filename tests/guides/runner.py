@@ -5,12 +5,15 @@ memory addresses, object ids and TF's function counters vary from run to run."""
 from __future__ import annotations
 
 import ast
+import atexit
 import os
 import re
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from tests import forkserver
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -78,8 +81,7 @@ def run(script: Path, python: str = sys.executable, as_eagerflow: bool = True,
         env: dict | None = None) -> str:
     """The script's normalized stdout (stderr too when it fails)."""
     with tempfile.TemporaryDirectory() as cwd:
-        cmd = [python, "-c", _AS_EAGERFLOW, str(script)] if as_eagerflow else \
-            [python, str(script)]
+        plain = python == sys.executable and as_eagerflow and env is None
         env = dict(env or os.environ)
         env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
         # TF recorded the outputs on a machine without a GPU, and what a guide prints
@@ -87,7 +89,31 @@ def run(script: Path, python: str = sys.executable, as_eagerflow: bool = True,
         # math rounds the last digit differently): the guides run with GPUs hidden
         env["CUDA_VISIBLE_DEVICES"] = "-1"
         env.pop("EAGERFLOW_STANDIN_GPUS", None)
-        r = subprocess.run(cmd, capture_output=True, text=True, cwd=cwd, env=env, timeout=600)
-    if r.returncode != 0:
-        raise RuntimeError(f"{script.name} failed:\n{r.stdout[-2000:]}\n{r.stderr[-4000:]}")
-    return normalize(r.stdout)
+        server = _server(env) if plain else None
+        if server is not None:
+            rc, out, err = server.run(_AS_EAGERFLOW, [str(script)], cwd, timeout=600)
+        else:
+            cmd = [python, "-c", _AS_EAGERFLOW, str(script)] if as_eagerflow else \
+                [python, str(script)]
+            r = subprocess.run(cmd, capture_output=True, text=True, cwd=cwd, env=env,
+                               timeout=600)
+            rc, out, err = r.returncode, r.stdout, r.stderr
+    if rc != 0:
+        raise RuntimeError(f"{script.name} failed:\n{out[-2000:]}\n{err[-4000:]}")
+    return normalize(out)
+
+
+_SERVERS: dict = {}
+
+
+def _server(env: dict) -> forkserver.Client | None:
+    """The fork server for this environment (started on first use, closed at exit), or
+    None where forking cannot stand in for a fresh interpreter."""
+    if not hasattr(os, "fork"):
+        return None
+    key = tuple(sorted(env.items()))
+    if key not in _SERVERS:
+        client = forkserver.Client(env)
+        atexit.register(client.close)
+        _SERVERS[key] = client if client.ready else None
+    return _SERVERS[key]

@@ -1,0 +1,122 @@
+"""Runs `python -c CODE ARGS...` programs in processes forked from a server that has imported
+eagerflow (and the Keras and tf.data modules it loads lazily) once, so that each program costs
+its own work, not the second an interpreter spends importing them (the guides' suite runs 120
+such programs).
+
+A forked program starts as a fresh interpreter would: the server runs nothing but imports,
+holds no other thread (it refuses to serve otherwise, and the caller runs a plain subprocess),
+and the program's process ends through the interpreter's own shutdown -- atexit handlers run,
+non-daemon threads are joined, streams flushed -- with the exit status `python -c` gives.
+
+Protocol (one request at a time): the client writes a JSON line {"code", "argv", "cwd",
+"out", "err", "timeout"} to the server's stdin; the server answers {"rc": status} on its
+stdout, or {"rc": null} when the program ran past its timeout and was killed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+_WARM = ("import eagerflow as tf\n"
+         "tf.keras.layers.Dense, tf.keras.Model, tf.keras.optimizers.Adam, tf.keras.losses.Loss\n"
+         "tf.keras.metrics.Metric, tf.keras.callbacks.Callback, tf.data.Dataset\n")
+
+
+def serve() -> None:
+    """The server's loop: import, then fork a child per request until stdin closes."""
+    exec(_WARM, {})
+    ready = threading.active_count() == 1
+    _reply({"ready": ready})
+    if not ready:
+        return
+    for line in _lines(0):
+        request = json.loads(line)
+        pid = os.fork()
+        if pid == 0:
+            _become_program(request)  # (never returns)
+        _reply({"rc": _wait(pid, request["timeout"])})
+
+
+def _become_program(request: dict) -> None:
+    os.chdir(request["cwd"])
+    for fd, path, mode in ((0, os.devnull, os.O_RDONLY),
+                           (1, request["out"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC),
+                           (2, request["err"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC)):
+        target = os.open(path, mode, 0o600)
+        os.dup2(target, fd)
+        os.close(target)
+    sys.argv = ["-c", *request["argv"]]
+    sys.path[0] = ""  # (as `python -c`: the working directory first)
+    exec(compile(request["code"], "<string>", "exec"), {"__name__": "__main__"})
+    raise SystemExit(0)  # (an exception leaves as `python -c`'s would: traceback, status 1)
+
+
+def _wait(pid: int, timeout: float) -> int | None:
+    deadline = time.monotonic() + timeout
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return os.waitstatus_to_exitcode(status)
+        if time.monotonic() > deadline:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            return None
+        time.sleep(0.005)
+
+
+def _reply(message: dict) -> None:
+    os.write(1, (json.dumps(message) + "\n").encode())
+
+
+def _lines(fd: int):
+    """Lines read from a file descriptor without a buffer a forked child would inherit."""
+    pending = b""
+    while True:
+        chunk = os.read(fd, 65536)
+        if not chunk:
+            return
+        pending += chunk
+        while b"\n" in pending:
+            line, pending = pending.split(b"\n", 1)
+            yield line
+
+
+class Client:
+    """A server started with the environment `env`; `run` returns (status, stdout, stderr)
+    as `subprocess.run([python, "-c", code, *argv], cwd=cwd)` would, or None when the server
+    cannot serve (it found a thread running after its imports)."""
+
+    def __init__(self, env: dict) -> None:
+        self._proc = subprocess.Popen(
+            [sys.executable, "-c", "from tests.forkserver import serve; serve()"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+        self.ready = bool(json.loads(self._proc.stdout.readline() or "{}").get("ready"))
+
+    def run(self, code: str, argv: list[str], cwd: str, timeout: float):
+        streams = tempfile.mkdtemp()  # (not in cwd, which the program may list)
+        out, err = os.path.join(streams, "stdout"), os.path.join(streams, "stderr")
+        request = {"code": code, "argv": argv, "cwd": cwd, "out": out, "err": err,
+                   "timeout": timeout}
+        self._proc.stdin.write((json.dumps(request) + "\n").encode())
+        self._proc.stdin.flush()
+        reply = json.loads(self._proc.stdout.readline())
+        texts = []
+        for path in (out, err):
+            with open(path, encoding="utf-8", errors="replace") as f:
+                texts.append(f.read())
+            os.remove(path)
+        os.rmdir(streams)
+        if reply["rc"] is None:
+            raise subprocess.TimeoutExpired(["python", "-c", code, *argv], timeout)
+        return reply["rc"], texts[0], texts[1]
+
+    def close(self) -> None:
+        self._proc.stdin.close()
+        self._proc.wait(timeout=60)
