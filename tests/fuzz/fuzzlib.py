@@ -296,8 +296,9 @@ TF_INDEX_ERRORS = {"stack", "image.ssim_multiscale", "experimental.numpy.cross",
                    "experimental.numpy.swapaxes", "experimental.numpy.stack",
                    "experimental.numpy.diff"}
 # and NotImplementedError: lstsq of complex128 with a regularizer (TF's own refusal)
-# (and tnp.size of an axis: TF's "axis argument is not supported")
-TF_NOT_IMPLEMENTED = {"linalg.lstsq", "experimental.numpy.size"}
+# (and tnp.size of an axis: TF's "axis argument is not supported"; dct/idct of an axis other
+# than -1: TF's "axis must be -1. Got: 0")
+TF_NOT_IMPLEMENTED = {"linalg.lstsq", "experimental.numpy.size", "signal.dct", "signal.idct"}
 # and Python's own IndexError of TF's Python indexing a shape: tf.tensordot of axes past a
 # tensor's rank, embedding_lookup of a scalar's params, dct/idct of a scalar, the
 # tridiagonal functions' diagonals or rhs of too few dimensions (a scalar, a vector matrix);
@@ -388,8 +389,11 @@ TF_UNNAMED = ("`dim` must be in the range", "Summarized data: b'Need value.shape
 # with NumPy's int64 prod, whose OverflowError for a dim past int64 TF lets out
 # (serialization._numpy); tf.signal.stft takes int() of its default fft_length, inf for an
 # infinite frame_length (signal_ops.enclosing_power_of_two); tnp.around's math.pow(10,
-# decimals) past float64, tnp.diag_indices's tuple of ndim items past an index
+# decimals) past float64, tnp.diag_indices's tuple of ndim items past an index;
+# tf.ragged.cross_hashed's `hash_key > 2**63` of a NumPy array key (NumPy's comparison with
+# an int past a C long); tnp.eye's int() of each size (inf)
 TF_OVERFLOWS = {("math_ops.py", "around"), ("extras.py", "diag_indices"),
+                ("crosses.py", "ragged_cross_hashed"), ("array_ops.py", "eye"),
                 ("checks.py", "make_int"), ("random.py", "_op_seed"),
                 ("nn_conv_checks.py", "check_dilated_depth"), ("sorting.py", "_sort_setup"),
                 ("serialization.py", "_numpy"),

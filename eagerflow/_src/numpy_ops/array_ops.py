@@ -18,6 +18,7 @@ from eagerflow._src.ops import math_base, tiling
 from eagerflow._src.ops.eager_errors import passed_raw, raised_eagerly, slow_path
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.indexing import repeat as _repeat
+from eagerflow._src.ops.linalg_diag import diag as _matrix_diag
 from eagerflow._src.ops.linalg_eye import eye as _eye
 from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.misc_ops import broadcast_dynamic_shape
@@ -102,17 +103,25 @@ def full_like(a: Any, fill_value: Any, dtype: Any = None, order: str = "K",
 
 
 def eye(N: int, M: int | None = None, k: int = 0, dtype: Any = float) -> Tensor:  # noqa: N803
-    """tnp.eye: ones on the `k`-th diagonal of an N x M matrix."""
-    want = result_type(dtype) if dtype is not None else _float_type()
-    M = N if M is None else M  # noqa: N806
-    if k == 0:
-        return _eye(N, M, dtype=want)
+    """tnp.eye: ones on the `k`-th diagonal of an N x M matrix, in TF's steps: a dtype that
+    is true read by result_type (None or "" is left to the ops, which refuse it), a false M
+    (None, 0) taken as N, then int() of each size (Python's own errors)."""
+    if dtype:
+        dtype = result_type(dtype)
+    if not M:
+        M = N  # noqa: N806
+    N, M, k = int(N), int(M), int(k)  # noqa: N806
     if k >= M or -k >= N:
-        return A.zeros([N, M], dtype=want)
-    rows = _range(N, dtype=dt.int64)
-    cols = _range(M, dtype=dt.int64)
-    hit = m.equal(A.expand_dims(rows, 1) + k, A.expand_dims(cols, 0))
-    return cast(hit, want)
+        return A.zeros([N, M], dtype=dtype)
+    if k == 0:
+        return _eye(N, M, dtype=dtype)
+    # (the k-th diagonal's length, as TF's matrix_diag wants it exactly)
+    n = builtins.min(N, M)
+    if k > 0:
+        n = n - k if N >= M else M - k if N + k > M else n
+    else:
+        n = n + k if M >= N else N + k if M - k > N else n
+    return _matrix_diag(A.ones([n], dtype=dtype), num_rows=N, num_cols=M, k=k)
 
 
 def identity(n: int, dtype: Any = float) -> Tensor:

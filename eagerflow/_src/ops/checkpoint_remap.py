@@ -63,12 +63,34 @@ def _scalar_strings(op: str, inputs: tuple) -> None:
 
 # -- GenerateVocabRemapping -----------------------------------------------------------------
 
+_GVR_MINIMUMS = {"new_vocab_offset": 0, "num_new_vocab": 0, "old_vocab_size": -1}
+
+
+def _gvr_attrs(attrs: dict) -> tuple[list, bool]:
+    """The three int attrs as TF 2.21's eager fast path reads them: a Python int past int64
+    reads as -1, its OverflowError held until the op has run (any error of the op's comes
+    first); then the OpDef's minimums, then the kernel's int32 reads."""
+    values, overflow = [], False
+    for k, low in _GVR_MINIMUMS.items():
+        try:
+            v = C.make_int(attrs[k], k)
+        except OverflowError as e:
+            if str(e) != "int too big to convert":
+                raise
+            v, overflow = -1, True
+        C.attr_at_least(_GVR, k, v, low)
+        values.append(v)
+    for k, v in zip(_GVR_MINIMUMS, values):
+        C.int_attr(_GVR, v, k)
+    return values, overflow
+
+
 def _gvr_infer(new_vocab_file: Any, old_vocab_file: Any, *, new_vocab_offset: int,
                num_new_vocab: int, old_vocab_size: int = -1) -> list:
     _scalar_strings(_GVR, (new_vocab_file, old_vocab_file))
-    _min(_GVR, {"new_vocab_offset": new_vocab_offset, "num_new_vocab": num_new_vocab,
-                "old_vocab_size": old_vocab_size},
-         {"new_vocab_offset": 0, "num_new_vocab": 0, "old_vocab_size": -1})
+    (_, num_new_vocab, _), _ = _gvr_attrs({"new_vocab_offset": new_vocab_offset,
+                                           "num_new_vocab": num_new_vocab,
+                                           "old_vocab_size": old_vocab_size})
     C.output_count(_GVR, num_new_vocab)
     return [((num_new_vocab,), dt.int64), ((), dt.int32)]
 
@@ -79,11 +101,22 @@ def _words(path: str, size: int | None) -> list:
     return list(keys)
 
 
+def _one_file(what: str, path: Any) -> None:
+    if np.ndim(path):
+        raise C.fail(_GVR, f"{what} should be a single string, but got "
+                           f"[{','.join(str(d) for d in np.shape(path))}]")
+
+
 def _gvr_kernel(xp: Any, new_vocab_file: Any, old_vocab_file: Any, *, new_vocab_offset: int,
                 num_new_vocab: int, old_vocab_size: int = -1) -> tuple:
+    (new_vocab_offset, num_new_vocab, old_vocab_size), overflow = _gvr_attrs(
+        {"new_vocab_offset": new_vocab_offset, "num_new_vocab": num_new_vocab,
+         "old_vocab_size": old_vocab_size})
+    _one_file("new_vocab_file", new_vocab_file)
     new = _words(_path(new_vocab_file), None)
     if len(new) < new_vocab_offset + num_new_vocab:
         raise C.fail(_GVR, "lookup table size must be larger than last new vocab entry's line")
+    _one_file("old_vocab_file", old_vocab_file)  # (checked once the new vocabulary is read)
     index: dict = {}
     for i, w in enumerate(_words(_path(old_vocab_file),
                                  None if old_vocab_size == -1 else old_vocab_size)):
@@ -95,6 +128,8 @@ def _gvr_kernel(xp: Any, new_vocab_file: Any, old_vocab_file: Any, *, new_vocab_
         index[w] = i
     remap = np.array([index.get(w, -1) for w in
                       new[new_vocab_offset:new_vocab_offset + num_new_vocab]], np.int64)
+    if overflow:  # (the fast path's held error: the op ran, its outputs are lost)
+        raise OverflowError("int too big to convert")
     return xp.asarray(remap), xp.asarray(np.int32((remap >= 0).sum()))
 
 

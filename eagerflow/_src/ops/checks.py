@@ -662,14 +662,29 @@ def wrapper_attrs(op: str, **given: Any) -> dict:
     op's definition (a list's minimum length, the allowed strings and dtypes, an int
     attr its kernel reads as an int32) are the op's own, made as it runs."""
     defs = tf_op_defs.attr_defs(op)
-    out = {}
+    out, held = {}, None
     for name, value in given.items():
         kind, default = defs[name]
         if value is None and default is not None:
             out[name] = _opdef_default(default)
-        else:
+            continue
+        try:
             out[name] = convert_attr(op, kind, value, name)
+        except OverflowError as e:
+            held = held or past_int64(e)
+    if held is not None:
+        raise held
     return out
+
+
+def past_int64(e: OverflowError) -> OverflowError:
+    """`e`, make_int's refusal of an int past int64, held while the other attrs convert:
+    TF's wrapper takes such an int as given (its slow path's make_int has no range), and
+    only the op's run overflows it, once every attr has converted (a later attr's
+    TypeError first); any other OverflowError (int() of inf) is raised at once."""
+    if str(e) != "int too big to convert":
+        raise e
+    return e
 
 
 # The attr kinds convert_attr converts, and their lists

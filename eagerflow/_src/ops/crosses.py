@@ -686,6 +686,9 @@ def _lengths(inputs: Any) -> dict:
 def _ragged_cross(inputs: Any, attrs: dict) -> RaggedTensor:
     """TF's RaggedCross over the inputs in the caller's order (numbers as int64)."""
     splits_dtype = _ragged_cross_inputs(inputs)
+    if attrs["hashed_output"]:  # (its int attrs, read after the inputs: int64s)
+        attrs = dict(attrs, num_buckets=C.make_int(attrs["num_buckets"], "num_buckets"),
+                     hash_key=C.make_int(attrs["hash_key"], "hash_key") & _MASK)
     if not inputs:
         out = attrs.get("out_values_type", dt.string)
         return RaggedTensor.from_row_splits(convert_to_tensor([], out), [0])
@@ -720,10 +723,8 @@ def ragged_cross(inputs: Any, name: str | None = None) -> RaggedTensor:
 def ragged_cross_hashed(inputs: Any, num_buckets: int = 0, hash_key: Any = None,
                         name: str | None = None) -> RaggedTensor:
     """`tf.ragged.cross_hashed`: the crosses' fingerprints, modulo num_buckets when > 0."""
-    for v in (num_buckets, hash_key):  # (TF's int attrs are int64s)
-        if isinstance(v, int) and not -2**63 <= v < 2**63:
-            raise OverflowError("int too big to convert")
-    return _ragged_cross(inputs, {
-        "hashed_output": True, "num_buckets": int(num_buckets),
-        "hash_key": _DEFAULT_KEY if hash_key is None else int(hash_key) & _MASK,
-        "out_values_type": _I64})
+    key = _DEFAULT_KEY if hash_key is None else hash_key
+    if key > 2**63:  # (TF's uint64 key as its int64 attr: from past 2**63, not 2**63 itself)
+        key -= 2**64
+    return _ragged_cross(inputs, {"hashed_output": True, "num_buckets": num_buckets,
+                                  "hash_key": key, "out_values_type": _I64})

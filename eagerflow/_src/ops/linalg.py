@@ -18,6 +18,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import has_composite
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, OpError
+from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -55,6 +56,8 @@ from eagerflow._src.ops.reduce import reduce_prod, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 from eagerflow._src.ops.stacking import stack
 
+# (ListDiff, tensordot's check of a tensor of axes: loaded on first use)
+indexing_versions = lazy_module("eagerflow._src.ops.indexing_versions")
 _rng = SampleRNG(3)
 
 
@@ -503,17 +506,24 @@ def _no_float_axes(axes: Any) -> None:
                                 f"{where}{kind.__name__}")
 
 
-def _array_axes(row: np.ndarray, t: Any) -> list:
-    """One operand's axes given as a row of a NumPy array: TF takes its tensor path, the
-    row an int32 tensor (a float cast as NumPy casts it: inf and NaN are int32's least), a
-    negative axis counted from the end and one out of range GatherV2's error over the
-    shape, in TF 2.21's words (tests/fuzz/test_regressions_seed1460574140.py)."""
+def _tensor_axes(row: Any, t: Any) -> list:
+    """One operand's axes read from an int32 tensor of axes (given as a tensor or a NumPy
+    array, a float cast as NumPy casts it: inf and NaN are int32's least), as TF's tensor
+    path reads them: a negative axis counted from the end; then its ListDiff of the axes
+    from range(rank), which refuses any but a vector, its GatherV2 of the shape at them (one
+    out of range) and its Transpose of `t` by the free axes and them (an axis twice), each
+    in TF 2.21's words (tests/fuzz/test_regressions_seed1460574140.py, ..._seed2236067977.py)."""
     rank = len(t._shape)
-    idx = convert_to_tensor(row, dtype=dt.int32)._numpy().astype(np.int64)
+    if len(row._shape) != 1:
+        indexing_versions.list_diff(convert_to_tensor(np.arange(rank, dtype=np.int32)), row)
+    idx = row._numpy().astype(np.int64)
     idx = np.where(idx >= 0, idx, idx + rank)
     if ((idx < 0) | (idx >= rank)).any():
         gather(convert_to_tensor(np.array(list(t._shape), np.int32)),
                convert_to_tensor(idx.astype(np.int32)))
+    if len(set(idx.tolist())) != len(idx):
+        free = [i for i in range(rank) if i not in idx]
+        transpose(t, convert_to_tensor(np.array(free + idx.tolist(), np.int32)))
     return [int(i) for i in idx]
 
 
@@ -534,10 +544,15 @@ def tensordot(a: Any, b: Any, axes: Any, name: str | None = None) -> Any:
                              f"tensor {a}.  Received {n}, vs tensor dimensions {ra}.")
         a_axes, b_axes = list(range(ra - n, ra)), list(range(n))
     else:
-        if isinstance(axes, Tensor):  # (TF reads a tensor of axes as int32: its [0] and [1])
+        if isinstance(axes, (EagerTensor, np.ndarray)):
+            # (TF reads a tensor or an array of axes as int32: its [0] and [1], the first
+            # operand's read and moved before the second's)
             axes = convert_to_tensor(axes, dtype=dt.int32, name="axes")
-        elif isinstance(axes, np.ndarray) and axes.ndim == 2 and len(axes) == 2:
-            axes = [_array_axes(axes[0], a), _array_axes(axes[1], b)]
+            first, second = axes[0], axes[1]
+            axes = [_tensor_axes(first, a)]
+            axes.append(_tensor_axes(second, b))
+        elif isinstance(axes, Tensor):  # (a graph's tensor of axes: read as int32)
+            axes = convert_to_tensor(axes, dtype=dt.int32, name="axes")
         pair = [list(np.asarray(x).reshape(-1)) if not isinstance(x, (int, np.integer)) else [x]
                 for x in axes]
         if len(pair) != 2:

@@ -203,14 +203,9 @@ def inverse_stft(stfts: Any, frame_length: Any, frame_step: Any, fft_length: Any
 # ---------------------------------------------------------------------------------------
 
 
-class _AxisNotImplemented(NotImplementedError, ValueError):
-    """TF's NotImplementedError for a DCT axis other than -1 (also a ValueError: a bad
-    argument, for code that catches those)."""
-
-
 def _check_dct(x: Any, kind: Any, n: Any, axis: Any, norm: Any) -> None:
-    if axis != -1:
-        raise _AxisNotImplemented(f"axis must be -1. Got: {axis}")
+    if axis != -1:  # (TF's own NotImplementedError, nothing else: it checks the axis first)
+        raise NotImplementedError(f"axis must be -1. Got: {axis}")
     if n is not None and n < 1:
         raise ValueError("n should be a positive integer or None")
     if kind not in (1, 2, 3, 4):

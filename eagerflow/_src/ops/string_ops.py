@@ -21,7 +21,7 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.context import _state
+from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, OutOfRangeError
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import (
@@ -33,7 +33,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import slow_inputs, slow_path, slow_type
+from eagerflow._src.ops.eager_errors import slow_inputs, slow_path, slow_type, wrapped_name
 from eagerflow._src.ops.elementwise import as_fixed_type, binary_args
 from eagerflow._src.ops.packed_strings import Packed, attach, packed_of
 from eagerflow._src.ops.regex_ops import REGEX_FULL_MATCH, REGEX_REPLACE, re2_template, replacer
@@ -719,11 +719,14 @@ def _substr_ref(x: np.ndarray, pos: np.ndarray, n: np.ndarray, unit: str) -> np.
 
 def _pos_out_of_range(pos: int, v: bytes, index: int, unit: str) -> str:
     """TF's message, its C string read as UTF-8: the string's raw bytes between b'...', cut
-    at a NUL byte (invalid UTF-8 in it is Python's UnicodeDecodeError, as TF's)."""
+    at a NUL byte (invalid UTF-8 in it is Python's UnicodeDecodeError, as TF's, of the whole
+    C message: its positions count from the eager function's prefix, which Substr, a host
+    op, always names CPU:0 in)."""
     if unit == "UTF8_CHAR":
         return f"pos {pos} out of range for string at index {index} [Op:Substr]"
     raw = b"pos %d out of range for string b'%s' at index %d" % (pos, v, index)
-    return raw.split(b"\0")[0].decode("utf-8") + " [Op:Substr]"
+    head = f"{{{{function_node {wrapped_name('Substr')}_device_{CPU_DEVICE}}}}} "
+    return (head.encode() + raw.split(b"\0")[0]).decode("utf-8")[len(head):] + " [Op:Substr]"
 
 
 SUBSTR = register(OpDef(

@@ -35,7 +35,7 @@ from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.graph.ir import Operation
 from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
 from eagerflow._src.ops import eager_errors, sparse_training_ops, tf_op_defs, training_ops
-from eagerflow._src.ops.checks import ATTR_KINDS, convert_attr, dt_enum, dtype_word
+from eagerflow._src.ops.checks import ATTR_KINDS, convert_attr, dt_enum, dtype_word, past_int64
 from eagerflow._src.ops.held_arrays import host_positions
 from eagerflow._src.ops.registry import REGISTRY
 from eagerflow._src.ops.variables import variable_of
@@ -319,12 +319,18 @@ class RawOp:
                       for a in spec.tensors),
                 scope, **flags)
         inputs = self._inputs(by_arg, attrs)
+        held = None
         for a in self.opdef.attr:
             # (None for an attribute with a default means the default, as in TF's wrappers)
             given = by_arg.get(a.name) is not None or not a.HasField("default_value")
             if a.name not in attrs:
-                attrs[a.name] = self._attr(a, by_arg) if a.name in by_arg and given else \
-                    attr_value(a.default_value)
+                try:
+                    attrs[a.name] = self._attr(a, by_arg) if a.name in by_arg and given \
+                        else attr_value(a.default_value)
+                except OverflowError as e:  # (raised once every attr has converted)
+                    held = held or past_int64(e)
+        if held is not None:
+            raise held
         self._check_types(attrs)
         if self.op in raw_functional.OPS:
             return self._structure(raw_functional.run(self.op, inputs, attrs, name),
