@@ -97,10 +97,6 @@ KNOWN: dict = {
         "as a dtype",
     "tf.space_to_batch": _EITHER_ATTR,
     "tf.space_to_batch_nd": _EITHER_ATTR,
-    "tf.tensordot":
-        "an int32 tensor of axes out of range: TF fails inside the ops its "
-        "Python composes (ListDiff, GatherV2); eagerflow refuses the axis with its "
-        "ValueError, as for a list of axes (where TF's is an IndexError)",
     "tf.zeros_like": _DTYPE_TENSOR,
     # -- tf.image --
     "tf.image.adjust_jpeg_quality": "uint32/64: TF's saturate_cast has no kernel (its entry)",
