@@ -17,11 +17,10 @@ from __future__ import annotations
 
 import argparse
 import functools
-import gc
 import sys
-import time
 
 import numpy as np
+from cpu_timing import cpu_us
 from launches import mlp_step
 
 import eagerflow as tf
@@ -91,23 +90,6 @@ def counts(fn) -> tuple:
     fn()
     sys.settrace(None)
     return n["call"], n["c_call"], n["opcode"]
-
-
-def cpu_us(fn, per: int, repeats: int) -> float:
-    """The fastest of `repeats` batches of `per` calls, in us of this thread's CPU a call."""
-    for _ in range(3):
-        fn()
-    best = float("inf")
-    gc.disable()
-    try:
-        for _ in range(repeats):
-            t0 = time.thread_time_ns()
-            for _ in range(per):
-                fn()
-            best = min(best, (time.thread_time_ns() - t0) / per / 1e3)
-    finally:
-        gc.enable()
-    return best
 
 
 def main() -> None:

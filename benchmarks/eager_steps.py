@@ -29,15 +29,15 @@ from __future__ import annotations
 
 import argparse
 import collections
-import gc
 import os
 import sys
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
+
+from cpu_timing import cpu_us  # noqa: E402
 
 
 def cnn_step(tf: object) -> tuple:
@@ -138,21 +138,6 @@ def count_bytecodes(step: object, args: tuple) -> tuple:
     return places, by_fn
 
 
-def cpu_us(step: object, args: tuple, repeats: int, per: int = 5) -> float:
-    """The fastest of `repeats` batches of `per` steps, in us of this thread's CPU a step."""
-    best = float("inf")
-    gc.disable()
-    try:
-        for _ in range(repeats):
-            t0 = time.thread_time_ns()
-            for _ in range(per):
-                step(*args)
-            best = min(best, (time.thread_time_ns() - t0) / per / 1e3)
-    finally:
-        gc.enable()
-    return best
-
-
 def main(argv: list | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--device", default="cpu", choices=["cpu", "standin"])
@@ -191,7 +176,7 @@ def main(argv: list | None = None) -> int:
                 f"({total / ops:5.0f}/op; eagerflow {places['eagerflow']}, stand-in "
                 f"{places['stand-in']}, other {places['other']})")
         if a.time:
-            us = cpu_us(step, args, a.time)
+            us = cpu_us(lambda: step(*args), 5, a.time)
             line += f"  CPU {us:8.0f} us ({us / ops:5.1f} us/op)"
         print(line, flush=True)
         if a.ops:
