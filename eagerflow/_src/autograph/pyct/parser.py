@@ -77,7 +77,7 @@ def parse_function(fn: types.FunctionType) -> ast.AST:
     code = fn.__code__
     block, first = _block_lines(code)
     if fn.__name__ == "<lambda>":
-        return _find_lambda(fn, block, first)
+        return _find_lambda(fn, first)
     # A decorated def's code starts at its first decorator; drop decorators we can't parse
     # alone (they may continue a larger expression) by parsing from the `def` line.
     tree = _parse_block(block, first)
@@ -88,7 +88,7 @@ def parse_function(fn: types.FunctionType) -> ast.AST:
     raise SourceUnavailableError("could not find the function's definition in its source")
 
 
-def _find_lambda(fn: types.FunctionType, block: list[str], first: int) -> ast.Lambda:
+def _find_lambda(fn: types.FunctionType, first: int) -> ast.Lambda:
     """Finds the lambda among those that start on the code's first line.
 
     A line can hold several lambdas; they are told apart by argument names and, failing
