@@ -107,9 +107,15 @@ def _rebuild(like: Any, children: list) -> Any:
             return {k: rebuilt[k] for k in like}
     if _is_namedtuple(like):
         return type(like)(*children)
-    if isinstance(like, tuple):
-        return tuple(children)
-    return list(children)
+    base = tuple if isinstance(like, tuple) else list
+    if type(like) is base:
+        return base(children)
+    # a subclass is rebuilt as its own class, as TF's nest does (TF's ListWrapper stays
+    # one), where its constructor takes the items alone
+    try:
+        return type(like)(children)
+    except TypeError:
+        return base(children)
 
 
 def pack_sequence_as(structure: Any, flat_sequence: Any, expand_composites: bool = False) -> Any:
