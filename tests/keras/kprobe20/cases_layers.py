@@ -98,7 +98,8 @@ print(r4(layers.Hashing(num_bins=3, output_mode="one_hot")(["x", "y"])))
 SNIPPETS["random_flip_rotation_seeded"] = _TRY + """
 img = np.arange(2 * 4 * 4 * 1, dtype="float32").reshape(2, 4, 4, 1)
 f = layers.RandomFlip("horizontal", seed=3)
-print(bool(np.array_equal(np.asarray(f(img)), img)), bool(np.array_equal(np.asarray(f(img, training=False)), img)))
+print(bool(np.array_equal(np.asarray(f(img)), img)),
+      bool(np.array_equal(np.asarray(f(img, training=False)), img)))
 r = layers.RandomRotation(0.25, seed=5)
 print(bool(np.array_equal(np.asarray(r(img, training=False)), img)))
 print(tuple(r(img, training=True).shape), str(r(img, training=True).dtype))

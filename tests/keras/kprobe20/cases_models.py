@@ -145,7 +145,8 @@ print(keras.regularizers.get("l1l2").get_config())
 print(r4(keras.regularizers.L1L2(0.1, 0.2)(np.array([1.0, -2.0], "float32"))))
 for init in [keras.initializers.HeNormal(seed=1), keras.initializers.GlorotUniform(),
              keras.initializers.Constant(0.5), keras.initializers.VarianceScaling(2.0, "fan_out"),
-             keras.initializers.Orthogonal(gain=2.0), keras.initializers.TruncatedNormal(stddev=0.1)]:
+             keras.initializers.Orthogonal(gain=2.0),
+             keras.initializers.TruncatedNormal(stddev=0.1)]:
     print(type(init).__name__, sorted(init.get_config().items()))
 print(r4(keras.initializers.Constant(0.5)((2,))), r4(keras.initializers.Identity()((2, 3))))
 print(type(keras.initializers.get("he_uniform")).__name__)
@@ -155,8 +156,8 @@ print(sorted(keras.constraints.MinMaxNorm(0.5, 2.0).get_config().items()))
 """
 
 SNIPPETS["model_weights_and_layers_api"] = _TRY + """
-m = keras.Sequential([keras.Input((3,)), layers.Dense(2, name="a"), layers.BatchNormalization(name="bn"),
-                      layers.Dense(1, name="b")], name="s")
+m = keras.Sequential([keras.Input((3,)), layers.Dense(2, name="a"),
+                      layers.BatchNormalization(name="bn"), layers.Dense(1, name="b")], name="s")
 print([w.path for w in m.weights])
 print([w.path for w in m.trainable_weights], [w.path for w in m.non_trainable_weights])
 print(m.count_params(), m.get_layer(index=1).name, m.get_layer("b").name)

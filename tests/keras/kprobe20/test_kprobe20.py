@@ -10,7 +10,11 @@ from tests.keras.kprobe.snippets import check_snippet, golden_beside
 from tests.keras.kprobe20.cases import SNIPPETS
 
 GOLDEN = golden_beside(__file__)
-KNOWN: dict[str, str] = {}
+KNOWN = {
+    "lambda_unsafe_load": "by design: eagerflow never runs Python bytecode read from a file, "
+                          "so a lambda saved in a .keras file does not load even with "
+                          "safe_mode=False (Keras 3 unmarshals and runs it)",
+}
 
 
 @pytest.mark.parametrize("name", sorted(SNIPPETS))
