@@ -237,3 +237,15 @@ print(r4(m.test_on_batch(X, Y, sample_weight=w, return_dict=True)))
 print(r4(m.train_on_batch(X, Y, sample_weight=w)))
 print(r4(m.evaluate(X, Y, verbose=0)))
 """
+
+SNIPPETS["on_batch_resets_metrics"] = _TRY + """
+m = dense_model(metrics=["mae"])
+print(r4(m.train_on_batch(X[:4], Y[:4], return_dict=True)))
+print(r4(m.train_on_batch(X[4:], Y[4:], return_dict=True)))
+print(r4(m.test_on_batch(X[:4], Y[:4])), r4(m.test_on_batch(X[4:], Y[4:])))
+for name in ["train_on_batch", "test_on_batch"]:
+    try:
+        getattr(m, name)(X[:4], Y[:4], reset_metrics=False)
+    except TypeError as e:  # (the message names the method's class: Keras's backend trainer)
+        print(name, "TypeError", str(e).split("() ")[-1])
+"""
