@@ -2,8 +2,8 @@
 IntegerLookup with masks and out-of-vocabulary indices, Normalization.adapt and its
 inverse, Discretization, CategoryEncoding, Hashing with salt, RandomFlip and
 RandomRotation with seeds (in inference and training), TimeDistributed, Bidirectional's
-merge modes, GRU's reset_after, SimpleRNN's return_state, LayerNormalization and
-GroupNormalization numerics (see cases.py)."""
+merge modes, GRU's reset_after, SimpleRNN's return_state, stateful RNNs' states and reset,
+LayerNormalization and GroupNormalization numerics (see cases.py)."""
 
 from tests.keras.kprobe20.prelude import _TRY
 
@@ -212,4 +212,27 @@ ds = ds.map(lambda s, v: (sl(s), n(v))).batch(2)
 for a, b in ds:
     print(a.numpy().tolist(), r4(b))
 print(ds.element_spec)
+"""
+
+SNIPPETS["stateful_rnn_states_reset"] = _TRY + """
+x = np.ones((2, 4, 3), "float32")
+r = layers.LSTM(2, stateful=True, name="l")
+r(x)
+print(type(r.states).__name__, len(r.states), [tuple(s.shape) for s in r.states])
+r.reset_states()
+print([s.numpy().tolist() for s in r.states])
+r.states[0].assign(np.ones((2, 2), "float32"))
+print(r.states[0].numpy().tolist(), tf.nest.map_structure(lambda v: tuple(v.shape), r.states))
+m = keras.Sequential([keras.Input((4, 3), batch_size=2), layers.GRU(2, stateful=True),
+                      layers.Dense(1)])
+m.compile(optimizer="sgd", loss="mse")
+m.fit(x, np.zeros((2, 1), "float32"), epochs=1, batch_size=2, verbose=0)
+p = os.path.join(D, "s.keras")
+quiet(lambda: m.save(p))
+n = keras.saving.load_model(p)
+print(type(n.layers[0].states).__name__, len(n.layers[0].states))
+s2 = layers.RNN([layers.LSTMCell(2), layers.GRUCell(3)], stateful=True)
+s2(x)
+print(tf.nest.map_structure(lambda v: tuple(v.shape), s2.states))
+tryp("stack_reset", lambda: s2.reset_states())
 """

@@ -509,8 +509,10 @@ class RNN(Layer):
         object.__setattr__(self, "_state_vars", states)
 
     def reset_states(self) -> None:
-        """Sets a stateful RNN's states back to zeros."""
-        for v in self._state_vars or ():
+        """Sets a stateful RNN's states back to zeros: each entry of `states` in turn, as
+        Keras 3's (a stack's entry for a cell of several states is a ListWrapper, which
+        has no `assign`: AttributeError there, as in Keras 3.15)."""
+        for v in self.states or ():
             v.assign(zeros_like(v))
 
     reset_state = reset_states
