@@ -213,3 +213,82 @@ d = keras.Model(i, {"b": layers.Dense(1)(i), "a": layers.Dense(2)(i)})
 print(sorted((k, v.shape) for k, v in d.predict(X, verbose=0).items()))
 print(type(m(X[:2])).__name__, type(d(X[:2])).__name__, [k for k in d(X[:2])])
 """
+
+SNIPPETS["compile_config_mixed_summary"] = _TRY + """
+m = keras.Sequential([keras.Input((3,)), layers.Dense(2)])
+m.compile(optimizer="adam", loss="mse", metrics=["mae"])
+cc = m.get_compile_config()
+print(sorted(cc), cc["loss"], cc["metrics"])
+m2 = keras.Sequential([keras.Input((3,)), layers.Dense(2)])
+m2.compile_from_config(cc)
+print(type(m2.optimizer).__name__, m2.loss, m.get_build_config())
+keras.mixed_precision.set_global_policy("mixed_float16")
+try:
+    mp = keras.Sequential([keras.Input((3,)), layers.Dense(2),
+                           layers.Activation("softmax", dtype="float32")])
+    mp.summary()
+    d = mp.layers[0]
+    print(d.dtype_policy, d.compute_dtype, d.variable_dtype, mp.layers[1].dtype_policy)
+    print(mp(np.ones((1, 3), "float32")).dtype)
+finally:
+    keras.mixed_precision.set_global_policy("float32")
+print(r4(keras.utils.normalize(np.arange(12, dtype="float32").reshape(3, 4), axis=-1, order=2)))
+print(keras.utils.pad_sequences([[1, 2, 3], [4]], maxlen=2, padding="post", truncating="pre",
+                                value=9).tolist())
+a, b = keras.utils.split_dataset(tf.data.Dataset.range(10), left_size=0.7, shuffle=False)
+print(len(list(a)), len(list(b)), [int(v) for v in b])
+print(keras.saving.serialize_keras_object(keras.activations.relu))
+sgd = keras.optimizers.deserialize({"class_name": "SGD", "config": {"learning_rate": 0.5}})
+print(type(sgd).__name__, r4(sgd.learning_rate))
+"""
+
+SNIPPETS["preprocessing_model_keras_file"] = _TRY + """
+import zipfile
+tv = layers.TextVectorization(max_tokens=10, output_sequence_length=4, name="tv")
+tv.adapt(["a b c", "b c d", "c d e"])
+n = layers.Normalization(name="norm")
+n.adapt(np.array([[1.0], [3.0], [5.0]], "float32"))
+si = keras.Input((1,), dtype="string", name="s")
+ni = keras.Input((1,), name="n")
+e = layers.Embedding(10, 2, name="emb")(tv(si))
+m = keras.Model([si, ni], layers.Concatenate()([layers.Flatten()(e), n(ni)]))
+p = os.path.join(D, "pre.keras")
+m.save(p)
+with zipfile.ZipFile(p) as z:
+    print(sorted(z.namelist()))
+    cfg = json.loads(z.read("config.json"))
+    print(sorted(cfg), cfg["class_name"], [l["class_name"] for l in cfg["config"]["layers"]])
+r = keras.saving.load_model(p)
+print(r.get_layer("tv").get_vocabulary(), r4(r.get_layer("norm").mean))
+x = [tf.constant([["a e"], ["zz"]]), np.array([[3.0], [7.0]], "float32")]
+print(bool(np.allclose(m.predict(x, verbose=0), r.predict(x, verbose=0))))
+sl = layers.StringLookup(vocabulary=["x", "y"], pad_to_max_tokens=True, max_tokens=5,
+                         output_mode="multi_hot")
+print(r4(sl(["x", "q"])))
+"""
+
+SNIPPETS["fit_validation_freq_class_weight"] = _TRY + """
+m = dense_model()
+h = m.fit(X, Y, epochs=4, batch_size=4, validation_data=(X, Y), validation_freq=2, verbose=0,
+          shuffle=False)
+print(logs4(h))
+Yc = np.eye(3, dtype="float32")[[0, 1, 2, 0, 1, 2, 0, 0]]
+c = keras.Sequential([keras.Input((3,)), layers.Dense(3, activation="softmax")])
+fill(c)
+c.compile(optimizer=keras.optimizers.SGD(0.1), loss="categorical_crossentropy",
+          metrics=["accuracy", keras.metrics.TopKCategoricalAccuracy(k=2)])
+h = c.fit(X, Yc, epochs=2, batch_size=4, class_weight={0: 1.0, 1: 2.0, 2: 0.5}, verbose=0,
+          shuffle=False)
+print(logs4(h))
+Xn = X.copy()
+Xn[3, 0] = np.nan
+t = dense_model()
+h = t.fit(Xn, Y, epochs=3, batch_size=4, verbose=0, shuffle=False,
+          callbacks=[keras.callbacks.TerminateOnNaN()])
+print(len(h.history["loss"]), h.history["loss"][-1])
+p = keras.metrics.Precision(thresholds=[0.3, 0.7])
+p.update_state([0, 1, 1, 0], [0.2, 0.5, 0.9, 0.8])
+auc = keras.metrics.AUC(curve="PR", num_thresholds=5)
+auc.update_state([0, 1, 1, 0], [0.2, 0.5, 0.9, 0.8])
+print(r4(p.result()), r4(auc.result()))
+"""
