@@ -46,7 +46,7 @@ def _adam_moments(mv: Any, vv: Any, gradient: Any, one_minus_b1: Any,
     """Adam's moment updates, as Keras writes them: m += (g - m)(1 - beta_1) and
     v += (g^2 - v)(1 - beta_2)."""
     _first_moment(mv, gradient, one_minus_b1)
-    vv.assign_add(sp.subtract(sp.square(gradient), vv._as_tensor()) * one_minus_b2)
+    _second_moment(vv, gradient, one_minus_b2)
 
 
 def _first_moment(mv: Any, gradient: Any, one_minus_b1: Any) -> None:
@@ -55,6 +55,22 @@ def _first_moment(mv: Any, gradient: Any, one_minus_b1: Any) -> None:
         mv.assign_add(sp.subtract(gradient, mv._as_tensor()) * one_minus_b1)
     except OpError as e:  # (TF's Sub, given Keras's variable, runs by its slow path)
         raise slow_path(e) from None
+
+
+def _second_moment(vv: Any, gradient: Any, one_minus_b2: Any) -> None:
+    """v += (g^2 - v)(1 - beta_2)."""
+    vv.assign_add(sp.subtract(sp.square(gradient), vv._as_tensor()) * one_minus_b2)
+
+
+def _beta_powers(opt: Optimizer, dtype: Any, *betas: Any) -> list:
+    """Each beta to the power t, this step's count, in `dtype` (the bias corrections)."""
+    t = opt._local_step(dtype)
+    return [m.pow(_c(beta, dtype), t) for beta in betas]
+
+
+def _adam_alpha(lr: Any, b1p: Any, b2p: Any) -> Any:
+    """Adam's bias-corrected step size, lr * sqrt(1 - beta_2^t) / (1 - beta_1^t)."""
+    return lr * m.sqrt(1 - b2p) / (1 - b1p)
 
 
 class SGD(Optimizer):
@@ -156,10 +172,7 @@ class Adam(Optimizer):
                 # (and eagerly two copies of the betas onto the device)
                 alpha = adam_alpha(lr, self._step_count(), self.beta_1, self.beta_2)
             if alpha is None:
-                t = self._local_step(dtype)
-                b1p = m.pow(_c(self.beta_1, dtype), t)
-                b2p = m.pow(_c(self.beta_2, dtype), t)
-                alpha = lr * m.sqrt(1 - b2p) / (1 - b1p)
+                alpha = _adam_alpha(lr, *_beta_powers(self, dtype, self.beta_1, self.beta_2))
             self._coef[key] = alpha
         return self._coef[key]
 
@@ -410,8 +423,7 @@ class Adamax(_Moments):
     _moment_lists = ("_m", "_u")
 
     def update_step(self, gradient: Any, variable: Any, learning_rate: Any) -> None:
-        t = self._local_step(variable.dtype)
-        b1p = m.pow(_c(self.beta_1, variable.dtype), t)
+        (b1p,) = _beta_powers(self, variable.dtype, self.beta_1)
         mv, u = self.get_slot(variable, "m"), self.get_slot(variable, "v")
         _first_moment(mv, gradient, 1 - self.beta_1)
         u.assign(sp.maximum(u._as_tensor() * self.beta_2, sp.absolute(gradient)))
@@ -596,9 +608,7 @@ class Lamb(_Moments):
         super().__init__(learning_rate, beta_1, beta_2, epsilon, **base_args(locals()))
 
     def update_step(self, gradient: Any, variable: Any, learning_rate: Any) -> None:
-        t = self._local_step(variable.dtype)
-        b1p = m.pow(_c(self.beta_1, variable.dtype), t)
-        b2p = m.pow(_c(self.beta_2, variable.dtype), t)
+        b1p, b2p = _beta_powers(self, variable.dtype, self.beta_1, self.beta_2)
         mv, v = self.get_slot(variable, "m"), self.get_slot(variable, "v")
         _adam_moments(mv, v, gradient, 1 - self.beta_1, 1 - self.beta_2)
         step = (mv._as_tensor() / (1.0 - b1p)) / (m.sqrt(v._as_tensor() / (1.0 - b2p))

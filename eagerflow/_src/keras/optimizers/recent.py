@@ -17,7 +17,13 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.keras.optimizers import slices as sp
 from eagerflow._src.keras.optimizers.optimizer import Optimizer, _base_name, base_args
-from eagerflow._src.keras.optimizers.optimizers import _c
+from eagerflow._src.keras.optimizers.optimizers import (
+    _adam_alpha,
+    _adam_moments,
+    _beta_powers,
+    _c,
+    _second_moment,
+)
 from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as m
@@ -165,14 +171,10 @@ class Muon(Optimizer):
         variable.assign_sub(self.lr_adjust(update))
 
     def _adamw_step(self, gradient: Any, variable: Any, lr: Any) -> None:
-        dtype = variable.dtype
-        t = self._local_step(dtype)
-        b1p = m.pow(_c(self.adam_beta_1, dtype), t)
-        b2p = m.pow(_c(self.adam_beta_2, dtype), t)
-        alpha = lr * m.sqrt(1 - b2p) / (1 - b1p)
+        alpha = _adam_alpha(lr, *_beta_powers(self, variable.dtype, self.adam_beta_1,
+                                              self.adam_beta_2))
         mom, vel = self.get_slot(variable, "m"), self.get_slot(variable, "v")
-        mom.assign_add((gradient - mom._as_tensor()) * (1 - self.adam_beta_1))
-        vel.assign_add((m.square(gradient) - vel._as_tensor()) * (1 - self.adam_beta_2))
+        _adam_moments(mom, vel, gradient, 1 - self.adam_beta_1, 1 - self.adam_beta_2)
         variable.assign_sub((mom._as_tensor() * alpha) / (m.sqrt(vel._as_tensor())
                                                           + self.epsilon))
 
@@ -260,7 +262,7 @@ class ScheduleFreeAdamW(Optimizer):
         if self.warmup_steps > 0:
             lr = lr * m.minimum(t / _c(self.warmup_steps, dtype), 1.0)
         mom, vel = self.get_slot(variable, "m"), self.get_slot(variable, "v")
-        vel.assign_add((m.square(gradient) - vel._as_tensor()) * (1 - beta_2))
+        _second_moment(vel, gradient, 1 - beta_2)
         denom = m.sqrt(vel._as_tensor() / (1 - m.pow(beta_2, t))) + _c(self.epsilon, dtype)
         mom.assign_sub((lr * gradient) / denom)
         z = mom._as_tensor()
