@@ -130,14 +130,8 @@ class Mesh(_ByString):
     def to_string(self) -> str:
         if self._single is not None:
             return self._single
-        dims = ",".join(f"{n}={s}" for n, s in zip(self._dims, self._shape))
-        text = (f"{self._name}|{dims}|{','.join(map(str, self._ids))}|"
-                f"{','.join(map(str, self._local_ids))}|{','.join(self._local)}")
-        if self._global:
-            text += "|" + ",".join(self._global)
-        if self._xla:
-            text += "|use_xla_spmd"
-        return text
+        return protos.mesh_text(self._name, zip(self._dims, self._shape), self._ids,
+                                self._local_ids, self._local, self._global, self._xla)
 
     @classmethod
     def from_string(cls, mesh_str: str) -> Mesh:
