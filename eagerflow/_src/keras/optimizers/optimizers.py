@@ -73,6 +73,31 @@ def _adam_alpha(lr: Any, b1p: Any, b2p: Any) -> Any:
     return lr * m.sqrt(1 - b2p) / (1 - b1p)
 
 
+class _Moments(Optimizer):
+    """What Adam, Adamax, Nadam, Lamb and ScheduleFreeAdamW share: `beta_1`, `beta_2` and
+    `epsilon`, and a first and a second moment per variable, kept in the lists Keras names
+    `_moment_lists` (the first starting as `_first_moment_init`)."""
+
+    _moment_lists = ("_momentums", "_velocities")
+    _first_moment_init = "zeros"
+
+    def __init__(self, learning_rate: Any = 0.001, beta_1: float = 0.9, beta_2: float = 0.999,
+                 epsilon: float = 1e-7, name: str | None = None, **kwargs: Any) -> None:
+        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+        self.beta_1 = beta_1
+        self.beta_2 = beta_2
+        self.epsilon = epsilon
+
+    def _slot_groups(self) -> list:
+        first, second = self._moment_lists
+        return super()._slot_groups() + [[("m", first, self._first_moment_init),
+                                          ("v", second, "zeros")]]
+
+    def get_config(self) -> dict:
+        return dict(super().get_config(), beta_1=self.beta_1, beta_2=self.beta_2,
+                    epsilon=self.epsilon)
+
+
 class SGD(Optimizer):
     """Gradient descent, with optional (Nesterov) momentum."""
 
@@ -137,7 +162,7 @@ class SGD(Optimizer):
         return dict(super().get_config(), momentum=self.momentum, nesterov=self.nesterov)
 
 
-class Adam(Optimizer):
+class Adam(_Moments):
     """Adam (with the AMSGrad variant)."""
 
     def __init__(self, learning_rate: Any = 0.001, beta_1: float = 0.9, beta_2: float = 0.999,
@@ -149,18 +174,13 @@ class Adam(Optimizer):
                  loss_scale_factor: float | None = None,
                  gradient_accumulation_steps: int | None = None, name: str | None = None,
                  **kwargs: Any) -> None:
-        super().__init__(learning_rate=learning_rate, **base_args(locals()))
-        self.beta_1 = beta_1
-        self.beta_2 = beta_2
-        self.epsilon = epsilon
+        super().__init__(learning_rate, beta_1, beta_2, epsilon, **base_args(locals()))
         self.amsgrad = amsgrad
         self._flat_layouts: dict = {}  # flat.py's buffers, by dtype
 
     def _slot_groups(self) -> list:
-        groups = [[("m", "_momentums", "zeros"), ("v", "_velocities", "zeros")]]
-        if self.amsgrad:
-            groups.append([("vhat", "_velocity_hats", "zeros")])
-        return super()._slot_groups() + groups
+        groups = super()._slot_groups()
+        return groups + [[("vhat", "_velocity_hats", "zeros")]] if self.amsgrad else groups
 
     def _alpha(self, lr: Any, dtype: Any) -> Any:
         key = ("alpha", dtype)
@@ -235,8 +255,7 @@ class Adam(Optimizer):
         variable.assign_sub((mv._as_tensor() * alpha) / (m.sqrt(v) + self.epsilon))
 
     def get_config(self) -> dict:
-        return dict(super().get_config(), beta_1=self.beta_1, beta_2=self.beta_2,
-                    epsilon=self.epsilon, amsgrad=self.amsgrad)
+        return dict(super().get_config(), amsgrad=self.amsgrad)
 
 
 class AdamW(Adam):
@@ -380,28 +399,6 @@ class Adadelta(Optimizer):
 
     def get_config(self) -> dict:
         return dict(super().get_config(), rho=self.rho, epsilon=self.epsilon)
-
-
-class _Moments(Optimizer):
-    """What Adamax, Nadam and Lamb share: `beta_1`, `beta_2` and `epsilon`, and a first and
-    a second moment per variable, kept in the lists Keras names `_moment_lists`."""
-
-    _moment_lists = ("_momentums", "_velocities")
-
-    def __init__(self, learning_rate: Any = 0.001, beta_1: float = 0.9, beta_2: float = 0.999,
-                 epsilon: float = 1e-7, name: str | None = None, **kwargs: Any) -> None:
-        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
-        self.beta_1 = beta_1
-        self.beta_2 = beta_2
-        self.epsilon = epsilon
-
-    def _slot_groups(self) -> list:
-        first, second = self._moment_lists
-        return super()._slot_groups() + [[("m", first, "zeros"), ("v", second, "zeros")]]
-
-    def get_config(self) -> dict:
-        return dict(super().get_config(), beta_1=self.beta_1, beta_2=self.beta_2,
-                    epsilon=self.epsilon)
 
 
 class Adamax(_Moments):

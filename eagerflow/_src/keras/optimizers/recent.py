@@ -22,6 +22,7 @@ from eagerflow._src.keras.optimizers.optimizers import (
     _adam_moments,
     _beta_powers,
     _c,
+    _Moments,
     _second_moment,
 )
 from eagerflow._src.keras.variables import keras_variable
@@ -230,10 +231,12 @@ class Muon(Optimizer):
                     adam_weight_decay=self.adam_weight_decay, rms_rate=self.rms_rate)
 
 
-class ScheduleFreeAdamW(Optimizer):
+class ScheduleFreeAdamW(_Moments):
     """Schedule-free AdamW (Defazio et al., 2024): no learning-rate schedule; the weights
     interpolate between an Adam-style iterate (the momentum slot, which starts at the
     weights) and its running average."""
+
+    _first_moment_init = "value"
 
     def __init__(self, learning_rate: Any = 0.0025, beta_1: float = 0.9, beta_2: float = 0.999,
                  epsilon: float = 1e-08, warmup_steps: int = 0,
@@ -244,15 +247,8 @@ class ScheduleFreeAdamW(Optimizer):
                  loss_scale_factor: float | None = None,
                  gradient_accumulation_steps: int | None = None, name: str | None = None,
                  **kwargs: Any) -> None:
-        super().__init__(learning_rate=learning_rate, **base_args(locals()))
-        self.beta_1 = beta_1
-        self.beta_2 = beta_2
-        self.epsilon = epsilon
+        super().__init__(learning_rate, beta_1, beta_2, epsilon, **base_args(locals()))
         self.warmup_steps = warmup_steps
-
-    def _slot_groups(self) -> list:
-        return super()._slot_groups() + [[("m", "_momentums", "value"),
-                                          ("v", "_velocities", "zeros")]]
 
     def update_step(self, gradient: Any, variable: Any, learning_rate: Any) -> None:
         dtype = variable.dtype
@@ -274,8 +270,7 @@ class ScheduleFreeAdamW(Optimizer):
         variable.assign((1 - beta_1) * z + beta_1 * x_new)
 
     def get_config(self) -> dict:
-        return dict(super().get_config(), beta_1=self.beta_1, beta_2=self.beta_2,
-                    epsilon=self.epsilon, warmup_steps=self.warmup_steps)
+        return dict(super().get_config(), warmup_steps=self.warmup_steps)
 
 
 def _plain(value: Any) -> Any:
