@@ -478,6 +478,10 @@ class Structure:
         # tf.data calls a user function with a plain tuple element unpacked as arguments.
         self.unpack_args = type(spec) is tuple
 
+    def with_specs(self, specs: list) -> Structure:
+        """This nesting, its components' specs replaced by `specs` (in flat order)."""
+        return Structure(specs[0] if self.kind == "leaf" else pack_as(self.spec, specs))
+
     def __repr__(self) -> str:
         return f"Structure({self.spec!r})"
 
