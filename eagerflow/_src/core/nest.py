@@ -95,16 +95,21 @@ def _flatten_into(x: Any, out: list) -> None:
         out.append(x)
 
 
+def mapping_like(mapping: Any, items: list) -> Any:
+    """`items` (key, value pairs) in a mapping of `mapping`'s own type (an OrderedDict stays
+    one), or in a dict where that type can't be built from them."""
+    if type(mapping) is not dict:
+        try:
+            return type(mapping)(items)
+        except TypeError:
+            pass
+    return dict(items)
+
+
 def _rebuild(like: Any, children: list) -> Any:
     if isinstance(like, collections.abc.Mapping):
-        keys = _sorted_keys(like)
-        rebuilt = dict(zip(keys, children))
-        if type(like) is dict:
-            return {k: rebuilt[k] for k in like}
-        try:
-            return type(like)((k, rebuilt[k]) for k in like)
-        except TypeError:
-            return {k: rebuilt[k] for k in like}
+        rebuilt = dict(zip(_sorted_keys(like), children))
+        return mapping_like(like, [(k, rebuilt[k]) for k in like])
     if _is_namedtuple(like):
         return type(like)(*children)
     base = tuple if isinstance(like, tuple) else list
