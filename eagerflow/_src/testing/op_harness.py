@@ -270,10 +270,14 @@ def _hessian_direction(x: np.ndarray) -> np.ndarray:
     return np.random.default_rng(3).uniform(0.5, 1.5, size=x.shape)
 
 
-def check_gradient(op: OpDef, sample: Sample, second_order: bool = False) -> None:
+def check_gradient(op: OpDef, sample: Sample, second_order: bool = False,
+                   eps: float = 1e-6) -> None:
     """Asserts that tape gradients match central finite differences for every float
-    input, and with `second_order` that the Hessian times a vector v does: the gradient of
-    sum(g * v), g the tape's gradient, against the finite differences of that sum."""
+    input, and with `second_order` that the Hessian H times a vector v does: the tape's
+    gradient of sum(g * v), g its gradient, against the central difference of g along v,
+    (g(x + eps v) - g(x - eps v)) / (2 eps) = H v (H is symmetric: it is the Hessian of
+    the loss, whose gradient g is checked first). Two more gradients, not two per
+    element."""
     base = tuple(_float64(a) for a in sample.inputs)
     weights = _weights(run(op, Sample(base, sample.attrs)))
     for pos in grad_positions(sample):
@@ -281,20 +285,18 @@ def check_gradient(op: OpDef, sample: Sample, second_order: bool = False) -> Non
             args = as_tensors(_with_value(base, pos, xv))
             return float(scalar_loss(op, sample, args, weights).numpy())
 
+        def g(xv: np.ndarray, pos: int = pos) -> np.ndarray:
+            return tape_gradients(op, sample, _with_value(base, pos, xv), weights, pos)[0]
+
         x = value(base[pos])
         v = _hessian_direction(x) if second_order else None
         got, h = tape_gradients(op, sample, base, weights, pos, v)
-        expected = numeric_jvp_grad(f, x)
-        np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-6,
+        np.testing.assert_allclose(got, numeric_jvp_grad(f, x, eps), rtol=1e-5, atol=1e-6,
                                    err_msg=f"{op.name}: gradient of input {pos}")
         if second_order:
-            def s(xv: np.ndarray, pos: int = pos) -> float:
-                g, _ = tape_gradients(op, sample, _with_value(base, pos, xv), weights, pos)
-                return float(np.sum(g * v))
-
-            np.testing.assert_allclose(
-                h, numeric_jvp_grad(s, x), rtol=1e-4, atol=1e-5,
-                err_msg=f"{op.name}: second-order gradient of input {pos}")
+            hv = (g(x + eps * v) - g(x - eps * v)) / (2 * eps)
+            np.testing.assert_allclose(h, hv, rtol=1e-4, atol=1e-5,
+                                       err_msg=f"{op.name}: second-order gradient of input {pos}")
 
 
 def check_device_gradient(op: OpDef, sample: Sample, second_order: bool = False,
