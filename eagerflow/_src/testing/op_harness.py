@@ -210,6 +210,17 @@ def scalar_loss(op: OpDef, sample: Sample, inputs: tuple, weights: list) -> Any:
     return total
 
 
+def host_loss(op: OpDef, sample: Sample, inputs: tuple, weights: list) -> float:
+    """`scalar_loss`'s value, its weighted sum taken on the host in NumPy (a finite
+    difference's evaluation: only the op itself need run as an op)."""
+    total = 0.0
+    for o, w in zip(_outputs(bind(op, inputs, dict(sample.attrs))), weights):
+        if w is not None:
+            a = to_host(o._arr)
+            total += float(np.sum(a * w.astype(a.dtype)))
+    return total
+
+
 def _dense(g: Any) -> Any:
     """A gradient's dense form (a gather's is an IndexedSlices)."""
     return convert_to_tensor(g) if isinstance(g, IndexedSlices) else g
@@ -239,48 +250,80 @@ def _source(live: Live, inputs: tuple, pos: int) -> tuple:
     return t, live.variables[sum(isinstance(a, Resource) for a in inputs[:pos])]
 
 
-def check_gradient(op: OpDef, sample: Sample, second_order: bool = False) -> None:
-    """Asserts that tape gradients match finite differences for every float input."""
+def tape_gradients(op: OpDef, sample: Sample, inputs: tuple, weights: list, pos: int,
+                   v: np.ndarray | None = None) -> tuple:
+    """(g, h): the tape's gradient g of the weighted loss (`scalar_loss`) with respect to
+    input `pos` of `inputs` and, given `v`, the gradient h of sum(g * v) (the Hessian
+    times v), by nested tapes; host arrays, zeros where the tape gives None (h is None
+    without `v`). Each call makes the inputs afresh (`Live`: an op may change its
+    variables)."""
+    x = value(inputs[pos])
+    live = Live(inputs)
+    watched, source = _source(live, inputs, pos)
+    with GradientTape() as outer:
+        if v is not None:  # (the outer tape records nothing unless it watches)
+            outer.watch(watched)
+        with GradientTape() as inner:
+            inner.watch(watched)
+            loss = scalar_loss(op, sample, live.tensors, weights)
+        g = _dense(inner.gradient(loss, source))
+        s = reduce_sum(g * EagerTensor(v)) if g is not None and v is not None else None
+    h = _dense(outer.gradient(s, source)) if s is not None else None
+    return _host_or_zeros(g, x), None if v is None else _host_or_zeros(h, x)
+
+
+def _host_or_zeros(g: Any, x: np.ndarray) -> np.ndarray:
+    return np.zeros_like(x, dtype=np.float64) if g is None else to_host(g._arr)
+
+
+def _hessian_direction(x: np.ndarray) -> np.ndarray:
+    """The vector v the second-order checks multiply the Hessian by."""
+    return np.random.default_rng(3).uniform(0.5, 1.5, size=x.shape)
+
+
+def check_gradient(op: OpDef, sample: Sample, second_order: bool = False,
+                   eps: float = 1e-6) -> None:
+    """Asserts that tape gradients match central finite differences for every float
+    input, and with `second_order` that the Hessian H times a vector v does: the tape's
+    gradient of sum(g * v), g its gradient, against the central difference of g along v,
+    (g(x + eps v) - g(x - eps v)) / (2 eps) = H v (H is symmetric: it is the Hessian of
+    the loss, whose gradient g is checked first). Two more gradients, not two per
+    element."""
     base = tuple(_float64(a) for a in sample.inputs)
     weights = _weights(run(op, Sample(base, sample.attrs)))
     for pos in grad_positions(sample):
         def f(xv: np.ndarray, pos: int = pos) -> float:
-            args = as_tensors(_with_value(base, pos, xv))
-            return float(scalar_loss(op, sample, args, weights).numpy())
+            return host_loss(op, sample, as_tensors(_with_value(base, pos, xv)), weights)
 
-        live = Live(base)
-        watched, source = _source(live, base, pos)
-        with GradientTape() as tape:
-            tape.watch(watched)
-            loss = scalar_loss(op, sample, live.tensors, weights)
-        g = _dense(tape.gradient(loss, source))
-        expected = numeric_jvp_grad(f, value(base[pos]))
-        got = np.zeros_like(expected) if g is None else to_host(g._arr)
-        np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-6,
+        def g(xv: np.ndarray, pos: int = pos) -> np.ndarray:
+            return tape_gradients(op, sample, _with_value(base, pos, xv), weights, pos)[0]
+
+        x = value(base[pos])
+        v = _hessian_direction(x) if second_order else None
+        got, h = tape_gradients(op, sample, base, weights, pos, v)
+        np.testing.assert_allclose(got, numeric_jvp_grad(f, x, eps), rtol=1e-5, atol=1e-6,
                                    err_msg=f"{op.name}: gradient of input {pos}")
         if second_order:
-            _check_second_order(op, sample, base, weights, pos)
+            hv = (g(x + eps * v) - g(x - eps * v)) / (2 * eps)
+            np.testing.assert_allclose(h, hv, rtol=1e-4, atol=1e-5,
+                                       err_msg=f"{op.name}: second-order gradient of input {pos}")
 
 
-def _check_second_order(op: OpDef, sample: Sample, base: tuple, weights: list, pos: int) -> None:
-    v = np.random.default_rng(3).uniform(0.5, 1.5, size=value(base[pos]).shape)
-
-    def first(xv: np.ndarray) -> tuple:
-        inputs = _with_value(base, pos, xv)
-        live = Live(inputs)
-        watched, source = _source(live, inputs, pos)
-        with GradientTape() as outer:
-            outer.watch(watched)
-            with GradientTape() as inner:
-                inner.watch(watched)
-                loss = scalar_loss(op, sample, live.tensors, weights)
-            g = _dense(inner.gradient(loss, source))
-            s = reduce_sum(g * EagerTensor(v)) if g is not None else None
-        h = _dense(outer.gradient(s, source)) if s is not None else None
-        return (0.0 if s is None else float(s.numpy())), h
-
-    _, h = first(value(base[pos]))
-    expected = numeric_jvp_grad(lambda xv: first(xv)[0], value(base[pos]))
-    got = np.zeros_like(expected) if h is None else to_host(h._arr)
-    np.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-5,
-                               err_msg=f"{op.name}: second-order gradient of input {pos}")
+def check_device_gradient(op: OpDef, sample: Sample, second_order: bool = False,
+                          rtol: float = 1e-9) -> None:
+    """Asserts that the tape's gradients on the default device (first order, and with
+    `second_order` the Hessian times a vector, as check_gradient takes them) are those
+    the same tape computes on CPU:0, within `rtol` in float64. (check_gradient holds the
+    CPU's against finite differences, for every sample.)"""
+    base = tuple(_float64(a) for a in sample.inputs)
+    weights = _weights(run(op, Sample(base, sample.attrs)))
+    for pos in grad_positions(sample):
+        v = _hessian_direction(value(base[pos])) if second_order else None
+        got = tape_gradients(op, sample, base, weights, pos, v)
+        with D.device("/CPU:0"):
+            want = tape_gradients(op, sample, base, weights, pos, v)
+        for name, a, b in zip(("gradient", "second-order gradient"), got, want):
+            if b is not None:  # (entries cancelling to near 0: to the gradient's scale)
+                scale = float(np.max(np.abs(b), initial=1.0))
+                np.testing.assert_allclose(a, b, rtol=rtol, atol=rtol * scale,
+                                           err_msg=f"{op.name}: {name} of input {pos}")
