@@ -64,6 +64,24 @@ settings.register_profile("dev", max_examples=20, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
+def _no_local_constants() -> None:
+    """Hypothesis (6.13x on) also draws constants parsed from every loaded module of the
+    code under test: which those are depends on the tests a worker ran before (eagerflow
+    loads modules on first use), so "the same examples every run" would not hold, and each
+    process parses eagerflow's ~1000 modules (~5 s without the .hypothesis cache a fresh
+    checkout lacks). CI draws with Hypothesis's own constants only; other runs keep them."""
+    try:
+        from hypothesis.internal.conjecture import providers
+    except ImportError:  # another Hypothesis: nothing to turn off
+        return
+    if hasattr(providers, "_get_local_constants") and hasattr(providers, "_local_constants"):
+        providers._get_local_constants = lambda: providers._local_constants  # (stays empty)
+
+
+if os.environ.get("CI"):
+    _no_local_constants()
+
+
 # EAGERFLOW_REPORT_LEAKS=FILE: each test that changed the global state is listed in FILE
 # (with what it changed) before the state is put back, to find tests that leak.
 _LEAK_REPORT = os.environ.get("EAGERFLOW_REPORT_LEAKS")
