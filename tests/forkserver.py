@@ -28,7 +28,11 @@ import time
 
 _WARM = ("import eagerflow as tf\n"
          "tf.keras.layers.Dense, tf.keras.Model, tf.keras.optimizers.Adam, tf.keras.losses.Loss\n"
-         "tf.keras.metrics.Metric, tf.keras.callbacks.Callback, tf.data.Dataset\n")
+         "tf.keras.metrics.Metric, tf.keras.callbacks.Callback, tf.data.Dataset\n"
+         # (what about half the guides load on first use, and TF's op table a trace reads)
+         "tf.keras.utils, tf.keras.models, tf.nn, tf.math\n"
+         "from eagerflow._src.ops import tf_op_defs\n"
+         "tf_op_defs.signatures()\n")
 
 
 def serve() -> None:
