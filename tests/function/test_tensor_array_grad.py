@@ -21,7 +21,7 @@ def check(f, *xs, second_order=False):
         for t, n in zip(theoretical, numerical):
             np.testing.assert_allclose(t, n, rtol=1e-6, atol=1e-7)
     if second_order:
-        traced = tf.function(f)  # (one function: each call of a new one would trace again)
+        traced = tf.function(f)  # (traced once: finite differences call it ~100 times)
 
         def grad_of(*ys):
             with tf.GradientTape() as tape:
