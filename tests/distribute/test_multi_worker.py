@@ -12,7 +12,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests import forkserver
 from tests.child_env import pythonpath
 
 SCRIPT = Path(__file__).with_name("mwms_train.py")
@@ -37,9 +36,6 @@ def _run(args, timeout=120, **env_extra):
     # as root) unless both of its variables allow it
     env.setdefault("OMPI_ALLOW_RUN_AS_ROOT", "1")
     env.setdefault("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
-    if args[0] == sys.executable:  # (one process: a child of the fork server, which
-        # imported eagerflow once for all of them)
-        return forkserver.run_script(args[1:], env, timeout)
     return subprocess.run(args, capture_output=True, text=True, timeout=timeout, env=env)
 
 
