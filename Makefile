@@ -26,6 +26,13 @@ GRAPH_TESTS ?= tests/keras/test_trainer.py tests/keras/test_fit_order.py \
 # and pytest rewrites every test module's asserts again on every run.
 unexport PYTHONDONTWRITEBYTECODE
 
+# NumPy's OpenBLAS starts a thread per core in every process, and its idle threads spin:
+# with the suite's workers (and their fork-server children, and mpiexec's workers) on every
+# core already, they only take CPU from one another. A QR of an LSTM's recurrent kernel
+# (Orthogonal, 768x256) cost 0.95 s of CPU with 2 threads on a loaded 2-core machine, 0.014 s
+# with one; guide_keras_rnn 2.75 s -> 0.89 s. A caller's own setting is kept.
+export OPENBLAS_NUM_THREADS ?= 1
+
 # `make test` runs pytest in parallel with pytest-xdist: one worker per core (CI has 2), at
 # most 4; PYTEST_JOBS=0 runs serially. Whole files go to one worker (--dist loadfile) so
 # that a module's fixtures (a TensorFlow subprocess, a trained model) are built once.

@@ -18,8 +18,16 @@ SCENARIOS = ["sigterm", "exit_fn", "watcher", "save_fn", "save_if_preempted",
              "checkpoint_dir", "grace"]
 
 
-def run_scenario(module, scenario, python=sys.executable, env=None):
-    """The two runs of `scenario` under `module` ("tensorflow" or "eagerflow")."""
+def _subprocess(argv, env, python=sys.executable):
+    return subprocess.run([python, *argv], capture_output=True, text=True, timeout=300,
+                          env=env)
+
+
+def run_scenario(module, scenario, python=sys.executable, env=None, run=None):
+    """The two runs of `scenario` under `module` ("tensorflow" or "eagerflow"), each by
+    `run(argv, env)` (argv: the script and its arguments; it returns a CompletedProcess),
+    by default a `python` subprocess."""
+    run = run or (lambda argv, env: _subprocess(argv, env, python))
     out = []
     with tempfile.TemporaryDirectory() as root:
         directory = os.path.join(root, "ckpt")
@@ -28,9 +36,8 @@ def run_scenario(module, scenario, python=sys.executable, env=None):
                 open(os.path.join(root, "restarted"), "w").close()
                 if os.path.exists(os.path.join(root, "stop.txt")):
                     os.remove(os.path.join(root, "stop.txt"))
-            proc = subprocess.run(
-                [python, os.path.join(HERE, "preemption_scenarios.py"), module, scenario,
-                 directory], capture_output=True, text=True, timeout=300, env=env)
+            proc = run([os.path.join(HERE, "preemption_scenarios.py"), module, scenario,
+                        directory], env)
             lines = [ln for ln in proc.stdout.splitlines() if ln]
             files = sorted(os.listdir(directory)) if os.path.isdir(directory) else []
             out.append({"rc": proc.returncode, "lines": lines, "files": files})

@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
+from tests import forkserver
 from tests.child_env import pythonpath
 from tests.distribute.record_preemption import SCENARIOS, run_scenario
 
@@ -25,10 +26,15 @@ GOLDEN = json.loads((Path(__file__).parent / "preemption_golden.json").read_text
 EXP = tf.distribute.experimental
 
 
+def _forked(argv: list, env: dict) -> subprocess.CompletedProcess:
+    # (a child of the fork server, which imported eagerflow once for every scenario's runs)
+    return forkserver.run_script(argv, env, timeout=300)
+
+
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_preempted_training_as_tf(scenario):
     env = dict(os.environ, PYTHONPATH=pythonpath())
-    assert run_scenario("eagerflow", scenario, env=env) == GOLDEN[scenario]
+    assert run_scenario("eagerflow", scenario, env=env, run=_forked) == GOLDEN[scenario]
 
 
 def _bare(f):

@@ -5,7 +5,6 @@ memory addresses, object ids and TF's function counters vary from run to run."""
 from __future__ import annotations
 
 import ast
-import atexit
 import os
 import re
 import subprocess
@@ -89,7 +88,7 @@ def run(script: Path, python: str = sys.executable, as_eagerflow: bool = True,
         # math rounds the last digit differently): the guides run with GPUs hidden
         env["CUDA_VISIBLE_DEVICES"] = "-1"
         env.pop("EAGERFLOW_STANDIN_GPUS", None)
-        server = _server(env) if plain else None
+        server = forkserver.server_for(env) if plain else None
         if server is not None:
             rc, out, err = server.run(_AS_EAGERFLOW, [str(script)], cwd, timeout=600)
         else:
@@ -102,18 +101,3 @@ def run(script: Path, python: str = sys.executable, as_eagerflow: bool = True,
         raise RuntimeError(f"{script.name} failed:\n{out[-2000:]}\n{err[-4000:]}")
     return normalize(out)
 
-
-_SERVERS: dict = {}
-
-
-def _server(env: dict) -> forkserver.Client | None:
-    """The fork server for this environment (started on first use, closed at exit), or
-    None where forking cannot stand in for a fresh interpreter."""
-    if not hasattr(os, "fork"):
-        return None
-    key = tuple(sorted(env.items()))
-    if key not in _SERVERS:
-        client = forkserver.Client(env)
-        atexit.register(client.close)
-        _SERVERS[key] = client if client.ready else None
-    return _SERVERS[key]

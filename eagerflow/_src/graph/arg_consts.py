@@ -49,6 +49,18 @@ def _dtype(arg: dict, defaults: dict, value: np.ndarray) -> dt.DType:
     return dt.int32 if value.dtype.kind in "iu" else dt.as_dtype(value.dtype)
 
 
+@functools.cache
+def _attrs_are_inputs(op: OpDef, keys: tuple) -> bool:
+    """Whether any of `op`'s attrs named `keys` is one of TF's input arguments of its node
+    (Sum's axis), asked once per op and set of attrs: most ops' attrs are TF's attrs too
+    (MatMul's transpose_a), and their nodes have no constant to plan."""
+    known = _tf_args(op.name)
+    if known is None:
+        return False
+    names = op.tf.names if op.tf is not None else {}
+    return any(a["name"] in {names.get(k, k) for k in keys} for a in known[0])
+
+
 def plan(op: OpDef, attrs: dict, n_inputs: int, given: dict | None = None) -> list | None:
     """TF's inputs of a node of `op` with `attrs` and `n_inputs` eagerflow inputs, in TF's
     order: ("in", i, argument) for eagerflow's input i ("values_0" for a list's element),
@@ -59,7 +71,7 @@ def plan(op: OpDef, attrs: dict, n_inputs: int, given: dict | None = None) -> li
     inputs, or its signature is not known or does not map onto them."""
     form = op.tf
     custom = form is not None and form.graph_args is not None
-    if not attrs and not custom and not given:
+    if not custom and not given and not _attrs_are_inputs(op, tuple(attrs)):
         return None
     known = _tf_args(op.name)
     if known is None:

@@ -9,6 +9,7 @@ subgraphs (constant folding, variable initial values) and Session.run fetches.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -72,6 +73,24 @@ def ancestors(fetches: list, stop: set | None = None) -> list:
     for g in graphs.values():
         ops.extend(o for o in g.operations if o._id in need)
     return ops
+
+
+def any_ancestor(t: Any, test: Callable[[Any], bool]) -> bool:
+    """Whether an operation `ancestors([t])` lists passes `test`, found without listing them
+    all: the walk ends at the first (a tensor computed from a placeholder meets one within
+    its depth, where the list costs the whole graph)."""
+    graph = t._op.graph
+    seen: set = set()
+    stack = [t._op]
+    while stack:
+        node = stack.pop()
+        if node._id in seen:
+            continue
+        seen.add(node._id)
+        if node.graph is graph and test(node):
+            return True
+        stack.extend(x._op for x in node.inputs if is_graph_tensor(x))
+    return False
 
 
 def evaluate(fetches: list, feeds: dict | None = None) -> list:

@@ -47,7 +47,7 @@ from eagerflow._src.graph.creation_stack import (  # noqa: F401 (re-exported)
     user_frame,
     user_frames,
 )
-from eagerflow._src.graph.interpreter import ancestors, evaluate
+from eagerflow._src.graph.interpreter import any_ancestor, evaluate
 from eagerflow._src.graph.shape_errors import is_shape_error, mismatched_dims, shape_error
 from eagerflow._src.graph.symbolic_tensor import SymbolicTensor, WeakSymbolicTensor
 from eagerflow._src.graph.type_errors import input_arg_names, signature_type_error
@@ -107,8 +107,7 @@ def known_value(t: SymbolicTensor) -> np.ndarray | None:
     arithmetic on them). None otherwise."""
     if t._op.op is CONST:
         return np.asarray(t._op.attrs["value"])
-    needed = ancestors([t])
-    if any(o.op is PLACEHOLDER or o.op is READ_VAR or o.op.stateful for o in needed):
+    if any_ancestor(t, lambda o: o.op is PLACEHOLDER or o.op is READ_VAR or o.op.stateful):
         return None
     try:
         return np.asarray(to_host(evaluate([t])[0]))
@@ -540,7 +539,7 @@ class Graph(VariableAccess, CaptureAccess):
         placeholder. One computed from the function's inputs is, as in TF, the value of
         the call that creates the variable: the variable starts as zeros and the graph
         assigns `t` to it (initialize_on_first_call), a graph only that first call runs."""
-        if not any(o.type == "Placeholder" for o in ancestors([t])):
+        if not any_ancestor(t, lambda o: o.type == "Placeholder"):
             return EagerTensor(to_host(evaluate([t])[0]), t._dtype)
         self.deferred_initial_values[id(t)] = t
         shape = [0 if d is None else d for d in t._shape or ()]

@@ -95,8 +95,10 @@ def _find_lambda(fn: types.FunctionType, first: int) -> ast.Lambda:
     that, by compiling each candidate and comparing byte code."""
     code = fn.__code__
     lines = linecache.getlines(code.co_filename)
-    tree = _file_tree(code.co_filename, "".join(lines)) or _window_tree(lines, code)
-    cands = [n for n in ast.walk(tree) if isinstance(n, ast.Lambda) and n.lineno == first]
+    by_line = _file_lambdas(code.co_filename, "".join(lines))
+    if by_line is None:
+        by_line = _lambdas_by_line(_window_tree(lines, code))
+    cands = list(by_line.get(first, ()))
     if len(cands) > 1:
         matching = [c for c in cands if _signature(c) == _code_signature(code)]
         if len(matching) > 1:  # TF's AutoGraph gives up here; so does this
@@ -119,7 +121,6 @@ def _find_lambda(fn: types.FunctionType, first: int) -> ast.Lambda:
     return copy.deepcopy(cands[0])  # (the file's tree is shared by its other lambdas)
 
 
-@functools.lru_cache(maxsize=8)
 def _file_tree(filename: str, text: str) -> ast.Module | None:
     """The whole file's tree, as TF's AutoGraph reads a lambda's (a lambda deep in a long
     expression is found without knowing where the expression starts), or None where the
@@ -128,6 +129,23 @@ def _file_tree(filename: str, text: str) -> ast.Module | None:
         return ast.parse(text, filename)
     except (SyntaxError, ValueError):
         return None
+
+
+def _lambdas_by_line(tree: ast.AST) -> dict[int, list[ast.Lambda]]:
+    """The lambdas of `tree` by the line each starts on, in ast.walk's order."""
+    by_line: dict[int, list[ast.Lambda]] = {}
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Lambda):
+            by_line.setdefault(n.lineno, []).append(n)
+    return by_line
+
+
+@functools.lru_cache(maxsize=8)
+def _file_lambdas(filename: str, text: str) -> dict[int, list[ast.Lambda]] | None:
+    """_lambdas_by_line of the whole file's tree (None where it does not parse alone),
+    cached: parsed and walked once per file, not once per lambda converted."""
+    tree = _file_tree(filename, text)
+    return None if tree is None else _lambdas_by_line(tree)
 
 
 def _window_tree(lines: list[str], code: types.CodeType) -> ast.Module:
