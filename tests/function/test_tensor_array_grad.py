@@ -21,10 +21,12 @@ def check(f, *xs, second_order=False):
         for t, n in zip(theoretical, numerical):
             np.testing.assert_allclose(t, n, rtol=1e-6, atol=1e-7)
     if second_order:
+        traced = tf.function(f)  # (traced once: finite differences call it ~100 times)
+
         def grad_of(*ys):
             with tf.GradientTape() as tape:
                 tape.watch(ys)
-                out = tf.function(f)(*ys)
+                out = traced(*ys)
             return tape.gradient(out, ys[0])
         theoretical, numerical = tf.test.compute_gradient(grad_of, xs, delta=1e-5)
         for t, n in zip(theoretical, numerical):

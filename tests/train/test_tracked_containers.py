@@ -388,3 +388,33 @@ def test_tracked_containers_print_as_tensorflows_wrappers():
     layer.items.append([])
     layer.table = {"a": []}
     assert (repr(layer.items), repr(layer.table)) == ("[[]]", "{'a': []}")
+
+
+def test_wrappers_through_nest_and_function_outputs():
+    # as TF 2.21: tf.nest rebuilds a module's list and dict attributes as their wrappers
+    # (and a subclass of list or tuple as itself), and a tf.function returning them
+    # gives a plain list and dict
+    class Tup(tuple):
+        pass
+
+    class M(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.vals = [tf.constant(1.0), tf.constant(2.0)]
+            self.d = {"b": tf.constant(3.0), "a": tf.constant(4.0)}
+
+        @tf.function
+        def f(self):
+            return self.vals, self.d
+
+    m = M()
+    twice = tf.nest.map_structure(lambda t: t * 2, m.vals)
+    assert type(twice) is ListWrapper and [float(t) for t in twice] == [2.0, 4.0]
+    d = tf.nest.map_structure(lambda t: int(t), m.d)
+    assert type(d) is DictWrapper and dict(d) == {"b": 3, "a": 4} and list(d) == ["b", "a"]
+    assert type(tf.nest.pack_sequence_as(m.d, [7, 8])) is DictWrapper
+    assert type(tf.nest.map_structure(lambda v: v, [Tup((1, 2))])[0]) is Tup
+    a, b = m.f()
+    assert type(a) is list and type(b) is dict
+    assert [float(t) for t in a] == [1.0, 2.0] and {k: float(v) for k, v in b.items()} == \
+        {"b": 3.0, "a": 4.0}

@@ -79,6 +79,16 @@ def _differentiable(t: Any) -> bool:
     return d in _DIFFERENTIABLE
 
 
+def _track(tracked: set, outputs: Any) -> None:
+    """Adds the recorded op's outputs of differentiable dtypes to a tape's `tracked` ids."""
+    if _DIFFERENTIABLE.issuperset(map(getattr, outputs, _DTYPE_ATTR, _NONES)):
+        tracked.update(map(id, outputs))  # (every output's dtype differentiable, in C)
+        return
+    for o in outputs:
+        if _differentiable(o):
+            tracked.add(id(o))
+
+
 def _accumulate(a: Any, b: Any) -> Any:
     """The sum of two gradients of one tensor: IndexedSlices concatenate (as TF's), a mix
     of sparse and dense is dense."""
@@ -393,12 +403,7 @@ class GradientTape:
             self._record(Node(op, inputs, outputs, attrs))
             return
         self._nodes.append(Node(op, inputs, outputs, attrs))
-        if _DIFFERENTIABLE.issuperset(map(getattr, outputs, _DTYPE_ATTR, _NONES)):
-            tracked.update(map(id, outputs))  # (every output's dtype differentiable, in C)
-            return
-        for o in outputs:
-            if _differentiable(o):
-                tracked.add(id(o))
+        _track(tracked, outputs)
 
     def _record(self, node: Any) -> None:
         tracked = self._tracked
@@ -416,13 +421,7 @@ class GradientTape:
             n = len(node.op.untracked_inputs)
             node = Node(_PASS_THROUGH, node.inputs[:n], node.outputs, {})
         self._nodes.append(node)
-        outs = node.outputs
-        if _DIFFERENTIABLE.issuperset(map(getattr, outs, _DTYPE_ATTR, _NONES)):
-            tracked.update(map(id, outs))  # (every output's dtype differentiable, in C)
-            return
-        for o in outs:
-            if _differentiable(o):
-                tracked.add(id(o))
+        _track(tracked, node.outputs)
 
     def _on_variable_read(self, var: Any) -> None:
         # (the flag the tf.Variable was made with, as TF's tape reads it: a Keras

@@ -310,6 +310,10 @@ FEW_ZERO_RESULTS = 4
 # fewer distinct lengths than this runs one block per length (a few whole-array calls
 # each); more lengths, and it steps through the rows by rank instead.
 SEGMENT_LENGTH_GROUPS = 64
+# A float32/float64 channels-last BiasAddGrad of at most this many rows adds them in turn,
+# TF's order (a few microseconds: a Dense layer's batch); more rows, and it is one BLAS
+# product with ones, which rounds otherwise but costs up to ~50x less (docs/ulp32.md).
+EXACT_BIAS_GRAD_ROWS = 1024
 
 # A float sum in Eigen's order (ops/eigen_sum.py) adds blocks of 32 floats (16 doubles)
 # in turn for many rows or tree leaves at once: each step copies the next blocks of all of

@@ -95,21 +95,32 @@ def _flatten_into(x: Any, out: list) -> None:
         out.append(x)
 
 
+def mapping_like(mapping: Any, items: list) -> Any:
+    """`items` (key, value pairs) in a mapping of `mapping`'s own type (an OrderedDict stays
+    one), or in a dict where that type can't be built from them."""
+    if type(mapping) is not dict:
+        try:
+            return type(mapping)(items)
+        except TypeError:
+            pass
+    return dict(items)
+
+
 def _rebuild(like: Any, children: list) -> Any:
     if isinstance(like, collections.abc.Mapping):
-        keys = _sorted_keys(like)
-        rebuilt = dict(zip(keys, children))
-        if type(like) is dict:
-            return {k: rebuilt[k] for k in like}
-        try:
-            return type(like)((k, rebuilt[k]) for k in like)
-        except TypeError:
-            return {k: rebuilt[k] for k in like}
+        rebuilt = dict(zip(_sorted_keys(like), children))
+        return mapping_like(like, [(k, rebuilt[k]) for k in like])
     if _is_namedtuple(like):
         return type(like)(*children)
-    if isinstance(like, tuple):
-        return tuple(children)
-    return list(children)
+    base = tuple if isinstance(like, tuple) else list
+    if type(like) is base:
+        return base(children)
+    # a subclass is rebuilt as its own class, as TF's nest does (TF's ListWrapper stays
+    # one), where its constructor takes the items alone
+    try:
+        return type(like)(children)
+    except TypeError:
+        return base(children)
 
 
 def pack_sequence_as(structure: Any, flat_sequence: Any, expand_composites: bool = False) -> Any:

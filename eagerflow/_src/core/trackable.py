@@ -522,7 +522,9 @@ class DictWrapper(_StorageView, TrackedDict):
 
     def __init__(self, storage: Any = None) -> None:
         dict.__init__(self)
-        self._storage = {} if storage is None else storage
+        # (the user's dict itself; key-value pairs, as tf.nest rebuilds one, make a new one)
+        self._storage = {} if storage is None else \
+            storage if isinstance(storage, dict) else dict(storage)
         for k, v in list(self._storage.items()):
             w = wrap_shared(v)
             if w is not v:

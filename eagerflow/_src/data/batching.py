@@ -230,8 +230,7 @@ class BatchDataset(DatasetV2):
         check_batchable(st.spec, "_batch")
         dim = self._size if self._drop else None
         specs = [_batch_spec(s, dim) for s in st.specs]
-        return dstruct.Structure(specs[0] if st.kind == "leaf" else
-                           dstruct.pack_as(st.spec, specs))
+        return st.with_specs(specs)
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         inp = self._inputs[0]
@@ -285,8 +284,7 @@ class RaggedBatchDataset(BatchDataset):
                  for k, s in enumerate(st.specs)]
         specs = [RaggedTensorSpec(s.shape, s.dtype, s.ragged_rank, self._splits_dtype)
                  if isinstance(s, RaggedTensorSpec) else s for s in specs]
-        return dstruct.Structure(specs[0] if st.kind == "leaf" else
-                                 dstruct.pack_as(st.spec, specs))
+        return st.with_specs(specs)
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         inp = self._inputs[0]
@@ -432,8 +430,7 @@ class UnbatchDataset(DatasetV2):
         st = self._inputs[0]._structure
         check_batchable(st.spec, "_unbatch")
         specs = [_unbatch_spec(s) for s in st.specs]
-        return dstruct.Structure(specs[0] if st.kind == "leaf" else
-                           dstruct.pack_as(st.spec, specs))
+        return st.with_specs(specs)
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         st = self._inputs[0]._structure
@@ -517,8 +514,7 @@ class RebatchDataset(DatasetV2):
         st = self._unbatched._structure
         dim = self._sizes[0] if self._drop and len(set(self._sizes)) == 1 else None
         specs = [_batch_spec(s, dim) for s in st.specs]
-        return dstruct.Structure(specs[0] if st.kind == "leaf" else
-                           dstruct.pack_as(st.spec, specs))
+        return st.with_specs(specs)
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         return _RebatchIterator(self._unbatched._make_iterator(ctx), self._sizes, self._drop,
@@ -614,8 +610,7 @@ class WindowDataset(DatasetV2):
     def _compute_structure(self) -> dstruct.Structure:
         st = self._inputs[0]._structure
         specs = [dstruct.DatasetSpec(s) for s in st.specs]
-        return dstruct.Structure(specs[0] if st.kind == "leaf" else
-                           dstruct.pack_as(st.spec, specs))
+        return st.with_specs(specs)
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         st = self._inputs[0]._structure

@@ -457,8 +457,7 @@ class StructuredFunction(PipelineFunction):
         flat_vals = dstruct.flatten(value)
         relaxed = [s if id(v) in passthrough else dstruct.relax_spec(s)
                    for s, v in zip(struct.specs, flat_vals)]
-        return dstruct.Structure(relaxed[0] if struct.kind == "leaf"
-                                 else dstruct.pack_as(struct.spec, relaxed))
+        return struct.with_specs(relaxed)
 
     # -- calling --------------------------------------------------------------------------
     def _call_traced(self, flat: tuple) -> tuple:

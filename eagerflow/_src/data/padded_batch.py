@@ -246,8 +246,7 @@ class PaddedBatchDataset(DatasetV2):
                                  lengths=lengths, host=True)
         specs = [TensorSpec._make(TensorShape([self._size if self._drop else None])
                                   .concatenate(sh), s.dtype) for sh, s in zip(shapes, st.specs)]
-        self._struct_cache = dstruct.Structure(specs[0] if st.kind == "leaf" else
-                                               dstruct.pack_as(st.spec, specs))
+        self._struct_cache = st.with_specs(specs)
 
     def _kernel_text(self) -> str:
         return f"PaddedBatchDatasetV2Op({self._size})::Dataset"

@@ -187,12 +187,7 @@ def _pack(s: Any, it: Any) -> Any:
         return spec._from_data_components(parts)
     if isinstance(s, collections.abc.Mapping):
         vals = {k: (_pack(s[k], it) if is_nested(s[k]) else _next(it)) for k in _sorted(s)}
-        if type(s) is dict:
-            return {k: vals[k] for k in s}
-        try:
-            return type(s)((k, vals[k]) for k in s)
-        except TypeError:
-            return {k: vals[k] for k in s}
+        return nest.mapping_like(s, [(k, vals[k]) for k in s])
     children = [_pack(c, it) if is_nested(c) else _next(it) for c in s]
     if hasattr(s, "_fields"):
         return type(s)(*children)
@@ -242,19 +237,8 @@ def lists_to_tuples(x: Any) -> Any:
         vals = [lists_to_tuples(v) for v in x]
         return type(x)(*vals) if hasattr(x, "_fields") else tuple(vals)
     if isinstance(x, collections.abc.Mapping):
-        return _like(x, ((k, lists_to_tuples(v)) for k, v in x.items()))
+        return nest.mapping_like(x, [(k, lists_to_tuples(v)) for k, v in x.items()])
     return x
-
-
-def _like(mapping: Any, items: Any) -> Any:
-    """`items` in a mapping of `mapping`'s own type (an OrderedDict stays one), else a dict."""
-    items = list(items)
-    if type(mapping) is not dict:
-        try:
-            return type(mapping)(items)
-        except TypeError:
-            pass
-    return dict(items)
 
 
 def fn_result(x: Any, transformation: str) -> Any:
@@ -277,7 +261,7 @@ def _pack_inner_lists(x: Any) -> Any:
         vals = [_pack_inner_lists(v) for v in x]
         return type(x)(*vals) if hasattr(x, "_fields") else tuple(vals)
     if isinstance(x, collections.abc.Mapping):
-        return _like(x, ((k, _pack_inner_lists(v)) for k, v in x.items()))
+        return nest.mapping_like(x, [(k, _pack_inner_lists(v)) for k, v in x.items()])
     return x
 
 
@@ -493,6 +477,10 @@ class Structure:
             self.pack = lambda flat, _s=spec: pack_as(_s, flat)
         # tf.data calls a user function with a plain tuple element unpacked as arguments.
         self.unpack_args = type(spec) is tuple
+
+    def with_specs(self, specs: list) -> Structure:
+        """This nesting, its components' specs replaced by `specs` (in flat order)."""
+        return Structure(specs[0] if self.kind == "leaf" else pack_as(self.spec, specs))
 
     def __repr__(self) -> str:
         return f"Structure({self.spec!r})"

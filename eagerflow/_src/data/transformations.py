@@ -125,20 +125,29 @@ class _FilterIterator(ElementIterator):
         self._in.close()
 
 
-class FilterDataset(DatasetV2):
-    _repr_name = "_FilterDataset"
+class _PredicateDataset(DatasetV2):
+    """The input's elements as a predicate lets `_iterator_class` pass them on: what
+    Dataset.filter and Dataset.take_while (`_method_name`) make."""
+
+    _method_name = ""
+    _iterator_class: type = _FilterIterator
 
     def __init__(self, input_dataset: DatasetV2, predicate: Callable) -> None:
         super().__init__((input_dataset,))
-        fn = StructuredFunction(predicate, "Dataset.filter()", input_dataset._structure,
-                                input_dataset)
-        self._pred = Predicate(fn, "filter")
+        fn = StructuredFunction(predicate, f"Dataset.{self._method_name}()",
+                                input_dataset._structure, input_dataset)
+        self._pred = Predicate(fn, self._method_name)
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
-        return _FilterIterator(self._inputs[0]._make_iterator(ctx), self._pred.bind(ctx))
+        return self._iterator_class(self._inputs[0]._make_iterator(ctx), self._pred.bind(ctx))
 
     def _cardinality(self) -> int:
         return UNKNOWN
+
+
+class FilterDataset(_PredicateDataset):
+    _repr_name = "_FilterDataset"
+    _method_name = "filter"
 
 
 class _TakeWhileIterator(_FilterIterator):
@@ -158,20 +167,10 @@ class _TakeWhileIterator(_FilterIterator):
         raise StopIteration
 
 
-class TakeWhileDataset(DatasetV2):
+class TakeWhileDataset(_PredicateDataset):
     _repr_name = "_TakeWhileDataset"
-
-    def __init__(self, input_dataset: DatasetV2, predicate: Callable) -> None:
-        super().__init__((input_dataset,))
-        fn = StructuredFunction(predicate, "Dataset.take_while()", input_dataset._structure,
-                                input_dataset)
-        self._pred = Predicate(fn, "take_while")
-
-    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
-        return _TakeWhileIterator(self._inputs[0]._make_iterator(ctx), self._pred.bind(ctx))
-
-    def _cardinality(self) -> int:
-        return UNKNOWN
+    _method_name = "take_while"
+    _iterator_class = _TakeWhileIterator
 
 
 # ---------------------------------------------------------------------------------------

@@ -105,12 +105,20 @@ def _draw_shape(self: Distribution, n: Any) -> Any:
     return concat([[n], self.batch_shape_tensor()], 0)
 
 
+def _param_property(name: str) -> property:
+    """The read-only property `name` of the parameter held as `_name`."""
+    attr = "_" + name
+    return property(lambda self: getattr(self, attr))
+
+
 def scalar_event(*names: str) -> Any:
     """A class decorator for a distribution of scalar events whose batch shape broadcasts
-    its parameters `names` (held as `_name`). TF's classes derive from Distribution
-    directly, so this installs the shared methods rather than adding a base class."""
+    its parameters `names` (held as `_name`, read as the property `name`). TF's classes
+    derive from Distribution directly, so this installs the shared methods rather than
+    adding a base class."""
     def install(cls: type) -> type:
         shared = {
+            **{n: _param_property(n) for n in names},
             "_param_names": names,
             "_param_shapes": staticmethod(lambda sample_shape: param_shapes(names, sample_shape)),
             "_params": lambda self: [getattr(self, "_" + n) for n in names],
@@ -120,6 +128,8 @@ def scalar_event(*names: str) -> Any:
         for key, value in shared.items():
             if key not in cls.__dict__:
                 setattr(cls, key, value)
+                if isinstance(value, property):  # (named, as a class body's: its errors say)
+                    value.__set_name__(cls, key)
         return cls
     return install
 
@@ -140,14 +150,6 @@ class Normal(Distribution):
                          validate_args=validate_args, allow_nan_stats=allow_nan_stats,
                          parameters=parameters, graph_parents=[self._loc, self._scale],
                          name=name)
-
-    @property
-    def loc(self) -> Any:
-        return self._loc
-
-    @property
-    def scale(self) -> Any:
-        return self._scale
 
     def _sample_n(self, n: Any, seed: Any = None) -> Any:
         sampled = random_normal(self._draw_shape(n), mean=0.0, stddev=1.0, dtype=self.loc.dtype,
@@ -223,14 +225,6 @@ class Laplace(Distribution):
                              parameters=parameters, graph_parents=[self._loc, self._scale],
                              name=name)
 
-    @property
-    def loc(self) -> Any:
-        return self._loc
-
-    @property
-    def scale(self) -> Any:
-        return self._scale
-
     def _sample_n(self, n: Any, seed: Any = None) -> Any:
         np_dtype = self.dtype.as_numpy_dtype
         u = random_uniform(self._draw_shape(n), minval=np.nextafter(np_dtype(-1.0), np_dtype(0.0)),
@@ -288,14 +282,6 @@ class Uniform(Distribution):
                          parameters=parameters, graph_parents=[self._low, self._high],
                          name=name)
 
-    @property
-    def low(self) -> Any:
-        return self._low
-
-    @property
-    def high(self) -> Any:
-        return self._high
-
     def range(self, name: str = "range") -> Any:
         """high - low."""
         with self._name_scope(name):
@@ -347,18 +333,6 @@ class StudentT(Distribution):
                          validate_args=validate_args, allow_nan_stats=allow_nan_stats,
                          parameters=parameters,
                          graph_parents=[self._df, self._loc, self._scale], name=name)
-
-    @property
-    def df(self) -> Any:
-        return self._df
-
-    @property
-    def loc(self) -> Any:
-        return self._loc
-
-    @property
-    def scale(self) -> Any:
-        return self._scale
 
     def _batch_ones(self) -> Any:
         return ones(self.batch_shape_tensor(), dtype=self.dtype)

@@ -130,14 +130,8 @@ class Mesh(_ByString):
     def to_string(self) -> str:
         if self._single is not None:
             return self._single
-        dims = ",".join(f"{n}={s}" for n, s in zip(self._dims, self._shape))
-        text = (f"{self._name}|{dims}|{','.join(map(str, self._ids))}|"
-                f"{','.join(map(str, self._local_ids))}|{','.join(self._local)}")
-        if self._global:
-            text += "|" + ",".join(self._global)
-        if self._xla:
-            text += "|use_xla_spmd"
-        return text
+        return protos.mesh_text(self._name, zip(self._dims, self._shape), self._ids,
+                                self._local_ids, self._local, self._global, self._xla)
 
     @classmethod
     def from_string(cls, mesh_str: str) -> Mesh:
@@ -442,6 +436,24 @@ def _local_device_specs(device_type: str) -> list:
             for d in _device.list_logical_devices(device_type.upper())]
 
 
+def given_device_specs(devices: Any, device_type: str | None) -> tuple[list, str]:
+    """The DeviceSpecs of the devices a mesh is given (names or specs) and their type: the
+    one given, which must be the first device's, or else the first device's."""
+    specs = [_device.DeviceSpecV2.from_string(d) if isinstance(d, str) else d
+             for d in devices]
+    if device_type is None:
+        device_type = specs[0].device_type
+    if device_type.upper() != (specs[0].device_type or "").upper():
+        raise ValueError(f"Conflicting devices {specs} and device_type {device_type}")
+    return specs, device_type
+
+
+def on_localhost(specs: list) -> list:
+    """The device specs completed as this client's: job localhost, replica 0, task 0."""
+    local = _device.DeviceSpecV2(job="localhost", replica=0, task=0)
+    return [local.make_merged_spec(d) for d in specs]
+
+
 def create_mesh(mesh_dims: Any = None, mesh_name: str = "", devices: Any = None,
                 device_type: str | None = None, use_xla_spmd: bool = False) -> Mesh:
     """A single-client mesh of local devices (all the CPU's logical devices by default)."""
@@ -449,14 +461,8 @@ def create_mesh(mesh_dims: Any = None, mesh_name: str = "", devices: Any = None,
         device_type = device_type or "CPU"
         specs = _local_device_specs(device_type)
     else:
-        specs = [_device.DeviceSpecV2.from_string(d) if isinstance(d, str) else d
-                 for d in devices]
-        if device_type is None:
-            device_type = specs[0].device_type
-        if device_type.upper() != (specs[0].device_type or "").upper():
-            raise ValueError(f"Conflicting devices {specs} and device_type {device_type}")
-    local = _device.DeviceSpecV2(job="localhost", replica=0, task=0)
-    specs = [local.make_merged_spec(d) for d in specs]
+        specs, device_type = given_device_specs(devices, device_type)
+    specs = on_localhost(specs)
     if isinstance(mesh_dims, dict):
         mesh_dims = list(mesh_dims.items())
     if mesh_dims is None:

@@ -72,12 +72,21 @@ def mesh_string(proto: Any) -> str:
     _check(proto, "tensorflow.dtensor.MeshProto")
     if proto.single_device:
         return proto.single_device
-    text = (f"{proto.name}|{','.join(f'{d.name}={d.size}' for d in proto.mesh_dimensions)}|"
-            f"{','.join(map(str, proto.global_device_ids))}|"
-            f"{','.join(map(str, proto.local_device_ids))}|{','.join(proto.local_devices)}")
-    if proto.global_devices:
-        text += "|" + ",".join(proto.global_devices)
-    if proto.use_xla_spmd:
+    return mesh_text(proto.name, [(d.name, d.size) for d in proto.mesh_dimensions],
+                     proto.global_device_ids, proto.local_device_ids, proto.local_devices,
+                     proto.global_devices, proto.use_xla_spmd)
+
+
+def mesh_text(name: str, dims: Any, global_ids: Any, local_ids: Any, local_devices: Any,
+              global_devices: Any, use_xla_spmd: bool) -> str:
+    """TF's string form of a mesh: name|dim=size,...|global ids|local ids|local devices,
+    then |global devices where there are any and |use_xla_spmd where it is set."""
+    text = (f"{name}|{','.join(f'{n}={size}' for n, size in dims)}|"
+            f"{','.join(map(str, global_ids))}|{','.join(map(str, local_ids))}|"
+            f"{','.join(local_devices)}")
+    if global_devices:
+        text += "|" + ",".join(global_devices)
+    if use_xla_spmd:
         text += "|use_xla_spmd"
     return text
 

@@ -15,7 +15,7 @@ import numpy as np
 
 from eagerflow._src.core import device as _device
 from eagerflow._src.dtensor import api
-from eagerflow._src.dtensor.mesh import Mesh
+from eagerflow._src.dtensor.mesh import Mesh, given_device_specs, on_localhost
 
 _INITIALIZED: list = [None]  # the device type the system was initialized for
 _NO_TPU = "Invalid TPU topology, run dtensor.initialize_tpu_system() first"
@@ -106,16 +106,10 @@ def create_distributed_mesh(mesh_dims: Any, mesh_name: str = "", local_devices: 
         device_type = device_type or "CPU"
         specs = api.local_devices(device_type)
     else:
-        specs = [_device.DeviceSpecV2.from_string(d) if isinstance(d, str) else d
-                 for d in local_devices]
-        if device_type is None:
-            device_type = specs[0].device_type
-        if device_type.upper() != (specs[0].device_type or "").upper():
-            raise ValueError(f"Conflicting devices {specs} and device_type {device_type}")
+        specs, device_type = given_device_specs(local_devices, device_type)
     if device_type.upper() not in ("CPU", "GPU"):
         raise ValueError(f"Device type {device_type} is not CPU, GPU or TPU")
-    local = _device.DeviceSpecV2(job="localhost", replica=0, task=0)
-    specs = [local.make_merged_spec(d) for d in specs]
+    specs = on_localhost(specs)
     if int(np.prod(shape)) != len(specs):
         raise ValueError(f"Global number of devices ({len(specs)} per client * 1 clients = "
                          f"{len(specs)}) must be equal to total size of the mesh of shape "

@@ -18,6 +18,7 @@ from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor, make_weak
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
+from eagerflow._src.core.trackable import TrackedDict
 from eagerflow._src.function import function_type as ftype
 from eagerflow._src.function.signature import _SpecComposite, _SpecTensor, composite_parts
 from eagerflow._src.graph.ir import FuncGraph
@@ -204,6 +205,8 @@ def _output_template(graph: FuncGraph, result: Any, flat: list, mark: bool = Tru
         except TypeError:
             order = keys
         done = {k: _output_template(graph, result[k], flat, mark) for k in order}
+        if isinstance(result, TrackedDict):  # (a module's dict attribute: TF returns a dict)
+            return {k: done[k] for k in keys}
         return type(result)((k, done[k]) for k in keys)
     if hasattr(result, "_as_tensor"):
         flat.append(out(result._as_tensor()))

@@ -846,21 +846,19 @@ class Trainer:
         return next(iter(data.epoch_iterator()))
 
     def train_on_batch(self, x: Any, y: Any = None, sample_weight: Any = None,
-                       class_weight: dict | None = None, return_dict: bool = False,
-                       reset_metrics: bool = True) -> Any:
-        """One optimization step on exactly this batch; its loss and metrics."""
+                       class_weight: dict | None = None, return_dict: bool = False) -> Any:
+        """One optimization step on exactly this batch; its loss and metrics (the metrics
+        reset first, always, as Keras 3's: it has no `reset_metrics` argument)."""
         self._assert_compiled()
-        if reset_metrics:
-            self.reset_metrics()
+        self.reset_metrics()
         logs = cbks.pythonify_logs(self.make_train_function()(self._one_batch(x, y, sample_weight,
                                                                      class_weight)))
         return logs if return_dict else self._in_order(logs)
 
     def test_on_batch(self, x: Any, y: Any = None, sample_weight: Any = None,
-                      return_dict: bool = False, reset_metrics: bool = True) -> Any:
+                      return_dict: bool = False) -> Any:
         self._assert_compiled()
-        if reset_metrics:
-            self.reset_metrics()
+        self.reset_metrics()
         logs = cbks.pythonify_logs(self.make_test_function()(self._one_batch(x, y, sample_weight)))
         return logs if return_dict else self._in_order(logs)
 

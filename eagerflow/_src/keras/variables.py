@@ -13,6 +13,7 @@ Sits on backend and ops.variables; layers, metrics and optimizers use `keras_var
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from typing import Any
 
@@ -232,23 +233,24 @@ class Variable:
 
     def assign_add(self, delta: Any, use_locking: Any = None, name: str | None = None,
                    read_value: bool = True) -> Any:
-        if not _stateless_scopes:
-            out = super().assign_add(delta, use_locking, name, read_value)
-            if not read_value:  # (as assign: Keras 3's reads the tf.Variable it holds)
-                tf_variables.mark_read(self)
-            return _value_assigned(out)
-        new = self._as_tensor() + self._coerce(delta, "assign_add")
-        _stateless_scopes[-1].add_update((self, new))
-        return new if read_value else None
+        return self._assign_delta(super().assign_add, "assign_add", operator.add, delta,
+                                  use_locking, name, read_value)
 
     def assign_sub(self, delta: Any, use_locking: Any = None, name: str | None = None,
                    read_value: bool = True) -> Any:
+        return self._assign_delta(super().assign_sub, "assign_sub", operator.sub, delta,
+                                  use_locking, name, read_value)
+
+    def _assign_delta(self, tf_assign: Callable, op: str, combine: Callable, delta: Any,
+                      use_locking: Any, name: str | None, read_value: bool) -> Any:
+        """assign_add's or assign_sub's work: the tf.Variable's own (`tf_assign`), or in a
+        StatelessScope the value `combine`d with `delta`, recorded there."""
         if not _stateless_scopes:
-            out = super().assign_sub(delta, use_locking, name, read_value)
+            out = tf_assign(delta, use_locking, name, read_value)
             if not read_value:  # (as assign: Keras 3's reads the tf.Variable it holds)
                 tf_variables.mark_read(self)
             return _value_assigned(out)
-        new = self._as_tensor() - self._coerce(delta, "assign_sub")
+        new = combine(self._as_tensor(), self._coerce(delta, op))
         _stateless_scopes[-1].add_update((self, new))
         return new if read_value else None
 

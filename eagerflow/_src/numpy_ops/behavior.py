@@ -23,6 +23,7 @@ from eagerflow._src.numpy_ops import dtypes as D
 from eagerflow._src.numpy_ops import indexing as NI
 from eagerflow._src.numpy_ops import math_ops as M
 from eagerflow._src.numpy_ops import weak as W
+from eagerflow._src.numpy_ops.patches import AttributePatches
 from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.variables import Variable
 
@@ -30,8 +31,7 @@ _OPERATORS = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul"
               "and", "or", "xor")
 # comparisons promote too (TF converts the Python operand to the promoted dtype)
 _COMPARISONS = ("lt", "le", "gt", "ge", "eq", "ne")
-_MISSING = object()
-_saved: dict = {}
+_patches = AttributePatches()
 _state = {"mode": "off"}
 
 
@@ -115,11 +115,6 @@ def _forward(original: Callable) -> Callable:
     return getattr(original, "_tnp_forward", original)
 
 
-def _set(cls: type, name: str, value: Any) -> None:
-    _saved.setdefault((cls, name), cls.__dict__.get(name, _MISSING))
-    setattr(cls, name, value)
-
-
 def experimental_enable_numpy_behavior(prefer_float32: bool = False,
                                        dtype_conversion_mode: str = "legacy") -> None:
     """Adds NumPy's methods to tf.Tensor (`T`, `reshape`, `astype`, ...) and makes its
@@ -131,10 +126,10 @@ def experimental_enable_numpy_behavior(prefer_float32: bool = False,
         W.install()
     else:  # TF turns the WeakTensor semantics off again for "legacy" and "off"
         W.uninstall()
-    if (Tensor, "reshape") in _saved:
+    if (Tensor, "reshape") in _patches:
         return
     for name, value in _METHODS.items():
-        _set(Tensor, name, value)
+        _patches.set(Tensor, name, value)
     for cls in (Tensor, Variable):
         for op in _OPERATORS:
             fwd = getattr(cls, f"__{op}__")
@@ -143,23 +138,18 @@ def experimental_enable_numpy_behavior(prefer_float32: bool = False,
                 fwd_promoting = _promoting(lambda a, b: M.matmul(a, b), False, op)
             fwd_promoting._tnp_forward = fwd if op != "matmul" else M.matmul
             rev = _promoting(fwd_promoting, True, op)
-            _set(cls, f"__{op}__", fwd_promoting)
-            _set(cls, f"__r{op}__", rev)
+            _patches.set(cls, f"__{op}__", fwd_promoting)
+            _patches.set(cls, f"__r{op}__", rev)
         if cls is Tensor:  # a variable keeps TF's slicing (v[[1, 0]] is v[1, 0]), as in TF
-            _set(cls, "__getitem__", _numpy_getitem(cls.__getitem__))
+            _patches.set(cls, "__getitem__", _numpy_getitem(cls.__getitem__))
         for op in _COMPARISONS:
-            _set(cls, f"__{op}__", _promoting(getattr(cls, f"__{op}__"), False, op))
+            _patches.set(cls, f"__{op}__", _promoting(getattr(cls, f"__{op}__"), False, op))
 
 
 def disable_numpy_behavior() -> None:
     """Puts back what experimental_enable_numpy_behavior replaced (for tests: TF's switch
     has no public way back)."""
-    for (cls, name), old in _saved.items():
-        if old is _MISSING:
-            delattr(cls, name)
-        else:
-            setattr(cls, name, old)
-    _saved.clear()
+    _patches.restore()
     W.uninstall()
     P.set_dtype_conversion_mode("off")
     _state["mode"] = "off"
@@ -167,6 +157,6 @@ def disable_numpy_behavior() -> None:
 
 
 def is_numpy_behavior_enabled() -> bool:
-    return _state["mode"] != "off" or bool(_saved)
+    return _state["mode"] != "off" or bool(_patches)
 
 

@@ -34,6 +34,7 @@ from eagerflow._src.core.tensor import (
     convert_to_tensor,
     make_weak,
 )
+from eagerflow._src.numpy_ops.patches import AttributePatches
 from eagerflow._src.ops.math_base import cast, identity
 from eagerflow._src.ops.variables import Variable
 
@@ -72,8 +73,7 @@ _TNP_NAMESPACE = "experimental.numpy"
 # (<, !=, &, ...) keep TF's plain conversion
 OPERATORS = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul")
 
-_saved: dict = {}
-_MISSING = object()
+_patches = AttributePatches()
 
 
 def _convert_or_cast(x: Any, dtype: Any) -> Any:
@@ -250,11 +250,6 @@ def _keep_weak(original: Callable) -> Callable:
     return op
 
 
-def _set(owner: Any, name: str, value: Any) -> None:
-    _saved.setdefault((owner, name), vars(owner).get(name, _MISSING))
-    setattr(owner, name, value)
-
-
 def _patch_namespace(module: Any, wrappers: dict, kinds: dict) -> None:
     for name, kind in kinds.items():
         f = vars(module).get(name)
@@ -262,7 +257,7 @@ def _patch_namespace(module: Any, wrappers: dict, kinds: dict) -> None:
             continue
         if id(f) not in wrappers:  # one wrapper per function: tf.add stays tf.math.add
             wrappers[id(f)] = (f, kind(f))
-        _set(module, name, wrappers[id(f)][1])
+        _patches.set(module, name, wrappers[id(f)][1])
 
 
 def _namespace(path: str) -> Any:
@@ -276,7 +271,7 @@ def _namespace(path: str) -> Any:
 def install() -> None:
     """Wraps the public functions and the unary operators (the binary operators are
     numpy_ops/behavior.py's, which call `operator`)."""
-    if _saved:
+    if _patches:
         return
     wrappers: dict = {}
     tf_kinds = {**{n: unary for n in TF_UNARY}, **{n: binary for n in TF_BINARY},
@@ -290,18 +285,13 @@ def install() -> None:
     if _namespace(_TNP_NAMESPACE) is not None:
         _patch_namespace(_namespace(_TNP_NAMESPACE), {}, tnp_kinds)
     # iterating a weak tensor gives weak tensors
-    _set(WeakEagerTensor, "__iter__",
+    _patches.set(WeakEagerTensor, "__iter__",
          lambda self: (make_weak(t) for t in EagerTensor.__iter__(self)))
     for name in ("__neg__", "__abs__", "__invert__"):
-        _set(Tensor, name, _keep_weak(getattr(Tensor, name)))
+        _patches.set(Tensor, name, _keep_weak(getattr(Tensor, name)))
     for name in ("assign", "assign_add", "assign_sub"):
-        _set(Variable, name, assignment(getattr(Variable, name)))
+        _patches.set(Variable, name, assignment(getattr(Variable, name)))
 
 
 def uninstall() -> None:
-    for (owner, name), old in _saved.items():
-        if old is _MISSING:
-            delattr(owner, name)
-        else:
-            setattr(owner, name, old)
-    _saved.clear()
+    _patches.restore()

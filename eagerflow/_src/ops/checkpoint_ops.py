@@ -226,14 +226,19 @@ def _save_kernel(xp: Any, prefix: Any, tensor_names: Any, shape_and_slices: Any,
     plan = []
     for name, spec, arr in zip(names, specs, arrays):
         if spec:
-            full, extents, _ = parse_spec(_SAVE, spec)
-            if _slice_shape(full, extents) != arr.shape:
-                raise _fail(_SAVE, f"Slice in shape_and_slice specification does not match the "
-                                   f"shape of the tensor to  save: {spec}, tensor: "
-                                   f"{shape_str(arr.shape)}")
+            _slice_of(_SAVE, spec, arr)
         plan.append((name, spec, arr, _dtype_of(arr)))
     write_bundle(_SAVE, path, plan)
     return ()
+
+
+def _slice_of(op: str, spec: str, arr: np.ndarray) -> tuple:
+    """The full shape and the extents of the slice `spec` names, which `arr` must fill."""
+    full, extents, _ = parse_spec(op, spec)
+    if _slice_shape(full, extents) != arr.shape:
+        raise _fail(op, f"Slice in shape_and_slice specification does not match the shape "
+                        f"of the tensor to  save: {spec}, tensor: {shape_str(arr.shape)}")
+    return full, extents
 
 
 def _dtype_of(arr: np.ndarray) -> dt.DType:
@@ -672,11 +677,7 @@ def _save1_kernel(xp: Any, filename: Any, tensor_names: Any, *rest: Any, op: str
         arr, spec = data[i], specs[i] if specs else ""
         full, extents = list(arr.shape), [(0, -1)] * arr.ndim
         if spec:
-            full, extents, _ = parse_spec(op, spec)
-            if _slice_shape(full, extents) != arr.shape:
-                raise _fail(op, f"Slice in shape_and_slice specification does not match the "
-                                f"shape of the tensor to  save: {spec}, tensor: "
-                                f"{shape_str(arr.shape)}")
+            full, extents = _slice_of(op, spec, arr)
         items.append((names[i], full, extents, arr, _dtype_of(arr)))
     path = _prefix(op, filename)
     try:

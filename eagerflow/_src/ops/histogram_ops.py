@@ -251,6 +251,17 @@ _BINCOUNT = "DenseBincount"
 _WEIGHT_TYPES = frozenset((dt.int32, dt.int64, dt.float32, dt.float64))
 
 
+def _known_size(op: str, size: Any) -> int | None:
+    """The size where it is known while the graph is built (TF's shape function evaluates
+    it: max(arr) + 1 of a constant too), refused where negative; None where unknown."""
+    v = size._numpy() if isinstance(size, EagerTensor) else \
+        C.known(size) if isinstance(size, Tensor) else None
+    n = None if v is None or isinstance(v, Tensor) else int(v)
+    if n is not None and n < 0:
+        raise C.fail(op, f"size ({n}) must be non-negative")
+    return n
+
+
 def _bincount_infer(arr: Any, size: Any, weights: Any, *, binary_output: bool) -> list:
     """TF's DenseBincount: per value of `arr` (per row of a matrix) below `size`, how often
     it occurs (1 at most with `binary_output`) or its weights' sum."""
@@ -270,13 +281,7 @@ def _bincount_infer(arr: Any, size: Any, weights: Any, *, binary_output: bool) -
             arr._shape and ws != arr._shape:
         raise C.fail(_BINCOUNT, "`weights` must be the same shape as `arr` or a length-0 "
                                 "`Tensor`, in which case it acts as all weights equal to 1.")
-    # the size where it is known while the graph is built (TF's shape function evaluates
-    # it: max(arr) + 1 of a constant too)
-    v = size._numpy() if isinstance(size, EagerTensor) else \
-        C.known(size) if isinstance(size, Tensor) else None
-    n = None if v is None or isinstance(v, Tensor) else int(v)
-    if n is not None and n < 0:
-        raise C.fail(_BINCOUNT, f"size ({n}) must be non-negative")
+    n = _known_size(_BINCOUNT, size)
     if arr._shape is None:
         return [(None, weights._dtype)]
     if n is None:  # (TF's shape function: no dim known without the size)
@@ -402,12 +407,7 @@ def _bincount_v1_infer(arr: Any, size: Any, weights: Any) -> list:
             raise C.wrong_input_dtype(_BINCOUNT_V1, i, dt.int32, t._dtype)
     if size._shape not in ((), None):
         raise C.fail(_BINCOUNT_V1, f"Shape must be rank 0 but is rank {len(size._shape)}")
-    v = size._numpy() if isinstance(size, EagerTensor) else \
-        C.known(size) if isinstance(size, Tensor) else None
-    n = None if v is None or isinstance(v, Tensor) else int(v)
-    if n is not None and n < 0:
-        raise C.fail(_BINCOUNT_V1, f"size ({n}) must be non-negative")
-    return [((n,), weights._dtype)]
+    return [((_known_size(_BINCOUNT_V1, size),), weights._dtype)]
 
 
 def _bincount_v1_kernel(xp: Any, arr: Any, size: Any, weights: Any) -> Any:

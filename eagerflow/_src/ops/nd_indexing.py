@@ -296,16 +296,22 @@ def _scatter_outer(op: str, is_: tuple | None, us: tuple | None) -> None:
                              f"match dimensions [0,{outer}) of updates[shape={C.shape_str(us)}]")
 
 
+def _check_scatter_ranks(op: str, is_: tuple, us: tuple) -> None:
+    """The first of ScatterNd's and the TensorScatter ops' shape checks: indices and updates
+    of rank one at least."""
+    if len(is_) < 1:
+        raise C.fail(op, f"Indices shape must have rank at least one. Found:{C.shape_str(is_)}")
+    if len(us) < 1:
+        raise C.fail(op, f"Updates shape must have rank at least one. Found:{C.shape_str(us)}")
+
+
 def _scatter_shapes(op: str, indices: Any, updates: Any, shape: tuple | None) -> None:
     """ScatterNd's shape checks in its kernel's order and words: ranks, an empty output,
     the indices' outer dimensions against the updates', then the slices against `shape`."""
     is_, us = indices._shape, updates._shape
     if is_ is None or us is None or shape is None:
         return
-    if len(is_) < 1:
-        raise C.fail(op, f"Indices shape must have rank at least one. Found:{C.shape_str(is_)}")
-    if len(us) < 1:
-        raise C.fail(op, f"Updates shape must have rank at least one. Found:{C.shape_str(us)}")
+    _check_scatter_ranks(op, is_, us)
     n_i, n_u = _known_size(is_), _known_size(us)
     if n_i is not None and n_u is not None and not (n_i == 0 and n_u == 0) and not (
             len(shape) and n_i and n_u):
@@ -516,10 +522,7 @@ def _tensor_scatter_shapes(op: str, shape: tuple | None, is_: tuple | None,
     """TensorScatter* shape checks, in the order TF's kernel makes them."""
     if shape is None or is_ is None or us is None:
         return
-    if len(is_) < 1:
-        raise C.fail(op, f"Indices shape must have rank at least one. Found:{C.shape_str(is_)}")
-    if len(us) < 1:
-        raise C.fail(op, f"Updates shape must have rank at least one. Found:{C.shape_str(us)}")
+    _check_scatter_ranks(op, is_, us)
     sizes = [_known_size(s) for s in (shape, is_, us)]
     # nothing may be scattered into an empty tensor, and indices and updates are empty together
     if None not in sizes and not (sizes[1] == sizes[2] == 0) and 0 in sizes:

@@ -605,14 +605,28 @@ def _bias_grad_kernel(xp: Any, g: Any, data_format: str) -> Any:
         return eigen_reduce.bias_grad(g, ax)
     if xp is np and ax == g.ndim - 1 and g.dtype.kind == "f" and g.dtype.itemsize >= 4 and \
             g.size:
-        # channels last: one BLAS vector-matrix product, ~10x faster than a strided sum
-        return blas.matmul(xp, xp.ones(g.size // g.shape[-1], g.dtype), g.reshape(-1, g.shape[-1]))
+        rows = g.reshape(-1, g.shape[-1])
+        if rows.shape[0] <= blas.EXACT_BIAS_GRAD_ROWS:
+            return _rows_in_turn(rows)
+        # many rows: one BLAS vector-matrix product, ~10x faster than a strided sum
+        return blas.matmul(xp, xp.ones(rows.shape[0], g.dtype), rows)
     axes = _all_axes_but(g.ndim, ax)
     s = blas.sum_run(xp, g, axes, False, on_cpu=False)  # (a device's: one product)
     if s is not None:
         return s
     with np.errstate(all="ignore"):  # inf - inf is nan, silently, as in TF
         return g.sum(axis=axes).astype(g.dtype, copy=False)
+
+
+def _rows_in_turn(rows: np.ndarray) -> np.ndarray:
+    """Channels last: TF's BiasAddGrad (ReduceOuterDimensions) adds each channel's values
+    row after row from zero, as NumPy's sum over the rows of a C-ordered matrix does; one
+    channel is a single run, which NumPy would sum pairwise, so it runs as a cumulative
+    sum. (Checked against TF 2.21 up to 5000 x 64 values.)"""
+    with np.errstate(all="ignore"):  # inf - inf is nan, silently, as in TF
+        if rows.shape[1] == 1:
+            return np.cumsum(rows[:, 0])[-1:]
+        return np.ascontiguousarray(rows).sum(axis=0)
 
 
 @functools.lru_cache(maxsize=64)

@@ -27,7 +27,7 @@ from eagerflow._src.ops.math_base import cast, identity
 from eagerflow._src.ops.reduce import reduce_max
 from eagerflow._src.ops.reduce import size as size_op
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
-from eagerflow._src.ops.sparse_count_ops import _COUNT_TYPES, _i64, api_scope, no_weights
+from eagerflow._src.ops.sparse_count_ops import _i64, api_scope, check_count_args, no_weights
 
 _OP = "RaggedBincount"
 
@@ -36,12 +36,7 @@ def _infer(splits: Any, values: Any, size: Any, weights: Any, *,
            binary_output: bool = False) -> list:
     if splits._dtype is not dt.int64:
         raise C.wrong_input_dtype(_OP, 0, dt.int64, splits._dtype)
-    C.check_dtype(_OP, values, C.INDEX, "Tidx")
-    if size._dtype is not values._dtype:
-        raise C.wrong_input_dtype(_OP, 2, values._dtype, size._dtype)
-    C.check_dtype(_OP, weights, _COUNT_TYPES)
-    if size._shape not in ((), None):
-        raise C.fail(_OP, f"Shape must be rank 0 but is rank {len(size._shape)}")
+    check_count_args(_OP, values, size, 2, weights)
     return [(None, weights._dtype)]  # (TF's shape function: unknown)
 
 

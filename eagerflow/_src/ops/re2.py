@@ -66,18 +66,33 @@ def _complement(ranges: list) -> list:
 
 
 @functools.cache
+def _category_runs() -> tuple:
+    """(first code point, general category) of each run of one category over all of
+    Unicode: the one scan of 1.1M code points (~0.3 s) that every category's class reads."""
+    runs: list = []
+    category, previous = unicodedata.category, None
+    for cp in range(0x110000):
+        c = category(chr(cp))
+        if c != previous:
+            runs.append((cp, c))
+            previous = c
+    return tuple(runs)
+
+
+@functools.cache
 def _unicode_class(name: str) -> tuple:
     """The code point ranges of a general category or script RE2 knows, or None."""
     if name == "Any":
         return ((0, 0x10FFFF),)
     if name in _CATEGORIES:
         ranges: list = []
-        for cp in range(0x110000):
-            if unicodedata.category(chr(cp)).startswith(name):
-                if ranges and ranges[-1][1] == cp - 1:
-                    ranges[-1] = (ranges[-1][0], cp)
+        runs = _category_runs()
+        for (lo, category), (end, _) in zip(runs, runs[1:] + ((0x110000, None),)):
+            if category.startswith(name):
+                if ranges and ranges[-1][1] == lo - 1:
+                    ranges[-1] = (ranges[-1][0], end - 1)
                 else:
-                    ranges.append((cp, cp))
+                    ranges.append((lo, end - 1))
         return tuple(ranges)
     if name in _SCRIPTS:
         code = _SCRIPTS.index(name)

@@ -612,17 +612,11 @@ def _nd_bad_samples(op: str) -> Callable:
     return build
 
 
-def _nd_export(node: Any, w: Any) -> list:
-    w.node(node.op.name, [w.resource(node.inputs[0]), w.input(1), w.input(2)],
-           dict(node.attrs), name=node.name)
-    return []
-
-
 ND_OPS = {name: register(OpDef(
     name, _nd_infer(name), _nd_kernel(name), num_outputs=0, stateful=True, no_fold=True,
     as_is_inputs=(1,), reference=_nd_reference(name), samples=_nd_samples,
     bad_samples=_nd_bad_samples(name),
-    tf=TFForm(load=_load(name), export=_nd_export, takes_handles=True),
+    tf=TFForm(load=_load(name), export=_export, takes_handles=True),
 )) for name in _ND_COMBINE}
 
 

@@ -620,18 +620,24 @@ RAGGED_COUNT_SPARSE_OUTPUT = register(OpDef(
 _SPARSE_BINCOUNT = "SparseBincount"
 
 
+def check_count_args(op: str, values: Any, size: Any, size_index: int, weights: Any) -> None:
+    """SparseBincount's and RaggedBincount's checks of `values`, `size` (their input
+    `size_index`) and `weights`, in TF's order."""
+    C.check_dtype(op, values, C.INDEX, "Tidx")
+    if size._dtype is not values._dtype:
+        raise C.wrong_input_dtype(op, size_index, values._dtype, size._dtype)
+    C.check_dtype(op, weights, _COUNT_TYPES)
+    if size._shape not in ((), None):
+        raise C.fail(op, f"Shape must be rank 0 but is rank {len(size._shape)}")
+
+
 def _sparse_bincount_infer(indices: Any, values: Any, dense_shape: Any, size: Any,
                            weights: Any, *, binary_output: bool = False) -> list:
     op = _SPARSE_BINCOUNT
     for i, x in ((0, indices), (2, dense_shape)):
         if x._dtype is not dt.int64:
             raise C.wrong_input_dtype(op, i, dt.int64, x._dtype)
-    C.check_dtype(op, values, C.INDEX, "Tidx")
-    if size._dtype is not values._dtype:
-        raise C.wrong_input_dtype(op, 3, values._dtype, size._dtype)
-    C.check_dtype(op, weights, _COUNT_TYPES)
-    if size._shape not in ((), None):
-        raise C.fail(op, f"Shape must be rank 0 but is rank {len(size._shape)}")
+    check_count_args(op, values, size, 3, weights)
     for x, words in ((indices, "Sparse indices must be rank 2"),
                      (values, "Sparse values must be rank 1"),
                      (dense_shape, "Sparse shape must be rank 1")):

@@ -174,19 +174,29 @@ def _static_false(record: Any) -> bool:
     return _known_bool(record) is False
 
 
+def _writer_and_record() -> tuple | None:
+    """The default writer and the record condition, or None where nothing is written: no
+    writer (or a no-op one), or, eagerly, a condition that is False."""
+    writer = _state.writer
+    if writer is None or writer._noop:
+        return None
+    record = _record_condition()
+    if _ctx.graph is None and not bool(to_host(record._arr)):
+        return None
+    return writer, record
+
+
 def _write(tag: str, data: Any, step: Any, metadata: bytes, kind: str, params: tuple = (),
            scope: str | None = None) -> Any:
     """The write of one summary: WriteSummary of `data` under `tag` (already the full
     tag). In a graph, as TF's tf.summary.write builds it in scope `scope` ("write_summary"
     by default): the record condition (LogicalAnd of the writer's and record_if's), and the
     write, or inside an If ("summary_cond") when the condition is known only at run time."""
-    writer = _state.writer
-    if writer is None or writer._noop:
+    active = _writer_and_record()
+    if active is None:
         return convert_to_tensor(False)
-    record = _record_condition()
+    writer, record = active
     if _ctx.graph is None:
-        if not bool(to_host(record._arr)):
-            return convert_to_tensor(False)
         step_t = _step_tensor(step)
         data = convert_to_tensor(data)
         if kind in _KINDS:
@@ -385,13 +395,11 @@ def summary_scope(name: str, default_name: str | None = None, values: Any = None
 def write_raw_pb(tensor: Any, step: Any = None, name: str | None = None) -> Any:
     """Writes serialized `Summary` protos (a string tensor) as one event
     (WriteRawProtoSummary)."""
-    writer = _state.writer
-    if writer is None or writer._noop:
+    active = _writer_and_record()
+    if active is None:
         return convert_to_tensor(False)
-    record = _record_condition()
+    writer, record = active
     if _ctx.graph is None:
-        if not bool(to_host(record._arr)):
-            return convert_to_tensor(False)
         bind(WRITE_RAW_PROTO, (writer._resource, _step_tensor(step), convert_to_tensor(tensor)),
              {})
         return convert_to_tensor(True)

@@ -432,8 +432,45 @@ class FtrlOptimizer(Optimizer):
                         use_locking=self._use_locking)
 
 
-class ProximalGradientDescentOptimizer(Optimizer):
+class _Proximal(Optimizer):
+    """What the proximal optimizers share: the rate and the L1 and L2 strengths as tensors,
+    and TF's Resource(Sparse)ApplyProximal<_KIND> over the variable and its `_SLOTS`,
+    whose dense op names the rate and the gradient `_ARG_NAMES`."""
+
+    _KIND = ""
+    _SLOTS: tuple = ()
+    _ARG_NAMES = ("", "")
+
+    def _prepare(self) -> None:
+        self._lr_t, self._l1_t, self._l2_t = _tensors(
+            self, "learning_rate l1_regularization_strength l2_regularization_strength",
+            self._learning_rate, self._l1, self._l2)
+
+    def _refs(self, var: Any) -> tuple:
+        return (var,) + tuple(self.get_slot(var, s) for s in self._SLOTS)
+
+    def _resource_apply_dense(self, grad: Any, var: Any) -> Any:
+        op = f"ResourceApplyProximal{self._KIND}"
+        rate, gradient = self._ARG_NAMES
+        _same_dtypes(op, 1 + len(self._SLOTS),
+                     [(rate, self._lr_t), ("l1", self._l1_t), ("l2", self._l2_t),
+                      (gradient, grad)])
+        return apply_op(op, self._refs(var), (self._lr_t, self._l1_t, self._l2_t, grad),
+                        use_locking=self._use_locking)
+
+    def _resource_apply_sparse(self, grad: Any, var: Any, indices: Any) -> Any:
+        return apply_sparse(f"ResourceSparseApplyProximal{self._KIND}", self._refs(var),
+                            (_t(self._lr_t, var), _t(self._l1_t, var), _t(self._l2_t, var),
+                             grad, indices), use_locking=self._use_locking)
+
+    _apply_dense, _apply_sparse = ref_dense, ref_sparse
+
+
+class ProximalGradientDescentOptimizer(_Proximal):
     """Gradient descent, then the proximal step of L1 and L2 (FOBOS)."""
+
+    _KIND = "GradientDescent"
+    _ARG_NAMES = ("alpha", "delta")
 
     def __init__(self, learning_rate: Any, l1_regularization_strength: float = 0.0,
                  l2_regularization_strength: float = 0.0, use_locking: bool = False,
@@ -442,29 +479,13 @@ class ProximalGradientDescentOptimizer(Optimizer):
         self._learning_rate = learning_rate
         self._l1, self._l2 = l1_regularization_strength, l2_regularization_strength
 
-    def _prepare(self) -> None:
-        self._lr_t, self._l1_t, self._l2_t = _tensors(
-            self, "learning_rate l1_regularization_strength l2_regularization_strength",
-            self._learning_rate, self._l1, self._l2)
 
-    def _resource_apply_dense(self, grad: Any, var: Any) -> Any:
-        _same_dtypes("ResourceApplyProximalGradientDescent", 1,
-                     [("alpha", self._lr_t), ("l1", self._l1_t), ("l2", self._l2_t),
-                      ("delta", grad)])
-        return apply_op("ResourceApplyProximalGradientDescent", (var,),
-                        (self._lr_t, self._l1_t, self._l2_t, grad),
-                        use_locking=self._use_locking)
-
-    def _resource_apply_sparse(self, grad: Any, var: Any, indices: Any) -> Any:
-        return apply_sparse("ResourceSparseApplyProximalGradientDescent", (var,),
-                            (_t(self._lr_t, var), _t(self._l1_t, var), _t(self._l2_t, var),
-                             grad, indices), use_locking=self._use_locking)
-
-    _apply_dense, _apply_sparse = ref_dense, ref_sparse
-
-
-class ProximalAdagradOptimizer(Optimizer):
+class ProximalAdagradOptimizer(_Proximal):
     """Adagrad's step size, then the proximal step of L1 and L2."""
+
+    _KIND = "Adagrad"
+    _SLOTS = ("accumulator",)
+    _ARG_NAMES = ("lr", "grad")
 
     def __init__(self, learning_rate: Any, initial_accumulator_value: float = 0.1,
                  l1_regularization_strength: float = 0.0,
@@ -479,28 +500,6 @@ class ProximalAdagradOptimizer(Optimizer):
     def _create_slots(self, var_list: list) -> None:
         _full_slots(self, var_list, self._initial_accumulator_value, "accumulator",
                     self._name, "given")
-
-    def _prepare(self) -> None:
-        self._lr_t, self._l1_t, self._l2_t = _tensors(
-            self, "learning_rate l1_regularization_strength l2_regularization_strength",
-            self._learning_rate, self._l1, self._l2)
-
-    def _resource_apply_dense(self, grad: Any, var: Any) -> Any:
-        _same_dtypes("ResourceApplyProximalAdagrad", 2,
-                     [("lr", self._lr_t), ("l1", self._l1_t), ("l2", self._l2_t),
-                      ("grad", grad)])
-        return apply_op("ResourceApplyProximalAdagrad",
-                        (var, self.get_slot(var, "accumulator")),
-                        (self._lr_t, self._l1_t, self._l2_t, grad),
-                        use_locking=self._use_locking)
-
-    def _resource_apply_sparse(self, grad: Any, var: Any, indices: Any) -> Any:
-        return apply_sparse("ResourceSparseApplyProximalAdagrad",
-                            (var, self.get_slot(var, "accumulator")),
-                            (_t(self._lr_t, var), _t(self._l1_t, var), _t(self._l2_t, var),
-                             grad, indices), use_locking=self._use_locking)
-
-    _apply_dense, _apply_sparse = ref_dense, ref_sparse
 
 
 class AdagradDAOptimizer(Optimizer):

@@ -14,10 +14,6 @@ KNOWN = {
     "conv_transpose_channels_first": "recorded with oneDNN off, where TF's CPU kernels refuse "
                                      "NCHW/NCDHW transposed convolutions; eagerflow computes "
                                      "them, as TF's default (oneDNN) build does",
-    "stacked_cells_flat_states": "Keras 3 hands a stack's cells a flat initial_state list as "
-                                 "it is (each cell then fails: IndexError), eagerflow nests "
-                                 "it per cell; a stateful stack's states are Keras's "
-                                 "ListWrappers, eagerflow's plain lists",
     "validation_split_of_dataset": "the error names the dataset's class by its module: TF's "
                                    "tensorflow.python.data.ops.batch_op._BatchDataset, "
                                    "eagerflow's eagerflow._src.data.batching.BatchDataset",

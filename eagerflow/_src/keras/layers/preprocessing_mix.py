@@ -27,6 +27,13 @@ from eagerflow._src.ops import math as tm
 from eagerflow._src.ops.math_base import cast
 
 
+def _mixed_labels(labels: Any, transformation: dict) -> Any:
+    """MixUp's and CutMix's labels: w * each one's + (1 - w) * the one it is mixed with."""
+    weight, order = transformation["mix_weight"], transformation["permutation_order"]
+    weight = ta.reshape(weight, [-1, 1])
+    return weight * labels + (1.0 - weight) * kn.take(labels, order, axis=0)
+
+
 class MixUp(ColorLayer):
     """`MixUp(alpha=0.2, seed=None)`: each image (and label) becomes w * itself +
     (1 - w) * another's of the batch, w ~ Beta(alpha, alpha)."""
@@ -62,9 +69,7 @@ class MixUp(ColorLayer):
                          training: bool = True) -> Any:
         if not training:
             return labels
-        weight, order = transformation["mix_weight"], transformation["permutation_order"]
-        weight = ta.reshape(weight, [-1, 1])
-        return weight * labels + (1.0 - weight) * kn.take(labels, order, axis=0)
+        return _mixed_labels(labels, transformation)
 
     def transform_segmentation_masks(self, masks: Any, transformation: Any,
                                      training: bool = True) -> Any:
@@ -164,9 +169,7 @@ class CutMix(_BoxLayer):
                          training: bool = True) -> Any:
         if not training or transformation is None:
             return labels
-        order, weight = transformation["permutation_order"], transformation["mix_weight"]
-        weight = ta.reshape(weight, [-1, 1])
-        return weight * labels + (1.0 - weight) * kn.take(labels, order, axis=0)
+        return _mixed_labels(labels, transformation)
 
     def transform_segmentation_masks(self, masks: Any, transformation: Any,
                                      training: bool = True) -> Any:

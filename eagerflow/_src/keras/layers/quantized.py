@@ -163,13 +163,7 @@ def dense_build(layer: Any, kernel_shape: tuple, mode: str, config: Any) -> None
         layer._kernel = _weight(layer, "kernel", (input_dim, (output_dim + 1) // 2), "int8")
         block = block_size_for(layer, config)
         object.__setattr__(layer, "_int4_block_size", block)
-        grouped = block is not None and block > 0
-        scale_shape = (math.ceil(input_dim / block), units) if grouped else (units,)
-        layer.kernel_scale = _weight(layer, "kernel_scale", scale_shape, initializer="ones")
-        if grouped:
-            layer.kernel_zero = _weight(layer, "kernel_zero", scale_shape, "int8")
-            layer.g_idx = _weight(layer, "g_idx", (input_dim,), "float32")
-            layer.g_idx.assign(_group_index(input_dim, block))
+        _int4_scales(layer, input_dim, units, block, block is not None and block > 0)
         object.__setattr__(layer, "_orig_input_dim", input_dim)
         object.__setattr__(layer, "_orig_output_dim", output_dim)
     elif mode == "float8":
@@ -629,6 +623,12 @@ def _einsum_int4_build(layer: Any, kernel_shape: tuple, config: Any) -> None:
     object.__setattr__(layer, "_int4_block_size", block if grouped else None)
     object.__setattr__(layer, "_int4_unpacked_column_size", columns)
     layer._kernel = _weight(layer, "kernel", (rows, (columns + 1) // 2), "int8")
+    _int4_scales(layer, rows, columns, block, grouped)
+
+
+def _int4_scales(layer: Any, rows: int, columns: int, block: Any, grouped: bool) -> None:
+    """An int4 kernel's (rows, columns) scales: one per column, or, `grouped`, one per
+    block of `block` rows and column, with zero points and each row's group index."""
     scale_shape = (math.ceil(rows / block), columns) if grouped else (columns,)
     layer.kernel_scale = _weight(layer, "kernel_scale", scale_shape, initializer="ones")
     if grouped:

@@ -18,6 +18,7 @@ import numpy as np
 
 from eagerflow._src.core import nest
 from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.trackable import ListWrapper
 from eagerflow._src.keras import activations, constraints, initializers, regularizers
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.backend import init_scope, to_snake_case
@@ -461,8 +462,11 @@ class RNN(Layer):
     @property
     def states(self) -> Any:
         """The state variables of a stateful RNN (None before it is built), nested as the
-        cell's states."""
-        return self._pack_states(self._state_vars) if self._state_vars else self._state_vars
+        cell's states in TF's ListWrappers (Keras 3 keeps them in a tracked attribute)."""
+        if not self._state_vars:
+            return self._state_vars
+        return ListWrapper([ListWrapper(s) if isinstance(s, list) else s
+                            for s in self._pack_states(self._state_vars)])
 
     def _pack_states(self, states: list) -> list:
         """Flat states nested as Keras 3 gives the cell's (a stack's per cell)."""
@@ -505,8 +509,10 @@ class RNN(Layer):
         object.__setattr__(self, "_state_vars", states)
 
     def reset_states(self) -> None:
-        """Sets a stateful RNN's states back to zeros."""
-        for v in self._state_vars or ():
+        """Sets a stateful RNN's states back to zeros: each entry of `states` in turn, as
+        Keras 3's (a stack's entry for a cell of several states is a ListWrapper, which
+        has no `assign`: AttributeError there, as in Keras 3.15)."""
+        for v in self.states or ():
             v.assign(zeros_like(v))
 
     reset_state = reset_states
@@ -632,8 +638,11 @@ class RNN(Layer):
             # the states returned keep the nesting of the ones given, as Keras 3's
             # (their number unchecked, as Keras 3's: a cell given too few fails on its own,
             # and a step returning fewer than given fails as the loop repacks them)
-            structure = self._given_states(list(initial_state) if isinstance(
-                initial_state, (list, tuple)) else [initial_state])
+            given = list(initial_state) if isinstance(initial_state, (list, tuple)) \
+                else [initial_state]
+            if isinstance(self.cell, StackedRNNCells):
+                self.cell.check_given(x0, given, training)
+            structure = self._given_states(given)
             states = nest.flatten(structure)
         self._config_dropout_masks(self.cell, x0, states, training)
         kwargs = {"training": training} if _accepts_training(self.cell) else {}

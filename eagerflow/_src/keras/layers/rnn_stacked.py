@@ -107,6 +107,14 @@ class StackedRNNCells(Layer):
         return [own if _listed(cell) else own[0]
                 for cell, own in zip(self.cells, self.split_states(states))]
 
+    def check_given(self, inputs: Any, given: list, training: Any = False) -> None:
+        """Keras 3 hands each cell its own entry of an `initial_state` given to the stack
+        (a lone tensor as a one-element list): where an entry holds fewer states than its
+        cell needs, as a flat list's do, that cell's call fails, and so it does here."""
+        if any(len(_as_list(own)) < len(flat_sizes(cell.state_size))
+               for cell, own in zip(self.cells, given)):
+            self.call(inputs, given, training=training)
+
     def flat_call(self, inputs: Any, states: list, training: Any = False) -> tuple:
         """One step on flat states (RNN's loop): (output, the new states flat)."""
         new_states = []

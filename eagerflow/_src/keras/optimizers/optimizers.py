@@ -46,7 +46,7 @@ def _adam_moments(mv: Any, vv: Any, gradient: Any, one_minus_b1: Any,
     """Adam's moment updates, as Keras writes them: m += (g - m)(1 - beta_1) and
     v += (g^2 - v)(1 - beta_2)."""
     _first_moment(mv, gradient, one_minus_b1)
-    vv.assign_add(sp.subtract(sp.square(gradient), vv._as_tensor()) * one_minus_b2)
+    _second_moment(vv, gradient, one_minus_b2)
 
 
 def _first_moment(mv: Any, gradient: Any, one_minus_b1: Any) -> None:
@@ -55,6 +55,47 @@ def _first_moment(mv: Any, gradient: Any, one_minus_b1: Any) -> None:
         mv.assign_add(sp.subtract(gradient, mv._as_tensor()) * one_minus_b1)
     except OpError as e:  # (TF's Sub, given Keras's variable, runs by its slow path)
         raise slow_path(e) from None
+
+
+def _second_moment(vv: Any, gradient: Any, one_minus_b2: Any) -> None:
+    """v += (g^2 - v)(1 - beta_2)."""
+    vv.assign_add(sp.subtract(sp.square(gradient), vv._as_tensor()) * one_minus_b2)
+
+
+def _beta_powers(opt: Optimizer, dtype: Any, *betas: Any) -> list:
+    """Each beta to the power t, this step's count, in `dtype` (the bias corrections)."""
+    t = opt._local_step(dtype)
+    return [m.pow(_c(beta, dtype), t) for beta in betas]
+
+
+def _adam_alpha(lr: Any, b1p: Any, b2p: Any) -> Any:
+    """Adam's bias-corrected step size, lr * sqrt(1 - beta_2^t) / (1 - beta_1^t)."""
+    return lr * m.sqrt(1 - b2p) / (1 - b1p)
+
+
+class _Moments(Optimizer):
+    """What Adam, Adamax, Nadam, Lamb and ScheduleFreeAdamW share: `beta_1`, `beta_2` and
+    `epsilon`, and a first and a second moment per variable, kept in the lists Keras names
+    `_moment_lists` (the first starting as `_first_moment_init`)."""
+
+    _moment_lists = ("_momentums", "_velocities")
+    _first_moment_init = "zeros"
+
+    def __init__(self, learning_rate: Any = 0.001, beta_1: float = 0.9, beta_2: float = 0.999,
+                 epsilon: float = 1e-7, name: str | None = None, **kwargs: Any) -> None:
+        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+        self.beta_1 = beta_1
+        self.beta_2 = beta_2
+        self.epsilon = epsilon
+
+    def _slot_groups(self) -> list:
+        first, second = self._moment_lists
+        return super()._slot_groups() + [[("m", first, self._first_moment_init),
+                                          ("v", second, "zeros")]]
+
+    def get_config(self) -> dict:
+        return dict(super().get_config(), beta_1=self.beta_1, beta_2=self.beta_2,
+                    epsilon=self.epsilon)
 
 
 class SGD(Optimizer):
@@ -121,7 +162,7 @@ class SGD(Optimizer):
         return dict(super().get_config(), momentum=self.momentum, nesterov=self.nesterov)
 
 
-class Adam(Optimizer):
+class Adam(_Moments):
     """Adam (with the AMSGrad variant)."""
 
     def __init__(self, learning_rate: Any = 0.001, beta_1: float = 0.9, beta_2: float = 0.999,
@@ -133,18 +174,13 @@ class Adam(Optimizer):
                  loss_scale_factor: float | None = None,
                  gradient_accumulation_steps: int | None = None, name: str | None = None,
                  **kwargs: Any) -> None:
-        super().__init__(learning_rate=learning_rate, **base_args(locals()))
-        self.beta_1 = beta_1
-        self.beta_2 = beta_2
-        self.epsilon = epsilon
+        super().__init__(learning_rate, beta_1, beta_2, epsilon, **base_args(locals()))
         self.amsgrad = amsgrad
         self._flat_layouts: dict = {}  # flat.py's buffers, by dtype
 
     def _slot_groups(self) -> list:
-        groups = [[("m", "_momentums", "zeros"), ("v", "_velocities", "zeros")]]
-        if self.amsgrad:
-            groups.append([("vhat", "_velocity_hats", "zeros")])
-        return super()._slot_groups() + groups
+        groups = super()._slot_groups()
+        return groups + [[("vhat", "_velocity_hats", "zeros")]] if self.amsgrad else groups
 
     def _alpha(self, lr: Any, dtype: Any) -> Any:
         key = ("alpha", dtype)
@@ -156,10 +192,7 @@ class Adam(Optimizer):
                 # (and eagerly two copies of the betas onto the device)
                 alpha = adam_alpha(lr, self._step_count(), self.beta_1, self.beta_2)
             if alpha is None:
-                t = self._local_step(dtype)
-                b1p = m.pow(_c(self.beta_1, dtype), t)
-                b2p = m.pow(_c(self.beta_2, dtype), t)
-                alpha = lr * m.sqrt(1 - b2p) / (1 - b1p)
+                alpha = _adam_alpha(lr, *_beta_powers(self, dtype, self.beta_1, self.beta_2))
             self._coef[key] = alpha
         return self._coef[key]
 
@@ -222,8 +255,7 @@ class Adam(Optimizer):
         variable.assign_sub((mv._as_tensor() * alpha) / (m.sqrt(v) + self.epsilon))
 
     def get_config(self) -> dict:
-        return dict(super().get_config(), beta_1=self.beta_1, beta_2=self.beta_2,
-                    epsilon=self.epsilon, amsgrad=self.amsgrad)
+        return dict(super().get_config(), amsgrad=self.amsgrad)
 
 
 class AdamW(Adam):
@@ -369,28 +401,6 @@ class Adadelta(Optimizer):
         return dict(super().get_config(), rho=self.rho, epsilon=self.epsilon)
 
 
-class _Moments(Optimizer):
-    """What Adamax, Nadam and Lamb share: `beta_1`, `beta_2` and `epsilon`, and a first and
-    a second moment per variable, kept in the lists Keras names `_moment_lists`."""
-
-    _moment_lists = ("_momentums", "_velocities")
-
-    def __init__(self, learning_rate: Any = 0.001, beta_1: float = 0.9, beta_2: float = 0.999,
-                 epsilon: float = 1e-7, name: str | None = None, **kwargs: Any) -> None:
-        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
-        self.beta_1 = beta_1
-        self.beta_2 = beta_2
-        self.epsilon = epsilon
-
-    def _slot_groups(self) -> list:
-        first, second = self._moment_lists
-        return super()._slot_groups() + [[("m", first, "zeros"), ("v", second, "zeros")]]
-
-    def get_config(self) -> dict:
-        return dict(super().get_config(), beta_1=self.beta_1, beta_2=self.beta_2,
-                    epsilon=self.epsilon)
-
-
 class Adamax(_Moments):
     """Adamax: Adam with the infinity norm."""
 
@@ -410,8 +420,7 @@ class Adamax(_Moments):
     _moment_lists = ("_m", "_u")
 
     def update_step(self, gradient: Any, variable: Any, learning_rate: Any) -> None:
-        t = self._local_step(variable.dtype)
-        b1p = m.pow(_c(self.beta_1, variable.dtype), t)
+        (b1p,) = _beta_powers(self, variable.dtype, self.beta_1)
         mv, u = self.get_slot(variable, "m"), self.get_slot(variable, "v")
         _first_moment(mv, gradient, 1 - self.beta_1)
         u.assign(sp.maximum(u._as_tensor() * self.beta_2, sp.absolute(gradient)))
@@ -596,9 +605,7 @@ class Lamb(_Moments):
         super().__init__(learning_rate, beta_1, beta_2, epsilon, **base_args(locals()))
 
     def update_step(self, gradient: Any, variable: Any, learning_rate: Any) -> None:
-        t = self._local_step(variable.dtype)
-        b1p = m.pow(_c(self.beta_1, variable.dtype), t)
-        b2p = m.pow(_c(self.beta_2, variable.dtype), t)
+        b1p, b2p = _beta_powers(self, variable.dtype, self.beta_1, self.beta_2)
         mv, v = self.get_slot(variable, "m"), self.get_slot(variable, "v")
         _adam_moments(mv, v, gradient, 1 - self.beta_1, 1 - self.beta_2)
         step = (mv._as_tensor() / (1.0 - b1p)) / (m.sqrt(v._as_tensor() / (1.0 - b2p))

@@ -17,7 +17,14 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.keras.optimizers import slices as sp
 from eagerflow._src.keras.optimizers.optimizer import Optimizer, _base_name, base_args
-from eagerflow._src.keras.optimizers.optimizers import _c
+from eagerflow._src.keras.optimizers.optimizers import (
+    _adam_alpha,
+    _adam_moments,
+    _beta_powers,
+    _c,
+    _Moments,
+    _second_moment,
+)
 from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as m
@@ -165,14 +172,10 @@ class Muon(Optimizer):
         variable.assign_sub(self.lr_adjust(update))
 
     def _adamw_step(self, gradient: Any, variable: Any, lr: Any) -> None:
-        dtype = variable.dtype
-        t = self._local_step(dtype)
-        b1p = m.pow(_c(self.adam_beta_1, dtype), t)
-        b2p = m.pow(_c(self.adam_beta_2, dtype), t)
-        alpha = lr * m.sqrt(1 - b2p) / (1 - b1p)
+        alpha = _adam_alpha(lr, *_beta_powers(self, variable.dtype, self.adam_beta_1,
+                                              self.adam_beta_2))
         mom, vel = self.get_slot(variable, "m"), self.get_slot(variable, "v")
-        mom.assign_add((gradient - mom._as_tensor()) * (1 - self.adam_beta_1))
-        vel.assign_add((m.square(gradient) - vel._as_tensor()) * (1 - self.adam_beta_2))
+        _adam_moments(mom, vel, gradient, 1 - self.adam_beta_1, 1 - self.adam_beta_2)
         variable.assign_sub((mom._as_tensor() * alpha) / (m.sqrt(vel._as_tensor())
                                                           + self.epsilon))
 
@@ -228,10 +231,12 @@ class Muon(Optimizer):
                     adam_weight_decay=self.adam_weight_decay, rms_rate=self.rms_rate)
 
 
-class ScheduleFreeAdamW(Optimizer):
+class ScheduleFreeAdamW(_Moments):
     """Schedule-free AdamW (Defazio et al., 2024): no learning-rate schedule; the weights
     interpolate between an Adam-style iterate (the momentum slot, which starts at the
     weights) and its running average."""
+
+    _first_moment_init = "value"
 
     def __init__(self, learning_rate: Any = 0.0025, beta_1: float = 0.9, beta_2: float = 0.999,
                  epsilon: float = 1e-08, warmup_steps: int = 0,
@@ -242,15 +247,8 @@ class ScheduleFreeAdamW(Optimizer):
                  loss_scale_factor: float | None = None,
                  gradient_accumulation_steps: int | None = None, name: str | None = None,
                  **kwargs: Any) -> None:
-        super().__init__(learning_rate=learning_rate, **base_args(locals()))
-        self.beta_1 = beta_1
-        self.beta_2 = beta_2
-        self.epsilon = epsilon
+        super().__init__(learning_rate, beta_1, beta_2, epsilon, **base_args(locals()))
         self.warmup_steps = warmup_steps
-
-    def _slot_groups(self) -> list:
-        return super()._slot_groups() + [[("m", "_momentums", "value"),
-                                          ("v", "_velocities", "zeros")]]
 
     def update_step(self, gradient: Any, variable: Any, learning_rate: Any) -> None:
         dtype = variable.dtype
@@ -260,7 +258,7 @@ class ScheduleFreeAdamW(Optimizer):
         if self.warmup_steps > 0:
             lr = lr * m.minimum(t / _c(self.warmup_steps, dtype), 1.0)
         mom, vel = self.get_slot(variable, "m"), self.get_slot(variable, "v")
-        vel.assign_add((m.square(gradient) - vel._as_tensor()) * (1 - beta_2))
+        _second_moment(vel, gradient, 1 - beta_2)
         denom = m.sqrt(vel._as_tensor() / (1 - m.pow(beta_2, t))) + _c(self.epsilon, dtype)
         mom.assign_sub((lr * gradient) / denom)
         z = mom._as_tensor()
@@ -272,8 +270,7 @@ class ScheduleFreeAdamW(Optimizer):
         variable.assign((1 - beta_1) * z + beta_1 * x_new)
 
     def get_config(self) -> dict:
-        return dict(super().get_config(), beta_1=self.beta_1, beta_2=self.beta_2,
-                    epsilon=self.epsilon, warmup_steps=self.warmup_steps)
+        return dict(super().get_config(), warmup_steps=self.warmup_steps)
 
 
 def _plain(value: Any) -> Any:
