@@ -27,7 +27,9 @@ multiplies the examples per target (`examples()`); the default is the short CI r
 from __future__ import annotations
 
 import collections
+import functools
 import linecache
+import math
 import os
 import resource
 import signal
@@ -196,8 +198,13 @@ def fuzz_settings(n: int) -> settings:
 # ---------------------------------------------------------------------------------------
 
 def _vm_bytes() -> int:
-    with open("/proc/self/statm") as f:
-        return int(f.read().split()[0]) * resource.getpagesize()
+    # (read as bytes through the descriptor: a text file's decoder costs more than the read,
+    # once per guarded call)
+    fd = os.open("/proc/self/statm", os.O_RDONLY)
+    try:
+        return int(os.read(fd, 256).split()[0]) * resource.getpagesize()
+    finally:
+        os.close(fd)
 
 
 def _maxrss() -> int:
@@ -566,7 +573,7 @@ def make_array(shape: tuple, d: dt.DType, seed: int, specials: float = 0.0,
                finite: bool = False, scale: float = 3.0) -> np.ndarray:
     """A small array of dtype `d`; `specials` is the share of edge values mixed in."""
     rng = np.random.default_rng(seed)
-    n = int(np.prod(shape)) if shape else 1
+    n = math.prod(shape)  # (NumPy's prod of a tuple costs a conversion to an array)
     if d is dt.string:
         words = WORDS + ODD_WORDS if ODD else WORDS
         return np.array([words[i] for i in rng.integers(0, len(words), n)],
@@ -620,11 +627,16 @@ else:
     shapes = st.lists(small_dims, min_size=0, max_size=4).map(tuple)
 
 
+# (built once: building and validating a strategy costs hypothesis more than a draw from it)
+_DTYPES = st.sampled_from(ALL_DTYPES)
+_SPECIALS = st.sampled_from([0.0, 0.0, 0.2, 1.0])
+
+
 @st.composite
 def arrays(draw: Any, shape: Any = None, dtype: Any = None, finite: bool = False) -> np.ndarray:
     s = draw(shapes) if shape is None else shape
-    d = draw(st.sampled_from(ALL_DTYPES)) if dtype is None else dtype
-    specials = draw(st.sampled_from([0.0, 0.0, 0.2, 1.0]))
+    d = draw(_DTYPES) if dtype is None else dtype
+    specials = draw(_SPECIALS)
     return make_array(s, d, draw(st.integers(0, 2**32 - 1)), specials, finite)
 
 
@@ -661,8 +673,13 @@ python_data = st.recursive(
 
 def any_value(hint: str = "") -> Any:
     """A strategy for an argument, biased by the parameter's name."""
+    return _any_value(hint.lower())
+
+
+@functools.cache
+def _any_value(hint: str) -> Any:
+    # (one strategy per name, built on its first use and drawn from by every later call)
     tensorish = st.one_of(tensors(), arrays(), python_data)
-    hint = hint.lower()
     if hint in ("axis", "axes", "dim", "split_dim", "batch_dims", "reduction_indices",
                 "seq_axis", "batch_axis"):
         main = st.one_of(ints, int_lists, tensors(shape=(), dtype=dt.int32))

@@ -15,6 +15,7 @@ it has an array of the dtype and shape it claims.
 
 from __future__ import annotations
 
+import functools
 import inspect
 from typing import Any
 
@@ -94,14 +95,30 @@ def _targets() -> list:
 TARGETS = _targets()
 
 
+# (a target's signature read once, not at each of its calls; the strategies drawn from
+# built once: building one costs hypothesis more than a draw from it)
+_PARAMS: dict = {}
+
+
+def _params(fn: Any) -> tuple:
+    if id(fn) not in _PARAMS:  # (the targets live as long as TARGETS)
+        _PARAMS[id(fn)] = tuple(inspect.signature(fn).parameters.values())
+    return _PARAMS[id(fn)]
+
+
+@functools.cache
+def _more_values(name: str) -> st.SearchStrategy:
+    return st.lists(any_value(name), max_size=3)
+
+
 @st.composite
 def call_args(draw: Any, fn: Any) -> tuple:
     args, kwargs = [], {}
-    for p in inspect.signature(fn).parameters.values():
+    for p in _params(fn):
         if p.kind is p.VAR_KEYWORD:
             continue
         if p.kind is p.VAR_POSITIONAL:
-            args += draw(st.lists(any_value(p.name), max_size=3))
+            args += draw(_more_values(p.name))
             continue
         required = p.default is p.empty
         if not required and not draw(st.integers(0, 2)) == 0:
@@ -140,7 +157,7 @@ def check_api_call(qual: str, fn: Any, args: list, kwargs: dict) -> str:
     short = qual.rsplit(".", 1)[-1]
     # an OpError names the op or the function, or (as TF's Python-side checks do) the
     # argument at fault: "`dim` must be in the range [-4, 4) ..."
-    params = tuple(f"`{p}`" for p in inspect.signature(fn).parameters)
+    params = tuple(f"`{p.name}`" for p in _params(fn))
     # a failed tf.debugging assertion (or tf.Assert: "Expected 'cond' to be true.") is the
     # call doing its job, in TF's words
     failed = ("did not hold", "to be true.") if short.lower().startswith("assert") else ()

@@ -13,6 +13,7 @@ to finite outputs must do so.
 
 from __future__ import annotations
 
+import functools
 import inspect
 from typing import Any
 
@@ -165,19 +166,63 @@ FINITE_OPS = {
 }
 
 
+# Building a strategy (and validating it on its first draw) costs hypothesis more than drawing
+# from it: every strategy a case draws from is built once and kept, as are the facts read
+# from an op's signature. (A strategy drawn from is the same value whichever object holds
+# it: the same choices make the same case.)
+_SIGNATURES: dict = {}
+_SAMPLES: dict = {}
+
+
+def _infer_params(op: Any) -> list | None:
+    """The parameters of the op's infer (None: it has no signature to read)."""
+    if op.name not in _SIGNATURES:
+        try:
+            _SIGNATURES[op.name] = list(inspect.signature(op.infer).parameters.values())
+        except (TypeError, ValueError):
+            _SIGNATURES[op.name] = None
+    return _SIGNATURES[op.name]
+
+
 def _variadic(op: Any) -> bool:
-    try:
-        params = inspect.signature(op.infer).parameters.values()
-    except (TypeError, ValueError):
-        return False
-    return any(p.kind is p.VAR_POSITIONAL for p in params)
+    params = _infer_params(op)
+    return params is not None and any(p.kind is p.VAR_POSITIONAL for p in params)
 
 
 def _required_inputs(op: Any) -> int:
     """The inputs an op's infer takes before its variadic ones (never dropped by mutation)."""
-    params = inspect.signature(op.infer).parameters.values()
-    return sum(1 for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+    return sum(1 for p in _infer_params(op) if p.kind in (p.POSITIONAL_ONLY,
+                                                           p.POSITIONAL_OR_KEYWORD)
                and p.default is p.empty)
+
+
+def _samples(op: Any) -> st.SearchStrategy:
+    if op.name not in _SAMPLES:
+        _SAMPLES[op.name] = st.sampled_from(op.samples)
+    return _SAMPLES[op.name]
+
+
+@functools.cache
+def _one(options: tuple) -> st.SearchStrategy:
+    """sampled_from over `options`, built once per tuple of options (mutation kinds, input
+    positions, attr names: never two equal values of different types, as 1 and True)."""
+    return st.sampled_from(list(options))
+
+
+@functools.cache
+def _shapes_near(shape: tuple) -> st.SearchStrategy:
+    """Another shape for an input of `shape`: any small one, or one dim fewer or more."""
+    return st.one_of(shapes,  # (with EAGERFLOW_FUZZ_ODD, dims up to 1000 too)
+                     st.just(shape[1:]), st.just((1,) + shape), st.just(shape + (2,)),
+                     st.just(()), st.just(tuple(1 for _ in shape)))
+
+
+_SMALL_OR_EDGE_INTS = st.one_of(st.integers(-6, 6), st.sampled_from(EDGE_INTS + HUGE_DIMS))
+_OPTIONAL_INTS = st.one_of(st.integers(-3, 3), st.sampled_from(EDGE_INTS + HUGE_DIMS))
+_HUGE = st.sampled_from(HUGE_DIMS)
+_ATTR_DTYPES = st.sampled_from(ALL_DTYPES + [dt.resource, dt.variant])
+_INPUT_DTYPES = st.sampled_from(ALL_DTYPES)
+_SPECIALS = st.sampled_from([0.3, 1.0])
 
 
 def _is_int(v: Any) -> bool:
@@ -187,7 +232,7 @@ def _is_int(v: Any) -> bool:
 def _mutate_ints(draw: Any, v: Any) -> Any:
     """Replaces ints somewhere inside a nested attr value with edge ints."""
     if _is_int(v):
-        return draw(st.one_of(st.integers(-6, 6), st.sampled_from(EDGE_INTS + HUGE_DIMS)))
+        return draw(_SMALL_OR_EDGE_INTS)
     if isinstance(v, tuple):
         items = list(v)
         choice = draw(st.integers(0, 4))
@@ -203,7 +248,7 @@ def _mutate_ints(draw: Any, v: Any) -> Any:
             else:
                 items.append(draw(st.integers(-2, 3)))
         elif choice == 2:  # everything huge: element counts past int64 and memory
-            items = [draw(st.sampled_from(HUGE_DIMS)) if _is_int(x) else x for x in items]
+            items = [draw(_HUGE) if _is_int(x) else x for x in items]
         elif choice == 3:  # negatives
             items = [-abs(x) - draw(st.integers(0, 2)) if _is_int(x) else x for x in items]
         else:
@@ -216,15 +261,15 @@ def _mutate_attr(draw: Any, v: Any) -> Any:
     if isinstance(v, (bool, np.bool_)):
         return not v
     if isinstance(v, dt.DType):
-        return draw(st.sampled_from(ALL_DTYPES + [dt.resource, dt.variant]))
+        return draw(_ATTR_DTYPES)
     if v is None:  # optional ints (fixed_length, num, ...)
-        return draw(st.one_of(st.integers(-3, 3), st.sampled_from(EDGE_INTS + HUGE_DIMS)))
+        return draw(_OPTIONAL_INTS)
     return _mutate_ints(draw, v)
 
 
 @st.composite
 def op_cases(draw: Any, op: Any) -> tuple:
-    sample = draw(st.sampled_from(op.samples))
+    sample = draw(_samples(op))
     # (a resource's initial value is varied as any input; it stays a resource)
     resources = [isinstance(a, Resource) for a in sample.inputs]
     inputs = [a if isinstance(a, Table) else np.asarray(a.value if r else a)
@@ -243,20 +288,17 @@ def op_cases(draw: Any, op: Any) -> tuple:
             kinds.append("attr-type")
         if not kinds:
             break
-        kind = draw(st.sampled_from(kinds))
+        kind = draw(_one(tuple(kinds)))
         if kind in ("dtype", "shape", "values", "zero-size"):
-            i = draw(st.sampled_from(varied))
+            i = draw(_one(tuple(varied)))
             a = inputs[i]
             d = dt.as_dtype(a.dtype) if a.dtype != object else dt.string
             shape = a.shape
             specials = 0.0
             if kind == "dtype":
-                d = draw(st.sampled_from(ALL_DTYPES))
+                d = draw(_INPUT_DTYPES)
             elif kind == "shape":
-                shape = draw(st.one_of(
-                    shapes,  # (with EAGERFLOW_FUZZ_ODD, dims up to 1000 too)
-                    st.just(shape[1:]), st.just((1,) + shape), st.just(shape + (2,)),
-                    st.just(()), st.just(tuple(1 for _ in shape))))
+                shape = draw(_shapes_near(shape))
             elif kind == "zero-size":
                 if shape:
                     k = draw(st.integers(0, len(shape) - 1))
@@ -264,7 +306,7 @@ def op_cases(draw: Any, op: Any) -> tuple:
                 else:
                     shape = (0,)
             else:
-                specials = draw(st.sampled_from([0.3, 1.0]))
+                specials = draw(_SPECIALS)
             inputs[i] = make_array(shape, d, seed + m, specials)
         elif kind == "arity":
             if len(inputs) > max(1, _required_inputs(op)) and draw(st.booleans()):
@@ -272,15 +314,15 @@ def op_cases(draw: Any, op: Any) -> tuple:
                 inputs.pop(k)
                 resources.pop(k)
             else:
-                k = draw(st.sampled_from(varied))
+                k = draw(_one(tuple(varied)))
                 inputs.append(inputs[k].copy())
                 resources.append(resources[k])
             varied = [i for i, a in enumerate(inputs) if not isinstance(a, Table)]
         elif kind == "attr":
-            key = draw(st.sampled_from(sorted(attrs)))
+            key = draw(_one(tuple(sorted(attrs))))
             attrs[key] = _mutate_attr(draw, attrs[key])
         else:
-            key = draw(st.sampled_from(sorted(attrs)))
+            key = draw(_one(tuple(sorted(attrs))))
             attrs[key] = draw(junk)
             contract = False
     inputs = [Resource(a) if r else a for a, r in zip(inputs, resources)]
