@@ -16,8 +16,6 @@ _SUM_ORDER = "float32 last bit of a loss or metric over 10 samples"
 KNOWN = {
     "fit_generator_and_pydataset_shapes": _SUM_ORDER + " (eval_pydataset: 7.2721686363220215 "
                                           "in TF, 7.272168159484863)",
-    "train_test_predict_on_batch": _SUM_ORDER + " (test: 9.583763122558594 in TF, "
-                                   "9.583762168884277)",
     "custom_layer_add_weight_arguments": "Keras 3's variables answer aggregation 'none' and "
                                          "synchronization 'auto' (eagerflow's, tf.Variables: "
                                          "the enums), and its add_weight takes no "
