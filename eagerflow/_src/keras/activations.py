@@ -79,7 +79,9 @@ def softsign(x: Any) -> Any:
 
 
 def sigmoid(x: Any) -> Any:
-    return tm.sigmoid(x)
+    # (keras.ops' sigmoid remembers its logits, as Keras 3's activation caches them: a
+    # cross-entropy on a Dense(activation="sigmoid") output then computes from the logits)
+    return kn.sigmoid(x)
 
 
 # (keras.ops' functions, as Keras 3's: an integer or bool x becomes floatx for tanh and

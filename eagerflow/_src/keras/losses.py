@@ -313,6 +313,9 @@ def categorical_crossentropy(y_true: Any, y_pred: Any, from_logits: bool = False
         raise ValueError("Arguments `target` and `output` must be at least rank 1. Received: "
                          f"target.shape={y_true.shape}, output.shape={y_pred.shape}")
     check_same_shapes(y_true, y_pred)
+    # (the logits behind a softmax output keras.ops made, as for binary_crossentropy)
+    y_pred, from_logits = knn._logits_or(y_pred, from_logits, "Softmax",
+                                         "categorical_crossentropy")
     if from_logits:
         return K.softmax_cross_entropy(y_true, y_pred, axis)
     p = y_pred / R.reduce_sum(y_pred, axis=axis, keepdims=True)
@@ -345,6 +348,10 @@ def sparse_categorical_crossentropy(y_true: Any, y_pred: Any, from_logits: bool 
         y_true = where(valid, y_true, zeros_like(y_true))
         y_pred = where(A.expand_dims(valid, -1), y_pred, zeros_like(y_pred))
     labels = cast(y_true, dt.int64)
+    # (the logits behind a softmax output keras.ops made, as for binary_crossentropy; an
+    # ignore_class's masking made a new tensor, which has none)
+    y_pred, from_logits = knn._logits_or(y_pred, from_logits, "Softmax",
+                                         "sparse_categorical_crossentropy")
     logits = y_pred if from_logits else M.log(M.clip_by_value(y_pred, K.EPSILON, 1 - K.EPSILON))
     res = K.sparse_softmax_cross_entropy(labels, logits)
     if valid is not None:
@@ -358,12 +365,18 @@ def binary_crossentropy(y_true: Any, y_pred: Any, from_logits: bool = False,
     if label_smoothing:
         y_true = y_true * (1.0 - label_smoothing) + 0.5 * label_smoothing
     check_same_shapes(y_true, y_pred)
+    return R.reduce_mean(_bce_terms(y_true, y_pred, from_logits), axis=axis)
+
+
+def _bce_terms(y_true: Any, y_pred: Any, from_logits: bool) -> Any:
+    """keras.ops.binary_crossentropy's terms. As Keras 3's backend, it computes from the
+    logits behind a sigmoid output keras.ops made (a Dense(activation="sigmoid") output
+    included), with or without from_logits; else from the clipped probabilities."""
+    y_pred, from_logits = knn._logits_or(y_pred, from_logits, "Sigmoid", "binary_crossentropy")
     if from_logits:
-        per = K.sigmoid_cross_entropy(y_true, y_pred)
-    else:
-        p = M.clip_by_value(y_pred, K.EPSILON, 1.0 - K.EPSILON)
-        per = -(y_true * M.log(p) + (1 - y_true) * M.log(1 - p))
-    return R.reduce_mean(per, axis=axis)
+        return K.sigmoid_cross_entropy(y_true, y_pred)
+    p = M.clip_by_value(y_pred, K.EPSILON, 1.0 - K.EPSILON)
+    return -(y_true * M.log(p) + (1 - y_true) * M.log(1 - p))
 
 
 def binary_focal_crossentropy(y_true: Any, y_pred: Any, apply_class_balancing: bool = False,
@@ -377,9 +390,8 @@ def binary_focal_crossentropy(y_true: Any, y_pred: Any, apply_class_balancing: b
         y_true = y_true * (1.0 - label_smoothing) + 0.5 * label_smoothing
     check_same_shapes(y_true, y_pred)
     if from_logits:
-        y_pred = M.sigmoid(y_pred)
-    p = M.clip_by_value(y_pred, K.EPSILON, 1.0 - K.EPSILON)
-    bce = -(y_true * M.log(p) + (1 - y_true) * M.log(1 - p))
+        y_pred = knn.sigmoid(y_pred)  # (whose logits the cross-entropy then takes)
+    bce = _bce_terms(y_true, y_pred, False)
     p_t = y_true * y_pred + (1 - y_true) * (1 - y_pred)
     focal = M.pow(1.0 - p_t, gamma) * bce
     if apply_class_balancing:

@@ -12,7 +12,6 @@ from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.layers._utils import (
     normalize_data_format,
-    normalize_padding,
     normalize_tuple,
 )
 from eagerflow._src.keras.layers.conv import to_channels_first, to_channels_last
@@ -36,7 +35,9 @@ class Pooling(Layer):
         self._kind = kind
         self.pool_size = normalize_tuple(pool_size, rank, "pool_size")
         self.strides = normalize_tuple(strides, rank, "strides")
-        self.padding = normalize_padding(padding)
+        # (kept as given, as Keras 3.15 keeps it: a call upper-cases it for TF's op, which
+        # checks it; only the shape inference asks for lower-case 'valid' or 'same')
+        self.padding = padding
         self.data_format = normalize_data_format(data_format)
         self.input_spec = InputSpec(ndim=rank + 2)
         self._build_at_init()
@@ -53,6 +54,9 @@ class Pooling(Layer):
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
         s = TensorShape(input_shape).as_list()
+        if self.padding not in ("valid", "same"):
+            raise ValueError("Argument `padding` must be either 'valid' or 'same'. Received: "
+                             f"padding={self.padding}")
         if self.data_format == "channels_first":
             spatial = s[2:]
         else:

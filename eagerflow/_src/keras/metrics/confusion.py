@@ -155,8 +155,12 @@ class Precision(Metric):
             else [default]
         n = len(self.thresholds)
         self.true_positives = self.add_variable(shape=(n,), name="true_positives")
-        key, vname = self._second
-        self._other = self.add_variable(shape=(n,), name=vname)
+        # (named as Keras names it: Precision's false_positives, Recall's false_negatives)
+        setattr(self, self._second[1], self.add_variable(shape=(n,), name=self._second[1]))
+
+    @property
+    def _other(self) -> Any:
+        return getattr(self, self._second[1])
 
     def update_state(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> None:
         update_confusion_matrix({TP: self.true_positives, self._second[0]: self._other},
