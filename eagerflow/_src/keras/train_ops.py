@@ -68,8 +68,10 @@ def softmax_cross_entropy(labels: Tensor, logits: Tensor, axis: int = -1) -> Ten
 
 
 def sigmoid_cross_entropy(labels: Tensor, logits: Tensor) -> Tensor:
-    # max(x, 0) - x * z + log(1 + exp(-|x|)): stable for any logit
-    return M.maximum(logits, 0.0) - logits * labels + M.log1p(M.exp(-M.abs(logits)))
+    # (TF's op, as Keras's backend calls it: its where-based terms give a zero logit the
+    # gradient sigmoid(0) - z, where max(x, 0) and |x| would give Maximum's tie and Abs's
+    # zero sign, 1 - z)
+    return nn_loss.sigmoid_cross_entropy_with_logits(labels=labels, logits=logits)
 
 
 def l2_normalize(x: Tensor, axis: int = -1, eps: float = 1e-12) -> Tensor:

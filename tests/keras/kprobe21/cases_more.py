@@ -147,3 +147,21 @@ print({k: round(float(v), 4) for k, v in sorted(r2.items())})
 h = m.fit(X, ys, sample_weight={"a": w, "b": w}, epochs=2, verbose=0, validation_split=0.25)
 print(logs4(h))
 """
+
+SNIPPETS["crossentropy_through_activation_logits"] = _TRY + """
+x = np.array([[0.0], [30.0], [-2.0], [0.5]], "float32")
+yb = np.array([[0.0], [0.0], [1.0], [1.0]], "float32")
+ys = np.array([0, 1, 1, 0])
+for act, loss, y in [("sigmoid", keras.losses.BinaryCrossentropy(), yb),
+                     ("sigmoid", keras.losses.BinaryCrossentropy(from_logits=True), yb),
+                     ("linear", keras.losses.BinaryCrossentropy(from_logits=True), yb),
+                     ("softmax", keras.losses.CategoricalCrossentropy(), np.eye(2)[ys]),
+                     ("softmax", keras.losses.SparseCategoricalCrossentropy(), ys)]:
+    d = layers.Dense(1 if act != "softmax" else 2, activation=act, kernel_initializer="ones")
+    m = keras.Sequential([keras.Input((1,)), d])
+    with tf.GradientTape() as tape:
+        value = loss(y, m(x))
+    print(act, loss.name, r4(value), r4(tape.gradient(value, m.trainable_variables)))
+    m.compile(optimizer="sgd", loss=loss)
+    print(round(float(m.evaluate(x, y, verbose=0)), 4))
+"""
