@@ -504,6 +504,22 @@ CASES = [
     "device /gpu:0:tf.concat([tf.ones([2]), tf.ones([2, 2])], 0)",
     "device GPU:0:tf.strings.to_number('x')",
     "device GPU:0:tf.gather(tf.ones([3]), 5)",
+    # resource training ops: the kernels' checks (shapes, scalars, indices), a handle of no
+    # variable (a list sends the wrapper down its slow path: no name)
+    "tf.raw_ops.ResourceApplyProximalGradientDescent(var=tf.Variable(tf.ones([2])).handle,"
+    " alpha=1.0, l1=[0.0, 0.0], l2=0.0, delta=tf.ones([2]))",
+    "tf.raw_ops.ResourceApplyProximalAdagrad(var=tf.Variable(tf.ones([2])).handle,"
+    " accum=tf.Variable(tf.ones([2])).handle, lr=0.1, l1=0.0, l2=0.0, grad=tf.ones([3]))",
+    "tf.raw_ops.ResourceSparseApplyProximalAdagrad(var=tf.Variable(tf.ones([2, 2])).handle,"
+    " accum=tf.Variable(tf.ones([2, 2])).handle, lr=0.1, l1=0.0, l2=tf.ones([2]),"
+    " grad=tf.ones([1, 2]), indices=tf.constant([0]))",
+    "tf.raw_ops.ResourceSparseApplyProximalGradientDescent(var=tf.Variable(tf.ones([2, 2]))"
+    ".handle, alpha=0.1, l1=0.0, l2=0.0, grad=tf.ones([1, 2]), indices=tf.constant([7]))",
+    "tf.raw_ops.ResourceSparseApplyFtrl(var=tf.Variable(tf.ones([2, 2])).handle,"
+    " accum=tf.Variable(tf.ones([2, 2])).handle, linear=tf.Variable(tf.ones([2, 2])).handle,"
+    " grad=tf.ones([1, 2]), indices=[0], lr=[0.1, 0.1], l1=0.0, l2=0.0, lr_power=-0.5)",
+    "tf.raw_ops.ResourceApplyGradientDescent(var=tf.raw_ops.VarHandleOp(dtype=tf.float32,"
+    " shape=[2], shared_name='never_assigned'), alpha=0.1, delta=tf.ones([2]))",
 ]
 
 
