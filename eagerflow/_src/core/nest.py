@@ -8,6 +8,7 @@ leaf (tensors, variables, arrays, sets, None, numbers).
 from __future__ import annotations
 
 import collections.abc
+import sys
 from typing import Any, Callable
 
 from eagerflow._src.core import tf_logging
@@ -137,14 +138,29 @@ def mapping_like(mapping: Any, items: list) -> Any:
             out[k] = v
         return out
     if not getattr(cls, "__supported_by_tf_nest__", False):
-        tf_logging.log_first_n(tf_logging.WARN, "Mapping types may not work well with tf.nest. "
-                               f"Prefer using MutableMapping for {cls}", 1)
+        _warn_once_per_entry("Mapping types may not work well with tf.nest. Prefer using "
+                             f"MutableMapping for {cls}")
     try:
         return cls(iter(items))
     except TypeError as err:
         raise TypeError(f"Error creating an object of type {cls} like {mapping}. Note that it "
                         "must accept a single positional argument representing an iterable of "
                         f"key-value pairs, in addition to self. Cause: {err}") from None
+
+
+_WARNED_ENTRIES: set = set()
+
+
+def _warn_once_per_entry(message: str) -> None:
+    """Logs `message` the first time only for each public function of this module it is
+    reached through (map_structure, pack_sequence_as...): TF's log_first_n counts by the
+    first frame outside its nest module, which is the public tf.nest function's call."""
+    frame = sys._getframe(1)
+    while frame.f_back is not None and frame.f_back.f_code.co_filename == __file__:
+        frame = frame.f_back
+    if frame.f_code.co_name not in _WARNED_ENTRIES:
+        _WARNED_ENTRIES.add(frame.f_code.co_name)
+        tf_logging.warning(message)
 
 
 def _rebuild(like: Any, children: list) -> Any:
