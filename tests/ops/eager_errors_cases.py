@@ -520,6 +520,24 @@ CASES = [
     " grad=tf.ones([1, 2]), indices=[0], lr=[0.1, 0.1], l1=0.0, l2=0.0, lr_power=-0.5)",
     "tf.raw_ops.ResourceApplyGradientDescent(var=tf.raw_ops.VarHandleOp(dtype=tf.float32,"
     " shape=[2], shared_name='never_assigned'), alpha=0.1, delta=tf.ones([2]))",
+    # other ops given a handle of no variable: the resource lookup's own error (only
+    # ReadVariableOp words it as a variable not found), which names the resource once its
+    # container exists (each case makes it, so that it holds run alone); a table's handle:
+    # the wrong type
+    "[tf.raw_ops.AssignVariableOp(resource=tf.raw_ops.VarHandleOp(dtype=tf.float32, shape=[],"
+    " shared_name='made'), value=1.0), tf.raw_ops.AssignAddVariableOp(resource=tf.raw_ops"
+    ".VarHandleOp(dtype=tf.float32, shape=[2], shared_name='never_added'),"
+    " value=tf.ones([2]))]",
+    "[tf.raw_ops.AssignVariableOp(resource=tf.raw_ops.VarHandleOp(dtype=tf.float32, shape=[],"
+    " shared_name='made'), value=1.0), tf.raw_ops.VariableShape(input=tf.raw_ops.VarHandleOp("
+    "dtype=tf.float32, shape=[2], shared_name='never_shaped'))]",
+    "[tf.raw_ops.AssignVariableOp(resource=tf.raw_ops.VarHandleOp(dtype=tf.float32, shape=[],"
+    " shared_name='made'), value=1.0), tf.raw_ops.ResourceCountUpTo(resource=tf.raw_ops"
+    ".VarHandleOp(dtype=tf.int64, shape=[], shared_name='never_counted'), limit=3,"
+    " T=tf.int64)]",
+    "tf.raw_ops.ResourceScatterAdd(resource=tf.raw_ops.MutableHashTableV2(key_dtype=tf.int32,"
+    " value_dtype=tf.float32, shared_name='a_table'), indices=tf.constant([0]),"
+    " updates=tf.ones([1]))",
 ]
 
 
