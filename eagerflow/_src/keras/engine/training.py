@@ -16,16 +16,15 @@ from collections.abc import Callable
 from typing import Any
 
 from eagerflow._src.core import nest
+from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.trackable import TrackableDict, TrackableList
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import (
     calibration,
     quantization_config,  # noqa: F401  (hands quantize's checks down)
-    saving_lib,
     weights_sharded,
 )
-from eagerflow._src.keras import export as export_lib
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.call_spec import call_spec
@@ -49,6 +48,11 @@ from eagerflow._src.keras.weights_io import (
     refuse_unbuilt,
     save_weights,
 )
+
+# Whole-model files and SavedModel export load on a model's first save or load: most
+# programs that build a model never touch them, and each costs a worker process ~0.3 s.
+saving_lib = lazy_module("eagerflow._src.keras.saving_lib")
+export_lib = lazy_module("eagerflow._src.keras.export")
 
 FORMAT_NOT_SUPPORTED = ("File format not supported: filepath={}. Keras 3 only supports V3 "
                         "`.keras` files, `.weights.h5` files, legacy H5 format files (`.h5` "
