@@ -34,9 +34,11 @@ def test_lazy_namespaces_load_on_first_access():
     unused = ["eagerflow._src.saved_model.save", "eagerflow._src.keras.export",
               "eagerflow._src.keras.saving_lib", "eagerflow._src.keras.legacy_h5",
               "eagerflow._src.keras.weights_io", "eagerflow._src.train.checkpoint",
-              "urllib.request"]
+              "eagerflow._src.saved_model.load", "eagerflow._src.data.save_load",
+              "google.protobuf.descriptor_pool", "urllib.request"]
     code = ("import sys, eagerflow as tf; assert 'eagerflow.keras' not in sys.modules; "
-            "tf.keras.Sequential, tf.keras.Model; assert 'eagerflow.keras' in sys.modules; "
+            "tf.keras.Sequential, tf.keras.Model, tf.keras.layers.Dense, tf.data.Dataset; "
+            "assert 'eagerflow.keras' in sys.modules; "
             f"print(' '.join(m for m in {unused!r} if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
                          text=True).stdout.split()
