@@ -20,7 +20,9 @@ first use. The public package's `__getattr__` does the same for `tf.<name>`.
 from __future__ import annotations
 
 import importlib
+import importlib.machinery
 import importlib.util
+import sys
 from types import ModuleType
 from typing import Any
 
@@ -35,8 +37,28 @@ class _Deferred(ModuleType):
         return f"<module {self.__name__!r}, loaded on first use>"
 
 
+def _exists(name: str) -> bool:
+    """Whether module `name` can be imported, found without running any package it sits
+    in: `importlib.util.find_spec` imports the parents, and a lazily bound submodule of
+    a costly package (autograph's operators) would then load that package at once."""
+    parts = name.split(".")
+    path = None
+    for i in range(len(parts)):
+        prefix = ".".join(parts[:i + 1])
+        module = sys.modules.get(prefix)
+        if module is not None:
+            path = getattr(module, "__path__", None)
+            continue
+        spec = (importlib.util.find_spec(prefix) if path is None and i == 0
+                else importlib.machinery.PathFinder.find_spec(prefix, path))
+        if spec is None:
+            return False
+        path = spec.submodule_search_locations
+    return True
+
+
 def lazy_module(name: str) -> ModuleType:
     """The module `name`, imported when one of its attributes is first read."""
-    if importlib.util.find_spec(name) is None:
+    if not _exists(name):
         raise ModuleNotFoundError(f"No module named {name!r}", name=name)
     return _Deferred(name)
