@@ -11,7 +11,9 @@ Each read goes through `importlib.import_module`, which imports the module once 
 the import system's per-module lock, so threads racing to the first use are safe: the
 standard library's LazyLoader is not, before Python 3.12) and then finds it in
 sys.modules; the reads are on rarely taken paths (a trace, a dropout, a parse), where
-that microsecond does not count. Imports still point down the pipeline
+that microsecond does not count. Binding checks that the module exists without running
+the packages above it, so a binding of one module of a costly package (AutoGraph's
+runtime) loads nothing until its first use. Imports still point down the pipeline
 (tests/test_layering.py reads a `lazy_module("eagerflow...")` call as an import); the
 laziness only moves the cost of a rarely used family from `import eagerflow` to its
 first use. The public package's `__getattr__` does the same for `tf.<name>`.
