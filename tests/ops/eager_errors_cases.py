@@ -504,6 +504,40 @@ CASES = [
     "device /gpu:0:tf.concat([tf.ones([2]), tf.ones([2, 2])], 0)",
     "device GPU:0:tf.strings.to_number('x')",
     "device GPU:0:tf.gather(tf.ones([3]), 5)",
+    # resource training ops: the kernels' checks (shapes, scalars, indices), a handle of no
+    # variable (a list sends the wrapper down its slow path: no name)
+    "tf.raw_ops.ResourceApplyProximalGradientDescent(var=tf.Variable(tf.ones([2])).handle,"
+    " alpha=1.0, l1=[0.0, 0.0], l2=0.0, delta=tf.ones([2]))",
+    "tf.raw_ops.ResourceApplyProximalAdagrad(var=tf.Variable(tf.ones([2])).handle,"
+    " accum=tf.Variable(tf.ones([2])).handle, lr=0.1, l1=0.0, l2=0.0, grad=tf.ones([3]))",
+    "tf.raw_ops.ResourceSparseApplyProximalAdagrad(var=tf.Variable(tf.ones([2, 2])).handle,"
+    " accum=tf.Variable(tf.ones([2, 2])).handle, lr=0.1, l1=0.0, l2=tf.ones([2]),"
+    " grad=tf.ones([1, 2]), indices=tf.constant([0]))",
+    "tf.raw_ops.ResourceSparseApplyProximalGradientDescent(var=tf.Variable(tf.ones([2, 2]))"
+    ".handle, alpha=0.1, l1=0.0, l2=0.0, grad=tf.ones([1, 2]), indices=tf.constant([7]))",
+    "tf.raw_ops.ResourceSparseApplyFtrl(var=tf.Variable(tf.ones([2, 2])).handle,"
+    " accum=tf.Variable(tf.ones([2, 2])).handle, linear=tf.Variable(tf.ones([2, 2])).handle,"
+    " grad=tf.ones([1, 2]), indices=[0], lr=[0.1, 0.1], l1=0.0, l2=0.0, lr_power=-0.5)",
+    "tf.raw_ops.ResourceApplyGradientDescent(var=tf.raw_ops.VarHandleOp(dtype=tf.float32,"
+    " shape=[2], shared_name='never_assigned'), alpha=0.1, delta=tf.ones([2]))",
+    # other ops given a handle of no variable: the resource lookup's own error (only
+    # ReadVariableOp words it as a variable not found), which names the resource once its
+    # container exists (each case makes it, so that it holds run alone); a table's handle:
+    # the wrong type
+    "[tf.raw_ops.AssignVariableOp(resource=tf.raw_ops.VarHandleOp(dtype=tf.float32, shape=[],"
+    " shared_name='made'), value=1.0), tf.raw_ops.AssignAddVariableOp(resource=tf.raw_ops"
+    ".VarHandleOp(dtype=tf.float32, shape=[2], shared_name='never_added'),"
+    " value=tf.ones([2]))]",
+    "[tf.raw_ops.AssignVariableOp(resource=tf.raw_ops.VarHandleOp(dtype=tf.float32, shape=[],"
+    " shared_name='made'), value=1.0), tf.raw_ops.VariableShape(input=tf.raw_ops.VarHandleOp("
+    "dtype=tf.float32, shape=[2], shared_name='never_shaped'))]",
+    "[tf.raw_ops.AssignVariableOp(resource=tf.raw_ops.VarHandleOp(dtype=tf.float32, shape=[],"
+    " shared_name='made'), value=1.0), tf.raw_ops.ResourceCountUpTo(resource=tf.raw_ops"
+    ".VarHandleOp(dtype=tf.int64, shape=[], shared_name='never_counted'), limit=3,"
+    " T=tf.int64)]",
+    "tf.raw_ops.ResourceScatterAdd(resource=tf.raw_ops.MutableHashTableV2(key_dtype=tf.int32,"
+    " value_dtype=tf.float32, shared_name='a_table'), indices=tf.constant([0]),"
+    " updates=tf.ones([1]))",
 ]
 
 

@@ -403,7 +403,11 @@ class GradientTape:
             self._record(Node(op, inputs, outputs, attrs))
             return
         self._nodes.append(Node(op, inputs, outputs, attrs))
-        _track(tracked, outputs)
+        # (the common case inline, not a call: every op a tape records passes here)
+        if _DIFFERENTIABLE.issuperset(map(getattr, outputs, _DTYPE_ATTR, _NONES)):
+            tracked.update(map(id, outputs))
+        else:
+            _track(tracked, outputs)
 
     def _record(self, node: Any) -> None:
         tracked = self._tracked

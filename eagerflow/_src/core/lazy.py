@@ -11,7 +11,9 @@ Each read goes through `importlib.import_module`, which imports the module once 
 the import system's per-module lock, so threads racing to the first use are safe: the
 standard library's LazyLoader is not, before Python 3.12) and then finds it in
 sys.modules; the reads are on rarely taken paths (a trace, a dropout, a parse), where
-that microsecond does not count. Imports still point down the pipeline
+that microsecond does not count. Binding checks that the module exists without running
+the packages above it, so a binding of one module of a costly package (AutoGraph's
+runtime) loads nothing until its first use. Imports still point down the pipeline
 (tests/test_layering.py reads a `lazy_module("eagerflow...")` call as an import); the
 laziness only moves the cost of a rarely used family from `import eagerflow` to its
 first use. The public package's `__getattr__` does the same for `tf.<name>`.
@@ -20,7 +22,9 @@ first use. The public package's `__getattr__` does the same for `tf.<name>`.
 from __future__ import annotations
 
 import importlib
+import importlib.machinery
 import importlib.util
+import sys
 from types import ModuleType
 from typing import Any
 
@@ -35,8 +39,28 @@ class _Deferred(ModuleType):
         return f"<module {self.__name__!r}, loaded on first use>"
 
 
+def _exists(name: str) -> bool:
+    """Whether module `name` can be imported, found without running any package it sits
+    in: `importlib.util.find_spec` imports the parents, and a lazily bound submodule of
+    a costly package (autograph's operators) would then load that package at once."""
+    parts = name.split(".")
+    path = None
+    for i in range(len(parts)):
+        prefix = ".".join(parts[:i + 1])
+        module = sys.modules.get(prefix)
+        if module is not None:
+            path = getattr(module, "__path__", None)
+            continue
+        spec = (importlib.util.find_spec(prefix) if path is None and i == 0
+                else importlib.machinery.PathFinder.find_spec(prefix, path))
+        if spec is None:
+            return False
+        path = spec.submodule_search_locations
+    return True
+
+
 def lazy_module(name: str) -> ModuleType:
     """The module `name`, imported when one of its attributes is first read."""
-    if importlib.util.find_spec(name) is None:
+    if not _exists(name):
         raise ModuleNotFoundError(f"No module named {name!r}", name=name)
     return _Deferred(name)

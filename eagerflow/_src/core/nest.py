@@ -1,15 +1,20 @@
-"""tf.nest: flatten and rebuild nested structures (lists, tuples, namedtuples, dicts).
+"""tf.nest: flatten and rebuild nested structures, by TF's rule: mappings, mapping views,
+attrs classes (`__attrs_attrs__`), and any `collections.abc.Sequence` but str and bytes.
 
-Dicts flatten in sorted-key order, as in TF. Anything else is a leaf (tensors,
-variables, arrays, None, numbers).
+Mappings flatten in sorted-key order, attrs in field order, as in TF. Anything else is a
+leaf (tensors, variables, arrays, sets, None, numbers).
 """
 
 from __future__ import annotations
 
 import collections.abc
+import sys
 from typing import Any, Callable
 
+from eagerflow._src.core import tf_logging
 from eagerflow._src.core.composite import CompositeTensor
+
+_VIEWS = (collections.abc.KeysView, collections.abc.ValuesView, collections.abc.ItemsView)
 
 
 def _is_namedtuple(x: Any) -> bool:
@@ -22,9 +27,20 @@ def is_nested(seq: Any) -> bool:
     if known is None:
         if len(_NESTED) >= 4096:  # (classes made at run time: namedtuples)
             _NESTED.clear()
-        known = _NESTED[type(seq)] = isinstance(
-            seq, (list, tuple, dict, collections.abc.Mapping)) and not isinstance(seq, (str, bytes))
+        known = _NESTED[type(seq)] = _nests(type(seq))
     return known
+
+
+def _nests(cls: type) -> bool:
+    if issubclass(cls, (str, bytes)):
+        return False
+    return (issubclass(cls, (collections.abc.Mapping, collections.abc.Sequence, *_VIEWS))
+            or _attrs_fields(cls) is not None)
+
+
+def _attrs_fields(cls: type) -> Any:
+    """An attrs class's fields (each with a `name`), else None."""
+    return getattr(cls, "__attrs_attrs__", None)
 
 
 _NESTED: dict = {}
@@ -45,9 +61,22 @@ def _sorted_keys(d: Any) -> list:
         return list(d)
 
 
+def _items(x: Any) -> list:
+    """A nested value's (key, child) pairs in flattening order: a mapping's sorted keys, an
+    attrs object's field names, else positions."""
+    if isinstance(x, collections.abc.Mapping):
+        return [(k, x[k]) for k in _sorted_keys(x)]
+    fields = _attrs_fields(type(x))
+    if fields is not None:
+        return [(f.name, getattr(x, f.name)) for f in fields]
+    return list(enumerate(x))
+
+
 def _children(x: Any) -> list:
     if isinstance(x, collections.abc.Mapping):
         return [x[k] for k in _sorted_keys(x)]
+    if _attrs_fields(type(x)) is not None:
+        return [v for _, v in _items(x)]
     return list(x)
 
 
@@ -96,31 +125,60 @@ def _flatten_into(x: Any, out: list) -> None:
 
 
 def mapping_like(mapping: Any, items: list) -> Any:
-    """`items` (key, value pairs) in a mapping of `mapping`'s own type (an OrderedDict stays
-    one), or in a dict where that type can't be built from them."""
-    if type(mapping) is not dict:
-        try:
-            return type(mapping)(items)
-        except TypeError:
-            pass
-    return dict(items)
+    """`items` (key, value pairs) in a mapping of `mapping`'s own type, as TF's nest builds
+    one: a mutable mapping made empty and filled (a defaultdict keeps its default_factory),
+    any other mapping called with the pairs."""
+    cls = type(mapping)
+    if cls is dict:
+        return dict(items)
+    if isinstance(mapping, collections.abc.MutableMapping):
+        out = (collections.defaultdict(mapping.default_factory)
+               if cls is collections.defaultdict else cls())
+        for k, v in items:
+            out[k] = v
+        return out
+    if not getattr(cls, "__supported_by_tf_nest__", False):
+        _warn_once_per_entry("Mapping types may not work well with tf.nest. Prefer using "
+                             f"MutableMapping for {cls}")
+    try:
+        return cls(iter(items))
+    except TypeError as err:
+        raise TypeError(f"Error creating an object of type {cls} like {mapping}. Note that it "
+                        "must accept a single positional argument representing an iterable of "
+                        f"key-value pairs, in addition to self. Cause: {err}") from None
+
+
+_WARNED_ENTRIES: set = set()
+
+
+def _warn_once_per_entry(message: str) -> None:
+    """Logs `message` the first time only for each public function of this module it is
+    reached through (map_structure, pack_sequence_as...): TF's log_first_n counts by the
+    first frame outside its nest module, which is the public tf.nest function's call."""
+    frame = sys._getframe(1)
+    while frame.f_back is not None and frame.f_back.f_code.co_filename == __file__:
+        frame = frame.f_back
+    if frame.f_code.co_name not in _WARNED_ENTRIES:
+        _WARNED_ENTRIES.add(frame.f_code.co_name)
+        tf_logging.warning(message)
 
 
 def _rebuild(like: Any, children: list) -> Any:
     if isinstance(like, collections.abc.Mapping):
         rebuilt = dict(zip(_sorted_keys(like), children))
         return mapping_like(like, [(k, rebuilt[k]) for k in like])
+    fields = _attrs_fields(type(like))
+    if fields is not None:
+        return type(like)(**{f.name: c for f, c in zip(fields, children)})
     if _is_namedtuple(like):
         return type(like)(*children)
-    base = tuple if isinstance(like, tuple) else list
-    if type(like) is base:
-        return base(children)
-    # a subclass is rebuilt as its own class, as TF's nest does (TF's ListWrapper stays
-    # one), where its constructor takes the items alone
-    try:
+    if type(like) is list or type(like) is tuple:
         return type(like)(children)
-    except TypeError:
-        return base(children)
+    if isinstance(like, (range, *_VIEWS)):  # (TF rebuilds these as lists)
+        return list(children)
+    # any other sequence is rebuilt as its own class, called with the items, as TF's nest
+    # does (TF's ListWrapper stays one); a constructor that won't take them raises
+    return type(like)(children)
 
 
 def pack_sequence_as(structure: Any, flat_sequence: Any, expand_composites: bool = False) -> Any:
@@ -191,8 +249,8 @@ def _structure_mismatch(a: Any, b: Any, check_types: bool) -> tuple | None:
                                f"second structure {_described(b)} has type {type(b).__name__}")
         if isinstance(a, collections.abc.Mapping) and set(a) != set(b):
             return ValueError, (f"The two dictionaries don't have the same set of keys. First "
-                                f"structure has keys {_described(_sorted_keys(a))}, while "
-                                f"second structure has keys {_described(_sorted_keys(b))}")
+                                f"structure has keys {_described(list(a))}, while "
+                                f"second structure has keys {_described(list(b))}")
     ca, cb = _children(a), _children(b)
     if len(ca) != len(cb):
         return ValueError, (f"The two structures don't have the same number of elements. "
@@ -259,9 +317,8 @@ def flatten_with_joined_string_paths(structure: Any, separator: str = "/") -> li
 
     def walk(x: Any, path: tuple) -> None:
         if is_nested(x):
-            keys = _sorted_keys(x) if isinstance(x, collections.abc.Mapping) else range(len(x))
-            for k in keys:
-                walk(x[k], path + (str(k),))
+            for k, c in _items(x):
+                walk(c, path + (str(k),))
         else:
             out.append((separator.join(path), x))
 

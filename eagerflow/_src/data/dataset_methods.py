@@ -20,8 +20,7 @@ from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import EagerTensor, Tensor
-from eagerflow._src.data import resampling, returned, sampling, save_load
-from eagerflow._src.data import snapshot as _snapshot
+from eagerflow._src.data import resampling, returned, sampling
 from eagerflow._src.data.batching import (
     BatchDataset,
     GroupByWindowDataset,
@@ -78,6 +77,10 @@ from eagerflow._src.data.transformations import (
 # a save that checkpoints its progress (checkpoint_args) runs over tf.train's checkpoints,
 # loaded only when one is asked for
 _save_checkpoint = lazy_module("eagerflow._src.data.save_checkpoint")
+# Dataset.save / Dataset.load and snapshot (TF's snapshot format, protobuf specs, TFRecord
+# shards) load on first use
+save_load = lazy_module("eagerflow._src.data.save_load")
+_snapshot = lazy_module("eagerflow._src.data.snapshot")
 
 
 def _named(value: Any, name: Any) -> Any:

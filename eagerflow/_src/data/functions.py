@@ -40,13 +40,13 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from eagerflow._src.autograph import convert
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.device import placed_on
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, op_error
+from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
@@ -93,9 +93,13 @@ class _Untraceable(Exception):
     """The function takes or returns values a graph can't hold (datasets)."""
 
 
+# AutoGraph (its AST converters) loads with the first dataset function, not with tf.data
+_ag_api = lazy_module("eagerflow._src.autograph.api")
+
+
 def _autograph(func: Callable) -> Callable:
     try:
-        return convert(func)
+        return _ag_api.convert(func)
     except Exception:  # noqa: BLE001 - TF runs an unconvertible function as it is
         return func
 

@@ -31,11 +31,11 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.autograph.operators.control_flow import _tf_if_stmt, _verify_loop_var, tf_loop
 from eagerflow._src.control_flow.subgraph_ops import without_gradient
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.context import _state, finalize
 from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError
+from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.sparse_tensor import SparseTensorSpec
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
@@ -46,6 +46,10 @@ from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.ragged import RaggedTensorSpec
 from eagerflow._src.ops.registry import OpDef
+
+# AutoGraph's loop and branch runtime, for a `for` over an iterator in converted code: it
+# loads with the first such loop, not with tf.data
+ag_control_flow = lazy_module("eagerflow._src.autograph.operators.control_flow")
 
 GET_NEXT_CALL_ERROR_THRESHOLD = 32
 GET_NEXT_CALL_ERROR_MESSAGE = (
@@ -323,10 +327,10 @@ class IteratorSource:
             # TF checks the iteration's variables before building the cond, so a type
             # change reads as a loop error rather than as a branch mismatch.
             for b, a, name in zip(before, get_state(), symbol_names):
-                _verify_loop_var(b, a, name, None)
+                ag_control_flow._verify_loop_var(b, a, name, None)
 
-        _tf_if_stmt(has, main, lambda: None, get_state, set_state, symbol_names,
-                    len(symbol_names))
+        ag_control_flow._tf_if_stmt(has, main, lambda: None, get_state, set_state,
+                                    symbol_names, len(symbol_names))
         return [has]
 
     def trial(self, body: Callable) -> None:
@@ -352,7 +356,7 @@ def for_over_source(source: IteratorSource, extra_test: Callable | None, body: C
     """The graph loop over an iterator's elements, read by `source.next_optional()`."""
     graph = _state.graph
     start = len(graph.operations)
-    tf_loop(extra_test, body, get_state, set_state, symbol_names, opts, source)
+    ag_control_flow.tf_loop(extra_test, body, get_state, set_state, symbol_names, opts, source)
     for node in graph.operations[start:]:
         if node.op.name in ("While", "StatelessWhile"):
             # as TF's loops over datasets (a ReduceDataset), the loop has no gradient

@@ -13,13 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from google.protobuf import descriptor_pool
 
+from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.data import iterator_path
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.owned_iterator import OwnedIterator
 from eagerflow._src.data.raw_dataset_access import inputs_of, op_name, transparent
-from eagerflow._src.io.protos import build, enum, field, map_entry, message
 from eagerflow._src.ops.serialization import varint
 
 _KNOWN_RATIO, _ASYNC_KNOWN_RATIO = 3, 4
@@ -88,34 +87,8 @@ def model_proto(names: list, elements: int) -> bytes:
     return out + _varint_field(2, 1) + _varint_field(3, len(names) + 1) + _len_field(5, b"")
 
 
-_P = ".tensorflow.data.model."
-# TF's tensorflow/core/framework/model.proto: the fields this fills
-_protos = build(descriptor_pool.DescriptorPool(), "tensorflow/core/framework/model.proto",
-                "tensorflow.data.model", [
-    message("ModelProto", [
-        field("nodes", 1, _P + "ModelProto.NodesEntry", repeated=True),
-        field("output", 2, "int64"), field("id_counter", 3, "int64"),
-        field("optimization_params", 5, _P + "ModelProto.OptimizationParams")], nested=(
-        message("Node", [
-            field("id", 1, "int64"), field("name", 2, "string"), field("autotune", 3, "bool"),
-            field("buffered_bytes", 4, "int64"), field("buffered_elements", 5, "int64"),
-            field("bytes_consumed", 6, "int64"), field("bytes_produced", 7, "int64"),
-            field("num_elements", 8, "int64"), field("processing_time", 9, "int64"),
-            field("record_metrics", 10, "bool"),
-            field("input_processing_time_sum", 12, "double"),
-            field("input_processing_time_count", 13, "int64"),
-            field("inputs", 14, "int64", repeated=True),
-            field("node_class", 15, "enum:" + _P + "NodeClass"), field("ratio", 16, "double"),
-            field("memory_ratio", 17, "double")]),
-        map_entry("NodesEntry", "int64", _P + "ModelProto.Node"),
-        message("OptimizationParams", [
-            field("cpu_budget", 2, "int64"), field("ram_budget", 3, "int64"),
-            field("model_input_time", 4, "double")]))),
-], enums=(enum("NodeClass", [("UNKNOWN", 0), ("INTERLEAVE_MANY", 1),
-                             ("ASYNC_INTERLEAVE_MANY", 2), ("KNOWN_RATIO", 3),
-                             ("ASYNC_KNOWN_RATIO", 4), ("UNKNOWN_RATIO", 5),
-                             ("ASYNC_UNKNOWN_RATIO", 6)]),))
-ModelProto = _protos["tensorflow.data.model.ModelProto"]
+# The message class (protobuf's descriptors) loads on get_model_proto's first call.
+model_proto_message = lazy_module("eagerflow._src.data.model_proto_message")
 
 
 def get_model_proto(iterator: Any) -> Any:
@@ -123,7 +96,7 @@ def get_model_proto(iterator: Any) -> Any:
     if not isinstance(iterator, OwnedIterator):
         raise ValueError("Only supports `tf.data.Iterator`-typed `iterator`.")
     it = iterator._it
-    proto = ModelProto()
+    proto = model_proto_message.ModelProto()
     proto.ParseFromString(model_proto(model_names(iterator._dataset),
                                       it.count if it is not None else 0))
     return proto

@@ -18,6 +18,7 @@ from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core import trace_events
 from eagerflow._src.core.context import CPU_DEVICE, _state, finalize
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, OutOfRangeError
+from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TypeSpec
@@ -32,8 +33,11 @@ from eagerflow._src.data.structure import (
     most_specific_common,
     specs_compatible,
 )
-from eagerflow._src.io import iterator_state
 from eagerflow._src.ops import eager_errors
+
+# An iterator's checkpointed state is a protobuf message: its descriptors load on the first
+# save or restore of an iterator, not with tf.data.
+iterator_state = lazy_module("eagerflow._src.io.iterator_state")
 
 # An error already named by its op (" [Op:Op]", the eager wrapper's " name: ...")
 _NAMED = re.compile(r" \[Op:[^\]\s]+\](?: name: \S*)?$")

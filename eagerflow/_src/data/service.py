@@ -44,9 +44,9 @@ from eagerflow._src.core.errors import (
     UnimplementedError,
     op_error,
 )
+from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TensorSpec
-from eagerflow._src.data import distributed_save as _dsave
 from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.readers import _FileReaderDataset
@@ -59,6 +59,9 @@ from eagerflow._src.data.transformations import (
     ShardDataset,
 )
 from eagerflow._src.ops.eager_errors import decorate, slow_path
+
+# distributed_save's snapshot files (TF's snapshot format, protobuf) load on its first use
+_dsave = lazy_module("eagerflow._src.data.distributed_save")
 
 
 def _on_cpu(e: Any) -> Any:

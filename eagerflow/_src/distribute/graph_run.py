@@ -32,11 +32,11 @@ from typing import Any, Callable
 
 import numpy as np
 
-from eagerflow._src.autograph.operators.variables import Undefined
 from eagerflow._src.core import device, nest
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import OutOfRangeError
+from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import graph_ops
@@ -47,6 +47,10 @@ from eagerflow._src.distribute.values import regroup, select_replica
 from eagerflow._src.function.concrete import _pack
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import OpDef
+
+# AutoGraph's runtime (its package loads with it) only for a `for` over a distributed
+# dataset in converted code
+ag_variables = lazy_module("eagerflow._src.autograph.operators.variables")
 
 # ---------------------------------------------------------------------------------------
 # Distributed input
@@ -209,7 +213,7 @@ def for_over_distributed(strategy: Any, dataset: Any, iterator: Any, deal: bool,
     source = _DistributedSource(strategy, handle, iterator, structure, deal)
     graph_ops.for_over_source(source, extra_test, replica_body, get_state, set_state, names, opts)
     # After the loop the targets are unset, so a read fails instead of seeing the marker.
-    set_state(tuple(Undefined(names[k]) if k in targets else v
+    set_state(tuple(ag_variables.Undefined(names[k]) if k in targets else v
                     for k, v in enumerate(get_state())))
 
 

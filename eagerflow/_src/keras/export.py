@@ -16,6 +16,7 @@ import inspect
 from typing import Any
 
 from eagerflow._src.core import nest
+from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.core.trackable import AutoTrackable, Trackable, TrackedList
@@ -25,8 +26,11 @@ from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.ops.lookup_ops import _Table as LookupTable
 from eagerflow._src.ops.variables import Variable
-from eagerflow._src.saved_model.save import save
 from eagerflow._src.train.graph_view import ObjectGraph
+
+# SavedModel writing (protos, tables, datasets' graphs) loads on the first export, not with
+# every Model class.
+saved_model_save = lazy_module("eagerflow._src.saved_model.save")
 
 
 def _specs(model: Any, naming: Any, any_batch: bool = False) -> Any:
@@ -117,7 +121,7 @@ def export(model: Any, filepath: Any, format: str = "tf_saved_model", verbose: b
     tables = [t for t in ObjectGraph(model).nodes if isinstance(t, LookupTable)]
     root._track("_misc_assets", TrackedList(tables))
     root.serve = fn
-    save(root, filepath, signatures={"serve": fn, "serving_default": fn})
+    saved_model_save.save(root, filepath, signatures={"serve": fn, "serving_default": fn})
     if verbose:
         print(_endpoints(filepath, cf))
 
@@ -214,7 +218,7 @@ class ExportArchive:
         signatures = {name: fn if fn.input_signature is not None else concrete[name]
                       for name, fn in self._endpoints.items()}
         signatures.setdefault("serving_default", next(iter(signatures.values())))
-        save(root, filepath, signatures=signatures, options=options)
+        saved_model_save.save(root, filepath, signatures=signatures, options=options)
         if verbose:
             print(saved_artifact_text(filepath, [_endpoint_text(name, fn, concrete[name])
                                                  for name, fn in self._endpoints.items()]))

@@ -147,6 +147,8 @@ def _convert(value: Any, hint: Any, path: str) -> Any:
 class ImmutableDict(collections.abc.Mapping):
     """A mapping field's value: read-only, as TF's."""
 
+    __supported_by_tf_nest__ = True  # (tf.nest rebuilds it from pairs without a warning)
+
     def __init__(self, data: dict) -> None:
         self._data = dict(data)
 

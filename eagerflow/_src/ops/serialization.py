@@ -17,18 +17,22 @@ import zlib
 from typing import Any, Callable
 
 import numpy as np
-from google.protobuf import json_format
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import DataLossError, InvalidArgumentError
+from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
-from eagerflow._src.io import example_pb
 from eagerflow._src.io import tensor_proto as tp
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+
+# protobuf's message machinery (~50 ms) only for DecodeJSONExample: ragged and sparse ops
+# import this module for its varint helpers, and every Keras model imports them.
+json_format = lazy_module("google.protobuf.json_format")
+example_pb = lazy_module("eagerflow._src.io.example_pb")
 
 
 def _strings(values: list) -> np.ndarray:

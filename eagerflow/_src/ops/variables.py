@@ -28,7 +28,9 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import (
     FailedPreconditionError,
+    InternalError,
     InvalidArgumentError,
+    NotFoundError,
 )
 from eagerflow._src.core.name_scope import scoped_name
 from eagerflow._src.core.resource import RESOURCES, ResourceHandle, wrong_type
@@ -795,19 +797,26 @@ def variable_of(h: Any) -> Any:
 
 
 def handle_variable(h: Any, op: str) -> Any:
-    """The variable `h` (a resource tensor, or a variable) names; TF's FailedPrecondition-
-    Error for a handle of none (a VarHandleOp's never assigned, or destroyed)."""
+    """The variable `h` (a resource tensor, or a variable) names; for a handle of none (a
+    VarHandleOp's never assigned, or destroyed, or a table's) the error op `op`'s kernel
+    raises in TF: ReadVariableOp's FailedPreconditionError, a training op's InternalError,
+    any other op's resource lookup error (NotFoundError; InvalidArgumentError for a
+    resource of another type)."""
     if is_tf_variable(h):
         return h
     var = variable_of(h)
     if var is None:
         held = held_handle(h)
         c, name = held.container, held.name
-        why = RESOURCES.missing(c, name, "N10tensorflow3VarE")
+        why, error = RESOURCES.missing(c, name, "N10tensorflow3VarE"), NotFoundError
         if RESOURCES.lookup(c, name) is not None:  # a resource of another kind (a table)
-            why = wrong_type(name, held.kind, "tensorflow::Var")
+            why, error = wrong_type(name, held.kind, "tensorflow::Var"), InvalidArgumentError
         elif why.startswith("Container"):
             why += f" (Could not find resource: {c}/{name})"
+        if op.startswith(("ResourceApply", "ResourceSparseApply")):
+            raise InternalError(None, None, f"Invalid variable reference. [Op:{op}]")
+        if op != "ReadVariableOp":
+            raise error(None, None, f"{why} [Op:{op}]")
         raise FailedPreconditionError(
             None, None, f"Could not find variable {name}. This could mean that the variable "
                         f"has been deleted. In TF1, it can also mean the variable is "

@@ -26,7 +26,7 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.device import placed_on
-from eagerflow._src.core.errors import InvalidArgumentError, OpError
+from eagerflow._src.core.errors import InternalError, InvalidArgumentError, OpError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.py_conversion import list_value_error
 from eagerflow._src.core.shape import TensorShape
@@ -38,7 +38,7 @@ from eagerflow._src.ops import eager_errors, sparse_training_ops, tf_op_defs, tr
 from eagerflow._src.ops.checks import ATTR_KINDS, convert_attr, dt_enum, dtype_word, past_int64
 from eagerflow._src.ops.held_arrays import host_positions
 from eagerflow._src.ops.registry import REGISTRY
-from eagerflow._src.ops.variables import variable_of
+from eagerflow._src.ops.variables import held_handle, variable_of
 from eagerflow._src.ops.wrapper_inputs import list_type_error
 from eagerflow._src.saved_model import (  # noqa: F401 (dataset_graph_ops: its ops)
     dataset_graph_ops,
@@ -305,7 +305,7 @@ class RawOp:
             fixed = ("indices", *sparse.ints)
             typed = iter(_typed(by_arg, [a for a in sparse.tensors if a not in fixed], scope))
             return sparse_training_ops.apply_sparse(
-                self.op, tuple(_variable(by_arg[a], a) for a in sparse.resources),
+                self.op, tuple(_variable(by_arg[a], a, self.op) for a in sparse.resources),
                 tuple(_fixed(by_arg[a], a, scope) if a in fixed else next(typed)
                       for a in sparse.tensors),
                 scope, **flags)
@@ -314,7 +314,7 @@ class RawOp:
             flags = {a: by_arg[a] for a in ("use_locking", *spec.flags) if a in by_arg}
             typed = iter(_typed(by_arg, [a for a in spec.tensors if a not in spec.ints], scope))
             return training_ops.apply_op(
-                self.op, tuple(_variable(by_arg[a], a) for a in spec.resources),
+                self.op, tuple(_variable(by_arg[a], a, self.op) for a in spec.resources),
                 tuple(_fixed(by_arg[a], a, scope) if a in spec.ints else next(typed)
                       for a in spec.tensors),
                 scope, **flags)
@@ -702,9 +702,11 @@ def _typed(by_arg: dict, names: list, scope: str | None) -> tuple:
                  for v, a in zip(values, names))
 
 
-def _variable(handle: Any, arg: str) -> Any:
-    """The variable a resource argument names: a variable, its handle (`v.handle`, a
-    resource tensor); in a TF 1 graph its VarHandleOp's output stands for it."""
+def _variable(handle: Any, arg: str, op_name: str) -> Any:
+    """The variable a resource argument of training op `op_name` names: a variable, its
+    handle (`v.handle`, a resource tensor); in a TF 1 graph its VarHandleOp's output stands
+    for it. Eagerly, a handle of no variable (a VarHandleOp's never assigned) is TF's kernel's
+    InternalError."""
     if is_variable(handle):
         return handle
     var = variable_of(handle)
@@ -714,6 +716,8 @@ def _variable(handle: Any, arg: str) -> Any:
     for v in getattr(getattr(op, "graph", None), "variable_map", {}).values():
         if getattr(v, "_handle_op", None) is op:
             return v
+    if _state.graph is None and held_handle(handle) is not None:
+        raise InternalError(None, None, f"Invalid variable reference. [Op:{op_name}]")
     raise TypeError(f"Input '{arg}' must be a resource variable's handle, not {handle!r}")
 
 

@@ -1,5 +1,7 @@
 """tf.data.experimental (re-exports only)."""
 
+import importlib as _importlib
+
 from eagerflow._src.data.dataset import AUTOTUNE as AUTOTUNE
 from eagerflow._src.data.dataset import INFINITE as INFINITE_CARDINALITY
 from eagerflow._src.data.dataset import UNKNOWN as UNKNOWN_CARDINALITY
@@ -60,10 +62,7 @@ from eagerflow._src.data.functions import enable_debug_mode as enable_debug_mode
 from eagerflow._src.data.grouping_reducer import Reducer as Reducer
 from eagerflow._src.data.model_proto import get_model_proto as get_model_proto
 from eagerflow._src.data.grouping_reducer import group_by_reducer as group_by_reducer
-from eagerflow._src.data.save_load import experimental_load as load
-from eagerflow._src.data.save_load import experimental_save as save
 from eagerflow._src.data.service import distributed_save as distributed_save
-from eagerflow._src.data.snapshot import experimental_snapshot as snapshot
 from eagerflow._src.data.resampling import (
     experimental_rejection_resample as rejection_resample,
 )
@@ -71,3 +70,21 @@ from eagerflow._src.data.batched_features import (
     make_batched_features_dataset as make_batched_features_dataset,
 )
 from eagerflow.data.experimental import service as service
+
+# save, load and snapshot (TF's snapshot format: protobuf specs, TFRecord shards) load on
+# first use, not with every `tf.data`
+_LAZY_NAMES = {"load": ("eagerflow._src.data.save_load", "experimental_load"),
+               "save": ("eagerflow._src.data.save_load", "experimental_save"),
+               "snapshot": ("eagerflow._src.data.snapshot", "experimental_snapshot")}
+
+
+def __getattr__(name: str):
+    if name in _LAZY_NAMES:
+        module, attr = _LAZY_NAMES[name]
+        value = globals()[name] = getattr(_importlib.import_module(module), attr)
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY_NAMES))

@@ -4,9 +4,11 @@ prints on eagerflow what real TF 2.21 + Keras 3 printed, as the suite's golden.j
 
 import json
 import os
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+import pytest
 
 import eagerflow as tf
 from eagerflow import keras
@@ -32,3 +34,27 @@ def check_snippet(code: str, expected: str, monkeypatch: Any, capsys: Any,
         exec(code, {"tf": tf, "keras": keras, "layers": keras.layers, "np": np})
     # (an eager op's error names the device it ran on: the golden's, recorded on CPU:0)
     assert as_recorded(capsys.readouterr().out) == expected
+
+
+def _never(name: str) -> bool:
+    return False
+
+
+def snippet_test(snippets: dict, test_file: str, known: dict | None = None,
+                 host: Callable[[str], bool] = _never) -> Callable:
+    """A suite's test: each snippet of `snippets` prints what the golden beside `test_file`
+    holds. The snippets `known` names (with what still differs) run as strict xfails, so
+    one that starts to match fails until it is taken off the list; `host(name)`: the
+    snippet runs on the CPU (check_snippet's `host`)."""
+    golden = golden_beside(test_file)["snippets"]
+    known = known or {}
+    if set(known) - set(snippets):
+        raise ValueError(f"KNOWN names no snippet: {sorted(set(known) - set(snippets))}")
+
+    @pytest.mark.parametrize("name", sorted(snippets))
+    def test(name: str, monkeypatch: Any, capsys: Any, tmp_path: Any, request: Any) -> None:
+        if name in known:
+            request.applymarker(pytest.mark.xfail(reason=known[name], strict=True))
+        monkeypatch.chdir(tmp_path)  # (a snippet's files go to its own temporary folder)
+        check_snippet(snippets[name], golden[name], monkeypatch, capsys, host=host(name))
+    return test

@@ -1,14 +1,7 @@
 """The snippets of cases.py print on eagerflow what real TF 2.21 + Keras 3 printed
 (golden.json, written by record_golden.py)."""
 
-import pytest
-
 from tests.keras.kprobe.cases import SNIPPETS
-from tests.keras.kprobe.snippets import check_snippet, golden_beside
+from tests.keras.kprobe.snippets import snippet_test
 
-GOLDEN = golden_beside(__file__)
-
-
-@pytest.mark.parametrize("name", sorted(SNIPPETS))
-def test_prints_what_keras3_printed(name, monkeypatch, capsys):
-    check_snippet(SNIPPETS[name], GOLDEN["snippets"][name], monkeypatch, capsys)
+test_prints_what_keras3_printed = snippet_test(SNIPPETS, __file__)

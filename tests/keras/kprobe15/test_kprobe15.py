@@ -4,12 +4,8 @@ Keras 3.15 printed (golden.json, written by kprobe/record_golden.py kprobe15).
 KNOWN lists the snippets that still print otherwise, each with what differs: they run as
 strict xfails, so one that starts to match fails until it is taken off the list."""
 
-import pytest
-
-from tests.keras.kprobe.snippets import check_snippet, golden_beside
+from tests.keras.kprobe.snippets import snippet_test
 from tests.keras.kprobe15.cases import SNIPPETS
-
-GOLDEN = golden_beside(__file__)
 
 _KERAS_REFUSES = "Keras 3.15's TF backend fails on this input where eagerflow computes"
 _ERROR_WORDS = "the bad input's error differs (class or first line)"
@@ -50,16 +46,6 @@ KNOWN = {
     "ops_slice_update": _ERROR_WORDS + " (Keras: XlaDynamicUpdateSlice's error)",
 }
 
-
-@pytest.mark.parametrize("name", sorted(SNIPPETS))
-def test_prints_what_keras3_printed(name, monkeypatch, capsys, tmp_path, request):
-    if name in KNOWN:
-        request.applymarker(pytest.mark.xfail(reason=KNOWN[name], strict=True))
-    monkeypatch.chdir(tmp_path)  # (a snippet's files go to its own temporary folder)
-    # (keras.ops over float16 print TF's CPU kernels' bits: a GPU's round in their own way)
-    check_snippet(SNIPPETS[name], GOLDEN["snippets"][name], monkeypatch, capsys,
-                  host=name.startswith("ops_"))
-
-
-def test_known_differences_are_snippets():
-    assert set(KNOWN) <= set(SNIPPETS)
+# (keras.ops over float16 print TF's CPU kernels' bits: a GPU's round in their own way)
+test_prints_what_keras3_printed = snippet_test(SNIPPETS, __file__, KNOWN,
+                                               host=lambda name: name.startswith("ops_"))

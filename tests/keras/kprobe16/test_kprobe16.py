@@ -4,26 +4,13 @@ Keras 3 printed (golden.json, written by kprobe/record_golden.py kprobe16).
 KNOWN lists the snippets that still print otherwise, each with what differs: they run as
 strict xfails, so one that starts to match fails until it is taken off the list."""
 
-import pytest
-
-from tests.keras.kprobe.snippets import check_snippet, golden_beside
+from tests.keras.kprobe.snippets import snippet_test
 from tests.keras.kprobe16.cases import SNIPPETS
 
-GOLDEN = golden_beside(__file__)
 KNOWN = {
     "csv_logger_file": "float32 last bit of AUC (0.6986050605773926 in TF, 0.6986050009727478): "
                        "its result sums 199 products, a float32 reduce_sum in Eigen's packet "
                        "order in TF (docs/ulp32.md: not adopted)",
 }
 
-
-@pytest.mark.parametrize("name", sorted(SNIPPETS))
-def test_prints_what_keras3_printed(name, monkeypatch, capsys, tmp_path, request):
-    if name in KNOWN:
-        request.applymarker(pytest.mark.xfail(reason=KNOWN[name], strict=True))
-    monkeypatch.chdir(tmp_path)  # (a snippet's files go to its own temporary folder)
-    check_snippet(SNIPPETS[name], GOLDEN["snippets"][name], monkeypatch, capsys)
-
-
-def test_known_differences_are_snippets():
-    assert set(KNOWN) <= set(SNIPPETS)
+test_prints_what_keras3_printed = snippet_test(SNIPPETS, __file__, KNOWN)

@@ -4,12 +4,9 @@ Keras 3 printed (golden.json, written by kprobe/record_golden.py kprobe17).
 KNOWN lists the snippets that still print otherwise, each with what differs: they run as
 strict xfails, so one that starts to match fails until it is taken off the list."""
 
-import pytest
-
-from tests.keras.kprobe.snippets import check_snippet, golden_beside
+from tests.keras.kprobe.snippets import snippet_test
 from tests.keras.kprobe17.cases import SNIPPETS
 
-GOLDEN = golden_beside(__file__)
 # (the sums are Eigen's now (eigen_sum); what still differs in the last bit is another
 # float32 kernel of the step that keeps NumPy's rounding: docs/ulp32.md)
 _SUM_ORDER = "float32 last bit of a loss or metric over 10 samples"
@@ -22,14 +19,4 @@ KNOWN = {
                                          "synchronization (eagerflow's keeps tf.keras's)",
 }
 
-
-@pytest.mark.parametrize("name", sorted(SNIPPETS))
-def test_prints_what_keras3_printed(name, monkeypatch, capsys, tmp_path, request):
-    if name in KNOWN:
-        request.applymarker(pytest.mark.xfail(reason=KNOWN[name], strict=True))
-    monkeypatch.chdir(tmp_path)  # (a snippet's files go to its own temporary folder)
-    check_snippet(SNIPPETS[name], GOLDEN["snippets"][name], monkeypatch, capsys)
-
-
-def test_known_differences_are_snippets():
-    assert set(KNOWN) <= set(SNIPPETS)
+test_prints_what_keras3_printed = snippet_test(SNIPPETS, __file__, KNOWN)

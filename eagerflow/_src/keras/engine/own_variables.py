@@ -11,26 +11,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from eagerflow._src.keras.weights_io import (
-    count_error,
-    counted_variables,
-    own_variables,
-    saved_values,
-)
+from eagerflow._src.core.lazy import lazy_module
+
+# Weight files (HDF5 layouts, checkpoints, their protos) load on a layer's first save or
+# load, not with every Layer class.
+weights_io = lazy_module("eagerflow._src.keras.weights_io")
 
 
 class OwnVariables:
     def save_own_variables(self, store: Any) -> None:
         """Writes this layer's variables to `store` as "0", "1", ..."""
-        for i, v in enumerate(saved_values(self)):
+        for i, v in enumerate(weights_io.saved_values(self)):
             store[str(i)] = v
 
     def load_own_variables(self, store: Any) -> None:
         """Assigns this layer's variables from `store` ("0", "1", ...)."""
-        own = own_variables(self)
-        counted = counted_variables(self, own)
+        own = weights_io.own_variables(self)
+        counted = weights_io.counted_variables(self, own)
         if len(store.keys()) != len(counted):
-            raise count_error(self, counted, len(store.keys()))
+            raise weights_io.count_error(self, counted, len(store.keys()))
         for i, v in enumerate(own):
             v.assign(store[str(i)])
 

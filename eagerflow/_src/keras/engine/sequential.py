@@ -13,10 +13,10 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import nest
+from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.trackable import Trackable, TrackableList
 from eagerflow._src.keras import backend as kb
-from eagerflow._src.keras import export as export_lib
 from eagerflow._src.keras import legacy_serialization as legacy_ser
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.engine import input_spec as input_spec_mod
@@ -30,6 +30,8 @@ from eagerflow._src.keras.engine.keras_tensor import KerasTensor, SymbolicTensor
 from eagerflow._src.keras.engine.shapes import to_shapes
 from eagerflow._src.keras.engine.symbolic_calls import output_shape_of
 from eagerflow._src.keras.engine.training import Functional, Model
+
+export_lib = lazy_module("eagerflow._src.keras.export")  # SavedModel export, on first use
 
 
 class _FunctionalGraph(Trackable):

@@ -16,16 +16,14 @@ from collections.abc import Callable
 from typing import Any
 
 from eagerflow._src.core import nest
+from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.trackable import TrackableDict, TrackableList
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import (
     calibration,
     quantization_config,  # noqa: F401  (hands quantize's checks down)
-    saving_lib,
-    weights_sharded,
 )
-from eagerflow._src.keras import export as export_lib
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.call_spec import call_spec
@@ -43,12 +41,13 @@ from eagerflow._src.keras.engine.summary import print_summary
 from eagerflow._src.keras.layers import quantized
 from eagerflow._src.keras.trainer import Trainer
 from eagerflow._src.keras.utils.io_utils import ask_to_proceed_with_overwrite
-from eagerflow._src.keras.weights_io import (
-    load_weights,
-    not_a_path,
-    refuse_unbuilt,
-    save_weights,
-)
+
+# Whole-model files and SavedModel export load on a model's first save or load: most
+# programs that build a model never touch them, and each costs a worker process ~0.3 s.
+saving_lib = lazy_module("eagerflow._src.keras.saving_lib")
+export_lib = lazy_module("eagerflow._src.keras.export")
+weights_io = lazy_module("eagerflow._src.keras.weights_io")
+weights_sharded = lazy_module("eagerflow._src.keras.weights_sharded")
 
 FORMAT_NOT_SUPPORTED = ("File format not supported: filepath={}. Keras 3 only supports V3 "
                         "`.keras` files, `.weights.h5` files, legacy H5 format files (`.h5` "
@@ -358,14 +357,14 @@ class Model(Trainer, Layer):
             if overwrite or not os.path.exists(path) or ask_to_proceed_with_overwrite(path):
                 weights_sharded.save_sharded(self, path, max_shard_size)
             return
-        save_weights(self, filepath, overwrite=overwrite, save_format=save_format,
-                     options=options)
+        weights_io.save_weights(self, filepath, overwrite=overwrite,
+                                save_format=save_format, options=options)
 
     def load_weights(self, filepath: Any, skip_mismatch: bool = False, **kwargs: Any) -> Any:
         """Loads what save_weights wrote (or a `.keras` file's weights, or Keras 2's layout
         in a legacy `.h5` / `.hdf5` file, by topology or `by_name`); TF-format loads return
         the checkpoint load status. Keras 3's rules for each kind of path."""
-        if not_a_path(filepath):  # (Keras 3 reads str(filepath): no format it knows)
+        if weights_io.not_a_path(filepath):  # (Keras 3 reads str(filepath): no format it knows)
             raise ValueError(FORMAT_NOT_SUPPORTED.format(filepath))
         path = str(os.fspath(filepath))
         if not (path.endswith((".keras", ".h5", ".hdf5", ".json")) or os.path.isdir(path)
@@ -392,11 +391,11 @@ class Model(Trainer, Layer):
             if by_name is not None:
                 raise ValueError("`by_name` only supports loading legacy '.h5' or '.hdf5' "
                                  f"files. Received: {filepath}")
-            refuse_unbuilt(self)
+            weights_io.refuse_unbuilt(self)
             saving_lib.load_weights_only(self, path, skip_mismatch)
             return None
-        return load_weights(self, filepath, by_name=by_name, skip_mismatch=skip_mismatch,
-                            options=options, skip=skip)
+        return weights_io.load_weights(self, filepath, by_name=by_name,
+                                       skip_mismatch=skip_mismatch, options=options, skip=skip)
 
     # -- whole-model files (keras/saving_lib.py) and SavedModels (keras/export.py) ----------
     def save(self, filepath: Any, overwrite: bool = True, zipped: Any = None,

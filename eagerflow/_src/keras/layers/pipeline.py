@@ -9,13 +9,17 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core import nest
+from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.call_spec import call_spec
 from eagerflow._src.keras.engine.keras_tensor import get_mask
 from eagerflow._src.keras.variables import keras_variable
-from eagerflow._src.saved_model.load import load as load_saved_model
+
+# TFSMLayer's SavedModel reader (graph import, every op family a SavedModel may hold)
+# loads when one is made, not with tf.keras.layers
+saved_model_load = lazy_module("eagerflow._src.saved_model.load")
 
 
 class Pipeline(Layer):
@@ -94,7 +98,7 @@ class TFSMLayer(Layer):
                  call_training_endpoint: str | None = None, trainable: bool = True,
                  name: str | None = None, dtype: Any = None) -> None:
         super().__init__(trainable=trainable, name=name, dtype=dtype)
-        self._reloaded_obj = load_saved_model(filepath)
+        self._reloaded_obj = saved_model_load.load(filepath)
         self.filepath = filepath
         self.call_endpoint = call_endpoint
         self.call_training_endpoint = call_training_endpoint

@@ -21,21 +21,25 @@ import hashlib
 import os
 import random
 import shutil
-import tarfile
 import tempfile
-import urllib.error
-import urllib.request
 import warnings
-import zipfile
 from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.keras.random_seeds import reset_global_seed_generator
 from eagerflow._src.keras.utils.io_utils import print_msg
 from eagerflow._src.keras.utils.progbar import Progbar
 from eagerflow._src.ops.random import set_seed
+
+# Downloading and unpacking load on first use: every model imports this module (for
+# `normalize`), and urllib.request alone (http, email, ssl) costs ~40 ms.
+urllib_request = lazy_module("urllib.request")
+urllib_error = lazy_module("urllib.error")
+tarfile = lazy_module("tarfile")
+zipfile = lazy_module("zipfile")
 
 DATASET_ENV_VARS = ("EAGERFLOW_DATASETS", "TFCOMPAT_DATASETS", "CONFORMANCE_DATASETS")
 
@@ -135,7 +139,7 @@ def _download(origin: str, dest: str, file_hash: str | None, algorithm: str) -> 
     os.makedirs(os.path.dirname(dest), exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=".part-", dir=os.path.dirname(dest))
     try:
-        with os.fdopen(fd, "wb") as out, urllib.request.urlopen(origin, timeout=60) as resp:
+        with os.fdopen(fd, "wb") as out, urllib_request.urlopen(origin, timeout=60) as resp:
             size = int(resp.headers.get("Content-Length") or -1)
             shown = _DownloadBar(size if size >= 0 else None)
             blocks = 0
@@ -215,10 +219,10 @@ def get_file(fname: str | None = None, origin: str | None = None, untar: bool = 
                          f"does not match the provided value of {expected}.") from None
     except DownloadError as e:
         failure = e.__cause__
-        if isinstance(failure, urllib.error.HTTPError):
+        if isinstance(failure, urllib_error.HTTPError):
             raise Exception(f"URL fetch failure on {origin}: {failure.code} -- "
                             f"{failure.msg}") from None
-        if isinstance(failure, urllib.error.URLError):
+        if isinstance(failure, urllib_error.URLError):
             raise Exception(f"URL fetch failure on {origin}: {failure.errno} -- "
                             f"{failure.reason}") from None
         raise
@@ -236,7 +240,7 @@ def fetch_file(fname: str | None = None, origin: str | None = None, untar: bool 
     if md5_hash is not None and file_hash is None:
         file_hash, hash_algorithm = md5_hash, "md5"
     if not fname:
-        fname = os.path.basename(urllib.request.url2pathname(origin.split("?")[0]))
+        fname = os.path.basename(urllib_request.url2pathname(origin.split("?")[0]))
         if not fname:  # (Keras 3's words, without a space after the first sentence)
             raise ValueError("Can't parse the file name from the origin provided: "
                              f"'{origin}'.Please specify the `fname` argument.")
@@ -258,7 +262,7 @@ def fetch_file(fname: str | None = None, origin: str | None = None, untar: bool 
     if download:
         try:
             _download(origin, fpath, file_hash, hash_algorithm)
-        except (urllib.error.URLError, OSError, ValueError) as e:
+        except (urllib_error.URLError, OSError, ValueError) as e:
             raise _not_found(fname, origin, fpath, f"{type(e).__name__}: {e}") from e
         except _HashMismatch as e:
             raise _HashMismatch(str(_not_found(fname, origin, fpath, str(e))),
