@@ -314,7 +314,7 @@ def categorical_crossentropy(y_true: Any, y_pred: Any, from_logits: bool = False
                          f"target.shape={y_true.shape}, output.shape={y_pred.shape}")
     check_same_shapes(y_true, y_pred)
     # (the logits behind a softmax output keras.ops made, as for binary_crossentropy)
-    y_pred, from_logits = knn._logits_or(y_pred, from_logits, "Softmax",
+    y_pred, from_logits = knn.logits_or(y_pred, from_logits, "Softmax",
                                          "categorical_crossentropy")
     if from_logits:
         return K.softmax_cross_entropy(y_true, y_pred, axis)
@@ -350,7 +350,7 @@ def sparse_categorical_crossentropy(y_true: Any, y_pred: Any, from_logits: bool 
     labels = cast(y_true, dt.int64)
     # (the logits behind a softmax output keras.ops made, as for binary_crossentropy; an
     # ignore_class's masking made a new tensor, which has none)
-    y_pred, from_logits = knn._logits_or(y_pred, from_logits, "Softmax",
+    y_pred, from_logits = knn.logits_or(y_pred, from_logits, "Softmax",
                                          "sparse_categorical_crossentropy")
     logits = y_pred if from_logits else M.log(M.clip_by_value(y_pred, K.EPSILON, 1 - K.EPSILON))
     res = K.sparse_softmax_cross_entropy(labels, logits)
@@ -372,7 +372,7 @@ def _bce_terms(y_true: Any, y_pred: Any, from_logits: bool) -> Any:
     """keras.ops.binary_crossentropy's terms. As Keras 3's backend, it computes from the
     logits behind a sigmoid output keras.ops made (a Dense(activation="sigmoid") output
     included), with or without from_logits; else from the clipped probabilities."""
-    y_pred, from_logits = knn._logits_or(y_pred, from_logits, "Sigmoid", "binary_crossentropy")
+    y_pred, from_logits = knn.logits_or(y_pred, from_logits, "Sigmoid", "binary_crossentropy")
     if from_logits:
         return K.sigmoid_cross_entropy(y_true, y_pred)
     p = M.clip_by_value(y_pred, K.EPSILON, 1.0 - K.EPSILON)

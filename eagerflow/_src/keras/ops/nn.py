@@ -437,7 +437,7 @@ def check_same_shapes(target: Any, output: Any) -> None:
                              f"output.shape={output.shape}")
 
 
-def _logits_or(output: Any, from_logits: bool, op: str, fn: str) -> tuple:
+def logits_or(output: Any, from_logits: bool, op: str, fn: str) -> tuple:
     """The logits behind a sigmoid/softmax output when keras.ops made it, as Keras does."""
     logits = _logits_of(output)
     if logits is None:
@@ -459,7 +459,7 @@ def binary_crossentropy(target: Any, output: Any, from_logits: bool = False) -> 
     raw = output
     target, output = kd.to_tensor(target), kd.to_tensor(output)
     check_same_shapes(target, output)
-    output, from_logits = _logits_or(raw, from_logits, "Sigmoid", "binary_crossentropy")
+    output, from_logits = logits_or(raw, from_logits, "Sigmoid", "binary_crossentropy")
     output = kd.to_tensor(output)
     if from_logits:
         return nn_loss.sigmoid_cross_entropy_with_logits(labels=target, logits=output)
@@ -476,7 +476,7 @@ def categorical_crossentropy(target: Any, output: Any, from_logits: bool = False
         raise ValueError("Arguments `target` and `output` must be at least rank 1. Received: "
                          f"target.shape={target.shape}, output.shape={output.shape}")
     check_same_shapes(target, output)
-    output, from_logits = _logits_or(raw, from_logits, "Softmax", "categorical_crossentropy")
+    output, from_logits = logits_or(raw, from_logits, "Softmax", "categorical_crossentropy")
     output = kd.to_tensor(output)
     if from_logits:
         return nn_loss.softmax_cross_entropy_with_logits(labels=target, logits=output,
@@ -492,7 +492,7 @@ def sparse_categorical_crossentropy(target: Any, output: Any, from_logits: bool 
     output = kd.to_tensor(output)
     if axis != -1 and axis != len(output.shape) - 1:
         raise ValueError(f"Only axis=-1 is currently supported. Received: axis={axis}")
-    output, from_logits = _logits_or(raw, from_logits, "Softmax",
+    output, from_logits = logits_or(raw, from_logits, "Softmax",
                                      "sparse_categorical_crossentropy")
     output = kd.to_tensor(output)
     target = cast(kd.to_tensor(target), "int64")
