@@ -396,10 +396,10 @@ class ConcreteFunction:
     def _flat_binding(self, args: tuple, kwargs: dict) -> tuple:
         """(tensors, None) binding args/kwargs to the tensor parameters alone, or (None, why
         not) in TF's words."""
-        names = []  # one per flat tensor: TF names a structure's placeholders k, k_1, ...
-        for k, _, v in self._parameters():
-            count = sum(1 for x in nest.flatten(v) if is_tensor_spec(x))
-            names.extend(k if j == 0 else f"{k}_{j}" for j in range(count))
+        # one per flat tensor, its placeholder's name: a structure's are k, k_1, ... and a
+        # named spec's its own name, as TF's
+        n = len(self.graph.fed_inputs) - len(self._captured_tensors)
+        names = [ph.name.split(":")[0] for ph in self.graph.fed_inputs[:n]]
         # (a loaded function's graph is named as TF's loader cleans its FunctionDef's name)
         match = re.match(r"^__inference_(.*)_\d+$", self._name)
         call = f"{match.group(1) if match else self._name}({', '.join(names)})"

@@ -136,6 +136,39 @@ def _holds_distributed_values(args: tuple, kwargs: dict) -> bool:
 _per_replica = threading.local()
 
 
+class _CapturedDefault:
+    """How TF's binding errors print a parameter's default value."""
+
+    def __repr__(self) -> str:
+        return "<captured_default_value>"
+
+
+_CAPTURED_DEFAULT = _CapturedDefault()
+
+
+def _check_signature_fits(signature: inspect.Signature | None, specs: tuple) -> None:
+    """TF's checks of an input_signature against the parameters, made when the function
+    is: each positional parameter takes the next spec (`self` none, `*args` the rest), or
+    must have a default; a keyword-only one must have a default; no spec may be left."""
+    if signature is None:
+        return
+    left = len(specs)
+    for p in signature.parameters.values():
+        if p.name == "self" or p.kind is p.VAR_KEYWORD:
+            continue
+        if p.kind is p.VAR_POSITIONAL:
+            left = 0
+        elif p.kind is p.KEYWORD_ONLY and p.default is p.empty:
+            raise TypeError("Since input_signature is defined, keyword-only parameter "
+                            f"`{p.name}` must have a default value")
+        elif left:
+            left -= 1
+        elif p.default is p.empty:
+            raise TypeError(f"input_signature missing type constraint for {p.name}")
+    if left:
+        raise TypeError(f"input_signature contains {left} extra type constraints.")
+
+
 class _Profiled(threading.local):
     on = False  # while this thread's call is being recorded for tf.profiler
 
@@ -204,6 +237,8 @@ class Function:
         if instance is not None and self._signature is not None:
             params = list(self._signature.parameters.values())[1:]
             self._signature = self._signature.replace(parameters=params)
+        elif self._input_signature is not None:
+            _check_signature_fits(self._signature, self._input_signature)
         functools.update_wrapper(self, python_function, updated=())
 
     # -- public surface ----------------------------------------------------------------
@@ -364,19 +399,29 @@ class Function:
         try:
             ba = self._signature.bind(*args, **kwargs)
         except TypeError as e:
-            if self._input_signature is not None:
-                raise self._binding_error(str(e), args, kwargs) from None
-            raise TypeError(f"{self._name}() {e}") from None
+            raise self._binding_error(str(e), args, kwargs) from None
         ba.apply_defaults()
         return dict(ba.arguments)
 
     def _binding_error(self, reason: str, args: tuple, kwargs: dict) -> TypeError:
-        params = list(self._signature.parameters) if self._signature is not None else []
-        described = ", ".join(f"{p}: {ftype.type_text(s)}"
-                              for p, s in zip(params, self._input_signature))
         return TypeError(f"Binding inputs to tf.function failed due to `{reason}`. Received "
                          f"args: {args!r} and kwargs: {kwargs!r} for signature: "
-                         f"({described}).")
+                         f"{self._described_signature()}.")
+
+    def _described_signature(self) -> str:
+        """The Python signature as TF's binding errors print it: the input signature's
+        specs as the parameters' types (`self` takes none), or, without one, the bare
+        parameters, each default a <captured_default_value>."""
+        params = list(self._signature.parameters.values()) if self._signature else []
+        if self._input_signature is None:
+            return str(inspect.Signature([p.replace(
+                annotation=p.empty, default=p.default if p.default is p.empty
+                else _CAPTURED_DEFAULT) for p in params]))
+        specs = iter(self._input_signature)
+        return "(" + ", ".join(p.name if p.name == "self" else
+                               f"{p.name}: {ftype.type_text(next(specs))}"
+                               for p in params[:len(self._input_signature) +
+                                               sum(p.name == "self" for p in params)]) + ")"
 
     def _check_signature(self, args: tuple, kwargs: dict, bound: dict) -> list:
         specs = self._input_signature

@@ -71,6 +71,8 @@ def _is_variable(x: Any) -> bool:
 
 
 _SCALARS = (int, float, str, bytes, bool, complex, type(None))
+# TF's Literal trace types are equal when their values are: 1, 1.0 and True share a trace
+_NUMBERS = (int, float, bool, complex)
 
 
 def make_key(args: Any, tensors: list, relax: bool = False) -> Any:
@@ -85,7 +87,7 @@ def make_key(args: Any, tensors: list, relax: bool = False) -> Any:
             return (args._dtype, None if relax else args._shape, "weak")
         return (args._dtype, None if relax else args._shape)
     if t in _SCALARS:
-        return (t, args)
+        return ("number", args) if t in _NUMBERS else (t, args)
     if t is list or t is tuple:
         return (t,) + tuple(make_key(a, tensors, relax) for a in args)
     if t is dict:
