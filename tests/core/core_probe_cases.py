@@ -406,7 +406,240 @@ def autograph(tf: Any) -> dict:
     return out
 
 
-GROUPS = {"function": function, "autograph": autograph}
+def variable(tf: Any) -> dict:
+    import numpy as np
+
+    out: dict = {}
+    v = tf.Variable([1.0, 2.0], name="w")
+    out["repr"] = repr(v)
+    out["str"] = str(v)
+    out["scalar repr"] = repr(tf.Variable(3, name="n"))
+    out["int64 repr"] = repr(tf.Variable(np.int64(3)))
+    out["string repr"] = repr(tf.Variable("ab"))
+    out["bool repr"] = repr(tf.Variable([True, False], trainable=False))
+    out["assign: shape"] = outcome(lambda: v.assign([1.0, 2.0, 3.0]))
+    out["assign: dtype"] = outcome(lambda: v.assign(tf.constant([1, 2])))
+    out["assign: python ints"] = outcome(lambda: v.assign([3, 4]))
+    out["assign: float64"] = outcome(lambda: v.assign(np.array([5.0, 6.0])))
+    out["assign_add: shape"] = outcome(lambda: v.assign_add([1.0]))
+    out["assign_sub: dtype"] = outcome(lambda: v.assign_sub(tf.constant([1.0, 1.0], tf.float64)))
+    out["assign: read_value=False"] = outcome(lambda: v.assign([7.0, 8.0], read_value=False))
+    out["assign_add: read_value=False"] = outcome(lambda: v.assign_add([1.0, 1.0],
+                                                                       read_value=False))
+    out["after"] = outcome(lambda: v.numpy())
+    out["assign returns"] = outcome(lambda: type(v.assign([1.0, 2.0])).__name__)
+    out["shape=None variable assign"] = outcome(
+        lambda: tf.Variable([1.0], shape=tf.TensorShape(None)).assign([1.0, 2.0, 3.0]))
+    out["shape=[None] repr"] = outcome(lambda: tf.Variable([1.0], shape=[None]))
+    out["shape incompatible"] = outcome(lambda: tf.Variable([1.0, 2.0], shape=[3]))
+    out["trainable: string"] = outcome(lambda: tf.Variable(1.0, trainable="yes").trainable)
+    out["trainable: None"] = outcome(lambda: tf.Variable(1.0, trainable=None).trainable)
+    out["aggregation: bad"] = outcome(lambda: tf.Variable(1.0, aggregation="sum"))
+    out["aggregation: enum"] = outcome(
+        lambda: tf.Variable(1.0, aggregation=tf.VariableAggregation.SUM).aggregation)
+    out["synchronization: bad"] = outcome(lambda: tf.Variable(1.0, synchronization=3))
+    out["on_read and trainable"] = outcome(lambda: tf.Variable(
+        1.0, synchronization=tf.VariableSynchronization.ON_READ, trainable=True))
+    out["on_read: trainable"] = outcome(lambda: tf.Variable(
+        1.0, synchronization=tf.VariableSynchronization.ON_READ).trainable)
+    out["synchronization default"] = outcome(lambda: tf.Variable(1.0).synchronization)
+    out["aggregation default"] = outcome(lambda: tf.Variable(1.0).aggregation)
+    out["constraint: not callable"] = outcome(lambda: tf.Variable(1.0, constraint=3))
+    clipped = tf.Variable([-2.0, 0.5, 3.0], constraint=lambda x: tf.clip_by_value(x, -1.0, 1.0))
+    out["constraint: initial"] = outcome(lambda: clipped.numpy())
+    clipped.assign([5.0, 5.0, 5.0])
+    out["constraint: after assign"] = outcome(lambda: clipped.numpy())
+    out["constraint: property"] = outcome(lambda: clipped.constraint is not None)
+    out["__array__"] = outcome(lambda: np.asarray(tf.Variable([[1, 2]])))
+    out["__array__ dtype"] = outcome(lambda: np.array(tf.Variable([1.5]), dtype=np.int32))
+    out["iteration"] = outcome(lambda: list(tf.Variable([[1, 2], [3, 4]])))
+    out["iteration: scalar"] = outcome(lambda: list(tf.Variable(1.0)))
+    out["len"] = outcome(lambda: len(tf.Variable([1, 2, 3])))
+    out["len: scalar"] = outcome(lambda: len(tf.Variable(1)))
+    out["bool: scalar"] = outcome(lambda: bool(tf.Variable(0.0)))
+    out["bool: vector"] = outcome(lambda: bool(tf.Variable([1.0, 2.0])))
+    out["if variable"] = outcome(lambda: "yes" if tf.Variable(2) else "no")
+    out["int()"] = outcome(lambda: int(tf.Variable(3.7)))
+    out["float()"] = outcome(lambda: float(tf.Variable([3])))
+    out["index"] = outcome(lambda: [1, 2, 3][tf.Variable(1)])
+    out["format"] = outcome(lambda: f"{tf.Variable(1.5):.2f}")
+    out["hash"] = outcome(lambda: hash(tf.Variable(1.0)) is not None)
+    out["eq"] = outcome(lambda: tf.Variable([1, 2]) == tf.Variable([1, 3]))
+    out["ref"] = outcome(lambda: type(tf.Variable(1.0).ref()).__name__)
+    out["name"] = outcome(lambda: [tf.Variable(1.0, name="a").name, tf.Variable(1.0).name])
+    out["name: bad"] = outcome(lambda: tf.Variable(1.0, name="a b").name)
+    out["dtype arg"] = outcome(lambda: tf.Variable(1, dtype=tf.float32))
+    out["dtype arg: bad"] = outcome(lambda: tf.Variable(1.5, dtype=tf.int32))
+    out["no initial value"] = outcome(lambda: tf.Variable())
+    out["None initial value"] = outcome(lambda: tf.Variable(None))
+    out["callable initial value"] = outcome(lambda: tf.Variable(lambda: tf.ones([2])))
+    out["initial_value property"] = outcome(lambda: tf.Variable([1.0]).initial_value)
+    out["read_value"] = outcome(lambda: tf.Variable([1.0]).read_value())
+    out["value"] = outcome(lambda: tf.Variable([1.0]).value())
+    out["get_shape"] = outcome(lambda: tf.Variable([[1.0]]).get_shape())
+    out["device"] = outcome(lambda: tf.Variable(1.0).device)
+    out["handle dtype"] = outcome(lambda: tf.Variable(1.0).handle.dtype)
+    out["scatter_update"] = outcome(lambda: tf.Variable([1.0, 2.0, 3.0]).scatter_update(
+        tf.IndexedSlices(tf.constant([9.0]), tf.constant([1]))))
+    out["slice assign"] = outcome(lambda: tf.Variable([1.0, 2.0, 3.0])[1:].assign([7.0, 8.0]))
+    out["setitem"] = outcome(lambda: tf.Variable([1.0]).__setitem__(0, 2.0))
+    out["add variable"] = outcome(lambda: tf.Variable([1.0]) + tf.Variable([2.0]))
+    out["radd python"] = outcome(lambda: 1 + tf.Variable(2))
+    out["matmul"] = outcome(lambda: tf.Variable([[1.0, 2.0]]) @ tf.Variable([[1.0], [1.0]]))
+
+    @tf.function
+    def create_each_call(x):
+        w = tf.Variable(1.0)
+        return w * x
+
+    out["created in tf.function twice"] = outcome(
+        lambda: (create_each_call(tf.constant(1.0)), create_each_call(tf.constant([2.0]))))
+
+    @tf.function
+    def assign_in_graph(var, x):
+        var.assign(x)
+        return var.read_value()
+
+    out["assign in tf.function: shape"] = outcome(
+        lambda: assign_in_graph(tf.Variable([1.0, 2.0]), tf.constant([1.0])))
+    out["assign in tf.function: dtype"] = outcome(
+        lambda: assign_in_graph(tf.Variable([1.0, 2.0]), tf.constant([1, 2])))
+    return out
+
+
+def module(tf: Any) -> dict:
+    out: dict = {}
+
+    class Dense(tf.Module):
+        def __init__(self, n_in, n_out, name=None):
+            super().__init__(name=name)
+            self.w = tf.Variable(tf.ones([n_in, n_out]), name="w")
+            self.b = tf.Variable(tf.zeros([n_out]), name="b")
+            self.count = tf.Variable(0, trainable=False, name="count")
+
+        @tf.Module.with_name_scope
+        def __call__(self, x):
+            return tf.identity(x @ self.w + self.b, name="out")
+
+    class Net(tf.Module):
+        def __init__(self):
+            super().__init__(name="net")
+            self.z_layer = Dense(2, 3, name="z")
+            self.a_layer = Dense(3, 1)
+            self.layers = [Dense(1, 1, name="l0"), {"k": Dense(1, 1, name="l1")}]
+            self.scale = tf.Variable(2.0, name="scale")
+
+    net = Net()
+    out["variables"] = [v.name for v in net.variables]
+    out["trainable_variables"] = [v.name for v in net.trainable_variables]
+    out["non_trainable_variables"] = [v.name for v in net.non_trainable_variables]
+    out["submodules"] = [m.name for m in net.submodules]
+    out["name"] = [net.name, net.z_layer.name, net.a_layer.name, Dense(1, 1).name]
+    out["name_scope"] = [net.name_scope.name, net.a_layer.name_scope.name]
+    out["bad name"] = outcome(lambda: tf.Module(name="has space"))
+    out["flatten ints"] = outcome(lambda: len(net._flatten(
+        predicate=lambda v: isinstance(v, tf.Variable))))
+
+    @tf.function
+    def call(x):
+        return net.z_layer(x)
+
+    graph = call.get_concrete_function(tf.TensorSpec([1, 2])).graph
+    out["with_name_scope: op names"] = sorted(
+        op.name for op in graph.get_operations() if op.type in ("Identity", "AddV2", "MatMul"))
+    out["call eagerly"] = outcome(lambda: net.z_layer(tf.ones([1, 2])))
+
+    class Lazy(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.v = None
+
+        def __call__(self, x):
+            if self.v is None:
+                self.v = tf.Variable(tf.ones_like(x))
+            return self.v * x
+
+    lazy = Lazy()
+    out["lazy: before"] = len(lazy.variables)
+    lazy(tf.ones([2]))
+    out["lazy: after"] = [v.name for v in lazy.variables]
+    out["module in tuple attr"] = outcome(lambda: [m.name for m in type(
+        "T", (tf.Module,), {})().submodules])
+
+    class Named(tf.Module):
+        pass
+
+    out["class name as name"] = [Named().name, type("CamelCase2D", (tf.Module,), {})().name]
+    with tf.name_scope("outer"):
+        inner = tf.Module(name="inner")
+    out["created under a name scope"] = inner.name_scope.name
+    return out
+
+
+def specs(tf: Any) -> dict:
+    import numpy as np
+
+    out: dict = {}
+    s = tf.TensorSpec([None, 3], tf.float32, name="x")
+    out["TensorSpec repr"] = repr(s)
+    out["TensorSpec str"] = str(s)
+    out["TensorSpec default"] = repr(tf.TensorSpec(None))
+    out["TensorSpec unknown rank"] = repr(tf.TensorSpec(tf.TensorShape(None), tf.int32))
+    out["compatible: tensor"] = s.is_compatible_with(tf.ones([2, 3]))
+    out["compatible: wrong dtype"] = s.is_compatible_with(tf.ones([2, 3], tf.int32))
+    out["compatible: spec"] = s.is_compatible_with(tf.TensorSpec([5, 3]))
+    out["compatible: other name"] = s.is_compatible_with(tf.TensorSpec([5, 3], name="y"))
+    out["compatible: numpy"] = outcome(lambda: s.is_compatible_with(np.ones([2, 3], np.float32)))
+    out["compatible: list"] = outcome(lambda: s.is_compatible_with([[1.0, 2.0, 3.0]]))
+    out["compatible: python int"] = outcome(lambda: tf.TensorSpec([], tf.int32)
+                                            .is_compatible_with(3))
+    out["eq"] = [s == tf.TensorSpec([None, 3], tf.float32, name="x"),
+                 s == tf.TensorSpec([None, 3], tf.float32)]
+    out["from_tensor"] = repr(tf.TensorSpec.from_tensor(tf.ones([2]), name="t"))
+    out["from_spec"] = repr(tf.TensorSpec.from_spec(tf.TensorSpec([1], tf.int8, "q")))
+    out["most_specific_common_supertype"] = repr(
+        tf.TensorSpec([2, 3]).most_specific_common_supertype([tf.TensorSpec([4, 3])]))
+    out["supertype: dtype differs"] = repr(tf.TensorSpec([2]).most_specific_common_supertype(
+        [tf.TensorSpec([2], tf.int32)]))
+    out["is_subtype_of"] = [tf.TensorSpec([2]).is_subtype_of(tf.TensorSpec([None])),
+                            tf.TensorSpec([None]).is_subtype_of(tf.TensorSpec([2]))]
+    out["bad dtype"] = outcome(lambda: tf.TensorSpec([1], "floaty"))
+    out["bad shape"] = outcome(lambda: tf.TensorSpec("ab"))
+    out["type_spec_from_value: tensor"] = repr(tf.type_spec_from_value(tf.ones([2])))
+    out["type_spec_from_value: numpy"] = outcome(
+        lambda: tf.type_spec_from_value(np.ones([2], np.int16)))
+    out["type_spec_from_value: int"] = outcome(lambda: tf.type_spec_from_value(3))
+    out["type_spec_from_value: list"] = outcome(lambda: tf.type_spec_from_value([1.0, 2.0]))
+    out["type_spec_from_value: variable"] = outcome(
+        lambda: tf.type_spec_from_value(tf.Variable([1.0])))
+    out["VariableSpec"] = outcome(lambda: (lambda sp: [
+        sp.shape, sp.dtype, sp.trainable, sp.alias_id, sp == tf.type_spec_from_value(
+            tf.Variable([3.0])), sp.is_compatible_with(tf.Variable([2.0])),
+        sp.is_compatible_with(tf.constant([1.0])), sp.is_compatible_with(tf.TensorSpec([1])),
+        tf.TensorSpec([1]).is_compatible_with(sp), tf.TensorSpec([1]).is_compatible_with(
+            tf.Variable([1.0])), sp == tf.TensorSpec([1]), tf.nest.flatten({"a": sp})])(
+        tf.type_spec_from_value(tf.Variable([1.0]))))
+    out["VariableSpec: not trainable"] = outcome(
+        lambda: tf.type_spec_from_value(tf.Variable(1, trainable=False)))
+    out["type_spec_from_value: sparse"] = outcome(lambda: tf.type_spec_from_value(
+        tf.sparse.from_dense([[0, 1]])))
+    out["type_spec_from_value: ragged"] = outcome(lambda: tf.type_spec_from_value(
+        tf.ragged.constant([[1], [2, 3]])))
+    out["type_spec_from_value: dict"] = outcome(lambda: tf.type_spec_from_value({"a": 1}))
+    out["type_spec_from_value: string"] = outcome(lambda: tf.type_spec_from_value("s"))
+    out["type_spec_from_value: dataset"] = outcome(
+        lambda: tf.type_spec_from_value(tf.data.Dataset.range(3)))
+    out["SparseTensorSpec repr"] = repr(tf.SparseTensorSpec([None, 2], tf.int64))
+    out["RaggedTensorSpec repr"] = repr(tf.RaggedTensorSpec([2, None], tf.int32))
+    out["TensorSpec hash"] = hash(tf.TensorSpec([2])) == hash(tf.TensorSpec([2]))
+    out["TensorSpec shape type"] = [type(s.shape).__name__, repr(s.shape), s.dtype.name,
+                                    s.name, type(s.dtype).__name__]
+    out["value_type"] = outcome(lambda: s.value_type.__name__)
+    return out
+
+
+GROUPS = {"function": function, "autograph": autograph, "variable": variable, "module": module,
+          "specs": specs}
 
 
 def run(tf: Any, groups: list | None = None) -> dict:

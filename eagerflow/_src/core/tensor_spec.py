@@ -78,14 +78,10 @@ class TensorSpec(TypeSpec):
             other_shape, other_dtype = spec_or_value.shape, spec_or_value.dtype
         elif isinstance(spec_or_value, TypeSpec):
             return False
-        elif isinstance(spec_or_value, Tensor) or hasattr(spec_or_value, "_as_tensor"):
+        elif isinstance(spec_or_value, Tensor):
             other_shape, other_dtype = spec_or_value.shape, spec_or_value.dtype
-        else:
-            try:
-                t = convert_to_tensor(spec_or_value)
-            except (TypeError, ValueError):
-                return False
-            other_shape, other_dtype = t.shape, t.dtype
+        else:  # (TF compares specs and tensors only: no variable, array or Python value)
+            return False
         return self._dtype is other_dtype and self._shape.is_compatible_with(other_shape)
 
     def is_subtype_of(self, other: Any) -> bool:
@@ -126,3 +122,40 @@ class TensorSpec(TypeSpec):
 
     def __reduce__(self):
         return TensorSpec, (self._shape, self._dtype, self._name)
+
+
+class VariableSpec(TensorSpec):
+    """The type of a tf.Variable, as tf.type_spec_from_value gives it: its shape, dtype,
+    trainability and alias id. It fits variables alone, not tensors or TensorSpecs."""
+
+    __slots__ = ("trainable", "alias_id")
+
+    def __init__(self, shape: Any, dtype: Any = _dt.float32, trainable: bool = True,
+                 alias_id: int | None = None) -> None:
+        super().__init__(shape, dtype)
+        self.trainable, self.alias_id = trainable, alias_id
+
+    def is_compatible_with(self, spec_or_value: Any) -> bool:
+        if isinstance(spec_or_value, VariableSpec):
+            other = spec_or_value
+        elif hasattr(spec_or_value, "_as_tensor") and hasattr(spec_or_value, "assign"):
+            other = VariableSpec(spec_or_value.shape, spec_or_value.dtype)
+        else:
+            return False
+        return self._dtype is other.dtype and self._shape.is_compatible_with(other.shape)
+
+    def __eq__(self, other: Any) -> bool:
+        return (type(other) is VariableSpec and self._dtype is other.dtype and
+                self._shape == other.shape and self.trainable == other.trainable and
+                self.alias_id == other.alias_id)
+
+    def __hash__(self) -> int:
+        return hash((VariableSpec, self._dtype, self._shape._dims, self.trainable,
+                     self.alias_id))
+
+    def __repr__(self) -> str:
+        return (f"VariableSpec(shape={self._shape}, dtype={self._dtype!r}, "
+                f"trainable={self.trainable!r}, alias_id={self.alias_id!r})")
+
+    def __reduce__(self):
+        return VariableSpec, (self._shape, self._dtype, self.trainable, self.alias_id)

@@ -21,7 +21,7 @@ from eagerflow._src.core.errors import DataLossError
 from eagerflow._src.core.shape import TensorShape, as_shape
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
-from eagerflow._src.core.tensor_spec import TensorSpec
+from eagerflow._src.core.tensor_spec import TensorSpec, VariableSpec
 from eagerflow._src.io import structured_value
 from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged_ops
@@ -843,7 +843,11 @@ def type_spec_from_value(value: Any) -> Any:
         return value._type_spec  # (a distributed value's: PerReplicaSpec)
     if isinstance(value, TensorArray):
         return TensorArraySpec.from_value(value)
-    if isinstance(value, Tensor) or hasattr(value, "_as_tensor"):
+    if isinstance(value, Tensor):
+        return TensorSpec.from_tensor(value)
+    if hasattr(value, "_as_tensor") and hasattr(value, "trainable"):  # a variable
+        return VariableSpec(value.shape, value.dtype, value.trainable)
+    if hasattr(value, "_as_tensor"):
         return TensorSpec.from_tensor(value)
     if isinstance(value, np.ndarray):
         return TensorSpec.from_tensor(convert_to_tensor(value))

@@ -343,7 +343,7 @@ class Variable(metaclass=_VariableMeta):
                              f"({TensorShape(value.shape)}) is not compatible with the explicitly "
                              f"supplied `shape` argument ({shape}).")
         # (validate_shape=False changes nothing eagerly in TF 2: the shape stays the value's)
-        self._trainable = True if trainable is None else bool(trainable)
+        self._trainable = True if trainable is None else trainable  # (kept as given, as TF)
         if synchronization == VariableSynchronization.ON_READ and trainable is None:
             self._trainable = False
         self._name = _scoped_name(name) + ":0"
@@ -594,16 +594,14 @@ class Variable(metaclass=_VariableMeta):
     def __float__(self) -> float:
         return float(to_host(self._arr))
 
-    def __index__(self) -> int:
-        return self._as_tensor().__index__()
-
     def __iter__(self):
         return iter(self._as_tensor())
 
     def __format__(self, spec: str) -> str:
         if not spec:
             return str(self)  # "{}".format(v) shows the variable, as in TF
-        return format(self._as_tensor(), spec)
+        # (TF's variable defines no __format__: object's refuses any format spec)
+        raise TypeError("unsupported format string passed to ResourceVariable.__format__")
 
     def __copy__(self) -> Variable:
         return self
