@@ -5,7 +5,7 @@ Shared by record_core_probes.py (run under TensorFlow 2.21, writes
 core_probes_golden.json) and test_core_probes.py (under eagerflow): what each returns,
 prints or raises."""
 
-from __future__ import annotations
+
 
 import contextlib
 import io
@@ -14,6 +14,7 @@ import os
 import re
 import sys
 import tempfile
+import typing
 import warnings
 from typing import Any, Callable
 
@@ -23,6 +24,14 @@ def _plain(text: str) -> str:
     # which name files and lines: the error's own last line is compared)
     if text.startswith("in user code:"):
         text = text.strip().split("\n")[-1].strip()
+    if "Traceback (most recent call last):" in text:
+        # (a py_function's error carries the Python traceback, whose frames are each
+        # library's own: what comes before it, without frames, and its last line)
+        head, tail = text.split("Traceback (most recent call last):", 1)
+        head = "\n".join(ln for ln in head.split("\n") if not ln.startswith("  File "))
+        head = re.sub(r"\n{3,}", "\n\n", head)  # (as many frames as the caller's depth)
+        text = head + "...\n" + tail.strip().split("\n")[-1]
+    text = re.sub(r"__inference_(\w+?)_\d+", r"__inference_\1_N", text)
     text = re.sub(r" at 0x[0-9a-f]+", " at 0xADDRESS", text)
     # (a captured tensor's id, in a printed signature or its repr)
     text = re.sub(r"(\n|\\n)  \d+: ", r"\1  CAPTURE_ID: ", text)
@@ -638,8 +647,179 @@ def specs(tf: Any) -> dict:
     return out
 
 
+def extension_type(tf: Any) -> dict:
+    out: dict = {}
+
+    class Point(tf.experimental.ExtensionType):
+        x: tf.Tensor
+        y: tf.Tensor
+        label: str = "p"
+
+        def norm(self):
+            return tf.sqrt(self.x * self.x + self.y * self.y)
+
+    p = Point(tf.constant([3.0, 6.0]), tf.constant([4.0, 8.0]))
+    out["repr"] = repr(p)
+    out["fields"] = outcome(lambda: [p.x, p.y, p.label])
+    out["spec"] = repr(p._type_spec)
+    out["type_spec_from_value"] = repr(tf.type_spec_from_value(p))
+    out["convert python lists"] = outcome(lambda: Point([1.0], [2.0]))
+    out["missing field"] = outcome(lambda: Point(tf.constant(1.0)))
+    out["unknown field"] = outcome(lambda: Point(1.0, 2.0, z=3))
+    out["wrong type for str"] = outcome(lambda: Point(1.0, 2.0, label=5))
+    out["wrong type for tensor"] = outcome(lambda: Point("a", 2.0))
+    out["immutable"] = outcome(lambda: setattr(p, "x", tf.constant(0.0)))
+    out["eq"] = outcome(lambda: p == Point(tf.constant([3.0, 6.0]), tf.constant([4.0, 8.0])))
+    out["method"] = outcome(lambda: p.norm())
+
+    class Typed(tf.experimental.ExtensionType):
+        values: tf.Tensor
+        count: int
+        names: typing.Tuple[str, ...]  # noqa: UP006 (the typing forms users write)
+        shape: tf.TensorShape
+        dtype: tf.DType
+        maybe: typing.Optional[tf.Tensor] = None  # noqa: UP045
+
+    t = Typed([1, 2], 3, ("a", "b"), [2], tf.int32)
+    out["typed repr"] = repr(t)
+    out["typed: tuple from list"] = outcome(lambda: Typed([1], 1, ["a"], [1], tf.int32).names)
+    out["typed: int from float"] = outcome(lambda: Typed([1], 1.5, (), [1], tf.int32))
+    out["typed: dtype from string"] = outcome(lambda: Typed([1], 1, (), [1], "float32").dtype)
+    out["typed: shape from None"] = outcome(lambda: Typed([1], 1, (), None, tf.int32).shape)
+
+    class Checked(tf.experimental.ExtensionType):
+        values: tf.Tensor
+        mask: tf.Tensor
+
+        def __validate__(self):
+            self.values.shape.assert_is_compatible_with(self.mask.shape)
+            assert self.mask.dtype == tf.bool, "mask must be boolean"
+
+    out["validate: ok"] = outcome(lambda: Checked([1, 2], [True, False]))
+    out["validate: shape"] = outcome(lambda: Checked([1, 2], [True]))
+    out["validate: dtype"] = outcome(lambda: Checked([1, 2], [1, 0]))
+
+    @tf.function
+    def scale(pt, k):
+        return Point(pt.x * k, pt.y * k, pt.label)
+
+    out["in tf.function"] = outcome(lambda: scale(p, 2.0))
+    out["in tf.function: traces"] = outcome(lambda: (scale(p, 3.0), scale(Point(
+        tf.constant([1.0]), tf.constant([1.0])), 2.0), scale.experimental_get_tracing_count())[2])
+    out["in tf.function: signature"] = outcome(
+        lambda: scale.get_concrete_function(p, 2.0).pretty_printed_signature())
+    out["nest.flatten"] = outcome(lambda: tf.nest.flatten(p))
+    out["nest.flatten expand"] = outcome(lambda: tf.nest.flatten(p, expand_composites=True))
+
+    class Batched(tf.experimental.BatchableExtensionType):
+        values: tf.Tensor
+        weight: tf.Tensor
+
+    b = Batched(tf.constant([[1.0, 2.0], [3.0, 4.0]]), tf.constant([0.5, 1.5]))
+    out["batchable: repr"] = repr(b)
+    out["batchable: spec"] = repr(b._type_spec)
+    out["batchable: dataset"] = outcome(lambda: [
+        repr(x) for x in tf.data.Dataset.from_tensor_slices(b)])
+    out["batchable: dataset batch"] = outcome(lambda: [repr(x) for x in tf.data.Dataset
+                                                       .from_tensor_slices(b).batch(2)])
+    out["batchable: map_fn"] = outcome(lambda: tf.map_fn(
+        lambda e: Batched(e.values * e.weight, e.weight), b))
+    out["batchable: element_spec"] = outcome(
+        lambda: tf.data.Dataset.from_tensor_slices(b).element_spec)
+    out["not batchable: slices"] = outcome(
+        lambda: tf.data.Dataset.from_tensor_slices(Point([1.0], [2.0])))
+    out["tf.cond"] = outcome(lambda: tf.function(lambda c: tf.cond(
+        c, lambda: p, lambda: Point(p.y, p.x)))(tf.constant(False)))
+    out["no annotation"] = outcome(lambda: type(
+        "Bad", (tf.experimental.ExtensionType,), {"__annotations__": {"x": list}}))
+    return out
+
+
+def py_function(tf: Any) -> dict:
+    import numpy as np
+
+    out: dict = {}
+    x = tf.constant([1.0, 2.0])
+    out["single Tout"] = outcome(lambda: tf.py_function(lambda a: a * 2, [x], tf.float32))
+    out["list Tout"] = outcome(lambda: tf.py_function(lambda a: [a, a + 1], [x],
+                                                      [tf.float32, tf.float32]))
+    out["tuple Tout"] = outcome(lambda: tf.py_function(lambda a: (a, tf.size(a)), [x],
+                                                       (tf.float32, tf.int32)))
+    out["list of one Tout"] = outcome(lambda: tf.py_function(lambda a: a, [x], [tf.float32]))
+    out["nested Tout"] = outcome(lambda: tf.py_function(
+        lambda a: {"k": a}, [x], {"k": tf.float32}))
+    out["empty Tout"] = outcome(lambda: tf.py_function(lambda a: None, [x], []))
+    out["None Tout"] = outcome(lambda: tf.py_function(lambda a: None, [x], None))
+    out["returns numpy"] = outcome(lambda: tf.py_function(lambda a: a.numpy() + 1, [x],
+                                                          tf.float32))
+    out["returns python int, Tout float"] = outcome(
+        lambda: tf.py_function(lambda a: 3, [x], tf.float32))
+    out["wrong dtype returned"] = outcome(lambda: tf.py_function(
+        lambda a: tf.constant([1, 2]), [x], tf.float32))
+    out["wrong count returned"] = outcome(lambda: tf.py_function(
+        lambda a: (a, a), [x], [tf.float32]))
+    out["raises ValueError"] = outcome(lambda: tf.py_function(
+        lambda a: (_ for _ in ()).throw(ValueError("bad value")), [x], tf.float32))
+    out["raises KeyError"] = outcome(lambda: tf.py_function(
+        lambda a: {}["missing"], [x], tf.float32))
+    out["raises tf error"] = outcome(lambda: tf.py_function(
+        lambda a: tf.debugging.assert_equal(a, 0.0), [x], tf.float32))
+    out["inp not a list"] = outcome(lambda: tf.py_function(lambda a: a, x, tf.float32))
+    out["inp python values"] = outcome(lambda: tf.py_function(lambda a, b: a + b, [1, 2.0],
+                                                              tf.float32))
+    out["named function"] = outcome(lambda: tf.py_function(func=lambda a: a, inp=[x],
+                                                           Tout=tf.float32, name="pf"))
+
+    @tf.function
+    def in_graph(a):
+        y = tf.py_function(lambda t: t * 3, [a], tf.float32)
+        return y, y.shape
+
+    out["in tf.function: shape unknown"] = outcome(lambda: in_graph(x))
+
+    @tf.function
+    def in_graph_raises(a):
+        return tf.py_function(lambda t: 1 / 0, [a], tf.float32)
+
+    out["in tf.function: raises"] = outcome(lambda: in_graph_raises(x))
+    out["numpy_function"] = outcome(lambda: tf.numpy_function(lambda a: a * 2, [x], tf.float32))
+    out["numpy_function: input type"] = outcome(lambda: tf.numpy_function(
+        lambda a: np.array(type(a).__name__), [x], tf.string))
+    out["numpy_function: wrong dtype"] = outcome(lambda: tf.numpy_function(
+        lambda a: a.astype(np.float64), [x], tf.float32))
+    out["numpy_function: python float"] = outcome(lambda: tf.numpy_function(
+        lambda a: 1.5, [x], tf.float32))
+    out["numpy_function: raises"] = outcome(lambda: tf.numpy_function(
+        lambda a: np.linalg.inv(np.zeros((2, 2))), [x], tf.float64))
+    out["numpy_function: list Tout"] = outcome(lambda: tf.numpy_function(
+        lambda a: (a, a.sum()), [x], [tf.float32, tf.float32]))
+    out["numpy_function: stateful"] = outcome(lambda: tf.numpy_function(
+        lambda a: a, [x], tf.float32, stateful=False))
+    out["numpy_function: nested Tout"] = outcome(lambda: tf.numpy_function(
+        lambda a: a, [x], {"a": tf.float32}))
+
+    def grad_of_py():
+        v = tf.constant(2.0)
+        with tf.GradientTape() as tape:
+            tape.watch(v)
+            y = tf.py_function(lambda t: t * t, [v], tf.float32)
+        return tape.gradient(y, v)
+
+    out["py_function gradient"] = outcome(grad_of_py)
+
+    def grad_of_np():
+        v = tf.constant(2.0)
+        with tf.GradientTape() as tape:
+            tape.watch(v)
+            y = tf.numpy_function(lambda t: t * t, [v], tf.float32)
+        return tape.gradient(y, v)
+
+    out["numpy_function gradient"] = outcome(grad_of_np)
+    return out
+
+
 GROUPS = {"function": function, "autograph": autograph, "variable": variable, "module": module,
-          "specs": specs}
+          "specs": specs, "extension_type": extension_type, "py_function": py_function}
 
 
 def run(tf: Any, groups: list | None = None) -> dict:

@@ -191,13 +191,12 @@ def _call(func: Callable, inp: Any, Tout: Any, eager: bool) -> Any:  # noqa: N80
     if not eager and executing_eagerly():
         # TF's numpy_function, eagerly, calls the function and converts what it returns
         # (nest-flattened; Tout not consulted)
-        res = nest.flatten(func(*[np.array(x) for x in
-                                  (inp if isinstance(inp, (list, tuple)) else [inp])]))
+        res = nest.flatten(func(*[np.array(x) for x in list(inp)]))
         res = [x if x is None else convert_to_tensor(x) for x in res]
         return res[0] if len(res) == 1 else res
     many, tout = _dtypes(Tout)
-    inputs = tuple(x if isinstance(x, Tensor) else convert_to_tensor(x)
-                   for x in (inp if isinstance(inp, (list, tuple)) else [inp]))
+    # (`inp` is iterated, whatever it is, as TF's: a tensor gives its rows)
+    inputs = tuple(x if isinstance(x, Tensor) else convert_to_tensor(x) for x in list(inp))
     op = EAGER_PY_FUNC if eager else PY_FUNC
     op = _op_with_outputs(op, len(tout))
     token = f"pyfunc_{next(_TOKENS)}"

@@ -553,7 +553,7 @@ class ExtensionType(CompositeTensor):
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{n}={getattr(self, n)!r}" for n in type(self)._tf_fields)
-        return f"{type(self).__name__}({fields})"
+        return f"{type(self).__qualname__}({fields})"
 
     def __eq__(self, other: Any) -> Any:
         """As TF's: False (a Python bool) for another type or spec (non-tensor fields,
@@ -780,7 +780,8 @@ def check_batchable(structure: Any, method: str) -> None:
         spec = x._type_spec if isinstance(x, ExtensionType) else x
         if isinstance(spec, ExtensionTypeSpec) and \
                 not issubclass(spec.value_type, BatchableExtensionType):
-            raise AttributeError(f"'{type(spec).__qualname__}' object has no attribute "
+            # (named as Python names an object's type: the spec class's __name__)
+            raise AttributeError(f"'{type(spec).__name__}' object has no attribute "
                                  f"'{method}'")
 
 
