@@ -26,11 +26,13 @@ def _plain(text: str) -> str:
         text = text.strip().split("\n")[-1].strip()
     if "Traceback (most recent call last):" in text:
         # (a py_function's error carries the Python traceback, whose frames are each
-        # library's own: what comes before it, without frames, and its last line)
+        # library's own: what comes before it and its last line)
         head, tail = text.split("Traceback (most recent call last):", 1)
-        head = "\n".join(ln for ln in head.split("\n") if not ln.startswith("  File "))
-        head = re.sub(r"\n{3,}", "\n\n", head)  # (as many frames as the caller's depth)
         text = head + "...\n" + tail.strip().split("\n")[-1]
+    # (a graph's error names the frames that made the node: the caller's, as many as its
+    # depth, left out)
+    text = "\n".join(ln for ln in text.split("\n") if not ln.startswith("  File "))
+    text = re.sub(r"\n{3,}", "\n\n", text)
     text = re.sub(r"__inference_(\w+?)_\d+", r"__inference_\1_N", text)
     text = re.sub(r" at 0x[0-9a-f]+", " at 0xADDRESS", text)
     # (a captured tensor's id, in a printed signature or its repr)
@@ -818,8 +820,323 @@ def py_function(tf: Any) -> dict:
     return out
 
 
+def debugging(tf: Any) -> dict:
+    import numpy as np
+
+    out: dict = {}
+    d = tf.debugging
+    big = tf.range(10)
+    out["assert_equal"] = outcome(lambda: d.assert_equal(big, big + 1))
+    out["assert_equal summarize"] = outcome(lambda: d.assert_equal(big, big + 1, summarize=3))
+    out["assert_equal message"] = outcome(lambda: d.assert_equal(1, 2, message="custom msg"))
+    out["assert_equal passes"] = outcome(lambda: d.assert_equal(big, big))
+    out["assert_equal shapes"] = outcome(lambda: d.assert_equal(tf.ones([2]), tf.ones([3])))
+    out["assert_equal dtypes"] = outcome(lambda: d.assert_equal(tf.ones([2]), tf.ones([2],
+                                                                                       tf.int32)))
+    out["assert_less"] = outcome(lambda: d.assert_less(tf.constant([1, 5]), 3))
+    out["assert_less_equal"] = outcome(lambda: d.assert_less_equal(4.0, tf.constant([1.0, 5.0])))
+    out["assert_greater"] = outcome(lambda: d.assert_greater(tf.constant([[1, 2], [3, 4]]), 2,
+                                                            message="too small"))
+    out["assert_near"] = outcome(lambda: d.assert_near(tf.constant([1.0, 2.0]),
+                                                       tf.constant([1.0, 2.5])))
+    out["assert_near rtol"] = outcome(lambda: d.assert_near(1.0, 1.05, rtol=0.1))
+    out["assert_positive"] = outcome(lambda: d.assert_positive(tf.constant([1, -2, 0])))
+    out["assert_non_negative"] = outcome(lambda: d.assert_non_negative([-1.0]))
+    out["assert_negative empty"] = outcome(lambda: d.assert_negative(tf.zeros([0])))
+    out["assert_rank"] = outcome(lambda: d.assert_rank(tf.ones([2, 3]), 1))
+    out["assert_rank message"] = outcome(lambda: d.assert_rank(tf.ones([2]), 2, message="m"))
+    out["assert_rank_at_least"] = outcome(lambda: d.assert_rank_at_least(tf.ones([2]), 3))
+    out["assert_rank_in"] = outcome(lambda: d.assert_rank_in(tf.ones([2]), [0, 2]))
+    out["assert_shapes"] = outcome(lambda: d.assert_shapes([(tf.ones([2, 3]), ("N", "D")),
+                                                            (tf.ones([4]), ("N",))]))
+    out["assert_type"] = outcome(lambda: d.assert_type(tf.ones([1]), tf.int32))
+    out["assert_type message"] = outcome(lambda: d.assert_type(tf.ones([1]), tf.int32,
+                                                               message="need ints"))
+    out["assert_integer"] = outcome(lambda: d.assert_integer(tf.ones([1])))
+    out["assert_all_finite"] = outcome(lambda: d.assert_all_finite(
+        tf.constant([1.0, np.inf]), "found inf"))
+    out["assert_proper_iterable"] = outcome(lambda: d.assert_proper_iterable("abc"))
+    out["assert_scalar"] = outcome(lambda: d.assert_scalar(tf.ones([1])))
+    out["Assert"] = outcome(lambda: tf.debugging.Assert(False, ["bad", tf.constant([1, 2])]))
+    out["Assert summarize"] = outcome(lambda: tf.debugging.Assert(
+        tf.constant(False), [tf.range(8)], summarize=2))
+    out["check_numerics nan"] = outcome(lambda: d.check_numerics(
+        tf.constant([1.0, np.nan]), "nan here"))
+    out["check_numerics inf"] = outcome(lambda: d.check_numerics(tf.constant([np.inf]), "x"))
+    out["check_numerics both"] = outcome(lambda: d.check_numerics(
+        tf.constant([np.inf, np.nan, -np.inf]), "both"))
+    out["check_numerics int"] = outcome(lambda: d.check_numerics(tf.constant([1]), "int"))
+    out["check_numerics ok"] = outcome(lambda: d.check_numerics(tf.constant([1.0]), "ok"))
+
+    @tf.function
+    def in_graph(x):
+        d.assert_equal(x, 0, message="x must be zero", summarize=2)
+        return x
+
+    out["assert in tf.function"] = outcome(lambda: in_graph(tf.constant([1, 2, 3])))
+
+    @tf.function
+    def numerics_in_graph(x):
+        return d.check_numerics(tf.math.log(x), "log of x")
+
+    out["check_numerics in tf.function"] = outcome(
+        lambda: numerics_in_graph(tf.constant([-1.0])))
+    return out
+
+
+def printing(tf: Any) -> dict:
+    import numpy as np
+
+    out: dict = {}
+    x = tf.reshape(tf.range(12), [3, 4])
+    out["default"] = printed(lambda: tf.print(x))
+    out["summarize 1"] = printed(lambda: tf.print(tf.range(10), summarize=1))
+    out["summarize -1"] = printed(lambda: tf.print(tf.range(10), summarize=-1))
+    out["summarize default long"] = printed(lambda: tf.print(tf.range(10)))
+    out["summarize 2d"] = printed(lambda: tf.print(tf.reshape(tf.range(30), [5, 6]),
+                                                   summarize=2))
+    out["stdout"] = printed(lambda: tf.print("a", 1, output_stream=sys.stdout))
+    out["sep and end"] = printed(lambda: tf.print("a", tf.constant(2), [3, 4], sep="|",
+                                                  end="!\n"))
+    out["end empty"] = printed(lambda: tf.print("no newline", end=""))
+    out["nested structure"] = printed(lambda: tf.print({"b": tf.constant(1.5),
+                                                        "a": [tf.constant([1, 2]), "s"]}))
+    out["strings"] = printed(lambda: tf.print(tf.constant(["x", "y"]), "z"))
+    out["bool and float"] = printed(lambda: tf.print(tf.constant([True, False]),
+                                                     tf.constant([0.1, 1e-8, 123456.7])))
+    out["float64 and half"] = printed(lambda: tf.print(tf.constant([1 / 3], tf.float64),
+                                                       tf.constant([1 / 3], tf.float16)))
+    out["scalar and empty"] = printed(lambda: tf.print(tf.constant(5), tf.zeros([0]),
+                                                       tf.zeros([2, 0])))
+    out["variable"] = printed(lambda: tf.print(tf.Variable([1.0, 2.0])))
+    out["numpy"] = printed(lambda: tf.print(np.array([1.5, 2.5])))
+    out["no args"] = printed(lambda: tf.print())
+    out["bad stream"] = outcome(lambda: tf.print("x", output_stream="nowhere"))
+    out["file stream"] = outcome(lambda: tf.print("x", output_stream="file:///nonexistent/dir/f"))
+    out["returns"] = printed(lambda: tf.print("r") is None)
+    out["log streams"] = [outcome(lambda: tf.print("logged", output_stream=s)) for s in (
+        tf.compat.v1.logging.info, tf.compat.v1.logging.warn, tf.compat.v1.logging.error, 20,
+        30, 40, tf.compat.v1.logging.INFO, logging.info, tf.get_logger().info, "stdout")]
+
+    @tf.function
+    def in_graph(t):
+        tf.print("in graph:", t, summarize=2, output_stream=sys.stdout)
+        return t
+
+    out["in tf.function"] = printed(lambda: in_graph(tf.range(5)))
+    return out
+
+
+def tape(tf: Any) -> dict:
+    out: dict = {}
+    v = tf.Variable(2.0)
+    w = tf.Variable(3.0)
+
+    def unwatched():
+        with tf.GradientTape(watch_accessed_variables=False) as t:
+            t.watch(v)
+            y = v * w
+        return t.gradient(y, [v, w]), [x.name for x in t.watched_variables()]
+
+    out["watch_accessed_variables=False"] = outcome(unwatched)
+
+    def not_persistent():
+        x = tf.constant(3.0)
+        with tf.GradientTape() as t:
+            t.watch(x)
+            y = x * x
+        t.gradient(y, x)
+        return t.gradient(y, x)
+
+    out["second gradient, not persistent"] = outcome(not_persistent)
+
+    def gradient_inside():
+        x = tf.constant(3.0)
+        with tf.GradientTape(persistent=True) as t:
+            t.watch(x)
+            y = x * x
+            g = t.gradient(y, x)
+        return g
+
+    out["gradient inside persistent context"] = logged(gradient_inside)
+
+    def constant_not_watched():
+        x = tf.constant(3.0)
+        with tf.GradientTape() as t:
+            y = x * x
+        return t.gradient(y, x)
+
+    out["constant not watched"] = outcome(constant_not_watched)
+
+    def unconnected(mode):
+        x = tf.constant([1.0, 2.0])
+        z = tf.constant(1.0)
+        with tf.GradientTape() as t:
+            t.watch([x, z])
+            y = z * 2.0
+        return t.gradient(y, x, unconnected_gradients=mode)
+
+    out["unconnected none"] = outcome(lambda: unconnected(tf.UnconnectedGradients.NONE))
+    out["unconnected zero"] = outcome(lambda: unconnected(tf.UnconnectedGradients.ZERO))
+    out["unconnected 'zero'"] = outcome(lambda: unconnected("zero"))
+    out["unconnected bad"] = outcome(lambda: unconnected("zeros"))
+
+    def jacobian(pfor):
+        x = tf.constant([1.0, 2.0, 3.0])
+        with tf.GradientTape(persistent=True) as t:
+            t.watch(x)
+            y = x * x
+        return t.jacobian(y, x, experimental_use_pfor=pfor)
+
+    out["jacobian pfor"] = outcome(lambda: jacobian(True))
+    out["jacobian no pfor"] = outcome(lambda: jacobian(False))
+
+    def batch_jacobian(pfor):
+        x = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+        with tf.GradientTape(persistent=True) as t:
+            t.watch(x)
+            y = tf.stack([x[:, 0] * x[:, 1], x[:, 0] + x[:, 1], x[:, 1]], axis=1)
+        return t.batch_jacobian(y, x, experimental_use_pfor=pfor)
+
+    out["batch_jacobian pfor"] = outcome(lambda: batch_jacobian(True))
+    out["batch_jacobian no pfor"] = outcome(lambda: batch_jacobian(False))
+
+    def jacobian_unconnected():
+        x = tf.constant([1.0, 2.0])
+        with tf.GradientTape() as t:
+            t.watch(x)
+            y = tf.constant([1.0, 1.0, 1.0])
+        return t.jacobian(y, x, unconnected_gradients="zero")
+
+    out["jacobian unconnected zero"] = outcome(jacobian_unconnected)
+
+    def jacobian_twice():
+        x = tf.constant([1.0, 2.0])
+        with tf.GradientTape() as t:
+            t.watch(x)
+            y = x * 2
+        t.jacobian(y, x)
+        return t.jacobian(y, x)
+
+    out["jacobian twice, not persistent"] = outcome(jacobian_twice)
+
+    def batch_jacobian_mismatch():
+        x = tf.ones([2, 3])
+        with tf.GradientTape() as t:
+            t.watch(x)
+            y = tf.ones([3, 2]) * tf.reduce_sum(x)
+        return t.batch_jacobian(y, x)
+
+    out["batch_jacobian batch mismatch"] = outcome(batch_jacobian_mismatch)
+
+    def stop_recording():
+        x = tf.constant(2.0)
+        with tf.GradientTape() as t:
+            t.watch(x)
+            y = x * x
+            with t.stop_recording():
+                z = y * x
+            y2 = y + z
+        return t.gradient(y2, x)
+
+    out["stop_recording"] = outcome(stop_recording)
+
+    def stop_recording_outside():
+        t = tf.GradientTape()
+        with t.stop_recording():
+            pass
+
+    out["stop_recording outside"] = outcome(stop_recording_outside)
+
+    def integer_target():
+        x = tf.constant(3)
+        with tf.GradientTape() as t:
+            t.watch(x)
+            y = x * x
+        return t.gradient(y, x)
+
+    out["integer target"] = logged(integer_target)
+
+    def integer_source_variable():
+        iv = tf.Variable(2)
+        with tf.GradientTape() as t:
+            y = tf.cast(iv, tf.float32) * 2.0
+        return t.gradient(y, iv)
+
+    out["integer variable source"] = logged(integer_source_variable)
+
+    def watch_int():
+        with tf.GradientTape() as t:
+            t.watch(tf.constant(1))
+        return [x.dtype for x in t.watched_variables()]
+
+    out["watch an int tensor"] = logged(watch_int)
+
+    def target_list():
+        x = tf.constant(2.0)
+        with tf.GradientTape() as t:
+            t.watch(x)
+            ys = [x * x, x * 3]
+        return t.gradient(ys, x)
+
+    out["target list sums"] = outcome(target_list)
+
+    def output_gradients():
+        x = tf.constant([1.0, 2.0])
+        with tf.GradientTape() as t:
+            t.watch(x)
+            y = x * x
+        return t.gradient(y, x, output_gradients=tf.constant([10.0, 100.0]))
+
+    out["output_gradients"] = outcome(output_gradients)
+
+    def source_dict():
+        x = tf.constant(1.0)
+        with tf.GradientTape() as t:
+            t.watch(x)
+            y = x * 5
+        return t.gradient(y, {"a": x, "b": [x, v]})
+
+    out["sources nested"] = outcome(source_dict)
+
+    def reset():
+        x = tf.constant(2.0)
+        with tf.GradientTape() as t:
+            t.watch(x)
+            y = x * x
+            t.reset()
+            y = y * x
+        return t.gradient(y, x)
+
+    out["reset"] = outcome(reset)
+
+    def watch_python():
+        with tf.GradientTape() as t:
+            t.watch(3.0)
+
+    out["watch a python float"] = outcome(watch_python)
+
+    def tape_twice():
+        t = tf.GradientTape()
+        with t:
+            pass
+        with t:
+            pass
+
+    out["enter twice"] = outcome(tape_twice)
+
+    def gradient_none_target():
+        with tf.GradientTape() as t:
+            pass
+        return t.gradient(None, v)
+
+    out["gradient of None"] = outcome(gradient_none_target)
+    return out
+
+
 GROUPS = {"function": function, "autograph": autograph, "variable": variable, "module": module,
-          "specs": specs, "extension_type": extension_type, "py_function": py_function}
+          "specs": specs, "extension_type": extension_type, "py_function": py_function,
+          "debugging": debugging, "printing": printing, "tape": tape}
 
 
 def run(tf: Any, groups: list | None = None) -> dict:

@@ -7,16 +7,17 @@ Ops layer, after reduce and before debugging (whose Assert renders its data with
 
 from __future__ import annotations
 
+import re
 import sys
 from typing import Any
 
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core import nest
+from eagerflow._src.core import nest, tf_logging
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor
@@ -25,6 +26,8 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import OpDef, Sample, TFForm, register
 
 logging = lazy_module("logging")  # on use: ~3 ms of `import eagerflow`
+pprint = lazy_module("pprint")
+random = lazy_module("random")
 
 # ---------------------------------------------------------------------------------------
 # tf.print: a stateful op so that it prints on every run of a traced graph too.
@@ -225,8 +228,13 @@ def _write(text: str, stream: str) -> None:
         f.write(_readable(text) if raw else text)
         f.flush()
     elif stream.startswith("file://"):
-        with open(stream[len("file://"):], "a", encoding="utf-8", errors="surrogateescape") as f:
-            f.write(text)
+        path = stream[len("file://"):]
+        try:
+            with open(path, "a", encoding="utf-8", errors="surrogateescape") as f:
+                f.write(text)
+        except FileNotFoundError:
+            raise NotFoundError(None, None, f"{path}; No such file or directory "
+                                "[Op:PrintV2]") from None
     else:
         level = {"log(info)": logging.INFO, "log(warning)": logging.WARNING,
                  "log(error)": logging.ERROR}[stream]
@@ -320,14 +328,41 @@ def _stream_key(output_stream: Any) -> str:
         return "stderr"
     if isinstance(output_stream, str) and output_stream.startswith("file://"):
         return output_stream
-    for key, fn in (("log(info)", logging.info), ("log(warning)", logging.warning),
-                    ("log(error)", logging.error)):
-        if output_stream is fn:
+    # tf.compat.v1.logging's functions or levels (INFO, WARN, ERROR), as TF's table has them
+    for key, fns, level in (("log(info)", (tf_logging.info,), 20),
+                            ("log(warning)", (tf_logging.warning, tf_logging.warn), 30),
+                            ("log(error)", (tf_logging.error,), 40)):
+        if any(output_stream is fn for fn in fns) or (
+                type(output_stream) is int and output_stream == level):
             return key
     raise ValueError(f"Unsupported output stream, logging level, or file.{output_stream}. "
                      "Supported streams are sys.stdout, sys.stderr, tf.logging.info, "
                      "tf.logging.warning, tf.logging.error. File needs to be in the form of "
                      "'file://<filepath>'.")
+
+
+def _printed_as_tensor(x: Any) -> bool:
+    return isinstance(x, (Tensor, CompositeTensor)) or hasattr(x, "_as_tensor")
+
+
+def _placeholder(text: str) -> str:
+    """TF's placeholder for a tensor in tf.print's template: "{}", lengthened by digits
+    drawn from a generator seeded 5 while `text` (what is printed besides) holds it."""
+    ph, draw = "{}", random.Random(5)
+    while ph in text:
+        ph += str(draw.randint(0, 9))
+    return ph
+
+
+class _Shown:
+    """A tensor in a structure being pretty-printed: its repr is `text`, as wide as TF's
+    placeholder string there."""
+
+    def __init__(self, text: str, value: Any) -> None:
+        self.text, self.value = text, value
+
+    def __repr__(self) -> str:
+        return self.text
 
 
 class _Slot:
@@ -339,21 +374,6 @@ class _Slot:
 
     def __repr__(self) -> str:
         return f"{_MARK}{self.index}{_MARK}"
-
-
-def _keys_sorted(x: Any) -> Any:
-    """A printed structure with each dict's keys in sorted order, as TF prints it."""
-    if isinstance(x, dict):
-        try:
-            keys = sorted(x)
-        except TypeError:
-            keys = list(x)
-        return {k: _keys_sorted(x[k]) for k in keys}
-    if isinstance(x, list):
-        return [_keys_sorted(v) for v in x]
-    if isinstance(x, tuple) and not hasattr(x, "_fields"):
-        return tuple(_keys_sorted(v) for v in x)
-    return x
 
 
 def print_(*inputs: Any, **kwargs: Any) -> Any:
@@ -384,15 +404,23 @@ def print_(*inputs: Any, **kwargs: Any) -> Any:
             return _Slot(len(tensors) - 1)
         return x
 
+    # TF's template: each input pretty-printed (pprint: dict keys sorted, long structures
+    # wrapped at 80 columns, arrays by their repr) with each tensor a placeholder string
+    # that no other printed text holds; the placeholders then become the slots' marks
+    ph = _placeholder(" ".join(pprint.pformat(nest.map_structure(
+        lambda x: "" if _printed_as_tensor(x) else x, a)) for a in inputs))
+    shown = {False: repr(ph), True: repr(f"SparseTensor(indices={ph}, values={ph}, shape={ph})")}
     parts = []
     for arg in inputs:
         if isinstance(arg, str):
             parts.append(arg)
-        elif isinstance(arg, (Tensor, CompositeTensor)) or hasattr(arg, "_as_tensor"):
-            parts.append(repr(slot(arg)))
-        else:
-            parts.append(str(_keys_sorted(nest.map_structure(slot, arg))) if nest.is_nested(arg)
-                         else str(arg))
+            continue
+        text = pprint.pformat(nest.map_structure(
+            lambda x: _Shown(shown[isinstance(x, SparseTensor)], x) if _printed_as_tensor(x)
+            else x, arg))
+        marks = iter(repr(slot(x)) for x in nest.flatten(arg) if _printed_as_tensor(x))
+        parts.append(re.sub("|".join(re.escape(t) for t in shown.values()),
+                            lambda _: next(marks), text))
     template = sep.join(parts)
     bind(PRINT, tuple(tensors), {"template": template, "output_stream": stream,
                                  "summarize": summarize, "end": end})
