@@ -1134,8 +1134,75 @@ def tape(tf: Any) -> dict:
     return out
 
 
-GROUPS = {"function": function, "autograph": autograph, "variable": variable, "module": module,
-          "specs": specs, "extension_type": extension_type, "py_function": py_function,
+def function_keys(tf: Any) -> dict:
+    import collections
+    import enum
+
+    import numpy as np
+
+    out: dict = {}
+
+    @tf.function
+    def ident(x):
+        return x
+
+    point = collections.namedtuple("point", "a b")
+    def call_ident():
+        for v in ([1, 2], (1, 2), point(1, 2), {"a": tf.constant(1)}, {"a": tf.constant(2)},
+                  np.float32(1.5), np.float32(2.5), np.int64(3), np.bool_(True)):
+            ident(v)
+
+    out["structures and numpy scalars: log"] = logged(call_ident)
+    out["structures and numpy scalars: count"] = ident.experimental_get_tracing_count()
+    out["structures and numpy scalars"] = ident.pretty_printed_concrete_signatures()
+
+    class Color(enum.Enum):
+        RED = 1
+
+    class Thing:
+        pass
+
+    def helper():
+        pass
+
+    one, two = Thing(), Thing()
+
+    @tf.function
+    def by_object(o, x):
+        return x
+
+    def call_by_object():
+        for o in (one, two, one, Color.RED, tf.float32, helper, Thing, range(3)):
+            by_object(o, 1)
+
+    out["objects: log"] = logged(call_by_object)
+    out["objects: count"] = by_object.experimental_get_tracing_count()
+    out["objects"] = _plain(by_object.pretty_printed_concrete_signatures())
+    out["objects: unhashable"] = outcome(lambda: by_object(slice(1, 2), 1))
+    out["objects: bytearray"] = outcome(lambda: by_object(bytearray(b"ab"), 1))
+
+    @tf.function
+    def star(*args, **kwargs):
+        return len(args) + len(kwargs)
+
+    out["*args **kwargs"] = outcome(lambda: star(1, 2, a=3))
+    cf = star.get_concrete_function(tf.TensorSpec([]), b=tf.TensorSpec([]))
+    out["*args **kwargs: signature"] = outcome(lambda: cf.pretty_printed_signature())
+    out["*args **kwargs: call"] = outcome(lambda: cf(tf.constant(1.0), b=tf.constant(2.0)))
+    out["*args **kwargs: missing"] = outcome(lambda: cf(tf.constant(1.0)))
+    icf = ident.get_concrete_function(tf.TensorSpec([2], tf.int32))
+    out["concrete: attributes"] = outcome(lambda: [icf.inputs, icf.outputs, icf.variables,
+                                                   icf.structured_outputs,
+                                                   icf.name.startswith(b"__inference_ident_")])
+    out["concrete: function_type"] = outcome(lambda: icf.function_type)
+    out["function: names"] = [ident.__name__, ident.__doc__, type(ident).__name__,
+                              tf.function(function_keys).__doc__]
+    return out
+
+
+GROUPS = {"function": function, "function_keys": function_keys, "autograph": autograph,
+          "variable": variable, "module": module, "specs": specs,
+          "extension_type": extension_type, "py_function": py_function,
           "debugging": debugging, "printing": printing, "tape": tape}
 
 

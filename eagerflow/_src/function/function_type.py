@@ -14,6 +14,7 @@ import abc
 import collections.abc
 import inspect
 import typing
+import weakref
 from typing import Any
 
 import numpy as np
@@ -114,7 +115,14 @@ def type_text(x: Any, arg: str | None = None) -> str:
         return "Tuple[" + ", ".join(type_text(v, arg) for v in x) + "]"
     if isinstance(x, dict):
         return "Dict[" + ", ".join(f"[{k!r}, {type_text(v, arg)}]" for k, v in x.items()) + "]"
-    return repr(Literal(x))
+    if isinstance(x, np.generic) and x.dtype.kind not in "USO":
+        return repr(TensorSpec((), x.dtype))
+    if hasattr(x, "_as_tensor") and hasattr(x, "assign"):  # (a variable: traced by identity)
+        return repr(Literal(x))
+    try:  # an object traced by identity: TF's Weakref type (its repr's ")" is TF's)
+        return f"Weakref[{weakref.ref(x)!r}])"
+    except TypeError:
+        return repr(Literal(x))
 
 
 class _Typed:

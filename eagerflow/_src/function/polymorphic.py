@@ -240,6 +240,8 @@ class Function:
         elif self._input_signature is not None:
             _check_signature_fits(self._signature, self._input_signature)
         functools.update_wrapper(self, python_function, updated=())
+        if self.__doc__ is None:  # (TF's Function: an undocumented function's doc is "")
+            self.__doc__ = ""
 
     # -- public surface ----------------------------------------------------------------
     @property

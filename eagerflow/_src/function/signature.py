@@ -100,7 +100,9 @@ def make_key(args: Any, tensors: list, relax: bool = False) -> Any:
         spec, parts = composite_parts(args)
         tensors.extend(parts)
         return _composite_key(spec, relax)
-    if isinstance(args, np.ndarray):
+    if isinstance(args, np.ndarray) or (isinstance(args, np.generic) and
+                                        args.dtype.kind not in "USO"):
+        # (a NumPy scalar too, as TF: its trace type is a TensorSpec, not a Literal)
         e = EagerTensor(np.array(args)) if args.dtype.kind not in "USO" else None
         if e is None:
             e = convert_to_tensor(args)
@@ -125,7 +127,9 @@ def make_key(args: Any, tensors: list, relax: bool = False) -> Any:
             hash(args)
             return ("hashable", t, args)
         except TypeError:
-            return ("id", id(args))
+            raise TypeError(f"Could not generate a generic TraceType for {args!r}.Please "
+                            "verify that it is immutable/hashable. Otherwise, consider "
+                            "implementing the Tracing Protocol for it.") from None
 
 
 class _Identity:

@@ -91,9 +91,9 @@ def _placeholders(graph: FuncGraph, name: str, value: Any, shapes: Any, flat_spe
     """(value with tensors replaced by placeholders, value with TensorSpecs) for one argument.
     A weak tensor gets a weak placeholder unless `weak` is False (an input_signature's
     TensorSpecs are plain, in TF as here)."""
-    if isinstance(value, (Tensor, _SpecTensor)) or (
-            isinstance(value, np.ndarray)):
-        dtype = value._dtype if not isinstance(value, np.ndarray) else \
+    if isinstance(value, (Tensor, _SpecTensor, np.ndarray)) or (
+            isinstance(value, np.generic) and value.dtype.kind not in "USO"):
+        dtype = value._dtype if isinstance(value, (Tensor, _SpecTensor)) else \
             convert_to_tensor(value)._dtype
         shape = next(shapes)
         spec_name = getattr(value, "name", None) if isinstance(value, _SpecTensor) else None
