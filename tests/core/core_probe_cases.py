@@ -31,7 +31,11 @@ def _plain(text: str) -> str:
         text = head + "...\n" + tail.strip().split("\n")[-1]
     # (a graph's error names the frames that made the node: the caller's, as many as its
     # depth, left out)
-    text = "\n".join(ln for ln in text.split("\n") if not ln.startswith("  File "))
+    text = "\n".join(ln for ln in text.split("\n")
+                     if not ln.startswith(("  File ", "    File ")))
+    # (a graph's id, and the counter that numbers a function graph's name)
+    text = re.sub(r"\bid=\d+", "id=N", text)
+    text = re.sub(r"\b(while_body|while_cond|cond_true|cond_false)_\d+", r"\1_N", text)
     text = re.sub(r"\n{3,}", "\n\n", text)
     text = re.sub(r"__inference_(\w+?)_\d+", r"__inference_\1_N", text)
     text = re.sub(r" at 0x[0-9a-f]+", " at 0xADDRESS", text)
@@ -497,6 +501,20 @@ def variable(tf: Any) -> dict:
     out["add variable"] = outcome(lambda: tf.Variable([1.0]) + tf.Variable([2.0]))
     out["radd python"] = outcome(lambda: 1 + tf.Variable(2))
     out["matmul"] = outcome(lambda: tf.Variable([[1.0, 2.0]]) @ tf.Variable([[1.0], [1.0]]))
+
+    out["pickled"] = outcome(lambda: (lambda p: [p, p.trainable])(__import__("pickle").loads(
+        __import__("pickle").dumps(tf.Variable([1.0, 2.0], name="pk", trainable=False)))))
+    out["eval"] = outcome(lambda: tf.Variable(1.0).eval())
+    out["to_proto"] = outcome(lambda: tf.Variable(1.0).to_proto())
+    out["load"] = logged(lambda: (lambda w: (w.load(2.0), w.numpy()))(tf.Variable(1.0)))
+    out["experimental_ref"] = logged(lambda: type(tf.Variable(1.0).experimental_ref()).__name__)
+    out["getitem"] = outcome(lambda: tf.Variable([[1.0, 2.0], [3.0, 4.0]])[:, 1])
+    out["sparse_read"] = outcome(lambda: tf.Variable([[1.0, 2.0], [3.0, 4.0]]).sparse_read([1]))
+    out["var of var"] = outcome(lambda: tf.Variable(tf.Variable(1.0)))
+    out["assign_add int by float"] = outcome(lambda: tf.Variable(1).assign_add(1.5))
+    out["assign string by int"] = outcome(lambda: tf.Variable("a").assign(1))
+    out["contains"] = outcome(lambda: 1 in tf.Variable([1, 2]))
+    out["complex()"] = outcome(lambda: complex(tf.Variable(1.0)))
 
     @tf.function
     def create_each_call(x):
@@ -1200,9 +1218,119 @@ def function_keys(tf: Any) -> dict:
     return out
 
 
+def autograph_loops(tf: Any) -> dict:
+    out: dict = {}
+
+    @tf.function
+    def none_before(n):
+        y = None
+        for i in tf.range(n):
+            y = i * 2
+        return y
+
+    out["None before a loop"] = outcome(lambda: none_before(tf.constant(3)))
+    out["None before a loop, no iteration"] = outcome(lambda: none_before(tf.constant(0)))
+
+    @tf.function
+    def undefined_before(n):
+        i = tf.constant(0)
+        while i < n:
+            z = tf.cast(i, tf.float32)
+            w = [z, z]
+            i += 1
+        return z, w
+
+    out["undefined before a while"] = outcome(lambda: undefined_before(tf.constant(2)))
+    out["undefined before a while, no iteration"] = outcome(
+        lambda: undefined_before(tf.constant(0)))
+
+    @tf.function
+    def stays_none(n):
+        y = None
+        for _ in tf.range(n):
+            y = None
+        return y
+
+    out["None before and after"] = outcome(lambda: stays_none(tf.constant(2)))
+
+    @tf.function
+    def none_then_branch(n):
+        y = None
+        for i in tf.range(n):
+            if i > 0:
+                y = i
+        return y
+
+    out["None, set in one branch"] = outcome(lambda: none_then_branch(tf.constant(3)))
+
+    @tf.function
+    def undefined_then_branch(n):
+        for i in tf.range(n):
+            if i > 0:
+                z = i
+        return z
+
+    out["undefined, set in one branch"] = outcome(lambda: undefined_then_branch(tf.constant(3)))
+
+    @tf.function
+    def append_in_loop(n):
+        items = []
+        for i in tf.range(n):
+            items.append(i)
+        return items
+
+    out["python list append in a loop"] = outcome(lambda: append_in_loop(tf.constant(3)))
+
+    @tf.function
+    def enum_zip(x, y):
+        s = tf.constant(0)
+        for i, (a, b) in enumerate(zip(x, y)):
+            s += a * b + i
+        return s
+
+    out["enumerate and zip over tensors"] = outcome(
+        lambda: enum_zip(tf.constant([1, 2]), tf.constant([3, 4])))
+
+    @tf.function
+    def assert_statement(x):
+        assert x > 0, "x must be positive"
+        return x
+
+    out["assert statement"] = outcome(lambda: assert_statement(tf.constant(-1)))
+
+    @tf.function
+    def loop_else(n):
+        s = 0
+        for i in tf.range(n):
+            s += i
+        else:
+            s += 100
+        return s
+
+    out["for-else"] = outcome(lambda: loop_else(tf.constant(3)))
+
+    @tf.function
+    def len_of(x):
+        return len(x)
+
+    out["len of a tensor"] = outcome(lambda: len_of(tf.constant([1, 2, 3])))
+    out["len of unknown length"] = outcome(lambda: tf.function(
+        len_of.python_function, input_signature=[tf.TensorSpec([None])])(tf.ones([3])))
+
+    @tf.function(autograph=False)
+    def without_autograph(x):
+        if x > 0:
+            return 1
+        return 0
+
+    out["autograph=False, if on a tensor"] = outcome(
+        lambda: without_autograph(tf.constant(1)))
+    return out
+
+
 GROUPS = {"function": function, "function_keys": function_keys, "autograph": autograph,
-          "variable": variable, "module": module, "specs": specs,
-          "extension_type": extension_type, "py_function": py_function,
+          "autograph_loops": autograph_loops, "variable": variable, "module": module,
+          "specs": specs, "extension_type": extension_type, "py_function": py_function,
           "debugging": debugging, "printing": printing, "tape": tape}
 
 

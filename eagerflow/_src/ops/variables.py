@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import functools
 import itertools
 import operator
 import sys
@@ -36,6 +37,7 @@ from eagerflow._src.core.name_scope import scoped_name
 from eagerflow._src.core.resource import RESOURCES, ResourceHandle, wrong_type
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Reference, Tensor, convert_to_tensor
+from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.ops import dispatch
 from eagerflow._src.ops.checks import wrong_input_dtype, wrong_read_dtype
 from eagerflow._src.ops.dispatch import Node
@@ -571,6 +573,8 @@ class Variable(metaclass=_VariableMeta):
         return Reference(self)
 
     def experimental_ref(self) -> Reference:
+        deprecated_call("Variable.experimental_ref", "tensorflow.python.ops.variables",
+                        "Use ref() instead.")
         return Reference(self)
 
     # (__eq__, __ne__ and __hash__, which tensor equality switches, are ops/operators.py's)
@@ -612,8 +616,23 @@ class Variable(metaclass=_VariableMeta):
         memo[id(self)] = v
         return v
 
-    def __reduce__(self):
-        raise TypeError("Variables are not picklable: save them with tf.train.Checkpoint")
+    def __reduce__(self) -> tuple:
+        # (pickled as TF pickles one: a new variable of its value, name and trainability)
+        return functools.partial(Variable, initial_value=self.numpy(),
+                                 trainable=self._trainable, name=self._name.split(":")[0],
+                                 dtype=self._dtype, constraint=self._constraint), ()
+
+    # TF 1's graph-mode methods, which TF 2 keeps: eagerly, they refuse
+    def eval(self, session: Any = None) -> Any:
+        raise RuntimeError("This operation is not supported when eager execution is enabled.")
+
+    def to_proto(self, export_scope: Any = None) -> Any:
+        raise RuntimeError("This operation is not supported when eager execution is enabled.")
+
+    def load(self, value: Any, session: Any = None) -> None:
+        deprecated_call("Variable.load", "tensorflow.python.ops.variables",
+                        "Prefer Variable.assign which has equivalent behavior in 2.X.")
+        self.assign(value)
 
 
 def _refs(holder: Any) -> int:

@@ -30,7 +30,9 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import array, math
-from eagerflow._src.ops.math_base import cast
+from eagerflow._src.ops.control_deps import control_dependencies
+from eagerflow._src.ops.debugging import Assert
+from eagerflow._src.ops.math_base import cast, identity
 from eagerflow._src.ops.tensor_array import TensorArray
 
 _LIMITATIONS = ("https://github.com/tensorflow/tensorflow/blob/master/tensorflow/python/"
@@ -381,7 +383,8 @@ def tf_loop(test: Callable | None, body: Callable, get_state: Callable, set_stat
         if isinstance(v, UndefinedReturnValue):
             raise NotImplementedError(_RETURN_IN_LOOP)
 
-    pending = [k for k, v in enumerate(init) if isinstance(v, Undefined)]
+    # (None before the loop is, as for TF's AutoGraph, a variable the body will define)
+    pending = [k for k, v in enumerate(init) if isinstance(v, Undefined) or v is None]
     if pending:
         init = _init_from_first_iteration(init, pending, symbol_names, get_state, set_state,
                                           source.trial, body)
@@ -391,13 +394,16 @@ def tf_loop(test: Callable | None, body: Callable, get_state: Callable, set_stat
     flat_entry = nest.flatten(entry)
     prefix0 = source.init()
     k = len(prefix0)
-    loop_vars = prefix0 + flat_entry
+    # A variable the body defines needs one iteration at least: as TF's AutoGraph, the loop
+    # carries a flag that an iteration ran (after the source's own variables), checked after
+    ran = [convert_to_tensor(False)] if pending else []
+    loop_vars = prefix0 + ran + flat_entry
 
     def unpack(vals: tuple) -> list:
         return nest.pack_sequence_as(entry, list(vals))
 
     def cond_fn(*vals: Any) -> Any:
-        prefix, state = list(vals[:k]), vals[k:]
+        prefix, state = list(vals[:k]), vals[k + len(ran):]
         set_state(tuple(unpack(state)))
         more = source.more(prefix)
         if test is None:
@@ -408,14 +414,14 @@ def tf_loop(test: Callable | None, body: Callable, get_state: Callable, set_stat
         return t if more is None else math.logical_and(more, t)
 
     def body_fn(*vals: Any) -> list:
-        prefix, state = list(vals[:k]), vals[k:]
+        prefix, state = list(vals[:k]), vals[k + len(ran):]
         set_state(tuple(unpack(state)))
         nxt = source.step(prefix, body, get_state, set_state, symbol_names)
         new = list(get_state())
         out = []
         for before, after, name, inv in zip(entry, new, symbol_names, invariants):
             out.append(_verify_loop_var(before, after, name, inv))
-        return list(nxt) + nest.flatten(out)
+        return list(nxt) + [convert_to_tensor(True)] * len(ran) + nest.flatten(out)
 
     kwargs = {}
     if opts.get("maximum_iterations") is not None:
@@ -425,7 +431,7 @@ def tf_loop(test: Callable | None, body: Callable, get_state: Callable, set_stat
     if opts.get("parallel_iterations") is not None:
         kwargs["parallel_iterations"] = opts["parallel_iterations"]
     if any(inv is not None for inv in nest.flatten(invariants)):
-        flat_inv = [p.shape for p in prefix0] + [
+        flat_inv = [p.shape for p in prefix0 + ran] + [
             inv if inv is not None else getattr(v, "shape", None)
             for v, inv in zip(flat_entry, _flat_invariants(entry, invariants))]
         kwargs["shape_invariants"] = flat_inv
@@ -439,7 +445,14 @@ def tf_loop(test: Callable | None, body: Callable, get_state: Callable, set_stat
                             lead_names=("loop_counter",))
     else:
         final = while_loop(cond_fn, body_fn, loop_vars, **kwargs)
-    set_state(tuple(unpack(_as_list(final)[k:])))
+    final = _as_list(final)
+    if ran:
+        names = ", ".join(symbol_names[i] for i in pending)
+        with control_dependencies([Assert(final[k], [
+                f"loop must iterate at least once to initialize {names}"])]):
+            final = final[:k + 1] + [identity(v) if isinstance(v, Tensor) else v
+                                     for v in final[k + 1:]]
+    set_state(tuple(unpack(final[k + len(ran):])))
 
 
 def _init_from_first_iteration(init: list, pending: list, names: tuple, get_state: Callable,
@@ -454,11 +467,25 @@ def _init_from_first_iteration(init: list, pending: list, names: tuple, get_stat
         trial(body)
         return list(get_state())
 
-    first = _discarded_trace(run_trial)
+    try:
+        first = _discarded_trace(run_trial)
+    except (UnboundLocalError, TypeError, ValueError, KeyError) as e:
+        # (as TF's AutoGraph: the variables are then refused as they stood before the loop,
+        # an undefined one with what the trial ran into)
+        set_state(tuple(init))
+        for k in pending:
+            if init[k] is None:
+                raise ValueError(f"'{names[k]}' is not allowed to be None before the loop") \
+                    from None
+            raise ValueError(f"'{names[k]}' must be defined before the loop\nNote: AutoGraph "
+                             f"tried to define it automatically, but ran into a "
+                             f"{type(e).__name__}: {e}") from None
     set_state(tuple(init))
     out = list(init)
     for k in pending:
         v, name = first[k], names[k]
+        if (isinstance(v, (Undefined, UndefinedReturnValue)) or v is None) and init[k] is None:
+            continue  # (still None: refused as None before the loop)
         if isinstance(v, (Undefined, UndefinedReturnValue)) or v is None:
             raise ValueError(f"'{name}' must be defined before the loop.")
         out[k] = nest.map_structure(lambda x: _zeros_like_spec(x, name), v)
@@ -483,8 +510,7 @@ def _discarded_trace(fn: Callable) -> Any:
 
 def _loop_entry_value(v: Any, name: str) -> Any:
     if v is None:
-        raise ValueError(f"'{name}' is None before the loop. TensorFlow loop variables must "
-                         "be tensors or values that convert to tensors.")
+        raise ValueError(f"'{name}' is not allowed to be None before the loop")
     return _graph_values(v, name)
 
 
