@@ -750,6 +750,16 @@ def extension_type(tf: Any) -> dict:
         lambda: tf.data.Dataset.from_tensor_slices(Point([1.0], [2.0])))
     out["tf.cond"] = outcome(lambda: tf.function(lambda c: tf.cond(
         c, lambda: p, lambda: Point(p.y, p.x)))(tf.constant(False)))
+    out["is_tensor"] = [tf.is_tensor(p), tf.is_tensor(b), tf.is_tensor(
+        tf.experimental.StructuredTensor.from_pyval({"a": [1, 2]})),
+        tf.is_tensor(tf.ragged.constant([[1]])), tf.is_tensor(tf.sparse.from_dense([[1]]))]
+
+    class Mapped(tf.experimental.ExtensionType):
+        x: tf.Tensor
+        w: typing.Mapping[str, tf.Tensor] = {}
+
+    out["mapping field"] = outcome(lambda: Mapped(1.0, w={"a": [1, 2]}))
+    out["mapping: bad key"] = outcome(lambda: Mapped(1.0, w={1: [1, 2]}))
     out["no annotation"] = outcome(lambda: type(
         "Bad", (tf.experimental.ExtensionType,), {"__annotations__": {"x": list}}))
     return out

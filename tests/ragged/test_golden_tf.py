@@ -52,14 +52,6 @@ KNOWN = {
                        "image_size=(3, 2)))"):
         "TF names the node of a dataset function's op under its Python function's scope "
         "(decode_image/DecodeImage)",
-    ("ragtext_function", "tf.function(lambda x: x * 2).get_concrete_function("
-                         "tf.RaggedTensorSpec([2, None], tf.int32))(ra)"):
-        "the flat signature's fallback binding error is worded by Python's own signature "
-        "binding in TF",
-    ("ragtext_function", "tf.function(lambda x: x * 2).get_concrete_function("
-                         "tf.RaggedTensorSpec([None, None], tf.int32))(rn2)"):
-        "the flat signature's fallback binding error is worded by Python's own signature "
-        "binding in TF",
 }
 
 

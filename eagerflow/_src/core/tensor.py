@@ -674,8 +674,10 @@ def _to_array(value: Any, dtype: _dt.DType | None) -> np.ndarray:
 
 
 def is_tensor(x: Any) -> builtins.bool:
-    """tf.is_tensor: tensors, variables and composite tensors (ragged, sparse)."""
-    return isinstance(x, (Tensor, CompositeTensor)) or hasattr(x, "_as_tensor")
+    """tf.is_tensor: tensors, variables and composite tensors (ragged, sparse), not the
+    extension types (which set `_tensor_like` False)."""
+    return isinstance(x, Tensor) or hasattr(x, "_as_tensor") or (
+        isinstance(x, CompositeTensor) and getattr(x, "_tensor_like", True))
 
 
 def wrap(arr: Any) -> EagerTensor:

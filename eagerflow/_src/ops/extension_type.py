@@ -128,7 +128,7 @@ def _convert(value: Any, hint: Any, path: str) -> Any:
     if origin in (dict, collections.abc.Mapping):
         if not isinstance(value, collections.abc.Mapping):
             raise TypeError(f"{path}: expected 'Mapping', got {type(value).__name__!r}")
-        return ImmutableDict({_convert(k, args[0], f"{path}[{k!r}]"):
+        return ImmutableDict({_convert(k, args[0], f"{path}[<key>]"):
                                _convert(v, args[1], f"{path}[{k!r}]") for k, v in value.items()})
     if hint is TensorShape:
         return value if isinstance(value, TensorShape) else TensorShape(value)
@@ -450,6 +450,7 @@ class ExtensionType(CompositeTensor):
     _tf_fields: tuple = ()
     _tf_hints: dict = {}
     _tf_signature: inspect.Signature = inspect.Signature()
+    _tensor_like = False  # (tf.is_tensor says False, as TF's for an extension type)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
