@@ -37,7 +37,7 @@ def _plain(text: str) -> str:
     text = re.sub(r"\bid=\d+", "id=N", text)
     text = re.sub(r"\b(while_body|while_cond|cond_true|cond_false)_\d+", r"\1_N", text)
     text = re.sub(r"\n{3,}", "\n\n", text)
-    text = re.sub(r"__inference_(\w+?)_\d+", r"__inference_\1_N", text)
+    text = re.sub(r"(__inference_[^\s\]]+)_\d+", r"\1_N", text)
     text = re.sub(r" at 0x[0-9a-f]+", " at 0xADDRESS", text)
     # (a captured tensor's id, in a printed signature or its repr)
     text = re.sub(r"(\n|\\n)  \d+: ", r"\1  CAPTURE_ID: ", text)
@@ -907,6 +907,30 @@ def debugging(tf: Any) -> dict:
     def numerics_in_graph(x):
         return d.check_numerics(tf.math.log(x), "log of x")
 
+    unknown = [tf.TensorSpec(None)]
+    two = [tf.TensorSpec([None, None])]
+    out["graph: assert_rank, rank unknown"] = outcome(lambda: tf.function(
+        lambda x: d.assert_rank(x, 2, message="hey") and None, input_signature=unknown)(
+        tf.ones([3])))
+    out["graph: assert_rank_at_least, rank unknown"] = outcome(lambda: tf.function(
+        lambda x: d.assert_rank_at_least(x, 2) and None, input_signature=unknown)(tf.ones([3])))
+    out["graph: assert_rank_in, rank unknown"] = outcome(lambda: tf.function(
+        lambda x: d.assert_rank_in(x, [0, 2]) and None, input_signature=unknown)(tf.ones([3])))
+    out["graph: assert_rank returns"] = outcome(lambda: tf.function(
+        lambda x: d.assert_rank(x, 1), input_signature=unknown)(tf.ones([3])))
+    out["graph: assert_scalar, rank unknown"] = outcome(lambda: tf.function(
+        lambda x: d.assert_scalar(x), input_signature=unknown)(tf.ones([3])))
+    out["graph: assert_shapes, size unknown"] = outcome(lambda: tf.function(
+        lambda x: d.assert_shapes([(x, (2, 2))]), input_signature=two)(tf.ones([3, 3])))
+    out["graph: assert_shapes, symbol"] = outcome(lambda: tf.function(
+        lambda x, y: d.assert_shapes([(x, ("N", 2)), (y, ("N",))]),
+        input_signature=two + [tf.TensorSpec([None])])(tf.ones([3, 2]), tf.ones([4])))
+    out["graph: assert_shapes, rank unknown"] = outcome(lambda: tf.function(
+        lambda x: d.assert_shapes([(x, ("N", 2))]), input_signature=unknown)(tf.ones([3])))
+    out["graph: assert_shapes, static"] = outcome(lambda: tf.function(
+        lambda x: d.assert_shapes([(x, ("N", 2))]))(tf.ones([3, 3])))
+    out["graph: assert_shapes, static rank"] = outcome(lambda: tf.function(
+        lambda x: d.assert_shapes([(x, ("N",))]))(tf.ones([3, 3])))
     out["check_numerics in tf.function"] = outcome(
         lambda: numerics_in_graph(tf.constant([-1.0])))
     return out

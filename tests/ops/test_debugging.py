@@ -162,8 +162,11 @@ def test_print_streams(capsys, tmp_path, caplog):
     tf.print("two", output_stream=f"file://{target}")
     assert target.read_text() == "one\ntwo\n"
     with caplog.at_level(logging.INFO):
-        tf.print("logged", output_stream=logging.info)
+        tf.print("logged", output_stream=tf.compat.v1.logging.info)
     assert "logged" in caplog.text
+    # (TF 2.21 takes tf.compat.v1.logging's functions and levels, not the standard module's)
+    with pytest.raises(ValueError, match="Unsupported output stream"):
+        tf.print("x", output_stream=logging.info)
     assert tf.print("x", output_stream=sys.stdout) is None
     with pytest.raises(ValueError, match="Unsupported output stream, logging level, or file."):
         tf.print("x", output_stream="bogus")

@@ -33,9 +33,10 @@ from eagerflow._src.ops.elementwise import binary_args
 from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.math import less_equal
 from eagerflow._src.ops.printing import _MARK, PRINT, _c_escape, _element, format_tensor, print_  # noqa: F401
-from eagerflow._src.ops.reduce import reduce_all
+from eagerflow._src.ops.reduce import reduce_all, reduce_any
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.sequences import range as range_
+from eagerflow._src.ops.shape_queries import shape as shape_of
 
 # ---------------------------------------------------------------------------------------
 # Assert: the graph-mode op (eagerly, Assert raises directly).
@@ -525,27 +526,54 @@ def _rank_name(x: Any) -> str:
     return x.name
 
 
-def assert_rank(x: Any, rank: Any, message: str | None = None, name: str | None = None) -> None:
+def _runtime_rank_check(x: Any, holds: Any, what: list, message: str | None,
+                        scope: str) -> Any:
+    """In a graph, a rank its tensor's static shape does not know is checked when the graph
+    runs, as TF's: an Assert under `scope` whose data are TF's ("Tensor x:0 must have rank",
+    the rank(s), "Received shape: ", the shape)."""
+    if _state.graph is None:
+        return None
+    t = x if isinstance(x, Tensor) else convert_to_tensor(x)
+    with name_scope(scope):
+        return Assert(holds(rank_of(t)), [_prefix(message), f"Tensor {_rank_name(t)} {what[0]}",
+                                          *what[1:], "Received shape: ", shape_of(t)])
+
+
+def assert_rank(x: Any, rank: Any, message: str | None = None, name: str | None = None) -> Any:
     shape, want = _static_shape(x), _ranks(rank)
-    if shape.rank is not None and shape.rank != want:
+    if shape.rank is None:
+        return _runtime_rank_check(x, lambda r: m.equal(r, want), ["must have rank", want],
+                                   message, name or "assert_rank")
+    if shape.rank != want:
         raise ValueError(f"{_prefix(message)}Tensor {_rank_name(x)} must have rank {want}.  "
                          f"Received rank {shape.rank}, shape {shape}")
+    return None
 
 
 def assert_rank_at_least(x: Any, rank: Any, message: str | None = None,
-                         name: str | None = None) -> None:
+                         name: str | None = None) -> Any:
     shape, want = _static_shape(x), _ranks(rank)
-    if shape.rank is not None and shape.rank < want:
+    if shape.rank is None:
+        return _runtime_rank_check(x, lambda r: m.greater_equal(r, want),
+                                   ["must have rank at least", want], message,
+                                   name or "assert_rank_at_least")
+    if shape.rank < want:
         raise ValueError(f"{_prefix(message)}Tensor {_rank_name(x)} must have rank at least "
                          f"{want}.  Received rank {shape.rank}, shape {shape}")
+    return None
 
 
 def assert_rank_in(x: Any, ranks: Any, message: str | None = None,
-                   name: str | None = None) -> None:
+                   name: str | None = None) -> Any:
     shape, wants = _static_shape(x), tuple(_ranks(r) for r in ranks)
-    if shape.rank is not None and shape.rank not in wants:
+    if shape.rank is None:
+        return _runtime_rank_check(
+            x, lambda r: reduce_any(m.equal(r, constant(list(wants), dt.int32))),
+            ["must have rank in", *wants], message, name or "assert_rank_in")
+    if shape.rank not in wants:
         raise ValueError(f"{_prefix(message)}Tensor {_rank_name(x)} must have rank in {wants}.  "
                          f"Received rank {shape.rank}, shape {shape}")
+    return None
 
 
 def assert_type(tensor: Any, tf_type: Any, message: str | None = None,
@@ -565,7 +593,13 @@ def assert_integer(x: Any, message: str | None = None, name: str | None = None) 
 
 def assert_scalar(tensor: Any, message: str | None = None, name: str | None = None) -> Any:
     shape = _static_shape(tensor)
-    if shape.rank is not None and shape.rank != 0:
+    if shape.rank == 0:
+        return tensor
+    name = _rank_name(tensor)
+    if name:  # (in a graph: an unknown rank is refused too, the tensor named)
+        raise ValueError(f"{message or ''}Expected scalar shape for {name}, saw shape: "
+                         f"{shape}.")
+    if shape.rank is not None:
         raise ValueError(f"{_prefix(message)}Expected scalar shape, saw shape: {shape}.")
     return tensor
 
@@ -622,58 +656,75 @@ def _spec_error(msg: str, message: str | None) -> ValueError:
 
 def assert_shapes(shapes: Any, data: Any = None, summarize: int | None = None,
                   message: str | None = None, name: str | None = None) -> None:
-    """Checks ranks and sizes; string entries name sizes that must agree across tensors."""
+    """Checks ranks and sizes; string entries name sizes that must agree across tensors.
+    In a graph, the tensors are named by their graph names and what their static shapes
+    do not know is checked when the graph runs (TF's Asserts, under "assert_shapes")."""
     pairs = list(shapes.items()) if isinstance(shapes, dict) else list(shapes)
     symbols: dict = {}
-    for x, spec in pairs:
-        x = x.deref() if hasattr(x, "deref") else x
-        t = x if is_tensor(x) else convert_to_tensor(x)
-        shape = t.shape
-        desc = f"Tensor shape={shape} dtype={t.dtype.name}"
-        spec = list(spec) if not isinstance(spec, str) else list(spec)
-        for i, s in enumerate(spec):
-            if (s is Ellipsis or s == "*") and i != 0:
-                raise _spec_error(f"{desc} specified shape index {i}.  Symbol `...` or `*` for a "
-                                  "variable number of unspecified dimensions is only allowed as "
-                                  "the first entry", message)
-        if shape.rank is None:
-            continue
+    with name_scope(name or "assert_shapes"):
+        for x, spec in pairs:
+            x = x.deref() if hasattr(x, "deref") else x
+            _check_shape_spec(x if is_tensor(x) else convert_to_tensor(x), list(spec),
+                              symbols, message)
+
+
+def _check_shape_spec(t: Any, spec: list, symbols: dict, message: str | None) -> None:
+    shape, name = t.shape, _rank_name(t)
+    desc = f"Tensor {name}" if name else f"Tensor shape={shape} dtype={t.dtype.name}"
+    for i, s in enumerate(spec):
+        if (s is Ellipsis or s == "*") and i != 0:
+            raise _spec_error(f"{desc} specified shape index {i}.  Symbol `...` or `*` for a "
+                              "variable number of unspecified dimensions is only allowed as "
+                              "the first entry", message)
+    ellipsis = bool(spec) and (spec[0] is Ellipsis or spec[0] == "*")
+    if ellipsis:
+        spec = spec[1:]
+    if shape.rank is None:
+        if ellipsis or len(spec) <= 1:
+            return
+        _runtime_rank_check(t, lambda r: m.equal(r, len(spec)), ["must have rank", len(spec)],
+                            message, "assert_rank")
+        dims: list = [None] * len(spec)
+        offset = 0
+    else:
         dims = list(shape)
-        if spec and (spec[0] is Ellipsis or spec[0] == "*"):
-            spec = spec[1:]
+        if ellipsis:
             if len(dims) < len(spec):
-                raise _spec_error(f"Tensor  must have rank at least {len(spec)}.  Received rank "
-                                  f"{len(dims)}, shape {shape}", message)
+                raise _spec_error(f"Tensor {name} must have rank at least {len(spec)}.  "
+                                  f"Received rank {len(dims)}, shape {shape}", message)
             dims = dims[len(dims) - len(spec):]
             offset = shape.rank - len(spec)
         else:
             offset = 0
             if len(spec) <= 1:
                 if len(dims) > 1:
-                    raise _spec_error(f"Tensor  must have rank in (0, 1).  Received rank "
-                                      f"{len(dims)}, shape {shape}", message)
+                    raise _spec_error(f"Tensor {name} must have rank in (0, 1).  Received "
+                                      f"rank {len(dims)}, shape {shape}", message)
                 dims = dims or [1]
                 spec = spec or [1]
             elif len(dims) != len(spec):
-                raise _spec_error(f"Tensor  must have rank {len(spec)}.  Received rank "
+                raise _spec_error(f"Tensor {name} must have rank {len(spec)}.  Received rank "
                                   f"{len(dims)}, shape {shape}", message)
-        for i, (s, d) in enumerate(zip(spec, dims)):
-            pos = i + offset
-            if d is None or s == "." or s is None:
-                continue
-            if isinstance(s, str):
-                if s in symbols:
-                    want, origin = symbols[s]
-                    if d != want:
-                        raise _spec_error(f"Specified by {origin}.  {desc} dimension {pos} must "
-                                          f"have size {want}.  Received size {d}, shape {shape}",
-                                          message)
-                else:
-                    symbols[s] = (d, f"tensor shape={shape} dtype={t.dtype.name} dimension "
-                                     f"{pos}")
-            elif int(s) != d:
-                raise _spec_error(f"Specified explicitly.  {desc} dimension {pos} must have size "
-                                  f"{int(s)}.  Received size {d}, shape {shape}", message)
+    for i, (s, d) in enumerate(zip(spec, dims)):
+        pos = i + offset
+        if s == "." or s is None:
+            continue
+        if isinstance(s, str) and s not in symbols:
+            origin = f"tensor {name}" if name else f"tensor shape={shape} dtype={t.dtype.name}"
+            symbols[s] = (d if d is not None else shape_of(t)[pos], f"{origin} dimension {pos}")
+            continue
+        want, origin = symbols[s] if isinstance(s, str) else (int(s), "explicitly")
+        if d is not None and not isinstance(want, Tensor):
+            if d != want:
+                raise _spec_error(f"Specified {'by ' if isinstance(s, str) else ''}{origin}.  "
+                                  f"{desc} dimension {pos} must have size {want}.  Received "
+                                  f"size {d}, shape {shape}", message)
+        elif _state.graph is not None:
+            size = shape_of(t)[pos] if d is None else d
+            Assert(m.equal(size, want), [
+                message or "", f"Specified {'by ' if isinstance(s, str) else ''}{origin}",
+                f"{desc} dimension", pos, "must have size", want, "Received shape: ",
+                shape_of(t)])
 
 
 # ---------------------------------------------------------------------------------------
