@@ -658,6 +658,20 @@ def specs(tf: Any) -> dict:
     out["type_spec_from_value: string"] = outcome(lambda: tf.type_spec_from_value("s"))
     out["type_spec_from_value: dataset"] = outcome(
         lambda: tf.type_spec_from_value(tf.data.Dataset.range(3)))
+    out["supertype: names"] = outcome(lambda: [
+        tf.TensorSpec([1], name="a").most_specific_common_supertype([tf.TensorSpec([2], name="a")]),
+        tf.TensorSpec([1], name="a").most_specific_common_supertype([tf.TensorSpec([2], name="b")]),
+        tf.TensorSpec([1]).most_specific_common_supertype([tf.TensorSpec([1, 2])]),
+        tf.TensorSpec([1]).most_specific_common_supertype([])])
+    out["is_subtype_of: names"] = [tf.TensorSpec([1], name="a").is_subtype_of(
+        tf.TensorSpec([None])), tf.TensorSpec([1], name="a").is_subtype_of(
+        tf.TensorSpec([None], name="a"))]
+    out["type_spec_from_value: None"] = outcome(lambda: tf.type_spec_from_value(None))
+    out["type_spec_from_value: more"] = outcome(lambda: [
+        tf.type_spec_from_value(x) for x in ((tf.ones([1]), tf.ones([2])), np.float32(1), True,
+                                             [[1, 2], [3, 4]], tf.TensorArray(tf.float32, 2))])
+    out["type_spec_from_value: ragged list"] = outcome(
+        lambda: tf.type_spec_from_value([[1, 2], [3]]))
     out["SparseTensorSpec repr"] = repr(tf.SparseTensorSpec([None, 2], tf.int64))
     out["RaggedTensorSpec repr"] = repr(tf.RaggedTensorSpec([2, None], tf.int32))
     out["TensorSpec hash"] = hash(tf.TensorSpec([2])) == hash(tf.TensorSpec([2]))

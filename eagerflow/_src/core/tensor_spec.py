@@ -86,7 +86,9 @@ class TensorSpec(TypeSpec):
 
     def is_subtype_of(self, other: Any) -> bool:
         """Whether every tensor this spec describes is also described by `other`."""
-        if not isinstance(other, TensorSpec) or self._dtype is not other.dtype:
+        # (TF's: a spec of another name is no subtype)
+        if not isinstance(other, TensorSpec) or self._dtype is not other.dtype or \
+                self._name != other.name:
             return False
         if other.shape.rank is None:
             return True
@@ -102,10 +104,12 @@ class TensorSpec(TypeSpec):
                                 self._dtype, self._name)
 
     def _common(self, other: Any) -> TensorSpec | None:
-        if not isinstance(other, TensorSpec) or other.dtype is not self._dtype:
+        # (TF's: specs of other dtypes or names have no common supertype)
+        if not isinstance(other, TensorSpec) or other.dtype is not self._dtype or \
+                other.name != self._name:
             return None
         return TensorSpec._make(self._shape.most_specific_compatible_shape(other.shape),
-                                self._dtype, self._name if self._name == other.name else None)
+                                self._dtype, self._name)
 
     def __eq__(self, other: Any) -> bool:
         return (isinstance(other, TensorSpec) and self._dtype is other.dtype

@@ -16,7 +16,7 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
+from eagerflow._src.core.composite import CompositeSpec, CompositeTensor, NoneTensorSpec
 from eagerflow._src.core.errors import DataLossError
 from eagerflow._src.core.shape import TensorShape, as_shape
 from eagerflow._src.core.sparse_tensor import SparseTensor
@@ -839,6 +839,8 @@ structured_value.register_type_spec(RaggedTensorSpec, 3, _spec_state,
 def type_spec_from_value(value: Any) -> Any:
     """`tf.type_spec_from_value`: the TypeSpec of a tensor, ragged or sparse tensor, or a
     nested structure of them (lists and tuples of specs are kept as they are in TF)."""
+    if value is None:
+        return NoneTensorSpec()
     if isinstance(value, CompositeTensor) or getattr(value, "_is_distributed_value", False):
         return value._type_spec  # (a distributed value's: PerReplicaSpec)
     if isinstance(value, TensorArray):
