@@ -38,6 +38,7 @@ def _plain(text: str) -> str:
     text = re.sub(r"\b(while_body|while_cond|cond_true|cond_false)_\d+", r"\1_N", text)
     text = re.sub(r"\n{3,}", "\n\n", text)
     text = re.sub(r"(__inference_[^\s\]]+)_\d+", r"\1_N", text)
+    text = re.sub(r"\bpyfunc_\d+", "pyfunc_N", text)  # (numbered in the process's order)
     text = re.sub(r" at 0x[0-9a-f]+", " at 0xADDRESS", text)
     # (a captured tensor's id, in a printed signature or its repr)
     text = re.sub(r"(\n|\\n)  \d+: ", r"\1  CAPTURE_ID: ", text)
@@ -841,6 +842,26 @@ def py_function(tf: Any) -> dict:
         lambda a: a, [x], tf.float32, stateful=False))
     out["numpy_function: nested Tout"] = outcome(lambda: tf.numpy_function(
         lambda a: a, [x], {"a": tf.float32}))
+
+    ragged = tf.RaggedTensorSpec([2, None], tf.float32)
+    out["Tout: ragged"] = outcome(lambda: tf.py_function(
+        lambda a: tf.RaggedTensor.from_row_lengths(a, [1, 1]), [x], ragged))
+    out["Tout: ragged and dense"] = outcome(lambda: tf.py_function(
+        lambda a: (tf.RaggedTensor.from_row_lengths(a, [2, 0]), a * 2), [x], [ragged, tf.float32]))
+    out["Tout: ragged in tf.function"] = outcome(lambda: tf.function(lambda t: tf.py_function(
+        lambda a: tf.RaggedTensor.from_row_lengths(a, [0, 2]), [t], ragged))(x))
+    out["Tout: string, numpy, TensorSpec"] = outcome(lambda: [
+        tf.py_function(lambda a: a, [x], t) for t in ("float32", np.float32,
+                                                      tf.TensorSpec([2], tf.float32))])
+    out["Tout: bad"] = outcome(lambda: tf.py_function(lambda a: a, [x], 5))
+    out["decorator"] = outcome(lambda: tf.py_function(Tout=tf.float32)(lambda a: a * 2)(x))
+    out["returns None for a float"] = outcome(lambda: tf.py_function(lambda a: None, [x],
+                                                                     tf.float32))
+    out["numpy_function in tf.function: dtype"] = outcome(lambda: tf.function(
+        lambda t: tf.numpy_function(lambda a: a, [t], tf.int64))(x))
+    out["numpy_function in tf.function: NotImplementedError"] = outcome(lambda: tf.function(
+        lambda t: tf.numpy_function(lambda a: (_ for _ in ()).throw(NotImplementedError("ni")),
+                                    [t], tf.float32))(x))
 
     def grad_of_py():
         v = tf.constant(2.0)

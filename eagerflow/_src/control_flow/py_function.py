@@ -30,6 +30,7 @@ import numpy as np
 from eagerflow._src.autodiff.tape import GradientTape
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import errors, nest
+from eagerflow._src.core.composite import CompositeSpec
 from eagerflow._src.core.context import executing_eagerly
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
@@ -281,8 +282,33 @@ def py_function(func: Callable | None = None, inp: Any = None, Tout: Any = None,
     graphs (tf.function, tf.data functions); outputs have dtypes `Tout`, unknown shapes."""
     _check_args("tf.py_function", func, inp, Tout)
     if func is None:  # used as a decorator: @tf.py_function(Tout=...)
-        return lambda f: functools.wraps(f)(lambda *args: _call(f, list(args), Tout, True))
+        return lambda f: functools.wraps(f)(lambda *args: py_function(f, list(args), Tout))
+    if any(isinstance(s, CompositeSpec) for s in nest.flatten(Tout)):
+        return _call_for_composites(func, inp, Tout)
     return _call(func, inp, Tout, True)
+
+
+def _call_for_composites(func: Callable, inp: Any, Tout: Any) -> Any:  # noqa: N803
+    """py_function whose Tout holds composite specs (a RaggedTensorSpec, ...), as TF's: the
+    op returns their component tensors, which are put back together around the specs."""
+    specs = nest.flatten(Tout)
+
+    def flat(*args: Any) -> list:
+        res = func(*args)
+        values = nest.flatten(res) if isinstance(Tout, (list, tuple)) else [res]
+        out: list = []
+        for spec, value in zip(specs, values):
+            out.extend(spec._to_components(value) if isinstance(spec, CompositeSpec)
+                       else [value])
+        return out
+
+    parts = [c for s in specs for c in (s._component_specs if isinstance(s, CompositeSpec)
+                                        else [s])]
+    it = iter(_call(flat, inp, [p.dtype if isinstance(p, TensorSpec) else p for p in parts],
+                    True))
+    values = [s._from_components([next(it) for _ in s._component_specs])
+              if isinstance(s, CompositeSpec) else next(it) for s in specs]
+    return nest.pack_sequence_as(Tout, values) if isinstance(Tout, (list, tuple)) else values[0]
 
 
 def numpy_function(func: Callable | None = None, inp: Any = None, Tout: Any = None,  # noqa: N803
