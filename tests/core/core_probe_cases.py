@@ -979,6 +979,19 @@ def printing(tf: Any) -> dict:
     out["default"] = printed(lambda: tf.print(x))
     out["summarize 1"] = printed(lambda: tf.print(tf.range(10), summarize=1))
     out["summarize -1"] = printed(lambda: tf.print(tf.range(10), summarize=-1))
+    out["summarize None"] = printed(lambda: tf.print(tf.range(10), summarize=None))
+    out["summarize 0"] = printed(lambda: tf.print(tf.range(10), summarize=0))
+    out["summarize 3d"] = printed(lambda: tf.print(tf.reshape(tf.range(24), [2, 3, 4]),
+                                                   summarize=1))
+    out["strings with quotes"] = printed(lambda: tf.print(tf.constant(
+        ["a b", "c'd", 'e"f', "g\\h", "\n"])))
+    out["scalar string alone and not"] = printed(lambda: (tf.print(tf.constant("s t")),
+                                                          tf.print(tf.constant("s t"), "x")))
+    out["placeholder-like text"] = printed(lambda: (tf.print("{}", tf.constant(1)),
+                                                    tf.print(tf.constant(1), "{}")))
+    out["special floats"] = printed(lambda: tf.print(tf.constant([np.nan, np.inf, -np.inf]),
+                                                     tf.constant([1 + 2j, 3.5 - 1j])))
+    out["unknown keyword"] = outcome(lambda: tf.print("x", bogus=1))
     out["summarize default long"] = printed(lambda: tf.print(tf.range(10)))
     out["summarize 2d"] = printed(lambda: tf.print(tf.reshape(tf.range(30), [5, 6]),
                                                    summarize=2))

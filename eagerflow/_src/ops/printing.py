@@ -379,7 +379,8 @@ class _Slot:
 def print_(*inputs: Any, **kwargs: Any) -> Any:
     """tf.print: prints tensors as TF does (`[1 2 3]`), to stderr unless told otherwise."""
     output_stream = kwargs.pop("output_stream", sys.stderr)
-    summarize = int(kwargs.pop("summarize", 3))
+    summarize = kwargs.pop("summarize", 3)
+    summarize = 3 if summarize is None else int(summarize)  # (None: the default, as TF's)
     sep = kwargs.pop("sep", " ")
     end = kwargs.pop("end", "\n")
     kwargs.pop("name", None)
