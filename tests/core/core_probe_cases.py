@@ -112,6 +112,8 @@ def logged(fn: Callable[[], Any]) -> dict:
 
 
 def function(tf: Any) -> dict:
+    import collections
+
     out: dict = {}
 
     @tf.function(reduce_retracing=True)
@@ -145,6 +147,21 @@ def function(tf: Any) -> dict:
     out["signature: none"] = outcome(lambda: signed())
     out["signature: count"] = signed.experimental_get_tracing_count()
     out["signature: property"] = outcome(lambda: signed.input_signature)
+
+    by_dict = tf.function(lambda d: d["a"], input_signature=[
+        {"a": tf.TensorSpec([None]), "b": tf.TensorSpec([])}])
+    out["signature: dict of python values"] = outcome(lambda: by_dict({"a": [1.0, 2.0], "b": 3}))
+    out["signature: dict missing key"] = outcome(lambda: by_dict({"a": tf.ones([2])}))
+    out["signature: dict wrong dtype"] = outcome(
+        lambda: by_dict({"a": tf.ones([2], tf.int32), "b": 1.0}))
+    pair = collections.namedtuple("pair", "x y")
+    by_pair = tf.function(lambda p: p.x + p.y, input_signature=[
+        pair(tf.TensorSpec([]), tf.TensorSpec([]))])
+    out["signature: namedtuple"] = outcome(lambda: by_pair(pair(1.0, 2.0)))
+    out["signature: tuple for a namedtuple"] = outcome(lambda: by_pair((1.0, 2.0)))
+    out["signature: conversion errors"] = outcome(lambda: [outcome(
+        lambda v=v: tf.function(lambda t: t, input_signature=[tf.TensorSpec([])])(v))
+        for v in (None, "a", [1, "a"], {"x": 1})])
 
     @tf.function(input_signature=[tf.TensorSpec([2], tf.float32), tf.TensorSpec([], tf.int32)])
     def two(a, b):

@@ -296,13 +296,19 @@ def structure_cast_reason(spec: Any, value: Any) -> str | None:
     `spec`, in TF's words (its trace types' casts: a list or tuple only for its own kind,
     a mapping only with the same keys); None where it fits or where the leaves decide."""
     if isinstance(spec, tuple) and hasattr(spec, "_fields"):
-        return None  # (a namedtuple: nest's structure check words it)
+        if not isinstance(value, tuple):
+            return None  # (nest's structure check words it)
+        if type(value) is not type(spec):
+            return f"Cannot cast {value!r} to type {type(spec)!r}."
+        pairs: Any = zip(spec, value)
+        return next((r for s, v in pairs if (r := structure_cast_reason(s, v)) is not None),
+                    None)
     if isinstance(spec, list):
         if not isinstance(value, list):
             return f"Can not cast {value!r} to list type."
         if len(value) != len(spec):
             return "object of type 'Tuple' has no len()"  # (TF's List cast says so)
-        pairs: Any = zip(spec, value)
+        pairs = zip(spec, value)
     elif isinstance(spec, tuple):
         if not isinstance(value, tuple):
             return f"Can not cast {value!r} to tuple type."

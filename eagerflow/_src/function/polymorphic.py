@@ -449,8 +449,9 @@ class Function:
                 if why is not None:
                     raise fail(why)
             try:
-                flat_values = nest.flatten(value)
-                nest.assert_same_structure(spec, value, check_types=False)
+                # (a leaf of the signature takes any value a tensor converts from: a list)
+                flat_values: list = []
+                nest.map_structure_up_to(spec, flat_values.append, value)
             except (ValueError, TypeError):
                 raise fail(f"Can not cast {value!r} to {spec!r}") from None
             if any(isinstance(s, CompositeSpec) for s in flat_specs):
@@ -479,14 +480,14 @@ class Function:
                 else:
                     try:
                         t = convert_to_tensor(v, dtype=s.dtype)
-                    except (TypeError, ValueError):
-                        raise fail(f"Can not cast {v!r} to {s!r}") from None
+                    except (TypeError, ValueError) as e:  # (TF's reason: the conversion's)
+                        raise fail(str(e)) from None
                 if t.dtype is not s.dtype or not s.shape.is_compatible_with(t.shape):
                     raise fail(f"Can not cast {TensorSpec(t.shape, t.dtype)!r} to {s!r}")
                 tensors.append(t)
             if read and not any(isinstance(s, CompositeSpec) for s in flat_specs):
                 spread[pname] = nest.pack_sequence_as(
-                    value, [read.get(i, v) for i, v in enumerate(flat_values)])
+                    spec, [read.get(i, v) for i, v in enumerate(flat_values)])
         for key, value in spread.items():  # (what was converted, back in its parameter)
             if isinstance(key, tuple):
                 bound[key[0]] = bound[key[0]][:key[1]] + (value,) + bound[key[0]][key[1] + 1:]

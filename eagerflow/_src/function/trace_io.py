@@ -42,8 +42,8 @@ def _as_spec_value(value: Any, spec: Any, fail: Callable) -> Any:
         raise fail(f"TypeError: object of type '{type(value).__name__}' has no len()\n")
     try:
         return convert_to_tensor(value, dtype=spec.dtype)
-    except (TypeError, ValueError):
-        raise fail(f"Can not cast {value!r} to {spec!r}") from None
+    except (TypeError, ValueError) as e:  # (TF's reason: the conversion's own error)
+        raise fail(str(e)) from None
 
 
 def _spec_placeholder(x: Any) -> Any:
