@@ -210,3 +210,17 @@ def assert_raises_as_recorded(fn: Any, want: dict) -> None:
         assert eager_body(str(e)) == eager_body(want["message"])
         return
     raise AssertionError(f"no {want['error']} raised")
+
+
+def bits_outcome(call: Any) -> str:
+    """`call()`'s result as its dtype, shape and the digest of its bits in a short string,
+    or its error's class and first line (the image suites' outcomes)."""
+    import hashlib
+
+    import numpy as np
+
+    try:
+        a = np.ascontiguousarray(np.asarray(call()))
+    except Exception as e:  # noqa: BLE001 - the error is the outcome
+        return f"{type(e).__name__}: {str(e).splitlines()[0][:200]}"
+    return f"{a.dtype.name}{list(a.shape)}:{hashlib.sha256(a.tobytes()).hexdigest()[:24]}"
