@@ -18,3 +18,11 @@ def standin_gpu():
     `pytestmark = pytest.mark.usefixtures("standin_gpu")`)."""
     with device.standin_gpus(1):
         yield
+
+
+@pytest.fixture
+def on_gpu():
+    """The test run on the GPU, as gpu_target.on_the_gpu places it (the modules that run
+    there take it with `pytestmark = pytest.mark.usefixtures("on_gpu")`)."""
+    with on_the_gpu():
+        yield
