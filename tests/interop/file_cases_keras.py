@@ -996,6 +996,68 @@ def read_keras_file_copies(tf, keras, d):
     return out
 
 
+def write_training_endpoint(tf, keras, d):
+    inp = keras.Input((3,), name="x")
+    h = keras.layers.Dropout(0.5, seed=1, name="drop")(inp)
+    model = keras.Model(inp, keras.layers.Dense(2, name="d")(h), name="dropping")
+    set_weights(model, 50)
+    a = keras.export.ExportArchive()
+    a.track(model)
+    spec = [tf.TensorSpec([None, 3], tf.float32, name="x")]
+    a.add_endpoint("infer", lambda x: model(x, training=False), input_signature=spec)
+    a.add_endpoint("train", lambda x: tf.shape(model(x, training=True)),
+                   input_signature=spec)
+    a.write_out(os.path.join(d, "archive"), verbose=False)
+
+
+def read_training_endpoint(tf, keras, d):
+    path = os.path.join(d, "archive")
+    layer = keras.layers.TFSMLayer(path, call_endpoint="infer", call_training_endpoint="train")
+    x = tf.constant(XS[:2])
+    return {"inference": outcome(lambda: layer(x)),
+            "training": outcome(lambda: layer(x, training=True)),
+            "config": {k: v for k, v in layer.get_config().items()
+                       if k in ("call_endpoint", "call_training_endpoint")},
+            "no_training_endpoint": errors(lambda: keras.layers.TFSMLayer(
+                path, call_endpoint="infer", call_training_endpoint="nope"), d)}
+
+
+def write_custom_h5(tf, keras, d):
+    model = nested_block_model(keras)
+    model.compile(keras.optimizers.SGD(0.05), loss=registered(keras)["cube_loss"])
+    fit_history(model, XS[:, :2].repeat(2, axis=1), YS, epochs=1)
+    model.save(os.path.join(d, "m.h5"))
+
+
+def read_custom_h5(tf, keras, d):
+    x = XS[:, :2].repeat(2, axis=1)
+    registered(keras)
+    m = keras.models.load_model(os.path.join(d, "m.h5"))
+    return {"class": type(m.get_layer("block")).__name__,
+            "loss": getattr(m.loss, "__name__", repr(m.loss)),
+            "predict": outcome(lambda: m.predict(x, verbose=0)),
+            "evaluate": outcome(lambda: m.evaluate(x, YS, verbose=0)),
+            "weights": values(m.weights)}
+
+
+def write_sharded_weights(tf, keras, d):
+    model = nested_three(keras)
+    model.save_weights(os.path.join(d, "m.weights.json"), max_shard_size=2e-7)  # (GB: 200 bytes a file)
+
+
+def read_sharded_weights(tf, keras, d):
+    fresh = nested_three(keras)
+    for w in fresh.weights:
+        w.assign(np.zeros(tuple(w.shape), w.dtype))
+    fresh.load_weights(os.path.join(d, "m.weights.json"))
+    with open(os.path.join(d, "m.weights.json")) as f:
+        index = json.load(f)
+    return {"files": sorted(os.listdir(d)),
+            "index_keys": sorted(index),
+            "weights": values(fresh.weights),
+            "predict": outcome(lambda: fresh.predict(XS[:2], verbose=0))}
+
+
 CASES = {
     "nested_config_keras": (write_nested_config_keras, read_nested_config_keras),
     "custom_objects_keras": (write_custom_objects_keras, read_custom_objects_keras),
@@ -1025,4 +1087,7 @@ CASES = {
     "checkpoint_keras_objects": (write_checkpoint_keras_objects,
                                  read_checkpoint_keras_objects),
     "keras_file_copies": (write_keras_file_copies, read_keras_file_copies),
+    "training_endpoint": (write_training_endpoint, read_training_endpoint),
+    "custom_h5": (write_custom_h5, read_custom_h5),
+    "sharded_weights": (write_sharded_weights, read_sharded_weights),
 }
