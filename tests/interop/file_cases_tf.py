@@ -4,7 +4,7 @@ repository root:
     $EAGERFLOW_TF_PYTHON tests/interop/file_cases_tf.py [--keras] WORKDIR [NAME ...]
 
 writes TF's files of each case of file_cases.all_cases() (with --keras: of
-file_cases_keras.CASES, recorded in golden/file_cases_keras.json, for
+file_cases_keras.all_cases(), recorded in golden/file_cases_keras.json, for
 test_file_cases_keras.py) under WORKDIR/tf/NAME and reads them
 (TF on its own files: the reference), reads eagerflow's under WORKDIR/ef/NAME where they
 exist, and writes both results to WORKDIR/tf_out.json. With WORKDIR "--record" it writes
@@ -34,7 +34,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 def main():
     args = sys.argv[1:]
     keras_set = args[0] == "--keras"
-    cases = file_cases_keras.CASES if keras_set else C.all_cases()
+    cases = file_cases_keras.all_cases() if keras_set else C.all_cases()
     golden = os.path.join(HERE, "golden",
                           "file_cases_keras.json" if keras_set else "file_cases.json")
     work, *names = args[keras_set:]

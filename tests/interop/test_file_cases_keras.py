@@ -17,12 +17,13 @@ import pytest
 import eagerflow as tf
 from eagerflow import keras
 from tests.interop import file_cases as C
-from tests.interop.file_cases_keras import CASES
+from tests.interop.file_cases_keras import all_cases
 from tests.interop.test_file_cases import HERE, ROOT
 from tests.saved_model.test_user_models import differences
 from tests.tf_reference import TF_ENV, TF_PYTHON
 
 RECORDED = json.loads((HERE / "golden" / "file_cases_keras.json").read_text())
+CASES = all_cases()
 NAMES = sorted(CASES)
 
 # (case, probe) -> (the directions it differs in: "own" where eagerflow reads its own
