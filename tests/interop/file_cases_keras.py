@@ -685,6 +685,12 @@ CASES = {
     "batchnorm_stats": (write_batchnorm_stats, read_batchnorm_stats),
 }
 
+# the cases whose files TF 2.21 wrote are kept in golden/file_cases_keras/NAME (recorded
+# with the golden JSON), so eagerflow reads TF's own files without TF installed
+TF_FILES = ("custom_objects_keras", "dict_io_keras", "function_defaults",
+            "nested_config_keras", "optimizer_load_weights", "signature_outputs",
+            "unknown_dims")
+
 
 def all_cases() -> dict:
     """This module's cases and file_cases_keras_state.py's (test_file_cases_keras.py's)."""

@@ -4,8 +4,9 @@ repository root:
     $EAGERFLOW_TF_PYTHON tests/interop/file_cases_tf.py [--keras] WORKDIR [NAME ...]
 
 writes TF's files of each case of file_cases.all_cases() (with --keras: of
-file_cases_keras.all_cases(), recorded in golden/file_cases_keras.json, for
-test_file_cases_keras.py) under WORKDIR/tf/NAME and reads them
+file_cases_keras.all_cases(), recorded in golden/file_cases_keras.json, and the files
+of its TF_FILES cases in golden/file_cases_keras/NAME, for test_file_cases_keras.py)
+under WORKDIR/tf/NAME and reads them
 (TF on its own files: the reference), reads eagerflow's under WORKDIR/ef/NAME where they
 exist, and writes both results to WORKDIR/tf_out.json. With WORKDIR "--record" it writes
 TF on its own files into golden/file_cases.json (what test_file_cases.py checks without
@@ -14,6 +15,7 @@ TensorFlow): every case's, or the NAMEs' in place of their old records.
 
 import json
 import os
+import shutil
 import sys
 import tempfile
 
@@ -54,6 +56,10 @@ def main():
     if record:  # (named cases update the recorded ones)
         recorded = json.loads(open(golden).read()) if named and os.path.exists(golden) else {}
         write_json(golden, {**recorded, **out["tf_on_tf"]}, "\n", indent=1, sort_keys=True)
+        for name in set(names) & set(file_cases_keras.TF_FILES if keras_set else ()):
+            kept = os.path.join(HERE, "golden", "file_cases_keras", name)
+            shutil.rmtree(kept, ignore_errors=True)
+            shutil.copytree(os.path.join(work, "tf", name), kept)
     else:
         write_json(os.path.join(work, "tf_out.json"), out)
 

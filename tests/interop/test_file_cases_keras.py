@@ -3,13 +3,16 @@ BatchNormalization, optimizer state, export archives, tf.function defaults, sign
 outputs, damaged files and configs that name code) against TensorFlow 2.21 / Keras 3.15,
 as test_file_cases.py does for file_cases*.py: eagerflow writing each case's files and
 reading them back must give what TF gives reading its own (golden/file_cases_keras.json,
-recorded by `file_cases_tf.py --keras --record`); where TF is installed, TF reads
-eagerflow's files and eagerflow reads TF's, each to the same result, KNOWN apart."""
+recorded by `file_cases_tf.py --keras --record`), and so must eagerflow reading the files
+TF wrote of the TF_FILES cases (golden/file_cases_keras/); where TF is installed, TF reads
+eagerflow's files and eagerflow reads TF's of every case, each to the same result, KNOWN
+apart."""
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 
 import pytest
@@ -17,7 +20,7 @@ import pytest
 import eagerflow as tf
 from eagerflow import keras
 from tests.interop import file_cases as C
-from tests.interop.file_cases_keras import all_cases
+from tests.interop.file_cases_keras import TF_FILES, all_cases
 from tests.interop.test_file_cases import HERE, ROOT
 from tests.saved_model.test_user_models import differences
 from tests.tf_reference import TF_ENV, TF_PYTHON
@@ -60,6 +63,15 @@ def test_our_files_read_back_as_tensorflows_own(name, tmp_path):
     assert C.run_case(tf, keras, name, str(tmp_path), True, CASES) == {}
     got = C.run_case(tf, keras, name, str(tmp_path), False, CASES)
     diff = _diff(name, RECORDED[name], got, "own")
+    assert not diff, "\n".join(diff[:20])
+
+
+@pytest.mark.parametrize("name", TF_FILES)
+def test_we_read_the_files_tensorflow_wrote_as_it_does(name, tmp_path):
+    # (a copy: a reader may write beside the files it reads)
+    shutil.copytree(HERE / "golden" / "file_cases_keras" / name, tmp_path / name)
+    got = C.run_case(tf, keras, name, str(tmp_path / name), False, CASES)
+    diff = _diff(name, RECORDED[name], got, "ours")
     assert not diff, "\n".join(diff[:20])
 
 
