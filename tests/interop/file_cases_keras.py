@@ -75,8 +75,10 @@ def registered(keras):
 
 
 def unregistered(keras):
-    """A loss function, a Metric and a subclassed model nobody registered."""
-    def half_mse(y_true, y_pred):
+    """A loss function, a Metric and a subclassed model nobody registered. (Names no
+    other test registers: Keras finds a bare function name among every registered
+    "package>name", a leftover of its 3.6 files.)"""
+    def halved_sq_error(y_true, y_pred):
         return keras.ops.mean(keras.ops.square(y_true - y_pred), axis=-1) * 0.5
 
     class MaxError(keras.metrics.Metric):
@@ -103,7 +105,7 @@ def unregistered(keras):
             h = self.body(x)
             return self.left(h), self.right(h)
 
-    return {"half_mse": half_mse, "MaxError": MaxError, "TwoHeads": TwoHeads}
+    return {"halved_sq_error": halved_sq_error, "MaxError": MaxError, "TwoHeads": TwoHeads}
 
 
 def errors(fn, d):
@@ -171,7 +173,7 @@ def compiled_custom(keras):
     u = unregistered(keras)
     model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2, name="d")], name="cc")
     set_weights(model, 32)
-    model.compile(keras.optimizers.SGD(0.1), loss=u["half_mse"], metrics=[u["MaxError"]()])
+    model.compile(keras.optimizers.SGD(0.1), loss=u["halved_sq_error"], metrics=[u["MaxError"]()])
     fit_history(model, XS, YS, epochs=1)
     return model
 
@@ -184,12 +186,12 @@ def read_custom_objects_keras(tf, keras, d):
     path = os.path.join(d, "m.keras")
     u = unregistered(keras)
     out = {"bare": errors(lambda: keras.models.load_model(path), d)}
-    m = keras.models.load_model(path, custom_objects={"half_mse": u["half_mse"],
+    m = keras.models.load_model(path, custom_objects={"halved_sq_error": u["halved_sq_error"],
                                                       "MaxError": u["MaxError"]})
     out["loss"] = m.loss.__name__
     out["evaluate"] = outcome(lambda: m.evaluate(XS, YS, verbose=0, return_dict=True))
     out["continued"] = outcome(lambda: fit_history(m, XS, YS, epochs=1))
-    with keras.saving.custom_object_scope({"half_mse": u["half_mse"],
+    with keras.saving.custom_object_scope({"halved_sq_error": u["halved_sq_error"],
                                            "MaxError": u["MaxError"]}):
         scoped = keras.models.load_model(path)
     out["scoped"] = outcome(lambda: scoped.predict(XS[:2], verbose=0))
