@@ -47,13 +47,21 @@ def _classify(code: Any) -> tuple:
     return entry
 
 
+# The origin of a node of a function read from a file (a SavedModel's FunctionDef): TF
+# keeps no creation stack for those, and its graph errors say "<stack traces unavailable>"
+IMPORTED: tuple = ()
+
+
 def user_frames() -> tuple | None:
     """Where user code made a node: the caller's frames outside eagerflow, as a chain of
     (code, instruction offset, the caller's entry) from the innermost (None: no frame),
     cheap to take at every node and shared between nodes; `frames` reads it as TF's
     op.traceback less TF's own frames, what a graph error lists. (Every user frame is
-    kept, not only the innermost: errors and `Operation.traceback` list them all.)"""
+    kept, not only the innermost: errors and `Operation.traceback` list them all.)
+    IMPORTED while a graph imported from a file is built."""
     g = _state.graph
+    if g is not None and g._imported:
+        return IMPORTED
     if g is not None and g._frames_entry is not None:
         return _traced_user_frames(g)
     # (the classification looked up inline: this loop runs once per frame of the stack
@@ -113,7 +121,7 @@ def _line(code: Any, offset: int) -> int | None:
 def frames(origin: tuple | None) -> list:
     """user_frames' chain as (file, line, function), outermost first."""
     out = []
-    while origin is not None:
+    while origin:  # (None or IMPORTED: no frames)
         code, offset, origin = origin
         out.append((code.co_filename, _line(code, offset), code.co_name))
     out.reverse()
