@@ -80,7 +80,8 @@ segment_prod = _segment("segment_prod", tseg.segment_prod, tseg.unsorted_segment
 
 @keras_op
 def top_k(x: Any, k: int, sorted: bool = True) -> Any:  # noqa: A002
-    return tf_top_k(kd.to_tensor(x), k, sorted=sorted)
+    # (x as given, as Keras's TF backend hands it: a NumPy scalar takes TF's slow path)
+    return tf_top_k(x, k, sorted=sorted)
 
 
 @keras_op
