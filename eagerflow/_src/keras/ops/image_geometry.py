@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.core import shape as static_shape
 from eagerflow._src.keras.ops.core import slice as kslice
@@ -114,11 +115,23 @@ def _patches(images: Any, size: Any, rank: int, strides: Any, dilation_rate: Any
     if len(strides) != rank:
         raise ValueError(f"Invalid `strides` argument. Got: {strides}")
     rates = (dilation_rate,) * rank if isinstance(dilation_rate, int) else tuple(dilation_rate)
-    # Keras's patches are its conv of the (batched) images: a rank its data formats lack
-    # is that conv's ValueError
+    # Keras's patches are its conv of the (batched) images: a rank its data formats lack,
+    # strides beside dilations, and an empty result are that conv's ValueErrors
     tf_format(data_format, len(images.shape) + (len(images.shape) == rank + 1))
-    return batched_channels_last(lambda x: extract_patches_nd(x, size, strides, rates, padding),
-                                 images, data_format, spatial=rank)
+    if any(int(r) > 1 for r in rates) and any(int(s) > 1 for s in strides):
+        raise ValueError(f"`strides > 1` not supported in conjunction with `dilation_rate > 1`."
+                         f" Received: strides={np.array(strides)} and "
+                         f"dilation_rate={np.array(rates)}")
+    out = batched_channels_last(lambda x: extract_patches_nd(x, size, strides, rates, padding),
+                                images, data_format, spatial=rank)
+    batched = out.shape if len(images.shape) == rank + 2 else TensorShape([1, *out.shape])
+    dims, given = batched.as_list(), images.shape.as_list()
+    if None not in dims and None not in given and 0 in dims and 0 not in given:
+        raise ValueError(f"The convolution operation resulted in an empty output. Output shape:"
+                         f" {batched}. This can happen if the input is too small for the given"
+                         " kernel size, strides, dilation rate, and padding mode. Please check "
+                         "the input shape and convolution parameters.")
+    return out
 
 
 @keras_op
