@@ -11,10 +11,11 @@ test_kprobe22.py checks that eagerflow prints the same."""
 
 from tests.keras.kprobe22.cases_config import SNIPPETS as CONFIG_SNIPPETS
 from tests.keras.kprobe22.cases_errors import SNIPPETS as ERRORS_SNIPPETS
+from tests.keras.kprobe22.cases_late import SNIPPETS as LATE_SNIPPETS
 from tests.keras.kprobe22.cases_more import SNIPPETS as MORE_SNIPPETS
 from tests.keras.kprobe22.cases_ops import SNIPPETS as OPS_SNIPPETS
 from tests.keras.kprobe22.cases_prep import SNIPPETS as PREP_SNIPPETS
 from tests.keras.kprobe22.cases_train import SNIPPETS as TRAIN_SNIPPETS
 
 SNIPPETS: dict[str, str] = {**PREP_SNIPPETS, **TRAIN_SNIPPETS, **CONFIG_SNIPPETS, **OPS_SNIPPETS,
-                            **MORE_SNIPPETS, **ERRORS_SNIPPETS}
+                            **MORE_SNIPPETS, **ERRORS_SNIPPETS, **LATE_SNIPPETS}

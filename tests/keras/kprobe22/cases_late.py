@@ -1,0 +1,105 @@
+"""kprobe22's last snippets: the warnings callbacks give when their metric is missing,
+LearningRateScheduler's schedule forms and refusals, and keras.ops on KerasTensors (their
+output specs as a functional model records them) (see cases.py)."""
+
+from tests.keras.kprobe22.prelude import _TRY
+
+SNIPPETS = {}
+
+SNIPPETS["callback_warnings_missing_metrics"] = _TRY + """
+import warnings
+def warned(label, fn):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            quiet(fn)
+        except Exception as e:
+            print(label, type(e).__name__, str(e)[:200])
+    # (Keras's own warnings: TF's NumPy DeprecationWarnings left out)
+    print(label, [(w.category.__name__, str(w.message)[:160]) for w in caught
+                  if w.category is UserWarning and "shuffle" not in str(w.message)])
+os.chdir(D)
+m = dense_model()
+warned("es", lambda: m.fit(X, Y, epochs=1, verbose=0, callbacks=[
+    keras.callbacks.EarlyStopping(monitor="val_loss")]))
+warned("rlr", lambda: m.fit(X, Y, epochs=1, verbose=0, callbacks=[
+    keras.callbacks.ReduceLROnPlateau(monitor="val_acc")]))
+warned("rlr_loss", lambda: m.fit(X, Y, epochs=1, verbose=0, callbacks=[
+    keras.callbacks.ReduceLROnPlateau(monitor="val_loss")]))
+warned("ckpt", lambda: m.fit(X, Y, epochs=1, verbose=0, callbacks=[
+    keras.callbacks.ModelCheckpoint("m.keras", monitor="val_mae", save_best_only=True)]))
+warned("ckpt_loss", lambda: m.fit(X, Y, epochs=1, verbose=0, callbacks=[
+    keras.callbacks.ModelCheckpoint("m.keras", save_best_only=True)]))
+warned("es_mode", lambda: keras.callbacks.EarlyStopping(mode="up"))
+warned("ckpt_mode", lambda: keras.callbacks.ModelCheckpoint("m.keras", mode="up"))
+warned("rlr_mode", lambda: keras.callbacks.ReduceLROnPlateau(mode="up"))
+print(sorted(os.listdir(".")))
+"""
+
+SNIPPETS["learning_rate_scheduler_forms"] = _TRY + """
+m = dense_model(lr=0.1)
+seen = []
+def one_arg(epoch):
+    return 0.5 / (epoch + 1)
+def two_args(epoch, lr):
+    seen.append(round(float(lr), 4))
+    return lr * 0.5
+h = quiet(lambda: m.fit(X, Y, epochs=3, verbose=0, callbacks=[
+    keras.callbacks.LearningRateScheduler(one_arg, verbose=1)]))
+print(logs4(h)["learning_rate"], round(float(m.optimizer.learning_rate), 4))
+h = quiet(lambda: m.fit(X, Y, epochs=2, verbose=0, callbacks=[
+    keras.callbacks.LearningRateScheduler(two_args, verbose=1)]))
+print(seen, logs4(h)["learning_rate"])
+h = quiet(lambda: m.fit(X, Y, epochs=1, verbose=0, callbacks=[
+    keras.callbacks.LearningRateScheduler(lambda e: np.float32(0.25), verbose=1)]))
+print(logs4(h)["learning_rate"])
+tryp("tensor", lambda: m.fit(X, Y, epochs=1, verbose=0, callbacks=[
+    keras.callbacks.LearningRateScheduler(lambda e: keras.ops.convert_to_tensor(0.2))]))
+tryp("string", lambda: m.fit(X, Y, epochs=1, verbose=0, callbacks=[
+    keras.callbacks.LearningRateScheduler(lambda e: "0.1")]))
+tryp("int", lambda: m.fit(X, Y, epochs=1, verbose=0, callbacks=[
+    keras.callbacks.LearningRateScheduler(lambda e: 1)]) and "ran")
+s = dense_model()
+s.compile(optimizer=keras.optimizers.SGD(keras.optimizers.schedules.ExponentialDecay(
+    0.1, 2, 0.5)), loss="mse")
+tryp("on_schedule", lambda: s.fit(X, Y, epochs=1, verbose=0, callbacks=[
+    keras.callbacks.LearningRateScheduler(one_arg)]))
+"""
+
+SNIPPETS["ops_on_keras_tensors_specs"] = _TRY + """
+i = keras.Input((5,))
+j = keras.Input((4, 6, 3))
+ids = keras.Input((5,), dtype="int32")
+def spec(label, fn):
+    try:
+        out = fn()
+        outs = out if isinstance(out, (list, tuple)) else [out]
+        print(label, type(out).__name__, [(o.shape, o.dtype) for o in outs])
+    except Exception as e:
+        print(label, type(e).__name__, (str(e).splitlines() or [""])[0][:200])
+spec("top_k", lambda: keras.ops.top_k(i, 2))
+spec("segment_max", lambda: keras.ops.segment_max(i, ids))
+spec("segment_max_n", lambda: keras.ops.segment_max(i[0], ids[0], num_segments=3))
+spec("searchsorted", lambda: keras.ops.searchsorted(i[0], i))
+spec("slice_update", lambda: keras.ops.slice_update(i, (0, 1), keras.ops.ones((1, 2))))
+spec("histogram", lambda: keras.ops.histogram(i[0], bins=4))
+spec("resize", lambda: keras.ops.image.resize(j, (2, 3)))
+spec("resize_cf", lambda: keras.ops.image.resize(j, (2, 3), data_format="channels_first"))
+spec("crop", lambda: keras.ops.image.crop_images(j, 1, 1, target_height=2, target_width=3))
+spec("patches", lambda: keras.ops.image.extract_patches(j, 2))
+spec("hsv", lambda: keras.ops.image.rgb_to_hsv(j))
+spec("gray", lambda: keras.ops.image.rgb_to_grayscale(j))
+spec("digitize", lambda: keras.ops.digitize(i, np.array([0.0, 1.0])))
+spec("bincount", lambda: keras.ops.bincount(ids, minlength=4))
+spec("quantile", lambda: keras.ops.quantile(i, 0.5, axis=1))
+m = keras.Model([i, ids], keras.ops.segment_sum(i[0], ids[0], num_segments=3))
+print(m.output.shape, r4(m([np.ones((1, 5), "float32"), np.array([[0, 0, 1, 2, 2]])])))
+"""
+
+SNIPPETS["ops_keras_tensor_spec_quirks"] = _TRY + """
+i = keras.Input((5,))
+tryp("histogram_2d", lambda: [t.shape for t in keras.ops.histogram(i, bins=4)])
+tryp("digitize_list", lambda: keras.ops.digitize(i, [0.0, 1.0]).shape)
+tryp("histogram_2d_eager", lambda: keras.ops.histogram(np.ones((2, 5), "float32"), bins=4))
+tryp("digitize_list_eager", lambda: keras.ops.digitize(np.ones((1, 5), "float32"), [0.0, 1.0]))
+"""
