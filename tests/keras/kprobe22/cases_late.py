@@ -103,3 +103,33 @@ tryp("digitize_list", lambda: keras.ops.digitize(i, [0.0, 1.0]).shape)
 tryp("histogram_2d_eager", lambda: keras.ops.histogram(np.ones((2, 5), "float32"), bins=4))
 tryp("digitize_list_eager", lambda: keras.ops.digitize(np.ones((1, 5), "float32"), [0.0, 1.0]))
 """
+
+SNIPPETS["ops_given_lists_and_numpy_scalars"] = _TRY + """
+s = np.float32(2.0)
+tryp("argmax_s", lambda: keras.ops.argmax(s, axis=1))
+tryp("argmax_l", lambda: keras.ops.argmax([1.0, 2.0], axis=2))
+tryp("tf_argmax_name", lambda: tf.argmax(np.ones(2), axis=3, output_type="int32"))
+tryp("roll_s", lambda: keras.ops.roll(s, 1, axis=1))
+tryp("tf_roll_0d", lambda: tf.roll(np.ones(()), 1, 0))
+tryp("transpose_l", lambda: keras.ops.transpose([[1, 2]], (0, 2)))
+tryp("split_l", lambda: keras.ops.split([1, 2, 3], 2))
+tryp("split_np", lambda: keras.ops.split(np.array([1, 2, 3]), 2))
+tryp("stack_l", lambda: keras.ops.stack([[1], [1, 2]]))
+tryp("tf_stack_np", lambda: tf.stack([np.ones(1), np.ones(2)]))
+tryp("segsum_l", lambda: keras.ops.segment_sum([1.0, 2.0], [0, 5], num_segments=2))
+tryp("logsumexp_l", lambda: keras.ops.logsumexp([1.0], axis=2))
+tryp("softmax_s", lambda: keras.ops.softmax(s, axis=1))
+tryp("tf_log_softmax_s", lambda: tf.nn.log_softmax(np.float32(1), axis=0))
+tryp("conv_np_empty", lambda: keras.ops.conv(np.ones((1, 3, 1), "float32"),
+     np.ones((4, 1, 1), "float32")))
+tryp("conv_t_empty", lambda: keras.ops.conv(tf.ones((1, 3, 1)), np.ones((4, 1, 1), "float32")))
+tryp("patches_np_empty", lambda: keras.ops.image.extract_patches(np.ones((1, 2, 2, 1),
+     "float32"), 3))
+tryp("patches_one_empty", lambda: keras.ops.image.extract_patches(np.ones((2, 2, 1),
+     "float32"), 3))
+"""
+
+SNIPPETS["ops_given_nested_lists"] = _TRY + """
+tryp("concat_l", lambda: keras.ops.concatenate([[1], [[1]]]))
+tryp("einsum_l", lambda: keras.ops.einsum("ij,jk->ik", [[1.0]], [[1.0, 2.0], [3.0, 4.0]]))
+"""

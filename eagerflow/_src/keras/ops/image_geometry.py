@@ -18,6 +18,7 @@ from eagerflow._src.keras.ops.core import shape as static_shape
 from eagerflow._src.keras.ops.core import slice as kslice
 from eagerflow._src.keras.ops.nn_conv import (
     batched_channels_last,
+    check_not_empty,
     extract_patches_nd,
     standardize_data_format,
     tf_format,
@@ -108,7 +109,7 @@ def scale_and_translate(images: Any, output_shape: Any, scale: Any, translation:
 def _patches(images: Any, size: Any, rank: int, strides: Any, dilation_rate: Any,
              padding: str, data_format: str | None) -> Any:
     data_format = standardize_data_format(data_format)
-    images = kd.to_tensor(images)
+    given, images = images, kd.to_tensor(images)
     size = (size,) * rank if isinstance(size, int) else tuple(size)
     strides = size if not strides else (strides,) * rank if isinstance(strides, int) \
         else tuple(strides)
@@ -124,13 +125,10 @@ def _patches(images: Any, size: Any, rank: int, strides: Any, dilation_rate: Any
                          f"dilation_rate={np.array(rates)}")
     out = batched_channels_last(lambda x: extract_patches_nd(x, size, strides, rates, padding),
                                 images, data_format, spatial=rank)
-    batched = out.shape if len(images.shape) == rank + 2 else TensorShape([1, *out.shape])
-    dims, given = batched.as_list(), images.shape.as_list()
-    if None not in dims and None not in given and 0 in dims and 0 not in given:
-        raise ValueError(f"The convolution operation resulted in an empty output. Output shape:"
-                         f" {batched}. This can happen if the input is too small for the given"
-                         " kernel size, strides, dilation rate, and padding mode. Please check "
-                         "the input shape and convolution parameters.")
+    if len(images.shape) == rank + 2:  # (a batch, handed to the conv as given)
+        check_not_empty(given, images, out.shape)
+    else:  # (a single image, given a batch axis: a tensor)
+        check_not_empty(images, images, TensorShape([1, *out.shape]))
     return out
 
 
