@@ -132,4 +132,24 @@ tryp("patches_one_empty", lambda: keras.ops.image.extract_patches(np.ones((2, 2,
 SNIPPETS["ops_given_nested_lists"] = _TRY + """
 tryp("concat_l", lambda: keras.ops.concatenate([[1], [[1]]]))
 tryp("einsum_l", lambda: keras.ops.einsum("ij,jk->ik", [[1.0]], [[1.0, 2.0], [3.0, 4.0]]))
+tryp("loss_class_l", lambda: keras.losses.SparseCategoricalCrossentropy()([0, 1], [[0.5, 0.5],
+     [0.2, 0.8]]))
+"""
+
+SNIPPETS["losses_metrics_given_lists"] = _TRY + """
+for label, fn in [
+        ("scce_l", lambda: keras.losses.sparse_categorical_crossentropy([1, 0], [[0.2, 0.8],
+                                                                            [0.5, 0.5]])),
+        ("scce_np", lambda: keras.losses.sparse_categorical_crossentropy(
+            np.array([1, 0]), [[0.2, 0.8], [0.5, 0.5]])),
+        ("scce_rank", lambda: keras.losses.sparse_categorical_crossentropy(
+            np.array([[[1]]]), np.array([[0.5, 0.5]]))),
+        ("scce_metric_l", lambda: keras.metrics.SparseCategoricalCrossentropy()(
+            [0, 1], [[0.5, 0.5], [0.2, 0.8]])),
+        ("mse_shape", lambda: keras.losses.MeanSquaredError()(np.ones((2, 3)), np.ones((2, 4)))),
+        ("acc_shape", lambda: keras.metrics.Accuracy()(np.ones((2, 2)), np.ones((2, 3)))),
+        ("mean_sw_shape", lambda: keras.metrics.Mean()([1.0, 2.0, 3.0], sample_weight=[1.0, 0.0])),
+        ("iou_range", lambda: keras.metrics.MeanIoU(2)([0, 3], [1, 1])),
+        ("r2_rank", lambda: keras.metrics.R2Score()([1.0, 2.0], [1.5, 2.5]))]:
+    tryp(label, fn)
 """
