@@ -153,3 +153,49 @@ for label, fn in [
         ("r2_rank", lambda: keras.metrics.R2Score()([1.0, 2.0], [1.5, 2.5]))]:
     tryp(label, fn)
 """
+
+SNIPPETS["text_and_numeric_inputs_model"] = _TRY + """
+i = keras.Input((), dtype="string", name="text")
+tv = layers.TextVectorization(max_tokens=10, output_sequence_length=4, name="tv")
+tv.adapt(np.array(["a b c", "b c d", "c d e"]))
+x = layers.GlobalAveragePooling1D(name="gap")(layers.Embedding(10, 2, name="emb")(tv(i)))
+n = keras.Input((2,), name="num")
+norm = layers.Normalization(name="norm")
+norm.adapt(np.array([[1.0, 2.0], [3.0, 6.0]]))
+o = layers.Dense(1, name="out")(layers.Concatenate(name="cat")([x, norm(n)]))
+m = keras.Model({"text": i, "num": n}, o, name="mixed")
+m.summary(show_trainable=True)
+cfg = m.get_config()
+print(sorted(cfg), [l["class_name"] for l in cfg["layers"]])
+print(cfg["input_layers"], cfg["output_layers"])
+tryp("predict_str", lambda: m.predict({"text": np.array(["a b", "e"]),
+     "num": np.ones((2, 2), "float32")}, verbose=0))
+j = keras.Input((1,), dtype="string")
+sl = layers.StringLookup(vocabulary=["x", "y"], output_mode="one_hot")
+print(sl(j).shape, sl(j).dtype)
+k = keras.Input((3,), dtype="int64")
+hashed = layers.Hashing(5)(k)
+print(hashed.dtype, layers.CategoryEncoding(5, "multi_hot")(hashed).shape)
+print(layers.IntegerLookup(vocabulary=[1, 2])(k).dtype,
+      layers.IntegerLookup(vocabulary=[1, 2], output_mode="count")(k).shape)
+print(layers.Discretization(bin_boundaries=[0.5])(keras.Input((3,))).dtype)
+print(layers.HashedCrossing(4)((keras.Input((1,), dtype="int64"),
+                                keras.Input((1,), dtype="string"))).shape)
+"""
+
+SNIPPETS["functional_model_of_ops"] = _TRY + """
+O = keras.ops
+i = keras.Input((4,), name="x")
+a = O.add(i, 1.0)
+c = O.concatenate([O.top_k(a, 2)[0], O.softmax(a)[:, :2]], axis=-1)
+d = layers.Dense(1, name="d")(c * 2)
+m = keras.Model(i, O.where(d > 0, d, O.zeros_like(d)), name="opsy")
+fill(m)
+m.summary()
+cfg = m.get_config()
+print([(l["class_name"], l["name"]) for l in cfg["layers"]])
+m2 = keras.Model.from_config(m.get_config())
+m2.set_weights(m.get_weights())
+x = np.arange(8, dtype="float32").reshape(2, 4) / 8
+print(r4(m(x)), np.allclose(m(x), m2(x)), [l.name for l in m2.layers])
+"""
