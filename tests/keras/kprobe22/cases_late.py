@@ -199,3 +199,39 @@ m2.set_weights(m.get_weights())
 x = np.arange(8, dtype="float32").reshape(2, 4) / 8
 print(r4(m(x)), np.allclose(m(x), m2(x)), [l.name for l in m2.layers])
 """
+
+SNIPPETS["callbacks_given_odd_arguments"] = _TRY + """
+os.chdir(D)
+def mk():
+    return dense_model(metrics=["mae"])
+def run(label, fn):
+    try:
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf):
+            r = fn()
+        print(label, "History" if hasattr(r, "history") else r, buf.getvalue().replace(D, "TMP"))
+    except Exception as e:
+        print(label, type(e).__name__, str(e).replace(D, "TMP")[:220])
+C = keras.callbacks
+run("ckpt_missing_key", lambda: mk().fit(X, Y, epochs=1, verbose=0, callbacks=[
+    C.ModelCheckpoint("w-{val_loss:.2f}.keras")]))
+run("ckpt_int_fmt", lambda: mk().fit(X, Y, epochs=1, verbose=0, callbacks=[
+    C.ModelCheckpoint("w-{epoch:d}.weights.h5", save_weights_only=True)]) and
+    sorted(os.listdir(".")))
+run("ckpt_nested_dir", lambda: mk().fit(X, Y, epochs=1, verbose=0, callbacks=[
+    C.ModelCheckpoint("a/b/m.keras")]) and sorted(os.listdir("a/b")))
+run("ckpt_freq_bad", lambda: C.ModelCheckpoint("m.keras", save_freq="often"))
+run("ckpt_freq_int", lambda: mk().fit(X, Y, epochs=2, batch_size=4, verbose=0, callbacks=[
+    C.ModelCheckpoint("s{epoch}-{batch}.keras", save_freq=3)]) and
+    sorted(f for f in os.listdir(".") if f.startswith("s")))
+run("es_patience_neg", lambda: len(mk().fit(X, Y, epochs=3, verbose=0, callbacks=[
+    C.EarlyStopping(monitor="loss", patience=-1)]).epoch))
+run("csv_missing_dir", lambda: mk().fit(X, Y, epochs=1, verbose=0, callbacks=[
+    C.CSVLogger("nodir/log.csv")]))
+run("backup_freq", lambda: mk().fit(X, Y, epochs=1, verbose=0, callbacks=[
+    C.BackupAndRestore("bk", save_freq=2)]) and sorted(os.listdir("bk")))
+run("lambda_bad_kw", lambda: type(C.LambdaCallback(on_epoch=lambda e, l: None)).__name__)
+run("not_a_callback", lambda: mk().fit(X, Y, epochs=1, verbose=0, callbacks=[lambda: None]))
+run("nested_list", lambda: mk().fit(X, Y, epochs=1, verbose=0, callbacks=[[C.History()]]))
+run("rlr_epsilon", lambda: C.ReduceLROnPlateau(epsilon=0.1).min_delta)
+"""
