@@ -128,3 +128,40 @@ def test_loss_subclass():
     # (Keras 3 names a loss as a layer, made unique: TF 2.21 gives "scaled_1" the second
     # time, and an empty name one of its own)
     assert [Scaled().name, Scaled(name="").name] == ["scaled_1", "scaled_2"]
+
+
+# Recorded from TF 2.21 + Keras 3 with keras.backend.set_epsilon(1e-3): every loss and
+# metric that clips or pads by epsilon takes the configured one (float32 inputs).
+_EPS_1E3 = {
+    "binary_crossentropy": [2.028435468673706, 5.375900745391846],
+    "categorical_crossentropy": [2.869791030883789, 14.259162902832031],
+    "binary_focal_crossentropy": [1.8744287490844727, 5.229589939117432],
+    "categorical_focal_crossentropy": [0.45156633853912354, 3.4853515625],
+    "mape": [25017.498046875, 25060.0],
+    "msle": [0.16616056859493256, 0.36321768164634705],
+    "kld": [1.1970651149749756, 13.640366554260254],
+    "poisson": [0.8749113082885742, 3.923281192779541],
+    "dice": 0.6118103861808777,
+    "tversky": 0.6118560433387756,
+}
+
+
+def test_configured_epsilon_reaches_losses_and_metrics():
+    yt = np.array([[0., 1., 1., 0.], [1., 0., 0.5, 1.]], "float32")
+    yp = np.array([[1e-9, 1 - 1e-9, 0.3, 0.99999999], [0.0, 1.0, 0.7, 1e-8]], "float32")
+    keras = tf.keras
+    # keras.ops in float64: the default epsilon's bounds are float64's, not float32's
+    # rounded again (recorded from TF 2.21)
+    got = keras.ops.binary_crossentropy(yt.astype("float64"), yp.astype("float64")).numpy()
+    assert got[0, 0] == 1.0000000494736474e-07 and got[0, 3] == 16.118095651484676
+    keras.backend.set_epsilon(1e-3)
+    try:
+        for name, want in _EPS_1E3.items():
+            got = getattr(keras.losses, name)(tf.constant(yt), tf.constant(yp)).numpy()
+            np.testing.assert_allclose(got, want, rtol=1e-6, err_msg=name)
+        auc = keras.metrics.AUC(thresholds=[0.3, 0.5])
+        assert [float(x) for x in auc.thresholds] == [-0.001, 0.3, 0.5, 1.001]
+        np.testing.assert_allclose(keras.metrics.concordance_correlation(yt, yp).numpy(),
+                                   [0.16722407937049866, -0.8801730871200562], rtol=1e-6)
+    finally:
+        keras.backend.set_epsilon(1e-7)

@@ -1,5 +1,6 @@
 """Keras 3's whole-model files: `model.save("m.keras")` and `keras.saving.load_model`
-(`.h5` / `.hdf5` paths go to legacy_h5.py, Keras 3's legacy HDF5 format).
+(`.h5` / `.hdf5` paths go to legacy_h5.py, Keras 3's legacy HDF5 format; an
+OrbaxCheckpoint directory to orbax_io.py).
 
 Sits in keras/ over serialization.py (configs) and weights_io.py (the variables' HDF5
 layout). A `.keras` file is a zip archive, stored uncompressed as Keras writes it:
@@ -31,16 +32,17 @@ from typing import Any
 
 from eagerflow._src.core import tf_logging
 from eagerflow._src.io import fileio
-from eagerflow._src.keras import legacy_h5, weights_sharded
+from eagerflow._src.keras import legacy_h5, orbax_io, weights_sharded
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras import version as keras_version
 from eagerflow._src.keras.utils.io_utils import ask_to_proceed_with_overwrite
 from eagerflow._src.keras.weights_io import (
     WEIGHTS_SUFFIX_ERROR,
     apply_plan,
-    layout,
+    load_layer_assets,
     not_a_path,
     read_plan,
+    save_layer_assets,
     save_weights_h5,
     write_weights,
 )
@@ -151,11 +153,7 @@ def _write_assets(model: Any, z: zipfile.ZipFile) -> None:
     are written, each folder's entries in name order (a layer's sublayer's before its own
     files where the names sort so, as in Keras's archives)."""
     with tempfile.TemporaryDirectory() as tmp:
-        for path, layer in layout(model):
-            if callable(getattr(layer, "save_assets", None)):
-                d = os.path.join(tmp, ASSETS, path)
-                os.makedirs(d, exist_ok=True)
-                layer.save_assets(d)
+        save_layer_assets(model, os.path.join(tmp, ASSETS))
         _zip_tree(z, os.path.join(tmp, ASSETS), ASSETS)
 
 
@@ -183,18 +181,7 @@ def _load_assets(model: Any, z: zipfile.ZipFile, filepath: str) -> None:
             os.makedirs(os.path.dirname(target), exist_ok=True)
             with open(target, "wb") as f:
                 f.write(z.read(info))
-        failed: list = []
-        for path, layer in layout(model):
-            if callable(getattr(layer, "load_assets", None)):
-                try:
-                    layer.load_assets(os.path.join(tmp, ASSETS, path))
-                except Exception as e:  # noqa: BLE001 (Keras gathers every layer's error)
-                    failed.append((layer, e))
-    if failed:
-        raise ValueError(f"A total of {len(failed)} objects could not be loaded. Example "
-                         f"error message for object {failed[0][0]}:\n\n{failed[0][1]}\n\n"
-                         f"List of objects that could not be loaded:\n"
-                         f"{[layer for layer, _ in failed]}")
+        load_layer_assets(model, os.path.join(tmp, ASSETS))
 
 
 # -- loading ------------------------------------------------------------------------------------
@@ -207,6 +194,9 @@ def load_model(filepath: Any, custom_objects: dict | None = None, compile: bool 
     if not unsupported and filepath.endswith((".h5", ".hdf5")) and not os.path.isdir(filepath):
         return legacy_h5.load_model_from_hdf5(filepath, custom_objects=custom_objects,
                                               compile=compile, safe_mode=safe_mode)
+    if not unsupported and orbax_io.is_orbax_checkpoint(filepath):
+        return orbax_io.load_model(filepath, custom_objects=custom_objects, compile=compile,
+                                   safe_mode=safe_mode)
     if unsupported or os.path.isdir(filepath) and os.path.isfile(
             os.path.join(filepath, "saved_model.pb")) or not filepath.endswith(".keras"):
         raise ValueError(f"File format not supported: filepath={filepath}. Keras 3 only "
