@@ -76,7 +76,8 @@ def test_categorical_crossentropy_label_smoothing_by_hand():
 def test_gradient_of_sparse_ce_is_softmax_minus_onehot():
     z = tf.Variable([[1.0, 2.0, 0.5], [0.0, -1.0, 3.0]])
     with tf.GradientTape() as tape:
-        loss = tf.keras.losses.sparse_categorical_crossentropy([1, 2], z, from_logits=True)
+        loss = tf.keras.losses.sparse_categorical_crossentropy(np.array([1, 2]), z,
+                                                               from_logits=True)
         total = tf.reduce_sum(loss)
     g = tape.gradient(total, z).numpy()
     zz = z.numpy().astype(np.float64)
@@ -95,7 +96,9 @@ def test_bad_input():
     with pytest.raises(ValueError, match="must have the same shape"):
         tf.keras.losses.categorical_crossentropy([[0., 1.]], [[0.2, 0.3, 0.5]])
     with pytest.raises(ValueError, match="must have rank"):
-        tf.keras.losses.sparse_categorical_crossentropy([[[1]]], [[0.5, 0.5]])
+        tf.keras.losses.sparse_categorical_crossentropy(np.array([[[1]]]), np.array([[0.5, 0.5]]))
+    with pytest.raises(AttributeError, match="'list' object has no attribute 'shape'"):
+        tf.keras.losses.sparse_categorical_crossentropy([[[1]]], [[0.5, 0.5]])  # (as Keras 3)
     with pytest.raises(ValueError, match="Could not interpret loss identifier"):
         tf.keras.losses.get("l2_loss")
     with pytest.raises(TypeError):

@@ -647,13 +647,20 @@ VALIDATION_SPLIT_REFUSED = ("Argument `validation_split` is only supported for t
                             "arrays.Found incompatible type in the input: ")
 
 
+def types_repr(types: list) -> str:
+    """`repr(types)` with each class named by its `__name__`: a dataset class's is TF's
+    (`_BatchDataset`), which its qualified name (eagerflow's own) is not."""
+    return "[" + ", ".join(f"<class '{t.__name__}'>" if t.__module__ == "builtins" else
+                           f"<class '{t.__module__}.{t.__name__}'>" for t in types) + "]"
+
+
 def train_validation_split(arrays: tuple, validation_split: float) -> tuple:
     """Splits arrays at `floor(n * (1 - validation_split))`, before any shuffling."""
     leaves = [a for a in nest.flatten(arrays) if a is not None]
     unsplittable = [type(a) for a in leaves if not (_is_array(a) or isinstance(a, (list,
                                                                                     tuple)))]
     if unsplittable:
-        raise ValueError(VALIDATION_SPLIT_REFUSED + f"{unsplittable}")
+        raise ValueError(VALIDATION_SPLIT_REFUSED + types_repr(unsplittable))
     arrays = nest.map_structure(lambda a: None if a is None else _to_numpy(a), arrays)
     n = _rows(nest.flatten([a for a in nest.flatten(arrays) if a is not None])[0])
     split_at = int(math.floor(n * (1.0 - validation_split)))

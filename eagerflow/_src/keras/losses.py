@@ -318,6 +318,9 @@ def categorical_crossentropy(y_true: Any, y_pred: Any, from_logits: bool = False
 
 def sparse_categorical_crossentropy(y_true: Any, y_pred: Any, from_logits: bool = False,
                                     ignore_class: int | None = None, axis: int = -1) -> Any:
+    for given in (y_true, y_pred):  # (Keras reads the shapes of what it is given)
+        if not hasattr(given, "shape"):
+            raise AttributeError(f"'{type(given).__name__}' object has no attribute 'shape'")
     y_pred = K.t(y_pred)
     y_true = K.t(y_true)
     if len(y_true._shape) == len(y_pred._shape) and y_true._shape and y_true._shape[-1] == 1:
