@@ -534,6 +534,19 @@ def variable(tf: Any) -> dict:
     out["contains"] = outcome(lambda: 1 in tf.Variable([1, 2]))
     out["complex()"] = outcome(lambda: complex(tf.Variable(1.0)))
 
+    flag = tf.Variable(True)
+
+    @tf.function
+    def if_variable():
+        return 1 if flag else 2
+
+    @tf.function
+    def bool_of_variable():
+        return bool(flag)
+
+    out["if on a variable in tf.function"] = outcome(if_variable)
+    out["bool() of a variable in tf.function"] = outcome(bool_of_variable)
+
     @tf.function
     def create_each_call(x):
         w = tf.Variable(1.0)

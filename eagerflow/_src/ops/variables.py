@@ -590,6 +590,8 @@ class Variable(metaclass=_VariableMeta):
                 f"numpy={text}>")
 
     def __bool__(self) -> bool:
+        if _state.graph is not None:  # (its read is symbolic there: TF's refusal)
+            return bool(self._as_tensor())
         return bool(to_host(self._arr))
 
     def __int__(self) -> int:
