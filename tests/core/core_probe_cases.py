@@ -880,6 +880,15 @@ def py_function(tf: Any) -> dict:
         lambda a: (tf.RaggedTensor.from_row_lengths(a, [2, 0]), a * 2), [x], [ragged, tf.float32]))
     out["Tout: ragged in tf.function"] = outcome(lambda: tf.function(lambda t: tf.py_function(
         lambda a: tf.RaggedTensor.from_row_lengths(a, [0, 2]), [t], ragged))(x))
+    rt = tf.ragged.constant([[1.0, 2.0], [3.0]])
+    out["ragged input"] = outcome(lambda: tf.py_function(
+        lambda r: (r.flat_values * 2, tf.constant(type(r).__name__)), [rt],
+        [tf.float32, tf.string]))
+    out["sparse input"] = outcome(lambda: tf.py_function(
+        lambda s: tf.sparse.to_dense(s), [tf.sparse.from_dense([[0, 1]])], tf.int32))
+    out["ragged in and out in tf.function"] = outcome(lambda: tf.function(
+        lambda r: tf.py_function(lambda a: a * 2, [r], tf.RaggedTensorSpec([2, None],
+                                                                          tf.float32)))(rt))
     out["Tout: string, numpy, TensorSpec"] = outcome(lambda: [
         tf.py_function(lambda a: a, [x], t) for t in ("float32", np.float32,
                                                       tf.TensorSpec([2], tf.float32))])

@@ -30,7 +30,7 @@ import numpy as np
 from eagerflow._src.autodiff.tape import GradientTape
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import errors, nest
-from eagerflow._src.core.composite import CompositeSpec
+from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.context import executing_eagerly
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
@@ -283,18 +283,26 @@ def py_function(func: Callable | None = None, inp: Any = None, Tout: Any = None,
     _check_args("tf.py_function", func, inp, Tout)
     if func is None:  # used as a decorator: @tf.py_function(Tout=...)
         return lambda f: functools.wraps(f)(lambda *args: py_function(f, list(args), Tout))
-    if any(isinstance(s, CompositeSpec) for s in nest.flatten(Tout)):
+    inp = list(inp)
+    if any(isinstance(s, CompositeSpec) for s in nest.flatten(Tout)) or \
+            any(isinstance(x, CompositeTensor) for x in inp):
         return _call_for_composites(func, inp, Tout)
     return _call(func, inp, Tout, True)
 
 
-def _call_for_composites(func: Callable, inp: Any, Tout: Any) -> Any:  # noqa: N803
-    """py_function whose Tout holds composite specs (a RaggedTensorSpec, ...), as TF's: the
-    op returns their component tensors, which are put back together around the specs."""
+def _call_for_composites(func: Callable, inp: list, Tout: Any) -> Any:  # noqa: N803
+    """py_function on composite inputs or whose Tout holds composite specs (a ragged or
+    sparse tensor's), as TF's: the op takes and returns their component tensors, put back
+    together around their specs on each side."""
     specs = nest.flatten(Tout)
+    in_specs = [x._type_spec if isinstance(x, CompositeTensor) else None for x in inp]
+    flat_in = [c for x, s in zip(inp, in_specs)
+               for c in (s._to_components(x) if s is not None else [x])]
 
     def flat(*args: Any) -> list:
-        res = func(*args)
+        it = iter(args)
+        res = func(*[s._from_components([next(it) for _ in s._component_specs])
+                     if s is not None else next(it) for s in in_specs])
         values = nest.flatten(res) if isinstance(Tout, (list, tuple)) else [res]
         out: list = []
         for spec, value in zip(specs, values):
@@ -304,8 +312,8 @@ def _call_for_composites(func: Callable, inp: Any, Tout: Any) -> Any:  # noqa: N
 
     parts = [c for s in specs for c in (s._component_specs if isinstance(s, CompositeSpec)
                                         else [s])]
-    it = iter(_call(flat, inp, [p.dtype if isinstance(p, TensorSpec) else p for p in parts],
-                    True))
+    it = iter(_call(flat, flat_in, [p.dtype if isinstance(p, TensorSpec) else p
+                                    for p in parts], True))
     values = [s._from_components([next(it) for _ in s._component_specs])
               if isinstance(s, CompositeSpec) else next(it) for s in specs]
     return nest.pack_sequence_as(Tout, values) if isinstance(Tout, (list, tuple)) else values[0]
