@@ -1,0 +1,285 @@
+"""Regression tests for the fuzz surveys of seeds 3141592653 and 2828427124 (EAGERFLOW_FUZZ=long,
+survey mode, the op registry's and the public API's suites; 2828427124 with
+EAGERFLOW_FUZZ_ODD=1): each input the surveys found, with TF 2.21's answer to it recorded as
+data (its error class and message, or its result), or, where TF's own kernel crashes the
+process, the error eagerflow gives instead."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from fuzzlib import guarded, numpy_type_error
+
+import eagerflow as tf
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.registry import REGISTRY
+
+_NODE = "{{function_node __wrapped__%s_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
+_M = 2**63 - 1
+
+# -- RaggedTensorToTensor of row splits whose widths pass int64 -------------------------------
+# The ops survey's case (seed 3141592653): splits [M, -8, 2, M] (M = 2**63 - 1) into a [2, 2]
+# output. Their int64 widths wrap (M - 2 and -8 - M are huge) and their sum wraps past 2**64
+# to a small number: NumPy's repeat by them took that as its output's size and wrote past it
+# (the process died of SIGSEGV). TF 2.21's kernel dies too (it reserves the splits' last
+# value and pushes an index per value); eagerflow refuses what TF's walk would end in: widths
+# whose sum is not the splits' last value are "Invalid row split size.", and a sum that is,
+# past the memory an index of it takes, is ResourceExhaustedError. Where TF answers
+# (recorded: an unknown shape sizes the output first; splits whose wrapped widths are
+# negative, rows of nothing), eagerflow answers the same.
+_TO_TENSOR = "RaggedTensorToTensor_num_row_partition_tensors_1"
+
+
+def _to_tensor(splits, shape):
+    return tf.raw_ops.RaggedTensorToTensor(
+        shape=tf.constant(shape, tf.int64), values=tf.constant([1.5, -2.0, 3.0, 0.25], tf.float64),
+        default_value=tf.constant(0.0, tf.float64),
+        row_partition_tensors=[tf.constant(splits, tf.int64)], row_partition_types=["ROW_SPLITS"])
+
+
+@pytest.mark.parametrize("splits,shape,error,message", [
+    # (TF 2.21 crashes on these three: eagerflow's refusals)
+    ([_M, -8, 2, _M], [2, 2], tf.errors.InvalidArgumentError, "Invalid row split size."),
+    ([0, 2, -5, _M], [2, 2], tf.errors.InvalidArgumentError, "Invalid row split size."),
+    ([0, _M], [2, 2], tf.errors.ResourceExhaustedError,
+     f"OOM when allocating tensor with shape[{_M}] and type int64"),
+    # (TF 2.21's answers, recorded)
+    ([_M, -8, 2, _M], [-1, -1], tf.errors.InvalidArgumentError,
+     f"Shape [3,{_M - 2}] would have more than 2**63 - 1 elements"),
+    ([0, 2, _M], [-1, -1], tf.errors.InvalidArgumentError,
+     f"Shape [2,{_M - 2}] would have more than 2**63 - 1 elements"),
+    ([0, _M], [-1, -1], tf.errors.ResourceExhaustedError,
+     f"OOM when allocating tensor with shape[1,{_M}] and type double"),
+    ([0, -_M - 1, 4], [2, 2], tf.errors.InvalidArgumentError, "Invalid row split size."),
+    ([0, 4, 2], [-1, -1], tf.errors.InvalidArgumentError, "Invalid row split size."),
+])
+def test_ragged_to_tensor_of_widths_past_int64(splits, shape, error, message):
+    with pytest.raises(error) as e:
+        _to_tensor(splits, shape)
+    assert e.value.message.startswith(_NODE % _TO_TENSOR + message)
+
+
+@pytest.mark.parametrize("splits,shape,want", [
+    ([-_M - 1, 0, 2], [2, 2], [[0.0, 0.0], [1.5, -2.0]]),
+    ([-_M - 1, 0, 2], [-1, -1], [[0.0, 0.0], [1.5, -2.0]]),
+    ([0, -_M - 1, 4], [-1, -1], [[], []]),
+])
+def test_ragged_to_tensor_of_wrapped_negative_widths(splits, shape, want):
+    # TF 2.21's answers, recorded: a width that wraps negative holds nothing
+    assert _to_tensor(splits, shape).numpy().tolist() == want
+
+
+def test_the_surveys_ragged_to_tensor_case():
+    inputs = (tf.constant([2, 2], tf.int64), tf.constant([1.5, -2.0, 3.0, 0.25], tf.float64),
+              tf.constant(0.0, tf.float64), tf.constant([_M, -8, 2, _M], tf.int64))
+    outcome, _ = guarded("RaggedTensorToTensor", ("RaggedTensorToTensor",), bind,
+                         REGISTRY["RaggedTensorToTensor"], inputs,
+                         {"row_partition_types": ("ROW_SPLITS",)})
+    assert outcome == "InvalidArgumentError"
+
+
+# -- tf.sparse.mask: TF's ListDiff of the slices' indices, then a gather ---------------------
+# The API survey's case (seed 3141592653): sparse.mask(slice(None), ...), whose `a.indices` is
+# the slice's method; eagerflow read its .dtype (AttributeError), TF 2.21 hands it to
+# ListDiff's wrapper (its conversion's ValueError). As TF's, `a` is read as given and its
+# indices and mask_indices converted as ListDiff's wrapper converts them (a tensor's dtype is
+# the other's), ListDiff's checks theirs (1-D), and the values gathered. Recorded from TF 2.21.
+
+class _Slices:
+    """An object with the attributes sparse.mask reads."""
+
+    def __init__(self, indices, values, dense_shape=None):
+        self.indices, self.values, self.dense_shape = indices, values, dense_shape
+
+
+_IS = tf.IndexedSlices
+_F3 = [1.0, 2.0, 3.0]
+
+
+@pytest.mark.parametrize("a,mask_indices,values,indices", [
+    (lambda: _IS(tf.constant(_F3), tf.constant([0, 5, 7])), [5], [1.0, 3.0], ([0, 7], "int32")),
+    (lambda: _IS(tf.constant(_F3), tf.constant([0, 5, 7], tf.int64)), [5], [1.0, 3.0],
+     ([0, 7], "int64")),
+    (lambda: _IS(tf.constant(_F3), tf.constant([0, 5, 5])), [5, 9], [1.0], ([0], "int32")),
+    (lambda: _Slices([0, 5, 7], _F3), [5], [1.0, 3.0], ([0, 7], "int32")),
+    (lambda: _Slices([0, 5, 7], _F3), tf.constant([5], tf.int64), [1.0, 3.0], ([0, 7], "int64")),
+    (lambda: _Slices([0.0, 5, 7], _F3), [5], [1.0, 3.0], ([0.0, 7.0], "float32")),
+    (lambda: _Slices(["a", "b"], [1, 2]), ["b"], [1], ([b"a"], "string")),
+])
+def test_sparse_mask_values(a, mask_indices, values, indices):
+    out = tf.sparse.mask(a(), mask_indices)
+    assert out.values.numpy().tolist() == values
+    assert (out.indices.numpy().tolist(), out.indices.dtype.name) == indices
+
+
+_LIST_DIFF = _NODE % "ListDiff"
+
+
+@pytest.mark.parametrize("a,mask_indices,error,message", [
+    (lambda: slice(None), tf.zeros((0, 1), tf.float16), ValueError,
+     "Attempt to convert a value (<built-in method indices of slice object at 0x"),
+    (lambda: _IS(tf.constant(_F3), tf.constant([0, 5, 7], tf.int64)), tf.constant([5]),
+     tf.errors.InvalidArgumentError, "cannot compute ListDiff as input #1(zero-based) was "
+     "expected to be a int64 tensor but is a int32 tensor [Op:ListDiff] name: "),
+    (lambda: _IS(tf.constant([[1.0, 2], [3, 4]]), tf.constant([[0], [1]])), [1],
+     tf.errors.InvalidArgumentError, _LIST_DIFF + "x should be a 1D vector. [Op:ListDiff]"),
+    (lambda: _IS(tf.constant(_F3), tf.constant([0, 5, 7])), [[5]],
+     tf.errors.InvalidArgumentError, _LIST_DIFF + "y should be a 1D vector. [Op:ListDiff]"),
+    (lambda: _IS(tf.constant(_F3), tf.constant([0, 5, 7])), 5,
+     tf.errors.InvalidArgumentError, _LIST_DIFF + "y should be a 1D vector. [Op:ListDiff] name: "),
+    (lambda: _Slices([True], [1.0]), [True], tf.errors.NotFoundError,
+     "Could not find device for node: {{node ListDiff}} = ListDiff[T=DT_BOOL, out_idx=DT_INT32]"),
+    (lambda: _Slices([0, 5, 7], [1.0, 2.0]), [5], tf.errors.InvalidArgumentError,
+     _NODE % "GatherV2" + "indices[1] = 2 is not in [0, 2) [Op:GatherV2]"),
+    (lambda: _Slices(None, None), [5], ValueError,
+     "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
+     "Tensor."),
+    (lambda: _Slices([0, 5], [1, 2]), ["b"], TypeError,
+     "Cannot convert ['b'] to EagerTensor of dtype int32"),
+])
+def test_sparse_mask_errors(a, mask_indices, error, message):
+    with pytest.raises(error) as e:
+        tf.sparse.mask(a(), mask_indices)
+    if error is tf.errors.InvalidArgumentError:  # (the whole message: its name suffix too)
+        assert e.value.message == message
+    else:  # (an object's address, the kernels TF lists)
+        assert str(e.value).startswith(message)
+
+
+def test_the_surveys_sparse_mask_case():
+    outcome, _ = guarded("sparse.mask", ("sparse.mask",), tf.sparse.mask, slice(None),
+                         tf.zeros((0, 1), tf.float16))
+    assert outcome == "ValueError"
+
+
+# -- softmax_cross_entropy_with_logits' axis, moved last as TF moves it ---------------------
+# The API survey's case (seed 2828427124): axis=[True, False, False], TF 2.21's bare
+# AssertionError (its tf.range of a bool), eagerflow's the same (fuzzlib TF_ASSERTS). Beside it
+# eagerflow checked the axis itself and swapped it with the last: TF moves it last by a
+# Transpose of ConcatV2([Range(axis), Range(axis + 1, rank), [axis]]), the axis as given, so
+# that a bool or an int8 axis is Range's AssertionError, a negative or too large one Range's
+# error, and the other dimensions keep their order (a (2, 3, 4) input along axis 0 has a
+# (3, 4) loss; eagerflow's was (4, 3)). A scalar's error is the Slice of its empty shape.
+# Recorded from TF 2.21.
+
+_LAB = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
+_LOGITS = _LAB / np.float32(10)
+_RANGE = _NODE % "Range" + "Requires start <= limit when delta > 0: %s [Op:Range] name: "
+
+
+_ALONG_0 = [[3.1593895, 4.885954, 6.6125193, 8.339084],
+            [10.065649, 11.792213, 13.518778, 15.245344],
+            [16.971909, 18.698473, 20.42504, 22.151602]]
+_ALONG_1 = [[10.6150055, 14.068757, 17.522509, 20.976261], [52.06002, 55.51377, 58.96753, 62.42128]]
+_ALONG_2 = [[7.8552127, 30.135784, 52.41635], [74.69692, 96.977493, 119.25806]]
+
+
+@pytest.mark.parametrize("axis,want", [
+    (0, _ALONG_0), (np.int64(0), _ALONG_0), (tf.constant(0, tf.int64), _ALONG_0),
+    (1, _ALONG_1), (tf.constant(1), _ALONG_1), (2, _ALONG_2), (-1, _ALONG_2),
+])
+def test_xent_moves_the_axis_last_in_order(axis, want):
+    got = tf.nn.softmax_cross_entropy_with_logits(_LAB, _LOGITS, axis=axis).numpy()
+    # (the loss's last bits are Eigen's exp, log and sums: a few ulps apart along axis 0)
+    np.testing.assert_allclose(got, np.array(want, np.float32), rtol=1e-6)
+
+
+_X2 = np.arange(6, dtype=np.float32).reshape(2, 3)
+
+
+@pytest.mark.parametrize("labels,logits,axis,error,message", [
+    (_X2, _X2, -2, tf.errors.InvalidArgumentError, _RANGE % "0/-2"),
+    (_X2, _X2, np.int32(-2), tf.errors.InvalidArgumentError, _RANGE % "0/-2"),
+    (_X2, _X2, 2, tf.errors.InvalidArgumentError, _RANGE % "3/2"),
+    (_X2, _X2, 5, tf.errors.InvalidArgumentError, _RANGE % "6/2"),
+    (_X2, _X2, tf.constant(5, tf.int64), tf.errors.InvalidArgumentError, _RANGE % "6/2"),
+    (_LAB, _LOGITS, -3, tf.errors.InvalidArgumentError, _RANGE % "0/-3"),
+    (_LAB, _LOGITS, 3, tf.errors.InvalidArgumentError, _RANGE % "4/3"),
+    (np.float32(1), np.float32(2), 0, tf.errors.InvalidArgumentError, _RANGE % "1/0"),
+    (np.float32(1), np.float32(2), -1, tf.errors.InvalidArgumentError,
+     _NODE % "Slice" + "Expected begin[0] == 0 (got -1) and size[0] == 0 (got 1) when "
+     "input.dim_size(0) == 0 [Op:Slice]"),
+    (np.ones(3, np.float32), _X2, 0, tf.errors.InvalidArgumentError,
+     _NODE % "Transpose" + "transpose expects a vector of size 1. But input(1) is a vector of "
+     "size 2 [Op:Transpose] name: "),
+    (_X2, _X2, True, AssertionError, ""),
+    (_X2, _X2, False, AssertionError, ""),
+    (_X2, _X2, np.int8(0), AssertionError, ""),
+    (_X2, _X2, np.uint8(0), AssertionError, ""),
+    (_X2, _X2, tf.constant(0, tf.int8), AssertionError, ""),
+    (tf.constant([1], tf.int8), np.zeros((0, 5, 3, 5, 1), np.int64), [True, False, False],
+     AssertionError, ""),
+])
+def test_xent_axis_errors(labels, logits, axis, error, message):
+    with pytest.raises(error) as e:
+        tf.nn.softmax_cross_entropy_with_logits(labels, logits, axis=axis)
+    assert (e.value.message if error is not AssertionError else str(e.value)) == message
+
+
+def test_the_surveys_xent_case():
+    outcome, _ = guarded("nn.softmax_cross_entropy_with_logits",
+                         ("softmax_cross_entropy_with_logits",),
+                         tf.nn.softmax_cross_entropy_with_logits, tf.constant([1], tf.int8),
+                         np.zeros((0, 5, 1000, 5, 1), np.int64), axis=[True, False, False],
+                         contract=False)
+    assert outcome == "AssertionError"
+
+
+# -- Slice of an empty dimension --------------------------------------------------------------
+# (found through the cross-entropy of a scalar above) TF 2.21's kernel words the check of a
+# dimension of size 0 apart: begin and size must both be 0 (a -1 size is what is left of it).
+# Recorded from TF 2.21.
+
+@pytest.mark.parametrize("shape,begin,size,message", [
+    ([0], [-1], [1], "Expected begin[0] == 0 (got -1) and size[0] == 0 (got 1) when "
+                     "input.dim_size(0) == 0"),
+    ([0, 2], [-1, 0], [1, 1], "Expected begin[0] == 0 (got -1) and size[0] == 0 (got 1) when "
+                              "input.dim_size(0) == 0"),
+    ([0, 2], [0, 0], [1, 1], "Expected begin[0] == 0 (got 0) and size[0] == 0 (got 1) when "
+                             "input.dim_size(0) == 0"),
+    ([2, 0], [0, 1], [1, 0], "Expected begin[1] == 0 (got 1) and size[1] == 0 (got 0) when "
+                             "input.dim_size(1) == 0"),
+    ([2, 0], [0, 0], [1, 1], "Expected begin[1] == 0 (got 0) and size[1] == 0 (got 1) when "
+                             "input.dim_size(1) == 0"),
+    ([2, 0], [0, 0], [1, -1], None),
+])
+def test_slice_of_an_empty_dimension(shape, begin, size, message):
+    x = tf.zeros(shape, tf.int32)
+    if message is None:
+        assert tf.slice(x, begin, size).shape == (1, 0)
+        return
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        tf.slice(x, begin, size)
+    assert e.value.message == _NODE % "Slice" + message + " [Op:Slice]"
+
+
+# -- tnp.promote_types of what np.dtype reads ------------------------------------------------
+# The API survey's case (seed 2828427124): promote_types([], 2.5 as a NumPy float64), TF 2.21's
+# own DTypePromotionError (its np.dtype([]) is a structured dtype; fuzzlib
+# TF_NUMPY_TYPE_ERRORS). As TF's, anything but a TF DType goes through np.dtype first: None is
+# float64 (eagerflow's was NumPy's TypeError "did not understand one of the types").
+# Recorded from TF 2.21.
+
+@pytest.mark.parametrize("a,b,want", [
+    (None, np.float32, np.float64), (None, None, np.float64), ("int8", tf.int16, np.int16),
+    (np.int8, tf.bfloat16, tf.bfloat16.as_numpy_dtype), (np.float32, np.int8, np.float32),
+])
+def test_tnp_promote_types(a, b, want):
+    assert tf.experimental.numpy.promote_types(a, b) == want
+
+
+@pytest.mark.parametrize("a,b,error,message", [
+    ([], np.float64(2.5), np.exceptions.DTypePromotionError,
+     "The DTypes <class 'numpy.dtypes.VoidDType'> and <class 'numpy.dtypes.Float64DType'> do "
+     "not have a common DType."),
+    ([1], np.float32, TypeError, "Field elements must be 2- or 3-tuples, got '1'"),
+    ("abc", np.float32, TypeError, "data type 'abc' not understood"),
+])
+def test_tnp_promote_types_errors(a, b, error, message):
+    with pytest.raises(error) as e:
+        tf.experimental.numpy.promote_types(a, b)
+    assert str(e.value).startswith(message)
+    # (as the API fuzz calls it: NumPy's TypeError classes only where TF lets them out)
+    outcome, exc = guarded("experimental.numpy.promote_types", ("promote_types",),
+                           tf.experimental.numpy.promote_types, a, b, contract=False)
+    assert outcome == error.__name__ and not numpy_type_error(exc)
