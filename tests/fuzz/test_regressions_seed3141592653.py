@@ -283,3 +283,66 @@ def test_tnp_promote_types_errors(a, b, error, message):
     outcome, exc = guarded("experimental.numpy.promote_types", ("promote_types",),
                            tf.experimental.numpy.promote_types, a, b, contract=False)
     assert outcome == error.__name__ and not numpy_type_error(exc)
+
+
+# -- tf.image.non_max_suppression's thresholds, converted as TF converts them ----------------
+# The ops survey's case (seed 2828427124, EAGERFLOW_FUZZ_ODD=1): NonMaxSuppressionV3 bound
+# with a score_threshold of '' (NumPy's UFuncTypeError of a float > ''); TF 2.21's raw op
+# refuses the string in its conversion (TypeError, eagerflow's the same). Its public
+# function converts each threshold to its own dtype first (a string, an int, a float64 stay
+# so), and its op checks the types T, then T_threshold, then each input's dtype in turn;
+# eagerflow's converted them to float (a TypeError, or an int threshold taken). TF runs the
+# op in a name scope under no name: its errors end in an empty name. Recorded from TF 2.21.
+
+_BOXES = tf.constant([[0, 0, 1, 1], [0, 0.1, 1, 1.1], [0, 2, 1, 3], [1, 1, 0, 0],
+                      [0.5, 0.5, 2, 2]], tf.float32)
+_SCORES = tf.constant([0.9, 0.8, 0.7, 0.6, 0.95], tf.float32)
+_NMS = "NonMaxSuppressionV3"
+_T_THRESHOLD = ("Value for attr 'T_threshold' of string is not in the list of allowed values: "
+                "half, float\n\t; NodeDef: {{node NonMaxSuppressionV3}}; Op<name="
+                "NonMaxSuppressionV3; signature=boxes:T, scores:T, max_output_size:int32, "
+                "iou_threshold:T_threshold, score_threshold:T_threshold -> selected_indices:"
+                "int32; attr=T:type,default=DT_FLOAT,allowed=[DT_HALF, DT_FLOAT]; attr="
+                "T_threshold:type,default=DT_FLOAT,allowed=[DT_HALF, DT_FLOAT]> "
+                "[Op:NonMaxSuppressionV3] name: ")
+
+
+def _input(i, want, got):
+    return (f"cannot compute {_NMS} as input #{i}(zero-based) was expected to be a {want} "
+            f"tensor but is a {got} tensor [Op:{_NMS}] name: ")
+
+
+@pytest.mark.parametrize("scores,size,iou,score,message", [
+    (_SCORES, 2, 0.5, "", _input(4, "float", "string")),
+    (_SCORES, 2, "", 0.5, _T_THRESHOLD),
+    (_SCORES, tf.constant(2, tf.int64), "", 0.5, _T_THRESHOLD),
+    (_SCORES, tf.constant(2, tf.int64), 0.5, "", _input(2, "int32", "int64")),
+    (_SCORES, 2, 0.5, np.float64(0.1), _input(4, "float", "double")),
+    (_SCORES, 2, np.float16(0.5), 0.1, _input(4, "half", "float")),
+    (_SCORES, 2, 0.5, 1, _input(4, "float", "int32")),
+    (tf.cast(_SCORES, tf.float16), 2, 0.5, "", _input(1, "float", "half")),
+    (_SCORES, 2, [0.5], 0.1, _NODE % _NMS + "iou_threshold must be 0-D, got shape [1] (Shape "
+                                           "must be rank 0 but is rank 1) [Op:NonMaxSuppressionV3] "
+                                           "name: "),
+    (_SCORES, 2, 1.5, 0.1, _NODE % _NMS + "iou_threshold must be in [0, 1] "
+                                          "[Op:NonMaxSuppressionV3] name: "),
+])
+def test_nms_threshold_conversion(scores, size, iou, score, message):
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        tf.image.non_max_suppression(_BOXES, scores, size, iou, score, name="given")
+    assert e.value.message == message
+
+
+def test_nms_thresholds_of_their_own_dtype():
+    got = tf.image.non_max_suppression(_BOXES, _SCORES, 2, tf.constant(0.5, tf.float16),
+                                       tf.constant(0.1, tf.float16))
+    assert got.numpy().tolist() == [4, 0]
+    got = tf.image.non_max_suppression(tf.cast(_BOXES, tf.float16), tf.cast(_SCORES, tf.float16),
+                                       2, 0.5, 0.1)
+    assert got.numpy().tolist() == [4, 0]
+
+
+def test_the_surveys_nms_case():
+    with pytest.raises(TypeError, match="^Cannot convert '' to EagerTensor of dtype float$"):
+        tf.raw_ops.NonMaxSuppressionV3(boxes=_BOXES, scores=_SCORES, max_output_size=2,
+                                       iou_threshold=0.1, score_threshold="")
