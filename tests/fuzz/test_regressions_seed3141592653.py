@@ -346,3 +346,32 @@ def test_the_surveys_nms_case():
     with pytest.raises(TypeError, match="^Cannot convert '' to EagerTensor of dtype float$"):
         tf.raw_ops.NonMaxSuppressionV3(boxes=_BOXES, scores=_SCORES, max_output_size=2,
                                        iou_threshold=0.1, score_threshold="")
+
+
+# -- the API survey's other raw exceptions, replayed in TF 2.21 --------------------------------
+# (seed 3141592653 after the fixes above) Each call whose outcome was a raw Python or NumPy
+# exception class was checked against TF: all were TF's own (fuzzlib's rules) but these, now
+# TF's. Recorded from TF 2.21.
+
+def test_sparse_mask_of_a_tensor_names_tfs_tensor_type():
+    # (was "'EagerTensor' object has no attribute 'indices'")
+    with pytest.raises(AttributeError, match="^'tensorflow.python.framework.ops.EagerTensor' "
+                                             "object has no attribute 'indices'$"):
+        tf.sparse.mask(tf.constant(True), tf.constant(True))
+
+
+@pytest.mark.parametrize("a", [tf.constant(8, tf.int16), [1.0, 2.0, 3.0]])
+def test_tnp_cross_of_an_empty_axis(a):
+    # TF's np_utils.cond reads `axis == rank - 1` as NumPy: an empty array's truth (was the
+    # scalar's IndexError, or the cross product of an axis taken as -1)
+    with pytest.raises(ValueError, match=r"^The truth value of an empty array is ambiguous\. "
+                                         r"Use `array.size > 0` to check"):
+        tf.experimental.numpy.cross(a, [1.0, 2.0, 3.0], axisa=tf.constant([], tf.float64))
+
+
+def test_bool_of_an_empty_variable():
+    # TF reads the value, whose emptiness is False (was NumPy's ValueError), as a tensor's
+    assert bool(tf.Variable([])) is False and bool(tf.constant([[]])) is False
+    assert bool(tf.Variable([2])) is True
+    with pytest.raises(ValueError, match="more than one element is ambiguous"):
+        bool(tf.Variable([1, 2]))

@@ -393,10 +393,16 @@ def _read_sparse(x: Any) -> SparseTensor:
     its type, so anything else is Python's AttributeError, naming the type as TF's does
     (its eager tensor is a C type, named by its module)."""
     if not isinstance(x, (SparseTensor, SparseTensorValue)):
-        kind = ("tensorflow.python.framework.ops.EagerTensor" if isinstance(x, EagerTensor)
-                else type(x).__name__)
-        raise AttributeError(f"'{kind}' object has no attribute 'indices'")
+        raise no_attribute(x, "indices")
     return _sp(x)
+
+
+def no_attribute(x: Any, attr: str) -> AttributeError:
+    """Python's AttributeError for `x.attr` where TF's function reads it unchecked, naming
+    x's type as TF's error does (its eager tensor is a C type, named by its module)."""
+    kind = ("tensorflow.python.framework.ops.EagerTensor" if isinstance(x, EagerTensor)
+            else type(x).__name__)
+    return AttributeError(f"'{kind}' object has no attribute '{attr}'")
 
 
 def _reduce(sp_input: Any, axis: Any, keepdims: Any, output_is_sparse: bool, name: Any,

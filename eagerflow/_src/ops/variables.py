@@ -586,7 +586,7 @@ class Variable(metaclass=_VariableMeta):
                 f"numpy={text}>")
 
     def __bool__(self) -> bool:
-        return bool(to_host(self._arr))
+        return bool(self._as_tensor())  # (TF's reads the value: an empty one is False)
 
     def __int__(self) -> int:
         return int(to_host(self._arr))
