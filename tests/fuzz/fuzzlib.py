@@ -331,10 +331,11 @@ _INDEXING = ("list index out of range", "tuple index out of range")
 # sparse of a string for its sparse arguments, moments of a Python x, the sampled losses
 # of Python labels or inputs (wrapper_inputs.read_dtype), clip_by_global_norm of a Python use_norm
 # (TF's reads use_norm.dtype after 1.0 / use_norm: "'bool' object has no attribute 'dtype'"),
-# scalar_mul of a Python x (TF reads x.dtype first: "'list' object has no attribute 'dtype'")
+# scalar_mul of a Python x (TF reads x.dtype first: "'list' object has no attribute 'dtype'"),
+# image.psnr of a Python a (TF casts max_val to a.dtype first)
 TF_DTYPE_READS = {"nn.safe_embedding_lookup_sparse", "nn.moments", "nn.nce_loss",
                   "nn.sampled_softmax_loss", "clip_by_global_norm", "scalar_mul",
-                  "math.scalar_mul"}
+                  "math.scalar_mul", "image.psnr"}
 # and where TF's Python reads another attribute of an argument it takes as given:
 # sparse.mask's `a`, an IndexedSlices whose .indices it reads first (None, a tensor, a list:
 # "'list' object has no attribute 'indices'"), and so do the sparse reductions of their

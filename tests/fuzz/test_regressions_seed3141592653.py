@@ -375,3 +375,66 @@ def test_bool_of_an_empty_variable():
     assert bool(tf.Variable([2])) is True
     with pytest.raises(ValueError, match="more than one element is ambiguous"):
         bool(tf.Variable([1, 2]))
+
+
+# -- the ODD API survey's raw exceptions, replayed in TF 2.21 (seed 2828427124) -------------
+# An int attr past int64 (2**70): TF's fast path fails, and its slow path takes the int as
+# given (no range), converts the other attrs (a later one's TypeError first) and the inputs
+# (a Python value's conversion error first); only the op's run overflows it. eagerflow's
+# OverflowError came first. (Where an input is a NumPy array TF 2.21 ends in a SystemError
+# of its own, and where the op's kernel fails on the attr read as -1 it shows that error:
+# left as eagerflow's OverflowError.) Recorded from TF 2.21.
+
+_H = 2**70
+_OUT_OF_RANGE = "Can't convert Python sequence with out-of-range integer to Tensor."
+_MIXED = "Can't convert Python sequence with mixed types to Tensor."
+
+
+@pytest.mark.parametrize("fn,error,message", [
+    (lambda: tf.nn.depth_to_space(_H, _H), ValueError, _OUT_OF_RANGE),
+    (lambda: tf.nn.depth_to_space([[1, [2]]], _H), ValueError, _MIXED),
+    (lambda: tf.nn.space_to_depth(_H, _H), ValueError, _OUT_OF_RANGE),
+    (lambda: tf.audio.decode_wav(_H, desired_channels=_H), ValueError, _OUT_OF_RANGE),
+    (lambda: tf.quantization.fake_quant_with_min_max_args_gradient(_H, (None,), max=_H,
+                                                                   num_bits=_H),
+     ValueError, "Attempt to convert a value (None) with an unsupported type (<class "
+                 "'NoneType'>) to a Tensor."),
+    (lambda: tf.quantization.fake_quant_with_min_max_vars([1, [2]], 0.0, 1.0, num_bits=-_H),
+     ValueError, _MIXED),
+    (lambda: tf.random.all_candidate_sampler(tf.zeros((2, 2), tf.int64), _H, (None,), True),
+     TypeError, "Expected int for argument 'num_sampled' not (None,)."),
+    # (and where everything else converts, the overflow: TF's too)
+    (lambda: tf.nn.depth_to_space(tf.zeros((1, 2, 2, 4)), _H), OverflowError,
+     "int too big to convert"),
+    (lambda: tf.audio.decode_wav(tf.constant(b"abc"), desired_channels=_H), OverflowError,
+     "int too big to convert"),
+    (lambda: tf.random.all_candidate_sampler(tf.zeros((2, 2), tf.int64), _H, 2, True),
+     OverflowError, "int too big to convert"),
+])
+def test_int_attrs_past_int64_overflow_last(fn, error, message):
+    with pytest.raises(error) as e:
+        fn()
+    assert str(e.value) == message
+
+
+def test_stack_of_a_tensor_of_no_rows():
+    # TF's stack converts a tensor whole along axis 0 (itself), and reads its first row's
+    # shape along another: the tensor's indexing error (was Python's IndexError, and a
+    # float32 [0] along axis 0)
+    x = tf.zeros((0, 2))
+    assert tf.stack(x, axis=0).shape == (0, 2)
+    for values, axis in ((x, 1), (tf.zeros((0, 5, 3, 1, 0), tf.string), -5)):
+        with pytest.raises(tf.errors.InvalidArgumentError) as e:
+            tf.stack(values, axis=axis)
+        assert e.value.message == (_NODE % "StridedSlice" + "slice index 0 of dimension 0 out "
+                                   "of bounds. [Op:StridedSlice] name: strided_slice/")
+    with pytest.raises(IndexError, match="^list index out of range$"):
+        tf.stack([], axis=1)
+
+
+@pytest.mark.parametrize("a,kind", [(0, "int"), ([1.0], "list")])
+def test_psnr_reads_the_first_images_dtype_first(a, kind):
+    # TF casts max_val to a.dtype before anything (was eagerflow's image check, or Mean's
+    # reduction error of a vector)
+    with pytest.raises(AttributeError, match=f"^'{kind}' object has no attribute 'dtype'$"):
+        tf.image.psnr(a, tf.constant([1.0]), 1.0)

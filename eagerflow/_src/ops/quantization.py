@@ -346,9 +346,10 @@ FAKE_QUANT_PER_CHANNEL_GRADIENT = register(OpDef(
 ))
 
 
-def _attrs(op: OpDef, **given: Any) -> dict:
-    """The attrs of fake quantization op `op`, converted as TF's wrapper converts them."""
-    return C.wrapper_attrs(op.name, **given)
+def _attrs(op: OpDef, held: list | None = None, **given: Any) -> dict:
+    """The attrs of fake quantization op `op`, converted as TF's wrapper converts them
+    (`held`: C.wrapper_attrs')."""
+    return C.wrapper_attrs(op.name, held, **given)
 
 
 def _f32(x: Any) -> Any:
@@ -372,9 +373,12 @@ def fake_quant_with_min_max_args_gradient(gradients: Any, inputs: Any, min: floa
                                           narrow_range: bool = False,
                                           name: str | None = None) -> Any:
     """`gradients` where `inputs` lies in the nudged range, zero elsewhere."""
-    attrs = _attrs(FAKE_QUANT_ARGS_GRADIENT, min=min, max=max, num_bits=num_bits,
+    held: list = []
+    attrs = _attrs(FAKE_QUANT_ARGS_GRADIENT, held, min=min, max=max, num_bits=num_bits,
                    narrow_range=narrow_range)
-    return bind(FAKE_QUANT_ARGS_GRADIENT, (_f32(gradients), _f32(inputs)), attrs, name)
+    x = (_f32(gradients), _f32(inputs))
+    C.raise_held(held)
+    return bind(FAKE_QUANT_ARGS_GRADIENT, x, attrs, name)
 
 
 @eager_api("inputs", "min", "max")
@@ -382,8 +386,11 @@ def fake_quant_with_min_max_vars(inputs: Any, min: Any, max: Any,  # noqa: A002
                                  num_bits: int = 8, narrow_range: bool = False,
                                  name: str | None = None) -> Any:
     """fake_quant_with_min_max_args with the range as scalar tensors (trainable)."""
-    attrs = _attrs(FAKE_QUANT_VARS, num_bits=num_bits, narrow_range=narrow_range)
-    return bind(FAKE_QUANT_VARS, (_f32(inputs), _f32(min), _f32(max)), attrs, name)
+    held: list = []
+    attrs = _attrs(FAKE_QUANT_VARS, held, num_bits=num_bits, narrow_range=narrow_range)
+    x = (_f32(inputs), _f32(min), _f32(max))
+    C.raise_held(held)
+    return bind(FAKE_QUANT_VARS, x, attrs, name)
 
 
 @eager_api("gradients", "inputs", "min", "max")
