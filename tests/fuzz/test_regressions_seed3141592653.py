@@ -438,3 +438,49 @@ def test_psnr_reads_the_first_images_dtype_first(a, kind):
     # reduction error of a vector)
     with pytest.raises(AttributeError, match=f"^'{kind}' object has no attribute 'dtype'$"):
         tf.image.psnr(a, tf.constant([1.0]), 1.0)
+
+
+@pytest.mark.parametrize("axis1,message", [
+    (1.5, "Value for attr 'Tindices' of double is not in the list of allowed values: int16, "
+          "int32, int64, uint16"),
+    (tf.constant(5), "indices[0] = [5] does not index into shape [2]"),
+    (np.int64(5), "indices[0] = [5] does not index into shape [2]"),
+])
+def test_tnp_swapaxes_of_axes_not_python_ints(axis1, message):
+    # TF's static permutation is for two Python ints only; other axes (NumPy or Python
+    # floats, NumPy ints) take its scatter into range(rank) (was a list's IndexError)
+    with pytest.raises(tf.errors.InvalidArgumentError, match=message.replace("[", r"\[")):
+        tf.experimental.numpy.swapaxes(tf.zeros((2, 3)), axis1, 0)
+    got = tf.experimental.numpy.swapaxes(tf.reshape(tf.range(6.0), (2, 3)), np.int32(-1), 0)
+    assert got.numpy().tolist() == [[0.0, 3.0], [1.0, 4.0], [2.0, 5.0]]
+
+
+# -- Zeta at its poles (the differential test with TF present: Polygamma-0-special) ----------
+# TF's (Eigen's) Zeta(s, q) at a non-positive integer q is inf for an even integer s (an
+# infinite s counts as even: Eigen reads s as a long) and NaN for any other s, so that
+# Polygamma(n, q) = (-1)^(n+1) n! Zeta(n + 1, q) is NaN there for even n. eagerflow's float64
+# Zeta was inf at every such pole (Polygamma(2, 0) -inf), its float32 one NaN for an infinite
+# s. Recorded from TF 2.21.
+
+_Q = [0.0, -0.0, -1.0, -2.0, -1.5, -2.5]
+_NAN = float("nan")
+
+
+@pytest.mark.parametrize("dtype", [tf.float64, tf.float32])
+@pytest.mark.parametrize("s,want", [
+    (2.0, [np.inf] * 4 + [None, None]), (3.0, [_NAN] * 4 + [None, None]),
+    (4.0, [np.inf] * 4 + [None, None]), (5.0, [_NAN] * 4 + [None, None]),
+    (2.5, [_NAN] * 6), (np.inf, [np.inf] * 6), (1.0, [np.inf] * 6),
+])
+def test_zeta_at_its_poles(dtype, s, want):
+    got = tf.math.zeta(tf.constant([s] * len(_Q), dtype), tf.constant(_Q, dtype)).numpy()
+    for g, w in zip(got.tolist(), want):
+        if w is not None:
+            assert g == w or (np.isnan(w) and np.isnan(g))
+
+
+@pytest.mark.parametrize("dtype", [tf.float64, tf.float32])
+def test_polygamma_at_its_poles(dtype):
+    got = [tf.math.polygamma(tf.constant(n, dtype), tf.constant(0.0, dtype)).numpy()
+           for n in (1.0, 2.0, 3.0, 4.0)]
+    assert got[0] == np.inf and np.isnan(got[1]) and got[2] == np.inf and np.isnan(got[3])
