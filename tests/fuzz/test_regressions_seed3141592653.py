@@ -484,3 +484,35 @@ def test_polygamma_at_its_poles(dtype):
     got = [tf.math.polygamma(tf.constant(n, dtype), tf.constant(0.0, dtype)).numpy()
            for n in (1.0, 2.0, 3.0, 4.0)]
     assert got[0] == np.inf and np.isnan(got[1]) and got[2] == np.inf and np.isnan(got[3])
+
+
+@pytest.mark.parametrize("dtype", [tf.float64, tf.float32])
+def test_polygamma_of_an_infinite_order(dtype):
+    # (the differential test's long mode, Polygamma-0-special-1) TF's (-1)^(n+1) is the C
+    # library's pow: 1 for an infinite n (eagerflow's was -1: -inf); recorded from TF 2.21
+    got = tf.math.polygamma(tf.constant([np.inf] * 6, dtype),
+                            tf.constant([0.62, 1.0, 2.5, -0.0, -1.5, 1e-30], dtype)).numpy()
+    assert got[[0, 1, 3, 4, 5]].tolist() == [np.inf] * 5 and np.isnan(got[2])
+
+
+@pytest.mark.parametrize("data_format,kind", [(-0.0, "float"), (0, "int"), ([], "list"),
+                                              (1.5, "float")])
+def test_a_data_format_that_is_no_string(data_format, kind):
+    # (the ODD API survey's conv2d_transpose case, data_format=-0.0) TF's wrappers test
+    # data_format.startswith("NC") as given: Python's AttributeError; eagerflow took a falsy
+    # value as the default layout and refused others with its own TypeError. Recorded from
+    # TF 2.21.
+    x, w = tf.ones((1, 4, 4, 2)), tf.ones((3, 3, 2, 2))
+    for call in (lambda: tf.nn.conv2d_transpose(x, w, [1, 4, 4, 2], 1, data_format=data_format),
+                 lambda: tf.nn.conv2d(x, w, 1, "SAME", data_format=data_format),
+                 lambda: tf.nn.max_pool2d(x, 2, 1, "SAME", data_format=data_format)):
+        with pytest.raises(AttributeError,
+                           match=f"^'{kind}' object has no attribute 'startswith'$"):
+            call()
+
+
+def test_an_empty_data_format_is_the_ops_refusal():
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match="Value for attr 'data_format' of \"\" is not in the list"):
+        tf.nn.conv2d_transpose(tf.ones((1, 4, 4, 2)), tf.ones((3, 3, 2, 2)), [1, 4, 4, 2], 1,
+                               data_format="")

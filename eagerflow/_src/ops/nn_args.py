@@ -100,11 +100,20 @@ def python_format(data_format: Any) -> Any:
     """`data_format` as TF's Python wrappers take it (conv2d, the transposed convolutions,
     depthwise_conv2d, bias_add, the 2-D and 3-D pools): they test
     `data_format.startswith("NC")`, which bytes fail with str's TypeError (TF's generated
-    wrappers, conv3d's, read bytes as the string instead). Anything else is returned for
-    the usual checks."""
+    wrappers, conv3d's, read bytes as the string instead), and a value of another type
+    with Python's AttributeError; None (their default layout) and strings are returned."""
+    if data_format is None or isinstance(data_format, str):
+        return data_format
     if isinstance(data_format, bytes):
         raise TypeError("startswith first arg must be bytes or a tuple of bytes, not str")
-    return data_format
+    raise AttributeError(f"'{type(data_format).__name__}' object has no attribute 'startswith'")
+
+
+def default_format(data_format: Any, default: str) -> str:
+    """python_format's check, None taken as `default` (as TF's wrappers take it: a falsy
+    "" is checked by the op, not taken as the default)."""
+    data_format = python_format(data_format)
+    return default if data_format is None else data_format
 
 
 def channels_first(data_format: str) -> bool:

@@ -676,7 +676,8 @@ def polygamma(n: Any, x: Any, zeta: Any) -> Any:
     t = n.dtype.type
     ok = (n >= t(0)) & (np.floor(n) == n)
     nplus = np.where(ok, n, t(0)) + t(1)
-    sign = np.where(np.fmod(nplus, t(2)) == t(0), t(1), t(-1))  # ((-1)^(n+1): powf's)
+    # ((-1)^(n+1) by the C library's pow: 1 for an infinite power)
+    sign = np.where((np.fmod(nplus, t(2)) == t(0)) | np.isinf(nplus), t(1), t(-1))
     out = sign * _factorials(nplus) * zeta(nplus, x)
     out = np.where(n == t(0), digamma(np, x), out)
     return np.where(ok, out, t(np.nan))
