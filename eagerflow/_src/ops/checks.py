@@ -528,6 +528,14 @@ def axis_given(op: str, axis: Any, dyn: tuple, word: str = "axis") -> None:
         raise TypeError(f"{op} takes its {word} as an attr or an input: neither was given")
 
 
+def no_attribute(x: Any, attr: str) -> AttributeError:
+    """Python's AttributeError for `x.attr` where TF's function reads it unchecked, naming
+    x's type as TF's error does (its eager tensor is a C type, named by its module)."""
+    kind = ("tensorflow.python.framework.ops.EagerTensor" if isinstance(x, EagerTensor)
+            else type(x).__name__)
+    return AttributeError(f"'{kind}' object has no attribute '{attr}'")
+
+
 def make_int(value: Any, what: str) -> int:
     """An int attr as TF's generated op wrappers take it: int() of anything but a string (a
     float truncates, an eager scalar tensor gives its value; inf is int()'s OverflowError,

@@ -100,13 +100,12 @@ def python_format(data_format: Any) -> Any:
     """`data_format` as TF's Python wrappers take it (conv2d, the transposed convolutions,
     depthwise_conv2d, bias_add, the 2-D and 3-D pools): they test
     `data_format.startswith("NC")`, which bytes fail with str's TypeError (TF's generated
-    wrappers, conv3d's, read bytes as the string instead), and a value of another type
-    with Python's AttributeError; None (their default layout) and strings are returned."""
-    if data_format is None or isinstance(data_format, str):
-        return data_format
+    wrappers, conv3d's, read bytes as the string instead). Anything else is returned for
+    the usual checks (a value of another type: eagerflow's TypeError, where TF's is
+    Python's AttributeError of .startswith; tests/fuzz/test_regressions_inputs.py)."""
     if isinstance(data_format, bytes):
         raise TypeError("startswith first arg must be bytes or a tuple of bytes, not str")
-    raise AttributeError(f"'{type(data_format).__name__}' object has no attribute 'startswith'")
+    return data_format
 
 
 def default_format(data_format: Any, default: str) -> str:

@@ -15,6 +15,7 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, fill, ones, reshape
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.debugging import assert_equal
@@ -34,7 +35,6 @@ from eagerflow._src.ops.nd_indexing import gather_nd
 from eagerflow._src.ops.reduce import reduce_all, reduce_max, reduce_sum
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.sparse_functions import _rank
-from eagerflow._src.ops.sparse_reduce_ops import no_attribute
 from eagerflow._src.ops.stacking import stack
 
 _I64 = dt.int64
@@ -100,7 +100,7 @@ def mask(a: IndexedSlices, mask_indices: Any, name: str | None = None) -> Indexe
     read, whatever it is), ListDiff of its indices and mask_indices (whose wrapper converts
     them, a list to the other's dtype), then a gather of its values."""
     if isinstance(a, EagerTensor):  # (TF's tensor has no .indices: its error's words)
-        raise no_attribute(a, "indices")
+        raise C.no_attribute(a, "indices")
     out_indices, to_gather = list_diff(a.indices, mask_indices)
     return IndexedSlices(gather(a.values, to_gather, name=name), out_indices, a.dense_shape)
 
