@@ -175,7 +175,7 @@ OPS_ORDER = [
 # logging, where Keras and TF log, used when installed (core/tf_logging.py).
 LOADED_ON_USE = {
     "cupy", "cupyx", "cupy_backends", "cudnn", "scipy", "h5py", "PIL", "simplejpeg",
-    "imagecodecs", "mpi4py", "matplotlib", "cv2", "cramjam",
+    "imagecodecs", "mpi4py", "matplotlib", "cv2", "cramjam", "orbax",
     "google.protobuf", "tensorboard",
     "concurrent.futures", "resource", "IPython", "absl",
     # the cloud cluster resolvers' clients (tf.distribute.cluster_resolver)

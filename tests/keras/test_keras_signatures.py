@@ -20,10 +20,8 @@ OURS = keras_signatures(tf)
 # Names whose signatures differ on purpose (none today: each would say why).
 DIFFERENT: dict = {}
 
-# Keras names eagerflow does not have, and why.
-MISSING = {
-    "keras.callbacks.OrbaxCheckpoint": "saves through Orbax, JAX's checkpoint library",
-}
+# Keras names eagerflow does not have, and why (none today).
+MISSING: dict = {}
 
 SHARED = sorted(set(GOLDEN) & set(OURS))
 # (a Keras signature of only *args/**kwargs, keras.Optimizer's on TF, says nothing)

@@ -1,5 +1,6 @@
 """Keras 3's whole-model files: `model.save("m.keras")` and `keras.saving.load_model`
-(`.h5` / `.hdf5` paths go to legacy_h5.py, Keras 3's legacy HDF5 format).
+(`.h5` / `.hdf5` paths go to legacy_h5.py, Keras 3's legacy HDF5 format; an
+OrbaxCheckpoint directory to orbax_io.py).
 
 Sits in keras/ over serialization.py (configs) and weights_io.py (the variables' HDF5
 layout). A `.keras` file is a zip archive, stored uncompressed as Keras writes it:
@@ -31,16 +32,17 @@ from typing import Any
 
 from eagerflow._src.core import tf_logging
 from eagerflow._src.io import fileio
-from eagerflow._src.keras import legacy_h5, weights_sharded
+from eagerflow._src.keras import legacy_h5, orbax_io, weights_sharded
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras import version as keras_version
 from eagerflow._src.keras.utils.io_utils import ask_to_proceed_with_overwrite
 from eagerflow._src.keras.weights_io import (
     WEIGHTS_SUFFIX_ERROR,
     apply_plan,
-    layout,
+    load_layer_assets,
     not_a_path,
     read_plan,
+    save_layer_assets,
     save_weights_h5,
     write_weights,
 )
@@ -151,11 +153,7 @@ def _write_assets(model: Any, z: zipfile.ZipFile) -> None:
     are written, each folder's entries in name order (a layer's sublayer's before its own
     files where the names sort so, as in Keras's archives)."""
     with tempfile.TemporaryDirectory() as tmp:
-        for path, layer in layout(model):
-            if callable(getattr(layer, "save_assets", None)):
-                d = os.path.join(tmp, ASSETS, path)
-                os.makedirs(d, exist_ok=True)
-                layer.save_assets(d)
+        save_layer_assets(model, os.path.join(tmp, ASSETS))
         _zip_tree(z, os.path.join(tmp, ASSETS), ASSETS)
 
 
@@ -183,18 +181,7 @@ def _load_assets(model: Any, z: zipfile.ZipFile, filepath: str) -> None:
             os.makedirs(os.path.dirname(target), exist_ok=True)
             with open(target, "wb") as f:
                 f.write(z.read(info))
-        failed: list = []
-        for path, layer in layout(model):
-            if callable(getattr(layer, "load_assets", None)):
-                try:
-                    layer.load_assets(os.path.join(tmp, ASSETS, path))
-                except Exception as e:  # noqa: BLE001 (Keras gathers every layer's error)
-                    failed.append((layer, e))
-    if failed:
-        raise ValueError(f"A total of {len(failed)} objects could not be loaded. Example "
-                         f"error message for object {failed[0][0]}:\n\n{failed[0][1]}\n\n"
-                         f"List of objects that could not be loaded:\n"
-                         f"{[layer for layer, _ in failed]}")
+        load_layer_assets(model, os.path.join(tmp, ASSETS))
 
 
 # -- loading ------------------------------------------------------------------------------------
@@ -207,6 +194,9 @@ def load_model(filepath: Any, custom_objects: dict | None = None, compile: bool 
     if not unsupported and filepath.endswith((".h5", ".hdf5")) and not os.path.isdir(filepath):
         return legacy_h5.load_model_from_hdf5(filepath, custom_objects=custom_objects,
                                               compile=compile, safe_mode=safe_mode)
+    if not unsupported and orbax_io.is_orbax_checkpoint(filepath):
+        return orbax_io.load_model(filepath, custom_objects=custom_objects, compile=compile,
+                                   safe_mode=safe_mode)
     if unsupported or os.path.isdir(filepath) and os.path.isfile(
             os.path.join(filepath, "saved_model.pb")) or not filepath.endswith(".keras"):
         raise ValueError(f"File format not supported: filepath={filepath}. Keras 3 only "
@@ -220,20 +210,20 @@ def load_model(filepath: Any, custom_objects: dict | None = None, compile: bool 
     if not os.path.isfile(filepath) or not zipfile.is_zipfile(filepath):
         raise ValueError(f"File not found: filepath={filepath}. Please ensure the file is an "
                          "accessible `.keras` zip file.")
-    config, weights, has_assets = _read_archive(filepath)
+    config, names = _read_config(filepath)
     if not compile:
         config.pop("compile_config", None)
     with ser.CustomObjectScope(custom_objects or {}), ser.ObjectSharingScope():
         model = ser.deserialize_keras_object(config, custom_objects=custom_objects,
                                              safe_mode=safe_mode)
-    h5py = _h5py()
-    try:
-        with h5py.File(io.BytesIO(weights), "r") as f:
-            plan = read_plan(f, model, filepath, skip_mismatch=False, build_optimizer=True)
-    except (KeyError, RuntimeError, OSError) as e:  # h5py's errors for damaged data
-        raise ValueError(f"Unable to read the weights of {filepath}: {e}") from None
-    apply_plan(plan)
-    if has_assets:
+    # (as Keras: the config is read and built before the archive's weights are looked for)
+    if WEIGHTS not in names:
+        raise ValueError(f"Expected a {WEIGHTS} or model.weights.npz file.")
+    if not hasattr(model, "get_build_config"):  # (a config that made no Keras object)
+        raise ValueError("Expected object to be an instance of `KerasSaveable`, but got "
+                         f"{model} of type {type(model)}")
+    _load_weights_member(model, filepath, skip_mismatch=False, build_optimizer=True)
+    if len(names) > 3:  # (as Keras 3 decides that an archive has assets)
         with zipfile.ZipFile(filepath) as z:
             _load_assets(model, z, filepath)
     return model
@@ -275,57 +265,51 @@ def load_weights(model: Any, filepath: Any, skip_mismatch: bool = False, **kwarg
 
 def load_weights_only(model: Any, filepath: str, skip_mismatch: bool = False) -> None:
     """`model.load_weights("m.keras")`: the weights (and assets) of a `.keras` archive into
-    `model`, by the same layout as a `.weights.h5` file (Keras 3's load_weights_only)."""
-    with zipfile.ZipFile(filepath, "r"):  # (as Keras opens it: zipfile's errors, a missing
-        pass                                # file's FileNotFoundError, BadZipFile)
-    _, weights, has_assets = _read_archive(filepath)
-    h5py = _h5py()
-    try:
-        with h5py.File(io.BytesIO(weights), "r") as f:
-            plan = read_plan(f, model, filepath, skip_mismatch=skip_mismatch)
-    except (KeyError, RuntimeError, OSError) as e:  # h5py's errors for damaged data
-        raise ValueError(f"Unable to read the weights of {filepath}: {e}") from None
-    apply_plan(plan, warn_only=skip_mismatch)
-    if has_assets:
+    `model`, by the same layout as a `.weights.h5` file (Keras 3's load_weights_only, which
+    reads neither the config nor the metadata)."""
+    with zipfile.ZipFile(filepath, "r") as z:  # (as Keras opens it: zipfile's errors, a
+        names = z.namelist()                    # missing file's FileNotFoundError)
+    _load_weights_member(model, filepath, skip_mismatch=skip_mismatch, build_optimizer=False)
+    if len(names) > 3:
         with zipfile.ZipFile(filepath) as z:
             _load_assets(model, z, filepath)
 
 
-def _read_archive(filepath: str) -> tuple:
-    """(config dict, weights bytes, whether it has assets) of a `.keras` file, every member
-    checked."""
+def _load_weights_member(model: Any, filepath: str, skip_mismatch: bool,
+                         build_optimizer: bool) -> None:
+    """The archive's model.weights.h5 read into `model` (zipfile's KeyError where the
+    archive has none)."""
+    with zipfile.ZipFile(filepath) as z:
+        _check_sizes(z, filepath)
+        weights = z.read(WEIGHTS)
+    h5py = _h5py()
+    try:
+        with h5py.File(io.BytesIO(weights), "r") as f:
+            plan = read_plan(f, model, filepath, skip_mismatch=skip_mismatch,
+                             build_optimizer=build_optimizer)
+    except (KeyError, RuntimeError, OSError) as e:  # h5py's errors for damaged data
+        raise ValueError(f"Unable to read the weights of {filepath}: {e}") from None
+    apply_plan(plan, warn_only=skip_mismatch)
+
+
+def _read_config(filepath: str) -> tuple:
+    """(config dict, member names) of a `.keras` file: zipfile's KeyError where it has no
+    config.json, json's error where that is not JSON (the metadata is not read, as in
+    Keras 3)."""
     try:
         with zipfile.ZipFile(filepath) as z:
-            names = set(z.namelist())
-            for member in (METADATA, CONFIG, WEIGHTS):
-                if member not in names:
-                    raise ValueError(f"{filepath} is not a Keras model file: it has no "
-                                     f"{member}")
-            for info in z.infolist():
-                if info.file_size > _MAX_RATIO * max(info.compress_size, 1):
-                    raise ValueError(f"Not allowed: ZIP member '{info.filename}' of "
-                                     f"{filepath} declares {info.file_size} bytes but only "
-                                     f"{info.compress_size} are stored")
-            metadata = _json(z, METADATA, filepath)
-            config = _json(z, CONFIG, filepath)
-            weights = z.read(WEIGHTS)
-            has_assets = len(names) > 3  # as Keras 3 decides it
+            _check_sizes(z, filepath)
+            if z.getinfo(CONFIG).file_size > _MAX_JSON:
+                raise ValueError(f"{CONFIG} of {filepath} is too large")
+            return json.loads(z.read(CONFIG)), z.namelist()
     except zipfile.BadZipFile as e:
         raise ValueError(f"{filepath} is a damaged `.keras` file: {e}") from None
-    version = str(metadata.get("keras_version", "")) if isinstance(metadata, dict) else ""
-    if not version.split(".")[0].isdigit() or int(version.split(".")[0]) < 3:
-        raise ValueError(f"{filepath} was saved by Keras {version or '(no version)'}: only "
-                         "files of Keras 3 (the format of `.keras` files since 3.0) can be "
-                         "loaded")
-    if not isinstance(config, dict):
-        raise ValueError(f"The config of {filepath} is not a model config")
-    return config, weights, has_assets
 
 
-def _json(z: zipfile.ZipFile, member: str, filepath: str) -> Any:
-    if z.getinfo(member).file_size > _MAX_JSON:
-        raise ValueError(f"{member} of {filepath} is too large")
-    try:
-        return json.loads(z.read(member))
-    except (ValueError, UnicodeDecodeError) as e:
-        raise ValueError(f"{member} of {filepath} is not valid JSON: {e}") from None
+def _check_sizes(z: zipfile.ZipFile, filepath: str) -> None:
+    """Refuses a member that declares far more bytes than it stores (a zip bomb)."""
+    for info in z.infolist():
+        if info.file_size > _MAX_RATIO * max(info.compress_size, 1):
+            raise ValueError(f"Not allowed: ZIP member '{info.filename}' of {filepath} "
+                             f"declares {info.file_size} bytes but only {info.compress_size} "
+                             "are stored")

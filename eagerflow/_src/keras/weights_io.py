@@ -47,6 +47,10 @@ H5_SUFFIXES = (".h5", ".hdf5")
 _BFLOAT16 = np.dtype(dt.bfloat16.as_numpy_dtype)
 
 
+FORMAT_NOT_SUPPORTED = ("File format not supported: filepath={}. Keras 3 only supports V3 "
+                        "`.keras` files, `.weights.h5` files, legacy H5 format files (`.h5` "
+                        "extension), or Orbax checkpoints.")
+
 def is_h5_path(filepath: Any) -> bool:
     return os.fspath(filepath).endswith(H5_SUFFIXES)
 
@@ -135,7 +139,7 @@ def load_weights(model: Any, filepath: Any, by_name: bool | None = None,
     if os.path.isdir(filepath):
         latest = cm.latest_checkpoint(filepath)
         if latest is None:
-            raise ValueError(f"Couldn't find a checkpoint to load in directory {filepath}")
+            raise ValueError(FORMAT_NOT_SUPPORTED.format(filepath))  # (no TF checkpoint)
         filepath = latest
     status = restore_object_graph(model, filepath)
     if getattr(model, "built", True):  # an unbuilt model has no children yet: restored later
@@ -285,6 +289,33 @@ def layout(model: Any, skip: Any = ()) -> list:
 
     visit(model, "")
     return out
+
+
+def save_layer_assets(model: Any, folder: str) -> None:
+    """Each layer's `save_assets(dir)` files, in `folder`/<its layout path>/ (the assets of
+    a `.keras` archive and of an Orbax checkpoint)."""
+    for path, layer in layout(model):
+        if callable(getattr(layer, "save_assets", None)):
+            d = os.path.join(folder, path)
+            os.makedirs(d, exist_ok=True)
+            layer.save_assets(d)
+
+
+def load_layer_assets(model: Any, folder: str) -> None:
+    """Each layer's `load_assets(dir)` on `folder`/<its layout path>/; the layers that fail
+    are Keras 3's one ValueError naming them."""
+    failed: list = []
+    for path, layer in layout(model):
+        if callable(getattr(layer, "load_assets", None)):
+            try:
+                layer.load_assets(os.path.join(folder, path))
+            except Exception as e:  # noqa: BLE001 (Keras gathers every layer's error)
+                failed.append((layer, e))
+    if failed:
+        raise ValueError(f"A total of {len(failed)} objects could not be loaded. Example "
+                         f"error message for object {failed[0][0]}:\n\n{failed[0][1]}\n\n"
+                         f"List of objects that could not be loaded:\n"
+                         f"{[layer for layer, _ in failed]}")
 
 
 def _vars_group(path: str) -> str:

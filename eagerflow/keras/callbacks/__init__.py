@@ -22,3 +22,4 @@ from eagerflow._src.keras.callbacks_ema_remote import (
     RemoteMonitor as RemoteMonitor,
     SwapEMAWeights as SwapEMAWeights,
 )
+from eagerflow._src.keras.callbacks_orbax import OrbaxCheckpoint as OrbaxCheckpoint

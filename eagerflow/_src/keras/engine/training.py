@@ -45,13 +45,11 @@ from eagerflow._src.keras.utils.io_utils import ask_to_proceed_with_overwrite
 # Whole-model files and SavedModel export load on a model's first save or load: most
 # programs that build a model never touch them, and each costs a worker process ~0.3 s.
 saving_lib = lazy_module("eagerflow._src.keras.saving_lib")
+orbax_io = lazy_module("eagerflow._src.keras.orbax_io")
 export_lib = lazy_module("eagerflow._src.keras.export")
 weights_io = lazy_module("eagerflow._src.keras.weights_io")
 weights_sharded = lazy_module("eagerflow._src.keras.weights_sharded")
 
-FORMAT_NOT_SUPPORTED = ("File format not supported: filepath={}. Keras 3 only supports V3 "
-                        "`.keras` files, `.weights.h5` files, legacy H5 format files (`.h5` "
-                        "extension), or Orbax checkpoints.")
 
 
 def _is_functional_args(args: tuple, kwargs: dict) -> bool:
@@ -365,13 +363,13 @@ class Model(Trainer, Layer):
         in a legacy `.h5` / `.hdf5` file, by topology or `by_name`); TF-format loads return
         the checkpoint load status. Keras 3's rules for each kind of path."""
         if weights_io.not_a_path(filepath):  # (Keras 3 reads str(filepath): no format it knows)
-            raise ValueError(FORMAT_NOT_SUPPORTED.format(filepath))
+            raise ValueError(weights_io.FORMAT_NOT_SUPPORTED.format(filepath))
         path = str(os.fspath(filepath))
         if not (path.endswith((".keras", ".h5", ".hdf5", ".json")) or os.path.isdir(path)
                 or os.path.exists(path + ".index")):
             # (eagerflow still reads the TF checkpoint a path prefix names, which Keras 3
             # no longer does; with none there, Keras 3's refusal of the path)
-            raise ValueError(FORMAT_NOT_SUPPORTED.format(filepath))
+            raise ValueError(weights_io.FORMAT_NOT_SUPPORTED.format(filepath))
         objects_to_skip = kwargs.pop("objects_to_skip", None)
         by_name = kwargs.pop("by_name", None)
         # (a path prefix is a TF checkpoint, eagerflow's: it takes TF's CheckpointOptions)
@@ -384,6 +382,9 @@ class Model(Trainer, Layer):
             raise ValueError("`objects_to_skip` only supports loading '.weights.h5' files."
                              f"Received: {filepath}")
         skip = objects_to_skip or ()
+        if os.path.isdir(path) and orbax_io.is_orbax_checkpoint(path):
+            orbax_io.load_weights(self, path)
+            return None
         if path.endswith(".weights.json"):  # (Keras 3's sharded weights)
             weights_sharded.load_sharded(self, path, skip_mismatch, skip)
             return None

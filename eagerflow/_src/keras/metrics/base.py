@@ -20,6 +20,7 @@ from eagerflow._src.keras import initializers as inits
 from eagerflow._src.keras import losses, serialization
 from eagerflow._src.keras import train_ops as K
 from eagerflow._src.keras.engine.layer_metrics import register_metric_class
+from eagerflow._src.keras.name_scope import scoped_path
 from eagerflow._src.keras.variables import StatelessScope, keras_variable
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import reduce as R
@@ -113,7 +114,7 @@ class Metric(trackable.AutoTrackable):
         var = keras_variable(Variable(_initial_value(initializer, shape, d), trainable=False,
                                       dtype=d, name=name, aggregation=agg,
                                       synchronization=VariableSynchronization.ON_READ),
-                             name, f"{self.name}/{name}")
+                             name, scoped_path(f"{self.name}/{name}"))
         self._metric_vars.append(var)
         self._track(name, var)
         return var
