@@ -42,7 +42,25 @@ def pipelines(tf, d: str) -> dict:
         "exhausted": (ds.range(3).map(lambda x: x * 2), 3),
         # (a buffered element of two components: TF counts them in "buffer.size")
         "pairs": (ds.from_tensor_slices((slices, np.arange(6))).batch(2).repeat(), 4),
+        "take": (ds.range(10).take(6), 2),
+        # (TF's take may have reached its end for the prefetch: an element still buffered)
+        "take_end": (ds.range(10).take(3), 2),
+        "skip": (ds.range(10).skip(3), 2),
+        "filter": (ds.range(20).filter(lambda x: x % 3 == 0).batch(2), 1),
+        "filter_end": (ds.range(10).filter(lambda x: x < 3), 2),
+        "parallel_map": (ds.range(10).map(lambda x: x * 2, num_parallel_calls=2), 3),
+        # (a batch part given: TF keeps its values)
+        "unbatch": (ds.from_tensor_slices((slices, np.arange(6))).batch(4).unbatch(), 2),
+        "padded_batch": (ds.range(1, 8).map(lambda x: tf.range(x)).padded_batch(2), 1),
+        "options": (ds.range(10).with_options(_no_parallel_maps(tf)).apply(
+            lambda d: d.skip(1).map(lambda x: x + 1)), 2),
     }
+
+
+def _no_parallel_maps(tf):
+    options = tf.data.Options()
+    options.experimental_optimization.map_parallelization = False
+    return options
 
 
 def _value(x):

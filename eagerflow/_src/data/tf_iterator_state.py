@@ -38,6 +38,7 @@ END = -1  # the position of an iterator that gives nothing more
 FULL = "60d899aa0d8ce4351e7c3b419e92d25b|"
 _TRANSPARENT = ("OptionsDataset", "VariantDataset")
 _I64 = _dt.int64
+UNKNOWN = -2  # (dataset.py's unknown cardinality; that module imports this one)
 
 
 def _refuse(what: str) -> InvalidArgumentError:
@@ -91,8 +92,8 @@ def levels(root: Any) -> list:
         ds = chain[i]
         kind = _kind(ds)
         nxt = _kind(chain[i + 1]) if i + 1 < len(chain) else None
-        if kind == "BatchDataset" and nxt == "MapDataset" and i + 2 < len(chain) and \
-                opt["map_and_batch_fusion"]:
+        if kind == "BatchDataset" and nxt in ("MapDataset", "ParallelMapDataset") and \
+                i + 2 < len(chain) and opt["map_and_batch_fusion"]:
             out.append(("MapAndBatch", chain[i:i + 2]))
             i += 2
             continue
@@ -113,6 +114,15 @@ def levels(root: Any) -> list:
                 continue
         elif kind == "BatchDataset" and ds._repr_name != "_BatchDataset":
             name = None  # (a parallel or ragged batch)
+        elif kind in ("TakeDataset", "SkipDataset"):
+            # (take(-1) and skip(0) are no-ops TF drops; take(0), skip(-1) iterators of
+            # another name)
+            noop = ds._count == (-1 if kind == "TakeDataset" else 0)
+            if noop and opt["noop_elimination"]:
+                i += 1
+                continue
+            if ds._count == (0 if kind == "TakeDataset" else -1):
+                name = None
         if name is None:
             raise _refuse(f"its pipeline holds a {kind.removesuffix('Dataset')}, whose "
                           "state is not read")
@@ -125,7 +135,10 @@ def levels(root: Any) -> list:
 
 _NAMES = {"RangeDataset": "Range", "TensorSliceDataset": "TensorSlice",
           "TFRecordDataset": "FlatMap", "PrefetchDataset": "Prefetch",
-          "ShuffleDataset": "Shuffle", "BatchDataset": "BatchV2"}
+          "ShuffleDataset": "Shuffle", "BatchDataset": "BatchV2",
+          "ParallelMapDataset": "ParallelMapV2", "TakeDataset": "FiniteTake",
+          "SkipDataset": "FiniteSkip", "FilterDataset": "Filter", "UnbatchDataset": "Unbatch",
+          "PaddedBatchDataset": "PaddedBatchV2"}
 
 
 # -- reading TF's state ------------------------------------------------------------------
@@ -137,11 +150,13 @@ def position(root: Any, state: dict) -> tuple:
     prefixes = _prefixes(chain, state)
     n, epochs = 0, {}
     for (name, dss), prefix in zip(reversed(chain), reversed(prefixes)):
+        if prefix is None:  # (its count is not needed: the level over it had ended)
+            continue
         if name in ("Shuffle", "ShuffleAndRepeat") and dss[-1]._reshuffle:
             # (each iterator of a shuffle draws two words of its seed generator)
             drawn = int(_get(state, prefix, "epoch_num_random_samples")) // 2
             epochs[id(dss[-1])] = max(drawn - int(_get(state, prefix, "epoch")), 0)
-        n = _READ[name](state, prefix, dss, n)
+        n = _READ[name](state, prefix, dss, n, root)
         if n == END:
             return END, epochs
     return n, epochs
@@ -149,22 +164,30 @@ def position(root: Any, state: dict) -> tuple:
 
 def _prefixes(chain: list, state: dict) -> list:
     """Each level's prefix in `state` (a repeat's input is named with its epoch:
-    "FiniteRepeat[2]")."""
-    out, prefix = [], ROOT
+    "FiniteRepeat[2]"); None for the levels under one whose input had ended (TF saves
+    no iterator it let go)."""
+    out, prefix, gone = [], ROOT, False
     for name, _ in chain:
-        if name in ("FiniteRepeat", "ForeverRepeat"):
-            out.append(prefix + "::" + name)
-            if out[-1] not in state:
-                raise _changed(out[-1])
-            epoch = int(_get(state, out[-1], "i"))
-            prefix = f"{out[-1]}[{epoch}]"
-            continue
         prefix = f"{prefix}::{name}"
-        out.append(prefix)
-    for (name, _), prefix in zip(chain, out):
-        if name != "Map" and prefix not in state:  # (a Map iterator saves nothing)
+        if gone:
+            out.append(None)
+            continue
+        if prefix not in state and name != "Map":  # (a Map iterator saves nothing)
             raise _changed(prefix)
+        out.append(prefix)
+        gone = name != "Map" and _ended(state, prefix)
+        if name in ("FiniteRepeat", "ForeverRepeat"):
+            prefix = f"{prefix}[{int(_get(state, prefix, 'i'))}]"
     return out
+
+
+def _ended(state: dict, prefix: str) -> bool:
+    """Whether the iterator at `prefix` let its input go (its input had ended)."""
+    values = state[prefix]
+    for key in ("input_impl_empty", "exhausted", f"{FULL}{prefix}:input_impl_empty"):
+        if key in values and int(np.asarray(values[key]).reshape(-1)[0]):
+            return True
+    return False
 
 
 def _get(state: dict, prefix: str, name: str) -> Any:
@@ -176,21 +199,21 @@ def _get(state: dict, prefix: str, name: str) -> Any:
     raise _missing(f"{FULL}{prefix}:{name}")
 
 
-def _range(state: dict, prefix: str, dss: list, _n: int) -> int:
+def _range(state: dict, prefix: str, dss: list, _n: int, root: Any) -> int:
     ds = dss[0]
     return len(range(ds._start, int(_get(state, prefix, "next")), ds._step))
 
 
-def _slices(state: dict, prefix: str, dss: list, _n: int) -> int:
+def _slices(state: dict, prefix: str, dss: list, _n: int, root: Any) -> int:
     return int(_get(state, prefix, "index"))
 
 
-def _prefetch(state: dict, prefix: str, dss: list, n: int) -> int:
+def _prefetch(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
     # (one element per buffered entry "prefix::k", whose "buffer.size" counts components)
     return n - int(_get(state, prefix, "buffer_size"))
 
 
-def _parallel_map(state: dict, prefix: str, dss: list, n: int) -> int:
+def _parallel_map(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
     held = int(_get(state, prefix, "invocation_results_size"))
     for k in range(held):
         if not int(_get(state, f"{prefix}_invocation_results[{k}]", "end_of_input")):
@@ -198,18 +221,18 @@ def _parallel_map(state: dict, prefix: str, dss: list, n: int) -> int:
     return n
 
 
-def _batch(state: dict, prefix: str, dss: list, n: int) -> int:
+def _batch(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
     if int(_get(state, prefix, "input_impl_empty")):
-        return END
+        return _total(dss[0], root)
     return n // dss[0]._size
 
 
-def _map_and_batch(state: dict, prefix: str, dss: list, n: int) -> int:
+def _map_and_batch(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
     calls = int(_get(state, prefix, "call_counter"))
     return math.ceil(calls / dss[0]._size) - int(_get(state, prefix, "batch_results_size"))
 
 
-def _shuffle(state: dict, prefix: str, dss: list, n: int) -> int:
+def _shuffle(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
     if int(_get(state, prefix, "end_of_input_sequence")) and \
             not int(_get(state, f"{prefix}:buffer", "num_elements")):
         return END
@@ -220,7 +243,7 @@ def _shuffle(state: dict, prefix: str, dss: list, n: int) -> int:
     return max(epoch - 1, 0) * max(size, 0) + n - int(_get(state, prefix, "num_elements"))
 
 
-def _repeat(state: dict, prefix: str, dss: list, n: int) -> int:
+def _repeat(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
     if int(_get(state, prefix, "input_impl_empty")):
         return END
     size = dss[0]._inputs[0]._cardinality()
@@ -230,7 +253,7 @@ def _repeat(state: dict, prefix: str, dss: list, n: int) -> int:
     return epoch * max(size, 0) + n
 
 
-def _flat_map(state: dict, prefix: str, dss: list, _n: int) -> int:
+def _flat_map(state: dict, prefix: str, dss: list, _n: int, root: Any) -> int:
     """A TFRecordDataset's records given: every record of the files before the current
     one, and the current file's records before its reader's offset."""
     if int(_get(state, prefix, "exhausted")):
@@ -270,10 +293,84 @@ def _records(path: str, offset: int | None) -> int:
     return n
 
 
+def _take(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
+    return int(_get(state, prefix, "i"))  # (what it gave, its input ended or not)
+
+
+def _skip(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
+    if int(_get(state, prefix, "input_impl_empty")):
+        return _total(dss[0], root)
+    return max(n - int(_get(state, prefix, "i")), 0)
+
+
+def _filter(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
+    # (TF counts the elements its predicate passed, and those it dropped)
+    return int(_get(state, prefix, "filtered_elements"))
+
+
+def _unbatch(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
+    """The rows of the batches before the current one, and the current one's rows given."""
+    if int(_get(state, prefix, "input_impl_empty")):
+        return _total(dss[0], root)
+    if n == 0:
+        return 0
+    sizes = _batch_sizes(dss[0]._inputs[0], n - 1, root)
+    return sum(sizes) + int(_get(state, prefix, "current_index"))
+
+
+def _padded_batch(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
+    if int(_get(state, prefix, "exhausted")):
+        return _total(dss[0], root)
+    return n // dss[0]._size
+
+
+# -- running part of the pipeline (what a count that needs its elements takes) -------------
+def _elements(ds: Any, root: Any) -> Any:
+    """A new iterator of dataset `ds` in the pipeline of `root` (its functions start over,
+    as each iterator of TF's does)."""
+    return ds._make_iterator(IterContext(root.options(), root))
+
+
+def _total(ds: Any, root: Any) -> int:
+    """How many elements dataset `ds` gives in all (an exhausted iterator gave them)."""
+    size = ds._cardinality()
+    if size >= 0:
+        return size
+    if size != UNKNOWN:
+        raise _refuse("an iterator of an infinite dataset ended")
+    it, n = _elements(ds, root), 0
+    try:
+        for _ in it:
+            n += 1
+    finally:
+        it.close()
+    return n
+
+
+def _batch_sizes(ds: Any, n: int, root: Any) -> list:
+    """The leading dimensions of the first `n` elements of dataset `ds` (an unbatch's input;
+    all its components' match)."""
+    it, out = _elements(ds, root), []
+    try:
+        for _, e in zip(range(n), it):
+            out.append(_rows(e))
+    finally:
+        it.close()
+    return out
+
+
+def _rows(e: tuple) -> int:
+    if not all(hasattr(c, "_arr") for c in e):
+        raise _refuse("its Unbatch's input holds sparse or ragged components")
+    return int(e[0]._arr.shape[0])
+
+
 _READ = {"Range": _range, "TensorSlice": _slices, "Prefetch": _prefetch,
-         "ParallelMapV2": _parallel_map, "Map": lambda s, p, d, n: n, "BatchV2": _batch,
+         "ParallelMapV2": _parallel_map, "Map": lambda s, p, d, n, r: n, "BatchV2": _batch,
          "MapAndBatch": _map_and_batch, "Shuffle": _shuffle, "ShuffleAndRepeat": _shuffle,
-         "FiniteRepeat": _repeat, "ForeverRepeat": _repeat, "FlatMap": _flat_map}
+         "FiniteRepeat": _repeat, "ForeverRepeat": _repeat, "FlatMap": _flat_map,
+         "FiniteTake": _take, "FiniteSkip": _skip, "Filter": _filter, "Unbatch": _unbatch,
+         "PaddedBatchV2": _padded_batch}
 
 
 # -- writing TF's state ------------------------------------------------------------------
@@ -289,7 +386,7 @@ def tf_state(root: Any, count: int, epochs: dict | None = None) -> dict:
         if name in ("Shuffle", "ShuffleAndRepeat"):
             count = _w_shuffle(out, prefix, dss, count, root, epochs or {})
             continue
-        count, prefix = _WRITE[name](out, prefix, dss, count)
+        count, prefix = _WRITE[name](out, prefix, dss, count, root)
     return out
 
 
@@ -351,7 +448,7 @@ def _slot(it: Any, held: Any) -> dict:
     return out
 
 
-def _w_range(out: dict, prefix: str, dss: list, n: int) -> tuple:
+def _w_range(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
     ds = dss[0]
     stop = ds._stop if n == END else min(ds._start + n * ds._step, ds._stop) \
         if ds._step > 0 else max(ds._start + n * ds._step, ds._stop)
@@ -359,39 +456,39 @@ def _w_range(out: dict, prefix: str, dss: list, n: int) -> tuple:
     return n, prefix
 
 
-def _w_slices(out: dict, prefix: str, dss: list, n: int) -> tuple:
+def _w_slices(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
     total = dss[0]._cardinality()
     out[prefix] = {f"{FULL}{prefix}:index": _i64(total if n == END else n),
                    "global_shuffle_iterator_next_index": _i64(0)}
     return n, prefix
 
 
-def _w_prefetch(out: dict, prefix: str, dss: list, n: int) -> tuple:
+def _w_prefetch(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
     out[prefix] = {"buffer_size": _i64(0)}
     return n, prefix
 
 
-def _w_parallel_map(out: dict, prefix: str, dss: list, n: int) -> tuple:
+def _w_parallel_map(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
     out[prefix] = {"invocation_results_size": _i64(0)}
     return n, prefix
 
 
-def _w_map(out: dict, prefix: str, dss: list, n: int) -> tuple:
+def _w_map(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
     return n, prefix
 
 
-def _w_batch(out: dict, prefix: str, dss: list, n: int) -> tuple:
+def _w_batch(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
     out[prefix] = {"input_impl_empty": _i64(int(n == END))}
     return (END if n == END else n * dss[0]._size), prefix
 
 
-def _w_map_and_batch(out: dict, prefix: str, dss: list, n: int) -> tuple:
+def _w_map_and_batch(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
     calls = dss[0]._inputs[0]._inputs[0]._cardinality() if n == END else n * dss[0]._size
     out[prefix] = {"call_counter": _i64(max(calls, 0)), "batch_results_size": _i64(0)}
     return n if n == END else calls, prefix
 
 
-def _w_repeat(out: dict, prefix: str, dss: list, n: int) -> tuple:
+def _w_repeat(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
     size = dss[0]._inputs[0]._cardinality()
     if n == END:
         out[prefix] = {"i": _i64(max(dss[0]._count, 0)), "input_impl_empty": _i64(1)}
@@ -403,7 +500,7 @@ def _w_repeat(out: dict, prefix: str, dss: list, n: int) -> tuple:
     return n, f"{prefix}[{epoch}]"
 
 
-def _w_flat_map(out: dict, prefix: str, dss: list, n: int) -> tuple:
+def _w_flat_map(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
     files = _file_names(dss[0])
     done, offset = 0, 0
     if n != END:
@@ -434,7 +531,78 @@ def _offset(path: str, n: int) -> int:
     return pos
 
 
+def _w_take(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
+    given = _total(dss[0], root) if n == END else n
+    out[prefix] = {"i": _i64(given), "input_impl_empty": _i64(int(n == END))}
+    return n, prefix
+
+
+def _w_skip(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
+    # (TF skips when asked for its first element: none given, none skipped yet)
+    skipped = 0 if n == 0 else dss[0]._count
+    out[prefix] = {"i": _i64(skipped), "input_impl_empty": _i64(int(n == END))}
+    return (n if n in (0, END) else n + skipped), prefix
+
+
+def _w_filter(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
+    """A filter having passed `n` elements: its input gave as many as it took to reach the
+    n-th that its predicate passed (run here)."""
+    taken = 0
+    if n not in (0, END):
+        ds = dss[0]
+        it = _elements(ds._inputs[0], root)
+        passes = ds._pred.bind(IterContext(root.options(), root))
+        try:
+            passed = 0
+            for e in it:
+                taken += 1
+                passed += bool(passes(e))
+                if passed == n:
+                    break
+        finally:
+            it.close()
+    out[prefix] = {"input_impl_empty": _i64(int(n == END)),
+                   "filtered_elements": _i64(0 if n == END else n),
+                   "dropped_elements": _i64(taken - (0 if n == END else n))}
+    return (END if n == END else taken), prefix
+
+
+def _w_unbatch(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
+    """An unbatch having given `n` rows: its input gave the batches up to the one that
+    holds the n-th row, which it keeps (its values, while rows of it are still to give)."""
+    full = {f"{FULL}{prefix}:{k}": _i64(0) for k in ("current_index", "n")}
+    full[f"{FULL}{prefix}:input_impl_empty"] = _i64(int(n == END))
+    out[prefix] = full
+    if n in (0, END):
+        return n, prefix
+    it, batches, rows = _elements(dss[0]._inputs[0], root), 0, 0
+    try:
+        for e in it:
+            batches += 1
+            size = _rows(e)
+            if rows + size >= n:
+                break
+            rows += size
+    finally:
+        it.close()
+    index = n - rows
+    full[f"{FULL}{prefix}:current_index"] = _i64(index)
+    full[f"{FULL}{prefix}:n"] = _i64(size)
+    if index < size:
+        for k, c in enumerate(e):
+            arr = c._arr.astype(object) if c.dtype is _dt.string else c._arr
+            full[f"{FULL}{prefix}:tensors[{k}]"] = (arr, c.dtype)
+    return batches, prefix
+
+
+def _w_padded_batch(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
+    out[prefix] = {"exhausted": _i64(int(n == END))}
+    return (END if n == END else n * dss[0]._size), prefix
+
+
 _WRITE = {"Range": _w_range, "TensorSlice": _w_slices, "Prefetch": _w_prefetch,
           "ParallelMapV2": _w_parallel_map, "Map": _w_map, "BatchV2": _w_batch,
           "MapAndBatch": _w_map_and_batch, "FiniteRepeat": _w_repeat,
-          "ForeverRepeat": _w_repeat, "FlatMap": _w_flat_map}
+          "ForeverRepeat": _w_repeat, "FlatMap": _w_flat_map, "FiniteTake": _w_take,
+          "FiniteSkip": _w_skip, "Filter": _w_filter, "Unbatch": _w_unbatch,
+          "PaddedBatchV2": _w_padded_batch}
