@@ -54,6 +54,10 @@ def pipelines(tf, d: str) -> dict:
         "padded_batch": (ds.range(1, 8).map(lambda x: tf.range(x)).padded_batch(2), 1),
         "options": (ds.range(10).with_options(_no_parallel_maps(tf)).apply(
             lambda d: d.skip(1).map(lambda x: x + 1)), 2),
+        "zip": (ds.zip((ds.range(5), ds.from_tensor_slices(slices).repeat())), 2),
+        "enumerate": (ds.range(10, 20).enumerate(5), 3),
+        "concatenate": (ds.range(3).concatenate(ds.range(10, 14).map(lambda x: x * 2)), 4),
+        "concatenate_shuffled": (ds.range(4).shuffle(3, seed=2).concatenate(ds.range(2)), 1),
     }
 
 

@@ -94,15 +94,15 @@ def test_tensorflow_restores_our_checkpoints(tmp_path):
 
 
 def test_pipelines_tf_form_cannot_hold_keep_eagerflows_own(tmp_path):
-    """A compressed TFRecord file's reader (its offsets are not its records') and a zip
-    save eagerflow's own position, which restores."""
+    """A compressed TFRecord file's reader (its offsets are not its records') and a
+    unique() save eagerflow's own position, which restores."""
     path = str(tmp_path / "r.gz")
     with tf.io.TFRecordWriter(path, options="GZIP") as w:
         for r in C.RECORDS[:5]:
             w.write(r)
-    zipped = tf.data.Dataset.zip((tf.data.Dataset.range(5), tf.data.Dataset.range(5, 10)))
+    unique = tf.data.Dataset.from_tensor_slices([3, 1, 3, 2, 1, 4]).unique()
     for name, ds in (("gz", tf.data.TFRecordDataset(path, compression_type="GZIP")),
-                     ("zip", zipped)):
+                     ("unique", unique)):
         want = [str(x) for x in ds.skip(2)]
         it = iter(ds)
         next(it), next(it)

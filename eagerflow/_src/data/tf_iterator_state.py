@@ -64,14 +64,32 @@ def _missing(key: str) -> NotFoundError:
 # -- the pipeline as TF's iterators --------------------------------------------------------
 def _kind(ds: Any) -> str:
     kind = iterator_path._kind(ds)
+    if kind == "ScanDataset" and ds._repr_name == "_RangeDataset" and \
+            np.ndim(ds._start) == 0:
+        return "RangeDataset"  # (enumerate's counter: TF's range up to the largest int64)
     return "TFRecordDataset" if kind.startswith("TFRecordDataset") else kind
 
 
 def levels(root: Any) -> list:
     """[(TF's iterator name, [eagerflow datasets it stands for])] of the pipeline of
     dataset `root`, root first; raises InvalidArgumentError where a dataset on the way is
-    not one this module knows."""
-    chain, ds = [], root
+    not one this module knows. A zip's or concatenation's level is last: its inputs are
+    pipelines of their own (`inputs`)."""
+    opt = iterator_path._optimizations(root)
+    out = _levels(root, opt)
+    if opt["inject_prefetch"] and out[0][0] not in iterator_path._ASYNC:
+        out.insert(0, ("Prefetch", []))
+    return out
+
+
+def inputs(ds: Any, root: Any) -> list:
+    """The levels of each input of a zip or concatenation `ds` in the pipeline of `root`."""
+    opt = iterator_path._optimizations(root)
+    return [_levels(d, opt) for d in ds._inputs]
+
+
+def _levels(top: Any, opt: dict) -> list:
+    chain, ds = [], top
     while True:
         kind = _kind(ds)
         if kind not in _TRANSPARENT:
@@ -79,14 +97,14 @@ def levels(root: Any) -> list:
         if kind == "TFRecordDataset" and (ds._compression or ds._parallel is not None):
             # (a compressed file's offsets are not its records'; parallel reads interleave)
             raise _refuse("its TFRecordDataset is compressed or read in parallel")
-        if kind in ("RangeDataset", "TensorSliceDataset", "TFRecordDataset"):
+        if kind in ("RangeDataset", "TensorSliceDataset", "TFRecordDataset") or \
+                kind in _BRANCHING:
             break
         inputs = getattr(ds, "_inputs", ())
         if len(inputs) != 1:
             raise _refuse(f"its pipeline holds a {kind.removesuffix('Dataset')}, whose "
                           "state is not read")
         ds = inputs[0]
-    opt = iterator_path._optimizations(root)
     out, i = [], 0
     while i < len(chain):
         ds = chain[i]
@@ -128,8 +146,6 @@ def levels(root: Any) -> list:
                           "state is not read")
         out.append((name, [ds]))
         i += 1
-    if opt["inject_prefetch"] and out[0][0] not in iterator_path._ASYNC:
-        out.insert(0, ("Prefetch", []))
     return out
 
 
@@ -138,7 +154,9 @@ _NAMES = {"RangeDataset": "Range", "TensorSliceDataset": "TensorSlice",
           "ShuffleDataset": "Shuffle", "BatchDataset": "BatchV2",
           "ParallelMapDataset": "ParallelMapV2", "TakeDataset": "FiniteTake",
           "SkipDataset": "FiniteSkip", "FilterDataset": "Filter", "UnbatchDataset": "Unbatch",
-          "PaddedBatchDataset": "PaddedBatchV2"}
+          "PaddedBatchDataset": "PaddedBatchV2", "ZipDataset": "Zip",
+          "ConcatenateDataset": "Concatenate"}
+_BRANCHING = ("ZipDataset", "ConcatenateDataset")
 
 
 # -- reading TF's state ------------------------------------------------------------------
@@ -146,9 +164,14 @@ def position(root: Any, state: dict) -> tuple:
     """(how many elements the pipeline of dataset `root` had given when TF saved `state`
     ({prefix: {name: array}}), END when it gives nothing more; {id(shuffle dataset): its
     reshuffle counter when that iterator began}, from the seeds its state counts)."""
-    chain = levels(root)
-    prefixes = _prefixes(chain, state)
-    n, epochs = 0, {}
+    epochs: dict = {}
+    return _count(levels(root), ROOT, state, root, epochs), epochs
+
+
+def _count(chain: list, base: str, state: dict, root: Any, epochs: dict) -> int:
+    """How many elements the levels `chain` under prefix `base` had given (END: all)."""
+    prefixes = _prefixes(chain, base, state)
+    n = 0
     for (name, dss), prefix in zip(reversed(chain), reversed(prefixes)):
         if prefix is None:  # (its count is not needed: the level over it had ended)
             continue
@@ -156,17 +179,42 @@ def position(root: Any, state: dict) -> tuple:
             # (each iterator of a shuffle draws two words of its seed generator)
             drawn = int(_get(state, prefix, "epoch_num_random_samples")) // 2
             epochs[id(dss[-1])] = max(drawn - int(_get(state, prefix, "epoch")), 0)
-        n = _READ[name](state, prefix, dss, n, root)
+        if name == "Zip":
+            n = _zip(state, prefix, dss[0], root, epochs)
+        elif name == "Concatenate":
+            n = _concatenate(state, prefix, dss[0], root, epochs)
+        else:
+            n = _READ[name](state, prefix, dss, n, root)
         if n == END:
-            return END, epochs
-    return n, epochs
+            return END
+    return n
 
 
-def _prefixes(chain: list, state: dict) -> list:
+def _zip(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> int:
+    """A zip gave as many as each of its inputs (named "Zip[k]")."""
+    if int(_get(state, prefix, "input_impls_empty")):
+        return _total(ds, root)
+    counts = [_count(chain, f"{prefix}[{k}]", state, root, epochs)
+              for k, chain in enumerate(inputs(ds, root))]
+    return _total(ds, root) if END in counts else min(counts)
+
+
+def _concatenate(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> int:
+    """A concatenation gave all of its inputs before the current one ("i") and what that
+    one gave."""
+    current = int(_get(state, prefix, "i"))
+    if current >= len(ds._inputs):
+        return _total(ds, root)
+    done = sum(_total(d, root) for d in ds._inputs[:current])
+    n = _count(inputs(ds, root)[current], f"{prefix}[{current}]", state, root, epochs)
+    return done + (_total(ds._inputs[current], root) if n == END else n)
+
+
+def _prefixes(chain: list, base: str, state: dict) -> list:
     """Each level's prefix in `state` (a repeat's input is named with its epoch:
     "FiniteRepeat[2]"); None for the levels under one whose input had ended (TF saves
     no iterator it let go)."""
-    out, prefix, gone = [], ROOT, False
+    out, prefix, gone = [], base, False
     for name, _ in chain:
         prefix = f"{prefix}::{name}"
         if gone:
@@ -378,16 +426,47 @@ def tf_state(root: Any, count: int, epochs: dict | None = None) -> dict:
     """TF's state ({prefix: {name: (array, DType)}}) of the pipeline of dataset `root`
     having given `count` elements (END: all of them), its buffers empty but a shuffle's;
     `epochs`: {id(shuffle dataset): its reshuffle counter when the iterator began}."""
-    chain = levels(root)
     out: dict = {}
-    prefix = ROOT
+    _write(out, levels(root), ROOT, count, root, epochs or {})
+    return out
+
+
+def _write(out: dict, chain: list, prefix: str, count: int, root: Any, epochs: dict) -> None:
+    """The state of the levels `chain` under `prefix` having given `count` elements."""
     for name, dss in chain:
         prefix = f"{prefix}::{name}"
         if name in ("Shuffle", "ShuffleAndRepeat"):
-            count = _w_shuffle(out, prefix, dss, count, root, epochs or {})
-            continue
-        count, prefix = _WRITE[name](out, prefix, dss, count, root)
-    return out
+            count = _w_shuffle(out, prefix, dss, count, root, epochs)
+        elif name == "Zip":
+            _w_zip(out, prefix, dss[0], count, root, epochs)
+        elif name == "Concatenate":
+            _w_concatenate(out, prefix, dss[0], count, root, epochs)
+        else:
+            count, prefix = _WRITE[name](out, prefix, dss, count, root)
+
+
+def _w_zip(out: dict, prefix: str, ds: Any, n: int, root: Any, epochs: dict) -> None:
+    out[prefix] = {"input_impls_empty": _i64(int(n == END))}
+    if n != END:  # (an ended zip keeps no input)
+        for k, chain in enumerate(inputs(ds, root)):
+            _write(out, chain, f"{prefix}[{k}]", n, root, epochs)
+
+
+def _w_concatenate(out: dict, prefix: str, ds: Any, n: int, root: Any, epochs: dict) -> None:
+    """A concatenation having given `n`: in the input that gives its n-th element, the
+    inputs after it not begun (nor those before it, which TF does not read again)."""
+    current = len(ds._inputs)
+    if n != END:
+        for current, d in enumerate(ds._inputs):
+            size = _total(d, root)
+            if n < size or current == len(ds._inputs) - 1:
+                break
+            n -= size
+    out[prefix] = {"i": _i64(current), "element_count": _i64(0)}
+    for k in range(len(ds._inputs)):
+        out[prefix][f"input_impl_uninitialized[{k}]"] = _i64(int(k != current))
+    if current < len(ds._inputs):
+        _write(out, inputs(ds, root)[current], f"{prefix}[{current}]", n, root, epochs)
 
 
 def _i64(v: int) -> tuple:
@@ -450,8 +529,14 @@ def _slot(it: Any, held: Any) -> dict:
 
 def _w_range(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
     ds = dss[0]
-    stop = ds._stop if n == END else min(ds._start + n * ds._step, ds._stop) \
-        if ds._step > 0 else max(ds._start + n * ds._step, ds._stop)
+    stop = getattr(ds, "_stop", None)  # (None: enumerate's counter)
+    if stop is None:
+        stop = ds._start + max(n, 0) * ds._step
+    elif n == END:
+        pass
+    else:
+        stop = min(ds._start + n * ds._step, stop) if ds._step > 0 else \
+            max(ds._start + n * ds._step, stop)
     out[prefix] = {"next": _i64(stop), "global_shuffle_iterator_next_index": _i64(0)}
     return n, prefix
 
