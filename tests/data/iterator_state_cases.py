@@ -58,6 +58,10 @@ def pipelines(tf, d: str) -> dict:
         "enumerate": (ds.range(10, 20).enumerate(5), 3),
         "concatenate": (ds.range(3).concatenate(ds.range(10, 14).map(lambda x: x * 2)), 4),
         "concatenate_shuffled": (ds.range(4).shuffle(3, seed=2).concatenate(ds.range(2)), 1),
+        # (TF's cache, still filling, holds what it gave; filled, what it reads from)
+        "cache": (ds.from_tensor_slices((slices, np.arange(6))).cache(), 2),
+        "cache_repeat": (ds.range(6).map(lambda x: x * 3).cache().repeat(2), 8),
+        "cache_exhausted": (ds.range(3).cache(), 3),
     }
 
 

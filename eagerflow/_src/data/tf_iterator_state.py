@@ -132,6 +132,8 @@ def _levels(top: Any, opt: dict) -> list:
                 continue
         elif kind == "BatchDataset" and ds._repr_name != "_BatchDataset":
             name = None  # (a parallel or ragged batch)
+        elif kind == "CacheDataset" and ds._filename:
+            name = None  # (a cache in files)
         elif kind in ("TakeDataset", "SkipDataset"):
             # (take(-1) and skip(0) are no-ops TF drops; take(0), skip(-1) iterators of
             # another name)
@@ -155,7 +157,7 @@ _NAMES = {"RangeDataset": "Range", "TensorSliceDataset": "TensorSlice",
           "ParallelMapDataset": "ParallelMapV2", "TakeDataset": "FiniteTake",
           "SkipDataset": "FiniteSkip", "FilterDataset": "Filter", "UnbatchDataset": "Unbatch",
           "PaddedBatchDataset": "PaddedBatchV2", "ZipDataset": "Zip",
-          "ConcatenateDataset": "Concatenate"}
+          "ConcatenateDataset": "Concatenate", "CacheDataset": "MemoryCache"}
 _BRANCHING = ("ZipDataset", "ConcatenateDataset")
 
 
@@ -226,7 +228,16 @@ def _prefixes(chain: list, base: str, state: dict) -> list:
         gone = name != "Map" and _ended(state, prefix)
         if name in ("FiniteRepeat", "ForeverRepeat"):
             prefix = f"{prefix}[{int(_get(state, prefix, 'i'))}]"
+        elif name == "MemoryCache":
+            # (what fills the cache is "MemoryCacheImpl", its input under it; a cache
+            # already filled reads no input)
+            gone = _completed(state, prefix)
+            prefix += "Impl"
     return out
+
+
+def _completed(state: dict, prefix: str) -> bool:
+    return any(k in state[prefix] for k in ("cache_completed", f"{FULL}{prefix}:cache_completed"))
 
 
 def _ended(state: dict, prefix: str) -> bool:
@@ -372,6 +383,17 @@ def _padded_batch(state: dict, prefix: str, dss: list, n: int, root: Any) -> int
     return n // dss[0]._size
 
 
+def _memory_cache(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
+    """A cache gave what it had filled (its filler's "num_elements"), or once filled,
+    its reader's "index" (a filler that filled it gave all it holds)."""
+    if not _completed(state, prefix):
+        return int(_get(state, prefix + "Impl", "num_elements"))
+    reader = state.get(prefix + "Impl", {})
+    if "index" in reader or f"{FULL}{prefix}Impl:index" in reader:
+        return int(_get(state, prefix + "Impl", "index"))
+    return int(_get(state, prefix, "num_elements"))
+
+
 # -- running part of the pipeline (what a count that needs its elements takes) -------------
 def _elements(ds: Any, root: Any) -> Any:
     """A new iterator of dataset `ds` in the pipeline of `root` (its functions start over,
@@ -395,16 +417,24 @@ def _total(ds: Any, root: Any) -> int:
     return n
 
 
-def _batch_sizes(ds: Any, n: int, root: Any) -> list:
-    """The leading dimensions of the first `n` elements of dataset `ds` (an unbatch's input;
-    all its components' match)."""
+def _first(ds: Any, n: int | None, root: Any) -> list:
+    """The first `n` elements of dataset `ds` (None: all of them)."""
     it, out = _elements(ds, root), []
     try:
-        for _, e in zip(range(n), it):
-            out.append(_rows(e))
+        while n is None or len(out) < n:
+            try:
+                out.append(next(it))
+            except StopIteration:
+                break
     finally:
         it.close()
     return out
+
+
+def _batch_sizes(ds: Any, n: int, root: Any) -> list:
+    """The leading dimensions of the first `n` elements of dataset `ds` (an unbatch's input;
+    all its components' match)."""
+    return [_rows(e) for e in _first(ds, n, root)]
 
 
 def _rows(e: tuple) -> int:
@@ -418,7 +448,7 @@ _READ = {"Range": _range, "TensorSlice": _slices, "Prefetch": _prefetch,
          "MapAndBatch": _map_and_batch, "Shuffle": _shuffle, "ShuffleAndRepeat": _shuffle,
          "FiniteRepeat": _repeat, "ForeverRepeat": _repeat, "FlatMap": _flat_map,
          "FiniteTake": _take, "FiniteSkip": _skip, "Filter": _filter, "Unbatch": _unbatch,
-         "PaddedBatchV2": _padded_batch}
+         "PaddedBatchV2": _padded_batch, "MemoryCache": _memory_cache}
 
 
 # -- writing TF's state ------------------------------------------------------------------
@@ -680,6 +710,29 @@ def _w_unbatch(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
     return batches, prefix
 
 
+def _w_memory_cache(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
+    """A cache having given `n` elements: filling, what it holds are those `n` (its
+    input having given as many); having given all, filled with them."""
+    ds = dss[0]
+    most = None if n == END else n
+    # (a cache eagerflow has filled holds them; else its input gives them again)
+    held = ds._memory[:most] if ds._memory is not None else _first(ds._inputs[0], most, root)
+    if not all(hasattr(c, "_arr") for e in held for c in e):
+        raise _refuse("its cache holds sparse components")
+    cached = {f"{prefix}::{k}": _slot(None, e) for k, e in enumerate(held)}
+    if n == END:
+        out[prefix] = {"cache_completed": (np.array(b"", object), _dt.string),
+                       "num_elements": _i64(len(held)),
+                       "global_shuffle_iterator_next_index": _i64(0)}
+        out.update(cached)
+        out[prefix + "Impl"] = {"index": _i64(len(held))}
+        return END, prefix + "Impl"
+    out[prefix] = {"global_shuffle_iterator_next_index": _i64(0)}
+    out[prefix + "Impl"] = {"num_elements": _i64(len(held))}
+    out.update({k.replace(prefix, prefix + "Impl", 1): v for k, v in cached.items()})
+    return n, prefix + "Impl"
+
+
 def _w_padded_batch(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
     out[prefix] = {"exhausted": _i64(int(n == END))}
     return (END if n == END else n * dss[0]._size), prefix
@@ -690,4 +743,4 @@ _WRITE = {"Range": _w_range, "TensorSlice": _w_slices, "Prefetch": _w_prefetch,
           "MapAndBatch": _w_map_and_batch, "FiniteRepeat": _w_repeat,
           "ForeverRepeat": _w_repeat, "FlatMap": _w_flat_map, "FiniteTake": _w_take,
           "FiniteSkip": _w_skip, "Filter": _w_filter, "Unbatch": _w_unbatch,
-          "PaddedBatchV2": _w_padded_batch}
+          "PaddedBatchV2": _w_padded_batch, "MemoryCache": _w_memory_cache}
