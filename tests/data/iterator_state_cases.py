@@ -62,6 +62,8 @@ def pipelines(tf, d: str) -> dict:
         "cache": (ds.from_tensor_slices((slices, np.arange(6))).cache(), 2),
         "cache_repeat": (ds.range(6).map(lambda x: x * 3).cache().repeat(2), 8),
         "cache_exhausted": (ds.range(3).cache(), 3),
+        "flat_map": (ds.from_tensor_slices(np.arange(9).reshape(3, 3)).flat_map(
+            ds.from_tensor_slices).map(lambda x: x + 1), 4),
     }
 
 

@@ -157,8 +157,9 @@ _NAMES = {"RangeDataset": "Range", "TensorSliceDataset": "TensorSlice",
           "ParallelMapDataset": "ParallelMapV2", "TakeDataset": "FiniteTake",
           "SkipDataset": "FiniteSkip", "FilterDataset": "Filter", "UnbatchDataset": "Unbatch",
           "PaddedBatchDataset": "PaddedBatchV2", "ZipDataset": "Zip",
-          "ConcatenateDataset": "Concatenate", "CacheDataset": "MemoryCache"}
-_BRANCHING = ("ZipDataset", "ConcatenateDataset")
+          "ConcatenateDataset": "Concatenate", "CacheDataset": "MemoryCache",
+          "FlatMapDataset": "FlatMap"}
+_BRANCHING = ("ZipDataset", "ConcatenateDataset", "FlatMapDataset")
 
 
 # -- reading TF's state ------------------------------------------------------------------
@@ -185,6 +186,8 @@ def _count(chain: list, base: str, state: dict, root: Any, epochs: dict) -> int:
             n = _zip(state, prefix, dss[0], root, epochs)
         elif name == "Concatenate":
             n = _concatenate(state, prefix, dss[0], root, epochs)
+        elif dss and _kind(dss[0]) == "FlatMapDataset":
+            n = _flat_map_fn(state, prefix, dss[0], root, epochs)
         else:
             n = _READ[name](state, prefix, dss, n, root)
         if n == END:
@@ -310,6 +313,47 @@ def _repeat(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
     if epoch and size < 0:
         raise _refuse("a repeat's input of unknown size")
     return epoch * max(size, 0) + n
+
+
+def _flat_map_fn(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> int:
+    """A flat_map gave every element of the datasets of its input's elements before the
+    current one ("element_index" counts those it began), and what the current one gave
+    (its iterators under "FlatMap[k]")."""
+    if int(_get(state, prefix, "exhausted")):
+        return _total(ds, root)
+    begun = int(_get(state, prefix, "element_index"))
+    done = begun if int(_get(state, prefix, "current_element_iterator_uninitialized")) \
+        else begun - 1
+    inner = _inner_levels(ds, root)
+    n = sum(_inner_sizes(ds, done, root))
+    if done < begun:
+        n += _count(inner, f"{prefix}[{done}]", state, root, epochs)
+    return n
+
+
+def _inner_levels(ds: Any, root: Any) -> list:
+    """The levels of the datasets a flat_map's function returns: only slices of its
+    element are read (their count is all their state holds)."""
+    template = getattr(ds._fn, "_template", None)
+    # (a traced function's slices of its argument are built when it runs)
+    if getattr(template, "_repr_name", None) != "_TensorSliceDataset" or template._inputs:
+        raise _refuse("its flat_map's function returns a dataset whose state is not read")
+    return [("TensorSlice", [template])]
+
+
+def _inner_sizes(ds: Any, n: int, root: Any) -> list:
+    """How many elements the datasets of the first `n` input elements of flat_map `ds`
+    give."""
+    open_ = ds._fn.bind(IterContext(root.options(), root))
+    return [_inner_size(open_, e) for e in _first(ds._inputs[0], n, root)]
+
+
+def _inner_size(open_: Any, element: tuple) -> int:
+    it = open_(element)
+    try:
+        return sum(1 for _ in it)
+    finally:
+        it.close()
 
 
 def _flat_map(state: dict, prefix: str, dss: list, _n: int, root: Any) -> int:
@@ -471,6 +515,8 @@ def _write(out: dict, chain: list, prefix: str, count: int, root: Any, epochs: d
             _w_zip(out, prefix, dss[0], count, root, epochs)
         elif name == "Concatenate":
             _w_concatenate(out, prefix, dss[0], count, root, epochs)
+        elif dss and _kind(dss[0]) == "FlatMapDataset":
+            _w_flat_map_fn(out, prefix, dss[0], count, root, epochs)
         else:
             count, prefix = _WRITE[name](out, prefix, dss, count, root)
 
@@ -613,6 +659,42 @@ def _w_repeat(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
     epoch, n = divmod(n, size)
     out[prefix] = {"i": _i64(epoch), "input_impl_empty": _i64(0)}
     return n, f"{prefix}[{epoch}]"
+
+
+def _w_flat_map_fn(out: dict, prefix: str, ds: Any, n: int, root: Any, epochs: dict) -> None:
+    """A flat_map having given `n`: the dataset of the input element that gives its n-th
+    element begun (that element kept, as TF makes the dataset again from it), or, past
+    them all, every element read and none begun."""
+    inner = _inner_levels(ds, root)
+    current, element = 0, None
+    if n != END:
+        open_ = ds._fn.bind(IterContext(root.options(), root))
+        it = _elements(ds._inputs[0], root)
+        try:
+            for e in it:
+                size = _inner_size(open_, e)
+                if n < size:
+                    element = e
+                    break
+                n -= size
+                current += 1
+        finally:
+            it.close()
+    begun = element is not None
+    values = {"exhausted": _i64(int(n == END)), "element_index": _i64(current + begun),
+              "current_element_iterator_uninitialized": _i64(int(not begun)),
+              "inputs_size": _i64(len(element) if begun else 0)}
+    for k, c in enumerate(element or ()):
+        if not hasattr(c, "_arr"):
+            raise _refuse("its flat_map's input holds sparse components")
+        values[f"inputs[{k}]"] = (c._arr.astype(object) if c.dtype is _dt.string
+                                  else c._arr, c.dtype)
+    out[prefix] = values
+    if n != END:
+        _write(out, _levels(ds._inputs[0], iterator_path._optimizations(root)), prefix,
+               current + begun, root, epochs)
+    if begun:
+        _write(out, inner, f"{prefix}[{current}]", n, root, epochs)
 
 
 def _w_flat_map(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
