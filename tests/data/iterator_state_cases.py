@@ -23,7 +23,8 @@ def record_file(tf, d: str) -> str:
 
 
 def pipelines(tf, d: str) -> dict:
-    """name -> (the dataset, how many elements are taken before the checkpoint)."""
+    """name -> (the dataset, how many elements are taken before the checkpoint; None: all,
+    and the end seen)."""
     ds = tf.data.Dataset
     slices = np.arange(12.0, dtype="float32").reshape(6, 2)
     return {
@@ -64,6 +65,15 @@ def pipelines(tf, d: str) -> dict:
         "cache_exhausted": (ds.range(3).cache(), 3),
         "flat_map": (ds.from_tensor_slices(np.arange(9).reshape(3, 3)).flat_map(
             ds.from_tensor_slices).map(lambda x: x + 1), 4),
+        # (a slot whose dataset has given all stays open until its turn: TF's cycle)
+        "interleave": (ds.range(1, 6).interleave(lambda x: ds.from_tensor_slices(
+            tf.range(x * 10, x * 11)), cycle_length=2, block_length=2), 4),
+        # (ended: TF keeps no input but an interleave's, a filled cache's elements)
+        "ended_interleave": (ds.range(1, 4).interleave(lambda x: ds.from_tensor_slices(
+            tf.range(x)), cycle_length=2), None),
+        "ended_zip_unbatch": (ds.zip((ds.range(3), ds.range(4).batch(3).unbatch())), None),
+        "ended_cache_concatenate": (ds.range(2).cache().concatenate(ds.from_tensor_slices(
+            np.arange(4).reshape(2, 2)).flat_map(ds.from_tensor_slices)), None),
     }
 
 
@@ -83,7 +93,9 @@ def _value(x):
 def write(tf, name: str, d: str, ckpt: str) -> None:
     dataset, taken = pipelines(tf, d)[name]
     it = iter(dataset)
-    for _ in range(taken):
+    if taken is None:
+        list(it)
+    for _ in range(taken or 0):
         next(it)
     tf.train.Checkpoint(it=it).write(ckpt)
 

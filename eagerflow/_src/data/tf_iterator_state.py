@@ -28,7 +28,9 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
+from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.data import iterator_path, random_seed
 from eagerflow._src.data.iterators import IterContext
 
@@ -158,8 +160,8 @@ _NAMES = {"RangeDataset": "Range", "TensorSliceDataset": "TensorSlice",
           "SkipDataset": "FiniteSkip", "FilterDataset": "Filter", "UnbatchDataset": "Unbatch",
           "PaddedBatchDataset": "PaddedBatchV2", "ZipDataset": "Zip",
           "ConcatenateDataset": "Concatenate", "CacheDataset": "MemoryCache",
-          "FlatMapDataset": "FlatMap"}
-_BRANCHING = ("ZipDataset", "ConcatenateDataset", "FlatMapDataset")
+          "FlatMapDataset": "FlatMap", "InterleaveDataset": "Interleave"}
+_BRANCHING = ("ZipDataset", "ConcatenateDataset", "FlatMapDataset", "InterleaveDataset")
 
 
 # -- reading TF's state ------------------------------------------------------------------
@@ -188,6 +190,8 @@ def _count(chain: list, base: str, state: dict, root: Any, epochs: dict) -> int:
             n = _concatenate(state, prefix, dss[0], root, epochs)
         elif dss and _kind(dss[0]) == "FlatMapDataset":
             n = _flat_map_fn(state, prefix, dss[0], root, epochs)
+        elif name == "Interleave":
+            n = _interleave(state, prefix, dss[0], root, epochs)
         else:
             n = _READ[name](state, prefix, dss, n, root)
         if n == END:
@@ -329,6 +333,33 @@ def _flat_map_fn(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> 
     if done < begun:
         n += _count(inner, f"{prefix}[{done}]", state, root, epochs)
     return n
+
+
+def _interleave(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> int:
+    """An interleave gave every element of the datasets of the input elements it read
+    ("next_input_element_index" counts them) but what those still open in its cycle
+    have left: each slot keeps its input element, its dataset's iterators under
+    "Interleave[slot]"."""
+    inner = _inner_levels(ds, root)
+    if int(_get(state, prefix, "end_of_input")) and not int(_get(state, prefix, "num_open")):
+        return _total(ds, root)
+    n = sum(_inner_sizes(ds, int(_get(state, prefix, "next_input_element_index")), root))
+    open_ = ds._fn.bind(IterContext(root.options(), root))
+    specs = ds._inputs[0]._structure.specs
+    for k in range(_cycle(ds)):
+        if int(_get(state, prefix, f"current_elements_uninitialized[{k}]")):
+            continue
+        args = tuple(EagerTensor(np.asarray(_get(state, prefix, f"args_list_[{k}][{j}]")),
+                                 spec.dtype, CPU_DEVICE) for j, spec in enumerate(specs))
+        given = _count(inner, f"{prefix}[{k}]", state, root, epochs)
+        n -= _inner_size(open_, args) - given
+    return n
+
+
+def _cycle(ds: Any) -> int:
+    if ds._fn is None or ds._cycle < 1:  # (AUTOTUNE: as many as the machine's cores)
+        raise _refuse("its interleave's cycle length is not fixed")
+    return ds._cycle
 
 
 def _inner_levels(ds: Any, root: Any) -> list:
@@ -517,6 +548,8 @@ def _write(out: dict, chain: list, prefix: str, count: int, root: Any, epochs: d
             _w_concatenate(out, prefix, dss[0], count, root, epochs)
         elif dss and _kind(dss[0]) == "FlatMapDataset":
             _w_flat_map_fn(out, prefix, dss[0], count, root, epochs)
+        elif name == "Interleave":
+            _w_interleave(out, prefix, dss[0], count, root, epochs)
         else:
             count, prefix = _WRITE[name](out, prefix, dss, count, root)
 
@@ -695,6 +728,72 @@ def _w_flat_map_fn(out: dict, prefix: str, ds: Any, n: int, root: Any, epochs: d
                current + begun, root, epochs)
     if begun:
         _write(out, inner, f"{prefix}[{current}]", n, root, epochs)
+
+
+def _w_interleave(out: dict, prefix: str, ds: Any, n: int, root: Any, epochs: dict) -> None:
+    """An interleave having given `n`: its cycle as TF's iterator leaves it then (run here
+    on the sizes of its input elements' datasets), each open slot's element and its
+    dataset's iterators kept."""
+    inner, cycle = _inner_levels(ds, root), _cycle(ds)
+    slots, at = _interleave_run(ds, n, root)
+    values = {"cycle_index": _i64(at[0]), "block_index": _i64(at[1]),
+              "end_of_input": _i64(at[2]), "num_open": _i64(sum(s is not None for s in slots)),
+              "next_input_element_index": _i64(at[3]),
+              "last_checkpointed_input_element_index": _i64(-1)}
+    for k in range(cycle):
+        element, given = slots[k] if slots[k] is not None else ((), 0)
+        values[f"current_elements_uninitialized[{k}]"] = _i64(int(slots[k] is None))
+        values[f"args_size[{k}]"] = _i64(len(element))
+        for j, c in enumerate(element):
+            values[f"args_list_[{k}][{j}]"] = (c._arr.astype(object) if c.dtype is _dt.string
+                                              else c._arr, c.dtype)
+        if slots[k] is not None:
+            _write(out, inner, f"{prefix}[{k}]", given, root, epochs)
+    out[prefix] = values
+    # (TF's interleave keeps its input's iterator, ended or not)
+    _write(out, _levels(ds._inputs[0], iterator_path._optimizations(root)), prefix, at[3],
+           root, epochs)
+
+
+def _interleave_run(ds: Any, n: int, root: Any) -> tuple:
+    """TF's interleave cycle having given `n` elements (END: all): ([(input element,
+    elements its dataset gave) or None, per slot], (cycle index, index in the block, 1
+    where the input has ended, input elements read)). A slot whose dataset has given
+    all stays open until its turn comes again, as TF's."""
+    cycle, block = _cycle(ds), ds._block
+    open_ = ds._fn.bind(IterContext(root.options(), root))
+    slots: list = [None] * cycle
+    sizes: list = [0] * cycle
+    index = within = read = given = 0
+    ended = False
+    it = _elements(ds._inputs[0], root)
+    try:
+        while n == END or given < n:
+            if slots[index] is not None:
+                element, done = slots[index]
+                if done < sizes[index]:
+                    slots[index] = (element, done + 1)
+                    given += 1
+                    within += 1
+                    if within == block:
+                        index, within = (index + 1) % cycle, 0
+                    continue
+                slots[index] = None  # (its dataset ended: the next in the cycle)
+            elif not ended:
+                try:
+                    element = next(it)
+                except StopIteration:
+                    ended = True
+                    continue
+                slots[index], sizes[index] = (element, 0), _inner_size(open_, element)
+                read += 1
+                continue
+            elif not any(slots):
+                break
+            index, within = (index + 1) % cycle, 0
+    finally:
+        it.close()
+    return slots, (index, within, int(ended), read)
 
 
 def _w_flat_map(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
