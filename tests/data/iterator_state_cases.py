@@ -49,6 +49,9 @@ def pipelines(tf, d: str) -> dict:
         "skip": (ds.range(10).skip(3), 2),
         "filter": (ds.range(20).filter(lambda x: x % 3 == 0).batch(2), 1),
         "filter_end": (ds.range(10).filter(lambda x: x < 3), 2),
+        # (a repeat's input of unknown size: its epochs counted by running it)
+        "filter_repeat": (ds.range(7).filter(lambda x: x % 2 == 0).repeat(3), 6),
+        "repeat_ended": (ds.range(3).repeat(2).prefetch(3), 5),
         "parallel_map": (ds.range(10).map(lambda x: x * 2, num_parallel_calls=2), 3),
         # (a batch part given: TF keeps its values)
         "unbatch": (ds.from_tensor_slices((slices, np.arange(6))).batch(4).unbatch(), 2),

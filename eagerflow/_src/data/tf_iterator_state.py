@@ -311,12 +311,20 @@ def _shuffle(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
 
 def _repeat(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
     if int(_get(state, prefix, "input_impl_empty")):
-        return END
-    size = dss[0]._inputs[0]._cardinality()
+        return _total(dss[0], root)
     epoch = int(_get(state, prefix, "i"))
-    if epoch and size < 0:
+    return epoch * _epoch_size(dss[0], root) + n if epoch else n
+
+
+def _epoch_size(repeat: Any, root: Any) -> int:
+    """How many elements each pass of a repeat's input gives (counted by running it where
+    its cardinality is not known: a filter's)."""
+    size = repeat._inputs[0]._cardinality()
+    if size == UNKNOWN:
+        size = _total(repeat._inputs[0], root)
+    if size <= 0:
         raise _refuse("a repeat's input of unknown size")
-    return epoch * max(size, 0) + n
+    return size
 
 
 def _flat_map_fn(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> int:
@@ -683,13 +691,10 @@ def _w_map_and_batch(out: dict, prefix: str, dss: list, n: int, root: Any) -> tu
 
 
 def _w_repeat(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
-    size = dss[0]._inputs[0]._cardinality()
     if n == END:
         out[prefix] = {"i": _i64(max(dss[0]._count, 0)), "input_impl_empty": _i64(1)}
         return END, prefix
-    if size <= 0:
-        raise _refuse("a repeat's input of unknown size")
-    epoch, n = divmod(n, size)
+    epoch, n = divmod(n, _epoch_size(dss[0], root))
     out[prefix] = {"i": _i64(epoch), "input_impl_empty": _i64(0)}
     return n, f"{prefix}[{epoch}]"
 
