@@ -52,6 +52,8 @@ def pipelines(tf, d: str) -> dict:
         # (a repeat's input of unknown size: its epochs counted by running it)
         "filter_repeat": (ds.range(7).filter(lambda x: x % 2 == 0).repeat(3), 6),
         "repeat_ended": (ds.range(3).repeat(2).prefetch(3), 5),
+        "shuffle_ended": (ds.range(4).shuffle(2, seed=3).prefetch(3), 3),
+        "tfrecord_ended": (tf.data.TFRecordDataset(record_file(tf, d)).prefetch(3), 6),
         "parallel_map": (ds.range(10).map(lambda x: x * 2, num_parallel_calls=2), 3),
         # (a batch part given: TF keeps its values)
         "unbatch": (ds.from_tensor_slices((slices, np.arange(6))).batch(4).unbatch(), 2),

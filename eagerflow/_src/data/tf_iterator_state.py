@@ -250,7 +250,8 @@ def _completed(state: dict, prefix: str) -> bool:
 def _ended(state: dict, prefix: str) -> bool:
     """Whether the iterator at `prefix` let its input go (its input had ended)."""
     values = state[prefix]
-    for key in ("input_impl_empty", "exhausted", f"{FULL}{prefix}:input_impl_empty"):
+    for key in ("input_impl_empty", "exhausted", f"{FULL}{prefix}:input_impl_empty",
+                "end_of_input_sequence"):
         if key in values and int(np.asarray(values[key]).reshape(-1)[0]):
             return True
     return False
@@ -299,14 +300,18 @@ def _map_and_batch(state: dict, prefix: str, dss: list, n: int, root: Any) -> in
 
 
 def _shuffle(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
-    if int(_get(state, prefix, "end_of_input_sequence")) and \
-            not int(_get(state, f"{prefix}:buffer", "num_elements")):
-        return END
+    """A shuffle gave what its input gave (in all the epochs of a ShuffleAndRepeat) but
+    what its buffer holds; its input ended, it had given all of this epoch's."""
+    held = int(_get(state, prefix, "num_elements"))
+    if int(_get(state, prefix, "end_of_input_sequence")):
+        if not held:
+            return _total(dss[0], root)
+        n = _total(dss[-1]._inputs[0], root)  # (TF saves no input it let go)
     epoch = int(_get(state, prefix, "epoch"))
     size = dss[-1]._inputs[0]._cardinality()
     if epoch > 1 and size < 0:
         raise _refuse("a shuffle's input of unknown size was repeated")
-    return max(epoch - 1, 0) * max(size, 0) + n - int(_get(state, prefix, "num_elements"))
+    return max(epoch - 1, 0) * max(size, 0) + n - held
 
 
 def _repeat(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
@@ -399,7 +404,7 @@ def _flat_map(state: dict, prefix: str, dss: list, _n: int, root: Any) -> int:
     """A TFRecordDataset's records given: every record of the files before the current
     one, and the current file's records before its reader's offset."""
     if int(_get(state, prefix, "exhausted")):
-        return END
+        return _total(dss[0], root)
     files = _file_names(dss[0])
     started = int(_get(state, prefix, "element_index"))
     done = started if int(_get(state, prefix, "current_element_iterator_uninitialized")) \
