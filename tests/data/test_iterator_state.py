@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
+from eagerflow._src.data import tf_iterator_state as S
 from eagerflow._src.io import iterator_state
 from eagerflow._src.io.tensor_bundle import BundleReader
 from tests.data import iterator_state_cases as C
@@ -41,6 +42,26 @@ def test_our_checkpoints_restore_as_tensorflows(tmp_path):
         got[name] = C.rest(tf, name, str(tmp_path), ckpt)
     assert got == GOLDEN["rest"]
     assert set(forms.values()) == {"variant"}
+
+
+def test_our_state_reads_back_at_every_position(tmp_path):
+    """The state eagerflow writes of each pipeline having given k elements (every k up to
+    its end, and ended: END) reads back as k; a shuffle that ended is not written in TF's
+    form (its iterator then saves eagerflow's own)."""
+    wrong, refused = [], set()
+    for name, (ds, _) in C.pipelines(tf, str(tmp_path)).items():
+        total = sum(1 for _ in zip(range(50), ds))  # (50: the infinite ones)
+        for k in [*range(min(total, 8) + 1), S.END]:
+            try:
+                state = iterator_state.write(S.tf_state(ds, k))
+            except tf.errors.InvalidArgumentError:
+                refused.add(name)
+                continue
+            n, _ = S.position(ds, iterator_state.read(state))
+            if n != k and {n, k} != {S.END, total}:  # (all given: ended or not yet seen)
+                wrong.append((name, k, n))
+    assert wrong == []
+    assert refused == {"shuffle", "shuffle_repeat", "shuffle_ended"}
 
 
 def test_state_of_another_pipeline_is_tensorflows_error(tmp_path):

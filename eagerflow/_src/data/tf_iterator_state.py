@@ -490,12 +490,11 @@ def _elements(ds: Any, root: Any) -> Any:
 
 
 def _total(ds: Any, root: Any) -> int:
-    """How many elements dataset `ds` gives in all (an exhausted iterator gave them)."""
+    """How many elements dataset `ds` gives in all (an exhausted iterator gave them); END
+    for an infinite one (its iterator ended only when closed)."""
     size = ds._cardinality()
-    if size >= 0:
-        return size
     if size != UNKNOWN:
-        raise _refuse("an iterator of an infinite dataset ended")
+        return size if size >= 0 else END
     it, n = _elements(ds, root), 0
     try:
         for _ in it:
@@ -684,13 +683,23 @@ def _w_map(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
     return n, prefix
 
 
+def _last(ds: Any, n: int) -> int:
+    """END where `n` is all that batching dataset `ds` gives: its last batch, perhaps a
+    part one, was made as its input ended (which TF's batch then lets go)."""
+    size = ds._cardinality()
+    return END if 0 <= size <= n else n
+
+
 def _w_batch(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
+    n = _last(dss[0], n)
     out[prefix] = {"input_impl_empty": _i64(int(n == END))}
     return (END if n == END else n * dss[0]._size), prefix
 
 
 def _w_map_and_batch(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
-    calls = dss[0]._inputs[0]._inputs[0]._cardinality() if n == END else n * dss[0]._size
+    given = _total(dss[0]._inputs[0]._inputs[0], root)  # (what the map's input gives)
+    calls = given if n == END else n * dss[0]._size if given == END else \
+        min(n * dss[0]._size, given)
     out[prefix] = {"call_counter": _i64(max(calls, 0)), "batch_results_size": _i64(0)}
     return n if n == END else calls, prefix
 
@@ -852,14 +861,25 @@ def _w_skip(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
 
 def _w_filter(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
     """A filter having passed `n` elements: its input gave as many as it took to reach the
-    n-th that its predicate passed (run here)."""
-    taken = 0
-    if n not in (0, END):
-        ds = dss[0]
+    n-th that its predicate passed (run here); ended, TF counts all it passed and
+    dropped."""
+    ds = dss[0]
+    if n == END:
+        passed, taken = _total(ds, root), _total(ds._inputs[0], root)
+    else:
+        passed, taken = n, _taken_to_pass(ds, n, root)
+    out[prefix] = {"input_impl_empty": _i64(int(n == END)),
+                   "filtered_elements": _i64(passed), "dropped_elements": _i64(taken - passed)}
+    return (END if n == END else taken), prefix
+
+
+def _taken_to_pass(ds: Any, n: int, root: Any) -> int:
+    """How many input elements filter `ds` reads until its predicate has passed `n`."""
+    taken = passed = 0
+    if n:
         it = _elements(ds._inputs[0], root)
         passes = ds._pred.bind(IterContext(root.options(), root))
         try:
-            passed = 0
             for e in it:
                 taken += 1
                 passed += bool(passes(e))
@@ -867,10 +887,7 @@ def _w_filter(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
                     break
         finally:
             it.close()
-    out[prefix] = {"input_impl_empty": _i64(int(n == END)),
-                   "filtered_elements": _i64(0 if n == END else n),
-                   "dropped_elements": _i64(taken - (0 if n == END else n))}
-    return (END if n == END else taken), prefix
+    return taken
 
 
 def _w_unbatch(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
@@ -925,6 +942,7 @@ def _w_memory_cache(out: dict, prefix: str, dss: list, n: int, root: Any) -> tup
 
 
 def _w_padded_batch(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
+    n = _last(dss[0], n)
     out[prefix] = {"exhausted": _i64(int(n == END))}
     return (END if n == END else n * dss[0]._size), prefix
 
