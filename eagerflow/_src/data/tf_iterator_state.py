@@ -3,20 +3,25 @@ iterator state (io/iterator_state.py's values), so that either framework restore
 other's iterator checkpoints.
 
 Data layer, below owned_iterator.py, which keeps its position as the number of elements
-its pipeline has given (and replays that many on restore). TF's state is the state of
-each iterator of its optimized pipeline: prefixes "Iterator::Root::Prefetch::Range", one
-per iterator, root first. Its names follow TF's default static optimizations, as
+its pipeline has given (and replays that many on restore); over tf_iterator_ops.py (take,
+skip, filter, unbatch, padded_batch, cache) and tf_iterator_values.py. TF's state is the
+state of each iterator of its optimized pipeline: prefixes "Iterator::Root::Prefetch::Range",
+one per iterator, root first. Its names follow TF's default static optimizations, as
 iterator_path.py applies them (an injected root Prefetch, MapAndBatch, ShuffleAndRepeat,
 ParallelMapV2; a TFRecordDataset is a FlatMap of one TFRecord iterator per file over a
-TensorSlice of the file names).
+TensorSlice of the file names). The inputs of a zip or concatenation, and the datasets a
+flat_map or interleave makes (slices of their element), are named with their index:
+"Zip[1]::Range", "Interleave[0]::TensorSlice" (a cycle slot's).
 
 Reading: each iterator's count of elements given is worked out from its input's and what
 it holds back (a prefetch buffer, a parallel map's results, a shuffle buffer, a
-MapAndBatch's batches in flight), from the source up. Writing: the state of the same
+MapAndBatch's batches in flight), from the source up; an iterator whose input ended
+(TF then saves no input) counts all its dataset gives. Writing: the state of the same
 pipeline having given `count` elements with every buffer empty (TF fills them again as it
 runs) but a shuffle's, which is rebuilt by running that shuffle as far (its order is TF's:
-the same seeds and draws). A pipeline holding another dataset is refused (the iterator
-then saves eagerflow's own form).
+the same seeds and draws). Counts that need the elements (a filter's, an unbatch's, the
+sizes of an interleave's datasets) run the pipeline. A pipeline holding another dataset
+is refused (the iterator then saves eagerflow's own form).
 """
 
 from __future__ import annotations
@@ -29,38 +34,22 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.context import CPU_DEVICE
-from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.tensor import EagerTensor
-from eagerflow._src.data import iterator_path, random_seed
+from eagerflow._src.data import iterator_path, random_seed, tf_iterator_ops
 from eagerflow._src.data.iterators import IterContext
+from eagerflow._src.data.tf_iterator_ops import completed as _completed
+from eagerflow._src.data.tf_iterator_values import END, FULL, ROOT, UNKNOWN
+from eagerflow._src.data.tf_iterator_values import changed as _changed
+from eagerflow._src.data.tf_iterator_values import elements as _elements
+from eagerflow._src.data.tf_iterator_values import first as _first
+from eagerflow._src.data.tf_iterator_values import get as _get
+from eagerflow._src.data.tf_iterator_values import i64 as _i64
+from eagerflow._src.data.tf_iterator_values import last as _last
+from eagerflow._src.data.tf_iterator_values import refuse as _refuse
+from eagerflow._src.data.tf_iterator_values import slot as _slot
+from eagerflow._src.data.tf_iterator_values import total as _total
 
-ROOT = "Iterator::Root"
-END = -1  # the position of an iterator that gives nothing more
-# TF's prefix of a value named with its iterator ("full name"; a constant in TF)
-FULL = "60d899aa0d8ce4351e7c3b419e92d25b|"
 _TRANSPARENT = ("OptionsDataset", "VariantDataset")
-_I64 = _dt.int64
-UNKNOWN = -2  # (dataset.py's unknown cardinality; that module imports this one)
-
-
-def _refuse(what: str) -> InvalidArgumentError:
-    return InvalidArgumentError(None, None, f"Failed to restore the iterator: {what} "
-                                            "[Op:DeserializeIterator]")
-
-
-def _changed(prefix: str) -> NotFoundError:
-    """TF's error for a state that is not of the restoring pipeline: the first of its
-    iterators whose state is missing."""
-    return NotFoundError(None, None, "{{function_node __wrapped__DeserializeIterator_device_/"
-                         "job:localhost/replica:0/task:0/device:CPU:0}} Failed to restore "
-                         f"dataset iterator from checkpoint: {prefix}. Make sure the dataset "
-                         "definition has not changed between the process that saved the "
-                         "checkpoint and the process that is restoring it. "
-                         "[Op:DeserializeIterator] name: ")
-
-
-def _missing(key: str) -> NotFoundError:
-    return NotFoundError(None, None, f"Key: {key} not found. [Op:DeserializeIterator]")
 
 
 # -- the pipeline as TF's iterators --------------------------------------------------------
@@ -243,10 +232,6 @@ def _prefixes(chain: list, base: str, state: dict) -> list:
     return out
 
 
-def _completed(state: dict, prefix: str) -> bool:
-    return any(k in state[prefix] for k in ("cache_completed", f"{FULL}{prefix}:cache_completed"))
-
-
 def _ended(state: dict, prefix: str) -> bool:
     """Whether the iterator at `prefix` let its input go (its input had ended)."""
     values = state[prefix]
@@ -255,15 +240,6 @@ def _ended(state: dict, prefix: str) -> bool:
         if key in values and int(np.asarray(values[key]).reshape(-1)[0]):
             return True
     return False
-
-
-def _get(state: dict, prefix: str, name: str) -> Any:
-    values = state.get(prefix, {})
-    for key in (name, f"{FULL}{prefix}:{name}"):
-        if key in values:
-            v = values[key]
-            return v.reshape(()).item() if isinstance(v, np.ndarray) and v.size == 1 else v
-    raise _missing(f"{FULL}{prefix}:{name}")
 
 
 def _range(state: dict, prefix: str, dss: list, _n: int, root: Any) -> int:
@@ -440,102 +416,14 @@ def _records(path: str, offset: int | None) -> int:
     return n
 
 
-def _take(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
-    return int(_get(state, prefix, "i"))  # (what it gave, its input ended or not)
-
-
-def _skip(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
-    if int(_get(state, prefix, "input_impl_empty")):
-        return _total(dss[0], root)
-    return max(n - int(_get(state, prefix, "i")), 0)
-
-
-def _filter(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
-    # (TF counts the elements its predicate passed, and those it dropped)
-    return int(_get(state, prefix, "filtered_elements"))
-
-
-def _unbatch(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
-    """The rows of the batches before the current one, and the current one's rows given."""
-    if int(_get(state, prefix, "input_impl_empty")):
-        return _total(dss[0], root)
-    if n == 0:
-        return 0
-    sizes = _batch_sizes(dss[0]._inputs[0], n - 1, root)
-    return sum(sizes) + int(_get(state, prefix, "current_index"))
-
-
-def _padded_batch(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
-    if int(_get(state, prefix, "exhausted")):
-        return _total(dss[0], root)
-    return n // dss[0]._size
-
-
-def _memory_cache(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
-    """A cache gave what it had filled (its filler's "num_elements"), or once filled,
-    its reader's "index" (a filler that filled it gave all it holds)."""
-    if not _completed(state, prefix):
-        return int(_get(state, prefix + "Impl", "num_elements"))
-    reader = state.get(prefix + "Impl", {})
-    if "index" in reader or f"{FULL}{prefix}Impl:index" in reader:
-        return int(_get(state, prefix + "Impl", "index"))
-    return int(_get(state, prefix, "num_elements"))
-
-
 # -- running part of the pipeline (what a count that needs its elements takes) -------------
-def _elements(ds: Any, root: Any) -> Any:
-    """A new iterator of dataset `ds` in the pipeline of `root` (its functions start over,
-    as each iterator of TF's does)."""
-    return ds._make_iterator(IterContext(root.options(), root))
-
-
-def _total(ds: Any, root: Any) -> int:
-    """How many elements dataset `ds` gives in all (an exhausted iterator gave them); END
-    for an infinite one (its iterator ended only when closed)."""
-    size = ds._cardinality()
-    if size != UNKNOWN:
-        return size if size >= 0 else END
-    it, n = _elements(ds, root), 0
-    try:
-        for _ in it:
-            n += 1
-    finally:
-        it.close()
-    return n
-
-
-def _first(ds: Any, n: int | None, root: Any) -> list:
-    """The first `n` elements of dataset `ds` (None: all of them)."""
-    it, out = _elements(ds, root), []
-    try:
-        while n is None or len(out) < n:
-            try:
-                out.append(next(it))
-            except StopIteration:
-                break
-    finally:
-        it.close()
-    return out
-
-
-def _batch_sizes(ds: Any, n: int, root: Any) -> list:
-    """The leading dimensions of the first `n` elements of dataset `ds` (an unbatch's input;
-    all its components' match)."""
-    return [_rows(e) for e in _first(ds, n, root)]
-
-
-def _rows(e: tuple) -> int:
-    if not all(hasattr(c, "_arr") for c in e):
-        raise _refuse("its Unbatch's input holds sparse or ragged components")
-    return int(e[0]._arr.shape[0])
 
 
 _READ = {"Range": _range, "TensorSlice": _slices, "Prefetch": _prefetch,
          "ParallelMapV2": _parallel_map, "Map": lambda s, p, d, n, r: n, "BatchV2": _batch,
          "MapAndBatch": _map_and_batch, "Shuffle": _shuffle, "ShuffleAndRepeat": _shuffle,
          "FiniteRepeat": _repeat, "ForeverRepeat": _repeat, "FlatMap": _flat_map,
-         "FiniteTake": _take, "FiniteSkip": _skip, "Filter": _filter, "Unbatch": _unbatch,
-         "PaddedBatchV2": _padded_batch, "MemoryCache": _memory_cache}
+         **tf_iterator_ops.READ}
 
 
 # -- writing TF's state ------------------------------------------------------------------
@@ -590,10 +478,6 @@ def _w_concatenate(out: dict, prefix: str, ds: Any, n: int, root: Any, epochs: d
         _write(out, inputs(ds, root)[current], f"{prefix}[{current}]", n, root, epochs)
 
 
-def _i64(v: int) -> tuple:
-    return np.array(v, np.int64), _I64
-
-
 def _w_shuffle(out: dict, prefix: str, dss: list, n: int, root: Any, epochs: dict) -> int:
     """A shuffle's state (a ShuffleAndRepeat's: dss = [repeat, shuffle]) having given `n`
     elements: its buffer as a new iterator of it holds it after as many (the same seeds:
@@ -633,21 +517,6 @@ def _w_shuffle(out: dict, prefix: str, dss: list, n: int, root: Any, epochs: dic
         it.close()
 
 
-def _slot(it: Any, held: Any) -> dict:
-    """A shuffle buffer's slot: its element's components (a row iterator's buffer holds
-    row numbers)."""
-    if held is None:
-        return {"num_components": _i64(0)}
-    if hasattr(it, "row_arrays"):
-        parts = [(np.asarray(a[held, ...]), d) for a, d in zip(it.row_arrays, it.row_dtypes)]
-    else:
-        parts = [(np.asarray(c._arr), c.dtype) for c in held]
-    out = {"num_components": _i64(len(parts))}
-    for i, (arr, dtype) in enumerate(parts):
-        out[f"component[{i}]"] = (arr.astype(object) if dtype is _dt.string else arr, dtype)
-    return out
-
-
 def _w_range(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
     ds = dss[0]
     stop = getattr(ds, "_stop", None)  # (None: enumerate's counter)
@@ -681,13 +550,6 @@ def _w_parallel_map(out: dict, prefix: str, dss: list, n: int, root: Any) -> tup
 
 def _w_map(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
     return n, prefix
-
-
-def _last(ds: Any, n: int) -> int:
-    """END where `n` is all that batching dataset `ds` gives: its last batch, perhaps a
-    part one, was made as its input ended (which TF's batch then lets go)."""
-    size = ds._cardinality()
-    return END if 0 <= size <= n else n
 
 
 def _w_batch(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
@@ -846,110 +708,7 @@ def _offset(path: str, n: int) -> int:
     return pos
 
 
-def _w_take(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
-    given = _total(dss[0], root) if n == END else n
-    out[prefix] = {"i": _i64(given), "input_impl_empty": _i64(int(n == END))}
-    return n, prefix
-
-
-def _w_skip(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
-    # (TF skips when asked for its first element: none given, none skipped yet)
-    skipped = 0 if n == 0 else dss[0]._count
-    out[prefix] = {"i": _i64(skipped), "input_impl_empty": _i64(int(n == END))}
-    return (n if n in (0, END) else n + skipped), prefix
-
-
-def _w_filter(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
-    """A filter having passed `n` elements: its input gave as many as it took to reach the
-    n-th that its predicate passed (run here); ended, TF counts all it passed and
-    dropped."""
-    ds = dss[0]
-    if n == END:
-        passed, taken = _total(ds, root), _total(ds._inputs[0], root)
-    else:
-        passed, taken = n, _taken_to_pass(ds, n, root)
-    out[prefix] = {"input_impl_empty": _i64(int(n == END)),
-                   "filtered_elements": _i64(passed), "dropped_elements": _i64(taken - passed)}
-    return (END if n == END else taken), prefix
-
-
-def _taken_to_pass(ds: Any, n: int, root: Any) -> int:
-    """How many input elements filter `ds` reads until its predicate has passed `n`."""
-    taken = passed = 0
-    if n:
-        it = _elements(ds._inputs[0], root)
-        passes = ds._pred.bind(IterContext(root.options(), root))
-        try:
-            for e in it:
-                taken += 1
-                passed += bool(passes(e))
-                if passed == n:
-                    break
-        finally:
-            it.close()
-    return taken
-
-
-def _w_unbatch(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
-    """An unbatch having given `n` rows: its input gave the batches up to the one that
-    holds the n-th row, which it keeps (its values, while rows of it are still to give)."""
-    full = {f"{FULL}{prefix}:{k}": _i64(0) for k in ("current_index", "n")}
-    full[f"{FULL}{prefix}:input_impl_empty"] = _i64(int(n == END))
-    out[prefix] = full
-    if n in (0, END):
-        return n, prefix
-    it, batches, rows = _elements(dss[0]._inputs[0], root), 0, 0
-    try:
-        for e in it:
-            batches += 1
-            size = _rows(e)
-            if rows + size >= n:
-                break
-            rows += size
-    finally:
-        it.close()
-    index = n - rows
-    full[f"{FULL}{prefix}:current_index"] = _i64(index)
-    full[f"{FULL}{prefix}:n"] = _i64(size)
-    if index < size:
-        for k, c in enumerate(e):
-            arr = c._arr.astype(object) if c.dtype is _dt.string else c._arr
-            full[f"{FULL}{prefix}:tensors[{k}]"] = (arr, c.dtype)
-    return batches, prefix
-
-
-def _w_memory_cache(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
-    """A cache having given `n` elements: filling, what it holds are those `n` (its
-    input having given as many); having given all, filled with them."""
-    ds = dss[0]
-    most = None if n == END else n
-    # (a cache eagerflow has filled holds them; else its input gives them again)
-    held = ds._memory[:most] if ds._memory is not None else _first(ds._inputs[0], most, root)
-    if not all(hasattr(c, "_arr") for e in held for c in e):
-        raise _refuse("its cache holds sparse components")
-    cached = {f"{prefix}::{k}": _slot(None, e) for k, e in enumerate(held)}
-    if n == END:
-        out[prefix] = {"cache_completed": (np.array(b"", object), _dt.string),
-                       "num_elements": _i64(len(held)),
-                       "global_shuffle_iterator_next_index": _i64(0)}
-        out.update(cached)
-        out[prefix + "Impl"] = {"index": _i64(len(held))}
-        return END, prefix + "Impl"
-    out[prefix] = {"global_shuffle_iterator_next_index": _i64(0)}
-    out[prefix + "Impl"] = {"num_elements": _i64(len(held))}
-    out.update({k.replace(prefix, prefix + "Impl", 1): v for k, v in cached.items()})
-    return n, prefix + "Impl"
-
-
-def _w_padded_batch(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
-    n = _last(dss[0], n)
-    out[prefix] = {"exhausted": _i64(int(n == END))}
-    return (END if n == END else n * dss[0]._size), prefix
-
-
 _WRITE = {"Range": _w_range, "TensorSlice": _w_slices, "Prefetch": _w_prefetch,
           "ParallelMapV2": _w_parallel_map, "Map": _w_map, "BatchV2": _w_batch,
           "MapAndBatch": _w_map_and_batch, "FiniteRepeat": _w_repeat,
-          "ForeverRepeat": _w_repeat, "FlatMap": _w_flat_map, "FiniteTake": _w_take,
-          "FiniteSkip": _w_skip, "Filter": _w_filter, "Unbatch": _w_unbatch,
-          "PaddedBatchV2": _w_padded_batch, "MemoryCache": _w_memory_cache}
+          "ForeverRepeat": _w_repeat, "FlatMap": _w_flat_map, **tf_iterator_ops.WRITE}
