@@ -57,6 +57,9 @@ def pipelines(tf, d: str) -> dict:
         "parallel_map": (ds.range(10).map(lambda x: x * 2, num_parallel_calls=2), 3),
         # (a batch part given: TF keeps its values)
         "unbatch": (ds.from_tensor_slices((slices, np.arange(6))).batch(4).unbatch(), 2),
+        # (its input's element part given: TF keeps it and the offset in it)
+        "rebatch": (ds.range(10).batch(4).rebatch(3), 1),
+        "rebatch_sizes": (ds.from_tensor_slices(slices).batch(4).rebatch([1, 2]), 3),
         "padded_batch": (ds.range(1, 8).map(lambda x: tf.range(x)).padded_batch(2), 1),
         "options": (ds.range(10).with_options(_no_parallel_maps(tf)).apply(
             lambda d: d.skip(1).map(lambda x: x + 1)), 2),

@@ -1,6 +1,6 @@
 """TF's checkpointed iterator state of the single-input tf.data transformations that
-count their elements one by one: take, skip, filter, unbatch, padded_batch and an in-memory
-cache. Each reader gives how many elements its iterator had given from its state and
+count their elements one by one: take, skip, filter, unbatch, padded_batch, rebatch and
+an in-memory cache. Each reader gives how many elements its iterator had given from its state and
 what its input had given (`n`); each writer puts the state of its iterator having given
 `n` elements and gives what its input had given then. tf_iterator_state.py runs them level
 by level (READ, WRITE: by TF's iterator name).
@@ -185,8 +185,58 @@ def _w_padded_batch(out: dict, prefix: str, dss: list, n: int, root: Any) -> tup
     return (END if n == END else n * dss[0]._size), prefix
 
 
+def _rebatch(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
+    """A rebatch gave the batches its input's rows made, but those of the input element it
+    holds from "offset" on: as many batches (of its sizes in turn) as make those rows, the
+    last perhaps a part one."""
+    ds = dss[0]
+    rows = sum(_batch_sizes(ds._inputs[0], n, root))
+    if int(get(state, prefix, "offset")) >= 0:
+        rows -= len(get(state, prefix, "tensors[0]")) - int(get(state, prefix, "offset"))
+    given, made = 0, 0
+    while made < rows:
+        made += _sizes(ds)[given % len(ds._sizes)]
+        given += 1
+    return given
+
+
+def _sizes(ds: Any) -> list:
+    if 0 in ds._sizes:  # (empty batches without end)
+        raise refuse("its rebatch makes empty batches")
+    return ds._sizes
+
+
 READ = {"FiniteTake": _take, "FiniteSkip": _skip, "Filter": _filter, "Unbatch": _unbatch,
-        "PaddedBatchV2": _padded_batch, "MemoryCache": _memory_cache}
+        "PaddedBatchV2": _padded_batch, "MemoryCache": _memory_cache, "RebatchV2": _rebatch}
+def _w_rebatch(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
+    """A rebatch having given `n` batches: its input gave the elements whose rows those
+    took, the last one kept with the offset of its rows still to give (none: -1); past
+    its rows (its last batch a part one), its input ended."""
+    ds = dss[0]
+    sizes = _sizes(ds)
+    rows = None if n == END else sum(sizes[k % len(sizes)] for k in range(n))
+    values = {f"{FULL}{prefix}:batch_sizes_index": i64(0 if n == END else n % len(sizes)),
+              f"{FULL}{prefix}:offset": i64(-1)}
+    out[prefix] = values
+    it, taken, have = elements(ds._inputs[0], root), 0, 0
+    try:
+        while rows is None or have < rows:
+            try:
+                e = next(it)
+            except StopIteration:
+                return END, prefix
+            taken += 1
+            have += row_count(e)
+    finally:
+        it.close()
+    if have > rows:  # (that element's rows from the offset on are still to give)
+        values[f"{FULL}{prefix}:offset"] = i64(row_count(e) - (have - rows))
+        for k, c in enumerate(e):
+            arr = c._arr.astype(object) if c.dtype is _dt.string else c._arr
+            values[f"{FULL}{prefix}:tensors[{k}]"] = (arr, c.dtype)
+    return taken, prefix
+
+
 WRITE = {"FiniteTake": _w_take, "FiniteSkip": _w_skip, "Filter": _w_filter,
          "Unbatch": _w_unbatch, "PaddedBatchV2": _w_padded_batch,
-         "MemoryCache": _w_memory_cache}
+         "MemoryCache": _w_memory_cache, "RebatchV2": _w_rebatch}

@@ -4,7 +4,7 @@ other's iterator checkpoints.
 
 Data layer, below owned_iterator.py, which keeps its position as the number of elements
 its pipeline has given (and replays that many on restore); over tf_iterator_ops.py (take,
-skip, filter, unbatch, padded_batch, cache) and tf_iterator_values.py. TF's state is the
+skip, filter, unbatch, padded_batch, rebatch, cache) and tf_iterator_values.py. TF's state is the
 state of each iterator of its optimized pipeline: prefixes "Iterator::Root::Prefetch::Range",
 one per iterator, root first. Its names follow TF's default static optimizations, as
 iterator_path.py applies them (an injected root Prefetch, MapAndBatch, ShuffleAndRepeat,
@@ -149,7 +149,8 @@ _NAMES = {"RangeDataset": "Range", "TensorSliceDataset": "TensorSlice",
           "SkipDataset": "FiniteSkip", "FilterDataset": "Filter", "UnbatchDataset": "Unbatch",
           "PaddedBatchDataset": "PaddedBatchV2", "ZipDataset": "Zip",
           "ConcatenateDataset": "Concatenate", "CacheDataset": "MemoryCache",
-          "FlatMapDataset": "FlatMap", "InterleaveDataset": "Interleave"}
+          "FlatMapDataset": "FlatMap", "InterleaveDataset": "Interleave",
+          "RebatchDataset": "RebatchV2"}
 _BRANCHING = ("ZipDataset", "ConcatenateDataset", "FlatMapDataset", "InterleaveDataset")
 
 
