@@ -198,3 +198,29 @@ def eager_body(text: str) -> str:
 
     text = re.sub(r"^\{\{function_node __wrapped__[^}]*\}\} ", "", text)
     return re.sub(r"(\[Op:[^\]]*\]) name: \S*$", r"\1", text)
+
+
+def assert_raises_as_recorded(fn: Any, want: dict) -> None:
+    """`fn()` raises the error `want` records ({"error": its class's name, "message"}),
+    the messages compared by their eager_body."""
+    try:
+        fn()
+    except Exception as e:  # noqa: BLE001 - the class is compared here
+        assert type(e).__name__ == want["error"], f"{type(e).__name__}: {e}"
+        assert eager_body(str(e)) == eager_body(want["message"])
+        return
+    raise AssertionError(f"no {want['error']} raised")
+
+
+def bits_outcome(call: Any) -> str:
+    """`call()`'s result as its dtype, shape and the digest of its bits in a short string,
+    or its error's class and first line (the image suites' outcomes)."""
+    import hashlib
+
+    import numpy as np
+
+    try:
+        a = np.ascontiguousarray(np.asarray(call()))
+    except Exception as e:  # noqa: BLE001 - the error is the outcome
+        return f"{type(e).__name__}: {str(e).splitlines()[0][:200]}"
+    return f"{a.dtype.name}{list(a.shape)}:{hashlib.sha256(a.tobytes()).hexdigest()[:24]}"

@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tests.golden_io import write_json
+
 _ROOT = Path(__file__).resolve().parent.parent
 
 TF_PYTHON = os.environ.get("EAGERFLOW_TF_PYTHON") or str(_ROOT / ".venv-peers" / "bin" / "python")
@@ -35,6 +37,21 @@ def run_program(path: str | os.PathLike, *args: str, text: bool = True,
     return subprocess.run([sys.executable, str(path), *args], capture_output=True, text=text,
                           cwd=cwd, env={**os.environ, **(env or {}), **QUIET_TF}, check=True,
                           timeout=timeout)
+
+
+def record_outcomes(script: str, golden: str, outcomes: Any) -> None:
+    """A recorder's main: run plainly under TF's interpreter, it runs `script` again as
+    `script run` (run_program: a fresh process, TF's logs off) and writes the JSON that
+    run prints last to `golden`; run as `script run`, it prints `outcomes(tf)`, TF's
+    outcomes of its cases."""
+    if sys.argv[1:] == ["run"]:
+        import tensorflow as tf
+
+        tf.get_logger().setLevel("ERROR")
+        print(json.dumps(outcomes(tf)))
+        return
+    out = run_program(os.path.abspath(script), "run", cwd=_ROOT)
+    write_json(golden, json.loads(out.stdout.strip().splitlines()[-1]), end="\n", indent=1)
 
 
 def program_json(python: str, path: str | os.PathLike, *args: str,

@@ -13,16 +13,12 @@ import pytest
 import eagerflow as tf
 from eagerflow._src import backend as B
 from eagerflow._src.backend import strict
-from eagerflow._src.core import device
 
 NARROW = ["int8", "int16", "uint8", "uint16", "complex64", "complex128"]
 WIDE = ["int32", "int64", "uint32", "uint64", "float16", "float32", "float64"]
 
 
-@pytest.fixture(autouse=True)
-def gpu():
-    with device.standin_gpus(1):
-        yield
+pytestmark = pytest.mark.usefixtures("standin_gpu")  # (tests/backend/conftest.py)
 
 
 def _data(dtype, seed=0):

@@ -12,13 +12,9 @@ from hypothesis import strategies as st
 import eagerflow as tf
 from eagerflow._src.core import device as D
 from tests.backend.nms_reference import F, greedy, ranked
-from tests.gpu_target import ON_GPU, on_the_gpu
+from tests.gpu_target import ON_GPU
 
-
-@pytest.fixture(autouse=True)
-def gpu():
-    with on_the_gpu():
-        yield
+pytestmark = pytest.mark.usefixtures("on_gpu")  # (tests/backend/conftest.py)
 
 
 def _decode(anchor, delta, info, min_size):

@@ -7,7 +7,6 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-from eagerflow._src.core import device
 from eagerflow._src.ops.random import clear_kernel_cache
 
 CPU0 = "/job:localhost/replica:0/task:0/device:CPU:0"
@@ -19,10 +18,7 @@ CALLS = {
 }
 
 
-@pytest.fixture(autouse=True)
-def gpu():
-    with device.standin_gpus(1):
-        yield
+pytestmark = pytest.mark.usefixtures("standin_gpu")  # (tests/backend/conftest.py)
 
 
 @pytest.mark.parametrize("name", sorted(CALLS))

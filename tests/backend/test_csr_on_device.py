@@ -15,16 +15,12 @@ from hypothesis import strategies as st
 
 import eagerflow as tf
 from eagerflow._src.backend import strict, strict_streams
-from eagerflow._src.core import device
 
 GPU0 = "/job:localhost/replica:0/task:0/device:GPU:0"
 R = tf.raw_ops
 
 
-@pytest.fixture(autouse=True)
-def gpu():
-    with device.standin_gpus(1):
-        yield
+pytestmark = pytest.mark.usefixtures("standin_gpu")  # (tests/backend/conftest.py)
 
 
 def _box(t):

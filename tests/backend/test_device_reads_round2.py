@@ -24,15 +24,11 @@ import eagerflow as tf
 from eagerflow._src.backend import strict_streams
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.sparse_ops import SPARSE_TO_DENSE
-from tests.gpu_target import on_the_gpu
 
 R = tf.raw_ops
 
 
-@pytest.fixture(autouse=True)
-def gpu():
-    with on_the_gpu():
-        yield
+pytestmark = pytest.mark.usefixtures("on_gpu")  # (tests/backend/conftest.py)
 
 
 def _no_reads(call):

@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 
 import eagerflow as tf
 from eagerflow._src.backend import strict_streams
-from eagerflow._src.core import device
 from eagerflow._src.ops.registry import REGISTRY
 
 R = tf.raw_ops
@@ -25,10 +24,7 @@ def _as_list(out):
     return list(out) if isinstance(out, (tuple, list)) else [out]
 
 
-@pytest.fixture(autouse=True)
-def gpu():
-    with device.standin_gpus(1):
-        yield
+pytestmark = pytest.mark.usefixtures("standin_gpu")  # (tests/backend/conftest.py)
 
 
 def test_a_slices_gradient_pads_by_its_host_begin_reading_nothing_back():

@@ -13,7 +13,6 @@ import pytest
 
 import eagerflow as tf
 from eagerflow._src.backend import strict_streams
-from eagerflow._src.core import device
 
 R = tf.raw_ops
 X = np.arange(24, dtype=np.float32).reshape(4, 6) / 7.0
@@ -55,10 +54,7 @@ CALLS = {
 }
 
 
-@pytest.fixture(autouse=True)
-def gpu():
-    with device.standin_gpus(1):
-        yield
+pytestmark = pytest.mark.usefixtures("standin_gpu")  # (tests/backend/conftest.py)
 
 
 @pytest.mark.parametrize("name", sorted(CALLS))

@@ -26,7 +26,6 @@ from eagerflow._src.backend import special
 from eagerflow._src.core import device as D
 from eagerflow._src.graph import device_program as DP
 from eagerflow._src.ops import special_igamma
-from tests.gpu_target import on_the_gpu
 from tests.ops.test_random_gamma_grad import TF32, TF64
 from tests.ops.test_random_gamma_grad import A as TF_A
 from tests.ops.test_random_gamma_grad import X as TF_X
@@ -46,10 +45,7 @@ ULPS = {np.float32: 16, np.float64: 128}
 EARLY = {np.float32: 5e-5, np.float64: 1e-9}
 
 
-@pytest.fixture(autouse=True)
-def gpu():
-    with on_the_gpu():
-        yield
+pytestmark = pytest.mark.usefixtures("on_gpu")  # (tests/backend/conftest.py)
 
 
 def _on_gpu(op, a, x):

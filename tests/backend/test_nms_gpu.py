@@ -12,15 +12,11 @@ from hypothesis import strategies as st
 import eagerflow as tf
 from eagerflow._src.ops import nms_gpu
 from tests.backend.nms_reference import F, greedy, ranked
-from tests.gpu_target import on_the_gpu
 
 LOWEST = float(np.finfo(F).min)
 
 
-@pytest.fixture(autouse=True)
-def gpu():
-    with on_the_gpu():
-        yield
+pytestmark = pytest.mark.usefixtures("on_gpu")  # (tests/backend/conftest.py)
 
 
 def reference(boxes, scores, max_output_size, iou_threshold, score_threshold=LOWEST):

@@ -25,10 +25,7 @@ SLICES = ("ResourceScatterNdAdd", "ResourceScatterNdSub", "ResourceScatterNdMin"
           "ResourceScatterNdMax", "ResourceScatterNdUpdate")
 
 
-@pytest.fixture(autouse=True)
-def gpu():
-    with device.standin_gpus(1):
-        yield
+pytestmark = pytest.mark.usefixtures("standin_gpu")  # (tests/backend/conftest.py)
 
 
 def _kind(op):

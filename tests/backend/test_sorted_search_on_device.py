@@ -10,13 +10,8 @@ from hypothesis import strategies as st
 
 import eagerflow as tf
 from eagerflow._src.backend import strict_streams
-from tests.gpu_target import on_the_gpu
 
-
-@pytest.fixture(autouse=True)
-def gpu():
-    with on_the_gpu():
-        yield
+pytestmark = pytest.mark.usefixtures("on_gpu")  # (tests/backend/conftest.py)
 
 
 @settings(max_examples=40, deadline=None)

@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 
 import eagerflow as tf
 from eagerflow._src.ops import special_scalars as S
-from tests.gpu_target import on_the_gpu
 
 SPECIAL = tf.math.special
 # name: (the op, its scalar reference, the bounds of TF's intervals of |x|)
@@ -27,10 +26,7 @@ FUNCTIONS = {
 DTYPES = (np.float32, np.float64)
 
 
-@pytest.fixture(autouse=True)
-def gpu():
-    with on_the_gpu():
-        yield
+pytestmark = pytest.mark.usefixtures("on_gpu")  # (tests/backend/conftest.py)
 
 
 def _on_gpu(name, x):

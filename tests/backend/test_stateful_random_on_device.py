@@ -12,7 +12,6 @@ import pytest
 
 import eagerflow as tf
 from eagerflow._src.backend import strict, strict_streams
-from eagerflow._src.core import device
 from eagerflow._src.ops import philox
 
 GPU0 = "/job:localhost/replica:0/task:0/device:GPU:0"
@@ -20,10 +19,7 @@ CPU0 = "/job:localhost/replica:0/task:0/device:CPU:0"
 R = tf.raw_ops
 
 
-@pytest.fixture(autouse=True)
-def gpu():
-    with device.standin_gpus(1):
-        yield
+pytestmark = pytest.mark.usefixtures("standin_gpu")  # (tests/backend/conftest.py)
 
 
 def _variable(state, where):

@@ -13,15 +13,11 @@ import pytest
 
 import eagerflow as tf
 from eagerflow._src.backend import strict, strict_streams
-from eagerflow._src.core import device
 
 GPU0 = "/job:localhost/replica:0/task:0/device:GPU:0"
 
 
-@pytest.fixture(autouse=True)
-def gpu():
-    with device.standin_gpus(1):
-        yield
+pytestmark = pytest.mark.usefixtures("standin_gpu")  # (tests/backend/conftest.py)
 
 
 DRAWS = {

@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 import eagerflow as tf
 from eagerflow._src.core import device as D
-from tests.gpu_target import on_the_gpu
 
 GPU0 = "/job:localhost/replica:0/task:0/device:GPU:0"
 EPS = {np.float32: 1.2e-7, np.complex64: 1.2e-7, np.float64: 2.3e-16, np.complex128: 2.3e-16}
@@ -22,10 +21,7 @@ RHS = np.array([1.0, 2, 3, 4])
 SOLUTION = np.array([-9.0, 5, -4, 4])
 
 
-@pytest.fixture(autouse=True)
-def gpu():
-    with on_the_gpu():
-        yield
+pytestmark = pytest.mark.usefixtures("on_gpu")  # (tests/backend/conftest.py)
 
 
 def _on_the_device(t):

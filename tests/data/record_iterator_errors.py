@@ -4,30 +4,20 @@ iterator_error_cases.py.
     $EAGERFLOW_TF_PYTHON tests/data/record_iterator_errors.py
 """
 
-import json
 import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", ".."))
 
-from tests.golden_io import write_json  # noqa: E402
-from tests.tf_reference import run_program  # noqa: E402
+from tests.tf_reference import record_outcomes  # noqa: E402
 
 
-def main():
-    if sys.argv[1:] == ["run"]:
-        import tensorflow as tf
+def outcomes(tf):
+    from tests.data.iterator_error_cases import all_outcomes
 
-        from tests.data.iterator_error_cases import all_outcomes
-
-        tf.get_logger().setLevel("ERROR")
-        print(json.dumps(all_outcomes(tf)))
-        return
-    out = run_program(os.path.abspath(__file__), "run", cwd=os.path.join(HERE, "..", ".."))
-    write_json(os.path.join(HERE, "iterator_errors_golden.json"),
-               json.loads(out.stdout.strip().splitlines()[-1]), end="\n", indent=1)
+    return all_outcomes(tf)
 
 
 if __name__ == "__main__":
-    main()
+    record_outcomes(__file__, os.path.join(HERE, "iterator_errors_golden.json"), outcomes)

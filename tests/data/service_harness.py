@@ -47,3 +47,36 @@ def loopback() -> bool:
     except OSError:
         return False
     return True
+
+
+def recorded_outcome_tests(golden: dict, ours: Callable[[], dict]) -> tuple:
+    """A test module's checks of TF's recorded outcomes (`golden`) against eagerflow's
+    (`ours()`, run once, by the first test that asks): (a module fixture stopping every
+    server when the module ends, since later modules count open files; the test that
+    each case's outcome is TF's; the test that every case is recorded). pytest is
+    imported here only: TF's recorders import this module without it."""
+    import gc
+
+    import pytest
+
+    got: dict = {}
+
+    def _ours() -> dict:
+        if not got:
+            got.update(ours())
+        return got
+
+    @pytest.fixture(scope="module", autouse=True)
+    def servers_stopped():
+        yield
+        stop_all()
+        gc.collect()
+
+    @pytest.mark.parametrize("case", sorted(golden))
+    def test_outcome_is_tfs(case):
+        assert _ours()[case] == golden[case]
+
+    def test_every_case_is_recorded():
+        assert sorted(_ours()) == sorted(golden)
+
+    return servers_stopped, test_outcome_is_tfs, test_every_case_is_recorded

@@ -2,7 +2,6 @@
 (distributed_save_golden.json, recorded by record_distributed_save_golden.py), a distributed
 snapshot TF wrote (distributed_save_golden/) read back, and TF reading eagerflow's."""
 
-import gc
 import json
 import os
 import threading
@@ -12,35 +11,14 @@ import pytest
 
 import eagerflow as tf
 from tests.data.distributed_save_cases import all_outcomes, servers, values, wait_done
-from tests.data.service_harness import loopback, stop_all
+from tests.data.service_harness import loopback, recorded_outcome_tests
 from tests.tf_reference import HAVE_TF_PYTHON, run_tf_script
 
 pytestmark = pytest.mark.skipif(not loopback(), reason="no localhost ports to bind")
 HERE = Path(__file__).parent
 GOLDEN = json.loads((HERE / "distributed_save_golden.json").read_text())
-OURS = {}
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _servers_stopped():
-    yield
-    stop_all()
-    gc.collect()
-
-
-def _ours() -> dict:
-    if not OURS:
-        OURS.update(all_outcomes(tf))
-    return OURS
-
-
-@pytest.mark.parametrize("case", sorted(GOLDEN))
-def test_outcome_is_tfs(case):
-    assert _ours()[case] == GOLDEN[case]
-
-
-def test_every_case_is_recorded():
-    assert sorted(_ours()) == sorted(GOLDEN)
+_servers_stopped, test_outcome_is_tfs, test_every_case_is_recorded = recorded_outcome_tests(
+    GOLDEN, lambda: all_outcomes(tf))
 
 
 def test_reads_the_snapshot_tf_wrote():

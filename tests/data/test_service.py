@@ -4,7 +4,6 @@ eagerflow's in-process servers add: their lifecycle, the errors of a consumer wi
 reachable dispatcher or no workers (where TF's client would wait), and the processing
 modes' guarantees over varied datasets and worker counts."""
 
-import gc
 import json
 import socket
 import threading
@@ -17,36 +16,13 @@ from hypothesis import strategies as st
 
 import eagerflow as tf
 from tests.data.service_cases import _servers, all_outcomes
-from tests.data.service_harness import loopback, stop_all
+from tests.data.service_harness import loopback, recorded_outcome_tests
 
 # (the servers hold localhost ports: a sandbox without a loopback interface has none)
 pytestmark = pytest.mark.skipif(not loopback(), reason="no localhost ports to bind")
 GOLDEN = json.loads((Path(__file__).parent / "service_golden.json").read_text())
-OURS = {}
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _servers_stopped():
-    """Every server of this module is stopped and its socket closed when it ends (later
-    modules count open files)."""
-    yield
-    stop_all()
-    gc.collect()
-
-
-def _ours() -> dict:
-    if not OURS:
-        OURS.update(all_outcomes(tf))
-    return OURS
-
-
-@pytest.mark.parametrize("case", sorted(GOLDEN))
-def test_outcome_is_tfs(case):
-    assert _ours()[case] == GOLDEN[case]
-
-
-def test_every_case_is_recorded():
-    assert sorted(_ours()) == sorted(GOLDEN)
+_servers_stopped, test_outcome_is_tfs, test_every_case_is_recorded = recorded_outcome_tests(
+    GOLDEN, lambda: all_outcomes(tf))
 
 
 service = tf.data.experimental.service

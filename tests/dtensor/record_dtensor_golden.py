@@ -12,6 +12,9 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", ".."))
+from tests.golden_io import write_json  # noqa: E402
+
 GOLDEN = os.path.join(HERE, "dtensor_golden.json")
 
 
@@ -25,13 +28,7 @@ def main() -> None:
                             text=True, check=True).stdout.strip().splitlines()[-1]
     out = {"version": tf.__version__, "concepts": dtensor_cases.run(tf),
            "system": json.loads(system)}
-    tmp = GOLDEN + ".tmp"
-    with open(tmp, "w") as f:
-        json.dump(out, f, indent=1, sort_keys=True)
-        f.write("\n")
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, GOLDEN)
+    write_json(GOLDEN, out, "\n", indent=1, sort_keys=True)
 
 
 if __name__ == "__main__":

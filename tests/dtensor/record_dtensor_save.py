@@ -15,6 +15,9 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", ".."))
+from tests.golden_io import write_json  # noqa: E402
+
 GOLDEN = os.path.join(HERE, "dtensor_save_golden.json")
 DATA = os.path.join(HERE, "data", "dtensor_save")
 
@@ -37,13 +40,7 @@ def main() -> None:
             shutil.copytree(DATA, d, dirs_exist_ok=True)
             out["errors"][case] = _part("error", d, case)
     out["version"] = _part("version")
-    tmp = GOLDEN + ".tmp"
-    with open(tmp, "w") as f:
-        json.dump(out, f, indent=1, sort_keys=True)
-        f.write("\n")
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, GOLDEN)
+    write_json(GOLDEN, out, "\n", indent=1, sort_keys=True)
 
 
 if __name__ == "__main__":

@@ -4,12 +4,14 @@ writes dtensor_tutorial_golden.json, which test_dtensor_tutorial.py compares eag
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", ".."))
+from tests.golden_io import write_json  # noqa: E402
+
 GOLDEN = os.path.join(HERE, "dtensor_tutorial_golden.json")
 
 
@@ -21,13 +23,7 @@ def main() -> None:
 
     cases.setup(tf)
     out = {"version": tf.__version__, "tutorial": cases.run(tf)}
-    tmp = GOLDEN + ".tmp"
-    with open(tmp, "w") as f:
-        json.dump(out, f, indent=1, sort_keys=True)
-        f.write("\n")
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, GOLDEN)
+    write_json(GOLDEN, out, "\n", indent=1, sort_keys=True)
 
 
 if __name__ == "__main__":

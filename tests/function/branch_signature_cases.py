@@ -12,8 +12,9 @@ Each case is source exec'd as "<case>" with `tf` bound; it makes its variables, 
 is called with: the result is recorded too).
 """
 
-import linecache
 import textwrap
+
+from tests.function.traced_cases import called_on_args, traced_case
 
 _VARS = ("v = tf.Variable([1.0, 2.0], name='v')\n"
          "w = tf.Variable([3.0, 4.0], name='w')\n")
@@ -106,14 +107,7 @@ def _fdef(tf, fd):
 def outcome(tf, source):
     """One case: each If/Case node of the traced graph's GraphDef (its type and inputs) with
     its branches' FunctionDefs, and what the function returns on ARGS."""
-    source = textwrap.dedent(source)
-    linecache.cache["<case>"] = (len(source), None, source.splitlines(True), "<case>")
-    try:
-        env = {"tf": tf}
-        exec(compile(source, "<case>", "exec"), env)  # noqa: S102 - the cases
-        fn = tf.function(env["f"])
-        gd = fn.get_concrete_function(*env["SPECS"]).graph.as_graph_def()
-        lib = {fd.signature.name: fd for fd in gd.library.function}
+    with traced_case(tf, source) as (fn, env, gd, lib):
         flows = {}
         for n in gd.node:
             if n.op not in _FLOW:
@@ -122,10 +116,7 @@ def outcome(tf, source):
                 if "If" in n.op else [f.name for f in n.attr["branches"].list.func]
             flows[n.name] = {"op": n.op, "input": list(n.input),
                              "branches": [_fdef(tf, lib[b]) for b in names]}
-        args = [tf.constant(a, s.dtype) for a, s in zip(env["ARGS"], env["SPECS"])]
-        out = fn(*args)
+        out = called_on_args(tf, fn, env)
         out = [t.numpy().tolist() for t in out] if isinstance(out, tuple) else \
             out.numpy().tolist()
         return {"flows": flows, "result": out}
-    finally:
-        linecache.cache.pop("<case>", None)

@@ -10,9 +10,9 @@ Each case is source exec'd as "<case>" with `tf` bound; it makes its variables, 
 is called with: the result is recorded too).
 """
 
-import linecache
 import re
-import textwrap
+
+from tests.function.traced_cases import called_on_args, traced_case
 
 CASES = {
     "counter_and_variable": """
@@ -90,14 +90,7 @@ def outcome(tf, source):
     """One case: each While node of the traced graph's GraphDef (its type, inputs and
     parallel_iterations) with its cond's and body's signatures, and what the function
     returns on ARGS."""
-    source = textwrap.dedent(source)
-    linecache.cache["<case>"] = (len(source), None, source.splitlines(True), "<case>")
-    try:
-        env = {"tf": tf}
-        exec(compile(source, "<case>", "exec"), env)  # noqa: S102 - the cases
-        fn = tf.function(env["f"])
-        gd = fn.get_concrete_function(*env["SPECS"]).graph.as_graph_def()
-        lib = {fd.signature.name: fd for fd in gd.library.function}
+    with traced_case(tf, source) as (fn, env, gd, lib):
         loops = {}
         for n in gd.node:
             if n.op in _FLOW:
@@ -105,9 +98,6 @@ def outcome(tf, source):
                                  "parallel_iterations": n.attr["parallel_iterations"].i,
                                  "cond": _signature(tf, lib[n.attr["cond"].func.name]),
                                  "body": _signature(tf, lib[n.attr["body"].func.name])}
-        args = [tf.constant(a, s.dtype) for a, s in zip(env["ARGS"], env["SPECS"])]
-        out = fn(*args)
+        out = called_on_args(tf, fn, env)
         out = out if isinstance(out, (list, tuple)) else [out]
         return {"loops": loops, "result": [t.numpy().tolist() for t in out]}
-    finally:
-        linecache.cache.pop("<case>", None)

@@ -98,6 +98,21 @@ def test_cse_keeps_reads_apart_across_writes():
     assert [float(o) for o in out] == [1.0, 11.0, 11.0]
 
 
+def test_cse_keeps_reads_apart_across_a_branch_that_writes():
+    # (a tf.cond whose branch assigns names no variable itself: a read before it is not a
+    # read after it; Keras 3's EMA read the kernels a gradient-accumulation cond updated)
+    v = tf.Variable(1.0)
+
+    @tf.function
+    def f(c):
+        before = v * 2.0
+        tf.cond(c, lambda: v.assign_add(1.0).read_value(), lambda: tf.constant(0.0))
+        return before, v * 1.0
+
+    assert [float(t) for t in f(tf.constant(True))] == [2.0, 2.0]
+    assert [float(t) for t in f(tf.constant(False))] == [4.0, 2.0]
+
+
 def test_dce_prunes_unused_and_keeps_effects():
     v = tf.Variable(0.0)
 

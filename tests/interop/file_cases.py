@@ -852,10 +852,10 @@ def all_cases() -> dict:
     return {**CASES, **file_cases_more.CASES, **file_cases_state.CASES}
 
 
-def run_case(tf, keras, name: str, folder: str, write: bool) -> dict:
-    """Writes case `name`'s files into `folder` (when `write`), or reads them: its
-    result, or the error the writing or reading raised."""
-    writer, reader = all_cases()[name]
+def run_case(tf, keras, name: str, folder: str, write: bool, cases: dict | None = None) -> dict:
+    """Writes case `name` of `cases` (all_cases() by default) into `folder` (when
+    `write`), or reads its files: its result, or the error the writing or reading raised."""
+    writer, reader = (cases or all_cases())[name]
     os.makedirs(folder, exist_ok=True)
     keras.utils.set_random_seed(0)
     try:

@@ -1,9 +1,12 @@
 """TensorFlow 2.21 / Keras 3's half of test_file_cases.py, run in TF's interpreter from the
 repository root:
 
-    $EAGERFLOW_TF_PYTHON tests/interop/file_cases_tf.py WORKDIR [NAME ...]
+    $EAGERFLOW_TF_PYTHON tests/interop/file_cases_tf.py [--keras] WORKDIR [NAME ...]
 
-writes TF's files of each case of file_cases.CASES under WORKDIR/tf/NAME and reads them
+writes TF's files of each case of file_cases.all_cases() (with --keras: of
+file_cases_keras.all_cases(), recorded in golden/file_cases_keras.json, and the files
+of its TF_FILES cases in golden/file_cases_keras/NAME, for test_file_cases_keras.py)
+under WORKDIR/tf/NAME and reads them
 (TF on its own files: the reference), reads eagerflow's under WORKDIR/ef/NAME where they
 exist, and writes both results to WORKDIR/tf_out.json. With WORKDIR "--record" it writes
 TF on its own files into golden/file_cases.json (what test_file_cases.py checks without
@@ -12,6 +15,7 @@ TensorFlow): every case's, or the NAMEs' in place of their old records.
 
 import json
 import os
+import shutil
 import sys
 import tempfile
 
@@ -24,27 +28,38 @@ import tensorflow as tf  # noqa: E402
 
 from tests.golden_io import write_json  # noqa: E402
 from tests.interop import file_cases as C  # noqa: E402
+from tests.interop import file_cases_keras  # noqa: E402
 
-GOLDEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden", "file_cases.json")
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def main():
-    work, *names = sys.argv[1:]
+    args = sys.argv[1:]
+    keras_set = args[0] == "--keras"
+    cases = file_cases_keras.all_cases() if keras_set else C.all_cases()
+    golden = os.path.join(HERE, "golden",
+                          "file_cases_keras.json" if keras_set else "file_cases.json")
+    work, *names = args[keras_set:]
     record = work == "--record"
     if record:
         work = tempfile.mkdtemp()
-    names = names or list(C.all_cases())
+    named = bool(names)
+    names = names or list(cases)
     out = {"tf_on_tf": {}, "tf_on_ef": {}, "tf_write": {}}
     for name in names:
         folder = os.path.join(work, "tf", name)
-        out["tf_write"][name] = C.run_case(tf, keras, name, folder, write=True)
-        out["tf_on_tf"][name] = C.run_case(tf, keras, name, folder, write=False)
+        out["tf_write"][name] = C.run_case(tf, keras, name, folder, True, cases)
+        out["tf_on_tf"][name] = C.run_case(tf, keras, name, folder, False, cases)
         ours = os.path.join(work, "ef", name)
         if os.path.isdir(ours):
-            out["tf_on_ef"][name] = C.run_case(tf, keras, name, ours, write=False)
+            out["tf_on_ef"][name] = C.run_case(tf, keras, name, ours, False, cases)
     if record:  # (named cases update the recorded ones)
-        recorded = json.loads(open(GOLDEN).read()) if sys.argv[2:] else {}
-        write_json(GOLDEN, {**recorded, **out["tf_on_tf"]}, "\n", indent=1, sort_keys=True)
+        recorded = json.loads(open(golden).read()) if named and os.path.exists(golden) else {}
+        write_json(golden, {**recorded, **out["tf_on_tf"]}, "\n", indent=1, sort_keys=True)
+        for name in set(names) & set(file_cases_keras.TF_FILES if keras_set else ()):
+            kept = os.path.join(HERE, "golden", "file_cases_keras", name)
+            shutil.rmtree(kept, ignore_errors=True)
+            shutil.copytree(os.path.join(work, "tf", name), kept)
     else:
         write_json(os.path.join(work, "tf_out.json"), out)
 

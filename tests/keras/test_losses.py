@@ -76,7 +76,8 @@ def test_categorical_crossentropy_label_smoothing_by_hand():
 def test_gradient_of_sparse_ce_is_softmax_minus_onehot():
     z = tf.Variable([[1.0, 2.0, 0.5], [0.0, -1.0, 3.0]])
     with tf.GradientTape() as tape:
-        loss = tf.keras.losses.sparse_categorical_crossentropy([1, 2], z, from_logits=True)
+        loss = tf.keras.losses.sparse_categorical_crossentropy(np.array([1, 2]), z,
+                                                               from_logits=True)
         total = tf.reduce_sum(loss)
     g = tape.gradient(total, z).numpy()
     zz = z.numpy().astype(np.float64)
@@ -95,7 +96,9 @@ def test_bad_input():
     with pytest.raises(ValueError, match="must have the same shape"):
         tf.keras.losses.categorical_crossentropy([[0., 1.]], [[0.2, 0.3, 0.5]])
     with pytest.raises(ValueError, match="must have rank"):
-        tf.keras.losses.sparse_categorical_crossentropy([[[1]]], [[0.5, 0.5]])
+        tf.keras.losses.sparse_categorical_crossentropy(np.array([[[1]]]), np.array([[0.5, 0.5]]))
+    with pytest.raises(AttributeError, match="'list' object has no attribute 'shape'"):
+        tf.keras.losses.sparse_categorical_crossentropy([[[1]]], [[0.5, 0.5]])  # (as Keras 3)
     with pytest.raises(ValueError, match="Could not interpret loss identifier"):
         tf.keras.losses.get("l2_loss")
     with pytest.raises(TypeError):
@@ -125,3 +128,40 @@ def test_loss_subclass():
     # (Keras 3 names a loss as a layer, made unique: TF 2.21 gives "scaled_1" the second
     # time, and an empty name one of its own)
     assert [Scaled().name, Scaled(name="").name] == ["scaled_1", "scaled_2"]
+
+
+# Recorded from TF 2.21 + Keras 3 with keras.backend.set_epsilon(1e-3): every loss and
+# metric that clips or pads by epsilon takes the configured one (float32 inputs).
+_EPS_1E3 = {
+    "binary_crossentropy": [2.028435468673706, 5.375900745391846],
+    "categorical_crossentropy": [2.869791030883789, 14.259162902832031],
+    "binary_focal_crossentropy": [1.8744287490844727, 5.229589939117432],
+    "categorical_focal_crossentropy": [0.45156633853912354, 3.4853515625],
+    "mape": [25017.498046875, 25060.0],
+    "msle": [0.16616056859493256, 0.36321768164634705],
+    "kld": [1.1970651149749756, 13.640366554260254],
+    "poisson": [0.8749113082885742, 3.923281192779541],
+    "dice": 0.6118103861808777,
+    "tversky": 0.6118560433387756,
+}
+
+
+def test_configured_epsilon_reaches_losses_and_metrics():
+    yt = np.array([[0., 1., 1., 0.], [1., 0., 0.5, 1.]], "float32")
+    yp = np.array([[1e-9, 1 - 1e-9, 0.3, 0.99999999], [0.0, 1.0, 0.7, 1e-8]], "float32")
+    keras = tf.keras
+    # keras.ops in float64: the default epsilon's bounds are float64's, not float32's
+    # rounded again (recorded from TF 2.21)
+    got = keras.ops.binary_crossentropy(yt.astype("float64"), yp.astype("float64")).numpy()
+    assert got[0, 0] == 1.0000000494736474e-07 and got[0, 3] == 16.118095651484676
+    keras.backend.set_epsilon(1e-3)
+    try:
+        for name, want in _EPS_1E3.items():
+            got = getattr(keras.losses, name)(tf.constant(yt), tf.constant(yp)).numpy()
+            np.testing.assert_allclose(got, want, rtol=1e-6, err_msg=name)
+        auc = keras.metrics.AUC(thresholds=[0.3, 0.5])
+        assert [float(x) for x in auc.thresholds] == [-0.001, 0.3, 0.5, 1.001]
+        np.testing.assert_allclose(keras.metrics.concordance_correlation(yt, yp).numpy(),
+                                   [0.16722407937049866, -0.8801730871200562], rtol=1e-6)
+    finally:
+        keras.backend.set_epsilon(1e-7)

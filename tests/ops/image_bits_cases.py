@@ -9,8 +9,6 @@ scaled exactly into floats, so both sides read the same bits on any machine."""
 
 from __future__ import annotations
 
-import hashlib
-
 import numpy as np
 
 # (a projective transform, TF's 8 parameters)
@@ -20,18 +18,6 @@ TRANSFORM = [[1.1, 0.2, -1.0, 0.1, 0.9, 2.0, 0.001, 0.002]]
 def image(shape: tuple) -> np.ndarray:
     i = np.arange(int(np.prod(shape)), dtype=np.int64)
     return (((i * 7919 + 104729) % 1000) / 1000).astype(np.float32).reshape(shape)
-
-
-def digest(a: np.ndarray) -> str:
-    a = np.ascontiguousarray(a)
-    return f"{a.dtype.name}{list(a.shape)}:{hashlib.sha256(a.tobytes()).hexdigest()[:24]}"
-
-
-def outcome(call) -> str:
-    try:
-        return digest(np.asarray(call()))
-    except Exception as e:  # noqa: BLE001 - the error is the outcome
-        return f"{type(e).__name__}: {str(e).splitlines()[0][:200]}"
 
 
 def cases(tf) -> dict:

@@ -9,8 +9,6 @@ by value)."""
 
 from __future__ import annotations
 
-import hashlib
-
 import numpy as np
 
 
@@ -60,19 +58,6 @@ def approx(name: str) -> bool:
     gradients)."""
     return name.startswith(("resize gradient bicubic aa=False",
                             "resize gradient bilinear aa=False"))
-
-
-def digest(a: np.ndarray) -> str:
-    """A result's dtype, shape and bits in a short string."""
-    a = np.ascontiguousarray(a)
-    return f"{a.dtype.name}{list(a.shape)}:{hashlib.sha256(a.tobytes()).hexdigest()[:24]}"
-
-
-def outcome(call) -> str:
-    try:
-        return digest(np.asarray(call()))
-    except Exception as e:  # noqa: BLE001 - the error is the outcome
-        return f"{type(e).__name__}: {str(e).splitlines()[0][:200]}"
 
 
 def cases(tf) -> dict:

@@ -13,13 +13,15 @@ perl-base) or the UCD's own `Scripts.txt` and `DerivedAge.txt`, of Unicode 13.0 
 from __future__ import annotations
 
 import glob
-import os
 import re
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "eagerflow/_src/ops/unicode_scripts.txt"
+sys.path.insert(0, str(ROOT))
+
+from tests.golden_io import write_text  # noqa: E402
 
 # The Unicode version of TF 2.21's ICU: its script data ends there.
 TF_UNICODE = (13, 0)
@@ -143,12 +145,7 @@ def main() -> None:
     where = Path(sys.argv[1]) if len(sys.argv) > 1 else default_source()
     if where is None:
         raise SystemExit("no Unicode data found: give perl's unicore or a UCD folder")
-    tmp = OUT.with_suffix(".tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(table_text(where))
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, OUT)
+    write_text(OUT, table_text(where))
 
 
 if __name__ == "__main__":

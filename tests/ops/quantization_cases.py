@@ -33,6 +33,24 @@ def _call(out, key, f):
         out[key] = ("error", type(e).__name__, str(e))
 
 
+
+def encode(value):
+    """A case's result as its golden records it: the error's class and message, a
+    gradient that does not flow, a text, a tuple of results, or a tensor's dtype, shape
+    and values (as float64). The record scripts of both quantization families use it."""
+    if isinstance(value, tuple) and value and isinstance(value[0], str):
+        return {"error": value[1], "message": value[2]}
+    if value is None:
+        return {"none": True}
+    if isinstance(value, str):
+        return {"text": value}
+    if isinstance(value, tuple):
+        return {"tuple": [encode(v) for v in value]}
+    v = value.numpy()
+    return {"dtype": value.dtype.name, "shape": list(np.shape(v)),
+            "values": np.asarray(v).astype(np.float64).ravel().tolist()}
+
+
 def _fake_quant(tf, out):
     q = tf.quantization
     x = tf.constant(EDGES)

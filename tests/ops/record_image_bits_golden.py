@@ -12,7 +12,8 @@ os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", ".."))
 
-from tests.ops.image_bits_cases import cases, outcome  # noqa: E402
+from tests.golden_io import bits_outcome as outcome  # noqa: E402
+from tests.ops.image_bits_cases import cases  # noqa: E402
 
 
 def main() -> None:

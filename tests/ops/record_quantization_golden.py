@@ -4,7 +4,7 @@ and message).
 
 Run from the repository root with a TensorFlow interpreter:
 
-    /work/tfenv/bin/python tests/ops/record_quantization_golden.py
+    /work/tfref/bin/python tests/ops/record_quantization_golden.py
 """
 
 import os
@@ -13,24 +13,8 @@ import sys
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
-import numpy as np  # noqa: E402
-
 from tests.golden_io import write_json  # noqa: E402
-from tests.ops.quantization_cases import cases  # noqa: E402
-
-
-def encode(value):
-    if isinstance(value, tuple) and value and isinstance(value[0], str):
-        return {"error": value[1], "message": value[2]}
-    if value is None:  # (a gradient that does not flow)
-        return {"none": True}
-    if isinstance(value, str):
-        return {"text": value}
-    if isinstance(value, tuple):
-        return {"tuple": [encode(v) for v in value]}
-    v = value.numpy()
-    return {"dtype": value.dtype.name, "shape": list(np.shape(v)),
-            "values": np.asarray(v).astype(np.float64).ravel().tolist()}
+from tests.ops.quantization_cases import cases, encode  # noqa: E402
 
 
 def main():

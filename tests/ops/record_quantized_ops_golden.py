@@ -18,21 +18,8 @@ import numpy as np  # noqa: E402
 
 from tests.golden_io import write_json  # noqa: E402
 from tests.ops import quantized_ops_cases  # noqa: E402
+from tests.ops.quantization_cases import encode  # noqa: E402
 from tests.ops.quantized_ops_cases import cases  # noqa: E402
-
-
-def encode(value):
-    if isinstance(value, tuple) and value and isinstance(value[0], str):
-        return {"error": value[1], "message": value[2]}
-    if value is None:  # (a gradient that does not flow)
-        return {"none": True}
-    if isinstance(value, str):
-        return {"text": value}
-    if isinstance(value, tuple):
-        return {"tuple": [encode(v) for v in value]}
-    v = value.numpy()
-    return {"dtype": value.dtype.name, "shape": list(np.shape(v)),
-            "values": np.asarray(v).astype(np.float64).ravel().tolist()}
 
 
 def main():

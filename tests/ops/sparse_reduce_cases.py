@@ -7,8 +7,8 @@ with their gradients, run under TF 2.21 (record_sparse_reduce_golden.py) and eag
 # ruff: noqa: E501  (each case one call, as it would be written against TF)
 import math
 
-from tests.ops.sparse_shape_cases import _error
 from tests.ops.sparse_shape_cases import _show as _plain
+from tests.ops.sparse_shape_cases import eager_outcomes, grad_outcomes, traced_shapes
 
 
 def _nan_free(x):
@@ -161,61 +161,6 @@ GRADS = [
 ]
 
 
-def _eager(tf):
-    out = {}
-    env = {"tf": tf, "R": tf.raw_ops, "I": lambda a: tf.constant(a, tf.int64),
-           "F": lambda a: tf.constant(a, tf.float32)}
-    for case in EAGER:
-        try:
-            out[case] = _show(tf, eval(case, env))  # noqa: S307 - the cases above
-        except Exception as e:  # noqa: BLE001 - the outcome is the error
-            out[case] = _error(e)
-    return out
-
-
-def _static_shape(tf, case, shape):
-    seen = {}
-
-    def f(s):
-        r = eval(case, {"tf": tf, "s": s})  # noqa: S307 - the cases above
-        seen["shape"] = r.shape.as_list() if r.shape.rank is not None else None
-        return r.values if isinstance(r, tf.SparseTensor) else r
-
-    tf.function(f).get_concrete_function(tf.SparseTensorSpec(shape, tf.float32))
-    return seen["shape"]
-
-
-def _traced(tf):
-    out = {}
-    for spec, shape in SPECS.items():
-        for case in TRACED:
-            try:
-                out[f"{spec}: {case}"] = _static_shape(tf, case, shape)
-            except Exception as e:  # noqa: BLE001 - the outcome is the error
-                out[f"{spec}: {case}"] = _error(e, last=True)
-    return out
-
-
-def _grads(tf):
-    out = {}
-    for name, case in GRADS:
-        for traced in (False, True):
-            def run(v, case=case):
-                with tf.GradientTape() as t:
-                    t.watch(v)
-                    s = tf.SparseTensor([[1, 0], [0, 2], [0, 1]], v, [2, 3])
-                    r = eval(case, {"tf": tf, "s": s})  # noqa: S307 - the cases above
-                    y = tf.reduce_sum(r * tf.cast(tf.range(1, 1 + tf.size(r)), tf.float32))
-                g = t.gradient(y, v)
-                return tf.zeros([0]) if g is None else g
-            try:
-                fn = tf.function(run) if traced else run
-                g = fn(tf.constant([1.0, 2.0, 3.0])).numpy().tolist()
-                out[f"{name} traced={traced}"] = g or None
-            except Exception as e:  # noqa: BLE001 - the outcome is the error
-                out[f"{name} traced={traced}"] = f"ERR {type(e).__name__}"
-    return out
-
-
 def record(tf):
-    return {"eager": _eager(tf), "traced": _traced(tf), "grads": _grads(tf)}
+    return {"eager": eager_outcomes(tf, EAGER, _show), "traced": traced_shapes(tf, SPECS, TRACED),
+            "grads": grad_outcomes(tf, GRADS)}

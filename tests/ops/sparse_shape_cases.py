@@ -180,13 +180,14 @@ def _error(e, last=False):
     return f"ERR {type(e).__name__}: {lines[-1].strip() if last else lines[0]}"
 
 
-def _eager(tf):
+def eager_outcomes(tf, cases, show=_show):
+    """Each eager case's outcome (`show`n), or its error's."""
     out = {}
     env = {"tf": tf, "R": tf.raw_ops, "I": lambda a: tf.constant(a, tf.int64),
            "F": lambda a: tf.constant(a, tf.float32)}
-    for case in EAGER:
+    for case in cases:
         try:
-            out[case] = _show(tf, eval(case, env))  # noqa: S307 - the cases above
+            out[case] = show(tf, eval(case, env))  # noqa: S307 - the cases above
         except Exception as e:  # noqa: BLE001 - the outcome is the error
             out[case] = _error(e)
     return out
@@ -198,16 +199,17 @@ def _static_shape(tf, case, shape):
     def f(s):
         r = eval(case, {"tf": tf, "s": s})  # noqa: S307 - the cases above
         seen["shape"] = r.shape.as_list() if r.shape.rank is not None else None
-        return r.values
+        return r.values if isinstance(r, tf.SparseTensor) else r
 
     tf.function(f).get_concrete_function(tf.SparseTensorSpec(shape, tf.float32))
     return seen["shape"]
 
 
-def _traced(tf):
+def traced_shapes(tf, specs, cases):
+    """Each case's static shape traced over `s`, a SparseTensorSpec of each of `specs`."""
     out = {}
-    for spec, shape in SPECS.items():
-        for case in TRACED:
+    for spec, shape in specs.items():
+        for case in cases:
             try:
                 out[f"{spec}: {case}"] = _static_shape(tf, case, shape)
             except Exception as e:  # noqa: BLE001 - the outcome is the error
@@ -215,18 +217,22 @@ def _traced(tf):
     return out
 
 
-def _grads(tf):
+def grad_outcomes(tf, cases):
+    """The gradient with respect to `s`'s values, eager and traced, of each (name, case):
+    the case's result (a tensor, a SparseTensor or a list of them) weighted 1, 2, ... and
+    summed."""
     out = {}
-    for name, case in GRADS:
+    for name, case in cases:
         for traced in (False, True):
             def run(v, case=case):
                 with tf.GradientTape() as t:
                     t.watch(v)
                     s = tf.SparseTensor([[1, 0], [0, 2], [0, 1]], v, [2, 3])
                     r = eval(case, {"tf": tf, "s": s})  # noqa: S307 - the cases above
-                    parts = r if isinstance(r, list) else [r]
-                    y = tf.add_n([tf.reduce_sum(p.values * tf.cast(
-                        tf.range(1, 1 + tf.size(p.values)), tf.float32)) for p in parts])
+                    parts = [p.values if isinstance(p, tf.SparseTensor) else p
+                             for p in (r if isinstance(r, list) else [r])]
+                    y = tf.add_n([tf.reduce_sum(p * tf.cast(tf.range(1, 1 + tf.size(p)),
+                                                            tf.float32)) for p in parts])
                 g = t.gradient(y, v)
                 return tf.zeros([0]) if g is None else g
             try:
@@ -239,4 +245,5 @@ def _grads(tf):
 
 
 def record(tf):
-    return {"eager": _eager(tf), "traced": _traced(tf), "grads": _grads(tf)}
+    return {"eager": eager_outcomes(tf, EAGER), "traced": traced_shapes(tf, SPECS, TRACED),
+            "grads": grad_outcomes(tf, GRADS)}

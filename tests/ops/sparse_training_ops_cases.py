@@ -7,6 +7,7 @@ values exactly (each float's bits)."""
 import numpy as np
 
 from tests.ops.training_ops2_cases import bits
+from tests.ops.training_ops_cases import scope_nodes
 
 # op -> (its variables, its tensors in TF's order); "indices" is the rows' index vector
 OPS = {
@@ -204,11 +205,6 @@ STEPS = [(np.int32([0, 2, 2, 4, 0, 1]), np.random.default_rng(7).normal(size=(6,
          (np.int32([1, 3, 5, 2, 4, 6]), np.random.default_rng(8).normal(size=(6, 3)))]
 
 
-def _attr(v) -> object:
-    kind = v.WhichOneof("value")
-    return v.type if kind == "type" else v.b if kind == "b" else kind
-
-
 def record_graphs(tf, optimizers: dict = OPTIMIZERS) -> dict:
     """Each optimizer's nodes in a TF 1 graph, applying IndexedSlices gradients to an
     embedding table and a bias (those of its scope: name, op, inputs, a training op's
@@ -227,12 +223,7 @@ def record_graphs(tf, optimizers: dict = OPTIMIZERS) -> dict:
             opt = eval("v1.train." + expr, {"v1": v1})  # noqa: S307
             train = opt.apply_gradients(grads)
             scope = opt.get_name()
-            nodes = []
-            for n in g.as_graph_def().node:
-                if n.name == scope or n.name.startswith(scope + "/"):
-                    attrs = {k: _attr(v) for k, v in sorted(n.attr.items())
-                             if not k.startswith("_")} if n.op.startswith("Resource") else {}
-                    nodes.append([n.name, n.op, list(n.input), attrs])
+            nodes = scope_nodes(g, scope, lambda op: op.startswith("Resource"))
             with v1.Session() as s:
                 s.run(v1.global_variables_initializer())
                 for _ in range(2):

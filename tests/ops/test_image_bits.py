@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 import eagerflow as tf
-from tests.ops.image_bits_cases import cases, outcome
+from tests.golden_io import bits_outcome as outcome
+from tests.ops.image_bits_cases import cases
 
 # (TF's recordings are its CPU kernels', whose errors name the CPU: under `make test-gpu`
 # too these run there, as TF's inside tf.device("/CPU:0"))

@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 
 import eagerflow as tf
 from eagerflow._src.ops import image_resample as S
-from tests.ops.image_resample_cases import RAW, RESIZES, approx, cases, image, outcome
+from tests.golden_io import bits_outcome as outcome
+from tests.ops.image_resample_cases import RAW, RESIZES, approx, cases, image
 
 # (TF's recordings are its CPU kernels', whose errors name the CPU: under `make test-gpu`
 # too these run there, as TF's inside tf.device("/CPU:0"))

@@ -5,6 +5,8 @@ TF 2.21 (record_training_ops2_golden.py) and eagerflow (test_training_ops2.py) a
 
 import numpy as np
 
+from tests.ops.training_ops_cases import scope_nodes
+
 # op -> (its variables' names, its tensors' names: scalars, then the gradient)
 OPS = {
     "ResourceApplyFtrl": (("var", "accum", "linear"), ("grad", "lr", "l1", "l2", "lr_power")),
@@ -131,11 +133,6 @@ FTRL = {
 }
 
 
-def _attr(v) -> object:
-    kind = v.WhichOneof("value")
-    return v.type if kind == "type" else v.b if kind == "b" else kind
-
-
 def _make(tf, expr: str):
     return eval("tf1.train." + expr, {"tf1": tf.compat.v1})  # noqa: S307
 
@@ -153,12 +150,7 @@ def record_graphs(tf, optimizers: dict = FTRL) -> dict:
             opt = _make(tf, expr)
             train = opt.minimize(tf.reduce_sum(w * w * x))
             scope = opt.get_name()
-            nodes = []
-            for n in g.as_graph_def().node:
-                if n.name == scope or n.name.startswith(scope + "/"):
-                    attrs = {k: _attr(v) for k, v in sorted(n.attr.items())
-                             if not k.startswith("_")} if "Apply" in n.op else {}
-                    nodes.append([n.name, n.op, list(n.input), attrs])
+            nodes = scope_nodes(g, scope, lambda op: "Apply" in op)
             with v1.Session() as s:
                 s.run(v1.global_variables_initializer())
                 for _ in range(4):

@@ -128,6 +128,19 @@ def _attr(v) -> object:
     return v.type if kind == "type" else v.b if kind == "b" else kind
 
 
+def scope_nodes(g, scope: str, shows_attrs) -> list:
+    """The nodes of an optimizer's `scope` in graph `g`'s GraphDef as [name, op, inputs,
+    attrs], the attrs (but private ones: a type's enum, a bool, else the value's kind) of
+    the nodes whose op `shows_attrs` picks (its training ops)."""
+    nodes = []
+    for n in g.as_graph_def().node:
+        if n.name == scope or n.name.startswith(scope + "/"):
+            attrs = {k: _attr(v) for k, v in sorted(n.attr.items())
+                     if not k.startswith("_")} if shows_attrs(n.op) else {}
+            nodes.append([n.name, n.op, list(n.input), attrs])
+    return nodes
+
+
 def record_graphs(tf) -> dict:
     """Each optimizer's nodes in a TF 1 graph (those of its scope: name, op, inputs, the
     training op's attrs) and the variable after three steps."""
@@ -141,12 +154,7 @@ def record_graphs(tf) -> dict:
             opt = make(v1.train)
             train = opt.minimize(tf.reduce_sum(w * w * x))
             scope = opt.get_name()
-            nodes = []
-            for n in g.as_graph_def().node:
-                if n.name == scope or n.name.startswith(scope + "/"):
-                    attrs = {k: _attr(v) for k, v in sorted(n.attr.items())
-                             if not k.startswith("_")} if "Apply" in n.op else {}
-                    nodes.append([n.name, n.op, list(n.input), attrs])
+            nodes = scope_nodes(g, scope, lambda op: "Apply" in op)
             with v1.Session() as s:
                 s.run(v1.global_variables_initializer())
                 for _ in range(3):

@@ -43,7 +43,7 @@ def _val(a) -> dict:
 
 
 class _Logs(logging.Handler):
-    """The "tensorflow" logger's lines while it is installed."""
+    """The "tensorflow" logger's lines while it is installed (TF's deprecation notices)."""
 
     def __init__(self) -> None:
         super().__init__()

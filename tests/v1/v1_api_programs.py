@@ -706,7 +706,7 @@ def notices(tf) -> list:
     fresh process (notice_lines), as TF gives each notice once per process."""
     v1 = tf.compat.v1
     ids = tf.sparse.SparseTensor([[0, 0]], tf.constant([1], tf.int64), [1, 1])
-    with _Logs(tf) as logs:
+    with _Logs() as logs:
         v1.sparse_matmul([[1.]], [[1.]])
         v1.sparse_merge(ids, ids, 2)
         v1.batch_scatter_update(tf.Variable([[1.]]), [[0]], [[2.]])

@@ -7,9 +7,9 @@ eagerflow, and compares.
 
 from __future__ import annotations
 
-import logging
-
 import numpy as np
+
+from tests.v1.metrics_programs import _Logs
 
 M = np.array([[4., 1., 0.], [1., 3., 1.], [0., 1., 2.]], np.float32)
 X = np.array([[1., -2., 0.], [3., 0., -4.]], np.float32)
@@ -41,28 +41,6 @@ def _try(fn) -> object:
         return _val(fn())
     except Exception as e:  # noqa: BLE001 - the error is the result
         return _err(e)
-
-
-class _Logs(logging.Handler):
-    """The "tensorflow" logger's lines while it is installed (TF's deprecation notices)."""
-
-    def __init__(self, tf) -> None:
-        super().__init__()
-        self.lines: list = []
-        self._logger = logging.getLogger("tensorflow")
-
-    def emit(self, record: logging.LogRecord) -> None:
-        text = record.getMessage()
-        if text.startswith("From "):  # the caller's file and line are each side's own
-            text = "From FILE:" + text.split(": ", 1)[1]
-        self.lines.append(text)
-
-    def __enter__(self) -> _Logs:
-        self._logger.addHandler(self)
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self._logger.removeHandler(self)
 
 
 # -- family 1: TF 1's top-level names --------------------------------------------------------
@@ -263,7 +241,7 @@ def graph_program(tf) -> dict:
     deprecation notices TF logs while building it."""
     v1 = tf.compat.v1
     out = {}
-    with _Logs(tf) as logs, tf.Graph().as_default():
+    with _Logs() as logs, tf.Graph().as_default():
         x = v1.placeholder(tf.float32, [None, 3], name="x")
         total = v1.reduce_sum(x, reduction_indices=[1], keep_dims=True, name="total")
         mean = v1.reduce_mean(x, 0, keep_dims=True)
@@ -509,7 +487,7 @@ def sparse_graph(tf) -> dict:
     """sparse_placeholder, string_split and Print's graph forms run in a Session."""
     v1 = tf.compat.v1
     out = {}
-    with _Logs(tf) as logs, tf.Graph().as_default():
+    with _Logs() as logs, tf.Graph().as_default():
         sp = v1.sparse_placeholder(tf.float32, name="sp")
         sp2 = v1.sparse_placeholder(tf.int64, [None, 4], name="sp2")
         out["placeholders"] = [sp.indices.name, sp.values.name, sp.dense_shape.name,

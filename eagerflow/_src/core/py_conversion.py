@@ -468,7 +468,11 @@ def numpy_to_dtype(arr: np.ndarray, dtype: _dt.DType) -> np.ndarray:
     if arr.dtype.kind == "O" and dtype.name in _NUMPY_NAMED:
         # (TF has NumPy convert an array of objects to a NumPy number type: NumPy's errors)
         return arr.astype(dtype.storage_type)
-    if arr.dtype.kind in "USO":
+    if arr.dtype.kind in "US":
+        # (TF has NumPy cast strings to a number type too: "7" is 7, " 2 " is 2, "a" a
+        # bool True; NumPy's errors for the rest, "1.5" as an int its ValueError)
+        return arr.astype(dtype.storage_type)
+    if arr.dtype.kind == "O":
         raise TypeError(f"Cannot convert {arr!r} to EagerTensor of dtype {dtype.name}")
     if arr.dtype.names is not None:  # TF's record form of a quantized array: its integers
         arr = arr.view(arr.dtype[0])

@@ -24,14 +24,10 @@ from eagerflow._src.core import device, nest, tf_logging
 from eagerflow._src.core import device as dev
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import UnavailableError
+from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
-from eagerflow._src.distribute import context, graph_run
+from eagerflow._src.distribute import context
 from eagerflow._src.distribute.collective import ReduceOp, Rendezvous, as_reduce_op, reduce_arrays
-from eagerflow._src.distribute.input import (
-    DistributedDataset,
-    DistributedDatasetsFromFunction,
-    InputContext,
-)
 from eagerflow._src.distribute.replica_context import ReplicaContext
 from eagerflow._src.distribute.replica_function import ReplicaFunctions
 from eagerflow._src.distribute.values import (
@@ -62,6 +58,12 @@ from eagerflow._src.ops.variables import (
     is_tf_variable,
     variable_creator_scope,
 )
+
+# Loaded on first use, so that a Keras model (whose trainer asks for the strategy) does
+# not load tf.data: distributed input (a dataset's iteration across replicas) and
+# `strategy.run` inside a function being traced.
+dist_input = lazy_module("eagerflow._src.distribute.input")
+graph_run = lazy_module("eagerflow._src.distribute.graph_run")
 
 # ---------------------------------------------------------------------------------------
 # Cross-device ops: accepted for API compatibility; all reduce on the host.
@@ -536,10 +538,10 @@ class Strategy:
 
     # -- input -------------------------------------------------------------------------
     def experimental_distribute_dataset(self, dataset: Any, options: Any = None) -> Any:
-        return DistributedDataset(self, dataset)
+        return dist_input.DistributedDataset(self, dataset)
 
     def distribute_datasets_from_function(self, dataset_fn: Callable, options: Any = None) -> Any:
-        return DistributedDatasetsFromFunction(self, dataset_fn)
+        return dist_input.DistributedDatasetsFromFunction(self, dataset_fn)
 
     experimental_distribute_datasets_from_function = distribute_datasets_from_function
 
@@ -623,7 +625,7 @@ class _DefaultDistributionStrategy(Strategy):
         return dataset
 
     def distribute_datasets_from_function(self, dataset_fn: Callable, options: Any = None) -> Any:
-        return dataset_fn(InputContext())
+        return dataset_fn(dist_input.InputContext())
 
     experimental_distribute_datasets_from_function = distribute_datasets_from_function
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.graph import codegen
+from eagerflow._src.graph.creation_stack import IMPORTED
 from eagerflow._src.graph.ir import frame_lines
 from eagerflow._src.ops import eager_errors
 
@@ -133,6 +134,7 @@ def reword(e: OpError, function_op: str, graph: Any) -> None:
     if op is not None and op.op.input_named and op.inputs:
         body = _input_named(body, op)
     origin = None if op is None else op.origin
+    unavailable = origin is IMPORTED
     if inner:  # a called function's node: named within it, as TF names it
         tags = "".join(f"{{{{function_node {f}}}}}" for f in inner if "<lambda>" in f)
         tail = f"\n\t [[{tags}{{{{node {name}}}}}]] [Op:{function_op}]"
@@ -146,7 +148,10 @@ def reword(e: OpError, function_op: str, graph: Any) -> None:
         tail = f" [Op:{function_op}]"
     else:
         tail = f"\n\t [[{{{{node {node}}}}}]] [Op:{function_op}]"
-    if not origin or "<lambda>" in function_op:
+    if unavailable:
+        e._message = (f"{_HEAD}\n\nDetected at node {node} defined at (most recent call "
+                      f"last):\n<stack traces unavailable>\n{body}{tail}")
+    elif not origin or "<lambda>" in function_op:
         # (TF knows no definition site for a lambda's nodes: the function's name leads)
         e._message = f"{{{{function_node {function_op}}}}} {body}{tail}"
     else:

@@ -37,26 +37,42 @@ _USER_CODE: dict = {}
 
 def _is_user(code: Any) -> bool:
     entry = _USER_CODE.get(id(code))
-    if entry is None:
-        name = code.co_filename
-        entry = _USER_CODE[id(code)] = (code, not name.startswith(_PKG_DIR) and
-                                        not name.startswith("<frozen"))
-    return entry[1]
+    return (entry or _classify(code))[1]
+
+
+def _classify(code: Any) -> tuple:
+    name = code.co_filename
+    entry = _USER_CODE[id(code)] = (code, not name.startswith(_PKG_DIR) and
+                                    not name.startswith("<frozen"))
+    return entry
+
+
+# The origin of a node of a function read from a file (a SavedModel's FunctionDef): TF
+# keeps no creation stack for those, and its graph errors say "<stack traces unavailable>"
+IMPORTED: tuple = ()
 
 
 def user_frames() -> tuple | None:
     """Where user code made a node: the caller's frames outside eagerflow, as a chain of
     (code, instruction offset, the caller's entry) from the innermost (None: no frame),
     cheap to take at every node and shared between nodes; `frames` reads it as TF's
-    op.traceback less TF's own frames, what a graph error lists."""
+    op.traceback less TF's own frames, what a graph error lists. (Every user frame is
+    kept, not only the innermost: errors and `Operation.traceback` list them all.)
+    IMPORTED while a graph imported from a file is built."""
     g = _state.graph
+    if g is not None and g._imported:
+        return IMPORTED
     if g is not None and g._frames_entry is not None:
         return _traced_user_frames(g)
+    # (the classification looked up inline: this loop runs once per frame of the stack
+    # at every node a TF 1 graph builder makes)
+    known = _USER_CODE
     found = []
     f = sys._getframe(1)
     while f is not None:
         code = f.f_code
-        if _is_user(code):
+        entry = known.get(id(code)) or _classify(code)
+        if entry[1]:
             found.append((code, f.f_lasti))
         f = f.f_back
     node = None
@@ -105,7 +121,7 @@ def _line(code: Any, offset: int) -> int | None:
 def frames(origin: tuple | None) -> list:
     """user_frames' chain as (file, line, function), outermost first."""
     out = []
-    while origin is not None:
+    while origin:  # (None or IMPORTED: no frames)
         code, offset, origin = origin
         out.append((code.co_filename, _line(code, offset), code.co_name))
     out.reverse()

@@ -248,6 +248,8 @@ class Graph(VariableAccess, CaptureAccess):
     _frames_entry: Any = None
     _frames_outer: Any = None
     _frames_seen: Any = None
+    # Whether it is a function read from a file, whose nodes have no creation stack
+    _imported = False
     # saved_model/graph_def.py, which writes as_graph_def(): handed down by the public
     # package (it sits above every layer; a graph's GraphDef is in TF's op set)
     _graph_def_writer: Any = None
@@ -255,6 +257,8 @@ class Graph(VariableAccess, CaptureAccess):
     def __init__(self, name: str = "graph", parent: Graph | None = None) -> None:
         self.name = name
         self.parent = parent
+        if parent is not None and parent._imported:  # (a branch of a loaded function)
+            self._imported = True
         self.operations: list[Operation] = []
         # the placeholders a call feeds, in order: the arguments', then those of the
         # enclosing graphs' tensors it captured (what `inputs` shows, but a traced

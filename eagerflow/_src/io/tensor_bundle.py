@@ -29,9 +29,11 @@ from google.protobuf.message import DecodeError
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import (
+    UNKNOWN,
     DataLossError,
     InvalidArgumentError,
     NotFoundError,
+    OpError,
     UnimplementedError,
 )
 from eagerflow._src.io import bundle_protos as protos
@@ -40,6 +42,15 @@ from eagerflow._src.io.table import get_varint, put_varint
 
 BUNDLE_VERSION = 1  # TF's kTensorBundleVersion
 HEADER_KEY = b""
+
+
+def missing_data(e: NotFoundError) -> OpError | NotFoundError:
+    """A missing data file's error as TF's Python checkpoint readers raise it: the
+    reader's C++ status re-raised as a bare OpError of code UNKNOWN (TF's
+    py_checkpoint_reader translates only the messages it knows)."""
+    if e.message.endswith("; No such file or directory"):
+        return OpError(None, None, e.message, UNKNOWN)
+    return e
 
 
 def data_filename(prefix: str, shard: int = 0, num_shards: int = 1) -> str:
@@ -350,9 +361,8 @@ class BundleReader:
             name = data_filename(self.prefix, shard, self.num_shards)
             try:
                 f = open(name, "rb")  # kept open: the checkpoint may be deleted meanwhile
-            except FileNotFoundError:
-                raise DataLossError(None, None, f"The data file {name} of checkpoint "
-                                                f"{self.prefix} is missing") from None
+            except FileNotFoundError:  # (TF's status; its Python readers: see missing_data)
+                raise NotFoundError(None, None, f"{name}; No such file or directory") from None
             self._files[shard] = f = (f, name)
         return f
 

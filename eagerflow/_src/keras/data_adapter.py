@@ -19,14 +19,23 @@ import numpy as np
 
 from eagerflow._src.core import nest
 from eagerflow._src.core.composite import CompositeTensor
+from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
-from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.keras import class_weights as cw
 from eagerflow._src.keras import tree
 from eagerflow._src.ops import indexing
 from eagerflow._src.ops.random import fresh_shuffles
+
+# tf.data, loaded on first use: building or calling a model does not need it
+dataset_lib = lazy_module("eagerflow._src.data.dataset")
+
+
+def is_dataset(x: Any) -> bool:
+    """Whether `x` is a tf.data.Dataset (the Keras modules above ask here, so that none
+    of them loads tf.data at import)."""
+    return isinstance(x, dataset_lib.DatasetV2)
 
 
 def unpack_x_y_sample_weight(data: Any) -> tuple:
@@ -269,7 +278,7 @@ class IterableData:
     def static_batch_size(self) -> int | tuple | None:
         """A dataset's batch size where its element spec states one for every leaf; where
         the leaves' first dims differ (a dataset not batched), each leaf's, in order."""
-        if not isinstance(self.data, DatasetV2):
+        if not is_dataset(self.data):
             return None
         dims = [None if s.shape.rank in (None, 0) else s.shape[0]
                 for s in nest.flatten(self.data.element_spec)
@@ -347,7 +356,7 @@ class IterableData:
     def new_pass(self) -> Iterator:
         """A new pass over the data, its batches as the steps take them."""
         items = self._fresh()
-        if isinstance(self.data, DatasetV2):
+        if is_dataset(self.data):
             return _Passing(items)
         standardize = _py_dataset_batch if isinstance(self.data, PyDataset) else None
         return (_structure_to_tensors(standardize(item) if standardize else item)
@@ -507,7 +516,7 @@ def make_data(x: Any, y: Any = None, sample_weight: Any = None, batch_size: int 
     if x is None:
         raise ValueError("Unexpected value for `x`: None. `x` must be arrays, a tf.data "
                          "Dataset, or a generator.")
-    kind = ("tf.data.Dataset" if isinstance(x, DatasetV2) else "PyDataset"
+    kind = ("tf.data.Dataset" if is_dataset(x) else "PyDataset"
             if isinstance(x, PyDataset) else "generator")
     if y is not None:
         _unsupported("y", "the targets", kind)
@@ -518,7 +527,7 @@ def make_data(x: Any, y: Any = None, sample_weight: Any = None, batch_size: int 
                          f"inputs. Received: class_weight={class_weight}")
     if not hasattr(x, "__iter__"):
         raise ValueError(f"Unrecognized data type: x={x} (of type {type(x)})")
-    if shuffle and isinstance(x, DatasetV2):
+    if shuffle and is_dataset(x):
         warnings.warn("`shuffle=True` was passed, but will be ignored since the data `x` was "
                       "provided as a tf.data.Dataset. The Dataset is expected to already be "
                       "shuffled (via `.shuffle(buffer_size)`).", stacklevel=1)
@@ -530,11 +539,11 @@ def make_data(x: Any, y: Any = None, sample_weight: Any = None, batch_size: int 
         warnings.warn("`shuffle=True` was passed, but will be ignored since the data `x` was "
                       "provided as a generator. The generator is expected to yield "
                       "already-shuffled data.", stacklevel=1)
-    if class_weight is not None and isinstance(x, DatasetV2):
+    if class_weight is not None and is_dataset(x):
         # (Keras maps the dataset, so what its batches hold is checked as it traces)
         x = x.map(cw.class_weight_map_fn(class_weight, unpack_x_y_sample_weight)).prefetch(-1)
     data = IterableData(x, steps, shuffle)
-    if class_weight is not None and not isinstance(x, DatasetV2):
+    if class_weight is not None and not is_dataset(x):
         data = _ClassWeighted(data, class_weight)
     return data
 
@@ -638,13 +647,20 @@ VALIDATION_SPLIT_REFUSED = ("Argument `validation_split` is only supported for t
                             "arrays.Found incompatible type in the input: ")
 
 
+def types_repr(types: list) -> str:
+    """`repr(types)` with each class named by its `__name__`: a dataset class's is TF's
+    (`_BatchDataset`), which its qualified name (eagerflow's own) is not."""
+    return "[" + ", ".join(f"<class '{t.__name__}'>" if t.__module__ == "builtins" else
+                           f"<class '{t.__module__}.{t.__name__}'>" for t in types) + "]"
+
+
 def train_validation_split(arrays: tuple, validation_split: float) -> tuple:
     """Splits arrays at `floor(n * (1 - validation_split))`, before any shuffling."""
     leaves = [a for a in nest.flatten(arrays) if a is not None]
     unsplittable = [type(a) for a in leaves if not (_is_array(a) or isinstance(a, (list,
                                                                                     tuple)))]
     if unsplittable:
-        raise ValueError(VALIDATION_SPLIT_REFUSED + f"{unsplittable}")
+        raise ValueError(VALIDATION_SPLIT_REFUSED + types_repr(unsplittable))
     arrays = nest.map_structure(lambda a: None if a is None else _to_numpy(a), arrays)
     n = _rows(nest.flatten([a for a in nest.flatten(arrays) if a is not None])[0])
     split_at = int(math.floor(n * (1.0 - validation_split)))

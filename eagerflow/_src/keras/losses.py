@@ -212,14 +212,14 @@ def mean_absolute_error(y_true: Any, y_pred: Any) -> Any:
 def mean_absolute_percentage_error(y_true: Any, y_pred: Any) -> Any:
     y_true, y_pred = _pair(y_true, y_pred)
     # (epsilon in y_pred's dtype: 0 for integers, whose `/` is then TF's true division)
-    eps = kd.to_tensor(K.EPSILON, y_pred._dtype.name)
+    eps = kd.to_tensor(kb.epsilon(), y_pred._dtype.name)
     diff = km.abs((y_true - y_pred) / km.maximum(km.abs(y_true), eps))
     return 100.0 * kr.mean(diff, axis=-1)
 
 
 def mean_squared_logarithmic_error(y_true: Any, y_pred: Any) -> Any:
     y_true, y_pred = _pair(y_true, y_pred)
-    eps = kd.to_tensor(K.EPSILON)  # (a float32 tensor: integers promote to float32)
+    eps = kd.to_tensor(kb.epsilon())  # (a float32 tensor: integers promote to float32)
     first = km.log(km.maximum(y_pred, eps) + 1.0)
     second = km.log(km.maximum(y_true, eps) + 1.0)
     return kr.mean(km.square(first - second), axis=-1)
@@ -250,14 +250,14 @@ def log_cosh(y_true: Any, y_pred: Any) -> Any:
 
 def kl_divergence(y_true: Any, y_pred: Any) -> Any:
     y_true, y_pred = _pair(y_true, y_pred, squeeze=False)
-    y_true = km.clip(y_true, K.EPSILON, 1)
-    y_pred = km.clip(y_pred, K.EPSILON, 1)
+    y_true = km.clip(y_true, kb.epsilon(), 1)
+    y_pred = km.clip(y_pred, kb.epsilon(), 1)
     return kr.sum(y_true * km.log(y_true / y_pred), axis=-1)
 
 
 def poisson(y_true: Any, y_pred: Any) -> Any:
     y_true, y_pred = _pair(y_true, y_pred, squeeze=False)
-    eps = kd.to_tensor(K.EPSILON, y_pred._dtype.name)
+    eps = kd.to_tensor(kb.epsilon(), y_pred._dtype.name)
     return kr.mean(y_pred - y_true * km.log(y_pred + eps), axis=-1)
 
 
@@ -313,18 +313,14 @@ def categorical_crossentropy(y_true: Any, y_pred: Any, from_logits: bool = False
         raise ValueError("Arguments `target` and `output` must be at least rank 1. Received: "
                          f"target.shape={y_true.shape}, output.shape={y_pred.shape}")
     check_same_shapes(y_true, y_pred)
-    # (the logits behind a softmax output keras.ops made, as for binary_crossentropy)
-    y_pred, from_logits = knn.logits_or(y_pred, from_logits, "Softmax",
-                                         "categorical_crossentropy")
-    if from_logits:
-        return K.softmax_cross_entropy(y_true, y_pred, axis)
-    p = y_pred / R.reduce_sum(y_pred, axis=axis, keepdims=True)
-    p = M.clip_by_value(p, K.EPSILON, 1.0 - K.EPSILON)
-    return -R.reduce_sum(y_true * M.log(p), axis=axis)
+    return knn.categorical_crossentropy_terms(y_true, y_pred, from_logits, axis)
 
 
 def sparse_categorical_crossentropy(y_true: Any, y_pred: Any, from_logits: bool = False,
                                     ignore_class: int | None = None, axis: int = -1) -> Any:
+    for given in (y_true, y_pred):  # (Keras reads the shapes of what it is given)
+        if not hasattr(given, "shape"):
+            raise AttributeError(f"'{type(given).__name__}' object has no attribute 'shape'")
     y_pred = K.t(y_pred)
     y_true = K.t(y_true)
     if len(y_true._shape) == len(y_pred._shape) and y_true._shape and y_true._shape[-1] == 1:
@@ -352,7 +348,7 @@ def sparse_categorical_crossentropy(y_true: Any, y_pred: Any, from_logits: bool 
     # ignore_class's masking made a new tensor, which has none)
     y_pred, from_logits = knn.logits_or(y_pred, from_logits, "Softmax",
                                          "sparse_categorical_crossentropy")
-    logits = y_pred if from_logits else M.log(M.clip_by_value(y_pred, K.EPSILON, 1 - K.EPSILON))
+    logits = y_pred if from_logits else M.log(knn.clip_probabilities(y_pred))
     res = K.sparse_softmax_cross_entropy(labels, logits)
     if valid is not None:
         res = where(valid, res, zeros_like(res))
@@ -365,18 +361,7 @@ def binary_crossentropy(y_true: Any, y_pred: Any, from_logits: bool = False,
     if label_smoothing:
         y_true = y_true * (1.0 - label_smoothing) + 0.5 * label_smoothing
     check_same_shapes(y_true, y_pred)
-    return R.reduce_mean(_bce_terms(y_true, y_pred, from_logits), axis=axis)
-
-
-def _bce_terms(y_true: Any, y_pred: Any, from_logits: bool) -> Any:
-    """keras.ops.binary_crossentropy's terms. As Keras 3's backend, it computes from the
-    logits behind a sigmoid output keras.ops made (a Dense(activation="sigmoid") output
-    included), with or without from_logits; else from the clipped probabilities."""
-    y_pred, from_logits = knn.logits_or(y_pred, from_logits, "Sigmoid", "binary_crossentropy")
-    if from_logits:
-        return K.sigmoid_cross_entropy(y_true, y_pred)
-    p = M.clip_by_value(y_pred, K.EPSILON, 1.0 - K.EPSILON)
-    return -(y_true * M.log(p) + (1 - y_true) * M.log(1 - p))
+    return R.reduce_mean(knn.binary_crossentropy_terms(y_true, y_pred, from_logits), axis=axis)
 
 
 def binary_focal_crossentropy(y_true: Any, y_pred: Any, apply_class_balancing: bool = False,
@@ -391,7 +376,7 @@ def binary_focal_crossentropy(y_true: Any, y_pred: Any, apply_class_balancing: b
     check_same_shapes(y_true, y_pred)
     if from_logits:
         y_pred = knn.sigmoid(y_pred)  # (whose logits the cross-entropy then takes)
-    bce = _bce_terms(y_true, y_pred, False)
+    bce = knn.binary_crossentropy_terms(y_true, y_pred, False)
     p_t = y_true * y_pred + (1 - y_true) * (1 - y_pred)
     focal = M.pow(1.0 - p_t, gamma) * bce
     if apply_class_balancing:
@@ -418,8 +403,7 @@ def categorical_focal_crossentropy(y_true: Any, y_pred: Any, alpha: float = 0.25
     if from_logits:
         y_pred = K.softmax(y_pred, axis)
     # (keras.ops.sum: small integers sum in 32 bits, which `/` then refuses to mix)
-    p = M.clip_by_value(y_pred / kr.sum(y_pred, axis=axis, keepdims=True), K.EPSILON,
-                        1.0 - K.EPSILON)
+    p = knn.clip_probabilities(y_pred / kr.sum(y_pred, axis=axis, keepdims=True))
     cce = -y_true * M.log(p)
     focal = alpha * M.pow(1.0 - p, gamma) * cce
     return R.reduce_sum(focal, axis=axis)
@@ -431,7 +415,7 @@ def dice(y_true: Any, y_pred: Any, axis: Any = None) -> Any:
     y_true = cast(K.t(y_true), y_pred._dtype)
     intersection = kr.sum(y_true * y_pred, axis=axis)
     return 1 - M.divide(2.0 * intersection, kr.sum(y_true, axis=axis)
-                        + kr.sum(y_pred, axis=axis) + K.EPSILON)
+                        + kr.sum(y_pred, axis=axis) + kb.epsilon())
 
 
 def tversky(y_true: Any, y_pred: Any, alpha: float = 0.5, beta: float = 0.5,
@@ -442,7 +426,7 @@ def tversky(y_true: Any, y_pred: Any, alpha: float = 0.5, beta: float = 0.5,
     intersection = kr.sum(y_true * y_pred, axis=axis)
     fp = kr.sum((1 - y_pred) * y_true, axis=axis)
     fn = kr.sum(y_pred * (1 - y_true), axis=axis)
-    return 1 - M.divide(intersection, intersection + fp * alpha + fn * beta + K.EPSILON)
+    return 1 - M.divide(intersection, intersection + fp * alpha + fn * beta + kb.epsilon())
 
 
 def categorical_generalized_cross_entropy(y_true: Any, y_pred: Any, q: float) -> Any:

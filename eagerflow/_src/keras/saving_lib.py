@@ -210,20 +210,20 @@ def load_model(filepath: Any, custom_objects: dict | None = None, compile: bool 
     if not os.path.isfile(filepath) or not zipfile.is_zipfile(filepath):
         raise ValueError(f"File not found: filepath={filepath}. Please ensure the file is an "
                          "accessible `.keras` zip file.")
-    config, weights, has_assets = _read_archive(filepath)
+    config, names = _read_config(filepath)
     if not compile:
         config.pop("compile_config", None)
     with ser.CustomObjectScope(custom_objects or {}), ser.ObjectSharingScope():
         model = ser.deserialize_keras_object(config, custom_objects=custom_objects,
                                              safe_mode=safe_mode)
-    h5py = _h5py()
-    try:
-        with h5py.File(io.BytesIO(weights), "r") as f:
-            plan = read_plan(f, model, filepath, skip_mismatch=False, build_optimizer=True)
-    except (KeyError, RuntimeError, OSError) as e:  # h5py's errors for damaged data
-        raise ValueError(f"Unable to read the weights of {filepath}: {e}") from None
-    apply_plan(plan)
-    if has_assets:
+    # (as Keras: the config is read and built before the archive's weights are looked for)
+    if WEIGHTS not in names:
+        raise ValueError(f"Expected a {WEIGHTS} or model.weights.npz file.")
+    if not hasattr(model, "get_build_config"):  # (a config that made no Keras object)
+        raise ValueError("Expected object to be an instance of `KerasSaveable`, but got "
+                         f"{model} of type {type(model)}")
+    _load_weights_member(model, filepath, skip_mismatch=False, build_optimizer=True)
+    if len(names) > 3:  # (as Keras 3 decides that an archive has assets)
         with zipfile.ZipFile(filepath) as z:
             _load_assets(model, z, filepath)
     return model
@@ -265,57 +265,51 @@ def load_weights(model: Any, filepath: Any, skip_mismatch: bool = False, **kwarg
 
 def load_weights_only(model: Any, filepath: str, skip_mismatch: bool = False) -> None:
     """`model.load_weights("m.keras")`: the weights (and assets) of a `.keras` archive into
-    `model`, by the same layout as a `.weights.h5` file (Keras 3's load_weights_only)."""
-    with zipfile.ZipFile(filepath, "r"):  # (as Keras opens it: zipfile's errors, a missing
-        pass                                # file's FileNotFoundError, BadZipFile)
-    _, weights, has_assets = _read_archive(filepath)
-    h5py = _h5py()
-    try:
-        with h5py.File(io.BytesIO(weights), "r") as f:
-            plan = read_plan(f, model, filepath, skip_mismatch=skip_mismatch)
-    except (KeyError, RuntimeError, OSError) as e:  # h5py's errors for damaged data
-        raise ValueError(f"Unable to read the weights of {filepath}: {e}") from None
-    apply_plan(plan, warn_only=skip_mismatch)
-    if has_assets:
+    `model`, by the same layout as a `.weights.h5` file (Keras 3's load_weights_only, which
+    reads neither the config nor the metadata)."""
+    with zipfile.ZipFile(filepath, "r") as z:  # (as Keras opens it: zipfile's errors, a
+        names = z.namelist()                    # missing file's FileNotFoundError)
+    _load_weights_member(model, filepath, skip_mismatch=skip_mismatch, build_optimizer=False)
+    if len(names) > 3:
         with zipfile.ZipFile(filepath) as z:
             _load_assets(model, z, filepath)
 
 
-def _read_archive(filepath: str) -> tuple:
-    """(config dict, weights bytes, whether it has assets) of a `.keras` file, every member
-    checked."""
+def _load_weights_member(model: Any, filepath: str, skip_mismatch: bool,
+                         build_optimizer: bool) -> None:
+    """The archive's model.weights.h5 read into `model` (zipfile's KeyError where the
+    archive has none)."""
+    with zipfile.ZipFile(filepath) as z:
+        _check_sizes(z, filepath)
+        weights = z.read(WEIGHTS)
+    h5py = _h5py()
+    try:
+        with h5py.File(io.BytesIO(weights), "r") as f:
+            plan = read_plan(f, model, filepath, skip_mismatch=skip_mismatch,
+                             build_optimizer=build_optimizer)
+    except (KeyError, RuntimeError, OSError) as e:  # h5py's errors for damaged data
+        raise ValueError(f"Unable to read the weights of {filepath}: {e}") from None
+    apply_plan(plan, warn_only=skip_mismatch)
+
+
+def _read_config(filepath: str) -> tuple:
+    """(config dict, member names) of a `.keras` file: zipfile's KeyError where it has no
+    config.json, json's error where that is not JSON (the metadata is not read, as in
+    Keras 3)."""
     try:
         with zipfile.ZipFile(filepath) as z:
-            names = set(z.namelist())
-            for member in (METADATA, CONFIG, WEIGHTS):
-                if member not in names:
-                    raise ValueError(f"{filepath} is not a Keras model file: it has no "
-                                     f"{member}")
-            for info in z.infolist():
-                if info.file_size > _MAX_RATIO * max(info.compress_size, 1):
-                    raise ValueError(f"Not allowed: ZIP member '{info.filename}' of "
-                                     f"{filepath} declares {info.file_size} bytes but only "
-                                     f"{info.compress_size} are stored")
-            metadata = _json(z, METADATA, filepath)
-            config = _json(z, CONFIG, filepath)
-            weights = z.read(WEIGHTS)
-            has_assets = len(names) > 3  # as Keras 3 decides it
+            _check_sizes(z, filepath)
+            if z.getinfo(CONFIG).file_size > _MAX_JSON:
+                raise ValueError(f"{CONFIG} of {filepath} is too large")
+            return json.loads(z.read(CONFIG)), z.namelist()
     except zipfile.BadZipFile as e:
         raise ValueError(f"{filepath} is a damaged `.keras` file: {e}") from None
-    version = str(metadata.get("keras_version", "")) if isinstance(metadata, dict) else ""
-    if not version.split(".")[0].isdigit() or int(version.split(".")[0]) < 3:
-        raise ValueError(f"{filepath} was saved by Keras {version or '(no version)'}: only "
-                         "files of Keras 3 (the format of `.keras` files since 3.0) can be "
-                         "loaded")
-    if not isinstance(config, dict):
-        raise ValueError(f"The config of {filepath} is not a model config")
-    return config, weights, has_assets
 
 
-def _json(z: zipfile.ZipFile, member: str, filepath: str) -> Any:
-    if z.getinfo(member).file_size > _MAX_JSON:
-        raise ValueError(f"{member} of {filepath} is too large")
-    try:
-        return json.loads(z.read(member))
-    except (ValueError, UnicodeDecodeError) as e:
-        raise ValueError(f"{member} of {filepath} is not valid JSON: {e}") from None
+def _check_sizes(z: zipfile.ZipFile, filepath: str) -> None:
+    """Refuses a member that declares far more bytes than it stores (a zip bomb)."""
+    for info in z.infolist():
+        if info.file_size > _MAX_RATIO * max(info.compress_size, 1):
+            raise ValueError(f"Not allowed: ZIP member '{info.filename}' of {filepath} "
+                             f"declares {info.file_size} bytes but only {info.compress_size} "
+                             "are stored")

@@ -19,12 +19,6 @@ from eagerflow._src.ops import nn_loss
 from eagerflow._src.ops import reduce as R
 from eagerflow._src.ops.math_base import cast, stop_gradient
 
-EPSILON = 1e-7
-
-
-def epsilon() -> float:
-    return EPSILON
-
 
 def t(x: Any, dtype: Any = None) -> Tensor:
     """A tensor of `x`, cast to `dtype` when it has another one."""
@@ -59,19 +53,6 @@ def sparse_softmax_cross_entropy(labels: Any, logits: Tensor) -> Tensor:
     # TF's Keras computes this with the fused op too: its values, one op on the tape, its
     # label check (TF's CPU error, a GPU's NaN rows) and nothing before it
     return nn_loss.sparse_softmax_cross_entropy_with_logits(labels, logits)
-
-
-def softmax_cross_entropy(labels: Tensor, logits: Tensor, axis: int = -1) -> Tensor:
-    # TF's fused op, as Keras 3 calls it: its gradient is softmax - labels whatever the
-    # labels sum to (multi-hot or smoothed targets get TF's, not sum(labels) * softmax)
-    return nn_loss.softmax_cross_entropy_with_logits(labels=labels, logits=logits, axis=axis)
-
-
-def sigmoid_cross_entropy(labels: Tensor, logits: Tensor) -> Tensor:
-    # (TF's op, as Keras's backend calls it: its where-based terms give a zero logit the
-    # gradient sigmoid(0) - z, where max(x, 0) and |x| would give Maximum's tie and Abs's
-    # zero sign, 1 - z)
-    return nn_loss.sigmoid_cross_entropy_with_logits(labels=labels, logits=logits)
 
 
 def l2_normalize(x: Tensor, axis: int = -1, eps: float = 1e-12) -> Tensor:

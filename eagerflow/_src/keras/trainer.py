@@ -650,7 +650,7 @@ class Trainer:
         steps_per_epoch = _capped_steps(steps_per_epoch)
         if validation_split and validation_data is None:
             if not da.is_array_data(x):
-                raise ValueError(da.VALIDATION_SPLIT_REFUSED + f"{[type(x)]}")
+                raise ValueError(da.VALIDATION_SPLIT_REFUSED + da.types_repr([type(x)]))
             (x, y, sample_weight), validation_data = da.train_validation_split(
                 (x, y, sample_weight), validation_split)
         data = da.make_data(x, y, sample_weight, batch_size, shuffle, class_weight,

@@ -785,6 +785,7 @@ def _check_split_v(sizes: Any, axis: Any, name: str | None) -> None:
 
 
 @dispatchable
+@slow_inputs("value")
 def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = None,
           name: str = "split") -> list:
     """tf.split: TF's Split into a count of equal parts (an int), else SplitV by sizes."""

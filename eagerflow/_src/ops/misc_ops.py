@@ -33,8 +33,8 @@ from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.debugging import assert_less, assert_non_negative
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import needs_runtime
-from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
-from eagerflow._src.ops.elementwise import _binary, _elementwise_ref, binary_args
+from eagerflow._src.ops.eager_errors import eager_api, raised_eagerly, slow_inputs
+from eagerflow._src.ops.elementwise import _binary, _elementwise_ref
 from eagerflow._src.ops.indexing import unsorted_segment_sum
 from eagerflow._src.ops.math import (
     _b,
@@ -175,9 +175,21 @@ def searchsorted(sorted_sequence: Any, values: Any, side: str = "left",
     if side not in ("right", "left"):  # (TF compares with "right" first)
         raise ValueError(f"Argument `side` must be either 'right' or 'left'. Received: "
                          f"`side` = '{side}'.")
-    s, v = binary_args(sorted_sequence, values)
+    # (each converted alone, as TF's reshapes convert them: int and float ones are refused)
+    s, v = convert_to_tensor(sorted_sequence), convert_to_tensor(values)
+    if _state.graph is None and (s._shape == () or v._shape == ()):
+        # (TF reads each one's last size as shape(x)[-1], in the scope "strided_slice")
+        raise raised_eagerly(InvalidArgumentError(
+            None, None, "slice index -1 of dimension 0 out of bounds. [Op:StridedSlice]"),
+            "strided_slice/")
+    return _bound(s, v, side, out_type, name)
+
+
+@eager_api("out_type:type")  # (a dtype's name, as Keras gives it: TF's slow path)
+def _bound(s: Any, v: Any, side: str, out_type: Any, name: str | None) -> Any:
+    """LowerBound (`side` "left") or UpperBound of `v`'s rows in `s`'s, shaped as `v`."""
     op = LOWER_BOUND if side == "left" else UPPER_BOUND
-    out = bind(op, (_as_rows(s), _as_rows(v)), {"out_type": dt.as_dtype(out_type)})
+    out = bind(op, (_as_rows(s), _as_rows(v)), {"out_type": dt.as_dtype(out_type)}, name)
     return reshape(out, shape_of(v))
 
 

@@ -525,7 +525,9 @@ def _swap_last(x: Any, axis: Any) -> tuple:
 
 def _over_axis(op: OpDef, logits: Any, axis: Any, name: str | None = None) -> Any:
     x = _t(logits)
-    if axis is None or axis == -1 or x._shape is None or not x._shape:
+    # (TF's test: the axis is the last one, -1 or rank - 1; a scalar's other axes fail the
+    # range check below, its -1 the kernel's rank check)
+    if axis is None or axis == -1 or x._shape is None or axis == len(x._shape) - 1:
         return bind(op, (x,), {}, name)
     y, perm = _swap_last(x, axis)
     out = bind(op, (y,), {})

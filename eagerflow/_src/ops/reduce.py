@@ -18,7 +18,7 @@ import numpy as np
 from eagerflow._src.backend import sum_run, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.tensor import (
     EagerTensor,
     Tensor,
@@ -35,7 +35,7 @@ from eagerflow._src.ops.broadcast_grads import broadcast_like
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec, as_int_tensor, needs_runtime
-from eagerflow._src.ops.eager_errors import eager_api, slow_type
+from eagerflow._src.ops.eager_errors import eager_api, slow_path, slow_type
 from eagerflow._src.ops.graph_constants import graph_constant, scope_name
 from eagerflow._src.ops.math import (
     MUL,
@@ -665,7 +665,12 @@ def reduce_std(input_tensor: Any, axis: Any = None, keepdims: bool = False,
 def reduce_logsumexp(input_tensor: Any, axis: Any = None, keepdims: bool = False,
                      name: str | None = None) -> Any:
     x = _t(input_tensor)
-    m = stop_gradient(reduce_max(x, axis=axis, keepdims=True))
+    try:
+        m = stop_gradient(reduce_max(x, axis=axis, keepdims=True))
+    except OpError as e:  # (TF's reduce_max is handed the input as given: a list's slow path)
+        if wrapper_inputs.passed_raw(input_tensor):
+            slow_path(e)
+        raise
     m = where(is_finite(m), m, zeros_like(m))  # all -inf rows stay -inf, not nan
     out = log(reduce_sum(exp(x - m), axis=axis, keepdims=keepdims))
     return out + (m if keepdims else reshape_like(m, out))  # (reshape_like: dynamic shapes)
@@ -751,6 +756,7 @@ ARGMIN = register(OpDef(
 _ARGMAX_AXIS = frozenset((dt.int8, dt.uint8, dt.int16, dt.uint16, dt.int32, dt.int64))
 
 
+@eager_api("input", "output_type:type")  # (a list, or a dtype's name: TF's slow path)
 def argmax(input: Any, axis: Any = None, output_type: Any = dt.int64,  # noqa: A002
            name: str | None = None) -> Any:
     if hasattr(axis, "dtype"):  # (TF's argmax checks its axis before its op: a NumPy

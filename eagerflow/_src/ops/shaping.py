@@ -185,6 +185,8 @@ def _roll_infer(x: Any, *dyn: Any, shift: tuple | None, axis: tuple | None) -> l
     if len(dyn) != runtime:  # (a call bound by hand: TF's op always has both inputs)
         raise C.fail("Roll", f"expected {runtime} runtime shift and axis inputs (one for each "
                              f"attr that is None), got {len(dyn)}")
+    if x._shape == ():  # (the kernel's first check)
+        raise C.fail("Roll", "input must be 1-D or higher")
     for t in dyn:
         check_runtime_arg("Roll", (t,), "shift and axis", len(t._shape or ()))
         if t._shape is not None and len(t._shape) > 1:
@@ -247,7 +249,7 @@ _TSHIFT = ("Roll", "Tshift", "shift must be a scalar or a 1-D vector. Found: {sh
 _TAXIS = ("Roll", "Taxis", "axis must be a scalar or a 1-D vector. Found: {shape}")
 
 
-@eager_api("shift", "axis")
+@eager_api("input", "shift", "axis")
 def roll(input: Any, shift: Any, axis: Any, name: str | None = None) -> Any:  # noqa: A002
     if _state.graph is None:
         return bind(ROLL, (_t(input),), {"shift": static_ints(shift, "shift", _TSHIFT),

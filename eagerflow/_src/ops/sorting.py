@@ -360,6 +360,7 @@ NTH_ELEMENT = register(OpDef(
 ))
 
 
+@eager_api("input")  # (TF's wrapper given a list or a NumPy scalar: its slow path)
 def top_k(input: Any, k: Any = 1, sorted: bool = True,  # noqa: A002
           index_type: Any = dt.int32, name: str | None = None) -> Any:
     """The k largest entries of the last axis and their indices (ties: lower index first)."""

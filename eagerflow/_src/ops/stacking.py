@@ -21,7 +21,7 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state, executing_eagerly
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.py_conversion import check_elements, list_value_error
 from eagerflow._src.core.shape import TensorShape
@@ -30,6 +30,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import slow_path
 from eagerflow._src.ops.elementwise import _adopt, _tensor_like
 from eagerflow._src.ops.math_base import _t, cast, zeros_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
@@ -134,6 +135,10 @@ def stack(values: Any, axis: int = 0, name: str = "stack") -> Any:
         axis = C.make_int(axis, "axis")  # (Pack's attr, as TF's wrapper takes it: 1.5 is 1)
     try:
         return bind(PACK, xs, {"axis": axis}, name)
+    except OpError as e:
+        if isinstance(values, (list, tuple)) and wrapper_inputs.passed_raw(*values):
+            slow_path(e)  # (TF's Pack wrapper given Python lists: its slow path names none)
+        raise
     except ValueError:  # shapes that do not merge, found while tracing
         if axis != 0 or _state.graph is None:
             raise

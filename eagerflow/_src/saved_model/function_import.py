@@ -383,6 +383,7 @@ class LibraryImporter:
                                                    f"arguments, got {len(args)}")
         graph = FuncGraph(name)
         graph.shows_tf_inputs = False  # (TF's nodes come with their own inputs)
+        graph._imported = True  # (its nodes have no creation stack, as TF's)
         with tracing_scope(graph):
             env: dict = {}
             consts: dict = {}

@@ -109,9 +109,10 @@ def read_saved_model(export_dir: str) -> Any:
     model = pb().SavedModel()
     try:
         model.ParseFromString(data)
-    except Exception:
-        raise DataLossError(None, None, f"Can't parse {path} as a SavedModel: the file is "
-                                        "truncated or corrupted") from None
+    except Exception as e:  # (protobuf's DecodeError; TF names the file as bytes, and
+        # the message type by TF's package, where eagerflow's proto has its own)
+        why = str(e).replace(model.DESCRIPTOR.full_name, "tensorflow.SavedModel")
+        raise OSError(f"Cannot parse file {os.fsencode(path)!r}: {why}.") from None
     if not model.meta_graphs:
         raise DataLossError(None, None, f"{path} holds no MetaGraphDef")
     return model

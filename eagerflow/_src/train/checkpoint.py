@@ -20,7 +20,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import DataLossError, NotFoundError
 from eagerflow._src.core.trackable import AutoTrackable, is_trackable
 from eagerflow._src.io import bundle_protos as protos
-from eagerflow._src.io.tensor_bundle import BundleReader, bundle_writer
+from eagerflow._src.io.tensor_bundle import BundleReader, bundle_writer, missing_data
 from eagerflow._src.ops.checkpoint_ops import no_tensors
 from eagerflow._src.ops.variables import Variable
 from eagerflow._src.train import checkpoint_management as cm
@@ -112,7 +112,10 @@ def open_checkpoint(save_path: str) -> tuple:
     reader = BundleReader(os.fspath(save_path))
     if not reader.has(OBJECT_GRAPH_KEY):
         return reader, None
-    raw = reader.read(OBJECT_GRAPH_KEY)[()]
+    try:
+        raw = reader.read(OBJECT_GRAPH_KEY)[()]
+    except NotFoundError as e:
+        raise missing_data(e) from None
     proto = protos.TrackableObjectGraph()
     try:
         proto.ParseFromString(raw)

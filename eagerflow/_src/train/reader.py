@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from eagerflow._src.core.errors import NotFoundError
+from eagerflow._src.io.tensor_bundle import missing_data
 from eagerflow._src.io.tensor_slices import open_reader
 from eagerflow._src.train.checkpoint_management import latest_checkpoint
 
@@ -28,7 +30,10 @@ class CheckpointReader:
 
     def get_tensor(self, tensor_str: str) -> Any:
         """The value stored under `tensor_str`: a NumPy array, scalar, or bytes."""
-        arr = self._bundle.read(tensor_str)
+        try:
+            arr = self._bundle.read(tensor_str)
+        except NotFoundError as e:  # (a missing data file: TF's reader's OpError)
+            raise missing_data(e) from None
         return arr[()] if arr.ndim == 0 else arr
 
     def has_tensor(self, tensor_str: str) -> bool:

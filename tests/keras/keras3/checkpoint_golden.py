@@ -6,7 +6,6 @@ Run with a TensorFlow interpreter, from the repository root:
     /work/tfref/bin/python tests/keras/keras3/checkpoint_golden.py
 """
 
-import json
 import os
 import sys
 import tempfile
@@ -17,6 +16,7 @@ import tensorflow as tf  # noqa: E402
 from tensorflow.core.protobuf import trackable_object_graph_pb2  # noqa: E402
 
 import keras  # noqa: E402
+from tests.golden_io import write_json  # noqa: E402
 from tests.keras.keras3 import checkpoint_cases as C  # noqa: E402
 
 
@@ -40,11 +40,7 @@ def main():
             path = tf.train.Checkpoint(**objs).write(os.path.join(d, name))
             out["cases"][name] = C.checkpoint_record(tf, parse_graph, path)
     target = os.path.join(os.path.dirname(__file__), "checkpoint_golden.json")
-    with open(target + ".tmp", "w") as f:
-        json.dump(out, f, indent=0, sort_keys=True)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(target + ".tmp", target)
+    write_json(target, out, indent=0, sort_keys=True)
     print("wrote", target, len(out["cases"]), "cases")
 
 

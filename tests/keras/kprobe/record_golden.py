@@ -1,8 +1,8 @@
 """Writes a Keras snippet suite's golden.json: what real TF 2.21 + Keras 3 prints for the
 snippets of its cases.py. The suites: tests/keras/kprobe (the default), kprobe3, kprobe4,
 kprobe5, kprobe6, kprobe7, kprobe8, kprobe9, kprobe10, kprobe11, kprobe12, kprobe13,
-kprobe14, kprobe15, kprobe16, kprobe17, kprobe18, kprobe19, kprobe20, kprobe21, kprep, inputs,
-calls.
+kprobe14, kprobe15, kprobe16, kprobe17, kprobe18, kprobe19, kprobe20, kprobe21, kprobe22,
+kprep, inputs, calls.
 
 Run with a TensorFlow interpreter, from the repository root:
 
@@ -58,7 +58,8 @@ def record(folder, snippets, only):
 
 SUITES = ("kprobe", "kprobe3", "kprobe4", "kprobe5", "kprobe6", "kprobe7", "kprobe8", "kprobe9",
           "kprobe10", "kprobe11", "kprobe12", "kprobe13", "kprobe14", "kprobe15", "kprobe16",
-          "kprobe17", "kprobe18", "kprobe19", "kprobe20", "kprobe21", "kprep", "inputs", "calls")
+          "kprobe17", "kprobe18", "kprobe19", "kprobe20", "kprobe21", "kprobe22", "kprep",
+          "inputs", "calls")
 
 if __name__ == "__main__":
     args = sys.argv[1:]

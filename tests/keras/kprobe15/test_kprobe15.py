@@ -43,7 +43,6 @@ KNOWN = {
     # error messages on Python scalars and lists given where a tensor is expected
     # error messages of the ops TF runs
     "ops_conv": _ERROR_WORDS + " (Keras: a tf.function's 'in user code:')",
-    "ops_slice_update": _ERROR_WORDS + " (Keras: XlaDynamicUpdateSlice's error)",
 }
 
 # (keras.ops over float16 print TF's CPU kernels' bits: a GPU's round in their own way)

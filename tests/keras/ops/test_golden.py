@@ -28,8 +28,6 @@ KNOWN = {
                     "(InvalidArgumentError)",
     "conv-2": "TF's CPU Conv2D refuses NCHW (UnimplementedError); eagerflow's computes it",
     "conv_transpose-3": "TF's CPU Conv2DBackpropInput refuses NCHW; eagerflow's computes it",
-    "image.extract_patches-2": "tf.nn.convolution refuses strides > 1 with dilation_rate > 1 "
-                               "(ValueError); eagerflow's convolution computes them",
     "ctc_loss-2": "a target no alignment can produce: TF's dense CTC kernel gives a large "
                   "finite loss (707.87 here), eagerflow's (tf.nn.ctc_loss's) gives inf",
 }

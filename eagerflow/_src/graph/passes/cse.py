@@ -1,8 +1,10 @@
 """Common-subexpression elimination: one operation per (op, inputs, attrs).
 
 Stateful operations are never merged. Reads of a variable are merged only when no
-write to that variable happens between them (a read-after-write must see the write).
-Small constants with equal values are merged too.
+write to that variable happens between them (a read-after-write must see the write): a
+stateful operation that names no variable (a tf.cond or loop whose branch assigns, a call)
+may write any, and no read before it is merged with one after it. Small constants with
+equal values are merged too.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from eagerflow._src.graph.passes.common import freeze, rewire, substitute_inputs
 def cse(graph: Graph) -> Graph:
     seen: dict = {}
     epochs: dict = {}  # id(var) -> number of writes so far
+    anywhere = 0  # stateful operations so far that may write any variable
     repl: dict = {}
     kept = []
     for node in graph.operations:
@@ -23,6 +26,8 @@ def cse(graph: Graph) -> Graph:
             var = node.attrs.get("var")
             if var is not None:
                 epochs[id(var)] = epochs.get(id(var), 0) + 1
+            else:
+                anywhere += 1
             kept.append(node)
             continue
         if op is PLACEHOLDER:
@@ -30,7 +35,7 @@ def cse(graph: Graph) -> Graph:
             continue
         if op is READ_VAR:
             var = node.inputs[0]
-            key = ("read", id(var), epochs.get(id(var), 0))
+            key = ("read", id(var), epochs.get(id(var), 0), anywhere)
         else:
             try:
                 key = (id(op), tuple(id(x) for x in node.inputs),

@@ -525,6 +525,9 @@ class GraphNetwork:
                 layer = operation_from_config(layer_data)
             else:
                 layer = legacy_ser.deserialize_model_layer(layer_data, custom_objects)
+            if isinstance(layer, dict):  # (an entry without its class or config)
+                raise ValueError("Unexpected object from deserialization, expected a layer "
+                                 f"or operation, got a {type(layer)}")
             created[layer_data["name"]] = layer
             pending[layer_data["name"]] = list(layer_data.get("inbound_nodes", []))
         while any(pending.values()):

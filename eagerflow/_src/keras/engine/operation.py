@@ -125,7 +125,10 @@ class FunctionOperation(Operation):
         return self.function(*args, **kwargs, **self._options)
 
     def _symbolic_outputs(self, inputs: Any, rest: tuple, kwargs: dict, spec: Any) -> Any:
-        return trace_symbolic(self.function, (inputs, *rest), {**kwargs, **self._options})
+        out = trace_symbolic(self.function, (inputs, *rest), {**kwargs, **self._options})
+        # (Keras 3's operations give their outputs' specs as plain tuples, where TF's
+        # function returns a named one: top_k's TopKV2, qr's Qr)
+        return tuple(out) if isinstance(out, tuple) and hasattr(out, "_fields") else out
 
     def get_config(self) -> dict:
         return {"name": self.name, **self._options}

@@ -11,10 +11,9 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
-from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import train_ops as K
-from eagerflow._src.keras.data_adapter import PyDataset
+from eagerflow._src.keras.data_adapter import PyDataset, is_dataset
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
@@ -142,7 +141,7 @@ class Normalization(Layer):
         iterable = False
         if isinstance(data, (np.ndarray, Tensor)):
             input_shape = tuple(TensorShape(data.shape).as_list())
-        elif isinstance(data, DatasetV2):
+        elif is_dataset(data):
             input_shape = _x_shape(data)
             if len(input_shape) == 1:
                 data = data.batch(128)

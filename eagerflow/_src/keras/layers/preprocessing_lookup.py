@@ -99,6 +99,12 @@ class PreprocessingLayer(Layer):
                     self.__dict__.pop("_call_inputs_as_given", None)
         return super().__call__(inputs, *args, **kwargs)
 
+    def _inputs_as_given(self, inputs: Any) -> Any:
+        """What the caller gave for `inputs` (a NumPy array or a list, which __call__
+        converted for its own checks), for a call that converts them as Keras's own does;
+        `inputs` where the call was given tensors."""
+        return self.__dict__.get("_call_inputs_as_given", inputs)
+
 
 def _has_keras_tensor(x: Any) -> bool:
     if isinstance(x, (list, tuple)):
@@ -732,6 +738,11 @@ class IntegerLookup(IndexLookup):
         # implicit zeros are looked up too)
         if isinstance(inputs, SparseTensor):
             inputs = sparse_functions.to_dense(inputs)
+        given = self._inputs_as_given(inputs)
+        if isinstance(given, (np.ndarray, list, tuple)):
+            # (Keras hands a NumPy array or a list on as given, for TF to convert to the
+            # key dtype: a string "7" is 7, "a" NumPy's ValueError)
+            inputs = convert_to_tensor(given, self._key_dtype)
         return super().call(inputs)
 
 

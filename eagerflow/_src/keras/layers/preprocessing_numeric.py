@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.engine.base_layer import Layer
@@ -26,6 +27,7 @@ from eagerflow._src.keras.ops.numpy_reduce import digitize
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops.crosses import cross_hashed
 from eagerflow._src.ops.math_base import cast
+from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.ops.sparse_functions import from_dense
 from eagerflow._src.ops.sparse_ops import to_dense
 
@@ -199,7 +201,9 @@ class HashedCrossing(PreprocessingLayer):
         if len(inputs) < 2:
             raise ValueError(f"`HashedCrossing` should be called on at least two inputs. "
                              f"Received: inputs={inputs}")
-        xs = [x if isinstance(x, Tensor) else convert_to_tensor(x) for x in inputs]
+        # (ragged and sparse inputs kept as they are, to be refused below by name)
+        xs = [x if isinstance(x, (Tensor, RaggedTensor, SparseTensor)) else convert_to_tensor(x)
+              for x in inputs]
         first = tuple(xs[0].shape)
         rank = len(first)
         if rank > 2 or (rank == 2 and first[-1] != 1):
@@ -208,6 +212,12 @@ class HashedCrossing(PreprocessingLayer):
         if not all(tuple(x.shape) == first for x in xs[1:]):
             raise ValueError(f"All `HashedCrossing` inputs should have equal shape. "
                              f"Received: inputs={xs}")
+        if any(isinstance(x, (RaggedTensor, SparseTensor)) for x in xs):
+            raise ValueError(f"All `HashedCrossing` inputs should be dense tensors. "
+                             f"Received: inputs={xs}")
+        if not all(x.dtype.is_integer or x.dtype == dt.string for x in xs):
+            raise ValueError(f"All `HashedCrossing` inputs should have an integer or string "
+                             f"dtype. Received: inputs={xs}")
         while len(xs[0].shape) < 2:
             xs = [ta.expand_dims(x, -1) for x in xs]
         out = to_dense(cross_hashed(xs, self.num_bins))

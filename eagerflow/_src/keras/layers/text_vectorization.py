@@ -146,7 +146,8 @@ class TextVectorization(PreprocessingLayer):
 
     # -- call --------------------------------------------------------------------------
     def _preprocess(self, inputs: Any) -> Any:
-        x = as_tensor(inputs, dt.string)
+        # (a NumPy array of numbers as given: TF refuses to convert it to strings)
+        x = as_tensor(self._inputs_as_given(inputs), dt.string)
         if x.dtype is not dt.string:  # (Keras casts: TF's Cast refuses numbers to strings)
             x = cast(x, dt.string)
         if self._split is not None and not callable(self._standardize):

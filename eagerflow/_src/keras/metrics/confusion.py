@@ -15,6 +15,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import train_ops as K
 from eagerflow._src.keras.metrics.base import Metric
 from eagerflow._src.ops import array as A
@@ -233,7 +234,7 @@ class AUC(Metric):
                                  f"Received: num_thresholds={num_thresholds}")
             self.num_thresholds = num_thresholds
             inner = [(i + 1) * 1.0 / (num_thresholds - 1) for i in range(num_thresholds - 2)]
-        self._thresholds = [0.0 - K.EPSILON] + inner + [1.0 + K.EPSILON]
+        self._thresholds = [0.0 - kb.epsilon()] + inner + [1.0 + kb.epsilon()]
         self.curve = AUCCurve(str(curve).upper())
         self.summation_method = AUCSummationMethod(str(summation_method).lower())
         self.multi_label = multi_label

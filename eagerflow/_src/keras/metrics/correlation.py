@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import train_ops as K
 from eagerflow._src.keras.metrics.base import MeanMetricWrapper
 from eagerflow._src.keras.ops import numpy_reduce as KR
@@ -42,7 +43,7 @@ def concordance_correlation(y_true: Any, y_pred: Any, axis: int = -1) -> Any:
     pred_var = KR.var(y_pred - pred_mean, axis=axis, keepdims=True)
     covar = (y_true - pred_mean) * (y_pred - pred_mean)
     norm = true_var + pred_var + M.square(true_mean - pred_mean)
-    return KR.mean(2 * covar / (norm + K.EPSILON), axis=axis)
+    return KR.mean(2 * covar / (norm + kb.epsilon()), axis=axis)
 
 
 class PearsonCorrelation(MeanMetricWrapper):

@@ -29,9 +29,11 @@ from eagerflow._src.keras.engine.keras_tensor import KerasTensor
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.ops import array as ta
+from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import math_base
 from eagerflow._src.ops import nd_indexing as tnd
+from eagerflow._src.ops.eager_errors import raised_eagerly, slow_path
 from eagerflow._src.ops.sequences import range as tf_range
 from eagerflow._src.ops.shape_queries import dims as tf_dims
 from eagerflow._src.ops.shaping import meshgrid
@@ -40,6 +42,7 @@ from eagerflow._src.ops.slice_op import slice as tf_slice
 from eagerflow._src.ops.stacking import stack as tf_stack
 from eagerflow._src.ops.stacking import unstack as tf_unstack
 from eagerflow._src.ops.tensor_array import TensorArray
+from eagerflow._src.ops.wrapper_inputs import passed_raw
 
 # ---------------------------------------------------------------------------------------
 # Conversions and properties
@@ -134,20 +137,72 @@ def slice(inputs: Any, start_indices: Any, shape: Any) -> Any:  # noqa: A001
 def slice_update(inputs: Any, start_indices: Any, updates: Any) -> Any:
     """`inputs` with the block at `start_indices` replaced by `updates` (XLA's
     dynamic_update_slice: start indices are clamped so that the block fits)."""
-    inputs = kd.to_tensor(inputs)
+    slow = passed_raw(inputs, updates, start_indices)  # (TF's op wrapper's slow path)
+    # (the first tensor of the two sets the op's dtype, to which the other is converted)
+    given = updates.dtype if isinstance(updates, Tensor) and not (
+        isinstance(inputs, Tensor) or hasattr(inputs, "_as_tensor")) else None  # (variables)
+    inputs = kd.to_tensor(inputs, given)
+    if isinstance(updates, Tensor) and updates.dtype != inputs.dtype:
+        raise _xla_failed(C.wrong_input_dtype(_XLA_OP, 1, inputs.dtype, updates.dtype), slow)
     updates = math_base.cast(kd.to_tensor(updates), inputs.dtype)
+    start = start_indices if isinstance(start_indices, Tensor) else tf_convert(start_indices)
+    _check_update_slice(inputs, updates, start, slow)
     full = shape(inputs)
     block = shape(updates)
-    if len(block) != len(full):
-        raise ValueError("`updates` must have the rank of `inputs`. Received: "
-                         f"inputs.shape={inputs.shape}, updates.shape={updates.shape}")
-    start = math_base.cast(kd.to_tensor(start_indices), "int32")
+    start = math_base.cast(start, "int32")
     start = tm.clip_by_value(start, 0, tm.maximum(kd.to_tensor(full, "int32")
                                                   - kd.to_tensor(block, "int32"), 0))
     grids = meshgrid(*[tf_range(0, b) + start[i]
                           for i, b in enumerate(block)], indexing="ij")
     indices = tf_stack(grids, axis=-1) if grids else ta.zeros((0,), "int32")
     return tnd.tensor_scatter_nd_update(inputs, indices, updates)
+
+
+# TF's Keras runs slice_update as the op XlaDynamicUpdateSlice, which XLA compiles on the
+# fly: its checks' errors name the node XLA compiled, most after an op-definition trace
+_XLA_OP = "XlaDynamicUpdateSlice"
+_XLA_TRACE = "\n\nStack trace for op definition: \ndummy_file_name:10:dummy_function_name\n"
+_XLA_NODE = f"\n\t [[{{{{node {_XLA_OP}}}}}]]"
+_XLA_INDEX_TYPES = (f"\n\t; NodeDef: {{{{node {_XLA_OP}}}}}; Op<name={_XLA_OP}; "
+                    "signature=input:T, update:T, indices:Tindices -> output:T; attr=T:type; "
+                    "attr=Tindices:type,allowed=[DT_INT32, DT_INT64]>")
+
+
+def _check_update_slice(inputs: Any, updates: Any, start: Any, slow: bool) -> None:
+    """XlaDynamicUpdateSlice's checks, in its order: the start indices' dtype, their shape
+    (one per dimension of `inputs`), the ranks, then each dimension of the block."""
+    if start.dtype.name not in ("int32", "int64"):
+        raise _xla_failed(C.fail(_XLA_OP, f"Value for attr 'Tindices' of "
+                                          f"{C.dtype_word(start.dtype)} is not in the list of "
+                                          f"allowed values: int32, int64{_XLA_INDEX_TYPES}"),
+                          slow)
+    full, block = tuple(inputs.shape), tuple(updates.shape)
+    if None in full or None in block or None in tuple(start.shape):
+        return  # (known when the graph runs)
+    if tuple(start.shape) != (len(full),):
+        raise _xla_failed(C.fail(_XLA_OP, "index must be a vector with length equal to the "
+                                          f"number of input dimensions{_XLA_TRACE}{_XLA_NODE}"),
+                          slow)
+    if len(block) != len(full):
+        raise _xla_failed(C.fail(_XLA_OP, f"input and update must have the same rank, input "
+                                          f"shape is {_dims(full)}; update shape is "
+                                          f"{_dims(block)}{_XLA_TRACE}{_XLA_NODE}"), slow)
+    for b, n in zip(block, full):
+        if b > n:
+            raise _xla_failed(C.fail(_XLA_OP, f"Update dim size {b} greater than dynamic "
+                                              f"slice dimension: {n}.{_XLA_NODE}"), slow)
+
+
+def _dims(shape: tuple) -> str:
+    """A shape as TF's C++ writes it in messages: [3,4]."""
+    return "[" + ",".join(str(n) for n in shape) + "]"
+
+
+def _xla_failed(e: Any, slow: bool) -> Any:
+    """`e` (ending in "[Op:...]") worded as TF's eager error, without a name where TF's op
+    wrapper took its slow path."""
+    e = raised_eagerly(e)
+    return slow_path(e) if slow else e
 
 
 @keras_op

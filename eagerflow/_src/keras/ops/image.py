@@ -217,6 +217,9 @@ def affine_transform(images: Any, transform: Any, interpolation: str = "bilinear
                      data_format: str | None = None) -> Any:
     data_format = standardize_data_format(data_format)
     _check_warp(interpolation, fill_mode)
+    for given in (images, transform):  # (Keras's TF backend reads each one's shape as given)
+        if not hasattr(given, "shape"):
+            raise AttributeError(f"'{type(given).__name__}' object has no attribute 'shape'")
     images, transform = kd.to_tensor(images), kd.to_tensor(transform)
     _check_rank(images)
     if len(transform.shape) not in (1, 2):

@@ -12,11 +12,13 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.core import shape as static_shape
 from eagerflow._src.keras.ops.core import slice as kslice
 from eagerflow._src.keras.ops.nn_conv import (
     batched_channels_last,
+    check_not_empty,
     extract_patches_nd,
     standardize_data_format,
     tf_format,
@@ -107,18 +109,27 @@ def scale_and_translate(images: Any, output_shape: Any, scale: Any, translation:
 def _patches(images: Any, size: Any, rank: int, strides: Any, dilation_rate: Any,
              padding: str, data_format: str | None) -> Any:
     data_format = standardize_data_format(data_format)
-    images = kd.to_tensor(images)
+    given, images = images, kd.to_tensor(images)
     size = (size,) * rank if isinstance(size, int) else tuple(size)
     strides = size if not strides else (strides,) * rank if isinstance(strides, int) \
         else tuple(strides)
     if len(strides) != rank:
         raise ValueError(f"Invalid `strides` argument. Got: {strides}")
     rates = (dilation_rate,) * rank if isinstance(dilation_rate, int) else tuple(dilation_rate)
-    # Keras's patches are its conv of the (batched) images: a rank its data formats lack
-    # is that conv's ValueError
+    # Keras's patches are its conv of the (batched) images: a rank its data formats lack,
+    # strides beside dilations, and an empty result are that conv's ValueErrors
     tf_format(data_format, len(images.shape) + (len(images.shape) == rank + 1))
-    return batched_channels_last(lambda x: extract_patches_nd(x, size, strides, rates, padding),
-                                 images, data_format, spatial=rank)
+    if any(int(r) > 1 for r in rates) and any(int(s) > 1 for s in strides):
+        raise ValueError(f"`strides > 1` not supported in conjunction with `dilation_rate > 1`."
+                         f" Received: strides={np.array(strides)} and "
+                         f"dilation_rate={np.array(rates)}")
+    out = batched_channels_last(lambda x: extract_patches_nd(x, size, strides, rates, padding),
+                                images, data_format, spatial=rank)
+    if len(images.shape) == rank + 2:  # (a batch, handed to the conv as given)
+        check_not_empty(given, images, out.shape)
+    else:  # (a single image, given a batch axis: a tensor)
+        check_not_empty(images, images, TensorShape([1, *out.shape]))
+    return out
 
 
 @keras_op

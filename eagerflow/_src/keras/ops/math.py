@@ -52,8 +52,8 @@ def _check_segments(data: Any, segment_ids: Any) -> None:
 
 def _segment(name: str, sorted_fn: Any, unsorted_fn: Any, count_unique: bool) -> Any:
     def op(data: Any, segment_ids: Any, num_segments: Any = None, sorted: bool = False) -> Any:  # noqa: A002
+        _check_segments(data, segment_ids)  # (of the values given: a list has no shape)
         data, segment_ids = kd.to_tensor(data), kd.to_tensor(segment_ids)
-        _check_segments(data, segment_ids)
         if sorted:
             if num_segments is not None:
                 raise ValueError("Argument `num_segments` cannot be set when sorted is True "
@@ -80,7 +80,8 @@ segment_prod = _segment("segment_prod", tseg.segment_prod, tseg.unsorted_segment
 
 @keras_op
 def top_k(x: Any, k: int, sorted: bool = True) -> Any:  # noqa: A002
-    return tf_top_k(kd.to_tensor(x), k, sorted=sorted)
+    # (x as given, as Keras's TF backend hands it: a NumPy scalar takes TF's slow path)
+    return tf_top_k(x, k, sorted=sorted)
 
 
 @keras_op
@@ -90,7 +91,8 @@ def in_top_k(targets: Any, predictions: Any, k: int) -> Any:
 
 @keras_op
 def logsumexp(x: Any, axis: Any = None, keepdims: bool = False) -> Any:
-    return tr.reduce_logsumexp(kd.to_tensor(x), axis=axis, keepdims=keepdims)
+    # (x as given, as Keras's TF backend hands it: a list takes TF's slow path)
+    return tr.reduce_logsumexp(x, axis=axis, keepdims=keepdims)
 
 
 @keras_op

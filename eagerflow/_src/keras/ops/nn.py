@@ -449,9 +449,43 @@ def logits_or(output: Any, from_logits: bool, op: str, fn: str) -> tuple:
     return logits, True
 
 
-def _clip_probabilities(p: Any) -> Any:
+def clip_probabilities(p: Any) -> Any:
+    """`p` clipped to [epsilon, 1 - epsilon] with Keras's configured epsilon. The bounds are
+    Python floats that take p's dtype directly, as TF converts them (casting a float32
+    epsilon would round a float64 bound twice)."""
     eps = kb.epsilon()
-    return tm.clip_by_value(p, cast(eps, p.dtype), cast(1.0 - eps, p.dtype))
+    return tm.clip_by_value(p, eps, 1.0 - eps)
+
+
+def binary_crossentropy_terms(target: Any, output: Any, from_logits: bool) -> Any:
+    """keras.ops.binary_crossentropy's terms, which the losses take too. As Keras 3's
+    backend, it computes from the logits behind a sigmoid output keras.ops made (a
+    Dense(activation="sigmoid") output included), with or without from_logits; else from
+    the clipped probabilities. `target` is a tensor; `output` as the caller got it, since
+    the logits are found by its identity."""
+    output, from_logits = logits_or(output, from_logits, "Sigmoid", "binary_crossentropy")
+    output = kd.to_tensor(output)
+    if from_logits:
+        # (TF's op, as Keras's backend calls it: its where-based terms give a zero logit
+        # the gradient sigmoid(0) - z, where max(x, 0) and |x| would give 1 - z)
+        return nn_loss.sigmoid_cross_entropy_with_logits(labels=target, logits=output)
+    output = clip_probabilities(output)
+    return -(target * tm.log(output) + (1 - target) * tm.log(1 - output))
+
+
+def categorical_crossentropy_terms(target: Any, output: Any, from_logits: bool,
+                                   axis: int) -> Any:
+    """keras.ops.categorical_crossentropy after its checks, which the losses take too:
+    the logits behind a softmax output keras.ops made, as for binary_crossentropy_terms."""
+    output, from_logits = logits_or(output, from_logits, "Softmax", "categorical_crossentropy")
+    output = kd.to_tensor(output)
+    if from_logits:
+        # (TF's fused op, as Keras 3 calls it: its gradient is softmax - labels whatever the
+        # labels sum to, so multi-hot or smoothed targets get TF's)
+        return nn_loss.softmax_cross_entropy_with_logits(labels=target, logits=output,
+                                                         axis=axis)
+    output = output / tr.reduce_sum(output, axis, keepdims=True)
+    return -tr.reduce_sum(target * tm.log(clip_probabilities(output)), axis)
 
 
 @keras_op
@@ -459,12 +493,7 @@ def binary_crossentropy(target: Any, output: Any, from_logits: bool = False) -> 
     raw = output
     target, output = kd.to_tensor(target), kd.to_tensor(output)
     check_same_shapes(target, output)
-    output, from_logits = logits_or(raw, from_logits, "Sigmoid", "binary_crossentropy")
-    output = kd.to_tensor(output)
-    if from_logits:
-        return nn_loss.sigmoid_cross_entropy_with_logits(labels=target, logits=output)
-    output = _clip_probabilities(output)
-    return -(target * tm.log(output) + (1 - target) * tm.log(1 - output))
+    return binary_crossentropy_terms(target, raw, from_logits)
 
 
 @keras_op
@@ -476,13 +505,7 @@ def categorical_crossentropy(target: Any, output: Any, from_logits: bool = False
         raise ValueError("Arguments `target` and `output` must be at least rank 1. Received: "
                          f"target.shape={target.shape}, output.shape={output.shape}")
     check_same_shapes(target, output)
-    output, from_logits = logits_or(raw, from_logits, "Softmax", "categorical_crossentropy")
-    output = kd.to_tensor(output)
-    if from_logits:
-        return nn_loss.softmax_cross_entropy_with_logits(labels=target, logits=output,
-                                                         axis=axis)
-    output = output / tr.reduce_sum(output, axis, keepdims=True)
-    return -tr.reduce_sum(target * tm.log(_clip_probabilities(output)), axis)
+    return categorical_crossentropy_terms(target, raw, from_logits, axis)
 
 
 @keras_op
@@ -510,7 +533,7 @@ def sparse_categorical_crossentropy(target: Any, output: Any, from_logits: bool 
                              f"until the last dimension: target.shape={target.shape}, "
                              f"output.shape={output.shape}")
     if not from_logits:
-        output = tm.log(_clip_probabilities(output))
+        output = tm.log(clip_probabilities(output))
     return nn_loss.sparse_softmax_cross_entropy_with_logits(labels=target, logits=output)
 
 

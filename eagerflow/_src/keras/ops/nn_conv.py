@@ -90,7 +90,7 @@ def _tuple(value: Any, n: int) -> tuple:
 def conv(inputs: Any, kernel: Any, strides: Any = 1, padding: str = "valid",
          data_format: str | None = None, dilation_rate: Any = 1) -> Any:
     data_format = standardize_data_format(data_format)
-    inputs, kernel = kd.to_tensor(inputs), kd.to_tensor(kernel)
+    given, inputs, kernel = inputs, kd.to_tensor(inputs), kd.to_tensor(kernel)
     if in_symbolic_scope():  # Keras's output spec wants the channels equal (no groups)
         _check_channels(inputs, kernel, data_format)
     elif all(int(d) == 1 for d in _tuple(dilation_rate, len(inputs.shape) - 2)):
@@ -98,14 +98,26 @@ def conv(inputs: Any, kernel: Any, strides: Any = 1, padding: str = "valid",
     out = nn_conv.convolution(inputs, kernel, strides, padding.upper(),
                               data_format=tf_format(data_format, len(inputs.shape)),
                               dilations=dilation_rate)
-    dims = out.shape.as_list() if out.shape.rank is not None else [None]
-    if None not in dims and int(np.prod(dims)) == 0 and \
-            None not in inputs.shape.as_list() and int(np.prod(inputs.shape.as_list())) != 0:
+    check_not_empty(given, inputs, out.shape)
+    return out
+
+
+def check_not_empty(given: Any, inputs: Any, shape: Any) -> None:
+    """Keras's check that a convolution of `inputs` (`given` as the caller gave them) did
+    not give an empty result of `shape`. Keras reads the input's shape as a TensorShape
+    only then: a NumPy array's (a tuple) is Python's AttributeError."""
+    dims = shape.as_list() if shape.rank is not None else [None]
+    if None in dims or int(np.prod(dims)) != 0:
+        return
+    given_shape = getattr(given, "shape", None)
+    if given_shape is not None and not hasattr(given_shape, "as_list"):
+        raise AttributeError(f"'{type(given_shape).__name__}' object has no attribute "
+                             "'as_list'")
+    if None not in inputs.shape.as_list() and int(np.prod(inputs.shape.as_list())) != 0:
         raise ValueError("The convolution operation resulted in an empty output. Output shape:"
-                         f" {out.shape}. This can happen if the input is too small for the given"
+                         f" {shape}. This can happen if the input is too small for the given"
                          " kernel size, strides, dilation rate, and padding mode. Please check "
                          "the input shape and convolution parameters.")
-    return out
 
 
 def _check_conv_depth(inputs: Any, kernel: Any, strides: Any, padding: str,

@@ -318,7 +318,8 @@ def dstack(xs: Any) -> Any:
 
 @keras_op
 def split(x: Any, indices_or_sections: Any, axis: int = 0) -> list:
-    x = kd.to_tensor(x)
+    # (x as given, as Keras's TF backend hands it to tf.split or reads its shape: a list
+    # takes TF's slow path, or has no shape)
     if isinstance(indices_or_sections, int):
         return ta.split(x, indices_or_sections, axis=axis)
     bounds = [0] + [int(i) for i in np.asarray(indices_or_sections).ravel()] + [x.shape[axis]]
@@ -434,7 +435,7 @@ KerasTensor.squeeze = _squeeze_method
 
 @keras_op
 def transpose(x: Any, axes: Any = None) -> Any:
-    x = kd.to_tensor(x)
+    # (x as given, as Keras's TF backend reads its shape: a list has none)
     if axes:
         axes = tuple(canonical_axis(a, len(x.shape)) for a in axes)
         if len(set(axes)) != len(axes):

@@ -85,7 +85,7 @@ class LossScaleOptimizer(Optimizer):
         flags = [reduce_all(m.is_finite(g)) for g in grads if g is not None]
         return reduce_all(stack(flags)) if flags else True
 
-    def apply(self, grads: Any, trainable_variables: Any = None) -> Any:
+    def apply(self, grads: Any, trainable_variables: Any = None) -> None:
         grads, variables = list(grads), list(trainable_variables or [])
         self.build(variables)
 
@@ -105,7 +105,6 @@ class LossScaleOptimizer(Optimizer):
             return self.step_counter.read_value()
 
         cond(self.check_finite(grads), finite, not_finite)
-        return self.iterations
 
     @property
     def learning_rate(self) -> Any:

@@ -33,6 +33,7 @@ from eagerflow._src.core.trackable import TrackedDict, TrackedList
 from eagerflow._src.distribute import context
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import initializers
+from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.optimizers import schedules as lrs
 from eagerflow._src.keras.optimizers import slices
 from eagerflow._src.keras.variables import Variable as KerasVariable
@@ -447,7 +448,8 @@ class Optimizer(trackable.AutoTrackable):
         variables = list(map(_SECOND, pairs))
         replica = _replica_context_in_sync()
         if replica is None:
-            return self.apply(grads, variables)
+            self.apply(grads, variables)
+            return self.iterations
         # Under a distribution strategy: sum the replicas' gradients, then update once
         # (in cross-replica context) so every copy of each variable gets the same step.
         if not skip_gradients_aggregation and kwargs.get("experimental_aggregate_gradients",
@@ -460,13 +462,17 @@ class Optimizer(trackable.AutoTrackable):
             # One graph traced for every replica: each replica applies the same summed
             # gradients to its own copies of the (mirrored) variables, which stay equal.
             with context.update_scope():
-                return self.apply(grads, variables)
-        return replica.merge_call(lambda _strategy: self.apply(grads, variables))
+                self.apply(grads, variables)
+            return self.iterations
+        replica.merge_call(lambda _strategy: self.apply(grads, variables))
+        return self.iterations
 
-    def apply(self, grads: Any, trainable_variables: Any = None) -> Variable:
+    def apply(self, grads: Any, trainable_variables: Any = None) -> None:
+        """Applies `grads` to `trainable_variables` (by default the variables `build` was
+        given); returns None, as Keras 3's (apply_gradients returns the iterations)."""
         grads = list(grads)
         if not grads:
-            return self._iterations  # nothing to apply (Keras 3 does nothing either)
+            return  # nothing to apply (Keras 3 does nothing either)
         if trainable_variables is None:
             variables = self._built_variables(len(grads))
         else:
@@ -496,7 +502,6 @@ class Optimizer(trackable.AutoTrackable):
             self._update_ema(variables)
         self._iterations.assign_add(_step_one(self._iterations))
         self._coef = {}
-        return self._iterations
 
     def _present_gradients(self, grads: list, variables: list) -> tuple:
         """The (gradient, variable) pairs that have a gradient, as two lists: each gradient
@@ -754,7 +759,8 @@ class Optimizer(trackable.AutoTrackable):
     def from_config(cls, config: dict, custom_objects: dict | None = None) -> Optimizer:
         lr = config.get("learning_rate")
         if isinstance(lr, dict):  # (in the dict given, as Keras 3 replaces it)
-            config["learning_rate"] = lrs.deserialize(lr, custom_objects)
+            # (read in full, as any Keras object: a class it cannot find is its TypeError)
+            config["learning_rate"] = ser.deserialize_keras_object(lr, custom_objects)
         return cls(**config)
 
 

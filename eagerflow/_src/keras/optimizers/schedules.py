@@ -92,12 +92,18 @@ class PiecewiseConstantDecay(LearningRateSchedule):
         self.name = name
 
     def __call__(self, step: Any) -> Any:
+        # Keras's sum of each interval's value times whether the step is in it (cast to the
+        # first value's dtype): unsorted boundaries add values up, and values of another
+        # dtype than the first are refused by the multiplication (TF's Mul error)
         x = convert_to_tensor(step)
+        bounds = [cast(convert_to_tensor(b), x._dtype) for b in self.boundaries]
         vals = [convert_to_tensor(v) for v in self.values]
-        out = vals[-1]
-        # Walk from the last interval down, so the first matching interval wins.
-        for b, v in zip(reversed(self.boundaries), reversed(vals[:-1])):
-            out = where(x <= cast(convert_to_tensor(b), x._dtype), v, out)
+        d = vals[0]._dtype
+        out = convert_to_tensor(0, d)
+        out += cast(x <= bounds[0], d) * vals[0]
+        out += cast(x > bounds[-1], d) * vals[-1]
+        for low, high, v in zip(bounds[:-1], bounds[1:], vals[1:-1]):
+            out += cast((x > low) & (x <= high), d) * v
         return out
 
     def get_config(self) -> dict:
