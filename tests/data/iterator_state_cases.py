@@ -66,6 +66,7 @@ def pipelines(tf, d: str) -> dict:
         "zip": (ds.zip((ds.range(5), ds.from_tensor_slices(slices).repeat())), 2),
         "enumerate": (ds.range(10, 20).enumerate(5), 3),
         "concatenate": (ds.range(3).concatenate(ds.range(10, 14).map(lambda x: x * 2)), 4),
+        "concatenate_infinite": (ds.range(3).repeat().concatenate(ds.range(2)), 4),
         "concatenate_shuffled": (ds.range(4).shuffle(3, seed=2).concatenate(ds.range(2)), 1),
         # (TF's cache, still filling, holds what it gave; filled, what it reads from)
         "cache": (ds.from_tensor_slices((slices, np.arange(6))).cache(), 2),

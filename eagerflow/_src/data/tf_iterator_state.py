@@ -468,8 +468,8 @@ def _w_concatenate(out: dict, prefix: str, ds: Any, n: int, root: Any, epochs: d
     current = len(ds._inputs)
     if n != END:
         for current, d in enumerate(ds._inputs):
-            size = _total(d, root)
-            if n < size or current == len(ds._inputs) - 1:
+            size = _total(d, root)  # (END: an infinite one, never left)
+            if size == END or n < size or current == len(ds._inputs) - 1:
                 break
             n -= size
     out[prefix] = {"i": _i64(current), "element_count": _i64(0)}
