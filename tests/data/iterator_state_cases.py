@@ -47,6 +47,8 @@ def pipelines(tf, d: str) -> dict:
         # (TF's take may have reached its end for the prefetch: an element still buffered)
         "take_end": (ds.range(10).take(3), 2),
         "skip": (ds.range(10).skip(3), 2),
+        "shard": (ds.range(10).shard(3, 1), 1),
+        "shard_ended": (ds.range(10).shard(4, 3).prefetch(2), 1),
         "filter": (ds.range(20).filter(lambda x: x % 3 == 0).batch(2), 1),
         "filter_end": (ds.range(10).filter(lambda x: x < 3), 2),
         # (a repeat's input of unknown size: its epochs counted by running it)

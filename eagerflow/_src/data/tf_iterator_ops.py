@@ -1,6 +1,6 @@
 """TF's checkpointed iterator state of the single-input tf.data transformations that
-count their elements one by one: take, skip, filter, unbatch, padded_batch, rebatch and
-an in-memory cache. Each reader gives how many elements its iterator had given from its state and
+count their elements one by one: take, skip, shard, filter, unbatch, padded_batch,
+rebatch and an in-memory cache. Each reader gives how many elements its iterator had given from its state and
 what its input had given (`n`); each writer puts the state of its iterator having given
 `n` elements and gives what its input had given then. tf_iterator_state.py runs them level
 by level (READ, WRITE: by TF's iterator name).
@@ -206,8 +206,23 @@ def _sizes(ds: Any) -> list:
     return ds._sizes
 
 
+def _shard(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
+    """A shard gave the elements of its index among the input's it read ("next_index")."""
+    if int(get(state, prefix, "input_impl_empty")):
+        return total(dss[0], root)
+    num, index = _shards(dss[0])
+    return len(range(index, int(get(state, prefix, "next_index")), num))
+
+
+def _shards(ds: Any) -> tuple:
+    if ds._n < 1:  # (SHARD_HINT: a tf.data service worker's)
+        raise refuse("its shard is a tf.data service's")
+    return ds._n, ds._index
+
+
 READ = {"FiniteTake": _take, "FiniteSkip": _skip, "Filter": _filter, "Unbatch": _unbatch,
-        "PaddedBatchV2": _padded_batch, "MemoryCache": _memory_cache, "RebatchV2": _rebatch}
+        "PaddedBatchV2": _padded_batch, "MemoryCache": _memory_cache, "RebatchV2": _rebatch,
+        "Shard": _shard}
 def _w_rebatch(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
     """A rebatch having given `n` batches: its input gave the elements whose rows those
     took, the last one kept with the offset of its rows still to give (none: -1); past
@@ -237,6 +252,15 @@ def _w_rebatch(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
     return taken, prefix
 
 
+def _w_shard(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
+    """A shard having given `n`: its input read up to the n-th element of its index."""
+    num, index = _shards(dss[0])
+    read = 0 if n in (0, END) else index + (n - 1) * num + 1
+    out[prefix] = {"input_impl_empty": i64(int(n == END)), "next_index": i64(read)}
+    return (END if n == END else read), prefix
+
+
 WRITE = {"FiniteTake": _w_take, "FiniteSkip": _w_skip, "Filter": _w_filter,
          "Unbatch": _w_unbatch, "PaddedBatchV2": _w_padded_batch,
-         "MemoryCache": _w_memory_cache, "RebatchV2": _w_rebatch}
+         "MemoryCache": _w_memory_cache, "RebatchV2": _w_rebatch,
+         "Shard": _w_shard}

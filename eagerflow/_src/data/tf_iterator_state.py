@@ -4,9 +4,9 @@ other's iterator checkpoints.
 
 Data layer, below owned_iterator.py, which keeps its position as the number of elements
 its pipeline has given (and replays that many on restore); over tf_iterator_ops.py (take,
-skip, filter, unbatch, padded_batch, rebatch, cache) and tf_iterator_values.py. TF's state is the
-state of each iterator of its optimized pipeline: prefixes "Iterator::Root::Prefetch::Range",
-one per iterator, root first. Its names follow TF's default static optimizations, as
+skip, shard, filter, unbatch, padded_batch, rebatch, cache) and tf_iterator_values.py.
+TF's state is the state of each iterator of its optimized pipeline: prefixes
+"Iterator::Root::Prefetch::Range", one per iterator, root first. Its names follow TF's default static optimizations, as
 iterator_path.py applies them (an injected root Prefetch, MapAndBatch, ShuffleAndRepeat,
 ParallelMapV2; a TFRecordDataset is a FlatMap of one TFRecord iterator per file over a
 TensorSlice of the file names). The inputs of a zip or concatenation, and the datasets a
@@ -150,7 +150,7 @@ _NAMES = {"RangeDataset": "Range", "TensorSliceDataset": "TensorSlice",
           "PaddedBatchDataset": "PaddedBatchV2", "ZipDataset": "Zip",
           "ConcatenateDataset": "Concatenate", "CacheDataset": "MemoryCache",
           "FlatMapDataset": "FlatMap", "InterleaveDataset": "Interleave",
-          "RebatchDataset": "RebatchV2"}
+          "RebatchDataset": "RebatchV2", "ShardDataset": "Shard"}
 _BRANCHING = ("ZipDataset", "ConcatenateDataset", "FlatMapDataset", "InterleaveDataset")
 
 
