@@ -1,9 +1,9 @@
-"""TF's checkpointed iterator state of the single-input tf.data transformations that
-count their elements one by one: take, skip, shard, filter, unbatch, padded_batch,
-rebatch and an in-memory cache. Each reader gives how many elements its iterator had given from its state and
-what its input had given (`n`); each writer puts the state of its iterator having given
-`n` elements and gives what its input had given then. tf_iterator_state.py runs them level
-by level (READ, WRITE: by TF's iterator name).
+"""TF's checkpointed iterator state of the single-input tf.data transformations that count
+their elements one by one: take, skip, shard, filter, unbatch, padded_batch, rebatch and
+an in-memory cache. Each reader gives how many elements its iterator had given from its
+state and what its input had given (`n`); each writer puts the state of its iterator
+having given `n` elements and gives what its input had given then. tf_iterator_state.py
+runs them level by level (READ, WRITE: by TF's iterator name).
 
 Data layer, over tf_iterator_values.py, below tf_iterator_state.py.
 """

@@ -6,22 +6,23 @@ Data layer, below owned_iterator.py, which keeps its position as the number of e
 its pipeline has given (and replays that many on restore); over tf_iterator_ops.py (take,
 skip, shard, filter, unbatch, padded_batch, rebatch, cache) and tf_iterator_values.py.
 TF's state is the state of each iterator of its optimized pipeline: prefixes
-"Iterator::Root::Prefetch::Range", one per iterator, root first. Its names follow TF's default static optimizations, as
-iterator_path.py applies them (an injected root Prefetch, MapAndBatch, ShuffleAndRepeat,
-ParallelMapV2; a TFRecordDataset is a FlatMap of one TFRecord iterator per file over a
-TensorSlice of the file names). The inputs of a zip or concatenation, and the datasets a
-flat_map or interleave makes (slices of their element), are named with their index:
-"Zip[1]::Range", "Interleave[0]::TensorSlice" (a cycle slot's).
+"Iterator::Root::Prefetch::Range", one per iterator, root first. Its names follow TF's
+default static optimizations, as iterator_path.py applies them (an injected root Prefetch,
+MapAndBatch, ShuffleAndRepeat, ParallelMapV2; a TFRecordDataset is a FlatMap of one
+TFRecord iterator per file over a TensorSlice of the file names). The inputs of a zip or
+concatenation, and the datasets a flat_map or interleave makes (slices of their element),
+are named with their index: "Zip[1]::Range", "Interleave[0]::TensorSlice" (a cycle
+slot's).
 
 Reading: each iterator's count of elements given is worked out from its input's and what
 it holds back (a prefetch buffer, a parallel map's results, a shuffle buffer, a
-MapAndBatch's batches in flight), from the source up; an iterator whose input ended
-(TF then saves no input) counts all its dataset gives. Writing: the state of the same
-pipeline having given `count` elements with every buffer empty (TF fills them again as it
-runs) but a shuffle's, which is rebuilt by running that shuffle as far (its order is TF's:
-the same seeds and draws). Counts that need the elements (a filter's, an unbatch's, the
-sizes of an interleave's datasets) run the pipeline. A pipeline holding another dataset
-is refused (the iterator then saves eagerflow's own form).
+MapAndBatch's batches in flight), from the source up; an iterator whose input ended (TF
+then saves no input) counts all its dataset gives. Writing: the state of the same pipeline
+having given `count` elements with every buffer empty (TF fills them again as it runs) but
+a shuffle's, which is rebuilt by running that shuffle as far (its order is TF's: the same
+seeds and draws). Counts that need the elements (a filter's, an unbatch's, the sizes of an
+interleave's datasets) run the pipeline. A pipeline holding another dataset is refused
+(the iterator then saves eagerflow's own form).
 """
 
 from __future__ import annotations
