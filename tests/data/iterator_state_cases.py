@@ -32,6 +32,10 @@ def pipelines(tf, d: str) -> dict:
         "slices": (ds.from_tensor_slices(slices), 3),
         "map_batch": (ds.range(10).map(lambda x: x * 3).batch(3), 1),
         "batch": (ds.range(10).batch(4, drop_remainder=True), 1),
+        # (no prefetch injected over it: it works ahead itself)
+        "parallel_batch": (ds.range(10).batch(3, num_parallel_calls=2), 1),
+        "parallel_batch_ended": (ds.range(10).map(lambda x: x - 1).batch(
+            3, drop_remainder=True, num_parallel_calls=2), 2),
         "batch_map": (ds.range(10).batch(3).map(lambda x: x * 2), 1),
         "map": (ds.range(10).map(lambda x: x + 1), 4),
         "repeat": (ds.range(4).repeat(3), 6),

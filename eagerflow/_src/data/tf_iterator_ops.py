@@ -1,9 +1,9 @@
 """TF's checkpointed iterator state of the single-input tf.data transformations that count
-their elements one by one: take, skip, shard, filter, unbatch, padded_batch, rebatch and
-an in-memory cache. Each reader gives how many elements its iterator had given from its
-state and what its input had given (`n`); each writer puts the state of its iterator
-having given `n` elements and gives what its input had given then. tf_iterator_state.py
-runs them level by level (READ, WRITE: by TF's iterator name).
+their elements one by one: take, skip, shard, filter, unbatch, batch in parallel,
+padded_batch, rebatch and an in-memory cache. Each reader gives how many elements its
+iterator had given from its state and what its input had given (`n`); each writer puts the
+state of its iterator having given `n` elements and gives what its input had given then.
+tf_iterator_state.py runs them level by level (READ, WRITE: by TF's iterator name).
 
 Data layer, over tf_iterator_values.py, below tf_iterator_state.py.
 """
@@ -220,9 +220,21 @@ def _shards(ds: Any) -> tuple:
     return ds._n, ds._index
 
 
+def _parallel_batch(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
+    """A parallel batch gave the batches its input's elements made (a part one last, but
+    under drop_remainder) but those it holds (an empty one marks the end; a part one that
+    drop_remainder drops is held too)."""
+    ds = dss[0]
+    made = n // ds._size if ds._drop else -(-n // ds._size)
+    for k in range(int(get(state, prefix, "batch_results_size"))):
+        held = int(get(state, prefix, f"batch_results_{k}_num_elements"))
+        made -= held == ds._size if ds._drop else held > 0
+    return made
+
+
 READ = {"FiniteTake": _take, "FiniteSkip": _skip, "Filter": _filter, "Unbatch": _unbatch,
         "PaddedBatchV2": _padded_batch, "MemoryCache": _memory_cache, "RebatchV2": _rebatch,
-        "Shard": _shard}
+        "Shard": _shard, "ParallelBatch": _parallel_batch}
 def _w_rebatch(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
     """A rebatch having given `n` batches: its input gave the elements whose rows those
     took, the last one kept with the offset of its rows still to give (none: -1); past
@@ -260,7 +272,13 @@ def _w_shard(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
     return (END if n == END else read), prefix
 
 
+def _w_parallel_batch(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
+    # (TF's keeps its input's iterator, ended or not)
+    out[prefix] = {"batch_results_size": i64(0)}
+    return (END if n == END else n * dss[0]._size), prefix
+
+
 WRITE = {"FiniteTake": _w_take, "FiniteSkip": _w_skip, "Filter": _w_filter,
          "Unbatch": _w_unbatch, "PaddedBatchV2": _w_padded_batch,
          "MemoryCache": _w_memory_cache, "RebatchV2": _w_rebatch,
-         "Shard": _w_shard}
+         "Shard": _w_shard, "ParallelBatch": _w_parallel_batch}

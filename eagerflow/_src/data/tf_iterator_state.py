@@ -151,7 +151,8 @@ _NAMES = {"RangeDataset": "Range", "TensorSliceDataset": "TensorSlice",
           "PaddedBatchDataset": "PaddedBatchV2", "ZipDataset": "Zip",
           "ConcatenateDataset": "Concatenate", "CacheDataset": "MemoryCache",
           "FlatMapDataset": "FlatMap", "InterleaveDataset": "Interleave",
-          "RebatchDataset": "RebatchV2", "ShardDataset": "Shard"}
+          "RebatchDataset": "RebatchV2", "ShardDataset": "Shard",
+          "ParallelBatchDataset": "ParallelBatch"}
 _BRANCHING = ("ZipDataset", "ConcatenateDataset", "FlatMapDataset", "InterleaveDataset")
 
 
