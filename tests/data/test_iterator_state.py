@@ -49,7 +49,8 @@ def test_our_state_reads_back_at_every_position(tmp_path):
     its end, and ended: END) reads back as k; a shuffle that ended is not written in TF's
     form (its iterator then saves eagerflow's own)."""
     wrong, refused = [], set()
-    for name, (ds, _) in C.pipelines(tf, str(tmp_path)).items():
+    for name, (make, _) in C.pipelines(tf, str(tmp_path)).items():
+        ds = make()
         total = sum(1 for _ in zip(range(50), ds))  # (50: the infinite ones)
         for k in [*range(min(total, 8) + 1), S.END]:
             try:
