@@ -23,26 +23,80 @@ def record_file(tf, d: str) -> str:
 
 
 def pipelines(tf, d: str) -> dict:
-    """name -> (the dataset, how many elements are taken before the checkpoint)."""
+    """name -> (a function making the dataset, how many elements are taken before the
+    checkpoint; None: all, and the end seen)."""
     ds = tf.data.Dataset
     slices = np.arange(12.0, dtype="float32").reshape(6, 2)
     return {
-        "range": (ds.range(2, 20, 3), 2),
-        "slices": (ds.from_tensor_slices(slices), 3),
-        "map_batch": (ds.range(10).map(lambda x: x * 3).batch(3), 1),
-        "batch": (ds.range(10).batch(4, drop_remainder=True), 1),
-        "batch_map": (ds.range(10).batch(3).map(lambda x: x * 2), 1),
-        "map": (ds.range(10).map(lambda x: x + 1), 4),
-        "repeat": (ds.range(4).repeat(3), 6),
-        "repeat_forever": (ds.range(3).repeat(), 7),
-        "prefetch": (ds.range(10).prefetch(2), 3),
-        "shuffle": (ds.range(10).shuffle(4, seed=7), 3),
-        "shuffle_repeat": (ds.range(5).shuffle(3, seed=1).repeat(2), 6),
-        "tfrecord": (tf.data.TFRecordDataset(record_file(tf, d)), 3),
-        "exhausted": (ds.range(3).map(lambda x: x * 2), 3),
+        "range": (lambda: ds.range(2, 20, 3), 2),
+        "slices": (lambda: ds.from_tensor_slices(slices), 3),
+        "map_batch": (lambda: ds.range(10).map(lambda x: x * 3).batch(3), 1),
+        "batch": (lambda: ds.range(10).batch(4, drop_remainder=True), 1),
+        # (no prefetch injected over it: it works ahead itself)
+        "parallel_batch": (lambda: ds.range(10).batch(3, num_parallel_calls=2), 1),
+        "parallel_batch_ended": (lambda: ds.range(10).map(lambda x: x - 1).batch(
+            3, drop_remainder=True, num_parallel_calls=2), 2),
+        "batch_map": (lambda: ds.range(10).batch(3).map(lambda x: x * 2), 1),
+        "map": (lambda: ds.range(10).map(lambda x: x + 1), 4),
+        "repeat": (lambda: ds.range(4).repeat(3), 6),
+        "repeat_forever": (lambda: ds.range(3).repeat(), 7),
+        "prefetch": (lambda: ds.range(10).prefetch(2), 3),
+        "shuffle": (lambda: ds.range(10).shuffle(4, seed=7), 3),
+        "shuffle_repeat": (lambda: ds.range(5).shuffle(3, seed=1).repeat(2), 6),
+        "tfrecord": (lambda: tf.data.TFRecordDataset(record_file(tf, d)), 3),
+        "exhausted": (lambda: ds.range(3).map(lambda x: x * 2), 3),
         # (a buffered element of two components: TF counts them in "buffer.size")
-        "pairs": (ds.from_tensor_slices((slices, np.arange(6))).batch(2).repeat(), 4),
+        "pairs": (lambda: ds.from_tensor_slices((slices, np.arange(6))).batch(2).repeat(), 4),
+        "take": (lambda: ds.range(10).take(6), 2),
+        # (TF's take may have reached its end for the prefetch: an element still buffered)
+        "take_end": (lambda: ds.range(10).take(3), 2),
+        "skip": (lambda: ds.range(10).skip(3), 2),
+        "shard": (lambda: ds.range(10).shard(3, 1), 1),
+        "shard_ended": (lambda: ds.range(10).shard(4, 3).prefetch(2), 1),
+        "filter": (lambda: ds.range(20).filter(lambda x: x % 3 == 0).batch(2), 1),
+        "filter_end": (lambda: ds.range(10).filter(lambda x: x < 3), 2),
+        # (a repeat's input of unknown size: its epochs counted by running it)
+        "filter_repeat": (lambda: ds.range(7).filter(lambda x: x % 2 == 0).repeat(3), 6),
+        "repeat_ended": (lambda: ds.range(3).repeat(2).prefetch(3), 5),
+        "shuffle_ended": (lambda: ds.range(4).shuffle(2, seed=3).prefetch(3), 3),
+        "tfrecord_ended": (lambda: tf.data.TFRecordDataset(record_file(tf, d)).prefetch(3), 6),
+        "parallel_map": (lambda: ds.range(10).map(lambda x: x * 2, num_parallel_calls=2), 3),
+        # (a batch part given: TF keeps its values)
+        "unbatch": (lambda: ds.from_tensor_slices((slices, np.arange(6))).batch(4).unbatch(), 2),
+        # (its input's element part given: TF keeps it and the offset in it)
+        "rebatch": (lambda: ds.range(10).batch(4).rebatch(3), 1),
+        "rebatch_sizes": (lambda: ds.from_tensor_slices(slices).batch(4).rebatch([1, 2]), 3),
+        "padded_batch": (lambda: ds.range(1, 8).map(lambda x: tf.range(x)).padded_batch(2), 1),
+        "options": (lambda: ds.range(10).with_options(_no_parallel_maps(tf)).apply(
+            lambda d: d.skip(1).map(lambda x: x + 1)), 2),
+        "zip": (lambda: ds.zip((ds.range(5), ds.from_tensor_slices(slices).repeat())), 2),
+        "enumerate": (lambda: ds.range(10, 20).enumerate(5), 3),
+        "concatenate": (lambda: ds.range(3).concatenate(ds.range(10, 14).map(lambda x: x * 2)), 4),
+        "concatenate_infinite": (lambda: ds.range(3).repeat().concatenate(ds.range(2)), 4),
+        "concatenate_shuffled": (
+            lambda: ds.range(4).shuffle(3, seed=2).concatenate(ds.range(2)), 1),
+        # (TF's cache, still filling, holds what it gave; filled, what it reads from)
+        "cache": (lambda: ds.from_tensor_slices((slices, np.arange(6))).cache(), 2),
+        "cache_repeat": (lambda: ds.range(6).map(lambda x: x * 3).cache().repeat(2), 8),
+        "cache_exhausted": (lambda: ds.range(3).cache(), 3),
+        "flat_map": (lambda: ds.from_tensor_slices(np.arange(9).reshape(3, 3)).flat_map(
+            ds.from_tensor_slices).map(lambda x: x + 1), 4),
+        # (a slot whose dataset has given all stays open until its turn: TF's cycle)
+        "interleave": (lambda: ds.range(1, 6).interleave(lambda x: ds.from_tensor_slices(
+            tf.range(x * 10, x * 11)), cycle_length=2, block_length=2), 4),
+        # (ended: TF keeps no input but an interleave's, a filled cache's elements)
+        "ended_interleave": (lambda: ds.range(1, 4).interleave(lambda x: ds.from_tensor_slices(
+            tf.range(x)), cycle_length=2), None),
+        "ended_zip_unbatch": (lambda: ds.zip((ds.range(3), ds.range(4).batch(3).unbatch())), None),
+        "ended_cache_concatenate": (lambda: ds.range(2).cache().concatenate(ds.from_tensor_slices(
+            np.arange(4).reshape(2, 2)).flat_map(ds.from_tensor_slices)), None),
     }
+
+
+def _no_parallel_maps(tf):
+    options = tf.data.Options()
+    options.experimental_optimization.map_parallelization = False
+    return options
 
 
 def _value(x):
@@ -53,16 +107,18 @@ def _value(x):
 
 
 def write(tf, name: str, d: str, ckpt: str) -> None:
-    dataset, taken = pipelines(tf, d)[name]
-    it = iter(dataset)
-    for _ in range(taken):
+    make, taken = pipelines(tf, d)[name]
+    it = iter(make())
+    if taken is None:
+        list(it)
+    for _ in range(taken or 0):
         next(it)
     tf.train.Checkpoint(it=it).write(ckpt)
 
 
 def rest(tf, name: str, d: str, ckpt: str, most: int = 8) -> list:
     """What the pipeline's new iterator gives (at most `most` elements) once restored."""
-    it = iter(pipelines(tf, d)[name][0])
+    it = iter(pipelines(tf, d)[name][0]())
     tf.train.Checkpoint(it=it).read(ckpt).assert_consumed()
     return [_value(x) for _, x in zip(range(most), it)]
 

@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
+from eagerflow._src.data import tf_iterator_state as S
 from eagerflow._src.io import iterator_state
 from eagerflow._src.io.tensor_bundle import BundleReader
 from tests.data import iterator_state_cases as C
@@ -41,6 +42,27 @@ def test_our_checkpoints_restore_as_tensorflows(tmp_path):
         got[name] = C.rest(tf, name, str(tmp_path), ckpt)
     assert got == GOLDEN["rest"]
     assert set(forms.values()) == {"variant"}
+
+
+def test_our_state_reads_back_at_every_position(tmp_path):
+    """The state eagerflow writes of each pipeline having given k elements (every k up to
+    its end, and ended: END) reads back as k; a ShuffleAndRepeat that ended is not written
+    in TF's form (its iterator then saves eagerflow's own)."""
+    wrong, refused = [], set()
+    for name, (make, _) in C.pipelines(tf, str(tmp_path)).items():
+        ds = make()
+        total = sum(1 for _ in zip(range(50), ds))  # (50: the infinite ones)
+        for k in [*range(min(total, 8) + 1), S.END]:
+            try:
+                state = iterator_state.write(S.tf_state(ds, k))
+            except tf.errors.InvalidArgumentError:
+                refused.add(name)
+                continue
+            n, _ = S.position(ds, iterator_state.read(state))
+            if n != k and {n, k} != {S.END, total}:  # (all given: ended or not yet seen)
+                wrong.append((name, k, n))
+    assert wrong == []
+    assert refused == {"shuffle_repeat"}
 
 
 def test_state_of_another_pipeline_is_tensorflows_error(tmp_path):
@@ -94,15 +116,15 @@ def test_tensorflow_restores_our_checkpoints(tmp_path):
 
 
 def test_pipelines_tf_form_cannot_hold_keep_eagerflows_own(tmp_path):
-    """A compressed TFRecord file's reader (its offsets are not its records') and a zip
-    save eagerflow's own position, which restores."""
+    """A compressed TFRecord file's reader (its offsets are not its records') and a
+    unique() save eagerflow's own position, which restores."""
     path = str(tmp_path / "r.gz")
     with tf.io.TFRecordWriter(path, options="GZIP") as w:
         for r in C.RECORDS[:5]:
             w.write(r)
-    zipped = tf.data.Dataset.zip((tf.data.Dataset.range(5), tf.data.Dataset.range(5, 10)))
+    unique = tf.data.Dataset.from_tensor_slices([3, 1, 3, 2, 1, 4]).unique()
     for name, ds in (("gz", tf.data.TFRecordDataset(path, compression_type="GZIP")),
-                     ("zip", zipped)):
+                     ("unique", unique)):
         want = [str(x) for x in ds.skip(2)]
         it = iter(ds)
         next(it), next(it)

@@ -290,10 +290,11 @@ _BAD_VALUE_ERRORS = (np.exceptions.AxisError, IndexError, KeyError)
 # (and tnp.moveaxis of a destination past the rank: TF's assert on it,
 # tnp.compress's of an axis past the rank, tnp.diag_indices's tf.range of an int8 n)
 # (and tnp.cross of an axis given as an unsigned or bool scalar: TF's tf.range of it, in
-# its permutation of the axis to the end)
+# its permutation of the axis to the end; softmax_cross_entropy_with_logits' of a bool or
+# 8-bit axis, or a list of bools, whose class axis TF moves last so)
 TF_ASSERTS = {"range", "ragged.range", "experimental.numpy.moveaxis",
               "experimental.numpy.compress", "experimental.numpy.diag_indices",
-              "experimental.numpy.cross"}
+              "experimental.numpy.cross", "nn.softmax_cross_entropy_with_logits"}
 # and a bare IndexError: tf.stack of no values along an axis other than 0 (TF's reads the
 # first value's shape), ssim_multiscale of no power factors (TF's pops an empty list)
 # (and tnp.cross of a scalar: TF's reads its shape's last item; tnp.swapaxes of an axis
@@ -330,10 +331,11 @@ _INDEXING = ("list index out of range", "tuple index out of range")
 # sparse of a string for its sparse arguments, moments of a Python x, the sampled losses
 # of Python labels or inputs (wrapper_inputs.read_dtype), clip_by_global_norm of a Python use_norm
 # (TF's reads use_norm.dtype after 1.0 / use_norm: "'bool' object has no attribute 'dtype'"),
-# scalar_mul of a Python x (TF reads x.dtype first: "'list' object has no attribute 'dtype'")
+# scalar_mul of a Python x (TF reads x.dtype first: "'list' object has no attribute 'dtype'"),
+# image.psnr of a Python a (TF casts max_val to a.dtype first)
 TF_DTYPE_READS = {"nn.safe_embedding_lookup_sparse", "nn.moments", "nn.nce_loss",
                   "nn.sampled_softmax_loss", "clip_by_global_norm", "scalar_mul",
-                  "math.scalar_mul"}
+                  "math.scalar_mul", "image.psnr"}
 # and where TF's Python reads another attribute of an argument it takes as given:
 # sparse.mask's `a`, an IndexedSlices whose .indices it reads first (None, a tensor, a list:
 # "'list' object has no attribute 'indices'"), and so do the sparse reductions of their
@@ -369,9 +371,13 @@ TF_MESSAGE_DECODES = {"Substr", "ParseExampleV2", "ParseSingleExample", "io.pars
 # tnp.pad's ValueError("Unsupported padding mode: " + mode), whose str + a 0-d array of a
 # number or bool is NumPy's add ufunc, with no loop for a string and a number
 # (UFuncTypeError); tnp's promotion by np.result_type, which has no common type for bfloat16
-# and a 64-bit integer (DTypePromotionError). Anywhere else such an error is a kernel handing
-# NumPy what it can't take, where TF's op has its own error.
-TF_NUMPY_TYPE_ERRORS = {("extras.py", "pad"), ("dtypes.py", "_numpy_result_type")}
+# and a 64-bit integer (DTypePromotionError), and so does tnp.promote_types of two dtypes
+# NumPy can't promote (np.dtype([]) is a structured one); linear_to_mel_weight_matrix's
+# Python checks of its edges (`lower_edge_hertz >= upper_edge_hertz`: a NumPy array and a
+# string, NumPy's greater_equal). Anywhere else such an error is a kernel handing NumPy
+# what it can't take, where TF's op has its own error.
+TF_NUMPY_TYPE_ERRORS = {("extras.py", "pad"), ("dtypes.py", "_numpy_result_type"),
+                        ("dtypes.py", "promote_types"), ("signal_spectral.py", "_check_mel")}
 # Messages TF 2.21 words without naming an op, raised by its Python or its graph's Assert:
 # the dimension check of isotonic_regression's axis, random_crop's size check,
 # histogram_fixed_width_bins's nbins check

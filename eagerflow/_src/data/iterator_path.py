@@ -13,7 +13,7 @@ optimizations rewrote the pipeline:
 - map_parallelization runs a map whose function holds no stateful op (asserts aside) as
   ParallelMapV2, and
 - inject_prefetch puts a Prefetch at the root of a pipeline whose last iterator does not
-  work ahead (a parallel map, a map-and-batch, a prefetch do);
+  work ahead (a parallel map, a map-and-batch, a prefetch, a parallel batch do);
 these two only when autotuning is on.
 
 Each option of tf.data.Options that turns one of these off is followed. A pipeline holding
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-_ASYNC = ("ParallelMapV2", "MapAndBatch", "Prefetch")
+_ASYNC = ("ParallelMapV2", "MapAndBatch", "Prefetch", "ParallelBatch")
 # datasets named by their class alone
 _NAMES = {"FilterDataset": "Filter", "BatchDataset": "BatchV2",
           "PaddedBatchDataset": "PaddedBatchV2", "UnbatchDataset": "Unbatch",

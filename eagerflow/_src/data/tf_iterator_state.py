@@ -3,20 +3,26 @@ iterator state (io/iterator_state.py's values), so that either framework restore
 other's iterator checkpoints.
 
 Data layer, below owned_iterator.py, which keeps its position as the number of elements
-its pipeline has given (and replays that many on restore). TF's state is the state of
-each iterator of its optimized pipeline: prefixes "Iterator::Root::Prefetch::Range", one
-per iterator, root first. Its names follow TF's default static optimizations, as
-iterator_path.py applies them (an injected root Prefetch, MapAndBatch, ShuffleAndRepeat,
-ParallelMapV2; a TFRecordDataset is a FlatMap of one TFRecord iterator per file over a
-TensorSlice of the file names).
+its pipeline has given (and replays that many on restore); over tf_iterator_ops.py (take,
+skip, shard, filter, unbatch, padded_batch, rebatch, cache) and tf_iterator_values.py.
+TF's state is the state of each iterator of its optimized pipeline: prefixes
+"Iterator::Root::Prefetch::Range", one per iterator, root first. Its names follow TF's
+default static optimizations, as iterator_path.py applies them (an injected root Prefetch,
+MapAndBatch, ShuffleAndRepeat, ParallelMapV2; a TFRecordDataset is a FlatMap of one
+TFRecord iterator per file over a TensorSlice of the file names). The inputs of a zip or
+concatenation, and the datasets a flat_map or interleave makes (slices of their element),
+are named with their index: "Zip[1]::Range", "Interleave[0]::TensorSlice" (a cycle
+slot's).
 
 Reading: each iterator's count of elements given is worked out from its input's and what
 it holds back (a prefetch buffer, a parallel map's results, a shuffle buffer, a
-MapAndBatch's batches in flight), from the source up. Writing: the state of the same
-pipeline having given `count` elements with every buffer empty (TF fills them again as it
-runs) but a shuffle's, which is rebuilt by running that shuffle as far (its order is TF's:
-the same seeds and draws). A pipeline holding another dataset is refused (the iterator
-then saves eagerflow's own form).
+MapAndBatch's batches in flight), from the source up; an iterator whose input ended (TF
+then saves no input) counts all its dataset gives. Writing: the state of the same pipeline
+having given `count` elements with every buffer empty (TF fills them again as it runs) but
+a shuffle's, which is rebuilt by running that shuffle as far (its order is TF's: the same
+seeds and draws). Counts that need the elements (a filter's, an unbatch's, the sizes of an
+interleave's datasets) run the pipeline. A pipeline holding another dataset is refused
+(the iterator then saves eagerflow's own form).
 """
 
 from __future__ import annotations
@@ -28,49 +34,54 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as _dt
-from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
-from eagerflow._src.data import iterator_path, random_seed
+from eagerflow._src.core.context import CPU_DEVICE
+from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.data import iterator_path, random_seed, tf_iterator_ops
 from eagerflow._src.data.iterators import IterContext
+from eagerflow._src.data.tf_iterator_ops import completed as _completed
+from eagerflow._src.data.tf_iterator_values import END, FULL, ROOT, UNKNOWN
+from eagerflow._src.data.tf_iterator_values import changed as _changed
+from eagerflow._src.data.tf_iterator_values import elements as _elements
+from eagerflow._src.data.tf_iterator_values import first as _first
+from eagerflow._src.data.tf_iterator_values import get as _get
+from eagerflow._src.data.tf_iterator_values import i64 as _i64
+from eagerflow._src.data.tf_iterator_values import last as _last
+from eagerflow._src.data.tf_iterator_values import refuse as _refuse
+from eagerflow._src.data.tf_iterator_values import slot as _slot
+from eagerflow._src.data.tf_iterator_values import total as _total
 
-ROOT = "Iterator::Root"
-END = -1  # the position of an iterator that gives nothing more
-# TF's prefix of a value named with its iterator ("full name"; a constant in TF)
-FULL = "60d899aa0d8ce4351e7c3b419e92d25b|"
 _TRANSPARENT = ("OptionsDataset", "VariantDataset")
-_I64 = _dt.int64
-
-
-def _refuse(what: str) -> InvalidArgumentError:
-    return InvalidArgumentError(None, None, f"Failed to restore the iterator: {what} "
-                                            "[Op:DeserializeIterator]")
-
-
-def _changed(prefix: str) -> NotFoundError:
-    """TF's error for a state that is not of the restoring pipeline: the first of its
-    iterators whose state is missing."""
-    return NotFoundError(None, None, "{{function_node __wrapped__DeserializeIterator_device_/"
-                         "job:localhost/replica:0/task:0/device:CPU:0}} Failed to restore "
-                         f"dataset iterator from checkpoint: {prefix}. Make sure the dataset "
-                         "definition has not changed between the process that saved the "
-                         "checkpoint and the process that is restoring it. "
-                         "[Op:DeserializeIterator] name: ")
-
-
-def _missing(key: str) -> NotFoundError:
-    return NotFoundError(None, None, f"Key: {key} not found. [Op:DeserializeIterator]")
 
 
 # -- the pipeline as TF's iterators --------------------------------------------------------
 def _kind(ds: Any) -> str:
     kind = iterator_path._kind(ds)
+    if kind == "ScanDataset" and ds._repr_name == "_RangeDataset" and \
+            np.ndim(ds._start) == 0:
+        return "RangeDataset"  # (enumerate's counter: TF's range up to the largest int64)
     return "TFRecordDataset" if kind.startswith("TFRecordDataset") else kind
 
 
 def levels(root: Any) -> list:
     """[(TF's iterator name, [eagerflow datasets it stands for])] of the pipeline of
     dataset `root`, root first; raises InvalidArgumentError where a dataset on the way is
-    not one this module knows."""
-    chain, ds = [], root
+    not one this module knows. A zip's or concatenation's level is last: its inputs are
+    pipelines of their own (`inputs`)."""
+    opt = iterator_path._optimizations(root)
+    out = _levels(root, opt)
+    if opt["inject_prefetch"] and out[0][0] not in iterator_path._ASYNC:
+        out.insert(0, ("Prefetch", []))
+    return out
+
+
+def inputs(ds: Any, root: Any) -> list:
+    """The levels of each input of a zip or concatenation `ds` in the pipeline of `root`."""
+    opt = iterator_path._optimizations(root)
+    return [_levels(d, opt) for d in ds._inputs]
+
+
+def _levels(top: Any, opt: dict) -> list:
+    chain, ds = [], top
     while True:
         kind = _kind(ds)
         if kind not in _TRANSPARENT:
@@ -78,21 +89,21 @@ def levels(root: Any) -> list:
         if kind == "TFRecordDataset" and (ds._compression or ds._parallel is not None):
             # (a compressed file's offsets are not its records'; parallel reads interleave)
             raise _refuse("its TFRecordDataset is compressed or read in parallel")
-        if kind in ("RangeDataset", "TensorSliceDataset", "TFRecordDataset"):
+        if kind in ("RangeDataset", "TensorSliceDataset", "TFRecordDataset") or \
+                kind in _BRANCHING:
             break
         inputs = getattr(ds, "_inputs", ())
         if len(inputs) != 1:
             raise _refuse(f"its pipeline holds a {kind.removesuffix('Dataset')}, whose "
                           "state is not read")
         ds = inputs[0]
-    opt = iterator_path._optimizations(root)
     out, i = [], 0
     while i < len(chain):
         ds = chain[i]
         kind = _kind(ds)
         nxt = _kind(chain[i + 1]) if i + 1 < len(chain) else None
-        if kind == "BatchDataset" and nxt == "MapDataset" and i + 2 < len(chain) and \
-                opt["map_and_batch_fusion"]:
+        if kind == "BatchDataset" and nxt in ("MapDataset", "ParallelMapDataset") and \
+                i + 2 < len(chain) and opt["map_and_batch_fusion"]:
             out.append(("MapAndBatch", chain[i:i + 2]))
             i += 2
             continue
@@ -113,19 +124,36 @@ def levels(root: Any) -> list:
                 continue
         elif kind == "BatchDataset" and ds._repr_name != "_BatchDataset":
             name = None  # (a parallel or ragged batch)
+        elif kind == "CacheDataset" and ds._filename:
+            name = None  # (a cache in files)
+        elif kind in ("TakeDataset", "SkipDataset"):
+            # (take(-1) and skip(0) are no-ops TF drops; take(0), skip(-1) iterators of
+            # another name)
+            noop = ds._count == (-1 if kind == "TakeDataset" else 0)
+            if noop and opt["noop_elimination"]:
+                i += 1
+                continue
+            if ds._count == (0 if kind == "TakeDataset" else -1):
+                name = None
         if name is None:
             raise _refuse(f"its pipeline holds a {kind.removesuffix('Dataset')}, whose "
                           "state is not read")
         out.append((name, [ds]))
         i += 1
-    if opt["inject_prefetch"] and out[0][0] not in iterator_path._ASYNC:
-        out.insert(0, ("Prefetch", []))
     return out
 
 
 _NAMES = {"RangeDataset": "Range", "TensorSliceDataset": "TensorSlice",
           "TFRecordDataset": "FlatMap", "PrefetchDataset": "Prefetch",
-          "ShuffleDataset": "Shuffle", "BatchDataset": "BatchV2"}
+          "ShuffleDataset": "Shuffle", "BatchDataset": "BatchV2",
+          "ParallelMapDataset": "ParallelMapV2", "TakeDataset": "FiniteTake",
+          "SkipDataset": "FiniteSkip", "FilterDataset": "Filter", "UnbatchDataset": "Unbatch",
+          "PaddedBatchDataset": "PaddedBatchV2", "ZipDataset": "Zip",
+          "ConcatenateDataset": "Concatenate", "CacheDataset": "MemoryCache",
+          "FlatMapDataset": "FlatMap", "InterleaveDataset": "Interleave",
+          "RebatchDataset": "RebatchV2", "ShardDataset": "Shard",
+          "ParallelBatchDataset": "ParallelBatch"}
+_BRANCHING = ("ZipDataset", "ConcatenateDataset", "FlatMapDataset", "InterleaveDataset")
 
 
 # -- reading TF's state ------------------------------------------------------------------
@@ -133,64 +161,105 @@ def position(root: Any, state: dict) -> tuple:
     """(how many elements the pipeline of dataset `root` had given when TF saved `state`
     ({prefix: {name: array}}), END when it gives nothing more; {id(shuffle dataset): its
     reshuffle counter when that iterator began}, from the seeds its state counts)."""
-    chain = levels(root)
-    prefixes = _prefixes(chain, state)
-    n, epochs = 0, {}
+    epochs: dict = {}
+    return _count(levels(root), ROOT, state, root, epochs), epochs
+
+
+def _count(chain: list, base: str, state: dict, root: Any, epochs: dict) -> int:
+    """How many elements the levels `chain` under prefix `base` had given (END: all)."""
+    prefixes = _prefixes(chain, base, state)
+    n = 0
     for (name, dss), prefix in zip(reversed(chain), reversed(prefixes)):
+        if prefix is None:  # (its count is not needed: the level over it had ended)
+            continue
         if name in ("Shuffle", "ShuffleAndRepeat") and dss[-1]._reshuffle:
             # (each iterator of a shuffle draws two words of its seed generator)
             drawn = int(_get(state, prefix, "epoch_num_random_samples")) // 2
             epochs[id(dss[-1])] = max(drawn - int(_get(state, prefix, "epoch")), 0)
-        n = _READ[name](state, prefix, dss, n)
+        if name == "Zip":
+            n = _zip(state, prefix, dss[0], root, epochs)
+        elif name == "Concatenate":
+            n = _concatenate(state, prefix, dss[0], root, epochs)
+        elif dss and _kind(dss[0]) == "FlatMapDataset":
+            n = _flat_map_fn(state, prefix, dss[0], root, epochs)
+        elif name == "Interleave":
+            n = _interleave(state, prefix, dss[0], root, epochs)
+        else:
+            n = _READ[name](state, prefix, dss, n, root)
         if n == END:
-            return END, epochs
-    return n, epochs
+            return END
+    return n
 
 
-def _prefixes(chain: list, state: dict) -> list:
+def _zip(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> int:
+    """A zip gave as many as each of its inputs (named "Zip[k]")."""
+    if int(_get(state, prefix, "input_impls_empty")):
+        return _total(ds, root)
+    counts = [_count(chain, f"{prefix}[{k}]", state, root, epochs)
+              for k, chain in enumerate(inputs(ds, root))]
+    return _total(ds, root) if END in counts else min(counts)
+
+
+def _concatenate(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> int:
+    """A concatenation gave all of its inputs before the current one ("i") and what that
+    one gave."""
+    current = int(_get(state, prefix, "i"))
+    if current >= len(ds._inputs):
+        return _total(ds, root)
+    done = sum(_total(d, root) for d in ds._inputs[:current])
+    n = _count(inputs(ds, root)[current], f"{prefix}[{current}]", state, root, epochs)
+    return done + (_total(ds._inputs[current], root) if n == END else n)
+
+
+def _prefixes(chain: list, base: str, state: dict) -> list:
     """Each level's prefix in `state` (a repeat's input is named with its epoch:
-    "FiniteRepeat[2]")."""
-    out, prefix = [], ROOT
+    "FiniteRepeat[2]"); None for the levels under one whose input had ended (TF saves
+    no iterator it let go)."""
+    out, prefix, gone = [], base, False
     for name, _ in chain:
-        if name in ("FiniteRepeat", "ForeverRepeat"):
-            out.append(prefix + "::" + name)
-            if out[-1] not in state:
-                raise _changed(out[-1])
-            epoch = int(_get(state, out[-1], "i"))
-            prefix = f"{out[-1]}[{epoch}]"
-            continue
         prefix = f"{prefix}::{name}"
-        out.append(prefix)
-    for (name, _), prefix in zip(chain, out):
-        if name != "Map" and prefix not in state:  # (a Map iterator saves nothing)
+        if gone:
+            out.append(None)
+            continue
+        if prefix not in state and name != "Map":  # (a Map iterator saves nothing)
             raise _changed(prefix)
+        out.append(prefix)
+        gone = name != "Map" and _ended(state, prefix)
+        if name in ("FiniteRepeat", "ForeverRepeat"):
+            prefix = f"{prefix}[{int(_get(state, prefix, 'i'))}]"
+        elif name == "MemoryCache":
+            # (what fills the cache is "MemoryCacheImpl", its input under it; a cache
+            # already filled reads no input)
+            gone = _completed(state, prefix)
+            prefix += "Impl"
     return out
 
 
-def _get(state: dict, prefix: str, name: str) -> Any:
-    values = state.get(prefix, {})
-    for key in (name, f"{FULL}{prefix}:{name}"):
-        if key in values:
-            v = values[key]
-            return v.reshape(()).item() if isinstance(v, np.ndarray) and v.size == 1 else v
-    raise _missing(f"{FULL}{prefix}:{name}")
+def _ended(state: dict, prefix: str) -> bool:
+    """Whether the iterator at `prefix` let its input go (its input had ended)."""
+    values = state[prefix]
+    for key in ("input_impl_empty", "exhausted", f"{FULL}{prefix}:input_impl_empty",
+                "end_of_input_sequence"):
+        if key in values and int(np.asarray(values[key]).reshape(-1)[0]):
+            return True
+    return False
 
 
-def _range(state: dict, prefix: str, dss: list, _n: int) -> int:
+def _range(state: dict, prefix: str, dss: list, _n: int, root: Any) -> int:
     ds = dss[0]
     return len(range(ds._start, int(_get(state, prefix, "next")), ds._step))
 
 
-def _slices(state: dict, prefix: str, dss: list, _n: int) -> int:
+def _slices(state: dict, prefix: str, dss: list, _n: int, root: Any) -> int:
     return int(_get(state, prefix, "index"))
 
 
-def _prefetch(state: dict, prefix: str, dss: list, n: int) -> int:
+def _prefetch(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
     # (one element per buffered entry "prefix::k", whose "buffer.size" counts components)
     return n - int(_get(state, prefix, "buffer_size"))
 
 
-def _parallel_map(state: dict, prefix: str, dss: list, n: int) -> int:
+def _parallel_map(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
     held = int(_get(state, prefix, "invocation_results_size"))
     for k in range(held):
         if not int(_get(state, f"{prefix}_invocation_results[{k}]", "end_of_input")):
@@ -198,43 +267,123 @@ def _parallel_map(state: dict, prefix: str, dss: list, n: int) -> int:
     return n
 
 
-def _batch(state: dict, prefix: str, dss: list, n: int) -> int:
+def _batch(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
     if int(_get(state, prefix, "input_impl_empty")):
-        return END
+        return _total(dss[0], root)
     return n // dss[0]._size
 
 
-def _map_and_batch(state: dict, prefix: str, dss: list, n: int) -> int:
+def _map_and_batch(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
     calls = int(_get(state, prefix, "call_counter"))
     return math.ceil(calls / dss[0]._size) - int(_get(state, prefix, "batch_results_size"))
 
 
-def _shuffle(state: dict, prefix: str, dss: list, n: int) -> int:
-    if int(_get(state, prefix, "end_of_input_sequence")) and \
-            not int(_get(state, f"{prefix}:buffer", "num_elements")):
-        return END
+def _shuffle(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
+    """A shuffle gave what its input gave (in all the epochs of a ShuffleAndRepeat) but
+    what its buffer holds; its input ended, it had given all of this epoch's."""
+    held = int(_get(state, prefix, "num_elements"))
+    if int(_get(state, prefix, "end_of_input_sequence")):
+        if not held:
+            return _total(dss[0], root)
+        n = _total(dss[-1]._inputs[0], root)  # (TF saves no input it let go)
     epoch = int(_get(state, prefix, "epoch"))
     size = dss[-1]._inputs[0]._cardinality()
     if epoch > 1 and size < 0:
         raise _refuse("a shuffle's input of unknown size was repeated")
-    return max(epoch - 1, 0) * max(size, 0) + n - int(_get(state, prefix, "num_elements"))
+    return max(epoch - 1, 0) * max(size, 0) + n - held
 
 
-def _repeat(state: dict, prefix: str, dss: list, n: int) -> int:
+def _repeat(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
     if int(_get(state, prefix, "input_impl_empty")):
-        return END
-    size = dss[0]._inputs[0]._cardinality()
+        return _total(dss[0], root)
     epoch = int(_get(state, prefix, "i"))
-    if epoch and size < 0:
+    return epoch * _epoch_size(dss[0], root) + n if epoch else n
+
+
+def _epoch_size(repeat: Any, root: Any) -> int:
+    """How many elements each pass of a repeat's input gives (counted by running it where
+    its cardinality is not known: a filter's)."""
+    size = repeat._inputs[0]._cardinality()
+    if size == UNKNOWN:
+        size = _total(repeat._inputs[0], root)
+    if size <= 0:
         raise _refuse("a repeat's input of unknown size")
-    return epoch * max(size, 0) + n
+    return size
 
 
-def _flat_map(state: dict, prefix: str, dss: list, _n: int) -> int:
+def _flat_map_fn(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> int:
+    """A flat_map gave every element of the datasets of its input's elements before the
+    current one ("element_index" counts those it began), and what the current one gave
+    (its iterators under "FlatMap[k]")."""
+    if int(_get(state, prefix, "exhausted")):
+        return _total(ds, root)
+    begun = int(_get(state, prefix, "element_index"))
+    done = begun if int(_get(state, prefix, "current_element_iterator_uninitialized")) \
+        else begun - 1
+    inner = _inner_levels(ds, root)
+    n = sum(_inner_sizes(ds, done, root))
+    if done < begun:
+        n += _count(inner, f"{prefix}[{done}]", state, root, epochs)
+    return n
+
+
+def _interleave(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> int:
+    """An interleave gave every element of the datasets of the input elements it read
+    ("next_input_element_index" counts them) but what those still open in its cycle
+    have left: each slot keeps its input element, its dataset's iterators under
+    "Interleave[slot]"."""
+    inner = _inner_levels(ds, root)
+    if int(_get(state, prefix, "end_of_input")) and not int(_get(state, prefix, "num_open")):
+        return _total(ds, root)
+    n = sum(_inner_sizes(ds, int(_get(state, prefix, "next_input_element_index")), root))
+    open_ = ds._fn.bind(IterContext(root.options(), root))
+    specs = ds._inputs[0]._structure.specs
+    for k in range(_cycle(ds)):
+        if int(_get(state, prefix, f"current_elements_uninitialized[{k}]")):
+            continue
+        args = tuple(EagerTensor(np.asarray(_get(state, prefix, f"args_list_[{k}][{j}]")),
+                                 spec.dtype, CPU_DEVICE) for j, spec in enumerate(specs))
+        given = _count(inner, f"{prefix}[{k}]", state, root, epochs)
+        n -= _inner_size(open_, args) - given
+    return n
+
+
+def _cycle(ds: Any) -> int:
+    if ds._fn is None or ds._cycle < 1:  # (AUTOTUNE: as many as the machine's cores)
+        raise _refuse("its interleave's cycle length is not fixed")
+    return ds._cycle
+
+
+def _inner_levels(ds: Any, root: Any) -> list:
+    """The levels of the datasets a flat_map's function returns: only slices of its
+    element are read (their count is all their state holds)."""
+    template = getattr(ds._fn, "_template", None)
+    # (a traced function's slices of its argument are built when it runs)
+    if getattr(template, "_repr_name", None) != "_TensorSliceDataset" or template._inputs:
+        raise _refuse("its flat_map's function returns a dataset whose state is not read")
+    return [("TensorSlice", [template])]
+
+
+def _inner_sizes(ds: Any, n: int, root: Any) -> list:
+    """How many elements the datasets of the first `n` input elements of flat_map `ds`
+    give."""
+    open_ = ds._fn.bind(IterContext(root.options(), root))
+    return [_inner_size(open_, e) for e in _first(ds._inputs[0], n, root)]
+
+
+def _inner_size(open_: Any, element: tuple) -> int:
+    it = open_(element)
+    try:
+        return sum(1 for _ in it)
+    finally:
+        it.close()
+
+
+def _flat_map(state: dict, prefix: str, dss: list, _n: int, root: Any) -> int:
     """A TFRecordDataset's records given: every record of the files before the current
     one, and the current file's records before its reader's offset."""
     if int(_get(state, prefix, "exhausted")):
-        return END
+        return _total(dss[0], root)
     files = _file_names(dss[0])
     started = int(_get(state, prefix, "element_index"))
     done = started if int(_get(state, prefix, "current_element_iterator_uninitialized")) \
@@ -270,10 +419,14 @@ def _records(path: str, offset: int | None) -> int:
     return n
 
 
+# -- running part of the pipeline (what a count that needs its elements takes) -------------
+
+
 _READ = {"Range": _range, "TensorSlice": _slices, "Prefetch": _prefetch,
-         "ParallelMapV2": _parallel_map, "Map": lambda s, p, d, n: n, "BatchV2": _batch,
+         "ParallelMapV2": _parallel_map, "Map": lambda s, p, d, n, r: n, "BatchV2": _batch,
          "MapAndBatch": _map_and_batch, "Shuffle": _shuffle, "ShuffleAndRepeat": _shuffle,
-         "FiniteRepeat": _repeat, "ForeverRepeat": _repeat, "FlatMap": _flat_map}
+         "FiniteRepeat": _repeat, "ForeverRepeat": _repeat, "FlatMap": _flat_map,
+         **tf_iterator_ops.READ}
 
 
 # -- writing TF's state ------------------------------------------------------------------
@@ -281,20 +434,51 @@ def tf_state(root: Any, count: int, epochs: dict | None = None) -> dict:
     """TF's state ({prefix: {name: (array, DType)}}) of the pipeline of dataset `root`
     having given `count` elements (END: all of them), its buffers empty but a shuffle's;
     `epochs`: {id(shuffle dataset): its reshuffle counter when the iterator began}."""
-    chain = levels(root)
     out: dict = {}
-    prefix = ROOT
-    for name, dss in chain:
-        prefix = f"{prefix}::{name}"
-        if name in ("Shuffle", "ShuffleAndRepeat"):
-            count = _w_shuffle(out, prefix, dss, count, root, epochs or {})
-            continue
-        count, prefix = _WRITE[name](out, prefix, dss, count)
+    _write(out, levels(root), ROOT, count, root, epochs or {})
     return out
 
 
-def _i64(v: int) -> tuple:
-    return np.array(v, np.int64), _I64
+def _write(out: dict, chain: list, prefix: str, count: int, root: Any, epochs: dict) -> None:
+    """The state of the levels `chain` under `prefix` having given `count` elements."""
+    for name, dss in chain:
+        prefix = f"{prefix}::{name}"
+        if name in ("Shuffle", "ShuffleAndRepeat"):
+            count = _w_shuffle(out, prefix, dss, count, root, epochs)
+        elif name == "Zip":
+            _w_zip(out, prefix, dss[0], count, root, epochs)
+        elif name == "Concatenate":
+            _w_concatenate(out, prefix, dss[0], count, root, epochs)
+        elif dss and _kind(dss[0]) == "FlatMapDataset":
+            _w_flat_map_fn(out, prefix, dss[0], count, root, epochs)
+        elif name == "Interleave":
+            _w_interleave(out, prefix, dss[0], count, root, epochs)
+        else:
+            count, prefix = _WRITE[name](out, prefix, dss, count, root)
+
+
+def _w_zip(out: dict, prefix: str, ds: Any, n: int, root: Any, epochs: dict) -> None:
+    out[prefix] = {"input_impls_empty": _i64(int(n == END))}
+    if n != END:  # (an ended zip keeps no input)
+        for k, chain in enumerate(inputs(ds, root)):
+            _write(out, chain, f"{prefix}[{k}]", n, root, epochs)
+
+
+def _w_concatenate(out: dict, prefix: str, ds: Any, n: int, root: Any, epochs: dict) -> None:
+    """A concatenation having given `n`: in the input that gives its n-th element, the
+    inputs after it not begun (nor those before it, which TF does not read again)."""
+    current = len(ds._inputs)
+    if n != END:
+        for current, d in enumerate(ds._inputs):
+            size = _total(d, root)  # (END: an infinite one, never left)
+            if size == END or n < size or current == len(ds._inputs) - 1:
+                break
+            n -= size
+    out[prefix] = {"i": _i64(current), "element_count": _i64(0)}
+    for k in range(len(ds._inputs)):
+        out[prefix][f"input_impl_uninitialized[{k}]"] = _i64(int(k != current))
+    if current < len(ds._inputs):
+        _write(out, inputs(ds, root)[current], f"{prefix}[{current}]", n, root, epochs)
 
 
 def _w_shuffle(out: dict, prefix: str, dss: list, n: int, root: Any, epochs: dict) -> int:
@@ -304,6 +488,8 @@ def _w_shuffle(out: dict, prefix: str, dss: list, n: int, root: Any, epochs: dic
     elements, modulo the buffer's size). Returns what its input had given this epoch."""
     shuffle = dss[-1]
     size, each = shuffle._size, shuffle._inputs[0]._cardinality()
+    if n == END and len(dss) == 1 and shuffle._reshuffle and size is not None:
+        return _w_shuffle_ended(out, prefix, shuffle, root, epochs)
     if n == END or not shuffle._reshuffle or size is None or (len(dss) == 2 and each <= 0):
         raise _refuse("this shuffle's buffer is not written in TF's form")
     epoch, within = divmod(n, each) if len(dss) == 2 else (0, n)
@@ -336,74 +522,185 @@ def _w_shuffle(out: dict, prefix: str, dss: list, n: int, root: Any, epochs: dic
         it.close()
 
 
-def _slot(it: Any, held: Any) -> dict:
-    """A shuffle buffer's slot: its element's components (a row iterator's buffer holds
-    row numbers)."""
-    if held is None:
-        return {"num_components": _i64(0)}
-    if hasattr(it, "row_arrays"):
-        parts = [(np.asarray(a[held, ...]), d) for a, d in zip(it.row_arrays, it.row_dtypes)]
-    else:
-        parts = [(np.asarray(c._arr), c.dtype) for c in held]
-    out = {"num_components": _i64(len(parts))}
-    for i, (arr, dtype) in enumerate(parts):
-        out[f"component[{i}]"] = (arr.astype(object) if dtype is _dt.string else arr, dtype)
-    return out
+def _w_shuffle_ended(out: dict, prefix: str, shuffle: Any, root: Any, epochs: dict) -> int:
+    """A shuffle that gave all its input's elements: its buffer empty, its input let go."""
+    k = epochs.get(id(shuffle), shuffle._iterations)
+    seeds = random_seed.iterator_seeds(shuffle._seeds, k, True)
+    given = _total(shuffle._inputs[0], root)
+    out[prefix] = {
+        "epoch_num_random_samples": _i64(2 * (k + 1)), "num_random_samples": _i64(given),
+        "seed": _i64(seeds[0]), "seed2": _i64(seeds[1]), "end_of_input_sequence": _i64(1),
+        "epoch": _i64(1), "num_elements": _i64(0), "slices_size": _i64(1),
+        "slices_start_0": _i64(given), "slices_end_0": _i64(given),
+        "slices_reached_end_of_sequence_0": _i64(1),
+        "data_produced": (np.array(b"", object), _dt.string)}
+    out[f"{prefix}:buffer"] = {"num_elements": _i64(shuffle._size)}
+    for slot in range(shuffle._size):
+        out[f"{prefix}:buffer::{slot}"] = {"num_components": _i64(0)}
+    return END
 
 
-def _w_range(out: dict, prefix: str, dss: list, n: int) -> tuple:
+def _w_range(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
     ds = dss[0]
-    stop = ds._stop if n == END else min(ds._start + n * ds._step, ds._stop) \
-        if ds._step > 0 else max(ds._start + n * ds._step, ds._stop)
+    stop = getattr(ds, "_stop", None)  # (None: enumerate's counter)
+    if stop is None:
+        stop = ds._start + max(n, 0) * ds._step
+    elif n == END:
+        pass
+    else:
+        stop = min(ds._start + n * ds._step, stop) if ds._step > 0 else \
+            max(ds._start + n * ds._step, stop)
     out[prefix] = {"next": _i64(stop), "global_shuffle_iterator_next_index": _i64(0)}
     return n, prefix
 
 
-def _w_slices(out: dict, prefix: str, dss: list, n: int) -> tuple:
+def _w_slices(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
     total = dss[0]._cardinality()
     out[prefix] = {f"{FULL}{prefix}:index": _i64(total if n == END else n),
                    "global_shuffle_iterator_next_index": _i64(0)}
     return n, prefix
 
 
-def _w_prefetch(out: dict, prefix: str, dss: list, n: int) -> tuple:
+def _w_prefetch(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
     out[prefix] = {"buffer_size": _i64(0)}
     return n, prefix
 
 
-def _w_parallel_map(out: dict, prefix: str, dss: list, n: int) -> tuple:
+def _w_parallel_map(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
     out[prefix] = {"invocation_results_size": _i64(0)}
     return n, prefix
 
 
-def _w_map(out: dict, prefix: str, dss: list, n: int) -> tuple:
+def _w_map(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
     return n, prefix
 
 
-def _w_batch(out: dict, prefix: str, dss: list, n: int) -> tuple:
+def _w_batch(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
+    n = _last(dss[0], n)
     out[prefix] = {"input_impl_empty": _i64(int(n == END))}
     return (END if n == END else n * dss[0]._size), prefix
 
 
-def _w_map_and_batch(out: dict, prefix: str, dss: list, n: int) -> tuple:
-    calls = dss[0]._inputs[0]._inputs[0]._cardinality() if n == END else n * dss[0]._size
+def _w_map_and_batch(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
+    given = _total(dss[0]._inputs[0]._inputs[0], root)  # (what the map's input gives)
+    calls = given if n == END else n * dss[0]._size if given == END else \
+        min(n * dss[0]._size, given)
     out[prefix] = {"call_counter": _i64(max(calls, 0)), "batch_results_size": _i64(0)}
     return n if n == END else calls, prefix
 
 
-def _w_repeat(out: dict, prefix: str, dss: list, n: int) -> tuple:
-    size = dss[0]._inputs[0]._cardinality()
+def _w_repeat(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
     if n == END:
         out[prefix] = {"i": _i64(max(dss[0]._count, 0)), "input_impl_empty": _i64(1)}
         return END, prefix
-    if size <= 0:
-        raise _refuse("a repeat's input of unknown size")
-    epoch, n = divmod(n, size)
+    epoch, n = divmod(n, _epoch_size(dss[0], root))
     out[prefix] = {"i": _i64(epoch), "input_impl_empty": _i64(0)}
     return n, f"{prefix}[{epoch}]"
 
 
-def _w_flat_map(out: dict, prefix: str, dss: list, n: int) -> tuple:
+def _w_flat_map_fn(out: dict, prefix: str, ds: Any, n: int, root: Any, epochs: dict) -> None:
+    """A flat_map having given `n`: the dataset of the input element that gives its n-th
+    element begun (that element kept, as TF makes the dataset again from it), or, past
+    them all, every element read and none begun."""
+    inner = _inner_levels(ds, root)
+    current, element = 0, None
+    if n != END:
+        open_ = ds._fn.bind(IterContext(root.options(), root))
+        it = _elements(ds._inputs[0], root)
+        try:
+            for e in it:
+                size = _inner_size(open_, e)
+                if n < size:
+                    element = e
+                    break
+                n -= size
+                current += 1
+        finally:
+            it.close()
+    begun = element is not None
+    values = {"exhausted": _i64(int(n == END)), "element_index": _i64(current + begun),
+              "current_element_iterator_uninitialized": _i64(int(not begun)),
+              "inputs_size": _i64(len(element) if begun else 0)}
+    for k, c in enumerate(element or ()):
+        if not hasattr(c, "_arr"):
+            raise _refuse("its flat_map's input holds sparse components")
+        values[f"inputs[{k}]"] = (c._arr.astype(object) if c.dtype is _dt.string
+                                  else c._arr, c.dtype)
+    out[prefix] = values
+    if n != END:
+        _write(out, _levels(ds._inputs[0], iterator_path._optimizations(root)), prefix,
+               current + begun, root, epochs)
+    if begun:
+        _write(out, inner, f"{prefix}[{current}]", n, root, epochs)
+
+
+def _w_interleave(out: dict, prefix: str, ds: Any, n: int, root: Any, epochs: dict) -> None:
+    """An interleave having given `n`: its cycle as TF's iterator leaves it then (run here
+    on the sizes of its input elements' datasets), each open slot's element and its
+    dataset's iterators kept."""
+    inner, cycle = _inner_levels(ds, root), _cycle(ds)
+    slots, at = _interleave_run(ds, n, root)
+    values = {"cycle_index": _i64(at[0]), "block_index": _i64(at[1]),
+              "end_of_input": _i64(at[2]), "num_open": _i64(sum(s is not None for s in slots)),
+              "next_input_element_index": _i64(at[3]),
+              "last_checkpointed_input_element_index": _i64(-1)}
+    for k in range(cycle):
+        element, given = slots[k] if slots[k] is not None else ((), 0)
+        values[f"current_elements_uninitialized[{k}]"] = _i64(int(slots[k] is None))
+        values[f"args_size[{k}]"] = _i64(len(element))
+        for j, c in enumerate(element):
+            values[f"args_list_[{k}][{j}]"] = (c._arr.astype(object) if c.dtype is _dt.string
+                                              else c._arr, c.dtype)
+        if slots[k] is not None:
+            _write(out, inner, f"{prefix}[{k}]", given, root, epochs)
+    out[prefix] = values
+    # (TF's interleave keeps its input's iterator, ended or not)
+    _write(out, _levels(ds._inputs[0], iterator_path._optimizations(root)), prefix, at[3],
+           root, epochs)
+
+
+def _interleave_run(ds: Any, n: int, root: Any) -> tuple:
+    """TF's interleave cycle having given `n` elements (END: all): ([(input element,
+    elements its dataset gave) or None, per slot], (cycle index, index in the block, 1
+    where the input has ended, input elements read)). A slot whose dataset has given
+    all stays open until its turn comes again, as TF's."""
+    cycle, block = _cycle(ds), ds._block
+    open_ = ds._fn.bind(IterContext(root.options(), root))
+    slots: list = [None] * cycle
+    sizes: list = [0] * cycle
+    index = within = read = given = 0
+    ended = False
+    it = _elements(ds._inputs[0], root)
+    try:
+        while n == END or given < n:
+            if slots[index] is not None:
+                element, done = slots[index]
+                if done < sizes[index]:
+                    slots[index] = (element, done + 1)
+                    given += 1
+                    within += 1
+                    if within == block:
+                        index, within = (index + 1) % cycle, 0
+                    continue
+                slots[index] = None  # (its dataset ended: the next in the cycle)
+            elif not ended:
+                try:
+                    element = next(it)
+                except StopIteration:
+                    ended = True
+                    continue
+                slots[index], sizes[index] = (element, 0), _inner_size(open_, element)
+                read += 1
+                continue
+            elif not any(slots):
+                break
+            index, within = (index + 1) % cycle, 0
+    finally:
+        it.close()
+    return slots, (index, within, int(ended), read)
+
+
+def _w_flat_map(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
     files = _file_names(dss[0])
     done, offset = 0, 0
     if n != END:
@@ -437,4 +734,4 @@ def _offset(path: str, n: int) -> int:
 _WRITE = {"Range": _w_range, "TensorSlice": _w_slices, "Prefetch": _w_prefetch,
           "ParallelMapV2": _w_parallel_map, "Map": _w_map, "BatchV2": _w_batch,
           "MapAndBatch": _w_map_and_batch, "FiniteRepeat": _w_repeat,
-          "ForeverRepeat": _w_repeat, "FlatMap": _w_flat_map}
+          "ForeverRepeat": _w_repeat, "FlatMap": _w_flat_map, **tf_iterator_ops.WRITE}

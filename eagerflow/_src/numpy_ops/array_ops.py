@@ -237,13 +237,13 @@ def transpose(a: Any, axes: Any = None) -> Tensor:
 def swapaxes(a: Any, axis1: int, axis2: int) -> Tensor:
     a = asarray(a)
     n = len(a.shape)
-    if isinstance(axis1, Tensor) or isinstance(axis2, Tensor):
-        # TF's for axes given as tensors: a negative one gains the rank by where(x < 0)
-        # (a bool axis is that comparison's TypeError), and the permutation is a scatter
-        # into range(rank), which refuses an axis past it
+    if not (isinstance(axis1, int) and isinstance(axis2, int)):
+        # TF's for axes other than two Python ints (tensors, NumPy or Python floats): a
+        # negative one gains the rank by where(x < 0) (a bool axis is that comparison's
+        # TypeError; a Python int its own sum), and the permutation is a scatter into
+        # range(rank), which refuses an axis past it, or indices of no integer type
         r = A.rank(a)
-        i, j = (x if not isinstance(x, Tensor) else math_base.where(x < 0, x + r, x)
-                for x in (axis1, axis2))
+        i, j = (_adjusted(x, r, n) for x in (axis1, axis2))
         return A.transpose(a, tensor_scatter_nd_update(_range(r), [[i], [j]], [j, i]))
     # as TF's assignments into a list of the rank's items, which take an index in [-n, n)
     # (so an axis in [-2n, -n) passes here and Transpose refuses its negative value)
@@ -253,6 +253,14 @@ def swapaxes(a: Any, axis1: int, axis2: int) -> Tensor:
     perm = list(range(n))
     perm[i], perm[j] = j, i
     return A.transpose(a, perm)
+
+
+def _adjusted(x: Any, r: Tensor, n: int) -> Any:
+    """swapaxes' axis `x` with the rank `r` (n, its value) added where negative, as TF's
+    adjust_axes: a Python int by itself, anything else by where_v2(x < 0, x + n, x)."""
+    if isinstance(x, int):
+        return x + r if x < 0 else x
+    return math_base.where(x < 0, x + np.int32(n) if not isinstance(x, Tensor) else x + r, x)
 
 
 def moveaxis(a: Any, source: Any, destination: Any) -> Tensor:

@@ -94,12 +94,14 @@ def _numpy_result_type(*arrays_and_dtypes: Any) -> dt.DType:
 
 
 def promote_types(type1: Any, type2: Any) -> Any:
-    """tnp.promote_types: NumPy's, over tnp's and TF's dtypes alike (a NumPy dtype)."""
+    """tnp.promote_types: NumPy's, over tnp's and TF's dtypes alike (a NumPy dtype). As
+    TF's, anything but a TF DType goes through np.dtype first (None is float64, an empty
+    list a structured dtype whose promotion is NumPy's DTypePromotionError)."""
     return np.promote_types(_to_np(type1), _to_np(type2))
 
 
 def _to_np(t: Any) -> Any:
-    return t.as_numpy_dtype if isinstance(t, dt.DType) else t
+    return t.as_numpy_dtype if isinstance(t, dt.DType) else np.dtype(t)
 
 
 def finfo(dtype: Any) -> Any:

@@ -177,6 +177,11 @@ def _axis_to_last(x: Tensor, axis: int) -> Tensor:
     is TF's IndexError of reading its empty shape."""
     r = len(x.shape)
     axis = axis + r if axis < 0 else axis
+    if isinstance(axis, Tensor) and axis.shape.num_elements() == 0:
+        # (TF's np_utils.cond reads `axis == rank - 1` as a NumPy array: an empty one's
+        # truth is NumPy's ValueError)
+        raise ValueError("The truth value of an empty array is ambiguous. Use `array.size > 0` "
+                         "to check that an array is not empty.")
     if axis != r - 1:
         perm = A.concat([_range(axis), _range(axis + 1, r), [axis]], 0)
         x = A.transpose(x, perm)

@@ -328,9 +328,11 @@ def decode_wav(contents: Any, desired_channels: int = -1, desired_samples: int =
 
     `desired_channels` keeps the first channels, or repeats the last one; `desired_samples`
     cuts the samples, or pads them with zeros."""
-    attrs = C.wrapper_attrs("DecodeWav", desired_channels=desired_channels,
+    held: list = []
+    attrs = C.wrapper_attrs("DecodeWav", held, desired_channels=desired_channels,
                             desired_samples=desired_samples)
     contents = convert_to_tensor(contents, dtype_hint=dt.string)
+    C.raise_held(held)
     audio, rate = bind(DECODE_WAV, (contents,), attrs, name)
     return DecodeWavOutput(audio, rate)
 

@@ -329,13 +329,24 @@ AccidentalHits = collections.namedtuple("ComputeAccidentalHits", ["indices", "id
 
 def sampler_attrs(num_true: Any, num_sampled: Any, unique: Any, *range_max: Any) -> dict:
     """A sampler's attrs as TF's op wrappers take them, in their order: the counts by int()
-    (make_int), `unique` only a Python bool; `range_max`, where the sampler has one."""
-    attrs = {"num_true": C.make_int(num_true, "num_true"),
-             "num_sampled": C.make_int(num_sampled, "num_sampled"),
+    (make_int), `unique` only a Python bool; `range_max`, where the sampler has one. A count
+    past int64 overflows only once the others have converted (a later TypeError first)."""
+    held: list = []
+    attrs = {"num_true": _count(num_true, "num_true", held),
+             "num_sampled": _count(num_sampled, "num_sampled", held),
              "unique": C.bool_attr(unique, "unique")}
     for v in range_max:
-        attrs["range_max"] = C.make_int(v, "range_max")
+        attrs["range_max"] = _count(v, "range_max", held)
+    C.raise_held(held)
     return attrs
+
+
+def _count(value: Any, what: str, held: list) -> int:
+    try:
+        return C.make_int(value, what)
+    except OverflowError as e:
+        held.append(C.past_int64(e))
+        return -1
 
 
 def _sampler(op: OpDef, true_classes: Any, attrs: dict, seed: Any, name: str | None,

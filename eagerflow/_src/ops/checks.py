@@ -528,6 +528,14 @@ def axis_given(op: str, axis: Any, dyn: tuple, word: str = "axis") -> None:
         raise TypeError(f"{op} takes its {word} as an attr or an input: neither was given")
 
 
+def no_attribute(x: Any, attr: str) -> AttributeError:
+    """Python's AttributeError for `x.attr` where TF's function reads it unchecked, naming
+    x's type as TF's error does (its eager tensor is a C type, named by its module)."""
+    kind = ("tensorflow.python.framework.ops.EagerTensor" if isinstance(x, EagerTensor)
+            else type(x).__name__)
+    return AttributeError(f"'{kind}' object has no attribute '{attr}'")
+
+
 def make_int(value: Any, what: str) -> int:
     """An int attr as TF's generated op wrappers take it: int() of anything but a string (a
     float truncates, an eager scalar tensor gives its value; inf is int()'s OverflowError,
@@ -651,7 +659,7 @@ def _opdef_default(value: dict) -> Any:
     return v
 
 
-def wrapper_attrs(op: str, **given: Any) -> dict:
+def wrapper_attrs(op: str, held: list | None = None, **given: Any) -> dict:
     """The attrs `given` (by name) to a public function that is TF's generated Python
     wrapper of `op` itself (tf.extract_volume_patches, tf.io.decode_png), converted as
     that wrapper converts them eagerly, before the op runs: None for an attr with a
@@ -660,9 +668,11 @@ def wrapper_attrs(op: str, **given: Any) -> dict:
     scalar attr, by its kind (make_int: int() of anything but a string; float_attr;
     bool_attr: a bool only; make_str; make_type). The checks of the values against the
     op's definition (a list's minimum length, the allowed strings and dtypes, an int
-    attr its kernel reads as an int32) are the op's own, made as it runs."""
+    attr its kernel reads as an int32) are the op's own, made as it runs. `held`: a list
+    that takes the OverflowError of an int past int64 instead, for the caller to raise
+    (raise_held) once it has converted its inputs, whose errors come first in TF."""
     defs = tf_op_defs.attr_defs(op)
-    out, held = {}, None
+    out, first = {}, None
     for name, value in given.items():
         kind, default = defs[name]
         if value is None and default is not None:
@@ -671,10 +681,20 @@ def wrapper_attrs(op: str, **given: Any) -> dict:
         try:
             out[name] = convert_attr(op, kind, value, name)
         except OverflowError as e:
-            held = held or past_int64(e)
-    if held is not None:
-        raise held
+            first = first or past_int64(e)
+    if first is not None:
+        if held is None:
+            raise first
+        held.append(first)
     return out
+
+
+def raise_held(held: list) -> None:
+    """Raises the int attr's OverflowError that wrapper_attrs (or past_int64) held: TF's
+    wrapper falls back on its slow path, which converts the inputs (a Python value's
+    ValueError or TypeError first) before the op's run overflows the int."""
+    if held:
+        raise held[0]
 
 
 def past_int64(e: OverflowError) -> OverflowError:

@@ -15,7 +15,7 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import nms_gpu, wrapper_inputs
 from eagerflow._src.ops.dispatch import bind
@@ -178,19 +178,38 @@ def int32_input(op: str, index: int, value: Any) -> None:
         raise C.wrong_input_dtype(op, index, dt.int32, value._dtype)
 
 
-@eager_api("boxes", "scores", "max_output_size")
 def non_max_suppression(boxes: Any, scores: Any, max_output_size: Any, iou_threshold: float = 0.5,
                         score_threshold: float = float("-inf"), name: str | None = None) -> Any:
     """Indices of the highest-scoring boxes, greedily dropping those overlapping a kept one
-    by more than `iou_threshold`."""
+    by more than `iou_threshold`. (TF's runs its op in a name scope, under no name of its
+    own: its errors end in an empty name whatever `name` is.)"""
+    return _non_max_suppression(boxes, scores, max_output_size, iou_threshold, score_threshold)
+
+
+@eager_api("boxes", "scores", "max_output_size")
+def _non_max_suppression(boxes: Any, scores: Any, max_output_size: Any, iou_threshold: Any,
+                         score_threshold: Any) -> Any:
+    op = "NonMaxSuppressionV3"
     slow = passed_raw(boxes, scores, max_output_size)
-    b, s = wrapper_inputs.op_inputs("NonMaxSuppressionV3", (boxes, scores), "T", slow)
+    b, s = wrapper_inputs.op_inputs(op, (boxes, scores), "T", slow)
     wrapper_inputs.slow_typed_inputs(slow, (max_output_size, dt.int32))
-    C.same_dtype("NonMaxSuppressionV3", (b, s), frozenset((dt.float16, dt.float32)))
-    int32_input("NonMaxSuppressionV3", 2, max_output_size)
+    # (TF's function converts the thresholds first, each to its own dtype: a Python float
+    # is float32, an int int32, a string a string, which the op's T_threshold then checks)
+    iou, score = convert_to_tensor(iou_threshold), convert_to_tensor(score_threshold)
+    # (TF's op checks each type attr, T then T_threshold, before its inputs' dtypes in turn)
+    for t, attr in ((b, "T"), (iou, "T_threshold")):
+        if t._dtype not in _HALF_FLOAT:
+            raise C.not_supported(op, t._dtype, _HALF_FLOAT, attr)
+    C.same_dtype(op, (b, s), _HALF_FLOAT)
+    int32_input(op, 2, max_output_size)
+    if score._dtype is not iou._dtype:
+        raise C.wrong_input_dtype(op, 4, iou._dtype, score._dtype)
     return bind(NON_MAX_SUPPRESSION, (b, s),
                 {"max_output_size": C.scalar_value(max_output_size, int),
-                 "iou_threshold": C.scalar_value(iou_threshold, float),
-                 "score_threshold": C.scalar_value(score_threshold, float)}, name)
+                 "iou_threshold": C.scalar_value(iou, float),
+                 "score_threshold": C.scalar_value(score, float)})
+
+
+_HALF_FLOAT = frozenset((dt.float16, dt.float32))
 
 

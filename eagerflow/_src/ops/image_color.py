@@ -767,6 +767,7 @@ def sobel_edges(image: Any) -> Any:
 
 def psnr(a: Any, b: Any, max_val: Any, name: str | None = None) -> Any:
     """Peak signal-to-noise ratio in dB, per image: 10 log10(max_val^2 / mse)."""
+    wrapper_inputs.read_dtype(a)  # (TF's casts max_val to a.dtype first, a as given)
     a, b = numeric_image(a), numeric_image(b)
     if a._dtype is not b._dtype:
         raise TypeError(f"a and b must have the same dtype, got {a._dtype.name} and "

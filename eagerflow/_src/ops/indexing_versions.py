@@ -16,7 +16,6 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
-from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import CONCAT, concat, concat_checks, expand_dims, reshape
 from eagerflow._src.ops.array import shape as shape_of
@@ -24,10 +23,10 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.indexing import _check_indices, _gather_infer, take
-from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.reduce import size
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 from eagerflow._src.ops.unique_one_hot import _UNIQUE_CPU_T, _unique_kernel
+from eagerflow._src.ops.wrapper_inputs import op_inputs
 
 _rng = SampleRNG(61)
 
@@ -280,10 +279,10 @@ ListDiffOutput = collections.namedtuple("ListDiff", ["out", "idx"])
 
 @eager_api("x", "y")
 def list_diff(x: Any, y: Any, out_idx: Any = dt.int32, name: str | None = None) -> Any:
-    """TF's ListDiff (tf.compat.v1.setdiff1d's op): x's values not in y, and where; y is
-    converted to x's dtype, as TF's op wrapper converts it."""
-    x = _t(x)
-    y = convert_to_tensor(y, dtype=x._dtype)
+    """TF's ListDiff (tf.compat.v1.setdiff1d's op): x's values not in y, and where; x and
+    y converted as TF's op wrapper converts them (a tensor's dtype, x's or else y's, is the
+    other's; two tensors are the op's check)."""
+    x, y = op_inputs("ListDiff", (x, y))
     out, idx = bind(LIST_DIFF, (x, y), {"out_idx": dt.as_dtype(out_idx)}, name)
     return ListDiffOutput(out, idx)
 

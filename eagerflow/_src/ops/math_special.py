@@ -167,13 +167,13 @@ def zeta_scalar(s: float, q: float) -> float:
         return _pymath.nan
     if s == 1:
         return _pymath.inf
-    if s == _pymath.inf and q > 0:  # only the first term can survive: q^-inf
+    if s == _pymath.inf:  # only the first term can survive: q^-inf (TF's inf for q <= 0)
         return 0.0 if q > 1 else 1.0 if q == 1 else _pymath.inf
     if q <= 0:
         if s != _pymath.floor(s):
             return _pymath.nan  # a negative base to a fractional power
-        if q == _pymath.floor(q):
-            return _pymath.inf
+        if q == _pymath.floor(q):  # (TF's pole: inf for an even s, as _zeta_fast's)
+            return _pymath.inf if s % 2 == 0 else _pymath.nan
     n = 12
     head = sum((q + k) ** -s for k in range(n))
     a = q + n
@@ -380,7 +380,16 @@ def _zeta_fast(xp: Any, sp: Any, s: Any, q: Any) -> Any:
     out = sp.zeta(s, q)
     first = xp.where(q > 1, 0.0, xp.where(q == 1, 1.0, xp.inf))  # zeta(inf, q > 0)
     out = xp.where((q <= 0) & (s != xp.floor(s)), xp.nan, out)  # fractional powers of q <= 0
+    # (TF's (Eigen's) pole at a non-positive integer q: inf for an even integer s, whose
+    # evenness it reads from the s cast to a long, which makes an infinite s even; NaN for
+    # any other s; s = 1 is inf before it)
+    out = xp.where((q <= 0) & (q == xp.floor(q)), xp.where(_even(xp, s), xp.inf, xp.nan), out)
+    out = xp.where(s == 1, xp.inf, out)
     return xp.where(s < 1, xp.nan, xp.where((s == xp.inf) & (q > 0), first, out))
+
+
+def _even(xp: Any, s: Any) -> Any:
+    return (s == xp.floor(s)) & ((xp.fmod(s, 2) == 0) | xp.isinf(s))
 
 
 def _polygamma_fast(xp: Any, sp: Any, n: Any, x: Any) -> Any:

@@ -101,10 +101,18 @@ def python_format(data_format: Any) -> Any:
     depthwise_conv2d, bias_add, the 2-D and 3-D pools): they test
     `data_format.startswith("NC")`, which bytes fail with str's TypeError (TF's generated
     wrappers, conv3d's, read bytes as the string instead). Anything else is returned for
-    the usual checks."""
+    the usual checks (a value of another type: eagerflow's TypeError, where TF's is
+    Python's AttributeError of .startswith; tests/fuzz/test_regressions_inputs.py)."""
     if isinstance(data_format, bytes):
         raise TypeError("startswith first arg must be bytes or a tuple of bytes, not str")
     return data_format
+
+
+def default_format(data_format: Any, default: str) -> str:
+    """python_format's check, None taken as `default` (as TF's wrappers take it: a falsy
+    "" is checked by the op, not taken as the default)."""
+    data_format = python_format(data_format)
+    return default if data_format is None else data_format
 
 
 def channels_first(data_format: str) -> bool:

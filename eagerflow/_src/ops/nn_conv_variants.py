@@ -18,11 +18,11 @@ from eagerflow._src.ops.elementwise import binary_args
 from eagerflow._src.ops.nn_args import (
     UNIT_DILATIONS,
     convert_padding,
+    default_format,
     fail,
     full_shape,
     get_sequence,
     outer,
-    python_format,
     static_shape_values,
 )
 from eagerflow._src.ops.nn_conv import (
@@ -98,14 +98,14 @@ def conv2d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any, 
                      padding: Any = "SAME", data_format: str = "NHWC", dilations: Any = None,
                      name: str | None = None) -> Any:
     """The gradient of conv2d with respect to its input, used as a layer (deconvolution)."""
-    a = _conv_attrs(2, strides, padding, python_format(data_format) or "NHWC", dilations)
+    a = _conv_attrs(2, strides, padding, default_format(data_format, "NHWC"), dilations)
     return _conv2d_backprop_input(output_shape, filters, input, a)
 
 
 def conv3d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any,  # noqa: A002
                      padding: Any = "SAME", data_format: str = "NDHWC", dilations: Any = None,
                      name: str | None = None) -> Any:
-    df = python_format(data_format) or "NDHWC"
+    df = default_format(data_format, "NDHWC")
     w, dy = binary_args(filters, input)
     a = _conv_attrs(3, strides, padding, df, dilations)
     sizes = _full_input_sizes(CONV3D_F, _sizes_tensor(output_shape), w, dy, df)
@@ -156,7 +156,7 @@ def depthwise_conv2d(input: Any, filter: Any, strides: Any, padding: Any,  # noq
                      data_format: str | None = None, dilations: Any = None,
                      name: str | None = None) -> Any:
     """Each input channel convolved with its own `channel_multiplier` filters."""
-    df = python_format(data_format) or "NHWC"
+    df = default_format(data_format, "NHWC")
     x, w = binary_args(input, filter)
     ci = _channel_index(df, 4)
     pad, ex = convert_padding(padding, 4)

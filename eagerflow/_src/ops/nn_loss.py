@@ -23,7 +23,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.sparse_tensor import SparseTensor
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import eigen_reduce, eigen_sum, halfprec, libm32, wrapper_inputs
 from eagerflow._src.ops.array import concat, expand_dims, reshape, transpose
@@ -70,6 +70,7 @@ from eagerflow._src.ops.registry import (
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.shape_queries import rank
 from eagerflow._src.ops.slice_op import SLICE
+from eagerflow._src.ops.slice_op import slice as slice_
 from eagerflow._src.ops.stacking import stack
 
 # ---------------------------------------------------------------------------------------
@@ -375,37 +376,44 @@ def _xent(labels: Any, logits: Any, axis: int, scope: str | None) -> Any:
     half = logits._dtype is dt.float16 or logits._dtype is dt.bfloat16  # (TF's float32)
     precise = cast(logits, dt.float32) if half else logits
     labels = cast(_t(labels), precise._dtype)
+    if scope is not None:
+        return _checked_graph_xent(precise, labels, logits, axis, scope, half)
     # (TF's wrapper asks whether the axis is -1 first: a tensor axis answers by its truth)
-    moved = bool(axis != -1)
+    if bool(axis != -1):
+        # TF moves the class axis last by a Transpose of the Ranges around it, the axis as
+        # given: a negative one or one past the rank is Range's error, a bool's or an
+        # int8's Range's AssertionError (its dtype is none Range takes), a list's or a
+        # float's those ops' (Range's "limit must be a scalar", Python's for [1] + 1)
+        n = len(precise._shape)
+        perm = concat([range_(axis), range_(axis + 1, n), [axis]], 0)
+        precise, labels = transpose(precise, perm), transpose(labels, perm)
+    moved = precise._shape
+    n = len(moved)
+    if n == 0:  # (TF's slice of the last dimension out of its empty shape)
+        slice_(array_shape(precise), [n - 1], [1])
+    if n != 2:
+        precise = reshape(precise, (-1, moved[-1]))
+        labels = reshape(labels, (-1, labels._shape[-1]) if labels._shape else (1, 1))
+    loss, _ = bind(SOFTMAX_XENT, (precise, labels), {})
+    if n != 2:
+        loss = reshape(loss, moved[:-1])
+    return cast(loss, logits._dtype) if half else loss
+
+
+def _checked_graph_xent(precise: Any, labels: Any, logits: Any, axis: Any, scope: str,
+                        half: bool) -> Any:
+    """The traced loss, the class axis checked against the rank first."""
     shape = logits._shape
     if shape is not None and not shape:
         raise ValueError(f"`logits` cannot be a scalar. Received logits={logits}`")
     n = len(shape)
-    if moved and not isinstance(axis, (int, np.integer, Tensor)):
-        # TF moves the axis last by Ranges of it before any check: a list's or a float's
-        # errors are those ops' (Range's "limit must be a scalar", Python's for [1] + 1)
-        transpose(precise, concat([range_(axis), range_(axis + 1, n), [axis]], 0))
-    ax = n - 1 if not moved else axis % n if -n <= axis < n else axis
+    ax = n - 1 if not bool(axis != -1) else axis % n if -n <= axis < n else axis
     if not 0 <= ax < n:
         raise InvalidArgumentError(None, None, f"`dim` must be in the range [{-n}, {n}) where "
                                                f"{n} is the number of dimensions in the input. "
                                                f"Received: dim={axis} "
                                                "[Op:SoftmaxCrossEntropyWithLogits]")
-    if scope is not None:
-        loss = _graph_xent(precise, labels, axis, ax, scope)
-        return cast(loss, logits._dtype) if half else loss
-    perm = None
-    if ax != n - 1:
-        perm = list(range(n))
-        perm[ax], perm[-1] = perm[-1], perm[ax]
-        precise, labels = transpose(precise, perm), transpose(labels, perm)
-    moved = precise._shape
-    if n != 2:
-        precise = reshape(precise, (-1, moved[-1]) if n else (1, 1))
-        labels = reshape(labels, (-1, labels._shape[-1]) if labels._shape else (1, 1))
-    loss, _ = bind(SOFTMAX_XENT, (precise, labels), {})
-    if n != 2:
-        loss = reshape(loss, moved[:-1])
+    loss = _graph_xent(precise, labels, axis, ax, scope)
     return cast(loss, logits._dtype) if half else loss
 
 

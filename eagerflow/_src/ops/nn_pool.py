@@ -41,6 +41,7 @@ from eagerflow._src.ops.nn_args import (
     check_explicit,
     check_t,
     convert_padding,
+    default_format,
     explicit_pairs,
     fail,
     full_shape,
@@ -625,28 +626,31 @@ def max_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
     x = wrapper_inputs.op_input("MaxPool", input)
     if st["graph"] is not None:  # (TF's node: its name scope's, "MaxPool2d" by default)
         name = name or "MaxPool2d"
-    return bind(op, (x,), _pool_attrs(POOL2D, ksize, strides, padding, data_format or "NHWC",
-                                      True), name)
+    df = default_format(data_format, "NHWC")
+    return bind(op, (x,), _pool_attrs(POOL2D, ksize, strides, padding, df, True), name)
 
 
 def avg_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                data_format: str = "NHWC", name: str | None = None) -> Any:
     if _state.graph is not None:  # (TF's node: its name scope's, "AvgPool2D" by default)
         name = name or "AvgPool2D"
-    return bind(AVG_POOL, (_t(input),), _pool_attrs(POOL2D, ksize, strides, padding,
-                                                    data_format or "NHWC", False), name)
+    df = default_format(data_format, "NHWC")
+    return bind(AVG_POOL, (_t(input),), _pool_attrs(POOL2D, ksize, strides, padding, df, False),
+                name)
 
 
 def max_pool3d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                data_format: str = "NDHWC", name: str | None = None) -> Any:
-    return bind(MAX_POOL3D, (_t(input),), _pool_attrs(POOL3D, ksize, strides, padding,
-                                                             data_format or "NDHWC", True), name)
+    df = default_format(data_format, "NDHWC")
+    return bind(MAX_POOL3D, (_t(input),), _pool_attrs(POOL3D, ksize, strides, padding, df, True),
+                name)
 
 
 def avg_pool3d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                data_format: str = "NDHWC", name: str | None = None) -> Any:
-    return bind(AVG_POOL3D, (_t(input),), _pool_attrs(POOL3D, ksize, strides, padding,
-                                                             data_format or "NDHWC", False), name)
+    df = default_format(data_format, "NDHWC")
+    return bind(AVG_POOL3D, (_t(input),), _pool_attrs(POOL3D, ksize, strides, padding, df, False),
+                name)
 
 
 def _pool1d(fn: Any, input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002

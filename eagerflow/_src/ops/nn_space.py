@@ -164,26 +164,35 @@ DEPTH_TO_SPACE = register(OpDef(
 def space_to_depth(input: Any, block_size: int, data_format: str = "NHWC",  # noqa: A002
                    name: str | None = None) -> Any:
     """Moves block_size x block_size spatial blocks into the channel axis."""
-    size = _block_size(block_size)  # (TF's wrapper takes its attrs in this order)
+    held: list = []
+    size = _block_size(block_size, held)  # (TF's wrapper takes its attrs in this order)
     fmt = C.make_str(data_format, "data_format")
-    return bind(SPACE_TO_DEPTH, (_t(input),), {"block_size": size, "data_format": fmt},
-                name)
+    x = _t(input)
+    C.raise_held(held)
+    return bind(SPACE_TO_DEPTH, (x,), {"block_size": size, "data_format": fmt}, name)
 
 
 def depth_to_space(input: Any, block_size: int, data_format: str = "NHWC",  # noqa: A002
                    name: str | None = None) -> Any:
     """Moves channel groups back into block_size x block_size spatial blocks."""
-    size = _block_size(block_size)  # (TF's wrapper takes its attrs in this order)
+    held: list = []
+    size = _block_size(block_size, held)  # (TF's wrapper takes its attrs in this order)
     fmt = C.make_str(data_format, "data_format")
-    return bind(DEPTH_TO_SPACE, (_t(input),), {"block_size": size, "data_format": fmt},
-                name)
+    x = _t(input)
+    C.raise_held(held)
+    return bind(DEPTH_TO_SPACE, (x,), {"block_size": size, "data_format": fmt}, name)
 
 
-def _block_size(value: Any) -> int:
+def _block_size(value: Any, held: list) -> int:
     """TF takes `int(block_size)` (so 2.0 and 2.5 are 2, a tensor or a string its
-    TypeError, inf int()'s OverflowError)."""
+    TypeError, inf int()'s OverflowError); an int past int64's OverflowError is `held`
+    until the input has converted (C.raise_held)."""
     C.no_graph_attr(value, "block_size")
-    return C.make_int(value, "block_size")
+    try:
+        return C.make_int(value, "block_size")
+    except OverflowError as e:
+        held.append(C.past_int64(e))
+        return -1
 
 
 

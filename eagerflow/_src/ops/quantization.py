@@ -346,9 +346,15 @@ FAKE_QUANT_PER_CHANNEL_GRADIENT = register(OpDef(
 ))
 
 
-def _attrs(op: OpDef, **given: Any) -> dict:
-    """The attrs of fake quantization op `op`, converted as TF's wrapper converts them."""
-    return C.wrapper_attrs(op.name, **given)
+def _run_fake_quant(op: OpDef, inputs: tuple, name: str | None, **given: Any) -> Any:
+    """Runs fake quantization op `op` as TF's wrapper does: its attrs `given` converted (an
+    int past int64 held: C.wrapper_attrs), then its `inputs` as float32 tensors (a Python
+    value's conversion error first), then the held overflow, then the op."""
+    held: list = []
+    attrs = C.wrapper_attrs(op.name, held, **given)
+    x = tuple(_f32(v) for v in inputs)
+    C.raise_held(held)
+    return bind(op, x, attrs, name)
 
 
 def _f32(x: Any) -> Any:
@@ -361,9 +367,8 @@ def fake_quant_with_min_max_args(inputs: Any, min: float = -6, max: float = 6,  
                                  name: str | None = None) -> Any:
     """Values clamped to [min, max] (nudged so that 0.0 is a step) and rounded to one of
     2**num_bits (less one with narrow_range) steps, as floats."""
-    attrs = _attrs(FAKE_QUANT_ARGS, min=min, max=max, num_bits=num_bits,
-                   narrow_range=narrow_range)
-    return bind(FAKE_QUANT_ARGS, (_f32(inputs),), attrs, name)
+    return _run_fake_quant(FAKE_QUANT_ARGS, (inputs,), name, min=min, max=max, num_bits=num_bits,
+                            narrow_range=narrow_range)
 
 
 @eager_api("gradients", "inputs", "min:float", "max:float")
@@ -372,9 +377,8 @@ def fake_quant_with_min_max_args_gradient(gradients: Any, inputs: Any, min: floa
                                           narrow_range: bool = False,
                                           name: str | None = None) -> Any:
     """`gradients` where `inputs` lies in the nudged range, zero elsewhere."""
-    attrs = _attrs(FAKE_QUANT_ARGS_GRADIENT, min=min, max=max, num_bits=num_bits,
-                   narrow_range=narrow_range)
-    return bind(FAKE_QUANT_ARGS_GRADIENT, (_f32(gradients), _f32(inputs)), attrs, name)
+    return _run_fake_quant(FAKE_QUANT_ARGS_GRADIENT, (gradients, inputs), name, min=min, max=max,
+                            num_bits=num_bits, narrow_range=narrow_range)
 
 
 @eager_api("inputs", "min", "max")
@@ -382,8 +386,8 @@ def fake_quant_with_min_max_vars(inputs: Any, min: Any, max: Any,  # noqa: A002
                                  num_bits: int = 8, narrow_range: bool = False,
                                  name: str | None = None) -> Any:
     """fake_quant_with_min_max_args with the range as scalar tensors (trainable)."""
-    attrs = _attrs(FAKE_QUANT_VARS, num_bits=num_bits, narrow_range=narrow_range)
-    return bind(FAKE_QUANT_VARS, (_f32(inputs), _f32(min), _f32(max)), attrs, name)
+    return _run_fake_quant(FAKE_QUANT_VARS, (inputs, min, max), name, num_bits=num_bits,
+                            narrow_range=narrow_range)
 
 
 @eager_api("gradients", "inputs", "min", "max")
@@ -393,9 +397,8 @@ def fake_quant_with_min_max_vars_gradient(gradients: Any, inputs: Any, min: Any,
                                           name: str | None = None) -> tuple:
     """(backprops_wrt_input, backprop_wrt_min, backprop_wrt_max): the gradients inside the
     nudged range, and the sums of those below and above it."""
-    attrs = _attrs(FAKE_QUANT_VARS_GRADIENT, num_bits=num_bits, narrow_range=narrow_range)
-    return bind(FAKE_QUANT_VARS_GRADIENT, (_f32(gradients), _f32(inputs), _f32(min), _f32(max)),
-                attrs, name)
+    return _run_fake_quant(FAKE_QUANT_VARS_GRADIENT, (gradients, inputs, min, max), name,
+                            num_bits=num_bits, narrow_range=narrow_range)
 
 
 @eager_api("inputs", "min", "max")
@@ -403,8 +406,8 @@ def fake_quant_with_min_max_vars_per_channel(inputs: Any, min: Any, max: Any,  #
                                              num_bits: int = 8, narrow_range: bool = False,
                                              name: str | None = None) -> Any:
     """fake_quant_with_min_max_vars with one range per channel (the last axis)."""
-    attrs = _attrs(FAKE_QUANT_PER_CHANNEL, num_bits=num_bits, narrow_range=narrow_range)
-    return bind(FAKE_QUANT_PER_CHANNEL, (_f32(inputs), _f32(min), _f32(max)), attrs, name)
+    return _run_fake_quant(FAKE_QUANT_PER_CHANNEL, (inputs, min, max), name, num_bits=num_bits,
+                            narrow_range=narrow_range)
 
 
 @eager_api("gradients", "inputs", "min", "max")
@@ -412,10 +415,8 @@ def fake_quant_with_min_max_vars_per_channel_gradient(
         gradients: Any, inputs: Any, min: Any, max: Any, num_bits: int = 8,  # noqa: A002
         narrow_range: bool = False, name: str | None = None) -> tuple:
     """The per-channel fake quantization's gradients, min's and max's summed per channel."""
-    attrs = _attrs(FAKE_QUANT_PER_CHANNEL_GRADIENT, num_bits=num_bits,
-                   narrow_range=narrow_range)
-    return bind(FAKE_QUANT_PER_CHANNEL_GRADIENT,
-                (_f32(gradients), _f32(inputs), _f32(min), _f32(max)), attrs, name)
+    return _run_fake_quant(FAKE_QUANT_PER_CHANNEL_GRADIENT, (gradients, inputs, min, max), name,
+                            num_bits=num_bits, narrow_range=narrow_range)
 
 
 # ---------------------------------------------------------------------------------------

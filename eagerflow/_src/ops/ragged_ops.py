@@ -329,13 +329,20 @@ def _output_index(op: str, parts: list, dims: tuple) -> Any:
             raise C.fail(op, f"Row partition size is greater than output size: {rows} > "
                              f"{index.size}")
         widths = np.maximum(np.diff(sp), 0)
+        ends = np.cumsum(widths)
+        # (TF walks the rows, one index per value, then compares the count with the splits'
+        # last value. Widths whose sum passes int64 (it wraps negative) or passes the
+        # memory an index can take kill TF's walk, and NumPy's repeat by them crashes:
+        # their count is compared first, then sized)
+        total = int(ends[-1]) if rows else 0
+        if np.any(ends < 0) or (sp.size > 0 and total != sp[-1]):
+            raise C.fail(op, "Invalid row split size.")
+        check_finite_size(op, (total,), dt.int64)
         parent = index[:rows]
         real = np.where(parent == -1, 0, np.minimum(widths, dims[level + 1]))
         row_of = np.repeat(np.arange(rows), widths)
-        at = np.arange(row_of.size) - np.repeat(np.cumsum(widths) - widths, widths)
+        at = np.arange(total) - np.repeat(ends - widths, widths)
         index = np.where(at < real[row_of], parent[row_of] + at * mult[level + 1], -1)
-        if sp.size > 0 and index.size != sp[-1]:
-            raise C.fail(op, "Invalid row split size.")
     return index
 
 

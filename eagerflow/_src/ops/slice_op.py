@@ -41,6 +41,13 @@ def _check_slice(begin: tuple, size: tuple, dims: tuple, shapes: tuple = (None, 
                                                f"{C.shape_str(bs)} and {C.shape_str(ss)} "
                                                "instead. [Op:Slice]")
     for i, (b, s, d) in enumerate(zip(begin, size, dims)):
+        if d == 0 and b is not None and s is not None:
+            # (TF's kernel words an empty dimension's check apart: both must be 0, a -1
+            # size taken as what is left of it)
+            s = -b if s == -1 else s
+            if b != 0 or s != 0:
+                raise C.fail("Slice", f"Expected begin[{i}] == 0 (got {b}) and size[{i}] == 0 "
+                                      f"(got {s}) when input.dim_size({i}) == 0")
         if b is not None and d is not None and not 0 <= b <= d:
             raise C.fail("Slice", f"Expected begin[{i}] in [0, {d}], but got {b}")
         if b is not None and s is not None and d is not None and s != -1 and \

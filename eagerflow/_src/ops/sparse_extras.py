@@ -14,14 +14,14 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.sparse_tensor import SparseTensor
-from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, fill, ones, reshape
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.debugging import assert_equal
-from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexed_slices import IndexedSlices
-from eagerflow._src.ops.indexing import boolean_mask
+from eagerflow._src.ops.indexing import gather
+from eagerflow._src.ops.indexing_versions import list_diff
 from eagerflow._src.ops.linalg import matrix_transpose
 from eagerflow._src.ops.math import (
     equal,
@@ -32,7 +32,7 @@ from eagerflow._src.ops.math_base import (
     cast,
 )
 from eagerflow._src.ops.nd_indexing import gather_nd
-from eagerflow._src.ops.reduce import reduce_all, reduce_any, reduce_max, reduce_sum
+from eagerflow._src.ops.reduce import reduce_all, reduce_max, reduce_sum
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.sparse_functions import _rank
 from eagerflow._src.ops.stacking import stack
@@ -94,17 +94,15 @@ def _np(a: np.ndarray) -> str:
     return "[" + " ".join(str(int(v)) for v in a) + "]"
 
 
-@eager_api()
 def mask(a: IndexedSlices, mask_indices: Any, name: str | None = None) -> IndexedSlices:
     """`tf.sparse.mask`: the slices of `a` whose index is not in `mask_indices` (order and
-    repeats kept)."""
-    idx = a.indices
-    drop = convert_to_tensor(mask_indices)
-    if drop.dtype is not idx.dtype:
-        raise C.wrong_input_dtype("ListDiff", 1, idx.dtype, drop.dtype)
-    hit = reduce_any(equal(reshape(idx, [-1, 1]), reshape(drop, [1, -1])), axis=1)
-    keep = logical_not(hit)
-    return IndexedSlices(boolean_mask(a.values, keep), boolean_mask(idx, keep), a.dense_shape)
+    repeats kept). As TF's: `a` is taken as given (its .indices, .values and .dense_shape
+    read, whatever it is), ListDiff of its indices and mask_indices (whose wrapper converts
+    them, a list to the other's dtype), then a gather of its values."""
+    if isinstance(a, EagerTensor):  # (TF's tensor has no .indices: its error's words)
+        raise C.no_attribute(a, "indices")
+    out_indices, to_gather = list_diff(a.indices, mask_indices)
+    return IndexedSlices(gather(a.values, to_gather, name=name), out_indices, a.dense_shape)
 
 
 def sampled_addmm(indices: Any, values: Any, dense_shape: Any, mat1: Any, mat2: Any,

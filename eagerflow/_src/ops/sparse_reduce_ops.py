@@ -21,7 +21,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorValue
-from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import eigen_reduce
 from eagerflow._src.ops.array import concat, fill, ones, reshape, zeros_like
@@ -393,9 +393,7 @@ def _read_sparse(x: Any) -> SparseTensor:
     its type, so anything else is Python's AttributeError, naming the type as TF's does
     (its eager tensor is a C type, named by its module)."""
     if not isinstance(x, (SparseTensor, SparseTensorValue)):
-        kind = ("tensorflow.python.framework.ops.EagerTensor" if isinstance(x, EagerTensor)
-                else type(x).__name__)
-        raise AttributeError(f"'{kind}' object has no attribute 'indices'")
+        raise C.no_attribute(x, "indices")
     return _sp(x)
 
 

@@ -119,10 +119,15 @@ def stack(values: Any, axis: int = 0, name: str = "stack") -> Any:
         raise refused  # (TF converts the first value alone, for its shape, before Pack)
     xs = common_args(values, "Pack")
     if not xs:
-        # TF's stack converts the values whole first along axis 0 (none: a float32 [0]);
-        # along another axis it reads the first one's shape: Python's IndexError
+        # TF's stack converts the values whole first along axis 0 (none: a float32 [0], a
+        # tensor of no rows itself); along another axis it reads the first one's shape:
+        # Python's IndexError, a tensor's StridedSlice error
         if axis == 0:
+            if isinstance(values, Tensor):
+                return values
             return convert_to_tensor([], dtype=dt.float32, name=name)
+        if isinstance(values, Tensor):
+            values[0]
         raise IndexError(f"{type(values).__name__} index out of range")
     rank = xs[0].shape.rank
     if rank is not None and not C.is_graph_tensor(axis) and (

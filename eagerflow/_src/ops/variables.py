@@ -590,9 +590,9 @@ class Variable(metaclass=_VariableMeta):
                 f"numpy={text}>")
 
     def __bool__(self) -> bool:
-        if _state.graph is not None:  # (its read is symbolic there: TF's refusal)
-            return bool(self._as_tensor())
-        return bool(to_host(self._arr))
+        # (TF's reads the value: an empty one is False; while tracing the read is symbolic,
+        # refused as TF's)
+        return bool(self._as_tensor())
 
     def __int__(self) -> int:
         return int(to_host(self._arr))

@@ -1,0 +1,121 @@
+"""The values of TF's checkpointed tf.data iterator state that tf_iterator_state.py and
+tf_iterator_ops.py read and write, and the errors of a state that does not fit: its names
+(a value named with its iterator's prefix), int64 scalars, a buffered element's
+components; and a pipeline's elements counted or taken by running a new iterator of it
+(the functions of TF's iterators start over in each, so these are the ones TF gave).
+
+Data layer, below tf_iterator_ops.py and tf_iterator_state.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
+from eagerflow._src.data.iterators import IterContext
+
+ROOT = "Iterator::Root"
+END = -1  # the position of an iterator that gives nothing more
+# TF's prefix of a value named with its iterator ("full name"; a constant in TF)
+FULL = "60d899aa0d8ce4351e7c3b419e92d25b|"
+UNKNOWN = -2  # (dataset.py's unknown cardinality; that module imports tf_iterator_state)
+_I64 = _dt.int64
+
+
+def refuse(what: str) -> InvalidArgumentError:
+    return InvalidArgumentError(None, None, f"Failed to restore the iterator: {what} "
+                                            "[Op:DeserializeIterator]")
+
+
+def changed(prefix: str) -> NotFoundError:
+    """TF's error for a state that is not of the restoring pipeline: the first of its
+    iterators whose state is missing."""
+    return NotFoundError(None, None, "{{function_node __wrapped__DeserializeIterator_device_/"
+                         "job:localhost/replica:0/task:0/device:CPU:0}} Failed to restore "
+                         f"dataset iterator from checkpoint: {prefix}. Make sure the dataset "
+                         "definition has not changed between the process that saved the "
+                         "checkpoint and the process that is restoring it. "
+                         "[Op:DeserializeIterator] name: ")
+
+
+def missing(key: str) -> NotFoundError:
+    return NotFoundError(None, None, f"Key: {key} not found. [Op:DeserializeIterator]")
+
+
+def get(state: dict, prefix: str, name: str) -> Any:
+    values = state.get(prefix, {})
+    for key in (name, f"{FULL}{prefix}:{name}"):
+        if key in values:
+            v = values[key]
+            return v.reshape(()).item() if isinstance(v, np.ndarray) and v.size == 1 else v
+    raise missing(f"{FULL}{prefix}:{name}")
+
+
+def i64(v: int) -> tuple:
+    return np.array(v, np.int64), _I64
+
+
+def slot(it: Any, held: Any) -> dict:
+    """A shuffle buffer's slot: its element's components (a row iterator's buffer holds
+    row numbers)."""
+    if held is None:
+        return {"num_components": i64(0)}
+    if hasattr(it, "row_arrays"):
+        parts = [(np.asarray(a[held, ...]), d) for a, d in zip(it.row_arrays, it.row_dtypes)]
+    else:
+        parts = [(np.asarray(c._arr), c.dtype) for c in held]
+    out = {"num_components": i64(len(parts))}
+    for i, (arr, dtype) in enumerate(parts):
+        out[f"component[{i}]"] = (arr.astype(object) if dtype is _dt.string else arr, dtype)
+    return out
+
+
+def elements(ds: Any, root: Any) -> Any:
+    """A new iterator of dataset `ds` in the pipeline of `root` (its functions start over,
+    as each iterator of TF's does)."""
+    return ds._make_iterator(IterContext(root.options(), root))
+
+
+def total(ds: Any, root: Any) -> int:
+    """How many elements dataset `ds` gives in all (an exhausted iterator gave them); END
+    for an infinite one (its iterator ended only when closed)."""
+    size = ds._cardinality()
+    if size != UNKNOWN:
+        return size if size >= 0 else END
+    it, n = elements(ds, root), 0
+    try:
+        for _ in it:
+            n += 1
+    finally:
+        it.close()
+    return n
+
+
+def first(ds: Any, n: int | None, root: Any) -> list:
+    """The first `n` elements of dataset `ds` (None: all of them)."""
+    it, out = elements(ds, root), []
+    try:
+        while n is None or len(out) < n:
+            try:
+                out.append(next(it))
+            except StopIteration:
+                break
+    finally:
+        it.close()
+    return out
+
+
+def row_count(e: tuple) -> int:
+    if not all(hasattr(c, "_arr") for c in e):
+        raise refuse("its Unbatch's input holds sparse or ragged components")
+    return int(e[0]._arr.shape[0])
+
+
+def last(ds: Any, n: int) -> int:
+    """END where `n` is all that batching dataset `ds` gives: its last batch, perhaps a
+    part one, was made as its input ended (which TF's batch then lets go)."""
+    size = ds._cardinality()
+    return END if 0 <= size <= n else n
