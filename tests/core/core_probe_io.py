@@ -33,6 +33,8 @@ def plain(text: str) -> str:
     text = re.sub(r"\n{3,}", "\n\n", text)
     text = re.sub(r"(__inference_[^\s\]]+)_\d+", r"\1_N", text)
     text = re.sub(r"\bpyfunc_\d+", "pyfunc_N", text)  # (numbered in the process's order)
+    # (a deprecation notice names the caller's file, wherever the checkout is)
+    text = re.sub(r"\bFrom \S+\.py:\d+: ", "From FILE:LINE: ", text)
     text = re.sub(r" at 0x[0-9a-f]+", " at 0xADDRESS", text)
     # (a captured tensor's id, in a printed signature or its repr)
     text = re.sub(r"(\n|\\n)  \d+: ", r"\1  CAPTURE_ID: ", text)
