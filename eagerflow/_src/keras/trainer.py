@@ -736,9 +736,14 @@ class Trainer:
 
     @staticmethod
     def _should_validate(epoch: int, freq: Any) -> bool:
+        """Whether epoch `epoch` (from 0) validates: every `freq`-th, or those a list names
+        (Keras 3 takes no other kind, a tuple included)."""
         if isinstance(freq, int):
             return (epoch + 1) % freq == 0
-        return epoch + 1 in freq
+        if isinstance(freq, list):
+            return epoch + 1 in freq
+        raise ValueError("Expected `validation_freq` to be a list or int. Received: "
+                         f"validation_freq={freq} of the type {type(freq)}.")
 
     # -- evaluate / predict --------------------------------------------------------------
     def evaluate(self, x: Any = None, y: Any = None, batch_size: int | None = None,
@@ -884,6 +889,13 @@ class Trainer:
                       "future version. Please use `Model.predict`, which supports "
                       "generators.", stacklevel=2)
         return self.predict(generator, *args, **kwargs)
+
+
+# Keras 3's TF backend defines these in its TensorFlowTrainer: Python's own errors for a
+# call's arguments (missing, too many, an unknown keyword) name that class
+for _name in ("fit", "evaluate", "predict", "train_on_batch", "test_on_batch",
+              "predict_on_batch"):
+    getattr(Trainer, _name).__qualname__ = f"TensorFlowTrainer.{_name}"
 
 
 def _steps(data: Any, steps: int | None, reset: bool, peek: bool = False) -> Any:

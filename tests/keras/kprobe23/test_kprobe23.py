@@ -10,9 +10,6 @@ from tests.keras.kprobe23.cases import SNIPPETS
 KNOWN: dict[str, str] = {
     "rnn_custom_cell_two_states": "a cell whose state_size nests a list: Keras fails making "
                                   "its zero states, eagerflow flattens them into the call",
-    "metrics_reset_state_and_no_merge": "eagerflow's metrics have `built`",
-    "model_metrics_reset_between_calls": "eagerflow's trainer class is named Trainer",
-    "validation_weights_and_freq": "validation_freq=0.5 fails as a TypeError",
 }
 
 test_prints_what_keras3_printed = snippet_test(SNIPPETS, __file__, KNOWN)

@@ -67,8 +67,7 @@ class Metric(trackable.AutoTrackable):
         object.__setattr__(self, "_metric_vars", [])
         self.name = name or kb.auto_name(type(self).__name__)  # ("" too, as Keras 3)
         self._dtype = dt.as_dtype(dtype) if dtype is not None else dt.float32
-        self.built = True
-        self.stateful = True
+        self.stateful = True  # (and no `built`: Keras 3's metrics are no layers)
 
     def __setattr__(self, name: str, value: Any) -> None:
         # A state variable is tracked once, under the name it was created with.
