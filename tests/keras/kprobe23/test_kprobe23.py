@@ -7,9 +7,6 @@ strict xfails, so one that starts to match fails until it is taken off the list.
 from tests.keras.kprobe.snippets import snippet_test
 from tests.keras.kprobe23.cases import SNIPPETS
 
-KNOWN: dict[str, str] = {
-    "rnn_custom_cell_two_states": "a cell whose state_size nests a list: Keras fails making "
-                                  "its zero states, eagerflow flattens them into the call",
-}
+KNOWN: dict[str, str] = {}
 
 test_prints_what_keras3_printed = snippet_test(SNIPPETS, __file__, KNOWN)

@@ -215,6 +215,10 @@ class ConvLSTM(RNN):
                          go_backwards=go_backwards, stateful=stateful,
                          activity_regularizer=activity_regularizer, **kwargs)
         self.input_spec = InputSpec(ndim=rank + 3)
+        # Keras 3's ConvLSTM cell says its state_size is -1 (its states' shapes come from
+        # its inputs), so its RNN keeps [-1] and a single state
+        self.state_size = [-1]
+        self.single_state = True
 
     def __getattr__(self, name: str) -> Any:
         cell = self.__dict__.get("cell")

@@ -447,7 +447,16 @@ class RNN(Layer):
             raise ValueError("The RNN cell should have a `state_size` attribute (single "
                              "integer or list of integers, one integer per RNN state). "
                              f"Received: cell={cell}")
+        size = getattr(cell, "state_size", None)
+        if size is None:
+            raise ValueError("state_size must be specified as property on the RNN cell.")
+        if not isinstance(size, (list, tuple, int)):
+            raise ValueError("state_size must be an integer, or a list/tuple of integers (one "
+                             "for each state tensor).")
         super().__init__(**kwargs)
+        # the cell's sizes as Keras 3's RNN keeps them: a list, one entry per state
+        self.state_size = list(size) if isinstance(size, (list, tuple)) else [size]
+        self.single_state = isinstance(size, int)
         self.cell = cell
         self.return_sequences = return_sequences
         self.return_state = return_state
@@ -576,6 +585,16 @@ class RNN(Layer):
                                    else [batch, n], x0.dtype)
         return [made[n] for n in sizes]
 
+    def _refuse_nested_sizes(self, batch: Any, x0: Any) -> None:
+        """A cell of the user's whose state_size nests a list fails as in Keras 3, whose
+        RNN makes zeros((batch, size)) of each entry: the nested shape is TF's ValueError
+        (a stack of cells nests its cells' sizes, and makes its own states)."""
+        if isinstance(self.cell, StackedRNNCells):
+            return
+        for n in self._top_state_sizes():
+            if isinstance(n, (list, tuple)):
+                ta.zeros((batch, n), x0.dtype)
+
     def _config_dropout_masks(self, cell: Any, x0: Any, states: list, training: Any) -> None:
         """Draws the masks of every dropout cell (a stack's cells each with its own input)
         before the loop, whatever `training`, as Keras 3 does."""
@@ -633,6 +652,7 @@ class RNN(Layer):
             states = self._cell_initial_state()(batch_size=x0.shape[0])
             states = list(states) if isinstance(states, (list, tuple)) else [states]
         elif initial_state is None:
+            self._refuse_nested_sizes(batch, x0)
             states = self._zero_states(batch, x0, sizes)
         else:
             # the states returned keep the nesting of the ones given, as Keras 3's
