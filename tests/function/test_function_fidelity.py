@@ -18,7 +18,9 @@ def counting():
     return f, count
 
 
-def test_objects_are_keyed_by_identity_even_with_eq():
+def test_objects_are_keyed_by_a_weak_reference():
+    # (recorded from TF 2.21: its Weakref trace type matches the traced object, or an equal
+    # one while the traced one lives; a dead one matches nothing)
     class Equal:
         def __init__(self, v):
             self.v = v
@@ -33,9 +35,11 @@ def test_objects_are_keyed_by_identity_even_with_eq():
     a = Equal(1)
     f(1, a)
     f(1, a)
+    f(1, Equal(1))  # another object, equal to the live traced one: no trace
     assert len(count) == 1
-    f(1, Equal(1))  # equal, but another object: TF traces again
-    assert len(count) == 2
+    f(1, Equal(2))
+    f(1, Equal(2))  # equal to the traced one, which died with its call: traced again
+    assert len(count) == 3
 
 
 def test_reduce_retracing_generalizes_shapes_then_rank():
