@@ -313,3 +313,21 @@ def test_trace_time_shape_error_names_the_node_as_tf(body, specs, message):
     with pytest.raises(ValueError) as info:
         tf.function(body).get_concrete_function(*specs)
     assert f"ValueError: {message}\n" in str(info.value) + "\n", str(info.value)
+
+
+def test_a_trace_keyed_by_a_weak_reference_is_not_saved(tmp_path):
+    # (recorded from TF 2.21: the trace's signature holds an UnknownArgument, which TF
+    # leaves out of the SavedModel; the loaded function has none to call)
+    class M(tf.Module):
+        @tf.function
+        def f(self, s, x):
+            return x * len(s)
+
+    m = M()
+    shape = tf.TensorShape([2, 3])
+    assert float(m.f(shape, tf.constant(1.0))) == 2.0
+    assert type(m.f.get_concrete_function(shape, tf.TensorSpec([]))
+                .structured_input_signature[0][0]).__name__ == "UnknownArgument"
+    tf.saved_model.save(m, str(tmp_path))
+    with pytest.raises(ValueError, match="^Found zero restored functions for caller function.$"):
+        tf.saved_model.load(str(tmp_path)).f(shape, tf.constant(2.0))
