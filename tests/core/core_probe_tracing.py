@@ -195,6 +195,51 @@ def function_keys(tf: Any) -> dict:
     out["objects: bytearray"] = outcome(lambda: by_object(bytearray(b"ab"), 1))
 
     @tf.function
+    def by_shape(s, x):
+        return x
+
+    kept = tf.TensorShape([2, 3])
+
+    def call_by_shape():
+        # (a shape is keyed by a weak reference: an equal live one matches, a temporary
+        # dies with its call and matches nothing after)
+        for make in (lambda: tf.TensorShape([2, 3]), lambda: tf.TensorShape([2, 3]),
+                     lambda: kept, lambda: tf.TensorShape([2, 3]), lambda: [kept],
+                     lambda: [tf.TensorShape([2, 3])], lambda: tf.TensorShape(None)):
+            by_shape(make(), 1)
+
+    out["shapes: log"] = logged(call_by_shape)
+    out["shapes: count"] = by_shape.experimental_get_tracing_count()
+    out["shapes"] = plain(by_shape.pretty_printed_concrete_signatures())
+    scf = by_shape.get_concrete_function(kept, tf.TensorSpec([]))
+    out["shapes: concrete inputs"] = [type(a).__name__ for a in scf.structured_input_signature[0]]
+    out["shapes: concrete call"] = [outcome(lambda s=s: scf(s, tf.constant(1.0))) for s in (
+        kept, tf.TensorShape([2, 3]), tf.TensorShape([2]), [2, 3])]
+
+    class Equal:
+        def __init__(self, v):
+            self.v = v
+
+        def __eq__(self, other):
+            return isinstance(other, Equal) and other.v == self.v
+
+        def __hash__(self):
+            return hash(self.v)
+
+    class EqualOnly:  # (unhashable: no trace type)
+        def __eq__(self, other):
+            return True
+
+    def call_by_equal():
+        first = Equal(1)
+        for make in (lambda: first, lambda: Equal(1), lambda: Equal(2), lambda: Equal(2)):
+            by_object(make(), 2)
+        return by_object.experimental_get_tracing_count()
+
+    out["objects: equal ones"] = outcome(call_by_equal)
+    out["objects: eq without hash"] = outcome(lambda: by_object(EqualOnly(), 2))
+
+    @tf.function
     def star(*args, **kwargs):
         return len(args) + len(kwargs)
 

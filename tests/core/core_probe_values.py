@@ -799,6 +799,36 @@ def tape(tf: Any) -> dict:
 
     out["output_gradients"] = outcome(output_gradients)
 
+    def other_shaped_output_gradients(f, og):
+        # (TF checks no shape: each op's gradient takes it as it comes; Add, Sub, Mul, Pow,
+        # Maximum and Minimum by a scalar the tape does not need pass it on unreduced)
+        x = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+        with tf.GradientTape() as t:
+            t.watch(x)
+            y = f(x)
+        return t.gradient(y, x, output_gradients=tf.constant(og))
+
+    w2 = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+    out["output_gradients of another shape"] = [
+        outcome(lambda f=f, og=og: other_shaped_output_gradients(f, og))
+        for f in (lambda x: x * 3.0, lambda x: x + 1.0, lambda x: x - 1.0, lambda x: x ** 2.0,
+                  lambda x: tf.maximum(x, 2.0), lambda x: x * w2, tf.exp,
+                  lambda x: tf.reduce_sum(x, axis=1))
+        for og in ([4.0, 5.0, 6.0, 7.0], [[2.0, 3.0]], 2.0, [[1.0], [2.0]])]
+
+    def batch_jacobian_of(target, persistent=False, use_pfor=True, used=False):
+        x = tf.constant(2.0)
+        with tf.GradientTape(persistent=persistent) as t:
+            t.watch(x)
+            y = x * x if target == "scalar" else tf.reshape(x, [1, 1])
+        if used:
+            t.gradient(y, x)
+        return t.batch_jacobian(y, x, experimental_use_pfor=use_pfor)
+
+    out["batch_jacobian: scalar target"] = [outcome(lambda a=a: batch_jacobian_of("scalar", *a))
+                                            for a in ((), (False, False), (True, False),
+                                                      (False, True, True))]
+
     def source_dict():
         x = tf.constant(1.0)
         with tf.GradientTape() as t:

@@ -173,10 +173,17 @@ def _check_jacobian(tape: Any, target: Any, use_pfor: bool, what: str) -> None:
     tape, a target without a shape, and an eager loop on a tape that is not persistent
     (TF runs a Jacobian without pfor as a loop of gradient calls, which eagerly needs a
     persistent tape; eagerflow's loop does not, but refuses as TF does)."""
+    batch = what.startswith("batch_jacobian")
     if (tape._used and not tape._persistent) or not tape._entered:
-        raise _reused()
+        err = _reused()
+        if batch:  # (TF's batch_jacobian words run "to" and "compute" together)
+            err = RuntimeError(str(err).replace("used to compute", "used tocompute"))
+        raise err
     if not hasattr(target, "shape") or isinstance(target, (list, tuple, dict)):
         raise _no_shape(target)
+    if batch and target.shape.rank == 0:
+        # (TF's batch_jacobian reads a scalar target's first dimension, out of its list)
+        raise IndexError("list index out of range")
     if not use_pfor and not tape._persistent and executing_eagerly():
         raise RuntimeError(f"GradientTape must be created with persistent=True to compute the "
                            f"{what} experimental_use_pfor set to False.")

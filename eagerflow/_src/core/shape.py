@@ -182,7 +182,9 @@ def dimension_at_index(shape: Any, index: int) -> Dimension:
 class TensorShape:
     """The static shape of a tensor: `TensorShape([2, None])`, or `TensorShape(None)`."""
 
-    __slots__ = ("_dims",)
+    # (weakly referable, as TF's: tf.function keys a TensorShape argument by a weak
+    # reference, so an equal temporary shape per call retraces each time)
+    __slots__ = ("_dims", "__weakref__")
 
     def __init__(self, dims: Any) -> None:
         if dims is None:

@@ -506,6 +506,9 @@ class ConcreteFunction:
                            f"{type_text(_unnamed(spec))}.")
             for k in sorted(spec):  # (nest's order: the graph's inputs are in it)
                 self._flatten_value(spec[k], value[k], flat, fail)
+        elif isinstance(spec, ftype.UnknownArgument):
+            if not spec.accepts(value):
+                raise fail(f"Can not cast {value!r} to {type_text(spec)}")
         elif not (value is spec or (type(value) is type(spec) and value == spec)):
             raise fail(f"Can not cast {value!r} to {type_text(spec)}")  # the traced literal
 

@@ -96,6 +96,23 @@ def _spec(x: Any, arg: str | None) -> TensorSpec:
     return TensorSpec(x.shape, x.dtype, None if default else x.name)
 
 
+class UnknownArgument:
+    """What a ConcreteFunction's structured_input_signature holds for an argument traced by
+    a weak reference (an object of no trace type of its own, a TensorShape), as TF's: the
+    object is not kept alive by the trace, whose type then matches nothing once it dies."""
+
+    __slots__ = ("_ref",)
+
+    def __init__(self, obj: Any) -> None:
+        self._ref = weakref.ref(obj)
+
+    def accepts(self, value: Any) -> bool:
+        """Whether `value` binds to it: the traced object, or one equal to it, while alive
+        (TF's Weakref cast)."""
+        obj = self._ref()
+        return obj is not None and (value is obj or bool(value == obj))
+
+
 def type_text(x: Any, arg: str | None = None) -> str:
     """A value's trace type as TF prints it: TensorSpec(...), Tuple[...], Literal[3]."""
     if is_tensor_spec(x):
@@ -117,6 +134,8 @@ def type_text(x: Any, arg: str | None = None) -> str:
         return "Dict[" + ", ".join(f"[{k!r}, {type_text(v, arg)}]" for k, v in x.items()) + "]"
     if isinstance(x, np.generic) and x.dtype.kind not in "USO":
         return repr(TensorSpec((), x.dtype))
+    if isinstance(x, UnknownArgument):  # (its repr's ")" is TF's)
+        return f"Weakref[{x._ref!r}])"
     if hasattr(x, "_as_tensor") and hasattr(x, "assign"):  # (a variable: traced by identity)
         return repr(Literal(x))
     try:  # an object traced by identity: TF's Weakref type (its repr's ")" is TF's)

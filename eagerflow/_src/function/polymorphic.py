@@ -569,11 +569,18 @@ class Function:
             if self._input_signature is not None:
                 self.get_concrete_function()
             for key, cf in list(self._by_signature.items()):
-                if key not in self._save_cache:
+                if key not in self._save_cache and self._savable(cf):
                     args, kwargs = cf.structured_input_signature
                     self.get_concrete_function(*args, **kwargs)
         saved = [cf for k, cf in self._save_cache.items() if k not in self._by_signature]
-        return list(dict.fromkeys(list(self._by_signature.values()) + saved))
+        return list(dict.fromkeys([cf for cf in self._by_signature.values()
+                                   if self._savable(cf)] + saved))
+
+    @staticmethod
+    def _savable(cf: ConcreteFunction) -> bool:
+        # (TF leaves out a trace whose signature holds an object traced by reference)
+        return not any(isinstance(a, ftype.UnknownArgument)
+                       for a in nest.flatten(cf.structured_input_signature))
 
     def _relaxed_shapes(self, bound: dict, tensors: list) -> list:
         rkey = tuple(make_key(v, [], relax=True) for v in bound.values())

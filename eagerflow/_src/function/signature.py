@@ -121,8 +121,8 @@ def make_key(args: Any, tensors: list, relax: bool = False) -> Any:
     if isinstance(args, dict):
         return ("dict",) + tuple((k, make_key(args[k], tensors, relax)) for k in sorted(args))
     try:
-        return ("obj", t, _Identity(args))
-    except TypeError:
+        return ("obj", _Identity(args))
+    except TypeError:  # (not weakly referable, or unhashable)
         try:
             hash(args)
             return ("hashable", t, args)
@@ -133,20 +133,24 @@ def make_key(args: Any, tensors: list, relax: bool = False) -> Any:
 
 
 class _Identity:
-    """An object as a cache key by identity (as TF), even when it defines `__eq__`; weakly
-    held, so a later object that reuses a dead one's id is a new key."""
+    """An object as a cache key through a weak reference, as TF's Weakref trace type: the
+    same object matches, and so does an equal one (by its `__eq__`, hashed by its
+    `__hash__`) while both are alive; once the traced object is gone, nothing matches it,
+    so equal temporaries (three `TensorShape([2])` made for three calls) retrace each."""
 
-    __slots__ = ("_ref", "_id")
+    __slots__ = ("_ref", "_hash")
 
     def __init__(self, obj: Any) -> None:
         self._ref = weakref.ref(obj)
-        self._id = id(obj)
+        self._hash = hash(obj)  # (TypeError when unhashable: TF refuses such an object)
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, _Identity) or self._id != other._id:
+        if not isinstance(other, _Identity):
             return False
-        obj = self._ref()
-        return obj is not None and obj is other._ref()
+        mine, theirs = self._ref(), other._ref()
+        if mine is None or theirs is None:
+            return False
+        return mine is theirs or bool(mine == theirs)
 
     def __hash__(self) -> int:
-        return self._id
+        return self._hash

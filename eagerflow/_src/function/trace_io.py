@@ -6,6 +6,7 @@ its graph's flat outputs.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -140,7 +141,23 @@ def _placeholders(graph: FuncGraph, name: str, value: Any, shapes: Any, flat_spe
                                                      property):
         # a tf.data iterator: the function uses it as it is; its signature shows its spec
         return value, value._type_spec
+    if _by_reference(value):
+        return value, ftype.UnknownArgument(value)
     return value, value
+
+
+def _by_reference(value: Any) -> bool:
+    """Whether tf.function keys `value` by a weak reference (TF's Weakref trace type: an
+    object it has no trace type for, weakly referable and hashable), and so does not keep
+    it. (A DType too, but TF's signatures keep a DType, which lives as long as eagerflow.)"""
+    if _is_variable(value) or isinstance(value, dt.DType):
+        return False
+    try:
+        weakref.ref(value)
+        hash(value)
+    except TypeError:
+        return False
+    return True
 
 
 def _relaxed_composite(spec: Any, shapes: list) -> Any:

@@ -614,6 +614,14 @@ class LambdaCallback(Callback):
                 setattr(self, name, fn)
 
 
+def batches_run(callback: Any, batch: int) -> int:
+    """How many batches ran since `callback` last saw one, `batch` noted as seen (it
+    restarts at 0 each epoch): Keras 3's count for a checkpoint's integer `save_freq`."""
+    last = callback._last_batch_seen
+    callback._last_batch_seen = batch
+    return batch + 1 if last is None or batch <= last else batch - last
+
+
 class ModelCheckpoint(MonitorCallback):
     """Saves the model (or its weights) every epoch or every `save_freq` batches."""
 
@@ -657,12 +665,7 @@ class ModelCheckpoint(MonitorCallback):
     def _should_save_on_batch(self, batch: int) -> bool:
         if self.save_freq == "epoch":
             return False
-        if self._last_batch_seen is None or batch <= self._last_batch_seen:
-            add = batch + 1
-        else:
-            add = batch - self._last_batch_seen
-        self._batches_seen_since_last_saving += add
-        self._last_batch_seen = batch
+        self._batches_seen_since_last_saving += batches_run(self, batch)
         if self._batches_seen_since_last_saving >= self.save_freq:
             self._batches_seen_since_last_saving = 0
             return True

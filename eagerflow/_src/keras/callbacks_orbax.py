@@ -13,7 +13,7 @@ import warnings
 from typing import Any
 
 from eagerflow._src.core.lazy import lazy_module
-from eagerflow._src.keras.callbacks import MonitorCallback
+from eagerflow._src.keras.callbacks import MonitorCallback, batches_run
 
 # (the checkpoint's contents and Orbax itself load when a callback is made)
 orbax_io = lazy_module("eagerflow._src.keras.orbax_io")
@@ -76,12 +76,8 @@ class OrbaxCheckpoint(MonitorCallback):
         """Counts the batches since the last save (a new epoch restarts `batch` at 0)."""
         if self.save_freq == "epoch":
             return False
-        if self._last_batch_seen is None or batch <= self._last_batch_seen:
-            new = batch + 1
-        else:
-            new = batch - self._last_batch_seen
+        new = batches_run(self, batch)
         self._batches_seen_since_last_saving += new
-        self._last_batch_seen = batch
         self._total_batches_seen += new
         if self._batches_seen_since_last_saving >= self.save_freq:
             self._batches_seen_since_last_saving = 0

@@ -61,13 +61,16 @@ def _bin_grad(gx: Callable | None, gy: Callable | None, fast: tuple | None = Non
     its graph writes y's gradient then (when not as gy). `skips`: how TF's gradient leaves
     out the inputs its tape does not need (skip_input_indices; None: it computes them
     all): "inputs" builds no gradient for them, "scalar_y" also returns x's alone,
-    unreduced, when y is an unneeded scalar. Graphs only: eagerly the values are equal."""
+    unreduced, when y is an unneeded scalar (which shows eagerly too, when the gradient
+    is not of z's shape: GradientTape.gradient's output_gradients of another shape)."""
     def grad(n: Any, g: Any) -> list:
         x, y = n.inputs
         if _state.graph is not None and GRAPH_REDUCE[0] is not None:
             return GRAPH_REDUCE[0](x, y, g, n.outputs[0], gx, gy, fast, fast_gy,
                                    None if skips is None else (skips, n.needs))
         z, wants = n.outputs[0], dispatch.wants  # (an input the tape skips gets None)
+        if skips == "scalar_y" and gx is not None and not wants(n, 1) and y._shape == ():
+            return [gx(g, x, y, z), None]
         return [None if gx is None or not wants(n, 0) else sum_to(gx(g, x, y, z), x),
                 None if gy is None or not wants(n, 1) else sum_to(gy(g, x, y, z), y)]
     return grad

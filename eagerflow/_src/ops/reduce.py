@@ -100,8 +100,11 @@ def _reduced_shape(shape: tuple | None, axes: tuple | None, keepdims: bool) -> t
 def _keep(g: Any, x: Any, axes: tuple, keepdims: bool, dyn: tuple = ()) -> Any:
     """The output gradient reshaped so that it broadcasts against the input (`dyn`: the
     axes as a tensor, when they are known at run time only)."""
-    if keepdims or axes is None and not dyn or g._shape == ():
-        return g  # (a scalar g, all axes reduced, broadcasts as it is: no Reshape op)
+    if keepdims or axes is None and not dyn:
+        return g  # (all axes reduced, g broadcasts as it is: no Reshape op)
+    if g._shape == () and not dyn and x._shape is not None and len(set(axes)) == len(x._shape):
+        return g  # (the same, the axes listed; a scalar g of a vector's gradient, given by
+        # output_gradients, is reshaped below and refused, as TF's Reshape refuses it)
     if dyn:  # x's shape with 1 at each runtime axis
         dims = shape(x)
         ones = ones_like(dims)
