@@ -158,3 +158,24 @@ print(r4(ln2(x)[1, 0, 0]), [tuple(w.shape) for w in ln2.weights])
 ln3 = layers.LayerNormalization(axis=(-2, -1), center=False, scale=False)
 print(r4(ln3(x)[0, 1]), ln3.weights, ln3.get_config()["axis"])
 """
+
+SNIPPETS["attention_compute_mask_and_mismatch"] = _TRY + """
+q = np.arange(24, dtype="float32").reshape(2, 3, 4) / 10
+v = np.ones((2, 5, 4), "float32")
+a = layers.Attention()
+qm = np.array([[1, 0, 1], [1, 1, 1]], bool)
+tryp("mask", lambda: a.compute_mask([q, v], [qm, None]))
+print(isinstance(a.compute_mask([q, v], [qm, None]), np.ndarray))
+tryp("no_mask", lambda: a.compute_mask([q, v], None))
+tryp("shape", lambda: a.compute_output_shape([(2, 3, 4), (2, 5, 4)]))
+tryp("dims", lambda: a([q, np.ones((2, 5, 3), "float32")]))
+tryp("cfg", lambda: sorted(layers.Attention(use_scale=True, score_mode="concat", dropout=0.1,
+                                            seed=3).get_config().items()))
+mha = layers.MultiHeadAttention(2, 3)
+tryp("no_value", lambda: mha(q))
+tryp("kw", lambda: tuple(mha(query=q, value=v).shape))
+tryp("key", lambda: tuple(mha(q, v, key=np.ones((2, 5, 2), "float32")).shape))
+tryp("props", lambda: (mha.num_heads, mha.key_dim, mha.value_dim, mha.dropout, mha.use_bias,
+                       mha.output_shape, mha.attention_axes))
+tryp("out7", lambda: tuple(layers.MultiHeadAttention(2, 3, output_shape=(7,))(q, v).shape))
+"""

@@ -15,6 +15,7 @@ import math
 import string
 from typing import Any
 
+from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.keras import constraints, initializers, regularizers
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.keras_tensor import (
@@ -527,7 +528,8 @@ class Attention(Layer):
     def _calculate_scores(self, query: Any, key: Any) -> Any:
         """(batch, Tq, Tv) scores of query (batch, Tq, dim) against key (batch, Tv, dim)."""
         if self.score_mode == "dot":
-            scores = tl.matmul(query, key, transpose_b=True)
+            # the key transposed first, as Keras 3 does (a mismatch's error shows it so)
+            scores = tl.matmul(query, ta.transpose(key, [0, 2, 1]))
             return scores * self.scale if self.scale is not None else scores
         total = ta.expand_dims(query, -2) + ta.expand_dims(key, -3)
         if self.scale is not None:
@@ -575,7 +577,7 @@ class Attention(Layer):
         self._validate_inputs(inputs, mask)
         if mask is None or mask[0] is None:
             return None
-        return mask[0]
+        return convert_to_tensor(mask[0])  # (a tensor even for a NumPy mask, as Keras 3's)
 
     def compute_output_shape(self, input_shape: Any) -> tuple:
         return (*tuple(input_shape[0])[:-1], tuple(input_shape[1])[-1])
