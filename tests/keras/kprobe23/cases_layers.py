@@ -179,3 +179,16 @@ tryp("props", lambda: (mha.num_heads, mha.key_dim, mha.value_dim, mha.dropout, m
                        mha.output_shape, mha.attention_axes))
 tryp("out7", lambda: tuple(layers.MultiHeadAttention(2, 3, output_shape=(7,))(q, v).shape))
 """
+
+SNIPPETS["layer_compute_mask_passes_mask_on"] = _TRY + """
+m = np.array([True, False])
+x = np.ones((2, 3), "float32")
+class Plain(layers.Layer):
+    def call(self, x):
+        return x
+for l in (layers.Dense(2), layers.Flatten(), Plain(), layers.Activation("relu")):
+    tryp(type(l).__name__ + " pos", lambda: l.compute_mask(x, m))
+    tryp(type(l).__name__ + " one", lambda: l.compute_mask(x))
+    tryp(type(l).__name__ + " kw", lambda: l.compute_mask(x, mask=m))
+    tryp(type(l).__name__ + " previous", lambda: l.compute_mask(x, previous_mask=m))
+"""

@@ -791,10 +791,10 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
             self.add_loss(loss / (batch or 1) if not isinstance(batch, Tensor)
                           else loss / batch)
 
-    def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
-        if not self.supports_masking:
-            return None
-        return mask
+    def compute_mask(self, inputs: Any, previous_mask: Any) -> Any:
+        """The input mask passed on, as Keras 3's Layer's (both arguments required; whether
+        a call asks at all is supports_masking's, see _computes_masks)."""
+        return previous_mask
 
     # -- serialization ---------------------------------------------------------------------
     def get_config(self) -> dict:
