@@ -10,11 +10,11 @@ Each case is source exec'd as "<case>" with `tf` bound; it makes its variables, 
 is called with, as lists: the result is recorded too).
 """
 
-import linecache
 import re
 import textwrap
 
 from tests.function.graph_name_cases import _clean
+from tests.function.traced_cases import case_names
 
 _V = "v = tf.Variable([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], name='v')\n"
 
@@ -158,11 +158,7 @@ def outcome(tf, source):
     """One case: the traced graph's operations ("name:type(inputs, ^control inputs)",
     TF's unique ids written as "<uid>"), the attrs of its gathers and reads, and what the
     function returns on ARGS; or the error tracing raises."""
-    source = textwrap.dedent(source)
-    linecache.cache["<case>"] = (len(source), None, source.splitlines(True), "<case>")
-    try:
-        env = {"tf": tf}
-        exec(compile(source, "<case>", "exec"), env)  # noqa: S102 - the cases
+    with case_names(tf, source) as env:
         fn = tf.function(env["f"])
         try:
             graph = fn.get_concrete_function(*env["SPECS"]).graph
@@ -177,5 +173,3 @@ def outcome(tf, source):
         args = [tf.constant(a, s.dtype) for a, s in zip(env["ARGS"], env["SPECS"])]
         return {"ops": [_node(o) for o in ops], "attrs": attrs,
                 "result": _result(tf, fn(*args))}
-    finally:
-        linecache.cache.pop("<case>", None)

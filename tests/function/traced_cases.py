@@ -8,20 +8,27 @@ import textwrap
 
 
 @contextlib.contextmanager
-def traced_case(tf, source):
-    """Runs the case's `source` and traces its `f` over SPECS: yields (the tf.function, the
-    case's names, the trace's GraphDef, its library's FunctionDefs by name). While it
-    lasts, tracebacks read the source as the file "<case>"."""
+def case_names(tf, source):
+    """Runs a case's `source` and yields the names it defines; while it lasts, tracebacks
+    read the source as the file "<case>"."""
     source = textwrap.dedent(source)
     linecache.cache["<case>"] = (len(source), None, source.splitlines(True), "<case>")
     try:
         env = {"tf": tf}
         exec(compile(source, "<case>", "exec"), env)  # noqa: S102 - the cases
+        yield env
+    finally:
+        linecache.cache.pop("<case>", None)
+
+
+@contextlib.contextmanager
+def traced_case(tf, source):
+    """Runs the case's `source` and traces its `f` over SPECS: yields (the tf.function, the
+    case's names, the trace's GraphDef, its library's FunctionDefs by name)."""
+    with case_names(tf, source) as env:
         fn = tf.function(env["f"])
         gd = fn.get_concrete_function(*env["SPECS"]).graph.as_graph_def()
         yield fn, env, gd, {fd.signature.name: fd for fd in gd.library.function}
-    finally:
-        linecache.cache.pop("<case>", None)
 
 
 def called_on_args(tf, fn, env):
