@@ -22,6 +22,7 @@ from eagerflow._src.data.tf_iterator_values import (
     elements,
     first,
     get,
+    has,
     i64,
     last,
     refuse,
@@ -67,15 +68,14 @@ def _memory_cache(state: dict, prefix: str, dss: list, n: int, root: Any) -> int
     its reader's "index" (a filler that filled it gave all it holds)."""
     if not completed(state, prefix):
         return int(get(state, prefix + "Impl", "num_elements"))
-    reader = state.get(prefix + "Impl", {})
-    if "index" in reader or f"{FULL}{prefix}Impl:index" in reader:
+    if has(state, prefix + "Impl", "index"):
         return int(get(state, prefix + "Impl", "index"))
     return int(get(state, prefix, "num_elements"))
 
 
 def completed(state: dict, prefix: str) -> bool:
     """Whether the cache whose iterator is at `prefix` had been filled."""
-    return any(k in state[prefix] for k in ("cache_completed", f"{FULL}{prefix}:cache_completed"))
+    return has(state, prefix, "cache_completed")
 
 
 def _batch_sizes(ds: Any, n: int, root: Any) -> list:

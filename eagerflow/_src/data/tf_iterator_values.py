@@ -45,9 +45,20 @@ def missing(key: str) -> NotFoundError:
     return NotFoundError(None, None, f"Key: {key} not found. [Op:DeserializeIterator]")
 
 
+def _keys(prefix: str, name: str) -> tuple:
+    """The two names a value of the iterator at `prefix` is saved under: its own, or with
+    the iterator's full name."""
+    return name, f"{FULL}{prefix}:{name}"
+
+
+def has(state: dict, prefix: str, name: str) -> bool:
+    values = state.get(prefix, {})
+    return any(key in values for key in _keys(prefix, name))
+
+
 def get(state: dict, prefix: str, name: str) -> Any:
     values = state.get(prefix, {})
-    for key in (name, f"{FULL}{prefix}:{name}"):
+    for key in _keys(prefix, name):
         if key in values:
             v = values[key]
             return v.reshape(()).item() if isinstance(v, np.ndarray) and v.size == 1 else v
