@@ -19,6 +19,7 @@ from typing import Any
 
 from eagerflow._src.core.context import _state, finalize
 from eagerflow._src.core.device import device as device_scope
+from eagerflow._src.core.shape import dims_text
 from eagerflow._src.core.trackable import Trackable
 
 # TF's hash codes of its resource types (their TypeIndex), which its wrong-type error shows
@@ -68,18 +69,13 @@ class ResourceHandle:
         self.target = target
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"DType enum: {d.as_datatype_enum}, Shape: {_dims_text(s)}"
+        shown = ", ".join(f"DType enum: {d.as_datatype_enum}, Shape: {dims_text(s)}"
                           for d, s in self.dtypes_and_shapes)
         return (f'<ResourceHandle(name="{self.name}", device="{self.device}", '
                 f'container="{self.container}", type="{self.kind}", '
                 f'dtype and shapes : "[ {shown} ]")>')
 
 
-def _dims_text(dims: Any) -> str:
-    """A shape as TF's PartialTensorShape prints it: "[2,?]", "<unknown>"."""
-    if dims is None:
-        return "<unknown>"
-    return "[" + ",".join("?" if d is None else str(d) for d in dims) + "]"
 
 
 class ResourceManager:

@@ -385,3 +385,11 @@ class TensorShape:
 
 def as_shape(shape: Any) -> TensorShape:
     return shape if isinstance(shape, TensorShape) else TensorShape(shape)
+
+
+def dims_text(dims: Any) -> str:
+    """A shape as TF's C++ writes it in messages: "[2,?]" (an unknown dimension "?"), and
+    "<unknown>" for an unknown rank (None)."""
+    if dims is None:
+        return "<unknown>"
+    return "[" + ",".join("?" if d is None else str(d) for d in dims) + "]"

@@ -18,6 +18,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, UnimplementedError
+from eagerflow._src.core.shape import dims_text
 from eagerflow._src.data import (
     dataset_methods,  # noqa: F401 (the methods built on)
     fn_errors,
@@ -48,7 +49,6 @@ from eagerflow._src.ops.parsing_features import parse_example
 from eagerflow._src.ops.parsing_ops import FixedLenFeature
 from eagerflow._src.ops.registry import BadSample, Sample, register
 from eagerflow._src.ops.reshaping import reshape
-from eagerflow._src.ops.table_state import shape_text
 
 _DENSE_TYPES = frozenset((dt.float32, dt.int64, dt.string))
 
@@ -80,9 +80,9 @@ def _features(op: str, dense_keys: tuple, defaults: tuple, Tdense: tuple,
     for i, (default, shape) in enumerate(zip(defaults, dense_shapes)):
         d = np.asarray(default)
         if d.size and (shape is None or list(d.shape) != list(shape)):
-            raise C.fail(op, f"def_value[{i}].shape() == {shape_text(d.shape)} is not "
+            raise C.fail(op, f"def_value[{i}].shape() == {dims_text(d.shape)} is not "
                              f"compatible with dense_shapes_[{i}] == "
-                             f"{shape_text(shape or ())}")
+                             f"{dims_text(shape or ())}")
     out = {}
     for key, default, dtype, shape in zip(dense_keys, defaults, Tdense or
                                           [None] * len(defaults), dense_shapes):

@@ -22,7 +22,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import NotFoundError, OpError
 from eagerflow._src.core.resource import RESOURCES, ResourceHandle
-from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.shape import TensorShape, dims_text
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import queue_handles as H
@@ -93,8 +93,7 @@ class AccumulatorState:
 
 def _attrs_text(dtype: dt.DType, shape: tuple | None, reduction: str, container: str,
                 shared_name: str) -> str:
-    text = "<unknown>" if shape is None else \
-        "[" + ",".join("?" if d is None else str(d) for d in shape) + "]"
+    text = dims_text(shape)
     return (f'container="{container}", dtype={C.dt_enum(dtype)}, reduction_type='
             f'"{reduction}", shape={text}, shared_name="{shared_name}"')
 

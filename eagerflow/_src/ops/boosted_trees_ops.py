@@ -28,6 +28,7 @@ from typing import Any
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
+from eagerflow._src.core.shape import dims_text
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops.dispatch import bind
@@ -105,8 +106,6 @@ def _rank_of(x: Any) -> int | None:
     return None if x._shape is None else len(x._shape)
 
 
-def _shape_text(shape: tuple) -> str:
-    return "[" + ",".join("?" if d is None else str(d) for d in shape) + "]"
 
 
 def _rank(op: str, x: Any, rank: int, at_most: bool = False) -> None:
@@ -130,7 +129,7 @@ def _same_shape(op: str, a: tuple | None, b: tuple | None) -> None:
     for k, (x, y) in enumerate(zip(a, b)):
         if x is not None and y is not None and x != y:
             raise C.fail(op, f"Dimension {k} in both shapes must be equal, but are {x} and "
-                             f"{y}. Shapes are {_shape_text(a)} and {_shape_text(b)}.")
+                             f"{y}. Shapes are {dims_text(a)} and {dims_text(b)}.")
 
 
 def _scalars(op: str, inputs: tuple, *at: int) -> None:

@@ -19,7 +19,7 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.shape import TensorShape, dims_text
 from eagerflow._src.core.tensor import (
     EagerTensor,
     Tensor,
@@ -48,10 +48,6 @@ _rng = SampleRNG(58)
 _INDEX = frozenset((dt.int32,))
 
 
-def _dims(s: Any) -> str:
-    return "[" + ",".join("?" if d is None else str(d) for d in s) + "]"
-
-
 # ---------------------------------------------------------------------------------------
 # DynamicPartition: data[partitions == p] for each p.
 # ---------------------------------------------------------------------------------------
@@ -74,7 +70,7 @@ def _partition_infer(data: Any, partitions: Any, num_partitions: int) -> list:
         if len(d) < len(p) or any(a is not None and b is not None and a != b
                                   for a, b in zip(d, p)):
             raise C.fail(op, f"data.shape must start with partitions.shape, got data.shape = "
-                             f"{_dims(d)}, partitions.shape = {_dims(p)}")
+                             f"{dims_text(d)}, partitions.shape = {dims_text(p)}")
     rest = None if d is None or p is None else (None,) + tuple(d[len(p):])
     return [(rest, data._dtype)] * num_partitions
 
@@ -82,8 +78,8 @@ def _partition_infer(data: Any, partitions: Any, num_partitions: int) -> list:
 def _partition_kernel(xp: Any, data: Any, partitions: Any, num_partitions: int) -> tuple:
     if data.shape[:partitions.ndim] != partitions.shape:
         raise C.fail("DynamicPartition", f"data.shape must start with partitions.shape, got "
-                     f"data.shape = {_dims(data.shape)}, partitions.shape = "
-                     f"{_dims(partitions.shape)}")
+                     f"data.shape = {dims_text(data.shape)}, partitions.shape = "
+                     f"{dims_text(partitions.shape)}")
     flat = partitions.reshape(-1)
     bad = (flat < 0) | (flat >= num_partitions)
     if bool(bad.any()):
@@ -172,8 +168,8 @@ def _stitch_infer(op: str) -> Any:
             if len(d._shape) < len(i._shape) or any(
                     a is not None and b is not None and a != b
                     for a, b in zip(d._shape, i._shape)):
-                raise C.fail(op, f"data[{m}].shape = {_dims(d._shape)} does not start with "
-                                 f"indices[{m}].shape = {_dims(i._shape)}")
+                raise C.fail(op, f"data[{m}].shape = {dims_text(d._shape)} does not start with "
+                                 f"indices[{m}].shape = {dims_text(i._shape)}")
             tail = tuple(d._shape[len(i._shape):])
             if suffix is None:
                 suffix = (m, tail)
@@ -183,10 +179,10 @@ def _stitch_infer(op: str) -> Any:
                 k = suffix[0]
                 raise C.fail(op, f"Need data[{k}].shape[{len(idx[k]._shape)}:] = data[{m}]."
                                  f"shape[{len(i._shape)}:], got data[{k}].shape = "
-                                 f"{_dims(data[k]._shape)}, data[{m}].shape = "
-                                 f"{_dims(d._shape)}, indices[{k}].shape = "
-                                 f"{_dims(idx[k]._shape)}, indices[{m}].shape = "
-                                 f"{_dims(i._shape)}")
+                                 f"{dims_text(data[k]._shape)}, data[{m}].shape = "
+                                 f"{dims_text(d._shape)}, indices[{k}].shape = "
+                                 f"{dims_text(idx[k]._shape)}, indices[{m}].shape = "
+                                 f"{dims_text(i._shape)}")
         return [(None if suffix is None else (None,) + suffix[1], data[0]._dtype)]
     return infer
 
@@ -200,18 +196,18 @@ def _stitch_kernel(op: str) -> Any:
         rows, suffix = [], None
         for m, (i, d) in enumerate(zip(idx, data)):
             if d.shape[:i.ndim] != i.shape:
-                raise C.fail(op, f"data[{m}].shape = {_dims(d.shape)} does not start with "
-                                 f"indices[{m}].shape = {_dims(i.shape)}")
+                raise C.fail(op, f"data[{m}].shape = {dims_text(d.shape)} does not start with "
+                                 f"indices[{m}].shape = {dims_text(i.shape)}")
             tail = d.shape[i.ndim:]
             if suffix is None:
                 suffix = (m, tail)
             elif tail != suffix[1]:
                 k = suffix[0]
                 raise C.fail(op, f"Need data[{k}].shape[{idx[k].ndim}:] = data[{m}].shape"
-                                 f"[{i.ndim}:], got data[{k}].shape = {_dims(data[k].shape)}, "
-                                 f"data[{m}].shape = {_dims(d.shape)}, indices[{k}].shape = "
-                                 f"{_dims(idx[k].shape)}, indices[{m}].shape = "
-                                 f"{_dims(i.shape)}")
+                                 f"[{i.ndim}:], got data[{k}].shape = {dims_text(data[k].shape)}, "
+                                 f"data[{m}].shape = {dims_text(d.shape)}, indices[{k}].shape = "
+                                 f"{dims_text(idx[k].shape)}, indices[{m}].shape = "
+                                 f"{dims_text(i.shape)}")
             rows.append(d.reshape((i.size,) + tail))
         flat = [i.reshape(-1) for i in idx]
         for f in flat:

@@ -21,6 +21,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.shape import dims_text
 from eagerflow._src.core.tensor import check_finite_size
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import parsing_ops as P
@@ -33,7 +34,7 @@ _TYPES = frozenset((dt.float32, dt.int64, dt.string))
 
 
 def _dims(shape: tuple | None) -> str:
-    return "[" + ",".join("?" if d is None else str(d) for d in shape or ()) + "]"
+    return dims_text(shape or ())  # (an unknown rank printed as a scalar's "[]")
 
 
 def _text(v: Any) -> str:

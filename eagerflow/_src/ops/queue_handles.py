@@ -26,6 +26,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.resource import RESOURCES, ResourceHandle
+from eagerflow._src.core.shape import dims_text
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.queue_state import QueueState
@@ -113,9 +114,7 @@ def attr_shape(s: Any) -> tuple | None:
 
 
 def _shapes_text(shapes: list) -> str:
-    return "[" + ", ".join("<unknown>" if s is None else
-                           "[" + ",".join("?" if d is None else str(d) for d in s) + "]"
-                           for s in shapes) + "]"
+    return "[" + ", ".join(dims_text(s) for s in shapes) + "]"
 
 
 def new_state(op: str, attrs: dict) -> QueueState:

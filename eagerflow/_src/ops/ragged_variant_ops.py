@@ -19,6 +19,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.name_scope import name_scope
+from eagerflow._src.core.shape import dims_text
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import shape as shape_of
@@ -312,13 +313,13 @@ def _from_kernel(xp: Any, encoded: Any, *, input_ragged_rank: int, output_ragged
                                 f"{_tensor_text(a.values, a.dtype)}")
         if a.values.ndim != items[0].values.ndim:
             raise C.fail(_FROM, f"Rank of values must match for all components; values shape "
-                                f"at index 0: {_dims(items[0].values)}, values shape at index "
-                                f"{i}: {_dims(a.values)}")
+                                f"at index 0: {dims_text(items[0].values.shape)}, values shape "
+                                f"at index {i}: {dims_text(a.values.shape)}")
         if a.values.shape[1:] != items[0].values.shape[1:]:
             raise C.fail(_FROM, f"All flat_values must have compatible shapes.  Shape at index "
-                                f"0: {_dims(items[0].values)}.  Shape at index {i}: "
-                                f"{_dims(a.values)}.  If you are using tf.map_fn, then you may "
-                                f"need to specify an explicit fn_output_signature with "
+                                f"0: {dims_text(items[0].values.shape)}.  Shape at index {i}: "
+                                f"{dims_text(a.values.shape)}.  If you are using tf.map_fn, then "
+                                f"you may need to specify an explicit fn_output_signature with "
                                 f"appropriate ragged_rank, and/or convert output tensors to "
                                 f"RaggedTensors.")
     levels = stack_items(items, encoded.shape, rank, sdt)
@@ -333,12 +334,10 @@ def _np_dtype(d: dt.DType) -> Any:
     return object if d is dt.string else d.as_numpy_dtype
 
 
-def _dims(a: np.ndarray) -> str:
-    return "[" + ",".join(str(d) for d in a.shape) + "]"
 
 
 def _tensor_text(a: np.ndarray, dtype: dt.DType) -> str:
-    return (f"Tensor<type: {C.dtype_word(dtype)} shape: {_dims(a)} values: "
+    return (f"Tensor<type: {C.dtype_word(dtype)} shape: {dims_text(a.shape)} values: "
             f"{summarize_nested(a, 3)}>")
 
 
@@ -587,7 +586,7 @@ def _to_c_kernel(xp: Any, encoded: Any, *, metadata: Any, Tcomponents: Any) -> t
         shown = " ".join(getattr(v, "variant_text", "<unknown>")
                          for v in encoded.reshape(-1)[:3])
         raise C.fail(_TO_C, f"The input `encoded` is not a valid CompositeTensorVariant "
-                            f"tensor, got Tensor<type: variant shape: {_dims(encoded)} "
+                            f"tensor, got Tensor<type: variant shape: {dims_text(encoded.shape)} "
                             f"values: {shown}{'...' if encoded.size > 3 else ''}>")
     want = spec_class(_metadata(_TO_C, metadata))
     if held.kind != want:

@@ -20,6 +20,7 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
+from eagerflow._src.core.shape import dims_text
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import check_finite_size, convert_to_tensor
 from eagerflow._src.io import tensor_proto as tp
@@ -209,7 +210,7 @@ def check_sparse(op: str, idx: np.ndarray, dims: np.ndarray) -> None:
     if (dims < 0).any():
         raise C.fail(op, f"Expected shape dimensions to be non-negative, got "
                          f"{int(dims[dims < 0][0])}")
-    bound = "[" + ",".join(str(int(v)) for v in dims) + "]"
+    bound = dims_text(int(v) for v in dims)
     for k in range(len(idx)):
         shown = ",".join(str(int(v)) for v in idx[k])
         if ((idx[k] < 0) | (idx[k] >= dims)).any():

@@ -27,6 +27,7 @@ from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
+from eagerflow._src.core.shape import dims_text
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import dispatch, eigen32, resource_scatter, tf_op_defs
 from eagerflow._src.ops import sparse_training_refs as R
@@ -317,7 +318,7 @@ def _fault(spec: _Sparse, shapes: dict, values: dict | None, flags: dict) -> str
             s = shapes[check[1]]
             if var is not None and s is not None and _differ(var, s):
                 return (f"var and {check[2]} do not have the same shape"
-                        f"{T._dims(var)} {T._dims(s)}")
+                        f"{dims_text(var)} {dims_text(s)}")
         elif kind == "var1d":
             if var is not None and len(var) == 0:
                 return "var must be at least 1 dimensional"
@@ -328,7 +329,7 @@ def _fault(spec: _Sparse, shapes: dict, values: dict | None, flags: dict) -> str
             v = None if values is None else values.get(check[1])
             if len(s) != 0 or (check[3] is not None and v is not None and
                                not _value_ok(check[3], v, flags)):
-                return f"{check[2]}{T._dims(s)}"
+                return f"{check[2]}{dims_text(s)}"
         elif kind == "indices":
             s = shapes["indices"]
             if s is not None and len(s) != 1:

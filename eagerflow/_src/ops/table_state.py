@@ -33,6 +33,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InternalError, InvalidArgumentError
 from eagerflow._src.core.resource import HeldResource
+from eagerflow._src.core.shape import dims_text
 from eagerflow._src.core.tensor import check_finite_size
 from eagerflow._src.ops.hash_map_order import HashMapOrder
 from eagerflow._src.ops.hash_ops import murmur64_many
@@ -43,8 +44,6 @@ def np_dtype(d: dt.DType) -> Any:
     return object if d is dt.string else d.as_numpy_dtype
 
 
-def shape_text(shape: tuple) -> str:
-    return "[" + ",".join(str(d) for d in shape) + "]"
 
 
 def _fail(op: str, message: str) -> InvalidArgumentError:
@@ -252,14 +251,14 @@ class DenseTableState(TableState):
         deleted_key = np.asarray(deleted_key, np_dtype(key_dtype))
         if len(value_shape) > 1:
             raise _fail(op, "Empty value must be a scalar or a vector, got shape "
-                            f"{shape_text(value_shape)}")
+                            f"{dims_text(value_shape)}")
         if empty_key.ndim > 1:
             raise _fail(op, "Empty key must be a scalar or a vector, got shape "
-                            f"{shape_text(empty_key.shape)}")
+                            f"{dims_text(empty_key.shape)}")
         if empty_key.shape != deleted_key.shape:
             raise _fail(op, "Empty and deleted keys must have same shape, got shapes: "
-                            f"{shape_text(empty_key.shape)} and "
-                            f"{shape_text(deleted_key.shape)}")
+                            f"{dims_text(empty_key.shape)} and "
+                            f"{dims_text(deleted_key.shape)}")
         self.key_shape = tuple(empty_key.shape)
         self.empty, self.deleted = empty_key.reshape(-1), deleted_key.reshape(-1)
         if np.array_equal(self.empty, self.deleted):
@@ -295,12 +294,12 @@ class DenseTableState(TableState):
         first dimension counts the keys, the rest is one key."""
         if keys.ndim == 0 and not rank0_ok:
             n = 1  # TF reads the size of a scalar's missing first dimension here
-            raise _fail(op, f"Expected key shape {shape_text((n,) + self.key_shape)} got []")
+            raise _fail(op, f"Expected key shape {dims_text((n,) + self.key_shape)} got []")
         n = 1 if keys.ndim == 0 else keys.shape[0]
         key_size = len(self.empty)
         if keys.size != n * key_size:
-            raise _fail(op, f"Expected key shape {shape_text((n,) + self.key_shape)} got "
-                            f"{shape_text(keys.shape)}")
+            raise _fail(op, f"Expected key shape {dims_text((n,) + self.key_shape)} got "
+                            f"{dims_text(keys.shape)}")
         rows = keys.reshape(n, key_size)
         flat = rows[:, 0] if key_size == 1 else rows
         for what, key in (("empty", self.empty), ("deleted", self.deleted)):
@@ -444,7 +443,7 @@ class DenseTableState(TableState):
         if keys.ndim != 2 or n < 4 or n & (n - 1):
             raise _fail("LookupTableImportV2", "A dense hash table imports its buckets: "
                         f"keys of shape [buckets,{len(self.empty)}], a power of 2 of at "
-                        f"least 4 buckets, got {shape_text(keys.shape)}")
+                        f"least 4 buckets, got {dims_text(keys.shape)}")
         self.keys = np.array(keys, np_dtype(self.key_dtype))
         self.vals = np.array(values, np_dtype(self.value_dtype)).reshape(n, self.value_size)
         self.count = int((~self._is_free(self.keys)).sum())

@@ -26,6 +26,7 @@ from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
+from eagerflow._src.core.shape import dims_text
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import dispatch, eigen32, training_refs
 from eagerflow._src.ops.checks import (
@@ -43,10 +44,6 @@ from eagerflow._src.ops.variables import handle_variable, held_handle
 _REALS = frozenset((dt.float16, dt.bfloat16, dt.float32, dt.float64))
 _TYPES = _REALS | {dt.complex64, dt.complex128}
 _WIDE = frozenset((dt.float32, dt.float64))
-
-
-def _dims(shape: Any) -> str:
-    return "[" + ",".join("?" if d is None else str(d) for d in shape) + "]"
 
 
 # -- the updates: TF's functors, over arrays (the scalars 0-d arrays of T) ---------------
@@ -384,11 +381,11 @@ def _first_fault(spec: _Spec, shapes: dict, values: dict | None = None) -> tuple
 def _kernel_error(spec: _Spec, fault: tuple, shapes: dict) -> InvalidArgumentError:
     kind, arg, words, _ = fault
     if kind == "scalar":
-        return fail(spec.name, f"{words}{_dims(shapes[arg])}")
+        return fail(spec.name, f"{words}{dims_text(shapes[arg])}")
     # (TF's centered RMSProp shows ms's shape where mg differs from var)
     shown = shapes["ms"] if arg == "mg" else shapes[arg]
     return fail(spec.name, f"var and {words or arg} do not have the same shape"
-                           f"{_dims(shapes['var'])} {_dims(shown)}")
+                           f"{dims_text(shapes['var'])} {dims_text(shown)}")
 
 
 def _scalars(spec: _Spec, inputs: tuple) -> dict:
@@ -484,7 +481,7 @@ def _unchecked_as_var(spec: _Spec, arrays: list, shapes: dict) -> list:
         if shapes[arg] != var and not any(c[1] == arg for c in spec.checks):
             if arrays[i].size != arrays[0].size:
                 raise fail(spec.name, f"var and {arg} do not have the same shape"
-                                      f"{_dims(var)} {_dims(shapes[arg])}")
+                                      f"{dims_text(var)} {dims_text(shapes[arg])}")
             arrays[i] = arrays[i].reshape(var)
     return held
 
@@ -532,7 +529,7 @@ def merge_refusal(var: tuple, s: tuple) -> str:
     d = next(i for i, (a, b) in enumerate(zip(var, s))
              if a is not None and b is not None and a != b)
     return (f"Dimension {d} in both shapes must be equal, but are {var[d]} and {s[d]}. "
-            f"Shapes are {_dims(var)} and {_dims(s)}.")
+            f"Shapes are {dims_text(var)} and {dims_text(s)}.")
 
 
 def graph_error(graph: Any, spec: Any, op: OpDef, inputs: tuple, attrs: dict,
@@ -546,7 +543,7 @@ def graph_error(graph: Any, spec: Any, op: OpDef, inputs: tuple, attrs: dict,
     names += [x._op.name if x._index == 0 else f"{x._op.name}:{x._index}"
               for x in inputs[n:]]
     form = ", ".join(f"{k}={_attr_text(v)}" for k, v in sorted(attrs.items()))
-    given = ", ".join(["[]"] * n + [_dims(x._shape) for x in inputs[n:]])
+    given = ", ".join(["[]"] * n + [dims_text(x._shape) for x in inputs[n:]])
     return ValueError(f"{reason} for '{{{{node {node}}}}} = {spec.name}[{form}]"
                       f"({', '.join(names)})' with input shapes: {given}.")
 

@@ -20,6 +20,7 @@ from eagerflow._src.control_flow.loops import map_fn
 from eagerflow._src.control_flow.loops import vectorized_map as tf_vectorized_map
 from eagerflow._src.control_flow.loops import while_loop as tf_while
 from eagerflow._src.core import nest
+from eagerflow._src.core.shape import dims_text
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.core.tensor import convert_to_tensor as tf_convert
 from eagerflow._src.core.tensor import is_tensor as tf_is_tensor
@@ -185,17 +186,12 @@ def _check_update_slice(inputs: Any, updates: Any, start: Any, slow: bool) -> No
                           slow)
     if len(block) != len(full):
         raise _xla_failed(C.fail(_XLA_OP, f"input and update must have the same rank, input "
-                                          f"shape is {_dims(full)}; update shape is "
-                                          f"{_dims(block)}{_XLA_TRACE}{_XLA_NODE}"), slow)
+                                          f"shape is {dims_text(full)}; update shape is "
+                                          f"{dims_text(block)}{_XLA_TRACE}{_XLA_NODE}"), slow)
     for b, n in zip(block, full):
         if b > n:
             raise _xla_failed(C.fail(_XLA_OP, f"Update dim size {b} greater than dynamic "
                                               f"slice dimension: {n}.{_XLA_NODE}"), slow)
-
-
-def _dims(shape: tuple) -> str:
-    """A shape as TF's C++ writes it in messages: [3,4]."""
-    return "[" + ",".join(str(n) for n in shape) + "]"
 
 
 def _xla_failed(e: Any, slow: bool) -> Any:
