@@ -187,7 +187,9 @@ def _write_tree(tree: dict, folder: str) -> None:
 def load_weights(model: Any, path: str) -> None:
     """`model.load_weights` of an OrbaxCheckpoint directory (its newest step) or of one of
     its step folders: the state tree's variables assigned by path."""
-    model.get_state_tree()  # (Keras 3 reads it first: an uncompiled model's AttributeError)
+    # (Keras 3 reads the state tree first, which needs the optimizer: an uncompiled
+    # model's AttributeError)
+    model.optimizer  # noqa: B018
     ocp = orbax()
     has_steps = any(n.isdigit() and os.path.isdir(os.path.join(path, n))
                     for n in os.listdir(path))
