@@ -473,13 +473,12 @@ def _init_from_first_iteration(init: list, pending: list, names: tuple, get_stat
         # (as TF's AutoGraph: the variables are then refused as they stood before the loop,
         # an undefined one with what the trial ran into)
         set_state(tuple(init))
-        for k in pending:
-            if init[k] is None:
-                raise ValueError(f"'{names[k]}' is not allowed to be None before the loop") \
-                    from None
-            raise ValueError(f"'{names[k]}' must be defined before the loop\nNote: AutoGraph "
-                             f"tried to define it automatically, but ran into a "
-                             f"{type(e).__name__}: {e}") from None
+        k = pending[0]  # (the first of them is named)
+        if init[k] is None:
+            raise ValueError(f"'{names[k]}' is not allowed to be None before the loop") from None
+        raise ValueError(f"'{names[k]}' must be defined before the loop\nNote: AutoGraph "
+                         f"tried to define it automatically, but ran into a "
+                         f"{type(e).__name__}: {e}") from None
     set_state(tuple(init))
     out = list(init)
     for k in pending:
