@@ -100,6 +100,20 @@ def _refuse_non_tensors(args: tuple) -> None:
                              f"argument: {arg} (of type {type(arg)})")
 
 
+def refuse_mixed_inputs(spec: Any, inputs: Any) -> None:
+    """Keras 3's refusal of inputs nesting tensors beside other values, for a layer that
+    does not convert its inputs (a functional model, the lookup layers): a dict of a
+    tensor and a NumPy array stays mixed there, where other layers make tensors of both."""
+    if not isinstance(inputs, (list, tuple, dict)) or not inputs:
+        return
+    leaves = nest.flatten(inputs)
+    tensors = [is_tensor(x) or isinstance(x, KerasTensor) for x in leaves]
+    if any(tensors) and not all(t or x is None for t, x in zip(tensors, leaves)):
+        name = spec.arg_names[0] if spec.arg_names else "inputs"
+        raise ValueError("In a nested call() argument, you cannot mix tensors and "
+                         f"non-tensors. Received invalid mixed argument: {name}={inputs}")
+
+
 def _refuse_keyword(spec: Any, kwargs: dict) -> None:
     """The first keyword `call` does not take, in inspect's words (Keras binds the
     arguments to `call`'s signature)."""
