@@ -144,3 +144,54 @@ tryp("bad_interp", lambda: keras.utils.image_dataset_from_directory("img", inter
 tryp("bad_format", lambda: keras.utils.image_dataset_from_directory("img",
     data_format="channels_middle"))
 """
+
+SNIPPETS["get_file_extract_archives"] = _TRY + """
+import tarfile, zipfile
+os.chdir(D)
+os.makedirs("src/pkg")
+with open("src/pkg/a.txt", "w") as f:
+    f.write("alpha")
+with tarfile.open("arch.tar.gz", "w:gz") as t:
+    t.add("src/pkg", arcname="pkg")
+with zipfile.ZipFile("arch.zip", "w") as z:
+    z.write("src/pkg/a.txt", arcname="zpkg/a.txt")
+cache = os.path.join(D, "cache")
+os.makedirs(cache)
+def fetch(*args, **kw):
+    with contextlib.redirect_stdout(io.StringIO()):  # (the progress shows archive sizes)
+        return keras.utils.get_file(*args, cache_dir=cache, **kw)
+def src(name):
+    return "file://" + os.path.join(D, name)
+for name in ["arch.tar.gz", "arch.zip"]:
+    p = fetch(name, origin=src(name), extract=True)
+    print(p.replace(D, "TMP"), sorted(os.listdir(p)), sorted(os.listdir(os.path.dirname(p))))
+p = fetch("plain.zip", origin=src("arch.zip"), extract=False)
+print(p.replace(D, "TMP"), os.path.isfile(p))
+p = fetch(origin=src("arch.tar.gz"), cache_subdir="sub", untar=True)
+print(p.replace(D, "TMP"), sorted(os.listdir(os.path.join(cache, "sub"))), sorted(os.listdir(p)))
+p = fetch("nodot", origin=src("arch.zip"), extract=True)
+print(p.replace(D, "TMP"), sorted(os.listdir(p)))
+p = fetch("tarred.zip", origin=src("arch.zip"), untar=True)
+print(p.replace(D, "TMP"), os.path.exists(p))
+"""
+
+SNIPPETS["dataset_utils_edges"] = _TRY + """
+os.chdir(D)
+ds = tf.data.Dataset.range(10).filter(lambda x: x % 2 == 0)
+tryp("unknown_card", lambda: keras.utils.split_dataset(ds, left_size=0.5))
+e = keras.utils.timeseries_dataset_from_array(np.arange(5), None, sequence_length=5,
+                                             batch_size=2)
+print([x.numpy().tolist() for x in e])
+for cls, texts in [("a", ["héllo wörld", "xyz"]), ("b", ["日本語のテキスト"])]:
+    os.makedirs(os.path.join("t", cls))
+    for k, t in enumerate(texts):
+        with open(os.path.join("t", cls, f"{k}.txt"), "w", encoding="utf-8") as f:
+            f.write(t)
+ds = keras.utils.text_dataset_from_directory("t", max_length=4, shuffle=False, batch_size=None)
+print([(x.numpy(), int(y)) for x, y in ds])
+ds = keras.utils.text_dataset_from_directory("t", shuffle=False, batch_size=2,
+                                             label_mode="categorical")
+print(ds.element_spec[1], [y.numpy().tolist() for _, y in ds])
+tryp("binary_one", lambda: keras.utils.text_dataset_from_directory("t", label_mode="binary",
+     class_names=["a"]))
+"""

@@ -246,6 +246,10 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
             if any(w is v for w in lst):
                 return
         (self._trainable_weights if v.trainable else self._non_trainable_weights).append(v)
+        # (Keras 3's tracking freezes a frozen layer's new weight; one set before
+        # Layer.__init__ finds no flag yet)
+        if not self.__dict__.get("_trainable", True) and isinstance(v, KerasVariable):
+            v.trainable = False
 
     def __delattr__(self, name: str) -> None:
         value = self.__dict__.get(name)
@@ -419,7 +423,9 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
             if type(layer).trainable_weights is not _TRAINABLE_WEIGHTS:
                 out.extend(layer.trainable_weights)  # (a subclass's own)
             elif not layer._trainable:
-                continue
+                # (Keras 3 reads the weights' own flags: a layer unfrozen inside a frozen
+                # one trains)
+                out.extend(filter(_unfrozen, layer.weights))
             elif alone:
                 out.extend(filter(_IS_TRAINABLE, layer._trainable_weights))
             else:
@@ -431,7 +437,8 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
             out = [v for v in self._trainable_weights if not v.trainable] + \
                 self._non_trainable_weights
             for layer in self._direct_sublayers():
-                out.extend(layer.non_trainable_weights)
+                out.extend(layer.non_trainable_weights if layer._trainable else
+                           (v for v in layer.weights if not _unfrozen(v)))
         else:
             out = self._trainable_weights + self._non_trainable_weights
             for layer in self._direct_sublayers():
@@ -861,6 +868,12 @@ Layer.quantize = _quantize_wrapper(Layer.quantize)  # type: ignore[method-assign
 _TRAINABLE_WEIGHTS = Layer.__dict__["trainable_weights"]
 _COMPUTE_MASK = Layer.compute_mask  # (a class with its own computes masks: the full call)
 _IS_TRAINABLE = operator.attrgetter("trainable")
+
+
+def _unfrozen(v: Any) -> bool:
+    """Whether a weight of a frozen layer trains all the same: a Keras variable whose flag
+    a sublayer unfrozen since has set (a tf.Variable's flag its layer cannot set)."""
+    return isinstance(v, KerasVariable) and v.trainable
 WALK_METHODS[:] = [(operator.attrgetter(name), Layer.__dict__[name]) for name in WALK_METHOD_NAMES]
 register_layer_class(Layer)
 

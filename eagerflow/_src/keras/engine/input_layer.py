@@ -69,7 +69,10 @@ class InputLayer(Layer):
             if shape is not None:
                 batch_shape = (batch_size,) + _as_shape(shape)
         self._batch_shape = _as_shape(batch_shape)
-        self._input_dtype = kb.standardize_dtype(dtype).name
+        try:
+            self._input_dtype = kb.standardize_dtype(dtype).name
+        except TypeError:  # (no dtype of that name: Keras 3's words)
+            raise ValueError(f"Invalid dtype: {dtype}") from None
         self.sparse = bool(sparse)
         self.ragged = bool(ragged)
         if input_tensor is None:

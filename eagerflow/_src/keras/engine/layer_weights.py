@@ -22,6 +22,7 @@ from eagerflow._src.keras.engine import layer_checks
 from eagerflow._src.keras.engine.keras_tensor import SymbolicTensor, in_symbolic_scope
 from eagerflow._src.keras.engine.layer_helpers import aggregation as _aggregation
 from eagerflow._src.keras.name_scope import scoped_path
+from eagerflow._src.keras.variables import Variable as KerasVariable
 from eagerflow._src.keras.variables import get_stateless_scope, keras_variable
 from eagerflow._src.ops.variables import Variable, VariableSynchronization
 
@@ -102,6 +103,8 @@ class LayerWeights:
                                  overwrite_with_gradient=overwrite_with_gradient)
         var.regularizer = regularizer  # (Keras 3 keeps it on the variable)
         (self._trainable_weights if trainable else self._non_trainable_weights).append(var)
+        if not self._trainable and isinstance(var, KerasVariable):
+            var.trainable = False  # (Keras 3's tracking freezes a frozen layer's new weight)
         if tracked_name:  # (a child only when assigned to an attribute, as in Keras 3)
             if "_weights_by_name" not in self.__dict__:
                 object.__setattr__(self, "_weights_by_name", {})
