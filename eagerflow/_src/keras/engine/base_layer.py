@@ -644,9 +644,9 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
         inputs, rest = layer_checks.bound_call_args(self, spec, args, kwargs)
         ctx = kb.call_context
         single = type(inputs) is EagerTensor  # the common eager case takes the short paths
+        if rest or kwargs or not single:
+            layer_checks.refuse_mixed_arguments(self, spec, inputs, rest, kwargs)
         if not single:
-            if not self._convert_input_args:
-                layer_checks.refuse_mixed_inputs(spec, inputs)
             if not ctx.symbolic and _has_keras_tensor(inputs, rest, kwargs,
                                                       tensor_list(inputs)):
                 if ctx.depth == 0 and LOSS_HOLDERS:  # (Keras 3 opens a call context

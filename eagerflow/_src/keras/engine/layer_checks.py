@@ -10,6 +10,8 @@ import warnings
 from collections.abc import Iterator
 from typing import Any
 
+import numpy as np
+
 from eagerflow._src.core import nest
 from eagerflow._src.core.tensor import EagerTensor, is_tensor
 from eagerflow._src.keras.engine import layer_metrics
@@ -100,18 +102,33 @@ def _refuse_non_tensors(args: tuple) -> None:
                              f"argument: {arg} (of type {type(arg)})")
 
 
-def refuse_mixed_inputs(spec: Any, inputs: Any) -> None:
-    """Keras 3's refusal of inputs nesting tensors beside other values, for a layer that
-    does not convert its inputs (a functional model, the lookup layers): a dict of a
-    tensor and a NumPy array stays mixed there, where other layers make tensors of both."""
-    if not isinstance(inputs, (list, tuple, dict)) or not inputs:
+def refuse_mixed_arguments(layer: Any, spec: Any, inputs: Any, rest: tuple,
+                           kwargs: dict) -> None:
+    """Keras 3's refusal of a call argument nesting tensors beside other values (a list of
+    a tensor and a float). A layer that converts its arguments makes tensors of the NumPy
+    arrays first, so only one that does not (a functional model, the lookup layers) is
+    refused a dict of a tensor and an array."""
+    arrays = layer._convert_input_args
+    if not arrays and isinstance(inputs, (list, tuple, dict)):
+        _refuse_mixed(spec.arg_names[0] if spec.arg_names else "inputs", inputs, arrays)
+    for k, value in enumerate(rest, 1):
+        if isinstance(value, (list, tuple, dict)):
+            _refuse_mixed(spec.arg_names[k] if k < len(spec.arg_names) else "args", value,
+                          arrays)
+    for name, value in kwargs.items():
+        if isinstance(value, (list, tuple, dict)):
+            _refuse_mixed(name, value, arrays)
+
+
+def _refuse_mixed(name: str, value: Any, arrays: bool) -> None:
+    if not value:
         return
-    leaves = nest.flatten(inputs)
-    tensors = [is_tensor(x) or isinstance(x, KerasTensor) for x in leaves]
+    leaves = nest.flatten(value)
+    tensors = [is_tensor(x) or isinstance(x, KerasTensor) or
+               (arrays and isinstance(x, np.ndarray)) for x in leaves]
     if any(tensors) and not all(t or x is None for t, x in zip(tensors, leaves)):
-        name = spec.arg_names[0] if spec.arg_names else "inputs"
         raise ValueError("In a nested call() argument, you cannot mix tensors and "
-                         f"non-tensors. Received invalid mixed argument: {name}={inputs}")
+                         f"non-tensors. Received invalid mixed argument: {name}={value}")
 
 
 def _refuse_keyword(spec: Any, kwargs: dict) -> None:

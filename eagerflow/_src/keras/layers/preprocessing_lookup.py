@@ -89,8 +89,8 @@ class PreprocessingLayer(Layer):
         self.built = True
 
     def __call__(self, inputs: Any, *args: Any, **kwargs: Any) -> Any:
-        if isinstance(inputs, (list, tuple)) and not self._convert_input_args:
-            layer_checks.refuse_mixed_inputs(call_spec(self), inputs)
+        if isinstance(inputs, (list, tuple)):
+            layer_checks.refuse_mixed_arguments(self, call_spec(self), inputs, (), {})
         if isinstance(inputs, (list, tuple, np.ndarray, str, bytes, int, float)) and \
                 not _has_keras_tensor(inputs):
             given, inputs = inputs, convert_to_tensor(inputs)
