@@ -87,3 +87,55 @@ class NoShape(layers.Layer):
         return keras.ops.reshape(x, (-1,))
 print(NoShape()(keras.Input((2, 3))).shape)
 """
+
+SNIPPETS["input_spec_checks"] = _TRY + """
+InputSpec = layers.InputSpec
+class L(layers.Layer):
+    def __init__(self, spec, **kw):
+        super().__init__(**kw)
+        self.input_spec = spec
+    def call(self, x):
+        return x
+for label, spec, x in [
+        ("ndim", InputSpec(ndim=2), np.ones((1, 2, 3), "float32")),
+        ("max_ndim", InputSpec(max_ndim=2), np.ones((1, 2, 3), "float32")),
+        ("min_ndim", InputSpec(min_ndim=3), np.ones((1, 2), "float32")),
+        ("axes", InputSpec(axes={-1: 4}), np.ones((1, 3), "float32")),
+        ("axes_pos", InputSpec(axes={1: 2}), np.ones((1, 3, 2), "float32")),
+        ("shape", InputSpec(shape=(None, 3)), np.ones((2, 4), "float32")),
+        ("dtype", InputSpec(dtype="int32"), np.ones((1, 2), "float32")),
+        ("squeeze", InputSpec(shape=(None, 2), allow_last_axis_squeeze=True),
+         np.ones((3, 2, 1), "float32")),
+        ("ok", InputSpec(ndim=2, axes={-1: 2}), np.ones((1, 2), "float32"))]:
+    tryp(label, lambda: L(spec, name="l_" + label)(x).shape)
+    tryp(label + "_sym", lambda: L(spec, name="s_" + label)(keras.Input(x.shape[1:])).shape)
+print(InputSpec(ndim=2, axes={-1: 3}))
+print(InputSpec(shape=(None, 3), name="feat").get_config())
+print(InputSpec.from_config({"ndim": 3}).ndim)
+bad = L(InputSpec(ndim=1), name="bad")
+tryp("bad_spec", lambda: setattr(bad, "input_spec", [InputSpec(ndim=2), None]))
+tryp("bad_spec_call", lambda: bad(np.ones((1, 2), "float32")).shape)
+tryp("both", lambda: InputSpec(shape=(2,), ndim=3))
+tryp("axes_bad", lambda: InputSpec(ndim=2, axes={5: 2}))
+tryp("two_inputs", lambda: L([InputSpec(ndim=2), InputSpec(ndim=2)])(np.ones((1, 2))))
+"""
+
+SNIPPETS["functional_names_and_flags"] = _TRY + """
+i = keras.Input((2,), name="inp")
+d1 = layers.Dense(2, name="same")
+d2 = layers.Dense(2, name="same")
+tryp("dup_names", lambda: keras.Model(i, d2(d1(i))))
+tryp("bad_kw", lambda: keras.Model(i, layers.Dense(1)(i), foo=1))
+for kw in [dict(dtype="float64"), dict(autocast=False)]:
+    f = keras.Model(i, layers.Dense(1)(i), **kw)
+    print(kw, f.dtype_policy.name, f.autocast)
+m = keras.Model(i, layers.Dense(1, name="o")(i), name="flags", trainable=False)
+print(m.trainable, len(m.trainable_weights), len(m.non_trainable_weights), m.name)
+print(m.get_layer(index=0).__class__.__name__, m.layers[0].name, m.input_names if hasattr(
+    m, "input_names") else None, m.output_names)
+tryp("name_int", lambda: keras.Model(i, layers.Dense(1)(i), name=3))
+tryp("not_input", lambda: keras.Model(layers.Dense(2)(i), i))
+tryp("not_tensor", lambda: keras.Model(i, np.ones(2)))
+j = keras.Input((2,), name="inp")
+tryp("dup_inputs", lambda: keras.Model([i, j], [layers.Add()([i, j])]).input_names)
+"""
