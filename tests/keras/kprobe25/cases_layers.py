@@ -139,3 +139,34 @@ tryp("not_tensor", lambda: keras.Model(i, np.ones(2)))
 j = keras.Input((2,), name="inp")
 tryp("dup_inputs", lambda: keras.Model([i, j], [layers.Add()([i, j])]).input_names)
 """
+
+SNIPPETS["custom_layer_weights_and_auto_config"] = _TRY + """
+class A(layers.Layer):
+    def __init__(self, units, act=None, init=keras.initializers.Ones(), **kw):
+        super().__init__(**kw)
+        self.units = units
+        self.kv = keras.Variable(np.ones(2, "float32"), name="kv")
+        self.tv = tf.Variable(np.ones(3, "float32"), name="tv")
+        self.ints = self.add_weight(shape=(2,), dtype="int32", name="ints")
+    def call(self, x):
+        return x
+a = A(3, act="relu", name="a")
+print([w.path for w in a.weights], [w.path for w in a.trainable_weights],
+      [(w.path, w.trainable) for w in a.non_trainable_weights])
+tryp("config", lambda: a.get_config())
+tryp("from_config", lambda: A.from_config(a.get_config()).units)
+tryp("config_lambda", lambda: A(np.int64(2), act=lambda x: x).get_config())
+tryp("int_trainable", lambda: layers.Layer().add_weight(shape=(1,), dtype="int32",
+                                                        trainable=True).trainable)
+tryp("bool_w", lambda: layers.Layer().add_weight(shape=(1,), dtype="bool").numpy())
+tryp("str_init", lambda: layers.Layer().add_weight(shape=(2,), initializer="ones").numpy())
+tryp("bad_init", lambda: layers.Layer().add_weight(shape=(2,), initializer="onez"))
+tryp("list_shape", lambda: layers.Layer().add_weight(shape=[2, 1], name="x").path)
+tryp("int_shape", lambda: layers.Layer().add_weight(shape=3).shape)
+tryp("float_dim", lambda: layers.Layer().add_weight(shape=(2.0,)).shape)
+tryp("neg_dim", lambda: layers.Layer().add_weight(shape=(-1,)).shape)
+v = keras.Variable(np.ones(2), trainable=False, name="free")
+print(v, v.path, v.dtype)
+tryp("var_str_init", lambda: keras.Variable("ones", shape=(2,)))
+tryp("var_callable", lambda: keras.Variable(keras.initializers.Ones(), shape=(2,)).numpy())
+"""
