@@ -170,3 +170,43 @@ print(v, v.path, v.dtype)
 tryp("var_str_init", lambda: keras.Variable("ones", shape=(2,)))
 tryp("var_callable", lambda: keras.Variable(keras.initializers.Ones(), shape=(2,)).numpy())
 """
+
+SNIPPETS["build_of_several_shapes"] = _TRY + """
+os.chdir(D)
+@keras.saving.register_keras_serializable(package="k25")
+class Pair(layers.Layer):
+    def build(self, a_shape, b_shape):
+        print("build", a_shape, b_shape)
+        self.w = self.add_weight(shape=(a_shape[-1] + b_shape[-1],), initializer="ones")
+    def call(self, a, b):
+        return keras.ops.concatenate([a, b], -1) * self.w
+p = Pair(name="pair")
+print(p(np.ones((1, 2), "float32"), np.ones((1, 3), "float32")).shape, p.get_build_config())
+q = Pair(name="pair_kw")
+print(q(np.ones((2, 1), "float32"), b=np.ones((2, 2), "float32")).shape)
+i, j = keras.Input((2,), name="i"), keras.Input((4,), name="j")
+m = keras.Model([i, j], Pair(name="sym")(i, j))
+print(m.output_shape, m.layers[-1].get_build_config())
+m.save("pair.keras")
+back = keras.saving.load_model("pair.keras")
+print(back.output_shape, [tuple(w.shape) for w in back.weights])
+class Bad(layers.Layer):
+    def build(self, x, y_shape):
+        pass
+    def call(self, x, y):
+        return x
+tryp("no_suffix", lambda: Bad()(np.ones((1, 2)), np.ones((1, 2))))
+class Bad2(layers.Layer):
+    def build(self, x_shape, z_shape):
+        pass
+    def call(self, x, y):
+        return x
+tryp("no_arg", lambda: Bad2()(np.ones((1, 2)), np.ones((1, 2))))
+class Opt(layers.Layer):
+    def build(self, x_shape, y_shape=None):
+        print("opt build", x_shape, y_shape)
+    def call(self, x, y=None):
+        return x
+Opt()(np.ones((1, 2)))
+Opt()(np.ones((1, 2)), y=[np.ones((1, 3)), np.ones((1, 1))])
+"""

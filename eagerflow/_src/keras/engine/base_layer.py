@@ -545,7 +545,12 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
             return
         shapes = input_shapes(inputs)
         if not getattr(type(self).build, "_is_default", False):
-            self.build(shapes)
+            names = _build_argument_names(type(self).build)
+            if len(names) > 1:  # (Keras 3 hands each call argument's shape by its name)
+                self.build(**layer_checks.build_arguments(self, call_spec(self), names,
+                                                          inputs, rest, kwargs))
+            else:
+                self.build(shapes)
         else:
             with LayerScope(self):
                 self._set_path()
@@ -875,6 +880,14 @@ WALK_METHODS[:] = [(operator.attrgetter(name), Layer.__dict__[name]) for name in
 register_layer_class(Layer)
 
 
+@functools.cache
+def _build_argument_names(build: Callable) -> tuple:
+    """The shape parameters of a layer's `build` (self left out)."""
+    params = list(inspect.signature(build).parameters.values())[1:]
+    return tuple(p.name for p in params if p.kind in (
+        p.POSITIONAL_OR_KEYWORD, p.POSITIONAL_ONLY, p.KEYWORD_ONLY))
+
+
 def _build_wrapper(build: Callable) -> Callable:
     """A layer's `build`, run as Keras 3 runs it: under the layer's name scope (so its
     weights get paths like `dense/kernel`) and outside any graph being traced; afterwards
@@ -893,6 +906,9 @@ def _build_wrapper(build: Callable) -> Callable:
         if self._build_shapes is None:
             shapes = args[0] if args else next(iter(kwargs.values()), None)
             object.__setattr__(self, "_build_shapes", shape_tuples(shapes))
+            if len(kwargs) > 1 and not args:  # (a build of several shapes: Keras 3's
+                object.__setattr__(self, "_build_shapes_dict", {  # build config names them)
+                    k: shape_tuples(v) for k, v in kwargs.items()})
         self.built = True
         self._lock_state()
         return out

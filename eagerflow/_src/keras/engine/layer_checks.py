@@ -147,3 +147,36 @@ def warn_unbuilt_sublayers(layer: Any) -> None:
                       "unbuilt state. This will cause the layer to be marked as built, "
                       "despite not being actually built, which may cause failures down the "
                       "line. Make sure to implement a proper `build()` method.", stacklevel=1)
+
+
+_BUILD_PREAMBLE = ("For a `build()` method with more than one argument, all arguments should "
+                   "have a `_shape` suffix and match an argument from `call()`. E.g. "
+                   "`build(self, foo_shape, bar_shape)` ")
+
+
+def build_arguments(layer: Any, spec: Any, names: tuple, inputs: Any, rest: tuple,
+                    kwargs: dict | None) -> dict:
+    """The call's tensor arguments by the names of a `build(self, a_shape, b_shape)` of
+    more than one argument, as Keras 3 hands them: each name `<call argument>_shape`
+    (refused otherwise), given where that argument is a tensor (or a nest of them)."""
+    given = dict(kwargs or {})
+    for name, value in zip(spec.arg_names, (inputs, *rest)):
+        given[name] = value
+    cls = type(layer).__name__
+    out = {}
+    for name in names:
+        if not name.endswith("_shape"):
+            raise ValueError(f"{_BUILD_PREAMBLE} For layer '{cls}', Received `build()` "
+                             f"argument `{name}`, which does not end in `_shape`.")
+        arg = name[:-len("_shape")]
+        if spec.signature is not None and arg not in spec.signature.parameters:
+            raise ValueError(f"{_BUILD_PREAMBLE} For layer '{cls}', received `build()` "
+                             f"argument `{name}`, but `call()` does not have argument "
+                             f"`{arg}`.")
+        leaves = nest.flatten(given.get(arg))
+        if arg != "mask" and leaves and all(
+                x is None or is_tensor(x) or isinstance(x, KerasTensor) for x in leaves) and \
+                any(x is not None for x in leaves):
+            out[name] = nest.map_structure(
+                lambda x: None if x is None else tuple(x.shape), given[arg])
+    return out
