@@ -210,3 +210,39 @@ class Opt(layers.Layer):
 Opt()(np.ones((1, 2)))
 Opt()(np.ones((1, 2)), y=[np.ones((1, 3)), np.ones((1, 1))])
 """
+
+SNIPPETS["user_compute_output_shape_in_symbolic_calls"] = _TRY + """
+class P(layers.Layer):
+    def call(self, a, b):
+        return keras.ops.concatenate([a, b], -1)
+    def compute_output_shape(self, a_shape, b_shape):
+        print("cos", a_shape, b_shape)
+        return a_shape[:-1] + (a_shape[-1] + b_shape[-1],)
+i, j = keras.Input((2,)), keras.Input((3,))
+tryp("two", lambda: P()(i, j).shape)
+class Q(layers.Layer):
+    def call(self, a, b=None):
+        return a
+    def compute_output_shape(self, input_shape):
+        print("cos1", input_shape)
+        return input_shape
+tryp("first", lambda: Q()(i, j).shape)
+tryp("first_kw", lambda: Q()(i, b=j).shape)
+n = keras.Input((2,), dtype="int32")
+print(Q()(n).dtype, Q(dtype="float64")(i).dtype, Q(autocast=False)(
+    keras.Input((2,), dtype="float64")).dtype)
+print(Q()(np.ones((1, 2), "int32")).dtype)
+class Bad(layers.Layer):
+    def call(self, a, b):
+        return a
+    def compute_output_shape(self, a_shape, c_shape):
+        return a_shape
+tryp("bad_name", lambda: Bad()(i, j))
+class Lst(layers.Layer):
+    def call(self, x):
+        return {"u": x, "v": x[:, :1]}
+    def compute_output_shape(self, s):
+        return {"u": s, "v": [s[0], 1]}
+out = Lst()(i)
+print(sorted(out), out["v"].shape, out["u"].dtype)
+"""

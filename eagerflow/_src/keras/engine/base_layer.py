@@ -545,7 +545,7 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
             return
         shapes = input_shapes(inputs)
         if not getattr(type(self).build, "_is_default", False):
-            names = _build_argument_names(type(self).build)
+            names = layer_checks.shape_argument_names(type(self).build)
             if len(names) > 1:  # (Keras 3 hands each call argument's shape by its name)
                 self.build(**layer_checks.build_arguments(self, call_spec(self), names,
                                                           inputs, rest, kwargs))
@@ -878,14 +878,6 @@ def _unfrozen(v: Any) -> bool:
     return isinstance(v, KerasVariable) and v.trainable
 WALK_METHODS[:] = [(operator.attrgetter(name), Layer.__dict__[name]) for name in WALK_METHOD_NAMES]
 register_layer_class(Layer)
-
-
-@functools.cache
-def _build_argument_names(build: Callable) -> tuple:
-    """The shape parameters of a layer's `build` (self left out)."""
-    params = list(inspect.signature(build).parameters.values())[1:]
-    return tuple(p.name for p in params if p.kind in (
-        p.POSITIONAL_OR_KEYWORD, p.POSITIONAL_ONLY, p.KEYWORD_ONLY))
 
 
 def _build_wrapper(build: Callable) -> Callable:

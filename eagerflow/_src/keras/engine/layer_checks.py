@@ -6,8 +6,10 @@ base_layer, which calls these from Layer's methods."""
 from __future__ import annotations
 
 import contextlib
+import functools
+import inspect
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -149,16 +151,15 @@ def warn_unbuilt_sublayers(layer: Any) -> None:
                       "line. Make sure to implement a proper `build()` method.", stacklevel=1)
 
 
-_BUILD_PREAMBLE = ("For a `build()` method with more than one argument, all arguments should "
-                   "have a `_shape` suffix and match an argument from `call()`. E.g. "
-                   "`build(self, foo_shape, bar_shape)` ")
-
-
 def build_arguments(layer: Any, spec: Any, names: tuple, inputs: Any, rest: tuple,
-                    kwargs: dict | None) -> dict:
-    """The call's tensor arguments by the names of a `build(self, a_shape, b_shape)` of
-    more than one argument, as Keras 3 hands them: each name `<call argument>_shape`
-    (refused otherwise), given where that argument is a tensor (or a nest of them)."""
+                    kwargs: dict | None, method: str = "build") -> dict:
+    """The call's tensor arguments by the names of a `build(self, a_shape, b_shape)` (or
+    compute_output_shape) of more than one argument, as Keras 3 hands them: each name
+    `<call argument>_shape` (refused otherwise), given where that argument is a tensor (or
+    a nest of them)."""
+    preamble = (f"For a `{method}()` method with more than one argument, all arguments "
+                "should have a `_shape` suffix and match an argument from `call()`. E.g. "
+                f"`{method}(self, foo_shape, bar_shape)` ")
     given = dict(kwargs or {})
     for name, value in zip(spec.arg_names, (inputs, *rest)):
         given[name] = value
@@ -166,11 +167,11 @@ def build_arguments(layer: Any, spec: Any, names: tuple, inputs: Any, rest: tupl
     out = {}
     for name in names:
         if not name.endswith("_shape"):
-            raise ValueError(f"{_BUILD_PREAMBLE} For layer '{cls}', Received `build()` "
+            raise ValueError(f"{preamble} For layer '{cls}', Received `{method}()` "
                              f"argument `{name}`, which does not end in `_shape`.")
         arg = name[:-len("_shape")]
         if spec.signature is not None and arg not in spec.signature.parameters:
-            raise ValueError(f"{_BUILD_PREAMBLE} For layer '{cls}', received `build()` "
+            raise ValueError(f"{preamble} For layer '{cls}', received `{method}()` "
                              f"argument `{name}`, but `call()` does not have argument "
                              f"`{arg}`.")
         leaves = nest.flatten(given.get(arg))
@@ -180,3 +181,12 @@ def build_arguments(layer: Any, spec: Any, names: tuple, inputs: Any, rest: tupl
             out[name] = nest.map_structure(
                 lambda x: None if x is None else tuple(x.shape), given[arg])
     return out
+
+
+@functools.cache
+def shape_argument_names(method: Callable) -> tuple:
+    """The shape parameters of a layer's `build` or `compute_output_shape` (self left
+    out)."""
+    params = list(inspect.signature(method).parameters.values())[1:]
+    return tuple(p.name for p in params if p.kind in (
+        p.POSITIONAL_OR_KEYWORD, p.POSITIONAL_ONLY, p.KEYWORD_ONLY))
