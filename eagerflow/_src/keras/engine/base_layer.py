@@ -544,9 +544,13 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
         if self.built:
             return
         shapes = input_shapes(inputs)
-        if not getattr(type(self).build, "_is_default", False):
-            names = layer_checks.shape_argument_names(type(self).build)
-            if len(names) > 1:  # (Keras 3 hands each call argument's shape by its name)
+        build = type(self).build
+        if not getattr(build, "_is_default", False):
+            # (Keras 3 hands a user's build of several shapes each call argument's shape by
+            # its name; eagerflow's own layers take their shapes as they are given)
+            names = layer_checks.shape_argument_names(build) if not (
+                getattr(build, "__module__", None) or "").startswith("eagerflow.") else ()
+            if len(names) > 1:
                 self.build(**layer_checks.build_arguments(self, call_spec(self), names,
                                                           inputs, rest, kwargs))
             else:
