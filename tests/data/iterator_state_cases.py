@@ -13,10 +13,10 @@ import numpy as np
 RECORDS = [b"rec%d" % i for i in range(7)]
 
 
-def record_file(tf, d: str) -> str:
-    path = os.path.join(d, "recs.tfrecord")
+def record_file(tf, d: str, compression: str = "") -> str:
+    path = os.path.join(d, f"recs{compression}.tfrecord")
     if not os.path.exists(path):
-        with tf.io.TFRecordWriter(path) as w:
+        with tf.io.TFRecordWriter(path, options=compression or None) as w:
             for r in RECORDS:
                 w.write(r)
     return path
@@ -90,7 +90,33 @@ def pipelines(tf, d: str) -> dict:
         "ended_zip_unbatch": (lambda: ds.zip((ds.range(3), ds.range(4).batch(3).unbatch())), None),
         "ended_cache_concatenate": (lambda: ds.range(2).cache().concatenate(ds.from_tensor_slices(
             np.arange(4).reshape(2, 2)).flat_map(ds.from_tensor_slices)), None),
+        # (TF keeps a scan's state; a unique's elements seen, in its set's order)
+        "scan": (lambda: ds.range(10).scan(tf.constant(1, tf.int64),
+                                           lambda s, x: (s + x, s * x)), 3),
+        "unique": (lambda: ds.from_tensor_slices(["c", "a", "c", "b", "a", "d"]).unique(), 2),
+        "take_while": (lambda: ds.range(10).take_while(lambda x: x < 6), 2),
+        "take_while_ended": (lambda: ds.range(10).take_while(lambda x: x < 3).prefetch(5), 1),
+        # (TF's parallel map holds the error it will drop; no prefetch over them at the root)
+        "ignore_errors": (lambda: ds.from_tensor_slices(["1", "x", "3", "4"]).map(
+            tf.strings.to_number).ignore_errors(), 1),
+        # (a compressed file's offset is its inflated stream's)
+        "tfrecord_gzip": (lambda: tf.data.TFRecordDataset(record_file(tf, d, "GZIP"), "GZIP"), 3),
+        "tfrecord_zlib": (lambda: tf.data.TFRecordDataset(
+            record_file(tf, d, "ZLIB"), "ZLIB").prefetch(3), 5),
+        "choose": (lambda: ds.choose_from_datasets([ds.range(5), ds.range(10, 15)],
+                                                   ds.from_tensor_slices(_CHOICES)), 2),
+        # (an input found ended is let go; the rest go on)
+        "choose_ended": (lambda: ds.choose_from_datasets(
+            [ds.range(2), ds.range(10, 15)], ds.from_tensor_slices(_CHOICES[::-1]),
+            stop_on_empty_dataset=False), 3),
+        # (its selector: Random (its seeds), BatchV2, ParallelMapV2)
+        "sample": (lambda: ds.sample_from_datasets([ds.range(5), ds.range(10, 15)],
+                                                   seed=3), 3),
+        "random": (lambda: ds.random(seed=5, rerandomize_each_iteration=True).batch(2), 2),
     }
+
+
+_CHOICES = np.array([0, 1, 1, 0, 1, 0, 0, 0], np.int64)
 
 
 def _no_parallel_maps(tf):

@@ -28,7 +28,6 @@ interleave's datasets) run the pipeline. A pipeline holding another dataset is r
 from __future__ import annotations
 
 import math
-import struct
 from typing import Any
 
 import numpy as np
@@ -49,6 +48,7 @@ from eagerflow._src.data.tf_iterator_values import last as _last
 from eagerflow._src.data.tf_iterator_values import refuse as _refuse
 from eagerflow._src.data.tf_iterator_values import slot as _slot
 from eagerflow._src.data.tf_iterator_values import total as _total
+from eagerflow._src.io import tfrecord
 
 _TRANSPARENT = ("OptionsDataset", "VariantDataset")
 
@@ -59,6 +59,8 @@ def _kind(ds: Any) -> str:
     if kind == "ScanDataset" and ds._repr_name == "_RangeDataset" and \
             np.ndim(ds._start) == 0:
         return "RangeDataset"  # (enumerate's counter: TF's range up to the largest int64)
+    if getattr(ds, "_repr_name", None) == "_DirectedInterleaveDataset":
+        return "DirectedInterleaveDataset"  # (choose_from_ and sample_from_datasets)
     return "TFRecordDataset" if kind.startswith("TFRecordDataset") else kind
 
 
@@ -69,7 +71,9 @@ def levels(root: Any) -> list:
     pipelines of their own (`inputs`)."""
     opt = iterator_path._optimizations(root)
     out = _levels(root, opt)
-    if opt["inject_prefetch"] and out[0][0] not in iterator_path._ASYNC:
+    # (TF looks through an ignore_errors at the root for one that works ahead)
+    top = next((name for name, _ in out if name != "IgnoreErrors"), None)
+    if opt["inject_prefetch"] and top not in iterator_path._ASYNC:
         out.insert(0, ("Prefetch", []))
     return out
 
@@ -86,11 +90,12 @@ def _levels(top: Any, opt: dict) -> list:
         kind = _kind(ds)
         if kind not in _TRANSPARENT:
             chain.append(ds)
-        if kind == "TFRecordDataset" and (ds._compression or ds._parallel is not None):
-            # (a compressed file's offsets are not its records'; parallel reads interleave)
-            raise _refuse("its TFRecordDataset is compressed or read in parallel")
-        if kind in ("RangeDataset", "TensorSliceDataset", "TFRecordDataset") or \
-                kind in _BRANCHING:
+        if kind == "TFRecordDataset" and (ds._compression not in _INFLATED or
+                                          ds._parallel is not None):
+            # (parallel reads interleave; a snappy file's offsets are not read here)
+            raise _refuse("its TFRecordDataset is read in parallel or snappy compressed")
+        if kind in ("RangeDataset", "TensorSliceDataset", "TFRecordDataset",
+                    "RandomDataset") or kind in _BRANCHING:
             break
         inputs = getattr(ds, "_inputs", ())
         if len(inputs) != 1:
@@ -152,8 +157,16 @@ _NAMES = {"RangeDataset": "Range", "TensorSliceDataset": "TensorSlice",
           "ConcatenateDataset": "Concatenate", "CacheDataset": "MemoryCache",
           "FlatMapDataset": "FlatMap", "InterleaveDataset": "Interleave",
           "RebatchDataset": "RebatchV2", "ShardDataset": "Shard",
-          "ParallelBatchDataset": "ParallelBatch"}
-_BRANCHING = ("ZipDataset", "ConcatenateDataset", "FlatMapDataset", "InterleaveDataset")
+          "ParallelBatchDataset": "ParallelBatch", "ScanDataset": "Scan",
+          "UniqueDataset": "Unique", "TakeWhileDataset": "TakeWhile",
+          "IgnoreErrorsDataset": "IgnoreErrors", "RandomDataset": "Random",
+          "DirectedInterleaveDataset": "DirectedInterleave"}
+_BRANCHING = ("ZipDataset", "ConcatenateDataset", "FlatMapDataset", "InterleaveDataset",
+              "DirectedInterleaveDataset")
+# TFRecord compressions whose offsets TF saves in the inflated stream, as they are read
+_INFLATED = ("", "GZIP", "ZLIB")
+# iterators TF saves nothing of
+_STATELESS = ("Map", "IgnoreErrors")
 
 
 # -- reading TF's state ------------------------------------------------------------------
@@ -176,6 +189,11 @@ def _count(chain: list, base: str, state: dict, root: Any, epochs: dict) -> int:
             # (each iterator of a shuffle draws two words of its seed generator)
             drawn = int(_get(state, prefix, "epoch_num_random_samples")) // 2
             epochs[id(dss[-1])] = max(drawn - int(_get(state, prefix, "epoch")), 0)
+        elif name == "Random":
+            # (an iterator of a random dataset counts itself: two words drawn where it
+            # reseeds each iteration, else one)
+            drawn = int(_get(state, prefix, "epoch_num_random_samples"))
+            epochs[id(dss[0])] = max(drawn // (1 + dss[0]._rerandomize) - 1, 0)
         if name == "Zip":
             n = _zip(state, prefix, dss[0], root, epochs)
         elif name == "Concatenate":
@@ -184,6 +202,8 @@ def _count(chain: list, base: str, state: dict, root: Any, epochs: dict) -> int:
             n = _flat_map_fn(state, prefix, dss[0], root, epochs)
         elif name == "Interleave":
             n = _interleave(state, prefix, dss[0], root, epochs)
+        elif name == "DirectedInterleave":
+            n = _directed(state, prefix, dss[0], root, epochs)
         else:
             n = _READ[name](state, prefix, dss, n, root)
         if n == END:
@@ -198,6 +218,23 @@ def _zip(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> int:
     counts = [_count(chain, f"{prefix}[{k}]", state, root, epochs)
               for k, chain in enumerate(inputs(ds, root))]
     return _total(ds, root) if END in counts else min(counts)
+
+
+def _directed(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> int:
+    """A choose_from_datasets (sample_from_datasets) gave what its data inputs gave (named
+    "DirectedInterleave[k]"; one let go gave all it holds); its selector is its input."""
+    data = inputs(ds, root)[:-1]
+    if all(int(_get(state, prefix, f"data_input_impl_empty[{k}]")) for k in range(len(data))) \
+            and int(_get(state, prefix, "selector_input_impl_empty")):
+        return _total(ds, root)
+    n = 0
+    for k, chain in enumerate(data):
+        if int(_get(state, prefix, f"data_input_impl_empty[{k}]")):
+            n += _total(ds._inputs[k], root)
+            continue
+        given = _count(chain, f"{prefix}[{k}]", state, root, epochs)
+        n += _total(ds._inputs[k], root) if given == END else given
+    return n
 
 
 def _concatenate(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> int:
@@ -221,10 +258,10 @@ def _prefixes(chain: list, base: str, state: dict) -> list:
         if gone:
             out.append(None)
             continue
-        if prefix not in state and name != "Map":  # (a Map iterator saves nothing)
+        if prefix not in state and name not in _STATELESS:
             raise _changed(prefix)
         out.append(prefix)
-        gone = name != "Map" and _ended(state, prefix)
+        gone = name not in _STATELESS and _ended(state, prefix)
         if name in ("FiniteRepeat", "ForeverRepeat"):
             prefix = f"{prefix}[{int(_get(state, prefix, 'i'))}]"
         elif name == "MemoryCache":
@@ -388,10 +425,11 @@ def _flat_map(state: dict, prefix: str, dss: list, _n: int, root: Any) -> int:
     started = int(_get(state, prefix, "element_index"))
     done = started if int(_get(state, prefix, "current_element_iterator_uninitialized")) \
         else started - 1
-    n = sum(_records(f, None) for f in files[:done])
+    z = dss[0]._compression
+    n = sum(_records(f, None, z) for f in files[:done])
     if done < started:
         inner = f"{prefix}[{done}]::TFRecord"
-        n += _records(files[done], int(_get(state, inner, "offset")))
+        n += _records(files[done], int(_get(state, inner, "offset")), z)
     return n
 
 
@@ -404,18 +442,15 @@ def _file_names(ds: Any) -> list:
     return [x.decode() if isinstance(x, bytes) else str(x) for x in np.asarray(arr).reshape(-1)]
 
 
-def _records(path: str, offset: int | None) -> int:
-    """The records of the TFRecord file `path` that end by `offset` (None: all)."""
-    n = pos = 0
-    with open(path, "rb") as f:
-        while offset is None or pos < offset:
-            head = f.read(12)
-            if len(head) < 12:
-                break
-            (length,) = struct.unpack("<Q", head[:8])
-            pos += 16 + length
-            f.seek(pos)
+def _records(path: str, offset: int | None, compression: str) -> int:
+    """The records of the TFRecord file `path` that end by `offset` (None: all; in the
+    inflated stream of a compressed file, as TF's reader counts it)."""
+    reader, n = tfrecord.RecordReader(path, compression), 0
+    try:
+        while (offset is None or reader.offset < offset) and reader.read_record() is not None:
             n += 1
+    finally:
+        reader.close()
     return n
 
 
@@ -426,6 +461,7 @@ _READ = {"Range": _range, "TensorSlice": _slices, "Prefetch": _prefetch,
          "ParallelMapV2": _parallel_map, "Map": lambda s, p, d, n, r: n, "BatchV2": _batch,
          "MapAndBatch": _map_and_batch, "Shuffle": _shuffle, "ShuffleAndRepeat": _shuffle,
          "FiniteRepeat": _repeat, "ForeverRepeat": _repeat, "FlatMap": _flat_map,
+         "Random": lambda s, p, d, n, r: int(_get(s, p, "num_random_samples")),
          **tf_iterator_ops.READ}
 
 
@@ -453,6 +489,10 @@ def _write(out: dict, chain: list, prefix: str, count: int, root: Any, epochs: d
             _w_flat_map_fn(out, prefix, dss[0], count, root, epochs)
         elif name == "Interleave":
             _w_interleave(out, prefix, dss[0], count, root, epochs)
+        elif name == "DirectedInterleave":
+            _w_directed(out, prefix, dss[0], count, root, epochs)
+        elif name == "Random":
+            _w_random(out, prefix, dss[0], count, epochs)
         else:
             count, prefix = _WRITE[name](out, prefix, dss, count, root)
 
@@ -462,6 +502,62 @@ def _w_zip(out: dict, prefix: str, ds: Any, n: int, root: Any, epochs: dict) -> 
     if n != END:  # (an ended zip keeps no input)
         for k, chain in enumerate(inputs(ds, root)):
             _write(out, chain, f"{prefix}[{k}]", n, root, epochs)
+
+
+def _w_directed(out: dict, prefix: str, ds: Any, n: int, root: Any, epochs: dict) -> None:
+    """A choose_from_datasets having given `n`: its selector read as far as it took (run
+    here on its data inputs' sizes), each data input having given what was taken of it,
+    those found ended let go; ended, it keeps no input."""
+    chains = inputs(ds, root)
+    read, counts, alive = _directed_run(ds, n, root)
+    values = {f"{FULL}{prefix}:selector_input_impl_empty": _i64(int(read == END))}
+    for k in range(len(counts)):
+        ended = read == END or not alive[k]
+        values[f"{FULL}{prefix}:data_input_impl_empty[{k}]"] = _i64(int(ended))
+        if not ended:
+            _write(out, chains[k], f"{prefix}[{k}]", counts[k], root, epochs)
+    out[prefix] = values
+    if read != END:
+        _write(out, chains[-1], prefix, read, root, epochs)
+
+
+def _directed_run(ds: Any, n: int, root: Any) -> tuple:
+    """TF's directed interleave `ds` having given `n` elements (END: all): (selector
+    elements read, END where it ended; [elements taken of each data input], [whether
+    each is not known to have ended])."""
+    sizes = [_total(d, root) for d in ds._inputs[:-1]]
+    counts, alive = [0] * len(sizes), [True] * len(sizes)
+    read = given = 0
+    it = _elements(ds._inputs[-1], root)
+    try:
+        while (n == END or given < n) and any(alive):
+            try:
+                (k,) = next(it)
+            except StopIteration:
+                return END, counts, alive
+            read, k = read + 1, int(k._arr)
+            if not 0 <= k < len(sizes) or not alive[k]:
+                continue
+            if sizes[k] == END or counts[k] < sizes[k]:
+                counts[k] += 1
+                given += 1
+            elif ds._stop_on_empty:
+                return END, counts, alive
+            else:
+                alive[k] = False
+    finally:
+        it.close()
+    return (read if any(alive) else END), counts, alive
+
+
+def _w_random(out: dict, prefix: str, ds: Any, n: int, epochs: dict) -> None:
+    """A random dataset's iterator having given `n` numbers, with its seeds (the k-th
+    iterator's, from its counter)."""
+    k = epochs.get(id(ds), ds._iterations)
+    seeds = random_seed.iterator_seeds(ds._seeds, k, ds._rerandomize)
+    out[prefix] = {f"{FULL}{prefix}:{key}": _i64(v) for key, v in (
+        ("epoch_num_random_samples", (k + 1) * (1 + ds._rerandomize)),
+        ("num_random_samples", n), ("seed", seeds[0]), ("seed2", seeds[1]))}
 
 
 def _w_concatenate(out: dict, prefix: str, ds: Any, n: int, root: Any, epochs: dict) -> None:
@@ -705,9 +801,9 @@ def _w_flat_map(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
     done, offset = 0, 0
     if n != END:
         for done, f in enumerate(files):
-            k = _records(f, None)
+            k = _records(f, None, dss[0]._compression)
             if n < k or done == len(files) - 1:
-                offset = _offset(f, n)
+                offset = _offset(f, n, dss[0]._compression)
                 break
             n -= k
     out[prefix] = {"exhausted": _i64(int(n == END)), "element_index": _i64(done + 1),
@@ -721,14 +817,15 @@ def _w_flat_map(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
     return n, prefix
 
 
-def _offset(path: str, n: int) -> int:
-    pos = 0
-    with open(path, "rb") as f:
+def _offset(path: str, n: int, compression: str) -> int:
+    """Where the (n+1)-th record of TFRecord file `path` begins (inflated)."""
+    reader = tfrecord.RecordReader(path, compression)
+    try:
         for _ in range(n):
-            f.seek(pos)
-            (length,) = struct.unpack("<Q", f.read(8))
-            pos += 16 + length
-    return pos
+            reader.read_record()
+        return reader.offset
+    finally:
+        reader.close()
 
 
 _WRITE = {"Range": _w_range, "TensorSlice": _w_slices, "Prefetch": _w_prefetch,
