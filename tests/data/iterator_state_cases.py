@@ -157,3 +157,49 @@ def mismatch(tf, d: str, ckpt: str) -> str:
     except Exception as e:  # noqa: BLE001 (the error is the result)
         return f"{type(e).__name__}: {e}"
     return "no error"
+
+
+def unsaveable(tf) -> dict:
+    """name -> a dataset whose iterator TF refuses to save (external state; a generator)
+    or, under a policy that lets it or with an op TF allows, saves."""
+    ds = tf.data.Dataset
+    policy = tf.data.experimental.ExternalStatePolicy
+    v = tf.Variable(3, dtype=tf.int64)
+    table = tf.lookup.StaticHashTable(tf.lookup.KeyValueTensorInitializer(
+        tf.constant([0, 1], tf.int64), tf.constant([5, 6], tf.int64)), -1)
+
+    def gen():
+        return ds.from_generator(lambda: iter(range(5)),
+                                 output_signature=tf.TensorSpec((), tf.int64))
+
+    def with_policy(d, p):
+        options = tf.data.Options()
+        options.experimental_external_state_policy = p
+        return d.with_options(options)
+
+    def rand(x):
+        return x + tf.random.uniform([], 0, 3, tf.int64)
+
+    return {
+        "generator": gen,
+        "generator_ignore": lambda: with_policy(gen(), policy.IGNORE),
+        "random_map": lambda: ds.range(5).map(rand),
+        "random_map_warn": lambda: with_policy(ds.range(5).map(rand), policy.WARN),
+        "random_in_cond": lambda: ds.range(5).filter(
+            lambda x: tf.cond(x > 2, lambda: tf.random.uniform([]) < 2.0, lambda: True)),
+        "variable": lambda: ds.range(5).batch(2).map(lambda x: x + v),
+        "numpy_function": lambda: ds.range(5).map(lambda x: x * 2).map(
+            lambda x: tf.numpy_function(lambda a: a, [x], tf.int64)),
+        "lookup": lambda: ds.range(5).map(table.lookup),
+    }
+
+
+def save_error(tf, name: str, ckpt: str) -> str:
+    """TF's error saving the iterator of unsaveable()'s `name` ("saved": none)."""
+    it = iter(unsaveable(tf)[name]())
+    next(it)
+    try:
+        tf.train.Checkpoint(it=it).write(ckpt)
+    except Exception as e:  # noqa: BLE001 (the error is the result)
+        return f"{type(e).__name__}: {e}"
+    return "saved"

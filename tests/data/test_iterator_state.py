@@ -69,6 +69,14 @@ def test_state_of_another_pipeline_is_tensorflows_error(tmp_path):
     assert C.mismatch(tf, str(tmp_path), str(FILES / "batch")) == GOLDEN["mismatch"]
 
 
+def test_external_state_is_refused_as_tensorflow_refuses_it(tmp_path):
+    """A pipeline's function holding a stateful op (a random op, a variable's read, a
+    py_func; in a cond's branch too) fails the save under the default policy, a
+    generator's under any; WARN, and the ops TF allows (a lookup), save."""
+    got = {n: C.save_error(tf, n, str(tmp_path / "ckpt")) for n in C.unsaveable(tf)}
+    assert got == GOLDEN["unsaveable"]
+
+
 def test_state_values_round_trip():
     elements = BundleReader(str(FILES / "map_batch")).read(KEY)
     state = iterator_state.read(elements)

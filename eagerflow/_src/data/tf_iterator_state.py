@@ -59,6 +59,8 @@ def _kind(ds: Any) -> str:
     if kind == "ScanDataset" and ds._repr_name == "_RangeDataset" and \
             np.ndim(ds._start) == 0:
         return "RangeDataset"  # (enumerate's counter: TF's range up to the largest int64)
+    if hasattr(ds, "_generator"):
+        return "GeneratorDataset"  # (TF's is a flat_map of one)
     if getattr(ds, "_repr_name", None) == "_DirectedInterleaveDataset":
         return "DirectedInterleaveDataset"  # (choose_from_ and sample_from_datasets)
     return "TFRecordDataset" if kind.startswith("TFRecordDataset") else kind
