@@ -77,6 +77,34 @@ def test_external_state_is_refused_as_tensorflow_refuses_it(tmp_path):
     assert got == GOLDEN["unsaveable"]
 
 
+def test_filter_is_saved_from_what_its_iterator_read(tmp_path):
+    """Saving a filter's iterator runs its predicate no more (its iterator counts what it
+    read and passed; before, the pipeline ran again to the saved position)."""
+    calls = []
+
+    def keep(x):
+        calls.append(1)
+        return x % 3 == 0
+
+    options = tf.data.Options()  # (a py_function is external state TF saves under WARN)
+    options.experimental_external_state_policy = \
+        tf.data.experimental.ExternalStatePolicy.WARN
+    ds = tf.data.Dataset.range(30).filter(
+        lambda x: tf.py_function(keep, [x], tf.bool)).with_options(options)
+    it = iter(ds)
+    for _ in range(4):
+        next(it)
+    before = len(calls)
+    ckpt = tf.train.Checkpoint(it=it).write(str(tmp_path / "filter"))
+    assert len(calls) == before
+    state = iterator_state.read(BundleReader(ckpt).read(KEY))
+    assert {k: int(v) for k, v in state["Iterator::Root::Prefetch::Filter"].items()} == \
+        {"input_impl_empty": 0, "filtered_elements": 4, "dropped_elements": 6}
+    again = iter(ds)
+    tf.train.Checkpoint(it=again).read(ckpt)
+    assert int(next(again)) == 12
+
+
 def test_state_values_round_trip():
     elements = BundleReader(str(FILES / "map_batch")).read(KEY)
     state = iterator_state.read(elements)

@@ -114,7 +114,12 @@ def _w_filter(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
 
 
 def _taken_to_pass(ds: Any, n: int, root: Any) -> int:
-    """How many input elements filter `ds` reads until its predicate has passed `n`."""
+    """How many input elements filter `ds` reads until its predicate has passed `n`: what
+    its latest iterator read, where that one passed as many (the iterator being saved),
+    else counted by running it again."""
+    latest = ds._latest() if ds._latest is not None else None
+    if latest is not None and latest.passed == n:
+        return latest.read
     taken = passed = 0
     if n:
         it = elements(ds._inputs[0], root)
