@@ -586,8 +586,11 @@ def _w_shuffle(out: dict, prefix: str, dss: list, n: int, root: Any, epochs: dic
     elements, modulo the buffer's size). Returns what its input had given this epoch."""
     shuffle = dss[-1]
     size, each = shuffle._size, shuffle._inputs[0]._cardinality()
-    if n == END and len(dss) == 1 and shuffle._reshuffle and size is not None:
-        return _w_shuffle_ended(out, prefix, shuffle, root, epochs)
+    repeats = 1 if len(dss) == 1 else dss[0]._count  # (the epochs of a ShuffleAndRepeat)
+    if len(dss) == 2 and repeats > 0 and each > 0 and n >= repeats * each:
+        n = END  # (its last epoch's input was seen to end as it gave its last element)
+    if n == END and repeats > 0 and shuffle._reshuffle and size is not None:
+        return _w_shuffle_ended(out, prefix, shuffle, root, epochs, repeats)
     if n == END or not shuffle._reshuffle or size is None or (len(dss) == 2 and each <= 0):
         raise _refuse("this shuffle's buffer is not written in TF's form")
     epoch, within = divmod(n, each) if len(dss) == 2 else (0, n)
@@ -620,16 +623,18 @@ def _w_shuffle(out: dict, prefix: str, dss: list, n: int, root: Any, epochs: dic
         it.close()
 
 
-def _w_shuffle_ended(out: dict, prefix: str, shuffle: Any, root: Any, epochs: dict) -> int:
-    """A shuffle that gave all its input's elements: its buffer empty, its input let go."""
-    k = epochs.get(id(shuffle), shuffle._iterations)
+def _w_shuffle_ended(out: dict, prefix: str, shuffle: Any, root: Any, epochs: dict,
+                     repeats: int) -> int:
+    """A shuffle (of a ShuffleAndRepeat: in each of its `repeats` epochs) that gave all its
+    input's elements: its buffer empty, its input let go, the last epoch's seeds."""
+    k = epochs.get(id(shuffle), shuffle._iterations) + repeats - 1
     seeds = random_seed.iterator_seeds(shuffle._seeds, k, True)
     given = _total(shuffle._inputs[0], root)
     out[prefix] = {
         "epoch_num_random_samples": _i64(2 * (k + 1)), "num_random_samples": _i64(given),
         "seed": _i64(seeds[0]), "seed2": _i64(seeds[1]), "end_of_input_sequence": _i64(1),
-        "epoch": _i64(1), "num_elements": _i64(0), "slices_size": _i64(1),
-        "slices_start_0": _i64(given), "slices_end_0": _i64(given),
+        "epoch": _i64(repeats), "num_elements": _i64(0), "slices_size": _i64(1),
+        "slices_start_0": _i64(given * repeats), "slices_end_0": _i64(given * repeats),
         "slices_reached_end_of_sequence_0": _i64(1),
         "data_produced": (np.array(b"", object), _dt.string)}
     out[f"{prefix}:buffer"] = {"num_elements": _i64(shuffle._size)}
