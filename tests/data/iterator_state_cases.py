@@ -116,6 +116,14 @@ def pipelines(tf, d: str) -> dict:
         # (ended: the last epoch's seeds, its buffer empty)
         "shuffle_repeat_ended": (lambda: ds.range(5).shuffle(3, seed=1).repeat(2).prefetch(4), 8),
         "ended_shuffle_repeat": (lambda: ds.range(5).shuffle(3, seed=1).repeat(2), None),
+        # (TF keeps the window a flat_map reads as its dataset's graph; the window
+        # iterator's buffer holds what later windows need)
+        "window": (lambda: ds.range(10).window(3, shift=2, drop_remainder=True).flat_map(
+            lambda w: w.batch(3)), 1),
+        "window_stride": (lambda: ds.range(10).window(3, shift=4, stride=2).flat_map(
+            lambda w: w), 4),
+        # (its input ended: the window iterator lets it go; the last window's batch ended)
+        "window_ended": (lambda: ds.range(5).window(2, 1).flat_map(lambda w: w.batch(2)), 4),
     }
 
 

@@ -281,10 +281,31 @@ def _successes(ds: Any, root: Any, done: Any) -> tuple:
     return tried, ok
 
 
+def _window(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
+    """A window gave as many windows as its input's reads reach: window k ends at
+    k * shift + span (its buffer then holds what later windows need); its input ended,
+    every window that its buffer no longer holds. The iterator of a window's own dataset
+    (a flat_map's function's argument) gave its "i" elements."""
+    ds = dss[0]
+    if not hasattr(ds, "_shift"):
+        return int(get(state, prefix, "i"))
+    if has(state, prefix, "input_impl_empty"):
+        held = int(get(state, prefix, "buffer_size"))
+        if not held:
+            return total(ds, root)
+        return (total(ds._inputs[0], root) - held) // ds._shift
+    return 0 if n == 0 else (n - _span(ds)) // ds._shift + 1
+
+
+def _span(ds: Any) -> int:
+    return (ds._size - 1) * ds._stride + 1
+
+
 READ = {"FiniteTake": _take, "FiniteSkip": _skip, "Filter": _filter, "Unbatch": _unbatch,
         "PaddedBatchV2": _padded_batch, "MemoryCache": _memory_cache, "RebatchV2": _rebatch,
         "Shard": _shard, "ParallelBatch": _parallel_batch, "Scan": _given,
-        "Unique": _unique, "TakeWhile": _take_while, "IgnoreErrors": _ignore_errors}
+        "Unique": _unique, "TakeWhile": _take_while, "IgnoreErrors": _ignore_errors,
+        "Window": _window}
 
 
 def _w_rebatch(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
@@ -392,8 +413,33 @@ def _w_ignore_errors(out: dict, prefix: str, dss: list, n: int, root: Any) -> tu
     return tried, prefix
 
 
+def _w_window(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
+    """A window having given `n` windows: its input read to the end of the last one, its
+    buffer holding the elements from the next one's start on; its input found ended (a
+    part window last), let go. A window's own dataset's iterator: its "i"."""
+    ds = dss[0]
+    if not hasattr(ds, "_shift"):
+        out[prefix] = {"i": i64(n)}
+        return n, prefix
+    read = 0 if n in (0, END) else (n - 1) * ds._shift + _span(ds)
+    got = first(ds._inputs[0], read, root) if read else []
+    ended = n == END or len(got) < read
+    held = [] if n == END else got[n * ds._shift:]
+    values = {"buffer_size": i64(len(held))}
+    if ended:
+        values["input_impl_empty"] = (np.array(b"", object), _dt.string)
+    for k, e in enumerate(held):
+        values[f"buffer[{k}].code"] = i64(0)
+        values[f"buffer[{k}].size"] = i64(len(e))
+        for j, c in enumerate(e):
+            values[f"buffer[{k}][{j}]"] = _component(c, "its window")
+    out[prefix] = values
+    return (END if ended else read), prefix
+
+
 WRITE = {"FiniteTake": _w_take, "FiniteSkip": _w_skip, "Filter": _w_filter,
          "Unbatch": _w_unbatch, "PaddedBatchV2": _w_padded_batch,
          "MemoryCache": _w_memory_cache, "RebatchV2": _w_rebatch,
          "Shard": _w_shard, "ParallelBatch": _w_parallel_batch, "Scan": _w_scan,
-         "Unique": _w_unique, "TakeWhile": _w_take_while, "IgnoreErrors": _w_ignore_errors}
+         "Unique": _w_unique, "TakeWhile": _w_take_while, "IgnoreErrors": _w_ignore_errors,
+         "Window": _w_window}

@@ -48,7 +48,7 @@ from eagerflow._src.data.tf_iterator_values import last as _last
 from eagerflow._src.data.tf_iterator_values import refuse as _refuse
 from eagerflow._src.data.tf_iterator_values import slot as _slot
 from eagerflow._src.data.tf_iterator_values import total as _total
-from eagerflow._src.io import tfrecord
+from eagerflow._src.io import tfrecord, window_graph
 
 _TRANSPARENT = ("OptionsDataset", "VariantDataset")
 
@@ -86,10 +86,15 @@ def inputs(ds: Any, root: Any) -> list:
     return [_levels(d, opt) for d in ds._inputs]
 
 
-def _levels(top: Any, opt: dict) -> list:
+def _levels(top: Any, opt: dict, arg: Any = None) -> list:
+    """The levels from dataset `top` down to its source (to `arg`, where `top` is what a
+    flat_map's function makes of its argument, a window's dataset)."""
     chain, ds = [], top
     while True:
         kind = _kind(ds)
+        if ds is arg:  # (read as TF's WindowOp iterator: "Window", its elements given)
+            chain.append(ds)
+            break
         if kind not in _TRANSPARENT:
             chain.append(ds)
         if kind == "TFRecordDataset" and (ds._compression not in _INFLATED or
@@ -119,7 +124,7 @@ def _levels(top: Any, opt: dict) -> list:
             out.append(("ShuffleAndRepeat", chain[i:i + 2]))
             i += 2
             continue
-        name = _NAMES.get(kind)
+        name = "Window" if ds is arg else _NAMES.get(kind)
         if kind == "MapDataset":
             name = "ParallelMapV2" if opt["map_parallelization"] and \
                 iterator_path._stateless(ds._fn) else "Map"
@@ -162,7 +167,7 @@ _NAMES = {"RangeDataset": "Range", "TensorSliceDataset": "TensorSlice",
           "ParallelBatchDataset": "ParallelBatch", "ScanDataset": "Scan",
           "UniqueDataset": "Unique", "TakeWhileDataset": "TakeWhile",
           "IgnoreErrorsDataset": "IgnoreErrors", "RandomDataset": "Random",
-          "DirectedInterleaveDataset": "DirectedInterleave"}
+          "DirectedInterleaveDataset": "DirectedInterleave", "WindowDataset": "Window"}
 _BRANCHING = ("ZipDataset", "ConcatenateDataset", "FlatMapDataset", "InterleaveDataset",
               "DirectedInterleaveDataset")
 # TFRecord compressions whose offsets TF saves in the inflated stream, as they are read
@@ -279,7 +284,10 @@ def _ended(state: dict, prefix: str) -> bool:
     values = state[prefix]
     for key in ("input_impl_empty", "exhausted", f"{FULL}{prefix}:input_impl_empty",
                 "end_of_input_sequence"):
-        if key in values and int(np.asarray(values[key]).reshape(-1)[0]):
+        if key not in values:
+            continue
+        flag = np.asarray(values[key]).reshape(-1)[0]
+        if isinstance(flag, bytes) or int(flag):  # (a window's: an empty string, present)
             return True
     return False
 
@@ -360,9 +368,13 @@ def _flat_map_fn(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> 
     done = begun if int(_get(state, prefix, "current_element_iterator_uninitialized")) \
         else begun - 1
     inner = _inner_levels(ds, root)
-    n = sum(_inner_sizes(ds, done, root))
+    sizes = _inner_sizes(ds, begun, root)
+    n = sum(sizes[:done])
     if done < begun:
-        n += _count(inner, f"{prefix}[{done}]", state, root, epochs)
+        top = f"{prefix}[{done}]::{inner[0][0]}"
+        # (a current dataset whose iterator let its input go gave all it holds)
+        ended = top in state and _ended(state, top)
+        n += sizes[done] if ended else _count(inner, f"{prefix}[{done}]", state, root, epochs)
     return n
 
 
@@ -394,13 +406,19 @@ def _cycle(ds: Any) -> int:
 
 
 def _inner_levels(ds: Any, root: Any) -> list:
-    """The levels of the datasets a flat_map's function returns: only slices of its
-    element are read (their count is all their state holds)."""
-    template = getattr(ds._fn, "_template", None)
+    """The levels of the datasets a flat_map's function returns: slices of its element
+    (their count is all their state holds), or what it makes of a window (down to the
+    window's own dataset, its argument)."""
+    fn = ds._fn
+    template = getattr(fn, "_template", None)
     # (a traced function's slices of its argument are built when it runs)
-    if getattr(template, "_repr_name", None) != "_TensorSliceDataset" or template._inputs:
-        raise _refuse("its flat_map's function returns a dataset whose state is not read")
-    return [("TensorSlice", [template])]
+    if getattr(template, "_repr_name", None) == "_TensorSliceDataset" and \
+            not template._inputs:
+        return [("TensorSlice", [template])]
+    args = [k for k in getattr(fn, "_kinds", ()) if hasattr(k, "_make_iterator")]
+    if template is not None and len(args) == 1 and _kind(ds._inputs[0]) == "WindowDataset":
+        return _levels(template, iterator_path._optimizations(root), args[0])
+    raise _refuse("its flat_map's function returns a dataset whose state is not read")
 
 
 def _inner_sizes(ds: Any, n: int, root: Any) -> list:
@@ -725,6 +743,9 @@ def _w_flat_map_fn(out: dict, prefix: str, ds: Any, n: int, root: Any, epochs: d
               "current_element_iterator_uninitialized": _i64(int(not begun)),
               "inputs_size": _i64(len(element) if begun else 0)}
     for k, c in enumerate(element or ()):
+        if hasattr(c, "_elements"):  # (a window's dataset: TF keeps its graph)
+            values.update(_window_value(f"inputs[{k}]", c))
+            continue
         if not hasattr(c, "_arr"):
             raise _refuse("its flat_map's input holds sparse components")
         values[f"inputs[{k}]"] = (c._arr.astype(object) if c.dtype is _dt.string
@@ -735,6 +756,21 @@ def _w_flat_map_fn(out: dict, prefix: str, ds: Any, n: int, root: Any, epochs: d
                current + begun, root, epochs)
     if begun:
         _write(out, inner, f"{prefix}[{current}]", n, root, epochs)
+
+
+def _window_value(name: str, window: Any) -> dict:
+    """The values TF saves of a window's dataset held as an element: its graph, named by
+    its output node."""
+    specs = window._structure.specs
+    if not all(type(s).__name__ == "TensorSpec" for s in specs):
+        raise _refuse("its window holds sparse or ragged components")
+    values = [tuple(c._arr for c in e) for e in window._elements]
+    graph, node = window_graph.window_graph(values, [s.dtype for s in specs],
+                                            [s.shape.as_list() if s.shape.rank is not None
+                                             else None for s in specs])
+    return {f"{name}.is_dataset": (np.array(b"", object), _dt.string),
+            f"{name}.output_node": (np.array(node.encode(), object), _dt.string),
+            name: (np.array(graph, object), _dt.string)}
 
 
 def _w_interleave(out: dict, prefix: str, ds: Any, n: int, root: Any, epochs: dict) -> None:
