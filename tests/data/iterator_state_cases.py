@@ -124,6 +124,14 @@ def pipelines(tf, d: str) -> dict:
             lambda w: w), 4),
         # (its input ended: the window iterator lets it go; the last window's batch ended)
         "window_ended": (lambda: ds.range(5).window(2, 1).flat_map(lambda w: w.batch(2)), 4),
+        # (TF keeps the groups, the current one's too, each key's window size, and the
+        # current group's dataset's iterators; "group_counter" is one less than it began)
+        "group_by_window": (lambda: ds.range(10).group_by_window(
+            lambda x: x % 2, lambda k, w: w.batch(2), window_size=2), 2),
+        # (groups left when the input ends are flushed in the order of their keys)
+        "group_by_window_flush": (lambda: ds.range(8).group_by_window(
+            lambda x: x % 3, lambda k, w: w.map(lambda x: x * 10 + k),
+            window_size_func=lambda k: k + 2).prefetch(2), 5),
     }
 
 

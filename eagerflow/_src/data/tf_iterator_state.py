@@ -35,7 +35,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.tensor import EagerTensor
-from eagerflow._src.data import iterator_path, random_seed, tf_iterator_ops
+from eagerflow._src.data import iterator_path, random_seed, tf_iterator_groups, tf_iterator_ops
 from eagerflow._src.data.iterators import IterContext
 from eagerflow._src.data.tf_iterator_ops import completed as _completed
 from eagerflow._src.data.tf_iterator_values import END, FULL, ROOT, UNKNOWN
@@ -167,9 +167,10 @@ _NAMES = {"RangeDataset": "Range", "TensorSliceDataset": "TensorSlice",
           "ParallelBatchDataset": "ParallelBatch", "ScanDataset": "Scan",
           "UniqueDataset": "Unique", "TakeWhileDataset": "TakeWhile",
           "IgnoreErrorsDataset": "IgnoreErrors", "RandomDataset": "Random",
-          "DirectedInterleaveDataset": "DirectedInterleave", "WindowDataset": "Window"}
+          "DirectedInterleaveDataset": "DirectedInterleave", "WindowDataset": "Window",
+          "GroupByWindowDataset": "GroupByWindow"}
 _BRANCHING = ("ZipDataset", "ConcatenateDataset", "FlatMapDataset", "InterleaveDataset",
-              "DirectedInterleaveDataset")
+              "DirectedInterleaveDataset", "GroupByWindowDataset")
 # TFRecord compressions whose offsets TF saves in the inflated stream, as they are read
 _INFLATED = ("", "GZIP", "ZLIB")
 # iterators TF saves nothing of
@@ -211,6 +212,8 @@ def _count(chain: list, base: str, state: dict, root: Any, epochs: dict) -> int:
             n = _interleave(state, prefix, dss[0], root, epochs)
         elif name == "DirectedInterleave":
             n = _directed(state, prefix, dss[0], root, epochs)
+        elif name == "GroupByWindow":
+            n = _group_by_window(state, prefix, dss[0], root, epochs)
         else:
             n = _READ[name](state, prefix, dss, n, root)
         if n == END:
@@ -378,6 +381,18 @@ def _flat_map_fn(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> 
     return n
 
 
+def _group_by_window(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> int:
+    """A group_by_window gave its groups' datasets' elements (tf_iterator_groups.py); the
+    current group's dataset what its iterators say (all, where they let their input go)."""
+    inner = _function_levels(getattr(ds, "_red_fn", None), root)
+
+    def current(at: str, size: int) -> int:
+        top = f"{at}::{inner[0][0]}"
+        return size if top in state and _ended(state, top) else \
+            _count(inner, at, state, root, epochs)
+    return tf_iterator_groups.given(state, prefix, ds, root, current)
+
+
 def _interleave(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> int:
     """An interleave gave every element of the datasets of the input elements it read
     ("next_input_element_index" counts them) but what those still open in its cycle
@@ -415,10 +430,21 @@ def _inner_levels(ds: Any, root: Any) -> list:
     if getattr(template, "_repr_name", None) == "_TensorSliceDataset" and \
             not template._inputs:
         return [("TensorSlice", [template])]
-    args = [k for k in getattr(fn, "_kinds", ()) if hasattr(k, "_make_iterator")]
-    if template is not None and len(args) == 1 and _kind(ds._inputs[0]) == "WindowDataset":
-        return _levels(template, iterator_path._optimizations(root), args[0])
+    if _kind(ds._inputs[0]) == "WindowDataset":
+        return _function_levels(fn, root)
     raise _refuse("its flat_map's function returns a dataset whose state is not read")
+
+
+def _function_levels(fn: Any, root: Any) -> list:
+    """The levels of the dataset function `fn` (a flat_map's over windows, a
+    group_by_window's reduce function) makes of its one dataset argument (a window's)."""
+    template = getattr(fn, "_template", None)
+    args = [k for k in getattr(fn, "_kinds", ()) if hasattr(k, "_make_iterator")]
+    if template is None or len(args) != 1:
+        raise _refuse("its function returns a dataset whose state is not read")
+    # (TF rewrites the pipeline's graph, not its functions': no map there runs parallel)
+    plain = dict.fromkeys(iterator_path._optimizations(root), False)
+    return _levels(template, plain, args[0])
 
 
 def _inner_sizes(ds: Any, n: int, root: Any) -> list:
@@ -511,6 +537,8 @@ def _write(out: dict, chain: list, prefix: str, count: int, root: Any, epochs: d
             _w_interleave(out, prefix, dss[0], count, root, epochs)
         elif name == "DirectedInterleave":
             _w_directed(out, prefix, dss[0], count, root, epochs)
+        elif name == "GroupByWindow":
+            _w_group_by_window(out, prefix, dss[0], count, root, epochs)
         elif name == "Random":
             _w_random(out, prefix, dss[0], count, epochs)
         else:
@@ -771,6 +799,17 @@ def _window_value(name: str, window: Any) -> dict:
     return {f"{name}.is_dataset": (np.array(b"", object), _dt.string),
             f"{name}.output_node": (np.array(node.encode(), object), _dt.string),
             name: (np.array(graph, object), _dt.string)}
+
+
+def _w_group_by_window(out: dict, prefix: str, ds: Any, n: int, root: Any,
+                       epochs: dict) -> None:
+    """A group_by_window having given `n` (tf_iterator_groups.py), its current group's
+    dataset's iterators under its prefix, then its input having given what it read."""
+    inner = _function_levels(getattr(ds, "_red_fn", None), root)
+    read = tf_iterator_groups.write(out, prefix, ds, n, root, lambda at, given: _write(
+        out, inner, at, given, root, epochs))
+    _write(out, _levels(ds._inputs[0], iterator_path._optimizations(root)), prefix, read,
+           root, epochs)
 
 
 def _w_interleave(out: dict, prefix: str, ds: Any, n: int, root: Any, epochs: dict) -> None:
