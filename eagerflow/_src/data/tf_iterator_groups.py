@@ -54,17 +54,12 @@ def _opener(ds: Any, root: Any) -> Callable:
     open_ = ds._reduce(IterContext(root.options(), root))
 
     def size(key: int, group: list) -> int:
-        it = open_(key, _window(ds, group))
+        it = open_(key, ds._group(list(group)))
         try:
             return sum(1 for _ in it)
         finally:
             it.close()
     return size
-
-
-def _window(ds: Any, group: list) -> Any:
-    from eagerflow._src.data.sources import ListDataset  # (a group's dataset, as TF's)
-    return ListDataset(list(group), ds._inputs[0]._structure)
 
 
 def given(state: dict, prefix: str, ds: Any, root: Any, current: Callable) -> int:
