@@ -113,6 +113,11 @@ def pipelines(tf, d: str) -> dict:
         "sample": (lambda: ds.sample_from_datasets([ds.range(5), ds.range(10, 15)],
                                                    seed=3), 3),
         "random": (lambda: ds.random(seed=5, rerandomize_each_iteration=True).batch(2), 2),
+        # (its selector's random reseeds each iteration: the seeds written are the saved
+        # iterator's, and so are the draws its position is worked out from)
+        "sample_reseeded": (lambda: ds.sample_from_datasets(
+            [ds.range(5), ds.range(10, 15)], weights=[0.3, 0.7], seed=11,
+            rerandomize_each_iteration=True), 4),
         # (ended: the last epoch's seeds, its buffer empty)
         "shuffle_repeat_ended": (lambda: ds.range(5).shuffle(3, seed=1).repeat(2).prefetch(4), 8),
         "ended_shuffle_repeat": (lambda: ds.range(5).shuffle(3, seed=1).repeat(2), None),

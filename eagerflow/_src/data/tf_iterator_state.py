@@ -557,7 +557,7 @@ def _w_directed(out: dict, prefix: str, ds: Any, n: int, root: Any, epochs: dict
     here on its data inputs' sizes), each data input having given what was taken of it,
     those found ended let go; ended, it keeps no input."""
     chains = inputs(ds, root)
-    read, counts, alive = _directed_run(ds, n, root)
+    read, counts, alive = _directed_run(ds, n, root, epochs)
     values = {f"{FULL}{prefix}:selector_input_impl_empty": _i64(int(read == END))}
     for k in range(len(counts)):
         ended = read == END or not alive[k]
@@ -569,14 +569,14 @@ def _w_directed(out: dict, prefix: str, ds: Any, n: int, root: Any, epochs: dict
         _write(out, chains[-1], prefix, read, root, epochs)
 
 
-def _directed_run(ds: Any, n: int, root: Any) -> tuple:
+def _directed_run(ds: Any, n: int, root: Any, epochs: dict) -> tuple:
     """TF's directed interleave `ds` having given `n` elements (END: all): (selector
     elements read, END where it ended; [elements taken of each data input], [whether
     each is not known to have ended])."""
     sizes = [_total(d, root) for d in ds._inputs[:-1]]
     counts, alive = [0] * len(sizes), [True] * len(sizes)
     read = given = 0
-    it = _elements(ds._inputs[-1], root)
+    it = _as_began(ds._inputs[-1], root, epochs)
     try:
         while (n == END or given < n) and any(alive):
             try:
@@ -596,6 +596,26 @@ def _directed_run(ds: Any, n: int, root: Any) -> tuple:
     finally:
         it.close()
     return (read if any(alive) else END), counts, alive
+
+
+def _as_began(ds: Any, root: Any, epochs: dict) -> Any:
+    """A new iterator of dataset `ds` drawing what the saved iterator's drew: each dataset
+    in it that reseeds each iteration (a sample_from_datasets' selector's random) at the
+    counter it had when that iterator began (a new one would take the next seeds)."""
+    found, todo = [], [ds]
+    while todo:
+        d = todo.pop()
+        if hasattr(d, "_iterations"):
+            found.append(d)
+        todo.extend(getattr(d, "_inputs", ()))
+    kept = [d._iterations for d in found]
+    for d in found:
+        d._iterations = epochs.get(id(d), d._iterations)
+    try:
+        return _elements(ds, root)
+    finally:
+        for d, k in zip(found, kept):
+            d._iterations = k
 
 
 def _w_random(out: dict, prefix: str, ds: Any, n: int, epochs: dict) -> None:
