@@ -131,6 +131,11 @@ def pipelines(tf, d: str) -> dict:
         "window_ended": (lambda: ds.range(5).window(2, 1).flat_map(lambda w: w.batch(2)), 4),
         # (TF keeps the groups, the current one's too, each key's window size, and the
         # current group's dataset's iterators; "group_counter" is one less than it began)
+        # (a reshuffling shuffle under what is counted by running it again: the runs draw
+        # the saved iterator's seeds; under a repeat, its epoch's)
+        "shuffled_unbatch": (lambda: ds.range(9).shuffle(9, seed=6).batch(4).unbatch(), 5),
+        "shuffled_filter_repeat": (lambda: ds.range(9).shuffle(9, seed=7).filter(
+            lambda x: x % 2 == 0).repeat(2), 6),
         "group_by_window": (lambda: ds.range(10).group_by_window(
             lambda x: x % 2, lambda k, w: w.batch(2), window_size=2), 2),
         # (groups left when the input ends are flushed in the order of their keys)

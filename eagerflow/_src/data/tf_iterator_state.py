@@ -28,6 +28,7 @@ interleave's datasets) run the pipeline. A pipeline holding another dataset is r
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 import numpy as np
@@ -35,7 +36,13 @@ import numpy as np
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.tensor import EagerTensor
-from eagerflow._src.data import iterator_path, random_seed, tf_iterator_groups, tf_iterator_ops
+from eagerflow._src.data import (
+    iterator_path,
+    random_seed,
+    tf_iterator_groups,
+    tf_iterator_ops,
+    tf_iterator_values,
+)
 from eagerflow._src.data.iterators import IterContext
 from eagerflow._src.data.tf_iterator_ops import completed as _completed
 from eagerflow._src.data.tf_iterator_values import END, FULL, ROOT, UNKNOWN
@@ -183,7 +190,8 @@ def position(root: Any, state: dict) -> tuple:
     ({prefix: {name: array}}), END when it gives nothing more; {id(shuffle dataset): its
     reshuffle counter when that iterator began}, from the seeds its state counts)."""
     epochs: dict = {}
-    return _count(levels(root), ROOT, state, root, epochs), epochs
+    with tf_iterator_values.began({}):
+        return _count(levels(root), ROOT, state, root, epochs), epochs
 
 
 def _count(chain: list, base: str, state: dict, root: Any, epochs: dict) -> int:
@@ -196,12 +204,12 @@ def _count(chain: list, base: str, state: dict, root: Any, epochs: dict) -> int:
         if name in ("Shuffle", "ShuffleAndRepeat") and dss[-1]._reshuffle:
             # (each iterator of a shuffle draws two words of its seed generator)
             drawn = int(_get(state, prefix, "epoch_num_random_samples")) // 2
-            epochs[id(dss[-1])] = max(drawn - int(_get(state, prefix, "epoch")), 0)
+            _began(dss[-1], drawn - int(_get(state, prefix, "epoch")), prefix, epochs)
         elif name == "Random":
             # (an iterator of a random dataset counts itself: two words drawn where it
             # reseeds each iteration, else one)
             drawn = int(_get(state, prefix, "epoch_num_random_samples"))
-            epochs[id(dss[0])] = max(drawn // (1 + dss[0]._rerandomize) - 1, 0)
+            _began(dss[0], drawn // (1 + dss[0]._rerandomize) - 1, prefix, epochs)
         if name == "Zip":
             n = _zip(state, prefix, dss[0], root, epochs)
         elif name == "Concatenate":
@@ -219,6 +227,15 @@ def _count(chain: list, base: str, state: dict, root: Any, epochs: dict) -> int:
         if n == END:
             return END
     return n
+
+
+def _began(ds: Any, k: int, prefix: str, epochs: dict) -> None:
+    """A reseeding dataset's iterator at `prefix` drew with counter `k`: the pipeline's
+    iterator began with it as many less as the epochs of the repeats over it
+    ("FiniteRepeat[2]": each epoch made a new one); its input's replays draw with `k`."""
+    above = sum(int(e) for e in re.findall(r"Repeat\[(\d+)\]", prefix))
+    epochs[id(ds)] = max(k - above, 0)
+    tf_iterator_values.set_counter(ds, max(k, 0))
 
 
 def _zip(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> int:
@@ -347,6 +364,8 @@ def _repeat(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
     if int(_get(state, prefix, "input_impl_empty")):
         return _total(dss[0], root)
     epoch = int(_get(state, prefix, "i"))
+    # (replays of its input over, from its first epoch: the counters it began with)
+    tf_iterator_values.advance(dss[0]._inputs[0], -epoch)
     return epoch * _epoch_size(dss[0], root) + n if epoch else n
 
 
@@ -517,7 +536,8 @@ def tf_state(root: Any, count: int, epochs: dict | None = None) -> dict:
     having given `count` elements (END: all of them), its buffers empty but a shuffle's;
     `epochs`: {id(shuffle dataset): its reshuffle counter when the iterator began}."""
     out: dict = {}
-    _write(out, levels(root), ROOT, count, root, epochs or {})
+    with tf_iterator_values.began(epochs or {}):
+        _write(out, levels(root), ROOT, count, root, epochs or {})
     return out
 
 
@@ -576,7 +596,7 @@ def _directed_run(ds: Any, n: int, root: Any, epochs: dict) -> tuple:
     sizes = [_total(d, root) for d in ds._inputs[:-1]]
     counts, alive = [0] * len(sizes), [True] * len(sizes)
     read = given = 0
-    it = _as_began(ds._inputs[-1], root, epochs)
+    it = _elements(ds._inputs[-1], root)  # (the saved iterator's draws)
     try:
         while (n == END or given < n) and any(alive):
             try:
@@ -598,30 +618,10 @@ def _directed_run(ds: Any, n: int, root: Any, epochs: dict) -> tuple:
     return (read if any(alive) else END), counts, alive
 
 
-def _as_began(ds: Any, root: Any, epochs: dict) -> Any:
-    """A new iterator of dataset `ds` drawing what the saved iterator's drew: each dataset
-    in it that reseeds each iteration (a sample_from_datasets' selector's random) at the
-    counter it had when that iterator began (a new one would take the next seeds)."""
-    found, todo = [], [ds]
-    while todo:
-        d = todo.pop()
-        if hasattr(d, "_iterations"):
-            found.append(d)
-        todo.extend(getattr(d, "_inputs", ()))
-    kept = [d._iterations for d in found]
-    for d in found:
-        d._iterations = epochs.get(id(d), d._iterations)
-    try:
-        return _elements(ds, root)
-    finally:
-        for d, k in zip(found, kept):
-            d._iterations = k
-
-
 def _w_random(out: dict, prefix: str, ds: Any, n: int, epochs: dict) -> None:
     """A random dataset's iterator having given `n` numbers, with its seeds (the k-th
     iterator's, from its counter)."""
-    k = epochs.get(id(ds), ds._iterations)
+    k = tf_iterator_values.counter(ds)
     seeds = random_seed.iterator_seeds(ds._seeds, k, ds._rerandomize)
     out[prefix] = {f"{FULL}{prefix}:{key}": _i64(v) for key, v in (
         ("epoch_num_random_samples", (k + 1) * (1 + ds._rerandomize)),
@@ -660,7 +660,7 @@ def _w_shuffle(out: dict, prefix: str, dss: list, n: int, root: Any, epochs: dic
     if n == END or not shuffle._reshuffle or size is None or (len(dss) == 2 and each <= 0):
         raise _refuse("this shuffle's buffer is not written in TF's form")
     epoch, within = divmod(n, each) if len(dss) == 2 else (0, n)
-    k = epochs.get(id(shuffle), shuffle._iterations) + epoch
+    k = tf_iterator_values.counter(shuffle) + epoch
     kept, shuffle._iterations = shuffle._iterations, k
     try:
         it = shuffle._make_iterator(IterContext(root.options(), root))
@@ -693,7 +693,7 @@ def _w_shuffle_ended(out: dict, prefix: str, shuffle: Any, root: Any, epochs: di
                      repeats: int) -> int:
     """A shuffle (of a ShuffleAndRepeat: in each of its `repeats` epochs) that gave all its
     input's elements: its buffer empty, its input let go, the last epoch's seeds."""
-    k = epochs.get(id(shuffle), shuffle._iterations) + repeats - 1
+    k = tf_iterator_values.counter(shuffle) + repeats - 1
     seeds = random_seed.iterator_seeds(shuffle._seeds, k, True)
     given = _total(shuffle._inputs[0], root)
     out[prefix] = {
@@ -763,6 +763,7 @@ def _w_repeat(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
         out[prefix] = {"i": _i64(max(dss[0]._count, 0)), "input_impl_empty": _i64(1)}
         return END, prefix
     epoch, n = divmod(n, _epoch_size(dss[0], root))
+    tf_iterator_values.advance(dss[0]._inputs[0], epoch)  # (its input's epoch-th iterator)
     out[prefix] = {"i": _i64(epoch), "input_impl_empty": _i64(0)}
     return n, f"{prefix}[{epoch}]"
 

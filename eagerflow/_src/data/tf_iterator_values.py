@@ -9,6 +9,8 @@ Data layer, below tf_iterator_ops.py and tf_iterator_state.py.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -84,10 +86,65 @@ def slot(it: Any, held: Any) -> dict:
     return out
 
 
+# {id(dataset that reseeds each iteration: a shuffle's, a random's): the counter its
+# iterator had in the iterator whose state is being read or written} (see `began`)
+_BEGAN: dict = {}
+
+
+@contextlib.contextmanager
+def began(counters: dict) -> Iterator[None]:
+    """While an iterator's state is read or written: every iterator `elements` makes of
+    part of its pipeline draws what that iterator's drew (each dataset that reseeds at
+    the counter `counters` gives it; a new iterator would take the next seeds)."""
+    kept = dict(_BEGAN)
+    _BEGAN.clear()
+    _BEGAN.update(counters)
+    try:
+        yield
+    finally:
+        _BEGAN.clear()
+        _BEGAN.update(kept)
+
+
+def counter(ds: Any) -> int:
+    """The counter dataset `ds` (that reseeds each iteration) draws its seeds with now."""
+    return _BEGAN.get(id(ds), ds._iterations)
+
+
+def set_counter(ds: Any, k: int) -> None:
+    _BEGAN[id(ds)] = k
+
+
+def advance(ds: Any, by: int) -> None:
+    """Each dataset that reseeds under `ds` (a repeat's input) `by` iterations on: a
+    repeat makes one iterator of its input each epoch."""
+    for d in _reseeding(ds):
+        _BEGAN[id(d)] = counter(d) + by
+
+
+def _reseeding(ds: Any) -> list:
+    found, todo = [], [ds]
+    while todo:
+        d = todo.pop()
+        if hasattr(d, "_iterations"):
+            found.append(d)
+        todo.extend(getattr(d, "_inputs", ()))
+    return found
+
+
 def elements(ds: Any, root: Any) -> Any:
     """A new iterator of dataset `ds` in the pipeline of `root` (its functions start over,
-    as each iterator of TF's does)."""
-    return ds._make_iterator(IterContext(root.options(), root))
+    as each iterator of TF's does), drawing what the iterator being saved or restored
+    drew (`began`)."""
+    found = [d for d in _reseeding(ds) if id(d) in _BEGAN]
+    kept = [d._iterations for d in found]
+    for d in found:
+        d._iterations = _BEGAN[id(d)]
+    try:
+        return ds._make_iterator(IterContext(root.options(), root))
+    finally:
+        for d, k in zip(found, kept):
+            d._iterations = k
 
 
 def total(ds: Any, root: Any) -> int:
