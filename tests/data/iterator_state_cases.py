@@ -131,6 +131,15 @@ def pipelines(tf, d: str) -> dict:
         "window_ended": (lambda: ds.range(5).window(2, 1).flat_map(lambda w: w.batch(2)), 4),
         # (TF keeps the groups, the current one's too, each key's window size, and the
         # current group's dataset's iterators; "group_counter" is one less than it began)
+        # (TF's parallel interleave holds results and elements opened ahead; written, its
+        # cycle's elements' iterators, no results, none ahead)
+        "parallel_interleave": (lambda: ds.range(1, 6).interleave(
+            lambda x: ds.from_tensor_slices(tf.range(x * 10, x * 11)), cycle_length=2,
+            block_length=2, num_parallel_calls=2), 4),
+        # (a slot left empty once the input ended shrinks TF's cycle)
+        "parallel_interleave_shrink": (lambda: ds.range(1, 5).interleave(
+            lambda x: ds.from_tensor_slices(tf.range(x)), cycle_length=3,
+            num_parallel_calls=3), 6),
         # (a reshuffling shuffle under what is counted by running it again: the runs draw
         # the saved iterator's seeds; under a repeat, its epoch's)
         "shuffled_unbatch": (lambda: ds.range(9).shuffle(9, seed=6).batch(4).unbatch(), 5),

@@ -151,8 +151,8 @@ def test_tensorflow_restores_our_checkpoints(tmp_path):
 
 
 def test_pipelines_tf_form_cannot_hold_keep_eagerflows_own(tmp_path):
-    """Files read in parallel and a cache in files (TF's files are its own) save
-    eagerflow's own position, which restores."""
+    """Files read in parallel (TF's legacy parallel interleave) and a cache in files (TF's
+    files are its own) save eagerflow's own position, which restores."""
     path = C.record_file(tf, str(tmp_path))
     cached = tf.data.Dataset.range(6).cache(str(tmp_path / "cache"))
     for name, ds in (("parallel", tf.data.TFRecordDataset([path, path], num_parallel_reads=2)),

@@ -41,6 +41,7 @@ from eagerflow._src.data import (
     random_seed,
     tf_iterator_groups,
     tf_iterator_ops,
+    tf_iterator_parallel,
     tf_iterator_values,
 )
 from eagerflow._src.data.iterators import IterContext
@@ -82,7 +83,7 @@ def levels(root: Any) -> list:
     out = _levels(root, opt)
     # (TF looks through an ignore_errors at the root for one that works ahead)
     top = next((name for name, _ in out if name != "IgnoreErrors"), None)
-    if opt["inject_prefetch"] and top not in iterator_path._ASYNC:
+    if opt["inject_prefetch"] and top not in iterator_path._ASYNC + ("ParallelInterleaveV4",):
         out.insert(0, ("Prefetch", []))
     return out
 
@@ -175,9 +176,10 @@ _NAMES = {"RangeDataset": "Range", "TensorSliceDataset": "TensorSlice",
           "UniqueDataset": "Unique", "TakeWhileDataset": "TakeWhile",
           "IgnoreErrorsDataset": "IgnoreErrors", "RandomDataset": "Random",
           "DirectedInterleaveDataset": "DirectedInterleave", "WindowDataset": "Window",
-          "GroupByWindowDataset": "GroupByWindow"}
+          "GroupByWindowDataset": "GroupByWindow",
+          "ParallelInterleaveDataset": "ParallelInterleaveV4"}
 _BRANCHING = ("ZipDataset", "ConcatenateDataset", "FlatMapDataset", "InterleaveDataset",
-              "DirectedInterleaveDataset", "GroupByWindowDataset")
+              "DirectedInterleaveDataset", "GroupByWindowDataset", "ParallelInterleaveDataset")
 # TFRecord compressions whose offsets TF saves in the inflated stream, as they are read
 _INFLATED = ("", "GZIP", "ZLIB")
 # iterators TF saves nothing of
@@ -222,6 +224,8 @@ def _count(chain: list, base: str, state: dict, root: Any, epochs: dict) -> int:
             n = _directed(state, prefix, dss[0], root, epochs)
         elif name == "GroupByWindow":
             n = _group_by_window(state, prefix, dss[0], root, epochs)
+        elif name == "ParallelInterleaveV4":
+            n = _parallel_interleave(state, prefix, dss[0], root, epochs)
         else:
             n = _READ[name](state, prefix, dss, n, root)
         if n == END:
@@ -412,6 +416,15 @@ def _group_by_window(state: dict, prefix: str, ds: Any, root: Any, epochs: dict)
     return tf_iterator_groups.given(state, prefix, ds, root, current)
 
 
+def _parallel_interleave(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> int:
+    """An interleave with num_parallel_calls (tf_iterator_parallel.py)."""
+    inner, open_ = _inner_levels(ds, root), ds._fn.bind(IterContext(root.options(), root))
+    _cycle(ds)
+    return tf_iterator_parallel.given(
+        state, prefix, ds, root, lambda e: _inner_size(open_, e),
+        lambda at: _count(inner, at, state, root, epochs))
+
+
 def _interleave(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> int:
     """An interleave gave every element of the datasets of the input elements it read
     ("next_input_element_index" counts them) but what those still open in its cycle
@@ -559,6 +572,8 @@ def _write(out: dict, chain: list, prefix: str, count: int, root: Any, epochs: d
             _w_directed(out, prefix, dss[0], count, root, epochs)
         elif name == "GroupByWindow":
             _w_group_by_window(out, prefix, dss[0], count, root, epochs)
+        elif name == "ParallelInterleaveV4":
+            _w_parallel_interleave(out, prefix, dss[0], count, root, epochs)
         elif name == "Random":
             _w_random(out, prefix, dss[0], count, epochs)
         else:
@@ -829,6 +844,19 @@ def _w_group_by_window(out: dict, prefix: str, ds: Any, n: int, root: Any,
     inner = _function_levels(getattr(ds, "_red_fn", None), root)
     read = tf_iterator_groups.write(out, prefix, ds, n, root, lambda at, given: _write(
         out, inner, at, given, root, epochs))
+    _write(out, _levels(ds._inputs[0], iterator_path._optimizations(root)), prefix, read,
+           root, epochs)
+
+
+def _w_parallel_interleave(out: dict, prefix: str, ds: Any, n: int, root: Any,
+                           epochs: dict) -> None:
+    """An interleave with num_parallel_calls having given `n` (tf_iterator_parallel.py);
+    its input having given what it read."""
+    inner, open_ = _inner_levels(ds, root), ds._fn.bind(IterContext(root.options(), root))
+    _cycle(ds)
+    read = tf_iterator_parallel.write(
+        out, prefix, ds, n, root, lambda e: _inner_size(open_, e),
+        lambda at, given: _write(out, inner, at, given, root, epochs))
     _write(out, _levels(ds._inputs[0], iterator_path._optimizations(root)), prefix, read,
            root, epochs)
 
