@@ -5,6 +5,7 @@ variables, VariableSpecs given to get_concrete_function, input signatures, Saved
 and the retracing warning. Shared by record_variable_args.py (run under TensorFlow
 2.21, writes variable_args_golden.json) and test_variable_args.py (under eagerflow)."""
 
+import re
 import tempfile
 from typing import Any
 
@@ -217,7 +218,96 @@ def keras_and_saving(tf: Any) -> dict:
     return out
 
 
-GROUPS = {"keys": keys, "state": state, "specs": specs, "keras_and_saving": keras_and_saving}
+def nesting(tf: Any) -> dict:
+    out: dict = {}
+    a, b, c = tf.Variable([1.0, 2.0]), tf.Variable([3.0, 4.0]), tf.Variable([5.0, 6.0])
+
+    @tf.function
+    def inner(v, x):
+        v.assign_add(x)
+        return v * 2
+
+    @tf.function
+    def outer(v, w):
+        return inner(v, tf.ones([2])) + inner(w, tf.ones([2])) + inner(c, tf.ones([2]))
+
+    out["nested values"] = [outcome(lambda: outer(a, b)), outcome(lambda: outer(b, a))]
+    out["nested assigned"] = [v.numpy().tolist() for v in (a, b, c)]
+    out["nested counts"] = [outer.experimental_get_tracing_count(),
+                            inner.experimental_get_tracing_count()]
+    # (a captured handle's placeholder is named by a process-wide counter)
+    out["nested operations"] = [re.sub(r"^\d+$", "N", n)
+                                for n in _names(outer.get_concrete_function(a, b))]
+    out["nested inputs"] = len(outer.get_concrete_function(a, b).inputs)
+
+    @tf.function
+    def square(v):
+        return v * v
+
+    @tf.function
+    def two(v, w):
+        return square(v) + square(w)
+
+    with tf.GradientTape() as tape:
+        y = tf.reduce_sum(two(a, b))
+    out["nested gradient"] = outcome(lambda: tape.gradient(y, [a, b]))
+    with tf.GradientTape() as tape:
+        y = tf.reduce_sum(two(a, a))
+    out["nested gradient of an alias"] = outcome(lambda: tape.gradient(y, [a, b]))
+
+    @tf.function
+    def step(v):
+        with tf.GradientTape() as tape:
+            y = tf.reduce_sum(v * v)
+        v.assign_sub(0.1 * tape.gradient(y, v))
+        return y
+
+    out["step"] = [outcome(lambda: step(a)), outcome(lambda: step(b))]
+    out["stepped"] = [a.numpy().tolist(), b.numpy().tolist(), step.experimental_get_tracing_count()]
+
+    @tf.function
+    def gather(v):
+        return tf.gather(v, [1]) + v.sparse_read([0])
+
+    out["gather"] = [outcome(lambda: gather(a)), outcome(lambda: gather(b))]
+    with tf.GradientTape() as tape:
+        y = tf.reduce_sum(gather(b))
+    out["gather gradient"] = outcome(lambda: tf.convert_to_tensor(tape.gradient(y, b)))
+
+    @tf.function
+    def same(v):
+        return v
+
+    out["returned"] = [outcome(lambda: same(a)), outcome(lambda: same(b))]
+
+    @tf.function
+    def meta(v):
+        return tf.shape(v), v.shape.as_list(), v.trainable
+
+    out["meta"] = outcome(lambda: meta(tf.Variable([[1.0]], trainable=False)))
+
+    class M(tf.Module):
+        def __init__(self):
+            self.v = tf.Variable([1.0, 2.0])
+
+        @tf.function
+        def call(self, x):
+            x.assign_add([1.0, 1.0])
+            return x * 2
+
+    m = M()
+    m.call(m.v)
+    d = tempfile.mkdtemp()
+    tf.saved_model.save(m, d)
+    loaded = tf.saved_model.load(d)
+    out["loaded: a variable"] = outcome(lambda: loaded.call(b))
+    out["loaded: assigned"] = b.numpy().tolist()
+    out["loaded: a tensor"] = outcome(lambda: loaded.call(tf.constant([1.0, 2.0])))
+    return out
+
+
+GROUPS = {"keys": keys, "state": state, "specs": specs, "keras_and_saving": keras_and_saving,
+          "nesting": nesting}
 
 
 def run(tf: Any) -> dict:

@@ -125,7 +125,9 @@ def collect_saved(graph: Graph) -> tuple[list, list]:
             fn = node.op.fn
             n_out = len(fn.graph.outputs)
             saved.extend(node.outputs[n_out:])
-            saved_vars.extend(fn._saved_vars)
+            # (a variable argument's reads: of the variable the call passes)
+            passed = {id(p): node.inputs[i] for i, p in fn._var_slots}
+            saved_vars.extend(passed.get(id(v), v) for v in fn._saved_vars)
         elif node.op.stateful and node.outputs and node.op.replay is None:
             # a random draw (not control flow, which is replayed without its effects)
             saved.extend(node.outputs)

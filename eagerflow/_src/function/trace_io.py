@@ -23,9 +23,9 @@ from eagerflow._src.core.trackable import TrackedDict
 from eagerflow._src.function import function_type as ftype
 from eagerflow._src.function.signature import _SpecComposite, _SpecTensor, composite_parts
 from eagerflow._src.function.variable_args import (
-    ArgumentVariable,
     SpecVariable,
     is_variable_argument,
+    stand_in,
     variable_spec,
 )
 from eagerflow._src.graph.ir import FuncGraph
@@ -180,9 +180,7 @@ def _variable_placeholder(graph: FuncGraph, name: str, value: Any, shapes: Any,
         return seen[id(value)]
     shape = next(shapes)
     ph = graph.placeholder((), dt.resource, name, is_input=True)
-    proxy = ArgumentVariable(value, shape, ph)
-    graph._resources[id(proxy)] = ph._op  # (its reads and writes capture nothing)
-    graph._placeheld[id(ph._op)] = proxy
+    proxy = stand_in(graph, value, shape, ph)
     flat_specs.append(TensorSpec(shape, value.dtype, name))
     seen[id(value)] = proxy, variable_spec(value, shape, len(seen))
     return seen[id(value)]

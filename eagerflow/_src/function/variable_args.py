@@ -60,7 +60,7 @@ class SpecVariable:
 
     __slots__ = ("_shape", "_dtype", "trainable", "alias_id")
     name = "Variable:0"
-    device = ""
+    device = _device = ""  # (placed where the trace places it)
     synchronization = aggregation = 0
 
     def __init__(self, spec: VariableSpec) -> None:
@@ -131,6 +131,15 @@ class ArgumentVariable(ResourceVariable):
     @property
     def handle(self) -> Any:
         return self.placeholder
+
+
+def stand_in(graph: Any, like: Any, shape: Any, placeholder: Any) -> ArgumentVariable:
+    """The stand-in of a variable argument like `like` (a variable, or a SpecVariable),
+    of shape `shape`, that `graph` takes by the resource placeholder `placeholder`."""
+    proxy = ArgumentVariable(like, shape, placeholder)
+    graph._resources[id(proxy)] = placeholder._op  # (its reads and writes capture nothing)
+    graph._placeheld[id(placeholder._op)] = proxy
+    return proxy
 
 
 def as_variable(value: Any, op: str) -> Any:
