@@ -286,6 +286,25 @@ def nesting(tf: Any) -> dict:
 
     out["meta"] = outcome(lambda: meta(tf.Variable([[1.0]], trainable=False)))
 
+    @tf.function
+    def pair(v, w):
+        return v + w
+
+    # (an assignment's result is its variable: an alias of it)
+    out["unread"] = [outcome(lambda: pair(a.assign_add([1.0, 1.0]), a)),
+                     pair.experimental_get_tracing_count(), outcome(lambda: pair(a, a)),
+                     pair.experimental_get_tracing_count()]
+    strategy = tf.distribute.MirroredStrategy(["/cpu:0"])
+    with strategy.scope():
+        mirrored = tf.Variable([1.0, 2.0])
+
+    @tf.function
+    def triple(v):
+        return v * 3
+
+    out["mirrored then plain"] = [outcome(lambda: triple(mirrored)), outcome(lambda: triple(a)),
+                                  triple.experimental_get_tracing_count()]
+
     class M(tf.Module):
         def __init__(self):
             self.v = tf.Variable([1.0, 2.0])

@@ -113,9 +113,11 @@ def make_key(args: Any, tensors: list, relax: bool = False) -> Any:
     if _is_variable(args):
         if is_variable_argument(args):
             return variable_key(args, tensors, relax)
-        t = args._as_tensor()  # a Keras variable: TF traces the tensor it reads
-        tensors.append(t)
-        return (t._dtype, None if relax else t._shape)
+        if getattr(args, "_keras_variable", False):  # TF traces the tensor it reads
+            t = args._as_tensor()
+            tensors.append(t)
+            return (t._dtype, None if relax else t._shape)
+        return ("var", id(args))  # (a distributed variable: by identity, captured)
     if isinstance(args, np.generic):
         return (type(args), args.item())
     if is_tensor_spec(args):

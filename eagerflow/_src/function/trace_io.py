@@ -169,12 +169,15 @@ def _variable_placeholder(graph: FuncGraph, name: str, value: Any, shapes: Any,
     ArgumentVariable standing for it, taken by a resource placeholder `name` that a call
     feeds (one per distinct variable: an alias shares its first occurrence's), as TF's
     VariableSpec; a Keras variable is the placeholder of the tensor it reads."""
+    if not is_variable_argument(value) and not getattr(value, "_keras_variable", False):
+        return value, value  # (a distributed variable: captured as it is)
     if not is_variable_argument(value):
         shape, dtype = next(shapes), dt.as_dtype(value.dtype)
         ph = graph.placeholder(shape, dtype, name, is_input=True)
         spec = TensorSpec(shape, dtype, name)
         flat_specs.append(spec)
         return ph, spec
+    value = getattr(value, "_unread_of", value)  # (an assignment's result: its variable)
     seen = graph.argument_variables
     if id(value) in seen:
         return seen[id(value)]

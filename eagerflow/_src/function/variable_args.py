@@ -21,20 +21,24 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.core.tensor_spec import VariableSpec
-from eagerflow._src.ops.variables import ResourceVariable, variable_of
+from eagerflow._src.ops.variables import ResourceVariable, _UnreadVariable, variable_of
 
 
 def is_variable_argument(x: Any) -> bool:
-    """Whether tf.function traces `x` by a VariableSpec: a tf.Variable (an assignment's
-    unread variable included), not a Keras variable (TF converts one to a tensor)."""
-    return hasattr(x, "_as_tensor") and hasattr(x, "assign") and \
-        not isinstance(x, Tensor) and not getattr(x, "_keras_variable", False)
+    """Whether tf.function traces `x` by a VariableSpec: a resource variable (an
+    assignment's unread variable included). Not a Keras variable (TF converts one to a
+    tensor), nor a distributed or DTensor variable (traced by identity, captured: TF
+    keys those by types of their own)."""
+    return (type.__instancecheck__(ResourceVariable, x) or type(x) is _UnreadVariable or
+            type(x) is SpecVariable) and not getattr(x, "_keras_variable", False)
 
 
 def variable_key(var: Any, flat: list, relax: bool) -> tuple:
     """The cache key of variable `var`: its VariableSpec's fields (relaxed, its shape
     left out, as tensors'), its alias id its place among the distinct variables of the
     call's flat inputs so far, where it is appended on its first occurrence."""
+    if type(var) is _UnreadVariable:  # (what an assignment returned: its variable)
+        var = var._unread_of
     k = 0
     for x in flat:
         if x is var:
@@ -144,7 +148,10 @@ def stand_in(graph: Any, like: Any, shape: Any, placeholder: Any) -> ArgumentVar
 
 def as_variable(value: Any, op: str) -> Any:
     """The variable a call passes for a variable parameter: a variable, or a handle."""
-    if is_variable_argument(value) or getattr(value, "_keras_variable", False):
+    if type(value) is _UnreadVariable:
+        return value._unread_of
+    if hasattr(value, "_as_tensor") and hasattr(value, "assign") and \
+            not isinstance(value, Tensor):
         return value
     if isinstance(value, Tensor) and value._dtype is dt.resource:
         var = variable_of(value)
