@@ -567,24 +567,11 @@ class ConcreteFunction:
             raise error from None
         return _pack(self._out_template, lambda i: outs[i])
 
-    def call_flat_outputs(self, tensors: list) -> tuple:
-        if self._var_slots:
+    def call_flat_outputs(self, tensors: list, bound: bool = False) -> tuple:
+        """The flat outputs of a call on flat inputs (`bound`: its variable arguments
+        are bound already, by _call_with_variables)."""
+        if self._var_slots and not bound:
             return self._call_with_variables(tensors)
-        return self._call_bound(tensors)
-
-    def _call_with_variables(self, tensors: list) -> tuple:
-        """A call binding its variable arguments to the variables passed (or named by
-        the handles passed), which it is fed as: eagerly their handles, in a graph being
-        built the variables themselves (its Call node takes them as a read takes one)."""
-        pairs = self._bindings(tensors)
-        tensors = list(tensors)
-        eager = _state.graph is None
-        for (i, _), (_, var) in zip(self._var_slots, pairs):
-            tensors[i] = var.handle if eager else var
-        with varg.binding(pairs):
-            return self._call_bound(tensors)
-
-    def _call_bound(self, tensors: list) -> tuple:
         st = _state
         if self._captured_tensors:
             tensors = list(tensors) + self._captured_tensors
@@ -609,6 +596,18 @@ class ConcreteFunction:
             tensors = [t if hasattr(t, "_arr") else convert_to_tensor(t) for t in tensors]
             arrays = [t._arr for t in tensors]
         return self.run_forward(arrays)
+
+    def _call_with_variables(self, tensors: list) -> tuple:
+        """A call binding its variable arguments to the variables passed (or named by
+        the handles passed), which it is fed as: eagerly their handles, in a graph being
+        built the variables themselves (its Call node takes them as a read takes one)."""
+        pairs = self._bindings(tensors)
+        tensors = list(tensors)
+        eager = _state.graph is None
+        for (i, _), (_, var) in zip(self._var_slots, pairs):
+            tensors[i] = var.handle if eager else var
+        with varg.binding(pairs):
+            return self.call_flat_outputs(tensors, True)
 
     def run_forward(self, arrays: list) -> tuple:
         """The forward program of this thread's device run on flat input arrays of any
