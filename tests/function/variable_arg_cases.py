@@ -156,6 +156,10 @@ def specs(tf: Any) -> dict:
     out["call: another shape"] = outcome(lambda: cf(tf.Variable([1.0, 2.0, 3.0])))
     out["call: a handle"] = outcome(lambda: cf(b.handle))
     out["call: a tensor"] = outcome(lambda: cf(tf.constant([1.0, 2.0])))
+    out["call: a list"] = outcome(lambda: cf([1.0, 2.0]))
+    out["call: an int variable"] = outcome(lambda: cf(tf.Variable([1, 2])))
+    out["call: untrainable"] = outcome(lambda: cf(tf.Variable([1.0, 2.0], trainable=False)))
+    out["call: rank 2"] = outcome(lambda: cf(tf.Variable([[1.0, 2.0]])))
 
     sig = tf.function(lambda x: x * 2, input_signature=[tf.TensorSpec([2], tf.float32)])
     out["tensor signature: variable"] = outcome(lambda: sig(a))

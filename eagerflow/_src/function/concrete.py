@@ -351,9 +351,19 @@ class ConcreteFunction:
         self._var_slots = [(where[id(p.placeholder)], p) for p in proxies]
 
     def _bindings(self, values: list) -> list:
-        """(stand-in, variable passed) for each variable argument, from the flat inputs."""
+        """(stand-in, variable passed) for each variable argument, from the flat inputs;
+        a variable of another dtype is refused by the read of it, as TF's kernel does."""
         name = self.function_op_name
-        return [(p, varg.as_variable(values[i], name)) for i, p in self._var_slots]
+        pairs = [(p, varg.as_variable(values[i], name)) for i, p in self._var_slots]
+        for p, var in pairs:
+            if var.dtype != p.dtype:
+                e = InvalidArgumentError(None, None, f"Trying to read variable with wrong "
+                                                     f"dtype. Expected {_tf_type(p.dtype)} got "
+                                                     f"{_tf_type(dt.as_dtype(var.dtype))}")
+                e._graph_node = next((n.name for n in self.graph.operations
+                                      if n.inputs and n.inputs[0] is p), None)
+                raise e
+        return pairs
 
     def _passed(self, variables: list) -> list:
         """`variables` (read or written by its graph) as the caller sees them: each
@@ -500,7 +510,8 @@ class ConcreteFunction:
                     return
                 flat.append(value)
                 return
-            value = convert_to_tensor(value)
+            if not isinstance(value, Tensor):  # (TF's cast fails with no reason given)
+                raise fail("")
             if value.dtype is not dt.resource:
                 raise self._input_dtype_error(len(flat), dt.resource, value.dtype)
             flat.append(value)
