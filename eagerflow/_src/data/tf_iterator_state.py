@@ -3,16 +3,19 @@ iterator state (io/iterator_state.py's values), so that either framework restore
 other's iterator checkpoints.
 
 Data layer, below owned_iterator.py, which keeps its position as the number of elements
-its pipeline has given (and replays that many on restore); over tf_iterator_ops.py (take,
-skip, shard, filter, unbatch, padded_batch, rebatch, cache) and tf_iterator_values.py.
-TF's state is the state of each iterator of its optimized pipeline: prefixes
-"Iterator::Root::Prefetch::Range", one per iterator, root first. Its names follow TF's
-default static optimizations, as iterator_path.py applies them (an injected root Prefetch,
-MapAndBatch, ShuffleAndRepeat, ParallelMapV2; a TFRecordDataset is a FlatMap of one
-TFRecord iterator per file over a TensorSlice of the file names). The inputs of a zip or
-concatenation, and the datasets a flat_map or interleave makes (slices of their element),
+its pipeline has given (and replays that many on restore); over tf_iterator_ops.py (the
+single-input transformations counted one by one), tf_iterator_groups.py
+(group_by_window), tf_iterator_parallel.py (interleave with num_parallel_calls) and
+tf_iterator_values.py. TF's state is the state of each iterator of its optimized
+pipeline: prefixes "Iterator::Root::Prefetch::Range", one per iterator, root first. Its
+names follow TF's default static optimizations, as iterator_path.py applies them (an
+injected root Prefetch, MapAndBatch, ShuffleAndRepeat, ParallelMapV2; a TFRecordDataset
+is a FlatMap of one TFRecord iterator per file over a TensorSlice of the file names;
+choose/sample_from_datasets a DirectedInterleave). The inputs of a zip, concatenation or
+directed interleave, and the datasets a flat_map, interleave or group_by_window makes,
 are named with their index: "Zip[1]::Range", "Interleave[0]::TensorSlice" (a cycle
-slot's).
+slot's), "FlatMap[3]::BatchV2::Window" (a window's dataset's, under what the function
+made of it).
 
 Reading: each iterator's count of elements given is worked out from its input's and what
 it holds back (a prefetch buffer, a parallel map's results, a shuffle buffer, a
@@ -21,8 +24,9 @@ then saves no input) counts all its dataset gives. Writing: the state of the sam
 having given `count` elements with every buffer empty (TF fills them again as it runs) but
 a shuffle's, which is rebuilt by running that shuffle as far (its order is TF's: the same
 seeds and draws). Counts that need the elements (a filter's, an unbatch's, the sizes of an
-interleave's datasets) run the pipeline. A pipeline holding another dataset is refused
-(the iterator then saves eagerflow's own form).
+interleave's datasets) run the pipeline again, drawing the saved iterator's seeds
+(tf_iterator_values.began). A pipeline holding a dataset not read here (files read in
+parallel, a cache in files) is refused (the iterator then saves eagerflow's own form).
 """
 
 from __future__ import annotations
