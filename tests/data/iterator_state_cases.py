@@ -22,6 +22,19 @@ def record_file(tf, d: str, compression: str = "") -> str:
     return path
 
 
+def record_files(tf, d: str, count: int) -> list:
+    """`count` TFRecord files of 1, 2, 3, 1, 2, ... records ("f<k>r<j>")."""
+    paths = []
+    for k in range(count):
+        path = os.path.join(d, f"part{k}.tfrecord")
+        if not os.path.exists(path):
+            with tf.io.TFRecordWriter(path) as w:
+                for j in range(k % 3 + 1):
+                    w.write(b"f%dr%d" % (k, j))
+        paths.append(path)
+    return paths
+
+
 def pipelines(tf, d: str) -> dict:
     """name -> (a function making the dataset, how many elements are taken before the
     checkpoint; None: all, and the end seen)."""
@@ -140,6 +153,12 @@ def pipelines(tf, d: str) -> dict:
         "parallel_interleave_shrink": (lambda: ds.range(1, 5).interleave(
             lambda x: ds.from_tensor_slices(tf.range(x)), cycle_length=3,
             num_parallel_calls=3), 6),
+        # (files read in parallel: TF's workers, their threads' readers, the cycle and the
+        # staged workers (2 per slot); a worker done takes the next file and is staged)
+        "tfrecord_parallel": (lambda: tf.data.TFRecordDataset(
+            record_files(tf, d, 8), num_parallel_reads=2), 7),
+        "tfrecord_parallel_ended": (lambda: tf.data.TFRecordDataset(
+            record_files(tf, d, 3), num_parallel_reads=2).prefetch(4), 4),
         # (a reshuffling shuffle under what is counted by running it again: the runs draw
         # the saved iterator's seeds; under a repeat, its epoch's)
         "shuffled_unbatch": (lambda: ds.range(9).shuffle(9, seed=6).batch(4).unbatch(), 5),

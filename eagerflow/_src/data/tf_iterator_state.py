@@ -46,6 +46,7 @@ from eagerflow._src.data import (
     tf_iterator_groups,
     tf_iterator_ops,
     tf_iterator_parallel,
+    tf_iterator_records,
     tf_iterator_values,
 )
 from eagerflow._src.data.iterators import IterContext
@@ -60,7 +61,7 @@ from eagerflow._src.data.tf_iterator_values import last as _last
 from eagerflow._src.data.tf_iterator_values import refuse as _refuse
 from eagerflow._src.data.tf_iterator_values import slot as _slot
 from eagerflow._src.data.tf_iterator_values import total as _total
-from eagerflow._src.io import tfrecord, window_graph
+from eagerflow._src.io import window_graph
 
 _TRANSPARENT = ("OptionsDataset", "VariantDataset")
 
@@ -109,10 +110,9 @@ def _levels(top: Any, opt: dict, arg: Any = None) -> list:
             break
         if kind not in _TRANSPARENT:
             chain.append(ds)
-        if kind == "TFRecordDataset" and (ds._compression not in _INFLATED or
-                                          ds._parallel is not None):
-            # (parallel reads interleave; a snappy file's offsets are not read here)
-            raise _refuse("its TFRecordDataset is read in parallel or snappy compressed")
+        if kind == "TFRecordDataset" and ds._compression not in _INFLATED:
+            # (a snappy file's offsets are not read here)
+            raise _refuse("its TFRecordDataset is snappy compressed")
         if kind in ("RangeDataset", "TensorSliceDataset", "TFRecordDataset",
                     "RandomDataset") or kind in _BRANCHING:
             break
@@ -148,6 +148,8 @@ def _levels(top: Any, opt: dict, arg: Any = None) -> list:
                 continue
         elif kind == "BatchDataset" and ds._repr_name != "_BatchDataset":
             name = None  # (a parallel or ragged batch)
+        elif kind == "TFRecordDataset" and ds._parallel is not None:
+            name = "LegacyParallelInterleaveV2"  # (its files read in parallel)
         elif kind == "CacheDataset" and ds._filename:
             name = None  # (a cache in files)
         elif kind in ("TakeDataset", "SkipDataset"):
@@ -498,51 +500,13 @@ def _inner_size(open_: Any, element: tuple) -> int:
         it.close()
 
 
-def _flat_map(state: dict, prefix: str, dss: list, _n: int, root: Any) -> int:
-    """A TFRecordDataset's records given: every record of the files before the current
-    one, and the current file's records before its reader's offset."""
-    if int(_get(state, prefix, "exhausted")):
-        return _total(dss[0], root)
-    files = _file_names(dss[0])
-    started = int(_get(state, prefix, "element_index"))
-    done = started if int(_get(state, prefix, "current_element_iterator_uninitialized")) \
-        else started - 1
-    z = dss[0]._compression
-    n = sum(_records(f, None, z) for f in files[:done])
-    if done < started:
-        inner = f"{prefix}[{done}]::TFRecord"
-        n += _records(files[done], int(_get(state, inner, "offset")), z)
-    return n
-
-
-def _file_names(ds: Any) -> list:
-    """The file names a TFRecordDataset reads (its input: a TensorSliceDataset of them)."""
-    names = ds._inputs[0]
-    arr = names._arrays[0] if hasattr(names, "_arrays") else None
-    if arr is None:
-        raise _refuse("its TFRecordDataset's file names are not constants")
-    return [x.decode() if isinstance(x, bytes) else str(x) for x in np.asarray(arr).reshape(-1)]
-
-
-def _records(path: str, offset: int | None, compression: str) -> int:
-    """The records of the TFRecord file `path` that end by `offset` (None: all; in the
-    inflated stream of a compressed file, as TF's reader counts it)."""
-    reader, n = tfrecord.RecordReader(path, compression), 0
-    try:
-        while (offset is None or reader.offset < offset) and reader.read_record() is not None:
-            n += 1
-    finally:
-        reader.close()
-    return n
-
-
 # -- running part of the pipeline (what a count that needs its elements takes) -------------
 
 
 _READ = {"Range": _range, "TensorSlice": _slices, "Prefetch": _prefetch,
          "ParallelMapV2": _parallel_map, "Map": lambda s, p, d, n, r: n, "BatchV2": _batch,
          "MapAndBatch": _map_and_batch, "Shuffle": _shuffle, "ShuffleAndRepeat": _shuffle,
-         "FiniteRepeat": _repeat, "ForeverRepeat": _repeat, "FlatMap": _flat_map,
+         "FiniteRepeat": _repeat, "ForeverRepeat": _repeat, **tf_iterator_records.READ,
          "Random": lambda s, p, d, n, r: int(_get(s, p, "num_random_samples")),
          **tf_iterator_ops.READ}
 
@@ -931,39 +895,7 @@ def _interleave_run(ds: Any, n: int, root: Any) -> tuple:
     return slots, (index, within, int(ended), read)
 
 
-def _w_flat_map(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
-    files = _file_names(dss[0])
-    done, offset = 0, 0
-    if n != END:
-        for done, f in enumerate(files):
-            k = _records(f, None, dss[0]._compression)
-            if n < k or done == len(files) - 1:
-                offset = _offset(f, n, dss[0]._compression)
-                break
-            n -= k
-    out[prefix] = {"exhausted": _i64(int(n == END)), "element_index": _i64(done + 1),
-                   "current_element_iterator_uninitialized": _i64(0),
-                   "inputs_size": _i64(1),
-                   "inputs[0]": (np.array(files[done].encode(), object), _dt.string)}
-    out[prefix + "::TensorSlice"] = {f"{FULL}{prefix}::TensorSlice:index": _i64(done + 1),
-                                     "global_shuffle_iterator_next_index": _i64(0)}
-    out[f"{prefix}[{done}]::TFRecord"] = {"current_file_index": _i64(0),
-                                          "offset": _i64(offset)}
-    return n, prefix
-
-
-def _offset(path: str, n: int, compression: str) -> int:
-    """Where the (n+1)-th record of TFRecord file `path` begins (inflated)."""
-    reader = tfrecord.RecordReader(path, compression)
-    try:
-        for _ in range(n):
-            reader.read_record()
-        return reader.offset
-    finally:
-        reader.close()
-
-
 _WRITE = {"Range": _w_range, "TensorSlice": _w_slices, "Prefetch": _w_prefetch,
           "ParallelMapV2": _w_parallel_map, "Map": _w_map, "BatchV2": _w_batch,
           "MapAndBatch": _w_map_and_batch, "FiniteRepeat": _w_repeat,
-          "ForeverRepeat": _w_repeat, "FlatMap": _w_flat_map, **tf_iterator_ops.WRITE}
+          "ForeverRepeat": _w_repeat, **tf_iterator_records.WRITE, **tf_iterator_ops.WRITE}
