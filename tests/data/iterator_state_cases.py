@@ -166,6 +166,10 @@ def pipelines(tf, d: str) -> dict:
             lambda x: x % 2 == 0).repeat(2), 6),
         "group_by_window": (lambda: ds.range(10).group_by_window(
             lambda x: x % 2, lambda k, w: w.batch(2), window_size=2), 2),
+        # (its groups' datasets: a padded batch of the bucket's size over each)
+        "bucket_by_sequence_length": (lambda: ds.from_tensor_slices(np.arange(10)).map(
+            lambda i: tf.range(tf.gather(tf.constant(_LENGTHS, tf.int64), i)))
+            .bucket_by_sequence_length(lambda x: tf.shape(x)[0], [3, 5], [2, 2, 1]), 3),
         # (groups left when the input ends are flushed in the order of their keys)
         "group_by_window_flush": (lambda: ds.range(8).group_by_window(
             lambda x: x % 3, lambda k, w: w.map(lambda x: x * 10 + k),
@@ -173,6 +177,7 @@ def pipelines(tf, d: str) -> dict:
     }
 
 
+_LENGTHS = [1, 3, 2, 5, 1, 4, 2, 6, 3, 1]
 _CHOICES = np.array([0, 1, 1, 0, 1, 0, 0, 0], np.int64)
 
 

@@ -64,7 +64,8 @@ def _opener(ds: Any, root: Any) -> Callable:
 
 def given(state: dict, prefix: str, ds: Any, root: Any, current: Callable) -> int:
     """What group_by_window `ds` gave: the datasets of the groups it flushed before the
-    current one, and what the current one's gave (`current(its prefix, its size)`)."""
+    current one, and what the current one's gave (`current(its prefix, its size, its key,
+    its elements)`)."""
     counter = int(get(state, prefix, "group_counter")) + 1  # (TF saves one less)
     began = not has(state, prefix, "current_iterator_not_initialized")
     done = counter - began  # (groups whose datasets gave all)
@@ -73,7 +74,7 @@ def given(state: dict, prefix: str, ds: Any, root: Any, current: Callable) -> in
     size, n = _opener(ds, root), 0
     for k, (key, _, _, groups, _) in enumerate(flushes(ds, root)):
         if k == done:
-            return n + current(f"{prefix}[{k}]", size(key, groups[key]))
+            return n + current(f"{prefix}[{k}]", size(key, groups[key]), key, groups[key])
         n += size(key, groups[key])
         if k + 1 == done and not began:
             break
@@ -83,8 +84,8 @@ def given(state: dict, prefix: str, ds: Any, root: Any, current: Callable) -> in
 def write(out: dict, prefix: str, ds: Any, n: int, root: Any, current: Callable) -> int:
     """Writes group_by_window `ds`'s state having given `n` elements (END: all): the group
     whose dataset gives the n-th element begun (its dataset's state by `current(its
-    prefix, elements given)`), or past a group's last element, none begun. Returns what
-    its input had given (END: all)."""
+    prefix, elements given, its key, its elements)`), or past a group's last element,
+    none begun. Returns what its input had given (END: all)."""
     size = _opener(ds, root)
     counter, read, ended, held, sizes, now = 0, 0, False, {}, {}, None
     if n != 0:
@@ -97,7 +98,7 @@ def write(out: dict, prefix: str, ds: Any, n: int, root: Any, current: Callable)
                 if n == 0:
                     break
                 continue
-            held, now = {k: list(v) for k, v in groups.items()}, (key, n)
+            held, now = {k: list(v) for k, v in groups.items()}, (key, n, list(groups[key]))
             break
         else:  # (every group flushed: its input ended)
             ended = True
@@ -117,7 +118,7 @@ def write(out: dict, prefix: str, ds: Any, n: int, root: Any, current: Callable)
         values["current_iterator_not_initialized"] = _empty()
     else:
         values["current_key"] = i64(now[0])
-        current(f"{prefix}[{counter - 1}]", now[1])
+        current(f"{prefix}[{counter - 1}]", now[1], now[0], now[2])
     out[prefix] = {f"{FULL}{prefix}:{k}": v for k, v in values.items()}
     return END if ended else read
 

@@ -413,13 +413,24 @@ def _flat_map_fn(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> 
 def _group_by_window(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> int:
     """A group_by_window gave its groups' datasets' elements (tf_iterator_groups.py); the
     current group's dataset what its iterators say (all, where they let their input go)."""
-    inner = _function_levels(getattr(ds, "_red_fn", None), root)
-
-    def current(at: str, size: int) -> int:
+    def current(at: str, size: int, key: int, group: list) -> int:
+        inner = _group_levels(ds, root, key, group)
         top = f"{at}::{inner[0][0]}"
         return size if top in state and _ended(state, top) else \
             _count(inner, at, state, root, epochs)
     return tf_iterator_groups.given(state, prefix, ds, root, current)
+
+
+def _group_levels(ds: Any, root: Any, key: int, group: list) -> list:
+    """The levels of a group_by_window's dataset of a group: its reduce function's over
+    the group's window, or bucket_by_sequence_length's batch of the group (its size the
+    bucket's)."""
+    batcher = getattr(ds, "_batcher", None)
+    if batcher is None:
+        return _function_levels(getattr(ds, "_red_fn", None), root)
+    window = ds._group(list(group))
+    plain = dict.fromkeys(iterator_path._optimizations(root), False)
+    return _levels(batcher(key, window), plain, window)
 
 
 def _parallel_interleave(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> int:
@@ -809,9 +820,9 @@ def _w_group_by_window(out: dict, prefix: str, ds: Any, n: int, root: Any,
                        epochs: dict) -> None:
     """A group_by_window having given `n` (tf_iterator_groups.py), its current group's
     dataset's iterators under its prefix, then its input having given what it read."""
-    inner = _function_levels(getattr(ds, "_red_fn", None), root)
-    read = tf_iterator_groups.write(out, prefix, ds, n, root, lambda at, given: _write(
-        out, inner, at, given, root, epochs))
+    read = tf_iterator_groups.write(
+        out, prefix, ds, n, root, lambda at, given, key, group: _write(
+            out, _group_levels(ds, root, key, group), at, given, root, epochs))
     _write(out, _levels(ds._inputs[0], iterator_path._optimizations(root)), prefix, read,
            root, epochs)
 
