@@ -164,6 +164,13 @@ def pipelines(tf, d: str) -> dict:
         "shuffled_unbatch": (lambda: ds.range(9).shuffle(9, seed=6).batch(4).unbatch(), 5),
         "shuffled_filter_repeat": (lambda: ds.range(9).shuffle(9, seed=7).filter(
             lambda x: x % 2 == 0).repeat(2), 6),
+        # (the runs' repeats make new shuffle iterators as they go: from the saved one's
+        # counters, and the live iterator's left as they were)
+        "shuffle_repeat_windows": (lambda: ds.range(8).shuffle(8, seed=5).repeat(3).window(
+            5, 5).flat_map(lambda w: w), 13),
+        # (a ShuffleAndRepeat of a filter: each epoch's size counted by running it)
+        "filter_shuffle_repeat": (lambda: ds.range(20).filter(lambda x: x % 4 != 1).shuffle(
+            3, seed=11).repeat(2).take(25), 17),
         "group_by_window": (lambda: ds.range(10).group_by_window(
             lambda x: x % 2, lambda k, w: w.batch(2), window_size=2), 2),
         # (its groups' datasets: a padded batch of the bucket's size over each)

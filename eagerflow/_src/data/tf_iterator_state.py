@@ -198,7 +198,7 @@ def position(root: Any, state: dict) -> tuple:
     ({prefix: {name: array}}), END when it gives nothing more; {id(shuffle dataset): its
     reshuffle counter when that iterator began}, from the seeds its state counts)."""
     epochs: dict = {}
-    with tf_iterator_values.began({}):
+    with tf_iterator_values.began({}, root):
         return _count(levels(root), ROOT, state, root, epochs), epochs
 
 
@@ -364,10 +364,19 @@ def _shuffle(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
             return _total(dss[0], root)
         n = _total(dss[-1]._inputs[0], root)  # (TF saves no input it let go)
     epoch = int(_get(state, prefix, "epoch"))
-    size = dss[-1]._inputs[0]._cardinality()
-    if epoch > 1 and size < 0:
-        raise _refuse("a shuffle's input of unknown size was repeated")
-    return max(epoch - 1, 0) * max(size, 0) + n - held
+    size = _finite_size(dss[-1]._inputs[0], root) if epoch > 1 else 0
+    return max(epoch - 1, 0) * size + n - held
+
+
+def _finite_size(ds: Any, root: Any) -> int:
+    """How many elements dataset `ds` (a shuffle's input, in each epoch) gives, counted by
+    running it where its cardinality is not known (a filter's)."""
+    size = ds._cardinality()
+    if size == UNKNOWN:
+        size = _total(ds, root)
+    if size < 0:
+        raise _refuse("a shuffle's infinite input was repeated")
+    return size
 
 
 def _repeat(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
@@ -528,7 +537,7 @@ def tf_state(root: Any, count: int, epochs: dict | None = None) -> dict:
     having given `count` elements (END: all of them), its buffers empty but a shuffle's;
     `epochs`: {id(shuffle dataset): its reshuffle counter when the iterator began}."""
     out: dict = {}
-    with tf_iterator_values.began(epochs or {}):
+    with tf_iterator_values.began(epochs or {}, root):
         _write(out, levels(root), ROOT, count, root, epochs or {})
     return out
 
@@ -645,7 +654,8 @@ def _w_shuffle(out: dict, prefix: str, dss: list, n: int, root: Any, epochs: dic
     its reshuffle counter's), each element in TF's slot (its position in all the epochs'
     elements, modulo the buffer's size). Returns what its input had given this epoch."""
     shuffle = dss[-1]
-    size, each = shuffle._size, shuffle._inputs[0]._cardinality()
+    size = shuffle._size
+    each = _finite_size(shuffle._inputs[0], root) if len(dss) == 2 else 0
     repeats = 1 if len(dss) == 1 else dss[0]._count  # (the epochs of a ShuffleAndRepeat)
     if len(dss) == 2 and repeats > 0 and each > 0 and n >= repeats * each:
         n = END  # (its last epoch's input was seen to end as it gave its last element)

@@ -92,11 +92,13 @@ _BEGAN: dict = {}
 
 
 @contextlib.contextmanager
-def began(counters: dict) -> Iterator[None]:
-    """While an iterator's state is read or written: every iterator `elements` makes of
-    part of its pipeline draws what that iterator's drew (each dataset that reseeds at
-    the counter `counters` gives it; a new iterator would take the next seeds)."""
-    kept = dict(_BEGAN)
+def began(counters: dict, root: Any) -> Iterator[None]:
+    """While the state of an iterator of dataset `root` is read or written: every iterator
+    `elements` makes of part of its pipeline draws what that iterator's drew (each dataset
+    that reseeds at the counter `counters` gives it; a new iterator would take the next
+    seeds). The counters the pipeline's datasets had are theirs again after (the runs
+    made iterators of them: a repeat's, of its input's, as it goes)."""
+    kept, live = dict(_BEGAN), [(d, d._iterations) for d in _reseeding(root)]
     _BEGAN.clear()
     _BEGAN.update(counters)
     try:
@@ -104,6 +106,8 @@ def began(counters: dict) -> Iterator[None]:
     finally:
         _BEGAN.clear()
         _BEGAN.update(kept)
+        for d, k in live:
+            d._iterations = k
 
 
 def counter(ds: Any) -> int:
@@ -135,16 +139,12 @@ def _reseeding(ds: Any) -> list:
 def elements(ds: Any, root: Any) -> Any:
     """A new iterator of dataset `ds` in the pipeline of `root` (its functions start over,
     as each iterator of TF's does), drawing what the iterator being saved or restored
-    drew (`began`)."""
-    found = [d for d in _reseeding(ds) if id(d) in _BEGAN]
-    kept = [d._iterations for d in found]
-    for d in found:
-        d._iterations = _BEGAN[id(d)]
-    try:
-        return ds._make_iterator(IterContext(root.options(), root))
-    finally:
-        for d, k in zip(found, kept):
-            d._iterations = k
+    drew (`began`: each dataset that reseeds set to its counter then, and left to count
+    the iterators this run makes, as a repeat makes them one epoch after another)."""
+    for d in _reseeding(ds):
+        if id(d) in _BEGAN:
+            d._iterations = _BEGAN[id(d)]
+    return ds._make_iterator(IterContext(root.options(), root))
 
 
 def total(ds: Any, root: Any) -> int:
