@@ -439,7 +439,7 @@ def _group_levels(ds: Any, root: Any, key: int, group: list) -> list:
         return _function_levels(getattr(ds, "_red_fn", None), root)
     window = ds._group(list(group))
     plain = dict.fromkeys(iterator_path._optimizations(root), False)
-    return _levels(batcher(key, window), plain, window)
+    return _down_to(_levels(batcher(key, window), plain, window), window)
 
 
 def _parallel_interleave(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> int:
@@ -502,7 +502,15 @@ def _function_levels(fn: Any, root: Any) -> list:
         raise _refuse("its function returns a dataset whose state is not read")
     # (TF rewrites the pipeline's graph, not its functions': no map there runs parallel)
     plain = dict.fromkeys(iterator_path._optimizations(root), False)
-    return _levels(template, plain, args[0])
+    return _down_to(_levels(template, plain, args[0]), args[0])
+
+
+def _down_to(chain: list, arg: Any) -> list:
+    """The levels of a function's dataset, read only where they run down to its argument
+    one by one (what a flat_map or zip there holds is made of the argument when it runs)."""
+    if not chain[-1][1] or chain[-1][1][0] is not arg:
+        raise _refuse("its function returns a dataset whose state is not read")
+    return chain
 
 
 def _inner_sizes(ds: Any, n: int, root: Any) -> list:
