@@ -495,14 +495,19 @@ def _inner_levels(ds: Any, root: Any) -> list:
 
 def _function_levels(fn: Any, root: Any) -> list:
     """The levels of the dataset function `fn` (a flat_map's over windows, a
-    group_by_window's reduce function) makes of its one dataset argument (a window's)."""
-    template = getattr(fn, "_template", None)
+    group_by_window's reduce function) makes of one of its dataset arguments (a window's:
+    a window of tuples gives one per component)."""
+    leaf = template = getattr(fn, "_template", None)
     args = [k for k in getattr(fn, "_kinds", ()) if hasattr(k, "_make_iterator")]
-    if template is None or len(args) != 1:
+    while leaf is not None and len(getattr(leaf, "_inputs", ())) == 1 and \
+            all(leaf is not a for a in args):
+        leaf = leaf._inputs[0]
+    arg = next((a for a in args if a is leaf), None)
+    if arg is None:
         raise _refuse("its function returns a dataset whose state is not read")
     # (TF rewrites the pipeline's graph, not its functions': no map there runs parallel)
     plain = dict.fromkeys(iterator_path._optimizations(root), False)
-    return _down_to(_levels(template, plain, args[0]), args[0])
+    return _down_to(_levels(template, plain, arg), arg)
 
 
 def _down_to(chain: list, arg: Any) -> list:
