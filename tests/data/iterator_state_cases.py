@@ -159,6 +159,13 @@ def pipelines(tf, d: str) -> dict:
             record_files(tf, d, 8), num_parallel_reads=2), 7),
         "tfrecord_parallel_ended": (lambda: tf.data.TFRecordDataset(
             record_files(tf, d, 3), num_parallel_reads=2).prefetch(4), 4),
+        # (the common reader: an interleave of TFRecordDatasets of its file names, each a
+        # FlatMap of one file's TFRecord iterator under its element's prefix)
+        "interleave_tfrecords": (lambda: tf.data.Dataset.from_tensor_slices(
+            record_files(tf, d, 5)).interleave(tf.data.TFRecordDataset, cycle_length=2,
+                                                num_parallel_calls=2), 5),
+        "flat_map_tfrecords": (lambda: tf.data.Dataset.from_tensor_slices(
+            record_files(tf, d, 4)).flat_map(tf.data.TFRecordDataset), 4),
         # (a reshuffling shuffle under what is counted by running it again: the runs draw
         # the saved iterator's seeds; under a repeat, its epoch's)
         "shuffled_unbatch": (lambda: ds.range(9).shuffle(9, seed=6).batch(4).unbatch(), 5),

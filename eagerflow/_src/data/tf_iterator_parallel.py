@@ -27,7 +27,7 @@ _CURRENT, _FUTURE = "current_elements", "future_elements"
 def given(state: dict, prefix: str, ds: Any, root: Any, size: Callable,
           inner: Callable) -> int:
     """What the parallel interleave `ds` gave (`size(input element)`: its dataset's size;
-    `inner(prefix)`: what the dataset's iterators there gave)."""
+    `inner(prefix, input element)`: what the dataset's iterators there gave)."""
     opened = int(get(state, prefix, "element_id_counter"))
     read = first(ds._inputs[0], opened, root)
     n = sum(size(e) for e in read)
@@ -39,7 +39,7 @@ def given(state: dict, prefix: str, ds: Any, root: Any, size: Callable,
             n -= int(get(state, at, ".results.size"))
             if int(get(state, at, "restore_iterator")):
                 ident = int(get(state, at, ".id"))
-                n -= size(read[ident]) - inner(f"{prefix}[{ident}]")
+                n -= size(read[ident]) - inner(f"{prefix}[{ident}]", read[ident])
     return n
 
 
@@ -53,7 +53,8 @@ class _Element:
 def write(out: dict, prefix: str, ds: Any, n: int, root: Any, size: Callable,
           inner: Callable) -> int:
     """Writes the state of parallel interleave `ds` having given `n` elements (END: all);
-    `inner(prefix, given)` writes an element's dataset's iterators. Returns how many
+    `inner(prefix, given, input element)` writes an element's dataset's iterators.
+    Returns how many
     input elements it read (END: all)."""
     run = _Cycle(ds, root, size)
     try:
@@ -77,7 +78,7 @@ def write(out: dict, prefix: str, ds: Any, n: int, root: Any, size: Callable,
         for j, c in enumerate(e.values):
             arr = c._arr.astype(object) if c.dtype is _dt.string else c._arr
             out[at][f".inputs[{j}]"] = (arr, c.dtype)
-        inner(f"{prefix}[{e.id}]", e.given)
+        inner(f"{prefix}[{e.id}]", e.given, e.values)
     return END if run.ended else run.opened
 
 

@@ -408,10 +408,11 @@ def _flat_map_fn(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> 
     begun = int(_get(state, prefix, "element_index"))
     done = begun if int(_get(state, prefix, "current_element_iterator_uninitialized")) \
         else begun - 1
-    inner = _inner_levels(ds, root)
+    read = _first(ds._inputs[0], begun, root)
     sizes = _inner_sizes(ds, begun, root)
     n = sum(sizes[:done])
     if done < begun:
+        inner = _inner_levels(ds, root, read[done])
         top = f"{prefix}[{done}]::{inner[0][0]}"
         # (a current dataset whose iterator let its input go gave all it holds)
         ended = top in state and _ended(state, top)
@@ -444,11 +445,12 @@ def _group_levels(ds: Any, root: Any, key: int, group: list) -> list:
 
 def _parallel_interleave(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> int:
     """An interleave with num_parallel_calls (tf_iterator_parallel.py)."""
-    inner, open_ = _inner_levels(ds, root), ds._fn.bind(IterContext(root.options(), root))
+    _inner_levels(ds, root)
+    open_ = ds._fn.bind(IterContext(root.options(), root))
     _cycle(ds)
     return tf_iterator_parallel.given(
         state, prefix, ds, root, lambda e: _inner_size(open_, e),
-        lambda at: _count(inner, at, state, root, epochs))
+        lambda at, e: _count(_inner_levels(ds, root, e), at, state, root, epochs))
 
 
 def _interleave(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> int:
@@ -456,7 +458,6 @@ def _interleave(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> i
     ("next_input_element_index" counts them) but what those still open in its cycle
     have left: each slot keeps its input element, its dataset's iterators under
     "Interleave[slot]"."""
-    inner = _inner_levels(ds, root)
     if int(_get(state, prefix, "end_of_input")) and not int(_get(state, prefix, "num_open")):
         return _total(ds, root)
     n = sum(_inner_sizes(ds, int(_get(state, prefix, "next_input_element_index")), root))
@@ -467,7 +468,7 @@ def _interleave(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> i
             continue
         args = tuple(EagerTensor(np.asarray(_get(state, prefix, f"args_list_[{k}][{j}]")),
                                  spec.dtype, CPU_DEVICE) for j, spec in enumerate(specs))
-        given = _count(inner, f"{prefix}[{k}]", state, root, epochs)
+        given = _count(_inner_levels(ds, root, args), f"{prefix}[{k}]", state, root, epochs)
         n -= _inner_size(open_, args) - given
     return n
 
@@ -478,16 +479,24 @@ def _cycle(ds: Any) -> int:
     return ds._cycle
 
 
-def _inner_levels(ds: Any, root: Any) -> list:
-    """The levels of the datasets a flat_map's function returns: slices of its element
-    (their count is all their state holds), or what it makes of a window (down to the
-    window's own dataset, its argument)."""
+def _inner_levels(ds: Any, root: Any, element: tuple | None = None) -> list:
+    """The levels of the datasets a flat_map's or interleave's function returns: slices of
+    its element (their count is all their state holds), the records of the file it names
+    (a TFRecordDataset of it: `element`'s, where known), or what it makes of a window
+    (down to the window's own dataset, its argument)."""
     fn = ds._fn
     template = getattr(fn, "_template", None)
     # (a traced function's slices of its argument are built when it runs)
     if getattr(template, "_repr_name", None) == "_TensorSliceDataset" and \
             not template._inputs:
         return [("TensorSlice", [template])]
+    if template is not None and _kind(template) == "TFRecordDataset" and \
+            template._parallel is None and len(ds._inputs[0]._structure.specs) == 1:
+        if element is None:  # (only its kind asked)
+            return [("FlatMap", [template])]
+        reader = type(template)(element[0], template._compression or None,
+                                template._buffer)
+        return _levels(reader, iterator_path._optimizations(root))
     if _kind(ds._inputs[0]) == "WindowDataset":
         return _function_levels(fn, root)
     raise _refuse("its flat_map's function returns a dataset whose state is not read")
@@ -789,7 +798,7 @@ def _w_flat_map_fn(out: dict, prefix: str, ds: Any, n: int, root: Any, epochs: d
     """A flat_map having given `n`: the dataset of the input element that gives its n-th
     element begun (that element kept, as TF makes the dataset again from it), or, past
     them all, every element read and none begun."""
-    inner = _inner_levels(ds, root)
+    _inner_levels(ds, root)
     current, element = 0, None
     if n != END:
         open_ = ds._fn.bind(IterContext(root.options(), root))
@@ -821,7 +830,7 @@ def _w_flat_map_fn(out: dict, prefix: str, ds: Any, n: int, root: Any, epochs: d
         _write(out, _levels(ds._inputs[0], iterator_path._optimizations(root)), prefix,
                current + begun, root, epochs)
     if begun:
-        _write(out, inner, f"{prefix}[{current}]", n, root, epochs)
+        _write(out, _inner_levels(ds, root, element), f"{prefix}[{current}]", n, root, epochs)
 
 
 def _window_value(name: str, window: Any) -> dict:
@@ -854,11 +863,12 @@ def _w_parallel_interleave(out: dict, prefix: str, ds: Any, n: int, root: Any,
                            epochs: dict) -> None:
     """An interleave with num_parallel_calls having given `n` (tf_iterator_parallel.py);
     its input having given what it read."""
-    inner, open_ = _inner_levels(ds, root), ds._fn.bind(IterContext(root.options(), root))
+    _inner_levels(ds, root)
+    open_ = ds._fn.bind(IterContext(root.options(), root))
     _cycle(ds)
     read = tf_iterator_parallel.write(
         out, prefix, ds, n, root, lambda e: _inner_size(open_, e),
-        lambda at, given: _write(out, inner, at, given, root, epochs))
+        lambda at, given, e: _write(out, _inner_levels(ds, root, e), at, given, root, epochs))
     _write(out, _levels(ds._inputs[0], iterator_path._optimizations(root)), prefix, read,
            root, epochs)
 
@@ -867,7 +877,8 @@ def _w_interleave(out: dict, prefix: str, ds: Any, n: int, root: Any, epochs: di
     """An interleave having given `n`: its cycle as TF's iterator leaves it then (run here
     on the sizes of its input elements' datasets), each open slot's element and its
     dataset's iterators kept."""
-    inner, cycle = _inner_levels(ds, root), _cycle(ds)
+    _inner_levels(ds, root)
+    cycle = _cycle(ds)
     slots, at = _interleave_run(ds, n, root)
     values = {"cycle_index": _i64(at[0]), "block_index": _i64(at[1]),
               "end_of_input": _i64(at[2]), "num_open": _i64(sum(s is not None for s in slots)),
@@ -881,7 +892,8 @@ def _w_interleave(out: dict, prefix: str, ds: Any, n: int, root: Any, epochs: di
             values[f"args_list_[{k}][{j}]"] = (c._arr.astype(object) if c.dtype is _dt.string
                                               else c._arr, c.dtype)
         if slots[k] is not None:
-            _write(out, inner, f"{prefix}[{k}]", given, root, epochs)
+            _write(out, _inner_levels(ds, root, element), f"{prefix}[{k}]", given, root,
+                   epochs)
     out[prefix] = values
     # (TF's interleave keeps its input's iterator, ended or not)
     _write(out, _levels(ds._inputs[0], iterator_path._optimizations(root)), prefix, at[3],
