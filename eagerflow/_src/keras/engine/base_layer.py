@@ -903,8 +903,8 @@ def _build_wrapper(build: Callable) -> Callable:
             shapes = args[0] if args else next(iter(kwargs.values()), None)
             object.__setattr__(self, "_build_shapes", shape_tuples(shapes))
             if len(kwargs) > 1 and not args:  # (a build of several shapes: Keras 3's
-                object.__setattr__(self, "_build_shapes_dict", {  # build config names them)
-                    k: shape_tuples(v) for k, v in kwargs.items()})
+                # build config names them, each value as given)
+                object.__setattr__(self, "_build_shapes_dict", dict(kwargs))
         self.built = True
         self._lock_state()
         return out
