@@ -42,6 +42,9 @@ from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import REGISTRY, OpDef, TFForm
 
+# the attrs of a dataset of int64 scalars (the raw ops' samples of Range's datasets)
+I64_ATTRS = {"output_types": (dt.int64,), "output_shapes": ((),)}
+
 
 def dataset_of(op: str, value: Any) -> DatasetV2:
     """The pipeline a dataset op's variant input holds, with TF's error for another

@@ -33,6 +33,7 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import dataset_methods  # noqa: F401 (the methods built on)
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.dataset_variants import (
+    I64_ATTRS,
     DatasetVariant,
     VariantDataset,
     check_element,
@@ -388,7 +389,6 @@ def concrete_fn(fn: Callable, *specs: Any) -> Any:
 
 
 S64, SF32 = TensorSpec([], dt.int64), TensorSpec([], dt.float32)
-I64_ATTRS = {"output_types": (dt.int64,), "output_shapes": ((),)}
 PAIR_ATTRS = {"output_types": (dt.int64, dt.float32), "output_shapes": ((), ())}
 
 

@@ -47,7 +47,12 @@ from eagerflow._src.data import (
     iterator_path,
 )
 from eagerflow._src.data.dataset import DatasetV2
-from eagerflow._src.data.dataset_variants import check_signature, dataset_of, tf_attrs_load
+from eagerflow._src.data.dataset_variants import (
+    I64_ATTRS,
+    check_signature,
+    dataset_of,
+    tf_attrs_load,
+)
 from eagerflow._src.data.iterator_ops import iterator_of
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.model_proto import model_names, model_proto
@@ -65,7 +70,6 @@ from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, regist
 from eagerflow._src.ops.table_handles import held, object_scalar, resource_name
 
 _I64 = np.int64
-_I64_ATTRS = {"output_types": (dt.int64,), "output_shapes": ((),)}
 # -- AssertNextDataset, AssertPrevDataset --------------------------------------------------------
 
 def matches_any_version(prefix: str, name: str) -> bool:
@@ -223,19 +227,19 @@ def _same(v: Any, *_: Any, **__: Any) -> Any:
 
 ASSERT_NEXT = {op: listed_op(
     op, _asserted(True), scalars=(None,), reference=_same,
-    samples=lambda: [Sample((range_variant(0, 4), _names()), _I64_ATTRS, grad=False),
-                     Sample((range_variant(0, 4), _names("Prefetch")), _I64_ATTRS,
+    samples=lambda: [Sample((range_variant(0, 4), _names()), I64_ATTRS, grad=False),
+                     Sample((range_variant(0, 4), _names("Prefetch")), I64_ATTRS,
                             grad=False)],
     bad_samples=lambda: [BadSample((range_variant(0, 4), np.array(b"Map", object)),
-                                   _I64_ATTRS, InvalidArgumentError,
+                                   I64_ATTRS, InvalidArgumentError,
                                    "transformations must be a vector")])
     for op in ("AssertNextDataset", "ExperimentalAssertNextDataset")}
 ASSERT_PREV = listed_op(
     "AssertPrevDataset", _asserted(False), scalars=(None,), reference=_same,
     samples=lambda: [Sample((range_variant(0, 4), _names('name: "RangeDataset"')),
-                            _I64_ATTRS, grad=False)],
+                            I64_ATTRS, grad=False)],
     bad_samples=lambda: [BadSample((range_variant(0, 4), np.array(b"x", object)),
-                                   _I64_ATTRS, InvalidArgumentError,
+                                   I64_ATTRS, InvalidArgumentError,
                                    "transformations must be a vector")])
 
 
@@ -427,12 +431,12 @@ def _set_stats(op: str, input_dataset: Any, stats_aggregator: Any, tag: Any,
 _TAG = np.array(b"t", object)
 SET_STATS_AGGREGATOR = {op: listed_op(
     op, _set_stats, reference=_same,
-    samples=lambda: [Sample((range_variant(0, 4), _aggregator(), _TAG, _TAG), _I64_ATTRS,
+    samples=lambda: [Sample((range_variant(0, 4), _aggregator(), _TAG, _TAG), I64_ATTRS,
                             grad=False)],
     bad_samples=lambda: [
         BadSample((range_variant(0, 4), _aggregator(), np.array([b"t"], object), _TAG),
-                  _I64_ATTRS, InvalidArgumentError, "tag must be a scalar"),
-        BadSample((range_variant(0, 4), _seed_dummy(), _TAG, _TAG), _I64_ATTRS,
+                  I64_ATTRS, InvalidArgumentError, "tag must be a scalar"),
+        BadSample((range_variant(0, 4), _seed_dummy(), _TAG, _TAG), I64_ATTRS,
                   InvalidArgumentError, _WRONG)])
     for op in ("SetStatsAggregatorDataset", "ExperimentalSetStatsAggregatorDataset")}
 

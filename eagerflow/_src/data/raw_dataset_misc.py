@@ -35,6 +35,7 @@ from eagerflow._src.data import dataset_methods  # noqa: F401 (the methods built
 from eagerflow._src.data.cache import CacheDataset
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.dataset_variants import (
+    I64_ATTRS,
     DatasetVariant,
     dataset_of,
     dataset_op,
@@ -324,45 +325,44 @@ def _shuffle_reference(v: Any, size: Any, seed: Any, seed2: Any, count: Any = No
         reshuffle_each_iteration))
 
 
-_I64_ATTRS = {"output_types": (dt.int64,), "output_shapes": ((),)}
 _R10 = _range_variant(10)
 _BUFFER_BAD = "buffer_size must be greater than zero or UNKNOWN_CARDINALITY"
 
 SHUFFLE = raw_op(
     "ShuffleDataset", _shuffle, "viii", (None, "buffer_size", "seed", "seed2"),
     reference=_shuffle_reference,
-    samples=lambda: [Sample((_R10, _I64(4), _I64(1), _I64(2)), _I64_ATTRS, grad=False),
-             Sample((_R10, _I64(-2), _I64(5), _I64(0)), dict(_I64_ATTRS,
+    samples=lambda: [Sample((_R10, _I64(4), _I64(1), _I64(2)), I64_ATTRS, grad=False),
+             Sample((_R10, _I64(-2), _I64(5), _I64(0)), dict(I64_ATTRS,
                     reshuffle_each_iteration=False), grad=False)],
-    bad_samples=lambda: [BadSample((_R10, _I64(0), _I64(1), _I64(2)), _I64_ATTRS,
+    bad_samples=lambda: [BadSample((_R10, _I64(0), _I64(1), _I64(2)), I64_ATTRS,
                            InvalidArgumentError, _BUFFER_BAD),
-                 BadSample((_R10, _I64(4), _I64([1]), _I64(2)), _I64_ATTRS,
+                 BadSample((_R10, _I64(4), _I64([1]), _I64(2)), I64_ATTRS,
                            InvalidArgumentError, "seed must be a scalar")])
 SHUFFLE_V2 = raw_op(
     "ShuffleDatasetV2", _shuffle_v2, "vir", (None, "buffer_size"),
     reference=lambda v, size, gen, **_: _shuffle_reference(v, size, 1, 2,
                                                            reshuffle_each_iteration=False),
-    samples=lambda: [Sample((_R10, _I64(3), _FIXED), _I64_ATTRS, grad=False)],
-    bad_samples=lambda: [BadSample((_R10, _I64(-1), _FIXED), _I64_ATTRS, InvalidArgumentError,
+    samples=lambda: [Sample((_R10, _I64(3), _FIXED), I64_ATTRS, grad=False)],
+    bad_samples=lambda: [BadSample((_R10, _I64(-1), _FIXED), I64_ATTRS, InvalidArgumentError,
                            _BUFFER_BAD)])
 SHUFFLE_V3 = raw_op(
     "ShuffleDatasetV3", _shuffle_v3, "viiir", (None, "buffer_size", "seed", "seed2"),
     reference=lambda v, size, seed, seed2, gen, **kw: _shuffle_reference(v, size, seed, seed2,
                                                                          **kw),
-    samples=lambda: [Sample((_R10, _I64(4), _I64(7), _I64(8), _SEED_DUMMY), _I64_ATTRS,
+    samples=lambda: [Sample((_R10, _I64(4), _I64(7), _I64(8), _SEED_DUMMY), I64_ATTRS,
                             grad=False)],
-    bad_samples=lambda: [BadSample((_R10, _I64(0), _I64(1), _I64(2), _SEED_DUMMY), _I64_ATTRS,
+    bad_samples=lambda: [BadSample((_R10, _I64(0), _I64(1), _I64(2), _SEED_DUMMY), I64_ATTRS,
                            InvalidArgumentError, _BUFFER_BAD)])
 _COUNT_BAD = "count must be greater than zero or equal to -1."
 SHUFFLE_AND_REPEAT = raw_op(
     "ShuffleAndRepeatDataset", _shuffle_repeat, "viiii",
     (None, "buffer_size", "seed", "seed2", "count"),
     reference=_shuffle_reference,
-    samples=lambda: [Sample((_range_variant(5), _I64(4), _I64(1), _I64(2), _I64(2)), _I64_ATTRS,
+    samples=lambda: [Sample((_range_variant(5), _I64(4), _I64(1), _I64(2), _I64(2)), I64_ATTRS,
                     grad=False)],
-    bad_samples=lambda: [BadSample((_R10, _I64(4), _I64(1), _I64(2), _I64(0)), _I64_ATTRS,
+    bad_samples=lambda: [BadSample((_R10, _I64(4), _I64(1), _I64(2), _I64(0)), I64_ATTRS,
                            InvalidArgumentError, _COUNT_BAD),
-                 BadSample((_R10, _I64(4), _I64(1), _I64(2), _I64([2])), _I64_ATTRS,
+                 BadSample((_R10, _I64(4), _I64(1), _I64(2), _I64([2])), I64_ATTRS,
                            InvalidArgumentError, "count must be a scalar")])
 SHUFFLE_AND_REPEAT_V2 = raw_op(
     "ShuffleAndRepeatDatasetV2", _shuffle_repeat, "viiiir",
@@ -370,9 +370,9 @@ SHUFFLE_AND_REPEAT_V2 = raw_op(
     reference=lambda v, size, seed, seed2, count, gen, **kw: _shuffle_reference(
         v, size, seed, seed2, count, **kw),
     samples=lambda: [Sample((_range_variant(5), _I64(4), _I64(1), _I64(2), _I64(3), _SEED_DUMMY),
-                    _I64_ATTRS, grad=False)],
+                    I64_ATTRS, grad=False)],
     bad_samples=lambda: [BadSample((_R10, _I64(4), _I64(1), _I64(2), _I64(-5), _SEED_DUMMY),
-                           _I64_ATTRS, InvalidArgumentError, _COUNT_BAD)])
+                           I64_ATTRS, InvalidArgumentError, _COUNT_BAD)])
 
 
 # -- random ---------------------------------------------------------------------------------
@@ -412,22 +412,22 @@ class Prefix:
             elements_variant(self.elements)
 
 
-_RANDOM_BAD = [BadSample((_I64([1]), _I64(2)), _I64_ATTRS, InvalidArgumentError,
+_RANDOM_BAD = [BadSample((_I64([1]), _I64(2)), I64_ATTRS, InvalidArgumentError,
                          "seed must be a scalar")]
 RANDOM = {op: raw_op(op, _random, "ii", ("seed", "seed2"),
                      reference=lambda seed, seed2, **_: Prefix(
                          random_words((int(seed), int(seed2)), 4)),
-                     samples=lambda: [Sample((_I64(1), _I64(2)), _I64_ATTRS, grad=False)],
+                     samples=lambda: [Sample((_I64(1), _I64(2)), I64_ATTRS, grad=False)],
                      bad_samples=lambda: _RANDOM_BAD)
           for op in ("RandomDataset", "ExperimentalRandomDataset")}
 RANDOM_V2 = raw_op(
     "RandomDatasetV2", _random, "iir", ("seed", "seed2"),
     reference=lambda seed, seed2, gen, rerandomize_each_iteration=False, **_: Prefix(
         random_words((int(seed), int(seed2)), 4, 0, rerandomize_each_iteration)),
-    samples=lambda: [Sample((_I64(5), _I64(6), _SEED_DUMMY), _I64_ATTRS, grad=False),
-             Sample((_I64(5), _I64(6), _SEED_DUMMY), dict(_I64_ATTRS,
+    samples=lambda: [Sample((_I64(5), _I64(6), _SEED_DUMMY), I64_ATTRS, grad=False),
+             Sample((_I64(5), _I64(6), _SEED_DUMMY), dict(I64_ATTRS,
                     rerandomize_each_iteration=True), grad=False)],
-    bad_samples=lambda: [BadSample((_I64(1), _I64([2]), _SEED_DUMMY), _I64_ATTRS,
+    bad_samples=lambda: [BadSample((_I64(1), _I64([2]), _SEED_DUMMY), I64_ATTRS,
                            InvalidArgumentError, "seed2 must be a scalar")])
 
 
@@ -479,16 +479,16 @@ _CACHE_DUMMY = dummy_handle("tensorflow::data::MemoryCache")
 CACHE = raw_op(
     "CacheDataset", _cache, "vs", (None, "filename"),
     reference=lambda v, name, **_: elements_variant(_elements(v)),
-    samples=lambda: [Sample((_R10, _NAME), _I64_ATTRS, grad=False)],
-    bad_samples=lambda: [BadSample((_R10, np.array([b""], object)), _I64_ATTRS,
+    samples=lambda: [Sample((_R10, _NAME), I64_ATTRS, grad=False)],
+    bad_samples=lambda: [BadSample((_R10, np.array([b""], object)), I64_ATTRS,
                                    InvalidArgumentError, "filename must be a scalar")])
 CACHE_V2 = raw_op(
     "CacheDatasetV2", _cache, "vsr", (None, "filename"),
     reference=lambda v, name, cache, **_: elements_variant(_elements(v)),
-    samples=lambda: [Sample((_R10, _NAME, _CACHE_DUMMY), _I64_ATTRS, grad=False),
-             Sample((_R10, _NAME, anonymous_handle(MEMORY_CACHE, MemoryCache())), _I64_ATTRS,
+    samples=lambda: [Sample((_R10, _NAME, _CACHE_DUMMY), I64_ATTRS, grad=False),
+             Sample((_R10, _NAME, anonymous_handle(MEMORY_CACHE, MemoryCache())), I64_ATTRS,
                     grad=False)],
-    bad_samples=lambda: [BadSample((_R10, np.array([b""], object), _CACHE_DUMMY), _I64_ATTRS,
+    bad_samples=lambda: [BadSample((_R10, np.array([b""], object), _CACHE_DUMMY), I64_ATTRS,
                            InvalidArgumentError, "filename must be a scalar")])
 ANONYMOUS_MEMORY_CACHE = _resource_op(
     "AnonymousMemoryCache", lambda xp: (anonymous_handle(MEMORY_CACHE, MemoryCache()),

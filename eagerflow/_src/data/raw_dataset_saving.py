@@ -41,6 +41,7 @@ from eagerflow._src.data import (
 )
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.dataset_variants import (
+    I64_ATTRS,
     DatasetVariant,
     as_element_fn,
     check_signature,
@@ -63,7 +64,6 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 
-_I64_ATTRS = {"output_types": (dt.int64,), "output_shapes": ((),)}
 _VARIANT = TensorSpec([], dt.variant)
 _SHARD_BAD = "`shard_func` must return a scalar int64."
 
@@ -272,9 +272,9 @@ SAVE = register(OpDef(
 SAVE_V2 = listed_op(
     "SaveDatasetV2", _save_v2, funcs=True, scalars=(None, "path"),
     reference=lambda v, *_, **__: elements_variant(v[()].elements()),
-    samples=lambda: [Sample(s.inputs, dict(s.attrs, **_I64_ATTRS), grad=False)
+    samples=lambda: [Sample(s.inputs, dict(s.attrs, **I64_ATTRS), grad=False)
                      for s in _save_samples()],
-    bad_samples=lambda: [replace(b, attrs=dict(b.attrs, **_I64_ATTRS)) for b in _save_bad()])
+    bad_samples=lambda: [replace(b, attrs=dict(b.attrs, **I64_ATTRS)) for b in _save_bad()])
 
 
 # -- LoadDataset -------------------------------------------------------------------------------
@@ -341,12 +341,12 @@ def one_at_a_time(datasets: DatasetV2) -> DatasetV2:
 LOAD = listed_op(
     "LoadDataset", _load, funcs=True, scalars=("path",),
     reference=_load_reference,
-    samples=lambda: [Sample((_saved(5, 3),), dict(_I64_ATTRS, reader_func=Interleaving(),
+    samples=lambda: [Sample((_saved(5, 3),), dict(I64_ATTRS, reader_func=Interleaving(),
                                                   Treader_func_args=()), grad=False)],
     bad_samples=lambda: [BadSample((np.array([b"x"], object),), dict(
-        _I64_ATTRS, reader_func=Interleaving(), Treader_func_args=()), InvalidArgumentError,
+        I64_ATTRS, reader_func=Interleaving(), Treader_func_args=()), InvalidArgumentError,
         "path must be a scalar"), BadSample((_temp("missing"),), dict(
-            _I64_ATTRS, reader_func=Interleaving(), Treader_func_args=()), NotFoundError,
+            I64_ATTRS, reader_func=Interleaving(), Treader_func_args=()), NotFoundError,
             "Could not find metadata file")])
 
 
@@ -369,7 +369,7 @@ def _snapshot(op: str, input_dataset: Any, path: Any, *others: Any, compression:
 
 
 def _snapshot_attrs(**kw: Any) -> dict:
-    return dict(_I64_ATTRS, reader_func=Interleaving(), shard_func=_concrete(lambda x: x % 2),
+    return dict(I64_ATTRS, reader_func=Interleaving(), shard_func=_concrete(lambda x: x % 2),
                 Treader_func_args=(), Tshard_func_args=(), **kw)
 
 
