@@ -252,6 +252,14 @@ def _has_big_int(value: Any) -> builtins.bool:
     return type(value) is int and not -2**63 <= value < 2**63
 
 
+def object_scalar(value: Any) -> np.ndarray:
+    """The 0-d object array holding `value`: what a scalar tensor of a string (its bytes),
+    variant or resource dtype holds."""
+    arr = np.empty((), dtype=object)
+    arr[()] = value
+    return arr
+
+
 def object_array(value: Any, arr: np.ndarray) -> np.ndarray:
     flat = arr.ravel()
     if all(isinstance(x, (bytes, str)) for x in flat):

@@ -36,6 +36,7 @@ from eagerflow._src.core.errors import (
     OpError,
     OutOfRangeError,
 )
+from eagerflow._src.core.py_conversion import object_scalar
 from eagerflow._src.core.resource import RESOURCES, TYPE_HASH, ResourceHandle, wrong_type
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import fn_errors
@@ -57,7 +58,6 @@ from eagerflow._src.ops.table_handles import (
     CreatorNode,
     held,
     held_resource,
-    object_scalar,
     resource_name,
 )
 

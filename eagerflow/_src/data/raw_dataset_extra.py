@@ -32,6 +32,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
+from eagerflow._src.core.py_conversion import object_scalar
 from eagerflow._src.core.resource import RESOURCES, ResourceHandle, wrong_type
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import dataset_methods  # noqa: F401 (the methods built on)
@@ -58,7 +59,6 @@ from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, regist
 from eagerflow._src.ops.table_handles import (
     fill,
     held,
-    object_scalar,
     resource_name,
     state_of,
 )

@@ -40,6 +40,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError
+from eagerflow._src.core.py_conversion import object_scalar
 from eagerflow._src.core.resource import RESOURCES, ResourceHandle, wrong_type
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.data import (
@@ -67,7 +68,7 @@ from eagerflow._src.data.raw_dataset_extra import listed_op
 from eagerflow._src.data.raw_dataset_sources import elements_variant
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
-from eagerflow._src.ops.table_handles import held, object_scalar, resource_name
+from eagerflow._src.ops.table_handles import held, resource_name
 
 _I64 = np.int64
 # -- AssertNextDataset, AssertPrevDataset --------------------------------------------------------

@@ -30,6 +30,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import InternalError, InvalidArgumentError, NotFoundError
+from eagerflow._src.core.py_conversion import object_scalar
 from eagerflow._src.core.resource import ResourceHandle
 from eagerflow._src.data import dataset_methods  # noqa: F401 (the methods built on)
 from eagerflow._src.data.cache import CacheDataset
@@ -49,7 +50,7 @@ from eagerflow._src.data.sources import RandomDataset
 from eagerflow._src.data.transformations import ShuffleDataset
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
-from eagerflow._src.ops.table_handles import held, object_scalar
+from eagerflow._src.ops.table_handles import held
 
 _I64 = np.int64
 _UNKNOWN = -2

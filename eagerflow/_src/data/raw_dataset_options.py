@@ -24,6 +24,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.py_conversion import object_scalar
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import (
     dataset_methods,  # noqa: F401 (the methods built on)
@@ -42,7 +43,6 @@ from eagerflow._src.data.raw_dataset_sources import elements_variant
 from eagerflow._src.data.variant_value import variant_array
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
-from eagerflow._src.ops.table_handles import object_scalar
 
 _I64 = np.int64
 _R5 = variant_array(DatasetV2.range(5), "RangeDatasetOp(0, 5, 1)::Dataset")

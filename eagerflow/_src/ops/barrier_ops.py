@@ -30,6 +30,7 @@ from eagerflow._src.core.errors import (
     FailedPreconditionError,
     OutOfRangeError,
 )
+from eagerflow._src.core.py_conversion import object_scalar
 from eagerflow._src.core.resource import ResourceHandle
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import queue_handles as H
@@ -38,7 +39,7 @@ from eagerflow._src.ops.queue_ops import _batch
 from eagerflow._src.ops.queue_state import QueueState, session_store
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 from eagerflow._src.ops.staging_ops import others_running
-from eagerflow._src.ops.table_handles import object_scalar, private_name
+from eagerflow._src.ops.table_handles import private_name
 
 KIND = "tensorflow::barrier::Barrier"
 _FIRST_INDEX = -(2**63)

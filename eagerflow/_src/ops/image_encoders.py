@@ -24,6 +24,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InternalError, InvalidArgumentError
+from eagerflow._src.core.py_conversion import object_scalar
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
@@ -42,12 +43,6 @@ _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 def _fail(op: str, message: str) -> InvalidArgumentError:
     return InvalidArgumentError(None, None, f"{message} [Op:{op}]")
-
-
-def _scalar_bytes(value: Any) -> np.ndarray:
-    out = np.empty((), dtype=object)
-    out[()] = value
-    return out
 
 
 # ---------------------------------------------------------------------------------------
@@ -267,7 +262,7 @@ def _encode_jpeg_infer(image: Any, **a: Any) -> list:
 
 
 def _encode_jpeg_kernel(xp: Any, image: Any, **a: Any) -> np.ndarray:
-    return _scalar_bytes(_jpeg_bytes("EncodeJpeg", image, **a))
+    return object_scalar(_jpeg_bytes("EncodeJpeg", image, **a))
 
 
 def _decode_back(data: np.ndarray, channels: int) -> np.ndarray:
@@ -340,7 +335,7 @@ def _variable_kernel(xp: Any, image: Any, quality: Any) -> np.ndarray:
     q = int(quality)
     if not 0 <= q <= 100:
         raise _fail("EncodeJpegVariableQuality", f"quality must be in [0,100], got {q}")
-    return _scalar_bytes(_jpeg_bytes("EncodeJpegVariableQuality", image,
+    return object_scalar(_jpeg_bytes("EncodeJpegVariableQuality", image,
                                      **{**_JPEG_DEFAULTS, "quality": q}))
 
 
@@ -404,7 +399,7 @@ def _jpeg_shape_ref(contents: np.ndarray, output_type: Any) -> np.ndarray:
 
 
 def _jpeg_sample(px: np.ndarray, **attrs: Any) -> np.ndarray:
-    return _scalar_bytes(_jpeg_bytes("EncodeJpeg", px, **{**_JPEG_DEFAULTS, **attrs}))
+    return object_scalar(_jpeg_bytes("EncodeJpeg", px, **{**_JPEG_DEFAULTS, **attrs}))
 
 
 EXTRACT_JPEG_SHAPE = register(OpDef(
@@ -414,7 +409,7 @@ EXTRACT_JPEG_SHAPE = register(OpDef(
                             grad=False),
                      Sample((_jpeg_sample(_smooth(5, 4, 1)),), {"output_type": dt.int64},
                             grad=False)],
-    bad_samples=lambda: [BadSample((_scalar_bytes(b"abc"),), {"output_type": dt.int32},
+    bad_samples=lambda: [BadSample((object_scalar(b"abc"),), {"output_type": dt.int32},
                                    InvalidArgumentError, "Invalid JPEG data, size 3")],
 ))
 

@@ -17,6 +17,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.lazy import lazy_module
+from eagerflow._src.core.py_conversion import object_scalar
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.io.file_errors import os_error
 from eagerflow._src.ops import checks as C
@@ -45,12 +46,6 @@ def file_path(a: Any) -> str:
     return os.fsdecode(v).split("\0", 1)[0]
 
 
-def _bytes_scalar(b: bytes) -> np.ndarray:
-    out = np.empty((), dtype=object)
-    out[()] = b
-    return out
-
-
 # ---------------------------------------------------------------------------------------
 
 def _read_infer(filename: Any) -> list:
@@ -62,7 +57,7 @@ def _read_kernel(xp: Any, filename: Any) -> np.ndarray:
     path = file_path(filename)
     try:
         with open(path, "rb") as f:
-            return _bytes_scalar(f.read())
+            return object_scalar(f.read())
     except OSError as e:
         raise os_error(e, path, "ReadFile") from None
 
@@ -75,12 +70,12 @@ def _read_ref(filename: np.ndarray) -> np.ndarray:
             if not chunk:
                 break
             data += chunk
-    return _bytes_scalar(data)
+    return object_scalar(data)
 
 
 READ_FILE = register(OpDef(
     "ReadFile", _read_infer, _read_kernel, reference=_read_ref, stateful=True,
-    samples=lambda: [Sample((_bytes_scalar(os.fsencode(__file__)),), grad=False)],
+    samples=lambda: [Sample((object_scalar(os.fsencode(__file__)),), grad=False)],
     bad_samples=lambda: [
                 BadSample((np.array([b"a", b"b"], dtype=object),), {}, InvalidArgumentError,
                           "must be scalar"),
@@ -139,10 +134,10 @@ _SAMPLE_OUT = os.path.join(_scratch_dir(), f"eagerflow_write_file_sample_{os.get
 WRITE_FILE = register(OpDef(
     "WriteFile", _write_infer, _write_kernel, reference=_write_ref, stateful=True,
     num_outputs=0,
-    samples=lambda: [Sample((_bytes_scalar(os.fsencode(_SAMPLE_OUT)), _bytes_scalar(b"data")),
+    samples=lambda: [Sample((object_scalar(os.fsencode(_SAMPLE_OUT)), object_scalar(b"data")),
                             grad=False)],
     bad_samples=lambda: [
-                BadSample((np.array([b"a"], dtype=object), _bytes_scalar(b"x")), {},
+                BadSample((np.array([b"a"], dtype=object), object_scalar(b"x")), {},
                           InvalidArgumentError, "must be scalar"),
             ],
 ))
@@ -449,7 +444,7 @@ def _here(leaf: str) -> bytes:
 MATCHING_FILES = register(OpDef(
     "MatchingFiles", _matching_infer, _matching_kernel, reference=_matching_ref,
     stateful=True, gpu=False,
-    samples=lambda: [Sample((_bytes_scalar(_here("io_op?.py")),), grad=False),
+    samples=lambda: [Sample((object_scalar(_here("io_op?.py")),), grad=False),
                      Sample((np.array([_here("random_*.py"), _here("no_such_*")],
                                       dtype=object),), grad=False)],
     bad_samples=lambda: [

@@ -24,6 +24,7 @@ from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.device import current_device
 from eagerflow._src.core.errors import FailedPreconditionError
 from eagerflow._src.core.name_scope import name_scope
+from eagerflow._src.core.py_conversion import object_scalar
 from eagerflow._src.core.resource import RESOURCES, ResourceHandle
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -31,7 +32,6 @@ from eagerflow._src.ops import queue_handles as H
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math_base import identity
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
-from eagerflow._src.ops.table_handles import object_scalar
 from eagerflow._src.ops.variables import resource_tensor
 
 KIND = "tensorflow::(anonymous namespace)::Mutex"

@@ -25,6 +25,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE, _state
+from eagerflow._src.core.py_conversion import object_scalar
 from eagerflow._src.core.resource import RESOURCES, ResourceHandle
 from eagerflow._src.core.shape import dims_text
 from eagerflow._src.ops import checks as C
@@ -34,7 +35,6 @@ from eagerflow._src.ops.registry import REGISTRY, OpDef, Sample, TFForm, registe
 from eagerflow._src.ops.stacking import bind_multi
 from eagerflow._src.ops.table_handles import (
     held_resource,
-    object_scalar,
     private_name,
     resource_name,
 )

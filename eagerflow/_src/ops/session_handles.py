@@ -24,13 +24,14 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import FailedPreconditionError, InternalError
+from eagerflow._src.core.py_conversion import object_scalar
 from eagerflow._src.core.resource import ResourceHandle
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.queue_state import session_store
 from eagerflow._src.ops.registry import BadSample, OpDef, TFForm, register
-from eagerflow._src.ops.table_handles import CreatorNode, object_scalar
+from eagerflow._src.ops.table_handles import CreatorNode
 
 DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
 _COUNT = "session_handle_count"

@@ -37,6 +37,7 @@ from eagerflow._src.core.errors import (
     InvalidArgumentError,
     NotFoundError,
 )
+from eagerflow._src.core.py_conversion import object_scalar
 from eagerflow._src.core.resource import RESOURCES, ResourceHandle, wrong_type
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size
 from eagerflow._src.ops import checks as C
@@ -58,12 +59,6 @@ def tf_type(d: dt.DType) -> str:
     """A dtype as TF's C++ DataTypeString names it ("float", "int64")."""
     return _TF_TYPE.get(d.name, d.name)
 
-
-def object_scalar(value: Any) -> np.ndarray:
-    """`value` (a ResourceHandle) as a 0-d object array, a handle kernel's output."""
-    arr = np.empty((), dtype=object)
-    arr[()] = value
-    return arr
 
 
 def private_name(op: str) -> str:
