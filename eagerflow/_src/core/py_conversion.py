@@ -260,6 +260,14 @@ def object_scalar(value: Any) -> np.ndarray:
     return arr
 
 
+def object_vector(values: Any) -> np.ndarray:
+    """The 1-d object array of `values` (strings' bytes, variants), each element as it is:
+    a sequence too, which np.array would make another axis of."""
+    arr = np.empty(len(values), dtype=object)
+    arr[:] = values
+    return arr
+
+
 def object_array(value: Any, arr: np.ndarray) -> np.ndarray:
     flat = arr.ravel()
     if all(isinstance(x, (bytes, str)) for x in flat):
