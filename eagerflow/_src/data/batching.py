@@ -23,7 +23,13 @@ from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import ragged_elements
 from eagerflow._src.data import structure as dstruct
-from eagerflow._src.data.dataset import AUTOTUNE, INFINITE, UNKNOWN, DatasetV2
+from eagerflow._src.data.dataset import (
+    AUTOTUNE,
+    INFINITE,
+    UNKNOWN,
+    DatasetV2,
+    batch_count,
+)
 from eagerflow._src.data.dataset_functions import DatasetFunction
 from eagerflow._src.data.functions import StructuredFunction
 from eagerflow._src.data.iterators import ElementIterator, IterContext
@@ -245,10 +251,7 @@ class BatchDataset(DatasetV2):
         return _BatchIterator(it, self._size, self._drop, inp._structure, fused=fuses)
 
     def _cardinality(self) -> int:
-        c = self._inputs[0]._cardinality()
-        if c < 0:
-            return c
-        return c // self._size if self._drop else -(-c // self._size)
+        return batch_count(self._inputs[0]._cardinality(), self._size, self._drop)
 
 
 

@@ -36,6 +36,14 @@ INFINITE = -1
 UNKNOWN = -2
 
 
+def batch_count(count: int, size: int, drop_remainder: bool) -> int:
+    """How many batches of `size` a dataset of `count` elements makes (the last a part one,
+    but under drop_remainder); an INFINITE or UNKNOWN count as it is."""
+    if count < 0:
+        return count
+    return count // size if drop_remainder else -(-count // size)
+
+
 def check_name(name: Any) -> None:
     """A dataset's `name` (its op's metadata): an identifier, checked after the op's
     arguments are converted and before its kernel runs; an empty one (or 0) is no name.

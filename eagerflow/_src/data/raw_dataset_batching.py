@@ -24,7 +24,7 @@ from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import dataset_methods  # noqa: F401 (the methods built on)
-from eagerflow._src.data.dataset import UNKNOWN, DatasetV2
+from eagerflow._src.data.dataset import UNKNOWN, DatasetV2, batch_count
 from eagerflow._src.data.dataset_variants import (
     VariantDataset,
     dataset_of,
@@ -586,10 +586,7 @@ class _Counted(DatasetV2):
         return self._inputs[0]._make_iterator(ctx)
 
     def _cardinality(self) -> int:
-        c = self._source._cardinality()
-        if c < 0:
-            return c
-        return c // self._shift if self._drop else -(-c // self._shift)
+        return batch_count(self._source._cardinality(), self._shift, self._drop)
 
 
 def _windows(d: Any, size: Any, shift: Any, stride: Any, drop: Any) -> list:

@@ -25,7 +25,7 @@ from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.batching import _positive
-from eagerflow._src.data.dataset import DatasetV2
+from eagerflow._src.data.dataset import DatasetV2, batch_count
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.ops.checks import dtype_word
 
@@ -81,8 +81,7 @@ class SparseBatchDataset(DatasetV2):
                                     tuple(self._row_shape.as_list()), inp.element_spec.dtype)
 
     def _cardinality(self) -> int:
-        c = self._inputs[0]._cardinality()
-        return c if c < 0 else -(-c // self._size)
+        return batch_count(self._inputs[0]._cardinality(), self._size, False)
 
 
 class _SparseBatchIterator(ElementIterator):
