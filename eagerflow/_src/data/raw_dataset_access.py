@@ -33,6 +33,7 @@ from eagerflow._src.data.dataset_variants import (
     check_signature,
     check_specs,
     flat_input,
+    range_variant,
     tf_attrs_load,
 )
 from eagerflow._src.data.iterators import IterContext
@@ -139,11 +140,6 @@ def _element_infer(dataset: Any, index: Any, *, output_types: tuple,
     check_signature("GetElementAtIndex", (dataset, index),
                     {"output_types": output_types, "output_shapes": output_shapes})
     return [(None if s is None else tuple(s), d) for d, s in zip(output_types, output_shapes)]
-
-
-def range_variant(start: int, stop: int) -> np.ndarray:
-    return variant_array(DatasetV2.range(start, stop),
-                         f"RangeDatasetOp({start}, {stop}, 1)::Dataset")
 
 
 def _filtered() -> np.ndarray:

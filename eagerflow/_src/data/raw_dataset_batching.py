@@ -31,6 +31,7 @@ from eagerflow._src.data.dataset_variants import (
     dataset_op,
     flat_input,
     flat_specs,
+    range_variant,
 )
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.raw_dataset_sources import tensors_of
@@ -103,8 +104,7 @@ def _size_text(ds: Any, size: Any, *_: Any, **__: Any) -> str:
 
 # -- samples' inputs -------------------------------------------------------------------------
 
-def _range(n: int) -> np.ndarray:
-    return variant_array(DatasetV2.range(n), f"RangeDatasetOp(0, {n}, 1)::Dataset")
+_range = range_variant  # (the samples' short name)
 
 
 def _pairs() -> np.ndarray:

@@ -45,6 +45,7 @@ from eagerflow._src.data.dataset_variants import (
     dataset_op,
     flat_input,
     flat_specs,
+    range_variant,
     tf_attrs_load,
 )
 from eagerflow._src.data.experimental import assert_cardinality
@@ -75,11 +76,6 @@ def listed_op(name: str, build: Any, **kw: Any) -> OpDef:
         return variant_array(*build(name, *ins, **attrs))
 
     return register(replace(base, kernel=kernel))
-
-
-def _range_variant(start: int, stop: int) -> np.ndarray:
-    return variant_array(DatasetV2.range(start, stop),
-                         f"RangeDatasetOp({start}, {stop}, 1)::Dataset")
 
 
 def _slices(values: list, dtype: Any = np.int64) -> np.ndarray:
@@ -137,22 +133,22 @@ def _directed_reference(selector: Any, *data: Any, stop_on_empty_dataset: bool =
 
 
 def _directed_samples() -> list:
-    data = (_range_variant(0, 2), _range_variant(10, 12))
+    data = (range_variant(0, 2), range_variant(10, 12))
     sel = _slices([0, 0, 0, 0, 1, 1])
     return [Sample((sel, *data), dict(I64_ATTRS, N=2), grad=False),
-            Sample((_slices([0, 1, 1, 0, 2]), _range_variant(0, 3), _range_variant(10, 12),
-                    _range_variant(20, 25)), dict(I64_ATTRS, N=3), grad=False)]
+            Sample((_slices([0, 1, 1, 0, 2]), range_variant(0, 3), range_variant(10, 12),
+                    range_variant(20, 25)), dict(I64_ATTRS, N=3), grad=False)]
 
 
 DIRECTED_INTERLEAVE = listed_op(
     "DirectedInterleaveDataset", _directed, reference=_directed_reference,
     samples=lambda: _directed_samples() + [Sample(
-        (_slices([0, 0, 0, 0, 1, 1]), _range_variant(0, 2), _range_variant(10, 12)),
+        (_slices([0, 0, 0, 0, 1, 1]), range_variant(0, 2), range_variant(10, 12)),
         dict(I64_ATTRS, N=2, stop_on_empty_dataset=True), grad=False)],
     bad_samples=lambda: [
-        BadSample((_slices([0, 1], np.int32), _range_variant(0, 2), _range_variant(10, 12)),
+        BadSample((_slices([0, 1], np.int32), range_variant(0, 2), range_variant(10, 12)),
                   dict(I64_ATTRS, N=2), InvalidArgumentError, _SELECTOR_BAD),
-        BadSample((_slices([0, 1]), _range_variant(0, 2), _slices([1., 2.], np.float32)),
+        BadSample((_slices([0, 1]), range_variant(0, 2), _slices([1., 2.], np.float32)),
                   dict(I64_ATTRS, N=2), InvalidArgumentError,
                   "All inputs must have the same output_dtypes. First input has types "
                   "int64, and input 1 has types float")])
@@ -220,15 +216,15 @@ _F32 = np.float32
 SAMPLING = listed_op(
     "SamplingDataset", _sampling, scalars=(None, "rate", "seed", "seed2"),
     reference=_sampling_reference,
-    samples=lambda: [Sample((_range_variant(0, 20), _F32(0.5), _I64(1), _I64(2)), I64_ATTRS,
+    samples=lambda: [Sample((range_variant(0, 20), _F32(0.5), _I64(1), _I64(2)), I64_ATTRS,
                             grad=False),
-                     Sample((_range_variant(0, 30), _F32(0.3), _I64(-5), _I64(7)), I64_ATTRS,
+                     Sample((range_variant(0, 30), _F32(0.3), _I64(-5), _I64(7)), I64_ATTRS,
                             grad=False),
-                     Sample((_range_variant(0, 5), _F32(0), _I64(1), _I64(2)), I64_ATTRS,
+                     Sample((range_variant(0, 5), _F32(0), _I64(1), _I64(2)), I64_ATTRS,
                             grad=False)],
-    bad_samples=lambda: [BadSample((_range_variant(0, 5), _F32([0.5]), _I64(1), _I64(2)),
+    bad_samples=lambda: [BadSample((range_variant(0, 5), _F32([0.5]), _I64(1), _I64(2)),
                                    I64_ATTRS, InvalidArgumentError, "rate must be a scalar"),
-                         BadSample((_range_variant(0, 5), _F32(0.5), _I64(1), _I64([2])),
+                         BadSample((range_variant(0, 5), _F32(0.5), _I64(1), _I64([2])),
                                    I64_ATTRS, InvalidArgumentError,
                                    "seed2 must be a scalar")])
 
@@ -323,15 +319,15 @@ def _auto_shard_reference(v: Any, workers: Any, index: Any, *, auto_shard_policy
 
 
 def _auto_shard_samples() -> list:
-    return [Sample((_range_variant(0, 10), _I64(3), _I64(1)), I64_ATTRS, grad=False),
-            Sample((_range_variant(0, 10), _I64(3), _I64(2)),
+    return [Sample((range_variant(0, 10), _I64(3), _I64(1)), I64_ATTRS, grad=False),
+            Sample((range_variant(0, 10), _I64(3), _I64(2)),
                    dict(I64_ATTRS, auto_shard_policy=_DATA), grad=False),
-            Sample((_range_variant(0, 4), _I64(2), _I64(0)),
+            Sample((range_variant(0, 4), _I64(2), _I64(0)),
                    dict(I64_ATTRS, auto_shard_policy=_OFF), grad=False)]
 
 
 def _auto_shard_bad() -> list:
-    r = _range_variant(0, 10)
+    r = range_variant(0, 10)
     return [BadSample((r, _I64(0), _I64(0)), I64_ATTRS, InvalidArgumentError,
                       "num_workers must be greater than zero."),
             BadSample((r, _I64(3), _I64(3)), I64_ATTRS, InvalidArgumentError,
@@ -426,10 +422,10 @@ def _pool_handle() -> np.ndarray:
 
 THREAD_POOL_DATASETS = {op: listed_op(
     op, _thread_pool_dataset, infer=signature_infer(op, "vr", (), (dt.variant,)),
-    reference=_same, samples=lambda: [Sample((_range_variant(0, 4), _pool_handle()),
+    reference=_same, samples=lambda: [Sample((range_variant(0, 4), _pool_handle()),
                                              I64_ATTRS, grad=False)],
     bad_samples=lambda: [BadSample(
-        (_range_variant(0, 4), dummy_handle("tensorflow::data::SeedGenerator")), I64_ATTRS,
+        (range_variant(0, 4), dummy_handle("tensorflow::data::SeedGenerator")), I64_ATTRS,
         InvalidArgumentError, "Trying to access a handle's resource using the wrong type. "
                               "The handle points to a resource (name 'dummy_resource') of "
                               "type 'tensorflow::data::SeedGenerator' (hash code "
@@ -448,10 +444,10 @@ def _stats(text: str) -> Any:
 STATS = {op: listed_op(op, _stats(kernel), infer=signature_infer(op, "vs", (None, "tag"),
                                                                  (dt.variant,)),
                        reference=_same,
-                       samples=lambda: [Sample((_range_variant(0, 3), np.array(b"t", object)),
+                       samples=lambda: [Sample((range_variant(0, 3), np.array(b"t", object)),
                                                I64_ATTRS, grad=False)],
                        bad_samples=lambda: [BadSample(
-                           (_range_variant(0, 3), np.array([b"t"], object)), I64_ATTRS,
+                           (range_variant(0, 3), np.array([b"t"], object)), I64_ATTRS,
                            InvalidArgumentError, "tag must be a scalar")])
          for kernel, ops in (("LatencyStatsDataset", ("LatencyStatsDataset",
                                                       "ExperimentalLatencyStatsDataset")),
@@ -526,7 +522,7 @@ INITIALIZE_TABLE_FROM_DATASET = register(OpDef(
     reference=_init_reference,
     samples=lambda: [Sample((R.uninitialized(), _pairs([b"k", b"l"], [4, 5])), grad=False),
                      Sample((R.static(), _pairs([b"x", b"y", b"z"], [4, 5, 6])), grad=False)],
-    bad_samples=lambda: [BadSample((R.uninitialized(), _range_variant(0, 3)), {},
+    bad_samples=lambda: [BadSample((R.uninitialized(), range_variant(0, 3)), {},
                                    InvalidArgumentError,
                                    "Expected dataset to have two components")]))
 
@@ -572,10 +568,10 @@ def _dims(shape: Any) -> str:
 
 def _fastest_bad() -> list:
     attrs = dict(I64_ATTRS, N=2, num_experiments=2)
-    return [BadSample((_range_variant(0, 4), _range_variant(0, 5)), attrs, InvalidArgumentError,
+    return [BadSample((range_variant(0, 4), range_variant(0, 5)), attrs, InvalidArgumentError,
                       "All inputs to ChooseFastestDataset must have compatible cardinalities. "
                       "Input 1 has cardinality: 5, while all prior inputs have cardinality: 4."),
-            BadSample((_range_variant(0, 2), _slices([1., 2.], np.float32)), attrs,
+            BadSample((range_variant(0, 2), _slices([1., 2.], np.float32)), attrs,
                       InvalidArgumentError, "All inputs to ChooseFastestDataset must have the "
                                             "same output types. Input 1 has output types: "
                                             "float. Expected: int64.")]
@@ -583,7 +579,7 @@ def _fastest_bad() -> list:
 
 CHOOSE_FASTEST = {op: listed_op(
     op, _choose_fastest, reference=_same,
-    samples=lambda: [Sample((_range_variant(0, 4), _range_variant(0, 4)),
+    samples=lambda: [Sample((range_variant(0, 4), range_variant(0, 4)),
                             dict(I64_ATTRS, N=2, num_experiments=2), grad=False)],
     bad_samples=_fastest_bad)
     for op in ("ChooseFastestDataset", "ExperimentalChooseFastestDataset")}

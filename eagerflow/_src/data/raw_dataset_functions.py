@@ -45,6 +45,7 @@ from eagerflow._src.data.dataset_variants import (
     flat_specs,
     from_variant,
     others_of,
+    range_variant,
     structure_of,
 )
 from eagerflow._src.data.fn_errors import FnSite
@@ -372,10 +373,6 @@ def arrays_of(tensors: Any) -> list:
 def _map_reference(ds: Any, *ins: Any, f: Any, Targuments: tuple = (), **_: Any) -> Any:
     others = list(others_tensors(ins[:len(Targuments)], Targuments))
     return elements_variant([arrays_of(f.call_flat_outputs(e + others)) for e in ref_in(ds)])
-
-
-def range_variant(n: int) -> np.ndarray:
-    return variant_array(DatasetV2.range(n), f"RangeDatasetOp(0, {n}, 1)::Dataset")
 
 
 def pairs_variant() -> np.ndarray:

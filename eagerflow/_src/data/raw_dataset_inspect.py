@@ -52,6 +52,7 @@ from eagerflow._src.data.dataset_variants import (
     I64_ATTRS,
     check_signature,
     dataset_of,
+    range_variant,
     tf_attrs_load,
 )
 from eagerflow._src.data.iterator_ops import iterator_of
@@ -61,7 +62,6 @@ from eagerflow._src.data.raw_dataset_access import (
     inputs_of,
     kernel_text,
     op_name,
-    range_variant,
     transparent,
 )
 from eagerflow._src.data.raw_dataset_extra import listed_op

@@ -40,6 +40,7 @@ from eagerflow._src.data.dataset_variants import (
     DatasetVariant,
     dataset_of,
     dataset_op,
+    range_variant,
     tf_attrs_load,
     variant_array,
 )
@@ -311,10 +312,6 @@ def shuffled_elements(elements: list, size: int, seeds: tuple, epochs: int = 1,
     return out
 
 
-def _range_variant(n: int) -> np.ndarray:
-    return variant_array(DatasetV2.range(n), f"RangeDatasetOp(0, {n}, 1)::Dataset")
-
-
 def _elements(v: np.ndarray) -> list:
     return v[()].elements()
 
@@ -326,7 +323,7 @@ def _shuffle_reference(v: Any, size: Any, seed: Any, seed2: Any, count: Any = No
         reshuffle_each_iteration))
 
 
-_R10 = _range_variant(10)
+_R10 = range_variant(10)
 _BUFFER_BAD = "buffer_size must be greater than zero or UNKNOWN_CARDINALITY"
 
 SHUFFLE = raw_op(
@@ -359,7 +356,7 @@ SHUFFLE_AND_REPEAT = raw_op(
     "ShuffleAndRepeatDataset", _shuffle_repeat, "viiii",
     (None, "buffer_size", "seed", "seed2", "count"),
     reference=_shuffle_reference,
-    samples=lambda: [Sample((_range_variant(5), _I64(4), _I64(1), _I64(2), _I64(2)), I64_ATTRS,
+    samples=lambda: [Sample((range_variant(5), _I64(4), _I64(1), _I64(2), _I64(2)), I64_ATTRS,
                     grad=False)],
     bad_samples=lambda: [BadSample((_R10, _I64(4), _I64(1), _I64(2), _I64(0)), I64_ATTRS,
                            InvalidArgumentError, _COUNT_BAD),
@@ -370,7 +367,7 @@ SHUFFLE_AND_REPEAT_V2 = raw_op(
     (None, "buffer_size", "seed", "seed2", "count"),
     reference=lambda v, size, seed, seed2, count, gen, **kw: _shuffle_reference(
         v, size, seed, seed2, count, **kw),
-    samples=lambda: [Sample((_range_variant(5), _I64(4), _I64(1), _I64(2), _I64(3), _SEED_DUMMY),
+    samples=lambda: [Sample((range_variant(5), _I64(4), _I64(1), _I64(2), _I64(3), _SEED_DUMMY),
                     I64_ATTRS, grad=False)],
     bad_samples=lambda: [BadSample((_R10, _I64(4), _I64(1), _I64(2), _I64(-5), _SEED_DUMMY),
                            I64_ATTRS, InvalidArgumentError, _COUNT_BAD)])

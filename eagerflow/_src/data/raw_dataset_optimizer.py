@@ -48,6 +48,7 @@ from eagerflow._src.data.dataset_variants import (
     dataset_of,
     flat_input,
     others_of,
+    range_variant,
     structure_of,
     tf_attrs_load,
 )
@@ -55,7 +56,6 @@ from eagerflow._src.data.raw_dataset_access import (
     inputs_of,
     kernel_text,
     op_name,
-    range_variant,
     transparent,
 )
 from eagerflow._src.data.raw_dataset_extra import listed_op

@@ -46,6 +46,7 @@ from eagerflow._src.data.dataset_variants import (
     flat_input,
     flat_specs,
     others_of,
+    range_variant,
     structure_of,
 )
 from eagerflow._src.data.iterators import ElementIterator, IterContext, ListIterator
@@ -180,10 +181,6 @@ def _reference(v: Any, seed: Any, seed2: Any, gen: Any, *,
     return elements_variant([items[i] for i in order.tolist()])
 
 
-def _range_variant(n: int) -> np.ndarray:
-    return variant_array(DatasetV2.range(n), f"RangeDatasetOp(0, {n}, 1)::Dataset")
-
-
 def _filtered() -> np.ndarray:
     return variant_array(DatasetV2.range(5).filter(lambda x: x > 1), "FilterDatasetOp::Dataset")
 
@@ -195,19 +192,19 @@ GLOBAL_SHUFFLE = listed_op(
     infer=signature_infer("GlobalShuffleDataset", "viir", (None, "seed", "seed2"),
                           (dt.variant,)),
     reference=_reference,
-    samples=lambda: [Sample((_range_variant(10), _I64(1), _I64(2), dummy_handle(_DUMMY)),
+    samples=lambda: [Sample((range_variant(10), _I64(1), _I64(2), dummy_handle(_DUMMY)),
                             I64_ATTRS, grad=False),
-                     Sample((_range_variant(300), _I64(5), _I64(7), dummy_handle(_DUMMY)),
+                     Sample((range_variant(300), _I64(5), _I64(7), dummy_handle(_DUMMY)),
                             dict(I64_ATTRS, reshuffle_each_iteration=False), grad=False)],
     bad_samples=lambda: [
         BadSample((_filtered(), _I64(1), _I64(2), dummy_handle(_DUMMY)), I64_ATTRS,
                   FailedPreconditionError,
                   _NEEDS + "FAILED_PRECONDITION: FilterDataset does not support random access."),
-        BadSample((_range_variant(0), _I64(1), _I64(2), dummy_handle(_DUMMY)), I64_ATTRS,
+        BadSample((range_variant(0), _I64(1), _I64(2), dummy_handle(_DUMMY)), I64_ATTRS,
                   InvalidArgumentError, "`global_shuffle` requires the input dataset to have a "
                                         "non-empty finite cardinality. Got cardinality 0 for "
                                         "dataset RangeDatasetOp(0, 0, 1)::Dataset"),
-        BadSample((_range_variant(3), _I64([1]), _I64(2), dummy_handle(_DUMMY)), I64_ATTRS,
+        BadSample((range_variant(3), _I64([1]), _I64(2), dummy_handle(_DUMMY)), I64_ATTRS,
                   InvalidArgumentError, "seed must be a scalar")])
 
 
@@ -505,8 +502,8 @@ def _index_attrs(index_fn: Any = _by_three) -> dict:
 
 INDEX_FLAT_MAP = listed_op(
     "IndexFlatMapDataset", _index_flat_map, funcs=True, reference=_index_flat_reference,
-    samples=lambda: [Sample((_range_variant(4), _I64(12)), _index_attrs(), grad=False),
-                     Sample((_range_variant(4), _I64(8)), _index_attrs(_by_two), grad=False)],
-    bad_samples=lambda: [BadSample((_range_variant(4), _I64([12])), _index_attrs(),
+    samples=lambda: [Sample((range_variant(4), _I64(12)), _index_attrs(), grad=False),
+                     Sample((range_variant(4), _I64(8)), _index_attrs(_by_two), grad=False)],
+    bad_samples=lambda: [BadSample((range_variant(4), _I64([12])), _index_attrs(),
                                    InvalidArgumentError,
                                    "output_cardinality must be a scalar")])
