@@ -30,7 +30,14 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
-from eagerflow._src.ops.image_codecs import _contents, _jpeg, _pillow, decode_jpeg
+from eagerflow._src.ops.image_codecs import (
+    _contents,
+    _jpeg,
+    _pillow,
+    decode_jpeg,
+    png_chunk,
+    png_head,
+)
 from eagerflow._src.ops.image_pixels import convert_image_dtype
 from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.random import uniform
@@ -38,7 +45,6 @@ from eagerflow._src.ops.random_stateless import stateless_uniform
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 _rng = SampleRNG(97)
-_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 def _fail(op: str, message: str) -> InvalidArgumentError:
@@ -104,11 +110,6 @@ def _deflate(data: bytes, level: int, strategy: int) -> bytes:
     return bytes(out)
 
 
-def _chunk(kind: bytes, body: bytes) -> bytes:
-    return struct.pack(">I", len(body)) + kind + body + \
-        struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
-
-
 def _png(px: np.ndarray, compression: int) -> bytes:
     height, width, channels = px.shape
     depth = 16 if px.dtype == np.uint16 else 8
@@ -118,11 +119,9 @@ def _png(px: np.ndarray, compression: int) -> bytes:
     data = _filtered_rows(raw, bpp)
     level = 6 if compression == -1 else compression
     compressed = _deflate(data, level, zlib.Z_FILTERED)
-    colour = {1: 0, 2: 4, 3: 2, 4: 6}[channels]
-    idat = b"".join(_chunk(b"IDAT", compressed[i:i + 8192])
+    idat = b"".join(png_chunk(b"IDAT", compressed[i:i + 8192])
                     for i in range(0, len(compressed), 8192))
-    return (_SIGNATURE + _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, depth, colour,
-                                                     0, 0, 0)) + idat + _chunk(b"IEND", b""))
+    return png_head(height, width, channels, depth) + idat + png_chunk(b"IEND", b"")
 
 
 def _encode_png_infer(image: Any, compression: int) -> list:
