@@ -73,7 +73,6 @@ _SPARSE = "tensorflow.python.ops.sparse_ops"
 _STRING = "tensorflow.python.ops.string_ops"
 _PARSING = "tensorflow.python.ops.parsing_ops"
 _KEEP_DIMS = "keep_dims is deprecated, use keepdims instead"
-_CPU = "/job:localhost/replica:0/task:0/device:CPU:0"
 
 
 # -- sparse ------------------------------------------------------------------------------------
