@@ -26,8 +26,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.device import DeviceSpec
 from eagerflow._src.core.tensor import EagerTensor
-
-OBJECT_GRAPH_KEY = "_CHECKPOINTABLE_OBJECT_GRAPH"
+from eagerflow._src.train.graph_view import OBJECT_GRAPH_KEY
 
 
 @dataclasses.dataclass(frozen=True)
