@@ -67,7 +67,7 @@ _UIDS = itertools.count(1)
 _NAMED = re.compile(r" \[Op:[^\]\s]+\]$")  # (an error its op already named)
 # the anonymous iterators, by name, that a string handle may name
 _ANONYMOUS: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
-_NOT_INITIALIZED = ("GetNext() failed because the iterator has not been initialized. Ensure "
+NOT_INITIALIZED = ("GetNext() failed because the iterator has not been initialized. Ensure "
                     "that you have run the initializer operation for this iterator before "
                     "getting the next element.")
 
@@ -98,7 +98,7 @@ class IteratorResource:
 
     def next(self, op: str) -> tuple:
         if self.it is None:
-            raise FailedPreconditionError(None, None, f"{_NOT_INITIALIZED} [Op:{op}]")
+            raise FailedPreconditionError(None, None, f"{NOT_INITIALIZED} [Op:{op}]")
         try:
             element = next(self.it)
         except StopIteration:

@@ -37,6 +37,7 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.graph_ops import _output_specs, pipeline_captures
+from eagerflow._src.data.iterator_ops import NOT_INITIALIZED
 from eagerflow._src.data.iterators import IterContext
 from eagerflow._src.function.graph_variables import RUN
 from eagerflow._src.ops.dispatch import bind
@@ -44,9 +45,6 @@ from eagerflow._src.ops.ragged import RaggedTensor, RaggedTensorSpec
 from eagerflow._src.ops.registry import OpDef
 
 _ITERATOR_OPS = "tensorflow.python.data.ops.iterator_ops"
-_UNINITIALIZED = ("GetNext() failed because the iterator has not been initialized. Ensure "
-                  "that you have run the initializer operation for this iterator before "
-                  "getting the next element.")
 _NO_INITIALIZER = ("The iterator does not have an initializer. This means it was likely "
                    "created using `tf.data.Dataset.make_one_shot_iterator()`. For an "
                    "initializable iterator, use `tf.data.Dataset.make_initializable_iterator()`"
@@ -97,7 +95,7 @@ def get_output_classes(dataset_or_iterator: Any) -> Any:
 def _session_store() -> dict:
     store = RUN.store
     if store is None:  # (only a Session runs a TF 1 graph's iterator operations)
-        raise FailedPreconditionError(None, None, _UNINITIALIZED)
+        raise FailedPreconditionError(None, None, NOT_INITIALIZED)
     return store
 
 
@@ -218,7 +216,7 @@ class Iterator:
         it = store.get(self._key)
         if it is None:
             if self._one_shot is None:
-                raise FailedPreconditionError(None, None, _UNINITIALIZED)
+                raise FailedPreconditionError(None, None, NOT_INITIALIZED)
             self._start(store, self._one_shot, {})
             it = store[self._key]
         try:
