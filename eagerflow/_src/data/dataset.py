@@ -34,6 +34,8 @@ from eagerflow._src.ops.eager_errors import raised_eagerly
 AUTOTUNE = -1
 INFINITE = -1
 UNKNOWN = -2
+# where TF's deprecation notices say the tf.data.experimental functions are
+EXPERIMENTAL_OPS = "tensorflow.python.data.experimental.ops."
 
 
 def batch_count(count: int, size: int, drop_remainder: bool) -> int:
