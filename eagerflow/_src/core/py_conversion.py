@@ -381,7 +381,7 @@ def python_to_dtype(value: Any, dtype: _dt.DType) -> np.ndarray:
     if src is _dt.bool and _sampled_kind(value) == "B":
         # NumPy bools are no numbers to TF's converters (Python's are): only a cast, which
         # a conversion does not make
-        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {_dtype_word(dtype)}")
+        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {_dt.dtype_word(dtype)}")
     ok = (
         # (bool to every float but bfloat16: TF's conversion has no bool -> bfloat16)
         (dtype.is_floating and (src.is_integer or src.is_floating
@@ -398,7 +398,7 @@ def python_to_dtype(value: Any, dtype: _dt.DType) -> np.ndarray:
                         f"{{{{function_node __wrapped__Cast_device_{_state.device}}}}} Cast "
                         f"int64 to {dtype.name} is not supported")
     if not ok:
-        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {_dtype_word(dtype)}")
+        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {_dt.dtype_word(dtype)}")
     if src.is_integer and (dtype.is_integer or dtype.is_quantized):
         # TF wraps out-of-range Python ints modulo 2**bits (300 -> uint8 44).
         return np.array(value, dtype=np.int64).astype(dtype.storage_type)
@@ -408,11 +408,6 @@ def python_to_dtype(value: Any, dtype: _dt.DType) -> np.ndarray:
         with np.errstate(all="ignore"):
             return np.array(value, dtype=dtype.as_numpy_dtype)
     return inferred.astype(dtype.as_numpy_dtype)
-
-
-def _dtype_word(dtype: _dt.DType) -> str:
-    return {_dt.float32: "float", _dt.float64: "double", _dt.float16: "half"}.get(
-        dtype, dtype.name)
 
 
 def _direct_numbers(value: Any, dtype: _dt.DType) -> builtins.bool:

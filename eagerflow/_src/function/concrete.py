@@ -32,6 +32,7 @@ from eagerflow._src.core import nest, trace_events
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.context import CPU_DEVICE, _state, graph_collection
 from eagerflow._src.core.device import placed_on
+from eagerflow._src.core.dtypes import dtype_word
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
@@ -391,7 +392,7 @@ class ConcreteFunction:
         op = self.function_op_name
         return InvalidArgumentError(
             None, None, f"cannot compute {op} as input #{i}(zero-based) was expected to be a "
-            f"{_tf_type(expected)} tensor but is a {_tf_type(got)} tensor [Op:{op}]")
+            f"{dtype_word(expected)} tensor but is a {dtype_word(got)} tensor [Op:{op}]")
 
     def _flat_binding(self, args: tuple, kwargs: dict) -> tuple:
         """(tensors, None) binding args/kwargs to the tensor parameters alone, or (None, why
@@ -752,11 +753,6 @@ def _unnamed(structure: Any) -> Any:
         parts = [_unnamed(v) for v in structure]
         return type(structure)(*parts) if hasattr(structure, "_fields") else tuple(parts)
     return structure
-
-
-def _tf_type(d: Any) -> str:
-    """A dtype as TF's kernels name it in messages (float32 is `float`)."""
-    return {"float32": "float", "float64": "double", "float16": "half"}.get(d.name, d.name)
 
 
 def _wrap_output(a: Any, dtype: Any) -> EagerTensor:

@@ -18,6 +18,7 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import device as _device
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.dtypes import dtype_word
 from eagerflow._src.core.errors import (  # noqa: F401 (shape_str: re-export)
     InvalidArgumentError,
     NotFoundError,
@@ -100,11 +101,6 @@ def no_gradient(n: Any, *g: Any) -> list:
 
 
 no_gradient.no_tf_gradient = True  # tf.RegisterGradient may give these ops one
-
-
-def dtype_word(d: dt.DType) -> str:
-    # TF's messages spell float32 "float", float64 "double" and float16 "half".
-    return {dt.float32: "float", dt.float64: "double", dt.float16: "half"}.get(d, d.name)
 
 
 def dt_enum(d: dt.DType) -> str:

@@ -112,10 +112,9 @@ def check_diag_attrs(op: str, dtype: Any, padding_value: Any, **ints: Any) -> No
             raise TypeError(f"Expected int for argument '{what}' not {v!r}. [Op:{op}]")
     pad_dtype = getattr(padding_value, "_dtype", None)
     if pad_dtype is not None and pad_dtype is not dtype:  # a tensor of another dtype
-        word = {dt.float16: "half", dt.float32: "float", dt.float64: "double"}
         raise C.fail(op, f"cannot compute {op} as input #{4 if op.startswith('MatrixDiagV') else 2}"
-                         f"(zero-based) was expected to be a {word.get(dtype, dtype.name)} "
-                         f"tensor but is a {word.get(pad_dtype, pad_dtype.name)} tensor")
+                         f"(zero-based) was expected to be a {C.dtype_word(dtype)} "
+                         f"tensor but is a {C.dtype_word(pad_dtype)} tensor")
     v = getattr(padding_value, "_arr", padding_value)
     v = v if type(v) not in ARRAY_TYPES else to_host(v)  # (one number, read once)
     if "Part" in op and isinstance(v, (tuple, np.ndarray)) and np.size(v) == 1:

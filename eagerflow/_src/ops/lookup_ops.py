@@ -27,6 +27,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.asset import Asset
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.dtypes import dtype_word
 from eagerflow._src.core.errors import (
     AbortedError,
     FailedPreconditionError,
@@ -69,7 +70,6 @@ from eagerflow._src.ops.table_handles import (
     state_of,
     table_uid,
     text,
-    tf_type,
 )
 from eagerflow._src.ops.table_state import DenseTableState, TableState, np_dtype
 
@@ -655,8 +655,8 @@ def _shared_table(shared: str, initializer: Any) -> TableState:
     kd, vd = initializer.key_dtype, initializer.value_dtype
     if (state.key_dtype, state.value_dtype) != (kd, vd):
         raise InvalidArgumentError(
-            None, None, f"Conflicting key/value dtypes {tf_type(kd)}->{tf_type(vd)} with "
-                        f"{tf_type(state.key_dtype)}-{tf_type(state.value_dtype)} for table "
+            None, None, f"Conflicting key/value dtypes {dtype_word(kd)}->{dtype_word(vd)} with "
+                        f"{dtype_word(state.key_dtype)}-{dtype_word(state.value_dtype)} for table "
                         f"{shared} [Op:HashTableV2]")
     if len(initializer._delimiter) > 1:  # (TF's initializer op checks it first, always)
         raise C.fail("InitializeTableFromTextFileV2", "delimiter should be only 1 char")

@@ -32,6 +32,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE, _state
+from eagerflow._src.core.dtypes import dtype_word
 from eagerflow._src.core.errors import (
     FailedPreconditionError,
     InvalidArgumentError,
@@ -52,12 +53,6 @@ _MANGLED = "N10tensorflow6lookup15LookupInterfaceE"  # (TF's typeid name in its 
 _UIDS = itertools.count()       # TF's ResourceMgr unique ids ("_0_HashTableV2")
 _TABLE_UIDS = itertools.count(1)  # the numbers in the names of tf.lookup's tables
 _KERNEL_NAMES: dict = {}        # (op, attrs) -> the private name its cached kernel made
-_TF_TYPE = {"float32": "float", "float64": "double", "float16": "half"}
-
-
-def tf_type(d: dt.DType) -> str:
-    """A dtype as TF's C++ DataTypeString names it ("float", "int64")."""
-    return _TF_TYPE.get(d.name, d.name)
 
 
 
@@ -469,9 +464,9 @@ def _creator_kernel(op: str) -> Any:
                 own[("resource", container, name)] = have = state
         elif isinstance(have, TableState) and \
                 (have.key_dtype, have.value_dtype) != (state.key_dtype, state.value_dtype):
-            raise C.fail(op, f"Conflicting key/value dtypes {tf_type(state.key_dtype)}->"
-                             f"{tf_type(state.value_dtype)} with {tf_type(have.key_dtype)}-"
-                             f"{tf_type(have.value_dtype)} for table {name}")
+            raise C.fail(op, f"Conflicting key/value dtypes {dtype_word(state.key_dtype)}->"
+                             f"{dtype_word(state.value_dtype)} with {dtype_word(have.key_dtype)}-"
+                             f"{dtype_word(have.value_dtype)} for table {name}")
         return object_scalar(ResourceHandle(name, CPU_DEVICE, container, KIND, (),
                                              None if own is None else have))
     return kernel

@@ -25,6 +25,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state, executing_eagerly
+from eagerflow._src.core.dtypes import dtype_word
 from eagerflow._src.core.errors import (
     FailedPreconditionError,
     InvalidArgumentError,
@@ -135,11 +136,7 @@ def _check_components(mine: Any, theirs: Any) -> None:
         if a[1] != b[1]:
             raise InvalidArgumentError(
                 None, None, f"Data type mismatch at component {i}: expected "
-                            f"{_dtype_word(a[1])} but got {_dtype_word(b[1])}.")
-
-
-def _dtype_word(d: Any) -> str:
-    return {dt.float32: "float", dt.float64: "double", dt.float16: "half"}.get(d, d.name)
+                            f"{dtype_word(a[1])} but got {dtype_word(b[1])}.")
 
 
 def _next_kernel(xp: Any, *handle: Any, iterator: Any, structure: Any, n: int) -> Any:
