@@ -204,12 +204,13 @@ def _as_rows(x: Any) -> Any:
 # complex, imag, truncatemod.
 # ---------------------------------------------------------------------------------------
 
-_COMPLEX_OF = {dt.float32: dt.complex64, dt.float64: dt.complex128}
+# the complex dtype whose parts are of a real dtype (Complex's output, the real FFTs')
+COMPLEX_OF = {dt.float32: dt.complex64, dt.float64: dt.complex128}
 
 
 def _complex_infer(re: Any, im: Any) -> list:
-    d = C.same_dtype("Complex", (re, im), frozenset(_COMPLEX_OF))
-    return [(C.broadcast("Complex", re._shape, im._shape), _COMPLEX_OF[d])]
+    d = C.same_dtype("Complex", (re, im), frozenset(COMPLEX_OF))
+    return [(C.broadcast("Complex", re._shape, im._shape), COMPLEX_OF[d])]
 
 
 def _complex_grad(n: Any, g: Any) -> list:
@@ -241,7 +242,7 @@ COMPLEX = register(OpDef(
 def complex(real: Any, imag: Any, name: str | None = None) -> Any:  # noqa: A001
     # (each converted alone, as TF's: a float64 array beside a float32 tensor is refused)
     re, im = convert_to_tensor(real, name="real"), convert_to_tensor(imag, name="imag")
-    if re._dtype is not im._dtype or re._dtype not in _COMPLEX_OF:
+    if re._dtype is not im._dtype or re._dtype not in COMPLEX_OF:
         raise TypeError(f"The `real` and `imag` components have incorrect types: "
                         f"{re._dtype.name} {im._dtype.name}. They must be consistent, and one "
                         f"of [tf.float32, tf.float64]")

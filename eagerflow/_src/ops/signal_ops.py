@@ -29,6 +29,7 @@ from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import cos, less, maximum
 from eagerflow._src.ops.math_base import _t, cast, conj, real, where, zeros_like
+from eagerflow._src.ops.misc_ops import COMPLEX_OF
 from eagerflow._src.ops.misc_ops import complex as complex_
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
@@ -129,7 +130,6 @@ fft3d, ifft3d = _fft_fn(3, False), _fft_fn(3, True)
 _FFT_FNS = {(1, False): fft, (1, True): ifft, (2, False): fft2d, (2, True): ifft2d,
             (3, False): fft3d, (3, True): ifft3d}
 
-_COMPLEX_OF = {dt.float32: dt.complex64, dt.float64: dt.complex128}
 
 
 def _fit_last(x: Any, n: int) -> Any:
@@ -160,7 +160,7 @@ def _at_least_1d(x: Any, what: str) -> None:
 
 def _real_in(x: Any, op: str) -> Any:
     x = _t(x)
-    if x._dtype not in _COMPLEX_OF:
+    if x._dtype not in COMPLEX_OF:
         raise C.fail(op, f"Value for attr 'Treal' of {C.dtype_word(x._dtype)} is not in the list "
                          f"of allowed values: float, double")
     return x
@@ -296,7 +296,7 @@ def _nd_input(input_tensor: Any, axes: Any, fft_length: Any, op: str, kind: str)
     if kind == "c":
         C.check_dtype(op, x, C.COMPLEX, "Tcomplex")
     if current_device().device_type == "CPU":  # TF registers these ops for GPUs only
-        cplx = _COMPLEX_OF[x._dtype] if kind == "r" else x._dtype
+        cplx = COMPLEX_OF[x._dtype] if kind == "r" else x._dtype
         attrs = f"Tcomplex={C.dt_enum(cplx)}"
         if kind != "c":
             attrs += f", Treal={C.dt_enum(cplx.real_dtype)}"
@@ -341,7 +341,7 @@ def rfftnd(input_tensor: Any, fft_length: Any = None, axes: Any = None, norm: An
     x = _nd_input(input_tensor, axes, fft_length, "RFFTND", "r")
     axes, lengths = _axes_and_lengths(x, axes, fft_length, "RFFTND", False)
     if not axes:
-        return cast(x, _COMPLEX_OF[x._dtype])
+        return cast(x, COMPLEX_OF[x._dtype])
     return _rfft_axes(_scaled(x, _norm_scale(norm, lengths, False)), axes, lengths)
 
 
