@@ -359,8 +359,8 @@ class ConcreteFunction:
         for p, var in pairs:
             if var.dtype != p.dtype:
                 e = InvalidArgumentError(None, None, f"Trying to read variable with wrong "
-                                                     f"dtype. Expected {_tf_type(p.dtype)} got "
-                                                     f"{_tf_type(dt.as_dtype(var.dtype))}")
+                                                     f"dtype. Expected {dtype_word(p.dtype)} got "
+                                                     f"{dtype_word(dt.as_dtype(var.dtype))}")
                 e._graph_node = next((n.name for n in self.graph.operations
                                       if n.inputs and n.inputs[0] is p), None)
                 raise e
