@@ -37,7 +37,13 @@ from eagerflow._src.core.errors import (
     OutOfRangeError,
 )
 from eagerflow._src.core.py_conversion import object_scalar
-from eagerflow._src.core.resource import RESOURCES, TYPE_HASH, ResourceHandle, wrong_type
+from eagerflow._src.core.resource import (
+    RESOURCES,
+    TYPE_HASH,
+    ResourceHandle,
+    cpu_handle,
+    wrong_type,
+)
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import fn_errors
 from eagerflow._src.data.dataset_variants import (
@@ -139,7 +145,7 @@ class IteratorResource:
 
 
 def _handle(name: str, container: str, state: IteratorResource) -> np.ndarray:
-    return object_scalar(ResourceHandle(name, CPU_DEVICE, container, KIND, (), state))
+    return cpu_handle(name, container, KIND, state)
 
 
 def iterator_of(op: str, h: Any) -> IteratorResource:
@@ -158,8 +164,7 @@ def _anonymous(op: str, output_types: tuple, output_shapes: tuple) -> np.ndarray
 def anonymous_handle(kind: str, state: Any) -> np.ndarray:
     """A handle of TF's anonymous resource `state` of type `kind` ("Resource-<n>-at-0x...",
     container "Anonymous"): a new one each call."""
-    return object_scalar(ResourceHandle(f"Resource-{next(_UIDS)}-at-0x{id(state):x}",
-                                        CPU_DEVICE, "Anonymous", kind, (), state))
+    return cpu_handle(f"Resource-{next(_UIDS)}-at-0x{id(state):x}", "Anonymous", kind, state)
 
 
 def deleter() -> np.ndarray:

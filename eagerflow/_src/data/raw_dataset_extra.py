@@ -32,8 +32,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
-from eagerflow._src.core.py_conversion import object_scalar
-from eagerflow._src.core.resource import RESOURCES, ResourceHandle, wrong_type
+from eagerflow._src.core.resource import RESOURCES, ResourceHandle, cpu_handle, wrong_type
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import dataset_methods  # noqa: F401 (the methods built on)
 from eagerflow._src.data.combining import ChooseFromDatasets
@@ -370,7 +369,7 @@ def _thread_pool_handle(op: str) -> Any:
         if pool is None:
             pool = ThreadPool(int(num_threads), int(max_intra_op_parallelism), display_name)
             RESOURCES.create(container, name, pool)
-        return object_scalar(ResourceHandle(name, CPU_DEVICE, container, THREAD_POOL))
+        return cpu_handle(name, container, THREAD_POOL)
     return kernel
 
 
@@ -416,8 +415,7 @@ def _thread_pool_dataset(op: str, input_dataset: Any, thread_pool: Any, **_: Any
 
 def _pool_handle() -> np.ndarray:
     pool = ThreadPool(2, 1, "pool")
-    return object_scalar(ResourceHandle("sample_pool", CPU_DEVICE, "localhost", THREAD_POOL,
-                                        (), pool))
+    return cpu_handle("sample_pool", "localhost", THREAD_POOL, pool)
 
 
 THREAD_POOL_DATASETS = {op: listed_op(

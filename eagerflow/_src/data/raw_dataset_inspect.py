@@ -40,8 +40,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError
-from eagerflow._src.core.py_conversion import object_scalar
-from eagerflow._src.core.resource import RESOURCES, ResourceHandle, wrong_type
+from eagerflow._src.core.resource import RESOURCES, ResourceHandle, cpu_handle, wrong_type
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.data import (
     dataset_methods,  # noqa: F401 (the methods built on)
@@ -346,7 +345,7 @@ def _aggregator_handle(op: str) -> Any:
         name = resource_name(op, (), container, shared_name, False, None, {})
         if RESOURCES.lookup(container, name) is None:
             RESOURCES.create(container, name, StatsAggregator())
-        return object_scalar(ResourceHandle(name, CPU_DEVICE, container, STATS_AGGREGATOR))
+        return cpu_handle(name, container, STATS_AGGREGATOR)
     return kernel
 
 
@@ -369,8 +368,7 @@ AGGREGATOR_HANDLES = {op: register(OpDef(
 
 
 def _aggregator() -> np.ndarray:
-    return object_scalar(ResourceHandle("sample_aggregator", CPU_DEVICE, "localhost",
-                                        STATS_AGGREGATOR, (), StatsAggregator()))
+    return cpu_handle("sample_aggregator", "localhost", STATS_AGGREGATOR, StatsAggregator())
 
 
 def _summary(op: str) -> Any:
@@ -387,8 +385,7 @@ _WRONG = ("Trying to access a handle's resource using the wrong type. The handle
 
 
 def _seed_dummy() -> np.ndarray:
-    return object_scalar(ResourceHandle("dummy_resource", CPU_DEVICE, "localhost",
-                                        "tensorflow::data::SeedGenerator"))
+    return cpu_handle("dummy_resource", "localhost", "tensorflow::data::SeedGenerator")
 
 
 AGGREGATOR_SUMMARIES = {op: register(OpDef(

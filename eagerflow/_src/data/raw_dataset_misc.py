@@ -28,10 +28,8 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import InternalError, InvalidArgumentError, NotFoundError
-from eagerflow._src.core.py_conversion import object_scalar
-from eagerflow._src.core.resource import ResourceHandle
+from eagerflow._src.core.resource import cpu_handle
 from eagerflow._src.data import dataset_methods  # noqa: F401 (the methods built on)
 from eagerflow._src.data.cache import CacheDataset
 from eagerflow._src.data.dataset import DatasetV2
@@ -143,7 +141,7 @@ def _unknown_reshuffle(xp: Any, seed: Any, seed2: Any) -> tuple:
 
 
 def dummy_handle(kind: str) -> np.ndarray:
-    return object_scalar(ResourceHandle(_DUMMY, CPU_DEVICE, "localhost", kind))
+    return cpu_handle(_DUMMY, "localhost", kind)
 
 
 _DELETED: weakref.WeakSet = weakref.WeakSet()

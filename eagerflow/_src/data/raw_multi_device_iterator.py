@@ -26,10 +26,14 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.context import CPU_DEVICE, finalize
+from eagerflow._src.core.context import finalize
 from eagerflow._src.core.errors import FailedPreconditionError, OpError, OutOfRangeError
-from eagerflow._src.core.py_conversion import object_scalar
-from eagerflow._src.core.resource import RESOURCES, TYPE_HASH, ResourceHandle, wrong_type
+from eagerflow._src.core.resource import (
+    RESOURCES,
+    TYPE_HASH,
+    cpu_handle,
+    wrong_type,
+)
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data.dataset_variants import (
     check_signature,
@@ -109,7 +113,7 @@ class MultiDeviceIteratorState:
 
 
 def _handle(name: str, container: str, state: MultiDeviceIteratorState) -> np.ndarray:
-    return object_scalar(ResourceHandle(name, CPU_DEVICE, container, KIND, (), state))
+    return cpu_handle(name, container, KIND, state)
 
 
 def state_of(op: str, h: Any) -> MultiDeviceIteratorState:

@@ -24,14 +24,12 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import (
     CancelledError,
     FailedPreconditionError,
     OutOfRangeError,
 )
-from eagerflow._src.core.py_conversion import object_scalar
-from eagerflow._src.core.resource import ResourceHandle
+from eagerflow._src.core.resource import cpu_handle
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import queue_handles as H
 from eagerflow._src.ops.dispatch import bind
@@ -189,7 +187,7 @@ def _creator_infer(*, state: Any = None, **attrs: Any) -> list:
 
 
 def _creator_kernel(xp: Any, *, state: BarrierState, **attrs: Any) -> np.ndarray:
-    return object_scalar(ResourceHandle(state.name, CPU_DEVICE, "localhost", KIND, (), state))
+    return cpu_handle(state.name, "localhost", KIND, state)
 
 
 def _creator_load(node: Any) -> list:

@@ -24,8 +24,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import FailedPreconditionError, InternalError
-from eagerflow._src.core.py_conversion import object_scalar
-from eagerflow._src.core.resource import ResourceHandle
+from eagerflow._src.core.resource import ResourceHandle, cpu_handle
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
@@ -84,7 +83,7 @@ def _get_v2_kernel(xp: Any, value: Any, *, node: Any = None) -> np.ndarray:
     """(A resource naming the kept tensor: TF 2.21's Session gives a TensorHandle of no
     usable handle for it, so eagerflow's names it by its string handle.)"""
     handle = _keep("GetSessionHandleV2", value, node)
-    return object_scalar(ResourceHandle(handle, CPU_DEVICE, "", "TensorHandle"))
+    return cpu_handle(handle, "", "TensorHandle")
 
 
 def _tensor_infer(handle: Any, *, dtype: Any, node: Any = None) -> list:

@@ -39,7 +39,7 @@ from eagerflow._src.core.errors import (
     NotFoundError,
 )
 from eagerflow._src.core.py_conversion import object_scalar
-from eagerflow._src.core.resource import RESOURCES, ResourceHandle, wrong_type
+from eagerflow._src.core.resource import RESOURCES, ResourceHandle, cpu_handle, wrong_type
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import table_refs as R
@@ -467,8 +467,7 @@ def _creator_kernel(op: str) -> Any:
             raise C.fail(op, f"Conflicting key/value dtypes {dtype_word(state.key_dtype)}->"
                              f"{dtype_word(state.value_dtype)} with {dtype_word(have.key_dtype)}-"
                              f"{dtype_word(have.value_dtype)} for table {name}")
-        return object_scalar(ResourceHandle(name, CPU_DEVICE, container, KIND, (),
-                                             None if own is None else have))
+        return cpu_handle(name, container, KIND, None if own is None else have)
     return kernel
 
 
