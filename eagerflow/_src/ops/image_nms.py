@@ -97,8 +97,8 @@ def _v5_infer(boxes: Any, scores: Any, max_output_size: int, iou_threshold: floa
 def _v5_kernel(xp: Any, boxes: Any, scores: Any, max_output_size: int, iou_threshold: float,
                score_threshold: float, soft_nms_sigma: float,
                pad_to_max_output_size: bool) -> tuple:
-    b = boxes.astype(np.float64)
-    sel, kept = greedy_nms(scores.astype(np.float64), lambda i, j: _iou(b[i], b[j]),
+    b = boxes.astype(np.float32)  # (TF's overlaps are float32, its scores T)
+    sel, kept = greedy_nms(scores, lambda i, j: _iou(b[i], b[j]),
                         max_output_size, iou_threshold, score_threshold, soft_nms_sigma)
     valid = len(sel)
     if pad_to_max_output_size:
@@ -375,14 +375,9 @@ def _combined_infer(boxes: Any, scores: Any, max_output_size_per_class: int,
     op = "CombinedNonMaxSuppression"
     C.same_dtype(op, (boxes, scores), frozenset((dt.float32,)))
     b, s = boxes._shape, scores._shape
-    if b is not None and (len(b) != 4 or b[3] not in (None, 4)):
-        raise C.fail(op, f"boxes must be 4-D [batch_size, num_boxes, q, 4], got "
-                         f"{C.shape_str(b)}")
-    if s is not None and len(s) != 3:
-        raise C.fail(op, f"scores must be 3-D [batch_size, num_boxes, num_classes], got "
-                         f"{C.shape_str(s)}")
-    both = b is not None and s is not None
-    if both and None not in (b[0], s[0]) and b[0] != s[0]:
+    # (in the order of TF's kernel, in its words: the batch sizes, the sizes, the IOU
+    # threshold, then the boxes' shape and the scores')
+    if b and s and None not in (b[0], s[0]) and b[0] != s[0]:
         raise C.fail(op, "boxes and scores must have same batch size")
     if max_output_size_per_class <= 0:
         raise C.fail(op, "max_size_per_class must be positive")
@@ -390,8 +385,15 @@ def _combined_infer(boxes: Any, scores: Any, max_output_size_per_class: int,
         raise C.fail(op, "max_total_size must be > 0")
     if not 0 <= iou_threshold <= 1:
         raise C.fail(op, "iou_threshold must be in [0, 1]")
+    if b is not None and len(b) != 4:
+        raise C.fail(op, f"boxes must be 4-D{C.shape_str(b)}")
+    both = b is not None and s is not None
+    if s is not None and len(s) != 3:  # (TF's kernel reads a third dimension first)
+        raise C.fail(op, f"scores must be 3-D{C.shape_str(s)}")
     if both and None not in (b[2], s[2]) and b[2] not in (1, s[2]):
         raise C.fail(op, "third dimension of boxes must be either 1 or num classes")
+    if b is not None and b[3] not in (None, 4):
+        raise C.fail(op, "boxes must have 4 columns")
     if both and None not in (b[1], s[1]) and b[1] != s[1]:
         raise C.fail(op, "scores has incompatible shape")
     batch = None if b is None else b[0]
@@ -458,7 +460,7 @@ def _combined_one(boxes: np.ndarray, scores: np.ndarray, a: dict) -> list:
     """(score, class, box) of the survivors of every class, best first."""
     found = []
     for c in range(scores.shape[1]):
-        cb = boxes[:, 0 if boxes.shape[1] == 1 else c].astype(np.float64)
+        cb = boxes[:, 0 if boxes.shape[1] == 1 else c].astype(np.float32)  # (TF's: float32)
         sel, kept = _combined_select(scores[:, c].astype(np.float64),
                                      lambda i, j: _iou(cb[i], cb[j]),
                                      a["max_output_size_per_class"], a["iou_threshold"],
