@@ -82,8 +82,8 @@ from eagerflow._src.ops.reduce import (
     reduce_prod,
     reduce_sum,
 )
-from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.shape_queries import shape_n
 from eagerflow._src.ops.shaping import reverse
 from eagerflow._src.ops.slice_op import slice as slice_
