@@ -25,7 +25,7 @@ from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import concat, expand_dims, ones, shape, transpose
 from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.eager_errors import eager_api, raised_eagerly
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import cos, less, maximum
 from eagerflow._src.ops.math_base import _t, cast, conj, real, where, zeros_like
@@ -142,14 +142,31 @@ def _fit_last(x: Any, n: int) -> Any:
     return pad(x, [[0, 0]] * (len(x._shape) - 1) + [[0, n - have]])
 
 
-def _length(fft_length: Any, default: int) -> int:
+def _real_fft_lengths(op: str, fft_length: Any, k: int) -> list | None:
+    """The fft_length of TF's real FFT op `op` of rank k, checked as TF checks it: its
+    wrapper converts it to int32 and reads it as a shape (a scalar is not iterable, a
+    dimension below -1 is refused, -1 is unknown), then its op wants k non-negative
+    lengths."""
     if fft_length is None:
-        return default
-    # (TF converts it to int32: a tensor of another dtype is its ValueError)
-    v = np.asarray(convert_to_tensor(fft_length, dt.int32).numpy())
-    if v.size != 1 or v.dtype.kind not in "iu" or not 0 <= int(v.reshape(-1)[0]) < 2**31:
-        raise ValueError(f"fft_length must hold one non-negative integer, got {fft_length!r}")
-    return int(v.reshape(-1)[0])
+        return None
+    v = convert_to_tensor(fft_length, dt.int32)._numpy()
+    if v.ndim == 0:
+        raise TypeError("'numpy.int32' object is not iterable")
+    vals = [int(d) for d in v.reshape(-1)]
+    below = [d for d in vals if d < -1]
+    if below and v.ndim == 1:
+        raise ValueError(f"Dimension {below[0]} must be >= 0")
+    if v.shape != (k,):
+        raise raised_eagerly(C.fail(op, f"fft_length must have shape [{k}]"), "")
+    for i, d in enumerate(vals):
+        if d < 0:
+            raise raised_eagerly(C.fail(op, f"fft_length[{i}] must >= 0, but got: {d}"), "")
+    return vals
+
+
+def _length(op: str, fft_length: Any, default: int) -> int:
+    lengths = _real_fft_lengths(op, fft_length, 1)
+    return default if lengths is None else lengths[0]
 
 
 def _at_least_1d(x: Any, what: str) -> None:
@@ -192,7 +209,7 @@ def rfft(input_tensor: Any, fft_length: Any = None, name: str | None = None) -> 
     """The n // 2 + 1 non-negative-frequency terms of the FFT of a real signal."""
     x = _rfft_in(input_tensor)
     _at_least_1d(x, "rfft")
-    n = _length(fft_length, x._shape[-1])
+    n = _length("RFFT", fft_length, x._shape[-1])
     x = _fit_last(x, n)
     return fft(complex_(x, zeros_like(x)))[..., :n // 2 + 1]
 
@@ -201,7 +218,7 @@ def irfft(input_tensor: Any, fft_length: Any = None, name: str | None = None) ->
     """The real signal of length n whose rfft is `input_tensor` (a Hermitian extension)."""
     x = _irfft_in(input_tensor, 1)
     _at_least_1d(x, "irfft")
-    n = _length(fft_length, 2 * (x._shape[-1] - 1))
+    n = _length("IRFFT", fft_length, 2 * (x._shape[-1] - 1))
     half = _fit_last(x, n // 2 + 1)
     mirror = conj(reverse(half[..., 1:(n + 1) // 2], [-1]))
     return real(ifft(concat([half, mirror], axis=-1)))
@@ -382,9 +399,7 @@ def _real_fft_k(k: int, inverse: bool) -> Callable:
         x = _irfft_in(input_tensor, k) if inverse else _rfft_in(input_tensor)
         if x._shape is None or len(x._shape) < k:
             raise ValueError(f"Shape {x.shape} must have rank at least {k}")
-        if fft_length is not None and np.shape(convert_to_tensor(fft_length,
-                                                                 dt.int32)._numpy()) != (k,):
-            raise C.fail(op, f"fft_length must have shape [{k}]")
+        _real_fft_lengths(op, fft_length, k)
         rank = len(x._shape)
         axes, lengths = _axes_and_lengths(x, list(range(rank - k, rank)), fft_length, op,
                                           inverse)
@@ -549,16 +564,16 @@ def frame(signal: Any, frame_length: Any, frame_step: Any, pad_end: bool = False
         raise ValueError(f"Shape {x.shape} must have rank at least 1")
     scalar_args(frame_length, frame_step, axis)
     axis = C.int_arg(axis, "axis")
-    if not -rank <= axis < rank:
-        raise ValueError(f"axis {axis} out of range for a signal of rank {rank} in frame")
+    if not -rank <= axis < rank:  # (TF's shape inference indexes the shape with it)
+        raise IndexError("list index out of range")
     ax = axis % rank
     if _runtime(frame_length) or _runtime(frame_step):
         return _runtime_frame(x, frame_length, frame_step, pad_end, pad_value, ax)
     length, step = C.int_arg(frame_length, "frame_length"), C.int_arg(frame_step, "frame_step")
     if step == 0:  # TF's frame count divides by the step
         raise InvalidArgumentError(None, None, "Integer division by zero [Op:FloorDiv]")
-    if not (0 < length < 2**31 and 0 < step < 2**31):
-        raise ValueError(f"frame_length and frame_step must be positive integers, got "
+    if not (-2**31 <= length < 2**31 and -2**31 <= step < 2**31):
+        raise ValueError(f"frame_length and frame_step must be int32 values, got "
                          f"{frame_length} and {frame_step}")
     n = x._shape[ax]
     if n is None:  # (traced with the axis unknown: the frame count is the graph's)
@@ -571,6 +586,12 @@ def frame(signal: Any, frame_length: Any, frame_step: Any, pad_end: bool = False
         x = pad(x, pads, constant_values=pad_value)
     else:
         frames = max(0, 1 + (n - length) // step)
+    # (TF's frames are ranges of whole subframes of gcd(length, step) samples: a negative
+    # frame count or length is its Range's error, in that order; a zero length, none)
+    for count in (frames, length // (_pymath.gcd(length, step) or 1)):
+        if count < 0:
+            raise InvalidArgumentError(None, None, f"Requires start <= limit when delta > 0: "
+                                                   f"0/{count} [Op:Range]")
     idx = range_(frames)[:, None] * step + range_(length)[None, :]
     return gather(x, idx, axis=ax)
 
