@@ -236,13 +236,16 @@ def enums(names: str) -> tuple:
 
 
 def no_kernel(op: str, node_attrs: str, kernels: Iterable[dt.DType] = (), attr: str = "T",
-              others: Iterable[tuple[str, str]] = ()) -> NotFoundError:
+              others: Iterable[tuple[str, str]] = (),
+              later: Iterable[tuple[str, str]] = ()) -> NotFoundError:
     """TF's error for a dtype the op accepts but has no CPU kernel for (`node_attrs`: the
     node's attrs as TF prints them, "T=DT_HALF, compute_v=true"), listing its CPU
     `kernels` for type attr `attr`, after `others`: the registrations TF lists first,
-    (device, constraints) pairs such as ("XLA_CPU_JIT", "T in [DT_FLOAT, DT_DOUBLE]")."""
+    (device, constraints) pairs such as ("XLA_CPU_JIT", "T in [DT_FLOAT, DT_DOUBLE]"),
+    and before `later`, those it lists last."""
     lines = "".join(f"\n  device='{dev}'; {constraints}" for dev, constraints in others)
     lines += "".join(f"\n  device='CPU'; {attr} in [{dt_enum(d)}]" for d in kernels)
+    lines += "".join(f"\n  device='{dev}'; {constraints}" for dev, constraints in later)
     registered = f"\nAll kernels registered for op {op}:{lines}\n " if lines else " "
     return NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}} = "
                                      f"{op}[{node_attrs}]{registered}[Op:{op}]")

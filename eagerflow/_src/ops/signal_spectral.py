@@ -19,7 +19,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import concat, ones, reshape, split
+from eagerflow._src.ops.array import concat, ones, reshape, shape, split
 from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.math import (
     equal,
@@ -363,7 +363,7 @@ def _check_mel(bins: int, rate: Any, lower: float, upper: float, d: Any) -> None
         raise ValueError(f"upper_edge_hertz must not be larger than the Nyquist frequency "
                          f"(sample_rate / 2). Got {upper} for sample_rate: {rate}")
     if not d.is_floating:
-        raise ValueError(f"dtype must be a floating point type. Got: {d!r}")
+        raise ValueError(f"dtype must be a floating point type. Got: {d!s}")
 
 
 def linear_to_mel_weight_matrix(num_mel_bins: int = 20, num_spectrogram_bins: int = 129,
@@ -394,6 +394,8 @@ def mfccs_from_log_mel_spectrograms(log_mel_spectrograms: Any, name: str | None 
     """Mel-frequency cepstral coefficients: the type II DCT of `[..., num_mel_bins]` log-mel
     spectrograms over sqrt(2 * num_mel_bins) (keep the first 13 or so)."""
     x = _t(log_mel_spectrograms)
+    if x._shape == ():  # (TF then reads the bins from the run-time shape: its slice fails)
+        shape(x)[-1]
     _rank_at_least(x, 1)
     bins = x._shape[-1]
     if bins == 0:
