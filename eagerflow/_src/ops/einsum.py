@@ -7,6 +7,7 @@ letter); the kernel is the backend's einsum (halfprec.py's for NumPy's half type
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
@@ -42,20 +43,44 @@ def _f64(*shape: int) -> np.ndarray:
 _LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
+def _check_equation(equation: str, n_inputs: int) -> None:
+    """TF's checks of an einsum equation, in its order and words: an ellipsis stands for
+    '0' (so a '0' of its own is refused), only letters, commas and one arrow, one term an
+    input, and an output of distinct labels found in the inputs with one ellipsis at most."""
+    eq = equation.replace(" ", "")
+    if "..." in equation:
+        if "0" in eq:
+            raise ValueError(f'Invalid character "0" in equation: {equation}.')
+        eq = eq.replace("...", "0")
+    labels = "a-zA-Z0" if "..." in equation else "a-zA-Z"
+    match = re.match(f"^([{labels},]*)(->[{labels}]*)?$", eq)
+    if not match:
+        raise ValueError(f"Subscripts have incorrect format: {eq}")
+    n_terms = len(match.group(1).split(","))
+    if n_terms != n_inputs:
+        raise ValueError(f'Got {n_inputs} inputs for equation "{equation}", expecting '
+                         f"{n_terms}")
+    out = match.group(2)[2:] if match.group(2) else ""
+    if len(set(out)) != len(out):
+        raise ValueError(f"Output subscripts contain a label appearing more than once: "
+                         f"{equation}")
+    for label in out:
+        if label != "0" and label not in match.group(1):
+            raise ValueError(f"Output subscripts contain the label {label} not present in "
+                             f"the input subscripts.")
+    if out.count("0") > 1:
+        raise ValueError(f"Output subscripts contain multiple ellipsis: {equation}")
+
+
 def _explicit_equation(equation: str, ranks: list) -> tuple:
     """('ij,jk', '...') with ranks -> (['ij', 'jk'], 'ik'): no ellipsis, explicit output."""
+    _check_equation(equation, len(ranks))
     eq = equation.replace(" ", "")
     if "->" in eq:
         lhs, out = eq.split("->", 1)
     else:
         lhs, out = eq, None
     terms = lhs.split(",")
-    if len(terms) != len(ranks):
-        raise ValueError(f'Got {len(ranks)} inputs for equation "{equation}", expecting '
-                         f"{len(terms)}")
-    for ch in eq:
-        if not (ch in _LETTERS or ch in ",->."):
-            raise ValueError(f"Invalid character {ch!r} in equation: {equation}")
     used = set(ch for ch in eq if ch in _LETTERS)
     spare = [c for c in _LETTERS if c not in used]
     n_ell = 0
