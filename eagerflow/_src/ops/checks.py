@@ -19,6 +19,7 @@ from eagerflow._src.core import device as _device
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import (  # noqa: F401 (shape_str: re-export)
+    InternalError,
     InvalidArgumentError,
     NotFoundError,
     ResourceExhaustedError,
@@ -779,6 +780,16 @@ def int_divisor(op: str, x: Any, y: Any) -> None:
     if type(y) is not np.ndarray and not isinstance(y, np.generic) and y.dtype != np.int32:
         return
     if y.dtype.kind in "iu" and x.size and not y.all():  # (an empty result divides nothing)
-        raise InvalidArgumentError(None, None, f"Integer division by zero [Op:{op}]")
+        raise zero_division(op)
+
+
+def zero_division(op: str) -> Exception:
+    """TF's error for binary op `op`'s integer division by zero: its words for Div, Mod,
+    FloorDiv and FloorMod; for the others (TruncateDiv, TruncateMod) the error of a
+    kernel TF's BinaryOp did not expect to fail."""
+    if op in ("Div", "Mod", "FloorDiv", "FloorMod", "SegmentMean"):
+        return InvalidArgumentError(None, None, f"Integer division by zero [Op:{op}]")
+    return InternalError(None, None, "Unexpected error in binary operator (only integer div "
+                                     f"and mod should have errors) [Op:{op}]")
 
 

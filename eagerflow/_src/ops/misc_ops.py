@@ -279,7 +279,7 @@ def _truncmod_kernel(xp: Any, x: Any, y: Any) -> Any:
                                  ("FLOAT", "DOUBLE", "INT32", "INT64", "BFLOAT16", "HALF"),
                                  "\n  device='DEFAULT'; T in [DT_INT32]")
     if x.dtype.kind in "iu" and x.size and not y.all():  # (an empty result divides nothing)
-        raise InvalidArgumentError(None, None, "Integer division by zero [Op:TruncateMod]")
+        raise C.zero_division("TruncateMod")
     return xp.fmod(x, y).astype(x.dtype, copy=False)
 
 
