@@ -121,7 +121,7 @@ OPS_ORDER = [
     # image and signal
     "image_orient", "image_resample", "image", "image_pixels", "image_bounds", "image_color",
     "image_crops", "image_patches",
-    "image_nms", "box_proposals", "image_boxes", "image_sampling", "image_transform",
+    "image_nms", "nms_padded", "box_proposals", "image_boxes", "image_sampling", "image_transform",
     "nn_fused_pad_conv",
     "signal_ops",
     "signal_spectral",

@@ -84,7 +84,6 @@ KNOWN: dict = {
     "tf.irfftnd": _ARGS + _AND + _MIXED,
     "tf.linalg.band_part": _ARGS + _AND + _MIXED,
     "tf.linalg.eigh": _ARGS,
-    "tf.linalg.lstsq": _TF_ACCIDENT,
     "tf.linalg.lu": _ARGS,
     "tf.linalg.lu_matrix_inverse": _TRUTH,
     "tf.linalg.lu_reconstruct": _TRUTH,
