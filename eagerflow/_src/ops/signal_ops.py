@@ -524,8 +524,8 @@ def _raised_cosine(window_length: Any, periodic: bool, dtype: Any, a: float, b: 
         denom = cast(n + (even if periodic else 0) - 1, d)
         return a - b * cos(range_(n, dtype=d) * (2.0 * _pymath.pi) / denom)
     n = int(C.known(window_length))
-    if not 0 <= n < 2**31:
-        raise ValueError(f"window_length must be a non-negative integer, got {n}")
+    if n < 0:  # (TF's Range of the window's positions refuses it)
+        range_(n)
     if n <= 1:
         return ones([n], dtype=d)
     denom = n - 1 + (1 if periodic and n % 2 == 0 else 0)  # TF: periodic only changes even n
@@ -569,6 +569,7 @@ def frame(signal: Any, frame_length: Any, frame_step: Any, pad_end: bool = False
     ax = axis % rank
     if _runtime(frame_length) or _runtime(frame_step):
         return _runtime_frame(x, frame_length, frame_step, pad_end, pad_value, ax)
+    _mixed_frame_dtypes(frame_length, frame_step, pad_end)
     length, step = C.int_arg(frame_length, "frame_length"), C.int_arg(frame_step, "frame_step")
     if step == 0:  # TF's frame count divides by the step
         raise InvalidArgumentError(None, None, "Integer division by zero [Op:FloorDiv]")
@@ -594,6 +595,15 @@ def frame(signal: Any, frame_length: Any, frame_step: Any, pad_end: bool = False
                                                    f"0/{count} [Op:Range]")
     idx = range_(frames)[:, None] * step + range_(length)[None, :]
     return gather(x, idx, axis=ax)
+
+
+def _mixed_frame_dtypes(frame_length: Any, frame_step: Any, pad_end: bool) -> None:
+    """TF's frame count of a length and a step of two dtypes (a float length): its
+    (samples - length) // step is a FloorDiv of the two, which refuses them."""
+    length, step = convert_to_tensor(frame_length), convert_to_tensor(frame_step)
+    if not pad_end and length._dtype is not step._dtype:
+        raise raised_eagerly(C.wrong_input_dtype("FloorDiv", 1, length._dtype, step._dtype),
+                             "")
 
 
 def _runtime(v: Any) -> bool:
