@@ -5,6 +5,7 @@ tolerances for the groups of LAPACK and FFT results), errors' classes and messag
 
 import json
 import math
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -59,3 +60,23 @@ def test_group_answers_as_tf(got: dict, group: str) -> None:
     else:
         bad = [k for k in want if not _same(have[k], want[k])]
     assert not bad, "\n".join(f"{k}:\n  got  {have[k]}\n  want {want[k]}"[:2000] for k in bad)
+
+
+def test_deprecation_notices_name_tfs_caller(caplog: pytest.LogCaptureFixture) -> None:
+    """TF 2.21's notices (recorded from TF): accumulate_n's, and resize_area's, which names
+    the caller's line (TF's generated function has no dispatch wrapper of its own)."""
+    from eagerflow._src.core import tf_logging
+
+    tf_logging._deprecations_shown.difference_update({"accumulate_n", "resize_area"})
+    with caplog.at_level("WARNING", logger="tensorflow"):
+        tf.math.accumulate_n([tf.constant([1.0]), tf.constant([2.0])])
+        line = sys._getframe().f_lineno + 1
+        tf.compat.v1.image.resize_area(tf.ones([1, 2, 2, 1]), [1, 1])
+    notices = [r.getMessage() for r in caplog.records]
+    assert notices[0].endswith(
+        ": accumulate_n (from tensorflow.python.ops.math_ops) is deprecated and will be "
+        "removed in a future version.\nInstructions for updating:\nUse `tf.math.add_n` Instead")
+    assert notices[1] == (
+        f"From {__file__}:{line}: resize_area (from tensorflow.python.ops.gen_image_ops) is "
+        "deprecated and will be removed in a future version.\nInstructions for updating:\n"
+        "Use `tf.image.resize(...method=ResizeMethod.AREA...)` instead.")
