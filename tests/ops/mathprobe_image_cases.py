@@ -564,7 +564,212 @@ def _image_nms_padded(tf: Any, case: Callable) -> None:
     )
 
 
+def _image_sampling(tf: Any, case: Callable) -> None:
+    rng = np.random.RandomState(21)
+    img = tf.constant(rng.rand(2, 8, 10, 3).astype(np.float32))
+    offs = tf.constant([[0.0, 0.0], [0.5, -0.5]])
+    for c in (True, False):
+        for n in (True, False):
+            for noise in ("uniform", "gaussian", "zero"):
+                case(
+                    f"glimpse c={c} n={n} {noise}",
+                    lambda: (
+                        tf.image.extract_glimpse(
+                            img, [3, 4], offs, centered=c, normalized=n, noise=noise
+                        )
+                        if noise == "zero"
+                        else tf.image.extract_glimpse(
+                            img, [3, 4], offs, centered=c, normalized=n, noise=noise
+                        ).shape
+                    ),
+                )
+    case("glimpse big", lambda: tf.image.extract_glimpse(img, [12, 14], offs, noise="zero"))
+    case(
+        "glimpse outside",
+        lambda: tf.image.extract_glimpse(
+            img,
+            [3, 3],
+            tf.constant([[5.0, 5.0], [-3.0, 2.0]]),
+            centered=False,
+            normalized=False,
+            noise="zero",
+        ),
+    )
+    case("glimpse bad noise", lambda: tf.image.extract_glimpse(img, [3, 3], offs, noise="foo"))
+    case("glimpse bad offsets", lambda: tf.image.extract_glimpse(img, [3, 3], offs[:1]))
+    case(
+        "glimpse uniform+noise",
+        lambda: tf.image.extract_glimpse(img, [3, 4], offs, noise="uniform").shape,
+    )
+    case(
+        "patches",
+        lambda: tf.image.extract_patches(img, [1, 3, 3, 1], [1, 2, 3, 1], [1, 1, 1, 1], "VALID"),
+    )
+    case(
+        "patches same rate",
+        lambda: tf.image.extract_patches(img, [1, 2, 2, 1], [1, 3, 3, 1], [1, 2, 2, 1], "SAME"),
+    )
+    case(
+        "patches bad",
+        lambda: tf.image.extract_patches(img, [1, 2, 2], [1, 3, 3, 1], [1, 2, 2, 1], "SAME"),
+    )
+    case(
+        "patches int",
+        lambda: tf.image.extract_patches(
+            tf.cast(img * 10, tf.int32), [1, 2, 2, 1], [1, 1, 1, 1], [1, 1, 1, 1], "VALID"
+        ),
+    )
+    case(
+        "sdbb noboxes err",
+        lambda: tf.image.stateless_sample_distorted_bounding_box(
+            [20, 30, 3], tf.zeros([1, 0, 4]), (1, 2)
+        ),
+    )
+    case(
+        "sdbb bad shape",
+        lambda: tf.image.stateless_sample_distorted_bounding_box(
+            [20, 30], tf.constant([[[0.1, 0.1, 0.9, 0.9]]]), (1, 2)
+        ),
+    )
+    case(
+        "sdbb bad boxes",
+        lambda: tf.image.stateless_sample_distorted_bounding_box(
+            [20, 30, 3], tf.constant([[0.1, 0.1, 0.9, 0.9]]), (1, 2)
+        ),
+    )
+    case(
+        "sdbb area",
+        lambda: tf.image.stateless_sample_distorted_bounding_box(
+            [64, 48, 1],
+            tf.constant([[[0.2, 0.3, 0.7, 0.9]]]),
+            (7, 8),
+            min_object_covered=0.0,
+            area_range=(0.05, 0.2),
+            aspect_ratio_range=(0.3, 3.0),
+            max_attempts=200,
+        ),
+    )
+    case(
+        "sdbb int64 size",
+        lambda: tf.image.stateless_sample_distorted_bounding_box(
+            tf.constant([20, 30, 3], tf.int64), tf.constant([[[0.1, 0.1, 0.9, 0.9]]]), (1, 2)
+        ),
+    )
+    case(
+        "sdbb uint8 size",
+        lambda: tf.image.stateless_sample_distorted_bounding_box(
+            tf.constant([20, 30, 3], tf.uint8), tf.constant([[[0.1, 0.1, 0.9, 0.9]]]), (1, 2)
+        ),
+    )
+    case(
+        "random_flip seeded",
+        lambda: (tf.random.set_seed(3), tf.image.random_flip_left_right(img, seed=5))[1],
+    )
+    case(
+        "random_brightness seeded",
+        lambda: (tf.random.set_seed(3), tf.image.random_brightness(img, 0.2, seed=5))[1],
+    )
+    case(
+        "random_contrast seeded",
+        lambda: (tf.random.set_seed(3), tf.image.random_contrast(img, 0.5, 1.5, seed=5))[1],
+    )
+    case(
+        "random_hue seeded",
+        lambda: (tf.random.set_seed(3), tf.image.random_hue(img, 0.1, seed=5))[1],
+    )
+    case(
+        "random_saturation seeded",
+        lambda: (tf.random.set_seed(3), tf.image.random_saturation(img, 0.5, 1.5, seed=5))[1],
+    )
+    case(
+        "random_crop seeded",
+        lambda: (tf.random.set_seed(3), tf.image.random_crop(img, [1, 4, 4, 3], seed=5))[1],
+    )
+    case(
+        "random_jpeg seeded",
+        lambda: (
+            tf.random.set_seed(3),
+            tf.image.random_jpeg_quality(tf.cast(img[0] * 255, tf.uint8), 30, 90, seed=5),
+        )[1],
+    )
+    case(
+        "random_flip_ud seeded",
+        lambda: (tf.random.set_seed(4), tf.image.random_flip_up_down(img[0], seed=1))[1],
+    )
+    case("s_random_crop", lambda: tf.image.stateless_random_crop(img, [2, 5, 5, 2], seed=(3, 9)))
+    case(
+        "s_random_brightness f16",
+        lambda: tf.image.stateless_random_brightness(tf.cast(img, tf.float16), 0.1, (1, 1)),
+    )
+    case(
+        "s_random_contrast f64",
+        lambda: tf.image.stateless_random_contrast(tf.cast(img, tf.float64), 0.2, 0.4, (5, 6)),
+    )
+    case(
+        "s_random_saturation u8",
+        lambda: tf.image.stateless_random_saturation(
+            tf.cast(img * 255, tf.uint8), 0.2, 0.4, (5, 6)
+        ),
+    )
+    case(
+        "s_random_hue f16",
+        lambda: tf.image.stateless_random_hue(tf.cast(img, tf.float16), 0.3, (5, 6)),
+    )
+    case(
+        "s_random_jpeg bad",
+        lambda: tf.image.stateless_random_jpeg_quality(
+            tf.cast(img[0] * 255, tf.uint8), 90, 30, (1, 2)
+        ),
+    )
+    case(
+        "s_random_jpeg range",
+        lambda: tf.image.stateless_random_jpeg_quality(
+            tf.cast(img[0] * 255, tf.uint8), -1, 30, (1, 2)
+        ),
+    )
+    case("random_flip bad", lambda: tf.image.random_flip_left_right(img[0, 0]))
+    case(
+        "rgb_to_hsv edge",
+        lambda: tf.image.rgb_to_hsv(
+            tf.constant(
+                [
+                    [0.0, 0.0, 0.0],
+                    [1.0, 1.0, 1.0],
+                    [1.0, 0.0, 0.0],
+                    [0.5, 0.5, 0.0],
+                    [0.2, 0.4, 0.4],
+                    [0.3, 0.1, 0.9],
+                ]
+            )
+        ),
+    )
+    case(
+        "hsv_to_rgb edge",
+        lambda: tf.image.hsv_to_rgb(
+            tf.constant(
+                [
+                    [0.0, 0.0, 0.0],
+                    [1.0, 1.0, 1.0],
+                    [0.999, 1.0, 1.0],
+                    [0.5, 0.5, 0.5],
+                    [-0.1, 0.5, 0.5],
+                    [1.5, 0.3, 0.7],
+                ]
+            )
+        ),
+    )
+    case("adjust_hue neg", lambda: tf.image.adjust_hue(img, -0.45))
+    case("adjust_hue f64", lambda: tf.image.adjust_hue(tf.cast(img, tf.float64), 0.2))
+    case("adjust_saturation big", lambda: tf.image.adjust_saturation(img, 10.0))
+    case(
+        "adjust_brightness f16", lambda: tf.image.adjust_brightness(tf.cast(img, tf.float16), 0.25)
+    )
+    case("adjust_contrast 4d batch", lambda: tf.image.adjust_contrast(img, tf.constant(0.3)))
+    case("adjust_gamma f16", lambda: tf.image.adjust_gamma(tf.cast(img, tf.float16), 2.0, 0.5))
+
+
 GROUPS = {
+    "image_sampling": _image_sampling,
     "image_resize": _image_resize,
     "image_crops": _image_crops,
     "image_nms": _image_nms,

@@ -625,7 +625,192 @@ def _math_int_division(tf: Any, case: Callable) -> None:
     case("tm uint8", lambda: tf.truncatemod(tf.constant([1], tf.uint8), tf.constant([0], tf.uint8)))
 
 
+def _math_misc(tf: Any, case: Callable) -> None:
+    v = tf.constant(
+        [
+            -100.0,
+            -20.0,
+            -1.5,
+            -0.5,
+            0.0,
+            1e-8,
+            0.5,
+            2.5,
+            15.0,
+            20.0,
+            88.0,
+            100.0,
+            np.inf,
+            -np.inf,
+            np.nan,
+            3.0,
+        ]
+    )
+    case("sigmoid", lambda: tf.math.sigmoid(v))
+    case("softsign", lambda: tf.math.softsign(v))
+    case("lbeta", lambda: tf.math.lbeta(tf.constant([[1.0, 2.0], [0.5, 0.5], [1e-3, 3.0]])))
+    case("lbeta empty", lambda: tf.math.lbeta(tf.zeros([2, 0])))
+    case("lbeta int", lambda: tf.math.lbeta(tf.constant([1, 2])))
+    case("round", lambda: tf.math.round(tf.constant([0.5, 1.5, 2.5, -0.5, -1.5, 2.4999, 1e20])))
+    case("round int", lambda: tf.math.round(tf.constant([1, 2])))
+    case("rint", lambda: tf.math.rint(tf.constant([0.5, 1.5, 2.5, -0.5, -2.5])))
+    case(
+        "sign c64",
+        lambda: tf.math.sign(
+            tf.complex(tf.constant([3.0, 0.0, -1.0]), tf.constant([4.0, 0.0, 1.0]))
+        ),
+    )
+    case("angle real", lambda: tf.math.angle(tf.constant([-1.0, 0.0, 2.0, -0.0])))
+    case("conj int", lambda: tf.math.conj(tf.constant([1, 2])))
+    case("conj str", lambda: tf.math.conj(tf.constant(["a"])))
+    case("real int", lambda: tf.math.real(tf.constant([1, 2])))
+    case("truediv int", lambda: tf.math.truediv(tf.constant([1, 2]), tf.constant([2, 0])))
+    case(
+        "truediv int8",
+        lambda: tf.math.truediv(tf.constant([1, 2], tf.int8), tf.constant([2, 0], tf.int8)),
+    )
+    case(
+        "truediv int64",
+        lambda: tf.math.truediv(tf.constant([1, 2], tf.int64), tf.constant([3, 0], tf.int64)),
+    )
+    case("truediv mixed", lambda: tf.math.truediv(tf.constant([1, 2]), tf.constant([2.0, 1.0])))
+    case(
+        "divide_no_nan",
+        lambda: tf.math.divide_no_nan(
+            tf.constant([1.0, 0.0, np.inf, np.nan]), tf.constant([0.0, 0.0, 0.0, 0.0])
+        ),
+    )
+    case(
+        "divide_no_nan int", lambda: tf.math.divide_no_nan(tf.constant([1, 2]), tf.constant([0, 1]))
+    )
+    case(
+        "multiply_no_nan",
+        lambda: tf.math.multiply_no_nan(
+            tf.constant([np.inf, np.nan, 1.0]), tf.constant([0.0, 0.0, 2.0])
+        ),
+    )
+    case(
+        "add_n",
+        lambda: tf.math.add_n(
+            [tf.constant([1.0, 2.0]), tf.constant([3.0, 4.0]), tf.constant([5.0, 6.0])]
+        ),
+    )
+    case("add_n empty", lambda: tf.math.add_n([]))
+    case("add_n mismatch", lambda: tf.math.add_n([tf.constant([1.0, 2.0]), tf.constant([3.0])]))
+    case("add_n dtype", lambda: tf.math.add_n([tf.constant([1.0]), tf.constant([3], tf.int32)]))
+    case("add_n one", lambda: tf.math.add_n([tf.constant([1, 2])]))
+    case("argmax ties", lambda: tf.math.argmax(tf.constant([1, 3, 3, 2])))
+    case("argmax nan", lambda: tf.math.argmax(tf.constant([1.0, np.nan, 3.0, np.nan])))
+    case("argmin nan", lambda: tf.math.argmin(tf.constant([1.0, np.nan, -3.0])))
+    case(
+        "argmax int64 out",
+        lambda: tf.math.argmax(tf.constant([[1, 3], [4, 2]]), axis=1, output_type=tf.int32),
+    )
+    case("argmax bad out", lambda: tf.math.argmax(tf.constant([1, 3]), output_type=tf.float32))
+    case("argmax empty", lambda: tf.math.argmax(tf.zeros([0])))
+    case("argmax bool", lambda: tf.math.argmax(tf.constant([False, True])))
+    case("argmax axis oob", lambda: tf.math.argmax(tf.constant([1, 3]), axis=1))
+    case(
+        "count_nonzero",
+        lambda: tf.math.count_nonzero(
+            tf.constant([[0, 1], [2, 0]]), axis=0, keepdims=True, dtype=tf.int32
+        ),
+    )
+    case("count_nonzero str", lambda: tf.math.count_nonzero(tf.constant(["", "a", "b"])))
+    case(
+        "count_nonzero float", lambda: tf.math.count_nonzero(tf.constant([0.0, -0.0, np.nan, 1.0]))
+    )
+    case("is_non_decreasing", lambda: tf.math.is_non_decreasing(tf.constant([1, 2, 2, 3])))
+    case("is_strictly_increasing", lambda: tf.math.is_strictly_increasing(tf.constant([1, 2, 2])))
+    case(
+        "is_strictly_increasing empty",
+        lambda: tf.math.is_strictly_increasing(tf.constant([], tf.float32)),
+    )
+    case("invert_permutation bad", lambda: tf.math.invert_permutation(tf.constant([0, 2, 2])))
+    case("invert_permutation oob", lambda: tf.math.invert_permutation(tf.constant([0, 3])))
+    case("invert_permutation 2d", lambda: tf.math.invert_permutation(tf.constant([[0, 1]])))
+    case(
+        "l2_normalize axes",
+        lambda: tf.math.l2_normalize(tf.constant([[3.0, 4.0], [0.0, 0.0]]), axis=[0, 1]),
+    )
+    case("l2_normalize eps", lambda: tf.math.l2_normalize(tf.constant([1e-7, 0.0]), epsilon=1e-6))
+    case("l2_normalize int", lambda: tf.math.l2_normalize(tf.constant([3, 4])))
+    case("scalar_mul", lambda: tf.math.scalar_mul(2, tf.constant([1.0, 2.0])))
+    case(
+        "scalar_mul bad",
+        lambda: tf.math.scalar_mul(tf.constant([2.0, 3.0]), tf.constant([1.0, 2.0])),
+    )
+    case("pow int neg", lambda: tf.math.pow(tf.constant([2, 3]), tf.constant([-1, 2])))
+    case("pow int zero neg", lambda: tf.math.pow(tf.constant([0]), tf.constant([-1])))
+    case(
+        "pow f edge",
+        lambda: tf.math.pow(
+            tf.constant([0.0, -8.0, -1.0, np.inf, 1.0, np.nan]),
+            tf.constant([-1.0, 1.0 / 3, np.inf, 0.0, np.nan, 0.0]),
+        ),
+    )
+    case(
+        "pow uint8",
+        lambda: tf.math.pow(tf.constant([2, 3], tf.uint8), tf.constant([8, 5], tf.uint8)),
+    )
+    case(
+        "squared_difference int",
+        lambda: tf.math.squared_difference(tf.constant([1, -5]), tf.constant([4, 2])),
+    )
+    case("maximum bool", lambda: tf.math.maximum(tf.constant([True]), tf.constant([False])))
+    case("reduce_max empty", lambda: tf.math.reduce_max(tf.zeros([0])))
+    case("reduce_min empty int", lambda: tf.math.reduce_min(tf.zeros([0], tf.int32)))
+    case("reduce_prod empty", lambda: tf.math.reduce_prod(tf.zeros([0, 2]), axis=0))
+    case("reduce_mean empty", lambda: tf.math.reduce_mean(tf.zeros([0])))
+    case("reduce_mean int empty", lambda: tf.math.reduce_mean(tf.zeros([0], tf.int32)))
+    case("reduce_all axis dup", lambda: tf.math.reduce_all(tf.constant([[True]]), axis=[0, 0]))
+    case("reduce_sum axis oob", lambda: tf.math.reduce_sum(tf.ones([2]), axis=3))
+    case("reduce_sum axis float", lambda: tf.math.reduce_sum(tf.ones([2]), axis=0.0))
+    case("reduce_sum bool", lambda: tf.math.reduce_sum(tf.constant([True, True])))
+    case("reduce_any int", lambda: tf.math.reduce_any(tf.constant([1, 0])))
+    case(
+        "logical_xor",
+        lambda: tf.math.logical_xor(tf.constant([True, False]), tf.constant([True, True])),
+    )
+    case("logical_and int", lambda: tf.math.logical_and(tf.constant([1]), tf.constant([1])))
+    case("floor int", lambda: tf.math.floor(tf.constant([1, 2])))
+    case("ceil f16", lambda: tf.math.ceil(tf.constant([1.5, -1.5], tf.float16)))
+    case("abs int min", lambda: tf.math.abs(tf.constant([-(2**31), -5])))
+    case("negative uint", lambda: tf.math.negative(tf.constant([1, 2], tf.uint8)))
+    case("sqrt neg", lambda: tf.math.sqrt(tf.constant([-1.0, 4.0])))
+    case("sqrt int", lambda: tf.math.sqrt(tf.constant([4])))
+    case("rsqrt zero", lambda: tf.math.rsqrt(tf.constant([0.0, -0.0])))
+    case("reciprocal int", lambda: tf.math.reciprocal(tf.constant([2, 0, -1])))
+    case("exp big", lambda: tf.math.exp(tf.constant([88.8, 89.0, -104.0, -88.0])))
+    case("log zero", lambda: tf.math.log(tf.constant([0.0, -0.0, -1.0, 1e-45])))
+    case("tan pi2", lambda: tf.math.tan(tf.constant([1.5707964, 1e6, -1e9])))
+    case("asin out", lambda: tf.math.asin(tf.constant([1.5, -1.0, 1.0])))
+    case("acosh edge", lambda: tf.math.acosh(tf.constant([0.5, 1.0, 1e30])))
+    case("atanh edge", lambda: tf.math.atanh(tf.constant([1.0, -1.0, 2.0])))
+    case("erfcinv edge", lambda: tf.math.erfcinv(tf.constant([0.0, 2.0, 1.0, -1.0, 1e-30])))
+    case(
+        "cumprod int",
+        lambda: tf.math.cumprod(tf.constant([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14])),
+    )
+    case("cumsum uint8 wrap", lambda: tf.math.cumsum(tf.constant([200, 100, 50], tf.uint8)))
+    case("reduce_sum int8 wrap", lambda: tf.math.reduce_sum(tf.constant([100, 100, 100], tf.int8)))
+    case("reduce_mean int8", lambda: tf.math.reduce_mean(tf.constant([100, 100, 100], tf.int8)))
+    case("reduce_mean uint8", lambda: tf.math.reduce_mean(tf.constant([200, 100, 50], tf.uint8)))
+    case("reduce_prod int8", lambda: tf.math.reduce_prod(tf.constant([100, 3], tf.int8)))
+    case(
+        "reduce_variance f16",
+        lambda: tf.math.reduce_variance(tf.constant([100.0, 200.0, 300.0, 400.0], tf.float16)),
+    )
+    case(
+        "reduce_std f64 keep",
+        lambda: tf.math.reduce_std(
+            tf.constant([[1.0, 2.0], [3.0, 5.0]], tf.float64), axis=-1, keepdims=True
+        ),
+    )
+
+
 GROUPS = {
+    "math_misc": _math_misc,
     "math_special": _math_special,
     "math_segments": _math_segments,
     "math_reduce_mod": _math_reduce_mod,
