@@ -768,6 +768,161 @@ def _image_sampling(tf: Any, case: Callable) -> None:
     case("adjust_gamma f16", lambda: tf.image.adjust_gamma(tf.cast(img, tf.float16), 2.0, 0.5))
 
 
+def _image_misc(tf: Any, case: Callable) -> None:
+    rng = np.random.RandomState(31)
+    rng.randn(2, 64)  # (the draws of the signal group's signal: the same images)
+    case(
+        "draw cycles",
+        lambda: tf.image.draw_bounding_boxes(
+            tf.zeros([1, 6, 6, 3]),
+            tf.constant([[[0.0, 0.0, 0.5, 0.5], [0.3, 0.3, 1.0, 1.0], [0.1, 0.5, 0.6, 0.9]]]),
+            tf.constant([[1.0, 0, 0], [0, 1.0, 0]]),
+        ),
+    )
+    case(
+        "draw 1ch",
+        lambda: tf.image.draw_bounding_boxes(
+            tf.zeros([1, 4, 4, 1]),
+            tf.constant([[[0.0, 0.0, 1.0, 1.0]]]),
+            tf.constant([[0.7, 0.2, 0.1, 1.0]]),
+        ),
+    )
+    case(
+        "draw empty colors",
+        lambda: tf.image.draw_bounding_boxes(
+            tf.zeros([1, 4, 4, 3]), tf.constant([[[0.0, 0.0, 1.0, 1.0]]]), tf.zeros([0, 4])
+        ),
+    )
+    case(
+        "draw bad boxes",
+        lambda: tf.image.draw_bounding_boxes(
+            tf.zeros([1, 4, 4, 3]), tf.constant([[0.0, 0.0, 1.0, 1.0]]), tf.ones([1, 3])
+        ),
+    )
+    case(
+        "draw batch mismatch",
+        lambda: tf.image.draw_bounding_boxes(
+            tf.zeros([2, 4, 4, 3]), tf.constant([[[0.0, 0.0, 1.0, 1.0]]]), tf.ones([1, 3])
+        ),
+    )
+    case("resize empty", lambda: tf.image.resize(tf.zeros([1, 0, 4, 1]), [2, 2]))
+    case("resize to 0", lambda: tf.image.resize(tf.zeros([1, 3, 4, 1]), [0, 2]))
+    case("resize tensor size", lambda: tf.image.resize(tf.ones([1, 3, 4, 1]), tf.constant([2, 2])))
+    case(
+        "resize size int64",
+        lambda: tf.image.resize(tf.ones([1, 3, 4, 1]), tf.constant([2, 2], tf.int64)),
+    )
+    case(
+        "resize size float t",
+        lambda: tf.image.resize(tf.ones([1, 3, 4, 1]), tf.constant([2.0, 2.0])),
+    )
+    case("resize bool", lambda: tf.image.resize(tf.ones([1, 3, 4, 1], tf.bool), [2, 2]))
+    case(
+        "resize int32 nearest",
+        lambda: tf.image.resize(tf.reshape(tf.range(12), [1, 3, 4, 1]), [5, 7], method="nearest"),
+    )
+    case(
+        "resize int32 bilinear",
+        lambda: tf.image.resize(tf.reshape(tf.range(12), [1, 3, 4, 1]), [5, 7]),
+    )
+    case(
+        "resize f64 area aa",
+        lambda: tf.image.resize(
+            tf.reshape(tf.range(12.0, dtype=tf.float64), [1, 3, 4, 1]),
+            [2, 3],
+            method="area",
+            antialias=True,
+        ),
+    )
+    case(
+        "car int64 idx",
+        lambda: tf.image.crop_and_resize(
+            tf.ones([1, 4, 4, 1]),
+            tf.constant([[0.0, 0.0, 1.0, 1.0]]),
+            tf.constant([0], tf.int64),
+            [2, 2],
+        ),
+    )
+    case(
+        "car f64 boxes",
+        lambda: tf.image.crop_and_resize(
+            tf.ones([1, 4, 4, 1]),
+            tf.constant([[0.0, 0.0, 1.0, 1.0]], tf.float64),
+            tf.constant([0]),
+            [2, 2],
+        ),
+    )
+    case(
+        "cid f64 to u16",
+        lambda: tf.image.convert_image_dtype(
+            tf.constant([0.0, 0.5, 1.0, 1.2], tf.float64), tf.uint16, saturate=True
+        ),
+    )
+    case(
+        "cid i8 to f32",
+        lambda: tf.image.convert_image_dtype(tf.constant([-128, 0, 127], tf.int8), tf.float32),
+    )
+    case(
+        "cid u16 to u8",
+        lambda: tf.image.convert_image_dtype(
+            tf.constant([0, 255, 256, 65535], tf.uint16), tf.uint8
+        ),
+    )
+    case(
+        "cid i32 to i16",
+        lambda: tf.image.convert_image_dtype(
+            tf.constant([-(2**31), 2**31 - 1, 65536], tf.int32), tf.int16
+        ),
+    )
+    case(
+        "cid f16 to f64",
+        lambda: tf.image.convert_image_dtype(tf.constant([0.1, 0.9], tf.float16), tf.float64),
+    )
+    case(
+        "cid bf16 to u8",
+        lambda: tf.image.convert_image_dtype(
+            tf.constant([0.1, 0.9, 1.5], tf.bfloat16), tf.uint8, saturate=True
+        ),
+    )
+    case(
+        "tv f16",
+        lambda: tf.image.total_variation(
+            tf.cast(tf.reshape(tf.range(24.0), [2, 3, 4]), tf.float16)
+        ),
+    )
+    case(
+        "tv u8 wrap",
+        lambda: tf.image.total_variation(tf.constant([[[0], [255]], [[255], [0]]], tf.uint8)),
+    )
+    case(
+        "psnr f16",
+        lambda: tf.image.psnr(
+            tf.constant(rng.rand(1, 4, 4, 1), tf.float16),
+            tf.constant(rng.rand(1, 4, 4, 1), tf.float16),
+            1.0,
+        ),
+    )
+    case(
+        "psnr f64",
+        lambda: tf.image.psnr(
+            tf.constant(rng.rand(1, 4, 4, 1)), tf.constant(rng.rand(1, 4, 4, 1)), 1.0
+        ),
+    )
+    case(
+        "psnr dtype mismatch",
+        lambda: tf.image.psnr(tf.ones([1, 4, 4, 1]), tf.ones([1, 4, 4, 1], tf.float64), 1.0),
+    )
+    case(
+        "per_image_std int",
+        lambda: tf.image.per_image_standardization(tf.constant([[[1], [2]], [[3], [4]]])),
+    )
+    case("sobel 3d", lambda: tf.image.sobel_edges(tf.ones([3, 3, 1])))
+    case(
+        "image_gradients int8",
+        lambda: tf.image.image_gradients(tf.constant([[[[1], [100]], [[-100], [5]]]], tf.int8)),
+    )
+
+
 GROUPS = {
     "image_sampling": _image_sampling,
     "image_resize": _image_resize,
@@ -777,4 +932,5 @@ GROUPS = {
     "image_color": _image_color,
     "image_combined_nms": _image_combined_nms,
     "image_nms_padded": _image_nms_padded,
+    "image_misc": _image_misc,
 }

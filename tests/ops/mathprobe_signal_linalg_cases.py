@@ -684,6 +684,89 @@ def _linalg_set_diag(tf: Any, case: Callable) -> None:
     case("ok", lambda: tf.linalg.set_diag(x, tf.range(3.0), k=0))
 
 
+def _signal_linalg_misc(tf: Any, case: Callable) -> None:
+    rng = np.random.RandomState(31)
+    x = tf.constant(rng.randn(2, 64).astype(np.float32))
+    case("mdct", lambda: tf.signal.mdct(x, 16))
+    case(
+        "mdct vorbis",
+        lambda: tf.signal.mdct(x, 16, window_fn=tf.signal.vorbis_window, norm="ortho"),
+    )
+    case("mdct pad", lambda: tf.signal.mdct(x[:, :60], 16, pad_end=True))
+    case("imdct", lambda: tf.signal.inverse_mdct(tf.signal.mdct(x, 16)))
+    case(
+        "imdct ortho",
+        lambda: tf.signal.inverse_mdct(tf.signal.mdct(x, 16, norm="ortho"), norm="ortho"),
+    )
+    case("mdct odd", lambda: tf.signal.mdct(x, 15))
+    case("mdct bad norm", lambda: tf.signal.mdct(x, 16, norm="foo"))
+    case("mdct f64", lambda: tf.signal.mdct(tf.cast(x, tf.float64), 8))
+    case("imdct bad", lambda: tf.signal.inverse_mdct(tf.ones([2, 3, 5])))
+    case(
+        "eigh_tridiagonal",
+        lambda: tf.linalg.eigh_tridiagonal(
+            tf.constant([1.0, 2.0, 3.0], tf.float64), tf.constant([0.5, 0.25], tf.float64)
+        ),
+    )
+    case(
+        "eigh_tridiagonal vecs",
+        lambda: tf.abs(
+            tf.linalg.eigh_tridiagonal(
+                tf.constant([1.0, 2.0, 3.0], tf.float64),
+                tf.constant([0.5, 0.25], tf.float64),
+                eigvals_only=False,
+            )[1]
+        ),
+    )
+    case(
+        "eigh_tridiagonal select",
+        lambda: tf.linalg.eigh_tridiagonal(
+            tf.constant([1.0, 2.0, 3.0, 4.0], tf.float64),
+            tf.constant([0.5, 0.25, 0.1], tf.float64),
+            select="i",
+            select_range=[1, 2],
+        ),
+    )
+    case(
+        "eigh_tridiagonal v",
+        lambda: tf.linalg.eigh_tridiagonal(
+            tf.constant([1.0, 2.0, 3.0, 4.0], tf.float64),
+            tf.constant([0.5, 0.25, 0.1], tf.float64),
+            select="v",
+            select_range=[1.5, 3.5],
+        ),
+    )
+    case(
+        "eigh_tridiagonal bad",
+        lambda: tf.linalg.eigh_tridiagonal(tf.constant([1.0, 2.0]), tf.constant([0.5, 0.25])),
+    )
+    case("tensor_diag", lambda: tf.linalg.tensor_diag(tf.constant([[1, 2], [3, 4]])))
+    case(
+        "tensor_diag_part",
+        lambda: tf.linalg.tensor_diag_part(tf.reshape(tf.range(16), [2, 2, 2, 2])),
+    )
+    case(
+        "tensor_diag_part bad",
+        lambda: tf.linalg.tensor_diag_part(tf.reshape(tf.range(8), [2, 2, 2])),
+    )
+    case(
+        "cg",
+        lambda: (
+            tf.linalg.experimental.conjugate_gradient(
+                tf.linalg.LinearOperatorFullMatrix(
+                    tf.constant([[4.0, 1.0], [1.0, 3.0]]),
+                    is_self_adjoint=True,
+                    is_positive_definite=True,
+                ),
+                tf.constant([1.0, 2.0]),
+            ).x
+        ),
+    )
+    case("logm nonsq", lambda: tf.linalg.logm(tf.complex(tf.ones([2, 3]), 0.0)))
+    case("inv batch sing", lambda: tf.linalg.inv(tf.stack([tf.eye(2), tf.zeros([2, 2])])))
+    case("matrix_rank batch", lambda: tf.linalg.matrix_rank(tf.stack([tf.eye(3), tf.ones([3, 3])])))
+
+
 GROUPS = {
     "signal_stft": _signal_stft,
     "signal_frame": _signal_frame,
@@ -698,4 +781,5 @@ GROUPS = {
     "linalg_half": _linalg_half,
     "linalg_qr": _linalg_qr,
     "linalg_set_diag": _linalg_set_diag,
+    "signal_linalg_misc": _signal_linalg_misc,
 }

@@ -770,20 +770,16 @@ def sobel_edges(image: Any) -> Any:
 
 
 def psnr(a: Any, b: Any, max_val: Any, name: str | None = None) -> Any:
-    """Peak signal-to-noise ratio in dB, per image: 10 log10(max_val^2 / mse)."""
+    """Peak signal-to-noise ratio in dB, per image, as TF computes it: both images (of any
+    two dtypes) and max_val, cast to a's dtype, converted to float32;
+    20 log(max_val) / log(10) - (10 / ln 10) log(mse)."""
     wrapper_inputs.read_dtype(a)  # (TF's casts max_val to a.dtype first, a as given)
     a, b = numeric_image(a), numeric_image(b)
-    if a._dtype is not b._dtype:
-        raise TypeError(f"a and b must have the same dtype, got {a._dtype.name} and "
-                        f"{b._dtype.name}")
-    # TF measures in float32 whatever the input dtype
+    mv = convert_image_dtype(cast(max_val, a._dtype), dt.float32)
     fa, fb = convert_image_dtype(a, dt.float32), convert_image_dtype(b, dt.float32)
-    mv = cast(max_val, dt.float32)
-    if not a._dtype.is_floating:
-        mv = convert_image_dtype(cast(max_val, a._dtype), dt.float32)
     mse = reduce_mean(squared_difference(fa, fb), axis=[-3, -2, -1])
-    ten_over_ln10 = 10.0 / np.log(10.0)
-    return ten_over_ln10 * (2.0 * log(mv) - log(mse))
+    return 20 * log(mv) / log(convert_to_tensor(10.0)) - \
+        np.float32(10 / np.log(10)) * log(mse)
 
 
 def _stateless_flip(image: Any, seed: Any, axis_from_end: int) -> Any:
