@@ -535,7 +535,7 @@ def _np_euclidean_norm(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
             if k == "u":
                 return root
             lowest = np.iinfo(np.int64 if x.dtype.itemsize == 8 else np.int32).min
-            return xp.where(total < 0, np.array(lowest).astype(x.dtype), root)
+            return xp.where(total < 0, int(np.array(lowest).astype(x.dtype)), root)
     if k == "c":
         w = xp.abs(x)
         return xp.sqrt(xp.add.reduce(w * w, axis=axes, keepdims=keepdims)).astype(x.dtype)
