@@ -809,6 +809,117 @@ def _math_misc(tf: Any, case: Callable) -> None:
     )
 
 
+def _math_counts(tf: Any, case: Callable) -> None:
+    data = tf.constant([[1.0, 2], [3, 4], [5, 6]])
+    case("uss neg num", lambda: tf.math.unsorted_segment_sum(data, tf.constant([0, 1, 0]), -1))
+    case("uss num float", lambda: tf.math.unsorted_segment_sum(data, tf.constant([0, 1, 0]), 2.0))
+    case("uss num vec", lambda: tf.math.unsorted_segment_sum(data, tf.constant([0, 1, 0]), [2]))
+    case(
+        "uss ids float", lambda: tf.math.unsorted_segment_sum(data, tf.constant([0.0, 1.0, 0.0]), 2)
+    )
+    case(
+        "uss ids int64",
+        lambda: tf.math.unsorted_segment_sum(data, tf.constant([0, 1, 0], tf.int64), 2),
+    )
+    case(
+        "uss scalar data", lambda: tf.math.unsorted_segment_sum(tf.constant(1.0), tf.constant(0), 2)
+    )
+    case("uss bool", lambda: tf.math.unsorted_segment_sum(tf.constant([True]), tf.constant([0]), 1))
+    case("usmax empty seg", lambda: tf.math.unsorted_segment_max(data, tf.constant([0, 2, 0]), 3))
+    case(
+        "usmin empty int",
+        lambda: tf.math.unsorted_segment_min(
+            tf.constant([[1, 2], [3, 4], [5, 6]]), tf.constant([0, 2, 0]), 3
+        ),
+    )
+    case("usprod empty", lambda: tf.math.unsorted_segment_prod(data, tf.constant([0, 2, 0]), 3))
+    case("usmean empty", lambda: tf.math.unsorted_segment_mean(data, tf.constant([0, 2, 0]), 3))
+    case(
+        "ussqrtn int",
+        lambda: tf.math.unsorted_segment_sqrt_n(tf.constant([1, 2]), tf.constant([0, 0]), 1),
+    )
+    case("seg_sum int64 ids", lambda: tf.math.segment_sum(data, tf.constant([0, 0, 2], tf.int64)))
+    case(
+        "seg_mean int", lambda: tf.math.segment_mean(tf.constant([1, 2, 4]), tf.constant([0, 0, 2]))
+    )
+    case("seg_max empty gap", lambda: tf.math.segment_max(data, tf.constant([0, 0, 2])))
+    case(
+        "seg_min empty gap int",
+        lambda: tf.math.segment_min(tf.constant([3, 1, 4]), tf.constant([0, 0, 2])),
+    )
+    case(
+        "seg_prod bool",
+        lambda: tf.math.segment_prod(tf.constant([True, False]), tf.constant([0, 0])),
+    )
+    case("seg_sum ids 2d", lambda: tf.math.segment_sum(data, tf.constant([[0, 0, 1]])))
+    case("seg_sum scalar", lambda: tf.math.segment_sum(tf.constant(1.0), tf.constant(0)))
+    case(
+        "bincount 2d weights",
+        lambda: tf.math.bincount(
+            tf.constant([[1, 2], [2, 2]]), weights=tf.constant([[0.5, 1.0], [2.0, 3.0]]), axis=-1
+        ),
+    )
+    case(
+        "bincount 2d binary",
+        lambda: tf.math.bincount(
+            tf.constant([[1, 2], [2, 2]]), binary_output=True, axis=-1, minlength=4
+        ),
+    )
+    case("bincount 3d", lambda: tf.math.bincount(tf.zeros([2, 2, 2], tf.int32)))
+    case("bincount 3d axis -1", lambda: tf.math.bincount(tf.zeros([2, 2, 2], tf.int32), axis=-1))
+    case("bincount minlength neg", lambda: tf.math.bincount(tf.constant([1]), minlength=-1))
+    case("bincount maxlength 0", lambda: tf.math.bincount(tf.constant([1, 2]), maxlength=0))
+    case(
+        "bincount weights int",
+        lambda: tf.math.bincount(tf.constant([1, 2]), weights=tf.constant([3, 4])),
+    )
+    case(
+        "bincount weights int64 dtype",
+        lambda: tf.math.bincount(
+            tf.constant([1, 2]), weights=tf.constant([3, 4], tf.int64), dtype=tf.float32
+        ),
+    )
+    case("cm weights int", lambda: tf.math.confusion_matrix([0, 1], [1, 1], weights=[2, 3]))
+    case(
+        "cm weights float dtype int",
+        lambda: tf.math.confusion_matrix([0, 1], [1, 1], weights=tf.constant([2.5, 3.5])),
+    )
+    case(
+        "cm num tensor",
+        lambda: tf.math.confusion_matrix([0, 1], [1, 1], num_classes=tf.constant(3)),
+    )
+    case(
+        "cm int64",
+        lambda: tf.math.confusion_matrix(
+            tf.constant([0, 1], tf.int64), tf.constant([1, 1], tf.int64)
+        ),
+    )
+    case(
+        "cm empty",
+        lambda: tf.math.confusion_matrix(tf.constant([], tf.int32), tf.constant([], tf.int32)),
+    )
+    case(
+        "cm empty num",
+        lambda: tf.math.confusion_matrix(
+            tf.constant([], tf.int32), tf.constant([], tf.int32), num_classes=2
+        ),
+    )
+    case("top_k k tensor", lambda: tf.math.top_k(tf.constant([3, 1, 2]), tf.constant(2)))
+    case("top_k k int64", lambda: tf.math.top_k(tf.constant([3, 1, 2]), tf.constant(2, tf.int64)))
+    case(
+        "top_k f16 ties",
+        lambda: tf.math.top_k(tf.constant([1.0, 2.0, 2.0, 1.0, -0.0, 0.0], tf.float16), 6),
+    )
+    case("top_k -0", lambda: tf.math.top_k(tf.constant([0.0, -0.0, 0.0, -0.0]), 4))
+    case("sort -0", lambda: tf.sort(tf.constant([0.0, -0.0, 0.0, -0.0, np.nan, 1.0])))
+    case(
+        "argsort stable",
+        lambda: tf.argsort(tf.constant([2, 1, 2, 1, 0]), stable=True, direction="DESCENDING"),
+    )
+    case("argsort nan", lambda: tf.argsort(tf.constant([2.0, np.nan, 1.0])))
+    case("sort bad dir", lambda: tf.sort(tf.constant([1, 2]), direction="UP"))
+
+
 GROUPS = {
     "math_misc": _math_misc,
     "math_special": _math_special,
@@ -820,4 +931,5 @@ GROUPS = {
     "math_euclidean_norm_wrap": _math_euclidean_norm_wrap,
     "math_igamma_half": _math_igamma_half,
     "math_int_division": _math_int_division,
+    "math_counts": _math_counts,
 }
