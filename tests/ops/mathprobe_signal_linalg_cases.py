@@ -767,6 +767,64 @@ def _signal_linalg_misc(tf: Any, case: Callable) -> None:
     case("matrix_rank batch", lambda: tf.linalg.matrix_rank(tf.stack([tf.eye(3), tf.ones([3, 3])])))
 
 
+def _signal_edges(tf: Any, case: Callable) -> None:
+    rng = np.random.RandomState(41)
+    x = tf.constant(rng.randn(2, 40).astype(np.float32))
+    case(
+        "stft bad window",
+        lambda: tf.signal.stft(x, 16, 4, window_fn=lambda n, dtype: tf.ones([n + 1], dtype)),
+    )
+    case("stft frame_length tensor", lambda: tf.signal.stft(x, tf.constant(16), tf.constant(4)))
+    case("stft fft_length tensor", lambda: tf.signal.stft(x, 16, 4, fft_length=tf.constant(16)))
+    case("istft step > length", lambda: tf.signal.inverse_stft(tf.signal.stft(x, 8, 8), 8, 12))
+    case("istft bad rank", lambda: tf.signal.inverse_stft(tf.ones([3], tf.complex64), 8, 4))
+    case("istft real input", lambda: tf.signal.inverse_stft(tf.ones([3, 5]), 8, 4))
+    case("istft_window_fn bad", lambda: tf.signal.inverse_stft_window_fn(0)(8, tf.float32))
+    case("dct axis0", lambda: tf.signal.dct(x, axis=0))
+    case("dct type1 n", lambda: tf.signal.dct(x[:, :6], type=1, n=4))
+    case("idct type1 ortho", lambda: tf.signal.idct(x[:, :6], type=1, norm="ortho"))
+    case("dct n neg", lambda: tf.signal.dct(x, n=-1))
+    case("dct scalar", lambda: tf.signal.dct(tf.constant(1.0)))
+    case("kaiser int", lambda: tf.signal.kaiser_window(4, dtype=tf.int32))
+    case("kaiser neg", lambda: tf.signal.kaiser_window(-2))
+    case("kaiser tensor len", lambda: tf.signal.kaiser_window(tf.constant(5), beta=3.0))
+    case("kbd odd int", lambda: tf.signal.kaiser_bessel_derived_window(5, dtype=tf.float64))
+    case("vorbis 0", lambda: tf.signal.vorbis_window(0))
+    case("vorbis 1", lambda: tf.signal.vorbis_window(1))
+    case("hann 1", lambda: tf.signal.hann_window(1))
+    case("hann tensor 1", lambda: tf.signal.hann_window(tf.constant(1)))
+    case(
+        "hamming periodic bool tensor",
+        lambda: tf.signal.hamming_window(6, periodic=tf.constant(False)),
+    )
+    case("hann periodic int", lambda: tf.signal.hann_window(6, periodic=1))
+    case(
+        "overlap_and_add tensor step",
+        lambda: tf.signal.overlap_and_add(tf.ones([3, 4]), tf.constant(2)),
+    )
+    case("overlap_and_add step 0", lambda: tf.signal.overlap_and_add(tf.ones([3, 4]), 0))
+    case("overlap_and_add empty", lambda: tf.signal.overlap_and_add(tf.ones([0, 4]), 2))
+    case(
+        "frame pad_value tensor",
+        lambda: tf.signal.frame(tf.range(5.0), 2, 2, pad_end=True, pad_value=tf.constant(9.0)),
+    )
+    case(
+        "frame pad_value bad",
+        lambda: tf.signal.frame(tf.range(5.0), 2, 2, pad_end=True, pad_value=[1.0, 2.0]),
+    )
+    case("mel bins 1", lambda: tf.signal.linear_to_mel_weight_matrix(1, 5, 100, 10.0, 40.0))
+    case("mel upper 0", lambda: tf.signal.linear_to_mel_weight_matrix(2, 5, 100, 0.0, 0.0))
+    case(
+        "mfcc 2 bins f64",
+        lambda: tf.signal.mfccs_from_log_mel_spectrograms(tf.constant([[1.0, 2.0]], tf.float64)),
+    )
+    case("rfft2d f16", lambda: tf.signal.rfft2d(tf.ones([2, 2], tf.float16)))
+    case("fft int", lambda: tf.signal.fft(tf.ones([2], tf.int32)))
+    case("ifft3d rank2", lambda: tf.signal.ifft3d(tf.ones([2, 2], tf.complex64)))
+    case("fftshift 0d", lambda: tf.signal.fftshift(tf.constant(1)))
+    case("fftshift empty axes", lambda: tf.signal.fftshift(tf.range(4), axes=[]))
+
+
 GROUPS = {
     "signal_stft": _signal_stft,
     "signal_frame": _signal_frame,
@@ -782,4 +840,5 @@ GROUPS = {
     "linalg_qr": _linalg_qr,
     "linalg_set_diag": _linalg_set_diag,
     "signal_linalg_misc": _signal_linalg_misc,
+    "signal_edges": _signal_edges,
 }

@@ -482,6 +482,13 @@ def ifftshift(x: Any, axes: Any = None, name: str | None = None) -> Any:
     return _shift(x, axes, -1)
 
 
+_ROLL_FLOAT_AXIS = (
+    "Value for attr 'Taxis' of float is not in the list of allowed values: int32, int64\n\t; "
+    "NodeDef: {{node Roll}}; Op<name=Roll; signature=input:T, shift:Tshift, axis:Taxis -> "
+    "output:T; attr=T:type; attr=Tshift:type,allowed=[DT_INT32, DT_INT64]; attr=Taxis:type,"
+    "allowed=[DT_INT32, DT_INT64]> [Op:Roll]")
+
+
 def _shift(x: Any, axes: Any, direction: int) -> Any:
     """A roll by half of each of `axes`' sizes, computed as TF computes it: a tensor of
     axes has the rank added to its negative entries (Less and AddV2 check its dtype) and
@@ -489,8 +496,8 @@ def _shift(x: Any, axes: Any, direction: int) -> Any:
     x = _t(x)
     if axes is None:
         axes = list(range(len(x._shape)))
-        if not axes:
-            return x
+        if not axes:  # (TF rolls a scalar by two empty lists: float32 tensors Roll refuses)
+            raise InvalidArgumentError(None, None, _ROLL_FLOAT_AXIS)
         half = shape(x) // 2
     elif isinstance(axes, int):
         half = shape(x)[axes] // 2
@@ -524,6 +531,8 @@ def _raised_cosine(window_length: Any, periodic: bool, dtype: Any, a: float, b: 
         denom = cast(n + (even if periodic else 0) - 1, d)
         return a - b * cos(range_(n, dtype=d) * (2.0 * _pymath.pi) / denom)
     n = int(C.known(window_length))
+    if n != 1:  # (TF converts `periodic` to a bool tensor past a window of one)
+        periodic = bool(convert_to_tensor(periodic, dt.bool))
     if n < 0:  # (TF's Range of the window's positions refuses it)
         range_(n)
     if n <= 1:
@@ -580,6 +589,7 @@ def frame(signal: Any, frame_length: Any, frame_step: Any, pad_end: bool = False
     if n is None:  # (traced with the axis unknown: the frame count is the graph's)
         return _runtime_frame(x, length, step, pad_end, pad_value, ax)
     if pad_end:
+        scalar_args(convert_to_tensor(pad_value, x._dtype))  # (TF's check: one value)
         frames = -(-n // step)
         need = max((frames - 1) * step + length - n, 0)
         pads = [[0, 0]] * rank
