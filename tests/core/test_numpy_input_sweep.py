@@ -70,7 +70,6 @@ KNOWN: dict = {
     "tf.image.grayscale_to_rgb": _TF_ACCIDENT,
     "tf.image.image_gradients": _TF_ACCIDENT,
     "tf.image.non_max_suppression_padded": _TF_ACCIDENT + _AND + _MIXED,
-    "tf.image.psnr": _MIXED + _AND + _TF_ACCIDENT,
     "tf.image.random_contrast": _TRUTH + _AND + _ARGS + _AND + _MIXED,
     "tf.image.random_crop": _ARGS + _AND + _MIXED,
     "tf.image.random_saturation": _TRUTH + _AND + _ARGS + _AND + _MIXED,
