@@ -17,6 +17,7 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.device import current_device
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
@@ -609,11 +610,17 @@ def frame(signal: Any, frame_length: Any, frame_step: Any, pad_end: bool = False
 
 def _mixed_frame_dtypes(frame_length: Any, frame_step: Any, pad_end: bool) -> None:
     """TF's frame count of a length and a step of two dtypes (a float length): its
-    (samples - length) // step is a FloorDiv of the two, which refuses them."""
+    (samples - length) // step is a FloorDiv of the two, which refuses them; two floats
+    reach the gcd of its subframes, which wants integers."""
     length, step = convert_to_tensor(frame_length), convert_to_tensor(frame_step)
     if not pad_end and length._dtype is not step._dtype:
+        if _state.graph is not None:  # (a graph's op is refused as it is built)
+            raise TypeError(f"Input 'y' of 'FloorDiv' Op has type {step._dtype.name} that does "
+                            f"not match type {length._dtype.name} of argument 'x'.")
         raise raised_eagerly(C.wrong_input_dtype("FloorDiv", 1, length._dtype, step._dtype),
                              "")
+    if not pad_end and not length._dtype.is_integer:  # (then its gcd of the two refuses)
+        raise ValueError(f"a must be an integer type. Got: {length._dtype!s}")
 
 
 def _runtime(v: Any) -> bool:
