@@ -11,11 +11,13 @@ from __future__ import annotations
 from builtins import range as builtins_range
 from typing import Any, Callable
 
+import numpy as np
+
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.sparse_tensor import SparseTensor
-from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import (
     array,
     hash_ops,
@@ -43,6 +45,7 @@ from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged_functions as rf
 from eagerflow._src.ops.array import concat as dense_concat
 from eagerflow._src.ops.array import reshape
+from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.image_pixels import convert_image_dtype
 from eagerflow._src.ops.indexing import gather, unsorted_segment_sum
 from eagerflow._src.ops.math_base import (
@@ -351,20 +354,42 @@ def _bincount(arr: Any, weights: Any = None, minlength: Any = None, maxlength: A
     if isinstance(arr, SparseTensor):
         return sparse_count_ops.bincount_sparse(arr, weights, minlength, maxlength, dtype,
                                                 axis, binary_output)
-    flat_weights = weights.flat_values if isinstance(weights, RaggedTensor) else weights
     if axis in (None, 0):
+        # (TF checks the weights' row splits level by level, after binary_output's refusal)
+        flat_weights = weights if weights is None or binary_output else \
+            _flat_weights(arr, weights)
         return misc_ops.bincount(arr.flat_values, flat_weights, minlength, maxlength, dtype,
                                  binary_output=binary_output)
     if axis != -1 or arr.ragged_rank != 1 or arr.flat_values.shape.rank != 1:
         raise ValueError(f"Unsupported axis value {axis} for a RaggedTensor of rank "
                          f"{arr.shape.rank}")
-    if weights is not None and not isinstance(weights, RaggedTensor):
+    return ragged_count_ops.bincount_ragged(arr, weights, minlength, maxlength, dtype,
+                                            binary_output, _level_weights)
+
+
+def _level_weights(arr: Any, weights: Any) -> Tensor:
+    """The values of `weights`, a RaggedTensor that must have `arr`'s row splits (TF's
+    check when the graph runs; a weights tensor that is not ragged a ValueError)."""
+    if not isinstance(weights, RaggedTensor):
         w = weights if isinstance(weights, Tensor) else convert_to_tensor(weights)
         raise ValueError(f"`weights` must be a RaggedTensor if `values` is a RaggedTensor. "
                          f"Received argument weights={w.numpy() if w._shape else w} of type: "
                          f"{type(w).__name__}.")
-    return ragged_count_ops.bincount_ragged(arr, weights, minlength, maxlength, dtype,
-                                            binary_output)
+    if weights.row_splits is arr.row_splits:
+        return weights.values
+    check = dbg.assert_equal(weights.row_splits, arr.row_splits,
+                             message="'weights' and 'values' must have the same row splits.")
+    with control_dependencies([check]):
+        return identity(weights.values)
+
+
+def _flat_weights(arr: Any, weights: Any) -> Any:
+    """The weights of a count of all of `arr`'s values (axis 0): checked against each
+    ragged level of `arr` in turn, as TF unwraps both."""
+    while isinstance(arr, RaggedTensor):
+        weights = _level_weights(arr, weights)
+        arr = arr.values
+    return weights
 
 
 def stack_dynamic_partitions(data: Any, partitions: Any, num_partitions: Any,
@@ -506,31 +531,55 @@ def _reduce_axis(seg: Callable, rt: Any, axis: int, dense: Callable) -> Any:
     return rt.with_values(_reduce_axis(seg, rt.values, axis - 1, dense))
 
 
-def _axes(rt: RaggedTensor, axis: Any) -> list:
+def _axis_value(axis: Any) -> Any:
+    """An axis given as a tensor, as TF's ragged reductions read it: its value known while
+    the graph is built (a list for a vector; a NumPy scalar for a scalar, which TF's axis
+    check then refuses as no int)."""
+    if not isinstance(axis, Tensor):
+        return axis
+    v = C.known(axis)
+    if isinstance(v, Tensor) and not isinstance(v, EagerTensor):
+        raise ValueError("axis must be known at graph construction time.")
+    v = np.asarray(v._numpy() if isinstance(v, EagerTensor) else v)
+    return v.tolist() if v.ndim else v[()]
+
+
+def _positive_axis(axis: Any, rank: int, name: str) -> int:
+    """TF's get_positive_axis: a Python int in [-rank, rank), made non-negative."""
+    if not isinstance(axis, int):
+        raise TypeError(f"{name} must be an int; got {type(axis).__name__}")
+    return C.positive_axis(axis, rank, name)
+
+
+def _reduce_axes(seg: Callable, dense: Callable, rt: Any, axis: Any, keepdims: bool) -> Any:
+    """TF's ragged_reduce_aggregate: `rt` reduced along `axis` (not None), one axis at a
+    time from the last of several (each checked against the rank first), a result no
+    longer ragged by the dense reduction."""
+    if not isinstance(rt, RaggedTensor):
+        return dense(rt, axis, keepdims=keepdims)
     rank = rt.shape.rank
-    if axis is None:
-        return list(range(rank))
-    axes = [axis] if isinstance(axis, int) else [int(a) for a in axis]
-    out = []
-    for a in axes:
-        out.append(C.positive_axis(a, rank))
-    return sorted(set(out), reverse=True)
+    if isinstance(axis, (list, tuple)):
+        if not axis:
+            return rt
+        if len(axis) > 1:
+            axes = sorted(_positive_axis(a, rank, f"axis[{i}]") for i, a in enumerate(axis))
+            inner = _reduce_axes(seg, dense, rt, axes[-1], keepdims)
+            return _reduce_axes(seg, dense, inner, axes[:-1], keepdims)
+        axis = axis[0]
+    a = _positive_axis(axis, rank, "axis")
+    out = _reduce_axis(seg, rt, a, dense)
+    return _expand(out, a) if keepdims else out
 
 
 def _ragged_reduce(seg: Callable, dense: Callable) -> Callable:
     def handler(input_tensor: Any, axis: Any = None, keepdims: bool = False,
                 name: str | None = None) -> Any:
         rt = input_tensor
+        axis = _axis_value(axis)
         if axis is None:
             return dense(rt.flat_values, keepdims=keepdims) if not keepdims else \
                 _expand_all(dense(rt.flat_values), rt.shape.rank)
-        out = rt
-        for a in _axes(rt, axis):
-            out = _reduce_axis(seg, out, a, dense)
-        if keepdims:
-            for a in sorted(_axes(rt, axis)):
-                out = _expand(out, a)
-        return out
+        return _reduce_axes(seg, dense, rt, axis, keepdims)
     return handler
 
 
@@ -552,19 +601,16 @@ def _mean(input_tensor: Any, axis: Any = None, keepdims: bool = False,
 
 
 def _bool_reduce(seg: Callable, dense: Callable) -> Callable:
+    """TF's ragged reduce_all / reduce_any: the input cast to int32, its product / sum
+    (an empty row's 1 / 0), cast to bool."""
     inner = _ragged_reduce(seg, dense)
 
     def handler(input_tensor: Any, axis: Any = None, keepdims: bool = False,
                 name: str | None = None) -> Any:
         rt = input_tensor
-        if rt.dtype is not dt.bool:
-            raise TypeError("reduce_all/reduce_any need a bool RaggedTensor")
-        as_int = rt.with_flat_values(cast(rt.flat_values, dt.int32))
-        out = inner(as_int, axis, keepdims)
-        # (an empty row reduces to the int extreme: negative for any, positive for all)
-        zero = convert_to_tensor(0, dt.int32)
-        return _binary(math.greater, out, zero) if isinstance(out, RaggedTensor) \
-            else math.greater(out, zero)
+        out = inner(rt.with_flat_values(cast(rt.flat_values, dt.int32)), axis, keepdims)
+        return out.with_flat_values(cast(out.flat_values, dt.bool)) \
+            if isinstance(out, RaggedTensor) else cast(out, dt.bool)
     return handler
 
 
@@ -623,10 +669,9 @@ def _reduce_join(inputs: Any, axis: Any = None, keepdims: bool = False, separato
 
 
 cd.register(string_ops.reduce_join, _reduce_join)
-cd.register(reduce.reduce_all, _bool_reduce(segment_ops.unsorted_segment_min,
-                                            reduce.reduce_min))
-cd.register(reduce.reduce_any, _bool_reduce(segment_ops.unsorted_segment_max,
-                                            reduce.reduce_max))
+cd.register(reduce.reduce_all, _bool_reduce(segment_ops.unsorted_segment_prod,
+                                            reduce.reduce_prod))
+cd.register(reduce.reduce_any, _bool_reduce(unsorted_segment_sum, reduce.reduce_sum))
 
 
 # ---------------------------------------------------------------------------------------
