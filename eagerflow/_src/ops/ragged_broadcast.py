@@ -166,6 +166,21 @@ def broadcast_pair(x: RaggedTensor, y: RaggedTensor) -> tuple:
     return (indexing.gather(_flatten(x), ix), indexing.gather(_flatten(y), iy), shape)
 
 
+def broadcast_all(values: list) -> list:
+    """Tensors and ragged tensors, at least one ragged, each broadcast to the shape of all
+    (ragged tensors of one partition, whose flat values then align)."""
+    def shape_of(v: Any) -> Any:
+        return DynamicRaggedShape.from_tensor(v) if isinstance(v, RaggedTensor) else \
+            array.shape(v)
+    ragged = next(v for v in values if isinstance(v, RaggedTensor))
+    shape = shape_of(ragged)
+    for v in values:
+        if v is not ragged:
+            shape = _broadcast_shapes(shape, shape_of(v))[0] if isinstance(
+                shape, DynamicRaggedShape) else _broadcast_shapes(shape_of(v), shape)[0]
+    return [_broadcast_to(v, shape) for v in values]
+
+
 def _broadcast_to(input: Any, shape: Any, name: str | None = None) -> Any:  # noqa: A002
     """`input` repeated along the dimensions where `shape` is longer (a ragged `shape`: a
     RaggedTensor of that shape)."""

@@ -29,6 +29,7 @@ from eagerflow._src.ops import (
     nn,
     nn_loss,
     ragged_count_ops,
+    ragged_legacy_shape,
     reduce,
     segment_ops,
     shaping,
@@ -59,7 +60,7 @@ from eagerflow._src.ops.math_base import (
     where,
     zeros_like,
 )
-from eagerflow._src.ops.ragged_broadcast import broadcast_pair
+from eagerflow._src.ops.ragged_broadcast import broadcast_all, broadcast_pair
 from eagerflow._src.ops.ragged_tensor import RaggedTensor
 from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import range as range_op
@@ -692,18 +693,51 @@ def _where(condition: Any, x: Any = None, y: Any = None, name: str | None = None
     if x is None or y is None:
         raise ValueError("x and y must be either both None or both non-None")
     parts = [v for v in (condition, x, y) if isinstance(v, RaggedTensor)]
+    # (TF converts a Python operand on its own: SelectV2 then refuses another dtype)
+    condition, x, y = (v if isinstance(v, (RaggedTensor, Tensor)) else convert_to_tensor(v)
+                       for v in (condition, x, y))
+    if len({p.row_splits.dtype for p in parts}) > 1:  # (TF's first check)
+        raise ValueError("Input RaggedTensors have mismatched row_splits dtypes; use "
+                         "RaggedTensor.with_row_splits_dtype() to convert them to "
+                         "compatible dtypes.")
+    shapes = [_legacy_shape(v) for v in (condition, x, y)]
+    if None not in shapes:  # (known sizes: TF's broadcast checks, in its words)
+        ragged_legacy_shape.check_broadcast(shapes)
+        if not _one_partition(parts):  # (TF broadcasts the ragged operands too)
+            c, x, y = broadcast_all([condition, x, y])
+            return c.with_flat_values(where(c.flat_values, x.flat_values, y.flat_values))
     first = parts[0]
     for other in parts[1:]:
         rf._assert_same_partition(first, other)
 
-    # a Python operand takes the dtype of the other one (as tf.where's conversion)
-    dtype = next((v.dtype for v in (x, y) if isinstance(v, (RaggedTensor, Tensor))), None)
+    def flat(v: Any) -> Any:
+        return v.flat_values if isinstance(v, RaggedTensor) else _aligned(first, v)
 
-    def flat(v: Any, d: Any) -> Any:
-        return v.flat_values if isinstance(v, RaggedTensor) else _aligned(first, v, d)
+    return first.with_flat_values(where(flat(condition), flat(x), flat(y)))
 
-    return first.with_flat_values(where(flat(condition, dt.bool), flat(x, dtype),
-                                             flat(y, dtype)))
+
+def _one_partition(parts: list) -> bool:
+    """Whether ragged tensors of known splits are partitioned alike."""
+    first = [s._numpy() for s in parts[0].nested_row_splits]
+    return all(len(p.nested_row_splits) == len(first) and all(
+        np.array_equal(a, b._numpy()) for a, b in zip(first, p.nested_row_splits))
+        for p in parts[1:])
+
+
+def _legacy_shape(v: Any) -> ragged_legacy_shape.LegacyShape | None:
+    """tf.where's shape of an operand (TF's RaggedTensorDynamicShape.from_tensor), where
+    its sizes are known (None in a graph)."""
+    if isinstance(v, RaggedTensor):
+        levels = [v.row_splits, *v.nested_row_splits[1:]]
+        if not all(isinstance(s, EagerTensor) for s in levels) or None in v.flat_values.shape:
+            return None
+        lengths = [np.diff(s._numpy()) for s in levels]
+        return ragged_legacy_shape.LegacyShape([len(lengths[0]), *lengths],
+                                               v.flat_values.shape[1:])
+    shape = np.shape(v) if not isinstance(v, Tensor) else v.shape
+    if not isinstance(v, (EagerTensor, int, float, bool, list, tuple)) or None in shape:
+        return None
+    return ragged_legacy_shape.LegacyShape([], list(shape))
 
 
 def _true_coordinates(condition: Any) -> Tensor:
