@@ -40,8 +40,6 @@ KNOWN = {
                          "tf.ragged.constant([[[1]], [[2]]], ragged_rank=1)"),
         ("ragtext_dispatch", "rsq + tf.constant([[10, 20]])"),
         ("ragtext_dispatch", "rn + tf.constant([[[1, 2]], [[3, 4]]])"),
-        ("ragtext_dispatch", "tf.matmul(tf.ragged.constant([[1., 2.], [3.]]), "
-                             "tf.constant([[1.], [1.]]))"),
         ("ragtext_dispatch", "tf.matmul(tf.ragged.constant([[[1., 2.], [3.]], [[1.]]]), rb3)"),
     ], _CHECKS),
     ("image_datasets", "image_batches(ids(shuffle=False, color_mode='grayscale', "

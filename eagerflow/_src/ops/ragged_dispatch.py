@@ -776,11 +776,12 @@ def _matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False
         raise ValueError("`a` and `b` must have the same rank.")
     kwargs = {"transpose_a": transpose_a, "transpose_b": transpose_b, "adjoint_a": adjoint_a,
               "adjoint_b": adjoint_b, "output_type": output_type}
+    if rank == 2:
+        with sparse_count_ops.api_scope(name or "RaggedMatMul"):
+            return _matmul_2d(a, b, kwargs)
     for x in (a, b):
         _check_uniform_matrices(x)
     dense = [x.to_tensor() if isinstance(x, RaggedTensor) else x for x in (a, b)]
-    if rank == 2:
-        return linalg.matmul(dense[0], dense[1], **kwargs)
     if rank != 3:
         raise ValueError("matmul of ragged tensors supports ranks 2 and 3")
     if isinstance(b, RaggedTensor):
@@ -792,6 +793,21 @@ def _matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False
     per_row = gather(dense[1], a.value_rowids())
     out = linalg.matmul(array.expand_dims(rows, 1), per_row, **kwargs)
     return RaggedTensor.from_row_splits(array.squeeze(out, [1]), a.row_splits, validate=False)
+
+
+def _matmul_2d(a: Any, b: Any, kwargs: dict) -> Tensor:
+    """TF's product of two matrices, either ragged: each ragged one made dense, its size
+    checked against its flat values' (a row of another length pads it)."""
+    checks, dense = [], []
+    for x in (a, b):
+        if isinstance(x, RaggedTensor):
+            size, x = reduce.size(x.flat_values), x.to_tensor()
+            checks.append(dbg.assert_equal(size, reduce.size(x), message=(
+                "The matrices in `a` and `b` may not be ragged in their innermost "
+                "dimension.")))
+        dense.append(x)
+    with control_dependencies([c for c in checks if c is not None]):
+        return linalg.matmul(dense[0], dense[1], **kwargs)
 
 
 def _check_uniform_matrices(x: Any) -> None:
