@@ -455,6 +455,9 @@ INIT_FROM_TEXT = register(OpDef(
 # ---------------------------------------------------------------------------------------
 
 class _Table(TrackableResource):
+    # (TF's static hash table looks up a ragged key's outer values: deeper levels are
+    # ragged tensors, which its op's conversion refuses)
+    _outer_values_only = False
     """What every table has: dtypes, a name, lookup of dense, ragged or sparse keys. A
     TrackableResource, as TF's tables are (its handle: the table's state)."""
 
@@ -530,7 +533,11 @@ class _Table(TrackableResource):
 
     def lookup(self, keys: Any, name: str | None = None) -> Any:
         if isinstance(keys, RaggedTensor):
-            return keys.with_flat_values(self.lookup(keys.flat_values))
+            values = keys.values
+            if self._outer_values_only and isinstance(values, RaggedTensor):
+                self._keys(keys.flat_values)  # (the keys' dtype checked first)
+                self._keys(values)  # (the conversion's refusal of a ragged tensor)
+            return keys.with_values(self.lookup(values))
         if isinstance(keys, SparseTensor):
             return SparseTensor._of(keys.indices, self.lookup(keys.values), keys.dense_shape)
         return self._find(self._keys(keys))
@@ -556,6 +563,8 @@ class _Table(TrackableResource):
 
 class StaticHashTable(_Table):
     """`tf.lookup.StaticHashTable(initializer, default_value)`: an immutable table."""
+
+    _outer_values_only = True
 
     def __init__(self, initializer: Any, default_value: Any, name: str | None = None,
                  experimental_is_anonymous: bool = False) -> None:
