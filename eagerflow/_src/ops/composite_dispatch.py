@@ -30,7 +30,9 @@ def dispatchable(fn: Callable) -> Callable:
         except OpError as e:  # (an eager op's error, worded as TF's op wrapper words it)
             eager_errors.api_failed(e, fn, args, kwargs)
             raise
-        except (TypeError, ValueError):
+        except (TypeError, ValueError) as e:
+            if e.__traceback__.tb_next is None and type(e) is TypeError:
+                _raise_binding_error(e)  # (raised by the call itself, before fn ran)
             for hook in FIRST_HOOKS:  # (extension types' dispatch, before the ragged handlers)
                 out = hook(api, args, kwargs)
                 if out is not NotImplemented:
@@ -42,6 +44,14 @@ def dispatchable(fn: Callable) -> Callable:
 
     api.__wrapped_api__ = fn
     return api
+
+
+def _raise_binding_error(e: TypeError) -> None:
+    """A keyword given twice, worded as TF's dispatcher words it (it binds the arguments
+    first: "Got multiple values for argument 'x'"); other binding errors as they are."""
+    _, found, arg = str(e).partition("got multiple values for argument ")
+    if found:
+        raise TypeError(f"Got multiple values for argument {arg}") from None
 
 
 def register(api: Callable, handler: Callable) -> None:
