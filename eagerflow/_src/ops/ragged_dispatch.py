@@ -355,10 +355,12 @@ def _bincount(arr: Any, weights: Any = None, minlength: Any = None, maxlength: A
     if isinstance(arr, SparseTensor):
         return sparse_count_ops.bincount_sparse(arr, weights, minlength, maxlength, dtype,
                                                 axis, binary_output)
+    if weights is not None and binary_output:
+        raise ValueError("Arguments `binary_output` and `weights` are mutually exclusive. "
+                         "Please specify only one.")
     if axis in (None, 0):
-        # (TF checks the weights' row splits level by level, after binary_output's refusal)
-        flat_weights = weights if weights is None or binary_output else \
-            _flat_weights(arr, weights)
+        # (TF checks the weights' row splits level by level)
+        flat_weights = None if weights is None else _flat_weights(arr, weights)
         return misc_ops.bincount(arr.flat_values, flat_weights, minlength, maxlength, dtype,
                                  binary_output=binary_output)
     if axis != -1 or arr.ragged_rank != 1 or arr.flat_values.shape.rank != 1:
