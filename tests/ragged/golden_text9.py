@@ -899,3 +899,137 @@ SECTIONS["round_two"] = [
     "tf.lookup.StaticVocabularyTable(tf.lookup.KeyValueTensorInitializer(['a'], "
     "tf.constant([0], tf.int64)), 2).lookup(R([[['a']], [['b', 'a']]]))",
 ]
+
+PRELUDES["round_three"] = r"""import numpy as np
+SP = tf.sparse
+ST = tf.sparse.SparseTensor
+R = tf.ragged.constant
+RT = tf.RaggedTensor
+S = tf.strings
+def show(x):
+    return (x.indices.numpy().tolist(), x.values.numpy().tolist(),
+            x.dense_shape.numpy().tolist())
+st = ST([[0, 1], [1, 0], [2, 3]], [10, 20, 30], [3, 4])
+stf = ST([[0, 1], [1, 0], [2, 3]], [1.5, -2.0, 3.25], [3, 4])
+r = R([[1, 2, 3], [], [4, 5]])
+words = R([['a', 'bb'], [], ['ccc']])
+def err(f):
+    try:
+        f()
+        return 'no error'
+    except Exception as e:  # (the class alone: TF's messages name its own modules)
+        return type(e).__name__
+"""
+SECTIONS["round_three"] = [
+    # SparseTensor operators and methods
+    "show(stf * tf.constant([[1.0], [2.0], [3.0]]))",
+    "show(stf * 2.0)",
+    "show(stf / 2.0)",
+    "show(stf / tf.ones([3, 4]))",
+    "err(lambda: stf + tf.ones([3, 4]))",
+    "err(lambda: stf * stf)",
+    "show(st * 3)",
+    "show(st // 4)",
+    "-stf",
+    "abs(stf)",
+    "st.get_shape(), st.shape, st.dtype",
+    "str(st)",
+    "repr(SP.SparseTensor([[0]], [1.5], [2]).values)",
+    "show(st.with_values(tf.constant([1.5, 2.5, 3.5])))",
+    "st.with_values(tf.constant([1, 2]))",
+    "show(SP.transpose(st))",
+    "show(SP.transpose(st, [1, 0]))",
+    "SP.transpose(st, [0, 0])",
+    "show(SP.expand_dims(st, -1))",
+    "show(SP.expand_dims(st, 0))",
+    "SP.expand_dims(st, 3)",
+    "SP.to_indicator(ST([[0, 0], [0, 1], [1, 0]], [2, 0, 3], [2, 2]), 4)",
+    "SP.to_indicator(ST([[0, 1], [0, 0], [1, 0]], [3, 3, 0], [2, 2]), 4)",
+    "SP.to_indicator(ST([[0, 0]], [5], [1, 1]), 4)",
+    "SP.to_indicator(stf, 4)",
+    "show(SP.maximum(st, ST([[0, 1], [2, 2]], [50, -1], [3, 4])))",
+    "show(SP.minimum(st, ST([[0, 1], [2, 2]], [50, -1], [3, 4])))",
+    "SP.maximum(st, ST([[0, 1]], [5], [3, 5]))",
+    "SP.maximum(st, stf)",
+    "show(SP.reset_shape(st, [5, 6]))",
+    "SP.reset_shape(st, [2, 6])",
+    "show(SP.reset_shape(st))",
+    "show(SP.map_values(tf.multiply, st, st))",
+    "SP.map_values(tf.add, st, ST([[0, 1]], [1], [3, 4]))",
+    "show(SP.eye(2, 3, dtype=tf.int64))",
+    "show(SP.reduce_sum(st, 1, output_is_sparse=True, keepdims=True))",
+    "show(SP.from_dense(tf.constant([['', 'x'], ['y', '']])))",
+    "show(SP.from_dense(tf.constant([[0.0, -0.0, 1e-30]])))",
+    "SP.softmax(ST([[0, 0], [0, 1], [1, 0]], [1.0, 2.0, 3.0], [2, 2]))",
+    "SP.to_dense(SP.softmax(ST([[0, 0], [0, 1], [1, 0]], [1.0, 2.0, 3.0], [2, 2])))",
+    "err(lambda: SP.sparse_dense_matmul(st, tf.ones([4, 2], tf.int32)) * 0 + "
+    "SP.from_dense(tf.ones([3, 2], tf.int32)))",
+    # ragged constructors' validation
+    "RT.from_row_lengths([1, 2, 3], [1, 1])",
+    "RT.from_row_lengths([1, 2, 3], [2, 2])",
+    "RT.from_row_lengths([1, 2, 3], [-1, 4])",
+    "RT.from_row_splits([1, 2, 3], [1, 3])",
+    "RT.from_row_splits([1, 2, 3], [0, 2, 1, 3])",
+    "RT.from_row_splits([1, 2, 3], [0, 2])",
+    "RT.from_row_splits([1, 2, 3], [])",
+    "RT.from_value_rowids([1, 2, 3], [0, 0, 2], nrows=2)",
+    "RT.from_value_rowids([1, 2, 3], [0, 2, 1])",
+    "RT.from_value_rowids([1, 2, 3], [0, 0, 2], nrows=4)",
+    "RT.from_value_rowids([1, 2, 3], [0, 0])",
+    "RT.from_row_starts([1, 2, 3], [0, 2])",
+    "RT.from_row_starts([1, 2, 3], [1, 2])",
+    "RT.from_row_limits([1, 2, 3], [2, 3])",
+    "RT.from_row_limits([1, 2, 3], [2, 1])",
+    "RT.from_uniform_row_length([1, 2, 3, 4], 2)",
+    "RT.from_uniform_row_length([1, 2, 3], 2)",
+    "RT.from_uniform_row_length([1, 2, 3, 4], 0, nrows=3)",
+    "RT.from_nested_row_lengths([1, 2, 3], [[2, 1], [1, 1, 1]])",
+    "RT.from_nested_row_lengths([1, 2, 3], [[2, 1], [1, 1]])",
+    "RT.from_row_splits(tf.constant([[1, 2], [3, 4]]), [0, 1, 2])",
+    "RT.from_row_splits([1, 2], tf.constant([0, 2], tf.int32))",
+    "RT.from_row_splits([1, 2], [0.0, 2.0])",
+    # ragged methods
+    "r.numpy()",
+    "r.to_list(), words.to_list()",
+    "str(r), str(words)",
+    "bool(r)",
+    "[x.numpy().tolist() for x in r]",
+    "len(r)",
+    "r.value_rowids(), r.nrows(), r.row_starts(), r.row_limits()",
+    "r.nested_value_rowids()",
+    "r.uniform_row_length",
+    "r.consumers()",
+    "r.get_shape()",
+    "r.with_row_splits_dtype(tf.int32).row_splits",
+    "r.with_row_splits_dtype(tf.float32)",
+    "r.to_tensor(default_value=-1, shape=[2, 2])",
+    "r.to_tensor(shape=[None, 4])",
+    "r.to_tensor(default_value=[1, 2])",
+    "tf.ragged.boolean_mask(r, r > 1)",
+    "tf.ragged.boolean_mask(r, R([[True], [], [False, True]]))",
+    "tf.ragged.boolean_mask(tf.constant([[1, 2], [3, 4]]), tf.constant([[True, False], "
+    "[False, True]]))",
+    "tf.ragged.stack_dynamic_partitions(tf.constant([1, 2, 3, 4]), [0, 1, 0, 2], 3)",
+    "tf.ragged.stack_dynamic_partitions(tf.constant([1, 2, 3]), [0, 3, 0], 3)",
+    "tf.ragged.segment_ids_to_row_splits([0, 0, 2])",
+    "tf.ragged.segment_ids_to_row_splits([0, 0, 2], num_segments=4)",
+    "tf.ragged.row_splits_to_segment_ids([0, 2, 2, 3])",
+    "tf.ragged.row_splits_to_segment_ids([1, 2])",
+    # strings over ragged tensors
+    "S.join([words, words], separator='-')",
+    "S.join([words, 'x'])",
+    "S.reduce_join(words, axis=1, separator=',')",
+    "S.reduce_join(words, axis=0)",
+    "S.reduce_join(words)",
+    "S.regex_full_match(words, 'b+')",
+    "S.to_number(R([['1', '2.5'], []]))",
+    "S.length(words)",
+    "S.upper(words)",
+    "S.strip(R([[' a '], []]))",
+    "S.unicode_encode(R([[104, 105], []]), 'UTF-8')",
+    "S.ngrams(words, 2, separator='+')",
+    "S.ngrams(words, 1)",
+    "S.format('{}', words)",
+    "tf.strings.unsorted_segment_join(['a', 'b', 'c'], [1, 0, 1], 3, separator='|')",
+    "tf.strings.unsorted_segment_join(['a', 'b'], [1, 5], 3)",
+]
