@@ -1033,3 +1033,127 @@ SECTIONS["round_three"] = [
     "tf.strings.unsorted_segment_join(['a', 'b', 'c'], [1, 0, 1], 3, separator='|')",
     "tf.strings.unsorted_segment_join(['a', 'b'], [1, 5], 3)",
 ]
+
+PRELUDES["round_four"] = r"""import numpy as np
+SP = tf.sparse
+ST = tf.sparse.SparseTensor
+R = tf.ragged.constant
+RT = tf.RaggedTensor
+S = tf.strings
+D = tf.data.Dataset
+def show(x):
+    return (x.indices.numpy().tolist(), x.values.numpy().tolist(),
+            x.dense_shape.numpy().tolist())
+r = R([[1, 2, 3], [], [4, 5]])
+r3 = R([[[1, 2], [3]], [], [[4, 5, 6], [], [7]]])
+st = ST([[0, 1], [1, 0], [2, 3]], [10, 20, 30], [3, 4])
+def items(ds):
+    return [x.to_list() if hasattr(x, 'to_list') else x.numpy().tolist() for x in ds]
+"""
+SECTIONS["round_four"] = [
+    # SparseTensor construction and specs
+    "ST([[0, 0], [1, 1]], [1, 2, 3], [2, 2])",
+    "ST([0, 1], [1, 2], [2, 2])",
+    "ST([[0, 0]], [1], [[2, 2]])",
+    "ST([[0.5, 0]], [1], [2, 2])",
+    "ST([[0, 0]], [1], [2.0, 2.0])",
+    "ST([[0, 0]], [[1]], [2, 2])",
+    "ST([[0, 0, 0]], [1], [2, 2])",
+    "ST(tf.constant([[0, 0]], tf.int32), [1], [2, 2]).indices.dtype",
+    "ST.from_value(st) is st",
+    "ST.from_value(tf.compat.v1.SparseTensorValue([[0]], [1], [2]))",
+    "tf.SparseTensorSpec([None, 3], tf.float32)",
+    "tf.SparseTensorSpec.from_value(st)",
+    "tf.SparseTensorSpec([2, None]).is_compatible_with(st)",
+    "tf.SparseTensorSpec([3, None], tf.int32).is_compatible_with(st)",
+    "tf.type_spec_from_value(st)",
+    "tf.function(lambda s: tf.sparse.reduce_sum(s, 1))(st)",
+    "tf.function(lambda s: s.dense_shape)(st)",
+    "tf.function(lambda s: s.shape)(st)",
+    "tf.function(lambda s: SP.to_dense(SP.reorder(s)))(ST([[1, 0], [0, 1]], [1, 2], [2, 2]))",
+    "tf.function(lambda s: s, input_signature=[tf.SparseTensorSpec([None, 4], tf.int32)])(st)",
+    "tf.function(lambda s: s, input_signature=[tf.SparseTensorSpec([None, 5], tf.int32)])(st)",
+    "tf.function(lambda s: s, input_signature=[tf.SparseTensorSpec([None, 4], tf.int64)])(st)",
+    "tf.function(lambda s: s).get_concrete_function(tf.SparseTensorSpec([None, 4], tf.int32))"
+    ".structured_outputs",
+    "SP.slice(st, [0, 0], [-1, 2])",
+    "show(SP.slice(st, [1, 0], [0, 4]))",
+    "show(SP.reduce_sum(st, [0, 1], output_is_sparse=True))",
+    # ragged constant edge cases
+    "R([[1, 2], ['a']])",
+    "R([[1, 2], [3]], dtype=tf.string)",
+    "R([[1, 2], [3]], ragged_rank=2)",
+    "R([[[1], [2]], [[3]]], ragged_rank=1)",
+    "R([[[1], [2]], [[3]]], inner_shape=(1,))",
+    "R([[1, 2], [3]], row_splits_dtype=tf.int32).row_splits",
+    "R([[1, 2], [3]], row_splits_dtype=tf.float32)",
+    "R([])",
+    "R([[]])",
+    "R([[], []], dtype=tf.float64)",
+    "R(5)",
+    "R([[1.5, 2], [3]])",
+    "R([[True], [False, True]])",
+    "R([[b'a'], ['b']])",
+    "tf.compat.v1.ragged.constant_value([[1, 2], [3]])",
+    "tf.compat.v1.ragged.constant_value([[1, 2], [3]], dtype='int64').dtype",
+    # map_flat_values, comparisons, concat/stack
+    "tf.ragged.map_flat_values(tf.add, r, 10)",
+    "tf.ragged.map_flat_values(tf.add, r, R([[1, 1, 1], [], [2, 2]]))",
+    "tf.ragged.map_flat_values(tf.add, r, R([[1, 1], [1], [2, 2]]))",
+    "tf.ragged.map_flat_values(tf.ones_like, r3)",
+    "tf.ragged.map_flat_values(lambda x: x[:1], r)",
+    "tf.ragged.map_flat_values(tf.add, tf.constant([1]), 2)",
+    "r == R([[1, 2, 3], [], [4, 5]])",
+    "r != 2",
+    "r < R([[2, 2, 2], [], [5, 4]])",
+    "tf.concat([r, r], axis=1)",
+    "tf.concat([r, R([[1]])], axis=1)",
+    "tf.concat([r, R([[1]])], axis=0)",
+    "tf.concat([r, tf.constant([[7, 8]])], axis=0)",
+    "tf.concat([r3, r3], axis=2)",
+    "tf.stack([r, r], axis=1)",
+    "tf.stack([r, R([[1]])], axis=1)",
+    "tf.ragged.stack([r, r3])",
+    "tf.ragged.stack([[1, 2], [3]])",
+    # ragged tensors in tf.data
+    "D.from_tensor_slices(r).element_spec",
+    "items(D.from_tensor_slices(r))",
+    "items(D.from_tensor_slices(r3).batch(2))",
+    "D.from_tensor_slices(r3).batch(2).element_spec",
+    "items(D.from_tensor_slices(r).map(lambda x: x * 2))",
+    "items(D.from_tensor_slices(r).map(lambda x: tf.reduce_sum(x)))",
+    "items(D.from_tensors(r).unbatch())",
+    "D.from_tensors(r).element_spec",
+    "items(D.from_tensor_slices(st))",
+    "D.from_tensor_slices(st).element_spec",
+    "items(D.from_tensor_slices(r).filter(lambda x: tf.size(x) > 0))",
+    "items(D.range(3).map(lambda i: tf.ragged.range(i)))",
+    "D.range(3).map(lambda i: tf.ragged.range(i)).element_spec",
+    "items(D.range(4).map(lambda i: tf.ragged.range(i)).ragged_batch(3))",
+    # strings, more
+    "S.split(R([['a b', 'c'], ['d e f']]), maxsplit=1)",
+    "S.unicode_split(tf.constant([['ab', 'c']]), 'UTF-8')",
+    "S.bytes_split(tf.constant('ab'))",
+    "S.substr(['abc', 'def'], [0, 1, 2], 1)",
+    "S.substr(['abc', 'def'], 0, [1, 2, 3])",
+    "S.substr([['abc'], ['def']], [0, 1], [1])",
+    "S.substr('abc', 5, 1)",
+    "S.substr('abc', -5, 1)",
+    "S.substr(['abc'], 1, -1)",
+    "S.to_hash_bucket_strong(['a'], 10, key=[1, 2, 3])",
+    "S.to_hash_bucket_strong(['a'], 10, key=[])",
+    "S.to_hash_bucket_strong(['a'], 0, key=[1, 2])",
+    "S.to_hash_bucket_fast(['a'], -1)",
+    "S.to_hash_bucket(['a'], 3, name='h')",
+    "S.regex_replace(R([['aa']]), 'a', 'b', replace_global=False)",
+    "S.regex_full_match(['abc'], '[')",
+    "S.regex_full_match(['abc'], tf.constant(['a.c']))",
+    "S.join(['a', 'b'], separator=1)",
+    "S.join([['a'], ['b', 'c']])",
+    "S.join([tf.constant(['a', 'b']), tf.constant(['c'])])",
+    "S.join([tf.constant(['a', 'b']), tf.constant(['c', 'd', 'e'])])",
+    "S.lower(['ABC'], encoding='ascii')",
+    "S.unicode_script([0x41, -1])",
+    "S.unicode_transcode(['a'], 'UTF-8', 'UTF-8', replacement_char=0x110000)",
+    "S.unicode_decode(['a'], 'UTF-8', replacement_char=-1)",
+]

@@ -520,6 +520,7 @@ def _join_sequence(inputs: Any) -> bool:
 
 
 @dispatchable
+@slow_inputs("inputs[]")
 def join(inputs: Any, separator: str = "", name: str | None = None) -> Any:
     """Elementwise concatenation of the (broadcast) inputs with `separator`."""
     if not isinstance(separator, (str, bytes)):
