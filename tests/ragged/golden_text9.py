@@ -1157,3 +1157,135 @@ SECTIONS["round_four"] = [
     "S.unicode_transcode(['a'], 'UTF-8', 'UTF-8', replacement_char=0x110000)",
     "S.unicode_decode(['a'], 'UTF-8', replacement_char=-1)",
 ]
+
+PRELUDES["round_five"] = r"""import numpy as np
+SP = tf.sparse
+ST = tf.sparse.SparseTensor
+R = tf.ragged.constant
+L = tf.lookup
+def show(x):
+    return (x.indices.numpy().tolist(), x.values.numpy().tolist(),
+            x.dense_shape.numpy().tolist())
+st = ST([[0, 1], [1, 0], [2, 3]], [10, 20, 30], [3, 4])
+stf = ST([[0, 1], [1, 0], [2, 3]], [1.5, -2.0, 3.25], [3, 4])
+s3 = ST([[0, 0, 1], [1, 1, 0]], [1, 2], [2, 2, 2])
+def kv(k, v, **kw):
+    return L.KeyValueTensorInitializer(k, v, **kw)
+def msg(f):
+    # (the error with its tables' shared names made alike: TF numbers them per process)
+    import re
+    try:
+        f()
+        return 'no error'
+    except Exception as e:
+        return type(e).__name__ + ': ' + re.sub(r'"[a-z_]*[0-9]+"', '"N"', str(e))
+"""
+SECTIONS["round_five"] = [
+    # sparse errors
+    "SP.add(st, stf)",
+    "SP.add(st, s3)",
+    "SP.add(st, ST([[0, 1]], [1], [3, 5]))",
+    "SP.add(stf, stf, threshold='a')",
+    "SP.sparse_dense_matmul(stf, tf.ones([5, 1]))",
+    "SP.sparse_dense_matmul(stf, tf.ones([4]))",
+    "SP.sparse_dense_matmul(stf, tf.ones([4, 1], tf.float64))",
+    "SP.sparse_dense_matmul(tf.ones([1, 3]), stf, adjoint_b=True)",
+    "SP.concat(0, [st, s3])",
+    "SP.concat(1, [st, ST([[0, 0]], [1], [2, 1])])",
+    "SP.concat(0, [st, ST([[0, 0]], [1], [2, 5])])",
+    "SP.concat(5, [st, st])",
+    "SP.split(sp_input=st, num_split=5, axis=1)",
+    "[show(t) for t in SP.split(sp_input=st, num_split=3, axis=1)]",
+    "SP.split(sp_input=st, num_split=2, axis=tf.constant(0))",
+    "SP.split(st, 2, 0)",
+    "SP.reorder(ST([[0, 0], [0, 0]], [1, 2], [1, 1]))",
+    "show(SP.reorder(ST([[1, 0], [0, 0], [1, 0]], [1, 2, 3], [2, 1])))",
+    "SP.reshape(st, [12, 2])",
+    "SP.reshape(st, [-1, 5])",
+    "show(SP.reshape(st, tf.constant([2, -1])))",
+    "SP.reshape(st, [2.5, -1])",
+    "SP.reduce_sum(st, tf.constant(1))",
+    "SP.reduce_sum(st, [1, 1])",
+    "SP.reduce_max(st, [-1, 1])",
+    "SP.reduce_sum(st, 1.5)",
+    "SP.fill_empty_rows(st, 'x')",
+    "SP.fill_empty_rows(ST([[0, 0]], ['a'], [2, 1]), 1)",
+    "tf.sparse.segment_sum(tf.constant([1., 2, 3]), [0, 1], [1, 0])",
+    "tf.sparse.segment_sum(tf.constant([1., 2, 3]), [0, 1], [0, 0], num_segments=-1)",
+    "tf.sparse.segment_mean(tf.constant([1., 2, 3]), [0, 1], [0.5, 0])",
+    "tf.sparse.segment_sqrt_n(tf.constant([1, 2, 3]), [0, 1], [0, 0])",
+    "tf.sparse.segment_sum(tf.constant([[1., 2], [3, 4]]), [0, 1], [0, 0])",
+    "tf.sparse.segment_sum(tf.constant([1., 2, 3]), [[0, 1]], [0, 0])",
+    "SP.retain(st, tf.constant([True, False, True]))",
+    "show(SP.retain(st, tf.constant([True, False, True])))",
+    "SP.retain(st, tf.constant([[True, False, True]]))",
+    "SP.to_dense(st, default_value='a')",
+    "SP.to_dense(ST([[0, 0], [0, 0]], [1, 2], [1, 1]), validate_indices=True)",
+    "SP.to_dense(ST([[1, 0], [0, 0]], [1, 2], [2, 1]), validate_indices=True)",
+    "SP.from_dense([[1, 0], [0, 2]]).dtype",
+    "SP.from_dense(tf.constant([[1, 0], [0, 2]], tf.uint8))",
+    "(lambda m: (m.values.numpy().tolist(), m.indices.numpy().tolist()))(SP.mask("
+    "tf.IndexedSlices(tf.constant([[1, 2], [3, 4]]), tf.constant([0, 2]), "
+    "tf.constant([4, 2])), [2]))",
+    # lookup initializers and tables, more
+    "kv([1, 2], [3, 4], key_dtype=tf.int32).key_dtype",
+    "msg(lambda: L.StaticHashTable(kv([1.5, 2.5], [3, 4]), -1))",
+    "msg(lambda: L.StaticHashTable(kv([1.5, 2.5], [3, 4]), -1, experimental_is_anonymous=True))",
+    "L.StaticHashTable(kv([1, 2], [3, 4], value_dtype=tf.float32), -1.0).lookup("
+    "tf.constant([1, 3], tf.int64))",
+    "L.StaticHashTable(kv([b'a'], [1]), -1).lookup(tf.constant([b'a', b'c']))",
+    "L.StaticHashTable(kv(['a', 'b'], [[1, 2], [3, 4]]), [0, 0])",
+    "L.StaticHashTable(kv(['a'], [1]), tf.constant(-1, tf.int64)).lookup(tf.constant(['b']))",
+    "L.StaticHashTable(kv(['a'], [1]), tf.constant([-1])).lookup(tf.constant(['b']))",
+    "L.StaticHashTable(kv(['a'], [1]), -1).lookup(tf.constant('a', tf.string)).shape",
+    "L.StaticHashTable(kv(['a'], [1]), -1).lookup(tf.constant([[['a']]])).shape",
+    "L.StaticHashTable(kv(['a'], [1]), -1).export()",
+    "L.StaticVocabularyTable(kv(['a'], tf.constant([0], tf.int64)), 1).lookup("
+    "tf.constant([['a', 'b']]))",
+    "L.StaticVocabularyTable(kv(['a'], tf.constant([0], tf.int64)), -1)",
+    "type(L.StaticVocabularyTable(kv(['a'], tf.constant([0], tf.int64)), 1.5)).__name__",
+    "L.StaticVocabularyTable(kv(['a'], tf.constant([0], tf.int64)), 1).resource_handle.dtype",
+    "L.StaticVocabularyTable(None, 3).lookup(tf.constant(['a', 'b', 'c']))",
+    "L.StaticVocabularyTable(None, 3, lookup_key_dtype=tf.int64).lookup(tf.constant([1, 5], "
+    "tf.int64))",
+    "L.StaticVocabularyTable(None, 0)",
+    "L.experimental.MutableHashTable(tf.string, tf.int64, -1).lookup(tf.constant(['a']))",
+    "L.experimental.MutableHashTable(tf.string, tf.int64, -1).size()",
+    "L.experimental.MutableHashTable(tf.string, tf.int64, -1).export()",
+    "L.experimental.MutableHashTable(tf.string, tf.int64, -1).insert(tf.constant(['a']), "
+    "tf.constant([1.5]))",
+    "L.experimental.MutableHashTable(tf.string, tf.int64, -1).insert(tf.constant([1]), "
+    "tf.constant([1], tf.int64))",
+    "L.experimental.MutableHashTable(tf.string, tf.int64, [-1, -1]).lookup(tf.constant(['a']))",
+    "msg(lambda: L.experimental.MutableHashTable(tf.int32, tf.int64, -1))",
+    "L.experimental.MutableHashTable(tf.int64, tf.string, 'x').lookup(tf.constant([1], "
+    "tf.int64))",
+    "msg(lambda: L.experimental.DenseHashTable(tf.int32, tf.int64, -1, 0, -2))",
+    "msg(lambda: L.experimental.DenseHashTable(tf.int32, tf.int64, [-1, -1], 0, -2, "
+    "initial_num_buckets=8))",
+    "L.experimental.DenseHashTable(tf.int64, tf.int64, -1, 0, 0)",
+    "type(L.experimental.DenseHashTable(tf.int64, tf.int64, -1, [0], [-2])).__name__",
+    "L.StaticHashTable(kv(['a'], [1]), tf.constant(-1, tf.int64))",
+    "L.experimental.MutableHashTable(tf.string, tf.int32, tf.constant(-1, tf.int64))",
+    "L.experimental.MutableHashTable(tf.string, tf.int64, -1).lookup(tf.constant(['a']), "
+    "dynamic_default_values=tf.constant([1]))",
+    "L.experimental.DenseHashTable(tf.int64, tf.int64, -1, tf.constant(1), -2)",
+    "L.experimental.DenseHashTable(tf.int64, tf.int64, tf.constant(-1.0), 0, -2)",
+    "L.experimental.DenseHashTable(tf.int64, tf.float64, -1.0, 0, -2).lookup(tf.constant([5], "
+    "tf.int64))",
+    "L.experimental.DenseHashTable(tf.int64, tf.int64, -1, 0, -2).export()[0].shape",
+    "L.experimental.DenseHashTable(tf.int64, tf.int64, -1, 0, -2).size()",
+    "(lambda d: (d.insert([1, 2], [1, 2]), d.export()[1].numpy().tolist().count(2)))("
+    "L.experimental.DenseHashTable(tf.int64, tf.int64, -1, 0, -2))[1]",
+    "(lambda d: (d.insert_or_assign([1], [3]), d.lookup([1])))("
+    "L.experimental.DenseHashTable(tf.int64, tf.int64, -1, 0, -2))[1]",
+    "(lambda d: (d.insert(tf.constant([1], tf.int32), [3])))("
+    "L.experimental.DenseHashTable(tf.int64, tf.int64, -1, 0, -2))",
+    "(lambda d: d.erase(tf.constant([1], tf.int32)))("
+    "L.experimental.DenseHashTable(tf.int64, tf.int64, -1, 0, -2))",
+    "(lambda d: d.erase([1, 2]))(L.experimental.DenseHashTable(tf.int64, tf.int64, -1, 0, -2))",
+    "tf.compat.v1.lookup.KeyValueTensorInitializer is L.KeyValueTensorInitializer",
+    "sorted(n for n in dir(tf.compat.v1.lookup) if not n.startswith('_'))",
+    "sorted(n for n in dir(L) if not n.startswith('_'))",
+    "sorted(n for n in dir(L.experimental) if not n.startswith('_'))",
+]
