@@ -35,9 +35,10 @@ from eagerflow._src.core.device import placed_on
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
-from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
+from eagerflow._src.core.tensor_spec import TensorSpec, VariableSpec, is_tensor_spec
 from eagerflow._src.function import function_type as ftype
 from eagerflow._src.function import graph_errors
+from eagerflow._src.function import variable_args as varg
 from eagerflow._src.function.function_type import (
     AtomicFunction,
     FunctionType,
@@ -125,7 +126,9 @@ def collect_saved(graph: Graph) -> tuple[list, list]:
             fn = node.op.fn
             n_out = len(fn.graph.outputs)
             saved.extend(node.outputs[n_out:])
-            saved_vars.extend(fn._saved_vars)
+            # (a variable argument's reads: of the variable the call passes)
+            passed = {id(p): node.inputs[i] for i, p in fn._var_slots}
+            saved_vars.extend(passed.get(id(v), v) for v in fn._saved_vars)
         elif node.op.stateful and node.outputs and node.op.replay is None:
             # a random draw (not control flow, which is replayed without its effects)
             saved.extend(node.outputs)
@@ -216,6 +219,7 @@ class ConcreteFunction:
         self._op: OpDef | None = None
         self._backward: Any = None
         self._backward_mask: list = []
+        self._var_slots: list = []  # (flat input position, ArgumentVariable) per variable
         self._uid = next(_uids)
         if isinstance(graph, FuncGraph):
             # its graph's `inputs` show this function's (weakly: no cycle keeps it alive)
@@ -243,7 +247,7 @@ class ConcreteFunction:
         capture, in TF's order: as the trace captured them, then any it did not list (a
         variable reached through a nested function: None for its tensor)."""
         pairs = list(getattr(self.graph, "capture_list", ()))
-        seen = {id(o) for o, _ in pairs}
+        seen = {id(o) for o, _ in pairs} | {id(p) for _, p in self._var_slots}
         n_args = len(self.graph.fed_inputs) - len(self._captured_tensors)
         pairs += [(v, None) for v in self._captured_vars if id(v) not in seen]
         pairs += [(t, ph) for t, ph in zip(self._captured_tensors,
@@ -342,6 +346,36 @@ class ConcreteFunction:
     def print_code(self) -> None:
         print(self.generated_code)
 
+    # -- variable arguments ------------------------------------------------------------
+    def take_variable_arguments(self, proxies: list) -> None:
+        """Records the stand-ins of its variable arguments (variable_args.py) and the
+        flat inputs feeding them: each call binds them to the variables passed there."""
+        where = {id(t): i for i, t in enumerate(self.graph.fed_inputs)}
+        self._var_slots = [(where[id(p.placeholder)], p) for p in proxies]
+
+    def _bindings(self, values: list) -> list:
+        """(stand-in, variable passed) for each variable argument, from the flat inputs;
+        a variable of another dtype is refused by the read of it, as TF's kernel does."""
+        name = self.function_op_name
+        pairs = [(p, varg.as_variable(values[i], name)) for i, p in self._var_slots]
+        for p, var in pairs:
+            if var.dtype != p.dtype:
+                e = InvalidArgumentError(None, None, f"Trying to read variable with wrong "
+                                                     f"dtype. Expected {_tf_type(p.dtype)} got "
+                                                     f"{_tf_type(dt.as_dtype(var.dtype))}")
+                e._graph_node = next((n.name for n in self.graph.operations
+                                      if n.inputs and n.inputs[0] is p), None)
+                raise e
+        return pairs
+
+    def _passed(self, variables: list) -> list:
+        """`variables` (read or written by its graph) as the caller sees them: each
+        stand-in of an argument the variable bound to it for this call."""
+        if not self._var_slots:
+            return variables
+        mine = {id(p) for _, p in self._var_slots}
+        return [v.bound() if id(v) in mine else v for v in variables]
+
     # -- the Call op -------------------------------------------------------------------
     @property
     def call_op(self) -> OpDef:
@@ -351,7 +385,11 @@ class ConcreteFunction:
             total = len(specs)
 
             def kernel(xp: Any, *args: Any) -> Any:
-                out = self._forward(saved=True).fn(*args[:n_args])
+                if self._var_slots:  # (the caller's graph passes the variables themselves)
+                    with varg.binding(self._bindings(list(args))):
+                        out = self._forward(saved=True).fn(*args[:n_args])
+                else:
+                    out = self._forward(saved=True).fn(*args[:n_args])
                 return out[0] if total == 1 else out
 
             self._op = OpDef(
@@ -469,7 +507,18 @@ class ConcreteFunction:
         raise fail(f"missing a required argument: '{key}'")
 
     def _flatten_value(self, spec: Any, value: Any, flat: list, fail: Any) -> None:
-        if is_tensor_spec(spec):
+        if isinstance(spec, VariableSpec):  # a variable, or its handle (of any shape)
+            if varg.is_variable_argument(value):
+                if any(x is value for x in flat):  # (an alias: fed once)
+                    return
+                flat.append(value)
+                return
+            if not isinstance(value, Tensor):  # (TF's cast fails with no reason given)
+                raise fail("")
+            if value.dtype is not dt.resource:
+                raise self._input_dtype_error(len(flat), dt.resource, value.dtype)
+            flat.append(value)
+        elif is_tensor_spec(spec):
             if hasattr(value, "_as_tensor") and not isinstance(value, Tensor):
                 value = value._as_tensor()
             if not isinstance(value, Tensor):
@@ -532,7 +581,11 @@ class ConcreteFunction:
             raise error from None
         return _pack(self._out_template, lambda i: outs[i])
 
-    def call_flat_outputs(self, tensors: list) -> tuple:
+    def call_flat_outputs(self, tensors: list, bound: bool = False) -> tuple:
+        """The flat outputs of a call on flat inputs (`bound`: its variable arguments
+        are bound already, by _call_with_variables)."""
+        if self._var_slots and not bound:
+            return self._call_with_variables(tensors)
         st = _state
         if self._captured_tensors:
             tensors = list(tensors) + self._captured_tensors
@@ -557,6 +610,18 @@ class ConcreteFunction:
             tensors = [t if hasattr(t, "_arr") else convert_to_tensor(t) for t in tensors]
             arrays = [t._arr for t in tensors]
         return self.run_forward(arrays)
+
+    def _call_with_variables(self, tensors: list) -> tuple:
+        """A call binding its variable arguments to the variables passed (or named by
+        the handles passed), which it is fed as: eagerly their handles, in a graph being
+        built the variables themselves (its Call node takes them as a read takes one)."""
+        pairs = self._bindings(tensors)
+        tensors = list(tensors)
+        eager = _state.graph is None
+        for (i, _), (_, var) in zip(self._var_slots, pairs):
+            tensors[i] = var.handle if eager else var
+        with varg.binding(pairs):
+            return self.call_flat_outputs(tensors, True)
 
     def run_forward(self, arrays: list) -> tuple:
         """The forward program of this thread's device run on flat input arrays of any
@@ -623,16 +688,17 @@ class ConcreteFunction:
             for o, _ in self.graph.capture_list:
                 if type(o) is EagerTensor and o._dtype is not dt.resource:  # (a table's)
                     graph.capture(o)
-        for v in self._captured_vars:  # (those it writes are captured as TF captures them)
+        for v in self._passed(self._captured_vars):  # (captured as TF captures them)
             graph.variable_map.setdefault(id(v), v)
-        for v in self._read_vars:
+        read_vars = self._passed(self._read_vars)
+        for v in read_vars:
             graph.read_vars.setdefault(id(v), v)
             for tape in list(_state.tapes):
                 tape._on_variable_read(v)
-        res = bind(self.call_op, tuple(tensors) + tuple(self._read_vars), {})
+        res = bind(self.call_op, tuple(tensors) + tuple(read_vars), {})
         res = res if isinstance(res, tuple) else (res,)
-        if res and self._read_vars:
-            graph.capture_called(res[0].op, self._read_vars)
+        if res and read_vars:
+            graph.capture_called(res[0].op, read_vars)
         return res[:self._n_out]
 
     def _call_recorded(self, tensors: list) -> tuple:
@@ -643,9 +709,10 @@ class ConcreteFunction:
         arrays = fwd.fn(*arrays)
         specs = list(self.graph.outputs) + self._saved
         outs = tuple(_wrap_output(a, s._dtype) for a, s in zip(arrays, specs))
-        node = Node(self.call_op, tuple(tensors) + tuple(self._read_vars), outs, {})
+        read_vars = self._passed(self._read_vars)
+        node = Node(self.call_op, tuple(tensors) + tuple(read_vars), outs, {})
         for tape in list(_state.tapes):
-            for v in self._read_vars:
+            for v in read_vars:
                 tape._on_variable_read(v)
             tape._record(node)
         return outs[:self._n_out]

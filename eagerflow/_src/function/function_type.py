@@ -22,7 +22,7 @@ import numpy as np
 from eagerflow._src.core import nest
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.tensor import Tensor
-from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
+from eagerflow._src.core.tensor_spec import TensorSpec, VariableSpec, is_tensor_spec
 
 # -- tf.types.experimental: the abstract classes eagerflow's functions are instances of --
 
@@ -92,6 +92,8 @@ TraceType.register(Literal)
 def _spec(x: Any, arg: str | None) -> TensorSpec:
     """The spec of a traced value, without the name tracing gave an unnamed spec (the
     argument's), as TF shows it."""
+    if isinstance(x, VariableSpec):  # (a variable argument's: shown as it is)
+        return x
     default = arg is not None and (x.name == arg or str(x.name).startswith(arg + "_"))
     return TensorSpec(x.shape, x.dtype, None if default else x.name)
 

@@ -24,7 +24,7 @@ from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.context import _state, restoring
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
-from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
+from eagerflow._src.core.tensor_spec import TensorSpec, VariableSpec, is_tensor_spec
 from eagerflow._src.function import function_type as ftype
 from eagerflow._src.function.function_type import FunctionType
 from eagerflow._src.function.signature import (
@@ -38,6 +38,7 @@ from eagerflow._src.function.trace_io import (
     _component_specs,
     _composite_for_spec,
     _composite_specs,
+    _flat_shape,
     _is_variable,
     _not_an_output,
     _NotAnOutput,
@@ -47,6 +48,7 @@ from eagerflow._src.function.trace_io import (
     _spec_fits,
     _spec_placeholder,
 )
+from eagerflow._src.function.variable_args import SpecVariable
 from eagerflow._src.graph.control_outputs import add_control_outputs
 from eagerflow._src.graph.ir import FuncGraph
 from eagerflow._src.ops.debugging import get_logger
@@ -59,6 +61,13 @@ if TYPE_CHECKING:
 concrete = lazy_module("eagerflow._src.function.concrete")
 ag = lazy_module("eagerflow._src.autograph")
 
+
+
+def _relaxed_key(bound: dict) -> tuple:
+    """The key of the traces a call's shapes may generalize (one flat list for all the
+    arguments: a variable's alias id counts those of the arguments before it)."""
+    flat: list = []
+    return tuple(make_key(v, flat, relax=True) for v in bound.values())
 
 
 def _log() -> Any:
@@ -207,6 +216,10 @@ class Function:
                     raise TypeError(f"input_signature must be a possibly nested sequence of "
                                     f"TensorSpec objects, got invalid args {spec!r} with type "
                                     f"{type(spec)}.")
+            if any(isinstance(s, VariableSpec) for s in nest.flatten(input_signature)):
+                # (TF's check, of the signature as given)
+                raise TypeError(f"input_signature doesn't support VariableSpec, got "
+                                f"{input_signature!r}")
         self._python_function = python_function
         self._name = name or getattr(python_function, "__name__", "function")
         self._input_signature = None if input_signature is None else tuple(input_signature)
@@ -391,7 +404,7 @@ class Function:
             make_key(kwargs, raw)
             if len(raw) == len(tensors) and all(a is b for a, b in zip(raw, tensors)):
                 self._cache[raw_key] = cf
-        return cf, [t for t in tensors if not isinstance(t, _SpecTensor)]
+        return cf, [t for t in tensors if not isinstance(t, (_SpecTensor, SpecVariable))]
 
     def _bind(self, args: tuple, kwargs: dict) -> dict:
         if self._signature is None:
@@ -508,12 +521,12 @@ class Function:
         return out
 
     def _find_relaxed(self, bound: dict, tensors: list) -> ConcreteFunction | None:
-        rkey = tuple(make_key(v, [], relax=True) for v in bound.values())
+        rkey = _relaxed_key(bound)
         given = None
         for cf in self._relaxed.get(rkey, ()):
             specs = cf._flat_specs
             if len(specs) == len(tensors) and all(
-                    _shape_fits(t._shape, s) for t, s in zip(tensors, specs)):
+                    _shape_fits(_flat_shape(t), s) for t, s in zip(tensors, specs)):
                 # a composite's shape is more than its components' (a SparseTensor's dense
                 # shape is a value): a trace for another shape is not a supertype
                 given = _composite_specs(bound.values()) if given is None else given
@@ -534,7 +547,7 @@ class Function:
         return f
 
     def _trace(self, bound: dict, tensors: list) -> ConcreteFunction:
-        shapes = [t._shape for t in tensors]
+        shapes = [_flat_shape(t) for t in tensors]
         if self._input_signature is not None:
             shapes = [None if s.shape.rank is None else tuple(s.shape)
                       for s in _component_specs(nest.flatten(self._input_signature))]
@@ -554,7 +567,7 @@ class Function:
                 if cf.graph.initializes_variables:  # the call that traced runs it, once
                     self._first_call = cf
                 cf = self._trace_once(bound, shapes, allow_variables=False)
-        rkey = tuple(make_key(v, [], relax=True) for v in bound.values())
+        rkey = _relaxed_key(bound)
         self._relaxed.setdefault(rkey, []).append(cf)
         self._traced.append(cf)
         return cf
@@ -583,9 +596,9 @@ class Function:
                        for a in nest.flatten(cf.structured_input_signature))
 
     def _relaxed_shapes(self, bound: dict, tensors: list) -> list:
-        rkey = tuple(make_key(v, [], relax=True) for v in bound.values())
+        rkey = _relaxed_key(bound)
         prev = self._relaxed.get(rkey)
-        shapes = [t._shape for t in tensors]
+        shapes = [_flat_shape(t) for t in tensors]
         if not prev:
             return shapes
         old = prev[-1]._flat_specs
@@ -601,7 +614,7 @@ class Function:
         """`bound` with each SparseTensor whose dense shape differs from the last trace's
         given as the spec of both (TF's common supertype: the dims that differ unknown),
         which its components' shapes cannot say."""
-        rkey = tuple(make_key(v, [], relax=True) for v in bound.values())
+        rkey = _relaxed_key(bound)
         prev = self._relaxed.get(rkey)
         if not prev:
             return bound
@@ -623,6 +636,7 @@ class Function:
         outer = _state.graph
         graph = FuncGraph(self._name, parent=outer)
         graph.allow_variable_creation = allow_variables
+        graph.argument_variables = {}  # id(variable argument) -> (its stand-in, its spec)
         it = iter(shapes)
         call_values: dict = {}
         spec_values: dict = {}
@@ -667,6 +681,7 @@ class Function:
         cf = concrete.ConcreteFunction(graph, template, self._name, sig, captured,
                               arg_keywords=list(bound.keys()))
         cf._flat_specs = [None if s.shape.rank is None else tuple(s.shape) for s in flat_specs]
+        cf.take_variable_arguments([p for p, _ in graph.argument_variables.values()])
         cf._composite_specs = _composite_specs(spec_values.values())
         cf._input_signature = self._input_signature
         if self._signature is not None:

@@ -1,9 +1,10 @@
 """The trace cache keys of tf.function (tf.TensorSpec itself lives in core/tensor_spec.py).
 
 Sits at the bottom of function/. A call's arguments are walked once: tensors (and
-NumPy arrays) become (dtype, shape) entries, variables their identity (the handle),
-Python scalars and strings their value, other objects their identity; nested lists,
-tuples and dicts keep their structure. Equal keys reuse a trace.
+NumPy arrays) become (dtype, shape) entries, variables their VariableSpec's fields
+(variable_args.py: fed as inputs too; a Keras variable the tensor it reads), Python
+scalars and strings their value, other objects their identity; nested lists, tuples and
+dicts keep their structure. Equal keys reuse a trace.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import numpy as np
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
+from eagerflow._src.function.variable_args import is_variable_argument, variable_key
 
 # ---------------------------------------------------------------------------------------
 # Cache keys.
@@ -109,7 +111,13 @@ def make_key(args: Any, tensors: list, relax: bool = False) -> Any:
         tensors.append(e)
         return (e._dtype, None if relax else e._shape)
     if _is_variable(args):
-        return ("var", id(args))
+        if is_variable_argument(args):
+            return variable_key(args, tensors, relax)
+        if getattr(args, "_keras_variable", False):  # TF traces the tensor it reads
+            t = args._as_tensor()
+            tensors.append(t)
+            return (t._dtype, None if relax else t._shape)
+        return ("var", id(args))  # (a distributed variable: by identity, captured)
     if isinstance(args, np.generic):
         return (type(args), args.item())
     if is_tensor_spec(args):

@@ -19,10 +19,16 @@ from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor, make_weak
-from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
+from eagerflow._src.core.tensor_spec import TensorSpec, VariableSpec, is_tensor_spec
 from eagerflow._src.core.trackable import TrackedDict
 from eagerflow._src.function import function_type as ftype
 from eagerflow._src.function.signature import _SpecComposite, _SpecTensor, composite_parts
+from eagerflow._src.function.variable_args import (
+    SpecVariable,
+    is_variable_argument,
+    stand_in,
+    variable_spec,
+)
 from eagerflow._src.graph.ir import FuncGraph
 from eagerflow._src.ops.math_base import identity
 from eagerflow._src.ops.variables import held_handle
@@ -49,6 +55,8 @@ def _as_spec_value(value: Any, spec: Any, fail: Callable) -> Any:
 
 
 def _spec_placeholder(x: Any) -> Any:
+    if isinstance(x, VariableSpec):
+        return SpecVariable(x)
     if is_tensor_spec(x):
         return _SpecTensor(x)
     if isinstance(x, CompositeSpec):
@@ -84,6 +92,13 @@ def _shape_fits(shape: Any, spec: Any) -> bool:
     return all(b is None or a == b for a, b in zip(shape, spec))
 
 
+def _flat_shape(t: Any) -> tuple | None:
+    """The shape of a call's flat input as a tuple (None: unknown rank): a tensor's, or a
+    variable argument's (whose `_shape` is a TensorShape)."""
+    shape = t._shape
+    return shape._dims if isinstance(shape, TensorShape) else shape
+
+
 def _is_variable(x: Any) -> bool:
     return hasattr(x, "_as_tensor") and hasattr(x, "assign") and not isinstance(x, Tensor)
 
@@ -109,6 +124,8 @@ def _placeholders(graph: FuncGraph, name: str, value: Any, shapes: Any, flat_spe
         spec = TensorSpec(shape, dtype, spec_name or (name + path if path else name))
         flat_specs.append(spec)
         return ph, spec
+    if _is_variable(value):
+        return _variable_placeholder(graph, name, value, shapes, flat_specs)
     if isinstance(value, (CompositeTensor, _SpecComposite)):
         # a composite is fed as its components, shaped by its spec (a RaggedTensor's
         # flat values have any length), and rebuilt around their placeholders
@@ -145,6 +162,32 @@ def _placeholders(graph: FuncGraph, name: str, value: Any, shapes: Any, flat_spe
     if _by_reference(value):
         return value, ftype.UnknownArgument(value)
     return value, value
+
+
+def _variable_placeholder(graph: FuncGraph, name: str, value: Any, shapes: Any,
+                          flat_specs: list) -> tuple:
+    """(the variable the trace sees, its VariableSpec) for a variable argument: an
+    ArgumentVariable standing for it, taken by a resource placeholder `name` that a call
+    feeds (one per distinct variable: an alias shares its first occurrence's), as TF's
+    VariableSpec; a Keras variable is the placeholder of the tensor it reads."""
+    if not is_variable_argument(value) and not getattr(value, "_keras_variable", False):
+        return value, value  # (a distributed variable: captured as it is)
+    if not is_variable_argument(value):
+        shape, dtype = next(shapes), dt.as_dtype(value.dtype)
+        ph = graph.placeholder(shape, dtype, name, is_input=True)
+        spec = TensorSpec(shape, dtype, name)
+        flat_specs.append(spec)
+        return ph, spec
+    value = getattr(value, "_unread_of", value)  # (an assignment's result: its variable)
+    seen = graph.argument_variables
+    if id(value) in seen:
+        return seen[id(value)]
+    shape = next(shapes)
+    ph = graph.placeholder((), dt.resource, name, is_input=True)
+    proxy = stand_in(graph, value, shape, ph)
+    flat_specs.append(TensorSpec(shape, value.dtype, name))
+    seen[id(value)] = proxy, variable_spec(value, shape, len(seen))
+    return seen[id(value)]
 
 
 def _by_reference(value: Any) -> bool:

@@ -26,7 +26,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import DataLossError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensorSpec
-from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
+from eagerflow._src.core.tensor_spec import TensorSpec, VariableSpec, is_tensor_spec
 
 
 class NotEncodableError(Exception):
@@ -60,6 +60,17 @@ def _sparse_from_state(state: tuple) -> SparseTensorSpec:
 
 register_type_spec(SparseTensorSpec, 1, lambda s: (s.shape, s.dtype), lambda s: 3,
                    _sparse_from_state)
+
+
+def _variable_from_state(state: tuple) -> VariableSpec:
+    if not (isinstance(state, tuple) and len(state) == 4):
+        raise DataLossError(None, None, f"A saved VariableSpec has the state {state!r}")
+    return VariableSpec(*state)
+
+
+# (a tf.function's variable argument: its shape, dtype, trainability and alias id)
+register_type_spec(VariableSpec, 9, lambda s: (s.shape, s.dtype, s.trainable, s.alias_id),
+                   lambda s: 1, _variable_from_state)
 
 
 @functools.lru_cache(maxsize=1)

@@ -27,6 +27,7 @@ from eagerflow._src.core.resource import HeldResource
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.function.concrete import tracing_scope
+from eagerflow._src.function.variable_args import ArgumentVariable
 from eagerflow._src.graph.captures import EAGER_CONST_THRESHOLD, UIDS
 from eagerflow._src.graph.control_outputs import _READS as _RESOURCE_READS
 from eagerflow._src.graph.control_outputs import _UNORDERED, CONTROL_NO_OP
@@ -202,6 +203,14 @@ class FunctionWriter:
             return ref
         if isinstance(obj, EagerTensor):
             return self._capture_tensor(obj)
+        if isinstance(obj, ArgumentVariable):  # a variable argument: its own input
+            ref = self._refs[id(obj.placeholder)]
+            args = self.fdef.signature.input_arg
+            arg = next(a for a in args if a.name == ref.name)
+            if not arg.handle_data:
+                hd = arg.handle_data.add(dtype=obj.dtype.as_datatype_enum)
+                set_shape(hd.shape, obj.shape._dims)
+            return ref
         if not self.library.tracked(obj):
             raise ExportError(
                 f"Tried to export a function which references an 'untracked' resource: "

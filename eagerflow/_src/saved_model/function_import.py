@@ -31,7 +31,7 @@ from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, Unim
 from eagerflow._src.core.resource import HeldResource
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor
-from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
+from eagerflow._src.core.tensor_spec import TensorSpec, VariableSpec, is_tensor_spec
 from eagerflow._src.core.trackable import is_variable
 
 # (the dataset ops, collective_ops and the summary modules register ops that REGISTRY,
@@ -63,6 +63,7 @@ from eagerflow._src.distribute import collective_ops, tf_collective_ops  # noqa:
 from eagerflow._src.function.concrete import ConcreteFunction, _Leaf, _Rebuilt, tracing_scope
 from eagerflow._src.function.function_type import FunctionType
 from eagerflow._src.function.polymorphic import init_scope
+from eagerflow._src.function.variable_args import SpecVariable, stand_in
 from eagerflow._src.graph.ir import FuncGraph
 from eagerflow._src.ops.array import constant, zeros
 from eagerflow._src.ops.checks import const_attr
@@ -156,6 +157,16 @@ class Spec(tuple):
     @property
     def dtype(self) -> Any:
         return self[1]
+
+
+class VariableArg(Spec):
+    """A variable argument (a VariableSpec of the saved signature): imported as the
+    stand-in a trace makes for one (function/variable_args.py), bound at each call."""
+
+    def __new__(cls, spec: Any) -> VariableArg:
+        self = Spec.__new__(cls, spec.shape._dims, spec.dtype)
+        self.spec = spec
+        return self
 
 
 class TFNode:
@@ -387,8 +398,13 @@ class LibraryImporter:
         with tracing_scope(graph):
             env: dict = {}
             consts: dict = {}
+            proxies = []
             for arg, value in zip(fdef.signature.input_arg, args):
-                if isinstance(value, Spec):
+                if isinstance(value, VariableArg):
+                    ph = graph.placeholder((), dt.resource, arg.name, is_input=True)
+                    proxies.append(stand_in(graph, SpecVariable(value.spec), value.spec.shape, ph))
+                    env[arg.name] = proxies[-1]
+                elif isinstance(value, Spec):
                     env[arg.name] = graph.placeholder(value.shape, value.dtype, arg.name,
                                                       is_input=True)
                 else:
@@ -460,6 +476,7 @@ class LibraryImporter:
             template = nest.pack_sequence_as(out_structure, leaves)
         cf = RestoredConcreteFunction(graph, template, name, input_signature,
                                       arg_keywords=arg_keywords)
+        cf.take_variable_arguments(proxies)
         cf._output_signature = None if out_structure is RETURNS_NONE else out_structure
         if resources:
             cf._resource_outputs = f"function {name} of {self.source} returns resource " \
@@ -753,7 +770,9 @@ def arg_specs_of(structure: Any) -> list:
     """A Spec of each TensorSpec in a saved input signature, flattened as TF flattens it."""
     out = []
     for s in nest.flatten(structure):
-        if is_tensor_spec(s):
+        if isinstance(s, VariableSpec):
+            out.append(VariableArg(s))
+        elif is_tensor_spec(s):
             out.append(Spec(s.shape._dims, s.dtype))
         elif isinstance(s, CompositeSpec):  # (its component tensors, in TF's order)
             out += [Spec(c.shape._dims, c.dtype) for c in s._component_specs]

@@ -18,10 +18,11 @@ import numpy as np
 from eagerflow._src.core import nest
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
-from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
+from eagerflow._src.core.tensor_spec import TensorSpec, VariableSpec, is_tensor_spec
 from eagerflow._src.core.trackable import AutoTrackable, Trackable
 from eagerflow._src.function import function_type as ftype
 from eagerflow._src.function.polymorphic import function
+from eagerflow._src.function.variable_args import is_variable_argument
 
 
 class _UserObject(AutoTrackable):
@@ -326,7 +327,13 @@ def _match(sig: Any, call: tuple, convert: bool) -> list:
     """The flat tensors of `call` if it fits signature `sig`, else _NoMatch."""
     flat = []
     for spec, value in zip(nest.flatten(sig), _flatten_up_to(sig, call)):
-        if is_tensor_spec(spec):
+        if isinstance(spec, VariableSpec):  # (a variable argument: the variable itself)
+            if not is_variable_argument(value) or value.dtype != spec.dtype or \
+                    not spec.shape.is_compatible_with(value.shape):
+                raise _NoMatch()
+            if not any(x is value for x in flat):  # (an alias: fed once)
+                flat.append(value)
+        elif is_tensor_spec(spec):
             if hasattr(value, "_as_tensor") and not isinstance(value, Tensor):
                 value = value._as_tensor()
             if not isinstance(value, Tensor):

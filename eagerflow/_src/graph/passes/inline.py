@@ -30,11 +30,16 @@ def _expand(graph: Graph, node: Operation, repl: dict, out: list, depth: int,
     env: dict = {}
     for ph, x in zip(inner.fed_inputs, node.inputs):
         env[id(ph)] = x
+    # a variable argument's stand-in: the variable the call passes (an input or attr)
+    passed = {id(p): node.inputs[i] for i, p in getattr(fn, "_var_slots", ())}
     for op in inner.operations:
         if op.op is PLACEHOLDER and id(op.outputs[0]) in env:
             continue
-        ins = tuple(env.get(id(x), x) if type(x) is SymbolicTensor else x for x in op.inputs)
+        ins = tuple(env.get(id(x), x) if type(x) is SymbolicTensor else
+                    passed.get(id(x), x) for x in op.inputs)
         kind, attrs = run_form(op.op, op.attrs)
+        if passed and any(id(v) in passed for v in attrs.values()):
+            attrs = {k: passed.get(id(v), v) for k, v in attrs.items()}
         new = Operation(graph, kind, ins, attrs,
                         graph.unique_name(f"{node.name}/{op.name}", scoped=False))
         new.origin = op.origin
