@@ -1300,3 +1300,82 @@ SECTIONS["round_five"] = [
     "sorted(n for n in dir(L) if not n.startswith('_'))",
     "sorted(n for n in dir(L.experimental) if not n.startswith('_'))",
 ]
+
+PRELUDES["round_six"] = r"""import numpy as np
+SP = tf.sparse
+ST = tf.sparse.SparseTensor
+R = tf.ragged.constant
+RS = tf.RaggedTensorSpec
+r = R([[1, 2, 3], [], [4, 5]])
+rf = R([[1.0, -2.0], [3.5], [], [0.25, 4.0, -1.0]])
+st = ST([[0, 1], [1, 0], [2, 3]], [10, 20, 30], [3, 4])
+def traced(fn, *specs):
+    return tf.function(fn, input_signature=list(specs))
+"""
+SECTIONS["round_six"] = [
+    # ragged ops traced with unknown shapes
+    "traced(lambda x: tf.reduce_sum(x, axis=1), RS([None, None], tf.int32))(r)",
+    "traced(lambda x: tf.reduce_max(x, axis=0), RS([None, None], tf.int32))(r)",
+    "traced(lambda x: tf.reduce_mean(x, axis=1), RS([None, None], tf.float32))(rf)",
+    "traced(lambda x: x[:, :1], RS([None, None], tf.int32))(r)",
+    "traced(lambda x: x[1:], RS([None, None], tf.int32))(r)",
+    "traced(lambda x: x[-1], RS([None, None], tf.int32))(r)",
+    "traced(lambda x: x.to_tensor(), RS([None, None], tf.int32))(r)",
+    "traced(lambda x: x.to_sparse(), RS([None, None], tf.int32))(r).dense_shape",
+    "traced(lambda x: tf.where(x > 1, x, 0), RS([None, None], tf.int32))(r)",
+    "traced(lambda x: tf.ragged.range(x), tf.TensorSpec([None], tf.int32))(tf.constant([1, 3]))",
+    "traced(lambda x: tf.strings.split(x), tf.TensorSpec([None], tf.string))("
+    "tf.constant(['a b', 'c']))",
+    "traced(lambda x: tf.strings.unicode_decode(x, 'UTF-8'), tf.TensorSpec([None], tf.string))("
+    "tf.constant(['h\\u00e9']))",
+    "traced(lambda x: tf.math.bincount(x, axis=-1), RS([None, None], tf.int32))(r)",
+    "traced(lambda x: tf.concat([x, x], axis=1), RS([None, None], tf.int32))(r)",
+    "traced(lambda x: tf.stack([x, x], axis=0), RS([None, None], tf.int32))(r)",
+    "traced(lambda x: x.row_lengths(), RS([None, None], tf.int32))(r)",
+    "traced(lambda x: tf.shape(x), RS([None, None], tf.int32))(r)",
+    "traced(lambda x: x.shape.as_list(), RS([None, None], tf.int32)).get_concrete_function()"
+    ".structured_outputs",
+    "traced(lambda x: x * 2, RS([3, None], tf.int32)).get_concrete_function().output_shapes",
+    "traced(lambda x: tf.reduce_sum(x, axis=1), RS([3, None], tf.int32))"
+    ".get_concrete_function().output_shapes",
+    "traced(lambda x: x.bounding_shape(), RS([3, None], tf.int32))(r)",
+    # sparse traced
+    "traced(lambda s: SP.reduce_sum(s, 1), tf.SparseTensorSpec([None, None], tf.int32))(st)",
+    "traced(lambda s: SP.to_dense(s), tf.SparseTensorSpec([None, 4], tf.int32))(st)",
+    "traced(lambda s: SP.transpose(s), tf.SparseTensorSpec([None, 4], tf.int32))(st).dense_shape",
+    "traced(lambda s: SP.reshape(s, [-1]), tf.SparseTensorSpec([3, 4], tf.int32))(st).dense_shape",
+    "traced(lambda s: SP.slice(s, [0, 0], [2, 2]), tf.SparseTensorSpec([None, 4], tf.int32))"
+    "(st).values",
+    "traced(lambda s: SP.sparse_dense_matmul(s, tf.ones([4, 1], tf.int32)), "
+    "tf.SparseTensorSpec([None, 4], tf.int32))(st)",
+    "traced(lambda s: SP.to_dense(s), tf.SparseTensorSpec([None, 4], tf.int32))"
+    ".get_concrete_function().output_shapes",
+    "traced(lambda s: SP.reduce_max(s, 1), tf.SparseTensorSpec([None, 4], tf.int32))"
+    ".get_concrete_function().output_shapes",
+    "traced(lambda s: SP.fill_empty_rows(s, 0)[1], tf.SparseTensorSpec([None, 4], tf.int32))(st)",
+    "traced(lambda s: SP.retain(s, s.values > 15), tf.SparseTensorSpec([None, 4], tf.int32))"
+    "(st).indices",
+    "traced(lambda s: SP.add(s, s), tf.SparseTensorSpec([None, 4], tf.int32))(st).values",
+    "traced(lambda s: SP.concat(1, [s, s]), tf.SparseTensorSpec([None, 4], tf.int32))"
+    "(st).dense_shape",
+    "traced(lambda s: SP.split(sp_input=s, num_split=2, axis=1)[1].values, "
+    "tf.SparseTensorSpec([None, 4], tf.int32))(st)",
+    "traced(lambda s: tf.sparse.bincount(s, axis=-1).values, "
+    "tf.SparseTensorSpec([None, 4], tf.int32))(st)",
+    "traced(lambda s: tf.sparse.cross([s]).values, tf.SparseTensorSpec([None, 4], tf.int32))(st)",
+    # strings traced
+    "traced(lambda x: tf.strings.substr(x, -2, 2, unit='UTF8_CHAR'), "
+    "tf.TensorSpec([None], tf.string))(tf.constant(['h\\u00e9llo']))",
+    "traced(lambda x: tf.strings.length(x, unit='UTF8_CHAR'), tf.TensorSpec([None], tf.string))"
+    "(tf.constant(['h\\u00e9']))",
+    "traced(lambda x: tf.strings.regex_replace(x, 'l+', 'L'), tf.TensorSpec([None], tf.string))"
+    "(tf.constant(['hello']))",
+    "traced(lambda x: tf.strings.to_hash_bucket_strong(x, 10, [1, 2]), "
+    "tf.TensorSpec([None], tf.string))(tf.constant(['a', 'b']))",
+    "traced(lambda x: tf.strings.unicode_transcode(x, 'UTF-8', 'UTF-16-BE'), "
+    "tf.TensorSpec([None], tf.string))(tf.constant(['a']))",
+    "traced(lambda x: tf.strings.ngrams(tf.strings.split(x), 2), "
+    "tf.TensorSpec([None], tf.string))(tf.constant(['a b c', 'd']))",
+    "traced(lambda x: tf.strings.reduce_join(tf.strings.split(x), axis=1, separator='-'), "
+    "tf.TensorSpec([None], tf.string))(tf.constant(['a b c', 'd']))",
+]
