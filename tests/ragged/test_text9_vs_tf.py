@@ -13,16 +13,8 @@ import os
 from tests.ragged import golden_text9 as G
 from tests.ragged.sections import section_test
 
-_PARTITIONS = ("TF's ragged elementwise broadcasting checks the row partitions themselves "
-               "(row splits of the broadcast shape) with assert_equal, whose message lists "
-               "the differing elements; eagerflow checks the row lengths, so the data lines "
-               "differ (as golden_tf's KNOWN entries of the kind)")
-
 # Expressions whose answer still differs from TF's, with why; each must still differ.
-KNOWN = {
-    ("ragged_math", "r3 + R([[1, 2], [], [3, 4, 5]])"): _PARTITIONS,
-    ("ragged_math", "r3 + R([[1], [], [2]])"): _PARTITIONS,
-}
+KNOWN: dict = {}
 
 test_section_matches_tensorflow = section_test(
     G, os.path.join(os.path.dirname(__file__), "text9_golden.json"), KNOWN)

@@ -84,8 +84,10 @@ def _broadcast(dx: list, dy: list, why: str = "") -> tuple:
             # (TF asserts that the row counts can broadcast: a False against True)
             raise InvalidArgumentError(None, None, why + _CANNOT)
         x_is_1, y_is_1 = _repeats(lx, ux), _repeats(ly, uy)
-        dbg.assert_equal(where(x_is_1, ly, lx), where(y_is_1, lx, ly),
-                         message=why.rstrip("\n") or None)
+        # (broadcasting two shapes compares a ragged dimension's partitions; broadcast_to
+        # the lengths)
+        _assert_same(where(x_is_1, ly, lx), where(y_is_1, lx, ly),
+                     (ux is None or uy is None) and not why, why)
         res = where(x_is_1, ly, lx)
         out.append((res, _size(ux, uy, known)))
         ends = cumsum(res)
@@ -95,6 +97,19 @@ def _broadcast(dx: list, dy: list, why: str = "") -> tuple:
         ix = _step(ax, ix, parent, x_is_1, j)
         iy = _step(ay, iy, parent, y_is_1, j)
     return out, ix, iy
+
+
+def _assert_same(x: Tensor, y: Tensor, ragged: bool, why: str) -> None:
+    """TF's check that both sides broadcast to the same lengths: the lengths, or (`ragged`:
+    a ragged dimension of two broadcast shapes) the two row partitions as row splits, y's
+    side first."""
+    message = why.rstrip("\n") or None
+    if not ragged:
+        dbg.assert_equal(x, y, message=message)
+        return
+    zero = convert_to_tensor(np.zeros(1, np.int64))
+    dbg.assert_equal(array.concat([zero, cumsum(y)], 0), array.concat([zero, cumsum(x)], 0),
+                     message=message)
 
 
 def _size(ux: Any, uy: Any, known: list) -> Any:
