@@ -87,7 +87,7 @@ def _broadcast(dx: list, dy: list, why: str = "") -> tuple:
         # (broadcasting two shapes compares a ragged dimension's partitions; broadcast_to
         # the lengths)
         _assert_same(where(x_is_1, ly, lx), where(y_is_1, lx, ly),
-                     (ux is None or uy is None) and not why, why)
+                     (ux is None or uy is None) and not why, ux is None and uy is not None, why)
         res = where(x_is_1, ly, lx)
         out.append((res, _size(ux, uy, known)))
         ends = cumsum(res)
@@ -99,17 +99,17 @@ def _broadcast(dx: list, dy: list, why: str = "") -> tuple:
     return out, ix, iy
 
 
-def _assert_same(x: Tensor, y: Tensor, ragged: bool, why: str) -> None:
+def _assert_same(x: Tensor, y: Tensor, ragged: bool, y_first: bool, why: str) -> None:
     """TF's check that both sides broadcast to the same lengths: the lengths, or (`ragged`:
-    a ragged dimension of two broadcast shapes) the two row partitions as row splits, y's
-    side first."""
+    a ragged dimension of two broadcast shapes) the two row partitions as row splits, the
+    side whose dimension was uniform first (`y_first`: y's, against a ragged x)."""
     message = why.rstrip("\n") or None
     if not ragged:
         dbg.assert_equal(x, y, message=message)
         return
     zero = convert_to_tensor(np.zeros(1, np.int64))
-    dbg.assert_equal(array.concat([zero, cumsum(y)], 0), array.concat([zero, cumsum(x)], 0),
-                     message=message)
+    x, y = (array.concat([zero, cumsum(v)], 0) for v in ((y, x) if y_first else (x, y)))
+    dbg.assert_equal(x, y, message=message)
 
 
 def _size(ux: Any, uy: Any, known: list) -> Any:

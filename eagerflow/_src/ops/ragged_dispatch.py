@@ -192,8 +192,11 @@ def _one_level(rt: RaggedTensor, y: Tensor, exact: bool, outer: bool) -> tuple:
                      convert_to_tensor(d1, d), rt.row_splits)
     if exact:
         return reshape(y, [n0 * d1] + [-1 if s is None else s for s in y.shape[2:]]), True
-    # ... and a broadcast dense dimension against a ragged one TF 2.21 refuses
-    raise InvalidArgumentError(None, None, "Last row partition does not match flat_values.")
+    # ... and a broadcast dense dimension against a ragged one TF 2.21 refuses: its check of
+    # the dense side's last partition (n0 * d1 values) against the flat values
+    message = "Last row partition does not match flat_values."
+    dbg.assert_equal(convert_to_tensor(n0 * d1, d), rt.row_splits[-1], message=message)
+    raise InvalidArgumentError(None, None, message)
 
 
 cd.elementwise.unary = _unary
