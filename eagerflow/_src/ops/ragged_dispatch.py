@@ -161,16 +161,18 @@ def _aligned(rt: RaggedTensor, other: Any, dtype: Any = None) -> Tensor:
     exact = y.shape.rank == rank
     y = reshape(y, [1] * (rank - y.shape.rank) + [-1 if d is None else d for d in y.shape])
     level: Any = rt
+    size = int(np.prod([1 if d is None else d for d in y.shape]))  # (the dense values)
     while isinstance(level, RaggedTensor):
-        y, exact = _one_level(level, y, exact, outer=level is rt)
+        y, exact = _one_level(level, y, exact, outer=level is rt, size=size)
         level = level.values
     return y
 
 
-def _one_level(rt: RaggedTensor, y: Tensor, exact: bool, outer: bool) -> tuple:
+def _one_level(rt: RaggedTensor, y: Tensor, exact: bool, outer: bool, size: int) -> tuple:
     """`y` (rows aligned with rt's rows, or one row) re-rowed to align with rt.values, and
     whether no dimension of y was broadcast so far (TF takes a dense dimension longer than
-    1 against a ragged one only then: the dense tensor as a ragged one of rt's shape)."""
+    1 against a ragged one only then: the dense tensor as a ragged one of rt's shape, its
+    `size` values against rt's flat values)."""
     d = rt.row_splits_dtype
     n0, d1 = y.shape[0], y.shape[1]
     if n0 is None or d1 is None:
@@ -193,9 +195,9 @@ def _one_level(rt: RaggedTensor, y: Tensor, exact: bool, outer: bool) -> tuple:
     if exact:
         return reshape(y, [n0 * d1] + [-1 if s is None else s for s in y.shape[2:]]), True
     # ... and a broadcast dense dimension against a ragged one TF 2.21 refuses: its check of
-    # the dense side's last partition (n0 * d1 values) against the flat values
+    # the dense tensor's values against the flat values
     message = "Last row partition does not match flat_values."
-    dbg.assert_equal(convert_to_tensor(n0 * d1, d), rt.row_splits[-1], message=message)
+    dbg.assert_equal(convert_to_tensor(size, d), rt.nested_row_splits[-1][-1], message=message)
     raise InvalidArgumentError(None, None, message)
 
 
