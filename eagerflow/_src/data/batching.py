@@ -739,6 +739,10 @@ class GroupByWindowDataset(DatasetV2):
     def _compute_structure(self) -> dstruct.Structure:
         return self._out()
 
+    def _group(self, items: list) -> DatasetV2:
+        """The dataset of a group's elements that its reduce function is given."""
+        return ListDataset(items, self._inputs[0]._structure)
+
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         return _GroupIterator(self._inputs[0]._make_iterator(ctx), self._key, self._size_of,
                               self._reduce(ctx), self._inputs[0]._structure)
@@ -898,5 +902,7 @@ def bucket_by_sequence_length(dataset: DatasetV2, element_length_func: Callable,
             empty, 1, padded_shapes, padding_values, False)
         return proto._structure
 
-    return GroupByWindowDataset(dataset, None, None, None, None,
-                                _internal=(key, reduce, size_of, out_structure))
+    grouped = GroupByWindowDataset(dataset, None, None, None, None,
+                                   _internal=(key, reduce, size_of, out_structure))
+    grouped._batcher = batcher  # (a group's dataset: what its iterator state is read of)
+    return grouped
