@@ -139,7 +139,7 @@ OPS_ORDER = [
     "tensor_list_ops",
     "training_refs",
     "training_ops", "sparse_training_refs", "sparse_training_ops", "sparse_count_ops",
-    "ragged_count_ops",
+    "ragged_count_ops", "ragged_legacy_shape",
     # ragged tensors (over the families above)
     "ragged_ops", "ragged_tensor", "ragged_functions", "ragged_getitem", "ragged_shape",
     "ragged_broadcast",

@@ -276,12 +276,7 @@ def _bincount_infer(arr: Any, size: Any, weights: Any, *, binary_output: bool) -
     if arr._shape is not None and len(arr._shape) > 2:
         raise C.fail(_BINCOUNT, "Shape must be at most rank 2 but is rank "
                                 f"{len(arr._shape)}")
-    ws = weights._shape
-    if ws is not None and arr._shape is not None and ws != (0,) and None not in ws + \
-            arr._shape and ws != arr._shape:
-        raise C.fail(_BINCOUNT, "`weights` must be the same shape as `arr` or a length-0 "
-                                "`Tensor`, in which case it acts as all weights equal to 1. "
-                                f"Received {C.shape_str(ws)}")
+    # (the weights' shape is the kernel's check: TF's shape function makes none)
     n = _known_size(_BINCOUNT, size)
     if arr._shape is None:
         return [(None, weights._dtype)]

@@ -32,7 +32,7 @@ from eagerflow._src.ops import eigen_reduce, eigen_sum, halfprec, wrapper_inputs
 from eagerflow._src.ops.array import expand_dims, rank, reshape, reshape_like, shape
 from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.broadcast_grads import broadcast_like
-from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec, as_int_tensor, needs_runtime
 from eagerflow._src.ops.eager_errors import eager_api, slow_path, slow_type
@@ -643,7 +643,7 @@ def _reduce_fn(op: OpDef, cast_bool: bool = False) -> Callable:
         return bind(op, (x,), {"axes": axes, "keepdims": bool(keepdims)}, name)
     f.__name__ = op.name
     f._slow_inputs = ("input_tensor", "axis")  # (eager_errors.slow_inputs)
-    return dispatchable(f)
+    return dispatchable(binds_first(f))  # (TF's reductions are in its dispatcher)
 
 
 reduce_sum = _reduce_fn(SUM)
