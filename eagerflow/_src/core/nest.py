@@ -12,7 +12,7 @@ import sys
 from typing import Any, Callable
 
 from eagerflow._src.core import tf_logging
-from eagerflow._src.core.composite import CompositeTensor
+from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 
 _VIEWS = (collections.abc.KeysView, collections.abc.ValuesView, collections.abc.ItemsView)
 
@@ -96,6 +96,8 @@ def _expand(x: Any) -> list:
     if isinstance(x, CompositeTensor):
         spec = x._type_spec
         return [t for c in spec._to_components(x) for t in _expand(c)]
+    if isinstance(x, CompositeSpec):  # (a composite's spec: its components' specs)
+        return [t for c in x._component_specs for t in _expand(c)]
     return [x]
 
 

@@ -34,6 +34,7 @@ from eagerflow._src.core.context import CPU_DEVICE, _state, graph_collection
 from eagerflow._src.core.device import placed_on
 from eagerflow._src.core.dtypes import dtype_word
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
+from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, VariableSpec, is_tensor_spec
 from eagerflow._src.function import function_type as ftype
@@ -269,11 +270,13 @@ class ConcreteFunction:
 
     @property
     def output_dtypes(self) -> Any:
-        return nest.map_structure(lambda t: t.dtype, self.structured_outputs)
+        return nest.map_structure(lambda t: None if t is None else t.dtype,
+                                  _components(self.structured_outputs))
 
     @property
     def output_shapes(self) -> Any:
-        return nest.map_structure(lambda t: t.shape, self.structured_outputs)
+        return nest.map_structure(lambda t: getattr(t, "shape", TensorShape(None)),
+                                  _components(self.structured_outputs))
 
     @property
     def variables(self) -> tuple:
@@ -806,6 +809,16 @@ class ConcreteFunction:
 
     def __str__(self) -> str:
         return f"ConcreteFunction {self.pretty_printed_signature()}"
+
+
+def _components(structure: Any) -> Any:
+    """`structure` with each composite (a RaggedTensor) replaced by the list of its
+    components, themselves so replaced (TF's replace_composites_with_components)."""
+    def replace(x: Any) -> Any:
+        if isinstance(x, CompositeTensor):
+            return _components(x._type_spec._to_components(x))
+        return x
+    return nest.map_structure(replace, structure)
 
 
 def _unnamed(structure: Any) -> Any:

@@ -477,7 +477,8 @@ def set_diag_infer(x: Any, d: Any, k: Any = 0, op: str = "MatrixSetDiagV2",
         raise C.fail(op, "Either first dimensions of diagonal don't match input.shape[:-2], or "
                          "diagonal.shape[:-1] is not equal to the longests diagonal in range "
                          f"[lower_diag_index:upper_diag_index].\nInput shape: {C.shape_str(xs)}"
-                         f"\nDiagonal shape: {C.shape_str(ds)}")
+                         f"\nDiagonal shape: {C.shape_str(ds)}\nExpected diagonal shape: "
+                         f"{C.shape_str(want)}")
     return [(xs, x._dtype)]
 
 

@@ -280,7 +280,7 @@ def _truncmod_kernel(xp: Any, x: Any, y: Any) -> Any:
                                  ("FLOAT", "DOUBLE", "INT32", "INT64", "BFLOAT16", "HALF"),
                                  "\n  device='DEFAULT'; T in [DT_INT32]")
     if x.dtype.kind in "iu" and x.size and not y.all():  # (an empty result divides nothing)
-        raise InvalidArgumentError(None, None, "Integer division by zero [Op:TruncateMod]")
+        raise C.zero_division("TruncateMod")
     return xp.fmod(x, y).astype(x.dtype, copy=False)
 
 
@@ -624,8 +624,9 @@ def confusion_matrix(labels: Any, predictions: Any, num_classes: Any = None, wei
     # then the stack of the labels and predictions
     assert_non_negative(lab, message="`labels` contains negative values")
     assert_non_negative(pred, message="`predictions` contains negative values")
-    if num_classes is None:
-        n = int(max(lv.max() if lv.size else -1, pv.max() if pv.size else -1)) + 1
+    if num_classes is None:  # (TF's max of no values is the lowest int64: a negative size)
+        low = int(np.iinfo(np.int64).min)
+        n = int(max(lv.max() if lv.size else low, pv.max() if pv.size else low)) + 1
     else:
         bound = cast(_t(num_classes), dt.int64)  # (TF's cast: a float truncated, any shape)
         assert_less(lab, bound, message="`labels` out of bound")
@@ -634,7 +635,7 @@ def confusion_matrix(labels: Any, predictions: Any, num_classes: Any = None, wei
     if weights is not None and not pred.shape.is_compatible_with(_t(weights).shape):
         raise ValueError(f"Shapes {pred.shape} and {_t(weights).shape} are incompatible")
     d = dt.as_dtype(dtype)
-    if lv.ndim != 1 or lv.shape != pv.shape or not isinstance(n, int):
+    if lv.ndim != 1 or lv.shape != pv.shape or not isinstance(n, int) or n < 0:
         # as TF, the pairs of other shapes go to ScatterNd as stack makes them (a column
         # of labels is refused there; pairs of rows index the matrix by their elements)
         w = ones_like(pred, dtype=d) if weights is None else cast(_t(weights), d)

@@ -310,13 +310,14 @@ def check_kernel(op: str, key_dtype: dt.DType, value_dtype: dt.DType,
     """NotFoundError, as TF's kernel lookup, for a table of dtypes it has no kernel for
     (its node's attrs with TF's shared name where it is known: a text file's table;
     `node_attrs`: every attr, as TF shows a dense table's)."""
-    if (key_dtype.name, value_dtype.name) in KERNELS[op]:
+    kind = op if op in KERNELS else ANONYMOUS[op]  # (an anonymous table: its kind's)
+    if (key_dtype.name, value_dtype.name) in KERNELS[kind]:
         return
     def enum(name: str) -> str:  # TF's DataType enum names
         return "DT_" + {"float32": "FLOAT", "float64": "DOUBLE"}.get(name, name.upper())
 
     kernels = "\n".join(f"  device='CPU'; key_dtype in [{enum(k)}]; value_dtype in [{enum(v)}]"
-                        for k, v in _LISTED.get(op, KERNELS[op]))
+                        for k, v in _LISTED.get(kind, KERNELS[kind]))
     attrs = f"key_dtype={enum(key_dtype.name)}, value_dtype={enum(value_dtype.name)}"
     if shared_name is not None:
         attrs = (f'container="", key_dtype={enum(key_dtype.name)}, shared_name="{shared_name}", '
@@ -328,7 +329,7 @@ def check_kernel(op: str, key_dtype: dt.DType, value_dtype: dt.DType,
                                     f"op {op}:\n{kernels}\n [Op:{op}]")
 
 
-def _dense_attrs(kd: dt.DType, vd: dt.DType, container: str = "",
+def dense_attrs(kd: dt.DType, vd: dt.DType, container: str = "",
                  initial_num_buckets: int = 131072, max_load_factor: float = 0.8,
                  shared_name: str = "", use_node_name_sharing: bool = False,
                  value_shape: Any = ()) -> str:
@@ -362,7 +363,7 @@ def _creator_infer(op: str) -> Any:
             kd, vd = empty_key._dtype, dt.as_dtype(value_dtype)
             if deleted_key._dtype is not kd:  # (both of the key_dtype attr)
                 raise C.wrong_input_dtype(op, 1, kd, deleted_key._dtype)
-            check_kernel(op, kd, vd, node_attrs=_dense_attrs(kd, vd, **attrs))
+            check_kernel(op, kd, vd, node_attrs=dense_attrs(kd, vd, **attrs))
             _check_value_shape(op, attrs.get("value_shape"))
             return [((), dt.resource)]
         return dense
