@@ -314,7 +314,7 @@ def check_kernel(op: str, key_dtype: dt.DType, value_dtype: dt.DType,
     if (key_dtype.name, value_dtype.name) in KERNELS[kind]:
         return
     def enum(name: str) -> str:  # TF's DataType enum names
-        return "DT_" + {"float32": "FLOAT", "float64": "DOUBLE"}.get(name, name.upper())
+        return C.dt_enum(dt.as_dtype(name))
 
     kernels = "\n".join(f"  device='CPU'; key_dtype in [{enum(k)}]; value_dtype in [{enum(v)}]"
                         for k, v in _LISTED.get(kind, KERNELS[kind]))
