@@ -68,20 +68,26 @@ class L2(Regularizer):
         return {"l2": self.l2}
 
 
+def _in_dtype_of(factor: float, x: Any) -> Any:
+    return convert_to_tensor(np.asarray(factor, x.dtype.as_numpy_dtype))
+
+
 class L1L2(Regularizer):
     def __init__(self, l1: float = 0.0, l2: float = 0.0) -> None:
         self.l1 = _check_penalty(l1, "l1")
         self.l2 = _check_penalty(l2, "l2")
 
     def __call__(self, x: Any) -> Any:
+        x = convert_to_tensor(x)
         total = None
+        # (the factors in x's dtype, as Keras 3 casts them: an integer x's are 0)
         if self.l1:
-            total = self.l1 * tr.reduce_sum(tm.abs(x))
+            total = _in_dtype_of(self.l1, x) * tr.reduce_sum(tm.abs(x))
         if self.l2:
-            t = self.l2 * tr.reduce_sum(tm.square(x))
+            t = _in_dtype_of(self.l2, x) * tr.reduce_sum(tm.square(x))
             total = t if total is None else total + t
-        if total is None:
-            return tr.reduce_sum(x * 0.0)
+        if total is None:  # (Keras 3: a zero of x's dtype, an integer output's too)
+            return convert_to_tensor(np.zeros((), x.dtype.as_numpy_dtype))
         return total
 
     def get_config(self) -> dict:

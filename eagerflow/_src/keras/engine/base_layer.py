@@ -800,6 +800,8 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
             if not isinstance(out, Tensor):
                 continue
             loss = self._activity_regularizer(out)
+            if not loss.dtype.is_floating:  # (Keras 3's divide_no_nan gives ints float32)
+                loss = cast(loss, "float32")
             batch = out.shape[0] if out.shape.rank else None
             if batch is None and out.shape.rank:
                 batch = cast(tf_shape(out)[0], loss.dtype)

@@ -215,10 +215,18 @@ class SymbolicCalls:
     # the compute dtype of Keras 3's default
     _spec_dtype_is_output_dtype = False
 
+    # Whether the output KerasTensor keeps the input's dtype: the layers whose Keras 3
+    # compute_output_spec says so (Identity, Flatten, Reshape, Permute)
+    _keeps_input_dtype = False
+
     def _output_dtype(self, input_dtype: dt.DType) -> dt.DType:
-        if input_dtype.is_floating:
-            return dt.as_dtype(self.compute_dtype) if self._autocast else input_dtype
-        return dt.as_dtype(self.compute_dtype) if self._weights_exist() else input_dtype
+        """The dtype of a built-in layer's output KerasTensor: Keras 3's default
+        compute_output_spec gives the compute dtype, whatever the input's (an int32 Input
+        through Dropout or MaxPooling2D is float32); those that keep the input's keep it
+        as autocast left it."""
+        if self._keeps_input_dtype and not (input_dtype.is_floating and self._autocast):
+            return input_dtype
+        return dt.as_dtype(self.compute_dtype)
 
     def _weights_exist(self) -> bool:
         return bool(self._trainable_weights or self._non_trainable_weights)

@@ -21,7 +21,7 @@ from eagerflow._src.keras import quantization_config as qconfig
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
-from eagerflow._src.keras.engine.keras_tensor import set_mask
+from eagerflow._src.keras.engine.keras_tensor import SymbolicTensor, set_mask
 from eagerflow._src.keras.layers import lora, quantized, quantized_reversible
 from eagerflow._src.keras.layers._utils import (
     kernel_bias_config,
@@ -35,6 +35,7 @@ from eagerflow._src.keras.layers._utils import (
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops import numpy_linear as knl
 from eagerflow._src.keras.ops.numpy_array import take
+from eagerflow._src.keras.ops.numpy_array import where as ops_where
 from eagerflow._src.keras.ops.numpy_math import not_equal
 from eagerflow._src.keras.ops.numpy_reduce import any as ops_any
 from eagerflow._src.keras.random_seeds import SeedGenerator, seed_pair
@@ -303,6 +304,8 @@ class SpatialDropout3D(SpatialDropout2D):
 class Identity(Layer):
     """Returns its inputs unchanged (a placeholder layer; built at creation)."""
 
+    _keeps_input_dtype = True  # (its Keras 3 compute_output_spec keeps it)
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.supports_masking = True
@@ -316,6 +319,8 @@ class Identity(Layer):
 
 
 class Flatten(Layer):
+    _keeps_input_dtype = True  # (its Keras 3 compute_output_spec keeps it)
+
     def __init__(self, data_format: str | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.data_format = normalize_data_format(data_format)
@@ -365,6 +370,8 @@ def _check_target_shape(target: tuple) -> None:
 
 class Reshape(Layer):
     """`Reshape(target_shape)`: reshapes the non-batch dims (one of them may be -1)."""
+
+    _keeps_input_dtype = True  # (its Keras 3 compute_output_spec keeps it)
 
     def __init__(self, target_shape: Any, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -420,6 +427,8 @@ class Reshape(Layer):
 
 class Permute(Layer):
     """`Permute(dims)`: permutes the non-batch axes (1-based), e.g. `Permute((2, 1))`."""
+
+    _keeps_input_dtype = True  # (its Keras 3 compute_output_spec keeps it)
 
     def __init__(self, dims: Any, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -504,7 +513,11 @@ class Lambda(Layer):
         out = super()._symbolic_outputs(inputs, rest, kwargs, spec)
         if self._output_shape is None:
             _count_inferred_tensors(len(nest.flatten(inputs)), out)
-        return out
+        # (Keras 3's Lambda has a compute_output_shape, so its outputs take the compute
+        # dtype of Layer.compute_output_spec, whatever dtype the function returns)
+        compute = dt.as_dtype(self.compute_dtype)
+        return nest.map_structure(
+            lambda t: t if t.dtype == compute else SymbolicTensor(t.shape, compute), out)
 
     def compute_output_shape(self, input_shape: Any) -> Any:
         if self._output_shape is None:
@@ -603,8 +616,10 @@ class Masking(Layer):
         return ops_any(not_equal(inputs, self.mask_value), axis=-1)
 
     def call(self, inputs: Any) -> Any:
-        keep = tr.reduce_any(tm.not_equal(inputs, self.mask_value), axis=-1, keepdims=True)
-        return inputs * cast(keep, inputs.dtype)
+        # (keras.ops, as Keras 3: an int input compares with a float mask_value, and a
+        # bool input's output is where(keep, inputs, 0)'s int32)
+        keep = ops_any(not_equal(inputs, self.mask_value), axis=-1, keepdims=True)
+        return ops_where(keep, inputs, 0)
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
         return TensorShape(input_shape)

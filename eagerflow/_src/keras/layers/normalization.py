@@ -226,9 +226,6 @@ class BatchNormalization(Layer):
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
         return TensorShape(input_shape)
 
-    def _output_dtype(self, input_dtype: Any) -> Any:
-        return input_dtype if input_dtype.is_floating else dt.as_dtype(self.compute_dtype)
-
     def _saved_model_children(self) -> dict:
         out = super()._saved_model_children()
         if self.built:  # (Keras 3's build keeps its reduction axes in a list)
