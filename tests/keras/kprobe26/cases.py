@@ -5,9 +5,9 @@ kprobe/record_golden.py kprobe26 records what real TF 2.21 + Keras 3 prints for 
 test_kprobe26.py checks that eagerflow prints the same.
 
 Each snippet prints one line a layer: the output dtypes (or `!ErrorClass`) eagerly, then
-symbolically, for each input dtype; then each distinct error's class and message start (the line after Keras's
-"Exception encountered when calling ..." where it wraps one), with the first cell that
-raised it and how many did."""
+symbolically, for each input dtype; then each distinct error's class and message start
+(the line after Keras's "Exception encountered when calling ..." where it wraps one), with
+the first cell that raised it and how many did."""
 
 SNIPPETS: dict[str, str] = {}
 

@@ -43,7 +43,6 @@ from eagerflow._src.keras.variables import cast_operand
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn as tn
-from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops.linalg import matmul
 from eagerflow._src.ops.math_base import cast, zeros_like
 from eagerflow._src.ops.stacking import stack

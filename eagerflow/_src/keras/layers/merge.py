@@ -10,12 +10,13 @@ from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.keras_tensor import get_mask, set_mask
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops import numpy_array as ops_array
+from eagerflow._src.keras.ops.numpy_linear import matmul as ops_matmul
 from eagerflow._src.keras.ops.numpy_math import logical_or
+from eagerflow._src.keras.ops.numpy_math import multiply as ops_multiply
 from eagerflow._src.keras.ops.numpy_reduce import any as ops_any
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import reduce as tr
-from eagerflow._src.ops.linalg import matmul
 from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.tiling import broadcast_to
 
@@ -202,7 +203,7 @@ class Multiply(_Merge):
                 x = where(mask, x, cast(1, x.dtype))
                 if every:
                     out_mask = mask if out_mask is None else tm.logical_or(out_mask, mask)
-            out = x if out is None else out * x
+            out = x if out is None else ops_multiply(out, x)  # (keras.ops': bools refused)
         if every:
             out = where(out_mask, out, cast(0, out.dtype))
             set_mask(out, tr.reduce_any(out_mask, axis=-1))
@@ -393,7 +394,7 @@ def _batch_dot(x: Any, y: Any, ax: int, ay: int) -> Any:
     n = xs[ax]
     x3 = ta.reshape(x, [-1, int(_prod(rest_x)), n])
     y3 = ta.reshape(y, [-1, n, int(_prod(rest_y))])
-    out = matmul(x3, y3)
+    out = ops_matmul(x3, y3)  # (keras.ops': bool and uint8 inputs too, as Keras 3's)
     shape = rest_x + rest_y
     if not shape:
         shape = [1]

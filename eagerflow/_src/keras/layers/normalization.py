@@ -17,6 +17,7 @@ from eagerflow._src.keras import constraints, initializers, regularizers
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.layers._utils import ser_con, ser_init, ser_reg
+from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.nn import rms_normalization, warn_rms_scaling
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
@@ -436,8 +437,9 @@ class GroupNormalization(Layer):
         x = ta.reshape(inputs, stack(grouped) if any(isinstance(d, Tensor) for d in grouped)
                        else grouped)
         dtype = x.dtype
-        if dtype in (dt.float16, dt.bfloat16):
-            x = cast(x, dt.float32)
+        # (Keras 3 computes in result_type(dtype, float32): half precision and integers
+        # in float32; the result cast back to the input's dtype, then the compute dtype)
+        x = cast(x, kd.result_type(dtype.name, "float32"))
         axes = list(range(1, x.shape.rank))
         axes.pop(-2 if self.axis == -1 else self.axis - 1)  # the groups' axis is kept
         mean, variance = nn_norm.moments(x, axes, keepdims=True)

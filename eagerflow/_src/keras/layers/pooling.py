@@ -16,6 +16,7 @@ from eagerflow._src.keras.layers._utils import (
 )
 from eagerflow._src.keras.layers.conv import to_channels_first, to_channels_last
 from eagerflow._src.keras.ops.nn_conv import adaptive_average_pool, adaptive_max_pool
+from eagerflow._src.keras.ops.numpy_reduce import amax, mean
 from eagerflow._src.keras.utils.conv_utils import conv_output_length
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import nn_pool as tn_pool
@@ -156,8 +157,9 @@ class GlobalPooling(Layer):
                 m = ta.expand_dims(m, 2 if self.data_format == "channels_last" else 1)
                 total = tr.reduce_sum(inputs * m, axis=axes, keepdims=self.keepdims)
                 return total / tr.reduce_sum(m, axis=axes, keepdims=self.keepdims)
-            return tr.reduce_mean(inputs, axis=axes, keepdims=self.keepdims)
-        return tr.reduce_max(inputs, axis=axes, keepdims=self.keepdims)
+            # (keras.ops, as Keras 3: an integer input's mean is float32, a bool's max bool)
+            return mean(inputs, axis=axes, keepdims=self.keepdims)
+        return amax(inputs, axis=axes, keepdims=self.keepdims)
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
         s = TensorShape(input_shape).as_list()

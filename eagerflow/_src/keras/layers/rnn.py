@@ -49,6 +49,12 @@ _INIT_REG_CON = ("kernel_initializer", "recurrent_initializer", "bias_initialize
 _INIT_REG_CON_ACT = _INIT_REG_CON[:6] + ("activity_regularizer",) + _INIT_REG_CON[6:]
 
 
+
+def _float_input(x: Any, cell: Layer) -> Any:
+    """An integer or bool input in the cell's compute dtype, as Keras 3's ops.matmul
+    promotes it against the float kernel (an int32 sequence gives a float32 LSTM)."""
+    return x if x.dtype.is_floating else cast(x, cell.compute_dtype)
+
 class DropoutRNNCell:
     """What every built-in recurrent cell (these and ConvLSTMCell) shares: its weights'
     initializers, regularizers and constraints, its dropout rates and seed generator
@@ -248,6 +254,7 @@ class SimpleRNNCell(_CellBase):
 
     def call(self, sequence: Any, states: Any, training: Any = False) -> tuple:
         # (`sequence`: Keras 3's name for this cell's input, shown in its call errors)
+        sequence = _float_input(sequence, self)
         prev = states[0] if isinstance(states, (list, tuple)) else states
         dp, rec = self.get_dropout_mask(sequence), self.get_recurrent_dropout_mask(prev)
         if training and dp is not None:
@@ -297,6 +304,7 @@ class LSTMCell(_CellBase):
 
     def call(self, inputs: Any, states: Any, training: Any = False) -> tuple:
         h_prev, c_prev = states[0], states[1]
+        inputs = _float_input(inputs, self)
         dp, rec = self._masks(inputs, h_prev, training)
         if self.implementation == 1:
             z0, z1, z2, z3 = self._gate_inputs(inputs, h_prev, dp, rec)
@@ -366,6 +374,7 @@ class GRUCell(_CellBase):
 
     def call(self, inputs: Any, states: Any, training: Any = False) -> tuple:
         h_prev = states[0] if isinstance(states, (list, tuple)) else states
+        inputs = _float_input(inputs, self)
         dp, rec = self._masks(inputs, h_prev, training)
         if self.implementation == 1:
             h = self._step_by_gate(inputs, h_prev, dp, rec)
@@ -576,10 +585,12 @@ class RNN(Layer):
         cells make them (a Fill of a packed shape when the batch is known at run time);
         states of one size share one tensor, as TF's converter merges them."""
         made: dict = {}
+        # (an integer sequence's states are floats: the cell's compute dtype)
+        dtype = x0.dtype if x0.dtype.is_floating else self.cell.compute_dtype
         for n in sizes:
             if n not in made:
                 made[n] = ta.zeros(stacking.stack([batch, n]) if hasattr(batch, "_shape")
-                                   else [batch, n], x0.dtype)
+                                   else [batch, n], dtype)
         return [made[n] for n in sizes]
 
     def _refuse_nested_sizes(self, batch: Any, x0: Any) -> None:
