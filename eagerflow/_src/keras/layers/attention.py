@@ -15,6 +15,8 @@ import math
 import string
 from typing import Any
 
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.keras import constraints, initializers, regularizers
 from eagerflow._src.keras.engine.base_layer import Layer
@@ -32,6 +34,7 @@ from eagerflow._src.keras.layers.einsum_dense import EinsumDense
 from eagerflow._src.keras.ops.nn import dot_product_attention
 from eagerflow._src.keras.ops.numpy_array import repeat
 from eagerflow._src.keras.ops.numpy_linear import einsum
+from eagerflow._src.keras.ops.numpy_linear import matmul as ops_matmul
 from eagerflow._src.keras.random_seeds import SeedGenerator, seed_pair
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import linalg as tl
@@ -529,7 +532,7 @@ class Attention(Layer):
         """(batch, Tq, Tv) scores of query (batch, Tq, dim) against key (batch, Tv, dim)."""
         if self.score_mode == "dot":
             # the key transposed first, as Keras 3 does (a mismatch's error shows it so)
-            scores = tl.matmul(query, ta.transpose(key, [0, 2, 1]))
+            scores = ops_matmul(query, ta.transpose(key, [0, 2, 1]))
             return scores * self.scale if self.scale is not None else scores
         total = ta.expand_dims(query, -2) + ta.expand_dims(key, -3)
         if self.scale is not None:
@@ -548,7 +551,7 @@ class Attention(Layer):
         if training and self.dropout > 0:
             weights = tn.stateless_dropout(weights, self.dropout,
                                            seed_pair(self.seed_generator))
-        return tl.matmul(weights, value), weights
+        return ops_matmul(weights, value), weights
 
     def _calculate_score_mask(self, scores: Any, v_mask: Any, use_causal_mask: bool) -> Any:
         if not use_causal_mask:
@@ -583,7 +586,23 @@ class Attention(Layer):
         return (*tuple(input_shape[0])[:-1], tuple(input_shape[1])[-1])
 
     def _static_shapes(self) -> bool:
-        return False  # `return_attention_scores` changes the outputs: `call` is traced
+        return False  # `return_attention_scores` changes the outputs: see _symbolic_outputs
+
+    def _symbolic_outputs(self, inputs: Any, rest: tuple, kwargs: dict, spec: Any) -> Any:
+        """As Keras 3's compute_output_spec: the output (and with return_attention_scores
+        the scores) in the compute dtype, from the shapes alone (an int32 query's too);
+        `call` is traced only for arguments given by position."""
+        if rest:
+            return super()._symbolic_outputs(inputs, rest, kwargs, spec)
+        self._validate_inputs(inputs, kwargs.get("mask"))
+        q, v = inputs[0], inputs[1]
+        k = inputs[2] if len(inputs) > 2 else v
+        dtype = dt.as_dtype(self.compute_dtype)
+        out = SymbolicTensor(TensorShape(self.compute_output_shape([q.shape, v.shape])), dtype)
+        if kwargs.get("return_attention_scores"):
+            scores = TensorShape(q.shape.as_list()[:-1] + [k.shape.as_list()[-2]])
+            return out, SymbolicTensor(scores, dtype)
+        return out
 
     def _validate_inputs(self, inputs: Any, mask: Any = None) -> None:
         name = type(self).__name__

@@ -19,6 +19,8 @@ from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.layers._utils import ser_con, ser_init, ser_reg
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.nn import rms_normalization, warn_rms_scaling
+from eagerflow._src.keras.ops.numpy_math import square as ops_square
+from eagerflow._src.keras.ops.numpy_reduce import sum as ops_sum
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn_batchnorm, nn_norm
@@ -364,7 +366,9 @@ class UnitNormalization(Layer):
 
     def call(self, inputs: Any) -> Any:
         x = inputs if inputs.shape.rank else ta.expand_dims(inputs, 0)
-        square_sum = tr.reduce_sum(tm.square(x), axis=self.axis, keepdims=True)
+        # (keras.ops' square and sum, as Keras 3's normalize: a bool squares to int32, a
+        # uint8 sums to uint32, before rsqrt refuses them)
+        square_sum = ops_sum(ops_square(x), axis=self.axis, keepdims=True)
         return x * tm.minimum(tm.rsqrt(square_sum), cast(1e12, x.dtype))
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
