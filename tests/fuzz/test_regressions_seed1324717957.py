@@ -1,0 +1,162 @@
+"""Regression tests for the fuzz campaigns of seeds 1324717957 (EAGERFLOW_FUZZ_ODD=1) and
+466920160: each input the campaigns found, and its neighbours probed since, with TF 2.21's
+answer to it recorded as data (its error class and message, or its result)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from fuzzlib import guarded
+
+import eagerflow as tf
+
+tnp = tf.experimental.numpy
+TE, IA, RE = TypeError, tf.errors.InvalidArgumentError, tf.errors.ResourceExhaustedError
+F16 = np.float16
+
+
+def _outcome(fn) -> tuple:
+    try:
+        out = fn()
+    except Exception as e:  # noqa: BLE001 - the error is the recorded answer
+        return type(e), str(e)
+    return out.dtype, out.numpy().tolist()
+
+
+# -- tnp.tri: tf.ones of [N, M] cut by a band, as TF makes it --------------------------------
+
+# (args, kwargs, TF 2.21's error class, a part of its message)
+TRI_ERRORS = [
+    # the campaign's case: a float16 size was taken as its int (a 65504 x 65504 matrix,
+    # NumPy's MemoryError past the cap); TF's tf.ones refuses a shape of NumPy floats
+    ((np.array(6.55e+04, F16),), {"dtype": [6.55941407038505e+16]}, TE,
+     "Cannot convert [array(6.55e+04, dtype=float16), array(6.55e+04, dtype=float16)] to "
+     "EagerTensor of dtype int32"),
+    ((np.array(3.0, F16),), {}, TE, "Cannot convert [array(3., dtype=float16), "
+                                    "array(3., dtype=float16)] to EagerTensor of dtype int32"),
+    ((3, 2.5), {}, TE, "Cannot convert [3, 2.5] to EagerTensor of dtype int32"),
+    # the band's bounds are MatrixBandPart's int64 Tindex (k - 1 - ... for k < 0)
+    ((3, 4), {"k": 1.5}, TE, "Cannot convert 1.5 to EagerTensor of dtype int64"),
+    ((3, 4), {"k": -1.5}, TE, "Cannot convert 0.5 to EagerTensor of dtype int64"),
+    ((3,), {"dtype": tf.string}, TE, "Cannot convert 1 to EagerTensor of dtype string"),
+    ((-1,), {"k": -3}, IA, "Dimension -1 must be >= 0"),
+    ((100000,), {"k": -200000}, RE,
+     "OOM when allocating tensor with shape[100000,100000] and type double"),
+    ((100000,), {"k": 200000}, RE,
+     "OOM when allocating tensor with shape[100000,100000] and type double"),
+]
+
+
+@pytest.mark.parametrize("args,kwargs,cls,words", TRI_ERRORS)
+def test_tri_refuses_as_tf(args, kwargs, cls, words):
+    with pytest.raises(cls) as e:
+        tnp.tri(*args, **kwargs)
+    assert words in str(e.value)
+    outcome, _ = guarded("experimental.numpy.tri", ("Fill", "MatrixBandPart", "tri"),
+                         tnp.tri, *args, **kwargs)
+    assert outcome == cls.__name__
+
+
+def test_tri_values_as_numpys_and_tfs():
+    # every small size and diagonal against NumPy's tri; then TF 2.21's answers recorded
+    # for the odd arguments it takes (a bool k is 1, an int-valued NumPy size its int)
+    for n in range(4):
+        for m in range(4):
+            for k in range(-4, 5):
+                got = tnp.tri(n, m, k, dtype="int32")
+                assert got.dtype == tf.int32
+                np.testing.assert_array_equal(got.numpy(), np.tri(n, m, k, dtype=np.int32))
+    assert _outcome(lambda: tnp.tri(3, k=True)) == (
+        tf.float64, [[1.0, 1.0, 0.0], [1.0, 1.0, 1.0], [1.0, 1.0, 1.0]])
+    assert _outcome(lambda: tnp.tri(np.int64(3), k=np.int8(-1))) == (
+        tf.float64, [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [1.0, 1.0, 0.0]])
+    assert _outcome(lambda: tnp.tri(np.array(2), M=3, k=-2)) == (tf.float64, [[0.0] * 3] * 2)
+    assert _outcome(lambda: tnp.tri(3, dtype=[True])) == (
+        tf.bool, [[True, False, False], [True, True, False], [True, True, True]])
+    assert _outcome(lambda: tnp.tri(4, 3, k=5)) == (tf.float64, [[1.0] * 3] * 4)
+
+
+# -- tf.ones / tf.zeros of NumPy dims; tf.linalg.band_part's bounds --------------------------
+
+X3 = np.ones((3, 3), np.float32)
+ONES_AND_BANDS = [
+    # a NumPy float or bool dim is refused by TF's conversion of the shape to int32 (it
+    # was taken as its int; a float16 scalar was Fill's index_type error)
+    (lambda: tf.ones([np.array(3.0, F16), 2]), TE,
+     "Cannot convert [array(3., dtype=float16), 2] to EagerTensor of dtype int32"),
+    (lambda: tf.ones([np.float16(3.0), 2]), TE,
+     "Cannot convert [np.float16(3.0), 2] to EagerTensor of dtype int32"),
+    (lambda: tf.zeros([np.array(3.0, np.float32)]), TE,
+     "Cannot convert [array(3., dtype=float32)] to EagerTensor of dtype int32"),
+    (lambda: tf.ones([np.array(True)]), TE,
+     "Cannot convert [array(True)] to EagerTensor of dtype int32"),
+    (lambda: tf.ones([np.complex64(2)]), TE,
+     "Cannot convert [np.complex64(2+0j)] to EagerTensor of dtype int32"),
+    # an integer array among the dims nests them: Fill's rank check (was NumPy's TypeError)
+    (lambda: tf.ones([np.array([2])]), IA, "dims must represent a vector, got shape [1,1]"),
+    (lambda: tf.ones([np.uint8(2), np.array(3, np.uint16)]), tf.float32, [[1.0] * 3] * 2),
+    (lambda: tf.ones([True, 2]), tf.float32, [[1.0, 1.0]]),
+    # band_part's Python bounds are its Tindex, int64 by default: a bool is its int (was
+    # refused), a float refused naming int64 (was int32), a NumPy number cast to it
+    (lambda: tf.linalg.band_part(X3, -1, 1.5), TE,
+     "Cannot convert 1.5 to EagerTensor of dtype int64"),
+    (lambda: tf.linalg.band_part(X3, True, False), tf.float32,
+     [[1.0, 0.0, 0.0], [1.0, 1.0, 0.0], [0.0, 1.0, 1.0]]),
+    (lambda: tf.linalg.band_part(X3, np.bool_(True), -1), tf.float32,
+     [[1.0, 1.0, 1.0], [1.0, 1.0, 1.0], [0.0, 1.0, 1.0]]),
+    (lambda: tf.linalg.band_part(X3, np.float64(1.5), -1), tf.float32,
+     [[1.0, 1.0, 1.0], [1.0, 1.0, 1.0], [0.0, 1.0, 1.0]]),
+    (lambda: tf.linalg.band_part(X3, -1, np.array(1.7)), tf.float32,
+     [[1.0, 1.0, 0.0], [1.0, 1.0, 1.0], [1.0, 1.0, 1.0]]),
+    (lambda: tf.linalg.band_part(X3, -1, np.str_("1")), tf.float32,
+     [[1.0, 1.0, 0.0], [1.0, 1.0, 1.0], [1.0, 1.0, 1.0]]),
+    (lambda: tf.linalg.band_part(X3, np.array([1]), -1), IA,
+     "num_lower must be scalar, got shape [1]"),
+]
+
+
+@pytest.mark.parametrize("fn,want,words", ONES_AND_BANDS)
+def test_ones_and_band_part_take_numpy_values_as_tf(fn, want, words):
+    got = _outcome(fn)
+    if isinstance(want, type):
+        assert got[0] is want and words in got[1]
+    else:
+        assert got == (want, words)
+
+
+# -- tnp.cross's axisc ------------------------------------------------------------------------
+
+A23 = np.arange(6.0).reshape(2, 3)
+B23 = np.ones((2, 3))
+MOVED = [[-1.0, -1.0], [2.0, 2.0], [-1.0, -1.0]]  # the cross products along axis 0
+IN_PLACE = [[-1.0, 2.0, -1.0], [-1.0, 2.0, -1.0]]
+RANGE = "Requires start <= limit when delta > 0: "
+
+
+@pytest.mark.parametrize("axisc,want,words", [
+    # the last axis moved as TF's permutation of two ranges moves it: an axis out of the
+    # rank is Range's error (was moveaxis' AssertionError, or a wrapped negative axis)
+    (2, IA, RANGE + "2/1"), (-3, IA, RANGE + "0/-1"), (-7, IA, RANGE + "0/-5"),
+    # NumPy numbers and 0-d arrays are axes (were 'not iterable' TypeErrors), an
+    # int-valued float the last axis; a float otherwise is Transpose's Tperm error
+    (np.array(0), tf.float64, MOVED), (np.int8(-1), tf.float64, IN_PLACE),
+    (np.uint8(1), tf.float64, IN_PLACE), (1.0, tf.float64, IN_PLACE),
+    (np.array([0]), tf.float64, MOVED),
+    (np.float32(0.0), IA, "Value for attr 'Tperm' of float is not in the list"),
+    (np.array([[1, 2], [3, 4]]), ValueError, "The truth value of an array with more than"),
+    (0, tf.float64, MOVED), (-1, tf.float64, IN_PLACE),
+])
+def test_cross_places_its_result_axis_as_tf(axisc, want, words):
+    got = _outcome(lambda: tnp.cross(A23, B23, axisc=axisc))
+    if isinstance(want, type):
+        assert got[0] is want and words in got[1]
+    else:
+        assert got == (want, words)
+    # 2-vectors: the z component, whatever a scalar axisc says (TF's reads it only to
+    # wrap a negative one); an array of several is NumPy's truth error there too
+    two = _outcome(lambda: tnp.cross(np.ones((2, 2)), np.arange(4.0).reshape(2, 2),
+                                     axisc=axisc))
+    if isinstance(axisc, np.ndarray) and axisc.size > 1:
+        assert two[0] is ValueError
+    else:
+        assert two == (tf.float64, [1.0, 1.0])
