@@ -377,9 +377,10 @@ TF_ATTRIBUTE_ERRORS = ("dtype must be either floating point or integer",)
 # decode; eagerflow decodes the message as TF does, in string_ops._pos_out_of_range)
 # (and ParseExampleV2's "Could not parse example input, value: '<the bytes>'" of a serialized
 # example that is ill-formed UTF-8: tf.io.parse_example's and parse_single_example's too, and
-# the older ParseSingleExample's)
+# the older ParseSingleExample's; and ParseSingleSequenceExample's, whose positions count
+# from its function's prefix, test_regressions_seed1324717957.py)
 TF_MESSAGE_DECODES = {"Substr", "ParseExampleV2", "ParseSingleExample", "io.parse_example",
-                      "io.parse_single_example"}
+                      "io.parse_single_example", "ParseSingleSequenceExample"}
 # and NumPy's own TypeErrors (of classes NumPy defines) where TF's Python lets them out:
 # tnp.pad's ValueError("Unsupported padding mode: " + mode), whose str + a 0-d array of a
 # number or bool is NumPy's add ufunc, with no loop for a string and a number

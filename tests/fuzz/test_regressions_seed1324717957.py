@@ -160,3 +160,43 @@ def test_cross_places_its_result_axis_as_tf(axisc, want, words):
         assert two[0] is ValueError
     else:
         assert two == (tf.float64, [1.0, 1.0])
+
+
+# -- ParseSingleSequenceExample of bytes that do not parse -----------------------------------
+
+def _parse_single(serialized: bytes, **keys) -> tuple:
+    args = dict(serialized=tf.constant(serialized), debug_name=tf.constant("nm"),
+                feature_list_dense_missing_assumed_empty=tf.constant([], tf.string),
+                context_sparse_keys=[], context_dense_keys=[], feature_list_sparse_keys=[],
+                feature_list_dense_keys=[], context_dense_defaults=[])
+    return tf.raw_ops.ParseSingleSequenceExample(**{**args, **keys})
+
+
+CONTEXT_DENSE = dict(context_dense_keys=[tf.constant("a")], context_dense_shapes=[[]],
+                     context_dense_defaults=[tf.constant(0, tf.int64)])
+
+
+@pytest.mark.parametrize("serialized,keys,position", [
+    # the campaign's case (ODD strings): TF's message quotes the bytes and is read as
+    # UTF-8 whole, its positions counted from the eager function's prefix (was from the
+    # quote: position 39)
+    (b"\xff\xfe\xfd", CONTEXT_DENSE, 322),
+    (b"abc\xc0", CONTEXT_DENSE, 325),
+    (b"\xff\xfe\xfd", dict(context_sparse_keys=[tf.constant("a")],
+                           context_sparse_types=[tf.int64]), 322),
+    (b"\xff\xfe\xfd", dict(feature_list_dense_keys=[tf.constant("a")],
+                           feature_list_dense_types=[tf.int64],
+                           feature_list_dense_shapes=[[]]), 322),
+    # asked for no feature at all, TF's single op never parses its input (was refused)
+    (b"\xff\xfe\xfd", {}, None), (b"\n\x03abc", {}, None), (b"", {}, None),
+])
+def test_parse_single_sequence_example_of_unparsable_bytes_as_tf(serialized, keys, position):
+    if position is None:
+        assert [len(part) for part in _parse_single(serialized, **keys)] == [0] * 8
+        return
+    with pytest.raises(UnicodeDecodeError) as e:
+        _parse_single(serialized, **keys)
+    assert f"in position {position}: invalid start byte" in str(e.value)
+    # valid UTF-8 is TF's InvalidArgumentError quoting it
+    with pytest.raises(IA, match="Could not parse example input, value: '\n\x03abc'"):
+        _parse_single(b"\n\x03abc", **keys)
