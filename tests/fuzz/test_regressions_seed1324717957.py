@@ -200,3 +200,39 @@ def test_parse_single_sequence_example_of_unparsable_bytes_as_tf(serialized, key
     # valid UTF-8 is TF's InvalidArgumentError quoting it
     with pytest.raises(IA, match="Could not parse example input, value: '\n\x03abc'"):
         _parse_single(b"\n\x03abc", **keys)
+
+
+# -- fixed_unigram_candidate_sampler's attrs ---------------------------------------------------
+
+SAMPLER = dict(true_classes=np.array([[0, 1]], np.int64), num_true=2, num_sampled=2,
+               unique=False, range_max=3, unigrams=[1.0] * 3, seed=1)
+ONE_THIRD = [[0.3333333432674408, 0.6666666865348816]]  # (true_expected_count, of 1, 2, 3)
+EVEN = [[0.6666666865348816, 0.6666666865348816]]
+
+
+@pytest.mark.parametrize("key,value,want", [
+    # the survey's call gave vocab_file inf: TF's wrapper refuses a vocab_file that is no
+    # string, a distortion or unigram that is no real number, unigrams that are no list
+    # (was str() and float() of them: the kernel's error, or accepted)
+    ("vocab_file", float("inf"), "Expected string for argument 'vocab_file' not inf."),
+    ("vocab_file", tf.constant("x"), "Expected string for argument 'vocab_file' not <tf.Tensor"),
+    ("distortion", tf.constant(np.inf), "Expected float for argument 'distortion' not <tf.T"),
+    ("distortion", "2", "Expected float for argument 'distortion' not '2'."),
+    ("distortion", [1.0], "Expected float for argument 'distortion' not [1.0]."),
+    ("unigrams", ["1", 2, 3], "Expected float for argument 'unigrams' not '1'."),
+    ("unigrams", (1.0, 2.0, tf.constant(3.0)), "Expected float for argument 'unigrams' not <"),
+    ("unigrams", 5.0, "Expected list for 'unigrams' argument to "
+                      "'fixed_unigram_candidate_sampler' Op, not 5.0."),
+    # a None is the attr's default; NumPy numbers and bools are real numbers
+    ("distortion", None, EVEN), ("vocab_file", None, EVEN), ("distortion", True, EVEN),
+    ("distortion", np.int8(2), EVEN), ("unigrams", np.array([1.0, 2.0, 3.0]), ONE_THIRD),
+    ("unigrams", [1, True, np.float32(2)], [[0.5, 0.5]]),
+])
+def test_fixed_unigram_sampler_takes_its_attrs_as_tf(key, value, want):
+    call = lambda: tf.random.fixed_unigram_candidate_sampler(**{**SAMPLER, key: value})  # noqa: E731
+    if isinstance(want, str):
+        with pytest.raises(TypeError) as e:
+            call()
+        assert str(e.value).startswith(want)
+    else:
+        assert call()[1].numpy().tolist() == want
