@@ -95,6 +95,18 @@ ONES_AND_BANDS = [
     # an integer array among the dims nests them: Fill's rank check (was NumPy's TypeError)
     (lambda: tf.ones([np.array([2])]), IA, "dims must represent a vector, got shape [1,1]"),
     (lambda: tf.ones([np.uint8(2), np.array(3, np.uint16)]), tf.float32, [[1.0] * 3] * 2),
+    # the ops that take a shape as a tensor: a 0-d NumPy float array among its items makes
+    # the list a float tensor, which the index attr refuses (was taken as its int)
+    (lambda: tf.fill([np.array(3.0, F16)], 1.0), IA,
+     "Value for attr 'index_type' of half is not in the list of allowed values: int32, int64"),
+    (lambda: tf.reshape(tf.zeros([3]), [np.array(3.0, F16)]), IA,
+     "Value for attr 'Tshape' of half is not in the list"),
+    (lambda: tf.tile(tf.zeros([3]), [np.array(2.0)]), IA,
+     "Value for attr 'Tmultiples' of double is not in the list"),
+    (lambda: tf.broadcast_to(tf.zeros([3]), [np.array(3.0), 3]), IA,
+     "Value for attr 'Tidx' of double is not in the list"),
+    (lambda: tf.fill([np.array([3]), 2], 1.0), ValueError, "Can't convert non-rectangular"),
+    (lambda: tf.reshape(tf.zeros([3]), [np.array(3)]), tf.float32, [0.0] * 3),
     (lambda: tf.ones([True, 2]), tf.float32, [[1.0, 1.0]]),
     # band_part's Python bounds are its Tindex, int64 by default: a bool is its int (was
     # refused), a float refused naming int64 (was int32), a NumPy number cast to it
