@@ -248,3 +248,21 @@ def test_fixed_unigram_sampler_takes_its_attrs_as_tf(key, value, want):
         assert str(e.value).startswith(want)
     else:
         assert call()[1].numpy().tolist() == want
+
+
+# -- ResizeBilinear to the input's own size (the differential test's long run) ---------------
+
+@pytest.mark.parametrize("align_corners,half_pixel_centers", [(False, False), (True, False),
+                                                              (False, True)])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.float16])
+def test_resize_bilinear_to_the_same_size_copies_as_tf(align_corners, half_pixel_centers,
+                                                       dtype):
+    # TF 2.21's kernel copies the images (as float32): inf and -0.0 stay (the lerps made
+    # NaN of inf - inf, and 0.0 of -0.0)
+    x = np.array([-0.0, np.inf, -np.inf, np.nan, 1.5, -2.0], dtype).reshape(1, 2, 3, 1)
+    out = tf.raw_ops.ResizeBilinear(images=x, size=[2, 3], align_corners=align_corners,
+                                    half_pixel_centers=half_pixel_centers)
+    assert out.dtype == tf.float32
+    got = out.numpy().ravel()
+    np.testing.assert_array_equal(got, [-0.0, np.inf, -np.inf, np.nan, 1.5, -2.0])
+    assert np.signbit(got).tolist() == [True, False, True, False, False, True]
