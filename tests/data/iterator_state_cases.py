@@ -13,13 +13,26 @@ import numpy as np
 RECORDS = [b"rec%d" % i for i in range(7)]
 
 
-def record_file(tf, d: str) -> str:
-    path = os.path.join(d, "recs.tfrecord")
+def record_file(tf, d: str, compression: str = "") -> str:
+    path = os.path.join(d, f"recs{compression}.tfrecord")
     if not os.path.exists(path):
-        with tf.io.TFRecordWriter(path) as w:
+        with tf.io.TFRecordWriter(path, options=compression or None) as w:
             for r in RECORDS:
                 w.write(r)
     return path
+
+
+def record_files(tf, d: str, count: int) -> list:
+    """`count` TFRecord files of 1, 2, 3, 1, 2, ... records ("f<k>r<j>")."""
+    paths = []
+    for k in range(count):
+        path = os.path.join(d, f"part{k}.tfrecord")
+        if not os.path.exists(path):
+            with tf.io.TFRecordWriter(path) as w:
+                for j in range(k % 3 + 1):
+                    w.write(b"f%dr%d" % (k, j))
+        paths.append(path)
+    return paths
 
 
 def pipelines(tf, d: str) -> dict:
@@ -90,7 +103,96 @@ def pipelines(tf, d: str) -> dict:
         "ended_zip_unbatch": (lambda: ds.zip((ds.range(3), ds.range(4).batch(3).unbatch())), None),
         "ended_cache_concatenate": (lambda: ds.range(2).cache().concatenate(ds.from_tensor_slices(
             np.arange(4).reshape(2, 2)).flat_map(ds.from_tensor_slices)), None),
+        # (TF keeps a scan's state; a unique's elements seen, in its set's order)
+        "scan": (lambda: ds.range(10).scan(tf.constant(1, tf.int64),
+                                           lambda s, x: (s + x, s * x)), 3),
+        "unique": (lambda: ds.from_tensor_slices(["c", "a", "c", "b", "a", "d"]).unique(), 2),
+        "take_while": (lambda: ds.range(10).take_while(lambda x: x < 6), 2),
+        "take_while_ended": (lambda: ds.range(10).take_while(lambda x: x < 3).prefetch(5), 1),
+        # (TF's parallel map holds the error it will drop; no prefetch over them at the root)
+        "ignore_errors": (lambda: ds.from_tensor_slices(["1", "x", "3", "4"]).map(
+            tf.strings.to_number).ignore_errors(), 1),
+        # (a compressed file's offset is its inflated stream's)
+        "tfrecord_gzip": (lambda: tf.data.TFRecordDataset(record_file(tf, d, "GZIP"), "GZIP"), 3),
+        "tfrecord_zlib": (lambda: tf.data.TFRecordDataset(
+            record_file(tf, d, "ZLIB"), "ZLIB").prefetch(3), 5),
+        "choose": (lambda: ds.choose_from_datasets([ds.range(5), ds.range(10, 15)],
+                                                   ds.from_tensor_slices(_CHOICES)), 2),
+        # (an input found ended is let go; the rest go on)
+        "choose_ended": (lambda: ds.choose_from_datasets(
+            [ds.range(2), ds.range(10, 15)], ds.from_tensor_slices(_CHOICES[::-1]),
+            stop_on_empty_dataset=False), 3),
+        # (its selector: Random (its seeds), BatchV2, ParallelMapV2)
+        "sample": (lambda: ds.sample_from_datasets([ds.range(5), ds.range(10, 15)],
+                                                   seed=3), 3),
+        "random": (lambda: ds.random(seed=5, rerandomize_each_iteration=True).batch(2), 2),
+        # (its selector's random reseeds each iteration: the seeds written are the saved
+        # iterator's, and so are the draws its position is worked out from)
+        "sample_reseeded": (lambda: ds.sample_from_datasets(
+            [ds.range(5), ds.range(10, 15)], weights=[0.3, 0.7], seed=11,
+            rerandomize_each_iteration=True), 4),
+        # (ended: the last epoch's seeds, its buffer empty)
+        "shuffle_repeat_ended": (lambda: ds.range(5).shuffle(3, seed=1).repeat(2).prefetch(4), 8),
+        "ended_shuffle_repeat": (lambda: ds.range(5).shuffle(3, seed=1).repeat(2), None),
+        # (TF keeps the window a flat_map reads as its dataset's graph; the window
+        # iterator's buffer holds what later windows need)
+        "window": (lambda: ds.range(10).window(3, shift=2, drop_remainder=True).flat_map(
+            lambda w: w.batch(3)), 1),
+        "window_stride": (lambda: ds.range(10).window(3, shift=4, stride=2).flat_map(
+            lambda w: w), 4),
+        # (its input ended: the window iterator lets it go; the last window's batch ended)
+        "window_ended": (lambda: ds.range(5).window(2, 1).flat_map(lambda w: w.batch(2)), 4),
+        # (TF keeps the groups, the current one's too, each key's window size, and the
+        # current group's dataset's iterators; "group_counter" is one less than it began)
+        # (TF's parallel interleave holds results and elements opened ahead; written, its
+        # cycle's elements' iterators, no results, none ahead)
+        "parallel_interleave": (lambda: ds.range(1, 6).interleave(
+            lambda x: ds.from_tensor_slices(tf.range(x * 10, x * 11)), cycle_length=2,
+            block_length=2, num_parallel_calls=2), 4),
+        # (a slot left empty once the input ended shrinks TF's cycle)
+        "parallel_interleave_shrink": (lambda: ds.range(1, 5).interleave(
+            lambda x: ds.from_tensor_slices(tf.range(x)), cycle_length=3,
+            num_parallel_calls=3), 6),
+        # (files read in parallel: TF's workers, their threads' readers, the cycle and the
+        # staged workers (2 per slot); a worker done takes the next file and is staged)
+        "tfrecord_parallel": (lambda: tf.data.TFRecordDataset(
+            record_files(tf, d, 8), num_parallel_reads=2), 7),
+        "tfrecord_parallel_ended": (lambda: tf.data.TFRecordDataset(
+            record_files(tf, d, 3), num_parallel_reads=2).prefetch(4), 4),
+        # (the common reader: an interleave of TFRecordDatasets of its file names, each a
+        # FlatMap of one file's TFRecord iterator under its element's prefix)
+        "interleave_tfrecords": (lambda: tf.data.Dataset.from_tensor_slices(
+            record_files(tf, d, 5)).interleave(tf.data.TFRecordDataset, cycle_length=2,
+                                                num_parallel_calls=2), 5),
+        "flat_map_tfrecords": (lambda: tf.data.Dataset.from_tensor_slices(
+            record_files(tf, d, 4)).flat_map(tf.data.TFRecordDataset), 4),
+        # (a reshuffling shuffle under what is counted by running it again: the runs draw
+        # the saved iterator's seeds; under a repeat, its epoch's)
+        "shuffled_unbatch": (lambda: ds.range(9).shuffle(9, seed=6).batch(4).unbatch(), 5),
+        "shuffled_filter_repeat": (lambda: ds.range(9).shuffle(9, seed=7).filter(
+            lambda x: x % 2 == 0).repeat(2), 6),
+        # (the runs' repeats make new shuffle iterators as they go: from the saved one's
+        # counters, and the live iterator's left as they were)
+        "shuffle_repeat_windows": (lambda: ds.range(8).shuffle(8, seed=5).repeat(3).window(
+            5, 5).flat_map(lambda w: w), 13),
+        # (a ShuffleAndRepeat of a filter: each epoch's size counted by running it)
+        "filter_shuffle_repeat": (lambda: ds.range(20).filter(lambda x: x % 4 != 1).shuffle(
+            3, seed=11).repeat(2).take(25), 17),
+        "group_by_window": (lambda: ds.range(10).group_by_window(
+            lambda x: x % 2, lambda k, w: w.batch(2), window_size=2), 2),
+        # (its groups' datasets: a padded batch of the bucket's size over each)
+        "bucket_by_sequence_length": (lambda: ds.from_tensor_slices(np.arange(10)).map(
+            lambda i: tf.range(tf.gather(tf.constant(_LENGTHS, tf.int64), i)))
+            .bucket_by_sequence_length(lambda x: tf.shape(x)[0], [3, 5], [2, 2, 1]), 3),
+        # (groups left when the input ends are flushed in the order of their keys)
+        "group_by_window_flush": (lambda: ds.range(8).group_by_window(
+            lambda x: x % 3, lambda k, w: w.map(lambda x: x * 10 + k),
+            window_size_func=lambda k: k + 2).prefetch(2), 5),
     }
+
+
+_LENGTHS = [1, 3, 2, 5, 1, 4, 2, 6, 3, 1]
+_CHOICES = np.array([0, 1, 1, 0, 1, 0, 0, 0], np.int64)
 
 
 def _no_parallel_maps(tf):
@@ -131,3 +233,49 @@ def mismatch(tf, d: str, ckpt: str) -> str:
     except Exception as e:  # noqa: BLE001 (the error is the result)
         return f"{type(e).__name__}: {e}"
     return "no error"
+
+
+def unsaveable(tf) -> dict:
+    """name -> a dataset whose iterator TF refuses to save (external state; a generator)
+    or, under a policy that lets it or with an op TF allows, saves."""
+    ds = tf.data.Dataset
+    policy = tf.data.experimental.ExternalStatePolicy
+    v = tf.Variable(3, dtype=tf.int64)
+    table = tf.lookup.StaticHashTable(tf.lookup.KeyValueTensorInitializer(
+        tf.constant([0, 1], tf.int64), tf.constant([5, 6], tf.int64)), -1)
+
+    def gen():
+        return ds.from_generator(lambda: iter(range(5)),
+                                 output_signature=tf.TensorSpec((), tf.int64))
+
+    def with_policy(d, p):
+        options = tf.data.Options()
+        options.experimental_external_state_policy = p
+        return d.with_options(options)
+
+    def rand(x):
+        return x + tf.random.uniform([], 0, 3, tf.int64)
+
+    return {
+        "generator": gen,
+        "generator_ignore": lambda: with_policy(gen(), policy.IGNORE),
+        "random_map": lambda: ds.range(5).map(rand),
+        "random_map_warn": lambda: with_policy(ds.range(5).map(rand), policy.WARN),
+        "random_in_cond": lambda: ds.range(5).filter(
+            lambda x: tf.cond(x > 2, lambda: tf.random.uniform([]) < 2.0, lambda: True)),
+        "variable": lambda: ds.range(5).batch(2).map(lambda x: x + v),
+        "numpy_function": lambda: ds.range(5).map(lambda x: x * 2).map(
+            lambda x: tf.numpy_function(lambda a: a, [x], tf.int64)),
+        "lookup": lambda: ds.range(5).map(table.lookup),
+    }
+
+
+def save_error(tf, name: str, ckpt: str) -> str:
+    """TF's error saving the iterator of unsaveable()'s `name` ("saved": none)."""
+    it = iter(unsaveable(tf)[name]())
+    next(it)
+    try:
+        tf.train.Checkpoint(it=it).write(ckpt)
+    except Exception as e:  # noqa: BLE001 (the error is the result)
+        return f"{type(e).__name__}: {e}"
+    return "saved"

@@ -34,6 +34,8 @@ def main() -> None:
             C.write(tf, name, d, str(files / name))
             out["rest"][name] = C.rest(tf, name, d, str(files / name))
         out["mismatch"] = C.mismatch(tf, d, str(files / "batch"))
+        out["unsaveable"] = {n: C.save_error(tf, n, f"{d}/unsaveable") for n in
+                             C.unsaveable(tf)}
     for f in files.iterdir():  # (TF leaves a "checkpoint" file only for save(), not write())
         if not f.name.endswith((".index", ".data-00000-of-00001")):
             f.unlink()

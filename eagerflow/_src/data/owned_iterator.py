@@ -23,7 +23,7 @@ from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TypeSpec
 from eagerflow._src.core.trackable import Trackable
-from eagerflow._src.data import fn_errors, graph_ops, tf_iterator_state
+from eagerflow._src.data import external_state, fn_errors, graph_ops, tf_iterator_state
 from eagerflow._src.data.iterators import ElementIterator, IterContext, _Counted
 from eagerflow._src.data.optional import Optional
 from eagerflow._src.data.structure import (
@@ -168,6 +168,7 @@ class OwnedIterator(Trackable):
     def _serialize_to_tensors(self) -> dict:
         """TF's serialized state (a variant) where this pipeline has one that
         tf_iterator_state.py writes, else eagerflow's own (a string)."""
+        external_state.check(self._dataset)
         count = -1 if self._it is None else self._it.count  # -1: closed, nothing more comes
         try:
             epochs = {id(d): e for d, e in zip(self._reshufflers(), self._epochs)}

@@ -1,8 +1,9 @@
 """TF's checkpointed iterator state of the single-input tf.data transformations that count
 their elements one by one: take, skip, shard, filter, unbatch, batch in parallel,
-padded_batch, rebatch and an in-memory cache. Each reader gives how many elements its
-iterator had given from its state and what its input had given (`n`); each writer puts the
-state of its iterator having given `n` elements and gives what its input had given then.
+padded_batch, rebatch, an in-memory cache, scan, unique, take_while and ignore_errors.
+Each reader gives how many elements its iterator had given from its state and what its
+input had given (`n`); each writer puts the state of its iterator having given `n`
+elements and gives what its input had given then.
 tf_iterator_state.py runs them level by level (READ, WRITE: by TF's iterator name).
 
 Data layer, over tf_iterator_values.py, below tf_iterator_state.py.
@@ -15,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core.errors import OpError
 from eagerflow._src.data.iterators import IterContext
 from eagerflow._src.data.tf_iterator_values import (
     END,
@@ -112,7 +114,12 @@ def _w_filter(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
 
 
 def _taken_to_pass(ds: Any, n: int, root: Any) -> int:
-    """How many input elements filter `ds` reads until its predicate has passed `n`."""
+    """How many input elements filter `ds` reads until its predicate has passed `n`: what
+    its latest iterator read, where that one passed as many (the iterator being saved),
+    else counted by running it again."""
+    latest = ds._latest() if ds._latest is not None else None
+    if latest is not None and latest.passed == n:
+        return latest.read
     taken = passed = 0
     if n:
         it = elements(ds._inputs[0], root)
@@ -232,9 +239,75 @@ def _parallel_batch(state: dict, prefix: str, dss: list, n: int, root: Any) -> i
     return made
 
 
+def _given(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
+    """A scan gives one element per input element (its own state is rebuilt by running
+    it again)."""
+    return n
+
+
+def _unique(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
+    # (it gave each element it holds as it first saw it)
+    return int(get(state, prefix, "unique_elements_size"))
+
+
+def _take_while(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
+    if int(get(state, prefix, "input_impl_empty")):  # (its predicate failed, or input ended)
+        return total(dss[0], root)
+    return n
+
+
+def _ignore_errors(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
+    """What an ignore_errors gave of the first `n` its input gave, errors among them (TF's
+    iterator over it saves none of its own)."""
+    return _successes(dss[0]._inputs[0], root, lambda tried, ok: tried == n)[1]
+
+
+def _successes(ds: Any, root: Any, done: Any) -> tuple:
+    """(elements dataset `ds` gave, errors counted; of them not errors) running a new
+    iterator of it until `done(tried, ok)` or its end (END, ok)."""
+    it, tried, ok = elements(ds, root), 0, 0
+    try:
+        while not done(tried, ok):
+            try:
+                next(it)
+                ok += 1
+            except StopIteration:
+                return END, ok
+            except OpError:
+                pass
+            tried += 1
+    finally:
+        it.close()
+    return tried, ok
+
+
+def _window(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
+    """A window gave as many windows as its input's reads reach: window k ends at
+    k * shift + span (its buffer then holds what later windows need); its input ended,
+    every window that its buffer no longer holds. The iterator of a window's own dataset
+    (a flat_map's function's argument) gave its "i" elements."""
+    ds = dss[0]
+    if not hasattr(ds, "_shift"):
+        return int(get(state, prefix, "i"))
+    if has(state, prefix, "input_impl_empty"):
+        held = int(get(state, prefix, "buffer_size"))
+        if not held:
+            return total(ds, root)
+        return (total(ds._inputs[0], root) - held) // ds._shift
+    return 0 if n == 0 else (n - _span(ds)) // ds._shift + 1
+
+
+def _span(ds: Any) -> int:
+    return (ds._size - 1) * ds._stride + 1
+
+
 READ = {"FiniteTake": _take, "FiniteSkip": _skip, "Filter": _filter, "Unbatch": _unbatch,
         "PaddedBatchV2": _padded_batch, "MemoryCache": _memory_cache, "RebatchV2": _rebatch,
-        "Shard": _shard, "ParallelBatch": _parallel_batch}
+        "Shard": _shard, "ParallelBatch": _parallel_batch, "Scan": _given,
+        "Unique": _unique, "TakeWhile": _take_while, "IgnoreErrors": _ignore_errors,
+        "Window": _window}
+
+
 def _w_rebatch(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
     """A rebatch having given `n` batches: its input gave the elements whose rows those
     took, the last one kept with the offset of its rows still to give (none: -1); past
@@ -278,7 +351,95 @@ def _w_parallel_batch(out: dict, prefix: str, dss: list, n: int, root: Any) -> t
     return (END if n == END else n * dss[0]._size), prefix
 
 
+def _w_scan(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
+    """A scan having given `n` elements: its state then (run here)."""
+    it = elements(dss[0], root)
+    try:
+        for _ in range(n) if n != END else iter(int, 1):
+            try:
+                next(it)
+            except StopIteration:
+                break
+        held = it._state
+    finally:
+        it.close()
+    values = {f"{FULL}{prefix}:state_size": i64(len(held))}
+    for k, c in enumerate(held):
+        values[f"{FULL}{prefix}:state[{k}]"] = _component(c, "its scan's state")
+    out[prefix] = values
+    return n, prefix
+
+
+def _component(c: Any, what: str) -> tuple:
+    if not hasattr(c, "_arr"):
+        raise refuse(f"{what} holds sparse or ragged components")
+    return (c._arr.astype(object) if c.dtype is _dt.string else c._arr), c.dtype
+
+
+def _w_unique(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
+    """A unique having given `n` elements: its input read up to the n-th new one; the
+    elements it saw (TF's set: any order)."""
+    it, taken, seen = elements(dss[0]._inputs[0], root), 0, {}
+    try:
+        while n == END or len(seen) < n:
+            try:
+                (c,) = next(it)
+            except StopIteration:
+                break
+            taken += 1
+            a = c._arr  # (keyed as the unique iterator keys it)
+            seen.setdefault(a.item() if a.shape == () else (a.shape, tuple(a.ravel().tolist())),
+                            c)
+    finally:
+        it.close()
+    values = {f"{FULL}{prefix}:unique_elements_size": i64(len(seen))}
+    for k, c in enumerate(seen.values()):
+        values[f"{FULL}{prefix}:unique_elements[{k}]"] = _component(c, "its unique")
+    out[prefix] = values
+    return (END if n == END else taken), prefix
+
+
+def _w_take_while(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
+    out[prefix] = {f"{FULL}{prefix}:input_impl_empty": i64(int(n == END))}
+    return n, prefix
+
+
+def _w_ignore_errors(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
+    """An ignore_errors having given `n`: its input gave as many elements, errors among
+    them, as it took to give `n` that were not."""
+    if n in (0, END):
+        return n, prefix
+    tried, _ = _successes(dss[0]._inputs[0], root, lambda tried, ok: ok == n)
+    return tried, prefix
+
+
+def _w_window(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
+    """A window having given `n` windows: its input read to the end of the last one, its
+    buffer holding the elements from the next one's start on; its input found ended (a
+    part window last), let go. A window's own dataset's iterator: its "i"."""
+    ds = dss[0]
+    if not hasattr(ds, "_shift"):
+        out[prefix] = {"i": i64(n)}
+        return n, prefix
+    read = 0 if n in (0, END) else (n - 1) * ds._shift + _span(ds)
+    got = first(ds._inputs[0], read, root) if read else []
+    ended = n == END or len(got) < read
+    held = [] if n == END else got[n * ds._shift:]
+    values = {"buffer_size": i64(len(held))}
+    if ended:
+        values["input_impl_empty"] = (np.array(b"", object), _dt.string)
+    for k, e in enumerate(held):
+        values[f"buffer[{k}].code"] = i64(0)
+        values[f"buffer[{k}].size"] = i64(len(e))
+        for j, c in enumerate(e):
+            values[f"buffer[{k}][{j}]"] = _component(c, "its window")
+    out[prefix] = values
+    return (END if ended else read), prefix
+
+
 WRITE = {"FiniteTake": _w_take, "FiniteSkip": _w_skip, "Filter": _w_filter,
          "Unbatch": _w_unbatch, "PaddedBatchV2": _w_padded_batch,
          "MemoryCache": _w_memory_cache, "RebatchV2": _w_rebatch,
-         "Shard": _w_shard, "ParallelBatch": _w_parallel_batch}
+         "Shard": _w_shard, "ParallelBatch": _w_parallel_batch, "Scan": _w_scan,
+         "Unique": _w_unique, "TakeWhile": _w_take_while, "IgnoreErrors": _w_ignore_errors,
+         "Window": _w_window}

@@ -3,16 +3,19 @@ iterator state (io/iterator_state.py's values), so that either framework restore
 other's iterator checkpoints.
 
 Data layer, below owned_iterator.py, which keeps its position as the number of elements
-its pipeline has given (and replays that many on restore); over tf_iterator_ops.py (take,
-skip, shard, filter, unbatch, padded_batch, rebatch, cache) and tf_iterator_values.py.
-TF's state is the state of each iterator of its optimized pipeline: prefixes
-"Iterator::Root::Prefetch::Range", one per iterator, root first. Its names follow TF's
-default static optimizations, as iterator_path.py applies them (an injected root Prefetch,
-MapAndBatch, ShuffleAndRepeat, ParallelMapV2; a TFRecordDataset is a FlatMap of one
-TFRecord iterator per file over a TensorSlice of the file names). The inputs of a zip or
-concatenation, and the datasets a flat_map or interleave makes (slices of their element),
+its pipeline has given (and replays that many on restore); over tf_iterator_ops.py (the
+single-input transformations counted one by one), tf_iterator_groups.py
+(group_by_window), tf_iterator_parallel.py (interleave with num_parallel_calls) and
+tf_iterator_values.py. TF's state is the state of each iterator of its optimized
+pipeline: prefixes "Iterator::Root::Prefetch::Range", one per iterator, root first. Its
+names follow TF's default static optimizations, as iterator_path.py applies them (an
+injected root Prefetch, MapAndBatch, ShuffleAndRepeat, ParallelMapV2; a TFRecordDataset
+is a FlatMap of one TFRecord iterator per file over a TensorSlice of the file names;
+choose/sample_from_datasets a DirectedInterleave). The inputs of a zip, concatenation or
+directed interleave, and the datasets a flat_map, interleave or group_by_window makes,
 are named with their index: "Zip[1]::Range", "Interleave[0]::TensorSlice" (a cycle
-slot's).
+slot's), "FlatMap[3]::BatchV2::Window" (a window's dataset's, under what the function
+made of it).
 
 Reading: each iterator's count of elements given is worked out from its input's and what
 it holds back (a prefetch buffer, a parallel map's results, a shuffle buffer, a
@@ -21,14 +24,15 @@ then saves no input) counts all its dataset gives. Writing: the state of the sam
 having given `count` elements with every buffer empty (TF fills them again as it runs) but
 a shuffle's, which is rebuilt by running that shuffle as far (its order is TF's: the same
 seeds and draws). Counts that need the elements (a filter's, an unbatch's, the sizes of an
-interleave's datasets) run the pipeline. A pipeline holding another dataset is refused
-(the iterator then saves eagerflow's own form).
+interleave's datasets) run the pipeline again, drawing the saved iterator's seeds
+(tf_iterator_values.began). A pipeline holding a dataset not read here (files read in
+parallel, a cache in files) is refused (the iterator then saves eagerflow's own form).
 """
 
 from __future__ import annotations
 
 import math
-import struct
+import re
 from typing import Any
 
 import numpy as np
@@ -36,7 +40,15 @@ import numpy as np
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.tensor import EagerTensor
-from eagerflow._src.data import iterator_path, random_seed, tf_iterator_ops
+from eagerflow._src.data import (
+    iterator_path,
+    random_seed,
+    tf_iterator_groups,
+    tf_iterator_ops,
+    tf_iterator_parallel,
+    tf_iterator_records,
+    tf_iterator_values,
+)
 from eagerflow._src.data.iterators import IterContext
 from eagerflow._src.data.tf_iterator_ops import completed as _completed
 from eagerflow._src.data.tf_iterator_values import END, FULL, ROOT, UNKNOWN
@@ -49,6 +61,7 @@ from eagerflow._src.data.tf_iterator_values import last as _last
 from eagerflow._src.data.tf_iterator_values import refuse as _refuse
 from eagerflow._src.data.tf_iterator_values import slot as _slot
 from eagerflow._src.data.tf_iterator_values import total as _total
+from eagerflow._src.io import window_graph
 
 _TRANSPARENT = ("OptionsDataset", "VariantDataset")
 
@@ -59,6 +72,10 @@ def _kind(ds: Any) -> str:
     if kind == "ScanDataset" and ds._repr_name == "_RangeDataset" and \
             np.ndim(ds._start) == 0:
         return "RangeDataset"  # (enumerate's counter: TF's range up to the largest int64)
+    if hasattr(ds, "_generator"):
+        return "GeneratorDataset"  # (TF's is a flat_map of one)
+    if getattr(ds, "_repr_name", None) == "_DirectedInterleaveDataset":
+        return "DirectedInterleaveDataset"  # (choose_from_ and sample_from_datasets)
     return "TFRecordDataset" if kind.startswith("TFRecordDataset") else kind
 
 
@@ -69,7 +86,9 @@ def levels(root: Any) -> list:
     pipelines of their own (`inputs`)."""
     opt = iterator_path._optimizations(root)
     out = _levels(root, opt)
-    if opt["inject_prefetch"] and out[0][0] not in iterator_path._ASYNC:
+    # (TF looks through an ignore_errors at the root for one that works ahead)
+    top = next((name for name, _ in out if name != "IgnoreErrors"), None)
+    if opt["inject_prefetch"] and top not in iterator_path._ASYNC + ("ParallelInterleaveV4",):
         out.insert(0, ("Prefetch", []))
     return out
 
@@ -80,17 +99,22 @@ def inputs(ds: Any, root: Any) -> list:
     return [_levels(d, opt) for d in ds._inputs]
 
 
-def _levels(top: Any, opt: dict) -> list:
+def _levels(top: Any, opt: dict, arg: Any = None) -> list:
+    """The levels from dataset `top` down to its source (to `arg`, where `top` is what a
+    flat_map's function makes of its argument, a window's dataset)."""
     chain, ds = [], top
     while True:
         kind = _kind(ds)
+        if ds is arg:  # (read as TF's WindowOp iterator: "Window", its elements given)
+            chain.append(ds)
+            break
         if kind not in _TRANSPARENT:
             chain.append(ds)
-        if kind == "TFRecordDataset" and (ds._compression or ds._parallel is not None):
-            # (a compressed file's offsets are not its records'; parallel reads interleave)
-            raise _refuse("its TFRecordDataset is compressed or read in parallel")
-        if kind in ("RangeDataset", "TensorSliceDataset", "TFRecordDataset") or \
-                kind in _BRANCHING:
+        if kind == "TFRecordDataset" and ds._compression not in _INFLATED:
+            # (a snappy file's offsets are not read here)
+            raise _refuse("its TFRecordDataset is snappy compressed")
+        if kind in ("RangeDataset", "TensorSliceDataset", "TFRecordDataset",
+                    "RandomDataset") or kind in _BRANCHING:
             break
         inputs = getattr(ds, "_inputs", ())
         if len(inputs) != 1:
@@ -112,7 +136,7 @@ def _levels(top: Any, opt: dict) -> list:
             out.append(("ShuffleAndRepeat", chain[i:i + 2]))
             i += 2
             continue
-        name = _NAMES.get(kind)
+        name = "Window" if ds is arg else _NAMES.get(kind)
         if kind == "MapDataset":
             name = "ParallelMapV2" if opt["map_parallelization"] and \
                 iterator_path._stateless(ds._fn) else "Map"
@@ -124,6 +148,8 @@ def _levels(top: Any, opt: dict) -> list:
                 continue
         elif kind == "BatchDataset" and ds._repr_name != "_BatchDataset":
             name = None  # (a parallel or ragged batch)
+        elif kind == "TFRecordDataset" and ds._parallel is not None:
+            name = "LegacyParallelInterleaveV2"  # (its files read in parallel)
         elif kind == "CacheDataset" and ds._filename:
             name = None  # (a cache in files)
         elif kind in ("TakeDataset", "SkipDataset"):
@@ -152,8 +178,18 @@ _NAMES = {"RangeDataset": "Range", "TensorSliceDataset": "TensorSlice",
           "ConcatenateDataset": "Concatenate", "CacheDataset": "MemoryCache",
           "FlatMapDataset": "FlatMap", "InterleaveDataset": "Interleave",
           "RebatchDataset": "RebatchV2", "ShardDataset": "Shard",
-          "ParallelBatchDataset": "ParallelBatch"}
-_BRANCHING = ("ZipDataset", "ConcatenateDataset", "FlatMapDataset", "InterleaveDataset")
+          "ParallelBatchDataset": "ParallelBatch", "ScanDataset": "Scan",
+          "UniqueDataset": "Unique", "TakeWhileDataset": "TakeWhile",
+          "IgnoreErrorsDataset": "IgnoreErrors", "RandomDataset": "Random",
+          "DirectedInterleaveDataset": "DirectedInterleave", "WindowDataset": "Window",
+          "GroupByWindowDataset": "GroupByWindow",
+          "ParallelInterleaveDataset": "ParallelInterleaveV4"}
+_BRANCHING = ("ZipDataset", "ConcatenateDataset", "FlatMapDataset", "InterleaveDataset",
+              "DirectedInterleaveDataset", "GroupByWindowDataset", "ParallelInterleaveDataset")
+# TFRecord compressions whose offsets TF saves in the inflated stream, as they are read
+_INFLATED = ("", "GZIP", "ZLIB")
+# iterators TF saves nothing of
+_STATELESS = ("Map", "IgnoreErrors")
 
 
 # -- reading TF's state ------------------------------------------------------------------
@@ -162,7 +198,8 @@ def position(root: Any, state: dict) -> tuple:
     ({prefix: {name: array}}), END when it gives nothing more; {id(shuffle dataset): its
     reshuffle counter when that iterator began}, from the seeds its state counts)."""
     epochs: dict = {}
-    return _count(levels(root), ROOT, state, root, epochs), epochs
+    with tf_iterator_values.began({}, root):
+        return _count(levels(root), ROOT, state, root, epochs), epochs
 
 
 def _count(chain: list, base: str, state: dict, root: Any, epochs: dict) -> int:
@@ -175,7 +212,12 @@ def _count(chain: list, base: str, state: dict, root: Any, epochs: dict) -> int:
         if name in ("Shuffle", "ShuffleAndRepeat") and dss[-1]._reshuffle:
             # (each iterator of a shuffle draws two words of its seed generator)
             drawn = int(_get(state, prefix, "epoch_num_random_samples")) // 2
-            epochs[id(dss[-1])] = max(drawn - int(_get(state, prefix, "epoch")), 0)
+            _began(dss[-1], drawn - int(_get(state, prefix, "epoch")), prefix, epochs)
+        elif name == "Random":
+            # (an iterator of a random dataset counts itself: two words drawn where it
+            # reseeds each iteration, else one)
+            drawn = int(_get(state, prefix, "epoch_num_random_samples"))
+            _began(dss[0], drawn // (1 + dss[0]._rerandomize) - 1, prefix, epochs)
         if name == "Zip":
             n = _zip(state, prefix, dss[0], root, epochs)
         elif name == "Concatenate":
@@ -184,11 +226,26 @@ def _count(chain: list, base: str, state: dict, root: Any, epochs: dict) -> int:
             n = _flat_map_fn(state, prefix, dss[0], root, epochs)
         elif name == "Interleave":
             n = _interleave(state, prefix, dss[0], root, epochs)
+        elif name == "DirectedInterleave":
+            n = _directed(state, prefix, dss[0], root, epochs)
+        elif name == "GroupByWindow":
+            n = _group_by_window(state, prefix, dss[0], root, epochs)
+        elif name == "ParallelInterleaveV4":
+            n = _parallel_interleave(state, prefix, dss[0], root, epochs)
         else:
             n = _READ[name](state, prefix, dss, n, root)
         if n == END:
             return END
     return n
+
+
+def _began(ds: Any, k: int, prefix: str, epochs: dict) -> None:
+    """A reseeding dataset's iterator at `prefix` drew with counter `k`: the pipeline's
+    iterator began with it as many less as the epochs of the repeats over it
+    ("FiniteRepeat[2]": each epoch made a new one); its input's replays draw with `k`."""
+    above = sum(int(e) for e in re.findall(r"Repeat\[(\d+)\]", prefix))
+    epochs[id(ds)] = max(k - above, 0)
+    tf_iterator_values.set_counter(ds, max(k, 0))
 
 
 def _zip(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> int:
@@ -198,6 +255,23 @@ def _zip(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> int:
     counts = [_count(chain, f"{prefix}[{k}]", state, root, epochs)
               for k, chain in enumerate(inputs(ds, root))]
     return _total(ds, root) if END in counts else min(counts)
+
+
+def _directed(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> int:
+    """A choose_from_datasets (sample_from_datasets) gave what its data inputs gave (named
+    "DirectedInterleave[k]"; one let go gave all it holds); its selector is its input."""
+    data = inputs(ds, root)[:-1]
+    if all(int(_get(state, prefix, f"data_input_impl_empty[{k}]")) for k in range(len(data))) \
+            and int(_get(state, prefix, "selector_input_impl_empty")):
+        return _total(ds, root)
+    n = 0
+    for k, chain in enumerate(data):
+        if int(_get(state, prefix, f"data_input_impl_empty[{k}]")):
+            n += _total(ds._inputs[k], root)
+            continue
+        given = _count(chain, f"{prefix}[{k}]", state, root, epochs)
+        n += _total(ds._inputs[k], root) if given == END else given
+    return n
 
 
 def _concatenate(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> int:
@@ -221,10 +295,10 @@ def _prefixes(chain: list, base: str, state: dict) -> list:
         if gone:
             out.append(None)
             continue
-        if prefix not in state and name != "Map":  # (a Map iterator saves nothing)
+        if prefix not in state and name not in _STATELESS:
             raise _changed(prefix)
         out.append(prefix)
-        gone = name != "Map" and _ended(state, prefix)
+        gone = name not in _STATELESS and _ended(state, prefix)
         if name in ("FiniteRepeat", "ForeverRepeat"):
             prefix = f"{prefix}[{int(_get(state, prefix, 'i'))}]"
         elif name == "MemoryCache":
@@ -240,7 +314,10 @@ def _ended(state: dict, prefix: str) -> bool:
     values = state[prefix]
     for key in ("input_impl_empty", "exhausted", f"{FULL}{prefix}:input_impl_empty",
                 "end_of_input_sequence"):
-        if key in values and int(np.asarray(values[key]).reshape(-1)[0]):
+        if key not in values:
+            continue
+        flag = np.asarray(values[key]).reshape(-1)[0]
+        if isinstance(flag, bytes) or int(flag):  # (a window's: an empty string, present)
             return True
     return False
 
@@ -287,16 +364,27 @@ def _shuffle(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
             return _total(dss[0], root)
         n = _total(dss[-1]._inputs[0], root)  # (TF saves no input it let go)
     epoch = int(_get(state, prefix, "epoch"))
-    size = dss[-1]._inputs[0]._cardinality()
-    if epoch > 1 and size < 0:
-        raise _refuse("a shuffle's input of unknown size was repeated")
-    return max(epoch - 1, 0) * max(size, 0) + n - held
+    size = _finite_size(dss[-1]._inputs[0], root) if epoch > 1 else 0
+    return max(epoch - 1, 0) * size + n - held
+
+
+def _finite_size(ds: Any, root: Any) -> int:
+    """How many elements dataset `ds` (a shuffle's input, in each epoch) gives, counted by
+    running it where its cardinality is not known (a filter's)."""
+    size = ds._cardinality()
+    if size == UNKNOWN:
+        size = _total(ds, root)
+    if size < 0:
+        raise _refuse("a shuffle's infinite input was repeated")
+    return size
 
 
 def _repeat(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
     if int(_get(state, prefix, "input_impl_empty")):
         return _total(dss[0], root)
     epoch = int(_get(state, prefix, "i"))
+    # (replays of its input over, from its first epoch: the counters it began with)
+    tf_iterator_values.advance(dss[0]._inputs[0], -epoch)
     return epoch * _epoch_size(dss[0], root) + n if epoch else n
 
 
@@ -320,11 +408,49 @@ def _flat_map_fn(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> 
     begun = int(_get(state, prefix, "element_index"))
     done = begun if int(_get(state, prefix, "current_element_iterator_uninitialized")) \
         else begun - 1
-    inner = _inner_levels(ds, root)
-    n = sum(_inner_sizes(ds, done, root))
+    read = _first(ds._inputs[0], begun, root)
+    sizes = _inner_sizes(ds, begun, root)
+    n = sum(sizes[:done])
     if done < begun:
-        n += _count(inner, f"{prefix}[{done}]", state, root, epochs)
+        inner = _inner_levels(ds, root, read[done])
+        top = f"{prefix}[{done}]::{inner[0][0]}"
+        # (a current dataset whose iterator let its input go gave all it holds)
+        ended = top in state and _ended(state, top)
+        n += sizes[done] if ended else _count(inner, f"{prefix}[{done}]", state, root, epochs)
     return n
+
+
+def _group_by_window(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> int:
+    """A group_by_window gave its groups' datasets' elements (tf_iterator_groups.py); the
+    current group's dataset what its iterators say (all, where they let their input go)."""
+    def current(at: str, size: int, key: int, group: list) -> int:
+        inner = _group_levels(ds, root, key, group)
+        top = f"{at}::{inner[0][0]}"
+        return size if top in state and _ended(state, top) else \
+            _count(inner, at, state, root, epochs)
+    return tf_iterator_groups.given(state, prefix, ds, root, current)
+
+
+def _group_levels(ds: Any, root: Any, key: int, group: list) -> list:
+    """The levels of a group_by_window's dataset of a group: its reduce function's over
+    the group's window, or bucket_by_sequence_length's batch of the group (its size the
+    bucket's)."""
+    batcher = getattr(ds, "_batcher", None)
+    if batcher is None:
+        return _function_levels(getattr(ds, "_red_fn", None), root)
+    window = ds._group(list(group))
+    plain = dict.fromkeys(iterator_path._optimizations(root), False)
+    return _down_to(_levels(batcher(key, window), plain, window), window)
+
+
+def _parallel_interleave(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> int:
+    """An interleave with num_parallel_calls (tf_iterator_parallel.py)."""
+    _inner_levels(ds, root)
+    open_ = ds._fn.bind(IterContext(root.options(), root))
+    _cycle(ds)
+    return tf_iterator_parallel.given(
+        state, prefix, ds, root, lambda e: _inner_size(open_, e),
+        lambda at, e: _count(_inner_levels(ds, root, e), at, state, root, epochs))
 
 
 def _interleave(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> int:
@@ -332,7 +458,6 @@ def _interleave(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> i
     ("next_input_element_index" counts them) but what those still open in its cycle
     have left: each slot keeps its input element, its dataset's iterators under
     "Interleave[slot]"."""
-    inner = _inner_levels(ds, root)
     if int(_get(state, prefix, "end_of_input")) and not int(_get(state, prefix, "num_open")):
         return _total(ds, root)
     n = sum(_inner_sizes(ds, int(_get(state, prefix, "next_input_element_index")), root))
@@ -343,7 +468,7 @@ def _interleave(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> i
             continue
         args = tuple(EagerTensor(np.asarray(_get(state, prefix, f"args_list_[{k}][{j}]")),
                                  spec.dtype, CPU_DEVICE) for j, spec in enumerate(specs))
-        given = _count(inner, f"{prefix}[{k}]", state, root, epochs)
+        given = _count(_inner_levels(ds, root, args), f"{prefix}[{k}]", state, root, epochs)
         n -= _inner_size(open_, args) - given
     return n
 
@@ -354,14 +479,52 @@ def _cycle(ds: Any) -> int:
     return ds._cycle
 
 
-def _inner_levels(ds: Any, root: Any) -> list:
-    """The levels of the datasets a flat_map's function returns: only slices of its
-    element are read (their count is all their state holds)."""
-    template = getattr(ds._fn, "_template", None)
+def _inner_levels(ds: Any, root: Any, element: tuple | None = None) -> list:
+    """The levels of the datasets a flat_map's or interleave's function returns: slices of
+    its element (their count is all their state holds), the records of the file it names
+    (a TFRecordDataset of it: `element`'s, where known), or what it makes of a window
+    (down to the window's own dataset, its argument)."""
+    fn = ds._fn
+    template = getattr(fn, "_template", None)
     # (a traced function's slices of its argument are built when it runs)
-    if getattr(template, "_repr_name", None) != "_TensorSliceDataset" or template._inputs:
-        raise _refuse("its flat_map's function returns a dataset whose state is not read")
-    return [("TensorSlice", [template])]
+    if getattr(template, "_repr_name", None) == "_TensorSliceDataset" and \
+            not template._inputs:
+        return [("TensorSlice", [template])]
+    if template is not None and _kind(template) == "TFRecordDataset" and \
+            template._parallel is None and len(ds._inputs[0]._structure.specs) == 1:
+        if element is None:  # (only its kind asked)
+            return [("FlatMap", [template])]
+        reader = type(template)(element[0], template._compression or None,
+                                template._buffer)
+        return _levels(reader, iterator_path._optimizations(root))
+    if _kind(ds._inputs[0]) == "WindowDataset":
+        return _function_levels(fn, root)
+    raise _refuse("its flat_map's function returns a dataset whose state is not read")
+
+
+def _function_levels(fn: Any, root: Any) -> list:
+    """The levels of the dataset function `fn` (a flat_map's over windows, a
+    group_by_window's reduce function) makes of one of its dataset arguments (a window's:
+    a window of tuples gives one per component)."""
+    leaf = template = getattr(fn, "_template", None)
+    args = [k for k in getattr(fn, "_kinds", ()) if hasattr(k, "_make_iterator")]
+    while leaf is not None and len(getattr(leaf, "_inputs", ())) == 1 and \
+            all(leaf is not a for a in args):
+        leaf = leaf._inputs[0]
+    arg = next((a for a in args if a is leaf), None)
+    if arg is None:
+        raise _refuse("its function returns a dataset whose state is not read")
+    # (TF rewrites the pipeline's graph, not its functions': no map there runs parallel)
+    plain = dict.fromkeys(iterator_path._optimizations(root), False)
+    return _down_to(_levels(template, plain, arg), arg)
+
+
+def _down_to(chain: list, arg: Any) -> list:
+    """The levels of a function's dataset, read only where they run down to its argument
+    one by one (what a flat_map or zip there holds is made of the argument when it runs)."""
+    if not chain[-1][1] or chain[-1][1][0] is not arg:
+        raise _refuse("its function returns a dataset whose state is not read")
+    return chain
 
 
 def _inner_sizes(ds: Any, n: int, root: Any) -> list:
@@ -379,53 +542,14 @@ def _inner_size(open_: Any, element: tuple) -> int:
         it.close()
 
 
-def _flat_map(state: dict, prefix: str, dss: list, _n: int, root: Any) -> int:
-    """A TFRecordDataset's records given: every record of the files before the current
-    one, and the current file's records before its reader's offset."""
-    if int(_get(state, prefix, "exhausted")):
-        return _total(dss[0], root)
-    files = _file_names(dss[0])
-    started = int(_get(state, prefix, "element_index"))
-    done = started if int(_get(state, prefix, "current_element_iterator_uninitialized")) \
-        else started - 1
-    n = sum(_records(f, None) for f in files[:done])
-    if done < started:
-        inner = f"{prefix}[{done}]::TFRecord"
-        n += _records(files[done], int(_get(state, inner, "offset")))
-    return n
-
-
-def _file_names(ds: Any) -> list:
-    """The file names a TFRecordDataset reads (its input: a TensorSliceDataset of them)."""
-    names = ds._inputs[0]
-    arr = names._arrays[0] if hasattr(names, "_arrays") else None
-    if arr is None:
-        raise _refuse("its TFRecordDataset's file names are not constants")
-    return [x.decode() if isinstance(x, bytes) else str(x) for x in np.asarray(arr).reshape(-1)]
-
-
-def _records(path: str, offset: int | None) -> int:
-    """The records of the TFRecord file `path` that end by `offset` (None: all)."""
-    n = pos = 0
-    with open(path, "rb") as f:
-        while offset is None or pos < offset:
-            head = f.read(12)
-            if len(head) < 12:
-                break
-            (length,) = struct.unpack("<Q", head[:8])
-            pos += 16 + length
-            f.seek(pos)
-            n += 1
-    return n
-
-
 # -- running part of the pipeline (what a count that needs its elements takes) -------------
 
 
 _READ = {"Range": _range, "TensorSlice": _slices, "Prefetch": _prefetch,
          "ParallelMapV2": _parallel_map, "Map": lambda s, p, d, n, r: n, "BatchV2": _batch,
          "MapAndBatch": _map_and_batch, "Shuffle": _shuffle, "ShuffleAndRepeat": _shuffle,
-         "FiniteRepeat": _repeat, "ForeverRepeat": _repeat, "FlatMap": _flat_map,
+         "FiniteRepeat": _repeat, "ForeverRepeat": _repeat, **tf_iterator_records.READ,
+         "Random": lambda s, p, d, n, r: int(_get(s, p, "num_random_samples")),
          **tf_iterator_ops.READ}
 
 
@@ -435,7 +559,8 @@ def tf_state(root: Any, count: int, epochs: dict | None = None) -> dict:
     having given `count` elements (END: all of them), its buffers empty but a shuffle's;
     `epochs`: {id(shuffle dataset): its reshuffle counter when the iterator began}."""
     out: dict = {}
-    _write(out, levels(root), ROOT, count, root, epochs or {})
+    with tf_iterator_values.began(epochs or {}, root):
+        _write(out, levels(root), ROOT, count, root, epochs or {})
     return out
 
 
@@ -453,6 +578,14 @@ def _write(out: dict, chain: list, prefix: str, count: int, root: Any, epochs: d
             _w_flat_map_fn(out, prefix, dss[0], count, root, epochs)
         elif name == "Interleave":
             _w_interleave(out, prefix, dss[0], count, root, epochs)
+        elif name == "DirectedInterleave":
+            _w_directed(out, prefix, dss[0], count, root, epochs)
+        elif name == "GroupByWindow":
+            _w_group_by_window(out, prefix, dss[0], count, root, epochs)
+        elif name == "ParallelInterleaveV4":
+            _w_parallel_interleave(out, prefix, dss[0], count, root, epochs)
+        elif name == "Random":
+            _w_random(out, prefix, dss[0], count, epochs)
         else:
             count, prefix = _WRITE[name](out, prefix, dss, count, root)
 
@@ -462,6 +595,62 @@ def _w_zip(out: dict, prefix: str, ds: Any, n: int, root: Any, epochs: dict) -> 
     if n != END:  # (an ended zip keeps no input)
         for k, chain in enumerate(inputs(ds, root)):
             _write(out, chain, f"{prefix}[{k}]", n, root, epochs)
+
+
+def _w_directed(out: dict, prefix: str, ds: Any, n: int, root: Any, epochs: dict) -> None:
+    """A choose_from_datasets having given `n`: its selector read as far as it took (run
+    here on its data inputs' sizes), each data input having given what was taken of it,
+    those found ended let go; ended, it keeps no input."""
+    chains = inputs(ds, root)
+    read, counts, alive = _directed_run(ds, n, root, epochs)
+    values = {f"{FULL}{prefix}:selector_input_impl_empty": _i64(int(read == END))}
+    for k in range(len(counts)):
+        ended = read == END or not alive[k]
+        values[f"{FULL}{prefix}:data_input_impl_empty[{k}]"] = _i64(int(ended))
+        if not ended:
+            _write(out, chains[k], f"{prefix}[{k}]", counts[k], root, epochs)
+    out[prefix] = values
+    if read != END:
+        _write(out, chains[-1], prefix, read, root, epochs)
+
+
+def _directed_run(ds: Any, n: int, root: Any, epochs: dict) -> tuple:
+    """TF's directed interleave `ds` having given `n` elements (END: all): (selector
+    elements read, END where it ended; [elements taken of each data input], [whether
+    each is not known to have ended])."""
+    sizes = [_total(d, root) for d in ds._inputs[:-1]]
+    counts, alive = [0] * len(sizes), [True] * len(sizes)
+    read = given = 0
+    it = _elements(ds._inputs[-1], root)  # (the saved iterator's draws)
+    try:
+        while (n == END or given < n) and any(alive):
+            try:
+                (k,) = next(it)
+            except StopIteration:
+                return END, counts, alive
+            read, k = read + 1, int(k._arr)
+            if not 0 <= k < len(sizes) or not alive[k]:
+                continue
+            if sizes[k] == END or counts[k] < sizes[k]:
+                counts[k] += 1
+                given += 1
+            elif ds._stop_on_empty:
+                return END, counts, alive
+            else:
+                alive[k] = False
+    finally:
+        it.close()
+    return (read if any(alive) else END), counts, alive
+
+
+def _w_random(out: dict, prefix: str, ds: Any, n: int, epochs: dict) -> None:
+    """A random dataset's iterator having given `n` numbers, with its seeds (the k-th
+    iterator's, from its counter)."""
+    k = tf_iterator_values.counter(ds)
+    seeds = random_seed.iterator_seeds(ds._seeds, k, ds._rerandomize)
+    out[prefix] = {f"{FULL}{prefix}:{key}": _i64(v) for key, v in (
+        ("epoch_num_random_samples", (k + 1) * (1 + ds._rerandomize)),
+        ("num_random_samples", n), ("seed", seeds[0]), ("seed2", seeds[1]))}
 
 
 def _w_concatenate(out: dict, prefix: str, ds: Any, n: int, root: Any, epochs: dict) -> None:
@@ -487,13 +676,17 @@ def _w_shuffle(out: dict, prefix: str, dss: list, n: int, root: Any, epochs: dic
     its reshuffle counter's), each element in TF's slot (its position in all the epochs'
     elements, modulo the buffer's size). Returns what its input had given this epoch."""
     shuffle = dss[-1]
-    size, each = shuffle._size, shuffle._inputs[0]._cardinality()
-    if n == END and len(dss) == 1 and shuffle._reshuffle and size is not None:
-        return _w_shuffle_ended(out, prefix, shuffle, root, epochs)
+    size = shuffle._size
+    each = _finite_size(shuffle._inputs[0], root) if len(dss) == 2 else 0
+    repeats = 1 if len(dss) == 1 else dss[0]._count  # (the epochs of a ShuffleAndRepeat)
+    if len(dss) == 2 and repeats > 0 and each > 0 and n >= repeats * each:
+        n = END  # (its last epoch's input was seen to end as it gave its last element)
+    if n == END and repeats > 0 and shuffle._reshuffle and size is not None:
+        return _w_shuffle_ended(out, prefix, shuffle, root, epochs, repeats)
     if n == END or not shuffle._reshuffle or size is None or (len(dss) == 2 and each <= 0):
         raise _refuse("this shuffle's buffer is not written in TF's form")
     epoch, within = divmod(n, each) if len(dss) == 2 else (0, n)
-    k = epochs.get(id(shuffle), shuffle._iterations) + epoch
+    k = tf_iterator_values.counter(shuffle) + epoch
     kept, shuffle._iterations = shuffle._iterations, k
     try:
         it = shuffle._make_iterator(IterContext(root.options(), root))
@@ -522,16 +715,18 @@ def _w_shuffle(out: dict, prefix: str, dss: list, n: int, root: Any, epochs: dic
         it.close()
 
 
-def _w_shuffle_ended(out: dict, prefix: str, shuffle: Any, root: Any, epochs: dict) -> int:
-    """A shuffle that gave all its input's elements: its buffer empty, its input let go."""
-    k = epochs.get(id(shuffle), shuffle._iterations)
+def _w_shuffle_ended(out: dict, prefix: str, shuffle: Any, root: Any, epochs: dict,
+                     repeats: int) -> int:
+    """A shuffle (of a ShuffleAndRepeat: in each of its `repeats` epochs) that gave all its
+    input's elements: its buffer empty, its input let go, the last epoch's seeds."""
+    k = tf_iterator_values.counter(shuffle) + repeats - 1
     seeds = random_seed.iterator_seeds(shuffle._seeds, k, True)
     given = _total(shuffle._inputs[0], root)
     out[prefix] = {
         "epoch_num_random_samples": _i64(2 * (k + 1)), "num_random_samples": _i64(given),
         "seed": _i64(seeds[0]), "seed2": _i64(seeds[1]), "end_of_input_sequence": _i64(1),
-        "epoch": _i64(1), "num_elements": _i64(0), "slices_size": _i64(1),
-        "slices_start_0": _i64(given), "slices_end_0": _i64(given),
+        "epoch": _i64(repeats), "num_elements": _i64(0), "slices_size": _i64(1),
+        "slices_start_0": _i64(given * repeats), "slices_end_0": _i64(given * repeats),
         "slices_reached_end_of_sequence_0": _i64(1),
         "data_produced": (np.array(b"", object), _dt.string)}
     out[f"{prefix}:buffer"] = {"num_elements": _i64(shuffle._size)}
@@ -594,6 +789,7 @@ def _w_repeat(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
         out[prefix] = {"i": _i64(max(dss[0]._count, 0)), "input_impl_empty": _i64(1)}
         return END, prefix
     epoch, n = divmod(n, _epoch_size(dss[0], root))
+    tf_iterator_values.advance(dss[0]._inputs[0], epoch)  # (its input's epoch-th iterator)
     out[prefix] = {"i": _i64(epoch), "input_impl_empty": _i64(0)}
     return n, f"{prefix}[{epoch}]"
 
@@ -602,7 +798,7 @@ def _w_flat_map_fn(out: dict, prefix: str, ds: Any, n: int, root: Any, epochs: d
     """A flat_map having given `n`: the dataset of the input element that gives its n-th
     element begun (that element kept, as TF makes the dataset again from it), or, past
     them all, every element read and none begun."""
-    inner = _inner_levels(ds, root)
+    _inner_levels(ds, root)
     current, element = 0, None
     if n != END:
         open_ = ds._fn.bind(IterContext(root.options(), root))
@@ -622,6 +818,9 @@ def _w_flat_map_fn(out: dict, prefix: str, ds: Any, n: int, root: Any, epochs: d
               "current_element_iterator_uninitialized": _i64(int(not begun)),
               "inputs_size": _i64(len(element) if begun else 0)}
     for k, c in enumerate(element or ()):
+        if hasattr(c, "_elements"):  # (a window's dataset: TF keeps its graph)
+            values.update(_window_value(f"inputs[{k}]", c))
+            continue
         if not hasattr(c, "_arr"):
             raise _refuse("its flat_map's input holds sparse components")
         values[f"inputs[{k}]"] = (c._arr.astype(object) if c.dtype is _dt.string
@@ -631,14 +830,55 @@ def _w_flat_map_fn(out: dict, prefix: str, ds: Any, n: int, root: Any, epochs: d
         _write(out, _levels(ds._inputs[0], iterator_path._optimizations(root)), prefix,
                current + begun, root, epochs)
     if begun:
-        _write(out, inner, f"{prefix}[{current}]", n, root, epochs)
+        _write(out, _inner_levels(ds, root, element), f"{prefix}[{current}]", n, root, epochs)
+
+
+def _window_value(name: str, window: Any) -> dict:
+    """The values TF saves of a window's dataset held as an element: its graph, named by
+    its output node."""
+    specs = window._structure.specs
+    if not all(type(s).__name__ == "TensorSpec" for s in specs):
+        raise _refuse("its window holds sparse or ragged components")
+    values = [tuple(c._arr for c in e) for e in window._elements]
+    graph, node = window_graph.window_graph(values, [s.dtype for s in specs],
+                                            [s.shape.as_list() if s.shape.rank is not None
+                                             else None for s in specs])
+    return {f"{name}.is_dataset": (np.array(b"", object), _dt.string),
+            f"{name}.output_node": (np.array(node.encode(), object), _dt.string),
+            name: (np.array(graph, object), _dt.string)}
+
+
+def _w_group_by_window(out: dict, prefix: str, ds: Any, n: int, root: Any,
+                       epochs: dict) -> None:
+    """A group_by_window having given `n` (tf_iterator_groups.py), its current group's
+    dataset's iterators under its prefix, then its input having given what it read."""
+    read = tf_iterator_groups.write(
+        out, prefix, ds, n, root, lambda at, given, key, group: _write(
+            out, _group_levels(ds, root, key, group), at, given, root, epochs))
+    _write(out, _levels(ds._inputs[0], iterator_path._optimizations(root)), prefix, read,
+           root, epochs)
+
+
+def _w_parallel_interleave(out: dict, prefix: str, ds: Any, n: int, root: Any,
+                           epochs: dict) -> None:
+    """An interleave with num_parallel_calls having given `n` (tf_iterator_parallel.py);
+    its input having given what it read."""
+    _inner_levels(ds, root)
+    open_ = ds._fn.bind(IterContext(root.options(), root))
+    _cycle(ds)
+    read = tf_iterator_parallel.write(
+        out, prefix, ds, n, root, lambda e: _inner_size(open_, e),
+        lambda at, given, e: _write(out, _inner_levels(ds, root, e), at, given, root, epochs))
+    _write(out, _levels(ds._inputs[0], iterator_path._optimizations(root)), prefix, read,
+           root, epochs)
 
 
 def _w_interleave(out: dict, prefix: str, ds: Any, n: int, root: Any, epochs: dict) -> None:
     """An interleave having given `n`: its cycle as TF's iterator leaves it then (run here
     on the sizes of its input elements' datasets), each open slot's element and its
     dataset's iterators kept."""
-    inner, cycle = _inner_levels(ds, root), _cycle(ds)
+    _inner_levels(ds, root)
+    cycle = _cycle(ds)
     slots, at = _interleave_run(ds, n, root)
     values = {"cycle_index": _i64(at[0]), "block_index": _i64(at[1]),
               "end_of_input": _i64(at[2]), "num_open": _i64(sum(s is not None for s in slots)),
@@ -652,7 +892,8 @@ def _w_interleave(out: dict, prefix: str, ds: Any, n: int, root: Any, epochs: di
             values[f"args_list_[{k}][{j}]"] = (c._arr.astype(object) if c.dtype is _dt.string
                                               else c._arr, c.dtype)
         if slots[k] is not None:
-            _write(out, inner, f"{prefix}[{k}]", given, root, epochs)
+            _write(out, _inner_levels(ds, root, element), f"{prefix}[{k}]", given, root,
+                   epochs)
     out[prefix] = values
     # (TF's interleave keeps its input's iterator, ended or not)
     _write(out, _levels(ds._inputs[0], iterator_path._optimizations(root)), prefix, at[3],
@@ -700,38 +941,7 @@ def _interleave_run(ds: Any, n: int, root: Any) -> tuple:
     return slots, (index, within, int(ended), read)
 
 
-def _w_flat_map(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
-    files = _file_names(dss[0])
-    done, offset = 0, 0
-    if n != END:
-        for done, f in enumerate(files):
-            k = _records(f, None)
-            if n < k or done == len(files) - 1:
-                offset = _offset(f, n)
-                break
-            n -= k
-    out[prefix] = {"exhausted": _i64(int(n == END)), "element_index": _i64(done + 1),
-                   "current_element_iterator_uninitialized": _i64(0),
-                   "inputs_size": _i64(1),
-                   "inputs[0]": (np.array(files[done].encode(), object), _dt.string)}
-    out[prefix + "::TensorSlice"] = {f"{FULL}{prefix}::TensorSlice:index": _i64(done + 1),
-                                     "global_shuffle_iterator_next_index": _i64(0)}
-    out[f"{prefix}[{done}]::TFRecord"] = {"current_file_index": _i64(0),
-                                          "offset": _i64(offset)}
-    return n, prefix
-
-
-def _offset(path: str, n: int) -> int:
-    pos = 0
-    with open(path, "rb") as f:
-        for _ in range(n):
-            f.seek(pos)
-            (length,) = struct.unpack("<Q", f.read(8))
-            pos += 16 + length
-    return pos
-
-
 _WRITE = {"Range": _w_range, "TensorSlice": _w_slices, "Prefetch": _w_prefetch,
           "ParallelMapV2": _w_parallel_map, "Map": _w_map, "BatchV2": _w_batch,
           "MapAndBatch": _w_map_and_batch, "FiniteRepeat": _w_repeat,
-          "ForeverRepeat": _w_repeat, "FlatMap": _w_flat_map, **tf_iterator_ops.WRITE}
+          "ForeverRepeat": _w_repeat, **tf_iterator_records.WRITE, **tf_iterator_ops.WRITE}

@@ -9,6 +9,8 @@ Data layer, below tf_iterator_ops.py and tf_iterator_state.py.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -84,9 +86,64 @@ def slot(it: Any, held: Any) -> dict:
     return out
 
 
+# {id(dataset that reseeds each iteration: a shuffle's, a random's): the counter its
+# iterator had in the iterator whose state is being read or written} (see `began`)
+_BEGAN: dict = {}
+
+
+@contextlib.contextmanager
+def began(counters: dict, root: Any) -> Iterator[None]:
+    """While the state of an iterator of dataset `root` is read or written: every iterator
+    `elements` makes of part of its pipeline draws what that iterator's drew (each dataset
+    that reseeds at the counter `counters` gives it; a new iterator would take the next
+    seeds). The counters the pipeline's datasets had are theirs again after (the runs
+    made iterators of them: a repeat's, of its input's, as it goes)."""
+    kept, live = dict(_BEGAN), [(d, d._iterations) for d in _reseeding(root)]
+    _BEGAN.clear()
+    _BEGAN.update(counters)
+    try:
+        yield
+    finally:
+        _BEGAN.clear()
+        _BEGAN.update(kept)
+        for d, k in live:
+            d._iterations = k
+
+
+def counter(ds: Any) -> int:
+    """The counter dataset `ds` (that reseeds each iteration) draws its seeds with now."""
+    return _BEGAN.get(id(ds), ds._iterations)
+
+
+def set_counter(ds: Any, k: int) -> None:
+    _BEGAN[id(ds)] = k
+
+
+def advance(ds: Any, by: int) -> None:
+    """Each dataset that reseeds under `ds` (a repeat's input) `by` iterations on: a
+    repeat makes one iterator of its input each epoch."""
+    for d in _reseeding(ds):
+        _BEGAN[id(d)] = counter(d) + by
+
+
+def _reseeding(ds: Any) -> list:
+    found, todo = [], [ds]
+    while todo:
+        d = todo.pop()
+        if hasattr(d, "_iterations"):
+            found.append(d)
+        todo.extend(getattr(d, "_inputs", ()))
+    return found
+
+
 def elements(ds: Any, root: Any) -> Any:
     """A new iterator of dataset `ds` in the pipeline of `root` (its functions start over,
-    as each iterator of TF's does)."""
+    as each iterator of TF's does), drawing what the iterator being saved or restored
+    drew (`began`: each dataset that reseeds set to its counter then, and left to count
+    the iterators this run makes, as a repeat makes them one epoch after another)."""
+    for d in _reseeding(ds):
+        if id(d) in _BEGAN:
+            d._iterations = _BEGAN[id(d)]
     return ds._make_iterator(IterContext(root.options(), root))
 
 

@@ -8,6 +8,7 @@ map, interleave, prefetch) in parallel.py, cache in cache.py.
 from __future__ import annotations
 
 import sys
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -109,16 +110,21 @@ class Predicate:
 
 
 class _FilterIterator(ElementIterator):
-    __slots__ = ("_in", "_pred")
+    # (what it read and passed: a checkpoint of it saves them, as TF's does, without
+    # running the pipeline again)
+    __slots__ = ("_in", "_pred", "read", "passed", "__weakref__")
 
     def __init__(self, upstream: ElementIterator, pred: Callable) -> None:
         self._in, self._pred = upstream, pred
+        self.read = self.passed = 0
 
     def __next__(self) -> tuple:
         nxt, pred = self._in.__next__, self._pred
         while True:
             e = nxt()
+            self.read += 1
             if pred(e):
+                self.passed += 1
                 return e
 
     def close(self) -> None:
@@ -131,6 +137,7 @@ class _PredicateDataset(DatasetV2):
 
     _method_name = ""
     _iterator_class: type = _FilterIterator
+    _latest: Any = None  # (a weak reference to its latest iterator)
 
     def __init__(self, input_dataset: DatasetV2, predicate: Callable) -> None:
         super().__init__((input_dataset,))
@@ -139,7 +146,9 @@ class _PredicateDataset(DatasetV2):
         self._pred = Predicate(fn, self._method_name)
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
-        return self._iterator_class(self._inputs[0]._make_iterator(ctx), self._pred.bind(ctx))
+        it = self._iterator_class(self._inputs[0]._make_iterator(ctx), self._pred.bind(ctx))
+        self._latest = weakref.ref(it)  # (what a checkpoint of its pipeline reads)
+        return it
 
     def _cardinality(self) -> int:
         return UNKNOWN
