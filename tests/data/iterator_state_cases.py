@@ -164,6 +164,17 @@ def pipelines(tf, d: str) -> dict:
         "interleave_tfrecords": (lambda: tf.data.Dataset.from_tensor_slices(
             record_files(tf, d, 5)).interleave(tf.data.TFRecordDataset, cycle_length=2,
                                                 num_parallel_calls=2), 5),
+        # (cycle lengths autotuned, as TF's kernels choose them on the 2 cores they were
+        # recorded on (the test pins that count): a third of the cores, rounded up, with
+        # the parallelism autotuned too; num_parallel_calls of them, at most the cores)
+        "interleave_autotuned": (lambda: ds.range(1, 6).interleave(
+            lambda x: ds.from_tensor_slices(tf.range(x * 10, x * 10 + x)),
+            num_parallel_calls=tf.data.AUTOTUNE), 4),
+        "interleave_autotuned_cycle": (lambda: ds.range(1, 6).interleave(
+            lambda x: ds.from_tensor_slices(tf.range(x * 10, x * 10 + x)),
+            num_parallel_calls=2), 4),
+        "tfrecord_autotuned": (lambda: tf.data.TFRecordDataset(
+            record_files(tf, d, 5), num_parallel_reads=tf.data.AUTOTUNE), 4),
         "flat_map_tfrecords": (lambda: tf.data.Dataset.from_tensor_slices(
             record_files(tf, d, 4)).flat_map(tf.data.TFRecordDataset), 4),
         # (a reshuffling shuffle under what is counted by running it again: the runs draw

@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
+from eagerflow._src.data import parallel
 from eagerflow._src.data import tf_iterator_state as S
 from eagerflow._src.io import iterator_state
 from eagerflow._src.io.tensor_bundle import BundleReader
@@ -26,6 +27,13 @@ FILES = HERE / "iterator_state_golden"
 GOLDEN = json.loads((HERE / "iterator_state_golden.json").read_text())
 NAMES = sorted(GOLDEN["rest"])
 KEY = "it/.ATTRIBUTES/ITERATOR_STATE"
+
+
+@pytest.fixture(autouse=True)
+def _recording_machines_cores(monkeypatch):
+    """The cores TF 2.21 ran on when it recorded the goldens (2): the cycle lengths its
+    kernels autotune, and so the order of those pipelines' elements, follow that count."""
+    monkeypatch.setattr(parallel, "schedulable_cores", lambda: 2)
 
 
 def test_we_restore_tensorflows_checkpoints(tmp_path):

@@ -24,7 +24,7 @@ from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import UNKNOWN, DatasetV2
 from eagerflow._src.data.fn_errors import FnSite, annotate, reader_out_of_range
 from eagerflow._src.data.iterators import ElementIterator, IterContext
-from eagerflow._src.data.parallel import InterleaveDataset
+from eagerflow._src.data.parallel import InterleaveDataset, autotuned_cycle
 from eagerflow._src.data.sources import TensorSliceDataset, deferred_source, int64_arg
 from eagerflow._src.io import tfrecord
 from eagerflow._src.io.file_errors import os_error
@@ -142,6 +142,9 @@ class _FileReaderDataset(DatasetV2):
         names = _filenames_dataset(filenames)
         super().__init__((names,), _STRING)
         self._parallel = None if num_parallel_reads is None else int64_arg(num_parallel_reads)
+        # (the files read at once: the interleave's cycle TF reads them through)
+        self._cycle = None if self._parallel is None else \
+            autotuned_cycle(self._parallel, self._parallel)
         if self._parallel is not None and self._parallel <= 0 and self._parallel != -1:
             # (TF reads the files through a LegacyParallelInterleaveDatasetV2 as many wide)
             raise raised_eagerly(op_error(InvalidArgumentError,

@@ -149,7 +149,9 @@ def _levels(top: Any, opt: dict, arg: Any = None) -> list:
         elif kind == "BatchDataset" and ds._repr_name != "_BatchDataset":
             name = None  # (a parallel or ragged batch)
         elif kind == "TFRecordDataset" and ds._parallel is not None:
-            name = "LegacyParallelInterleaveV2"  # (its files read in parallel)
+            # (its files read in parallel: through an interleave, where autotuned)
+            name = "LegacyParallelInterleaveV2" if ds._parallel > 0 else \
+                "ParallelInterleaveV4"
         elif kind == "CacheDataset" and ds._filename:
             name = None  # (a cache in files)
         elif kind in ("TakeDataset", "SkipDataset"):
@@ -445,6 +447,8 @@ def _group_levels(ds: Any, root: Any, key: int, group: list) -> list:
 
 def _parallel_interleave(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> int:
     """An interleave with num_parallel_calls (tf_iterator_parallel.py)."""
+    if _kind(ds) == "TFRecordDataset":
+        return tf_iterator_records.autotuned(state, prefix, ds, root)
     _inner_levels(ds, root)
     open_ = ds._fn.bind(IterContext(root.options(), root))
     _cycle(ds)
@@ -863,6 +867,8 @@ def _w_parallel_interleave(out: dict, prefix: str, ds: Any, n: int, root: Any,
                            epochs: dict) -> None:
     """An interleave with num_parallel_calls having given `n` (tf_iterator_parallel.py);
     its input having given what it read."""
+    if _kind(ds) == "TFRecordDataset":
+        return tf_iterator_records.w_autotuned(out, prefix, ds, n, root)
     _inner_levels(ds, root)
     open_ = ds._fn.bind(IterContext(root.options(), root))
     _cycle(ds)
