@@ -157,8 +157,10 @@ class _FileReaderDataset(DatasetV2):
 
     def _kernel_text(self) -> str:
         """TF's readers flat_map a reader dataset over the file names (interleave them, as
-        many at once as `num_parallel_reads`): their variant is that dataset's."""
+        many at once as `num_parallel_reads`; AUTOTUNE: through an interleave with
+        num_parallel_calls): their variant is that dataset's."""
         kernel = "FlatMapDataset" if self._parallel is None else \
+            "ParallelInterleaveDatasetV4" if self._parallel == -1 else \
             "LegacyParallelInterleaveDatasetV2"
         return f"{kernel}Op::Dataset"
 

@@ -478,7 +478,7 @@ def _interleave(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> i
 
 
 def _cycle(ds: Any) -> int:
-    if ds._fn is None or ds._cycle < 1:  # (AUTOTUNE: as many as the machine's cores)
+    if ds._fn is None:  # (an AUTOTUNE length is fixed when the dataset is made)
         raise _refuse("its interleave's cycle length is not fixed")
     return ds._cycle
 
