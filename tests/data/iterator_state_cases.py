@@ -35,6 +35,15 @@ def record_files(tf, d: str, count: int) -> list:
     return paths
 
 
+def filled_cache(tf, d: str, name: str):
+    """A cache in files (TF's form, either framework's), filled by a first pass."""
+    ds = tf.data.Dataset.range(7).map(lambda x: x * 2).cache(os.path.join(d, name))
+    if not os.path.exists(os.path.join(d, name) + ".index"):
+        for _ in ds:
+            pass
+    return ds
+
+
 def pipelines(tf, d: str) -> dict:
     """name -> (a function making the dataset, how many elements are taken before the
     checkpoint; None: all, and the end seen)."""
@@ -175,6 +184,9 @@ def pipelines(tf, d: str) -> dict:
             num_parallel_calls=2), 4),
         "tfrecord_autotuned": (lambda: tf.data.TFRecordDataset(
             record_files(tf, d, 5), num_parallel_reads=tf.data.AUTOTUNE), 4),
+        # (a filled cache in files: TF's reader of them, at its index; no input read)
+        "file_cache": (lambda: filled_cache(tf, d, "fcache").batch(2), 2),
+        "file_cache_ended": (lambda: filled_cache(tf, d, "fcache"), None),
         "flat_map_tfrecords": (lambda: tf.data.Dataset.from_tensor_slices(
             record_files(tf, d, 4)).flat_map(tf.data.TFRecordDataset), 4),
         # (a reshuffling shuffle under what is counted by running it again: the runs draw

@@ -25,7 +25,7 @@ from eagerflow._src.data import cache_files
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.iterators import ElementIterator, IterContext, ListIterator
 from eagerflow._src.io.file_errors import os_error
-from eagerflow._src.io.tensor_bundle import BundleReader, BundleWriter, index_filename
+from eagerflow._src.io.tensor_bundle import BundleReader, BundleWriter
 
 # ---------------------------------------------------------------------------------------
 # Iterators
@@ -227,6 +227,6 @@ class CacheDataset(DatasetV2):
             if self._memory is not None:
                 return ListIterator(self._memory)
             return _MemoryFillIterator(self._inputs[0]._make_iterator(ctx), self._set_memory)
-        if os.path.exists(index_filename(self._filename)):  # (a complete cache)
+        if cache_files.filled(self._filename):
             return _FileReadIterator(self._filename, self._inputs[0]._structure.specs)
         return _FileFillIterator(self._inputs[0]._make_iterator(ctx), self._filename)

@@ -70,6 +70,19 @@ def count(reader: tensor_bundle.BundleReader, components: int) -> int:
     return len(reader.keys()) // max(components, 1)
 
 
+def filled(prefix: str) -> bool:
+    """Whether the cache at `prefix` is complete (its index, written last, is there)."""
+    return os.path.exists(tensor_bundle.index_filename(prefix))
+
+
+def elements_in(prefix: str, components: int) -> int:
+    reader = tensor_bundle.BundleReader(prefix)
+    try:
+        return count(reader, components)
+    finally:
+        reader.close()
+
+
 def read_element(reader: tensor_bundle.BundleReader, i: int, specs: tuple) -> tuple:
     out = []
     for j, spec in enumerate(specs):

@@ -153,7 +153,7 @@ def _levels(top: Any, opt: dict, arg: Any = None) -> list:
             name = "LegacyParallelInterleaveV2" if ds._parallel > 0 else \
                 "ParallelInterleaveV4"
         elif kind == "CacheDataset" and ds._filename:
-            name = None  # (a cache in files)
+            name = "FileCache"
         elif kind in ("TakeDataset", "SkipDataset"):
             # (take(-1) and skip(0) are no-ops TF drops; take(0), skip(-1) iterators of
             # another name)
@@ -303,10 +303,11 @@ def _prefixes(chain: list, base: str, state: dict) -> list:
         gone = name not in _STATELESS and _ended(state, prefix)
         if name in ("FiniteRepeat", "ForeverRepeat"):
             prefix = f"{prefix}[{int(_get(state, prefix, 'i'))}]"
-        elif name == "MemoryCache":
-            # (what fills the cache is "MemoryCacheImpl", its input under it; a cache
-            # already filled reads no input)
-            gone = _completed(state, prefix)
+        elif name in ("MemoryCache", "FileCache"):
+            # (what fills the cache is "...CacheImpl", its input under it; a cache
+            # already filled, or its files read ("Mode" 0), reads no input)
+            gone = _completed(state, prefix) if name == "MemoryCache" else \
+                int(_get(state, prefix, "Mode")) == 0
             prefix += "Impl"
     return out
 
