@@ -193,9 +193,10 @@ class TFRecordDataset(_FileReaderDataset):
     def __init__(self, filenames: Any, compression_type: Any = None, buffer_size: Any = None,
                  num_parallel_reads: Any = None, name: str | None = None) -> None:
         super().__init__(filenames, num_parallel_reads)
-        # TF's TFRecord reader logs a name it does not know and reads the file uncompressed
+        # TF's TFRecord reader also reads SNAPPY (its stream of snappy blocks); it logs a
+        # name it does not know and reads the file uncompressed
         c = tfrecord.dataset_compression(compression_type)
-        self._compression = c if c in tfrecord.KNOWN else ""
+        self._compression = c if c in (*tfrecord.KNOWN, "SNAPPY") else ""
         self._buffer = None if buffer_size is None else int64_arg(buffer_size)
         if self._buffer is not None and self._buffer < 0:
             raise InvalidArgumentError(None, None, "`buffer_size` must be >= 0.")

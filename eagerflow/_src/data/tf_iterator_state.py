@@ -110,9 +110,6 @@ def _levels(top: Any, opt: dict, arg: Any = None) -> list:
             break
         if kind not in _TRANSPARENT:
             chain.append(ds)
-        if kind == "TFRecordDataset" and ds._compression not in _INFLATED:
-            # (a snappy file's offsets are not read here)
-            raise _refuse("its TFRecordDataset is snappy compressed")
         if kind in ("RangeDataset", "TensorSliceDataset", "TFRecordDataset",
                     "RandomDataset") or kind in _BRANCHING:
             break
@@ -188,8 +185,6 @@ _NAMES = {"RangeDataset": "Range", "TensorSliceDataset": "TensorSlice",
           "ParallelInterleaveDataset": "ParallelInterleaveV4"}
 _BRANCHING = ("ZipDataset", "ConcatenateDataset", "FlatMapDataset", "InterleaveDataset",
               "DirectedInterleaveDataset", "GroupByWindowDataset", "ParallelInterleaveDataset")
-# TFRecord compressions whose offsets TF saves in the inflated stream, as they are read
-_INFLATED = ("", "GZIP", "ZLIB")
 # iterators TF saves nothing of
 _STATELESS = ("Map", "IgnoreErrors")
 
