@@ -121,7 +121,7 @@ OPS_ORDER = [
     # image and signal
     "image_orient", "image_resample", "image", "image_pixels", "image_bounds", "image_color",
     "image_crops", "image_patches",
-    "image_nms", "box_proposals", "image_boxes", "image_sampling", "image_transform",
+    "image_nms", "nms_padded", "box_proposals", "image_boxes", "image_sampling", "image_transform",
     "nn_fused_pad_conv",
     "signal_ops",
     "signal_spectral",
@@ -139,7 +139,7 @@ OPS_ORDER = [
     "tensor_list_ops",
     "training_refs",
     "training_ops", "sparse_training_refs", "sparse_training_ops", "sparse_count_ops",
-    "ragged_count_ops",
+    "ragged_count_ops", "ragged_legacy_shape",
     # ragged tensors (over the families above)
     "ragged_ops", "ragged_tensor", "ragged_functions", "ragged_getitem", "ragged_shape",
     "ragged_broadcast",

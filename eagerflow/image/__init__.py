@@ -82,10 +82,12 @@ from eagerflow._src.ops.image_patches import extract_patches as extract_patches
 from eagerflow._src.ops.box_proposals import (
     generate_bounding_box_proposals as generate_bounding_box_proposals,
 )
+from eagerflow._src.ops.nms_padded import (
+    non_max_suppression_padded as non_max_suppression_padded,
+)
 from eagerflow._src.ops.image_nms import (
     combined_non_max_suppression as combined_non_max_suppression,
     non_max_suppression_overlaps as non_max_suppression_overlaps,
-    non_max_suppression_padded as non_max_suppression_padded,
     non_max_suppression_with_scores as non_max_suppression_with_scores,
 )
 from eagerflow._src.ops.image_sampling import (

@@ -48,14 +48,6 @@ KNOWN: dict = {
     "tf.cumsum":
         "input dtype (T) and axis dtype (Tidx) both refused: TF names Tidx on a first call, T "
         "on later ones (its fast path's cache); eagerflow always names Tidx",
-    "tf.eig":
-        "a dtype Eig refuses (half, bfloat16, integers, bool, string): TF's Python fails on "
-        "its own unset local (UnboundLocalError, an accident); eagerflow raises Eig's dtype "
-        "error",
-    "tf.eigvals":
-        "a dtype Eig refuses (half, bfloat16, integers, bool, string): TF's Python fails on "
-        "its own unset local (UnboundLocalError, an accident); eagerflow raises Eig's dtype "
-        "error",
     "tf.einsum":
         "a tensor as equation: TF's Python calls its .replace (an AttributeError, an accident); "
         "eagerflow refuses it with its own TypeError naming equation",
@@ -145,8 +137,6 @@ KNOWN: dict = {
     # -- tf.linalg --
     "tf.linalg.eigh":
         "eigenvector signs: TF's Eigen's; eagerflow's largest entry positive on every device",
-    "tf.linalg.lstsq":
-        "rank-1 matrix: TF crashes (IndexError), eagerflow ValueError; uint: tf.matmul's error",
     "tf.linalg.lu_matrix_inverse":
         "validate_args a tensor: TF crashes on its truth value; eagerflow's ValueError: the ranks",
     "tf.linalg.lu_reconstruct":

@@ -315,7 +315,9 @@ TF_NOT_IMPLEMENTED = {"linalg.lstsq", "experimental.numpy.size", "signal.dct", "
 # sampled_softmax_loss, the sparse lookups)
 # (and strings.ngrams of a list pad_values, whose first two items TF's reads: an empty
 # list's IndexError)
+# (and linalg.lstsq of a matrix of fewer than two dimensions: TF's reads its last two)
 TF_SHAPE_READS = {"tensordot", "nn.embedding_lookup", "signal.dct", "signal.idct",
+                  "linalg.lstsq",
                   "linalg.tridiagonal_solve", "linalg.tridiagonal_matmul", "nn.nce_loss",
                   "nn.sampled_softmax_loss", "nn.embedding_lookup_sparse",
                   "nn.safe_embedding_lookup_sparse", "strings.ngrams",
@@ -327,6 +329,9 @@ TF_SHAPE_READS = {"tensordot", "nn.embedding_lookup", "signal.dct", "signal.idct
                   "experimental.numpy.vsplit", "experimental.numpy.hsplit",
                   "experimental.numpy.dsplit", "experimental.numpy.split"}
 _INDEXING = ("list index out of range", "tuple index out of range")
+# and an UnboundLocalError: eig/eigvals of a dtype Eig refuses, where TF's Python picks the
+# complex output dtype for the four it takes and leaves its local unset for the others
+TF_UNBOUND = {"eig", "eigvals", "linalg.eig", "linalg.eigvals"}
 # and an AttributeError of TF's Python reading an argument's dtype: safe_embedding_lookup_
 # sparse of a string for its sparse arguments, moments of a Python x, the sampled losses
 # of Python labels or inputs (wrapper_inputs.read_dtype), clip_by_global_norm of a Python use_norm
@@ -469,6 +474,8 @@ def classify(exc: BaseException, label: str, names: tuple, contract: bool) -> st
             _deliberate(exc)[0]:
         return type(exc).__name__
     if isinstance(exc, IndexError) and label in TF_SHAPE_READS and str(exc) in _INDEXING:
+        return type(exc).__name__
+    if isinstance(exc, UnboundLocalError) and label in TF_UNBOUND and _deliberate(exc)[0]:
         return type(exc).__name__
     if isinstance(exc, AttributeError) and label in TF_DTYPE_READS and \
             str(exc).endswith("has no attribute 'dtype'"):

@@ -876,11 +876,19 @@ def test_random_crop_size_must_be_integers():
 
 
 def test_signal_frame_lengths_must_be_integers():
-    # was: OverflowError from int() of a float infinity frame length
-    with pytest.raises(TypeError, match=r"Cannot convert np\.float32\(inf\)"):
+    # was: OverflowError from int() of a float infinity frame length; now TF 2.21's errors:
+    # its frame count's FloorDiv of a float and an int, its gcd of two floats
+    with pytest.raises(tf.errors.InvalidArgumentError, match="expected to be a float tensor "
+                                                             "but is a int32 tensor"):
         tf.signal.frame([1.0, 2.0, 3.0], np.float32(np.inf), 1)
-    with pytest.raises(TypeError, match="Cannot convert 1.5"):
+    with pytest.raises(tf.errors.InvalidArgumentError, match="expected to be a int32 tensor "
+                                                             "but is a float tensor"):
         tf.signal.frame([1.0, 2.0, 3.0], 2, 1.5)
+    with pytest.raises(ValueError, match="a must be an integer type. Got: <dtype: 'float32'>"):
+        tf.signal.frame([1.0, 2.0, 3.0], 2.0, 1.0)
+    with pytest.raises(TypeError, match="Input 'y' of 'FloorDiv' Op has type float32 that "
+                                        "does not match type int32 of argument 'x'"):
+        tf.function(lambda x: tf.signal.frame(x, 2, 1.5))(tf.constant([1.0, 2.0, 3.0]))
     assert tf.signal.frame([1.0, 2.0, 3.0], tf.constant(2), 1).shape == (2, 2)
 
 

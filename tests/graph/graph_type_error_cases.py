@@ -89,6 +89,11 @@ EXPRS = [
     ("tf.nn.convolution(tf.zeros([1, 3, 3, 1]), tf.zeros([1, 1, 1, 1]), "
      "padding=tf.constant('SAME'))"),
     "tf.nn.avg_pool(tf.zeros([1, 3, 3, 1]), 1, 1, tf.constant([[0, 0]] * 4))",
+    # two Python values: the first converted on its own, the second to its dtype (or its
+    # own dtype refused by the signature first)
+    "tf.math.less_equal(1, 1.5)", "tf.maximum([1, 2], [1.5, 2])", "tf.subtract([1], 'a')",
+    "tf.math.less_equal(True, 1)", "tf.equal(True, 1)", "tf.equal([1], None)",
+    "tf.maximum([1, 2], [[1], [2, 3]])", "tf.less(2, 2**40)",
 ]
 
 

@@ -756,3 +756,11 @@ def test_gradient_ops_check_paddings_and_sizes_when_the_graph_runs():
         with pytest.raises(tf.errors.InvalidArgumentError,
                            match=r"^\{\{function_node __inference_.*\}\} " + words):
             g()
+
+
+def test_an_oom_names_the_dtype_as_tfs_cpp():
+    # (recorded from TF 2.21: float16 is "half" in DataTypeString, as float32 is "float")
+    with pytest.raises(tf.errors.ResourceExhaustedError,
+                       match=r"OOM when allocating tensor with shape\[1099511627776,1048576\] "
+                             r"and type half on /job:localhost/replica:0/task:0/device:CPU:0"):
+        tf.zeros([2 ** 40, 2 ** 20], tf.float16)

@@ -28,8 +28,6 @@ CPU = "/job:localhost/replica:0/task:0/device:CPU:0"
 # Cases whose outcome is not TF's for reasons other than the eager wording (pattern, why);
 # each must still differ, so that a fix removes it from here.
 KNOWN = [
-    (r"tf\.truncatediv.*", "TF's TruncateDiv by zero is its InternalError ('Unexpected error "
-     "in binary operator'), eagerflow's the InvalidArgumentError of FloorDiv"),
     (r"tf\.RaggedTensor\.from_row_splits\(.*validate=False.*", "TF's to_tensor of invalid "
      "splits pads; eagerflow refuses them"),
     (r"list\(tf\.data\.Dataset.*", "TF 2.21 runs an eager map as ParallelMapV2 and numbers "

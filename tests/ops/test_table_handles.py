@@ -97,3 +97,18 @@ def test_a_fresh_table_state_indexes_its_string_keys():
     index, values = state.string_index()
     assert values.tolist()[:2] == [2, 1] and len(values) == 3
     assert state.string_index() is state.string_index()
+
+
+@pytest.mark.parametrize("kd, vd, words", [
+    (tf.float16, tf.int64, "key_dtype=DT_HALF, shared_name=\"table_\\d+\", use_node_name_sharing"
+                           "=false, value_dtype=DT_INT64"),
+    (tf.int64, tf.float16, "key_dtype=DT_INT64, shared_name=\"table_\\d+\", use_node_name_sharing"
+                           "=false, value_dtype=DT_HALF"),
+    (tf.bfloat16, tf.float32, "key_dtype=DT_BFLOAT16, shared_name=\"table_\\d+\", "
+                              "use_node_name_sharing=false, value_dtype=DT_FLOAT")])
+def test_half_precision_tables_have_no_kernel_named_by_tfs_enums(kd, vd, words):
+    # (recorded from TF 2.21: the DataType enum's names, DT_HALF and DT_BFLOAT16)
+    with pytest.raises(tf.errors.NotFoundError, match="Could not find device for node: "
+                       r"\{\{node MutableHashTableV2\}\} = MutableHashTableV2\[container=\"\", "
+                       + words):
+        tf.lookup.experimental.MutableHashTable(kd, vd, tf.zeros([], vd))

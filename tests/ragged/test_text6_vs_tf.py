@@ -16,9 +16,6 @@ KNOWN = {
     ("tables_and_conversions", "tf.ragged.constant([[[1], [2]], [[3]]], inner_shape=(2,))"):
         "inner values of another size than inner_shape: TF's tf.constant reshape TypeError "
         "(its message prints the values); eagerflow's ValueError names the inconsistency",
-    ("ragged_in_functions_and_keras", "tf.reduce_sum(a, axis=[1, 1])"):
-        "a repeated ragged reduction axis: TF reduces the flat values twice (Sum's invalid "
-        "dimension error); eagerflow reduces the axis once",
 }
 
 test_section_matches_tensorflow = section_test(

@@ -13,13 +13,7 @@ from tests.ragged import golden_text8 as G
 from tests.ragged.sections import section_test
 
 # Expressions whose answer still differs from TF's, with why; each must still differ.
-KNOWN = {
-    ("errors_and_graphs",
-     "items(lens.bucket_by_sequence_length(lambda x: 1.5, [3], [2, 2]))"):
-        "a Python float for a length: TF's graph builder refuses it while making LessEqual "
-        "('Expected int32 passed to parameter 'y''); eagerflow's trace has made it a float32 "
-        "tensor first and words the dtype mismatch",
-}
+KNOWN: dict = {}
 
 test_section_matches_tensorflow = section_test(
     G, os.path.join(os.path.dirname(__file__), "text8_golden.json"), KNOWN)

@@ -21,7 +21,7 @@ REPORT_ERRORS = {
     "metric_without_value": {"metrics": [{"name": "a"}]},
 }
 
-F32, F64, I32 = 1, 2, 3
+F32, F64, I32, BF16, F16 = 1, 2, 3, 14, 19
 # GraphDef pairs for tf.test.assert_equal_graph_def: name -> (expected nodes, actual nodes);
 # a node is (name, op, inputs, attrs, device), attrs {key: (kind, value)}
 _A = ("a", "Placeholder", [], {"dtype": ("type", F32), "shape": ("shape", [None, 2])}, "")
@@ -40,6 +40,8 @@ GRAPH_PAIRS = {
     "control_input": ([_A, ("b", "Relu", ["a", "^a"], {"T": ("type", F32)}, "")],
                       [_A, ("b", "Relu", ["a", "^c"], {"T": ("type", F32)}, "")]),
     "attr_value": ([_A, _B], [_A, ("b", "Relu", ["a"], {"T": ("type", F64)}, "")]),
+    "attr_half_types": ([_A, ("b", "Relu", ["a"], {"T": ("type", BF16)}, "")],
+                        [_A, ("b", "Relu", ["a"], {"T": ("type", F16)}, "")]),
     "attr_missing": ([_A, _B], [_A, ("b", "Relu", ["a"], {}, "")]),
     "attr_unexpected": ([_A, _B], [_A, ("b", "Relu", ["a"], {"T": ("type", F32),
                                                            "U": ("i", 7)}, "")]),

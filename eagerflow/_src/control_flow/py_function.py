@@ -32,6 +32,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import errors, nest
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.context import executing_eagerly
+from eagerflow._src.core.dtypes import dtype_word
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
@@ -71,7 +72,6 @@ def _restate(e: BaseException, op_name: str, node: bool = False) -> errors.OpErr
     return err
 
 
-_TF_TYPE_NAMES = {dt.float32: "float", dt.float64: "double", dt.float16: "half"}
 
 
 class _KernelError(Exception):
@@ -92,11 +92,11 @@ def _convert_out(v: Any, d: dt.DType, eager: bool, i: int, token: str) -> np.nda
     if arr.dtype != d.as_numpy_dtype:
         try:
             got = dt.from_numpy(arr.dtype)
-            got_name = _TF_TYPE_NAMES.get(got, got.name)
+            got_name = dtype_word(got)
         except TypeError:
             got_name = str(arr.dtype)
         raise _KernelError(f"{i}-th value returned by {token} is {got_name}, but expects "
-                           f"{_TF_TYPE_NAMES.get(d, d.name)}")
+                           f"{dtype_word(d)}")
     return arr
 
 

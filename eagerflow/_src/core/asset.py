@@ -11,9 +11,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
-import numpy as np
-
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.py_conversion import object_scalar
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import Trackable
 
@@ -27,7 +26,7 @@ class Asset(Trackable):
         if isinstance(path, bytes):
             path = path.decode()
         self._path = os.fspath(path)
-        self._tensor = EagerTensor(_bytes_array(self._path.encode()), dt.string)
+        self._tensor = EagerTensor(object_scalar(self._path.encode()), dt.string)
 
     @property
     def asset_path(self) -> EagerTensor:
@@ -40,9 +39,3 @@ class Asset(Trackable):
 
     def __repr__(self) -> str:
         return f"<tf.saved_model.Asset path={self._path!r}>"
-
-
-def _bytes_array(b: bytes) -> Any:
-    arr = np.empty((), dtype=object)
-    arr[()] = b
-    return arr

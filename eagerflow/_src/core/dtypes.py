@@ -249,6 +249,7 @@ _INTS = frozenset((int8, int16, int32, int64, uint8, uint16, uint32, uint64)) | 
 _BY_NAME = {d.name: d for d in _ALL}
 _BY_NAME.update({"half": float16, "double": float64, "float": float32})
 _BY_ENUM = {d.as_datatype_enum: d for d in _ALL}
+_CPP_WORDS = {float32: "float", float64: "double", float16: "half"}
 # NumPy storage -> DType. Object arrays hold bytes, i.e. TF strings.
 _BY_NP = {d._np: d for d in _ALL if d._np is not None and d is not resource and d is not variant
           and d not in QUANTIZED_DTYPES}
@@ -260,6 +261,12 @@ _BY_NP.update({npd: d for d, npd in _QUANTIZED_NP.items()})
 # though NumPy would read them (int as int64)
 _PY_TYPES: dict = {float: float32, builtins.bool: bool, object: string, int: None,
                    complex: None, str: None, bytes: None}
+
+
+def dtype_word(d: DType) -> str:
+    """A dtype as TF's C++ names it (DataTypeString), in its messages: float32 is "float",
+    float64 "double", float16 "half", the others their own names."""
+    return _CPP_WORDS.get(d, d.name)
 
 
 def as_dtype(type_value: Any) -> DType:

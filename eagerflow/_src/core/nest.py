@@ -12,7 +12,7 @@ import sys
 from typing import Any, Callable
 
 from eagerflow._src.core import tf_logging
-from eagerflow._src.core.composite import CompositeTensor
+from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 
 _VIEWS = (collections.abc.KeysView, collections.abc.ValuesView, collections.abc.ItemsView)
 
@@ -54,7 +54,8 @@ def _seq_type(x: Any) -> type:
     return getattr(type(x), "_nest_sequence_type", type(x))
 
 
-def _sorted_keys(d: Any) -> list:
+def sorted_keys(d: Any) -> list:
+    """A dict's keys in the order nest flattens its values: sorted, else as they stand."""
     try:
         return sorted(d)
     except TypeError:
@@ -65,7 +66,7 @@ def _items(x: Any) -> list:
     """A nested value's (key, child) pairs in flattening order: a mapping's sorted keys, an
     attrs object's field names, else positions."""
     if isinstance(x, collections.abc.Mapping):
-        return [(k, x[k]) for k in _sorted_keys(x)]
+        return [(k, x[k]) for k in sorted_keys(x)]
     fields = _attrs_fields(type(x))
     if fields is not None:
         return [(f.name, getattr(x, f.name)) for f in fields]
@@ -74,7 +75,7 @@ def _items(x: Any) -> list:
 
 def _children(x: Any) -> list:
     if isinstance(x, collections.abc.Mapping):
-        return [x[k] for k in _sorted_keys(x)]
+        return [x[k] for k in sorted_keys(x)]
     if _attrs_fields(type(x)) is not None:
         return [v for _, v in _items(x)]
     return list(x)
@@ -95,6 +96,8 @@ def _expand(x: Any) -> list:
     if isinstance(x, CompositeTensor):
         spec = x._type_spec
         return [t for c in spec._to_components(x) for t in _expand(c)]
+    if isinstance(x, CompositeSpec):  # (a composite's spec: its components' specs)
+        return [t for c in x._component_specs for t in _expand(c)]
     return [x]
 
 
@@ -165,7 +168,7 @@ def _warn_once_per_entry(message: str) -> None:
 
 def _rebuild(like: Any, children: list) -> Any:
     if isinstance(like, collections.abc.Mapping):
-        rebuilt = dict(zip(_sorted_keys(like), children))
+        rebuilt = dict(zip(sorted_keys(like), children))
         return mapping_like(like, [(k, rebuilt[k]) for k in like])
     fields = _attrs_fields(type(like))
     if fields is not None:

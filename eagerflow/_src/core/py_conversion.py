@@ -252,6 +252,22 @@ def _has_big_int(value: Any) -> builtins.bool:
     return type(value) is int and not -2**63 <= value < 2**63
 
 
+def object_scalar(value: Any) -> np.ndarray:
+    """The 0-d object array holding `value`: what a scalar tensor of a string (its bytes),
+    variant or resource dtype holds."""
+    arr = np.empty((), dtype=object)
+    arr[()] = value
+    return arr
+
+
+def object_vector(values: Any) -> np.ndarray:
+    """The 1-d object array of `values` (strings' bytes, variants), each element as it is:
+    a sequence too, which np.array would make another axis of."""
+    arr = np.empty(len(values), dtype=object)
+    arr[:] = values
+    return arr
+
+
 def object_array(value: Any, arr: np.ndarray) -> np.ndarray:
     flat = arr.ravel()
     if all(isinstance(x, (bytes, str)) for x in flat):
@@ -365,7 +381,7 @@ def python_to_dtype(value: Any, dtype: _dt.DType) -> np.ndarray:
     if src is _dt.bool and _sampled_kind(value) == "B":
         # NumPy bools are no numbers to TF's converters (Python's are): only a cast, which
         # a conversion does not make
-        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {_dtype_word(dtype)}")
+        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {_dt.dtype_word(dtype)}")
     ok = (
         # (bool to every float but bfloat16: TF's conversion has no bool -> bfloat16)
         (dtype.is_floating and (src.is_integer or src.is_floating
@@ -382,7 +398,7 @@ def python_to_dtype(value: Any, dtype: _dt.DType) -> np.ndarray:
                         f"{{{{function_node __wrapped__Cast_device_{_state.device}}}}} Cast "
                         f"int64 to {dtype.name} is not supported")
     if not ok:
-        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {_dtype_word(dtype)}")
+        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {_dt.dtype_word(dtype)}")
     if src.is_integer and (dtype.is_integer or dtype.is_quantized):
         # TF wraps out-of-range Python ints modulo 2**bits (300 -> uint8 44).
         return np.array(value, dtype=np.int64).astype(dtype.storage_type)
@@ -392,11 +408,6 @@ def python_to_dtype(value: Any, dtype: _dt.DType) -> np.ndarray:
         with np.errstate(all="ignore"):
             return np.array(value, dtype=dtype.as_numpy_dtype)
     return inferred.astype(dtype.as_numpy_dtype)
-
-
-def _dtype_word(dtype: _dt.DType) -> str:
-    return {_dt.float32: "float", _dt.float64: "double", _dt.float16: "half"}.get(
-        dtype, dtype.name)
 
 
 def _direct_numbers(value: Any, dtype: _dt.DType) -> builtins.bool:

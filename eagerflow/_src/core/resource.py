@@ -17,8 +17,9 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from eagerflow._src.core.context import _state, finalize
+from eagerflow._src.core.context import CPU_DEVICE, _state, finalize
 from eagerflow._src.core.device import device as device_scope
+from eagerflow._src.core.py_conversion import object_scalar
 from eagerflow._src.core.shape import dims_text
 from eagerflow._src.core.trackable import Trackable
 
@@ -76,6 +77,12 @@ class ResourceHandle:
                 f'dtype and shapes : "[ {shown} ]")>')
 
 
+
+
+def cpu_handle(name: str, container: str, kind: str, target: Any = None) -> Any:
+    """A kernel's value of a handle to a resource on the host CPU: the 0-d object array of
+    its ResourceHandle (`target` the resource; None where container and name find it)."""
+    return object_scalar(ResourceHandle(name, CPU_DEVICE, container, kind, (), target))
 
 
 class ResourceManager:

@@ -8,6 +8,7 @@ only what tf.io parsing and tf.data batching need.
 from __future__ import annotations
 
 import collections
+import operator
 from typing import Any
 
 import numpy as np
@@ -47,6 +48,16 @@ class SparseTensor(CompositeTensor):
         dense_shape = convert_to_tensor(dense_shape, dtype=_dt.int64, name="dense_shape") if \
             not isinstance(dense_shape, EagerTensor) or dense_shape.dtype is not _dt.int64 \
             else dense_shape
+        known = getattr(dense_shape, "_arr", None)
+        if known is not None:
+            # (TF reads a known dense shape as the static shape first, -1 unknown: its
+            # items compared as NumPy compares them, a row of a matrix refused)
+            host = to_host(known)
+            dims = [d if d != -1 else None for d in (host[()] if host.ndim == 0 else host)]
+            bad = [operator.index(d) for d in dims if d is not None]  # (a Dimension each)
+            bad = [d for d in bad if d < -1]
+            if bad:
+                raise ValueError(f"Dimension {bad[0]} must be >= 0")
         if len(indices._shape) != 2:
             raise ValueError(f"Shape {indices.shape} must have rank 2")
         if len(values._shape) != 1:
@@ -59,11 +70,6 @@ class SparseTensor(CompositeTensor):
         if indices._shape[1] != dense_shape._shape[0]:
             raise ValueError(f"Dimensions {indices._shape[1]} and {dense_shape._shape[0]} are not "
                              "compatible")
-        known = getattr(dense_shape, "_arr", None)
-        if known is not None:  # (TF reads a known dense shape as the static shape: -1 unknown)
-            bad = [int(d) for d in to_host(known) if d < -1]
-            if bad:
-                raise ValueError(f"Dimension {bad[0]} must be >= 0")
         self._indices, self._values, self._dense_shape = indices, values, dense_shape
 
     @classmethod

@@ -699,7 +699,7 @@ def check_finite_size(op_name: str, shape: tuple, dtype: _dt.DType) -> None:
                                                f"[Op:{op_name}]")
     dev = _device.current_device()
     if dev.backend.too_big(n * itemsize):
-        word = {"float32": "float", "float64": "double"}.get(dtype.name, dtype.name)
+        word = _dt.dtype_word(dtype)
         allocator = "cpu" if dev.device_type == "CPU" else f"GPU_{dev.index}_bfc"  # TF's names
         raise ResourceExhaustedError(
             None, None, f"OOM when allocating tensor with shape{shape_str(shape)}"

@@ -8,6 +8,7 @@ leading batch dimension, as in TF.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -19,11 +20,17 @@ from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import InternalError, InvalidArgumentError, op_error
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
-from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor, is_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import ragged_elements
 from eagerflow._src.data import structure as dstruct
-from eagerflow._src.data.dataset import AUTOTUNE, INFINITE, UNKNOWN, DatasetV2
+from eagerflow._src.data.dataset import (
+    AUTOTUNE,
+    INFINITE,
+    UNKNOWN,
+    DatasetV2,
+    batch_count,
+)
 from eagerflow._src.data.dataset_functions import DatasetFunction
 from eagerflow._src.data.functions import StructuredFunction
 from eagerflow._src.data.iterators import ElementIterator, IterContext
@@ -43,6 +50,7 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.extension_type import check_batchable
 from eagerflow._src.ops.graph_constants import assert_compatible
+from eagerflow._src.ops.math import less, less_equal
 from eagerflow._src.ops.ragged import RaggedTensor, RaggedTensorSpec
 from eagerflow._src.ops.ragged_variant_ops import FROM_VARIANT, encode_ragged
 
@@ -245,10 +253,7 @@ class BatchDataset(DatasetV2):
         return _BatchIterator(it, self._size, self._drop, inp._structure, fused=fuses)
 
     def _cardinality(self) -> int:
-        c = self._inputs[0]._cardinality()
-        if c < 0:
-            return c
-        return c // self._size if self._drop else -(-c // self._size)
+        return batch_count(self._inputs[0]._cardinality(), self._size, self._drop)
 
 
 
@@ -796,6 +801,23 @@ def _check_length_dtype(out: dstruct.Structure, bounds_dtype: _dt.DType) -> None
                         f"not match type {bounds_dtype.name} of argument 'x'.")
 
 
+def _compared_length(element_length_func: Callable, bucket_boundaries: Any) -> Callable:
+    """`element_length_func` as TF's key function calls it: a length that is no tensor
+    (a Python value) meets the bounds, Python lists, in that graph's LessEqual and Less
+    first, whose conversions may refuse it ("Expected int32 passed to parameter 'y' ...")."""
+    lows = [int(np.iinfo(np.int32).min), *bucket_boundaries]
+    highs = [*bucket_boundaries, int(np.iinfo(np.int32).max)]
+
+    @functools.wraps(element_length_func)
+    def length(*args: Any) -> Any:
+        n = element_length_func(*args)
+        if not is_tensor(n):
+            less_equal(lows, n)
+            less(n, highs)
+        return n
+    return length
+
+
 def bucket_by_sequence_length(dataset: DatasetV2, element_length_func: Callable,
                               bucket_boundaries: Any, bucket_batch_sizes: Any,
                               padded_shapes: Any, padding_values: Any,
@@ -810,8 +832,9 @@ def bucket_by_sequence_length(dataset: DatasetV2, element_length_func: Callable,
     in_struct = dataset._structure
     # (TF calls the length function from its own key function, which AutoGraph leaves as
     # written)
-    len_fn = StructuredFunction(element_length_func, "bucket_by_sequence_length", in_struct,
-                                dataset, autograph=False)
+    len_fn = StructuredFunction(_compared_length(element_length_func, list(bucket_boundaries)),
+                                "bucket_by_sequence_length", in_struct, dataset,
+                                autograph=False)
     if len_fn.traced:
         _check_length_dtype(len_fn.output_structure, bounds_dtype)
     if pad_to_bucket_boundary:  # TF's batching function makes the boundaries an int64 Const

@@ -34,6 +34,16 @@ from eagerflow._src.ops.eager_errors import raised_eagerly
 AUTOTUNE = -1
 INFINITE = -1
 UNKNOWN = -2
+# where TF's deprecation notices say the tf.data.experimental functions are
+EXPERIMENTAL_OPS = "tensorflow.python.data.experimental.ops."
+
+
+def batch_count(count: int, size: int, drop_remainder: bool) -> int:
+    """How many batches of `size` a dataset of `count` elements makes (the last a part one,
+    but under drop_remainder); an INFINITE or UNKNOWN count as it is."""
+    if count < 0:
+        return count
+    return count // size if drop_remainder else -(-count // size)
 
 
 def check_name(name: Any) -> None:

@@ -42,6 +42,18 @@ from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import REGISTRY, OpDef, TFForm
 
+# the attrs of a dataset of int64 scalars (the raw ops' samples of Range's datasets)
+I64_ATTRS = {"output_types": (dt.int64,), "output_shapes": ((),)}
+
+
+def range_variant(start: int, stop: int | None = None) -> np.ndarray:
+    """The variant array of Dataset.range(start, stop) (of range(start) without a stop), its
+    kernel text as TF's ("RangeDatasetOp(0, 5, 1)::Dataset"): the raw ops' sample input."""
+    if stop is None:
+        return variant_array(DatasetV2.range(start), f"RangeDatasetOp(0, {start}, 1)::Dataset")
+    return variant_array(DatasetV2.range(start, stop),
+                         f"RangeDatasetOp({start}, {stop}, 1)::Dataset")
+
 
 def dataset_of(op: str, value: Any) -> DatasetV2:
     """The pipeline a dataset op's variant input holds, with TF's error for another

@@ -17,13 +17,10 @@ from eagerflow._src.core import nest, tf_logging
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
-from eagerflow._src.data.dataset import DatasetV2
+from eagerflow._src.data.dataset import EXPERIMENTAL_OPS, DatasetV2
 from eagerflow._src.data.iterators import ElementIterator
 from eagerflow._src.data.raw_dataset_shared import list_dataset, write_tfrecords
 from eagerflow._src.data.transformations import AssertCardinalityDataset
-
-# where TF's deprecation notices say the tf.data.experimental functions are
-_EXPERIMENTAL_OPS = "tensorflow.python.data.experimental.ops."
 
 
 def cardinality(dataset: DatasetV2) -> EagerTensor:
@@ -42,7 +39,7 @@ def bucket_by_sequence_length(element_length_func: Callable, bucket_boundaries: 
                               padding_values: Any = None, pad_to_bucket_boundary: bool = False,
                               no_padding: bool = False, drop_remainder: bool = False) -> Callable:
     tf_logging.deprecated_call(
-        "bucket_by_sequence_length", _EXPERIMENTAL_OPS + "grouping",
+        "bucket_by_sequence_length", EXPERIMENTAL_OPS + "grouping",
         "Use `tf.data.Dataset.bucket_by_sequence_length(...)`.")
     def _apply_fn(dataset: DatasetV2) -> DatasetV2:
         return dataset.bucket_by_sequence_length(
@@ -57,7 +54,7 @@ def choose_from_datasets(datasets: Any, choice_dataset: DatasetV2,
     """The experimental spelling goes on past an empty input by default (the Dataset
     method's default stops)."""
     tf_logging.deprecated_call(
-        "choose_from_datasets_v2", _EXPERIMENTAL_OPS + "interleave_ops",
+        "choose_from_datasets_v2", EXPERIMENTAL_OPS + "interleave_ops",
         "Use `tf.data.Dataset.choose_from_datasets(...)` instead. Note that, unlike the "
         "experimental endpoint, the non-experimental endpoint sets "
         "`stop_on_empty_dataset=True` by default. You should set this argument explicitly"
@@ -68,14 +65,14 @@ def choose_from_datasets(datasets: Any, choice_dataset: DatasetV2,
 def sample_from_datasets(datasets: Any, weights: Any = None, seed: Any = None,
                          stop_on_empty_dataset: bool = False) -> DatasetV2:
     tf_logging.deprecated_call(
-        "sample_from_datasets_v2", _EXPERIMENTAL_OPS + "interleave_ops",
+        "sample_from_datasets_v2", EXPERIMENTAL_OPS + "interleave_ops",
         "Use `tf.data.Dataset.sample_from_datasets(...)`.")
     return DatasetV2.sample_from_datasets(datasets, weights, seed, stop_on_empty_dataset)
 
 
 def Counter(start: Any = 0, step: Any = 1, dtype: Any = _dt.int64) -> DatasetV2:
     tf_logging.deprecated_call(
-        "CounterV2", _EXPERIMENTAL_OPS + "counter",
+        "CounterV2", EXPERIMENTAL_OPS + "counter",
         "Use `tf.data.Dataset.counter(...)` instead.")
     return DatasetV2.counter(start, step, dtype)
 
@@ -83,21 +80,21 @@ def Counter(start: Any = 0, step: Any = 1, dtype: Any = _dt.int64) -> DatasetV2:
 def RandomDataset(seed: Any = None, rerandomize_each_iteration: Any = None,  # noqa: N802
                   name: str | None = None) -> DatasetV2:
     tf_logging.deprecated_call(
-        "_RandomDataset.__init__", _EXPERIMENTAL_OPS + "random_ops",
+        "_RandomDataset.__init__", EXPERIMENTAL_OPS + "random_ops",
         "Use `tf.data.Dataset.random(...)`.")
     return DatasetV2.random(seed, rerandomize_each_iteration, name)
 
 
 def enumerate_dataset(start: Any = 0) -> Callable:
     tf_logging.deprecated_call(
-        "enumerate_dataset", _EXPERIMENTAL_OPS + "enumerate_ops",
+        "enumerate_dataset", EXPERIMENTAL_OPS + "enumerate_ops",
         "Use `tf.data.Dataset.enumerate()`.")
     return lambda dataset: dataset.enumerate(start)
 
 
 def get_single_element(dataset: DatasetV2) -> Any:
     tf_logging.deprecated_call(
-        "get_single_element", _EXPERIMENTAL_OPS + "get_single_element",
+        "get_single_element", EXPERIMENTAL_OPS + "get_single_element",
         "Use `tf.data.Dataset.get_single_element()`.")
     if not isinstance(dataset, DatasetV2):
         raise TypeError(f"Invalid `dataset`. Expected a `tf.data.Dataset` object but got "
@@ -108,7 +105,7 @@ def get_single_element(dataset: DatasetV2) -> Any:
 def group_by_window(key_func: Callable, reduce_func: Callable, window_size: Any = None,
                     window_size_func: Callable | None = None) -> Callable:
     tf_logging.deprecated_call(
-        "group_by_window", _EXPERIMENTAL_OPS + "grouping",
+        "group_by_window", EXPERIMENTAL_OPS + "grouping",
         "Use `tf.data.Dataset.group_by_window(...)`.")
     return lambda dataset: dataset.group_by_window(key_func, reduce_func, window_size,
                                                    window_size_func)
@@ -116,7 +113,7 @@ def group_by_window(key_func: Callable, reduce_func: Callable, window_size: Any 
 
 def ignore_errors(log_warning: bool = False) -> Callable:
     tf_logging.deprecated_call(
-        "ignore_errors", _EXPERIMENTAL_OPS + "error_ops",
+        "ignore_errors", EXPERIMENTAL_OPS + "error_ops",
         "Use `tf.data.Dataset.ignore_errors` instead.")
     return lambda dataset: dataset.ignore_errors(log_warning)
 
@@ -125,7 +122,7 @@ def parallel_interleave(map_func: Callable, cycle_length: Any, block_length: Any
                         sloppy: bool = False, buffer_output_elements: Any = None,
                         prefetch_input_elements: Any = None) -> Callable:
     tf_logging.deprecated_call(
-        "parallel_interleave", _EXPERIMENTAL_OPS + "interleave_ops",
+        "parallel_interleave", EXPERIMENTAL_OPS + "interleave_ops",
         "Use `tf.data.Dataset.interleave(map_func, cycle_length, block_length, "
         "num_parallel_calls=tf.data.AUTOTUNE)` instead. If sloppy execution is desired, "
         "use `tf.data.Options.deterministic`.")
@@ -136,28 +133,28 @@ def parallel_interleave(map_func: Callable, cycle_length: Any, block_length: Any
 
 def scan(initial_state: Any, scan_func: Callable) -> Callable:
     tf_logging.deprecated_call(
-        "scan", _EXPERIMENTAL_OPS + "scan_ops",
+        "scan", EXPERIMENTAL_OPS + "scan_ops",
         "Use `tf.data.Dataset.scan(...) instead")
     return lambda dataset: dataset.scan(initial_state, scan_func)
 
 
 def take_while(predicate: Callable) -> Callable:
     tf_logging.deprecated_call(
-        "take_while", _EXPERIMENTAL_OPS + "take_while_ops",
+        "take_while", EXPERIMENTAL_OPS + "take_while_ops",
         "Use `tf.data.Dataset.take_while(...)")
     return lambda dataset: dataset.take_while(predicate)
 
 
 def unbatch() -> Callable:
     tf_logging.deprecated_call(
-        "unbatch", _EXPERIMENTAL_OPS + "batching",
+        "unbatch", EXPERIMENTAL_OPS + "batching",
         "Use `tf.data.Dataset.unbatch()`.")
     return lambda dataset: dataset.unbatch()
 
 
 def unique() -> Callable:
     tf_logging.deprecated_call(
-        "unique", _EXPERIMENTAL_OPS + "unique",
+        "unique", EXPERIMENTAL_OPS + "unique",
         "Use `tf.data.Dataset.unique(...)")
     return lambda dataset: dataset.unique()
 
@@ -165,7 +162,7 @@ def unique() -> Callable:
 def map_and_batch(map_func: Callable, batch_size: Any, num_parallel_batches: Any = None,
                   drop_remainder: bool = False, num_parallel_calls: Any = None) -> Callable:
     tf_logging.deprecated_call(
-        "map_and_batch", _EXPERIMENTAL_OPS + "batching",
+        "map_and_batch", EXPERIMENTAL_OPS + "batching",
         "Use `tf.data.Dataset.map(map_func, num_parallel_calls)` followed by "
         "`tf.data.Dataset.batch(batch_size, drop_remainder)`. Static tf.data "
         "optimizations will take care of using the fused implementation.")
@@ -178,7 +175,7 @@ def map_and_batch(map_func: Callable, batch_size: Any, num_parallel_batches: Any
 
 def shuffle_and_repeat(buffer_size: Any, count: Any = None, seed: Any = None) -> Callable:
     tf_logging.deprecated_call(
-        "shuffle_and_repeat", _EXPERIMENTAL_OPS + "shuffle_ops",
+        "shuffle_and_repeat", EXPERIMENTAL_OPS + "shuffle_ops",
         "Use `tf.data.Dataset.shuffle(buffer_size, seed)` followed by "
         "`tf.data.Dataset.repeat(count)`. Static tf.data optimizations will take care of "
         "using the fused implementation.")

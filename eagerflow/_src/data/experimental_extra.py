@@ -17,7 +17,7 @@ from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core import tf_logging
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
-from eagerflow._src.data.dataset import DatasetV2
+from eagerflow._src.data.dataset import EXPERIMENTAL_OPS, DatasetV2
 from eagerflow._src.data.raw_dataset_access import element_at
 from eagerflow._src.ops.lookup_ops import (
     KeyValueTensorInitializer,
@@ -26,9 +26,6 @@ from eagerflow._src.ops.lookup_ops import (
 )
 from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.parsing_features import parse_example
-
-# where TF's deprecation notices say the tf.data.experimental functions are
-_EXPERIMENTAL_OPS = "tensorflow.python.data.experimental.ops."
 
 # A shard index that tf.distribute's auto-sharding replaces with the worker's index.
 SHARD_HINT = -1
@@ -121,7 +118,7 @@ def parse_example_dataset(features: dict, num_parallel_calls: Any = 1,
     """A transformation for `Dataset.apply`: each element, a vector of serialized
     Examples, parsed with tf.io.parse_example(features)."""
     tf_logging.deprecated_call(
-        "parse_example_dataset", _EXPERIMENTAL_OPS + "parsing_ops",
+        "parse_example_dataset", EXPERIMENTAL_OPS + "parsing_ops",
         "Use `tf.data.Dataset.map(tf.io.parse_example(...))` instead.")
     if features is None:
         raise ValueError("Argument `features` is required, but not specified.")

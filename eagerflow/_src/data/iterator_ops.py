@@ -36,7 +36,14 @@ from eagerflow._src.core.errors import (
     OpError,
     OutOfRangeError,
 )
-from eagerflow._src.core.resource import RESOURCES, TYPE_HASH, ResourceHandle, wrong_type
+from eagerflow._src.core.py_conversion import object_scalar
+from eagerflow._src.core.resource import (
+    RESOURCES,
+    TYPE_HASH,
+    ResourceHandle,
+    cpu_handle,
+    wrong_type,
+)
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import fn_errors
 from eagerflow._src.data.dataset_variants import (
@@ -57,7 +64,6 @@ from eagerflow._src.ops.table_handles import (
     CreatorNode,
     held,
     held_resource,
-    object_scalar,
     resource_name,
 )
 
@@ -67,7 +73,7 @@ _UIDS = itertools.count(1)
 _NAMED = re.compile(r" \[Op:[^\]\s]+\]$")  # (an error its op already named)
 # the anonymous iterators, by name, that a string handle may name
 _ANONYMOUS: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
-_NOT_INITIALIZED = ("GetNext() failed because the iterator has not been initialized. Ensure "
+NOT_INITIALIZED = ("GetNext() failed because the iterator has not been initialized. Ensure "
                     "that you have run the initializer operation for this iterator before "
                     "getting the next element.")
 
@@ -98,7 +104,7 @@ class IteratorResource:
 
     def next(self, op: str) -> tuple:
         if self.it is None:
-            raise FailedPreconditionError(None, None, f"{_NOT_INITIALIZED} [Op:{op}]")
+            raise FailedPreconditionError(None, None, f"{NOT_INITIALIZED} [Op:{op}]")
         try:
             element = next(self.it)
         except StopIteration:
@@ -139,7 +145,7 @@ class IteratorResource:
 
 
 def _handle(name: str, container: str, state: IteratorResource) -> np.ndarray:
-    return object_scalar(ResourceHandle(name, CPU_DEVICE, container, KIND, (), state))
+    return cpu_handle(name, container, KIND, state)
 
 
 def iterator_of(op: str, h: Any) -> IteratorResource:
@@ -158,8 +164,7 @@ def _anonymous(op: str, output_types: tuple, output_shapes: tuple) -> np.ndarray
 def anonymous_handle(kind: str, state: Any) -> np.ndarray:
     """A handle of TF's anonymous resource `state` of type `kind` ("Resource-<n>-at-0x...",
     container "Anonymous"): a new one each call."""
-    return object_scalar(ResourceHandle(f"Resource-{next(_UIDS)}-at-0x{id(state):x}",
-                                        CPU_DEVICE, "Anonymous", kind, (), state))
+    return cpu_handle(f"Resource-{next(_UIDS)}-at-0x{id(state):x}", "Anonymous", kind, state)
 
 
 def deleter() -> np.ndarray:

@@ -22,7 +22,7 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
-from eagerflow._src.data.dataset import DatasetV2
+from eagerflow._src.data.dataset import DatasetV2, batch_count
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.sources import bool_arg, int64_arg, int64_value
 from eagerflow._src.ops.eager_errors import raised_eagerly
@@ -257,7 +257,4 @@ class PaddedBatchDataset(DatasetV2):
                                     self._shapes, self._pads, [s.dtype for s in st.specs])
 
     def _cardinality(self) -> int:
-        c = self._inputs[0]._cardinality()
-        if c < 0:
-            return c
-        return c // self._size if self._drop else -(-c // self._size)
+        return batch_count(self._inputs[0]._cardinality(), self._size, self._drop)

@@ -29,9 +29,11 @@ from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2
 from eagerflow._src.data.dataset_variants import (
+    I64_ATTRS,
     check_signature,
     check_specs,
     flat_input,
+    range_variant,
     tf_attrs_load,
 )
 from eagerflow._src.data.iterators import IterContext
@@ -42,7 +44,6 @@ from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 
 _I64 = np.int64
-_I64_ATTRS = {"output_types": (dt.int64,), "output_shapes": ((),)}
 
 _KERNEL = re.compile(r"^(\w+?)Op(?:\(|::)")
 
@@ -141,11 +142,6 @@ def _element_infer(dataset: Any, index: Any, *, output_types: tuple,
     return [(None if s is None else tuple(s), d) for d, s in zip(output_types, output_shapes)]
 
 
-def range_variant(start: int, stop: int) -> np.ndarray:
-    return variant_array(DatasetV2.range(start, stop),
-                         f"RangeDatasetOp({start}, {stop}, 1)::Dataset")
-
-
 def _filtered() -> np.ndarray:
     return variant_array(DatasetV2.range(5).filter(lambda x: x > 1), "FilterDatasetOp::Dataset")
 
@@ -155,14 +151,14 @@ GET_ELEMENT_AT_INDEX = register(OpDef(
     gpu=False, arity=lambda ins, attrs: {"output_types": len(attrs.get("output_types", ()))},
     tf=TFForm(load=tf_attrs_load("GetElementAtIndex"), takes_handles=True),
     reference=lambda v, i, **_: tuple(v[()].elements()[int(i)]),
-    samples=lambda: [Sample((range_variant(0, 10), _I64(3)), _I64_ATTRS, grad=False),
-                     Sample((range_variant(5, 9), _I64(0)), _I64_ATTRS, grad=False)],
+    samples=lambda: [Sample((range_variant(0, 10), _I64(3)), I64_ATTRS, grad=False),
+                     Sample((range_variant(5, 9), _I64(0)), I64_ATTRS, grad=False)],
     bad_samples=lambda: [
-        BadSample((range_variant(0, 10), _I64(10)), _I64_ATTRS, OutOfRangeError,
+        BadSample((range_variant(0, 10), _I64(10)), I64_ATTRS, OutOfRangeError,
                   "Index out of range [0, 10):10"),
-        BadSample((range_variant(0, 10), _I64([1])), _I64_ATTRS, InvalidArgumentError,
+        BadSample((range_variant(0, 10), _I64([1])), I64_ATTRS, InvalidArgumentError,
                   "index must be a scalar"),
-        BadSample((_filtered(), _I64(1)), _I64_ATTRS, UnimplementedError,
+        BadSample((_filtered(), _I64(1)), I64_ATTRS, UnimplementedError,
                   "Random access is not implemented for dataset FilterDatasetOp::Dataset"),
         BadSample((range_variant(0, 10), _I64(1)), {"output_types": (dt.int32,),
                                                      "output_shapes": ((),)},

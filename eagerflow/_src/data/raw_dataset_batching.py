@@ -24,13 +24,14 @@ from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import dataset_methods  # noqa: F401 (the methods built on)
-from eagerflow._src.data.dataset import UNKNOWN, DatasetV2
+from eagerflow._src.data.dataset import UNKNOWN, DatasetV2, batch_count
 from eagerflow._src.data.dataset_variants import (
     VariantDataset,
     dataset_of,
     dataset_op,
     flat_input,
     flat_specs,
+    range_variant,
 )
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.raw_dataset_sources import tensors_of
@@ -103,8 +104,7 @@ def _size_text(ds: Any, size: Any, *_: Any, **__: Any) -> str:
 
 # -- samples' inputs -------------------------------------------------------------------------
 
-def _range(n: int) -> np.ndarray:
-    return variant_array(DatasetV2.range(n), f"RangeDatasetOp(0, {n}, 1)::Dataset")
+_range = range_variant  # (the samples' short name)
 
 
 def _pairs() -> np.ndarray:
@@ -586,10 +586,7 @@ class _Counted(DatasetV2):
         return self._inputs[0]._make_iterator(ctx)
 
     def _cardinality(self) -> int:
-        c = self._source._cardinality()
-        if c < 0:
-            return c
-        return c // self._shift if self._drop else -(-c // self._shift)
+        return batch_count(self._source._cardinality(), self._shift, self._drop)
 
 
 def _windows(d: Any, size: Any, shift: Any, stride: Any, drop: Any) -> list:

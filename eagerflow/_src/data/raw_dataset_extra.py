@@ -32,17 +32,19 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
-from eagerflow._src.core.resource import RESOURCES, ResourceHandle, wrong_type
+from eagerflow._src.core.resource import RESOURCES, ResourceHandle, cpu_handle, wrong_type
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import dataset_methods  # noqa: F401 (the methods built on)
 from eagerflow._src.data.combining import ChooseFromDatasets
 from eagerflow._src.data.dataset import UNKNOWN, DatasetV2
 from eagerflow._src.data.dataset_variants import (
+    I64_ATTRS,
     DatasetVariant,
     dataset_of,
     dataset_op,
     flat_input,
     flat_specs,
+    range_variant,
     tf_attrs_load,
 )
 from eagerflow._src.data.experimental import assert_cardinality
@@ -57,13 +59,11 @@ from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, regist
 from eagerflow._src.ops.table_handles import (
     fill,
     held,
-    object_scalar,
     resource_name,
     state_of,
 )
 
 _I64 = np.int64
-_I64_ATTRS = {"output_types": (dt.int64,), "output_shapes": ((),)}
 
 
 def listed_op(name: str, build: Any, **kw: Any) -> OpDef:
@@ -75,11 +75,6 @@ def listed_op(name: str, build: Any, **kw: Any) -> OpDef:
         return variant_array(*build(name, *ins, **attrs))
 
     return register(replace(base, kernel=kernel))
-
-
-def _range_variant(start: int, stop: int) -> np.ndarray:
-    return variant_array(DatasetV2.range(start, stop),
-                         f"RangeDatasetOp({start}, {stop}, 1)::Dataset")
 
 
 def _slices(values: list, dtype: Any = np.int64) -> np.ndarray:
@@ -137,23 +132,23 @@ def _directed_reference(selector: Any, *data: Any, stop_on_empty_dataset: bool =
 
 
 def _directed_samples() -> list:
-    data = (_range_variant(0, 2), _range_variant(10, 12))
+    data = (range_variant(0, 2), range_variant(10, 12))
     sel = _slices([0, 0, 0, 0, 1, 1])
-    return [Sample((sel, *data), dict(_I64_ATTRS, N=2), grad=False),
-            Sample((_slices([0, 1, 1, 0, 2]), _range_variant(0, 3), _range_variant(10, 12),
-                    _range_variant(20, 25)), dict(_I64_ATTRS, N=3), grad=False)]
+    return [Sample((sel, *data), dict(I64_ATTRS, N=2), grad=False),
+            Sample((_slices([0, 1, 1, 0, 2]), range_variant(0, 3), range_variant(10, 12),
+                    range_variant(20, 25)), dict(I64_ATTRS, N=3), grad=False)]
 
 
 DIRECTED_INTERLEAVE = listed_op(
     "DirectedInterleaveDataset", _directed, reference=_directed_reference,
     samples=lambda: _directed_samples() + [Sample(
-        (_slices([0, 0, 0, 0, 1, 1]), _range_variant(0, 2), _range_variant(10, 12)),
-        dict(_I64_ATTRS, N=2, stop_on_empty_dataset=True), grad=False)],
+        (_slices([0, 0, 0, 0, 1, 1]), range_variant(0, 2), range_variant(10, 12)),
+        dict(I64_ATTRS, N=2, stop_on_empty_dataset=True), grad=False)],
     bad_samples=lambda: [
-        BadSample((_slices([0, 1], np.int32), _range_variant(0, 2), _range_variant(10, 12)),
-                  dict(_I64_ATTRS, N=2), InvalidArgumentError, _SELECTOR_BAD),
-        BadSample((_slices([0, 1]), _range_variant(0, 2), _slices([1., 2.], np.float32)),
-                  dict(_I64_ATTRS, N=2), InvalidArgumentError,
+        BadSample((_slices([0, 1], np.int32), range_variant(0, 2), range_variant(10, 12)),
+                  dict(I64_ATTRS, N=2), InvalidArgumentError, _SELECTOR_BAD),
+        BadSample((_slices([0, 1]), range_variant(0, 2), _slices([1., 2.], np.float32)),
+                  dict(I64_ATTRS, N=2), InvalidArgumentError,
                   "All inputs must have the same output_dtypes. First input has types "
                   "int64, and input 1 has types float")])
 EXPERIMENTAL_DIRECTED_INTERLEAVE = listed_op(
@@ -220,16 +215,16 @@ _F32 = np.float32
 SAMPLING = listed_op(
     "SamplingDataset", _sampling, scalars=(None, "rate", "seed", "seed2"),
     reference=_sampling_reference,
-    samples=lambda: [Sample((_range_variant(0, 20), _F32(0.5), _I64(1), _I64(2)), _I64_ATTRS,
+    samples=lambda: [Sample((range_variant(0, 20), _F32(0.5), _I64(1), _I64(2)), I64_ATTRS,
                             grad=False),
-                     Sample((_range_variant(0, 30), _F32(0.3), _I64(-5), _I64(7)), _I64_ATTRS,
+                     Sample((range_variant(0, 30), _F32(0.3), _I64(-5), _I64(7)), I64_ATTRS,
                             grad=False),
-                     Sample((_range_variant(0, 5), _F32(0), _I64(1), _I64(2)), _I64_ATTRS,
+                     Sample((range_variant(0, 5), _F32(0), _I64(1), _I64(2)), I64_ATTRS,
                             grad=False)],
-    bad_samples=lambda: [BadSample((_range_variant(0, 5), _F32([0.5]), _I64(1), _I64(2)),
-                                   _I64_ATTRS, InvalidArgumentError, "rate must be a scalar"),
-                         BadSample((_range_variant(0, 5), _F32(0.5), _I64(1), _I64([2])),
-                                   _I64_ATTRS, InvalidArgumentError,
+    bad_samples=lambda: [BadSample((range_variant(0, 5), _F32([0.5]), _I64(1), _I64(2)),
+                                   I64_ATTRS, InvalidArgumentError, "rate must be a scalar"),
+                         BadSample((range_variant(0, 5), _F32(0.5), _I64(1), _I64([2])),
+                                   I64_ATTRS, InvalidArgumentError,
                                    "seed2 must be a scalar")])
 
 
@@ -323,22 +318,22 @@ def _auto_shard_reference(v: Any, workers: Any, index: Any, *, auto_shard_policy
 
 
 def _auto_shard_samples() -> list:
-    return [Sample((_range_variant(0, 10), _I64(3), _I64(1)), _I64_ATTRS, grad=False),
-            Sample((_range_variant(0, 10), _I64(3), _I64(2)),
-                   dict(_I64_ATTRS, auto_shard_policy=_DATA), grad=False),
-            Sample((_range_variant(0, 4), _I64(2), _I64(0)),
-                   dict(_I64_ATTRS, auto_shard_policy=_OFF), grad=False)]
+    return [Sample((range_variant(0, 10), _I64(3), _I64(1)), I64_ATTRS, grad=False),
+            Sample((range_variant(0, 10), _I64(3), _I64(2)),
+                   dict(I64_ATTRS, auto_shard_policy=_DATA), grad=False),
+            Sample((range_variant(0, 4), _I64(2), _I64(0)),
+                   dict(I64_ATTRS, auto_shard_policy=_OFF), grad=False)]
 
 
 def _auto_shard_bad() -> list:
-    r = _range_variant(0, 10)
-    return [BadSample((r, _I64(0), _I64(0)), _I64_ATTRS, InvalidArgumentError,
+    r = range_variant(0, 10)
+    return [BadSample((r, _I64(0), _I64(0)), I64_ATTRS, InvalidArgumentError,
                       "num_workers must be greater than zero."),
-            BadSample((r, _I64(3), _I64(3)), _I64_ATTRS, InvalidArgumentError,
+            BadSample((r, _I64(3), _I64(3)), I64_ATTRS, InvalidArgumentError,
                       "index must be between 0 and 2"),
-            BadSample((r, _I64(3), _I64(1)), dict(_I64_ATTRS, auto_shard_policy=5),
+            BadSample((r, _I64(3), _I64(1)), dict(I64_ATTRS, auto_shard_policy=5),
                       InvalidArgumentError, "auto_shard_policy is invalid."),
-            BadSample((r, _I64([3]), _I64(1)), _I64_ATTRS, InvalidArgumentError,
+            BadSample((r, _I64([3]), _I64(1)), I64_ATTRS, InvalidArgumentError,
                       "num_workers must be a scalar")]
 
 
@@ -374,7 +369,7 @@ def _thread_pool_handle(op: str) -> Any:
         if pool is None:
             pool = ThreadPool(int(num_threads), int(max_intra_op_parallelism), display_name)
             RESOURCES.create(container, name, pool)
-        return object_scalar(ResourceHandle(name, CPU_DEVICE, container, THREAD_POOL))
+        return cpu_handle(name, container, THREAD_POOL)
     return kernel
 
 
@@ -420,16 +415,15 @@ def _thread_pool_dataset(op: str, input_dataset: Any, thread_pool: Any, **_: Any
 
 def _pool_handle() -> np.ndarray:
     pool = ThreadPool(2, 1, "pool")
-    return object_scalar(ResourceHandle("sample_pool", CPU_DEVICE, "localhost", THREAD_POOL,
-                                        (), pool))
+    return cpu_handle("sample_pool", "localhost", THREAD_POOL, pool)
 
 
 THREAD_POOL_DATASETS = {op: listed_op(
     op, _thread_pool_dataset, infer=signature_infer(op, "vr", (), (dt.variant,)),
-    reference=_same, samples=lambda: [Sample((_range_variant(0, 4), _pool_handle()),
-                                             _I64_ATTRS, grad=False)],
+    reference=_same, samples=lambda: [Sample((range_variant(0, 4), _pool_handle()),
+                                             I64_ATTRS, grad=False)],
     bad_samples=lambda: [BadSample(
-        (_range_variant(0, 4), dummy_handle("tensorflow::data::SeedGenerator")), _I64_ATTRS,
+        (range_variant(0, 4), dummy_handle("tensorflow::data::SeedGenerator")), I64_ATTRS,
         InvalidArgumentError, "Trying to access a handle's resource using the wrong type. "
                               "The handle points to a resource (name 'dummy_resource') of "
                               "type 'tensorflow::data::SeedGenerator' (hash code "
@@ -448,10 +442,10 @@ def _stats(text: str) -> Any:
 STATS = {op: listed_op(op, _stats(kernel), infer=signature_infer(op, "vs", (None, "tag"),
                                                                  (dt.variant,)),
                        reference=_same,
-                       samples=lambda: [Sample((_range_variant(0, 3), np.array(b"t", object)),
-                                               _I64_ATTRS, grad=False)],
+                       samples=lambda: [Sample((range_variant(0, 3), np.array(b"t", object)),
+                                               I64_ATTRS, grad=False)],
                        bad_samples=lambda: [BadSample(
-                           (_range_variant(0, 3), np.array([b"t"], object)), _I64_ATTRS,
+                           (range_variant(0, 3), np.array([b"t"], object)), I64_ATTRS,
                            InvalidArgumentError, "tag must be a scalar")])
          for kernel, ops in (("LatencyStatsDataset", ("LatencyStatsDataset",
                                                       "ExperimentalLatencyStatsDataset")),
@@ -526,7 +520,7 @@ INITIALIZE_TABLE_FROM_DATASET = register(OpDef(
     reference=_init_reference,
     samples=lambda: [Sample((R.uninitialized(), _pairs([b"k", b"l"], [4, 5])), grad=False),
                      Sample((R.static(), _pairs([b"x", b"y", b"z"], [4, 5, 6])), grad=False)],
-    bad_samples=lambda: [BadSample((R.uninitialized(), _range_variant(0, 3)), {},
+    bad_samples=lambda: [BadSample((R.uninitialized(), range_variant(0, 3)), {},
                                    InvalidArgumentError,
                                    "Expected dataset to have two components")]))
 
@@ -571,11 +565,11 @@ def _dims(shape: Any) -> str:
 
 
 def _fastest_bad() -> list:
-    attrs = dict(_I64_ATTRS, N=2, num_experiments=2)
-    return [BadSample((_range_variant(0, 4), _range_variant(0, 5)), attrs, InvalidArgumentError,
+    attrs = dict(I64_ATTRS, N=2, num_experiments=2)
+    return [BadSample((range_variant(0, 4), range_variant(0, 5)), attrs, InvalidArgumentError,
                       "All inputs to ChooseFastestDataset must have compatible cardinalities. "
                       "Input 1 has cardinality: 5, while all prior inputs have cardinality: 4."),
-            BadSample((_range_variant(0, 2), _slices([1., 2.], np.float32)), attrs,
+            BadSample((range_variant(0, 2), _slices([1., 2.], np.float32)), attrs,
                       InvalidArgumentError, "All inputs to ChooseFastestDataset must have the "
                                             "same output types. Input 1 has output types: "
                                             "float. Expected: int64.")]
@@ -583,7 +577,7 @@ def _fastest_bad() -> list:
 
 CHOOSE_FASTEST = {op: listed_op(
     op, _choose_fastest, reference=_same,
-    samples=lambda: [Sample((_range_variant(0, 4), _range_variant(0, 4)),
-                            dict(_I64_ATTRS, N=2, num_experiments=2), grad=False)],
+    samples=lambda: [Sample((range_variant(0, 4), range_variant(0, 4)),
+                            dict(I64_ATTRS, N=2, num_experiments=2), grad=False)],
     bad_samples=_fastest_bad)
     for op in ("ChooseFastestDataset", "ExperimentalChooseFastestDataset")}

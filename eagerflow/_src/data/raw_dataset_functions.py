@@ -33,6 +33,7 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import dataset_methods  # noqa: F401 (the methods built on)
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.dataset_variants import (
+    I64_ATTRS,
     DatasetVariant,
     VariantDataset,
     check_element,
@@ -44,6 +45,7 @@ from eagerflow._src.data.dataset_variants import (
     flat_specs,
     from_variant,
     others_of,
+    range_variant,
     structure_of,
 )
 from eagerflow._src.data.fn_errors import FnSite
@@ -373,10 +375,6 @@ def _map_reference(ds: Any, *ins: Any, f: Any, Targuments: tuple = (), **_: Any)
     return elements_variant([arrays_of(f.call_flat_outputs(e + others)) for e in ref_in(ds)])
 
 
-def range_variant(n: int) -> np.ndarray:
-    return variant_array(DatasetV2.range(n), f"RangeDatasetOp(0, {n}, 1)::Dataset")
-
-
 def pairs_variant() -> np.ndarray:
     return variant_array(DatasetV2.from_tensor_slices(
         (np.arange(4, dtype=np.int64), np.arange(4, dtype=np.float32) / 2)),
@@ -388,7 +386,6 @@ def concrete_fn(fn: Callable, *specs: Any) -> Any:
 
 
 S64, SF32 = TensorSpec([], dt.int64), TensorSpec([], dt.float32)
-I64_ATTRS = {"output_types": (dt.int64,), "output_shapes": ((),)}
 PAIR_ATTRS = {"output_types": (dt.int64, dt.float32), "output_shapes": ((), ())}
 
 

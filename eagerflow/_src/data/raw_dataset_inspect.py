@@ -40,14 +40,20 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError
-from eagerflow._src.core.resource import RESOURCES, ResourceHandle, wrong_type
+from eagerflow._src.core.resource import RESOURCES, ResourceHandle, cpu_handle, wrong_type
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.data import (
     dataset_methods,  # noqa: F401 (the methods built on)
     iterator_path,
 )
 from eagerflow._src.data.dataset import DatasetV2
-from eagerflow._src.data.dataset_variants import check_signature, dataset_of, tf_attrs_load
+from eagerflow._src.data.dataset_variants import (
+    I64_ATTRS,
+    check_signature,
+    dataset_of,
+    range_variant,
+    tf_attrs_load,
+)
 from eagerflow._src.data.iterator_ops import iterator_of
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.model_proto import model_names, model_proto
@@ -55,17 +61,15 @@ from eagerflow._src.data.raw_dataset_access import (
     inputs_of,
     kernel_text,
     op_name,
-    range_variant,
     transparent,
 )
 from eagerflow._src.data.raw_dataset_extra import listed_op
 from eagerflow._src.data.raw_dataset_sources import elements_variant
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
-from eagerflow._src.ops.table_handles import held, object_scalar, resource_name
+from eagerflow._src.ops.table_handles import held, resource_name
 
 _I64 = np.int64
-_I64_ATTRS = {"output_types": (dt.int64,), "output_shapes": ((),)}
 # -- AssertNextDataset, AssertPrevDataset --------------------------------------------------------
 
 def matches_any_version(prefix: str, name: str) -> bool:
@@ -223,19 +227,19 @@ def _same(v: Any, *_: Any, **__: Any) -> Any:
 
 ASSERT_NEXT = {op: listed_op(
     op, _asserted(True), scalars=(None,), reference=_same,
-    samples=lambda: [Sample((range_variant(0, 4), _names()), _I64_ATTRS, grad=False),
-                     Sample((range_variant(0, 4), _names("Prefetch")), _I64_ATTRS,
+    samples=lambda: [Sample((range_variant(0, 4), _names()), I64_ATTRS, grad=False),
+                     Sample((range_variant(0, 4), _names("Prefetch")), I64_ATTRS,
                             grad=False)],
     bad_samples=lambda: [BadSample((range_variant(0, 4), np.array(b"Map", object)),
-                                   _I64_ATTRS, InvalidArgumentError,
+                                   I64_ATTRS, InvalidArgumentError,
                                    "transformations must be a vector")])
     for op in ("AssertNextDataset", "ExperimentalAssertNextDataset")}
 ASSERT_PREV = listed_op(
     "AssertPrevDataset", _asserted(False), scalars=(None,), reference=_same,
     samples=lambda: [Sample((range_variant(0, 4), _names('name: "RangeDataset"')),
-                            _I64_ATTRS, grad=False)],
+                            I64_ATTRS, grad=False)],
     bad_samples=lambda: [BadSample((range_variant(0, 4), np.array(b"x", object)),
-                                   _I64_ATTRS, InvalidArgumentError,
+                                   I64_ATTRS, InvalidArgumentError,
                                    "transformations must be a vector")])
 
 
@@ -341,7 +345,7 @@ def _aggregator_handle(op: str) -> Any:
         name = resource_name(op, (), container, shared_name, False, None, {})
         if RESOURCES.lookup(container, name) is None:
             RESOURCES.create(container, name, StatsAggregator())
-        return object_scalar(ResourceHandle(name, CPU_DEVICE, container, STATS_AGGREGATOR))
+        return cpu_handle(name, container, STATS_AGGREGATOR)
     return kernel
 
 
@@ -364,8 +368,7 @@ AGGREGATOR_HANDLES = {op: register(OpDef(
 
 
 def _aggregator() -> np.ndarray:
-    return object_scalar(ResourceHandle("sample_aggregator", CPU_DEVICE, "localhost",
-                                        STATS_AGGREGATOR, (), StatsAggregator()))
+    return cpu_handle("sample_aggregator", "localhost", STATS_AGGREGATOR, StatsAggregator())
 
 
 def _summary(op: str) -> Any:
@@ -382,8 +385,7 @@ _WRONG = ("Trying to access a handle's resource using the wrong type. The handle
 
 
 def _seed_dummy() -> np.ndarray:
-    return object_scalar(ResourceHandle("dummy_resource", CPU_DEVICE, "localhost",
-                                        "tensorflow::data::SeedGenerator"))
+    return cpu_handle("dummy_resource", "localhost", "tensorflow::data::SeedGenerator")
 
 
 AGGREGATOR_SUMMARIES = {op: register(OpDef(
@@ -427,12 +429,12 @@ def _set_stats(op: str, input_dataset: Any, stats_aggregator: Any, tag: Any,
 _TAG = np.array(b"t", object)
 SET_STATS_AGGREGATOR = {op: listed_op(
     op, _set_stats, reference=_same,
-    samples=lambda: [Sample((range_variant(0, 4), _aggregator(), _TAG, _TAG), _I64_ATTRS,
+    samples=lambda: [Sample((range_variant(0, 4), _aggregator(), _TAG, _TAG), I64_ATTRS,
                             grad=False)],
     bad_samples=lambda: [
         BadSample((range_variant(0, 4), _aggregator(), np.array([b"t"], object), _TAG),
-                  _I64_ATTRS, InvalidArgumentError, "tag must be a scalar"),
-        BadSample((range_variant(0, 4), _seed_dummy(), _TAG, _TAG), _I64_ATTRS,
+                  I64_ATTRS, InvalidArgumentError, "tag must be a scalar"),
+        BadSample((range_variant(0, 4), _seed_dummy(), _TAG, _TAG), I64_ATTRS,
                   InvalidArgumentError, _WRONG)])
     for op in ("SetStatsAggregatorDataset", "ExperimentalSetStatsAggregatorDataset")}
 

@@ -28,16 +28,17 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import InternalError, InvalidArgumentError, NotFoundError
-from eagerflow._src.core.resource import ResourceHandle
+from eagerflow._src.core.resource import cpu_handle
 from eagerflow._src.data import dataset_methods  # noqa: F401 (the methods built on)
 from eagerflow._src.data.cache import CacheDataset
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.dataset_variants import (
+    I64_ATTRS,
     DatasetVariant,
     dataset_of,
     dataset_op,
+    range_variant,
     tf_attrs_load,
     variant_array,
 )
@@ -48,7 +49,7 @@ from eagerflow._src.data.sources import RandomDataset
 from eagerflow._src.data.transformations import ShuffleDataset
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
-from eagerflow._src.ops.table_handles import held, object_scalar
+from eagerflow._src.ops.table_handles import held
 
 _I64 = np.int64
 _UNKNOWN = -2
@@ -140,7 +141,7 @@ def _unknown_reshuffle(xp: Any, seed: Any, seed2: Any) -> tuple:
 
 
 def dummy_handle(kind: str) -> np.ndarray:
-    return object_scalar(ResourceHandle(_DUMMY, CPU_DEVICE, "localhost", kind))
+    return cpu_handle(_DUMMY, "localhost", kind)
 
 
 _DELETED: weakref.WeakSet = weakref.WeakSet()
@@ -309,10 +310,6 @@ def shuffled_elements(elements: list, size: int, seeds: tuple, epochs: int = 1,
     return out
 
 
-def _range_variant(n: int) -> np.ndarray:
-    return variant_array(DatasetV2.range(n), f"RangeDatasetOp(0, {n}, 1)::Dataset")
-
-
 def _elements(v: np.ndarray) -> list:
     return v[()].elements()
 
@@ -324,55 +321,54 @@ def _shuffle_reference(v: Any, size: Any, seed: Any, seed2: Any, count: Any = No
         reshuffle_each_iteration))
 
 
-_I64_ATTRS = {"output_types": (dt.int64,), "output_shapes": ((),)}
-_R10 = _range_variant(10)
+_R10 = range_variant(10)
 _BUFFER_BAD = "buffer_size must be greater than zero or UNKNOWN_CARDINALITY"
 
 SHUFFLE = raw_op(
     "ShuffleDataset", _shuffle, "viii", (None, "buffer_size", "seed", "seed2"),
     reference=_shuffle_reference,
-    samples=lambda: [Sample((_R10, _I64(4), _I64(1), _I64(2)), _I64_ATTRS, grad=False),
-             Sample((_R10, _I64(-2), _I64(5), _I64(0)), dict(_I64_ATTRS,
+    samples=lambda: [Sample((_R10, _I64(4), _I64(1), _I64(2)), I64_ATTRS, grad=False),
+             Sample((_R10, _I64(-2), _I64(5), _I64(0)), dict(I64_ATTRS,
                     reshuffle_each_iteration=False), grad=False)],
-    bad_samples=lambda: [BadSample((_R10, _I64(0), _I64(1), _I64(2)), _I64_ATTRS,
+    bad_samples=lambda: [BadSample((_R10, _I64(0), _I64(1), _I64(2)), I64_ATTRS,
                            InvalidArgumentError, _BUFFER_BAD),
-                 BadSample((_R10, _I64(4), _I64([1]), _I64(2)), _I64_ATTRS,
+                 BadSample((_R10, _I64(4), _I64([1]), _I64(2)), I64_ATTRS,
                            InvalidArgumentError, "seed must be a scalar")])
 SHUFFLE_V2 = raw_op(
     "ShuffleDatasetV2", _shuffle_v2, "vir", (None, "buffer_size"),
     reference=lambda v, size, gen, **_: _shuffle_reference(v, size, 1, 2,
                                                            reshuffle_each_iteration=False),
-    samples=lambda: [Sample((_R10, _I64(3), _FIXED), _I64_ATTRS, grad=False)],
-    bad_samples=lambda: [BadSample((_R10, _I64(-1), _FIXED), _I64_ATTRS, InvalidArgumentError,
+    samples=lambda: [Sample((_R10, _I64(3), _FIXED), I64_ATTRS, grad=False)],
+    bad_samples=lambda: [BadSample((_R10, _I64(-1), _FIXED), I64_ATTRS, InvalidArgumentError,
                            _BUFFER_BAD)])
 SHUFFLE_V3 = raw_op(
     "ShuffleDatasetV3", _shuffle_v3, "viiir", (None, "buffer_size", "seed", "seed2"),
     reference=lambda v, size, seed, seed2, gen, **kw: _shuffle_reference(v, size, seed, seed2,
                                                                          **kw),
-    samples=lambda: [Sample((_R10, _I64(4), _I64(7), _I64(8), _SEED_DUMMY), _I64_ATTRS,
+    samples=lambda: [Sample((_R10, _I64(4), _I64(7), _I64(8), _SEED_DUMMY), I64_ATTRS,
                             grad=False)],
-    bad_samples=lambda: [BadSample((_R10, _I64(0), _I64(1), _I64(2), _SEED_DUMMY), _I64_ATTRS,
+    bad_samples=lambda: [BadSample((_R10, _I64(0), _I64(1), _I64(2), _SEED_DUMMY), I64_ATTRS,
                            InvalidArgumentError, _BUFFER_BAD)])
 _COUNT_BAD = "count must be greater than zero or equal to -1."
 SHUFFLE_AND_REPEAT = raw_op(
     "ShuffleAndRepeatDataset", _shuffle_repeat, "viiii",
     (None, "buffer_size", "seed", "seed2", "count"),
     reference=_shuffle_reference,
-    samples=lambda: [Sample((_range_variant(5), _I64(4), _I64(1), _I64(2), _I64(2)), _I64_ATTRS,
+    samples=lambda: [Sample((range_variant(5), _I64(4), _I64(1), _I64(2), _I64(2)), I64_ATTRS,
                     grad=False)],
-    bad_samples=lambda: [BadSample((_R10, _I64(4), _I64(1), _I64(2), _I64(0)), _I64_ATTRS,
+    bad_samples=lambda: [BadSample((_R10, _I64(4), _I64(1), _I64(2), _I64(0)), I64_ATTRS,
                            InvalidArgumentError, _COUNT_BAD),
-                 BadSample((_R10, _I64(4), _I64(1), _I64(2), _I64([2])), _I64_ATTRS,
+                 BadSample((_R10, _I64(4), _I64(1), _I64(2), _I64([2])), I64_ATTRS,
                            InvalidArgumentError, "count must be a scalar")])
 SHUFFLE_AND_REPEAT_V2 = raw_op(
     "ShuffleAndRepeatDatasetV2", _shuffle_repeat, "viiiir",
     (None, "buffer_size", "seed", "seed2", "count"),
     reference=lambda v, size, seed, seed2, count, gen, **kw: _shuffle_reference(
         v, size, seed, seed2, count, **kw),
-    samples=lambda: [Sample((_range_variant(5), _I64(4), _I64(1), _I64(2), _I64(3), _SEED_DUMMY),
-                    _I64_ATTRS, grad=False)],
+    samples=lambda: [Sample((range_variant(5), _I64(4), _I64(1), _I64(2), _I64(3), _SEED_DUMMY),
+                    I64_ATTRS, grad=False)],
     bad_samples=lambda: [BadSample((_R10, _I64(4), _I64(1), _I64(2), _I64(-5), _SEED_DUMMY),
-                           _I64_ATTRS, InvalidArgumentError, _COUNT_BAD)])
+                           I64_ATTRS, InvalidArgumentError, _COUNT_BAD)])
 
 
 # -- random ---------------------------------------------------------------------------------
@@ -412,22 +408,22 @@ class Prefix:
             elements_variant(self.elements)
 
 
-_RANDOM_BAD = [BadSample((_I64([1]), _I64(2)), _I64_ATTRS, InvalidArgumentError,
+_RANDOM_BAD = [BadSample((_I64([1]), _I64(2)), I64_ATTRS, InvalidArgumentError,
                          "seed must be a scalar")]
 RANDOM = {op: raw_op(op, _random, "ii", ("seed", "seed2"),
                      reference=lambda seed, seed2, **_: Prefix(
                          random_words((int(seed), int(seed2)), 4)),
-                     samples=lambda: [Sample((_I64(1), _I64(2)), _I64_ATTRS, grad=False)],
+                     samples=lambda: [Sample((_I64(1), _I64(2)), I64_ATTRS, grad=False)],
                      bad_samples=lambda: _RANDOM_BAD)
           for op in ("RandomDataset", "ExperimentalRandomDataset")}
 RANDOM_V2 = raw_op(
     "RandomDatasetV2", _random, "iir", ("seed", "seed2"),
     reference=lambda seed, seed2, gen, rerandomize_each_iteration=False, **_: Prefix(
         random_words((int(seed), int(seed2)), 4, 0, rerandomize_each_iteration)),
-    samples=lambda: [Sample((_I64(5), _I64(6), _SEED_DUMMY), _I64_ATTRS, grad=False),
-             Sample((_I64(5), _I64(6), _SEED_DUMMY), dict(_I64_ATTRS,
+    samples=lambda: [Sample((_I64(5), _I64(6), _SEED_DUMMY), I64_ATTRS, grad=False),
+             Sample((_I64(5), _I64(6), _SEED_DUMMY), dict(I64_ATTRS,
                     rerandomize_each_iteration=True), grad=False)],
-    bad_samples=lambda: [BadSample((_I64(1), _I64([2]), _SEED_DUMMY), _I64_ATTRS,
+    bad_samples=lambda: [BadSample((_I64(1), _I64([2]), _SEED_DUMMY), I64_ATTRS,
                            InvalidArgumentError, "seed2 must be a scalar")])
 
 
@@ -479,16 +475,16 @@ _CACHE_DUMMY = dummy_handle("tensorflow::data::MemoryCache")
 CACHE = raw_op(
     "CacheDataset", _cache, "vs", (None, "filename"),
     reference=lambda v, name, **_: elements_variant(_elements(v)),
-    samples=lambda: [Sample((_R10, _NAME), _I64_ATTRS, grad=False)],
-    bad_samples=lambda: [BadSample((_R10, np.array([b""], object)), _I64_ATTRS,
+    samples=lambda: [Sample((_R10, _NAME), I64_ATTRS, grad=False)],
+    bad_samples=lambda: [BadSample((_R10, np.array([b""], object)), I64_ATTRS,
                                    InvalidArgumentError, "filename must be a scalar")])
 CACHE_V2 = raw_op(
     "CacheDatasetV2", _cache, "vsr", (None, "filename"),
     reference=lambda v, name, cache, **_: elements_variant(_elements(v)),
-    samples=lambda: [Sample((_R10, _NAME, _CACHE_DUMMY), _I64_ATTRS, grad=False),
-             Sample((_R10, _NAME, anonymous_handle(MEMORY_CACHE, MemoryCache())), _I64_ATTRS,
+    samples=lambda: [Sample((_R10, _NAME, _CACHE_DUMMY), I64_ATTRS, grad=False),
+             Sample((_R10, _NAME, anonymous_handle(MEMORY_CACHE, MemoryCache())), I64_ATTRS,
                     grad=False)],
-    bad_samples=lambda: [BadSample((_R10, np.array([b""], object), _CACHE_DUMMY), _I64_ATTRS,
+    bad_samples=lambda: [BadSample((_R10, np.array([b""], object), _CACHE_DUMMY), I64_ATTRS,
                            InvalidArgumentError, "filename must be a scalar")])
 ANONYMOUS_MEMORY_CACHE = _resource_op(
     "AnonymousMemoryCache", lambda xp: (anonymous_handle(MEMORY_CACHE, MemoryCache()),

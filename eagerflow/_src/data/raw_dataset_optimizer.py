@@ -41,12 +41,14 @@ from eagerflow._src.data import (
 )
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.dataset_variants import (
+    I64_ATTRS,
     VariantDataset,
     check_signature,
     concrete_of,
     dataset_of,
     flat_input,
     others_of,
+    range_variant,
     structure_of,
     tf_attrs_load,
 )
@@ -54,7 +56,6 @@ from eagerflow._src.data.raw_dataset_access import (
     inputs_of,
     kernel_text,
     op_name,
-    range_variant,
     transparent,
 )
 from eagerflow._src.data.raw_dataset_extra import listed_op
@@ -64,7 +65,6 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 
 _I64 = np.int64
-_I64_ATTRS = {"output_types": (dt.int64,), "output_shapes": ((),)}
 
 
 # -- ComputeBatchSize ----------------------------------------------------------------------------
@@ -192,10 +192,10 @@ def _take_all() -> np.ndarray:
 REWRITE = listed_op(
     "RewriteDataset", _rewrite,
     reference=lambda v, name, **_: elements_variant(v[()].elements()),
-    samples=lambda: [Sample((_take_all(), _named("noop_elimination")), _I64_ATTRS, grad=False),
-                     Sample((range_variant(0, 4), _named("no_such_rewrite")), _I64_ATTRS,
+    samples=lambda: [Sample((_take_all(), _named("noop_elimination")), I64_ATTRS, grad=False),
+                     Sample((range_variant(0, 4), _named("no_such_rewrite")), I64_ATTRS,
                             grad=False)],
-    bad_samples=lambda: [BadSample((range_variant(0, 4), np.array([b"x"], object)), _I64_ATTRS,
+    bad_samples=lambda: [BadSample((range_variant(0, 4), np.array([b"x"], object)), I64_ATTRS,
                                    InvalidArgumentError, "rewrite_name must be a scalar")])
 
 

@@ -24,23 +24,27 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.py_conversion import object_scalar
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import (
     dataset_methods,  # noqa: F401 (the methods built on)
     options_proto,
 )
 from eagerflow._src.data.dataset import DatasetV2
-from eagerflow._src.data.dataset_variants import DatasetVariant, dataset_of, tf_attrs_load
+from eagerflow._src.data.dataset_variants import (
+    I64_ATTRS,
+    DatasetVariant,
+    dataset_of,
+    tf_attrs_load,
+)
 from eagerflow._src.data.experimental import assert_cardinality
 from eagerflow._src.data.raw_dataset_misc import raw_op, signature_infer
 from eagerflow._src.data.raw_dataset_sources import elements_variant
 from eagerflow._src.data.variant_value import variant_array
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
-from eagerflow._src.ops.table_handles import object_scalar
 
 _I64 = np.int64
-_I64_ATTRS = {"output_types": (dt.int64,), "output_shapes": ((),)}
 _R5 = variant_array(DatasetV2.range(5), "RangeDatasetOp(0, 5, 1)::Dataset")
 
 
@@ -87,7 +91,7 @@ def _slices(values: np.ndarray) -> np.ndarray:
 
 UNIQUE = {op: raw_op(op, _unique, "v", reference=_unique_reference,
                      samples=lambda: [Sample((_slices(np.array([3, 1, 3, 2, 1], np.int64)),),
-                                            _I64_ATTRS, grad=False)],
+                                            I64_ATTRS, grad=False)],
                      bad_samples=lambda: [BadSample((_slices(np.array([1., 1.], np.float32)),),
                                                     {"output_types": (dt.float32,),
                                                      "output_shapes": ((),)},
@@ -103,7 +107,7 @@ def _ignore_errors(op: str, input_dataset: Any, *, log_warning: bool = False,
 
 
 IGNORE_ERRORS = {op: raw_op(op, _ignore_errors, "v", reference=_same,
-                            samples=lambda: [Sample((_R5,), _I64_ATTRS, grad=False)])
+                            samples=lambda: [Sample((_R5,), I64_ATTRS, grad=False)])
                  for op in ("IgnoreErrorsDataset", "ExperimentalIgnoreErrorsDataset")}
 
 
@@ -114,8 +118,8 @@ def _assert_cardinality(op: str, input_dataset: Any, cardinality: Any, **_: Any)
 
 ASSERT_CARDINALITY = raw_op(
     "AssertCardinalityDataset", _assert_cardinality, "vi", (None, "cardinality"),
-    reference=_same, samples=lambda: [Sample((_R5, _I64(5)), _I64_ATTRS, grad=False)],
-    bad_samples=lambda: [BadSample((_R5, _I64([5])), _I64_ATTRS, InvalidArgumentError,
+    reference=_same, samples=lambda: [Sample((_R5, _I64(5)), I64_ATTRS, grad=False)],
+    bad_samples=lambda: [BadSample((_R5, _I64([5])), I64_ATTRS, InvalidArgumentError,
                            "cardinality must be a scalar")])
 
 
@@ -142,10 +146,10 @@ def _wrapper(ops: tuple, text: str, arg: str) -> dict:
     """A wrapper with a count input (and its Experimental alias)."""
     return {op: raw_op(op, _passing(text, _at_least_zero(arg)), "vi", (None, arg),
                        reference=_same,
-                       samples=lambda: [Sample((_R5, _I64(2)), _I64_ATTRS, grad=False)],
-                       bad_samples=lambda: [BadSample((_R5, _I64(-1)), _I64_ATTRS,
+                       samples=lambda: [Sample((_R5, _I64(2)), I64_ATTRS, grad=False)],
+                       bad_samples=lambda: [BadSample((_R5, _I64(-1)), I64_ATTRS,
                                               InvalidArgumentError, f"`{arg}` must be >= 0"),
-                                    BadSample((_R5, _I64([1])), _I64_ATTRS,
+                                    BadSample((_R5, _I64([1])), I64_ATTRS,
                                               InvalidArgumentError, f"{arg} must be a scalar")])
             for op in ops}
 
@@ -160,7 +164,7 @@ PRIVATE_THREAD_POOL = _wrapper(("PrivateThreadPoolDataset",
 SLEEP = _wrapper(("SleepDataset", "ExperimentalSleepDataset"), "SleepDataset",
                  "sleep_microseconds")
 NON_SERIALIZABLE = {op: raw_op(op, _passing("NonSerializableDataset"), "v", reference=_same,
-                               samples=lambda: [Sample((_R5,), _I64_ATTRS, grad=False)])
+                               samples=lambda: [Sample((_R5,), I64_ATTRS, grad=False)])
                     for op in ("NonSerializableDataset", "ExperimentalNonSerializableDataset")}
 
 
@@ -172,9 +176,9 @@ def _budgets(op: str, *, cpu_budget: int = 0, ram_budget: int = 0, **_: Any) -> 
 
 
 MODEL = raw_op("ModelDataset", _passing("ModelDataset", _budgets), "v", reference=_same,
-               samples=lambda: [Sample((_R5,), dict(_I64_ATTRS, algorithm=1, cpu_budget=4,
+               samples=lambda: [Sample((_R5,), dict(I64_ATTRS, algorithm=1, cpu_budget=4,
                                             ram_budget=100), grad=False)],
-               bad_samples=lambda: [BadSample((_R5,), dict(_I64_ATTRS, cpu_budget=-1),
+               bad_samples=lambda: [BadSample((_R5,), dict(I64_ATTRS, cpu_budget=-1),
                                       InvalidArgumentError,
                                       "CPU budget must be positive but is -1.")])
 
@@ -199,16 +203,16 @@ _NONE = np.array([], object)
 
 OPTIMIZE = raw_op("OptimizeDataset", _passing(_THREAD_POOL), "vs",
                   infer=_vectors("OptimizeDataset", "optimizations"), reference=_same,
-                  samples=lambda: [Sample((_R5, _NAMES), _I64_ATTRS, grad=False)],
-                  bad_samples=lambda: [BadSample((_R5, np.array(b"x", object)), _I64_ATTRS,
+                  samples=lambda: [Sample((_R5, _NAMES), I64_ATTRS, grad=False)],
+                  bad_samples=lambda: [BadSample((_R5, np.array(b"x", object)), I64_ATTRS,
                                          InvalidArgumentError,
                                          "optimizations must be a vector")])
 OPTIMIZE_V2 = raw_op(
     "OptimizeDatasetV2", _passing(_THREAD_POOL), "vsss",
     infer=_vectors("OptimizeDatasetV2", "optimizations_enabled", "optimizations_disabled",
                    "optimizations_default"),
-    reference=_same, samples=lambda: [Sample((_R5, _NAMES, _NONE, _NONE), _I64_ATTRS, grad=False)],
-    bad_samples=lambda: [BadSample((_R5, _NAMES, np.array([[b"x"]], object), _NONE), _I64_ATTRS,
+    reference=_same, samples=lambda: [Sample((_R5, _NAMES, _NONE, _NONE), I64_ATTRS, grad=False)],
+    bad_samples=lambda: [BadSample((_R5, _NAMES, np.array([[b"x"]], object), _NONE), I64_ATTRS,
                            InvalidArgumentError, "optimizations_disabled must be a vector")])
 
 
@@ -223,8 +227,8 @@ def _finalize(op: str, input_dataset: Any, *, has_captured_ref: bool = False,
 
 
 FINALIZE = raw_op("FinalizeDataset", _finalize, "v", reference=_same,
-                  samples=lambda: [Sample((_R5,), _I64_ATTRS, grad=False),
-                           Sample((_R5,), dict(_I64_ATTRS, has_captured_ref=True),
+                  samples=lambda: [Sample((_R5,), I64_ATTRS, grad=False),
+                           Sample((_R5,), dict(I64_ATTRS, has_captured_ref=True),
                                   grad=False)])
 
 
@@ -300,10 +304,10 @@ def _get_options(xp: Any, input_dataset: Any) -> np.ndarray:
 
 _THREADS = b"\x08\x00*\x02\x10\x03"  # (deterministic False, private_threadpool_size 3)
 OPTIONS = raw_op("OptionsDataset", _options, "v", reference=_same,
-                 samples=lambda: [Sample((_R5,), dict(_I64_ATTRS, serialized_options=_THREADS),
+                 samples=lambda: [Sample((_R5,), dict(I64_ATTRS, serialized_options=_THREADS),
                                  grad=False)],
                  bad_samples=lambda: [BadSample(
-                     (_R5,), dict(_I64_ATTRS, serialized_options=b"\xff\xff"),
+                     (_R5,), dict(I64_ATTRS, serialized_options=b"\xff\xff"),
                      InvalidArgumentError, "Could not parse serialized_options as valid "
                                            "Options.")])
 # (TF's GetOptions of the samples: a range's options are none)

@@ -24,7 +24,7 @@ from eagerflow._src.data import (
     fn_errors,
 )
 from eagerflow._src.data.dataset import DatasetV2
-from eagerflow._src.data.dataset_variants import dataset_op, flat_input
+from eagerflow._src.data.dataset_variants import dataset_op, flat_input, range_variant
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.raw_dataset_functions import (
     BOOL_ARG,
@@ -38,7 +38,6 @@ from eagerflow._src.data.raw_dataset_functions import (
     _ranges_fn,
     inputs_infer,
     lone,
-    range_variant,
     register_fn_op,
     spec_of_attrs,
 )

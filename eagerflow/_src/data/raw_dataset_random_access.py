@@ -40,11 +40,13 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import dataset_methods  # noqa: F401 (the methods built on)
 from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2
 from eagerflow._src.data.dataset_variants import (
+    I64_ATTRS,
     DatasetVariant,
     concrete_of,
     flat_input,
     flat_specs,
     others_of,
+    range_variant,
     structure_of,
 )
 from eagerflow._src.data.iterators import ElementIterator, IterContext, ListIterator
@@ -68,7 +70,6 @@ from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.table_handles import held
 
 _I64 = np.int64
-_I64_ATTRS = {"output_types": (dt.int64,), "output_shapes": ((),)}
 _ROUNDS = 8  # (TF's global shuffle's, twice tf.random.experimental.index_shuffle's)
 _NEEDS = "`global_shuffle` requires all upstream transformations be compatible with random " \
          "access. Got: "
@@ -180,10 +181,6 @@ def _reference(v: Any, seed: Any, seed2: Any, gen: Any, *,
     return elements_variant([items[i] for i in order.tolist()])
 
 
-def _range_variant(n: int) -> np.ndarray:
-    return variant_array(DatasetV2.range(n), f"RangeDatasetOp(0, {n}, 1)::Dataset")
-
-
 def _filtered() -> np.ndarray:
     return variant_array(DatasetV2.range(5).filter(lambda x: x > 1), "FilterDatasetOp::Dataset")
 
@@ -195,19 +192,19 @@ GLOBAL_SHUFFLE = listed_op(
     infer=signature_infer("GlobalShuffleDataset", "viir", (None, "seed", "seed2"),
                           (dt.variant,)),
     reference=_reference,
-    samples=lambda: [Sample((_range_variant(10), _I64(1), _I64(2), dummy_handle(_DUMMY)),
-                            _I64_ATTRS, grad=False),
-                     Sample((_range_variant(300), _I64(5), _I64(7), dummy_handle(_DUMMY)),
-                            dict(_I64_ATTRS, reshuffle_each_iteration=False), grad=False)],
+    samples=lambda: [Sample((range_variant(10), _I64(1), _I64(2), dummy_handle(_DUMMY)),
+                            I64_ATTRS, grad=False),
+                     Sample((range_variant(300), _I64(5), _I64(7), dummy_handle(_DUMMY)),
+                            dict(I64_ATTRS, reshuffle_each_iteration=False), grad=False)],
     bad_samples=lambda: [
-        BadSample((_filtered(), _I64(1), _I64(2), dummy_handle(_DUMMY)), _I64_ATTRS,
+        BadSample((_filtered(), _I64(1), _I64(2), dummy_handle(_DUMMY)), I64_ATTRS,
                   FailedPreconditionError,
                   _NEEDS + "FAILED_PRECONDITION: FilterDataset does not support random access."),
-        BadSample((_range_variant(0), _I64(1), _I64(2), dummy_handle(_DUMMY)), _I64_ATTRS,
+        BadSample((range_variant(0), _I64(1), _I64(2), dummy_handle(_DUMMY)), I64_ATTRS,
                   InvalidArgumentError, "`global_shuffle` requires the input dataset to have a "
                                         "non-empty finite cardinality. Got cardinality 0 for "
                                         "dataset RangeDatasetOp(0, 0, 1)::Dataset"),
-        BadSample((_range_variant(3), _I64([1]), _I64(2), dummy_handle(_DUMMY)), _I64_ATTRS,
+        BadSample((range_variant(3), _I64([1]), _I64(2), dummy_handle(_DUMMY)), I64_ATTRS,
                   InvalidArgumentError, "seed must be a scalar")])
 
 
@@ -324,24 +321,24 @@ WEIGHTED_FLAT_MAP = listed_op(
     "WeightedFlatMapDataset", _weighted, reference=_weighted_reference,
     samples=lambda: [
         Sample((_offset_range(0, 6), _offset_range(100, 6), _F64(0.75), _F64(0.25)),
-               dict(_I64_ATTRS, N=2, M=2), grad=False),
+               dict(I64_ATTRS, N=2, M=2), grad=False),
         Sample((_offset_range(0, 3), _offset_range(100, 3), _offset_range(200, 3), _F64(0.2),
-                _F64(0.3), _F64(0.5)), dict(_I64_ATTRS, N=3, M=3), grad=False),
+                _F64(0.3), _F64(0.5)), dict(I64_ATTRS, N=3, M=3), grad=False),
         Sample((_offset_range(0, 10), _offset_range(100, 10), _F64(0.7), _F64(0.3)),
-               dict(_I64_ATTRS, N=2, M=2), grad=False)],
+               dict(I64_ATTRS, N=2, M=2), grad=False)],
     bad_samples=lambda: [
         BadSample((_offset_range(0, 6), _offset_range(100, 2), _F64(0.25), _F64(0.75)),
-                  dict(_I64_ATTRS, N=2, M=2), InvalidArgumentError,
+                  dict(I64_ATTRS, N=2, M=2), InvalidArgumentError,
                   "Input 1 needs to have at least 6 elements. It only has 2 elements."),
         BadSample((_offset_range(0, 4), _offset_range(100, 4), _F64(-1), _F64(2)),
-                  dict(_I64_ATTRS, N=2, M=2), InvalidArgumentError,
+                  dict(I64_ATTRS, N=2, M=2), InvalidArgumentError,
                   "`weights` must be greater than 0.0. Input 0 has a weight of -1"),
         BadSample((_offset_range(0, 4), _offset_range(100, 4), _F64(0.5), _F64(0.25),
-                   _F64(0.25)), dict(_I64_ATTRS, N=2, M=3), InvalidArgumentError,
+                   _F64(0.25)), dict(I64_ATTRS, N=2, M=3), InvalidArgumentError,
                   "`input_datasets` and `weights` of the WeightedFlatMap must have the same "
                   "size. Got 2 datasets and 3 weights."),
         BadSample((_filtered(), _offset_range(100, 4), _F64(0.5), _F64(0.5)),
-                  dict(_I64_ATTRS, N=2, M=2), InvalidArgumentError,
+                  dict(I64_ATTRS, N=2, M=2), InvalidArgumentError,
                   "Cardinalities of the inputs must be known. Input 0 has UNKNOWN "
                   "cardinality.")])
 
@@ -499,14 +496,14 @@ def _by_two(i: Any) -> Any:
 
 
 def _index_attrs(index_fn: Any = _by_three) -> dict:
-    return dict(_I64_ATTRS, map_func=_concrete(_triples), index_map_func=_concrete(index_fn),
+    return dict(I64_ATTRS, map_func=_concrete(_triples), index_map_func=_concrete(index_fn),
                 Tmap_func_args=(), Tindex_map_func_args=())
 
 
 INDEX_FLAT_MAP = listed_op(
     "IndexFlatMapDataset", _index_flat_map, funcs=True, reference=_index_flat_reference,
-    samples=lambda: [Sample((_range_variant(4), _I64(12)), _index_attrs(), grad=False),
-                     Sample((_range_variant(4), _I64(8)), _index_attrs(_by_two), grad=False)],
-    bad_samples=lambda: [BadSample((_range_variant(4), _I64([12])), _index_attrs(),
+    samples=lambda: [Sample((range_variant(4), _I64(12)), _index_attrs(), grad=False),
+                     Sample((range_variant(4), _I64(8)), _index_attrs(_by_two), grad=False)],
+    bad_samples=lambda: [BadSample((range_variant(4), _I64([12])), _index_attrs(),
                                    InvalidArgumentError,
                                    "output_cardinality must be a scalar")])

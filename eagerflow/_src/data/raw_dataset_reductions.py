@@ -26,6 +26,7 @@ from eagerflow._src.data.dataset_variants import (
     flat_input,
     flat_specs,
     from_variant,
+    range_variant,
     tf_attrs_load,
     to_variant,
 )
@@ -52,7 +53,6 @@ from eagerflow._src.data.raw_dataset_functions import (
     out_specs,
     pairs_variant,
     param,
-    range_variant,
     ref_in,
     register_fn_op,
     spec_of_attrs,

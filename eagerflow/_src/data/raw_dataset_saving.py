@@ -41,6 +41,7 @@ from eagerflow._src.data import (
 )
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.dataset_variants import (
+    I64_ATTRS,
     DatasetVariant,
     as_element_fn,
     check_signature,
@@ -49,6 +50,7 @@ from eagerflow._src.data.dataset_variants import (
     flat_input,
     flat_specs,
     others_of,
+    range_variant,
     structure_of,
     tf_attrs_load,
 )
@@ -56,14 +58,12 @@ from eagerflow._src.data.iterators import ElementIterator, IterContext, ListIter
 from eagerflow._src.data.raw_dataset_extra import listed_op
 from eagerflow._src.data.raw_dataset_sources import elements_variant
 from eagerflow._src.data.snapshot import SnapshotDataset, not_a_directory
-from eagerflow._src.data.variant_value import variant_array
 from eagerflow._src.function.polymorphic import function
 from eagerflow._src.io.file_errors import os_error
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 
-_I64_ATTRS = {"output_types": (dt.int64,), "output_shapes": ((),)}
 _VARIANT = TensorSpec([], dt.variant)
 _SHARD_BAD = "`shard_func` must return a scalar int64."
 
@@ -209,10 +209,6 @@ def _save_v2(op: str, input_dataset: Any, path: Any, *others: Any, compression: 
         "SaveV2DatasetOp::Dataset"
 
 
-def _range_variant(n: int) -> np.ndarray:
-    return variant_array(DatasetV2.range(n), f"RangeDatasetOp(0, {n}, 1)::Dataset")
-
-
 def _concrete(fn: Callable) -> Any:
     return function(fn).get_concrete_function(TensorSpec([], dt.int64))
 
@@ -234,8 +230,8 @@ def _save_attrs(**kw: Any) -> dict:
 
 
 def _save_samples() -> list:
-    return [Sample((_range_variant(5), _temp("a")), _save_attrs(), grad=False),
-            Sample((_range_variant(3), _temp("b")),
+    return [Sample((range_variant(5), _temp("a")), _save_attrs(), grad=False),
+            Sample((range_variant(3), _temp("b")),
                    _save_attrs(use_shard_func=False, compression="GZIP"), grad=False)]
 
 
@@ -244,9 +240,9 @@ def _to_int32(x: Any) -> Any:
 
 
 def _save_bad() -> list:
-    return [BadSample((_range_variant(5), np.array([b"x"], object)), _save_attrs(),
+    return [BadSample((range_variant(5), np.array([b"x"], object)), _save_attrs(),
                       InvalidArgumentError, "path must be a scalar"),
-            BadSample((_range_variant(5), _temp("c")),
+            BadSample((range_variant(5), _temp("c")),
                       dict(_save_attrs(), shard_func=_concrete(_to_int32)),
                       InvalidArgumentError, _SHARD_BAD)]
 
@@ -272,9 +268,9 @@ SAVE = register(OpDef(
 SAVE_V2 = listed_op(
     "SaveDatasetV2", _save_v2, funcs=True, scalars=(None, "path"),
     reference=lambda v, *_, **__: elements_variant(v[()].elements()),
-    samples=lambda: [Sample(s.inputs, dict(s.attrs, **_I64_ATTRS), grad=False)
+    samples=lambda: [Sample(s.inputs, dict(s.attrs, **I64_ATTRS), grad=False)
                      for s in _save_samples()],
-    bad_samples=lambda: [replace(b, attrs=dict(b.attrs, **_I64_ATTRS)) for b in _save_bad()])
+    bad_samples=lambda: [replace(b, attrs=dict(b.attrs, **I64_ATTRS)) for b in _save_bad()])
 
 
 # -- LoadDataset -------------------------------------------------------------------------------
@@ -341,12 +337,12 @@ def one_at_a_time(datasets: DatasetV2) -> DatasetV2:
 LOAD = listed_op(
     "LoadDataset", _load, funcs=True, scalars=("path",),
     reference=_load_reference,
-    samples=lambda: [Sample((_saved(5, 3),), dict(_I64_ATTRS, reader_func=Interleaving(),
+    samples=lambda: [Sample((_saved(5, 3),), dict(I64_ATTRS, reader_func=Interleaving(),
                                                   Treader_func_args=()), grad=False)],
     bad_samples=lambda: [BadSample((np.array([b"x"], object),), dict(
-        _I64_ATTRS, reader_func=Interleaving(), Treader_func_args=()), InvalidArgumentError,
+        I64_ATTRS, reader_func=Interleaving(), Treader_func_args=()), InvalidArgumentError,
         "path must be a scalar"), BadSample((_temp("missing"),), dict(
-            _I64_ATTRS, reader_func=Interleaving(), Treader_func_args=()), NotFoundError,
+            I64_ATTRS, reader_func=Interleaving(), Treader_func_args=()), NotFoundError,
             "Could not find metadata file")])
 
 
@@ -369,17 +365,17 @@ def _snapshot(op: str, input_dataset: Any, path: Any, *others: Any, compression:
 
 
 def _snapshot_attrs(**kw: Any) -> dict:
-    return dict(_I64_ATTRS, reader_func=Interleaving(), shard_func=_concrete(lambda x: x % 2),
+    return dict(I64_ATTRS, reader_func=Interleaving(), shard_func=_concrete(lambda x: x % 2),
                 Treader_func_args=(), Tshard_func_args=(), **kw)
 
 
 SNAPSHOT_V2 = listed_op(
     "SnapshotDatasetV2", _snapshot, funcs=True, scalars=(None, "path"),
     reference=lambda v, *_, **__: elements_variant(v[()].elements()),
-    samples=lambda: [Sample((_range_variant(5), _temp("snap")), _snapshot_attrs(), grad=False),
-                     Sample((_range_variant(4), _temp("snap")),
+    samples=lambda: [Sample((range_variant(5), _temp("snap")), _snapshot_attrs(), grad=False),
+                     Sample((range_variant(4), _temp("snap")),
                             _snapshot_attrs(hash_valid=True, hash=123, compression="GZIP"),
                             grad=False)],
-    bad_samples=lambda: [BadSample((_range_variant(5), np.array([b"x"], object)),
+    bad_samples=lambda: [BadSample((range_variant(5), np.array([b"x"], object)),
                                    _snapshot_attrs(), InvalidArgumentError,
                                    "path must be a scalar")])

@@ -19,6 +19,7 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import dataset_methods  # noqa: F401 (the methods built on)
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.dataset_variants import (
+    I64_ATTRS,
     DatasetVariant,
     check_specs,
     dataset_of,
@@ -75,16 +76,15 @@ def elements_variant(elements: list) -> DatasetVariant:
     return DatasetVariant(ds, "reference")
 
 
-_RANGE_ATTRS = {"output_types": (dt.int64,), "output_shapes": ((),)}
 
 RANGE_DATASET = register(dataset_op(
     "RangeDataset", _range, text=lambda start, stop, step, **_: f"{start}, {stop}, {step}",
     scalars=("start", "stop", "step"),
     reference=_range_reference,
-    samples=lambda: [Sample((_I64(0), _I64(5), _I64(1)), _RANGE_ATTRS, grad=False),
+    samples=lambda: [Sample((_I64(0), _I64(5), _I64(1)), I64_ATTRS, grad=False),
              Sample((_I64(7), _I64(-2), _I64(-3)), {"output_types": (dt.int32,),
                                                     "output_shapes": ((),)}, grad=False)],
-    bad_samples=lambda: [BadSample((_I64(0), _I64(5), _I64(0)), _RANGE_ATTRS, InvalidArgumentError,
+    bad_samples=lambda: [BadSample((_I64(0), _I64(5), _I64(0)), I64_ATTRS, InvalidArgumentError,
                            "step must be a non-zero integer.")],
 ))
 

@@ -26,9 +26,14 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.context import CPU_DEVICE, finalize
+from eagerflow._src.core.context import finalize
 from eagerflow._src.core.errors import FailedPreconditionError, OpError, OutOfRangeError
-from eagerflow._src.core.resource import RESOURCES, TYPE_HASH, ResourceHandle, wrong_type
+from eagerflow._src.core.resource import (
+    RESOURCES,
+    TYPE_HASH,
+    cpu_handle,
+    wrong_type,
+)
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data.dataset_variants import (
     check_signature,
@@ -47,7 +52,7 @@ from eagerflow._src.data.iterator_ops import (
 from eagerflow._src.data.iterators import IterContext
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.registry import OpDef, TFForm, register
-from eagerflow._src.ops.table_handles import held_resource, object_scalar, resource_name
+from eagerflow._src.ops.table_handles import held_resource, resource_name
 
 KIND = "tensorflow::data::(anonymous namespace)::MultiDeviceIterator"
 _MANGLED = "N10tensorflow4data12_GLOBAL__N_119MultiDeviceIteratorE"
@@ -108,7 +113,7 @@ class MultiDeviceIteratorState:
 
 
 def _handle(name: str, container: str, state: MultiDeviceIteratorState) -> np.ndarray:
-    return object_scalar(ResourceHandle(name, CPU_DEVICE, container, KIND, (), state))
+    return cpu_handle(name, container, KIND, state)
 
 
 def state_of(op: str, h: Any) -> MultiDeviceIteratorState:

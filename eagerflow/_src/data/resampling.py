@@ -29,7 +29,7 @@ from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core import tf_logging
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.core.tf_logging import deprecated_call
-from eagerflow._src.data.dataset import DatasetV2
+from eagerflow._src.data.dataset import EXPERIMENTAL_OPS, DatasetV2
 from eagerflow._src.ops.array import expand_dims, fill
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import less, logical_not, truediv
@@ -39,9 +39,6 @@ from eagerflow._src.ops.random import uniform
 from eagerflow._src.ops.reduce import reduce_max, reduce_min, reduce_sum
 from eagerflow._src.ops.tiling import tile
 from eagerflow._src.ops.unique_one_hot import one_hot
-
-# where TF's deprecation notices say the tf.data.experimental functions are
-_EXPERIMENTAL_OPS = "tensorflow.python.data.experimental.ops."
 
 _ESTIMATION_BATCH = 32  # elements between two updates of the estimated distribution
 _SMOOTHING = 10  # the count every class starts from in that estimate
@@ -155,7 +152,7 @@ def experimental_rejection_resample(class_func: Callable, target_dist: Any,
                                     seed: int | None = None) -> Callable:
     """`tf.data.experimental.rejection_resample(...)`: the transformation for `apply`."""
     tf_logging.deprecated_call(
-        "rejection_resample", _EXPERIMENTAL_OPS + "resampling",
+        "rejection_resample", EXPERIMENTAL_OPS + "resampling",
         "Use `tf.data.Dataset.rejection_resample(...)`.")
     def apply(dataset: DatasetV2) -> DatasetV2:
         return rejection_resample(dataset, class_func, target_dist, initial_dist, seed)

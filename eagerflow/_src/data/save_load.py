@@ -46,13 +46,10 @@ from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import snapshot_elements as elements
 from eagerflow._src.data import structure as dstruct
-from eagerflow._src.data.dataset import UNKNOWN, DatasetV2
+from eagerflow._src.data.dataset import EXPERIMENTAL_OPS, UNKNOWN, DatasetV2
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.io import structured_value, tensor_proto, tfrecord
 from eagerflow._src.io.protos import build, field, message
-
-# where TF's deprecation notices say the tf.data.experimental functions are
-_EXPERIMENTAL_OPS = "tensorflow.python.data.experimental.ops."
 
 SPEC_FILE = "dataset_spec.pb"
 METADATA_FILE = "snapshot.metadata"
@@ -461,7 +458,7 @@ def experimental_save(dataset: DatasetV2, path: Any, compression: Any = None,
                       checkpoint_args: dict | None = None) -> None:
     """`tf.data.experimental.save(dataset, path, ...)`: `dataset.save(path, ...)`."""
     tf_logging.deprecated_call(
-        "save", _EXPERIMENTAL_OPS + "io",
+        "save", EXPERIMENTAL_OPS + "io",
         "Use `tf.data.Dataset.save(...)` instead.")
     dataset.save(path, compression, shard_func, checkpoint_args)
 
@@ -470,6 +467,6 @@ def experimental_load(path: Any, element_spec: Any = None, compression: Any = No
                       reader_func: Callable | None = None) -> DatasetV2:
     """`tf.data.experimental.load(path, ...)`: `Dataset.load` without `wait`."""
     tf_logging.deprecated_call(
-        "load", _EXPERIMENTAL_OPS + "io",
+        "load", EXPERIMENTAL_OPS + "io",
         "Use `tf.data.Dataset.load(...)` instead.")
     return load(path, element_spec, compression, reader_func)

@@ -58,6 +58,7 @@ from eagerflow._src.data.transformations import (
     RepeatDataset,
     ShardDataset,
 )
+from eagerflow._src.ops.checks import dt_enum
 from eagerflow._src.ops.eager_errors import decorate, slow_path
 
 # distributed_save's snapshot files (TF's snapshot format, protobuf) load on its first use
@@ -378,19 +379,13 @@ class _Registered:
                 "you're registering the same dataset with the same ID.")))
 
 
-def _enum_name(dtype: Any) -> str:
-    """The DataType enum's name of `dtype` ("DT_FLOAT")."""
-    odd = {"float32": "FLOAT", "float64": "DOUBLE", "float16": "HALF"}
-    return "DT_" + odd.get(dtype.name, dtype.name.upper())
-
-
 def _spec_diff(new: Any, old: Any) -> str:
     """The first difference of two element specs, as TF's proto diff words a dtype's."""
     if new == old:
         return ""
     if isinstance(new, TensorSpec) and isinstance(old, TensorSpec) and new.dtype != old.dtype:
-        return (f"modified: tensor_spec_value.dtype: {_enum_name(new.dtype)} -> "
-                f"{_enum_name(old.dtype)}")
+        return (f"modified: tensor_spec_value.dtype: {dt_enum(new.dtype)} -> "
+                f"{dt_enum(old.dtype)}")
     return f"modified: element_spec: {new} -> {old}"
 
 

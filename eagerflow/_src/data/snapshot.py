@@ -50,15 +50,12 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import save_load, snapshot_elements
 from eagerflow._src.data import structure as dstruct
-from eagerflow._src.data.dataset import DatasetV2
+from eagerflow._src.data.dataset import EXPERIMENTAL_OPS, DatasetV2
 from eagerflow._src.data.iterators import ElementIterator, IterContext, PipelineFunction
 from eagerflow._src.data.random_seed import DrawnSeeds
 from eagerflow._src.io import tfrecord
 from eagerflow._src.io.file_errors import os_error
 from eagerflow._src.ops.checks import dtype_word
-
-# where TF's deprecation notices say the tf.data.experimental functions are
-_EXPERIMENTAL_OPS = "tensorflow.python.data.experimental.ops."
 
 METADATA_FILE = save_load.METADATA_FILE
 
@@ -441,6 +438,6 @@ def experimental_snapshot(path: Any, compression: Any = "AUTO",
                           shard_func: Callable | None = None) -> Callable:
     """`tf.data.experimental.snapshot(path, ...)`: a transformation for `Dataset.apply`."""
     tf_logging.deprecated_call(
-        "snapshot", _EXPERIMENTAL_OPS + "snapshot",
+        "snapshot", EXPERIMENTAL_OPS + "snapshot",
         "Use `tf.data.Dataset.snapshot(...)`.")
     return lambda dataset: snapshot(dataset, path, compression, reader_func, shard_func)

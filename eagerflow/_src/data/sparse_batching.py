@@ -25,12 +25,9 @@ from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.batching import _positive
-from eagerflow._src.data.dataset import DatasetV2
+from eagerflow._src.data.dataset import EXPERIMENTAL_OPS, DatasetV2, batch_count
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.ops.checks import dtype_word
-
-# where TF's deprecation notices say the tf.data.experimental functions are
-_EXPERIMENTAL_OPS = "tensorflow.python.data.experimental.ops."
 
 _OP = "DenseToSparseBatchDataset"
 
@@ -81,8 +78,7 @@ class SparseBatchDataset(DatasetV2):
                                     tuple(self._row_shape.as_list()), inp.element_spec.dtype)
 
     def _cardinality(self) -> int:
-        c = self._inputs[0]._cardinality()
-        return c if c < 0 else -(-c // self._size)
+        return batch_count(self._inputs[0]._cardinality(), self._size, False)
 
 
 class _SparseBatchIterator(ElementIterator):
@@ -135,7 +131,7 @@ def _coords(shape: tuple) -> np.ndarray:
 def dense_to_sparse_batch(batch_size: Any, row_shape: Any) -> Callable:
     """`tf.data.experimental.dense_to_sparse_batch`: `Dataset.sparse_batch` for `apply`."""
     tf_logging.deprecated_call(
-        "dense_to_sparse_batch", _EXPERIMENTAL_OPS + "batching",
+        "dense_to_sparse_batch", EXPERIMENTAL_OPS + "batching",
         "Use `tf.data.Dataset.sparse_batch` instead.")
     return lambda dataset: dataset.sparse_batch(batch_size, row_shape)
 
@@ -144,7 +140,7 @@ def dense_to_ragged_batch(batch_size: Any, drop_remainder: bool = False,
                           row_splits_dtype: Any = _dt.int64) -> Callable:
     """`tf.data.experimental.dense_to_ragged_batch`: `Dataset.ragged_batch` for `apply`."""
     tf_logging.deprecated_call(
-        "dense_to_ragged_batch", _EXPERIMENTAL_OPS + "batching",
+        "dense_to_ragged_batch", EXPERIMENTAL_OPS + "batching",
         "Use `tf.data.Dataset.ragged_batch` instead.")
     return lambda dataset: dataset.ragged_batch(batch_size, drop_remainder,
                                                 row_splits_dtype)

@@ -124,7 +124,7 @@ def _flatten_into(x: Any, out: list) -> None:
     elif isinstance(x, ExtensionType):
         out.extend(x._type_spec._data_components(x))
     elif isinstance(x, collections.abc.Mapping):
-        for k in _sorted(x):
+        for k in nest.sorted_keys(x):
             v = x[k]
             if is_nested(v):
                 _flatten_into(v, out)
@@ -136,13 +136,6 @@ def _flatten_into(x: Any, out: list) -> None:
                 _flatten_into(v, out)
             else:
                 out.append(v)
-
-
-def _sorted(d: Any) -> list:
-    try:
-        return sorted(d)
-    except TypeError:
-        return list(d)
 
 
 def pack_as(structure: Any, flat: Any) -> Any:
@@ -186,7 +179,7 @@ def _pack(s: Any, it: Any) -> Any:
             return spec._with_data_specs(parts)
         return spec._from_data_components(parts)
     if isinstance(s, collections.abc.Mapping):
-        vals = {k: (_pack(s[k], it) if is_nested(s[k]) else _next(it)) for k in _sorted(s)}
+        vals = {k: (_pack(s[k], it) if is_nested(s[k]) else _next(it)) for k in nest.sorted_keys(s)}
         return nest.mapping_like(s, [(k, vals[k]) for k in s])
     children = [_pack(c, it) if is_nested(c) else _next(it) for c in s]
     if hasattr(s, "_fields"):
@@ -213,7 +206,7 @@ def extension_positions(spec: Any) -> set:
             out.update(range(at, at + n))
             at += n
         elif isinstance(x, collections.abc.Mapping):
-            for k in _sorted(x):
+            for k in nest.sorted_keys(x):
                 walk(x[k])
         elif isinstance(x, tuple):
             for v in x:

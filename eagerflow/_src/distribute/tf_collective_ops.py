@@ -30,6 +30,7 @@ from eagerflow._src.core.errors import (
     InvalidArgumentError,
     UnimplementedError,
 )
+from eagerflow._src.core.py_conversion import object_scalar
 from eagerflow._src.core.resource import ResourceHandle
 from eagerflow._src.distribute import collective_groups as G
 from eagerflow._src.ops import checks as C
@@ -38,7 +39,6 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.print_v1 import summarize_nested
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
-from eagerflow._src.ops.table_handles import object_scalar
 
 _MERGE = {"Add": np.add, "Mul": np.multiply, "Min": np.minimum, "Max": np.maximum}
 _KEYS = ("group_size", "group_key", "instance_key")

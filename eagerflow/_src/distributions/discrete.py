@@ -28,7 +28,11 @@ from eagerflow._src.distributions.distribution import (
     tensor,
 )
 from eagerflow._src.distributions.kullback_leibler import RegisterKL
-from eagerflow._src.distributions.location_scale import _scalar_event, param_shapes
+from eagerflow._src.distributions.location_scale import (
+    _scalar_event,
+    param_property,
+    param_shapes,
+)
 from eagerflow._src.ops.array import concat, constant, ones
 from eagerflow._src.ops.indexing import sequence_mask
 from eagerflow._src.ops.linalg import matmul
@@ -80,13 +84,8 @@ class Bernoulli(Distribution):
     def _param_shapes(sample_shape: Any) -> dict:
         return param_shapes(("logits",), sample_shape)
 
-    @property
-    def logits(self) -> Any:
-        return self._logits
-
-    @property
-    def probs(self) -> Any:
-        return self._probs
+    logits = param_property("logits")
+    probs = param_property("probs")
 
     def _batch_shape_tensor(self) -> Any:
         return shape(self._logits)
@@ -183,13 +182,8 @@ class Categorical(Distribution):
     def event_size(self) -> Any:
         return self._event_size
 
-    @property
-    def logits(self) -> Any:
-        return self._logits
-
-    @property
-    def probs(self) -> Any:
-        return self._probs
+    logits = param_property("logits")
+    probs = param_property("probs")
 
     def _batch_shape_tensor(self) -> Any:
         return identity(self._batch_shape_val)
@@ -295,13 +289,8 @@ class Multinomial(Distribution):
     def total_count(self) -> Any:
         return self._total_count
 
-    @property
-    def logits(self) -> Any:
-        return self._logits
-
-    @property
-    def probs(self) -> Any:
-        return self._probs
+    logits = param_property("logits")
+    probs = param_property("probs")
 
     def _batch_shape_tensor(self) -> Any:
         return shape(self._mean_val)[:-1]

@@ -105,7 +105,7 @@ def _draw_shape(self: Distribution, n: Any) -> Any:
     return concat([[n], self.batch_shape_tensor()], 0)
 
 
-def _param_property(name: str) -> property:
+def param_property(name: str) -> property:
     """The read-only property `name` of the parameter held as `_name`."""
     attr = "_" + name
     return property(lambda self: getattr(self, attr))
@@ -118,7 +118,7 @@ def scalar_event(*names: str) -> Any:
     adding a base class."""
     def install(cls: type) -> type:
         shared = {
-            **{n: _param_property(n) for n in names},
+            **{n: param_property(n) for n in names},
             "_param_names": names,
             "_param_shapes": staticmethod(lambda sample_shape: param_shapes(names, sample_shape)),
             "_params": lambda self: [getattr(self, "_" + n) for n in names],

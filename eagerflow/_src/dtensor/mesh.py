@@ -23,7 +23,6 @@ from eagerflow._src.ops import array as _array
 
 UNSHARDED = "unsharded"
 MATCH = "match"
-_LOCAL = "/job:localhost/replica:0/task:0"
 
 
 class MeshDimension(collections.namedtuple("MeshDimension", ["name", "size"])):

@@ -34,8 +34,8 @@ from eagerflow._src.dtensor.mesh import UNSHARDED, Layout, Mesh
 from eagerflow._src.io.tensor_bundle import BundleReader, bundle_writer
 from eagerflow._src.ops.checks import dt_enum, dtype_word
 from eagerflow._src.train import checkpoint as _ckpt
+from eagerflow._src.train.graph_view import OBJECT_GRAPH_KEY
 
-OBJECT_GRAPH_KEY = "_CHECKPOINTABLE_OBJECT_GRAPH"
 SAVE_COUNTER_KEY = "save_counter/.ATTRIBUTES/VARIABLE_VALUE"
 
 

@@ -32,7 +32,9 @@ from eagerflow._src.core import nest, trace_events
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.context import CPU_DEVICE, _state, graph_collection
 from eagerflow._src.core.device import placed_on
+from eagerflow._src.core.dtypes import dtype_word
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
+from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, VariableSpec, is_tensor_spec
 from eagerflow._src.function import function_type as ftype
@@ -268,11 +270,13 @@ class ConcreteFunction:
 
     @property
     def output_dtypes(self) -> Any:
-        return nest.map_structure(lambda t: t.dtype, self.structured_outputs)
+        return nest.map_structure(lambda t: None if t is None else t.dtype,
+                                  _components(self.structured_outputs))
 
     @property
     def output_shapes(self) -> Any:
-        return nest.map_structure(lambda t: t.shape, self.structured_outputs)
+        return nest.map_structure(lambda t: getattr(t, "shape", TensorShape(None)),
+                                  _components(self.structured_outputs))
 
     @property
     def variables(self) -> tuple:
@@ -358,8 +362,8 @@ class ConcreteFunction:
         for p, var in pairs:
             if var.dtype != p.dtype:
                 e = InvalidArgumentError(None, None, f"Trying to read variable with wrong "
-                                                     f"dtype. Expected {_tf_type(p.dtype)} got "
-                                                     f"{_tf_type(dt.as_dtype(var.dtype))}")
+                                                     f"dtype. Expected {dtype_word(p.dtype)} got "
+                                                     f"{dtype_word(dt.as_dtype(var.dtype))}")
                 e._graph_node = next((n.name for n in self.graph.operations
                                       if n.inputs and n.inputs[0] is p), None)
                 raise e
@@ -429,7 +433,7 @@ class ConcreteFunction:
         op = self.function_op_name
         return InvalidArgumentError(
             None, None, f"cannot compute {op} as input #{i}(zero-based) was expected to be a "
-            f"{_tf_type(expected)} tensor but is a {_tf_type(got)} tensor [Op:{op}]")
+            f"{dtype_word(expected)} tensor but is a {dtype_word(got)} tensor [Op:{op}]")
 
     def _flat_binding(self, args: tuple, kwargs: dict) -> tuple:
         """(tensors, None) binding args/kwargs to the tensor parameters alone, or (None, why
@@ -807,6 +811,16 @@ class ConcreteFunction:
         return f"ConcreteFunction {self.pretty_printed_signature()}"
 
 
+def _components(structure: Any) -> Any:
+    """`structure` with each composite (a RaggedTensor) replaced by the list of its
+    components, themselves so replaced (TF's replace_composites_with_components)."""
+    def replace(x: Any) -> Any:
+        if isinstance(x, CompositeTensor):
+            return _components(x._type_spec._to_components(x))
+        return x
+    return nest.map_structure(replace, structure)
+
+
 def _unnamed(structure: Any) -> Any:
     """`structure` with its TensorSpecs' names dropped (as TF prints a trace type)."""
     if is_tensor_spec(structure):
@@ -819,11 +833,6 @@ def _unnamed(structure: Any) -> Any:
         parts = [_unnamed(v) for v in structure]
         return type(structure)(*parts) if hasattr(structure, "_fields") else tuple(parts)
     return structure
-
-
-def _tf_type(d: Any) -> str:
-    """A dtype as TF's kernels name it in messages (float32 is `float`)."""
-    return {"float32": "float", "float64": "double", "float16": "half"}.get(d.name, d.name)
 
 
 def _wrap_output(a: Any, dtype: Any) -> EagerTensor:

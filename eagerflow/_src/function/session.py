@@ -31,7 +31,7 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
-from eagerflow._src.core.context import _state
+from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.shape import TensorShape
@@ -231,9 +231,6 @@ def _step_stats(run_metadata: Any, stats: list) -> None:
                 desc.shape.dim.add(size=d)
             desc.allocation_description.requested_bytes = arr.nbytes
             desc.allocation_description.allocator_name = "cpu"
-
-
-CPU_DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
 
 
 def _compile(graph: Graph, ops: list, fed: list, outputs: list) -> Any:

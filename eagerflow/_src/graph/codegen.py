@@ -42,6 +42,7 @@ from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import trace_events
 from eagerflow._src.core.context import CPU_DEVICE, _state
+from eagerflow._src.core.dtypes import dtype_word
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.graph.ir import CONST, PLACEHOLDER, READ_VAR, Graph
@@ -161,8 +162,7 @@ def unfed_message(node: Any) -> str:
     shape = node.attrs["shape"]
     dims = "" if not shape else \
         " and shape [" + ",".join("?" if d is None else str(d) for d in shape) + "]"
-    d = node.attrs["dtype"].name
-    d = {"float32": "float", "float64": "double", "float16": "half"}.get(d, d)  # TF's C++ names
+    d = dtype_word(node.attrs["dtype"])  # (TF's C++ name)
     return f"You must feed a value for placeholder tensor '{node.name}' with dtype {d}{dims}"
 
 

@@ -21,6 +21,7 @@ import numpy as np
 from google.protobuf.message import DecodeError
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.dtypes import dtype_word
 from eagerflow._src.core.errors import (
     DataLossError,
     InternalError,
@@ -106,9 +107,10 @@ def file_bytes(items: list) -> bytes:
                                                 f"{shape_str(have)}, trying to add name {name}, "
                                                 f"shape = {shape_str(full)}")
             if meta.type != dtype.as_datatype_enum:
-                raise InternalError(None, None, f"Mismatching types: existing type = "
-                                                f"{_word(dt.as_dtype(meta.type))}, trying to add "
-                                                f"name {name}, type = {_word(dtype)}")
+                existing = dtype_word(dt.as_dtype(meta.type))
+                raise InternalError(None, None, f"Mismatching types: existing type = {existing}, "
+                                                f"trying to add name {name}, type = "
+                                                f"{dtype_word(dtype)}")
         meta.slice.add().CopyFrom(_slice_proto(extents))
         key = ordered_code.tensor_name_slice(name, extents)
         if key not in data:  # (a slice added twice: TF keeps the first one's values)
@@ -122,10 +124,6 @@ def file_bytes(items: list) -> bytes:
     for key in sorted(data):
         tw.add(key, data[key])
     return tw.finish()
-
-
-def _word(d: dt.DType) -> str:
-    return {dt.float32: "float", dt.float64: "double", dt.float16: "half"}.get(d, d.name)
 
 
 def write_file(path: str, items: list) -> None:

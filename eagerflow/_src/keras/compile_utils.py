@@ -14,6 +14,7 @@ from eagerflow._src.core import nest
 from eagerflow._src.keras import losses as losses_mod
 from eagerflow._src.keras import metrics as metrics_mod
 from eagerflow._src.keras.backend import to_snake_case
+from eagerflow._src.keras.data_adapter import lists_to_tuples
 from eagerflow._src.keras.metrics.base import Mean, MeanMetricWrapper, Metric
 from eagerflow._src.keras.metrics.simple import (
     BinaryAccuracy,
@@ -345,14 +346,6 @@ def get_metrics_list(spec: Any, y_true: Any, y_pred: Any,
     return MetricsList([get_metric(m, y_true, y_pred) for m in items], output_name=output_name)
 
 
-def _lists_to_tuples(x: Any) -> Any:
-    if isinstance(x, (list, tuple)):
-        return tuple(_lists_to_tuples(i) for i in x)
-    if isinstance(x, dict):
-        return {k: _lists_to_tuples(v) for k, v in x.items()}
-    return x
-
-
 def _metrics_up_to(y_pred: Any, spec: Any, path: tuple = ()) -> list:
     """(path, metrics spec) for each output, the spec given in the structure of the
     outputs (the structure may stop at an output: its spec is then a list of metrics)."""
@@ -360,7 +353,7 @@ def _metrics_up_to(y_pred: Any, spec: Any, path: tuple = ()) -> list:
         return [(path, spec)]
     if isinstance(y_pred, dict):
         if not isinstance(spec, dict):
-            raise ValueError(f"Expected an instance of dict, got {_lists_to_tuples(spec)!r}.")
+            raise ValueError(f"Expected an instance of dict, got {lists_to_tuples(spec)!r}.")
         missing = [k for k in y_pred if k not in spec]
         if missing:
             raise ValueError(f"Dictionary key mismatch; expected key(s): {sorted(y_pred)}, got "
@@ -368,10 +361,10 @@ def _metrics_up_to(y_pred: Any, spec: Any, path: tuple = ()) -> list:
         items = [(k, y_pred[k], spec[k]) for k in sorted(y_pred)]
     else:
         if not isinstance(spec, (list, tuple)):
-            raise ValueError(f"Expected an instance of tuple, got {_lists_to_tuples(spec)!r}.")
+            raise ValueError(f"Expected an instance of tuple, got {lists_to_tuples(spec)!r}.")
         if len(spec) != len(y_pred):
             raise ValueError(f"tuple arity mismatch; expected: {len(y_pred)}, got: {len(spec)}; "
-                             f"tuple: {_lists_to_tuples(spec)!r}.")
+                             f"tuple: {lists_to_tuples(spec)!r}.")
         items = [(i, y_pred[i], spec[i]) for i in range(len(y_pred))]
     out = []
     for key, sub_pred, sub_spec in items:

@@ -43,10 +43,6 @@ from eagerflow._src.ops import array as A
 from eagerflow._src.ops.checks import is_graph_tensor
 from eagerflow._src.ops.math_base import add_n, cast
 
-_RAN_OUT = ("Your input ran out of data; interrupting training. Make sure that your dataset "
-            "or generator can generate at least `steps_per_epoch * epochs` batches. You may "
-            "need to use the `.repeat()` function when building your dataset.")
-
 
 def _forward(model: Any, x: Any, training: bool) -> Any:
     """The model on a batch as Keras 3's steps call it: `training` passed only to a `call`
@@ -716,7 +712,8 @@ class Trainer:
                 break
             if passes is None and steps_per_epoch is not None and seen < steps_per_epoch \
                     and not self.stop_training:
-                warnings.warn(_RAN_OUT, stacklevel=1)  # as Keras 3: the next epoch goes on
+                # as Keras 3: the next epoch goes on
+                warnings.warn(da.RAN_OUT_WARNING, stacklevel=1)
                 if seen == 0:
                     break
             epoch_logs = dict(self._metrics_or_logs(raw))

@@ -19,9 +19,9 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.context import CPU_DEVICE, _state
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import NotFoundError, OpError
-from eagerflow._src.core.resource import RESOURCES, ResourceHandle
+from eagerflow._src.core.resource import RESOURCES, cpu_handle
 from eagerflow._src.core.shape import TensorShape, dims_text
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -127,8 +127,7 @@ CREATOR_ATTRS = ("dtype", "shape", "container", "shared_name", "reduction_type")
 def _creator_kernel(xp: Any, *, state: AccumulatorState | None = None,
                     **attrs: Any) -> np.ndarray:
     if state is not None:  # (an imported graph's node, or tf.compat.v1's class in a graph)
-        return H.object_scalar(ResourceHandle("", CPU_DEVICE, "localhost", KIND, (),
-                                              state.current()))
+        return cpu_handle("", "localhost", KIND, state.current())
     fresh = new_accumulator(attrs)
     container = attrs.get("container") or "localhost"
     key = {k: v for k, v in attrs.items() if k not in ("container", "shared_name")}
@@ -136,7 +135,7 @@ def _creator_kernel(xp: Any, *, state: AccumulatorState | None = None,
                          attrs.get("shared_name") or "", False, None, key)
     if RESOURCES.lookup(container, name) is None:  # (TF checks no attrs of a shared one)
         RESOURCES.create(container, name, fresh)
-    return H.object_scalar(ResourceHandle(name, CPU_DEVICE, container, KIND))
+    return cpu_handle(name, container, KIND)
 
 
 def _creator_load(node: Any) -> list:

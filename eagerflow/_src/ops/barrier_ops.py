@@ -24,13 +24,12 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import (
     CancelledError,
     FailedPreconditionError,
     OutOfRangeError,
 )
-from eagerflow._src.core.resource import ResourceHandle
+from eagerflow._src.core.resource import cpu_handle
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import queue_handles as H
 from eagerflow._src.ops.dispatch import bind
@@ -38,7 +37,7 @@ from eagerflow._src.ops.queue_ops import _batch
 from eagerflow._src.ops.queue_state import QueueState, session_store
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 from eagerflow._src.ops.staging_ops import others_running
-from eagerflow._src.ops.table_handles import object_scalar, private_name
+from eagerflow._src.ops.table_handles import private_name
 
 KIND = "tensorflow::barrier::Barrier"
 _FIRST_INDEX = -(2**63)
@@ -188,7 +187,7 @@ def _creator_infer(*, state: Any = None, **attrs: Any) -> list:
 
 
 def _creator_kernel(xp: Any, *, state: BarrierState, **attrs: Any) -> np.ndarray:
-    return object_scalar(ResourceHandle(state.name, CPU_DEVICE, "localhost", KIND, (), state))
+    return cpu_handle(state.name, "localhost", KIND, state)
 
 
 def _creator_load(node: Any) -> list:

@@ -155,7 +155,8 @@ def _static_shapes(specs: Any, n: int) -> list:
 # Input checks shared by SaveV2 and RestoreV2 (TF's ValidateInputs)
 # ---------------------------------------------------------------------------------------
 
-def _strings(op: str, inputs: tuple) -> None:
+def check_strings(op: str, inputs: tuple) -> None:
+    """Each of `inputs` a string tensor, or TF's error naming the first that isn't."""
     for i, x in enumerate(inputs):
         if x._dtype is not dt.string:
             raise C.wrong_input_dtype(op, i, dt.string, x._dtype)
@@ -209,7 +210,7 @@ def _names(a: Any) -> list:
 # ---------------------------------------------------------------------------------------
 
 def _save_infer(prefix: Any, tensor_names: Any, shape_and_slices: Any, *tensors: Any) -> list:
-    _strings(_SAVE, (prefix, tensor_names, shape_and_slices))
+    check_strings(_SAVE, (prefix, tensor_names, shape_and_slices))
     if not tensors:
         raise no_tensors(_SAVE, "dtypes")
     _graph_checks(_SAVE, ((prefix, 0), (tensor_names, 1), (shape_and_slices, 1)),
@@ -331,7 +332,7 @@ def _restore_infer(prefix: Any, tensor_names: Any, shape_and_slices: Any, *,
     if not dtypes:
         raise no_tensors(_RESTORE, "dtypes")
     C.output_count(_RESTORE, len(dtypes))
-    _strings(_RESTORE, (prefix, tensor_names, shape_and_slices))
+    check_strings(_RESTORE, (prefix, tensor_names, shape_and_slices))
     _graph_checks(_RESTORE, ((prefix, 0), (tensor_names, 1), (shape_and_slices, 1)))
     a, b = tensor_names._shape, shape_and_slices._shape
     if _state.graph is not None and a and b and None not in (a[0], b[0]) and a[0] != b[0]:
@@ -468,7 +469,7 @@ def _merge_infer(checkpoint_prefixes: Any, destination_prefix: Any, *,
                  delete_old_dirs: bool = True, allow_missing_files: bool = False) -> list:
     C.bool_attr(delete_old_dirs, "delete_old_dirs")
     C.bool_attr(allow_missing_files, "allow_missing_files")
-    _strings(_MERGE, (checkpoint_prefixes, destination_prefix))
+    check_strings(_MERGE, (checkpoint_prefixes, destination_prefix))
     _graph_checks(_MERGE, ((checkpoint_prefixes, 1), (destination_prefix, 0)))
     s = checkpoint_prefixes._shape
     if s is not None and len(s) != 1:
@@ -645,7 +646,7 @@ _SAVE1, _SAVE_SLICES, _RESTORE1, _RESTORE_SLICE = "Save", "SaveSlices", "Restore
 
 def _save1_infer(filename: Any, tensor_names: Any, *rest: Any, op: str) -> list:
     fixed = 3 if op == _SAVE_SLICES else 2
-    _strings(op, (filename, tensor_names) + rest[:fixed - 2])
+    check_strings(op, (filename, tensor_names) + rest[:fixed - 2])
     data = rest[fixed - 2:]
     if not data:
         raise no_tensors(op, "T")
@@ -724,7 +725,7 @@ def _restore1_infer(file_pattern: Any, tensor_name: Any, *spec: Any, dt: Any,
                     preferred_shard: int = -1, op: str) -> list:
     dtype = C.dtype_attr(op, dt, "dt")
     C.int_attr(op, preferred_shard, "preferred_shard", 64)
-    _strings(op, (file_pattern, tensor_name) + spec)
+    check_strings(op, (file_pattern, tensor_name) + spec)
     _graph_checks(op, tuple((x, 0) for x in (file_pattern, tensor_name) + spec))
     n = C.num_elements(file_pattern._shape)
     if n is not None and n != 1:

@@ -38,7 +38,12 @@ from eagerflow._src.core.errors import (
 )
 from eagerflow._src.io.tensor_bundle import BundleReader, index_filename
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.checkpoint_ops import scratch_path, string_scalar, write_bundle
+from eagerflow._src.ops.checkpoint_ops import (
+    check_strings,
+    scratch_path,
+    string_scalar,
+    write_bundle,
+)
 from eagerflow._src.ops.lookup_ops import TextFileIndex, read_text_file
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
@@ -53,12 +58,6 @@ def _path(v: Any) -> str:
 def _min(op: str, attrs: dict, minimums: dict) -> None:
     for k, low in minimums.items():
         C.attr_at_least(op, k, C.make_int(attrs[k], k), low)
-
-
-def _scalar_strings(op: str, inputs: tuple) -> None:
-    for i, x in enumerate(inputs):
-        if x._dtype is not dt.string:
-            raise C.wrong_input_dtype(op, i, dt.string, x._dtype)
 
 
 # -- GenerateVocabRemapping -----------------------------------------------------------------
@@ -87,7 +86,7 @@ def _gvr_attrs(attrs: dict) -> tuple[list, bool]:
 
 def _gvr_infer(new_vocab_file: Any, old_vocab_file: Any, *, new_vocab_offset: int,
                num_new_vocab: int, old_vocab_size: int = -1) -> list:
-    _scalar_strings(_GVR, (new_vocab_file, old_vocab_file))
+    check_strings(_GVR, (new_vocab_file, old_vocab_file))
     (_, num_new_vocab, _), _ = _gvr_attrs({"new_vocab_offset": new_vocab_offset,
                                            "num_new_vocab": num_new_vocab,
                                            "old_vocab_size": old_vocab_size})
@@ -186,7 +185,7 @@ GENERATE_VOCAB_REMAPPING = register(OpDef(
 def _larm_infer(ckpt_path: Any, old_tensor_name: Any, row_remapping: Any, col_remapping: Any,
                 initializing_values: Any, *, num_rows: int, num_cols: int,
                 max_rows_in_memory: int = -1) -> list:
-    _scalar_strings(_LARM, (ckpt_path, old_tensor_name))
+    check_strings(_LARM, (ckpt_path, old_tensor_name))
     for i, (x, want) in enumerate(((row_remapping, dt.int64), (col_remapping, dt.int64),
                                    (initializing_values, dt.float32)), 2):
         if x._dtype is not want:

@@ -18,7 +18,9 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import device as _device
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.dtypes import dtype_word
 from eagerflow._src.core.errors import (  # noqa: F401 (shape_str: re-export)
+    InternalError,
     InvalidArgumentError,
     NotFoundError,
     ResourceExhaustedError,
@@ -100,11 +102,6 @@ def no_gradient(n: Any, *g: Any) -> list:
 
 
 no_gradient.no_tf_gradient = True  # tf.RegisterGradient may give these ops one
-
-
-def dtype_word(d: dt.DType) -> str:
-    # TF's messages spell float32 "float", float64 "double" and float16 "half".
-    return {dt.float32: "float", dt.float64: "double", dt.float16: "half"}.get(d, d.name)
 
 
 def dt_enum(d: dt.DType) -> str:
@@ -236,13 +233,16 @@ def enums(names: str) -> tuple:
 
 
 def no_kernel(op: str, node_attrs: str, kernels: Iterable[dt.DType] = (), attr: str = "T",
-              others: Iterable[tuple[str, str]] = ()) -> NotFoundError:
+              others: Iterable[tuple[str, str]] = (),
+              later: Iterable[tuple[str, str]] = ()) -> NotFoundError:
     """TF's error for a dtype the op accepts but has no CPU kernel for (`node_attrs`: the
     node's attrs as TF prints them, "T=DT_HALF, compute_v=true"), listing its CPU
     `kernels` for type attr `attr`, after `others`: the registrations TF lists first,
-    (device, constraints) pairs such as ("XLA_CPU_JIT", "T in [DT_FLOAT, DT_DOUBLE]")."""
+    (device, constraints) pairs such as ("XLA_CPU_JIT", "T in [DT_FLOAT, DT_DOUBLE]"),
+    and before `later`, those it lists last."""
     lines = "".join(f"\n  device='{dev}'; {constraints}" for dev, constraints in others)
     lines += "".join(f"\n  device='CPU'; {attr} in [{dt_enum(d)}]" for d in kernels)
+    lines += "".join(f"\n  device='{dev}'; {constraints}" for dev, constraints in later)
     registered = f"\nAll kernels registered for op {op}:{lines}\n " if lines else " "
     return NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}} = "
                                      f"{op}[{node_attrs}]{registered}[Op:{op}]")
@@ -776,6 +776,16 @@ def int_divisor(op: str, x: Any, y: Any) -> None:
     if type(y) is not np.ndarray and not isinstance(y, np.generic) and y.dtype != np.int32:
         return
     if y.dtype.kind in "iu" and x.size and not y.all():  # (an empty result divides nothing)
-        raise InvalidArgumentError(None, None, f"Integer division by zero [Op:{op}]")
+        raise zero_division(op)
+
+
+def zero_division(op: str) -> Exception:
+    """TF's error for binary op `op`'s integer division by zero: its words for Div, Mod,
+    FloorDiv and FloorMod; for the others (TruncateDiv, TruncateMod) the error of a
+    kernel TF's BinaryOp did not expect to fail."""
+    if op in ("Div", "Mod", "FloorDiv", "FloorMod", "SegmentMean"):
+        return InvalidArgumentError(None, None, f"Integer division by zero [Op:{op}]")
+    return InternalError(None, None, "Unexpected error in binary operator (only integer div "
+                                     f"and mod should have errors) [Op:{op}]")
 
 

@@ -10,6 +10,7 @@ Handlers live with the composite types (ragged_dispatch.py) and are registered o
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any, Callable
 
 from eagerflow._src.core.composite import has_composite
@@ -23,6 +24,8 @@ FIRST_HOOKS: list = []
 
 def dispatchable(fn: Callable) -> Callable:
     """Marks a public function as accepting composite tensors through a handler."""
+    binds = getattr(fn, "_binds_first", False)
+
     @functools.wraps(fn)
     def api(*args: Any, **kwargs: Any) -> Any:
         try:
@@ -30,7 +33,9 @@ def dispatchable(fn: Callable) -> Callable:
         except OpError as e:  # (an eager op's error, worded as TF's op wrapper words it)
             eager_errors.api_failed(e, fn, args, kwargs)
             raise
-        except (TypeError, ValueError):
+        except (TypeError, ValueError) as e:
+            if binds and e.__traceback__.tb_next is None and type(e) is TypeError:
+                _raise_binding_error(e)  # (raised by the call itself, before fn ran)
             for hook in FIRST_HOOKS:  # (extension types' dispatch, before the ragged handlers)
                 out = hook(api, args, kwargs)
                 if out is not NotImplemented:
@@ -42,6 +47,47 @@ def dispatchable(fn: Callable) -> Callable:
 
     api.__wrapped_api__ = fn
     return api
+
+
+def binds_first(fn: Callable) -> Callable:
+    """Marks a @dispatchable function whose TF counterpart is a Python function in TF's
+    dispatcher (add_dispatch_support), which binds the arguments first: its binding errors
+    are worded as the dispatcher's. (TF's generated op wrappers, tf.nn.relu, are not.)"""
+    fn._binds_first = True
+    return fn
+
+
+def dispatch_binding(fn: Callable) -> Callable:
+    """A public function (not @dispatchable) TF wraps in its dispatcher, which binds the
+    arguments first: its binding errors worded as the dispatcher's (_raise_binding_error)."""
+    @functools.wraps(fn)
+    def api(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except TypeError as e:
+            if e.__traceback__.tb_next is None:
+                _raise_binding_error(e)
+            raise
+    return api
+
+
+def _raise_binding_error(e: TypeError) -> None:
+    """A call's binding error worded as TF's dispatcher words it (it binds the arguments
+    first): a keyword given twice or unknown, a required one missing, too many."""
+    text = str(e)
+    _, twice, arg = text.partition("got multiple values for argument ")
+    if twice:
+        raise TypeError(f"Got multiple values for argument {arg}") from None
+    _, unknown, arg = text.partition("got an unexpected keyword argument ")
+    if unknown:
+        raise TypeError(f"Got an unexpected keyword argument {arg}") from None
+    if " missing " in text and "required positional argument" in text:
+        raise TypeError("Missing required positional argument") from None
+    many = re.search(r"takes (?:from \d+ to )?(\d+) positional arguments? but (\d+) "
+                     r"(?:was|were) given", text)
+    if many:
+        raise TypeError(f"Too many arguments were given. Expected {many[1]} but got "
+                        f"{many[2]}.") from None
 
 
 def register(api: Callable, handler: Callable) -> None:

@@ -24,7 +24,7 @@ from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_ten
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import raised_eagerly
+from eagerflow._src.ops.eager_errors import counted_as, raised_eagerly
 from eagerflow._src.ops.hash_ops import fingerprint64
 from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.ragged import RaggedTensor
@@ -83,27 +83,63 @@ def _column_rows(layout: tuple, arrays: tuple, batch: int) -> list:
     return cols
 
 
-def _batch_size(layout: tuple, inputs: tuple) -> Any:
-    k, sizes = 0, []
-    for kind in layout:
-        if kind == "sparse":
-            shape = getattr(inputs[k + 2], "_arr", None)
-            sizes.append(None if shape is None or shape.shape != (2,) else int(shape[0]))
-            k += 3
-        else:
-            sizes.append(None if inputs[k]._shape is None else inputs[k]._shape[0])
-            k += 1
-    known = [s for s in sizes if s is not None]
-    if len(set(known)) > 1:
-        raise C.fail("SparseCrossV2", f"Expected batch size {known[0]} got {known[1]}")
-    return known[0] if known else None
+def _batch_size(op: str, sparse: list, dense: list) -> None:
+    """TF's batch size: the first sparse input's rows (its dense shape's first value), else
+    the first dense input's; each input of another size is named by its place among the
+    sparse inputs ("at position i") or the dense ones ("at dense tensor i")."""
+    def rows(shape: Any) -> Any:
+        a = getattr(shape, "_arr", None)
+        return None if a is None or a.shape != (2,) else int(a[0])
+    sizes = [(rows(p[2]), f"at position {i}") for i, p in enumerate(sparse)] + \
+        [(None if d._shape is None else d._shape[0], f"at dense tensor {i}")
+         for i, d in enumerate(dense)]
+    if not sizes or sizes[0][0] is None:
+        return
+    batch = sizes[0][0]
+    for n, where in sizes:
+        if n is not None and n != batch:
+            raise C.fail(op, f"Expected batch size {batch} got {n} {where}")
+
+
+def _check_shapes(op: str, sparse: list, dense: list) -> None:
+    """TF's ValidateInput, in its order: every sparse input's indices, then their values,
+    then their dense shapes, then the dense inputs (each named by its place among its kind)."""
+    def known(t: Any) -> Any:
+        return t._shape if t._shape is not None and None not in t._shape else None
+    for i, (idx, _, _) in enumerate(sparse):
+        shape = known(idx)
+        if shape is not None and len(shape) != 2:
+            raise C.fail(op, f"Input indices should be a matrix but received shape "
+                             f"{C.shape_str(shape)} at position {i}")
+        if shape is not None and shape[1] != 2:
+            raise C.fail(op, f"Expected D2 of index to be 2 got {shape[1]} at position {i}")
+    for i, (idx, vals, _) in enumerate(sparse):
+        shape = known(vals)
+        if shape is not None and len(shape) != 1:
+            raise C.fail(op, f"Input values should be a vector but received shape "
+                             f"{C.shape_str(shape)} at position {i}")
+        if shape is not None and known(idx) is not None and idx._shape[0] != shape[0]:
+            raise C.fail(op, f"Expected size of values to be {idx._shape[0]} got {shape[0]} "
+                             f"at position {i}")
+    for i, (_, _, dshape) in enumerate(sparse):
+        shape = known(dshape)
+        if shape is not None and len(shape) != 1:
+            raise C.fail(op, f"Input shapes should be a vector but received shape "
+                             f"{C.shape_str(shape)} at position {i}")
+        if shape is not None and shape[0] != 2:
+            raise C.fail(op, f"shape should imply a 2D tensor, but got {C.shape_str(shape)} "
+                             f"at position {i}")
+    for i, d in enumerate(dense):
+        if d._shape is not None and len(d._shape) != 2:
+            raise C.fail(op, f"Dense inputs should be a matrix but received shape "
+                             f"{C.shape_str(d._shape)} at position {i}")
 
 
 def _cross_infer(op: str, inputs: tuple, layout: tuple, out_dtype: dt.DType) -> list:
     if not isinstance(layout, tuple) or any(k not in ("sparse", "dense") for k in layout) or \
             len(inputs) != sum(3 if k == "sparse" else 1 for k in layout):
         raise C.fail(op, f"inputs do not match the layout {layout!r}")
-    k = 0
+    sparse, dense, k = [], [], 0
     for kind in layout:
         parts = inputs[k:k + (3 if kind == "sparse" else 1)]
         k += len(parts)
@@ -112,23 +148,13 @@ def _cross_infer(op: str, inputs: tuple, layout: tuple, out_dtype: dt.DType) -> 
             raise C.fail(op, f"Unexpected dtype {values._dtype.name}: crosses take int64 or "
                              "string features")
         if kind == "sparse":
-            idx, vals, shape = parts
-            if idx._dtype is not _I64 or shape._dtype is not _I64:
+            if parts[0]._dtype is not _I64 or parts[2]._dtype is not _I64:
                 raise C.fail(op, "sparse indices and shapes must be int64")
-            if (idx._shape is not None and (len(idx._shape) != 2 or idx._shape[1] not in
-                                            (2, None))) or \
-                    (shape._shape is not None and shape._shape not in ((2,), (None,))) or \
-                    (vals._shape is not None and len(vals._shape) != 1):
-                raise C.fail(op, "Expected a rank-2 SparseTensor: indices [n, 2], values [n] "
-                                 "and a dense shape of 2 dims")
-            if idx._shape is not None and vals._shape is not None and \
-                    None not in (idx._shape[0], vals._shape[0]) and \
-                    idx._shape[0] != vals._shape[0]:
-                raise C.fail(op, f"Expected {idx._shape[0]} values, got {vals._shape[0]}")
-        if kind == "dense" and values._shape is not None and len(values._shape) != 2:
-            raise C.fail(op, f"Dense inputs should be a matrix but received shape "
-                             f"{C.shape_str(values._shape)}")
-    _batch_size(layout, inputs)
+            sparse.append(parts)
+        else:
+            dense.append(values)
+    _check_shapes(op, sparse, dense)
+    _batch_size(op, sparse, dense)
     return [((None, 2), _I64), ((None,), out_dtype), ((2,), _I64)]
 
 
@@ -245,7 +271,8 @@ def _cross_text_infer(*xs: Any, layout: tuple, sep: bytes) -> list:
 
 def _cross_hashed_infer(*xs: Any, layout: tuple, num_buckets: int, hash_key: int | None,
                         salt: tuple | None = None) -> list:
-    op = "SparseCrossHashed"
+    # (with a hash key TF runs SparseCross, whose errors name it)
+    op = "SparseCrossHashed" if hash_key is None else "SparseCross"
     for what, v in (("num_buckets", num_buckets), ("hash_key", hash_key)):
         if (v is not None or what == "num_buckets") and \
                 (type(v) is not int or not 0 <= v <= _MASK):
@@ -575,11 +602,17 @@ def _cross_inputs(inputs: Any, refusal: str) -> tuple:
     for x in sorted(inputs, key=lambda x: not isinstance(x, SparseTensor)):
         if isinstance(x, SparseTensor):
             layout.append("sparse")
-            tensors += [x.indices, x.values, x.dense_shape]
+            tensors += [x.indices, _as_feature(x.values), x.dense_shape]
         else:
             layout.append("dense")
-            tensors.append(x)
+            tensors.append(_as_feature(x))
     return tuple(layout), tuple(tensors)
+
+
+def _as_feature(x: Tensor) -> Tensor:
+    """A feature tensor as TF's Python hands it to its op: strings as they are, anything
+    else cast to int64 (floats truncated, bools 0 and 1)."""
+    return x if x.dtype in (dt.string, _I64) else cast(x, _I64)
 
 
 def cross(inputs: Any, name: str | None = None, separator: str | None = None) -> SparseTensor:
@@ -638,9 +671,18 @@ def cross_hashed(inputs: Any, num_buckets: int = 0, hash_key: Any = None,
                  name: str | None = None) -> SparseTensor:
     """`tf.sparse.cross_hashed`: the crosses' fingerprints (modulo num_buckets when > 0)."""
     layout, tensors = _cross_inputs(inputs, "All inputs must be SparseTensors")
-    idx, vals, shape = bind(SPARSE_CROSS_HASHED, tensors, {
-        "layout": layout, "num_buckets": int(num_buckets),
-        "hash_key": _DEFAULT_KEY if hash_key is None else int(hash_key) & _MASK})
+    arity = _cross_arity(layout)
+    if int(num_buckets) < 0:  # (TF's check of SparseCross's OpDef, before its kernel)
+        raise raised_eagerly(C.fail("SparseCross", f"Value for attr 'num_buckets' of "
+                                                   f"{int(num_buckets)} must be at least "
+                                                   "minimum 0\n\t; NodeDef: {{node "
+                                                   "SparseCross}}"), None, arity, host=True)
+    try:
+        idx, vals, shape = bind(SPARSE_CROSS_HASHED, tensors, {
+            "layout": layout, "num_buckets": int(num_buckets),
+            "hash_key": _DEFAULT_KEY if not hash_key else int(hash_key) & _MASK})
+    except C.InvalidArgumentError as e:
+        raise counted_as(e, "SparseCross", arity) from None
     return SparseTensor._of(idx, vals, shape)
 
 

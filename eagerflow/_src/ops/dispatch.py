@@ -468,11 +468,21 @@ def first_alone(x: Any, y: Any) -> bool:
 def conversion_error(op: Any, x: Any, y: Any, attrs: dict | None, error: Exception,
                      hinted: bool = False) -> Exception:
     """`error`, or while tracing, where the value `y` did not convert to the tensor `x`'s
-    dtype, the error TF's graph builder raises for it (graph/ir.py words it); a None that
-    TF's Python converts before the op wrapper (`hinted`) keeps conversion's own words."""
+    dtype (or to that of the Python value x's own conversion), the error TF's graph builder
+    raises for it (graph/ir.py words it); a None that TF's Python converts before the op
+    wrapper (`hinted`) keeps conversion's own words."""
     g = _state.graph
-    if g is None or not isinstance(x, Tensor) or isinstance(y, Tensor):
+    if g is None or isinstance(y, Tensor):
         return error
+    if not isinstance(x, Tensor):
+        # (two Python values: TF's graph builder converts the first on its own, whose
+        # dtype the second must then take)
+        if isinstance(x, CompositeTensor) or hasattr(x, "_as_tensor") or has_tensor(x):
+            return error
+        try:
+            x = convert_to_tensor(x)
+        except (TypeError, ValueError):
+            return error
     # (a list of Python values: TF's graph constant refuses a None or a string among
     # numbers, or NumPy a ragged list, before the op wrapper words it)
     plain = isinstance(y, (list, tuple)) and not has_tensor(y)

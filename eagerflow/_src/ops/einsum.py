@@ -7,6 +7,7 @@ letter); the kernel is the backend's einsum (halfprec.py's for NumPy's half type
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
@@ -19,6 +20,7 @@ from eagerflow._src.ops.array import ones, reshape, zeros
 from eagerflow._src.ops.broadcast_grads import broadcast_like
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import raised_eagerly
+from eagerflow._src.ops.linalg import _matmul_kernel
 from eagerflow._src.ops.linalg_eye import eye
 from eagerflow._src.ops.math import (
     not_equal,
@@ -42,20 +44,44 @@ def _f64(*shape: int) -> np.ndarray:
 _LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
+def _check_equation(equation: str, n_inputs: int) -> None:
+    """TF's checks of an einsum equation, in its order and words: an ellipsis stands for
+    '0' (so a '0' of its own is refused), only letters, commas and one arrow, one term an
+    input, and an output of distinct labels found in the inputs with one ellipsis at most."""
+    eq = equation.replace(" ", "")
+    if "..." in equation:
+        if "0" in eq:
+            raise ValueError(f'Invalid character "0" in equation: {equation}.')
+        eq = eq.replace("...", "0")
+    labels = "a-zA-Z0" if "..." in equation else "a-zA-Z"
+    match = re.match(f"^([{labels},]*)(->[{labels}]*)?$", eq)
+    if not match:
+        raise ValueError(f"Subscripts have incorrect format: {eq}")
+    n_terms = len(match.group(1).split(","))
+    if n_terms != n_inputs:
+        raise ValueError(f'Got {n_inputs} inputs for equation "{equation}", expecting '
+                         f"{n_terms}")
+    out = match.group(2)[2:] if match.group(2) else ""
+    if len(set(out)) != len(out):
+        raise ValueError(f"Output subscripts contain a label appearing more than once: "
+                         f"{equation}")
+    for label in out:
+        if label != "0" and label not in match.group(1):
+            raise ValueError(f"Output subscripts contain the label {label} not present in "
+                             f"the input subscripts.")
+    if out.count("0") > 1:
+        raise ValueError(f"Output subscripts contain multiple ellipsis: {equation}")
+
+
 def _explicit_equation(equation: str, ranks: list) -> tuple:
     """('ij,jk', '...') with ranks -> (['ij', 'jk'], 'ik'): no ellipsis, explicit output."""
+    _check_equation(equation, len(ranks))
     eq = equation.replace(" ", "")
     if "->" in eq:
         lhs, out = eq.split("->", 1)
     else:
         lhs, out = eq, None
     terms = lhs.split(",")
-    if len(terms) != len(ranks):
-        raise ValueError(f'Got {len(ranks)} inputs for equation "{equation}", expecting '
-                         f"{len(terms)}")
-    for ch in eq:
-        if not (ch in _LETTERS or ch in ",->."):
-            raise ValueError(f"Invalid character {ch!r} in equation: {equation}")
     used = set(ch for ch in eq if ch in _LETTERS)
     spare = [c for c in _LETTERS if c not in used]
     n_ell = 0
@@ -126,7 +152,41 @@ def _einsum_kernel(xp: Any, *xs: Any, terms: tuple, out: str) -> Any:
     if d.kind == "V":  # bfloat16 on a device: float32 products, rounded once
         return xp.einsum(",".join(terms) + "->" + out,
                          *(x.astype(np.float32) for x in xs)).astype(d)
+    if len(xs) == 2:
+        product = _as_matmul(xp, xs[0], xs[1], terms, out)
+        if product is not None:
+            return product
     return blas.tf32_products(xp, lambda: xp.einsum(",".join(terms) + "->" + out, *xs))
+
+
+def _as_matmul(xp: Any, a: Any, b: Any, terms: tuple, out: str) -> Any:
+    """A two-operand einsum as TF's kernel computes it, one batched matrix product: each
+    operand transposed to [batch, free, contracted] ([batch, contracted, free] for the
+    second), the product, then transposed to the output's order; so its sums are
+    MatMul's. None where that does not apply (a label repeated in an operand or summed
+    in one alone, or batch dimensions that broadcast): NumPy's einsum then."""
+    ta, tb = terms
+    if len(set(ta)) != len(ta) or len(set(tb)) != len(tb) or not set(ta) | set(tb) <= \
+            set(out) | (set(ta) & set(tb)):
+        return None
+    size = dict(zip(ta, a.shape))
+    for ch, n in zip(tb, b.shape):
+        if size.setdefault(ch, n) != n:
+            return None
+    batch = [ch for ch in out if ch in ta and ch in tb]
+    free_a = [ch for ch in out if ch in ta and ch not in tb]
+    free_b = [ch for ch in out if ch in tb and ch not in ta]
+    summed = [ch for ch in ta if ch in tb and ch not in out]
+    lhs = a.transpose([ta.index(ch) for ch in batch + free_a + summed])
+    rhs = b.transpose([tb.index(ch) for ch in batch + summed + free_b])
+    dims = [size[ch] for ch in batch]
+    m, k, n = (int(np.prod([size[ch] for ch in g], dtype=np.int64))
+               for g in (free_a, summed, free_b))
+    product = _matmul_kernel(xp, lhs.reshape(dims + [m, k]), rhs.reshape(dims + [k, n]),
+                             False, False)
+    done = batch + free_a + free_b
+    product = product.reshape(dims + [size[ch] for ch in free_a + free_b])
+    return product.transpose([done.index(ch) for ch in out])
 
 
 def _einsum_grad(n: Any, g: Any) -> list:

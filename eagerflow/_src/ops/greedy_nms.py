@@ -7,7 +7,6 @@ overlap variants in image_nms.py.
 from __future__ import annotations
 
 import heapq
-import math
 from typing import Any
 
 import numpy as np
@@ -17,10 +16,12 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import nms_gpu, wrapper_inputs
+from eagerflow._src.ops import libm32, nms_gpu, wrapper_inputs
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api, passed_raw
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+
+_EXPF = libm32.scalar("expf")  # (TF's exp<float>: std::exp, the C library's expf)
 
 
 def check_nms_boxes(op: str, boxes: Any, scores: Any) -> None:
@@ -62,7 +63,7 @@ def _nms_infer(boxes: Any, scores: Any, max_output_size: int, iou_threshold: flo
     if not 0 <= iou_threshold <= 1:
         raise C.fail(op, "iou_threshold must be in [0, 1]")
     if max_output_size < 0:
-        raise C.fail(op, "max_output_size must be non-negative")
+        raise C.fail(op, "output size must be non-negative")
     return [((None,), dt.int32)]
 
 
@@ -75,9 +76,9 @@ def _hi(a: float, b: float) -> float:
 
 
 def _iou(a: np.ndarray, b: np.ndarray) -> float:
-    """Intersection over union of two boxes given by opposite corners, as TF computes it
-    (boxes of no positive area overlap nothing; a NaN coordinate gives a NaN IOU, which
-    suppresses nothing)."""
+    """Intersection over union of two boxes given by opposite corners, as TF computes it,
+    in the boxes' type (TF's: float32; boxes of no positive area overlap nothing; a NaN
+    coordinate gives a NaN IOU, which suppresses nothing)."""
     ay0, ay1, ax0, ax1 = _lo(a[0], a[2]), _hi(a[0], a[2]), _lo(a[1], a[3]), _hi(a[1], a[3])
     by0, by1, bx0, bx1 = _lo(b[0], b[2]), _hi(b[0], b[2]), _lo(b[1], b[3]), _hi(b[1], b[3])
     area_a, area_b = (ay1 - ay0) * (ax1 - ax0), (by1 - by0) * (bx1 - bx0)
@@ -88,42 +89,44 @@ def _iou(a: np.ndarray, b: np.ndarray) -> float:
 
 
 def greedy_nms(scores: np.ndarray, overlap: Any, max_output_size: int, threshold: float,
-            score_threshold: float, sigma: float = 0.0) -> tuple:
+               score_threshold: float, sigma: float = 0.0) -> tuple:
     """(selected indices, their scores): TF's selection with a priority queue (highest
     score first, the lower index on ties), decaying scores lazily. `overlap(i, j)`.
     Hard NMS scales the score by 0 where an overlap is not at most the threshold (a NaN
     overlap too, which does not suppress: the candidate goes back in line at score 0, or
     is dropped at NaN from an infinite score), else by exp(0 * overlap^2) (NaN for an
     infinite overlap), as TF's DoNonMaxSuppressionOp (for image_nms.py's ops too; its
-    combined NMS: _combined_select)."""
-    soft = sigma > 0
-    scale = -0.5 / sigma if soft else 0.0
-    queue = [(-float(s), i, float(s), 0) for i, s in enumerate(scores) if s > score_threshold]
+    combined NMS: _combined_select). Its arithmetic is in the scores' type T, as TF's:
+    the thresholds, sigma and each overlap rounded to T, the weights exp<T> of T products
+    (the C library's expf, rounded to T)."""
+    t = scores.dtype.type
+    threshold, score_threshold, sigma = t(threshold), t(score_threshold), t(sigma)
+    soft = bool(sigma > 0)
+    scale = t(-0.5) / sigma if soft else t(0.0)
+    queue = [(-float(s), i, s, 0) for i, s in enumerate(scores) if s > score_threshold]
     heapq.heapify(queue)
     selected: list = []
     kept: list = []
-    while queue and len(selected) < max_output_size:
-        _, i, score, begin = heapq.heappop(queue)
-        original, suppressed = score, False
-        for j in range(len(selected) - 1, begin - 1, -1):
-            sim = overlap(i, selected[j])
-            if soft:
-                score *= math.exp(scale * sim * sim)
-            else:
-                # (TF's weight, exp(0 sim^2): NaN for an infinite overlap)
-                score *= math.exp(0.0 * sim * sim) if sim <= threshold else 0.0
-                if sim > threshold:
+    with np.errstate(all="ignore"):
+        while queue and len(selected) < max_output_size:
+            _, i, score, begin = heapq.heappop(queue)
+            original, suppressed = score, False
+            for j in range(len(selected) - 1, begin - 1, -1):
+                sim = t(overlap(i, selected[j]))
+                weight = t(_EXPF(np.float32(scale * sim * sim)))
+                score = score * (weight if soft or sim <= threshold else t(0.0))
+                if not soft and sim > threshold:
                     suppressed = True
                     break
-            if score <= score_threshold:
-                break
-        if suppressed:
-            continue
-        if score == original:
-            selected.append(i)
-            kept.append(score)
-        elif score > score_threshold:
-            heapq.heappush(queue, (-score, i, score, len(selected)))
+                if score <= score_threshold:
+                    break
+            if suppressed:
+                continue
+            if score == original:
+                selected.append(i)
+                kept.append(score)
+            elif score > score_threshold:
+                heapq.heappush(queue, (-float(score), i, score, len(selected)))
     return selected, kept
 
 
@@ -137,8 +140,8 @@ def _nms_kernel(xp: Any, boxes: Any, scores: Any, max_output_size: int, iou_thre
                               score_threshold)[0]
     # TF's CPU loop, as its other greedy NMS ops: a candidate whose overlap with a
     # selected box is NaN is not suppressed but goes back in line at score 0
-    b = boxes.astype(np.float64)
-    keep, _ = greedy_nms(scores.astype(np.float64), lambda i, j: _iou(b[i], b[j]),
+    b = boxes.astype(np.float32)  # (TF's overlaps are float32 whatever T is)
+    keep, _ = greedy_nms(scores, lambda i, j: _iou(b[i], b[j]),
                       max_output_size, iou_threshold, score_threshold)
     return np.array(keep, dtype=np.int32)
 

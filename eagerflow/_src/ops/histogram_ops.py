@@ -276,11 +276,7 @@ def _bincount_infer(arr: Any, size: Any, weights: Any, *, binary_output: bool) -
     if arr._shape is not None and len(arr._shape) > 2:
         raise C.fail(_BINCOUNT, "Shape must be at most rank 2 but is rank "
                                 f"{len(arr._shape)}")
-    ws = weights._shape
-    if ws is not None and arr._shape is not None and ws != (0,) and None not in ws + \
-            arr._shape and ws != arr._shape:
-        raise C.fail(_BINCOUNT, "`weights` must be the same shape as `arr` or a length-0 "
-                                "`Tensor`, in which case it acts as all weights equal to 1.")
+    # (the weights' shape is the kernel's check: TF's shape function makes none)
     n = _known_size(_BINCOUNT, size)
     if arr._shape is None:
         return [(None, weights._dtype)]
@@ -334,7 +330,8 @@ def _bincount_kernel(xp: Any, arr: Any, size: Any, weights: Any, *,
         raise C.fail(op, "Input indices and weights must have the same size.")
     if weights.size and weights.shape != arr.shape:
         raise C.fail(_BINCOUNT, "`weights` must be the same shape as `arr` or a length-0 "
-                                "`Tensor`, in which case it acts as all weights equal to 1.")
+                                "`Tensor`, in which case it acts as all weights equal to 1. "
+                                f"Received {C.shape_str(weights.shape)}")
     rows = arr.reshape(1, -1) if arr.ndim < 2 else arr
     # (TF's kernel aborts the process on a count that overflows: refused here, before
     # allocating, as any too-large shape is)

@@ -449,21 +449,28 @@ _DEFAULTS = {
 }
 
 
+def png_chunk(kind: bytes, body: bytes) -> bytes:
+    """One PNG chunk: the body's length, the chunk's kind, the body, their CRC-32."""
+    return struct.pack(">I", len(body)) + kind + body + \
+        struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+
+
+def png_head(height: int, width: int, channels: int, depth: int) -> bytes:
+    """A PNG's signature and IHDR chunk, for 1 to 4 channels (grey, grey and alpha, RGB,
+    RGBA) of `depth` bits, deflated, non-interlaced."""
+    colour = {1: 0, 2: 4, 3: 2, 4: 6}[channels]
+    return _PNG_SIGNATURE + png_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, depth,
+                                                           colour, 0, 0, 0))
+
+
 def _png_bytes(px: np.ndarray) -> bytes:
     """A PNG of (height, width, channels) uint8 or uint16 pixels, every row unfiltered."""
     height, width, channels = px.shape
     depth = 16 if px.dtype == np.uint16 else 8
     rows = b"".join(b"\x00" + px[y].astype(">u2" if depth == 16 else np.uint8).tobytes()
                     for y in range(height))
-
-    def chunk(kind: bytes, body: bytes) -> bytes:
-        return struct.pack(">I", len(body)) + kind + body + \
-            struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
-
-    colour = {1: 0, 2: 4, 3: 2, 4: 6}[channels]
-    return (_PNG_SIGNATURE + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, depth,
-                                                        colour, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+    return (png_head(height, width, channels, depth) + png_chunk(b"IDAT", zlib.compress(rows))
+            + png_chunk(b"IEND", b""))
 
 
 def _bmp_bytes(px: np.ndarray) -> bytes:

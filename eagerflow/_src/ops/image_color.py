@@ -56,6 +56,8 @@ from eagerflow._src.ops.math import (
     logical_and,
     minimum,
     sign,
+    square,
+    squared_difference,
 )
 from eagerflow._src.ops.math import pow as pow_
 from eagerflow._src.ops.math_base import (
@@ -66,7 +68,7 @@ from eagerflow._src.ops.math_base import (
     where,
     zeros_like,
 )
-from eagerflow._src.ops.nn import relu
+from eagerflow._src.ops.nn import relu, softmax
 from eagerflow._src.ops.nn_conv_variants import depthwise_conv2d
 from eagerflow._src.ops.nn_pool import avg_pool2d
 from eagerflow._src.ops.padding import pad
@@ -81,6 +83,7 @@ from eagerflow._src.ops.reduce import (
     reduce_sum,
 )
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.shape_queries import shape_n
 from eagerflow._src.ops.shaping import reverse
 from eagerflow._src.ops.slice_op import slice as slice_
@@ -672,9 +675,10 @@ def _crop(value: Any, size: Any, seed: Any, stateless: bool) -> Any:
         return _runtime_crop(x, cast(size_t, dt.int32), seed, stateless)
     want = [int(s) for s in np.asarray(known).reshape(-1)]
     if any(h is not None and w > h for h, w in zip(have, want)):
-        raise InvalidArgumentError(None, None, "Need value.shape >= size, got "
-                                               f"{C.shape_str(tuple(have))} vs "
-                                               f"{C.shape_str(tuple(want))} [Op:RandomCrop]")
+        # (TF's Assert, which raises eagerly with its data: the shapes as it prints them)
+        sh = shape(x)
+        Assert(reduce_all(sh >= cast(size_t, dt.int32)),
+               ["Need value.shape >= size, got ", sh, cast(size_t, dt.int32)], summarize=1000)
     limit = [h - w + 1 for h, w in zip(have, want)]
     if stateless:
         u = stateless_uniform([len(want)], seed=seed, minval=0, maxval=2**31 - 1,
@@ -766,20 +770,16 @@ def sobel_edges(image: Any) -> Any:
 
 
 def psnr(a: Any, b: Any, max_val: Any, name: str | None = None) -> Any:
-    """Peak signal-to-noise ratio in dB, per image: 10 log10(max_val^2 / mse)."""
+    """Peak signal-to-noise ratio in dB, per image, as TF computes it: both images (of any
+    two dtypes) and max_val, cast to a's dtype, converted to float32;
+    20 log(max_val) / log(10) - (10 / ln 10) log(mse)."""
     wrapper_inputs.read_dtype(a)  # (TF's casts max_val to a.dtype first, a as given)
     a, b = numeric_image(a), numeric_image(b)
-    if a._dtype is not b._dtype:
-        raise TypeError(f"a and b must have the same dtype, got {a._dtype.name} and "
-                        f"{b._dtype.name}")
-    # TF measures in float32 whatever the input dtype
+    mv = convert_image_dtype(cast(max_val, a._dtype), dt.float32)
     fa, fb = convert_image_dtype(a, dt.float32), convert_image_dtype(b, dt.float32)
-    mv = cast(max_val, dt.float32)
-    if not a._dtype.is_floating:
-        mv = convert_image_dtype(cast(max_val, a._dtype), dt.float32)
-    mse = reduce_mean((fa - fb) * (fa - fb), axis=[-3, -2, -1])
-    ten_over_ln10 = 10.0 / np.log(10.0)
-    return ten_over_ln10 * (2.0 * log(mv) - log(mse))
+    mse = reduce_mean(squared_difference(fa, fb), axis=[-3, -2, -1])
+    return 20 * log(mv) / log(convert_to_tensor(10.0)) - \
+        np.float32(10 / np.log(10)) * log(mse)
 
 
 def _stateless_flip(image: Any, seed: Any, axis_from_end: int) -> Any:
@@ -805,10 +805,13 @@ def stateless_random_flip_up_down(image: Any, seed: Any) -> Any:
     return _stateless_flip(image, seed, 3)
 
 
-def _gauss_kernel(size: int, sigma: float, dtype: Any) -> np.ndarray:
-    coords = np.arange(size, dtype=np.float64) - (size - 1) / 2.0
-    g = np.exp(-(coords[:, None] ** 2 + coords[None, :] ** 2) / (2 * sigma * sigma))
-    return (g / g.sum()).astype(dtype.as_numpy_dtype)
+def _gauss_kernel(size: int, sigma: float) -> Any:
+    """[size, size] float32 Gaussian window, built as TF builds it (float32 steps and a
+    softmax of the exponents), so that its weights carry TF's bits."""
+    coords = cast(range_(size), dt.float32) - np.float32(size - 1) / np.float32(2.0)
+    g = square(coords) * (np.float32(-0.5) / square(convert_to_tensor(sigma, dt.float32)))
+    g = reshape(g, [1, -1]) + reshape(g, [-1, 1])
+    return reshape(softmax(reshape(g, [1, -1])), [size, size])
 
 
 def _ssim_maps(a: Any, b: Any, mv: Any, filter_size: int, filter_sigma: float, k1: float,
@@ -817,8 +820,7 @@ def _ssim_maps(a: Any, b: Any, mv: Any, filter_size: int, filter_sigma: float, k
     Gaussian window (VALID)."""
     h, w, ch = a._shape[-3:]
     size = min(filter_size, h, w)
-    kern = _gauss_kernel(size, filter_sigma, dt.float32)
-    filt = np.tile(kern[:, :, None, None], (1, 1, ch, 1))
+    filt = tile(reshape(_gauss_kernel(size, filter_sigma), [size, size, 1, 1]), [1, 1, ch, 1])
 
     def blur(v: Any) -> Any:
         return depthwise_conv2d(v, filt, strides=[1, 1, 1, 1], padding="VALID")
@@ -867,7 +869,8 @@ def ssim(img1: Any, img2: Any, max_val: Any, filter_size: int = 11, filter_sigma
         a, b = reshape(a, [1] + list(a._shape)), reshape(b, [1] + list(b._shape))
     luminance, cs = _ssim_maps(a, b, mv, filter_size, filter_sigma, k1, k2)
     index_map = luminance * cs
-    if return_index_map:
+    if return_index_map:  # (TF's map too is the mean over the channels)
+        index_map = reduce_mean(index_map, axis=-1)
         return reshape(index_map, list(index_map._shape[1:])) if single else index_map
     out = reduce_mean(reduce_mean(index_map, axis=[-3, -2]), axis=-1)
     return reshape(out, []) if single else out

@@ -24,12 +24,20 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InternalError, InvalidArgumentError
+from eagerflow._src.core.py_conversion import object_scalar
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
-from eagerflow._src.ops.image_codecs import _contents, _jpeg, _pillow, decode_jpeg
+from eagerflow._src.ops.image_codecs import (
+    _contents,
+    _jpeg,
+    _pillow,
+    decode_jpeg,
+    png_chunk,
+    png_head,
+)
 from eagerflow._src.ops.image_pixels import convert_image_dtype
 from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.random import uniform
@@ -37,17 +45,10 @@ from eagerflow._src.ops.random_stateless import stateless_uniform
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 _rng = SampleRNG(97)
-_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 def _fail(op: str, message: str) -> InvalidArgumentError:
     return InvalidArgumentError(None, None, f"{message} [Op:{op}]")
-
-
-def _scalar_bytes(value: Any) -> np.ndarray:
-    out = np.empty((), dtype=object)
-    out[()] = value
-    return out
 
 
 # ---------------------------------------------------------------------------------------
@@ -109,11 +110,6 @@ def _deflate(data: bytes, level: int, strategy: int) -> bytes:
     return bytes(out)
 
 
-def _chunk(kind: bytes, body: bytes) -> bytes:
-    return struct.pack(">I", len(body)) + kind + body + \
-        struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
-
-
 def _png(px: np.ndarray, compression: int) -> bytes:
     height, width, channels = px.shape
     depth = 16 if px.dtype == np.uint16 else 8
@@ -123,11 +119,9 @@ def _png(px: np.ndarray, compression: int) -> bytes:
     data = _filtered_rows(raw, bpp)
     level = 6 if compression == -1 else compression
     compressed = _deflate(data, level, zlib.Z_FILTERED)
-    colour = {1: 0, 2: 4, 3: 2, 4: 6}[channels]
-    idat = b"".join(_chunk(b"IDAT", compressed[i:i + 8192])
+    idat = b"".join(png_chunk(b"IDAT", compressed[i:i + 8192])
                     for i in range(0, len(compressed), 8192))
-    return (_SIGNATURE + _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, depth, colour,
-                                                     0, 0, 0)) + idat + _chunk(b"IEND", b""))
+    return png_head(height, width, channels, depth) + idat + png_chunk(b"IEND", b"")
 
 
 def _encode_png_infer(image: Any, compression: int) -> list:
@@ -267,7 +261,7 @@ def _encode_jpeg_infer(image: Any, **a: Any) -> list:
 
 
 def _encode_jpeg_kernel(xp: Any, image: Any, **a: Any) -> np.ndarray:
-    return _scalar_bytes(_jpeg_bytes("EncodeJpeg", image, **a))
+    return object_scalar(_jpeg_bytes("EncodeJpeg", image, **a))
 
 
 def _decode_back(data: np.ndarray, channels: int) -> np.ndarray:
@@ -340,7 +334,7 @@ def _variable_kernel(xp: Any, image: Any, quality: Any) -> np.ndarray:
     q = int(quality)
     if not 0 <= q <= 100:
         raise _fail("EncodeJpegVariableQuality", f"quality must be in [0,100], got {q}")
-    return _scalar_bytes(_jpeg_bytes("EncodeJpegVariableQuality", image,
+    return object_scalar(_jpeg_bytes("EncodeJpegVariableQuality", image,
                                      **{**_JPEG_DEFAULTS, "quality": q}))
 
 
@@ -404,7 +398,7 @@ def _jpeg_shape_ref(contents: np.ndarray, output_type: Any) -> np.ndarray:
 
 
 def _jpeg_sample(px: np.ndarray, **attrs: Any) -> np.ndarray:
-    return _scalar_bytes(_jpeg_bytes("EncodeJpeg", px, **{**_JPEG_DEFAULTS, **attrs}))
+    return object_scalar(_jpeg_bytes("EncodeJpeg", px, **{**_JPEG_DEFAULTS, **attrs}))
 
 
 EXTRACT_JPEG_SHAPE = register(OpDef(
@@ -414,7 +408,7 @@ EXTRACT_JPEG_SHAPE = register(OpDef(
                             grad=False),
                      Sample((_jpeg_sample(_smooth(5, 4, 1)),), {"output_type": dt.int64},
                             grad=False)],
-    bad_samples=lambda: [BadSample((_scalar_bytes(b"abc"),), {"output_type": dt.int32},
+    bad_samples=lambda: [BadSample((object_scalar(b"abc"),), {"output_type": dt.int32},
                                    InvalidArgumentError, "Invalid JPEG data, size 3")],
 ))
 

@@ -1,6 +1,6 @@
 """The non-max suppression family of tf.image beyond the greedy one (greedy_nms.py): with
-scores and soft-NMS, over a given overlap matrix, padded and batched, and combined across
-classes.
+scores and soft-NMS, over a given overlap matrix, and combined across classes (TF 2's
+padded and batched NMS, an algorithm of its own, is nms_padded.py's).
 
 Ops layer, after greedy_nms (its intersection over union); loaded on first use. Host kernels
 (a greedy walk over the boxes, one at a time, as TF's CPU kernels); on a GPU, V2 and V4
@@ -15,10 +15,6 @@ Ops layer, after greedy_nms (its intersection over union); loaded on first use. 
 - NonMaxSuppressionWithOverlaps: greedy NMS over a given overlap matrix.
 - CombinedNonMaxSuppression: greedy NMS per class and batch member, the survivors of all
   classes ranked by score, boxes clipped to [0, 1] unless told not to.
-
-non_max_suppression_padded composes NonMaxSuppressionWithOverlaps with the overlaps of
-TF 2's padded algorithm: boxes sorted by score, put in (min, max) order only when the
-first box is not (TF's check), intersection over union plus 1e-8.
 """
 
 from __future__ import annotations
@@ -34,7 +30,6 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import nms_gpu, wrapper_inputs
-from eagerflow._src.ops.array import expand_dims, reshape, shape
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api, raised_eagerly
 from eagerflow._src.ops.greedy_nms import (
@@ -44,14 +39,7 @@ from eagerflow._src.ops.greedy_nms import (
     greedy_nms,
     int32_input,
 )
-from eagerflow._src.ops.indexing import gather
-from eagerflow._src.ops.math import maximum, minimum
-from eagerflow._src.ops.math_base import cast, where
-from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
-from eagerflow._src.ops.sequences import range as range_
-from eagerflow._src.ops.sorting import top_k
-from eagerflow._src.ops.stacking import stack, unstack
 from eagerflow._src.ops.wrapper_inputs import passed_raw
 
 _FLOATS = frozenset((dt.float16, dt.float32))
@@ -97,8 +85,8 @@ def _v5_infer(boxes: Any, scores: Any, max_output_size: int, iou_threshold: floa
 def _v5_kernel(xp: Any, boxes: Any, scores: Any, max_output_size: int, iou_threshold: float,
                score_threshold: float, soft_nms_sigma: float,
                pad_to_max_output_size: bool) -> tuple:
-    b = boxes.astype(np.float64)
-    sel, kept = greedy_nms(scores.astype(np.float64), lambda i, j: _iou(b[i], b[j]),
+    b = boxes.astype(np.float32)  # (TF's overlaps are float32, its scores T)
+    sel, kept = greedy_nms(scores, lambda i, j: _iou(b[i], b[j]),
                         max_output_size, iou_threshold, score_threshold, soft_nms_sigma)
     valid = len(sel)
     if pad_to_max_output_size:
@@ -375,14 +363,9 @@ def _combined_infer(boxes: Any, scores: Any, max_output_size_per_class: int,
     op = "CombinedNonMaxSuppression"
     C.same_dtype(op, (boxes, scores), frozenset((dt.float32,)))
     b, s = boxes._shape, scores._shape
-    if b is not None and (len(b) != 4 or b[3] not in (None, 4)):
-        raise C.fail(op, f"boxes must be 4-D [batch_size, num_boxes, q, 4], got "
-                         f"{C.shape_str(b)}")
-    if s is not None and len(s) != 3:
-        raise C.fail(op, f"scores must be 3-D [batch_size, num_boxes, num_classes], got "
-                         f"{C.shape_str(s)}")
-    both = b is not None and s is not None
-    if both and None not in (b[0], s[0]) and b[0] != s[0]:
+    # (in the order of TF's kernel, in its words: the batch sizes, the sizes, the IOU
+    # threshold, then the boxes' shape and the scores')
+    if b and s and None not in (b[0], s[0]) and b[0] != s[0]:
         raise C.fail(op, "boxes and scores must have same batch size")
     if max_output_size_per_class <= 0:
         raise C.fail(op, "max_size_per_class must be positive")
@@ -390,8 +373,15 @@ def _combined_infer(boxes: Any, scores: Any, max_output_size_per_class: int,
         raise C.fail(op, "max_total_size must be > 0")
     if not 0 <= iou_threshold <= 1:
         raise C.fail(op, "iou_threshold must be in [0, 1]")
+    if b is not None and len(b) != 4:
+        raise C.fail(op, f"boxes must be 4-D{C.shape_str(b)}")
+    both = b is not None and s is not None
+    if s is not None and len(s) != 3:  # (TF's kernel reads a third dimension first)
+        raise C.fail(op, f"scores must be 3-D{C.shape_str(s)}")
     if both and None not in (b[2], s[2]) and b[2] not in (1, s[2]):
         raise C.fail(op, "third dimension of boxes must be either 1 or num classes")
+    if b is not None and b[3] not in (None, 4):
+        raise C.fail(op, "boxes must have 4 columns")
     if both and None not in (b[1], s[1]) and b[1] != s[1]:
         raise C.fail(op, "scores has incompatible shape")
     batch = None if b is None else b[0]
@@ -458,7 +448,7 @@ def _combined_one(boxes: np.ndarray, scores: np.ndarray, a: dict) -> list:
     """(score, class, box) of the survivors of every class, best first."""
     found = []
     for c in range(scores.shape[1]):
-        cb = boxes[:, 0 if boxes.shape[1] == 1 else c].astype(np.float64)
+        cb = boxes[:, 0 if boxes.shape[1] == 1 else c].astype(np.float32)  # (TF's: float32)
         sel, kept = _combined_select(scores[:, c].astype(np.float64),
                                      lambda i, j: _iou(cb[i], cb[j]),
                                      a["max_output_size_per_class"], a["iou_threshold"],
@@ -652,75 +642,3 @@ def _combined_size(index: int, value: Any, what: str) -> int:
         raise raised_eagerly(C.fail(_COMBINED_OP, f"{what} must be 0-D, got shape "
                                                   f"{C.shape_str(value._shape)}"))
     return int(value)
-
-
-def _canonical(boxes: Any) -> Any:
-    """One image's [n, 4] boxes in (min, max) order, the way TF 2's padded algorithm puts
-    them: it looks at the first box only, and swaps every box's coordinates if that one's
-    are reversed."""
-    if not boxes.shape[0]:
-        return boxes
-    y1, x1, y2, x2 = unstack(boxes, axis=-1)
-    flip_y, flip_x = y1[0] > y2[0], x1[0] > x2[0]
-    return stack([where(flip_y, y2, y1), where(flip_x, x2, x1), where(flip_y, y1, y2),
-                  where(flip_x, x1, x2)], axis=-1)
-
-
-def _padded_overlaps(boxes: Any) -> Any:
-    """TF 2's pairwise intersection over union (plus 1e-8) of one image's boxes."""
-    y1, x1, y2, x2 = unstack(boxes, axis=-1)
-    area = (y2 - y1) * (x2 - x1)
-    inter_h = maximum(minimum(expand_dims(y2, 1), expand_dims(y2, 0)) -
-                      maximum(expand_dims(y1, 1), expand_dims(y1, 0)), 0.0)
-    inter_w = maximum(minimum(expand_dims(x2, 1), expand_dims(x2, 0)) -
-                      maximum(expand_dims(x1, 1), expand_dims(x1, 0)), 0.0)
-    inter = inter_h * inter_w
-    return inter / (expand_dims(area, 1) + expand_dims(area, 0) - inter + 1e-8)
-
-
-def non_max_suppression_padded(boxes: Any, scores: Any, max_output_size: Any,
-                               iou_threshold: float = 0.5,
-                               score_threshold: float = float("-inf"),
-                               pad_to_max_output_size: bool = False, name: str | None = None,
-                               sorted_input: bool = False, canonicalized_coordinates: bool = False,
-                               tile_size: int = 512) -> tuple:
-    """`tf.image.non_max_suppression_padded`: (indices, num_valid) for boxes [..., n, 4]
-    (batches need pad_to_max_output_size), indices padded with 0 to max_output_size."""
-    b, s = _pair(boxes, scores)
-    if not pad_to_max_output_size and b.shape.rank is not None and b.shape.rank > 2:
-        raise ValueError(f"'pad_to_max_output_size' (value {pad_to_max_output_size}) must be "
-                         f"True for batched input")  # (TF's first check)
-    if b.shape.rank is None or b.shape.rank < 2 or b.shape[-1] != 4 or \
-            s.shape.rank != b.shape.rank - 1 or s.shape.as_list() != b.shape.as_list()[:-1]:
-        raise ValueError(f"non_max_suppression_padded takes boxes [..., num_boxes, 4] and "
-                         f"scores [..., num_boxes]; got shapes {b.shape} and {s.shape}")
-    if b.dtype not in _FLOATS:
-        raise TypeError(f"boxes must be float16 or float32, got {b.dtype!r}")
-    size = int(max_output_size)
-    lead = b.shape.as_list()[:-2]
-    flat_b = reshape(b, [-1] + b.shape.as_list()[-2:])
-    flat_s = reshape(s, [-1, s.shape[-1]])
-    picked, counts = [], []
-    for one_b, one_s in zip(unstack(flat_b), unstack(flat_s)):
-        if not canonicalized_coordinates:
-            one_b = _canonical(one_b)
-        n = one_s.shape[0]
-        if sorted_input:  # the input order is the priority: scores n, n - 1, ..., 1
-            order = None
-            ranked = where(one_s > score_threshold, cast(range_(n, 0, -1), dt.float32), -1.0)
-            threshold = 0.0
-        else:
-            ranked, order = top_k(one_s, k=n)
-            one_b, threshold = gather(one_b, order), float(score_threshold)
-        keep = bind(NON_MAX_SUPPRESSION_WITH_OVERLAPS,
-                    (cast(_padded_overlaps(one_b), dt.float32), cast(ranked, dt.float32)),
-                    {"max_output_size": size, "overlap_threshold": float(iou_threshold),
-                     "score_threshold": threshold})
-        if order is not None:
-            keep = gather(order, keep)
-        if not pad_to_max_output_size:
-            return keep, shape(keep)[0]
-        count = shape(keep)[0]
-        counts.append(count)
-        picked.append(pad(keep, reshape(stack([0, size - count]), [1, 2])))
-    return reshape(stack(picked), lead + [size]), reshape(stack(counts), lead)

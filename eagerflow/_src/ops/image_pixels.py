@@ -141,7 +141,8 @@ def _contrast_infer(x: Any, factor: Any) -> list:
     op = "AdjustContrastv2"
     C.check_dtype(op, x, frozenset((dt.float16, dt.float32)))
     if x._dtype is dt.float16:  # (TF looks for the kernel before it checks input #1)
-        raise C.no_kernel(op, "T=DT_HALF", (dt.float32,))
+        raise C.no_kernel(op, "T=DT_HALF", (dt.float32,),
+                          others=(("XLA_CPU_JIT", "T in [DT_FLOAT, DT_HALF]"),))
     if factor._dtype is not dt.float32:
         raise C.wrong_input_dtype(op, 1, dt.float32, factor._dtype)
     if x._shape is not None and len(x._shape) < 3:

@@ -17,6 +17,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.lazy import lazy_module
+from eagerflow._src.core.py_conversion import object_scalar, object_vector
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.io.file_errors import os_error
 from eagerflow._src.ops import checks as C
@@ -45,12 +46,6 @@ def file_path(a: Any) -> str:
     return os.fsdecode(v).split("\0", 1)[0]
 
 
-def _bytes_scalar(b: bytes) -> np.ndarray:
-    out = np.empty((), dtype=object)
-    out[()] = b
-    return out
-
-
 # ---------------------------------------------------------------------------------------
 
 def _read_infer(filename: Any) -> list:
@@ -62,7 +57,7 @@ def _read_kernel(xp: Any, filename: Any) -> np.ndarray:
     path = file_path(filename)
     try:
         with open(path, "rb") as f:
-            return _bytes_scalar(f.read())
+            return object_scalar(f.read())
     except OSError as e:
         raise os_error(e, path, "ReadFile") from None
 
@@ -75,12 +70,12 @@ def _read_ref(filename: np.ndarray) -> np.ndarray:
             if not chunk:
                 break
             data += chunk
-    return _bytes_scalar(data)
+    return object_scalar(data)
 
 
 READ_FILE = register(OpDef(
     "ReadFile", _read_infer, _read_kernel, reference=_read_ref, stateful=True,
-    samples=lambda: [Sample((_bytes_scalar(os.fsencode(__file__)),), grad=False)],
+    samples=lambda: [Sample((object_scalar(os.fsencode(__file__)),), grad=False)],
     bad_samples=lambda: [
                 BadSample((np.array([b"a", b"b"], dtype=object),), {}, InvalidArgumentError,
                           "must be scalar"),
@@ -139,10 +134,10 @@ _SAMPLE_OUT = os.path.join(_scratch_dir(), f"eagerflow_write_file_sample_{os.get
 WRITE_FILE = register(OpDef(
     "WriteFile", _write_infer, _write_kernel, reference=_write_ref, stateful=True,
     num_outputs=0,
-    samples=lambda: [Sample((_bytes_scalar(os.fsencode(_SAMPLE_OUT)), _bytes_scalar(b"data")),
+    samples=lambda: [Sample((object_scalar(os.fsencode(_SAMPLE_OUT)), object_scalar(b"data")),
                             grad=False)],
     bad_samples=lambda: [
-                BadSample((np.array([b"a"], dtype=object), _bytes_scalar(b"x")), {},
+                BadSample((np.array([b"a"], dtype=object), object_scalar(b"x")), {},
                           InvalidArgumentError, "must be scalar"),
             ],
 ))
@@ -232,26 +227,20 @@ def _raw_ref(input_bytes: np.ndarray, *, out_type: dt.DType, little_endian: bool
     return out.reshape(np.asarray(input_bytes).shape + (out.shape[-1] if rows else 0,))
 
 
-def _raw_samples(*items: bytes) -> np.ndarray:
-    a = np.empty(len(items), dtype=object)
-    a[:] = list(items)
-    return a
-
-
 DECODE_RAW = register(OpDef(
     "DecodeRaw", _raw_infer, _raw_kernel, reference=_raw_ref,
     samples=lambda: [
-        Sample((_raw_samples(b"\x01\x00\x02\x00", b"\xff\xff\x00\x01"),),
+        Sample((object_vector([b"\x01\x00\x02\x00", b"\xff\xff\x00\x01"]),),
                {"out_type": dt.int16, "little_endian": True, "fixed_length": None}, grad=False),
-        Sample((_raw_samples(b"\x00\x00\x80?\x00\x00\x00@"),),
+        Sample((object_vector([b"\x00\x00\x80?\x00\x00\x00@"]),),
                {"out_type": dt.float32, "little_endian": True, "fixed_length": None}, grad=False),
-        Sample((_raw_samples(b"\x01\x02\x03\x04"),),
+        Sample((object_vector([b"\x01\x02\x03\x04"]),),
                {"out_type": dt.int32, "little_endian": False, "fixed_length": None}, grad=False)],
     bad_samples=lambda: [
-                BadSample((_raw_samples(b"\x01\x02\x03"),),
+                BadSample((object_vector([b"\x01\x02\x03"]),),
                           {"out_type": dt.int16, "little_endian": True, "fixed_length": None},
                           InvalidArgumentError, "not a multiple"),
-                BadSample((_raw_samples(b"\x01\x02", b"\x01\x02\x03\x04"),),
+                BadSample((object_vector([b"\x01\x02", b"\x01\x02\x03\x04"]),),
                           {"out_type": dt.int16, "little_endian": True, "fixed_length": None},
                           InvalidArgumentError, "same size"),
             ],
@@ -325,7 +314,7 @@ def _padded_ref(input_bytes: np.ndarray, *dyn: Any, out_type: dt.DType, little_e
                 fixed_length: int | None) -> np.ndarray:
     n = int(dyn[0] if dyn else fixed_length)
     items = [bytes(b)[:n].ljust(n, b"\0") for b in np.asarray(input_bytes).reshape(-1)]
-    return _raw_ref(_raw_samples(*items).reshape(np.shape(input_bytes)), out_type=out_type,
+    return _raw_ref(object_vector(items).reshape(np.shape(input_bytes)), out_type=out_type,
                     little_endian=little_endian, fixed_length=None)
 
 
@@ -340,21 +329,21 @@ def _padded(out_type: dt.DType, little_endian: bool, fixed_length: int | None) -
 DECODE_PADDED_RAW = register(OpDef(
     _PAD, _padded_infer, _padded_kernel, reference=_padded_ref, gpu=False,
     samples=lambda: [
-        Sample((_raw_samples(b"\x01\x00\x02", b"\x03\x00\x04\x00\x05\x00"),),
+        Sample((object_vector([b"\x01\x00\x02", b"\x03\x00\x04\x00\x05\x00"]),),
                _padded(dt.int16, True, 4), grad=False),
-        Sample((_raw_samples(b"\x01\x02\x03\x04\x05"),), _padded(dt.int32, False, 8),
+        Sample((object_vector([b"\x01\x02\x03\x04\x05"]),), _padded(dt.int32, False, 8),
                grad=False),
-        Sample((_raw_samples(b"\x00\x00\x80?\x00").reshape(1, 1), np.array(4, np.int32)),
+        Sample((object_vector([b"\x00\x00\x80?\x00"]).reshape(1, 1), np.array(4, np.int32)),
                _padded(dt.float32, True, None), grad=False)],
     bad_samples=lambda: [
-        BadSample((_raw_samples(b"\x01\x02"),), _padded(dt.int16, True, 3),
+        BadSample((object_vector([b"\x01\x02"]),), _padded(dt.int16, True, 3),
                   InvalidArgumentError, "must be a multiple of the size of out_type"),
-        BadSample((_raw_samples(b"\x01\x02"), np.array(0, np.int32)),
+        BadSample((object_vector([b"\x01\x02"]), np.array(0, np.int32)),
                   _padded(dt.int16, True, None), InvalidArgumentError,
                   "must be greater than zero"),
-        BadSample((_raw_samples(b"\x01\x02"), np.array([2], np.int32)),
+        BadSample((object_vector([b"\x01\x02"]), np.array([2], np.int32)),
                   _padded(dt.int16, True, None), InvalidArgumentError, "k must be scalar"),
-        BadSample((_raw_samples(b"\x01\x02"),), _padded(dt.complex64, True, 8),
+        BadSample((object_vector([b"\x01\x02"]),), _padded(dt.complex64, True, 8),
                   InvalidArgumentError, "Value for attr 'out_type' of complex64")],
 ))
 
@@ -449,7 +438,7 @@ def _here(leaf: str) -> bytes:
 MATCHING_FILES = register(OpDef(
     "MatchingFiles", _matching_infer, _matching_kernel, reference=_matching_ref,
     stateful=True, gpu=False,
-    samples=lambda: [Sample((_bytes_scalar(_here("io_op?.py")),), grad=False),
+    samples=lambda: [Sample((object_scalar(_here("io_op?.py")),), grad=False),
                      Sample((np.array([_here("random_*.py"), _here("no_such_*")],
                                       dtype=object),), grad=False)],
     bad_samples=lambda: [

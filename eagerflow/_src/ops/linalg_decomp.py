@@ -79,6 +79,24 @@ _KERNEL_ORDER = {"SelfAdjointEigV2": _LAST_FIRST[::-1], "Svd": _LAST_FIRST[::-1]
                  "MatrixSolveLs": _LAST_FIRST[::-1], "CholeskyGrad": (dt.float64, dt.float32)}
 
 
+# TF 2.21's XLA CPU kernels of the linalg ops that have them, as its NotFoundError lists
+# them: (before the CPU kernels?, their constraint)
+_XLA_REAL = "T in [DT_FLOAT, DT_DOUBLE, DT_HALF]"
+_XLA_ALL = "T in [DT_FLOAT, DT_DOUBLE, DT_COMPLEX64, DT_COMPLEX128, DT_HALF]"
+_XLA_KERNELS = {"Svd": (True, _XLA_REAL), "MatrixSolve": (True, _XLA_REAL),
+                "Cholesky": (True, _XLA_ALL), "SelfAdjointEigV2": (False, _XLA_ALL),
+                "MatrixTriangularSolve": (True, "T in [DT_FLOAT, DT_DOUBLE, DT_COMPLEX64, "
+                                                "DT_BFLOAT16, DT_COMPLEX128, DT_HALF]")}
+
+
+def no_half_kernel(op: str, node_attrs: str) -> Any:
+    """TF's NotFoundError for a half type where `op` has CPU kernels for the others."""
+    first, xla = _XLA_KERNELS.get(op, (True, None))
+    xla_line = () if xla is None else (("XLA_CPU_JIT", xla),)
+    return C.no_kernel(op, node_attrs, _KERNEL_ORDER.get(op, _LAST_FIRST),
+                       others=xla_line if first else (), later=() if first else xla_line)
+
+
 def _dtype_check(op: str, x: Any, words: str = _LINALG_WORDS,
                  allowed: frozenset = _LINALG_T, no_half: str | None = None) -> None:
     """`no_half`: the node's other attrs where TF's CPU has no half kernel: NotFoundError."""
@@ -86,8 +104,7 @@ def _dtype_check(op: str, x: Any, words: str = _LINALG_WORDS,
         raise C.fail(op, f"Value for attr 'T' of {C.dtype_word(x._dtype)} is not in the list "
                          f"of allowed values: {words}\n\t; NodeDef: {{{{node {op}}}}}")
     if no_half is not None and x._dtype in (dt.float16, dt.bfloat16):
-        raise C.no_kernel(op, f"T={C.dt_enum(x._dtype)}{no_half}",
-                          _KERNEL_ORDER.get(op, _LAST_FIRST))
+        raise no_half_kernel(op, f"T={C.dt_enum(x._dtype)}{no_half}")
 
 
 def _matrix_shape(op: str, x: Any, square: bool = False) -> tuple | None:
@@ -541,7 +558,9 @@ def _qr_infer(x: Any, full_matrices: bool) -> list:
 
 def _qr_kernel(xp: Any, x: Any, full_matrices: bool) -> tuple:
     q, r = xp.linalg.qr(x, mode="complete" if full_matrices else "reduced")
-    return _cast(q, x), _cast(r, x)
+    # (LAPACK's Q of a triangular matrix holds -0 where TF's Householder product, Eigen's,
+    # leaves +0: adding zero makes every zero positive)
+    return _cast(q + 0, x), _cast(r, x)
 
 
 def _qr_square_grad(q: Any, r: Any, gq: Any, gr: Any) -> Any:

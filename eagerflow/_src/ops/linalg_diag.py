@@ -112,10 +112,9 @@ def check_diag_attrs(op: str, dtype: Any, padding_value: Any, **ints: Any) -> No
             raise TypeError(f"Expected int for argument '{what}' not {v!r}. [Op:{op}]")
     pad_dtype = getattr(padding_value, "_dtype", None)
     if pad_dtype is not None and pad_dtype is not dtype:  # a tensor of another dtype
-        word = {dt.float16: "half", dt.float32: "float", dt.float64: "double"}
         raise C.fail(op, f"cannot compute {op} as input #{4 if op.startswith('MatrixDiagV') else 2}"
-                         f"(zero-based) was expected to be a {word.get(dtype, dtype.name)} "
-                         f"tensor but is a {word.get(pad_dtype, pad_dtype.name)} tensor")
+                         f"(zero-based) was expected to be a {C.dtype_word(dtype)} "
+                         f"tensor but is a {C.dtype_word(pad_dtype)} tensor")
     v = getattr(padding_value, "_arr", padding_value)
     v = v if type(v) not in ARRAY_TYPES else to_host(v)  # (one number, read once)
     if "Part" in op and isinstance(v, (tuple, np.ndarray)) and np.size(v) == 1:
@@ -478,7 +477,8 @@ def set_diag_infer(x: Any, d: Any, k: Any = 0, op: str = "MatrixSetDiagV2",
         raise C.fail(op, "Either first dimensions of diagonal don't match input.shape[:-2], or "
                          "diagonal.shape[:-1] is not equal to the longests diagonal in range "
                          f"[lower_diag_index:upper_diag_index].\nInput shape: {C.shape_str(xs)}"
-                         f"\nDiagonal shape: {C.shape_str(ds)}")
+                         f"\nDiagonal shape: {C.shape_str(ds)}\nExpected diagonal shape: "
+                         f"{C.shape_str(want)}")
     return [(xs, x._dtype)]
 
 

@@ -253,7 +253,7 @@ MATRIX_SET_DIAG_V1 = register(OpDef(
         BadSample((np.ones(4), np.ones(2)), {}, InvalidArgumentError,
                   "input must be at least 2-dim, received shape: [4]"),
         BadSample((np.ones((3, 4)), np.ones(2)), {}, InvalidArgumentError,
-                  "Input shape: [3,4]\nDiagonal shape: [2]")],
+                  "Input shape: [3,4]\nDiagonal shape: [2]\nExpected diagonal shape: [3]")],
 ))
 MATRIX_DIAG_V2 = register(OpDef(
     "MatrixDiagV2", _diag_v2_infer, _diag_v2_kernel, grad=_diag_v2_grad, reference=_diag_v2_ref,

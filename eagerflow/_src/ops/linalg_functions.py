@@ -118,8 +118,8 @@ def lstsq(matrix: Any, rhs: Any, l2_regularizer: Any = 0.0, fast: bool = True,
                                fast=True if fast is None else fast, name=name)
     matrix, rhs = binary_args(matrix, rhs)
     if matrix._shape is not None and len(matrix._shape) < 2:
-        raise ValueError(f"Input `matrix` must have at least 2 dimensions (saw: "
-                         f"{len(matrix._shape)}).")
+        # (TF reads the matrix's two last dimensions from its shape: there are not two)
+        raise IndexError("tuple index out of range")
     m, n = matrix._shape[-2:]
     gram = matmul(matrix, matrix, adjoint_a=m >= n, adjoint_b=m < n)
     # (TF adds the regularizer as given: a tensor, or a number other than 0)

@@ -465,17 +465,24 @@ EIG = register(OpDef(
 ))
 
 
+def _eig_out_dtype(x: Any) -> Any:
+    """The complex dtype of Eig's results. TF's Python picks it for the four dtypes Eig
+    takes and for no other: its local variable is then unbound."""
+    if x._dtype not in _COMPLEX_OF:
+        raise UnboundLocalError("cannot access local variable 'out_dtype' where it is not "
+                                "associated with a value")
+    return _COMPLEX_OF[x._dtype]
+
+
 def eig(tensor: Any, name: str | None = None) -> tuple:
     """(eigenvalues, eigenvectors as columns), complex, of square matrices."""
     x = _t(tensor)
-    return bind(EIG, (x,), {"compute_v": True, "Tout": _COMPLEX_OF.get(x._dtype, dt.complex64)},
-                name)
+    return bind(EIG, (x,), {"compute_v": True, "Tout": _eig_out_dtype(x)}, name)
 
 
 def eigvals(tensor: Any, name: str | None = None) -> Any:
     x = _t(tensor)
-    return bind(EIG, (x,), {"compute_v": False,
-                            "Tout": _COMPLEX_OF.get(x._dtype, dt.complex64)})[0]
+    return bind(EIG, (x,), {"compute_v": False, "Tout": _eig_out_dtype(x)})[0]
 
 
 # TF's Eig of a real matrix is Eigen's EigenSolver: the matrix scaled by its largest entry,

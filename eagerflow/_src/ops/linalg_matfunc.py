@@ -30,12 +30,12 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, reshape, shape, transpose
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.eager_errors import eager_api, raised_eagerly
 from eagerflow._src.ops.indexing import boolean_mask
 from eagerflow._src.ops.linalg import adjoint, diag, matmul, matrix_transpose
 from eagerflow._src.ops.linalg_decomp import _dtype_check, _matrix_shape, solve
@@ -225,7 +225,10 @@ def _expm_as_tf_fails(x: Any, name: str | None) -> Any:
         raise ValueError("tf.linalg.expm does not support matrices of type "
                          f"<dtype: '{x._dtype.name}'>")
     matmul(y, y)
-    _dtype_check("MatrixSolve", y, no_half=", adjoint=false")
+    try:
+        _dtype_check("MatrixSolve", y, no_half=", adjoint=false")
+    except OpError as e:  # (TF's MatrixSolve op, run eagerly: its error reads so)
+        raise raised_eagerly(e, "") from None
     return bind(EXPM, (y,), {}, name)
 
 

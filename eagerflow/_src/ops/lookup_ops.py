@@ -27,6 +27,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.asset import Asset
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.dtypes import dtype_word
 from eagerflow._src.core.errors import (
     AbortedError,
     FailedPreconditionError,
@@ -60,6 +61,7 @@ from eagerflow._src.ops.table_handles import (
     check_kernel,
     check_signature,
     create_in_graph,
+    dense_attrs,
     fill,
     held,
     initialize,
@@ -69,7 +71,6 @@ from eagerflow._src.ops.table_handles import (
     state_of,
     table_uid,
     text,
-    tf_type,
 )
 from eagerflow._src.ops.table_state import DenseTableState, TableState, np_dtype
 
@@ -295,11 +296,14 @@ class KeyValueTensorInitializer(Trackable):
         return self._keys._arr, self._values._arr
 
 
-def _as_tensor(value: Any, dtype: Any, what: str) -> Tensor:
+def _as_tensor(value: Any, dtype: Any, what: str | None) -> Tensor:
+    """`value` converted to `dtype`; a tensor of another dtype refused in the words of
+    TF's conversion, which name `what` where TF's converts it by that name."""
     d = None if dtype is None else dt.as_dtype(dtype)
     if isinstance(value, Tensor):
         if d is not None and value.dtype is not d:
-            raise ValueError(f"{what}: Tensor conversion requested dtype {d.name} for Tensor "
+            named = "" if what is None else f"{what}: "
+            raise ValueError(f"{named}Tensor conversion requested dtype {d.name} for Tensor "
                              f"with dtype {value.dtype.name}: {value!r}")
         return value
     return convert_to_tensor(value, dtype=d)
@@ -455,6 +459,9 @@ INIT_FROM_TEXT = register(OpDef(
 # ---------------------------------------------------------------------------------------
 
 class _Table(TrackableResource):
+    # (TF's static hash table looks up a ragged key's outer values: deeper levels are
+    # ragged tensors, which its op's conversion refuses)
+    _outer_values_only = False
     """What every table has: dtypes, a name, lookup of dense, ragged or sparse keys. A
     TrackableResource, as TF's tables are (its handle: the table's state)."""
 
@@ -530,7 +537,11 @@ class _Table(TrackableResource):
 
     def lookup(self, keys: Any, name: str | None = None) -> Any:
         if isinstance(keys, RaggedTensor):
-            return keys.with_flat_values(self.lookup(keys.flat_values))
+            values = keys.values
+            if self._outer_values_only and isinstance(values, RaggedTensor):
+                self._keys(keys.flat_values)  # (the keys' dtype checked first)
+                self._keys(values)  # (the conversion's refusal of a ragged tensor)
+            return keys.with_values(self.lookup(values))
         if isinstance(keys, SparseTensor):
             return SparseTensor._of(keys.indices, self.lookup(keys.values), keys.dense_shape)
         return self._find(self._keys(keys))
@@ -556,6 +567,8 @@ class _Table(TrackableResource):
 
 class StaticHashTable(_Table):
     """`tf.lookup.StaticHashTable(initializer, default_value)`: an immutable table."""
+
+    _outer_values_only = True
 
     def __init__(self, initializer: Any, default_value: Any, name: str | None = None,
                  experimental_is_anonymous: bool = False) -> None:
@@ -584,7 +597,7 @@ class StaticHashTable(_Table):
             self._build_table(initializer, default_value, name, empty_ok, anonymous)
         except OpError as e:
             # (TF's table op is named after the table, its initializers after their scope)
-            table_op = e._message.endswith("[Op:HashTableV2]")
+            table_op = e._message.endswith(("[Op:HashTableV2]", "[Op:AnonymousHashTable]"))
             raise raised_eagerly(e, (name or "hash_table") if table_op else None,
                                  host=True) from None
 
@@ -593,7 +606,7 @@ class StaticHashTable(_Table):
         graph = _state.graph
         self._name = None if graph is None else name  # (an eager TF table has no node name)
         self._initializer = initializer
-        self._default = _as_tensor(default_value, initializer.value_dtype, "default_value")
+        self._default = _as_tensor(default_value, initializer.value_dtype, None)
         self._default.shape.merge_with(TensorShape([]))  # (a static table's values: scalars)
         if graph is not None and not graph.building_function and \
                 isinstance(initializer, KeyValueTensorInitializer):
@@ -601,7 +614,13 @@ class StaticHashTable(_Table):
             return
         shared = initializer._shared_name() \
             if isinstance(initializer, TextFileInitializer) and not anonymous else None
-        check_kernel("HashTableV2", initializer.key_dtype, initializer.value_dtype, shared)
+        # (TF names an eager table of tensors by a number of its own, which its kernel
+        # lookup's refusal shows)
+        unnamed = bool(self.__dict__.get("_anonymous_handle"))  # (experimental_is_anonymous)
+        own = None if shared is not None or unnamed else str(table_uid())
+        check_kernel("AnonymousHashTable" if unnamed else "HashTableV2",
+                     initializer.key_dtype, initializer.value_dtype,
+                     shared if own is None else own)
         if shared is not None and shared in _SHARED_TABLES:
             self._state = _shared_table(shared, initializer)
             self._handle = new_handle(self._state, shared)
@@ -611,10 +630,10 @@ class StaticHashTable(_Table):
             _SHARED_TABLES[shared] = self._state
             self._state.initialized = False
             self._handle = new_handle(self._state, shared)  # (kept: shared by name)
-        elif self.__dict__.get("_anonymous_handle"):
+        elif unnamed:
             self._own_anonymous_handle()
         else:
-            self._own_handle(str(table_uid()))
+            self._own_handle(own)
         keys, values = initializer._arrays()
         if isinstance(initializer, KeyValueTensorInitializer) and not keys.size and \
                 not empty_ok:
@@ -655,8 +674,8 @@ def _shared_table(shared: str, initializer: Any) -> TableState:
     kd, vd = initializer.key_dtype, initializer.value_dtype
     if (state.key_dtype, state.value_dtype) != (kd, vd):
         raise InvalidArgumentError(
-            None, None, f"Conflicting key/value dtypes {tf_type(kd)}->{tf_type(vd)} with "
-                        f"{tf_type(state.key_dtype)}-{tf_type(state.value_dtype)} for table "
+            None, None, f"Conflicting key/value dtypes {dtype_word(kd)}->{dtype_word(vd)} with "
+                        f"{dtype_word(state.key_dtype)}-{dtype_word(state.value_dtype)} for table "
                         f"{shared} [Op:HashTableV2]")
     if len(initializer._delimiter) > 1:  # (TF's initializer op checks it first, always)
         raise C.fail("InitializeTableFromTextFileV2", "delimiter should be only 1 char")
@@ -764,7 +783,7 @@ class MutableHashTable(_Table):
                  name: str = "MutableHashTable", checkpoint: bool = True,
                  experimental_is_anonymous: bool = False) -> None:
         kd, vd = dt.as_dtype(key_dtype), dt.as_dtype(value_dtype)
-        self._default = _as_tensor(default_value, vd, "default_value")
+        self._default = _as_tensor(default_value, vd, None)
         shape = tuple(self._default.shape)
         op = "MutableHashTableOfTensorsV2" if shape else "MutableHashTableV2"
         graph = _state.graph
@@ -816,8 +835,9 @@ class MutableHashTable(_Table):
         # (TF's mutable tables convert the keys: ragged and sparse keys are refused)
         if dynamic_default_values is None:
             return self._find(self._keys(keys))
-        default = _as_tensor(dynamic_default_values, self.value_dtype,
-                             "dynamic_default_values")  # (one default per key)
+        # (one default per key, handed to TF's op as given: its signature refuses another
+        # dtype)
+        default = _as_tensor(dynamic_default_values, None, None)
         return self._on_table(LOOKUP_FIND, (self._keys(keys), default),
                               scope=self._scopes.get("find", "Lookup"))
 
@@ -877,9 +897,12 @@ class DenseHashTable(MutableHashTable):
         self._default = _as_tensor(default_value, vd, "default_value")
         empty = _as_tensor(empty_key, kd, "empty_key")
         deleted = _as_tensor(deleted_key, kd, "deleted_key")
-        check_kernel("MutableDenseHashTableV2", kd, vd)
         buckets = 131072 if initial_num_buckets is None else int(initial_num_buckets)
+        own = None if experimental_is_anonymous else f"table_{table_uid()}"
         try:
+            check_kernel("MutableDenseHashTableV2", kd, vd, node_attrs=None if own is None else
+                         dense_attrs(kd, vd, initial_num_buckets=buckets, shared_name=own,
+                                     value_shape=tuple(self._default.shape)))
             self._state = DenseTableState(kd, vd, tuple(self._default.shape), empty.numpy(),
                                           deleted.numpy(), buckets)
         except OpError as e:
@@ -895,7 +918,7 @@ class DenseHashTable(MutableHashTable):
         elif experimental_is_anonymous:
             self._own_anonymous_handle()
         else:
-            self._own_handle(f"table_{table_uid()}")
+            self._own_handle(own)
 
     def lookup(self, keys: Any, name: str | None = None) -> Tensor:
         return self._find(self._keys(keys))

@@ -204,12 +204,13 @@ def _as_rows(x: Any) -> Any:
 # complex, imag, truncatemod.
 # ---------------------------------------------------------------------------------------
 
-_COMPLEX_OF = {dt.float32: dt.complex64, dt.float64: dt.complex128}
+# the complex dtype whose parts are of a real dtype (Complex's output, the real FFTs')
+COMPLEX_OF = {dt.float32: dt.complex64, dt.float64: dt.complex128}
 
 
 def _complex_infer(re: Any, im: Any) -> list:
-    d = C.same_dtype("Complex", (re, im), frozenset(_COMPLEX_OF))
-    return [(C.broadcast("Complex", re._shape, im._shape), _COMPLEX_OF[d])]
+    d = C.same_dtype("Complex", (re, im), frozenset(COMPLEX_OF))
+    return [(C.broadcast("Complex", re._shape, im._shape), COMPLEX_OF[d])]
 
 
 def _complex_grad(n: Any, g: Any) -> list:
@@ -241,7 +242,7 @@ COMPLEX = register(OpDef(
 def complex(real: Any, imag: Any, name: str | None = None) -> Any:  # noqa: A001
     # (each converted alone, as TF's: a float64 array beside a float32 tensor is refused)
     re, im = convert_to_tensor(real, name="real"), convert_to_tensor(imag, name="imag")
-    if re._dtype is not im._dtype or re._dtype not in _COMPLEX_OF:
+    if re._dtype is not im._dtype or re._dtype not in COMPLEX_OF:
         raise TypeError(f"The `real` and `imag` components have incorrect types: "
                         f"{re._dtype.name} {im._dtype.name}. They must be consistent, and one "
                         f"of [tf.float32, tf.float64]")
@@ -279,7 +280,7 @@ def _truncmod_kernel(xp: Any, x: Any, y: Any) -> Any:
                                  ("FLOAT", "DOUBLE", "INT32", "INT64", "BFLOAT16", "HALF"),
                                  "\n  device='DEFAULT'; T in [DT_INT32]")
     if x.dtype.kind in "iu" and x.size and not y.all():  # (an empty result divides nothing)
-        raise InvalidArgumentError(None, None, "Integer division by zero [Op:TruncateMod]")
+        raise C.zero_division("TruncateMod")
     return xp.fmod(x, y).astype(x.dtype, copy=False)
 
 
@@ -623,8 +624,9 @@ def confusion_matrix(labels: Any, predictions: Any, num_classes: Any = None, wei
     # then the stack of the labels and predictions
     assert_non_negative(lab, message="`labels` contains negative values")
     assert_non_negative(pred, message="`predictions` contains negative values")
-    if num_classes is None:
-        n = int(max(lv.max() if lv.size else -1, pv.max() if pv.size else -1)) + 1
+    if num_classes is None:  # (TF's max of no values is the lowest int64: a negative size)
+        low = int(np.iinfo(np.int64).min)
+        n = int(max(lv.max() if lv.size else low, pv.max() if pv.size else low)) + 1
     else:
         bound = cast(_t(num_classes), dt.int64)  # (TF's cast: a float truncated, any shape)
         assert_less(lab, bound, message="`labels` out of bound")
@@ -633,7 +635,7 @@ def confusion_matrix(labels: Any, predictions: Any, num_classes: Any = None, wei
     if weights is not None and not pred.shape.is_compatible_with(_t(weights).shape):
         raise ValueError(f"Shapes {pred.shape} and {_t(weights).shape} are incompatible")
     d = dt.as_dtype(dtype)
-    if lv.ndim != 1 or lv.shape != pv.shape or not isinstance(n, int):
+    if lv.ndim != 1 or lv.shape != pv.shape or not isinstance(n, int) or n < 0:
         # as TF, the pairs of other shapes go to ScatterNd as stack makes them (a column
         # of labels is refused there; pairs of rows index the matrix by their elements)
         w = ones_like(pred, dtype=d) if weights is None else cast(_t(weights), d)

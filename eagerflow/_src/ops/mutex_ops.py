@@ -24,14 +24,14 @@ from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.device import current_device
 from eagerflow._src.core.errors import FailedPreconditionError
 from eagerflow._src.core.name_scope import name_scope
-from eagerflow._src.core.resource import RESOURCES, ResourceHandle
+from eagerflow._src.core.py_conversion import object_scalar
+from eagerflow._src.core.resource import RESOURCES, cpu_handle
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import queue_handles as H
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math_base import identity
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
-from eagerflow._src.ops.table_handles import object_scalar
 from eagerflow._src.ops.variables import resource_tensor
 
 KIND = "tensorflow::(anonymous namespace)::Mutex"
@@ -82,11 +82,10 @@ def new_mutex(container: str = "", shared_name: str = "") -> np.ndarray:
     a fresh one held by the handle itself."""
     container = container or "localhost"
     if not shared_name:
-        return object_scalar(ResourceHandle("", CPU_DEVICE, container, KIND, (),
-                                            MutexState()))
+        return cpu_handle("", container, KIND, MutexState())
     if RESOURCES.lookup(container, shared_name) is None:
         RESOURCES.create(container, shared_name, MutexState())
-    return object_scalar(ResourceHandle(shared_name, CPU_DEVICE, container, KIND))
+    return cpu_handle(shared_name, container, KIND)
 
 
 def _check_dtype(op: str, x: Any, want: dt.DType) -> None:

@@ -21,6 +21,7 @@ from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape, shape, transpose
 from eagerflow._src.ops.dispatch import bind
@@ -346,7 +347,10 @@ def isotonic_regression(inputs: Any, decreasing: bool = True, axis: int = -1) ->
 
 def accumulate_n(inputs: Any, shape: Any = None, tensor_dtype: Any = None,
                  name: str | None = None) -> Any:
-    """The sum of tensors of one dtype and shape (tf.math.add_n, with TF's checks)."""
+    """The sum of tensors of one dtype and shape (tf.math.add_n, with TF's checks); TF
+    marks it deprecated."""
+    deprecated_call("accumulate_n", "tensorflow.python.ops.math_ops", "Use `tf.math.add_n` "
+                    "Instead")
     if not inputs or not isinstance(inputs, (list, tuple)):
         raise ValueError("inputs must be a list of at least one Tensor with the same dtype "
                          "and shape")

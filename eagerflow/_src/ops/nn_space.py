@@ -164,23 +164,24 @@ DEPTH_TO_SPACE = register(OpDef(
 def space_to_depth(input: Any, block_size: int, data_format: str = "NHWC",  # noqa: A002
                    name: str | None = None) -> Any:
     """Moves block_size x block_size spatial blocks into the channel axis."""
-    held: list = []
-    size = _block_size(block_size, held)  # (TF's wrapper takes its attrs in this order)
-    fmt = C.make_str(data_format, "data_format")
-    x = _t(input)
-    C.raise_held(held)
-    return bind(SPACE_TO_DEPTH, (x,), {"block_size": size, "data_format": fmt}, name)
+    return _bind_blocks(SPACE_TO_DEPTH, input, block_size, data_format, name)
 
 
 def depth_to_space(input: Any, block_size: int, data_format: str = "NHWC",  # noqa: A002
                    name: str | None = None) -> Any:
     """Moves channel groups back into block_size x block_size spatial blocks."""
+    return _bind_blocks(DEPTH_TO_SPACE, input, block_size, data_format, name)
+
+
+def _bind_blocks(op: OpDef, x: Any, block_size: Any, data_format: Any,
+                 name: str | None) -> Any:
+    """SpaceToDepth or DepthToSpace of `x`, its arguments checked in TF's order."""
     held: list = []
     size = _block_size(block_size, held)  # (TF's wrapper takes its attrs in this order)
     fmt = C.make_str(data_format, "data_format")
-    x = _t(input)
+    x = _t(x)
     C.raise_held(held)
-    return bind(DEPTH_TO_SPACE, (x,), {"block_size": size, "data_format": fmt}, name)
+    return bind(op, (x,), {"block_size": size, "data_format": fmt}, name)
 
 
 def _block_size(value: Any, held: list) -> int:

@@ -206,6 +206,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
         "NonMaxSuppressionV2", "NonMaxSuppressionV4", "NonMaxSuppressionV5",
         "NonMaxSuppressionWithOverlaps",
     ),
+    "nms_padded": (
+        "TiledBoxSuppression",
+    ),
     "box_proposals": (
         "GenerateBoundingBoxProposals",
     ),

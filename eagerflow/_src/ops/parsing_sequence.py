@@ -37,7 +37,6 @@ example_pb = lazy_module("eagerflow._src.io.example_pb")
 base64 = lazy_module("base64")  # the reference's bytes values, in JSON
 
 _OP = "ParseSequenceExampleV2"
-_WORD = {dt.int64: "int64", dt.float32: "float", dt.string: "string"}
 
 
 # ---------------------------------------------------------------------------------------
@@ -66,7 +65,7 @@ def _step_values(step: Any, key: str, t: int, dtype: dt.DType) -> list:
     if kind != P._KIND[dtype]:
         raise InvalidArgumentError(None, None, f"Name: <unknown>, Feature list: {key}, Index: "
                                    f"{t}.  Data types don't match. Expected type: "
-                                   f"{_WORD[dtype]} [Op:{_OP}]")
+                                   f"{P._WORD[dtype]} [Op:{_OP}]")
     return list(getattr(step, kind).value)
 
 

@@ -28,6 +28,7 @@ from google.protobuf import descriptor_pb2, descriptor_pool, message_factory, te
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import DataLossError, InvalidArgumentError
+from eagerflow._src.core.py_conversion import object_vector
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.io import example_pb as _example_pb  # noqa: F401 - declares Example & co
 from eagerflow._src.io.protos import find_local_message
@@ -462,12 +463,6 @@ def _decode_ref(bytes_: Any, message_type: str, field_names: tuple, output_types
             *[o.reshape(shape + (o.shape[-1],)) for o in outs])
 
 
-def _strings(values: list) -> np.ndarray:
-    out = np.empty(len(values), dtype=object)
-    out[:] = values
-    return out
-
-
 def _example_bytes() -> list:
     ex = _example_pb.Example()
     ex.features.feature["a"].int64_list.value.extend([3, -4])
@@ -475,9 +470,9 @@ def _example_bytes() -> list:
 
 
 def _decode_samples() -> list:
-    exs = _strings(_example_bytes()[:2])
-    lists = _strings([_example_pb.Int64List(value=[5, -6, 2**40]).SerializeToString(), b""])
-    floats = _strings([_example_pb.FloatList(value=[1.5, -0.25]).SerializeToString()])
+    exs = object_vector(_example_bytes()[:2])
+    lists = object_vector([_example_pb.Int64List(value=[5, -6, 2**40]).SerializeToString(), b""])
+    floats = object_vector([_example_pb.FloatList(value=[1.5, -0.25]).SerializeToString()])
     return [
         Sample((exs,), {"message_type": "tensorflow.Example", "field_names": ("features",),
                         "output_types": (dt.string,)}, grad=False),
@@ -490,7 +485,7 @@ def _decode_samples() -> list:
 
 
 def _decode_bad() -> list:
-    one = _strings([b""])
+    one = object_vector([b""])
     attrs = {"message_type": "tensorflow.Int64List", "field_names": ("value",),
              "output_types": (dt.int64,)}
     return [
@@ -504,17 +499,17 @@ def _decode_bad() -> list:
                   "field_names and output_types attributes must have the same length"),
         BadSample((one,), {**attrs, "message_format": "json"}, InvalidArgumentError,
                   "format must be one of binary or text"),
-        BadSample((_strings([]),), attrs, InvalidArgumentError,
+        BadSample((object_vector([]),), attrs, InvalidArgumentError,
                   "Bufs argument must contain at least one value"),
-        BadSample((_strings([b"\xff\xff\xff\xff"]),), attrs, DataLossError,
+        BadSample((object_vector([b"\xff\xff\xff\xff"]),), attrs, DataLossError,
                   "CountFields: Failed to consume entire buffer"),
-        BadSample((_strings([b"\x0a\x05\x01"]),), attrs, DataLossError,
+        BadSample((object_vector([b"\x0a\x05\x01"]),), attrs, DataLossError,
                   "ReadPackedValues: Skipping packed field failed"),
-        BadSample((_strings([b"\x08\xff"]),), attrs, DataLossError,
+        BadSample((object_vector([b"\x08\xff"]),), attrs, DataLossError,
                   "ReadValue: Failed skipping field when counting"),
-        BadSample((_strings([b"\x12\x05ab"]),), attrs, DataLossError,
+        BadSample((object_vector([b"\x12\x05ab"]),), attrs, DataLossError,
                   "Failed skipping unrequested field"),
-        BadSample((_strings([b"\xff\xff"]),), {**attrs, "sanitize": True}, DataLossError,
+        BadSample((object_vector([b"\xff\xff"]),), {**attrs, "sanitize": True}, DataLossError,
                   "Unable to parse binary protobuf"),
         BadSample((np.array([1], np.int32),), attrs, InvalidArgumentError,
                   "was expected to be a string tensor but is a int32 tensor"),
@@ -690,7 +685,7 @@ def _encode_kernel(xp: Any, sizes: Any, *values: Any, field_names: tuple, messag
             if n > 0:
                 _encode_field(buf, fields[i], flat[i][m, :n].tolist())
         out.append(bytes(buf))
-    return _strings(out).reshape(prefix)
+    return object_vector(out).reshape(prefix)
 
 
 def _encode_ref(sizes: Any, *values: Any, field_names: tuple, message_type: str,
@@ -719,12 +714,12 @@ def _encode_ref(sizes: Any, *values: Any, field_names: tuple, message_type: str,
             elif v:
                 setattr(msg, name, v[-1])
         out.append(msg.SerializeToString())
-    return _strings(out).reshape(prefix)
+    return object_vector(out).reshape(prefix)
 
 
 def _encode_samples() -> list:
     ex = _example_bytes()
-    feats = _strings([_strings([ex[0]])[0][2:], b""]).reshape(2, 1)  # the Features bytes
+    feats = object_vector([object_vector([ex[0]])[0][2:], b""]).reshape(2, 1)  # the Features bytes
     return [
         Sample((np.array([[2], [0], [3]], np.int32),
                 np.array([[5, -6, 0], [0, 0, 0], [1, 2**40, -3]], np.int64)),

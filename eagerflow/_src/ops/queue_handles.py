@@ -25,7 +25,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE, _state
-from eagerflow._src.core.resource import RESOURCES, ResourceHandle
+from eagerflow._src.core.resource import RESOURCES, ResourceHandle, cpu_handle
 from eagerflow._src.core.shape import dims_text
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
@@ -34,7 +34,6 @@ from eagerflow._src.ops.registry import REGISTRY, OpDef, Sample, TFForm, registe
 from eagerflow._src.ops.stacking import bind_multi
 from eagerflow._src.ops.table_handles import (
     held_resource,
-    object_scalar,
     private_name,
     resource_name,
 )
@@ -177,8 +176,7 @@ def _creator_kernel(op: str) -> Any:
     def kernel(xp: Any, *, state: QueueState | None = None, **attrs: Any) -> np.ndarray:
         if state is not None:  # (an imported graph's node: the state made on import)
             state = state.current()
-            return object_scalar(ResourceHandle(state.id, CPU_DEVICE, "localhost", KIND, (),
-                                                state))
+            return cpu_handle(state.id, "localhost", KIND, state)
         fresh = new_state(op, attrs)
         container = attrs.get("container") or "localhost"
         key = {k: v for k, v in attrs.items() if k not in ("container", "shared_name")}
@@ -195,7 +193,7 @@ def _creator_kernel(op: str) -> Any:
             # node's with the priority's prepended: a queue of no shapes is always refused
             raise C.fail(op, f"Shared queue '{name}' has component shapes [] but requested "
                              "component shapes were [[]]")
-        return object_scalar(ResourceHandle(name, CPU_DEVICE, container, KIND))
+        return cpu_handle(name, container, KIND)
     return kernel
 
 

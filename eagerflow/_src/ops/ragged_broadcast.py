@@ -84,8 +84,10 @@ def _broadcast(dx: list, dy: list, why: str = "") -> tuple:
             # (TF asserts that the row counts can broadcast: a False against True)
             raise InvalidArgumentError(None, None, why + _CANNOT)
         x_is_1, y_is_1 = _repeats(lx, ux), _repeats(ly, uy)
-        dbg.assert_equal(where(x_is_1, ly, lx), where(y_is_1, lx, ly),
-                         message=why.rstrip("\n") or None)
+        # (broadcasting two shapes compares a ragged dimension's partitions; broadcast_to
+        # the lengths)
+        _assert_same(where(x_is_1, ly, lx), where(y_is_1, lx, ly),
+                     (ux is None or uy is None) and not why, ux is None and uy is not None, why)
         res = where(x_is_1, ly, lx)
         out.append((res, _size(ux, uy, known)))
         ends = cumsum(res)
@@ -95,6 +97,19 @@ def _broadcast(dx: list, dy: list, why: str = "") -> tuple:
         ix = _step(ax, ix, parent, x_is_1, j)
         iy = _step(ay, iy, parent, y_is_1, j)
     return out, ix, iy
+
+
+def _assert_same(x: Tensor, y: Tensor, ragged: bool, y_first: bool, why: str) -> None:
+    """TF's check that both sides broadcast to the same lengths: the lengths, or (`ragged`:
+    a ragged dimension of two broadcast shapes) the two row partitions as row splits, the
+    side whose dimension was uniform first (`y_first`: y's, against a ragged x)."""
+    message = why.rstrip("\n") or None
+    if not ragged:
+        dbg.assert_equal(x, y, message=message)
+        return
+    zero = convert_to_tensor(np.zeros(1, np.int64))
+    x, y = (array.concat([zero, cumsum(v)], 0) for v in ((y, x) if y_first else (x, y)))
+    dbg.assert_equal(x, y, message=message)
 
 
 def _size(ux: Any, uy: Any, known: list) -> Any:
@@ -164,6 +179,21 @@ def broadcast_pair(x: RaggedTensor, y: RaggedTensor) -> tuple:
     shape, ix, iy = _broadcast_shapes(DynamicRaggedShape.from_tensor(x),
                                       DynamicRaggedShape.from_tensor(y))
     return (indexing.gather(_flatten(x), ix), indexing.gather(_flatten(y), iy), shape)
+
+
+def broadcast_all(values: list) -> list:
+    """Tensors and ragged tensors, at least one ragged, each broadcast to the shape of all
+    (ragged tensors of one partition, whose flat values then align)."""
+    def shape_of(v: Any) -> Any:
+        return DynamicRaggedShape.from_tensor(v) if isinstance(v, RaggedTensor) else \
+            array.shape(v)
+    ragged = next(v for v in values if isinstance(v, RaggedTensor))
+    shape = shape_of(ragged)
+    for v in values:
+        if v is not ragged:
+            shape = _broadcast_shapes(shape, shape_of(v))[0] if isinstance(
+                shape, DynamicRaggedShape) else _broadcast_shapes(shape_of(v), shape)[0]
+    return [_broadcast_to(v, shape) for v in values]
 
 
 def _broadcast_to(input: Any, shape: Any, name: str | None = None) -> Any:  # noqa: A002

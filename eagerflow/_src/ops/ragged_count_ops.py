@@ -10,6 +10,7 @@ that fall back make rows empty rather than failing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -18,12 +19,10 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, check_finite_size
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.control_deps import control_dependencies
-from eagerflow._src.ops.debugging import assert_equal
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
 from eagerflow._src.ops.math import maximum, minimum
-from eagerflow._src.ops.math_base import cast, identity
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.reduce import reduce_max
 from eagerflow._src.ops.reduce import size as size_op
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
@@ -132,9 +131,11 @@ RAGGED_BINCOUNT = register(OpDef(
 
 
 def bincount_ragged(arr: Any, weights: Any, minlength: Any, maxlength: Any, dtype: Any,
-                    binary_output: bool) -> Tensor:
+                    binary_output: bool, weight_values: Callable) -> Tensor:
     """`tf.math.bincount(arr, axis=-1)` of a 2-D RaggedTensor as TF computes it: the size
-    from its values (none where it has none), then RaggedBincount of each row's."""
+    from its values (none where it has none), then RaggedBincount of each row's.
+    `weight_values(arr, weights)`: the values of ragged weights, checked against arr's
+    row splits after the size (ragged_dispatch)."""
     if weights is not None and binary_output:
         raise ValueError("Arguments `binary_output` and `weights` are mutually exclusive. "
                          "Please specify only one.")
@@ -150,13 +151,7 @@ def bincount_ragged(arr: Any, weights: Any, minlength: Any, maxlength: Any, dtyp
             size = maximum(convert_to_tensor_v2(minlength, d, name="minlength"), size)
         if maxlength is not None:
             size = minimum(convert_to_tensor_v2(maxlength, d, name="maxlength"), size)
-        if weights is None:
-            w = no_weights(dt.as_dtype(dtype))
-        else:  # (TF's: the same row splits, checked when the graph runs)
-            check = assert_equal(weights.row_splits, arr.row_splits,
-                                 message="'weights' and 'values' must have the same row "
-                                         "splits.")
-            with control_dependencies([check]):
-                w = identity(weights.flat_values)
+        w = no_weights(dt.as_dtype(dtype)) if weights is None else \
+            weight_values(arr, weights)
         return bind(RAGGED_BINCOUNT, (arr.row_splits, values, size, w),
                     {"binary_output": bool(binary_output)})

@@ -11,11 +11,13 @@ from __future__ import annotations
 from builtins import range as builtins_range
 from typing import Any, Callable
 
+import numpy as np
+
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.sparse_tensor import SparseTensor
-from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import (
     array,
     hash_ops,
@@ -27,6 +29,7 @@ from eagerflow._src.ops import (
     nn,
     nn_loss,
     ragged_count_ops,
+    ragged_legacy_shape,
     reduce,
     segment_ops,
     shaping,
@@ -43,6 +46,7 @@ from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged_functions as rf
 from eagerflow._src.ops.array import concat as dense_concat
 from eagerflow._src.ops.array import reshape
+from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.image_pixels import convert_image_dtype
 from eagerflow._src.ops.indexing import gather, unsorted_segment_sum
 from eagerflow._src.ops.math_base import (
@@ -56,7 +60,7 @@ from eagerflow._src.ops.math_base import (
     where,
     zeros_like,
 )
-from eagerflow._src.ops.ragged_broadcast import broadcast_pair
+from eagerflow._src.ops.ragged_broadcast import broadcast_all, broadcast_pair
 from eagerflow._src.ops.ragged_tensor import RaggedTensor
 from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import range as range_op
@@ -157,16 +161,18 @@ def _aligned(rt: RaggedTensor, other: Any, dtype: Any = None) -> Tensor:
     exact = y.shape.rank == rank
     y = reshape(y, [1] * (rank - y.shape.rank) + [-1 if d is None else d for d in y.shape])
     level: Any = rt
+    size = int(np.prod([1 if d is None else d for d in y.shape]))  # (the dense values)
     while isinstance(level, RaggedTensor):
-        y, exact = _one_level(level, y, exact, outer=level is rt)
+        y, exact = _one_level(level, y, exact, outer=level is rt, size=size)
         level = level.values
     return y
 
 
-def _one_level(rt: RaggedTensor, y: Tensor, exact: bool, outer: bool) -> tuple:
+def _one_level(rt: RaggedTensor, y: Tensor, exact: bool, outer: bool, size: int) -> tuple:
     """`y` (rows aligned with rt's rows, or one row) re-rowed to align with rt.values, and
     whether no dimension of y was broadcast so far (TF takes a dense dimension longer than
-    1 against a ragged one only then: the dense tensor as a ragged one of rt's shape)."""
+    1 against a ragged one only then: the dense tensor as a ragged one of rt's shape, its
+    `size` values against rt's flat values)."""
     d = rt.row_splits_dtype
     n0, d1 = y.shape[0], y.shape[1]
     if n0 is None or d1 is None:
@@ -188,8 +194,11 @@ def _one_level(rt: RaggedTensor, y: Tensor, exact: bool, outer: bool) -> tuple:
                      convert_to_tensor(d1, d), rt.row_splits)
     if exact:
         return reshape(y, [n0 * d1] + [-1 if s is None else s for s in y.shape[2:]]), True
-    # ... and a broadcast dense dimension against a ragged one TF 2.21 refuses
-    raise InvalidArgumentError(None, None, "Last row partition does not match flat_values.")
+    # ... and a broadcast dense dimension against a ragged one TF 2.21 refuses: its check of
+    # the dense tensor's values against the flat values
+    message = "Last row partition does not match flat_values."
+    dbg.assert_equal(convert_to_tensor(size, d), rt.nested_row_splits[-1][-1], message=message)
+    raise InvalidArgumentError(None, None, message)
 
 
 cd.elementwise.unary = _unary
@@ -351,20 +360,44 @@ def _bincount(arr: Any, weights: Any = None, minlength: Any = None, maxlength: A
     if isinstance(arr, SparseTensor):
         return sparse_count_ops.bincount_sparse(arr, weights, minlength, maxlength, dtype,
                                                 axis, binary_output)
-    flat_weights = weights.flat_values if isinstance(weights, RaggedTensor) else weights
+    if weights is not None and binary_output:
+        raise ValueError("Arguments `binary_output` and `weights` are mutually exclusive. "
+                         "Please specify only one.")
     if axis in (None, 0):
+        # (TF checks the weights' row splits level by level)
+        flat_weights = None if weights is None else _flat_weights(arr, weights)
         return misc_ops.bincount(arr.flat_values, flat_weights, minlength, maxlength, dtype,
                                  binary_output=binary_output)
     if axis != -1 or arr.ragged_rank != 1 or arr.flat_values.shape.rank != 1:
         raise ValueError(f"Unsupported axis value {axis} for a RaggedTensor of rank "
                          f"{arr.shape.rank}")
-    if weights is not None and not isinstance(weights, RaggedTensor):
+    return ragged_count_ops.bincount_ragged(arr, weights, minlength, maxlength, dtype,
+                                            binary_output, _level_weights)
+
+
+def _level_weights(arr: Any, weights: Any) -> Tensor:
+    """The values of `weights`, a RaggedTensor that must have `arr`'s row splits (TF's
+    check when the graph runs; a weights tensor that is not ragged a ValueError)."""
+    if not isinstance(weights, RaggedTensor):
         w = weights if isinstance(weights, Tensor) else convert_to_tensor(weights)
         raise ValueError(f"`weights` must be a RaggedTensor if `values` is a RaggedTensor. "
                          f"Received argument weights={w.numpy() if w._shape else w} of type: "
                          f"{type(w).__name__}.")
-    return ragged_count_ops.bincount_ragged(arr, weights, minlength, maxlength, dtype,
-                                            binary_output)
+    if weights.row_splits is arr.row_splits:
+        return weights.values
+    check = dbg.assert_equal(weights.row_splits, arr.row_splits,
+                             message="'weights' and 'values' must have the same row splits.")
+    with control_dependencies([check]):
+        return identity(weights.values)
+
+
+def _flat_weights(arr: Any, weights: Any) -> Any:
+    """The weights of a count of all of `arr`'s values (axis 0): checked against each
+    ragged level of `arr` in turn, as TF unwraps both."""
+    while isinstance(arr, RaggedTensor):
+        weights = _level_weights(arr, weights)
+        arr = arr.values
+    return weights
 
 
 def stack_dynamic_partitions(data: Any, partitions: Any, num_partitions: Any,
@@ -506,31 +539,55 @@ def _reduce_axis(seg: Callable, rt: Any, axis: int, dense: Callable) -> Any:
     return rt.with_values(_reduce_axis(seg, rt.values, axis - 1, dense))
 
 
-def _axes(rt: RaggedTensor, axis: Any) -> list:
+def _axis_value(axis: Any) -> Any:
+    """An axis given as a tensor, as TF's ragged reductions read it: its value known while
+    the graph is built (a list for a vector; a NumPy scalar for a scalar, which TF's axis
+    check then refuses as no int)."""
+    if not isinstance(axis, Tensor):
+        return axis
+    v = C.known(axis)
+    if isinstance(v, Tensor) and not isinstance(v, EagerTensor):
+        raise ValueError("axis must be known at graph construction time.")
+    v = np.asarray(v._numpy() if isinstance(v, EagerTensor) else v)
+    return v.tolist() if v.ndim else v[()]
+
+
+def _positive_axis(axis: Any, rank: int, name: str) -> int:
+    """TF's get_positive_axis: a Python int in [-rank, rank), made non-negative."""
+    if not isinstance(axis, int):
+        raise TypeError(f"{name} must be an int; got {type(axis).__name__}")
+    return C.positive_axis(axis, rank, name)
+
+
+def _reduce_axes(seg: Callable, dense: Callable, rt: Any, axis: Any, keepdims: bool) -> Any:
+    """TF's ragged_reduce_aggregate: `rt` reduced along `axis` (not None), one axis at a
+    time from the last of several (each checked against the rank first), a result no
+    longer ragged by the dense reduction."""
+    if not isinstance(rt, RaggedTensor):
+        return dense(rt, axis, keepdims=keepdims)
     rank = rt.shape.rank
-    if axis is None:
-        return list(range(rank))
-    axes = [axis] if isinstance(axis, int) else [int(a) for a in axis]
-    out = []
-    for a in axes:
-        out.append(C.positive_axis(a, rank))
-    return sorted(set(out), reverse=True)
+    if isinstance(axis, (list, tuple)):
+        if not axis:
+            return rt
+        if len(axis) > 1:
+            axes = sorted(_positive_axis(a, rank, f"axis[{i}]") for i, a in enumerate(axis))
+            inner = _reduce_axes(seg, dense, rt, axes[-1], keepdims)
+            return _reduce_axes(seg, dense, inner, axes[:-1], keepdims)
+        axis = axis[0]
+    a = _positive_axis(axis, rank, "axis")
+    out = _reduce_axis(seg, rt, a, dense)
+    return _expand(out, a) if keepdims else out
 
 
 def _ragged_reduce(seg: Callable, dense: Callable) -> Callable:
     def handler(input_tensor: Any, axis: Any = None, keepdims: bool = False,
                 name: str | None = None) -> Any:
         rt = input_tensor
+        axis = _axis_value(axis)
         if axis is None:
             return dense(rt.flat_values, keepdims=keepdims) if not keepdims else \
                 _expand_all(dense(rt.flat_values), rt.shape.rank)
-        out = rt
-        for a in _axes(rt, axis):
-            out = _reduce_axis(seg, out, a, dense)
-        if keepdims:
-            for a in sorted(_axes(rt, axis)):
-                out = _expand(out, a)
-        return out
+        return _reduce_axes(seg, dense, rt, axis, keepdims)
     return handler
 
 
@@ -552,19 +609,16 @@ def _mean(input_tensor: Any, axis: Any = None, keepdims: bool = False,
 
 
 def _bool_reduce(seg: Callable, dense: Callable) -> Callable:
+    """TF's ragged reduce_all / reduce_any: the input cast to int32, its product / sum
+    (an empty row's 1 / 0), cast to bool."""
     inner = _ragged_reduce(seg, dense)
 
     def handler(input_tensor: Any, axis: Any = None, keepdims: bool = False,
                 name: str | None = None) -> Any:
         rt = input_tensor
-        if rt.dtype is not dt.bool:
-            raise TypeError("reduce_all/reduce_any need a bool RaggedTensor")
-        as_int = rt.with_flat_values(cast(rt.flat_values, dt.int32))
-        out = inner(as_int, axis, keepdims)
-        # (an empty row reduces to the int extreme: negative for any, positive for all)
-        zero = convert_to_tensor(0, dt.int32)
-        return _binary(math.greater, out, zero) if isinstance(out, RaggedTensor) \
-            else math.greater(out, zero)
+        out = inner(rt.with_flat_values(cast(rt.flat_values, dt.int32)), axis, keepdims)
+        return out.with_flat_values(cast(out.flat_values, dt.bool)) \
+            if isinstance(out, RaggedTensor) else cast(out, dt.bool)
     return handler
 
 
@@ -623,10 +677,9 @@ def _reduce_join(inputs: Any, axis: Any = None, keepdims: bool = False, separato
 
 
 cd.register(string_ops.reduce_join, _reduce_join)
-cd.register(reduce.reduce_all, _bool_reduce(segment_ops.unsorted_segment_min,
-                                            reduce.reduce_min))
-cd.register(reduce.reduce_any, _bool_reduce(segment_ops.unsorted_segment_max,
-                                            reduce.reduce_max))
+cd.register(reduce.reduce_all, _bool_reduce(segment_ops.unsorted_segment_prod,
+                                            reduce.reduce_prod))
+cd.register(reduce.reduce_any, _bool_reduce(unsorted_segment_sum, reduce.reduce_sum))
 
 
 # ---------------------------------------------------------------------------------------
@@ -647,18 +700,51 @@ def _where(condition: Any, x: Any = None, y: Any = None, name: str | None = None
     if x is None or y is None:
         raise ValueError("x and y must be either both None or both non-None")
     parts = [v for v in (condition, x, y) if isinstance(v, RaggedTensor)]
+    # (TF converts a Python operand on its own: SelectV2 then refuses another dtype)
+    condition, x, y = (v if isinstance(v, (RaggedTensor, Tensor)) else convert_to_tensor(v)
+                       for v in (condition, x, y))
+    if len({p.row_splits.dtype for p in parts}) > 1:  # (TF's first check)
+        raise ValueError("Input RaggedTensors have mismatched row_splits dtypes; use "
+                         "RaggedTensor.with_row_splits_dtype() to convert them to "
+                         "compatible dtypes.")
+    shapes = [_legacy_shape(v) for v in (condition, x, y)]
+    if None not in shapes:  # (known sizes: TF's broadcast checks, in its words)
+        ragged_legacy_shape.check_broadcast(shapes)
+        if not _one_partition(parts):  # (TF broadcasts the ragged operands too)
+            c, x, y = broadcast_all([condition, x, y])
+            return c.with_flat_values(where(c.flat_values, x.flat_values, y.flat_values))
     first = parts[0]
     for other in parts[1:]:
         rf._assert_same_partition(first, other)
 
-    # a Python operand takes the dtype of the other one (as tf.where's conversion)
-    dtype = next((v.dtype for v in (x, y) if isinstance(v, (RaggedTensor, Tensor))), None)
+    def flat(v: Any) -> Any:
+        return v.flat_values if isinstance(v, RaggedTensor) else _aligned(first, v)
 
-    def flat(v: Any, d: Any) -> Any:
-        return v.flat_values if isinstance(v, RaggedTensor) else _aligned(first, v, d)
+    return first.with_flat_values(where(flat(condition), flat(x), flat(y)))
 
-    return first.with_flat_values(where(flat(condition, dt.bool), flat(x, dtype),
-                                             flat(y, dtype)))
+
+def _one_partition(parts: list) -> bool:
+    """Whether ragged tensors of known splits are partitioned alike."""
+    first = [s._numpy() for s in parts[0].nested_row_splits]
+    return all(len(p.nested_row_splits) == len(first) and all(
+        np.array_equal(a, b._numpy()) for a, b in zip(first, p.nested_row_splits))
+        for p in parts[1:])
+
+
+def _legacy_shape(v: Any) -> ragged_legacy_shape.LegacyShape | None:
+    """tf.where's shape of an operand (TF's RaggedTensorDynamicShape.from_tensor), where
+    its sizes are known (None in a graph)."""
+    if isinstance(v, RaggedTensor):
+        levels = [v.row_splits, *v.nested_row_splits[1:]]
+        if not all(isinstance(s, EagerTensor) for s in levels) or None in v.flat_values.shape:
+            return None
+        lengths = [np.diff(s._numpy()) for s in levels]
+        return ragged_legacy_shape.LegacyShape([len(lengths[0]), *lengths],
+                                               v.flat_values.shape[1:])
+    shape = np.shape(v) if not isinstance(v, Tensor) else v.shape
+    if not isinstance(v, (EagerTensor, int, float, bool, list, tuple)) or None in shape:
+        return None
+    return ragged_legacy_shape.LegacyShape([], list(shape))
 
 
 def _true_coordinates(condition: Any) -> Tensor:
@@ -697,11 +783,12 @@ def _matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False
         raise ValueError("`a` and `b` must have the same rank.")
     kwargs = {"transpose_a": transpose_a, "transpose_b": transpose_b, "adjoint_a": adjoint_a,
               "adjoint_b": adjoint_b, "output_type": output_type}
+    if rank == 2:
+        with sparse_count_ops.api_scope(name or "RaggedMatMul"):
+            return _matmul_2d(a, b, kwargs)
     for x in (a, b):
         _check_uniform_matrices(x)
     dense = [x.to_tensor() if isinstance(x, RaggedTensor) else x for x in (a, b)]
-    if rank == 2:
-        return linalg.matmul(dense[0], dense[1], **kwargs)
     if rank != 3:
         raise ValueError("matmul of ragged tensors supports ranks 2 and 3")
     if isinstance(b, RaggedTensor):
@@ -713,6 +800,21 @@ def _matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False
     per_row = gather(dense[1], a.value_rowids())
     out = linalg.matmul(array.expand_dims(rows, 1), per_row, **kwargs)
     return RaggedTensor.from_row_splits(array.squeeze(out, [1]), a.row_splits, validate=False)
+
+
+def _matmul_2d(a: Any, b: Any, kwargs: dict) -> Tensor:
+    """TF's product of two matrices, either ragged: each ragged one made dense, its size
+    checked against its flat values' (a row of another length pads it)."""
+    checks, dense = [], []
+    for x in (a, b):
+        if isinstance(x, RaggedTensor):
+            size, x = reduce.size(x.flat_values), x.to_tensor()
+            checks.append(dbg.assert_equal(size, reduce.size(x), message=(
+                "The matrices in `a` and `b` may not be ragged in their innermost "
+                "dimension.")))
+        dense.append(x)
+    with control_dependencies([c for c in checks if c is not None]):
+        return linalg.matmul(dense[0], dense[1], **kwargs)
 
 
 def _check_uniform_matrices(x: Any) -> None:

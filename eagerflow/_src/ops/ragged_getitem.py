@@ -88,9 +88,10 @@ def _row(rt: RaggedTensor, i: Any) -> Any:
     nrows = rt.nrows()
     if isinstance(idx, EagerTensor) and isinstance(nrows, EagerTensor):
         n, j = int(nrows._arr), int(idx._arr)
-        if not -n <= j < n:
-
+        if j >= n:
             raise IndexError(f"Row key {int(i)} out of bounds")
+        if j < -n:  # (TF's check is of the upper bound: the row starts' slice refuses it)
+            return splits[:-1][i]
         j = j + n if j < 0 else j
         if isinstance(splits, EagerTensor):
             return _value_range(rt.values, int(splits._arr[j]), int(splits._arr[j + 1]))
@@ -111,7 +112,9 @@ def _value_range(values: Any, lo: int, hi: int) -> Any:
 
 def _slice_rows(rt: RaggedTensor, s: slice) -> RaggedTensor:
     step = 1 if s.step is None else s.step
-    if not isinstance(step, int) or step == 0:
+    if step == 0:  # (TF slices the row starts first: its strided slice refuses it)
+        return rt.row_splits[:-1][s]
+    if not isinstance(step, int):
         raise ValueError("slice step must be a nonzero integer")
     nrows = rt.nrows()
     if isinstance(nrows, EagerTensor) and all(
@@ -210,7 +213,7 @@ def _slice_columns(rt: RaggedTensor, s: slice, rest: tuple) -> RaggedTensor:
     """`rt[:, a:b:c, rest...]`: the same slice of every row."""
     d = rt.row_splits_dtype
     step = 1 if s.step is None else s.step
-    if not isinstance(step, int) or step == 0:
+    if not isinstance(step, int):  # (a step of 0: TF's RaggedRange refuses it)
         raise ValueError("slice step must be a nonzero integer")
     lengths = rt.row_lengths()
     starts = rt.row_starts()

@@ -23,6 +23,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.ops import array, indexing, nd_indexing, reduce
 from eagerflow._src.ops import composite_dispatch as cd
+from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged_functions as rf
 from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.math import equal, logical_not, subtract
@@ -650,17 +651,21 @@ def _split_sizes(num_or_size_splits: Any, n: Tensor) -> list:
             raise ValueError("`num_or_size_splits` must be >=1 if it is an `int`.Received "
                              f"{k}.")
         sizes = [total // k] * k if total is not None else None
-        ok = total is not None and total % k == 0
+        covered = None if total is None else total // k * k
     else:
-        sizes = np.asarray(num_or_size_splits._numpy() if isinstance(
-            num_or_size_splits, Tensor) else num_or_size_splits).reshape(-1).tolist()
-        if any(s < 0 for s in sizes):
-            raise InvalidArgumentError(None, None, "`num_or_size_splits` must be "
-                                                   "non-negative..  ")
-        ok = total is not None and sum(sizes) == total
-    if not ok:
-        raise InvalidArgumentError(None, None, "Cannot exactly split the `axis` dimension of "
-                                               "`value` with the given `num_or_size_split`.")
+        given = num_or_size_splits if isinstance(num_or_size_splits, Tensor) else \
+            convert_to_tensor(num_or_size_splits)
+        sizes = np.asarray(given._numpy()).reshape(-1).tolist()
+        if any(s < 0 for s in sizes):  # (TF's assert, its message ended by a period)
+            dbg.assert_non_negative(given, message="`num_or_size_splits` must be "
+                                                   "non-negative.")
+        covered = sum(sizes)
+    exact = "Cannot exactly split the `axis` dimension of `value` with the given " \
+        "`num_or_size_split`."
+    if total is None:
+        raise InvalidArgumentError(None, None, exact)
+    if covered != total:  # (TF's assert: the rows against the rows the pieces cover)
+        dbg.assert_equal(n, convert_to_tensor(covered, n._dtype), message=exact)
     return sizes
 
 

@@ -577,6 +577,7 @@ def _decode_input(x: Any) -> Any:
         x, dtype_hint=dt.string)
 
 
+@cd.dispatch_binding
 def split(input: Any, sep: Any = None, maxsplit: int = -1,  # noqa: A002
           name: str | None = None) -> Any:
     """`tf.strings.split`: a RaggedTensor with one more (ragged) dimension of pieces."""
@@ -630,6 +631,7 @@ def _decode(x: Any, input_encoding: str, errors: str, replacement_char: int,
     return tuple(results) if with_offsets else results[0]
 
 
+@cd.dispatch_binding
 def unicode_decode(input: Any, input_encoding: str, errors: str = "replace",  # noqa: A002
                    replacement_char: int = 65533, replace_control_characters: bool = False,
                    name: str | None = None) -> Any:
@@ -638,6 +640,7 @@ def unicode_decode(input: Any, input_encoding: str, errors: str = "replace",  # 
                    replace_control_characters, False)
 
 
+@cd.dispatch_binding
 def unicode_decode_with_offsets(input: Any, input_encoding: str,  # noqa: A002
                                 errors: str = "replace", replacement_char: int = 65533,
                                 replace_control_characters: bool = False,
@@ -647,6 +650,7 @@ def unicode_decode_with_offsets(input: Any, input_encoding: str,  # noqa: A002
                    replace_control_characters, True)
 
 
+@cd.dispatch_binding
 def unicode_encode(input: Any, output_encoding: str, errors: str = "replace",  # noqa: A002
                    replacement_char: int = 65533, name: str | None = None) -> Any:
     """`tf.strings.unicode_encode`: the innermost dimension of code points, as strings."""
@@ -703,6 +707,7 @@ def _split_chars(codepoints: Any, encoding: str, errors: str, replacement_char: 
     return unicode_encode(one, encoding, errors, replacement_char)
 
 
+@cd.dispatch_binding
 def unicode_split(input: Any, input_encoding: str, errors: str = "replace",  # noqa: A002
                   replacement_char: int = 65533, name: str | None = None) -> Any:
     """`tf.strings.unicode_split`: each string as its characters (re-encoded)."""
@@ -710,6 +715,7 @@ def unicode_split(input: Any, input_encoding: str, errors: str = "replace",  # n
     return _split_chars(cps, input_encoding, errors, replacement_char)
 
 
+@cd.dispatch_binding
 def unicode_split_with_offsets(input: Any, input_encoding: str,  # noqa: A002
                                errors: str = "replace", replacement_char: int = 65533,
                                name: str | None = None) -> tuple:
@@ -717,6 +723,7 @@ def unicode_split_with_offsets(input: Any, input_encoding: str,  # noqa: A002
     return _split_chars(cps, input_encoding, errors, replacement_char), starts
 
 
+@cd.dispatch_binding
 def bytes_split(input: Any, name: str | None = None) -> Any:  # noqa: A002
     """`tf.strings.bytes_split`: each string as its bytes."""
     x = _decode_input(input)

@@ -218,10 +218,12 @@ class RaggedTensor(CompositeTensor):
     def from_row_limits(cls, values: Any, row_limits: Any, name: str | None = None,
                         validate: bool = True) -> RaggedTensor:
         values, limits = _partition_args(values, row_limits, "row_limits")
+        if validate:  # (TF's checks: the first limit, then the limits' steps)
+            msg = "Arguments to from_row_limits do not form a valid RaggedTensor"
+            dbg.assert_non_negative(limits[:1], message=msg)
+            dbg.assert_non_negative(limits[1:] - limits[:-1], message=msg)
         splits = concat([convert_to_tensor([0], limits._dtype), limits], 0)
         if validate:
-            dbg.assert_non_negative(splits[1:] - splits[:-1], message="Arguments to "
-                                    "from_row_limits do not form a valid RaggedTensor")
             _check_nvals(values, splits[-1], "_from_row_partition")
         return cls._make(values, splits)
 

@@ -34,7 +34,6 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import (
     DataLossError,
     InvalidArgumentError,
@@ -42,7 +41,7 @@ from eagerflow._src.core.errors import (
     OutOfRangeError,
     UnimplementedError,
 )
-from eagerflow._src.core.resource import RESOURCES, ResourceHandle
+from eagerflow._src.core.resource import RESOURCES, cpu_handle
 from eagerflow._src.io.file_errors import os_error
 from eagerflow._src.io.tfrecord import RecordReader
 from eagerflow._src.ops import checks as C
@@ -336,14 +335,13 @@ def _creator_kernel(op: str) -> Any:
             raise UnimplementedError(None, None, f"{LMDB_REMOVED} [Op:{op}]")
         if state is not None:  # (an imported graph's node: the state made on import)
             state = state.current()
-            return H.object_scalar(ResourceHandle(state.id, CPU_DEVICE, "localhost", KIND, (),
-                                                  state))
+            return cpu_handle(state.id, "localhost", KIND, state)
         reader = new_reader(op, attrs, op)
         container = attrs.get("container") or "localhost"
         name = attrs.get("shared_name") or private_name(op)  # (TF: a new reader each call)
         if RESOURCES.lookup(container, name) is None:
             RESOURCES.create(container, name, reader)
-        return H.object_scalar(ResourceHandle(name, CPU_DEVICE, container, KIND))
+        return cpu_handle(name, container, KIND)
     return kernel
 
 

@@ -32,7 +32,7 @@ from eagerflow._src.ops import eigen_reduce, eigen_sum, halfprec, wrapper_inputs
 from eagerflow._src.ops.array import expand_dims, rank, reshape, reshape_like, shape
 from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.broadcast_grads import broadcast_like
-from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec, as_int_tensor, needs_runtime
 from eagerflow._src.ops.eager_errors import eager_api, slow_path, slow_type
@@ -520,12 +520,24 @@ PROD = _reduction("Prod", lambda xp, x, a, k: eigen_reduce.half_prod(x, a, k)
                   _loop_reduce(lambda c: functools.reduce(operator.mul, c, 1.0)),
                   runtime_grad=False)
 def _np_euclidean_norm(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
-    """TF's EuclideanNorm: sqrt(sum(|x|^2)) over `axes`. Integers: the float64 root
-    truncated to the type; complex: of the magnitudes, complex; bfloat16: in float32
-    (Eigen's reducer there); float16: x * x, Eigen's half sum and square root."""
+    """TF's EuclideanNorm: sqrt(sum(|x|^2)) over `axes`. Integers: in the type, as
+    Eigen's reducer, its squares and their sum wrapping around, then the double root of
+    the sum truncated to the type (a negative sum's NaN root converted as the CPU converts
+    it: the lowest int32 or int64, cut to the type's bits); complex: of the magnitudes,
+    complex; bfloat16: in float32 (Eigen's reducer there); float16: x * x, Eigen's half
+    sum and square root."""
     k = x.dtype.kind
-    if k in "iu" or k == "c":
-        w = x.astype(np.float64) if k in "iu" else xp.abs(x)
+    if k in "iu":
+        with np.errstate(all="ignore"):
+            total = xp.add.reduce(xp.multiply(x, x), axis=axes, keepdims=keepdims,
+                                  dtype=x.dtype)
+            root = xp.sqrt(xp.maximum(total, 0).astype(np.float64)).astype(x.dtype)
+            if k == "u":
+                return root
+            lowest = np.iinfo(np.int64 if x.dtype.itemsize == 8 else np.int32).min
+            return xp.where(total < 0, int(np.array(lowest).astype(x.dtype)), root)
+    if k == "c":
+        w = xp.abs(x)
         return xp.sqrt(xp.add.reduce(w * w, axis=axes, keepdims=keepdims)).astype(x.dtype)
     if x.dtype.itemsize == 2 and halfprec.is_half(xp, x) and x.dtype != np.float16:
         w = x.astype(np.float32)
@@ -631,7 +643,7 @@ def _reduce_fn(op: OpDef, cast_bool: bool = False) -> Callable:
         return bind(op, (x,), {"axes": axes, "keepdims": bool(keepdims)}, name)
     f.__name__ = op.name
     f._slow_inputs = ("input_tensor", "axis")  # (eager_errors.slow_inputs)
-    return dispatchable(f)
+    return dispatchable(binds_first(f))  # (TF's reductions are in its dispatcher)
 
 
 reduce_sum = _reduce_fn(SUM)

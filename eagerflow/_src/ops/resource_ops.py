@@ -31,6 +31,7 @@ from eagerflow._src.core.errors import (
     OutOfRangeError,
     shape_str,
 )
+from eagerflow._src.core.py_conversion import object_scalar
 from eagerflow._src.core.resource import RESOURCES, HeldResource, ResourceHandle
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops.checks import dtype_word, fail, int_attr, wrong_input_dtype
@@ -48,11 +49,6 @@ from eagerflow._src.ops.variables import (
 
 _VAR_KIND = "tensorflow::Var"
 
-
-def _object_scalar(value: Any) -> np.ndarray:
-    arr = np.empty((), dtype=object)
-    arr[()] = value
-    return arr
 
 
 def _held(arr: Any) -> ResourceHandle:
@@ -72,7 +68,7 @@ def _handle_kernel(xp: Any, *, container: str = "", shared_name: str = "", dtype
     # (the handle names the device its scope places the op on, a GPU by default where there
     # is one, as TF's GPU kernel of the op does; the handle itself is host data)
     device = D.resolve(D.current_device_spec()).canonical
-    return _object_scalar(ResourceHandle(shared_name, device, container or "localhost",
+    return object_scalar(ResourceHandle(shared_name, device, container or "localhost",
                                          _VAR_KIND, ((dt.as_dtype(dtype), dims),)))
 
 

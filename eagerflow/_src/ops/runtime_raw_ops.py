@@ -31,6 +31,7 @@ from eagerflow._src.core.errors import (
     ResourceExhaustedError,
 )
 from eagerflow._src.core.lazy import lazy_module
+from eagerflow._src.core.py_conversion import object_scalar
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
@@ -556,12 +557,6 @@ def _held(x: Any) -> Any:
     return x[()] if isinstance(x, np.ndarray) and x.dtype == object and x.ndim == 0 else x
 
 
-def _as_variant(m: TensorMapValue) -> np.ndarray:
-    out = np.empty((), object)
-    out[()] = m
-    return out
-
-
 def _check_map_input(op: str, m: Any) -> None:
     if m._dtype is not dt.variant:
         raise C.wrong_input_dtype(op, 0, "variant", m._dtype)
@@ -612,8 +607,8 @@ def _copy_array(a: Any) -> Any:
 
 
 EMPTY_TENSOR_MAP = register(OpDef(
-    "EmptyTensorMap", lambda: [_V], lambda xp: _as_variant(TensorMapValue()), no_fold=True,
-    reference=lambda: _as_variant(TensorMapValue()),
+    "EmptyTensorMap", lambda: [_V], lambda xp: object_scalar(TensorMapValue()), no_fold=True,
+    reference=lambda: object_scalar(TensorMapValue()),
     gpu=False, samples=lambda: [Sample((), grad=False)],
 ))
 
@@ -632,7 +627,7 @@ def _insert_kernel(xp: Any, m: Any, key: Any, value: Any, key_dtype: Any = None,
     kd, vd = dt.as_dtype(key_dtype), dt.as_dtype(value_dtype)
     items = dict(held.items)
     items[_key_id(key, kd)] = (_copy_array(key), kd, _copy_array(value), vd)
-    return _as_variant(TensorMapValue(items))
+    return object_scalar(TensorMapValue(items))
 
 
 def _lookup_infer(m: Any, key: Any, key_dtype: Any = None, value_dtype: Any = None) -> list:
@@ -664,7 +659,7 @@ def _erase_kernel(xp: Any, m: Any, key: Any, key_dtype: Any = None,
     held, kid = _entry("TensorMapErase", m, key, key_dtype, "erase non-existent item")
     items = dict(held.items)
     del items[kid]
-    return _as_variant(TensorMapValue(items))
+    return object_scalar(TensorMapValue(items))
 
 
 def _has_key_infer(m: Any, key: Any, key_dtype: Any = None) -> list:
@@ -714,7 +709,7 @@ def _ref_find(m: Any, key: Any, key_dtype: Any) -> Any:
 
 def _map_input(*entries: tuple) -> np.ndarray:
     """A sample's map holding (key, key dtype, value, value dtype) entries."""
-    return _as_variant(TensorMapValue({_key_id(k, kd): (k, kd, v, vd)
+    return object_scalar(TensorMapValue({_key_id(k, kd): (k, kd, v, vd)
                                        for k, kd, v, vd in entries}))
 
 
@@ -732,7 +727,7 @@ _MAP_OPS = dict(grad=C.no_gradient, no_fold=True, gpu=False, tf=TFForm(takes_han
 
 TENSOR_MAP_INSERT = register(OpDef(
     "TensorMapInsert", _insert_infer, _insert_kernel,
-    reference=lambda m, k, v, key_dtype, value_dtype: _as_variant(TensorMapValue({
+    reference=lambda m, k, v, key_dtype, value_dtype: object_scalar(TensorMapValue({
         **_held(m).items, _key_id(k, dt.as_dtype(key_dtype)):
             (k, dt.as_dtype(key_dtype), v, dt.as_dtype(value_dtype))})), **_MAP_OPS,
     samples=lambda: [
@@ -775,7 +770,7 @@ TENSOR_MAP_LOOKUP = register(OpDef(
 
 TENSOR_MAP_ERASE = register(OpDef(
     "TensorMapErase", _erase_infer, _erase_kernel, **_MAP_OPS,
-    reference=lambda m, k, key_dtype, value_dtype: _as_variant(TensorMapValue({
+    reference=lambda m, k, key_dtype, value_dtype: object_scalar(TensorMapValue({
         i: e for i, e in _held(m).items.items()
         if not (e[1] is dt.as_dtype(key_dtype) and _same_array(e[0], k))})),
     samples=lambda: [

@@ -21,6 +21,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import DataLossError, InvalidArgumentError
 from eagerflow._src.core.lazy import lazy_module
+from eagerflow._src.core.py_conversion import object_vector
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.io import tensor_proto as tp
 from eagerflow._src.ops import checks as C
@@ -35,16 +36,10 @@ json_format = lazy_module("google.protobuf.json_format")
 example_pb = lazy_module("eagerflow._src.io.example_pb")
 
 
-def _strings(values: list) -> np.ndarray:
-    out = np.empty(len(values), dtype=object)
-    out[:] = values
-    return out
-
-
 def _map_strings(fn: Callable) -> Callable:
     """A kernel applying `fn` to every string of its input."""
     def kernel(xp: Any, x: Any, **attrs: Any) -> np.ndarray:
-        return _strings([fn(bytes(v), **attrs) for v in x.reshape(-1)]).reshape(x.shape)
+        return object_vector([fn(bytes(v), **attrs) for v in x.reshape(-1)]).reshape(x.shape)
     return kernel
 
 
@@ -152,7 +147,7 @@ def make_ndarray(tensor: Any) -> np.ndarray:
 
 def _serialize_kernel(xp: Any, x: Any) -> np.ndarray:
     arr = np.asarray(x)
-    return _strings([tp.kernel_layout(arr, dt.as_dtype(arr.dtype) if arr.dtype != object
+    return object_vector([tp.kernel_layout(arr, dt.as_dtype(arr.dtype) if arr.dtype != object
                                       else dt.string).SerializeToString()]).reshape(())
 
 
@@ -224,7 +219,7 @@ def _ref_serialize(x: np.ndarray) -> np.ndarray:
     elif x.size:
         raw = x.astype(x.dtype.newbyteorder("<")).tobytes()
         out += b'"' + varint(len(raw)) + raw
-    return _strings([out]).reshape(())
+    return object_vector([out]).reshape(())
 
 
 SERIALIZE_TENSOR = register(OpDef(
@@ -236,7 +231,7 @@ SERIALIZE_TENSOR = register(OpDef(
         Sample((np.array(7, np.int64),), grad=False),
         Sample((np.array([True, False]),), grad=False),
         Sample((np.zeros((0, 3), np.float64),), grad=False),
-        Sample((_strings([b"ab", b"", b"\x00z"]),), grad=False),
+        Sample((object_vector([b"ab", b"", b"\x00z"]),), grad=False),
         Sample((np.array([1 + 2j], np.complex64),), grad=False)],
 ))
 
@@ -283,12 +278,12 @@ PARSE_TENSOR = register(OpDef(
         BadSample((_ref_serialize(np.array([1, 2], np.int32)),), {"out_type": dt.float32},
                   InvalidArgumentError,
                   "Type mismatch between parsed tensor (int32) and dtype (float)"),
-        BadSample((_strings([b"garbage\xff"]).reshape(()),), {"out_type": dt.float32},
+        BadSample((object_vector([b"garbage\xff"]).reshape(()),), {"out_type": dt.float32},
                   InvalidArgumentError, "Could not parse `serialized` as TensorProto, base64: "
                                         "Z2FyYmFnZf8="),
-        BadSample((_strings([b""]),), {"out_type": dt.float32}, InvalidArgumentError,
+        BadSample((object_vector([b""]),), {"out_type": dt.float32}, InvalidArgumentError,
                   "Expected `serialized` to be a scalar, got shape: [1]"),
-        BadSample((_strings([b""]).reshape(()),), {"out_type": dt.float32},
+        BadSample((object_vector([b""]).reshape(()),), {"out_type": dt.float32},
                   InvalidArgumentError, "Cannot parse tensor from proto"),
         BadSample((np.float32(1),), {"out_type": dt.float32}, InvalidArgumentError,
                   "expected to be a string tensor")],
@@ -342,7 +337,7 @@ def _ref_encode64(x: np.ndarray, pad: bool) -> np.ndarray:
         bits += "0" * (-len(bits) % 6)
         text = "".join(_WEB[int(bits[i:i + 6], 2)] for i in range(0, len(bits), 6))
         out.append((text + "=" * (-len(text) % 4) if pad else text).encode())
-    return _strings(out).reshape(x.shape)
+    return object_vector(out).reshape(x.shape)
 
 
 def _ref_decode64(x: np.ndarray) -> np.ndarray:
@@ -350,10 +345,10 @@ def _ref_decode64(x: np.ndarray) -> np.ndarray:
     for s in x.reshape(-1):
         bits = "".join(f"{_WEB.index(c):06b}" for c in bytes(s).decode().rstrip("="))
         out.append(bytes(int(bits[i:i + 8], 2) for i in range(0, len(bits) - 7, 8)))
-    return _strings(out).reshape(x.shape)
+    return object_vector(out).reshape(x.shape)
 
 
-_B64_SAMPLE = _strings([b"hello?>", b"", b"ab", b"\xff\xfe\x00", b"abcd"]).reshape(5)
+_B64_SAMPLE = object_vector([b"hello?>", b"", b"ab", b"\xff\xfe\x00", b"abcd"]).reshape(5)
 
 ENCODE_BASE64 = register(OpDef(
     "EncodeBase64", _string_infer("EncodeBase64"), _map_strings(_encode64),
@@ -367,14 +362,14 @@ ENCODE_BASE64 = register(OpDef(
 DECODE_BASE64 = register(OpDef(
     "DecodeBase64", _string_infer("DecodeBase64"), _map_strings(_decode64),
     reference=_ref_decode64,
-    samples=lambda: [Sample((_strings([b"aGVsbG8_Pg", b"YWI=", b"YWI", b"", b"__79"]),),
+    samples=lambda: [Sample((object_vector([b"aGVsbG8_Pg", b"YWI=", b"YWI", b"", b"__79"]),),
                             grad=False)],
     bad_samples=lambda: [
-        BadSample((_strings([b"a"]),), {}, InvalidArgumentError,
+        BadSample((object_vector([b"a"]),), {}, InvalidArgumentError,
                   "Base64 string length cannot be 1 modulo 4."),
-        BadSample((_strings([b"a$bc"]),), {}, InvalidArgumentError,
+        BadSample((object_vector([b"a$bc"]),), {}, InvalidArgumentError,
                   "Invalid character found in base64."),
-        BadSample((_strings([b"ab==="]),), {}, InvalidArgumentError,
+        BadSample((object_vector([b"ab==="]),), {}, InvalidArgumentError,
                   "Invalid character found in base64.")],
 ))
 
@@ -423,20 +418,20 @@ def _inflate(s: bytes, compression_type: str) -> bytes:
 
 DECODE_COMPRESSED = register(OpDef(
     "DecodeCompressed", _compressed_infer, _map_strings(_inflate),
-    reference=lambda x, compression_type: _strings(
+    reference=lambda x, compression_type: object_vector(
         [zlib.decompressobj(_WBITS.get(compression_type, 0) or zlib.MAX_WBITS).decompress(
             bytes(v)) if compression_type else bytes(v) for v in x.reshape(-1)]
     ).reshape(x.shape),
     samples=lambda: [
-        Sample((_strings([zlib.compress(b"abc" * 5), zlib.compress(b"")]),),
+        Sample((object_vector([zlib.compress(b"abc" * 5), zlib.compress(b"")]),),
                {"compression_type": "ZLIB"}, grad=False),
-        Sample((_strings([_gzip(b"xyz")]).reshape(()),), {"compression_type": "GZIP"},
+        Sample((object_vector([_gzip(b"xyz")]).reshape(()),), {"compression_type": "GZIP"},
                grad=False),
-        Sample((_strings([b"raw"]),), {"compression_type": ""}, grad=False)],
+        Sample((object_vector([b"raw"]),), {"compression_type": ""}, grad=False)],
     bad_samples=lambda: [
-        BadSample((_strings([b"raw"]),), {"compression_type": "ZLIB"}, DataLossError,
+        BadSample((object_vector([b"raw"]),), {"compression_type": "ZLIB"}, DataLossError,
                   "inflate() failed with error -3: incorrect header check"),
-        BadSample((_strings([b"raw"]),), {"compression_type": "BZ2"}, InvalidArgumentError,
+        BadSample((object_vector([b"raw"]),), {"compression_type": "BZ2"}, InvalidArgumentError,
                   "Only ZLIB, ZSTD, GZIP or NONE are supported compressions")],
 ))
 
@@ -497,7 +492,7 @@ def _unpacked(example: Any, order: list) -> bytes:
 
 
 def _json_ref(x: np.ndarray) -> np.ndarray:
-    return _strings([_JSON_REF[bytes(v)] for v in x.reshape(-1)]).reshape(x.shape)
+    return object_vector([_JSON_REF[bytes(v)] for v in x.reshape(-1)]).reshape(x.shape)
 
 
 # The bytes TF 2.21 gives for the sample documents (recorded from tf.io.decode_json_example).
@@ -513,12 +508,12 @@ _JSON_REF = {
 DECODE_JSON_EXAMPLE = register(OpDef(
     "DecodeJSONExample", _string_infer("DecodeJSONExample"),
     _map_strings(_json_example), reference=_json_ref,
-    samples=lambda: [Sample((_strings(list(_JSON_REF)),), grad=False)],
+    samples=lambda: [Sample((object_vector(list(_JSON_REF)),), grad=False)],
     bad_samples=lambda: [
-        BadSample((_strings([b'{"bogus": 1}']),), {}, InvalidArgumentError,
+        BadSample((object_vector([b'{"bogus": 1}']),), {}, InvalidArgumentError,
                   "Error while parsing JSON: invalid JSON in type.googleapis.com/tensorflow."
                   "Example"),
-        BadSample((_strings([b"not json"]),), {}, InvalidArgumentError,
+        BadSample((object_vector([b"not json"]),), {}, InvalidArgumentError,
                   "Error while parsing JSON")],
 ))
 

@@ -22,17 +22,16 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.context import _state
+from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import FailedPreconditionError, InternalError
-from eagerflow._src.core.resource import ResourceHandle
+from eagerflow._src.core.resource import ResourceHandle, cpu_handle
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.queue_state import session_store
 from eagerflow._src.ops.registry import BadSample, OpDef, TFForm, register
-from eagerflow._src.ops.table_handles import CreatorNode, object_scalar
+from eagerflow._src.ops.table_handles import CreatorNode
 
-DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
 _COUNT = "session_handle_count"
 
 
@@ -65,7 +64,7 @@ def _keep(op: str, value: Any, node: Any) -> str:
     store = _store(op, "GetSessionHandle")
     n = store.get(_COUNT, 0)
     store[_COUNT] = n + 1
-    handle = f"{_node_name(node, op)};{n};{DEVICE}"
+    handle = f"{_node_name(node, op)};{n};{CPU_DEVICE}"
     store[("session_tensor", handle)] = np.asarray(value).copy()
     return handle
 
@@ -84,7 +83,7 @@ def _get_v2_kernel(xp: Any, value: Any, *, node: Any = None) -> np.ndarray:
     """(A resource naming the kept tensor: TF 2.21's Session gives a TensorHandle of no
     usable handle for it, so eagerflow's names it by its string handle.)"""
     handle = _keep("GetSessionHandleV2", value, node)
-    return object_scalar(ResourceHandle(handle, DEVICE, "", "TensorHandle"))
+    return cpu_handle(handle, "", "TensorHandle")
 
 
 def _tensor_infer(handle: Any, *, dtype: Any, node: Any = None) -> list:

@@ -17,6 +17,7 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.device import current_device
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
@@ -25,10 +26,11 @@ from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import concat, expand_dims, ones, shape, transpose
 from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.eager_errors import eager_api, raised_eagerly
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import cos, less, maximum
 from eagerflow._src.ops.math_base import _t, cast, conj, real, where, zeros_like
+from eagerflow._src.ops.misc_ops import COMPLEX_OF
 from eagerflow._src.ops.misc_ops import complex as complex_
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
@@ -129,7 +131,6 @@ fft3d, ifft3d = _fft_fn(3, False), _fft_fn(3, True)
 _FFT_FNS = {(1, False): fft, (1, True): ifft, (2, False): fft2d, (2, True): ifft2d,
             (3, False): fft3d, (3, True): ifft3d}
 
-_COMPLEX_OF = {dt.float32: dt.complex64, dt.float64: dt.complex128}
 
 
 def _fit_last(x: Any, n: int) -> Any:
@@ -142,14 +143,31 @@ def _fit_last(x: Any, n: int) -> Any:
     return pad(x, [[0, 0]] * (len(x._shape) - 1) + [[0, n - have]])
 
 
-def _length(fft_length: Any, default: int) -> int:
+def _real_fft_lengths(op: str, fft_length: Any, k: int) -> list | None:
+    """The fft_length of TF's real FFT op `op` of rank k, checked as TF checks it: its
+    wrapper converts it to int32 and reads it as a shape (a scalar is not iterable, a
+    dimension below -1 is refused, -1 is unknown), then its op wants k non-negative
+    lengths."""
     if fft_length is None:
-        return default
-    # (TF converts it to int32: a tensor of another dtype is its ValueError)
-    v = np.asarray(convert_to_tensor(fft_length, dt.int32).numpy())
-    if v.size != 1 or v.dtype.kind not in "iu" or not 0 <= int(v.reshape(-1)[0]) < 2**31:
-        raise ValueError(f"fft_length must hold one non-negative integer, got {fft_length!r}")
-    return int(v.reshape(-1)[0])
+        return None
+    v = convert_to_tensor(fft_length, dt.int32)._numpy()
+    if v.ndim == 0:
+        raise TypeError("'numpy.int32' object is not iterable")
+    vals = [int(d) for d in v.reshape(-1)]
+    below = [d for d in vals if d < -1]
+    if below and v.ndim == 1:
+        raise ValueError(f"Dimension {below[0]} must be >= 0")
+    if v.shape != (k,):
+        raise raised_eagerly(C.fail(op, f"fft_length must have shape [{k}]"), "")
+    for i, d in enumerate(vals):
+        if d < 0:
+            raise raised_eagerly(C.fail(op, f"fft_length[{i}] must >= 0, but got: {d}"), "")
+    return vals
+
+
+def _length(op: str, fft_length: Any, default: int) -> int:
+    lengths = _real_fft_lengths(op, fft_length, 1)
+    return default if lengths is None else lengths[0]
 
 
 def _at_least_1d(x: Any, what: str) -> None:
@@ -160,7 +178,7 @@ def _at_least_1d(x: Any, what: str) -> None:
 
 def _real_in(x: Any, op: str) -> Any:
     x = _t(x)
-    if x._dtype not in _COMPLEX_OF:
+    if x._dtype not in COMPLEX_OF:
         raise C.fail(op, f"Value for attr 'Treal' of {C.dtype_word(x._dtype)} is not in the list "
                          f"of allowed values: float, double")
     return x
@@ -192,7 +210,7 @@ def rfft(input_tensor: Any, fft_length: Any = None, name: str | None = None) -> 
     """The n // 2 + 1 non-negative-frequency terms of the FFT of a real signal."""
     x = _rfft_in(input_tensor)
     _at_least_1d(x, "rfft")
-    n = _length(fft_length, x._shape[-1])
+    n = _length("RFFT", fft_length, x._shape[-1])
     x = _fit_last(x, n)
     return fft(complex_(x, zeros_like(x)))[..., :n // 2 + 1]
 
@@ -201,7 +219,7 @@ def irfft(input_tensor: Any, fft_length: Any = None, name: str | None = None) ->
     """The real signal of length n whose rfft is `input_tensor` (a Hermitian extension)."""
     x = _irfft_in(input_tensor, 1)
     _at_least_1d(x, "irfft")
-    n = _length(fft_length, 2 * (x._shape[-1] - 1))
+    n = _length("IRFFT", fft_length, 2 * (x._shape[-1] - 1))
     half = _fit_last(x, n // 2 + 1)
     mirror = conj(reverse(half[..., 1:(n + 1) // 2], [-1]))
     return real(ifft(concat([half, mirror], axis=-1)))
@@ -296,7 +314,7 @@ def _nd_input(input_tensor: Any, axes: Any, fft_length: Any, op: str, kind: str)
     if kind == "c":
         C.check_dtype(op, x, C.COMPLEX, "Tcomplex")
     if current_device().device_type == "CPU":  # TF registers these ops for GPUs only
-        cplx = _COMPLEX_OF[x._dtype] if kind == "r" else x._dtype
+        cplx = COMPLEX_OF[x._dtype] if kind == "r" else x._dtype
         attrs = f"Tcomplex={C.dt_enum(cplx)}"
         if kind != "c":
             attrs += f", Treal={C.dt_enum(cplx.real_dtype)}"
@@ -341,7 +359,7 @@ def rfftnd(input_tensor: Any, fft_length: Any = None, axes: Any = None, norm: An
     x = _nd_input(input_tensor, axes, fft_length, "RFFTND", "r")
     axes, lengths = _axes_and_lengths(x, axes, fft_length, "RFFTND", False)
     if not axes:
-        return cast(x, _COMPLEX_OF[x._dtype])
+        return cast(x, COMPLEX_OF[x._dtype])
     return _rfft_axes(_scaled(x, _norm_scale(norm, lengths, False)), axes, lengths)
 
 
@@ -382,9 +400,7 @@ def _real_fft_k(k: int, inverse: bool) -> Callable:
         x = _irfft_in(input_tensor, k) if inverse else _rfft_in(input_tensor)
         if x._shape is None or len(x._shape) < k:
             raise ValueError(f"Shape {x.shape} must have rank at least {k}")
-        if fft_length is not None and np.shape(convert_to_tensor(fft_length,
-                                                                 dt.int32)._numpy()) != (k,):
-            raise C.fail(op, f"fft_length must have shape [{k}]")
+        _real_fft_lengths(op, fft_length, k)
         rank = len(x._shape)
         axes, lengths = _axes_and_lengths(x, list(range(rank - k, rank)), fft_length, op,
                                           inverse)
@@ -467,6 +483,13 @@ def ifftshift(x: Any, axes: Any = None, name: str | None = None) -> Any:
     return _shift(x, axes, -1)
 
 
+_ROLL_FLOAT_AXIS = (
+    "Value for attr 'Taxis' of float is not in the list of allowed values: int32, int64\n\t; "
+    "NodeDef: {{node Roll}}; Op<name=Roll; signature=input:T, shift:Tshift, axis:Taxis -> "
+    "output:T; attr=T:type; attr=Tshift:type,allowed=[DT_INT32, DT_INT64]; attr=Taxis:type,"
+    "allowed=[DT_INT32, DT_INT64]> [Op:Roll]")
+
+
 def _shift(x: Any, axes: Any, direction: int) -> Any:
     """A roll by half of each of `axes`' sizes, computed as TF computes it: a tensor of
     axes has the rank added to its negative entries (Less and AddV2 check its dtype) and
@@ -474,8 +497,8 @@ def _shift(x: Any, axes: Any, direction: int) -> Any:
     x = _t(x)
     if axes is None:
         axes = list(range(len(x._shape)))
-        if not axes:
-            return x
+        if not axes:  # (TF rolls a scalar by two empty lists: float32 tensors Roll refuses)
+            raise InvalidArgumentError(None, None, _ROLL_FLOAT_AXIS)
         half = shape(x) // 2
     elif isinstance(axes, int):
         half = shape(x)[axes] // 2
@@ -509,8 +532,10 @@ def _raised_cosine(window_length: Any, periodic: bool, dtype: Any, a: float, b: 
         denom = cast(n + (even if periodic else 0) - 1, d)
         return a - b * cos(range_(n, dtype=d) * (2.0 * _pymath.pi) / denom)
     n = int(C.known(window_length))
-    if not 0 <= n < 2**31:
-        raise ValueError(f"window_length must be a non-negative integer, got {n}")
+    if n != 1:  # (TF converts `periodic` to a bool tensor past a window of one)
+        periodic = bool(convert_to_tensor(periodic, dt.bool))
+    if n < 0:  # (TF's Range of the window's positions refuses it)
+        range_(n)
     if n <= 1:
         return ones([n], dtype=d)
     denom = n - 1 + (1 if periodic and n % 2 == 0 else 0)  # TF: periodic only changes even n
@@ -549,21 +574,23 @@ def frame(signal: Any, frame_length: Any, frame_step: Any, pad_end: bool = False
         raise ValueError(f"Shape {x.shape} must have rank at least 1")
     scalar_args(frame_length, frame_step, axis)
     axis = C.int_arg(axis, "axis")
-    if not -rank <= axis < rank:
-        raise ValueError(f"axis {axis} out of range for a signal of rank {rank} in frame")
+    if not -rank <= axis < rank:  # (TF's shape inference indexes the shape with it)
+        raise IndexError("list index out of range")
     ax = axis % rank
     if _runtime(frame_length) or _runtime(frame_step):
         return _runtime_frame(x, frame_length, frame_step, pad_end, pad_value, ax)
+    _mixed_frame_dtypes(frame_length, frame_step, pad_end)
     length, step = C.int_arg(frame_length, "frame_length"), C.int_arg(frame_step, "frame_step")
     if step == 0:  # TF's frame count divides by the step
         raise InvalidArgumentError(None, None, "Integer division by zero [Op:FloorDiv]")
-    if not (0 < length < 2**31 and 0 < step < 2**31):
-        raise ValueError(f"frame_length and frame_step must be positive integers, got "
+    if not (-2**31 <= length < 2**31 and -2**31 <= step < 2**31):
+        raise ValueError(f"frame_length and frame_step must be int32 values, got "
                          f"{frame_length} and {frame_step}")
     n = x._shape[ax]
     if n is None:  # (traced with the axis unknown: the frame count is the graph's)
         return _runtime_frame(x, length, step, pad_end, pad_value, ax)
     if pad_end:
+        scalar_args(convert_to_tensor(pad_value, x._dtype))  # (TF's check: one value)
         frames = -(-n // step)
         need = max((frames - 1) * step + length - n, 0)
         pads = [[0, 0]] * rank
@@ -571,8 +598,29 @@ def frame(signal: Any, frame_length: Any, frame_step: Any, pad_end: bool = False
         x = pad(x, pads, constant_values=pad_value)
     else:
         frames = max(0, 1 + (n - length) // step)
+    # (TF's frames are ranges of whole subframes of gcd(length, step) samples: a negative
+    # frame count or length is its Range's error, in that order; a zero length, none)
+    for count in (frames, length // (_pymath.gcd(length, step) or 1)):
+        if count < 0:
+            raise InvalidArgumentError(None, None, f"Requires start <= limit when delta > 0: "
+                                                   f"0/{count} [Op:Range]")
     idx = range_(frames)[:, None] * step + range_(length)[None, :]
     return gather(x, idx, axis=ax)
+
+
+def _mixed_frame_dtypes(frame_length: Any, frame_step: Any, pad_end: bool) -> None:
+    """TF's frame count of a length and a step of two dtypes (a float length): its
+    (samples - length) // step is a FloorDiv of the two, which refuses them; two floats
+    reach the gcd of its subframes, which wants integers."""
+    length, step = convert_to_tensor(frame_length), convert_to_tensor(frame_step)
+    if not pad_end and length._dtype is not step._dtype:
+        if _state.graph is not None:  # (a graph's op is refused as it is built)
+            raise TypeError(f"Input 'y' of 'FloorDiv' Op has type {step._dtype.name} that does "
+                            f"not match type {length._dtype.name} of argument 'x'.")
+        raise raised_eagerly(C.wrong_input_dtype("FloorDiv", 1, length._dtype, step._dtype),
+                             "")
+    if not pad_end and not length._dtype.is_integer:  # (then its gcd of the two refuses)
+        raise ValueError(f"a must be an integer type. Got: {length._dtype!s}")
 
 
 def _runtime(v: Any) -> bool:

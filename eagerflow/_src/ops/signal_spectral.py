@@ -17,10 +17,12 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import concat, ones, reshape, split
+from eagerflow._src.ops.array import concat, ones, reshape, shape, split
 from eagerflow._src.ops.array import range as range_
+from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.math import (
     equal,
     exp,
@@ -68,10 +70,8 @@ def _window_args(window_length: Any, dtype: Any) -> tuple:
     d = dt.as_dtype(dtype)
     if not d.is_floating:
         raise ValueError(f"dtype must be a floating point type. Found {d}")
-    n = int(C.known(window_length_arg(window_length)))
-    if not 0 <= n < 2**31:
-        raise ValueError(f"window_length must be a non-negative integer, got {n}")
-    return n, d
+    # (a negative length goes on to the window's own ops, whose errors TF's are)
+    return int(C.known(window_length_arg(window_length))), d
 
 
 def kaiser_window(window_length: Any, beta: Any = 12.0, dtype: Any = dt.float32,
@@ -138,9 +138,11 @@ def overlap_and_add(signal: Any, frame_step: Any, name: str | None = None) -> An
     x = _t(signal)
     _rank_at_least(x, 2)
     step = _step_arg(frame_step)
+    frames, length = x._shape[-2], x._shape[-1]
+    if step == 0:  # (TF's count of pieces divides by it in NumPy: 0, so a negative padding)
+        pad(x, convert_to_tensor([[0, 0]] * (len(x._shape) - 1) + [[0, -length]]))
     if step <= 0:
         raise ValueError(f"frame_step must be positive, got {step}")
-    frames, length = x._shape[-2], x._shape[-1]
     outer = list(x._shape[:-2])
     out_length = length + step * (frames - 1)
     if step == length:
@@ -166,6 +168,9 @@ def inverse_stft_window_fn(frame_step: Any, forward_window_fn: Callable = hann_w
     def window(frame_length: Any, dtype: Any) -> Any:
         step = _step_arg(frame_step)
         length = C.int_arg(frame_length, "frame_length")
+        if step == 0:  # (TF's count of overlaps is a FloorDiv by it)
+            raise raised_eagerly(InvalidArgumentError(
+                None, None, "Integer division by zero [Op:FloorDiv]"), "")
         forward = forward_window_fn(length, dtype=dtype)
         overlaps = -(-length // step)
         power = pad(square(forward), [[0, overlaps * step - length]])
@@ -363,7 +368,7 @@ def _check_mel(bins: int, rate: Any, lower: float, upper: float, d: Any) -> None
         raise ValueError(f"upper_edge_hertz must not be larger than the Nyquist frequency "
                          f"(sample_rate / 2). Got {upper} for sample_rate: {rate}")
     if not d.is_floating:
-        raise ValueError(f"dtype must be a floating point type. Got: {d!r}")
+        raise ValueError(f"dtype must be a floating point type. Got: {d!s}")
 
 
 def linear_to_mel_weight_matrix(num_mel_bins: int = 20, num_spectrogram_bins: int = 129,
@@ -394,6 +399,8 @@ def mfccs_from_log_mel_spectrograms(log_mel_spectrograms: Any, name: str | None 
     """Mel-frequency cepstral coefficients: the type II DCT of `[..., num_mel_bins]` log-mel
     spectrograms over sqrt(2 * num_mel_bins) (keep the first 13 or so)."""
     x = _t(log_mel_spectrograms)
+    if x._shape == ():  # (TF then reads the bins from the run-time shape: its slice fails)
+        shape(x)[-1]
     _rank_at_least(x, 1)
     bins = x._shape[-1]
     if bins == 0:

@@ -25,8 +25,8 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.context import CPU_DEVICE, _state
-from eagerflow._src.core.resource import ResourceHandle
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.resource import cpu_handle
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import accumulator_ops as A
@@ -150,8 +150,7 @@ def _creator_infer(*, state: Any = None, **attrs: Any) -> list:
 
 
 def _creator_kernel(xp: Any, *, state: SparseAccumulatorState, **attrs: Any) -> np.ndarray:
-    return H.object_scalar(ResourceHandle("", CPU_DEVICE, "localhost", A.KIND, (),
-                                          state.current()))
+    return cpu_handle("", "localhost", A.KIND, state.current())
 
 
 def new_state(attrs: dict) -> SparseAccumulatorState:

@@ -36,7 +36,6 @@ from eagerflow._src.ops.indexing import (
 from eagerflow._src.ops.math import (
     floordiv,
     floormod,
-    greater,
     not_equal,
 )
 from eagerflow._src.ops.math_base import (
@@ -44,7 +43,7 @@ from eagerflow._src.ops.math_base import (
     identity,
     where,
 )
-from eagerflow._src.ops.nd_indexing import gather_nd, scatter_nd
+from eagerflow._src.ops.nd_indexing import gather_nd
 from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.ops.reduce import reduce_max, reduce_sum
 from eagerflow._src.ops.sequences import range as range_
@@ -386,11 +385,9 @@ def to_indicator(sp_input: SparseTensor, vocab_size: Any, name: str | None = Non
         reshape(_int64(vocab_size), [1])
     shape = concat([sp.dense_shape[:rank - 1], last], 0)
     n = shape_op(idx, out_type=_I64)[0]
-    if not isinstance(shape, EagerTensor):  # traced: a shape known when the graph runs
-        marks = SparseTensor._of(idx, gather(convert_to_tensor([True]), range_(n) * 0), shape)
-        return to_dense(marks, False, validate_indices=False)
-    marks = scatter_nd(idx, gather(convert_to_tensor([1], dt.int32), range_(n) * 0), shape)
-    return greater(marks, marks * 0)
+    # (TF's SparseToDense, unvalidated: marks in any order, repeated, but in bounds)
+    marks = SparseTensor._of(idx, gather(convert_to_tensor([True]), range_(n) * 0), shape)
+    return to_dense(marks, False, validate_indices=False)
 
 
 def bincount(values: Any, weights: Any = None, axis: int = 0, minlength: Any = None,

@@ -31,7 +31,7 @@ from eagerflow._src.core.tensor import (
 )
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
-from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import slow_inputs, slow_path, slow_type, wrapped_name
 from eagerflow._src.ops.elementwise import as_fixed_type, binary_args
@@ -398,6 +398,7 @@ def strip(input: Any, name: str | None = None) -> Any:  # noqa: A002
 
 
 @dispatchable
+@binds_first
 @slow_inputs("input")
 def length(input: Any, unit: str = "BYTE", name: str | None = None) -> Any:  # noqa: A002
     unit = _unit_attr("StringLength", unit)
@@ -414,6 +415,7 @@ def _unit_attr(op: str, unit: Any) -> str:
 
 
 @dispatchable
+@binds_first
 @slow_inputs("input")
 def regex_replace(input: Any, pattern: str, rewrite: str,  # noqa: A002
                   replace_global: bool = True, name: str | None = None) -> Any:
@@ -435,6 +437,7 @@ def regex_replace(input: Any, pattern: str, rewrite: str,  # noqa: A002
 
 
 @dispatchable
+@binds_first
 @slow_inputs("input")
 def regex_full_match(input: Any, pattern: str, name: str | None = None) -> Any:  # noqa: A002
     if not isinstance(pattern, str):  # a tensor pattern: TF's RegexFullMatch
@@ -448,6 +451,7 @@ def regex_full_match(input: Any, pattern: str, name: str | None = None) -> Any: 
 
 
 @dispatchable
+@binds_first
 @slow_inputs("input", "out_type:type")
 def to_number(input: Any, out_type: Any = dt.float32, name: str | None = None) -> Any:  # noqa: A002
     slow = passed_raw(input) or slow_type(out_type)
@@ -520,6 +524,8 @@ def _join_sequence(inputs: Any) -> bool:
 
 
 @dispatchable
+@binds_first
+@slow_inputs("inputs[]")
 def join(inputs: Any, separator: str = "", name: str | None = None) -> Any:
     """Elementwise concatenation of the (broadcast) inputs with `separator`."""
     if not isinstance(separator, (str, bytes)):
@@ -643,6 +649,7 @@ def _reduce_join_tf(n: Any, b: Any) -> list:
 
 
 @dispatchable
+@binds_first
 @slow_inputs("axis")
 def reduce_join(inputs: Any, axis: Any = None, keepdims: bool = False, separator: str = "",
                 name: str | None = None) -> Any:
@@ -746,6 +753,7 @@ SUBSTR = register(OpDef(
 
 
 @dispatchable
+@binds_first
 @slow_inputs("input", "pos", "len")
 def substr(input: Any, pos: Any, len: Any, unit: str = "BYTE",  # noqa: A002
            name: str | None = None) -> Any:

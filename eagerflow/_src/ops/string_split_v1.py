@@ -15,6 +15,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.py_conversion import object_vector
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
@@ -80,27 +81,21 @@ def _reference(x: np.ndarray, delimiter: np.ndarray, *, skip_empty: bool) -> tup
             np.array([len(x), longest], np.int64))
 
 
-def _strings(*items: bytes) -> np.ndarray:
-    a = np.empty(len(items), dtype=object)
-    a[:] = list(items)
-    return a
-
-
 STRING_SPLIT = register(OpDef(
     _OP, _infer, _kernel, reference=_reference, num_outputs=3, gpu=False,
     samples=lambda: [
-        Sample((_strings(b"a b  c", b"", b"d"), np.array(b" ", object)),
+        Sample((object_vector([b"a b  c", b"", b"d"]), np.array(b" ", object)),
                {"skip_empty": True}, grad=False),
-        Sample((_strings(b"a,b;c", b"x;;y", b";"), np.array(b",;", object)),
+        Sample((object_vector([b"a,b;c", b"x;;y", b";"]), np.array(b",;", object)),
                {"skip_empty": False}, grad=False),
-        Sample((_strings(b"abc", b"", b"d"), np.array(b"", object)), {"skip_empty": False},
+        Sample((object_vector([b"abc", b"", b"d"]), np.array(b"", object)), {"skip_empty": False},
                grad=False),
-        Sample((_strings(), np.array(b" ", object)), {"skip_empty": True}, grad=False)],
+        Sample((object_vector([]), np.array(b" ", object)), {"skip_empty": True}, grad=False)],
     bad_samples=lambda: [
-        BadSample((_strings(b"a").reshape(1, 1), np.array(b" ", object)),
+        BadSample((object_vector([b"a"]).reshape(1, 1), np.array(b" ", object)),
                   {"skip_empty": True}, InvalidArgumentError, "input must be a vector"),
         BadSample((np.array(b"a b", object), np.array(b" ", object)), {"skip_empty": True},
                   InvalidArgumentError, "input must be a vector, got shape: []"),
-        BadSample((_strings(b"a"), _strings(b" ")), {"skip_empty": True},
+        BadSample((object_vector([b"a"]), object_vector([b" "])), {"skip_empty": True},
                   InvalidArgumentError, "delimiter must be a scalar")],
 ))

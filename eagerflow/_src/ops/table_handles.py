@@ -32,12 +32,14 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE, _state
+from eagerflow._src.core.dtypes import dtype_word
 from eagerflow._src.core.errors import (
     FailedPreconditionError,
     InvalidArgumentError,
     NotFoundError,
 )
-from eagerflow._src.core.resource import RESOURCES, ResourceHandle, wrong_type
+from eagerflow._src.core.py_conversion import object_scalar
+from eagerflow._src.core.resource import RESOURCES, ResourceHandle, cpu_handle, wrong_type
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import table_refs as R
@@ -51,19 +53,7 @@ _MANGLED = "N10tensorflow6lookup15LookupInterfaceE"  # (TF's typeid name in its 
 _UIDS = itertools.count()       # TF's ResourceMgr unique ids ("_0_HashTableV2")
 _TABLE_UIDS = itertools.count(1)  # the numbers in the names of tf.lookup's tables
 _KERNEL_NAMES: dict = {}        # (op, attrs) -> the private name its cached kernel made
-_TF_TYPE = {"float32": "float", "float64": "double", "float16": "half"}
 
-
-def tf_type(d: dt.DType) -> str:
-    """A dtype as TF's C++ DataTypeString names it ("float", "int64")."""
-    return _TF_TYPE.get(d.name, d.name)
-
-
-def object_scalar(value: Any) -> np.ndarray:
-    """`value` (a ResourceHandle) as a 0-d object array, a handle kernel's output."""
-    arr = np.empty((), dtype=object)
-    arr[()] = value
-    return arr
 
 
 def private_name(op: str) -> str:
@@ -320,13 +310,14 @@ def check_kernel(op: str, key_dtype: dt.DType, value_dtype: dt.DType,
     """NotFoundError, as TF's kernel lookup, for a table of dtypes it has no kernel for
     (its node's attrs with TF's shared name where it is known: a text file's table;
     `node_attrs`: every attr, as TF shows a dense table's)."""
-    if (key_dtype.name, value_dtype.name) in KERNELS[op]:
+    kind = op if op in KERNELS else ANONYMOUS[op]  # (an anonymous table: its kind's)
+    if (key_dtype.name, value_dtype.name) in KERNELS[kind]:
         return
     def enum(name: str) -> str:  # TF's DataType enum names
-        return "DT_" + {"float32": "FLOAT", "float64": "DOUBLE"}.get(name, name.upper())
+        return C.dt_enum(dt.as_dtype(name))
 
     kernels = "\n".join(f"  device='CPU'; key_dtype in [{enum(k)}]; value_dtype in [{enum(v)}]"
-                        for k, v in _LISTED.get(op, KERNELS[op]))
+                        for k, v in _LISTED.get(kind, KERNELS[kind]))
     attrs = f"key_dtype={enum(key_dtype.name)}, value_dtype={enum(value_dtype.name)}"
     if shared_name is not None:
         attrs = (f'container="", key_dtype={enum(key_dtype.name)}, shared_name="{shared_name}", '
@@ -338,7 +329,7 @@ def check_kernel(op: str, key_dtype: dt.DType, value_dtype: dt.DType,
                                     f"op {op}:\n{kernels}\n [Op:{op}]")
 
 
-def _dense_attrs(kd: dt.DType, vd: dt.DType, container: str = "",
+def dense_attrs(kd: dt.DType, vd: dt.DType, container: str = "",
                  initial_num_buckets: int = 131072, max_load_factor: float = 0.8,
                  shared_name: str = "", use_node_name_sharing: bool = False,
                  value_shape: Any = ()) -> str:
@@ -372,7 +363,7 @@ def _creator_infer(op: str) -> Any:
             kd, vd = empty_key._dtype, dt.as_dtype(value_dtype)
             if deleted_key._dtype is not kd:  # (both of the key_dtype attr)
                 raise C.wrong_input_dtype(op, 1, kd, deleted_key._dtype)
-            check_kernel(op, kd, vd, node_attrs=_dense_attrs(kd, vd, **attrs))
+            check_kernel(op, kd, vd, node_attrs=dense_attrs(kd, vd, **attrs))
             _check_value_shape(op, attrs.get("value_shape"))
             return [((), dt.resource)]
         return dense
@@ -474,11 +465,10 @@ def _creator_kernel(op: str) -> Any:
                 own[("resource", container, name)] = have = state
         elif isinstance(have, TableState) and \
                 (have.key_dtype, have.value_dtype) != (state.key_dtype, state.value_dtype):
-            raise C.fail(op, f"Conflicting key/value dtypes {tf_type(state.key_dtype)}->"
-                             f"{tf_type(state.value_dtype)} with {tf_type(have.key_dtype)}-"
-                             f"{tf_type(have.value_dtype)} for table {name}")
-        return object_scalar(ResourceHandle(name, CPU_DEVICE, container, KIND, (),
-                                             None if own is None else have))
+            raise C.fail(op, f"Conflicting key/value dtypes {dtype_word(state.key_dtype)}->"
+                             f"{dtype_word(state.value_dtype)} with {dtype_word(have.key_dtype)}-"
+                             f"{dtype_word(have.value_dtype)} for table {name}")
+        return cpu_handle(name, container, KIND, None if own is None else have)
     return kernel
 
 

@@ -49,6 +49,7 @@ from eagerflow._src.core.errors import (
     UnimplementedError,
     shape_str,
 )
+from eagerflow._src.core.py_conversion import object_scalar
 from eagerflow._src.core.resource import ResourceHandle, wrong_type
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.trackable import is_variable
@@ -96,16 +97,11 @@ def _as_dims(shape: Any) -> tuple | None:
     return tuple(None if d is None or int(d) < 0 else int(d) for d in dims)
 
 
-def _object_scalar(value: Any) -> np.ndarray:
-    arr = np.empty((), dtype=object)
-    arr[()] = value
-    return arr
-
 
 def _handle(state: Any, prefix: str, kind: str) -> np.ndarray:
     """The handle of a state made now: it names the device its creator runs on (where
     dispatch placed it), where its items live."""
-    return _object_scalar(ResourceHandle(prefix + state.key, current_device().canonical,
+    return object_scalar(ResourceHandle(prefix + state.key, current_device().canonical,
                                          CONTAINER, kind, (), state))
 
 
@@ -215,7 +211,7 @@ def _sample_array(values: list, size: int | None = None, **flags: Any) -> np.nda
             if v is not None:
                 ta.write("", i, v)
         return ta
-    return _object_scalar(_SampleHandle(build, values, "_tensor_arrays", TA_KIND))
+    return object_scalar(_SampleHandle(build, values, "_tensor_arrays", TA_KIND))
 
 
 def _sample_stack(values: list, max_size: int = -1) -> np.ndarray:
@@ -223,7 +219,7 @@ def _sample_stack(values: list, max_size: int = -1) -> np.ndarray:
         st = StackState("sample", dt.float32, max_size)
         st.items = list(values)
         return st
-    return _object_scalar(_SampleHandle(build, values, "_stacks", STACK_KIND))
+    return object_scalar(_SampleHandle(build, values, "_stacks", STACK_KIND))
 
 
 def _values(h: Any) -> list:

@@ -19,6 +19,7 @@ import numpy as np
 from eagerflow._src.backend import ARRAY_TYPES, onto, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InternalError, shape_str
+from eagerflow._src.core.py_conversion import object_scalar
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.runtime_raw_ops import _dims
 
@@ -105,12 +106,6 @@ def _same(a: Any, b: Any) -> bool:
     a, b = to_host(a), to_host(b)
     return a.shape == b.shape and a.dtype == b.dtype and (
         a.tolist() == b.tolist() if a.dtype == object else a.tobytes() == b.tobytes())
-
-
-def _as_variant(value: Any) -> np.ndarray:
-    out = np.empty((), object)
-    out[()] = value
-    return out
 
 
 def _text(shape: Any) -> str:
@@ -247,7 +242,7 @@ def _empty(xp: Any, element_shape: Any, max_num_elements: Any, element_dtype: An
     if np.ndim(max_num_elements):
         raise C.fail(op, f"max_num_elements expected to be a scalar but got shape: "
                          f"{shape_str(np.shape(max_num_elements))}")
-    return _as_variant(TensorListValue((), dt.as_dtype(element_dtype),
+    return object_scalar(TensorListValue((), dt.as_dtype(element_dtype),
                                        _shape_input(op, element_shape),
                                        _index(op, max_num_elements, 1)))
 
@@ -264,7 +259,7 @@ def reserve(xp: Any, element_shape: Any, num_elements: Any, element_dtype: Any,
         raise C.fail(op, f"The num_elements to reserve must be a non negative number, but "
                          f"got {n}")
     _length(op, n)
-    return _as_variant(TensorListValue((None,) * n, dt.as_dtype(element_dtype), shape))
+    return object_scalar(TensorListValue((None,) * n, dt.as_dtype(element_dtype), shape))
 
 
 def _at_least_vector(op: str, t: Any) -> None:
@@ -281,7 +276,7 @@ def _from_tensor(xp: Any, tensor: Any, element_shape: Any, element_dtype: Any,
         raise C.fail(op, f"Specified a list with shape {_text(shape)} from a tensor with "
                          f"shape {shape_str(tensor.shape[1:])}")
     c = _copy(tensor)
-    return _as_variant(TensorListValue(tuple(c[i, ...] for i in range(c.shape[0])),
+    return object_scalar(TensorListValue(tuple(c[i, ...] for i in range(c.shape[0])),
                                        dt.as_dtype(element_dtype), shape))
 
 
@@ -346,7 +341,7 @@ def set_item(xp: Any, input_handle: Any, index: Any, item: Any, element_dtype: A
         _length(op, i + 1)
         items.extend([None] * (i + 1 - len(items)))
     items[i] = _copy(item)
-    return _as_variant(lst.with_items(items))
+    return object_scalar(lst.with_items(items))
 
 
 def _push(op: str, lst: TensorListValue, tensor: Any, dtype: Any, at: str = "") -> Any:
@@ -362,7 +357,7 @@ def _push_back(xp: Any, input_handle: Any, tensor: Any, element_dtype: Any) -> n
     if lst.max_num_elements != -1 and len(lst) >= lst.max_num_elements:
         raise C.fail(op, f"Tried to push item into a full list list size: {len(lst)} "
                          f"max_num_elements: {lst.max_num_elements}")
-    return _as_variant(out)
+    return object_scalar(out)
 
 
 def _push_back_batch(xp: Any, input_handles: Any, tensor: Any,
@@ -404,7 +399,7 @@ def _pop_back(xp: Any, input_handle: Any, element_shape: Any, element_dtype: Any
             raise C.fail(op, f"Trying to read an uninitialized tensor but element_shape is "
                              f"not fully defined.{_text(shape)}")
         last = _zeros(op, xp, shape, element_dtype)
-    return _as_variant(lst.with_items(lst[:-1])), last
+    return object_scalar(lst.with_items(lst[:-1])), last
 
 
 def _stack_shape(op: str, lst: TensorListValue, element_shape: Any, dtype: Any) -> Any:
@@ -497,7 +492,7 @@ def _scatter(op: str, tensor: Any, indices: Any, element_shape: Any, element_dty
     if np.size(indices) != tensor.shape[0]:
         raise C.fail(op, f"Invalid number of rows in input tensor. Expected: "
                          f"{np.size(indices)} Actual: {tensor.shape[0]}")
-    return _as_variant(_scattered(op, tensor, indices, shape, size,
+    return object_scalar(_scattered(op, tensor, indices, shape, size,
                                   TensorListValue((), dt.as_dtype(element_dtype), shape)))
 
 
@@ -524,7 +519,7 @@ def _scatter_existing(xp: Any, input_handle: Any, tensor: Any, indices: Any,
         raise C.fail(op, f"Expected len(indices) == tensor.shape[0], but saw: "
                          f"{np.size(indices)} vs. {tensor.shape[0]}")
     # (TF's kernel aborts on a negative index: refused here in TensorListScatter's words)
-    return _as_variant(_scattered(op, tensor, indices, None, None, lst))
+    return object_scalar(_scattered(op, tensor, indices, None, None, lst))
 
 
 def _split(xp: Any, tensor: Any, element_shape: Any, lengths: Any, element_dtype: Any,
@@ -553,7 +548,7 @@ def _split(xp: Any, tensor: Any, element_shape: Any, lengths: Any, element_dtype
     if start != n:
         raise C.fail(op, f"Unused values in tensor. Length of tensor: {n} Values used: "
                          f"{start}")
-    return _as_variant(TensorListValue(tuple(items), dt.as_dtype(element_dtype), shape))
+    return object_scalar(TensorListValue(tuple(items), dt.as_dtype(element_dtype), shape))
 
 
 def _concat(op: str, xp: Any, lst: TensorListValue, shape: Any, leading: Any,
@@ -657,4 +652,4 @@ def resize(xp: Any, input_handle: Any, size: Any) -> np.ndarray:
     if n < 0:
         raise C.fail(op, f"TensorListSlice expects size to be non-negative. Got: {n}")
     _length(op, n)
-    return _as_variant(lst.with_items(tuple(lst[:n]) + (None,) * (n - len(lst))))
+    return object_scalar(lst.with_items(tuple(lst[:n]) + (None,) * (n - len(lst))))

@@ -16,6 +16,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, ResourceExhaustedError
+from eagerflow._src.core.py_conversion import object_scalar
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import tensor_array as TA
@@ -26,7 +27,6 @@ from eagerflow._src.ops.runtime_raw_ops import _dims
 from eagerflow._src.ops.tensor_list_kernels import (
     _V,
     TensorListValue,
-    _as_variant,
     _concat_lists,
     _concat_v1,
     _concat_v2,
@@ -248,13 +248,13 @@ def _held(h: Any) -> TensorListValue:
 def _put_ref(lst: TensorListValue, at: int, item: Any) -> np.ndarray:
     items = list(lst) + [None] * max(0, at + 1 - len(lst))
     items[at] = item
-    return _as_variant(lst.with_items(items))
+    return object_scalar(lst.with_items(items))
 
 
 def _scatter_ref(t: Any, idx: Any, shape: Any, dtype: Any, size: int = -1) -> np.ndarray:
     found = dict(zip(np.reshape(idx, -1).tolist(), list(t)))
     n = size if size != -1 else max(found, default=-1) + 1
-    return _as_variant(TensorListValue([found.get(i) for i in range(n)], dtype, shape))
+    return object_scalar(TensorListValue([found.get(i) for i in range(n)], dtype, shape))
 
 
 def _concat_ref(lst: TensorListValue, leading: Any) -> tuple:
@@ -274,7 +274,7 @@ def _batch_ref(hs: Any, fn: Any) -> np.ndarray:
 
 def _lv(items: Any, dtype: Any = dt.float32, shape: Any = None, most: int = -1) -> np.ndarray:
     """A sample's list: a variant scalar holding `items` (None: not set)."""
-    return _as_variant(TensorListValue(tuple(None if a is None else np.asarray(a, np.float32)
+    return object_scalar(TensorListValue(tuple(None if a is None else np.asarray(a, np.float32)
                                              if dtype is dt.float32 else np.asarray(a)
                                              for a in items), dtype, shape, most))
 
@@ -425,7 +425,7 @@ POP_BACK = register(OpDef(
     "TensorListPopBack", _typed("TensorListPopBack", (_LIST, dt.int32), _pop_out), _pop_back,
     grad=_pop_back_grad, num_outputs=2,
     reference=lambda h, s, element_dtype: (
-        _as_variant(_held(h).with_items(_held(h)[:-1])),
+        object_scalar(_held(h).with_items(_held(h)[:-1])),
         _held(h)[-1] if _held(h)[-1] is not None else np.zeros(s, np.float32)),
     host_inputs=(1,), **_LIST_OPS,
     samples=lambda: [Sample((_lv([[1, 2], [3, 4]]), _i32(-1)), _F, grad=False),
@@ -494,7 +494,7 @@ SCATTER_EXISTING = register(OpDef(
     "TensorListScatterIntoExistingList",
     _typed("TensorListScatterIntoExistingList", (_LIST, _ELEM, dt.int32), _list_out(3)),
     _scatter_existing, grad=_scatter_existing_grad, host_inputs=(2,), **_LIST_OPS,
-    reference=lambda h, t, i, element_dtype: _as_variant(_held(h).with_items(
+    reference=lambda h, t, i, element_dtype: object_scalar(_held(h).with_items(
         [dict(zip(i.tolist(), t)).get(k, a) for k, a in enumerate(_held(h))])),
     samples=lambda: [Sample((_lv([None, None, None], shape=(2,)), _f32([[1, 2], [3, 4]]),
                              _i32([2, 0])), _F, grad=False)],
@@ -505,7 +505,7 @@ SCATTER_EXISTING = register(OpDef(
 
 SPLIT = register(OpDef(
     "TensorListSplit", _typed("TensorListSplit", (_ELEM, _SHAPE, dt.int64), _made), _split,
-    reference=lambda t, s, n, element_dtype: _as_variant(TensorListValue(
+    reference=lambda t, s, n, element_dtype: object_scalar(TensorListValue(
         np.split(t, np.cumsum(n)[:-1]), element_dtype, _shape_input("", s))),
     grad=_split_grad, host_inputs=(1, 2), **_LIST_OPS,
     samples=lambda: [Sample((_f32([1, 2, 3, 4, 5]), _i32([-1]), np.array([2, 0, 3],
@@ -549,7 +549,7 @@ CONCAT_V2 = register(OpDef(
 CONCAT_LISTS = register(OpDef(
     "TensorListConcatLists", _typed("TensorListConcatLists", (_LIST, _LIST), _batch_out),
     _concat_lists,
-    reference=lambda a, b, element_dtype: _as_variant(_held(a).with_items(
+    reference=lambda a, b, element_dtype: object_scalar(_held(a).with_items(
         (*_held(a), *_held(b)))),
     **_LIST_OPS,
     samples=lambda: [Sample((_lv([[1, 2]], shape=(2,)), _lv([[3, 4], None], shape=(2,))), _F,
@@ -563,7 +563,7 @@ CONCAT_LISTS = register(OpDef(
 RESIZE = register(OpDef(
     "TensorListResize", _typed("TensorListResize", (_LIST, dt.int32), _list_out(2)), resize,
     grad=_resize_grad,
-    reference=lambda h, n: _as_variant(_held(h).with_items(
+    reference=lambda h, n: object_scalar(_held(h).with_items(
         [_held(h)[k] if k < len(_held(h)) else None for k in range(int(n))])),
     host_inputs=(1,), **_LIST_OPS,
     samples=lambda: [Sample((_lv([1.0, 2.0]), _i32(4)), grad=False),

@@ -28,6 +28,7 @@ from typing import Any
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.dtypes import dtype_word
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.function import compat_v1
@@ -49,15 +50,9 @@ from eagerflow._src.saved_model.protos import pb
 
 __all__ = ["GraphDefImporter", "check_nodes", "import_graph_def"]
 
-# TF's C++ names of dtypes (DataTypeString), as its import errors print them.
-_CPP_NAMES = {"float32": "float", "float64": "double", "float16": "half"}
 
 
 _DT_RESOURCE = 20
-
-
-def _cpp_name(d: dt.DType) -> str:
-    return _CPP_NAMES.get(d.name, d.name)
 
 
 def _as_graph_def(graph_def: Any) -> Any:
@@ -206,8 +201,8 @@ class GraphDefImporter(LibraryImporter):
         if mapped is not None:
             if expected is not None and mapped._dtype.as_datatype_enum != expected:
                 raise ValueError(f"Input {pos} of node {self.full_name(nd.name)} was passed "
-                                 f"{_cpp_name(mapped._dtype)} from {mapped.name} incompatible "
-                                 f"with expected {_cpp_name(dt.as_dtype(expected))}.")
+                                 f"{dtype_word(mapped._dtype)} from {mapped.name} incompatible "
+                                 f"with expected {dtype_word(dt.as_dtype(expected))}.")
             return mapped, None
         base, _, idx = key.rpartition(":")
         if int(idx) >= self.n_outputs.get(base, 0):
@@ -218,7 +213,7 @@ class GraphDefImporter(LibraryImporter):
                 x._dtype is not dt.resource:
             # (a handle taken from a tensor of values: TF's importer refuses the node)
             raise ValueError(f"Input {pos} of node {self.full_name(nd.name)} was passed "
-                             f"{_cpp_name(x._dtype)} from {key} incompatible with expected "
+                             f"{dtype_word(x._dtype)} from {key} incompatible with expected "
                              "resource.")
         return x, self.consts.get(key)
 

@@ -24,7 +24,7 @@ from eagerflow._src.autodiff.tape import GradientTape
 from eagerflow._src.backend import to_host
 from eagerflow._src.control_flow import py_function
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.context import _state
+from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.device import DeviceSpecV2 as DeviceSpec
 from eagerflow._src.core.errors import (
     InternalError,
@@ -51,7 +51,6 @@ _CALLS = frozenset(("PartitionedCall", "StatefulPartitionedCall", "RemoteCall"))
 _PY_FUNCS = frozenset(("PyFunc", "PyFuncStateless", "EagerPyFunc"))
 OPS = frozenset(("If", "StatelessIf", "Case", "StatelessCase", "While", "StatelessWhile",
                  "For", "BatchFunction", "SymbolicGradient")) | _CALLS | _PY_FUNCS
-_LOCAL_CPU = "/job:localhost/replica:0/task:0/device:CPU:0"
 
 
 def check_func_value(v: Any, op: str) -> None:
@@ -260,7 +259,7 @@ def _check_target(target: Any) -> None:
                                                "specification.") from None
     full = (f"/job:{spec.job or 'localhost'}/replica:{spec.replica or 0}/task:"
             f"{spec.task or 0}/device:{spec.device_type or 'CPU'}:{spec.device_index or 0}")
-    if full != _LOCAL_CPU:
+    if full != CPU_DEVICE:
         raise InternalError(None, None, "Currently don't support instantiating functions on "
                                         f"device: {full}")
 

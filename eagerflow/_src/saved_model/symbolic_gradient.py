@@ -17,7 +17,7 @@ import numpy as np
 
 from eagerflow._src.autodiff.tape import GradientTape
 from eagerflow._src.backend import to_host
-from eagerflow._src.core.context import _state
+from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.function.concrete import ConcreteFunction
@@ -26,7 +26,6 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import OpDef, TFForm
 
 NAME = "SymbolicGradient"
-_CPU = "/job:localhost/replica:0/task:0/device:CPU:0"
 
 
 def symbolic_gradient(inputs: list, attrs: dict, name: str | None = None) -> list:
@@ -49,7 +48,7 @@ def symbolic_gradient(inputs: list, attrs: dict, name: str | None = None) -> lis
             f"No gradient defined for op: {_name_of(fn)}"
         raise NotFoundError(None, None, f"{{{{function_node __wrapped__{NAME}_Tin_"
                                         f"{len(inputs)}_Tout_{len(attrs['Tout'])}_device_"
-                                        f"{_CPU}}}}} {what}")
+                                        f"{CPU_DEVICE}}}}} {what}")
     if not isinstance(fn, ConcreteFunction):
         raise NotFoundError(None, None, f"No gradient defined for op: {_name_of(fn)}")
     n = len(attrs["Tout"])

@@ -30,6 +30,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import DataLossError, NotFoundError
+from eagerflow._src.core.py_conversion import object_scalar
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.core.trackable import AutoTrackable
@@ -186,9 +187,9 @@ def write_saveable(lib: Any, table: Any) -> list:
     key = w.add_arg("checkpoint_key", dt.string, ())
     keys, values = w.node("LookupTableExportV2", [w.capture(table)],
                           {"Tkeys": kd, "Tvalues": vd})
-    names = [w.node("Add", [key, w.const(_bytes(s), dt.string)])[0]
+    names = [w.node("Add", [key, w.const(object_scalar(s), dt.string)])[0]
              for s in (b"-keys", b"-values")]
-    empty = w.const(_bytes(b""), dt.string)
+    empty = w.const(object_scalar(b""), dt.string)
     w.finish([names[0], empty, keys, names[1], empty, values])
     outs = [{"name": TensorSpec((), dt.string, f"tensor_{i}_name"),
              "slice_spec": TensorSpec((), dt.string, f"tensor_{i}_slice_spec"),
@@ -203,12 +204,6 @@ def write_saveable(lib: Any, table: Any) -> list:
     restore = (w.fdef.signature.name, list(w.captured), (specs, {}),
                TensorSpec((), dt.int32, "unknown"), [s.name for s in specs])
     return [save, restore]
-
-
-def _bytes(b: bytes) -> np.ndarray:
-    arr = np.empty((), dtype=object)
-    arr[()] = b
-    return arr
 
 
 def describe_function(node: Any, name: str) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.ops.checks import dt_enum
 from eagerflow._src.ops.serialization import make_ndarray
 
 __all__ = ["assert_equal_graph_def", "summarize_attr_value", "summarize_node_def"]
@@ -21,8 +22,7 @@ __all__ = ["assert_equal_graph_def", "summarize_attr_value", "summarize_node_def
 
 def _type_name(enum: int) -> str:
     try:
-        return "DT_" + dt.as_dtype(enum).name.upper().replace("FLOAT32", "FLOAT").replace(
-            "FLOAT64", "DOUBLE").replace("FLOAT16", "HALF")
+        return dt_enum(dt.as_dtype(enum))
     except (TypeError, ValueError):
         return f"DT_INVALID({enum})" if enum else "DT_INVALID"
 

@@ -13,12 +13,8 @@ from typing import Any
 from eagerflow._src.core.errors import NotFoundError
 from eagerflow._src.io.tensor_bundle import missing_data
 from eagerflow._src.io.tensor_slices import open_reader
+from eagerflow._src.ops.checks import dt_enum
 from eagerflow._src.train.checkpoint_management import latest_checkpoint
-
-
-def _c_dtype_name(d: Any) -> str:
-    return "DT_" + {"float32": "FLOAT", "float64": "DOUBLE", "float16": "HALF"}.get(
-        d.name, d.name.upper())
 
 
 class CheckpointReader:
@@ -46,7 +42,7 @@ class CheckpointReader:
         return {k: self._bundle.dtype(k) for k in self._bundle.keys()}
 
     def debug_string(self) -> bytes:
-        lines = [f"{k} ({_c_dtype_name(self._bundle.dtype(k))}) "
+        lines = [f"{k} ({dt_enum(self._bundle.dtype(k))}) "
                  f"[{','.join(str(d) for d in self._bundle.shape(k))}]"
                  for k in self._bundle.keys()]
         return ("\n".join(lines) + "\n").encode("utf-8")

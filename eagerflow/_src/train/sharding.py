@@ -23,11 +23,10 @@ from typing import Any, Sequence
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.device import DeviceSpec
 from eagerflow._src.core.tensor import EagerTensor
-
-OBJECT_GRAPH_KEY = "_CHECKPOINTABLE_OBJECT_GRAPH"
-LOCAL_DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
+from eagerflow._src.train.graph_view import OBJECT_GRAPH_KEY
 
 
 @dataclasses.dataclass(frozen=True)
@@ -281,7 +280,7 @@ def needs_shards(owners: dict, callback: Any) -> bool:
 
 def _device_of(obj: Any) -> str:
     device = getattr(obj, "device", None)
-    return device if isinstance(device, str) and device else LOCAL_DEVICE
+    return device if isinstance(device, str) and device else CPU_DEVICE
 
 
 def shardable_tensors(values: dict, owners: dict, graph_bytes: bytes) -> dict:
@@ -306,7 +305,7 @@ def shardable_tensors(values: dict, owners: dict, graph_bytes: bytes) -> dict:
         arr, dtype = thunk()
         add(key, "", EagerTensor(arr, dtype), _device_of(owner), owner)
     graph = EagerTensor(np.array(graph_bytes, dtype=object), dt.string)
-    add(OBJECT_GRAPH_KEY, "", graph, LOCAL_DEVICE, None)
+    add(OBJECT_GRAPH_KEY, "", graph, CPU_DEVICE, None)
     return by_task
 
 

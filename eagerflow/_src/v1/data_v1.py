@@ -25,6 +25,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state, executing_eagerly
+from eagerflow._src.core.dtypes import dtype_word
 from eagerflow._src.core.errors import (
     FailedPreconditionError,
     InvalidArgumentError,
@@ -37,6 +38,7 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.graph_ops import _output_specs, pipeline_captures
+from eagerflow._src.data.iterator_ops import NOT_INITIALIZED
 from eagerflow._src.data.iterators import IterContext
 from eagerflow._src.function.graph_variables import RUN
 from eagerflow._src.ops.dispatch import bind
@@ -44,9 +46,6 @@ from eagerflow._src.ops.ragged import RaggedTensor, RaggedTensorSpec
 from eagerflow._src.ops.registry import OpDef
 
 _ITERATOR_OPS = "tensorflow.python.data.ops.iterator_ops"
-_UNINITIALIZED = ("GetNext() failed because the iterator has not been initialized. Ensure "
-                  "that you have run the initializer operation for this iterator before "
-                  "getting the next element.")
 _NO_INITIALIZER = ("The iterator does not have an initializer. This means it was likely "
                    "created using `tf.data.Dataset.make_one_shot_iterator()`. For an "
                    "initializable iterator, use `tf.data.Dataset.make_initializable_iterator()`"
@@ -97,7 +96,7 @@ def get_output_classes(dataset_or_iterator: Any) -> Any:
 def _session_store() -> dict:
     store = RUN.store
     if store is None:  # (only a Session runs a TF 1 graph's iterator operations)
-        raise FailedPreconditionError(None, None, _UNINITIALIZED)
+        raise FailedPreconditionError(None, None, NOT_INITIALIZED)
     return store
 
 
@@ -137,11 +136,7 @@ def _check_components(mine: Any, theirs: Any) -> None:
         if a[1] != b[1]:
             raise InvalidArgumentError(
                 None, None, f"Data type mismatch at component {i}: expected "
-                            f"{_dtype_word(a[1])} but got {_dtype_word(b[1])}.")
-
-
-def _dtype_word(d: Any) -> str:
-    return {dt.float32: "float", dt.float64: "double", dt.float16: "half"}.get(d, d.name)
+                            f"{dtype_word(a[1])} but got {dtype_word(b[1])}.")
 
 
 def _next_kernel(xp: Any, *handle: Any, iterator: Any, structure: Any, n: int) -> Any:
@@ -218,7 +213,7 @@ class Iterator:
         it = store.get(self._key)
         if it is None:
             if self._one_shot is None:
-                raise FailedPreconditionError(None, None, _UNINITIALIZED)
+                raise FailedPreconditionError(None, None, NOT_INITIALIZED)
             self._start(store, self._one_shot, {})
             it = store[self._key]
         try:

@@ -104,8 +104,10 @@ def resize_bicubic(images: Any, size: Any, align_corners: bool = False,
 def resize_area(images: Any, size: Any, align_corners: bool = False,
                 name: str | None = None) -> Any:
     """TF 1's ResizeArea (`align_corners` scales by (in - 1) / (out - 1))."""
+    # (TF's generated resize_area has no dispatch wrapper: its notice names the caller's
+    # line, past eager_api's frame)
     deprecated_call("resize_area", _GEN,
-                    "Use `tf.image.resize(...method=ResizeMethod.AREA...)` instead.")
+                    "Use `tf.image.resize(...method=ResizeMethod.AREA...)` instead.", depth=3)
     return _raw(_img.RESIZE_AREA, images, size,
                 {"align_corners": _check_bool(align_corners, "align_corners", "ResizeArea")},
                 name)

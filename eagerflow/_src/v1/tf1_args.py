@@ -48,7 +48,7 @@ from eagerflow._src.ops.transposing import transpose as _transpose
 
 _MATH = "tensorflow.python.ops.math_ops"
 _ARRAY = "tensorflow.python.ops.array_ops"
-_KEEP_DIMS = "keep_dims is deprecated, use keepdims instead"
+KEEP_DIMS = "keep_dims is deprecated, use keepdims instead"
 _USE_AXIS = "Use the `axis` argument instead"
 
 _args_shown: set = set()
@@ -82,7 +82,7 @@ def _reduction_v1(fn: Callable, tf_name: str, notice: bool = True) -> Callable:
                   name: str | None = None, reduction_indices: Any = None,
                   keep_dims: Any = None) -> Any:
         if keep_dims is not None and notice:
-            deprecated_arg(f"{tf_name}_v1", _MATH, "keep_dims", _KEEP_DIMS)
+            deprecated_arg(f"{tf_name}_v1", _MATH, "keep_dims", KEEP_DIMS)
         axis = lookup("axis", axis, "reduction_indices", reduction_indices)
         keepdims = lookup("keepdims", keepdims, "keep_dims", keep_dims)
         return fn(input_tensor, axis, False if keepdims is None else keepdims, name)
@@ -109,7 +109,7 @@ def count_nonzero(input_tensor: Any = None, axis: Any = None, keepdims: Any = No
                   input: Any = None) -> Any:  # noqa: A002
     """`tf.compat.v1.count_nonzero`: `tf.math.count_nonzero` with TF 1's argument names."""
     if keep_dims is not None:
-        deprecated_arg("count_nonzero", _MATH, "keep_dims", _KEEP_DIMS)
+        deprecated_arg("count_nonzero", _MATH, "keep_dims", KEEP_DIMS)
     if reduction_indices is not None:
         deprecated_arg("count_nonzero", _MATH, "reduction_indices",
                        "reduction_indices is deprecated, use axis instead")
@@ -201,7 +201,7 @@ def norm(tensor: Any, ord: Any = "euclidean", axis: Any = None,  # noqa: A002
          keepdims: Any = None, name: str | None = None, keep_dims: Any = None) -> Any:
     """`tf.compat.v1.norm`: `tf.norm` with TF 1's `keep_dims`."""
     if keep_dims is not None:
-        deprecated_arg("norm", "tensorflow.python.ops.linalg_ops", "keep_dims", _KEEP_DIMS)
+        deprecated_arg("norm", "tensorflow.python.ops.linalg_ops", "keep_dims", KEEP_DIMS)
     keepdims = lookup("keepdims", keepdims, "keep_dims", keep_dims)
     with name_scope(name, "norm", [tensor]):  # (TF's ops under its scope)
         return _norm(tensor, ord, axis, False if keepdims is None else keepdims)

@@ -66,14 +66,12 @@ from eagerflow._src.ops.random_gamma import poisson
 from eagerflow._src.ops.reduce import reduce_sum, size
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.string_split_v1 import STRING_SPLIT
-from eagerflow._src.v1.tf1_args import deprecated_arg, lookup, name_scope
+from eagerflow._src.v1.tf1_args import KEEP_DIMS, deprecated_arg, lookup, name_scope
 from eagerflow._src.v1.variables import tables_initializer
 
 _SPARSE = "tensorflow.python.ops.sparse_ops"
 _STRING = "tensorflow.python.ops.string_ops"
 _PARSING = "tensorflow.python.ops.parsing_ops"
-_KEEP_DIMS = "keep_dims is deprecated, use keepdims instead"
-_CPU = "/job:localhost/replica:0/task:0/device:CPU:0"
 
 
 # -- sparse ------------------------------------------------------------------------------------
@@ -133,7 +131,7 @@ def _sparse_reduction(fn: Any, tf_name: str, sparse_out: bool) -> Any:
     def reduce_v1(sp_input: Any, axis: Any = None, keepdims: Any = None,
                   reduction_axes: Any = None, keep_dims: Any = None) -> Any:
         if keep_dims is not None:
-            deprecated_arg(tf_name, _SPARSE, "keep_dims", _KEEP_DIMS)
+            deprecated_arg(tf_name, _SPARSE, "keep_dims", KEEP_DIMS)
         if reduction_axes is not None and not sparse_out:
             deprecated_arg(tf_name, _SPARSE, "reduction_axes",
                            "reduction_axes is deprecated, use axis instead")
@@ -280,7 +278,7 @@ def reduce_join(inputs: Any, axis: Any = None, keep_dims: Any = None, separator:
                 keepdims: Any = None) -> Any:
     """`tf.compat.v1.reduce_join`: TF 1's `keep_dims` third and `reduction_indices`."""
     if keep_dims is not None:
-        deprecated_arg("reduce_join", _STRING, "keep_dims", _KEEP_DIMS)
+        deprecated_arg("reduce_join", _STRING, "keep_dims", KEEP_DIMS)
     keepdims = lookup("keepdims", keepdims, "keep_dims", keep_dims)
     axis = lookup("axis", axis, "reduction_indices", reduction_indices)
     return string_ops.reduce_join(inputs, axis, bool(keepdims), separator, name)

@@ -35,7 +35,7 @@ from eagerflow._src.ops.quantization import quantize
 from eagerflow._src.ops.random_stateless import stateless_categorical
 from eagerflow._src.ops.registry import REGISTRY
 from eagerflow._src.ops.reshaping import expand_dims
-from eagerflow._src.ops.sparse_functions import reorder
+from eagerflow._src.ops.sparse_functions import _sp, reorder
 from eagerflow._src.ops.sparse_matmul import SPARSE_MATMUL
 from eagerflow._src.ops.sparse_matmul import _attrs as _sparse_matmul_attrs
 from eagerflow._src.v1.tf1_args import name_scope
@@ -61,14 +61,6 @@ def _float32_by_default(x: Any) -> Any:
     """A tensor as it is, anything else converted as the op's float32 default does."""
     return x if isinstance(x, Tensor) or hasattr(x, "_as_tensor") else convert_to_tensor(
         x, dt.float32)
-
-
-def _as_sparse(x: Any) -> SparseTensor:
-    if isinstance(x, SparseTensorValue):
-        return SparseTensor.from_value(x)
-    if not isinstance(x, SparseTensor):
-        raise TypeError("Input must be a SparseTensor.")
-    return x
 
 
 def _is_size(x: Any) -> bool:
@@ -102,8 +94,8 @@ def sparse_merge(sp_ids: Any, sp_values: Any, vocab_size: Any, name: str | None 
     if len(sp_ids) != len(vocab_size):
         raise ValueError("sp_ids and vocab_size have to have equal lengths.")
     with name_scope(name, "SparseMerge", [sp_ids, sp_values]):
-        sp_ids = [_as_sparse(s) for s in sp_ids]
-        sp_values = _as_sparse(sp_values)
+        sp_ids = [_sp(s) for s in sp_ids]
+        sp_values = _sp(sp_values)
         ids = [expand_dims(s.values if s.dtype == dt.int64 else cast(s.values, dt.int64), 1)
                for s in sp_ids]
         sizes = [cast(s, dt.int64) for s in vocab_size]

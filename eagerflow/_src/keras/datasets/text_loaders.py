@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core.py_conversion import object_vector
 from eagerflow._src.keras.datasets.loaders import _KERAS_DATA, load_npz_objects
 from eagerflow._src.keras.utils import data_utils as du
 
@@ -49,12 +50,6 @@ def _clip_words(xs: list, num_words: int | None, skip_top: int, oov_char: int | 
     return [[w for w in x if skip_top <= w < num_words] for x in xs]
 
 
-def _objects(seqs: list) -> np.ndarray:
-    out = np.empty(len(seqs), dtype=object)
-    out[:] = seqs
-    return out
-
-
 def imdb_load_data(path: str = "imdb.npz", num_words: int | None = None, skip_top: int = 0,
                    maxlen: int | None = None, seed: int = 113, start_char: int | None = 1,
                    oov_char: int | None = 2, index_from: int = 3, **kwargs: Any) -> tuple:
@@ -80,7 +75,7 @@ def imdb_load_data(path: str = "imdb.npz", num_words: int | None = None, skip_to
     xs = _clip_words(x_train + x_test, num_words, skip_top, oov_char)
     labels = np.concatenate([y_train, y_test])
     n = len(x_train)
-    return (_objects(xs[:n]), labels[:n]), (_objects(xs[n:]), labels[n:])
+    return (object_vector(xs[:n]), labels[:n]), (object_vector(xs[n:]), labels[n:])
 
 
 def reuters_load_data(path: str = "reuters.npz", num_words: int | None = None,
@@ -99,7 +94,7 @@ def reuters_load_data(path: str = "reuters.npz", num_words: int | None = None,
         xs, labels = _drop_long(maxlen, xs, labels)
     xs = _clip_words(list(xs), num_words, skip_top, oov_char)
     n = int(len(xs) * (1 - test_split))
-    return ((_objects(xs[:n]), np.array(labels[:n])), (_objects(xs[n:]),
+    return ((object_vector(xs[:n]), np.array(labels[:n])), (object_vector(xs[n:]),
                                                         np.array(labels[n:])))
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from eagerflow._src.keras import activations, constraints, initializers, regularizers
 from eagerflow._src.keras import backend as kb
+from eagerflow._src.ops import array as ta
 
 
 def normalize_tuple(value: Any, n: int, name: str, allow_zero: bool = False) -> tuple:
@@ -111,3 +112,13 @@ def init_args(frame_locals: dict) -> dict:
     args = {k: v for k, v in frame_locals.items() if k not in ("self", "kwargs", "__class__")}
     args.update(frame_locals.get("kwargs") or {})
     return args
+
+
+def dims_of(x: Any) -> list:
+    """`x`'s dimensions: the static ones as ints, the others read from its shape at run time
+    (what a reshape to them needs while tracing)."""
+    static = x.shape.as_list()
+    if None not in static:
+        return static
+    dynamic = ta.shape(x)
+    return [d if d is not None else dynamic[i] for i, d in enumerate(static)]

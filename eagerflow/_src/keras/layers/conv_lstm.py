@@ -17,7 +17,6 @@ from eagerflow._src.keras import activations
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.layers._utils import (
-    init_args,
     normalize_data_format,
     normalize_padding,
     normalize_tuple,
@@ -189,9 +188,12 @@ class ConvLSTMCell(DropoutRNNCell, Layer):
 
 
 class ConvLSTM(RNN):
-    """The ConvLSTM1D/2D/3D base: an RNN of a ConvLSTMCell over (batch, time, *image)."""
+    """The ConvLSTM1D/2D/3D base: an RNN of a ConvLSTMCell over (batch, time, *image), the
+    image's rank its subclass's `_rank`. They all take these arguments, in Keras 3's order."""
 
-    def __init__(self, rank: int, filters: int, kernel_size: Any, strides: Any = 1,
+    _rank: int
+
+    def __init__(self, filters: int, kernel_size: Any, strides: Any = 1,
                  padding: str = "valid", data_format: str | None = None,
                  dilation_rate: Any = 1, activation: Any = "tanh",
                  recurrent_activation: Any = "sigmoid", use_bias: bool = True,
@@ -201,9 +203,10 @@ class ConvLSTM(RNN):
                  recurrent_regularizer: Any = None, bias_regularizer: Any = None,
                  activity_regularizer: Any = None, kernel_constraint: Any = None,
                  recurrent_constraint: Any = None, bias_constraint: Any = None,
-                 dropout: float = 0.0, recurrent_dropout: float = 0.0, seed: int | None = None,
+                 dropout: Any = 0.0, recurrent_dropout: Any = 0.0, seed: Any = None,
                  return_sequences: bool = False, return_state: bool = False,
                  go_backwards: bool = False, stateful: bool = False, **kwargs: Any) -> None:
+        rank = self._rank
         cell = ConvLSTMCell(rank, filters, kernel_size, strides, padding, data_format,
                             dilation_rate, activation, recurrent_activation, use_bias,
                             kernel_initializer, recurrent_initializer, bias_initializer,
@@ -273,57 +276,18 @@ class ConvLSTM1D(ConvLSTM):
     """`ConvLSTM1D(filters, kernel_size, strides=1, padding='valid', ...)` over
     (batch, time, steps, channels) inputs (the arguments are ConvLSTM's)."""
 
-    def __init__(self, filters: int, kernel_size: Any, strides: Any = 1,
-                 padding: str = "valid", data_format: str | None = None,
-                 dilation_rate: Any = 1, activation: Any = "tanh",
-                 recurrent_activation: Any = "sigmoid", use_bias: bool = True,
-                 kernel_initializer: Any = "glorot_uniform",
-                 recurrent_initializer: Any = "orthogonal", bias_initializer: Any = "zeros",
-                 unit_forget_bias: bool = True, kernel_regularizer: Any = None,
-                 recurrent_regularizer: Any = None, bias_regularizer: Any = None,
-                 activity_regularizer: Any = None, kernel_constraint: Any = None,
-                 recurrent_constraint: Any = None, bias_constraint: Any = None,
-                 dropout: Any = 0.0, recurrent_dropout: Any = 0.0, seed: Any = None,
-                 return_sequences: bool = False, return_state: bool = False,
-                 go_backwards: bool = False, stateful: bool = False, **kwargs: Any) -> None:
-        super().__init__(1, **init_args(locals()))
+    _rank = 1
 
 
 class ConvLSTM2D(ConvLSTM):
     """`ConvLSTM2D(filters, kernel_size, strides=1, padding='valid', ...)` over
     (batch, time, rows, cols, channels) inputs (the arguments are ConvLSTM's)."""
 
-    def __init__(self, filters: int, kernel_size: Any, strides: Any = 1,
-                 padding: str = "valid", data_format: str | None = None,
-                 dilation_rate: Any = 1, activation: Any = "tanh",
-                 recurrent_activation: Any = "sigmoid", use_bias: bool = True,
-                 kernel_initializer: Any = "glorot_uniform",
-                 recurrent_initializer: Any = "orthogonal", bias_initializer: Any = "zeros",
-                 unit_forget_bias: bool = True, kernel_regularizer: Any = None,
-                 recurrent_regularizer: Any = None, bias_regularizer: Any = None,
-                 activity_regularizer: Any = None, kernel_constraint: Any = None,
-                 recurrent_constraint: Any = None, bias_constraint: Any = None,
-                 dropout: Any = 0.0, recurrent_dropout: Any = 0.0, seed: Any = None,
-                 return_sequences: bool = False, return_state: bool = False,
-                 go_backwards: bool = False, stateful: bool = False, **kwargs: Any) -> None:
-        super().__init__(2, **init_args(locals()))
+    _rank = 2
 
 
 class ConvLSTM3D(ConvLSTM):
     """`ConvLSTM3D(filters, kernel_size, strides=1, padding='valid', ...)` over
     (batch, time, depth, rows, cols, channels) inputs (the arguments are ConvLSTM's)."""
 
-    def __init__(self, filters: int, kernel_size: Any, strides: Any = 1,
-                 padding: str = "valid", data_format: str | None = None,
-                 dilation_rate: Any = 1, activation: Any = "tanh",
-                 recurrent_activation: Any = "sigmoid", use_bias: bool = True,
-                 kernel_initializer: Any = "glorot_uniform",
-                 recurrent_initializer: Any = "orthogonal", bias_initializer: Any = "zeros",
-                 unit_forget_bias: bool = True, kernel_regularizer: Any = None,
-                 recurrent_regularizer: Any = None, bias_regularizer: Any = None,
-                 activity_regularizer: Any = None, kernel_constraint: Any = None,
-                 recurrent_constraint: Any = None, bias_constraint: Any = None,
-                 dropout: Any = 0.0, recurrent_dropout: Any = 0.0, seed: Any = None,
-                 return_sequences: bool = False, return_state: bool = False,
-                 go_backwards: bool = False, stateful: bool = False, **kwargs: Any) -> None:
-        super().__init__(3, **init_args(locals()))
+    _rank = 3

@@ -17,11 +17,10 @@ from typing import Any
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.keras import backend as kb
-from eagerflow._src.keras.layers._utils import normalize_data_format
+from eagerflow._src.keras.layers._utils import dims_of, normalize_data_format
 from eagerflow._src.keras.layers.preprocessing_image import (
     ImagePreprocessingLayer,
     RandomContrast,
-    _dims,
     shape_of,
 )
 from eagerflow._src.keras.ops import image as kimg
@@ -444,7 +443,7 @@ class RandomSharpness(FactorColorLayer):
         a, b = 1.0 / 13.0, 5.0 / 13.0
         kernel = kn.reshape(kn.array([[a, a, a], [a, b, a], [a, a, a]], self.compute_dtype),
                             (3, 3, 1, 1))
-        kernel = tile(kernel, [1, 1, _dims(images)[-1], 1])
+        kernel = tile(kernel, [1, 1, dims_of(images)[-1], 1])
         smoothed = depthwise_conv(images, kernel, strides=1, padding="same",
                                   data_format="channels_last")
         images = images + (1.0 - sharpness) * (smoothed - images)
@@ -527,7 +526,7 @@ class Equalization(ColorLayer):
         images = cast(images, self.compute_dtype)
         axis = -1 if self.data_format == "channels_last" else -3
         channels = [self._equalize(images[..., i] if axis == -1 else images[..., i, :, :])
-                    for i in range(_dims(images)[axis])]
+                    for i in range(dims_of(images)[axis])]
         return cast(kn.stack(channels, axis=axis), self.compute_dtype)
 
     def _output_dtype(self, input_dtype: Any) -> Any:

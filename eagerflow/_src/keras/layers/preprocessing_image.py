@@ -27,7 +27,7 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.layers import image_boxes
-from eagerflow._src.keras.layers._utils import normalize_data_format
+from eagerflow._src.keras.layers._utils import dims_of, normalize_data_format
 from eagerflow._src.keras.layers.preprocessing_lookup import PreprocessingLayer
 from eagerflow._src.keras.ops import numpy_array as kn
 from eagerflow._src.keras.ops import random as krandom
@@ -44,15 +44,6 @@ from eagerflow._src.ops.shaping import reverse
 from eagerflow._src.ops.stacking import stack as tf_stack
 
 
-def _dims(images: Any) -> list:
-    """The static shape, with the dynamic size where a dimension is unknown."""
-    static = images.shape.as_list()
-    if None not in static:
-        return static
-    dynamic = ta.shape(images)
-    return [d if d is not None else dynamic[i] for i, d in enumerate(static)]
-
-
 def images_of(data: Any) -> Any:
     """The images of get_random_transformation's `data`: a dict's "images", else itself."""
     return data["images"] if isinstance(data, dict) else data
@@ -64,7 +55,7 @@ def shape_of(data: Any) -> tuple:
     time."""
     images = images_of(data)
     if isinstance(images, Tensor):
-        return tuple(_dims(images))
+        return tuple(dims_of(images))
     return tuple(np.shape(images))
 
 
@@ -128,7 +119,7 @@ def resize_images(images: Any, size: tuple, interpolation: str = "bilinear",
                          f"images.shape={images.shape}")
     x = _to_channels_last(images, data_format)
     if crop_to_aspect_ratio:
-        *_, height, width, _ = _dims(x)
+        *_, height, width, _ = dims_of(x)
         top, left, h, w = _crop_box(height, width, tuple(size))
         x = x[..., top:top + h, left:left + w, :]
     elif pad_to_aspect_ratio:
@@ -442,7 +433,7 @@ class CenterCrop(ImagePreprocessingLayer):
     def transform_images(self, images: Any, transformation: Any = None,
                          training: bool = True) -> Any:
         images = _cast(images, self.compute_dtype)
-        dims = _dims(images)
+        dims = dims_of(images)
         h_diff = dims[self._height_axis] - self.height
         w_diff = dims[self._width_axis] - self.width
         static = isinstance(h_diff, int) and isinstance(w_diff, int)

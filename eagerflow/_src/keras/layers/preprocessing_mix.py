@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from eagerflow._src.keras.layers._utils import dims_of
 from eagerflow._src.keras.layers.preprocessing_color import ColorLayer, batch_size
 from eagerflow._src.keras.layers.preprocessing_image import (
     ImagePreprocessingLayer,
-    _dims,
     shape_of,
 )
 from eagerflow._src.keras.ops import image as kimg
@@ -381,7 +381,7 @@ class RandomElasticTransform(ColorLayer):
         if transformation is None:
             return images
         apply, strength = transformation["apply_transform"], transformation["distortion_factor"]
-        dims = _dims(images)
+        dims = dims_of(images)
         height, width = dims[self._height_axis], dims[self._width_axis]
         warped = kimg.elastic_transform(
             images, alpha=max(height, width) * (0.1 * strength),

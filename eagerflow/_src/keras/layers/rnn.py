@@ -166,6 +166,17 @@ class _CellBase(DropoutRNNCell, Layer):
     def output_size(self) -> int:
         return self.units
 
+    def _gated_init(self, args: dict, own: str) -> None:
+        """LSTMCell's and GRUCell's constructor: `args` their arguments by name (init_args),
+        `own` the one the cell keeps besides the base's and its recurrent activation."""
+        implementation = args.pop("implementation", 2)  # (Keras's keyword)
+        recurrent_activation = args.pop("recurrent_activation")
+        value = args.pop(own)
+        _CellBase.__init__(self, **args)
+        self.recurrent_activation = activations.get(recurrent_activation)
+        setattr(self, own, value)
+        self._set_implementation(implementation)
+
     def _set_implementation(self, implementation: int) -> None:
         """Recurrent dropout runs Keras's implementation 1 (per-gate matmuls and masks)."""
         self.implementation = 1 if self.recurrent_dropout != 0.0 else implementation
@@ -273,14 +284,7 @@ class LSTMCell(_CellBase):
                  bias_constraint: Any = None, dropout: float = 0.0,
                  recurrent_dropout: float = 0.0, seed: Any = None,
                  **kwargs: Any) -> None:
-        implementation = kwargs.pop("implementation", 2)  # (Keras's keyword)
-        super().__init__(units, activation, use_bias, kernel_initializer, recurrent_initializer,
-                         bias_initializer, kernel_regularizer, recurrent_regularizer,
-                         bias_regularizer, kernel_constraint, recurrent_constraint,
-                         bias_constraint, dropout, recurrent_dropout, seed, **kwargs)
-        self.recurrent_activation = activations.get(recurrent_activation)
-        self.unit_forget_bias = unit_forget_bias
-        self._set_implementation(implementation)
+        self._gated_init(init_args(locals()), "unit_forget_bias")
 
     @property
     def state_size(self) -> list:
@@ -343,14 +347,7 @@ class GRUCell(_CellBase):
                  dropout: float = 0.0, recurrent_dropout: float = 0.0,
                  reset_after: bool = True, seed: Any = None,
                  **kwargs: Any) -> None:
-        implementation = kwargs.pop("implementation", 2)  # (Keras's keyword)
-        super().__init__(units, activation, use_bias, kernel_initializer, recurrent_initializer,
-                         bias_initializer, kernel_regularizer, recurrent_regularizer,
-                         bias_regularizer, kernel_constraint, recurrent_constraint,
-                         bias_constraint, dropout, recurrent_dropout, seed, **kwargs)
-        self.recurrent_activation = activations.get(recurrent_activation)
-        self.reset_after = reset_after
-        self._set_implementation(implementation)
+        self._gated_init(init_args(locals()), "reset_after")
 
     @property
     def state_size(self) -> int:

@@ -13,6 +13,7 @@ from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.call_spec import call_spec
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.engine.symbolic_calls import output_shape_of
+from eagerflow._src.keras.layers._utils import dims_of
 from eagerflow._src.keras.ops.core import cond
 from eagerflow._src.keras.ops.dtypes import result_type
 from eagerflow._src.keras.ops.nn import normalize
@@ -105,32 +106,22 @@ class TimeDistributed(Wrapper):
         if s[1] is not None:
             batch = -1 if s[0] is None else s[0]
             y = self._on_rows(inputs, kwargs)
-            return ta.reshape(y, [batch, s[1]] + _dims(y)[1:])
+            return ta.reshape(y, [batch, s[1]] + dims_of(y)[1:])
         # (steps first: Keras's transpose, then the first `batch` of them)
-        steps = _dims(inputs)[0]
+        steps = dims_of(inputs)[0]
         chosen = gather(ta.transpose(inputs, [1, 0] + list(range(2, len(s)))),
                         ta.range(steps))
         y = self._on_rows(chosen, kwargs)
-        y = ta.reshape(y, [steps, steps] + _dims(y)[1:])
+        y = ta.reshape(y, [steps, steps] + dims_of(y)[1:])
         return ta.transpose(y, [1, 0] + list(range(2, len(y.shape))))
 
     def _on_rows(self, x: Any, kwargs: dict) -> Any:
         """The layer on `x`'s first two axes merged into one."""
-        flat = ta.reshape(x, [-1] + _dims(x)[2:])
+        flat = ta.reshape(x, [-1] + dims_of(x)[2:])
         return _in_autocast_scope(self, self.layer, flat, kwargs)
 
     def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
         return mask
-
-
-def _dims(x: Any) -> list:
-    """`x`'s dimensions: the static ones as ints, the others read from its shape at run time
-    (what a reshape to them needs while tracing)."""
-    static = x.shape.as_list()
-    if None not in static:
-        return static
-    dynamic = ta.shape(x)
-    return [d if d is not None else dynamic[i] for i, d in enumerate(static)]
 
 
 def _check_time_mask(mask_shape: TensorShape, input_shape: TensorShape) -> None:

@@ -25,6 +25,7 @@ from eagerflow._src.ops import (
     sparse_functions,
     stacking,
 )
+from eagerflow._src.ops.nn_conv_checks import FORMATS
 
 
 # -- products ---------------------------------------------------------------------------
@@ -139,12 +140,9 @@ def _padding(padding: str) -> str:
     return padding.upper()
 
 
-_FORMATS = {1: ("NWC", "NCW"), 2: ("NHWC", "NCHW"), 3: ("NDHWC", "NCDHW")}
-
-
 def _conv(x: Any, kernel: Any, strides: Any, padding: str, data_format: str | None,
           dilation_rate: Any, n: int) -> Any:
-    fmt = _FORMATS[n][resolve_data_format(data_format) == "channels_first"]
+    fmt = FORMATS[n][resolve_data_format(data_format) == "channels_first"]
     return nn_conv.convolution(x, kernel, strides=strides, padding=_padding(padding),
                                data_format=fmt, dilations=dilation_rate)
 
@@ -218,7 +216,7 @@ def _pool(x: Any, pool_size: Any, strides: Any, padding: str, data_format: str |
     padding = _padding(padding)
     if pool_mode not in ("max", "avg"):
         raise ValueError(f"Invalid pooling mode: {pool_mode}")
-    fmt = _FORMATS[n][cf]
+    fmt = FORMATS[n][cf]
     ksize = (1, 1) + tuple(pool_size) if cf else (1,) + tuple(pool_size) + (1,)
     full = (1, 1) + tuple(strides) if cf else (1,) + tuple(strides) + (1,)
     if n == 2:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.keras import serialization as ser
+from eagerflow._src.keras.backend import to_snake_case
 from eagerflow._src.keras.metrics import base, confusion, correlation, iou, scores, simple
-from eagerflow._src.keras.optimizers.optimizer import _snake
 
 _CLASSES: dict[str, type] = {}
 for _mod in (base, simple, confusion, iou, scores, correlation):
@@ -16,7 +16,7 @@ for _mod in (base, simple, confusion, iou, scores, correlation):
 
 # Keras 3's names: every class by its name and in snake case, and short aliases (all
 # classes: `get("mae")` is a MeanAbsoluteError)
-_TABLE: dict[str, Any] = {**_CLASSES, **{_snake(k): v for k, v in _CLASSES.items()}}
+_TABLE: dict[str, Any] = {**_CLASSES, **{to_snake_case(k): v for k, v in _CLASSES.items()}}
 for _short, _cls in (("bce", simple.BinaryCrossentropy), ("mse", simple.MeanSquaredError),
                      ("mae", simple.MeanAbsoluteError),
                      ("mape", simple.MeanAbsolutePercentageError),

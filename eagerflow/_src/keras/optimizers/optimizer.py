@@ -46,11 +46,6 @@ from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.variables import Variable, is_tf_variable
 
 
-def _snake(name: str) -> str:
-    s = re.sub(r"(.)([A-Z][a-z]+)", r"\1_\2", name)
-    return re.sub(r"([a-z])([A-Z])", r"\1_\2", s).lower()
-
-
 class _VariableList(list):
     """A list that can also be called: `opt.variables` (Keras 3) and `opt.variables()` (TF 2.x)."""
 
