@@ -98,7 +98,7 @@ class _FileFillIterator(ElementIterator):
             return
         try:
             w.finish()
-            cache_files.commit(self._prefix)
+            cache_files.commit(self._prefix, self._count)
         finally:
             _release_lock(self._lock)
             self._lock = None

@@ -59,10 +59,15 @@ def _sparse_blobs(parts: list) -> np.ndarray:
     return out
 
 
-def commit(prefix: str) -> None:
-    """Moves the complete shard's bundle to `prefix`: its data, then its index."""
+def commit(prefix: str, elements: int) -> None:
+    """Moves the complete shard's bundle to `prefix`: its data, then its index (a cache of
+    no elements has no data file, as TF's merge of its shards leaves none)."""
     shard = shard_prefix(prefix)
-    os.replace(tensor_bundle.data_filename(shard), tensor_bundle.data_filename(prefix))
+    data = tensor_bundle.data_filename(shard)
+    if elements:
+        os.replace(data, tensor_bundle.data_filename(prefix))
+    else:
+        os.remove(data)
     os.replace(tensor_bundle.index_filename(shard), tensor_bundle.index_filename(prefix))
 
 
