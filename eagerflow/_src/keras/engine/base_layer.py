@@ -246,6 +246,10 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
             if any(w is v for w in lst):
                 return
         (self._trainable_weights if v.trainable else self._non_trainable_weights).append(v)
+        # (Keras 3's tracking freezes a frozen layer's new weight; one set before
+        # Layer.__init__ finds no flag yet)
+        if not self.__dict__.get("_trainable", True) and isinstance(v, KerasVariable):
+            v.trainable = False
 
     def __delattr__(self, name: str) -> None:
         value = self.__dict__.get(name)
@@ -383,10 +387,7 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
 
     @input_spec.setter
     def input_spec(self, value: Any) -> None:
-        for v in nest.flatten(value):
-            if v is not None and not isinstance(v, input_spec_mod.InputSpec):
-                raise TypeError("Layer input_spec must be an instance of InputSpec. Got: "
-                                f"{v}")
+        # (taken as given, as Keras 3 takes it: tf.keras 2 refused what was no InputSpec)
         object.__setattr__(self, "_input_spec", value)
 
     @property
@@ -419,7 +420,9 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
             if type(layer).trainable_weights is not _TRAINABLE_WEIGHTS:
                 out.extend(layer.trainable_weights)  # (a subclass's own)
             elif not layer._trainable:
-                continue
+                # (Keras 3 reads the weights' own flags: a layer unfrozen inside a frozen
+                # one trains)
+                out.extend(filter(_unfrozen, layer.weights))
             elif alone:
                 out.extend(filter(_IS_TRAINABLE, layer._trainable_weights))
             else:
@@ -431,7 +434,8 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
             out = [v for v in self._trainable_weights if not v.trainable] + \
                 self._non_trainable_weights
             for layer in self._direct_sublayers():
-                out.extend(layer.non_trainable_weights)
+                out.extend(layer.non_trainable_weights if layer._trainable else
+                           (v for v in layer.weights if not _unfrozen(v)))
         else:
             out = self._trainable_weights + self._non_trainable_weights
             for layer in self._direct_sublayers():
@@ -540,8 +544,17 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
         if self.built:
             return
         shapes = input_shapes(inputs)
-        if not getattr(type(self).build, "_is_default", False):
-            self.build(shapes)
+        build = type(self).build
+        if not getattr(build, "_is_default", False):
+            # (Keras 3 hands a user's build of several shapes each call argument's shape by
+            # its name; eagerflow's own layers take their shapes as they are given)
+            names = layer_checks.shape_argument_names(build) if not (
+                getattr(build, "__module__", None) or "").startswith("eagerflow.") else ()
+            if len(names) > 1:
+                self.build(**layer_checks.build_arguments(self, call_spec(self), names,
+                                                          inputs, rest, kwargs))
+            else:
+                self.build(shapes)
         else:
             with LayerScope(self):
                 self._set_path()
@@ -637,6 +650,8 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
         inputs, rest = layer_checks.bound_call_args(self, spec, args, kwargs)
         ctx = kb.call_context
         single = type(inputs) is EagerTensor  # the common eager case takes the short paths
+        if rest or kwargs or not single:
+            layer_checks.refuse_mixed_arguments(self, spec, inputs, rest, kwargs)
         if not single:
             if not ctx.symbolic and _has_keras_tensor(inputs, rest, kwargs,
                                                       tensor_list(inputs)):
@@ -859,6 +874,12 @@ Layer.quantize = _quantize_wrapper(Layer.quantize)  # type: ignore[method-assign
 _TRAINABLE_WEIGHTS = Layer.__dict__["trainable_weights"]
 _COMPUTE_MASK = Layer.compute_mask  # (a class with its own computes masks: the full call)
 _IS_TRAINABLE = operator.attrgetter("trainable")
+
+
+def _unfrozen(v: Any) -> bool:
+    """Whether a weight of a frozen layer trains all the same: a Keras variable whose flag
+    a sublayer unfrozen since has set (a tf.Variable's flag its layer cannot set)."""
+    return isinstance(v, KerasVariable) and v.trainable
 WALK_METHODS[:] = [(operator.attrgetter(name), Layer.__dict__[name]) for name in WALK_METHOD_NAMES]
 register_layer_class(Layer)
 
@@ -881,6 +902,9 @@ def _build_wrapper(build: Callable) -> Callable:
         if self._build_shapes is None:
             shapes = args[0] if args else next(iter(kwargs.values()), None)
             object.__setattr__(self, "_build_shapes", shape_tuples(shapes))
+            if len(kwargs) > 1 and not args:  # (a build of several shapes: Keras 3's
+                # build config names them, each value as given)
+                object.__setattr__(self, "_build_shapes_dict", dict(kwargs))
         self.built = True
         self._lock_state()
         return out

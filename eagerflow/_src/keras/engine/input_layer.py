@@ -9,25 +9,7 @@ from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.engine import operation  # noqa: F401  (KerasTensor's operators)
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.keras_tensor import KerasTensor, Node
-
-
-def _as_shape(shape: Any) -> tuple:
-    """Keras 3's standardized shape: a bare number is refused (`shape=3` is not `(3,)`), and so
-    are a string or float dimension (even `3.0`) and a negative one."""
-    if hasattr(shape, "as_list"):
-        shape = shape.as_list()
-    if not isinstance(shape, tuple) and not hasattr(shape, "__iter__"):
-        raise ValueError(f"Cannot convert '{shape}' to a shape.")
-    out = []
-    for d in shape:
-        if d is not None and isinstance(d, (str, float)):
-            raise ValueError(f"Cannot convert '{shape}' to a shape. Found invalid dimension "
-                             f"'{d}' of type '{type(d)}'. ")
-        if d is not None and int(d) < 0:
-            raise ValueError(f"Cannot convert '{shape}' to a shape. Negative dimensions are "
-                             "not allowed.")
-        out.append(None if d is None else int(d))
-    return tuple(out)
+from eagerflow._src.keras.engine.layer_helpers import standardize_shape as _as_shape
 
 
 class InputLayer(Layer):
@@ -69,7 +51,10 @@ class InputLayer(Layer):
             if shape is not None:
                 batch_shape = (batch_size,) + _as_shape(shape)
         self._batch_shape = _as_shape(batch_shape)
-        self._input_dtype = kb.standardize_dtype(dtype).name
+        try:
+            self._input_dtype = kb.standardize_dtype(dtype).name
+        except TypeError:  # (no dtype of that name: Keras 3's words)
+            raise ValueError(f"Invalid dtype: {dtype}") from None
         self.sparse = bool(sparse)
         self.ragged = bool(ragged)
         if input_tensor is None:

@@ -6,9 +6,13 @@ base_layer, which calls these from Layer's methods."""
 from __future__ import annotations
 
 import contextlib
+import functools
+import inspect
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
+
+import numpy as np
 
 from eagerflow._src.core import nest
 from eagerflow._src.core.tensor import EagerTensor, is_tensor
@@ -100,6 +104,35 @@ def _refuse_non_tensors(args: tuple) -> None:
                              f"argument: {arg} (of type {type(arg)})")
 
 
+def refuse_mixed_arguments(layer: Any, spec: Any, inputs: Any, rest: tuple,
+                           kwargs: dict) -> None:
+    """Keras 3's refusal of a call argument nesting tensors beside other values (a list of
+    a tensor and a float). A layer that converts its arguments makes tensors of the NumPy
+    arrays first, so only one that does not (a functional model, the lookup layers) is
+    refused a dict of a tensor and an array."""
+    arrays = layer._convert_input_args
+    if not arrays and isinstance(inputs, (list, tuple, dict)):
+        _refuse_mixed(spec.arg_names[0] if spec.arg_names else "inputs", inputs, arrays)
+    for k, value in enumerate(rest, 1):
+        if isinstance(value, (list, tuple, dict)):
+            _refuse_mixed(spec.arg_names[k] if k < len(spec.arg_names) else "args", value,
+                          arrays)
+    for name, value in kwargs.items():
+        if isinstance(value, (list, tuple, dict)):
+            _refuse_mixed(name, value, arrays)
+
+
+def _refuse_mixed(name: str, value: Any, arrays: bool) -> None:
+    if not value:
+        return
+    leaves = nest.flatten(value)
+    tensors = [is_tensor(x) or isinstance(x, KerasTensor) or
+               (arrays and isinstance(x, np.ndarray)) for x in leaves]
+    if any(tensors) and not all(t or x is None for t, x in zip(tensors, leaves)):
+        raise ValueError("In a nested call() argument, you cannot mix tensors and "
+                         f"non-tensors. Received invalid mixed argument: {name}={value}")
+
+
 def _refuse_keyword(spec: Any, kwargs: dict) -> None:
     """The first keyword `call` does not take, in inspect's words (Keras binds the
     arguments to `call`'s signature)."""
@@ -116,3 +149,44 @@ def warn_unbuilt_sublayers(layer: Any) -> None:
                       "unbuilt state. This will cause the layer to be marked as built, "
                       "despite not being actually built, which may cause failures down the "
                       "line. Make sure to implement a proper `build()` method.", stacklevel=1)
+
+
+def build_arguments(layer: Any, spec: Any, names: tuple, inputs: Any, rest: tuple,
+                    kwargs: dict | None, method: str = "build") -> dict:
+    """The call's tensor arguments by the names of a `build(self, a_shape, b_shape)` (or
+    compute_output_shape) of more than one argument, as Keras 3 hands them: each name
+    `<call argument>_shape` (refused otherwise), given where that argument is a tensor (or
+    a nest of them)."""
+    preamble = (f"For a `{method}()` method with more than one argument, all arguments "
+                "should have a `_shape` suffix and match an argument from `call()`. E.g. "
+                f"`{method}(self, foo_shape, bar_shape)` ")
+    given = dict(kwargs or {})
+    for name, value in zip(spec.arg_names, (inputs, *rest)):
+        given[name] = value
+    cls = type(layer).__name__
+    out = {}
+    for name in names:
+        if not name.endswith("_shape"):
+            raise ValueError(f"{preamble} For layer '{cls}', Received `{method}()` "
+                             f"argument `{name}`, which does not end in `_shape`.")
+        arg = name[:-len("_shape")]
+        if spec.signature is not None and arg not in spec.signature.parameters:
+            raise ValueError(f"{preamble} For layer '{cls}', received `{method}()` "
+                             f"argument `{name}`, but `call()` does not have argument "
+                             f"`{arg}`.")
+        leaves = nest.flatten(given.get(arg))
+        if arg != "mask" and leaves and all(
+                x is None or is_tensor(x) or isinstance(x, KerasTensor) for x in leaves) and \
+                any(x is not None for x in leaves):
+            out[name] = nest.map_structure(
+                lambda x: None if x is None else tuple(x.shape), given[arg])
+    return out
+
+
+@functools.cache
+def shape_argument_names(method: Callable) -> tuple:
+    """The shape parameters of a layer's `build` or `compute_output_shape` (self left
+    out)."""
+    params = list(inspect.signature(method).parameters.values())[1:]
+    return tuple(p.name for p in params if p.kind in (
+        p.POSITIONAL_OR_KEYWORD, p.POSITIONAL_ONLY, p.KEYWORD_ONLY))

@@ -1,7 +1,7 @@
 """Helpers of keras.Layer that need no Layer: flattening attribute values, de-duplicating
-weight lists, and the wrapper that every layer class's `quantize` gets (with the
-config resolution and checks that quantization_config.py, above base_layer, hands down).
-Sits below base_layer.
+weight lists, Keras 3's standardized shapes, and the wrapper that every layer class's
+`quantize` gets (with the config resolution and checks that quantization_config.py, above
+base_layer, hands down). Sits below base_layer.
 """
 
 from __future__ import annotations
@@ -133,3 +133,23 @@ def holds_tensor(rest: tuple, kwargs: dict) -> bool:
     """Whether a call's arguments past its first hold a tensor (Keras 3 then fills no
     `mask` from the first one's)."""
     return any(isinstance(t, Tensor) for t in nest.flatten([list(rest), list(kwargs.values())]))
+
+
+def standardize_shape(shape: Any) -> tuple:
+    """Keras 3's standardized shape (of an Input, a weight): a bare number is refused
+    (`shape=3` is not `(3,)`), and so are a string or float dimension (even `3.0`) and a
+    negative one."""
+    if hasattr(shape, "as_list"):
+        shape = shape.as_list()
+    if not isinstance(shape, tuple) and not hasattr(shape, "__iter__"):
+        raise ValueError(f"Cannot convert '{shape}' to a shape.")
+    out = []
+    for d in shape:
+        if d is not None and isinstance(d, (str, float)):
+            raise ValueError(f"Cannot convert '{shape}' to a shape. Found invalid dimension "
+                             f"'{d}' of type '{type(d)}'. ")
+        if d is not None and int(d) < 0:
+            raise ValueError(f"Cannot convert '{shape}' to a shape. Negative dimensions are "
+                             "not allowed.")
+        out.append(None if d is None else int(d))
+    return tuple(out)

@@ -21,7 +21,9 @@ from eagerflow._src.keras import regularizers as regularizers_mod
 from eagerflow._src.keras.engine import layer_checks
 from eagerflow._src.keras.engine.keras_tensor import SymbolicTensor, in_symbolic_scope
 from eagerflow._src.keras.engine.layer_helpers import aggregation as _aggregation
+from eagerflow._src.keras.engine.layer_helpers import standardize_shape
 from eagerflow._src.keras.name_scope import scoped_path
+from eagerflow._src.keras.variables import Variable as KerasVariable
 from eagerflow._src.keras.variables import get_stateless_scope, keras_variable
 from eagerflow._src.ops.variables import Variable, VariableSynchronization
 
@@ -61,7 +63,6 @@ class LayerWeights:
                     aggregation: Any = None, partitioner: Any = None, autocast: bool = True,
                     overwrite_with_gradient: bool = False, experimental_autocast: bool = True,
                     caching_device: Any = None, getter: Any = None) -> Variable:
-        shape = () if shape is None else tuple(TensorShape(shape).as_list())
         dtype = dt.as_dtype(dtype) if dtype is not None else dt.as_dtype(self.variable_dtype)
         if synchronization == VariableSynchronization.ON_READ:
             if trainable:
@@ -88,6 +89,8 @@ class LayerWeights:
         if self.__dict__.get("_state_locked"):
             raise ValueError(layer_checks.STATE_LOCKED)
         tracked_name, name = name, name or kb.auto_name("Variable")
+        # (`shape=3` refused, once the variable has taken its name, as in Keras 3)
+        shape = () if shape is None else standardize_shape(shape)
         with self._own_scope(), kb.init_scope():
             if None in shape:  # (Keras 3's Variable refuses it, its path named)
                 raise ValueError("Shapes used to initialize variables must be fully-defined "
@@ -102,6 +105,8 @@ class LayerWeights:
                                  overwrite_with_gradient=overwrite_with_gradient)
         var.regularizer = regularizer  # (Keras 3 keeps it on the variable)
         (self._trainable_weights if trainable else self._non_trainable_weights).append(var)
+        if not self._trainable and isinstance(var, KerasVariable):
+            var.trainable = False  # (Keras 3's tracking freezes a frozen layer's new weight)
         if tracked_name:  # (a child only when assigned to an attribute, as in Keras 3)
             if "_weights_by_name" not in self.__dict__:
                 object.__setattr__(self, "_weights_by_name", {})

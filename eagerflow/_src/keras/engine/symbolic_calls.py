@@ -19,6 +19,7 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, is_tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.engine import input_spec as input_spec_mod
+from eagerflow._src.keras.engine import layer_checks
 from eagerflow._src.keras.engine.call_errors import (
     symbolic_call,
     warn_mask_dropped,
@@ -144,6 +145,8 @@ class SymbolicCalls:
 
     def _symbolic_outputs(self, inputs: Any, rest: tuple, kwargs: dict, spec: CallSpec) -> Any:
         """Output KerasTensors: from compute_output_shape, or by tracing `call`."""
+        if self._users_output_shape():
+            return self._output_specs_of_shapes(inputs, rest, kwargs)
         if not rest and kwargs.get("mask") is None and self._static_shapes():
             shapes = to_shapes(self.compute_output_shape(input_shapes(inputs)), keep_tuples=True)
             out_dtype = self._output_dtype(nest.flatten(inputs)[0].dtype)
@@ -178,6 +181,30 @@ class SymbolicCalls:
                 raise TypeError(f"Layer {self.name} returned a non-tensor output {o!r}; the "
                                 "functional API needs tensor outputs")
         return out
+
+    def _users_output_shape(self) -> bool:
+        """Whether a user's layer class (one outside eagerflow) gives compute_output_shape:
+        Keras 3's compute_output_spec then asks it alone, whatever else the call takes."""
+        method = type(self).compute_output_shape
+        return method is not SymbolicCalls.compute_output_shape and \
+            not (getattr(method, "__module__", None) or "").startswith("eagerflow.")
+
+    def _output_specs_of_shapes(self, inputs: Any, rest: tuple, kwargs: dict) -> Any:
+        """Keras 3's output KerasTensors of a user's compute_output_shape: given the first
+        argument's shape (each argument's by its name where it takes several), every
+        output in the layer's compute dtype (an int input's too)."""
+        names = layer_checks.shape_argument_names(type(self).compute_output_shape)
+        if len(names) > 1:
+            shape = self.compute_output_shape(**layer_checks.build_arguments(
+                self, call_spec(self), names, inputs, rest, kwargs,
+                method="compute_output_shape"))
+        else:
+            shape = self.compute_output_shape(input_shapes(inputs))
+        shapes = to_shapes(shape, keep_tuples=True)
+        dtype = dt.as_dtype(self.compute_dtype)
+        if isinstance(shapes, TensorShape):
+            return SymbolicTensor(shapes, dtype)
+        return nest.map_structure(lambda s: SymbolicTensor(s, dtype), shapes)
 
     def _static_shapes(self) -> bool:
         """Whether compute_output_shape is implemented (then `call` need not be traced)."""

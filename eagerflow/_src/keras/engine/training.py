@@ -471,7 +471,9 @@ class Functional(GraphNetwork, Model):
                  trainable: bool = True, **kwargs: Any) -> None:
         if inputs is None or outputs is None:
             raise TypeError("Functional.__init__() requires `inputs` and `outputs`")
-        Model.__init__(self, name=name, trainable=trainable, _functional=True, **kwargs)
+        # (Keras 3's Functional takes its name and trainable flag alone: other keywords,
+        # a dtype too, it drops unread)
+        Model.__init__(self, name=name, trainable=trainable, _functional=True)
         inputs, outputs = clone_from_intermediate_inputs(inputs, outputs)
         self._init_graph_network(inputs, outputs)
 

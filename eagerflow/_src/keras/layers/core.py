@@ -174,10 +174,9 @@ class Dense(lora.QuantizableWeights, Layer):
         return out
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        # (an unknown last axis too: Keras 3's Dense replaces it, as a functional model
+        # called on Input((None,)) needs)
         input_shape = TensorShape(input_shape)
-        if input_shape.rank is not None and input_shape[-1] is None:
-            raise ValueError("The last dimension of the input shape of a Dense layer should be "
-                             f"defined. Found None. Received: input_shape={input_shape}")
         return TensorShape(input_shape.as_list()[:-1] + [self.units])
 
     def get_config(self) -> dict:

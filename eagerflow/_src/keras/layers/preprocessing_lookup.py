@@ -28,7 +28,9 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.keras import backend as kb
+from eagerflow._src.keras.engine import layer_checks
 from eagerflow._src.keras.engine.base_layer import Layer
+from eagerflow._src.keras.engine.call_spec import call_spec
 from eagerflow._src.keras.layers.category_encoding import _encode_high_rank, encode_categorical
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import (
@@ -87,6 +89,8 @@ class PreprocessingLayer(Layer):
         self.built = True
 
     def __call__(self, inputs: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(inputs, (list, tuple)):
+            layer_checks.refuse_mixed_arguments(self, call_spec(self), inputs, (), {})
         if isinstance(inputs, (list, tuple, np.ndarray, str, bytes, int, float)) and \
                 not _has_keras_tensor(inputs):
             given, inputs = inputs, convert_to_tensor(inputs)

@@ -209,10 +209,19 @@ def get_file(fname: str | None = None, origin: str | None = None, untar: bool = 
              force_download: bool = False) -> str:
     """Returns the local path of `fname`, downloading it from `origin` if needed, with
     Keras 3's errors: a fetch that fails is its Exception ("URL fetch failure on ..."), a
-    download of another hash its ValueError."""
+    download of another hash its ValueError. An archive to extract (`extract`, `untar`)
+    is kept and unpacked under Keras 3's names (_archive_names), its folder returned."""
     try:
-        return fetch_file(fname, origin, untar, md5_hash, file_hash, cache_subdir,
-                          hash_algorithm, extract, archive_format, cache_dir, force_download)
+        if not (extract or untar):
+            return fetch_file(fname, origin, False, md5_hash, file_hash, cache_subdir,
+                              hash_algorithm, False, archive_format, cache_dir, force_download)
+        archive, folder = _archive_names(fname, origin)
+        path = fetch_file(archive, origin, False, md5_hash, file_hash, cache_subdir,
+                          hash_algorithm, False, archive_format, cache_dir, force_download)
+        folder = os.path.join(keras_cache_dir(cache_dir), cache_subdir, folder)
+        if not _extract_into(path, folder, "tar" if untar else archive_format):
+            warnings.warn("Could not extract archive.", stacklevel=2)
+        return folder
     except _HashMismatch as e:
         algorithm, expected = e.args[1:]
         raise ValueError(f"Incomplete or corrupted file detected. The {algorithm} file hash "
@@ -226,6 +235,47 @@ def get_file(fname: str | None = None, origin: str | None = None, untar: bool = 
             raise Exception(f"URL fetch failure on {origin}: {failure.errno} -- "
                             f"{failure.reason}") from None
         raise
+
+
+def _archive_names(fname: str | None, origin: str | None) -> tuple:
+    """The names Keras 3's get_file gives an archive it extracts and the folder it extracts
+    to: 'aclImdb_v1.tar.gz' and 'aclImdb_v1_extracted' for that fname, 'x_archive' and 'x'
+    for a fname 'x' with no dot or one read from the origin."""
+    if origin is None:
+        raise ValueError('Please specify the "origin" argument (URL of the file to download).')
+    if fname and "." in fname:
+        return fname, fname[:fname.find(".")] + "_extracted"
+    name = fname or os.path.basename(urllib_request.url2pathname(origin.split("?")[0]))
+    if not name:
+        raise ValueError("Can't parse the file name from the origin provided: "
+                         f"'{origin}'.Please specify the `fname` argument.")
+    return name + "_archive", name
+
+
+def _extract_into(path: str, folder: str, archive_format: Any) -> bool:
+    """Keras 3's extract_archive: the archive at `path` unpacked into `folder` (beside what
+    it holds), tried as each of `archive_format`'s kinds ('auto': tar, then zip); False
+    where it is none of them."""
+    kinds = ["tar", "zip"] if archive_format == "auto" else \
+        [archive_format] if isinstance(archive_format, str) else list(archive_format or [])
+    for kind in kinds:
+        if kind not in ("tar", "zip"):
+            raise NotImplementedError(kind)
+        if kind == "tar" and tarfile.is_tarfile(path):
+            with tarfile.open(path) as t:
+                for member in t.getmembers():
+                    _check_member(folder, member.name)
+                    if member.issym() or member.islnk():
+                        raise DownloadError(f"refusing to extract link {member.name!r}")
+                t.extractall(folder)
+            return True
+        if kind == "zip" and zipfile.is_zipfile(path):
+            with zipfile.ZipFile(path) as z:
+                for name in z.namelist():
+                    _check_member(folder, name)
+                z.extractall(folder)
+            return True
+    return False
 
 
 def fetch_file(fname: str | None = None, origin: str | None = None, untar: bool = False,

@@ -97,14 +97,16 @@ def image_dataset_from_directory(directory: str, labels: Any = "inferred",
         raise ValueError(f'`format` should be either "tf" or "grain". Received: format={format}')
     if format == "grain":
         raise NotImplementedError('eagerflow builds tf.data pipelines only (format="tf")')
-    data_format = normalize_data_format(data_format)
-
-    def load(path: Any) -> Any:
-        return _load_image(path, tuple(image_size), channels, interpolation, data_format,
-                           crop_to_aspect_ratio, pad_to_aspect_ratio)
 
     def make(paths: list, labels: Any, label_mode: Any, num_classes: int, shuffle: bool,
              buffer: int, seed: Any) -> DatasetV2:
+        # (Keras reads `data_format` only once the directory is indexed: an invalid one is
+        # refused after the "Found N files" line)
+        fmt = normalize_data_format(data_format)
+
+        def load(path: Any) -> Any:
+            return _load_image(path, tuple(image_size), channels, interpolation, fmt,
+                               crop_to_aspect_ratio, pad_to_aspect_ratio)
         return _image_dataset(paths, labels, label_mode, num_classes, load, shuffle, buffer,
                               seed)
 

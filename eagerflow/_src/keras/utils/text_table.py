@@ -27,8 +27,10 @@ def column_widths(positions: list, line_length: int, count: int | None = None) -
             raise ValueError("Insufficient console width to print summary.")
         asked.append(width)
         current += width
-    widths = [w + 2 for w in asked[:count]]          # each cell pads one space either side
-    available = line_length - len(widths) - 1  # the vertical rules take the rest
+    available = line_length - min(len(asked), count or len(asked)) - 1  # less the rules
+    # each cell pads one space either side; rich measures no column wider than the table
+    # (positions past 1.0, or given in characters, ask for more)
+    widths = [min(w + 2, available) for w in asked[:count]]
     excess = sum(widths) - available
     if excess > 0:
         widths = _ratio_reduce(excess, widths)
