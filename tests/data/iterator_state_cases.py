@@ -13,8 +13,18 @@ import numpy as np
 RECORDS = [b"rec%d" % i for i in range(7)]
 
 
+# RECORDS as a SNAPPY TFRecord file (one snappy block), which TF's reader reads but its
+# tf.io writer refuses to write
+_SNAPPY_RECORDS = bytes.fromhex(
+    "0000004a8c0104040009012c42455204726563305ae2a4d93a140010312dfea8d33a14001032cc2051"
+    "793a14001033fbbb4c733a140010348f63a1bb3a1400103538879cc13a1400103699a5749b")
+
+
 def record_file(tf, d: str, compression: str = "") -> str:
     path = os.path.join(d, f"recs{compression}.tfrecord")
+    if compression == "SNAPPY" and not os.path.exists(path):
+        with open(path, "wb") as f:
+            f.write(_SNAPPY_RECORDS)
     if not os.path.exists(path):
         with tf.io.TFRecordWriter(path, options=compression or None) as w:
             for r in RECORDS:
@@ -33,6 +43,15 @@ def record_files(tf, d: str, count: int) -> list:
                     w.write(b"f%dr%d" % (k, j))
         paths.append(path)
     return paths
+
+
+def filled_cache(tf, d: str, name: str):
+    """A cache in files (TF's form, either framework's), filled by a first pass."""
+    ds = tf.data.Dataset.range(7).map(lambda x: x * 2).cache(os.path.join(d, name))
+    if not os.path.exists(os.path.join(d, name) + ".index"):
+        for _ in ds:
+            pass
+    return ds
 
 
 def pipelines(tf, d: str) -> dict:
@@ -113,6 +132,9 @@ def pipelines(tf, d: str) -> dict:
         "ignore_errors": (lambda: ds.from_tensor_slices(["1", "x", "3", "4"]).map(
             tf.strings.to_number).ignore_errors(), 1),
         # (a compressed file's offset is its inflated stream's)
+        # (a snappy file's offsets are in its uncompressed stream, as a gzip file's)
+        "tfrecord_snappy": (lambda: tf.data.TFRecordDataset(
+            record_file(tf, d, "SNAPPY"), "SNAPPY").prefetch(2), 3),
         "tfrecord_gzip": (lambda: tf.data.TFRecordDataset(record_file(tf, d, "GZIP"), "GZIP"), 3),
         "tfrecord_zlib": (lambda: tf.data.TFRecordDataset(
             record_file(tf, d, "ZLIB"), "ZLIB").prefetch(3), 5),
@@ -164,6 +186,20 @@ def pipelines(tf, d: str) -> dict:
         "interleave_tfrecords": (lambda: tf.data.Dataset.from_tensor_slices(
             record_files(tf, d, 5)).interleave(tf.data.TFRecordDataset, cycle_length=2,
                                                 num_parallel_calls=2), 5),
+        # (cycle lengths autotuned, as TF's kernels choose them on the 2 cores they were
+        # recorded on (the test pins that count): a third of the cores, rounded up, with
+        # the parallelism autotuned too; num_parallel_calls of them, at most the cores)
+        "interleave_autotuned": (lambda: ds.range(1, 6).interleave(
+            lambda x: ds.from_tensor_slices(tf.range(x * 10, x * 10 + x)),
+            num_parallel_calls=tf.data.AUTOTUNE), 4),
+        "interleave_autotuned_cycle": (lambda: ds.range(1, 6).interleave(
+            lambda x: ds.from_tensor_slices(tf.range(x * 10, x * 10 + x)),
+            num_parallel_calls=2), 4),
+        "tfrecord_autotuned": (lambda: tf.data.TFRecordDataset(
+            record_files(tf, d, 5), num_parallel_reads=tf.data.AUTOTUNE), 4),
+        # (a filled cache in files: TF's reader of them, at its index; no input read)
+        "file_cache": (lambda: filled_cache(tf, d, "fcache").batch(2), 2),
+        "file_cache_ended": (lambda: filled_cache(tf, d, "fcache"), None),
         "flat_map_tfrecords": (lambda: tf.data.Dataset.from_tensor_slices(
             record_files(tf, d, 4)).flat_map(tf.data.TFRecordDataset), 4),
         # (a reshuffling shuffle under what is counted by running it again: the runs draw

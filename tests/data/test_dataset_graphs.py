@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
+from eagerflow._src.data import parallel as parallel_module
 from eagerflow._src.saved_model.protos import pb
 from tests.data.dataset_graph_cases import cases, graph_pipelines
 from tests.tf_reference import TF_ENV, TF_PYTHON
@@ -116,6 +117,22 @@ def test_dataset_to_graph_and_back(name, op):
     back = tf.data.experimental.from_variant(tf.raw_ops.DatasetFromGraph(graph_def=raw),
                                              ds.element_spec)
     assert _elements(back) == GOLDEN["graphs"][name]["elements"]
+
+
+# (recorded from TF 2.21 on 2 cores: its kernel writes the counts it chose, not AUTOTUNE's)
+@pytest.mark.parametrize("parallel, counts", [(-1, [1, 1, 3, 2, -1]), (2, [2, 1, 3, 4, 2])])
+def test_parallel_interleave_graph_holds_the_counts_its_kernel_chose(monkeypatch, parallel,
+                                                                      counts):
+    """cycle, block, results kept per element, elements opened ahead, parallelism."""
+    monkeypatch.setattr(parallel_module, "schedulable_cores", lambda: 2)
+    ds = tf.data.Dataset.range(4).interleave(lambda x: tf.data.Dataset.range(x),
+                                             num_parallel_calls=parallel)
+    gd = pb().GraphDef()
+    gd.ParseFromString(tf.raw_ops.DatasetToGraphV2(input_dataset=ds._variant_tensor).numpy())
+    consts = {nd.name: nd.attr["value"].tensor.int64_val[0] for nd in gd.node
+              if nd.op == "Const"}
+    node = next(nd for nd in gd.node if nd.op == "ParallelInterleaveDatasetV4")
+    assert [consts[i] for i in node.input if i in consts] == counts
 
 
 @pytest.mark.parametrize("name", sorted(graph_pipelines(tf)))

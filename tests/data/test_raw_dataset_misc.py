@@ -467,3 +467,10 @@ def test_public_datasets_variants_show_tfs_kernel_text():
                  ._variant_tensor) == "RandomDatasetV2Op(87654321, 3)::Dataset"
     assert _text(tf.data.Dataset.random()._variant_tensor) == "RandomDatasetOp(0, 0)::Dataset"
     assert _text(r.unique()._variant_tensor) == "UniqueDatasetOp::Dataset"
+    # (a reader's files read through a flat_map, a legacy parallel interleave, or an
+    # interleave where its parallel reads are autotuned)
+    names = ["/nonexistent/a"]
+    assert [_text(tf.data.TFRecordDataset(names, num_parallel_reads=n)._variant_tensor)
+            for n in (None, 2, tf.data.AUTOTUNE)] == [
+        "FlatMapDatasetOp::Dataset", "LegacyParallelInterleaveDatasetV2Op::Dataset",
+        "ParallelInterleaveDatasetV4Op::Dataset"]

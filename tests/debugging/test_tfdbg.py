@@ -130,6 +130,40 @@ def test_the_check_off_costs_the_eager_path_nothing():
     assert not dispatch._OBSERVE[0]
 
 
+
+def test_a_function_with_captured_inputs_is_observed_as_one_call():
+    """A function whose graph takes captured eager tensors as inputs (as a branch's graph
+    in a tf.function does), called eagerly while an op callback watches: run once on its
+    argument and its capture, handed to the callback as one call op of both (its captures
+    were fed twice: "f_0() takes 2 positional arguments but 3 were given")."""
+    from eagerflow._src.function import concrete, trace_io
+    from eagerflow._src.function.wrap import WrappedFunction
+    from eagerflow._src.graph.ir import FuncGraph
+
+    c = tf.constant([10.0, 20.0])
+    g = FuncGraph("f", parent=None)
+    g.captures_eager = g.eager_as_input = True
+    with concrete.tracing_scope(g):
+        x = g.placeholder((2,), tf.float32, "x", is_input=True)
+        flat: list = []
+        template = trace_io._output_template(g, x * c, flat, mark=False)
+        g.outputs = flat
+    f = WrappedFunction(g, template, "f", None, g.feed_captures())
+    seen = []
+
+    def callback(op_type, inputs, attrs, outputs, op_name=None, graph=None):
+        seen.append((op_type, [t.numpy().tolist() for t in inputs], outputs[0].numpy()))
+
+    dispatch.add_op_callback(callback)
+    try:
+        out = f(tf.constant([1.0, 2.0]))
+    finally:
+        dispatch.remove_op_callback(callback)
+    assert out.numpy().tolist() == [10.0, 40.0]
+    [(op_type, inputs, result)] = seen
+    assert op_type == f.function_op_name and inputs == [[1.0, 2.0], [10.0, 20.0]]
+    assert result.tolist() == [10.0, 40.0]
+
 # ---------------------------------------------------------------------------------------
 # The ops, on any values
 # ---------------------------------------------------------------------------------------

@@ -97,6 +97,9 @@ class Stats:
         # ValueError (a NumPy exception class, TF's own AttributeError, ...): where to look
         # for an error TF may word otherwise
         self.first_plain: dict = {}
+        # every (outcome, call) of those, with its count and the first one's place and
+        # message (printed in a survey: what to ask TF about)
+        self.plain: dict = {}
         self.failures: dict = {}
         # threads a call left running after it returned: their name -> the first call's label
         self.threads: dict = {}
@@ -107,12 +110,17 @@ class Stats:
                 self.threads.setdefault(f"{t.name} ({type(t).__name__}, daemon={t.daemon})",
                                         (label, t))
 
-    def add(self, label: str, outcome: str, seconds: float, rss_growth: int) -> None:
+    def add(self, label: str, outcome: str, seconds: float, rss_growth: int,
+            exc: BaseException | None = None) -> None:
         with self.lock:
             self.calls += 1
             self.outcomes[outcome] += 1
             if outcome not in ("ok", "TypeError", "ValueError") and not hasattr(E, outcome):
                 self.first_plain.setdefault(outcome, label)
+                if exc is not None:
+                    seen = self.plain.setdefault(
+                        (outcome, label), [0, f"{_deliberate(exc)[1]}: {exc}"[:240]])
+                    seen[0] += 1
             self.targets.add(label)
             if rss_growth > self.peak_rss_growth[0]:
                 self.peak_rss_growth = (rss_growth, label)
@@ -126,6 +134,7 @@ class Stats:
                     "targets": sorted(self.targets), "peak": list(self.peak_rss_growth),
                     "slowest": list(self.slowest), "first_plain": dict(self.first_plain),
                     "failures": {k: list(v) for k, v in self.failures.items()},
+                    "plain": [[*k, *v] for k, v in self.plain.items()],
                     "threads": {k: [v[0], None] for k, v in self.threads.items()}}
 
     def merge(self, other: dict) -> None:
@@ -138,6 +147,8 @@ class Stats:
             self.slowest = max(self.slowest, tuple(other["slowest"]))
             for k, v in other.get("first_plain", {}).items():
                 self.first_plain.setdefault(k, v)
+            for outcome, label, n, text in other.get("plain", []):
+                self.plain.setdefault((outcome, label), [0, text])[0] += n
             for k, v in other["failures"].items():
                 self.failures.setdefault(k, tuple(v))
             for k, v in other.get("threads", {}).items():
@@ -150,7 +161,9 @@ class Stats:
                 f"({self.peak_rss_growth[1]}; cap {MEM_CAP >> 20} MiB); "
                 f"slowest call {self.slowest[0]:.2f}s "
                 f"({self.slowest[1]}); outcomes: {top}"
-                + "".join(f"\n  first {k}: {v}" for k, v in sorted(self.first_plain.items())))
+                + "".join(f"\n  first {k}: {v}" for k, v in sorted(self.first_plain.items()))
+                + "".join(f"\n  {k[0]} x{n} in {k[1]}: {text}"
+                          for k, (n, text) in sorted(self.plain.items()) if SURVEY))
 
 
 STATS = Stats()
@@ -369,9 +382,10 @@ TF_ATTRIBUTE_ERRORS = ("dtype must be either floating point or integer",)
 # decode; eagerflow decodes the message as TF does, in string_ops._pos_out_of_range)
 # (and ParseExampleV2's "Could not parse example input, value: '<the bytes>'" of a serialized
 # example that is ill-formed UTF-8: tf.io.parse_example's and parse_single_example's too, and
-# the older ParseSingleExample's)
+# the older ParseSingleExample's; and ParseSingleSequenceExample's, whose positions count
+# from its function's prefix, test_regressions_seed1324717957.py)
 TF_MESSAGE_DECODES = {"Substr", "ParseExampleV2", "ParseSingleExample", "io.parse_example",
-                      "io.parse_single_example"}
+                      "io.parse_single_example", "ParseSingleSequenceExample"}
 # and NumPy's own TypeErrors (of classes NumPy defines) where TF's Python lets them out:
 # tnp.pad's ValueError("Unsupported padding mode: " + mode), whose str + a 0-d array of a
 # number or bool is NumPy's add ufunc, with no loop for a string and a number
@@ -539,7 +553,7 @@ def guarded(label: str, names: tuple, fn: Callable, *args: Any, contract: bool =
     if getattr(guard, "left", None):
         STATS.left_threads(label, guard.left)
     STATS.add(label, outcome if failure is None else f"FAIL:{failure.category}",
-              getattr(guard, "seconds", 0.0), growth)
+              getattr(guard, "seconds", 0.0), growth, value if outcome != "ok" else None)
     if failure is not None:
         raise failure
     if growth > MEM_CAP + RSS_SLACK:

@@ -166,6 +166,9 @@ NO_TF_OP = {
     "SliceGrad": "gradient helper (Slice's adjoint)",
     "SumToShapeOf": "gradient helper (sums a broadcast gradient back)",
     "Dilation2DWinnerGather": "gradient helper (the Dilation2D backprop ops' adjoint)",
+    "TiledBoxSuppression": "eagerflow's host op for the tile loop of non_max_suppression_padded "
+                           "(TF runs it as while loops of ops): compared with TF 2.21 through "
+                           "tf.image.non_max_suppression_padded in tests/ops/test_mathprobe.py",
     "ReadVariableOp": "reads a resource handle: compared through tf.Variable",
     **{name: "makes or reads a TensorMap (a variant: no value to send TF): compared with TF "
              "2.21 in tests/ops/test_runtime_raw_ops.py"

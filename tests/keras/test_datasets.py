@@ -182,3 +182,22 @@ def test_set_random_seed():
 def test_progbar_is_public():
     with warnings.catch_warnings():
         assert tf.keras.utils.Progbar(10, verbose=0).target == 10
+
+
+@pytest.mark.parametrize("kind", ["tar.gz", "zip"])
+def test_a_fetched_archive_is_extracted_beside_it_once(tmp_path, kind):
+    import shutil
+
+    from eagerflow._src.keras.utils import data_utils as du
+
+    (tmp_path / "src" / "inner").mkdir(parents=True)
+    (tmp_path / "src" / "inner" / "a.txt").write_text("A")
+    base = str(tmp_path / "arch")
+    shutil.make_archive(base, "gztar" if kind == "tar.gz" else "zip", tmp_path / "src")
+    target = du._maybe_extract(f"{base}.{kind}", True, "auto")
+    assert target == base and (tmp_path / "arch" / "inner" / "a.txt").read_text() == "A"
+    assert du._maybe_extract(f"{base}.{kind}", True, "auto") == base  # (already there)
+    (tmp_path / "plain.bin").write_bytes(b"not an archive")
+    with pytest.raises(du.DownloadError, match="not an archive that can be extracted"):
+        du._maybe_extract(str(tmp_path / "plain.bin"), True, "auto")
+    assert not list(tmp_path.glob(".extract-*"))  # (no half-extracted folder left)

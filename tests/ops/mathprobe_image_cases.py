@@ -107,6 +107,46 @@ def _image_crops(tf: Any, case: Callable) -> None:
     case("flip rank2", lambda: tf.image.flip_left_right(x[0, :, :, 0]))
 
 
+def _padded_basics(tf: Any, case: Callable, boxes: Any, scores: Any) -> None:
+    """The padded NMS cases run over each set of boxes."""
+    case(
+        "nms padded",
+        lambda: tf.image.non_max_suppression_padded(
+            boxes, scores, 5, 0.5, pad_to_max_output_size=True
+        ),
+    )
+    case("nms padded nopad", lambda: tf.image.non_max_suppression_padded(boxes, scores, 5, 0.5))
+    case(
+        "nms padded thr",
+        lambda: tf.image.non_max_suppression_padded(
+            boxes, scores, 6, 0.5, 0.7, pad_to_max_output_size=True
+        ),
+    )
+    case(
+        "nms padded batch",
+        lambda: tf.image.non_max_suppression_padded(
+            tf.stack([boxes, boxes[::-1]]),
+            tf.stack([scores, scores[::-1]]),
+            4,
+            0.5,
+            pad_to_max_output_size=True,
+        ),
+    )
+    case(
+        "nms padded batch sorted",
+        lambda: tf.image.non_max_suppression_padded(
+            tf.stack([boxes, boxes[::-1]]),
+            tf.stack([scores, scores[::-1]]),
+            4,
+            0.5,
+            pad_to_max_output_size=True,
+            sorted_input=False,
+            canonicalized_coordinates=True,
+            tile_size=2,
+        ),
+    )
+
+
 def _image_nms(tf: Any, case: Callable) -> None:
     boxes = tf.constant(
         [
@@ -156,42 +196,7 @@ def _image_nms(tf: Any, case: Callable) -> None:
             boxes, scores, 6, 0.5, soft_nms_sigma=-1.0
         ),
     )
-    case(
-        "nms padded",
-        lambda: tf.image.non_max_suppression_padded(
-            boxes, scores, 5, 0.5, pad_to_max_output_size=True
-        ),
-    )
-    case("nms padded nopad", lambda: tf.image.non_max_suppression_padded(boxes, scores, 5, 0.5))
-    case(
-        "nms padded thr",
-        lambda: tf.image.non_max_suppression_padded(
-            boxes, scores, 6, 0.5, 0.7, pad_to_max_output_size=True
-        ),
-    )
-    case(
-        "nms padded batch",
-        lambda: tf.image.non_max_suppression_padded(
-            tf.stack([boxes, boxes[::-1]]),
-            tf.stack([scores, scores[::-1]]),
-            4,
-            0.5,
-            pad_to_max_output_size=True,
-        ),
-    )
-    case(
-        "nms padded batch sorted",
-        lambda: tf.image.non_max_suppression_padded(
-            tf.stack([boxes, boxes[::-1]]),
-            tf.stack([scores, scores[::-1]]),
-            4,
-            0.5,
-            pad_to_max_output_size=True,
-            sorted_input=False,
-            canonicalized_coordinates=True,
-            tile_size=2,
-        ),
-    )
+    _padded_basics(tf, case, boxes, scores)
     ov = tf.constant([[1, 0.7, 0.2], [0.7, 1, 0.8], [0.2, 0.8, 1]], tf.float32)
     case(
         "nms overlaps",
@@ -433,42 +438,7 @@ def _image_nms_padded(tf: Any, case: Callable) -> None:
         tf.float32,
     )
     scores = tf.constant([0.9, 0.75, 0.6, 0.95, 0.5, 0.3, 0.9], tf.float32)
-    case(
-        "nms padded",
-        lambda: tf.image.non_max_suppression_padded(
-            boxes, scores, 5, 0.5, pad_to_max_output_size=True
-        ),
-    )
-    case("nms padded nopad", lambda: tf.image.non_max_suppression_padded(boxes, scores, 5, 0.5))
-    case(
-        "nms padded thr",
-        lambda: tf.image.non_max_suppression_padded(
-            boxes, scores, 6, 0.5, 0.7, pad_to_max_output_size=True
-        ),
-    )
-    case(
-        "nms padded batch",
-        lambda: tf.image.non_max_suppression_padded(
-            tf.stack([boxes, boxes[::-1]]),
-            tf.stack([scores, scores[::-1]]),
-            4,
-            0.5,
-            pad_to_max_output_size=True,
-        ),
-    )
-    case(
-        "nms padded batch sorted",
-        lambda: tf.image.non_max_suppression_padded(
-            tf.stack([boxes, boxes[::-1]]),
-            tf.stack([scores, scores[::-1]]),
-            4,
-            0.5,
-            pad_to_max_output_size=True,
-            sorted_input=False,
-            canonicalized_coordinates=True,
-            tile_size=2,
-        ),
-    )
+    _padded_basics(tf, case, boxes, scores)
     case(
         "nms padded sorted_input",
         lambda: tf.image.non_max_suppression_padded(boxes, scores, 5, 0.5, sorted_input=True),

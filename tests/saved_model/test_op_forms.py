@@ -46,6 +46,8 @@ NO_TF_FORM = {
         "Barrier", "BarrierClose", "BarrierIncompleteSize", "BarrierInsertMany",
         "BarrierReadySize", "BarrierTakeMany")},
     "Dilation2DWinnerGather": "eagerflow's gradient helper (TF's backprop ops have none)",
+    "TiledBoxSuppression": "eagerflow's host op for non_max_suppression_padded's tile loop "
+                           "(TF's graph holds while loops of primitive ops instead)",
     "ParseExampleV2": "eagerflow's parsing attrs are not TF's sparse/ragged inputs",
     "ParseSequenceExampleV2": "eagerflow's op splits a SequenceExample into parts: its "
                               "outputs are not TF's",

@@ -493,6 +493,7 @@ REDUCE_STEP_BYTES = cpu.REDUCE_STEP_BYTES
 REDUCE_LOOP_BYTES = cpu.REDUCE_LOOP_BYTES
 REDUCE_STREAMS = cpu.REDUCE_STREAMS
 intra_op_threads = cpu.intra_op_threads  # (TF's intra-op pool: Eigen's shards)
+max_parallelism = cpu.max_parallelism  # (TF's schedulable cores)
 # segments' rows folded in order, a rank step at a time (eigen_reduce's segment sums)
 fold_rows, rank_steps = cpu.fold_rows, cpu.rank_steps
 

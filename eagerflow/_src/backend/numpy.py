@@ -657,10 +657,14 @@ def intra_op_threads() -> int:
     ThreadPoolDevice): the count set by set_intra_op_parallelism_threads, else as many as
     the process's CPU affinity allows (TF's port::MaxParallelism). Some results depend on
     it: a whole-tensor sum is cut into one block per thread (eigen_sum.full_sum)."""
-    if _INTRA_OP[0] > 0:
-        return _INTRA_OP[0]
+    return _INTRA_OP[0] if _INTRA_OP[0] > 0 else max_parallelism()
+
+
+def max_parallelism() -> int:
+    """The cores this process may run on (TF's port::MaxParallelism, NumSchedulableCPUs:
+    its CPU affinity mask, not the machine's count); tf.data sizes what it autotunes by it."""
     try:
-        return len(os.sched_getaffinity(0))
+        return len(os.sched_getaffinity(0)) or 1
     except (AttributeError, OSError):
         return os.cpu_count() or 1
 

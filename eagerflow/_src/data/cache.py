@@ -4,130 +4,28 @@ Data layer. The first complete pass over the input fills the cache; later passes
 read from it. A pass stopped early leaves nothing behind (the partial cache is
 dropped, the temporary file removed), so the next pass reads the input again.
 
-The file cache is eagerflow's own format (TF's is its checkpoint bundle): a data
-file `<filename>.data-00000-of-00001` holding one TFRecord-framed record per
-element, and an index `<filename>.index` written last, whose presence marks a
-complete cache. Tensors are stored as dtype, shape and raw little-endian bytes
-(strings as length-prefixed bytes); never pickle. Checksums of the framing turn
-corruption into DataLossError naming the file and offset.
+The file cache is TF's (cache_files.py): a tensor bundle at the filename, whose index,
+written last, marks a complete cache; TF reads it, and eagerflow reads TF's.
 """
 
 from __future__ import annotations
 
-import json
 import os
-import struct
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
-
-from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core import tf_logging
-from eagerflow._src.core.context import CPU_DEVICE, finalize
-from eagerflow._src.core.errors import AlreadyExistsError, DataLossError
-from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
+from eagerflow._src.core.context import finalize
+from eagerflow._src.core.errors import AlreadyExistsError
+from eagerflow._src.core.sparse_tensor import SparseTensorSpec
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
+from eagerflow._src.data import cache_files
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.iterators import ElementIterator, IterContext, ListIterator
-from eagerflow._src.io import tfrecord
 from eagerflow._src.io.file_errors import os_error
-
-_FORMAT = "eagerflow-dataset-cache"
-_VERSION = 1
-
-
-# ---------------------------------------------------------------------------------------
-# Element encoding
-# ---------------------------------------------------------------------------------------
-
-def _encode_tensor(arr: Any, dtype: _dt.DType, out: list) -> None:
-    arr = to_host(arr)  # (any device's array)
-    out.append(struct.pack("<BB", dtype.as_datatype_enum, arr.ndim))
-    out.append(struct.pack(f"<{arr.ndim}q", *arr.shape))
-    if dtype is _dt.string:
-        items = arr.reshape(-1)
-        for b in items:
-            b = bytes(b)
-            out.append(struct.pack("<Q", len(b)))
-            out.append(b)
-    else:
-        out.append(np.ascontiguousarray(arr).astype(arr.dtype.newbyteorder("<"),
-                                                    copy=False).tobytes())
-
-
-def encode_element(flat: tuple) -> bytes:
-    out: list = []
-    for c in flat:
-        if isinstance(c, SparseTensor):
-            out.append(b"S")
-            _encode_tensor(c.indices._arr, _dt.int64, out)
-            _encode_tensor(c.values._arr, c.dtype, out)
-            _encode_tensor(c.dense_shape._arr, _dt.int64, out)
-        else:
-            out.append(b"T")
-            _encode_tensor(c._arr, c.dtype, out)
-    return b"".join(out)
-
-
-class _Decoder:
-    def __init__(self, data: bytes, where: str) -> None:
-        self.data, self.pos, self.where = memoryview(data), 0, where
-
-    def take(self, n: int) -> memoryview:
-        if n < 0 or self.pos + n > len(self.data):
-            raise DataLossError(None, None, f"Malformed cache entry {self.where}")
-        v = self.data[self.pos:self.pos + n]
-        self.pos += n
-        return v
-
-    def tensor(self) -> tuple:
-        enum, ndim = struct.unpack("<BB", self.take(2))
-        try:
-            dtype = _dt.as_dtype(enum)
-        except TypeError:
-            raise DataLossError(None, None, f"Malformed cache entry {self.where}") from None
-        shape = struct.unpack(f"<{ndim}q", self.take(8 * ndim))
-        if any(d < 0 for d in shape):
-            raise DataLossError(None, None, f"Malformed cache entry {self.where}")
-        n = int(np.prod(shape, dtype=np.int64)) if shape else 1
-        if dtype is _dt.string:
-            items = np.empty(n, dtype=object)
-            for i in range(n):
-                (length,) = struct.unpack("<Q", self.take(8))
-                items[i] = bytes(self.take(length))
-            return items.reshape(shape), dtype
-        npd = np.dtype(dtype.as_numpy_dtype).newbyteorder("<")
-        raw = self.take(n * npd.itemsize)
-        arr = np.frombuffer(raw, dtype=npd).astype(npd.newbyteorder("="), copy=True)
-        return arr.reshape(shape), dtype
-
-
-def decode_element(data: bytes, specs: tuple, where: str) -> tuple:
-    d = _Decoder(data, where)
-    out = []
-    for spec in specs:
-        kind = bytes(d.take(1))
-        if kind == b"S":
-            (ind, _), (vals, vd), (shape, _) = d.tensor(), d.tensor(), d.tensor()
-            if not isinstance(spec, SparseTensorSpec) or vd is not spec.dtype:
-                raise DataLossError(None, None, f"Cache entry {where} does not match the "
-                                    f"dataset's element spec {spec!r}")
-            out.append(SparseTensor._from_arrays(ind, vals, shape, vd))
-        elif kind == b"T":
-            arr, dtype = d.tensor()
-            if not isinstance(spec, TensorSpec) or dtype is not spec.dtype:
-                raise DataLossError(None, None, f"Cache entry {where} does not match the "
-                                    f"dataset's element spec {spec!r}")
-            out.append(EagerTensor(arr, dtype, CPU_DEVICE))
-        else:
-            raise DataLossError(None, None, f"Malformed cache entry {where}")
-    if d.pos != len(d.data):
-        raise DataLossError(None, None, f"Malformed cache entry {where}")
-    return tuple(out)
-
+from eagerflow._src.io.tensor_bundle import BundleReader, BundleWriter
 
 # ---------------------------------------------------------------------------------------
 # Iterators
@@ -167,13 +65,13 @@ _PARTIAL_READ = ("The calling iterator did not fully read the dataset being cach
 
 
 class _FileFillIterator(ElementIterator):
-    __slots__ = ("_in", "_prefix", "_writer", "_lock", "_count", "_specs", "_finished")
+    __slots__ = ("_in", "_prefix", "_writer", "_lock", "_count", "_finished")
 
-    def __init__(self, upstream: ElementIterator, prefix: str, specs: tuple) -> None:
-        self._in, self._prefix, self._specs = upstream, prefix, specs
+    def __init__(self, upstream: ElementIterator, prefix: str) -> None:
+        self._in, self._prefix = upstream, prefix
         self._lock = _acquire_lock(prefix)
         try:
-            self._writer: Any = tfrecord.RecordWriter(_data_path(prefix))
+            self._writer: Any = BundleWriter(cache_files.shard_prefix(prefix))
         except BaseException:
             _release_lock(self._lock)
             raise
@@ -189,7 +87,7 @@ class _FileFillIterator(ElementIterator):
             self._commit()
             raise
         if self._writer is not None:
-            self._writer.write(encode_element(e))
+            cache_files.write_element(self._writer, self._count, e)
             self._count += 1
         return e
 
@@ -199,12 +97,8 @@ class _FileFillIterator(ElementIterator):
         if w is None:
             return
         try:
-            w.close()
-            index = tfrecord.RecordWriter(_index_path(self._prefix))
-            index.write(json.dumps({"format": _FORMAT, "version": _VERSION,
-                                    "elements": self._count,
-                                    "dtypes": [s.dtype.name for s in self._specs]}).encode())
-            index.close()
+            w.finish()
+            cache_files.commit(self._prefix, self._count)
         finally:
             _release_lock(self._lock)
             self._lock = None
@@ -212,7 +106,7 @@ class _FileFillIterator(ElementIterator):
     def close(self) -> None:
         w, self._writer = self._writer, None
         if w is not None:
-            w.discard()  # an incomplete pass leaves no cache behind
+            w.abort()  # an incomplete pass leaves no cache behind
         if self._lock is not None:
             _release_lock(self._lock)
             self._lock = None
@@ -223,26 +117,20 @@ class _FileFillIterator(ElementIterator):
 
 
 class _FileReadIterator(ElementIterator):
-    __slots__ = ("_reader", "_specs", "_left")
+    __slots__ = ("_reader", "_specs", "_next", "_count")
 
-    def __init__(self, prefix: str, specs: tuple, count: int) -> None:
-        self._reader: Any = tfrecord.RecordReader(_data_path(prefix))
-        self._specs, self._left = specs, count
+    def __init__(self, prefix: str, specs: tuple) -> None:
+        self._reader: Any = BundleReader(prefix)
+        self._specs, self._next = specs, 0
+        self._count = cache_files.count(self._reader, len(specs))
 
     def __next__(self) -> tuple:
         r = self._reader
-        if r is None:
-            raise StopIteration
-        offset = r.offset
-        rec = r.read_record()
-        if rec is None:
+        if r is None or self._next >= self._count:
             self.close()
-            if self._left:
-                raise DataLossError(None, None, f"Cache file {r.path} ends after fewer elements "
-                                    "than its index records")
             raise StopIteration
-        self._left -= 1
-        return decode_element(rec, self._specs, f"at offset {offset} of {r.path}")
+        self._next += 1
+        return cache_files.read_element(r, self._next - 1, self._specs)
 
     def close(self) -> None:
         r, self._reader = self._reader, None
@@ -250,16 +138,8 @@ class _FileReadIterator(ElementIterator):
             r.close()
 
 
-def _data_path(prefix: str) -> str:
-    return f"{prefix}.data-00000-of-00001"
-
-
-def _index_path(prefix: str) -> str:
-    return f"{prefix}.index"
-
-
 def _lock_path(prefix: str) -> str:
-    return f"{prefix}_0.lockfile"  # TF's: its writer's shard file name (shard 0), ".lockfile"
+    return f"{cache_files.shard_prefix(prefix)}.lockfile"  # (TF's: its shard's, ".lockfile")
 
 
 def _acquire_lock(prefix: str) -> str:
@@ -347,27 +227,6 @@ class CacheDataset(DatasetV2):
             if self._memory is not None:
                 return ListIterator(self._memory)
             return _MemoryFillIterator(self._inputs[0]._make_iterator(ctx), self._set_memory)
-        specs = self._inputs[0]._structure.specs
-        index = _read_index(self._filename)
-        if index is not None:
-            return _FileReadIterator(self._filename, specs, index["elements"])
-        return _FileFillIterator(self._inputs[0]._make_iterator(ctx), self._filename, specs)
-
-
-def _read_index(prefix: str) -> dict | None:
-    path = _index_path(prefix)
-    if not os.path.exists(path):
-        return None
-    reader = tfrecord.RecordReader(path)
-    try:
-        rec = reader.read_record()
-    finally:
-        reader.close()
-    try:
-        info = json.loads(rec.decode()) if rec is not None else None
-    except (UnicodeDecodeError, ValueError):
-        info = None
-    if not isinstance(info, dict) or info.get("format") != _FORMAT or not isinstance(
-            info.get("elements"), int):
-        raise DataLossError(None, None, f"{path} is not a valid dataset cache index")
-    return info
+        if cache_files.filled(self._filename):
+            return _FileReadIterator(self._filename, self._inputs[0]._structure.specs)
+        return _FileFillIterator(self._inputs[0]._make_iterator(ctx), self._filename)

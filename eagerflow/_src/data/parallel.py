@@ -15,13 +15,13 @@ kernels, so array work overlaps). Three rules hold throughout:
 from __future__ import annotations
 
 import collections
-import os
 import threading
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import max_parallelism
 from eagerflow._src.core.context import finalize, runtime_thread
 from eagerflow._src.core.errors import InvalidArgumentError, op_error
 from eagerflow._src.core.runtime_options import op_determinism_enabled
@@ -64,10 +64,21 @@ def _wait_for(t: threading.Thread) -> None:
 def schedulable_cores() -> int:
     """The cores this process may run on, as TF counts them for AUTOTUNE (its
     port::MaxParallelism: the CPU affinity mask, not the machine's count)."""
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except AttributeError:  # (not on Linux)
-        return os.cpu_count() or 1
+    return max_parallelism()
+
+
+def autotuned_cycle(cycle: int, parallel: int | None) -> int:
+    """The cycle length TF's interleave kernels run for `cycle` (AUTOTUNE: their choice,
+    made once when the dataset is made): a plain interleave cycles through as many
+    elements as the process's cores; a parallel one through `num_parallel_calls` of them
+    (at most the cores), or, its parallelism autotuned too, a third of the cores, rounded
+    up (each element of the cycle keeps two more opened ahead: three threads a core)."""
+    if cycle != AUTOTUNE:
+        return cycle
+    cores = schedulable_cores()
+    if parallel is None:
+        return cores
+    return min(parallel, cores) if parallel != AUTOTUNE else -(-cores // 3)
 
 
 def _default_threads(ctx: IterContext | None) -> int:
@@ -512,12 +523,14 @@ class InterleaveDataset(DatasetV2):
         if refusal is not None:  # (the op's kernel, run once the function is traced)
             raise raised_eagerly(op_error(InvalidArgumentError, op, refusal),
                                  lengths=lengths, host=True)
+        # (its kernel holds, and writes in its graph, the cycle length it chose)
+        self._cycle = autotuned_cycle(cyc, self._parallel)
 
     def _compute_structure(self) -> dstruct.Structure:
         return inner_structure(self._fn)
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
-        cycle = _default_threads(ctx) if self._cycle == AUTOTUNE else self._cycle
+        cycle = self._cycle
         open_ = self._fn.bind(ctx) if self._fn is not None else \
             (lambda flat: self._internal(flat)._make_iterator(ctx))
         return _InterleaveIterator(self._inputs[0]._make_iterator(ctx), open_, cycle,

@@ -24,7 +24,7 @@ from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import UNKNOWN, DatasetV2
 from eagerflow._src.data.fn_errors import FnSite, annotate, reader_out_of_range
 from eagerflow._src.data.iterators import ElementIterator, IterContext
-from eagerflow._src.data.parallel import InterleaveDataset
+from eagerflow._src.data.parallel import InterleaveDataset, autotuned_cycle
 from eagerflow._src.data.sources import TensorSliceDataset, deferred_source, int64_arg
 from eagerflow._src.io import tfrecord
 from eagerflow._src.io.file_errors import os_error
@@ -142,6 +142,9 @@ class _FileReaderDataset(DatasetV2):
         names = _filenames_dataset(filenames)
         super().__init__((names,), _STRING)
         self._parallel = None if num_parallel_reads is None else int64_arg(num_parallel_reads)
+        # (the files read at once: the interleave's cycle TF reads them through)
+        self._cycle = None if self._parallel is None else \
+            autotuned_cycle(self._parallel, self._parallel)
         if self._parallel is not None and self._parallel <= 0 and self._parallel != -1:
             # (TF reads the files through a LegacyParallelInterleaveDatasetV2 as many wide)
             raise raised_eagerly(op_error(InvalidArgumentError,
@@ -154,8 +157,10 @@ class _FileReaderDataset(DatasetV2):
 
     def _kernel_text(self) -> str:
         """TF's readers flat_map a reader dataset over the file names (interleave them, as
-        many at once as `num_parallel_reads`): their variant is that dataset's."""
+        many at once as `num_parallel_reads`; AUTOTUNE: through an interleave with
+        num_parallel_calls): their variant is that dataset's."""
         kernel = "FlatMapDataset" if self._parallel is None else \
+            "ParallelInterleaveDatasetV4" if self._parallel == -1 else \
             "LegacyParallelInterleaveDatasetV2"
         return f"{kernel}Op::Dataset"
 
@@ -188,9 +193,10 @@ class TFRecordDataset(_FileReaderDataset):
     def __init__(self, filenames: Any, compression_type: Any = None, buffer_size: Any = None,
                  num_parallel_reads: Any = None, name: str | None = None) -> None:
         super().__init__(filenames, num_parallel_reads)
-        # TF's TFRecord reader logs a name it does not know and reads the file uncompressed
+        # TF's TFRecord reader also reads SNAPPY (its stream of snappy blocks); it logs a
+        # name it does not know and reads the file uncompressed
         c = tfrecord.dataset_compression(compression_type)
-        self._compression = c if c in tfrecord.KNOWN else ""
+        self._compression = c if c in (*tfrecord.KNOWN, "SNAPPY") else ""
         self._buffer = None if buffer_size is None else int64_arg(buffer_size)
         if self._buffer is not None and self._buffer < 0:
             raise InvalidArgumentError(None, None, "`buffer_size` must be >= 0.")

@@ -17,6 +17,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.errors import OpError
+from eagerflow._src.data import cache_files
 from eagerflow._src.data.iterators import IterContext
 from eagerflow._src.data.tf_iterator_values import (
     END,
@@ -73,6 +74,27 @@ def _memory_cache(state: dict, prefix: str, dss: list, n: int, root: Any) -> int
     if has(state, prefix + "Impl", "index"):
         return int(get(state, prefix + "Impl", "index"))
     return int(get(state, prefix, "num_elements"))
+
+
+def _file_cache(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
+    """A cache in files TF read ("Mode" 0: its reader, at "cur_index") gave as many;
+    one it was filling (1: its shards written so far, its input's state) is not read."""
+    if int(get(state, prefix, "Mode")) != 0:
+        raise refuse("its cache in files was being filled")
+    return int(get(state, prefix + "Impl", "cur_index"))
+
+
+def _w_file_cache(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
+    """A complete cache in files having given `n` elements: TF's reader of its files
+    there (its input is not read)."""
+    ds = dss[0]
+    if not cache_files.filled(ds._filename):
+        raise refuse("its cache in files is not filled")
+    at = cache_files.elements_in(ds._filename, len(ds._inputs[0]._structure.specs)) \
+        if n == END else n
+    out[prefix] = {"Mode": i64(0)}
+    out[prefix + "Impl"] = {"cur_index": i64(at)}
+    return END, prefix + "Impl"
 
 
 def completed(state: dict, prefix: str) -> bool:
@@ -303,6 +325,7 @@ def _span(ds: Any) -> int:
 
 READ = {"FiniteTake": _take, "FiniteSkip": _skip, "Filter": _filter, "Unbatch": _unbatch,
         "PaddedBatchV2": _padded_batch, "MemoryCache": _memory_cache, "RebatchV2": _rebatch,
+        "FileCache": _file_cache,
         "Shard": _shard, "ParallelBatch": _parallel_batch, "Scan": _given,
         "Unique": _unique, "TakeWhile": _take_while, "IgnoreErrors": _ignore_errors,
         "Window": _window}
@@ -439,7 +462,7 @@ def _w_window(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
 
 WRITE = {"FiniteTake": _w_take, "FiniteSkip": _w_skip, "Filter": _w_filter,
          "Unbatch": _w_unbatch, "PaddedBatchV2": _w_padded_batch,
-         "MemoryCache": _w_memory_cache, "RebatchV2": _w_rebatch,
+         "MemoryCache": _w_memory_cache, "RebatchV2": _w_rebatch, "FileCache": _w_file_cache,
          "Shard": _w_shard, "ParallelBatch": _w_parallel_batch, "Scan": _w_scan,
          "Unique": _w_unique, "TakeWhile": _w_take_while, "IgnoreErrors": _w_ignore_errors,
          "Window": _w_window}

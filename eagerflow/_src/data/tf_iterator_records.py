@@ -15,11 +15,13 @@ here on the files' record counts), with nothing buffered.
 from __future__ import annotations
 
 import os
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
 
 from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.data import tf_iterator_parallel
 from eagerflow._src.data.tf_iterator_values import END, FULL, get, has, i64, refuse, total
 from eagerflow._src.io import tfrecord
 
@@ -244,6 +246,51 @@ class _Readers:
                     break
             if not moved:
                 return False
+
+
+# -- num_parallel_reads=AUTOTUNE: TF's interleave --------------------------------------
+def _interleave(ds: Any) -> Any:
+    """The interleave (ParallelInterleaveV4) TF reads the files of `ds` through when their
+    parallel reads are autotuned: over their names, each file read by a TFRecord
+    iterator under the element's prefix, its cycle length autotuned."""
+    return SimpleNamespace(_inputs=ds._inputs, _block=1, _cycle=ds._cycle)
+
+
+def _path(element: tuple) -> str:
+    v = np.asarray(element[0]._arr).reshape(()).item()
+    return v.decode() if isinstance(v, bytes) else str(v)
+
+
+def autotuned(state: dict, prefix: str, ds: Any, root: Any) -> int:
+    """Files read by an autotuned interleave: what it gave (tf_iterator_parallel.py), each
+    file's reader having read up to its offset (past its end where it kept none)."""
+    z = ds._compression
+
+    def read(at: str, element: tuple) -> int:
+        reader, path = f"{at}::TFRecord", _path(element)
+        offset = int(get(state, reader, "offset")) if has(state, reader, "offset") else None
+        return _records(path, offset, z)
+
+    return tf_iterator_parallel.given(state, prefix, _interleave(ds), root,
+                                      lambda e: _records(_path(e), None, z), read)
+
+
+def w_autotuned(out: dict, prefix: str, ds: Any, n: int, root: Any) -> None:
+    """Files read by an autotuned interleave having given `n` records: its cycle as TF's
+    leaves it (tf_iterator_parallel.py), each open file's reader at the records it gave,
+    the names' TensorSlice at those it read."""
+    z = ds._compression
+
+    def write(at: str, given: int, element: tuple) -> None:
+        out[f"{at}::TFRecord"] = {"current_file_index": i64(0),
+                                  "offset": i64(_offset(_path(element), given, z))}
+
+    read = tf_iterator_parallel.write(out, prefix, _interleave(ds), n, root,
+                                      lambda e: _records(_path(e), None, z), write)
+    out[prefix + "::TensorSlice"] = {
+        f"{FULL}{prefix}::TensorSlice:index": i64(
+            len(file_names(ds)) if read == END else read),
+        "global_shuffle_iterator_next_index": i64(0)}
 
 
 READ = {"FlatMap": _files, "LegacyParallelInterleaveV2": _parallel}

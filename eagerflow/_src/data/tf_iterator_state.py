@@ -110,9 +110,6 @@ def _levels(top: Any, opt: dict, arg: Any = None) -> list:
             break
         if kind not in _TRANSPARENT:
             chain.append(ds)
-        if kind == "TFRecordDataset" and ds._compression not in _INFLATED:
-            # (a snappy file's offsets are not read here)
-            raise _refuse("its TFRecordDataset is snappy compressed")
         if kind in ("RangeDataset", "TensorSliceDataset", "TFRecordDataset",
                     "RandomDataset") or kind in _BRANCHING:
             break
@@ -149,9 +146,11 @@ def _levels(top: Any, opt: dict, arg: Any = None) -> list:
         elif kind == "BatchDataset" and ds._repr_name != "_BatchDataset":
             name = None  # (a parallel or ragged batch)
         elif kind == "TFRecordDataset" and ds._parallel is not None:
-            name = "LegacyParallelInterleaveV2"  # (its files read in parallel)
+            # (its files read in parallel: through an interleave, where autotuned)
+            name = "LegacyParallelInterleaveV2" if ds._parallel > 0 else \
+                "ParallelInterleaveV4"
         elif kind == "CacheDataset" and ds._filename:
-            name = None  # (a cache in files)
+            name = "FileCache"
         elif kind in ("TakeDataset", "SkipDataset"):
             # (take(-1) and skip(0) are no-ops TF drops; take(0), skip(-1) iterators of
             # another name)
@@ -186,8 +185,6 @@ _NAMES = {"RangeDataset": "Range", "TensorSliceDataset": "TensorSlice",
           "ParallelInterleaveDataset": "ParallelInterleaveV4"}
 _BRANCHING = ("ZipDataset", "ConcatenateDataset", "FlatMapDataset", "InterleaveDataset",
               "DirectedInterleaveDataset", "GroupByWindowDataset", "ParallelInterleaveDataset")
-# TFRecord compressions whose offsets TF saves in the inflated stream, as they are read
-_INFLATED = ("", "GZIP", "ZLIB")
 # iterators TF saves nothing of
 _STATELESS = ("Map", "IgnoreErrors")
 
@@ -301,10 +298,11 @@ def _prefixes(chain: list, base: str, state: dict) -> list:
         gone = name not in _STATELESS and _ended(state, prefix)
         if name in ("FiniteRepeat", "ForeverRepeat"):
             prefix = f"{prefix}[{int(_get(state, prefix, 'i'))}]"
-        elif name == "MemoryCache":
-            # (what fills the cache is "MemoryCacheImpl", its input under it; a cache
-            # already filled reads no input)
-            gone = _completed(state, prefix)
+        elif name in ("MemoryCache", "FileCache"):
+            # (what fills the cache is "...CacheImpl", its input under it; a cache
+            # already filled, or its files read ("Mode" 0), reads no input)
+            gone = _completed(state, prefix) if name == "MemoryCache" else \
+                int(_get(state, prefix, "Mode")) == 0
             prefix += "Impl"
     return out
 
@@ -445,6 +443,8 @@ def _group_levels(ds: Any, root: Any, key: int, group: list) -> list:
 
 def _parallel_interleave(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> int:
     """An interleave with num_parallel_calls (tf_iterator_parallel.py)."""
+    if _kind(ds) == "TFRecordDataset":
+        return tf_iterator_records.autotuned(state, prefix, ds, root)
     _inner_levels(ds, root)
     open_ = ds._fn.bind(IterContext(root.options(), root))
     _cycle(ds)
@@ -474,7 +474,7 @@ def _interleave(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> i
 
 
 def _cycle(ds: Any) -> int:
-    if ds._fn is None or ds._cycle < 1:  # (AUTOTUNE: as many as the machine's cores)
+    if ds._fn is None:  # (an AUTOTUNE length is fixed when the dataset is made)
         raise _refuse("its interleave's cycle length is not fixed")
     return ds._cycle
 
@@ -863,6 +863,8 @@ def _w_parallel_interleave(out: dict, prefix: str, ds: Any, n: int, root: Any,
                            epochs: dict) -> None:
     """An interleave with num_parallel_calls having given `n` (tf_iterator_parallel.py);
     its input having given what it read."""
+    if _kind(ds) == "TFRecordDataset":
+        return tf_iterator_records.w_autotuned(out, prefix, ds, n, root)
     _inner_levels(ds, root)
     open_ = ds._fn.bind(IterContext(root.options(), root))
     _cycle(ds)

@@ -638,9 +638,12 @@ class ConcreteFunction:
     def _call_observed(self, tensors: list) -> tuple:
         """An eager call while op callbacks are on: the call handed to them as one op, as
         TF's executor hands its function call op (its own ops ran in the graph)."""
+        # `tensors` end with the captures and hold the bound variables' handles: run it
+        # on its arguments alone, bound (call_flat_outputs adds the captures once more)
+        args = tensors[:len(tensors) - len(self._captured_tensors)]
         _state.observing = True
         try:
-            outs = self.call_flat_outputs(tensors)
+            outs = self.call_flat_outputs(args, bound=True)
         finally:
             _state.observing = False
         dispatch.call_eager_callbacks(self.function_op_name, tuple(tensors), tuple(outs))

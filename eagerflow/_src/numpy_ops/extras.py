@@ -87,18 +87,32 @@ def diag_indices(n: int, ndim: int = 2) -> tuple:
 
 
 def tri(N: int, M: int | None = None, k: int = 0, dtype: Any = None) -> Tensor:  # noqa: N803
+    """Ones at and below diagonal k, made as TF's: tf.ones of shape [N, M] cut by a band
+    (so a size that is no integer is tf.ones' TypeError, a huge one its Fill's OOM)."""
     M = N if M is None else M  # noqa: N806
     want = result_type(dtype if dtype is not None else float)
-    rows = A.expand_dims(_range(N, dtype=dt.int64), 1)
-    cols = A.expand_dims(_range(M, dtype=dt.int64), 0)
-    return cast(m.less_equal(cols, rows + k), want)
+    if k < 0:  # the complement of the upper band that starts -k - 1 rows below
+        lower = -k - 1
+        if lower > N:
+            return A.zeros([N, M], want)
+        upper = L.band_part(A.ones([N, M], dt.bool), lower, -1)
+        return cast(m.logical_not(upper), want)
+    ones = A.ones([N, M], want)
+    return ones if k > M else L.band_part(ones, -1, k)
+
+
+def _lower_mask(n: Any, m_: Any, k: int) -> Tensor:
+    """tri(n, m_, k) as a bool mask of sizes that may be tensors (a traced input's)."""
+    rows = A.expand_dims(_range(n, dtype=dt.int64), 1)
+    cols = A.expand_dims(_range(m_, dtype=dt.int64), 0)
+    return m.less_equal(cols, rows + k)
 
 
 def tril(m: Any, k: int = 0) -> Tensor:  # NumPy's parameter name
     a = asarray(m)
     if len(a.shape) < 2:
         raise ValueError("Argument to tril must have rank at least 2")
-    keep = cast(tri(_dim(a, -2), _dim(a, -1), k, dtype=np.bool_), dt.bool)
+    keep = _lower_mask(_dim(a, -2), _dim(a, -1), k)
     return where(keep, a, zeros_like(a))
 
 
@@ -106,7 +120,7 @@ def triu(m: Any, k: int = 0) -> Tensor:
     a = asarray(m)
     if len(a.shape) < 2:
         raise ValueError("Argument to triu must have rank at least 2")
-    keep = cast(tri(_dim(a, -2), _dim(a, -1), k - 1, dtype=np.bool_), dt.bool)
+    keep = _lower_mask(_dim(a, -2), _dim(a, -1), k - 1)
     return where(keep, zeros_like(a), a)
 
 
@@ -165,10 +179,22 @@ def cross(a: Any, b: Any, axisa: int = -1, axisb: int = -1, axisc: int = -1,
             None, None, "Cross-products are only defined for 3-element vectors. [Op:Cross]"))
     a0, a1, a2 = (a[..., i] for i in range(3))
     b0, b1, b2 = (b[..., i] for i in range(3))
+    r = len(a.shape)
+    axisc = axisc + r if axisc < 0 else axisc  # (before the 2-vector case, as TF's)
     if two:  # NumPy's cross of 2-vectors is the z component alone
         return a0 * b1 - a1 * b0
     c = AO.stack([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], -1)
-    return AO.moveaxis(c, -1, axisc)
+    return _last_to_axis(c, axisc)
+
+
+def _last_to_axis(c: Tensor, axis: Any) -> Tensor:
+    """cross's result with its last axis moved to `axis`, as TF's: the permutation built
+    of two ranges, so that an axis out of the rank is Range's error and a float one
+    Transpose's (an int-valued float equal to the last axis leaves it in place)."""
+    r = len(c.shape)
+    if axis == r - 1:
+        return c
+    return A.transpose(c, A.concat([_range(axis), [r - 1], _range(axis, r - 1)], 0))
 
 
 def _axis_to_last(x: Tensor, axis: int) -> Tensor:

@@ -202,9 +202,16 @@ def _fill(dims: Any, value: Any) -> Any:
     path: a string or a list of floats is its conversion's TypeError, not Fill's attr
     error), and their errors name no name (their name scope is empty eagerly)."""
     if isinstance(dims, (str, bytes)) or isinstance(dims, (list, tuple)) and \
-            any(isinstance(v, (float, list, tuple)) for v in dims):
-        convert_to_tensor(dims, dtype=dt.int32)
+            any(isinstance(v, (float, list, tuple)) or _numpy_non_int(v) for v in dims):
+        dims = convert_to_tensor(dims, dtype=dt.int32)  # (ints: nested ones' Fill's error)
     return fill.__wrapped__(dims, value)
+
+
+def _numpy_non_int(v: Any) -> bool:
+    """A NumPy scalar or 0-d array of no integer dtype (float16, bool, ...), or an array:
+    a dim TF's conversion of the shape to int32 refuses, as it does a Python float (an
+    integer array nests: Fill's error for dims of rank 2)."""
+    return isinstance(v, (np.generic, np.ndarray)) and (v.dtype.kind not in "iu" or v.ndim > 0)
 
 
 def zeros(shape: Any, dtype: Any = dt.float32, name: str | None = None,

@@ -315,13 +315,29 @@ def fixed_unigram_candidate_sampler(true_classes: Any, num_true: int, num_sample
     """num_sampled candidates drawn with probability proportional to their unigram
     count (from `unigrams` or the last column of `vocab_file`) to the power `distortion`:
     (sampled_candidates, true_expected_count, sampled_expected_count)."""
+    # (TF's wrapper converts the attrs in this order, a None as the attr's default)
     attrs = {**CS.sampler_attrs(num_true, num_sampled, unique, range_max),
-             "vocab_file": str(vocab_file), "distortion": float(distortion),
-             "num_reserved_ids": C.make_int(num_reserved_ids, "num_reserved_ids"),
-             "num_shards": C.make_int(num_shards, "num_shards"),
-             "shard": C.make_int(shard, "shard"), "unigrams": tuple(float(u) for u in unigrams)}
+             "vocab_file": C.make_str("" if vocab_file is None else vocab_file, "vocab_file"),
+             "distortion": C.make_float(1.0 if distortion is None else distortion,
+                                        "distortion"),
+             "num_reserved_ids": C.make_int(0 if num_reserved_ids is None else num_reserved_ids,
+                                           "num_reserved_ids"),
+             "num_shards": C.make_int(1 if num_shards is None else num_shards, "num_shards"),
+             "shard": C.make_int(0 if shard is None else shard, "shard"),
+             "unigrams": _unigrams(unigrams)}
     return CS._sampler(FIXED_UNIGRAM_CANDIDATE_SAMPLER, true_classes, attrs, seed, name,
                        slow=True)
+
+
+def _unigrams(unigrams: Any) -> tuple:
+    """The unigrams attr as TF's wrapper takes it: a list, tuple or NumPy array of real
+    numbers (None: none), each converted as a float attr."""
+    if unigrams is None:
+        return ()
+    if not isinstance(unigrams, (list, tuple, np.ndarray)):
+        raise TypeError(f"Expected list for 'unigrams' argument to "
+                        f"'fixed_unigram_candidate_sampler' Op, not {unigrams!r}.")
+    return tuple(C.make_float(u, "unigrams") for u in unigrams)
 
 
 @eager_api("true_classes")

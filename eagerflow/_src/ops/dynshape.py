@@ -88,8 +88,9 @@ def static_ints(value: Any, what: str = "shape", attr: tuple | None = None,
         elif isinstance(v, EagerTensor) and v._shape:  # TF packs the list: Pack refuses it
             convert_to_tensor(value)
             raise TypeError(f"{what} must be a list of integers, got {value!r}")
-        elif isinstance(v, EagerTensor) or hasattr(v, "__index__"):
-            out.append(int(v))
+        elif isinstance(v, EagerTensor) or hasattr(v, "__index__") and not (
+                isinstance(v, np.ndarray) and (v.ndim or v.dtype.kind not in "iu")):
+            out.append(int(v))  # (an array of floats or of rows: as the op converts it)
         else:
             return _as_op_converts(value, what, attr, given)
     return tuple(out)

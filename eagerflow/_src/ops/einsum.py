@@ -20,7 +20,6 @@ from eagerflow._src.ops.array import ones, reshape, zeros
 from eagerflow._src.ops.broadcast_grads import broadcast_like
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import raised_eagerly
-from eagerflow._src.ops.linalg import _matmul_kernel
 from eagerflow._src.ops.linalg_eye import eye
 from eagerflow._src.ops.math import (
     not_equal,
@@ -152,41 +151,7 @@ def _einsum_kernel(xp: Any, *xs: Any, terms: tuple, out: str) -> Any:
     if d.kind == "V":  # bfloat16 on a device: float32 products, rounded once
         return xp.einsum(",".join(terms) + "->" + out,
                          *(x.astype(np.float32) for x in xs)).astype(d)
-    if len(xs) == 2:
-        product = _as_matmul(xp, xs[0], xs[1], terms, out)
-        if product is not None:
-            return product
     return blas.tf32_products(xp, lambda: xp.einsum(",".join(terms) + "->" + out, *xs))
-
-
-def _as_matmul(xp: Any, a: Any, b: Any, terms: tuple, out: str) -> Any:
-    """A two-operand einsum as TF's kernel computes it, one batched matrix product: each
-    operand transposed to [batch, free, contracted] ([batch, contracted, free] for the
-    second), the product, then transposed to the output's order; so its sums are
-    MatMul's. None where that does not apply (a label repeated in an operand or summed
-    in one alone, or batch dimensions that broadcast): NumPy's einsum then."""
-    ta, tb = terms
-    if len(set(ta)) != len(ta) or len(set(tb)) != len(tb) or not set(ta) | set(tb) <= \
-            set(out) | (set(ta) & set(tb)):
-        return None
-    size = dict(zip(ta, a.shape))
-    for ch, n in zip(tb, b.shape):
-        if size.setdefault(ch, n) != n:
-            return None
-    batch = [ch for ch in out if ch in ta and ch in tb]
-    free_a = [ch for ch in out if ch in ta and ch not in tb]
-    free_b = [ch for ch in out if ch in tb and ch not in ta]
-    summed = [ch for ch in ta if ch in tb and ch not in out]
-    lhs = a.transpose([ta.index(ch) for ch in batch + free_a + summed])
-    rhs = b.transpose([tb.index(ch) for ch in batch + summed + free_b])
-    dims = [size[ch] for ch in batch]
-    m, k, n = (int(np.prod([size[ch] for ch in g], dtype=np.int64))
-               for g in (free_a, summed, free_b))
-    product = _matmul_kernel(xp, lhs.reshape(dims + [m, k]), rhs.reshape(dims + [k, n]),
-                             False, False)
-    done = batch + free_a + free_b
-    product = product.reshape(dims + [size[ch] for ch in free_a + free_b])
-    return product.transpose([done.index(ch) for ch in out])
 
 
 def _einsum_grad(n: Any, g: Any) -> list:

@@ -312,6 +312,8 @@ def resize_kernel(r: _Resize, xp: Any, images: Any, *dyn: Any, size: tuple, **a:
     if r.method == "bilinear":
         # (TF's kernel reads every corner as a float, float64 ones rounded too)
         x = images.astype(np.float32, copy=False)
+        if tuple(size) == (h, w):  # TF's kernel copies a resize to the same size: no lerp
+            return x.astype(out_t, copy=True)  # (inf stays inf, -0.0 stays -0.0)
         return bilinear(xp, x, size, *_mode(a)).astype(out_t, copy=False)
     if r.method == "scale_and_translate":
         return scale_and_translate(xp, images, size, *_sampling(a))

@@ -8,6 +8,7 @@ kernel is a single BLAS call (`xp.matmul`) so large products run at NumPy speed.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import numpy as np
@@ -904,6 +905,14 @@ MATRIX_BAND_PART = register(OpDef(
 
 @eager_api("input", "num_lower", "num_upper")
 def band_part(input: Any, num_lower: Any, num_upper: Any, name: str | None = None) -> Any:  # noqa: A002
+    if _state.graph is None and (isinstance(num_lower, (np.generic, np.ndarray)) or
+                                 isinstance(num_upper, (np.generic, np.ndarray))):
+        # NumPy bounds are cast to the Tindex, as TF converts them (1.7 is 1, "1" is 1)
+        d = next((v._dtype for v in (num_lower, num_upper) if isinstance(v, Tensor)),
+                 dt.int64)
+        num_lower, num_upper = (convert_to_tensor(v, dtype=d)
+                                if isinstance(v, (np.generic, np.ndarray)) else v
+                                for v in (num_lower, num_upper))
     if type(num_lower) is EagerTensor or type(num_upper) is EagerTensor:
         _check_band_tensors(_t(input), num_lower, num_upper)
     attrs, dyn = {}, []
@@ -912,8 +921,21 @@ def band_part(input: Any, num_lower: Any, num_upper: Any, name: str | None = Non
             attrs[w] = None
             dyn.append(cast(v, dt.int64) if v.dtype is not dt.int64 else v)
         else:
-            attrs[w] = C.int_arg(v, w)
+            attrs[w] = _band_bound(v, w)
     return bind(MATRIX_BAND_PART, (_t(input),) + tuple(dyn), attrs, name)
+
+
+def _band_bound(v: Any, what: str) -> int:
+    """A bound given as a Python or NumPy number, as TF converts it to the op's Tindex
+    (int64 by default): a bool as its int (True is 1), a float its TypeError."""
+    if isinstance(v, bool):
+        return int(v)
+    if v is None or hasattr(v, "_dtype"):
+        return C.int_arg(v, what)
+    try:
+        return operator.index(v)
+    except TypeError:
+        raise TypeError(f"Cannot convert {v!r} to EagerTensor of dtype int64") from None
 
 
 def _check_band_tensors(x: Any, num_lower: Any, num_upper: Any) -> None:

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import check_finite_size
@@ -26,6 +27,7 @@ from eagerflow._src.ops import parsing_ops as P
 from eagerflow._src.ops import parsing_sequence as S
 from eagerflow._src.ops import parsing_v1 as V
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import wrapped_name
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 
 example_pb = lazy_module("eagerflow._src.io.example_pb")
@@ -105,7 +107,18 @@ def _context_checks(op: str, messages: list, keys: tuple, shapes: tuple, default
                                  f"expected {per_row}, but found 0")
 
 
-def _read_messages(op: str, serialized: Any, single: bool, names: tuple) -> list:
+def _unparsed(op: str, value: bytes, arity: dict) -> str:
+    """The single op's message for `value`, which does not parse: TF's C message quotes
+    its bytes and is read as UTF-8, cut at a NUL (invalid UTF-8 is Python's
+    UnicodeDecodeError, as TF's, of the whole message: its positions count from the eager
+    function's prefix, CPU:0's, whose name holds the op's `arity`)."""
+    raw = b"Could not parse example input, value: '%s'" % value
+    head = f"{{{{function_node {wrapped_name(op, arity)}_device_{CPU_DEVICE}}}}} ".encode()
+    return (head + raw.split(b"\0")[0]).decode("utf-8")[len(head):]
+
+
+def _read_messages(op: str, serialized: Any, single: bool, names: tuple,
+                   arity: dict | None = None) -> list:
     """The SequenceExamples; one that does not parse is named as TF's ops name it: the
     single op quotes its bytes (read as UTF-8, cut at a NUL), the batch op its name."""
     from google.protobuf.message import DecodeError
@@ -117,8 +130,7 @@ def _read_messages(op: str, serialized: Any, single: bool, names: tuple) -> list
             msg.ParseFromString(bytes(b))
         except (DecodeError, TypeError, ValueError):
             if single:
-                raw = b"Could not parse example input, value: '%s'" % bytes(b)
-                raise C.fail(op, raw.split(b"\0")[0].decode("utf-8")) from None
+                raise C.fail(op, _unparsed(op, bytes(b), arity)) from None
             raise C.fail(op, "Invalid protocol message input, example id: "
                              f"{names[i] if names else '<unknown>'}") from None
         out.append(msg)
@@ -129,7 +141,12 @@ def _parts(op: str, serialized: Any, defaults: tuple, a: dict, single: bool,
            name: str = "<unknown>", names: tuple = ()) -> tuple:
     """All outputs: context sparse and dense, feature lists sparse and dense, and each dense
     list's number of steps. `single`: one SequenceExample (no batch dimension)."""
-    messages = _read_messages(op, serialized, single, names)
+    if single and not any(a[k] for k in _KEYS):
+        # (TF's single op asks for nothing: it never parses the input, any bytes pass)
+        messages = [example_pb.SequenceExample()]
+    else:
+        messages = _read_messages(op, serialized, single, names,
+                                  _lengths(a, len(defaults)))
     _context_checks(op, messages, a["context_dense_keys"], a["context_dense_shapes"],
                     defaults, single, name)
     ctx = np.empty(len(messages), dtype=object)

@@ -320,9 +320,12 @@ def _interleave(x: DatasetWriter, ds: Any) -> Ref:
     if ds._parallel is None:
         return x.node(ds, "InterleaveDataset", [x.input(ds), others, x.value(ds._cycle),
                                                 x.value(ds._block)], f=f)
+    # (its kernel writes the counts it chose: results kept per element, 2 a block and 1;
+    # elements opened ahead, 2 a cycle slot)
     return x.node(ds, "ParallelInterleaveDatasetV4", [
-        x.input(ds), others, x.value(ds._cycle), x.value(ds._block), x.value(-1),
-        x.value(-1), x.value(ds._parallel)], f=f, deterministic="default")
+        x.input(ds), others, x.value(ds._cycle), x.value(ds._block),
+        x.value(2 * ds._block + 1), x.value(2 * ds._cycle), x.value(ds._parallel)], f=f,
+        deterministic="default")
 
 
 def _batch(x: DatasetWriter, ds: Any) -> Ref:

@@ -329,19 +329,7 @@ def _maybe_extract(path: str, extract: bool, archive_format: str) -> str:
         return target
     tmp = tempfile.mkdtemp(prefix=".extract-", dir=os.path.dirname(path))
     try:
-        if zipfile.is_zipfile(path) and archive_format in ("auto", "zip"):
-            with zipfile.ZipFile(path) as z:
-                for name in z.namelist():
-                    _check_member(tmp, name)
-                z.extractall(tmp)
-        elif tarfile.is_tarfile(path) and archive_format in ("auto", "tar"):
-            with tarfile.open(path) as t:
-                for member in t.getmembers():
-                    _check_member(tmp, member.name)
-                    if member.issym() or member.islnk():
-                        raise DownloadError(f"refusing to extract link {member.name!r}")
-                t.extractall(tmp)
-        else:
+        if not _extract_into(path, tmp, archive_format):
             raise DownloadError(f"{path} is not an archive that can be extracted")
         if os.path.isdir(target):
             shutil.rmtree(target)
