@@ -228,9 +228,6 @@ class SymbolicCalls:
             return input_dtype
         return dt.as_dtype(self.compute_dtype)
 
-    def _weights_exist(self) -> bool:
-        return bool(self._trainable_weights or self._non_trainable_weights)
-
     def compute_output_shape(self, input_shape: Any) -> Any:
         """The output shape for `input_shape`; layers that know it without running `call`
         override this (the others are traced: see `compute_output_spec`)."""
