@@ -693,7 +693,9 @@ def test_mixed_precision_step_launches_are_bounded(gpu, policy):
     and 89 traced in float16 (bfloat16: one more each) while half convolutions built
     their columns by a pad, its copy and a copy per tap and half chains did not fuse;
     64 and 63 after that (21 copies left, casts but two); 54 traced since casts between
-    float types fuse and the gradients' casts fold into the Adam update (11 copies)."""
+    float types fuse and the gradients' casts fold into the Adam update (11 copies). 68
+    eagerly since GlobalAveragePooling2D averages half inputs in float32 as Keras 3's
+    ops.mean does (a cast up and back, forward and backward)."""
     bench = _benchmark("launches")
     tf.keras.mixed_precision.set_global_policy(policy)
     try:
@@ -703,7 +705,7 @@ def test_mixed_precision_step_launches_are_bounded(gpu, policy):
     finally:
         tf.keras.mixed_precision.set_global_policy("float32")
     extra = policy == "mixed_bfloat16"
-    assert eager["launches"]["total"] <= 64 + extra
+    assert eager["launches"]["total"] <= 68 + extra
     assert traced["launches"]["total"] <= 54 + extra and traced["launches"]["copy"] <= 11
     for m in (eager, traced):
         assert m["to_host"] == 0 and m["to_device"] == 0

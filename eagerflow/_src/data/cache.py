@@ -18,14 +18,17 @@ from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core import tf_logging
 from eagerflow._src.core.context import finalize
 from eagerflow._src.core.errors import AlreadyExistsError
+from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.sparse_tensor import SparseTensorSpec
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
-from eagerflow._src.data import cache_files
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.iterators import ElementIterator, IterContext, ListIterator
 from eagerflow._src.io.file_errors import os_error
-from eagerflow._src.io.tensor_bundle import BundleReader, BundleWriter
+
+# (TF's cache files are tensor bundles: their protobuf is left to a file cache's first use)
+cache_files = lazy_module("eagerflow._src.data.cache_files")
+tensor_bundle = lazy_module("eagerflow._src.io.tensor_bundle")
 
 # ---------------------------------------------------------------------------------------
 # Iterators
@@ -71,7 +74,7 @@ class _FileFillIterator(ElementIterator):
         self._in, self._prefix = upstream, prefix
         self._lock = _acquire_lock(prefix)
         try:
-            self._writer: Any = BundleWriter(cache_files.shard_prefix(prefix))
+            self._writer: Any = tensor_bundle.BundleWriter(cache_files.shard_prefix(prefix))
         except BaseException:
             _release_lock(self._lock)
             raise
@@ -120,7 +123,7 @@ class _FileReadIterator(ElementIterator):
     __slots__ = ("_reader", "_specs", "_next", "_count")
 
     def __init__(self, prefix: str, specs: tuple) -> None:
-        self._reader: Any = BundleReader(prefix)
+        self._reader: Any = tensor_bundle.BundleReader(prefix)
         self._specs, self._next = specs, 0
         self._count = cache_files.count(self._reader, len(specs))
 

@@ -17,7 +17,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.errors import OpError
-from eagerflow._src.data import cache_files
+from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.data.iterators import IterContext
 from eagerflow._src.data.tf_iterator_values import (
     END,
@@ -33,6 +33,9 @@ from eagerflow._src.data.tf_iterator_values import (
     slot,
     total,
 )
+
+# (TF's cache files are tensor bundles, whose protobuf tf.data leaves to a cache's first use)
+cache_files = lazy_module("eagerflow._src.data.cache_files")
 
 
 def _take(state: dict, prefix: str, dss: list, n: int, root: Any) -> int:
