@@ -65,11 +65,11 @@ def two_threads(f):
     m = sys.modules.get("eagerflow._src.ops.random_truncated")
     if m is None:
         return f()
-    old, m._threads = m._threads, lambda: 2
+    old, m.max_parallelism = m.max_parallelism, lambda: 2
     try:
         return f()
     finally:
-        m._threads = old
+        m.max_parallelism = old
 
 def grad(f, *xs):
     xs = [tf.constant(x, tf.float64) for x in xs]

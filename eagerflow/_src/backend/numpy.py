@@ -626,10 +626,7 @@ class _Pool:
     def workers(self) -> int:
         """Threads a kernel may use, the calling one included (1: no splitting)."""
         if self.size < 0:
-            try:
-                cores = len(os.sched_getaffinity(0))
-            except (AttributeError, OSError):
-                cores = os.cpu_count() or 1
+            cores = max_parallelism()
             single = os.environ.get("EAGERFLOW_BLAS_THREADS") == "single"
             self.size = 1 if single else max(1, min(cores, MAX_WORKERS))
         return self.size

@@ -34,11 +34,11 @@ CPU kernel raises. TF has no GPU kernel for StatelessParameterizedTruncatedNorma
 from __future__ import annotations
 
 import math
-import os
 from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import max_parallelism  # (TF's intra-op pool: a thread per core)
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InternalError, InvalidArgumentError
@@ -65,14 +65,6 @@ _COST_PER_OUTPUT = {dt.float16: 214, dt.float32: 187, dt.float64: 258}
 _RANDN_BOUND = 1.3        # sds inside the bounds for the normal-rejection method
 _CHUNK_BLOCKS = 1024
 _FLOATS = (dt.float16, dt.float32, dt.float64)
-
-
-def _threads() -> int:
-    """TF's intra-op pool size: one thread per CPU this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # (not Linux)
-        return os.cpu_count() or 1
 
 
 def shards(n: int, threads: int, unit: int) -> list:
@@ -293,7 +285,7 @@ def _kernel(xp: Any, seed: Any, means: Any, stddevs: Any, minvals: Any, maxvals:
         spb = n // num_batches
         key, counter = philox.scramble_seed(int(seed[0]), int(seed[1]))
         fns = _ops(np_dtype)
-        for start, end in shards(n, _threads(), _COST_PER_OUTPUT[dtype]):
+        for start, end in shards(n, max_parallelism(), _COST_PER_OUTPUT[dtype]):
             skip = start * _BLOCKS_PER_OUTPUT * (2 if dtype is dt.float64 else 1)
             stream = _Stream(key, counter, skip, np.dtype(np_dtype))
             k = start
@@ -480,7 +472,7 @@ def _v1_kernel(xp: Any, means: Any, stddevs: Any, minvals: Any, maxvals: Any, *d
             raise C.fail(V1, "Invalid parameters")
         fns = _ops(np_dtype)
         unit = _COST_PER_OUTPUT[dtype] * per_batch  # (TF's cost of a batch, about)
-        for start, end in shards(batches, _threads(), unit):
+        for start, end in shards(batches, max_parallelism(), unit):
             stream = _Stream(key, counter, start * per_batch_blocks // 4, np.dtype(np_dtype))
             for b in range(start, end):
                 at = b * per_batch
