@@ -318,7 +318,7 @@ def fixed_unigram_candidate_sampler(true_classes: Any, num_true: int, num_sample
     # (TF's wrapper converts the attrs in this order, a None as the attr's default)
     attrs = {**CS.sampler_attrs(num_true, num_sampled, unique, range_max),
              "vocab_file": C.make_str("" if vocab_file is None else vocab_file, "vocab_file"),
-             "distortion": C.make_float(1.0 if distortion is None else distortion,
+             "distortion": C.float_attr(1.0 if distortion is None else distortion,
                                         "distortion"),
              "num_reserved_ids": C.make_int(0 if num_reserved_ids is None else num_reserved_ids,
                                            "num_reserved_ids"),
@@ -337,7 +337,7 @@ def _unigrams(unigrams: Any) -> tuple:
     if not isinstance(unigrams, (list, tuple, np.ndarray)):
         raise TypeError(f"Expected list for 'unigrams' argument to "
                         f"'fixed_unigram_candidate_sampler' Op, not {unigrams!r}.")
-    return tuple(C.make_float(u, "unigrams") for u in unigrams)
+    return tuple(C.float_attr(u, "unigrams") for u in unigrams)
 
 
 @eager_api("true_classes")

@@ -556,14 +556,6 @@ def make_int(value: Any, what: str) -> int:
     return value
 
 
-def make_float(value: Any, what: str) -> float:
-    """A float attr as TF's generated op wrappers take it: a real Python or NumPy number
-    (a bool too), else (a string, a tensor, a list) a TypeError naming the argument."""
-    if not isinstance(value, (numbers.Real, np.integer, np.floating)):
-        raise TypeError(f"Expected float for argument '{what}' not {value!r}.")
-    return float(value)
-
-
 def make_type(value: Any, what: str) -> dt.DType:
     """A DType attr as TF's generated op wrappers take it: anything as_dtype reads (a
     DType, a NumPy type, a name), else a TypeError naming the argument."""
