@@ -241,15 +241,22 @@ def _archive_names(fname: str | None, origin: str | None) -> tuple:
     """The names Keras 3's get_file gives an archive it extracts and the folder it extracts
     to: 'aclImdb_v1.tar.gz' and 'aclImdb_v1_extracted' for that fname, 'x_archive' and 'x'
     for a fname 'x' with no dot or one read from the origin."""
-    if origin is None:
-        raise ValueError('Please specify the "origin" argument (URL of the file to download).')
+    name = _file_name(fname, origin)
     if fname and "." in fname:
         return fname, fname[:fname.find(".")] + "_extracted"
+    return name + "_archive", name
+
+
+def _file_name(fname: str | None, origin: str | None) -> str:
+    """The name a downloaded file takes: `fname`, else the origin URL's last part (Keras
+    3's errors where there is no origin, or no name in it)."""
+    if origin is None:
+        raise ValueError('Please specify the "origin" argument (URL of the file to download).')
     name = fname or os.path.basename(urllib_request.url2pathname(origin.split("?")[0]))
-    if not name:
+    if not name:  # (Keras 3's words, without a space after the first sentence)
         raise ValueError("Can't parse the file name from the origin provided: "
                          f"'{origin}'.Please specify the `fname` argument.")
-    return name + "_archive", name
+    return name
 
 
 def _extract_into(path: str, folder: str, archive_format: Any) -> bool:
@@ -285,15 +292,9 @@ def fetch_file(fname: str | None = None, origin: str | None = None, untar: bool 
                cache_dir: str | None = None, force_download: bool = False) -> str:
     """get_file for the dataset loaders and applications: a file that is neither found
     locally nor downloaded is a DownloadError saying where to put a local copy."""
-    if origin is None:
-        raise ValueError('Please specify the "origin" argument (URL of the file to download).')
+    fname = _file_name(fname, origin)
     if md5_hash is not None and file_hash is None:
         file_hash, hash_algorithm = md5_hash, "md5"
-    if not fname:
-        fname = os.path.basename(urllib_request.url2pathname(origin.split("?")[0]))
-        if not fname:  # (Keras 3's words, without a space after the first sentence)
-            raise ValueError("Can't parse the file name from the origin provided: "
-                             f"'{origin}'.Please specify the `fname` argument.")
     if os.path.isabs(fname):
         return fname
     local = locate_local(fname) or locate_local(os.path.join(os.path.basename(cache_subdir),
