@@ -39,7 +39,6 @@ from eagerflow._src.function.trace_io import (
     _composite_for_spec,
     _composite_specs,
     _flat_shape,
-    _is_variable,
     _not_an_output,
     _NotAnOutput,
     _output_template,
@@ -48,7 +47,7 @@ from eagerflow._src.function.trace_io import (
     _spec_fits,
     _spec_placeholder,
 )
-from eagerflow._src.function.variable_args import SpecVariable
+from eagerflow._src.function.variable_args import SpecVariable, is_variable
 from eagerflow._src.graph.control_outputs import add_control_outputs
 from eagerflow._src.graph.ir import FuncGraph
 from eagerflow._src.ops.debugging import get_logger
@@ -486,7 +485,7 @@ class Function:
                         raise fail(f"Can not cast {given!r} to {s!r}")
                     tensors.append(v)
                     continue
-                if _is_variable(v):
+                if is_variable(v):
                     t = read[i] = _as_spec_value(v, s, fail)
                 elif isinstance(v, Tensor) or hasattr(v, "_as_tensor"):
                     t = convert_to_tensor(v) if not isinstance(v, Tensor) else v

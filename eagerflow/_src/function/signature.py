@@ -17,7 +17,11 @@ import numpy as np
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
-from eagerflow._src.function.variable_args import is_variable_argument, variable_key
+from eagerflow._src.function.variable_args import (
+    is_variable,
+    is_variable_argument,
+    variable_key,
+)
 
 # ---------------------------------------------------------------------------------------
 # Cache keys.
@@ -68,10 +72,6 @@ def _composite_key(spec: CompositeSpec, relax: bool) -> tuple:
     return ("composite", spec)
 
 
-def _is_variable(x: Any) -> bool:
-    return hasattr(x, "_as_tensor") and hasattr(x, "assign") and not isinstance(x, Tensor)
-
-
 _SCALARS = (int, float, str, bytes, bool, complex, type(None))
 # TF's Literal trace types are equal when their values are: 1, 1.0 and True share a trace
 _NUMBERS = (int, float, bool, complex)
@@ -110,7 +110,7 @@ def make_key(args: Any, tensors: list, relax: bool = False) -> Any:
             e = convert_to_tensor(args)
         tensors.append(e)
         return (e._dtype, None if relax else e._shape)
-    if _is_variable(args):
+    if is_variable(args):
         if is_variable_argument(args):
             return variable_key(args, tensors, relax)
         if getattr(args, "_keras_variable", False):  # TF traces the tensor it reads

@@ -25,6 +25,7 @@ from eagerflow._src.function import function_type as ftype
 from eagerflow._src.function.signature import _SpecComposite, _SpecTensor, composite_parts
 from eagerflow._src.function.variable_args import (
     SpecVariable,
+    is_variable,
     is_variable_argument,
     stand_in,
     variable_spec,
@@ -38,7 +39,7 @@ concrete = lazy_module("eagerflow._src.function.concrete")
 
 
 def _as_spec_value(value: Any, spec: Any, fail: Callable) -> Any:
-    if _is_variable(value):
+    if is_variable(value):
         # a variable for a TensorSpec is its value, read now (a tape sees the read), and
         # the function's placeholder as any tensor's, as in TF
         if value.dtype != spec.dtype:
@@ -99,10 +100,6 @@ def _flat_shape(t: Any) -> tuple | None:
     return shape._dims if isinstance(shape, TensorShape) else shape
 
 
-def _is_variable(x: Any) -> bool:
-    return hasattr(x, "_as_tensor") and hasattr(x, "assign") and not isinstance(x, Tensor)
-
-
 def _placeholders(graph: FuncGraph, name: str, value: Any, shapes: Any, flat_specs: list,
                   path: str = "", weak: bool = True) -> tuple:
     """(value with tensors replaced by placeholders, value with TensorSpecs) for one argument.
@@ -124,7 +121,7 @@ def _placeholders(graph: FuncGraph, name: str, value: Any, shapes: Any, flat_spe
         spec = TensorSpec(shape, dtype, spec_name or (name + path if path else name))
         flat_specs.append(spec)
         return ph, spec
-    if _is_variable(value):
+    if is_variable(value):
         return _variable_placeholder(graph, name, value, shapes, flat_specs)
     if isinstance(value, (CompositeTensor, _SpecComposite)):
         # a composite is fed as its components, shaped by its spec (a RaggedTensor's
@@ -138,7 +135,7 @@ def _placeholders(graph: FuncGraph, name: str, value: Any, shapes: Any, flat_spe
             phs.append(graph.placeholder(shape, part._dtype, name, is_input=True))
             flat_specs.append(TensorSpec(shape, part._dtype, f"{name}{path}_{i}"))
         return spec._from_components(phs), spec
-    if isinstance(value, (list, tuple)) and not _is_variable(value):
+    if isinstance(value, (list, tuple)) and not is_variable(value):
         # (a namedtuple's parts are named by their fields, as TF names them)
         keys = getattr(value, "_fields", None) or range(len(value))
         pairs = [_placeholders(graph, name, v, shapes, flat_specs, f"{path}_{k}", weak)
@@ -194,7 +191,7 @@ def _by_reference(value: Any) -> bool:
     """Whether tf.function keys `value` by a weak reference (TF's Weakref trace type: an
     object it has no trace type for, weakly referable and hashable), and so does not keep
     it. (A DType too, but TF's signatures keep a DType, which lives as long as eagerflow.)"""
-    if _is_variable(value) or isinstance(value, dt.DType):
+    if is_variable(value) or isinstance(value, dt.DType):
         return False
     try:
         weakref.ref(value)
@@ -240,7 +237,7 @@ def _output_template(graph: FuncGraph, result: Any, flat: list, mark: bool = Tru
         flat.append(out(graph.capture(result)))
         return concrete._WeakLeaf(len(flat) - 1) if result._weak else \
             concrete._Leaf(len(flat) - 1)
-    if _is_variable(result):  # read by its own API, as TF reads a returned variable
+    if is_variable(result):  # read by its own API, as TF reads a returned variable
         flat.append(out(result._api_read()))
         return concrete._Leaf(len(flat) - 1)
     if isinstance(result, CompositeTensor):

@@ -24,6 +24,12 @@ from eagerflow._src.core.tensor_spec import VariableSpec
 from eagerflow._src.ops.variables import ResourceVariable, _UnreadVariable, variable_of
 
 
+def is_variable(x: Any) -> bool:
+    """Whether `x` is a variable of any kind (tf.Variable, Keras, distributed: whatever
+    reads as a tensor and can be assigned), not a tensor."""
+    return hasattr(x, "_as_tensor") and hasattr(x, "assign") and not isinstance(x, Tensor)
+
+
 def is_variable_argument(x: Any) -> bool:
     """Whether tf.function traces `x` by a VariableSpec: a resource variable (an
     assignment's unread variable included). Not a Keras variable (TF converts one to a
@@ -150,8 +156,7 @@ def as_variable(value: Any, op: str) -> Any:
     """The variable a call passes for a variable parameter: a variable, or a handle."""
     if type(value) is _UnreadVariable:
         return value._unread_of
-    if hasattr(value, "_as_tensor") and hasattr(value, "assign") and \
-            not isinstance(value, Tensor):
+    if is_variable(value):
         return value
     if isinstance(value, Tensor) and value._dtype is dt.resource:
         var = variable_of(value)
