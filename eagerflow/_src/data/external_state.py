@@ -4,8 +4,9 @@ functions hold state outside it (its external state), and a from_generator's ite
 Data layer, below owned_iterator.py, which calls `check` when an iterator is saved. Under
 the pipeline's `experimental_external_state_policy` left unset (TF then fails, as under
 FAIL), the first stateful op of a dataset's function, outermost dataset first, fails the
-save with FailedPreconditionError "<op> is stateful." (TF skips Assert, looks into the
-branches of a cond and the body of a loop, and lets a few ops through: lookups, print).
+save with FailedPreconditionError "<op> is stateful." (stateful by TF's own OpDefs, read
+from their table; TF skips Assert, looks into the branches of a cond and the body of a
+loop, and lets a few ops through: lookups, print).
 A from_generator's function is a py_func; under WARN or IGNORE its iterator still can't
 be saved (UnimplementedError). The datasets are read by their attributes, as
 iterator_path.py reads them (no dataset class is imported).
@@ -17,28 +18,14 @@ from collections.abc import Iterator
 from typing import Any
 
 from eagerflow._src.core.errors import FailedPreconditionError, UnimplementedError
+from eagerflow._src.ops import tf_op_defs
 
 _WRAPPED = ("{{function_node __wrapped__SerializeIterator_device_/job:localhost/replica:0/"
             "task:0/device:CPU:0}} ")
-# stateful ops TF lets dataset functions hold (its allowlist, as far as checked here), and
-# the ops eagerflow's OpDefs mark stateful (not to fold or merge them) that TF 2.21's op
-# registry does not
-_ALLOWED = frozenset((
-    "Assert", "PrintV2", "Print", "LookupTableFindV2", "LookupTableSizeV2", "LookupTableFind",
-    "LookupTableSize", "ReadFile", "MatchingFiles", "NoOp", "ControlTrigger", "Placeholder",
-    "ImmutableConst", "FractionalMaxPool", "FractionalAvgPool", "GenerateBoundingBoxProposals",
-    "CheckPinned", "BatchFunction", "Batch", "Unbatch", "UnbatchGrad", "CTCLossV2",
-    "SegmentSumV2", "SegmentProdV2", "SegmentMaxV2", "SegmentMinV2", "QuantizedReluX",
-    "FilterByLastComponentDataset", "SparseAccumulatorApplyGradient",
-    "SparseAccumulatorTakeGradient", "BarrierInsertMany", "BarrierTakeMany", "BarrierClose",
-    "BarrierReadySize", "BarrierIncompleteSize", "CudnnRNNParamsSize",
-    "CudnnRNNCanonicalToParams", "CudnnRNNCanonicalToParamsV2", "CudnnRNNParamsToCanonical",
-    "CudnnRNNParamsToCanonicalV2", *(f"TensorArray{k}V2" for k in (
-        "Read", "Write", "Gather", "Scatter", "Split", "Size", "Concat", "Close"))))
-# ops TF counts as external state whose eagerflow OpDefs are not stateful (a variable's read
-# among them: TF 2.21 refuses a function reading a captured variable)
-_STATEFUL = frozenset(("ReadVariableOp", "StatefulRandomBinomial", "RngReadAndSkip",
-                       "AllCandidateSampler", "GuaranteeConst"))
+# the stateful ops TF lets dataset functions hold (Assert, and its allowlist as far as
+# checked here: lookups, print)
+_ALLOWED = frozenset(("Assert", "PrintV2", "Print", "LookupTableFindV2", "LookupTableSizeV2",
+                      "LookupTableFind", "LookupTableSize"))
 
 
 def check(root: Any) -> None:
@@ -99,9 +86,19 @@ def _first_stateful(graph: Any) -> str | None:
                 name = _first_stateful(g)
                 if name is not None:
                     return name
-        elif node.op.stateful and node.op.name not in _ALLOWED or node.op.name in _STATEFUL:
+        elif _external(node.op):
             return node.op.name
     return None
+
+
+def _external(op: Any) -> bool:
+    """Whether TF counts `op` as external state: stateful by TF's own OpDef (eagerflow's
+    mark more ops stateful, not to fold or merge them, and fewer: a stateful random op's
+    state is its resource), unless allowed."""
+    if op.name in _ALLOWED:
+        return False
+    tf_def = tf_op_defs.signatures().get(op.name)
+    return op.stateful if tf_def is None else bool(tf_def.get("isStateful"))
 
 
 def _generator_node(ds: Any) -> str:
