@@ -7,7 +7,9 @@ kprobe/record_golden.py kprobe27 records what real TF 2.21 + Keras 3 prints for 
 test_kprobe27.py checks that eagerflow prints the same."""
 
 from tests.keras.kprobe27.cases_blocks import SNIPPETS as BLOCK_SNIPPETS
+from tests.keras.kprobe27.cases_more import SNIPPETS as MORE_SNIPPETS
 from tests.keras.kprobe27.cases_seq import SNIPPETS as SEQ_SNIPPETS
 from tests.keras.kprobe27.cases_train import SNIPPETS as TRAIN_SNIPPETS
 
-SNIPPETS: dict[str, str] = {**TRAIN_SNIPPETS, **SEQ_SNIPPETS, **BLOCK_SNIPPETS}
+SNIPPETS: dict[str, str] = {**TRAIN_SNIPPETS, **SEQ_SNIPPETS, **BLOCK_SNIPPETS,
+                           **MORE_SNIPPETS}
