@@ -122,14 +122,7 @@ def save_model(model: Any, filepath: Any, overwrite: bool = True, zipped: Any = 
                       "it on some data.", stacklevel=1)  # (at Keras's line)
     if not os.path.isdir(os.path.dirname(filepath) or "."):  # (Keras 3 makes no folder)
         raise FileNotFoundError(2, "No such file or directory", filepath)
-    try:
-        data = archive(model, include_optimizer)
-    except Exception:
-        # (Keras 3 opens the file before it serializes the model: a model it cannot
-        # serialize leaves an empty file at the path, which load_model then refuses)
-        with open(filepath, "wb"):
-            pass
-        raise
+    data = archive(model, include_optimizer)
     fileio.atomic_write(filepath, data, "keras")
 
 

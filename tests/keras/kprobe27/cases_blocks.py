@@ -385,7 +385,8 @@ print(m.output_shape, m(lr).shape)
 m.compile(optimizer=keras.optimizers.Adam(0.01), loss="mse")
 print(logs4(m.fit(lr, hr, epochs=2, verbose=0)))
 pred = m.predict(lr, verbose=0)
-print(r4(tf.image.psnr(pred, hr, max_val=1.0)), r4(tf.image.ssim(tf.constant(hr), tf.constant(hr * 0.9), max_val=1.0, filter_size=3)))
+print(r4(tf.image.psnr(pred, hr, max_val=1.0)),
+      r4(tf.image.ssim(tf.constant(hr), tf.constant(hr * 0.9), max_val=1.0, filter_size=3)))
 """
 
 SNIPPETS["unet_xception_like_segmentation"] = _TRY + """
@@ -511,7 +512,8 @@ feat = keras.Sequential([keras.Input((8, 8, 3)), layers.Conv2D(3, 3, padding="sa
 fill(feat)
 outputs_dict = dict([(layer.name, layer.output) for layer in feat.layers])
 feature_extractor = keras.Model(inputs=feat.inputs, outputs=outputs_dict)
-print(sorted(feature_extractor.output_shape) if isinstance(feature_extractor.output_shape, dict) else feature_extractor.output_shape)
+out_shape = feature_extractor.output_shape
+print(sorted(out_shape) if isinstance(out_shape, dict) else out_shape)
 def gram_matrix(x):
     x = tf.transpose(x, (2, 0, 1))
     features = tf.reshape(x, (tf.shape(x)[0], -1))

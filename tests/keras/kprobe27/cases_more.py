@@ -21,7 +21,8 @@ out = layers.Dense(1, name="head")(layers.Concatenate()([ha, hb, layers.Subtract
 m = keras.Model({"a": a_in, "b": b_in}, out, name="outer")
 fill(m)
 print([l.name for l in m.layers])
-print(len(m.weights), len(shared.weights), [len(n) for n in (shared._inbound_nodes,)] if hasattr(shared, "_inbound_nodes") else None)
+print(len(m.weights), len(shared.weights),
+      [len(n) for n in (shared._inbound_nodes,)] if hasattr(shared, "_inbound_nodes") else None)
 x = {"a": np.sin(np.arange(24, dtype="float32").reshape(6, 4)),
      "b": np.cos(np.arange(24, dtype="float32").reshape(6, 4))}
 y = np.linspace(-1, 1, 6, dtype="float32").reshape(6, 1)
@@ -264,7 +265,8 @@ for episode in range(2):
         loss_value = sum(actor_losses) + sum(critic_losses)
         grads = tape.gradient(loss_value, model.trainable_variables)
         optimizer.apply_gradients(zip(grads, model.trainable_variables))
-    print(episode, r4(loss_value), r4(returns[:2]), type(loss_value).__name__ if not hasattr(loss_value, "dtype") else str(loss_value.dtype))
+    print(episode, r4(loss_value), r4(returns[:2]),
+          type(loss_value).__name__ if not hasattr(loss_value, "dtype") else str(loss_value.dtype))
 print(wsum(model), optimizer.iterations.numpy())
 """
 
@@ -326,7 +328,8 @@ print(y1.shape, bool(np.allclose(y1[:, :6], y2[:, :6])), bool(np.allclose(y1[:, 
 m.compile(optimizer=keras.optimizers.Adam(0.01), loss="mse")
 tgt = np.roll(seq[..., :1], -1, axis=1)
 print(logs4(m.fit(seq, tgt, epochs=3, verbose=0)))
-c = layers.Conv1D(1, 3, padding="causal", dilation_rate=2, use_bias=False, kernel_initializer="ones")
+c = layers.Conv1D(1, 3, padding="causal", dilation_rate=2, use_bias=False,
+                  kernel_initializer="ones")
 print(c(np.arange(8, dtype="float32").reshape(1, 8, 1))[0, :, 0].numpy().tolist())
 print(c.compute_output_shape((None, 8, 1)), m.output_shape)
 unordered("causal_2d", lambda: layers.Conv2D(1, 2, padding="causal"))
@@ -374,7 +377,8 @@ autoencoder = keras.Model(input, x)
 fill(autoencoder)
 autoencoder.compile(optimizer=keras.optimizers.Adam(0.01), loss="binary_crossentropy")
 clean = ((np.arange(3 * 64).reshape(3, 8, 8, 1) % 4) / 3).astype("float32")
-noisy = np.clip(clean + 0.3 * np.cos(np.arange(3 * 64).reshape(3, 8, 8, 1)), 0.0, 1.0).astype("float32")
+noisy = np.clip(clean + 0.3 * np.cos(np.arange(3 * 64).reshape(3, 8, 8, 1)), 0.0,
+                1.0).astype("float32")
 autoencoder.summary()
 h = autoencoder.fit(x=noisy, y=clean, epochs=2, batch_size=3, shuffle=False,
                     validation_data=(noisy, clean), verbose=0)
@@ -445,7 +449,8 @@ for _ in range(3):
     y, _ = model.predict(x, verbose=0)
     start.append(sample_from(y[0][len(start) - 1 if pad_len > 0 else -1]))
 print(start)
-tryp("loss_all_none", lambda: model.compile("adam", loss=[None, None]) or logs4(model.fit(tok, tok, verbose=0)))
+tryp("loss_all_none", lambda: model.compile("adam", loss=[None, None])
+     or logs4(model.fit(tok, tok, verbose=0)))
 """
 
 SNIPPETS["simclr_contrastive_loss_model"] = _TRY + """
@@ -650,7 +655,8 @@ model = keras.Model(inputs=inputs, outputs=output)
 fill(model)
 data = {"age": np.array([[0.2], [0.5], [0.9], [0.1]], "float32"),
         "hours": np.array([[0.4], [0.1], [0.8], [0.3]], "float32"),
-        "job": np.array([[0], [3], [1], [2]]), "city": np.array([["paris"], ["oslo"], ["rome"], ["nyc"]])}
+        "job": np.array([[0], [3], [1], [2]]), "city": np.array([["paris"], ["oslo"], ["rome"],
+                                                                 ["nyc"]])}
 y = np.array([1, 0, 1, 0], "float32")
 tryp("np_unicode", lambda: r4(model.predict(data, verbose=0)))
 data["city"] = np.array([["paris"], ["oslo"], ["rome"], ["nyc"]], dtype=object)
@@ -681,7 +687,7 @@ mel = tf.signal.linear_to_mel_weight_matrix(num_mel_bins=8, num_spectrogram_bins
                                             sample_rate=sr, lower_edge_hertz=20.0,
                                             upper_edge_hertz=200.0)
 print(mel.shape, r4(tf.reduce_sum(mel, axis=0)))
-log_mel = tf.math.log(tf.tensordot(spec, mel, 1) + 1e-2)  # (bins at FFT noise level: no log of them)
+log_mel = tf.math.log(tf.tensordot(spec, mel, 1) + 1e-2)  # (no log of FFT noise)
 print(log_mel.shape, r4(log_mel[0, 0, :4]))
 m = keras.Sequential([keras.Input((None, 8)), layers.Conv1D(4, 3, activation="relu"),
                       layers.GlobalMaxPooling1D(), layers.Dense(2, activation="softmax")])
@@ -755,7 +761,8 @@ def first_lines(label, fn):
         print(label, fn())
     except Exception as e:
         lines = [l for l in str(e).splitlines() if l.strip()]
-        print(label, type(e).__name__, lines[0][:120], "|", lines[1][:100] if len(lines) > 1 else "")
+        print(label, type(e).__name__, lines[0][:120], "|",
+              lines[1][:100] if len(lines) > 1 else "")
 first_lines("symbolic", lambda: Masked()(keras.Input((3, 4))).shape)
 first_lines("tf_function", lambda: tf.function(lambda t: keras.ops.tile(t, tf.shape(t)))(
     tf.ones((1, 2))).shape)
@@ -906,7 +913,8 @@ y = mha(x, x, use_causal_mask=True)
 pooled = layers.GlobalAveragePooling1D()(y)
 m = keras.Model(i, pooled)
 print(r4(m(ids)))
-out2 = mha(e, e, attention_mask=np.tril(np.ones((4, 4), "bool"))[None], return_attention_scores=True)[1]
+out2 = mha(e, e, attention_mask=np.tril(np.ones((4, 4), "bool"))[None],
+           return_attention_scores=True)[1]
 print(r4(out2[0, 0, 1]), r4(scores[0, 0, 1]))
 """
 
