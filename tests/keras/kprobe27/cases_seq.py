@@ -591,3 +591,27 @@ listed.as_list = True
 tryp("list_batch", lambda: model.fit(listed, epochs=1, verbose=0))
 print(train_data.workers, train_data.use_multiprocessing, train_data.max_queue_size)
 """
+
+SNIPPETS["ctc_dense_and_legacy_sparse_impossible_labels"] = _TRY + """
+K = tf.keras.backend  # (the legacy backend: TF 2.21 exports it there)
+rng = np.random.RandomState(0)
+y = rng.rand(2, 5, 4).astype("float32")
+y /= y.sum(-1, keepdims=True)
+lab = np.array([[1, 2, 0], [2, 2, 0]], "int32")
+print(r4(K.ctc_batch_cost(lab, y, np.array([[5], [5]]), np.array([[2], [2]]))))
+print(r4(K.ctc_batch_cost(lab, y, np.array([[5], [2]]), np.array([[2], [2]]))))
+logits = np.log(y)
+print(r4(keras.ops.ctc_loss(lab, logits, np.array([2, 2]), np.array([5, 2]), mask_index=3)))
+print(r4(tf.nn.ctc_loss(lab, logits, [2, 2], [5, 2], logits_time_major=False, blank_index=3)))
+print(r4(keras.losses.CTC(reduction=None)(lab[:, :1], logits[:, :1])))
+x = tf.constant(logits)
+with tf.GradientTape() as tape:
+    tape.watch(x)
+    loss = tf.nn.ctc_loss(lab, x, [2, 2], [5, 2], logits_time_major=False)
+print(r4(loss), r4(tape.gradient(loss, x)[1, :2]))
+m = keras.Sequential([keras.Input((5, 4)), layers.Dense(4)])
+fill(m)
+m.compile(optimizer=keras.optimizers.SGD(0.01), loss=keras.losses.CTC())
+print(logs4(m.fit(logits, np.array([[1, 1, 1, 1, 1], [2, 2, 0, 0, 0]], "int32"), epochs=2,
+                  verbose=0)))
+"""
