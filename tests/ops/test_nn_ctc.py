@@ -73,6 +73,12 @@ def test_an_impossible_alignment_costs_what_tf_dense_labels_cost():
     np.testing.assert_allclose(tape.gradient(loss, x).numpy()[:2, 1],
                                [[-0.25404847, 0.03655759, 0.25120139, -0.03373317],
                                 [-0.26136294, 0.18143669, 0.25040886, -0.17046641]], atol=1e-6)
+    # no label columns at all: TF's transition matrix counts start -> blank twice (recorded)
+    lg = np.log(np.array([[[0.3, 0.7]], [[0.6, 0.4]]], np.float32))
+    np.testing.assert_allclose(tf.nn.ctc_loss(np.zeros((1, 0), np.int32), lg, [0], [2]).numpy(),
+                               [1.0216513], rtol=1e-6)
+    np.testing.assert_allclose(tf.nn.ctc_loss(np.zeros((1, 1), np.int32), lg, [0], [2]).numpy(),
+                               [1.7147985], rtol=1e-6)
     # sparse labels go to TF's CTCLoss kernel: there the loss is inf
     sparse = tf.sparse.from_dense(labels[:, :2] + 0)
     assert np.isinf(tf.nn.ctc_loss(sparse, logits, None, [5, 2], blank_index=-1).numpy()[1])

@@ -4,8 +4,8 @@ from the kernel's where no path yields the labels: there TF's loss is large and 
 (about 707) and its gradient finite, where the kernel's loss is inf.
 
 Sits in the ops layer before nn_ctc.py (whose ctc_loss calls it for dense labels), and
-loads with it (op_index.py). One OpDef, _CTCLossDense (TF has no op for it: its composite carries a
-custom gradient), which returns the loss and its gradient with respect to the logits as
+loads with it (op_index.py). One OpDef, _CTCLossDense (TF has no op for it: its composite
+carries a custom gradient), which returns the loss and its gradient with respect to the logits as
 CTCLoss does. The kernel follows that composite's formulation: the blank is class 0; a
 sequence of L labels has 2(L + 1) states (a start state and L label states, then L + 1
 blank states, blank k following label state k); the forward and backward passes run in
@@ -58,6 +58,11 @@ def _infer(logits: Any, labels: Any, label_length: Any, logit_length: Any) -> li
 def _logsumexp(xp: Any, x: Any, axis: int, keepdims: bool = False) -> Any:
     """tf.reduce_logsumexp: the largest value taken out first (0 where it is not finite,
     so that all -inf gives -inf)."""
+    if x.shape[axis] == 0:  # (an empty sum: -inf, as TF's)
+        shape = list(x.shape)
+        shape[axis] = 1
+        out = xp.full(shape, -np.inf, x.dtype)
+        return out if keepdims else out.squeeze(axis)
     top = x.max(axis=axis, keepdims=True)
     top = xp.where(xp.isfinite(top), top, xp.zeros_like(top))
     out = xp.log(xp.exp(x - top).sum(axis=axis, keepdims=True)) + top
@@ -90,9 +95,9 @@ def _transitions(xp: Any, labels: Any, dtype: Any) -> Any:
     batch, width = labels.shape
     n = width + 1
     base = np.eye(2 * n)
-    base[1, 0] = 1.0
-    base[np.arange(1, n), n + np.arange(width)] = 1.0
-    base[n + np.arange(n), np.arange(n)] = 1.0
+    # (added, as TF's scatter_nd adds: with no labels, start -> blank 0 is there twice)
+    np.add.at(base, ([1] + list(range(1, n)) + list(range(n, 2 * n)),
+                     [0] + list(range(n, n + width)) + list(range(n))), 1.0)
     trans = xp.repeat(xp.asarray(base, dtype)[None], batch, axis=0)
     k = np.arange(1, width)
     trans[:, k + 1, k] += 1.0 - (labels[:, :-1] == labels[:, 1:]).astype(dtype)
