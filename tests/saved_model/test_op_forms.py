@@ -73,6 +73,8 @@ NO_TF_FORM = {
     **{op: "an accumulator resource" for op in (
         "ResourceAccumulatorApplyGradient", "ResourceAccumulatorNumAccumulated",
         "ResourceAccumulatorSetGlobalStep", "ResourceAccumulatorTakeGradient")},
+    "_CTCLossDense": "eagerflow's op for TF's ctc_loss_dense composite (TF's graph holds "
+                     "its while loops of primitive ops instead)",
     "MatrixExponential": "TF removed its MatrixExponential kernel (GraphDef version 27): "
                          "TF's tf.linalg.expm writes a Padé loop of primitive ops instead",
 }
