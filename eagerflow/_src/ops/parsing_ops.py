@@ -283,7 +283,7 @@ def _parse_ref(serialized: np.ndarray, *, sparse_keys: tuple, sparse_types: tupl
 # parsing_sequence_v1 too)
 # ---------------------------------------------------------------------------------------
 
-def dims(shape: tuple | None) -> str:
+def shape_text(shape: tuple | None) -> str:
     return dims_text(shape or ())  # (an unknown rank printed as a scalar's "[]")
 
 
@@ -323,17 +323,17 @@ def check_dense(op: str, dense_shapes: tuple, defaults: tuple) -> list:
         dims = shape[1:] if seq else shape
         if None in dims:
             raise InvalidArgumentError(None, None, f"dense_shapes[{i}] has an unknown "
-                                       f"dimension past its first: {dims(shape)} [Op:{op}]")
+                                       f"dimension past its first: {shape_text(shape)} [Op:{op}]")
         check_finite_size(op, dims, d._dtype)
         size = C.num_elements(d._shape)
         if size != 0 and d._shape is not None and not seq and tuple(d._shape) != dims:
             raise InvalidArgumentError(None, None, f"def_value[{i}].shape() == "
-                                       f"{dims(d._shape)} is not compatible with "
-                                       f"dense_shapes_[{i}] == {dims(shape)} [Op:{op}]")
+                                       f"{shape_text(d._shape)} is not compatible with "
+                                       f"dense_shapes_[{i}] == {shape_text(shape)} [Op:{op}]")
         if size not in (0, 1, None) and seq:
             raise InvalidArgumentError(None, None, f"For a variable length dense feature, "
                                        f"def_value[{i}] must hold one value, not "
-                                       f"{dims(d._shape)} [Op:{op}]")
+                                       f"{shape_text(d._shape)} [Op:{op}]")
         out.append((dims, seq))
     return out
 
@@ -394,7 +394,7 @@ def check_serialized(op: str, serialized: Any) -> Any:
     shape = serialized._shape
     if shape is not None and len(shape) > 1:
         raise C.fail(op, f"Expected serialized to be a scalar or vector, got shape: "
-                         f"{dims(shape)}")
+                         f"{shape_text(shape)}")
     return shape
 
 
@@ -430,7 +430,7 @@ def _check_names(names: tuple, shape: tuple | None) -> None:
     """Example names, when given, name each Example: one per serialized proto."""
     if names and shape is not None and (len(shape) == 0 or shape[0] not in (None, len(names))):
         raise C.fail(_OP, f"Expected names have the same shape as serialized: name.shape="
-                          f"[{len(names)}], serialized.shape={dims(shape)}")
+                          f"[{len(names)}], serialized.shape={shape_text(shape)}")
 
 
 def _infer(serialized: Any, *defaults: Any, **a: Any) -> list:
@@ -468,7 +468,8 @@ def _outputs(xp: Any, serialized: Any, defaults: tuple, a: dict, reference: bool
     single = np.ndim(serialized) == 0
     if a["names"] and (single or len(a["names"]) != np.size(serialized)):
         raise C.fail(_OP, f"Expected names have the same shape as serialized: name.shape="
-                          f"[{len(a['names'])}], serialized.shape={dims(np.shape(serialized))}")
+                          f"[{len(a['names'])}], serialized.shape="
+                          f"{shape_text(np.shape(serialized))}")
     k, r = a["num_sparse"], len(a["ragged_keys"])
     outs = parse_tf(xp, _OP, serialized, tuple(text(v) for v in a["sparse_keys"] +
                                                a["ragged_keys"]),
@@ -571,13 +572,13 @@ def _bad_samples() -> list:
                   InvalidArgumentError, "Could not parse example input"),
         BadSample((s1.reshape(2, 1), none), attrs, InvalidArgumentError, "scalar or vector"),
         BadSample((s1, np.zeros(2, np.int64)), attrs, InvalidArgumentError,
-                  r"def_value\[0\].shape\(\) == \[2\] is not compatible with dense_shapes_\[0\]"),
+                  "def_value[0].shape() == [2] is not compatible with dense_shapes_[0] == [3]"),
         BadSample((s1, none), {**attrs, "num_sparse": 2}, InvalidArgumentError,
-                  r"len\(sparse_keys\) != len\(sparse_types\)"),
+                  "len(sparse_keys) != len(sparse_types)"),
         BadSample((s1, none), {**attrs, "sparse_keys": ("s", "t")}, InvalidArgumentError,
-                  r"Expected len\(sparse_keys\) == num_sparse but got: 2 vs. 1"),
+                  "Expected len(sparse_keys) == num_sparse but got: 2 vs. 1"),
         BadSample((s1, none), {**attrs, "ragged_keys": ("r",)}, InvalidArgumentError,
-                  r"Expected len\(ragged_keys\) == len\(ragged_value_types\) but got: 1 vs. 0"),
+                  "Expected len(ragged_keys) == len(ragged_value_types) but got: 1 vs. 0"),
         BadSample((s1, none), {**attrs, "names": ("x",)}, InvalidArgumentError,
                   "Expected names have the same shape as serialized"),
     ]
@@ -704,8 +705,11 @@ def _run(serialized: Any, features: Any, single: bool, example_names: Any = None
 
 
 def _default_tensor(dtype: dt.DType, shape: tuple, default: tuple | None, seq: bool) -> Any:
-    """A dense feature's default as the op takes it: of its shape (a sequence's padding: a
-    scalar), or empty where it has none (required; a sequence padded with zeros)."""
+    """A dense feature's default as TF's parse_example hands it to the op: of its shape,
+    or empty where it has none (the feature is required); a sequence's padding, a scalar
+    (zero or b"" where it has none)."""
+    if default is None and seq:
+        default = (b"",) if dtype is dt.string else (0,)
     if default is None:
         return convert_to_tensor(_array([], dtype, (0,)), dtype=dtype)
     return convert_to_tensor(_array(list(default), dtype, () if seq else shape), dtype=dtype)

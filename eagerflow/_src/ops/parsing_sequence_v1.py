@@ -61,14 +61,14 @@ def _check(op: str, serialized: Any, defaults: tuple, a: dict, single: bool) -> 
                          f"{len(a['context_dense_keys'])} vs. {len(defaults)}")
     shape = serialized._shape
     if single and shape is not None and len(shape) != 0:
-        raise C.fail(op, f"Expected serialized to be a scalar, got shape: {P.dims(shape)}")
+        raise C.fail(op, f"Expected serialized to be a scalar, got shape: {P.shape_text(shape)}")
     if not single and shape is not None and len(shape) > 1:
-        raise C.fail(op, f"Expected serialized to be a vector, got shape: {P.dims(shape)}")
+        raise C.fail(op, f"Expected serialized to be a vector, got shape: {P.shape_text(shape)}")
     context = P.check_dense(op, a["context_dense_shapes"], defaults)
     for i, s in enumerate(a["feature_list_dense_shapes"]):
         if not isinstance(s, tuple) or None in s or any(v < 0 for v in s):
             raise C.fail(op, f"feature_list_dense_shapes[{i}] is not fully defined: "
-                             f"{P.dims(s if isinstance(s, tuple) else ())}")
+                             f"{P.shape_text(s if isinstance(s, tuple) else ())}")
         check_finite_size(op, s, a["feature_list_dense_types"][i])
     return context
 
@@ -372,10 +372,10 @@ def _single_infer(*ins: Any, **a: Any) -> list:
             raise C.wrong_input_dtype(_SINGLE, i, dt.string, t._dtype)
     if empty._shape is not None and len(empty._shape) != 1:
         raise C.fail(_SINGLE, f"Expected feature_list_dense_missing_assumed_empty to be a "
-                              f"vector, got shape: {P.dims(empty._shape)}")
+                              f"vector, got shape: {P.shape_text(empty._shape)}")
     if name._shape is not None and len(name._shape) != 0:
         raise C.fail(_SINGLE, f"Expected debug_name to be a scalar, got shape: "
-                              f"{P.dims(name._shape)}")
+                              f"{P.shape_text(name._shape)}")
     attrs = _attrs_of(a, tuple(("",) * len(k) for k in keys), ())
     context = _check(_SINGLE, serialized, defaults, attrs, True)
     return _specs((), context, defaults, attrs, False)

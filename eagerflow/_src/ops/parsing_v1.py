@@ -64,12 +64,12 @@ def _v1_infer(serialized: Any, names: Any, *keys_defaults: Any, Nsparse: int, Nd
         raise C.fail(_V1, "len(dense_keys) != len(dense_defaults)")
     shape = serialized._shape
     if shape is not None and len(shape) != 1:
-        raise C.fail(_V1, f"Expected serialized to be a vector, got shape: {P.dims(shape)}")
+        raise C.fail(_V1, f"Expected serialized to be a vector, got shape: {P.shape_text(shape)}")
     n = names._shape
     if n is not None and shape is not None and C.num_elements(n) != 0 and \
             None not in n + shape and tuple(n) != tuple(shape):
         raise C.fail(_V1, f"Expected names have the same shape as serialized: name.shape="
-                          f"{P.dims(n)}, serialized.shape={P.dims(shape)}")
+                          f"{P.shape_text(n)}, serialized.shape={P.shape_text(shape)}")
     dense = P.check_dense(_V1, dense_shapes, defaults)
     return _specs((None if shape is None else shape[0],), sparse_types, dense, defaults)
 
@@ -194,7 +194,8 @@ def _single_infer(serialized: Any, *defaults: Any, num_sparse: int, sparse_keys:
         raise C.fail(_SINGLE, "len(dense_keys) != len(dense_shapes)")
     shape = serialized._shape
     if shape is not None and len(shape) != 0:
-        raise C.fail(_SINGLE, f"Expected serialized to be a scalar, got shape: {P.dims(shape)}")
+        raise C.fail(_SINGLE, f"Expected serialized to be a scalar, got shape: "
+                              f"{P.shape_text(shape)}")
     dense = P.check_dense(_SINGLE, dense_shapes, defaults)
     return _specs((), sparse_types, dense, defaults)
 

@@ -1,0 +1,119 @@
+"""Traced functions that parse tf.train.Examples (a serving signature's first step), run
+by TensorFlow 2.21 (golden/make_parse_forms.py) and by eagerflow
+(test_parse_forms.py): each module function takes the `tf` module it runs under.
+
+FUNCTIONS: name -> (input signature's shape, the function). `module(tf)` is a tf.Module
+holding them all as tf.functions; `data(tf)` the serialized Examples they are called on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _feature(tf: Any, v: list) -> Any:
+    if isinstance(v[0], bytes):
+        return tf.train.Feature(bytes_list=tf.train.BytesList(value=v))
+    if isinstance(v[0], float):
+        return tf.train.Feature(float_list=tf.train.FloatList(value=v))
+    return tf.train.Feature(int64_list=tf.train.Int64List(value=v))
+
+
+def example(tf: Any, **f: list) -> bytes:
+    return tf.train.Example(features=tf.train.Features(
+        feature={k: _feature(tf, v) for k, v in f.items()})).SerializeToString()
+
+
+def data(tf: Any) -> list:
+    """Three Examples: every feature present, some missing (defaults, padding, empty
+    ragged rows), and none at all but the required one."""
+    return [example(tf, x=[1.0, 2.0], s=[b"a", b"b"], q=[1.0, 2.0, 3.0, 4.0], r=[1, 2, 3],
+                    v=[1.0, 2.0, 3.0], l=[2, 1], i=[3, 1], sv=[0.5, 0.25], d=[4]),
+            example(tf, x=[3.0, 4.0], r=[4], v=[9.0], l=[1], i=[2], sv=[1.5]),
+            example(tf, x=[5.0, 6.0])]
+
+
+def features(tf: Any) -> dict:
+    """One feature of each kind, dense ones with and without defaults."""
+    return {
+        "x": tf.io.FixedLenFeature([2], tf.float32),
+        "s": tf.io.VarLenFeature(tf.string),
+        "d": tf.io.FixedLenFeature([], tf.int64, default_value=7),
+        "q": tf.io.FixedLenSequenceFeature([2], tf.float32, allow_missing=True,
+                                           default_value=-1.0),
+        "r": tf.io.RaggedFeature(tf.int64),
+        "r2": tf.io.RaggedFeature(tf.float32, value_key="v", row_splits_dtype=tf.int64,
+                                  partitions=[tf.io.RaggedFeature.RowLengths("l")]),
+        "sp": tf.io.SparseFeature("i", "sv", tf.float32, 10),
+        "m": tf.io.FixedLenFeature([1, 2], tf.string, default_value=[["p", "q"]]),
+    }
+
+
+def _every_kind(tf: Any, ser: Any) -> dict:
+    return tf.io.parse_example(ser, features(tf))
+
+
+def _serving(tf: Any, ser: Any) -> dict:
+    # the brief's: TF Serving's canonical export
+    p = tf.io.parse_example(ser, {"x": tf.io.FixedLenFeature([2], tf.float32),
+                                  "s": tf.io.VarLenFeature(tf.string)})
+    return {"x": p["x"] * 2.0, "n": tf.sparse.to_dense(p["s"])}
+
+
+def _single(tf: Any, ser: Any) -> dict:
+    return tf.io.parse_single_example(ser, {
+        "x": tf.io.FixedLenFeature([2], tf.float32), "r": tf.io.RaggedFeature(tf.int64),
+        "s": tf.io.VarLenFeature(tf.string),
+        "q": tf.io.FixedLenSequenceFeature([], tf.float32, allow_missing=True)})
+
+
+def _names(tf: Any, ser: Any) -> dict:
+    # example_names known when traced: a constant of the graph
+    return tf.io.parse_example(ser, {"x": tf.io.FixedLenFeature([2], tf.float32)},
+                               example_names=["e1", "e2", "e3"])
+
+
+FUNCTIONS = {"every_kind": ([None], _every_kind), "serving": ([None], _serving),
+             "single": ([], _single), "names": ([3], _names)}
+
+
+def module(tf: Any) -> Any:
+    m = tf.Module()
+    for name, (shape, fn) in FUNCTIONS.items():
+        setattr(m, name, tf.function(_bound(tf, fn, name),
+                                     input_signature=[tf.TensorSpec(shape, tf.string)]))
+    return m
+
+
+def _bound(tf: Any, fn: Any, name: str) -> Any:
+    def call(ser: Any) -> dict:
+        return fn(tf, ser)
+    call.__name__ = name  # (its FunctionDef's: "__inference_<name>_<n>")
+    return call
+
+
+def call_input(tf: Any, name: str) -> Any:
+    """What function `name` is called on: the batch, or its first Example."""
+    d = data(tf)
+    return tf.constant(d[0] if name == "single" else d)
+
+
+def flat(tf: Any, out: dict) -> dict:
+    """A function's results as plain lists (a SparseTensor's parts, a RaggedTensor's
+    nested rows)."""
+    res = {}
+    for k, v in out.items():
+        if isinstance(v, tf.SparseTensor):
+            res[k] = {"indices": v.indices.numpy().tolist(), "values": _plain(v.values),
+                      "dense_shape": v.dense_shape.numpy().tolist()}
+        elif isinstance(v, tf.RaggedTensor):
+            res[k] = {"ragged": _plain(v.flat_values), "splits": [
+                s.numpy().tolist() for s in v.nested_row_splits],
+                "splits_dtype": v.row_splits.dtype.name}
+        else:
+            res[k] = {"value": _plain(v), "dtype": v.dtype.name, "shape": list(v.shape)}
+    return res
+
+
+def _plain(t: Any) -> list:
+    return [x.decode() if isinstance(x, bytes) else x for x in t.numpy().reshape(-1).tolist()]
