@@ -117,3 +117,30 @@ def flat(tf: Any, out: dict) -> dict:
 
 def _plain(t: Any) -> list:
     return [x.decode() if isinstance(x, bytes) else x for x in t.numpy().reshape(-1).tolist()]
+
+
+def keras_exports(tf: Any, keras: Any, saved: str, archived: str) -> None:
+    """A Keras model (y = x0 + x1) whose serving function parses Examples, written both
+    ways Keras 3 allows: tf.saved_model.save with that function as its signature, and an
+    ExportArchive endpoint (model.export() writes the model's own call only)."""
+    inputs = keras.Input((2,))
+    model = keras.Model(inputs, keras.layers.Dense(1, kernel_initializer="ones",
+                                                   bias_initializer="zeros")(inputs))
+    spec = [tf.TensorSpec([None], tf.string)]
+
+    def parsed(ser: Any) -> Any:
+        return model(tf.io.parse_example(ser, {"x": tf.io.FixedLenFeature([2], tf.float32)})["x"])
+
+    serve = tf.function(lambda ser: {"y": parsed(ser)}, input_signature=spec)
+    tf.saved_model.save(model, saved, signatures={"serving_default": serve})
+    archive = keras.export.ExportArchive()
+    archive.track(model)
+    archive.add_endpoint("serve", parsed, input_signature=spec)
+    archive.write_out(archived, verbose=False)
+
+
+def keras_results(tf: Any, saved: str, archived: str) -> dict:
+    x = tf.constant(data(tf))
+    a, b = tf.saved_model.load(saved), tf.saved_model.load(archived)
+    return {"signature": a.signatures["serving_default"](x)["y"].numpy().tolist(),
+            "endpoint": b.serve(x).numpy().tolist()}

@@ -125,3 +125,44 @@ def test_tf_loads_eagerflows_saved_model(saved):
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr[-2000:]
     assert json.loads(out.stdout.strip().splitlines()[-1]) == GOLDEN["outputs"]
+
+
+@pytest.fixture(scope="module")
+def keras_saved(tmp_path_factory):
+    d = tmp_path_factory.mktemp("parse_keras")
+    C.keras_exports(tf, tf.keras, str(d / "saved"), str(d / "archived"))
+    return str(d / "saved"), str(d / "archived")
+
+
+def _keras_want() -> list:
+    # y = x0 + x1 of each Example's x (the serving function's outputs are 2 x)
+    x = np.reshape(GOLDEN["outputs"]["serving"]["x"]["value"], (-1, 2)) / 2
+    return [[float(v)] for v in x.sum(axis=1)]
+
+
+def test_keras_serving_functions_that_parse_round_trip(keras_saved):
+    got = C.keras_results(tf, *keras_saved)
+    assert got == {"signature": _keras_want(), "endpoint": _keras_want()}
+    for path in keras_saved:  # written as TF's node
+        assert "ParseExampleV2" in {n.op for f in _functions(Path(path)).values()
+                                    for n in f.node_def}
+
+
+TF_KERAS = r'''
+import json, sys
+import tensorflow as tf
+sys.path.insert(0, sys.argv[3])
+from tests.saved_model import parse_forms_cases as C
+print(json.dumps(C.keras_results(tf, sys.argv[1], sys.argv[2])))
+'''
+
+
+@pytest.mark.skipif(not os.path.exists(TF_PYTHON),
+                    reason="TensorFlow (EAGERFLOW_TF_PYTHON) is not installed")
+def test_tf_runs_eagerflows_keras_serving_functions(keras_saved):
+    root = str(Path(__file__).resolve().parents[2])
+    out = subprocess.run([TF_PYTHON, "-c", TF_KERAS, *keras_saved, root], env=TF_ENV,
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == {
+        "signature": _keras_want(), "endpoint": _keras_want()}
