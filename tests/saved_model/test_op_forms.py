@@ -48,8 +48,6 @@ NO_TF_FORM = {
     "Dilation2DWinnerGather": "eagerflow's gradient helper (TF's backprop ops have none)",
     "TiledBoxSuppression": "eagerflow's host op for non_max_suppression_padded's tile loop "
                            "(TF's graph holds while loops of primitive ops instead)",
-    "ParseSequenceExampleV2": "eagerflow's op splits a SequenceExample into parts: its "
-                              "outputs are not TF's",
     # registered by tf.distribute (when imported): a replica's collective has no meaning in
     # a saved function
     "ReplicaAllGather": "a collective across replicas",
@@ -187,14 +185,6 @@ def test_sample_round_trips_through_a_function_def(op, i, sample):
                 assert (a == b).all()
             else:
                 np.testing.assert_allclose(b, a, rtol=1e-5, atol=1e-6)
-
-
-@pytest.mark.parametrize("name", ["ParseSequenceExampleV2"])
-def test_an_op_without_a_tf_form_is_refused_by_name(name):
-    op = next(o for o in all_ops() if o.name == name)
-    g, _ = _function(op, op.samples[0])
-    with pytest.raises(ExportError, match=name):
-        LibraryWriter().add(g, "f")
 
 
 def _assert_tf_ops_with_required_attrs(library) -> None:

@@ -138,9 +138,11 @@ def _read_messages(op: str, serialized: Any, single: bool, names: tuple,
 
 
 def _parts(op: str, serialized: Any, defaults: tuple, a: dict, single: bool,
-           name: str = "<unknown>", names: tuple = ()) -> tuple:
+           name: str = "<unknown>", names: tuple = (), lists: tuple = ()) -> tuple:
     """All outputs: context sparse and dense, feature lists sparse and dense, and each dense
-    list's number of steps. `single`: one SequenceExample (no batch dimension)."""
+    list's number of steps; then, for each (key, dtype) of `lists`, that feature list's
+    (values, steps per message (-1: none), values per step). `single`: one
+    SequenceExample (no batch dimension)."""
     if single and not any(a[k] for k in _KEYS):
         # (TF's single op asks for nothing: it never parses the input, any bytes pass)
         messages = [example_pb.SequenceExample()]
@@ -179,10 +181,9 @@ def _parts(op: str, serialized: Any, defaults: tuple, a: dict, single: bool,
         return sparse, dense
 
     sparse, dense = P.renamed(op, read)
-    lists, lengths = _lists(sparse, a["feature_list_sparse_types"], dense,
-                            a["feature_list_dense_types"], a["feature_list_dense_shapes"],
-                            single)
-    return tuple(context) + lists, lengths
+    out, lengths = _lists(sparse, a["feature_list_sparse_types"], dense,
+                          a["feature_list_dense_types"], a["feature_list_dense_shapes"], single)
+    return tuple(context) + out, lengths, [S._read(messages, k, d) for k, d in lists]
 
 
 def _lists(sparse: list, sparse_types: tuple, dense: list, dense_types: tuple,
@@ -234,8 +235,8 @@ def _batch_kernel(xp: Any, serialized: Any, debug_name: Any, *defaults: Any, **a
         raise C.fail(_BATCH, "example_names must be empty or have the correct number of "
                              "elements")
     scalar = np.ndim(serialized) == 0
-    lists, lengths = _parts(_BATCH, serialized, defaults, a, scalar,
-                            names=tuple(P.text(v) for v in names))
+    lists, lengths, _ = _parts(_BATCH, serialized, defaults, a, scalar,
+                               names=tuple(P.text(v) for v in names))
     return lists + lengths
 
 
