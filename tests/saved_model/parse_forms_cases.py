@@ -12,6 +12,8 @@ from typing import Any
 
 
 def _feature(tf: Any, v: list) -> Any:
+    if not v:  # (an empty step)
+        return tf.train.Feature(int64_list=tf.train.Int64List(value=[]))
     if isinstance(v[0], bytes):
         return tf.train.Feature(bytes_list=tf.train.BytesList(value=v))
     if isinstance(v[0], float):
@@ -73,8 +75,55 @@ def _names(tf: Any, ser: Any) -> dict:
                                example_names=["e1", "e2", "e3"])
 
 
+def sequence_example(tf: Any, context: dict, lists: dict) -> bytes:
+    msg = tf.train.SequenceExample(context=tf.train.Features(
+        feature={k: _feature(tf, v) for k, v in context.items()}))
+    for k, steps in lists.items():
+        msg.feature_lists.feature_list[k].feature.extend([_feature(tf, v) for v in steps])
+    return msg.SerializeToString()
+
+
+def sequence_data(tf: Any) -> list:
+    """Two SequenceExamples: lists of several steps (an empty one among them), and one
+    with most features missing."""
+    return [sequence_example(tf, {"c": [5], "cs": [b"x", b"y"], "cr": [1.0, 2.0]},
+                             {"tok": [[1, 2], [3]], "w": [[1.0, 2.0], [3.0, 4.0]],
+                              "req": [[b"a"]], "rg": [[1], [], [2, 3]],
+                              "pv": [[1.0, 2.0, 3.0], [4.0]], "pl": [[2, 1], [1]]}),
+            sequence_example(tf, {}, {"req": [[b"b"], [b"c"]], "rg": [[4]],
+                                      "pv": [[5.0]], "pl": [[1]]})]
+
+
+def sequence_features(tf: Any) -> tuple:
+    """(context features, sequence features): one of each kind TF takes."""
+    context = {"c": tf.io.FixedLenFeature([], tf.int64, default_value=3),
+               "cs": tf.io.VarLenFeature(tf.string), "cr": tf.io.RaggedFeature(tf.float32)}
+    lists = {"tok": tf.io.VarLenFeature(tf.int64),
+             "w": tf.io.FixedLenSequenceFeature([2], tf.float32, allow_missing=True),
+             "req": tf.io.FixedLenSequenceFeature([], tf.string),
+             "rg": tf.io.RaggedFeature(tf.int64, row_splits_dtype=tf.int64),
+             "pr": tf.io.RaggedFeature(tf.float32, value_key="pv",
+                                       partitions=[tf.io.RaggedFeature.RowLengths("pl")])}
+    return context, lists
+
+
+def _prefixed(*groups: dict) -> dict:
+    # (a signature's results: one flat dict)
+    return {f"{p}_{k}": v for p, g in zip("cln", groups) for k, v in g.items()}
+
+
+def _sequence(tf: Any, ser: Any) -> dict:
+    return _prefixed(*tf.io.parse_sequence_example(ser, *sequence_features(tf)))
+
+
+def _single_sequence(tf: Any, ser: Any) -> dict:
+    return _prefixed(*tf.io.parse_single_sequence_example(ser, *sequence_features(tf)))
+
+
 FUNCTIONS = {"every_kind": ([None], _every_kind), "serving": ([None], _serving),
-             "single": ([], _single), "names": ([3], _names)}
+             "single": ([], _single), "names": ([3], _names),
+             "sequence": ([None], _sequence), "one_sequence": ([], _single_sequence)}
+PARSE_OPS = ("ParseExampleV2", "ParseSequenceExampleV2")
 
 
 def module(tf: Any) -> Any:
@@ -93,9 +142,9 @@ def _bound(tf: Any, fn: Any, name: str) -> Any:
 
 
 def call_input(tf: Any, name: str) -> Any:
-    """What function `name` is called on: the batch, or its first Example."""
-    d = data(tf)
-    return tf.constant(d[0] if name == "single" else d)
+    """What function `name` is called on: the batch, or its first (Sequence)Example."""
+    d = sequence_data(tf) if "sequence" in name else data(tf)
+    return tf.constant(d[0] if name in ("single", "one_sequence") else d)
 
 
 def flat(tf: Any, out: dict) -> dict:

@@ -1,12 +1,13 @@
-"""tf.io.parse_example / parse_single_example in a traced function, saved as TF saves it.
+"""tf.io.parse_example / parse_sequence_example in a traced function, saved as TF saves it.
 
 The functions of parse_forms_cases.py (every feature kind; TF Serving's canonical
-export; a single Example; named Examples) were run by TensorFlow 2.21
-(golden/make_parse_forms.py), which recorded its ParseExampleV2 node of each and what it
-computes, and saved its SavedModel under golden/parse_forms/. Here, without TensorFlow:
-eagerflow writes TF's node (its attrs, and the constants it reads as names, keys and
-defaults); loads TF's SavedModel and computes what TF did; and loads its own SavedModel
-back. With TensorFlow, TF loads eagerflow's SavedModel and computes the same.
+export; a single Example; named Examples; SequenceExamples, a batch and one) were run
+by TensorFlow 2.21 (golden/make_parse_forms.py), which recorded its ParseExampleV2 (or
+ParseSequenceExampleV2) node of each and what it computes, and saved its SavedModel
+under golden/parse_forms/. Here, without TensorFlow: eagerflow writes TF's node (its
+attrs, and the constants it reads as names, keys and defaults); loads TF's SavedModel
+and computes what TF did; and loads its own SavedModel back. With TensorFlow, TF loads
+eagerflow's SavedModel and computes the same.
 """
 
 import json
@@ -58,15 +59,21 @@ def _const(nodes: dict, ref: str) -> dict:
                        for x in a.reshape(-1).tolist()]}
 
 
+def _attr(v) -> object:
+    kind = v.WhichOneof("value")
+    if kind == "i":
+        return v.i
+    if v.list.shape:
+        return [[d.size for d in s.dim] for s in v.list.shape]
+    return [tf.as_dtype(t).name for t in v.list.type]
+
+
 def _node(fdefs: dict, name: str) -> dict:
     fdef = next(f for k, f in fdefs.items() if k.startswith(f"__inference_{name}_")
                 and "signature_wrapper" not in k)
     nodes = {n.name: n for n in fdef.node_def}
-    node = next(n for n in fdef.node_def if n.op == "ParseExampleV2")
-    attrs = {k: [tf.as_dtype(t).name for t in node.attr[k].list.type]
-             for k in ("Tdense", "sparse_types", "ragged_value_types", "ragged_split_types")}
-    attrs["num_sparse"] = node.attr["num_sparse"].i
-    attrs["dense_shapes"] = [[d.size for d in s.dim] for s in node.attr["dense_shapes"].list.shape]
+    node = next(n for n in fdef.node_def if n.op in C.PARSE_OPS)
+    attrs = {k: _attr(node.attr[k]) for k in sorted(node.attr) if not k.startswith("_")}
     assert node.input[0] == fdef.signature.input_arg[0].name  # serialized: the argument
     return {"attrs": attrs, "inputs": [_const(nodes, i) for i in node.input[1:]]}
 
@@ -90,9 +97,19 @@ def test_eager_and_traced_compute_what_tf_did(name):
     assert C.flat(tf, getattr(m, name)(x)) == GOLDEN["outputs"][name]
 
 
+@pytest.fixture(scope="module")
+def tfs():
+    return tf.saved_model.load(str(HERE / "saved_model"))
+
+
+@pytest.fixture(scope="module")
+def ours(saved):
+    return tf.saved_model.load(str(saved))
+
+
 @pytest.mark.parametrize("name", NAMES)
-def test_tfs_saved_model_runs_here(name):
-    m = tf.saved_model.load(str(HERE / "saved_model"))
+def test_tfs_saved_model_runs_here(tfs, name):
+    m = tfs
     x = C.call_input(tf, name)
     assert C.flat(tf, getattr(m, name)(x)) == GOLDEN["outputs"][name]
     # its signature: the same results (composite ones too, as TF 2.21's loader gives them)
@@ -100,8 +117,8 @@ def test_tfs_saved_model_runs_here(name):
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_eagerflow_saved_model_round_trips(saved, name):
-    m = tf.saved_model.load(str(saved))
+def test_eagerflow_saved_model_round_trips(ours, name):
+    m = ours
     x = C.call_input(tf, name)
     assert C.flat(tf, getattr(m, name)(x)) == GOLDEN["outputs"][name]
     assert C.flat(tf, m.signatures[name](x)) == GOLDEN["outputs"][name]

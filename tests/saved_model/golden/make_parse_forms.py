@@ -5,7 +5,8 @@ Run with the reference interpreter: `$EAGERFLOW_TF_PYTHON
 tests/saved_model/golden/make_parse_forms.py`. Writes under parse_forms/: TF's SavedModel
 of the cases' module (every function a signature too) and parse_forms.json: for each
 function, its ParseExampleV2 node as TF wrote it (attrs; the constants it takes as names,
-keys and dense defaults) and what TF's own function computes on the cases' data.
+keys and dense defaults) and what TF's own function computes on the cases' data; for
+the SequenceExample functions, its ParseSequenceExampleV2 node.
 """
 
 import os
@@ -46,14 +47,20 @@ def node_summary(fdef) -> dict:
     -1 unknown) and, for each input after `serialized`, the Const it reads (its dtype,
     shape and values), as a Reshape of a Const where TF reshapes a default."""
     nodes = {n.name: n for n in fdef.node_def}
-    node = next(n for n in fdef.node_def if n.op == "ParseExampleV2")
+    node = next(n for n in fdef.node_def if n.op in C.PARSE_OPS)
     inputs = [const_of(nodes, i) for i in node.input[1:]]
-    attrs = {}
-    for k in ("Tdense", "sparse_types", "ragged_value_types", "ragged_split_types"):
-        attrs[k] = [tf.dtypes.as_dtype(t).name for t in node.attr[k].list.type]
-    attrs["num_sparse"] = node.attr["num_sparse"].i
-    attrs["dense_shapes"] = [[d.size for d in s.dim] for s in node.attr["dense_shapes"].list.shape]
+    attrs = {k: attr_of(node.attr[k]) for k in sorted(node.attr) if not k.startswith("_")}
     return {"attrs": attrs, "inputs": inputs}
+
+
+def attr_of(v) -> object:
+    """An attr as plain data: a count, dtype names, shapes as dim lists (-1 unknown)."""
+    kind = v.WhichOneof("value")
+    if kind == "i":
+        return v.i
+    if v.list.shape:
+        return [[d.size for d in s.dim] for s in v.list.shape]
+    return [tf.dtypes.as_dtype(t).name for t in v.list.type]
 
 
 def const_of(nodes: dict, ref: str) -> dict:
