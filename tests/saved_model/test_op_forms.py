@@ -70,8 +70,6 @@ NO_TF_FORM = {
     **{op: "an accumulator resource" for op in (
         "ResourceAccumulatorApplyGradient", "ResourceAccumulatorNumAccumulated",
         "ResourceAccumulatorSetGlobalStep", "ResourceAccumulatorTakeGradient")},
-    "MatrixExponential": "TF removed its MatrixExponential kernel (GraphDef version 27): "
-                         "TF's tf.linalg.expm writes a Padé loop of primitive ops instead",
 }
 # Written, but imported only in part.
 PARTIAL = {
