@@ -46,8 +46,6 @@ NO_TF_FORM = {
         "Barrier", "BarrierClose", "BarrierIncompleteSize", "BarrierInsertMany",
         "BarrierReadySize", "BarrierTakeMany")},
     "Dilation2DWinnerGather": "eagerflow's gradient helper (TF's backprop ops have none)",
-    "TiledBoxSuppression": "eagerflow's host op for non_max_suppression_padded's tile loop "
-                           "(TF's graph holds while loops of primitive ops instead)",
     # registered by tf.distribute (when imported): a replica's collective has no meaning in
     # a saved function
     "ReplicaAllGather": "a collective across replicas",

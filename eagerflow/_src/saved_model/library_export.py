@@ -170,7 +170,7 @@ class LibraryWriter:
         with tracing_scope(g):
             phs = [g.placeholder(x._shape, x._dtype, f"x{i}", is_input=True)
                    for i, x in enumerate(op.inputs)]
-            out = fn(*phs)
+            out = fn(*phs, **op.attrs)
             g.outputs = [identity(o) for o in (out if isinstance(out, (list, tuple)) else [out])]
         fname, captured = self.add(g, _snake(op.type), bind_eager=w.bind_eager)
         args = [w.ref(x) for x in op.inputs] + [w.capture(c) for c in captured]
