@@ -25,14 +25,10 @@ from eagerflow._src.testing import op_harness as H
 NO_TF_FORM = {
     "BatchFunction": "a call's outputs after it ran (nondifferentiable_batch_function); "
                      "TF's op holds the function",
-    "QuantizedConcat": "TF's node has three lists of N inputs after concat_dim; the generic "
-                       "export matches one list only",
     "GeneratorDataset": "TF's node has three lists of inputs (its init, next and finalize "
                         "functions' arguments); the generic export matches one list only",
-    "WeightedFlatMapDataset": "TF's node has two lists (N datasets, M weights); the generic "
-                              "export matches one list only",
-    **{op: "TF's node has two lists of function arguments; the generic export matches one "
-           "list only" for op in ("IndexFlatMapDataset", "SnapshotDatasetV2")},
+    **{op: "TF's node has two lists of function arguments (type lists), which the generic "
+           "export doesn't split" for op in ("IndexFlatMapDataset", "SnapshotDatasetV2")},
     **{op: "a func attribute (shard_func, reader_func), which the generic export doesn't "
            "write as a library function" for op in ("SaveDataset", "SaveDatasetV2",
                                                     "LoadDataset")},
