@@ -193,3 +193,38 @@ def keras_results(tf: Any, saved: str, archived: str) -> dict:
     a, b = tf.saved_model.load(saved), tf.saved_model.load(archived)
     return {"signature": a.signatures["serving_default"](x)["y"].numpy().tolist(),
             "endpoint": b.serve(x).numpy().tolist()}
+
+
+def raw_calls(tf: Any) -> dict:
+    """tf.raw_ops.ParseExampleV2 / ParseSequenceExampleV2 calls, by name: each a batch and
+    a scalar (one proto), every output list (the sequence op's ragged splits over the
+    batch are left out of its scalar call: TF's kernel leaves them uninitialized)."""
+    d, s = data(tf), sequence_data(tf)
+    ex = dict(names=[], sparse_keys=["s"], dense_keys=["d", "x"], ragged_keys=["r", "l"],
+              dense_defaults=[tf.constant(7, tf.int64), tf.zeros([0])], num_sparse=1,
+              sparse_types=[tf.string], ragged_value_types=[tf.int64, tf.int64],
+              ragged_split_types=[tf.int32, tf.int64], dense_shapes=[[], [2]])
+    seq = dict(debug_name=[], context_sparse_keys=["cs"], context_dense_keys=["c"],
+               context_ragged_keys=["cr"], feature_list_sparse_keys=["tok"],
+               feature_list_dense_keys=["w"], feature_list_ragged_keys=["rg"],
+               feature_list_dense_missing_assumed_empty=[True],
+               context_dense_defaults=[tf.constant(3, tf.int64)], Ncontext_sparse=1,
+               context_sparse_types=[tf.string], context_ragged_value_types=[tf.float32],
+               context_ragged_split_types=[tf.int32], context_dense_shapes=[[]],
+               Nfeature_list_sparse=1, Nfeature_list_dense=1,
+               feature_list_dense_types=[tf.float32], feature_list_sparse_types=[tf.int64],
+               feature_list_ragged_value_types=[tf.int64],
+               feature_list_ragged_split_types=[tf.int64], feature_list_dense_shapes=[[2]])
+    out = {}
+    for name, ser in (("example_batch", tf.constant(d)), ("example_one", tf.constant(d[0]))):
+        out[name] = _raw(tf.raw_ops.ParseExampleV2(serialized=ser, **ex), ())
+    for name, ser in (("sequence_batch", tf.constant(s)), ("sequence_one", tf.constant(s[0]))):
+        skip = ("context_ragged_row_splits", "feature_list_ragged_outer_splits") \
+            if name == "sequence_one" else ()
+        out[name] = _raw(tf.raw_ops.ParseSequenceExampleV2(serialized=ser, **seq), skip)
+    return out
+
+
+def _raw(result: Any, skip: tuple) -> dict:
+    return {k: [{"value": _plain(t), "shape": list(t.shape), "dtype": t.dtype.name}
+                for t in v] for k, v in result._asdict().items() if k not in skip}

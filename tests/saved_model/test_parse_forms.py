@@ -144,6 +144,11 @@ def test_tf_loads_eagerflows_saved_model(saved):
     assert json.loads(out.stdout.strip().splitlines()[-1]) == GOLDEN["outputs"]
 
 
+def test_raw_ops_compute_what_tf_did():
+    # TF's ops with TF's arguments (tf.raw_ops), a batch and one proto each
+    assert C.raw_calls(tf) == GOLDEN["raw"]
+
+
 @pytest.fixture(scope="module")
 def keras_saved(tmp_path_factory):
     d = tmp_path_factory.mktemp("parse_keras")

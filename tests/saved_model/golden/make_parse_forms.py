@@ -6,7 +6,8 @@ tests/saved_model/golden/make_parse_forms.py`. Writes under parse_forms/: TF's S
 of the cases' module (every function a signature too) and parse_forms.json: for each
 function, its ParseExampleV2 node as TF wrote it (attrs; the constants it takes as names,
 keys and dense defaults) and what TF's own function computes on the cases' data; for
-the SequenceExample functions, its ParseSequenceExampleV2 node.
+the SequenceExample functions, its ParseSequenceExampleV2 node; and the outputs of
+tf.raw_ops calls of both ops.
 """
 
 import os
@@ -39,6 +40,7 @@ def main() -> None:
                     and "signature_wrapper" not in k)
         golden["nodes"][name] = node_summary(fdef)
         golden["outputs"][name] = C.flat(tf, getattr(m, name)(C.call_input(tf, name)))
+    golden["raw"] = C.raw_calls(tf)
     write_json(os.path.join(HERE, "parse_forms.json"), golden, indent=1)
 
 
