@@ -7,7 +7,8 @@ linalg_decomp's solve and eigh); loaded on first use. Three OpDefs:
 - "MatrixExponential": Padé approximation with scaling and squaring (Higham 2005), as TF's
   Python function computes it (tf.linalg.expm is a composite there): over `xp` for a whole
   batch at once, each matrix taking its own degree and power of two, the approximants
-  evaluated in TF's order of operations, a batch with any norm not finite all NaN. Its
+  evaluated in TF's order of operations, a batch with any norm not finite all NaN (a
+  saved function holds TF's composite instead: saved_model/composite_export.py). Its
   gradient is the adjoint Fréchet derivative, the top-right block of the exponential of
   [[A^H, G], [0, A^H]], so every order of derivative is the op again.
 - "MatrixSquareRoot" and "MatrixLogarithm": through the eigendecomposition A = V D V^-1

@@ -115,7 +115,7 @@ def _parse(serialized: Any, features: Any, single: bool, example_names: Any = No
     for key, dtype in groups["sparse"].items():
         plain.setdefault(key, P.VarLenFeature(dtype))
     # (the sparse keys in TF's order: a SparseFeature's index and value keys at its key)
-    parsed = P._run(serialized, plain, single, example_names, _ragged_reads(features, groups),
+    parsed = P._run(serialized, plain, single, example_names, ragged_reads(features, groups),
                     [*groups["sparse"], *sorted(k for k in plain if k not in groups["sparse"])])
     # composites of a single Example are made as in a batch of one, then unbatched
     parts = {k: _batched(v) if single and isinstance(v, SparseTensor) else v
@@ -131,7 +131,7 @@ def _parse(serialized: Any, features: Any, single: bool, example_names: Any = No
     return {k: out[k] for k in output_order(features, groups)}
 
 
-def _ragged_reads(features: dict, groups: dict) -> dict:
+def ragged_reads(features: dict, groups: dict) -> dict:
     """key -> (dtype, row splits dtype) of each key read as a RaggedFeature's values or
     partitions, in TF's order: the splits' dtype is the first feature's reading it."""
     splits: dict = {}

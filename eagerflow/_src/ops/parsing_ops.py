@@ -478,12 +478,12 @@ def _outputs(xp: Any, serialized: Any, defaults: tuple, a: dict, reference: bool
                     single, tuple(text(v) for v in a["names"]), reference)
     n = k + r
     indices, values, dense = outs[:n], outs[n:2 * n], outs[3 * n:]
-    splits = [_row_splits(ix, np.size(serialized), d, single)
+    splits = [row_splits(ix, np.size(serialized), d, single)
               for ix, d in zip(indices[k:], a["ragged_split_types"])]
     return (*indices[:k], *values[:k], *outs[2 * n:2 * n + k], *dense, *values[k:], *splits)
 
 
-def _row_splits(indices: np.ndarray, batch: int, dtype: dt.DType, single: bool) -> np.ndarray:
+def row_splits(indices: np.ndarray, batch: int, dtype: dt.DType, single: bool) -> np.ndarray:
     """A ragged key's row splits over the batch, from its values' Example indices (none
     for a single Example, as TF's)."""
     if single:
@@ -685,7 +685,7 @@ def _run(serialized: Any, features: Any, single: bool, example_names: Any = None
                      tuple((k, d, s) for k, (d, s) in ragged.items()),
                      names_attr(example_names) if example_names is not None and not single
                      else ())
-    defaults = tuple(_default_tensor(d, shape, default, seq)
+    defaults = tuple(default_tensor(d, shape, default, seq)
                      for _, d, shape, default, seq in dense)
     try:
         outs = bind(PARSE_EXAMPLE, (t, *defaults), attrs)
@@ -704,7 +704,7 @@ def _run(serialized: Any, features: Any, single: bool, example_names: Any = None
     return result
 
 
-def _default_tensor(dtype: dt.DType, shape: tuple, default: tuple | None, seq: bool) -> Any:
+def default_tensor(dtype: dt.DType, shape: tuple, default: tuple | None, seq: bool) -> Any:
     """A dense feature's default as TF's parse_example hands it to the op: of its shape,
     or empty where it has none (the feature is required); a sequence's padding, a scalar
     (zero or b"" where it has none)."""

@@ -168,7 +168,7 @@ def _arranged(outs: tuple, lengths: tuple, lists: list, nd: int, a: dict, single
     n = ncs + ncr
     idx, vals, shapes = outs[:n], outs[n:2 * n], outs[2 * n:3 * n]
     context = (*idx[:ncs], *vals[:ncs], *shapes[:ncs], *outs[3 * n:3 * n + nd], *vals[ncs:],
-               *[_scalar(d) if single else P._row_splits(ix, batch, d, False)
+               *[_scalar(d) if single else P.row_splits(ix, batch, d, False)
                  for ix, d in zip(idx[ncs:], a["context_ragged_split_types"])])
     ragged_out = [_list_splits(read, d, split, single) for read, d, split in zip(
         lists, a["feature_list_ragged_value_types"], a["feature_list_ragged_split_types"])]
@@ -316,8 +316,8 @@ def _parse(serialized: Any, context_features: Any, sequence_features: Any,
         {"dense": {}, "sparse": {}, "ragged": {}}
     plain = {k: f for k, f in context_features.items() if not isinstance(f, F.RaggedFeature)}
     sparse, dense = P._attrs_of(plain)
-    cragged = F._ragged_reads(context_features, cgroups)
-    fragged = F._ragged_reads(sequence_features, fgroups)
+    cragged = F.ragged_reads(context_features, cgroups)
+    fragged = F.ragged_reads(sequence_features, fgroups)
     lists = {k: f for k, f in sequence_features.items() if not isinstance(f, F.RaggedFeature)}
     fs = [(k, reads[k][0]) for k in sorted(lists) if isinstance(lists[k], P.VarLenFeature)]
     fd = [(k, reads[k][0], reads[k][1], not reads[k][2]) for k in sorted(lists)
@@ -325,7 +325,7 @@ def _parse(serialized: Any, context_features: Any, sequence_features: Any,
     attrs = op_attrs(tuple(sparse), tuple((k, shape) for k, _, shape, _, _ in dense),
                      tuple((k, d, s) for k, (d, s) in cragged.items()), tuple(fs), tuple(fd),
                      tuple((k, d, s) for k, (d, s) in fragged.items()))
-    defaults = tuple(P._default_tensor(d, shape, default, False)
+    defaults = tuple(P.default_tensor(d, shape, default, False)
                      for _, d, shape, default, _ in dense)
     t = P.serialized_tensor(serialized, single)
     try:

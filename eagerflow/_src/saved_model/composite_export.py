@@ -102,7 +102,7 @@ def _overlaps(a: Any, b: Any) -> Any:
     by0, bx0, by1, bx1 = (expand_dims(b[..., i], 1) for i in range(4))
     inter = maximum(minimum(ax1, bx1) - maximum(ax0, bx0), 0.0) * \
         maximum(minimum(ay1, by1) - maximum(ay0, by0), 0.0)
-    union = (ay1 - ay0) * (ax1 - ax0) + ((by1 - by0) * (bx1 - bx0)) - inter + NMS._EPSILON
+    union = (ay1 - ay0) * (ax1 - ax0) + ((by1 - by0) * (bx1 - bx0)) - inter + NMS.IOU_EPSILON
     return inter / union
 
 
