@@ -535,20 +535,19 @@ def op_attrs(sparse: tuple = (), dense: tuple = (), ragged: tuple = (),
 def _samples() -> list:
     s1 = _strings(_ex(a=[1, 2], s=[b"x", b"yz"]), _ex(a=[3, 4], s=[b"q"]))
     s2 = _strings(_ex(f=[1.0, 2.0, 3.0, 4.0], s=[b"a"]), _ex(f=[5.0, 6.0]))
-    none64, none32 = np.zeros(0, np.int64), np.zeros(0, np.float32)
+    none64 = np.zeros(0, np.int64)
     return [
         Sample((s1, none64), op_attrs((("s", dt.string),), (("a", (2,)),)), grad=False),
         # a FixedLenSequenceFeature padded with its default; Examples named
         Sample((s2, np.array(-1.0, np.float32)),
                op_attrs((("s", dt.string),), (("f", (None, 2)),), names=("n1", "n2")),
                grad=False),
-        # a default for a missing feature; ragged keys (values and a partition's)
+        # a default for a missing feature; a ragged key of int64 row splits
         Sample((s2[1:], np.array(7, np.int64)),
-               op_attrs((("f", dt.float32),), (("zz", ()),),
-                        (("s", dt.string, dt.int32), ("f", dt.float32, dt.int64))),
+               op_attrs((("s", dt.string),), (("zz", ()),), (("f", dt.float32, dt.int64),)),
                grad=False),
-        Sample((np.array(s1[0], dtype=object), none32[:0].astype(object)),
-               op_attrs((("a", dt.int64),), (("s", (2,)),), (("a", dt.int64, dt.int32),)),
+        Sample((np.array(s1[0], dtype=object), np.array([b"p", b"q"], dtype=object)),
+               op_attrs(dense=(("s", (2,)),), ragged=(("a", dt.int64, dt.int32),)),
                grad=False),
         Sample((s1,), op_attrs(ragged=(("a", dt.int64, dt.int64), ("s", dt.string, dt.int32))),
                grad=False),

@@ -9,7 +9,8 @@ context feature; TF's attrs and its fourteen output lists. A RaggedFeature's key
 as TF reads them: a context one's values with their row splits over the batch, a feature
 list's values with its outer (steps per SequenceExample) and inner (values per step)
 splits. For one SequenceExample (a scalar), TF's kernel leaves the row splits and outer
-splits over the batch an uninitialized scalar; here they are a scalar 0.
+splits over the batch an uninitialized scalar (its shape function says a vector); here
+they are an empty vector.
 
 The public functions put composite features together from the op's outputs with ordinary
 ops, as parse_example does (parsing_features.py), so a traced call is saved as TF saves
@@ -109,7 +110,9 @@ def _infer(serialized: Any, *defaults: Any, **a: Any) -> list:
     # the context's ragged keys, read as sparse ones: their values and row splits instead
     context_specs = specs[:n_context]
     dense = context_specs[3 * (ncs + ncr):]
-    splits = () if not batch else (None if batch[0] is None else batch[0] + 1,)
+    # (one SequenceExample: TF's shape function says a vector; its kernel leaves them an
+    # uninitialized scalar, here they are empty)
+    splits = (0,) if not batch else (None if batch[0] is None else batch[0] + 1,)
     sparse = [context_specs[i * (ncs + ncr): i * (ncs + ncr) + ncs] for i in range(3)]
     out = [*sparse[0], *sparse[1], *sparse[2], *dense,
            *[((None,), d) for d in a["context_ragged_value_types"]],
@@ -168,7 +171,7 @@ def _arranged(outs: tuple, lengths: tuple, lists: list, nd: int, a: dict, single
     n = ncs + ncr
     idx, vals, shapes = outs[:n], outs[n:2 * n], outs[2 * n:3 * n]
     context = (*idx[:ncs], *vals[:ncs], *shapes[:ncs], *outs[3 * n:3 * n + nd], *vals[ncs:],
-               *[_scalar(d) if single else P.row_splits(ix, batch, d, False)
+               *[_no_splits(d) if single else P.row_splits(ix, batch, d, False)
                  for ix, d in zip(idx[ncs:], a["context_ragged_split_types"])])
     ragged_out = [_list_splits(read, d, split, single) for read, d, split in zip(
         lists, a["feature_list_ragged_value_types"], a["feature_list_ragged_split_types"])]
@@ -176,15 +179,16 @@ def _arranged(outs: tuple, lengths: tuple, lists: list, nd: int, a: dict, single
             *[r[1] for r in ragged_out], *[r[2] for r in ragged_out])
 
 
-def _scalar(dtype: dt.DType) -> np.ndarray:
-    return np.zeros((), dtype.as_numpy_dtype)
+def _no_splits(dtype: dt.DType) -> np.ndarray:
+    """The row splits over the batch of one SequenceExample: none."""
+    return np.zeros(0, dtype.as_numpy_dtype)
 
 
 def _list_splits(read: tuple, dtype: dt.DType, split: dt.DType, single: bool) -> tuple:
     """A ragged feature list's (values, outer splits, inner splits) from its values, steps
     per message and values per step."""
     values, steps, counts = read
-    outer = _scalar(split) if single else np.concatenate(
+    outer = _no_splits(split) if single else np.concatenate(
         [[0], np.cumsum([max(k, 0) for k in steps])]).astype(split.as_numpy_dtype)
     inner = np.concatenate([[0], np.cumsum(counts)]).astype(split.as_numpy_dtype)
     return P._array(values, dtype, (len(values),)), outer, inner
