@@ -61,7 +61,7 @@ from eagerflow._src.ops.math_base import (
     zeros_like,
 )
 from eagerflow._src.ops.ragged_broadcast import broadcast_all, broadcast_pair
-from eagerflow._src.ops.ragged_tensor import RaggedTensor
+from eagerflow._src.ops.ragged_tensor import RaggedTensor, check_splits_dtypes
 from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import range as range_op
 from eagerflow._src.ops.string_format import as_string
@@ -104,10 +104,7 @@ def _binary(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
             not _is_composite(x) and not _is_composite(y):
         return f(x, y, **kwargs)
     if isinstance(x, RaggedTensor) and isinstance(y, RaggedTensor):
-        if x.row_splits.dtype is not y.row_splits.dtype:
-            raise ValueError("Input RaggedTensors have mismatched row_splits dtypes; use "
-                             "RaggedTensor.with_row_splits_dtype() to convert them to "
-                             "compatible dtypes.")
+        check_splits_dtypes(x, y)
         if x.ragged_rank == y.ragged_rank and _alike_partitions(x, y):
             return x.with_flat_values(f(x.flat_values, y.flat_values, **kwargs))
         xv, yv, shape = broadcast_pair(x, y)  # as TF broadcasts their shapes
@@ -703,10 +700,7 @@ def _where(condition: Any, x: Any = None, y: Any = None, name: str | None = None
     # (TF converts a Python operand on its own: SelectV2 then refuses another dtype)
     condition, x, y = (v if isinstance(v, (RaggedTensor, Tensor)) else convert_to_tensor(v)
                        for v in (condition, x, y))
-    if len({p.row_splits.dtype for p in parts}) > 1:  # (TF's first check)
-        raise ValueError("Input RaggedTensors have mismatched row_splits dtypes; use "
-                         "RaggedTensor.with_row_splits_dtype() to convert them to "
-                         "compatible dtypes.")
+    check_splits_dtypes(*parts)  # (TF's first check)
     shapes = [_legacy_shape(v) for v in (condition, x, y)]
     if None not in shapes:  # (known sizes: TF's broadcast checks, in its words)
         ragged_legacy_shape.check_broadcast(shapes)
