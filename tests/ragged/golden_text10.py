@@ -1151,3 +1151,150 @@ SECTIONS["lookup_tables"] = [
     "(lambda d: traced(lambda: d.export()).get_concrete_function().structured_outputs)("
     "dense())",
 ]
+
+PRELUDES["traced_more"] = _COMMON + r"""
+rt = R([[1, 2, 3], [], [4, 5]])
+r3 = R([[[1, 2], [3]], [], [[4, 5, 6], [], [7]]])
+rs = R([['a', 'bb'], [], ['ccc']])
+sent = tf.constant(['the cat sat', 'a dog', ''])
+tab = L.StaticHashTable(L.KeyValueTensorInitializer(['the', 'cat', 'dog'], tf.constant([1, 2, 3],
+                                                                                    tf.int64)), 0)
+def outs(fn, *specs):
+    return traced(fn, *specs).get_concrete_function().structured_outputs
+"""
+SECTIONS["traced_more"] = [
+    # strings on unknown shapes
+    "run(traced(lambda x: S.unicode_split(x, 'UTF-8'), TS([None], tf.string)), sent)",
+    "run(traced(lambda x: S.unicode_split_with_offsets(x, 'UTF-8'), TS([None], tf.string)), "
+    "tf.constant(['h\\u00e9']))",
+    "outs(lambda x: S.unicode_split(x, 'UTF-8'), TS([None], tf.string))",
+    "outs(lambda x: S.unicode_split_with_offsets(x, 'UTF-8'), TS([3], tf.string))",
+    "outs(lambda x: S.unicode_decode_with_offsets(x, 'UTF-8'), TS([None, None], tf.string))",
+    "outs(lambda x: S.unicode_encode(x, 'UTF-8'), RS([None, None], tf.int32))",
+    "outs(lambda x: S.unicode_encode(x, 'UTF-8'), TS([2, None], tf.int32))",
+    "outs(lambda x: S.unicode_transcode(x, 'UTF-8', 'UTF-16-BE'), TS([None, 2], tf.string))",
+    "run(traced(lambda x: S.ngrams(S.split(x), 2, separator='_'), TS([None], tf.string)), sent)",
+    "run(traced(lambda x: S.ngrams(S.split(x), [1, 2]), TS([None], tf.string)), sent)",
+    "run(traced(lambda x: S.ngrams(S.split(x), 3, pad_values=('<s>', '</s>'), padding_width=1),"
+    " TS([None], tf.string)), sent)",
+    "outs(lambda x: S.ngrams(S.split(x), 2), TS([None], tf.string))",
+    "run(traced(lambda x: S.reduce_join(S.split(x), axis=-1, separator='|'), "
+    "TS([None], tf.string)), sent)",
+    "run(traced(lambda x: S.reduce_join(x, axis=0), RS([None, None], tf.string)), rs)",
+    "run(traced(lambda x: S.length(x), RS([None, None], tf.string)), rs)",
+    "run(traced(lambda x: S.substr(x, 0, 2), RS([None, None], tf.string)), rs)",
+    "run(traced(lambda x: S.join([x, x], separator='+'), RS([None, None], tf.string)), rs)",
+    "run(traced(lambda x: S.strip(x), TS([None], tf.string)), tf.constant([' a ', '\\tb']))",
+    "run(traced(lambda x: S.split(x, sep=','), TS([None], tf.string)), "
+    "tf.constant(['a,b', ',', '']))",
+    "run(traced(lambda x: S.split(x, maxsplit=1), TS(None, tf.string)), "
+    "tf.constant([['a b c'], ['d e']]))",
+    "run(traced(lambda x: S.split(x), TS(None, tf.string)), tf.constant('a b'))",
+    "run(traced(lambda x: S.bytes_split(x), TS([None], tf.string)), tf.constant(['ab', '']))",
+    "outs(lambda x: S.split(x), TS([None, 2], tf.string))",
+    "outs(lambda x: S.bytes_split(x), TS([None], tf.string))",
+    "run(traced(lambda x: S.to_number(S.split(x)), TS([None], tf.string)), "
+    "tf.constant(['1 2.5', '3']))",
+    "run(traced(lambda x: tab.lookup(S.split(x)), TS([None], tf.string)), sent)",
+    "run(traced(lambda x: S.to_hash_bucket_fast(S.split(x), 10), TS([None], tf.string)), sent)",
+    "run(traced(lambda x: S.regex_replace(S.split(x), '[aeiou]', ''), TS([None], tf.string)), "
+    "sent)",
+    "run(traced(lambda x: S.lower(S.upper(x)), RS([None, None], tf.string)), rs)",
+    "run(traced(lambda x: S.unicode_script(S.unicode_decode(x, 'UTF-8')), "
+    "TS([None], tf.string)), tf.constant(['a\\u03b1']))",
+    "run(traced(lambda x: S.format('{}', x), RS([None, None], tf.int32)), rt)",
+    # ragged pipelines on unknown shapes
+    "run(traced(lambda x: tf.ragged.boolean_mask(x, S.length(x) > 1), "
+    "RS([None, None], tf.string)), rs)",
+    "run(traced(lambda x: x.to_tensor(default_value='<pad>'), RS([None, None], tf.string)), rs)",
+    "run(traced(lambda x: x.to_tensor(default_value='<pad>', shape=[None, 4]), "
+    "RS([None, None], tf.string)), rs)",
+    "run(traced(lambda x: tf.gather(x, [2, 0]), RS([None, None], tf.int32)), rt)",
+    "run(traced(lambda x: tf.gather(x, [[2], [0]]), RS([None, None], tf.int32)), rt)",
+    "run(traced(lambda x, i: tf.gather(x, i), RS([None, None], tf.int32), "
+    "TS([None], tf.int32)), rt, tf.constant([1, 1]))",
+    "run(traced(lambda x, i: tf.gather(x, i), RS([None, None], tf.int32), "
+    "TS([None], tf.int32)), rt, tf.constant([5]))",
+    "run(traced(lambda x: tf.gather(x, [1, 0], batch_dims=1), RS([None, None], tf.int32)), "
+    "R([[1, 2], [3, 4]]))",
+    "run(traced(lambda x: x.row_lengths(), RS([None, None, None], tf.int32)), r3)",
+    "run(traced(lambda x: x.value_rowids(), RS([None, None], tf.int32)), rt)",
+    "run(traced(lambda x: x.nested_row_lengths(), RS([None, None, None], tf.int32)), r3)",
+    "run(traced(lambda x: x.row_starts(), RS([None, None], tf.int32)), rt)",
+    "run(traced(lambda x: x.flat_values, RS([None, None, None], tf.int32)), r3)",
+    "run(traced(lambda x: tf.size(x), RS([None, None], tf.int32)), rt)",
+    "run(traced(lambda x: tf.rank(x), RS([None, None, None], tf.int32)), r3)",
+    "run(traced(lambda x: tf.reverse(x, [1]), RS([None, None], tf.int32)), rt)",
+    "run(traced(lambda x: tf.tile(x, [2, 1]), RS([None, None], tf.int32)), rt)",
+    "run(traced(lambda x: tf.expand_dims(x, 1), RS([None, None], tf.int32)), rt)",
+    "run(traced(lambda x: tf.squeeze(tf.expand_dims(x, 0), [0]), RS([None, None], tf.int32)), "
+    "rt)",
+    "run(traced(lambda x: tf.reduce_sum(x, axis=[0, 1]), RS([None, None], tf.int32)), rt)",
+    "run(traced(lambda x: tf.reduce_sum(x, axis=-1), RS([None, None, None], tf.int32)), r3)",
+    "run(traced(lambda x: tf.math.segment_sum(x.values, x.value_rowids()), "
+    "RS([None, None], tf.int32)), rt)",
+    "run(traced(lambda x: tf.math.unsorted_segment_max(x.values, x.value_rowids(), "
+    "x.nrows()), RS([None, None], tf.int32)), rt)",
+    "run(traced(lambda x: tf.ragged.stack_dynamic_partitions(x, [0, 1, 0, 2, 1], 3), "
+    "TS([None], tf.int32)), tf.constant([10, 20, 30, 40, 50]))",
+    "run(traced(lambda x, p: tf.ragged.stack_dynamic_partitions(x, p, 2), "
+    "TS([None], tf.int32), TS([None], tf.int32)), tf.constant([1, 2]), tf.constant([0, 3]))",
+    "run(traced(lambda x: tf.ragged.cross([x, x]), RS([None, None], tf.string)), rs)",
+    "run(traced(lambda x: tf.ragged.cross_hashed([x, x], num_buckets=7), "
+    "RS([None, None], tf.string)), rs)",
+    "run(traced(lambda x: tf.math.bincount(x, minlength=7), RS([None, None], tf.int32)), rt)",
+    "run(traced(lambda x: tf.ragged.range(x, x + 2), TS([None], tf.int32)), tf.constant([1, 5]))",
+    "run(traced(lambda x: tf.ragged.range(x), TS([None], tf.int32)), tf.constant([2, -1]))",
+    "run(traced(lambda x: tf.ragged.range(0, x, 0), TS([None], tf.int32)), tf.constant([2]))",
+    "outs(lambda x: tf.ragged.range(x), TS([None], tf.int64))",
+    "outs(lambda x: tf.ragged.range(x, row_splits_dtype=tf.int32), TS([3], tf.int32))",
+    "run(traced(lambda x: x + tf.ones([3, 1], tf.int32), RS([None, None], tf.int32)), rt)",
+    "run(traced(lambda x: x + tf.ones([2, 1], tf.int32), RS([None, None], tf.int32)), rt)",
+    "run(traced(lambda x: x * x.row_lengths()[:, None], RS([None, None], tf.int32)), rt)",
+    "run(traced(lambda x: tf.cast(x, tf.float32) / 2, RS([None, None], tf.int32)), rt)",
+    "run(traced(lambda x: tf.math.reduce_mean(tf.cast(x, tf.float32), axis=1), "
+    "RS([None, None], tf.int32)), rt)",
+    "run(traced(lambda x: tf.sort(x, direction='DESCENDING'), RS([None, None], tf.int32)), rt)",
+    "run(traced(lambda x: tf.argsort(x), RS([None, None], tf.int32)), rt)",
+    "run(traced(lambda x: tf.math.cumsum(x, axis=1), RS([None, None], tf.int32)), rt)",
+    "run(traced(lambda x: tf.one_hot(x, 6), RS([None, None], tf.int32)), rt)",
+    "run(traced(lambda x: tf.nn.embedding_lookup(tf.reshape(tf.range(14.0), [7, 2]), x), "
+    "RS([None, None], tf.int32)), rt)",
+    "outs(lambda x: tf.one_hot(x, 6), RS([None, None], tf.int32))",
+    "outs(lambda x: tf.gather(x, [0]), RS([None, None], tf.int32))",
+    "outs(lambda x: x.to_tensor(default_value=-1), RS([3, None], tf.int32))",
+    "outs(lambda x: tf.reduce_max(x, axis=1), RS([None, None, None], tf.int32))",
+    "outs(lambda x: tf.concat([x, x], axis=0), RS([2, None], tf.int32))",
+    "outs(lambda x: tf.stack([x, x], axis=1), RS([2, None], tf.int32))",
+    # sparse pipelines from ragged and strings
+    "run(traced(lambda x: SP.to_dense(x.to_sparse(), default_value=-1), "
+    "RS([None, None], tf.int32)), rt)",
+    "run(traced(lambda x: SP.reduce_sum(x.to_sparse(), 1), RS([None, None], tf.int32)), rt)",
+    "run(traced(lambda x: SP.bincount(x.to_sparse(), axis=-1, binary_output=True), "
+    "RS([None, None], tf.int32)), rt)",
+    "run(traced(lambda x: SP.to_indicator(x.to_sparse(), 6), RS([None, None], tf.int32)), rt)",
+    "run(traced(lambda x: SP.cross([S.split(x).to_sparse()]), TS([None], tf.string)), sent)",
+    "run(traced(lambda x: RT.from_sparse(SP.reorder(x.to_sparse())), "
+    "RS([None, None], tf.int32)), rt)",
+    "run(traced(lambda x: SP.slice(x.to_sparse(), [1, 0], [2, 2]), RS([None, None], "
+    "tf.int32)), rt)",
+    "outs(lambda x: x.to_sparse(), RS([None, None], tf.int32))",
+    "outs(lambda x: SP.to_indicator(x.to_sparse(), 6), RS([None, None], tf.int32))",
+    # lookups in tf.data maps
+    "[v(e) for e in tf.data.Dataset.from_tensor_slices(sent).map(lambda s: tab.lookup("
+    "S.split(s)))]",
+    "[v(e) for e in tf.data.Dataset.from_tensor_slices(sent).map(S.split).map(tab.lookup)]",
+    "[v(e) for e in tf.data.Dataset.from_tensor_slices(sent).map(lambda s: S.split(s))"
+    ".ragged_batch(2).map(tab.lookup)]",
+    "[v(e) for e in tf.data.Dataset.from_tensor_slices(sent).batch(2).map(lambda s: "
+    "tab.lookup(S.split(s)))]",
+    "tf.data.Dataset.from_tensor_slices(sent).batch(2).map(lambda s: tab.lookup(S.split(s)))"
+    ".element_spec",
+    "tf.data.Dataset.from_tensor_slices(sent).map(lambda s: S.unicode_decode(s, 'UTF-8'))"
+    ".element_spec",
+    "[v(e) for e in tf.data.Dataset.from_tensor_slices(sent).map(lambda s: "
+    "S.ngrams(S.split(s), 2))]",
+    "[v(e) for e in tf.data.Dataset.from_tensor_slices(rt).map(lambda r: tf.reduce_sum(r))]",
+    "[v(e) for e in tf.data.Dataset.from_tensor_slices(rs).map(lambda r: S.reduce_join(r, "
+    "separator='-'))]",
+]

@@ -33,6 +33,23 @@ KNOWN: dict = {
     ("ragged_ops_mixed", "run(traced(lambda x, d: tf.concat([x, d], axis=1), "
                          "RS([None, None], tf.int32), TS([None, 2], tf.int32)), rt, "
                          "dense[:2])"): _SCOPES,
+    ("traced_more", "run(traced(lambda x, p: tf.ragged.stack_dynamic_partitions(x, p, 2), "
+                    "TS([None], tf.int32), TS([None], tf.int32)), tf.constant([1, 2]), "
+                    "tf.constant([0, 3]))"):
+        "TF's check sits in stack_dynamic_partitions' SegmentStack scope and compares the "
+        "largest partition it sliced there; eagerflow's, in no scope, another slice",
+    ("traced_more", "run(traced(lambda x: x + tf.ones([2, 1], tf.int32), "
+                    "RS([None, None], tf.int32)), rt)"):
+        "TF's broadcast check compares a LogicalOr of the row counts' tests and reports its "
+        "AssertGuard branch function; eagerflow's compares an Equal",
+    ("traced_more", "run(traced(lambda x: x * x.row_lengths()[:, None], "
+                    "RS([None, None], tf.int32)), rt)"):
+        "eagerflow broadcasts a dense operand against a RaggedTensor only with its dims known "
+        "while tracing (ValueError); TF broadcasts at run time, so its Mul's dtype error comes "
+        "first",
+    ("traced_more", "outs(lambda x: tf.stack([x, x], axis=1), RS([2, None], tf.int32))"):
+        "TF's stack along axis 1 gathers rows by a permutation it computes at run time (inner "
+        "row_splits of unknown length); eagerflow's ranges fold to a known length (5,)",
 }
 
 test_section_matches_tensorflow = section_test(

@@ -146,6 +146,9 @@ def _split_whitespace_max(v: bytes, n: int) -> list:
 
 
 def _split_kernel(xp: Any, x: Any, sep: Any, *, maxsplit: int = -1) -> tuple:
+    if x.ndim != 1:  # (a rank unknown when traced: TF's kernel checks it)
+        raise C.fail("StringSplitV2", f"input must be a vector, got shape: "
+                                      f"{C.shape_str(x.shape)}")
     values, lengths = _split_pieces(x, sep[()] if isinstance(sep, np.ndarray) else sep,
                                     maxsplit)
     check_finite_size("StringSplitV2", (values.size, 2), dt.int64)
@@ -584,6 +587,11 @@ def _decode_input(x: Any) -> Any:
 def split(input: Any, sep: Any = None, maxsplit: int = -1,  # noqa: A002
           name: str | None = None) -> Any:
     """`tf.strings.split`: a RaggedTensor with one more (ragged) dimension of pieces."""
+    with api_scope(name or "StringSplit"):  # (TF's: its nodes "StringSplit/...")
+        return _split(input, sep, maxsplit)
+
+
+def _split(input: Any, sep: Any, maxsplit: int) -> Any:  # noqa: A002
     x = _string_input(input)
     if isinstance(x, RaggedTensor):
         return x.with_flat_values(split(x.flat_values, sep, maxsplit))
