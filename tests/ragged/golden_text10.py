@@ -1161,6 +1161,11 @@ tab = L.StaticHashTable(L.KeyValueTensorInitializer(['the', 'cat', 'dog'], tf.co
                                                                                     tf.int64)), 0)
 def outs(fn, *specs):
     return traced(fn, *specs).get_concrete_function().structured_outputs
+rtf = R([[1.0, 2.0, 3.0], [], [4.0, 5.0]])
+r3f = R([[[1.0, 2.0], [3.0]], [], [[4.0, 5.0, 6.0], [], [7.0]]])
+sq = R([[1.0, 2.0], [3.0, 4.0]])
+def bcast(x, w, spec, op=tf.add):
+    return run(traced(lambda a, b: op(a, b), RS([None] * x.shape.rank, tf.float32), spec), x, w)
 """
 SECTIONS["traced_more"] = [
     # strings on unknown shapes
@@ -1266,6 +1271,28 @@ SECTIONS["traced_more"] = [
     "outs(lambda x: tf.reduce_max(x, axis=1), RS([None, None, None], tf.int32))",
     "outs(lambda x: tf.concat([x, x], axis=0), RS([2, None], tf.int32))",
     "outs(lambda x: tf.stack([x, x], axis=1), RS([2, None], tf.int32))",
+    # a dense operand of sizes unknown while tracing, broadcast against ragged rows
+    "bcast(rtf, tf.constant([[1.0], [2.0], [3.0]]), TS([None, 1], tf.float32), tf.multiply)",
+    "bcast(rtf, tf.constant([[1.0], [2.0], [3.0]]), TS([None, None], tf.float32))",
+    "bcast(rtf, tf.constant([[1.0]]), TS([None, None], tf.float32))",
+    "bcast(rtf, tf.constant([1.0]), TS([None], tf.float32))",
+    "bcast(rtf, tf.constant([1.0, 2.0]), TS([None], tf.float32))",
+    "bcast(rtf, tf.constant([[1.0], [2.0]]), TS([None, 1], tf.float32))",
+    "bcast(sq, tf.constant([[10.0, 20.0], [30.0, 40.0]]), TS([None, None], tf.float32))",
+    "bcast(sq, tf.constant([[10.0, 20.0]]), TS([None, None], tf.float32))",
+    "bcast(sq, tf.constant([10.0, 20.0]), TS([None], tf.float32))",
+    "bcast(sq, tf.constant([[10.0, 20.0, 30.0], [1.0, 2.0, 3.0]]), TS([None, None], "
+    "tf.float32))",
+    "bcast(r3f, tf.constant([[[1.0]], [[2.0]], [[3.0]]]), TS([None, 1, 1], tf.float32), "
+    "tf.multiply)",
+    "bcast(r3f, tf.constant([[[1.0]], [[2.0]], [[3.0]]]), TS([None, None, None], tf.float32))",
+    "bcast(r3f, tf.constant([[1.0]]), TS([None, None], tf.float32))",
+    "bcast(rtf, tf.constant([[1.0], [2.0], [3.0]]), TS([None, 1], tf.float32), tf.maximum)",
+    "run(traced(lambda x: x / tf.cast(x.row_lengths(), tf.float32)[:, None], "
+    "RS([None, None], tf.float32)), rtf)",
+    "run(traced(lambda x, w: tf.where(x > w[:, None], x, w[:, None]), RS([None, None], "
+    "tf.float32), TS([None], tf.float32)), rtf, tf.constant([2.0, 0.0, 4.5]))",
+    "outs(lambda x, w: x * w[:, None], RS([None, None], tf.float32), TS([None], tf.float32))",
     # sparse pipelines from ragged and strings
     "run(traced(lambda x: SP.to_dense(x.to_sparse(), default_value=-1), "
     "RS([None, None], tf.int32)), rt)",

@@ -42,11 +42,17 @@ KNOWN: dict = {
                     "RS([None, None], tf.int32)), rt)"):
         "TF's broadcast check compares a LogicalOr of the row counts' tests and reports its "
         "AssertGuard branch function; eagerflow's compares an Equal",
-    ("traced_more", "run(traced(lambda x: x * x.row_lengths()[:, None], "
-                    "RS([None, None], tf.int32)), rt)"):
-        "eagerflow broadcasts a dense operand against a RaggedTensor only with its dims known "
-        "while tracing (ValueError); TF broadcasts at run time, so its Mul's dtype error comes "
-        "first",
+    **dict.fromkeys([
+        ("traced_more", "bcast(rtf, tf.constant([1.0, 2.0]), TS([None], tf.float32))"),
+        ("traced_more", "bcast(rtf, tf.constant([[1.0], [2.0]]), TS([None, 1], tf.float32))"),
+        ("traced_more", "bcast(sq, tf.constant([[10.0, 20.0]]), TS([None, None], "
+                        "tf.float32))"),
+        ("traced_more", "bcast(sq, tf.constant([10.0, 20.0]), TS([None], tf.float32))"),
+        ("traced_more", "bcast(sq, tf.constant([[10.0, 20.0, 30.0], [1.0, 2.0, 3.0]]), "
+                        "TS([None, None], tf.float32))"),
+    ], "a dense operand's sizes checked at run time: the same InvalidArgumentError, but "
+       "TF's checks (in conds, reporting their branch functions) compare row splits or "
+       "slices of them; eagerflow's compare a LogicalOr or SelectV2 of the sizes"),
     ("traced_more", "outs(lambda x: tf.stack([x, x], axis=1), RS([2, None], tf.int32))"):
         "TF's stack along axis 1 gathers rows by a permutation it computes at run time (inner "
         "row_splits of unknown length); eagerflow's ranges fold to a known length (5,)",

@@ -156,7 +156,8 @@ def _aligned(rt: RaggedTensor, other: Any, dtype: Any = None) -> Tensor:
                          f"RaggedTensor of rank {rank}")
     # leading dimensions of 1 broadcast against the outer rows
     exact = y.shape.rank == rank
-    y = reshape(y, [1] * (rank - y.shape.rank) + [-1 if d is None else d for d in y.shape])
+    for _ in range(rank - y.shape.rank):
+        y = array.expand_dims(y, 0)
     level: Any = rt
     size = int(np.prod([1 if d is None else d for d in y.shape]))  # (the dense values)
     while isinstance(level, RaggedTensor):
@@ -173,7 +174,7 @@ def _one_level(rt: RaggedTensor, y: Tensor, exact: bool, outer: bool, size: int)
     d = rt.row_splits_dtype
     n0, d1 = y.shape[0], y.shape[1]
     if n0 is None or d1 is None:
-        raise ValueError("broadcasting a dense tensor against a RaggedTensor needs known dims")
+        return _one_level_at_run_time(rt, y), False
     nrows = rt.nrows()
     if n0 != 1 and outer:  # (TF asserts that the row counts can broadcast: True)
         dbg.assert_equal(math.equal(nrows, convert_to_tensor(n0, d)), convert_to_tensor(True))
@@ -196,6 +197,32 @@ def _one_level(rt: RaggedTensor, y: Tensor, exact: bool, outer: bool, size: int)
     message = "Last row partition does not match flat_values."
     dbg.assert_equal(convert_to_tensor(size, d), rt.nested_row_splits[-1][-1], message=message)
     raise InvalidArgumentError(None, None, message)
+
+
+def _one_level_at_run_time(rt: RaggedTensor, y: Tensor) -> Tensor:
+    """_one_level of a `y` whose sizes are known only when the traced function runs (TF's
+    broadcast, decided then): value j of ragged row r takes y[r, j], row 0 where y has one
+    row and column 0 where it has one column. The checks, as TF's: y's rows broadcast
+    against rt's (a LogicalOr of the two cases); more than one column needs every row of
+    that length and y's values as many as the flat values."""
+    d = rt.row_splits_dtype
+    dims = cast(array.shape(y), d)
+    n, width = dims[0], dims[1]
+    one, nrows = convert_to_tensor(1, d), rt.nrows()
+    dbg.assert_equal(math.logical_or(math.equal(n, one), math.equal(n, nrows)),
+                     convert_to_tensor(True))
+    columns = math.not_equal(width, one)
+    dbg.assert_equal(math.logical_or(math.logical_not(columns), reduce.reduce_all(
+        math.equal(rt.row_lengths(), width))), convert_to_tensor(True))
+    total = rt.nested_row_splits[-1][-1]
+    message = "Last row partition does not match flat_values."
+    dbg.assert_equal(where(columns, reduce.reduce_prod(dims), total), total, message=message)
+    rowids = rt.value_rowids()
+    position = range_op(cast(array.shape(rowids)[0], d)) - gather(rt.row_splits, rowids)
+    at = rowids * cast(math.not_equal(n, one), d) * width + position * cast(columns, d)
+    rows = array.reshape(y, dense_concat([convert_to_tensor([-1], dt.int32),
+                                          array.shape(y)[2:]], 0))
+    return gather(rows, at)
 
 
 cd.elementwise.unary = _unary
