@@ -32,8 +32,15 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.elementwise import binary_args
 from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.math import less_equal
-from eagerflow._src.ops.print_v1 import summarize_nested
-from eagerflow._src.ops.printing import _MARK, PRINT, _c_escape, _element, format_tensor, print_  # noqa: F401
+from eagerflow._src.ops.printing import (  # noqa: F401
+    _MARK,
+    PRINT,
+    _c_escape,
+    _element,
+    format_tensor,
+    print_,
+    summarize_nested,
+)
 from eagerflow._src.ops.reduce import reduce_all, reduce_any
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.sequences import range as range_
