@@ -486,7 +486,7 @@ class Optimizer(trackable.AutoTrackable):
             grads, variables = self._overwrite_with_gradients(grads, variables)
         if self.loss_scale_factor is not None:  # (Keras's TypeError for IndexedSlices)
             grads = [g / self.loss_scale_factor for g in grads]
-        self._coef = {}
+        self._coef.clear()  # (this step's coefficients: `_coef` is kept for this alone)
         if not grads:
             pass  # (every variable was overwritten with its gradient)
         elif self.gradient_accumulation_steps:
@@ -495,8 +495,9 @@ class Optimizer(trackable.AutoTrackable):
             self._apply_now(grads, variables)
         if self.use_ema:  # (every call, accumulating or not, as Keras 3)
             self._update_ema(variables)
-        self._iterations.assign_add(_step_one(self._iterations))
-        self._coef = {}
+        # (its value unread: Keras 3's assign_add returns it, a read of the counter)
+        self._iterations.assign_add(_step_one(self._iterations), read_value=False)
+        self._coef.clear()
 
     def _present_gradients(self, grads: list, variables: list) -> tuple:
         """The (gradient, variable) pairs that have a gradient, as two lists: each gradient
