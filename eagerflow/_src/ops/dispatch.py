@@ -250,29 +250,31 @@ def unary(op: Any, convert: Callable, node: str | None = None,
             if x.__class__ is not EagerTensor:
                 return bind(op, (x,), {}, traced_name(name))  # (symbolic)
         st = _state.__dict__
-        if st["graph"] is None and st["xp"] is np and uf is not None and not _OBSERVE[0]:
-            try:
-                d = x._dtype
-                if id(d) not in like:
-                    ((_, d),) = infer(x)
-                a = x._arr
-                if half is not None and d in _HALF_DTYPES:
-                    out = half(a)
-                elif small is not None and d is _F32 and a.size < PACKET:  # TF's scalar path
-                    out = small(a)
-                else:
-                    out = uf(a)
-            except TypeError:  # an array on another device: bind places it
-                return bind(op, (x,), {})
-            except OpError as e:
-                failed(e, op, (x,), {}, st, name)
-                raise
-            t = _tensor(out, d, st["device"])
-            if st["tapes"]:
-                record(op, (x,), (t,), {})
-            return t
         if st["graph"] is None:  # (eagerly the name is the error's: no default)
-            if st["xp"] is not np and not _OBSERVE[0]:
+            if st["xp"] is np:
+                if uf is not None and not _OBSERVE[0]:
+                    try:
+                        d = x._dtype
+                        if id(d) not in like:
+                            ((_, d),) = infer(x)
+                        a = x._arr
+                        if half is not None and d in _HALF_DTYPES:
+                            out = half(a)
+                        elif small is not None and d is _F32 and a.size < PACKET:
+                            # (TF's scalar path)
+                            out = small(a)
+                        else:
+                            out = uf(a)
+                    except TypeError:  # an array on another device: bind places it
+                        return bind(op, (x,), {})
+                    except OpError as e:
+                        failed(e, op, (x,), {}, st, name)
+                        raise
+                    t = _tensor(out, d, st["device"])
+                    if st["tapes"]:
+                        record(op, (x,), (t,), {})
+                    return t
+            elif not _OBSERVE[0]:
                 d = x._dtype
                 if id(d) in like:  # (as binary's: the commonest call on a GPU, run here)
                     place = st["place"]
