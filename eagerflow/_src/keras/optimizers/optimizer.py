@@ -472,7 +472,7 @@ class Optimizer(trackable.AutoTrackable):
             variables = self._built_variables(len(grads))
         else:
             variables = list(trainable_variables)
-            if not all(map(trackable.is_variable, variables)):
+            if not trackable.all_variables(variables):
                 for v in variables:
                     if not trackable.is_variable(v):
                         raise TypeError(f"Expected a tf.Variable to apply a gradient to, got "
