@@ -567,8 +567,11 @@ class Optimizer(trackable.AutoTrackable):
         return built
 
     def _check_variables_are_known(self, variables: list) -> None:
-        # Keras 3: an optimizer serves only the variables it was built with
-        if all(map(self._slots.__contains__, map(_var_key, variables))):
+        # Keras 3: an optimizer serves only the variables it was built with. (Their keys
+        # read in C calls first, every step: a variable keyed by its id, which has no
+        # _unique_id, misses here and is looked at below, as any unknown one.)
+        keys = map(getattr, variables, itertools.repeat("_unique_id"), itertools.repeat(None))
+        if all(map(self._slots.__contains__, keys)):
             return
         for v in variables:
             if _var_key(v) not in self._slots:
