@@ -64,8 +64,6 @@ NO_TF_FORM = {
     **{op: "an accumulator resource" for op in (
         "ResourceAccumulatorApplyGradient", "ResourceAccumulatorNumAccumulated",
         "ResourceAccumulatorSetGlobalStep", "ResourceAccumulatorTakeGradient")},
-    "_CTCLossDense": "eagerflow's op for TF's ctc_loss_dense composite (TF's graph holds "
-                     "its while loops of primitive ops instead)",
 }
 # Written, but imported only in part.
 PARTIAL = {
