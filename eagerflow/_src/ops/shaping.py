@@ -176,7 +176,10 @@ def reverse(tensor: Any, axis: Any, name: str | None = None) -> Any:
             raise C.fail("ReverseV2", _TIDX_DIMS[2].format(rank=0))
         if needs_runtime(axis):  # TF's axis input
             return bind(REVERSE, (x, as_int_tensor(axis, "axis")), {"axes": None}, name)
-    return bind(REVERSE, (x,), {"axes": static_ints(axis, "axis", _TIDX_DIMS, (tensor,))}, name)
+    # (eagerly TF's kernel gives a scalar back before it reads the axes' shape: only their
+    # type is checked then)
+    dims = _TIDX_DIMS[:2] if _state.graph is None and x._shape == () else _TIDX_DIMS
+    return bind(REVERSE, (x,), {"axes": static_ints(axis, "axis", dims, (tensor,))}, name)
 
 
 def _roll_infer(x: Any, *dyn: Any, shift: tuple | None, axis: tuple | None) -> list:
