@@ -5,6 +5,11 @@ or values of the result (api_codec.difference).
     EAGERFLOW_FUZZ_RECORD=/tmp/calls.pkl pytest tests/fuzz/test_api_fuzz.py ...
     python tests/fuzz/api_replay.py /tmp/calls.pkl [REPORT.txt]
 
+With EAGERFLOW_REPLAY_CACHED=1, TF's results of an earlier replay (CALLS.tf.pkl) are read
+again instead of running TF; with EAGERFLOW_REPLAY_OURS=1, eagerflow's outcomes are made
+again by today's eagerflow (api_record.rerun) instead of read from the record: the two
+measure what a fix changed.
+
 Prints, per kind of difference and function, how many calls differ and the first one's
 arguments and both outcomes; the report file lists every differing call. Needs TF's
 interpreter (tests/tf_reference.py); a call TF never finishes counts as "TFHang".
@@ -25,6 +30,8 @@ sys.path[:0] = [str(HERE), str(HERE.parents[1])]
 import api_codec as C  # noqa: E402
 from tf_runner import run_workers  # noqa: E402
 
+CACHED = bool(os.environ.get("EAGERFLOW_REPLAY_CACHED"))
+OURS = bool(os.environ.get("EAGERFLOW_REPLAY_OURS"))
 TOTAL_SECONDS = float(os.environ.get("EAGERFLOW_REPLAY_SECONDS", "3600"))
 CALL_SECONDS = 30.0
 # functions whose values come from a random stream (each framework's own) or the clock:
@@ -46,6 +53,8 @@ def _load(path: Path) -> list:
 
 def _theirs(record: Path, n: int) -> dict:
     results = record.with_suffix(".tf.pkl")
+    if CACHED:
+        return dict(_load(results))
     results.unlink(missing_ok=True)
     report: dict = {"hung": [], "error": None}
     run_workers("tf_api_worker.py", record, results, n, report, TOTAL_SECONDS, CALL_SECONDS)
@@ -65,6 +74,10 @@ def main() -> None:
     record = Path(sys.argv[1])
     calls = _load(record)
     theirs = _theirs(record, len(calls))
+    if OURS:  # (imported only here: a replay of the record alone needs no eagerflow)
+        import api_record
+
+        calls = [(q, a, k, api_record.rerun(q, a, k)) for q, a, k, _ in calls]
     groups: dict = collections.defaultdict(list)
     for i, (qual, args, kwargs, ours) in enumerate(calls):
         if i not in theirs:

@@ -132,8 +132,8 @@ REVERSE_SCALAR = [
      ('raise',
       'InvalidArgumentError',
       ('{{function_node '
-       "__wrapped__ReverseV2_device_/job:localhost/replica:0/task:0/device:CPU:0}} 'dims' must "
-       'be 1-dimension, not 0 [Op:ReverseV2] name:'))),
+       "__wrapped__ReverseV2_device_/job:localhost/replica:0/task:0/device:CPU:0}} 'dims' "
+       'must be 1-dimension, not 0 [Op:ReverseV2] name:'))),
     (lambda: tf.reverse(T, tf.constant([0.5])),
      ('raise',
       'InvalidArgumentError',
@@ -236,13 +236,13 @@ CONV_SIZES = [
     (lambda: tf.nn.conv2d_transpose(X, W, tf.constant([2, 2], tf.int64), 1),
      ('raise',
       'InvalidArgumentError',
-      ('cannot compute Conv2DBackpropInput as input #0(zero-based) was expected to be a int32 '
-       'tensor but is a int64 tensor [Op:Conv2DBackpropInput] name:'))),
+      ('cannot compute Conv2DBackpropInput as input #0(zero-based) was expected to be a '
+       'int32 tensor but is a int64 tensor [Op:Conv2DBackpropInput] name:'))),
     (lambda: tf.nn.conv2d_transpose(X, W, tf.constant([1, 2, 2, 1], tf.int64), 1),
      ('raise',
       'InvalidArgumentError',
-      ('cannot compute Conv2DBackpropInput as input #0(zero-based) was expected to be a int32 '
-       'tensor but is a int64 tensor [Op:Conv2DBackpropInput] name:'))),
+      ('cannot compute Conv2DBackpropInput as input #0(zero-based) was expected to be a '
+       'int32 tensor but is a int64 tensor [Op:Conv2DBackpropInput] name:'))),
     (lambda: tf.nn.conv2d_transpose(X, W, np.array([1, 2, 2, 1], np.int64), 1),
      ('float32', [1, 2, 2, 1], [[[[0.0], [0.0]], [[0.0], [0.0]]]])),
     (lambda: tf.nn.conv2d_transpose(X, W, [1, 2, -3, 1], 1),
@@ -265,7 +265,8 @@ CONV_SIZES = [
      ('raise',
       'InvalidArgumentError',
       ('{{function_node '
-       '__wrapped__Conv3DBackpropInputV2_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+       '__wrapped__Conv3DBackpropInputV2_device_/job:localhost/replica:0/task:0/devic'
+       'e:CPU:0}} '
        'Dimension -3 must be >= 0 [Op:Conv3DBackpropInputV2]'))),
     (lambda: tf.nn.depthwise_conv2d_backprop_input([1, 2**32 + 2, 2, 1], W, X, [1, 1, 1, 1],
               'SAME'),
@@ -274,15 +275,15 @@ CONV_SIZES = [
               1, 1, 1], 'SAME'),
      ('raise',
       'InvalidArgumentError',
-      ('cannot compute DepthwiseConv2dNativeBackpropInput as input #0(zero-based) was expected '
-       'to be a int32 tensor but is a int64 tensor [Op:DepthwiseConv2dNativeBackpropInput] '
-       'name:'))),
+      ('cannot compute DepthwiseConv2dNativeBackpropInput as input #0(zero-based) was '
+       'expected to be a int32 tensor but is a int64 tensor '
+       '[Op:DepthwiseConv2dNativeBackpropInput] name:'))),
     (lambda: tf.nn.depthwise_conv2d_backprop_input([1, -2, 2, 1], W, X, [1, 1, 1, 1], 'SAME'),
      ('raise',
       'InvalidArgumentError',
       ('{{function_node '
-       '__wrapped__DepthwiseConv2dNativeBackpropInput_device_/job:localhost/replica:0/t'
-       'ask:0/device:CPU:0}} '
+       '__wrapped__DepthwiseConv2dNativeBackpropInput_device_/job:localhost/replica:0'
+       '/task:0/device:CPU:0}} '
        'Dimension 1 of input_sizes must be >= 0 [Op:DepthwiseConv2dNativeBackpropInput]'))),
     (lambda: tf.nn.depthwise_conv2d_backprop_filter(X, tf.constant([1, 1, 1, 1], tf.int64), X,
               [1, 1, 1, 1], 'SAME'),
@@ -295,20 +296,21 @@ CONV_SIZES = [
      ('raise',
       'InvalidArgumentError',
       ('{{function_node '
-       '__wrapped__DepthwiseConv2dNativeBackpropFilter_device_/job:localhost/replica:0/'
-       'task:0/device:CPU:0}} '
+       '__wrapped__DepthwiseConv2dNativeBackpropFilter_device_/job:localhost/replica:'
+       '0/task:0/device:CPU:0}} '
        'Dimension 1 of filter_sizes must be >= 0 [Op:DepthwiseConv2dNativeBackpropFilter]'))),
     (lambda: tf.compat.v1.nn.conv2d_backprop_filter(X, tf.constant([1, 1, 1, 1], tf.int64), X,
               [1, 1, 1, 1], 'SAME'),
      ('raise',
       'InvalidArgumentError',
-      ('cannot compute Conv2DBackpropFilter as input #1(zero-based) was expected to be a int32 '
-       'tensor but is a int64 tensor [Op:Conv2DBackpropFilter] name:'))),
+      ('cannot compute Conv2DBackpropFilter as input #1(zero-based) was expected to be a '
+       'int32 tensor but is a int64 tensor [Op:Conv2DBackpropFilter] name:'))),
     (lambda: tf.compat.v1.nn.conv2d_backprop_filter(X, [1, -5, 1, 1], X, [1, 1, 1, 1], 'SAME'),
      ('raise',
       'InvalidArgumentError',
       ('{{function_node '
-       '__wrapped__Conv2DBackpropFilter_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+       '__wrapped__Conv2DBackpropFilter_device_/job:localhost/replica:0/task:0/device'
+       ':CPU:0}} '
        'Dimension -5 must be >= 0 [Op:Conv2DBackpropFilter]'))),
     (lambda: tf.compat.v1.nn.conv3d_backprop_filter_v2(X3, tf.constant([1, 1, 1, 1, 1],
               tf.int64), X3, [1, 1, 1, 1, 1], 'SAME'),
@@ -321,8 +323,8 @@ CONV_SIZES = [
      ('raise',
       'InvalidArgumentError',
       ('{{function_node '
-       '__wrapped__Conv3DBackpropFilterV2_device_/job:localhost/replica:0/task:0/device'
-       ':CPU:0}} '
+       '__wrapped__Conv3DBackpropFilterV2_device_/job:localhost/replica:0/task:0/devi'
+       'ce:CPU:0}} '
        'Dimension -1 must be >= 0 [Op:Conv3DBackpropFilterV2]'))),
     (lambda: tf.raw_ops.Conv2DBackpropInput(input_sizes=[1, 2**32 + 2, 2, 1], filter=W,
               out_backprop=X, strides=[1, 1, 1, 1], padding='SAME'),
@@ -335,14 +337,15 @@ OP_ERROR_NAME = [
     (lambda: tf.raw_ops.AddV2(x=np.zeros(2), y=np.zeros(3), name=np.array([1.0, 2.0])),
      ('raise',
       'InvalidArgumentError',
-      ('{{function_node __wrapped__AddV2_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
-       'Incompatible shapes: [2] vs. [3] [Op:AddV2] name: [1. 2.]'))),
+      ('{{function_node '
+       '__wrapped__AddV2_device_/job:localhost/replica:0/task:0/device:CPU:0}} Incompatible '
+       'shapes: [2] vs. [3] [Op:AddV2] name: [1. 2.]'))),
     (lambda: tf.math.floormod(np.zeros(2), np.zeros(3), name=np.array([1.0, 2.0])),
      ('raise',
       'InvalidArgumentError',
       ('{{function_node '
-       '__wrapped__FloorMod_device_/job:localhost/replica:0/task:0/device:CPU:0}} Incompatible '
-       'shapes: [2] vs. [3] [Op:FloorMod] name: [1. 2.]'))),
+       '__wrapped__FloorMod_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+       'Incompatible shapes: [2] vs. [3] [Op:FloorMod] name: [1. 2.]'))),
     (lambda: tf.math.erf(np.zeros(2, np.int32), name=np.array([], np.complex64)),
      ('raise',
       'InvalidArgumentError',
@@ -352,32 +355,32 @@ OP_ERROR_NAME = [
      ('raise',
       'InvalidArgumentError',
       ('{{function_node '
-       '__wrapped__FloorMod_device_/job:localhost/replica:0/task:0/device:CPU:0}} Incompatible '
-       'shapes: [2] vs. [3] [Op:FloorMod] name: 0'))),
+       '__wrapped__FloorMod_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+       'Incompatible shapes: [2] vs. [3] [Op:FloorMod] name: 0'))),
     (lambda: tf.math.floormod(np.zeros(2), np.zeros(3), name=[1, 2]),
      ('raise',
       'InvalidArgumentError',
       ('{{function_node '
-       '__wrapped__FloorMod_device_/job:localhost/replica:0/task:0/device:CPU:0}} Incompatible '
-       'shapes: [2] vs. [3] [Op:FloorMod] name: [1, 2]'))),
+       '__wrapped__FloorMod_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+       'Incompatible shapes: [2] vs. [3] [Op:FloorMod] name: [1, 2]'))),
     (lambda: tf.math.floormod(np.zeros(2), np.zeros(3), name=1.5),
      ('raise',
       'InvalidArgumentError',
       ('{{function_node '
-       '__wrapped__FloorMod_device_/job:localhost/replica:0/task:0/device:CPU:0}} Incompatible '
-       'shapes: [2] vs. [3] [Op:FloorMod] name: 1.5'))),
+       '__wrapped__FloorMod_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+       'Incompatible shapes: [2] vs. [3] [Op:FloorMod] name: 1.5'))),
     (lambda: tf.math.floormod(np.zeros(2), np.zeros(3), name=None),
      ('raise',
       'InvalidArgumentError',
       ('{{function_node '
-       '__wrapped__FloorMod_device_/job:localhost/replica:0/task:0/device:CPU:0}} Incompatible '
-       'shapes: [2] vs. [3] [Op:FloorMod] name:'))),
+       '__wrapped__FloorMod_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+       'Incompatible shapes: [2] vs. [3] [Op:FloorMod] name:'))),
     (lambda: tf.math.floormod(np.zeros(2), np.zeros(3), name='x'),
      ('raise',
       'InvalidArgumentError',
       ('{{function_node '
-       '__wrapped__FloorMod_device_/job:localhost/replica:0/task:0/device:CPU:0}} Incompatible '
-       'shapes: [2] vs. [3] [Op:FloorMod] name: x'))),
+       '__wrapped__FloorMod_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+       'Incompatible shapes: [2] vs. [3] [Op:FloorMod] name: x'))),
     (lambda: tf.tensor_scatter_nd_add(tf.zeros([2, 2], tf.bfloat16), np.array(0.5, np.float16),
               tf.constant([[0], [1]], tf.int16), name=np.array([[0], [1]], np.uint64)),
      ('raise',
@@ -454,9 +457,10 @@ SLICES = [
     (lambda: tf.slice(tf.zeros([2]), [0], []),
      ('raise',
       'InvalidArgumentError',
-      ('{{function_node __wrapped__Slice_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
-       'Expected begin and size arguments to be 1-D tensors of size 1, but got shapes [1] and '
-       '[0] instead. [Op:Slice]'))),
+      ('{{function_node '
+       '__wrapped__Slice_device_/job:localhost/replica:0/task:0/device:CPU:0}} Expected '
+       'begin and size arguments to be 1-D tensors of size 1, but got shapes [1] and [0] '
+       'instead. [Op:Slice]'))),
     (lambda: tf.slice(T, (), ()),
      ('raise',
       'InvalidArgumentError',
@@ -464,21 +468,24 @@ SLICES = [
     (lambda: tf.slice(Z22, [0], [1, 1]),
      ('raise',
       'InvalidArgumentError',
-      ('{{function_node __wrapped__Slice_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
-       'Expected begin and size arguments to be 1-D tensors of size 2, but got shapes [1] and '
-       '[2] instead. [Op:Slice]'))),
+      ('{{function_node '
+       '__wrapped__Slice_device_/job:localhost/replica:0/task:0/device:CPU:0}} Expected '
+       'begin and size arguments to be 1-D tensors of size 2, but got shapes [1] and [2] '
+       'instead. [Op:Slice]'))),
     (lambda: tf.slice(Z22, [], tf.constant([1])),
      ('raise',
       'InvalidArgumentError',
-      ('{{function_node __wrapped__Slice_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
-       'Expected begin and size arguments to be 1-D tensors of size 2, but got shapes [0] and '
-       '[1] instead. [Op:Slice]'))),
+      ('{{function_node '
+       '__wrapped__Slice_device_/job:localhost/replica:0/task:0/device:CPU:0}} Expected '
+       'begin and size arguments to be 1-D tensors of size 2, but got shapes [0] and [1] '
+       'instead. [Op:Slice]'))),
     (lambda: tf.slice(Z22, [0], tf.constant([1], tf.int64)),
      ('raise',
       'InvalidArgumentError',
-      ('{{function_node __wrapped__Slice_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
-       'Expected begin and size arguments to be 1-D tensors of size 2, but got shapes [1] and '
-       '[1] instead. [Op:Slice]'))),
+      ('{{function_node '
+       '__wrapped__Slice_device_/job:localhost/replica:0/task:0/device:CPU:0}} Expected '
+       'begin and size arguments to be 1-D tensors of size 2, but got shapes [1] and [1] '
+       'instead. [Op:Slice]'))),
     (lambda: tf.slice(Z22, tf.constant([0]), [1.5]),
      ('raise', 'TypeError', 'Cannot convert [1.5] to EagerTensor of dtype int32')),
     (lambda: tf.strided_slice(T, [], []),
@@ -489,9 +496,9 @@ SLICES = [
      ('raise',
       'InvalidArgumentError',
       ('{{function_node '
-       '__wrapped__StridedSlice_device_/job:localhost/replica:0/task:0/device:CPU:0}} Expected '
-       'begin, end, and strides to be 1D equal size tensors, but got shapes [1], [1], and [0] '
-       'instead. [Op:StridedSlice]'))),
+       '__wrapped__StridedSlice_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+       'Expected begin, end, and strides to be 1D equal size tensors, but got shapes [1], '
+       '[1], and [0] instead. [Op:StridedSlice]'))),
     (lambda: tf.strided_slice(T, [], [], []),
      ('raise',
       'InvalidArgumentError',
@@ -500,23 +507,23 @@ SLICES = [
      ('raise',
       'InvalidArgumentError',
       ('{{function_node '
-       '__wrapped__StridedSlice_device_/job:localhost/replica:0/task:0/device:CPU:0}} Expected '
-       'begin, end, and strides to be 1D equal size tensors, but got shapes [1], [2], and [1] '
-       'instead. [Op:StridedSlice]'))),
+       '__wrapped__StridedSlice_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+       'Expected begin, end, and strides to be 1D equal size tensors, but got shapes [1], '
+       '[2], and [1] instead. [Op:StridedSlice]'))),
     (lambda: tf.strided_slice(Z22, [0, 0], [1]),
      ('raise',
       'InvalidArgumentError',
       ('{{function_node '
-       '__wrapped__StridedSlice_device_/job:localhost/replica:0/task:0/device:CPU:0}} Expected '
-       'begin, end, and strides to be 1D equal size tensors, but got shapes [2], [1], and [2] '
-       'instead. [Op:StridedSlice]'))),
+       '__wrapped__StridedSlice_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+       'Expected begin, end, and strides to be 1D equal size tensors, but got shapes [2], '
+       '[1], and [2] instead. [Op:StridedSlice]'))),
     (lambda: tf.strided_slice(Z22, [0], [1], [1, 1]),
      ('raise',
       'InvalidArgumentError',
       ('{{function_node '
-       '__wrapped__StridedSlice_device_/job:localhost/replica:0/task:0/device:CPU:0}} Expected '
-       'begin, end, and strides to be 1D equal size tensors, but got shapes [1], [1], and [2] '
-       'instead. [Op:StridedSlice]'))),
+       '__wrapped__StridedSlice_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+       'Expected begin, end, and strides to be 1D equal size tensors, but got shapes [1], '
+       '[1], and [2] instead. [Op:StridedSlice]'))),
     (lambda: tf.strided_slice(Z22, [], [1]),
      ('raise',
       'InvalidArgumentError',
@@ -525,9 +532,9 @@ SLICES = [
      ('raise',
       'InvalidArgumentError',
       ('{{function_node '
-       '__wrapped__StridedSlice_device_/job:localhost/replica:0/task:0/device:CPU:0}} Expected '
-       'begin, end, and strides to be 1D equal size tensors, but got shapes [1], [0], and [1] '
-       'instead. [Op:StridedSlice]'))),
+       '__wrapped__StridedSlice_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+       'Expected begin, end, and strides to be 1D equal size tensors, but got shapes [1], '
+       '[0], and [1] instead. [Op:StridedSlice]'))),
     (lambda: tf.strided_slice(Z22, [0.5], [1]),
      ('raise',
       'InvalidArgumentError',
@@ -542,6 +549,99 @@ SLICES = [
      ('float32', [1, 2], [[0.0, 0.0]])),
     (lambda: tf.strided_slice(Z22, [0, 1], [2, 2], [1, 1]),
      ('float32', [2, 1], [[0.0], [0.0]])),
+]
+
+# tf.divide given a name is TF's truediv: x converted alone, a y of another dtype refused (was x
+# converted to y's dtype, as without a name)
+DIVIDE_NAMED = [
+    (lambda: tf.divide(np.array([1.0, -0.0], tf.bfloat16.as_numpy_dtype), tf.constant([2.0, 4.0],
+              tf.float16)),
+     ('float16', [2], [0.5, -0.0])),
+    (lambda: tf.divide(np.array([1.0, -0.0], tf.bfloat16.as_numpy_dtype), tf.constant([2.0, 4.0],
+              tf.float16), name='d'),
+     ('raise',
+      'TypeError',
+      '`x` and `y` must have the same dtype, got tf.bfloat16 != tf.float16.')),
+    (lambda: tf.divide(np.array([1.0, 2.0]), tf.constant([2.0, 4.0], tf.float16), name='d'),
+     ('raise',
+      'TypeError',
+      '`x` and `y` must have the same dtype, got tf.float64 != tf.float16.')),
+    (lambda: tf.divide(np.array([1, 2]), tf.constant([2.0, 4.0], tf.float16), name='d'),
+     ('raise', 'TypeError', '`x` and `y` must have the same dtype, got tf.int64 != tf.float16.')),
+    (lambda: tf.divide([1, 2], tf.constant([2.0, 4.0], tf.float16), name='d'),
+     ('raise', 'TypeError', '`x` and `y` must have the same dtype, got tf.int32 != tf.float16.')),
+    (lambda: tf.divide(1, tf.constant([2.0, 4.0], tf.float16), name='d'),
+     ('raise', 'TypeError', '`x` and `y` must have the same dtype, got tf.int32 != tf.float16.')),
+    (lambda: tf.divide(tf.constant([2.0, 4.0], tf.float16), np.array([1.0, 2.0]), name='d'),
+     ('float16', [2], [2.0, 2.0])),
+    (lambda: tf.divide(np.array([1.0, 2.0]), tf.constant([2.0, 4.0], tf.float16)),
+     ('float16', [2], [0.5, 0.5])),
+    (lambda: tf.divide(np.array([3, 4]), np.array([2, 2]), name='d'),
+     ('float64', [2], [1.5, 2.0])),
+    (lambda: tf.divide(3, 2, name='d'),
+     ('float64', [], 1.5)),
+    (lambda: tf.divide(tf.constant([3, 4]), 2, name='d'),
+     ('float64', [2], [1.5, 2.0])),
+]
+
+# tf.concat of values given as Python lists takes TF's slow path: a float axis is a float32
+# tensor, Tidx's refusal (was the int32 conversion's TypeError)
+CONCAT_AXIS = [
+    (lambda: tf.concat([[1], [2]], 1.5),
+     ('raise',
+      'InvalidArgumentError',
+      "Value for attr 'Tidx' of float is not in the list of allowed values: int32, int64")),
+    (lambda: tf.concat([[1], [2]], float('nan')),
+     ('raise',
+      'InvalidArgumentError',
+      "Value for attr 'Tidx' of float is not in the list of allowed values: int32, int64")),
+    (lambda: tf.concat([1, [2]], float('nan')),
+     ('raise',
+      'InvalidArgumentError',
+      "Value for attr 'Tidx' of float is not in the list of allowed values: int32, int64")),
+    (lambda: tf.concat([tf.constant([1]), tf.constant([2])], 0.0),
+     ('raise', 'TypeError', 'Cannot convert 0.0 to EagerTensor of dtype int32')),
+    (lambda: tf.concat([tf.constant([1]), tf.constant([2])], 1.5),
+     ('raise', 'TypeError', 'Cannot convert 1.5 to EagerTensor of dtype int32')),
+    (lambda: tf.concat([[1], [2]], np.float32(0)),
+     ('int32', [2], [1, 2])),
+    (lambda: tf.concat([[1], [2]], True),
+     ('raise',
+      'InvalidArgumentError',
+      ('{{function_node '
+       '__wrapped__ConcatV2_N_2_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+       'ConcatOp : Expected concatenating dimensions in the range [-1, 1), but got 1 '
+       '[Op:ConcatV2]'))),
+    (lambda: tf.concat([[1]], 1.5),
+     ('raise', 'TypeError', 'Cannot convert 1.5 to EagerTensor of dtype int32')),
+]
+
+# is_non_decreasing / is_strictly_increasing of fewer than two values compare nothing: True,
+# whatever the numeric dtype (TF's cond)
+MONOTONE = [
+    (lambda: tf.math.is_non_decreasing(tf.constant([[0j]])),
+     ('bool', [], True)),
+    (lambda: tf.math.is_non_decreasing(tf.constant([0j, 1j])),
+     ('raise',
+      'InvalidArgumentError',
+      ("Value for attr 'T' of complex128 is not in the list of allowed values: float, "
+       'double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64'))),
+    (lambda: tf.math.is_strictly_increasing(tf.constant([0j])),
+     ('bool', [], True)),
+    (lambda: tf.math.is_strictly_increasing(tf.constant([], tf.complex64)),
+     ('bool', [], True)),
+    (lambda: tf.math.is_non_decreasing([True, False]),
+     ('raise',
+      'TypeError',
+      'Expected x to be numeric, instead found: tf.Tensor([ True False], shape=(2,), dtype=bool)')),
+    (lambda: tf.math.is_non_decreasing(['a']),
+     ('raise',
+      'TypeError',
+      "Expected x to be numeric, instead found: tf.Tensor([b'a'], shape=(1,), dtype=string)")),
+    (lambda: tf.math.is_strictly_increasing([1, 1]),
+     ('bool', [], False)),
+    (lambda: tf.math.is_non_decreasing([1, 1]),
+     ('bool', [], True)),
 ]
 
 
@@ -597,6 +697,21 @@ def test_stack_tuple_unstack_as_tf(fn, want):
 
 @pytest.mark.parametrize("fn,want", SLICES)
 def test_slices_as_tf(fn, want):
+    _check(fn, want)
+
+
+@pytest.mark.parametrize("fn,want", DIVIDE_NAMED)
+def test_divide_named_as_tf(fn, want):
+    _check(fn, want)
+
+
+@pytest.mark.parametrize("fn,want", CONCAT_AXIS)
+def test_concat_axis_as_tf(fn, want):
+    _check(fn, want)
+
+
+@pytest.mark.parametrize("fn,want", MONOTONE)
+def test_monotone_as_tf(fn, want):
     _check(fn, want)
 
 

@@ -38,7 +38,11 @@ from tests.optional_samples import without_samples
 from tests.tf_reference import TF_PYTHON
 
 LONG = os.environ.get("EAGERFLOW_FUZZ", "") == "long"
-SEEDS = range(int(os.environ.get("EAGERFLOW_DIFF_SEEDS", "6"))) if LONG else (0,)
+# EAGERFLOW_DIFF_SEEDS=n: seeds 0 to n-1; "5,7": those seeds alone (a new one's variants
+# without the earlier runs' again)
+_SEEDS = os.environ.get("EAGERFLOW_DIFF_SEEDS", "6")
+SEEDS = ((tuple(int(s) for s in _SEEDS.split(",") if s) if "," in _SEEDS else
+          range(int(_SEEDS))) if LONG else (0,))
 # EAGERFLOW_DIFF_OPS=regex: only the ops whose names match (to replay a few differences)
 ONLY = re.compile(os.environ.get("EAGERFLOW_DIFF_OPS", ""))
 # How long TF may take over all the cases (the long mode's ~8,000 cases take TF about 12
