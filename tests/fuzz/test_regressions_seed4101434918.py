@@ -644,6 +644,107 @@ MONOTONE = [
      ('bool', [], True)),
 ]
 
+# ReverseV2 eagerly gives an empty tensor back unread, as a scalar (any axes of an allowed type);
+# UnravelIndex refuses empty indices first, in TF's words
+REVERSE_EMPTY_UNRAVEL = [
+    (lambda: tf.reverse(tf.constant([], tf.bool), 0),
+     ('bool', [0], [])),
+    (lambda: tf.reverse(tf.zeros([0, 2]), 0),
+     ('float32', [0, 2], [])),
+    (lambda: tf.reverse(tf.zeros([0, 2]), [[0]]),
+     ('float32', [0, 2], [])),
+    (lambda: tf.reverse(tf.zeros([0, 2]), [5]),
+     ('float32', [0, 2], [])),
+    (lambda: tf.reverse(tf.zeros([0, 2]), [0, 0]),
+     ('float32', [0, 2], [])),
+    (lambda: tf.reverse(tf.zeros([2, 0]), 1.5),
+     ('raise', 'TypeError', 'Cannot convert 1.5 to EagerTensor of dtype int32')),
+    (lambda: tf.reverse(tf.zeros([0, 2], tf.string), tf.constant([0.5])),
+     ('raise',
+      'InvalidArgumentError',
+      "Value for attr 'Tidx' of float is not in the list of allowed values: int32, int64")),
+    (lambda: tf.reverse(tf.zeros([2, 3]), [1]),
+     ('float32', [2, 3], [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]])),
+    (lambda: tf.unravel_index(np.array([], np.int32), [2, 3]),
+     ('raise',
+      'InvalidArgumentError',
+      ('{{function_node '
+       '__wrapped__UnravelIndex_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+       'received empty tensor indices: Tensor<type: int32 shape: [0] values: > '
+       '[Op:UnravelIndex]'))),
+    (lambda: tf.unravel_index(np.array([], np.int64), np.array([2, 0], np.int64)),
+     ('raise',
+      'InvalidArgumentError',
+      ('{{function_node '
+       '__wrapped__UnravelIndex_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+       'received empty tensor indices: Tensor<type: int32 shape: [0] values: > '
+       '[Op:UnravelIndex] name:'))),
+    (lambda: tf.unravel_index(np.zeros([0, 2], np.int64), [2, 3]),
+     ('raise',
+      'InvalidArgumentError',
+      ('{{function_node '
+       '__wrapped__UnravelIndex_device_/job:localhost/replica:0/task:0/device:CPU:0}} The '
+       'indices can only be scalar or vector, got "[0,2]" [Op:UnravelIndex]'))),
+    (lambda: tf.unravel_index(np.array(1, np.int32), np.array([], np.int32)),
+     ('raise',
+      'InvalidArgumentError',
+      ('{{function_node '
+       '__wrapped__UnravelIndex_device_/job:localhost/replica:0/task:0/device:CPU:0}} index '
+       'is out of bound as with dims [Op:UnravelIndex] name:'))),
+    (lambda: tf.unravel_index(np.array([], np.int32), np.array([], np.int32)),
+     ('raise',
+      'InvalidArgumentError',
+      ('{{function_node '
+       '__wrapped__UnravelIndex_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+       'received empty tensor indices: Tensor<type: int32 shape: [0] values: > '
+       '[Op:UnravelIndex] name:'))),
+    (lambda: tf.unravel_index(np.array([5, 1], np.int32), [2, 3]),
+     ('int32', [2, 2], [[1, 0], [2, 1]])),
+]
+
+# the image flips, rot90 and transpose refuse more than 4 dimensions (were taken as batches), in
+# TF's words (the flips' with no space); central_crop's its own
+IMAGE_RANK = [
+    (lambda: tf.image.flip_left_right(tf.zeros((2, 3, 1, 1, 1))),
+     ('raise',
+      'ValueError',
+      "'image' (shape (2, 3, 1, 1, 1))must have either 3 or 4 dimensions.")),
+    (lambda: tf.image.flip_up_down(tf.zeros((2, 3, 1, 1, 1))),
+     ('raise',
+      'ValueError',
+      "'image' (shape (2, 3, 1, 1, 1))must have either 3 or 4 dimensions.")),
+    (lambda: tf.image.rot90(tf.zeros((2, 3, 1, 1, 1))),
+     ('raise',
+      'ValueError',
+      "'image' (shape (2, 3, 1, 1, 1)) must have either 3 or 4 dimensions.")),
+    (lambda: tf.image.transpose(tf.zeros((2, 3, 1, 1, 1))),
+     ('raise',
+      'ValueError',
+      "'image' (shape (2, 3, 1, 1, 1)) must have either 3 or 4 dimensions.")),
+    (lambda: tf.image.flip_left_right(tf.zeros((2, 3))),
+     ('raise', 'ValueError', "'image' (shape (2, 3)) must be at least three-dimensional.")),
+    (lambda: tf.image.rot90(tf.zeros((2, 3))),
+     ('raise', 'ValueError', "'image' (shape (2, 3)) must be at least three-dimensional.")),
+    (lambda: tf.image.random_flip_left_right(tf.zeros((2, 3, 1, 1, 1))),
+     ('raise',
+      'ValueError',
+      "'image' (shape (2, 3, 1, 1, 1)) must have either 3 or 4 dimensions.")),
+    (lambda: tf.image.central_crop(tf.zeros((2, 3, 1, 1, 1)), 0.5),
+     ('raise',
+      'ValueError',
+      '`image` should either be a Tensor with rank = 3 or rank = 4. Had rank = 5.')),
+    (lambda: tf.image.central_crop(tf.zeros((2, 3, 1, 1, 1)), 1.0).shape,
+     ('py', 'TensorShape([2, 3, 1, 1, 1])')),
+    (lambda: tf.image.flip_left_right(tf.zeros((2, 0, 1, 1, 1))),
+     ('raise',
+      'ValueError',
+      "'image' (shape (2, 0, 1, 1, 1))must have either 3 or 4 dimensions.")),
+    (lambda: tf.image.flip_left_right(tf.reshape(tf.range(4.0), (1, 2, 2, 1))),
+     ('float32', [1, 2, 2, 1], [[[[1.0], [0.0]], [[3.0], [2.0]]]])),
+    (lambda: tf.image.rot90(tf.reshape(tf.range(4.0), (2, 2, 1))),
+     ('float32', [2, 2, 1], [[[1.0], [3.0]], [[0.0], [2.0]]])),
+]
+
 
 def _check(fn, want, suffix_gap: bool = False) -> None:
     got = _outcome(fn)
@@ -712,6 +813,16 @@ def test_concat_axis_as_tf(fn, want):
 
 @pytest.mark.parametrize("fn,want", MONOTONE)
 def test_monotone_as_tf(fn, want):
+    _check(fn, want)
+
+
+@pytest.mark.parametrize("fn,want", REVERSE_EMPTY_UNRAVEL)
+def test_reverse_empty_unravel_as_tf(fn, want):
+    _check(fn, want)
+
+
+@pytest.mark.parametrize("fn,want", IMAGE_RANK)
+def test_image_rank_as_tf(fn, want):
     _check(fn, want)
 
 

@@ -164,6 +164,10 @@ KNOWN: list = [
     ("MatrixSquareRoot-.*-ties-", "gradient 0: values .*e\\+16", "a singular square root: "
      "the Kronecker sum its gradient solves is singular to rounding, so TF's and eagerflow's "
      "gradients are ~1e16 of rounding's sign (LU pivots' last bits)"),
+    ("UniformQuantized(DotHybrid|ConvolutionHybrid)" + _NOT_FINITE, "NaN pattern|values",
+     "a NaN or infinite float lhs: TF quantizes it on the fly, its range's and its values' "
+     "conversions to int8 those of C++ on NaN and inf (undefined behaviour: finite garbage, "
+     "or inf through the scale); eagerflow's rows holding them come out 0 (seed 5)"),
     ("DrawBoundingBoxes(V2)?" + _NOT_FINITE, "NaN pattern|values", "a non-finite box corner: "
      "TF casts it to a pixel index as C++ happens to (undefined behaviour), and may draw; "
      "eagerflow draws no such box"),
@@ -565,7 +569,8 @@ def test_every_op_matches_tensorflow(tf_results):
     if os.environ.get("EAGERFLOW_DIFF_REPORT"):  # every difference, to a file
         Path(os.environ["EAGERFLOW_DIFF_REPORT"]).write_text("\n".join(diffs) + "\n")
     assert not diffs, f"{len(diffs)} differences from TF:\n" + "\n".join(diffs[:60])
-    if LONG and not ONLY.pattern:  # (a few ops leave most entries unvisited)
+    if LONG and not ONLY.pattern and 0 in SEEDS:  # (a few ops or seeds leave most entries
+        # unvisited)
         # (where TF returns uninitialized memory it may happen to agree)
         stale = [KNOWN[i][:2] for i in range(len(KNOWN))
                  if i not in hit and "uninitialized" not in KNOWN[i][2]]
@@ -573,6 +578,8 @@ def test_every_op_matches_tensorflow(tf_results):
 
 
 @pytest.mark.skipif(bool(ONLY.pattern), reason="EAGERFLOW_DIFF_OPS picks a few ops")
+@pytest.mark.skipif(0 not in SEEDS, reason="seed 0's variants give every op its cases; a "
+                                           "later seed's draw some")
 def test_every_op_is_compared_or_has_a_reason():
     names = {o.name for o in all_ops()}
     covered = {c["op"] for c in _cases()}
