@@ -66,6 +66,24 @@ def _theirs(record: Path, n: int) -> dict:
     return got
 
 
+def _ours_again(calls: list) -> list:
+    """The calls made again by today's eagerflow, the process's state put back at each new
+    function as tests/conftest.py puts it back at each test (imported only here: a replay
+    of the record alone needs no eagerflow)."""
+    import api_record
+
+    from tests import global_state
+
+    start, last, out = global_state.snapshot(), None, []
+    for qual, args, kwargs, _ in calls:
+        if qual != last:
+            global_state.restore(start)
+            global_state.reset_random()
+            last = qual
+        out.append((qual, args, kwargs, api_record.rerun(qual, args, kwargs)))
+    return out
+
+
 def _args(args: list, kwargs: dict) -> str:
     return " ".join(repr((args, kwargs)).split())[:600]
 
@@ -74,10 +92,8 @@ def main() -> None:
     record = Path(sys.argv[1])
     calls = _load(record)
     theirs = _theirs(record, len(calls))
-    if OURS:  # (imported only here: a replay of the record alone needs no eagerflow)
-        import api_record
-
-        calls = [(q, a, k, api_record.rerun(q, a, k)) for q, a, k, _ in calls]
+    if OURS:
+        calls = _ours_again(calls)
     groups: dict = collections.defaultdict(list)
     for i, (qual, args, kwargs, ours) in enumerate(calls):
         if i not in theirs:

@@ -27,13 +27,21 @@ def _outcome(fn) -> object:
         return ("raise", type(e).__name__, lines[0] if lines else "")
 
 
+def _finite(x: object) -> object:
+    """Values as data: a NaN or an infinity (a complex holding one) as its repr."""
+    if isinstance(x, list):
+        return [_finite(y) for y in x]
+    if isinstance(x, (float, complex)) and not np.isfinite(x):
+        return repr(x)
+    return x
+
+
 def _of(v: object) -> object:
     if isinstance(v, (list, tuple)):
         return [type(v).__name__] + [_of(x) for x in v]
     if hasattr(v, "numpy") and hasattr(v, "dtype"):
         a = v.numpy()
-        values = a.tolist()
-        return (v.dtype.name, list(a.shape), "nan" if values != values else values)
+        return (v.dtype.name, list(a.shape), _finite(a.tolist()))
     if hasattr(v, "indices") and hasattr(v, "dense_shape"):
         return ("sparse",)
     return ("py", repr(v))
@@ -81,7 +89,7 @@ ASSERT_SCALAR = [
     (lambda: tf.debugging.assert_scalar([1.0], message='m'),
      ('raise', 'ValueError', 'm.  Expected scalar shape, saw shape: (1,).')),
     (lambda: tf.compat.v1.assert_scalar(b'\x00'),
-     ('raise', 'AttributeError', "'bytes' object has no attribute 'tolist'")),
+     ('raise', 'AttributeError', "'bytes' object has no attribute 'shape'")),
     (lambda: tf.compat.v1.debugging.assert_scalar(3.0),
      ('float32', [], 3.0)),
 ]
@@ -745,6 +753,27 @@ IMAGE_RANK = [
      ('float32', [2, 2, 1], [[[1.0], [3.0]], [[0.0], [2.0]]])),
 ]
 
+# Cholesky of a matrix that is not positive definite: TF's quiet NaN of a complex type is 0 (C++'s
+# numeric_limits has none for std::complex), so its rows are 0, and logdet's -inf (were NaN)
+CHOLESKY_COMPLEX = [
+    (lambda: tf.linalg.cholesky(np.array([[0]], np.complex128)),
+     ('complex128', [1, 1], [[0j]])),
+    (lambda: tf.linalg.cholesky(np.array([[-1]], np.complex64)),
+     ('complex64', [1, 1], [[0j]])),
+    (lambda: tf.linalg.cholesky(np.array([[[1]], [[0]]], np.complex128)),
+     ('complex128', [2, 1, 1], [[[(1+0j)]], [[0j]]])),
+    (lambda: tf.linalg.logdet(np.array([[0]], np.complex128)),
+     ('float64', [], '-inf')),
+    (lambda: tf.linalg.logdet(np.array([[0]], np.complex64)),
+     ('float32', [], '-inf')),
+    (lambda: tf.linalg.cholesky(np.array([[-1]], np.float64)),
+     ('float64', [1, 1], [['nan']])),
+    (lambda: tf.linalg.cholesky(np.array([[4, 2], [2, 5]], np.complex128)),
+     ('complex128', [2, 2], [[(2+0j), 0j], [(1+0j), (2+0j)]])),
+    (lambda: tf.linalg.cholesky(np.array([[[1]], [[-2]]], np.float32)),
+     ('float32', [2, 1, 1], [[[1.0]], [['nan']]])),
+]
+
 
 def _check(fn, want, suffix_gap: bool = False) -> None:
     got = _outcome(fn)
@@ -823,6 +852,11 @@ def test_reverse_empty_unravel_as_tf(fn, want):
 
 @pytest.mark.parametrize("fn,want", IMAGE_RANK)
 def test_image_rank_as_tf(fn, want):
+    _check(fn, want)
+
+
+@pytest.mark.parametrize("fn,want", CHOLESKY_COMPLEX)
+def test_cholesky_complex_as_tf(fn, want):
     _check(fn, want)
 
 
