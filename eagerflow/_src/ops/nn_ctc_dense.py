@@ -13,8 +13,8 @@ log space over a 0/1 transition matrix, each step's state vector renormalized to
 one (the backward pass keeps the logs of the normalizers: their sum is the likelihood);
 and states that cannot start or end a path get log(1e-307) in float32, not -inf. That
 stand-in for log 0 is what makes an impossible labelling finite. A SavedModel function
-writes the op as TF's CTCLoss node on the labels made sparse (TF's own graphs hold the
-composite's while loops): the same numbers wherever some path yields the labels.
+writes the op as TF writes its composite (saved_model/composite_export.py: while loops of
+primitive ops, the loss under a custom gradient), which computes what this kernel does.
 """
 
 from __future__ import annotations
@@ -31,14 +31,14 @@ from eagerflow._src.ops.array import reshape
 from eagerflow._src.ops.nn import _log_softmax_kernel
 from eagerflow._src.ops.nn_args import fail
 from eagerflow._src.ops.nn_loss import _is_zero
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 _rng = SampleRNG(89)
 _FLOATS = frozenset((dt.float32, dt.float64))
 _OP = "_CTCLossDense"
 # TF's stand-in for log 0 at the start and end states: log(1e-307) computed in float64,
 # then cast to float32
-_LOG_0 = float(np.float32(np.log(1e-307)))
+LOG_0 = float(np.float32(np.log(1e-307)))
 
 
 def _check_rank(x: Any, rank: int, what: str) -> None:
@@ -111,10 +111,10 @@ def _end_states(xp: Any, label_length: Any, width: int, dtype: Any) -> tuple:
     and blank state `label_length`, weigh 0; every other state log(1e-307)."""
     batch = label_length.shape[0]
     states = 2 * (width + 1)
-    initial = xp.full((batch, states), _LOG_0, dtype)
+    initial = xp.full((batch, states), LOG_0, dtype)
     initial[:, 0] = 0
     final_label = _one_hot(xp, label_length, width + 1, 1.0, 0.0, dtype)  # [batch, n]
-    final = (1.0 - xp.concatenate([final_label, final_label], axis=1)) * _LOG_0
+    final = (1.0 - xp.concatenate([final_label, final_label], axis=1)) * LOG_0
     return initial, final.astype(dtype)
 
 
@@ -223,35 +223,9 @@ def _grad(n: Any, g_loss: Any, g_grad: Any) -> list:
     return [reshape(g_loss, [1, -1, 1]) * n.outputs[1], None, None, None]
 
 
-def _to_tf(n: Any, b: Any) -> list:
-    """A SavedModel function holds TF's CTCLoss node on the labels made sparse, with the
-    blank moved last (TF's own graph holds its composite's loops, which eagerflow does not
-    write): the same numbers wherever some path yields the labels."""
-    logits, labels, label_length, logit_length = (b.input(i) for i in range(4))
-    i32 = dt.int32
-    classes = None if n.inputs[0]._shape is None else n.inputs[0]._shape[2]
-    if classes is None:  # (the split sizes are constants)
-        raise ValueError("_CTCLossDense is written in TF's graphs only for a known number "
-                         "of classes")
-    columns = b.node("Sub", [b.node("Cumsum", [b.node("OnesLike", [labels])[0],
-                                               b.const(1, i32)])[0], b.const(1, i32)])[0]
-    keep = b.node("Less", [columns, b.node("ExpandDims", [label_length,
-                                                          b.const(1, i32)])[0]])[0]
-    indices = b.node("Where", [keep])[0]
-    values = b.node("Sub", [b.node("GatherNd", [labels, indices])[0], b.const(1, i32)])[0]
-    axis = b.const(2, i32)
-    blank, rest = b.node("SplitV", [logits, b.const([1, classes - 1], i32), axis],
-                         {"num_split": 2})
-    last = b.node("ConcatV2", [[rest, blank], axis])[0]
-    loss, grad = b.node("CTCLoss", [last, indices, values, logit_length])
-    g_rest, g_blank = b.node("SplitV", [grad, b.const([classes - 1, 1], i32), axis],
-                             {"num_split": 2})
-    return [loss, b.node("ConcatV2", [[g_blank, g_rest], axis])[0]]
-
-
 CTC_LOSS_DENSE = register(OpDef(
     _OP, _infer, _kernel, grad=_grad, reference=_reference, num_outputs=2, gpu=False,
-    samples=_samples, tf=TFForm(export=_to_tf),
+    samples=_samples,
     bad_samples=lambda: [
         BadSample((np.zeros((2, 1, 3), np.int32), np.zeros((1, 2), np.int32),
                    np.array([2], np.int32), np.array([2], np.int32)), {},
