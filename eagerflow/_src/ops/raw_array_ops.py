@@ -15,7 +15,10 @@ from eagerflow._src.backend import add_at, table, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.array import fill
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.math_base import cast
+from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
 _rng = SampleRNG(67)
 
@@ -215,8 +218,21 @@ def _empty_kernel(xp: Any, shape: Any, dtype: dt.DType, init: bool) -> Any:
     return xp.zeros(tuple(shape), dtype.as_numpy_dtype)
 
 
+def _empty_load(node: Any) -> list:
+    """A TF node: its shape input as the op's attr when known at import; else (a shape
+    computed when the function runs: TF's ctc_loss sizes its buffers so) zeros of that
+    shape, what the kernel fills it with."""
+    dtype, init = node.attrs["dtype"], node.attrs.get("init", False)
+    shape = node.const(0)
+    if shape is not None:
+        return [bind(EMPTY, (), {"shape": tuple(int(d) for d in shape), "dtype": dtype,
+                                 "init": init})]
+    zero = b"" if dtype is dt.string else 0
+    return [fill(node.inputs[0], cast(zero, dtype) if dtype is not dt.string else zero)]
+
+
 EMPTY = register(OpDef(
-    "Empty", _empty_infer, _empty_kernel,
+    "Empty", _empty_infer, _empty_kernel, tf=TFForm(load=_empty_load),
     reference=lambda shape, dtype, init: np.zeros(shape, dtype.as_numpy_dtype)
     if dtype is not dt.string else np.full(shape, b"", object),
     samples=lambda: [

@@ -119,6 +119,9 @@ def reachable_nodes(library: Any, roots: list, source: str) -> Iterator[tuple]:
             raise NotFoundError(None, None, f"Function {name} is not in the function library "
                                             f"of {source}")
         for nd in fdef.node_def:
+            if nd.op in fdefs:  # (a node calling a library function by its name)
+                todo.append(nd.op)
+                continue
             yield name, nd
             for av in nd.attr.values():
                 if av.HasField("func"):
@@ -493,6 +496,9 @@ class LibraryImporter:
             key = _canonical(ref)
             inputs.append(env_get(env, key, self.source, nd.name))
             known.append(consts.get(key))
+        if nd.op in self.fdefs:
+            self._function_node(nd, inputs, env)
+            return
         attrs = self.func_attrs(nd.op, {k: attr_value(v) for k, v in
                                         tf_ops.with_defaults(nd.op, nd.attr).items()
                                         if not k.startswith("_")})
@@ -516,6 +522,14 @@ class LibraryImporter:
             env[f"{nd.name}:{n}"] = t
             if out_consts is not None and out_consts[i] is not None:
                 consts[f"{nd.name}:{n}"] = out_consts[i]
+
+    def _function_node(self, nd: Any, inputs: list, env: dict) -> None:
+        """A node whose op is a library function (TF's while-loop wrappers call their
+        cond and body so): a call of it, its outputs named by the function's."""
+        outs = self.call(nd.op, inputs)
+        env[(nd.name,)] = outs
+        for arg, t in zip(self.fdefs[nd.op].signature.output_arg, outs):
+            env[f"{nd.name}:{arg.name}:0"] = t
 
     def func_attrs(self, op: str, attrs: dict) -> dict:
         """A node's attrs, a func attribute of an op that calls it itself as its library
