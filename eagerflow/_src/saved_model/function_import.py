@@ -371,6 +371,8 @@ class LibraryImporter:
         self._cache: dict = {}
         # what a gradient function's captured arguments bind (from the object graph)
         self.bindings: Any = lambda name: []
+        # which results of a gradient function are tensors (from the object graph)
+        self.gradient_outputs: Any = lambda name: None
         self._building: list = []  # (name, env) of the functions being imported
 
     def concrete(self, name: str, args: list, out_structure: Any = None,
@@ -611,9 +613,11 @@ class LibraryImporter:
         fname = self.gradients[node.gradient_op_type]
         ins = node.inputs
         k = len(self.fdefs[fname].signature.output_arg)
-        n_res = len(ins) - k
+        slots = _gradient_slots(self.gradient_outputs(fname), len(ins), k)
+        n_res = slots[0] if slots else len(ins) - k
         if n_res < 0:
             raise node.fail(f"its gradient {fname} returns more gradients than it has inputs")
+        slots = slots or list(range(n_res, len(ins)))
         n_args = len(self.fdefs[fname].signature.input_arg)
         bound = self.bindings(fname) if n_args > len(ins) else []
         if len(ins) + len(bound) != n_args:
@@ -634,7 +638,8 @@ class LibraryImporter:
             grad = self.concrete(fname, specs)
             rest = [zeros(*_spec_of(x)) if is_variable(x) else zeros_like(x)
                     for x in ins[len(dys):]]
-            out = list(grad.call_flat_outputs(list(dys) + rest + fed))
+            by_input = dict(zip(slots, grad.call_flat_outputs(list(dys) + rest + fed)))
+            out = [by_input.get(i) for i in range(n_res, len(ins))]
             tensor_grads = [g for g, x in zip(out, ins[n_res:]) if not is_variable(x)]
             if variables is None:
                 return tensor_grads
@@ -666,6 +671,17 @@ class LibraryImporter:
         cf = self.concrete(fname, [x if is_bound(x) else Spec(x._shape, x._dtype)
                                    for x in ins])
         return list(cf.call_flat_outputs(tensors))
+
+
+def _gradient_slots(tensors: list | None, n_inputs: int, n_outputs: int) -> list:
+    """The IdentityN inputs a gradient function's outputs are the gradients of, where its
+    saved results say so (a None for each input without one: the custom function's
+    results lead, so the first input with a gradient is its first argument); [] where
+    they don't (eagerflow's: the gradients of the last inputs)."""
+    if tensors is None or len(tensors) != n_inputs or sum(tensors) != n_outputs or \
+            not any(tensors) or all(tensors[n_inputs - n_outputs:]):
+        return []  # (where the last inputs have them, as eagerflow's convention says)
+    return [i for i, t in enumerate(tensors) if t]
 
 
 def _as_list(out: Any) -> list:

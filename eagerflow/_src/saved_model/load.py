@@ -240,6 +240,7 @@ class Loader:
         # what a gradient function's captured arguments bind: tensors of the function
         # calling it (CapturedTensor) and variables
         self.importer.bindings = self._captured
+        self.importer.gradient_outputs = self._gradient_outputs
         self.concrete: dict = {}
         for kind, make in (("bare_concrete_function", self._bare), ("function", self._function)):
             for nid, nd in enumerate(nodes):
@@ -372,6 +373,18 @@ class Loader:
                 return EagerTensor(ndarray(node.attr["value"].tensor),
                                    dt.as_dtype(node.attr["dtype"].type))
         raise DataLossError(None, None, f"{self.source}: constant {op_name} is not in the graph")
+
+    def _gradient_outputs(self, fn_name: str) -> list | None:
+        """Which of a gradient function's results are tensors, one per input of the
+        IdentityN it differentiates (TF saves a None where an input has no gradient and
+        writes only the tensors as the function's outputs); None where not saved so."""
+        saved = self.proto.concrete_functions.get(fn_name)
+        if saved is None or saved.output_signature.WhichOneof("kind") not in (
+                "list_value", "tuple_value"):
+            return None
+        sig = saved.output_signature
+        values = (sig.list_value if sig.HasField("list_value") else sig.tuple_value).values
+        return [v.WhichOneof("kind") != "none_value" for v in values]
 
     def _captured(self, fn_name: str) -> list:
         saved = self.proto.concrete_functions.get(fn_name)
