@@ -11,7 +11,14 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
+from eagerflow._src.ops.nn_ctc import _dense_ctc_loss
+from tests.golden_io import decode_array
 from tests.ops.ctc_loss_cases import run
+
+# TF's dense ctc_loss as recorded by tests/saved_model/golden/make_ctc_dense_form.py (its
+# cases, and what TF does with float64 logits and a second derivative)
+DENSE = json.loads(open(os.path.join(os.path.dirname(__file__), "..", "saved_model", "golden",
+                                     "ctc_dense_form.json")).read())
 
 HERE = os.path.dirname(__file__)
 
@@ -37,8 +44,10 @@ def test_gradient_matches_finite_differences(blank):
     logits = rng.randn(6, 3, 4)
     labels = np.array([[1, 1, 3], [3, 0, 0], [2, 1, 0]], np.int32) % 4
     labels = np.where(labels == blank % 4, (labels + 1) % 4, labels)
+    # (in float64, which tf.nn.ctc_loss refuses for dense labels as TF does: the op under
+    # it computes it)
     theoretical, numerical = tf.test.compute_gradient(
-        lambda x: tf.nn.ctc_loss(labels, x, [3, 1, 2], [6, 5, 4], blank_index=blank),
+        lambda x: _dense_ctc_loss(labels, x, [3, 1, 2], tf.constant([6, 5, 4]), blank),
         [logits])
     np.testing.assert_allclose(theoretical[0], numerical[0], atol=1e-7)
 
@@ -89,7 +98,7 @@ def test_an_impossible_alignment_costs_what_tf_dense_labels_cost():
 
 def test_second_derivative_is_refused_as_in_tf():
     # (sparse labels: TF's CTCLoss kernel refuses it with a LookupError. With dense labels
-    # TF's composite gives NaNs; eagerflow refuses that one too)
+    # TF's composite gives NaNs: test_dense_second_derivative_is_nan_as_in_tf)
     logits, labels = _problem()
     x = tf.constant(logits)
     sparse = tf.sparse.from_dense(labels[:, :2] + 0)
@@ -165,3 +174,35 @@ def test_ctc_loss_gradient_of_a_nan_likelihood_is_nan_over_the_sequence():
     np.testing.assert_allclose(grad[:, 0], [[0.4367518, -0.26307577, -0.17367606],
                                             [0.30724832, -0.3314525, 0.02420413],
                                             [0.332225, -0.13112357, -0.20110133]], atol=2e-7)
+
+
+def _dense_case(name: str) -> list:
+    return [decode_array(DENSE["cases"][name][k])
+            for k in ("logits", "labels", "label_length", "logit_length")]
+
+
+def test_dense_second_derivative_is_nan_as_in_tf():
+    logits, labels, label_length, logit_length = _dense_case("mixed")
+    x = tf.constant(logits)
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            loss = tf.nn.ctc_loss(labels, x, label_length, logit_length)
+        g = tf.reduce_sum(inner.gradient(loss, x))
+    got = outer.gradient(g, x).numpy()
+    want = decode_array(DENSE["second"])
+    assert got.shape == want.shape and np.isnan(want).all() and np.isnan(got).all()
+
+
+def test_dense_float64_logits_are_refused_as_in_tf():
+    logits, labels, label_length, logit_length = _dense_case("mixed")
+    want = DENSE["float64"]
+    with pytest.raises(getattr(tf.errors, want["class"])) as e:
+        tf.nn.ctc_loss(labels, logits.astype(np.float64), label_length, logit_length)
+    assert str(e.value).split("\n")[0] == want["message"]
+    # traced, TF's Mul refuses its float32 input when the graph is built
+    f = tf.function(lambda x: tf.nn.ctc_loss(labels, x, label_length, logit_length))
+    with pytest.raises(TypeError, match="Input 'y' of 'Mul' Op has type float32 that does "
+                                        "not match type float64 of argument 'x'"):
+        f(logits.astype(np.float64))

@@ -20,6 +20,7 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import convert_to_tensor
@@ -417,6 +418,8 @@ def ctc_loss(labels: Any, logits: Any, label_length: Any, logit_length: Any,
         raise ValueError(f"logits must have rank 3, got shape {logits.shape}")
     logit_length = cast(_t(logit_length), dt.int32)
     if not isinstance(labels, SparseTensor):
+        if logits._dtype is dt.float64:
+            _refuse_double()
         return _dense_ctc_loss(labels, logits, label_length, logit_length,
                                0 if blank_index is None else blank_index)
     classes = logits._shape[2]
@@ -450,6 +453,17 @@ def _dense_ctc_loss(labels: Any, logits: Any, label_length: Any, logit_length: A
     loss, _ = bind(CTC_LOSS_DENSE, (logits, labels, cast(_t(label_length), dt.int32),
                                     logit_length), {})
     return cast(loss, original) if original is not logits._dtype else loss
+
+
+def _refuse_double() -> None:
+    """TF's composite multiplies the float64 log-probabilities by a float32 one-hot of the
+    labels: its Mul fails (eagerly the kernel lookup, traced the op's dtype check)."""
+    if _state.graph is None:
+        raise InvalidArgumentError(None, None, "cannot compute Mul as input #1(zero-based) "
+                                               "was expected to be a double tensor but is a "
+                                               "float tensor [Op:Mul] name: ")
+    raise TypeError("Input 'y' of 'Mul' Op has type float32 that does not match type float64 "
+                    "of argument 'x'.")
 
 
 @eager_api("inputs", "sequence_length")

@@ -213,14 +213,14 @@ def _samples() -> list:
 
 
 def _grad(n: Any, g_loss: Any, g_grad: Any) -> list:
-    """The loss's gradient: the one the op returned, scaled (as CTCLoss's, a gradient of
-    that gradient is refused)."""
+    """The loss's gradient: the one the op returned, scaled. A gradient reaching the
+    gradient result (a second derivative) makes every value NaN, as TF's does: TF
+    differentiates its composite's passes there, through the logs of its zero
+    transitions."""
     unused = g_grad is None or _is_zero(g_grad) or getattr(
         getattr(g_grad, "op", None), "type", None) == "ZerosLike"  # (traced: a tape's filler)
-    if not unused:
-        raise LookupError("No gradient defined for the gradient output of CTCLoss: the "
-                          "second derivative of ctc_loss is not supported")
-    return [reshape(g_loss, [1, -1, 1]) * n.outputs[1], None, None, None]
+    out = reshape(g_loss, [1, -1, 1]) * n.outputs[1]
+    return [out if unused else out + g_grad * float("nan"), None, None, None]
 
 
 CTC_LOSS_DENSE = register(OpDef(
