@@ -225,8 +225,8 @@ def _empty_load(node: Any) -> list:
     dtype, init = node.attrs["dtype"], node.attrs.get("init", False)
     shape = node.const(0)
     if shape is not None:
-        return [bind(EMPTY, (), {"shape": tuple(int(d) for d in shape), "dtype": dtype,
-                                 "init": init})]
+        shape = tuple(np.asarray(shape).tolist()) if np.ndim(shape) == 1 else shape
+        return [bind(EMPTY, (), {"shape": shape, "dtype": dtype, "init": init})]
     zero = b"" if dtype is dt.string else 0
     return [fill(node.inputs[0], cast(zero, dtype) if dtype is not dt.string else zero)]
 
