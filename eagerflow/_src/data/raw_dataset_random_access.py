@@ -426,7 +426,9 @@ def _functions(op: str, ds: DatasetV2, map_func: Any, index_map_func: Any, margs
                iargs: tuple) -> tuple:
     """(map, index map) as functions of an element's components and of a position."""
     for fn in (map_func, index_map_func):
-        if not hasattr(concrete_of(fn, []), "call_flat_outputs"):
+        # (a concrete function, or an imported graph's library function, made concrete
+        # below for the arguments the op passes it)
+        if not hasattr(fn, "concrete_for") and not hasattr(fn, "call_flat_outputs"):
             raise TypeError(f"Expected a function for a func attribute, got {fn!r}")
     specs = list(flat_specs(ds))
     mapped = concrete_of(map_func, specs + [TensorSpec(a.shape, a.dtype) for a in margs])
