@@ -4,16 +4,18 @@ SaveDatasetV2 (a shard_func). Run by TensorFlow 2.21 (golden/make_dataset_func_a
 and by eagerflow (test_dataset_func_args_form.py); each function takes the `tf` module it
 runs under.
 
-`module(tf)` is a tf.Module of three tf.functions: `ifm(c, d)` the variant of an index flat
-map of range(3) whose map_func reads `c` and index_map_func `d`; `save(path, k)` and
-`save_v2(path, k)` write range(6) to `path` in `k` shards (x % k).
+`module(tf)` is a tf.Module of four tf.functions: `ifm(c, d)` the variant of an index flat
+map of range(3) whose map_func reads `c` and index_map_func `d` (further arguments);
+`ifm_captured()` the same of functions capturing tensors, passed as TF's convention
+passes them (`*_other_args=f.captured_inputs`); `save(path, k)` and `save_v2(path, k)`
+write range(6) to `path` in `k` shards (x % k).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-FUNCTIONS = ("ifm", "save", "save_v2")
+FUNCTIONS = ("ifm", "save", "save_v2")  # (with TF's node form recorded)
 # the dataset node of each function
 NODES = {"ifm": "IndexFlatMapDataset", "save": "SaveDataset", "save_v2": "SaveDatasetV2"}
 IFM_ARGS = ((10, 3), (5, 2))  # (c, d): elements of 3 and of 2 values
@@ -28,6 +30,9 @@ def module(tf: Any) -> Any:
                           ).get_concrete_function(s, s)
     position = tf.function(lambda i, d: (i // d, i % d)).get_concrete_function(s, s)
     shard = tf.function(lambda x, k: x % k).get_concrete_function(s, s)
+    c, d = tf.constant(10, i64), tf.constant(2, i64)
+    captures_c = tf.function(lambda x: tf.stack([x * c, x * c + 1])).get_concrete_function(s)
+    captures_d = tf.function(lambda i: (i // d, i % d)).get_concrete_function(s)
 
     def rng(n: int) -> Any:
         return tf.raw_ops.RangeDataset(start=0, stop=n, step=1, output_types=[i64],
@@ -40,6 +45,14 @@ def module(tf: Any) -> Any:
                 input_dataset=rng(3), map_func_other_args=[c], index_map_func_other_args=[d],
                 output_cardinality=tf.constant(9, i64), map_func=triples,
                 index_map_func=position, output_types=[i64], output_shapes=[[]])
+
+        @tf.function(input_signature=[])
+        def ifm_captured(self) -> Any:
+            return tf.raw_ops.IndexFlatMapDataset(
+                input_dataset=rng(3), map_func_other_args=captures_c.captured_inputs,
+                index_map_func_other_args=captures_d.captured_inputs,
+                output_cardinality=tf.constant(6, i64), map_func=captures_c,
+                index_map_func=captures_d, output_types=[i64], output_shapes=[[]])
 
         @tf.function(input_signature=[tf.TensorSpec([], tf.string), s])
         def save(self, path: Any, k: Any) -> Any:
@@ -78,7 +91,8 @@ def run(tf: Any, m: Any, folder: str) -> dict:
 
     i64 = tf.int64
     out = {"ifm": {f"{c},{d}": elements(tf, m.ifm(tf.constant(c, i64), tf.constant(d, i64)))
-                   for c, d in IFM_ARGS}}
+                   for c, d in IFM_ARGS},
+           "ifm_captured": elements(tf, m.ifm_captured())}
     k = tf.constant(SHARDS, i64)
     a, b = os.path.join(folder, "save"), os.path.join(folder, "save_v2")
     m.save(tf.constant(a), k)

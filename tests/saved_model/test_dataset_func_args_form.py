@@ -9,6 +9,11 @@ dataset_func_args_cases.py's module (golden/dataset_func_args/), its dataset nod
 what its functions compute. Here eagerflow saves the same module: its nodes are TF's (the
 same inputs in order, TF's attrs, the called functions' arguments), it runs TF's file
 and its own to TF's results; with TensorFlow, TF runs eagerflow's.
+
+Functions capturing tensors, passed their values as TF's convention passes them
+(`ifm_captured`), compute TF's elements; eagerflow writes the captures as constants of
+the library function's body, which takes its own arguments only (TF's takes the captures
+too): the runtimes of both ignore the arguments past a function's own.
 """
 
 import json
