@@ -563,6 +563,39 @@ CASES = [
     "tf.split(tf.ones([2]), [1, 1], axis=tf.constant(0, tf.int64))",
     "traced:tf.split(tf.ones([2]), 2, axis=tf.constant(0.0))",
     "traced:tf.split(tf.ones([2]), [1, 1], axis=tf.constant('a'))",
+    # the transposed convolutions' gradient ops: inputs counted from input_sizes (#0), the
+    # wrappers' slow path given the sizes as a list (no " name: "), their name scope
+    "tf.nn.conv2d_transpose(tf.ones([1, 2, 2, 1], tf.int32), tf.ones([2, 2, 1, 1]),"
+    " [1, 3, 3, 1], 1, name='ct')",
+    "tf.nn.conv2d_transpose(tf.ones([1, 2, 2, 1]), tf.ones([2, 2, 1, 1], tf.float64),"
+    " tf.constant([1, 3, 3, 1]), 1, name='ct')",
+    "tf.nn.conv2d_transpose(tf.ones([1, 2, 2, 1]), tf.ones([2, 2, 1, 1]),"
+    " tf.constant([1.0, 3.0, 3.0, 1.0]), 1)",
+    "tf.nn.conv2d_transpose(tf.ones([1, 2, 2, 1]), tf.ones([2, 2, 1, 1]),"
+    " tf.constant([1, 3, 3, 1], tf.int64), 1)",
+    "traced:tf.nn.conv2d_transpose(tf.ones([1, 2, 2, 1]), tf.ones([2, 2, 1, 1]),"
+    " tf.constant([1, 3, 3, 1], tf.int64), 1)",
+    "traced:tf.nn.conv2d_transpose(tf.ones([1, 2, 2, 1], tf.int32), tf.ones([2, 2, 1, 1]),"
+    " [1, 3, 3, 1], 1)",
+    "tf.nn.conv1d_transpose(tf.ones([1, 2, 1], tf.int32), tf.ones([2, 1, 1]), [1, 3, 1], 1)",
+    "tf.nn.conv3d_transpose(tf.ones([1, 2, 2, 2, 1], tf.float16), tf.ones([2, 2, 2, 1, 1]),"
+    " [1, 3, 3, 3, 1], 1)",
+    "tf.nn.conv_transpose(tf.ones([1, 2, 2, 1], tf.int32), tf.ones([2, 2, 1, 1]),"
+    " [1, 3, 3, 1], 1)",
+    "tf.compat.v1.nn.conv2d_backprop_input([1, 3, 3, 1], tf.ones([2, 2, 1, 1]),"
+    " tf.ones([1, 2, 2, 1], tf.int32), [1, 1, 1, 1], 'VALID')",
+    "tf.compat.v1.nn.conv2d_backprop_filter(tf.ones([1, 3, 3, 1], tf.int32), [2, 2, 1, 1],"
+    " tf.ones([1, 2, 2, 1]), [1, 1, 1, 1], 'VALID')",
+    "tf.compat.v1.nn.conv2d_backprop_filter(tf.ones([1, 3, 3, 1]), tf.constant([2, 2, 1, 1]),"
+    " tf.ones([1, 2, 2, 1], tf.float64), [1, 1, 1, 1], 'VALID', name='bf')",
+    "tf.nn.depthwise_conv2d_backprop_input([1, 3, 3, 1], tf.ones([2, 2, 1, 1]),"
+    " tf.ones([1, 2, 2, 1], tf.int32), [1, 1, 1, 1], 'VALID')",
+    "tf.nn.depthwise_conv2d_backprop_filter(tf.ones([1, 3, 3, 1], tf.int32), [2, 2, 1, 1],"
+    " tf.ones([1, 2, 2, 1]), [1, 1, 1, 1], 'VALID')",
+    "tf.nn.separable_conv2d(tf.ones([1, 3, 3, 1], tf.int32), tf.ones([2, 2, 1, 1]),"
+    " tf.ones([1, 1, 1, 1]), [1, 1, 1, 1], 'VALID')",
+    "tf.nn.depthwise_conv2d(tf.ones([1, 3, 3, 1]), tf.ones([2, 2, 1, 1], tf.int32),"
+    " [1, 1, 1, 1], 'VALID')",
 ]
 
 
