@@ -96,6 +96,20 @@ def vector_path(xp: Any, x: Any, target: Any, src: np.dtype) -> Any:
     return xp.clip(cvtt(xp, x, 32), info.min, info.max).astype(target)
 
 
+def device_path(xp: Any, x: Any, target: Any) -> Any:
+    """The cast on a device (TF's GPU kernel is not recorded here): truncated, NaN and
+    values out of range the most negative int32 (to a narrow type) or int64 (to a wide
+    one), then wrapped, in as few kernels as that takes."""
+    t = xp.trunc(x)
+    if t.dtype.itemsize < 4:  # (float16: int32's bounds do not fit it)
+        t = t.astype(np.float32)
+    if np.dtype(target).itemsize < 4 or np.dtype(target) == np.int32:
+        fits = (t >= -2.0**31) & (t < 2.0**31)
+        return xp.where(fits, t, -2.0**31).astype(np.int32).astype(target, copy=False)
+    with np.errstate(invalid="ignore"):
+        return t.astype(np.int64).astype(target, copy=False)
+
+
 def float_to_int(xp: Any, x: Any, target: Any, src: np.dtype) -> Any:
     """TF's CPU Cast to NumPy integer type `target` of float array `x`, of dtype `src`
     (bfloat16's given as float32), the flat tensor's last n % P values by the scalar

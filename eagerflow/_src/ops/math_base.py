@@ -64,12 +64,11 @@ def _cast_kernel(xp: Any, x: Any, dtype: dt.DType) -> Any:
         # TF truncates toward zero; values out of the target's range (NaN too) take its
         # CPU kernel's two paths (float_to_int.py)
         src, info = x.dtype, np.iinfo(npd)
+        if xp is not np:  # (no read of the values back to the host)
+            return float_to_int.device_path(xp, x, npd)
         x = x.astype(np.float32) if src.kind == "V" else x  # (bfloat16: exact in float32)
         if x.size and info.min - 1.0 < float(x.min()) and float(x.max()) < info.max + 1.0:
             return x.astype(npd)  # (NaN fails the test)
-        if xp is not np:  # (TF's GPU kernel is not recorded: C++'s conversion)
-            return float_to_int.scalar_path(xp, x.astype(np.float32) if x.dtype.itemsize < 4
-                                            else x, npd)
         return float_to_int.float_to_int(xp, x, npd, src)
     return x.astype(npd)
 
