@@ -160,7 +160,7 @@ OPS_ORDER = [
     "sparse_extras", "embedding_sparse", "crosses", "csr_value", "csr_matrix_ops", "csr_gpu_ops",
     "csr_ordering_ops",
     "parsing_features",
-    "parsing_sequence", "parsing_v1", "parsing_sequence_v1",
+    "parsing_sequence", "parsing_v1", "parsing_sequence_v1", "parsing_sequence_v2",
     "extension_type", "extension_dispatch",
     # StructuredTensor (an extension type over the ragged family)
     "structured_pyval", "structured_shape", "structured_tensor", "structured_ops", "structured",

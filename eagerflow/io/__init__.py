@@ -34,8 +34,8 @@ from eagerflow._src.ops.parsing_features import RaggedFeature as RaggedFeature
 from eagerflow._src.ops.parsing_features import SparseFeature as SparseFeature
 from eagerflow._src.ops.parsing_features import parse_example as parse_example
 from eagerflow._src.ops.parsing_features import parse_single_example as parse_single_example
-from eagerflow._src.ops.parsing_sequence import parse_sequence_example as parse_sequence_example
-from eagerflow._src.ops.parsing_sequence import (
+from eagerflow._src.ops.parsing_sequence_v2 import parse_sequence_example as parse_sequence_example
+from eagerflow._src.ops.parsing_sequence_v2 import (
     parse_single_sequence_example as parse_single_sequence_example,
 )
 from eagerflow._src.train.graph_io import write_graph as write_graph

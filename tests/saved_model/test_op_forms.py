@@ -25,14 +25,10 @@ from eagerflow._src.testing import op_harness as H
 NO_TF_FORM = {
     "BatchFunction": "a call's outputs after it ran (nondifferentiable_batch_function); "
                      "TF's op holds the function",
-    "QuantizedConcat": "TF's node has three lists of N inputs after concat_dim; the generic "
-                       "export matches one list only",
     "GeneratorDataset": "TF's node has three lists of inputs (its init, next and finalize "
                         "functions' arguments); the generic export matches one list only",
-    "WeightedFlatMapDataset": "TF's node has two lists (N datasets, M weights); the generic "
-                              "export matches one list only",
-    **{op: "TF's node has two lists of function arguments; the generic export matches one "
-           "list only" for op in ("IndexFlatMapDataset", "SnapshotDatasetV2")},
+    **{op: "TF's node has two lists of function arguments (type lists), which the generic "
+           "export doesn't split" for op in ("IndexFlatMapDataset", "SnapshotDatasetV2")},
     **{op: "a func attribute (shard_func, reader_func), which the generic export doesn't "
            "write as a library function" for op in ("SaveDataset", "SaveDatasetV2",
                                                     "LoadDataset")},
@@ -46,11 +42,6 @@ NO_TF_FORM = {
         "Barrier", "BarrierClose", "BarrierIncompleteSize", "BarrierInsertMany",
         "BarrierReadySize", "BarrierTakeMany")},
     "Dilation2DWinnerGather": "eagerflow's gradient helper (TF's backprop ops have none)",
-    "TiledBoxSuppression": "eagerflow's host op for non_max_suppression_padded's tile loop "
-                           "(TF's graph holds while loops of primitive ops instead)",
-    "ParseExampleV2": "eagerflow's parsing attrs are not TF's sparse/ragged inputs",
-    "ParseSequenceExampleV2": "eagerflow's op splits a SequenceExample into parts: its "
-                              "outputs are not TF's",
     # registered by tf.distribute (when imported): a replica's collective has no meaning in
     # a saved function
     "ReplicaAllGather": "a collective across replicas",
@@ -73,8 +64,6 @@ NO_TF_FORM = {
     **{op: "an accumulator resource" for op in (
         "ResourceAccumulatorApplyGradient", "ResourceAccumulatorNumAccumulated",
         "ResourceAccumulatorSetGlobalStep", "ResourceAccumulatorTakeGradient")},
-    "MatrixExponential": "TF removed its MatrixExponential kernel (GraphDef version 27): "
-                         "TF's tf.linalg.expm writes a Padé loop of primitive ops instead",
 }
 # Written, but imported only in part.
 PARTIAL = {
@@ -188,14 +177,6 @@ def test_sample_round_trips_through_a_function_def(op, i, sample):
                 assert (a == b).all()
             else:
                 np.testing.assert_allclose(b, a, rtol=1e-5, atol=1e-6)
-
-
-@pytest.mark.parametrize("name", ["ParseExampleV2", "ParseSequenceExampleV2"])
-def test_an_op_without_a_tf_form_is_refused_by_name(name):
-    op = next(o for o in all_ops() if o.name == name)
-    g, _ = _function(op, op.samples[0])
-    with pytest.raises(ExportError, match=name):
-        LibraryWriter().add(g, "f")
 
 
 def _assert_tf_ops_with_required_attrs(library) -> None:

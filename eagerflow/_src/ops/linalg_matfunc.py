@@ -7,7 +7,8 @@ linalg_decomp's solve and eigh); loaded on first use. Three OpDefs:
 - "MatrixExponential": Padé approximation with scaling and squaring (Higham 2005), as TF's
   Python function computes it (tf.linalg.expm is a composite there): over `xp` for a whole
   batch at once, each matrix taking its own degree and power of two, the approximants
-  evaluated in TF's order of operations, a batch with any norm not finite all NaN. Its
+  evaluated in TF's order of operations, a batch with any norm not finite all NaN (a
+  saved function holds TF's composite instead: saved_model/composite_export.py). Its
   gradient is the adjoint Fréchet derivative, the top-right block of the exponential of
   [[A^H, G], [0, A^H]], so every order of derivative is the op again.
 - "MatrixSquareRoot" and "MatrixLogarithm": through the eigendecomposition A = V D V^-1
@@ -78,17 +79,20 @@ _PADE = {
          129060195264000.0, 10559470521600.0, 670442572800.0, 33522128640.0, 1323241920.0,
          40840800.0, 960960.0, 16380.0, 182.0, 1.0),
 }
-_THETA_DOUBLE = {3: 1.495585217958292e-2, 5: 2.539398330063230e-1, 7: 9.504178996162932e-1,
+THETA_DOUBLE = {3: 1.495585217958292e-2, 5: 2.539398330063230e-1, 7: 9.504178996162932e-1,
                  9: 2.097847961257068, 13: 5.371920351148152}
-_THETA_SINGLE = {3: 4.258730016922831e-1, 5: 1.880152677804762, 7: 3.925724783138660}
+THETA_SINGLE = {3: 4.258730016922831e-1, 5: 1.880152677804762, 7: 3.925724783138660}
 
 
-def _pade(xp: Any, a: Any, m: int) -> tuple:
+def pade(xp: Any, a: Any, m: int, eye_: Any = None) -> tuple:
     """(U, V), the odd and even parts of the degree-m Padé approximant, exp(a) ~
     (V - U)^-1 (V + U), evaluated in TF's order of operations (the same rounding): the
-    even powers by products of a^2, degree 13 through a^6 (Higham's scheme)."""
+    even powers by products of a^2, degree 13 through a^6 (Higham's scheme). Over arrays
+    (`xp`), or over tensors given their identity matrices `eye_` (saved_model's TF form
+    of the op, which writes the composite TF's function is)."""
     b = _PADE[m]
-    eye_ = xp.broadcast_to(xp.eye(a.shape[-1], dtype=a.dtype), a.shape)
+    if eye_ is None:
+        eye_ = xp.broadcast_to(xp.eye(a.shape[-1], dtype=a.dtype), a.shape)
     top = 3 if m == 13 else m // 2
     p = [eye_, a @ a]  # p[k] = a^(2k), each the last times a^2
     while len(p) <= top:
@@ -119,7 +123,7 @@ def _expm(xp: Any, x: Any) -> Any:
     """TF's scaling and squaring, matrix by matrix: each takes the degree its own 1-norm
     selects, the top degree with 2^s scaling (s = floor(log2(norm / bound)), at least 0)
     and s squarings; any norm not finite makes the whole batch NaN."""
-    thetas = _THETA_SINGLE if x.dtype in (np.float32, np.complex64) else _THETA_DOUBLE
+    thetas = THETA_SINGLE if x.dtype in (np.float32, np.complex64) else THETA_DOUBLE
     norms = xp.max(xp.sum(xp.abs(x), axis=-2), axis=-1)  # each matrix's 1-norm
     real = norms.dtype.type
     degrees = sorted(thetas)
@@ -139,7 +143,7 @@ def _expm(xp: Any, x: Any) -> Any:
     u = v = None
     for m in reversed(used):  # (the first bound a norm is under wins)
         a = x / (real(2.0) ** squarings).astype(x.dtype)[..., None, None] if m == top else x
-        um, vm = _pade(xp, a, m)
+        um, vm = pade(xp, a, m)
         if u is None:
             u, v = um, vm
         else:

@@ -6,8 +6,9 @@ Ops layer, after image_nms; loaded on first use. The steps TF writes with ops ar
 here of the same ops (the score mask, the boxes put in (min, max) order when the first box
 of the first image is not, the sort by score, the padding to whole tiles, and the selected
 indices read back from the surviving boxes); the suppression loop over the tiles is one
-host op, TiledBoxSuppression (eagerflow's: TF runs it as while loops of ops), computed in
-float32 as TF's ops compute it:
+host op, TiledBoxSuppression (eagerflow's: TF runs it as while loops of ops, and a saved
+function holds those: saved_model/composite_export.py), computed in float32 as TF's ops
+compute it:
 
 - tile by tile, in score order, a tile's boxes are dropped where a kept box of an earlier
   tile overlaps them by an IOU of at least the threshold (the IOU plus 1e-8 in its
@@ -41,7 +42,7 @@ from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.sorting import top_k
 
 _F32 = np.float32
-_EPSILON = _F32(1e-8)  # (TF's, added to the union so that no IOU divides by zero)
+IOU_EPSILON = _F32(1e-8)  # (TF's, added to the union so that no IOU divides by zero)
 
 
 def _overlaps(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -51,7 +52,7 @@ def _overlaps(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     by0, bx0, by1, bx1 = (b[..., i][:, None, :] for i in range(4))
     inter = np.maximum(np.minimum(ax1, bx1) - np.maximum(ax0, bx0), _F32(0)) * \
         np.maximum(np.minimum(ay1, by1) - np.maximum(ay0, by0), _F32(0))
-    union = (ay1 - ay0) * (ax1 - ax0) + ((by1 - by0) * (bx1 - bx0)) - inter + _EPSILON
+    union = (ay1 - ay0) * (ax1 - ax0) + ((by1 - by0) * (bx1 - bx0)) - inter + IOU_EPSILON
     return inter / union
 
 

@@ -389,9 +389,6 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "crosses": (
         "RaggedCross", "SparseCrossHashed", "SparseCrossV2",
     ),
-    "parsing_sequence": (
-        "ParseSequenceExampleV2",
-    ),
     "string_split_v1": (
         "StringSplit",
     ),
@@ -400,6 +397,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     ),
     "parsing_sequence_v1": (
         "ParseSequenceExample", "ParseSingleSequenceExample",
+    ),
+    "parsing_sequence_v2": (
+        "ParseSequenceExampleV2",
     ),
     "csr_matrix_ops": (
         "CSRSparseMatrixComponents", "CSRSparseMatrixToDense", "CSRSparseMatrixToSparseTensor",

@@ -112,9 +112,11 @@ def _parse(serialized: Any, features: Any, single: bool, example_names: Any = No
     plain = {k: f for k, f in features.items()
              if not isinstance(f, (RaggedFeature, SparseFeature))}
     groups = keys_read(features)
-    for key, dtype in {**groups["sparse"], **groups["ragged"]}.items():
+    for key, dtype in groups["sparse"].items():
         plain.setdefault(key, P.VarLenFeature(dtype))
-    parsed = P._run(serialized, plain, single, example_names, frozenset(groups["ragged"]))
+    # (the sparse keys in TF's order: a SparseFeature's index and value keys at its key)
+    parsed = P._run(serialized, plain, single, example_names, ragged_reads(features, groups),
+                    [*groups["sparse"], *sorted(k for k in plain if k not in groups["sparse"])])
     # composites of a single Example are made as in a batch of one, then unbatched
     parts = {k: _batched(v) if single and isinstance(v, SparseTensor) else v
              for k, v in parsed.items()}
@@ -127,6 +129,18 @@ def _parse(serialized: Any, features: Any, single: bool, example_names: Any = No
         else:
             out[key] = parsed[key]
     return {k: out[k] for k in output_order(features, groups)}
+
+
+def ragged_reads(features: dict, groups: dict) -> dict:
+    """key -> (dtype, row splits dtype) of each key read as a RaggedFeature's values or
+    partitions, in TF's order: the splits' dtype is the first feature's reading it."""
+    splits: dict = {}
+    for key in sorted(features):
+        f = features[key]
+        if isinstance(f, RaggedFeature):
+            for _, k, _ in _reads(key, f):
+                splits.setdefault(k, f.row_splits_dtype)
+    return {k: (d, splits[k]) for k, d in groups["ragged"].items()}
 
 
 def output_order(features: dict, groups: dict) -> list:
@@ -242,16 +256,25 @@ def _equal(a: Any, b: Any) -> Any:
 # -- RaggedFeature ------------------------------------------------------------------------
 
 def _ragged(key: str, f: RaggedFeature, parsed: dict, single: bool) -> Any:
-    values = parsed[f.value_key or key]
+    values, owners, n = _owned(*parsed[f.value_key or key], single)
 
     def partition(k: str) -> tuple:
-        return parsed[k].values, parsed[k].indices[:, 0]
+        return _owned(*parsed[k], single)[:2]
 
-    rt, rows = partitioned(key, f, values.values, values.indices[:, 0], values.dense_shape[0],
-                           partition)
+    rt, rows = partitioned(key, f, values, owners, n, partition)
     if single:
         return rt
     return RaggedTensor.from_row_lengths(rt, cast(rows, f.row_splits_dtype), validate=False)
+
+
+def _owned(values: Any, splits: Any, single: bool) -> tuple:
+    """A ragged key's (values, the Example owning each (int64), how many Examples) from
+    the op's values and row splits (none for a single Example: one owner)."""
+    if single:
+        splits = concat([cast([0], dt.int64), shape_of(values, out_type=dt.int64)], 0)
+    rows = RaggedTensor.from_row_splits(values, splits, validate=False).value_rowids()
+    return values, cast(rows, dt.int64), cast(shape_of(splits, out_type=dt.int64)[0] - 1,
+                                              dt.int64)
 
 
 def partitioned(key: str, f: RaggedFeature, values: Any, owners: Any, n: Any,

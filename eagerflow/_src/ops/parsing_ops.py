@@ -10,6 +10,8 @@ say (num_outputs=-1: its infer counts them).
 from __future__ import annotations
 
 import collections
+import functools
+import re
 from typing import Any
 
 import numpy as np
@@ -17,12 +19,12 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.lazy import lazy_module
-from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.shape import TensorShape, dims_text
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import counted_as, slow_path
+from eagerflow._src.ops.eager_errors import slow_path
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
 base64 = lazy_module("base64")  # bytes features in JSON only
@@ -220,81 +222,6 @@ def _parse_kernel(xp: Any, serialized: Any, *, sparse_keys: tuple, sparse_types:
     return outs
 
 
-def _check_lists(sparse_keys: Any, sparse_types: Any, dense_keys: Any, dense_types: Any,
-                 dense_shapes: Any, dense_defaults: Any, dense_seq: Any) -> None:
-    """The per-feature attrs are tuples of matching lengths; the types are DTypes."""
-    lists = {"sparse_keys": sparse_keys, "sparse_types": sparse_types, "dense_keys": dense_keys,
-             "dense_types": dense_types, "dense_shapes": dense_shapes,
-             "dense_defaults": dense_defaults, "dense_seq": dense_seq}
-    for what, v in lists.items():
-        if not isinstance(v, tuple):
-            raise TypeError(f"Expected list for argument '{what}' not {v!r}. [Op:{_OP}]")
-    for d in sparse_types + dense_types:
-        C.dtype_attr(_OP, d, "Tdense")
-    if len(sparse_types) != len(sparse_keys):
-        raise InvalidArgumentError(None, None, f"len(sparse_keys) != len(sparse_types): "
-                                   f"{len(sparse_keys)} vs. {len(sparse_types)} [Op:{_OP}]")
-    n = len(dense_keys)
-    if any(len(v) != n for v in (dense_types, dense_shapes, dense_defaults, dense_seq)):
-        raise InvalidArgumentError(None, None, f"len(dense_keys) != len(dense_types), "
-                                   f"len(dense_shapes), len(dense_defaults) or len(dense_seq) "
-                                   f"[Op:{_OP}]")
-    for i, (shape, dtype) in enumerate(zip(dense_shapes, dense_types)):
-        _check_dense_shape(i, shape, dtype)
-
-
-def _check_dense_shape(i: int, shape: Any, dtype: dt.DType) -> None:
-    """A dense feature's shape: non-negative int dims whose element count fits int64 and
-    (one row of it) memory."""
-    if not isinstance(shape, tuple) or not all(
-            isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in shape):
-        raise TypeError(f"Expected a list of ints for dense_shapes[{i}] not {shape!r}. "
-                        f"[Op:{_OP}]")
-    if any(v < 0 for v in shape):
-        raise InvalidArgumentError(None, None, f"dense_shapes[{i}] has a negative dimension: "
-                                   f"[{','.join(str(v) for v in shape)}] [Op:{_OP}]")
-    check_finite_size(_OP, tuple(int(v) for v in shape), dtype)
-
-
-def check_serialized(op: str, serialized: Any) -> Any:
-    """A parse op's serialized protos: a string scalar or vector. Returns its shape."""
-    if serialized._dtype is not dt.string:
-        raise InvalidArgumentError(None, None, f"cannot compute {op} as input #0(zero-based) was "
-                                   f"expected to be a string tensor but is a "
-                                   f"{serialized._dtype.name} tensor [Op:{op}]")
-    shape = serialized._shape
-    if shape is not None and len(shape) > 1:
-        raise InvalidArgumentError(None, None, f"Expected serialized to be a scalar or vector, "
-                                   f"got shape: [{','.join(str(d) for d in shape)}] [Op:{op}]")
-    return shape
-
-
-def _parse_infer(serialized: Any, *, sparse_keys: tuple, sparse_types: tuple, dense_keys: tuple,
-                 dense_types: tuple, dense_shapes: tuple, dense_defaults: tuple,
-                 dense_seq: tuple, single: bool, names: tuple = ()) -> list:
-    shape = check_serialized(_OP, serialized)
-    if single and shape is not None and len(shape) == 1 and shape[0] not in (1, None):
-        raise InvalidArgumentError(None, None, f"Expected a single serialized Example, got "
-                                   f"{shape[0]} [Op:{_OP}]")
-    _check_lists(sparse_keys, sparse_types, dense_keys, dense_types, dense_shapes,
-                 dense_defaults, dense_seq)
-    for d in tuple(sparse_types) + tuple(dense_types):
-        if d not in _KIND:
-            raise InvalidArgumentError(None, None, f"Value for attr 'Tdense' of {d.name} is not in "
-                                       f"the list of allowed values: float, int64, string "
-                                       f"[Op:{_OP}]")
-    batch = () if single else ((shape[0] if shape else 1 if shape == () else None),)
-    rank = 1 if single else 2
-    specs: list = [((None, rank), dt.int64) for _ in sparse_keys]
-    specs += [((None,), d) for d in sparse_types]
-    specs += [((rank,), dt.int64) for _ in sparse_keys]
-    for d, s, seq in zip(dense_types, dense_shapes, dense_seq):
-        # serialized of unknown rank: TF's dense outputs are of unknown rank too
-        specs.append((None if shape is None and not single else
-                      batch + ((None,) if seq else ()) + tuple(s), d))
-    return specs
-
-
 def _parse_ref(serialized: np.ndarray, *, sparse_keys: tuple, sparse_types: tuple,
                dense_keys: tuple, dense_types: tuple, dense_shapes: tuple,
                dense_defaults: tuple, dense_seq: tuple, single: bool,
@@ -351,6 +278,229 @@ def _parse_ref(serialized: np.ndarray, *, sparse_keys: tuple, sparse_types: tupl
     return tuple(out_i + out_v + out_s + out_d)
 
 
+# ---------------------------------------------------------------------------------------
+# TF's parse ops' attrs and inputs, read as the parser takes them (parsing_v1 and
+# parsing_sequence_v1 too)
+# ---------------------------------------------------------------------------------------
+
+def shape_text(shape: tuple | None) -> str:
+    return dims_text(shape or ())  # (an unknown rank printed as a scalar's "[]")
+
+
+def text(v: Any) -> str:
+    """A key (a str attr, or the bytes of a key tensor) as the str the protos map by."""
+    return v.decode("utf-8", "replace") if isinstance(v, bytes) else str(v)
+
+
+def first_key(a: np.ndarray) -> str:
+    """A key tensor's value: its first string (TF's kernel reads no more of it)."""
+    flat = np.asarray(a, dtype=object).reshape(-1)
+    return text(flat[0]) if flat.size else ""
+
+
+def check_types(op: str, sparse_types: tuple, dense_types: tuple) -> None:
+    for what, types in (("sparse_types", sparse_types), ("Tdense", dense_types)):
+        for d in types:
+            C.dtype_attr(op, d, what)
+            if d not in _TYPES:
+                raise C.not_supported(op, d, _TYPES, what)
+
+
+def check_dense(op: str, dense_shapes: tuple, defaults: tuple) -> list:
+    """Each dense feature's (shape, sequence?) from its dense_shapes entry, its default's
+    shape checked against it. TF's eager wrapper refuses a negative dimension; a GraphDef's
+    unknown first one (None here) makes the feature a sequence."""
+    out = []
+    for i, (shape, d) in enumerate(zip(dense_shapes, defaults)):
+        if not isinstance(shape, tuple):
+            raise TypeError(f"Expected list for attr dense_shapes, obtained "
+                            f"{type(shape).__name__} instead.")
+        for v in shape:
+            if v is not None and v < 0:
+                raise ValueError(f"Error converting dense_shapes to a TensorShape: Dimension "
+                                 f"{v} must be >= 0.")
+        seq = bool(shape) and shape[0] is None
+        dims = shape[1:] if seq else shape
+        if None in dims:
+            raise InvalidArgumentError(None, None, f"dense_shapes[{i}] has an unknown "
+                                       f"dimension past its first: {shape_text(shape)} [Op:{op}]")
+        check_finite_size(op, dims, d._dtype)
+        size = C.num_elements(d._shape)
+        if size != 0 and d._shape is not None and not seq and tuple(d._shape) != dims:
+            raise InvalidArgumentError(None, None, f"def_value[{i}].shape() == "
+                                       f"{shape_text(d._shape)} is not compatible with "
+                                       f"dense_shapes_[{i}] == {shape_text(shape)} [Op:{op}]")
+        if size not in (0, 1, None) and seq:
+            raise InvalidArgumentError(None, None, f"For a variable length dense feature, "
+                                       f"def_value[{i}] must hold one value, not "
+                                       f"{shape_text(d._shape)} [Op:{op}]")
+        out.append((dims, seq))
+    return out
+
+
+
+def defaults_of(arrays: tuple, seq: tuple) -> tuple:
+    out = []
+    for a, s in zip(arrays, seq):
+        flat = np.asarray(a).reshape(-1)
+        out.append(None if flat.size == 0 and not s else tuple(
+            bytes(v) for v in flat) if flat.dtype == object else tuple(flat.tolist()))
+    return tuple(out)
+
+
+def renamed(op: str, run: Any) -> Any:
+    """`run()` with ParseExampleV2's or ParseSequenceExampleV2's kernel, its errors naming
+    `op`."""
+    try:
+        return run()
+    except InvalidArgumentError as e:
+        raise InvalidArgumentError(None, None, re.sub(
+            r"\[Op:Parse(Sequence)?ExampleV2\]$", f"[Op:{op}]", e.message)) from None
+
+
+def parse_tf(xp: Any, op: str, serialized: Any, keys: tuple, types: tuple,
+             dense_keys: tuple, dense_shapes: tuple, defaults: tuple, single: bool,
+             names: tuple = (), reference: bool = False) -> tuple:
+    """ParseExampleV2's kernel (or its reference) on the keys and the defaults' values."""
+    shapes = [(s[1:], True) if s and s[0] is None else (s, False) for s in dense_shapes]
+    parse = _parse_ref if reference else functools.partial(_parse_kernel, xp)
+    return renamed(op, lambda: parse(
+        serialized, sparse_keys=keys, sparse_types=types, dense_keys=dense_keys,
+        dense_types=tuple(dt.as_dtype(np.asarray(d).dtype) if np.asarray(d).dtype != object
+                          else dt.string for d in defaults),
+        dense_shapes=tuple(s for s, _ in shapes),
+        dense_defaults=defaults_of(defaults, tuple(q for _, q in shapes)),
+        dense_seq=tuple(q for _, q in shapes), single=single, names=names))
+
+
+# ---------------------------------------------------------------------------------------
+# The op: TF's ParseExampleV2. Its inputs are TF's: serialized, then names, sparse_keys,
+# dense_keys and ragged_keys (string vectors: held here as attrs of str, which TF's graphs
+# hold as constants), then one default per dense feature (empty: the feature is required;
+# a FixedLenSequenceFeature's, its padding). A dense shape whose first dimension is unknown
+# (None; -1 in a graph) is a FixedLenSequenceFeature's. A scalar `serialized` is one
+# Example (parse_single_example): no batch dimension, and ragged row splits empty.
+# ---------------------------------------------------------------------------------------
+
+_TYPES = frozenset((dt.float32, dt.int64, dt.string))
+_SPLIT_TYPES = frozenset((dt.int32, dt.int64))
+_KEY_ATTRS = ("names", "sparse_keys", "dense_keys", "ragged_keys")
+
+
+def check_serialized(op: str, serialized: Any) -> Any:
+    """A parse op's serialized protos: a string scalar or vector. Returns its shape."""
+    if serialized._dtype is not dt.string:
+        raise C.wrong_input_dtype(op, 0, dt.string, serialized._dtype)
+    shape = serialized._shape
+    if shape is not None and len(shape) > 1:
+        raise C.fail(op, f"Expected serialized to be a scalar or vector, got shape: "
+                         f"{shape_text(shape)}")
+    return shape
+
+
+def _check_counts(defaults: tuple, a: dict) -> None:
+    """TF's checks of the list attrs (when the node is made), then of the keys against
+    them (its kernel's, on the key tensors)."""
+    for what in _KEY_ATTRS:
+        if not isinstance(a[what], tuple):
+            raise TypeError(f"Expected list for argument '{what}' not {a[what]!r}. [Op:{_OP}]")
+    if len(a["sparse_types"]) != a["num_sparse"]:
+        raise C.fail(_OP, "len(sparse_keys) != len(sparse_types)")
+    check_types(_OP, a["sparse_types"], tuple(d._dtype for d in defaults))
+    for d in a["ragged_value_types"]:
+        if C.dtype_attr(_OP, d, "ragged_value_types") not in _TYPES:
+            raise C.not_supported(_OP, d, _TYPES, "ragged_value_types")
+    for d in a["ragged_split_types"]:
+        if C.dtype_attr(_OP, d, "ragged_split_types") not in _SPLIT_TYPES:
+            raise C.not_supported(_OP, d, _SPLIT_TYPES, "ragged_split_types")
+    if len(a["dense_shapes"]) != len(defaults):
+        raise C.fail(_OP, "len(dense_keys) != len(dense_shapes)")
+    if len(a["ragged_value_types"]) != len(a["ragged_split_types"]):
+        raise C.fail(_OP, "len(ragged_value_types) != len(ragged_split_types)")
+    for keys, want, what in (("sparse_keys", a["num_sparse"], "num_sparse"),
+                             ("dense_keys", len(defaults), "len(dense_types)"),
+                             ("ragged_keys", len(a["ragged_value_types"]),
+                              "len(ragged_value_types)")):
+        if len(a[keys]) != want:
+            raise C.fail(_OP, f"Expected len({keys}) == {what} but got: {len(a[keys])} vs. "
+                              f"{want}")
+
+
+def _check_names(names: tuple, shape: tuple | None) -> None:
+    """Example names, when given, name each Example: one per serialized proto."""
+    if names and shape is not None and (len(shape) == 0 or shape[0] not in (None, len(names))):
+        raise C.fail(_OP, f"Expected names have the same shape as serialized: name.shape="
+                          f"[{len(names)}], serialized.shape={shape_text(shape)}")
+
+
+def _infer(serialized: Any, *defaults: Any, **a: Any) -> list:
+    shape = check_serialized(_OP, serialized)
+    _check_counts(defaults, a)
+    dense = check_dense(_OP, a["dense_shapes"], defaults)
+    _check_names(a["names"], shape)
+    ragged_values = [((None,), d) for d in a["ragged_value_types"]]
+    if shape is None:  # one Example or a batch: known when it runs
+        return ([((None, None), dt.int64)] * a["num_sparse"] +
+                [((None,), d) for d in a["sparse_types"]] +
+                [((None,), dt.int64)] * a["num_sparse"] +
+                [(None, d._dtype) for d in defaults] + ragged_values +
+                [((None,), d) for d in a["ragged_split_types"]])
+    batch = tuple(shape)
+    splits = (0,) if not batch else (None if batch[0] is None else batch[0] + 1,)
+    return (_specs(batch, a["sparse_types"], dense, defaults) + ragged_values +
+            [(splits, d) for d in a["ragged_split_types"]])
+
+
+def _specs(batch: tuple, sparse_types: tuple, dense: list, defaults: tuple) -> list:
+    """The sparse and dense outputs' specs of a parse of one Example (batch ()) or a batch."""
+    rank = len(batch) + 1
+    specs: list = [((None, rank), dt.int64) for _ in sparse_types]
+    specs += [((None,), d) for d in sparse_types]
+    specs += [((rank,), dt.int64) for _ in sparse_types]
+    specs += [(batch + ((None,) if seq else ()) + shape, d._dtype)
+              for (shape, seq), d in zip(dense, defaults)]
+    return specs
+
+
+def _outputs(xp: Any, serialized: Any, defaults: tuple, a: dict, reference: bool) -> tuple:
+    """The kernel's (or the reference's) outputs: the ragged keys are read as sparse ones,
+    their values then split by Example."""
+    single = np.ndim(serialized) == 0
+    if a["names"] and (single or len(a["names"]) != np.size(serialized)):
+        raise C.fail(_OP, f"Expected names have the same shape as serialized: name.shape="
+                          f"[{len(a['names'])}], serialized.shape="
+                          f"{shape_text(np.shape(serialized))}")
+    k, r = a["num_sparse"], len(a["ragged_keys"])
+    outs = parse_tf(xp, _OP, serialized, tuple(text(v) for v in a["sparse_keys"] +
+                                               a["ragged_keys"]),
+                    a["sparse_types"] + a["ragged_value_types"],
+                    tuple(text(v) for v in a["dense_keys"]), a["dense_shapes"], defaults,
+                    single, tuple(text(v) for v in a["names"]), reference)
+    n = k + r
+    indices, values, dense = outs[:n], outs[n:2 * n], outs[3 * n:]
+    splits = [row_splits(ix, np.size(serialized), d, single)
+              for ix, d in zip(indices[k:], a["ragged_split_types"])]
+    return (*indices[:k], *values[:k], *outs[2 * n:2 * n + k], *dense, *values[k:], *splits)
+
+
+def row_splits(indices: np.ndarray, batch: int, dtype: dt.DType, single: bool) -> np.ndarray:
+    """A ragged key's row splits over the batch, from its values' Example indices (none
+    for a single Example, as TF's)."""
+    if single:
+        return np.zeros(0, dtype.as_numpy_dtype)
+    counts = np.bincount(np.asarray(indices)[:, 0], minlength=batch) if len(indices) else \
+        np.zeros(batch, np.int64)
+    return np.concatenate([[0], np.cumsum(counts)]).astype(dtype.as_numpy_dtype)
+
+
+def _kernel(xp: Any, serialized: Any, *defaults: Any, **a: Any) -> tuple:
+    return _outputs(xp, serialized, defaults, a, False)
+
+
+def _reference(serialized: Any, *defaults: Any, **a: Any) -> tuple:
+    return _outputs(None, serialized, defaults, a, True)
+
+
 def _ex(**feats: Any) -> np.ndarray:
     f = {}
     for k, v in feats.items():
@@ -369,57 +519,76 @@ def _strings(*items: bytes) -> np.ndarray:
     return a
 
 
-def _attrs(sparse: tuple, dense: tuple, single: bool = False) -> dict:
-    return {"sparse_keys": tuple(k for k, _ in sparse), "sparse_types": tuple(d for _, d in sparse),
-            "dense_keys": tuple(d[0] for d in dense), "dense_types": tuple(d[1] for d in dense),
-            "dense_shapes": tuple(d[2] for d in dense),
-            "dense_defaults": tuple(d[3] for d in dense),
-            "dense_seq": tuple(d[4] for d in dense), "single": single}
+def op_attrs(sparse: tuple = (), dense: tuple = (), ragged: tuple = (),
+             names: tuple = ()) -> dict:
+    """The op's attrs for features `sparse` ((key, dtype)...), `dense` ((key, dense
+    shape)...: its dtype is its default's) and `ragged` ((key, dtype, split dtype)...)."""
+    return {"names": tuple(names), "sparse_keys": tuple(k for k, _ in sparse),
+            "dense_keys": tuple(k for k, _ in dense),
+            "ragged_keys": tuple(k for k, _, _ in ragged), "num_sparse": len(sparse),
+            "sparse_types": tuple(d for _, d in sparse),
+            "ragged_value_types": tuple(d for _, d, _ in ragged),
+            "ragged_split_types": tuple(s for _, _, s in ragged),
+            "dense_shapes": tuple(s for _, s in dense)}
 
 
 def _samples() -> list:
     s1 = _strings(_ex(a=[1, 2], s=[b"x", b"yz"]), _ex(a=[3, 4], s=[b"q"]))
     s2 = _strings(_ex(f=[1.0, 2.0, 3.0, 4.0], s=[b"a"]), _ex(f=[5.0, 6.0]))
+    none64 = np.zeros(0, np.int64)
     return [
-        Sample((s1,), _attrs((("s", dt.string),), (("a", dt.int64, (2,), None, False),)),
+        Sample((s1, none64), op_attrs((("s", dt.string),), (("a", (2,)),)), grad=False),
+        # a FixedLenSequenceFeature padded with its default; Examples named
+        Sample((s2, np.array(-1.0, np.float32)),
+               op_attrs((("s", dt.string),), (("f", (None, 2)),), names=("n1", "n2")),
                grad=False),
-        Sample((s2,), _attrs((("s", dt.string),), (("f", dt.float32, (2,), None, True),)),
+        # a default for a missing feature; a ragged key of int64 row splits
+        Sample((s2[1:], np.array(7, np.int64)),
+               op_attrs((("s", dt.string),), (("zz", ()),), (("f", dt.float32, dt.int64),)),
                grad=False),
-        Sample((s2[1:],), _attrs((("f", dt.float32),), (("zz", dt.int64, (), (7,), False),)),
+        Sample((np.array(s1[0], dtype=object), np.array([b"p", b"q"], dtype=object)),
+               op_attrs(dense=(("s", (2,)),), ragged=(("a", dt.int64, dt.int32),)),
                grad=False),
-        Sample((np.array(s1[0], dtype=object),),
-               _attrs((("a", dt.int64),), (("s", dt.string, (2,), None, False),), True),
+        Sample((s1,), op_attrs(ragged=(("a", dt.int64, dt.int64), ("s", dt.string, dt.int32))),
                grad=False),
     ]
 
 
 def _bad_samples() -> list:
     s1 = _strings(_ex(a=[1, 2], s=[b"x", b"yz"]), _ex(a=[3, 4], s=[b"q"]))
+    none = np.zeros(0, np.int64)
+    attrs = op_attrs((("s", dt.string),), (("a", (3,)),))
     return [
-        BadSample((s1,), _attrs((("s", dt.string),), (("a", dt.int64, (3,), None, False),)),
-                  InvalidArgumentError, "Number of int64 values != expected"),
-        BadSample((s1,), _attrs((("s", dt.string),), (("a", dt.float32, (2,), None, False),)),
+        BadSample((s1, none), attrs, InvalidArgumentError, "Number of int64 values != expected"),
+        BadSample((s1, np.zeros(0, np.float32)), op_attrs((("s", dt.string),), (("a", (2,)),)),
                   InvalidArgumentError, "Data types don't match"),
-        BadSample((s1,), _attrs((("s", dt.string),), (("q", dt.int64, (2,), None, False),)),
+        BadSample((s1, none), op_attrs((("s", dt.string),), (("q", (2,)),)),
                   InvalidArgumentError, "is required but could not be found"),
-        BadSample((s1,), _attrs((("a", dt.string),), (("a", dt.int64, (2,), None, False),)),
+        BadSample((s1, none), op_attrs((("a", dt.string),), (("a", (2,)),)),
                   InvalidArgumentError, "Data types don't match"),
-        BadSample((_strings(b"\x0a\x7f garbage"),),
-                  _attrs((("a", dt.int64),), (("a", dt.int64, (2,), None, False),)),
+        BadSample((_strings(b"\x0a\x7f garbage"), none), op_attrs((("a", dt.int64),),
+                                                                   (("a", (2,)),)),
                   InvalidArgumentError, "Could not parse example input"),
-        BadSample((s1.reshape(2, 1),),
-                  _attrs((("a", dt.int64),), (("a", dt.int64, (2,), None, False),)),
-                  InvalidArgumentError, "scalar or vector"),
+        BadSample((s1.reshape(2, 1), none), attrs, InvalidArgumentError, "scalar or vector"),
+        BadSample((s1, np.zeros(2, np.int64)), attrs, InvalidArgumentError,
+                  "def_value[0].shape() == [2] is not compatible with dense_shapes_[0] == [3]"),
+        BadSample((s1, none), {**attrs, "num_sparse": 2}, InvalidArgumentError,
+                  "len(sparse_keys) != len(sparse_types)"),
+        BadSample((s1, none), {**attrs, "sparse_keys": ("s", "t")}, InvalidArgumentError,
+                  "Expected len(sparse_keys) == num_sparse but got: 2 vs. 1"),
+        BadSample((s1, none), {**attrs, "ragged_keys": ("r",)}, InvalidArgumentError,
+                  "Expected len(ragged_keys) == len(ragged_value_types) but got: 1 vs. 0"),
+        BadSample((s1, none), {**attrs, "names": ("x",)}, InvalidArgumentError,
+                  "Expected names have the same shape as serialized"),
     ]
 
 
 PARSE_EXAMPLE = register(OpDef(
-    _OP, _parse_infer, _parse_kernel, reference=_parse_ref, num_outputs=-1,
-    # (ragged features are parsed as sparse ones here: TF's ragged lists are empty)
-    arity=lambda ins, attrs: {"Tdense": len(attrs["dense_types"]),
-                              "num_sparse": len(attrs["sparse_keys"]),
+    _OP, _infer, _kernel, reference=_reference, num_outputs=-1, gpu=False,
+    arity=lambda ins, attrs: {"Tdense": len(ins) - 1, "num_sparse": attrs["num_sparse"],
                               "sparse_types": len(attrs["sparse_types"]),
-                              "ragged_value_types": 0, "ragged_split_types": 0},
+                              "ragged_value_types": len(attrs["ragged_value_types"]),
+                              "ragged_split_types": len(attrs["ragged_split_types"])},
     samples=_samples, bad_samples=_bad_samples,  # built when asked: they need protobuf
 ))
 
@@ -460,14 +629,14 @@ def _default(feature: Any, dtype: dt.DType, shape: tuple, seq: bool, key: str) -
     return flat
 
 
-def _attrs_of(features: Any) -> tuple:
+def _attrs_of(features: Any, order: list | None = None) -> tuple:
+    """The (key, dtype) of each sparse feature and the (key, dtype, shape, default,
+    sequence?) of each dense one, in the order of `order` (the keys), else sorted."""
     if not isinstance(features, dict):
         raise TypeError(f"`features` must be a dict of feature keys to FixedLenFeature, "
                         f"VarLenFeature or FixedLenSequenceFeature; got {type(features)}")
-    if not features:
-        raise ValueError("Invalid argument: features cannot be empty.")
     sparse, dense = [], []
-    for key in sorted(features):
+    for key in sorted(features) if order is None else order:
         f = features[key]
         if isinstance(f, VarLenFeature):
             sparse.append((key, _dtype_of(f, key)))
@@ -500,31 +669,49 @@ def _attrs_of(features: Any) -> tuple:
 
 
 def _run(serialized: Any, features: Any, single: bool, example_names: Any = None,
-         ragged: frozenset = frozenset()) -> dict:
-    """The parse of `features` (`ragged`: those of its keys, all VarLenFeatures here, that
-    TF's op reads as a RaggedFeature's values or partitions)."""
-    sparse, dense = _attrs_of(features)
+         ragged: dict | None = None, order: list | None = None) -> dict:
+    """The parse of `features` (VarLen, FixedLen and FixedLenSequence features, read in
+    the order of the keys `order`, else sorted) and of the keys of `ragged` (key ->
+    (dtype, row splits dtype)), which TF's op reads as a RaggedFeature's values or
+    partitions: each such key's (values, row splits)."""
+    ragged = ragged or {}
+    sparse, dense = _attrs_of(features, order)
+    if not features and not ragged:
+        raise ValueError("Invalid argument: features cannot be empty.")
     t = serialized_tensor(serialized, single)
-    attrs = _attrs(tuple(sparse), tuple(dense), single)
-    if example_names is not None and not single:
-        attrs["names"] = names_attr(example_names)
+    attrs = op_attrs(tuple(sparse), tuple((k, ((None,) if seq else ()) + shape)
+                                          for k, _, shape, _, seq in dense),
+                     tuple((k, d, s) for k, (d, s) in ragged.items()),
+                     names_attr(example_names) if example_names is not None and not single
+                     else ())
+    defaults = tuple(default_tensor(d, shape, default, seq)
+                     for _, d, shape, default, seq in dense)
     try:
-        outs = bind(PARSE_EXAMPLE, (t,), attrs)
+        outs = bind(PARSE_EXAMPLE, (t, *defaults), attrs)
     except OpError as e:
-        # TF's op counts the ragged keys apart, and its wrapper is handed the keys as
-        # Python lists: the slow path, no name
-        n = len(sparse) - len(ragged)
-        slow_path(counted_as(e, _OP, {
-            "Tdense": len(dense), "num_sparse": n, "sparse_types": n,
-            "ragged_value_types": len(ragged), "ragged_split_types": len(ragged)}))
+        slow_path(e)  # (TF's wrapper, handed the keys as Python lists, takes its slow path)
         raise
-    k = len(sparse)
+    k, nd = len(sparse), len(dense)
     result: dict = {}
     for j, (key, _) in enumerate(sparse):
         result[key] = _sparse(outs[j], outs[k + j], outs[2 * k + j])
     for j, (key, *_rest) in enumerate(dense):
         result[key] = outs[3 * k + j]
+    rag = outs[3 * k + nd:]
+    for j, key in enumerate(ragged):
+        result[key] = (rag[j], rag[len(ragged) + j])
     return result
+
+
+def default_tensor(dtype: dt.DType, shape: tuple, default: tuple | None, seq: bool) -> Any:
+    """A dense feature's default as TF's parse_example hands it to the op: of its shape,
+    or empty where it has none (the feature is required); a sequence's padding, a scalar
+    (zero or b"" where it has none)."""
+    if default is None and seq:
+        default = (b"",) if dtype is dt.string else (0,)
+    if default is None:
+        return convert_to_tensor(_array([], dtype, (0,)), dtype=dtype)
+    return convert_to_tensor(_array(list(default), dtype, () if seq else shape), dtype=dtype)
 
 
 def serialized_tensor(serialized: Any, single: bool) -> Any:

@@ -1,15 +1,12 @@
-"""Parsing serialized tf.train.SequenceExample protos: tf.io.parse_sequence_example and
-parse_single_sequence_example.
+"""Reading tf.train.SequenceExample protos: what TF's SequenceExample parse ops share.
 
-Ops layer, after parsing_features. One host op, ParseSequenceExampleV2 (TF's name, with
-outputs of its own), splits each SequenceExample: its context re-serialized as an Example
-(then parsed by ParseExampleV2, so context features behave exactly as parse_example's),
-and for each feature list read, its values flat, its number of steps per SequenceExample
-and of values per step. Those are put together with ordinary ops, as parse_example puts
-composite features together: a VarLenFeature into a SparseTensor [batch, steps, values],
-a FixedLenSequenceFeature into a dense tensor padded over the steps (with its lengths),
-a RaggedFeature into a RaggedTensor [batch, (steps), ...] whose partitions act within
-each step.
+Ops layer, after parsing_features; parsing_sequence_v1 (TF 1's ops) and parsing_sequence_v2
+(TF's ParseSequenceExampleV2 and the public tf.io.parse_sequence_example) use it. Each
+feature list is read with its steps: its values flat, its number of steps per
+SequenceExample and of values per step (and an independent reference of that, protobuf's
+JSON mapping read with plain loops). A RaggedFeature's list is put together from those
+with ordinary ops: a RaggedTensor [batch, (steps), ...] whose partitions act within each
+step.
 """
 
 from __future__ import annotations
@@ -19,19 +16,14 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError, OpError
+from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.lazy import lazy_module
-from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import parsing_features as F
 from eagerflow._src.ops import parsing_ops as P
-from eagerflow._src.ops.array import concat, reshape
 from eagerflow._src.ops.array import shape as shape_of
-from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import counted_as, slow_path
 from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.ops.reduce import reduce_all
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
 example_pb = lazy_module("eagerflow._src.io.example_pb")
 base64 = lazy_module("base64")  # the reference's bytes values, in JSON
@@ -43,21 +35,6 @@ _OP = "ParseSequenceExampleV2"
 # The op
 # ---------------------------------------------------------------------------------------
 
-def _messages(serialized: Any) -> list:
-    from google.protobuf.message import DecodeError
-
-    out = []
-    for b in np.asarray(serialized).reshape(-1):
-        msg = example_pb.SequenceExample()
-        try:
-            msg.ParseFromString(bytes(b))
-        except (DecodeError, TypeError, ValueError):
-            raise InvalidArgumentError(None, None, f"Invalid protocol message input, example "
-                                       f"id: <unknown> [Op:{_OP}]") from None
-        out.append(msg)
-    return out
-
-
 def _step_values(step: Any, key: str, t: int, dtype: dt.DType) -> list:
     kind = step.WhichOneof("kind")
     if kind is None:
@@ -67,24 +44,6 @@ def _step_values(step: Any, key: str, t: int, dtype: dt.DType) -> list:
                                    f"{t}.  Data types don't match. Expected type: "
                                    f"{P._WORD[dtype]} [Op:{_OP}]")
     return list(getattr(step, kind).value)
-
-
-def _kernel(xp: Any, serialized: Any, *, list_keys: tuple, list_types: tuple,
-            list_shapes: tuple, list_required: tuple) -> Any:
-    messages = _messages(serialized)
-    context = np.empty(len(messages), dtype=object)
-    context[:] = [example_pb.Example(features=m.context).SerializeToString() for m in messages]
-    outs: list = [context.reshape(np.shape(serialized))]
-    # TF checks every value's type first, then message by message each list's presence
-    # and its steps' sizes
-    read = [_read(messages, key, dtype) for key, dtype in zip(list_keys, list_types)]
-    for key, shape, required, (_, steps, counts) in zip(list_keys, list_shapes,
-                                                        list_required, read):
-        _check_steps(key, shape, required, steps, counts)
-    for dtype, (values, steps, counts) in zip(list_types, read):
-        outs += [P._array(values, dtype, (len(values),)),
-                 np.asarray([max(n, 0) for n in steps], np.int64), np.asarray(counts, np.int64)]
-    return tuple(outs)
 
 
 def _read(messages: list, key: str, dtype: dt.DType) -> tuple:
@@ -121,26 +80,6 @@ def _check_steps(key: str, shape: tuple | None, required: bool, steps: list,
                     f"values != expected.  values size: {counts[at + t]} but output shape: "
                     f"[{','.join(str(d) for d in shape)}] [Op:{_OP}]")
         at += max(n_steps, 0)
-
-
-def _infer(serialized: Any, *, list_keys: tuple, list_types: tuple, list_shapes: tuple,
-           list_required: tuple) -> list:
-    shape = P.check_serialized(_OP, serialized)
-    n = len(list_keys)
-    if any(len(v) != n for v in (list_types, list_shapes, list_required)):
-        raise InvalidArgumentError(None, None, f"len(list_keys) != len(list_types), "
-                                   f"len(list_shapes) or len(list_required) [Op:{_OP}]")
-    list_types = tuple(C.make_type(d, "list_types") for d in list_types)  # (TF's wrapper)
-    for d in list_types:
-        if d not in P._KIND:
-            raise InvalidArgumentError(None, None, f"Value for attr 'Tdense' of {d.name} is not "
-                                       f"in the list of allowed values: float, int64, string "
-                                       f"[Op:{_OP}]")
-    batch = None if shape is None else (1 if len(shape) == 0 else shape[0])
-    specs: list = [(shape, dt.string)]
-    for d in list_types:
-        specs += [((None,), d), ((batch,), dt.int64), ((None,), dt.int64)]
-    return specs
 
 
 def _reference(serialized: np.ndarray, *, list_keys: tuple, list_types: tuple,
@@ -185,124 +124,6 @@ def _sequence_example(context: dict, lists: dict) -> bytes:
     return msg.SerializeToString()
 
 
-def _attrs(*lists: tuple) -> dict:
-    return {"list_keys": tuple(x[0] for x in lists), "list_types": tuple(x[1] for x in lists),
-            "list_shapes": tuple(x[2] for x in lists),
-            "list_required": tuple(x[3] for x in lists)}
-
-
-def _samples() -> list:
-    s = P._strings(_sequence_example({"n": [2]}, {"tok": [[1, 2], [3]], "w": [[b"a"]]}),
-                   _sequence_example({}, {"tok": [[4]], "f": [[0.5, 1.5]]}))
-    return [
-        Sample((s,), _attrs(("tok", dt.int64, None, False), ("w", dt.string, None, False)),
-               grad=False),
-        Sample((s,), _attrs(("f", dt.float32, (2,), False)), grad=False),
-        Sample((np.array(s[0], dtype=object),), _attrs(("tok", dt.int64, None, False)),
-               grad=False),
-    ]
-
-
-def _bad_samples() -> list:
-    s = P._strings(_sequence_example({}, {"tok": [[1, 2], [3]]}))
-    return [
-        BadSample((s,), _attrs(("tok", dt.float32, None, False)), InvalidArgumentError,
-                  "Data types don't match"),
-        BadSample((s,), _attrs(("tok", dt.int64, (2,), False)), InvalidArgumentError,
-                  "Number of values != expected"),
-        BadSample((s,), _attrs(("zz", dt.int64, (), True)), InvalidArgumentError,
-                  "is required but could not be found"),
-        BadSample((P._strings(b"\xff\xff garbage"),), _attrs(), InvalidArgumentError,
-                  "Invalid protocol message input"),
-        BadSample((s.reshape(1, 1),), _attrs(), InvalidArgumentError, "scalar or vector"),
-    ]
-
-
-PARTS = register(OpDef(_OP, _infer, _kernel, reference=_reference,
-                       num_outputs=-1, samples=_samples, bad_samples=_bad_samples, gpu=False))
-
-
-# ---------------------------------------------------------------------------------------
-# Public functions
-# ---------------------------------------------------------------------------------------
-
-def parse_sequence_example(serialized: Any, context_features: dict | None = None,
-                           sequence_features: dict | None = None, example_names: Any = None,
-                           name: str | None = None) -> tuple:
-    """`tf.io.parse_sequence_example`: (context, feature_lists, feature_list_lengths) of a
-    vector of serialized SequenceExamples."""
-    return _parse(serialized, context_features, sequence_features, single=False)
-
-
-def parse_single_sequence_example(serialized: Any, context_features: dict | None = None,
-                                  sequence_features: dict | None = None,
-                                  example_name: Any = None, name: str | None = None) -> tuple:
-    """`tf.io.parse_single_sequence_example`: (context, feature_lists) of one serialized
-    SequenceExample."""
-    return _parse(serialized, context_features, sequence_features, single=True)[:2]
-
-
-def _parse(serialized: Any, context_features: Any, sequence_features: Any,
-           single: bool) -> tuple:
-    # TF's checks: both empty (or None) refused, then the context's keys read and its
-    # features' kinds checked before the lists' (a non-dict is .keys()'s AttributeError)
-    if not (context_features or sequence_features):
-        raise ValueError("Both `context_features` and `sequence_features` argument are None, "
-                         "but at least one should have values.")
-    _check_kinds(context_features, (P.VarLenFeature, P.FixedLenFeature, F.RaggedFeature))
-    _check_kinds(sequence_features,
-                 (P.VarLenFeature, P.FixedLenSequenceFeature, F.RaggedFeature))
-    sequence_features = sequence_features or {}
-    lists = _reads(sequence_features)
-    order = F.output_order(sequence_features, F.keys_read(sequence_features))
-    t = P.serialized_tensor(serialized, single)
-    keys = list(lists)
-    try:
-        outs = bind(PARTS, (t,), _attrs(*((k, *lists[k]) for k in keys)))
-    except OpError as e:
-        # worded as TF's op, which parses the context too: its function is named after
-        # the keys of each kind, and its wrapper, handed them as Python lists, takes its
-        # slow path (no name)
-        slow_path(counted_as(e, _OP, _lengths(context_features or {}, sequence_features)))
-        raise
-    parts = {k: outs[1 + 3 * i: 4 + 3 * i] for i, k in enumerate(keys)}
-    context = {} if not context_features else \
-        (F.parse_single_example if single else F.parse_example)(outs[0], context_features)
-    features, lengths = {}, {}
-    for key in order:
-        f = sequence_features[key]
-        if isinstance(f, P.FixedLenSequenceFeature):
-            features[key], lengths[key] = _dense(f, *parts[key], single)
-        elif isinstance(f, P.VarLenFeature):
-            features[key] = _sparse(*parts[key], single)
-        else:
-            features[key] = _ragged(key, f, parts, single)
-    return context, features, lengths
-
-
-def _lengths(context: dict, feature_lists: dict) -> dict:
-    """The lengths of TF's ParseSequenceExampleV2's list attrs: its context's keys read
-    as dense, sparse and ragged ones (as parse_example reads them), and its feature
-    lists' (FixedLenSequenceFeature: dense, VarLenFeature: sparse, RaggedFeature: its
-    values and partitions)."""
-    ctx = F.keys_read(context) if context else {"dense": {}, "sparse": {}, "ragged": {}}
-    fl: dict = {"dense": 0, "sparse": 0, "ragged": 0}
-    for f in feature_lists.values():
-        if isinstance(f, P.FixedLenSequenceFeature):
-            fl["dense"] += 1
-        elif isinstance(f, P.VarLenFeature):
-            fl["sparse"] += 1
-    fl["ragged"] = len(F.keys_read(feature_lists)["ragged"]) if feature_lists else 0
-    return {"Ncontext_sparse": len(ctx["sparse"]), "context_sparse_types": len(ctx["sparse"]),
-            "Tcontext_dense": len(ctx["dense"]),
-            "context_ragged_value_types": len(ctx["ragged"]),
-            "context_ragged_split_types": len(ctx["ragged"]),
-            "Nfeature_list_sparse": fl["sparse"], "feature_list_sparse_types": fl["sparse"],
-            "Nfeature_list_dense": fl["dense"], "feature_list_dense_types": fl["dense"],
-            "feature_list_ragged_value_types": fl["ragged"],
-            "feature_list_ragged_split_types": fl["ragged"]}
-
-
 def _check_kinds(features: Any, kinds: tuple) -> None:
     for key in sorted(features.keys()) if features else ():
         f = features[key]
@@ -332,25 +153,6 @@ def _reads(features: dict) -> dict:
                 if not isinstance(p, F.RaggedFeature.UniformRowLength):
                     reads[p.key] = (dt.int64, None, False)
     return reads
-
-
-def _steps(values: Any, steps: Any, counts: Any) -> RaggedTensor:
-    """[batch, (steps), (values)] of a feature list's parts."""
-    return RaggedTensor.from_row_lengths(RaggedTensor.from_row_lengths(
-        values, counts, validate=False), steps, validate=False)
-
-
-def _sparse(values: Any, steps: Any, counts: Any, single: bool) -> Any:
-    rt = _steps(values, steps, counts)
-    return (rt.values if single else rt).to_sparse()
-
-
-def _dense(f: Any, values: Any, steps: Any, counts: Any, single: bool) -> tuple:
-    shape = [int(x) for x in f.shape]
-    rows = reshape(values, concat([cast([-1], dt.int64), cast(shape, dt.int64)], 0))
-    if single:
-        return rows, steps[0]
-    return RaggedTensor.from_row_lengths(rows, steps, validate=False).to_tensor(), steps
 
 
 def _ragged(key: str, f: Any, parts: dict, single: bool) -> Any:

@@ -45,8 +45,8 @@ def _check(op: str, serialized: Any, defaults: tuple, a: dict, single: bool) -> 
         raise C.wrong_input_dtype(op, 0, dt.string, serialized._dtype)
     for what in ("context_sparse_types", "feature_list_sparse_types",
                  "feature_list_dense_types"):
-        V._check_types(op, a[what], ())
-    V._check_types(op, (), tuple(d._dtype for d in defaults))
+        P.check_types(op, a[what], ())
+    P.check_types(op, (), tuple(d._dtype for d in defaults))
     pairs = (("context_sparse_keys", "context_sparse_types"),
              ("context_dense_keys", "context_dense_shapes"),
              ("feature_list_sparse_keys", "feature_list_sparse_types"),
@@ -61,14 +61,14 @@ def _check(op: str, serialized: Any, defaults: tuple, a: dict, single: bool) -> 
                          f"{len(a['context_dense_keys'])} vs. {len(defaults)}")
     shape = serialized._shape
     if single and shape is not None and len(shape) != 0:
-        raise C.fail(op, f"Expected serialized to be a scalar, got shape: {V._dims(shape)}")
+        raise C.fail(op, f"Expected serialized to be a scalar, got shape: {P.shape_text(shape)}")
     if not single and shape is not None and len(shape) > 1:
-        raise C.fail(op, f"Expected serialized to be a vector, got shape: {V._dims(shape)}")
-    context = V._check_dense(op, a["context_dense_shapes"], defaults)
+        raise C.fail(op, f"Expected serialized to be a vector, got shape: {P.shape_text(shape)}")
+    context = P.check_dense(op, a["context_dense_shapes"], defaults)
     for i, s in enumerate(a["feature_list_dense_shapes"]):
         if not isinstance(s, tuple) or None in s or any(v < 0 for v in s):
             raise C.fail(op, f"feature_list_dense_shapes[{i}] is not fully defined: "
-                             f"{V._dims(s if isinstance(s, tuple) else ())}")
+                             f"{P.shape_text(s if isinstance(s, tuple) else ())}")
         check_finite_size(op, s, a["feature_list_dense_types"][i])
     return context
 
@@ -138,9 +138,11 @@ def _read_messages(op: str, serialized: Any, single: bool, names: tuple,
 
 
 def _parts(op: str, serialized: Any, defaults: tuple, a: dict, single: bool,
-           name: str = "<unknown>", names: tuple = ()) -> tuple:
+           name: str = "<unknown>", names: tuple = (), lists: tuple = ()) -> tuple:
     """All outputs: context sparse and dense, feature lists sparse and dense, and each dense
-    list's number of steps. `single`: one SequenceExample (no batch dimension)."""
+    list's number of steps; then, for each (key, dtype) of `lists`, that feature list's
+    (values, steps per message (-1: none), values per step). `single`: one
+    SequenceExample (no batch dimension)."""
     if single and not any(a[k] for k in _KEYS):
         # (TF's single op asks for nothing: it never parses the input, any bytes pass)
         messages = [example_pb.SequenceExample()]
@@ -151,7 +153,7 @@ def _parts(op: str, serialized: Any, defaults: tuple, a: dict, single: bool,
                     defaults, single, name)
     ctx = np.empty(len(messages), dtype=object)
     ctx[:] = [example_pb.Example(features=m.context).SerializeToString() for m in messages]
-    context = V._parse(None, op, ctx[0, ...] if single else ctx, a["context_sparse_keys"],
+    context = P.parse_tf(None, op, ctx[0, ...] if single else ctx, a["context_sparse_keys"],
                        a["context_sparse_types"], a["context_dense_keys"],
                        a["context_dense_shapes"], defaults, single)
 
@@ -178,11 +180,10 @@ def _parts(op: str, serialized: Any, defaults: tuple, a: dict, single: bool,
                 at += max(n, 0)
         return sparse, dense
 
-    sparse, dense = V._renamed(op, read)
-    lists, lengths = _lists(sparse, a["feature_list_sparse_types"], dense,
-                            a["feature_list_dense_types"], a["feature_list_dense_shapes"],
-                            single)
-    return tuple(context) + lists, lengths
+    sparse, dense = P.renamed(op, read)
+    out, lengths = _lists(sparse, a["feature_list_sparse_types"], dense,
+                          a["feature_list_dense_types"], a["feature_list_dense_shapes"], single)
+    return tuple(context) + out, lengths, [S._read(messages, k, d) for k, d in lists]
 
 
 def _lists(sparse: list, sparse_types: tuple, dense: list, dense_types: tuple,
@@ -234,8 +235,8 @@ def _batch_kernel(xp: Any, serialized: Any, debug_name: Any, *defaults: Any, **a
         raise C.fail(_BATCH, "example_names must be empty or have the correct number of "
                              "elements")
     scalar = np.ndim(serialized) == 0
-    lists, lengths = _parts(_BATCH, serialized, defaults, a, scalar,
-                            names=tuple(V._text(v) for v in names))
+    lists, lengths, _ = _parts(_BATCH, serialized, defaults, a, scalar,
+                               names=tuple(P.text(v) for v in names))
     return lists + lengths
 
 
@@ -248,7 +249,7 @@ def _batch_ref(serialized: Any, debug_name: Any, *defaults: Any, **a: Any) -> tu
     k = len(a["feature_list_sparse_keys"])
     triples = [tuple(parts[1 + 3 * i:4 + 3 * i]) for i in range((len(parts) - 1) // 3)]
     triples = [(list(v), list(s), list(c)) for v, s, c in triples]
-    context = V._parse(None, _BATCH, parts[0], a["context_sparse_keys"],
+    context = P.parse_tf(None, _BATCH, parts[0], a["context_sparse_keys"],
                        a["context_sparse_types"], a["context_dense_keys"],
                        a["context_dense_shapes"], defaults, False, reference=True)
     lists, lengths = _lists(triples[:k], a["feature_list_sparse_types"], triples[k:],
@@ -372,10 +373,10 @@ def _single_infer(*ins: Any, **a: Any) -> list:
             raise C.wrong_input_dtype(_SINGLE, i, dt.string, t._dtype)
     if empty._shape is not None and len(empty._shape) != 1:
         raise C.fail(_SINGLE, f"Expected feature_list_dense_missing_assumed_empty to be a "
-                              f"vector, got shape: {V._dims(empty._shape)}")
+                              f"vector, got shape: {P.shape_text(empty._shape)}")
     if name._shape is not None and len(name._shape) != 0:
         raise C.fail(_SINGLE, f"Expected debug_name to be a scalar, got shape: "
-                              f"{V._dims(name._shape)}")
+                              f"{P.shape_text(name._shape)}")
     attrs = _attrs_of(a, tuple(("",) * len(k) for k in keys), ())
     context = _check(_SINGLE, serialized, defaults, attrs, True)
     return _specs((), context, defaults, attrs, False)
@@ -388,15 +389,15 @@ def _attrs_of(a: dict, keys: tuple, empty: tuple) -> dict:
 
 def _single_kernel(xp: Any, *ins: Any, **a: Any) -> tuple:
     serialized, empty, keys, defaults, name = _single_split(ins, a)
-    attrs = _attrs_of(a, tuple(tuple(V._key(k) for k in group) for group in keys),
-                      tuple(V._text(v) for v in np.asarray(empty, dtype=object).reshape(-1)))
-    return _parts(_SINGLE, serialized, defaults, attrs, True, V._key(name))[0]
+    attrs = _attrs_of(a, tuple(tuple(P.first_key(k) for k in group) for group in keys),
+                      tuple(P.text(v) for v in np.asarray(empty, dtype=object).reshape(-1)))
+    return _parts(_SINGLE, serialized, defaults, attrs, True, P.first_key(name))[0]
 
 
 def _single_ref(*ins: Any, **a: Any) -> tuple:
     serialized, empty, keys, defaults, name = _single_split(ins, a)
-    attrs = _attrs_of(a, tuple(tuple(V._key(k) for k in group) for group in keys),
-                      tuple(V._text(v) for v in np.asarray(empty, dtype=object).reshape(-1)))
+    attrs = _attrs_of(a, tuple(tuple(P.first_key(k) for k in group) for group in keys),
+                      tuple(P.text(v) for v in np.asarray(empty, dtype=object).reshape(-1)))
     out = _batch_ref(P._strings(serialized[()]), _NONE, *defaults, **attrs)
     k = len(attrs["feature_list_dense_keys"])
     # one message: each output less its batch dimension (the sparse ones' first column)

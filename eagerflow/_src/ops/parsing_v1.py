@@ -13,16 +13,12 @@ padded with the default's one value.
 
 from __future__ import annotations
 
-import functools
-import re
 from typing import Any
 
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.shape import dims_text
-from eagerflow._src.core.tensor import check_finite_size
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import parsing_ops as P
 from eagerflow._src.ops.dispatch import bind
@@ -30,96 +26,6 @@ from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, regist
 
 _V1 = "ParseExample"
 _SINGLE = "ParseSingleExample"
-_TYPES = frozenset((dt.float32, dt.int64, dt.string))
-
-
-def _dims(shape: tuple | None) -> str:
-    return dims_text(shape or ())  # (an unknown rank printed as a scalar's "[]")
-
-
-def _text(v: Any) -> str:
-    """A key (a str attr, or the bytes of a key tensor) as the str the protos map by."""
-    return v.decode("utf-8", "replace") if isinstance(v, bytes) else str(v)
-
-
-def _key(a: np.ndarray) -> str:
-    """A key tensor's value: its first string (TF's kernel reads no more of it)."""
-    flat = np.asarray(a, dtype=object).reshape(-1)
-    return _text(flat[0]) if flat.size else ""
-
-
-def _check_types(op: str, sparse_types: tuple, dense_types: tuple) -> None:
-    for what, types in (("sparse_types", sparse_types), ("Tdense", dense_types)):
-        for d in types:
-            C.dtype_attr(op, d, what)
-            if d not in _TYPES:
-                raise C.not_supported(op, d, _TYPES, what)
-
-
-def _check_dense(op: str, dense_shapes: tuple, defaults: tuple) -> list:
-    """Each dense feature's (shape, sequence?) from its dense_shapes entry, its default's
-    shape checked against it. TF's eager wrapper refuses a negative dimension; a GraphDef's
-    unknown first one (None here) makes the feature a sequence."""
-    out = []
-    for i, (shape, d) in enumerate(zip(dense_shapes, defaults)):
-        if not isinstance(shape, tuple):
-            raise TypeError(f"Expected list for attr dense_shapes, obtained "
-                            f"{type(shape).__name__} instead.")
-        for v in shape:
-            if v is not None and v < 0:
-                raise ValueError(f"Error converting dense_shapes to a TensorShape: Dimension "
-                                 f"{v} must be >= 0.")
-        seq = bool(shape) and shape[0] is None
-        dims = shape[1:] if seq else shape
-        if None in dims:
-            raise InvalidArgumentError(None, None, f"dense_shapes[{i}] has an unknown "
-                                       f"dimension past its first: {_dims(shape)} [Op:{op}]")
-        check_finite_size(op, dims, d._dtype)
-        size = C.num_elements(d._shape)
-        if size != 0 and d._shape is not None and not seq and tuple(d._shape) != dims:
-            raise InvalidArgumentError(None, None, f"def_value[{i}].shape() == "
-                                       f"{_dims(d._shape)} is not compatible with "
-                                       f"dense_shapes_[{i}] == {_dims(shape)} [Op:{op}]")
-        if size not in (0, 1, None) and seq:
-            raise InvalidArgumentError(None, None, f"For a variable length dense feature, "
-                                       f"def_value[{i}] must hold one value, not "
-                                       f"{_dims(d._shape)} [Op:{op}]")
-        out.append((dims, seq))
-    return out
-
-
-def _renamed(op: str, run: Any) -> Any:
-    """`run()` with ParseExampleV2's or ParseSequenceExampleV2's kernel, its errors naming
-    `op`."""
-    try:
-        return run()
-    except InvalidArgumentError as e:
-        raise InvalidArgumentError(None, None, re.sub(
-            r"\[Op:Parse(Sequence)?ExampleV2\]$", f"[Op:{op}]", e.message)) from None
-
-
-def _defaults(arrays: tuple, seq: tuple) -> tuple:
-    out = []
-    for a, s in zip(arrays, seq):
-        flat = np.asarray(a).reshape(-1)
-        out.append(None if flat.size == 0 and not s else tuple(
-            bytes(v) for v in flat) if flat.dtype == object else tuple(flat.tolist()))
-    return tuple(out)
-
-
-def _parse(xp: Any, op: str, serialized: Any, keys: tuple, types: tuple, dense_keys: tuple,
-           dense_shapes: tuple, defaults: tuple, single: bool, names: tuple = (),
-           reference: bool = False) -> tuple:
-    """ParseExampleV2's kernel (or its reference) on the keys and the defaults' values."""
-    shapes = [(s[1:], True) if s and s[0] is None else (s, False) for s in dense_shapes]
-    parse = P._parse_ref if reference else functools.partial(P._parse_kernel, xp)
-    return _renamed(op, lambda: parse(
-        serialized, sparse_keys=keys, sparse_types=types, dense_keys=dense_keys,
-        dense_types=tuple(dt.as_dtype(np.asarray(d).dtype) if np.asarray(d).dtype != object
-                          else dt.string for d in defaults),
-        dense_shapes=tuple(s for s, _ in shapes),
-        dense_defaults=_defaults(defaults, tuple(q for _, q in shapes)),
-        dense_seq=tuple(q for _, q in shapes), single=single, names=names))
 
 
 def _specs(batch: tuple, sparse_types: tuple, dense: list, defaults: tuple) -> list:
@@ -149,7 +55,7 @@ def _v1_infer(serialized: Any, names: Any, *keys_defaults: Any, Nsparse: int, Nd
     for i, x in enumerate(ins):
         if x._dtype is not dt.string and not (i >= 2 + Nsparse + Ndense):
             raise C.wrong_input_dtype(_V1, i, dt.string, x._dtype)
-    _check_types(_V1, sparse_types, tuple(d._dtype for d in defaults))
+    P.check_types(_V1, sparse_types, tuple(d._dtype for d in defaults))
     if len(sparse_types) != Nsparse:
         raise C.fail(_V1, "len(sparse_keys) != len(sparse_types)")
     if len(dense_shapes) != Ndense:
@@ -158,13 +64,13 @@ def _v1_infer(serialized: Any, names: Any, *keys_defaults: Any, Nsparse: int, Nd
         raise C.fail(_V1, "len(dense_keys) != len(dense_defaults)")
     shape = serialized._shape
     if shape is not None and len(shape) != 1:
-        raise C.fail(_V1, f"Expected serialized to be a vector, got shape: {_dims(shape)}")
+        raise C.fail(_V1, f"Expected serialized to be a vector, got shape: {P.shape_text(shape)}")
     n = names._shape
     if n is not None and shape is not None and C.num_elements(n) != 0 and \
             None not in n + shape and tuple(n) != tuple(shape):
         raise C.fail(_V1, f"Expected names have the same shape as serialized: name.shape="
-                          f"{_dims(n)}, serialized.shape={_dims(shape)}")
-    dense = _check_dense(_V1, dense_shapes, defaults)
+                          f"{P.shape_text(n)}, serialized.shape={P.shape_text(shape)}")
+    dense = P.check_dense(_V1, dense_shapes, defaults)
     return _specs((None if shape is None else shape[0],), sparse_types, dense, defaults)
 
 
@@ -176,18 +82,18 @@ def _v1_kernel(xp: Any, serialized: Any, names: Any, *keys_defaults: Any, Nspars
     if names.size and names.size != np.size(serialized):
         raise C.fail(_V1, f"Expected names have the same shape as serialized: name.shape="
                           f"[{names.size}], serialized.shape=[{np.size(serialized)}]")
-    return _parse(xp, _V1, serialized, tuple(_key(k) for k in sparse_keys), sparse_types,
-                  tuple(_key(k) for k in dense_keys), dense_shapes, defaults, False,
-                  tuple(_text(v) for v in names))
+    return P.parse_tf(xp, _V1, serialized, tuple(P.first_key(k) for k in sparse_keys),
+                      sparse_types, tuple(P.first_key(k) for k in dense_keys), dense_shapes,
+                      defaults, False, tuple(P.text(v) for v in names))
 
 
 def _v1_ref(serialized: Any, names: Any, *keys_defaults: Any, Nsparse: int, Ndense: int,
             sparse_types: tuple, dense_shapes: tuple) -> tuple:
     sparse_keys, dense_keys, defaults = _split((serialized, names) + keys_defaults, Nsparse,
                                                Ndense)
-    return _parse(None, _V1, serialized, tuple(_key(k) for k in sparse_keys), sparse_types,
-                  tuple(_key(k) for k in dense_keys), dense_shapes, defaults, False,
-                  reference=True)
+    return P.parse_tf(None, _V1, serialized, tuple(P.first_key(k) for k in sparse_keys),
+                      sparse_types, tuple(P.first_key(k) for k in dense_keys), dense_shapes,
+                      defaults, False, reference=True)
 
 
 def _v1_export(op: Any, b: Any) -> list:
@@ -278,7 +184,7 @@ def _single_infer(serialized: Any, *defaults: Any, num_sparse: int, sparse_keys:
                   dense_keys: tuple, sparse_types: tuple, dense_shapes: tuple) -> list:
     if serialized._dtype is not dt.string:
         raise C.wrong_input_dtype(_SINGLE, 0, dt.string, serialized._dtype)
-    _check_types(_SINGLE, sparse_types, tuple(d._dtype for d in defaults))
+    P.check_types(_SINGLE, sparse_types, tuple(d._dtype for d in defaults))
     if num_sparse != len(sparse_keys) or num_sparse != len(sparse_types):
         raise C.fail(_SINGLE, f"num_sparse ({num_sparse}) must match the size of sparse_keys "
                               f"({len(sparse_keys)}) and sparse_types ({len(sparse_types)})")
@@ -288,8 +194,9 @@ def _single_infer(serialized: Any, *defaults: Any, num_sparse: int, sparse_keys:
         raise C.fail(_SINGLE, "len(dense_keys) != len(dense_shapes)")
     shape = serialized._shape
     if shape is not None and len(shape) != 0:
-        raise C.fail(_SINGLE, f"Expected serialized to be a scalar, got shape: {_dims(shape)}")
-    dense = _check_dense(_SINGLE, dense_shapes, defaults)
+        raise C.fail(_SINGLE, f"Expected serialized to be a scalar, got shape: "
+                              f"{P.shape_text(shape)}")
+    dense = P.check_dense(_SINGLE, dense_shapes, defaults)
     return _specs((), sparse_types, dense, defaults)
 
 
@@ -298,8 +205,9 @@ def _single_kernel(xp: Any, serialized: Any, *defaults: Any, num_sparse: int,
                    dense_shapes: tuple) -> tuple:
     if not sparse_keys and not dense_keys:
         return ()  # TF's kernel reads nothing of the Example then: it needn't parse
-    return _parse(xp, _SINGLE, serialized, tuple(_text(k) for k in sparse_keys), sparse_types,
-                  tuple(_text(k) for k in dense_keys), dense_shapes, defaults, True)
+    return P.parse_tf(xp, _SINGLE, serialized, tuple(P.text(k) for k in sparse_keys),
+                      sparse_types, tuple(P.text(k) for k in dense_keys), dense_shapes,
+                      defaults, True)
 
 
 def _single_export(op: Any, b: Any) -> list:
@@ -312,9 +220,9 @@ def _single_export(op: Any, b: Any) -> list:
 
 def _single_ref(serialized: Any, *defaults: Any, num_sparse: int, sparse_keys: tuple,
                 dense_keys: tuple, sparse_types: tuple, dense_shapes: tuple) -> tuple:
-    return _parse(None, _SINGLE, serialized, tuple(_text(k) for k in sparse_keys),
-                  sparse_types, tuple(_text(k) for k in dense_keys), dense_shapes, defaults,
-                  True, reference=True)
+    return P.parse_tf(None, _SINGLE, serialized, tuple(P.text(k) for k in sparse_keys),
+                      sparse_types, tuple(P.text(k) for k in dense_keys), dense_shapes,
+                      defaults, True, reference=True)
 
 
 def _single_samples() -> list:

@@ -72,7 +72,7 @@ def list_input_sizes(lists: list, attrs: dict, by_tf: dict, n_list: int) -> dict
     """How many of the `n_list` list inputs each list argument takes: one list takes them
     all; several (a scan's initial_state and other_arguments) take what their attrs say
     (a type list's length, a count), one of them at most the rest. None where that can't
-    be told."""
+    be told. Lists that share one count attr and say nothing more share the rest equally."""
     if len(lists) <= 1:
         return {a.name: n_list for a in lists}
     sizes, unknown = {}, []
@@ -86,6 +86,11 @@ def list_input_sizes(lists: list, attrs: dict, by_tf: dict, n_list: int) -> dict
         else:
             unknown.append(a.name)
     rest = n_list - sum(sizes.values())
+    counts = {a.number_attr for a in lists if a.name in unknown}
+    if len(unknown) > 1 and len(counts) == 1 and "" not in counts and \
+            rest % len(unknown) == 0:
+        # lists of one count (QuantizedConcat's N values, mins and maxes): equal parts
+        return {**sizes, **{name: rest // len(unknown) for name in unknown}}
     if len(unknown) > 1 or rest < 0 or (not unknown and rest):
         return None
     sizes.update({name: rest for name in unknown})

@@ -729,6 +729,8 @@ def generic_export(w: FunctionWriter, op: Any, form: Any) -> list:
             inputs.append(w.const(value, dtype, name=f"{op.name}/{arg.name}"))
         elif arg.number_attr or arg.type_list_attr:
             inputs.append([next(it) for _ in range(sizes[arg.name])])
+            if arg.type_list_attr:  # (its dtypes: ParseExampleV2's Tdense, its defaults')
+                bound_types.setdefault(arg.type_list_attr, [r.dtype for r in inputs[-1]])
         else:
             inputs.append(next(it))
         first = inputs[-1][0] if isinstance(inputs[-1], list) and inputs[-1] else inputs[-1]
@@ -746,6 +748,9 @@ def generic_export(w: FunctionWriter, op: Any, form: Any) -> list:
                               f"eagerflow's {key}={v!r}")
     if form is not None:
         values.update(form.tf_attrs)
+    for key, v in bound_types.items():
+        if isinstance(v, list):  # a type list the inputs determine
+            values.setdefault(key, v)
     # attributes only the outputs determine (Cast's DstT, Shape's out_type, SplitV's count)
     outs = op.outputs
     fixed = sum(1 for a in opdef.output_arg if not (a.number_attr or a.type_list_attr))

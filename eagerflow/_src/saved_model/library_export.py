@@ -6,13 +6,17 @@ lookup tables, other resources) ordered as TF orders a function's captured input
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Callable
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.trackable import is_variable
+from eagerflow._src.function.concrete import tracing_scope
+from eagerflow._src.graph.ir import FuncGraph
 from eagerflow._src.ops.lookup_ops import TableState
+from eagerflow._src.ops.math_base import identity
 from eagerflow._src.ops.table_handles import captured_table
+from eagerflow._src.saved_model.composite_export import COMPOSITES
 from eagerflow._src.saved_model.control_flow_export import lower_control_flow
 from eagerflow._src.saved_model.dataset_export import export_op
 from eagerflow._src.saved_model.export_refs import ExportError, bound_eager_captures
@@ -153,10 +157,26 @@ class LibraryWriter:
             return lower_control_flow(self, w, op)
         if (refs := export_op(w, op)) is not None:  # (one using a tf.data pipeline)
             return refs
+        if name in COMPOSITES:  # (no kernel in TF: the composite TF writes)
+            return self._composite(w, op, COMPOSITES[name])
         form = op.op.tf
         if form is not None and form.export is not None:
             return list(form.export(op, w))
         return generic_export(w, op, form)
+
+    def _composite(self, w: FunctionWriter, op: Any, fn: Callable) -> list:
+        """`op` as a call of `fn`, its composite of TF ops, traced over the op's inputs."""
+        g = FuncGraph(op.type)
+        with tracing_scope(g):
+            phs = [g.placeholder(x._shape, x._dtype, f"x{i}", is_input=True)
+                   for i, x in enumerate(op.inputs)]
+            out = fn(*phs, **op.attrs)
+            g.outputs = [identity(o) for o in (out if isinstance(out, (list, tuple)) else [out])]
+        fname, captured = self.add(g, _snake(op.type), bind_eager=w.bind_eager)
+        args = [w.ref(x) for x in op.inputs] + [w.capture(c) for c in captured]
+        return w.node("PartitionedCall", [args], {"f": fname, "Tout": [t._dtype for t in
+                                                                       g.outputs]},
+                      name=op.name)
 
     def _call(self, w: FunctionWriter, op: Any, fn: Any) -> list:
         outputs = list(fn.graph.outputs)
@@ -242,3 +262,7 @@ def _table_key(obj: Any) -> Any:
     return state if isinstance(state, TableState) and not is_variable(obj) else obj
 
 
+def _snake(name: str) -> str:
+    """An op's name as TF's Python names its function's scope (MatrixExponential:
+    matrix_exponential)."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
