@@ -55,7 +55,8 @@ def _cast_kernel(xp: Any, x: Any, dtype: dt.DType) -> Any:
     npd = dtype.storage_type
     if (x.dtype.kind == "O") != (npd is np.object_) or dtype in (dt.variant, dt.resource):
         raise _no_cast(dt.from_numpy(x.dtype), dtype)  # (a traced node's pair, run)
-    if x.dtype.itemsize == 1 and x.dtype.kind not in "iub":  # ml_dtypes' narrow types
+    given = x.dtype
+    if given.itemsize == 1 and given.kind not in "iub":  # ml_dtypes' narrow types
         x = C.narrow_cast_source(x, dtype)
     if x.dtype.kind == "c" and np.dtype(npd).kind != "c":
         x = x.real  # TF keeps the real part
@@ -63,13 +64,14 @@ def _cast_kernel(xp: Any, x: Any, dtype: dt.DType) -> Any:
             and np.dtype(npd).kind in "iu":
         # TF truncates toward zero; values out of the target's range (NaN too) take its
         # CPU kernel's two paths (float_to_int.py)
-        src, info = x.dtype, np.iinfo(npd)
+        info = np.iinfo(npd)
         if xp is not np:  # (no read of the values back to the host)
             return float_to_int.device_path(xp, x, npd)
-        x = x.astype(np.float32) if src.kind == "V" else x  # (bfloat16: exact in float32)
+        x = x.astype(np.float32) if x.dtype.kind == "V" else x  # (bfloat16: exact in float32)
         if x.size and info.min - 1.0 < float(x.min()) and float(x.max()) < info.max + 1.0:
             return x.astype(npd)  # (NaN fails the test)
-        return float_to_int.float_to_int(xp, x, npd, src)
+        # (float8's, converted through float32 above, have no packet path: `given`'s size)
+        return float_to_int.float_to_int(xp, x, npd, given)
     return x.astype(npd)
 
 
