@@ -192,3 +192,19 @@ def test_python_ints_take_the_tensor_dtype(np_type, v):
     out = x + v
     assert out.dtype == tf.as_dtype(np_type)
     assert out.numpy()[0] == np_type(3) + np_type(v)
+
+
+# TF 2.21's `dtype == name` and `dtype != name` (recorded): a name is read as as_dtype reads
+# it, TF's C++ aliases included; an unknown name is unequal, not an error.
+TF_NAME_EQUALITY = [("float32", "float32", True), ("float32", "float", True),
+                    ("float64", "double", True), ("float16", "half", True),
+                    ("float32", "float64", False), ("float32", "nope", False),
+                    ("int64", "int64", True), ("bool", "bool", True), ("float32", "", False),
+                    ("string", "string", True)]
+
+
+@pytest.mark.parametrize("dtype, name, equal", TF_NAME_EQUALITY)
+def test_a_dtype_equals_a_name_as_tf_reads_it(dtype, name, equal):
+    d = tf.as_dtype(dtype)
+    assert (d == name) is equal and (d != name) is (not equal)
+    assert (name == d) is equal and (name != d) is (not equal)  # (str's reflected to DType's)

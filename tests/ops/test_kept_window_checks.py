@@ -14,7 +14,8 @@ import eagerflow as tf
 from eagerflow._src import backend as B
 from eagerflow._src.backend import cudnn as C
 from eagerflow._src.backend import strict
-from eagerflow._src.ops import nn_args, nn_batchnorm, nn_conv, windows
+from eagerflow._src.ops import checks as op_checks
+from eagerflow._src.ops import nn_batchnorm, nn_conv, windows
 from eagerflow._src.ops.dispatch import bind
 
 
@@ -27,7 +28,7 @@ def _raised(call):
 
 def _same_error_before_and_after(bad, good):
     """`bad()` raises the same from empty memos as after `good()` ran twice (kept)."""
-    nn_args._KEPT.clear()
+    op_checks._KEPT.clear()
     first = _raised(bad)
     for _ in range(2):
         good()
@@ -260,18 +261,18 @@ def test_kept_keeps_answers_none_included_never_an_error_and_stays_bounded(monke
             raise KeyError("computed")  # (a compute's own KeyError is raised as it is)
         return None if v == "none" else v * 2
 
-    monkeypatch.setattr(nn_args, "_KEPT", {})
+    monkeypatch.setattr(op_checks, "_KEPT", {})
     for _ in range(2):
-        assert nn_args.kept(("t", 1), compute, 1) == 2
-        assert nn_args.kept(("t", "none"), compute, "none") is None
+        assert op_checks.kept(("t", 1), compute, 1) == 2
+        assert op_checks.kept(("t", "none"), compute, "none") is None
     assert calls == [1, "none"]
     for _ in range(2):  # an error is raised every call, after good ones
         with pytest.raises(KeyError, match="computed") as e:
-            nn_args.kept(("t", "bad"), compute, "bad")
+            op_checks.kept(("t", "bad"), compute, "bad")
         assert e.value.__context__ is None
     for _ in range(2):  # unhashable: computed every call
-        assert nn_args.kept(("t", [3]), compute, 3) == 6
+        assert op_checks.kept(("t", [3]), compute, 3) == 6
     assert calls == [1, "none", "bad", "bad", 3, 3]
     for i in range(4096):
-        nn_args.kept(("n", i), compute, i)
-    assert len(nn_args._KEPT) <= 4096 and nn_args.kept(("t", 1), compute, 1) == 2
+        op_checks.kept(("n", i), compute, i)
+    assert len(op_checks._KEPT) <= 4096 and op_checks.kept(("t", 1), compute, 1) == 2

@@ -177,8 +177,8 @@ def _unused_outputs(op, sample):
     them otherwise than oneDNN's, TF's default, which eagerflow follows; so a quantized
     average pool's means, which oneDNN rounds half to even and the plain kernel otherwise:
     tests/ops/quantized_ops_golden.json holds oneDNN's); a block LSTM's
-    gates past seq_len_max, FakeParam's value and a sparse segment gradient of no indices
-    (uninitialized memory)."""
+    gates past seq_len_max, FakeParam's value, a sparse segment gradient of no indices and
+    the batch splits of one SequenceExample (uninitialized memory)."""
     if sample.attrs.get("compute_v") is False or sample.attrs.get("compute_uv") is False:
         return [1, 2]
     if op.name.startswith("FusedBatchNorm"):
@@ -188,10 +188,21 @@ def _unused_outputs(op, sample):
     if op.name in ("BlockLSTM", "BlockLSTMV2") and \
             int(sample.inputs[0]) < np.shape(sample.inputs[1])[0]:
         return [0, 2, 3, 4, 5]
+    if op.name == "ParseSequenceExampleV2" and np.ndim(sample.inputs[0]) == 0:
+        return _sequence_batch_splits(sample.attrs)
     if op.name == "FakeParam" or op.name.startswith("SparseSegment") and \
             op.name.endswith(("Grad", "GradV2")) and np.size(sample.inputs[1]) == 0:
         return [0]
     return []
+
+
+def _sequence_batch_splits(a):
+    """ParseSequenceExampleV2 of one SequenceExample: the positions of its context ragged
+    row splits and its feature lists' ragged outer splits (TF's kernel leaves them unset)."""
+    n_cr, n_fr = len(a["context_ragged_keys"]), len(a["feature_list_ragged_keys"])
+    ctx = 3 * a["Ncontext_sparse"] + len(a["context_dense_keys"]) + n_cr
+    fl = ctx + n_cr + 3 * a["Nfeature_list_sparse"] + 2 * a["Nfeature_list_dense"] + n_fr
+    return list(range(ctx, ctx + n_cr)) + list(range(fl, fl + n_fr))
 
 
 def _ops_module():

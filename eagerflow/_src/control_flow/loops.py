@@ -178,9 +178,11 @@ def map_fn(fn: Callable, elems: Any, dtype: Any = None, parallel_iterations: Any
             nest.assert_same_structure(elems if signature is None else signature, out,
                                        check_types=False)
             rows.append(_check_dtypes(nest.flatten(out), flat_dtypes, shapes))
-            if infer_shape and signature is None:
-                # (TF's TensorArray takes its element shape from the first result)
-                shapes = [t.shape for t in rows[0]]
+            if infer_shape:
+                # (TF's TensorArray merges its element shape, the signature's if any, with
+                # each result's)
+                shapes = [t.shape if w is None else w.merge_with(t.shape)
+                          for w, t in zip(shapes, rows[-1])]
     # (eagerly, TF's TensorArray converts its list of results to one tensor: Pack "packed")
     packed = "packed" if _state.graph is None else "stack"
     return nest.pack_sequence_as(dtypes, [stack([r[k] for r in rows], name=packed)
@@ -395,7 +397,7 @@ def _map_ragged(fn: Callable, elems: Any, signature: Any) -> Any:
             decode_ragged(stack([encode_ragged(p, False) for p in parts]), spec.ragged_rank,
                           spec.ragged_rank + 1, spec.dtype, spec.row_splits_dtype)
         if isinstance(spec, RaggedTensorSpec):
-            result.append(ragged_stack(parts) if parts else RaggedTensor.from_row_splits(
+            result.append(_stacked_as(spec, parts) if parts else RaggedTensor.from_row_splits(
                 zeros([0], dtype=spec.dtype), convert_to_tensor([0], spec.row_splits_dtype)))
         else:
             d = spec.dtype if hasattr(spec, "dtype") else dt.as_dtype(spec)
@@ -404,13 +406,25 @@ def _map_ragged(fn: Callable, elems: Any, signature: Any) -> Any:
     return nest.pack_sequence_as(signature, result)
 
 
+def _stacked_as(spec: RaggedTensorSpec, parts: list) -> RaggedTensor:
+    """`parts` stacked as the rows of a RaggedTensor of `spec`'s row_splits dtype (TF
+    decodes the results by the signature: a spec's own, else the elements'); a row length
+    the spec knows stays known (TF's results take the spec's shape)."""
+    out = ragged_stack(parts).with_row_splits_dtype(spec.row_splits_dtype)
+    rows = spec.shape[0] if spec.shape.rank else None
+    if rows is None or spec.ragged_rank < 1:
+        return out
+    return RaggedTensor.from_uniform_row_length(out.values, rows, nrows=len(parts))
+
+
 def _map_ragged_dynamic(fn: Callable, elems: Any, signature: Any) -> Any:
     """_map_ragged over a number of rows known only when it runs, as TF's graph has it: each
     ragged element's rows encoded (RaggedTensorToVariant, batched), read back one per
     iteration (RaggedTensorFromVariant), ragged results encoded one by one and the stacked
     encodings decoded into the rows of a RaggedTensor."""
     flat = nest.flatten(elems)
-    if signature is None:
+    general = signature is None  # (TF's default: the elements' most general spec)
+    if general:
         signature = nest.map_structure(lambda v: _row_spec_of(v)
                                        if isinstance(v, RaggedTensor) else v.dtype, elems)
     specs = nest.flatten(signature)
@@ -434,7 +448,8 @@ def _map_ragged_dynamic(fn: Callable, elems: Any, signature: Any) -> Any:
         s = specs[k]
         if not ragged[k]:
             return t
-        inner = s.shape[s.ragged_rank + 1:] if s.shape.rank is not None else None
+        inner = s.shape[s.ragged_rank + 1:] if s.shape.rank is not None and not general \
+            else None
         return decode_ragged(t, s.ragged_rank, s.ragged_rank + 1, s.dtype, s.row_splits_dtype,
                              inner)
 

@@ -152,6 +152,8 @@ class DType:
             return True
         if other is None or other.__class__ is DType:  # (singletons: another DType differs)
             return False
+        if other.__class__ is str:  # (a name, as as_dtype reads it: `v.dtype != "float32"`)
+            return _BY_NAME.get(other) is self
         try:
             return as_dtype(other) is self
         except TypeError:

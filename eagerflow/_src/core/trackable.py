@@ -23,6 +23,7 @@ eagerflow makes itself (an optimizer's variables, a loaded SavedModel's lists).
 from __future__ import annotations
 
 import copy
+import itertools
 from typing import Any, Callable
 
 _child_listeners: list[Callable] = []
@@ -49,6 +50,13 @@ def slot_added(optimizer: Any, variable: Any, slot_name: str, slot: Any) -> None
 
 def is_variable(x: Any) -> bool:
     return hasattr(x, "_as_tensor") and hasattr(x, "assign")
+
+
+def all_variables(xs: list) -> bool:
+    """Whether is_variable holds for each of `xs` (asked in C calls: an optimizer asks it
+    of all its variables every step)."""
+    return all(map(hasattr, xs, itertools.repeat("_as_tensor"))) and \
+        all(map(hasattr, xs, itertools.repeat("assign")))
 
 
 def is_trackable(x: Any) -> bool:

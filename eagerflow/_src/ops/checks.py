@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import numbers
 import operator
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import numpy as np
 
@@ -42,6 +42,28 @@ ALL = NUMERIC | {dt.bool, dt.string}
 QUANTIZED = frozenset(dt.QUANTIZED_DTYPES)
 BOOL = frozenset((dt.bool,))
 INDEX = frozenset((dt.int32, dt.int64))
+
+
+# Results of ops' checks and shape inferences by their arguments: pure functions of
+# values (compared by equality: dtypes, shapes, attrs), so each combination is computed
+# once, not at every call (a training step asks for the same few every step). An error is
+# never kept: a bad call raises every time. Each user's keys start with its own tag.
+_KEPT: dict = {}
+
+
+def kept(key: tuple, compute: Callable, *args: Any) -> Any:
+    """`compute(*args)`, kept under `key` once it returned (kept small: shapes vary)."""
+    try:  # (a kept answer in the fewest bytecodes: every call of many ops asks)
+        return _KEPT[key]
+    except KeyError:
+        pass  # (computed below: an error it raises is not raised in this handler)
+    except TypeError:  # unhashable attrs (a list): computed every time
+        return compute(*args)
+    found = compute(*args)
+    if len(_KEPT) >= 4096:
+        _KEPT.clear()
+    _KEPT[key] = found
+    return found
 
 
 def fail(op: str, message: str) -> InvalidArgumentError:
@@ -282,10 +304,14 @@ _WIDE_INTS = frozenset((dt.int8, dt.int16, dt.int32, dt.int64, dt.uint8, dt.uint
                         dt.uint32, dt.uint64))
 
 
+# (a frozenset: DTypes hash by identity, so `in` is answered in C, without DType.__eq__)
+HANDLE_DTYPES = frozenset((dt.resource, dt.variant))
+
+
 def cast_runs(src: dt.DType, dst: dt.DType) -> bool:
     """Whether TF's Cast has a kernel from src to dst: strings only to strings, nothing to
     resource or variant, the narrow dtypes as above, any other pair."""
-    if (src is dt.string) != (dst is dt.string) or dst in (dt.resource, dt.variant):
+    if (src is dt.string) != (dst is dt.string) or dst in HANDLE_DTYPES:
         return False
     if src is dst or (src not in dt.NARROW_DTYPES and dst not in dt.NARROW_DTYPES):
         return True

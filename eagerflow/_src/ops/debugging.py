@@ -32,7 +32,15 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.elementwise import binary_args
 from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.math import less_equal
-from eagerflow._src.ops.printing import _MARK, PRINT, _c_escape, _element, format_tensor, print_  # noqa: F401
+from eagerflow._src.ops.printing import (  # noqa: F401
+    _MARK,
+    PRINT,
+    _c_escape,
+    _element,
+    format_tensor,
+    print_,
+    summarize_nested,
+)
 from eagerflow._src.ops.reduce import reduce_all, reduce_any
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.sequences import range as range_
@@ -64,28 +72,16 @@ def _assert_infer(cond: Any, *data: Any, summarize: int) -> list:
 
 
 def _graph_summary(a: np.ndarray, summarize: int) -> str:
-    """TF's rendering of Assert data inside graphs: `x is`, `[-1.5 2]`, `[0 1 2...]`."""
+    """TF's rendering of Assert data inside graphs: `x is`, `[-1.5 2]`, `[0 1 2...]`,
+    `[[0 1][2...]...]` (Tensor::SummarizeValue; the caller adds the outer brackets)."""
     if a.dtype.kind == "O" and a.ndim == 0:  # (C escapes, as TF's: `Tensor(\"x:0\"...`)
         v = a[()]
         return _c_escape(v if isinstance(v, bytes) else str(v).encode())
-    kind = a.dtype.kind
-    np_type = np.float64 if a.dtype == np.float64 else np.float32 if kind == "f" else None
     if a.ndim == 0:
-        return _element(a[()], kind, np_type)
-    left = [a.size if summarize < 0 else summarize]
-
-    def render(sub: np.ndarray) -> str:
-        parts = []
-        for i in range(sub.shape[0]):
-            if left[0] <= 0:
-                return "[" + " ".join(parts) + "...]"
-            if sub.ndim == 1:
-                parts.append(_element(sub[i], kind, np_type))
-                left[0] -= 1
-            else:
-                parts.append(render(sub[i]))
-        return "[" + " ".join(parts) + "]"
-    return render(a)[1:-1]  # the caller adds the outer brackets
+        kind = a.dtype.kind
+        return _element(a[()], kind, np.float64 if a.dtype == np.float64 else
+                        np.float32 if kind == "f" else None)
+    return summarize_nested(a, summarize)
 
 
 def _assert_kernel(xp: Any, cond: Any, *data: Any, summarize: int) -> tuple:

@@ -250,29 +250,31 @@ def unary(op: Any, convert: Callable, node: str | None = None,
             if x.__class__ is not EagerTensor:
                 return bind(op, (x,), {}, traced_name(name))  # (symbolic)
         st = _state.__dict__
-        if st["graph"] is None and st["xp"] is np and uf is not None and not _OBSERVE[0]:
-            try:
-                d = x._dtype
-                if id(d) not in like:
-                    ((_, d),) = infer(x)
-                a = x._arr
-                if half is not None and d in _HALF_DTYPES:
-                    out = half(a)
-                elif small is not None and d is _F32 and a.size < PACKET:  # TF's scalar path
-                    out = small(a)
-                else:
-                    out = uf(a)
-            except TypeError:  # an array on another device: bind places it
-                return bind(op, (x,), {})
-            except OpError as e:
-                failed(e, op, (x,), {}, st, name)
-                raise
-            t = _tensor(out, d, st["device"])
-            if st["tapes"]:
-                record(op, (x,), (t,), {})
-            return t
         if st["graph"] is None:  # (eagerly the name is the error's: no default)
-            if st["xp"] is not np and not _OBSERVE[0]:
+            if st["xp"] is np:
+                if uf is not None and not _OBSERVE[0]:
+                    try:
+                        d = x._dtype
+                        if id(d) not in like:
+                            ((_, d),) = infer(x)
+                        a = x._arr
+                        if half is not None and d in _HALF_DTYPES:
+                            out = half(a)
+                        elif small is not None and d is _F32 and a.size < PACKET:
+                            # (TF's scalar path)
+                            out = small(a)
+                        else:
+                            out = uf(a)
+                    except TypeError:  # an array on another device: bind places it
+                        return bind(op, (x,), {})
+                    except OpError as e:
+                        failed(e, op, (x,), {}, st, name)
+                        raise
+                    t = _tensor(out, d, st["device"])
+                    if st["tapes"]:
+                        record(op, (x,), (t,), {})
+                    return t
+            elif not _OBSERVE[0]:
                 d = x._dtype
                 if id(d) in like:  # (as binary's: the commonest call on a GPU, run here)
                     place = st["place"]
@@ -385,61 +387,64 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                     if x.__class__ is not EagerTensor or y.__class__ is not EagerTensor:
                         return bind(op, (x, y), attrs or {}, traced_name(name))  # (symbolic)
             st = _state.__dict__
-            if st["graph"] is None and st["xp"] is np and uf is not None and not _OBSERVE[0]:
-                try:
-                    d = x._dtype
-                    if d is not y._dtype or id(d) not in like or (
-                            x._shape != y._shape and y._shape != ()):
-                        ((_, d),) = infer(x, y)
-                    out = uf(x._arr, y._arr)
-                except TypeError:  # an array on another device: bind places it
-                    return bind(op, (x, y), attrs or {})
-                if out.__class__ is _ndarray and out.dtype is d._plain_np:
-                    # EagerTensor.__init__ inlined: the hottest lines of the eager path
-                    t = _new(EagerTensor)
-                    t._arr = out
-                    t._shape = out.shape
-                    t._dtype = d
-                    t._device = st["device"]
-                else:
-                    if half is not None and d is _BF16:  # (bfloat16's: not plain, above)
-                        out = half(x._arr, y._arr)
-                    t = _tensor(out, d, st["device"])
-                if st["tapes"]:
-                    record(op, (x, y), (t,), attrs or {})
-                return t
-            if st["xp"] is not np and st["graph"] is None and not _OBSERVE[0]:
-                # on a device: operands of one dtype and shape, both arrays of the scope's
-                # device (the commonest call on a GPU), run here as _bind_on_device runs
-                # them; the rest go there, with infer's answer where it is known (as above)
-                d = x._dtype
-                if d is y._dtype and id(d) in like and x._shape == y._shape:
-                    place = st["place"]
-                    dev, at = place.canonical, place.backend.array_type
-                    a, b = x._arr, y._arr
-                    if gpu and a.__class__ is at and b.__class__ is at and d in \
-                            _DEVICE_DTYPES and x._device == dev and y._device == dev:
+            # (eagerly, unobserved: one test of the graph and the observers for either path)
+            if st["graph"] is None and not _OBSERVE[0]:
+                if st["xp"] is np:
+                    if uf is not None:
                         try:
-                            out = op.kernel(place.xp, a, b, **attrs) if attrs else \
-                                op.kernel(place.xp, a, b)
-                        except MemoryError:
-                            raise out_of_memory(op.name) from None
-                        if out.__class__ is at and out.dtype is d._np:
-                            # (_device_result's common case inlined: `a + b` on a GPU)
+                            d = x._dtype
+                            if d is not y._dtype or id(d) not in like or (
+                                    x._shape != y._shape and y._shape != ()):
+                                ((_, d),) = infer(x, y)
+                            out = uf(x._arr, y._arr)
+                        except TypeError:  # an array on another device: bind places it
+                            return bind(op, (x, y), attrs or {})
+                        if out.__class__ is _ndarray and out.dtype is d._plain_np:
+                            # EagerTensor.__init__ inlined: the hottest lines of the eager path
                             t = _new(EagerTensor)
                             t._arr = out
                             t._shape = out.shape
                             t._dtype = d
-                            t._device = dev
+                            t._device = st["device"]
                         else:
-                            t = _device_result(out, d, dev, at, place)
+                            if half is not None and d is _BF16:  # (bfloat16's: not plain, above)
+                                out = half(x._arr, y._arr)
+                            t = _tensor(out, d, st["device"])
                         if st["tapes"]:
-                            record(op, (x, y), (t,), attrs)
+                            record(op, (x, y), (t,), attrs or {})
                         return t
-                    specs = ((x._shape, d),)
                 else:
-                    specs = None
-                return _bind_on_device(op, (x, y), (x._arr, y._arr), attrs or {}, st, specs)
+                    # on a device: operands of one dtype and shape, both arrays of the scope's
+                    # device (the commonest call on a GPU), run here as _bind_on_device runs
+                    # them; the rest go there, with infer's answer where it is known (as above)
+                    d = x._dtype
+                    if d is y._dtype and id(d) in like and x._shape == y._shape:
+                        place = st["place"]
+                        dev, at = place.canonical, place.backend.array_type
+                        a, b = x._arr, y._arr
+                        if gpu and a.__class__ is at and b.__class__ is at and d in \
+                                _DEVICE_DTYPES and x._device == dev and y._device == dev:
+                            try:
+                                out = op.kernel(place.xp, a, b, **attrs) if attrs else \
+                                    op.kernel(place.xp, a, b)
+                            except MemoryError:
+                                raise out_of_memory(op.name) from None
+                            if out.__class__ is at and out.dtype is d._np:
+                                # (_device_result's common case inlined: `a + b` on a GPU)
+                                t = _new(EagerTensor)
+                                t._arr = out
+                                t._shape = out.shape
+                                t._dtype = d
+                                t._device = dev
+                            else:
+                                t = _device_result(out, d, dev, at, place)
+                            if st["tapes"]:
+                                record(op, (x, y), (t,), attrs)
+                            return t
+                        specs = ((x._shape, d),)
+                    else:
+                        specs = None
+                    return _bind_on_device(op, (x, y), (x._arr, y._arr), attrs or {}, st, specs)
             if st["graph"] is None:  # (eagerly the name is the error's: no default)
                 return bind(op, (x, y), attrs or {}, None if scoped else name)
             return bind(op, (x, y), attrs or {}, traced_name(name))

@@ -472,6 +472,9 @@ def _check_bool_attrs(a: Any, b: Any, transpose_a: Any, transpose_b: Any, a_is_s
     """TF's MatMul (and SparseMatMul) attrs are bools: a matrix product of operands of rank
     2 or less hands transpose_a/b to its op wrapper, which refuses any other value (1, a
     list) before looking at shapes; a batch product takes their truth in Python."""
+    if transpose_a.__class__ is bool and transpose_b.__class__ is bool and not (
+            a_is_sparse or b_is_sparse):
+        return  # (the common call: bools, and no sparse flag to check)
     if a._shape is None or b._shape is None or len(a._shape) > 2 or len(b._shape) > 2:
         return
     sparse = a_is_sparse or b_is_sparse

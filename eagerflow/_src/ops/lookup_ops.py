@@ -46,6 +46,7 @@ from eagerflow._src.core.trackable import Trackable
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import table_refs as R
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dynshape import tf_constant_value
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.hash_ops import to_hash_bucket_fast
 from eagerflow._src.ops.math import add, equal
@@ -290,10 +291,19 @@ class KeyValueTensorInitializer(Trackable):
         self._name = name
 
     def _arrays(self) -> tuple:
-        if not isinstance(self._keys, EagerTensor) or not isinstance(self._values, EagerTensor):
-            raise ValueError("Lookup tables are initialized eagerly: create the table outside "
-                             "tf.function")
-        return self._keys._arr, self._values._arr
+        return _known_array(self._keys), _known_array(self._values)
+
+
+def _known_array(t: Tensor) -> np.ndarray:
+    """The array an initializer's keys or values hold: an eager tensor's, or a constant's
+    traced in a tf.function (a table made there is filled as it is traced)."""
+    if isinstance(t, EagerTensor):
+        return t._arr
+    value = tf_constant_value(t)
+    if value is None:
+        raise ValueError("Lookup tables are initialized eagerly: create the table outside "
+                         "tf.function")
+    return np.asarray(value, dtype=np_dtype(t.dtype)).reshape(tuple(t.shape))
 
 
 def _as_tensor(value: Any, dtype: Any, what: str | None) -> Tensor:
@@ -925,15 +935,17 @@ class DenseHashTable(MutableHashTable):
 
     __getitem__ = lookup
 
-    def insert_or_assign(self, keys: Any, values: Any, name: str | None = None) -> None:
-        self.insert(keys, values)
+    def insert_or_assign(self, keys: Any, values: Any, name: str | None = None) -> Any:
+        return self.insert(keys, values)
 
-    def erase(self, keys: Any, name: str | None = None) -> None:
+    def erase(self, keys: Any, name: str | None = None) -> Any:
+        # (TF's returns the op: None eagerly, an Operation that tf.function refuses to
+        # return when traced)
         dtype = keys.dtype  # (an AttributeError for a list, as TF's)
         if isinstance(keys, Tensor) and dtype is not self.key_dtype:
             raise TypeError(f"Signature mismatch. Keys must be dtype {self.key_dtype}, got "
                             f"{dtype}.")
-        self._on_table(LOOKUP_REMOVE, (_as_tensor(keys, self.key_dtype, "keys"),),
+        return self._on_table(LOOKUP_REMOVE, (_as_tensor(keys, self.key_dtype, "keys"),),
                        scope="lookup_table_remove")
 
     remove = erase

@@ -53,7 +53,7 @@ def _no_cast(src: dt.DType, dst: dt.DType, op: str = "") -> UnimplementedError:
 
 def _cast_kernel(xp: Any, x: Any, dtype: dt.DType) -> Any:
     npd = dtype.storage_type
-    if (x.dtype.kind == "O") != (npd is np.object_) or dtype in (dt.variant, dt.resource):
+    if (x.dtype.kind == "O") != (npd is np.object_) or dtype in C.HANDLE_DTYPES:
         raise _no_cast(dt.from_numpy(x.dtype), dtype)  # (a traced node's pair, run)
     given = x.dtype
     if given.itemsize == 1 and given.kind not in "iub":  # ml_dtypes' narrow types

@@ -9,7 +9,7 @@ normalization, losses and CTC, and image.py, which word their errors the same wa
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
@@ -21,6 +21,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops import windows as W
 from eagerflow._src.ops.array import shape
+from eagerflow._src.ops.checks import kept  # noqa: F401 (the nn families' import)
 from eagerflow._src.ops.dynshape import partial_value
 
 # ---------------------------------------------------------------------------------------
@@ -33,28 +34,6 @@ def fail(op: str, msg: str) -> InvalidArgumentError:
 
 def unimplemented(op: str, msg: str) -> UnimplementedError:
     return UnimplementedError(None, None, f"{msg} [Op:{op}]")
-
-
-# Results of the nn ops' checks and shape inferences by their arguments: pure functions of
-# values (compared by equality: dtypes, shapes, attrs), so each combination is computed
-# once, not at every call (a training step asks for the same few every step). An error is
-# never kept: a bad call raises every time. Each user's keys start with its own tag.
-_KEPT: dict = {}
-
-
-def kept(key: tuple, compute: Callable, *args: Any) -> Any:
-    """`compute(*args)`, kept under `key` once it returned (kept small: shapes vary)."""
-    try:  # (a kept answer in the fewest bytecodes: every call of many ops asks)
-        return _KEPT[key]
-    except KeyError:
-        pass  # (computed below: an error it raises is not raised in this handler)
-    except TypeError:  # unhashable attrs (a list): computed every time
-        return compute(*args)
-    found = compute(*args)
-    if len(_KEPT) >= 4096:
-        _KEPT.clear()
-    _KEPT[key] = found
-    return found
 
 
 def check_t(op: str, xs: tuple, allowed: tuple, at: tuple | None = None) -> dt.DType:

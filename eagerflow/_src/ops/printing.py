@@ -102,6 +102,54 @@ def _c_escape(b: bytes) -> str:
     return out.decode("utf-8", "surrogateescape")  # raw bytes, as TF writes them
 
 
+def summarize_nested(a: Any, summarize: int) -> str:
+    """TF's Tensor::SummarizeValue: the first `summarize` values (all for < 0) in nested
+    brackets without separators between them, "..." where values were left out; strings
+    C-escaped and unquoted, bools 1/0."""
+    a = np.asarray(a)
+    if a.dtype.kind == "V":  # bfloat16: its values are float32's
+        a = a.astype(np.float32)
+    kind = a.dtype.kind
+    np_type = np.float64 if a.dtype == np.float64 else np.float32 if kind == "f" else None
+
+    def element(v: Any) -> str:
+        if kind in "SUO":
+            return _c_escape(v if isinstance(v, bytes) else str(v).encode())
+        return _element(v, kind, np_type)
+
+    flat = a.reshape(-1)
+    limit = flat.size if summarize < 0 else min(summarize, flat.size)
+    if a.ndim <= 1:
+        text = " ".join(element(v) for v in flat[:limit])
+        return text + ("..." if flat.size > limit else "")
+    pos = [0]
+    out: list = []
+
+    def one_dim(d: int) -> None:  # (TF's PrintOneDim)
+        if pos[0] >= limit:
+            return
+        if d == a.ndim - 1:
+            for i in range(a.shape[d]):
+                if pos[0] >= limit:
+                    out.append("...")
+                    return
+                if i:
+                    out.append(" ")
+                out.append(element(flat[pos[0]]))
+                pos[0] += 1
+            return
+        for _ in range(a.shape[d]):
+            opened = pos[0] < limit
+            if opened:
+                out.append("[")
+            one_dim(d + 1)
+            if pos[0] < limit or opened:
+                out.append("]")
+
+    one_dim(0)
+    return "".join(out) + ("..." if flat.size > limit else "")
+
+
 def format_tensor(a: np.ndarray, summarize: int) -> str:
     """A tensor as tf.print shows it: `[1 2 3]`, `[[1 2]\\n [3 4]]`, `[0 1 2 ... 7 8 9]`."""
     if a.dtype.kind == "V" and "float" in a.dtype.name:  # bfloat16, float8 (ml_dtypes)

@@ -61,7 +61,7 @@ from eagerflow._src.ops.math_base import (
     zeros_like,
 )
 from eagerflow._src.ops.ragged_broadcast import broadcast_all, broadcast_pair
-from eagerflow._src.ops.ragged_tensor import RaggedTensor
+from eagerflow._src.ops.ragged_tensor import RaggedTensor, check_splits_dtypes
 from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import range as range_op
 from eagerflow._src.ops.string_format import as_string
@@ -104,10 +104,7 @@ def _binary(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
             not _is_composite(x) and not _is_composite(y):
         return f(x, y, **kwargs)
     if isinstance(x, RaggedTensor) and isinstance(y, RaggedTensor):
-        if x.row_splits.dtype is not y.row_splits.dtype:
-            raise ValueError("Input RaggedTensors have mismatched row_splits dtypes; use "
-                             "RaggedTensor.with_row_splits_dtype() to convert them to "
-                             "compatible dtypes.")
+        check_splits_dtypes(x, y)
         if x.ragged_rank == y.ragged_rank and _alike_partitions(x, y):
             return x.with_flat_values(f(x.flat_values, y.flat_values, **kwargs))
         xv, yv, shape = broadcast_pair(x, y)  # as TF broadcasts their shapes
@@ -159,7 +156,8 @@ def _aligned(rt: RaggedTensor, other: Any, dtype: Any = None) -> Tensor:
                          f"RaggedTensor of rank {rank}")
     # leading dimensions of 1 broadcast against the outer rows
     exact = y.shape.rank == rank
-    y = reshape(y, [1] * (rank - y.shape.rank) + [-1 if d is None else d for d in y.shape])
+    for _ in range(rank - y.shape.rank):
+        y = array.expand_dims(y, 0)
     level: Any = rt
     size = int(np.prod([1 if d is None else d for d in y.shape]))  # (the dense values)
     while isinstance(level, RaggedTensor):
@@ -176,7 +174,7 @@ def _one_level(rt: RaggedTensor, y: Tensor, exact: bool, outer: bool, size: int)
     d = rt.row_splits_dtype
     n0, d1 = y.shape[0], y.shape[1]
     if n0 is None or d1 is None:
-        raise ValueError("broadcasting a dense tensor against a RaggedTensor needs known dims")
+        return _one_level_at_run_time(rt, y), False
     nrows = rt.nrows()
     if n0 != 1 and outer:  # (TF asserts that the row counts can broadcast: True)
         dbg.assert_equal(math.equal(nrows, convert_to_tensor(n0, d)), convert_to_tensor(True))
@@ -199,6 +197,32 @@ def _one_level(rt: RaggedTensor, y: Tensor, exact: bool, outer: bool, size: int)
     message = "Last row partition does not match flat_values."
     dbg.assert_equal(convert_to_tensor(size, d), rt.nested_row_splits[-1][-1], message=message)
     raise InvalidArgumentError(None, None, message)
+
+
+def _one_level_at_run_time(rt: RaggedTensor, y: Tensor) -> Tensor:
+    """_one_level of a `y` whose sizes are known only when the traced function runs (TF's
+    broadcast, decided then): value j of ragged row r takes y[r, j], row 0 where y has one
+    row and column 0 where it has one column. The checks, as TF's: y's rows broadcast
+    against rt's (a LogicalOr of the two cases); more than one column needs every row of
+    that length and y's values as many as the flat values."""
+    d = rt.row_splits_dtype
+    dims = cast(array.shape(y), d)
+    n, width = dims[0], dims[1]
+    one, nrows = convert_to_tensor(1, d), rt.nrows()
+    dbg.assert_equal(math.logical_or(math.equal(n, one), math.equal(n, nrows)),
+                     convert_to_tensor(True))
+    columns = math.not_equal(width, one)
+    dbg.assert_equal(math.logical_or(math.logical_not(columns), reduce.reduce_all(
+        math.equal(rt.row_lengths(), width))), convert_to_tensor(True))
+    total = rt.nested_row_splits[-1][-1]
+    message = "Last row partition does not match flat_values."
+    dbg.assert_equal(where(columns, reduce.reduce_prod(dims), total), total, message=message)
+    rowids = rt.value_rowids()
+    position = range_op(cast(array.shape(rowids)[0], d)) - gather(rt.row_splits, rowids)
+    at = rowids * cast(math.not_equal(n, one), d) * width + position * cast(columns, d)
+    rows = array.reshape(y, dense_concat([convert_to_tensor([-1], dt.int32),
+                                          array.shape(y)[2:]], 0))
+    return gather(rows, at)
 
 
 cd.elementwise.unary = _unary
@@ -703,10 +727,7 @@ def _where(condition: Any, x: Any = None, y: Any = None, name: str | None = None
     # (TF converts a Python operand on its own: SelectV2 then refuses another dtype)
     condition, x, y = (v if isinstance(v, (RaggedTensor, Tensor)) else convert_to_tensor(v)
                        for v in (condition, x, y))
-    if len({p.row_splits.dtype for p in parts}) > 1:  # (TF's first check)
-        raise ValueError("Input RaggedTensors have mismatched row_splits dtypes; use "
-                         "RaggedTensor.with_row_splits_dtype() to convert them to "
-                         "compatible dtypes.")
+    check_splits_dtypes(*parts)  # (TF's first check)
     shapes = [_legacy_shape(v) for v in (condition, x, y)]
     if None not in shapes:  # (known sizes: TF's broadcast checks, in its words)
         ragged_legacy_shape.check_broadcast(shapes)

@@ -29,7 +29,7 @@ from eagerflow._src.ops.indexing import sequence_mask, unsorted_segment_sum
 from eagerflow._src.ops.math import equal, logical_not, maximum, minimum, multiply
 from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.misc_ops import bincount
-from eagerflow._src.ops.ragged_tensor import RaggedTensor, _eager
+from eagerflow._src.ops.ragged_tensor import RaggedTensor, _eager, check_splits_dtypes
 from eagerflow._src.ops.reduce import (
     reduce_all,
     reduce_max,
@@ -368,11 +368,8 @@ def _assert_same_partition(a: RaggedTensor, b: RaggedTensor) -> None:
     if len(sa) != len(sb):
         raise ValueError("Input RaggedTensors have mismatched ragged ranks: "
                          f"{len(sa)} vs. {len(sb)}")
+    check_splits_dtypes(a, b)
     for x, y in zip(sa, sb):
-        if x._dtype is not y._dtype:
-            raise ValueError("Input RaggedTensors have mismatched row_splits dtypes; use "
-                             "RaggedTensor.with_row_splits_dtype() to convert them to "
-                             "compatible dtypes.")
         assert_same_splits(x, y)
 
 
@@ -576,11 +573,16 @@ def boolean_mask(data: Any, mask: Any, name: str | None = None) -> Any:
         raise ValueError("mask.shape.ndims must be known statically.")
     if m.shape.rank == 0:
         raise ValueError("mask cannot be scalar.")
+    check_splits_dtypes(data, m)
     if isinstance(m, RaggedTensor):
         if not isinstance(data, RaggedTensor):
             data = RaggedTensor.from_tensor(data, ragged_rank=m.ragged_rank,
                                             row_splits_dtype=m.row_splits_dtype)
         _assert_splits_match(m.nested_row_splits, data.nested_row_splits[:m.ragged_rank])
+        if m.ragged_rank == 1 and m.shape.rank > 2:
+            # (uniform rows under the ragged ones: TF masks them as the dense mask they are)
+            return RaggedTensor.from_row_splits(boolean_mask(data.values, m.values),
+                                                m.row_splits, validate=False)
         if m.ragged_rank == 1:
             keep = m.flat_values
             values = data.values
@@ -638,10 +640,15 @@ def concat(values: list, axis: int, name: str | None = None) -> Any:
 
 
 def _as_ragged(v: Any, ragged_rank: int, d: dt.DType) -> RaggedTensor:
-    if isinstance(v, RaggedTensor):
-        return v.with_row_splits_dtype(d) if v.row_splits_dtype is not d else v
-    t = v if isinstance(v, Tensor) else convert_to_tensor(v)
-    return RaggedTensor.from_tensor(t, ragged_rank=ragged_rank, row_splits_dtype=d)
+    """`v` as a RaggedTensor of `ragged_rank` (TF's _increase_ragged_rank_to: a tensor,
+    or the uniform values of a ragged one, taken as ragged rows)."""
+    if not isinstance(v, RaggedTensor):
+        t = v if isinstance(v, Tensor) else convert_to_tensor(v)
+        return RaggedTensor.from_tensor(t, ragged_rank=ragged_rank, row_splits_dtype=d)
+    v = v.with_row_splits_dtype(d) if v.row_splits_dtype is not d else v
+    if v.ragged_rank < ragged_rank:
+        v = v.with_values(_as_ragged(v.values, ragged_rank - 1, d))
+    return v
 
 
 def _concat_or_stack(values: Any, axis: int, stack_values: bool) -> Any:
@@ -659,21 +666,17 @@ def _concat_or_stack(values: Any, axis: int, stack_values: bool) -> Any:
     values = [v if isinstance(v, (RaggedTensor, Tensor)) else convert_to_tensor(v)
               for v in values]
     rts = [v for v in values if isinstance(v, RaggedTensor)]
-    dtypes = {v.row_splits_dtype for v in rts}
-    if len(dtypes) > 1:
-        raise ValueError("Input RaggedTensors have mismatched row_splits dtypes; use "
-                         "RaggedTensor.with_row_splits_dtype() to convert them to compatible "
-                         "dtypes.")
-    d = dtypes.pop() if dtypes else dt.int64  # (tensors alone: TF's default splits)
+    d = check_splits_dtypes(*rts) or dt.int64  # (tensors alone: TF's default splits)
+    # (TF holds every input to the rank of the first that knows its own, before taking
+    # them as ragged)
+    first = None
+    for v in values:
+        if first is None:
+            first = v.shape.rank
+        elif v.shape.rank not in (None, first):
+            raise ValueError(f"Shape {v.shape} must have rank {first}")
     ragged_rank = max(1, max((r.ragged_rank for r in rts), default=1))
-    converted = [_as_ragged(v, min(ragged_rank, (v.shape.rank or 2) - 1), d) for v in values]
-    # (TF holds every input to the first one's rank, naming the input's own shape)
-    first = converted[0].shape.rank
-    for v, r in zip(values, converted):
-        if r.shape.rank != first:
-            shape = v.shape if isinstance(v, (RaggedTensor, Tensor)) else r.shape
-            raise ValueError(f"Shape {shape} must have rank {first}")
-    rts = converted
+    rts = [_as_ragged(v, min(ragged_rank, (v.shape.rank or 2) - 1), d) for v in values]
     if first is not None:
         axis = C.positive_axis(axis, first + (1 if stack_values else 0))
     if stack_values:

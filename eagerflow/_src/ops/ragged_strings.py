@@ -33,6 +33,7 @@ from eagerflow._src.ops.ragged_ops import check_splits
 from eagerflow._src.ops.ragged_tensor import RaggedTensor
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.sequences import range as range_op
+from eagerflow._src.ops.sparse_count_ops import api_scope
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.string_format import as_string
 from eagerflow._src.ops.string_format import format as string_format
@@ -145,6 +146,9 @@ def _split_whitespace_max(v: bytes, n: int) -> list:
 
 
 def _split_kernel(xp: Any, x: Any, sep: Any, *, maxsplit: int = -1) -> tuple:
+    if x.ndim != 1:  # (a rank unknown when traced: TF's kernel checks it)
+        raise C.fail("StringSplitV2", f"input must be a vector, got shape: "
+                                      f"{C.shape_str(x.shape)}")
     values, lengths = _split_pieces(x, sep[()] if isinstance(sep, np.ndarray) else sep,
                                     maxsplit)
     check_finite_size("StringSplitV2", (values.size, 2), dt.int64)
@@ -491,7 +495,9 @@ def _transcode_kernel(xp: Any, x: Any, *, input_encoding: str, output_encoding: 
                       errors: str = "replace", replacement_char: int = 65533,
                       replace_control_characters: bool = False) -> np.ndarray:
     codec = _input_codec("UnicodeTranscode", input_encoding)
-    out_codec, repl = _ENCODINGS[output_encoding], chr(replacement_char)
+    out_codec = _ENCODINGS[output_encoding]
+    # (a surrogate has no encoding: TF's converter writes U+FFFD in its place)
+    repl = "\ufffd" if 0xD800 <= replacement_char < 0xE000 else chr(replacement_char)
     arr = np.asarray(x, dtype=object)
     out = np.empty(arr.shape, dtype=object)
     flat = out.reshape(-1)
@@ -581,6 +587,11 @@ def _decode_input(x: Any) -> Any:
 def split(input: Any, sep: Any = None, maxsplit: int = -1,  # noqa: A002
           name: str | None = None) -> Any:
     """`tf.strings.split`: a RaggedTensor with one more (ragged) dimension of pieces."""
+    with api_scope(name or "StringSplit"):  # (TF's: its nodes "StringSplit/...")
+        return _split(input, sep, maxsplit)
+
+
+def _split(input: Any, sep: Any, maxsplit: int) -> Any:  # noqa: A002
     x = _string_input(input)
     if isinstance(x, RaggedTensor):
         return x.with_flat_values(split(x.flat_values, sep, maxsplit))
@@ -636,8 +647,9 @@ def unicode_decode(input: Any, input_encoding: str, errors: str = "replace",  # 
                    replacement_char: int = 65533, replace_control_characters: bool = False,
                    name: str | None = None) -> Any:
     """`tf.strings.unicode_decode`: the code points of each string (int32, ragged)."""
-    return _decode(input, input_encoding, errors, replacement_char,
-                   replace_control_characters, False)
+    with api_scope(name or "UnicodeDecode"):
+        return _decode(input, input_encoding, errors, replacement_char,
+                       replace_control_characters, False)
 
 
 @cd.dispatch_binding
@@ -646,14 +658,21 @@ def unicode_decode_with_offsets(input: Any, input_encoding: str,  # noqa: A002
                                 replace_control_characters: bool = False,
                                 name: str | None = None) -> tuple:
     """`tf.strings.unicode_decode_with_offsets`: code points and their byte offsets."""
-    return _decode(input, input_encoding, errors, replacement_char,
-                   replace_control_characters, True)
+    with api_scope(name or "UnicodeDecodeWithOffsets"):
+        return _decode(input, input_encoding, errors, replacement_char,
+                       replace_control_characters, True)
 
 
 @cd.dispatch_binding
 def unicode_encode(input: Any, output_encoding: str, errors: str = "replace",  # noqa: A002
                    replacement_char: int = 65533, name: str | None = None) -> Any:
     """`tf.strings.unicode_encode`: the innermost dimension of code points, as strings."""
+    with api_scope(name or "UnicodeEncode"):  # (TF's: its nodes "UnicodeEncode/...")
+        return _encode(input, output_encoding, errors, replacement_char)
+
+
+def _encode(input: Any, output_encoding: str, errors: str,  # noqa: A002
+            replacement_char: int) -> Any:
     # (TF converts the code points with no dtype: its UnicodeEncode refuses one not int32)
     x = input if isinstance(input, (RaggedTensor, Tensor)) else convert_to_tensor(input)
     rank = x.shape.rank
@@ -661,25 +680,22 @@ def unicode_encode(input: Any, output_encoding: str, errors: str = "replace",  #
         raise ValueError("Rank of input_tensor must be statically known.")
     if isinstance(x, RaggedTensor):
         if x.flat_values.shape.rank > 1:
-            return x.with_flat_values(unicode_encode(x.flat_values, output_encoding, errors,
-                                                     replacement_char))
+            return x.with_flat_values(_encode(x.flat_values, output_encoding, errors,
+                                              replacement_char))
         if x.ragged_rank > 1:
-            return x.with_values(unicode_encode(x.values, output_encoding, errors,
-                                                replacement_char))
+            return x.with_values(_encode(x.values, output_encoding, errors, replacement_char))
         return bind(UNICODE_ENCODE, (x.values, x.row_splits),
                     {"output_encoding": output_encoding, "errors": errors,
-                     "replacement_char": replacement_char}, name)
+                     "replacement_char": replacement_char})
     if rank == 0:
         raise ValueError("input_tensor's rank must be at least 1.")
     if rank == 1:
         row = RaggedTensor.from_row_splits(x, stack([0, shape_op(x)[0]]), validate=False)
-        return reshape(unicode_encode(row, output_encoding, errors, replacement_char), [])
+        return reshape(_encode(row, output_encoding, errors, replacement_char), [])
     if rank == 2:
-        return unicode_encode(RaggedTensor.from_tensor(x), output_encoding, errors,
-                              replacement_char)
+        return _encode(RaggedTensor.from_tensor(x), output_encoding, errors, replacement_char)
     rows = reshape(x, stack([-1, shape_op(x)[-1]]))
-    return reshape(unicode_encode(rows, output_encoding, errors, replacement_char),
-                   shape_op(x)[:-1])
+    return reshape(_encode(rows, output_encoding, errors, replacement_char), shape_op(x)[:-1])
 
 
 @eager_api("input")

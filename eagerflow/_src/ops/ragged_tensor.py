@@ -113,6 +113,18 @@ def _static_len(t: Any) -> int | None:
     return None if t._shape is None or not t._shape else t._shape[0]
 
 
+
+def check_splits_dtypes(*values: Any) -> dt.DType | None:
+    """The row_splits dtype the RaggedTensors among `values` share (None where there are
+    none); TF's match_row_splits_dtypes refuses a mix."""
+    found = {v.row_splits.dtype for v in values if isinstance(v, RaggedTensor)}
+    if len(found) > 1:
+        raise ValueError("Input RaggedTensors have mismatched row_splits dtypes; use "
+                         "RaggedTensor.with_row_splits_dtype() to convert them to "
+                         "compatible dtypes.")
+    return found.pop() if found else None
+
+
 class RaggedTensor(CompositeTensor):
     """`tf.RaggedTensor`: build one with a factory (`from_row_splits`, ...) or
     `tf.ragged.constant`. `from_tensor` and `merge_dims` are installed by
@@ -250,8 +262,10 @@ class RaggedTensor(CompositeTensor):
             if validate and int(length._arr) < 0:
                 raise ValueError("uniform_row_length must be >= 0.")
         elif validate:
-            dbg.assert_equal(length * nrows, nvals, message="uniform_row_length times nrows "
-                                                             "must equal nvals")
+            # (TF's data: the numbers between its words, no condition line)
+            dbg.assert_equal_v1(length * nrows, nvals, ("uniform_row_length", length,
+                                                        "times nrows", nrows,
+                                                        "must equal nvals", nvals))
         splits = range_op(nrows + convert_to_tensor(1, nrows._dtype)) * length
         return cls._make(values, splits, uniform_row_length=length, nrows=nrows)
 
@@ -507,7 +521,8 @@ class RaggedTensor(CompositeTensor):
         if default_value is None:
             default = convert_to_tensor(b"" if flat._dtype is dt.string else 0, flat._dtype)
         else:
-            default = convert_to_tensor(default_value, dtype=flat._dtype)
+            # (TF converts it by that name: a tensor of another dtype is refused in it)
+            default = convert_to_tensor(default_value, dtype=flat._dtype, name="default_value")
         types = ("ROW_SPLITS",) * len(splits)
         out = bind(ragged_ops.RAGGED_TO_TENSOR, (want, flat, default) + splits,
                    {"row_partition_types": types}, name)

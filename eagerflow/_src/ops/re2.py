@@ -128,6 +128,7 @@ class _Parser:
         self.groups: list = []
         self.wrappers: list = [[]]  # the flag groups opened in each group, to reopen at `|`
         self.unicode = not pattern.isascii()
+        self.bytewise = False  # a \\C (one byte, even inside a character) seen
         self.can_repeat = False      # an operand precedes
         self.operand_at = 0          # where in `out` the last operand starts
         self.names: set = set()
@@ -309,8 +310,8 @@ class _Parser:
             return
         if c in "AzbBC":
             self.i = start + 2
-            if c == "C":
-                self.unicode = True
+            if c == "C":  # (one byte: a bytes pattern's any, unless characters are needed)
+                self.bytewise = True
                 self._operand("(?s:.)")
             elif c == "b" or c == "B":
                 w = "[0-9A-Za-z_]"
@@ -472,7 +473,7 @@ class Pattern:
         self.groups = self.rx.groups
         # RE2's global replace differs from re.sub only where an empty match can be found
         self.empty = _min_width(text) == 0
-        if self.empty and not self.unicode:
+        if self.empty and not self.unicode and not parser.bytewise:
             self.unicode, self.rx = True, re.compile(text)
 
     def decode(self, v: bytes) -> Any:

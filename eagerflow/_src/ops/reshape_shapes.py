@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import check_finite_size
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dynshape import check_runtime_arg
@@ -21,6 +22,14 @@ def reshape_infer(x: Any, *dyn: Any, shape: tuple | None) -> list:
         return [(_reshape_partial(x, shape, dyn[0]), x._dtype)]
     if type(shape) is not tuple or shape and type(shape[0]) is tuple:  # (a raw op's tensor)
         shape = _sizes(shape)
+    if _state.graph is None:  # (eagerly a pure function of the shapes: kept, as C.kept says;
+        # a list of its own to each caller)
+        return list(C.kept(("Reshape", x._shape, x._dtype, shape), _static_reshape, x, shape))
+    return _static_reshape(x, shape)
+
+
+def _static_reshape(x: Any, shape: tuple) -> list:
+    """reshape_infer's answer for a shape given as a tuple of sizes."""
     unknown = [i for i, d in enumerate(shape) if d == -1 or d is None]
     if len(unknown) > 1:
         raise C.fail("Reshape", f"Only one input size may be -1, not both {unknown[0]} and "

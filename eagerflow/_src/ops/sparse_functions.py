@@ -28,7 +28,7 @@ from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.debugging import assert_equal
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import tf_constant_value, tf_shape_value
-from eagerflow._src.ops.eager_errors import eager_api, slow_path
+from eagerflow._src.ops.eager_errors import eager_api, raised_eagerly, slow_path
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2, graph_constant, scope_name
 from eagerflow._src.ops.indexing import (
     gather,
@@ -264,7 +264,8 @@ def concat_sparse(axis: int, sp_inputs: list, expand_nonconcat_dims: bool = Fals
         return parts[0]
     C.no_graph_attr(axis, "concat_dim")
     if not parts:
-        raise C.no_values_kernel(_CONCAT_OP, f"N=0, concat_dim={axis}", _CONCAT_KERNEL)
+        raise raised_eagerly(C.no_values_kernel(_CONCAT_OP, f"N=0, concat_dim={axis}",
+                                                _CONCAT_KERNEL), name)
     shapes = [p.dense_shape for p in parts]
     if expand_nonconcat_dims:  # (TF's graph: the largest dims, sliced around the axis)
         most = reduce_max(concat([reshape(s, [1, -1]) for s in shapes], 0), 0)

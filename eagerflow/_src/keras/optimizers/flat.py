@@ -204,12 +204,15 @@ def eager() -> bool:
 
 def flat_steps(layouts: dict, grads: list, variables: list, slots_of: Callable,
                update: Callable) -> tuple:
-    """Runs `update(grads, variables, slots)` once per dtype over the variables that can
-    take the flat path, two or more (`slots_of(variable)` gives a variable's slots);
-    returns the gradients and variables left for the per-variable path."""
+    """Runs `update(grads, layout, buffers)` once per dtype over the variables that can
+    take the flat path, two or more (`slots_of(variable)` gives a variable's slots): their
+    _Layout and its flat buffers as they are now (_Layout.current); returns the gradients
+    and variables left for the per-variable path."""
     layout = reusable(layouts, grads, variables)
-    if layout is not None:  # last step's single group, unchanged (see reusable)
-        update(grads, variables, layout.slots)
+    if layout is not None:
+        # last step's single group, unchanged (see reusable: its checks are current's and
+        # _layout's, made once)
+        update(grads, layout, layout.buffers)
         return [], []
     groups: dict = {}
     rest: tuple = ([], [])
@@ -227,7 +230,8 @@ def flat_steps(layouts: dict, grads: list, variables: list, slots_of: Callable,
             rest[0].append(gs[0])
             rest[1].append(vs[0])
         else:
-            update(gs, vs, slots)
+            layout = _layout(layouts, vs, tuple(slots))
+            update(gs, layout, layout.current())
     return rest
 
 
@@ -243,13 +247,12 @@ def _layout(layouts: dict, variables: list, slots: tuple) -> _Layout:
     return layout
 
 
-def adam_update(layouts: dict, grads: list, variables: list, slots: list, alpha: Any,
-                beta_1: float, beta_2: float, epsilon: float) -> None:
-    """One Adam step over `variables` (one dtype, all eligible) and their (m, v) `slots`;
-    `layouts` is the optimizer's cache of _Layout by dtype."""
-    layout = _layout(layouts, variables, tuple(slots))
-    var, m, v = layout.current()
-    key, dev = variables[0]._dtype, variables[0]._device
+def adam_update(grads: list, layout: _Layout, buffers: tuple, alpha: Any, beta_1: float,
+                beta_2: float, epsilon: float) -> None:
+    """One Adam step over the variables of `layout` (one dtype, all eligible) and their
+    (m, v) slots, whose flat buffers are `buffers` (see flat_steps)."""
+    var, m, v = buffers
+    key, dev = layout.variables[0]._dtype, layout.variables[0]._device
     # (the new values subtract the step as assign_sub does, in the update's launch)
     m2, v2, var2 = fused_adam_apply(
         EagerTensor(m, key, dev), EagerTensor(v, key, dev),
@@ -258,13 +261,13 @@ def adam_update(layouts: dict, grads: list, variables: list, slots: list, alpha:
     layout.install((var2._arr, m2._arr, v2._arr))
 
 
-def sgd_update(layouts: dict, grads: list, variables: list, slots: list, lr: Any,
-               momentum: float, nesterov: bool) -> None:
-    """One step of SGD with momentum over `variables` (one dtype, all eligible) and their
-    (momentum,) `slots`: _FusedSGD's kernel over the flat buffers."""
-    layout = _layout(layouts, variables, tuple(slots))
-    var, mom = layout.current()
-    key, dev = variables[0]._dtype, variables[0]._device
+def sgd_update(grads: list, layout: _Layout, buffers: tuple, lr: Any, momentum: float,
+               nesterov: bool) -> None:
+    """One step of SGD with momentum over the variables of `layout` (one dtype, all
+    eligible) and their (momentum,) slots, whose flat buffers are `buffers` (see
+    flat_steps): _FusedSGD's kernel over them."""
+    var, mom = buffers
+    key, dev = layout.variables[0]._dtype, layout.variables[0]._device
     var2, mom2 = fused_sgd(EagerTensor(var, key, dev), EagerTensor(mom, key, dev),
                            EagerTensor(layout.gather(list(map(_ARR, grads))), key, dev),
                            lr, momentum, nesterov)

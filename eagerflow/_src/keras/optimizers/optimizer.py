@@ -472,7 +472,7 @@ class Optimizer(trackable.AutoTrackable):
             variables = self._built_variables(len(grads))
         else:
             variables = list(trainable_variables)
-            if not all(map(trackable.is_variable, variables)):
+            if not trackable.all_variables(variables):
                 for v in variables:
                     if not trackable.is_variable(v):
                         raise TypeError(f"Expected a tf.Variable to apply a gradient to, got "
@@ -486,7 +486,7 @@ class Optimizer(trackable.AutoTrackable):
             grads, variables = self._overwrite_with_gradients(grads, variables)
         if self.loss_scale_factor is not None:  # (Keras's TypeError for IndexedSlices)
             grads = [g / self.loss_scale_factor for g in grads]
-        self._coef = {}
+        self._coef.clear()  # (this step's coefficients: `_coef` is kept for this alone)
         if not grads:
             pass  # (every variable was overwritten with its gradient)
         elif self.gradient_accumulation_steps:
@@ -495,8 +495,9 @@ class Optimizer(trackable.AutoTrackable):
             self._apply_now(grads, variables)
         if self.use_ema:  # (every call, accumulating or not, as Keras 3)
             self._update_ema(variables)
-        self._iterations.assign_add(_step_one(self._iterations))
-        self._coef = {}
+        # (its value unread: Keras 3's assign_add returns it, a read of the counter)
+        self._iterations.assign_add(_step_one(self._iterations), read_value=False)
+        self._coef.clear()
 
     def _present_gradients(self, grads: list, variables: list) -> tuple:
         """The (gradient, variable) pairs that have a gradient, as two lists: each gradient
@@ -566,8 +567,11 @@ class Optimizer(trackable.AutoTrackable):
         return built
 
     def _check_variables_are_known(self, variables: list) -> None:
-        # Keras 3: an optimizer serves only the variables it was built with
-        if all(map(self._slots.__contains__, map(_var_key, variables))):
+        # Keras 3: an optimizer serves only the variables it was built with. (Their keys
+        # read in C calls first, every step: a variable keyed by its id, which has no
+        # _unique_id, misses here and is looked at below, as any unknown one.)
+        keys = map(getattr, variables, itertools.repeat("_unique_id"), itertools.repeat(None))
+        if all(map(self._slots.__contains__, keys)):
             return
         for v in variables:
             if _var_key(v) not in self._slots:

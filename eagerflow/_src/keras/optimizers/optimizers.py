@@ -128,9 +128,9 @@ class SGD(Optimizer):
                 lambda v: (self.get_slot(v, "momentum"),), self._flat_update)
         super()._update_steps(grads, variables)
 
-    def _flat_update(self, grads: list, variables: list, slots: list) -> None:
-        flat.sgd_update(self._flat_layouts, grads, variables, slots,
-                        self._lr(variables[0].dtype), self.momentum, self.nesterov)
+    def _flat_update(self, grads: list, layout: Any, buffers: tuple) -> None:
+        flat.sgd_update(grads, layout, buffers, self._lr(layout.variables[0].dtype),
+                        self.momentum, self.nesterov)
 
     _applies_slices = True
 
@@ -225,10 +225,10 @@ class Adam(_Moments):
                 lambda v: (self.get_slot(v, "m"), self.get_slot(v, "v")), self._flat_update)
         super()._update_steps(grads, variables)
 
-    def _flat_update(self, grads: list, variables: list, slots: list) -> None:
-        d = variables[0].dtype
-        flat.adam_update(self._flat_layouts, grads, variables, slots,
-                         self._alpha(self._lr(d), d), self.beta_1, self.beta_2, self.epsilon)
+    def _flat_update(self, grads: list, layout: Any, buffers: tuple) -> None:
+        d = layout.variables[0].dtype
+        flat.adam_update(grads, layout, buffers, self._alpha(self._lr(d), d), self.beta_1,
+                         self.beta_2, self.epsilon)
 
     _applies_slices = True
 

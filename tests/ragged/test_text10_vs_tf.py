@@ -1,0 +1,62 @@
+"""eagerflow against real TensorFlow 2.21 on golden_text10.py's programs (tf.strings'
+unicode edge cases in every error mode, legacy encodings, byte and UTF8_CHAR units, RE2's
+syntax where Python's re differs, to_number, hash buckets, as_string and format options;
+RaggedTensor's rarer factories and methods, mixed ragged ranks in concat, stack and
+boolean_mask, NaN reductions, map_fn's fn_output_signature; tf.sparse's reorder, reshape,
+slice, split, concat, adjoint matmuls, reductions, crosses, to_indicator and bincount;
+tf.lookup's tables over int and string keys, export/import, dtype errors and text file
+columns; each eagerly and traced with unknown shapes): each section's expressions,
+evaluated in order in its own environment, answer what text10_golden.json recorded
+(record_text10.py)."""
+
+import os
+
+from tests.ragged import golden_text10 as G
+from tests.ragged.sections import section_test
+
+# Expressions whose answer still differs from TF's, with why; each must still differ.
+_SCOPES = ("TF names a traced ragged check's nodes under its API's name scopes "
+           "(RaggedFromNestedRowlengths/RaggedFromRowLengths/..., RaggedConcat/..., "
+           "RaggedFromSparse/...) and reports the AssertGuard branch function that failed; "
+           "eagerflow's ragged functions open no such scopes")
+KNOWN: dict = {
+    ("regex_re2", "rep(['\\u00e9b'], '\\\\C\\u00e9?', 'x')"):
+        "RE2's \\C is one byte; eagerflow matches bytes only where nothing else in the "
+        "pattern needs characters (here the literal \u00e9), else one character",
+    ("ragged_methods", "run(traced(lambda x: RT.from_nested_row_lengths(x, [[2, 1], [0, 3, "
+                       "2]]), TS([None], tf.int32)), tf.constant([1, 2, 3, 4]))"): _SCOPES,
+    ("ragged_methods", "run(traced(lambda x: RT.from_uniform_row_length(x, 2), "
+                       "TS([None], tf.int32)), tf.constant([1, 2, 3]))"): _SCOPES,
+    ("ragged_methods", "run(traced(lambda x: RT.from_sparse(x), "
+                       "tf.SparseTensorSpec([None, None], tf.int32)), "
+                       "ST([[0, 1], [1, 0]], [1, 2], [2, 2]))"): _SCOPES,
+    ("ragged_ops_mixed", "run(traced(lambda x, d: tf.concat([x, d], axis=1), "
+                         "RS([None, None], tf.int32), TS([None, 2], tf.int32)), rt, "
+                         "dense[:2])"): _SCOPES,
+    ("traced_more", "run(traced(lambda x, p: tf.ragged.stack_dynamic_partitions(x, p, 2), "
+                    "TS([None], tf.int32), TS([None], tf.int32)), tf.constant([1, 2]), "
+                    "tf.constant([0, 3]))"):
+        "TF's check sits in stack_dynamic_partitions' SegmentStack scope and compares the "
+        "largest partition it sliced there; eagerflow's, in no scope, another slice",
+    ("traced_more", "run(traced(lambda x: x + tf.ones([2, 1], tf.int32), "
+                    "RS([None, None], tf.int32)), rt)"):
+        "TF's broadcast check compares a LogicalOr of the row counts' tests and reports its "
+        "AssertGuard branch function; eagerflow's compares an Equal",
+    **dict.fromkeys([
+        ("traced_more", "bcast(rtf, tf.constant([1.0, 2.0]), TS([None], tf.float32))"),
+        ("traced_more", "bcast(rtf, tf.constant([[1.0], [2.0]]), TS([None, 1], tf.float32))"),
+        ("traced_more", "bcast(sq, tf.constant([[10.0, 20.0]]), TS([None, None], "
+                        "tf.float32))"),
+        ("traced_more", "bcast(sq, tf.constant([10.0, 20.0]), TS([None], tf.float32))"),
+        ("traced_more", "bcast(sq, tf.constant([[10.0, 20.0, 30.0], [1.0, 2.0, 3.0]]), "
+                        "TS([None, None], tf.float32))"),
+    ], "a dense operand's sizes checked at run time: the same InvalidArgumentError, but "
+       "TF's checks (in conds, reporting their branch functions) compare row splits or "
+       "slices of them; eagerflow's compare a LogicalOr or SelectV2 of the sizes"),
+    ("traced_more", "outs(lambda x: tf.stack([x, x], axis=1), RS([2, None], tf.int32))"):
+        "TF's stack along axis 1 gathers rows by a permutation it computes at run time (inner "
+        "row_splits of unknown length); eagerflow's ranges fold to a known length (5,)",
+}
+
+test_section_matches_tensorflow = section_test(
+    G, os.path.join(os.path.dirname(__file__), "text10_golden.json"), KNOWN)
