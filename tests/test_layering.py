@@ -71,7 +71,8 @@ OPS_ORDER = [
     "packed_strings",
     # math
     "libm32", "libm_exact", "elementwise", "halfprec", "eigen_sum", "eigen_reduce", "eigen32",
-    "broadcast_grads", "where_indices", "unary_grad_ops", "math_base", "math", "bitwise",
+    "broadcast_grads", "where_indices", "unary_grad_ops", "float_to_int", "math_base", "math",
+    "bitwise",
     "special_cephes", "special_bessel", "special_lgamma", "math_special",
     "special_scalars", "special_igamma", "special_betainc",
     "special_functions", "special_incomplete", "select_v1", "clip_value",
