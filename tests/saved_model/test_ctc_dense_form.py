@@ -72,6 +72,16 @@ def saved(tmp_path_factory) -> str:
     return path
 
 
+@pytest.fixture(scope="module")
+def loaded(saved):
+    return tf.saved_model.load(saved).f
+
+
+@pytest.fixture(scope="module")
+def tfs():
+    return tf.saved_model.load(str(HERE / "ctc_dense_tf")).f
+
+
 def test_written_with_tfs_ops(saved):
     model = pb().SavedModel()
     model.ParseFromString((Path(saved) / "saved_model.pb").read_bytes())
@@ -88,20 +98,18 @@ def test_eager_call_computes_what_tf_did(name):
 
 
 @pytest.mark.parametrize("name", CASES)
-def test_loaded_back_computes_the_eager_values(saved, name):
-    loaded = tf.saved_model.load(saved)
-    _close(name, *_value_and_grad(loaded.f, *_inputs(name)))
+def test_loaded_back_computes_the_eager_values(loaded, name):
+    _close(name, *_value_and_grad(loaded, *_inputs(name)))
 
 
-def test_impossible_labelling_is_finite_when_saved(saved):
-    loss, grad = _value_and_grad(tf.saved_model.load(saved).f, *_inputs("impossible"))
+def test_impossible_labelling_is_finite_when_saved(loaded):
+    loss, grad = _value_and_grad(loaded, *_inputs("impossible"))
     assert np.all(np.isfinite(loss)) and np.all(loss > 700) and np.all(np.isfinite(grad))
 
 
 @pytest.mark.parametrize("name", CASES)
-def test_loads_tfs_file(name):
-    loaded = tf.saved_model.load(str(HERE / "ctc_dense_tf"))
-    _close(name, *_value_and_grad(loaded.f, *_inputs(name)))
+def test_loads_tfs_file(tfs, name):
+    _close(name, *_value_and_grad(tfs, *_inputs(name)))
 
 
 @pytest.mark.skipif(not os.path.exists(TF_PYTHON),
