@@ -5,6 +5,7 @@ DivNoNan) and tf.function's fused groups launch. Each fused kernel is checked ag
 CPU path's result; the counts of the guide CNN's and the MLP's steps are bounded."""
 
 import importlib.util
+import weakref
 from pathlib import Path
 
 import numpy as np
@@ -469,6 +470,63 @@ def test_adam_updates_a_devices_small_variables_together(gpu, monkeypatch):
     for a, b in zip(got, cpu):
         for x, y in zip(a, b):
             np.testing.assert_allclose(x, y, rtol=1e-6, atol=1e-7)
+
+
+def _in_place_run(make):
+    """Four steps of `make()`'s optimizer over two small variables on the device: after
+    the second, a read of the variable, a reshape of it and a read of a slot are held
+    over the third. Returns the values, each step's launches and whether each step kept
+    the variables' arrays (written in place: weak references, which hold nothing)."""
+    a, b = tf.Variable([1.0, 2.0, 3.0]), tf.Variable([[3.0]])
+    opt = make()
+    g = [tf.constant([0.5, -1.0, 2.0]), tf.constant([[1.0]])]
+    out, launches, kept, held = [], [], [], []
+    for step in range(4):
+        was = weakref.ref(a._arr)
+        with strict.count_launches() as n:
+            opt.apply_gradients(zip(g, [a, b]))
+        launches.append(n["total"])
+        kept.append(was() is a._arr)
+        out.append([x.numpy() for x in (a, b, *(opt.get_slot(a, s) for s in _SLOTS(opt)))])
+        if step == 1:  # reads alive across the next step keep their values
+            slot = opt.get_slot(a, _SLOTS(opt)[0])
+            held = [(t, t.numpy()) for t in (a.read_value(), tf.reshape(a, [3, 1]),
+                                             slot.read_value())]
+        if step == 2:
+            out.append([t.numpy() for t, _ in held] + [v for _, v in held])
+            held = []
+    return out, launches, kept
+
+
+def _SLOTS(opt):  # noqa: N802 - a table's name
+    return ("m", "v") if isinstance(opt, tf.keras.optimizers.Adam) else ("momentum",)
+
+
+@pytest.mark.parametrize("make", [lambda: tf.keras.optimizers.Adam(0.01),
+                                  lambda: tf.keras.optimizers.SGD(0.1, momentum=0.9),
+                                  lambda: tf.keras.optimizers.SGD(0.1, momentum=0.8,
+                                                                  nesterov=True)])
+def test_flat_update_on_a_device_writes_in_place_where_no_read_is_alive(gpu, monkeypatch,
+                                                                        make):
+    """keras/optimizers/flat.py on a device writes the flat buffers in place (the update's
+    one kernel, no slicing of new buffers into views) unless a tensor read from a variable
+    or slot is alive: then new buffers, and the reads keep their values, as TF's
+    copy-on-write updates. The values are the per-variable path's, bit for bit."""
+    from eagerflow._src.keras.optimizers import flat
+
+    got, launches, kept = _in_place_run(make)
+    # the first step gathers; the third, with reads alive, makes new buffers
+    assert kept == [False, True, False, True]
+    held = got[3]
+    for now, then in zip(held[:3], held[3:]):
+        np.testing.assert_array_equal(now, then)
+    assert not np.array_equal(got[4][0], held[3])  # (the variable itself moved on)
+    monkeypatch.setattr(flat, "SMALL", -1)  # every variable on its own
+    per_variable, _ = _in_place_run(make)[:2]
+    assert launches[1] == launches[3] == launches[2]
+    for a, b in zip(got, per_variable):
+        for x, y in zip(a, b):
+            np.testing.assert_array_equal(x, y)
 
 
 def test_adam_traced_for_a_device_takes_one_step_size_kernel(gpu, monkeypatch):
