@@ -328,9 +328,10 @@ TF_NOT_IMPLEMENTED = {"linalg.lstsq", "experimental.numpy.size", "signal.dct", "
 # sampled_softmax_loss, the sparse lookups)
 # (and strings.ngrams of a list pad_values, whose first two items TF's reads: an empty
 # list's IndexError)
-# (and linalg.lstsq of a matrix of fewer than two dimensions: TF's reads its last two)
+# (and linalg.lstsq of a matrix of fewer than two dimensions: TF's reads its last two;
+# signal.frame of an axis past a signal's rank: TF's reads its outer dimensions' list)
 TF_SHAPE_READS = {"tensordot", "nn.embedding_lookup", "signal.dct", "signal.idct",
-                  "linalg.lstsq",
+                  "linalg.lstsq", "signal.frame",
                   "linalg.tridiagonal_solve", "linalg.tridiagonal_matmul", "nn.nce_loss",
                   "nn.sampled_softmax_loss", "nn.embedding_lookup_sparse",
                   "nn.safe_embedding_lookup_sparse", "strings.ngrams",
@@ -368,6 +369,8 @@ TF_ATTRIBUTE_READS = {"sparse.mask": ("has no attribute 'indices'",),
                       "sparse.reduce_max": ("has no attribute 'indices'",),
                       "experimental.numpy.vsplit": _SHAPE, "experimental.numpy.hsplit": _SHAPE,
                       "experimental.numpy.dsplit": _SHAPE,
+                      # (tf.size's out_type, whose .as_numpy_dtype TF's eager path reads)
+                      "size": ("has no attribute 'as_numpy_dtype'",),
                       # (the sequence parsers' feature dicts, whose .keys() TF's reads)
                       "io.parse_sequence_example": ("has no attribute 'keys'",),
                       "io.parse_single_sequence_example": ("has no attribute 'keys'",),

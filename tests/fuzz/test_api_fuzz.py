@@ -19,6 +19,7 @@ import functools
 import inspect
 from typing import Any
 
+import api_record
 import numpy as np
 import pytest
 from fuzzlib import (
@@ -161,12 +162,15 @@ def check_api_call(qual: str, fn: Any, args: list, kwargs: dict) -> str:
     # a failed tf.debugging assertion (or tf.Assert: "Expected 'cond' to be true.") is the
     # call doing its job, in TF's words
     failed = ("did not hold", "to be true.") if short.lower().startswith("assert") else ()
+    recorded = api_record.encode_call(args, kwargs)  # (before the call: it may change them)
     try:
         outcome, value = guarded(qual, (short, fn.__name__) + params + failed, fn, *args,
                                  contract=False, **kwargs)
     finally:
         if short == "set_seed":
             tf.random.set_seed(None)
+    if recorded is not None:
+        api_record.write(qual, recorded, outcome, value)
     if outcome == "ok":
         check_well_formed(qual, value)
     elif numpy_type_error(value):  # (a public call's NumPy TypeError: TF's has its own error)

@@ -17,18 +17,15 @@ from __future__ import annotations
 
 import os
 import pickle
-import queue
 import re
-import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pytest
 import tf_calls
+from tf_runner import run_workers
 
 from eagerflow._src.autodiff.tape import GradientTape
 from eagerflow._src.backend import to_host
@@ -38,10 +35,14 @@ from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import Resource, Table, all_ops
 from eagerflow._src.testing.op_harness import as_tensors, sample_device
 from tests.optional_samples import without_samples
-from tests.tf_reference import TF_ENV, TF_PYTHON
+from tests.tf_reference import TF_PYTHON
 
 LONG = os.environ.get("EAGERFLOW_FUZZ", "") == "long"
-SEEDS = range(int(os.environ.get("EAGERFLOW_DIFF_SEEDS", "6"))) if LONG else (0,)
+# EAGERFLOW_DIFF_SEEDS=n: seeds 0 to n-1; "5,7": those seeds alone (a new one's variants
+# without the earlier runs' again)
+_SEEDS = os.environ.get("EAGERFLOW_DIFF_SEEDS", "6")
+SEEDS = ((tuple(int(s) for s in _SEEDS.split(",") if s) if "," in _SEEDS else
+          range(int(_SEEDS))) if LONG else (0,))
 # EAGERFLOW_DIFF_OPS=regex: only the ops whose names match (to replay a few differences)
 ONLY = re.compile(os.environ.get("EAGERFLOW_DIFF_OPS", ""))
 # How long TF may take over all the cases (the long mode's ~8,000 cases take TF about 12
@@ -50,9 +51,7 @@ ONLY = re.compile(os.environ.get("EAGERFLOW_DIFF_OPS", ""))
 # recorded as a hang, and a new worker goes on after it.
 TF_SECONDS = int(os.environ.get("EAGERFLOW_DIFF_TF_SECONDS", 1800 if LONG else 600))
 CASE_SECONDS = float(os.environ.get("EAGERFLOW_DIFF_CASE_SECONDS", "60"))
-START_SECONDS = 600.0  # for a worker to import TF
 HUNG = "TFHang"  # the error class recorded for a case TF never finished
-HERE = Path(__file__).resolve().parent
 
 # Stateful random ops continue their stream from call to call (TF keeps it in the kernel),
 # so here only shapes and dtypes: their values are compared with TF's, call after call, in
@@ -165,6 +164,10 @@ KNOWN: list = [
     ("MatrixSquareRoot-.*-ties-", "gradient 0: values .*e\\+16", "a singular square root: "
      "the Kronecker sum its gradient solves is singular to rounding, so TF's and eagerflow's "
      "gradients are ~1e16 of rounding's sign (LU pivots' last bits)"),
+    ("UniformQuantized(DotHybrid|ConvolutionHybrid)" + _NOT_FINITE, "NaN pattern|values",
+     "a NaN or infinite float lhs: TF quantizes it on the fly, its range's and its values' "
+     "conversions to int8 those of C++ on NaN and inf (undefined behaviour: finite garbage, "
+     "or inf through the scale); eagerflow's rows holding them come out 0 (seed 5)"),
     ("DrawBoundingBoxes(V2)?" + _NOT_FINITE, "NaN pattern|values", "a non-finite box corner: "
      "TF casts it to a pixel index as C++ happens to (undefined behaviour), and may draw; "
      "eagerflow draws no such box"),
@@ -458,58 +461,6 @@ def _compare(ours: dict, theirs: dict) -> str:
     return ""
 
 
-def _pump(stream: Any, sink: queue.Queue) -> None:
-    """Puts each line of `stream` in `sink`, then None (this worker's own queue: a killed
-    worker's pump ends after a new worker started)."""
-    for line in stream:
-        sink.put(line)
-    sink.put(None)
-
-
-def _run_tf(d: Path, n: int, report: dict) -> None:
-    """Runs tf_worker.py over the `n` cases in d/cases.pkl, its results appended to
-    d/results.pkl. A case TF does not finish within CASE_SECONDS (or that kills TF) is
-    noted in report["hung"] and a new worker starts after it; report["error"] says why
-    the run stopped short (TF_SECONDS spent, or TF could not run at all)."""
-    deadline = time.monotonic() + TF_SECONDS
-    start = 0
-    while start < n:
-        with open(d / "stderr.txt", "w") as err:
-            proc = subprocess.Popen([TF_PYTHON, str(HERE / "tf_worker.py"), str(d / "cases.pkl"),
-                                     str(d / "results.pkl"), str(start)],
-                                    stdout=subprocess.PIPE, stderr=err, text=True, env=TF_ENV)
-        lines: queue.Queue = queue.Queue()
-        threading.Thread(target=_pump, args=(proc.stdout, lines), daemon=True).start()
-        current, ready = start, False
-        while True:
-            left = deadline - time.monotonic()
-            wait = CASE_SECONDS if ready else START_SECONDS  # (importing TF is slow)
-            try:
-                line = lines.get(timeout=max(0.0, min(wait, left)))
-            except queue.Empty:
-                proc.kill()
-                proc.wait()
-                if not ready or left <= wait:
-                    report["error"] = f"TF took over {TF_SECONDS}s in all, or {wait}s to " \
-                                      f"start (at case {current} of {n})"
-                    return
-                report["hung"].append(current)
-                break
-            if line == "ready\n":
-                ready = True
-            elif line is not None:
-                current = int(line)
-            else:  # the worker ended
-                if proc.wait() == 0:
-                    return
-                if not ready:  # (no TF there, or it does not import)
-                    report["error"] = (d / "stderr.txt").read_text()[-3000:]
-                    return
-                report["hung"].append(current)  # TF died on this case
-                break
-        start = current + 1
-
-
 def _tf_results_of(d: Path, cases: list, hung: list) -> dict:
     results = {}
     with open(d / "results.pkl", "rb") as f:
@@ -535,7 +486,9 @@ def tf_results(tmp_path_factory):
     with open(d / "cases.pkl", "wb") as f:
         pickle.dump(cases, f)
     report: dict = {"hung": [], "error": None}
-    tf_run = threading.Thread(target=_run_tf, args=(d, len(cases), report))
+    tf_run = threading.Thread(target=run_workers, args=(
+        "tf_worker.py", d / "cases.pkl", d / "results.pkl", len(cases), report,
+        TF_SECONDS, CASE_SECONDS))
     tf_run.start()
     ops = {o.name: o for o in all_ops()}
     ours = {c["id"]: _ours(ops[c["op"]], c) for c in cases}
@@ -616,7 +569,8 @@ def test_every_op_matches_tensorflow(tf_results):
     if os.environ.get("EAGERFLOW_DIFF_REPORT"):  # every difference, to a file
         Path(os.environ["EAGERFLOW_DIFF_REPORT"]).write_text("\n".join(diffs) + "\n")
     assert not diffs, f"{len(diffs)} differences from TF:\n" + "\n".join(diffs[:60])
-    if LONG and not ONLY.pattern:  # (a few ops leave most entries unvisited)
+    if LONG and not ONLY.pattern and 0 in SEEDS:  # (a few ops or seeds leave most entries
+        # unvisited)
         # (where TF returns uninitialized memory it may happen to agree)
         stale = [KNOWN[i][:2] for i in range(len(KNOWN))
                  if i not in hit and "uninitialized" not in KNOWN[i][2]]
@@ -624,6 +578,8 @@ def test_every_op_matches_tensorflow(tf_results):
 
 
 @pytest.mark.skipif(bool(ONLY.pattern), reason="EAGERFLOW_DIFF_OPS picks a few ops")
+@pytest.mark.skipif(0 not in SEEDS, reason="seed 0's variants give every op its cases; a "
+                                           "later seed's draw some")
 def test_every_op_is_compared_or_has_a_reason():
     names = {o.name for o in all_ops()}
     covered = {c["op"] for c in _cases()}

@@ -35,10 +35,17 @@ def ndim(a: Any) -> int:
 
 
 def size(x: Any, axis: int | None = None) -> Any:
+    """TF's: a Python number's size is the int 1; a known shape's its NumPy int64 product
+    (an empty shape's 1, not NumPy's float 1.0 of an empty list); else the Size op's."""
     if axis is not None:
         raise NotImplementedError(
             "axis argument is not supported in the current `np.size` implementation")
-    return np.prod(asarray(x).shape.as_list())
+    if isinstance(x, (int, float, np.int32, np.int64, np.float32)):  # (TF's list)
+        return 1
+    shape = asarray(x).shape
+    if shape.is_fully_defined():
+        return np.prod(shape.as_list(), dtype=int)
+    return _size(asarray(x))
 
 
 def isscalar(num: Any) -> bool:

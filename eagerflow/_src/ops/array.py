@@ -621,17 +621,19 @@ def concat(values: Any, axis: Any, name: str = "concat") -> Any:
     if _state.graph is not None:
         axis, dyn = scalar_arg(axis, "axis")
     else:
-        axis, dyn = (axis if type(axis) is int else _eager_concat_axis(axis, name, len(xs))), ()
+        axis, dyn = (axis if type(axis) is int else _eager_concat_axis(
+            axis, name, len(xs), wrapper_inputs.passed_raw(*values))), ()
     if dyn:  # an axis known at run time: the last input
         return bind(CONCAT, xs + dyn, {"axis": None}, name)
     return bind(CONCAT, xs, {"axis": axis}, name)
 
 
-def _eager_concat_axis(axis: Any, name: str, n: int) -> int:
+def _eager_concat_axis(axis: Any, name: str, n: int, slow: bool) -> int:
     """An eager axis that is no Python int, as ConcatV2 (of `n` values) reads its input: an
-    int32 (or int64) scalar, or a vector of one value."""
+    int32 (or int64) scalar, or a vector of one value (`slow`: a value given as a Python
+    list sends TF's wrapper down its slow path, where a float axis is Tidx's refusal)."""
     try:
-        t = wrapper_inputs.index_input("ConcatV2", axis, "Tidx")
+        t = wrapper_inputs.index_input("ConcatV2", axis, "Tidx", slow)
         if t._shape != () and t._shape != (1,):
             raise C.fail("ConcatV2", f"axis tensor should be a scalar integer, but got shape "
                                      f"{C.shape_str(t._shape)}")

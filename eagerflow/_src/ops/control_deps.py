@@ -78,7 +78,9 @@ def group(*inputs: Any, **kwargs: Any) -> Any:
     return g.no_op(name or "group_deps", ops)
 
 
-def tuple(tensors: Any, control_inputs: Any = None, name: str | None = None) -> list:  # noqa: A001
+def tuple(tensors: Any, control_inputs: Any = None, name: str | None = None) -> Any:  # noqa: A001
+    if _state.graph is None:  # (eagerly TF's gives `tensors` back as given, unread)
+        return tensors
     g = _v1_graph()
     if g is None:
         return [None if t is None else identity(t) for t in tensors]

@@ -587,17 +587,26 @@ def assert_integer(x: Any, message: str | None = None, name: str | None = None) 
                         f"dtype {d}")
 
 
-def assert_scalar(tensor: Any, message: str | None = None, name: str | None = None) -> Any:
-    shape = _static_shape(tensor)
+def scalar_checked(tensor: Any, message: str | None = None) -> Any:
+    """TF 1's assert_scalar: `tensor` converted, refused unless its static shape is a
+    scalar's (tf.compat.v1.assert_scalar returns it)."""
+    x = tensor if isinstance(tensor, Tensor) or hasattr(tensor, "_as_tensor") else \
+        convert_to_tensor(tensor)
+    shape = x.shape
     if shape.rank == 0:
-        return tensor
-    name = _rank_name(tensor)
+        return x
+    name = _rank_name(x)
     if name:  # (in a graph: an unknown rank is refused too, the tensor named)
         raise ValueError(f"{message or ''}Expected scalar shape for {name}, saw shape: "
                          f"{shape}.")
     if shape.rank is not None:
         raise ValueError(f"{_prefix(message)}Expected scalar shape, saw shape: {shape}.")
-    return tensor
+    return x
+
+
+def assert_scalar(tensor: Any, message: str | None = None, name: str | None = None) -> None:
+    """TF 2's: TF 1's check, returning nothing (TF 2.21's returns None, even eagerly)."""
+    scalar_checked(tensor, message)
 
 
 def assert_same_float_dtype(tensors: Any = None, dtype: Any = None) -> Any:

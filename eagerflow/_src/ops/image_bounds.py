@@ -255,6 +255,10 @@ def central_crop(image: Any, central_fraction: float) -> Any:
             raise ValueError("central_fraction must be within (0, 1]")
     if not isinstance(fraction, Tensor) and fraction == 1.0:
         return x  # (TF returns it before looking at the image)
+    if x._shape is not None and len(x._shape) > 4:  # (TF's own words, after its 3-D check)
+        _at_least_3d(x)
+        raise ValueError(f"`image` should either be a Tensor with rank = 3 or rank = 4. Had "
+                         f"rank = {len(x._shape)}.")
     _check_3_or_4(x, batched=False) if x._shape is not None and len(x._shape) >= 3 else \
         _at_least_3d(x)
     h, w = _hw(x)

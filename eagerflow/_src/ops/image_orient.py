@@ -49,6 +49,16 @@ def _at_least_3d(image: Any) -> Any:
     return x
 
 
+def _image_or_batch(image: Any, gap: str = " ") -> Any:
+    """`_at_least_3d`, then TF's refusal of more than 4 dimensions (its flips word it with
+    no space before "must": `gap` "")."""
+    x = _at_least_3d(image)
+    if x._shape is not None and len(x._shape) > 4:
+        raise ValueError(f"'image' (shape {tuple(x._shape)}){gap}must have either 3 or 4 "
+                         "dimensions.")
+    return x
+
+
 def _reverse_axis(x: Any, axis: int) -> Any:
     key = [slice(None)] * len(x._shape)
     key[axis] = slice(None, None, -1)
@@ -57,13 +67,13 @@ def _reverse_axis(x: Any, axis: int) -> Any:
 
 def flip_left_right(image: Any) -> Any:
     """Reverses the width axis of a 3-D image or a 4-D batch."""
-    x = _at_least_3d(image)
+    x = _image_or_batch(image, gap="")
     return _reverse_axis(x, len(x._shape) - 2)
 
 
 def flip_up_down(image: Any) -> Any:
     """Reverses the height axis of a 3-D image or a 4-D batch."""
-    x = _at_least_3d(image)
+    x = _image_or_batch(image, gap="")
     return _reverse_axis(x, len(x._shape) - 3)
 
 
@@ -92,7 +102,7 @@ def random_flip_up_down(image: Any, seed: Any = None) -> Any:
 
 def transpose_image(image: Any, name: str | None = None) -> Any:
     """Swaps the height and width axes."""
-    x = _at_least_3d(image)
+    x = _image_or_batch(image)
     n = len(x._shape)
     perm = list(range(n))
     perm[n - 3], perm[n - 2] = perm[n - 2], perm[n - 3]
@@ -101,7 +111,7 @@ def transpose_image(image: Any, name: str | None = None) -> Any:
 
 def rot90(image: Any, k: int = 1, name: str | None = None) -> Any:
     """Rotates counter-clockwise by 90 degrees `k` times."""
-    x = _at_least_3d(image)
+    x = _image_or_batch(image)
     if isinstance(k, Tensor):  # TF converts k to an int32 scalar
         if k._dtype is not dt.int32:
             raise ValueError(f"k: Tensor conversion requested dtype int32 for Tensor with "

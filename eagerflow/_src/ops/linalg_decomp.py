@@ -197,8 +197,10 @@ def _chol_kernel(xp: Any, x: Any) -> Any:
             return _cast(xp.linalg.cholesky(sym), x)
         except np.linalg.LinAlgError:
             pass
-        # TF does not raise for a matrix that is not positive definite: its result is nan
-        out = xp.full(x.shape, np.nan, dtype=x.dtype)
+        # TF does not raise for a matrix that is not positive definite: its result is its
+        # type's quiet NaN, which for a complex type is 0 (C++'s numeric_limits has no
+        # std::complex one: its default value)
+        out = xp.full(x.shape, 0 if x.dtype.kind == "c" else np.nan, dtype=x.dtype)
         for idx in np.ndindex(*x.shape[:-2]):
             try:
                 out[idx] = xp.linalg.cholesky(sym[idx])

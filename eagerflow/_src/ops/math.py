@@ -657,9 +657,11 @@ def truediv(x: Any, y: Any, name: str | None = None) -> Any:
 
 @dispatchable
 def divide(x: Any, y: Any, name: str | None = None) -> Any:
+    if name is not None:  # (TF's truediv then: x converted alone, y's dtype must match it)
+        return truediv(x, y, name)
     if not isinstance(x, Tensor):  # (TF's: x takes a tensor y's dtype, or fails)
         x = convert_to_tensor_v2(x, y.dtype if isinstance(y, Tensor) else None)
-    return truediv(x, y, name) if name is not None else x / y  # (TF's: the operator's)
+    return x / y  # (TF's: the operator's)
 
 
 @dispatchable

@@ -522,6 +522,8 @@ def _monotone(x: Any, strict: bool, what: str) -> Any:
     # (complex is numeric to TF's check: Greater/GreaterEqual refuse it then)
     if not (flat._dtype.is_floating or flat._dtype.is_integer or flat._dtype.is_complex):
         raise TypeError(f"Expected x to be numeric, instead found: {flat!s}")
+    if _state.graph is None and flat._shape[0] < 2:  # (TF's cond: nothing to compare, the
+        return reduce_all(convert_to_tensor([], dt.bool))  # comparison never made)
     a, b = flat[1:], flat[:-1]
     return reduce_all(greater(a, b) if strict else greater_equal(a, b))
 

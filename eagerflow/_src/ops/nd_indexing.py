@@ -687,6 +687,10 @@ def _unravel_infer(indices: Any, dims: Any) -> list:
 
 
 def _unravel_kernel(xp: Any, indices: Any, dims: Any) -> Any:
+    if indices.size == 0:  # (TF's kernel refuses no indices first, showing the tensor)
+        raise InvalidArgumentError(None, None, (
+            f"received empty tensor indices: Tensor<type: {indices.dtype.name} shape: "
+            f"{C.shape_str(indices.shape)} values: > [Op:UnravelIndex]"))
     if (dims <= 0).any():  # (TF's kernel checks each dim in turn)
         host = to_host(dims)
         i = int(np.argmax(host <= 0))

@@ -366,8 +366,13 @@ def _check_backprop_now(fam: _Family, op: str, label: str, in_shape: tuple | Non
 
 
 def _sizes(op: str, sizes: Any, want: int, what: str) -> tuple | None:
-    """The static values of a gradient op's `input_sizes` / `filter_sizes`, checked."""
-    C.check_dtype(op, sizes, C.INDEX, "Tshape")
+    """The static values of a gradient op's `input_sizes` / `filter_sizes`, checked (int32,
+    the signature's type, but for Conv3DBackpropInputV2's Tshape attr)."""
+    if op == "Conv3DBackpropInputV2":
+        C.check_dtype(op, sizes, C.INDEX, "Tshape")
+    elif sizes._dtype is not dt.int32:
+        raise C.wrong_input_dtype(op, 0 if what == "input_sizes" else 1, dt.int32,
+                                  sizes._dtype)
     if sizes._shape is not None and len(sizes._shape) != 1:
         raise fail(op, f"{what} must be 1-dimensional, got shape {C.shape_str(sizes._shape)}")
     vals = static_shape_values(sizes)
@@ -376,8 +381,12 @@ def _sizes(op: str, sizes: Any, want: int, what: str) -> tuple | None:
         vals = tuple(known) if isinstance(known, list) else None
     if vals is not None and len(vals) != want:
         raise fail(op, f"{op} requires {what} to contain {want} values, but got: {len(vals)}")
-    if vals is not None and any(v is not None and v < 0 for v in vals):
-        raise fail(op, f"Dimension -1 must be >= 0 in {what}")
+    bad = next((i for i, v in enumerate(vals or ()) if v is not None and v < 0), None)
+    if bad is not None:  # (TF's words: its shape function's in a graph, else the kernel's)
+        if _state.graph is not None:
+            raise ValueError(f"Invalid value in tensor used for shape: {vals[bad]}")
+        raise fail(op, f"Dimension {bad} of {what} must be >= 0" if "Depthwise" in op else
+                   f"Dimension {vals[bad]} must be >= 0")
     return vals
 
 

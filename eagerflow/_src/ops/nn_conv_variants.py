@@ -42,14 +42,18 @@ from eagerflow._src.ops.nn_conv import (
 )
 
 
-def _sizes_tensor(value: Any) -> Any:
-    if isinstance(value, Tensor) and not isinstance(value, EagerTensor):
+def _sizes_tensor(value: Any, tshape: bool = False) -> Any:
+    """A gradient op's sizes input as TF's wrapper converts it: an int32 input (the
+    signature's, except Conv3DBackpropInputV2's `tshape` Tshape, int64 for values past
+    int32) takes a list past int32 wrapped, as TF's eager conversion casts it; a tensor
+    as given (another dtype is the op's refusal)."""
+    if isinstance(value, Tensor):
         return value
     vals = static_ints(value, "output_shape")
     if any(v is None or not -2**63 <= v < 2**63 for v in vals):
         raise ValueError(f"output_shape must be a list of int64 values, got {list(vals)}")
-    wide = any(not -2**31 <= v < 2**31 for v in vals)
-    return EagerTensor(np.array(vals, dtype=np.int64 if wide else np.int32))
+    wide = tshape and any(not -2**31 <= v < 2**31 for v in vals)
+    return EagerTensor(np.array(vals, np.int64).astype(np.int64 if wide else np.int32))
 
 
 def _full_input_sizes(fam: _Family, sizes: Any, w: Any, dy: Any, data_format: str) -> Any:
@@ -60,7 +64,7 @@ def _full_input_sizes(fam: _Family, sizes: Any, w: Any, dy: Any, data_format: st
             and len(w._shape) == r + 2 and len(dy._shape) == r + 2:  # (else the op says why)
         depth = w._shape[-2] if not fam.depthwise else w._shape[-2]
         full = full_shape(outer(dy._shape, data_format)[0], vals, depth, data_format)
-        return EagerTensor(np.array(full, dtype=np.int32))
+        return EagerTensor(np.array(full, sizes.dtype.as_numpy_dtype))
     if vals is not None and len(vals) != r + 2:
         raise fail(fam.bin, f"{fam.bin} requires input_sizes to contain {r + 2} values or {r} "
                             f"values, but got: {len(vals)}")
@@ -108,7 +112,7 @@ def conv3d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any, 
     df = default_format(data_format, "NDHWC")
     w, dy = binary_args(filters, input)
     a = _conv_attrs(3, strides, padding, df, dilations)
-    sizes = _full_input_sizes(CONV3D_F, _sizes_tensor(output_shape), w, dy, df)
+    sizes = _full_input_sizes(CONV3D_F, _sizes_tensor(output_shape, tshape=True), w, dy, df)
     return bind(CONV3D_BACKPROP_INPUT, (sizes, w, dy), a, name)
 
 

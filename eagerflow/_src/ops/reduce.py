@@ -236,7 +236,7 @@ def _reduction(tf_name: str, np_fn: Callable, allowed: frozenset, grad: Callable
             infer(Spec(x), axes=axes, keepdims=keepdims)
         elif axes is None:  # all axes (a graph traced for an unknown rank)
             axes = tuple(range(x.ndim))
-        if x.ndim == 0 or copies_trivial and _trivial(x.shape, axes):
+        if copies_trivial and _trivial(x.shape, axes):  # (a scalar: no axis, trivial)
             return x.reshape(_reduced_shape(x.shape, axes, keepdims)).copy()
         if x.size == 0:  # (an empty input's output may be bigger than it: the identity fills
             # each kept position, an allocation checked first, as TF's allocator refuses it)
@@ -817,4 +817,10 @@ def size(input: Any, out_type: Any = None, name: str | None = None) -> Any:  # n
                               name=scope_name(name, "Size") + "/")
     if _state.graph is not None and isinstance(x, Tensor):  # (TF's Size op)
         return bind(SIZE, (x,), {"out_type": dt.as_dtype(out_type or dt.int32)}, name)
+    if isinstance(x, EagerTensor):
+        # TF's eager path: NumPy's product of the shape in out_type's NumPy type, converted
+        # to out_type (so any dtype TF can convert that product to: bool, float32, ...); an
+        # out_type that is no DType is read as given (Python's AttributeError, as TF's)
+        d = dt.int32 if out_type is None else out_type
+        return convert_to_tensor(np.prod(x._shape, dtype=d.as_numpy_dtype), dtype=d)
     return reduce_prod(shape(x, out_type))

@@ -51,7 +51,8 @@ def _reverse_infer(x: Any, *dyn: Any, axes: tuple | None) -> list:
     C.axis_given("ReverseV2", axes, dyn, "axes")
     if isinstance(axes, (int, np.integer)):  # (TF's axis input of one number)
         raise C.fail("ReverseV2", "'dims' must be 1-dimension, not 0")
-    if x._shape:  # (TF reverses a scalar to itself, whatever the axes)
+    if x._shape and not (_state.graph is None and _returned_as_is(x._shape)):
+        # (TF reverses a scalar, and eagerly an empty tensor, to itself, whatever the axes)
         r = len(x._shape)
         seen = set()
         for i, a in enumerate(axes):
@@ -63,12 +64,17 @@ def _reverse_infer(x: Any, *dyn: Any, axes: tuple | None) -> list:
     return [(x._shape, x._dtype)]
 
 
+def _returned_as_is(shape: tuple | None) -> bool:
+    """Whether ReverseV2's kernel gives its input back unread: a scalar, or no values."""
+    return shape is not None and (shape == () or 0 in shape)
+
+
 def _reverse_kernel(xp: Any, x: Any, *dyn: Any, axes: tuple | None) -> Any:
     if dyn:  # the run-time axes, checked as static ones are
         static, axes = axes, runtime_ints(dyn[0])
         check_static("ReverseV2", "axis", static, axes)
         _reverse_infer(Spec(x), axes=axes)
-    return xp.flip(x, axes).copy() if axes and x.ndim else x
+    return xp.flip(x, axes).copy() if axes and x.ndim and x.size else x
 
 
 REVERSE = register(OpDef(
@@ -176,7 +182,11 @@ def reverse(tensor: Any, axis: Any, name: str | None = None) -> Any:
             raise C.fail("ReverseV2", _TIDX_DIMS[2].format(rank=0))
         if needs_runtime(axis):  # TF's axis input
             return bind(REVERSE, (x, as_int_tensor(axis, "axis")), {"axes": None}, name)
-    return bind(REVERSE, (x,), {"axes": static_ints(axis, "axis", _TIDX_DIMS, (tensor,))}, name)
+    # (eagerly TF's kernel gives a scalar or an empty tensor back before it reads the axes'
+    # shape: only their type is checked then)
+    dims = _TIDX_DIMS[:2] if _state.graph is None and _returned_as_is(x._shape) else \
+        _TIDX_DIMS
+    return bind(REVERSE, (x,), {"axes": static_ints(axis, "axis", dims, (tensor,))}, name)
 
 
 def _roll_infer(x: Any, *dyn: Any, shift: tuple | None, axis: tuple | None) -> list:

@@ -231,9 +231,10 @@ def slice(input_: Any, begin: Any, size: Any, name: str | None = None) -> Any:  
 
 def _plain(value: Any) -> bool:
     """Whether `value` is a list of Python ints (or an eager tensor): what a slice's begin
-    and size mostly are, read as they are."""
+    and size mostly are, read as they are. (An empty list is not: TF converts it to a
+    float32 tensor, which the Index attr refuses.)"""
     return value.__class__ is EagerTensor or isinstance(value, (list, tuple)) and \
-        all(type(v) is int for v in value)
+        len(value) > 0 and all(type(v) is int for v in value)
 
 
 def _slice_spec(begin: tuple, size: tuple) -> tuple:

@@ -744,10 +744,19 @@ def _check_strided_args(begin: Any, end: Any, strides: Any) -> None:
     """TF's checks of StridedSlice's begin, end and strides given as tensors: their attr
     Index's dtypes, then one dimension each (strides left out: begin's shape)."""
     given = [v for v in (begin, end, strides) if v.__class__ is EagerTensor]
+    if not given and isinstance(begin, (list, tuple)) and _state.graph is None:
+        # none a tensor: TF's wrapper converts begin first (its dtype is Index's: an empty
+        # list's float32 is refused), the others to it (strides: ones like begin)
+        lead = convert_to_tensor(begin)
+        given = [lead] + [convert_to_tensor(v, lead._dtype) for v in (end, strides)
+                          if v is not None]
+        strides = None if strides is None else given[-1]
+        begin, end = given[:2]
     for v in given:
         if v._dtype not in _STRIDED_INDEX:
             raise C.not_supported("StridedSlice", v._dtype, _STRIDED_INDEX, "Index")
-    if any(len(v._shape) != 1 for v in given):
+    lengths = {v._shape[0] for v in given if len(v._shape) == 1}
+    if any(len(v._shape) != 1 for v in given) or (len(lengths) > 1 and _state.graph is None):
         shapes = [C.shape_str(v._shape) if v.__class__ is EagerTensor else
                   f"[{len(v) if isinstance(v, (list, tuple)) else ''}]" for v in
                   (begin, end, begin if strides is None else strides)]

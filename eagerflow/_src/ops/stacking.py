@@ -117,6 +117,17 @@ def stack(values: Any, axis: int = 0, name: str = "stack") -> Any:
     if _state.graph is not None and isinstance(values, (list, tuple)) and values and \
             (refused := list_value_error(values[0])) is not None:
         raise refused  # (TF converts the first value alone, for its shape, before Pack)
+    if not isinstance(values, (list, tuple)):
+        # TF's stack converts the values whole first along axis 0 (a tensor is itself, a
+        # number its scalar); along another it reads the first value's shape (a scalar
+        # tensor's StridedSlice error)
+        if not C.is_graph_tensor(axis) and bool(axis == 0):
+            try:
+                return convert_to_tensor(values, name=name)
+            except (TypeError, ValueError):
+                pass
+        elif isinstance(values, Tensor) and values._shape == ():
+            values[0]
     xs = common_args(values, "Pack")
     if not xs:
         # TF's stack converts the values whole first along axis 0 (none: a float32 [0], a
@@ -164,6 +175,8 @@ def stack_nested(value: Any) -> Any:
 
 
 def _unpack_infer(x: Any, num: int, axis: int) -> list:
+    if num == 0 and _state.graph is None:  # (TF's eager op of no outputs: nothing checked)
+        return []
     if x._shape is None:
         raise ValueError("Cannot infer argument `num` from shape <unknown>")
     ax = C.norm_axis("Unpack", axis, len(x._shape))
@@ -206,6 +219,8 @@ def unstack(value: Any, num: int | None = None, axis: int = 0, name: str = "unst
             num = int(num)  # (TF's op wrapper takes the attr with int(), before the axis)
         except (TypeError, ValueError):
             raise TypeError(f"Expected int for argument 'num' not {num!r}.") from None
+        if num == 0 and _state.graph is None:  # (TF's eager Unpack of no outputs reads nothing)
+            return []
     ax = C.norm_axis("Unpack", axis, rank)
     if num is None:
         num = x._shape[ax]

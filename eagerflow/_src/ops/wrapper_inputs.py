@@ -40,18 +40,22 @@ def index_input(op: str, value: Any, attr: str, slow: bool = False) -> Tensor:
 
 def index_inputs(op: str, values: tuple, attr: str, slow: bool = False) -> list:
     """`index_input` for several inputs of one type attr (Slice's begin and size, of
-    Index): the first is converted as it says, the others to the dtype the first set
-    (their conversion's TypeError comes before the attr's check, as in TF)."""
+    Index): the first tensor among them sets the attr's dtype (TF's wrapper reads it
+    first), else the first value converted as `index_input` says; the others are
+    converted to it (their conversion's TypeError comes before the attr's check, as in
+    TF)."""
     if _state.graph is not None and (refused := op_input_refusal(
             tf_op_defs.typed_input(op, attr) or attr, values[0])):  # (None, a ragged list)
         raise refused
     default, allowed = _attr_default(op, attr)
-    t = index_value(values[0], default, slow)
-    rest = [v if isinstance(v, Tensor) else convert_to_tensor(v, t._dtype) for v in values[1:]]
+    lead = next((k for k, v in enumerate(values) if isinstance(v, Tensor)), 0)
+    t = index_value(values[lead], default, slow)
+    out = [t if k == lead else v if isinstance(v, Tensor) else convert_to_tensor(v, t._dtype)
+           for k, v in enumerate(values)]
     allowed = allowed or frozenset()
     if t._dtype not in allowed:
         raise not_supported(op, t._dtype, allowed, attr)
-    return [t, *rest]
+    return out
 
 
 def _enum_dtype(enum_name: str) -> dt.DType:

@@ -395,7 +395,7 @@ def verify_tensor_all_finite(t: Any = None, msg: Any = None, name: str | None = 
 
 def assert_scalar(tensor: Any, name: str | None = None, message: str | None = None) -> Any:
     """`tf.compat.v1.assert_scalar`: TF 1's order (`name` before `message`)."""
-    return D.assert_scalar(tensor, message=message, name=name)
+    return D.scalar_checked(tensor, message)
 
 
 def assert_rank(x: Any, rank: Any, data: Any = None, summarize: Any = None,
