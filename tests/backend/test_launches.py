@@ -475,7 +475,8 @@ def test_adam_updates_a_devices_small_variables_together(gpu, monkeypatch):
 def _in_place_run(make):
     """Four steps of `make()`'s optimizer over two small variables on the device: after
     the second, a read of the variable, a reshape of it and a read of a slot are held
-    over the third. Returns the values, each step's launches and whether each step kept
+    over the third (the stand-in sees the reads, not the reshape alone: its views do not
+    refer to their base as CuPy's do). Returns the values, each step's launches and whether each step kept
     the variables' arrays (written in place: weak references, which hold nothing)."""
     a, b = tf.Variable([1.0, 2.0, 3.0]), tf.Variable([[3.0]])
     opt = make()
