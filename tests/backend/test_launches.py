@@ -473,29 +473,31 @@ def test_adam_updates_a_devices_small_variables_together(gpu, monkeypatch):
 
 
 def _in_place_run(make):
-    """Four steps of `make()`'s optimizer over two small variables on the device: after
-    the second, a read of the variable, a reshape of it and a read of a slot are held
-    over the third (the stand-in sees the reads, not the reshape alone: its views do not
-    refer to their base as CuPy's do). Returns the values, each step's launches and whether each step kept
-    the variables' arrays (written in place: weak references, which hold nothing)."""
+    """Five steps of `make()`'s optimizer over two small variables on the device: a read
+    of the variable and a read of a slot are held over the third step, a reshape of the
+    variable alone over the fourth. Returns the values (with, after the third and fourth
+    steps, the held tensors' values then and as first read), each step's launches and
+    whether each step kept the variables' arrays (written in place: weak references,
+    which hold nothing)."""
     a, b = tf.Variable([1.0, 2.0, 3.0]), tf.Variable([[3.0]])
     opt = make()
     g = [tf.constant([0.5, -1.0, 2.0]), tf.constant([[1.0]])]
     out, launches, kept, held = [], [], [], []
-    for step in range(4):
+    for step in range(5):
         was = weakref.ref(a._arr)
         with strict.count_launches() as n:
             opt.apply_gradients(zip(g, [a, b]))
         launches.append(n["total"])
         kept.append(was() is a._arr)
         out.append([x.numpy() for x in (a, b, *(opt.get_slot(a, s) for s in _SLOTS(opt)))])
+        if held:
+            out.append([t.numpy() for t, _ in held] + [v for _, v in held])
+        held = []
         if step == 1:  # reads alive across the next step keep their values
             slot = opt.get_slot(a, _SLOTS(opt)[0])
-            held = [(t, t.numpy()) for t in (a.read_value(), tf.reshape(a, [3, 1]),
-                                             slot.read_value())]
-        if step == 2:
-            out.append([t.numpy() for t, _ in held] + [v for _, v in held])
-            held = []
+            held = [(t, t.numpy()) for t in (a.read_value(), slot.read_value())]
+        if step == 2:  # and so does a view of a read (CuPy's views hold their base)
+            held = [(t, t.numpy()) for t in (tf.reshape(a, [3, 1]),)]
     return out, launches, kept
 
 
@@ -516,15 +518,15 @@ def test_flat_update_on_a_device_writes_in_place_where_no_read_is_alive(gpu, mon
     from eagerflow._src.keras.optimizers import flat
 
     got, launches, kept = _in_place_run(make)
-    # the first step gathers; the third, with reads alive, makes new buffers
-    assert kept == [False, True, False, True]
-    held = got[3]
-    for now, then in zip(held[:3], held[3:]):
-        np.testing.assert_array_equal(now, then)
-    assert not np.array_equal(got[4][0], held[3])  # (the variable itself moved on)
+    # the first step gathers; the third and fourth, with reads alive, make new buffers
+    assert kept == [False, True, False, False, True]
+    for held, n in ((got[3], 2), (got[5], 1)):
+        for now, then in zip(held[:n], held[n:]):
+            np.testing.assert_array_equal(now, then)
+    assert not np.array_equal(got[2][0], got[3][2])  # (the variable itself moved on)
     monkeypatch.setattr(flat, "SMALL", -1)  # every variable on its own
     per_variable, _ = _in_place_run(make)[:2]
-    assert launches[1] == launches[3] == launches[2]
+    assert launches[1] == launches[2] == launches[4]
     for a, b in zip(got, per_variable):
         for x, y in zip(a, b):
             np.testing.assert_array_equal(x, y)
