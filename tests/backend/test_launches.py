@@ -838,3 +838,20 @@ def test_the_device_kernels_agree_with_cupy():
                         got if isinstance(got, tuple) else (got,)):
             np.testing.assert_allclose(cupy.asnumpy(c), w.get(), rtol=2e-6, atol=1e-7,
                                        err_msg=source[3])
+
+
+def test_assign_add_on_a_device_leaves_a_kept_reshape_of_the_variable(gpu):
+    """variables._update_in_place writes a variable's array in place only when nothing
+    else refers to it: a reshape of a read is a view, which (as CuPy's views hold their
+    base) counts, so it keeps its value; with nothing kept the array is written in place."""
+    c = tf.Variable([1.0, 2.0])
+    t = tf.reshape(c, [2, 1])
+    arr = weakref.ref(c._arr)
+    c.assign_add([1.0, 1.0])
+    np.testing.assert_array_equal(t.numpy(), [[1.0], [2.0]])
+    assert arr() is not c._arr
+    del t
+    arr = weakref.ref(c._arr)
+    c.assign_add([1.0, 1.0])
+    assert arr() is c._arr
+    np.testing.assert_array_equal(c.numpy(), [3.0, 4.0])
