@@ -71,7 +71,8 @@ OPS_ORDER = [
     "packed_strings",
     # math
     "libm32", "libm_exact", "elementwise", "halfprec", "eigen_sum", "eigen_reduce", "eigen32",
-    "broadcast_grads", "where_indices", "unary_grad_ops", "math_base", "math", "bitwise",
+    "broadcast_grads", "where_indices", "unary_grad_ops", "float_to_int", "math_base", "math",
+    "bitwise",
     "special_cephes", "special_bessel", "special_lgamma", "math_special",
     "special_scalars", "special_igamma", "special_betainc",
     "special_functions", "special_incomplete", "select_v1", "clip_value",
@@ -112,7 +113,7 @@ OPS_ORDER = [
     "nn_args", "nn_conv_checks", "nn_conv", "nn_conv_variants", "nn_conv_nd", "nn", "nn_pool",
     "nn_pool_argmax", "nn_fused_bn",
     "nn_norm", "nn_loss", "global_norms",
-    "nn_ctc", "nn_fused", "nn_batchnorm", "nn_space_formats", "nn_space", "nn_lrn",
+    "nn_ctc_dense", "nn_ctc", "nn_fused", "nn_batchnorm", "nn_space_formats", "nn_space", "nn_lrn",
     "nn_extras", "nn_pool_v2", "nn_morphology",
     "nn_fractional", "rnn_blocks",
     "quantization", "quantize_dequantize", "quantized_ops", "quantized_nn_ops",

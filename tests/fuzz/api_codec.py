@@ -32,6 +32,27 @@ def tagged(value: Any) -> str | None:
     return None
 
 
+def decode(value: Any, tf: Any, tensor: Any, opaque: Any) -> Any:
+    """An encoded argument as a value of the framework `tf` again (`encode`'s inverse):
+    `tensor` makes a tagged array a tensor, `opaque` the object no API accepts."""
+    tag = tagged(value)
+    if tag == TENSOR:
+        return tensor(value[1])
+    if tag == DTYPE:
+        return tf.as_dtype(value[1])
+    if tag == SHAPE:
+        return tf.TensorShape(value[1])
+    if tag == OPAQUE:
+        return opaque()
+    if tag == OBJECT:
+        return object
+    if isinstance(value, (list, tuple)):
+        return type(value)(decode(v, tf, tensor, opaque) for v in value)
+    if isinstance(value, dict):
+        return {k: decode(v, tf, tensor, opaque) for k, v in value.items()}
+    return value
+
+
 def error(exc: BaseException) -> list:
     text = str(exc).strip().splitlines()
     return [("E", type(exc).__name__, text[0] if text else "")]

@@ -58,27 +58,13 @@ def encode(value: Any) -> Any:
     raise Unrecordable(type(value).__name__)
 
 
+def _tensor(array: np.ndarray) -> Any:
+    return EagerTensor(array) if array.dtype != object else tf.convert_to_tensor(array)
+
+
 def decode(value: Any) -> Any:
     """An encoded argument as eagerflow's value again (`encode`'s inverse)."""
-    tag = C.tagged(value)
-    if tag == C.TENSOR:
-        return EagerTensor(value[1]) if value[1].dtype != object else \
-            tf.convert_to_tensor(value[1])
-    if tag == C.DTYPE:
-        return tf.as_dtype(value[1])
-    if tag == C.SHAPE:
-        return tf.TensorShape(value[1])
-    if tag == C.OPAQUE:
-        return Opaque()
-    if tag == C.OBJECT:
-        return object
-    if isinstance(value, list):
-        return [decode(v) for v in value]
-    if isinstance(value, tuple):
-        return tuple(decode(v) for v in value)
-    if isinstance(value, dict):
-        return {k: decode(v) for k, v in value.items()}
-    return value
+    return C.decode(value, tf, _tensor, Opaque)
 
 
 def rerun(qual: str, args: list, kwargs: dict) -> list:

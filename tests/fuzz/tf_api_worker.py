@@ -36,24 +36,7 @@ class Opaque:
 
 
 def decode(value: object) -> object:
-    tag = C.tagged(value)
-    if tag == C.TENSOR:
-        return tf.constant(value[1])
-    if tag == C.DTYPE:
-        return tf.as_dtype(value[1])
-    if tag == C.SHAPE:
-        return tf.TensorShape(value[1])
-    if tag == C.OPAQUE:
-        return Opaque()
-    if tag == C.OBJECT:
-        return object
-    if isinstance(value, list):
-        return [decode(v) for v in value]
-    if isinstance(value, tuple):
-        return tuple(decode(v) for v in value)
-    if isinstance(value, dict):
-        return {k: decode(v) for k, v in value.items()}
-    return value
+    return C.decode(value, tf, tf.constant, Opaque)
 
 
 def lookup(qual: str) -> object:

@@ -538,6 +538,64 @@ CASES = [
     "tf.raw_ops.ResourceScatterAdd(resource=tf.raw_ops.MutableHashTableV2(key_dtype=tf.int32,"
     " value_dtype=tf.float32, shared_name='a_table'), indices=tf.constant([0]),"
     " updates=tf.ones([1]))",
+    # inputs the op refuses by dtype: the binding's error, named after the input
+    "tf.add(tf.constant([1]), tf.constant([1.0]), name='a')",
+    "tf.constant([1.0]) - tf.constant([1])",
+    "traced:tf.add(tf.constant([1]), tf.constant([1.0]))",
+    "tf.concat([tf.constant([1]), tf.constant([1.0])], 0, name='c')",
+    "traced:tf.concat([tf.constant([1]), tf.constant([1.0])], 0)",
+    "tf.gather(tf.ones([2]), tf.constant([0.0]), name='g')",
+    "tf.gather(tf.ones([2]), [0], axis=tf.constant(0.0))",
+    # functions that run their op in a name scope (empty eagerly: " name: " whatever name)
+    "tf.transpose(tf.ones([2]), tf.constant([0.0]), name='t')",
+    "traced:tf.transpose(tf.ones([2]), tf.constant([0.0]))",
+    "tf.math.cumsum(tf.ones([2]), axis=tf.constant(0.0), name='c')",
+    "tf.math.cumsum(tf.ones([2]), axis=3, name='c')",
+    "tf.math.cumprod(tf.ones([2]), axis=3, name='c')",
+    "tf.math.cumprod(tf.ones([2]), axis=tf.constant(0.0), name='c')",
+    "tf.math.cumulative_logsumexp(tf.ones([2]), axis=tf.constant(0.0), name='c')",
+    # an axis tensor of a dtype the op's attr refuses while a graph is built
+    "traced:tf.math.cumsum(tf.ones([2]), axis=tf.constant(0.0))",
+    "traced:tf.reduce_sum(tf.ones([2]), axis=tf.constant(0.0))",
+    "traced:tf.reduce_max(tf.ones([2]), axis=tf.constant([0.0]))",
+    # Split's and SplitV's split_dim: int32 by their signatures
+    "tf.split(tf.ones([2]), 2, axis=tf.constant(0.0), name='s')",
+    "tf.split(tf.ones([2]), [1, 1], axis=tf.constant(0, tf.int64))",
+    "traced:tf.split(tf.ones([2]), 2, axis=tf.constant(0.0))",
+    "traced:tf.split(tf.ones([2]), [1, 1], axis=tf.constant('a'))",
+    # the transposed convolutions' gradient ops: inputs counted from input_sizes (#0), the
+    # wrappers' slow path given the sizes as a list (no " name: "), their name scope
+    "tf.nn.conv2d_transpose(tf.ones([1, 2, 2, 1], tf.int32), tf.ones([2, 2, 1, 1]),"
+    " [1, 3, 3, 1], 1, name='ct')",
+    "tf.nn.conv2d_transpose(tf.ones([1, 2, 2, 1]), tf.ones([2, 2, 1, 1], tf.float64),"
+    " tf.constant([1, 3, 3, 1]), 1, name='ct')",
+    "tf.nn.conv2d_transpose(tf.ones([1, 2, 2, 1]), tf.ones([2, 2, 1, 1]),"
+    " tf.constant([1.0, 3.0, 3.0, 1.0]), 1)",
+    "tf.nn.conv2d_transpose(tf.ones([1, 2, 2, 1]), tf.ones([2, 2, 1, 1]),"
+    " tf.constant([1, 3, 3, 1], tf.int64), 1)",
+    "traced:tf.nn.conv2d_transpose(tf.ones([1, 2, 2, 1]), tf.ones([2, 2, 1, 1]),"
+    " tf.constant([1, 3, 3, 1], tf.int64), 1)",
+    "traced:tf.nn.conv2d_transpose(tf.ones([1, 2, 2, 1], tf.int32), tf.ones([2, 2, 1, 1]),"
+    " [1, 3, 3, 1], 1)",
+    "tf.nn.conv1d_transpose(tf.ones([1, 2, 1], tf.int32), tf.ones([2, 1, 1]), [1, 3, 1], 1)",
+    "tf.nn.conv3d_transpose(tf.ones([1, 2, 2, 2, 1], tf.float16), tf.ones([2, 2, 2, 1, 1]),"
+    " [1, 3, 3, 3, 1], 1)",
+    "tf.nn.conv_transpose(tf.ones([1, 2, 2, 1], tf.int32), tf.ones([2, 2, 1, 1]),"
+    " [1, 3, 3, 1], 1)",
+    "tf.compat.v1.nn.conv2d_backprop_input([1, 3, 3, 1], tf.ones([2, 2, 1, 1]),"
+    " tf.ones([1, 2, 2, 1], tf.int32), [1, 1, 1, 1], 'VALID')",
+    "tf.compat.v1.nn.conv2d_backprop_filter(tf.ones([1, 3, 3, 1], tf.int32), [2, 2, 1, 1],"
+    " tf.ones([1, 2, 2, 1]), [1, 1, 1, 1], 'VALID')",
+    "tf.compat.v1.nn.conv2d_backprop_filter(tf.ones([1, 3, 3, 1]), tf.constant([2, 2, 1, 1]),"
+    " tf.ones([1, 2, 2, 1], tf.float64), [1, 1, 1, 1], 'VALID', name='bf')",
+    "tf.nn.depthwise_conv2d_backprop_input([1, 3, 3, 1], tf.ones([2, 2, 1, 1]),"
+    " tf.ones([1, 2, 2, 1], tf.int32), [1, 1, 1, 1], 'VALID')",
+    "tf.nn.depthwise_conv2d_backprop_filter(tf.ones([1, 3, 3, 1], tf.int32), [2, 2, 1, 1],"
+    " tf.ones([1, 2, 2, 1]), [1, 1, 1, 1], 'VALID')",
+    "tf.nn.separable_conv2d(tf.ones([1, 3, 3, 1], tf.int32), tf.ones([2, 2, 1, 1]),"
+    " tf.ones([1, 1, 1, 1]), [1, 1, 1, 1], 'VALID')",
+    "tf.nn.depthwise_conv2d(tf.ones([1, 3, 3, 1]), tf.ones([2, 2, 1, 1], tf.int32),"
+    " [1, 1, 1, 1], 'VALID')",
 ]
 
 

@@ -333,8 +333,10 @@ TF_CPU_LIMITS = re.compile(
 
 def _tolerance(op, want):
     """TF's LSTM and GRU block kernels round every step of half data (their products
-    too) to half, eagerflow's the whole cell once: within two half ulps of 1."""
-    if want.dtype == np.float16 and ("LSTM" in op or "GRU" in op):
+    too) to half, eagerflow's the whole cell once: within two half ulps of 1. TF's half LRN
+    is itself one half ulp apart between its traced calls (and an eager first call) and
+    its later eager calls, which eagerflow's equal."""
+    if want.dtype == np.float16 and ("LSTM" in op or "GRU" in op or op == "LRN"):
         return {"rtol": 2e-3, "atol": 1e-3}
     return {"rtol": 1e-5, "atol": 1e-6}
 

@@ -142,10 +142,21 @@ def as_element_fn(fn: Any, specs: list, others: tuple) -> Callable:
     cf = concrete_of(fn, list(specs) + others_specs)
 
     def call(*components: Any) -> Any:
-        out = list(cf.call_flat_outputs(list(components) + list(others)))
+        out = list(call_flat(cf, list(components) + list(others)))
         return out[0] if len(out) == 1 else tuple(out)
 
     return call
+
+
+def call_flat(cf: Any, args: list) -> tuple:
+    """Concrete function `cf` on the arguments a dataset op passes it. As TF's runtime, it
+    ignores any past its own: with TF's convention, `*_other_args=cf.captured_inputs`, the
+    values of the tensors it captured (TF's function takes them as further arguments,
+    eagerflow's binds its own)."""
+    fed = getattr(getattr(cf, "graph", None), "fed_inputs", None)
+    if fed is not None:
+        args = args[:len(fed) - len(getattr(cf, "_captured_tensors", ()))]
+    return cf.call_flat_outputs(args)
 
 
 def others_of(values: tuple, types: tuple) -> tuple:

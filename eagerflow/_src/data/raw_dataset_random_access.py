@@ -42,6 +42,7 @@ from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2
 from eagerflow._src.data.dataset_variants import (
     I64_ATTRS,
     DatasetVariant,
+    call_flat,
     concrete_of,
     flat_input,
     flat_specs,
@@ -426,7 +427,9 @@ def _functions(op: str, ds: DatasetV2, map_func: Any, index_map_func: Any, margs
                iargs: tuple) -> tuple:
     """(map, index map) as functions of an element's components and of a position."""
     for fn in (map_func, index_map_func):
-        if not hasattr(concrete_of(fn, []), "call_flat_outputs"):
+        # (a concrete function, or an imported graph's library function, made concrete
+        # below for the arguments the op passes it)
+        if not hasattr(fn, "concrete_for") and not hasattr(fn, "call_flat_outputs"):
             raise TypeError(f"Expected a function for a func attribute, got {fn!r}")
     specs = list(flat_specs(ds))
     mapped = concrete_of(map_func, specs + [TensorSpec(a.shape, a.dtype) for a in margs])
@@ -434,11 +437,11 @@ def _functions(op: str, ds: DatasetV2, map_func: Any, index_map_func: Any, margs
                           [TensorSpec(a.shape, a.dtype) for a in iargs])
 
     def map_fn(element: tuple) -> list:
-        return list(mapped.call_flat_outputs(list(element) + list(margs)))
+        return list(call_flat(mapped, list(element) + list(margs)))
 
     def index_fn(position: int) -> list:
         p = EagerTensor(np.int64(position), dt.int64, CPU_DEVICE)
-        return list(indexed.call_flat_outputs([p] + list(iargs)))
+        return list(call_flat(indexed, [p] + list(iargs)))
 
     return map_fn, index_fn
 

@@ -41,14 +41,11 @@ from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
 
 # NumPy ufunc name -> the CUDA C expression of the same function over {0}, {1}. (CUDA's
 # math functions take floats only, `fabs(int)` being ambiguous under NVRTC: `abs`, `max`
-# and `min` are the ones overloaded for integers too. CUDA's float max and min are fmax
-# and fmin, where a NaN operand loses: NumPy's and CuPy's maximum and minimum, and TF's
-# Maximum and Minimum, give NaN, as CuPy's own kernels do, by a NaN's sum.)
+# and `min` are the ones overloaded for integers too. Maximum and Minimum, which resolve
+# ties as TF's CPU kernel does and so have no ufunc, give theirs as the OpDef's `cuda`.)
 CUDA_UFUNCS = {
     "add": "({0} + {1})", "subtract": "({0} - {1})", "multiply": "({0} * {1})",
     "true_divide": "({0} / {1})", "divide": "({0} / {1})",
-    "maximum": "(({0} != {0} || {1} != {1}) ? ({0} + {1}) : max({0}, {1}))",
-    "minimum": "(({0} != {0} || {1} != {1}) ? ({0} + {1}) : min({0}, {1}))",
     "negative": "(-{0})", "absolute": "abs({0})",
     "square": "({0} * {0})", "sqrt": "sqrt({0})", "reciprocal": "(1 / {0})",
     "exp": "exp({0})", "expm1": "expm1({0})", "log": "log({0})", "log1p": "log1p({0})",

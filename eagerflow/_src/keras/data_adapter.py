@@ -344,6 +344,8 @@ class IterableData:
                             for i in range(2 if self._len is None else min(2, self._len))]
             if not self._peeked:
                 raise ValueError("The PyDataset has length 0")
+            for batch in self._peeked:
+                _refuse_lists(batch)
 
     def on_epoch_begin(self) -> None:
         if isinstance(self.data, PyDataset):
@@ -477,6 +479,19 @@ def _py_dataset_batch(batch: Any) -> Any:
                          f"targets, sample_weights). Received: {str(batch)[:100]}... of type "
                          f"{type(batch)}")
     return batch
+
+
+def _refuse_lists(batch: Any) -> None:
+    """A PyDataset's batch specs go to tf.data.Dataset.from_generator in Keras 3's TF
+    adapter, whose structures hold tuples and dicts only: a list in a batch (inputs given
+    as a list of arrays) is its TypeError."""
+    if isinstance(batch, list):
+        raise TypeError("`output_signature` must contain objects that are subclass of "
+                        "`tf.TypeSpec` but found <class 'list'> which is not.")
+    parts = batch.values() if isinstance(batch, dict) else \
+        batch if isinstance(batch, tuple) else ()
+    for part in parts:
+        _refuse_lists(part)
 
 
 def _continued(data: Any, new_pass: Callable, num_batches: int | None) -> Iterator:

@@ -12,6 +12,7 @@ bar and History follow TF 2.21's Keras.
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import warnings
 from typing import Any, Callable
@@ -543,6 +544,14 @@ class Trainer:
             raise ValueError("No loss to compute. Provide a `loss` argument in `compile()`.")
         return total
 
+    def _compute_loss(self, x: Any, y: Any, y_pred: Any, sample_weight: Any,
+                      training: bool) -> Any:
+        """compute_loss as the built-in steps call it: positionally, and with `training` only
+        where the method takes it (as Keras 3: overrides written before Keras 3.3 have none)."""
+        if "training" in inspect.signature(self.compute_loss).parameters:
+            return self.compute_loss(x, y, y_pred, sample_weight, training=training)
+        return self.compute_loss(x, y, y_pred, sample_weight)
+
     def compute_metrics(self, x: Any, y: Any, y_pred: Any, sample_weight: Any = None) -> dict:
         cm = self._tstate("_compile_metrics")
         if cm is not None and y is not None:
@@ -564,7 +573,7 @@ class Trainer:
         x, y, sample_weight = da.unpack_x_y_sample_weight(data)
         with GradientTape() as tape:
             y_pred = _forward(self, x, True)
-            loss = self.compute_loss(x=x, y=y, y_pred=y_pred, sample_weight=sample_weight)
+            loss = self._compute_loss(x, y, y_pred, sample_weight, training=True)
             scaled = self.optimizer.scale_loss(_scale_for_replicas(loss))  # (loss scaling)
         self._loss_tracker.update_state(loss, sample_weight=_batch_size(x))
         variables = list(self.trainable_variables)
@@ -578,8 +587,7 @@ class Trainer:
     def test_step(self, data: Any) -> dict:
         x, y, sample_weight = da.unpack_x_y_sample_weight(data)
         y_pred = _forward(self, x, False)
-        loss = self.compute_loss(x=x, y=y, y_pred=y_pred, sample_weight=sample_weight,
-                                 training=False)
+        loss = self._compute_loss(x, y, y_pred, sample_weight, training=False)
         self._loss_tracker.update_state(loss, sample_weight=_batch_size(x))
         return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
 

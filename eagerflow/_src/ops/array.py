@@ -793,6 +793,17 @@ def _check_split_v(sizes: Any, axis: Any, name: str | None) -> None:
                              name, lengths)
 
 
+def _refuse_split_dim(d: dt.DType, by_count: bool, name: str | None) -> None:
+    """TF's refusal of a split's axis tensor of dtype `d`: Split's and SplitV's split_dim
+    is an int32 by their signatures (no type attr), int64 refused too; while a graph is
+    built the op builder's TypeError, eagerly the kernel's error naming the input."""
+    op, index = ("Split", 0) if by_count else ("SplitV", 2)
+    if _state.graph is not None:
+        raise TypeError(f"Input 'split_dim' of '{op}' Op has type {d.name} that does not "
+                        "match expected type of int32.")
+    raise raised_eagerly(C.wrong_input_dtype(op, index, dt.int32, d), name)
+
+
 @dispatchable
 @slow_inputs("value")
 def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = None,
@@ -801,6 +812,8 @@ def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = 
     x = _t(value)
     if num_or_size_splits.__class__ is EagerTensor and num_or_size_splits._shape:
         _check_split_v(num_or_size_splits, axis, name)
+    if isinstance(axis, Tensor) and axis._dtype is not dt.int32:
+        _refuse_split_dim(axis._dtype, isinstance(num_or_size_splits, (int, np.integer)), name)
     dyn_axis: tuple = ()
     if C.is_graph_tensor(axis) and isinstance(C.known(axis), Tensor):
         dyn_axis = (axis,)  # known when the graph runs: TF's split_dim input

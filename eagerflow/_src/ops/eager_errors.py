@@ -107,15 +107,19 @@ def slow_inputs(*params: str) -> Callable:
     return mark
 
 
-def eager_api(*params: str, named: bool = False) -> Callable:
+def eager_api(*params: str, named: bool = False, scoped: bool = False) -> Callable:
     """Wraps a public function (one that is not `@dispatchable`, whose wrapper does the
     same) so that its eager op errors are worded by `api_failed`, `params` being its
     `slow_inputs`. `named`: TF's function hands its op its `name` default too (a
-    name="set_diag" that opens no scope), so its errors end with it. A try costs
+    name="set_diag" that opens no scope), so its errors end with it. `scoped`: TF's
+    function opens a name scope and hands its op the scope's name, empty eagerly, so
+    its errors end with " name: " whatever name was given (`name_scoped`). A try costs
     nothing until it catches."""
     def wrap(fn: Callable) -> Callable:
         fn._slow_inputs = params
         fn._named = named
+        if scoped:
+            name_scoped(fn)
 
         @functools.wraps(fn)
         def api(*args: Any, **kwargs: Any) -> Any:
@@ -128,6 +132,21 @@ def eager_api(*params: str, named: bool = False) -> Callable:
         return api
 
     return wrap
+
+
+def name_scoped(fn: Callable) -> Callable:
+    """Marks a public function whose TF counterpart runs its op inside a name scope of
+    the name it was given (tf.transpose, tf.cumsum): eagerly the scope's name is "",
+    so the op's errors end with " name: " whatever name was given (read by
+    `api_failed`)."""
+    fn._scoped = True
+    return fn
+
+
+def eager_name(name: str | None) -> str | None:
+    """The name a `name_scoped` function hands its op: none eagerly (TF's scope is
+    empty there), its own while a graph is built."""
+    return None if _state.graph is None else name
 
 
 def api_failed(e: OpError, fn: Callable, args: tuple, kwargs: dict) -> None:
@@ -147,7 +166,7 @@ def api_failed(e: OpError, fn: Callable, args: tuple, kwargs: dict) -> None:
         return
     bound = call.arguments
     if not message.startswith(_HEAD):
-        name = bound.get("name")
+        name = None if getattr(fn, "_scoped", False) else bound.get("name")
         if name is None and getattr(fn, "_named", False):
             name = inspect.signature(fn).parameters["name"].default
         decorate(e, None, (), {}, _state.device, name if isinstance(name, str) else None)

@@ -29,7 +29,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import halfprec
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.eager_errors import eager_api, eager_name
 from eagerflow._src.ops.math import exp, greater, less, log, negative
 from eagerflow._src.ops.math_base import _t, where
 from eagerflow._src.ops.registry import REGISTRY, BadSample, OpDef, Sample, SampleRNG, register
@@ -196,10 +196,11 @@ CUMULATIVE_LOGSUMEXP = register(OpDef(
 ))
 
 
-@eager_api("axis")  # (TF's function hands the op the axis as given)
+# (TF's function hands the op the axis as given, in a name scope)
+@eager_api("axis", scoped=True)
 def cumulative_logsumexp(x: Any, axis: Any = 0, exclusive: bool = False, reverse: bool = False,
                          name: str | None = None) -> Any:
     """log(cumsum(exp(x))) along `axis`, without overflow: TF's CumulativeLogsumexp."""
     dyn, attrs = scan_args("CumulativeLogsumexp", axis, exclusive, reverse)
-    return bind(CUMULATIVE_LOGSUMEXP, (_t(x),) + dyn, attrs, name)
+    return bind(CUMULATIVE_LOGSUMEXP, (_t(x),) + dyn, attrs, eager_name(name))
 

@@ -475,16 +475,60 @@ def _pow_grad_y(g: Any, x: Any, y: Any, z: Any) -> Any:
 POW = _binary("Pow", _pow_kernel, C.FLOATS | C.SIGNED_INTS | C.COMPLEX,
               _bin_grad(_pow_grad_x, _pow_grad_y, skips="scalar_y"),
               _elementwise_ref(lambda a, b: a ** b), lo=0.5, hi=2.0, int_errors=True)
-MAXIMUM = _binary("Maximum", lambda xp, x, y: xp.maximum(x, y), C.REALS,
+# Maximum's and Minimum's CUDA C expressions over {0}, {1} for graph fusion on a device
+# (graph/fusion.py): CUDA's float max and min are fmax and fmin, where a NaN operand
+# loses; TF's Maximum and Minimum give NaN, as CuPy's own kernels do, by a NaN's sum
+CUDA_EXTREMES = {"maximum": "(({0} != {0} || {1} != {1}) ? ({0} + {1}) : max({0}, {1}))",
+                 "minimum": "(({0} != {0} || {1} != {1}) ? ({0} + {1}) : min({0}, {1}))"}
+# Values per packet of TF's vectorized float32/float64 kernels (x86 AVX: 256 bits)
+_TIE_PACKET = {np.dtype(np.float32): 8, np.dtype(np.float64): 4}
+
+
+def _extreme(pick: np.ufunc) -> Callable:
+    """Maximum's or Minimum's NumPy kernel: `pick` (np.maximum or np.minimum, which
+    propagate NaN as TF's kernel does), with ties (+0 and -0, equal by value and apart in
+    bits) resolved as TF's CPU kernel resolves them. Its packets give the second operand,
+    as NumPy's float32/float64 loops do; its scalar path, which takes the flat result's
+    last n % P values (a small result's every value, bfloat16's always), gives the first:
+    NumPy's loops with the operands swapped. (NumPy's float16 loops give the first, as
+    TF does: tests/ops/test_minmax_ties.py holds both to TF's recorded results.)"""
+    def kernel(x: Any, y: Any) -> Any:
+        d = x.dtype
+        p = _TIE_PACKET.get(d)
+        if p is None:
+            return pick(y, x) if d.kind == "V" else pick(x, y)
+        nx, ny = x.size, y.size
+        if nx < p and ny < p and (nx == 1 or ny == 1 or x.shape == y.shape):
+            return pick(y, x)  # (a result of fewer than P values: all scalar path)
+        out = pick(x, y)
+        tail = out.size % p
+        if tail and out.ndim:
+            start = out.size - tail
+            out.flat[start:] = pick(np.broadcast_to(y, out.shape).flat[start:],
+                                    np.broadcast_to(x, out.shape).flat[start:])
+        return out
+    return kernel
+
+
+_MAXIMUM_NP, _MINIMUM_NP = _extreme(np.maximum), _extreme(np.minimum)
+# (no `ufunc`: codegen then calls the kernel, which resolves ties; fusion on a device
+# takes the op's CUDA expression)
+MAXIMUM = _binary("Maximum", lambda xp, x, y: _MAXIMUM_NP(x, y) if xp is np else
+                  xp.maximum(x, y), C.REALS,
                   _bin_grad(lambda g, x, y, z: where(x >= y, g, zeros_like(g)),
                             lambda g, x, y, z: where(x >= y, zeros_like(g), g),
                             skips="scalar_y"),
-                  _elementwise_ref(max), second_order=False, ufunc=np.maximum)
-MINIMUM = _binary("Minimum", lambda xp, x, y: xp.minimum(x, y), C.REALS,
+                  _elementwise_ref(max), second_order=False, np_kernel=_MAXIMUM_NP,
+                  scalar_args=True, cuda=CUDA_EXTREMES["maximum"])
+MINIMUM = _binary("Minimum", lambda xp, x, y: _MINIMUM_NP(x, y) if xp is np else
+                  xp.minimum(x, y), C.REALS,
                   _bin_grad(lambda g, x, y, z: where(x <= y, g, zeros_like(g)),
                             lambda g, x, y, z: where(x <= y, zeros_like(g), g),
                             skips="scalar_y"),
-                  _elementwise_ref(min), second_order=False, ufunc=np.minimum)
+                  _elementwise_ref(min), second_order=False, np_kernel=_MINIMUM_NP,
+                  scalar_args=True, cuda=CUDA_EXTREMES["minimum"])
+
+
 def _squared_difference_kernel(xp: Any, x: Any, y: Any) -> Any:
     if x.dtype.kind == "c":  # TF's: (x - y) * conj(x - y), |x - y|^2 as a complex number
         d = x - y

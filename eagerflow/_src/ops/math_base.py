@@ -19,7 +19,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import dispatch, wrapper_inputs
+from eagerflow._src.ops import dispatch, float_to_int, wrapper_inputs
 from eagerflow._src.ops.broadcast_grads import sum_to
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
@@ -55,26 +55,23 @@ def _cast_kernel(xp: Any, x: Any, dtype: dt.DType) -> Any:
     npd = dtype.storage_type
     if (x.dtype.kind == "O") != (npd is np.object_) or dtype in C.HANDLE_DTYPES:
         raise _no_cast(dt.from_numpy(x.dtype), dtype)  # (a traced node's pair, run)
-    if x.dtype.itemsize == 1 and x.dtype.kind not in "iub":  # ml_dtypes' narrow types
+    given = x.dtype
+    if given.itemsize == 1 and given.kind not in "iub":  # ml_dtypes' narrow types
         x = C.narrow_cast_source(x, dtype)
     if x.dtype.kind == "c" and np.dtype(npd).kind != "c":
         x = x.real  # TF keeps the real part
-    if x.dtype.kind == "f" and np.dtype(npd).kind in "iu":
-        # TF truncates toward zero, converting to narrow integers through int32 and to
-        # wide ones through int64 with the x86 rule: NaN and out-of-range values become
-        # the most negative value; then the bits wrap to the target width.
-        narrow = np.dtype(npd).itemsize < 4 or npd is np.int32
-        if narrow and xp is np and x.dtype.itemsize >= 4 and x.size and \
-                -2.0**31 < float(x.min()) and float(x.max()) < 2.0**31:  # (NaN: False)
-            return x.astype(np.int32).astype(npd, copy=False)  # (it truncates: no masks)
-        t = xp.trunc(x)
-        if t.dtype.itemsize < 4:  # float16: the int32 bounds below do not fit it
-            t = t.astype(np.float32)
-        if narrow:
-            fits = (t >= -2.0**31) & (t < 2.0**31)  # (copy=False below: int32 itself)
-            return xp.where(fits, t, -2.0**31).astype(np.int32).astype(npd, copy=False)
-        with np.errstate(invalid="ignore"):
-            return t.astype(np.int64).astype(npd, copy=False)
+    if (x.dtype.kind == "f" or x.dtype.kind == "V" and dt.from_numpy(x.dtype).is_floating) \
+            and np.dtype(npd).kind in "iu":
+        # TF truncates toward zero; values out of the target's range (NaN too) take its
+        # CPU kernel's two paths (float_to_int.py)
+        info = np.iinfo(npd)
+        if xp is not np:  # (no read of the values back to the host)
+            return float_to_int.device_path(xp, x, npd)
+        x = x.astype(np.float32) if x.dtype.kind == "V" else x  # (bfloat16: exact in float32)
+        if x.size and info.min - 1.0 < float(x.min()) and float(x.max()) < info.max + 1.0:
+            return x.astype(npd)  # (NaN fails the test)
+        # (float8's, converted through float32 above, have no packet path: `given`'s size)
+        return float_to_int.float_to_int(xp, x, npd, given)
     return x.astype(npd)
 
 

@@ -36,14 +36,18 @@ def unimplemented(op: str, msg: str) -> UnimplementedError:
     return UnimplementedError(None, None, f"{msg} [Op:{op}]")
 
 
-def check_t(op: str, xs: tuple, allowed: tuple) -> dt.DType:
+def check_t(op: str, xs: tuple, allowed: tuple, at: tuple | None = None) -> dt.DType:
     """One dtype for all `xs`, from `allowed`, with TF's messages: the first input's dtype
-    checked first (TF's eager op takes T from it and refuses a T out of its list before it
-    compares the other inputs with it)."""
+    checked first (TF's eager op takes T from it and refuses a T out of its list, or out
+    of its definition's list, before it compares the other inputs with it). `at`: the
+    inputs' positions among the op's (Conv2DBackpropInput's filter and out_backprop are
+    #1 and #2, after input_sizes); by default 0, 1, ..."""
     d0 = xs[0]._dtype
-    if id(d0) not in map(id, allowed):  # (DTypes are singletons; `in` would call __eq__)
+    listed = tf_op_defs.allowed_types(op, "T")  # (TF's own list)
+    if id(d0) not in map(id, allowed) or \
+            listed is not None and C.dt_enum(d0) not in listed:
+        # (DTypes are singletons; `in` would call __eq__)
         names = ", ".join(C.dtype_word(d) for d in allowed)
-        listed = tf_op_defs.allowed_types(op, "T")  # (TF's own list, where TF refuses d0 too)
         if listed is not None and C.dt_enum(d0) not in listed:
             names = tf_op_defs.type_words(listed)
         # (TF's first line ends at the list; the node it refused follows, then its OpDef)
@@ -52,7 +56,7 @@ def check_t(op: str, xs: tuple, allowed: tuple) -> dt.DType:
                        f"{names}\n\t; NodeDef: {{{{node {op}}}}}")
     for i, x in enumerate(xs[1:], 1):
         if x._dtype is not d0:
-            raise C.wrong_input_dtype(op, i, d0, x._dtype)
+            raise C.wrong_input_dtype(op, i if at is None else at[i], d0, x._dtype)
     return d0
 
 

@@ -29,6 +29,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops import windows as W
 from eagerflow._src.ops.array import (
     concat,
@@ -408,8 +409,29 @@ def _backprop_infer(fam: _Family, op: str, sizes: Any, t: Any, dy: Any, attrs: t
 
 def _backprop_infer_now(fam: _Family, op: str, sizes: Any, t: Any, dy: Any,
                         attrs: tuple) -> tuple:
-    d = check_t(op, (t, dy), fam.types)
+    d = _backprop_dtypes(fam, op, sizes, t, dy)
     return _check_sizes_now(fam, op, sizes, t._shape, dy._shape, *attrs), d
+
+
+def _backprop_dtypes(fam: _Family, op: str, sizes: Any, t: Any, dy: Any) -> Any:
+    """A gradient op's dtype, its inputs checked in the order of TF's signature:
+    input_sizes (#0), filter (#1), out_backprop (#2) for the input's gradient; input
+    (#0), filter_sizes (#1), out_backprop (#2) for the filter's. The sizes are int32, or
+    of the op's Tshape attr where it has one (Conv3DBackpropInputV2)."""
+    if op == fam.bin:
+        _sizes_dtype(op, sizes, 0)
+        return check_t(op, (t, dy), fam.types, at=(1, 2))
+    check_t(op, (t,), fam.types)
+    _sizes_dtype(op, sizes, 1)
+    return check_t(op, (t, dy), fam.types, at=(0, 2))
+
+
+def _sizes_dtype(op: str, sizes: Any, index: int) -> None:
+    attr = tf_op_defs.input_type_attr(op, index)
+    if attr is not None:
+        C.check_dtype(op, sizes, C.INDEX, attr)
+    elif sizes._dtype is not dt.int32:
+        raise C.wrong_input_dtype(op, index, dt.int32, sizes._dtype)
 
 
 def _check_sizes_now(fam: _Family, op: str, sizes: Any, shape: tuple | None,

@@ -10,11 +10,14 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, squeeze, static_ints
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.elementwise import binary_args
+from eagerflow._src.ops.graph_constants import scope_name
 from eagerflow._src.ops.nn_args import (
     UNIT_DILATIONS,
     convert_padding,
@@ -56,6 +59,13 @@ def _sizes_tensor(value: Any, tshape: bool = False) -> Any:
     return EagerTensor(np.array(vals, np.int64).astype(np.int64 if wide else np.int32))
 
 
+def _scoped_node(name: str | None, default: str) -> str | None:
+    """The name of the op a TF transposed convolution makes in the name scope it opens
+    (`name`, else `default`): the scope's own name while a graph is built ("/"-ended:
+    exactly that), none eagerly."""
+    return None if _state.graph is None else scope_name(name, default) + "/"
+
+
 def _full_input_sizes(fam: _Family, sizes: Any, w: Any, dy: Any, data_format: str) -> Any:
     """TF also accepts just the spatial sizes; batch and depth then come from dy and w."""
     vals = static_shape_values(sizes)
@@ -71,6 +81,8 @@ def _full_input_sizes(fam: _Family, sizes: Any, w: Any, dy: Any, data_format: st
     return sizes
 
 
+# (TF's generated wrappers given a list of sizes take their slow path: no " name: ")
+@eager_api("input_sizes")
 def conv2d_backprop_input(input_sizes: Any, filters: Any, out_backprop: Any, strides: Any,
                           padding: Any, data_format: str = "NHWC", dilations: Any = None,
                           name: str | None = None) -> Any:
@@ -89,6 +101,7 @@ def _conv2d_backprop_input(input_sizes: Any, filters: Any, out_backprop: Any, a:
     return bind(CONV2D_BACKPROP_INPUT, (sizes, w, dy), a, name)
 
 
+@eager_api("filter_sizes")
 def conv2d_backprop_filter(input: Any, filter_sizes: Any, out_backprop: Any,  # noqa: A002
                            strides: Any, padding: Any, data_format: str = "NHWC",
                            dilations: Any = None, name: str | None = None) -> Any:
@@ -98,14 +111,18 @@ def conv2d_backprop_filter(input: Any, filter_sizes: Any, out_backprop: Any,  # 
     return bind(CONV2D_BACKPROP_FILTER, (x, _sizes_tensor(filter_sizes), dy), a, name)
 
 
+# (TF's transposed convolutions hand the output shape to their op in a name scope)
+@eager_api("output_shape", scoped=True)
 def conv2d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any,  # noqa: A002
                      padding: Any = "SAME", data_format: str = "NHWC", dilations: Any = None,
                      name: str | None = None) -> Any:
     """The gradient of conv2d with respect to its input, used as a layer (deconvolution)."""
     a = _conv_attrs(2, strides, padding, default_format(data_format, "NHWC"), dilations)
-    return _conv2d_backprop_input(output_shape, filters, input, a)
+    return _conv2d_backprop_input(output_shape, filters, input, a,
+                                  _scoped_node(name, "conv2d_transpose"))
 
 
+@eager_api("output_shape", scoped=True)
 def conv3d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any,  # noqa: A002
                      padding: Any = "SAME", data_format: str = "NDHWC", dilations: Any = None,
                      name: str | None = None) -> Any:
@@ -113,7 +130,7 @@ def conv3d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any, 
     w, dy = binary_args(filters, input)
     a = _conv_attrs(3, strides, padding, df, dilations)
     sizes = _full_input_sizes(CONV3D_F, _sizes_tensor(output_shape, tshape=True), w, dy, df)
-    return bind(CONV3D_BACKPROP_INPUT, (sizes, w, dy), a, name)
+    return bind(CONV3D_BACKPROP_INPUT, (sizes, w, dy), a, _scoped_node(name, "conv3d_transpose"))
 
 
 def conv1d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any,  # noqa: A002
@@ -135,8 +152,10 @@ def conv1d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any, 
     st = (1,) + st if df == "NHWC" else st[:2] + (1,) + st[2:]
     dl = (1,) + dl if df == "NHWC" else dl[:2] + (1,) + dl[2:]
     w, dy = binary_args(filters, input)
-    out = conv2d_backprop_input(shape, expand_dims(w, 0), expand_dims(dy, spatial_axis), st,
-                                padding, df, dl)
+    # (TF converts the output shape first: its op's fast path, " name: " in its errors)
+    a = _backprop_attrs("Conv2DBackpropInput", st, padding, df, dl)
+    out = _conv2d_backprop_input(shape, expand_dims(w, 0), expand_dims(dy, spatial_axis), a,
+                                 _scoped_node(name, "conv1d_transpose"))
     return squeeze(out, [spatial_axis])
 
 
@@ -151,9 +170,11 @@ def conv_transpose(input: Any, filters: Any, output_shape: Any, strides: Any,  #
     if fn is None:
         raise ValueError(f"`output_shape` must be of length 3, 4 or 5. Received: "
                          f"output_shape={output_shape} of length {n}.")
+    node = _scoped_node(name, "conv_transpose")  # (its scope's name is the op's)
     if data_format is None:
-        return fn(input, filters, output_shape, strides, padding, dilations=dilations)
-    return fn(input, filters, output_shape, strides, padding, data_format, dilations)
+        return fn(input, filters, output_shape, strides, padding, dilations=dilations,
+                  name=node)
+    return fn(input, filters, output_shape, strides, padding, data_format, dilations, node)
 
 
 def depthwise_conv2d(input: Any, filter: Any, strides: Any, padding: Any,  # noqa: A002
@@ -182,6 +203,7 @@ def _backprop_attrs(op: str, strides: Any, padding: Any, data_format: Any,
     return dict(a, padding=pad, explicit_paddings=ex)
 
 
+@eager_api("input_sizes")
 def depthwise_conv2d_backprop_input(input_sizes: Any, filter: Any,  # noqa: A002
                                     out_backprop: Any, strides: Any, padding: Any,
                                     data_format: str = "NHWC", dilations: Any = UNIT_DILATIONS,
@@ -192,6 +214,7 @@ def depthwise_conv2d_backprop_input(input_sizes: Any, filter: Any,  # noqa: A002
     return bind(DEPTHWISE_BACKPROP_INPUT, (_sizes_tensor(input_sizes), w, dy), a, name)
 
 
+@eager_api("filter_sizes")
 def depthwise_conv2d_backprop_filter(input: Any, filter_sizes: Any,  # noqa: A002
                                      out_backprop: Any, strides: Any, padding: Any,
                                      data_format: str = "NHWC", dilations: Any = UNIT_DILATIONS,
@@ -213,7 +236,9 @@ def separable_conv2d(input: Any, depthwise_filter: Any, pointwise_filter: Any,  
         for d in pw._shape[:2]:
             if d not in (1, None):
                 raise ValueError(f"Dimensions {d} and 1 are not compatible")
-    depth = depthwise_conv2d(input, depthwise_filter, strides, padding, data_format, dilations)
+    # (TF's depthwise step names its op "depthwise": eagerly its errors end with it)
+    depth = depthwise_conv2d(input, depthwise_filter, strides, padding, data_format, dilations,
+                             "depthwise" if _state.graph is None else None)
     return conv2d(depth, pw, 1, "VALID", data_format or "NHWC")
 
 

@@ -34,18 +34,16 @@ from eagerflow._src.ops.math import (
     logical_and,
     logical_not,
     maximum,
-    minimum,
     not_equal,
 )
 from eagerflow._src.ops.math_base import (
     _t,
     cast,
     where,
-    zeros_like,
 )
 from eagerflow._src.ops.nd_indexing import gather_nd, scatter_nd
-from eagerflow._src.ops.nn import log_softmax
 from eagerflow._src.ops.nn_args import fail
+from eagerflow._src.ops.nn_ctc_dense import CTC_LOSS_DENSE
 from eagerflow._src.ops.nn_loss import _is_zero
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.reduce import argmax, reduce_any, reduce_max, reduce_sum
@@ -418,12 +416,9 @@ def ctc_loss(labels: Any, logits: Any, label_length: Any, logit_length: Any,
     if logits._shape is None or len(logits._shape) != 3:
         raise ValueError(f"logits must have rank 3, got shape {logits.shape}")
     logit_length = cast(_t(logit_length), dt.int32)
-    empty = None
     if not isinstance(labels, SparseTensor):
-        blank_index = 0 if blank_index is None else blank_index
-        indices, values, empty = _dense_to_sparse_labels(labels, label_length)
-        # TF's dense formulation masks the steps past max_time instead of failing
-        logit_length = minimum(logit_length, shape(logits)[0])
+        return _dense_ctc_loss(labels, logits, label_length, logit_length,
+                               0 if blank_index is None else blank_index)
     classes = logits._shape[2]
     blank = C.int_arg(blank_index, "blank_index")
     blank = blank + classes if blank < 0 else blank
@@ -433,19 +428,28 @@ def ctc_loss(labels: Any, logits: Any, label_length: Any, logit_length: Any,
     values = cast(values, dt.int32)
     values = where(values < blank, values, values - 1)  # the classes after the blank move
     logits = _blank_last(logits, blank)
-    if empty is not None:  # an empty sequence stands in the kernel as one label 0 ...
-        values = where(gather(empty, indices[:, 0]), zeros_like(values), values)
     loss, _ = bind(CTC_LOSS, (logits, cast(indices, dt.int64), values, logit_length), {})
-    if empty is not None:  # ... and costs the log-probability of blanks all along
-        loss = where(empty, _all_blank_loss(logits, logit_length), loss)
     return cast(loss, original) if original is not logits._dtype else loss
 
 
-def _all_blank_loss(logits: Any, logit_length: Any) -> Any:
-    """-log p(blank at every step) of each sequence: the CTC loss of an empty labelling."""
-    blank = log_softmax(logits)[:, :, -1]  # [time, batch]
-    steps = range_(shape(logits)[0])[:, None] < logit_length[None, :]
-    return -reduce_sum(where(steps, blank, zeros_like(blank)), axis=0)
+def _dense_ctc_loss(labels: Any, logits: Any, label_length: Any, logit_length: Any,
+                    blank_index: Any) -> Any:
+    """Dense labels as TF computes them (its ctc_loss_dense, nn_ctc_dense.py): the blank
+    moved first, the classes before it one up, float16 computed in float32."""
+    classes = logits._shape[2]
+    blank = C.int_arg(blank_index, "blank_index")
+    blank = blank + classes if blank < 0 else blank
+    labels = cast(_t(labels), dt.int32)
+    original = logits._dtype
+    if original in (dt.float16, dt.bfloat16):
+        logits = cast(logits, dt.float32)
+    if blank != 0:
+        logits = concat([logits[:, :, blank:blank + 1], logits[:, :, :blank],
+                         logits[:, :, blank + 1:]], axis=2)
+        labels = where(labels < blank, labels + 1, labels)
+    loss, _ = bind(CTC_LOSS_DENSE, (logits, labels, cast(_t(label_length), dt.int32),
+                                    logit_length), {})
+    return cast(loss, original) if original is not logits._dtype else loss
 
 
 @eager_api("inputs", "sequence_length")

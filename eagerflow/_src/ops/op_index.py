@@ -148,6 +148,9 @@ LAZY_OPS: dict[str, tuple[str, ...]] = {
     "quantized_per_channel_ops": (
         "RequantizationRangePerChannel", "RequantizePerChannel",
     ),
+    "nn_ctc_dense": (
+        "_CTCLossDense",
+    ),
     "nn_ctc": (
         "CTCGreedyDecoder", "CTCLoss",
     ),

@@ -23,7 +23,7 @@ from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec, needs_runtime
-from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
+from eagerflow._src.ops.eager_errors import eager_api, eager_name, name_scoped, slow_inputs
 from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.math_special import div_no_nan
 from eagerflow._src.ops.registry import REGISTRY, BadSample, OpDef, Sample, SampleRNG, register
@@ -214,8 +214,8 @@ def scan_args(op: str, axis: Any, exclusive: Any, reverse: Any) -> tuple:
              "reverse": C.bool_attr(reverse, "reverse")}
     if _state.graph is None and type(axis) is not int:  # (None too: TF converts it)
         axis = wrapper_inputs.index_input(op, axis, "Tidx")
-    elif isinstance(axis, EagerTensor) and axis._dtype not in C.INDEX:
-        raise C.not_supported(op, axis._dtype, C.INDEX, "Tidx")
+    elif refused := wrapper_inputs.graph_type_refusal(op, axis, "Tidx"):
+        raise refused
     attrs["axis"], dyn = _scan_axis_args(axis)
     return dyn, attrs
 
@@ -224,11 +224,11 @@ def _scan_fn(op: OpDef) -> Callable:
     def f(x: Any, axis: Any = 0, exclusive: bool = False, reverse: bool = False,
           name: str | None = None) -> Any:
         dyn, attrs = scan_args(op.name, axis, exclusive, reverse)
-        return bind(op, (_t(x),) + dyn, attrs, name)
+        return bind(op, (_t(x),) + dyn, attrs, eager_name(name))
     f.__name__ = op.name.lower()
-    return f
+    return name_scoped(f)  # (TF's cumsum and cumprod open a name scope)
 
 
 # (TF's functions hand the axis to the op as given: a list takes its wrapper's slow path)
 cumsum = dispatchable(slow_inputs("axis")(_scan_fn(CUMSUM)))
-cumprod = eager_api("axis")(_scan_fn(CUMPROD))
+cumprod = eager_api("axis", scoped=True)(_scan_fn(CUMPROD))

@@ -224,7 +224,7 @@ _TPERM = ("Transpose", "Tperm", "perm must be rank 1, got shape {shape}", "vecto
 _CONJ_TPERM = ("ConjugateTranspose",) + _TPERM[1:]
 
 
-@eager_api("a", "perm")
+@eager_api("a", "perm", scoped=True)
 def transpose(a: Any, perm: Any = None, conjugate: bool = False, name: str = "transpose") -> Any:
     given, a = a, _t(a)
     conjugate = bool(conjugate) and a._dtype.is_complex  # (TF's test of it comes first)

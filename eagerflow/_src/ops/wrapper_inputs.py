@@ -17,7 +17,7 @@ from eagerflow._src.core.errors import shape_str
 from eagerflow._src.core.py_conversion import list_value_error, op_input_refusal
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import tf_op_defs
-from eagerflow._src.ops.checks import fail, int_list, make_type, not_supported
+from eagerflow._src.ops.checks import dt_enum, fail, int_list, make_type, not_supported
 
 
 def index_input(op: str, value: Any, attr: str, slow: bool = False) -> Tensor:
@@ -45,7 +45,8 @@ def index_inputs(op: str, values: tuple, attr: str, slow: bool = False) -> list:
     converted to it (their conversion's TypeError comes before the attr's check, as in
     TF)."""
     if _state.graph is not None and (refused := op_input_refusal(
-            tf_op_defs.typed_input(op, attr) or attr, values[0])):  # (None, a ragged list)
+            tf_op_defs.typed_input(op, attr) or attr, values[0])  # (None, a ragged list)
+            or graph_type_refusal(op, values[0], attr)):
         raise refused
     default, allowed = _attr_default(op, attr)
     lead = next((k for k, v in enumerate(values) if isinstance(v, Tensor)), 0)
@@ -56,6 +57,18 @@ def index_inputs(op: str, values: tuple, attr: str, slow: bool = False) -> list:
     if t._dtype not in allowed:
         raise not_supported(op, t._dtype, allowed, attr)
     return out
+
+
+def graph_type_refusal(op: str, value: Any, attr: str) -> TypeError | None:
+    """While a graph is built, TF's op builder's TypeError for tensor `value` given for
+    `op`'s input of type attr `attr` whose dtype the op's definition does not allow
+    (eagerly the kernel's InvalidArgumentError: `not_supported`); None otherwise."""
+    allowed = tf_op_defs.allowed_types(op, attr)
+    if not isinstance(value, Tensor) or allowed is None or dt_enum(value._dtype) in allowed:
+        return None
+    return TypeError(f"Value passed to parameter '{tf_op_defs.typed_input(op, attr) or attr}'"
+                     f" has DataType {value._dtype.name} not in list of allowed values: "
+                     f"{', '.join(_enum_dtype(e).name for e in allowed)}")
 
 
 def _enum_dtype(enum_name: str) -> dt.DType:
@@ -84,6 +97,8 @@ def index_list(op: str, value: Any, attr: str, what: str) -> tuple:
     """`int_list(value, what)` for an eager op's index-like input (type attr `attr`): what
     int_list refuses is converted as TF's op wrapper converts it (`index_input`), which
     raises TF's error or gives the ints TF reads (a bool, a NumPy float array)."""
+    if _state.graph is not None and (refused := graph_type_refusal(op, value, attr)):
+        raise refused
     try:
         return int_list(value, what)
     except (TypeError, ValueError):

@@ -460,9 +460,12 @@ class FunctionWriter:
         (a dataset op's, from tf.raw_ops) is written into the library."""
         if isinstance(value, (list, tuple)):
             return [self._function_names(v) for v in value]
-        graph = getattr(value, "graph", None)
-        if isinstance(value, str) or graph is None:
+        if isinstance(value, (str, bytes)):
             return value
+        graph = getattr(value, "graph", None)
+        if graph is None:  # (a stand-in: an imported graph's reader of a dataset of datasets)
+            raise ExportError(f"a func attribute holds {type(value).__name__}, not a traced "
+                              "function, so no library function can be written for it")
         name, captured = self.library.add(graph, graph.name)
         if captured:
             raise ExportError(f"the function {name} a func attribute names reads variables, "

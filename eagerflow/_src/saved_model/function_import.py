@@ -352,8 +352,11 @@ class LibraryFunction:
         self.name = name
 
     def concrete_for(self, specs: list) -> ConcreteFunction:
+        # (as TF's runtime, for its own arguments only: an op may pass more, the values of
+        # captures eagerflow wrote into the function's body)
+        n = len(self.importer.fdefs[self.name].signature.input_arg)
         return self.importer.concrete(self.name, [Spec(s.shape.as_list(), s.dtype)
-                                                  for s in specs], handles=False)
+                                                  for s in specs[:n]], handles=False)
 
 
 class LibraryImporter:

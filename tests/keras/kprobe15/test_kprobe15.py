@@ -12,8 +12,6 @@ _ERROR_WORDS = "the bad input's error differs (class or first line)"
 KNOWN = {
     # values
     "ops_eigh": "eigenvector signs: TF's Eigen solver vs LAPACK ([[-0.85, -0.53], ...] in TF)",
-    "layer_Maximum": "Maximum(0.0, -0.0): TF keeps the first operand, NumPy's the second",
-    "layer_Minimum": "Minimum(-0.0, 0.0): TF keeps the first operand, NumPy's the second",
     "ops_softmax": "float16 softmax: this machine's TF sums a short row in half, one step at "
                    "a time (tests/ops/halfprec_reduce_golden.json, from another CPU, does not)",
     "layer_RandomContrast": "float32 last bits (2 of 192 values at the 4th decimal)",
@@ -26,7 +24,6 @@ KNOWN = {
     "layer_mixed_AdaptiveMaxPooling3D": "mixed_float16: Keras pools with MaxPool3D, which TF's "
                                         "CPU refuses for half (NotFoundError); eagerflow "
                                         "reduces, in float16",
-    "layers_namespace": "maximum/minimum's signed zero (as layer_Maximum, layer_Minimum)",
     "layer_AlphaDropout": "TF 2.21's tf.keras.layers.AlphaDropout, which eagerflow's Keras "
                           "is, is Keras's legacy class (keras._legacy.layers: its config "
                           "holds no noise_shape); this golden is keras.layers' Keras 3 one",

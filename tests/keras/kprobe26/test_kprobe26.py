@@ -8,13 +8,9 @@ from tests.keras.kprobe.snippets import snippet_test
 from tests.keras.kprobe26.cases import SNIPPETS
 
 KNOWN: dict[str, str] = {
-    "normalization_and_preprocessing": "CategoryEncoding on uint8 counts it (Keras 3's "
-                                       "tf.math.bincount refuses a uint8 Tidx)",
-    "sequences": "Conv1DTranspose on ints: Conv2DBackpropInput's dtype error names input #1 "
-                 "(TF: #2, the out_backprop after input_sizes and filter)",
     "images": "Conv2D/Conv2DTranspose on ints: an InvalidArgumentError where TF converts the "
               "Keras variable kernel to the input's dtype first (ValueError 'Incompatible type "
-              "conversion requested'); Conv2DBackpropInput's #1 as in `sequences`",
+              "conversion requested')",
 }
 
 test_prints_what_keras3_printed = snippet_test(SNIPPETS, __file__, KNOWN)

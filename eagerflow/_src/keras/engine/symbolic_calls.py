@@ -366,7 +366,7 @@ def _has_tensors(values: Any) -> bool:
 
 
 def broadcast_masks(mask: Any, outputs: Any) -> list:
-    n = len(nest.flatten(outputs))
-    if isinstance(mask, (list, tuple)) and len(mask) == n:
-        return list(mask)
-    return [mask] * n
+    """The masks compute_mask gave, flat, for the flat outputs in order, as Keras 3 pairs
+    them: one mask goes to the first output only, and of a list of the inputs' masks a
+    single output takes the first (a layer passing its masks on by `supports_masking`)."""
+    return nest.flatten(mask)[:len(nest.flatten(outputs))]

@@ -7,13 +7,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from eagerflow._src.core import context
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import array as ta
+from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import indexing, math_base, unique_one_hot
 from eagerflow._src.ops import math as tm
+from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.math_base import cast, ones_like, zeros_like
 from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.ops.reduce import reduce_max, reduce_sum
@@ -44,6 +47,23 @@ def encode_categorical(indices: Any, output_mode: str, depth: int, dtype: Any,
     if x.shape.rank > 2:  # (Keras 3's fallback from its bincount: one-hot, reduced)
         return _encode_high_rank(x, output_mode, depth, d, count_weights)
     return _bincount_rows(x, depth, output_mode, d, count_weights)
+
+
+def refuse_narrow_indices(x: Any, mode: str, sparse: bool) -> None:
+    """Keras 3.15's count and multi_hot (`mode`) of eager indices of rank 1 or 2 run TF's
+    bincount (DenseBincount; DenseCountSparseOutput where `sparse`, whose sparse counts
+    are of the indices' type), whose index type is int32 or int64: eager indices of
+    another integer type are its refusal. (In a graph, a tf.function's or a dataset's
+    map, Keras 3.15 encodes them: nothing is refused.)"""
+    d = x.dtype
+    if context._state.graph is not None or not d.is_integer or d in (dt.int32, dt.int64) \
+            or isinstance(x, RaggedTensor) or x.shape.rank is not None and x.shape.rank > 2:
+        return
+    if sparse and mode == "count":
+        raise raised_eagerly(C.not_supported("DenseCountSparseOutput", d, C.INDEX | {
+            dt.float32, dt.float64}, "output_type"))
+    op, attr = ("DenseCountSparseOutput", "T") if sparse else ("DenseBincount", "Tidx")
+    raise raised_eagerly(C.not_supported(op, d, C.INDEX, attr))
 
 
 def _bincount_rows(x: Any, depth: int, mode: str, d: dt.DType, weights: Any) -> Any:

@@ -31,7 +31,11 @@ from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.engine import layer_checks
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.call_spec import call_spec
-from eagerflow._src.keras.layers.category_encoding import _encode_high_rank, encode_categorical
+from eagerflow._src.keras.layers.category_encoding import (
+    _encode_high_rank,
+    encode_categorical,
+    refuse_narrow_indices,
+)
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import (
     hash_ops,
@@ -792,6 +796,8 @@ class CategoryEncoding(PreprocessingLayer):
                                  f"`'count'`. Received `count_weights={count_weights}`.")
             count_weights = as_tensor(count_weights, self.compute_dtype)
         x = as_tensor(inputs)
+        if self.output_mode != "one_hot":
+            refuse_narrow_indices(x, self.output_mode, self.sparse)
         # (the encoding in the variable dtype, as Keras 3.15's: float32 under mixed_float16,
         # whose symbolic output still says the compute dtype)
         if self.output_mode != "one_hot" and x.shape.rank is not None and x.shape.rank > 2:

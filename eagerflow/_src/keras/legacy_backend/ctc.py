@@ -2,7 +2,7 @@
 `K.ctc_decode`, as TF 2.21's legacy backend has them (softmax outputs whose last class is
 the blank, read as logits `log(y_pred + epsilon)`).
 
-Compositions: the loss is keras.ops.ctc_loss (the forward algorithm), the decoders
+Compositions: the loss is tf.nn.ctc_loss on sparse labels (the CTCLoss kernel), the decoders
 keras.ops.ctc_decode (greedy, or the CTCBeamSearchDecoder op). The errors TF's CTCLoss
 raises on lengths are checked here when the lengths are known (eagerly)."""
 
@@ -18,13 +18,13 @@ from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.ops.nn_conv import ctc_decode as _ops_ctc_decode
-from eagerflow._src.keras.ops.nn_conv import ctc_loss as _ops_ctc_loss
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import indexing as ix
 from eagerflow._src.ops import math as M
 from eagerflow._src.ops import nd_indexing as nd
 from eagerflow._src.ops import stacking
 from eagerflow._src.ops.math_base import cast, where
+from eagerflow._src.ops.nn_ctc import ctc_loss as tf_ctc_loss
 from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import range as _range
 from eagerflow._src.ops.tiling import tile
@@ -56,8 +56,12 @@ def ctc_batch_cost(y_true: Any, y_pred: Any, input_length: Any, label_length: An
     input_length = cast(A.squeeze(convert_to_tensor(input_length), axis=-1), dt.int32)
     logits = _as_logits(y_pred)
     _check_lengths(input_length, label_length, logits.shape[1])
-    loss = _ops_ctc_loss(y_true, logits, label_length, input_length,
-                         mask_index=logits.shape[-1] - 1)
+    # (TF's legacy backend passes sparse labels, which tf.nn.ctc_loss sends to the CTCLoss
+    # kernel: an impossible labelling costs inf there, not the dense composite's ~707)
+    sparse = ctc_label_dense_to_sparse(y_true, label_length)
+    sparse = SparseTensor(sparse.indices, cast(sparse.values, dt.int32), sparse.dense_shape)
+    loss = tf_ctc_loss(sparse, A.transpose(logits, [1, 0, 2]), None, input_length,
+                       blank_index=-1)
     return A.expand_dims(loss, 1)
 
 

@@ -497,7 +497,7 @@ def ctc_decode(inputs: Any, sequence_lengths: Any, strategy: str = "greedy",
     top = ta.transpose(tr.reduce_max(inputs, axis=-1))
     valid = tf_range(steps)[None, :] < lengths[:, None]
     scores = -tr.reduce_sum(math_base.where(valid, top, zeros_like(top)), axis=1, keepdims=True)
-    keep = tm.logical_and(valid, tm.not_equal(best, mask_index))
+    keep = tm.logical_and(valid, tm.not_equal(best, _greedy_blank(inputs, mask_index)))
     if merge_repeated:
         previous = ta.concat([ta.fill([batch, 1], -1), best[:, :-1]], axis=1)
         keep = tm.logical_and(keep, tm.not_equal(best, previous))
@@ -508,6 +508,16 @@ def ctc_decode(inputs: Any, sequence_lengths: Any, strategy: str = "greedy",
     decoded = tnd.tensor_scatter_nd_update(ta.fill([batch, steps], -1), where,
                                           tnd.gather_nd(best, at))
     return ta.expand_dims(decoded, 0), scores
+
+
+def _greedy_blank(time_major: Any, mask_index: Any) -> Any:
+    """The blank class of tf.nn.ctc_greedy_decoder's `blank_index`: None is the last
+    class, a negative index counts from the end."""
+    if mask_index is not None and mask_index >= 0:
+        return mask_index
+    classes = static_shape(time_major)[-1]
+    classes = classes if classes is not None else ta.shape(time_major)[-1]
+    return classes - 1 if mask_index is None else classes + mask_index
 
 
 def _ctc_beam_search(time_major: Any, lengths: Any, beam_width: int, top_paths: int,
