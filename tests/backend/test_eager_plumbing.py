@@ -84,7 +84,7 @@ def test_kept_gradient_size_checks_still_refuse_other_sizes():
                                                            "4 values"):
         tf.raw_ops.Conv2DBackpropInput(input_sizes=[1, 5, 5], filter=w, out_backprop=dy,
                                        strides=[1, 1, 1, 1], padding="VALID")
-    with pytest.raises(_errors.InvalidArgumentError, match="Dimension -1 must be >= 0"):
+    with pytest.raises(_errors.InvalidArgumentError, match="Dimension -3 must be >= 0"):
         tf.raw_ops.Conv2DBackpropFilter(input=tf.ones((1, 5, 5, 2)),
                                         filter_sizes=[3, -3, 2, 4], out_backprop=dy,
                                         strides=[1, 1, 1, 1], padding="VALID")

@@ -5,6 +5,7 @@ DivNoNan) and tf.function's fused groups launch. Each fused kernel is checked ag
 CPU path's result; the counts of the guide CNN's and the MLP's steps are bounded."""
 
 import importlib.util
+import weakref
 from pathlib import Path
 
 import numpy as np
@@ -471,6 +472,66 @@ def test_adam_updates_a_devices_small_variables_together(gpu, monkeypatch):
             np.testing.assert_allclose(x, y, rtol=1e-6, atol=1e-7)
 
 
+def _in_place_run(make):
+    """Five steps of `make()`'s optimizer over two small variables on the device: a read
+    of the variable and a read of a slot are held over the third step, a reshape of the
+    variable alone over the fourth. Returns the values (with, after the third and fourth
+    steps, the held tensors' values then and as first read), each step's launches and
+    whether each step kept the variables' arrays (written in place: weak references,
+    which hold nothing)."""
+    a, b = tf.Variable([1.0, 2.0, 3.0]), tf.Variable([[3.0]])
+    opt = make()
+    g = [tf.constant([0.5, -1.0, 2.0]), tf.constant([[1.0]])]
+    out, launches, kept, held = [], [], [], []
+    for step in range(5):
+        was = weakref.ref(a._arr)
+        with strict.count_launches() as n:
+            opt.apply_gradients(zip(g, [a, b]))
+        launches.append(n["total"])
+        kept.append(was() is a._arr)
+        out.append([x.numpy() for x in (a, b, *(opt.get_slot(a, s) for s in _SLOTS(opt)))])
+        if held:
+            out.append([t.numpy() for t, _ in held] + [v for _, v in held])
+        held = []
+        if step == 1:  # reads alive across the next step keep their values
+            slot = opt.get_slot(a, _SLOTS(opt)[0])
+            held = [(t, t.numpy()) for t in (a.read_value(), slot.read_value())]
+        if step == 2:  # and so does a view of a read (CuPy's views hold their base)
+            held = [(t, t.numpy()) for t in (tf.reshape(a, [3, 1]),)]
+    return out, launches, kept
+
+
+def _SLOTS(opt):  # noqa: N802 - a table's name
+    return ("m", "v") if isinstance(opt, tf.keras.optimizers.Adam) else ("momentum",)
+
+
+@pytest.mark.parametrize("make", [lambda: tf.keras.optimizers.Adam(0.01),
+                                  lambda: tf.keras.optimizers.SGD(0.1, momentum=0.9),
+                                  lambda: tf.keras.optimizers.SGD(0.1, momentum=0.8,
+                                                                  nesterov=True)])
+def test_flat_update_on_a_device_writes_in_place_where_no_read_is_alive(gpu, monkeypatch,
+                                                                        make):
+    """keras/optimizers/flat.py on a device writes the flat buffers in place (the update's
+    one kernel, no slicing of new buffers into views) unless a tensor read from a variable
+    or slot is alive: then new buffers, and the reads keep their values, as TF's
+    copy-on-write updates. The values are the per-variable path's, bit for bit."""
+    from eagerflow._src.keras.optimizers import flat
+
+    got, launches, kept = _in_place_run(make)
+    # the first step gathers; the third and fourth, with reads alive, make new buffers
+    assert kept == [False, True, False, False, True]
+    for held, n in ((got[3], 2), (got[5], 1)):
+        for now, then in zip(held[:n], held[n:]):
+            np.testing.assert_array_equal(now, then)
+    assert not np.array_equal(got[2][0], got[3][2])  # (the variable itself moved on)
+    monkeypatch.setattr(flat, "SMALL", -1)  # every variable on its own
+    per_variable, _ = _in_place_run(make)[:2]
+    assert launches[1] == launches[2] == launches[4]
+    for a, b in zip(got, per_variable):
+        for x, y in zip(a, b):
+            np.testing.assert_array_equal(x, y)
+
+
 def test_adam_traced_for_a_device_takes_one_step_size_kernel(gpu, monkeypatch):
     """Under tf.function on a device the step size is _AdamAlpha too (nine launches
     before), with the CPU's values (the generated code's launches: no CUDA graph)."""
@@ -777,3 +838,20 @@ def test_the_device_kernels_agree_with_cupy():
                         got if isinstance(got, tuple) else (got,)):
             np.testing.assert_allclose(cupy.asnumpy(c), w.get(), rtol=2e-6, atol=1e-7,
                                        err_msg=source[3])
+
+
+def test_assign_add_on_a_device_leaves_a_kept_reshape_of_the_variable(gpu):
+    """variables._update_in_place writes a variable's array in place only when nothing
+    else refers to it: a reshape of a read is a view, which (as CuPy's views hold their
+    base) counts, so it keeps its value; with nothing kept the array is written in place."""
+    c = tf.Variable([1.0, 2.0])
+    t = tf.reshape(c, [2, 1])
+    arr = weakref.ref(c._arr)
+    c.assign_add([1.0, 1.0])
+    np.testing.assert_array_equal(t.numpy(), [[1.0], [2.0]])
+    assert arr() is not c._arr
+    del t
+    arr = weakref.ref(c._arr)
+    c.assign_add([1.0, 1.0])
+    assert arr() is c._arr
+    np.testing.assert_array_equal(c.numpy(), [3.0, 4.0])

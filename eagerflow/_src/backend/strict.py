@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import types
 import warnings
+import weakref
 from typing import Any
 
 import numpy as np
@@ -130,16 +131,32 @@ class MemoryPointer:
         self.ptr = ptr
 
 
+# id(a NumPy array that owns its memory) -> the stand-in array made over it last (while
+# that lives): whom a view of it refers to
+_OWNERS: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+
+
 class StrictArray(DeviceArray):
     """An array of the stand-in device: a NumPy array that does not pass for one."""
 
-    __slots__ = ("_a", "_device", "__weakref__")
+    __slots__ = ("_a", "_device", "_owner", "__weakref__")
     __array_ufunc__ = None  # NumPy's ufuncs (and ndarray operators) refuse these arrays
     __hash__ = None
 
     def __init__(self, a: np.ndarray, device: int | None = None) -> None:
         self._a = a
         self._device = _CURRENT.device if device is None else device
+        # A view refers to the stand-in array whose memory it views, as CuPy's views hold
+        # their `base`: reference counts (variables.sole_holder, the flat optimizer step)
+        # then see a view kept elsewhere as CuPy's would.
+        owner = a
+        while isinstance(owner.base, np.ndarray):
+            owner = owner.base
+        if owner is a:
+            self._owner = None
+            _OWNERS[id(a)] = self  # (the latest: `astype(copy=False)` keeps the array)
+        else:
+            self._owner = _OWNERS.get(id(owner))
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
         raise TypeError(CONVERSION)
@@ -163,6 +180,7 @@ class StrictArray(DeviceArray):
     strides = property(lambda self: self._a.strides)
     flags = property(lambda self: self._a.flags)
     base = property(lambda self: None if self._a.base is None else
+                    self._owner if self._owner is not None else
                     _wrap(self._a.base, self._device))
     T = property(lambda self: _wrap(self._a.T, self._device))
     mT = property(lambda self: _wrap(self._a.mT, self._device))  # noqa: N815 - NumPy's name

@@ -290,6 +290,17 @@ def _adam_apply_kernel(xp: Any, m: Any, v: Any, g: Any, alpha: Any, var: Any, be
     return m2, v2, var - step
 
 
+def adam_apply_in_place(xp: Any, m: Any, v: Any, g: Any, alpha: Any, var: Any,
+                        beta_1: float, beta_2: float, epsilon: float) -> None:
+    """_FusedAdamApply's device kernel (float32 or float64 arrays of a device `xp`) writing
+    m', v' and var' over m, v and var: one launch, no new arrays. The caller makes sure
+    nothing else sees those arrays. Each output is its own input (the same array, which
+    CuPy then does not copy first), read by the body before it is written."""
+    f = m.dtype.type
+    elementwise_kernel(xp, *_ADAM_APPLY_CUDA)(m, v, g, alpha, f(1 - beta_1), f(1 - beta_2),
+                                              f(epsilon), var, m, v, var)
+
+
 def _adam_apply_reference(m: np.ndarray, v: np.ndarray, g: np.ndarray, alpha: np.ndarray,
                           var: np.ndarray, beta_1: float, beta_2: float,
                           epsilon: float) -> tuple:
@@ -440,6 +451,14 @@ def _sgd_kernel(xp: Any, var: Any, mom: Any, g: Any, lr: Any, momentum: float,
         return elementwise_kernel(xp, *_SGD_CUDA[bool(nesterov)])(var, mom, g, lr, mu)
     mom = mom * mu - g * lr
     return var + (mom * mu - g * lr if nesterov else mom), mom
+
+
+def sgd_in_place(xp: Any, var: Any, mom: Any, g: Any, lr: Any, momentum: float,
+                 nesterov: bool) -> None:
+    """_FusedSGD's device kernel (float32 or float64 arrays of a device `xp`) writing var'
+    and mom' over var and mom, as adam_apply_in_place."""
+    mu = var.dtype.type(np.float32(momentum))
+    elementwise_kernel(xp, *_SGD_CUDA[bool(nesterov)])(var, mom, g, lr, mu, var, mom)
 
 
 def _sgd_reference(var: np.ndarray, mom: np.ndarray, g: np.ndarray, lr: np.ndarray,
