@@ -13,7 +13,6 @@ share one kernel. collapse_repeated and ctc_unique_labels are compositions of pu
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 import numpy as np
@@ -44,7 +43,7 @@ from eagerflow._src.ops.math_base import (
 )
 from eagerflow._src.ops.nd_indexing import gather_nd, scatter_nd
 from eagerflow._src.ops.nn_args import fail
-from eagerflow._src.ops.nn_ctc_dense import CTC_LOSS_DENSE
+from eagerflow._src.ops.nn_ctc_dense import CTC_LOSS_DENSE, ctc_by_enumeration
 from eagerflow._src.ops.nn_loss import _is_zero
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.reduce import argmax, reduce_any, reduce_max, reduce_sum
@@ -203,33 +202,13 @@ def _ctc_loss_kernel(xp: Any, logits: Any, indices: Any, values: Any, lengths: A
 
 def _ctc_loss_ref(logits: np.ndarray, indices: np.ndarray, values: np.ndarray,
                   lengths: np.ndarray, **attrs: Any) -> tuple:
-    """Every alignment enumerated: the loss is -log of the total probability of the paths
-    that collapse to the labels, the gradient softmax minus each class's share of them."""
-    steps, batch, classes = logits.shape
-    blank = classes - 1
-    merge = attrs.get("ctc_merge_repeated", True)
-    rows: list = [[] for _ in range(batch)]
+    """Every alignment enumerated (the blank class last)."""
+    rows: list = [[] for _ in range(logits.shape[1])]
     for (b, _), v in sorted(zip(indices.tolist(), values.tolist())):
         rows[b].append(v)
-    loss = np.zeros(batch)
-    grad = np.zeros(logits.shape)
-    for b in range(batch):
-        n = int(lengths[b])
-        x = logits[:n, b].astype(np.float64)
-        p = np.exp(x - x.max(axis=1, keepdims=True))
-        p /= p.sum(axis=1, keepdims=True)
-        total, share = 0.0, np.zeros((n, classes))
-        for path in itertools.product(range(classes), repeat=n):
-            collapsed = [c for i, c in enumerate(path)
-                         if c != blank and (not merge or i == 0 or path[i - 1] != c)]
-            if collapsed == rows[b]:
-                weight = np.prod([p[t, c] for t, c in enumerate(path)])
-                total += weight
-                for t, c in enumerate(path):
-                    share[t, c] += weight
-        loss[b] = -np.log(total)
-        grad[:n, b] = p - share / total
-    return loss.astype(logits.dtype), grad.astype(logits.dtype)
+    return ctc_by_enumeration(logits, rows, [int(n) for n in lengths],
+                              blank=logits.shape[2] - 1,
+                              merge=attrs.get("ctc_merge_repeated", True))
 
 
 def _ctc_loss_grad(n: Any, g_loss: Any, g_grad: Any) -> list:

@@ -177,21 +177,23 @@ def _kernel(xp: Any, logits: Any, labels: Any, label_length: Any, logit_length: 
     return loss.astype(dtype), grad.astype(dtype)
 
 
-def _reference(logits: np.ndarray, labels: np.ndarray, label_length: np.ndarray,
-               logit_length: np.ndarray) -> tuple:
-    """Every alignment enumerated (blank class 0): the loss is -log of the total
-    probability of the paths that collapse to the labels, the gradient softmax minus each
-    class's share of them; the same numbers as TF's wherever some path yields the labels."""
+def ctc_by_enumeration(logits: np.ndarray, rows: list, lengths: list, blank: int,
+                       merge: bool = True) -> tuple:
+    """The CTC loss and gradient with every alignment enumerated (a reference for both CTC
+    ops): the loss is -log of the total probability of the paths that collapse to each
+    batch entry's labels `rows[b]` (repeats merged where `merge`, then blanks dropped),
+    the gradient softmax minus each class's share of them."""
     loss = np.zeros(logits.shape[1])
     grad = np.zeros(logits.shape)
-    for b, (n, k) in enumerate(zip(logit_length.tolist(), label_length.tolist())):
+    for b, n in enumerate(lengths):
         x = logits[:n, b].astype(np.float64)
         p = np.exp(x - x.max(axis=1, keepdims=True))
         p /= p.sum(axis=1, keepdims=True)
         total, share = 0.0, np.zeros(x.shape)
         for path in itertools.product(range(x.shape[1]), repeat=n):
-            kept = [c for i, c in enumerate(path) if c and (i == 0 or path[i - 1] != c)]
-            if kept == labels[b, :k].tolist():
+            collapsed = [c for i, c in enumerate(path)
+                         if c != blank and (not merge or i == 0 or path[i - 1] != c)]
+            if collapsed == rows[b]:
                 weight = np.prod([p[t, c] for t, c in enumerate(path)])
                 total += weight
                 for t, c in enumerate(path):
@@ -199,6 +201,13 @@ def _reference(logits: np.ndarray, labels: np.ndarray, label_length: np.ndarray,
         loss[b] = -np.log(total)
         grad[:n, b] = p - share / total
     return loss.astype(logits.dtype), grad.astype(logits.dtype)
+
+
+def _reference(logits: np.ndarray, labels: np.ndarray, label_length: np.ndarray,
+               logit_length: np.ndarray) -> tuple:
+    """Blank class 0; the same numbers as TF's wherever some path yields the labels."""
+    rows = [labels[b, :k].tolist() for b, k in enumerate(label_length.tolist())]
+    return ctc_by_enumeration(logits, rows, logit_length.tolist(), blank=0)
 
 
 def _samples() -> list:
