@@ -18,9 +18,10 @@ from tests.keras.category_encoding_dtypes_cases import CASES, outcome  # noqa: E
 
 
 def main() -> None:
-    import keras
     import numpy as np
     import tensorflow as tf
+
+    import keras
 
     write_json(os.path.join(HERE, "category_encoding_dtypes_golden.json"),
                {"tf_version": tf.__version__, "keras_version": keras.__version__,
