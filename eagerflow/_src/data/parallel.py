@@ -34,6 +34,7 @@ from eagerflow._src.data.dataset_functions import (
     returned_non_dataset,
 )
 from eagerflow._src.data.functions import StructuredFunction
+from eagerflow._src.data.graph_node_ids import node_id
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.sources import int64_arg, int64_value
 from eagerflow._src.ops.eager_errors import raised_eagerly
@@ -519,6 +520,7 @@ class InterleaveDataset(DatasetV2):
             if type(self) is InterleaveDataset:  # TF's class for it (type(ds).__name__)
                 self.__class__ = _ParallelInterleaveDataset
         self._cycle, self._block = cyc, blk
+        self._cycle_unset = cyc == AUTOTUNE
         refusal = _interleave_refusal(cyc, blk, self._parallel)
         if refusal is not None:  # (the op's kernel, run once the function is traced)
             raise raised_eagerly(op_error(InvalidArgumentError, op, refusal),
@@ -530,11 +532,30 @@ class InterleaveDataset(DatasetV2):
         return inner_structure(self._fn)
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        self._check_rewritten(ctx)
         cycle = self._cycle
         open_ = self._fn.bind(ctx) if self._fn is not None else \
             (lambda flat: self._internal(flat)._make_iterator(ctx))
         return _InterleaveIterator(self._inputs[0]._make_iterator(ctx), open_, cycle,
                                    self._block, 2 * self._block if self._parallel else 0)
+
+    def _check_rewritten(self, ctx: IterContext | None) -> None:
+        """TF's kernel writes the cycle length it chose into the graph; where MakeIterator
+        rewrites that graph (the default optimizations) the kernel made again refuses a
+        fixed `num_parallel_calls` above it, as the iterator is made."""
+        par = self._parallel
+        if par is None or par == AUTOTUNE or not self._cycle_unset:
+            return
+        refusal = _interleave_refusal(self._cycle, self._block, par)
+        root = getattr(ctx, "root", None)
+        rewritten = root is None or \
+            root.options().experimental_optimization.apply_default_optimizations is not False
+        if refusal is None or not rewritten:
+            return
+        text = f"{refusal}\n\t [[{{{{node ParallelInterleaveDatasetV4/_{node_id(self)}}}}}]]"
+        error = raised_eagerly(op_error(InvalidArgumentError, "MakeIterator", text), host=True)
+        error.at_iter = True  # (`iter(dataset)` raises)
+        raise error
 
     def _cardinality(self) -> int:
         return UNKNOWN
