@@ -169,8 +169,10 @@ def non_max_suppression_padded(boxes: Any, scores: Any, max_output_size: Any,
     if not pad_to_max_output_size and b.shape.rank is not None and b.shape.rank > 2:
         raise ValueError(f"'pad_to_max_output_size' (value {pad_to_max_output_size}) must be "
                          f"True for batched input")  # (TF's first check)
+    # (TF reshapes the scores to the boxes' [batch, num_boxes]: any shape of as many
+    # elements does, [n, 1] or [1, n] included)
     if b.shape.rank is None or b.shape.rank < 2 or b.shape[-1] != 4 or \
-            s.shape.rank != b.shape.rank - 1 or s.shape.as_list() != b.shape.as_list()[:-1]:
+            s.shape.num_elements() != b.shape[:-1].num_elements():
         raise ValueError(f"non_max_suppression_padded takes boxes [..., num_boxes, 4] and "
                          f"scores [..., num_boxes]; got shapes {b.shape} and {s.shape}")
     if b.dtype not in (dt.float16, dt.float32):
