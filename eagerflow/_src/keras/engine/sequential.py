@@ -110,9 +110,10 @@ class Sequential(Functional):
                                  "to use input shape "
                                  f"{self._input_layer_obj.batch_shape}. You cannot add a "
                                  "different Input layer to it.")
+            if self._sequential_layers:  # (Keras 3: after other layers, an ordinary layer)
+                self._sequential_layers.append(layer)
+                return
             object.__setattr__(self, "_input_layer_obj", layer)
-            if self._sequential_layers and rebuild:
-                self._rebuild_graph()
             return
         if self._input_layer_obj is None and not self._sequential_layers:
             shape = getattr(layer, "_input_shape_arg", None)
@@ -258,6 +259,7 @@ class Sequential(Functional):
         if dims is None or not dims:
             return
         inp = InputLayer(batch_shape=dims, dtype=dtype)
+        self._refuse_input_layers()  # (Keras 3 makes its Input, its name taken, first)
         x = inp._inbound_nodes[0].outputs
         chain = []
         try:
@@ -362,6 +364,15 @@ class Sequential(Functional):
         with symbolic_scope():
             for layer in self._sequential_layers:
                 x = layer(x)
+
+    def _refuse_input_layers(self) -> None:
+        """Keras 3's build refuses a layer taking no positional argument: an InputLayer
+        added after other layers (kept as one of them)."""
+        for layer in self._sequential_layers:
+            if isinstance(layer, InputLayer):
+                raise ValueError("Layers added to a Sequential model should have a single "
+                                 "positional argument, the input tensor. Layer "
+                                 f"{type(layer).__name__} has no positional arguments.")
 
     def _refuse_empty(self) -> None:
         if not self._sequential_layers and self._input_layer_obj is None:
