@@ -11,9 +11,6 @@ KNOWN = {
     "ops_fft_odd_args": "TF's float32 FFT kernels round otherwise than eagerflow's: values "
                         "near 1e-8 differ in sign once rounded to 4 decimals (irfft, stft, "
                         "istft: -0.0 against 0.0)",
-    "model_layer_access": "Keras 3's Sequential.add appends keras.Input's InputLayer after "
-                          "other layers (its build then fails); eagerflow keeps an input "
-                          "layer apart from the stack and ignores one added late",
 }
 
 test_prints_what_keras3_printed = snippet_test(SNIPPETS, __file__, KNOWN)
