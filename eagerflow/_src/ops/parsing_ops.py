@@ -447,12 +447,13 @@ def _infer(serialized: Any, *defaults: Any, **a: Any) -> list:
                 [((None,), d) for d in a["ragged_split_types"]])
     batch = tuple(shape)
     splits = (0,) if not batch else (None if batch[0] is None else batch[0] + 1,)
-    return (_specs(batch, a["sparse_types"], dense, defaults) + ragged_values +
+    return (output_specs(batch, a["sparse_types"], dense, defaults) + ragged_values +
             [(splits, d) for d in a["ragged_split_types"]])
 
 
-def _specs(batch: tuple, sparse_types: tuple, dense: list, defaults: tuple) -> list:
-    """The sparse and dense outputs' specs of a parse of one Example (batch ()) or a batch."""
+def output_specs(batch: tuple, sparse_types: tuple, dense: list, defaults: tuple) -> list:
+    """The sparse and dense outputs' specs of a parse of one Example (batch ()) or a batch
+    (ParseExampleV2's, and the V1 ops' and the sequence ops' context)."""
     rank = len(batch) + 1
     specs: list = [((None, rank), dt.int64) for _ in sparse_types]
     specs += [((None,), d) for d in sparse_types]

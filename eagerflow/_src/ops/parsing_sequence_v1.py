@@ -1,7 +1,7 @@
 """TF's first SequenceExample parsing ops: ParseSequenceExample and
 ParseSingleSequenceExample.
 
-Ops layer, after parsing_sequence and parsing_v1. TF 1's graphs hold these nodes; TF
+Ops layer, after parsing_ops and parsing_sequence. TF 1's graphs hold these nodes; TF
 2.21's public functions write ParseSequenceExampleV2. Each SequenceExample is split as
 ParseSequenceExampleV2 splits it (parsing_sequence.py): its context, parsed as an Example
 by ParseExampleV2's kernel, and each feature list's values with its steps. The lists come
@@ -25,7 +25,6 @@ from eagerflow._src.core.tensor import check_finite_size
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import parsing_ops as P
 from eagerflow._src.ops import parsing_sequence as S
-from eagerflow._src.ops import parsing_v1 as V
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import wrapped_name
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
@@ -74,7 +73,7 @@ def _check(op: str, serialized: Any, defaults: tuple, a: dict, single: bool) -> 
 
 
 def _specs(batch: tuple, context: list, defaults: tuple, a: dict, lengths: bool) -> list:
-    specs = V._specs(batch, a["context_sparse_types"], context, defaults)
+    specs = P.output_specs(batch, a["context_sparse_types"], context, defaults)
     n = len(a["feature_list_sparse_types"])
     specs += [((None, len(batch) + 2), dt.int64)] * n
     specs += [((None,), d) for d in a["feature_list_sparse_types"]]

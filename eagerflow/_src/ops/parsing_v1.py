@@ -28,16 +28,6 @@ _V1 = "ParseExample"
 _SINGLE = "ParseSingleExample"
 
 
-def _specs(batch: tuple, sparse_types: tuple, dense: list, defaults: tuple) -> list:
-    rank = len(batch) + 1
-    specs: list = [((None, rank), dt.int64) for _ in sparse_types]
-    specs += [((None,), d) for d in sparse_types]
-    specs += [((rank,), dt.int64) for _ in sparse_types]
-    specs += [(batch + ((None,) if seq else ()) + dims, d._dtype)
-              for (dims, seq), d in zip(dense, defaults)]
-    return specs
-
-
 # ---------------------------------------------------------------------------------------
 # ParseExample: serialized, names, sparse_keys (Nsparse), dense_keys (Ndense),
 # dense_defaults (Tdense), flat
@@ -71,7 +61,7 @@ def _v1_infer(serialized: Any, names: Any, *keys_defaults: Any, Nsparse: int, Nd
         raise C.fail(_V1, f"Expected names have the same shape as serialized: name.shape="
                           f"{P.shape_text(n)}, serialized.shape={P.shape_text(shape)}")
     dense = P.check_dense(_V1, dense_shapes, defaults)
-    return _specs((None if shape is None else shape[0],), sparse_types, dense, defaults)
+    return P.output_specs((None if shape is None else shape[0],), sparse_types, dense, defaults)
 
 
 def _v1_kernel(xp: Any, serialized: Any, names: Any, *keys_defaults: Any, Nsparse: int,
@@ -197,7 +187,7 @@ def _single_infer(serialized: Any, *defaults: Any, num_sparse: int, sparse_keys:
         raise C.fail(_SINGLE, f"Expected serialized to be a scalar, got shape: "
                               f"{P.shape_text(shape)}")
     dense = P.check_dense(_SINGLE, dense_shapes, defaults)
-    return _specs((), sparse_types, dense, defaults)
+    return P.output_specs((), sparse_types, dense, defaults)
 
 
 def _single_kernel(xp: Any, serialized: Any, *defaults: Any, num_sparse: int,
