@@ -172,6 +172,8 @@ def _refcounts(arrays: Any) -> list:
 # tuple; and of one held by its container and one attribute: a view in the layout's list
 # and a variable's `_arr` (this interpreter's counts, measured, not assumed)
 _BUFFER_REFS = _refcounts((object(),))[0]
+
+
 def _view_refs() -> int:
     held = types.SimpleNamespace(_arr=object())
     return _refcounts([held._arr])[0]
