@@ -76,20 +76,6 @@ _STREAMS: dict = {}  # (op, dtype, seed, seed2, node) -> [key, next counter]: TF
 _STREAMS_LOCK = threading.Lock()
 
 
-def _attr_int(seed: Any, attr: str) -> int:
-    """A truncated seed as TF's op wrapper makes its int attr (`attr`: seed or seed2):
-    int() of it (a float truncated, a bool 0 or 1, a one-value array its value); a string,
-    or what int() refuses, is that attr's TypeError."""
-    if type(seed) is int:
-        return seed
-    if isinstance(seed, (str, bytes)):
-        raise TypeError(f"Expected int for argument '{attr}' not {seed!r}.")
-    try:
-        return int(seed)
-    except (TypeError, ValueError):
-        raise TypeError(f"Expected int for argument '{attr}' not {seed!r}.") from None
-
-
 def _draws(seed: Any) -> _pyrandom.Random:
     """TF's eager context's stream of op seeds for global `seed`: random.Random of it, of
     int(np.array(seed)) where it is unhashable (a NumPy array, a list), whose errors are
@@ -175,7 +161,8 @@ def get_seed(op_seed: Any) -> tuple:
         return (None, None)
     if pair == (0, 0):
         return (0, _MAXINT32)  # (0, 0) is reserved for "nondeterministic"
-    return (_attr_int(pair[0], "seed"), _attr_int(pair[1], "seed2"))
+    # (the op's int attrs: 2.5 is 2; an array or a string their TypeError)
+    return (C.make_int(pair[0], "seed"), C.make_int(pair[1], "seed2"))
 
 
 def _op_seeds(seed: Any) -> dict:
