@@ -345,7 +345,7 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
     elif op.name == "Split" and len(tensors) == 1 and attrs.get("axis") is not None:
         reason, form, first, first_shape, suffix = _split(node, tensors[0], attrs, reason)
         names, shapes = first + names, first_shape + shapes
-    elif op.name == "SplitV" and len(tensors) == 1 and reason.startswith("-input rank("):
+    elif op.name == "SplitV" and len(tensors) == 1 and reason.startswith(_SPLIT_V_ERRORS):
         reason, form, more, more_shapes, suffix = _split_v(node, tensors[0], attrs, reason)
         names, shapes = names + more, shapes + more_shapes
     elif op.name == "StridedSlice" and "spec" in attrs and len(tensors) == 1:
@@ -516,6 +516,11 @@ _SPARSE_SEGMENT_ERRORS = ("Shape must be ", "Dimension 0 in both shapes must be 
                           "Cannot specify a negative value for ")
 
 
+# (SplitV's shape function's refusals of an axis and of constant sizes)
+_SPLIT_V_ERRORS = ("-input rank(", "size_splits can only have one -1", "Split size at index ",
+                   "can't split axis of size ")
+
+
 def is_shape_error(op_name: str, message: str) -> bool:
     """Whether infer's `message` for `op_name` is one TF's shape function gives (a
     ValueError as the graph is built)."""
@@ -524,6 +529,7 @@ def is_shape_error(op_name: str, message: str) -> bool:
         op_name == "Reshape" and message.startswith("Dimension size must be evenly")) or (
         op_name in ("Switch", "LoopCond") and message.startswith("Shape must be rank 0")) or (
         op_name == "Split" and message.startswith("Input must be scalar but has rank")) or (
+        op_name == "SplitV" and message.startswith(_SPLIT_V_ERRORS[1:])) or (
         op_name == "BroadcastTo" and message.startswith("Unable to broadcast tensor")) or (
         op_name in _SHAPE_ARGS and message.startswith("Shape must be rank 1 but is rank")) or (
         op_name == "EnsureShape" and message.startswith(("Shape must be rank", "Dimension "))) or (
