@@ -269,7 +269,7 @@ def _expand_dims(tensors: list, reason: str) -> tuple:
             f" and with computed input tensors: input[1] = <{value}>.")
 
 
-def _merge_text(a: tuple, b: tuple) -> str:
+def merge_text(a: tuple, b: tuple) -> str:
     """TF's Merge of two known shapes refused: ranks first, then the first unequal dim."""
     if len(a) != len(b):
         return f"Shapes must be equal rank, but are {len(a)} and {len(b)}"
@@ -312,7 +312,7 @@ def _scatter_nd(node: str, tensors: list, attrs: dict, reason: str) -> tuple:
         pi, pu = is_[:outer], us[:outer]
         reason = (f"Dimensions [0,{outer}) of indices[shape={_shape(is_)}] = {_shape(pi)} must "
                   f"match dimensions [0,{outer}) of updates[shape={_shape(us)}] = "
-                  f"{_shape(pu)}: {_merge_text(pi, pu)}")
+                  f"{_shape(pu)}: {merge_text(pi, pu)}")
     return (reason, form) + more
 
 
