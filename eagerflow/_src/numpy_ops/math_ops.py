@@ -42,11 +42,18 @@ def _inexact(t: Tensor) -> bool:
     return (t.dtype.is_floating or t.dtype.is_complex) and t.dtype is not dt.bfloat16
 
 
-def _unary(fn: Callable, to_float: bool = False) -> Callable:
+def to_float(x: Tensor) -> Tensor:
+    """x cast to NumPy's float as tnp casts it, by the tensor's `astype`: a method only
+    experimental_enable_numpy_behavior() gives tensors, so that without it an int's or
+    bool's float function is TF's AttributeError naming it."""
+    return x.astype(_float())
+
+
+def _unary(fn: Callable, to_float_: bool = False) -> Callable:
     def f(x: Any) -> Tensor:
         x = asarray(x)
-        if to_float and not _inexact(x):
-            x = cast(x, _float())
+        if to_float_ and not _inexact(x):
+            x = to_float(x)
         return fn(x)
     return f
 
