@@ -355,6 +355,10 @@ TF_UNBOUND = {"eig", "eigvals", "linalg.eig", "linalg.eigvals"}
 TF_DTYPE_READS = {"nn.safe_embedding_lookup_sparse", "nn.moments", "nn.nce_loss",
                   "nn.sampled_softmax_loss", "clip_by_global_norm", "scalar_mul",
                   "math.scalar_mul", "image.psnr"}
+# and a ZeroDivisionError of TF's Python dividing by an argument it takes as given:
+# clip_by_global_norm's 1.0 / use_norm of a Python 0 or False (TF 2.21's "float division by
+# zero", before it reads use_norm.dtype)
+TF_ZERO_DIVISIONS = {"clip_by_global_norm"}
 # and where TF's Python reads another attribute of an argument it takes as given:
 # sparse.mask's `a`, an IndexedSlices whose .indices it reads first (None, a tensor, a list:
 # "'list' object has no attribute 'indices'"), and so do the sparse reductions of their
@@ -496,6 +500,8 @@ def classify(exc: BaseException, label: str, names: tuple, contract: bool) -> st
         return type(exc).__name__
     if isinstance(exc, AttributeError) and label in TF_DTYPE_READS and \
             str(exc).endswith("has no attribute 'dtype'"):
+        return type(exc).__name__
+    if isinstance(exc, ZeroDivisionError) and label in TF_ZERO_DIVISIONS:
         return type(exc).__name__
     if isinstance(exc, AttributeError) and label in TF_ATTRIBUTE_READS and \
             str(exc).endswith(TF_ATTRIBUTE_READS[label]):

@@ -48,31 +48,30 @@ def empty(shape: Any, dtype: Any = float) -> Tensor:
 
 
 def zeros(shape: Any, dtype: Any = float) -> Tensor:
-    """tnp.zeros: of NumPy's dtype for `dtype` (float64 for `float`)."""
-    want = result_type(dtype)
-    return A.zeros(_shape_arg(shape), dtype=want)
+    """tnp.zeros: tf.zeros of the shape as given, of NumPy's dtype for `dtype` (float64 for
+    `float`; a false dtype is the default float type, as TF's)."""
+    want = result_type(dtype) if dtype else _float_type()
+    return A.zeros(shape, dtype=want)
 
 
 def ones(shape: Any, dtype: Any = float) -> Tensor:
-    want = result_type(dtype)
-    return A.ones(_shape_arg(shape), dtype=want)
-
-
-def _shape_arg(shape: Any) -> Any:
-    if isinstance(shape, Tensor):
-        return shape
-    return [shape] if isinstance(shape, (int, np.integer)) else list(shape)
+    """tnp.ones: tf.ones of the shape as given, of NumPy's dtype for a true `dtype` (TF's
+    hands a false one to tf.ones as it is: its DType error)."""
+    return A.ones(shape, dtype=result_type(dtype) if dtype else dtype)
 
 
 def full(shape: Any, fill_value: Any, dtype: Any = None) -> Tensor:
-    """tnp.full: `fill_value` (NumPy's dtype for it, or `dtype`) broadcast to `shape`."""
-    fill = asarray(fill_value, dtype)
-    return tiling.broadcast_to(fill, _shape_arg(shape))
+    """tnp.full: `fill_value` (NumPy's dtype for it, or `dtype`) broadcast to `shape`, which
+    TF converts (int32 preferred) to at least a vector first."""
+    if not isinstance(shape, Tensor):
+        shape = asarray(convert_to_tensor(shape, dtype_hint=dt.int32))
+    shape = atleast_1d(shape)
+    return tiling.broadcast_to(asarray(fill_value, dtype), shape)
 
 
 def _like(a: Any, dtype: Any, fill: Any) -> Tensor:
     a = asarray(a)
-    want = result_type(dtype) if dtype is not None else a.dtype
+    want = result_type(dtype) if dtype else a.dtype
     return tiling.broadcast_to(asarray(fill, want), A.shape(a))
 
 
@@ -129,10 +128,10 @@ def identity(n: int, dtype: Any = float) -> Tensor:
 
 
 def arange(start: Any, stop: Any = None, step: Any = 1, dtype: Any = None) -> Tensor:
-    """tnp.arange: NumPy's dtype for the bounds (int64 for ints), or `dtype`."""
+    """tnp.arange: NumPy's dtype for the bounds (int64 for ints), or a true `dtype`."""
     if not step:
         raise ValueError("step must be non-zero.")
-    if dtype is not None:
+    if dtype:
         want = result_type(dtype)
     elif stop is None:
         want = result_type(start, step)
@@ -155,24 +154,28 @@ def linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True,
         raise ValueError(
             "Argument `num` (number of samples) must be a non-negative integer. "
             f"Received: num={num}")
-    # As NumPy 2's: the bounds' float type (a float `1.0` joins them), whatever `dtype` says
+    # As NumPy 2's: the bounds' float type (a float `1.0` joins them), whatever a true
+    # `dtype` says; a false one casts nothing
     want = result_type(start * 1.0, stop * 1.0) if dtype else result_type(start, stop)
     work = want if want.is_floating or want.is_complex else _float_type()
     lo, hi = asarray(start, work), asarray(stop, work)
+    nan = convert_to_tensor(np.nan)  # (TF's step of fewer points: a float32 NaN)
     if endpoint:
         out = _linspace(lo, hi, num, axis=axis)
-        step = (hi - lo) / (num - 1) if num > 1 else asarray(np.nan, work)
+        step = (hi - lo) / (num - 1) if num > 1 else nan
     else:
-        step = (hi - lo) / num if num > 0 else asarray(np.nan, work)
+        step = (hi - lo) / num if num > 0 else nan
         out = _linspace(lo, hi, num + 1, axis=axis)
         out = A.split(out, [num, 1], axis=axis)[0]
-    out = cast(out, want)
+    if dtype:
+        out = cast(out, want)
     return (out, step) if retstep else out
 
 
 def logspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True,
              base: float = 10.0, dtype: Any = None, axis: int = 0) -> Tensor:
-    want = result_type(dtype) if dtype else result_type(start, stop, float)
+    # (as NumPy 2's, and TF's: the bounds' float type, whatever `dtype` says)
+    want = result_type(start * 1.0, stop * 1.0)
     work = want if want.is_floating or want.is_complex else _float_type()
     exps = linspace(start, stop, num, endpoint=endpoint, dtype=work, axis=axis)
     return cast(m.pow(asarray(base, work), exps), want)

@@ -335,7 +335,8 @@ def _reduce(fn: Callable, a: Any, axis: Any, dtype: Any, keepdims: Any, to: str 
     keepdims = bool(keepdims)
     if bool_fn is not None and (want == dt.bool or keep_bool and a.dtype == dt.bool):
         return bool_fn(a, axis=axis, keepdims=keepdims)
-    if want is None and (a.dtype.is_integer or a.dtype == dt.bool):
+    # (a false dtype given, [] or 0, is none, but then TF's promotes nothing either)
+    if dtype is None and (a.dtype.is_integer or a.dtype == dt.bool):
         if to == "int":
             a = cast(a, _int_sum_type(a.dtype))
         elif to == "float":
@@ -408,7 +409,9 @@ def var(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, ddof: int 
             dims = _stacking.stack([dims[i] for i in ([axis] if isinstance(axis, int) else axis)])
         n = cast(R.reduce_prod(dims) - ddof, sq.dtype)
         return R.reduce_sum(sq, axis=axis, keepdims=keepdims) / n
-    return _reduce(fn, a, axis, want, keepdims, "float")
+    out = _reduce(fn, a, axis, want, keepdims, "float")
+    # (then cast to `dtype` as TF's cast reads it: `float` is float32, `int` no DType)
+    return cast(out, dtype) if dtype else out
 
 
 def _scan(fn: Callable, a: Any, axis: Any, dtype: Any) -> Tensor:

@@ -200,7 +200,10 @@ def fill(dims: Any, value: Any, name: str | None = None, layout: Any = None) -> 
 def _fill(dims: Any, value: Any) -> Any:
     """fill as zeros and ones call it: TF converts their shape first, as int32 (no slow
     path: a string or a list of floats is its conversion's TypeError, not Fill's attr
-    error), and their errors name no name (their name scope is empty eagerly)."""
+    error), and their errors name no name (their name scope is empty eagerly). A 0-d integer
+    array is a TensorShape's one dim to TF, as a NumPy integer (not cast to int32)."""
+    if isinstance(dims, np.ndarray) and dims.ndim == 0 and dims.dtype.kind in "iu":
+        dims = dims[()]
     if isinstance(dims, (str, bytes)) or isinstance(dims, (list, tuple)) and \
             any(isinstance(v, (float, list, tuple)) or _numpy_non_int(v) for v in dims):
         dims = convert_to_tensor(dims, dtype=dt.int32)  # (ints: nested ones' Fill's error)
