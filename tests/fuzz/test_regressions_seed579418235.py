@@ -20,6 +20,7 @@ BOXES, SCORES = tf.zeros([1, 1, 1, 4]), tf.zeros([1, 1, 1])
 SEQ = np.array([[0, 2, 2, 5], [1, 1, 1, 1]], np.int32)
 VALS = np.tile(np.arange(-1, 7, dtype=np.int32), (2, 10))
 v1_image = tf.compat.v1.image
+S, V, MAT = tf.constant(1.), tf.constant([1.]), tf.constant([[1.]])
 
 
 def _finite(x: object) -> object:
@@ -422,6 +423,155 @@ GLOBAL_NORM = [
      ('raise', 'ZeroDivisionError', 'float division by zero')),
 ]
 
+# ConcatV2 checks as TF's kernel: the axis against the first input's rank (a scalar's axis 0 let
+# through), then each input in turn a scalar ('Can't concatenate scalars'), or of another rank
+# (naming its index; was shape[1] always, the ranks first)
+CONCAT_ORDER = [
+    (lambda: tf.concat([S, V], 0),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__ConcatV2_N_2_device_/job:localhost/replica:0/task:0/device:CPU:0}} ConcatOp '
+      ": Can't concatenate scalars (use tf.stack instead) [Op:ConcatV2] name: concat")),
+    (lambda: tf.concat([V, S], 0),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__ConcatV2_N_2_device_/job:localhost/replica:0/task:0/device:CPU:0}} ConcatOp '
+      ": Can't concatenate scalars (use tf.stack instead) [Op:ConcatV2] name: concat")),
+    (lambda: tf.concat([S, V], 1),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__ConcatV2_N_2_device_/job:localhost/replica:0/task:0/device:CPU:0}} ConcatOp '
+      ': Expected concatenating dimensions in the range [0, 0), but got 1 [Op:ConcatV2] name: '
+      'concat')),
+    (lambda: tf.concat([V, S], 1),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__ConcatV2_N_2_device_/job:localhost/replica:0/task:0/device:CPU:0}} ConcatOp '
+      ': Expected concatenating dimensions in the range [-1, 1), but got 1 [Op:ConcatV2] '
+      'name: concat')),
+    (lambda: tf.concat([V, S], -1),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__ConcatV2_N_2_device_/job:localhost/replica:0/task:0/device:CPU:0}} ConcatOp '
+      ": Can't concatenate scalars (use tf.stack instead) [Op:ConcatV2] name: concat")),
+    (lambda: tf.concat([S, V], -1),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__ConcatV2_N_2_device_/job:localhost/replica:0/task:0/device:CPU:0}} ConcatOp '
+      ': Expected concatenating dimensions in the range [0, 0), but got -1 [Op:ConcatV2] '
+      'name: concat')),
+    (lambda: tf.concat([S, S], 0),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__ConcatV2_N_2_device_/job:localhost/replica:0/task:0/device:CPU:0}} ConcatOp '
+      ": Can't concatenate scalars (use tf.stack instead) [Op:ConcatV2] name: concat")),
+    (lambda: tf.concat([V, MAT], 1),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__ConcatV2_N_2_device_/job:localhost/replica:0/task:0/device:CPU:0}} ConcatOp '
+      ': Expected concatenating dimensions in the range [-1, 1), but got 1 [Op:ConcatV2] '
+      'name: concat')),
+    (lambda: tf.concat([MAT, V], 5),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__ConcatV2_N_2_device_/job:localhost/replica:0/task:0/device:CPU:0}} ConcatOp '
+      ': Expected concatenating dimensions in the range [-2, 2), but got 5 [Op:ConcatV2] '
+      'name: concat')),
+    (lambda: tf.concat([MAT, V], -3),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__ConcatV2_N_2_device_/job:localhost/replica:0/task:0/device:CPU:0}} ConcatOp '
+      ': Expected concatenating dimensions in the range [-2, 2), but got -3 [Op:ConcatV2] '
+      'name: concat')),
+    (lambda: tf.concat([V, MAT, S], 0),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__ConcatV2_N_3_device_/job:localhost/replica:0/task:0/device:CPU:0}} ConcatOp '
+      ': Ranks of all input tensors should match: shape[0] = [1] vs. shape[1] = [1,1] '
+      '[Op:ConcatV2] name: concat')),
+    (lambda: tf.concat([MAT, S], 1),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__ConcatV2_N_2_device_/job:localhost/replica:0/task:0/device:CPU:0}} ConcatOp '
+      ": Can't concatenate scalars (use tf.stack instead) [Op:ConcatV2] name: concat")),
+    (lambda: tf.concat([V, V, MAT], 0),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__ConcatV2_N_3_device_/job:localhost/replica:0/task:0/device:CPU:0}} ConcatOp '
+      ': Ranks of all input tensors should match: shape[0] = [1] vs. shape[2] = [1,1] '
+      '[Op:ConcatV2] name: concat')),
+    (lambda: tf.raw_ops.ConcatV2(values=[S, V], axis=0),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__ConcatV2_N_2_device_/job:localhost/replica:0/task:0/device:CPU:0}} ConcatOp '
+      ": Can't concatenate scalars (use tf.stack instead) [Op:ConcatV2] name:")),
+    (lambda: tf.concat([tf.zeros([2, 3]), tf.zeros([2, 4])], 0),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__ConcatV2_N_2_device_/job:localhost/replica:0/task:0/device:CPU:0}} ConcatOp '
+      ': Dimension 1 in both shapes must be equal: shape[0] = [2,3] vs. shape[1] = [2,4] '
+      '[Op:ConcatV2] name: concat')),
+    (lambda: tnp.append([], tf.constant(True), axis=0),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__ConcatV2_N_2_device_/job:localhost/replica:0/task:0/device:CPU:0}} ConcatOp '
+      ": Can't concatenate scalars (use tf.stack instead) [Op:ConcatV2] name: concat")),
+]
+
+# tnp's joins as TF's: concatenate takes a value that is no list as the one array, tile reads
+# reps as an int32 vector (a scalar, a bool), argmax/argmin of an axis see the input at least
+# 1-d, and the stacks make each value at least 1-, 2-, 3-d before promoting them ([] is float64)
+TNP_JOINS = [
+    (lambda: tnp.concatenate(tf.constant(True), axis=0),
+     ('bool', [], True)),
+    (lambda: tnp.concatenate(tf.zeros([2, 1, 2]), axis=0),
+     ('float32', [2, 1, 2], [[[0.0, 0.0]], [[0.0, 0.0]]])),
+    (lambda: tnp.concatenate(tf.constant([[1, 2], [3, 4]]), axis=1),
+     ('int32', [2, 2], [[1, 2], [3, 4]])),
+    (lambda: tnp.concatenate(5),
+     ('int64', [], 5)),
+    (lambda: tnp.concatenate([]),
+     ('raise', 'ValueError',
+      'Need at least one array to concatenate. Received empty input: arys=[]')),
+    (lambda: tnp.tile(tf.constant(True), tf.constant(True)),
+     ('bool', [1], [True])),
+    (lambda: tnp.tile(tf.constant(1.0), tf.constant(3)),
+     ('float32', [3], [1.0, 1.0, 1.0])),
+    (lambda: tnp.tile([1, 2], np.array(2)),
+     ('int64', [4], [1, 2, 1, 2])),
+    (lambda: tnp.tile([1, 2], np.int64(2)),
+     ('int64', [4], [1, 2, 1, 2])),
+    (lambda: tnp.tile([1, 2], tf.constant([2, 1])),
+     ('int64', [2, 2], [[1, 2], [1, 2]])),
+    (lambda: tnp.tile([1, 2], 2.5),
+     ('int64', [4], [1, 2, 1, 2])),
+    (lambda: tnp.tile(3, 0),
+     ('int64', [0], [])),
+    (lambda: tnp.argmax(tf.constant(True), axis=0),
+     ('int64', [], 0)),
+    (lambda: tnp.argmax(tf.constant(3.0), axis=-1),
+     ('int64', [], 0)),
+    (lambda: tnp.argmin(tf.constant(3.0), axis=1),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__ArgMin_device_/job:localhost/replica:0/task:0/device:CPU:0}} Expected '
+      'dimension in the range [-1, 1), but got 1 [Op:ArgMin] name:')),
+    (lambda: tnp.argmax([[1, 5], [7, 2]], axis=1),
+     ('int64', [2], [1, 0])),
+    (lambda: tnp.hstack([[], True, True]),
+     ('float64', [2], [1.0, 1.0])),
+    (lambda: tnp.hstack([[1, 2], [3.5]]),
+     ('float64', [3], [1.0, 2.0, 3.5])),
+    (lambda: tnp.hstack([[[1]], [[2]]]),
+     ('int64', [1, 2], [[1, 2]])),
+    (lambda: tnp.vstack([[], []]),
+     ('float64', [2, 0], [[], []])),
+    (lambda: tnp.dstack([1, [2.5]]),
+     ('float64', [1, 1, 2], [[[1.0, 2.5]]])),
+    (lambda: tnp.vstack([1, np.int8(2)]),
+     ('int64', [2, 1], [[1], [2]])),
+]
+
 
 @pytest.mark.parametrize("fn,want", ATTR_NONE)
 def test_attr_none_as_tf(fn, want):
@@ -460,4 +610,14 @@ def test_searchsorted_as_tf(fn, want):
 
 @pytest.mark.parametrize("fn,want", GLOBAL_NORM)
 def test_global_norm_as_tf(fn, want):
+    assert _outcome(fn) == want
+
+
+@pytest.mark.parametrize("fn,want", CONCAT_ORDER)
+def test_concat_order_as_tf(fn, want):
+    assert _outcome(fn) == want
+
+
+@pytest.mark.parametrize("fn,want", TNP_JOINS)
+def test_tnp_joins_as_tf(fn, want):
     assert _outcome(fn) == want

@@ -46,6 +46,8 @@ def _concat(node: str, tensors: list, attrs: dict, reason: str) -> tuple:
     shapes = [x._shape for x in tensors]
     head = (f"ConcatV2[N={len(tensors)}, T={dt_enum(tensors[0]._dtype)}, Tidx=DT_INT32]",
             [f"{node}/axis"], ["[]"])
+    if shapes[0] == ():  # (TF's shape function refuses a first input that is a scalar so)
+        return ("Can't concatenate scalars (use tf.stack instead)",) + head + ("",)
     if axis is None or any(s is None for s in shapes):
         return (reason,) + head + ("",)
     suffix = f" and with computed input tensors: input[{len(tensors)}] = <{axis}>."

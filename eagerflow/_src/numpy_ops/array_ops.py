@@ -322,9 +322,9 @@ def _atleast(arys: tuple, n: int) -> Any:
 
 
 def concatenate(arys: Any, axis: int = 0) -> Tensor:
-    if not isinstance(arys, (list, tuple)) and not isinstance(arys, Tensor):
-        raise ValueError(f"Argument 'arys' must be a list or tuple. Received: {arys}")
-    if not builtins.len(arys):
+    if not isinstance(arys, (list, tuple)):  # (TF's: anything else, a tensor too, is one array)
+        arys = [arys]
+    if not arys:
         raise ValueError("Need at least one array to concatenate. Received empty input: "
                          f"arys={arys}")
     return A.concat(promote(*arys), axis)
@@ -345,22 +345,18 @@ def stack(arrays: Any, axis: int = 0) -> Tensor:
 
 
 def vstack(tup: Any) -> Tensor:
-    return concatenate(atleast_2d_list(tup), 0)
-
-
-def atleast_2d_list(tup: Any) -> list:
-    out = atleast_2d(*promote(*tup))
-    return out if isinstance(out, list) else [out]
+    return A.concat(promote(*[atleast_2d(x) for x in tup]), 0)  # (TF's: each alone first)
 
 
 def hstack(tup: Any) -> Tensor:
-    arrs = [atleast_1d(x) for x in promote(*tup)]
-    return concatenate(arrs, 0 if len(arrs[0].shape) == 1 else 1)
+    # (as TF's stacks: each value at least 1-d by itself, then their NumPy type, then one
+    # ConcatV2, whose error for no values is TF's)
+    arrs = promote(*[atleast_1d(x) for x in tup])
+    return A.concat(arrs, 0 if len(arrs[0].shape) == 1 else 1)
 
 
 def dstack(tup: Any) -> Tensor:
-    out = atleast_3d(*promote(*tup))
-    return concatenate(out if isinstance(out, list) else [out], 2)
+    return A.concat(promote(*[atleast_3d(x) for x in tup]), 2)
 
 
 def _sizes(a: Tensor, boundaries: Any, axis: int) -> list:
@@ -409,7 +405,11 @@ dsplit = _split_along(2)
 
 def tile(a: Any, reps: Any) -> Tensor:
     a = asarray(a)
-    reps = [reps] if isinstance(reps, int) else list(reps)
+    if isinstance(reps, (list, tuple)):
+        reps = list(reps)
+    else:  # (TF's: reps as an int32 vector, a scalar its one item, a bool its int)
+        reps = A.reshape(asarray(reps, dt.int32), [-1])
+        reps = [reps[i] for i in range(reps.shape[0])]
     r = len(a.shape)
     if len(reps) < r:
         reps = [1] * (r - len(reps)) + reps

@@ -435,17 +435,18 @@ def cumprod(a: Any, axis: Any = None, dtype: Any = None) -> Tensor:
 
 
 def argmax(a: Any, axis: Any = None) -> Tensor:
-    a = asarray(a)
-    if axis is None:
-        a, axis = A.reshape(a, [-1]), 0
-    return R.argmax(a, axis=axis)
+    return R.argmax(*_arg_operands(a, axis))
 
 
 def argmin(a: Any, axis: Any = None) -> Tensor:
+    return R.argmin(*_arg_operands(a, axis))
+
+
+def _arg_operands(a: Any, axis: Any) -> tuple:
+    """argmax/argmin's (input, axis) as TF's: flattened for no axis, else at least 1-d (a
+    scalar's axis 0 or -1 is its only element)."""
     a = asarray(a)
-    if axis is None:
-        a, axis = A.reshape(a, [-1]), 0
-    return R.argmin(a, axis=axis)
+    return (A.reshape(a, [-1]), 0) if axis is None else (AO.atleast_1d(a), axis)
 
 
 def count_nonzero(a: Any, axis: Any = None) -> Tensor:
