@@ -367,12 +367,18 @@ TF_ZERO_DIVISIONS = {"clip_by_global_norm"}
 # the tnp splits' argument, whose .shape TF's reads when given a number of sections ("'list'
 # object has no attribute 'shape'")
 _SHAPE = ("has no attribute 'shape'",)
+# (tnp.isinf, isposinf and isneginf read x.dtype.is_floating of x as given: a Python value's
+# dtype, a NumPy array's np.dtype's is_floating)
+_IS_FLOATING = ("has no attribute 'dtype'", "has no attribute 'is_floating'")
 TF_ATTRIBUTE_READS = {"sparse.mask": ("has no attribute 'indices'",),
                       # (the sparse reductions read their input's .indices unchecked)
                       "sparse.reduce_sum": ("has no attribute 'indices'",),
                       "sparse.reduce_max": ("has no attribute 'indices'",),
                       "experimental.numpy.vsplit": _SHAPE, "experimental.numpy.hsplit": _SHAPE,
                       "experimental.numpy.dsplit": _SHAPE,
+                      "experimental.numpy.isinf": _IS_FLOATING,
+                      "experimental.numpy.isposinf": _IS_FLOATING,
+                      "experimental.numpy.isneginf": _IS_FLOATING,
                       # (tf.size's out_type, whose .as_numpy_dtype TF's eager path reads)
                       "size": ("has no attribute 'as_numpy_dtype'",),
                       # (the sequence parsers' feature dicts, whose .keys() TF's reads)

@@ -21,6 +21,8 @@ SEQ = np.array([[0, 2, 2, 5], [1, 1, 1, 1]], np.int32)
 VALS = np.tile(np.arange(-1, 7, dtype=np.int32), (2, 10))
 v1_image = tf.compat.v1.image
 S, V, MAT = tf.constant(1.), tf.constant([1.]), tf.constant([[1.]])
+NANS = [np.nan, 0., -0., np.nan, 3., 0., 3., -np.inf, np.inf, -0.]
+LABELS = [[1., np.nan, np.nan, 2.], [-0., 3., 3., 0.]]
 
 
 def _finite(x: object) -> object:
@@ -572,6 +574,80 @@ TNP_JOINS = [
      ('int64', [2, 1], [[1], [2]])),
 ]
 
+# Unique of half and bfloat16 tells values apart by their bits, as TF's hash map of 16-bit
+# floats (-0.0 and 0.0 two values; float and double merge them), each NaN its own; bfloat16 with
+# NaNs was NumPy's sort of them, which broke its runs (1.0 twice)
+UNIQUE_HALF = [
+    (lambda: tf.unique(tf.constant([1., np.nan, 2., np.nan, 1., -0., 0.], tf.bfloat16)),
+     ['tuple', ('bfloat16', [6], [1.0, 'nan', 2.0, 'nan', -0.0, 0.0]),
+      ('int32', [7], [0, 1, 2, 3, 0, 4, 5])]),
+    (lambda: tf.unique(tf.constant([1., np.nan, 2., np.nan, 1., -0., 0.], tf.float16)),
+     ['tuple', ('float16', [6], [1.0, 'nan', 2.0, 'nan', -0.0, 0.0]),
+      ('int32', [7], [0, 1, 2, 3, 0, 4, 5])]),
+    (lambda: tf.unique(tf.constant([1., np.nan, 2., np.nan, 1., -0., 0.], tf.float32)),
+     ['tuple', ('float32', [5], [1.0, 'nan', 2.0, 'nan', -0.0]),
+      ('int32', [7], [0, 1, 2, 3, 0, 4, 4])]),
+    (lambda: tf.unique_with_counts(tf.constant(NANS, tf.bfloat16)),
+     ['tuple', ('bfloat16', [7], ['nan', 0.0, -0.0, 'nan', 3.0, '-inf', 'inf']),
+      ('int32', [10], [0, 1, 2, 3, 4, 1, 4, 5, 6, 2]), ('int32', [7], [1, 2, 2, 1, 2, 1, 1])]),
+    (lambda: tf.unique(tf.constant([], tf.float16)),
+     ['tuple', ('float16', [0], []), ('int32', [0], [])]),
+    (lambda: tf.nn.ctc_unique_labels(tf.constant(LABELS, tf.bfloat16)),
+     ['list',
+      ('int64', [2, 4], [[1, -9223372036854775808, -9223372036854775808, 2], [0, 3, 0, 0]]),
+      ('int32', [2, 4], [[0, 1, 2, 3], [0, 1, 1, 2]])]),
+]
+
+# tnp.isinf, isposinf and isneginf read x.dtype.is_floating of x as given (a Python value's or a
+# NumPy array's AttributeError), a tensor of no floats False; tnp.rad2deg is x times 180 / pi as
+# given (a Python float, a bool tensor)
+TNP_RAW_READS = [
+    (lambda: tnp.isinf(0),
+     ('raise', 'AttributeError', "'int' object has no attribute 'dtype'")),
+    (lambda: tnp.isinf(np.array([1, 2])),
+     ('raise', 'AttributeError',
+      "'numpy.dtypes.Int64DType' object has no attribute 'is_floating'")),
+    (lambda: tnp.isinf(tf.constant(True)),
+     ('py', 'False')),
+    (lambda: tnp.isinf(tf.constant([1+1j])),
+     ('py', 'False')),
+    (lambda: tnp.isinf(tf.constant([1., np.inf])),
+     ('bool', [2], [False, True])),
+    (lambda: tnp.isposinf(np.float32(1)),
+     ('raise', 'AttributeError',
+      "'numpy.dtypes.Float32DType' object has no attribute 'is_floating'")),
+    (lambda: tnp.isposinf(tf.constant(2)),
+     ('py', 'False')),
+    (lambda: tnp.isneginf(tf.constant([-np.inf, 1.], tf.float16)),
+     ('bool', [2], [True, False])),
+    (lambda: tnp.rad2deg(0),
+     ('py', '0.0')),
+    (lambda: tnp.rad2deg(True),
+     ('py', '57.29577951308232')),
+    (lambda: tnp.rad2deg([1, 2]),
+     ('raise', 'TypeError', "can't multiply sequence by non-int of type 'float'")),
+    (lambda: tnp.rad2deg(np.array([1, 2])),
+     ('py', 'array([ 57.29577951, 114.59155903])')),
+    (lambda: tnp.rad2deg(tf.constant(True)),
+     ('bool', [], True)),
+    (lambda: tnp.rad2deg(tf.constant(2)),
+     ('raise', 'TypeError', 'Cannot convert 57.29577951308232 to EagerTensor of dtype int32')),
+    (lambda: tnp.rad2deg(tf.constant(2.0, tf.float16)),
+     ('float16', [], 114.5625)),
+]
+
+# unstack's num through make_int (inf its OverflowError, as TF's); searchsorted of no rows
+MORE_EDGES = [
+    (lambda: tf.unstack(tf.zeros([2, 3]), num=tf.constant(np.inf)),
+     ('raise', 'OverflowError', 'cannot convert float infinity to integer')),
+    (lambda: tf.unstack(tf.zeros([2, 3]), num=tf.constant(2.0)),
+     ['list', ('float32', [3], [0.0, 0.0, 0.0]), ('float32', [3], [0.0, 0.0, 0.0])]),
+    (lambda: tf.unstack(tf.zeros([2, 3]), num='a'),
+     ('raise', 'TypeError', "Expected int for argument 'num' not 'a'.")),
+    (lambda: tf.searchsorted(np.zeros([0, 3], np.int32), np.zeros([0, 70], np.int32)),
+     ('int32', [0, 70], [])),
+]
+
 
 @pytest.mark.parametrize("fn,want", ATTR_NONE)
 def test_attr_none_as_tf(fn, want):
@@ -620,4 +696,19 @@ def test_concat_order_as_tf(fn, want):
 
 @pytest.mark.parametrize("fn,want", TNP_JOINS)
 def test_tnp_joins_as_tf(fn, want):
+    assert _outcome(fn) == want
+
+
+@pytest.mark.parametrize("fn,want", UNIQUE_HALF)
+def test_unique_half_as_tf(fn, want):
+    assert _outcome(fn) == want
+
+
+@pytest.mark.parametrize("fn,want", TNP_RAW_READS)
+def test_tnp_raw_reads_as_tf(fn, want):
+    assert _outcome(fn) == want
+
+
+@pytest.mark.parametrize("fn,want", MORE_EDGES)
+def test_more_edges_as_tf(fn, want):
     assert _outcome(fn) == want

@@ -224,7 +224,14 @@ def sign(x: Any, out: Any = None, where: Any = None, **kwargs: Any) -> Tensor:
 
 reciprocal = _unary(m.reciprocal)
 isfinite = _unary(m.is_finite, True)
-isinf = _unary(m.is_inf, True)
+
+
+def isinf(x: Any) -> Any:
+    """tnp.isinf as TF's: x's dtype read as given (a Python value has none, a NumPy array's
+    no is_floating: their AttributeErrors), then False for any tensor not of floats."""
+    return _unary(m.is_inf, True)(x) if x.dtype.is_floating else False
+
+
 isnan = _unary(m.is_nan, True)
 conj = _unary(math_base.conj)
 conjugate = conj
@@ -266,9 +273,10 @@ def deg2rad(x: Any) -> Tensor:
     return x * asarray(np.pi / 180.0, x.dtype)
 
 
-def rad2deg(x: Any) -> Tensor:
-    x = _unary(lambda t: t, True)(x)
-    return x * asarray(180.0 / np.pi, x.dtype)
+def rad2deg(x: Any) -> Any:
+    """TF's: x as given times 180 / pi (a Python number's float, a NumPy array's array, a
+    tensor's product by its operator: a bool tensor stays bool, an int32 one refuses it)."""
+    return x * (180.0 / np.pi)
 
 
 def signbit(x: Any) -> Tensor:

@@ -125,7 +125,7 @@ def _sorted_int_rows(xp: Any, sorted_seq: Any, values: Any) -> bool:
     integers (no NaN), each row sorted (any binary search finds the same bound), few rows
     of many values each (one call a row)."""
     return xp is np and sorted_seq.dtype.kind in "iu" and \
-        values.size >= 64 * sorted_seq.shape[0] and \
+        values.size >= 64 * sorted_seq.shape[0] > 0 and \
         bool(np.all(sorted_seq[:, 1:] >= sorted_seq[:, :-1]))
 
 

@@ -222,10 +222,7 @@ def unstack(value: Any, num: int | None = None, axis: int = 0, name: str = "unst
         if num is None:
             raise ValueError(f"Cannot infer argument `num` from shape {TensorShape(x._shape)}")
     C.no_graph_attr(num, "num")
-    try:
-        num = int(num)  # (TF's op wrapper takes the attr with int(), before the axis)
-    except (TypeError, ValueError):
-        raise TypeError(f"Expected int for argument 'num' not {num!r}.") from None
+    num = C.make_int(num, "num")  # (TF's op wrapper takes the attr with int(), before the axis)
     if num == 0 and _state.graph is None:  # (TF's eager Unpack of no outputs reads nothing)
         return []
     axis = C.wrapper_attrs("Unpack", axis=axis)["axis"]  # (None: the op's default, 0)

@@ -16,6 +16,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.py_conversion import object_vector
+from eagerflow._src.core.tensor import check_finite_size
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
@@ -51,6 +52,7 @@ def _kernel(xp: Any, x: Any, delimiter: Any, *, skip_empty: bool) -> tuple:
     if not d:
         return _byte_tokens(strings)
     rows = [_tokens(s, d, skip_empty) for s in strings]
+    check_finite_size(_OP, (sum(map(len, rows)), 2), dt.int64)
     idx = [(i, j) for i, r in enumerate(rows) for j in range(len(r))]
     values = np.empty(len(idx), dtype=object)
     values[:] = [t for r in rows for t in r]
@@ -62,11 +64,13 @@ def _byte_tokens(strings: list) -> tuple:
     """StringSplit's outputs for an empty delimiter: each string's bytes, row by row (all
     at once: tf.strings.bytes_split splits millions of bytes so)."""
     lens = np.fromiter(map(len, strings), np.int64, len(strings))
+    check_finite_size(_OP, (int(lens.sum()), 2), dt.int64)  # (its largest output, first)
     values = _BYTES[np.frombuffer(b"".join(strings), np.uint8)]
-    rows = np.repeat(np.arange(len(strings), dtype=np.int64), lens)
-    cols = np.arange(values.size, dtype=np.int64) - np.repeat(np.cumsum(lens) - lens, lens)
-    return (np.stack([rows, cols], axis=1), values,
-            np.asarray([len(strings), lens.max(initial=0)], np.int64))
+    idx = np.empty((values.size, 2), np.int64)  # (each byte's row, then its place in it)
+    idx[:, 0] = np.repeat(np.arange(len(strings), dtype=np.int64), lens)
+    np.subtract(np.arange(values.size, dtype=np.int64), (np.cumsum(lens) - lens)[idx[:, 0]],
+                out=idx[:, 1])
+    return idx, values, np.asarray([len(strings), lens.max(initial=0)], np.int64)
 
 
 def _reference(x: np.ndarray, delimiter: np.ndarray, *, skip_empty: bool) -> tuple:
