@@ -648,6 +648,54 @@ MORE_EDGES = [
      ('int32', [0, 70], [])),
 ]
 
+# HSVToRGB/RGBToHSV of a scalar: the kernel's 'input must be at least 1D[]' before the channels
+# (was FailedPrecondition 'only has none channels')
+HSV_RANK = [
+    (lambda: tf.image.hsv_to_rgb(0.0),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__HSVToRGB_device_/job:localhost/replica:0/task:0/device:CPU:0}} input must '
+      'be at least 1D[] [Op:HSVToRGB] name:')),
+    (lambda: tf.image.rgb_to_hsv(0.0),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__RGBToHSV_device_/job:localhost/replica:0/task:0/device:CPU:0}} input must '
+      'be at least 1D[] [Op:RGBToHSV] name:')),
+    (lambda: tf.raw_ops.HSVToRGB(images=tf.constant(0.)),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__HSVToRGB_device_/job:localhost/replica:0/task:0/device:CPU:0}} input must '
+      'be at least 1D[] [Op:HSVToRGB] name:')),
+    (lambda: tf.raw_ops.RGBToHSV(images=tf.constant(0.)),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__RGBToHSV_device_/job:localhost/replica:0/task:0/device:CPU:0}} input must '
+      'be at least 1D[] [Op:RGBToHSV] name:')),
+    (lambda: tf.image.hsv_to_rgb([[0.1, 0.2, 0.3, 0.4]]),
+     ('raise', 'FailedPreconditionError',
+      '{{function_node '
+      '__wrapped__HSVToRGB_device_/job:localhost/replica:0/task:0/device:CPU:0}} input must '
+      'have 3 channels but input only has 4 channels. [Op:HSVToRGB]')),
+    (lambda: tf.image.rgb_to_hsv(np.zeros([0], np.float32)),
+     ('raise', 'FailedPreconditionError',
+      '{{function_node '
+      '__wrapped__RGBToHSV_device_/job:localhost/replica:0/task:0/device:CPU:0}} input must '
+      'have 3 channels but input only has 0 channels. [Op:RGBToHSV] name:')),
+    (lambda: tf.image.hsv_to_rgb([0.5, 0.5, 0.5]),
+     ('float32', [3], [0.25, 0.5, 0.5])),
+]
+
+# tf.nn.ctc_loss of dense labels: one logit length broadcast over the batch, as TF's composite
+# (eagerflow's _CTCLossDense now checks its lengths' ranks)
+CTC_DENSE = [
+    (lambda: tf.round(1e4 * tf.nn.ctc_loss([[1, 2], [1, 0]], tf.zeros([4, 2, 3]), [2, 1], [4, 4], True)),
+     ('float32', [2], [16864.0, 20919.0])),
+    (lambda: tf.round(1e4 * tf.nn.ctc_loss([[1, 2], [1, 0]], tf.zeros([4, 2, 3]), [2, 1], [4], True)),
+     ('float32', [2], [16864.0, 20919.0])),
+    (lambda: tf.round(1e4 * tf.nn.ctc_loss([[1, 2], [1, 0]], tf.zeros([4, 2, 3]), [2, 1], [4, 3], True)),
+     ('float32', [2], [16864.0, 15041.0])),
+]
+
 
 @pytest.mark.parametrize("fn,want", ATTR_NONE)
 def test_attr_none_as_tf(fn, want):
@@ -711,4 +759,14 @@ def test_tnp_raw_reads_as_tf(fn, want):
 
 @pytest.mark.parametrize("fn,want", MORE_EDGES)
 def test_more_edges_as_tf(fn, want):
+    assert _outcome(fn) == want
+
+
+@pytest.mark.parametrize("fn,want", HSV_RANK)
+def test_hsv_rank_as_tf(fn, want):
+    assert _outcome(fn) == want
+
+
+@pytest.mark.parametrize("fn,want", CTC_DENSE)
+def test_ctc_dense_as_tf(fn, want):
     assert _outcome(fn) == want

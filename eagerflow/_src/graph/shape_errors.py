@@ -508,9 +508,9 @@ def _conv_depth(op_name: str, tensors: list, attrs: dict, reason: str) -> tuple:
 _CROSS_ERRORS = ("Shape must be at least rank 1", "Shapes must be equal rank", "Dimension ")
 # ops whose infer words its rank checks as their shape functions do while a graph is built
 # (the sorted segment reductions, ops/segment_ops.py; Reverse, ops/shaping.py; SdcaFprint,
-# ops/runtime_raw_ops.py)
+# ops/runtime_raw_ops.py; the HSV conversions, ops/image_color.py)
 _SEGMENT_OPS = ("SegmentSum", "SegmentMean", "SegmentMax", "SegmentMin", "SegmentProd")
-_RANK_CHECKED_OPS = _SEGMENT_OPS + ("Reverse", "SdcaFprint")
+_RANK_CHECKED_OPS = _SEGMENT_OPS + ("Reverse", "SdcaFprint", "HSVToRGB", "RGBToHSV")
 # (their shape function's NCHW_VECT_C rank check: ops/nn_space.py words it as TF's)
 _SPACE_DEPTH_OPS = ("SpaceToDepth", "DepthToSpace")
 # the SparseSegment* ops' (ops/sparse_segment_ops.py words them so while a graph is built)
