@@ -15,6 +15,7 @@ from eagerflow._src.backend import cudnn as C
 from eagerflow._src.backend import strict
 from eagerflow._src.core import device as D
 from eagerflow._src.ops import nn_fused
+from eagerflow._src.ops import windows as W
 from tests.backend.test_cudnn_layout import FakeCudnn, _Graph, fake_engines
 
 GEO = ((1, 1), (1, 1), ((1, 1), (1, 1)))  # (strides, dilations, pads: a 3x3 SAME)
@@ -58,17 +59,32 @@ def _data(seed=0):
             rng.normal(size=(4,)).astype(np.float32))
 
 
-def _step(x, v, b, wanted):
-    """A Keras-like layer's eager step (Conv2D + bias + ReLU as one _FusedConv2D): the
-    loss and its gradients for `wanted` (of x, v, b)."""
+def _fused(x, v, b):
+    """Keras's Conv2D layer with a bias and a ReLU (one _FusedConv2D): (the convolution's
+    result, the layer's)."""
+    y = nn_fused.conv2d_bias_act(x, v, b, (1, 1, 1, 1), "SAME", (1, 1, 1, 1), True)
+    return y, y
+
+
+def _plain(x, v, b):
+    """The same as three ops (Conv2D, whose gradient binds Conv2DBackpropInput)."""
+    y = tf.nn.conv2d(x, v, 1, "SAME")
+    return y, tf.nn.relu(tf.nn.bias_add(y, b))
+
+
+LAYERS = pytest.mark.parametrize("layer", [_fused, _plain])
+
+
+def _step(layer, x, v, b, wanted):
+    """A layer's eager step: the loss and its gradients for `wanted` (of x, v, b)."""
     with tf.GradientTape() as tape:
         tape.watch(x)
-        y = nn_fused.conv2d_bias_act(x, v, b, (1, 1, 1, 1), "SAME", (1, 1, 1, 1), True)
+        y = layer(x, v, b)[1]
         loss = tf.reduce_sum(y * y)
     return [loss, *tape.gradient(loss, wanted)]
 
 
-def _steps(xn, wn, bn, updates):
+def _steps(layer, xn, wn, bn, updates):
     """Eager steps, each writing the variable in place (assign_sub) after its gradients,
     and a transposed convolution of the variable after each (the input gradient's
     kernel run as a forward: no forward of its own before it)."""
@@ -76,7 +92,7 @@ def _steps(xn, wn, bn, updates):
     out = []
     for i in range(updates):
         before = weakref.ref(v._arr)  # (a reference of its own would stop the write)
-        loss, dx, dw, db = _step(x, v, b, [x, v, b])
+        loss, dx, dw, db = _step(layer, x, v, b, [x, v, b])
         out += [loss, dx, dw, db]
         v.assign_sub(0.1 * dw)
         b.assign_sub(0.1 * db)
@@ -87,29 +103,31 @@ def _steps(xn, wn, bn, updates):
     return [t.numpy() for t in out]
 
 
-def test_a_taped_forward_copies_its_filter_once_for_both_convolutions(fake, copies):
+@LAYERS
+def test_a_taped_forward_copies_its_filter_once_for_both_convolutions(fake, copies, layer):
     xn, wn, bn = _data()
-    got = _steps(xn, wn, bn, 3)
+    got = _steps(layer, xn, wn, bn, 3)
     # each step: the forward's copy (its input gradient takes it), then the transposed
     # convolution's own (no forward kept one for it)
     assert fake.log.count("fprop") == 3 and fake.log.count("dgrad") == 6
     assert len(copies) == 6
-    assert _engine().kept == {}  # (taken by the gradients)
+    assert _engine().kept == {} and W.GRADIENT_OF.made is None  # (taken by the gradients)
     with tf.device("/cpu:0"):
-        want = _steps(xn, wn, bn, 3)
+        want = _steps(layer, xn, wn, bn, 3)
     for a, b in zip(got, want):
         np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-4)
 
 
-def _written_while_kept(xn, wn, bn):
+def _written_while_kept(layer, xn, wn, bn):
     """A forward under a tape whose input gradient is not asked for (its copy stays kept
     while its result lives), the filter then written in place, then read by a
     transposed convolution (the input gradient's kernel)."""
     x, v, b = tf.constant(xn), tf.Variable(wn), tf.Variable(bn)
     with tf.GradientTape() as tape:
-        y = nn_fused.conv2d_bias_act(x, v, b, (1, 1, 1, 1), "SAME", (1, 1, 1, 1), True)
-        loss = tf.reduce_sum(y * y)
+        y, z = layer(x, v, b)
+        loss = tf.reduce_sum(z * z)
     dw, db = tape.gradient(loss, [v, b])
+    del z
     del tape
     before = weakref.ref(v._arr)
     v.assign_sub(0.1 * dw)
@@ -118,11 +136,12 @@ def _written_while_kept(xn, wn, bn):
     return y, tf.nn.conv2d_transpose(ones, v, (2, 6, 5, 3), 1, "SAME").numpy()
 
 
-def test_a_filter_written_in_place_while_its_copy_is_kept_is_read_anew(fake, copies):
+@LAYERS
+def test_a_filter_written_in_place_while_its_copy_is_kept_is_read_anew(fake, copies, layer):
     xn, wn, bn = _data(3)
-    y, got = _written_while_kept(xn, wn, bn)
+    y, got = _written_while_kept(layer, xn, wn, bn)
     with tf.device("/cpu:0"):
-        _, want = _written_while_kept(xn, wn, bn)
+        _, want = _written_while_kept(layer, xn, wn, bn)
     np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
     # (the forward's copy was still kept: the transposed convolution made its own)
     assert list(_engine().kept) == [id(y._arr)] and len(copies) == 2
@@ -152,7 +171,7 @@ def test_a_kept_copy_goes_with_its_result(fake, copies):
     inference under a tape) keeps its copy only while its result lives."""
     xn, wn, bn = _data(2)
     x, v, b = tf.constant(xn), tf.Variable(wn), tf.Variable(bn)
-    _step(x, v, b, [v, b])  # (no input gradient: the kept copy is not taken)
+    _step(_fused, x, v, b, [v, b])  # (no input gradient: the kept copy is not taken)
     gc.collect()
     assert _engine().kept == {} and fake.log.count("dgrad") == 0
     with tf.GradientTape():

@@ -190,6 +190,18 @@ def _same(refs: tuple, arrays: tuple) -> bool:
 _KEPT = _Kept(lambda: KEEP)
 
 
+class _GradientOf(threading.local):
+    """The forward convolution's result whose input gradient this thread computes now, for
+    a gradient op that cannot name it (Conv2DBackpropInput takes sizes, filter and dy):
+    its gradient function sets it around that op's call (gradient_of), the op's kernel
+    passes it on as conv_input_grad's `made`. None otherwise."""
+
+    made: Any = None
+
+
+GRADIENT_OF = _GradientOf()
+
+
 def _columns(xp: Any, view: Any, rows: int, width: int) -> Any:
     """A contiguous (rows, width) copy of a window view (the im2col matrix)."""
     cols = scratch(xp, "cols", view.shape, view.dtype)
