@@ -5,6 +5,7 @@ forward convolution's filter copy in cuDNN's layout, taken by its own input grad
 its graphs share per stream (a capture's own per call)."""
 
 import gc
+import threading
 import weakref
 
 import numpy as np
@@ -194,7 +195,7 @@ def test_graphs_share_one_workspace_per_stream_grown_on_demand(fake, monkeypatch
 
     def ran(outs, dilations):
         y = engine.forward(x, w, outs, (1, 1), dilations, ((1, 1), (1, 1)))
-        return y is not None and engine.workspaces[stream]
+        return y is not None and engine.workspaces.by_stream[stream]
 
     first = ran((5, 5), (1, 1))
     assert first[0] == 16 and ran((5, 5), (1, 1)) is first  # (the same buffer again)
@@ -203,8 +204,19 @@ def test_graphs_share_one_workspace_per_stream_grown_on_demand(fake, monkeypatch
     assert grown[0] == 64 and grown[1].nbytes == 64 and grown is not first
     with strict.BACKEND.cuda.Stream() as other:
         assert ran((5, 5), (1, 1)) is grown  # (kept for the null stream, and...)
-        assert engine.workspaces[other.ptr][0] == 16  # (...one for this stream)
-    assert fake.log.count("fprop") == 5 and fake.log.count("build") == 3
+        assert engine.workspaces.by_stream[other.ptr][0] == 16  # (...one for this stream)
+    theirs = {}
+
+    def another_thread():  # (on the same stream, as threads on a per-thread default one)
+        assert ran((5, 5), (1, 1))
+        theirs.update(engine.workspaces.by_stream)
+
+    thread = threading.Thread(target=another_thread)
+    thread.start()
+    thread.join()
+    assert theirs[stream][0] == 16 and theirs[stream][1] is not grown[1]
+    assert engine.workspaces.by_stream[stream] is grown  # (this thread's, as it was)
+    assert fake.log.count("fprop") == 6 and fake.log.count("build") == 3
 
 
 def test_a_capture_takes_a_workspace_of_its_own_per_call(fake):
@@ -212,10 +224,10 @@ def test_a_capture_takes_a_workspace_of_its_own_per_call(fake):
     x = strict.xp.ones((1, 5, 5, 2), np.float32)
     w = strict.xp.ones((3, 3, 2, 4), np.float32)
     engine.forward(x, w, (5, 5), *GEO)
-    held = dict(engine.workspaces)
+    held = dict(engine.workspaces.by_stream)
     seen = []
     _, y, _ = strict.BACKEND.capture(
         lambda: [seen.append(engine._workspace(16, strict.BACKEND.stream_ptr()))
                  for _ in range(2)] and engine.forward(x, w, (5, 5), *GEO))
     assert seen[0] is not seen[1] and all(s is not h[1] for s in seen for h in held.values())
-    assert engine.workspaces == held and y.shape == (1, 5, 5, 4)
+    assert engine.workspaces.by_stream == held and y.shape == (1, 5, 5, 4)

@@ -9,7 +9,7 @@ into (O, *K, C) (`filter_krsc`), the layout cuDNN's channels-last engines take: 
 forward, whose input gradient takes that copy where the forward kept it (a taped step:
 Engine.forward's `keep`, input_grad's `made`). Each (shapes, dtype, geometry) builds its
 graph once (heuristics A, then the fallback list, less the engines tf.config's switches
-rule out: `excluded_notes`) and keeps it; the graphs run on a stream share one
+rule out: `excluded_notes`) and keeps it; the graphs a thread runs on a stream share one
 workspace. `supported` says what this path takes; everything else, and every call where
 the binding is not installed, stays on im2col plus cuBLAS (ops/windows.py). The layout
 code is plain Python, so it is tested without a GPU against a reference of cuDNN's
@@ -94,6 +94,15 @@ def _not_capturing() -> bool:
     return False
 
 
+class _Workspaces(threading.local):
+    """One thread's cuDNN workspaces: stream -> (bytes, buffer) (Engine._workspace). Per
+    thread as well as per stream: CUDA's per-thread default stream has one address in
+    every thread, while each thread's work runs on a stream of its own."""
+
+    def __init__(self) -> None:
+        self.by_stream: dict = {}
+
+
 class Engine:
     """cuDNN's convolutions for one CuPy device (`cudnn` is the binding's module, `xp`
     the array module whose arrays it runs on, `policy` gives tf.config's switches that
@@ -106,8 +115,7 @@ class Engine:
         self.capturing = capturing
         self.handle = cudnn.create_handle()
         self.stream = None  # (the stream the handle runs on: set_stream's last)
-        # stream -> (bytes, the workspace its graphs share): _workspace
-        self.workspaces: dict = {}
+        self.workspaces = _Workspaces()
         # id(a forward's result) -> (weak ref to its filter, the filter in cuDNN's layout,
         # weak ref to the result): what input_grad takes for that forward's gradient
         self.kept: dict = {}
@@ -247,18 +255,20 @@ class Engine:
         return out
 
     def _workspace(self, nbytes: int, stream: int) -> Any:
-        """A device buffer of at least `nbytes` for a graph's scratch: one per stream,
-        grown on demand (a stream runs its graphs one after another, so they can share
-        it; a buffer given up while a graph still reads it goes back to the allocator for
-        that stream's later work only, as CuPy's pool keeps freed blocks by stream). A
-        capture gets a new one per call, from the capture's own memory: a captured graph
-        reads its buffers on every replay, while the stream's is reused by later calls."""
+        """A device buffer of at least `nbytes` for a graph's scratch: one per thread and
+        stream, grown on demand (a stream runs its graphs one after another, so they can
+        share it; a buffer given up while a graph still reads it goes back to the
+        allocator for that stream's later work only, as CuPy's pool keeps freed blocks by
+        stream). A capture gets a new one per call, from the capture's own memory: a
+        captured graph reads its buffers on every replay, while the stream's is reused by
+        later calls."""
         if self.capturing():
             return self.xp.empty(nbytes, dtype=np.uint8)
-        size, found = self.workspaces.get(stream, _NO_WORKSPACE)
+        mine = self.workspaces.by_stream
+        size, found = mine.get(stream, _NO_WORKSPACE)
         if size < nbytes:
             found = self.xp.empty(nbytes, dtype=np.uint8)
-            self.workspaces[stream] = nbytes, found
+            mine[stream] = nbytes, found
         return found
 
     def forward(self, x: Any, w: Any, outs: tuple, strides: tuple, dilations: tuple,
@@ -380,7 +390,7 @@ class Engines:
             eng.graphs.clear()
             eng.refused.clear()
             eng.kept.clear()
-            eng.workspaces.clear()
+            eng.workspaces = _Workspaces()
             try:
                 self.binding.destroy_handle(eng.handle)
             except Exception:  # noqa: BLE001 - a binding without it, or a handle gone
