@@ -99,16 +99,16 @@ class DatasetWriter:
         out.update(more)
         return out
 
-    def value(self, x: Any, dtype: dt.DType = dt.int64) -> Ref:
+    def value(self, x: Any, dtype: dt.DType = dt.int64, name: str | None = None) -> Ref:
         """A scalar argument: the function's tensor it is (or stands in for), or a
-        constant."""
+        constant (`name`: its node's, as TF's Python names the one it converts)."""
         if type(x) is int and x in self.stand_ins:
             x = self.stand_ins[x]
         if isinstance(x, Tensor) and not isinstance(x, EagerTensor):
             return self.w.ref(x)
         if isinstance(x, EagerTensor):
-            return self.w.const(x.numpy(), x._dtype)
-        return self.w.const(np.asarray(x, dtype.as_numpy_dtype), dtype)
+            return self.w.const(x.numpy(), x._dtype, name=name)
+        return self.w.const(np.asarray(x, dtype.as_numpy_dtype), dtype, name=name)
 
     def tensor(self, x: Any) -> Ref:
         if isinstance(x, Tensor) and not isinstance(x, EagerTensor):
@@ -265,7 +265,8 @@ def _stage_of(ds: Any) -> Callable | None:
 
 def _range(x: DatasetWriter, ds: Any, args: tuple | None = None) -> Ref:
     start, stop, step = args or (ds._start, ds._stop, ds._step)
-    return x.node(ds, "RangeDataset", [x.value(start), x.value(stop), x.value(step)])
+    return x.node(ds, "RangeDataset", [x.value(start, name="start"), x.value(stop, name="stop"),
+                                       x.value(step, name="step")])
 
 
 def _counter(x: DatasetWriter, ds: Any) -> Ref:
@@ -365,7 +366,8 @@ def _parallel_map(x: DatasetWriter, ds: Any) -> Ref:
     inp = x.input(ds)
     f, others = x.function(ds._fn, "ParallelMapDatasetV2")
     det = {True: "true", False: "false"}.get(ds._deterministic, "default")
-    return x.node(ds, "ParallelMapDatasetV2", [inp, others, x.value(ds._n)], f=f,
+    return x.node(ds, "ParallelMapDatasetV2", [inp, others,
+                                               x.value(ds._n, name="num_parallel_calls")], f=f,
                   deterministic=det, preserve_cardinality=True)
 
 
@@ -402,8 +404,9 @@ def _interleave(x: DatasetWriter, ds: Any) -> Ref:
     inp = x.input(ds)
     if ds._parallel is None:
         f, others = x.dataset_function(ds._fn, "InterleaveDataset")
-        return x.node(ds, "InterleaveDataset", [inp, others, x.value(ds._cycle),
-                                                x.value(ds._block)], f=f)
+        return x.node(ds, "InterleaveDataset", [
+            inp, others, x.value(ds._cycle, name="cycle_length"),
+            x.value(ds._block, name="block_length")], f=f)
     # (its kernel writes the counts it chose: results kept per element, 2 a block and 1;
     # elements opened ahead, 2 a cycle slot)
     f, others = x.dataset_function(ds._fn, "ParallelInterleaveDatasetV4")
@@ -657,11 +660,12 @@ def export_reduce(w: Any, op: Any) -> list:
     x = _writer(w)
     ds, fn = op.attrs["dataset"], op.attrs["fn"]
     n_state = op.attrs["n_state"]
+    inp = x.dataset(ds)  # (the pipeline's nodes first, as TF makes them: then the captures)
     f, others = x.function(fn, op.name)
     state = [w.input(i) for i in range(n_state)]
     types = [t._dtype for t in op.outputs]
     shapes = [t._shape for t in op.outputs]
-    return w.node("ReduceDataset", [x.dataset(ds), state, others],
+    return w.node("ReduceDataset", [inp, state, others],
                   {"f": f, "output_types": types, "output_shapes": shapes,
                    "use_inter_op_parallelism": True, "metadata": b""}, name=op.name)
 
