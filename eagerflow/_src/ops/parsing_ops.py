@@ -403,10 +403,16 @@ def check_serialized(op: str, serialized: Any) -> Any:
     return shape
 
 
+def fed(attr: Any) -> bool:
+    """Whether a parse op's names attr says the names are its last input: None, or a
+    tuple of Nones (an imported node's names of known count: generic_load's)."""
+    return attr is None or (isinstance(attr, tuple) and any(v is None for v in attr))
+
+
 def runtime_names(defaults: tuple, attr: Any) -> tuple:
     """(the dense defaults, the names input or None): a parse op's inputs after
-    `serialized`, whose last is the names when its attr (`attr`) is None."""
-    if attr is None:
+    `serialized`, whose last is the names when its attr (`attr`) says so (`fed`)."""
+    if fed(attr):
         return defaults[:-1], defaults[-1]
     return defaults, None
 
@@ -427,7 +433,7 @@ def _check_counts(defaults: tuple, a: dict) -> None:
     """TF's checks of the list attrs (when the node is made), then of the keys against
     them (its kernel's, on the key tensors)."""
     for what in _KEY_ATTRS:
-        if what == "names" and a[what] is None:
+        if what == "names" and fed(a[what]):
             continue  # (an input)
         if not isinstance(a[what], tuple):
             raise TypeError(f"Expected list for argument '{what}' not {a[what]!r}. [Op:{_OP}]")
@@ -588,6 +594,9 @@ def _samples() -> list:
                grad=False),
         Sample((s1,), op_attrs(ragged=(("a", dt.int64, dt.int64), ("s", dt.string, dt.int32))),
                grad=False),
+        # names known only at run time: the last input
+        Sample((s2, np.array(-1.0, np.float32), _strings(b"n1", b"n2")),
+               op_attrs((("s", dt.string),), (("f", (None, 2)),), names=None), grad=False),
     ]
 
 
@@ -597,6 +606,9 @@ def _bad_samples() -> list:
     attrs = op_attrs((("s", dt.string),), (("a", (3,)),))
     return [
         BadSample((s1, none), attrs, InvalidArgumentError, "Number of int64 values != expected"),
+        BadSample((s1, none, _strings(b"n1")), {**attrs, "names": None}, InvalidArgumentError,
+                  "Expected names have the same shape as serialized: name.shape=[1], "
+                  "serialized.shape=[2]"),
         BadSample((s1, np.zeros(0, np.float32)), op_attrs((("s", dt.string),), (("a", (2,)),)),
                   InvalidArgumentError, "Data types don't match"),
         BadSample((s1, none), op_attrs((("s", dt.string),), (("q", (2,)),)),
@@ -622,7 +634,7 @@ def _bad_samples() -> list:
 
 PARSE_EXAMPLE = register(OpDef(
     _OP, _infer, _kernel, reference=_reference, num_outputs=-1, gpu=False,
-    arity=lambda ins, attrs: {"Tdense": len(ins) - 1 - (attrs["names"] is None),
+    arity=lambda ins, attrs: {"Tdense": len(ins) - 1 - fed(attrs["names"]),
                               "num_sparse": attrs["num_sparse"],
                               "sparse_types": len(attrs["sparse_types"]),
                               "ragged_value_types": len(attrs["ragged_value_types"]),
@@ -719,7 +731,7 @@ def _run(serialized: Any, features: Any, single: bool, example_names: Any = None
     if not features and not ragged:
         raise ValueError("Invalid argument: features cannot be empty.")
     t = serialized_tensor(serialized, single)
-    names, fed = names_input(example_names, single)
+    names, extra = names_input(example_names, single)
     attrs = op_attrs(tuple(sparse), tuple((k, ((None,) if seq else ()) + shape)
                                           for k, _, shape, _, seq in dense),
                      tuple((k, d, s) for k, (d, s) in ragged.items()), names)
@@ -727,7 +739,7 @@ def _run(serialized: Any, features: Any, single: bool, example_names: Any = None
         defaults = tuple(default_tensor(d, shape, default, seq)
                          for _, d, shape, default, seq in dense)
         try:
-            outs = bind(PARSE_EXAMPLE, (t, *defaults, *fed), attrs)
+            outs = bind(PARSE_EXAMPLE, (t, *defaults, *extra), attrs)
         except OpError as e:
             slow_path(e)  # (TF's wrapper, handed the keys as Python lists, takes its slow path)
             raise

@@ -71,7 +71,7 @@ def _check_counts(defaults: tuple, a: dict) -> None:
     """TF's checks of the count attrs against the lists they count, and of the ragged
     keys' types."""
     for what in _KEY_ATTRS + ("debug_name", "feature_list_dense_missing_assumed_empty"):
-        if what == "debug_name" and a[what] is None:
+        if what == "debug_name" and P.fed(a[what]):
             continue  # (an input)
         if not isinstance(a[what], tuple):
             raise TypeError(f"Expected list for argument '{what}' not {a[what]!r}. [Op:{_OP}]")
@@ -247,6 +247,9 @@ def _samples() -> list:
                op_attrs(cd=(("zz", (1,)),), fd=(("w", dt.float32, (), False),
                                                  ("zz", dt.int64, (2,), True)),
                         names=("x", "y")), grad=False),
+        # names known only at run time: the last input
+        Sample((s, np.array([7], np.int64), P._strings(b"x", b"y")),
+               op_attrs(cd=(("zz", (1,)),), names=None), grad=False),
     ]
 
 
@@ -265,6 +268,8 @@ def _bad_samples() -> list:
                   InvalidArgumentError, "Invalid protocol message input"),
         BadSample((s,), op_attrs(names=("a",)), InvalidArgumentError,
                   "example_names must be empty or have the correct number of elements"),
+        BadSample((s, P._strings(b"a")), op_attrs(names=None), InvalidArgumentError,
+                  "example_names must be empty or have the correct number of elements"),
         BadSample((s,), {**op_attrs(), "Ncontext_sparse": 1}, InvalidArgumentError,
                   "Expected len(context_sparse_keys) == Ncontext_sparse but got: 0 vs. 1"),
     ]
@@ -272,7 +277,7 @@ def _bad_samples() -> list:
 
 def _arity(ins: tuple, a: dict) -> dict:
     return {"Ncontext_sparse": a["Ncontext_sparse"],
-            "Tcontext_dense": len(ins) - 1 - (a["debug_name"] is None),
+            "Tcontext_dense": len(ins) - 1 - P.fed(a["debug_name"]),
             "context_sparse_types": len(a["context_sparse_types"]),
             "context_ragged_value_types": len(a["context_ragged_value_types"]),
             "context_ragged_split_types": len(a["context_ragged_split_types"]),
@@ -337,7 +342,7 @@ def _parse(serialized: Any, context_features: Any, sequence_features: Any,
     fs = [(k, reads[k][0]) for k in sorted(lists) if isinstance(lists[k], P.VarLenFeature)]
     fd = [(k, reads[k][0], reads[k][1], not reads[k][2]) for k in sorted(lists)
           if isinstance(lists[k], P.FixedLenSequenceFeature)]
-    names, fed = P.names_input(example_names, False)  # (a single one's named too)
+    names, extra = P.names_input(example_names, False)  # (a single one's named too)
     attrs = op_attrs(tuple(sparse), tuple((k, shape) for k, _, shape, _, _ in dense),
                      tuple((k, d, s) for k, (d, s) in cragged.items()), tuple(fs), tuple(fd),
                      tuple((k, d, s) for k, (d, s) in fragged.items()), names)
@@ -346,7 +351,7 @@ def _parse(serialized: Any, context_features: Any, sequence_features: Any,
         defaults = tuple(P.default_tensor(d, shape, default, False)
                          for _, d, shape, default, _ in dense)
         try:
-            outs = bind(PARSE_SEQUENCE_EXAMPLE, (t, *defaults, *fed), attrs)
+            outs = bind(PARSE_SEQUENCE_EXAMPLE, (t, *defaults, *extra), attrs)
         except OpError as e:
             slow_path(e)  # (TF's wrapper, handed the keys as Python lists: its slow path)
             raise
