@@ -62,7 +62,7 @@ def module(tf: Any) -> Any:
         @tf.function(input_signature=spec)
         def windows(self, k: Any) -> Any:
             ds = tf.data.Dataset.range(9).group_by_window(
-                key_func=lambda x: x % two,
+                key_func=lambda x: (x + k) % two,
                 reduce_func=lambda key, w: w.batch(3).map(lambda b: tf.reduce_sum(b) * ten + key),
                 window_size_func=lambda key: key + k)
             return ds.reduce(tf.constant(0, i64), lambda s, x: s * 5 % 1000003 + x)

@@ -758,11 +758,14 @@ class GroupByWindowDataset(DatasetV2):
         key_fn, size_fn = getattr(self, "_key_fn", None), getattr(self, "_size_fn", None)
         if key_fn is not None and key_fn.captures:
             call_key = key_fn.bind(ctx)
-            key = lambda e: _int64_scalar_result(call_key(e), "key_func")  # noqa: E731
+
+            def key(e: tuple) -> int:
+                return _int64_scalar_result(call_key(e), "key_func")
         if size_fn is not None and size_fn.captures:
             call_size = size_fn.bind(ctx)
-            size_of = lambda k: _window_size(  # noqa: E731
-                int64_arg(convert_to_tensor(call_size((_i64(k),))[0])))
+
+            def size_of(k: int) -> int:
+                return _window_size(int64_arg(convert_to_tensor(call_size((_i64(k),))[0])))
         return key, size_of
 
     def _cardinality(self) -> int:
