@@ -193,8 +193,8 @@ _KEPT = _Kept(lambda: KEEP)
 class _GradientOf(threading.local):
     """The forward convolution's result whose input gradient this thread computes now, for
     a gradient op that cannot name it (Conv2DBackpropInput takes sizes, filter and dy):
-    its gradient function sets it around that op's call (gradient_of), the op's kernel
-    passes it on as conv_input_grad's `made`. None otherwise."""
+    the forward's gradient function sets it around that op's call (nn_conv.conv_grad), the
+    op's kernel passes it on as conv_input_grad's `made`. None otherwise."""
 
     made: Any = None
 
