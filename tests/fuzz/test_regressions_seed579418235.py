@@ -697,6 +697,24 @@ CTC_DENSE = [
      ('float32', [2], [16864.0, 15041.0])),
 ]
 
+# FakeQuantWithMinMaxVars divides the shifted input by the scale (127.49999 steps for 1.0 in [0,
+# 2]: 127), where the Args and per-channel kernels multiply by the exact inverse (127.5: 128);
+# found by the differential long run of seed 7 (FakeQuantWithMinMaxVars-0-special-7)
+FAKE_QUANT_TIES = [
+    (lambda: tf.quantization.fake_quant_with_min_max_vars([1.0, 0.99, 1.01, 0.5, 2.0], 0., 2.),
+     ('float32', [5],
+      [0.9960784912109375, 0.988235354423523, 1.0117647647857666, 0.501960813999176, 2.0])),
+    (lambda: tf.quantization.fake_quant_with_min_max_vars([1.0, 0.5], 0., 2., 4, True),
+     ('float32', [2], [1.0, 0.4285714626312256])),
+    (lambda: tf.quantization.fake_quant_with_min_max_args([1.0, 0.99, 1.01, 0.5, 2.0], 0., 2.),
+     ('float32', [5],
+      [1.003921627998352, 0.988235354423523, 1.0117647647857666, 0.501960813999176, 2.0])),
+    (lambda: tf.quantization.fake_quant_with_min_max_vars_per_channel([[1.0], [0.5]], [0.], [2.]),
+     ('float32', [2, 1], [[1.003921627998352], [0.501960813999176]])),
+    (lambda: tf.quantization.fake_quant_with_min_max_vars([-1.3 + 4 * 0.5 / 255], -1.3, 2.7),
+     ('float32', [1], [-1.2862745523452759])),
+]
+
 
 @pytest.mark.parametrize("fn,want", ATTR_NONE)
 def test_attr_none_as_tf(fn, want):
@@ -770,4 +788,9 @@ def test_hsv_rank_as_tf(fn, want):
 
 @pytest.mark.parametrize("fn,want", CTC_DENSE)
 def test_ctc_dense_as_tf(fn, want):
+    assert _outcome(fn) == want
+
+
+@pytest.mark.parametrize("fn,want", FAKE_QUANT_TIES)
+def test_fake_quant_ties_as_tf(fn, want):
     assert _outcome(fn) == want
