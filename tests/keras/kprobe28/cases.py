@@ -9,5 +9,6 @@ kprobe/record_golden.py kprobe28 records what real TF 2.21 + Keras 3 prints for 
 the suite's test files check that eagerflow prints the same."""
 
 from tests.keras.kprobe28.cases_tabular import SNIPPETS as TABULAR_SNIPPETS
+from tests.keras.kprobe28.cases_vision import SNIPPETS as VISION_SNIPPETS
 
-SNIPPETS: dict[str, str] = {**TABULAR_SNIPPETS}
+SNIPPETS: dict[str, str] = {**TABULAR_SNIPPETS, **VISION_SNIPPETS}
