@@ -8,8 +8,10 @@ forecasting, callbacks and their logs, stateful metrics and nested summaries.
 kprobe/record_golden.py kprobe28 records what real TF 2.21 + Keras 3 prints for each, and
 the suite's test files check that eagerflow prints the same."""
 
+from tests.keras.kprobe28.cases_callbacks import SNIPPETS as CALLBACK_SNIPPETS
 from tests.keras.kprobe28.cases_seq import SNIPPETS as SEQ_SNIPPETS
 from tests.keras.kprobe28.cases_tabular import SNIPPETS as TABULAR_SNIPPETS
 from tests.keras.kprobe28.cases_vision import SNIPPETS as VISION_SNIPPETS
 
-SNIPPETS: dict[str, str] = {**TABULAR_SNIPPETS, **VISION_SNIPPETS, **SEQ_SNIPPETS}
+SNIPPETS: dict[str, str] = {**TABULAR_SNIPPETS, **VISION_SNIPPETS, **SEQ_SNIPPETS,
+                           **CALLBACK_SNIPPETS}
