@@ -9,9 +9,10 @@ kprobe/record_golden.py kprobe28 records what real TF 2.21 + Keras 3 prints for 
 the suite's test files check that eagerflow prints the same."""
 
 from tests.keras.kprobe28.cases_callbacks import SNIPPETS as CALLBACK_SNIPPETS
+from tests.keras.kprobe28.cases_more import SNIPPETS as MORE_SNIPPETS
 from tests.keras.kprobe28.cases_seq import SNIPPETS as SEQ_SNIPPETS
 from tests.keras.kprobe28.cases_tabular import SNIPPETS as TABULAR_SNIPPETS
 from tests.keras.kprobe28.cases_vision import SNIPPETS as VISION_SNIPPETS
 
 SNIPPETS: dict[str, str] = {**TABULAR_SNIPPETS, **VISION_SNIPPETS, **SEQ_SNIPPETS,
-                           **CALLBACK_SNIPPETS}
+                           **CALLBACK_SNIPPETS, **MORE_SNIPPETS}

@@ -43,7 +43,8 @@ m = overfit_model(0.05)
 es = keras.callbacks.EarlyStopping(monitor="mae", mode="max", start_from_epoch=2, patience=0,
                                    verbose=1, min_delta=0.01)
 h = quiet(lambda: m.fit(X, Y, epochs=6, batch_size=4, shuffle=False, verbose=0, callbacks=[es]))
-print(len(h.epoch), es.stopped_epoch, es.monitor_op.__name__ if hasattr(es.monitor_op, "__name__") else es.monitor_op)
+op = es.monitor_op
+print(len(h.epoch), es.stopped_epoch, op.__name__ if hasattr(op, "__name__") else op)
 m = overfit_model(0.05)
 es = keras.callbacks.EarlyStopping(monitor="val_nothing", patience=0, verbose=1)
 tryp("unknown_monitor", lambda: m.fit(X, Y, epochs=2, verbose=0, callbacks=[es]))
@@ -134,7 +135,8 @@ m.fit(X, Y, epochs=2, batch_size=4, shuffle=False, verbose=0,
 text = open("log.csv").read()
 for line in text.splitlines():
     cells = re.split("[,;]", line)
-    print([c if not c[:1].isdigit() and not c[:1] == "-" else str(round(float(c), 4)) for c in cells])
+    numeric = [c[:1].isdigit() or c[:1] == "-" for c in cells]
+    print([str(round(float(c), 4)) if n else c for c, n in zip(cells, numeric)])
 """
 
 SNIPPETS["lambda_callback_hooks_and_logs"] = _TRY + _OVERFIT + """
@@ -144,12 +146,15 @@ cb = keras.callbacks.LambdaCallback(
     on_train_begin=lambda logs: print("train_begin", logs),
     on_epoch_begin=lambda epoch, logs: seen.append(("eb", epoch)),
     on_epoch_end=lambda epoch, logs: print("epoch", epoch, r4(logs)),
-    on_train_batch_end=lambda batch, logs: seen.append(("b", batch, round(float(logs["loss"]), 4))),
+    on_train_batch_end=lambda batch, logs: seen.append(("b", batch,
+                                                        round(float(logs["loss"]), 4))),
     on_test_begin=lambda logs: seen.append("test_begin"),
     on_train_end=lambda logs: print("train_end", r4(logs) if logs else logs))
-m.fit(X, Y, epochs=2, batch_size=4, shuffle=False, verbose=0, validation_data=(XV, YV), callbacks=[cb])
+m.fit(X, Y, epochs=2, batch_size=4, shuffle=False, verbose=0, validation_data=(XV, YV),
+      callbacks=[cb])
 print(seen)
-cb2 = keras.callbacks.LambdaCallback(on_predict_batch_end=lambda b, logs: print("pred", b, sorted(logs)))
+cb2 = keras.callbacks.LambdaCallback(on_predict_batch_end=lambda b, logs: print("pred", b,
+                                                                                sorted(logs)))
 m.predict(X, batch_size=4, verbose=0, callbacks=[cb2])
 cb3 = keras.callbacks.LambdaCallback(on_test_batch_end=lambda b, logs: print("test", b, r4(logs)))
 m.evaluate(X, Y, batch_size=4, verbose=0, callbacks=[cb3])
@@ -192,12 +197,18 @@ tryp("sched_bad_return", lambda: dense_model(0.1).fit(X, Y, epochs=1, verbose=0,
      callbacks=[keras.callbacks.LearningRateScheduler(lambda e: "x")]))
 """
 
-SNIPPETS["progbar_fit_verbose_one_with_validation"] = _TRY + _OVERFIT + """
+SNIPPETS["progbar_fit_verbose_two_with_validation"] = _TRY + _OVERFIT + """
+def untimed(fn):  # (timeless, and each epoch's seconds masked too)
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        r = timeless(fn)
+    print(re.sub(r" - [0-9]+s - ", " - Ns - ", buf.getvalue()), end="")
+    return r
 m = overfit_model(0.1)
-h = timeless(lambda: m.fit(X, Y, epochs=2, batch_size=4, shuffle=False, verbose=2,
+h = untimed(lambda: m.fit(X, Y, epochs=2, batch_size=4, shuffle=False, verbose=2,
                            validation_data=(XV, YV)))
-timeless(lambda: m.evaluate(X, Y, batch_size=8, verbose=2))
-r = timeless(lambda: m.predict(X[:2], verbose=2))
+untimed(lambda: m.evaluate(X, Y, batch_size=8, verbose=2))
+r = untimed(lambda: m.predict(X[:2], verbose=2))
 print(r.shape)
 """
 
@@ -213,7 +224,8 @@ class BinaryTruePositives(keras.metrics.Metric):
                                                       keras.ops.equal(y_pred, True)), self.dtype)
         if sample_weight is not None:
             sample_weight = keras.ops.cast(sample_weight, self.dtype)
-            values = keras.ops.multiply(values, keras.ops.reshape(sample_weight, keras.ops.shape(values)))
+            values = keras.ops.multiply(values, keras.ops.reshape(sample_weight,
+                                                                  keras.ops.shape(values)))
         self.true_positives.assign_add(keras.ops.sum(values))
     def result(self):
         return self.true_positives
@@ -302,11 +314,12 @@ h = model.fit(X, ys, epochs=2, batch_size=4, shuffle=False, verbose=0)
 print(r4(h.history))
 res = model.evaluate(X, ys, verbose=0, return_dict=True)
 print({k: r4(v) for k, v in sorted(res.items())})
-print([m.name for m in model.metrics], len(model.metrics_names) if hasattr(model, "metrics_names") else None)
+print([m.name for m in model.metrics], len(getattr(model, "metrics_names", [])))
 """
 
 SNIPPETS["summary_nested_expand_show_trainable"] = _TRY + """
-base = keras.Sequential([keras.Input((6,)), layers.Dense(4, name="b1"), layers.BatchNormalization(name="bn"),
+base = keras.Sequential([keras.Input((6,)), layers.Dense(4, name="b1"),
+                         layers.BatchNormalization(name="bn"),
                          layers.Dense(3, name="b2")], name="backbone")
 inner = keras.Sequential([base, layers.Dense(2, name="proj")], name="inner")
 inp = keras.Input((6,), name="x")

@@ -100,7 +100,8 @@ for l in [layers.LSTM(2, return_sequences=True), layers.GRU(2, return_sequences=
           layers.Dense(2), layers.Dropout(0.5), layers.LayerNormalization()]:
     y = l(e)
     m = getattr(y, "_keras_mask", None)
-    print(type(l).__name__, tuple(y.shape), None if m is None else m.numpy().astype(int)[0].tolist())
+    print(type(l).__name__, tuple(y.shape),
+          None if m is None else m.numpy().astype(int)[0].tolist())
 inp = keras.Input((5,), dtype="int32")
 x = layers.Embedding(10, 3, mask_zero=True)(inp)
 x = layers.LSTM(2, return_sequences=True)(x)
@@ -110,7 +111,8 @@ model = keras.Model(inp, x2)
 fill(model)
 print(r4(model(TOKENS)[:2]))
 masked = layers.Masking(mask_value=0.0)(np.array([[[1.0, 2.0], [0.0, 0.0], [3.0, 1.0]]], "float32"))
-print(masked._keras_mask.numpy().tolist(), r4(layers.GlobalAveragePooling1D()(masked, mask=masked._keras_mask)))
+print(masked._keras_mask.numpy().tolist(), r4(layers.GlobalAveragePooling1D()(masked,
+                                                                              mask=masked._keras_mask)))
 """
 
 _SERIES = """
@@ -162,7 +164,8 @@ ds3 = keras.utils.timeseries_dataset_from_array(np.arange(20), np.arange(20) * 1
 for x, y in ds3.take(2):
     print(x.numpy().tolist(), y.numpy().tolist())
 tryp("bad_len", lambda: keras.utils.timeseries_dataset_from_array(np.arange(5), None, 0))
-tryp("bad_targets", lambda: keras.utils.timeseries_dataset_from_array(np.arange(5), np.arange(3), 2))
+tryp("bad_targets", lambda: keras.utils.timeseries_dataset_from_array(np.arange(5), np.arange(3),
+                                                                      2))
 """
 
 SNIPPETS["timeseries_classification_conv1d_reduce_lr"] = _TRY + _SERIES + """
@@ -225,7 +228,8 @@ print("Number of anomaly samples:", int(np.sum(anomalies)), np.where(anomalies)[
 """
 
 SNIPPETS["bidirectional_lstm_text_classification"] = _TRY + """
-x = np.array([[3, 5, 2, 0, 0, 0], [7, 1, 4, 4, 2, 0], [9, 9, 0, 0, 0, 0], [2, 3, 5, 7, 1, 6]], "int32")
+x = np.array([[3, 5, 2, 0, 0, 0], [7, 1, 4, 4, 2, 0], [9, 9, 0, 0, 0, 0], [2, 3, 5, 7, 1, 6]],
+             "int32")
 y = np.array([1, 0, 1, 0], "float32")
 inputs = keras.Input(shape=(None,), dtype="int32")
 x1 = layers.Embedding(10, 4)(inputs)
@@ -237,7 +241,8 @@ fill(model)
 model.summary()
 print([w.path for w in model.layers[2].weights][:3], len(model.layers[2].weights))
 model.compile(keras.optimizers.Adam(0.02), "binary_crossentropy", metrics=["accuracy"])
-print(logs4(model.fit(x, y, batch_size=2, epochs=3, validation_data=(x, y), verbose=0, shuffle=False)))
+print(logs4(model.fit(x, y, batch_size=2, epochs=3, validation_data=(x, y), verbose=0,
+                      shuffle=False)))
 print(r4(model.predict(x, verbose=0).ravel()))
 bi = layers.Bidirectional(layers.GRU(2, return_sequences=True), merge_mode="sum",
                           backward_layer=layers.GRU(2, return_sequences=True, go_backwards=True))
@@ -267,7 +272,8 @@ x = layers.GlobalMaxPooling1D()(x)
 predictions = layers.Dense(1, activation="sigmoid", name="predictions")(x)
 model = keras.Model(inputs, predictions)
 fill(model)
-model.compile(loss="binary_crossentropy", optimizer=keras.optimizers.Adam(0.05), metrics=["accuracy"])
+model.compile(loss="binary_crossentropy", optimizer=keras.optimizers.Adam(0.05),
+              metrics=["accuracy"])
 print(logs4(model.fit(train_ds, epochs=3, verbose=0)))
 inputs = keras.Input(shape=(1,), dtype="string")
 end_to_end_model = keras.Model(inputs, model(vectorize_layer(inputs)))
@@ -297,7 +303,8 @@ class Router(layers.Layer):
         expert_mask = keras.ops.one_hot(expert_index, self.num_experts)
         aux_loss = load_balanced_loss(router_probs, expert_mask)
         self.add_loss(aux_loss)
-        position_in_expert = keras.ops.cast(keras.ops.cumsum(expert_mask, axis=0) * expert_mask, "int32")
+        position_in_expert = keras.ops.cast(keras.ops.cumsum(expert_mask, axis=0) * expert_mask,
+                                            "int32")
         expert_mask *= keras.ops.cast(keras.ops.less(keras.ops.cast(position_in_expert, "int32"),
                                                      self.expert_capacity), "float32")
         expert_mask_flat = keras.ops.sum(expert_mask, axis=-1)
@@ -323,12 +330,15 @@ class Switch(layers.Layer):
         inputs = keras.ops.reshape(inputs, [num_tokens_per_batch, self.embed_dim])
         dispatch_tensor, combine_tensor = self.router(inputs)
         expert_inputs = keras.ops.einsum("ab,acd->cdb", inputs, dispatch_tensor)
-        expert_inputs = keras.ops.reshape(expert_inputs, [self.num_experts, self.expert_capacity, self.embed_dim])
+        expert_inputs = keras.ops.reshape(expert_inputs, [self.num_experts, self.expert_capacity,
+                                                          self.embed_dim])
         expert_input_list = keras.ops.unstack(expert_inputs, axis=0)
-        expert_output_list = [self.experts[idx](expert_input) for idx, expert_input in enumerate(expert_input_list)]
+        expert_output_list = [self.experts[idx](expert_input) for idx,
+                              expert_input in enumerate(expert_input_list)]
         expert_outputs = keras.ops.stack(expert_output_list, axis=1)
         expert_outputs_combined = keras.ops.einsum("abc,xba->xc", expert_outputs, combine_tensor)
-        return keras.ops.reshape(expert_outputs_combined, [batch_size, num_tokens_per_example, self.embed_dim])
+        return keras.ops.reshape(expert_outputs_combined, [batch_size, num_tokens_per_example,
+                                                           self.embed_dim])
 sw = Switch(num_experts, embed_dim, 5, num_tokens_per_batch)
 x = np.sin(np.arange(2 * 3 * 4, dtype="float32").reshape(2, 3, 4))
 y = sw(x)
@@ -363,7 +373,8 @@ for i, sentence in enumerate(sentences):
 model = keras.Sequential([keras.Input(shape=(maxlen, len(chars))), layers.LSTM(8),
                           layers.Dense(len(chars), activation="softmax")])
 fill(model)
-model.compile(loss="categorical_crossentropy", optimizer=keras.optimizers.RMSprop(learning_rate=0.05))
+model.compile(loss="categorical_crossentropy",
+              optimizer=keras.optimizers.RMSprop(learning_rate=0.05))
 print(logs4(model.fit(x, y, batch_size=4, epochs=3, verbose=0, shuffle=False)))
 rng = np.random.RandomState(3)
 def sample(preds, temperature=1.0):
@@ -402,7 +413,8 @@ m.compile(keras.optimizers.Adam(0.02), loss=keras.losses.Huber(delta=0.5),
 h = m.fit(xs, ys, epochs=3, batch_size=10, verbose=0, shuffle=False, validation_split=0.2)
 print(logs4(h))
 print(r4(m.predict(xs[:1], verbose=0)[0]))
-print(m.get_layer(index=1).get_config()["reset_after"], [tuple(w.shape) for w in m.layers[1].weights])
+print(m.get_layer(index=1).get_config()["reset_after"],
+      [tuple(w.shape) for w in m.layers[1].weights])
 """
 
 SNIPPETS["seq2seq_luong_attention_layer_scores"] = _TRY + """

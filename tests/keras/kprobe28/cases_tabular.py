@@ -108,7 +108,8 @@ print(type(back).__name__, bool(np.allclose(before, back(sub))), tuple(back(sub)
 print(r4(back({"thal": np.array(["unseen"]), "chol": np.array([250.0]), "slope": np.array([9])})))
 cfg = fs.get_config()
 print(sorted(cfg), cfg["output_mode"])
-print(sorted(cfg["features"]), [c["config"]["feature_names"] if "config" in c else c for c in cfg["crosses"]][:1])
+print(sorted(cfg["features"]),
+      [c["config"]["feature_names"] if "config" in c else c for c in cfg["crosses"]][:1])
 tryp("save_bad_ext", lambda: fs.save("featurespace.h5"))
 """
 
@@ -230,7 +231,8 @@ class MoE(layers.Layer):
         logits = self.router(x)
         top_vals, top_idx = keras.ops.top_k(logits, k=self.top_k)
         gates = keras.ops.softmax(top_vals, axis=-1)
-        mask = keras.ops.sum(keras.ops.one_hot(top_idx, self.num_experts) * gates[..., None], axis=-2)
+        mask = keras.ops.sum(keras.ops.one_hot(top_idx, self.num_experts) * gates[..., None],
+                             axis=-2)
         outs = keras.ops.stack([e(x) for e in self.experts], axis=1)
         probs = keras.ops.softmax(logits, axis=-1)
         load = keras.ops.mean(keras.ops.cast(mask > 0, "float32"), axis=0)
@@ -324,10 +326,12 @@ fill(m)
 print(tokens.shape, att.shape, feats.shape)
 feed = (ROWS["thal"][:, None], ROWS["slope"][:, None],
         np.stack([ROWS["chol"] / 300, ROWS["age"] / 60.0], 1).astype("float32"))
-tryp("fit_object_array", lambda: m.fit([feed[0].astype(object)] + list(feed[1:]), TARGET, verbose=0))
+tryp("fit_object_array", lambda: m.fit([feed[0].astype(object)] + list(feed[1:]), TARGET,
+                                       verbose=0))
 ds = tf.data.Dataset.from_tensor_slices((feed, TARGET)).batch(4)
 m.compile(keras.optimizers.AdamW(0.01, weight_decay=1e-4), "binary_crossentropy")
-tryp("fit_object_array2", lambda: m.fit([feed[0].astype(object)] + list(feed[1:]), TARGET, verbose=0))
+tryp("fit_object_array2", lambda: m.fit([feed[0].astype(object)] + list(feed[1:]), TARGET,
+                                        verbose=0))
 print(logs4(m.fit(ds, epochs=2, verbose=0)))
 print(r4(m.predict(ds, verbose=0).ravel()[:4]), m.count_params())
 """
@@ -394,7 +398,8 @@ fill(m)
 m.compile(keras.optimizers.RMSprop(0.01),
           loss={"price": "mse", "label": "sparse_categorical_crossentropy"},
           loss_weights={"price": 0.5, "label": 1.0},
-          metrics={"price": ["mae"], "label": ["accuracy", keras.metrics.SparseTopKCategoricalAccuracy(k=2)]})
+          metrics={"price": ["mae"], "label": ["accuracy",
+                                               keras.metrics.SparseTopKCategoricalAccuracy(k=2)]})
 ys = {"price": Y, "label": (np.arange(8) % 3).astype("int32")}
 h = m.fit(X, ys, epochs=2, batch_size=4, verbose=0, shuffle=False, validation_split=0.25)
 print(sorted(h.history))
@@ -408,7 +413,8 @@ SNIPPETS["tf_data_sample_weights_and_class_weights"] = _TRY + """
 ys = (np.arange(8) % 2).astype("float32")[:, None]
 sw = np.array([1, 2, 1, 2, 1, 2, 1, 2], "float32")
 m = dense_model(0.2, loss="binary_crossentropy",
-                metrics=[keras.metrics.BinaryAccuracy(), keras.metrics.Precision(), keras.metrics.Recall()],
+                metrics=[keras.metrics.BinaryAccuracy(), keras.metrics.Precision(),
+                         keras.metrics.Recall()],
                 weighted_metrics=["accuracy"])
 ds = tf.data.Dataset.from_tensor_slices((X, ys, sw)).batch(4)
 print(logs4(m.fit(ds, epochs=2, verbose=0)))

@@ -59,7 +59,8 @@ def make_model(input_shape, num_classes):
 model = make_model((8, 8, 3), 2)
 fill_bn(model)
 model.summary(line_length=80)
-model.compile(optimizer=keras.optimizers.Adam(3e-3), loss=keras.losses.BinaryCrossentropy(from_logits=True),
+model.compile(optimizer=keras.optimizers.Adam(3e-3),
+              loss=keras.losses.BinaryCrossentropy(from_logits=True),
               metrics=[keras.metrics.BinaryAccuracy(name="acc")])
 h = model.fit(IMGS, LABELS[:, None].astype("float32"), epochs=3, batch_size=3, shuffle=False,
               verbose=0, validation_data=(IMGS[:2], LABELS[:2, None].astype("float32")))
@@ -75,11 +76,13 @@ ds = tf.data.Dataset.from_tensor_slices((IMGS / 255.0, LABELS)).batch(3)
 ds = ds.map(lambda x, y: (aug(x, training=True), y)).prefetch(tf.data.AUTOTUNE)
 print(ds.element_spec)
 for x, y in ds.take(2):
-    print(tuple(x.shape), keras.backend.standardize_dtype(x.dtype), r4(float(np.sum(x))), y.numpy().tolist())
+    print(tuple(x.shape), keras.backend.standardize_dtype(x.dtype), r4(float(np.sum(x))),
+          y.numpy().tolist())
 m = keras.Sequential([keras.Input((8, 8, 3)), layers.Conv2D(2, 3, activation="relu"),
                       layers.GlobalMaxPooling2D(), layers.Dense(2)])
 fill(m)
-m.compile("adam", keras.losses.SparseCategoricalCrossentropy(from_logits=True), metrics=["accuracy"])
+m.compile("adam", keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+          metrics=["accuracy"])
 print(logs4(m.fit(ds, epochs=2, verbose=0)))
 """
 
@@ -93,6 +96,10 @@ def small_cnn():
     out = layers.Dense(2, name="predictions")(x)
     m = keras.Model(inp, out, name="cnn")
     fill(m)
+    # (a head of positive weights: the class scores grow with the last convolution's
+    # active channels, so Grad-CAM's heatmaps have a positive maximum)
+    head = m.get_layer("predictions").kernel
+    head.assign(np.abs(np.asarray(head)))
     m.layers[-1].activation = None
     return m
 """
@@ -179,9 +186,9 @@ ig = get_integrated_gradients(img, idx)
 print(idx, tuple(ig.shape), keras.backend.standardize_dtype(ig.dtype))
 total = float(tf.reduce_sum(ig))
 delta = float(pred[0, idx] - model(np.zeros((1, 8, 8, 3), "float32"))[0, idx])
-print(round(total, 4), round(delta, 4))
+print(round(total * 1000, 4), round(delta * 1000, 4))
 attr = tf.reduce_sum(tf.abs(ig), axis=-1)
-print(r4(attr[::2, ::2]))
+print(r4(attr[::2, ::2] * 100))
 """
 
 SNIPPETS["saliency_and_smoothgrad_seeded_noise"] = _TRY + _IMAGES + _CNN + """
@@ -191,7 +198,7 @@ with tf.GradientTape() as tape:
     score = model(x)[:, 1]
 g = tape.gradient(score, x)
 sal = tf.reduce_max(tf.abs(g), axis=-1)[0]
-print(type(g).__name__ in ("EagerTensor", "Tensor"), r4(sal[0]))
+print(type(g).__name__ in ("EagerTensor", "Tensor"), r4(sal[0] * 1000))  # (per 1/255 input)
 gen = tf.random.Generator.from_seed(5)
 acc = tf.zeros_like(IMGS[1:2])
 for _ in range(3):
@@ -200,7 +207,7 @@ for _ in range(3):
         tape.watch(noisy)
         s = model(noisy)[:, 1]
     acc += tape.gradient(s, noisy)
-print(r4(tf.reduce_mean(acc / 3.0)), r4(tf.reduce_max(tf.abs(acc))))
+print(r4(tf.reduce_mean(acc / 3.0) * 1e5), r4(tf.reduce_max(tf.abs(acc)) * 1000))
 print(r4(gen.normal((3,))))
 """
 
@@ -256,7 +263,8 @@ print(tuple(img.shape), r4(float(tf.reduce_sum(img))))
 
 SNIPPETS["neural_style_gram_total_variation_sgd"] = _TRY + _IMAGES + _CNN + """
 model = small_cnn()
-extractor = keras.Model(model.inputs, {l: model.get_layer(l).output for l in ("conv1", "last_conv")})
+extractor = keras.Model(model.inputs, {l: model.get_layer(l).output for l in ("conv1",
+                                                                              "last_conv")})
 def gram_matrix(x):
     x = tf.transpose(x, (2, 0, 1))
     features = tf.reshape(x, (tf.shape(x)[0], -1))
@@ -290,7 +298,8 @@ print(r4(float(tf.reduce_mean(combination))), r4(gram_matrix(tf.constant(IMGS[0,
 
 SNIPPETS["convolutional_denoising_autoencoder"] = _TRY + """
 clean = (np.sin(np.arange(4 * 8 * 8).reshape(4, 8, 8, 1) * 0.3) * 0.5 + 0.5).astype("float32")
-noisy = np.clip(clean + 0.2 * np.cos(np.arange(clean.size).reshape(clean.shape) * 1.7), 0, 1).astype("float32")
+noisy = np.clip(clean + 0.2 * np.cos(np.arange(clean.size).reshape(clean.shape) * 1.7), 0,
+                1).astype("float32")
 inp = keras.Input(shape=(8, 8, 1))
 x = layers.Conv2D(4, (3, 3), activation="relu", padding="same")(inp)
 x = layers.MaxPooling2D((2, 2), padding="same")(x)
@@ -427,7 +436,8 @@ r = OrthogonalRegularizer(2, 0.5)
 print(r4(r(keras.ops.ones((1, 4)))), r.get_config())
 model.compile(loss="sparse_categorical_crossentropy", optimizer=keras.optimizers.Adam(0.01),
               metrics=["sparse_categorical_accuracy"])
-print(logs4(model.fit(pts, np.array([0, 1, 0, 1]), epochs=2, batch_size=2, verbose=0, shuffle=False)))
+print(logs4(model.fit(pts, np.array([0, 1, 0, 1]), epochs=2, batch_size=2, verbose=0,
+                      shuffle=False)))
 """
 
 SNIPPETS["supervised_contrastive_loss_encoder"] = _TRY + _IMAGES + """
@@ -460,7 +470,8 @@ print(r4(SupervisedContrastiveLoss(0.5)(LABELS, encoder_with_projection_head(IMG
 h = encoder_with_projection_head.fit(IMGS, LABELS, batch_size=6, epochs=3, verbose=0)
 print(logs4(h))
 encoder.trainable = False
-clf = keras.Model(inputs, layers.Dense(2, activation="softmax")(layers.Dropout(0.5, seed=1)(encoder(inputs))))
+clf = keras.Model(inputs, layers.Dense(2, activation="softmax")(layers.Dropout(0.5,
+                                                                               seed=1)(encoder(inputs))))
 fill(clf.layers[-1])
 clf.compile(keras.optimizers.Adam(0.01), "sparse_categorical_crossentropy", metrics=["accuracy"])
 print(logs4(clf.fit(IMGS, LABELS, epochs=2, verbose=0, shuffle=False)), len(clf.trainable_weights))
@@ -479,14 +490,16 @@ model = keras.Sequential([keras.Input(shape=(6, 6, 1)),
 fill(model)
 model.summary()
 model.compile(loss="categorical_crossentropy", optimizer="adam", metrics=["accuracy"])
-h = model.fit(x_train, y_train, batch_size=4, epochs=3, validation_split=0.2, verbose=0, shuffle=False)
+h = model.fit(x_train, y_train, batch_size=4, epochs=3, validation_split=0.2, verbose=0,
+              shuffle=False)
 print(logs4(h))
 score = model.evaluate(x_train, y_train, verbose=0)
 print("Test loss:", round(score[0], 4), "Test accuracy:", round(score[1], 4))
 """
 
 SNIPPETS["video_conv3d_and_convlstm_next_frame"] = _TRY + """
-frames = (np.sin(np.arange(2 * 4 * 5 * 5).reshape(2, 4, 5, 5, 1) * 0.4) * 0.5 + 0.5).astype("float32")
+frames = (np.sin(np.arange(2 * 4 * 5 * 5).reshape(2, 4, 5, 5,
+                                                  1) * 0.4) * 0.5 + 0.5).astype("float32")
 inp = keras.Input(shape=(None, 5, 5, 1))
 x = layers.ConvLSTM2D(filters=3, kernel_size=(3, 3), padding="same", return_sequences=True,
                       activation="relu")(inp)
