@@ -255,14 +255,16 @@ def _structure_mismatch(a: Any, b: Any, check_types: bool) -> tuple | None:
                                 f"structure has keys {_described(list(a))}, while "
                                 f"second structure has keys {_described(list(b))}")
     ca, cb = _children(a), _children(b)
-    if len(ca) != len(cb):
-        return ValueError, (f"The two structures don't have the same number of elements. "
-                            f"First structure: {_described(a)}. Second structure: "
-                            f"{_described(b)}")
+    # (TF walks the children in pairs and finds a length differing only past the shorter
+    # one's end: a difference within the common children is the one it reports)
     for x, y in zip(ca, cb):
         found = _structure_mismatch(x, y, check_types)
         if found is not None:
             return found
+    if len(ca) != len(cb):
+        return ValueError, (f"The two structures don't have the same number of elements. "
+                            f"First structure: {_described(a)}. Second structure: "
+                            f"{_described(b)}")
     return None
 
 

@@ -29,6 +29,7 @@ from eagerflow._src.ops.hash_ops import fingerprint64
 from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
+from eagerflow._src.ops.sparse_count_ops import api_scope
 
 _I64 = dt.int64
 _WIDTH = {"sparse": 3, "ragged": 2, "dense": 1}  # tensors per input of each kind
@@ -464,7 +465,20 @@ def _ragged_cross_infer(*xs: Any, input_order: str, hashed_output: bool, num_buc
     rest = tuple(t for kind, part in zip(layout, _parts(layout, tensors)) if kind != "ragged"
                  for t in part)
     _cross_infer(op, rest, tuple(k for k in layout if k != "ragged"), _I64)
-    return [((None,), out_values_type), ((None,), out_row_splits_type)]
+    rows = _cross_rows(layout, tensors)
+    return [((None,), out_values_type), ((None if rows is None else rows + 1,),
+                                         out_row_splits_type)]
+
+
+def _cross_rows(layout: tuple, tensors: tuple) -> int | None:
+    """The rows of RaggedCross's result where an input's shape tells them (a ragged
+    input's splits, a dense one's first dimension), as TF's shape function reads them."""
+    for kind, part in zip(layout, _parts(layout, tensors)):
+        shape = part[-1]._shape if kind == "ragged" else part[0]._shape if \
+            kind == "dense" else None
+        if shape and shape[0] is not None:
+            return shape[0] - 1 if kind == "ragged" else shape[0]
+    return None
 
 
 def _parts(layout: tuple, tensors: tuple) -> list:
@@ -758,8 +772,9 @@ def _ragged_cross(inputs: Any, attrs: dict) -> RaggedTensor:
 def ragged_cross(inputs: Any, name: str | None = None) -> RaggedTensor:
     """`tf.ragged.cross`: per row, every combination of one feature from each input (in
     the inputs' order), joined by "_X_"."""
-    return _ragged_cross(inputs, {"hashed_output": False, "num_buckets": 0,
-                                  "hash_key": _DEFAULT_KEY, "out_values_type": dt.string})
+    with api_scope(name or "RaggedCross"):  # (TF's: its node "RaggedCross/RaggedCross")
+        return _ragged_cross(inputs, {"hashed_output": False, "num_buckets": 0,
+                                      "hash_key": _DEFAULT_KEY, "out_values_type": dt.string})
 
 
 def ragged_cross_hashed(inputs: Any, num_buckets: int = 0, hash_key: Any = None,
@@ -768,5 +783,6 @@ def ragged_cross_hashed(inputs: Any, num_buckets: int = 0, hash_key: Any = None,
     key = _DEFAULT_KEY if hash_key is None else hash_key
     if key > 2**63:  # (TF's uint64 key as its int64 attr: from past 2**63, not 2**63 itself)
         key -= 2**64
-    return _ragged_cross(inputs, {"hashed_output": True, "num_buckets": num_buckets,
-                                  "hash_key": key, "out_values_type": _I64})
+    with api_scope(name or "RaggedCross"):
+        return _ragged_cross(inputs, {"hashed_output": True, "num_buckets": num_buckets,
+                                      "hash_key": key, "out_values_type": _I64})

@@ -40,18 +40,30 @@ def _infer(records: Any, *defaults: Any, field_delim: str, use_quote_delim: bool
     field_delim, na_value = C.string_arg(field_delim, "field_delim"), C.string_arg(
         na_value, "na_value")
     select_cols = C.int_list(select_cols, "select_cols")
-    for d in defaults:
+    if not defaults:
+        raise C.fail(_OP, "Length for attr 'OUT_TYPE' of 0 must be at least minimum 1"
+                          f"\n\t; NodeDef: {{{{node {_OP}}}}}")
+    for i, d in enumerate(defaults):
         if d._dtype not in FIELD_TYPES:
             raise C.fail(_OP, f"Value for attr 'OUT_TYPE' of {C.dtype_word(d._dtype)} is not "
                               "in the list of allowed values: float, double, int32, int64, "
-                              "string")
-        if d._shape is not None and (len(d._shape) > 1 or (d._shape and d._shape[0] not in
-                                                             (0, 1, None))):
-            raise C.fail(_OP, f"Each record default should be at most rank 1, with at most "
-                              f"one element; got shape {C.shape_str(d._shape)}")
+                              f"string\n\t; NodeDef: {{{{node {_OP}}}}}")
+        _check_default(i, d._shape)
     if len(field_delim.encode()) != 1:
         raise C.fail(_OP, "field_delim should be only 1 char")
     return [(records._shape, d._dtype) for d in defaults]
+
+
+def _check_default(i: int, shape: tuple | None) -> None:
+    """TF's kernel's checks of record default `i`'s shape: a scalar, or a vector of at
+    most one value (none: the field is required)."""
+    if shape is None:
+        return
+    if len(shape) > 1:
+        raise C.fail(_OP, "Each record default should be at most rank 1")
+    if shape and shape[0] is not None and shape[0] > 1:
+        raise C.fail(_OP, f"There should only be 1 default per field but field {i} has "
+                          f"{shape[0]}")
 
 
 def _check_select(select_cols: list, outputs: int) -> None:
@@ -101,7 +113,8 @@ def _split(record: bytes, delim: bytes, quote: bool) -> list:
             continue
         d = record.find(delim, i)
         field = record[i:] if d < 0 else record[i:d]
-        if quote and b'"' in field:
+        # (a line break ends a record: a field holds one only quoted)
+        if (quote and b'"' in field) or b"\n" in field or b"\r" in field:
             raise C.fail(_OP, "Unquoted fields cannot have quotes/CRLFs inside")
         fields.append(field)
         if d < 0:

@@ -813,6 +813,29 @@ class RaggedTensorSpec(CompositeSpec):
             raise ValueError(f"No TypeSpec is compatible with both {self} and {other}")
         return out
 
+    def is_subtype_of(self, other: Any) -> bool:
+        """TF's: a spec of the same kind whose shape is a subtype of `other`'s."""
+        return type(other) is RaggedTensorSpec and other._dtype is self._dtype and \
+            other._ragged_rank == self._ragged_rank and \
+            other._row_splits_dtype is self._row_splits_dtype and \
+            self._shape.is_subtype_of(other._shape)
+
+    # -- tf.data's batching of a spec: one ragged dimension more or less ----------------
+    def _batch(self, batch_size: int | None) -> RaggedTensorSpec:
+        self._plain_values()
+        return RaggedTensorSpec(as_shape([batch_size]).concatenate(self._shape), self._dtype,
+                                self._ragged_rank + 1, self._row_splits_dtype)
+
+    def _unbatch(self) -> RaggedTensorSpec:
+        self._plain_values()
+        # (a ragged rank below 0 is TF's too: the dataset may be batched again)
+        return RaggedTensorSpec(self._shape[1:], self._dtype, self._ragged_rank - 1,
+                                self._row_splits_dtype)
+
+    def _plain_values(self) -> None:
+        if self._flat_values_spec is not None:
+            raise ValueError("Customized value_type is not supported.")
+
     def _key(self) -> tuple:
         return (self._shape, self._dtype, self._ragged_rank, self._row_splits_dtype)
 

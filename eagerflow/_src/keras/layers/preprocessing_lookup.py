@@ -27,6 +27,7 @@ from eagerflow._src.core.errors import (
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.graph.symbolic_tensor import bool_refused
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.engine import layer_checks
 from eagerflow._src.keras.engine.base_layer import Layer
@@ -417,6 +418,10 @@ class IndexLookup(PreprocessingLayer):
                              "method.")
         if not isinstance(data, (Tensor, RaggedTensor, SparseTensor)):
             data = convert_to_tensor(data, self.vocabulary_dtype)  # (Keras's ensure_tensor)
+        if not context.executing_eagerly():
+            # (Keras counts into a hash table, and finalizing asks the truth of its
+            # symbolic size: an adapt traced in a tf.function fails there)
+            raise bool_refused()
         if self.output_mode == "tf_idf":
             rows = _token_rows(data)
             for row in rows:
