@@ -1108,3 +1108,146 @@ SECTIONS["specs"] = [
     "tv(lambda x: tf.map_fn(lambda s: S.split(s), x, fn_output_signature=RS([None], "
     "tf.string)), TS([None], tf.string))(tf.constant(['a b', '']))",
 ]
+
+PRELUDES["round_two"] = _COMMON + r"""
+N = tf.nest
+rt = R([[1, 2], [], [3]])
+rs = R([['a', 'b'], ['c']])
+GZ = gzip.compress(b'hello', mtime=0)
+ZL = zlib.compress(b'hello')
+def items(ds):
+    return [v(x) for x in ds]
+def same(a, b, **k):
+    return run(lambda: N.assert_same_structure(a, b, **k))
+"""
+SECTIONS["round_two"] = [
+    # nest's structure errors: the first difference TF's walk meets
+    "same([[1, 2]], [[1], 2])",
+    "same([1, [2]], [1])",
+    "same([1], [1, [2]])",
+    "same({'a': [1, 2]}, {'a': [1]})",
+    "same({'a': [1, 2], 'b': 3}, {'a': [1], 'b': [3]})",
+    "same((1, (2, 3)), (1, (2,), 4))",
+    "same([1, 2, 3], [[1], 2])",
+    "same([[1], 2], [1, 2, 3])",
+    "same([rt], [1])",
+    "same([rt], [1], expand_composites=True)",
+    "same([tf.constant(1)], [[1, 2]])",
+    "same([], [1])",
+    "same([[]], [[1]])",
+    "same([1, 2], (1, 2))",
+    "same([1, 2], (1, 2), check_types=False)",
+    "run(lambda: N.map_structure(lambda a, b: a + b, [1, [2]], [1, [2, 3]]))",
+    "run(lambda: N.map_structure(lambda a, b: a + b, [[1], 2], [1, 2]))",
+    # binding ragged and sparse signatures
+    "v(run(traced(lambda x: x, RS([None, None], tf.int32)), 5))",
+    "v(run(traced(lambda x: x, RS([None, None], tf.int32)), tf.constant([[1]])))",
+    "v(run(traced(lambda x: x, RS([None, None, None], tf.int32)), [[[1]]]))",
+    "v(run(traced(lambda x: x, RS([None, None], tf.int32)), rs))",
+    "v(run(traced(lambda x: x, RS([None, None], tf.string)), rs))",
+    "v(run(traced(lambda x: x, RS([None, None], tf.string)), [['a']]))",
+    "v(run(traced(lambda x: x, RS([None], tf.int32, ragged_rank=0)), [1, 2]))",
+    "v(run(traced(lambda x: x, RS([None], tf.int32, ragged_rank=0)), [[1, 2]]))",
+    "v(run(traced(lambda x, y: x, RS([None, None], tf.int32), TS([], tf.int32)), rt, 1))",
+    "v(run(traced(lambda x, y: x, RS([None, None], tf.int32), TS([], tf.int32)), rt, rt))",
+    # RaggedTensorSpec batching as tf.data does it
+    "RS([None], tf.int32, ragged_rank=0)._batch(3)",
+    "RS([None], tf.int32, ragged_rank=0)._unbatch()",
+    "RS([2, None], tf.string, row_splits_dtype=tf.int32)._batch(None)._unbatch()",
+    "run(lambda: RS([None, None], tf.int32, flat_values_spec=TS([None], tf.int32))._batch(2))",
+    "run(lambda: RS([None, None], tf.int32, flat_values_spec=TS([None], tf.int32))._unbatch())",
+    "RS([2, None], tf.int32).is_subtype_of(TS([2, None], tf.int32))",
+    "RS([2, None], tf.int32).is_subtype_of(RS([2, None], tf.int32, row_splits_dtype=tf.int32))",
+    "RS([2, None, None], tf.int32).is_subtype_of(RS([None, None, None], tf.int32, "
+    "ragged_rank=1))",
+    "RS(None, tf.int32, ragged_rank=1).is_subtype_of(RS([None, None], tf.int32))",
+    "RS([None, None], tf.int32).is_subtype_of(RS(None, tf.int32, ragged_rank=1))",
+    "D.from_tensor_slices(rt).element_spec",
+    "D.from_tensor_slices(rt).batch(2).element_spec",
+    "D.from_tensor_slices(rt).ragged_batch(2).element_spec",
+    "D.from_tensors(rt).unbatch().element_spec",
+    "D.from_tensors(rt).unbatch().batch(2).element_spec",
+    # decode_compressed: trailing bytes and concatenated streams
+    "v(run(lambda: tf.io.decode_compressed(tf.constant([GZ + b'xyz']), 'GZIP')))",
+    "v(run(lambda: tf.io.decode_compressed(tf.constant([GZ + GZ + GZ]), 'GZIP')))",
+    "v(run(lambda: tf.io.decode_compressed(tf.constant([GZ + b'\\x00\\x00']), 'GZIP')))",
+    "v(run(lambda: tf.io.decode_compressed(tf.constant([ZL + b'xyz']), 'ZLIB')))",
+    "v(run(lambda: tf.io.decode_compressed(tf.constant([ZL + ZL]), 'ZLIB')))",
+    "v(run(lambda: tf.io.decode_compressed([GZ + b'xyz'], 'GZIP')))",
+    "v(run(lambda: tf.io.decode_compressed([1], 'ZLIB')))",
+    "v(run(lambda: tf.io.decode_base64(tf.constant([1]))))",
+    "v(run(lambda: tf.io.decode_base64([1])))",
+    "v(run(lambda: tf.io.encode_base64([1])))",
+    "v(run(lambda: tf.io.encode_base64(tf.constant([1.5]))))",
+    "v(run(lambda: tf.io.decode_compressed(tf.constant([1.5]))))",
+    "tv(lambda x: tf.io.decode_compressed(x, 'GZIP'), TS([None], tf.string))"
+    "(tf.constant([GZ + GZ]))",
+    # decode_raw and decode_csv, more
+    "v(run(lambda: tf.io.decode_raw(tf.constant([b'ab', b'c']), tf.int16)))",
+    "v(run(lambda: tf.io.decode_raw(tf.constant([b'abc', b'c']), tf.int16)))",
+    "v(run(lambda: tf.io.decode_raw(tf.constant([b'abc', b'def']), tf.float16)))",
+    "v(run(lambda: tf.io.decode_raw(tf.constant([b'abc']), tf.complex128)))",
+    "v(run(lambda: tf.io.decode_raw(tf.constant([b'abc']), tf.bfloat16)))",
+    "v(run(lambda: tf.io.decode_raw(tf.constant([b'ab']), tf.int16, fixed_length=3)))",
+    "v(run(lambda: tf.io.decode_raw([b'ab'], tf.int16, fixed_length=3)))",
+    "v(run(lambda: tf.io.decode_raw(tf.constant([b'ab']), tf.int16, "
+    "fixed_length=tf.constant(3))))",
+    "v(run(lambda: tf.io.decode_csv(tf.constant(['1,2']), [[0], [0, 1]])))",
+    "v(run(lambda: tf.io.decode_csv(tf.constant(['1,2']), [[0], tf.zeros([1, 1], tf.int32)])))",
+    "v(run(lambda: tf.io.decode_csv(tf.constant(['1,2']), [[0], tf.zeros([2, 0], tf.int32)])))",
+    "v(run(lambda: tf.io.decode_csv(tf.constant(['1,2']), [[0], tf.zeros([0], tf.int32)])))",
+    "v(run(lambda: tf.io.decode_csv(tf.constant(['a\\rb,c']), [[''], ['']])))",
+    "v(run(lambda: tf.io.decode_csv(tf.constant(['a\\rb,c']), [[''], ['']], "
+    "use_quote_delim=False)))",
+    "v(run(lambda: tf.io.decode_csv(tf.constant(['\"a\\r\\nb\",c']), [[''], ['']])))",
+    "v(run(lambda: tf.io.decode_csv(tf.constant(['a,b\\n']), [[''], ['']])))",
+    "v(run(lambda: tf.io.decode_csv(tf.constant(['1,2']), [[0], [tf.constant(1, tf.uint8)]])))",
+    # ragged crosses traced with known rows
+    "outs(lambda a, b: tf.ragged.cross([a, b]), RS([4, None], tf.string), "
+    "RS([None, None], tf.string))",
+    "outs(lambda a, b: tf.ragged.cross([a, b]), TS([5, 2], tf.string), "
+    "RS([None, None], tf.string))",
+    "outs(lambda a, b: tf.ragged.cross([a, b]), tf.SparseTensorSpec([3, None], tf.string), "
+    "RS([None, None], tf.string))",
+    "outs(lambda a: tf.ragged.cross_hashed([a], 7), RS([2, None], tf.int64, "
+    "row_splits_dtype=tf.int32))",
+    "[n.name for n in traced(lambda a, b: tf.ragged.cross([a, b]), RS([None, None], tf.string),"
+    " RS([None, None], tf.string)).get_concrete_function().graph.get_operations() "
+    "if n.type == 'RaggedCross']",
+    "[n.name for n in traced(lambda a, b: tf.ragged.cross_hashed([a, b], 3, name='hx'), "
+    "RS([None, None], tf.string), RS([None, None], tf.string)).get_concrete_function()"
+    ".graph.get_operations() if n.type == 'RaggedCross']",
+    # bytes_split traced
+    "outs(lambda x: S.bytes_split(x), TS([3], tf.string))",
+    "outs(lambda x: S.bytes_split(x), RS([3, None], tf.string))",
+    "tv(lambda x: S.bytes_split(x), TS([None, None], tf.string))(tf.constant([['ab', ''], "
+    "['c', 'de']]))",
+    "v(run(lambda: S.bytes_split(tf.constant([[['ab']]]))))",
+    # Keras lookup layers traced
+    "(lambda l: tv(lambda x: l(x), TS([None], tf.string))(tf.constant(['a', 'q'])))"
+    "(tf.keras.layers.StringLookup(vocabulary=['a', 'b']))",
+    "(lambda l: tv(lambda x: l(x), TS([None], tf.string))(tf.constant(['a', 'q'])))"
+    "(tf.keras.layers.StringLookup(vocabulary=['a', 'b'], output_mode='multi_hot'))",
+    "(lambda l: tv(lambda x: l(x), TS([None, None], tf.int64))(tf.constant([[10, 3]], "
+    "tf.int64)))(tf.keras.layers.IntegerLookup(vocabulary=[10, 20], output_mode='count'))",
+    "(lambda l: run(traced(lambda x: (l.adapt(x), l(x))[1], TS([None], tf.string)), "
+    "tf.constant(['a'])))(tf.keras.layers.StringLookup())",
+    "(lambda l: run(traced(lambda x: (l.adapt(x), l(x))[1], TS([None], tf.int64)), "
+    "tf.constant([1], tf.int64)))(tf.keras.layers.IntegerLookup())",
+    "(lambda l: run(traced(lambda x: (l.adapt(x), l(x))[1], TS([None], tf.string)), "
+    "tf.constant(['a b'])))(tf.keras.layers.TextVectorization(output_mode='tf_idf'))",
+]
+SECTIONS["round_two"] += [
+    "same([R([[1]])], [R([[1, 2], [3]])], expand_composites=True)",
+    "same([R([[1]])], [R([[[1]]])], expand_composites=True)",
+    "same([R([[1]])], [R([[1.0]])], expand_composites=True)",
+    "same([R([[1]])], [[1, 2]], expand_composites=True)",
+    "same([R([[1]])], [tf.sparse.from_dense([[1]])], expand_composites=True)",
+    "same([R([[1]])], [R([[1.0]])], expand_composites=True, check_types=False)",
+    "same([1], [R([[1]])], expand_composites=True)",
+    "same([R([[1]])], [R([[1]], row_splits_dtype=tf.int32)], expand_composites=True)",
+    "same({'a': R([[1]]), 'b': 2}, {'a': R([[3, 4]]), 'b': [2]}, expand_composites=True)",
+    "[n.name for n in traced(lambda a, b: tf.ragged.cross([a, b], name='cx'), "
+    "RS([None, None], tf.string), RS([None, None], tf.string)).get_concrete_function()"
+    ".graph.get_operations() if n.type == 'RaggedCross']",
+]

@@ -739,7 +739,7 @@ def _lengths(inputs: Any) -> dict:
     return RAGGED_CROSS.arity((), {"input_order": order})
 
 
-def _ragged_cross(inputs: Any, attrs: dict) -> RaggedTensor:
+def _ragged_cross(inputs: Any, attrs: dict, name: str | None) -> RaggedTensor:
     """TF's RaggedCross over the inputs in the caller's order (numbers as int64)."""
     splits_dtype = _ragged_cross_inputs(inputs)
     if attrs["hashed_output"]:  # (its int attrs, read after the inputs: int64s)
@@ -765,16 +765,18 @@ def _ragged_cross(inputs: Any, attrs: dict) -> RaggedTensor:
         order += kind
     flat = [t for kind in "RSD" for group in groups[kind] for t in group]
     values, splits = bind(RAGGED_CROSS, tuple(flat), dict(
-        attrs, input_order=order, out_row_splits_type=splits_dtype))
+        attrs, input_order=order, out_row_splits_type=splits_dtype), name)
     return RaggedTensor.from_row_splits(values, splits, validate=False)
 
 
 def ragged_cross(inputs: Any, name: str | None = None) -> RaggedTensor:
     """`tf.ragged.cross`: per row, every combination of one feature from each input (in
     the inputs' order), joined by "_X_"."""
-    with api_scope(name or "RaggedCross"):  # (TF's: its node "RaggedCross/RaggedCross")
+    # (TF's scope, and its op named as the scope: "RaggedCross/RaggedCross", "x/x")
+    with api_scope(name or "RaggedCross"):
         return _ragged_cross(inputs, {"hashed_output": False, "num_buckets": 0,
-                                      "hash_key": _DEFAULT_KEY, "out_values_type": dt.string})
+                                      "hash_key": _DEFAULT_KEY, "out_values_type": dt.string},
+                             name)
 
 
 def ragged_cross_hashed(inputs: Any, num_buckets: int = 0, hash_key: Any = None,
@@ -785,4 +787,4 @@ def ragged_cross_hashed(inputs: Any, num_buckets: int = 0, hash_key: Any = None,
         key -= 2**64
     with api_scope(name or "RaggedCross"):
         return _ragged_cross(inputs, {"hashed_output": True, "num_buckets": num_buckets,
-                                      "hash_key": key, "out_values_type": _I64})
+                                      "hash_key": key, "out_values_type": _I64}, name)
