@@ -1251,3 +1251,172 @@ SECTIONS["round_two"] += [
     "RS([None, None], tf.string), RS([None, None], tf.string)).get_concrete_function()"
     ".graph.get_operations() if n.type == 'RaggedCross']",
 ]
+
+PRELUDES["round_three"] = _COMMON + r"""
+K = tf.keras.layers
+rt = R([[1, 2], [], [3]])
+rs = R([['a', 'b'], [], ['c']])
+def g(fn, *specs):
+    # the error (or the output structure) of tracing `fn` on `specs`
+    return run(lambda: outs(fn, *specs))
+def items(ds):
+    return [v(x) for x in ds]
+"""
+SECTIONS["round_three"] = [
+    # decode_csv traced: the shape function's checks
+    "g(lambda x: tf.io.decode_csv(x, [[0, 1], [0]]), TS([None], tf.string))",
+    "g(lambda x: tf.io.decode_csv(x, [[[0]], [0]]), TS([None], tf.string))",
+    "g(lambda x: tf.io.decode_csv(x, []), TS([None], tf.string))",
+    "g(lambda x: tf.io.decode_csv(x, [[True]]), TS([None], tf.string))",
+    "g(lambda x: tf.io.decode_csv(x, [[0]], field_delim='ab'), TS([None], tf.string))",
+    "g(lambda x: tf.io.decode_csv(x, [[0]]), TS([None], tf.int32))",
+    "g(lambda x, d: tf.io.decode_csv(x, [d]), TS([None], tf.string), TS([None], tf.int32))",
+    "tv(lambda x, d: tf.io.decode_csv(x, [d, [0]]), TS([None], tf.string), TS([None], "
+    "tf.int32))(tf.constant([',1']), tf.constant([7, 8]))",
+    "tv(lambda x, d: tf.io.decode_csv(x, [d, [0]]), TS([None], tf.string), TS([None], "
+    "tf.int32))(tf.constant([',1']), tf.constant([], tf.int32))",
+    "tv(lambda x: tf.io.decode_csv(x, [[0], [0]], select_cols=[0, 3]), TS([None], tf.string))"
+    "(tf.constant(['1,2']))",
+    "run(lambda: tf.io.decode_csv(['1,2'], [[0], [0]], select_cols=[1, 0]))",
+    "run(lambda: tf.io.decode_csv(['1,2'], [[0], [0]], select_cols=[-1, 0]))",
+    "run(lambda: tf.io.decode_csv(['1,2'], [[0], [0]], select_cols=[0]))",
+    # decode_raw / base64 / compressed traced
+    "g(lambda x: tf.io.decode_raw(x, tf.bool), TS([None], tf.string))",
+    "g(lambda x: tf.io.decode_raw(x, tf.int16, fixed_length=3), TS([None], tf.string))",
+    "g(lambda x: tf.io.decode_raw(x, tf.int16), TS([None], tf.int32))",
+    "g(lambda x: tf.io.encode_base64(x), TS([None], tf.int32))",
+    "g(lambda x: tf.io.decode_base64(x), TS([None], tf.float32))",
+    "g(lambda x: tf.io.decode_compressed(x, 'BZIP2'), TS([None], tf.string))",
+    "g(lambda x: tf.io.decode_compressed(x), TS([None], tf.int32))",
+    "tv(lambda x: tf.io.decode_base64(x), TS([None], tf.string))(tf.constant(['Z']))",
+    "tv(lambda x: tf.io.decode_raw(x, tf.float64), TS([None], tf.string))"
+    "(tf.constant([b'abc']))",
+    # strings ops traced with unknown rank and errors
+    "g(lambda x: S.ngrams(x, 2), TS(None, tf.string))",
+    "g(lambda x: S.ngrams(x, 2), TS([], tf.string))",
+    "g(lambda x: S.ngrams(x, 0), TS([None], tf.string))",
+    "g(lambda x: S.ngrams(x, 2, pad_values=1), TS([None], tf.string))",
+    "tv(lambda x: S.ngrams(x, 2), TS(None, tf.string))(tf.constant(['a', 'b', 'c']))",
+    "g(lambda x: S.reduce_join(x, axis=2), TS([None, None], tf.string))",
+    "g(lambda x: S.reduce_join(x, axis=1), TS(None, tf.string))",
+    "g(lambda x: S.reduce_join(x, axis=[0, 0]), TS([None, None], tf.string))",
+    "g(lambda x, a: S.reduce_join(x, axis=a), TS([None, None], tf.string), TS([], tf.int32))",
+    "tv(lambda x, a: S.reduce_join(x, axis=a, separator=','), TS([None, None], tf.string), "
+    "TS([], tf.int32))(tf.constant([['a', 'b'], ['c', 'd']]), tf.constant(0))",
+    "tv(lambda x, a: S.reduce_join(x, axis=a), TS([None, None], tf.string), "
+    "TS([], tf.int32))(tf.constant([['a', 'b'], ['c', 'd']]), tf.constant(2))",
+    "g(lambda x, i: S.unsorted_segment_join(x, i, 2), TS([None], tf.string), "
+    "TS([None, None], tf.int32))",
+    "g(lambda x, i: S.unsorted_segment_join(x, i, 2), TS([3], tf.string), TS([2], tf.int32))",
+    "g(lambda x, i: S.unsorted_segment_join(x, i, [2]), TS([3], tf.string), TS([3], tf.int32))",
+    "g(lambda x, i: S.unsorted_segment_join(x, i, 2), TS([3], tf.string), TS([3], tf.float32))",
+    "tv(lambda x, i: S.unsorted_segment_join(x, i, 2), TS([None], tf.string), "
+    "TS([None], tf.int32))(tf.constant(['a', 'b']), tf.constant([0]))",
+    "tv(lambda x: S.unicode_script(x), TS(None, tf.int32))(tf.constant([[65], [945]]))",
+    "g(lambda x: S.unicode_script(x), TS([None], tf.int64))",
+    "g(lambda x: S.lower(x), TS([None], tf.int32))",
+    "g(lambda x: S.upper(x, encoding='utf-16'), TS([None], tf.string))",
+    # ragged.range and segment ids traced
+    "g(lambda s, l: tf.ragged.range(s, l), TS([None], tf.int32), TS([None], tf.int64))",
+    "g(lambda s, l: tf.ragged.range(s, l), TS([2], tf.int32), TS([3], tf.int32))",
+    "g(lambda s: tf.ragged.range(s), TS([None, None], tf.int32))",
+    "g(lambda s: tf.ragged.range(s), TS([None], tf.string))",
+    "tv(lambda s, l: tf.ragged.range(s, l), TS([None], tf.int32), TS([None], tf.int32))"
+    "(tf.constant([0, 1]), tf.constant([2]))",
+    "tv(lambda s, l: tf.ragged.range(s, l), TS([None], tf.int32), TS([None], tf.int32))"
+    "(tf.constant([0, 1]), tf.constant([2, 3, 4]))",
+    "tv(lambda s, l, d: tf.ragged.range(s, l, d), TS([None], tf.float32), TS([None], "
+    "tf.float32), TS([None], tf.float32))(tf.constant([0.0]), tf.constant([1.0]), "
+    "tf.constant([0.25]))",
+    "g(lambda s: tf.ragged.row_splits_to_segment_ids(s), TS([None, None], tf.int64))",
+    "g(lambda s: tf.ragged.row_splits_to_segment_ids(s), TS([None], tf.float32))",
+    "g(lambda s: tf.ragged.segment_ids_to_row_splits(s), TS([None, 2], tf.int64))",
+    "tv(lambda s: tf.ragged.row_splits_to_segment_ids(s), TS([None], tf.int64))"
+    "(tf.constant([1, 2], tf.int64))",
+    "tv(lambda s: tf.ragged.row_splits_to_segment_ids(s), TS([None], tf.int64))"
+    "(tf.constant([0, 3, 2], tf.int64))",
+    "tv(lambda s: tf.ragged.segment_ids_to_row_splits(s), TS([None], tf.int64))"
+    "(tf.constant([2, 1], tf.int64))",
+    "tv(lambda v, i: RT.from_value_rowids(v, i), TS([None], tf.int32), TS([None], tf.int64))"
+    "(tf.constant([1, 2]), tf.constant([1, 0], tf.int64))",
+    "tv(lambda v, i: RT.from_value_rowids(v, i, nrows=1), TS([None], tf.int32), "
+    "TS([None], tf.int64))(tf.constant([1, 2]), tf.constant([0, 1], tf.int64))",
+    # segment ops on ragged data, traced errors
+    "g(lambda d, i: tf.math.segment_sum(d, i), TS([None], tf.float32), TS([None, 2], "
+    "tf.int32))",
+    "g(lambda d, i: tf.math.segment_sum(d, i), TS([3], tf.float32), TS([2], tf.int32))",
+    "g(lambda d, i: tf.math.unsorted_segment_sum(d, i, [3]), TS([3], tf.float32), "
+    "TS([3], tf.int32))",
+    "g(lambda d, i: tf.math.unsorted_segment_sum(d, i, 3), TS([3, 2], tf.float32), "
+    "TS([2], tf.int32))",
+    "g(lambda d, i: tf.math.unsorted_segment_sum(d, i, 3), TS([3], tf.string), "
+    "TS([3], tf.int32))",
+    "tv(lambda d, i: tf.math.segment_max(d, i), TS([None], tf.int32), TS([None], tf.int32))"
+    "(tf.constant([1, 2, 3]), tf.constant([0, 2, 1]))",
+    "tv(lambda d, i: tf.math.segment_max(d, i), TS([None], tf.int32), TS([None], tf.int32))"
+    "(tf.constant([1, 2, 3]), tf.constant([0, 0]))",
+    "tv(lambda d, i: tf.math.unsorted_segment_max(d, i, 2), TS([None], tf.int32), "
+    "TS([None], tf.int32))(tf.constant([1, 2, 3]), tf.constant([0, 9, 1]))",
+    "tv(lambda x: tf.math.segment_mean(x.flat_values, x.value_rowids()), "
+    "RS([None, None], tf.float32))(R([[1.0, 3.0], [], [5.0]]))",
+    "tv(lambda x: tf.math.unsorted_segment_min(x.values, x.value_rowids(), x.nrows()), "
+    "RS([None, None], tf.int32))(rt)",
+    # crosses traced errors
+    "g(lambda a, b: tf.ragged.cross([a, b]), RS([2, None], tf.string), RS([3, None], "
+    "tf.string))",
+    "g(lambda a, b: tf.ragged.cross([a, b]), RS([None, None], tf.string), TS([None], "
+    "tf.string))",
+    "g(lambda a, b: tf.ragged.cross([a, b]), RS([None, None], tf.float32), RS([None, None], "
+    "tf.string))",
+    "g(lambda a: tf.ragged.cross_hashed([a], -2), RS([None, None], tf.string))",
+    "g(lambda a, b: tf.ragged.cross([a, b]), RS([None, None, None], tf.string), "
+    "RS([None, None], tf.string))",
+    "tv(lambda a, b: tf.ragged.cross([a, b]), RS([None, None], tf.string), TS([None, None], "
+    "tf.string))(rs, tf.constant([['x'], ['y']]))",
+    # Keras text layers on tf.data and traced
+    "items(D.from_tensor_slices(['a b', 'c']).map(K.TextVectorization(vocabulary=['a', 'c'])))",
+    "items(D.from_tensor_slices(['a b', 'c']).batch(2).map(K.TextVectorization("
+    "vocabulary=['a', 'c'], ragged=True)))",
+    "items(D.from_tensor_slices(['a', 'q']).map(K.StringLookup(vocabulary=['a'])))",
+    "items(D.from_tensor_slices([[1, 5]]).map(K.IntegerLookup(vocabulary=[1, 2], "
+    "output_mode='multi_hot')))",
+    "items(D.from_tensor_slices(['a', 'b']).map(K.Hashing(5, salt=9)))",
+    "items(D.from_tensor_slices((['a', 'b'], [1, 2])).map(lambda a, b: "
+    "K.HashedCrossing(6)((a, b))))",
+    "D.from_tensor_slices(['a b', 'c']).batch(2).map(K.TextVectorization(vocabulary=['a'], "
+    "output_mode='count')).element_spec",
+    "D.from_tensor_slices(['a', 'q']).map(K.StringLookup(vocabulary=['a'], "
+    "output_mode='one_hot')).element_spec",
+    "D.from_tensor_slices(['a', 'q']).batch(2).map(K.Hashing(3, output_mode='multi_hot'))"
+    ".element_spec",
+    "(lambda t: outs(lambda x: t(x), RS([None, None], tf.string)))"
+    "(K.StringLookup(vocabulary=['a']))",
+    "(lambda t: outs(lambda x: t(x), TS([None, None], tf.string)))"
+    "(K.StringLookup(vocabulary=['a'], output_mode='count'))",
+    "(lambda t: outs(lambda x: t(x), TS([None], tf.string)))"
+    "(K.TextVectorization(vocabulary=['a'], output_mode='tf_idf', idf_weights=[1.0]))",
+    "(lambda t: outs(lambda x: t(x), TS([None], tf.string)))"
+    "(K.TextVectorization(vocabulary=['a'], split=None))",
+    "(lambda t: outs(lambda x: t(x), TS([None], tf.string)))"
+    "(K.TextVectorization(vocabulary=['a'], output_sequence_length=3, ragged=False))",
+    "(lambda t: outs(lambda x: t(x), TS([None], tf.string)))(K.Hashing(4))",
+    "(lambda t: outs(lambda x: t(x), RS([None, None], tf.string)))(K.Hashing(4))",
+    "(lambda t: outs(lambda a, b: t((a, b)), TS([None], tf.string), TS([None], tf.int64)))"
+    "(K.HashedCrossing(4))",
+    "(lambda t: outs(lambda a, b: t((a, b)), TS([None], tf.string), TS([None], tf.int64)))"
+    "(K.HashedCrossing(4, output_mode='one_hot'))",
+    # TextLineDataset traced in a dataset pipeline
+    "items(tf.data.TextLineDataset(wfile('t1.txt', 'a,1\\nb,2\\n')).map(lambda s: "
+    "tf.io.decode_csv(s, [[''], [0]])).batch(2))",
+    "items(tf.data.TextLineDataset(wfile('t2.txt', 'x y z\\nw\\n')).map(S.split).map("
+    "lambda t: S.ngrams(t, 2, separator='-')))",
+    "items(tf.data.TextLineDataset(wfile('t3.txt', 'a b\\n\\nc\\n')).map(S.bytes_split)"
+    ".ragged_batch(3))",
+    "items(tf.data.TextLineDataset(wfile('t4.txt', 'AbC\\n\u00c9\\n')).map(lambda s: "
+    "S.lower(s, encoding='utf-8')))",
+    "items(tf.data.TextLineDataset(wfile('t5.txt', b'\\xef\\xbb\\xbfa\\nb')))",
+    "items(tf.data.TextLineDataset(wfile('t6.txt', 'a\\r\\n\\r\\nb\\r')))",
+    "items(tf.data.TextLineDataset(wfile('t7.txt', '')))",
+    "items(tf.data.TextLineDataset(wfile('t8.txt', '\\n\\n')))",
+    "items(tf.data.TextLineDataset(wfile('t9.txt', 'a\\nb\\n'), buffer_size=1))",
+]

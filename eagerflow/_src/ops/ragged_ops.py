@@ -99,6 +99,9 @@ def _range_kernel(xp: Any, starts: Any, limits: Any, deltas: Any, *,
                   Tsplits: dt.DType = dt.int64) -> tuple:
     op = "RaggedRange"
     n = next((a.size for a in (starts, limits, deltas) if a.ndim), 1)
+    # (the kernel's check: in a graph, of shapes known only when it runs)
+    if any(a.ndim and a.size != n for a in (starts, limits, deltas)):
+        raise C.fail(op, "starts, limits, and deltas must have the same shape")
     s, lim, d = (np.broadcast_to(a, (n,)) for a in (starts, limits, deltas))
     sizes, total = _range_sizes(op, s, lim, d)
     check_finite_size(op, (total,), dt.as_dtype(starts.dtype))

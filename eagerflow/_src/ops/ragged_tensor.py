@@ -184,6 +184,7 @@ class RaggedTensor(CompositeTensor):
         n_vals, n_ids = _outer_len(values), _static_len(rowids)
         if n_vals is not None and n_ids is not None and n_vals != n_ids:
             raise ValueError(f"Shapes ({n_vals},) and ({n_ids},) are incompatible")
+        given_rows = nrows is not None
         if nrows is None:
             if _eager(rowids):
                 nrows = convert_to_tensor(int(rowids._arr[-1]) + 1 if rowids._arr.size else 0,
@@ -204,6 +205,8 @@ class RaggedTensor(CompositeTensor):
             msg = "Arguments to from_value_rowids do not form a valid RowPartition"
             dbg.assert_non_negative(rowids[:1], message=msg)
             dbg.assert_non_negative(rowids[1:] - rowids[:-1], message=msg)
+            if given_rows:  # (TF's check of the last id, found at run time in a graph)
+                dbg.assert_less(rowids[-1:], nrows, message=msg)
             dbg.assert_non_negative(nrows, message=msg)
         # (TF's rule: the splits are the running sum of each row's count of ids, counted by
         # bincount of the ids as int32 bounded to nrows: an id past the rows is dropped, a

@@ -403,10 +403,15 @@ _WBITS = {"ZLIB": zlib.MAX_WBITS, "GZIP": 16 + zlib.MAX_WBITS}
 
 def _compressed_infer(x: Any, compression_type: str) -> list:
     C.check_string("DecodeCompressed", x)
+    return [(x._shape, dt.string)]
+
+
+def _check_compression(compression_type: str) -> None:
+    """TF's kernel's check of its attr, made as the kernel is built: as the op runs
+    eagerly, when it runs in a graph."""
     if compression_type not in ("", "ZLIB", "GZIP"):
         raise C.fail("DecodeCompressed", "Only ZLIB, ZSTD, GZIP or NONE are supported "
                                          "compressions")
-    return [(x._shape, dt.string)]
 
 
 def _inflate(s: bytes, compression_type: str) -> bytes:
@@ -428,8 +433,13 @@ def _inflate(s: bytes, compression_type: str) -> bytes:
                                         "[Op:DecodeCompressed]") from None
 
 
+def _compressed_kernel(xp: Any, x: Any, compression_type: str) -> np.ndarray:
+    _check_compression(compression_type)
+    return _map_strings(_inflate)(xp, x, compression_type=compression_type)
+
+
 DECODE_COMPRESSED = register(OpDef(
-    "DecodeCompressed", _compressed_infer, _map_strings(_inflate),
+    "DecodeCompressed", _compressed_infer, _compressed_kernel,
     reference=lambda x, compression_type: object_vector(
         [zlib.decompressobj(_WBITS.get(compression_type, 0) or zlib.MAX_WBITS).decompress(
             bytes(v)) if compression_type else bytes(v) for v in x.reshape(-1)]

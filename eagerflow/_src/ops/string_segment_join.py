@@ -40,15 +40,20 @@ def _segment_join_infer(x: Any, ids: Any, num_segments: Any, *, separator: bytes
     if len(is_) > len(xs):
         raise OutOfRangeError(None, None, f"Invalid segment_id rank {len(is_)} for input with "
                                           f"{len(xs)} dimension(s) [Op:{op}]")
+    _check_ids_shape(op, xs, is_)
+    n = C.known(num_segments)  # (a graph's constant too, as TF's shape function reads it)
+    if hasattr(n, "_dtype"):
+        n = getattr(n, "_arr", None)
+    return [((None if n is None else int(n),) + tuple(xs[len(is_):]), dt.string)]
+
+
+def _check_ids_shape(op: str, xs: tuple, is_: tuple) -> None:
+    """The segment ids' shape a prefix of the input's (dims unknown pass)."""
     for i, (d, s) in enumerate(zip(xs, is_)):
         if d is not None and s is not None and d != s:
             # (TF's kernel words the input's side as the segment ids' rank)
             raise C.fail(op, f"Segment dimension is {s} while input dimension is {len(is_)} "
                              f"in rank {i}")
-    n = C.known(num_segments)  # (a graph's constant too, as TF's shape function reads it)
-    if hasattr(n, "_dtype"):
-        n = getattr(n, "_arr", None)
-    return [((None if n is None else int(n),) + tuple(xs[len(is_):]), dt.string)]
 
 
 def _segment_join_kernel(xp: Any, x: Any, ids: Any, num_segments: Any, *,
@@ -59,6 +64,7 @@ def _segment_join_kernel(xp: Any, x: Any, ids: Any, num_segments: Any, *,
         raise C.fail(op, f"Number of segments must be non-negative but got {n}")
     if ids.ndim == 0:  # (TF's kernel, after num_segments: a graph's run-time error)
         raise C.fail(op, "Segment_id cannot have rank 0")
+    _check_ids_shape(op, x.shape, ids.shape)
     inner = x.shape[ids.ndim:]
     check_finite_size(op, (n,) + inner, dt.string)
     flat_ids = ids.reshape(-1)
