@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import shape_str
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import Tensor
@@ -398,6 +399,14 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
                 f"bad_indices_policy=\"{attrs.get('bad_indices_policy', '')}\"]")
     elif op.name == "DecodeCSV" and tensors:
         form = _decode_csv_form(tensors, attrs)
+    elif op.name == "UnsortedSegmentJoin" and len(tensors) == 3:
+        sep = attrs.get("separator", b"")
+        sep = sep.decode("utf-8", "replace") if isinstance(sep, bytes) else sep
+        form = (f"UnsortedSegmentJoin[Tindices={dt_enum(tensors[1]._dtype)}, "
+                f"Tnumsegments={dt_enum(tensors[2]._dtype)}, separator=\"{sep}\"]")
+    elif op.name == "RaggedRange" and len(tensors) == 3:
+        form = (f"RaggedRange[T={dt_enum(tensors[0]._dtype)}, "
+                f"Tsplits={dt_enum(attrs.get('Tsplits', dt.int64))}]")
     elif op.name == "LoopCond":  # (its one input is a bool: no attrs)
         form = "LoopCond[]"
     elif op.name in _SPACE_DEPTH_OPS and tensors:
@@ -555,6 +564,8 @@ def is_shape_error(op_name: str, message: str) -> bool:
                                                          _CHECKPOINT_SPEC_ERRORS)) or (
         op_name.startswith("SparseSegment") and message.startswith(_SPARSE_SEGMENT_ERRORS)) or (
         op_name == "DecodeCSV" and message.startswith(_DECODE_CSV_ERRORS)) or (
+        op_name in ("UnsortedSegmentJoin", "RaggedRange") and
+        message.startswith(("Shape must be ", "Dimensions must be equal"))) or (
         op_name.startswith(_BOOSTED_TREES) and
         message.startswith(boosted_trees_ops.SHAPE_ERRORS))
 

@@ -19,6 +19,7 @@ import numpy as np
 import siphashc
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -443,6 +444,9 @@ def _ragged_cross_infer(*xs: Any, input_order: str, hashed_output: bool, num_buc
                          f"hashed_output={hashed_output}, or out_row_splits_type "
                          f"{out_row_splits_type!r} is not int32 or int64")
     if type(num_buckets) is int and num_buckets < 0:  # (TF's check of its OpDef's minimum)
+        if _state.graph is not None:  # (the graph builder's: a ValueError)
+            raise ValueError(f"Attr 'num_buckets' of '{op}' Op passed {num_buckets} less "
+                             "than minimum 0.")
         raise C.fail(op, f"Value for attr 'num_buckets' of {num_buckets} must be at least "
                          f"minimum 0\n\t; NodeDef: {{{{node {op}}}}}; "
                          f"{tf_op_defs.summary(op)}")

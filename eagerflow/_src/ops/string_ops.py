@@ -24,6 +24,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, OutOfRangeError
 from eagerflow._src.core.lazy import lazy_module
+from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import (
     EagerTensor,
     Tensor,
@@ -683,6 +684,13 @@ def reduce_join(inputs: Any, axis: Any = None, keepdims: bool = False, separator
     sep = separator.encode() if isinstance(separator, str) else bytes(separator)
     # (TF converts the input with no dtype: the op refuses one not string, then the axes)
     x = inputs if isinstance(inputs, Tensor) else convert_to_tensor(inputs)
+    if _state.graph is None:
+        return _reduce_join(x, axis, keepdims, sep, name)
+    with name_scope("ReduceJoin"):  # (TF's: its node "ReduceJoin/ReduceJoin")
+        return _reduce_join(x, axis, keepdims, sep, name)
+
+
+def _reduce_join(x: Any, axis: Any, keepdims: bool, sep: bytes, name: str | None) -> Any:
     if axis is None:
         axes = None
     else:  # (axes given as a list: TF's slow path converts x to string, its ValueError)
