@@ -1420,3 +1420,125 @@ SECTIONS["round_three"] = [
     "items(tf.data.TextLineDataset(wfile('t8.txt', '\\n\\n')))",
     "items(tf.data.TextLineDataset(wfile('t9.txt', 'a\\nb\\n'), buffer_size=1))",
 ]
+
+PRELUDES["round_four"] = _COMMON + r"""
+K = tf.keras.layers
+DOCS = ['the cat sat', 'the dog ran', 'a cat and a dog']
+def items(ds):
+    return [v(x) for x in ds]
+def cfg(layer):
+    c = layer.get_config()
+    return sorted((k, repr(x)) for k, x in c.items() if k not in ('dtype', 'name'))
+def roundtrip(layer, data):
+    again = type(layer).from_config(layer.get_config())
+    return v(run(lambda: again(data)))
+words = D.from_tensor_slices(['a', 'bb', 'ccc', 'dddd', 'e', 'ff'])
+"""
+SECTIONS["round_four"] = [
+    # layer configs and round trips
+    "cfg(K.TextVectorization(max_tokens=5, ngrams=2, output_mode='count', ragged=False))",
+    "cfg(K.TextVectorization(split='character', standardize='lower', "
+    "output_sequence_length=4))",
+    "cfg(K.TextVectorization(vocabulary=['a', 'b']))",
+    "cfg(K.StringLookup(num_oov_indices=2, mask_token='', invert=False))",
+    "cfg(K.StringLookup(vocabulary=['a'], invert=True, output_mode='int'))",
+    "cfg(K.IntegerLookup(vocabulary=[3, 4], mask_token=0))",
+    "cfg(K.Hashing(num_bins=8, salt=3, output_mode='multi_hot', sparse=True))",
+    "cfg(K.HashedCrossing(num_bins=5, output_mode='one_hot', sparse=False))",
+    "roundtrip(K.TextVectorization(vocabulary=['cat', 'dog']), tf.constant(DOCS))",
+    "roundtrip(K.TextVectorization(vocabulary=['cat', 'dog'], output_mode='multi_hot'), "
+    "tf.constant(DOCS))",
+    "roundtrip(K.StringLookup(vocabulary=['a', 'b'], num_oov_indices=2), "
+    "tf.constant(['a', 'zz']))",
+    "roundtrip(K.IntegerLookup(vocabulary=[5, 6], invert=True), tf.constant([0, 1, 2]))",
+    "roundtrip(K.Hashing(7, salt=[5, 6]), tf.constant(['x', 'y']))",
+    "roundtrip(K.HashedCrossing(7), (tf.constant(['x']), tf.constant(['y'])))",
+    # TextVectorization edge inputs
+    "v(run(lambda: K.TextVectorization(vocabulary=['a'])(tf.constant(['']))))",
+    "v(run(lambda: K.TextVectorization(vocabulary=['a'])(tf.constant([[''], ['a a']]))))",
+    "v(run(lambda: K.TextVectorization(vocabulary=['a'], ragged=True)(tf.constant(['', 'a']))))",
+    "v(run(lambda: K.TextVectorization(vocabulary=['a'])(tf.constant([['a', 'b']]))))",
+    "v(run(lambda: K.TextVectorization(vocabulary=['a'], split=None)(tf.constant(['a b', 'a']))))",
+    "v(run(lambda: K.TextVectorization(vocabulary=['h\u00e9'], standardize='lower')"
+    "(tf.constant(['H\u00c9 h\u00e9']))))",
+    "v(run(lambda: K.TextVectorization(vocabulary=['\u00e9t\u00e9'])(tf.constant(["
+    "'\u00c9t\u00e9!', '\u00e9t\u00e9.']))))",
+    "v(run(lambda: K.TextVectorization(vocabulary=['a'], output_mode='multi_hot')"
+    "(tf.constant([]))))",
+    "v(run(lambda: K.TextVectorization(vocabulary=['a'], output_sequence_length=2, "
+    "ragged=True)))",
+    "v(run(lambda: K.TextVectorization(output_mode='int', sparse=True)))",
+    "v(run(lambda: K.TextVectorization(max_tokens=1)))",
+    "v(run(lambda: K.TextVectorization(output_mode='bogus')))",
+    "v(run(lambda: K.TextVectorization(standardize='bogus')))",
+    "v(run(lambda: K.TextVectorization(split='bogus')))",
+    "v(run(lambda: K.TextVectorization(ngrams=0)))",
+    "v(run(lambda: K.TextVectorization(output_sequence_length=-1)))",
+    "v(run(lambda: K.TextVectorization(pad_to_max_tokens=True)))",
+    # lookups: errors and edges
+    "v(run(lambda: K.StringLookup(vocabulary=['a', 'a'])))",
+    "v(run(lambda: K.StringLookup(vocabulary=['a', ''], mask_token='')))",
+    "v(run(lambda: K.StringLookup(vocabulary=['a'], num_oov_indices=-2)))",
+    "v(run(lambda: K.StringLookup(vocabulary=['a'], output_mode='tf_idf')))",
+    "v(run(lambda: K.StringLookup(vocabulary=['a'], invert=True, output_mode='count')))",
+    "v(run(lambda: K.IntegerLookup(vocabulary=[1, 1])))",
+    "v(run(lambda: K.IntegerLookup(vocabulary=[1], mask_token=1)))",
+    "v(run(lambda: K.IntegerLookup(vocabulary=[1], oov_token=1)))",
+    "v(run(lambda: K.IntegerLookup(vocabulary=[1])(tf.constant(['a']))))",
+    "v(run(lambda: K.StringLookup(vocabulary=['a'])(tf.constant([1]))))",
+    "v(run(lambda: K.StringLookup(vocabulary=['a'], invert=True)(tf.constant(['a']))))",
+    "v(run(lambda: K.StringLookup(vocabulary=['a'])(tf.sparse.from_dense([['a', ''], "
+    "['', 'q']]))))",
+    "v(run(lambda: K.IntegerLookup(vocabulary=[7])(tf.sparse.from_dense(tf.constant([[7, 0], "
+    "[0, 3]], tf.int64)))))",
+    "v(run(lambda: K.Hashing(4)(tf.sparse.from_dense([['a', ''], ['', 'q']]))))",
+    "v(run(lambda: K.Hashing(4, output_mode='multi_hot')(R([['a', 'b'], []]))))",
+    "v(run(lambda: K.Hashing(-1)))",
+    "v(run(lambda: K.Hashing(4, output_mode='tf_idf')))",
+    "v(run(lambda: K.HashedCrossing(4, output_mode='count')))",
+    # tf.data: bucketing and batching variants
+    "items(words.bucket_by_sequence_length(lambda s: S.length(s), [2, 3], [2, 2, 2]))",
+    "run(lambda: items(words.map(S.bytes_split).bucket_by_sequence_length(lambda t: "
+    "tf.size(t), [2, 4], [2, 2, 2], padding_values='.', pad_to_bucket_boundary=True)))",
+    "items(words.map(S.bytes_split).bucket_by_sequence_length(lambda t: tf.size(t), [2, 5], "
+    "[2, 2, 2], padding_values='.', pad_to_bucket_boundary=True))",
+    "items(words.map(lambda s: {'s': S.bytes_split(s), 'n': S.length(s)})"
+    ".bucket_by_sequence_length(lambda d: d['n'], [3], [3, 3]))",
+    "items(words.map(S.bytes_split).bucket_by_sequence_length(lambda t: tf.size(t), [3], "
+    "[2, 2], padded_shapes=[5], padding_values='-'))",
+    "run(lambda: items(words.map(S.bytes_split).bucket_by_sequence_length(lambda t: tf.size(t),"
+    " [3], [2, 2], padded_shapes=[2])))",
+    "run(lambda: words.bucket_by_sequence_length(lambda s: S.length(s), [3, 2], [1, 1, 1]))",
+    "run(lambda: words.bucket_by_sequence_length(lambda s: S.length(s), [2], [1]))",
+    "run(lambda: words.bucket_by_sequence_length(lambda s: S.length(s), [], [1]))",
+    "items(words.map(S.bytes_split).padded_batch(4, padded_shapes=[None]))",
+    "items(words.map(S.bytes_split).padded_batch(4, padded_shapes=tf.TensorShape([6])))",
+    "run(lambda: items(words.map(S.bytes_split).padded_batch(4, padded_shapes=[3])))",
+    "run(lambda: words.map(S.bytes_split).padded_batch(4, padded_shapes=[[3]]))",
+    "run(lambda: words.map(S.bytes_split).padded_batch(4, padding_values=1))",
+    "run(lambda: words.map(lambda s: RT.from_row_lengths(S.bytes_split(s), [S.length(s)]))"
+    ".padded_batch(2))",
+    "items(words.map(lambda s: RT.from_row_lengths(S.bytes_split(s), [S.length(s)])).batch(3))",
+    "v(run(lambda: K.StringLookup(vocabulary=['[UNK]'])))",
+    "v(run(lambda: K.StringLookup(vocabulary=['', '[UNK]'], mask_token='')))",
+    "v(run(lambda: K.IntegerLookup(vocabulary=[-1])))",
+    "v(run(lambda: K.StringLookup(vocabulary=['[UNK]'], invert=True)))",
+    "v(run(lambda: K.TextVectorization(vocabulary=['', '[UNK]'])))",
+    "v(run(lambda: K.StringLookup(vocabulary=['[UNK]'], max_tokens=1)))",
+    "items(words.map(S.bytes_split).ragged_batch(4).map(lambda r: r.to_tensor('?')))",
+    "items(words.map(S.bytes_split).ragged_batch(4).map(lambda r: S.reduce_join(r, axis=1)))",
+    "items(words.map(S.bytes_split).ragged_batch(3).unbatch().map(lambda t: tf.shape(t)))",
+    "items(words.batch(4).map(S.bytes_split).unbatch())",
+    "words.batch(4).map(S.bytes_split).unbatch().element_spec",
+    "items(words.batch(3).map(lambda s: S.ngrams(S.bytes_split(s), 2, separator='')))",
+    "items(words.window(2).flat_map(lambda w: w.batch(2)))",
+    "items(D.zip((words, words.map(S.length))).filter(lambda s, n: n > 1).map(lambda s, n: "
+    "S.substr(s, 0, n - 1)))",
+    "items(words.map(lambda s: S.to_number(S.as_string(S.length(s)), tf.int32)))",
+    "items(words.map(lambda s: tf.io.encode_base64(s)).map(tf.io.decode_base64))",
+    "items(words.map(lambda s: S.unicode_script(S.unicode_decode(s, 'UTF-8'))))",
+    "items(words.map(lambda s: S.upper(s, encoding='utf-8')).batch(6).map("
+    "lambda b: S.reduce_join(b, separator='|')))",
+    "items(words.map(lambda s: S.unsorted_segment_join(S.bytes_split(s), "
+    "tf.zeros_like(S.bytes_split(s), tf.int32), 1, separator='.')))",
+]

@@ -341,6 +341,8 @@ class IndexLookup(PreprocessingLayer):
             raise ValueError("Attempted to set a vocabulary larger than the maximum vocab "
                              f"size. Received vocabulary size is {size}; `max_tokens` is "
                              f"{self.max_tokens}.")
+        if not len(tokens):  # (a vocabulary of the special tokens only: Keras's table)
+            raise _empty_table()
         self._install(tokens)
         self._record_vocabulary_size()
         if self.output_mode == "tf_idf":
@@ -445,9 +447,7 @@ class IndexLookup(PreprocessingLayer):
             ordered = ordered[:self.max_tokens - self._token_start_index()]
         tokens = [k for k, _ in ordered]
         if not tokens:  # (max_tokens leaves room for the special tokens only)
-            raise raised_eagerly(InvalidArgumentError(
-                None, None, "keys and values cannot be empty tensors. "
-                            "[Op:LookupTableImportV2]"), "", host=True)
+            raise _empty_table()
         keys: Any = tokens
         if tokens and isinstance(tokens[0], bytes):  # the exact bytes, converted at once
             keys = np.empty(len(tokens), dtype=object)
@@ -661,6 +661,13 @@ def _batches(data: Any, steps: int | None, dtype: Any = None) -> Any:
     if isinstance(data, Tensor) and data.shape.rank == 1:
         data = ta.expand_dims(data, -1)
     yield data
+
+
+def _empty_table() -> InvalidArgumentError:
+    """The error of the table Keras builds for no tokens: TF's refusal of empty keys."""
+    return raised_eagerly(InvalidArgumentError(
+        None, None, "keys and values cannot be empty tensors. [Op:LookupTableImportV2]"),
+        "", host=True)
 
 
 def _token_counts(data: Any) -> dict:
