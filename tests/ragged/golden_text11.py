@@ -7,11 +7,15 @@ ragged and string input (TextVectorization's modes with ragged output, callables
 adapt on tf.data, vocabulary get/set, StringLookup/IntegerLookup's OOV, mask and inverse,
 Hashing's salt, HashedCrossing); tf.data over ragged and strings (ragged_batch,
 padded_batch of strings, bucket_by_sequence_length, unbatch, TextLineDataset with split);
-tf.ragged.range, segment ids, ragged segment ops and crosses; RaggedTensorSpec in
-input signatures and its repr. Each area eagerly and inside tf.function with unknown
-shapes. Each section runs in its own environment (its prelude), its expressions in order.
-record_text11.py records what TF 2.21 answers in text11_golden.json; test_text11_vs_tf.py
-compares."""
+tf.ragged.range, segment ids, ragged segment ops and crosses; RaggedTensorSpec in input
+signatures and its repr. Then four rounds over what the first found: nest's structure
+errors (expand_composites too), ragged and sparse signature binding, spec batching,
+trailing and concatenated compressed streams; the traced forms' graph-building errors
+(shape functions, signatures, attrs' minimums) and run-time checks; Keras text layers'
+configs, round trips and argument errors; bucketing, padding and ragged batching of
+strings. Each area eagerly and inside tf.function with unknown shapes. Each section runs
+in its own environment (its prelude), its expressions in order. record_text11.py records
+what TF 2.21 answers in text11_golden.json; test_text11_vs_tf.py compares."""
 
 PRELUDES = {}
 SECTIONS = {}

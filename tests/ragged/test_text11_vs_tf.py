@@ -5,9 +5,11 @@ with an encoding; decode_csv, decode_raw, base64 and decode_compressed; Keras
 TextVectorization, StringLookup/IntegerLookup, Hashing and HashedCrossing on ragged and
 string input; tf.data's ragged_batch, padded_batch of strings, bucket_by_sequence_length,
 unbatch and TextLineDataset; tf.ragged.range, segment ids, segment ops and ragged crosses;
-RaggedTensorSpec's repr, relations and input signatures; each eagerly and traced with
-unknown shapes): each section's expressions, evaluated in order in its own environment,
-answer what text11_golden.json recorded (record_text11.py)."""
+RaggedTensorSpec's repr, relations and input signatures; nest's structure errors; the
+traced forms' graph-building errors and run-time checks; Keras layers' configs and
+argument errors; each eagerly and traced with unknown shapes): each section's expressions,
+evaluated in order in its own environment, answer what text11_golden.json recorded
+(record_text11.py)."""
 
 import os
 
