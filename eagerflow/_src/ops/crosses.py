@@ -20,6 +20,7 @@ import siphashc
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -30,9 +31,11 @@ from eagerflow._src.ops.hash_ops import fingerprint64
 from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
-from eagerflow._src.ops.sparse_count_ops import api_scope
 
 _I64 = dt.int64
+# (its name scope helper, api_scope: loaded by the first ragged cross)
+sparse_count_ops = lazy_module("eagerflow._src.ops.sparse_count_ops")
+
 _WIDTH = {"sparse": 3, "ragged": 2, "dense": 1}  # tensors per input of each kind
 
 # ---------------------------------------------------------------------------------------
@@ -777,7 +780,7 @@ def ragged_cross(inputs: Any, name: str | None = None) -> RaggedTensor:
     """`tf.ragged.cross`: per row, every combination of one feature from each input (in
     the inputs' order), joined by "_X_"."""
     # (TF's scope, and its op named as the scope: "RaggedCross/RaggedCross", "x/x")
-    with api_scope(name or "RaggedCross"):
+    with sparse_count_ops.api_scope(name or "RaggedCross"):
         return _ragged_cross(inputs, {"hashed_output": False, "num_buckets": 0,
                                       "hash_key": _DEFAULT_KEY, "out_values_type": dt.string},
                              name)
@@ -789,6 +792,6 @@ def ragged_cross_hashed(inputs: Any, num_buckets: int = 0, hash_key: Any = None,
     key = _DEFAULT_KEY if hash_key is None else hash_key
     if key > 2**63:  # (TF's uint64 key as its int64 attr: from past 2**63, not 2**63 itself)
         key -= 2**64
-    with api_scope(name or "RaggedCross"):
+    with sparse_count_ops.api_scope(name or "RaggedCross"):
         return _ragged_cross(inputs, {"hashed_output": True, "num_buckets": num_buckets,
                                       "hash_key": key, "out_values_type": _I64}, name)

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import composite_dispatch as cd
@@ -36,7 +37,9 @@ from eagerflow._src.ops.sparse_count_ops import api_scope
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.string_format import as_string
 from eagerflow._src.ops.string_format import format as string_format
-from eagerflow._src.ops.string_split_v1 import STRING_SPLIT
+
+# TF 1's StringSplit, bytes_split's op: loaded by its first call
+string_split_v1 = lazy_module("eagerflow._src.ops.string_split_v1")
 
 _ENCODINGS = {"UTF-8": "utf-8", "UTF-16-BE": "utf-16-be", "UTF-32-BE": "utf-32-be"}
 _ERRORS = ("strict", "replace", "ignore")
@@ -761,8 +764,8 @@ def bytes_split(input: Any, name: str | None = None) -> Any:  # noqa: A002
         return bytes_split(RaggedTensor.from_tensor(x))
     # (as TF's: StringSplit's tokens at an empty delimiter, rows counted at run time,
     # so a traced result's row_splits have no static length)
-    indices, values, dense_shape = bind(STRING_SPLIT, (x, convert_to_tensor("")),
-                                        {"skip_empty": False})
+    indices, values, dense_shape = bind(string_split_v1.STRING_SPLIT,
+                                        (x, convert_to_tensor("")), {"skip_empty": False})
     return RaggedTensor.from_value_rowids(values, indices[:, 0], nrows=dense_shape[0],
                                           validate=False)
 
