@@ -1546,3 +1546,92 @@ SECTIONS["round_four"] = [
     "items(words.map(lambda s: S.unsorted_segment_join(S.bytes_split(s), "
     "tf.zeros_like(S.bytes_split(s), tf.int32), 1, separator='.')))",
 ]
+
+PRELUDES["round_five"] = _COMMON + r"""
+rs = R([['Ab c', ''], [], ['12', ' x ']])
+r3 = R([[['a', 'bc']], [], [['d'], ['ef', 'g']]])
+nums = R([['1', '2.5'], ['x'], []])
+sp = tf.sparse.from_dense(tf.constant([['a', ''], ['', 'bc']]))
+def err(f):
+    # an error's class and message, classes named without their module
+    try:
+        return v(f())
+    except Exception as e:
+        return type(e).__name__ + ': ' + re.sub(r"<class '[\w.]+\.(\w+)'>", r"<class '\1'>",
+                                                str(e))
+"""
+SECTIONS["round_five"] = [
+    # string ops dispatched on ragged tensors, eagerly
+    "v(S.length(rs))",
+    "v(S.length(r3, unit='UTF8_CHAR'))",
+    "v(S.upper(r3))",
+    "v(S.strip(rs))",
+    "v(S.substr(rs, 1, 2))",
+    "v(run(lambda: S.substr(rs, R([[0, 1], [], [1, 0]]), 1)))",
+    "v(S.regex_full_match(rs, '[A-Za-z ]*'))",
+    "v(S.regex_replace(r3, '[aeiou]', '_'))",
+    "v(run(lambda: S.to_number(nums)))",
+    "v(S.to_number(R([['1', '2'], []]), tf.int64))",
+    "v(S.as_string(R([[1.5, 2.0], []]), precision=2))",
+    "v(S.as_string(R([[1, 22], [333]]), width=4, fill='0'))",
+    "v(S.join([rs, rs], separator='+'))",
+    "v(run(lambda: S.join([rs, R([['a'], [], ['b']])])))",
+    "v(S.split(rs))",
+    "v(S.split(rs, sep=' ', maxsplit=1))",
+    "v(S.unicode_split(rs, 'UTF-8'))",
+    "v(S.unicode_decode(r3, 'UTF-8'))",
+    "v(S.to_hash_bucket_fast(rs, 10))",
+    "v(S.to_hash_bucket_strong(rs, 10, [1, 2]))",
+    "v(S.ngrams(S.unicode_split(tf.constant(['h\u00e9llo', 'ab']), 'UTF-8'), 3, separator='', "
+    "pad_values='#'))",
+    "v(S.ngrams(S.split(rs), 2))",
+    "v(S.reduce_join(S.split(rs), axis=-1, separator='_'))",
+    "v(S.bytes_split(S.split(rs)))",
+    "v(S.unicode_script(S.unicode_decode(rs, 'UTF-8')))",
+    "v(S.lower(r3, encoding='utf-8'))",
+    # sparse string inputs: TF's ops take dense tensors
+    "err(lambda: S.length(sp))",
+    "err(lambda: S.upper(sp))",
+    "err(lambda: S.bytes_split(sp))",
+    "err(lambda: S.ngrams(sp, 2))",
+    "err(lambda: S.reduce_join(sp))",
+    "err(lambda: tf.io.decode_base64(sp))",
+    "err(lambda: S.reduce_join(sp, axis=1))",
+    "err(lambda: S.unsorted_segment_join(sp, [0, 1], 2))",
+    "err(lambda: S.lower(sp, encoding='utf-8'))",
+    "err(lambda: tf.io.decode_csv(sp, [['']]))",
+    "err(lambda: tf.io.decode_compressed(sp))",
+    "err(lambda: S.unicode_script(tf.sparse.from_dense([[65, 0]])))",
+    "v(tf.sparse.map_values(S.upper, sp))",
+    "v(tf.sparse.map_values(S.length, sp))",
+    "v(tf.sparse.map_values(lambda s: S.join([s, s], '-'), sp))",
+    # the same traced with unknown shapes
+    "tv(lambda x: S.length(x), RS([None, None, None], tf.string))(r3)",
+    "tv(lambda x: S.substr(x, 0, 1), RS([None, None], tf.string))(rs)",
+    "tv(lambda x: S.to_number(x), RS([None, None], tf.string))(R([['1', '2'], []]))",
+    "tv(lambda x: S.to_number(x), RS([None, None], tf.string))(nums)",
+    "tv(lambda x: S.split(x), RS([None, None], tf.string))(rs)",
+    "tv(lambda x: S.join([x, x], '.'), RS([None, None], tf.string))(rs)",
+    "tv(lambda x: S.regex_full_match(x, '[0-9]+'), RS([None, None], tf.string))(rs)",
+    "tv(lambda x: S.as_string(x, precision=1), RS([None, None], tf.float32))"
+    "(R([[1.25], []]))",
+    "tv(lambda x: tf.sparse.map_values(S.upper, x), tf.SparseTensorSpec([None, None], "
+    "tf.string))(sp)",
+    "outs(lambda x: S.split(x), RS([None, None], tf.string))",
+    "outs(lambda x: S.unicode_split(x, 'UTF-8'), RS([2, None], tf.string))",
+    "outs(lambda x: S.bytes_split(S.split(x)), RS([None, None], tf.string))",
+    "outs(lambda x: tf.sparse.map_values(S.length, x), tf.SparseTensorSpec([None, 3], "
+    "tf.string))",
+    # map_fn over strings with ragged outputs
+    "v(tf.map_fn(S.bytes_split, tf.constant(['ab', '', 'cde']), "
+    "fn_output_signature=RS([None], tf.string)))",
+    "v(tf.map_fn(lambda s: S.ngrams(S.bytes_split(s), 2, separator=''), "
+    "tf.constant(['abc', 'd']), fn_output_signature=RS([None], tf.string)))",
+    "v(tf.map_fn(lambda r: S.reduce_join(r, separator='.'), R([['a', 'b'], [], ['c']]), "
+    "fn_output_signature=tf.string))",
+    "v(run(lambda: tf.map_fn(S.bytes_split, tf.constant(['ab', 'c']))))",
+    "v(run(lambda: tf.map_fn(S.bytes_split, tf.constant(['ab', 'c']), "
+    "fn_output_signature=tf.string)))",
+    "tv(lambda x: tf.map_fn(S.bytes_split, x, fn_output_signature=RS([None], tf.string)), "
+    "TS([None], tf.string))(tf.constant(['ab', '', 'c']))",
+]
