@@ -98,7 +98,8 @@ print(bool(np.allclose(m(X[:3], training=False), det)))
 class MCDropout(layers.Dropout):
     def call(self, inputs, training=None):
         return super().call(inputs, training=True)
-seq = keras.Sequential([keras.Input((3,)), layers.Dense(4), MCDropout(0.5, seed=2), layers.Dense(1)])
+seq = keras.Sequential([keras.Input((3,)), layers.Dense(4), MCDropout(0.5, seed=2),
+                        layers.Dense(1)])
 fill(seq)
 a, b = seq.predict(X[:2], verbose=0), seq.predict(X[:2], verbose=0)
 print(r4(a.ravel()), r4(b.ravel()))
@@ -124,9 +125,11 @@ for kw in [dict(), dict(apply_class_balancing=True, alpha=0.25), dict(gamma=0.0)
     print(kw, r4(f(masks, y)))
 cf = keras.losses.CategoricalFocalCrossentropy(alpha=0.5, gamma=2.0)
 print(r4(cf([[0, 1, 0], [1, 0, 0]], [[0.2, 0.7, 0.1], [0.3, 0.3, 0.4]])))
-print(r4(keras.losses.Dice()(masks, probs)), r4(keras.losses.Tversky(alpha=0.3, beta=0.7)(masks, probs)))
+tversky = keras.losses.Tversky(alpha=0.3, beta=0.7)
+print(r4(keras.losses.Dice()(masks, probs)), r4(tversky(masks, probs)))
 inp = keras.Input((4, 4, 1))
-out = layers.Conv2D(1, 3, padding="same", activation="sigmoid")(layers.Conv2D(2, 3, padding="same")(inp))
+hidden = layers.Conv2D(2, 3, padding="same")(inp)
+out = layers.Conv2D(1, 3, padding="same", activation="sigmoid")(hidden)
 m = keras.Model(inp, out)
 fill(m)
 def dice_focal(t, p):
@@ -160,7 +163,8 @@ meta = keras.Model(inp, layers.Dense(1, name="meta")(stack))
 fill(meta.get_layer("meta"))
 meta.compile(keras.optimizers.SGD(0.1), "mse")
 print(logs4(meta.fit(X, Y, epochs=2, batch_size=4, verbose=0, shuffle=False)))
-print(len(meta.trainable_weights), len(meta.non_trainable_weights), r4(meta.get_layer("meta").kernel))
+print(len(meta.trainable_weights), len(meta.non_trainable_weights),
+      r4(meta.get_layer("meta").kernel))
 tryp("average_one", lambda: layers.Average()([X]))
 tryp("average_shapes", lambda: layers.Average()([X, X[:, :2]]))
 """
@@ -178,7 +182,8 @@ class Involution(keras.layers.Layer):
         (_, height, width, num_channels) = input_shape
         height = height // self.stride
         width = width // self.stride
-        self.stride_layer = (keras.layers.AveragePooling2D(pool_size=self.stride, strides=self.stride,
+        self.stride_layer = (keras.layers.AveragePooling2D(pool_size=self.stride,
+                                                           strides=self.stride,
                                                            padding="same")
                              if self.stride > 1 else tf.identity)
         self.kernel_gen = keras.Sequential([
@@ -196,7 +201,8 @@ class Involution(keras.layers.Layer):
         kernel_input = self.stride_layer(x)
         kernel = self.kernel_gen(kernel_input)
         kernel = self.kernel_reshape(kernel)
-        input_patches = tf.image.extract_patches(images=x, sizes=[1, self.kernel_size, self.kernel_size, 1],
+        input_patches = tf.image.extract_patches(images=x, sizes=[1, self.kernel_size,
+                                                                  self.kernel_size, 1],
                                                  strides=[1, self.stride, self.stride, 1],
                                                  rates=[1, 1, 1, 1], padding="SAME")
         input_patches = self.input_patches_reshape(input_patches)
