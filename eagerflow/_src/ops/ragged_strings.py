@@ -38,7 +38,7 @@ from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.string_format import as_string
 from eagerflow._src.ops.string_format import format as string_format
 
-# TF 1's StringSplit, loaded on first use (bytes_split's op, as TF's)
+# TF 1's StringSplit, bytes_split's op: loaded by its first call
 string_split_v1 = lazy_module("eagerflow._src.ops.string_split_v1")
 
 _ENCODINGS = {"UTF-8": "utf-8", "UTF-16-BE": "utf-16-be", "UTF-32-BE": "utf-32-be"}
@@ -756,14 +756,18 @@ def bytes_split(input: Any, name: str | None = None) -> Any:  # noqa: A002
     if isinstance(x, RaggedTensor):
         return x.with_flat_values(bytes_split(x.flat_values))
     rank = x.shape.rank
+    if rank is None:
+        raise ValueError("input must have a statically-known rank.")
     if rank == 0:
         return bytes_split(stack([x]))[0]
-    if rank is not None and rank > 1:
+    if rank > 1:
         return bytes_split(RaggedTensor.from_tensor(x))
-    # (TF's: StringSplit by the empty delimiter, its tokens' rows by their value rowids)
-    indices, values, dims = bind(string_split_v1.STRING_SPLIT, (x, convert_to_tensor(b"")),
-                                 {"skip_empty": False})
-    return RaggedTensor.from_value_rowids(values, indices[:, 0], nrows=dims[0], validate=False)
+    # (as TF's: StringSplit's tokens at an empty delimiter, rows counted at run time,
+    # so a traced result's row_splits have no static length)
+    indices, values, dense_shape = bind(string_split_v1.STRING_SPLIT,
+                                        (x, convert_to_tensor("")), {"skip_empty": False})
+    return RaggedTensor.from_value_rowids(values, indices[:, 0], nrows=dense_shape[0],
+                                          validate=False)
 
 
 # ---------------------------------------------------------------------------------------
