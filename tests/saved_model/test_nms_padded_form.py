@@ -66,10 +66,9 @@ def test_written_with_tfs_ops(saved, name):
     model.ParseFromString((saved / name / "saved_model.pb").read_bytes())
     ops = {n.op for f in model.meta_graphs[0].graph_def.library.function for n in f.node_def}
     assert "TiledBoxSuppression" not in ops and "StatelessWhile" in ops
-    # TF's ops, those of TF's own function but for its selects (eagerflow's steps around
-    # the loop write where's SelectV2, TF's its Select)
+    # TF's ops, those of TF's own function (its selects TF 1's Select, not SelectV2)
     assert all(tf_ops.has_op(op) for op in ops)
-    assert ops - _SAVER - {"SelectV2"} <= set(GOLDEN["ops"])
+    assert ops - _SAVER <= set(GOLDEN["ops"])
 
 
 @pytest.mark.parametrize("name", CASES)

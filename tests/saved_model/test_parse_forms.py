@@ -83,6 +83,22 @@ def test_eagerflow_writes_tfs_node(saved, name):
     assert _node(_functions(saved), name) == GOLDEN["nodes"][name]
 
 
+def _parse_node_names(path: Path) -> dict:
+    """Each function's parse node's name (TF's name scopes: "ParseExample/ParseExampleV2",
+    "ParseSingleSequenceExample/ParseSequenceExample/ParseSequenceExampleV2", ...)."""
+    fdefs = _functions(path)
+    out = {}
+    for name in NAMES:
+        fdef = next(f for k, f in fdefs.items() if k.startswith(f"__inference_{name}_")
+                    and "signature_wrapper" not in k)
+        out[name] = next(n.name for n in fdef.node_def if n.op in C.PARSE_OPS)
+    return out
+
+
+def test_parse_nodes_named_as_tfs(saved):
+    assert _parse_node_names(saved) == _parse_node_names(HERE / "saved_model")
+
+
 def test_the_golden_is_tfs_own_node():
     # the recorder's summary of TF's file, read again here
     fdefs = _functions(HERE / "saved_model")

@@ -747,8 +747,26 @@ class GroupByWindowDataset(DatasetV2):
         return ListDataset(items, self._inputs[0]._structure)
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
-        return _GroupIterator(self._inputs[0]._make_iterator(ctx), self._key, self._size_of,
+        key, size_of = self._bound(ctx)
+        return _GroupIterator(self._inputs[0]._make_iterator(ctx), key, size_of,
                               self._reduce(ctx), self._inputs[0]._structure)
+
+    def _bound(self, ctx: IterContext | None) -> tuple:
+        """(key, window size) functions; one reading tensors of the enclosing tf.function
+        takes their values from the iteration's feed."""
+        key, size_of = self._key, self._size_of
+        key_fn, size_fn = getattr(self, "_key_fn", None), getattr(self, "_size_fn", None)
+        if key_fn is not None and key_fn.captures:
+            call_key = key_fn.bind(ctx)
+
+            def key(e: tuple) -> int:
+                return _int64_scalar_result(call_key(e), "key_func")
+        if size_fn is not None and size_fn.captures:
+            call_size = size_fn.bind(ctx)
+
+            def size_of(k: int) -> int:
+                return _window_size(int64_arg(convert_to_tensor(call_size((_i64(k),))[0])))
+        return key, size_of
 
     def _cardinality(self) -> int:
         c = self._inputs[0]._cardinality()

@@ -172,6 +172,9 @@ class DatasetFunction(PipelineFunction):
         outer = _state.graph
         graph = FuncGraph(name, parent=outer if getattr(outer, "building_function", False)
                           else None)
+        # (an eager tensor it reads is captured, as TF's dataset functions capture one: a
+        # SavedModel passes it as an argument, its `other_arguments`)
+        graph.captures_eager = True
         with tracing_scope(graph), Collecting() as needed:
             args = self._placeholders(graph)
             out = _autograph(self._func)(*args) if self._in.unpack_args else \

@@ -156,6 +156,9 @@ def _trace(func: Callable, in_struct: dstruct.Structure, name: str,
     outer = _state.graph
     graph = FuncGraph(name, parent=outer if getattr(outer, "building_function", False)
                       else None)
+    # (an eager tensor it reads is captured, as TF's dataset functions capture one: a
+    # SavedModel passes it as an argument, its `other_arguments`)
+    graph.captures_eager = True
     sparse = False
     with tracing_scope(graph):
         comps = []

@@ -32,7 +32,7 @@ from eagerflow._src.data.dataset_functions import (
     returned_non_dataset,
 )
 from eagerflow._src.data.functions import StructuredFunction, not_callable
-from eagerflow._src.data.iterators import ElementIterator, IterContext
+from eagerflow._src.data.iterators import ElementIterator, IterContext, note_symbolic
 from eagerflow._src.data.random_seed import Words, iterator_seeds, split_seed
 from eagerflow._src.data.sources import RowIterator, int64_arg, int64_value, row_element
 from eagerflow._src.data.variant_value import signed_words
@@ -352,6 +352,10 @@ class ScanDataset(DatasetV2):
         self._state, self._state_spec, self._fn = _state_function(
             scan_func, "Dataset.scan()", initial_state, input_dataset, scan=True)
         self._state_flat = _on_host(self._state)
+        # (an initial state computed in the enclosing tf.function: fed when iterated there)
+        self._symbolic = [v for v in self._state_flat if isinstance(v, Tensor) and
+                          not isinstance(v, EagerTensor)]
+        note_symbolic(self._symbolic)
 
     def _compute_structure(self) -> dstruct.Structure:
         out = self._fn.output_structure
@@ -363,7 +367,21 @@ class ScanDataset(DatasetV2):
         _check_scan_output(out.spec, self._state_spec)
         specs = None if self._fn.traced else dstruct.flatten(self._state_spec)
         return _ScanIterator(self._inputs[0]._make_iterator(ctx), self._fn.bind(ctx),
-                             self._state_flat, specs)
+                             self._initial_state(ctx), specs)
+
+    def _initial_state(self, ctx: IterContext | None) -> tuple:
+        """The flat initial state, the enclosing function's tensors by their fed values."""
+        if not self._symbolic:
+            return self._state_flat
+        feed = getattr(ctx, "feed", None) or {}
+        if any(id(t) not in feed for t in self._symbolic):
+            names = ", ".join(t.name for t in self._symbolic)
+            raise InvalidArgumentError(
+                None, None, f"This dataset was built from tensors of a tf.function ({names}); "
+                "it can only be iterated inside that function.")
+        return tuple(EagerTensor(to_host(feed[id(v)]), v.dtype) if any(v is t for t in
+                                                                       self._symbolic) else v
+                     for v in self._state_flat)
 
 
 def reduce_dataset(dataset: DatasetV2, initial_state: Any, reduce_func: Callable) -> Any:

@@ -29,15 +29,17 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import concat, expand_dims, reshape
+from eagerflow._src.ops.array import concat, expand_dims, reshape, zeros
+from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.image_nms import _pair
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import minimum
-from eagerflow._src.ops.math_base import cast, where
+from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.reduce import reduce_any
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
+from eagerflow._src.ops.select_v1 import where_v1
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.sorting import top_k
 
@@ -149,12 +151,13 @@ TILED_BOX_SUPPRESSION = register(OpDef(
 
 def _canonical(boxes: Any) -> Any:
     """[batch, n, 4] boxes in (min, max) order as TF 2 puts them: if the first box of the
-    first image has its y (or x) coordinates reversed, every box's are swapped."""
+    first image has its y (or x) coordinates reversed, every box's are swapped (TF 1's
+    Select of a scalar condition: a SavedModel holds TF's op, not SelectV2)."""
     y1, x1, y2, x2 = (boxes[:, :, i:i + 1] for i in range(4))
     y_min = y1[0, 0, 0] <= y2[0, 0, 0]
     x_min = x1[0, 0, 0] <= x2[0, 0, 0]
-    return concat([where(y_min, y1, y2), where(x_min, x1, x2), where(y_min, y2, y1),
-                   where(x_min, x2, x1)], axis=2)
+    return concat([where_v1(y_min, y1, y2), where_v1(x_min, x1, x2),
+                   where_v1(y_min, y2, y1), where_v1(x_min, x2, x1)], axis=2)
 
 
 def non_max_suppression_padded(boxes: Any, scores: Any, max_output_size: Any,
@@ -205,8 +208,9 @@ def non_max_suppression_padded(boxes: Any, scores: Any, max_output_size: Any,
     idx = minimum(padded - top_k(alive, size).values, n - 1)
     if order is not None:
         idx = gather(order, idx, axis=1, batch_dims=1)
-    idx = where(expand_dims(range_(size), 0) < expand_dims(num_valid, 1), idx,
-                cast(0, dt.int32))
+    # (TF 1's where, Select, of zeros of idx's shape: TF's op in a SavedModel)
+    idx = where_v1(expand_dims(range_(size), 0) < expand_dims(num_valid, 1), idx,
+                   zeros(shape_of(idx), dt.int32))
     if not pad_to_max_output_size:
         count = reshape(num_valid, [])
         return idx[0, :count], count

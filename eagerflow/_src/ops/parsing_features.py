@@ -95,20 +95,25 @@ def parse_example(serialized: Any, features: dict, example_names: Any = None,
     scalar one is parsed as by parse_single_example, as TF's op does)."""
     if not features:  # TF's first check, before `serialized` is converted
         raise ValueError(f"Argument `features` cannot be None or falsy. Got {features!s}")
-    return _parse(serialized, features, P.is_scalar(serialized), example_names)
+    return _parse(serialized, features, P.is_scalar(serialized), example_names,
+                  name or "ParseExample")
 
 
 @eager_api("serialized")
 def parse_single_example(serialized: Any, features: dict, example_names: Any = None,
                          name: str | None = None) -> dict:
     """`tf.io.parse_single_example(serialized, features)` for one serialized Example."""
-    return _parse(serialized, features, single=True)
+    with P.graph_scope(name or "ParseSingleExample"):
+        return _parse(serialized, features, True, example_names)
 
 
-def _parse(serialized: Any, features: Any, single: bool, example_names: Any = None) -> dict:
+def _parse(serialized: Any, features: Any, single: bool, example_names: Any = None,
+           scope: str = "ParseExample") -> dict:
+    """The parse (its op under name scope `scope`), its ragged and sparse features made
+    of the parts it read."""
     if not isinstance(features, dict) or not any(
             isinstance(f, (RaggedFeature, SparseFeature)) for f in features.values()):
-        return P._run(serialized, features, single, example_names)
+        return P._run(serialized, features, single, example_names, scope=scope)
     plain = {k: f for k, f in features.items()
              if not isinstance(f, (RaggedFeature, SparseFeature))}
     groups = keys_read(features)
@@ -116,7 +121,8 @@ def _parse(serialized: Any, features: Any, single: bool, example_names: Any = No
         plain.setdefault(key, P.VarLenFeature(dtype))
     # (the sparse keys in TF's order: a SparseFeature's index and value keys at its key)
     parsed = P._run(serialized, plain, single, example_names, ragged_reads(features, groups),
-                    [*groups["sparse"], *sorted(k for k in plain if k not in groups["sparse"])])
+                    [*groups["sparse"], *sorted(k for k in plain if k not in groups["sparse"])],
+                    scope)
     # composites of a single Example are made as in a batch of one, then unbatched
     parts = {k: _batched(v) if single and isinstance(v, SparseTensor) else v
              for k, v in parsed.items()}

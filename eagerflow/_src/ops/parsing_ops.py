@@ -10,6 +10,7 @@ say (num_outputs=-1: its infer counts them).
 from __future__ import annotations
 
 import collections
+import contextlib
 import functools
 import re
 from typing import Any
@@ -17,11 +18,13 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.lazy import lazy_module
+from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape, dims_text
 from eagerflow._src.core.sparse_tensor import SparseTensor
-from eagerflow._src.core.tensor import EagerTensor, check_finite_size, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import slow_path
@@ -379,7 +382,9 @@ def parse_tf(xp: Any, op: str, serialized: Any, keys: tuple, types: tuple,
 # hold as constants), then one default per dense feature (empty: the feature is required;
 # a FixedLenSequenceFeature's, its padding). A dense shape whose first dimension is unknown
 # (None; -1 in a graph) is a FixedLenSequenceFeature's. A scalar `serialized` is one
-# Example (parse_single_example): no batch dimension, and ragged row splits empty.
+# Example (parse_single_example): no batch dimension, and ragged row splits empty. Names
+# known only when the graph runs (a traced function's tensor) are the `names` attr None
+# and the op's last input, as TF's node takes them (and as generic_load imports one).
 # ---------------------------------------------------------------------------------------
 
 _TYPES = frozenset((dt.float32, dt.int64, dt.string))
@@ -398,10 +403,38 @@ def check_serialized(op: str, serialized: Any) -> Any:
     return shape
 
 
+def fed(attr: Any) -> bool:
+    """Whether a parse op's names attr says the names are its last input: None, or a
+    tuple of Nones (an imported node's names of known count: generic_load's)."""
+    return attr is None or (isinstance(attr, tuple) and any(v is None for v in attr))
+
+
+def runtime_names(defaults: tuple, attr: Any) -> tuple:
+    """(the dense defaults, the names input or None): a parse op's inputs after
+    `serialized`, whose last is the names when its attr (`attr`) says so (`fed`)."""
+    if fed(attr):
+        return defaults[:-1], defaults[-1]
+    return defaults, None
+
+
+def fed_names(op: str, names: Any, serialized: Any) -> tuple:
+    """Names fed when the graph runs, as the kernel reads them: empty, or one per
+    serialized proto (TF's kernel compares the shapes: a single Example's name a scalar),
+    each a str; none for a single Example, whose messages name none."""
+    names = np.asarray(names, dtype=object)
+    if names.size and names.shape != np.shape(serialized):
+        raise C.fail(op, f"Expected names have the same shape as serialized: name.shape="
+                         f"{shape_text(names.shape)}, serialized.shape="
+                         f"{shape_text(np.shape(serialized))}")
+    return () if np.ndim(serialized) == 0 else tuple(text(v) for v in names.reshape(-1))
+
+
 def _check_counts(defaults: tuple, a: dict) -> None:
     """TF's checks of the list attrs (when the node is made), then of the keys against
     them (its kernel's, on the key tensors)."""
     for what in _KEY_ATTRS:
+        if what == "names" and fed(a[what]):
+            continue  # (an input)
         if not isinstance(a[what], tuple):
             raise TypeError(f"Expected list for argument '{what}' not {a[what]!r}. [Op:{_OP}]")
     if len(a["sparse_types"]) != a["num_sparse"]:
@@ -435,9 +468,13 @@ def _check_names(names: tuple, shape: tuple | None) -> None:
 
 def _infer(serialized: Any, *defaults: Any, **a: Any) -> list:
     shape = check_serialized(_OP, serialized)
+    defaults, names = runtime_names(defaults, a["names"])
+    if names is not None and names._dtype is not dt.string:
+        raise C.wrong_input_dtype(_OP, 1, dt.string, names._dtype)
     _check_counts(defaults, a)
     dense = check_dense(_OP, a["dense_shapes"], defaults)
-    _check_names(a["names"], shape)
+    if names is None:
+        _check_names(a["names"], shape)
     ragged_values = [((None,), d) for d in a["ragged_value_types"]]
     if shape is None:  # one Example or a batch: known when it runs
         return ([((None, None), dt.int64)] * a["num_sparse"] +
@@ -466,6 +503,9 @@ def output_specs(batch: tuple, sparse_types: tuple, dense: list, defaults: tuple
 def _outputs(xp: Any, serialized: Any, defaults: tuple, a: dict, reference: bool) -> tuple:
     """The kernel's (or the reference's) outputs: the ragged keys are read as sparse ones,
     their values then split by Example."""
+    defaults, names = runtime_names(defaults, a["names"])
+    if names is not None:
+        a = {**a, "names": fed_names(_OP, names, serialized)}
     single = np.ndim(serialized) == 0
     if a["names"] and (single or len(a["names"]) != np.size(serialized)):
         raise C.fail(_OP, f"Expected names have the same shape as serialized: name.shape="
@@ -521,10 +561,12 @@ def _strings(*items: bytes) -> np.ndarray:
 
 
 def op_attrs(sparse: tuple = (), dense: tuple = (), ragged: tuple = (),
-             names: tuple = ()) -> dict:
+             names: tuple | None = ()) -> dict:
     """The op's attrs for features `sparse` ((key, dtype)...), `dense` ((key, dense
-    shape)...: its dtype is its default's) and `ragged` ((key, dtype, split dtype)...)."""
-    return {"names": tuple(names), "sparse_keys": tuple(k for k, _ in sparse),
+    shape)...: its dtype is its default's) and `ragged` ((key, dtype, split dtype)...);
+    `names` None: they are the last input."""
+    return {"names": None if names is None else tuple(names),
+            "sparse_keys": tuple(k for k, _ in sparse),
             "dense_keys": tuple(k for k, _ in dense),
             "ragged_keys": tuple(k for k, _, _ in ragged), "num_sparse": len(sparse),
             "sparse_types": tuple(d for _, d in sparse),
@@ -552,6 +594,9 @@ def _samples() -> list:
                grad=False),
         Sample((s1,), op_attrs(ragged=(("a", dt.int64, dt.int64), ("s", dt.string, dt.int32))),
                grad=False),
+        # names known only at run time: the last input
+        Sample((s2, np.array(-1.0, np.float32), _strings(b"n1", b"n2")),
+               op_attrs((("s", dt.string),), (("f", (None, 2)),), names=None), grad=False),
     ]
 
 
@@ -561,6 +606,9 @@ def _bad_samples() -> list:
     attrs = op_attrs((("s", dt.string),), (("a", (3,)),))
     return [
         BadSample((s1, none), attrs, InvalidArgumentError, "Number of int64 values != expected"),
+        BadSample((s1, none, _strings(b"n1")), {**attrs, "names": None}, InvalidArgumentError,
+                  "Expected names have the same shape as serialized: name.shape=[1], "
+                  "serialized.shape=[2]"),
         BadSample((s1, np.zeros(0, np.float32)), op_attrs((("s", dt.string),), (("a", (2,)),)),
                   InvalidArgumentError, "Data types don't match"),
         BadSample((s1, none), op_attrs((("s", dt.string),), (("q", (2,)),)),
@@ -586,7 +634,8 @@ def _bad_samples() -> list:
 
 PARSE_EXAMPLE = register(OpDef(
     _OP, _infer, _kernel, reference=_reference, num_outputs=-1, gpu=False,
-    arity=lambda ins, attrs: {"Tdense": len(ins) - 1, "num_sparse": attrs["num_sparse"],
+    arity=lambda ins, attrs: {"Tdense": len(ins) - 1 - fed(attrs["names"]),
+                              "num_sparse": attrs["num_sparse"],
                               "sparse_types": len(attrs["sparse_types"]),
                               "ragged_value_types": len(attrs["ragged_value_types"]),
                               "ragged_split_types": len(attrs["ragged_split_types"])},
@@ -670,28 +719,30 @@ def _attrs_of(features: Any, order: list | None = None) -> tuple:
 
 
 def _run(serialized: Any, features: Any, single: bool, example_names: Any = None,
-         ragged: dict | None = None, order: list | None = None) -> dict:
+         ragged: dict | None = None, order: list | None = None,
+         scope: str = "ParseExample") -> dict:
     """The parse of `features` (VarLen, FixedLen and FixedLenSequence features, read in
     the order of the keys `order`, else sorted) and of the keys of `ragged` (key ->
     (dtype, row splits dtype)), which TF's op reads as a RaggedFeature's values or
-    partitions: each such key's (values, row splits)."""
+    partitions: each such key's (values, row splits). Its nodes are under name scope
+    `scope` in a graph, as TF's."""
     ragged = ragged or {}
     sparse, dense = _attrs_of(features, order)
     if not features and not ragged:
         raise ValueError("Invalid argument: features cannot be empty.")
     t = serialized_tensor(serialized, single)
+    names, extra = names_input(example_names, single)
     attrs = op_attrs(tuple(sparse), tuple((k, ((None,) if seq else ()) + shape)
                                           for k, _, shape, _, seq in dense),
-                     tuple((k, d, s) for k, (d, s) in ragged.items()),
-                     names_attr(example_names) if example_names is not None and not single
-                     else ())
-    defaults = tuple(default_tensor(d, shape, default, seq)
-                     for _, d, shape, default, seq in dense)
-    try:
-        outs = bind(PARSE_EXAMPLE, (t, *defaults), attrs)
-    except OpError as e:
-        slow_path(e)  # (TF's wrapper, handed the keys as Python lists, takes its slow path)
-        raise
+                     tuple((k, d, s) for k, (d, s) in ragged.items()), names)
+    with graph_scope(scope):  # (TF's scope of the defaults and the node)
+        defaults = tuple(default_tensor(d, shape, default, seq)
+                         for _, d, shape, default, seq in dense)
+        try:
+            outs = bind(PARSE_EXAMPLE, (t, *defaults, *extra), attrs)
+        except OpError as e:
+            slow_path(e)  # (TF's wrapper, handed the keys as Python lists, takes its slow path)
+            raise
     k, nd = len(sparse), len(dense)
     result: dict = {}
     for j, (key, _) in enumerate(sparse):
@@ -741,6 +792,23 @@ def parse_example(serialized: Any, features: dict, example_names: Any = None,
     """`tf.io.parse_example(serialized, features)` for a vector of serialized Examples (a
     scalar one is parsed as by parse_single_example, as TF's op does)."""
     return _run(serialized, features, is_scalar(serialized), example_names)
+
+
+def graph_scope(name: str) -> Any:
+    """TF's name scope `name` of a parse's nodes while a graph is built (eagerly none:
+    TF's eager errors name no scope)."""
+    return name_scope(name) if _state.graph is not None else contextlib.nullcontext()
+
+
+def names_input(example_names: Any, single: bool) -> tuple:
+    """(the names attr, the inputs after the defaults): names known when traced as an
+    attr of str (none for a single Example, whose messages name none); a tensor of a
+    traced function as the last input (the attr None)."""
+    if example_names is None:
+        return (), ()
+    if isinstance(example_names, Tensor) and not isinstance(example_names, EagerTensor):
+        return None, (example_names,)
+    return (() if single else names_attr(example_names)), ()
 
 
 def names_attr(example_names: Any) -> tuple:

@@ -71,6 +71,8 @@ def _check_counts(defaults: tuple, a: dict) -> None:
     """TF's checks of the count attrs against the lists they count, and of the ragged
     keys' types."""
     for what in _KEY_ATTRS + ("debug_name", "feature_list_dense_missing_assumed_empty"):
+        if what == "debug_name" and P.fed(a[what]):
+            continue  # (an input)
         if not isinstance(a[what], tuple):
             raise TypeError(f"Expected list for argument '{what}' not {a[what]!r}. [Op:{_OP}]")
     for n, keys in (("Ncontext_sparse", "context_sparse_keys"),
@@ -98,6 +100,9 @@ def _check_counts(defaults: tuple, a: dict) -> None:
 
 def _infer(serialized: Any, *defaults: Any, **a: Any) -> list:
     P.check_serialized(_OP, serialized)
+    defaults, names = P.runtime_names(defaults, a["debug_name"])
+    if names is not None and names._dtype is not dt.string:
+        raise C.wrong_input_dtype(_OP, 1, dt.string, names._dtype)
     _check_counts(defaults, a)
     a1 = _v1_attrs(a)
     context = V1._check(_OP, serialized, defaults, a1, False)
@@ -124,7 +129,9 @@ def _infer(serialized: Any, *defaults: Any, **a: Any) -> list:
 
 
 def _kernel(xp: Any, serialized: Any, *defaults: Any, **a: Any) -> tuple:
-    names = _texts(a["debug_name"])
+    defaults, fed = P.runtime_names(defaults, a["debug_name"])
+    names = _texts(a["debug_name"]) if fed is None else \
+        tuple(P.text(v) for v in np.asarray(fed, dtype=object).reshape(-1))
     if names and len(names) != np.size(serialized):
         raise C.fail(_OP, "example_names must be empty or have the correct number of "
                           "elements")
@@ -139,6 +146,7 @@ def _kernel(xp: Any, serialized: Any, *defaults: Any, **a: Any) -> tuple:
 def _reference(serialized: Any, *defaults: Any, **a: Any) -> tuple:
     """Independent path: TF 1's op's reference (protobuf's JSON mapping of each message) on
     a batch, one message's outputs then taken from a batch of one."""
+    defaults, _ = P.runtime_names(defaults, a["debug_name"])  # (names only name errors)
     single = np.ndim(serialized) == 0
     batch = P._strings(serialized[()]) if single else serialized
     a1 = _v1_attrs(a)
@@ -195,12 +203,12 @@ def _list_splits(read: tuple, dtype: dt.DType, split: dt.DType, single: bool) ->
 
 
 def op_attrs(cs: tuple = (), cd: tuple = (), cr: tuple = (), fs: tuple = (), fd: tuple = (),
-             fr: tuple = (), names: tuple = ()) -> dict:
+             fr: tuple = (), names: tuple | None = ()) -> dict:
     """The attrs from (key, dtype) of the context's sparse features, (key, shape) of its
     dense ones, (key, dtype, split dtype) of its ragged keys, (key, dtype) of the sparse
     feature lists, (key, dtype, shape, missing assumed empty) of the dense ones and (key,
-    dtype, split dtype) of the ragged ones."""
-    return {"debug_name": tuple(names),
+    dtype, split dtype) of the ragged ones; `names` None: they are the last input."""
+    return {"debug_name": None if names is None else tuple(names),
             "context_sparse_keys": tuple(k for k, _ in cs),
             "context_dense_keys": tuple(k for k, _ in cd),
             "context_ragged_keys": tuple(k for k, _, _ in cr),
@@ -239,6 +247,9 @@ def _samples() -> list:
                op_attrs(cd=(("zz", (1,)),), fd=(("w", dt.float32, (), False),
                                                  ("zz", dt.int64, (2,), True)),
                         names=("x", "y")), grad=False),
+        # names known only at run time: the last input
+        Sample((s, np.array([7], np.int64), P._strings(b"x", b"y")),
+               op_attrs(cd=(("zz", (1,)),), names=None), grad=False),
     ]
 
 
@@ -257,13 +268,16 @@ def _bad_samples() -> list:
                   InvalidArgumentError, "Invalid protocol message input"),
         BadSample((s,), op_attrs(names=("a",)), InvalidArgumentError,
                   "example_names must be empty or have the correct number of elements"),
+        BadSample((s, P._strings(b"a")), op_attrs(names=None), InvalidArgumentError,
+                  "example_names must be empty or have the correct number of elements"),
         BadSample((s,), {**op_attrs(), "Ncontext_sparse": 1}, InvalidArgumentError,
                   "Expected len(context_sparse_keys) == Ncontext_sparse but got: 0 vs. 1"),
     ]
 
 
 def _arity(ins: tuple, a: dict) -> dict:
-    return {"Ncontext_sparse": a["Ncontext_sparse"], "Tcontext_dense": len(ins) - 1,
+    return {"Ncontext_sparse": a["Ncontext_sparse"],
+            "Tcontext_dense": len(ins) - 1 - P.fed(a["debug_name"]),
             "context_sparse_types": len(a["context_sparse_types"]),
             "context_ragged_value_types": len(a["context_ragged_value_types"]),
             "context_ragged_split_types": len(a["context_ragged_split_types"]),
@@ -290,7 +304,8 @@ def parse_sequence_example(serialized: Any, context_features: dict | None = None
                            name: str | None = None) -> tuple:
     """`tf.io.parse_sequence_example`: (context, feature_lists, feature_list_lengths) of a
     vector of serialized SequenceExamples."""
-    return _parse(serialized, context_features, sequence_features, single=False)
+    with P.graph_scope(name or "ParseSequenceExample"):
+        return _parse(serialized, context_features, sequence_features, False, example_names)
 
 
 def parse_single_sequence_example(serialized: Any, context_features: dict | None = None,
@@ -298,11 +313,12 @@ def parse_single_sequence_example(serialized: Any, context_features: dict | None
                                   example_name: Any = None, name: str | None = None) -> tuple:
     """`tf.io.parse_single_sequence_example`: (context, feature_lists) of one serialized
     SequenceExample."""
-    return _parse(serialized, context_features, sequence_features, single=True)[:2]
+    with P.graph_scope(name or "ParseSingleSequenceExample"):
+        return _parse(serialized, context_features, sequence_features, True, example_name)[:2]
 
 
 def _parse(serialized: Any, context_features: Any, sequence_features: Any,
-           single: bool) -> tuple:
+           single: bool, example_names: Any = None) -> tuple:
     # TF's checks: both empty (or None) refused, then the context's keys read and its
     # features' kinds checked before the lists' (a non-dict is .keys()'s AttributeError)
     if not (context_features or sequence_features):
@@ -326,17 +342,19 @@ def _parse(serialized: Any, context_features: Any, sequence_features: Any,
     fs = [(k, reads[k][0]) for k in sorted(lists) if isinstance(lists[k], P.VarLenFeature)]
     fd = [(k, reads[k][0], reads[k][1], not reads[k][2]) for k in sorted(lists)
           if isinstance(lists[k], P.FixedLenSequenceFeature)]
+    names, extra = P.names_input(example_names, False)  # (a single one's named too)
     attrs = op_attrs(tuple(sparse), tuple((k, shape) for k, _, shape, _, _ in dense),
                      tuple((k, d, s) for k, (d, s) in cragged.items()), tuple(fs), tuple(fd),
-                     tuple((k, d, s) for k, (d, s) in fragged.items()))
-    defaults = tuple(P.default_tensor(d, shape, default, False)
-                     for _, d, shape, default, _ in dense)
+                     tuple((k, d, s) for k, (d, s) in fragged.items()), names)
     t = P.serialized_tensor(serialized, single)
-    try:
-        outs = bind(PARSE_SEQUENCE_EXAMPLE, (t, *defaults), attrs)
-    except OpError as e:
-        slow_path(e)  # (TF's wrapper, handed the keys as Python lists, takes its slow path)
-        raise
+    with P.graph_scope("ParseSequenceExample"):  # (TF's scope of the defaults and the node)
+        defaults = tuple(P.default_tensor(d, shape, default, False)
+                         for _, d, shape, default, _ in dense)
+        try:
+            outs = bind(PARSE_SEQUENCE_EXAMPLE, (t, *defaults, *extra), attrs)
+        except OpError as e:
+            slow_path(e)  # (TF's wrapper, handed the keys as Python lists: its slow path)
+            raise
     return _results(outs, context_features, sequence_features, attrs, single)
 
 

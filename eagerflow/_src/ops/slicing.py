@@ -720,6 +720,12 @@ def getitem(tensor: Any, key: Any) -> Any:
         key = tuple(key)  # TF reads a list of indices like a tuple: t[[0, 1]] == t[0, 1]
     if isinstance(key, np.ndarray) or (isinstance(key, Tensor) and key._shape):
         raise TypeError(BAD_INDEX.format(key))
+    graph = _state.graph
+    if graph is not None and graph.captures_eager and x.__class__ is EagerTensor and \
+            id(x) not in graph.converted:
+        # TF's `[]` captures an eager tensor before its op: by a name of TF's unique ids
+        # (its key a constant or a tensor of the graph alike)
+        x = graph.capture(x)
     try:
         spec = _normalize_key(key)
     except TypeError:  # graph tensors in the key (x[i] in a traced loop), else a bad key
@@ -727,11 +733,6 @@ def getitem(tensor: Any, key: Any) -> Any:
         if out is None:
             raise
         return out
-    graph = _state.graph
-    if graph is not None and graph.captures_eager and x.__class__ is EagerTensor and \
-            id(x) not in graph.converted:
-        # TF's `[]` captures an eager tensor before its op: by a name of TF's unique ids
-        x = graph.capture(x)
     # (TF's `[]` opens the scope "strided_slice" even eagerly: its errors name it)
     return bind(STRIDED_SLICE, (x,), {"spec": spec},
                 None if _state.graph is not None else "strided_slice/")

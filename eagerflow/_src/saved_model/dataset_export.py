@@ -28,13 +28,14 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
+from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.dataset_functions import _DENSE as DENSE
 from eagerflow._src.data.random_seed import DrawnSeeds
 from eagerflow._src.data.variant_value import signed_words
 from eagerflow._src.saved_model import tf_ops
-from eagerflow._src.saved_model.export_refs import ExportError, Ref
+from eagerflow._src.saved_model.export_refs import ExportError, Ref, bound_eager_captures
 
 _INT64_MAX = np.iinfo(np.int64).max
 
@@ -98,16 +99,16 @@ class DatasetWriter:
         out.update(more)
         return out
 
-    def value(self, x: Any, dtype: dt.DType = dt.int64) -> Ref:
+    def value(self, x: Any, dtype: dt.DType = dt.int64, name: str | None = None) -> Ref:
         """A scalar argument: the function's tensor it is (or stands in for), or a
-        constant."""
+        constant (`name`: its node's, as TF's Python names the one it converts)."""
         if type(x) is int and x in self.stand_ins:
             x = self.stand_ins[x]
         if isinstance(x, Tensor) and not isinstance(x, EagerTensor):
             return self.w.ref(x)
         if isinstance(x, EagerTensor):
-            return self.w.const(x.numpy(), x._dtype)
-        return self.w.const(np.asarray(x, dtype.as_numpy_dtype), dtype)
+            return self.w.const(x.numpy(), x._dtype, name=name)
+        return self.w.const(np.asarray(x, dtype.as_numpy_dtype), dtype, name=name)
 
     def tensor(self, x: Any) -> Ref:
         if isinstance(x, Tensor) and not isinstance(x, EagerTensor):
@@ -123,22 +124,34 @@ class DatasetWriter:
             del values["metadata"]  # (an op older than TF's dataset metadata)
         return self.w.node(op, inputs, values, name=op)[0]
 
-    def function(self, fn: Any) -> tuple:
-        """(the library function of a stage's traced function, its other_arguments)."""
+    def function(self, fn: Any, op: str, arg: str = "other_arguments") -> tuple:
+        """(the library function of a stage's traced function, its `arg` list: what the
+        node of type `op` passes it). The function takes the element's components, then
+        what its trace captured, in the order captured, as TF's dataset functions take
+        them: the enclosing function's tensors, the variables' handles and, saving, the
+        eager tensors it read (each an argument the enclosing function passes in turn,
+        as TF's captures it making the node: "MapDataset/other_arguments_0"); a table or
+        asset it uses after them."""
         graph = getattr(fn, "graph", None)
         if graph is None:
             raise ExportError(f"the function {getattr(fn, '_name', fn)!r} of a dataset runs "
                               "eagerly (it could not be traced), so it has no TensorFlow form")
+        bind = getattr(self.w, "bind_eager", False)
         lib = self.w.library
-        name, captured = lib.add(graph, getattr(fn, "_name", graph.name))
-        others = [self.w.ref(t) for t in fn.captures] + [self.w.capture(c) for c in captured]
-        return name, others
+        eager = {id(x) for x, _ in bound_eager_captures(graph)
+                 if id(x._arr) not in lib.assets} if bind else set()
+        layout, outer, specified = _capture_layout(graph, fn.captures, eager)
+        name, captured = lib.add(graph, getattr(fn, "_name", graph.name), layout=layout,
+                                 specified=specified, bind_eager=bind)
+        extra = captured[len(outer) - len(fn.captures):]  # (tables, assets)
+        return name, self._passed_on(op, arg, [*outer, *extra])
 
-    def dataset_function(self, fn: Any) -> tuple:
-        """(the library function of a flat_map / interleave function, its
-        other_arguments): its element's components (a dataset one as a variant), then the
-        function's tensors it captured; its body the traced graph's nodes, then the nodes
-        of the pipeline it returns, whose variant it gives."""
+    def dataset_function(self, fn: Any, op: str, arg: str = "other_arguments") -> tuple:
+        """(the library function of a flat_map / interleave function, its `arg` list: what
+        the node of type `op` passes it): its element's components (a dataset one as a
+        variant), then what the trace captured, as `function`'s, then the function's
+        tensors its pipeline reads; its body the traced graph's nodes, then the nodes of
+        the pipeline it returns, whose variant it gives."""
         template = getattr(fn, "_template", None)
         if template is None:
             raise ExportError(f"the function {fn._func!r} of a dataset runs eagerly (it could "
@@ -147,6 +160,7 @@ class DatasetWriter:
         lib = self.w.library
         fw = lib.new_function(graph.name)
         fw.traced = True
+        fw.placeholders = getattr(graph, "_resources", {})
         inner = DatasetWriter(fw)
         dense = iter(graph.fed_inputs)
         for i, kind in enumerate(fn._kinds):
@@ -158,8 +172,14 @@ class DatasetWriter:
             else:
                 raise ExportError("a flat_map / interleave function of sparse elements has "
                                   "no TensorFlow form in eagerflow's exporter")
-        for ph, outer in zip(dense, fn._captures):
-            fw._refs[id(outer)] = fw.add_input(ph, ph._op.name)
+        eager = self._bound(fw, graph)
+        layout, outer, specified = _capture_layout(graph, fn._captures, eager)
+        for kind, x in layout[len(graph.fed_inputs) - len(fn._captures):]:
+            if kind == "t":
+                ph = graph.fed_inputs[x]
+                fw.add_input(ph, ph._op.name, specified[x])
+            else:
+                fw.resource(x)
         for t in fn._passed:
             fw._refs[id(t)] = fw.add_arg(t._op.name, t._dtype, t._shape)
         sig = fw.fdef.signature
@@ -170,8 +190,65 @@ class DatasetWriter:
         fw.fdef.ret["identity"] = out.name
         for nd in fw.fdef.node_def[first:]:  # (the pipeline's nodes only build it: unordered)
             nd.input[:] = [r for r in nd.input if not r.startswith("^")]
-        others = [self.w.ref(t) for t in (*fn._captures, *fn._passed)]
+        n_bound = len(outer) - len(fn._captures)
+        others = self._passed_on(op, arg, [*outer, *fn._passed, *fw.captured[n_bound:]])
         return sig.name, others
+
+    def _bound(self, fw: Any, graph: Any) -> set:
+        """Readies `fw`, a function written here, to take the eager tensors `graph`
+        captured as arguments, when saving (as LibraryWriter.add does); their ids."""
+        if not getattr(self.w, "bind_eager", False):
+            return set()
+        fw.bind_eager = True
+        out = set()
+        for x, t in bound_eager_captures(graph):
+            if id(x._arr) not in self.w.library.assets:
+                fw.eager_caps[id(t)] = x
+                fw.held[id(x)] = t
+                out.add(id(x))
+        return out
+
+    def _passed_on(self, op: str, arg: str, objects: list) -> list:
+        """The Refs of what a node of type `op` passes its function as list `arg`: the
+        enclosing function's tensors, and the objects it captures in turn (saving: named
+        after that input, `capture_as`)."""
+        scope = f"{self.w.next_name(op)}/{arg}" if getattr(self.w, "bind_eager", False) \
+            else None
+        others: list = []
+        for obj in objects:
+            if isinstance(obj, Tensor) and not isinstance(obj, EagerTensor):
+                others.append(self.w.ref(obj))
+            elif scope is not None:
+                others.append(self.w.capture_as(obj, f"{scope}_{len(others)}"))
+            else:
+                others.append(self.w.capture(obj))
+        return others
+
+
+def _capture_layout(graph: Any, captures: list, eager: set) -> tuple:
+    """A dataset function's arguments as TF's take them (LibraryWriter.add's layout): the
+    element's components, then its captures in the order its trace made them (the
+    enclosing function's tensors, fed after the components; variables; the eager tensors
+    of `eager`, by id, which it binds). Returns (the layout, the outer object or tensor of each
+    capture, the inputs' user-specified names: a fed capture's the outer tensor's)."""
+    fed = {id(t): i for i, t in enumerate(graph.fed_inputs)}
+    first = len(graph.fed_inputs) - len(captures)  # (the fed captures follow the elements)
+    layout: list = [("t", i) for i in range(first)]
+    outer: list = []
+    for x, t in graph.capture_list:
+        i = fed.get(id(t), -1)
+        if i >= first and ("t", i) not in layout:
+            layout.append(("t", i))
+            outer.append(captures[i - first])
+        elif (is_variable(x) or id(x) in eager) and all(x is not o for o in outer):
+            layout.append(("r", x))
+            outer.append(x)
+    for i in range(first, len(graph.fed_inputs)):  # (any the list missed, as fed)
+        if ("t", i) not in layout:
+            layout.append(("t", i))
+            outer.append(captures[i - first])
+    specified = [""] * first + [c._op.name for c in captures]
+    return layout, outer, specified
 
 
 def _stage_of(ds: Any) -> Callable | None:
@@ -188,7 +265,8 @@ def _stage_of(ds: Any) -> Callable | None:
 
 def _range(x: DatasetWriter, ds: Any, args: tuple | None = None) -> Ref:
     start, stop, step = args or (ds._start, ds._stop, ds._step)
-    return x.node(ds, "RangeDataset", [x.value(start), x.value(stop), x.value(step)])
+    return x.node(ds, "RangeDataset", [x.value(start, name="start"), x.value(stop, name="stop"),
+                                       x.value(step, name="step")])
 
 
 def _counter(x: DatasetWriter, ds: Any) -> Ref:
@@ -278,52 +356,62 @@ def _symbolic(v: Any) -> bool:
 # ---------------------------------------------------------------------------------------
 
 def _map(x: DatasetWriter, ds: Any) -> Ref:
-    f, others = x.function(ds._fn)
-    return x.node(ds, "MapDataset", [x.input(ds), others], f=f, use_inter_op_parallelism=True,
+    inp = x.input(ds)  # (its input's nodes first, as TF makes them: then its captures)
+    f, others = x.function(ds._fn, "MapDataset")
+    return x.node(ds, "MapDataset", [inp, others], f=f, use_inter_op_parallelism=True,
                   preserve_cardinality=True)
 
 
 def _parallel_map(x: DatasetWriter, ds: Any) -> Ref:
-    f, others = x.function(ds._fn)
+    inp = x.input(ds)
+    f, others = x.function(ds._fn, "ParallelMapDatasetV2")
     det = {True: "true", False: "false"}.get(ds._deterministic, "default")
-    return x.node(ds, "ParallelMapDatasetV2", [x.input(ds), others, x.value(ds._n)], f=f,
+    return x.node(ds, "ParallelMapDatasetV2", [inp, others,
+                                               x.value(ds._n, name="num_parallel_calls")], f=f,
                   deterministic=det, preserve_cardinality=True)
 
 
 def _filter(x: DatasetWriter, ds: Any) -> Ref:
-    f, others = x.function(ds._pred.fn)
-    return x.node(ds, "FilterDataset", [x.input(ds), others], predicate=f)
+    inp = x.input(ds)
+    f, others = x.function(ds._pred.fn, "FilterDataset")
+    return x.node(ds, "FilterDataset", [inp, others], predicate=f)
 
 
 def _take_while(x: DatasetWriter, ds: Any) -> Ref:
-    f, others = x.function(ds._pred.fn)
-    return x.node(ds, "TakeWhileDataset", [x.input(ds), others], predicate=f)
+    inp = x.input(ds)
+    f, others = x.function(ds._pred.fn, "TakeWhileDataset")
+    return x.node(ds, "TakeWhileDataset", [inp, others], predicate=f)
 
 
 def _scan(x: DatasetWriter, ds: Any) -> Ref:
-    f, others = x.function(ds._fn)
+    inp = x.input(ds)
     state = [x.tensor(EagerTensor(np.asarray(a), s.dtype)) if not isinstance(a, Tensor)
              else x.tensor(a) for a, s in zip(ds._state_flat, dstruct.flatten(ds._state_spec))]
-    return x.node(ds, "ScanDataset", [x.input(ds), state, others], f=f,
+    f, others = x.function(ds._fn, "ScanDataset")
+    return x.node(ds, "ScanDataset", [inp, state, others], f=f,
                   preserve_cardinality=True, use_default_device=False)
 
 
 def _flat_map(x: DatasetWriter, ds: Any) -> Ref:
-    f, others = x.dataset_function(ds._fn)
-    return x.node(ds, "FlatMapDataset", [x.input(ds), others], f=f)
+    inp = x.input(ds)
+    f, others = x.dataset_function(ds._fn, "FlatMapDataset")
+    return x.node(ds, "FlatMapDataset", [inp, others], f=f)
 
 
 def _interleave(x: DatasetWriter, ds: Any) -> Ref:
     if ds._fn is None:
         raise ExportError("an interleave of eagerflow's own function has no TensorFlow form")
-    f, others = x.dataset_function(ds._fn)
+    inp = x.input(ds)
     if ds._parallel is None:
-        return x.node(ds, "InterleaveDataset", [x.input(ds), others, x.value(ds._cycle),
-                                                x.value(ds._block)], f=f)
+        f, others = x.dataset_function(ds._fn, "InterleaveDataset")
+        return x.node(ds, "InterleaveDataset", [
+            inp, others, x.value(ds._cycle, name="cycle_length"),
+            x.value(ds._block, name="block_length")], f=f)
     # (its kernel writes the counts it chose: results kept per element, 2 a block and 1;
     # elements opened ahead, 2 a cycle slot)
+    f, others = x.dataset_function(ds._fn, "ParallelInterleaveDatasetV4")
     return x.node(ds, "ParallelInterleaveDatasetV4", [
-        x.input(ds), others, x.value(ds._cycle), x.value(ds._block),
+        inp, others, x.value(ds._cycle), x.value(ds._block),
         x.value(2 * ds._block + 1), x.value(2 * ds._cycle), x.value(ds._parallel)], f=f,
         deterministic="default")
 
@@ -464,17 +552,21 @@ def _group_by_window(x: DatasetWriter, ds: Any) -> Ref:
     if getattr(ds, "_red_fn", None) is None:
         raise ExportError("a group_by_window of eagerflow's own functions has no TensorFlow "
                           "form in eagerflow's exporter")
-    key_f, key_others = x.function(ds._key_fn)
-    red_f, red_others = x.dataset_function(ds._red_fn)
+    inp = x.input(ds)
+    key_f, key_others = x.function(ds._key_fn, "GroupByWindowDataset",
+                                   "key_func_other_arguments")
+    red_f, red_others = x.dataset_function(ds._red_fn, "GroupByWindowDataset",
+                                           "reduce_func_other_arguments")
     if ds._size_fn is not None:
-        size_f, size_others = x.function(ds._size_fn)
+        size_f, size_others = x.function(ds._size_fn, "GroupByWindowDataset",
+                                         "window_size_func_other_arguments")
     else:  # (TF's own for a fixed size: a function of the key giving it)
         fw = x.w.library.new_function("window_size_func")
         fw.add_arg("key", dt.int64, (), None)
         size = fw.const(np.int64(ds._fixed), dt.int64)
         fw.finish([fw.node("Identity", [size], {})[0]])
         size_f, size_others = fw.fdef.signature.name, []
-    return x.node(ds, "GroupByWindowDataset", [x.input(ds), key_others, red_others,
+    return x.node(ds, "GroupByWindowDataset", [inp, key_others, red_others,
                                                size_others],
                   key_func=key_f, reduce_func=red_f, window_size_func=size_f)
 
@@ -568,11 +660,12 @@ def export_reduce(w: Any, op: Any) -> list:
     x = _writer(w)
     ds, fn = op.attrs["dataset"], op.attrs["fn"]
     n_state = op.attrs["n_state"]
-    f, others = x.function(fn)
+    inp = x.dataset(ds)  # (the pipeline's nodes first, as TF makes them: then the captures)
+    f, others = x.function(fn, op.name)
     state = [w.input(i) for i in range(n_state)]
     types = [t._dtype for t in op.outputs]
     shapes = [t._shape for t in op.outputs]
-    return w.node("ReduceDataset", [x.dataset(ds), state, others],
+    return w.node("ReduceDataset", [inp, state, others],
                   {"f": f, "output_types": types, "output_shapes": shapes,
                    "use_inter_op_parallelism": True, "metadata": b""}, name=op.name)
 

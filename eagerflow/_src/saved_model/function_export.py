@@ -134,6 +134,14 @@ class FunctionWriter:
         self._used.add(name)
         return name
 
+    def next_name(self, base: str) -> str:
+        """The name `unique(base)` would give a node now (not taken)."""
+        name, n = base, 0
+        while name in self._used:
+            n += 1
+            name = f"{base}_{n}"
+        return name
+
     def default_name(self, op_type: str) -> str:
         """The name of a node of type `op_type` written for the operation being written, as
         TF's graph names it: the operation's own where it is of that type, else the type
@@ -290,6 +298,30 @@ class FunctionWriter:
                            None if by_value else name.rpartition("/")[2])
         self._captures[id(x)] = ref
         self.captured.append(x)
+        return ref
+
+    def capture_as(self, obj: Any, name: str) -> Ref:
+        """The argument a variable or an eager tensor that a function this one calls
+        captured is passed as, saving: as TF's graph captures it making the node that
+        passes it, named after that node's input (`name`, "MapDataset/other_arguments_2":
+        "mapdataset_other_arguments_2"), a small eager tensor by a Const (no
+        user-specified name), a large one or a handle by a placeholder. One this graph
+        captured itself keeps its own."""
+        if id(obj) in self._captures or id(obj) in self.held or id(obj) in self.placeholders:
+            return self.capture(obj)
+        if is_variable(obj):
+            ref = self.capture(obj, name)
+            self.fdef.arg_attr[len(self.fdef.signature.input_arg) - 1].attr[
+                "_user_specified_name"].s = name.rpartition("/")[2].encode()
+            return ref
+        if not isinstance(obj, EagerTensor) or not self.bind_eager:
+            return self.capture(obj)
+        by_value = obj._dtype not in (dt.resource, dt.variant) and \
+            num_elements(obj._shape) <= EAGER_CONST_THRESHOLD
+        ref = self.add_arg(name, obj._dtype, obj._shape,
+                           None if by_value else name.rpartition("/")[2])
+        self._captures[id(obj)] = ref
+        self.captured.append(obj)
         return ref
 
     def table(self, state: TableState) -> Ref:
