@@ -270,11 +270,23 @@ def _range(x: DatasetWriter, ds: Any, args: tuple | None = None) -> Ref:
 
 
 def _counter(x: DatasetWriter, ds: Any) -> Ref:
-    # (TF's enumerate counts with range(start, max int64))
+    # (TF's enumerate counts with range(start, max int64), rewritten to be replicated on
+    # each split)
     if np.ndim(ds._start) != 0:
         raise ExportError("a counter of vectors has no TensorFlow form in eagerflow's exporter")
-    return x.node(ds, "RangeDataset", [x.value(int(ds._start)), x.value(_INT64_MAX),
-                                       x.value(ds._step)])
+    count = x.node(ds, "RangeDataset", [x.value(int(ds._start), name="start"),
+                                        x.value(_INT64_MAX, name="stop"),
+                                        x.value(ds._step, name="step")])
+    if not _enumerates(ds):
+        return count
+    rewrite = x.w.const(np.asarray(b"replicate_on_split", object), dt.string,
+                        name="RewriteDataset/rewrite_name")
+    return x.node(ds, "RewriteDataset", [count, rewrite])
+
+
+def _enumerates(ds: Any) -> bool:
+    """Whether `ds` is the count `enumerate` zips with its dataset."""
+    return type(ds).__qualname__ == "CounterDataset" and ds._repr_name == "_RangeDataset"
 
 
 def _tensors(x: DatasetWriter, ds: Any, leaves: list | None = None) -> Ref:
@@ -488,6 +500,8 @@ def _cache(x: DatasetWriter, ds: Any) -> Ref:
 
 
 def _zip(x: DatasetWriter, ds: Any) -> Ref:
+    if len(ds._inputs) == 2 and _enumerates(ds._inputs[0]):
+        x.input(ds, 1)  # (enumerate's dataset was made before its count)
     return x.node(ds, "ZipDataset", [[x.dataset(d) for d in ds._inputs]])
 
 
@@ -517,6 +531,30 @@ def _ignore_errors(x: DatasetWriter, ds: Any) -> Ref:
 
 def _assert_cardinality(x: DatasetWriter, ds: Any) -> Ref:
     return x.node(ds, "AssertCardinalityDataset", [x.input(ds), x.value(ds._expected)])
+
+
+def _snapshot(x: DatasetWriter, ds: Any) -> Ref:
+    """`snapshot(path, reader_func=...)` without a shard_func: TF's SnapshotDatasetV2 over
+    the enumerated input (the map after it drops the index), its reader_func the traced
+    function of the shards' datasets, its shard_func TF's `index % cpu_count()`."""
+    reader = getattr(ds, "_reader_fn", None)
+    if reader is None or ds._modulo is None:
+        raise ExportError("a snapshot with a shard_func, or built outside a tf.function, "
+                          "has no TensorFlow form in eagerflow's exporter")
+    inp = x.input(ds)
+    path = x.value(ds._symbolic[0] if ds._symbolic else ds._path, dt.string, name="path")
+    reader_f, reader_others = x.dataset_function(reader, "SnapshotDatasetV2",
+                                                 "reader_func_other_args")
+    fw = x.w.library.new_function("Dataset_snapshot_shard_func")
+    index = fw.add_arg("args_0", dt.int64, ())
+    for i, s in enumerate(ds._inputs[0]._structure.specs[1:], 1):
+        fw.add_arg(f"args_{i}", s.dtype, _shape_of(s))
+    modulo = fw.const(np.int64(ds._modulo), dt.int64, name="mod/y")
+    shard = fw.node("FloorMod", [index, modulo], {}, name="mod")[0]
+    fw.finish([fw.node("Identity", [shard], {}, name="Identity")[0]])
+    return x.node(ds, "SnapshotDatasetV2", [inp, path, reader_others, []],
+                  compression=ds._compression_arg or "", reader_func=reader_f,
+                  shard_func=fw.fdef.signature.name)
 
 
 def _file_names(x: DatasetWriter, names: Any) -> Ref:
@@ -638,6 +676,7 @@ _STAGES: dict = {
     "FixedLengthRecordDataset": _fixed_length,
     "MatchingFilesDataset": _matching_files,
     "GroupByWindowDataset": _group_by_window,
+    "SnapshotDataset": _snapshot,
     "RandomDataset": _random,
     "ChooseFromDatasets": _choose,
     "OptionsDataset": _passed_through,
