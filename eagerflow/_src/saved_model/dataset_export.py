@@ -110,6 +110,18 @@ class DatasetWriter:
             return self.w.const(x.numpy(), x._dtype, name=name)
         return self.w.const(np.asarray(x, dtype.as_numpy_dtype), dtype, name=name)
 
+    def argument(self, ds: Any, arg: str, x: Any) -> Ref:
+        """A stage's scalar argument `arg`, whose value is `x`: the function's tensor the
+        stage was given (of a known value); saving, an eager tensor it was given,
+        captured as TF's graph captures it converting the argument (an argument named
+        `arg`, bound to a constant); else `value`'s."""
+        given = getattr(ds, "_tensor_args", {}).get(arg)
+        if _symbolic(given):
+            return self.w.ref(given)
+        if given is not None and getattr(self.w, "bind_eager", False):
+            return self.w.capture_as(given, arg)
+        return self.value(x)
+
     def tensor(self, x: Any) -> Ref:
         if isinstance(x, Tensor) and not isinstance(x, EagerTensor):
             return self.w.ref(x)
@@ -485,9 +497,10 @@ def _choose(x: DatasetWriter, ds: Any) -> Ref:
                   stop_on_empty_dataset=ds._stop_on_empty)
 
 
-def _counted(op: str, attr: str) -> Callable:
+def _counted(op: str, attr: str, arg: str = "count") -> Callable:
     def write(x: DatasetWriter, ds: Any) -> Ref:
-        return x.node(ds, op, [x.input(ds), x.value(getattr(ds, attr))])
+        inp = x.input(ds)
+        return x.node(ds, op, [inp, x.argument(ds, arg, getattr(ds, attr))])
     return write
 
 
@@ -660,7 +673,7 @@ _STAGES: dict = {
     "RepeatDataset": _counted("RepeatDataset", "_count"),
     "TakeDataset": _counted("TakeDataset", "_count"),
     "SkipDataset": _counted("SkipDataset", "_count"),
-    "PrefetchDataset": _counted("PrefetchDataset", "_asked"),
+    "PrefetchDataset": _counted("PrefetchDataset", "_asked", "buffer_size"),
     "CacheDataset": _cache,
     "ZipDataset": _zip,
     "ConcatenateDataset": _concatenate,
@@ -704,9 +717,35 @@ def export_reduce(w: Any, op: Any) -> list:
     state = [w.input(i) for i in range(n_state)]
     types = [t._dtype for t in op.outputs]
     shapes = [t._shape for t in op.outputs]
+    w.touching = _pipeline_resources(w, inp)
     return w.node("ReduceDataset", [inp, state, others],
                   {"f": f, "output_types": types, "output_shapes": shapes,
                    "use_inter_op_parallelism": True, "metadata": b""}, name=op.name)
+
+
+def _pipeline_resources(w: Any, ref: Ref) -> list:
+    """The resource arguments that the stages of the pipeline ending at `ref` take (the
+    variables their functions read), in the order met from its end: TF's automatic control
+    dependencies order a reduction of the pipeline after their last writers."""
+    fdef = getattr(w, "fdef", None)
+    if fdef is None:
+        return []
+    nodes = {nd.name: nd for nd in fdef.node_def}
+    resources = {a.name for a in fdef.signature.input_arg
+                 if a.type == dt.resource.as_datatype_enum}
+    out: list = []
+    todo, seen = [ref.name.split(":")[0]], set()
+    while todo:
+        nd = nodes.get(todo.pop())
+        if nd is None or nd.name in seen:
+            continue
+        seen.add(nd.name)
+        for i in nd.input:
+            if i in resources:
+                out.append(i)
+            elif i.endswith(":handle:0"):
+                todo.append(i.split(":")[0])
+    return list(dict.fromkeys(out))
 
 
 def export_single_element(w: Any, op: Any) -> list:
