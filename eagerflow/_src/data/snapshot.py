@@ -41,7 +41,6 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core import tf_logging
-from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import (
     DataLossError,
     FailedPreconditionError,
@@ -53,7 +52,7 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import save_load, snapshot_elements
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import EXPERIMENTAL_OPS, DatasetV2
-from eagerflow._src.data.dataset_functions import DatasetFunction, returned_non_dataset
+from eagerflow._src.data.dataset_functions import traced_reader
 from eagerflow._src.data.iterators import (
     ElementIterator,
     IterContext,
@@ -63,6 +62,7 @@ from eagerflow._src.data.iterators import (
 from eagerflow._src.data.random_seed import DrawnSeeds
 from eagerflow._src.io import tfrecord
 from eagerflow._src.io.file_errors import os_error
+from eagerflow._src.ops.registry import OpDef
 from eagerflow._src.ops.checks import dtype_word
 
 METADATA_FILE = save_load.METADATA_FILE
@@ -135,6 +135,9 @@ class _Hasher:
             return
         if isinstance(obj, DrawnSeeds):  # unseeded: as TF's graph, seed=0 and seed2=0
             self.tag("seeds", 0, 0)
+            return
+        if isinstance(obj, OpDef):  # an op (an imported function's node's): by its name,
+            self.tag("op", obj.name)  # not its registry entry (samples, forms)
             return
         if isinstance(obj, EagerTensor):
             obj = obj.numpy()
@@ -290,7 +293,8 @@ class SnapshotDataset(DatasetV2):
                                 f"scalar tensor but its return type is "
                                 f"{self._source.element_spec[-1]}.")
         self._reader_func = reader_func or save_load._default_reader
-        self._reader_fn = self._traced_reader(input_dataset)
+        self._reader_fn = traced_reader(self._reader_func, input_dataset.element_spec,
+                                        "Dataset.snapshot()")
         if self._reader_fn is None:
             # TF traces reader_func now: a function that cannot take a dataset of datasets
             # fails here, before any file exists (what it returns is checked when reading)
@@ -299,20 +303,6 @@ class SnapshotDataset(DatasetV2):
         self._hash = fingerprint(input_dataset, comp_name)
         self._hash_dir = None if self._path is None else \
             os.path.join(self._path, str(self._hash))
-
-    def _traced_reader(self, input_dataset: DatasetV2) -> DatasetFunction | None:
-        """Inside a tf.function, reader_func traced as TF's library function of the
-        dataset of the shards' datasets (for an exported graph: the node's reader_func);
-        None where it can't be traced there, or outside one."""
-        if not getattr(_state.graph, "building_function", False):
-            return None
-        shards = dstruct.DatasetSpec(dstruct.DatasetSpec(input_dataset.element_spec))
-        try:
-            fn = DatasetFunction(self._reader_func, "Dataset.snapshot()",
-                                 dstruct.Structure(shards), None, returned_non_dataset)
-        except (TypeError, AttributeError):  # (TF's errors come from the check's call)
-            return None
-        return fn if fn.traced else None
 
     def hash_dir(self, ctx: IterContext | None) -> str:
         """The folder of this pipeline's snapshot under the path (a fed path's, when the

@@ -570,6 +570,21 @@ def _snapshot(x: DatasetWriter, ds: Any) -> Ref:
                   shard_func=fw.fdef.signature.name)
 
 
+def _load(x: DatasetWriter, ds: Any) -> Ref:
+    """`Dataset.load(path, reader_func=...)` in a tf.function: TF's LoadDataset of the
+    path (a constant), its reader_func the traced function of the shards' datasets."""
+    reader = getattr(ds, "_reader_fn", None)
+    if reader is None:
+        raise ExportError("a Dataset.load built outside a tf.function has no TensorFlow "
+                          "form in eagerflow's exporter")
+    path = x.w.const(np.asarray(os.fsencode(ds._path), object), dt.string,
+                     name=f"{x.w.next_name('LoadDataset')}/path")
+    reader_f, reader_others = x.dataset_function(reader, "LoadDataset",
+                                                 "reader_func_other_args")
+    return x.node(ds, "LoadDataset", [path, reader_others], reader_func=reader_f,
+                  compression=ds._compression_arg or "")
+
+
 def _file_names(x: DatasetWriter, names: Any) -> Ref:
     """The file names a reader reads, as one string vector: a constant's, or the
     function's tensor's."""
@@ -690,6 +705,7 @@ _STAGES: dict = {
     "MatchingFilesDataset": _matching_files,
     "GroupByWindowDataset": _group_by_window,
     "SnapshotDataset": _snapshot,
+    "LoadDataset": _load,
     "RandomDataset": _random,
     "ChooseFromDatasets": _choose,
     "OptionsDataset": _passed_through,

@@ -7,12 +7,14 @@ tests/saved_model/golden/make_snapshot_form.py`. Writes TF's SavedModel of the
 cases' module under snapshot_form/ and snapshot_form.json: the cases' `structure` of
 TF's file (each function's arguments, its dataset nodes' inputs and their library
 functions), what TF's own functions compute and what the functions TF loads from its file
-compute.
+compute (the file's `load` reads a dataset saved in a temporary folder: only the
+recording runs it).
 """
 
 import os
 import shutil
 import sys
+import tempfile
 
 import tensorflow as tf
 from tensorflow.core.protobuf import saved_model_pb2
@@ -27,7 +29,7 @@ SAVED = os.path.join(HERE, "snapshot_form")
 
 def main() -> None:
     shutil.rmtree(SAVED, ignore_errors=True)
-    m = C.module(tf)
+    m = C.module(tf, C.saved(tf, tempfile.mkdtemp()))
     computed = C.run(tf, m)
     tf.saved_model.save(m, SAVED)
     sm = saved_model_pb2.SavedModel()
