@@ -54,8 +54,9 @@ def _view(ptr, dim, stride, dtype):
 
 
 class _Graph:
-    def __init__(self, log, **kw):
+    def __init__(self, log, streams, **kw):
         self.log, self.kw, self.built, self.tensors = log, kw, False, {}
+        self.streams = streams
         self.dtype = {"HALF": np.float16, "BFLOAT16": C.BFLOAT16}.get(kw["io_data_type"],
                                                                      np.float32)
 
@@ -123,6 +124,8 @@ class _Graph:
         with xpad x padded by pre/post; dgrad and wgrad its adjoints. `pack` maps tensor
         uids to device addresses, as the binding takes them."""
         assert self.built and type(workspace) is int and workspace
+        # (cuDNN runs on the handle's stream: it must be the one eagerflow launches on now)
+        assert self.streams[handle] == strict_streams._CURRENT.stream.ptr
         pack = {self.tensors[uid]: ptr for uid, ptr in pack.items()}
         assert all(type(p) is int for p in pack.values())
         self._run(pack)
@@ -197,6 +200,7 @@ class FakeCudnn:
 
     def __init__(self):
         self.log = []
+        self.streams = {}  # handle -> the stream set_stream gave it
 
     def create_handle(self):
         return object()
@@ -205,16 +209,17 @@ class FakeCudnn:
         self.log.append("destroy")
 
     def set_stream(self, handle, stream):
-        self.log.append("stream")
+        self.streams[handle] = stream
 
     def pygraph(self, **kw):
-        return _Graph(self.log, **kw)
+        return _Graph(self.log, self.streams, **kw)
 
 
 def fake_engines(binding):
     """Engines over `binding` for the stand-in's arrays, as the GPU backend makes them
     (benchmarks/launches.py --fake-cudnn takes them too)."""
-    return C.Engines(lambda: binding, strict.xp, lambda: 0, policy=B.math_switches)
+    return C.Engines(lambda: binding, strict.xp, strict.BACKEND.stream_ptr,
+                     policy=B.math_switches, capturing=strict.BACKEND.capturing_now)
 
 
 @pytest.fixture
@@ -430,11 +435,11 @@ def test_float32_convolutions_take_tensor_cores_only_while_tf32_is_allowed(fake)
         exact = _conv_on_the_path(x, w)
         rounded = _conv_on_the_path(strict_tf32.tf32_round(x), strict_tf32.tf32_round(w))
     got = _conv_on_the_path(x, w)  # (the tests run with TF32 off: tests/conftest.py)
-    assert fake.log[-3] == ("excluded", ("DOWN_CONVERT_INPUTS", "TENSOR_CORE"))
+    assert fake.log[-2] == ("excluded", ("DOWN_CONVERT_INPUTS", "TENSOR_CORE"))
     np.testing.assert_allclose(got, exact, rtol=1e-5, atol=1e-5)
     tf.config.experimental.enable_tensor_float_32_execution(True)  # (TF's default)
     got = _conv_on_the_path(x, w)
-    assert fake.log[-3] == ("excluded", ("DOWN_CONVERT_INPUTS",))  # a graph of its own
+    assert fake.log[-2] == ("excluded", ("DOWN_CONVERT_INPUTS",))  # a graph of its own
     np.testing.assert_allclose(got, rounded, rtol=1e-5, atol=1e-5)
     assert np.abs(got - exact).max() > 1e-3  # (TF32's 10 bits of mantissa)
     assert fake.log.count("build") == 2
@@ -444,10 +449,10 @@ def test_half_convolutions_keep_tensor_cores_and_determinism_rules_out_atomics(f
     x = np.ones((1, 4, 4, 2), np.float16)
     w = np.ones((3, 3, 2, 2), np.float16)
     _conv_on_the_path(x, w)
-    assert fake.log[-3] == ("excluded", ("DOWN_CONVERT_INPUTS",))
+    assert fake.log[-2] == ("excluded", ("DOWN_CONVERT_INPUTS",))
     tf.config.experimental.enable_op_determinism()
     got = _conv_on_the_path(x, w)
-    assert fake.log[-3] == ("excluded", ("DOWN_CONVERT_INPUTS", "NONDETERMINISTIC"))
+    assert fake.log[-2] == ("excluded", ("DOWN_CONVERT_INPUTS", "NONDETERMINISTIC"))
     assert got[0, 1, 1].tolist() == [18.0, 18.0] and fake.log.count("build") == 2
 
 

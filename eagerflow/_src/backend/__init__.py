@@ -418,6 +418,11 @@ class DeviceBackend(Backend):
     cuda: Any = None  # the module holding Stream and Graph (cupy.cuda, or the stand-in's)
     captures = 0  # captures under way (capture() below): products then avoid cuBLAS
 
+    def capturing_now(self) -> bool:
+        """capturing(), asked of the stream only while some capture is under way (the
+        count is read for free: a call made outside any capture costs no driver call)."""
+        return self.captures > 0 and self.capturing()
+
     def capture_allocations(self) -> Any:
         """A scope whose allocations come from memory of their own, kept while the object
         it yields lives (a captured graph writes into those buffers on every replay)."""

@@ -5,10 +5,12 @@ CuPy no longer ships cuDNN bindings), an optional extra (`eagerflow[cudnn]`).
 Kernels keep TF's layouts: data channels-last (N, *S, C), filters (*K, C, O). cuDNN's
 graph API names every dimension in NC(D)HW / KC(T)RS order and takes any strides, so
 the data goes as it is, described by strides (`data_desc`), and the filter is copied
-once per call into (O, *K, C) (`filter_krsc`), the layout cuDNN's channels-last engines
-take. Each (shapes, dtype, geometry) builds its graph once (heuristics A, then the
-fallback list, less the engines tf.config's switches rule out: `excluded_notes`) and
-keeps it. `supported` says what this path takes; everything else, and every call where
+into (O, *K, C) (`filter_krsc`), the layout cuDNN's channels-last engines take: once per
+forward, whose input gradient takes that copy where the forward kept it (a taped step:
+Engine.forward's `keep`, input_grad's `made`). Each (shapes, dtype, geometry) builds its
+graph once (heuristics A, then the fallback list, less the engines tf.config's switches
+rule out: `excluded_notes`) and keeps it; the graphs a thread runs on a stream share one
+workspace. `supported` says what this path takes; everything else, and every call where
 the binding is not installed, stays on im2col plus cuBLAS (ops/windows.py). The layout
 code is plain Python, so it is tested without a GPU against a reference of cuDNN's
 semantics (tests/backend/test_cudnn_layout.py).
@@ -20,6 +22,7 @@ import atexit
 import gc
 import math
 import threading
+import weakref
 from typing import Any
 
 import numpy as np
@@ -87,14 +90,35 @@ def _any_engine() -> tuple:
     return True, False
 
 
+def _not_capturing() -> bool:
+    return False
+
+
+class _Workspaces(threading.local):
+    """One thread's cuDNN workspaces: stream -> (bytes, buffer) (Engine._workspace). Per
+    thread as well as per stream: CUDA's per-thread default stream has one address in
+    every thread, while each thread's work runs on a stream of its own."""
+
+    def __init__(self) -> None:
+        self.by_stream: dict = {}
+
+
 class Engine:
     """cuDNN's convolutions for one CuPy device (`cudnn` is the binding's module, `xp`
     the array module whose arrays it runs on, `policy` gives tf.config's switches that
-    rule engines out: (TensorFloat-32 allowed, op determinism))."""
+    rule engines out: (TensorFloat-32 allowed, op determinism), `capturing` whether the
+    current stream is being captured into a CUDA graph)."""
 
-    def __init__(self, cudnn: Any, xp: Any, stream_ptr: Any, policy: Any = _any_engine) -> None:
+    def __init__(self, cudnn: Any, xp: Any, stream_ptr: Any, policy: Any = _any_engine,
+                 capturing: Any = _not_capturing) -> None:
         self.cudnn, self.xp, self.stream_ptr, self.policy = cudnn, xp, stream_ptr, policy
+        self.capturing = capturing
         self.handle = cudnn.create_handle()
+        self.stream = None  # (the stream the handle runs on: set_stream's last)
+        self.workspaces = _Workspaces()
+        # id(a forward's result) -> (weak ref to its filter, the filter in cuDNN's layout,
+        # weak ref to the result): what input_grad takes for that forward's gradient
+        self.kept: dict = {}
         self.graphs: dict = {}
         self.refused: dict = {}  # key -> the binding's error, for graphs left to im2col
         # _plan's answers by a call's arguments as the kernels pass them (a training step
@@ -147,8 +171,8 @@ class Engine:
                 self.refused[key] = f"{type(e).__name__}: {e}"
             return None
         uids = tuple(None if t is None else t.get_uid() for t in (ta, tb, ty, tbias))
-        # (the workspace's shape, the output's shape and dtype: its array is made per call)
-        found = (g, *uids, (max(g.get_workspace_size(), 1),), shapes[2], key[0])
+        # (the workspace's bytes, the output's shape and dtype: its array is made per call)
+        found = (g, *uids, max(g.get_workspace_size(), 1), shapes[2], key[0])
         with self.lock:
             self.graphs[key] = found
         return found
@@ -193,59 +217,107 @@ class Engine:
                excluded_notes(dtype, *policy))
         return self._graph(key, op, shapes, strides, dilations, pads, bias, relu)
 
-    def _run(self, op: str, a: Any, b: Any, sizes: tuple, strides: tuple, dilations: tuple,
-             pads: tuple, bias: Any = None, relu: bool = False) -> Any:
-        """A new output array made by the cuDNN graph of `op` over a and b as the
-        kernels pass them (fprop: x, w (*K, C, O); dgrad: dy, w; wgrad: x, dy), or None
-        where cuDNN takes none: asked (of the graph kept for these arguments and
-        tf.config's switches now) before anything is allocated or copied for the call."""
-        call = (op, a.dtype, a.shape, b.shape, sizes, strides, dilations, pads,
-                bias is not None, relu, self.policy())
+    def _built(self, op: str, a: Any, b: Any, sizes: tuple, strides: tuple,
+               dilations: tuple, pads: tuple, bias: bool, relu: bool) -> tuple | None:
+        """The built graph (see _graph) of `op` over a and b as the kernels pass them
+        (fprop: x, w (*K, C, O); dgrad: dy, w; wgrad: x, dy), kept for these arguments
+        and tf.config's switches now; None where cuDNN takes none. Asked before anything
+        is allocated or copied for the call."""
+        call = (op, a.dtype, a.shape, b.shape, sizes, strides, dilations, pads, bias, relu,
+                self.policy())
         try:
             built = self.plans[call]
         except KeyError:
             built = _UNLOADED
         except TypeError:  # (a list among the attrs: worked out every time)
-            built = self._plan_now(*call)
-        if built is _UNLOADED:
-            built = self._plan(call)
-        if built is None:
-            return None
-        g, ua, ub, uy, ubias, workspace_shape, out_shape, dtype = built
+            return self._plan_now(*call)
+        return self._plan(call) if built is _UNLOADED else built
+
+    def _execute(self, built: tuple, a: Any, b: Any, bias: Any = None) -> Any:
+        """A new output array made by the graph `built` over a (data, made C-contiguous
+        here) and b (a filter already in cuDNN's layout, or wgrad's dy), with `bias`."""
+        g, ua, ub, uy, ubias, workspace_bytes, out_shape, dtype = built
         xp = self.xp
-        # (the data as they are, C-contiguous; a filter into cuDNN's layout, filter_krsc)
         a = xp.ascontiguousarray(a)
-        b = xp.ascontiguousarray(b) if op == "wgrad" else filter_krsc(xp, b)
         out = xp.empty(out_shape, dtype=dtype)
-        workspace = xp.empty(workspace_shape, dtype=np.uint8)
         # (device addresses by uid: the form the binding reads fastest, ~30 us of a small
         # convolution's ~40; the arrays match the graph's declared layouts)
         pack = {ua: a.data.ptr, ub: b.data.ptr, uy: out.data.ptr}
         if ubias is not None:
             bias = xp.ascontiguousarray(bias)  # (held to the end: the graph reads it)
             pack[ubias] = bias.data.ptr
-        self.cudnn.set_stream(handle=self.handle, stream=self.stream_ptr())
+        stream = self.stream_ptr()
+        workspace = self._workspace(workspace_bytes, stream)  # (held to the end, as bias)
+        if stream != self.stream:  # (the handle keeps the stream it was last given)
+            self.cudnn.set_stream(handle=self.handle, stream=stream)
+            self.stream = stream
         g.execute(pack, workspace.data.ptr, handle=self.handle)
         return out
 
+    def _workspace(self, nbytes: int, stream: int) -> Any:
+        """A device buffer of at least `nbytes` for a graph's scratch: one per thread and
+        stream, grown on demand (a stream runs its graphs one after another, so they can
+        share it; a buffer given up while a graph still reads it goes back to the
+        allocator for that stream's later work only, as CuPy's pool keeps freed blocks by
+        stream). A capture gets a new one per call, from the capture's own memory: a
+        captured graph reads its buffers on every replay, while the stream's is reused by
+        later calls."""
+        if self.capturing():
+            return self.xp.empty(nbytes, dtype=np.uint8)
+        mine = self.workspaces.by_stream
+        size, found = mine.get(stream, _NO_WORKSPACE)
+        if size < nbytes:
+            found = self.xp.empty(nbytes, dtype=np.uint8)
+            mine[stream] = nbytes, found
+        return found
+
     def forward(self, x: Any, w: Any, outs: tuple, strides: tuple, dilations: tuple,
-                pads: tuple, bias: Any = None, relu: bool = False) -> Any:
+                pads: tuple, bias: Any = None, relu: bool = False, keep: bool = False) -> Any:
         """x (N, *S, C) conv w (*K, C, O), TF's layouts, into a new (N, *outs, O); with
         `bias` (O,) added and `relu` applied in the same cuDNN graph (a fused Conv2D).
-        None (here and in the gradients) where cuDNN takes no such graph."""
-        return self._run("fprop", x, w, outs, strides, dilations, pads, bias, relu)
+        None (here and in the gradients) where cuDNN takes no such graph. With `keep`,
+        the filter's copy in cuDNN's layout is kept for this forward's input gradient
+        (input_grad's `made`: the result), until it is taken or the result freed."""
+        built = self._built("fprop", x, w, outs, strides, dilations, pads, bias is not None,
+                            relu)
+        if built is None:
+            return None
+        krsc = filter_krsc(self.xp, w)
+        out = self._execute(built, x, krsc, bias)
+        if keep:
+            key = id(out)
+            kept = self.kept
+            # (dropped with the result: its gradient can no longer be asked for)
+            kept[key] = (weakref.ref(w), krsc, weakref.ref(out, lambda _: kept.pop(key, None)))
+        return out
 
     def input_grad(self, w: Any, g: Any, in_shape: tuple, strides: tuple, dilations: tuple,
-                   pads: tuple) -> Any:
-        """d loss / d x (N, *S, C) of the forward convolution, given g (N, *outs, O)."""
-        return self._run("dgrad", g, w, in_shape, strides, dilations, pads)
+                   pads: tuple, made: Any = None) -> Any:
+        """d loss / d x (N, *S, C) of the forward convolution, given g (N, *outs, O).
+        `made`: that forward's result, where its caller holds what the forward read (a
+        tape's record), so that w is unchanged since: its filter copy, if the forward kept
+        one (`keep`), serves here (w is then never copied twice in a step)."""
+        built = self._built("dgrad", g, w, in_shape, strides, dilations, pads, False, False)
+        if built is None:
+            return None
+        return self._execute(built, g, self._filter_of(w, made))
+
+    def _filter_of(self, w: Any, made: Any) -> Any:
+        """w in cuDNN's layout: the copy kept by the forward that made `made` from this
+        very w (taken: a gradient is asked for once), else a new one."""
+        found = None if made is None else self.kept.pop(id(made), None)
+        if found is not None and found[0]() is w and found[2]() is made:
+            return found[1]
+        return filter_krsc(self.xp, w)
 
     def filter_grad(self, x: Any, g: Any, ks: tuple, strides: tuple, dilations: tuple,
                     pads: tuple) -> Any:
         """d loss / d w (*K, C, O) of the forward convolution, given g (N, *outs, O)."""
-        out = self._run("wgrad", x, g, ks, strides, dilations, pads)  # (O, *K, C)
-        return None if out is None else \
-            self.xp.ascontiguousarray(out.transpose(_LAST_FIRST[out.ndim]))
+        built = self._built("wgrad", x, g, ks, strides, dilations, pads, False, False)
+        if built is None:
+            return None
+        out = self._execute(built, x, self.xp.ascontiguousarray(g))  # (O, *K, C)
+        return self.xp.ascontiguousarray(out.transpose(_LAST_FIRST[out.ndim]))
 
 
 class Engines:
@@ -255,8 +327,9 @@ class Engines:
 
     def __init__(self, load: Any, xp: Any, stream_ptr: Any,
                  capability: Any = lambda device: BFLOAT16_CAPABILITY,
-                 policy: Any = _any_engine) -> None:
+                 policy: Any = _any_engine, capturing: Any = _not_capturing) -> None:
         self.load, self.xp, self.stream_ptr, self.policy = load, xp, stream_ptr, policy
+        self.capturing = capturing
         self.capability = capability  # device -> its compute capability (90: sm_90)
         self.binding: Any = _UNLOADED
         self.by_device: dict = {}
@@ -295,7 +368,8 @@ class Engines:
         eng = self.by_device.get(device)
         if eng is None:
             try:
-                eng = Engine(self.binding, self.xp, self.stream_ptr, self.policy)
+                eng = Engine(self.binding, self.xp, self.stream_ptr, self.policy,
+                             self.capturing)
             except Exception:  # noqa: BLE001 - cuDNN that makes no handle: im2col for good
                 self.binding = None
                 self.answers.clear()
@@ -315,6 +389,8 @@ class Engines:
             eng.plans.clear()
             eng.graphs.clear()
             eng.refused.clear()
+            eng.kept.clear()
+            eng.workspaces = _Workspaces()
             try:
                 self.binding.destroy_handle(eng.handle)
             except Exception:  # noqa: BLE001 - a binding without it, or a handle gone
@@ -324,6 +400,7 @@ class Engines:
 
 _UNLOADED = object()
 _REFUSED = object()  # (a key cuDNN plans no engine for)
+_NO_WORKSPACE = (0, None)
 # ndim -> the axes that move an array's first axis last (a filter gradient's (O, *K, C)
 # into TF's (*K, C, O)), as _KRSC_AXES
 _LAST_FIRST = {n: (*range(1, n), 0) for n in range(2, 9)}

@@ -59,7 +59,7 @@ class CupyBackend(DeviceBackend):
         self.peak: dict = {}
         self.comms: dict = {}
         self.cudnn = Engines(_load_cudnn, cupy, self.stream_ptr, self.capability,
-                             math_switches)
+                             math_switches, self.capturing_now)
 
     def stream_ptr(self) -> int:
         return cupy.cuda.get_current_stream().ptr

@@ -300,8 +300,11 @@ def conv_kernel(fam: _Family, xp: Any, x: Any, w: Any, strides: tuple, padding: 
                 explicit_paddings: tuple, data_format: str, dilations: tuple) -> Any:
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
+    # (eagerly under a tape, what a library convolution made of w is kept for the input
+    # gradient, which conv_grad's GRADIENT_OF names it for; a channels-first result is a
+    # copy, which no gradient names)
     out = W.conv_forward(xp, W.to_channels_last(x, cf), _as_grouped(fam, w), st, dl, pad, ex,
-                         keep=True)
+                         keep=True, keep_filter=bool(_state.tapes) and not cf)
     return xp.ascontiguousarray(W.from_channels_last(out, cf)) if cf else out
 
 
@@ -313,7 +316,16 @@ def conv_grad(fam: _Family, n: Any, g: Any) -> list:
         in_sizes, filter_sizes = shape_n([x, w])
         return [bind(REGISTRY[fam.bin], (in_sizes, w, g), n.attrs),
                 bind(REGISTRY[fam.bfil], (x, filter_sizes, g), n.attrs)]
-    return [bind(REGISTRY[fam.bin], (shape_tensor(x), w, g), n.attrs) if wants(n, 0) else None,
+    dx = None
+    if wants(n, 0):
+        # (eagerly, the input gradient of n's forward, whose record held w since; traced,
+        # a depthwise one: its result has no array)
+        W.GRADIENT_OF.made = getattr(n.outputs[0], "_arr", None)
+        try:
+            dx = bind(REGISTRY[fam.bin], (shape_tensor(x), w, g), n.attrs)
+        finally:
+            W.GRADIENT_OF.made = None
+    return [dx,
             bind(REGISTRY[fam.bfil], (x, shape_tensor(w), g), n.attrs) if wants(n, 1) else None]
 
 
@@ -480,7 +492,7 @@ def backprop_input_kernel(fam: _Family, xp: Any, sizes: Any, w: Any, dy: Any, st
                explicit_paddings, data_format, dilations)
     cl_shape = (in_shape[0], *in_shape[2:], in_shape[1]) if cf else in_shape
     out = W.conv_input_grad(xp, _as_grouped(fam, w), W.to_channels_last(dy, cf), cl_shape,
-                            st, dl, pad, ex)
+                            st, dl, pad, ex, W.GRADIENT_OF.made)
     return xp.ascontiguousarray(W.from_channels_last(out, cf)) if cf else out
 
 

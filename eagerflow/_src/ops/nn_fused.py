@@ -78,8 +78,9 @@ def _kernel(xp: Any, x: Any, w: Any, b: Any, strides: tuple, padding: str,
             fused_ops: tuple) -> Any:
     _, st, dl, pad, ex = nn_conv._engine_args(strides, padding, explicit_paddings,
                                               data_format, dilations)
+    # (eagerly under a tape, the filter's layout cuDNN takes is kept for _conv_grad_kernel)
     return W.conv_forward(xp, x, w, st, dl, pad, ex, bias=b, relu="Relu" in fused_ops,
-                          keep=True)
+                          keep=True, keep_filter=bool(_state.tapes))
 
 
 def _grad(n: Any, g: Any) -> list:
@@ -716,7 +717,8 @@ def _conv_grad_kernel(xp: Any, g: Any, y: Any, x: Any, w: Any, strides: tuple, p
     # arrays, as _conv_grad_check made sure, need none of their layout moves)
     _, st, dl, pad, ex = nn_conv._engine_args(strides, padding, explicit_paddings,
                                               data_format, dilations)
-    dx = W.conv_input_grad(xp, w, g, x.shape, st, dl, pad, ex) if input_grad else \
+    # (y made from w by the forward, whose tape record held w since: _kernel's keep_filter)
+    dx = W.conv_input_grad(xp, w, g, x.shape, st, dl, pad, ex, made=y) if input_grad else \
         xp.empty((0,), g.dtype)
     return dx, W.conv_filter_grad(xp, x, g, w.shape[:2], st, dl, pad, ex, w.shape[2]), db
 

@@ -190,6 +190,18 @@ def _same(refs: tuple, arrays: tuple) -> bool:
 _KEPT = _Kept(lambda: KEEP)
 
 
+class _GradientOf(threading.local):
+    """The forward convolution's result whose input gradient this thread computes now, for
+    a gradient op that cannot name it (Conv2DBackpropInput takes sizes, filter and dy):
+    the forward's gradient function sets it around that op's call (nn_conv.conv_grad), the
+    op's kernel passes it on as conv_input_grad's `made`. None otherwise."""
+
+    made: Any = None
+
+
+GRADIENT_OF = _GradientOf()
+
+
 def _columns(xp: Any, view: Any, rows: int, width: int) -> Any:
     """A contiguous (rows, width) copy of a window view (the im2col matrix)."""
     cols = scratch(xp, "cols", view.shape, view.dtype)
@@ -467,20 +479,23 @@ def _input_grad_dims(wshape: tuple, gshape: tuple, in_shape: tuple, strides: tup
 
 def conv_forward(xp: Any, x: Any, w: Any, strides: tuple, dilations: tuple, padding: str,
                  explicit: tuple, bias: Any = None, relu: bool = False,
-                 keep: bool = False, at: tuple | None = None) -> Any:
+                 keep: bool = False, at: tuple | None = None, keep_filter: bool = False) -> Any:
     """x (N, *S, C) conv w (*K, Cf, O) -> (N, *outs, O); C = G * Cf. With `bias` (O,)
     and `relu`, each output block gets `relu(block + bias)` while it is still in cache
     (the fused kernel of a traced Conv2D -> BiasAdd -> Relu: see nn_fused.py). With
     `keep`, an im2col matrix of at most KEEP bytes is built whole and kept
     for conv_filter_grad of the same input (see _Kept), unless other processes share
     the machine's caches now (backend.keep_temporaries). `at` (outs, pads) gives the
-    geometry instead of `padding` (a device's gather takes negative pads: crops)."""
+    geometry instead of `padding` (a device's gather takes negative pads: crops). With
+    `keep_filter`, a library convolution keeps what it made of w for conv_input_grad's
+    `made` (cuDNN: the filter in its layout, see backend/cudnn.py)."""
     r, ks, cf, o, c, groups, n, kk, outs, pads, work = _forward_dims(
         x.shape, w.shape, strides, dilations, padding, explicit, at)
     if work and (bias is None or (bias.ndim == 1 and bias.dtype == x.dtype)):
         engine = conv_engine(xp, x.dtype, r, groups)
         if engine is not None:  # cuDNN (a GPU with the binding installed), epilogue included
-            out = engine.forward(x, w, outs, strides, dilations, pads, bias, relu)
+            out = engine.forward(x, w, outs, strides, dilations, pads, bias, relu,
+                                 keep_filter)
             if out is not None:  # (None: no cuDNN engine takes it)
                 return out
     if xp is np and work and at is None:  # (TF's tap order, exact products: conv_taps.py)
@@ -633,8 +648,9 @@ def _as_conv_dims(wshape: tuple, in_shape: tuple, dilations: tuple, pads: tuple)
 
 
 def conv_input_grad(xp: Any, w: Any, g: Any, in_shape: tuple, strides: tuple,
-                    dilations: tuple, padding: str, explicit: tuple) -> Any:
-    """d loss / d input for conv_forward, given g (N, *outs, O).
+                    dilations: tuple, padding: str, explicit: tuple, made: Any = None) -> Any:
+    """d loss / d input for conv_forward, given g (N, *outs, O). `made`: that forward's
+    result, where it kept its filter (`keep_filter`) and the caller holds what it read.
 
     Stride 1: a convolution (see _input_grad_as_conv). Otherwise col2im: one matmul back
     to columns, then one strided add per kernel tap.
@@ -643,7 +659,7 @@ def conv_input_grad(xp: Any, w: Any, g: Any, in_shape: tuple, strides: tuple,
         w.shape, g.shape, in_shape, strides, dilations, padding, explicit)
     engine = conv_engine(xp, g.dtype, r, groups) if work else None
     dx = None if engine is None else engine.input_grad(w, g, in_shape, strides, dilations,
-                                                       pads)
+                                                       pads, made)
     if dx is not None:  # cuDNN (a GPU with the binding installed, an engine for it)
         return dx
     if all(s == 1 for s in strides) and work:
