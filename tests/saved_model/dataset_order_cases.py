@@ -7,9 +7,10 @@ which TF's graph captures once converting the first count (the function's argume
 "count", bound to a constant); `nested`, a flat_map whose function repeats
 from_tensors(x) `two` times (its function's argument "count", the FlatMapDataset's
 other_arguments); `zipped`, `chained` and `both`, maps reading the module's variables
-before a reduce: TF's automatic control dependencies order a dataset stage taking a
-variable after that variable's last stage, and the ReduceDataset after the last stage of
-each variable its pipeline takes (not after the last RangeDataset).
+before a reduce, and `cached`, in-memory caches around one: TF's automatic control
+dependencies order a dataset stage taking a variable (or a cache) after that resource's
+last stage, and the ReduceDataset after the last stage of each resource its pipeline takes
+(not after the last RangeDataset), its control inputs by name.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-FUNCTIONS = ("counts", "nested", "zipped", "chained", "both")
+FUNCTIONS = ("counts", "nested", "zipped", "chained", "both", "cached")
 
 
 def module(tf: Any) -> Any:
@@ -59,6 +60,10 @@ def module(tf: Any) -> Any:
             ds = tf.data.Dataset.range(3).map(lambda x: x + self.v)
             return ds.reduce(tf.constant(0, i64), lambda s, x: s * 3 + x + self.w)
 
+        @tf.function(input_signature=[])
+        def cached(self) -> Any:
+            return total(tf.data.Dataset.range(3).cache().map(lambda x: x + self.v).cache())
+
     return M()
 
 
@@ -87,7 +92,7 @@ def structure(saved_model: Any) -> dict:
         nodes = [[nd.name, nd.op, list(nd.input),
                   {k: _args(fdefs[v.func.name]) for k, v in sorted(nd.attr.items())
                    if v.HasField("func")}]
-                 for nd in fdef.node_def if nd.op.endswith("Dataset")]
+                 for nd in fdef.node_def if "Dataset" in nd.op or "Cache" in nd.op]
         bound = [og.nodes[i].WhichOneof("kind")
                  for i in og.concrete_functions[fname].bound_inputs]
         out[name] = {"args": _args(fdef), "nodes": nodes, "bound": bound}

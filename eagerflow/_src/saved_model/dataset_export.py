@@ -505,11 +505,14 @@ def _counted(op: str, attr: str, arg: str = "count") -> Callable:
 
 
 def _cache(x: DatasetWriter, ds: Any) -> Ref:
+    inp = x.input(ds)  # (made first, then the filename and the cache, as TF's)
     if ds._filename:
-        return x.node(ds, "CacheDataset", [x.input(ds), x.value(ds._filename, dt.string)])
+        return x.node(ds, "CacheDataset", [inp, x.value(ds._filename, dt.string,
+                                                        name="filename")])
     # (TF's in-memory cache: CacheDatasetV2 over a MemoryCache resource)
+    filename = x.value("", dt.string, name="filename")
     cache = x.w.node("DummyMemoryCache", [], {}, name="DummyMemoryCache")[0]
-    return x.node(ds, "CacheDatasetV2", [x.input(ds), x.value("", dt.string), cache])
+    return x.node(ds, "CacheDatasetV2", [inp, filename, cache])
 
 
 def _zip(x: DatasetWriter, ds: Any) -> Ref:
@@ -740,15 +743,14 @@ def export_reduce(w: Any, op: Any) -> list:
 
 
 def _pipeline_resources(w: Any, ref: Ref) -> list:
-    """The resource arguments that the stages of the pipeline ending at `ref` take (the
-    variables their functions read), in the order met from its end: TF's automatic control
-    dependencies order a reduction of the pipeline after their last writers."""
+    """The resources that the stages of the pipeline ending at `ref` take (the variables
+    their functions read, their caches), in the order met from its end: TF's automatic
+    control dependencies order a reduction of the pipeline after their last users."""
     fdef = getattr(w, "fdef", None)
     if fdef is None:
         return []
     nodes = {nd.name: nd for nd in fdef.node_def}
-    resources = {a.name for a in fdef.signature.input_arg
-                 if a.type == dt.resource.as_datatype_enum}
+    kinds = {a.name: a.type for a in fdef.signature.input_arg}
     out: list = []
     todo, seen = [ref.name.split(":")[0]], set()
     while todo:
@@ -757,11 +759,21 @@ def _pipeline_resources(w: Any, ref: Ref) -> list:
             continue
         seen.add(nd.name)
         for i in nd.input:
-            if i in resources:
+            kind = kinds.get(i) if ":" not in i else _output_type(nodes, i)
+            if kind == dt.resource.as_datatype_enum:
                 out.append(i)
-            elif i.endswith(":handle:0"):
+            elif kind == dt.variant.as_datatype_enum and ":" in i:
                 todo.append(i.split(":")[0])
     return list(dict.fromkeys(out))
+
+
+def _output_type(nodes: dict, name: str) -> int | None:
+    """The dtype enum of output `name` ("node:arg:i") where its op's OpDef fixes it."""
+    node, arg, _ = name.split(":")
+    nd = nodes.get(node)
+    if nd is None or not tf_ops.has_op(nd.op):
+        return None
+    return next((a.type for a in tf_ops.op_def(nd.op).output_arg if a.name == arg), None)
 
 
 def export_single_element(w: Any, op: Any) -> list:

@@ -569,7 +569,7 @@ class FunctionWriter:
             self._order_by_resource(nd, op, handles)
         elif _is_effect(op):
             if by_resource and touching:
-                self._order_by_resource(nd, op, handles + touching, by_position=True)
+                self._order_by_resource(nd, op, handles + touching, by_name=True)
             elif by_resource:
                 self._order_by_resource(nd, op, handles)
             elif self._last_effect is not None:
@@ -648,11 +648,11 @@ class FunctionWriter:
         return self.resource(var)
 
     def _order_by_resource(self, nd: Any, op: str, handles: list,
-                           by_position: bool = False) -> None:
+                           by_name: bool = False) -> None:
         """A branch's stateful node `nd` ordered as TF's automatic control dependencies
         order it: after the last write of each resource it takes, a write after the reads
-        of it since; one that takes none after the last such node. `by_position`: its
-        control inputs in the order their nodes were made."""
+        of it since; one that takes none after the last such node. `by_name`: its control
+        inputs sorted by name (as TF's FunctionDef lists a reduction's)."""
         controls: list = []
         for res in dict.fromkeys(handles):
             if res in self._res_write:
@@ -667,9 +667,8 @@ class FunctionWriter:
                 controls.append(self._res_write[None])
             self._res_write[None] = nd.name
         controls = [c for c in dict.fromkeys(controls) if c != nd.name]
-        if by_position:
-            at = {n.name: i for i, n in enumerate(self.fdef.node_def)}
-            controls.sort(key=lambda c: at.get(c, -1))
+        if by_name:
+            controls.sort()
         nd.input.extend(f"^{c}" for c in controls)
 
     # -- a listing's stand-in for an operation TF has no form for ---------------------------
