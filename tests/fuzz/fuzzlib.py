@@ -355,6 +355,10 @@ TF_UNBOUND = {"eig", "eigvals", "linalg.eig", "linalg.eigvals"}
 TF_DTYPE_READS = {"nn.safe_embedding_lookup_sparse", "nn.moments", "nn.nce_loss",
                   "nn.sampled_softmax_loss", "clip_by_global_norm", "scalar_mul",
                   "math.scalar_mul", "image.psnr"}
+# and a ZeroDivisionError of TF's Python dividing by an argument it takes as given:
+# clip_by_global_norm's 1.0 / use_norm of a Python 0 or False (TF 2.21's "float division by
+# zero", before it reads use_norm.dtype)
+TF_ZERO_DIVISIONS = {"clip_by_global_norm"}
 # and where TF's Python reads another attribute of an argument it takes as given:
 # sparse.mask's `a`, an IndexedSlices whose .indices it reads first (None, a tensor, a list:
 # "'list' object has no attribute 'indices'"), and so do the sparse reductions of their
@@ -363,12 +367,18 @@ TF_DTYPE_READS = {"nn.safe_embedding_lookup_sparse", "nn.moments", "nn.nce_loss"
 # the tnp splits' argument, whose .shape TF's reads when given a number of sections ("'list'
 # object has no attribute 'shape'")
 _SHAPE = ("has no attribute 'shape'",)
+# (tnp.isinf, isposinf and isneginf read x.dtype.is_floating of x as given: a Python value's
+# dtype, a NumPy array's np.dtype's is_floating)
+_IS_FLOATING = ("has no attribute 'dtype'", "has no attribute 'is_floating'")
 TF_ATTRIBUTE_READS = {"sparse.mask": ("has no attribute 'indices'",),
                       # (the sparse reductions read their input's .indices unchecked)
                       "sparse.reduce_sum": ("has no attribute 'indices'",),
                       "sparse.reduce_max": ("has no attribute 'indices'",),
                       "experimental.numpy.vsplit": _SHAPE, "experimental.numpy.hsplit": _SHAPE,
                       "experimental.numpy.dsplit": _SHAPE,
+                      "experimental.numpy.isinf": _IS_FLOATING,
+                      "experimental.numpy.isposinf": _IS_FLOATING,
+                      "experimental.numpy.isneginf": _IS_FLOATING,
                       # (tf.size's out_type, whose .as_numpy_dtype TF's eager path reads)
                       "size": ("has no attribute 'as_numpy_dtype'",),
                       # (the sequence parsers' feature dicts, whose .keys() TF's reads)
@@ -496,6 +506,8 @@ def classify(exc: BaseException, label: str, names: tuple, contract: bool) -> st
         return type(exc).__name__
     if isinstance(exc, AttributeError) and label in TF_DTYPE_READS and \
             str(exc).endswith("has no attribute 'dtype'"):
+        return type(exc).__name__
+    if isinstance(exc, ZeroDivisionError) and label in TF_ZERO_DIVISIONS:
         return type(exc).__name__
     if isinstance(exc, AttributeError) and label in TF_ATTRIBUTE_READS and \
             str(exc).endswith(TF_ATTRIBUTE_READS[label]):

@@ -47,6 +47,8 @@ def _concat(node: str, tensors: list, attrs: dict, reason: str) -> tuple:
     shapes = [x._shape for x in tensors]
     head = (f"ConcatV2[N={len(tensors)}, T={dt_enum(tensors[0]._dtype)}, Tidx=DT_INT32]",
             [f"{node}/axis"], ["[]"])
+    if shapes[0] == ():  # (TF's shape function refuses a first input that is a scalar so)
+        return ("Can't concatenate scalars (use tf.stack instead)",) + head + ("",)
     if axis is None or any(s is None for s in shapes):
         return (reason,) + head + ("",)
     suffix = f" and with computed input tensors: input[{len(tensors)}] = <{axis}>."
@@ -524,14 +526,14 @@ def _conv_depth(op_name: str, tensors: list, attrs: dict, reason: str) -> tuple:
 # Cross's shape function (ops/linalg_decomp.py words its checks so while a graph is built),
 # and PlaceholderWithDefault's (ops/runtime_raw_ops.py)
 _CROSS_ERRORS = ("Shape must be at least rank 1", "Shapes must be equal rank", "Dimension ")
-# ops whose infer words its rank checks as their shape functions do while a graph is built
-# (the sorted segment reductions, ops/segment_ops.py; Reverse, ops/shaping.py; SdcaFprint,
-# ops/runtime_raw_ops.py)
 # DecodeCSV's shape function's checks of the record defaults (ops/csv_ops.py)
 _DECODE_CSV_ERRORS = ("Shape must be at most rank 1 but is rank",
                       "Shape of a default must be a length-0")
+# ops whose infer words its rank checks as their shape functions do while a graph is built
+# (the sorted segment reductions, ops/segment_ops.py; Reverse, ops/shaping.py; SdcaFprint,
+# ops/runtime_raw_ops.py; the HSV conversions, ops/image_color.py)
 _SEGMENT_OPS = ("SegmentSum", "SegmentMean", "SegmentMax", "SegmentMin", "SegmentProd")
-_RANK_CHECKED_OPS = _SEGMENT_OPS + ("Reverse", "SdcaFprint")
+_RANK_CHECKED_OPS = _SEGMENT_OPS + ("Reverse", "SdcaFprint", "HSVToRGB", "RGBToHSV")
 # (their shape function's NCHW_VECT_C rank check: ops/nn_space.py words it as TF's)
 _SPACE_DEPTH_OPS = ("SpaceToDepth", "DepthToSpace")
 # the SparseSegment* ops' (ops/sparse_segment_ops.py words them so while a graph is built)

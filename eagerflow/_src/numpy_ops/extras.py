@@ -424,11 +424,10 @@ def isrealobj(x: Any) -> bool:
 
 
 def isneginf(x: Any) -> Any:
-    x = asarray(x)
+    """TF's: x's dtype read as given (tnp.isinf's AttributeErrors), False unless floats."""
     return m.equal(x, asarray(-np.inf, x.dtype)) if x.dtype.is_floating else False
 
 
 def isposinf(x: Any) -> Any:
-    x = asarray(x)
     return m.equal(x, asarray(np.inf, x.dtype)) if x.dtype.is_floating else False
 

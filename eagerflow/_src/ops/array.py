@@ -200,7 +200,10 @@ def fill(dims: Any, value: Any, name: str | None = None, layout: Any = None) -> 
 def _fill(dims: Any, value: Any) -> Any:
     """fill as zeros and ones call it: TF converts their shape first, as int32 (no slow
     path: a string or a list of floats is its conversion's TypeError, not Fill's attr
-    error), and their errors name no name (their name scope is empty eagerly)."""
+    error), and their errors name no name (their name scope is empty eagerly). A 0-d integer
+    array is a TensorShape's one dim to TF, as a NumPy integer (not cast to int32)."""
+    if isinstance(dims, np.ndarray) and dims.ndim == 0 and dims.dtype.kind in "iu":
+        dims = dims[()]
     if isinstance(dims, (str, bytes)) or isinstance(dims, (list, tuple)) and \
             any(isinstance(v, (float, list, tuple)) or _numpy_non_int(v) for v in dims):
         dims = convert_to_tensor(dims, dtype=dt.int32)  # (ints: nested ones' Fill's error)
@@ -378,19 +381,11 @@ def concat_checks(op: str, xs: tuple, axis: int | None) -> list:
     C.refuse_narrow(op, xs[0]._dtype,
                     f"N={len(xs)}, T={C.dt_enum(xs[0]._dtype)}, Tidx=DT_INT32")
     d = C.same_dtype(op, xs, C.ALL | C.QUANTIZED | C.COPYABLE_NARROW)
-    ranks = {len(x._shape) for x in xs if x._shape is not None}
-    if not ranks:
+    known = [x for x in xs if x._shape is not None]
+    if not known:
         return [(None, d)]
-    if len(ranks) > 1:
-        raise C.fail(op, "ConcatOp : Ranks of all input tensors should match: shape[0] = "
-                         f"{C.shape_str(xs[0]._shape)} vs. shape[1] = "
-                         f"{C.shape_str(xs[1]._shape)}")
-    r = ranks.pop()
-    if r == 0 and axis == 0:  # (TF's range check lets a scalar's axis 0 through, for this)
-        raise C.fail(op, "ConcatOp : Can't concatenate scalars (use tf.stack instead)")
-    if not -r <= axis < r:
-        raise C.fail(op, f"ConcatOp : Expected concatenating dimensions in the range "
-                         f"[{-r}, {r}), but got {axis}")
+    r = len(known[0]._shape)
+    _concat_ranks(op, xs, axis, r)
     ax = axis % r
     out = list(next(x._shape for x in xs if x._shape is not None))
     total = 0
@@ -410,6 +405,23 @@ def concat_checks(op: str, xs: tuple, axis: int | None) -> list:
         total = None if total is None or x._shape[ax] is None else total + x._shape[ax]
     out[ax] = total
     return [(tuple(out), d)]
+
+
+def _concat_ranks(op: str, xs: tuple, axis: int, r: int) -> None:
+    """TF's kernel's order: the axis against the first input's rank `r` (a scalar's axis 0
+    let through), then each input in turn a scalar, or of another rank than the first."""
+    if not (-r <= axis < r or r == 0 and axis == 0):
+        raise C.fail(op, f"ConcatOp : Expected concatenating dimensions in the range "
+                         f"[{-r}, {r}), but got {axis}")
+    for i, x in enumerate(xs):
+        if x._shape is None:
+            continue
+        if not x._shape:
+            raise C.fail(op, "ConcatOp : Can't concatenate scalars (use tf.stack instead)")
+        if len(x._shape) != r:
+            raise C.fail(op, "ConcatOp : Ranks of all input tensors should match: shape[0] = "
+                             f"{C.shape_str(xs[0]._shape)} vs. shape[{i}] = "
+                             f"{C.shape_str(x._shape)}")
 
 
 def _concat_runtime_infer(xs: tuple, axis: Any) -> list:
