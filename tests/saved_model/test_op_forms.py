@@ -27,14 +27,10 @@ NO_TF_FORM = {
                      "TF's op holds the function",
     "GeneratorDataset": "TF's node has three lists of inputs (its init, next and finalize "
                         "functions' arguments); the generic export matches one list only",
-    # TF's reader_func takes the dataset of the shards' datasets: eagerflow's tf.function
-    # can't trace one (the samples' is a stand-in, Interleaving, which no library function
-    # holds), and eagerflow's loader can't yet run TF's (an interleave of a dataset of
-    # datasets inside an imported function). TF 2.21 does save a traced function holding
-    # `snapshot(path, reader_func=...)` or `Dataset.load(path, reader_func=...)` (its
-    # reader_func a library function of one variant, an InterleaveDataset over it; the
-    # snapshot's input zipped with a RewriteDataset'd range, its output mapped back):
-    # eagerflow's exporter has no snapshot stage yet
+    # TF's reader_func takes the dataset of the shards' datasets: the samples' is a
+    # stand-in (Interleaving) that no library function holds. `snapshot(path,
+    # reader_func=...)` and `Dataset.load(path, reader_func=...)` in a tf.function are
+    # saved as TF writes them, and TF's files of them run (test_snapshot_form.py)
     **{op: "a reader_func of a dataset of datasets" for op in ("LoadDataset",
                                                                 "SnapshotDatasetV2")},
     # barriers and sparse accumulators are TF 1 references (mutable string handles): no TF 2

@@ -103,6 +103,24 @@ def _deferred(dataset: DatasetV2, build: Callable, repr_name: str,
                            repr_name)
 
 
+def _keeping(stage: DatasetV2, **given: Any) -> DatasetV2:
+    """`stage`; while a function is traced, the tensors it was given whose values were
+    known (eager ones, the function's own of a known value), by TF's name of the argument,
+    which an exported graph passes as TF's graph does: an eager one captured as the
+    function's argument (converted now, as TF's converts it), the function's its node."""
+    graph = _state.graph
+    if not getattr(graph, "building_function", False):
+        return stage
+    kept = {k: v for k, v in given.items() if isinstance(v, EagerTensor) or (
+        isinstance(v, Tensor) and getattr(v, "graph", None) is graph)}
+    for k, v in kept.items():
+        if isinstance(v, EagerTensor):
+            graph.capture(v, const_name=k)
+    if kept:
+        stage._tensor_args = kept
+    return stage
+
+
 class _Methods:
     """Holds the methods while they are defined (so that `range`, `zip`, `map` and
     `filter` in their bodies stay Python's); `_install` moves them onto DatasetV2."""
@@ -238,18 +256,19 @@ class _Methods:
     def repeat(self, count: Any = None, name: str | None = None) -> DatasetV2:
         def build(count: Any) -> DatasetV2:
             return RepeatDataset(self, count)
-        return _deferred(self, build, "_RepeatDataset", count=count) or \
-            build(_named(None if count is None else int64_value(count, "count"), name))
+        return _deferred(self, build, "_RepeatDataset", count=count) or _keeping(
+            build(_named(None if count is None else int64_value(count, "count"), name)),
+            count=count)
 
     def take(self, count: Any, name: str | None = None) -> DatasetV2:
         return _deferred(self, lambda count: TakeDataset(self, count), "_TakeDataset",
                          count=count) or \
-            TakeDataset(self, _named(int64_value(count, "count"), name))
+            _keeping(TakeDataset(self, _named(int64_value(count, "count"), name)), count=count)
 
     def skip(self, count: Any, name: str | None = None) -> DatasetV2:
         return _deferred(self, lambda count: SkipDataset(self, count), "_SkipDataset",
                          count=count) or \
-            SkipDataset(self, _named(int64_value(count, "count"), name))
+            _keeping(SkipDataset(self, _named(int64_value(count, "count"), name)), count=count)
 
     def shard(self, num_shards: Any, index: Any, name: str | None = None) -> DatasetV2:
         def build(num_shards: Any, index: Any) -> DatasetV2:

@@ -55,7 +55,7 @@ from eagerflow._src.data.raw_dataset_sources import (
     TENSOR_DATASET,
     elements_variant,
 )
-from eagerflow._src.data.structure import Structure
+from eagerflow._src.data.structure import DatasetSpec, Structure
 from eagerflow._src.data.variant_value import variant_array
 from eagerflow._src.function.polymorphic import function
 from eagerflow._src.ops import checks as C
@@ -98,7 +98,8 @@ def param(cf: Any, i: int) -> Any:
 def concrete(fn: Any, specs: list) -> Any:
     """The concrete function of func attribute `fn` for arguments of `specs`, refused
     (Mismatch) as TF's function call refuses them: too few, or of another dtype."""
-    cf = concrete_of(fn, list(specs))
+    specs = [_VARIANT_SPEC if isinstance(s, DatasetSpec) else s for s in specs]
+    cf = concrete_of(fn, specs)
     if not hasattr(cf, "call_flat_outputs"):
         raise TypeError(f"Expected a function for a func attribute, got {fn!r}")
     params = _params(cf)
@@ -110,9 +111,14 @@ def concrete(fn: Any, specs: list) -> Any:
     return cf
 
 
+_VARIANT_SPEC = TensorSpec([], dt.variant)  # (a dataset component's, as TF's functions take it)
+
+
 def call_fn(cf: Any, args: list) -> list:
-    """The concrete function on `args`: as TF's, it ignores any past its arguments."""
-    return list(cf.call_flat_outputs(list(args)[:len(_params(cf))]))
+    """The concrete function on `args`: as TF's, it ignores any past its arguments (a
+    dataset among them passed as its variant: a snapshot's shards' datasets)."""
+    return list(cf.call_flat_outputs([a._variant_tensor if isinstance(a, DatasetV2) else a
+                                      for a in list(args)[:len(_params(cf))]]))
 
 
 def lone(items: Any) -> Any:

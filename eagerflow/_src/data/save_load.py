@@ -47,6 +47,7 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import snapshot_elements as elements
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import EXPERIMENTAL_OPS, UNKNOWN, DatasetV2
+from eagerflow._src.data.dataset_functions import traced_reader
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.io import structured_value, tensor_proto, tfrecord
 from eagerflow._src.io.protos import build, field, message
@@ -312,12 +313,15 @@ class LoadDataset(DatasetV2):
         else:
             empty = _ShardDataset([], compression, structure)
             datasets = DatasetV2.from_tensors(empty).take(0)
+        self._reader_fn = traced_reader(reader_func or _default_reader, element_spec,
+                                        "Dataset.load()")
         out = (reader_func or _default_reader)(datasets)
         if not isinstance(out, DatasetV2):
             raise TypeError(f"`reader_func` must return a `tf.data.Dataset` object. Got "
                             f"{type(out)}.")
         super().__init__((out,), structure)
         self._count = int(meta.num_elements)
+        self._path, self._compression_arg = path, compression  # (TF's node's)
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         return self._inputs[0]._make_iterator(ctx)

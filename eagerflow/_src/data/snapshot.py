@@ -38,6 +38,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core import tf_logging
 from eagerflow._src.core.errors import (
@@ -51,10 +52,17 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import save_load, snapshot_elements
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import EXPERIMENTAL_OPS, DatasetV2
-from eagerflow._src.data.iterators import ElementIterator, IterContext, PipelineFunction
+from eagerflow._src.data.dataset_functions import traced_reader
+from eagerflow._src.data.iterators import (
+    ElementIterator,
+    IterContext,
+    PipelineFunction,
+    note_symbolic,
+)
 from eagerflow._src.data.random_seed import DrawnSeeds
 from eagerflow._src.io import tfrecord
 from eagerflow._src.io.file_errors import os_error
+from eagerflow._src.ops.registry import OpDef
 from eagerflow._src.ops.checks import dtype_word
 
 METADATA_FILE = save_load.METADATA_FILE
@@ -74,6 +82,13 @@ def _compression(value: Any) -> tuple:
         raise TypeError(f"Expected string for argument 'compression' not {value!r}.")
     name = "SNAPPY" if value == "AUTO" else value
     return (name if name in ("SNAPPY", "GZIP", "ZLIB") else ""), name
+
+
+def _symbolic_path(path: Any) -> bool:
+    """Whether `path` is a string tensor of the tf.function being traced (fed when the
+    pipeline runs there)."""
+    return isinstance(path, Tensor) and not isinstance(path, EagerTensor) and \
+        path.dtype is _dt.string
 
 
 def _path(path: Any) -> str:
@@ -120,6 +135,9 @@ class _Hasher:
             return
         if isinstance(obj, DrawnSeeds):  # unseeded: as TF's graph, seed=0 and seed2=0
             self.tag("seeds", 0, 0)
+            return
+        if isinstance(obj, OpDef):  # an op (an imported function's node's): by its name,
+            self.tag("op", obj.name)  # not its registry entry (samples, forms)
             return
         if isinstance(obj, EagerTensor):
             obj = obj.numpy()
@@ -256,7 +274,11 @@ class SnapshotDataset(DatasetV2):
         index % n (TF's default `index % cpu_count()`, computed here without a map)."""
         super().__init__((input_dataset,))
         self._comp, comp_name = _compression(compression)
-        self._path = _path(path)
+        self._compression_arg = compression  # (TF's node's attr, as given)
+        # a path the tf.function computes is fed when the pipeline runs there
+        self._symbolic = [path] if _symbolic_path(path) else []
+        note_symbolic(self._symbolic)
+        self._path = None if self._symbolic else _path(path)
         self._specs = save_load._flat_specs(input_dataset.element_spec, "Snapshotting")
         self._modulo = shard_func if isinstance(shard_func, int) else None
         if self._modulo is not None:
@@ -271,12 +293,30 @@ class SnapshotDataset(DatasetV2):
                                 f"scalar tensor but its return type is "
                                 f"{self._source.element_spec[-1]}.")
         self._reader_func = reader_func or save_load._default_reader
-        # TF traces reader_func now: a function that cannot take a dataset of datasets
-        # fails here, before any file exists (what it returns is checked when reading)
-        empty = save_load._ShardDataset([], self._comp, input_dataset._structure)
-        self._reader_func(DatasetV2.from_tensors(empty).take(0))
+        self._reader_fn = traced_reader(self._reader_func, input_dataset.element_spec,
+                                        "Dataset.snapshot()")
+        if self._reader_fn is None:
+            # TF traces reader_func now: a function that cannot take a dataset of datasets
+            # fails here, before any file exists (what it returns is checked when reading)
+            empty = save_load._ShardDataset([], self._comp, input_dataset._structure)
+            self._reader_func(DatasetV2.from_tensors(empty).take(0))
         self._hash = fingerprint(input_dataset, comp_name)
-        self._hash_dir = os.path.join(self._path, str(self._hash))
+        self._hash_dir = None if self._path is None else \
+            os.path.join(self._path, str(self._hash))
+
+    def hash_dir(self, ctx: IterContext | None) -> str:
+        """The folder of this pipeline's snapshot under the path (a fed path's, when the
+        tf.function it was built in runs the pipeline)."""
+        if not self._symbolic:
+            return self._hash_dir
+        feed = getattr(ctx, "feed", None) or {}
+        t = self._symbolic[0]
+        if id(t) not in feed:
+            raise InvalidArgumentError(
+                None, None, f"This dataset was built from tensors of a tf.function ({t.name}); "
+                "it can only be iterated inside that function.")
+        path = _path(EagerTensor(to_host(feed[id(t)]), _dt.string))
+        return os.path.join(path, str(self._hash))
 
     def _check_reader(self, out: Any) -> DatasetV2:
         if isinstance(out, (tuple, list)) and len(out) > 1:
@@ -292,20 +332,21 @@ class SnapshotDataset(DatasetV2):
         return out
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        hash_dir = self.hash_dir(ctx)
         try:
-            os.makedirs(self._hash_dir, exist_ok=True)
+            os.makedirs(hash_dir, exist_ok=True)
         except FileExistsError:
-            raise not_a_directory(self._hash_dir) from None
+            raise not_a_directory(hash_dir) from None
         except NotADirectoryError:
-            raise not_a_directory(self._hash_dir) from None
+            raise not_a_directory(hash_dir) from None
         except OSError as e:
-            raise os_error(e, self._hash_dir, "MakeIterator") from None
-        return _SnapshotIterator(self, ctx or IterContext(self.options()))
+            raise os_error(e, hash_dir, "MakeIterator") from None
+        return _SnapshotIterator(self, ctx or IterContext(self.options()), hash_dir)
 
-    def _reader(self, meta: Any, ctx: IterContext) -> ElementIterator:
+    def _reader(self, meta: Any, ctx: IterContext, hash_dir: str) -> ElementIterator:
         structure = self._inputs[0]._structure
         shards = [save_load._ShardDataset(files, self._comp, structure)
-                  for files in save_load._shards(self._hash_dir, meta.run_id)]
+                  for files in save_load._shards(hash_dir, meta.run_id)]
         if shards:
             datasets = DatasetV2.from_tensors(shards[0])
             for ds in shards[1:]:
@@ -330,10 +371,10 @@ def not_a_directory(path: str, op: str = "MakeIterator") -> Exception:
 class _SnapshotIterator(ElementIterator):
     """Chooses reading or writing on the first element, as TF's iterator does."""
 
-    __slots__ = ("_ds", "_ctx", "_inner", "_writers", "_run_id", "_run_dir", "_done")
+    __slots__ = ("_ds", "_ctx", "_dir", "_inner", "_writers", "_run_id", "_run_dir", "_done")
 
-    def __init__(self, ds: SnapshotDataset, ctx: IterContext) -> None:
-        self._ds, self._ctx = ds, ctx
+    def __init__(self, ds: SnapshotDataset, ctx: IterContext, hash_dir: str) -> None:
+        self._ds, self._ctx, self._dir = ds, ctx, hash_dir
         self._inner: Any = None
         self._writers: dict | None = None
         self._run_id = ""
@@ -348,18 +389,18 @@ class _SnapshotIterator(ElementIterator):
 
     def _start(self) -> None:
         ds = self._ds
-        meta = _metadata(ds._hash_dir)
+        meta = _metadata(self._dir)
         if meta is not None and meta.finalized:
-            self._inner = ds._reader(meta, self._ctx)
+            self._inner = ds._reader(meta, self._ctx, self._dir)
             return
         # no snapshot, or an unfinished one: this iteration writes a new run
         self._run_id = str(random.getrandbits(64))
-        self._run_dir = os.path.join(ds._hash_dir, self._run_id)
+        self._run_dir = os.path.join(self._dir, self._run_id)
         try:
             os.makedirs(self._run_dir, exist_ok=True)
         except OSError as e:
             raise os_error(e, self._run_dir, "IteratorGetNext") from None
-        _write_metadata(ds._hash_dir, self._meta(False))
+        _write_metadata(self._dir, self._meta(False))
         self._writers = {}
         self._inner = ds._source._make_iterator(self._ctx)
 
@@ -405,7 +446,7 @@ class _SnapshotIterator(ElementIterator):
         """The input ended: the files are complete and the metadata says so."""
         self._done = True
         self._close_writers()
-        _write_metadata(self._ds._hash_dir, self._meta(True))
+        _write_metadata(self._dir, self._meta(True))
 
     def close(self) -> None:
         # An interrupted writer keeps what it wrote, its metadata left unfinalized: the

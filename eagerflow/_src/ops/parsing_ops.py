@@ -25,6 +25,7 @@ from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape, dims_text
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.ops import array, reshaping
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import slow_path
@@ -736,8 +737,9 @@ def _run(serialized: Any, features: Any, single: bool, example_names: Any = None
                                           for k, _, shape, _, seq in dense),
                      tuple((k, d, s) for k, (d, s) in ragged.items()), names)
     with graph_scope(scope):  # (TF's scope of the defaults and the node)
-        defaults = tuple(default_tensor(d, shape, default, seq)
-                         for _, d, shape, default, seq in dense)
+        defaults = tuple(default_tensor(d, shape, default, seq, key,
+                                        features[key].default_value)
+                         for key, d, shape, default, seq in dense)
         try:
             outs = bind(PARSE_EXAMPLE, (t, *defaults, *extra), attrs)
         except OpError as e:
@@ -755,15 +757,35 @@ def _run(serialized: Any, features: Any, single: bool, example_names: Any = None
     return result
 
 
-def default_tensor(dtype: dt.DType, shape: tuple, default: tuple | None, seq: bool) -> Any:
+def default_tensor(dtype: dt.DType, shape: tuple, default: tuple | None, seq: bool,
+                   key: str = "", given: Any = None) -> Any:
     """A dense feature's default as TF's parse_example hands it to the op: of its shape,
     or empty where it has none (the feature is required); a sequence's padding, a scalar
-    (zero or b"" where it has none)."""
+    (zero or b"" where it has none). In a graph, as TF's nodes of it: a Const ("Const"), or
+    the value as `given` (Const "key_<key>", a padding's "padding_<key>") reshaped."""
     if default is None and seq:
         default = (b"",) if dtype is dt.string else (0,)
-    if default is None:
-        return convert_to_tensor(_array([], dtype, (0,)), dtype=dtype)
-    return convert_to_tensor(_array(list(default), dtype, () if seq else shape), dtype=dtype)
+        given = None
+    if _state.graph is None or default is None:
+        if default is None:
+            return _graph_const(_array([], dtype, (0,)), dtype, "Const")
+        return convert_to_tensor(_array(list(default), dtype, () if seq else shape),
+                                 dtype=dtype)
+    if given is None:  # (a sequence's own padding)
+        return _graph_const(_array(list(default), dtype, ()), dtype, "Const")
+    value = _array(list(default), dtype, np.shape(given))
+    kind = "padding_" if seq else "key_"
+    return reshaping.reshape(_graph_const(value, dtype, kind + _NOT_IN_NAME.sub("_", key)),
+                             [] if seq else list(shape))
+
+
+_NOT_IN_NAME = re.compile(r"[^A-Za-z0-9_.\-/]")  # (TF's node names of the keys)
+
+
+def _graph_const(value: np.ndarray, dtype: dt.DType, name: str) -> Any:
+    if _state.graph is None:
+        return convert_to_tensor(value, dtype=dtype)
+    return array.constant(value, dtype=dtype, name=name)
 
 
 def serialized_tensor(serialized: Any, single: bool) -> Any:

@@ -106,6 +106,30 @@ def _context_checks(op: str, messages: list, keys: tuple, shapes: tuple, default
                                  f"expected {per_row}, but found 0")
 
 
+def _context_counts(op: str, messages: list, keys: tuple, shapes: tuple, defaults: tuple,
+                    names: tuple) -> None:
+    """ParseSequenceExampleV2's checks of the dense context features' numbers of values, as
+    TF's kernel makes them feature by feature: first the largest number over the batch,
+    which may not pass the feature's size (nor differ from it, for a required feature);
+    then each example's, which must be that size."""
+    for key, shape, d in zip(keys, shapes, defaults):
+        size = int(np.prod(shape, dtype=np.int64)) if shape else 1
+        found = [_count(m.context.feature, key) for m in messages]
+        top = max((n for n in found if n is not None), default=None)
+        if top is not None and (top > size or (np.size(d) == 0 and top != size)):
+            raise C.fail(op, f"Inconsistent max number of elements for feature {key}: "
+                             f"expected {size}, but found {top}")
+        for i, n in enumerate(found):
+            if n is not None and n != size:
+                raise C.fail(op, f"Unexpected number of elements in example {names[i]}")
+
+
+def _count(features: Any, key: str) -> int | None:
+    """How many values a context's feature `key` holds; None where it has none set."""
+    kind = features[key].WhichOneof("kind") if key in features else None
+    return None if kind is None else len(getattr(features[key], kind).value)
+
+
 def _unparsed(op: str, value: bytes, arity: dict) -> str:
     """The single op's message for `value`, which does not parse: TF's C message quotes
     its bytes and is read as UTF-8, cut at a NUL (invalid UTF-8 is Python's
@@ -150,6 +174,9 @@ def _parts(op: str, serialized: Any, defaults: tuple, a: dict, single: bool,
                                   _lengths(a, len(defaults)))
     _context_checks(op, messages, a["context_dense_keys"], a["context_dense_shapes"],
                     defaults, single, name)
+    if op == "ParseSequenceExampleV2":
+        _context_counts(op, messages, a["context_dense_keys"], a["context_dense_shapes"],
+                        defaults, names or (name,) * len(messages))
     ctx = np.empty(len(messages), dtype=object)
     ctx[:] = [example_pb.Example(features=m.context).SerializeToString() for m in messages]
     context = P.parse_tf(None, op, ctx[0, ...] if single else ctx, a["context_sparse_keys"],

@@ -348,8 +348,9 @@ def _parse(serialized: Any, context_features: Any, sequence_features: Any,
                      tuple((k, d, s) for k, (d, s) in fragged.items()), names)
     t = P.serialized_tensor(serialized, single)
     with P.graph_scope("ParseSequenceExample"):  # (TF's scope of the defaults and the node)
-        defaults = tuple(P.default_tensor(d, shape, default, False)
-                         for _, d, shape, default, _ in dense)
+        defaults = tuple(P.default_tensor(d, shape, default, False, key,
+                                          plain[key].default_value)
+                         for key, d, shape, default, _ in dense)
         try:
             outs = bind(PARSE_SEQUENCE_EXAMPLE, (t, *defaults, *extra), attrs)
         except OpError as e:

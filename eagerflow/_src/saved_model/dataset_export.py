@@ -110,6 +110,18 @@ class DatasetWriter:
             return self.w.const(x.numpy(), x._dtype, name=name)
         return self.w.const(np.asarray(x, dtype.as_numpy_dtype), dtype, name=name)
 
+    def argument(self, ds: Any, arg: str, x: Any) -> Ref:
+        """A stage's scalar argument `arg`, whose value is `x`: the function's tensor the
+        stage was given (of a known value); saving, an eager tensor it was given,
+        captured as TF's graph captures it converting the argument (an argument named
+        `arg`, bound to a constant); else `value`'s."""
+        given = getattr(ds, "_tensor_args", {}).get(arg)
+        if _symbolic(given):
+            return self.w.ref(given)
+        if given is not None and getattr(self.w, "bind_eager", False):
+            return self.w.capture_as(given, arg)
+        return self.value(x)
+
     def tensor(self, x: Any) -> Ref:
         if isinstance(x, Tensor) and not isinstance(x, EagerTensor):
             return self.w.ref(x)
@@ -270,11 +282,23 @@ def _range(x: DatasetWriter, ds: Any, args: tuple | None = None) -> Ref:
 
 
 def _counter(x: DatasetWriter, ds: Any) -> Ref:
-    # (TF's enumerate counts with range(start, max int64))
+    # (TF's enumerate counts with range(start, max int64), rewritten to be replicated on
+    # each split)
     if np.ndim(ds._start) != 0:
         raise ExportError("a counter of vectors has no TensorFlow form in eagerflow's exporter")
-    return x.node(ds, "RangeDataset", [x.value(int(ds._start)), x.value(_INT64_MAX),
-                                       x.value(ds._step)])
+    count = x.node(ds, "RangeDataset", [x.value(int(ds._start), name="start"),
+                                        x.value(_INT64_MAX, name="stop"),
+                                        x.value(ds._step, name="step")])
+    if not _enumerates(ds):
+        return count
+    rewrite = x.w.const(np.asarray(b"replicate_on_split", object), dt.string,
+                        name="RewriteDataset/rewrite_name")
+    return x.node(ds, "RewriteDataset", [count, rewrite])
+
+
+def _enumerates(ds: Any) -> bool:
+    """Whether `ds` is the count `enumerate` zips with its dataset."""
+    return type(ds).__qualname__ == "CounterDataset" and ds._repr_name == "_RangeDataset"
 
 
 def _tensors(x: DatasetWriter, ds: Any, leaves: list | None = None) -> Ref:
@@ -473,21 +497,27 @@ def _choose(x: DatasetWriter, ds: Any) -> Ref:
                   stop_on_empty_dataset=ds._stop_on_empty)
 
 
-def _counted(op: str, attr: str) -> Callable:
+def _counted(op: str, attr: str, arg: str = "count") -> Callable:
     def write(x: DatasetWriter, ds: Any) -> Ref:
-        return x.node(ds, op, [x.input(ds), x.value(getattr(ds, attr))])
+        inp = x.input(ds)
+        return x.node(ds, op, [inp, x.argument(ds, arg, getattr(ds, attr))])
     return write
 
 
 def _cache(x: DatasetWriter, ds: Any) -> Ref:
+    inp = x.input(ds)  # (made first, then the filename and the cache, as TF's)
     if ds._filename:
-        return x.node(ds, "CacheDataset", [x.input(ds), x.value(ds._filename, dt.string)])
+        return x.node(ds, "CacheDataset", [inp, x.value(ds._filename, dt.string,
+                                                        name="filename")])
     # (TF's in-memory cache: CacheDatasetV2 over a MemoryCache resource)
+    filename = x.value("", dt.string, name="filename")
     cache = x.w.node("DummyMemoryCache", [], {}, name="DummyMemoryCache")[0]
-    return x.node(ds, "CacheDatasetV2", [x.input(ds), x.value("", dt.string), cache])
+    return x.node(ds, "CacheDatasetV2", [inp, filename, cache])
 
 
 def _zip(x: DatasetWriter, ds: Any) -> Ref:
+    if len(ds._inputs) == 2 and _enumerates(ds._inputs[0]):
+        x.input(ds, 1)  # (enumerate's dataset was made before its count)
     return x.node(ds, "ZipDataset", [[x.dataset(d) for d in ds._inputs]])
 
 
@@ -517,6 +547,45 @@ def _ignore_errors(x: DatasetWriter, ds: Any) -> Ref:
 
 def _assert_cardinality(x: DatasetWriter, ds: Any) -> Ref:
     return x.node(ds, "AssertCardinalityDataset", [x.input(ds), x.value(ds._expected)])
+
+
+def _snapshot(x: DatasetWriter, ds: Any) -> Ref:
+    """`snapshot(path, reader_func=...)` without a shard_func: TF's SnapshotDatasetV2 over
+    the enumerated input (the map after it drops the index), its reader_func the traced
+    function of the shards' datasets, its shard_func TF's `index % cpu_count()`."""
+    reader = getattr(ds, "_reader_fn", None)
+    if reader is None or ds._modulo is None:
+        raise ExportError("a snapshot with a shard_func, or built outside a tf.function, "
+                          "has no TensorFlow form in eagerflow's exporter")
+    inp = x.input(ds)
+    path = x.value(ds._symbolic[0] if ds._symbolic else ds._path, dt.string, name="path")
+    reader_f, reader_others = x.dataset_function(reader, "SnapshotDatasetV2",
+                                                 "reader_func_other_args")
+    fw = x.w.library.new_function("Dataset_snapshot_shard_func")
+    index = fw.add_arg("args_0", dt.int64, ())
+    for i, s in enumerate(ds._inputs[0]._structure.specs[1:], 1):
+        fw.add_arg(f"args_{i}", s.dtype, _shape_of(s))
+    modulo = fw.const(np.int64(ds._modulo), dt.int64, name="mod/y")
+    shard = fw.node("FloorMod", [index, modulo], {}, name="mod")[0]
+    fw.finish([fw.node("Identity", [shard], {}, name="Identity")[0]])
+    return x.node(ds, "SnapshotDatasetV2", [inp, path, reader_others, []],
+                  compression=ds._compression_arg or "", reader_func=reader_f,
+                  shard_func=fw.fdef.signature.name)
+
+
+def _load(x: DatasetWriter, ds: Any) -> Ref:
+    """`Dataset.load(path, reader_func=...)` in a tf.function: TF's LoadDataset of the
+    path (a constant), its reader_func the traced function of the shards' datasets."""
+    reader = getattr(ds, "_reader_fn", None)
+    if reader is None:
+        raise ExportError("a Dataset.load built outside a tf.function has no TensorFlow "
+                          "form in eagerflow's exporter")
+    path = x.w.const(np.asarray(os.fsencode(ds._path), object), dt.string,
+                     name=f"{x.w.next_name('LoadDataset')}/path")
+    reader_f, reader_others = x.dataset_function(reader, "LoadDataset",
+                                                 "reader_func_other_args")
+    return x.node(ds, "LoadDataset", [path, reader_others], reader_func=reader_f,
+                  compression=ds._compression_arg or "")
 
 
 def _file_names(x: DatasetWriter, names: Any) -> Ref:
@@ -622,7 +691,7 @@ _STAGES: dict = {
     "RepeatDataset": _counted("RepeatDataset", "_count"),
     "TakeDataset": _counted("TakeDataset", "_count"),
     "SkipDataset": _counted("SkipDataset", "_count"),
-    "PrefetchDataset": _counted("PrefetchDataset", "_asked"),
+    "PrefetchDataset": _counted("PrefetchDataset", "_asked", "buffer_size"),
     "CacheDataset": _cache,
     "ZipDataset": _zip,
     "ConcatenateDataset": _concatenate,
@@ -638,6 +707,8 @@ _STAGES: dict = {
     "FixedLengthRecordDataset": _fixed_length,
     "MatchingFilesDataset": _matching_files,
     "GroupByWindowDataset": _group_by_window,
+    "SnapshotDataset": _snapshot,
+    "LoadDataset": _load,
     "RandomDataset": _random,
     "ChooseFromDatasets": _choose,
     "OptionsDataset": _passed_through,
@@ -665,9 +736,44 @@ def export_reduce(w: Any, op: Any) -> list:
     state = [w.input(i) for i in range(n_state)]
     types = [t._dtype for t in op.outputs]
     shapes = [t._shape for t in op.outputs]
+    w.touching = _pipeline_resources(w, inp)
     return w.node("ReduceDataset", [inp, state, others],
                   {"f": f, "output_types": types, "output_shapes": shapes,
                    "use_inter_op_parallelism": True, "metadata": b""}, name=op.name)
+
+
+def _pipeline_resources(w: Any, ref: Ref) -> list:
+    """The resources that the stages of the pipeline ending at `ref` take (the variables
+    their functions read, their caches), in the order met from its end: TF's automatic
+    control dependencies order a reduction of the pipeline after their last users."""
+    fdef = getattr(w, "fdef", None)
+    if fdef is None:
+        return []
+    nodes = {nd.name: nd for nd in fdef.node_def}
+    kinds = {a.name: a.type for a in fdef.signature.input_arg}
+    out: list = []
+    todo, seen = [ref.name.split(":")[0]], set()
+    while todo:
+        nd = nodes.get(todo.pop())
+        if nd is None or nd.name in seen:
+            continue
+        seen.add(nd.name)
+        for i in nd.input:
+            kind = kinds.get(i) if ":" not in i else _output_type(nodes, i)
+            if kind == dt.resource.as_datatype_enum:
+                out.append(i)
+            elif kind == dt.variant.as_datatype_enum and ":" in i:
+                todo.append(i.split(":")[0])
+    return list(dict.fromkeys(out))
+
+
+def _output_type(nodes: dict, name: str) -> int | None:
+    """The dtype enum of output `name` ("node:arg:i") where its op's OpDef fixes it."""
+    node, arg, _ = name.split(":")
+    nd = nodes.get(node)
+    if nd is None or not tf_ops.has_op(nd.op):
+        return None
+    return next((a.type for a in tf_ops.op_def(nd.op).output_arg if a.name == arg), None)
 
 
 def export_single_element(w: Any, op: Any) -> list:

@@ -50,6 +50,12 @@ _ARG_BAD = re.compile(r"[^a-z0-9_]")
 _NODE_BAD = re.compile(r"[^A-Za-z0-9_./\-]")
 
 
+def _makes_dataset(opdef: Any) -> bool:
+    """Whether the op's node is a dataset stage (its output a dataset's variant handle)."""
+    return any(a.name == "handle" and a.type == dt.variant.as_datatype_enum
+               for a in opdef.output_arg)
+
+
 def _is_effect(op_name: str) -> bool:
     return op_name in ("ReadVariableOp",) or tf_ops.op_def(op_name).is_stateful
 
@@ -85,6 +91,9 @@ class FunctionWriter:
         # a traced function's stateful nodes ordered by resource, as TF's automatic control
         # dependencies order them (graph/control_outputs.py), not in one chain
         self.by_resource = False
+        # the resource arguments the next node touches through its inputs (a dataset
+        # reduction's: its pipeline's stages'), which TF's dependencies order it by too
+        self.touching: list = []
         # captured eager tensors as TF saves them: each an argument the SavedModel binds to
         # a constant (`bind_eager`), not a constant of the body; `eager_caps`: id(the graph
         # tensor capturing one: its Const or placeholder) -> the eager tensor
@@ -552,10 +561,16 @@ class FunctionWriter:
                 raise ExportError(f"TensorFlow op {op} needs attribute {a.name}")
             _check_allowed(op, a, nd.attr.get(a.name))
         by_resource = self.branch is not None or self.by_resource
+        touching, self.touching = self.touching, []
         if _is_effect(op) and by_resource and op in _UNORDERED:
             self.unordered = True  # (stateful, but no control output of TF's: a draw)
+        elif by_resource and handles and _makes_dataset(opdef):
+            # (a dataset stage passing its function a resource: ordered by it, not listed)
+            self._order_by_resource(nd, op, handles)
         elif _is_effect(op):
-            if by_resource:
+            if by_resource and touching:
+                self._order_by_resource(nd, op, handles + touching, by_name=True)
+            elif by_resource:
                 self._order_by_resource(nd, op, handles)
             elif self._last_effect is not None:
                 nd.input.append("^" + self._last_effect)
@@ -632,10 +647,12 @@ class FunctionWriter:
                               "saved")
         return self.resource(var)
 
-    def _order_by_resource(self, nd: Any, op: str, handles: list) -> None:
+    def _order_by_resource(self, nd: Any, op: str, handles: list,
+                           by_name: bool = False) -> None:
         """A branch's stateful node `nd` ordered as TF's automatic control dependencies
         order it: after the last write of each resource it takes, a write after the reads
-        of it since; one that takes none after the last such node."""
+        of it since; one that takes none after the last such node. `by_name`: its control
+        inputs sorted by name (as TF's FunctionDef lists a reduction's)."""
         controls: list = []
         for res in dict.fromkeys(handles):
             if res in self._res_write:
@@ -649,7 +666,10 @@ class FunctionWriter:
             if None in self._res_write:
                 controls.append(self._res_write[None])
             self._res_write[None] = nd.name
-        nd.input.extend(f"^{c}" for c in dict.fromkeys(controls) if c != nd.name)
+        controls = [c for c in dict.fromkeys(controls) if c != nd.name]
+        if by_name:
+            controls.sort()
+        nd.input.extend(f"^{c}" for c in controls)
 
     # -- a listing's stand-in for an operation TF has no form for ---------------------------
     def written(self) -> tuple:
