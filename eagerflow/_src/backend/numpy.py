@@ -251,18 +251,30 @@ def caches_shared() -> bool:
     return _THREADS.others_busy()
 
 
-@contextlib.contextmanager
-def product_scope(macs: int) -> Iterator[None]:
+class _ThreadsEntered:
+    """The scope product_scope gives where it entered _THREADS' one-thread policy: leaving
+    it leaves the policy (stateless, so one object serves every such scope)."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: Any) -> None:
+        _THREADS.exit()
+
+
+_NO_POLICY = contextlib.nullcontext()
+_THREADS_ENTERED = _ThreadsEntered()
+
+
+def product_scope(macs: int) -> Any:
     """Applies `matmul`'s thread policy once to a run of products of at most `macs`
     multiply-adds each (a blocked kernel's), which then call `np.matmul` directly:
-    the policy's few microseconds per product add up over dozens of blocks."""
+    the policy's few microseconds per product add up over dozens of blocks. Used as
+    `with product_scope(macs):` (the policy is entered by this call; plain context
+    objects, not a generator's: ~110 bytecodes of contextlib's a call fewer)."""
     if macs <= SMALL_MACS or macs > SINGLE_THREAD_MACS or not _THREADS.enter():
-        yield
-        return
-    try:
-        yield
-    finally:
-        _THREADS.exit()
+        return _NO_POLICY
+    return _THREADS_ENTERED
 
 
 def matmul(a: Any, b: Any, out: Any = None) -> Any:

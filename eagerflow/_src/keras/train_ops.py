@@ -6,6 +6,7 @@ differentiates and traces), validating eagerly where TF's fused kernels would.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -82,6 +83,7 @@ def num_elements(x: Tensor, dtype: Any) -> Tensor:
     if x._shape is not None and all(d is not None for d in x._shape):
         if _state.graph is None:  # a host number, as `x / 2.0` has (no copy onto a GPU)
             d = dt.as_dtype(dtype)
-            return host_scalar(np.asarray(float(np.prod(x._shape)), d.as_numpy_dtype), d)
-        return convert_to_tensor(float(np.prod(x._shape)), dtype=dtype)
+            # (math.prod: in C, where np.prod of a tuple runs ~90 bytecodes of NumPy's)
+            return host_scalar(np.asarray(float(math.prod(x._shape)), d.as_numpy_dtype), d)
+        return convert_to_tensor(float(math.prod(x._shape)), dtype=dtype)
     return cast(R.size(x), dtype)

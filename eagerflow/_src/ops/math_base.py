@@ -64,9 +64,9 @@ def _cast_kernel(xp: Any, x: Any, dtype: dt.DType) -> Any:
             and np.dtype(npd).kind in "iu":
         # TF truncates toward zero; values out of the target's range (NaN too) take its
         # CPU kernel's two paths (float_to_int.py)
-        info = np.iinfo(npd)
         if xp is not np:  # (no read of the values back to the host)
             return float_to_int.device_path(xp, x, npd)
+        info = np.iinfo(npd)  # (NumPy's Python code: read where it is used)
         x = x.astype(np.float32) if x.dtype.kind == "V" else x  # (bfloat16: exact in float32)
         if x.size and info.min - 1.0 < float(x.min()) and float(x.max()) < info.max + 1.0:
             return x.astype(npd)  # (NaN fails the test)
