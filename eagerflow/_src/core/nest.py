@@ -236,15 +236,33 @@ def _same_sequence_type(a: Any, b: Any) -> bool:
     return isinstance(a, collections.abc.Mapping) and isinstance(b, collections.abc.Mapping)
 
 
-def _structure_mismatch(a: Any, b: Any, check_types: bool) -> tuple | None:
+def _composite_mismatch(a: Any, b: Any) -> str | None:
+    """TF's check of two composites walked with expand_composites: specs that have a
+    common supertype (their components then line up)."""
+    sa, sb = a._type_spec, b._type_spec
+    common = getattr(sa, "most_specific_common_supertype", None)
+    if type(sa) is type(sb) and (common is None or common([sb]) is not None):
+        return None
+    return f"Incompatible CompositeTensor TypeSpecs: {_described(sa)} vs. {_described(sb)}"
+
+
+def _structure_mismatch(a: Any, b: Any, check_types: bool,
+                        expand: bool = False) -> tuple | None:
     """(exception class, what differs) at the first place two structures part, walking
-    them as TF's AssertSameStructure does; None when they match."""
-    if is_nested(a) != is_nested(b):
-        seq, leaf = (a, b) if is_nested(a) else (b, a)
+    them as TF's AssertSameStructure does (`expand`: composites as the sequences of their
+    components); None when they match."""
+    nested_a = is_nested(a) or (expand and isinstance(a, CompositeTensor))
+    nested_b = is_nested(b) or (expand and isinstance(b, CompositeTensor))
+    if nested_a != nested_b:
+        seq, leaf = (a, b) if nested_a else (b, a)
         return ValueError, (f'Substructure "{_described(seq)}" is a sequence, while '
                             f'substructure "{_described(leaf)}" is not')
-    if not is_nested(a):
+    if not nested_a:
         return None
+    composites = isinstance(a, CompositeTensor) and isinstance(b, CompositeTensor)
+    # (checked with check_types False too, as TF does)
+    if composites and (why := _composite_mismatch(a, b)) is not None:
+        return ValueError, why
     if check_types:
         if not _same_sequence_type(a, b):
             return TypeError, (f"The two namedtuples don't have the same sequence type. First "
@@ -254,16 +272,26 @@ def _structure_mismatch(a: Any, b: Any, check_types: bool) -> tuple | None:
             return ValueError, (f"The two dictionaries don't have the same set of keys. First "
                                 f"structure has keys {_described(list(a))}, while "
                                 f"second structure has keys {_described(list(b))}")
-    ca, cb = _children(a), _children(b)
+    ca, cb = (_components(a) if expand else _children(a)), (_components(b) if expand
+                                                             else _children(b))
+    # (TF walks the children in pairs and finds a length differing only past the shorter
+    # one's end: a difference within the common children is the one it reports)
+    for x, y in zip(ca, cb):
+        found = _structure_mismatch(x, y, check_types, expand)
+        if found is not None:
+            return found
     if len(ca) != len(cb):
         return ValueError, (f"The two structures don't have the same number of elements. "
                             f"First structure: {_described(a)}. Second structure: "
                             f"{_described(b)}")
-    for x, y in zip(ca, cb):
-        found = _structure_mismatch(x, y, check_types)
-        if found is not None:
-            return found
     return None
+
+
+def _components(x: Any) -> list:
+    """A composite's components, else a structure's children."""
+    if isinstance(x, CompositeTensor):
+        return list(x._type_spec._to_components(x))
+    return _children(x)
 
 
 def _outline(structure: Any) -> Any:
@@ -277,7 +305,7 @@ def assert_same_structure(nest1: Any, nest2: Any, check_types: bool = True,
                           expand_composites: bool = False) -> None:
     """Raises TF's ValueError (TypeError for differing sequence types) where the two
     structures differ, with TF's message: both structures, what differs, their outlines."""
-    found = _structure_mismatch(nest1, nest2, check_types)
+    found = _structure_mismatch(nest1, nest2, check_types, bool(expand_composites))
     if found is None:
         return
     cls, detail = found

@@ -359,18 +359,19 @@ def composite_cast_reason(spec: CompositeSpec, value: Any) -> str:
         got: list | None = [value]
     elif isinstance(value, CompositeTensor) and type(value._type_spec) is type(spec):
         got = list(value._type_spec._to_components(value))
+    elif not isinstance(value, CompositeTensor):
+        try:  # (a ragged spec's components of any other value: the value, as flat values)
+            got = list(spec._to_components(value))
+        except (AttributeError, TypeError, ValueError):
+            got = None
     else:
         got = None
-    if got is not None and len(got) != len(want):
-        a = "[" + ", ".join(repr(s) for s in want) + "]"
-        b = "[" + ", ".join(repr(v) for v in got) + "]"
-        return ("The two structures don't have the same nested structure.\n\n"
-                f"First structure: type=list str={a}\n\nSecond structure: type=list str={b}"
-                "\n\nMore specifically: The two structures don't have the same number of "
-                f"elements. First structure: type=list str={a}. Second structure: type=list "
-                f"str={b}\nEntire first structure:\n[{', '.join('.' for _ in want)}]\n"
-                f"Entire second structure:\n[{', '.join('.' for _ in got)}]")
-    if got is not None and not isinstance(value, Tensor):
+    if got is not None:
+        try:
+            nest.assert_same_structure(want, got)
+        except (ValueError, TypeError) as e:
+            return str(e)
+    if got is not None and isinstance(value, CompositeTensor):
         for cs, part in zip(want, got):
             if part.dtype is not cs.dtype or not cs.shape.is_compatible_with(part.shape):
                 return f"Can not cast {TensorSpec(part.shape, part.dtype)!r} to {cs!r}"

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import shape_str
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import Tensor
@@ -396,6 +397,16 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
         form = (f"{op.name}[T={dt_enum(tensors[0]._dtype)}, Tindices="
                 f"{dt_enum(tensors[1]._dtype)}, "
                 f"bad_indices_policy=\"{attrs.get('bad_indices_policy', '')}\"]")
+    elif op.name == "DecodeCSV" and tensors:
+        form = _decode_csv_form(tensors, attrs)
+    elif op.name == "UnsortedSegmentJoin" and len(tensors) == 3:
+        sep = attrs.get("separator", b"")
+        sep = sep.decode("utf-8", "replace") if isinstance(sep, bytes) else sep
+        form = (f"UnsortedSegmentJoin[Tindices={dt_enum(tensors[1]._dtype)}, "
+                f"Tnumsegments={dt_enum(tensors[2]._dtype)}, separator=\"{sep}\"]")
+    elif op.name == "RaggedRange" and len(tensors) == 3:
+        form = (f"RaggedRange[T={dt_enum(tensors[0]._dtype)}, "
+                f"Tsplits={dt_enum(attrs.get('Tsplits', dt.int64))}]")
     elif op.name == "LoopCond":  # (its one input is a bool: no attrs)
         form = "LoopCond[]"
     elif op.name in _SPACE_DEPTH_OPS and tensors:
@@ -414,6 +425,15 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
         form = op.name
     return ValueError(f"{reason} for '{{{{node {node}}}}} = {form}({', '.join(names)})' with "
                       f"input shapes: {', '.join(shapes)}{suffix or '.'}")
+
+
+def _decode_csv_form(tensors: list, attrs: dict) -> str:
+    """DecodeCSV's node text: its output types, then its attrs in byte order."""
+    types = ", ".join(dt_enum(t._dtype) for t in tensors[1:])
+    cols = ", ".join(str(c) for c in attrs.get("select_cols") or ())
+    return (f"DecodeCSV[OUT_TYPE=[{types}], field_delim=\"{attrs.get('field_delim', ',')}\", "
+            f"na_value=\"{attrs.get('na_value', '')}\", select_cols=[{cols}], "
+            f"use_quote_delim={_bool(attrs.get('use_quote_delim', True))}]")
 
 
 # ops/checkpoint_ops.py's ops, whose infer words their rank and length checks as TF's
@@ -507,6 +527,9 @@ _CROSS_ERRORS = ("Shape must be at least rank 1", "Shapes must be equal rank", "
 # ops whose infer words its rank checks as their shape functions do while a graph is built
 # (the sorted segment reductions, ops/segment_ops.py; Reverse, ops/shaping.py; SdcaFprint,
 # ops/runtime_raw_ops.py)
+# DecodeCSV's shape function's checks of the record defaults (ops/csv_ops.py)
+_DECODE_CSV_ERRORS = ("Shape must be at most rank 1 but is rank",
+                      "Shape of a default must be a length-0")
 _SEGMENT_OPS = ("SegmentSum", "SegmentMean", "SegmentMax", "SegmentMin", "SegmentProd")
 _RANK_CHECKED_OPS = _SEGMENT_OPS + ("Reverse", "SdcaFprint")
 # (their shape function's NCHW_VECT_C rank check: ops/nn_space.py words it as TF's)
@@ -540,6 +563,9 @@ def is_shape_error(op_name: str, message: str) -> bool:
         op_name in CHECKPOINT_OPS and message.startswith(_CHECKPOINT_ERRORS +
                                                          _CHECKPOINT_SPEC_ERRORS)) or (
         op_name.startswith("SparseSegment") and message.startswith(_SPARSE_SEGMENT_ERRORS)) or (
+        op_name == "DecodeCSV" and message.startswith(_DECODE_CSV_ERRORS)) or (
+        op_name in ("UnsortedSegmentJoin", "RaggedRange") and
+        message.startswith(("Shape must be ", "Dimensions must be equal"))) or (
         op_name.startswith(_BOOSTED_TREES) and
         message.startswith(boosted_trees_ops.SHAPE_ERRORS))
 

@@ -42,6 +42,12 @@ def _not_allowed(msg: str) -> OperatorNotAllowedInGraphError:
     return err
 
 
+def bool_refused() -> OperatorNotAllowedInGraphError:
+    """TF's error for a symbolic tensor's truth asked in Python (for library code that
+    asks it of a tensor eagerflow does not build: Keras's lookup table size)."""
+    return _not_allowed(_BOOL_MSG)
+
+
 # The v1 Sessions made default (`with sess.as_default()`, InteractiveSession), innermost
 # last: kept beside the graphs, as TF does, for a tensor's eval(); function/compat_v1.py
 # defines Session.

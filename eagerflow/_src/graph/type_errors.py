@@ -78,6 +78,30 @@ def _list_sizes(lists: list, n_listed: int, attrs: dict) -> list | None:
     return [size] * len(lists)
 
 
+def _typed_list_error(op_name: str, sig: dict, args: list, ins: tuple) -> TypeError | None:
+    """signature_type_error for a signature whose last argument is a list of tensors of
+    several types: its fixed-type inputs, then each listed tensor's dtype against its
+    type list attr's allowed values."""
+    if len(ins) < len(args) - 1 or not all(isinstance(x, Tensor) for x in ins):
+        return None
+    for arg, x in zip(args[:-1], ins):
+        if "type" not in arg:
+            return None
+        want = _word(arg["type"])
+        if x._dtype.name != want:
+            return TypeError(f"Input '{arg['name']}' of '{op_name}' Op has type "
+                             f"{x._dtype.name} that does not match expected type of {want}.")
+    last = args[-1]
+    ok = next((a.get("allowedValues", {}).get("list", {}).get("type") for a in
+               sig.get("attr", ()) if a["name"] == last["typeListAttr"]), None)
+    for x in ins[len(args) - 1:]:
+        if ok is not None and x._dtype.name not in [_word(e) for e in ok]:
+            return TypeError(f"Value passed to parameter '{last['name']}' has DataType "
+                             f"{x._dtype.name} not in list of allowed values: "
+                             f"{', '.join(_word(e) for e in ok)}")
+    return None
+
+
 def signature_type_error(op_name: str, ins: tuple, attrs: dict) -> TypeError | None:
     """The TypeError TF's graph builder raises for `op_name` on inputs `ins` (eagerflow's
     flat inputs; TF inputs that eagerflow takes as attrs, like ConcatV2's axis, are left
@@ -86,8 +110,12 @@ def signature_type_error(op_name: str, ins: tuple, attrs: dict) -> TypeError | N
     if sig is None:
         return None
     args = [a for a in sig.get("inputArg", ()) if a["name"] not in attrs]
-    if any("typeListAttr" in a for a in args):
-        return None
+    typed_lists = [i for i, a in enumerate(args) if "typeListAttr" in a]
+    if typed_lists:
+        # (a list of tensors of several types, last: DecodeCSV's record_defaults)
+        if typed_lists != [len(args) - 1] or any("numberAttr" in a for a in args):
+            return None
+        return _typed_list_error(op_name, sig, args, ins)
     lists = [a for a in args if "numberAttr" in a]
     if len({a["numberAttr"] for a in lists}) > 1:
         return None

@@ -200,6 +200,7 @@ def clear_session(free_memory: bool = True) -> None:
     reset_uids()
     _LEARNING_PHASE[0] = None
     call_context.distribution = None  # (Keras's global state goes with the session)
+    call_context.training = None  # (as its outermost call's context does)
 
 
 # ---------------------------------------------------------------------------------------

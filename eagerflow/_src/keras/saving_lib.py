@@ -116,6 +116,21 @@ def save_model(model: Any, filepath: Any, overwrite: bool = True, zipped: Any = 
     if zipped is False:
         raise ValueError("When using `zipped=False`, the `filepath` argument should not end in "
                          f"`.keras`. Received: filepath={filepath}")
+    _write_archive(model, filepath, include_optimizer)
+
+
+def save_archive(obj: Any, filepath: Any) -> None:
+    """Writes `obj` to a `.keras` file by the archive writer alone (Keras's
+    saving_lib.save_model, which FeatureSpace.save calls): no `.h5` dispatch, and any other
+    extension refused with the writer's own message."""
+    filepath = str(filepath)
+    if not filepath.endswith(".keras"):
+        raise ValueError("Invalid `filepath` argument: expected a `.keras` extension. "
+                         f"Received: filepath={filepath}")
+    _write_archive(obj, filepath, True)
+
+
+def _write_archive(model: Any, filepath: str, include_optimizer: bool) -> None:
     if not getattr(model, "built", True):
         warnings.warn("You are saving a model that has not yet been built. It might not "
                       "contain any weights yet. Consider building the model first by calling "

@@ -19,6 +19,8 @@ import numpy as np
 import siphashc
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -31,6 +33,9 @@ from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 
 _I64 = dt.int64
+# (its name scope helper, api_scope: loaded by the first ragged cross)
+sparse_count_ops = lazy_module("eagerflow._src.ops.sparse_count_ops")
+
 _WIDTH = {"sparse": 3, "ragged": 2, "dense": 1}  # tensors per input of each kind
 
 # ---------------------------------------------------------------------------------------
@@ -442,6 +447,9 @@ def _ragged_cross_infer(*xs: Any, input_order: str, hashed_output: bool, num_buc
                          f"hashed_output={hashed_output}, or out_row_splits_type "
                          f"{out_row_splits_type!r} is not int32 or int64")
     if type(num_buckets) is int and num_buckets < 0:  # (TF's check of its OpDef's minimum)
+        if _state.graph is not None:  # (the graph builder's: a ValueError)
+            raise ValueError(f"Attr 'num_buckets' of '{op}' Op passed {num_buckets} less "
+                             "than minimum 0.")
         raise C.fail(op, f"Value for attr 'num_buckets' of {num_buckets} must be at least "
                          f"minimum 0\n\t; NodeDef: {{{{node {op}}}}}; "
                          f"{tf_op_defs.summary(op)}")
@@ -464,7 +472,20 @@ def _ragged_cross_infer(*xs: Any, input_order: str, hashed_output: bool, num_buc
     rest = tuple(t for kind, part in zip(layout, _parts(layout, tensors)) if kind != "ragged"
                  for t in part)
     _cross_infer(op, rest, tuple(k for k in layout if k != "ragged"), _I64)
-    return [((None,), out_values_type), ((None,), out_row_splits_type)]
+    rows = _cross_rows(layout, tensors)
+    return [((None,), out_values_type), ((None if rows is None else rows + 1,),
+                                         out_row_splits_type)]
+
+
+def _cross_rows(layout: tuple, tensors: tuple) -> int | None:
+    """The rows of RaggedCross's result where an input's shape tells them (a ragged
+    input's splits, a dense one's first dimension), as TF's shape function reads them."""
+    for kind, part in zip(layout, _parts(layout, tensors)):
+        shape = part[-1]._shape if kind == "ragged" else part[0]._shape if \
+            kind == "dense" else None
+        if shape and shape[0] is not None:
+            return shape[0] - 1 if kind == "ragged" else shape[0]
+    return None
 
 
 def _parts(layout: tuple, tensors: tuple) -> list:
@@ -725,7 +746,7 @@ def _lengths(inputs: Any) -> dict:
     return RAGGED_CROSS.arity((), {"input_order": order})
 
 
-def _ragged_cross(inputs: Any, attrs: dict) -> RaggedTensor:
+def _ragged_cross(inputs: Any, attrs: dict, name: str | None) -> RaggedTensor:
     """TF's RaggedCross over the inputs in the caller's order (numbers as int64)."""
     splits_dtype = _ragged_cross_inputs(inputs)
     if attrs["hashed_output"]:  # (its int attrs, read after the inputs: int64s)
@@ -751,15 +772,18 @@ def _ragged_cross(inputs: Any, attrs: dict) -> RaggedTensor:
         order += kind
     flat = [t for kind in "RSD" for group in groups[kind] for t in group]
     values, splits = bind(RAGGED_CROSS, tuple(flat), dict(
-        attrs, input_order=order, out_row_splits_type=splits_dtype))
+        attrs, input_order=order, out_row_splits_type=splits_dtype), name)
     return RaggedTensor.from_row_splits(values, splits, validate=False)
 
 
 def ragged_cross(inputs: Any, name: str | None = None) -> RaggedTensor:
     """`tf.ragged.cross`: per row, every combination of one feature from each input (in
     the inputs' order), joined by "_X_"."""
-    return _ragged_cross(inputs, {"hashed_output": False, "num_buckets": 0,
-                                  "hash_key": _DEFAULT_KEY, "out_values_type": dt.string})
+    # (TF's scope, and its op named as the scope: "RaggedCross/RaggedCross", "x/x")
+    with sparse_count_ops.api_scope(name or "RaggedCross"):
+        return _ragged_cross(inputs, {"hashed_output": False, "num_buckets": 0,
+                                      "hash_key": _DEFAULT_KEY, "out_values_type": dt.string},
+                             name)
 
 
 def ragged_cross_hashed(inputs: Any, num_buckets: int = 0, hash_key: Any = None,
@@ -768,5 +792,6 @@ def ragged_cross_hashed(inputs: Any, num_buckets: int = 0, hash_key: Any = None,
     key = _DEFAULT_KEY if hash_key is None else hash_key
     if key > 2**63:  # (TF's uint64 key as its int64 attr: from past 2**63, not 2**63 itself)
         key -= 2**64
-    return _ragged_cross(inputs, {"hashed_output": True, "num_buckets": num_buckets,
-                                  "hash_key": key, "out_values_type": _I64})
+    with sparse_count_ops.api_scope(name or "RaggedCross"):
+        return _ragged_cross(inputs, {"hashed_output": True, "num_buckets": num_buckets,
+                                      "hash_key": key, "out_values_type": _I64}, name)

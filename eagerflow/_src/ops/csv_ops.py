@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -40,18 +41,50 @@ def _infer(records: Any, *defaults: Any, field_delim: str, use_quote_delim: bool
     field_delim, na_value = C.string_arg(field_delim, "field_delim"), C.string_arg(
         na_value, "na_value")
     select_cols = C.int_list(select_cols, "select_cols")
-    for d in defaults:
+    graph = _state.graph is not None
+    if not defaults:
+        if graph:  # (TF's graph builder checks the attr's minimum: a ValueError)
+            raise ValueError(f"Attr 'OUT_TYPE' of '{_OP}' Op passed list of length 0 less "
+                             "than minimum 1.")
+        raise C.fail(_OP, "Length for attr 'OUT_TYPE' of 0 must be at least minimum 1"
+                          f"\n\t; NodeDef: {{{{node {_OP}}}}}")
+    for i, d in enumerate(defaults):
         if d._dtype not in FIELD_TYPES:
             raise C.fail(_OP, f"Value for attr 'OUT_TYPE' of {C.dtype_word(d._dtype)} is not "
                               "in the list of allowed values: float, double, int32, int64, "
-                              "string")
-        if d._shape is not None and (len(d._shape) > 1 or (d._shape and d._shape[0] not in
-                                                             (0, 1, None))):
-            raise C.fail(_OP, f"Each record default should be at most rank 1, with at most "
-                              f"one element; got shape {C.shape_str(d._shape)}")
-    if len(field_delim.encode()) != 1:
+                              f"string\n\t; NodeDef: {{{{node {_OP}}}}}")
+        if graph:
+            _shape_fn_default(d._shape)
+        else:
+            _check_default(i, d._shape)
+    # (the kernel's check, made as it is built: when it runs, in a graph)
+    if not graph and len(field_delim.encode()) != 1:
         raise C.fail(_OP, "field_delim should be only 1 char")
     return [(records._shape, d._dtype) for d in defaults]
+
+
+def _check_default(i: int, shape: tuple | None) -> None:
+    """TF's kernel's checks of record default `i`'s shape: a scalar, or a vector of at
+    most one value (none: the field is required)."""
+    if shape is None:
+        return
+    if len(shape) > 1:
+        raise C.fail(_OP, "Each record default should be at most rank 1")
+    if shape and shape[0] is not None and shape[0] > 1:
+        raise C.fail(_OP, f"There should only be 1 default per field but field {i} has "
+                          f"{shape[0]}")
+
+
+def _shape_fn_default(shape: tuple | None) -> None:
+    """TF's shape function's check of a record default's shape (its ValueError as the
+    graph is built)."""
+    if shape is None:
+        return
+    if len(shape) > 1:
+        raise C.fail(_OP, f"Shape must be at most rank 1 but is rank {len(shape)}")
+    if shape and shape[0] is not None and shape[0] > 1:
+        raise C.fail(_OP, "Shape of a default must be a length-0 or length-1 vector, or a "
+                          "scalar.")
 
 
 def _check_select(select_cols: list, outputs: int) -> None:
@@ -101,7 +134,8 @@ def _split(record: bytes, delim: bytes, quote: bool) -> list:
             continue
         d = record.find(delim, i)
         field = record[i:] if d < 0 else record[i:d]
-        if quote and b'"' in field:
+        # (a line break ends a record: a field holds one only quoted)
+        if (quote and b'"' in field) or b"\n" in field or b"\r" in field:
             raise C.fail(_OP, "Unquoted fields cannot have quotes/CRLFs inside")
         fields.append(field)
         if d < 0:
@@ -134,8 +168,12 @@ def _value(field: bytes, f: int, r: int, dtype: dt.DType) -> Any:
 
 def _kernel(xp: Any, records: Any, *defaults: Any, field_delim: str, use_quote_delim: bool,
             na_value: str, select_cols: tuple) -> tuple:
+    if len(C.string_arg(field_delim, "field_delim").encode()) != 1:
+        raise C.fail(_OP, "field_delim should be only 1 char")
     select_cols = C.int_list(select_cols, "select_cols")
     _check_select(select_cols, len(defaults))
+    for i, default in enumerate(defaults):
+        _check_default(i, np.shape(default))
     flat = np.asarray(records, dtype=object).reshape(-1)
     cols = [[] for _ in defaults]
     delim = C.string_arg(field_delim, "field_delim").encode()
@@ -246,7 +284,9 @@ def decode_csv(records: Any, record_defaults: Any, field_delim: str = ",",
             raise ValueError("Length of select_cols and record_defaults do not match.")
     defaults = tuple(stack(d) if isinstance(d, (list, tuple)) and any(
         isinstance(x, Tensor) for x in d) else convert_to_tensor(d) for d in record_defaults)
-    out = bind(DECODE_CSV, (convert_to_tensor(records, dtype=dt.string),) + defaults,
+    records = records if isinstance(records, Tensor) else convert_to_tensor(records,
+                                                                           dtype=dt.string)
+    out = bind(DECODE_CSV, (records,) + defaults,
                {"field_delim": field_delim, "use_quote_delim": bool(use_quote_delim),
                 "na_value": na_value, "select_cols": tuple(select_cols or ())}, name)
     return list(out)

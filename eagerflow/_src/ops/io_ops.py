@@ -185,29 +185,36 @@ def _raw_infer(input_bytes: Any, *, out_type: dt.DType, little_endian: bool,
     return [(None if shape is None else tuple(shape) + (None,), out_type)]
 
 
+def _check_raw_sizes(sizes: list, width: int, out_type: dt.DType) -> None:
+    """TF's DecodeRaw kernel's checks, in its order: every string the first one's size
+    (it names the first that differs), then that size a multiple of the out_type's (named
+    as TF's DataTypeString names it: double, half)."""
+    for i, n in enumerate(sizes):
+        if n != sizes[0]:
+            raise InvalidArgumentError(None, None, "DecodeRaw requires input strings to all be "
+                                       f"the same size, but element {i} has size {sizes[0]} "
+                                       f"!= {n} [Op:DecodeRaw]")
+    if sizes and sizes[0] % width:
+        raise InvalidArgumentError(None, None, f"Input to DecodeRaw has length {sizes[0]} that "
+                                   f"is not a multiple of {width}, the size of "
+                                   f"{C.dtype_word(out_type)} [Op:DecodeRaw]")
+
+
 def _raw_kernel(xp: Any, input_bytes: Any, *, out_type: dt.DType, little_endian: bool,
                 fixed_length: int | None) -> np.ndarray:
     npd = np.dtype(out_type.as_numpy_dtype).newbyteorder("<" if little_endian else ">")
     items = np.asarray(input_bytes, dtype=object).reshape(-1)
     width = npd.itemsize
+    if fixed_length is None:
+        _check_raw_sizes([len(bytes(b)) for b in items], width, out_type)
     rows = []
     for b in items:
         b = bytes(b)
         if fixed_length is not None:
             b = b[:fixed_length].ljust(fixed_length, b"\0")
             b = b[:len(b) - len(b) % width]
-        elif len(b) % width:
-            raise InvalidArgumentError(None, None, f"Input to DecodeRaw has length {len(b)} that "
-                                       f"is not a multiple of {width}, the size of "
-                                       f"{out_type.name} [Op:DecodeRaw]")
         rows.append(np.frombuffer(b, dtype=npd).astype(npd.newbyteorder("="), copy=True))
     n = {len(r) for r in rows}
-    if len(n) > 1:  # TF names the first element that differs, with the first one's size
-        i = next(i for i, r in enumerate(rows) if len(r) != len(rows[0]))
-        raise InvalidArgumentError(None, None, "DecodeRaw requires input strings to all be the "
-                                   f"same size, but element {i} has size "
-                                   f"{len(rows[0]) * width} != {len(rows[i]) * width} "
-                                   "[Op:DecodeRaw]")
     # with no strings the row length comes from fixed_length alone (0 without it), as in TF
     count = n.pop() if n else (fixed_length // width if fixed_length is not None else 0)
     out = np.stack(rows) if rows else np.zeros((0, count), dtype=npd.newbyteorder("="))
@@ -361,7 +368,9 @@ def decode_raw(input_bytes: Any, out_type: Any, little_endian: bool = True,
                 dt.as_dtype(out_type), bool(little_endian),
                 _attr(n.numpy()) if known else None), name)
         except OpError as e:
-            if not isinstance(fixed_length, Tensor):  # TF's wrapper: its slow path
+            # (TF's wrapper takes its slow path, whose errors name no name, for bytes
+            # given as a Python list; a Python fixed_length it converts on its fast path)
+            if not isinstance(input_bytes, Tensor):
                 slow_path(e)
             raise
     return bind(DECODE_RAW, (t,), {"out_type": dt.as_dtype(out_type),

@@ -607,6 +607,10 @@ def _ragged_reduce(seg: Callable, dense: Callable) -> Callable:
     def handler(input_tensor: Any, axis: Any = None, keepdims: bool = False,
                 name: str | None = None) -> Any:
         rt = input_tensor
+        if not isinstance(rt, RaggedTensor):
+            # (another composite, a SparseTensor: TF's conversion error, as the dense op
+            # gives it; the dense op itself would come back here)
+            convert_to_tensor(rt)
         axis = _axis_value(axis)
         if axis is None:
             return dense(rt.flat_values, keepdims=keepdims) if not keepdims else \

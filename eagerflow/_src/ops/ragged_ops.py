@@ -15,6 +15,7 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, reshape, reshape_like, zeros
@@ -59,6 +60,8 @@ def _range_infer(starts: Any, limits: Any, deltas: Any, *, Tsplits: dt.DType = d
     op = "RaggedRange"
     C.dtype_attr(op, Tsplits, "Tsplits", C.INDEX)
     d = C.same_dtype(op, (starts, limits, deltas), _RANGE_TYPES)
+    if _state.graph is not None:
+        _range_shape_fn((starts, limits, deltas))
     n, vector = None, False
     for x, what in ((starts, "starts"), (limits, "limits"), (deltas, "deltas")):
         if x._shape is None:
@@ -74,6 +77,22 @@ def _range_infer(starts: Any, limits: Any, deltas: Any, *, Tsplits: dt.DType = d
     # (all scalars: one row; a vector of unknown length: rows unknown)
     nrows = (n if vector else 1) if known else None
     return [((None if nrows is None else nrows + 1,), Tsplits), ((None,), d)]
+
+
+def _range_shape_fn(args: tuple) -> None:
+    """TF's shape function's checks (its ValueError as a graph is built): each argument
+    a scalar or vector, then the vectors' lengths merged in order."""
+    for x in args:
+        if x._shape is not None and len(x._shape) > 1:
+            raise C.fail("RaggedRange", f"Shape must be at most rank 1 but is rank "
+                                        f"{len(x._shape)}")
+    n = None
+    for x in args:
+        if x._shape and x._shape[0] is not None:
+            if n is not None and x._shape[0] != n:
+                raise C.fail("RaggedRange", f"Dimensions must be equal, but are "
+                                            f"{x._shape[0]} and {n}")
+            n = x._shape[0]
 
 
 def _range_sizes(op: str, s: np.ndarray, lim: np.ndarray, d: np.ndarray) -> tuple:
@@ -99,6 +118,9 @@ def _range_kernel(xp: Any, starts: Any, limits: Any, deltas: Any, *,
                   Tsplits: dt.DType = dt.int64) -> tuple:
     op = "RaggedRange"
     n = next((a.size for a in (starts, limits, deltas) if a.ndim), 1)
+    # (the kernel's check: in a graph, of shapes known only when it runs)
+    if any(a.ndim and a.size != n for a in (starts, limits, deltas)):
+        raise C.fail(op, "starts, limits, and deltas must have the same shape")
     s, lim, d = (np.broadcast_to(a, (n,)) for a in (starts, limits, deltas))
     sizes, total = _range_sizes(op, s, lim, d)
     check_finite_size(op, (total,), dt.as_dtype(starts.dtype))

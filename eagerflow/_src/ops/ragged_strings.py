@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import composite_dispatch as cd
@@ -26,9 +27,8 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.elementwise import as_fixed_type
 from eagerflow._src.ops.indexing import boolean_mask, gather
-from eagerflow._src.ops.math_base import ones_like, where, zeros_like
+from eagerflow._src.ops.math_base import where
 from eagerflow._src.ops.packed_strings import Packed, attach, packed_of
-from eagerflow._src.ops.ragged_functions import range as ragged_range
 from eagerflow._src.ops.ragged_ops import check_splits
 from eagerflow._src.ops.ragged_tensor import RaggedTensor
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
@@ -37,6 +37,9 @@ from eagerflow._src.ops.sparse_count_ops import api_scope
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.string_format import as_string
 from eagerflow._src.ops.string_format import format as string_format
+
+# TF 1's StringSplit, bytes_split's op: loaded by its first call
+string_split_v1 = lazy_module("eagerflow._src.ops.string_split_v1")
 
 _ENCODINGS = {"UTF-8": "utf-8", "UTF-16-BE": "utf-16-be", "UTF-32-BE": "utf-32-be"}
 _ERRORS = ("strict", "replace", "ignore")
@@ -753,16 +756,18 @@ def bytes_split(input: Any, name: str | None = None) -> Any:  # noqa: A002
     if isinstance(x, RaggedTensor):
         return x.with_flat_values(bytes_split(x.flat_values))
     rank = x.shape.rank
+    if rank is None:
+        raise ValueError("input must have a statically-known rank.")
     if rank == 0:
         return bytes_split(stack([x]))[0]
-    if rank is not None and rank > 1:
+    if rank > 1:
         return bytes_split(RaggedTensor.from_tensor(x))
-    # piece j of row i is substr(x[i], j, 1), for j in range(length(x[i]))
-    lengths = string_ops.length(x, unit="BYTE")
-    rows = ragged_range(zeros_like(lengths), lengths)
-    strings = gather(x, rows.value_rowids())
-    values = string_ops.substr(strings, rows.flat_values, ones_like(rows.flat_values))
-    return rows.with_flat_values(values)
+    # (as TF's: StringSplit's tokens at an empty delimiter, rows counted at run time,
+    # so a traced result's row_splits have no static length)
+    indices, values, dense_shape = bind(string_split_v1.STRING_SPLIT,
+                                        (x, convert_to_tensor("")), {"skip_empty": False})
+    return RaggedTensor.from_value_rowids(values, indices[:, 0], nrows=dense_shape[0],
+                                          validate=False)
 
 
 # ---------------------------------------------------------------------------------------

@@ -184,6 +184,7 @@ class RaggedTensor(CompositeTensor):
         n_vals, n_ids = _outer_len(values), _static_len(rowids)
         if n_vals is not None and n_ids is not None and n_vals != n_ids:
             raise ValueError(f"Shapes ({n_vals},) and ({n_ids},) are incompatible")
+        given_rows = nrows is not None
         if nrows is None:
             if _eager(rowids):
                 nrows = convert_to_tensor(int(rowids._arr[-1]) + 1 if rowids._arr.size else 0,
@@ -204,6 +205,8 @@ class RaggedTensor(CompositeTensor):
             msg = "Arguments to from_value_rowids do not form a valid RowPartition"
             dbg.assert_non_negative(rowids[:1], message=msg)
             dbg.assert_non_negative(rowids[1:] - rowids[:-1], message=msg)
+            if given_rows:  # (TF's check of the last id, found at run time in a graph)
+                dbg.assert_less(rowids[-1:], nrows, message=msg)
             dbg.assert_non_negative(nrows, message=msg)
         # (TF's rule: the splits are the running sum of each row's count of ids, counted by
         # bincount of the ids as int32 bounded to nrows: an id past the rows is dropped, a
@@ -812,6 +815,29 @@ class RaggedTensorSpec(CompositeSpec):
         if out is None:
             raise ValueError(f"No TypeSpec is compatible with both {self} and {other}")
         return out
+
+    def is_subtype_of(self, other: Any) -> bool:
+        """TF's: a spec of the same kind whose shape is a subtype of `other`'s."""
+        return type(other) is RaggedTensorSpec and other._dtype is self._dtype and \
+            other._ragged_rank == self._ragged_rank and \
+            other._row_splits_dtype is self._row_splits_dtype and \
+            self._shape.is_subtype_of(other._shape)
+
+    # -- tf.data's batching of a spec: one ragged dimension more or less ----------------
+    def _batch(self, batch_size: int | None) -> RaggedTensorSpec:
+        self._plain_values()
+        return RaggedTensorSpec(as_shape([batch_size]).concatenate(self._shape), self._dtype,
+                                self._ragged_rank + 1, self._row_splits_dtype)
+
+    def _unbatch(self) -> RaggedTensorSpec:
+        self._plain_values()
+        # (a ragged rank below 0 is TF's too: the dataset may be batched again)
+        return RaggedTensorSpec(self._shape[1:], self._dtype, self._ragged_rank - 1,
+                                self._row_splits_dtype)
+
+    def _plain_values(self) -> None:
+        if self._flat_values_spec is not None:
+            raise ValueError("Customized value_type is not supported.")
 
     def _key(self) -> tuple:
         return (self._shape, self._dtype, self._ragged_rank, self._row_splits_dtype)

@@ -374,18 +374,24 @@ DECODE_BASE64 = register(OpDef(
 ))
 
 
+def _strings(value: Any) -> Any:
+    """An op's string input: a tensor as it is (the op refuses another dtype, as TF's
+    does), anything else converted to strings."""
+    return value if isinstance(value, Tensor) else convert_to_tensor(value, dtype=dt.string)
+
+
 @dispatchable
 def encode_base64(input: Any, pad: bool = False, name: str | None = None) -> Any:  # noqa: A002
     """Web-safe base64 of each string (`-` and `_`; `=` padding only with `pad`)."""
     attrs = C.wrapper_attrs("EncodeBase64", pad=pad)
-    return bind(ENCODE_BASE64, (convert_to_tensor(input, dtype=dt.string),), attrs)
+    return bind(ENCODE_BASE64, (_strings(input),), attrs)
 
 
 @dispatchable
 @slow_inputs("input")
 def decode_base64(input: Any, name: str | None = None) -> Any:  # noqa: A002
     """Each web-safe base64 string decoded (padding optional)."""
-    return bind(DECODE_BASE64, (convert_to_tensor(input, dtype=dt.string),), {})
+    return bind(DECODE_BASE64, (_strings(input),), {})
 
 
 # ---------------------------------------------------------------------------------------
@@ -397,10 +403,15 @@ _WBITS = {"ZLIB": zlib.MAX_WBITS, "GZIP": 16 + zlib.MAX_WBITS}
 
 def _compressed_infer(x: Any, compression_type: str) -> list:
     C.check_string("DecodeCompressed", x)
+    return [(x._shape, dt.string)]
+
+
+def _check_compression(compression_type: str) -> None:
+    """TF's kernel's check of its attr, made as the kernel is built: as the op runs
+    eagerly, when it runs in a graph."""
     if compression_type not in ("", "ZLIB", "GZIP"):
         raise C.fail("DecodeCompressed", "Only ZLIB, ZSTD, GZIP or NONE are supported "
                                          "compressions")
-    return [(x._shape, dt.string)]
 
 
 def _inflate(s: bytes, compression_type: str) -> bytes:
@@ -409,15 +420,26 @@ def _inflate(s: bytes, compression_type: str) -> bytes:
     try:
         # a stream cut short gives what it decompressed, as TF's ZlibInputStream does
         d = zlib.decompressobj(_WBITS[compression_type])
-        return d.decompress(s) + d.flush()
+        out = d.decompress(s) + d.flush()
+        # (TF's GZIP reader reads the members that follow the first one, as gunzip
+        # does; its ZLIB reader stops at the end of the first stream)
+        while compression_type == "GZIP" and d.unused_data:
+            d, rest = zlib.decompressobj(_WBITS["GZIP"]), d.unused_data
+            out += d.decompress(rest) + d.flush()
+        return out
     except zlib.error as e:  # zlib's "Error -3 while decompressing data: ...", as TF words it
         code, _, why = str(e).removeprefix("Error ").partition(" while decompressing data: ")
         raise DataLossError(None, None, f"inflate() failed with error {code}: {why} "
                                         "[Op:DecodeCompressed]") from None
 
 
+def _compressed_kernel(xp: Any, x: Any, compression_type: str) -> np.ndarray:
+    _check_compression(compression_type)
+    return _map_strings(_inflate)(xp, x, compression_type=compression_type)
+
+
 DECODE_COMPRESSED = register(OpDef(
-    "DecodeCompressed", _compressed_infer, _map_strings(_inflate),
+    "DecodeCompressed", _compressed_infer, _compressed_kernel,
     reference=lambda x, compression_type: object_vector(
         [zlib.decompressobj(_WBITS.get(compression_type, 0) or zlib.MAX_WBITS).decompress(
             bytes(v)) if compression_type else bytes(v) for v in x.reshape(-1)]
@@ -447,7 +469,7 @@ def decode_compressed(bytes: Any, compression_type: str = "",  # noqa: A002
                       name: str | None = None) -> Any:
     """Each string inflated: "ZLIB", "GZIP" or "" (as it is)."""
     attrs = C.wrapper_attrs("DecodeCompressed", compression_type=compression_type)
-    return bind(DECODE_COMPRESSED, (convert_to_tensor(bytes, dtype=dt.string),), attrs)
+    return bind(DECODE_COMPRESSED, (_strings(bytes),), attrs)
 
 
 # ---------------------------------------------------------------------------------------

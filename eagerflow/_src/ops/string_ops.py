@@ -24,6 +24,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, OutOfRangeError
 from eagerflow._src.core.lazy import lazy_module
+from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import (
     EagerTensor,
     Tensor,
@@ -567,29 +568,45 @@ def _axes_list(axes: Any) -> list:
     return [] if axes is None else [int(axes)] if np.ndim(axes) == 0 else [int(a) for a in axes]
 
 
-def _reduce_join_infer(x: Any, axes: tuple | None, keepdims: bool, separator: bytes) -> list:
+def _reduce_join_infer(x: Any, *dyn: Any, axes: tuple | None, keepdims: bool,
+                       separator: bytes) -> list:
+    """(axes: an attr where known when the op is built, else its last input)"""
     C.check_string("ReduceJoin", x)
+    if dyn and dyn[0]._dtype is not dt.int32:
+        raise C.wrong_input_dtype("ReduceJoin", 1, dt.int32, dyn[0]._dtype)
     separator_attr("ReduceJoin", separator)
-    if x._shape is None:
+    if x._shape is None or dyn:  # (axes known when it runs: TF's shape is unknown)
         return [(None, dt.string)]
     n = len(x._shape)
-    for a in _axes_list(axes):  # TF's check (a scalar has no axis to join along)
-        if not -n <= a < n:
-            raise OutOfRangeError(None, None, f"Invalid reduction dimension {a} for input "
-                                              f"with {n} dimension(s) [Op:ReduceJoin]")
-    seen = set()
-    for a in _axes_list(axes):
-        if a % n in seen:
-            raise C.fail("ReduceJoin", f"Duplicate reduction dimension {a}")
-        seen.add(a % n)
+    # (TF's shape function checks the range; its kernel, when it runs, duplicates too)
+    _check_join_axes(axes, n, duplicates=_state.graph is None)
     axes = C.reduction_axes("ReduceJoin", axes, n)
     shape = tuple(1 if a in axes else d for a, d in enumerate(x._shape) if keepdims or
                   a not in axes)
     return [(shape, dt.string)]
 
 
-def _reduce_join_kernel(xp: Any, x: Any, axes: tuple | None, keepdims: bool,
+def _check_join_axes(axes: tuple | None, n: int, duplicates: bool = True) -> None:
+    """TF's checks of the axes of an input of rank `n` (a scalar has no axis to join
+    along)."""
+    for a in _axes_list(axes):
+        if not -n <= a < n:
+            raise OutOfRangeError(None, None, f"Invalid reduction dimension {a} for input "
+                                              f"with {n} dimension(s) [Op:ReduceJoin]")
+    if not duplicates:
+        return
+    seen = set()
+    for a in _axes_list(axes):
+        if a % n in seen:
+            raise C.fail("ReduceJoin", f"Duplicate reduction dimension {a}")
+        seen.add(a % n)
+
+
+def _reduce_join_kernel(xp: Any, x: Any, *dyn: Any, axes: tuple | None, keepdims: bool,
                         separator: bytes) -> Any:
+    if dyn:
+        axes = tuple(np.asarray(dyn[0]).reshape(-1).tolist())
+    _check_join_axes(axes, x.ndim)
     # joined along the axes in their order, the first given first (so it varies fastest);
     # all axes: the last first (row-major)
     order = [a % x.ndim for a in _axes_list(axes)] if axes is not None else \
@@ -607,8 +624,10 @@ def _reduce_join_kernel(xp: Any, x: Any, axes: tuple | None, keepdims: bool,
     return out
 
 
-def _reduce_join_ref(x: np.ndarray, axes: tuple | None, keepdims: bool,
+def _reduce_join_ref(x: np.ndarray, *dyn: Any, axes: tuple | None, keepdims: bool,
                      separator: bytes) -> np.ndarray:
+    if dyn:
+        axes = tuple(np.asarray(dyn[0]).reshape(-1).tolist())
     out = x
     order = list(range(x.ndim))[::-1] if axes is None else \
         [a % x.ndim for a in _axes_list(axes)]
@@ -637,6 +656,9 @@ REDUCE_JOIN = register(OpDef(
 def _reduce_join_tf(n: Any, b: Any) -> list:
     """TF joins along the given axes in their order, as this kernel; no axes means all of
     them, the last first (row-major)."""
+    if len(n.inputs) > 1:  # (axes given at run time: the node's input)
+        return b.node("ReduceJoin", [b.input(0), b.input(1)], {
+            "keep_dims": n.attrs["keepdims"], "separator": n.attrs["separator"]})
     axes = n.attrs["axes"]
     if axes is None:
         shape = b.static_shape(0)
@@ -662,6 +684,13 @@ def reduce_join(inputs: Any, axis: Any = None, keepdims: bool = False, separator
     sep = separator.encode() if isinstance(separator, str) else bytes(separator)
     # (TF converts the input with no dtype: the op refuses one not string, then the axes)
     x = inputs if isinstance(inputs, Tensor) else convert_to_tensor(inputs)
+    if _state.graph is None:
+        return _reduce_join(x, axis, keepdims, sep, name)
+    with name_scope("ReduceJoin"):  # (TF's: its node "ReduceJoin/ReduceJoin")
+        return _reduce_join(x, axis, keepdims, sep, name)
+
+
+def _reduce_join(x: Any, axis: Any, keepdims: bool, sep: bytes, name: str | None) -> Any:
     if axis is None:
         axes = None
     else:  # (axes given as a list: TF's slow path converts x to string, its ValueError)
@@ -672,7 +701,11 @@ def reduce_join(inputs: Any, axis: Any = None, keepdims: bool = False, separator
                 raise C.wrong_input_dtype("ReduceJoin", 1, dt.int32, axis._dtype)
             axes = tuple(axis._numpy().reshape(-1).tolist())
         elif isinstance(axis, Tensor):  # (a graph's: its value when the graph is built)
-            axes = tuple(int(a) for a in np.atleast_1d(axis))
+            value = C.known(axis)
+            if isinstance(value, Tensor):  # (known when it runs: the op's input)
+                return bind(REDUCE_JOIN, (x, value), {"axes": None, "keepdims": keepdims,
+                                                      "separator": sep}, name)
+            axes = tuple(int(a) for a in np.atleast_1d(value))
         else:
             axes = tuple(convert_to_tensor(axis, dtype=dt.int32)._numpy().reshape(-1).tolist())
     return bind(REDUCE_JOIN, (x,), {"axes": axes, "keepdims": keepdims, "separator": sep},

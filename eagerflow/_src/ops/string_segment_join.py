@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -32,23 +33,45 @@ def _segment_join_infer(x: Any, ids: Any, num_segments: Any, *, separator: bytes
     if num_segments._dtype not in C.INDEX:
         raise C.not_supported(op, num_segments._dtype, C.INDEX, "Tnumsegments")
     C.check_string(op, x)
+    xs, is_ = x._shape, ids._shape
+    if _state.graph is not None:
+        _shape_fn(num_segments._shape, xs, is_)
     if num_segments._shape not in ((), None):
         raise C.fail(op, "Number of segments must be a scalar")
-    xs, is_ = x._shape, ids._shape
     if xs is None or is_ is None:
         return [(None, dt.string)]
     if len(is_) > len(xs):
         raise OutOfRangeError(None, None, f"Invalid segment_id rank {len(is_)} for input with "
                                           f"{len(xs)} dimension(s) [Op:{op}]")
+    _check_ids_shape(op, xs, is_)
+    n = C.known(num_segments)  # (a graph's constant too, as TF's shape function reads it)
+    if hasattr(n, "_dtype"):
+        n = getattr(n, "_arr", None)
+    return [((None if n is None else int(n),) + tuple(xs[len(is_):]), dt.string)]
+
+
+def _shape_fn(n: tuple | None, xs: tuple | None, is_: tuple | None) -> None:
+    """TF's shape function's checks (its ValueError as a graph is built): a scalar
+    num_segments, then the ids' shape a prefix of the input's."""
+    op = "UnsortedSegmentJoin"
+    if n is not None and len(n) != 0:
+        raise C.fail(op, f"Shape must be rank 0 but is rank {len(n)}")
+    if xs is None or is_ is None:
+        return
+    if len(xs) < len(is_):
+        raise C.fail(op, f"Shape must be at least rank {len(is_)} but is rank {len(xs)}")
+    for d, s in zip(xs, is_):
+        if d is not None and s is not None and d != s:
+            raise C.fail(op, f"Dimensions must be equal, but are {d} and {s}")
+
+
+def _check_ids_shape(op: str, xs: tuple, is_: tuple) -> None:
+    """The segment ids' shape a prefix of the input's (dims unknown pass)."""
     for i, (d, s) in enumerate(zip(xs, is_)):
         if d is not None and s is not None and d != s:
             # (TF's kernel words the input's side as the segment ids' rank)
             raise C.fail(op, f"Segment dimension is {s} while input dimension is {len(is_)} "
                              f"in rank {i}")
-    n = C.known(num_segments)  # (a graph's constant too, as TF's shape function reads it)
-    if hasattr(n, "_dtype"):
-        n = getattr(n, "_arr", None)
-    return [((None if n is None else int(n),) + tuple(xs[len(is_):]), dt.string)]
 
 
 def _segment_join_kernel(xp: Any, x: Any, ids: Any, num_segments: Any, *,
@@ -59,6 +82,7 @@ def _segment_join_kernel(xp: Any, x: Any, ids: Any, num_segments: Any, *,
         raise C.fail(op, f"Number of segments must be non-negative but got {n}")
     if ids.ndim == 0:  # (TF's kernel, after num_segments: a graph's run-time error)
         raise C.fail(op, "Segment_id cannot have rank 0")
+    _check_ids_shape(op, x.shape, ids.shape)
     inner = x.shape[ids.ndim:]
     check_finite_size(op, (n,) + inner, dt.string)
     flat_ids = ids.reshape(-1)

@@ -729,15 +729,21 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
         """A call's run in the layer's scope (built first where it is not), in a call
         context of this call's training and autocast scope, and its activity loss."""
         outer_training, outer_depth, outer_autocast = ctx.training, ctx.depth, ctx.autocast
-        if outer_depth == 0 and not ctx.symbolic and LOSS_HOLDERS:
+        entry = outer_depth == 0
+        if entry and not ctx.symbolic and LOSS_HOLDERS:
             self._clear_losses()
         ctx.depth = outer_depth + 1
         scope = None
         try:
             scope = enter_layer_scope(self)
             if not self.built:  # (before this call's training applies, as Keras 3)
+                # (Keras 3 opens the outermost call's context after its build: each call
+                # that build makes is an outermost call of its own)
+                ctx.depth = 0 if entry else ctx.depth
                 with building_in_layer_scope(scope):
                     self._maybe_build(inputs, rest, kwargs, eager=not ctx.symbolic)
+                ctx.depth, ctx.training = outer_depth + 1, outer_training if entry \
+                    else ctx.training
                 autocast = self._autocast_scope(outer_autocast)  # (a build may set it)
             ctx.training = training
             ctx.autocast = autocast
@@ -752,7 +758,14 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
                 outputs = output_layout_hook(ctx.distribution, current_path(), outputs)
         finally:
             exit_layer_scope(scope)
-            ctx.training, ctx.depth, ctx.autocast = outer_training, outer_depth, outer_autocast
+            ctx.depth, ctx.autocast = outer_depth, outer_autocast
+            if entry:
+                ctx.training = outer_training
+            # (else the mode stays for the calls after this one: Keras 3.15 keeps one
+            # `training` for the whole outermost call, which each call sets as it resolves
+            # it; a `training=False` sublayer makes its later siblings infer, and a layer
+            # whose call defaults to training=True, as the image preprocessing layers,
+            # trains the BatchNormalizations after it in a plain call)
         if self._activity_regularizer is not None and not ctx.symbolic:
             self._handle_activity_regularization(outputs)
         return outputs

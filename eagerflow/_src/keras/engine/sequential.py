@@ -21,6 +21,7 @@ from eagerflow._src.keras import legacy_serialization as legacy_ser
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.engine import input_spec as input_spec_mod
 from eagerflow._src.keras.engine.base_layer import Layer
+from eagerflow._src.keras.engine.call_spec import call_spec
 from eagerflow._src.keras.engine.functional import (
     functional_children,
     functional_saved_children,
@@ -411,7 +412,7 @@ class Sequential(Functional):
             inputs = self._conform_inputs(inputs, zip_extra=True)[0]
         outputs = inputs
         for layer in self._sequential_layers:
-            outputs = layer(outputs)
+            outputs = layer(outputs, **self._training_of(layer, training))
         if self._is_graph_network and self._chain_outputs:
             # (its Functional's outputs, in the structure of the symbolic ones: an RNN's
             # one state of a stacked cell is a tensor there, a list eagerly)
@@ -420,6 +421,19 @@ class Sequential(Functional):
             if nest.is_nested(built) and len(flat) == len(nest.flatten(built)):
                 outputs = nest.pack_sequence_as(built, flat)
         return outputs
+
+    def _training_of(self, layer: Any, training: Any) -> dict:
+        """The `training` a layer is called with: the model's where it has one; else, in a
+        built Sequential (Keras 3 runs its functional model, whose nodes keep what each
+        layer's symbolic call resolved), the layer's own default where it is not None
+        (Dropout's False, the image preprocessing layers' True); else none, so that the
+        layer takes the outer call's (see base_layer's _run_call)."""
+        spec = call_spec(layer)
+        if not spec.expects_training:
+            return {}
+        if training is None and self._is_graph_network:
+            training = spec.training_default
+        return {} if training is None else {"training": training}
 
     def _symbolic_outputs(self, inputs: Any, rest: tuple, kwargs: dict, spec: Any) -> Any:
         if self._is_graph_network:

@@ -160,7 +160,7 @@ class SymbolicCalls:
         if "mask" in call_kwargs and not spec.expects_mask and not spec.has_var_kwargs:
             call_kwargs.pop("mask")
         ctx = kb.call_context
-        saved, outer_autocast = ctx.depth, ctx.autocast
+        saved, outer_autocast, outer_training = ctx.depth, ctx.autocast, ctx.training
         ctx.depth = saved + 1
         # as an eager call: float inputs cast to the compute dtype, float variables read in
         # it (a mixed policy's float16 `x * self.w` in a user's layer)
@@ -174,8 +174,8 @@ class SymbolicCalls:
                 out = trace_symbolic(call, (inputs, *rest), call_kwargs)
         except Exception as e:
             raise _output_spec_error(e, self).with_traceback(e.__traceback__) from None
-        finally:
-            ctx.depth, ctx.autocast = saved, outer_autocast
+        finally:  # (the sublayers' training modes stay in this trace)
+            ctx.depth, ctx.autocast, ctx.training = saved, outer_autocast, outer_training
         for o in nest.flatten(out):
             if not isinstance(o, Tensor):
                 raise TypeError(f"Layer {self.name} returned a non-tensor output {o!r}; the "

@@ -258,7 +258,7 @@ class Model(Trainer, Layer):
         else:
             x = [SymbolicTensor(s, self.compute_dtype) for s in shapes]
         ctx = kb.call_context
-        saved = ctx.depth
+        saved, training = ctx.depth, ctx.training
         ctx.depth = saved + 1
         try:
             # (`call` alone, as Keras 3's build from a config runs it: outside the model's
@@ -266,7 +266,7 @@ class Model(Trainer, Layer):
             with symbolic_scope():
                 self.call(x, **({"training": False} if _accepts_training(self) else {}))
         finally:
-            ctx.depth = saved
+            ctx.depth, ctx.training = saved, training  # (the sublayers' modes stay here)
         self._build_input_shape = input_shape
         object.__setattr__(self, "_build_shapes", shape_tuples(to_shapes(input_shape)))
 

@@ -159,13 +159,29 @@ class Conv(Layer):
         check_output_size(s, kernel_shape, self.dilation_rate, self.strides, self.padding, out)
         return TensorShape([s[0], self.filters, *out] if first else [s[0], *out, self.filters])
 
+    def convolution_op(self, inputs: Any, kernel: Any) -> Any:
+        """Keras 3's hook: `inputs` (in the layer's data format) convolved with `kernel`.
+        A subclass may change the kernel it is given (keras.io's PixelCNN masks it); the
+        layer's call goes through an overriding hook."""
+        first = self.data_format == "channels_first"
+        out = self._conv_with(to_channels_last(inputs, self.rank) if first else inputs, kernel)
+        return to_channels_first(out, self.rank) if first else out
+
     def _conv(self, x: Any) -> Any:
+        if type(self).convolution_op is Conv.convolution_op:
+            return self._conv_with(x, self.kernel)
+        # (the hook sees the layer's own layout; x here is channels-last)
+        first = self.data_format == "channels_first"
+        out = self.convolution_op(to_channels_first(x, self.rank) if first else x, self.kernel)
+        return to_channels_last(out, self.rank) if first else out
+
+    def _conv_with(self, x: Any, kernel: Any) -> Any:
         padding = self.padding
         if padding == "causal":  # pad the start only, so no output sees a later step
             left = (self.kernel_size[0] - 1) * self.dilation_rate[0]
             x = tf_pad(x, [[0, 0], [left, 0], [0, 0]])
             padding = "valid"
-        return nn_conv.convolution(x, self.kernel, strides=list(self.strides),
+        return nn_conv.convolution(x, kernel, strides=list(self.strides),
                                    padding=padding.upper(), dilations=list(self.dilation_rate))
 
     def _fusable(self, x: Any) -> bool:
@@ -176,6 +192,7 @@ class Conv(Layer):
         d = getattr(x, "_dtype", None)
         return (context.executing_eagerly() and self.rank == 2
                 and type(self)._conv is Conv._conv
+                and type(self).convolution_op is Conv.convolution_op
                 and self.use_bias and self.data_format == "channels_last"
                 and self.padding in ("same", "valid")
                 and self.activation in (activations.relu, activations.linear)

@@ -21,6 +21,7 @@ from eagerflow._src.keras import saving_lib, tree
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_layer import Input
+from eagerflow._src.keras.engine.keras_tensor import KerasTensor
 from eagerflow._src.keras.layers.preprocessing import Normalization, Rescaling
 from eagerflow._src.keras.layers.preprocessing_lookup import (
     CategoryEncoding,
@@ -31,6 +32,7 @@ from eagerflow._src.keras.layers.preprocessing_lookup import (
 from eagerflow._src.keras.layers.preprocessing_numeric import Discretization, HashedCrossing
 from eagerflow._src.keras.layers.text_vectorization import TextVectorization
 from eagerflow._src.ops import array as ta
+from eagerflow._src.ops.math_base import cast
 
 _MODULE = "keras.src.layers.preprocessing.feature_space"  # where Keras 3's configs say
 
@@ -105,6 +107,17 @@ class TFDConcat(Layer):
 ser.register_keras_src_class(_MODULE, Feature)
 ser.register_keras_src_class(_MODULE, Cross)
 ser.register_keras_src_class(_MODULE, TFDIdentity, "TFDIdentity")
+
+
+def _as_data_input(preprocessor: Any, x: Any) -> Any:
+    """`x` as a float feature's preprocessor gets it: Keras calls the preprocessors in a TF
+    graph scope, where its data layers first convert their inputs to their compute dtype
+    (so an integer column declared `float` comes out float32); eager tensors only (an
+    Input is declared with the feature's dtype already)."""
+    if isinstance(preprocessor, TFDIdentity) and isinstance(x, Tensor) and \
+            not isinstance(x, KerasTensor):
+        return cast(x, preprocessor.compute_dtype)
+    return x
 
 
 def _one_hot_cardinality(name: str, preprocessor: Any) -> int:
@@ -282,7 +295,9 @@ class FeatureSpace(Layer):
                                  f"{type(dataset)})")
             dataset = DatasetV2.from_tensor_slices(dataset)
         for name in self._adaptable():
-            column = dataset.map(lambda x, name=name: x[name])
+            # (one argument, as Keras's: a dataset of (features, target) pairs fails with
+            # Python's own TypeError that two were given; read before the loop moves on)
+            column = dataset.map(lambda x: x[name])
             first = next(iter(column))
             if len(first.shape) == 0:
                 column = column.batch(32)
@@ -322,7 +337,8 @@ class FeatureSpace(Layer):
         return self.encoded_features
 
     def _preprocess(self, features: dict) -> dict:
-        return {name: self.preprocessors[name](features[name]) for name in features}
+        return {name: self.preprocessors[name](_as_data_input(self.preprocessors[name], x))
+                for name, x in features.items()}
 
     def _cross(self, features: dict) -> dict:
         return {c.name: self.crossers[c.name]([features[n] for n in c.feature_names])
@@ -420,7 +436,7 @@ class FeatureSpace(Layer):
 
     def save(self, filepath: Any) -> None:
         """Writes the FeatureSpace (its preprocessors' state included) to a `.keras` file."""
-        saving_lib.save_model(self, filepath)
+        saving_lib.save_archive(self, filepath)
 
     def save_own_variables(self, store: Any) -> None:
         return

@@ -27,6 +27,7 @@ from eagerflow._src.core.errors import (
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.graph.symbolic_tensor import bool_refused
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.engine import layer_checks
 from eagerflow._src.keras.engine.base_layer import Layer
@@ -340,6 +341,8 @@ class IndexLookup(PreprocessingLayer):
             raise ValueError("Attempted to set a vocabulary larger than the maximum vocab "
                              f"size. Received vocabulary size is {size}; `max_tokens` is "
                              f"{self.max_tokens}.")
+        if not len(tokens):  # (a vocabulary of the special tokens only: Keras's table)
+            raise _empty_table()
         self._install(tokens)
         self._record_vocabulary_size()
         if self.output_mode == "tf_idf":
@@ -417,6 +420,10 @@ class IndexLookup(PreprocessingLayer):
                              "method.")
         if not isinstance(data, (Tensor, RaggedTensor, SparseTensor)):
             data = convert_to_tensor(data, self.vocabulary_dtype)  # (Keras's ensure_tensor)
+        if not context.executing_eagerly():
+            # (Keras counts into a hash table, and finalizing asks the truth of its
+            # symbolic size: an adapt traced in a tf.function fails there)
+            raise bool_refused()
         if self.output_mode == "tf_idf":
             rows = _token_rows(data)
             for row in rows:
@@ -440,9 +447,7 @@ class IndexLookup(PreprocessingLayer):
             ordered = ordered[:self.max_tokens - self._token_start_index()]
         tokens = [k for k, _ in ordered]
         if not tokens:  # (max_tokens leaves room for the special tokens only)
-            raise raised_eagerly(InvalidArgumentError(
-                None, None, "keys and values cannot be empty tensors. "
-                            "[Op:LookupTableImportV2]"), "", host=True)
+            raise _empty_table()
         keys: Any = tokens
         if tokens and isinstance(tokens[0], bytes):  # the exact bytes, converted at once
             keys = np.empty(len(tokens), dtype=object)
@@ -656,6 +661,13 @@ def _batches(data: Any, steps: int | None, dtype: Any = None) -> Any:
     if isinstance(data, Tensor) and data.shape.rank == 1:
         data = ta.expand_dims(data, -1)
     yield data
+
+
+def _empty_table() -> InvalidArgumentError:
+    """The error of the table Keras builds for no tokens: TF's refusal of empty keys."""
+    return raised_eagerly(InvalidArgumentError(
+        None, None, "keys and values cannot be empty tensors. [Op:LookupTableImportV2]"),
+        "", host=True)
 
 
 def _token_counts(data: Any) -> dict:

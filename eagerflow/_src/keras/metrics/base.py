@@ -16,8 +16,8 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import trackable
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.keras import backend as kb
+from eagerflow._src.keras import dtype_policy, losses, serialization
 from eagerflow._src.keras import initializers as inits
-from eagerflow._src.keras import losses, serialization
 from eagerflow._src.keras import train_ops as K
 from eagerflow._src.keras.engine.layer_metrics import register_metric_class
 from eagerflow._src.keras.name_scope import scoped_path
@@ -66,7 +66,9 @@ class Metric(trackable.AutoTrackable):
     def __init__(self, dtype: Any = None, name: str | None = None) -> None:
         object.__setattr__(self, "_metric_vars", [])
         self.name = name or kb.auto_name(type(self).__name__)  # ("" too, as Keras 3)
-        self._dtype = dt.as_dtype(dtype) if dtype is not None else dt.float32
+        # (a dtype policy, as Keras 3's: "mixed_float16" computes in float16, and a name no
+        # policy takes is refused as a policy)
+        self._dtype = dt.as_dtype(dtype_policy.get(dtype or kb.floatx()).compute_dtype)
         self.stateful = True  # (and no `built`: Keras 3's metrics are no layers)
 
     def __setattr__(self, name: str, value: Any) -> None:

@@ -212,7 +212,16 @@ class AUC(Metric):
                  dtype: Any = None, thresholds: Any = None, multi_label: bool = False,
                  num_labels: int | None = None, label_weights: Any = None,
                  from_logits: bool = False) -> None:
-        super().__init__(name=name, dtype=dtype)
+        # (Keras 3 checks the thresholds, the curve and the summation method in this order,
+        # before the metric takes its name: a refused AUC uses up no "auc_N")
+        if thresholds is not None:
+            inner = sorted(_as_thresholds(thresholds, 0.5))
+            num_thresholds = len(inner) + 2
+        else:
+            if num_thresholds <= 1:
+                raise ValueError("Argument `num_thresholds` must be an integer > 1. "
+                                 f"Received: num_thresholds={num_thresholds}")
+            inner = [(i + 1) * 1.0 / (num_thresholds - 1) for i in range(num_thresholds - 2)]
         # (Keras 3 takes the enums, or each name in lower case or as its enum spells it)
         curve = curve.value if isinstance(curve, AUCCurve) else curve
         summation_method = summation_method.value \
@@ -224,16 +233,9 @@ class AUC(Metric):
                                          "Interpolation", "Minoring", "Majoring"):
             raise ValueError(f'Invalid AUC summation method value: "{summation_method}". '
                              'Expected values are ["interpolation", "majoring", "minoring"]')
+        super().__init__(name=name, dtype=dtype)
         self._evenly = thresholds is None
-        if thresholds is not None:
-            inner = sorted(_as_thresholds(thresholds, 0.5))
-            self.num_thresholds = len(inner) + 2
-        else:
-            if num_thresholds <= 1:
-                raise ValueError("Argument `num_thresholds` must be an integer > 1. "
-                                 f"Received: num_thresholds={num_thresholds}")
-            self.num_thresholds = num_thresholds
-            inner = [(i + 1) * 1.0 / (num_thresholds - 1) for i in range(num_thresholds - 2)]
+        self.num_thresholds = num_thresholds
         self._thresholds = [0.0 - kb.epsilon()] + inner + [1.0 + kb.epsilon()]
         self.curve = AUCCurve(str(curve).upper())
         self.summation_method = AUCSummationMethod(str(summation_method).lower())
