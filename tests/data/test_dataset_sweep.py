@@ -35,8 +35,6 @@ KNOWN: dict = {
              "by its module path; eagerflow's EagerTensor is a Python class",
     "concatenate": "a non-dataset argument is TF's AttributeError (it reads .element_spec off "
                    "whatever it is given); eagerflow raises its own TypeError naming `dataset`",
-    "random": "random('a'): TF's TypeError is its own Python's failed %-formatting of the seed; "
-              "eagerflow refuses the seed with the op attr's TypeError",
     "unique": _NAME,
     "sample_from_datasets": "a member that is no dataset: TF returns a lone one as it is "
                             "('a') or reads its .element_spec (AttributeError); eagerflow "

@@ -355,6 +355,10 @@ TF_UNBOUND = {"eig", "eigvals", "linalg.eig", "linalg.eigvals"}
 TF_DTYPE_READS = {"nn.safe_embedding_lookup_sparse", "nn.moments", "nn.nce_loss",
                   "nn.sampled_softmax_loss", "clip_by_global_norm", "scalar_mul",
                   "math.scalar_mul", "image.psnr"}
+# and a ZeroDivisionError of TF's Python dividing by an argument it takes as given:
+# clip_by_global_norm's 1.0 / use_norm of a Python 0 or False (TF 2.21's "float division by
+# zero", before it reads use_norm.dtype)
+TF_ZERO_DIVISIONS = {"clip_by_global_norm"}
 # and where TF's Python reads another attribute of an argument it takes as given:
 # sparse.mask's `a`, an IndexedSlices whose .indices it reads first (None, a tensor, a list:
 # "'list' object has no attribute 'indices'"), and so do the sparse reductions of their
@@ -363,12 +367,18 @@ TF_DTYPE_READS = {"nn.safe_embedding_lookup_sparse", "nn.moments", "nn.nce_loss"
 # the tnp splits' argument, whose .shape TF's reads when given a number of sections ("'list'
 # object has no attribute 'shape'")
 _SHAPE = ("has no attribute 'shape'",)
+# (tnp.isinf, isposinf and isneginf read x.dtype.is_floating of x as given: a Python value's
+# dtype, a NumPy array's np.dtype's is_floating)
+_IS_FLOATING = ("has no attribute 'dtype'", "has no attribute 'is_floating'")
 TF_ATTRIBUTE_READS = {"sparse.mask": ("has no attribute 'indices'",),
                       # (the sparse reductions read their input's .indices unchecked)
                       "sparse.reduce_sum": ("has no attribute 'indices'",),
                       "sparse.reduce_max": ("has no attribute 'indices'",),
                       "experimental.numpy.vsplit": _SHAPE, "experimental.numpy.hsplit": _SHAPE,
                       "experimental.numpy.dsplit": _SHAPE,
+                      "experimental.numpy.isinf": _IS_FLOATING,
+                      "experimental.numpy.isposinf": _IS_FLOATING,
+                      "experimental.numpy.isneginf": _IS_FLOATING,
                       # (tf.size's out_type, whose .as_numpy_dtype TF's eager path reads)
                       "size": ("has no attribute 'as_numpy_dtype'",),
                       # (the sequence parsers' feature dicts, whose .keys() TF's reads)
@@ -379,7 +389,11 @@ TF_ATTRIBUTE_READS = {"sparse.mask": ("has no attribute 'indices'",),
                           "has no attribute 'is_floating'")}
 # and TF's own AttributeError for an image of no numeric dtype (convert_image_dtype's check,
 # raised wherever TF converts an image: the adjustments, psnr, rgb_to_grayscale, ...)
-TF_ATTRIBUTE_ERRORS = ("dtype must be either floating point or integer",)
+# and tnp's float functions of ints or bools without numpy behavior: TF's tnp casts them by
+# the tensor's astype, a NumPy method TF's tensors have only after
+# experimental_enable_numpy_behavior() (its AttributeError names that function)
+TF_ATTRIBUTE_ERRORS = ("dtype must be either floating point or integer",
+                       "experimental_enable_numpy_behavior()\n      ")
 # and Python's UnicodeDecodeError of TF's reading its own C message as UTF-8, which holds
 # the input's raw bytes: Substr's out-of-range pos names the string (b'\x80' fails to
 # decode; eagerflow decodes the message as TF does, in string_ops._pos_out_of_range)
@@ -496,6 +510,8 @@ def classify(exc: BaseException, label: str, names: tuple, contract: bool) -> st
         return type(exc).__name__
     if isinstance(exc, AttributeError) and label in TF_DTYPE_READS and \
             str(exc).endswith("has no attribute 'dtype'"):
+        return type(exc).__name__
+    if isinstance(exc, ZeroDivisionError) and label in TF_ZERO_DIVISIONS:
         return type(exc).__name__
     if isinstance(exc, AttributeError) and label in TF_ATTRIBUTE_READS and \
             str(exc).endswith(TF_ATTRIBUTE_READS[label]):

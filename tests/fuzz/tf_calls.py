@@ -170,6 +170,8 @@ NO_TF_OP = {
                            "(TF runs it as while loops of ops): compared with TF 2.21 through "
                            "tf.image.non_max_suppression_padded in tests/ops/test_mathprobe.py",
     "ReadVariableOp": "reads a resource handle: compared through tf.Variable",
+    "_CTCLossDense": "eagerflow's op for TF's ctc_loss_dense composite (TF has no op of it): "
+                     "compared with TF 2.21 through tf.nn.ctc_loss in tests/ops/test_nn_ctc.py",
     **{name: "makes or reads a TensorMap (a variant: no value to send TF): compared with TF "
              "2.21 in tests/ops/test_runtime_raw_ops.py"
        for name in ("EmptyTensorMap", "TensorMapInsert", "TensorMapLookup", "TensorMapErase",

@@ -64,11 +64,14 @@ def test_op_seed_stream_continues_and_restarts_on_set_seed():
     np.testing.assert_array_equal(_v(tf.random.uniform([3], seed=1)), b1)
 
 
-def test_set_seed_rejects_non_integers():
-    with pytest.raises(TypeError):
-        tf.random.set_seed(1.5)
+def test_set_seed_takes_what_random_random_takes():
+    # TF keeps 1.5 as given (random.Random(1.5) draws the op seeds); what neither hash()
+    # nor int(np.array(...)) takes is refused (test_seed_kinds.py: TF's outcomes)
+    tf.random.set_seed(1.5)
     tf.random.set_seed(np.int64(4))
     tf.random.set_seed(tf.constant(4))
+    with pytest.raises(TypeError, match="not 'complex'"):
+        tf.random.set_seed(1 + 2j)
 
 
 # -- distributions ----------------------------------------------------------------------

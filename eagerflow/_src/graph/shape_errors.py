@@ -47,6 +47,8 @@ def _concat(node: str, tensors: list, attrs: dict, reason: str) -> tuple:
     shapes = [x._shape for x in tensors]
     head = (f"ConcatV2[N={len(tensors)}, T={dt_enum(tensors[0]._dtype)}, Tidx=DT_INT32]",
             [f"{node}/axis"], ["[]"])
+    if shapes[0] == ():  # (TF's shape function refuses a first input that is a scalar so)
+        return ("Can't concatenate scalars (use tf.stack instead)",) + head + ("",)
     if axis is None or any(s is None for s in shapes):
         return (reason,) + head + ("",)
     suffix = f" and with computed input tensors: input[{len(tensors)}] = <{axis}>."
@@ -270,7 +272,7 @@ def _expand_dims(tensors: list, reason: str) -> tuple:
             f" and with computed input tensors: input[1] = <{value}>.")
 
 
-def _merge_text(a: tuple, b: tuple) -> str:
+def merge_text(a: tuple, b: tuple) -> str:
     """TF's Merge of two known shapes refused: ranks first, then the first unequal dim."""
     if len(a) != len(b):
         return f"Shapes must be equal rank, but are {len(a)} and {len(b)}"
@@ -313,7 +315,7 @@ def _scatter_nd(node: str, tensors: list, attrs: dict, reason: str) -> tuple:
         pi, pu = is_[:outer], us[:outer]
         reason = (f"Dimensions [0,{outer}) of indices[shape={_shape(is_)}] = {_shape(pi)} must "
                   f"match dimensions [0,{outer}) of updates[shape={_shape(us)}] = "
-                  f"{_shape(pu)}: {_merge_text(pi, pu)}")
+                  f"{_shape(pu)}: {merge_text(pi, pu)}")
     return (reason, form) + more
 
 
@@ -346,7 +348,7 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
     elif op.name == "Split" and len(tensors) == 1 and attrs.get("axis") is not None:
         reason, form, first, first_shape, suffix = _split(node, tensors[0], attrs, reason)
         names, shapes = first + names, first_shape + shapes
-    elif op.name == "SplitV" and len(tensors) == 1 and reason.startswith("-input rank("):
+    elif op.name == "SplitV" and len(tensors) == 1 and reason.startswith(_SPLIT_V_ERRORS):
         reason, form, more, more_shapes, suffix = _split_v(node, tensors[0], attrs, reason)
         names, shapes = names + more, shapes + more_shapes
     elif op.name == "StridedSlice" and "spec" in attrs and len(tensors) == 1:
@@ -524,19 +526,24 @@ def _conv_depth(op_name: str, tensors: list, attrs: dict, reason: str) -> tuple:
 # Cross's shape function (ops/linalg_decomp.py words its checks so while a graph is built),
 # and PlaceholderWithDefault's (ops/runtime_raw_ops.py)
 _CROSS_ERRORS = ("Shape must be at least rank 1", "Shapes must be equal rank", "Dimension ")
-# ops whose infer words its rank checks as their shape functions do while a graph is built
-# (the sorted segment reductions, ops/segment_ops.py; Reverse, ops/shaping.py; SdcaFprint,
-# ops/runtime_raw_ops.py)
 # DecodeCSV's shape function's checks of the record defaults (ops/csv_ops.py)
 _DECODE_CSV_ERRORS = ("Shape must be at most rank 1 but is rank",
                       "Shape of a default must be a length-0")
+# ops whose infer words its rank checks as their shape functions do while a graph is built
+# (the sorted segment reductions, ops/segment_ops.py; Reverse, ops/shaping.py; SdcaFprint,
+# ops/runtime_raw_ops.py; the HSV conversions, ops/image_color.py)
 _SEGMENT_OPS = ("SegmentSum", "SegmentMean", "SegmentMax", "SegmentMin", "SegmentProd")
-_RANK_CHECKED_OPS = _SEGMENT_OPS + ("Reverse", "SdcaFprint")
+_RANK_CHECKED_OPS = _SEGMENT_OPS + ("Reverse", "SdcaFprint", "HSVToRGB", "RGBToHSV")
 # (their shape function's NCHW_VECT_C rank check: ops/nn_space.py words it as TF's)
 _SPACE_DEPTH_OPS = ("SpaceToDepth", "DepthToSpace")
 # the SparseSegment* ops' (ops/sparse_segment_ops.py words them so while a graph is built)
 _SPARSE_SEGMENT_ERRORS = ("Shape must be ", "Dimension 0 in both shapes must be equal",
                           "Cannot specify a negative value for ")
+
+
+# (SplitV's shape function's refusals of an axis and of constant sizes)
+_SPLIT_V_ERRORS = ("-input rank(", "size_splits can only have one -1", "Split size at index ",
+                   "can't split axis of size ")
 
 
 def is_shape_error(op_name: str, message: str) -> bool:
@@ -547,6 +554,7 @@ def is_shape_error(op_name: str, message: str) -> bool:
         op_name == "Reshape" and message.startswith("Dimension size must be evenly")) or (
         op_name in ("Switch", "LoopCond") and message.startswith("Shape must be rank 0")) or (
         op_name == "Split" and message.startswith("Input must be scalar but has rank")) or (
+        op_name == "SplitV" and message.startswith(_SPLIT_V_ERRORS[1:])) or (
         op_name == "BroadcastTo" and message.startswith("Unable to broadcast tensor")) or (
         op_name in _SHAPE_ARGS and message.startswith("Shape must be rank 1 but is rank")) or (
         op_name == "EnsureShape" and message.startswith(("Shape must be rank", "Dimension "))) or (

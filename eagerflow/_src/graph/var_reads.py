@@ -41,6 +41,7 @@ from eagerflow._src.core.errors import (
 )
 from eagerflow._src.graph.captures import UIDS
 from eagerflow._src.graph.creation_stack import user_frames
+from eagerflow._src.graph.shape_errors import merge_text
 from eagerflow._src.ops.checks import dt_enum
 from eagerflow._src.ops.registry import OpDef
 
@@ -165,6 +166,8 @@ class VariableAccess:
         # branch's or body's arguments come in that order)
         ph = self._capture_resource(var, None, user=name)
         value = self.capture(value)
+        if mode != "set":
+            self._check_update(var, value, name, op.name)
         node = self._new_op(op, (value,), {"var": var}, [], name + "/")
         if ph is not None:
             self._listed_before.setdefault(id(node), []).append(ph)
@@ -201,6 +204,19 @@ class VariableAccess:
         node.origin = user_frames()
         _taped(var, node)
         return out
+
+    def _check_update(self, var: Any, value: Any, node: str, op: str) -> None:
+        """TF's shape function's refusal of an AssignAdd/AssignSubVariableOp whose value
+        does not merge with the variable's shape (no broadcasting), naming the handle TF
+        captured first and the value's node."""
+        have, got = var.shape._dims, value._shape
+        if have is None or got is None or var.shape.is_compatible_with(got):
+            return
+        handle = self._resources[id(var)].name if self.building_function else var.name
+        shown = value._op.name if value._index == 0 else f"{value._op.name}:{value._index}"
+        raise ValueError(f"{merge_text(have, got)} for '{{{{node {node}}}}} = {op}[dtype="
+                         f"{dt_enum(dt.as_dtype(var.dtype))}]({handle}, {shown})' with input "
+                         f"shapes: [], {shape_str(got)}.")
 
     def _check_gather(self, var: Any, indices: Any, node: str, colocate: bool) -> None:
         """TF's refusals of a ResourceGather while the graph is built: its signature's

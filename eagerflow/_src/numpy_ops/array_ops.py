@@ -48,31 +48,30 @@ def empty(shape: Any, dtype: Any = float) -> Tensor:
 
 
 def zeros(shape: Any, dtype: Any = float) -> Tensor:
-    """tnp.zeros: of NumPy's dtype for `dtype` (float64 for `float`)."""
-    want = result_type(dtype)
-    return A.zeros(_shape_arg(shape), dtype=want)
+    """tnp.zeros: tf.zeros of the shape as given, of NumPy's dtype for `dtype` (float64 for
+    `float`; a false dtype is the default float type, as TF's)."""
+    want = result_type(dtype) if dtype else _float_type()
+    return A.zeros(shape, dtype=want)
 
 
 def ones(shape: Any, dtype: Any = float) -> Tensor:
-    want = result_type(dtype)
-    return A.ones(_shape_arg(shape), dtype=want)
-
-
-def _shape_arg(shape: Any) -> Any:
-    if isinstance(shape, Tensor):
-        return shape
-    return [shape] if isinstance(shape, (int, np.integer)) else list(shape)
+    """tnp.ones: tf.ones of the shape as given, of NumPy's dtype for a true `dtype` (TF's
+    hands a false one to tf.ones as it is: its DType error)."""
+    return A.ones(shape, dtype=result_type(dtype) if dtype else dtype)
 
 
 def full(shape: Any, fill_value: Any, dtype: Any = None) -> Tensor:
-    """tnp.full: `fill_value` (NumPy's dtype for it, or `dtype`) broadcast to `shape`."""
-    fill = asarray(fill_value, dtype)
-    return tiling.broadcast_to(fill, _shape_arg(shape))
+    """tnp.full: `fill_value` (NumPy's dtype for it, or `dtype`) broadcast to `shape`, which
+    TF converts (int32 preferred) to at least a vector first."""
+    if not isinstance(shape, Tensor):
+        shape = asarray(convert_to_tensor(shape, dtype_hint=dt.int32))
+    shape = atleast_1d(shape)
+    return tiling.broadcast_to(asarray(fill_value, dtype), shape)
 
 
 def _like(a: Any, dtype: Any, fill: Any) -> Tensor:
     a = asarray(a)
-    want = result_type(dtype) if dtype is not None else a.dtype
+    want = result_type(dtype) if dtype else a.dtype
     return tiling.broadcast_to(asarray(fill, want), A.shape(a))
 
 
@@ -129,10 +128,10 @@ def identity(n: int, dtype: Any = float) -> Tensor:
 
 
 def arange(start: Any, stop: Any = None, step: Any = 1, dtype: Any = None) -> Tensor:
-    """tnp.arange: NumPy's dtype for the bounds (int64 for ints), or `dtype`."""
+    """tnp.arange: NumPy's dtype for the bounds (int64 for ints), or a true `dtype`."""
     if not step:
         raise ValueError("step must be non-zero.")
-    if dtype is not None:
+    if dtype:
         want = result_type(dtype)
     elif stop is None:
         want = result_type(start, step)
@@ -155,24 +154,28 @@ def linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True,
         raise ValueError(
             "Argument `num` (number of samples) must be a non-negative integer. "
             f"Received: num={num}")
-    # As NumPy 2's: the bounds' float type (a float `1.0` joins them), whatever `dtype` says
+    # As NumPy 2's: the bounds' float type (a float `1.0` joins them), whatever a true
+    # `dtype` says; a false one casts nothing
     want = result_type(start * 1.0, stop * 1.0) if dtype else result_type(start, stop)
     work = want if want.is_floating or want.is_complex else _float_type()
     lo, hi = asarray(start, work), asarray(stop, work)
+    nan = convert_to_tensor(np.nan)  # (TF's step of fewer points: a float32 NaN)
     if endpoint:
         out = _linspace(lo, hi, num, axis=axis)
-        step = (hi - lo) / (num - 1) if num > 1 else asarray(np.nan, work)
+        step = (hi - lo) / (num - 1) if num > 1 else nan
     else:
-        step = (hi - lo) / num if num > 0 else asarray(np.nan, work)
+        step = (hi - lo) / num if num > 0 else nan
         out = _linspace(lo, hi, num + 1, axis=axis)
         out = A.split(out, [num, 1], axis=axis)[0]
-    out = cast(out, want)
+    if dtype:
+        out = cast(out, want)
     return (out, step) if retstep else out
 
 
 def logspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True,
              base: float = 10.0, dtype: Any = None, axis: int = 0) -> Tensor:
-    want = result_type(dtype) if dtype else result_type(start, stop, float)
+    # (as NumPy 2's, and TF's: the bounds' float type, whatever `dtype` says)
+    want = result_type(start * 1.0, stop * 1.0)
     work = want if want.is_floating or want.is_complex else _float_type()
     exps = linspace(start, stop, num, endpoint=endpoint, dtype=work, axis=axis)
     return cast(m.pow(asarray(base, work), exps), want)
@@ -319,9 +322,9 @@ def _atleast(arys: tuple, n: int) -> Any:
 
 
 def concatenate(arys: Any, axis: int = 0) -> Tensor:
-    if not isinstance(arys, (list, tuple)) and not isinstance(arys, Tensor):
-        raise ValueError(f"Argument 'arys' must be a list or tuple. Received: {arys}")
-    if not builtins.len(arys):
+    if not isinstance(arys, (list, tuple)):  # (TF's: anything else, a tensor too, is one array)
+        arys = [arys]
+    if not arys:
         raise ValueError("Need at least one array to concatenate. Received empty input: "
                          f"arys={arys}")
     return A.concat(promote(*arys), axis)
@@ -342,22 +345,18 @@ def stack(arrays: Any, axis: int = 0) -> Tensor:
 
 
 def vstack(tup: Any) -> Tensor:
-    return concatenate(atleast_2d_list(tup), 0)
-
-
-def atleast_2d_list(tup: Any) -> list:
-    out = atleast_2d(*promote(*tup))
-    return out if isinstance(out, list) else [out]
+    return A.concat(promote(*[atleast_2d(x) for x in tup]), 0)  # (TF's: each alone first)
 
 
 def hstack(tup: Any) -> Tensor:
-    arrs = [atleast_1d(x) for x in promote(*tup)]
-    return concatenate(arrs, 0 if len(arrs[0].shape) == 1 else 1)
+    # (as TF's stacks: each value at least 1-d by itself, then their NumPy type, then one
+    # ConcatV2, whose error for no values is TF's)
+    arrs = promote(*[atleast_1d(x) for x in tup])
+    return A.concat(arrs, 0 if len(arrs[0].shape) == 1 else 1)
 
 
 def dstack(tup: Any) -> Tensor:
-    out = atleast_3d(*promote(*tup))
-    return concatenate(out if isinstance(out, list) else [out], 2)
+    return A.concat(promote(*[atleast_3d(x) for x in tup]), 2)
 
 
 def _sizes(a: Tensor, boundaries: Any, axis: int) -> list:
@@ -406,7 +405,11 @@ dsplit = _split_along(2)
 
 def tile(a: Any, reps: Any) -> Tensor:
     a = asarray(a)
-    reps = [reps] if isinstance(reps, int) else list(reps)
+    if isinstance(reps, (list, tuple)):
+        reps = list(reps)
+    else:  # (TF's: reps as an int32 vector, a scalar its one item, a bool its int)
+        reps = A.reshape(asarray(reps, dt.int32), [-1])
+        reps = [reps[i] for i in range(reps.shape[0])]
     r = len(a.shape)
     if len(reps) < r:
         reps = [1] * (r - len(reps)) + reps

@@ -111,7 +111,7 @@ def finfo(dtype: Any) -> Any:
 
 
 def _unary_type(a: Any, dtype: Any) -> dt.DType:
-    if dtype is not None:
+    if dtype:
         return result_type(dtype)
     if isinstance(a, str):
         return dt.string
@@ -122,7 +122,11 @@ def _unary_type(a: Any, dtype: Any) -> dt.DType:
 
 def asarray(a: Any, dtype: Any = None) -> Tensor:
     """tnp.asarray: `a` as a tensor of `dtype`, or of NumPy's dtype for it (Python floats
-    float64, ints int64); a tensor is cast only when the dtype differs."""
+    float64, ints int64); a tensor is cast only when the dtype differs. As TF's tnp reads
+    every dtype argument, a false one (0, '', [], False) is none given, and an array's
+    truth is NumPy's ValueError."""
+    if not dtype:
+        dtype = None
     if isinstance(a, Tensor) or hasattr(a, "_as_tensor"):
         t = convert_to_tensor(a)
         if dtype is None:

@@ -394,7 +394,7 @@ def array_equal(a1: Any, a2: Any) -> Tensor:
 def angle(z: Any, deg: bool = False) -> Tensor:
     z = asarray(z)
     if not (z.dtype.is_floating or z.dtype.is_complex):
-        z = cast(z, result_type(float))
+        z = M.to_float(z)  # (tnp's astype: an AttributeError without numpy behavior)
     # a real input's angle is TF's where(x < 0, pi, 0): float32 (TF's default for pi)
     out = MO.angle(z) if z.dtype.is_complex else \
         where(m.less(z, zeros_like(z)), asarray(np.pi, np.float32), asarray(0.0, np.float32))
@@ -424,11 +424,10 @@ def isrealobj(x: Any) -> bool:
 
 
 def isneginf(x: Any) -> Any:
-    x = asarray(x)
+    """TF's: x's dtype read as given (tnp.isinf's AttributeErrors), False unless floats."""
     return m.equal(x, asarray(-np.inf, x.dtype)) if x.dtype.is_floating else False
 
 
 def isposinf(x: Any) -> Any:
-    x = asarray(x)
     return m.equal(x, asarray(np.inf, x.dtype)) if x.dtype.is_floating else False
 

@@ -42,11 +42,18 @@ def _inexact(t: Tensor) -> bool:
     return (t.dtype.is_floating or t.dtype.is_complex) and t.dtype is not dt.bfloat16
 
 
-def _unary(fn: Callable, to_float: bool = False) -> Callable:
+def to_float(x: Tensor) -> Tensor:
+    """x cast to NumPy's float as tnp casts it, by the tensor's `astype`: a method only
+    experimental_enable_numpy_behavior() gives tensors, so that without it an int's or
+    bool's float function is TF's AttributeError naming it."""
+    return x.astype(_float())
+
+
+def _unary(fn: Callable, to_float_: bool = False) -> Callable:
     def f(x: Any) -> Tensor:
         x = asarray(x)
-        if to_float and not _inexact(x):
-            x = cast(x, _float())
+        if to_float_ and not _inexact(x):
+            x = to_float(x)
         return fn(x)
     return f
 
@@ -224,7 +231,14 @@ def sign(x: Any, out: Any = None, where: Any = None, **kwargs: Any) -> Tensor:
 
 reciprocal = _unary(m.reciprocal)
 isfinite = _unary(m.is_finite, True)
-isinf = _unary(m.is_inf, True)
+
+
+def isinf(x: Any) -> Any:
+    """tnp.isinf as TF's: x's dtype read as given (a Python value has none, a NumPy array's
+    no is_floating: their AttributeErrors), then False for any tensor not of floats."""
+    return _unary(m.is_inf, True)(x) if x.dtype.is_floating else False
+
+
 isnan = _unary(m.is_nan, True)
 conj = _unary(math_base.conj)
 conjugate = conj
@@ -266,9 +280,10 @@ def deg2rad(x: Any) -> Tensor:
     return x * asarray(np.pi / 180.0, x.dtype)
 
 
-def rad2deg(x: Any) -> Tensor:
-    x = _unary(lambda t: t, True)(x)
-    return x * asarray(180.0 / np.pi, x.dtype)
+def rad2deg(x: Any) -> Any:
+    """TF's: x as given times 180 / pi (a Python number's float, a NumPy array's array, a
+    tensor's product by its operator: a bool tensor stays bool, an int32 one refuses it)."""
+    return x * (180.0 / np.pi)
 
 
 def signbit(x: Any) -> Tensor:
@@ -335,7 +350,8 @@ def _reduce(fn: Callable, a: Any, axis: Any, dtype: Any, keepdims: Any, to: str 
     keepdims = bool(keepdims)
     if bool_fn is not None and (want == dt.bool or keep_bool and a.dtype == dt.bool):
         return bool_fn(a, axis=axis, keepdims=keepdims)
-    if want is None and (a.dtype.is_integer or a.dtype == dt.bool):
+    # (a false dtype given, [] or 0, is none, but then TF's promotes nothing either)
+    if dtype is None and (a.dtype.is_integer or a.dtype == dt.bool):
         if to == "int":
             a = cast(a, _int_sum_type(a.dtype))
         elif to == "float":
@@ -408,7 +424,9 @@ def var(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, ddof: int 
             dims = _stacking.stack([dims[i] for i in ([axis] if isinstance(axis, int) else axis)])
         n = cast(R.reduce_prod(dims) - ddof, sq.dtype)
         return R.reduce_sum(sq, axis=axis, keepdims=keepdims) / n
-    return _reduce(fn, a, axis, want, keepdims, "float")
+    out = _reduce(fn, a, axis, want, keepdims, "float")
+    # (then cast to `dtype` as TF's cast reads it: `float` is float32, `int` no DType)
+    return cast(out, dtype) if dtype else out
 
 
 def _scan(fn: Callable, a: Any, axis: Any, dtype: Any) -> Tensor:
@@ -432,17 +450,18 @@ def cumprod(a: Any, axis: Any = None, dtype: Any = None) -> Tensor:
 
 
 def argmax(a: Any, axis: Any = None) -> Tensor:
-    a = asarray(a)
-    if axis is None:
-        a, axis = A.reshape(a, [-1]), 0
-    return R.argmax(a, axis=axis)
+    return R.argmax(*_arg_operands(a, axis))
 
 
 def argmin(a: Any, axis: Any = None) -> Tensor:
+    return R.argmin(*_arg_operands(a, axis))
+
+
+def _arg_operands(a: Any, axis: Any) -> tuple:
+    """argmax/argmin's (input, axis) as TF's: flattened for no axis, else at least 1-d (a
+    scalar's axis 0 or -1 is its only element)."""
     a = asarray(a)
-    if axis is None:
-        a, axis = A.reshape(a, [-1]), 0
-    return R.argmin(a, axis=axis)
+    return (A.reshape(a, [-1]), 0) if axis is None else (AO.atleast_1d(a), axis)
 
 
 def count_nonzero(a: Any, axis: Any = None) -> Tensor:

@@ -25,10 +25,12 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.py_conversion import (
     array_from_python,
+    has_tensor,
+    list_value_error,
     op_input_refusal,
 )
 from eagerflow._src.core.shape import TensorShape
@@ -57,7 +59,13 @@ from eagerflow._src.ops.dynshape import (
     static_ints,
     traced_arg,
 )
-from eagerflow._src.ops.eager_errors import eager_api, raised_eagerly, slow_inputs
+from eagerflow._src.ops.eager_errors import (
+    decorate,
+    eager_api,
+    raised_eagerly,
+    slow_inputs,
+    slow_path,
+)
 from eagerflow._src.ops.fill_checks import fill_minus_one, fill_ranks
 from eagerflow._src.ops.graph_constants import (
     check_dims,
@@ -200,7 +208,10 @@ def fill(dims: Any, value: Any, name: str | None = None, layout: Any = None) -> 
 def _fill(dims: Any, value: Any) -> Any:
     """fill as zeros and ones call it: TF converts their shape first, as int32 (no slow
     path: a string or a list of floats is its conversion's TypeError, not Fill's attr
-    error), and their errors name no name (their name scope is empty eagerly)."""
+    error), and their errors name no name (their name scope is empty eagerly). A 0-d integer
+    array is a TensorShape's one dim to TF, as a NumPy integer (not cast to int32)."""
+    if isinstance(dims, np.ndarray) and dims.ndim == 0 and dims.dtype.kind in "iu":
+        dims = dims[()]
     if isinstance(dims, (str, bytes)) or isinstance(dims, (list, tuple)) and \
             any(isinstance(v, (float, list, tuple)) or _numpy_non_int(v) for v in dims):
         dims = convert_to_tensor(dims, dtype=dt.int32)  # (ints: nested ones' Fill's error)
@@ -378,19 +389,11 @@ def concat_checks(op: str, xs: tuple, axis: int | None) -> list:
     C.refuse_narrow(op, xs[0]._dtype,
                     f"N={len(xs)}, T={C.dt_enum(xs[0]._dtype)}, Tidx=DT_INT32")
     d = C.same_dtype(op, xs, C.ALL | C.QUANTIZED | C.COPYABLE_NARROW)
-    ranks = {len(x._shape) for x in xs if x._shape is not None}
-    if not ranks:
+    known = [x for x in xs if x._shape is not None]
+    if not known:
         return [(None, d)]
-    if len(ranks) > 1:
-        raise C.fail(op, "ConcatOp : Ranks of all input tensors should match: shape[0] = "
-                         f"{C.shape_str(xs[0]._shape)} vs. shape[1] = "
-                         f"{C.shape_str(xs[1]._shape)}")
-    r = ranks.pop()
-    if r == 0 and axis == 0:  # (TF's range check lets a scalar's axis 0 through, for this)
-        raise C.fail(op, "ConcatOp : Can't concatenate scalars (use tf.stack instead)")
-    if not -r <= axis < r:
-        raise C.fail(op, f"ConcatOp : Expected concatenating dimensions in the range "
-                         f"[{-r}, {r}), but got {axis}")
+    r = len(known[0]._shape)
+    _concat_ranks(op, xs, axis, r)
     ax = axis % r
     out = list(next(x._shape for x in xs if x._shape is not None))
     total = 0
@@ -410,6 +413,23 @@ def concat_checks(op: str, xs: tuple, axis: int | None) -> list:
         total = None if total is None or x._shape[ax] is None else total + x._shape[ax]
     out[ax] = total
     return [(tuple(out), d)]
+
+
+def _concat_ranks(op: str, xs: tuple, axis: int, r: int) -> None:
+    """TF's kernel's order: the axis against the first input's rank `r` (a scalar's axis 0
+    let through), then each input in turn a scalar, or of another rank than the first."""
+    if not (-r <= axis < r or r == 0 and axis == 0):
+        raise C.fail(op, f"ConcatOp : Expected concatenating dimensions in the range "
+                         f"[{-r}, {r}), but got {axis}")
+    for i, x in enumerate(xs):
+        if x._shape is None:
+            continue
+        if not x._shape:
+            raise C.fail(op, "ConcatOp : Can't concatenate scalars (use tf.stack instead)")
+        if len(x._shape) != r:
+            raise C.fail(op, "ConcatOp : Ranks of all input tensors should match: shape[0] = "
+                             f"{C.shape_str(xs[0]._shape)} vs. shape[{i}] = "
+                             f"{C.shape_str(x._shape)}")
 
 
 def _concat_runtime_infer(xs: tuple, axis: Any) -> list:
@@ -650,6 +670,49 @@ def _split_dim(op: str, axis: int, ndim: int) -> int:
     return axis % ndim
 
 
+def _kernel_sizes(sizes: tuple, dim: int) -> tuple:
+    """TF's SplitV kernel's sizes along an axis of `dim`: one output must be the whole
+    axis (a -1 too); else at most one -1, standing for the rest, the others summing to
+    the axis (to at most it with a -1), and none negative then, checked in that order."""
+    if len(sizes) == 1:
+        if sizes[0] != dim:
+            raise C.fail("SplitV", f"If there is only one output, it must have the same size "
+                                   f"as the input. Input size: {dim} output size: {sizes[0]}")
+        return sizes
+    if sizes.count(-1) > 1:
+        raise C.fail("SplitV", "There can only be one -1 in the input.")
+    known = sum(v for v in sizes if v != -1)
+    if (known != dim) if -1 not in sizes else (known > dim):
+        raise C.fail("SplitV", f"Determined shape must either match input shape along split_dim "
+                               f"exactly if fully specified, or be less than the size of the "
+                               f"input along split_dim if not fully specified.  Got: {known}")
+    out = tuple(dim - known if v == -1 else v for v in sizes)
+    for i, v in enumerate(out):
+        if v < 0:
+            raise C.fail("SplitV", f"Split size at index {i} must be >= 0. Got: {v}")
+    return out
+
+
+def _shape_fn_sizes(sizes: tuple, dim: int | None) -> tuple:
+    """TF's SplitV shape function's output sizes (None: unknown) along an axis of `dim`
+    (None: unknown), its errors in its order: a second -1, a size below 0 (a -1 made
+    negative by the rest too), sizes that do not fill the axis."""
+    if sizes.count(-1) > 1:
+        raise C.fail("SplitV", "size_splits can only have one -1")
+    known = sum(v for v in sizes if v != -1)
+    out = []
+    for i, v in enumerate(sizes):
+        if v == -1 and dim is not None:
+            v = dim - known
+        if v < -1 or (v == -1 and dim is not None):
+            raise C.fail("SplitV", f"Split size at index {i} must be >= 0. Got: {v}")
+        out.append(None if v == -1 else v)
+    if dim is not None and ((known > dim) if -1 in sizes else (known != dim)):
+        raise C.fail("SplitV", f"can't split axis of size {dim} into pieces of size "
+                               f"[{','.join(map(str, sizes))}]")
+    return tuple(out)
+
+
 def _split_infer(x: Any, *dyn: Any, sizes: tuple, axis: int) -> list:
     if dyn:
         check_runtime_arg("SplitV", dyn, "size_splits")
@@ -662,13 +725,10 @@ def _split_infer(x: Any, *dyn: Any, sizes: tuple, axis: int) -> list:
             raise C.fail("SplitV", f"Split sizes must be non-negative, got {list(sizes)}")
         return [(x._shape[:ax] + (None if s in (None, -1) else s,) + x._shape[ax + 1:],
                  x._dtype) for s in sizes]
-    if any(s < 0 for s in sizes):
-        raise C.fail("SplitV", f"Split sizes must be non-negative, got {list(sizes)}")
-    if dim is not None and sum(sizes) != dim:
-        raise C.fail("SplitV", f"Determined shape must either match input shape along split_dim "
-                               f"exactly if fully specified, or be less than the size of the "
-                               f"input along split_dim if not fully specified.  Got: {sum(sizes)}")
-    return [(x._shape[:ax] + (s,) + x._shape[ax + 1:], x._dtype) for s in sizes]
+    # (eagerly the kernel's checks; a graph's are its shape function's, as TF's)
+    got = _kernel_sizes(sizes, dim) if _state.graph is None and dim is not None else \
+        _shape_fn_sizes(sizes, dim)
+    return [(x._shape[:ax] + (s,) + x._shape[ax + 1:], x._dtype) for s in got]
 
 
 def _split_kernel(xp: Any, x: Any, *dyn: Any, sizes: tuple, axis: int) -> tuple:
@@ -679,6 +739,10 @@ def _split_kernel(xp: Any, x: Any, *dyn: Any, sizes: tuple, axis: int) -> tuple:
             rest = x.shape[axis] - sum(s for s in sizes if s != -1)
             sizes = tuple(rest if s == -1 else s for s in sizes)
         _split_infer(Spec(x), sizes=sizes, axis=axis)
+    elif sizes == (-1,):  # (a traced lone -1, which TF's graph runs as the whole axis)
+        sizes = (x.shape[axis],)
+    else:
+        sizes = _kernel_sizes(sizes, x.shape[axis])
     cuts = np.cumsum(sizes)[:-1].tolist()
     return tuple(p.copy() for p in xp.split(x, cuts, axis=axis))
 
@@ -804,25 +868,77 @@ def _refuse_split_dim(d: dt.DType, by_count: bool, name: str | None) -> None:
     raise raised_eagerly(C.wrong_input_dtype(op, index, dt.int32, d), name)
 
 
+def _split_sizes(sizes: Any) -> Any:
+    """A split's sizes as TF's tf.split converts them before SplitV: eagerly a tensor (a
+    list of mixed kinds the conversion's ValueError, of floats or empty the op's Tlen
+    refusal); while tracing, a list of floats (or none) is the op builder's TypeError."""
+    if isinstance(sizes, Tensor) and _state.graph is not None and sizes._shape != () and \
+            (refused := wrapper_inputs.graph_type_refusal("SplitV", sizes, "Tlen")):
+        raise refused
+    if isinstance(sizes, (int, np.integer, Tensor)) or not isinstance(
+            sizes, (list, tuple, np.ndarray)) or has_tensor(sizes):
+        return sizes
+    if _state.graph is None:
+        return convert_to_tensor(sizes)
+    if list_value_error(sizes) is None and np.asarray(sizes).dtype.kind == "f":
+        # (an empty list is a float32 one)
+        raise wrapper_inputs.graph_dtype_refusal("SplitV", dt.float32, "Tlen")
+    return sizes
+
+
+def _python_split_dim(axis: Any, op: str, count: int, name: str | None) -> int:
+    """A split's axis given as a Python or NumPy value (or an eager vector), as TF's
+    wrapper converts it to split_dim's int32 (True, np.float32(1) and np.array(1.5) are
+    1; a float or string is the conversion's TypeError, the graph builder's words while
+    tracing; a vector is the Split kernel's error, SplitV reading its one value)."""
+    if _state.graph is not None:
+        if axis is None:
+            raise op_input_refusal("split_dim", axis)
+        if isinstance(axis, (float, str)):
+            raise TypeError(f"Expected int32 passed to parameter 'split_dim' of op '{op}', got "
+                            f"{axis!r} of type '{type(axis).__name__}' instead. Error: Expected "
+                            f"int32, but got {axis!s} of type '{type(axis).__name__}'.")
+    t = convert_to_tensor(axis, dt.int32)
+    if t._shape == () or (op == "SplitV" and t._shape == (1,)):
+        return int(t._numpy().reshape(-1)[0])
+    if op == "Split" and _state.graph is None:  # (Split's kernel, of `count` outputs)
+        raise raised_eagerly(C.fail("Split", f"split_dim must be a scalar but has rank "
+                                             f"{len(t._shape)}"), name, {"num_split": count})
+    return C.int_arg(t, "axis")
+
+
 @dispatchable
-@slow_inputs("value")
+@slow_inputs("value", "axis", named=True)
 def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = None,
           name: str = "split") -> list:
     """tf.split: TF's Split into a count of equal parts (an int), else SplitV by sizes."""
     x = _t(value)
+    num_or_size_splits = _split_sizes(num_or_size_splits)
     if num_or_size_splits.__class__ is EagerTensor and num_or_size_splits._shape:
         _check_split_v(num_or_size_splits, axis, name)
     if isinstance(axis, Tensor) and axis._dtype is not dt.int32:
         _refuse_split_dim(axis._dtype, isinstance(num_or_size_splits, (int, np.integer)), name)
     dyn_axis: tuple = ()
+    by_count = isinstance(num_or_size_splits, (int, np.integer))
     if C.is_graph_tensor(axis) and isinstance(C.known(axis), Tensor):
         dyn_axis = (axis,)  # known when the graph runs: TF's split_dim input
+    elif type(axis) is not int and (not isinstance(axis, Tensor) or (
+            axis.__class__ is EagerTensor and axis._shape)):
+        axis = _python_split_dim(axis, "Split" if by_count else "SplitV",
+                                 int(num_or_size_splits) if by_count else 0, name)
     else:
         axis = C.int_arg(axis, "axis")
-    if isinstance(num_or_size_splits, (int, np.integer)):  # (a bool too: a count, as TF's)
+    if by_count:  # (a bool too: a count, as TF's)
         k = int(num_or_size_splits)
         if not -2**31 <= k < 2**31:  # (TF's wrapper counts the outputs in an int32 first)
             raise ValueError(f"Number of outputs is too big: {k}")
+        if k < 1 and _state.graph is not None:  # (TF's op builder checks the attr's minimum)
+            raise ValueError(f"Attr 'num_split' of 'Split' Op passed {k} less than minimum 1.")
+        if k < 0:  # (TF's fast path refuses it: its fallback's error)
+            try:
+                C.attr_at_least("Split", "num_split", k, 1)
+            except OpError as e:
+                raise slow_path(decorate(e, None, (), {}, _state.device, None)) from None
         C.attr_at_least("Split", "num_split", k, 1)
         if dyn_axis:
             return list(bind_multi(SPLIT_N, (x,) + dyn_axis,
@@ -851,9 +967,6 @@ def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = 
     if dyn:
         return list(bind_multi(SPLIT, (x,) + dyn, {"sizes": sizes, "axis": ax}, len(sizes),
                                name))
-    if sizes.count(-1) == 1 and 0 <= ax < len(x._shape) and x._shape[ax] is not None:
-        rest = sum(s for s in sizes if s != -1)
-        sizes = tuple(x._shape[ax] - rest if s == -1 else s for s in sizes)
     if _state.graph is not None:  # TF's API makes the sizes a "Const" (graph/arg_consts)
         _state.graph.next_args = (SPLIT, {"size_splits": num_or_size_splits
                                           if isinstance(num_or_size_splits, Tensor) else

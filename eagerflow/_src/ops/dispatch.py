@@ -42,7 +42,7 @@ from eagerflow._src.core.tensor import (
     scalar_pair,
 )
 from eagerflow._src.ops.composite_dispatch import elementwise
-from eagerflow._src.ops.eager_errors import decorate
+from eagerflow._src.ops.eager_errors import decorate, slow_path
 from eagerflow._src.ops.held_arrays import (
     holds_box,
     host_outputs,
@@ -56,6 +56,7 @@ from eagerflow._src.ops.held_arrays import (
     run_variant_op,
 )
 from eagerflow._src.ops.registry import PACKET
+from eagerflow._src.ops.wrapper_inputs import passed_raw
 
 
 class Node:
@@ -246,9 +247,15 @@ def unary(op: Any, convert: Callable, node: str | None = None,
         if x.__class__ is not EagerTensor:
             if isinstance(x, CompositeTensor) and elementwise.unary is not None:
                 return elementwise.unary(f, x)
-            x = convert(x)
+            given, x = x, convert(x)
             if x.__class__ is not EagerTensor:
                 return bind(op, (x,), {}, traced_name(name))  # (symbolic)
+            if passed_raw(given):  # (TF's wrapper's slow path: its errors name no name)
+                try:
+                    return f(x, name)
+                except OpError as e:
+                    slow_path(e)
+                    raise
         st = _state.__dict__
         if st["graph"] is None:  # (eagerly the name is the error's: no default)
             if st["xp"] is np:

@@ -74,9 +74,10 @@ def static_ints(value: Any, what: str = "shape", attr: tuple | None = None,
             raise C.fail(attr[0], attr[2].format(shape="[]", rank=0))
         return (int(value),)
     if not isinstance(value, (list, tuple, np.ndarray)) or \
-            isinstance(value, np.ndarray) and value.ndim > 1 and attr is not None and \
-            len(attr) > 2:
-        # (a float, a string, None...; an array of rows, which the op converts and refuses
+            isinstance(value, np.ndarray) and (value.ndim == 0 or value.ndim > 1 and
+                                               attr is not None and len(attr) > 2):
+        # (a float, a string, None...; a 0-d array, which TF's wrapper casts to the attr's
+        # default type as a scalar; an array of rows, which the op converts and refuses
         # with its words for a shape that is no vector)
         return _as_op_converts(value, what, attr, given)
     out = []

@@ -91,7 +91,7 @@ def decorate(e: OpError, op: Any, inputs: tuple, attrs: dict, device: str,
     return e
 
 
-def slow_inputs(*params: str) -> Callable:
+def slow_inputs(*params: str, named: bool = False) -> Callable:
     """Marks a public function whose TF counterpart hands `params` to its op as the user
     gave them: a Python list or string there sends TF's op wrapper down its slow path,
     whose errors name no name (read by composite_dispatch.dispatchable's wrapper). "*":
@@ -99,9 +99,10 @@ def slow_inputs(*params: str) -> Callable:
     that TF's fast path takes only as a Python float (its default included);
     "NAME:floats": a list(float) attr, which it refuses holding a Python int; "NAME:ints": a
     list(int) attr, which it refuses holding anything but Python ints; "NAME[]": a
-    list of tensors, whose items send it there."""
+    list of tensors, whose items send it there. `named`: as eager_api's."""
     def mark(fn: Callable) -> Callable:
         fn._slow_inputs = params
+        fn._named = named
         return fn
 
     return mark

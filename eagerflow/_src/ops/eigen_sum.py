@@ -77,13 +77,15 @@ SQUARES = (2, 1)  # EuclideanNorm's x * x: x loaded twice, one product
 HALF_SQUARES = (1, 2)  # L2Loss's x.square() * 0.5: one load, two products
 
 
-def shard_threads(n: int, dtype: Any, threads: int, cost: tuple = SUM) -> int:
+def shard_threads(n: int, dtype: Any, threads: int, cost: tuple = SUM,
+                  packet: int | None = None) -> int:
     """Into how many threads Eigen's FullReducer cuts a whole-tensor reduction of `n`
     values on a pool of `threads`: each value costs its loads and its products and the
-    reducer, these per packet lane (`cost`: (loads, products))."""
+    reducer, these per packet lane (`cost`: (loads, products); `packet`: the lanes where
+    they are not lanes(dtype), as the half types' 8)."""
     loads, products = cost
     per_value = loads * np.dtype(dtype).itemsize * _LOAD_CYCLES_PER_BYTE + \
-        (_REDUCER_CYCLES + products) / lanes(dtype)
+        (_REDUCER_CYCLES + products) / (packet or lanes(dtype))
     t = (n * per_value - _STARTUP_CYCLES) / _PER_THREAD_CYCLES + 0.9
     return max(1, min(threads, int(t)))
 

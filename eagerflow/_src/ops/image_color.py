@@ -98,10 +98,12 @@ def _channels(op: str, x: Any) -> None:
         raise C.fail(op, f"Value for attr 'T' of {C.dtype_word(x._dtype)} is not in the list "
                          f"of allowed values: half, bfloat16, float, double\n\t; NodeDef: "
                          f"{{{{node {op}}}}}")
-    if x._shape is not None and (not x._shape or x._shape[-1] not in (None, 3)):
-        last = x._shape[-1] if x._shape else "none"
+    if x._shape == ():  # (TF's kernel, before the channels, or its shape function)
+        raise C.fail(op, "input must be at least 1D[]" if _state.graph is None else
+                     "Shape must be at least rank 1 but is rank 0")
+    if x._shape is not None and x._shape[-1] not in (None, 3):
         raise FailedPreconditionError(None, None, f"input must have 3 channels but input only "
-                                                  f"has {last} channels. [Op:{op}]")
+                                                  f"has {x._shape[-1]} channels. [Op:{op}]")
 
 
 @eager_api("images")
@@ -131,8 +133,7 @@ def rgb_to_hsv(images: Any, name: str | None = None) -> Any:
 def hsv_to_rgb(images: Any, name: str | None = None) -> Any:
     """RGB from hue, saturation and value (all in [0, 1], last axis): TF's HSVToRGB."""
     x = wrapper_inputs.op_input("HSVToRGB", images)
-    _channels("HSVToRGB", x)
-    return bind(HSV_TO_RGB, (x,), {})
+    return bind(HSV_TO_RGB, (x,), {})  # (its infer checks the channels)
 
 
 # Each channel of HSVToRGB is v * ((1 - s) + s * d), d = f(6h) clipped to [0, 1], with f

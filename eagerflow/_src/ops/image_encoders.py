@@ -186,8 +186,8 @@ ENCODE_PNG = register(OpDef(
 
 def encode_png(image: Any, compression: int = -1, name: str | None = None) -> Any:
     """`tf.io.encode_png`: PNG bytes of [..., height, width, channels] uint8 or uint16."""
-    compression = C.make_int(compression, "compression")
-    return bind(ENCODE_PNG, (_t(image),), {"compression": compression}, name)
+    return bind(ENCODE_PNG, (_t(image),), C.wrapper_attrs("EncodePng", compression=compression),
+                name)
 
 
 # ---------------------------------------------------------------------------------------

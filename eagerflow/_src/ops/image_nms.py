@@ -19,6 +19,7 @@ Ops layer, after greedy_nms (its intersection over union); loaded on first use. 
 
 from __future__ import annotations
 
+import collections
 import math
 from typing import Any
 
@@ -610,6 +611,12 @@ def non_max_suppression_overlaps(overlaps: Any, scores: Any, max_output_size: An
                  "score_threshold": C.scalar_value(score_threshold, float)}, name)
 
 
+# (what TF's op wrapper returns: the op's outputs by name)
+CombinedNonMaxSuppression = collections.namedtuple(
+    "CombinedNonMaxSuppression", ["nmsed_boxes", "nmsed_scores", "nmsed_classes",
+                                  "valid_detections"])
+
+
 @eager_api("boxes", "scores", "max_output_size_per_class")
 def combined_non_max_suppression(boxes: Any, scores: Any, max_output_size_per_class: Any,
                                  max_total_size: Any, iou_threshold: float = 0.5,
@@ -623,15 +630,16 @@ def combined_non_max_suppression(boxes: Any, scores: Any, max_output_size_per_cl
     iou = convert_to_tensor(iou_threshold, dt.float32, name="iou_threshold")
     score = convert_to_tensor(score_threshold, dt.float32, name="score_threshold")
     total = convert_to_tensor(max_total_size)
-    flags = (C.bool_attr(pad_per_class, "pad_per_class"), C.bool_attr(clip_boxes, "clip_boxes"))
+    flags = tuple(C.wrapper_attrs("CombinedNonMaxSuppression", pad_per_class=pad_per_class,
+                                  clip_boxes=clip_boxes).values())
     b, s = _pair(boxes, scores)
     per_class = max_output_size_per_class
     if not isinstance(per_class, Tensor):  # (a tensor's dtype is the op's check)
         per_class = convert_to_tensor(per_class, dt.int32)
     per_class = _combined_size(2, per_class, "max_size_per_class")
     sizes = (per_class, _combined_size(3, total, "max_total_size"))
-    return bind(COMBINED_NON_MAX_SUPPRESSION, (b, s), dict(zip(_COMBINED, sizes + (
-        float(iou), float(score)) + flags)), name)
+    return CombinedNonMaxSuppression(*bind(COMBINED_NON_MAX_SUPPRESSION, (b, s), dict(zip(
+        _COMBINED, sizes + (float(iou), float(score)) + flags)), name))
 
 
 def _combined_size(index: int, value: Any, what: str) -> int:

@@ -16,7 +16,7 @@ import numpy as np
 from eagerflow._src.backend import add_at
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.py_conversion import op_input_refusal
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import (
@@ -46,7 +46,7 @@ from eagerflow._src.ops.dynshape import (
     shape_arg,
     traced_arg,
 )
-from eagerflow._src.ops.eager_errors import slow_inputs
+from eagerflow._src.ops.eager_errors import decorate, slow_inputs, slow_path
 from eagerflow._src.ops.graph_constants import as_input
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.math import greater_equal, less, maximum
@@ -399,10 +399,14 @@ def _gather_grad_ref(g: np.ndarray, indices: np.ndarray, like: np.ndarray, axis:
 @slow_inputs("params", "indices", "axis")
 def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = None,
            batch_dims: int = 0, name: str | None = None) -> Any:
-    C.no_graph_attr(batch_dims, "batch_dims")
-    batch_dims = C.int_arg(batch_dims, "batch_dims")
+    if axis is None:
+        axis = batch_dims  # (TF's: the value as given, -1 gathering along the last axis)
+    fast = True
     if _static_int(axis) == 0:
         batch_dims = 0  # (as TF's gather: along axis 0 it gathers rows, batch_dims unused)
+    else:  # GatherV2's int attr, taken before its inputs: a list's or string's TypeError
+        fast = type(batch_dims) in (int, bool)  # (else TF's fallback runs it: no name)
+        batch_dims = 0 if batch_dims is None else C.make_int(batch_dims, "batch_dims")
     if type(params) is not EagerTensor and isinstance(params, Variable) and \
             (axis is None or _static_int(axis) == 0) and batch_dims == 0:
         # (as TF's: a variable's rows are its sparse_read, TF's ResourceGather on its
@@ -413,9 +417,8 @@ def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = 
     ir = len(i._shape) if i._shape is not None else None
     if ir is not None and -ir <= batch_dims < 0:  # (out of range: GatherV2 says so)
         batch_dims += ir
-    axis, dyn = (batch_dims, ()) if axis is None else (axis, ()) if type(axis) is int else \
-        (wrapper_inputs.index_scalar("GatherV2", axis, "Taxis", "axis must be scalar"), ()) \
-        if _state.graph is None else scalar_arg(axis, "axis")
+    axis, dyn = (axis, ()) if type(axis) is int else (_eager_axis(axis, fast), ()) \
+        if _state.graph is None else scalar_arg(_graph_axis(axis), "axis")
     if dyn:  # an axis known at run time: GatherV2 takes it as an input
         if batch_dims:
             raise ValueError("gather with batch_dims needs an axis known when the function is "
@@ -424,6 +427,30 @@ def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = 
     if axis < 0 and pr is not None and axis + pr >= 0:  # (below: the op's shape error)
         axis += pr
     return bind(GATHER, (p, i), {"axis": axis, "batch_dims": batch_dims}, name)
+
+
+def _eager_axis(axis: Any, fast: bool) -> int:
+    """An eager gather's axis given as other than an int, converted as TF's op wrapper
+    converts it; `fast`: its fast path ran (batch_dims an int), whose errors end with the
+    name, where its fallback's do not."""
+    try:
+        return wrapper_inputs.index_scalar("GatherV2", axis, "Taxis", "axis must be scalar")
+    except OpError as e:
+        if not fast:  # (worded as TF's wrapper words it, less the name)
+            slow_path(decorate(e, None, (), {}, _state.device, None))
+        raise
+
+
+def _graph_axis(axis: Any) -> Any:
+    """A traced gather's axis as TF's op builder takes it: converted to the type it infers
+    (a float's, a bool's, a string's: the builder's TypeError naming them)."""
+    if axis is None:
+        raise op_input_refusal("axis", axis)
+    t = axis if isinstance(axis, Tensor) else convert_to_tensor(axis)
+    refused = wrapper_inputs.graph_type_refusal("GatherV2", t, "Taxis")
+    if refused is not None:
+        raise refused
+    return t
 
 
 def _static_int(x: Any) -> int | None:

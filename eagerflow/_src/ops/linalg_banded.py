@@ -161,5 +161,4 @@ def banded_triangular_solve(bands: Any, rhs: Any, lower: bool = True, adjoint: b
     are `bands` (see this module's docstring for their layout)."""
     bands, rhs = binary_args_hint(bands, rhs)
     return bind(BANDED_TRIANGULAR_SOLVE, (bands, rhs),
-                {"lower": C.bool_attr(lower, "lower"), "adjoint": C.bool_attr(adjoint, "adjoint")},
-                name)
+                C.wrapper_attrs("BandedTriangularSolve", lower=lower, adjoint=adjoint), name)

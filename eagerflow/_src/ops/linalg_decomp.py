@@ -385,8 +385,7 @@ MATRIX_TRIANGULAR_SOLVE = register(OpDef(
 def triangular_solve(matrix: Any, rhs: Any, lower: bool = True, adjoint: bool = False,
                      name: str | None = None) -> Any:
     return bind(MATRIX_TRIANGULAR_SOLVE, binary_args_hint(matrix, rhs),
-                {"lower": C.bool_attr(lower, "lower"), "adjoint": C.bool_attr(adjoint, "adjoint")},
-                name)
+                C.wrapper_attrs("MatrixTriangularSolve", lower=lower, adjoint=adjoint), name)
 
 
 def _solve_infer(a: Any, b: Any, adjoint: bool) -> list:

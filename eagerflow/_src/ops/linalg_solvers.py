@@ -437,8 +437,8 @@ def tridiagonal_solve_op(diagonals: Any, rhs: Any, partial_pivoting: bool = True
                          perturb_singular: bool = False, name: str | None = None) -> Any:
     """TF's TridiagonalSolve on compact diagonals [..., 3, M] and rhs [..., M, K]."""
     return bind(TRIDIAGONAL_SOLVE, (diagonals, rhs),
-                {"partial_pivoting": C.bool_attr(partial_pivoting, "partial_pivoting"),
-                 "perturb_singular": C.bool_attr(perturb_singular, "perturb_singular")}, name)
+                C.wrapper_attrs("TridiagonalSolve", partial_pivoting=partial_pivoting,
+                                perturb_singular=perturb_singular), name)
 
 
 # ---------------------------------------------------------------------------------------
@@ -719,7 +719,7 @@ def matrix_solve_ls(matrix: Any, rhs: Any, l2_regularizer: Any, fast: bool = Tru
                     name: str | None = None) -> Any:
     """TF's MatrixSolveLs (the regularizer a float64 scalar)."""
     return bind(MATRIX_SOLVE_LS, (matrix, rhs, l2_regularizer),
-                {"fast": C.bool_attr(fast, "fast")}, name)
+                C.wrapper_attrs("MatrixSolveLs", fast=fast), name)
 
 
 # ---------------------------------------------------------------------------------------

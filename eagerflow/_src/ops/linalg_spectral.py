@@ -271,9 +271,9 @@ SVD = register(OpDef(
 def svd(tensor: Any, full_matrices: bool = False, compute_uv: bool = True,
         name: str | None = None) -> Any:
     """tf.linalg.svd: (s, u, v) with a = u @ diag(s) @ adjoint(v), or s alone."""
-    uv, full = C.bool_attr(compute_uv, "compute_uv"), C.bool_attr(full_matrices, "full_matrices")
-    s, u, v = bind(SVD, (_t(tensor),), {"compute_uv": uv, "full_matrices": full})
-    return (s, u, v) if compute_uv else s
+    attrs = C.wrapper_attrs("Svd", compute_uv=compute_uv, full_matrices=full_matrices)
+    s, u, v = bind(SVD, (_t(tensor),), attrs)
+    return (s, u, v) if compute_uv else s  # (TF's: None is the op's default, then s alone)
 
 
 # ---------------------------------------------------------------------------------------

@@ -344,19 +344,17 @@ def _check_backprop_now(fam: _Family, op: str, label: str, in_shape: tuple | Non
     r, df = fam.rank, a["data_format"]
     if in_shape is None or fshape is None or dyshape is None:
         return
-    if len(fshape) != r + 2:
+    if fam is CONV3D_F:
+        _check_3d_backprop(op, in_shape, fshape, dyshape, df)
+        label = label.removesuffix("V2")  # (TF's shared 3D checks name the V1 kernels)
+    elif len(fshape) != r + 2:
         raise fail(op, fam.filter_rank_msg.format(C.shape_str(fshape)))
     if len(dyshape) != r + 2:
         raise fail(op, f"out_backprop must be {r + 2}-dimensional")
     n_in, c_in = outer(in_shape, df)
     n_dy, c_dy = outer(dyshape, df)
-    if 0 in fshape[:r]:
-        raise fail(op, f"{label}: filter must not have zero elements (i.e. all dimensions "
-                       f"must be non-zero)")
-    out_depth = _out_channels(fam, fshape)
-    if None not in (c_dy, out_depth) and c_dy != out_depth:
-        raise fail(op, f"{label}: filter and out_backprop must have the same out_depth")
-    _check_channels(fam, op, c_in, fshape, label)
+    if fam is not CONV3D_F:
+        _check_depths(fam, op, label, fshape, c_in, c_dy)
     if None not in (n_in, n_dy) and n_in != n_dy:
         raise fail(op, f"{label}: input and out_backprop must have the same batch size. "
                        f"Input batch: {n_in}, outbackprop batch: {n_dy}, batch_dim: 0")
@@ -378,6 +376,35 @@ def _check_backprop_now(fam: _Family, op: str, label: str, in_shape: tuple | Non
                            f"filter: {k} output: {actual} stride: {st} dilation: {dl}")
 
 
+def _check_depths(fam: _Family, op: str, label: str, fshape: tuple, c_in: Any,
+                  c_dy: Any) -> None:
+    """A 2D (or depthwise) gradient op's filter against its input's and output gradient's
+    depths, in its kernel's words (`label`)."""
+    if 0 in fshape[:fam.rank]:
+        raise fail(op, f"{label}: filter must not have zero elements (i.e. all dimensions "
+                       f"must be non-zero)")
+    out_depth = _out_channels(fam, fshape)
+    if None not in (c_dy, out_depth) and c_dy != out_depth:
+        raise fail(op, f"{label}: filter and out_backprop must have the same out_depth")
+    _check_channels(fam, op, c_in, fshape, label)
+
+
+def _check_3d_backprop(op: str, in_shape: tuple, fshape: tuple, dyshape: tuple,
+                       df: str) -> None:
+    """TF's Conv3DBackpropInputV2 / FilterV2 kernels' own checks, before the dimensions
+    they share with 2D: each operand's rank, then the filter's input and output depths
+    against the input's and the output gradient's (a filter with a zero dimension runs)."""
+    for what, dims in (("input", in_shape), ("filter_sizes", fshape),
+                       ("out_backprop", dyshape)):
+        if len(dims) != 5:
+            raise fail(op, f"{what} tensor must have 5 dimensions")
+    for what, c, f in (("input", outer(in_shape, df)[1], fshape[3]),
+                       ("out_backprop", outer(dyshape, df)[1], fshape[4])):
+        if None not in (c, f) and c != f:
+            raise fail(op, f"{what} and filter_sizes must have the same number of channels. "
+                           f"Got {c} for {what} and {f} for filter_sizes")
+
+
 def _sizes(op: str, sizes: Any, want: int, what: str) -> tuple | None:
     """The static values of a gradient op's `input_sizes` / `filter_sizes`, checked (int32,
     the signature's type, but for Conv3DBackpropInputV2's Tshape attr)."""
@@ -392,7 +419,9 @@ def _sizes(op: str, sizes: Any, want: int, what: str) -> tuple | None:
     if vals is None:  # traced: what is known of it (None entries where unknown), as TF
         known = partial_value(sizes)
         vals = tuple(known) if isinstance(known, list) else None
-    if vals is not None and len(vals) != want:
+    # (eagerly TF's 3D kernels check the rank the values make: _check_3d_backprop)
+    if vals is not None and len(vals) != want and not (
+            op.startswith("Conv3D") and _state.graph is None):
         raise fail(op, f"{op} requires {what} to contain {want} values, but got: {len(vals)}")
     bad = next((i for i, v in enumerate(vals or ()) if v is not None and v < 0), None)
     if bad is not None:  # (TF's words: its shape function's in a graph, else the kernel's)
@@ -458,7 +487,8 @@ def _check_sizes_now(fam: _Family, op: str, sizes: Any, shape: tuple | None,
         _check_backprop(fam, op, fam.label_in, vals, shape, dyshape, a)
         return vals
     vals = _sizes(op, sizes, r + 2, "filter_sizes")
-    if shape is not None and len(shape) != r + 2:
+    if shape is not None and len(shape) != r + 2 and not (fam is CONV3D_F and
+                                                          _state.graph is None):
         raise fail(op, f"input must be {r + 2}-dimensional")
     _check_backprop(fam, op, fam.label_fil, shape, vals, dyshape, a)
     return vals
@@ -701,15 +731,17 @@ def _bin_bad(fam: _Family) -> list:
     a = _attrs(r, fam.formats[0], padding="VALID")
     oc = 4 if fam.depthwise else 3
     w = np.ones((2,) * r + (2, 2 if fam.depthwise else 3))
+    # (TF's 3D kernels check ranks and depths in their own words first)
+    depths, sizes = ("must have the same number of channels", "input tensor must have 5 "
+                     "dimensions") if fam is CONV3D_F else ("must have the same out_depth",
+                                                            "values, but got: 3")
     return [BadSample((np.array((1,) + (4,) * r + (2,), np.int32), w,
                        np.ones((1,) + (2,) * r + (oc,))), a, InvalidArgumentError,
                       "Size of out_backprop doesn't match computed"),
             BadSample((np.array((1,) + (4,) * r + (2,), np.int32), w,
-                       np.ones((1,) + (3,) * r + (oc + 1,))), a, InvalidArgumentError,
-                      "must have the same out_depth"),
+                       np.ones((1,) + (3,) * r + (oc + 1,))), a, InvalidArgumentError, depths),
             BadSample((np.array((1, 4, 2), np.int32), w,
-                       np.ones((1,) + (3,) * r + (oc,))), a, InvalidArgumentError,
-                      "values, but got: 3")]
+                       np.ones((1,) + (3,) * r + (oc,))), a, InvalidArgumentError, sizes)]
 
 
 def _register_family(fam: _Family) -> tuple:

@@ -67,7 +67,10 @@ def _scoped_node(name: str | None, default: str) -> str | None:
 
 
 def _full_input_sizes(fam: _Family, sizes: Any, w: Any, dy: Any, data_format: str) -> Any:
-    """TF also accepts just the spatial sizes; batch and depth then come from dy and w."""
+    """TF also accepts just the spatial sizes; batch and depth then come from dy and w
+    (not its 3D kernels: their rank check refuses them)."""
+    if fam is CONV3D_F:
+        return sizes
     vals = static_shape_values(sizes)
     r = fam.rank
     if vals is not None and len(vals) == r and w._shape is not None and dy._shape is not None \

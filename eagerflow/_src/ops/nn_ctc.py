@@ -452,7 +452,7 @@ def ctc_greedy_decoder(inputs: Any, sequence_length: Any, merge_repeated: bool =
     merged (if asked) and blanks (the last class by default) dropped: ([SparseTensor of
     int64 labels], [batch, 1] negated sums of the best scores)."""
     # (TF's wrapper converts the attrs, then the inputs)
-    attrs = {"merge_repeated": C.bool_attr(merge_repeated, "merge_repeated"),
+    attrs = {**C.wrapper_attrs("CTCGreedyDecoder", merge_repeated=merge_repeated),
              "blank_index": -1 if blank_index is None else C.int_arg(blank_index,
                                                                      "blank_index")}
     out = bind(CTC_GREEDY, (wrapper_inputs.op_input("CTCGreedyDecoder", inputs),

@@ -41,9 +41,12 @@ _OP = "_CTCLossDense"
 LOG_0 = float(np.float32(np.log(1e-307)))
 
 
+_RANK_WORDS = {1: "a vector", 2: "a matrix", 3: "a 3-Tensor"}  # (CTCLoss's kernel's words)
+
+
 def _check_rank(x: Any, rank: int, what: str) -> None:
     if x._shape is not None and len(x._shape) != rank:
-        raise fail(_OP, f"{what} is not a 3-Tensor" if rank == 3 else f"{what} is not a matrix")
+        raise fail(_OP, f"{what} is not {_RANK_WORDS[rank]}")
 
 
 def _infer(logits: Any, labels: Any, label_length: Any, logit_length: Any) -> list:
@@ -53,7 +56,16 @@ def _infer(logits: Any, labels: Any, label_length: Any, logit_length: Any) -> li
             raise C.wrong_input_dtype(_OP, i, dt.int32, x._dtype)
     _check_rank(logits, 3, "inputs")
     _check_rank(labels, 2, "labels")
+    _check_rank(label_length, 1, "label_length")
+    _check_rank(logit_length, 1, "logit_length")
     batch = None if logits._shape is None else logits._shape[1]
+    for x, what in ((labels, "labels"), (label_length, "label_length"),
+                    (logit_length, "logit_length")):  # (the kernel indexes rows by them;
+        # TF's composite broadcasts one logit length over the batch)
+        ok = (None, batch, 1) if what == "logit_length" else (None, batch)
+        if batch is not None and x._shape is not None and x._shape[0] not in ok:
+            raise fail(_OP, f"len({what}) != batch_size.  len({what}): {x._shape[0]} "
+                            f"batch_size: {batch}")
     return [((batch,), logits._dtype), (logits._shape, logits._dtype)]
 
 

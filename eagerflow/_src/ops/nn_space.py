@@ -178,7 +178,7 @@ def _bind_blocks(op: OpDef, x: Any, block_size: Any, data_format: Any,
     """SpaceToDepth or DepthToSpace of `x`, its arguments checked in TF's order."""
     held: list = []
     size = _block_size(block_size, held)  # (TF's wrapper takes its attrs in this order)
-    fmt = C.make_str(data_format, "data_format")
+    fmt = C.wrapper_attrs(op.name, data_format=data_format)["data_format"]
     x = _t(x)
     C.raise_held(held)
     return bind(op, (x,), {"block_size": size, "data_format": fmt}, name)

@@ -99,14 +99,20 @@ def _nudge_all(lo: Any, hi: Any, num_bits: int, narrow_range: bool, xp: Any = np
         return (qmin - nzp) * scale, (qmax - nzp) * scale, scale, qmin - nzp, inv
 
 
-def _fake_quant(xp: Any, x: Any, lo: Any, hi: Any, num_bits: int, narrow_range: bool) -> Any:
+def _fake_quant(xp: Any, x: Any, lo: Any, hi: Any, num_bits: int, narrow_range: bool,
+                divide: bool = False) -> Any:
     """TF's fake quantization of x, over its array module `xp` (on a GPU too: TF's GPU
-    kernel is the same expression, its product and sum one fused multiply-add)."""
+    kernel is the same expression, its product and sum one fused multiply-add). `divide`:
+    the steps are the shifted input divided by the scale, rounded to float32 (the kernel of
+    one min and max as tensors, FakeQuantWithMinMaxVars), not times the inverse scale:
+    their ties round apart (1.0 in [0, 2] by 8 bits: 127.49999 steps there, 127.5 here)."""
     nmin, nmax, scale, shift, inv = _nudge_all(lo, hi, num_bits, narrow_range, xp)
     with np.errstate(all="ignore"):
         clamped = xp.maximum(xp.minimum(x, nmax), nmin)
-        # (a fused multiply-add, as TF's compiled kernel: the product is exact in double)
-        steps = xp.floor(((clamped - nmin).astype(np.float64) * inv + 0.5).astype(_F32))
+        if divide:
+            steps = xp.floor(((clamped - nmin) / scale).astype(_F32) + _F32(0.5))
+        else:  # (a fused multiply-add, as TF's compiled kernel: the product exact in double)
+            steps = xp.floor(((clamped - nmin).astype(np.float64) * inv + 0.5).astype(_F32))
         # steps * scale + nudged_min, as TF's compiled kernel evaluates it: the step count
         # shifted by the zero point first (exact in float32), then one rounding
         return ((steps + shift) * scale).astype(_F32)
@@ -171,8 +177,10 @@ FAKE_QUANT_ARGS = register(OpDef(
 ))
 
 
-def _fake_quant_ref(x: np.ndarray, lo: Any, hi: Any, num_bits: int, narrow: bool) -> Any:
-    """Element by element in Python floats rounded to float32 after every operation."""
+def _fake_quant_ref(x: np.ndarray, lo: Any, hi: Any, num_bits: int, narrow: bool,
+                    divide: bool = False) -> Any:
+    """Element by element in Python floats rounded to float32 after every operation
+    (`divide`: _fake_quant's)."""
     f = _F32
     qmin, qmax = f(1 if narrow else 0), f((1 << num_bits) - 1)
     lo_a = np.broadcast_to(np.asarray(lo, f), x.shape[-1:] if np.ndim(lo) else ())
@@ -197,7 +205,8 @@ def _fake_quant_ref(x: np.ndarray, lo: Any, hi: Any, num_bits: int, narrow: bool
             v = v if not v > nmax else nmax
             v = v if not v < nmin else nmin
             inv = f(f(qmax - qmin) / f(hi_c - lo_c))
-            step = f(np.floor(f(float(f(v - nmin)) * float(inv) + 0.5)))
+            step = f(np.floor(f(f(v - nmin) / scale) + f(0.5))) if divide else \
+                f(np.floor(f(float(f(v - nmin)) * float(inv) + 0.5)))
             out[idx] = f(f(step + f(qmin - nz)) * scale)
     return out
 
@@ -247,16 +256,19 @@ def _both_zero(xp: Any, lo: Any, hi: Any) -> Any:
     return (xp.asarray(lo) == 0) & (xp.asarray(hi) == 0)
 
 
-def _vars_kernel(xp: Any, x: Any, lo: Any, hi: Any, num_bits: int, narrow_range: bool) -> Any:
-    out = _fake_quant(xp, x, lo, hi, num_bits, narrow_range)
+def _vars_kernel(xp: Any, x: Any, lo: Any, hi: Any, num_bits: int, narrow_range: bool,
+                 divide: bool = False) -> Any:
+    out = _fake_quant(xp, x, lo, hi, num_bits, narrow_range, divide)
     return xp.where(_both_zero(xp, lo, hi), _F32(0), out).astype(_F32, copy=False)
 
 
 FAKE_QUANT_VARS = register(OpDef(
-    "FakeQuantWithMinMaxVars", _vars_infer, _vars_kernel,
+    "FakeQuantWithMinMaxVars", _vars_infer,
+    lambda xp, x, lo, hi, num_bits, narrow_range: _vars_kernel(xp, x, lo, hi, num_bits,
+                                                              narrow_range, divide=True),
     grad=lambda n, g: list(fake_quant_with_min_max_vars_gradient(g, *n.inputs, **n.attrs)),
     reference=lambda x, lo, hi, num_bits, narrow_range: _fake_quant_ref(
-        x, float(lo), float(hi), num_bits, narrow_range),
+        x, float(lo), float(hi), num_bits, narrow_range, divide=True),
     samples=lambda: [Sample((_RNG.uniform(-3, 3, (4, 3)).astype(_F32), np.array(-1.5, _F32),
                              np.array(2.0, _F32)), {"num_bits": 8, "narrow_range": False},
                             grad=False)],

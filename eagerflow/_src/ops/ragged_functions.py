@@ -652,7 +652,8 @@ def _as_ragged(v: Any, ragged_rank: int, d: dt.DType) -> RaggedTensor:
 
 
 def _concat_or_stack(values: Any, axis: int, stack_values: bool) -> Any:
-    values = list(values)
+    # (TF's: a value that is no list or tuple, a tensor too, is the one value)
+    values = list(values) if isinstance(values, (list, tuple)) else [values]
     if not values:
         raise ValueError("rt_inputs may not be empty.")
     if not any(isinstance(v, RaggedTensor) for v in values):

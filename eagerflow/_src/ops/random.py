@@ -76,43 +76,30 @@ _STREAMS: dict = {}  # (op, dtype, seed, seed2, node) -> [key, next counter]: TF
 _STREAMS_LOCK = threading.Lock()
 
 
-def _as_seed(seed: Any, what: str = "seed") -> int:
-    if isinstance(seed, (bool, np.bool_)):
-        raise TypeError(f"{what} must be an integer, got {seed!r}")
-    if isinstance(seed, EagerTensor) and seed._dtype.is_integer and not seed._shape:
-        return int(seed._arr)
+def _draws(seed: Any) -> _pyrandom.Random:
+    """TF's eager context's stream of op seeds for global `seed`: random.Random of it, of
+    int(np.array(seed)) where it is unhashable (a NumPy array, a list), whose errors are
+    set_seed's."""
     try:
-        return int(seed.__index__())
-    except (AttributeError, TypeError):
-        raise TypeError(f"{what} must be an integer, got {seed!r}") from None
-
-
-def _op_seed(seed: Any) -> int:
-    """An op seed as TF reads it: `seed % (2**31 - 1)` (a tensor's by its op) made an int
-    by `int()`, as TF's op wrapper makes its attr seed2 (a float is truncated, a bool is
-    0 or 1); what int() refuses is that attr's TypeError."""
-    if type(seed) is int:
-        return seed
-    if isinstance(seed, (str, bytes)):
-        raise TypeError(f"Expected int for argument 'seed2' not {seed!r}.")
-    seed = seed % _MAXINT32
-    try:
-        return int(seed)
-    except (TypeError, ValueError):
-        raise TypeError(f"Expected int for argument 'seed2' not {seed!r}.") from None
+        hash(seed)
+        return _pyrandom.Random(seed)
+    except TypeError:
+        return _pyrandom.Random(int(np.array(seed)))
 
 
 def set_seed(seed: Any) -> None:
     """Sets the global random seed; every random op's stream starts over. While a graph
-    is built (a TF 1 graph, a function's), the seed is that graph's, as TF's."""
+    is built (a TF 1 graph, a function's), the seed is that graph's, as TF's. The seed is
+    kept as given (2.5, True, a NumPy integer): ops reduce it when they draw (get_seed)."""
     graph = _state.graph
     if graph is not None:
-        graph.seed = None if seed is None else _as_seed(seed)
+        graph.seed = seed
         graph._random_op_counter = 0  # (the ops made from now count from zero, as TF's)
         return
+    draws = _draws(seed)
     with seeds.lock:
-        seeds.global_seed = None if seed is None else _as_seed(seed)
-        seeds.op_seeds = _pyrandom.Random(seeds.global_seed)
+        seeds.global_seed = seed
+        seeds.op_seeds = draws
     clear_kernel_cache()
 
 
@@ -153,8 +140,6 @@ def get_seed(op_seed: Any) -> tuple:
     global_seed = seeds.global_seed
     if graph is not None and (graph.seed is not None or not graph.building_function):
         global_seed = graph.seed
-    if op_seed is not None:
-        op_seed = _op_seed(op_seed)
     if global_seed is not None:
         if op_seed is None:
             if graph is not None:
@@ -163,6 +148,8 @@ def get_seed(op_seed: Any) -> tuple:
             else:
                 with seeds.lock:
                     op_seed = seeds.op_seeds.randint(0, _MAXINT32)
+        # (TF's truncation is Python's %: a string's formatting error, a list's operand
+        # error, a small NumPy integer's overflow are its errors)
         pair = (global_seed % _MAXINT32, op_seed % _MAXINT32)
     elif op_seed is not None:
         pair = (DEFAULT_GRAPH_SEED, op_seed % _MAXINT32)
@@ -174,7 +161,8 @@ def get_seed(op_seed: Any) -> tuple:
         return (None, None)
     if pair == (0, 0):
         return (0, _MAXINT32)  # (0, 0) is reserved for "nondeterministic"
-    return pair
+    # (the op's int attrs: 2.5 is 2; an array or a string their TypeError)
+    return (C.make_int(pair[0], "seed"), C.make_int(pair[1], "seed2"))
 
 
 def _op_seeds(seed: Any) -> dict:

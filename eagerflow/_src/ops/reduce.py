@@ -28,7 +28,7 @@ from eagerflow._src.core.tensor import (
     scalar_operand,
 )
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import eigen_reduce, eigen_sum, halfprec, wrapper_inputs
+from eagerflow._src.ops import eigen_reduce, eigen_sum, halfprec, reduce_ties, wrapper_inputs
 from eagerflow._src.ops.array import expand_dims, rank, reshape, reshape_like, shape
 from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.broadcast_grads import broadcast_like
@@ -488,16 +488,20 @@ def _np_extreme(fn_name: str, identity: str) -> Callable:
             return xp.full(shape, fill, dtype=x.dtype)
         if x.dtype.itemsize == 2 and xp is np:  # (ml_dtypes' bfloat16 warns of a NaN compared)
             with np.errstate(invalid="ignore"):
-                return getattr(xp, fn_name)(x, axis=axes, keepdims=keepdims)
-        if _short_rows(xp, x, axes) and x.dtype in _SHORT_EXTREME_TYPES:
+                out = getattr(xp, fn_name)(x, axis=axes, keepdims=keepdims)
+        elif _short_rows(xp, x, axes) and x.dtype in _SHORT_EXTREME_TYPES:
             # (NumPy's elementwise maximum/minimum, value by value, give its reduction's
             # bits, NaNs and signed zeros included: one pass per value, not a loop per row)
             pick = np.maximum if fn_name == "max" else np.minimum
             out = pick(x[..., 0], x[..., 1])
             for i in range(2, x.shape[-1]):
                 pick(out, x[..., i], out=out)
-            return out[..., None] if keepdims else out
-        return getattr(xp, fn_name)(x, axis=axes, keepdims=keepdims)
+            out = out[..., None] if keepdims else out
+        else:
+            out = getattr(xp, fn_name)(x, axis=axes, keepdims=keepdims)
+        if xp is np and x.dtype.kind not in "iub" and not np.all(out):
+            return reduce_ties.zero_signs(x, axes, np.asarray(out))  # (TF's tie of +0, -0)
+        return out
     return f
 
 

@@ -209,9 +209,9 @@ def _scan_axis_args(axis: Any) -> tuple:
 
 def scan_args(op: str, axis: Any, exclusive: Any, reverse: Any) -> tuple:
     """A scan's (dynamic inputs, attrs) as TF's wrapper takes its arguments: the bool attrs
-    first, then an eager axis's type (Tidx: int32 or int64), before the op runs."""
-    attrs = {"exclusive": C.bool_attr(exclusive, "exclusive"),
-             "reverse": C.bool_attr(reverse, "reverse")}
+    first (None their default), then an eager axis's type (Tidx: int32 or int64), before
+    the op runs."""
+    attrs = C.wrapper_attrs(op, exclusive=exclusive, reverse=reverse)
     if _state.graph is None and type(axis) is not int:  # (None too: TF converts it)
         axis = wrapper_inputs.index_input(op, axis, "Tidx")
     elif refused := wrapper_inputs.graph_type_refusal(op, axis, "Tidx"):

@@ -364,10 +364,9 @@ NTH_ELEMENT = register(OpDef(
 def top_k(input: Any, k: Any = 1, sorted: bool = True,  # noqa: A002
           index_type: Any = dt.int32, name: str | None = None) -> Any:
     """The k largest entries of the last axis and their indices (ties: lower index first)."""
-    x, flag = _t(input), C.bool_attr(sorted, "sorted")
+    x, attrs = _t(input), C.wrapper_attrs("TopKV2", sorted=sorted, index_type=index_type)
     static, dyn = _top_k_count(k, x, input)
-    values, indices = bind(TOP_K, (x,) + dyn, {"k": static, "sorted": flag,
-                                              "index_type": dt.as_dtype(index_type)})
+    values, indices = bind(TOP_K, (x,) + dyn, {"k": static, **attrs})
     return TopKV2(values, indices)
 
 

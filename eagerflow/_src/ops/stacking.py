@@ -179,7 +179,10 @@ def _unpack_infer(x: Any, num: int, axis: int) -> list:
         return []
     if x._shape is None:
         raise ValueError("Cannot infer argument `num` from shape <unknown>")
-    ax = C.norm_axis("Unpack", axis, len(x._shape))
+    rank = len(x._shape)
+    if not -rank <= axis < rank:  # (TF's kernel's words)
+        raise C.fail("Unpack", f"axis = {axis} not in [{-rank}, {rank})")
+    ax = axis % rank
     if x._shape[ax] is not None and x._shape[ax] != num:
         raise C.fail("Unpack", f"Input shape axis {ax} must equal {num}, got shape "
                                f"{C.shape_str(x._shape)}")
@@ -211,21 +214,18 @@ def unstack(value: Any, num: int | None = None, axis: int = 0, name: str = "unst
     if x._shape is None:
         raise ValueError("Cannot infer argument `num` from shape <unknown>")
     rank = len(x._shape)
-    if num is None and not -rank <= axis < rank:  # (TF's Python check, before the op)
+    # (TF's Python check, before the op: an axis None its comparison's TypeError)
+    if num is None and (axis < -rank or axis >= rank):
         raise ValueError(f"Argument `axis` = {axis} not in range [{-rank}, {rank})")
-    C.no_graph_attr(num, "num")
-    if num is not None:
-        try:
-            num = int(num)  # (TF's op wrapper takes the attr with int(), before the axis)
-        except (TypeError, ValueError):
-            raise TypeError(f"Expected int for argument 'num' not {num!r}.") from None
-        if num == 0 and _state.graph is None:  # (TF's eager Unpack of no outputs reads nothing)
-            return []
-    ax = C.norm_axis("Unpack", axis, rank)
-    if num is None:
-        num = x._shape[ax]
+    if num is None:  # (TF's Python reads the dim at the axis as given: a float refused)
+        num = list(x._shape)[axis]
         if num is None:
             raise ValueError(f"Cannot infer argument `num` from shape {TensorShape(x._shape)}")
+    C.no_graph_attr(num, "num")
+    num = C.make_int(num, "num")  # (TF's op wrapper takes the attr with int(), before the axis)
+    if num == 0 and _state.graph is None:  # (TF's eager Unpack of no outputs reads nothing)
+        return []
+    axis = C.wrapper_attrs("Unpack", axis=axis)["axis"]  # (None: the op's default, 0)
     return list(bind_multi(UNPACK, (x,), {"num": num, "axis": axis}, num, name))
 
 

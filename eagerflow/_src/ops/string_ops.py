@@ -456,10 +456,8 @@ def regex_full_match(input: Any, pattern: str, name: str | None = None) -> Any: 
 @slow_inputs("input", "out_type:type")
 def to_number(input: Any, out_type: Any = dt.float32, name: str | None = None) -> Any:  # noqa: A002
     slow = passed_raw(input) or slow_type(out_type)
-    try:  # (read by TF's op wrapper, as its attr)
-        out_type = dt.as_dtype(out_type)
-    except TypeError:
-        raise TypeError(f"Expected DataType for argument 'out_type' not {out_type!r}.") from None
+    # (read by TF's op wrapper, as its attr: None its default)
+    out_type = C.wrapper_attrs("StringToNumber", out_type=out_type)["out_type"]
     wrapper_inputs.slow_typed_inputs(slow, (input, dt.string))  # (its slow path's conversion)
     return bind(STRING_TO_NUMBER, (_as_tensor(input),), {"out_type": out_type}, name)
 
@@ -529,6 +527,7 @@ def _join_sequence(inputs: Any) -> bool:
 @slow_inputs("inputs[]")
 def join(inputs: Any, separator: str = "", name: str | None = None) -> Any:
     """Elementwise concatenation of the (broadcast) inputs with `separator`."""
+    separator = "" if separator is None else separator  # (TF's fast path: the default)
     if not isinstance(separator, (str, bytes)):
         if not isinstance(inputs, (list, tuple)):  # (TF's slow path asks for a list first)
             raise TypeError(f"Expected list for 'inputs' argument to 'string_join' Op, not "
@@ -676,11 +675,9 @@ def _reduce_join_tf(n: Any, b: Any) -> list:
 def reduce_join(inputs: Any, axis: Any = None, keepdims: bool = False, separator: str = "",
                 name: str | None = None) -> Any:
     """Joins the strings along `axis` (all axes by default)."""
-    keepdims = False if keepdims is None else keepdims
-    if type(keepdims) is not bool:  # (TF's wrapper reads its attrs first)
-        raise TypeError(f"Expected bool for argument 'keep_dims' not {keepdims!r}.")
-    if not isinstance(separator, (str, bytes)):
-        raise TypeError(f"Expected string for argument 'separator' not {separator!r}.")
+    # (TF's wrapper reads its attrs first, None their defaults)
+    a = C.wrapper_attrs("ReduceJoin", keep_dims=keepdims, separator=separator)
+    keepdims, separator = a["keep_dims"], a["separator"]
     sep = separator.encode() if isinstance(separator, str) else bytes(separator)
     # (TF converts the input with no dtype: the op refuses one not string, then the axes)
     x = inputs if isinstance(inputs, Tensor) else convert_to_tensor(inputs)
@@ -726,6 +723,8 @@ def _substr_infer(x: Any, pos: Any, n: Any, unit: str) -> list:
 
 def _substr_kernel(xp: Any, x: Any, pos: Any, n: Any, unit: str) -> Any:
     xs, p, n = np.broadcast_arrays(x, pos, n)
+    if unit == "BYTE":
+        return _byte_substr(xs, p, n)
     out = np.empty(xs.shape, dtype=object)
     for k, idx in enumerate(np.ndindex(*xs.shape)):
         v = xs[idx]
@@ -745,6 +744,24 @@ def _substr_kernel(xp: Any, x: Any, pos: Any, n: Any, unit: str) -> Any:
             out[idx] = v[starts[start] if start < size else len(v):
                          starts[stop] if stop < size else len(v)]
     return out
+
+
+def _byte_substr(xs: np.ndarray, p: np.ndarray, n: np.ndarray) -> np.ndarray:
+    """Substr by bytes, its positions checked all at once (tf.strings.bytes_split takes a
+    substring of each of millions of bytes): the first out of range is TF's error."""
+    vs = xs.ravel().tolist()
+    sizes = np.fromiter(map(len, vs), np.int64, len(vs))
+    pos = p.ravel().astype(np.int64)
+    starts = pos + np.where(pos < 0, sizes, 0)
+    bad = np.flatnonzero((starts < 0) | (starts > sizes))
+    if bad.size:
+        k = int(bad[0])
+        raise InvalidArgumentError(None, None, _pos_out_of_range(int(pos[k]), vs[k], k, "BYTE"))
+    out = np.empty(len(vs), dtype=object)
+    # (a negative length is TF's npos: the rest of the string)
+    out[:] = [v[s:] if c < 0 else v[s:s + c]
+              for v, s, c in zip(vs, starts.tolist(), n.ravel().tolist())]
+    return out.reshape(xs.shape)
 
 
 def _substr_ref(x: np.ndarray, pos: np.ndarray, n: np.ndarray, unit: str) -> np.ndarray:

@@ -139,8 +139,7 @@ UNSORTED_SEGMENT_JOIN = register(OpDef(
 def unsorted_segment_join(inputs: Any, segment_ids: Any, num_segments: Any,
                           separator: str = "", name: str | None = None) -> Any:
     """`tf.strings.unsorted_segment_join`: joins the strings of each segment."""
-    if not isinstance(separator, (str, bytes)):
-        raise TypeError(f"Expected string for argument 'separator' not {separator!r}.")
+    separator = C.wrapper_attrs("UnsortedSegmentJoin", separator=separator)["separator"]
     sep = separator.encode() if isinstance(separator, str) else bytes(separator)
     ids = segment_ids if isinstance(segment_ids, Tensor) else convert_to_tensor(segment_ids)
     n = num_segments if isinstance(num_segments, Tensor) else convert_to_tensor(num_segments)

@@ -16,10 +16,14 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.py_conversion import object_vector
+from eagerflow._src.core.tensor import check_finite_size
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
 _OP = "StringSplit"
+_BYTES = np.array([bytes([b]) for b in range(256)] + [b""], dtype=object)[:-1]  # (1-byte
+# strings by their byte: a byte split's tokens, looked up at once; the empty string keeps
+# NumPy from making a bytes array of the list)
 
 
 def _infer(x: Any, delimiter: Any, *, skip_empty: bool) -> list:
@@ -37,8 +41,6 @@ def _infer(x: Any, delimiter: Any, *, skip_empty: bool) -> list:
 def _tokens(s: bytes, delimiter: bytes, skip_empty: bool) -> list:
     if not s:
         return []
-    if not delimiter:
-        return [s[i:i + 1] for i in range(len(s))]
     parts = re.split(b"[" + b"".join(re.escape(delimiter[i:i + 1])
                                      for i in range(len(delimiter))) + b"]", s)
     return [p for p in parts if p] if skip_empty else parts
@@ -46,12 +48,29 @@ def _tokens(s: bytes, delimiter: bytes, skip_empty: bool) -> list:
 
 def _kernel(xp: Any, x: Any, delimiter: Any, *, skip_empty: bool) -> tuple:
     d = bytes(np.asarray(delimiter, dtype=object).reshape(-1)[0])
-    rows = [_tokens(bytes(s), d, skip_empty) for s in np.asarray(x, dtype=object).reshape(-1)]
+    strings = [bytes(s) for s in np.asarray(x, dtype=object).reshape(-1)]
+    if not d:
+        return _byte_tokens(strings)
+    rows = [_tokens(s, d, skip_empty) for s in strings]
+    check_finite_size(_OP, (sum(map(len, rows)), 2), dt.int64)
     idx = [(i, j) for i, r in enumerate(rows) for j in range(len(r))]
     values = np.empty(len(idx), dtype=object)
     values[:] = [t for r in rows for t in r]
     return (np.asarray(idx, np.int64).reshape(-1, 2), values,
             np.asarray([len(rows), max((len(r) for r in rows), default=0)], np.int64))
+
+
+def _byte_tokens(strings: list) -> tuple:
+    """StringSplit's outputs for an empty delimiter: each string's bytes, row by row (all
+    at once: tf.strings.bytes_split splits millions of bytes so)."""
+    lens = np.fromiter(map(len, strings), np.int64, len(strings))
+    check_finite_size(_OP, (int(lens.sum()), 2), dt.int64)  # (its largest output, first)
+    values = _BYTES[np.frombuffer(b"".join(strings), np.uint8)]
+    idx = np.empty((values.size, 2), np.int64)  # (each byte's row, then its place in it)
+    idx[:, 0] = np.repeat(np.arange(len(strings), dtype=np.int64), lens)
+    np.subtract(np.arange(values.size, dtype=np.int64), (np.cumsum(lens) - lens)[idx[:, 0]],
+                out=idx[:, 1])
+    return idx, values, np.asarray([len(strings), lens.max(initial=0)], np.int64)
 
 
 def _reference(x: np.ndarray, delimiter: np.ndarray, *, skip_empty: bool) -> tuple:

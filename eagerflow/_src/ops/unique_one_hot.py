@@ -63,13 +63,26 @@ def _unique_kernel(xp: Any, x: Any, out_idx: dt.DType, counts: bool) -> tuple:
         if span <= 2 * x.size + 4096:
             return _unique_by_table(x.reshape(-1), span, it, counts)
     # each NaN is a value of its own, as TF's hash map keeps them (NaN != NaN)
-    _, first, inverse, cnt = xp.unique(x, return_index=True, return_inverse=True,
-                                       return_counts=True, equal_nan=False)
+    _, first, inverse, cnt = xp.unique(_half_keys(x) if xp is np else x, return_index=True,
+                                       return_inverse=True, return_counts=True,
+                                       equal_nan=False)
     order = xp.argsort(first, kind="stable")  # unique values in order of first appearance
     rank = xp.empty_like(order)
     rank[order] = xp.arange(order.size)
     out = (x[first[order]], rank[inverse.reshape(-1)].astype(it))
     return out + ((cnt[order].astype(it),) if counts else ())
+
+
+def _half_keys(x: np.ndarray) -> np.ndarray:
+    """The values TF's hash map tells apart, for half and bfloat16: their bits (its hash of
+    a 16-bit float is of its bits: -0.0 and 0.0 are two values, as they are not for float
+    and double), each NaN a key of its own; other types as they are."""
+    if x.dtype.itemsize != 2 or x.dtype.kind not in "fV":
+        return x
+    keys = x.view(np.uint16).astype(np.int64)
+    nan = np.isnan(x)
+    keys[nan] = (1 << 16) + np.arange(int(nan.sum()))
+    return keys
 
 
 def _unique_by_table(x: np.ndarray, span: int, it: Any, counts: bool) -> tuple:

@@ -457,7 +457,7 @@ class Variable(metaclass=_VariableMeta):
                     f"using a Tensor with shape [{','.join(map(str, t._shape))}], shapes must "
                     f"be equal. [Op:{kernel}]"))
             return t
-        if not self._shape.is_compatible_with(t.shape):
+        if op == "assign" and not self._shape.is_compatible_with(t.shape):
             raise ValueError(f"Cannot {op} value to variable ' {self._name}': Shape mismatch."
                              f"The variable shape {self._shape}, and the assigned value shape "
                              f"{t.shape} are incompatible.")

@@ -63,11 +63,16 @@ def graph_type_refusal(op: str, value: Any, attr: str) -> TypeError | None:
     """While a graph is built, TF's op builder's TypeError for tensor `value` given for
     `op`'s input of type attr `attr` whose dtype the op's definition does not allow
     (eagerly the kernel's InvalidArgumentError: `not_supported`); None otherwise."""
+    return graph_dtype_refusal(op, value._dtype, attr) if isinstance(value, Tensor) else None
+
+
+def graph_dtype_refusal(op: str, dtype: dt.DType, attr: str) -> TypeError | None:
+    """graph_type_refusal of a value of `dtype` (one not yet a tensor: a Python list's)."""
     allowed = tf_op_defs.allowed_types(op, attr)
-    if not isinstance(value, Tensor) or allowed is None or dt_enum(value._dtype) in allowed:
+    if allowed is None or dt_enum(dtype) in allowed:
         return None
     return TypeError(f"Value passed to parameter '{tf_op_defs.typed_input(op, attr) or attr}'"
-                     f" has DataType {value._dtype.name} not in list of allowed values: "
+                     f" has DataType {dtype.name} not in list of allowed values: "
                      f"{', '.join(_enum_dtype(e).name for e in allowed)}")
 
 

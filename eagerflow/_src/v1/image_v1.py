@@ -56,15 +56,10 @@ def _half_in_float(op: Any, x: Any) -> Any:
     return x
 
 
-def _check_bool(value: Any, what: str, op: str) -> bool:
-    if not isinstance(value, bool):
-        raise TypeError(f"Expected bool for argument '{what}' not {value!r}.")
-    return value
-
-
 def _modes(op: str, align_corners: Any, half_pixel_centers: Any) -> dict:
-    return {"align_corners": _check_bool(align_corners, "align_corners", op),
-            "half_pixel_centers": _check_bool(half_pixel_centers, "half_pixel_centers", op)}
+    # (TF 1's functions are the ops' generated wrappers: None is an attr's default)
+    return C.wrapper_attrs(op, align_corners=align_corners,
+                           half_pixel_centers=half_pixel_centers)
 
 
 @eager_api("images", "size")
@@ -109,8 +104,7 @@ def resize_area(images: Any, size: Any, align_corners: bool = False,
     deprecated_call("resize_area", _GEN,
                     "Use `tf.image.resize(...method=ResizeMethod.AREA...)` instead.", depth=3)
     return _raw(_img.RESIZE_AREA, images, size,
-                {"align_corners": _check_bool(align_corners, "align_corners", "ResizeArea")},
-                name)
+                C.wrapper_attrs("ResizeArea", align_corners=align_corners), name)
 
 
 _OPS = {ResizeMethod.BILINEAR: _img.RESIZE_BILINEAR, "bilinear": _img.RESIZE_BILINEAR,
@@ -150,7 +144,7 @@ def _resize_images(images: Any, size: Any, method: Any, align_corners: bool,
         op = None
     if op is None:
         raise ValueError(f"Resize method is not implemented: {method}")
-    align = _check_bool(align_corners, "align_corners", op.name)
+    align = C.wrapper_attrs(op.name, align_corners=align_corners)["align_corners"]
     attrs = {"align_corners": align} if op is _img.RESIZE_AREA else \
         {"align_corners": align, "half_pixel_centers": False}
     out = bind(op, (_half_in_float(op, x),) + dyn, {"size": (h_out, w_out), **attrs})

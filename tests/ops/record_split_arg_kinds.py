@@ -1,0 +1,30 @@
+"""Writes split_arg_kinds_golden.json: TF 2.21's outcome of each split_arg_kinds_cases.py
+case, for test_split_arg_kinds.py.
+
+    $EAGERFLOW_TF_PYTHON tests/ops/record_split_arg_kinds.py
+"""
+
+import os
+import sys
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+os.environ["CUDA_VISIBLE_DEVICES"] = ""
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", ".."))
+
+from tests.golden_io import write_json  # noqa: E402
+from tests.ops.split_arg_kinds_cases import keys, run  # noqa: E402
+
+
+def main() -> None:
+    import numpy as np
+    import tensorflow as tf
+
+    tf.autograph.set_verbosity(0)
+    out = {f"{c[0]} | {c[1]} | {t}": run(tf, np, c, t) for c, t in keys()}
+    write_json(os.path.join(HERE, "split_arg_kinds_golden.json"),
+               {"tf_version": tf.__version__, "results": out}, indent=0, end="\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,40 @@
+"""tf.gather's batch_dims and axis of other kinds than ints, as TF 2.21 takes them,
+against gather_arg_kinds_golden.json (recorded by record_gather_arg_kinds.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from tests.ops.gather_arg_kinds_cases import KINDS, WAYS, run
+
+GOLDEN = json.loads((Path(__file__).parent / "gather_arg_kinds_golden.json").read_text())
+GOLDEN = GOLDEN["results"]
+
+# Traced, TF's shape function refuses these with a ValueError naming the node as its
+# GraphDef holds it ("Shape must be rank 0 but is rank 1 for '{{node GatherV2}} = ...' with
+# input shapes: ..."); eagerflow raises its own TypeError (an axis of several values) or
+# the kernel's InvalidArgumentError (an axis or batch_dims out of range) while tracing
+_GRAPH_SHAPE_ERRORS = {(e, w) for e in ("[1]", "(1,)", "tf.constant([1])", "np.array([1])",
+                                         "[1, 2]", "tf.constant([[1]])")
+                       for w in ("axis", "axis_with_batch_dims")} | {
+    ("-3", "batch_dims"), ("3", "batch_dims"), ("3", "axis"), ("3", "axis_with_batch_dims"),
+    ("-3", "axis_with_batch_dims")}  # (TF runs this one, its kernel refusing it)
+
+
+def test_every_case_is_recorded():
+    assert len(GOLDEN) == len(KINDS) * len(WAYS) * 2
+
+
+@pytest.mark.parametrize("traced", [False, True])
+@pytest.mark.parametrize("way", WAYS)
+def test_gather_arg_kinds_as_tf(way, traced):
+    got = {e: run(tf, np, e, way, traced) for e in KINDS}
+    known = {e for e in KINDS if traced and (e, way) in _GRAPH_SHAPE_ERRORS}
+    differ = {e: (g, GOLDEN[f"{e} {way} {traced}"]) for e, g in got.items()
+              if (g != GOLDEN[f"{e} {way} {traced}"]) != (e in known)}
+    assert not differ, differ  # (a known case now as TF's: its entry must go)
