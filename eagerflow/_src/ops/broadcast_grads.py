@@ -15,6 +15,7 @@ import numpy as np
 from eagerflow._src.backend import broadcast_copy, sum_run
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import eigen_reduce
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.elementwise import _f64
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
@@ -27,8 +28,10 @@ def _sum_to_kernel(xp: Any, g: Any, like: Any) -> Any:
     lead = g.ndim - len(shape)
     axes = tuple(range(lead)) + tuple(i + lead for i, d in enumerate(shape)
                                       if d == 1 and g.shape[i + lead] != 1)
-    # (on CPU NumPy's own reduction, whose rounding the CPU's results have always had)
-    s = sum_run(xp, g, axes, False, on_cpu=False)
+    # (on CPU TF's Sum in Eigen's order: TF sums a broadcast's gradient with Sum, and
+    # a traced step's gradient here is that Sum, so an eager step must round as it does)
+    s = eigen_reduce.tf_cpu_sum(g, axes, False) if xp is np else \
+        sum_run(xp, g, axes, False)
     if s is None:
         # add.reduce, not xp.sum: overflow warnings come from this module (silenced, as TF)
         s = xp.add.reduce(g, axis=axes)

@@ -37,7 +37,7 @@ import numpy as np
 
 from eagerflow._src.backend import SEGMENT_LENGTH_GROUPS, fold_rows, rank_steps
 from eagerflow._src.ops import eigen_sum
-from eagerflow._src.ops.halfprec import down, pexp, plog, up
+from eagerflow._src.ops.halfprec import down, is_half, pexp, plog, up
 
 _F32 = np.float32
 _P = 8  # float lanes of an AVX packet; Eigen's half packet (Packet8h) has 8 too
@@ -187,6 +187,21 @@ def half_sum(x: Any, axes: tuple, keepdims: bool) -> Any:
         else:  # TF widens bfloat16 to float for Sum
             s = down(sum32(up(x), axes), x.dtype)
     return _keep(s, x.shape, axes, keepdims)
+
+
+_WIDE = (np.dtype(np.float32), np.dtype(np.float64))
+
+
+def tf_cpu_sum(x: Any, axes: tuple, keepdims: bool) -> Any:
+    """TF's CPU Sum of host array x over sorted `axes` in Eigen's order (float16, bfloat16,
+    float32, float64), else None. The Sum op's kernel and the broadcasting ops' eager
+    gradients (SumToShapeOf) both take it: TF's gradients sum with Sum eagerly and in
+    graphs alike, so an eager step and a traced one round the same."""
+    if x.dtype in _WIDE:
+        return eigen_sum.tf_sum(x, axes, keepdims)
+    if x.dtype.itemsize == 2 and is_half(np, x):
+        return half_sum(x, axes, keepdims)
+    return None
 
 
 def half_mean(x: Any, axes: tuple, keepdims: bool) -> Any:

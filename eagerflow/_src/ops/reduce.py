@@ -412,11 +412,11 @@ _EIGEN_TYPES = (np.dtype(np.float32), np.dtype(np.float64))
 
 
 def _np_sum(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
-    if x.dtype.itemsize == 2 and halfprec.is_half(xp, x):  # Eigen's order and rounding
-        return eigen_reduce.half_sum(x, axes, keepdims)
-    if xp is np and x.dtype in _EIGEN_TYPES:
-        s = _short_rows_sum(xp, x, axes, keepdims)  # (the same order, faster)
-        return eigen_sum.tf_sum(x, axes, keepdims) if s is None else s
+    if xp is np:  # Eigen's order and rounding (short rows: the same order, faster)
+        s = _short_rows_sum(xp, x, axes, keepdims) if x.dtype in _EIGEN_TYPES else None
+        s = eigen_reduce.tf_cpu_sum(x, axes, keepdims) if s is None else s
+        if s is not None:
+            return s
     s = sum_run(xp, x, axes, keepdims)
     if s is None:
         s = _short_rows_sum(xp, x, axes, keepdims)
