@@ -35,10 +35,17 @@ from eagerflow._src.ops.variables import (
 )
 
 
+def _zeros(shape: tuple, dtype: dt.DType) -> np.ndarray:
+    """Zeros of `dtype`: a string's is b"" (TF's tf.zeros, which Keras's initializer runs)."""
+    if dtype == dt.string:
+        return np.full(shape, b"", object)
+    return np.zeros(shape, dtype.as_numpy_dtype)
+
+
 def _initial_value(initializer: Any, shape: tuple, dtype: dt.DType) -> np.ndarray:
     npd = dtype.as_numpy_dtype
     if initializer is None or (isinstance(initializer, str) and initializer == "zeros"):
-        return np.zeros(shape, npd)
+        return _zeros(shape, dtype)
     if isinstance(initializer, str):
         if initializer == "ones":
             return np.ones(shape, npd)
@@ -130,7 +137,7 @@ class Metric(trackable.AutoTrackable):
     def reset_state(self) -> None:
         """Resets every state variable to zeros."""
         for v in self._metric_vars:
-            v.assign(np.zeros(v._arr.shape, v._arr.dtype))
+            v.assign(_zeros(v._arr.shape, v._dtype.base_dtype))
 
     def reset_states(self) -> None:
         """Keras 2's name of reset_state, kept on purpose: Keras 3 dropped it, but the TF 2
@@ -187,10 +194,13 @@ class Metric(trackable.AutoTrackable):
 
 def reduce_to_samplewise_values(values: Any, sample_weight: Any, reduce_fn: Callable,
                                 dtype: dt.DType) -> tuple:
-    """Weights `values` and reduces them to one value per sample (axis 0)."""
-    values = K.t(values, dtype)
+    """Weights `values` and reduces them to one value per sample (axis 0). Both are cast
+    to `dtype` as Keras 3 casts them: converted as they are, then cast (floats truncated
+    into an integer metric; what TF's Cast refuses, such as a number into a string, its
+    error)."""
+    values = K.t(K.t(values), dtype)
     if sample_weight is not None:
-        sample_weight = K.t(sample_weight, dtype)
+        sample_weight = K.t(K.t(sample_weight), dtype)
         values, sample_weight = K.squeeze_or_expand(values, sample_weight)
         w_nd, v_nd = len(sample_weight._shape), len(values._shape)
         if v_nd > w_nd:
@@ -252,7 +262,14 @@ class Mean(Metric):
         self.count.assign_add(n)
 
     def result(self) -> Any:
-        return div_no_nan(self.total._as_tensor(), self.count._as_tensor())
+        total, count = self.total._as_tensor(), self.count._as_tensor()
+        d = total._dtype
+        if d == dt.string:
+            raise ValueError("dtype='string' is not a valid dtype for Keras type promotion.")
+        if not (d.is_floating or d.is_complex):
+            # (Keras 3's divide_no_nan promotes integers and booleans with a float: floatx)
+            total, count = cast(total, kb.floatx()), cast(count, kb.floatx())
+        return div_no_nan(total, count)
 
 
 class MeanMetricWrapper(Mean):
