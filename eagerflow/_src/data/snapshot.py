@@ -62,8 +62,8 @@ from eagerflow._src.data.iterators import (
 from eagerflow._src.data.random_seed import DrawnSeeds
 from eagerflow._src.io import tfrecord
 from eagerflow._src.io.file_errors import os_error
-from eagerflow._src.ops.registry import OpDef
 from eagerflow._src.ops.checks import dtype_word
+from eagerflow._src.ops.registry import OpDef
 
 METADATA_FILE = save_load.METADATA_FILE
 
