@@ -13,15 +13,14 @@ runs TF's file and its own to TF's results; with TensorFlow, TF runs eagerflow's
 
 import json
 import os
-import subprocess
 from pathlib import Path
 
 import pytest
 
 import eagerflow as tf
-from eagerflow._src.saved_model.protos import pb
 from tests.saved_model import parse_defaults_cases as C
-from tests.tf_reference import TF_ENV, TF_PYTHON
+from tests.saved_model.tf_runs import run_in_tf, saved_model_proto
+from tests.tf_reference import TF_PYTHON
 
 pytest.importorskip("tensorboard")  # the protos come from the saved_model extra
 
@@ -44,8 +43,7 @@ def saved(module, tmp_path_factory):
 
 @pytest.mark.parametrize("name", C.FUNCTIONS)
 def test_parse_nodes_written_as_tf_writes_them(saved, name):
-    sm = pb().SavedModel()
-    sm.ParseFromString((saved / "saved_model.pb").read_bytes())
+    sm = saved_model_proto(saved)
     assert C.structure(sm)[name] == GOLDEN["structure"][name]
 
 
@@ -64,12 +62,4 @@ def test_loaded_back_computes_what_tf_did(saved):
 @pytest.mark.skipif(not os.path.exists(TF_PYTHON),
                     reason="TensorFlow (EAGERFLOW_TF_PYTHON) is not installed")
 def test_tf_runs_eagerflows_saved_model(saved):
-    root = str(HERE.parents[1])
-    script = (
-        "import json, sys\nimport tensorflow as tf\nsys.path.insert(0, sys.argv[1])\n"
-        "from tests.saved_model import parse_defaults_cases as C\n"
-        "print(json.dumps(C.run(tf, tf.saved_model.load(sys.argv[2]))))\n")
-    run = subprocess.run([TF_PYTHON, "-c", script, root, str(saved)],
-                         env=TF_ENV, capture_output=True, text=True, timeout=300)
-    assert run.returncode == 0, run.stderr[-2000:]
-    assert json.loads(run.stdout.strip().splitlines()[-1]) == GOLDEN["loaded"]
+    assert run_in_tf("parse_defaults_cases", saved) == GOLDEN["loaded"]

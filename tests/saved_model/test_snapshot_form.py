@@ -19,15 +19,14 @@ reading it back through the reader_func; with TensorFlow, TF runs eagerflow's.
 
 import json
 import os
-import subprocess
 from pathlib import Path
 
 import pytest
 
 import eagerflow as tf
-from eagerflow._src.saved_model.protos import pb
 from tests.saved_model import snapshot_form_cases as C
-from tests.tf_reference import TF_ENV, TF_PYTHON
+from tests.saved_model.tf_runs import run_in_tf, saved_model_proto
+from tests.tf_reference import TF_PYTHON
 
 pytest.importorskip("tensorboard")  # the protos come from the saved_model extra
 
@@ -50,8 +49,7 @@ def saved(module, tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def structure(saved):
-    sm = pb().SavedModel()
-    sm.ParseFromString((saved / "saved_model.pb").read_bytes())
+    sm = saved_model_proto(saved)
     return C.structure(sm)
 
 
@@ -91,12 +89,4 @@ def test_snapshot_reads_back_its_files(module, tmp_path):
 @pytest.mark.skipif(not os.path.exists(TF_PYTHON),
                     reason="TensorFlow (EAGERFLOW_TF_PYTHON) is not installed")
 def test_tf_runs_eagerflows_saved_model(saved):
-    root = str(HERE.parents[1])
-    script = (
-        "import json, sys\nimport tensorflow as tf\nsys.path.insert(0, sys.argv[1])\n"
-        "from tests.saved_model import snapshot_form_cases as C\n"
-        "print(json.dumps(C.run(tf, tf.saved_model.load(sys.argv[2]))))\n")
-    run = subprocess.run([TF_PYTHON, "-c", script, root, str(saved)],
-                         env=TF_ENV, capture_output=True, text=True, timeout=300)
-    assert run.returncode == 0, run.stderr[-2000:]
-    assert json.loads(run.stdout.strip().splitlines()[-1]) == GOLDEN["loaded"]
+    assert run_in_tf("snapshot_form_cases", saved) == GOLDEN["loaded"]
