@@ -16,8 +16,12 @@ inside the function feeds their values (IterContext.feed).
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
+
+from eagerflow._src.backend import to_host
+from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.tensor import EagerTensor
 
 
 class IterContext:
@@ -83,6 +87,18 @@ def note_symbolic(tensors: Any) -> None:
     stack = getattr(_collectors, "stack", None)
     if stack:
         stack[-1].extend(tensors)
+
+
+def fed_tensors(symbolic: Sequence, ctx: IterContext | None) -> dict:
+    """{id(t): t's value} for the symbolic tensors a dataset was built from, as the
+    tf.function they belong to feeds them (ctx.feed) while it runs the pipeline."""
+    feed = getattr(ctx, "feed", None) or {}
+    if any(id(t) not in feed for t in symbolic):
+        names = ", ".join(t.name for t in symbolic)
+        raise InvalidArgumentError(
+            None, None, f"This dataset was built from tensors of a tf.function ({names}); "
+            "it can only be iterated inside that function.")
+    return {id(t): EagerTensor(to_host(feed[id(t)]), t.dtype) for t in symbolic}
 
 
 class Collecting:

@@ -38,7 +38,6 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core import tf_logging
 from eagerflow._src.core.errors import (
@@ -57,6 +56,7 @@ from eagerflow._src.data.iterators import (
     ElementIterator,
     IterContext,
     PipelineFunction,
+    fed_tensors,
     note_symbolic,
 )
 from eagerflow._src.data.random_seed import DrawnSeeds
@@ -309,13 +309,8 @@ class SnapshotDataset(DatasetV2):
         tf.function it was built in runs the pipeline)."""
         if not self._symbolic:
             return self._hash_dir
-        feed = getattr(ctx, "feed", None) or {}
-        t = self._symbolic[0]
-        if id(t) not in feed:
-            raise InvalidArgumentError(
-                None, None, f"This dataset was built from tensors of a tf.function ({t.name}); "
-                "it can only be iterated inside that function.")
-        path = _path(EagerTensor(to_host(feed[id(t)]), _dt.string))
+        t = self._symbolic[0]  # (the path)
+        path = _path(fed_tensors([t], ctx)[id(t)])
         return os.path.join(path, str(self._hash))
 
     def _check_reader(self, out: Any) -> DatasetV2:

@@ -31,6 +31,7 @@ from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2, check_name
 from eagerflow._src.data.iterators import (
     ElementIterator,
     ListIterator,
+    fed_tensors,
     note_symbolic,
     splittable,
 )
@@ -195,14 +196,7 @@ class DeferredSourceDataset(DatasetV2):
 
     @splittable
     def _make_iterator(self, ctx: Any = None) -> ElementIterator:
-        feed = getattr(ctx, "feed", None) or {}
-        if any(id(t) not in feed for t in self._symbolic):
-            names = ", ".join(t.name for t in self._symbolic)
-            raise InvalidArgumentError(
-                None, None, f"This dataset was built from tensors of a tf.function ({names}); "
-                "it can only be iterated inside that function.")
-        values = {id(t): EagerTensor(to_host(feed[id(t)]), t.dtype) for t in self._symbolic}
-        return self._build(values)._make_iterator(ctx)
+        return self._build(fed_tensors(self._symbolic, ctx))._make_iterator(ctx)
 
     def _cardinality(self) -> int:
         feed = getattr(KNOWN_FEED, "feed", None) or {}

@@ -32,7 +32,12 @@ from eagerflow._src.data.dataset_functions import (
     returned_non_dataset,
 )
 from eagerflow._src.data.functions import StructuredFunction, not_callable
-from eagerflow._src.data.iterators import ElementIterator, IterContext, note_symbolic
+from eagerflow._src.data.iterators import (
+    ElementIterator,
+    IterContext,
+    fed_tensors,
+    note_symbolic,
+)
 from eagerflow._src.data.random_seed import Words, iterator_seeds, split_seed
 from eagerflow._src.data.sources import RowIterator, int64_arg, int64_value, row_element
 from eagerflow._src.data.variant_value import signed_words
@@ -373,15 +378,8 @@ class ScanDataset(DatasetV2):
         """The flat initial state, the enclosing function's tensors by their fed values."""
         if not self._symbolic:
             return self._state_flat
-        feed = getattr(ctx, "feed", None) or {}
-        if any(id(t) not in feed for t in self._symbolic):
-            names = ", ".join(t.name for t in self._symbolic)
-            raise InvalidArgumentError(
-                None, None, f"This dataset was built from tensors of a tf.function ({names}); "
-                "it can only be iterated inside that function.")
-        return tuple(EagerTensor(to_host(feed[id(v)]), v.dtype) if any(v is t for t in
-                                                                       self._symbolic) else v
-                     for v in self._state_flat)
+        fed = fed_tensors(self._symbolic, ctx)
+        return tuple(fed.get(id(v), v) for v in self._state_flat)
 
 
 def reduce_dataset(dataset: DatasetV2, initial_state: Any, reduce_func: Callable) -> Any:
