@@ -296,10 +296,39 @@ def _checked_forward_shape(fam: _Family, op: str, xshape: tuple, fshape: tuple,
                           dilations)
 
 
+# TF's CPU kernels of these ops refuse spatial dilations (its GPU kernels take them; tf.nn's
+# dilated convolutions reach the CPU as undilated ones of SpaceToBatchND's blocks): the
+# op's message, and whether the op's kernel refuses when its output is empty (Conv3D's
+# returns first) or before any shape check (the others, in their constructors).
+_CPU_DILATION = {
+    "Conv2DBackpropInput": "Current CPU implementations do not yet support dilation rates "
+                           "larger than 1.",
+    "Conv3D": "CPU implementation of Conv3D currently only supports dilated rates of 1.",
+    "Conv3DBackpropInputV2": "Current CPU implementation does not yet support dilation "
+                             "rates larger than 1.",
+    "DepthwiseConv2dNative": "Current kernel implementation does not support dilations, "
+                             "received [{}]",
+}
+_CPU_DILATION["Conv2DBackpropFilter"] = _CPU_DILATION["Conv2DBackpropInput"]
+_CPU_DILATION["Conv3DBackpropFilterV2"] = _CPU_DILATION["Conv3DBackpropInputV2"]
+
+
+def _refuse_cpu_dilation(xp: Any, op: str, dilations: tuple, data_format: str) -> None:
+    """TF's CPU refusal of a dilated `op` (the host's kernels only: xp is NumPy)."""
+    msg = _CPU_DILATION.get(op)
+    if msg is None or xp is not np or all(d == 1 for d in spatial(dilations, data_format)):
+        return
+    if op == "DepthwiseConv2dNative":
+        raise unimplemented(op, msg.format(" ".join(str(int(d)) for d in dilations)))
+    raise fail(op, msg)
+
+
 def conv_kernel(fam: _Family, xp: Any, x: Any, w: Any, strides: tuple, padding: str,
                 explicit_paddings: tuple, data_format: str, dilations: tuple) -> Any:
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
+    if x.shape[0] and w.shape[-1] and (fam.depthwise or all(spatial(x.shape, data_format))):
+        _refuse_cpu_dilation(xp, fam.fwd, dilations, data_format)
     # (eagerly under a tape, what a library convolution made of w is kept for the input
     # gradient, which conv_grad's GRADIENT_OF names it for; a channels-first result is a
     # copy, which no gradient names)
@@ -518,6 +547,7 @@ def backprop_input_kernel(fam: _Family, xp: Any, sizes: Any, w: Any, dy: Any, st
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
     in_shape = tuple(map(int, sizes))
+    _refuse_cpu_dilation(xp, fam.bin, dilations, data_format)
     _check_run(fam, fam.bin, fam.label_in, in_shape, w.shape, dy.shape, strides, padding,
                explicit_paddings, data_format, dilations)
     cl_shape = (in_shape[0], *in_shape[2:], in_shape[1]) if cf else in_shape
@@ -546,6 +576,7 @@ def backprop_filter_kernel(fam: _Family, xp: Any, x: Any, sizes: Any, dy: Any, s
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
     fshape = tuple(map(int, sizes))
+    _refuse_cpu_dilation(xp, fam.bfil, dilations, data_format)
     _check_run(fam, fam.bfil, fam.label_fil, x.shape, fshape, dy.shape, strides, padding,
                explicit_paddings, data_format, dilations)
     cfil = 1 if fam.depthwise else fshape[-2]

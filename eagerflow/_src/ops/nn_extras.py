@@ -30,7 +30,11 @@ from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math_base import _t, add_n, cast, zeros_like
 from eagerflow._src.ops.nn_conv import convolution as nn_convolution
 from eagerflow._src.ops.nn_conv_checks import check_dilated_depth
-from eagerflow._src.ops.nn_conv_variants import conv2d_backprop_input, conv2d_transpose
+from eagerflow._src.ops.nn_conv_variants import (
+    conv2d_backprop_input,
+    conv2d_transpose,
+    separable_with,
+)
 from eagerflow._src.ops.nn_conv_variants import depthwise_conv2d as nn_depthwise_conv2d
 from eagerflow._src.ops.nn_norm import batch_normalization
 from eagerflow._src.ops.nn_pool import avg_pool2d, max_pool2d
@@ -454,7 +458,13 @@ def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
     w = filters if isinstance(filters, Tensor) else _t(filters)
     n = None if w._shape is None or len(w._shape) < 3 else len(w._shape) - 2
     rates = None if n is None else _dilation(dilations, n)
-    unit = strides is None or _dilation(strides, n) == [1] * n if n else False
+    steps = None if n is None or strides is None else _dilation(strides, n)
+    unit = strides is None or steps == [1] * n if n else False
+    if rates and steps and max(rates) > 1 and max(steps) > 1:
+        # (TF's dilated convolution is unit-strided SpaceToBatchND blocks: it refuses both)
+        raise ValueError(f"`strides > 1` not supported in conjunction with `dilation_rate > 1`"
+                         f". Received: strides={np.array(steps)} and dilation_rate="
+                         f"{np.array(rates)}")
     if not (rates and any(d != 1 for d in rates) and min(rates) > 0 and unit
             and _static(x, w, n)
             and data_format in (None, "NWC", "NHWC", "NDHWC") and padding in ("SAME", "VALID")):
@@ -487,17 +497,28 @@ def depthwise_conv2d(input: Any, filter: Any, strides: Any, padding: Any,  # noq
     x = _t(input)
     w = filter if isinstance(filter, Tensor) else _t(filter)
     rates = _dilation(dilations, 2)
+    steps = _dilation(strides, 4)
     if not (rates and any(d != 1 for d in rates) and min(rates) > 0
-            and _dilation(strides, 4) == [1] * 4 and _static(x, w, 2)
+            and steps is not None and _static(x, w, 2)
             and data_format in (None, "NHWC") and padding in ("SAME", "VALID")):
         return nn_depthwise_conv2d(input, filter, strides, padding, data_format, dilations,
                                    name)
     with name_scope(name or "depthwise") as scope:
         def undilated(converted: Any, _: int, pad: str) -> Any:
-            return nn_depthwise_conv2d(converted, w, [1, 1, 1, 1], pad, data_format, None,
+            # (TF hands the strides to the op on the blocks as they are)
+            return nn_depthwise_conv2d(converted, w, steps, pad, data_format, None,
                                        scope if _state.graph is not None else None)
 
         return with_space_to_batch(x, rates, padding, undilated, filter_shape=w._shape[:2])
+
+
+def separable_conv2d(input: Any, depthwise_filter: Any, pointwise_filter: Any,  # noqa: A002
+                     strides: Any, padding: Any, data_format: str | None = None,
+                     dilations: Any = None, name: str | None = None) -> Any:
+    """tf.nn.separable_conv2d: its depthwise step is depthwise_conv2d's (dilated, TF's
+    SpaceToBatchND form, which TF's CPU kernels run), then a 1x1 convolution."""
+    return separable_with(depthwise_conv2d, input, depthwise_filter, pointwise_filter, strides,
+                          padding, data_format, dilations, name)
 
 
 def pool(input: Any, window_shape: Any, pooling_type: str, strides: Any = None,  # noqa: A002
