@@ -327,7 +327,7 @@ def conv_kernel(fam: _Family, xp: Any, x: Any, w: Any, strides: tuple, padding: 
                 explicit_paddings: tuple, data_format: str, dilations: tuple) -> Any:
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
-    if x.shape[0] and w.shape[-1] and (fam.depthwise or all(spatial(x.shape, data_format))):
+    if fam.depthwise or (x.shape[0] and w.shape[-1] and all(spatial(x.shape, data_format))):
         _refuse_cpu_dilation(xp, fam.fwd, dilations, data_format)
     # (eagerly under a tape, what a library convolution made of w is kept for the input
     # gradient, which conv_grad's GRADIENT_OF names it for; a channels-first result is a

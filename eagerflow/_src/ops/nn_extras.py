@@ -468,7 +468,7 @@ def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
     if not (rates and any(d != 1 for d in rates) and min(rates) > 0 and unit
             and _static(x, w, n)
             and data_format in (None, "NWC", "NHWC", "NDHWC") and padding in ("SAME", "VALID")):
-        return nn_convolution(input, filters, strides, padding, data_format, dilations, name)
+        return nn_convolution(x, w, strides, padding, data_format, dilations, name)
     check_dilated_depth(x, w, data_format, dilations)
     with name_scope(name or "convolution") as scope:
         def undilated(converted: Any, _: int, pad: str) -> Any:

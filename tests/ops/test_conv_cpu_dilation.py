@@ -1,0 +1,214 @@
+"""TF 2.21's CPU kernels refuse spatial dilations above 1 in Conv2DBackpropInput/Filter,
+Conv3D, Conv3DBackpropInputV2/FilterV2 and DepthwiseConv2dNative (its GPU kernels take them);
+tf.nn.convolution, atrous_conv2d, depthwise_conv2d, separable_conv2d and Keras's dilated
+convolutions reach the CPU as undilated ops on SpaceToBatchND's blocks, so they and their
+gradients run there. The outcomes below are TF 2.21's (CPU, eager and in a tf.function),
+recorded with /work/tfref; the values are checked against the dilated kernels on the GPU
+(the stand-in where there is none)."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from tests.gpu_target import on_the_gpu
+
+RAW = tf.raw_ops
+X4, W4 = np.ones((1, 5, 5, 2), np.float32), np.ones((3, 3, 2, 2), np.float32)
+X5, W5 = np.ones((1, 5, 5, 5, 2), np.float32), np.ones((3, 3, 3, 2, 2), np.float32)
+S4, S5 = [1, 1, 1, 1], [1] * 5
+CONV2D_GRAD = "Current CPU implementations do not yet support dilation rates larger than 1."
+CONV3D_GRAD = "Current CPU implementation does not yet support dilation rates larger than 1."
+CONV3D = "CPU implementation of Conv3D currently only supports dilated rates of 1."
+DEPTHWISE = "Current kernel implementation does not support dilations, received [1 2 2 1]"
+
+# (entry point, the call, TF's error class, its message, the op named eagerly / the node)
+REFUSED = [
+    ("Conv2DBackpropInput", lambda: RAW.Conv2DBackpropInput(
+        input_sizes=[1, 5, 5, 2], filter=W4, out_backprop=X4, strides=S4, padding="SAME",
+        dilations=[1, 2, 2, 1]), tf.errors.InvalidArgumentError, CONV2D_GRAD,
+     "Conv2DBackpropInput", "Conv2DBackpropInput"),
+    ("Conv2DBackpropFilter", lambda: RAW.Conv2DBackpropFilter(
+        input=X4, filter_sizes=[3, 3, 2, 2], out_backprop=X4, strides=S4, padding="SAME",
+        dilations=[1, 2, 2, 1]), tf.errors.InvalidArgumentError, CONV2D_GRAD,
+     "Conv2DBackpropFilter", "Conv2DBackpropFilter"),
+    ("Conv3D", lambda: RAW.Conv3D(input=X5, filter=W5, strides=S5, padding="SAME",
+                                  dilations=[1, 2, 2, 2, 1]),
+     tf.errors.InvalidArgumentError, CONV3D, "Conv3D", "Conv3D"),
+    ("Conv3DBackpropInputV2", lambda: RAW.Conv3DBackpropInputV2(
+        input_sizes=[1, 5, 5, 5, 2], filter=W5, out_backprop=X5, strides=S5, padding="SAME",
+        dilations=[1, 2, 2, 2, 1]), tf.errors.InvalidArgumentError, CONV3D_GRAD,
+     "Conv3DBackpropInputV2", "Conv3DBackpropInputV2"),
+    ("Conv3DBackpropFilterV2", lambda: RAW.Conv3DBackpropFilterV2(
+        input=X5, filter_sizes=[3, 3, 3, 2, 2], out_backprop=X5, strides=S5, padding="SAME",
+        dilations=[1, 2, 2, 2, 1]), tf.errors.InvalidArgumentError, CONV3D_GRAD,
+     "Conv3DBackpropFilterV2", "Conv3DBackpropFilterV2"),
+    ("DepthwiseConv2dNative", lambda: RAW.DepthwiseConv2dNative(
+        input=X4, filter=W4, strides=S4, padding="SAME", dilations=[1, 2, 2, 1]),
+     tf.errors.UnimplementedError, DEPTHWISE, "DepthwiseConv2dNative",
+     "DepthwiseConv2dNative"),
+    ("conv2d_transpose", lambda: tf.nn.conv2d_transpose(X4, W4, (1, 5, 5, 2), 1, "SAME",
+                                                        dilations=2),
+     tf.errors.InvalidArgumentError, CONV2D_GRAD, "Conv2DBackpropInput", "conv2d_transpose"),
+    ("conv1d_transpose", lambda: tf.nn.conv1d_transpose(
+        np.ones((1, 5, 2), np.float32), np.ones((3, 2, 2), np.float32), (1, 5, 2), 1, "SAME",
+        dilations=2), tf.errors.InvalidArgumentError, CONV2D_GRAD, "Conv2DBackpropInput",
+     "conv1d_transpose"),
+    ("conv3d_transpose", lambda: tf.nn.conv3d_transpose(X5, W5, (1, 5, 5, 5, 2), 1, "SAME",
+                                                        dilations=2),
+     tf.errors.InvalidArgumentError, CONV3D_GRAD, "Conv3DBackpropInputV2", "conv3d_transpose"),
+    ("nn.conv3d", lambda: tf.nn.conv3d(X5, W5, S5, "SAME", dilations=[1, 2, 2, 2, 1]),
+     tf.errors.InvalidArgumentError, CONV3D, "Conv3D", "Conv3D"),
+]
+
+# what TF runs on its CPU with dilation 2 (shapes as TF gave them)
+ACCEPTED = [
+    ("Conv2D", lambda: RAW.Conv2D(input=X4, filter=W4, strides=S4, padding="SAME",
+                                  dilations=[1, 2, 2, 1]), (1, 5, 5, 2)),
+    ("nn.conv2d", lambda: tf.nn.conv2d(X4, W4, 1, "SAME", dilations=2), (1, 5, 5, 2)),
+    ("convolution 2-D", lambda: tf.nn.convolution(X4, W4, padding="SAME", dilations=2),
+     (1, 5, 5, 2)),
+    ("convolution 3-D", lambda: tf.nn.convolution(X5, W5, padding="SAME", dilations=2),
+     (1, 5, 5, 5, 2)),
+    ("atrous_conv2d", lambda: tf.nn.atrous_conv2d(X4, W4, 2, "SAME"), (1, 5, 5, 2)),
+    ("atrous_conv2d_transpose", lambda: tf.nn.atrous_conv2d_transpose(
+        X4, W4, [1, 5, 5, 2], 2, "SAME"), (1, 5, 5, 2)),
+    ("depthwise_conv2d", lambda: tf.nn.depthwise_conv2d(X4, W4, S4, "SAME", dilations=[2, 2]),
+     (1, 5, 5, 4)),
+    ("separable_conv2d", lambda: tf.nn.separable_conv2d(
+        X4, W4, np.ones((1, 1, 4, 3), np.float32), S4, "SAME", dilations=[2, 2]), (1, 5, 5, 3)),
+]
+
+
+@pytest.mark.parametrize("call,cls,msg,op", [(c[1], c[2], c[3], c[4]) for c in REFUSED],
+                         ids=[c[0] for c in REFUSED])
+def test_the_cpu_refuses_dilations_eagerly(call, cls, msg, op):
+    with pytest.raises(cls) as e:
+        call()
+    assert re.escape(msg) in re.escape(e.value.message)
+    assert f"__wrapped__{op}_device_/job:localhost/replica:0/task:0/device:CPU:0" in str(e.value)
+
+
+@pytest.mark.parametrize("call,cls,msg,node", [(c[1], c[2], c[3], c[5]) for c in REFUSED],
+                         ids=[c[0] for c in REFUSED])
+def test_the_cpu_refuses_dilations_when_traced(call, cls, msg, node):
+    with pytest.raises(cls) as e:
+        tf.function(call)()
+    assert f"{msg}\n\t [[{{{{node {node}}}}}]]" in str(e.value)
+
+
+@pytest.mark.parametrize("call", [c[1] for c in REFUSED], ids=[c[0] for c in REFUSED])
+def test_the_gpu_takes_them(call):
+    with on_the_gpu():
+        assert call().shape.num_elements() > 0
+
+
+@pytest.mark.parametrize("call,shape", [(c[1], c[2]) for c in ACCEPTED],
+                         ids=[c[0] for c in ACCEPTED])
+def test_what_tf_runs_on_its_cpu_runs(call, shape):
+    assert tuple(call().shape) == shape
+    assert tuple(tf.function(call)().shape) == shape
+
+
+def test_a_conv3d_of_an_empty_batch_returns_before_refusing():
+    # (TF's Conv3D returns an empty output before its dilation check; depthwise refuses)
+    out = RAW.Conv3D(input=np.ones((0, 5, 5, 5, 2), np.float32), filter=W5, strides=S5,
+                     padding="SAME", dilations=[1, 2, 2, 2, 1])
+    assert tuple(out.shape) == (0, 5, 5, 5, 2)
+    with pytest.raises(tf.errors.UnimplementedError, match=re.escape(DEPTHWISE)):
+        RAW.DepthwiseConv2dNative(input=np.ones((0, 5, 5, 2), np.float32), filter=W4,
+                                  strides=S4, padding="SAME", dilations=[1, 2, 2, 1])
+
+
+def test_strides_and_dilations_together_are_refused_by_convolution():
+    with pytest.raises(ValueError, match=re.escape(
+            "`strides > 1` not supported in conjunction with `dilation_rate > 1`. Received: "
+            "strides=[2 2] and dilation_rate=[2 2]")):
+        tf.nn.convolution(X4, W4, strides=2, padding="SAME", dilations=2)
+
+
+RNG = np.random.default_rng(5)
+X1, X2, X3 = (RNG.standard_normal(s).astype(np.float32)
+              for s in ((2, 9, 3), (2, 9, 8, 3), (1, 7, 6, 5, 2)))
+K1, K2, K3 = (RNG.standard_normal(s).astype(np.float32)
+              for s in ((3, 3, 4), (3, 3, 3, 4), (3, 2, 3, 2, 4)))
+DW = RNG.standard_normal((3, 3, 3, 2)).astype(np.float32)
+PW = RNG.standard_normal((1, 1, 6, 4)).astype(np.float32)
+
+# each: TF's CPU form (SpaceToBatchND around an undilated op), and the same convolution by
+# the dilated kernels (run on the GPU)
+PAIRS = {
+    "convolution 1-D": (lambda x, w: tf.nn.convolution(x, w, padding="SAME", dilations=2),
+                        lambda x, w: tf.nn.conv1d(x, w, 1, "SAME", dilations=2), X1, K1),
+    "convolution 2-D": (lambda x, w: tf.nn.convolution(x, w, padding="SAME", dilations=[2, 3]),
+                        lambda x, w: tf.nn.conv2d(x, w, 1, "SAME", dilations=[2, 3]), X2, K2),
+    "convolution 3-D VALID": (
+        lambda x, w: tf.nn.convolution(x, w, padding="VALID", dilations=2),
+        lambda x, w: tf.nn.conv3d(x, w, S5, "VALID", dilations=[1, 2, 2, 2, 1]), X3, K3),
+    "atrous_conv2d": (lambda x, w: tf.nn.atrous_conv2d(x, w, 2, "SAME"),
+                      lambda x, w: tf.nn.conv2d(x, w, 1, "SAME", dilations=2), X2, K2),
+    "depthwise_conv2d": (
+        lambda x, w: tf.nn.depthwise_conv2d(x, w, S4, "SAME", dilations=[2, 2]),
+        lambda x, w: RAW.DepthwiseConv2dNative(input=x, filter=w, strides=S4, padding="SAME",
+                                               dilations=[1, 2, 2, 1]), X2, DW),
+    "separable_conv2d": (
+        lambda x, w: tf.nn.separable_conv2d(x, w, PW, S4, "SAME", dilations=[2, 2]),
+        lambda x, w: tf.nn.conv2d(RAW.DepthwiseConv2dNative(
+            input=x, filter=w, strides=S4, padding="SAME", dilations=[1, 2, 2, 1]), PW, 1,
+            "VALID"), X2, DW),
+}
+
+
+def value_and_grads(f, x, w):
+    xs, ws = tf.constant(x), tf.constant(w)
+    with tf.GradientTape() as tape:
+        tape.watch([xs, ws])
+        y = f(xs, ws)
+        loss = tf.reduce_sum(y * y)
+    return [y.numpy()] + [g.numpy() for g in tape.gradient(loss, [xs, ws])]
+
+
+@pytest.mark.parametrize("name", list(PAIRS))
+def test_tf_forms_on_the_cpu_give_the_dilated_kernels_values_and_gradients(name):
+    cpu_form, dilated, x, w = PAIRS[name]
+    got = value_and_grads(cpu_form, x, w)
+    with on_the_gpu():
+        want = value_and_grads(dilated, x, w)
+    for a, b in zip(got, want):
+        np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-4)
+
+
+LAYERS = [
+    (tf.keras.layers.Conv1D, X1, dict(filters=4, kernel_size=3, dilation_rate=2,
+                                      padding="causal")),
+    (tf.keras.layers.Conv2D, X2, dict(filters=4, kernel_size=3, dilation_rate=(2, 3),
+                                      padding="same")),
+    (tf.keras.layers.Conv3D, X3, dict(filters=4, kernel_size=2, dilation_rate=2,
+                                      padding="same")),
+    (tf.keras.layers.DepthwiseConv2D, X2, dict(kernel_size=3, dilation_rate=2,
+                                               padding="same")),
+    (tf.keras.layers.SeparableConv2D, X2, dict(filters=4, kernel_size=3, dilation_rate=2,
+                                               padding="same")),
+]
+
+
+def layer_grads(cls, x, kw):
+    tf.keras.utils.set_random_seed(1)
+    layer = cls(**kw)
+    xs = tf.constant(x)
+    with tf.GradientTape() as tape:
+        tape.watch(xs)
+        loss = tf.reduce_sum(layer(xs) ** 2)
+    return [g.numpy() for g in tape.gradient(loss, [xs] + layer.trainable_weights)]
+
+
+@pytest.mark.parametrize("cls,x,kw", LAYERS, ids=[c[0].__name__ for c in LAYERS])
+def test_dilated_keras_layers_train_on_the_cpu(cls, x, kw):
+    got = layer_grads(cls, x, kw)
+    with on_the_gpu():
+        want = layer_grads(cls, x, kw)
+    for a, b in zip(got, want):
+        np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-4)
