@@ -313,23 +313,23 @@ _CPU_DILATION["Conv2DBackpropFilter"] = _CPU_DILATION["Conv2DBackpropInput"]
 _CPU_DILATION["Conv3DBackpropFilterV2"] = _CPU_DILATION["Conv3DBackpropInputV2"]
 
 
-def refuse_cpu_dilation(xp: Any, op: str, dilations: tuple, data_format: str,
-                        name: str | None = None) -> None:
-    """TF's CPU refusal of a dilated `op` (the host's kernels only: xp is NumPy), raised
-    as op `name` (default `op`: another op running op's kernel names itself)."""
+def refuse_cpu_dilation(xp: Any, op: str, dilations: tuple, data_format: str) -> None:
+    """TF's CPU refusal of a dilated `op` (the host's kernels only: xp is NumPy)."""
     msg = _CPU_DILATION.get(op)
     if msg is None or xp is not np or all(d == 1 for d in spatial(dilations, data_format)):
         return
     if op == "DepthwiseConv2dNative":
-        raise unimplemented(name or op, msg.format(" ".join(str(int(d)) for d in dilations)))
-    raise fail(name or op, msg)
+        raise unimplemented(op, msg.format(" ".join(str(int(d)) for d in dilations)))
+    raise fail(op, msg)
 
 
 def conv_kernel(fam: _Family, xp: Any, x: Any, w: Any, strides: tuple, padding: str,
-                explicit_paddings: tuple, data_format: str, dilations: tuple) -> Any:
+                explicit_paddings: tuple, data_format: str, dilations: tuple,
+                cpu_refuses: bool = True) -> Any:
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
-    if fam.depthwise or (x.shape[0] and w.shape[-1] and all(spatial(x.shape, data_format))):
+    if cpu_refuses and (fam.depthwise or (x.shape[0] and w.shape[-1]
+                                          and all(spatial(x.shape, data_format)))):
         refuse_cpu_dilation(xp, fam.fwd, dilations, data_format)
     # (eagerly under a tape, what a library convolution made of w is kept for the input
     # gradient, which conv_grad's GRADIENT_OF names it for; a channels-first result is a
@@ -545,11 +545,12 @@ def backprop_input_infer(fam: _Family, sizes: Any, w: Any, dy: Any, strides: tup
 
 def backprop_input_kernel(fam: _Family, xp: Any, sizes: Any, w: Any, dy: Any, strides: tuple,
                           padding: str, explicit_paddings: tuple, data_format: str,
-                          dilations: tuple) -> Any:
+                          dilations: tuple, cpu_refuses: bool = True) -> Any:
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
     in_shape = tuple(map(int, sizes))
-    refuse_cpu_dilation(xp, fam.bin, dilations, data_format)
+    if cpu_refuses:
+        refuse_cpu_dilation(xp, fam.bin, dilations, data_format)
     _check_run(fam, fam.bin, fam.label_in, in_shape, w.shape, dy.shape, strides, padding,
                explicit_paddings, data_format, dilations)
     cl_shape = (in_shape[0], *in_shape[2:], in_shape[1]) if cf else in_shape
@@ -574,11 +575,12 @@ def backprop_filter_infer(fam: _Family, x: Any, sizes: Any, dy: Any, strides: tu
 
 def backprop_filter_kernel(fam: _Family, xp: Any, x: Any, sizes: Any, dy: Any, strides: tuple,
                            padding: str, explicit_paddings: tuple, data_format: str,
-                           dilations: tuple) -> Any:
+                           dilations: tuple, cpu_refuses: bool = True) -> Any:
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
     fshape = tuple(map(int, sizes))
-    refuse_cpu_dilation(xp, fam.bfil, dilations, data_format)
+    if cpu_refuses:
+        refuse_cpu_dilation(xp, fam.bfil, dilations, data_format)
     _check_run(fam, fam.bfil, fam.label_fil, x.shape, fshape, dy.shape, strides, padding,
                explicit_paddings, data_format, dilations)
     cfil = 1 if fam.depthwise else fshape[-2]

@@ -149,8 +149,9 @@ def _conv_kernel(xp: Any, x: Any, w: Any, strides: tuple, padding: str,
     lead = x.shape[:batch_dims]
     x1 = x.reshape((math.prod(lead),) + x.shape[batch_dims:])
     fam = K.CONV2D_F if nsp == 2 else K.CONV3D_F
+    # (dilated too: as XLA's and the GPU's kernels, which eagerflow's Conv follows)
     y = K.conv_kernel(fam, xp, x1, w, tuple(strides), padding, tuple(explicit_paddings), df,
-                      dil)
+                      dil, cpu_refuses=False)
     return y.reshape(shape)
 
 
@@ -283,9 +284,8 @@ def _filter_v2_infer(x: Any, w: Any, dy: Any, **a: Any) -> list:
 
 
 def _filter_v2_kernel(xp: Any, x: Any, w: Any, dy: Any, **a: Any) -> Any:
-    K.refuse_cpu_dilation(xp, "Conv2DBackpropFilter", a["dilations"], a["data_format"],
-                          "Conv2DBackpropFilterV2")
-    return K.backprop_filter_kernel(K.CONV2D_F, xp, x, w.shape, dy, **a)
+    # (what XLA's kernel computes, TF's only one: dilated too, unlike TF's CPU V1 kernel)
+    return K.backprop_filter_kernel(K.CONV2D_F, xp, x, w.shape, dy, **a, cpu_refuses=False)
 
 
 def _filter_v2_reference(x: np.ndarray, w: np.ndarray, dy: np.ndarray, **a: Any) -> np.ndarray:
@@ -297,9 +297,7 @@ def _input_v2_infer(x: Any, w: Any, dy: Any, **a: Any) -> list:
 
 
 def _input_v2_kernel(xp: Any, x: Any, w: Any, dy: Any, **a: Any) -> Any:
-    K.refuse_cpu_dilation(xp, "Conv2DBackpropInput", a["dilations"], a["data_format"],
-                          "Conv2DBackpropInputV2")
-    return K.backprop_input_kernel(K.CONV2D_F, xp, x.shape, w, dy, **a)
+    return K.backprop_input_kernel(K.CONV2D_F, xp, x.shape, w, dy, **a, cpu_refuses=False)
 
 
 def _input_v2_reference(x: np.ndarray, w: np.ndarray, dy: np.ndarray, **a: Any) -> np.ndarray:
@@ -307,11 +305,12 @@ def _input_v2_reference(x: np.ndarray, w: np.ndarray, dy: np.ndarray, **a: Any) 
 
 
 def _v2_samples() -> list:
-    """Conv2D's backprop cases: layouts, strides, explicit and grouped (dilated: _v2_bad,
-    as the Conv2D gradient kernels they run refuse dilations on the CPU)."""
+    """Conv2D's backprop cases: layouts, strides, dilations, explicit and grouped."""
     out = []
     for xs, ws, kw in [((2, 5, 4, 2), (3, 2, 2, 3), dict(padding="SAME")),
                        ((1, 6, 5, 2), (2, 3, 2, 3), dict(padding="VALID", strides=(2, 1))),
+                       ((1, 2, 5, 5), (2, 2, 2, 3), dict(padding="SAME", strides=2, dil=(1, 2),
+                                                         df="NCHW")),
                        ((1, 4, 3, 2), (3, 2, 2, 3), dict(padding="EXPLICIT",
                                                          explicit=(1, 0, 2, 1))),
                        ((1, 4, 3, 4), (2, 2, 2, 4), dict(padding="SAME"))]:
@@ -333,10 +332,6 @@ def _v2_bad(op: str) -> list:
                      "strides field must specify 4 dimensions"),
            BadSample((x, w, np.ones((1, 3, 3, 3), np.float32)), a, e,
                      "was expected to be a double tensor but is a float tensor")]
-    ad = K._attrs(2, "NCHW", padding="SAME", strides=2, dil=(1, 2))
-    xd, wd = _f64(1, 2, 5, 5), _f64(2, 2, 2, 3)
-    bad.append(BadSample((xd, wd, _f64(*K._ref_out_shape(K.CONV2D_F, xd.shape, wd.shape, ad))),
-                         ad, e, "do not yet support dilation rates larger than 1", cpu_only=True))
     if op == "Conv2DBackpropFilterV2":
         bad.append(BadSample((x.astype(np.int32), w.astype(np.int32),
                               np.ones((1, 3, 3, 3), np.int32)), a, e,
