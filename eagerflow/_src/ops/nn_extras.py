@@ -23,11 +23,11 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import reshape, shape, transpose
+from eagerflow._src.ops.array import concat, reshape, shape, transpose
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import gather
-from eagerflow._src.ops.math_base import _t, add_n, cast, zeros_like
+from eagerflow._src.ops.math_base import _t, add_n, cast, identity, zeros_like
 from eagerflow._src.ops.nn_conv import convolution as nn_convolution
 from eagerflow._src.ops.nn_conv_checks import check_dilated_depth
 from eagerflow._src.ops.nn_conv_variants import (
@@ -48,7 +48,9 @@ from eagerflow._src.ops.reduce import reduce_max, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.segment_ops import unsorted_segment_mean
+from eagerflow._src.ops.slicing import getitem
 from eagerflow._src.ops.sorting import _top_k_grad, _top_k_kernel
+from eagerflow._src.ops.stacking import stack
 
 _rng = SampleRNG(97)
 
@@ -417,20 +419,51 @@ def with_space_to_batch(input: Any, dilation_rate: Any, padding: str,  # noqa: A
         raise ValueError(f"`spatial_dims` must be a monotonically increasing sequence of "
                          f"positive integers. Received: spatial_dims={dims}")
     if padding == "SAME":
-        f = np.asarray(filter_shape, np.int64).reshape(-1)
+        f = np.asarray(filter_shape, np.int64).reshape(-1)[:n]
         total = (f - 1) * rate
         base = np.stack([total // 2, total - total // 2], axis=1)
     else:
         base = np.zeros((n, 2), np.int64)
-    # space_to_batch_nd works on dims 1..dims[-1]: the others get block 1 and no padding
-    blocks = np.ones(dims[-1], np.int64)
-    pads = np.zeros((dims[-1], 2), np.int64)
-    blocks[np.array(dims) - 1] = rate
-    pads[np.array(dims) - 1] = base
-    in_shape = x.shape.as_list()[1:dims[-1] + 1]
-    paddings, crops = required_space_to_batch_paddings(in_shape, blocks, pads)
-    out = op(space_to_batch_nd(x, blocks, paddings), n, "VALID")
-    return batch_to_space_nd(out, blocks, crops)
+    paddings, crops = required_space_to_batch_paddings(_spatial_shape(x, dims), rate, base)
+    # (space_to_batch_nd works on dims 1..dims[-1]: the others get block 1 and no padding)
+    blocks = _adjust(rate, 1, dims)
+    out = op(space_to_batch_nd(x, blocks, _adjust(paddings, 0, dims)), n, "VALID")
+    return batch_to_space_nd(out, blocks, _adjust(crops, 0, dims))
+
+
+def _spatial_shape(x: Any, dims: list) -> Any:
+    """The sizes of x's dims `dims`: Python ints where all are known while the graph is
+    built, else (TF's) a Pack of tf.shape's items, known when the graph runs."""
+    known = None if x._shape is None else [x._shape[d] if d < len(x._shape) else None
+                                            for d in dims]
+    if known is not None and None not in known:
+        return known
+    sizes = shape(x)
+    return stack([getitem(sizes, d) for d in dims])
+
+
+def _adjust(value: Any, fill: int, dims: list) -> Any:
+    """A per-spatial-dim value (rows of `value`) spread over dims 1..dims[-1], `fill`
+    rows for the dims between (TF's _with_space_to_batch_adjust): NumPy's when the value is
+    known, else a ConcatV2 of the tensor's slices (TF's concat of one: an Identity)."""
+    known = C.known(value)
+    symbolic = C.is_graph_tensor(known)
+    if not symbolic:
+        known = np.asarray(getattr(known, "numpy", lambda: known)())
+    parts, prev, i = [], 0, 0
+    while i < len(dims):
+        start = i
+        if dims[i] > 1:  # (the dims from the previous spatial one, or from dim 1, filled)
+            parts.append(np.full([dims[i] - 1 - prev] + list(known.shape[1:]), fill,
+                                 np.int32))
+        while i + 1 < len(dims) and dims[i + 1] == dims[i] + 1:
+            i += 1
+        parts.append(getitem(known, slice(start, i + 1)) if symbolic else known[start:i + 1])
+        prev, i = dims[i], i + 1
+    if not symbolic:
+        return np.concatenate(parts).astype(np.int32)
+    parts = [p if isinstance(p, Tensor) else convert_to_tensor(p) for p in parts]
+    return identity(parts[0], name="concat") if len(parts) == 1 else concat(parts, 0)
 
 
 def _dilation(dilations: Any, n: int) -> list | None:
@@ -534,8 +567,8 @@ def pool(input: Any, window_shape: Any, pooling_type: str, strides: Any = None, 
     unit = strides is None or _dilation(strides, n) == [1] * n if n else False
     if not (rates and any(d != 1 for d in rates) and min(rates) > 0 and unit
             and pooling_type in ("MAX", "AVG") and padding == "VALID"
-            and data_format in (None, "NWC", "NHWC", "NDHWC") and x._shape is not None
-            and len(x._shape) == n + 2 and None not in x._shape[1:n + 1]):
+            and data_format in (None, "NWC", "NHWC", "NDHWC")
+            and (x._shape is None or len(x._shape) == n + 2)):
         return nn_pool(input, window_shape, pooling_type, strides, padding, data_format,
                        dilations, name)
     with name_scope(name or f"{pooling_type.lower()}_pool") as scope:
@@ -549,9 +582,10 @@ def pool(input: Any, window_shape: Any, pooling_type: str, strides: Any = None, 
 
 
 def _static(x: Any, w: Any, n: int) -> bool:
-    """An input of rank n + 2 whose spatial dims, and a filter whose window, are known."""
-    return x._shape is not None and w._shape is not None and len(x._shape) == n + 2 and \
-        len(w._shape) == n + 2 and None not in x._shape[1:n + 1] and None not in w._shape[:n]
+    """A filter of rank n + 2 whose window is known, and an input of rank n + 2 (or of a
+    rank unknown: its spatial sizes, like unknown ones, are tf.shape's when it runs)."""
+    return (x._shape is None or len(x._shape) == n + 2) and w._shape is not None and \
+        len(w._shape) == n + 2 and None not in w._shape[:n]
 
 
 @eager_api("value", "filters", "output_shape")
