@@ -51,6 +51,13 @@ def _grads(f: Callable, *xs: np.ndarray) -> Callable:
     return run
 
 
+def _values(f: Callable, *xs: np.ndarray) -> Callable:
+    """The case: f(tf, *inputs) alone."""
+    def run(tf: Any, mode: str) -> list:
+        return _run(tf, mode, _fixed_arity(lambda *ts: [f(tf, *ts)], len(xs)), xs)
+    return run
+
+
 def _fixed_arity(body: Callable, n: int) -> Callable:
     """body as a function of n named arguments (an input_signature's)."""
     if n == 1:
@@ -107,6 +114,20 @@ K1, K2, K3 = _arr(4, 3, 3, 4), _arr(5, 3, 3, 3, 4), _arr(6, 3, 2, 3, 2, 4)
 DW, PW = _arr(7, 3, 3, 3, 2), _arr(8, 1, 1, 6, 4)
 T2 = _arr(9, 1, 8, 7, 4)  # a transposed convolution's input (the filters' 4 outputs)
 X5 = _arr(10, 1, 2, 5, 7, 2)  # spatial dims 2 and 3 (a dim before them not moved)
+D6, D6_VALID = _arr(11, 1, 8, 7, 6), _arr(12, 1, 6, 5, 6)  # DW's output gradients
+S4, DIL4 = [1, 1, 1, 1], [1, 2, 2, 1]
+
+
+def _depthwise_input_grad(tf: Any, dy: Any, w: Any, padding: str) -> Any:
+    return tf.raw_ops.DepthwiseConv2dNativeBackpropInput(
+        input_sizes=[1, 8, 7, 3], filter=w, out_backprop=dy, strides=S4, padding=padding,
+        dilations=DIL4)
+
+
+def _depthwise_filter_grad(tf: Any, x: Any, dy: Any, padding: str) -> Any:
+    return tf.raw_ops.DepthwiseConv2dNativeBackpropFilter(
+        input=x, filter_sizes=[3, 3, 3, 2], out_backprop=dy, strides=S4, padding=padding,
+        dilations=DIL4)
 
 
 def _paddings_of_shape(tf: Any, mode: str) -> list:
@@ -146,6 +167,15 @@ CASES: dict[str, Callable] = {
     "separable_conv2d_rate2": _grads(
         lambda tf, x, w, p: tf.nn.separable_conv2d(x, w, p, [1, 1, 1, 1], "SAME",
                                                    dilations=[2, 2]), X2, DW, PW),
+    # (TF's CPU depthwise gradient kernels read no dilations: sizes and values undilated)
+    "depthwise_backprop_input_dilations_unread": _values(
+        lambda tf, dy, w: _depthwise_input_grad(tf, dy, w, "SAME"), D6, DW),
+    "depthwise_backprop_input_valid_undilated_sizes": _values(
+        lambda tf, dy, w: _depthwise_input_grad(tf, dy, w, "VALID"), D6_VALID, DW),
+    "depthwise_backprop_filter_dilations_unread": _values(
+        lambda tf, x, dy: _depthwise_filter_grad(tf, x, dy, "SAME"), X2, D6),
+    "depthwise_backprop_filter_valid_undilated_sizes": _values(
+        lambda tf, x, dy: _depthwise_filter_grad(tf, x, dy, "VALID"), X2, D6_VALID),
     "max_pool_dilated": _grads(
         lambda tf, x: tf.nn.pool(x, [2, 2], "MAX", padding="VALID", dilations=[2, 2]), X2),
     "avg_pool_dilated": _grads(

@@ -212,3 +212,24 @@ def test_dilated_keras_layers_train_on_the_cpu(cls, x, kw):
         want = layer_grads(cls, x, kw)
     for a, b in zip(got, want):
         np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-4)
+
+
+def test_the_gpu_depthwise_gradient_kernels_read_their_dilations():
+    """TF's CPU depthwise gradient kernels compute undilated (dilated_conv_golden.json's
+    depthwise_backprop cases); its GPU ones, and eagerflow's there, take the dilations: the
+    gradients of the dilated depthwise convolution (its SpaceToBatchND form on the CPU)."""
+    x, w = X2[:1], DW
+    xs, ws = tf.constant(x), tf.constant(w)
+    with tf.GradientTape() as tape:
+        tape.watch([xs, ws])
+        y = tf.nn.depthwise_conv2d(xs, ws, S4, "SAME", dilations=[2, 2])
+    dy = np.cos(np.arange(y.shape.num_elements())).reshape(y.shape).astype(np.float32)
+    want = tape.gradient(y, [xs, ws], output_gradients=tf.constant(dy))
+    attrs = dict(out_backprop=dy, strides=S4, padding="SAME", dilations=[1, 2, 2, 1])
+    with on_the_gpu():
+        got = [RAW.DepthwiseConv2dNativeBackpropInput(input_sizes=list(x.shape), filter=w,
+                                                      **attrs),
+               RAW.DepthwiseConv2dNativeBackpropFilter(input=x, filter_sizes=list(w.shape),
+                                                       **attrs)]
+    for a, b in zip(got, want):
+        np.testing.assert_allclose(a.numpy(), b.numpy(), rtol=1e-4, atol=1e-4)

@@ -323,6 +323,13 @@ def refuse_cpu_dilation(xp: Any, op: str, dilations: tuple, data_format: str) ->
     raise fail(op, msg)
 
 
+def _cpu_dilations(fam: _Family, xp: Any, dilations: tuple) -> tuple:
+    """The dilations a gradient kernel computes with: TF's CPU depthwise gradient kernels
+    read no dilations (they check the sizes and compute undilated: a dilated depthwise
+    gradient reaches them only as a raw op, its forward op refusing); the others' own."""
+    return (1,) * len(dilations) if fam.depthwise and xp is np else dilations
+
+
 def conv_kernel(fam: _Family, xp: Any, x: Any, w: Any, strides: tuple, padding: str,
                 explicit_paddings: tuple, data_format: str, dilations: tuple,
                 cpu_refuses: bool = True) -> Any:
@@ -361,10 +368,13 @@ def conv_grad(fam: _Family, n: Any, g: Any) -> list:
 
 
 def _check_backprop(fam: _Family, op: str, label: str, in_shape: tuple | None,
-                    fshape: tuple | None, dyshape: tuple | None, a: dict) -> None:
+                    fshape: tuple | None, dyshape: tuple | None, a: dict,
+                    kernel: bool = False) -> None:
     """A gradient op's input, filter and output-gradient shapes against each other (the
-    output gradient's spatial sizes only when it runs, _at_run)."""
-    later = _at_run(fam, op)
+    output gradient's spatial sizes only when it runs, _at_run; a dilated depthwise
+    one's by its `kernel`, which knows its device: _cpu_dilations)."""
+    later = not kernel and (_at_run(fam, op) or
+                            (fam.depthwise and any(d != 1 for d in a["dilations"])))
     kept((fam.fwd, op, label, in_shape, fshape, dyshape, *a.values(), later),
          _check_backprop_now, fam, op, label, in_shape, fshape, dyshape, a, later)
 
@@ -533,7 +543,7 @@ def _check_run(fam: _Family, op: str, label: str, in_shape: tuple, fshape: tuple
     check_explicit(op, padding, explicit, fam.rank + 2, data_format)
     _check_backprop(fam, op, label, tuple(in_shape), tuple(fshape), tuple(dyshape),
                     dict(strides=strides, padding=padding, explicit_paddings=explicit,
-                         data_format=data_format, dilations=dilations))
+                         data_format=data_format, dilations=dilations), kernel=True)
 
 
 def backprop_input_infer(fam: _Family, sizes: Any, w: Any, dy: Any, strides: tuple,
@@ -546,6 +556,7 @@ def backprop_input_infer(fam: _Family, sizes: Any, w: Any, dy: Any, strides: tup
 def backprop_input_kernel(fam: _Family, xp: Any, sizes: Any, w: Any, dy: Any, strides: tuple,
                           padding: str, explicit_paddings: tuple, data_format: str,
                           dilations: tuple, cpu_refuses: bool = True) -> Any:
+    dilations = _cpu_dilations(fam, xp, dilations)
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
     in_shape = tuple(map(int, sizes))
@@ -576,6 +587,7 @@ def backprop_filter_infer(fam: _Family, x: Any, sizes: Any, dy: Any, strides: tu
 def backprop_filter_kernel(fam: _Family, xp: Any, x: Any, sizes: Any, dy: Any, strides: tuple,
                            padding: str, explicit_paddings: tuple, data_format: str,
                            dilations: tuple, cpu_refuses: bool = True) -> Any:
+    dilations = _cpu_dilations(fam, xp, dilations)
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
     fshape = tuple(map(int, sizes))
