@@ -678,9 +678,23 @@ def _conv_reference(fam: _Family) -> Any:
     return ref
 
 
+def _undilated_gradient_sample(fam: _Family, op: str, ins: tuple, a: dict) -> Sample:
+    """A dilated depthwise gradient op's sample as TF's CPU kernels compute it: undilated,
+    the output gradient of the undilated size (on CPU:0 only: the GPU's kernels dilate)."""
+    x_shape = tuple(ins[0]) if op == fam.bin else ins[0].shape
+    w_shape = ins[1].shape if op == fam.bin else tuple(ins[1])
+    dy = _f64(*_ref_out_shape(fam, x_shape, w_shape, _undilated(a)))
+    return Sample((*ins[:2], dy), a, grad=False, cpu_only=True)
+
+
+def _undilated(a: dict) -> dict:
+    return {**a, "dilations": (1,) * len(a["dilations"])}
+
+
 def _bin_reference(fam: _Family) -> Any:
     def ref(sizes: np.ndarray, w: np.ndarray, dy: np.ndarray, **a: Any) -> np.ndarray:
         dx = np.zeros(tuple(int(s) for s in sizes), dtype=dy.dtype)
+        a = _undilated(a) if fam.depthwise else a  # (TF's CPU kernel reads no dilations)
 
         def visit(xi: tuple, fi: tuple, yi: tuple) -> None:
             dx[xi] += dy[yi] * w[fi]
@@ -692,6 +706,7 @@ def _bin_reference(fam: _Family) -> Any:
 def _bfil_reference(fam: _Family) -> Any:
     def ref(x: np.ndarray, sizes: np.ndarray, dy: np.ndarray, **a: Any) -> np.ndarray:
         dw = np.zeros(tuple(int(s) for s in sizes), dtype=dy.dtype)
+        a = _undilated(a) if fam.depthwise else a  # (TF's CPU kernel reads no dilations)
 
         def visit(xi: tuple, fi: tuple, yi: tuple) -> None:
             dw[fi] += dy[yi] * x[xi]
@@ -749,6 +764,8 @@ def _family_samples(fam: _Family) -> tuple:
                 bad_lst.append(BadSample(ins, a, UnimplementedError if fam.depthwise and
                                          op == fam.fwd else InvalidArgumentError,
                                          _CPU_DILATION[op].split(",")[0], cpu_only=True))
+            elif dilated and fam.depthwise:  # (TF's CPU kernels read no dilations)
+                lst.append(_undilated_gradient_sample(fam, op, ins, a))
             else:
                 lst.append(Sample(ins, a, **({**g, "grad": False} if dilated else g)))
     ok = _attrs(r, df_last, padding="SAME")
