@@ -86,7 +86,7 @@ ACCEPTED = [
 @pytest.mark.parametrize("call,cls,msg,op", [(c[1], c[2], c[3], c[4]) for c in REFUSED],
                          ids=[c[0] for c in REFUSED])
 def test_the_cpu_refuses_dilations_eagerly(call, cls, msg, op):
-    with pytest.raises(cls) as e:
+    with pytest.raises(cls) as e, tf.device("/CPU:0"):
         call()
     assert re.escape(msg) in re.escape(e.value.message)
     assert f"__wrapped__{op}_device_/job:localhost/replica:0/task:0/device:CPU:0" in str(e.value)
@@ -95,7 +95,7 @@ def test_the_cpu_refuses_dilations_eagerly(call, cls, msg, op):
 @pytest.mark.parametrize("call,cls,msg,node", [(c[1], c[2], c[3], c[5]) for c in REFUSED],
                          ids=[c[0] for c in REFUSED])
 def test_the_cpu_refuses_dilations_when_traced(call, cls, msg, node):
-    with pytest.raises(cls) as e:
+    with pytest.raises(cls) as e, tf.device("/CPU:0"):
         tf.function(call)()
     assert f"{msg}\n\t [[{{{{node {node}}}}}]]" in str(e.value)
 
@@ -118,7 +118,8 @@ def test_a_conv3d_of_an_empty_batch_returns_before_refusing():
     out = RAW.Conv3D(input=np.ones((0, 5, 5, 5, 2), np.float32), filter=W5, strides=S5,
                      padding="SAME", dilations=[1, 2, 2, 2, 1])
     assert tuple(out.shape) == (0, 5, 5, 5, 2)
-    with pytest.raises(tf.errors.UnimplementedError, match=re.escape(DEPTHWISE)):
+    with pytest.raises(tf.errors.UnimplementedError, match=re.escape(DEPTHWISE)), \
+            tf.device("/CPU:0"):
         RAW.DepthwiseConv2dNative(input=np.ones((0, 5, 5, 2), np.float32), filter=W4,
                                   strides=S4, padding="SAME", dilations=[1, 2, 2, 1])
 
