@@ -147,6 +147,12 @@ CASES: dict[str, Callable] = {
         lambda tf, x, w: tf.nn.convolution(x, w, padding="VALID", dilations=2), X2, K2),
     "convolution_3d_same": _grads(
         lambda tf, x, w: tf.nn.convolution(x, w, padding="SAME", dilations=2), X3, K3),
+    "convolution_2d_explicit": _grads(
+        lambda tf, x, w: tf.nn.convolution(x, w, padding=[[0, 0], [1, 1], [2, 0], [0, 0]],
+                                           dilations=2), X2, K2),
+    "convolution_explicit_string": _grads(
+        lambda tf, x, w: tf.nn.with_space_to_batch(
+            x, [2, 2], "EXPLICIT", lambda c, n, p: tf.nn.convolution(c, w, padding=p)), X2, K2),
     "atrous_conv2d_same": _grads(lambda tf, x, w: tf.nn.atrous_conv2d(x, w, 2, "SAME"), X2, K2),
     "atrous_conv2d_valid_rate3": _grads(
         lambda tf, x, w: tf.nn.atrous_conv2d(x, w, 3, "VALID"), X2, K2),
@@ -223,6 +229,12 @@ GRAPHS: dict[str, Callable] = {
         lambda tf, x, w: tf.nn.convolution(x, w, padding="SAME", dilations=[2, 3]), X2, K2),
     "convolution_3d_valid": _graph(
         lambda tf, x, w: tf.nn.convolution(x, w, padding="VALID", dilations=2), X3, K3),
+    "convolution_2d_nchw": _graph(  # (TF's CPU runs no NCHW Conv2D; it traces it)
+        lambda tf, x, w: tf.nn.convolution(x, w, padding="SAME", dilations=[2, 3],
+                                           data_format="NCHW"), X2.transpose(0, 3, 1, 2), K2),
+    "convolution_2d_explicit": _graph(
+        lambda tf, x, w: tf.nn.convolution(x, w, padding=[[0, 0], [1, 1], [2, 0], [0, 0]],
+                                           dilations=2), X2, K2),
     "depthwise_conv2d": _graph(
         lambda tf, x, w: tf.nn.depthwise_conv2d(x, w, [1, 1, 1, 1], "SAME", dilations=[2, 2]),
         X2, DW),

@@ -28,6 +28,7 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math_base import _t, add_n, cast, identity, zeros_like
+from eagerflow._src.ops.nn_args import convert_padding
 from eagerflow._src.ops.nn_conv import convolution as nn_convolution
 from eagerflow._src.ops.nn_conv_checks import check_dilated_depth
 from eagerflow._src.ops.nn_conv_variants import (
@@ -404,31 +405,44 @@ def with_space_to_batch(input: Any, dilation_rate: Any, padding: str,  # noqa: A
     x = _t(input)
     rate = _positive_ints(dilation_rate, "dilation_rate")
     n = rate.size
-    if padding not in ("SAME", "VALID"):
-        raise ValueError(f"`padding` must be one of 'SAME' or 'VALID'. Received: "
-                         f"padding={padding}")
-    if (rate == 1).all():
-        return op(x, n, padding)
-    if padding == "SAME" and filter_shape is None:
-        raise ValueError(f"`filter_shape` must be specified for `padding='SAME'`. Received: "
-                         f"filter_shape={filter_shape} and padding={padding}")
     starts_nc = data_format is not None and data_format.startswith("NC")
     dims = list(range(2 if starts_nc else 1, n + (2 if starts_nc else 1))) \
         if spatial_dims is None else [int(d) for d in spatial_dims]
     if dims != sorted(set(dims)) or len(dims) != n or dims[0] < 1:
         raise ValueError(f"`spatial_dims` must be a monotonically increasing sequence of "
                          f"positive integers. Received: spatial_dims={dims}")
-    if padding == "SAME":
-        f = np.asarray(filter_shape, np.int64).reshape(-1)[:n]
-        total = (f - 1) * rate
-        base = np.stack([total // 2, total - total // 2], axis=1)
-    else:
-        base = np.zeros((n, 2), np.int64)
+    if (rate == 1).all():
+        return op(x, n, padding)
+    base = _base_paddings(padding, filter_shape, rate, starts_nc)
     paddings, crops = required_space_to_batch_paddings(_spatial_shape(x, dims), rate, base)
     # (space_to_batch_nd works on dims 1..dims[-1]: the others get block 1 and no padding)
     blocks = _adjust(rate, 1, dims)
     out = op(space_to_batch_nd(x, blocks, _adjust(paddings, 0, dims)), n, "VALID")
     return batch_to_space_nd(out, blocks, _adjust(crops, 0, dims))
+
+
+def _base_paddings(padding: Any, filter_shape: Any, rate: np.ndarray,
+                   starts_nc: bool) -> np.ndarray:
+    """What each spatial dim is padded by before its blocks are cut (TF's: SAME's halves of
+    the dilated window less one, none for VALID, an explicit list's own pairs)."""
+    if isinstance(padding, str) and padding == "EXPLICIT":
+        raise ValueError("'EXPLICIT' is not a valid value for `padding`. To use explicit "
+                         "padding, `padding` must be a list.")
+    padding, explicit = convert_padding(padding, 4)
+    n = rate.size
+    if padding == "SAME":
+        if filter_shape is None:
+            raise ValueError(f"`filter_shape` must be specified for `padding='SAME'`. "
+                             f"Received: filter_shape={filter_shape} and padding={padding}")
+        total = (np.asarray(filter_shape, np.int64).reshape(-1)[:n] - 1) * rate
+        return np.stack([total // 2, total - total // 2], axis=1)
+    if padding == "VALID":
+        return np.zeros((n, 2), np.int64)
+    if padding == "EXPLICIT":  # (the list's pairs less the batch's and the channels')
+        pairs = np.array(explicit, np.int64).reshape([n + 2, 2])
+        return pairs[2:] if starts_nc else pairs[1:-1]
+    raise ValueError(f"`padding` must be one of 'SAME' or 'VALID'. Received: "
+                     f"padding={padding}")
 
 
 def _spatial_shape(x: Any, dims: list) -> Any:
@@ -483,10 +497,10 @@ def _dilation(dilations: Any, n: int) -> list | None:
 def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
                 padding: Any = "VALID", data_format: str | None = None, dilations: Any = None,
                 name: str | None = None) -> Any:
-    """tf.nn.convolution. Dilated (channels last, unit strides, a static input) it is TF's
-    form: the undilated convolution of the input cut into dilation blocks moved into the
-    batch (SpaceToBatchND), the result put back (BatchToSpaceND), in a "convolution"
-    scope; otherwise nn_conv's convolution (its dilated kernels)."""
+    """tf.nn.convolution. Dilated (unit strides, a filter of known window; SAME, VALID or
+    an explicit list) it is TF's form: the undilated convolution of the input cut into
+    dilation blocks moved into the batch (SpaceToBatchND), the result put back
+    (BatchToSpaceND), in a "convolution" scope; otherwise nn_conv's convolution."""
     x = _t(input)
     w = filters if isinstance(filters, Tensor) else _t(filters)
     n = None if w._shape is None or len(w._shape) < 3 else len(w._shape) - 2
@@ -499,8 +513,8 @@ def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
                          f". Received: strides={np.array(steps)} and dilation_rate="
                          f"{np.array(rates)}")
     if not (rates and any(d != 1 for d in rates) and min(rates) > 0 and unit
-            and _static(x, w, n)
-            and data_format in (None, "NWC", "NHWC", "NDHWC") and padding in ("SAME", "VALID")):
+            and _static(x, w, n) and data_format in _FORMATS
+            and (padding in ("SAME", "VALID") or isinstance(padding, (list, tuple)))):
         return nn_convolution(x, w, strides, padding, data_format, dilations, name)
     check_dilated_depth(x, w, data_format, dilations)
     with name_scope(name or "convolution") as scope:
@@ -508,7 +522,12 @@ def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
             return nn_convolution(converted, w, None, pad, data_format, None,
                                   scope if _state.graph is not None else None)
 
-        return with_space_to_batch(x, rates, padding, undilated, filter_shape=w._shape[:n])
+        return with_space_to_batch(x, rates, padding, undilated, filter_shape=w._shape[:n],
+                                   data_format=data_format)
+
+
+# (the layouts of tf.nn.convolution's dilated form: TF's channels-first ones move dims 2..)
+_FORMATS = (None, "NWC", "NHWC", "NDHWC", "NCW", "NCHW", "NCDHW")
 
 
 def atrous_conv2d(value: Any, filters: Any, rate: int, padding: str,
