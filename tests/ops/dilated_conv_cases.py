@@ -161,6 +161,13 @@ CASES: dict[str, Callable] = {
     "atrous_conv2d_transpose_valid": _grads(
         lambda tf, x, w: tf.nn.atrous_conv2d_transpose(x, w, [1, 12, 11, 3], 2, "VALID"),
         T2, K2),
+    "atrous_conv2d_transpose_shape_tensor": _grads(
+        lambda tf, x, w: tf.nn.atrous_conv2d_transpose(
+            x, w, tf.concat([tf.shape(x)[:3], [3]], 0), 2, "SAME"), T2, K2),
+    "atrous_conv2d_transpose_shape_list": _grads(
+        lambda tf, x, w: tf.nn.atrous_conv2d_transpose(
+            x, w, [tf.shape(x)[0], tf.shape(x)[1] + 4, tf.shape(x)[2] + 4, 3], 2, "VALID"),
+        T2, K2),
     "conv2d_transpose_dilated": _grads(
         lambda tf, x, w: tf.nn.conv2d_transpose(x, w, [1, 8, 7, 3], 1, "SAME", dilations=2),
         T2, K2),

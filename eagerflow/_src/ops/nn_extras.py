@@ -25,6 +25,7 @@ from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, reshape, shape, transpose
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dynshape import is_symbolic
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math_base import _t, add_n, cast, identity, zeros_like
@@ -624,18 +625,16 @@ def atrous_conv2d_transpose(value: Any, filters: Any, output_shape: Any, rate: i
                          f"channel count. Received: value.shape={x.shape} with channel count "
                          f"{x.shape[3]} and filters.shape={w.shape} with input channel count "
                          f"{w.shape[3]}.")
-    out_shape = [int(v) for v in np.asarray(
-        output_shape.numpy() if hasattr(output_shape, "numpy") else output_shape).reshape(-1)]
-    if len(out_shape) != 4:
-        raise ValueError(f"`output_shape` must have shape (4,). Received: "
-                         f"output_shape=({len(out_shape)},)")
-    if w.shape[2] is not None and out_shape[3] != w.shape[2]:
+    out_shape = _output_dims(output_shape)
+    symbolic = isinstance(out_shape[0], Tensor)  # (known when the graph runs: TF's ops)
+    if not symbolic and w.shape[2] is not None and out_shape[3] != w.shape[2]:
         raise ValueError(f"`output_shape` channel count must be compatible with `filters` "
                          f"output channel count. Received: output_shape={out_shape} with "
                          f"channel count {out_shape[3]} and filters.shape={w.shape} with output "
                          f"channel count {w.shape[3]}.")  # (sic: TF names shape[3])
     if rate == 1:
-        return conv2d_transpose(x, w, out_shape, [1, 1, 1, 1], padding)
+        return conv2d_transpose(x, w, stack(out_shape) if symbolic else out_shape,
+                                [1, 1, 1, 1], padding)
     pads = []
     for i, size in enumerate(out_shape[1:3]):
         up = w.shape[i] + (w.shape[i] - 1) * (rate - 1) if padding == "SAME" else 1
@@ -644,8 +643,29 @@ def atrous_conv2d_transpose(value: Any, filters: Any, output_shape: Any, rate: i
         pads.append((lo, up - 1 - lo, (rate - full % rate) % rate, full))
     x = space_to_batch_nd(x, [rate, rate], [[0, p[2]] for p in pads])
     sizes = [rate * rate * out_shape[0]] + [(p[3] + p[2]) // rate for p in pads] + [out_shape[3]]
+    if symbolic:
+        sizes = stack(sizes)
     y = conv2d_backprop_input(sizes, w, x, [1, 1, 1, 1], "VALID")
     return batch_to_space_nd(y, [rate, rate], [[p[0], p[1] + p[2]] for p in pads])
+
+
+def _output_dims(output_shape: Any) -> list:
+    """atrous_conv2d_transpose's output_shape as 4 ints, or as its 4 items (StridedSlices)
+    where it is a graph tensor known only when the graph runs."""
+    if isinstance(output_shape, (list, tuple)) and is_symbolic(output_shape):
+        output_shape = stack(output_shape)  # (TF's conversion packs it)
+    known = C.known(output_shape)
+    if C.is_graph_tensor(known):
+        if not TensorShape(known._shape).is_compatible_with([4]):
+            raise ValueError(f"`output_shape` must have shape (4,). Received: "
+                             f"output_shape={TensorShape(known._shape)}")
+        return [getitem(known, i) for i in range(4)]
+    dims = [int(v) for v in np.asarray(known.numpy() if hasattr(known, "numpy") else
+                                       known).reshape(-1)]
+    if len(dims) != 4:
+        raise ValueError(f"`output_shape` must have shape (4,). Received: "
+                         f"output_shape=({len(dims)},)")
+    return dims
 
 
 # ---------------------------------------------------------------------------------------
