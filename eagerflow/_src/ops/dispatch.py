@@ -431,10 +431,8 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                     if not (gpu and a.__class__ is at and b.__class__ is at):
                         return _bind_on_device(op, (x, y), (a, b), attrs or {}, st)
                     d = x._dtype
-                    specs = None
                     if d is not y._dtype or id(d) not in like or x._shape != y._shape:
-                        specs = infer(x, y)
-                        d = specs[0][1]
+                        ((_, d),) = infer(x, y)
                     dev = place.canonical
                     if d in _DEVICE_DTYPES and x._device == dev and y._device == dev:
                         try:
@@ -454,8 +452,8 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                         if st["tapes"]:
                             record(op, (x, y), (t,), attrs)
                         return t
-                    return _bind_on_device(op, (x, y), (a, b), attrs or {}, st,
-                                           specs or ((x._shape, d),))
+                    # (infer's answer: its result's dtype; the shape, unread there, unsaid)
+                    return _bind_on_device(op, (x, y), (a, b), attrs or {}, st, ((None, d),))
             if st["graph"] is None:  # (eagerly the name is the error's: no default)
                 return bind(op, (x, y), attrs or {}, None if scoped else name)
             return bind(op, (x, y), attrs or {}, traced_name(name))
@@ -564,7 +562,7 @@ def _wrap(out: Any, d: Any, dev: str) -> EagerTensor:
 def _bind_on_device(op: Any, inputs: tuple, arrays: tuple, attrs: dict, st: dict,
                     specs: Any = None) -> Any:
     """bind's eager path off the CPU (see run_on); `specs`: infer's answer, where the
-    caller knows it."""
+    caller knows it (only its dtypes are read here)."""
     if specs is None:
         specs = op.infer(*inputs, **attrs) if attrs else op.infer(*inputs)
     if op.gpu and (specs[0][1] in _DEVICE_DTYPES if op.num_outputs == 1 else
