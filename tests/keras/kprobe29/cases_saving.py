@@ -169,6 +169,14 @@ print("resume_same", logs4(h1) == logs4(h2), logs4(h2))
 print("metrics_cfg", r.get_compile_config()["metrics"])
 """
 
+SNIPPETS["lambda_layer_loaded_with_safe_mode_off"] = _TRY + """
+inp = keras.Input((3,), name="x")
+m = keras.Model(inp, layers.Lambda(lambda t: t * 0.5, output_shape=(3,), name="half")(inp))
+m.save("f.keras")
+tryp("unsafe", lambda: np.allclose(keras.saving.load_model("f.keras", safe_mode=False).predict(X,
+    verbose=0), m.predict(X, verbose=0)))
+"""
+
 SNIPPETS["functional_with_lambda_and_ops_saved"] = _TRY + """
 inp = keras.Input((3,), name="x")
 h = layers.Dense(4, name="d")(inp)
@@ -178,8 +186,6 @@ m = keras.Model(inp, out)
 fill(m)
 m.save("f.keras")
 tryp("safe_load", lambda: keras.saving.load_model("f.keras"))
-tryp("unsafe", lambda: np.allclose(keras.saving.load_model("f.keras", safe_mode=False).predict(X,
-    verbose=0), m.predict(X, verbose=0)))
 inp = keras.Input((3,), name="x")
 h = layers.Dense(4, name="d")(inp)
 out = keras.ops.concatenate([h, keras.ops.square(inp)], axis=-1)

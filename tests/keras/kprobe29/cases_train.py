@@ -281,8 +281,6 @@ h = m.fit(X, Y, batch_size=2, epochs=1, verbose=0, callbacks=[cb], shuffle=False
 print(logs4(h), seen)
 print("iters", int(m.optimizer.iterations))
 print("eval", r4(m.evaluate(X, Y, batch_size=2, verbose=0)))
-tryp("auto", lambda: logs4(dense_model(0.05, steps_per_execution="auto").fit(X, Y, batch_size=2,
-    epochs=1, verbose=0, shuffle=False)))
 ds = tf.data.Dataset.from_tensor_slices((X, Y)).batch(2)
 m3 = dense_model(0.05, steps_per_execution=3)
 print("ds", logs4(m3.fit(ds, epochs=2, verbose=0)), int(m3.optimizer.iterations))

@@ -8,6 +8,10 @@ strict xfails, so one that starts to match fails until it is taken off the list.
 from tests.keras.kprobe.snippets import snippet_test
 from tests.keras.kprobe29.cases_saving import SNIPPETS
 
-KNOWN: dict[str, str] = {}
+KNOWN: dict[str, str] = {
+    "lambda_layer_loaded_with_safe_mode_off": "by design: eagerflow never runs Python "
+        "bytecode read from a file, safe_mode=False included (as kprobe20's "
+        "lambda_unsafe_load); Keras 3 rebuilds the lambda from its marshalled code",
+}
 
 test_prints_what_keras3_printed = snippet_test(SNIPPETS, __file__, KNOWN)

@@ -34,6 +34,7 @@ from eagerflow._src.distribute import context
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import initializers
 from eagerflow._src.keras import serialization as ser
+from eagerflow._src.keras.name_scope import name_scope
 from eagerflow._src.keras.optimizers import schedules as lrs
 from eagerflow._src.keras.optimizers import slices
 from eagerflow._src.keras.variables import Variable as KerasVariable
@@ -478,7 +479,10 @@ class Optimizer(trackable.AutoTrackable):
                         raise TypeError(f"Expected a tf.Variable to apply a gradient to, got "
                                         f"{v!r}")
             if not self.built:
-                self.build(variables)
+                # (a lazy build runs in the optimizer's scope, as Keras 3's apply does: a
+                # plain variable made in build is `<optimizer>/variable`)
+                with name_scope(self._name, caller=self):
+                    self.build(variables)
             self._check_variables_are_known(variables)
         grads, variables = self._present_gradients(grads, variables)
         if any(map(getattr, variables, itertools.repeat("overwrite_with_gradient"),
