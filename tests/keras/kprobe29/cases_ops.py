@@ -374,3 +374,27 @@ show("corrcoef", lambda: O.corrcoef(np.array([[1.0, 2.0, 3.0], [1.0, 0.0, 2.0]],
 show("mod_neg", lambda: [O.mod(np.array([-7, 7]), 3), O.mod(np.array([-7.5], "float32"), 2.0)])
 show("fmod_like", lambda: O.remainder(np.array([-7, 7], "int32"), -3) if hasattr(O, "remainder") else "none")
 """
+
+SNIPPETS["clear_session_resets_config_state"] = _TRY + """
+def state():
+    return (keras.config.dtype_policy().name, keras.config.floatx(),
+            keras.config.is_interactive_logging_enabled(),
+            keras.config.is_traceback_filtering_enabled(), keras.config.is_flash_attention_enabled())
+keras.config.set_dtype_policy("mixed_float16")
+keras.config.disable_interactive_logging()
+keras.config.disable_traceback_filtering()
+keras.config.disable_flash_attention()
+print("set", state())
+print("layer", layers.Dense(1).dtype_policy.name)
+keras.backend.clear_session()
+print("cleared", state())
+print("layer", layers.Dense(1).dtype_policy.name, layers.Dense(1).compute_dtype)
+keras.backend.clear_session()
+keras.config.set_floatx("float16")
+print("first_read_under_f16", keras.config.dtype_policy().name, layers.Dense(1).compute_dtype)
+keras.config.set_floatx("float32")
+print("kept_after_floatx", keras.config.dtype_policy().name, layers.Dense(1).compute_dtype)
+keras.backend.clear_session()
+print("cleared_again", state(), layers.Dense(1).compute_dtype)
+show("int_plus_half", lambda: O.add(np.array([1], "int32"), 0.5))
+"""
