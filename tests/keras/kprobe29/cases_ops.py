@@ -18,7 +18,8 @@ show("solve_b", lambda: L.solve(A[:1], np.array([[[1.0], [2.0]]], "float32")))
 show("pinv", lambda: L.pinv(A))
 show("rank", lambda: L.matrix_rank(A))
 show("chol_inv", lambda: L.cholesky_inverse(L.cholesky(A[:1])))
-show("chol_inv_upper", lambda: L.cholesky_inverse(np.transpose(L.cholesky(A[:1]), (0, 2, 1)), upper=True))
+show("chol_inv_upper", lambda: L.cholesky_inverse(np.transpose(L.cholesky(A[:1]), (0, 2, 1)),
+    upper=True))
 show("det_1x1", lambda: L.det(np.array([[5.0]], "float32")))
 show("det_int", lambda: L.det(np.array([[2, 1], [1, 3]], "int32")))
 show("det_f16", lambda: L.det(A.astype("float16")))
@@ -66,8 +67,10 @@ show("fft_not_tuple", lambda: O.fft(re))
 show("fft_int", lambda: O.fft((np.array([1, 2], "int32"), np.array([0, 0], "int32"))))
 show("fft_mismatch", lambda: O.fft((re, im[:, :2])))
 x = np.sin(np.arange(32, dtype="float32") * 0.4)
-show("stft", lambda: tuple(t.shape for t in O.stft(x, sequence_length=8, sequence_stride=4, fft_length=8)))
-show("stft_nocenter", lambda: tuple(t.shape for t in O.stft(x, 8, 4, 16, window=None, center=False)))
+show("stft", lambda: tuple(t.shape for t in O.stft(x, sequence_length=8, sequence_stride=4,
+    fft_length=8)))
+show("stft_nocenter", lambda: tuple(t.shape for t in O.stft(x, 8, 4, 16, window=None,
+    center=False)))
 show("istft_round", lambda: O.istft(O.stft(x, 8, 2, 8), 8, 2, 8)[1:6])
 show("stft_window", lambda: O.stft(x[:16], 8, 8, 8, window="hamming", center=False)[0][0])
 show("stft_badwin", lambda: O.stft(x, 8, 4, 8, window="blackman"))
@@ -133,7 +136,8 @@ show("dpa_causal", lambda: O.dot_product_attention(q, q, q, is_causal=True)[0, :
 mask = np.array([[True, False, True]])[:, None, None, :] * np.ones((2, 1, 3, 3), bool)
 show("dpa_mask", lambda: O.dot_product_attention(q, q, q, mask=mask)[0, :, 0])
 show("dpa_scale", lambda: O.dot_product_attention(q, q, q, scale=0.1)[1, 0, 0])
-show("dpa_bias", lambda: O.dot_product_attention(q, q, q, bias=np.ones((1, 1, 3, 3), "float32"))[0, 0, 0])
+show("dpa_bias", lambda: O.dot_product_attention(q, q, q, bias=np.ones((1, 1, 3, 3),
+    "float32"))[0, 0, 0])
 show("dpa_rank", lambda: O.dot_product_attention(X3, X3, X3))
 show("psnr", lambda: O.psnr(X3, X3 * 0.9, max_val=1.0))
 show("psnr_same", lambda: O.psnr(X3, X3, max_val=1.0))
@@ -158,8 +162,9 @@ show("i8_true_div_i8", lambda: O.true_divide(np.array([3], "int8"), np.array([2]
 show("i64_div", lambda: O.divide(np.array([3], "int64"), np.array([2], "int64")))
 show("u8_floordiv", lambda: O.floor_divide(np.array([7], "uint8"), 2))
 show("i8_power", lambda: O.power(np.array([2], "int8"), 3))
-show("result_dtype", lambda: [keras.backend.result_type("int8", "uint8"), keras.backend.result_type(
-    "float16", int), keras.backend.result_type("int32", float), keras.backend.result_type("bool", "bool")])
+RT = keras.backend.result_type
+show("result_dtype", lambda: [RT("int8", "uint8"), RT("float16", int), RT("int32", float),
+    RT("bool", "bool")])
 """
 
 SNIPPETS["ops_creation_under_floatx"] = _TRY + """
@@ -204,7 +209,8 @@ show("nanmean", lambda: O.nanmean(N, axis=1))
 show("nansum", lambda: O.nansum(N))
 show("max_nan", lambda: O.max(N, axis=1))
 show("argmax_nan", lambda: O.argmax(N, axis=1))
-show("nan_to_num", lambda: O.nan_to_num(np.array([np.nan, np.inf, -np.inf, 1.0], "float32"), nan=-1.0,
+show("nan_to_num", lambda: O.nan_to_num(np.array([np.nan, np.inf, -np.inf, 1.0], "float32"),
+    nan=-1.0,
     posinf=9.0))
 show("var_int", lambda: O.var(np.array([1, 2, 4], "int32")))
 show("std_keep", lambda: O.std(T, axis=1, keepdims=True))
@@ -239,7 +245,8 @@ show("tril_k", lambda: [O.tril(M, -1), O.triu(M, 2)])
 show("tril_batched", lambda: O.tril(np.ones((2, 2, 3), "float32"))[1])
 show("diag_1d_k", lambda: O.diag(np.array([1.0, 2.0], "float32"), k=1))
 show("diag_2d_k", lambda: O.diag(M, k=-1))
-show("diagonal_axes", lambda: O.diagonal(np.arange(24).reshape(2, 3, 4), offset=1, axis1=1, axis2=2))
+show("diagonal_axes", lambda: O.diagonal(np.arange(24).reshape(2, 3, 4), offset=1, axis1=1,
+    axis2=2))
 show("diagflat", lambda: O.diagflat(np.array([[1, 2], [3, 4]], "int32"), 1))
 show("trace_offset", lambda: O.trace(M, offset=1))
 show("trace_int8", lambda: O.trace(np.ones((3, 3), "int8")))
@@ -256,7 +263,8 @@ show("array_split", lambda: O.array_split(np.arange(5), 3))
 show("rot90", lambda: O.rot90(M[:2, :3], k=-1))
 show("roll_axes", lambda: O.roll(M, shift=(1, -1), axis=(0, 1))[0])
 show("flip_all", lambda: O.flip(M[:2, :2]))
-show("unique_counts", lambda: O.unique(np.array([3, 1, 3, 2, 1]), return_counts=True, return_inverse=True))
+show("unique_counts", lambda: O.unique(np.array([3, 1, 3, 2, 1]), return_counts=True,
+    return_inverse=True))
 """
 
 SNIPPETS["ops_search_count_sets"] = _TRY + """
@@ -294,7 +302,8 @@ show("ein_outer", lambda: O.einsum("i,j->ij", A[0], A[1, :2]))
 show("ein_ellipsis", lambda: O.einsum("...ij,...jk->...ik", B3, np.ones((4, 2), "float32")).shape)
 show("ein_sum_all", lambda: O.einsum("ijk->", B3))
 show("ein_int", lambda: O.einsum("ij,jk->ik", np.ones((2, 2), "int32"), np.ones((2, 2), "int32")))
-show("ein_mixed", lambda: O.einsum("ij,jk->ik", np.ones((2, 2), "int32"), np.ones((2, 2), "float32")))
+show("ein_mixed", lambda: O.einsum("ij,jk->ik", np.ones((2, 2), "int32"), np.ones((2, 2),
+    "float32")))
 show("ein_bad", lambda: O.einsum("ij,jk->ik", A, A))
 X1 = np.arange(16, dtype="float32").reshape(1, 8, 2) / 8
 K1 = np.ones((3, 2, 4), "float32") / 6
@@ -311,7 +320,8 @@ show("avg_pool_same", lambda: O.average_pool(X1, 3, strides=2, padding="same")[0
 try:
     O.conv(X1, np.ones((3, 3, 4), "float32"))
 except ValueError as e:  # (TF's XLA-compiled conv wraps the message in "in user code:" frames)
-    print("conv_bad_channels", str(e).strip().splitlines()[-1].strip().replace("ValueError: ", "")[:90])
+    print("conv_bad_channels", str(e).strip().splitlines()[-1].strip().replace("ValueError: ",
+    "")[:90])
 """
 
 SNIPPETS["ops_inside_tf_function"] = _TRY + """
@@ -322,7 +332,8 @@ def f(x):
     s = O.fori_loop(0, 3, lambda i, acc: acc + O.cast(i, "float32"), O.zeros(()))
     c = O.cond(O.sum(x) > 0, lambda: O.ones(()), lambda: O.zeros(()))
     w = O.while_loop(lambda i, t: i < 4, lambda i, t: (i + 1, t * 2.0), (0, O.ones(())))
-    sc = O.scan(lambda carry, v: (carry + v, carry * v), O.zeros(()), O.cast(O.arange(4), "float32"))
+    sc = O.scan(lambda carry, v: (carry + v, carry * v), O.zeros(()), O.cast(O.arange(4),
+    "float32"))
     sw = O.switch(1, [lambda z: z - 1.0, lambda z: z + 1.0], O.ones(()))
     return n, y, s, c, w, sc, sw
 show("traced", lambda: f(np.arange(6, dtype="float32")))
@@ -332,7 +343,8 @@ def g(x):
     print("traced_shape", O.expand_dims(x, -1).shape)
     return O.shape(x), O.mean(x, axis=0), O.size(x)
 show("unknown_batch", lambda: g(np.ones((2, 3), "float32")))
-show("concrete", lambda: [str(s) for s in tf.nest.flatten(g.get_concrete_function().structured_outputs)])
+show("concrete",
+    lambda: [str(s) for s in tf.nest.flatten(g.get_concrete_function().structured_outputs)])
 show("assoc_scan", lambda: O.associative_scan(lambda a, b: a + b, np.arange(5, dtype="float32")))
 show("assoc_rev", lambda: O.associative_scan(lambda a, b: a * b, np.arange(1, 5, dtype="float32"),
     reverse=True))
@@ -359,7 +371,8 @@ show("i0", lambda: O.i0(V))
 show("sinc", lambda: O.sinc(V) if hasattr(O, "sinc") else "none")
 show("cbrt", lambda: O.cbrt(np.array([-8.0, 27.0], "float32")))
 show("cbrt_int", lambda: O.cbrt(np.array([-8, 27], "int32")))
-show("gcd_lcm", lambda: [O.gcd(np.array([12, -18]), np.array([8, 12])), O.lcm(np.array([4, 6]), np.array([6, 4]))])
+show("gcd_lcm", lambda: [O.gcd(np.array([12, -18]), np.array([8, 12])), O.lcm(np.array([4, 6]),
+    np.array([6, 4]))])
 show("ldexp", lambda: O.ldexp(np.array([1.0, 0.5], "float32"), np.array([2, 3], "int32")))
 show("signbit", lambda: O.signbit(np.array([-0.0, 0.0, -1.0], "float32")))
 show("sign_int", lambda: O.sign(np.array([-3, 0, 2], "int8")))
@@ -372,14 +385,16 @@ show("logspace", lambda: O.logspace(0, 2, 3, base=2))
 show("geomspace", lambda: O.geomspace(1, 8, 4))
 show("corrcoef", lambda: O.corrcoef(np.array([[1.0, 2.0, 3.0], [1.0, 0.0, 2.0]], "float32")))
 show("mod_neg", lambda: [O.mod(np.array([-7, 7]), 3), O.mod(np.array([-7.5], "float32"), 2.0)])
-show("fmod_like", lambda: O.remainder(np.array([-7, 7], "int32"), -3) if hasattr(O, "remainder") else "none")
+show("fmod_like", lambda: O.remainder(np.array([-7, 7], "int32"), -3) if hasattr(O,
+    "remainder") else "none")
 """
 
 SNIPPETS["clear_session_resets_config_state"] = _TRY + """
 def state():
     return (keras.config.dtype_policy().name, keras.config.floatx(),
             keras.config.is_interactive_logging_enabled(),
-            keras.config.is_traceback_filtering_enabled(), keras.config.is_flash_attention_enabled())
+            keras.config.is_traceback_filtering_enabled(),
+            keras.config.is_flash_attention_enabled())
 keras.config.set_dtype_policy("mixed_float16")
 keras.config.disable_interactive_logging()
 keras.config.disable_traceback_filtering()

@@ -9,7 +9,8 @@ SNIPPETS = {}
 
 _STEPS = """
 def steps(opt, n=3, shape=(2, 3)):
-    v = keras.Variable(np.linspace(-1, 1, int(np.prod(shape))).reshape(shape).astype("float32"), name="w")
+    v = keras.Variable(np.linspace(-1, 1, int(np.prod(shape))).reshape(shape).astype("float32"),
+    name="w")
     out = []
     for i in range(n):
         g = np.cos(np.arange(np.prod(shape)) + i).reshape(shape).astype("float32")
@@ -141,7 +142,8 @@ o = keras.optimizers.Adam(scheds["piecewise"])
 v = keras.Variable([1.0])
 for _ in range(4):
     o.apply_gradients([(np.array([1.0], "float32"), v)])
-print("adam_sched", r4(v), round(float(o.learning_rate), 4), o.get_config()["learning_rate"]["class_name"])
+print("adam_sched", r4(v), round(float(o.learning_rate), 4),
+    o.get_config()["learning_rate"]["class_name"])
 tryp("set_lr", lambda: setattr(o, "learning_rate", 0.5))
 """
 
@@ -149,7 +151,8 @@ SNIPPETS["schedules_given_integer_learning_rates"] = _TRY + """
 S = keras.optimizers.schedules
 tryp("cos_int", lambda: round(float(S.CosineDecay(1, 10)(3)), 4))
 tryp("cos_int_alpha", lambda: round(float(S.CosineDecay(1, 10, alpha=0.1)(3)), 4))
-tryp("cos_int_warmup", lambda: round(float(S.CosineDecay(1, 10, warmup_target=2, warmup_steps=4)(2)), 4))
+tryp("cos_int_warmup", lambda: round(float(S.CosineDecay(1, 10, warmup_target=2,
+    warmup_steps=4)(2)), 4))
 tryp("exp_int", lambda: round(float(S.ExponentialDecay(1, 3, 0.5)(2)), 4))
 tryp("poly_int", lambda: round(float(S.PolynomialDecay(1, 4)(2)), 4))
 tryp("inverse_int", lambda: round(float(S.InverseTimeDecay(1, 2, 0.5)(3)), 4))
@@ -158,7 +161,8 @@ tryp("inverse_int", lambda: round(float(S.InverseTimeDecay(1, 2, 0.5)(3)), 4))
 SNIPPETS["optimizer_variables_names_and_load"] = _TRY + """
 m = keras.Sequential([keras.Input((3,)), layers.Dense(2, name="d")])
 fill(m)
-for cls in ["Adam", "Nadam", "Adamax", "Ftrl", "Lion", "Adafactor", "RMSprop", "Adagrad", "Adadelta"]:
+for cls in ["Adam", "Nadam", "Adamax", "Ftrl", "Lion", "Adafactor", "RMSprop", "Adagrad",
+    "Adadelta"]:
     o = getattr(keras.optimizers, cls)(0.01)
     o.build(m.trainable_variables)
     print(cls, len(o.variables), [v.path for v in o.variables][:4])

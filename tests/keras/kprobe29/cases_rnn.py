@@ -58,7 +58,8 @@ b = layers.Bidirectional(layers.GRU(2, return_state=True, return_sequences=True)
 res = b(XS)
 print("none_states", len(res), [tuple(r.shape) for r in res])
 tryp("bad_mode", lambda: layers.Bidirectional(layers.GRU(2), merge_mode="max"))
-tryp("bad_backward", lambda: layers.Bidirectional(layers.GRU(2), backward_layer=layers.GRU(2, return_sequences=True)))
+tryp("bad_backward", lambda: layers.Bidirectional(layers.GRU(2), backward_layer=layers.GRU(2,
+    return_sequences=True)))
 classless("not_rnn", lambda: layers.Bidirectional(layers.Dense(2)))
 cfg = bi.get_config()
 print("cfg", sorted(cfg), cfg["backward_layer"]["class_name"])
@@ -172,7 +173,8 @@ print("simple_unroll", [tuple(t.shape) for t in sr(XS)])
 SNIPPETS["rnn_stacked_cells_and_time_distributed_model_fit"] = _TRY + _SEQ + """
 Yseq = XS[:, :, :1] * 0.5
 inp = keras.Input((5, 3))
-h = layers.RNN(layers.StackedRNNCells([layers.GRUCell(4), layers.LSTMCell(3)]), return_sequences=True)(inp)
+h = layers.RNN(layers.StackedRNNCells([layers.GRUCell(4), layers.LSTMCell(3)]),
+    return_sequences=True)(inp)
 out = layers.TimeDistributed(layers.Dense(1))(h)
 m = keras.Model(inp, out)
 fill(m, 0.3)

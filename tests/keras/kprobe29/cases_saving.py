@@ -22,7 +22,8 @@ class Block(layers.Layer):
         return self.inner(x) * self.scale
     def get_config(self):
         return {**super().get_config(), "units": self.units, "act": self.act}
-print(keras.saving.get_registered_name(Block), keras.saving.get_registered_object("k29>Block") is Block)
+print(keras.saving.get_registered_name(Block),
+    keras.saving.get_registered_object("k29>Block") is Block)
 inp = keras.Input((3,))
 m = keras.Model(inp, layers.Dense(1)(Block(4, act="tanh", name="blk")(inp)))
 fill(m)
@@ -31,7 +32,8 @@ m.fit(X, Y, epochs=2, verbose=0)
 m.save("b.keras")
 r = keras.saving.load_model("b.keras")
 print(type(r.get_layer("blk")).__name__, r.get_layer("blk").act, [w.path for w in r.weights])
-print("same", np.allclose(m.predict(X, verbose=0), r.predict(X, verbose=0)), int(r.optimizer.iterations))
+print("same", np.allclose(m.predict(X, verbose=0), r.predict(X, verbose=0)),
+    int(r.optimizer.iterations))
 print("cfg", sorted(r.get_layer("blk").get_config()))
 b = Block.from_config(m.get_layer("blk").get_config())
 print("from_config_built", b.built, b.name)
@@ -55,7 +57,8 @@ fill(m)
 m.save("u.keras")
 tryp("no_objects", lambda: type(keras.saving.load_model("u.keras")).__name__)
 r = keras.saving.load_model("u.keras", custom_objects={"Scale": Scale, "my_act": my_act})
-print("custom_objects", r.get_layer("s").factor, np.allclose(r.predict(X, verbose=0), m.predict(X, verbose=0)))
+print("custom_objects", r.get_layer("s").factor, np.allclose(r.predict(X, verbose=0), m.predict(X,
+    verbose=0)))
 with keras.saving.custom_object_scope({"Scale": Scale, "my_act": my_act}):
     r2 = keras.saving.load_model("u.keras")
 print("scope", type(r2.get_layer("s")).__name__)
@@ -97,7 +100,8 @@ print(logs4(n.fit(X, Y, epochs=2, verbose=0, shuffle=False)))
 n.save("n.keras")
 r = keras.saving.load_model("n.keras")
 print(type(r).__name__, r.hidden, r.name, type(r.optimizer).__name__, [m.name for m in r.metrics])
-print("eval", r4(r.evaluate(X, Y, verbose=0, return_dict=True)), r4(n.evaluate(X, Y, verbose=0, return_dict=True)))
+print("eval", r4(r.evaluate(X, Y, verbose=0, return_dict=True)), r4(n.evaluate(X, Y, verbose=0,
+    return_dict=True)))
 r2 = keras.saving.load_model("n.keras", compile=False)
 print("no_compile", getattr(r2, "optimizer", "absent"), r2.compiled)
 c = Net.from_config(n.get_config())
@@ -120,7 +124,8 @@ for make in makers:
     l = make()
     cfg = l.get_config()
     l2 = l.__class__.from_config(cfg)
-    same = keras.saving.serialize_keras_object(l2)["config"] == keras.saving.serialize_keras_object(l)["config"]
+    ser = keras.saving.serialize_keras_object
+    same = ser(l2)["config"] == ser(l)["config"]
     print(type(l).__name__, same, len(cfg))
 s = keras.saving.serialize_keras_object(makers[3]())
 print(sorted(s), s["module"], s["class_name"], s["config"]["kernel_initializer"])
@@ -132,7 +137,8 @@ print(keras.saving.serialize_keras_object("relu"), keras.saving.serialize_keras_
 
 SNIPPETS["weights_files_and_partial_loads"] = _TRY + """
 def make(units=2):
-    m = keras.Sequential([keras.Input((3,)), layers.Dense(units, name="d1"), layers.Dense(1, name="d2")])
+    m = keras.Sequential([keras.Input((3,)), layers.Dense(units, name="d1"), layers.Dense(1,
+    name="d2")])
     fill(m)
     return m
 m = make()
@@ -193,6 +199,7 @@ m = keras.Model(inp, layers.Activation("tanh")(out * 0.5))
 fill(m)
 m.save("g.keras")
 r = keras.saving.load_model("g.keras")
-print("ops_only", np.allclose(r.predict(X, verbose=0), m.predict(X, verbose=0)), [l.name for l in r.layers])
+print("ops_only", np.allclose(r.predict(X, verbose=0), m.predict(X, verbose=0)),
+    [l.name for l in r.layers])
 print(r.output.shape, [type(l).__name__ for l in r.layers])
 """

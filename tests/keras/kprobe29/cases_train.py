@@ -16,26 +16,32 @@ b = keras.random.normal((3,), seed=sg)
 print("differ", bool(np.any(np.asarray(a) != np.asarray(b))), np.asarray(sg.state).tolist())
 sg2 = keras.random.SeedGenerator(42)
 print("replay", np.allclose(a, keras.random.normal((3,), seed=sg2)))
-print("int_seed_same", np.allclose(keras.random.uniform((3,), seed=7), keras.random.uniform((3,), seed=7)))
+print("int_seed_same", np.allclose(keras.random.uniform((3,), seed=7), keras.random.uniform((3,),
+    seed=7)))
 @tf.function
 def draw(x):
     return x + keras.random.uniform((2,), seed=sg)
 d1, d2 = draw(np.zeros(2, "float32")), draw(np.zeros(2, "float32"))
-print("traced_differ", bool(np.any(np.asarray(d1) != np.asarray(d2))), np.asarray(sg.state).tolist())
+print("traced_differ", bool(np.any(np.asarray(d1) != np.asarray(d2))),
+    np.asarray(sg.state).tolist())
 show("randint", lambda: keras.random.randint((4,), 0, 3, seed=1).dtype)
 show("randint_float", lambda: keras.random.randint((2,), 0, 3, seed=1, dtype="float32"))
 show("uniform_int", lambda: keras.random.uniform((2,), seed=1, dtype="int32"))
 show("normal_f16", lambda: keras.random.normal((2,), seed=1, dtype="float16").dtype)
-show("cat_shape", lambda: keras.random.categorical(np.log(np.array([[0.5, 0.5], [1.0, 1e-9]], "float32")),
+show("cat_shape", lambda: keras.random.categorical(np.log(np.array([[0.5, 0.5], [1.0, 1e-9]],
+    "float32")),
     4, seed=2).shape)
 show("cat_sure", lambda: keras.random.categorical(np.array([[0.0, -1e9]], "float32"), 3, seed=2))
 show("dropout_rate1", lambda: keras.random.dropout(np.ones(4, "float32"), 1.0, seed=1))
 show("dropout_bad", lambda: keras.random.dropout(np.ones(4, "float32"), 1.5, seed=1))
-show("shuffle_perm", lambda: sorted(np.asarray(keras.random.shuffle(np.arange(6), seed=3)).tolist()))
+show("shuffle_perm", lambda: sorted(np.asarray(keras.random.shuffle(np.arange(6),
+    seed=3)).tolist()))
 show("gamma_pos", lambda: bool(np.all(np.asarray(keras.random.gamma((20,), 0.5, seed=1)) > 0)))
-show("beta_range", lambda: bool(np.all((np.asarray(keras.random.beta((20,), 2.0, 3.0, seed=1)) >= 0))))
+show("beta_range", lambda: bool(np.all((np.asarray(keras.random.beta((20,), 2.0, 3.0,
+    seed=1)) >= 0))))
 show("binomial_int", lambda: keras.random.binomial((3,), 5, 0.5, seed=1).dtype)
-show("truncated", lambda: bool(np.all(np.abs(np.asarray(keras.random.truncated_normal((50,), seed=1)))
+show("truncated", lambda: bool(np.all(np.abs(np.asarray(keras.random.truncated_normal((50,),
+    seed=1)))
     <= 2.0)))
 show("seed_bad", lambda: keras.random.normal((2,), seed="abc"))
 show("sg_bad", lambda: keras.random.SeedGenerator(seed="x"))
@@ -75,7 +81,8 @@ class M(keras.Model):
 inp = keras.Input((3,))
 m = M(inp, layers.Dense(1)(inp))
 fill(m)
-m.compile(optimizer=keras.optimizers.SGD(0.1), loss="mse", metrics=["mae", keras.metrics.RootMeanSquaredError()])
+m.compile(optimizer=keras.optimizers.SGD(0.1), loss="mse", metrics=["mae",
+    keras.metrics.RootMeanSquaredError()])
 print("metrics_before", [x.name for x in m.metrics])
 h = m.fit(X, Y, epochs=2, batch_size=4, verbose=0, shuffle=False)
 print(logs4(h))
@@ -132,7 +139,8 @@ h = make().fit(Xs, Yc, class_weight={0: 2.0, 1: 0.5}, validation_split=0.2, epoc
 print("cw", logs4(h))
 tryp("both", lambda: logs4(make().fit(Xs, Yc, sample_weight=sw, class_weight={0: 2.0, 1: 0.5},
     epochs=1, verbose=0, shuffle=False)))
-tryp("cw_missing_class", lambda: logs4(make().fit(Xs, Yc, class_weight={0: 2.0}, epochs=1, verbose=0)))
+tryp("cw_missing_class", lambda: logs4(make().fit(Xs, Yc, class_weight={0: 2.0}, epochs=1,
+    verbose=0)))
 tryp("split_bad", lambda: make().fit(Xs, Yc, validation_split=1.0, epochs=1, verbose=0))
 tryp("sw_2d", lambda: logs4(make().fit(Xs, Yc, sample_weight=sw[:, None], epochs=1, verbose=0,
     shuffle=False)))
@@ -225,7 +233,8 @@ m.compile(optimizer=keras.optimizers.SGD(0.5), loss="sparse_categorical_crossent
 yc = (np.arange(8) % 2).astype("int32")
 print(r4(m.train_on_batch(X, yc)))
 print(r4(m.train_on_batch(X, yc, class_weight={0: 3.0, 1: 1.0})))
-print(r4(m.train_on_batch(X, yc, sample_weight=np.linspace(0, 1, 8).astype("float32"), return_dict=True)))
+print(r4(m.train_on_batch(X, yc, sample_weight=np.linspace(0, 1, 8).astype("float32"),
+    return_dict=True)))
 tryp("reset_metrics", lambda: m.train_on_batch(X, yc, reset_metrics=False))
 print(r4(m.train_on_batch(X, yc, return_dict=True)))
 print(r4(m.test_on_batch(X, yc, sample_weight=np.ones(8, "float32"), return_dict=True)))
