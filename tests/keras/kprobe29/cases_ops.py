@@ -413,3 +413,17 @@ keras.backend.clear_session()
 print("cleared_again", state(), layers.Dense(1).compute_dtype)
 show("int_plus_half", lambda: O.add(np.array([1], "int32"), 0.5))
 """
+
+SNIPPETS["ops_ctc_decode_greedy_and_beam"] = _TRY + """
+T, C = 5, 4
+lp = np.log(np.array([[[0.1, 0.6, 0.2, 0.1], [0.1, 0.6, 0.2, 0.1], [0.7, 0.1, 0.1, 0.1],
+                        [0.1, 0.1, 0.7, 0.1], [0.1, 0.1, 0.1, 0.7]],
+                       [[0.7, 0.1, 0.1, 0.1], [0.1, 0.1, 0.7, 0.1], [0.1, 0.1, 0.7, 0.1],
+                        [0.1, 0.7, 0.1, 0.1], [0.7, 0.1, 0.1, 0.1]]], "float32"))
+lens = np.array([5, 4], "int32")
+show("greedy", lambda: O.ctc_decode(lp, lens, strategy="greedy"))
+show("greedy_keep", lambda: O.ctc_decode(lp, lens, strategy="greedy", merge_repeated=False))
+show("greedy_mask0", lambda: O.ctc_decode(lp, lens, strategy="greedy", mask_index=3))
+show("beam", lambda: O.ctc_decode(lp, lens, strategy="beam_search", beam_width=3, top_paths=2))
+show("bad_strategy", lambda: O.ctc_decode(lp, lens, strategy="best"))
+"""

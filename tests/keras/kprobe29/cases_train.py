@@ -294,3 +294,57 @@ ds = tf.data.Dataset.from_tensor_slices((X, Y)).batch(2)
 m3 = dense_model(0.05, steps_per_execution=3)
 print("ds", logs4(m3.fit(ds, epochs=2, verbose=0)), int(m3.optimizer.iterations))
 """
+
+SNIPPETS["mixed_float16_fit_loss_scaling_and_dtypes"] = _TRY + """
+keras.config.set_dtype_policy("mixed_float16")
+try:
+    inp = keras.Input((3,))
+    h = layers.Dense(4, activation="relu", name="d1")(inp)
+    out = layers.Dense(1, name="d2", dtype="float32")(h)
+    m = keras.Model(inp, out)
+    fill(m)
+    m.compile(optimizer=keras.optimizers.SGD(0.1), loss="mse", metrics=["mae"])
+    print(type(m.optimizer).__name__, getattr(m.optimizer, "inner_optimizer",
+    None).__class__.__name__)
+    print([(l.name, l.compute_dtype, l.variable_dtype) for l in m.layers[1:]])
+    print("sym", m.layers[1].output.dtype, m.output.dtype)
+    h = m.fit(X, Y, epochs=2, batch_size=4, verbose=0, shuffle=False)
+    print(logs4(h))
+    print("scale", float(m.optimizer.dynamic_scale), int(m.optimizer.iterations))
+    p = m.predict(X[:2], verbose=0)
+    print("pred", p.dtype, r4(p))
+    print("kernel", m.layers[1].kernel.dtype, type(m.layers[1].kernel).__name__)
+    with tf.GradientTape() as tape:
+        y = m(X)
+        loss = keras.ops.mean(y)
+    g = tape.gradient(loss, m.trainable_variables)
+    print("grads", [str(t.dtype.name) for t in g])
+    m2 = keras.Sequential([keras.Input((3,)), layers.Dense(1)])
+    m2.compile(optimizer="sgd", loss="mse", auto_scale_loss=False)
+    print("no_auto", type(m2.optimizer).__name__)
+finally:
+    keras.config.set_dtype_policy("float32")
+"""
+
+SNIPPETS["dropout_and_noise_layers_in_traced_training"] = _TRY + """
+inp = keras.Input((6,))
+h = layers.Dropout(0.5, seed=3)(inp)
+h = layers.GaussianNoise(0.1, seed=4)(h)
+h = layers.GaussianDropout(0.2, seed=5)(h)
+out = layers.AlphaDropout(0.2, seed=6)(h)
+m = keras.Model(inp, out)
+x = np.ones((4, 6), "float32")
+print("infer_same", np.allclose(m(x), x), np.allclose(m.predict(x, verbose=0), x))
+a, b = np.asarray(m(x, training=True)), np.asarray(m(x, training=True))
+print("train_differs", bool(np.any(a != b)), a.shape)
+@tf.function
+def step(v):
+    return m(v, training=True)
+c, d = np.asarray(step(x)), np.asarray(step(x))
+print("traced_differs", bool(np.any(c != d)))
+dropped = np.asarray(layers.Dropout(0.5, seed=1)(np.ones((100, 10), "float32"), training=True))
+print("zeros_fraction_range", 0.0 < float(np.mean(dropped == 0)) < 1.0)
+print("kept_scaled", sorted(set(np.round(dropped.ravel(), 4).tolist())))
+print([w.path for w in m.weights], len(m.non_trainable_weights))
+print(sorted(layers.Dropout(0.5, noise_shape=(None, 1), seed=3).get_config().items()))
+"""
