@@ -45,11 +45,7 @@ GPU_KERNELS_DIFFER = INDEX_CHECKS + ("Integer division by zero", "NonMaxSuppress
     # ... nor take a 1-D count's weights (bincount_op_gpu.cu.cc refuses them): such cases,
     # by their code (and a Keras op case by its op and keyword names)
     "bincount(rt, weights=", "bincount(i[0], weights=",
-    "Input indices and weights must have the same size", "bincount['minlength', 'weights']") + (
-    # ... nor refuse dilations (Conv2D's and Conv3D's gradients, Conv3D, the depthwise
-    # convolution: their CPU kernels do)
-    "not yet support dilation rates larger than 1", "only supports dilated rates of 1",
-    "does not support dilations, received")
+    "Input indices and weights must have the same size", "bincount['minlength', 'weights']")
 
 
 def gpu_kernels_differ(*recorded: object) -> bool:

@@ -374,20 +374,6 @@ def _conv_and_grads(x, w, strides, padding, dilations=1):
     return [y.numpy(), *(t.numpy() for t in tape.gradient(loss, [xs, ws]))]
 
 
-def _dilated_on_cpu(x, w, strides, padding, dilations):
-    """_conv_and_grads of a VALID dilated conv2d as TF's CPU computes it (its dilated
-    gradient kernels refuse there): tf.nn.convolution's SpaceToBatchND form at stride 1,
-    then every stride-th output (what the strided windows of VALID padding read)."""
-    assert padding == "VALID"
-    rows, cols = (strides, strides) if isinstance(strides, int) else strides
-    xs, ws = tf.constant(x), tf.constant(w)
-    with tf.GradientTape() as tape:
-        tape.watch([xs, ws])
-        y = tf.nn.convolution(xs, ws, padding="VALID", dilations=dilations)[:, ::rows, ::cols]
-        loss = tf.reduce_sum(y * y)
-    return [y.numpy(), *(t.numpy() for t in tape.gradient(loss, [xs, ws]))]
-
-
 @pytest.mark.parametrize("strides,padding,dilations", [
     (1, "SAME", 1), (2, "SAME", 1), ((1, 2), "VALID", (2, 1)), (3, "VALID", 1)])  # (3: rows
     # no window reads, whose gradient is zero)
@@ -398,8 +384,7 @@ def test_gradients_through_the_cudnn_path_equal_im2col(fake, strides, padding, d
     got = _conv_and_grads(x, w, strides, padding, dilations)
     assert {"fprop", "dgrad", "wgrad"} <= set(fake.log)
     with tf.device("/cpu:0"):
-        want = _conv_and_grads(x, w, strides, padding, dilations) if dilations == 1 else \
-            _dilated_on_cpu(x, w, strides, padding, dilations)
+        want = _conv_and_grads(x, w, strides, padding, dilations)
     for a, b in zip(got, want):
         np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-4)
 

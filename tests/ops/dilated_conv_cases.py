@@ -1,8 +1,10 @@
 """Dilated convolutions as TF 2.21 runs them on its CPU: tf.nn's and Keras's dilated forms
 (SpaceToBatchND around an undilated op, whose gradients run there) with their values and
 gradients, eagerly and in a tf.function of unknown spatial sizes (the paddings then come
-from tf.shape at run time); the CPU's refusals of dilated transposed convolutions; a few
-fit() steps of a dilated model; and the op types of the graphs traced with unknown sizes.
+from tf.shape at run time); the dilated kernels TF's default (oneDNN) CPU build computes
+and its oneDNN-off kernels refuse (ONEDNN: Conv2D's and Conv3D's gradient ops, Conv3D,
+DepthwiseConv2dNative, tf.nn's and Keras's dilated transposed convolutions); a few fit()
+steps of a dilated model; and the op types of the graphs traced with unknown sizes.
 
 Each case of CASES is a function of (tf, mode), mode "eager" or "unknown", returning the
 arrays to compare (or raising). record_dilated_conv_golden.py runs them under TensorFlow
@@ -217,6 +219,49 @@ CASES: dict[str, Callable] = {
         lambda k: k.layers.Conv2DTranspose(3, 3, dilation_rate=2, padding="same"), T2, 17),
     "keras_fit": _fit,
 }
+
+T1 = _arr(13, 2, 9, 4)  # conv1d_transpose's input (K1's 4 outputs)
+Y3 = _arr(14, 1, 5, 6, 4, 4)  # X3 * K3's output (gradient) at dilation 2, SAME
+S5, DIL5 = [1] * 5, [1, 2, 2, 2, 1]
+
+# What TF's CPU computes with oneDNN on (its default build) and refuses with it off
+# (recorded with TF_ENABLE_ONEDNN_OPTS=1); the raw depthwise op's gradient, which TF's
+# depthwise gradient kernels compute undilated, is not taken.
+ONEDNN_CASES: dict[str, Callable] = {
+    "raw_conv2d_backprop_input": _values(
+        lambda tf, dy, w: tf.raw_ops.Conv2DBackpropInput(
+            input_sizes=[1, 8, 7, 3], filter=w, out_backprop=dy, strides=S4, padding="SAME",
+            dilations=DIL4), T2, K2),
+    "raw_conv2d_backprop_filter": _values(
+        lambda tf, x, dy: tf.raw_ops.Conv2DBackpropFilter(
+            input=x, filter_sizes=[3, 3, 3, 4], out_backprop=dy, strides=S4, padding="SAME",
+            dilations=DIL4), X2, T2),
+    "raw_conv3d": _values(
+        lambda tf, x, w: tf.raw_ops.Conv3D(input=x, filter=w, strides=S5, padding="SAME",
+                                           dilations=DIL5), X3, K3),
+    "raw_conv3d_backprop_input_v2": _values(
+        lambda tf, dy, w: tf.raw_ops.Conv3DBackpropInputV2(
+            input_sizes=[1, 5, 6, 4, 2], filter=w, out_backprop=dy, strides=S5,
+            padding="SAME", dilations=DIL5), Y3, K3),
+    "raw_conv3d_backprop_filter_v2": _values(
+        lambda tf, x, dy: tf.raw_ops.Conv3DBackpropFilterV2(
+            input=x, filter_sizes=[3, 2, 3, 2, 4], out_backprop=dy, strides=S5,
+            padding="SAME", dilations=DIL5), X3, Y3),
+    "raw_depthwise_conv2d_native": _values(
+        lambda tf, x, w: tf.raw_ops.DepthwiseConv2dNative(
+            input=x, filter=w, strides=S4, padding="SAME", dilations=DIL4), X2, DW),
+    "conv2d_transpose_dilated": CASES["conv2d_transpose_dilated"],
+    "conv1d_transpose_dilated": _grads(
+        lambda tf, x, w: tf.nn.conv1d_transpose(x, w, [2, 9, 3], 1, "SAME", dilations=2),
+        T1, K1),
+    "conv3d_transpose_dilated": _grads(
+        lambda tf, x, w: tf.nn.conv3d_transpose(x, w, [1, 5, 6, 4, 2], 1, "SAME",
+                                                dilations=2), Y3, K3),
+    "conv3d_dilated": _grads(
+        lambda tf, x, w: tf.nn.conv3d(x, w, S5, "SAME", dilations=DIL5), X3, K3),
+    "keras_conv2d_transpose": CASES["keras_conv2d_transpose"],
+}
+CASES.update(ONEDNN_CASES)
 
 
 def _graph(f: Callable, *xs: np.ndarray) -> Callable:

@@ -3,7 +3,6 @@ gradients by directional finite differences, known values, and bad input."""
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import re
 
@@ -15,7 +14,6 @@ from hypothesis import strategies as st
 import eagerflow as tf
 from eagerflow._src.backend import numpy as blas_cpu
 from eagerflow._src.ops import windows
-from tests.gpu_target import on_the_gpu
 
 RNG = np.random.default_rng(0)
 
@@ -94,38 +92,8 @@ KERNELS = [(2, 2), (3, 2), (1, 3)]
 SWEEP = list(itertools.product(PADDINGS, STRIDES, DILATIONS, KERNELS, ["NHWC", "NCHW"]))
 
 
-CPU_DILATION = "Current CPU implementations do not yet support dilation rates larger than 1."
-
-
-def dilated_on_gpu(dils):
-    """Where a dilated conv2d's gradients run: TF's CPU kernels refuse them (its GPU ones
-    take them), so a dilated case runs on the GPU (the stand-in where there is none)."""
-    return on_the_gpu() if max(np.ravel(dils)) > 1 else contextlib.nullcontext()
-
-
-def assert_cpu_refuses_dilated_gradient(f, x, w):
-    with tf.device("/CPU:0"):  # (a GPU's kernels take them: where one is the default too)
-        xt, wt = tf.constant(x), tf.constant(w)
-        with tf.GradientTape() as tape:
-            tape.watch([xt, wt])
-            loss = tf.reduce_sum(f(xt, wt))
-        with pytest.raises(tf.errors.InvalidArgumentError, match=re.escape(CPU_DILATION)):
-            tape.gradient(loss, [xt, wt])
-
-
 @pytest.mark.parametrize("padding,strides,dils,ks,fmt", SWEEP)
 def test_conv2d_sweep_matches_loop_and_gradients(padding, strides, dils, ks, fmt):
-    with dilated_on_gpu(dils):
-        conv2d_sweep_case(padding, strides, dils, ks, fmt)
-
-
-def test_cpu_refuses_dilated_conv2d_gradients():
-    x, w = RNG.standard_normal((2, 6, 7, 2)), RNG.standard_normal((2, 2, 2, 3))
-    assert_cpu_refuses_dilated_gradient(
-        lambda a, b: tf.nn.conv2d(a, b, 1, "SAME", dilations=(2, 1)), x, w)
-
-
-def conv2d_sweep_case(padding, strides, dils, ks, fmt):
     x = RNG.standard_normal((2, 6, 7, 2))
     w = RNG.standard_normal(ks + (2, 3))
     explicit = ((1, 0), (0, 2))
@@ -363,25 +331,19 @@ def test_both_column_layouts_give_the_loop_result(monkeypatch, c, strides, dils,
     results = []
     for tap_major in (False, True):
         monkeypatch.setattr(windows, "_tap_major", lambda *a, _t=tap_major: _t)
-        with dilated_on_gpu(dils):
-            results.append(column_layout_case(x, w, strides, dils, padding, want))
+
+        def f(a, b):
+            return tf.nn.conv2d(a, b, strides, padding, dilations=dils)
+        xt, wt = tf.constant(x), tf.constant(w)
+        with tf.GradientTape() as tape:
+            tape.watch([xt, wt])
+            y = f(xt, wt)
+            loss = tf.reduce_sum(y * y)
+        results.append([y.numpy()] + [g.numpy() for g in tape.gradient(loss, [xt, wt])])
+        np.testing.assert_allclose(results[-1][0], want, rtol=1e-10, atol=1e-12)
+        directional_check(f, [x, w])
     for a, b in zip(*results):
         np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-12)
-
-
-def column_layout_case(x, w, strides, dils, padding, want):
-    """conv2d's value (checked against the loop's) and its input and filter gradients."""
-    def f(a, b):
-        return tf.nn.conv2d(a, b, strides, padding, dilations=dils)
-    xt, wt = tf.constant(x), tf.constant(w)
-    with tf.GradientTape() as tape:
-        tape.watch([xt, wt])
-        y = f(xt, wt)
-        loss = tf.reduce_sum(y * y)
-    out = [y.numpy()] + [g.numpy() for g in tape.gradient(loss, [xt, wt])]
-    np.testing.assert_allclose(out[0], want, rtol=1e-10, atol=1e-12)
-    directional_check(f, [x, w])
-    return out
 
 
 @pytest.mark.parametrize("c,padding,strides", [(1, "SAME", 2), (16, "VALID", 1),

@@ -1,10 +1,11 @@
-"""TF 2.21's CPU kernels refuse spatial dilations above 1 in Conv2DBackpropInput/Filter,
-Conv3D, Conv3DBackpropInputV2/FilterV2 and DepthwiseConv2dNative (its GPU kernels take them);
-tf.nn.convolution, atrous_conv2d, depthwise_conv2d, separable_conv2d and Keras's dilated
-convolutions reach the CPU as undilated ops on SpaceToBatchND's blocks, so they and their
-gradients run there. The outcomes below are TF 2.21's (CPU, eager and in a tf.function),
-recorded with /work/tfref; the values are checked against the dilated kernels on the GPU
-(the stand-in where there is none)."""
+"""Dilated convolutions on the CPU: TF 2.21's default build (oneDNN on) computes dilated
+Conv2DBackpropInput/Filter, Conv3D, Conv3DBackpropInputV2/FilterV2 and DepthwiseConv2dNative
+as its GPU kernels do (its oneDNN-off kernels refuse them; the values are
+dilated_conv_golden.json's ONEDNN_CASES, recorded with oneDNN on), and eagerflow computes
+them on every device; tf.nn.convolution, atrous_conv2d, depthwise_conv2d, separable_conv2d
+and Keras's dilated convolutions take TF's SpaceToBatchND forms around undilated ops, whose
+values and gradients equal the dilated kernels' (on the CPU and on the GPU, the stand-in
+where there is none)."""
 
 from __future__ import annotations
 
@@ -20,51 +21,7 @@ RAW = tf.raw_ops
 X4, W4 = np.ones((1, 5, 5, 2), np.float32), np.ones((3, 3, 2, 2), np.float32)
 X5, W5 = np.ones((1, 5, 5, 5, 2), np.float32), np.ones((3, 3, 3, 2, 2), np.float32)
 S4, S5 = [1, 1, 1, 1], [1] * 5
-CONV2D_GRAD = "Current CPU implementations do not yet support dilation rates larger than 1."
-CONV3D_GRAD = "Current CPU implementation does not yet support dilation rates larger than 1."
-CONV3D = "CPU implementation of Conv3D currently only supports dilated rates of 1."
-DEPTHWISE = "Current kernel implementation does not support dilations, received [1 2 2 1]"
-
-# (entry point, the call, TF's error class, its message, the op named eagerly / the node)
-REFUSED = [
-    ("Conv2DBackpropInput", lambda: RAW.Conv2DBackpropInput(
-        input_sizes=[1, 5, 5, 2], filter=W4, out_backprop=X4, strides=S4, padding="SAME",
-        dilations=[1, 2, 2, 1]), tf.errors.InvalidArgumentError, CONV2D_GRAD,
-     "Conv2DBackpropInput", "Conv2DBackpropInput"),
-    ("Conv2DBackpropFilter", lambda: RAW.Conv2DBackpropFilter(
-        input=X4, filter_sizes=[3, 3, 2, 2], out_backprop=X4, strides=S4, padding="SAME",
-        dilations=[1, 2, 2, 1]), tf.errors.InvalidArgumentError, CONV2D_GRAD,
-     "Conv2DBackpropFilter", "Conv2DBackpropFilter"),
-    ("Conv3D", lambda: RAW.Conv3D(input=X5, filter=W5, strides=S5, padding="SAME",
-                                  dilations=[1, 2, 2, 2, 1]),
-     tf.errors.InvalidArgumentError, CONV3D, "Conv3D", "Conv3D"),
-    ("Conv3DBackpropInputV2", lambda: RAW.Conv3DBackpropInputV2(
-        input_sizes=[1, 5, 5, 5, 2], filter=W5, out_backprop=X5, strides=S5, padding="SAME",
-        dilations=[1, 2, 2, 2, 1]), tf.errors.InvalidArgumentError, CONV3D_GRAD,
-     "Conv3DBackpropInputV2", "Conv3DBackpropInputV2"),
-    ("Conv3DBackpropFilterV2", lambda: RAW.Conv3DBackpropFilterV2(
-        input=X5, filter_sizes=[3, 3, 3, 2, 2], out_backprop=X5, strides=S5, padding="SAME",
-        dilations=[1, 2, 2, 2, 1]), tf.errors.InvalidArgumentError, CONV3D_GRAD,
-     "Conv3DBackpropFilterV2", "Conv3DBackpropFilterV2"),
-    ("DepthwiseConv2dNative", lambda: RAW.DepthwiseConv2dNative(
-        input=X4, filter=W4, strides=S4, padding="SAME", dilations=[1, 2, 2, 1]),
-     tf.errors.UnimplementedError, DEPTHWISE, "DepthwiseConv2dNative",
-     "DepthwiseConv2dNative"),
-    ("conv2d_transpose", lambda: tf.nn.conv2d_transpose(X4, W4, (1, 5, 5, 2), 1, "SAME",
-                                                        dilations=2),
-     tf.errors.InvalidArgumentError, CONV2D_GRAD, "Conv2DBackpropInput", "conv2d_transpose"),
-    ("conv1d_transpose", lambda: tf.nn.conv1d_transpose(
-        np.ones((1, 5, 2), np.float32), np.ones((3, 2, 2), np.float32), (1, 5, 2), 1, "SAME",
-        dilations=2), tf.errors.InvalidArgumentError, CONV2D_GRAD, "Conv2DBackpropInput",
-     "conv1d_transpose"),
-    ("conv3d_transpose", lambda: tf.nn.conv3d_transpose(X5, W5, (1, 5, 5, 5, 2), 1, "SAME",
-                                                        dilations=2),
-     tf.errors.InvalidArgumentError, CONV3D_GRAD, "Conv3DBackpropInputV2", "conv3d_transpose"),
-    ("nn.conv3d", lambda: tf.nn.conv3d(X5, W5, S5, "SAME", dilations=[1, 2, 2, 2, 1]),
-     tf.errors.InvalidArgumentError, CONV3D, "Conv3D", "Conv3D"),
-]
-
-# what TF runs on its CPU with dilation 2 (shapes as TF gave them)
+# what TF runs on its CPU with dilation 2, oneDNN on or off (shapes as TF gave them)
 ACCEPTED = [
     ("Conv2D", lambda: RAW.Conv2D(input=X4, filter=W4, strides=S4, padding="SAME",
                                   dilations=[1, 2, 2, 1]), (1, 5, 5, 2)),
@@ -83,45 +40,11 @@ ACCEPTED = [
 ]
 
 
-@pytest.mark.parametrize("call,cls,msg,op", [(c[1], c[2], c[3], c[4]) for c in REFUSED],
-                         ids=[c[0] for c in REFUSED])
-def test_the_cpu_refuses_dilations_eagerly(call, cls, msg, op):
-    with pytest.raises(cls) as e, tf.device("/CPU:0"):
-        call()
-    assert re.escape(msg) in re.escape(e.value.message)
-    assert f"__wrapped__{op}_device_/job:localhost/replica:0/task:0/device:CPU:0" in str(e.value)
-
-
-@pytest.mark.parametrize("call,cls,msg,node", [(c[1], c[2], c[3], c[5]) for c in REFUSED],
-                         ids=[c[0] for c in REFUSED])
-def test_the_cpu_refuses_dilations_when_traced(call, cls, msg, node):
-    with pytest.raises(cls) as e, tf.device("/CPU:0"):
-        tf.function(call)()
-    assert f"{msg}\n\t [[{{{{node {node}}}}}]]" in str(e.value)
-
-
-@pytest.mark.parametrize("call", [c[1] for c in REFUSED], ids=[c[0] for c in REFUSED])
-def test_the_gpu_takes_them(call):
-    with on_the_gpu():
-        assert call().shape.num_elements() > 0
-
-
 @pytest.mark.parametrize("call,shape", [(c[1], c[2]) for c in ACCEPTED],
                          ids=[c[0] for c in ACCEPTED])
 def test_what_tf_runs_on_its_cpu_runs(call, shape):
     assert tuple(call().shape) == shape
     assert tuple(tf.function(call)().shape) == shape
-
-
-def test_a_conv3d_of_an_empty_batch_returns_before_refusing():
-    # (TF's Conv3D returns an empty output before its dilation check; depthwise refuses)
-    out = RAW.Conv3D(input=np.ones((0, 5, 5, 5, 2), np.float32), filter=W5, strides=S5,
-                     padding="SAME", dilations=[1, 2, 2, 2, 1])
-    assert tuple(out.shape) == (0, 5, 5, 5, 2)
-    with pytest.raises(tf.errors.UnimplementedError, match=re.escape(DEPTHWISE)), \
-            tf.device("/CPU:0"):
-        RAW.DepthwiseConv2dNative(input=np.ones((0, 5, 5, 2), np.float32), filter=W4,
-                                  strides=S4, padding="SAME", dilations=[1, 2, 2, 1])
 
 
 def test_strides_and_dilations_together_are_refused_by_convolution():
@@ -139,8 +62,8 @@ K1, K2, K3 = (RNG.standard_normal(s).astype(np.float32)
 DW = RNG.standard_normal((3, 3, 3, 2)).astype(np.float32)
 PW = RNG.standard_normal((1, 1, 6, 4)).astype(np.float32)
 
-# each: TF's CPU form (SpaceToBatchND around an undilated op), and the same convolution by
-# the dilated kernels (run on the GPU)
+# each: TF's form (SpaceToBatchND around an undilated op), and the same convolution by the
+# dilated kernels (on the CPU, as TF's oneDNN build computes them, and on the GPU)
 PAIRS = {
     "convolution 1-D": (lambda x, w: tf.nn.convolution(x, w, padding="SAME", dilations=2),
                         lambda x, w: tf.nn.conv1d(x, w, 1, "SAME", dilations=2), X1, K1),
@@ -176,10 +99,14 @@ def value_and_grads(f, x, w):
 def test_tf_forms_on_the_cpu_give_the_dilated_kernels_values_and_gradients(name):
     cpu_form, dilated, x, w = PAIRS[name]
     got = value_and_grads(cpu_form, x, w)
-    with on_the_gpu():
-        want = value_and_grads(dilated, x, w)
-    for a, b in zip(got, want):
-        np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-4)
+    # (TF's CPU depthwise gradient kernels read no dilations: there the raw dilated depthwise
+    # op's value alone is the form's)
+    cpu_outputs = 1 if name in ("depthwise_conv2d", "separable_conv2d") else 3
+    for device, n in ((tf.device("/CPU:0"), cpu_outputs), (on_the_gpu(), 3)):
+        with device:
+            want = value_and_grads(dilated, x, w)
+        for a, b in zip(got[:n], want[:n]):
+            np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-4)
 
 
 LAYERS = [

@@ -1,9 +1,10 @@
 """eagerflow's dilated convolutions against TF 2.21's on its CPU (dilated_conv_cases.py,
 recorded in dilated_conv_golden.json by record_dilated_conv_golden.py): tf.nn's and Keras's
 dilated convolutions and pools (SpaceToBatchND forms), their values and gradients eagerly
-and in a tf.function of unknown spatial sizes, the CPU's refusal of dilated transposed
-convolutions, a dilated model's fit() losses and weights, and the op types of the graphs
-traced with unknown sizes (the paddings computed from tf.shape as TF's ops compute them)."""
+and in a tf.function of unknown spatial sizes, the dilated kernels TF's default oneDNN build
+computes (its oneDNN-off CPU kernels refuse them: ONEDNN_CASES, recorded with oneDNN on), a
+dilated model's fit() losses and weights, and the op types of the graphs traced with unknown
+sizes (the paddings computed from tf.shape as TF's ops compute them)."""
 
 import json
 from collections import Counter
@@ -29,8 +30,8 @@ def test_golden_file_covers_every_case():
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_matches_tensorflow(name, mode):
     want = GOLDEN["cases"][f"{name}/{mode}"]
-    # (TF's CPU depthwise gradient kernels read no dilations, its GPU ones do; the CPU's
-    # refusals are its own: where a GPU is the default device, those run on CPU:0)
+    # (TF's CPU depthwise gradient kernels read no dilations, its GPU ones do: where a GPU
+    # is the default device, those run on CPU:0)
     cpu = name.startswith("depthwise_backprop")
     with tf.device("/CPU:0") if cpu else on_recording_device(want):
         got = outcome(tf, CASES[name], mode, lambda v: v)

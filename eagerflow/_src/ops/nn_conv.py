@@ -296,48 +296,19 @@ def _checked_forward_shape(fam: _Family, op: str, xshape: tuple, fshape: tuple,
                           dilations)
 
 
-# TF's CPU kernels of these ops refuse spatial dilations (its GPU kernels take them; tf.nn's
-# dilated convolutions reach the CPU as undilated ones of SpaceToBatchND's blocks): the
-# op's message, and whether the op's kernel refuses when its output is empty (Conv3D's
-# returns first) or before any shape check (the others, in their constructors).
-_CPU_DILATION = {
-    "Conv2DBackpropInput": "Current CPU implementations do not yet support dilation rates "
-                           "larger than 1.",
-    "Conv3D": "CPU implementation of Conv3D currently only supports dilated rates of 1.",
-    "Conv3DBackpropInputV2": "Current CPU implementation does not yet support dilation "
-                             "rates larger than 1.",
-    "DepthwiseConv2dNative": "Current kernel implementation does not support dilations, "
-                             "received [{}]",
-}
-_CPU_DILATION["Conv2DBackpropFilter"] = _CPU_DILATION["Conv2DBackpropInput"]
-_CPU_DILATION["Conv3DBackpropFilterV2"] = _CPU_DILATION["Conv3DBackpropInputV2"]
-
-
-def refuse_cpu_dilation(xp: Any, op: str, dilations: tuple, data_format: str) -> None:
-    """TF's CPU refusal of a dilated `op` (the host's kernels only: xp is NumPy)."""
-    msg = _CPU_DILATION.get(op)
-    if msg is None or xp is not np or all(d == 1 for d in spatial(dilations, data_format)):
-        return
-    if op == "DepthwiseConv2dNative":
-        raise unimplemented(op, msg.format(" ".join(str(int(d)) for d in dilations)))
-    raise fail(op, msg)
-
-
 def _cpu_dilations(fam: _Family, xp: Any, dilations: tuple) -> tuple:
     """The dilations a gradient kernel computes with: TF's CPU depthwise gradient kernels
-    read no dilations (they check the sizes and compute undilated: a dilated depthwise
-    gradient reaches them only as a raw op, its forward op refusing); the others' own."""
+    read no dilations, with oneDNN on or off (they check the sizes and compute undilated:
+    tf.nn's dilated depthwise convolution reaches them undilated, through SpaceToBatchND; a
+    raw dilated DepthwiseConv2dNative's gradient, as TF's, is then not its derivative); the
+    others' own."""
     return (1,) * len(dilations) if fam.depthwise and xp is np else dilations
 
 
 def conv_kernel(fam: _Family, xp: Any, x: Any, w: Any, strides: tuple, padding: str,
-                explicit_paddings: tuple, data_format: str, dilations: tuple,
-                cpu_refuses: bool = True) -> Any:
+                explicit_paddings: tuple, data_format: str, dilations: tuple) -> Any:
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
-    if cpu_refuses and (fam.depthwise or (x.shape[0] and w.shape[-1]
-                                          and all(spatial(x.shape, data_format)))):
-        refuse_cpu_dilation(xp, fam.fwd, dilations, data_format)
     # (eagerly under a tape, what a library convolution made of w is kept for the input
     # gradient, which conv_grad's GRADIENT_OF names it for; a channels-first result is a
     # copy, which no gradient names)
@@ -555,13 +526,11 @@ def backprop_input_infer(fam: _Family, sizes: Any, w: Any, dy: Any, strides: tup
 
 def backprop_input_kernel(fam: _Family, xp: Any, sizes: Any, w: Any, dy: Any, strides: tuple,
                           padding: str, explicit_paddings: tuple, data_format: str,
-                          dilations: tuple, cpu_refuses: bool = True) -> Any:
+                          dilations: tuple) -> Any:
     dilations = _cpu_dilations(fam, xp, dilations)
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
     in_shape = tuple(map(int, sizes))
-    if cpu_refuses:
-        refuse_cpu_dilation(xp, fam.bin, dilations, data_format)
     _check_run(fam, fam.bin, fam.label_in, in_shape, w.shape, dy.shape, strides, padding,
                explicit_paddings, data_format, dilations)
     cl_shape = (in_shape[0], *in_shape[2:], in_shape[1]) if cf else in_shape
@@ -586,13 +555,11 @@ def backprop_filter_infer(fam: _Family, x: Any, sizes: Any, dy: Any, strides: tu
 
 def backprop_filter_kernel(fam: _Family, xp: Any, x: Any, sizes: Any, dy: Any, strides: tuple,
                            padding: str, explicit_paddings: tuple, data_format: str,
-                           dilations: tuple, cpu_refuses: bool = True) -> Any:
+                           dilations: tuple) -> Any:
     dilations = _cpu_dilations(fam, xp, dilations)
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
     fshape = tuple(map(int, sizes))
-    if cpu_refuses:
-        refuse_cpu_dilation(xp, fam.bfil, dilations, data_format)
     _check_run(fam, fam.bfil, fam.label_fil, x.shape, fshape, dy.shape, strides, padding,
                explicit_paddings, data_format, dilations)
     cfil = 1 if fam.depthwise else fshape[-2]
@@ -747,27 +714,23 @@ def _family_samples(fam: _Family) -> tuple:
     if r == 2 and not fam.depthwise:  # the guide CNN's kind: 16 channels, 3 rows, stride 1
         configs += [(df_last, (1, 3, 4, 16), (3, 1, 16, 16), dict(padding="SAME")),
                     (df_first, (1, 16, 3, 9), (3, 2, 16, 16), dict(padding="VALID"))]
-    samples, bin_s, bfil_s, fwd_bad, bin_bad, bfil_bad = [], [], [], [], [], []
+    samples, bin_s, bfil_s = [], [], []
     for df, xs, ks, kw in configs:
         a, o2 = _attrs(r, df, **kw), len(ks) == r  # (16 channels: first order, no filter)
         k = (lambda *p: {}) if o2 else (lambda *p: {"second_order": False, "grad_inputs": p})
         x, w = _f64(*xs), fw(*ks) if o2 else _f64(*ks)
         dy = _f64(*_ref_out_shape(fam, x.shape, w.shape, a))  # no reference run at import
-        # dilated: what TF's CPU kernels refuse is a CPU-only bad sample (the GPU's kernels
-        # take it), and the others' gradients, which run a refusing op, are not taken
-        dilated = kw.get("dil", 1) not in (1, (1, 1))
-        for op, lst, bad_lst, ins, g in (
-                (fam.fwd, samples, fwd_bad, (x, w), k(0)),
-                (fam.bin, bin_s, bin_bad, (np.array(xs, np.int32), w, dy), k(2)),
-                (fam.bfil, bfil_s, bfil_bad, (x, np.array(w.shape, np.int32), dy), k(0, 2))):
-            if dilated and op in _CPU_DILATION:
-                bad_lst.append(BadSample(ins, a, UnimplementedError if fam.depthwise and
-                                         op == fam.fwd else InvalidArgumentError,
-                                         _CPU_DILATION[op].split(",")[0], cpu_only=True))
-            elif dilated and fam.depthwise:  # (TF's CPU kernels read no dilations)
-                lst.append(_undilated_gradient_sample(fam, op, ins, a))
-            else:
-                lst.append(Sample(ins, a, **({**g, "grad": False} if dilated else g)))
+        if fam.depthwise and kw.get("dil", 1) not in (1, (1, 1)):
+            # (TF's CPU depthwise gradient kernels read no dilations: the forward op's
+            # gradient is not its derivative there, and the gradient ops compute undilated)
+            samples.append(Sample((x, w), a, grad=False))
+            bin_s.append(_undilated_gradient_sample(fam, fam.bin, (np.array(xs, np.int32), w), a))
+            bfil_s.append(_undilated_gradient_sample(fam, fam.bfil,
+                                                     (x, np.array(w.shape, np.int32)), a))
+            continue
+        samples.append(Sample((x, w), a, **k(0)))
+        bin_s.append(Sample((np.array(xs, np.int32), w, dy), a, **k(2)))
+        bfil_s.append(Sample((x, np.array(w.shape, np.int32), dy), a, **k(0, 2)))
     ok = _attrs(r, df_last, padding="SAME")
     if not fam.depthwise and fam.groups:  # grouped: 4 input channels, filter depth 2
         samples.append(Sample((_f64(1, 4, 3, 4), _f64(2, 2, 2, 4)), ok))
@@ -797,7 +760,7 @@ def _family_samples(fam: _Family) -> tuple:
         bad.append(BadSample((np.ones(xs), np.ones(ws)),
                              _attrs(r, df_last, padding="EXPLICIT", explicit=(-1, 0) * r),
                              InvalidArgumentError, "must be nonnegative"))
-    return samples, bad + fwd_bad, bin_s, bfil_s, bin_bad, bfil_bad
+    return samples, bad, bin_s, bfil_s
 
 
 def _bin_bad(fam: _Family) -> list:
@@ -830,13 +793,12 @@ def _register_family(fam: _Family) -> tuple:
                           partial(backprop_input_kernel, fam),
                           grad=partial(backprop_input_grad, fam),
                           reference=_bin_reference(fam), samples=lambda: samples()[2],
-                          bad_samples=lambda: _bin_bad(fam) + samples()[4], tf=form,
-                          host_inputs=(0,)))
+                          bad_samples=partial(_bin_bad, fam), tf=form, host_inputs=(0,)))
     bfil = register(OpDef(fam.bfil, partial(backprop_filter_infer, fam),
                           partial(backprop_filter_kernel, fam),
                           grad=partial(backprop_filter_grad, fam),
                           reference=_bfil_reference(fam), samples=lambda: samples()[3],
-                          bad_samples=lambda: samples()[5], tf=form, host_inputs=(1,)))
+                          tf=form, host_inputs=(1,)))
     return fwd, bin_, bfil
 
 

@@ -149,9 +149,8 @@ def _conv_kernel(xp: Any, x: Any, w: Any, strides: tuple, padding: str,
     lead = x.shape[:batch_dims]
     x1 = x.reshape((math.prod(lead),) + x.shape[batch_dims:])
     fam = K.CONV2D_F if nsp == 2 else K.CONV3D_F
-    # (dilated too: as XLA's and the GPU's kernels, which eagerflow's Conv follows)
     y = K.conv_kernel(fam, xp, x1, w, tuple(strides), padding, tuple(explicit_paddings), df,
-                      dil, cpu_refuses=False)
+                      dil)
     return y.reshape(shape)
 
 
@@ -284,8 +283,7 @@ def _filter_v2_infer(x: Any, w: Any, dy: Any, **a: Any) -> list:
 
 
 def _filter_v2_kernel(xp: Any, x: Any, w: Any, dy: Any, **a: Any) -> Any:
-    # (what XLA's kernel computes, TF's only one: dilated too, unlike TF's CPU V1 kernel)
-    return K.backprop_filter_kernel(K.CONV2D_F, xp, x, w.shape, dy, **a, cpu_refuses=False)
+    return K.backprop_filter_kernel(K.CONV2D_F, xp, x, w.shape, dy, **a)
 
 
 def _filter_v2_reference(x: np.ndarray, w: np.ndarray, dy: np.ndarray, **a: Any) -> np.ndarray:
@@ -297,7 +295,7 @@ def _input_v2_infer(x: Any, w: Any, dy: Any, **a: Any) -> list:
 
 
 def _input_v2_kernel(xp: Any, x: Any, w: Any, dy: Any, **a: Any) -> Any:
-    return K.backprop_input_kernel(K.CONV2D_F, xp, x.shape, w, dy, **a, cpu_refuses=False)
+    return K.backprop_input_kernel(K.CONV2D_F, xp, x.shape, w, dy, **a)
 
 
 def _input_v2_reference(x: np.ndarray, w: np.ndarray, dy: np.ndarray, **a: Any) -> np.ndarray:

@@ -4,7 +4,6 @@ checkpoint_golden.py), for models, every harness layer and every optimizer; with
 installed, each side restores the other's checkpoints; and eagerflow's older checkpoints
 (Keras 2's layout) still restore."""
 
-import contextlib
 import json
 import os
 import subprocess
@@ -15,9 +14,7 @@ import pytest
 import eagerflow as tf
 from eagerflow import keras
 from eagerflow._src.io import bundle_protos as protos
-from tests.gpu_target import on_the_gpu
 from tests.keras.keras3 import checkpoint_cases as C
-from tests.keras.layers_golden import cases as layer_cases
 from tests.tf_reference import HAVE_TF_PYTHON, TF_ENV, TF_PYTHON
 
 with open(os.path.join(os.path.dirname(__file__), "checkpoint_golden.json")) as f:
@@ -30,11 +27,7 @@ def parse_graph(data):
 
 def record(name, tmp_path):
     keras.backend.clear_session()
-    # (a dilated transposed layer is built by a call on the GPU: TF's CPU kernels refuse it)
-    case = C.MORE_LAYERS.get(name)
-    with on_the_gpu() if case and layer_cases.dilated(case) else contextlib.nullcontext():
-        objs = C.build(name, tf, keras)
-    path = tf.train.Checkpoint(**objs).write(str(tmp_path / name))
+    path = tf.train.Checkpoint(**C.build(name, tf, keras)).write(str(tmp_path / name))
     return C.checkpoint_record(tf, parse_graph, path)
 
 

@@ -1215,9 +1215,3 @@ def _output_shape(layer, c):
         return _shapes(layer.compute_output_shape(*shapes, **reverse))
     except Exception as e:
         return _error(e)
-
-
-def dilated(case: dict) -> bool:
-    """Whether a case's layer dilates its kernel (TF's CPU kernels refuse a dilated
-    transposed convolution)."""
-    return int(np.max(case["kwargs"].get("dilation_rate", 1))) > 1

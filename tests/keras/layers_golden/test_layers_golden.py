@@ -3,7 +3,6 @@ same cases (golden.json, written by record_golden.py from cases.py): outputs and
 with the same weights, weights' paths and shapes, get_config in Keras 3's form, build config,
 compute_output_shape and the errors raised; plus get_config/from_config round trips."""
 
-import contextlib
 import json
 import os
 import re
@@ -14,7 +13,6 @@ import pytest
 
 import eagerflow as tf
 from eagerflow import keras
-from tests.gpu_target import on_the_gpu
 
 sys.path.insert(0, os.path.dirname(__file__))
 import cases as C  # noqa: E402
@@ -53,10 +51,6 @@ def test_layer_matches_keras(case):
     want = GOLDEN[case["id"]]
     keras.backend.clear_session()
     got = C.run(tf, keras, case)
-    if case.get("cpu_error") and C.dilated(case):
-        # (TF's CPU kernels refuse dilated transposed convolutions, as eagerflow's do)
-        assert got.get("error") == want["error"] == "InvalidArgumentError", got
-        return
     if case.get("cpu_error"):
         # TF's CPU kernels refuse channels_first transposed convolutions; eagerflow computes
         # them (checked against its channels_last result in test_channels_first_transposed)
@@ -129,13 +123,7 @@ def test_config_round_trip(case):
                                   and c["cls"] != "STFTSpectrogram"],  # (test_image_layers)
                          ids=lambda c: c["id"])
 def test_channels_first_transposed(case):
-    """A channels_first layer gives its channels_last twin's outputs, transposed (a dilated
-    one on the GPU: TF's CPU kernels refuse it)."""
-    with on_the_gpu() if C.dilated(case) else contextlib.nullcontext():
-        channels_first_case(case)
-
-
-def channels_first_case(case):
+    """A channels_first layer gives its channels_last twin's outputs, transposed."""
     first = C.make(keras, case)
     last = C.make(keras, {**case, "kwargs": {**case["kwargs"], "data_format": "channels_last"}})
     x = case["args"][0]

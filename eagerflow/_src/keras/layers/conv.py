@@ -189,8 +189,8 @@ class Conv(Layer):
         2-D convolution of a float32/float64 layer, with a bias, ReLU or no activation.
         Eager only: a traced graph keeps TF's Conv2D/BiasAdd/Relu ops (what users see in
         `get_operations()`), and the graph's fuse pass joins them when compiling. Not
-        dilated: TF's is SpaceToBatchND around an undilated Conv2D, whose gradients run on
-        the CPU (its dilated gradient kernels refuse there)."""
+        dilated: TF's is SpaceToBatchND around an undilated Conv2D (nn_extras.convolution),
+        whose ops a fused dilated kernel would not follow."""
         d = getattr(x, "_dtype", None)
         return (context.executing_eagerly() and self.rank == 2
                 and all(r == 1 for r in self.dilation_rate)
