@@ -64,10 +64,13 @@ class SparseTensor(CompositeTensor):
             raise ValueError(f"Shape {values.shape} must have rank 1")
         if len(dense_shape._shape) != 1:
             raise ValueError(f"Shape {dense_shape.shape} must have rank 1")
-        if indices._shape[0] != values._shape[0]:
+        # (an unknown dim, traced, is compatible with any)
+        if None not in (indices._shape[0], values._shape[0]) and \
+                indices._shape[0] != values._shape[0]:
             raise ValueError(f"Dimensions {indices._shape[0]} and {values._shape[0]} are not "
                              "compatible")
-        if indices._shape[1] != dense_shape._shape[0]:
+        if None not in (indices._shape[1], dense_shape._shape[0]) and \
+                indices._shape[1] != dense_shape._shape[0]:
             raise ValueError(f"Dimensions {indices._shape[1]} and {dense_shape._shape[0]} are not "
                              "compatible")
         self._indices, self._values, self._dense_shape = indices, values, dense_shape
