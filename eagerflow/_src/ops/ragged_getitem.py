@@ -35,13 +35,15 @@ def ragged_getitem(rt: RaggedTensor, key: Any) -> Any:
 def _expand(key: tuple, rank: int | None) -> tuple:
     """The key with Ellipsis replaced by full slices (none left over when unknown rank)."""
     n = sum(1 for k in key if k is Ellipsis)
-    if n > 1:
+    if n > 1 and rank is None:
         raise ValueError("Slicing index contains more than one ellipsis")
     for k in key:
         if not (k is None or k is Ellipsis or isinstance(k, slice) or _is_index(k)):
             raise TypeError(BAD_INDEX.format(k))  # (TF's, from indexing the row splits)
     if n == 0:
         return key
+    if n > 1:
+        return _expand_each(key, rank)
     i = key.index(Ellipsis)
     if rank is None:
         if i != len(key) - 1:
@@ -50,6 +52,25 @@ def _expand(key: tuple, rank: int | None) -> tuple:
         return key[:i]
     fill = rank - (len(key) - 1 - sum(1 for k in key if k is None))  # (newaxis: no dim)
     return key[:i] + (slice(None),) * max(fill, 0) + key[i + 1:]
+
+
+def _expand_each(key: tuple, rank: int) -> tuple:
+    """Several ellipses, as TF takes them one dimension at a time: an Ellipsis first in
+    what is left of the key is dropped where the indices left fill the dimensions left
+    (it stands for none), else it stands for one more full slice."""
+    out: list = []
+    rest = list(key)
+    while rest:
+        if rest[0] is Ellipsis:
+            n = sum(1 for k in rest if k is not None)
+            if n > rank + 1:
+                raise IndexError("Too many indices for RaggedTensor")
+            rest = rest[1:] if n == rank + 1 else [slice(None)] + rest
+            continue
+        k = rest.pop(0)
+        out.append(k)
+        rank -= k is not None
+    return tuple(out)
 
 
 def _is_index(k: Any) -> bool:
