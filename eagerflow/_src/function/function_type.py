@@ -350,6 +350,19 @@ def structure_cast_reason(spec: Any, value: Any) -> str | None:
     return next((r for s, v in pairs if (r := structure_cast_reason(s, v)) is not None), None)
 
 
+def components_fit(spec: CompositeSpec, value: Any) -> bool:
+    """Whether a composite `value` of `spec`'s kind binds to it as TF binds it, by its
+    components: a SparseTensor whose known dense shape differs from the spec's static
+    shape binds (the spec's shape is the one the function sees)."""
+    if not isinstance(value, CompositeTensor) or type(value._type_spec) is not type(spec):
+        return False
+    want = list(spec._component_specs)
+    got = list(value._type_spec._to_components(value))
+    return len(want) == len(got) and all(
+        part.dtype is cs.dtype and cs.shape.is_compatible_with(part.shape)
+        for cs, part in zip(want, got))
+
+
 def composite_cast_reason(spec: CompositeSpec, value: Any) -> str:
     """Why `value` does not bind to the composite `spec`, in TF's words: a component count
     that differs (a dense tensor, another ragged rank) is nest's structure mismatch over

@@ -25,9 +25,8 @@ from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape, dims_text
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
-from eagerflow._src.ops import array, reshaping
+from eagerflow._src.ops import array, reshaping, tf_op_defs
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import slow_path
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register

@@ -16,8 +16,8 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.context import _state
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor, NoneTensorSpec
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import DataLossError
 from eagerflow._src.core.shape import TensorShape, as_shape
 from eagerflow._src.core.sparse_tensor import SparseTensor
