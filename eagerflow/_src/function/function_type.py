@@ -21,6 +21,7 @@ import numpy as np
 
 from eagerflow._src.core import nest
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
+from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, VariableSpec, is_tensor_spec
 
@@ -368,10 +369,16 @@ def composite_cast_reason(spec: CompositeSpec, value: Any) -> str:
     that differs (a dense tensor, another ragged rank) is nest's structure mismatch over
     the components; otherwise the first component that does not fit, or the whole."""
     want = list(spec._component_specs)
+    if isinstance(spec, SparseTensorSpec) and isinstance(value, (Tensor, CompositeTensor)) \
+            and not isinstance(value, SparseTensor):
+        # (TF reads the value's parts as a SparseTensor's, the first its indices)
+        return f"'{type(value).__name__}' object has no attribute 'indices'"
     if isinstance(value, Tensor):
         got: list | None = [value]
     elif isinstance(value, CompositeTensor) and type(value._type_spec) is type(spec):
         got = list(value._type_spec._to_components(value))
+    elif isinstance(value, SparseTensor):  # (a ragged spec's: one part, the value)
+        got = [value]
     elif not isinstance(value, CompositeTensor):
         try:  # (a ragged spec's components of any other value: the value, as flat values)
             got = list(spec._to_components(value))
