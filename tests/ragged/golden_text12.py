@@ -174,8 +174,10 @@ SECTIONS["grads_ragged"] = [
     "gr(lambda f: tf.reduce_sum(mk(f).merge_dims(0, 1)), fv)",
     "gr(lambda f: sq(mk(f).values), fv)",
     # other constructors; gradients through the dense input
-    "gr(lambda d: sq(RT.from_tensor(d, lengths=[1, 0, 2]).flat_values), tf.reshape(tf.range(6.), [3, 2]))",
-    "gr(lambda d: sq(RT.from_tensor(d, padding=0.).flat_values), tf.constant([[1., 0.], [2., 3.]]))",
+    "gr(lambda d: sq(RT.from_tensor(d, lengths=[1, 0, 2]).flat_values), "
+     "tf.reshape(tf.range(6.), [3, 2]))",
+    "gr(lambda d: sq(RT.from_tensor(d, padding=0.).flat_values), tf.constant([[1., 0.], [2., "
+     "3.]]))",
     "gr(lambda f: sq(RT.from_value_rowids(f, [0, 0, 2, 2, 2]).to_tensor()), fv)",
     "gr(lambda f: sq(RT.from_row_lengths(f, [2, 0, 3])[2]), fv)",
     "gr(lambda f: sq(RT.from_uniform_row_length(f2, 1).to_tensor()), f2)",
@@ -194,13 +196,20 @@ SECTIONS["grads_ragged"] = [
     "tg(lambda f: tf.reduce_sum(tf.reduce_max(RT.from_row_lengths(f, [2, 1, 2]), axis=1)), FV)(fv)",
     "tg(lambda f: sq(RT.from_row_lengths(f, [2, 0, 3]).to_tensor()), FV)(fv)",
     "tg(lambda f: sq(tf.gather(RT.from_row_lengths(f, [2, 0, 3]), [2, 0]).flat_values), FV)(fv)",
-    "tg(lambda f: sq(tf.concat([RT.from_row_lengths(f, [2, 0, 3])] * 2, axis=1).flat_values), FV)(fv)",
-    "tg(lambda f: tf.reduce_sum(tf.ragged.map_flat_values(tf.nn.softmax, RT.from_row_lengths(f, [2, 0, 3])) * f[0]), FV)(fv)",
-    "tg(lambda f: tf.reduce_sum(tf.reduce_mean(RT.from_row_lengths(f, [2, 1, 2]), axis=1)), FV)(fv)",
-    "tg(lambda f: tf.reduce_sum(tf.where(RT.from_row_lengths(f, [2, 0, 3]) > 2.5, RT.from_row_lengths(f, [2, 0, 3]), 0. * RT.from_row_lengths(f, [2, 0, 3]))), FV)(fv)",
-    "tg(lambda f, n: sq(RT.from_row_lengths(f, n).to_tensor()), FV, TS([None], tf.int64))(fv, tf.constant([1, 4], tf.int64))",
-    "tg(lambda f, n: sq(tf.reduce_sum(RT.from_row_lengths(f, n), axis=1)), FV, TS([None], tf.int64))(fv, tf.constant([5, 0], tf.int64))",
-    "tg(lambda d: sq(RT.from_tensor(d, lengths=[1, 2]).flat_values), TS([None, None], tf.float32))(tf.constant([[1., 2.], [3., 4.]]))",
+    "tg(lambda f: sq(tf.concat([RT.from_row_lengths(f, [2, 0, 3])] * 2, axis=1).flat_values), "
+     "FV)(fv)",
+    "tg(lambda f: tf.reduce_sum(tf.ragged.map_flat_values(tf.nn.softmax, "
+     "RT.from_row_lengths(f, [2, 0, 3])) * f[0]), FV)(fv)",
+    "tg(lambda f: tf.reduce_sum(tf.reduce_mean(RT.from_row_lengths(f, [2, 1, 2]), axis=1)), "
+     "FV)(fv)",
+    "tg(lambda f: tf.reduce_sum(tf.where(RT.from_row_lengths(f, [2, 0, 3]) > 2.5, "
+     "RT.from_row_lengths(f, [2, 0, 3]), 0. * RT.from_row_lengths(f, [2, 0, 3]))), FV)(fv)",
+    "tg(lambda f, n: sq(RT.from_row_lengths(f, n).to_tensor()), FV, TS([None], tf.int64))(fv, "
+     "tf.constant([1, 4], tf.int64))",
+    "tg(lambda f, n: sq(tf.reduce_sum(RT.from_row_lengths(f, n), axis=1)), FV, TS([None], "
+     "tf.int64))(fv, tf.constant([5, 0], tf.int64))",
+    "tg(lambda d: sq(RT.from_tensor(d, lengths=[1, 2]).flat_values), TS([None, None], "
+     "tf.float32))(tf.constant([[1., 2.], [3., 4.]]))",
     "tg(lambda r: tf.reduce_sum(r.flat_values ** 3), RS([None, None], tf.float32))(mk(fv))",
 ]
 
@@ -214,8 +223,9 @@ d32 = tf.reshape(tf.range(6.), [3, 2])
 d23 = tf.reshape(tf.range(6.), [2, 3])
 d33 = tf.reshape(tf.range(9.), [3, 3])
 params = tf.reshape(tf.range(8.), [4, 2])
-ids = ST([[0, 0], [0, 1], [1, 0], [2, 0], [2, 1], [2, 2]], tf.constant([0, 3, 1, 2, 2, 0], tf.int64), [4, 3])
-wts = ST([[0, 0], [0, 1], [1, 0], [2, 0], [2, 1], [2, 2]], [1., 2., 0.5, 1., -1., 3.], [4, 3])
+at = [[0, 0], [0, 1], [1, 0], [2, 0], [2, 1], [2, 2]]
+ids = ST(at, tf.constant([0, 3, 1, 2, 2, 0], tf.int64), [4, 3])
+wts = ST(at, [1., 2., 0.5, 1., -1., 3.], [4, 3])
 def sq(x):
     return tf.reduce_sum(x * x)
 seg = tf.constant([0, 0, 1, 1, 1])
@@ -227,12 +237,15 @@ SECTIONS["grads_sparse"] = [
     "gr(lambda vv, d: sq(tf.sparse.sparse_dense_matmul(sp(vv), d)), vals, d32)",
     "gr(lambda vv, d: sq(tf.sparse.sparse_dense_matmul(sp(vv), d, adjoint_a=True)), vals, d32)",
     "gr(lambda vv, d: sq(tf.sparse.sparse_dense_matmul(sp(vv), d, adjoint_b=True)), vals, d23)",
-    "gr(lambda vv, d: sq(tf.sparse.sparse_dense_matmul(sp(vv), d, adjoint_a=True, adjoint_b=True)), vals, d23)",
+    "gr(lambda vv, d: sq(tf.sparse.sparse_dense_matmul(sp(vv), d, adjoint_a=True, "
+     "adjoint_b=True)), vals, d23)",
     "gr(lambda vv, d: sq(tf.sparse.sparse_dense_matmul(d, sp(vv))), vals, d23)",
     "gr(lambda vv, d: sq(tf.sparse.sparse_dense_matmul(d, sp(vv), adjoint_b=True)), vals, d23)",
     "gr(lambda vv, d: sq(tf.sparse.sparse_dense_matmul(sp(vv, (3, 4)), d)), vals, d32)",
-    "gr(lambda vv, d: tf.reduce_sum(tf.sparse.sparse_dense_matmul(sp(vv), d)), tf.constant([1., 2., 3.], tf.float64), tf.cast(d32, tf.float64))",
-    "gr(lambda vv, d: sq(tf.linalg.matmul(sp(vv), d, a_is_sparse=False) if False else tf.sparse.sparse_dense_matmul(sp(vv), d)), vals, d32)",
+    "gr(lambda vv, d: tf.reduce_sum(tf.sparse.sparse_dense_matmul(sp(vv), d)), "
+     "tf.constant([1., 2., 3.], tf.float64), tf.cast(d32, tf.float64))",
+    "gr(lambda vv, d: sq(tf.linalg.matmul(sp(vv), d, a_is_sparse=False) if False else "
+     "tf.sparse.sparse_dense_matmul(sp(vv), d)), vals, d32)",
     # reductions, to_dense, add, softmax, map_values
     "gr(lambda vv: sq(tf.sparse.reduce_sum(sp(vv), axis=0)), vals)",
     "gr(lambda vv: sq(tf.sparse.reduce_sum(sp(vv), axis=1, keepdims=True)), vals)",
@@ -250,11 +263,13 @@ SECTIONS["grads_sparse"] = [
     "gr(lambda vv: sq(tf.sparse.map_values(tf.multiply, sp(vv), sp(vv)).values), vals)",
     "gr(lambda vv: sq(tf.sparse.transpose(sp(vv)).values * tf.constant([1., 2., 3.])), vals)",
     "gr(lambda vv: sq(tf.sparse.reshape(sp(vv), [9]).values), vals)",
-    "gr(lambda vv: sq(tf.sparse.reorder(ST([[1, 0], [0, 1]], vv, [2, 2])).values * tf.constant([1., 10.])), tf.constant([1., 2.]))",
+    "gr(lambda vv: sq(tf.sparse.reorder(ST([[1, 0], [0, 1]], vv, [2, 2])).values * "
+     "tf.constant([1., 10.])), tf.constant([1., 2.]))",
     "gr(lambda vv: sq(tf.sparse.slice(sp(vv), [1, 0], [2, 3]).values), vals)",
     "gr(lambda vv: sq(tf.sparse.concat(0, [sp(vv), sp(vv)]).values), vals)",
     "gr(lambda vv: sq(tf.sparse.maximum(sp(vv), sp(2. - vv)).values), vals)",
-    "gr(lambda vv: sq(tf.sparse.fill_empty_rows(ST([[0, 0], [2, 1]], vv, [3, 3]), 5.)[0].values), tf.constant([1., 2.]))",
+    "gr(lambda vv: sq(tf.sparse.fill_empty_rows(ST([[0, 0], [2, 1]], vv, [3, 3]), "
+     "5.)[0].values), tf.constant([1., 2.]))",
     "gr(lambda vv: sq(tf.sparse.retain(sp(vv), [True, False, True]).values), vals)",
     "gr(lambda vv: sq(tf.sparse.expand_dims(sp(vv), 0).values), vals)",
     "gr(lambda vv: sq(tf.sparse.segment_sum(vv, [0, 1, 2], [0, 0, 1])), tf.constant([1., 2., 3.]))",
@@ -291,31 +306,47 @@ SECTIONS["grads_sparse"] = [
     "er(lambda: tf.nn.embedding_lookup_sparse(params, ids, wts, combiner='sqrtn'))",
     "er(lambda: tf.nn.embedding_lookup_sparse(params, ids, None, combiner='max'))",
     "er(lambda: tf.nn.embedding_lookup_sparse(params, ids, None, combiner='sum', max_norm=2.))",
-    "er(lambda: tf.nn.embedding_lookup_sparse([params[:2], params[2:]], ids, None, combiner='sum'))",
-    "er(lambda: tf.nn.embedding_lookup_sparse(params, ids, ST(wts.indices[:5], wts.values[:5], [4, 3])))",
-    "er(lambda: tf.nn.embedding_lookup_sparse(params, ST([[0, 0]], tf.constant([9], tf.int64), [1, 1]), None))",
+    "er(lambda: tf.nn.embedding_lookup_sparse([params[:2], params[2:]], ids, None, "
+     "combiner='sum'))",
+    "er(lambda: tf.nn.embedding_lookup_sparse(params, ids, ST(wts.indices[:5], wts.values[:5], "
+     "[4, 3])))",
+    "er(lambda: tf.nn.embedding_lookup_sparse(params, ST([[0, 0]], tf.constant([9], tf.int64), "
+     "[1, 1]), None))",
     "er(lambda: tf.nn.safe_embedding_lookup_sparse(params, ids, None, combiner='sum'))",
     "er(lambda: tf.nn.safe_embedding_lookup_sparse(params, ids, wts, combiner='mean'))",
     "er(lambda: tf.nn.safe_embedding_lookup_sparse(params, ids, None, default_id=3))",
-    "er(lambda: tf.nn.safe_embedding_lookup_sparse(params, ST([[0, 0], [0, 1], [2, 0]], tf.constant([1, -1, 2], tf.int64), [3, 2]), None))",
-    "er(lambda: tf.nn.safe_embedding_lookup_sparse(params, ST([[0, 0], [0, 1], [2, 0]], tf.constant([1, 3, 2], tf.int64), [3, 2]), ST([[0, 0], [0, 1], [2, 0]], [1., 0., -2.], [3, 2])))",
+    "er(lambda: tf.nn.safe_embedding_lookup_sparse(params, ST([[0, 0], [0, 1], [2, 0]], "
+     "tf.constant([1, -1, 2], tf.int64), [3, 2]), None))",
+    "er(lambda: tf.nn.safe_embedding_lookup_sparse(params, ST([[0, 0], [0, 1], [2, 0]], "
+     "tf.constant([1, 3, 2], tf.int64), [3, 2]), ST([[0, 0], [0, 1], [2, 0]], [1., 0., -2.], "
+     "[3, 2])))",
     "gr(lambda p: sq(tf.nn.embedding_lookup_sparse(p, ids, None, combiner='sum')), params)",
     "gr(lambda p: sq(tf.nn.embedding_lookup_sparse(p, ids, wts, combiner='mean')), params)",
     "gr(lambda p: sq(tf.nn.embedding_lookup_sparse(p, ids, None, combiner='sqrtn')), params)",
-    "gr(lambda p, w: sq(tf.nn.embedding_lookup_sparse(p, ids, ST(wts.indices, w, wts.dense_shape), combiner='sum')), params, wts.values)",
+    "gr(lambda p, w: sq(tf.nn.embedding_lookup_sparse(p, ids, ST(wts.indices, w, "
+     "wts.dense_shape), combiner='sum')), params, wts.values)",
     # traced with unknown shapes
-    "tg(lambda vv, d: sq(tf.sparse.sparse_dense_matmul(ST(idx, vv, [3, 3]), d)), VV, TS([None, None], tf.float32))(vals, d32)",
+    "tg(lambda vv, d: sq(tf.sparse.sparse_dense_matmul(ST(idx, vv, [3, 3]), d)), VV, TS([None, "
+     "None], tf.float32))(vals, d32)",
     "tg(lambda vv: sq(tf.sparse.reduce_sum(ST(idx, vv, [3, 3]), axis=1)), VV)(vals)",
     "tg(lambda vv: sq(tf.sparse.to_dense(ST(idx, vv, [3, 3]))), VV)(vals)",
     "tg(lambda vv: sq(tf.sparse.softmax(ST(idx, vv, [3, 3])).values * vv), VV)(vals)",
-    "tg(lambda d, s: sq(tf.math.unsorted_segment_sum(d, s, 3)), TS([None, 2], tf.float32), TS([None], tf.int32))(data5, tf.constant([2, 0, 2, 1, 0]))",
-    "tg(lambda d, s: sq(tf.math.segment_mean(d, s)), TS([None, 2], tf.float32), TS([None], tf.int32))(data5, seg)",
-    "tg(lambda d: sq(tf.sparse.segment_sqrt_n(d, [0, 2, 4], [0, 0, 2], num_segments=4)), TS([None, 2], tf.float32))(data5)",
-    "tg(lambda p: sq(tf.nn.embedding_lookup_sparse(p, ids, wts, combiner='sqrtn')), TS([None, 2], tf.float32))(params)",
-    "tvr(lambda p, s: tf.nn.embedding_lookup_sparse(p, s, None, combiner='mean'), TS([None, 2], tf.float32), SS([None, None], tf.int64))(params, ids)",
-    "tvr(lambda p, s, w: tf.nn.safe_embedding_lookup_sparse(p, s, w), TS([None, 2], tf.float32), SS([None, None], tf.int64), SS([None, None], tf.float32))(params, ids, wts)",
-    "tvr(lambda s, d: tf.sparse.sparse_dense_matmul(s, d), SS([None, None], tf.float32), TS([None, None], tf.float32))(sp(vals), d32)",
-    "tvr(lambda s, d: tf.sparse.sparse_dense_matmul(s, d), SS([None, None], tf.float32), TS([None, None], tf.float32))(sp(vals), d23)",
+    "tg(lambda d, s: sq(tf.math.unsorted_segment_sum(d, s, 3)), TS([None, 2], tf.float32), "
+     "TS([None], tf.int32))(data5, tf.constant([2, 0, 2, 1, 0]))",
+    "tg(lambda d, s: sq(tf.math.segment_mean(d, s)), TS([None, 2], tf.float32), TS([None], "
+     "tf.int32))(data5, seg)",
+    "tg(lambda d: sq(tf.sparse.segment_sqrt_n(d, [0, 2, 4], [0, 0, 2], num_segments=4)), "
+     "TS([None, 2], tf.float32))(data5)",
+    "tg(lambda p: sq(tf.nn.embedding_lookup_sparse(p, ids, wts, combiner='sqrtn')), TS([None, "
+     "2], tf.float32))(params)",
+    "tvr(lambda p, s: tf.nn.embedding_lookup_sparse(p, s, None, combiner='mean'), TS([None, "
+     "2], tf.float32), SS([None, None], tf.int64))(params, ids)",
+    "tvr(lambda p, s, w: tf.nn.safe_embedding_lookup_sparse(p, s, w), TS([None, 2], "
+     "tf.float32), SS([None, None], tf.int64), SS([None, None], tf.float32))(params, ids, wts)",
+    "tvr(lambda s, d: tf.sparse.sparse_dense_matmul(s, d), SS([None, None], tf.float32), "
+     "TS([None, None], tf.float32))(sp(vals), d32)",
+    "tvr(lambda s, d: tf.sparse.sparse_dense_matmul(s, d), SS([None, None], tf.float32), "
+     "TS([None, None], tf.float32))(sp(vals), d23)",
 ]
 
 # ---------------------------------------------------------------------------------------
@@ -418,7 +449,8 @@ SECTIONS["parse_example"] = [
     "pe({'sp': SF(['ix', 'a'], 'vx', tf.float32, [3, 8])}, tf.constant([e3]))",
     "pe({'sp': SF('ix', 'vx', tf.float32, 3)}, tf.constant([ser(ix=fi(0, 1), vx=ff(1.))]))",
     "pe({'sp': SF('ix', 'vx', tf.float32, 3)}, tf.constant([ser(ix=fi(2, 0), vx=ff(1., 2.))]))",
-    "pe({'sp': SF('ix', 'vx', tf.float32, 3, already_sorted=True)}, tf.constant([ser(ix=fi(2, 0), vx=ff(1., 2.))]))",
+    "pe({'sp': SF('ix', 'vx', tf.float32, 3, already_sorted=True)}, tf.constant([ser(ix=fi(2, "
+     "0), vx=ff(1., 2.))]))",
     # RaggedFeature
     "ps({'a': RF(tf.int64)})",
     "ps({'c': RF(tf.string)})",
@@ -433,14 +465,21 @@ SECTIONS["parse_example"] = [
     "pe({'r': RF(tf.float32, value_key='b', partitions=[RF.UniformRowLength(1)])})",
     "pe({'r': RF(tf.int64, value_key='a', partitions=[RF.UniformRowLength(2)])})",
     "pe({'r': RF(tf.int64, value_key='a', partitions=[RF.UniformRowLength(3)])})",
-    "pe({'r': RF(tf.float32, value_key='vx', partitions=[RF.RowLengths('ix')])}, tf.constant([e3]))",
+    "pe({'r': RF(tf.float32, value_key='vx', partitions=[RF.RowLengths('ix')])}, "
+     "tf.constant([e3]))",
     "pe({'r': RF(tf.float32, value_key='vx', partitions=[RF.RowSplits('ix')])}, tf.constant([e3]))",
-    "pe({'r': RF(tf.float32, value_key='vx', partitions=[RF.ValueRowIds('ix')])}, tf.constant([ser(ix=fi(0, 0), vx=ff(1., 2.))]))",
-    "pe({'r': RF(tf.float32, value_key='vx', partitions=[RF.ValueRowIds('ix'), RF.UniformRowLength(1)])}, tf.constant([ser(ix=fi(0, 1), vx=ff(1., 2.))]))",
-    "pe({'r': RF(tf.float32, value_key='vx', partitions=[RF.RowStarts('ix')])}, tf.constant([ser(ix=fi(0, 1), vx=ff(1., 2.))]))",
-    "pe({'r': RF(tf.float32, value_key='vx', partitions=[RF.RowLimits('ix')])}, tf.constant([ser(ix=fi(1, 2), vx=ff(1., 2.))]))",
-    "pe({'r': RF(tf.float32, value_key='vx', partitions=[RF.RowLengths('ix')], row_splits_dtype=tf.int32)}, tf.constant([e3]))",
-    "pe({'r': RF(tf.float32, value_key='vx', partitions=[RF.RowLengths('ix')], validate=True)}, tf.constant([ser(ix=fi(1, 5), vx=ff(1., 2.))]))",
+    "pe({'r': RF(tf.float32, value_key='vx', partitions=[RF.ValueRowIds('ix')])}, "
+     "tf.constant([ser(ix=fi(0, 0), vx=ff(1., 2.))]))",
+    "pe({'r': RF(tf.float32, value_key='vx', partitions=[RF.ValueRowIds('ix'), "
+     "RF.UniformRowLength(1)])}, tf.constant([ser(ix=fi(0, 1), vx=ff(1., 2.))]))",
+    "pe({'r': RF(tf.float32, value_key='vx', partitions=[RF.RowStarts('ix')])}, "
+     "tf.constant([ser(ix=fi(0, 1), vx=ff(1., 2.))]))",
+    "pe({'r': RF(tf.float32, value_key='vx', partitions=[RF.RowLimits('ix')])}, "
+     "tf.constant([ser(ix=fi(1, 2), vx=ff(1., 2.))]))",
+    "pe({'r': RF(tf.float32, value_key='vx', partitions=[RF.RowLengths('ix')], "
+     "row_splits_dtype=tf.int32)}, tf.constant([e3]))",
+    "pe({'r': RF(tf.float32, value_key='vx', partitions=[RF.RowLengths('ix')], "
+     "validate=True)}, tf.constant([ser(ix=fi(1, 5), vx=ff(1., 2.))]))",
     "ps({'r': RF(tf.float32, value_key='vx', partitions=[RF.RowLengths('ix')])}, e3)",
     "ps({'r': RF(tf.float32, value_key='vx', partitions=[RF.UniformRowLength(2)])}, e3)",
     "run(lambda: RF(tf.int32))",
@@ -470,13 +509,20 @@ SECTIONS["parse_example"] = [
     "tv(lambda s: tf.io.parse_example(s, {'a': FL([2], tf.int64)}), TS([None], tf.string))(batch)",
     "tv(lambda s: tf.io.parse_example(s, {'b': VL(tf.float32)}), TS([None], tf.string))(batch)",
     "tv(lambda s: tf.io.parse_example(s, {'b': RF(tf.float32)}), TS([None], tf.string))(batch)",
-    "tv(lambda s: tf.io.parse_example(s, {'b': FS([], tf.float32, allow_missing=True)}), TS([None], tf.string))(batch)",
+    "tv(lambda s: tf.io.parse_example(s, {'b': FS([], tf.float32, allow_missing=True)}), "
+     "TS([None], tf.string))(batch)",
     "tv(lambda s: tf.io.parse_example(s, {'n': FL([], tf.int64)}), TS([None], tf.string))(batch)",
-    "tv(lambda s: tf.io.parse_single_example(s, {'a': FL([2], tf.int64), 'c': VL(tf.string)}), TS([], tf.string))(e1)",
-    "tv(lambda s: tf.io.parse_example(s, {'sp': SF('ix', 'vx', tf.float32, 4)}), TS([None], tf.string))(tf.constant([e3]))",
-    "tv(lambda s: tf.io.parse_example(s, {'r': RF(tf.float32, value_key='vx', partitions=[RF.RowLengths('ix')])}), TS([None], tf.string))(tf.constant([e3]))",
-    "[str(x) for x in tf.nest.flatten(traced(lambda s: tf.io.parse_example(s, {'a': FL([2], tf.int64), 'b': VL(tf.float32), 'r': RF(tf.int64, value_key='a')}), TS([None], tf.string)).get_concrete_function().structured_outputs, expand_composites=False)]",
-    "str(traced(lambda s: tf.io.parse_single_example(s, {'a': FL([2], tf.int64)}), TS([], tf.string)).get_concrete_function().structured_outputs)",
+    "tv(lambda s: tf.io.parse_single_example(s, {'a': FL([2], tf.int64), 'c': VL(tf.string)}), "
+     "TS([], tf.string))(e1)",
+    "tv(lambda s: tf.io.parse_example(s, {'sp': SF('ix', 'vx', tf.float32, 4)}), TS([None], "
+     "tf.string))(tf.constant([e3]))",
+    "tv(lambda s: tf.io.parse_example(s, {'r': RF(tf.float32, value_key='vx', "
+     "partitions=[RF.RowLengths('ix')])}), TS([None], tf.string))(tf.constant([e3]))",
+    "[str(x) for x in tf.nest.flatten(traced(lambda s: tf.io.parse_example(s, {'a': FL([2], "
+     "tf.int64), 'b': VL(tf.float32), 'r': RF(tf.int64, value_key='a')}), TS([None], "
+     "tf.string)).get_concrete_function().structured_outputs, expand_composites=False)]",
+    "str(traced(lambda s: tf.io.parse_single_example(s, {'a': FL([2], tf.int64)}), TS([], "
+     "tf.string)).get_concrete_function().structured_outputs)",
 ]
 
 # ---------------------------------------------------------------------------------------
@@ -502,7 +548,8 @@ E = ex(a=fi(1, 2), b=ff(0.5), c=fb(b'x', b'y\xff'))
 SECTIONS["sequence_and_protos"] = [
     # parse_sequence_example
     "pse(sb, {'len': FL([], tf.int64)}, {'tok': FS([], tf.int64)})",
-    "pse(sb, {'len': FL([], tf.int64), 'id': FL([], tf.string, default_value='?')}, {'tok': FS([], tf.int64)})",
+    "pse(sb, {'len': FL([], tf.int64), 'id': FL([], tf.string, default_value='?')}, {'tok': "
+     "FS([], tf.int64)})",
     "pse(sb, {'id': FL([], tf.string)})",
     "pse(sb, None, {'w': FS([2], tf.float32)})",
     "pse(sb, None, {'w': FS([2], tf.float32, allow_missing=True)})",
@@ -534,14 +581,19 @@ SECTIONS["sequence_and_protos"] = [
     "pse(tf.constant([s3, seq({'id': fi(1)}, {}).SerializeToString()]), {'id': FL([2], tf.int64)})",
     "pse(tf.constant([s3, s3]), {'id': FL([], tf.int64)})",
     "pse(tf.constant([s3, s1]), {'id': FL([], tf.string, default_value='d')})",
-    "psse(s3, {'id': FL([], tf.string, default_value='none')}, {'tok': FS([], tf.int64, allow_missing=True)})",
+    "psse(s3, {'id': FL([], tf.string, default_value='none')}, {'tok': FS([], tf.int64, "
+     "allow_missing=True)})",
     "psse(s3, None, {'tok': FS([], tf.int64)})",
     "psse(s2, None, {'w': FS([2], tf.float32)}, example_name='ex2')",
     "psse(sb, None, {'w': FS([2], tf.float32)})",
-    "tv(lambda s: tf.io.parse_sequence_example(s, {'len': FL([], tf.int64)}, {'tok': FS([], tf.int64)}), TS([None], tf.string))(sb)",
-    "tv(lambda s: tf.io.parse_sequence_example(s, None, {'r': RF(tf.int64)}), TS([None], tf.string))(sb)",
-    "tv(lambda s: tf.io.parse_sequence_example(s, None, {'r': VL(tf.int64)}), TS([None], tf.string))(sb)",
-    "tv(lambda s: tf.io.parse_single_sequence_example(s, None, {'w': FS([2], tf.float32)}), TS([], tf.string))(s1)",
+    "tv(lambda s: tf.io.parse_sequence_example(s, {'len': FL([], tf.int64)}, {'tok': FS([], "
+     "tf.int64)}), TS([None], tf.string))(sb)",
+    "tv(lambda s: tf.io.parse_sequence_example(s, None, {'r': RF(tf.int64)}), TS([None], "
+     "tf.string))(sb)",
+    "tv(lambda s: tf.io.parse_sequence_example(s, None, {'r': VL(tf.int64)}), TS([None], "
+     "tf.string))(sb)",
+    "tv(lambda s: tf.io.parse_single_sequence_example(s, None, {'w': FS([2], tf.float32)}), "
+     "TS([], tf.string))(s1)",
     # Example protos built, printed and serialized
     "str(E)",
     "str(fi(1, -2))",
@@ -586,15 +638,20 @@ SECTIONS["sequence_and_protos"] = [
     "len(tf.train.SequenceExample.FromString(s1).feature_lists.feature_list['w'].feature)",
     "v(tf.io.parse_single_example(E.SerializeToString(), {'c': VL(tf.string)}))",
     "v(tf.io.parse_single_example(tf.constant(E.SerializeToString()), {'b': FL([], tf.float32)}))",
-    "v(tf.io.parse_example([tf.train.Example(features=tf.train.Features(feature={'x': fi(i, i * i)})).SerializeToString() for i in range(3)], {'x': FL([2], tf.int64)}))",
+    "v(tf.io.parse_example([tf.train.Example(features=tf.train.Features(feature={'x': fi(i, i "
+     "* i)})).SerializeToString() for i in range(3)], {'x': FL([2], tf.int64)}))",
     "v(tf.io.parse_tensor(tf.io.serialize_tensor(tf.constant([1.5, 2.])), tf.float32))",
     "v(run(lambda: tf.io.parse_tensor(tf.io.serialize_tensor(tf.constant([1.5, 2.])), tf.int32)))",
     "v(run(lambda: tf.io.parse_tensor(E.SerializeToString(), tf.float32)))",
     "v(tf.io.serialize_sparse(ST([[0, 1]], [5], [2, 3]))[1:])",
-    "v(tf.io.deserialize_many_sparse(tf.stack([tf.io.serialize_sparse(ST([[0, 1]], [5], [2, 3])), tf.io.serialize_sparse(ST([[1, 0]], [6], [2, 2]))]), tf.int32))",
-    "v(run(lambda: tf.io.deserialize_many_sparse(tf.stack([tf.io.serialize_sparse(ST([[0, 1]], [5], [2, 3]))]), tf.int64)))",
-    "v(tf.io.decode_proto(tf.constant([E.features.feature['a'].SerializeToString()]), 'tensorflow.Feature', ['int64_list'], [tf.string])[1])",
-    "v(tf.io.decode_proto(tf.constant([fi(4, 5).int64_list.SerializeToString()]), 'tensorflow.Int64List', ['value'], [tf.int64]))",
+    "v(tf.io.deserialize_many_sparse(tf.stack([tf.io.serialize_sparse(ST([[0, 1]], [5], [2, "
+     "3])), tf.io.serialize_sparse(ST([[1, 0]], [6], [2, 2]))]), tf.int32))",
+    "v(run(lambda: tf.io.deserialize_many_sparse(tf.stack([tf.io.serialize_sparse(ST([[0, 1]], "
+     "[5], [2, 3]))]), tf.int64)))",
+    "v(tf.io.decode_proto(tf.constant([E.features.feature['a'].SerializeToString()]), "
+     "'tensorflow.Feature', ['int64_list'], [tf.string])[1])",
+    "v(tf.io.decode_proto(tf.constant([fi(4, 5).int64_list.SerializeToString()]), "
+     "'tensorflow.Int64List', ['value'], [tf.int64]))",
 ]
 
 # ---------------------------------------------------------------------------------------
@@ -612,7 +669,8 @@ SECTIONS["sparse_less"] = [
     "e(lambda: tf.sparse.fill_empty_rows(a, 0.))",
     "e(lambda: tf.sparse.fill_empty_rows(a, -1.))",
     "e(lambda: tf.sparse.fill_empty_rows(ai, 9))",
-    "e(lambda: tf.sparse.fill_empty_rows(ST(tf.zeros([0, 2], tf.int64), tf.zeros([0]), [2, 2]), 1.))",
+    "e(lambda: tf.sparse.fill_empty_rows(ST(tf.zeros([0, 2], tf.int64), tf.zeros([0]), [2, "
+     "2]), 1.))",
     "e(lambda: tf.sparse.fill_empty_rows(ST([[0], [3]], ['a', 'b'], [5]), 'z'))",
     "e(lambda: tf.sparse.fill_empty_rows(s3, 0))",
     "e(lambda: tf.sparse.fill_empty_rows(a, 1))",
@@ -621,17 +679,23 @@ SECTIONS["sparse_less"] = [
     "e(lambda: tf.sparse.fill_empty_rows(ST([[5, 0]], [1.], [2, 2]), 0.))",
     # segment ops with num_segments
     "e(lambda: tf.sparse.segment_sum(tf.constant([1., 2., 3., 4.]), [0, 1, 3], [0, 0, 2]))",
-    "e(lambda: tf.sparse.segment_sum(tf.constant([1., 2., 3., 4.]), [0, 1, 3], [0, 0, 2], num_segments=5))",
-    "e(lambda: tf.sparse.segment_mean(tf.constant([1., 2., 3., 4.]), [0, 1, 3], [0, 0, 2], num_segments=4))",
-    "er(lambda: tf.sparse.segment_sqrt_n(tf.constant([1., 2., 3., 4.]), [0, 1, 3], [0, 0, 2], num_segments=4))",
-    "e(lambda: tf.sparse.segment_sum(tf.constant([1., 2., 3., 4.]), [0, 1, 3], [0, 0, 2], num_segments=2))",
+    "e(lambda: tf.sparse.segment_sum(tf.constant([1., 2., 3., 4.]), [0, 1, 3], [0, 0, 2], "
+     "num_segments=5))",
+    "e(lambda: tf.sparse.segment_mean(tf.constant([1., 2., 3., 4.]), [0, 1, 3], [0, 0, 2], "
+     "num_segments=4))",
+    "er(lambda: tf.sparse.segment_sqrt_n(tf.constant([1., 2., 3., 4.]), [0, 1, 3], [0, 0, 2], "
+     "num_segments=4))",
+    "e(lambda: tf.sparse.segment_sum(tf.constant([1., 2., 3., 4.]), [0, 1, 3], [0, 0, 2], "
+     "num_segments=2))",
     "e(lambda: tf.sparse.segment_sum(tf.constant([1., 2., 3., 4.]), [0, 1, 3], [1, 0, 2]))",
     "e(lambda: tf.sparse.segment_sum(tf.constant([1., 2., 3., 4.]), [0, 9], [0, 1]))",
     "e(lambda: tf.sparse.segment_sum(tf.constant([1., 2., 3., 4.]), [0, 1], [0, 1, 2]))",
     "e(lambda: tf.sparse.segment_sum(tf.constant([1, 2, 3, 4]), [0, 1, 2], [0, 0, 1]))",
     "e(lambda: tf.sparse.segment_mean(tf.constant([1, 2, 3, 4]), [0, 1, 2], [0, 0, 1]))",
-    "e(lambda: tf.sparse.segment_sum(tf.reshape(tf.range(8.), [4, 2]), tf.constant([3, 0], tf.int64), tf.constant([0, 2], tf.int64), num_segments=3))",
-    "e(lambda: tf.sparse.segment_mean(tf.reshape(tf.range(8.), [4, 2]), [3, 0], [1, 1], num_segments=tf.constant(3, tf.int64)))",
+    "e(lambda: tf.sparse.segment_sum(tf.reshape(tf.range(8.), [4, 2]), tf.constant([3, 0], "
+     "tf.int64), tf.constant([0, 2], tf.int64), num_segments=3))",
+    "e(lambda: tf.sparse.segment_mean(tf.reshape(tf.range(8.), [4, 2]), [3, 0], [1, 1], "
+     "num_segments=tf.constant(3, tf.int64)))",
     "e(lambda: tf.sparse.segment_sum(tf.constant([1., 2.]), [0, 1], [0, -1]))",
     "e(lambda: tf.sparse.segment_sum(tf.constant([1., 2.]), [0, 1], [0, 1], num_segments=-1))",
     "e(lambda: tf.sparse.segment_sum(tf.constant([1., 2.]), [0.5], [0]))",
@@ -639,7 +703,8 @@ SECTIONS["sparse_less"] = [
     # softmax
     "er(lambda: tf.sparse.softmax(a))",
     "er(lambda: tf.sparse.softmax(ST([[0, 0], [0, 2], [1, 1]], [1., 2., 3.], [2, 3])))",
-    "er(lambda: tf.sparse.softmax(ST([[0, 0, 0], [0, 0, 1], [1, 0, 0]], tf.constant([1., 1., 5.], tf.float64), [2, 1, 2])))",
+    "er(lambda: tf.sparse.softmax(ST([[0, 0, 0], [0, 0, 1], [1, 0, 0]], tf.constant([1., 1., "
+     "5.], tf.float64), [2, 1, 2])))",
     "e(lambda: tf.sparse.softmax(ST([[0]], [1.], [3])))",
     "e(lambda: tf.sparse.softmax(ai))",
     # maximum / minimum
@@ -715,29 +780,39 @@ SECTIONS["sparse_less"] = [
     "e(lambda: tf.sparse.bincount(R([[1, 1], [], [4]]), weights=R([[1., 2.], [], [3.]]), axis=-1))",
     "e(lambda: tf.sparse.bincount(tf.constant([3, 3, -1]), axis=0))",
     "e(lambda: tf.sparse.bincount(ai, axis=1))",
-    "e(lambda: tf.math.bincount(tf.constant([1, 1, 3]), weights=tf.constant([1., 2., 3.]), binary_output=True))",
+    "e(lambda: tf.math.bincount(tf.constant([1, 1, 3]), weights=tf.constant([1., 2., 3.]), "
+     "binary_output=True))",
     "e(lambda: tf.math.bincount(ai, axis=-1))",
     "e(lambda: tf.math.bincount(R([[1, 1], [2]]), axis=-1, binary_output=True))",
     # traced with unknown shapes
-    "tv(lambda i, x: tf.sparse.fill_empty_rows(ST(i, x, [4, 3]), 0.), TS([None, 2], tf.int64), TS([None], tf.float32))(a.indices, a.values)",
+    "tv(lambda i, x: tf.sparse.fill_empty_rows(ST(i, x, [4, 3]), 0.), TS([None, 2], tf.int64), "
+     "TS([None], tf.float32))(a.indices, a.values)",
     "tv(lambda s: tf.sparse.fill_empty_rows(s, -1), SS([None, None], tf.int32))(ai)",
     "tv(lambda s: tf.sparse.reset_shape(s), SS([None, None], tf.float32))(a)",
     "tv(lambda s: tf.sparse.reset_shape(s, [9, 9]), SS([None, None], tf.float32))(a)",
     "tv(lambda s: tf.sparse.transpose(s), SS(None, tf.int32))(s3)",
     "tv(lambda s: tf.sparse.expand_dims(s, 1), SS([None, None], tf.float32))(a)",
-    "tv(lambda s, m: tf.sparse.retain(s, m), SS([None, None], tf.float32), TS([None], tf.bool))(a, tf.constant([True, True, False]))",
+    "tv(lambda s, m: tf.sparse.retain(s, m), SS([None, None], tf.float32), TS([None], "
+     "tf.bool))(a, tf.constant([True, True, False]))",
     "tv(lambda n: tf.sparse.eye(n), TS([], tf.int32))(tf.constant(3))",
-    "tv(lambda d: tf.sparse.from_dense(d), TS([None, None], tf.int32))(tf.constant([[0, 1], [2, 0]]))",
+    "tv(lambda d: tf.sparse.from_dense(d), TS([None, None], tf.int32))(tf.constant([[0, 1], "
+     "[2, 0]]))",
     "tv(lambda s: tf.sparse.to_dense(s), SS([None, None], tf.float32))(unsorted)",
     "tv(lambda s: tf.sparse.to_dense(s), SS([None, None], tf.float32))(oob)",
     "tvr(lambda s: tf.sparse.softmax(s), SS([None, None], tf.float32))(a)",
-    "tv(lambda s, t: tf.sparse.maximum(s, t), SS([None, None], tf.float32), SS([None, None], tf.float32))(a, b)",
+    "tv(lambda s, t: tf.sparse.maximum(s, t), SS([None, None], tf.float32), SS([None, None], "
+     "tf.float32))(a, b)",
     "tv(lambda s: tf.sparse.bincount(s, axis=-1), SS([None, None], tf.int32))(ai)",
     "tv(lambda s: tf.sparse.map_values(tf.math.negative, s), SS([None, None], tf.float32))(a)",
-    "tv(lambda d, i, s: tf.sparse.segment_sum(d, i, s, num_segments=4), TS([None], tf.float32), TS([None], tf.int32), TS([None], tf.int32))(tf.constant([1., 2., 3.]), tf.constant([0, 2]), tf.constant([0, 3]))",
-    "str(traced(lambda s: tf.sparse.fill_empty_rows(s, 0.), SS([None, 3], tf.float32)).get_concrete_function().structured_outputs)",
-    "str(traced(lambda s: tf.sparse.expand_dims(s, 1), SS([4, None], tf.float32)).get_concrete_function().structured_outputs)",
-    "str(traced(lambda s: tf.sparse.transpose(s), SS([4, None, 2], tf.float32)).get_concrete_function().structured_outputs)",
+    "tv(lambda d, i, s: tf.sparse.segment_sum(d, i, s, num_segments=4), TS([None], "
+     "tf.float32), TS([None], tf.int32), TS([None], tf.int32))(tf.constant([1., 2., 3.]), "
+     "tf.constant([0, 2]), tf.constant([0, 3]))",
+    "str(traced(lambda s: tf.sparse.fill_empty_rows(s, 0.), SS([None, 3], "
+     "tf.float32)).get_concrete_function().structured_outputs)",
+    "str(traced(lambda s: tf.sparse.expand_dims(s, 1), SS([4, None], "
+     "tf.float32)).get_concrete_function().structured_outputs)",
+    "str(traced(lambda s: tf.sparse.transpose(s), SS([4, None, 2], "
+     "tf.float32)).get_concrete_function().structured_outputs)",
 ]
 
 # ---------------------------------------------------------------------------------------
@@ -792,7 +867,8 @@ SECTIONS["ragged_index_nn"] = [
     "ix(ru, (slice(None), slice(-2, None, -1)))",
     "ix(ru, (slice(None), slice(3, 1)))",
     "ix(ru, (slice(None), slice(None, None, -2), 0))",
-    "str(traced(lambda r: r[:, ::-1], RS([None, None, 2], tf.int32, ragged_rank=1)).get_concrete_function().structured_outputs)",
+    "str(traced(lambda r: r[:, ::-1], RS([None, None, 2], tf.int32, "
+     "ragged_rank=1)).get_concrete_function().structured_outputs)",
     "tv(lambda r: r[:, 1:], RS([None, None, 2], tf.int32, ragged_rank=1))(ru)",
     "ix(rt, (slice(None), 5))",
     "ix(rt, (slice(None), slice(None), 0))",
@@ -810,8 +886,10 @@ SECTIONS["ragged_index_nn"] = [
     "vr(tf.ragged.map_flat_values(tf.nn.l2_normalize, rf, axis=0))",
     "vr(tf.ragged.map_flat_values(tf.nn.log_softmax, rf))",
     "vr(tf.ragged.map_flat_values(tf.nn.relu6, rf * 2.))",
-    "vr(tf.ragged.map_flat_values(tf.nn.softmax, RT.from_row_lengths(tf.reshape(tf.range(6.), [3, 2]), [2, 1])))",
-    "vr(tf.ragged.map_flat_values(tf.nn.l2_normalize, RT.from_row_lengths(tf.reshape(tf.range(6.), [3, 2]), [2, 1]), axis=1))",
+    "vr(tf.ragged.map_flat_values(tf.nn.softmax, RT.from_row_lengths(tf.reshape(tf.range(6.), "
+     "[3, 2]), [2, 1])))",
+    "vr(tf.ragged.map_flat_values(tf.nn.l2_normalize, "
+     "RT.from_row_lengths(tf.reshape(tf.range(6.), [3, 2]), [2, 1]), axis=1))",
     "vr(tf.ragged.map_flat_values(tf.add, rf, rf))",
     "vr(tf.ragged.map_flat_values(tf.add, rf, R([[1.], [2.], [3.]])))",
     "vr(tf.ragged.map_flat_values(tf.add, rf, 1.))",
@@ -853,39 +931,61 @@ SECTIONS["ragged_index_nn"] = [
     "tv(lambda r: tf.where(r > 2, r, -r), RS([None, None], tf.int32))(rt)",
     "tv(lambda r: tf.where(r > 2), RS([None, None], tf.int32))(rt)",
     "tv(lambda r: tf.where(r > 2, r, 0), RS([None, None], tf.int32))(rt)",
-    "tv(lambda r, s: tf.where(r > 2, r, s), RS([None, None], tf.int32), RS([None, None], tf.int32))(rt, rt * 10)",
-    "tv(lambda r, s: tf.where(r > 2, r, s), RS([None, None], tf.int32), RS([None, None], tf.int32))(rt, R([[1], [], [], []]))",
-    "tv(lambda c, r: tf.where(c, r, r * 0), TS([None], tf.bool), RS([None, None], tf.int32))(tf.constant([True, False, True, False]), rt)",
-    "tv(lambda r, p: tf.cond(p, lambda: r + 1, lambda: r * 2), RS([None, None], tf.int32), TS([], tf.bool))(rt, tf.constant(True))",
-    "tv(lambda r, p: tf.cond(p, lambda: r + 1, lambda: r * 2), RS([None, None], tf.int32), TS([], tf.bool))(rt, tf.constant(False))",
-    "tv(lambda r, p: tf.cond(p, lambda: r, lambda: r[1:]), RS([None, None], tf.int32), TS([], tf.bool))(rt, tf.constant(False))",
-    "tv(lambda r, p: tf.cond(p, lambda: r, lambda: r.to_tensor()), RS([None, None], tf.int32), TS([], tf.bool))(rt, tf.constant(True))",
-    "tv(lambda r, p: tf.cond(p, lambda: tf.reduce_sum(r, axis=1), lambda: tf.reduce_max(r, axis=1)), RS([None, None], tf.int32), TS([], tf.bool))(rt, tf.constant(False))",
+    "tv(lambda r, s: tf.where(r > 2, r, s), RS([None, None], tf.int32), RS([None, None], "
+     "tf.int32))(rt, rt * 10)",
+    "tv(lambda r, s: tf.where(r > 2, r, s), RS([None, None], tf.int32), RS([None, None], "
+     "tf.int32))(rt, R([[1], [], [], []]))",
+    "tv(lambda c, r: tf.where(c, r, r * 0), TS([None], tf.bool), RS([None, None], "
+     "tf.int32))(tf.constant([True, False, True, False]), rt)",
+    "tv(lambda r, p: tf.cond(p, lambda: r + 1, lambda: r * 2), RS([None, None], tf.int32), "
+     "TS([], tf.bool))(rt, tf.constant(True))",
+    "tv(lambda r, p: tf.cond(p, lambda: r + 1, lambda: r * 2), RS([None, None], tf.int32), "
+     "TS([], tf.bool))(rt, tf.constant(False))",
+    "tv(lambda r, p: tf.cond(p, lambda: r, lambda: r[1:]), RS([None, None], tf.int32), TS([], "
+     "tf.bool))(rt, tf.constant(False))",
+    "tv(lambda r, p: tf.cond(p, lambda: r, lambda: r.to_tensor()), RS([None, None], tf.int32), "
+     "TS([], tf.bool))(rt, tf.constant(True))",
+    "tv(lambda r, p: tf.cond(p, lambda: tf.reduce_sum(r, axis=1), lambda: tf.reduce_max(r, "
+     "axis=1)), RS([None, None], tf.int32), TS([], tf.bool))(rt, tf.constant(False))",
     "tv(lambda r: r if tf.reduce_sum(r) > 10 else r * 0, RS([None, None], tf.int32))(rt)",
-    "tv(lambda r, p: tf.cond(p, lambda: r.row_lengths(), lambda: r.row_lengths() * 2), RS([None, None], tf.int32), TS([], tf.bool))(rt, tf.constant(False))",
-    "tv(lambda r, p: tf.cond(p, lambda: r.value_rowids(), lambda: r.nrows() + r.value_rowids()), RS([None, None], tf.int32), TS([], tf.bool))(rt, tf.constant(False))",
-    "tv(lambda r, p: tf.cond(p, lambda: r, lambda: r.with_flat_values(r.flat_values * 0)), RS([None, None, None], tf.int32), TS([], tf.bool))(r3, tf.constant(False))",
-    "tv(lambda r, p: tf.cond(p, lambda: r, lambda: R([[1]], ragged_rank=1)), RS([None, None], tf.int32), TS([], tf.bool))(rt, tf.constant(False))",
-    "tv(lambda r, p: tf.cond(p, lambda: r, lambda: r3), RS([None, None], tf.int32), TS([], tf.bool))(rt, tf.constant(False))",
-    "tv(lambda r, p: tf.cond(p, lambda: (r, r), lambda: r), RS([None, None], tf.int32), TS([], tf.bool))(rt, tf.constant(False))",
-    "tv(lambda x, p: tf.cond(p, lambda: x, lambda: None), TS([None], tf.int32), TS([], tf.bool))(tf.constant([1]), tf.constant(False))",
-    "tv(lambda x, p: tf.cond(p, lambda: (x, None), lambda: (x, x)), TS([None], tf.int32), TS([], tf.bool))(tf.constant([1]), tf.constant(False))",
-    "tv(lambda r: tf.while_loop(lambda i, a: i < 2, lambda i, a: (i + 1, a * 2), [0, r])[1], RS([None, None], tf.int32))(rt)",
+    "tv(lambda r, p: tf.cond(p, lambda: r.row_lengths(), lambda: r.row_lengths() * 2), "
+     "RS([None, None], tf.int32), TS([], tf.bool))(rt, tf.constant(False))",
+    "tv(lambda r, p: tf.cond(p, lambda: r.value_rowids(), lambda: r.nrows() + "
+     "r.value_rowids()), RS([None, None], tf.int32), TS([], tf.bool))(rt, tf.constant(False))",
+    "tv(lambda r, p: tf.cond(p, lambda: r, lambda: r.with_flat_values(r.flat_values * 0)), "
+     "RS([None, None, None], tf.int32), TS([], tf.bool))(r3, tf.constant(False))",
+    "tv(lambda r, p: tf.cond(p, lambda: r, lambda: R([[1]], ragged_rank=1)), RS([None, None], "
+     "tf.int32), TS([], tf.bool))(rt, tf.constant(False))",
+    "tv(lambda r, p: tf.cond(p, lambda: r, lambda: r3), RS([None, None], tf.int32), TS([], "
+     "tf.bool))(rt, tf.constant(False))",
+    "tv(lambda r, p: tf.cond(p, lambda: (r, r), lambda: r), RS([None, None], tf.int32), TS([], "
+     "tf.bool))(rt, tf.constant(False))",
+    "tv(lambda x, p: tf.cond(p, lambda: x, lambda: None), TS([None], tf.int32), TS([], "
+     "tf.bool))(tf.constant([1]), tf.constant(False))",
+    "tv(lambda x, p: tf.cond(p, lambda: (x, None), lambda: (x, x)), TS([None], tf.int32), "
+     "TS([], tf.bool))(tf.constant([1]), tf.constant(False))",
+    "tv(lambda r: tf.while_loop(lambda i, a: i < 2, lambda i, a: (i + 1, a * 2), [0, r])[1], "
+     "RS([None, None], tf.int32))(rt)",
     "tv(lambda p: rt.row_lengths() + tf.cast(p, tf.int64), TS([], tf.bool))(tf.constant(True))",
     "v(rt.row_lengths())",
-    "tv(lambda r: tf.map_fn(lambda x: tf.reduce_sum(x), r, fn_output_signature=tf.int32), RS([None, None], tf.int32))(rt)",
+    "tv(lambda r: tf.map_fn(lambda x: tf.reduce_sum(x), r, fn_output_signature=tf.int32), "
+     "RS([None, None], tf.int32))(rt)",
     "tv(lambda r: r[::2], RS([None, None], tf.int32))(rt)",
     "tv(lambda r: r[:, ::-1], RS([None, None], tf.int32))(rt)",
     "tv(lambda r: r[..., tf.newaxis], RS([None, None], tf.int32))(rt)",
     "tv(lambda r: r[tf.newaxis, ..., 0], RS([None, None, None], tf.int32))(r3)",
     "tv(lambda r: r[:, 0], RS([None, None], tf.int32))(rt)",
-    "tvr(lambda r: tf.ragged.map_flat_values(tf.nn.l2_normalize, r), RS([None, None], tf.float32))(rf)",
+    "tvr(lambda r: tf.ragged.map_flat_values(tf.nn.l2_normalize, r), RS([None, None], "
+     "tf.float32))(rf)",
     "tvr(lambda r: tf.nn.softmax(r), RS([None, None], tf.float32))(rf)",
     "tvr(lambda r: tf.reduce_sum(r, axis=[1, 2]), RS([None, None, None], tf.float32))(rf3)",
     "tvr(lambda r: tf.reduce_mean(r, axis=[0, 1]), RS([None, None, None], tf.float32))(rf3)",
-    "str(traced(lambda r: tf.reduce_sum(r, axis=[1, 2]), RS([2, None, None], tf.float32)).get_concrete_function().structured_outputs)",
-    "str(traced(lambda r: r[..., tf.newaxis], RS([None, None], tf.int32)).get_concrete_function().structured_outputs)",
-    "str(traced(lambda r: r[:, ::2], RS([3, None], tf.int32)).get_concrete_function().structured_outputs)",
+    "str(traced(lambda r: tf.reduce_sum(r, axis=[1, 2]), RS([2, None, None], "
+     "tf.float32)).get_concrete_function().structured_outputs)",
+    "str(traced(lambda r: r[..., tf.newaxis], RS([None, None], "
+     "tf.int32)).get_concrete_function().structured_outputs)",
+    "str(traced(lambda r: r[:, ::2], RS([3, None], "
+     "tf.int32)).get_concrete_function().structured_outputs)",
 ]
 
 # ---------------------------------------------------------------------------------------
@@ -929,7 +1029,8 @@ SECTIONS["data_keras_specs"] = [
     "take(D.from_tensor_slices(rt).filter(lambda x: tf.size(x) > 1))",
     "take(D.from_tensor_slices(rt).map(lambda x: tf.RaggedTensor.from_tensor(x[tf.newaxis])))",
     "spec(D.from_tensor_slices(rt).map(lambda x: tf.RaggedTensor.from_tensor(x[tf.newaxis])))",
-    "take(D.from_tensor_slices(tf.constant([[1, 0], [2, 3]])).map(lambda x: tf.sparse.from_dense(x)).batch(2))",
+    "take(D.from_tensor_slices(tf.constant([[1, 0], [2, 3]])).map(lambda x: "
+     "tf.sparse.from_dense(x)).batch(2))",
     "take(D.range(4).map(lambda i: tf.ragged.range(i)).ragged_batch(2))",
     "take(D.from_tensor_slices(R([[[1], [2, 3]], [[4]]])).batch(2))",
     "take(D.from_tensor_slices(rt).window(2).flat_map(lambda w: w.batch(2)))",
@@ -939,7 +1040,8 @@ SECTIONS["data_keras_specs"] = [
     "take(D.from_tensor_slices(rt).concatenate(D.from_tensor_slices(tf.constant([[9, 9]]))))",
     "take(D.from_tensor_slices(sp).concatenate(D.from_tensor_slices(ST([[0, 1]], [5.], [1, 4]))))",
     "take(D.from_tensor_slices(rt).apply(tf.data.experimental.dense_to_ragged_batch(2)))",
-    "take(D.from_tensor_slices(tf.constant([[1, 0], [2, 3]])).apply(tf.data.experimental.dense_to_sparse_batch(2, [3])))",
+    "take(D.from_tensor_slices(tf.constant([[1, 0], [2, "
+     "3]])).apply(tf.data.experimental.dense_to_sparse_batch(2, [3])))",
     "take(D.from_tensor_slices(rt).cache().repeat(2), 5)",
     "len(list(D.from_tensor_slices(rt).batch(3)))",
     "run(lambda: D.from_tensor_slices(R(5)))",
@@ -955,7 +1057,8 @@ SECTIONS["data_keras_specs"] = [
     "vr(K.layers.Dense(2, kernel_initializer='ones', use_bias=False)(tf.sparse.reorder(sp)))",
     "vr(K.layers.Embedding(10, 2, embeddings_initializer='ones')(rt))",
     "vr(K.layers.Embedding(10, 2, embeddings_initializer='ones')(rt.to_tensor()))",
-    "vr(K.layers.Embedding(10, 2, embeddings_initializer='ones', mask_zero=True).compute_mask(rt.to_tensor()))",
+    "vr(K.layers.Embedding(10, 2, embeddings_initializer='ones', "
+     "mask_zero=True).compute_mask(rt.to_tensor()))",
     "vr(K.layers.Flatten()(tf.sparse.to_dense(sp)))",
     "vr(run(lambda: K.layers.Dense(2, kernel_initializer='ones')(rt)))",
     "vr(run(lambda: K.layers.Flatten()(rt)))",
@@ -966,9 +1069,12 @@ SECTIONS["data_keras_specs"] = [
     "vr(K.layers.Lambda(lambda x: tf.reduce_sum(x, axis=1))(rt))",
     "vr(K.layers.Lambda(lambda x: tf.sparse.reduce_sum(x, axis=1))(sp))",
     "vr(run(lambda: K.layers.Dense(2, kernel_initializer='ones')(ST([[0, 0]], [1.], [1, 3, 2]))))",
-    "vr(run(lambda: K.Sequential([K.Input(shape=(3,), sparse=True), K.layers.Dense(1, kernel_initializer='ones')])(sp)))",
-    "vr(run(lambda: K.Model(*(lambda i: (i, K.layers.Dense(1, kernel_initializer='ones')(i)))(K.Input(shape=(3,), sparse=True)))(sp)))",
-    "vr(run(lambda: K.Model(*(lambda i: (i, K.layers.Lambda(lambda x: x.to_tensor())(i)))(K.Input(shape=(None,), ragged=True, dtype='int32')))(rt)))",
+    "vr(run(lambda: K.Sequential([K.Input(shape=(3,), sparse=True), K.layers.Dense(1, "
+     "kernel_initializer='ones')])(sp)))",
+    "vr(run(lambda: K.Model(*(lambda i: (i, K.layers.Dense(1, "
+     "kernel_initializer='ones')(i)))(K.Input(shape=(3,), sparse=True)))(sp)))",
+    "vr(run(lambda: K.Model(*(lambda i: (i, K.layers.Lambda(lambda x: "
+     "x.to_tensor())(i)))(K.Input(shape=(None,), ragged=True, dtype='int32')))(rt)))",
     "vr(K.ops.sum(sp, axis=1))",
     "vr(run(lambda: K.ops.matmul(sp, tf.ones([3, 2]))))",
     "vr(run(lambda: K.ops.add(sp, sp)))",
@@ -977,7 +1083,8 @@ SECTIONS["data_keras_specs"] = [
     "vr(run(lambda: K.ops.add(sp, ST([[0, 1]], [5.], [4, 3]))))",
     "vr(run(lambda: K.ops.sum(sp)))",
     "vr(run(lambda: K.ops.sum(sp, axis=0, keepdims=True)))",
-    "vr(run(lambda: K.ops.sum(ST([[0, 0], [1, 1]], tf.constant([1, 2], tf.int8), [2, 2]), axis=1)))",
+    "vr(run(lambda: K.ops.sum(ST([[0, 0], [1, 1]], tf.constant([1, 2], tf.int8), [2, 2]), "
+     "axis=1)))",
     "vr(run(lambda: K.ops.concatenate([sp, sp], axis=0)))",
     "vr(run(lambda: K.ops.concatenate([sp, tf.ones([4, 3])], axis=1)))",
     "vr(run(lambda: K.layers.Add()([sp, sp, sp])))",
@@ -1006,7 +1113,8 @@ SECTIONS["data_keras_specs"] = [
     "tv(lambda s: s, SS([None, 4], tf.float32))(sp)",
     "tv(lambda s: tf.shape(tf.sparse.to_dense(s)), SS([5, 3], tf.float32))(sp)",
     "tv(lambda s: tf.constant(s.shape.as_list()[0]), SS([5, 3], tf.float32))(sp)",
-    "v(run(lambda: traced(lambda s: tf.sparse.to_dense(s), SS([None, 4], tf.float32)).get_concrete_function()(sp)))",
+    "v(run(lambda: traced(lambda s: tf.sparse.to_dense(s), SS([None, 4], "
+     "tf.float32)).get_concrete_function()(sp)))",
     "v(run(lambda: traced(lambda s: s, SS([None, 4], tf.float32)).get_concrete_function()(sp)))",
     "tv(lambda s: tf.sparse.to_dense(s), SS([None], tf.float32))(sp)",
     "tv(lambda s: tf.sparse.to_dense(s), SS([None, None, None], tf.float32))(sp)",
@@ -1021,25 +1129,41 @@ SECTIONS["data_keras_specs"] = [
     "tv(lambda r: r.to_tensor(), RS([None, None], tf.int32))(tf.constant([[1, 2]]))",
     "tv(lambda r: r.to_tensor(), RS([None, None], tf.int32, row_splits_dtype=tf.int32))(rt)",
     "tv(lambda r: r.to_tensor(), RS([4, None], tf.int32))(rt[:2])",
-    "tv(lambda s, r: (tf.sparse.reduce_sum(s), tf.reduce_sum(r)), SS([None, None], tf.float32), RS([None, None], tf.int32))(sp, rt)",
+    "tv(lambda s, r: (tf.sparse.reduce_sum(s), tf.reduce_sum(r)), SS([None, None], "
+     "tf.float32), RS([None, None], tf.int32))(sp, rt)",
     "tv(lambda x: x, SS([None, None], tf.float32))(sp)",
     "tv(lambda x: x, RS([None, None], tf.int32))(rt)",
-    "str(traced(lambda s: s, SS([None, 3], tf.float32)).get_concrete_function().structured_input_signature)",
-    "str(traced(lambda s: s, SS([None, 3], tf.float32)).get_concrete_function().structured_outputs)",
-    "str(traced(lambda s: s.values, SS([None, 3], tf.float32)).get_concrete_function().structured_outputs)",
-    "str(traced(lambda s: s.dense_shape, SS([None, 3], tf.float32)).get_concrete_function().structured_outputs)",
-    "str(traced(lambda s: tf.sparse.to_dense(s), SS([None, 3], tf.float32)).get_concrete_function().structured_outputs)",
-    "str(traced(lambda s: s.shape, SS([None, 3], tf.float32)).get_concrete_function().structured_outputs)",
-    "[str(t) for t in traced(lambda s: s, SS([None, 3], tf.float32)).get_concrete_function().inputs]",
-    "[str(t.dtype) for t in traced(lambda s, r: (s, r), SS([None, 3], tf.float32), RS([None, None], tf.int32)).get_concrete_function().inputs]",
-    "len(traced(lambda s, r: (s, r), SS([None, 3], tf.float32), RS([None, None, None], tf.int32)).get_concrete_function().inputs)",
+    "str(traced(lambda s: s, SS([None, 3], "
+     "tf.float32)).get_concrete_function().structured_input_signature)",
+    "str(traced(lambda s: s, SS([None, 3], "
+     "tf.float32)).get_concrete_function().structured_outputs)",
+    "str(traced(lambda s: s.values, SS([None, 3], "
+     "tf.float32)).get_concrete_function().structured_outputs)",
+    "str(traced(lambda s: s.dense_shape, SS([None, 3], "
+     "tf.float32)).get_concrete_function().structured_outputs)",
+    "str(traced(lambda s: tf.sparse.to_dense(s), SS([None, 3], "
+     "tf.float32)).get_concrete_function().structured_outputs)",
+    "str(traced(lambda s: s.shape, SS([None, 3], "
+     "tf.float32)).get_concrete_function().structured_outputs)",
+    "[str(t) for t in traced(lambda s: s, SS([None, 3], "
+     "tf.float32)).get_concrete_function().inputs]",
+    "[str(t.dtype) for t in traced(lambda s, r: (s, r), SS([None, 3], tf.float32), RS([None, "
+     "None], tf.int32)).get_concrete_function().inputs]",
+    "len(traced(lambda s, r: (s, r), SS([None, 3], tf.float32), RS([None, None, None], "
+     "tf.int32)).get_concrete_function().inputs)",
     "v(tf.function(lambda s: tf.sparse.reduce_sum(s))(sp))",
-    "(lambda f: (f(sp), f(ST([[0, 0]], [5.], [1, 3])), f.experimental_get_tracing_count()))(tf.function(lambda s: tf.sparse.reduce_sum(s)))[2]",
-    "(lambda f: (f(sp), f(ST([[0, 0]], [5.], [2, 2])), f.experimental_get_tracing_count()))(tf.function(lambda s: tf.sparse.reduce_sum(s)))[2]",
-    "(lambda f: (f(rt), f(R([[1]])), f(R([[1.]])), f.experimental_get_tracing_count()))(tf.function(lambda r: tf.reduce_sum(r)))[3]",
-    "(lambda f: (f(rt), f(R([[[1]]])), f.experimental_get_tracing_count()))(tf.function(lambda r: tf.reduce_sum(r)))[2]",
-    "str(tf.function(lambda s: s).get_concrete_function(SS([None, 2], tf.int64)).structured_input_signature)",
-    "run(lambda: traced(lambda s: s, SS([None, 3], tf.float32)).get_concrete_function()(tf.ones([2, 3])))",
+    "(lambda f: (f(sp), f(ST([[0, 0]], [5.], [1, 3])), "
+     "f.experimental_get_tracing_count()))(tf.function(lambda s: tf.sparse.reduce_sum(s)))[2]",
+    "(lambda f: (f(sp), f(ST([[0, 0]], [5.], [2, 2])), "
+     "f.experimental_get_tracing_count()))(tf.function(lambda s: tf.sparse.reduce_sum(s)))[2]",
+    "(lambda f: (f(rt), f(R([[1]])), f(R([[1.]])), "
+     "f.experimental_get_tracing_count()))(tf.function(lambda r: tf.reduce_sum(r)))[3]",
+    "(lambda f: (f(rt), f(R([[[1]]])), f.experimental_get_tracing_count()))(tf.function(lambda "
+     "r: tf.reduce_sum(r)))[2]",
+    "str(tf.function(lambda s: s).get_concrete_function(SS([None, 2], "
+     "tf.int64)).structured_input_signature)",
+    "run(lambda: traced(lambda s: s, SS([None, 3], "
+     "tf.float32)).get_concrete_function()(tf.ones([2, 3])))",
     "v(traced(lambda s: s, SS([None, 3], tf.float32)).get_concrete_function()(sp))",
     "v(traced(lambda r: r, RS([None, None], tf.int32)).get_concrete_function()(rt))",
     "run(lambda: traced(lambda r: r, RS([None, None], tf.int32)).get_concrete_function()(sp))",
