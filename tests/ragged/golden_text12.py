@@ -1075,6 +1075,9 @@ SECTIONS["data_keras_specs"] = [
      "kernel_initializer='ones')(i)))(K.Input(shape=(3,), sparse=True)))(sp)))",
     "vr(run(lambda: K.Model(*(lambda i: (i, K.layers.Lambda(lambda x: "
      "x.to_tensor())(i)))(K.Input(shape=(None,), ragged=True, dtype='int32')))(rt)))",
+    "run(lambda: K.layers.Lambda(lambda x: x + 'a')(K.Input((2,))))",
+    "run(lambda: K.layers.Lambda(lambda x: x.to_tensor())(K.Input((None,), ragged=True)))",
+    "str(K.layers.Lambda(lambda x: x.to_tensor(), output_shape=(3,))(K.Input((None,), ragged=True)))",
     "vr(K.ops.sum(sp, axis=1))",
     "vr(run(lambda: K.ops.matmul(sp, tf.ones([3, 2]))))",
     "vr(run(lambda: K.ops.add(sp, sp)))",
