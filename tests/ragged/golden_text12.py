@@ -992,6 +992,7 @@ SECTIONS["ragged_index_nn"] = [
 PRELUDES["data_keras_specs"] = _COMMON + r"""
 rt = R([[1, 2, 3], [], [4, 5], [6]])
 sp = ST([[0, 0], [1, 2], [3, 1]], [1., 2., 3.], [4, 3])
+sq = ST([[0, 0], [1, 1], [3, 1]], [5., 6., 7.], [4, 3])
 def take(ds, n=10):
     return [v(x) for x in ds.take(n)]
 def spec(ds):
@@ -1077,7 +1078,8 @@ SECTIONS["data_keras_specs"] = [
      "x.to_tensor())(i)))(K.Input(shape=(None,), ragged=True, dtype='int32')))(rt)))",
     "run(lambda: K.layers.Lambda(lambda x: x + 'a')(K.Input((2,))))",
     "run(lambda: K.layers.Lambda(lambda x: x.to_tensor())(K.Input((None,), ragged=True)))",
-    "str(K.layers.Lambda(lambda x: x.to_tensor(), output_shape=(3,))(K.Input((None,), ragged=True)))",
+    "str(K.layers.Lambda(lambda x: x.to_tensor(), output_shape=(3,))(K.Input((None,), "
+     "ragged=True)))",
     "vr(K.ops.sum(sp, axis=1))",
     "vr(run(lambda: K.ops.matmul(sp, tf.ones([3, 2]))))",
     "vr(run(lambda: K.ops.add(sp, sp)))",
@@ -1093,6 +1095,15 @@ SECTIONS["data_keras_specs"] = [
     "vr(run(lambda: K.layers.Add()([sp, sp, sp])))",
     "vr(run(lambda: K.layers.Concatenate(axis=0)([sp, sp])))",
     "vr(run(lambda: K.ops.multiply(sp, sp)))",
+    "vr(run(lambda: K.ops.multiply(sp, sq)))",
+    "vr(run(lambda: K.ops.multiply(sp, 2.)))",
+    "vr(run(lambda: K.ops.multiply(tf.reshape(tf.range(12.), [4, 3]), sp)))",
+    "vr(run(lambda: K.ops.multiply(sp, tf.constant([1., 2., 3.]))))",
+    "vr(run(lambda: K.ops.subtract(sp, sq)))",
+    "vr(run(lambda: K.ops.subtract(sp, 1.)))",
+    "vr(run(lambda: K.ops.subtract(tf.ones([4, 3]), sp)))",
+    "vr(run(lambda: K.layers.Multiply()([sp, sq])))",
+    "vr(run(lambda: K.layers.Subtract()([sp, sq])))",
     "vr(run(lambda: K.layers.Subtract()([sp, sp])))",
     # SparseTensorSpec and RaggedTensorSpec in input signatures
     "SS([None, 3], tf.float32)",

@@ -48,12 +48,6 @@ _SCOPES = ("a traced ragged where's broadcast check: TF's assertion names its "
            "with assert_equal")
 _REBATCH = ("TF's rebatch of a batched rank-1 SparseTensor dataset serializes the batch "
             "at once (SerializeManySparse refuses rank 1); eagerflow's builds the dataset")
-_LAMBDA = ("Keras's Lambda output shape inference on a ragged KerasTensor: Keras 3 says it "
-           "cannot infer the shape (NotImplementedError); eagerflow traces the function on "
-           "a symbolic tensor and reports its AttributeError")
-_KERAS_SPARSE = ("Keras 3's TF backend multiplies and subtracts SparseTensors "
-                 "(elementwise_binary_intersection/union); eagerflow's keras.ops.multiply "
-                 "and the Subtract layer take only add's union (ops/sparse_union.py)")
 KNOWN: dict = {
     ('grads_ragged',
      'gr(lambda f: tf.reduce_sum(mk(f) * mk(f)), fv)'): _GRAD_FORM,
@@ -99,13 +93,6 @@ KNOWN: dict = {
      'run(lambda: D.from_tensor_slices(ST([[0]], [1], [1])).batch(2).rebatch(0))'): _REBATCH,
     ('data_keras_specs',
      "vr(K.layers.Activation('relu')(sp))"): _TF_PATHS,
-    ('data_keras_specs',
-     "vr(run(lambda: K.Model(*(lambda i: (i, K.layers.Lambda(lambda x: "
-     "x.to_tensor())(i)))(K.Input(shape=(None,), ragged=True, dtype='int32')))(rt)))"): _LAMBDA,
-    ('data_keras_specs',
-     'vr(run(lambda: K.ops.multiply(sp, sp)))'): _KERAS_SPARSE,
-    ('data_keras_specs',
-     'vr(run(lambda: K.layers.Subtract()([sp, sp])))'): _KERAS_SPARSE,
     ('data_keras_specs',
      'tv(lambda s: tf.sparse.to_dense(s), SS([None, 3], tf.float32))(tf.ones([4, '
      '3]))'): _TF_PATHS,

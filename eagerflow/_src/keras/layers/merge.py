@@ -14,6 +14,7 @@ from eagerflow._src.keras.ops.numpy_linear import matmul as ops_matmul
 from eagerflow._src.keras.ops.numpy_math import add as ops_add
 from eagerflow._src.keras.ops.numpy_math import logical_or
 from eagerflow._src.keras.ops.numpy_math import multiply as ops_multiply
+from eagerflow._src.keras.ops.numpy_math import subtract as ops_subtract
 from eagerflow._src.keras.ops.numpy_reduce import any as ops_any
 from eagerflow._src.keras.ops.sparse_union import any_sparse
 from eagerflow._src.ops import array as ta
@@ -190,6 +191,8 @@ class Subtract(_Merge):
         if len(inputs) != 2:
             raise ValueError("A `Subtract` layer should be called on exactly 2 inputs. "
                              f"Received: inputs={inputs}")
+        if any_sparse(*inputs):  # (keras.ops.subtract: the entries' union)
+            return ops_subtract(inputs[0], inputs[1])
         return inputs[0] - inputs[1]
 
 

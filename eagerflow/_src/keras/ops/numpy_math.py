@@ -365,8 +365,8 @@ def _bitwise_binary(name: str, tf_fn: Callable) -> Callable:
 
 
 add = _weak_binary("add", tm.add, sparse=sparse_union.add)
-subtract = _weak_binary("subtract", tm.subtract)
-multiply = _weak_binary("multiply", tm.multiply)
+subtract = _weak_binary("subtract", tm.subtract, sparse=sparse_union.subtract)
+multiply = _weak_binary("multiply", tm.multiply, sparse=sparse_union.multiply)
 maximum = _weak_binary("maximum", tm.maximum)
 minimum = _weak_binary("minimum", tm.minimum)
 floor_divide = _weak_binary("floor_divide", tm.floordiv)
