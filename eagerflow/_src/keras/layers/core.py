@@ -536,7 +536,10 @@ class Lambda(Layer):
             return out
         if callable(self._output_shape):
             return self._output_shape(input_shape)
-        s = TensorShape(input_shape)
+        # (Keras 3: the batch size of the first input, where the inputs are several)
+        shapes: list = []
+        tree.map_shape_structure(shapes.append, input_shape)
+        s = TensorShape(shapes[0]) if shapes else TensorShape(None)
         batch = s[0] if s.rank else None
         return TensorShape([batch] + list(self._output_shape))
 
