@@ -165,7 +165,10 @@ def meshgrid(*xi: Any, **kwargs: Any) -> list:
         s = [1] * n
         s[j] = -1
         out.append(A.reshape(x, s))
-    return AO.broadcast_arrays(*out)
+    # (TF's tf.meshgrid of the arrays: each times ones of the first's dtype by the operator,
+    # so a bool first makes every output bool, and mixed numbers are Mul's refusal)
+    full = ones_like(AO.broadcast_arrays(*out)[0])
+    return [x * full for x in out]
 
 
 def cross(a: Any, b: Any, axisa: int = -1, axisb: int = -1, axisc: int = -1,
@@ -327,7 +330,8 @@ def lcm(x1: Any, x2: Any) -> Tensor:
     g = gcd(a, b)
     zero = m.equal(g, zeros_like(g))
     safe = where(zero, ones_like(g), g)
-    return where(zero, zeros_like(g), m.abs(m.floordiv(a, safe) * b))
+    # (|a| * (|b| // gcd) as TF's: where the product wraps, its sign is the wrapped one's)
+    return where(zero, zeros_like(g), m.abs(a) * m.floordiv(m.abs(b), safe))
 
 
 def polyval(p: Any, x: Any) -> Tensor:
