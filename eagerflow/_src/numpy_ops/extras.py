@@ -273,14 +273,16 @@ def average(a: Any, axis: Any = None, weights: Any = None, returned: bool = Fals
     a, w = promote(a, weights)
     if not a.dtype.is_floating and not a.dtype.is_complex:
         a, w = cast(a, result_type(float)), cast(w, result_type(float))
-    if axis is None or len(w.shape) == len(a.shape):
+    if len(w.shape) == 1 and len(a.shape) > 1 and axis is not None:
+        s = [1] * len(a.shape)
+        s[axis] = w.shape[0]
+        w = A.reshape(w, s)
+        wsum = M.sum(broadcast_to(w, A.shape(a)), axis=axis)
+    elif axis is None or len(w.shape) == len(a.shape):
         # TF's: the weights' own sum (a scalar weight of a vector counts once: [1, 2] by
         # 2 is 3.0, as TF 2.21's)
         wsum = M.sum(w, axis=axis)
     else:
-        s = [1] * len(a.shape)
-        s[axis] = w.shape[0]
-        w = A.reshape(w, s)
         wsum = M.sum(broadcast_to(w, A.shape(a)), axis=axis)
     avg = M.sum(a * w, axis=axis) / wsum
     return (avg, wsum) if returned else avg
