@@ -237,7 +237,29 @@ AVERAGE = [
      ['tuple', ('float64', [], 3.0), ('float64', [], 2.0)]),
 ]
 
+# ArgMax/ArgMin skip a bfloat16 NaN as every float type's (NumPy's kind of bfloat16 is 'V')
+ARGMAX = [
+    (lambda: tf.argmax(tf.cast([np.inf, 1, np.nan, 2], tf.bfloat16)),
+     ('int64', [], 0)),
+    (lambda: tf.argmin(tf.cast([np.inf, 1, np.nan, 2], tf.bfloat16)),
+     ('int64', [], 1)),
+    (lambda: tf.argmax(tf.cast([1, np.nan, 3], tf.bfloat16)),
+     ('int64', [], 2)),
+    (lambda: tf.argmin(tf.cast([[np.nan, np.nan], [2, np.nan]], tf.bfloat16), axis=1),
+     ('int64', [2], [0, 0])),
+    (lambda: tf.argmax(tf.cast([1, np.nan, 3], tf.float32)),
+     ('int64', [], 2)),
+    (lambda: tnp.argmax(tf.cast([[np.inf, -3.0], [np.nan, 2.5]], tf.bfloat16)),
+     ('int64', [], 0)),
+    (lambda: tnp.argmin(tf.cast([[np.inf, -3.0], [np.nan, -4.5]], tf.bfloat16)),
+     ('int64', [], 3)),
+]
 
-@pytest.mark.parametrize("fn, want", ALG + MESHGRID + POISSON + LCM + INT32_WRAP + IRFFT + AVERAGE)
+
+CASES = (ALG + MESHGRID + POISSON + LCM
+         + INT32_WRAP + IRFFT + AVERAGE + ARGMAX)
+
+
+@pytest.mark.parametrize("fn, want", CASES)
 def test_outcome_is_tf_2_21s(fn, want):
     assert _outcome(fn) == want
