@@ -255,9 +255,42 @@ ARGMAX = [
      ('int64', [], 3)),
 ]
 
+# Pow's negative integer powers refused per element (none in an empty output); leaky_relu's
+# alpha None is its default; saturate_cast's and convert_image_dtype's scope unread eagerly
+WRAPPERS = [
+    (lambda: tf.pow(np.zeros((4, 0, 0, 3), np.int32), tf.constant(-4, tf.int8)),
+     ('int8', [4, 0, 0, 3], [[], [], [], []])),
+    (lambda: tf.pow(np.zeros((4, 0), np.int8), tf.constant(-4, tf.int8)),
+     ('int8', [4, 0], [[], [], [], []])),
+    (lambda: tf.pow(np.zeros((0,), np.int32), -1),
+     ('int32', [0], [])),
+    (lambda: tf.pow(np.ones((2,), np.int32), -1),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__Pow_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Integers to negative integer powers are not allowed [Op:Pow] name:')),
+    (lambda: tf.pow(np.ones((2,), np.int32), np.zeros((0, 2), np.int32) - 1),
+     ('int32', [0, 2], [])),
+    (lambda: tf.nn.leaky_relu(tf.constant([-1., 2.]), alpha=None),
+     ('float32', [2], [-0.20000000298023224, 2.0])),
+    (lambda: tf.nn.leaky_relu(tf.zeros([3, 4, 0, 4], tf.int8), alpha=None),
+     ('float32', [3, 4, 0, 4], [[[], [], [], []], [[], [], [], []], [[], [], [], []]])),
+    (lambda: tf.nn.leaky_relu(tf.constant([-1., 2.]), alpha='a'),
+     ('raise', 'TypeError', "Expected float for argument 'alpha' not 'a'.")),
+    (lambda: tf.nn.leaky_relu(tf.constant([-1., 2.]), alpha=np.array([0.25])),
+     ('float32', [2], [-0.25, 2.0])),
+    (lambda: tf.saturate_cast(tf.constant([1.5, -3.]), np.float64, name=2**70),
+     ('float64', [2], [1.5, -3.0])),
+    (lambda: tf.saturate_cast(tf.constant([1.5, -300.]), tf.int8, name=5),
+     ('int8', [2], [1, -128])),
+    (lambda: tf.image.convert_image_dtype(tf.constant(-4, tf.int16), np.float64(2.5), name=[-2]),
+     ('float64', [], -0.00012207403790398877)),
+    (lambda: tf.image.convert_image_dtype(tf.constant(4, tf.int16), tf.float32, name=3),
+     ('float32', [], 0.00012207403779029846)),
+]
+
 
 CASES = (ALG + MESHGRID + POISSON + LCM
-         + INT32_WRAP + IRFFT + AVERAGE + ARGMAX)
+         + INT32_WRAP + IRFFT + AVERAGE + ARGMAX + WRAPPERS)
 
 
 @pytest.mark.parametrize("fn, want", CASES)
