@@ -26,6 +26,8 @@ def _finite(x: object) -> object:
 def _of(v: object) -> object:
     if isinstance(v, (list, tuple)):  # (a namedtuple as a tuple)
         return [type(v).__name__ if type(v) in (list, tuple) else "tuple"] + [_of(x) for x in v]
+    if hasattr(v, "flat_values") and hasattr(v, "nested_row_splits"):
+        return ("ragged", _of(v.flat_values), [_of(s) for s in v.nested_row_splits])
     if hasattr(v, "numpy") and hasattr(v, "dtype"):
         a = np.asarray(v.numpy())
         return (v.dtype.name, list(a.shape), _finite(a.tolist()))
@@ -288,9 +290,34 @@ WRAPPERS = [
      ('float32', [], 0.00012207403779029846)),
 ]
 
+# tf.ragged.constant reads a NumPy array of one or more dimensions as a list, as TF's: its
+# items keep their NumPy type, an empty one its shape (was tolist()'s Python values)
+RAGGED_CONSTANT = [
+    (lambda: tf.ragged.constant(np.array(1., np.float16)),
+     ('float16', [], 1.0)),
+    (lambda: tf.ragged.constant(np.array(3, np.int8)),
+     ('int8', [], 3)),
+    (lambda: tf.ragged.constant(np.array([1., 2.], np.float16)),
+     ('float16', [2], [1.0, 2.0])),
+    (lambda: tf.ragged.constant([np.array([1., 2.], np.float16)]),
+     ('ragged', ('float16', [2], [1.0, 2.0]), [('int64', [2], [0, 2])])),
+    (lambda: tf.ragged.constant([np.array([1., 2.], np.float16), np.array([3.], np.float16)]),
+     ('ragged', ('float16', [3], [1.0, 2.0, 3.0]), [('int64', [3], [0, 2, 3])])),
+    (lambda: tf.ragged.constant(np.zeros((0, 4), np.complex64), dtype=tf.complex64),
+     ('complex64', [0, 4], [])),
+    (lambda: tf.ragged.constant(np.zeros((2, 3), np.int8)),
+     ('ragged', ('int32', [6], [0, 0, 0, 0, 0, 0]), [('int64', [3], [0, 3, 6])])),
+    (lambda: tf.ragged.constant(np.zeros((0, 4), np.float32)),
+     ('float32', [0, 4], [])),
+    (lambda: tf.ragged.constant(np.zeros((0, 4, 2), np.float32)),
+     ('float32', [0, 4, 2], [])),
+    (lambda: tf.ragged.constant([[1, 2], [3]]),
+     ('ragged', ('int32', [3], [1, 2, 3]), [('int64', [3], [0, 2, 3])])),
+]
+
 
 CASES = (ALG + MESHGRID + POISSON + LCM
-         + INT32_WRAP + IRFFT + AVERAGE + ARGMAX + WRAPPERS)
+         + INT32_WRAP + IRFFT + AVERAGE + ARGMAX + WRAPPERS + RAGGED_CONSTANT)
 
 
 @pytest.mark.parametrize("fn, want", CASES)
