@@ -167,6 +167,8 @@ def meshgrid(*xi: Any, **kwargs: Any) -> list:
         out.append(A.reshape(x, s))
     # (TF's tf.meshgrid of the arrays: each times ones of the first's dtype by the operator,
     # so a bool first makes every output bool, and mixed numbers are Mul's refusal)
+    if not out:  # (TF's meshgrid of nothing: no grids)
+        return []
     full = ones_like(AO.broadcast_arrays(*out)[0])
     return [x * full for x in out]
 
