@@ -28,15 +28,13 @@ from eagerflow._src.ops.array import concat, expand_dims
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec
 from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.eigen_lu import eigen_lu_invertible, eigen_lu_solve, eigen_slogdet
 from eagerflow._src.ops.elementwise import binary_args, binary_args_hint
 from eagerflow._src.ops.linalg import (
     adjoint,
     band_part,
     diag,
     diag_part,
-    eigen_lu_invertible,
-    eigen_lu_solve,
-    eigen_slogdet,
     inv,
     matmul,
 )
@@ -410,7 +408,7 @@ def _solve_kernel(xp: Any, a: Any, b: Any, adjoint: bool) -> Any:
 
 def _solve_host_kernel(xp: Any, a: Any, b: Any, adjoint: bool) -> Any:
     """MatrixSolve: LAPACK's solve, and each matrix holding inf or NaN solved as TF's CPU
-    kernel does, by Eigen's LU (linalg.eigen_lu): refused where TF's pivot check refuses it,
+    kernel does, by Eigen's LU (eigen_lu.eigen_lu): refused where TF's pivot check refuses it,
     else its substitutions' numbers (NaN where they make it)."""
     out = _quiet(_solve_kernel)(xp, a, b, adjoint=adjoint)
     if xp is not np or not a.size or not b.size or a.dtype == np.float16:
