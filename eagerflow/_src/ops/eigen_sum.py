@@ -186,7 +186,11 @@ def whole(v: Any, op: Any = np.add) -> Any:
     n = v.size
     packets = n // p
     scalar_op = _SCALAR_OP[op]
-    one = v.dtype.type(op.identity)
+    if not n:
+        return v.dtype.type(op.identity)
+    # Eigen's zero (one) as the Python int: added to (multiplied by) a NumPy scalar it
+    # gives the scalar's type, and +0 (1) as that type would, at a third of its cost
+    one = op.identity
     t = one  # the last values, in turn from Eigen's zero (one)
     if n > packets * p:
         for value in v[packets * p:]:
