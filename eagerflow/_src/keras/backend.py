@@ -15,6 +15,7 @@ from typing import Any
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
+from eagerflow._src.keras.utils import io_utils
 
 _FLOATX = ["float32"]
 # Python types as Keras reads a dtype (TensorFlow backend: a Python int is int64, a complex
@@ -194,11 +195,29 @@ def reset_uids() -> None:
         _name_uids.clear()
 
 
+_SESSION_RESETS: list = []
+
+
+def on_clear_session(reset: Any) -> Any:
+    """Registers `reset` (no arguments) to run at each clear_session: the modules above
+    this one (the global dtype policy) forget their session state through it."""
+    _SESSION_RESETS.append(reset)
+    return reset
+
+
 def clear_session(free_memory: bool = True) -> None:
-    """Resets the layer-name counters (and the learning phase). `free_memory` (Keras's
+    """Resets the layer-name counters, the learning phase and the keras.config switches
+    Keras 3 keeps as session state (the global dtype policy, traceback filtering, flash
+    attention, interactive logging): Keras's clear_session drops its whole global state,
+    so a policy set before it is float32 (floatx) again after it. `free_memory` (Keras's
     garbage collection after the reset) changes nothing here: no backend state is held."""
     reset_uids()
     _LEARNING_PHASE[0] = None
+    _SWITCHES["traceback_filtering"] = True
+    _SWITCHES["flash_attention"] = None
+    io_utils.enable_interactive_logging()
+    for reset in _SESSION_RESETS:
+        reset()
     call_context.distribution = None  # (Keras's global state goes with the session)
     call_context.training = None  # (as its outermost call's context does)
 

@@ -407,6 +407,11 @@ def set_dtype_policy(policy: Any) -> None:
     _GLOBAL[0] = policy
 
 
+@kb.on_clear_session
+def _forget_global_policy() -> None:
+    _GLOBAL[0] = None
+
+
 def dtype_policy() -> DTypePolicy:
     """The global policy (`floatx()` until one is set)."""
     if _GLOBAL[0] is None:

@@ -109,8 +109,10 @@ class AlphaDropout(Layer):
         kept = cast(tm.greater_equal(kept, self.rate), inputs.dtype)
         a = ((1 - self.rate) * (1 + self.rate * alpha_p**2)) ** -0.5
         b = -a * alpha_p * self.rate
-        x = tm.add(tm.multiply(inputs, kept), tm.multiply(alpha_p, tm.subtract(1, kept)))
-        return tm.add(tm.multiply(a, x), b)
+        # (operators, as Keras's: a Python scalar first in tm.subtract would be an int32
+        # or float32 tensor of its own, which a traced call refuses against `kept`)
+        x = inputs * kept + alpha_p * (1 - kept)
+        return a * x + b
 
     def get_config(self) -> dict:
         return {**super().get_config(), "rate": self.rate, "seed": self.seed}

@@ -113,7 +113,8 @@ def _resolve_weak(kind: str) -> str:
 
 
 @functools.lru_cache(maxsize=1024)
-def _result_type(*args: Any) -> str:
+def _result_type(floatx: str, *args: Any) -> str:
+    """(`floatx` is part of the cache's key: a weak result takes its precision.)"""
     names = tuple(standardize_dtype(a) for a in args)
     weak = tuple(a is int or a is float for a in args)
     if len(names) == 1:
@@ -141,7 +142,8 @@ def result_type(*dtypes: Any) -> str:
     floatx = kb.floatx()
     key = tuple(floatx if d is None else d.name if isinstance(d, dt.DType) else d
                 for d in dtypes)
-    return _result_type(*key) if _hashable(key) else _result_type.__wrapped__(*key)
+    return _result_type(floatx, *key) if _hashable(key) else \
+        _result_type.__wrapped__(floatx, *key)
 
 
 def _hashable(key: tuple) -> bool:

@@ -200,19 +200,27 @@ def _over_all_axes(fn: Callable, x: Any) -> Any:
 def softmax(x: Any, axis: Any = -1) -> Any:
     x = kd.to_tensor(x)
     if isinstance(axis, tuple):
-        keep = [d for d in range(len(x.shape)) if d not in axis]
-        moved = ta.transpose(x, keep + list(axis))
-        flat = ta.reshape(moved, [x.shape[d] for d in keep] + [-1])
-        out = ta.reshape(tn.softmax(flat, axis=-1), ta.shape(moved))
-        order = keep + list(axis)
-        return ta.transpose(out, sorted(range(len(order)), key=order.__getitem__))
+        return _over_axis_tuple(tn.softmax, x, axis)
     out = _over_all_axes(tn.softmax, x) if axis is None else tn.softmax(x, axis=axis)
     return _remember_logits(out, x)
+
+
+def _over_axis_tuple(fn: Any, x: Any, axis: tuple) -> Any:
+    """`fn` (softmax, log_softmax) over several axes at once, as Keras 3 computes it: the
+    axes moved last and flattened into one, then put back."""
+    keep = [d for d in range(len(x.shape)) if d not in axis]
+    moved = ta.transpose(x, keep + list(axis))
+    flat = ta.reshape(moved, [x.shape[d] for d in keep] + [-1])
+    out = ta.reshape(fn(flat, axis=-1), ta.shape(moved))
+    order = keep + list(axis)
+    return ta.transpose(out, sorted(range(len(order)), key=order.__getitem__))
 
 
 @keras_op
 def log_softmax(x: Any, axis: Any = -1) -> Any:
     x = kd.to_tensor(x)
+    if isinstance(axis, tuple):
+        return _over_axis_tuple(tn.log_softmax, x, axis)
     return _over_all_axes(tn.log_softmax, x) if axis is None else tn.log_softmax(x, axis=axis)
 
 

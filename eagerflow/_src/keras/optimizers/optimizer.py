@@ -328,6 +328,18 @@ class Optimizer(trackable.AutoTrackable):
             groups.append([("gradient_accumulator", "_accumulated_gradients", "zeros")])
         return groups
 
+    _lazy_build = False  # (True while apply builds: see _build_lazily)
+
+    def _build_lazily(self, variables: list) -> None:
+        """build, from apply: Keras 3's apply builds inside the optimizer's name scope, so
+        a plain variable an optimizer makes in build has the path `<optimizer>/variable`
+        there (its slots name their paths themselves, either way)."""
+        self._lazy_build = True
+        try:
+            self.build(variables)
+        finally:
+            self._lazy_build = False
+
     def build(self, var_list: Iterable) -> None:
         """Creates the slots of every variable in `var_list` that has none yet."""
         new = [v for v in var_list if _var_key(v) not in self._slots]
@@ -478,7 +490,7 @@ class Optimizer(trackable.AutoTrackable):
                         raise TypeError(f"Expected a tf.Variable to apply a gradient to, got "
                                         f"{v!r}")
             if not self.built:
-                self.build(variables)
+                self._build_lazily(variables)
             self._check_variables_are_known(variables)
         grads, variables = self._present_gradients(grads, variables)
         if any(map(getattr, variables, itertools.repeat("overwrite_with_gradient"),

@@ -1,0 +1,20 @@
+"""The snippets of cases_ops.py print on eagerflow what real TF 2.21 + Keras 3 printed
+(golden.json, written by kprobe/record_golden.py kprobe29; the suite's six case files have
+a test file each, to keep each file's run short).
+
+KNOWN lists the snippets that still print otherwise, each with what differs: they run as
+strict xfails, so one that starts to match fails until it is taken off the list."""
+
+from tests.keras.kprobe.snippets import snippet_test
+from tests.keras.kprobe29.cases_ops import SNIPPETS
+
+KNOWN: dict[str, str] = {
+    "signed_zeros_of_singular_and_complex_results": "signs of zeros only: TF's "
+        "MatrixDeterminant and LogMatrixDeterminant multiply a pivoted LU's diagonal by the "
+        "permutation's sign, so a singular matrix whose LU swaps rows gives a determinant "
+        "and a sign of -0.0, where eagerflow's kernels (NumPy's det and slogdet) give 0.0; "
+        "TF's eig gives an eigenvector entry -0j where eagerflow's gives +0j, and TF's istft "
+        "a first sample of -0.0 where eagerflow's is 0.0",
+}
+
+test_prints_what_keras3_printed = snippet_test(SNIPPETS, __file__, KNOWN)
