@@ -157,8 +157,8 @@ def _in_turn_last(x: Any, op: Any = np.add) -> Any:
 _SCALAR_OP = {np.add: operator.add, np.multiply: operator.mul}
 
 
-# A NumPy scalar operator x + y (x * y) of two NaNs gives y's, where NumPy's arrays and TF's
-# packets give x's: scalars below are added (multiplied) operands swapped for x's NaN.
+# A NumPy scalar operator x + y (x * y) of two NaNs gives y's, where TF's packets (and
+# NumPy's SIMD loops) give x's: scalars below are added (multiplied) operands swapped.
 
 
 def _fold_scalars(lane: Any, scalar_op: Any) -> Any:
@@ -175,8 +175,8 @@ def _fold_scalars(lane: Any, scalar_op: Any) -> Any:
 
 def whole(v: Any, op: Any = np.add) -> Any:
     """short_rows() of 1-D `v` (at most p * 1024 values: no tree) in the fewest NumPy
-    calls, a NumPy scalar: the four accumulators over blocks of 4p (one reduction, from
-    two blocks on), added down with the whole packets after them (one reduction); the
+    calls, a NumPy scalar: the four accumulators over blocks of 4p (from two blocks on,
+    one NumPy call), added down with the whole packets after them (one reduction); the
     fold and the last n % p values on scalars. Below two blocks the accumulators hold one
     packet each or none, so ((a0 + a1) + a2) + a3 and the packets after them are one run
     of packets added in turn: Eigen's +0 start changes only a -0, and the sum ends with
