@@ -13,6 +13,9 @@ import pytest
 import eagerflow as tf
 from tests.ops.det_sign_cases import CASES, MATRICES, plain
 
+# TF's CPU kernels were recorded (a GPU's determinant is cuSOLVER's getrf times the
+# permutation's sign, a different kernel): the ops run on the CPU under a GPU too
+pytestmark = pytest.mark.usefixtures("cpu_kernels")
 GOLDEN = json.loads(Path(__file__).with_name("det_sign_golden.json").read_text())
 
 
