@@ -8,8 +8,11 @@ with nested layer tracking, shared layers and Model.summary formats.
 kprobe/record_golden.py kprobe30 records what real TF 2.21 + Keras 3 prints for each, and
 the suite's test files check that eagerflow prints the same."""
 
+from tests.keras.kprobe30.cases_apps import SNIPPETS as APPS_SNIPPETS
+from tests.keras.kprobe30.cases_apps_large import SNIPPETS as APPS_LARGE_SNIPPETS
 from tests.keras.kprobe30.cases_gen import SNIPPETS as GEN_SNIPPETS
 from tests.keras.kprobe30.cases_models import SNIPPETS as MODEL_SNIPPETS
 from tests.keras.kprobe30.cases_vision import SNIPPETS as VISION_SNIPPETS
 
-SNIPPETS: dict[str, str] = {**GEN_SNIPPETS, **VISION_SNIPPETS, **MODEL_SNIPPETS}
+SNIPPETS: dict[str, str] = {**GEN_SNIPPETS, **VISION_SNIPPETS, **APPS_SNIPPETS,
+                           **APPS_LARGE_SNIPPETS, **MODEL_SNIPPETS}

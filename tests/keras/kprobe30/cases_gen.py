@@ -185,8 +185,8 @@ def make_vae_parts(latent=2):
     z = Sampling()([zm, zl])
     enc = keras.Model(i, [zm, zl, z], name="encoder")
     j = keras.Input((latent,))
-    dec = keras.Model(j, layers.Dense(6, activation="sigmoid")(layers.Dense(4, activation="relu")(j)),
-                      name="decoder")
+    h = layers.Dense(4, activation="relu")(j)
+    dec = keras.Model(j, layers.Dense(6, activation="sigmoid")(h), name="decoder")
     fill(enc); fill(dec)
     return enc, dec
 XV = ((np.arange(48, dtype="float32").reshape(8, 6) % 5) / 5).astype("float32")
@@ -207,8 +207,8 @@ class VAE(keras.Model):
         with tf.GradientTape() as tape:
             z_mean, z_log_var, z = self.encoder(data)
             rec = self.decoder(z)
-            rl = keras.ops.mean(keras.ops.sum(keras.losses.binary_crossentropy(data[..., None],
-                                                                               rec[..., None]), axis=1))
+            bce = keras.losses.binary_crossentropy(data[..., None], rec[..., None])
+            rl = keras.ops.mean(keras.ops.sum(bce, axis=1))
             kl = -0.5 * (1 + z_log_var - keras.ops.square(z_mean) - keras.ops.exp(z_log_var))
             kl = keras.ops.mean(keras.ops.sum(kl, axis=1))
             total = rl + kl
@@ -225,7 +225,7 @@ h = vae.fit(XV, epochs=3, batch_size=4, shuffle=False, verbose=0)
 print(logs4(h))
 print([m.name for m in vae.metrics], [r4(m.result()) for m in vae.metrics])
 zm, zl, z = enc.predict(XV[:2], verbose=0)
-print(zm.shape, r4(z - zm - np.exp(0.5 * zl) * 0.5))
+print(zm.shape, bool(np.allclose(z, zm + np.exp(0.5 * zl) * 0.5, atol=1e-6)))
 print(enc.output_shape if hasattr(enc, "output_shape") else None)
 print([w.path for w in vae.trainable_weights][:3], len(vae.trainable_weights))
 """
@@ -324,7 +324,8 @@ class Distiller(keras.Model):
         return self.get_metrics_result()
 teacher, student = mlp(8, "teacher"), mlp(3, "student")
 d = Distiller(student, teacher)
-d.compile(optimizer=keras.optimizers.Adam(0.05), metrics=[keras.metrics.SparseCategoricalAccuracy()],
+d.compile(optimizer=keras.optimizers.Adam(0.05),
+          metrics=[keras.metrics.SparseCategoricalAccuracy()],
           student_loss_fn=keras.losses.SparseCategoricalCrossentropy(from_logits=True),
           distillation_loss_fn=keras.losses.KLDivergence(), alpha=0.2, temperature=5)
 print([m.name for m in d.metrics])
@@ -521,8 +522,8 @@ print(r4(keras.ops.einsum("ae,pe->ap", e[:2], e[:3])))
 """
 
 SNIPPETS["consistency_training_two_augment_views"] = _TRY + """
-model = keras.Sequential([keras.Input((4,)), layers.Dense(6, activation="relu"), layers.Dropout(0.0),
-                          layers.Dense(3)])
+model = keras.Sequential([keras.Input((4,)), layers.Dense(6, activation="relu"),
+                          layers.Dropout(0.0), layers.Dense(3)])
 fill(model)
 class Consistency(keras.Model):
     def __init__(self, m, weight=0.5):

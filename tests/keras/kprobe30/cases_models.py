@@ -23,7 +23,8 @@ print([w.path for w in m.weights])
 print([l.name for l in m.layers], type(m.blocks).__name__)
 print(m.count_params(), len(m.trainable_weights))
 m.blocks[1].trainable = False
-print(len(m.trainable_weights), len(m.non_trainable_weights), [w.path for w in m.non_trainable_weights])
+print(len(m.trainable_weights), len(m.non_trainable_weights),
+      [w.path for w in m.non_trainable_weights])
 """
 
 SNIPPETS["subclass_dict_of_layers_tracking"] = _TRY + """
@@ -206,8 +207,8 @@ show("bad_pos", lambda: m.summary(positions=[0.5, 0.6]))
 """
 
 SNIPPETS["summary_sequential_nested_show_dtype_and_ranges"] = _TRY + """
-inner = keras.Sequential([keras.Input((4,)), layers.Dense(3, name="i1"), layers.Dense(3, name="i2")],
-                         name="inner")
+inner = keras.Sequential([keras.Input((4,)), layers.Dense(3, name="i1"),
+                          layers.Dense(3, name="i2")], name="inner")
 m = keras.Sequential([keras.Input((4,)), inner, layers.Dense(1, name="top", dtype="float16")],
                      name="outer")
 show("show_dtype", lambda: m.summary(show_dtype=True))
