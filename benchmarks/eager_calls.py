@@ -4,6 +4,14 @@ fastest CPU time: the measures of per-op overhead that a loaded machine does not
     PYTHONPATH=. python benchmarks/eager_calls.py                  # counts
     PYTHONPATH=. python benchmarks/eager_calls.py --time 7         # and min-of-7 CPU us
     PYTHONPATH=. python benchmarks/eager_calls.py -k tiny_mlp -k add
+    EAGERFLOW_STANDIN_GPUS=1 PYTHONPATH=. python benchmarks/eager_calls.py --profile 15 -k add
+
+`add` and `matmul` are the calls of gpu.py's `eager a + b` and `measure` rows (the measure
+loop's product at 64x64: its host work does not depend on the size); with
+EAGERFLOW_STANDIN_GPUS=1 every row runs on the strict stand-in GPU, the device's path.
+`--profile N` also prints eagerflow's N functions that run the most bytecodes (their own)
+in each row (eager_steps.py's count: the stand-in's array wrapper, CuPy's C code on a GPU,
+is counted apart).
 
 Counts come from sys.setprofile ("call" and "c_call" events) and sys.settrace opcode
 events over one call after two warm-up calls; they are the same in every run of one tree.
@@ -21,6 +29,7 @@ import sys
 
 import numpy as np
 from cpu_timing import cpu_us
+from eager_steps import count_bytecodes
 from launches import mlp_step
 
 import eagerflow as tf
@@ -56,8 +65,10 @@ def workloads() -> dict:
     a = tf.constant([[1.0, 2.0], [3.0, 4.0]])
     b = tf.constant([[5.0, 6.0], [7.0, 8.0]])
     c = tf.constant(np.ones((8, 8), "float32"))
+    m = tf.constant(np.full((64, 64), 1 / 64, "float32"))
     return {
         "add": (lambda: a + b, 2000),
+        "matmul": (lambda: tf.matmul(m, m), 1000),
         "chain10": (lambda: tf.reduce_sum(tf.tanh(tf.exp(-(c * 2.0 + 1.0)) - c / 3.0) * c + c),
                     300),
         "tape_ww": (_tape_ww(), 300),
@@ -97,6 +108,8 @@ def main() -> None:
     ap.add_argument("-k", action="append", help="only these workloads (repeatable)")
     ap.add_argument("--time", type=int, default=0, metavar="N",
                     help="also the fastest of N timed batches (one thread's CPU, us a call)")
+    ap.add_argument("--profile", type=int, default=0, metavar="N",
+                    help="also eagerflow's N functions that run the most bytecodes (their own)")
     args = ap.parse_args()
     rows = workloads()
     print(f"{'workload':12s} {'py calls':>8s} {'C calls':>8s} {'bytecodes':>9s}"
@@ -109,6 +122,12 @@ def main() -> None:
         if args.time:
             line += f" {cpu_us(fn, per, args.time):9.2f}"
         print(line, flush=True)
+        if args.profile:
+            places, by_fn = count_bytecodes(fn, ())
+            print(f"    (eagerflow {places['eagerflow']}, stand-in {places['stand-in']}, "
+                  f"other {places['other']})")
+            for f, k in by_fn.most_common(args.profile):
+                print(f"    {k:7d}  {f}")
 
 
 if __name__ == "__main__":

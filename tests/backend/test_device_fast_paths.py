@@ -102,3 +102,64 @@ def test_gradients_of_a_tensor_used_twice_are_summed(where):
         unconnected = tape.gradient(z, [tf.constant(1.0)],
                                     unconnected_gradients=tf.UnconnectedGradients.ZERO)
         assert float(unconnected[0]) == 0.0
+
+
+# Two-input ops whose result's shape or dtype `infer` computes (a product, a broadcast, a
+# comparison): binary()'s device path runs them itself with infer's answer, as the CPU's.
+_INFERRED = [
+    ("matmul", lambda a, b: tf.matmul(a, b), (2, 3), (3, 4)),
+    ("@", lambda a, b: a @ b, (2, 3), (3, 4)),
+    ("broadcast add", lambda a, b: a + b, (2, 3), (3,)),
+    ("scalar times", lambda a, b: a * b, (2, 3), ()),
+    ("less", lambda a, b: tf.less(a, b), (2, 3), (2, 1)),
+]
+
+
+@pytest.mark.parametrize("fn, sa, sb", [c[1:] for c in _INFERRED], ids=[c[0] for c in _INFERRED])
+def test_inferred_binary_ops_run_in_their_device_path_as_on_the_host(gpu, monkeypatch, fn,
+                                                                      sa, sb):
+    from eagerflow._src.ops import dispatch
+
+    rng = np.random.default_rng(0)
+    a = rng.normal(size=sa).astype("float32")
+    b = rng.normal(size=sb).astype("float32")
+    host = fn(_on("/CPU:0", a), _on("/CPU:0", b))
+    x, y = _on("/GPU:0", a), _on("/GPU:0", b)
+
+    def general(*args, **kwargs):
+        raise AssertionError("the general path ran")
+
+    monkeypatch.setattr(dispatch, "_bind_on_device", general)
+    with tf.device("/GPU:0"), strict_streams.count_transfers() as moved:
+        out = fn(x, y)
+    monkeypatch.undo()
+    assert moved["to_device"] == 0 and moved["to_host"] == 0
+    assert out.device.endswith("GPU:0") and strict.BACKEND.holds(out._arr, 0)
+    assert out.dtype == host.dtype and out.shape == host.shape
+    np.testing.assert_allclose(out.numpy(), host.numpy(), rtol=1e-6)
+    # an operand from the host: the general path, the same answer
+    with tf.device("/GPU:0"):
+        again = fn(_on("/CPU:0", a), y)
+    assert again.device.endswith("GPU:0")
+    np.testing.assert_allclose(again.numpy(), host.numpy(), rtol=1e-6)
+
+
+def test_a_device_product_under_a_tape_and_its_refusals(gpu):
+    a = np.arange(6, dtype="float32").reshape(2, 3)
+    b = np.arange(12, dtype="float32").reshape(3, 4) / 10
+    with tf.device("/GPU:0"):
+        x, y = tf.constant(a), tf.constant(b)
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            loss = tf.reduce_sum(tf.matmul(x, y) * 2.0)
+        np.testing.assert_allclose(tape.gradient(loss, x).numpy(),
+                                   np.broadcast_to(2 * b.sum(1), (2, 3)), rtol=1e-6)
+        # (infer's refusal, worded as the device's kernel: TF 2.21's message on a GPU)
+        with pytest.raises(tf.errors.InvalidArgumentError, match=r"^\{\{function_node "
+                           r"__wrapped__MatMul_device_/job:localhost/replica:0/task:0/device:"
+                           r"GPU:0\}\} Matrix size-incompatible: In\[0\]: \[2,3\], In\[1\]: "
+                           r"\[2,3\] \[Op:MatMul\] name: $"):
+            tf.matmul(x, x)
+        with pytest.raises(tf.errors.InvalidArgumentError, match="Incompatible shapes: "
+                           r"\[2,3\] vs. \[3,4\] \[Op:AddV2\]"):
+            x + y

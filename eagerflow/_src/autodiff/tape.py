@@ -24,6 +24,7 @@ from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state, executing_eagerly
 from eagerflow._src.core.dtypes import variant
 from eagerflow._src.core.name_scope import name_scope
+from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, make_weak
 from eagerflow._src.graph.ir import READ_VAR
 from eagerflow._src.ops.array import concat, ones, reshape, shape, zeros
@@ -199,6 +200,14 @@ def _unconnected(value: Any) -> UnconnectedGradients:
         raise ValueError(f"Unknown value for unconnected_gradients: {value!r}") from None
 
 
+def _refuse_sparse(x: Any) -> None:
+    """A SparseTensor is neither a source nor a target (TF's composite gradients know
+    none for it), as TF refuses it."""
+    if isinstance(x, SparseTensor):
+        raise ValueError("Type SparseTensor is not supported as a gradient source or "
+                         "gradient target.")
+
+
 def _not_differentiable(x: Any) -> Exception:
     """What TF raises for a gradient target or source that is neither a tensor, a variable
     nor a composite: its tape reads the object's dtype (None and strings fail as a DType,
@@ -359,6 +368,10 @@ class GradientTape:
                     self._watch_handle(t)  # (a function may take the handle)
                 self._keep.append(var)
                 continue
+            if not isinstance(t, Tensor) and hasattr(t, "_type_spec"):
+                # another composite (a SparseTensor): its components watched, as TF's
+                self._watch(t._type_spec._to_components(t))
+                continue
             if not isinstance(t, Tensor):
                 raise ValueError(f"Passed in object {t} of type {type(t).__name__!r}, not "
                                  "tf.Tensor or tf.Variable or ExtensionType.")
@@ -494,6 +507,7 @@ class GradientTape:
                             for i, s in enumerate(flat_sources)]
         if not flat:
             for s in flat_sources:
+                _refuse_sparse(s)
                 if not _is_leaf(s):
                     raise _not_differentiable(s) if not hasattr(s, "_type_spec") else \
                         ValueError(f"Passed in object {s} of type {type(s).__name__!r}, "
@@ -503,6 +517,7 @@ class GradientTape:
         else:
             targets = [target] if isinstance(target, Tensor) else nest.flatten(target)
             for t in targets:
+                _refuse_sparse(t)
                 if not (_is_leaf(t) or hasattr(t, "_type_spec")):
                     raise _not_differentiable(t)
         out_grads = None if output_gradients is None else nest.flatten(output_gradients)

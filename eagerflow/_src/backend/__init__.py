@@ -204,17 +204,19 @@ class DeviceBackend(Backend):
             cc = self.capabilities[index] = self.capability(index)
         return cc >= TF32_CAPABILITY
 
-    def single(self, run: Callable[[], Any], tf32: bool) -> Any:
-        """`run()` (cuBLAS calls on float32 or complex64 data), in TensorFloat-32 where
-        `tf32` (a product TF runs in TF32: MatMul, BatchMatMul, Einsum, a convolution's),
-        the switch and the device allow it, else in full precision (every other product:
-        sums as products with ones, batch norm's means). Full precision is put back
-        after each TF32 call, so a library call made anywhere else never takes TF32."""
+    def single(self, tf32: bool, run: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """`run(*args, **kwargs)` (cuBLAS calls on float32 or complex64 data), in
+        TensorFloat-32 where `tf32` (a product TF runs in TF32: MatMul, BatchMatMul, Einsum,
+        a convolution's), the switch and the device allow it, else in full precision (every
+        other product: sums as products with ones, batch norm's means). Full precision is
+        put back after each TF32 call, so a library call made anywhere else never takes
+        TF32. (The call's arguments, not a closure: a product is made on every eager
+        MatMul on a GPU.)"""
         if not (tf32 and MATH["tf32"] and self.has_tf32()):
-            return run()
+            return run(*args, **kwargs)
         self.set_tf32(True)
         try:
-            return run()
+            return run(*args, **kwargs)
         finally:
             self.set_tf32(False)
 
@@ -228,7 +230,8 @@ class DeviceBackend(Backend):
             return _in_float32(self.xp.matmul, a, b, out)
         mm = self.xp.matmul
         if tf32 and (a.dtype.char in "fF" or b.dtype.char in "fF"):  # (what TF32 can reach)
-            return self.single(lambda: mm(a, b) if out is None else mm(a, b, out=out), tf32)
+            return self.single(tf32, mm, a, b) if out is None else \
+                self.single(tf32, mm, a, b, out=out)
         # (full precision: what `single` runs as it is, the switch left as it is)
         return mm(a, b) if out is None else mm(a, b, out=out)
 
@@ -755,7 +758,7 @@ def tf32_products(xp: Any, run: Callable[[], Any]) -> Any:
     where allowed (see `matmul`)."""
     if xp is np:
         return run()
-    return _BY_XP[id(xp)].single(run, True)
+    return _BY_XP[id(xp)].single(True, run)
 
 
 def keep_temporaries(xp: Any) -> bool:

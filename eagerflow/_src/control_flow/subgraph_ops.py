@@ -418,8 +418,10 @@ def build_cond(pred: Tensor, true_fn: Callable, false_fn: Callable, name: str | 
     tg, fg = new_subgraph(scope, "true"), new_subgraph(scope, "false")
     t_res = trace(true_fn, tg)
     f_res = trace(false_fn, fg)
-    counts = [len([x for x in flatten_extensions(r) if x is not None]) for r in (t_res, f_res)]
-    if counts[0] != counts[1]:  # (TF's cond_v2 asserts the numbers of outputs agree first)
+    # (TF's cond_v2 asserts first that the numbers of outputs agree, a composite (a
+    # RaggedTensor) one output there, None one too; their structures are compared next)
+    counts = [len(nest.flatten(r)) for r in (t_res, f_res)]
+    if counts[0] != counts[1]:
         raise AssertionError(counts)
     t_flat = flatten_extensions(t_res)
     f_flat = flatten_extensions(f_res)
@@ -433,9 +435,13 @@ def build_cond(pred: Tensor, true_fn: Callable, false_fn: Callable, name: str | 
                 f"and overall structure of return values.\n\ntrue_fn output: {t_shown}\n"
                 f"false_fn output: {f_shown}\n\nError details:\n")
     try:  # (TF's words show the branches' outputs: "cond/Identity:0")
-        nest.assert_same_structure(t_shown, f_shown)
+        nest.assert_same_structure(t_shown, f_shown, expand_composites=True)
     except (ValueError, TypeError) as e:
         raise TypeError(mismatch + str(e)) from None
+    if len(tg.outputs) != len(fg.outputs):  # (a None where the other branch has a tensor)
+        raise ValueError(f"Lengths of branch outputs of cond must match.\nlen(graphs[0]."
+                         f"outputs): {len(tg.outputs)}\nlen(graphs[1].outputs): "
+                         f"{len(fg.outputs)}\n")
     for a, b in zip(tg.outputs, fg.outputs):
         if a._dtype is not b._dtype:
             raise TypeError(f"{mismatch}{a} and {b} have different types")

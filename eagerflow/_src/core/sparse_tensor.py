@@ -64,10 +64,13 @@ class SparseTensor(CompositeTensor):
             raise ValueError(f"Shape {values.shape} must have rank 1")
         if len(dense_shape._shape) != 1:
             raise ValueError(f"Shape {dense_shape.shape} must have rank 1")
-        if indices._shape[0] != values._shape[0]:
+        # (an unknown dim, traced, is compatible with any)
+        if None not in (indices._shape[0], values._shape[0]) and \
+                indices._shape[0] != values._shape[0]:
             raise ValueError(f"Dimensions {indices._shape[0]} and {values._shape[0]} are not "
                              "compatible")
-        if indices._shape[1] != dense_shape._shape[0]:
+        if None not in (indices._shape[1], dense_shape._shape[0]) and \
+                indices._shape[1] != dense_shape._shape[0]:
             raise ValueError(f"Dimensions {indices._shape[1]} and {dense_shape._shape[0]} are not "
                              "compatible")
         self._indices, self._values, self._dense_shape = indices, values, dense_shape
@@ -214,8 +217,9 @@ class SparseTensorSpec(CompositeSpec):
 
     def _from_components(self, components: list) -> SparseTensor:
         st = SparseTensor._of(*components)
-        if getattr(st._dense_shape, "_arr", None) is None:  # the spec's static shape, as TF's
-            st._static = st.shape.merge_with(self._shape)
+        # the spec's static shape merged in, as TF's (a known dense shape that does not fit
+        # it is refused: "Shapes (3, 4) and (None, 5) are not compatible")
+        st._static = st.shape.merge_with(self._shape)
         return st
 
     def is_compatible_with(self, spec_or_value: Any) -> bool:
@@ -224,6 +228,19 @@ class SparseTensorSpec(CompositeSpec):
         return (isinstance(spec_or_value, SparseTensorSpec)
                 and spec_or_value._dtype is self._dtype
                 and self._shape.is_compatible_with(spec_or_value._shape))
+
+    def is_subtype_of(self, other: Any) -> bool:
+        """TF's: a SparseTensorSpec of the same dtype whose shape is a subtype of
+        `other`'s."""
+        return type(other) is SparseTensorSpec and other._dtype is self._dtype and \
+            self._shape.is_subtype_of(other._shape)
+
+    # -- tf.data's batching of a spec: one dimension more or less -----------------------
+    def _batch(self, batch_size: int | None) -> SparseTensorSpec:
+        return SparseTensorSpec(as_shape([batch_size]).concatenate(self._shape), self._dtype)
+
+    def _unbatch(self) -> SparseTensorSpec:
+        return SparseTensorSpec(self._shape[1:], self._dtype)
 
     def _common(self, other: Any) -> SparseTensorSpec | None:
         if type(other) is not SparseTensorSpec or other._dtype is not self._dtype:

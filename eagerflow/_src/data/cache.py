@@ -215,7 +215,9 @@ class CacheDataset(DatasetV2):
             raise TypeError(f"Cannot convert {filename!r} to EagerTensor of dtype string")
         self._filename = os.fspath(filename)
         self._memory: list | None = None
-        for s in input_dataset._structure.specs:
+        # (in memory the elements are kept as they are: ragged ones too; a file holds
+        # tensors' and sparse tensors' parts only)
+        for s in input_dataset._structure.specs if self._filename else ():
             if not isinstance(s, (TensorSpec, SparseTensorSpec)):
                 raise TypeError(f"`cache` does not support elements of type {s!r}")
 

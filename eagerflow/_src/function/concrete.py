@@ -535,7 +535,8 @@ class ConcreteFunction:
                            f" to {spec!r}")
             flat.append(value)
         elif isinstance(spec, CompositeSpec):  # (a ragged or structured tensor's parts)
-            if not isinstance(value, CompositeTensor) or not spec.is_compatible_with(value):
+            if not (isinstance(value, CompositeTensor) and spec.is_compatible_with(value)) \
+                    and not ftype.components_fit(spec, value):
                 raise fail(ftype.composite_cast_reason(spec, value))
             flat.extend(value._type_spec._to_components(value))
         elif isinstance(spec, (list, tuple)):

@@ -21,6 +21,7 @@ import numpy as np
 
 from eagerflow._src.core import nest
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
+from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, VariableSpec, is_tensor_spec
 
@@ -350,15 +351,34 @@ def structure_cast_reason(spec: Any, value: Any) -> str | None:
     return next((r for s, v in pairs if (r := structure_cast_reason(s, v)) is not None), None)
 
 
+def components_fit(spec: CompositeSpec, value: Any) -> bool:
+    """Whether a composite `value` of `spec`'s kind binds to it as TF binds it, by its
+    components: a SparseTensor whose known dense shape differs from the spec's static
+    shape binds (the spec's shape is the one the function sees)."""
+    if not isinstance(value, CompositeTensor) or type(value._type_spec) is not type(spec):
+        return False
+    want = list(spec._component_specs)
+    got = list(value._type_spec._to_components(value))
+    return len(want) == len(got) and all(
+        part.dtype is cs.dtype and cs.shape.is_compatible_with(part.shape)
+        for cs, part in zip(want, got))
+
+
 def composite_cast_reason(spec: CompositeSpec, value: Any) -> str:
     """Why `value` does not bind to the composite `spec`, in TF's words: a component count
     that differs (a dense tensor, another ragged rank) is nest's structure mismatch over
     the components; otherwise the first component that does not fit, or the whole."""
     want = list(spec._component_specs)
+    if isinstance(spec, SparseTensorSpec) and isinstance(value, (Tensor, CompositeTensor)) \
+            and not isinstance(value, SparseTensor):
+        # (TF reads the value's parts as a SparseTensor's, the first its indices)
+        return f"'{type(value).__name__}' object has no attribute 'indices'"
     if isinstance(value, Tensor):
         got: list | None = [value]
     elif isinstance(value, CompositeTensor) and type(value._type_spec) is type(spec):
         got = list(value._type_spec._to_components(value))
+    elif isinstance(value, SparseTensor):  # (a ragged spec's: one part, the value)
+        got = [value]
     elif not isinstance(value, CompositeTensor):
         try:  # (a ragged spec's components of any other value: the value, as flat values)
             got = list(spec._to_components(value))

@@ -17,7 +17,6 @@ from eagerflow._src.core import nest, promotion
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor, make_weak
 from eagerflow._src.core.tensor_spec import TensorSpec, VariableSpec, is_tensor_spec
 from eagerflow._src.core.trackable import TrackedDict
@@ -325,9 +324,10 @@ def _composite_for_spec(spec: CompositeSpec, value: Any, fail: Callable) -> list
             raise fail(f"Can not cast {value.spec!r} to {spec!r}")
         return value.components()
     if not isinstance(value, CompositeTensor) or not spec.is_compatible_with(value):
-        if isinstance(value, SparseTensor) and isinstance(spec, SparseTensorSpec) and \
-                value.dtype is spec.dtype and value.shape.rank == spec.shape.rank:
-            # (its components fit: TF's rebuilt value then merges its static shape)
-            raise ValueError(f"Shapes {value.shape} and {spec.shape} are not compatible")
+        if ftype.components_fit(spec, value):
+            # TF binds the components, which fit: the function sees the spec's static shape,
+            # and a SparseTensor it returns is refused as rebuilt (its known dense shape
+            # merged with the spec's)
+            return spec._to_components(value)
         raise fail(ftype.composite_cast_reason(spec, value))
     return spec._to_components(value)

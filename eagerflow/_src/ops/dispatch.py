@@ -421,37 +421,39 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                             record(op, (x, y), (t,), attrs or {})
                         return t
                 else:
-                    # on a device: operands of one dtype and shape, both arrays of the scope's
-                    # device (the commonest call on a GPU), run here as _bind_on_device runs
-                    # them; the rest go there, with infer's answer where it is known (as above)
+                    # on a device: both operands arrays of the scope's device (the commonest
+                    # call on a GPU) run here as _bind_on_device runs them, with infer's
+                    # answer taken as on the CPU (`a @ b`, a broadcast); the rest go there
+                    # (a host number's operand first, before any work of this path's)
+                    place = st["place"]
+                    at = place.backend.array_type
+                    a, b = x._arr, y._arr
+                    if not (gpu and a.__class__ is at and b.__class__ is at):
+                        return _bind_on_device(op, (x, y), (a, b), attrs or {}, st)
                     d = x._dtype
-                    if d is y._dtype and id(d) in like and x._shape == y._shape:
-                        place = st["place"]
-                        dev, at = place.canonical, place.backend.array_type
-                        a, b = x._arr, y._arr
-                        if gpu and a.__class__ is at and b.__class__ is at and d in \
-                                _DEVICE_DTYPES and x._device == dev and y._device == dev:
-                            try:
-                                out = op.kernel(place.xp, a, b, **attrs) if attrs else \
-                                    op.kernel(place.xp, a, b)
-                            except MemoryError:
-                                raise out_of_memory(op.name) from None
-                            if out.__class__ is at and out.dtype is d._np:
-                                # (_device_result's common case inlined: `a + b` on a GPU)
-                                t = _new(EagerTensor)
-                                t._arr = out
-                                t._shape = out.shape
-                                t._dtype = d
-                                t._device = dev
-                            else:
-                                t = _device_result(out, d, dev, at, place)
-                            if st["tapes"]:
-                                record(op, (x, y), (t,), attrs)
-                            return t
-                        specs = ((x._shape, d),)
-                    else:
-                        specs = None
-                    return _bind_on_device(op, (x, y), (x._arr, y._arr), attrs or {}, st, specs)
+                    if d is not y._dtype or id(d) not in like or x._shape != y._shape:
+                        ((_, d),) = infer(x, y)
+                    dev = place.canonical
+                    if d in _DEVICE_DTYPES and x._device == dev and y._device == dev:
+                        try:
+                            out = op.kernel(place.xp, a, b, **attrs) if attrs else \
+                                op.kernel(place.xp, a, b)
+                        except MemoryError:
+                            raise out_of_memory(op.name) from None
+                        if out.__class__ is at and out.dtype is d._np:
+                            # (_device_result's common case inlined: `a + b` on a GPU)
+                            t = _new(EagerTensor)
+                            t._arr = out
+                            t._shape = out.shape
+                            t._dtype = d
+                            t._device = dev
+                        else:
+                            t = _device_result(out, d, dev, at, place)
+                        if st["tapes"]:
+                            record(op, (x, y), (t,), attrs)
+                        return t
+                    # (infer's answer: its result's dtype; the shape, unread there, unsaid)
+                    return _bind_on_device(op, (x, y), (a, b), attrs or {}, st, ((None, d),))
             if st["graph"] is None:  # (eagerly the name is the error's: no default)
                 return bind(op, (x, y), attrs or {}, None if scoped else name)
             return bind(op, (x, y), attrs or {}, traced_name(name))
@@ -560,7 +562,7 @@ def _wrap(out: Any, d: Any, dev: str) -> EagerTensor:
 def _bind_on_device(op: Any, inputs: tuple, arrays: tuple, attrs: dict, st: dict,
                     specs: Any = None) -> Any:
     """bind's eager path off the CPU (see run_on); `specs`: infer's answer, where the
-    caller knows it."""
+    caller knows it (only its dtypes are read here)."""
     if specs is None:
         specs = op.infer(*inputs, **attrs) if attrs else op.infer(*inputs)
     if op.gpu and (specs[0][1] in _DEVICE_DTYPES if op.num_outputs == 1 else

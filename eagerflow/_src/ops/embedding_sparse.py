@@ -85,6 +85,9 @@ def _lookup_sparse(params: Any, sp_ids: Any, sp_weights: Any, combiner: Any, max
     if sp_weights is not None and not isinstance(sp_weights, SparseTensor):
         raise TypeError(f"sp_weights must be either None or SparseTensor,got "  # (sic)
                         f"{type(sp_weights)}")
+    if sp_weights is not None:  # (part by part, values first, as TF checks them)
+        for part in ("values", "indices", "dense_shape"):
+            getattr(sp_ids, part).shape.assert_is_compatible_with(getattr(sp_weights, part).shape)
     with name_scope(name or "embedding_lookup_sparse") as scope:  # (TF's graph's names)
         scope = scope if _state.graph is not None else ""  # (TF's eager scope is "")
         segment_ids = sp_ids.indices[:, 0]

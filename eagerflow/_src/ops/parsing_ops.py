@@ -25,7 +25,7 @@ from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape, dims_text
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
-from eagerflow._src.ops import array, reshaping
+from eagerflow._src.ops import array, reshaping, tf_op_defs
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import slow_path
@@ -206,10 +206,14 @@ def _parse_kernel(xp: Any, serialized: Any, *, sparse_keys: tuple, sparse_types:
                     else f"Some {lst} slice was not parsed."
                 raise InvalidArgumentError(None, None, f"Key: {key}.  Can't parse serialized "
                                            f"Example: {why} [Op:{_OP}]")
+            if len(v) > per_row and dtype == dt.string:  # (TF's batch parser words it so)
+                raise InvalidArgumentError(None, None, f"Name: {nm[i]}, Key: {key}, Index: {i}."
+                                           f"  Can't parse serialized Example. [Op:{_OP}]")
             if len(v) != per_row:
+                word = "bytes" if dtype == dt.string else _WORD[dtype]
                 raise InvalidArgumentError(
                     None, None, f"Name: {nm[i]}, Key: {key}, Index: {i}.  Number of "
-                    f"{_WORD[dtype]} values != expected.  Values size: {len(v)} but output "
+                    f"{word} values != expected.  Values size: {len(v)} but output "
                     f"shape: [{','.join(str(d) for d in shape)}] [Op:{_OP}]")
             parts.append(v)
         if seq:
@@ -647,15 +651,18 @@ PARSE_EXAMPLE = register(OpDef(
 # Public functions
 # ---------------------------------------------------------------------------------------
 
-def _dtype_of(feature: Any, key: str) -> dt.DType:
+def _dtype_of(feature: Any, key: str, attr: str = "Tdense") -> dt.DType:
+    """A feature's dtype, one of the attr `attr`'s allowed types (Tdense for the dense
+    features, sparse_types for the VarLen ones)."""
     try:
         d = dt.as_dtype(feature.dtype)
     except TypeError as e:
         raise TypeError(f"Feature {key}: {e}") from None
-    if d not in _KIND:
-        raise InvalidArgumentError(None, None, f"Value for attr 'Tdense' of {d.name} is not in "
-                                   f"the list of allowed values: float, int64, string "
-                                   f"[Op:{_OP}]")
+    if d not in _KIND:  # (TF's message names the node, then prints the op's definition)
+        raise InvalidArgumentError(None, None, f"Value for attr '{attr}' of {C.dtype_word(d)} is "
+                                   f"not in the list of allowed values: float, int64, string"
+                                   f"\n\t; NodeDef: {{{{node {_OP}}}}}; "
+                                   f"{tf_op_defs.summary(_OP)} [Op:{_OP}]")
     return d
 
 
@@ -690,7 +697,7 @@ def _attrs_of(features: Any, order: list | None = None) -> tuple:
     for key in sorted(features) if order is None else order:
         f = features[key]
         if isinstance(f, VarLenFeature):
-            sparse.append((key, _dtype_of(f, key)))
+            sparse.append((key, _dtype_of(f, key, "sparse_types")))
         elif isinstance(f, FixedLenFeature):
             d = _dtype_of(f, key)
             shape = TensorShape(f.shape)
@@ -715,7 +722,7 @@ def _attrs_of(features: Any, order: list | None = None) -> tuple:
             dims = tuple(shape.as_list())
             dense.append((key, d, dims, _default(f, d, dims, True, key), True))
         else:
-            raise ValueError(f"Unsupported feature type {type(f).__name__} for key {key!r}.")
+            raise ValueError(f"Unsupported {type(f).__name__} {f} for key {key!r}")
     return sparse, dense
 
 

@@ -101,6 +101,9 @@ def _context_checks(op: str, messages: list, keys: tuple, shapes: tuple, default
                 if single:
                     raise C.fail(op, f"Name: {name}, Context feature '{key}' is required "
                                      "but could not be found.")
+                if op == "ParseSequenceExampleV2" and any(
+                        _count(o.context.feature, key) is not None for o in messages):
+                    continue  # (V2 finds the largest number first: _context_counts)
                 per_row = int(np.prod(shape, dtype=np.int64)) if shape else 1
                 raise C.fail(op, f"Inconsistent max number of elements for feature {key}: "
                                  f"expected {per_row}, but found 0")
@@ -120,6 +123,11 @@ def _context_counts(op: str, messages: list, keys: tuple, shapes: tuple, default
             raise C.fail(op, f"Inconsistent max number of elements for feature {key}: "
                              f"expected {size}, but found {top}")
         for i, n in enumerate(found):
+            if n is None and np.size(d) == 0:
+                want = dt.string if np.asarray(d).dtype == object else \
+                    dt.as_dtype(np.asarray(d).dtype)
+                raise C.fail(op, f"Feature: {key} (data type: {P._WORD[want]}) is required but "
+                                 "could not be found.")
             if n is not None and n != size:
                 raise C.fail(op, f"Unexpected number of elements in example {names[i]}")
 
@@ -166,8 +174,9 @@ def _parts(op: str, serialized: Any, defaults: tuple, a: dict, single: bool,
     list's number of steps; then, for each (key, dtype) of `lists`, that feature list's
     (values, steps per message (-1: none), values per step). `single`: one
     SequenceExample (no batch dimension)."""
-    if single and not any(a[k] for k in _KEYS):
-        # (TF's single op asks for nothing: it never parses the input, any bytes pass)
+    if single and not lists and not any(a[k] for k in _KEYS):
+        # (TF's single op asks for nothing: it never parses the input, any bytes pass; a
+        # ragged feature list, V2's, is asked for)
         messages = [example_pb.SequenceExample()]
     else:
         messages = _read_messages(op, serialized, single, names,

@@ -35,13 +35,15 @@ def ragged_getitem(rt: RaggedTensor, key: Any) -> Any:
 def _expand(key: tuple, rank: int | None) -> tuple:
     """The key with Ellipsis replaced by full slices (none left over when unknown rank)."""
     n = sum(1 for k in key if k is Ellipsis)
-    if n > 1:
+    if n > 1 and rank is None:
         raise ValueError("Slicing index contains more than one ellipsis")
     for k in key:
         if not (k is None or k is Ellipsis or isinstance(k, slice) or _is_index(k)):
             raise TypeError(BAD_INDEX.format(k))  # (TF's, from indexing the row splits)
     if n == 0:
         return key
+    if n > 1:
+        return _expand_each(key, rank)
     i = key.index(Ellipsis)
     if rank is None:
         if i != len(key) - 1:
@@ -50,6 +52,25 @@ def _expand(key: tuple, rank: int | None) -> tuple:
         return key[:i]
     fill = rank - (len(key) - 1 - sum(1 for k in key if k is None))  # (newaxis: no dim)
     return key[:i] + (slice(None),) * max(fill, 0) + key[i + 1:]
+
+
+def _expand_each(key: tuple, rank: int) -> tuple:
+    """Several ellipses, as TF takes them one dimension at a time: an Ellipsis first in
+    what is left of the key is dropped where the indices left fill the dimensions left
+    (it stands for none), else it stands for one more full slice."""
+    out: list = []
+    rest = list(key)
+    while rest:
+        if rest[0] is Ellipsis:
+            n = sum(1 for k in rest if k is not None)
+            if n > rank + 1:
+                raise IndexError("Too many indices for RaggedTensor")
+            rest = rest[1:] if n == rank + 1 else [slice(None)] + rest
+            continue
+        k = rest.pop(0)
+        out.append(k)
+        rank -= k is not None
+    return tuple(out)
 
 
 def _is_index(k: Any) -> bool:
@@ -216,7 +237,21 @@ def _slice_columns(rt: RaggedTensor, s: slice, rest: tuple) -> RaggedTensor:
     if not isinstance(step, int):  # (a step of 0: TF's RaggedRange refuses it)
         raise ValueError("slice step must be a nonzero integer")
     lengths = rt.row_lengths()
-    starts = rt.row_starts()
+    lo, hi = _bounds(s, step, lengths, d)
+    splits, positions = bind(ragged_ops.RAGGED_RANGE, (rt.row_starts() + lo, rt.row_starts() + hi,
+                                                       convert_to_tensor(step, d)),
+                             {"Tsplits": d})
+    values = rt.values
+    new_values = gather_rows(values, positions) if isinstance(values, RaggedTensor) else \
+        gather(values, positions)
+    out = RaggedTensor._make(new_values, splits,
+                             uniform_row_length=_sliced_length(s, step, rt.uniform_row_length))
+    return _inner(out, (slice(None),) + rest) if rest else out
+
+
+def _bounds(s: slice, step: int, lengths: Tensor, d: dt.DType) -> tuple:
+    """The first position and the end of slice `s` in rows of `lengths` (its negative
+    bounds counted from each row's end, and clipped to it)."""
     zero, one = convert_to_tensor(0, d), convert_to_tensor(1, d)
 
     def clip(v: Any, default_pos: bool) -> Tensor:
@@ -233,14 +268,19 @@ def _slice_columns(rt: RaggedTensor, s: slice, rest: tuple) -> RaggedTensor:
         hi = lengths if step > 0 else -one + lengths * 0
     else:
         hi = clip(s.stop, True)
-    splits, positions = bind(ragged_ops.RAGGED_RANGE, (starts + lo, starts + hi,
-                                                       convert_to_tensor(step, d)),
-                             {"Tsplits": d})
-    values = rt.values
-    new_values = gather_rows(values, positions) if isinstance(values, RaggedTensor) else \
-        gather(values, positions)
-    out = RaggedTensor._make(new_values, splits)
-    return _inner(out, (slice(None),) + rest) if rest else out
+    return lo, hi
+
+
+def _sliced_length(s: slice, step: int, uniform: Any) -> Any:
+    """The rows' length after slice `s`, where all rows have the length `uniform` (as in
+    TF, the result's rows are uniform too: its static shape keeps their length); None
+    where they are ragged."""
+    if uniform is None:
+        return None
+    lo, hi = _bounds(s, step, uniform, uniform.dtype)
+    span = hi - lo if step > 0 else lo - hi
+    size = abs(step)
+    return maximum((span + (size - 1)) // size, convert_to_tensor(0, uniform.dtype))
 
 
 RaggedTensor.__getitem__ = ragged_getitem

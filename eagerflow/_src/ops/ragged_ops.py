@@ -372,13 +372,14 @@ def _to_tensor_grad(n: Any, g: Any) -> list:
     shape, values, default = n.inputs[:3]
     parts = n.inputs[3:]
     k = len(parts)
-    nvals = shape_of(values, out_type=dt.int64)[0]
+    values_shape = shape_of(values)
     # which flat value each output position holds (-1: the default), by the op itself
     which = bind(RAGGED_TO_TENSOR, (shape_of(g, out_type=parts[0]._dtype)[:1 + k],
-                                     range_(nvals), _const(-1, nvals._dtype)) + tuple(parts),
-                  n.attrs)
+                                     range_(values_shape[0]), _const(-1, dt.int32)) +
+                 tuple(parts), n.attrs)
     held = not_equal(which, _const(-1, which._dtype))
-    g_values = unsorted_segment_sum(boolean_mask(g, held), boolean_mask(which, held), nvals)
+    # as TF's: the held positions' gradients, sparse (int32 indices into the values)
+    g_values = IndexedSlices(boolean_mask(g, held), boolean_mask(which, held), values_shape)
     g_default = reduce_sum(boolean_mask(g, ~held), axis=0)
     return [None, g_values, sum_to(g_default, default)] + [None] * k
 

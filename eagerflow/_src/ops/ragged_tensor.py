@@ -17,6 +17,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor, NoneTensorSpec
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import DataLossError
 from eagerflow._src.core.shape import TensorShape, as_shape
 from eagerflow._src.core.sparse_tensor import SparseTensor
@@ -398,10 +399,13 @@ class RaggedTensor(CompositeTensor):
         if axis == 0:
             return self.nrows()
         if axis == 1:
-            if self._row_lengths is None:
-                s = self._row_splits
-                self._row_lengths = s[1:] - s[:-1]
-            return self._row_lengths
+            if self._row_lengths is not None:
+                return self._row_lengths
+            s = self._row_splits
+            made = s[1:] - s[:-1]
+            if _lives_as_long(s, made):
+                self._row_lengths = made
+            return made
         rank = self.shape.rank
         if axis < 0 and rank is None:
             raise ValueError(f"axis={axis} may only be negative if rank(self) is statically "
@@ -425,11 +429,13 @@ class RaggedTensor(CompositeTensor):
     def value_rowids(self, name: str | None = None) -> Tensor:
         if self._value_rowids is not None:
             return self._value_rowids
-        if self._rowids_made is None:  # (kept apart: as in TF, the row partition and its
-            s = self._row_splits       # static_nvals do not learn from a computed one)
-            n = _nvals(self._values, s._dtype)
-            self._rowids_made = _bound(UPPER_BOUND, s[1:], range_op(n))
-        return self._rowids_made
+        if self._rowids_made is not None:  # (kept apart: as in TF, the row partition and
+            return self._rowids_made       # its static_nvals do not learn from a computed one)
+        s = self._row_splits
+        made = _bound(UPPER_BOUND, s[1:], range_op(_nvals(self._values, s._dtype)))
+        if _lives_as_long(s, made):
+            self._rowids_made = made
+        return made
 
     def nested_value_rowids(self, name: str | None = None) -> tuple:
         out, rt = [], self
@@ -440,12 +446,15 @@ class RaggedTensor(CompositeTensor):
 
     def nrows(self, out_type: Any = None, name: str | None = None) -> Tensor:
         d = dt.as_dtype(out_type) if out_type is not None else self._row_splits._dtype
-        if self._nrows is None:
-            n = _static_len(self._row_splits)
-            self._nrows = convert_to_tensor(n - 1, self._row_splits._dtype) if n is not None \
-                else shape_op(self._row_splits, out_type=self._row_splits._dtype)[0] - \
-                convert_to_tensor(1, self._row_splits._dtype)
-        return cast(self._nrows, d)
+        if self._nrows is not None:
+            return cast(self._nrows, d)
+        n = _static_len(self._row_splits)
+        made = convert_to_tensor(n - 1, self._row_splits._dtype) if n is not None \
+            else shape_op(self._row_splits, out_type=self._row_splits._dtype)[0] - \
+            convert_to_tensor(1, self._row_splits._dtype)
+        if _lives_as_long(self._row_splits, made):
+            self._nrows = made
+        return cast(made, d)
 
     def row_starts(self, name: str | None = None) -> Tensor:
         return self._row_splits[:-1]
@@ -859,6 +868,15 @@ class RaggedTensorSpec(CompositeSpec):
     def __reduce__(self):
         return RaggedTensorSpec, (self._shape, self._dtype, self._ragged_rank,
                                   self._row_splits_dtype)
+
+
+def _lives_as_long(splits: Tensor, made: Tensor) -> bool:
+    """Whether a tensor `made` from the row splits may be kept on the RaggedTensor: one
+    made in a cond branch's or another function's graph may not be used outside it (nor a
+    traced one on a RaggedTensor of eager tensors)."""
+    if isinstance(splits, EagerTensor):
+        return isinstance(made, EagerTensor)
+    return getattr(splits, "graph", None) is _state.graph
 
 
 def _spec_state(spec: RaggedTensorSpec) -> tuple:

@@ -601,6 +601,14 @@ def _no_repeated_axis(op: str, axes: Any, ndim: int) -> None:
         seen.add(a)
 
 
+def _axes(op: str, axis: Any, ndim: int | None) -> tuple | None:
+    """The reduction's normalized axes (C.reduction_axes), a list's repeated axis refused
+    first, as TF's kernel reads them."""
+    if ndim is not None and axis is not None and not isinstance(axis, int):
+        _no_repeated_axis(op, axis, ndim)
+    return C.reduction_axes(op, axis, ndim)
+
+
 def _reduce_fn(op: OpDef, cast_bool: bool = False) -> Callable:
     def f(input_tensor: Any, axis: Any = None, keepdims: bool = False,
           name: str | None = None) -> Any:
@@ -633,9 +641,8 @@ def _reduce_fn(op: OpDef, cast_bool: bool = False) -> Callable:
             axis = wrapper_inputs.index_list(op.name, axis, "Tidx", "axis")
         elif axis is not None:
             axis = int(axis)
-        if ndim is not None and axis is not None and not isinstance(axis, int):
-            _no_repeated_axis(op.name, axis, ndim)
-        axes = C.reduction_axes(op.name, axis, ndim)
+        # (kept by the axes and the rank: a model's reductions ask the same every step)
+        axes = C.kept(("reduction axes", axis, ndim), _axes, op.name, axis, ndim)
         if axes is None and not keepdims:
             # every axis of a tensor of unknown rank (a graph input): reduce it flattened
             return bind(op, (reshape(x, [-1]),), {"axes": (0,), "keepdims": False}, name)

@@ -168,7 +168,14 @@ def _gather_kept(values: Any, ids: Any, like: Any) -> Any:
     """values[ids] for rows with ids >= 0, zeros for the dropped rows."""
     safe = maximum(ids, zeros_like(ids))
     picked = gather(values, safe)
-    keep = reshape(ids >= 0, list(ids._shape) + [1] * (len(like._shape) - len(ids._shape)))
+    keep = ids >= 0
+    if ids._shape is not None and like._shape is not None:
+        # (expand_dims, not a reshape to ids' shape, whose dims may be unknown when traced)
+        for _ in range(len(like._shape) - len(ids._shape)):
+            keep = expand_dims(keep, -1)
+    else:
+        extra = ones(expand_dims(rank(like) - rank(ids), 0), dt.int32)
+        keep = reshape(keep, concat([shape(ids), extra], 0))
     return where(keep, picked, zeros_like(picked))
 
 

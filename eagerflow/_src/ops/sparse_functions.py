@@ -193,8 +193,18 @@ def expand_dims(sp_input: SparseTensor, axis: int = None, name: str | None = Non
 
 def transpose_sparse(sp_input: SparseTensor, perm: Any = None, name: str | None = None
                      ) -> SparseTensor:
-    """`tf.sparse.transpose`: index columns permuted, entries reordered."""
-    sp = _sp(sp_input)
+    """`tf.sparse.transpose`: index columns permuted, entries reordered (traced, under
+    TF's name scope, whose nodes' names the graph's others count around)."""
+    with name_scope(name or "SparseTranspose"):
+        return _transposed(_sp(sp_input), perm)
+
+
+def _transposed(sp: SparseTensor, perm: Any) -> SparseTensor:
+    if perm is None and sp.dense_shape.shape[0] is None:  # (its rank known when run)
+        n = shape_op(sp.dense_shape)[0]
+        perm = (n - 1) - range_(0, n, 1)
+        return reorder(SparseTensor._of(gather(sp.indices, perm, axis=1), sp.values,
+                                        gather(sp.dense_shape, perm)))
     rank = _rank(sp)
     raw = passed_raw(perm)  # (TF's gather is handed the list: its slow path names no name)
     perm = list(range(rank - 1, -1, -1)) if perm is None else [int(p) for p in perm]
@@ -202,12 +212,14 @@ def transpose_sparse(sp_input: SparseTensor, perm: Any = None, name: str | None 
         idx = gather(sp.indices, convert_to_tensor(perm, _I64), axis=1)
     except OpError as e:
         raise (slow_path(e) if raw else e) from None
-    if sp.shape.is_fully_defined():  # (TF's: the permuted static shape, a constant)
+    if sp.shape.is_fully_defined():
+        # TF's: the static shape with its first len(perm) dims permuted, a constant (a
+        # shorter perm leaves the shape's rank, refused against the indices' below)
         dims = sp.shape.as_list()
-        shape = convert_to_tensor([dims[p] for p in perm], _I64)
+        shape = convert_to_tensor([dims[p] for p in perm] + dims[len(perm):], _I64)
     else:
         shape = gather(sp.dense_shape, convert_to_tensor(perm, _I64))
-    return reorder(SparseTensor._of(idx, sp.values, shape))
+    return reorder(SparseTensor(idx, sp.values, shape))
 
 
 def retain(sp_input: SparseTensor, to_retain: Any) -> SparseTensor:

@@ -509,9 +509,18 @@ class Lambda(Layer):
         return False
 
     def _symbolic_outputs(self, inputs: Any, rest: tuple, kwargs: dict, spec: Any) -> Any:
-        out = super()._symbolic_outputs(inputs, rest, kwargs, spec)
         if self._output_shape is None:
+            try:
+                out = super()._symbolic_outputs(inputs, rest, kwargs, spec)
+            except Exception:  # noqa: BLE001 - Keras 3's Lambda refuses any failure so
+                _count_inferred_tensors(len(nest.flatten(inputs)), [])  # (its inputs' made)
+                raise NotImplementedError(
+                    "We could not automatically infer the shape of the Lambda's output. "
+                    "Please specify the `output_shape` argument for this Lambda layer."
+                ) from None
             _count_inferred_tensors(len(nest.flatten(inputs)), out)
+        else:  # (Keras 3 asks its compute_output_shape alone: the function is not traced)
+            out = self._output_specs_of_shapes(inputs, rest, kwargs)
         # (Keras 3's Lambda has a compute_output_shape, so its outputs take the compute
         # dtype of Layer.compute_output_spec, whatever dtype the function returns)
         compute = dt.as_dtype(self.compute_dtype)
@@ -527,7 +536,10 @@ class Lambda(Layer):
             return out
         if callable(self._output_shape):
             return self._output_shape(input_shape)
-        s = TensorShape(input_shape)
+        # (Keras 3: the batch size of the first input, where the inputs are several)
+        shapes: list = []
+        tree.map_shape_structure(shapes.append, input_shape)
+        s = TensorShape(shapes[0]) if shapes else TensorShape(None)
         batch = s[0] if s.rank else None
         return TensorShape([batch] + list(self._output_shape))
 

@@ -11,9 +11,12 @@ from eagerflow._src.keras.engine.keras_tensor import get_mask, set_mask
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops import numpy_array as ops_array
 from eagerflow._src.keras.ops.numpy_linear import matmul as ops_matmul
+from eagerflow._src.keras.ops.numpy_math import add as ops_add
 from eagerflow._src.keras.ops.numpy_math import logical_or
 from eagerflow._src.keras.ops.numpy_math import multiply as ops_multiply
+from eagerflow._src.keras.ops.numpy_math import subtract as ops_subtract
 from eagerflow._src.keras.ops.numpy_reduce import any as ops_any
+from eagerflow._src.keras.ops.sparse_union import any_sparse
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import reduce as tr
@@ -172,8 +175,8 @@ def _merge_masked(op: Any, inputs: list) -> Any:
 class Add(_Merge):
     def _merge(self, inputs: list) -> Any:
         out = inputs[0]
-        for x in inputs[1:]:
-            out = out + x
+        for x in inputs[1:]:  # (keras.ops.add for SparseTensors: their union)
+            out = ops_add(out, x) if any_sparse(out, x) else out + x
         return out
 
 
@@ -188,6 +191,8 @@ class Subtract(_Merge):
         if len(inputs) != 2:
             raise ValueError("A `Subtract` layer should be called on exactly 2 inputs. "
                              f"Received: inputs={inputs}")
+        if any_sparse(*inputs):  # (keras.ops.subtract: the entries' union)
+            return ops_subtract(inputs[0], inputs[1])
         return inputs[0] - inputs[1]
 
 
@@ -269,6 +274,8 @@ class Concatenate(_Merge):
         self.built = True
 
     def _merge(self, inputs: list) -> Any:
+        if any_sparse(*inputs):  # (keras.ops.concatenate: sparse when all inputs are)
+            return ops_array.concatenate(inputs, axis=self.axis)
         return ta.concat(inputs, axis=self.axis)
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:

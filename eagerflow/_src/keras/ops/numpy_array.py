@@ -16,11 +16,13 @@ import numpy as np
 
 from eagerflow._src.core.dtypes import as_dtype
 from eagerflow._src.core.errors import NotFoundError, OpError
+from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.engine.call_errors import with_call_info
 from eagerflow._src.keras.engine.keras_tensor import KerasTensor, in_symbolic_scope
 from eagerflow._src.keras.ops import dtypes as kd
+from eagerflow._src.keras.ops import sparse_union
 from eagerflow._src.keras.ops.core import shape as static_shape
 from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.keras.variables import Variable as KerasVariable
@@ -270,6 +272,10 @@ def _common(xs: list) -> list:
 
 @keras_op(first_as_args=True)
 def concatenate(xs: Any, axis: int = 0) -> Any:
+    if sparse_union.any_sparse(*xs):
+        xs = sparse_union.concatenate(list(xs), axis)
+        if isinstance(xs, SparseTensor):
+            return xs
     return ta.concat(_common([kd.to_tensor(x) for x in xs]), axis=axis)
 
 

@@ -20,6 +20,7 @@ from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import variables as kvars
 from eagerflow._src.keras.ops import dtypes as kd
+from eagerflow._src.keras.ops import sparse_union
 from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.ops import bitwise, math_base
 from eagerflow._src.ops import math as tm
@@ -337,9 +338,13 @@ def clip(x: Any, x_min: Any, x_max: Any) -> Any:
 # Binary ops
 # ---------------------------------------------------------------------------------------
 
-def _weak_binary(name: str, tf_fn: Callable, extra: tuple = ()) -> Callable:
-    """add, multiply, maximum, ...: Python scalars take the tensor's dtype."""
+def _weak_binary(name: str, tf_fn: Callable, extra: tuple = (),
+                 sparse: Callable | None = None) -> Callable:
+    """add, multiply, maximum, ...: Python scalars take the tensor's dtype. `sparse`: the
+    op on a SparseTensor argument (Keras's TF backend's)."""
     def op(x1: Any, x2: Any) -> Any:
+        if sparse is not None and sparse_union.any_sparse(x1, x2):
+            return sparse(x1, x2)
         x1, x2 = kd.promote(x1, x2, extra=extra)
         return tf_fn(x1, x2)
     return _named(name, op)
@@ -359,9 +364,9 @@ def _bitwise_binary(name: str, tf_fn: Callable) -> Callable:
     return _named(name, op)
 
 
-add = _weak_binary("add", tm.add)
-subtract = _weak_binary("subtract", tm.subtract)
-multiply = _weak_binary("multiply", tm.multiply)
+add = _weak_binary("add", tm.add, sparse=sparse_union.add)
+subtract = _weak_binary("subtract", tm.subtract, sparse=sparse_union.subtract)
+multiply = _weak_binary("multiply", tm.multiply, sparse=sparse_union.multiply)
 maximum = _weak_binary("maximum", tm.maximum)
 minimum = _weak_binary("minimum", tm.minimum)
 floor_divide = _weak_binary("floor_divide", tm.floordiv)

@@ -16,10 +16,12 @@ import numpy as np
 from eagerflow._src.control_flow.conditionals import cond as tf_cond
 from eagerflow._src.control_flow.loops import map_fn
 from eagerflow._src.core.context import executing_eagerly
+from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.engine.call_errors import with_call_info
 from eagerflow._src.keras.ops import dtypes as kd
+from eagerflow._src.keras.ops import sparse_union
 from eagerflow._src.keras.ops.core import shape as static_shape
 from eagerflow._src.keras.ops.numpy_array import (
     as_axes,
@@ -53,6 +55,8 @@ from eagerflow._src.ops.sequences import range as tf_range
 
 @keras_op
 def sum(x: Any, axis: Any = None, keepdims: bool = False) -> Any:  # noqa: A001
+    if isinstance(x, SparseTensor):
+        return sparse_union.sum_sparse(x, axis, keepdims)
     x = kd.to_tensor(x)
     x = kd.cast(x, kd.accumulate_dtype(x.dtype.name))
     return tr.reduce_sum(x, axis=axis, keepdims=keepdims)

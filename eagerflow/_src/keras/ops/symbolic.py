@@ -22,14 +22,19 @@ def _operation_class(op_name: str) -> type:
     return operation_class("".join(part[:1].upper() + part[1:] for part in op_name.split("_")))
 
 
+# Classes no KerasTensor is (exact types): the common arguments, decided at once
+_PLAIN = frozenset((EagerTensor, int, float, bool, str, type(None)))
+
+
 def _has_keras_tensor(values: Any) -> bool:
     for v in values:
         t = type(v)
-        if t is EagerTensor:  # the common case, decided at once
+        if t in _PLAIN:
             continue
         if t is KerasTensor or isinstance(v, KerasTensor):
             return True
-        if t is list or t is tuple:
+        # (a list of axes or of tensors: its classes checked together, in C)
+        if (t is list or t is tuple) and not _PLAIN.issuperset(map(type, v)):
             for w in v:
                 if isinstance(w, KerasTensor):
                     return True
