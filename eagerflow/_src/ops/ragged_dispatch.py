@@ -107,7 +107,11 @@ def _binary(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
     if isinstance(x, RaggedTensor) and isinstance(y, RaggedTensor):
         check_splits_dtypes(x, y)
         if x.ragged_rank == y.ragged_rank and _alike_partitions(x, y):
-            return x.with_flat_values(f(x.flat_values, y.flat_values, **kwargs))
+            if all(a is b for a, b in zip(x.nested_row_splits, y.nested_row_splits)):
+                return x.with_flat_values(f(x.flat_values, y.flat_values, **kwargs))
+            # alike, but not one partition: TF broadcasts the two shapes, and gathers both
+            # operands' flat values (so their gradients are IndexedSlices)
+            return x.with_flat_values(f(_gathered(x, y), _gathered(y, x), **kwargs))
         xv, yv, shape = broadcast_pair(x, y)  # as TF broadcasts their shapes
         return shape._as_ragged(reshape(f(xv, yv, **kwargs), shape.inner_shape))
     if isinstance(x, RaggedTensor):
@@ -120,13 +124,13 @@ def _binary(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
 
 
 def _gathered(rt: RaggedTensor, other: Any) -> Any:
-    """rt's flat values as the ragged operand of a dense one: gathered (each value its own
-    index) where `other`'s rank is at least theirs, since TF then broadcasts the two
+    """rt's flat values as an operand beside `other` (a dense or ragged one): gathered (each
+    value its own index) where `other`'s rank is at least theirs, since TF then broadcasts the two
     shapes and gathers both operands' flat values (so rt's gradient is an IndexedSlices);
     as they are where `other` broadcasts against their inner dimensions alone."""
     values = rt.flat_values
-    rank = other.shape.rank if isinstance(other, Tensor) or hasattr(other, "_as_tensor") \
-        else np.ndim(other)
+    rank = other.shape.rank if isinstance(other, (Tensor, RaggedTensor)) or \
+        hasattr(other, "_as_tensor") else np.ndim(other)
     if rank is None or values.shape.rank is None or rank < values.shape.rank:
         return values
     d = rt.row_splits_dtype
