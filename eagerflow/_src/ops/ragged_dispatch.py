@@ -117,7 +117,8 @@ def _binary(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
     if isinstance(x, RaggedTensor):
         if not isinstance(y, RaggedTensor) and _is_composite(y):
             raise TypeError(f"unsupported operand types: RaggedTensor and {type(y).__name__}")
-        return x.with_flat_values(f(_gathered(x, y), _aligned(x, y), **kwargs))
+        other = _aligned(x, y)  # (first: a value that is no tensor gets TF's refusal)
+        return x.with_flat_values(f(_gathered(x, y), other, **kwargs))
     if _is_composite(x):
         raise TypeError(f"unsupported operand types: {type(x).__name__} and RaggedTensor")
     return y.with_flat_values(f(_aligned(y, x), _gathered(y, x), **kwargs))
