@@ -431,7 +431,7 @@ TF_UNNAMED = ("`dim` must be in the range", "Summarized data: b'Need value.shape
 # Where TF 2.21 lets an OverflowError out, and eagerflow does the same: its op wrappers
 # take an int attr by int() (inf, or a tensor of inf) and their eager fast path holds it
 # in an int64 (checks.make_int); its random ops take an op seed modulo 2**31 - 1, which
-# a small NumPy integer cannot hold (random._op_seed); a dilated tf.nn.convolution takes
+# a small NumPy integer cannot hold (random.get_seed); a dilated tf.nn.convolution takes
 # int() of each dilation once its format and depth are checked
 # (nn_conv_checks.check_dilated_depth); tf.sort/argsort take int() of a constant axis (inf
 # of float16/32; bfloat16's is INT64_MIN, as in TF); tf.make_tensor_proto sizes a shape
@@ -443,7 +443,7 @@ TF_UNNAMED = ("`dim` must be in the range", "Summarized data: b'Need value.shape
 # an int past a C long); tnp.eye's int() of each size (inf)
 TF_OVERFLOWS = {("math_ops.py", "around"), ("extras.py", "diag_indices"),
                 ("crosses.py", "ragged_cross_hashed"), ("array_ops.py", "eye"),
-                ("checks.py", "make_int"), ("random.py", "_op_seed"),
+                ("checks.py", "make_int"), ("random.py", "get_seed"),
                 ("nn_conv_checks.py", "check_dilated_depth"), ("sorting.py", "_sort_setup"),
                 ("serialization.py", "_numpy"),
                 ("signal_ops.py", "enclosing_power_of_two")}

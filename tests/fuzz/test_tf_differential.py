@@ -164,10 +164,11 @@ KNOWN: list = [
     ("MatrixSquareRoot-.*-ties-", "gradient 0: values .*e\\+16", "a singular square root: "
      "the Kronecker sum its gradient solves is singular to rounding, so TF's and eagerflow's "
      "gradients are ~1e16 of rounding's sign (LU pivots' last bits)"),
-    ("UniformQuantized(DotHybrid|ConvolutionHybrid)" + _NOT_FINITE, "NaN pattern|values",
+    ("UniformQuantized(DotHybrid|ConvolutionHybrid)" + _NOT_FINITE,
+     "NaN pattern|values|infinities",
      "a NaN or infinite float lhs: TF quantizes it on the fly, its range's and its values' "
      "conversions to int8 those of C++ on NaN and inf (undefined behaviour: finite garbage, "
-     "or inf through the scale); eagerflow's rows holding them come out 0 (seed 5)"),
+     "or inf through the scale); eagerflow's rows holding them come out 0 (seeds 5, 13)"),
     ("DrawBoundingBoxes(V2)?" + _NOT_FINITE, "NaN pattern|values", "a non-finite box corner: "
      "TF casts it to a pixel index as C++ happens to (undefined behaviour), and may draw; "
      "eagerflow draws no such box"),

@@ -27,11 +27,12 @@ CASES = [f"{call} {bad}" for call in CALLS for bad in BAD]
 # Cases left as they differ (pattern, why); each must still differ, so that a fix removes
 # it from here.
 KNOWN = [
-    (r"(reshape\.shape|concat\.axis|reduce_\w+\.axis|one_hot\.depth|"
-     r"expand_dims\.axis|top_k\.k|argmax\.axis|fill\.dims|"
+    (r"(reshape\.shape|concat\.axis|reduce_\w+\.axis|"
+     r"expand_dims\.axis|argmax\.axis|fill\.dims|"
      r"cumsum\.axis|repeat\.repeats|roll\.axis) huge",
      "TF's eager fast path converts 2**40 to int32 and wraps it (to 0), or checks its attr's "
-     "int32 range first; eagerflow keeps the value and refuses it where it is used"),
+     "int32 range first; eagerflow keeps the value and refuses it where it is used "
+     "(one_hot's depth and top_k's k wrap as TF's: checks.int32_wrapped)"),
     (r"(pad\.mode|einsum\.eq) (?!str).*", "TF's Python calls the value's .upper() or "
      ".replace(): an AttributeError naming TF's own types"),
     (r"gather\.axis nparr|softmax\.axis (float|tensorf)|eye\.n bool|"

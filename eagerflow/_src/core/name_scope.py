@@ -8,6 +8,7 @@ as in TF; leaving a scope restores exactly what was there before.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import Any
 
@@ -64,6 +65,15 @@ def _check_graph_scope(name: str, nested: bool) -> None:
     if not nested and not _OP_NAME.match(name):
         raise ValueError(f"'{name}' is not a valid root scope name. A root scope name has to "
                          f"match the following pattern: {_OP_NAME.pattern}")
+
+
+def wrapper_scope(name: Any, default_name: str) -> Any:
+    """The scope TF's op wrappers open (its internal ops.name_scope(name, default_name)):
+    eagerly none at all, the name unread (a non-string is taken, `as` gives None), as TF
+    skips it; in a graph tf.name_scope(name or default_name)."""
+    if _state.graph is None:
+        return contextlib.nullcontext()
+    return name_scope(name or default_name)
 
 
 def get_current_name_scope() -> str:

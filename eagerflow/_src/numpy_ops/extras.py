@@ -165,7 +165,12 @@ def meshgrid(*xi: Any, **kwargs: Any) -> list:
         s = [1] * n
         s[j] = -1
         out.append(A.reshape(x, s))
-    return AO.broadcast_arrays(*out)
+    # (TF's tf.meshgrid of the arrays: each times ones of the first's dtype by the operator,
+    # so a bool first makes every output bool, and mixed numbers are Mul's refusal)
+    if not out:  # (TF's meshgrid of nothing: no grids)
+        return []
+    full = ones_like(AO.broadcast_arrays(*out)[0])
+    return [x * full for x in out]
 
 
 def cross(a: Any, b: Any, axisa: int = -1, axisb: int = -1, axisc: int = -1,
@@ -274,7 +279,13 @@ def average(a: Any, axis: Any = None, weights: Any = None, returned: bool = Fals
         s = [1] * len(a.shape)
         s[axis] = w.shape[0]
         w = A.reshape(w, s)
-    wsum = M.sum(broadcast_to(w, A.shape(a)), axis=axis)
+        wsum = M.sum(broadcast_to(w, A.shape(a)), axis=axis)
+    elif axis is None or len(w.shape) == len(a.shape):
+        # TF's: the weights' own sum (a scalar weight of a vector counts once: [1, 2] by
+        # 2 is 3.0, as TF 2.21's)
+        wsum = M.sum(w, axis=axis)
+    else:
+        wsum = M.sum(broadcast_to(w, A.shape(a)), axis=axis)
     avg = M.sum(a * w, axis=axis) / wsum
     return (avg, wsum) if returned else avg
 
@@ -327,7 +338,8 @@ def lcm(x1: Any, x2: Any) -> Tensor:
     g = gcd(a, b)
     zero = m.equal(g, zeros_like(g))
     safe = where(zero, ones_like(g), g)
-    return where(zero, zeros_like(g), m.abs(m.floordiv(a, safe) * b))
+    # (|a| * (|b| // gcd) as TF's: where the product wraps, its sign is the wrapped one's)
+    return where(zero, zeros_like(g), m.abs(a) * m.floordiv(m.abs(b), safe))
 
 
 def polyval(p: Any, x: Any) -> Tensor:

@@ -519,6 +519,14 @@ def no_graph_attr(value: Any, what: str, kind: str = "int") -> None:
         raise TypeError(f"Expected {kind} for argument '{what}' not {value!r}.")
 
 
+def int32_wrapped(value: int) -> int:
+    """A Python int as TF's conversion makes it an int32 input (TopKV2's k, OneHot's depth):
+    its low 32 bits, signed (2**32 + 3 is 3); past int64 the conversion's ValueError."""
+    if not -(1 << 63) <= value < (1 << 63):
+        raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
+    return (value + (1 << 31)) % (1 << 32) - (1 << 31)
+
+
 def int_arg(value: Any, what: str) -> int:
     """A scalar integer Python argument (k, num_segments, ...): an int, a NumPy integer or an
     integer scalar tensor; anything else (a float, inf, a string) is a TypeError, and None

@@ -15,7 +15,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
-from eagerflow._src.core.name_scope import name_scope
+from eagerflow._src.core.name_scope import wrapper_scope
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, shape
@@ -64,7 +64,7 @@ def convert_image_dtype(image: Any, dtype: Any, saturate: bool = False,
     if x._dtype.is_floating and dtype.is_floating:
         return cast(x, dtype)
     # (TF's graph: the scaling in a "convert_image" scope, its last op named by the scope)
-    with name_scope(name or "convert_image") as scope:
+    with wrapper_scope(name, "convert_image") as scope:
         if x._dtype.is_integer:
             return multiply(cast(x, dtype), convert_to_tensor(1.0 / x._dtype.max, dtype=dtype),
                             name=scope)

@@ -481,7 +481,8 @@ def _truncdiv_kernel(xp: Any, x: Any, y: Any) -> Any:
 
 
 def _pow_kernel(xp: Any, x: Any, y: Any) -> Any:
-    if x.dtype.kind in "iu" and (y < 0).any():
+    # (checked per element as TF's kernel: an empty output has none to refuse)
+    if x.dtype.kind in "iu" and x.size and y.size and (y < 0).any():
         raise InvalidArgumentError(
             None, None, "Integers to negative integer powers are not allowed [Op:Pow]")
     if xp is np and x.dtype == np.float32:

@@ -21,7 +21,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.device import host_eagerly
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.lazy import lazy_module
-from eagerflow._src.core.name_scope import name_scope
+from eagerflow._src.core.name_scope import wrapper_scope
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -716,7 +716,7 @@ def saturate_cast(value: Any, dtype: Any, name: str | None = None) -> Any:
             value = complex(maximum(minimum(real(value), hi), lo),
                             maximum(minimum(imag(value), hi), lo))
         return cast(value, dtype)
-    with name_scope(name or "saturate_cast") as scope:
+    with wrapper_scope(name, "saturate_cast") as scope:
         if src.is_complex:
             value, src = real(value), src.real_dtype
         # (TF's graph: the bounds as constants, a ClipByValue "clamp", then the Cast named

@@ -329,8 +329,8 @@ def leaky_relu(features: Any, alpha: float = 0.2, name: str | None = None) -> An
         x = cast(x, dt.float32)
     if isinstance(alpha, np.ndarray):  # (TF's wrapper takes an array's one item)
         alpha = alpha.item()
-    if not isinstance(alpha, numbers.Real):  # a tensor too, eager or not, as TF's float attr
-        raise TypeError(f"Expected float for argument 'alpha' not {alpha!r}.")
+    # (None is the attr's default, as TF's fast path takes it)
+    alpha = C.wrapper_attrs("LeakyRelu", alpha=alpha)["alpha"]
     return bind(LEAKY_RELU, (x,), {"alpha": float(alpha)}, name)
 
 

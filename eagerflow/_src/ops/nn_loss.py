@@ -38,6 +38,7 @@ from eagerflow._src.ops.math import (
     exp,
     log,
     log1p,
+    logical_and,
     negative,
     subtract,
     sum_to,
@@ -518,9 +519,12 @@ def log_poisson_loss(targets: Any, log_input: Any, compute_full_loss: bool = Fal
     result = exp(c) - c * z
     if compute_full_loss:
         ones = convert_to_tensor(1, dtype=z._dtype)
-        safe = where(z > ones, z, ones)  # no log(0) even where the term is masked off
+        # TF masks the term off for targets in [0, 1] only: a negative or NaN target's
+        # term (NaN) is added
+        masked = logical_and(z >= zeros_like(z), z <= ones)
+        safe = where(masked, ones, z)  # no log(0) even where the term is masked off
         stirling = safe * log(safe) - safe + 0.5 * log(_const(2.0 * _pymath.pi, safe) * safe)
-        result = result + where(z > ones, stirling, zeros_like(z))
+        result = result + where(masked, zeros_like(z), stirling)
     return result
 
 # ---------------------------------------------------------------------------------------

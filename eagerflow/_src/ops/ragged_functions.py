@@ -49,10 +49,15 @@ from eagerflow._src.ops.tiling import tile
 # ---------------------------------------------------------------------------------------
 
 
+def _nested(x: Any) -> bool:
+    """Whether tf.ragged.constant reads `x` as a list: a list, a tuple or (as TF's) an array
+    of one or more dimensions, whose items keep their NumPy type."""
+    return isinstance(x, (list, tuple)) or np.ndim(x) != 0
+
+
 def _depths(pylist: Any) -> tuple:
     """(depth of the scalars or None if there are none, deepest list nesting)."""
-    if not isinstance(pylist, (list, tuple)) or isinstance(pylist, np.ndarray) and \
-            pylist.ndim == 0:
+    if not _nested(pylist):
         return 0, 0
     scalar, deepest = None, 1
     for child in pylist:
@@ -71,8 +76,6 @@ def constant(pylist: Any, dtype: Any = None, ragged_rank: Any = None, inner_shap
     is ragged)."""
     if isinstance(pylist, (RaggedTensor, Tensor)):
         raise TypeError("pylist may not be a RaggedTensor or Tensor")
-    if isinstance(pylist, np.ndarray):
-        pylist = pylist.tolist()
     splits_dtype = dt.as_dtype(row_splits_dtype)
     if splits_dtype not in (dt.int32, dt.int64):
         raise ValueError("row_splits must have dtype int32 or int64")
@@ -108,7 +111,7 @@ def constant(pylist: Any, dtype: Any = None, ragged_rank: Any = None, inner_shap
     for _ in builtins.range(ragged_rank):
         splits, flat = [0], []
         for row in values:
-            if not isinstance(row, (list, tuple)):
+            if not _nested(row):
                 raise ValueError("all scalar values must have the same nesting depth")
             splits.append(splits[-1] + len(row))
             flat.extend(row)
@@ -138,14 +141,14 @@ def _inner_values(values: Any, dtype: Any, inner: tuple | None, check: bool) -> 
 
 
 def _rectangular(values: Any) -> bool:
-    if not isinstance(values, (list, tuple)):
+    if not _nested(values):
         return True
     shapes = {_shape_of(v) for v in values}
     return len(shapes) <= 1 and None not in shapes
 
 
 def _shape_of(v: Any) -> tuple | None:
-    if not isinstance(v, (list, tuple)):
+    if not _nested(v):
         return ()
     inner = {_shape_of(x) for x in v}
     if len(inner) > 1 or None in inner:

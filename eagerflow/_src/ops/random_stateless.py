@@ -150,11 +150,15 @@ def key_counter_alg(seed: Any, alg: Any) -> tuple:
     eagerly in host memory, as TF's GPU kernel of StatelessRandomGetKeyCounter keeps its
     seed, key and counter (the draw copies the key and counter to its device)."""
     alg = alg_to_int(Algorithm.AUTO_SELECT.value if alg is None else alg)
-    if type(alg) is EagerTensor:  # (TF tests `alg == THREEFRY`: several values are
-        bool(alg == Algorithm.THREEFRY.value)  # NumPy's ambiguous truth; one is its id)
-        if int(alg) not in (a.value for a in Algorithm):
+    if type(alg) is EagerTensor:  # (TF tests `alg == AUTO_SELECT`: several values are
+        bool(alg == Algorithm.AUTO_SELECT.value)  # NumPy's ambiguous truth; one is its id)
+        # (compared as TF compares it, by value: 1.5, inf and NaN are no id, not int()'s)
+        if alg.numpy().item() not in (a.value for a in Algorithm):
             raise ValueError(unsupported_alg(alg))  # (named as TF names a tensor's)
-        alg = int(alg)
+        # (the tensor goes on as given: one of another dtype is the op's refusal, TF's)
+        alg, given_alg = int(alg), alg
+    else:
+        given_alg = alg
     if isinstance(alg, int) and alg == Algorithm.THREEFRY.value:
         s = np.asarray(convert_to_tensor(seed)).astype(np.uint32).astype(np.uint64)
         _check_threefry_seed(s)
@@ -170,6 +174,8 @@ def key_counter_alg(seed: Any, alg: Any) -> tuple:
     else:
         raise TypeError("a tensor `alg` is not supported; pass 'philox', 'threefry' or "
                         "'auto_select'")
+    if isinstance(given_alg, EagerTensor):
+        return key, counter, host_tensor(given_alg)
     return key, counter, host_tensor(alg, dt.int32)
 
 
@@ -178,11 +184,12 @@ def key_counter_alg(seed: Any, alg: Any) -> tuple:
 # ---------------------------------------------------------------------------------------
 
 def _check_key_counter_alg(op: str, key: Any, counter: Any, alg: Any) -> None:
-    for what, x, want in (("key", key, dt.uint64), ("counter", counter, dt.uint64),
-                          ("alg", alg, dt.int32)):
+    # (each V2 op's key, counter and alg are its inputs 1, 2 and 3)
+    for index, x, want in ((1, key, dt.uint64), (2, counter, dt.uint64), (3, alg, dt.int32)):
         if x._dtype is not want:
-            raise C.fail(op, f"cannot compute {op} as input {what} was expected to be a "
-                             f"{want.name} tensor but is a {x._dtype.name} tensor")
+            raise C.fail(op, f"cannot compute {op} as input #{index}(zero-based) was expected "
+                             f"to be a {want.name} tensor but is a {C.dtype_word(x._dtype)} "
+                             "tensor")
     if key._shape is not None and tuple(key._shape) != (1,):
         raise C.fail(op, f"key must have shape [1], not {C.shape_str(key._shape)}. (Note "
                          "that batched keys are not supported yet.)")

@@ -28,7 +28,7 @@ from eagerflow._src.ops.dynshape import (
     shape_arg,
 )
 from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
-from eagerflow._src.ops.math import multiply, negative
+from eagerflow._src.ops.math import negative
 from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 
@@ -388,4 +388,6 @@ def meshgrid(*args: Any, **kwargs: Any) -> list:
                 reshape(o, [-1, 1] + [1] * (n - 2)) if i == 1 else o for i, o in enumerate(outs)]
         sizes[0], sizes[1] = sizes[1], sizes[0]
     full = ones(sizes, dtype=xs[0]._dtype)
-    return [multiply(o, full) for o in outs]
+    # (as TF multiplies them, by the operator: bools by logical_and, and another dtype by
+    # its reflected product)
+    return [o * full for o in outs]

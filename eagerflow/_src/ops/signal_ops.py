@@ -222,7 +222,8 @@ def irfft(input_tensor: Any, fft_length: Any = None, name: str | None = None) ->
     n = _length("IRFFT", fft_length, 2 * (x._shape[-1] - 1))
     half = _fit_last(x, n // 2 + 1)
     mirror = conj(reverse(half[..., 1:(n + 1) // 2], [-1]))
-    return real(ifft(concat([half, mirror], axis=-1)))
+    # (n entries: the extension's length but where n is 0, whose half is one term)
+    return real(ifft(concat([half, mirror], axis=-1)))[..., :n]
 
 
 # ---------------------------------------------------------------------------------------

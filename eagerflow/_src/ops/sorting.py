@@ -376,7 +376,7 @@ def _top_k_count(k: Any, x: Any, input_: Any) -> tuple:
     given: a list takes its slow path), then must be a scalar: the kernel's error (after
     the input's type) for a vector."""
     if type(k) is int:
-        return k, ()
+        return C.int32_wrapped(k), ()
     if is_symbolic(k):
         if getattr(k, "_dtype", dt.int32) not in (dt.int16, dt.int32, dt.int64):
             raise raised_eagerly(C.not_supported("TopKV2", k._dtype, C.INDEX, "Tk"))

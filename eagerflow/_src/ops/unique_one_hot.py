@@ -297,8 +297,11 @@ def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = Non
             raise C.fail("OneHot", f"depth must be a scalar, but got: {C.shape_str(shape)}")
     if isinstance(depth, bool):  # (an int32 input: TF converts a bool to it, True is 1)
         depth = int(depth)
+    python_int = type(depth) is int
     depth, dyn = (C.int_arg(depth, "depth"), ()) if _state.graph is None else \
         scalar_arg(depth, "depth")
+    if python_int:  # (converted to OneHot's int32 input: its low 32 bits)
+        depth = C.int32_wrapped(depth)
     C.no_graph_attr(axis, "axis")
     g = _state.graph
     if g is not None:  # TF's API converts on_value and off_value first, in its scope
