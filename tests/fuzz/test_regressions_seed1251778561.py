@@ -315,9 +315,76 @@ RAGGED_CONSTANT = [
      ('ragged', ('int32', [3], [1, 2, 3]), [('int64', [3], [0, 2, 3])])),
 ]
 
+# ExpandDims' Python-int axis: TF's fast path (a tensor or an array given) converts it to
+# int32, wrapping it (checks.int32_wrapped); its slow path (a list given, or a NumPy scalar)
+# keeps the int64 the value infers where the attr allows it (args_to_matching_eager), which
+# the kernel refuses; past int64 the conversion's ValueError (was: the list wrapped, the
+# tensor's int kept)
+H = 2**32
+EXPAND_DIMS = [
+    (lambda: tf.expand_dims([1.], [H]),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__ExpandDims_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Tried to expand dim index 4294967296 for tensor with 1 dimensions. [Op:ExpandDims]')),
+    (lambda: tf.expand_dims([1.], H + 1),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__ExpandDims_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Tried to expand dim index 4294967297 for tensor with 1 dimensions. [Op:ExpandDims]')),
+    (lambda: tf.expand_dims([1.], -H),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__ExpandDims_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Tried to expand dim index -4294967296 for tensor with 1 dimensions. [Op:ExpandDims]')),
+    (lambda: tf.expand_dims([1.], 2**31),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__ExpandDims_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Tried to expand dim index 2147483648 for tensor with 1 dimensions. [Op:ExpandDims]')),
+    (lambda: tf.expand_dims([1.], np.array([H])),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__ExpandDims_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Tried to expand dim index 4294967296 for tensor with 1 dimensions. [Op:ExpandDims]')),
+    (lambda: tf.expand_dims(tf.constant([1.]), np.int64(H)),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__ExpandDims_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Tried to expand dim index 4294967296 for tensor with 1 dimensions. [Op:ExpandDims]')),
+    (lambda: tf.expand_dims(tf.constant([1.]), [H]),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__ExpandDims_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Tried to expand dim index 4294967296 for tensor with 1 dimensions. [Op:ExpandDims]')),
+    (lambda: tf.expand_dims([1.], 2**63),
+     ('raise', 'ValueError',
+      "Can't convert Python sequence with out-of-range integer to Tensor.")),
+    (lambda: tf.expand_dims(tf.constant([1.]), 2**63),
+     ('raise', 'ValueError',
+      "Can't convert Python sequence with out-of-range integer to Tensor.")),
+    (lambda: tf.expand_dims(tf.constant([1.]), 2**64 + 1),
+     ('raise', 'ValueError',
+      "Can't convert Python sequence with out-of-range integer to Tensor.")),
+    (lambda: tf.expand_dims(tf.constant([1.]), H),
+     ('float32', [1, 1], [[1.0]])),
+    (lambda: tf.expand_dims(tf.constant([1.]), -H - 1),
+     ('float32', [1, 1], [[1.0]])),
+    (lambda: tf.expand_dims(tf.constant([[1.]]), H + 1),
+     ('float32', [1, 1, 1], [[[1.0]]])),
+    (lambda: tf.expand_dims(np.array([1.], np.float32), H),
+     ('float32', [1, 1], [[1.0]])),
+    (lambda: tf.expand_dims(tf.constant([1.]), np.array([H])),
+     ('float32', [1, 1], [[1.0]])),
+    (lambda: tf.expand_dims(tf.constant([1.]), 2**31),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__ExpandDims_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Tried to expand dim index -2147483648 for tensor with 1 dimensions. [Op:ExpandDims] name:')),
+    (lambda: tf.raw_ops.ExpandDims(input=tf.constant([1.]), axis=H),
+     ('float32', [1, 1], [[1.0]])),
+    (lambda: tf.raw_ops.ExpandDims(input=[1.], axis=H),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__ExpandDims_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Tried to expand dim index 4294967296 for tensor with 1 dimensions. [Op:ExpandDims]')),
+]
+
 
 CASES = (ALG + MESHGRID + POISSON + LCM
-         + INT32_WRAP + IRFFT + AVERAGE + ARGMAX + WRAPPERS + RAGGED_CONSTANT)
+         + INT32_WRAP + IRFFT + AVERAGE + ARGMAX + WRAPPERS + RAGGED_CONSTANT
+         + EXPAND_DIMS)
 
 
 @pytest.mark.parametrize("fn, want", CASES)
