@@ -381,10 +381,38 @@ EXPAND_DIMS = [
       'Tried to expand dim index 4294967296 for tensor with 1 dimensions. [Op:ExpandDims]')),
 ]
 
+# TopKV2's kernel reads k as an int, whatever its Tk: its low 32 bits (2**32 + 1 is 1), raw_ops
+# and tf.math.top_k alike (was the int64 value: "needed 4294967297")
+TOP_K = [
+    (lambda: tf.raw_ops.TopKV2(input=[1, 3, 2], k=2**32 + 1),
+     ['tuple', ('int32', [1], [3]), ('int32', [1], [1])]),
+    (lambda: tf.raw_ops.TopKV2(input=tf.constant([1, 3, 2]), k=tf.constant(2**32 + 1, tf.int64)),
+     ['tuple', ('int32', [1], [3]), ('int32', [1], [1])]),
+    (lambda: tf.raw_ops.TopKV2(input=tf.constant([1, 3, 2]), k=tf.constant(-2**32 + 2, tf.int64)),
+     ['tuple', ('int32', [2], [3, 2]), ('int32', [2], [1, 2])]),
+    (lambda: tf.raw_ops.TopKV2(input=[1, 3, 2], k=-2**32 + 2),
+     ['tuple', ('int32', [2], [3, 2]), ('int32', [2], [1, 2])]),
+    (lambda: tf.raw_ops.TopKV2(input=[1, 3, 2], k=np.int64(2**32 + 1)),
+     ['tuple', ('int32', [1], [3]), ('int32', [1], [1])]),
+    (lambda: tf.raw_ops.TopKV2(input=[1, 3, 2], k=np.array(2**32 + 1)),
+     ['tuple', ('int32', [1], [3]), ('int32', [1], [1])]),
+    (lambda: tf.math.top_k([1, 3, 2], k=tf.constant(2**32 + 1, tf.int64)),
+     ['tuple', ('int32', [1], [3]), ('int32', [1], [1])]),
+    (lambda: tf.math.top_k([1, 3, 2], k=np.int64(2**32 + 1)),
+     ['tuple', ('int32', [1], [3]), ('int32', [1], [1])]),
+    (lambda: tf.raw_ops.TopKV2(input=[1, 3, 2], k=2**31),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__TopKV2_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Need k >= 0, got -2147483648 [Op:TopKV2]')),
+    (lambda: tf.raw_ops.TopKV2(input=[1, 3, 2], k=2**63),
+     ('raise', 'ValueError',
+      "Can't convert Python sequence with out-of-range integer to Tensor.")),
+]
+
 
 CASES = (ALG + MESHGRID + POISSON + LCM
          + INT32_WRAP + IRFFT + AVERAGE + ARGMAX + WRAPPERS + RAGGED_CONSTANT
-         + EXPAND_DIMS)
+         + EXPAND_DIMS + TOP_K)
 
 
 @pytest.mark.parametrize("fn, want", CASES)

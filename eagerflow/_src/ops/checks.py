@@ -522,7 +522,7 @@ def no_graph_attr(value: Any, what: str, kind: str = "int") -> None:
 def int32_wrapped(value: int) -> int:
     """A Python int as TF's conversion makes it an int32 input (TopKV2's k, OneHot's depth):
     its low 32 bits, signed (2**32 + 3 is 3); past int64 the conversion's ValueError."""
-    return (int64_ranged(value) + (1 << 31)) % (1 << 32) - (1 << 31)
+    return (int(int64_ranged(value)) + (1 << 31)) % (1 << 32) - (1 << 31)
 
 
 def int64_ranged(value: int) -> int:
