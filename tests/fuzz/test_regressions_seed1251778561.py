@@ -409,10 +409,38 @@ TOP_K = [
       "Can't convert Python sequence with out-of-range integer to Tensor.")),
 ]
 
+# tnp.geomspace reads a given dtype as TF's as_dtype reads it: True is the enum 1, float32, an
+# int type TF's TypeError (was tnp's result_type: bool, int64)
+GEOMSPACE = [
+    (lambda: tnp.geomspace(1., 2., 3, dtype=True),
+     ('float32', [3], [1.0, 1.4142135381698608, 1.9999998807907104])),
+    (lambda: tnp.geomspace(1., 2., 3, dtype=1),
+     ('float32', [3], [1.0, 1.4142135381698608, 1.9999998807907104])),
+    (lambda: tnp.geomspace(1, 8, 4, dtype=True),
+     ('float32', [4], [1.0, 2.0, 4.000000476837158, 8.0])),
+    (lambda: tnp.geomspace(tf.constant([1., 4.]), 8., 3, dtype=True),
+     ('float32', [3, 2], [[1.0, 3.999999761581421], [2.8284270763397217, 5.656854152679443],
+                          [8.0, 8.0]])),
+    (lambda: tnp.geomspace(1., 2., 3, dtype=int),
+     ('raise', 'TypeError',
+      "Cannot convert the argument `type_value`: <class 'int'> to a TensorFlow DType.")),
+    (lambda: tnp.geomspace(1., 8., 3, dtype='x'),
+     ('raise', 'TypeError',
+      "Cannot convert the argument `type_value`: 'x' to a TensorFlow DType.")),
+    (lambda: tnp.geomspace(1., 2., 3, dtype=False),
+     ('float64', [3], [1.0, 1.414213562373095, 1.9999999999999998])),
+    (lambda: tnp.geomspace(1., 2., 3, dtype=bool),
+     ('bool', [3], [True, True, True])),
+    (lambda: tnp.geomspace(1., 8., 4, dtype=tf.int32),
+     ('int32', [4], [1, 1, 3, 7])),
+    (lambda: tnp.geomspace(1., 8., 3, dtype=float),
+     ('float32', [3], [1.0, 2.8284270763397217, 8.0])),
+]
+
 
 CASES = (ALG + MESHGRID + POISSON + LCM
          + INT32_WRAP + IRFFT + AVERAGE + ARGMAX + WRAPPERS + RAGGED_CONSTANT
-         + EXPAND_DIMS + TOP_K)
+         + EXPAND_DIMS + TOP_K + GEOMSPACE)
 
 
 @pytest.mark.parametrize("fn, want", CASES)
