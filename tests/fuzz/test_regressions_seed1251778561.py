@@ -437,10 +437,53 @@ GEOMSPACE = [
      ('float32', [3], [1.0, 2.8284270763397217, 8.0])),
 ]
 
+# tnp.average's vector weights along an axis of an array of another rank: TF's tensordot of
+# them (its MatMul's error for a wrong length), a rank check first; weights of a's rank (or no
+# axis) checked against a's shape as tensors, broadcast (was: broadcast against a)
+X32 = tf.reshape(tf.range(6.), (3, 2))
+ASSERTED = "Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. Summarized data: "
+AVERAGE_AXIS = [
+    (lambda: tnp.average(X32, weights=[1., 3.], axis=1),
+     ('float32', [3], [0.75, 2.75, 4.75])),
+    (lambda: tnp.average(X32, weights=[1., 3., 2.], axis=0),
+     ('float32', [2], [2.3333332538604736, 3.3333332538604736])),
+    (lambda: tnp.average(tf.reshape(tf.range(12.), (2, 3, 2)), weights=[1., 3., 2.], axis=1),
+     ('float32', [2, 2], [[2.3333332538604736, 3.3333332538604736],
+                          [8.333333015441895, 9.333333015441895]])),
+    (lambda: tnp.average(X32, weights=[1., 3., 4.], axis=1),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__MatMul_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Matrix size-incompatible: In[0]: [3,2], In[1]: [3,1] [Op:MatMul] name:')),
+    (lambda: tnp.average(X32, weights=[[1., 3.]], axis=1),
+     ('raise', 'InvalidArgumentError',
+      ASSERTED + "3, 2")),
+    (lambda: tnp.average(X32, weights=[1., 3.]),
+     ('raise', 'InvalidArgumentError',
+      ASSERTED + "3, 2")),
+    (lambda: tnp.average(tf.reshape(tf.range(12.), (2, 3, 2)), weights=tf.ones((3, 2)), axis=1),
+     ('raise', 'InvalidArgumentError',
+      ASSERTED + "2")),
+    (lambda: tnp.average(tf.reshape(tf.range(6), (3, 2)), weights=[1, 3], axis=1),
+     ('float64', [3], [0.75, 2.75, 4.75])),
+    (lambda: tnp.average(X32, weights=[1., 3.], axis=1, returned=True)[1],
+     ('float32', [3], [4.0, 4.0, 4.0])),
+    (lambda: tnp.average(X32, weights=[1., -1.], axis=1),
+     ('float32', [3], ['-inf', '-inf', '-inf'])),
+    (lambda: tnp.average(X32, weights=[1., 3.], axis=(1,)),
+     ('raise', 'ValueError',
+      "Argument `axis` must be an integer. Received axis=(1,) (of type <class 'tuple'>)")),
+    (lambda: tnp.average(X32, weights=tf.ones((3, 2)), axis=1),
+     ('float32', [3], [0.5, 2.5, 4.5])),
+    (lambda: tnp.average(tf.range(3.), weights=tf.ones((3, 3))),
+     ('float32', [], 1.0)),
+    (lambda: tnp.average(tf.constant(2.), weights=[1., 3.]),
+     ('float32', [], 2.0)),
+]
+
 
 CASES = (ALG + MESHGRID + POISSON + LCM
          + INT32_WRAP + IRFFT + AVERAGE + ARGMAX + WRAPPERS + RAGGED_CONSTANT
-         + EXPAND_DIMS + TOP_K + GEOMSPACE)
+         + EXPAND_DIMS + TOP_K + GEOMSPACE + AVERAGE_AXIS)
 
 
 @pytest.mark.parametrize("fn, want", CASES)
