@@ -77,7 +77,44 @@ def cases(tf: Any) -> dict[str, Callable[[], Any]]:
     def lookups() -> Any:
         return gather_loss() + tf.reduce_sum(tf.gather_nd(v, [[1], [3]]) * 2.0)
 
+    a = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+    b = tf.constant([[5.0, 6.0]])
+
+    def grad_ab(f: Callable[[Any, Any], Any], traced: bool = False) -> Any:
+        """The gradients of f(a, b) for a and b, f run eagerly or as a tf.function."""
+        run = tf.function(f) if traced else f
+        with tf.GradientTape() as tape:
+            tape.watch(a)
+            tape.watch(b)
+            loss = run(a, b)
+        return tape.gradient(loss, [a, b])
+
+    # the gradient of a gather of a concat or a sum: ConcatV2's, AddV2's and Sub's
+    # gradients take an IndexedSlices (each pair eagerly and traced)
+    through = {
+        "concat_axis0": lambda x, y: tf.reduce_sum(
+            tf.gather(tf.concat([x, y], 0), [2, 0, 1, 0]) * tf.constant([[1.], [2.], [3.], [4.]])),
+        "concat_same_twice": lambda x, y: tf.reduce_sum(
+            tf.gather(tf.concat([x, x], 0), [3, 0, 2]) * tf.constant([[1.], [2.], [3.]])),
+        "concat_axis1": lambda x, y: tf.reduce_sum(
+            tf.gather(tf.concat([x, x * 2.0], 1), [1]) * tf.constant([[1., 2., 3., 4.]])),
+        "concat_negative_axis": lambda x, y: tf.reduce_sum(
+            tf.gather(tf.concat([x, y], -2), [2, 1])),
+        "concat_and_dense": lambda x, y: tf.reduce_sum(
+            tf.gather(tf.concat([x, y], 0), [2, 1])) + tf.reduce_sum(x),
+        "add_scalar": lambda x, y: tf.reduce_sum(tf.gather(x + 1.0, [1, 1]) * 2.0),
+        "sub_scalar": lambda x, y: tf.reduce_sum(tf.gather(x - 1.0, [1]) * 2.0),
+        "add_broadcast": lambda x, y: tf.reduce_sum(tf.gather(x + y, [1])),
+        "mul_scalar": lambda x, y: tf.reduce_sum(tf.gather(x * 2.0, [1])),
+        "scalar_sub": lambda x, y: tf.reduce_sum(tf.gather(1.0 - x, [1])),
+    }
+    slices_through = {}
+    for name, f in through.items():
+        slices_through[name] = lambda f=f: grad_ab(f)
+        slices_through[name + "_traced"] = lambda f=f: grad_ab(f, traced=True)
+
     return {
+        **slices_through,
         "gather_variable": lambda: grad(gather_loss),
         # a function's gathers under a tape outside it (its gradient replays its graph)
         "function_gathers": lambda: grad(lookups),

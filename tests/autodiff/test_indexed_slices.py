@@ -57,6 +57,30 @@ def test_matches_tf(name: str) -> None:
     _same(_got()[name], _REF[name])
 
 
+_THROUGH = sorted(k for k in _REF if k.startswith(
+    ("concat_", "add_", "sub_", "mul_", "scalar_sub")))
+
+
+def _numbers(d: object) -> list:
+    """Every number of a described result, in order (dense values and rows)."""
+    if isinstance(d, list):
+        return [x for e in d for x in _numbers(e)]
+    if d is None:
+        return []
+    return np.ravel(d["value"] if d["kind"] == "dense" else d["values"]).tolist()
+
+
+@pytest.mark.parametrize("name", _THROUGH)
+def test_slices_through_concat_and_sums_exactly_as_tf(name: str) -> None:
+    """A gradient through ConcatV2, AddV2 or Sub keeps or drops the IndexedSlices form as
+    TF's does, with its rows in TF's order (a tensor taken twice by one concat: its first
+    use's rows first), and dense zeros of TF's sign (1 - x: the rows negated before they
+    are made dense, so 0.0 where no row is, not -0.0)."""
+    got, want = _got()[name], _REF[name]
+    assert got == want
+    assert np.signbit(_numbers(got)).tolist() == np.signbit(_numbers(want)).tolist()
+
+
 def test_dense_form_matches_finite_differences() -> None:
     """The IndexedSlices' dense form is the gradient: central differences of the loss."""
     x = tf.constant(TABLE.astype(np.float64))

@@ -315,9 +315,175 @@ RAGGED_CONSTANT = [
      ('ragged', ('int32', [3], [1, 2, 3]), [('int64', [3], [0, 2, 3])])),
 ]
 
+# ExpandDims' Python-int axis: TF's fast path (a tensor or an array given) converts it to
+# int32, wrapping it (checks.int32_wrapped); its slow path (a list given, or a NumPy scalar)
+# keeps the int64 the value infers where the attr allows it (args_to_matching_eager), which
+# the kernel refuses; past int64 the conversion's ValueError (was: the list wrapped, the
+# tensor's int kept)
+H = 2**32
+EXPAND_DIMS = [
+    (lambda: tf.expand_dims([1.], [H]),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__ExpandDims_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Tried to expand dim index 4294967296 for tensor with 1 dimensions. [Op:ExpandDims]')),
+    (lambda: tf.expand_dims([1.], H + 1),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__ExpandDims_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Tried to expand dim index 4294967297 for tensor with 1 dimensions. [Op:ExpandDims]')),
+    (lambda: tf.expand_dims([1.], -H),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__ExpandDims_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Tried to expand dim index -4294967296 for tensor with 1 dimensions. [Op:ExpandDims]')),
+    (lambda: tf.expand_dims([1.], 2**31),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__ExpandDims_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Tried to expand dim index 2147483648 for tensor with 1 dimensions. [Op:ExpandDims]')),
+    (lambda: tf.expand_dims([1.], np.array([H])),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__ExpandDims_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Tried to expand dim index 4294967296 for tensor with 1 dimensions. [Op:ExpandDims]')),
+    (lambda: tf.expand_dims(tf.constant([1.]), np.int64(H)),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__ExpandDims_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Tried to expand dim index 4294967296 for tensor with 1 dimensions. [Op:ExpandDims]')),
+    (lambda: tf.expand_dims(tf.constant([1.]), [H]),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__ExpandDims_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Tried to expand dim index 4294967296 for tensor with 1 dimensions. [Op:ExpandDims]')),
+    (lambda: tf.expand_dims([1.], 2**63),
+     ('raise', 'ValueError',
+      "Can't convert Python sequence with out-of-range integer to Tensor.")),
+    (lambda: tf.expand_dims(tf.constant([1.]), 2**63),
+     ('raise', 'ValueError',
+      "Can't convert Python sequence with out-of-range integer to Tensor.")),
+    (lambda: tf.expand_dims(tf.constant([1.]), 2**64 + 1),
+     ('raise', 'ValueError',
+      "Can't convert Python sequence with out-of-range integer to Tensor.")),
+    (lambda: tf.expand_dims(tf.constant([1.]), H),
+     ('float32', [1, 1], [[1.0]])),
+    (lambda: tf.expand_dims(tf.constant([1.]), -H - 1),
+     ('float32', [1, 1], [[1.0]])),
+    (lambda: tf.expand_dims(tf.constant([[1.]]), H + 1),
+     ('float32', [1, 1, 1], [[[1.0]]])),
+    (lambda: tf.expand_dims(np.array([1.], np.float32), H),
+     ('float32', [1, 1], [[1.0]])),
+    (lambda: tf.expand_dims(tf.constant([1.]), np.array([H])),
+     ('float32', [1, 1], [[1.0]])),
+    (lambda: tf.expand_dims(tf.constant([1.]), 2**31),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__ExpandDims_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Tried to expand dim index -2147483648 for tensor with 1 dimensions. [Op:ExpandDims] name:')),
+    (lambda: tf.raw_ops.ExpandDims(input=tf.constant([1.]), axis=H),
+     ('float32', [1, 1], [[1.0]])),
+    (lambda: tf.raw_ops.ExpandDims(input=[1.], axis=H),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__ExpandDims_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Tried to expand dim index 4294967296 for tensor with 1 dimensions. [Op:ExpandDims]')),
+]
+
+# TopKV2's kernel reads k as an int, whatever its Tk: its low 32 bits (2**32 + 1 is 1), raw_ops
+# and tf.math.top_k alike (was the int64 value: "needed 4294967297")
+TOP_K = [
+    (lambda: tf.raw_ops.TopKV2(input=[1, 3, 2], k=2**32 + 1),
+     ['tuple', ('int32', [1], [3]), ('int32', [1], [1])]),
+    (lambda: tf.raw_ops.TopKV2(input=tf.constant([1, 3, 2]), k=tf.constant(2**32 + 1, tf.int64)),
+     ['tuple', ('int32', [1], [3]), ('int32', [1], [1])]),
+    (lambda: tf.raw_ops.TopKV2(input=tf.constant([1, 3, 2]), k=tf.constant(-2**32 + 2, tf.int64)),
+     ['tuple', ('int32', [2], [3, 2]), ('int32', [2], [1, 2])]),
+    (lambda: tf.raw_ops.TopKV2(input=[1, 3, 2], k=-2**32 + 2),
+     ['tuple', ('int32', [2], [3, 2]), ('int32', [2], [1, 2])]),
+    (lambda: tf.raw_ops.TopKV2(input=[1, 3, 2], k=np.int64(2**32 + 1)),
+     ['tuple', ('int32', [1], [3]), ('int32', [1], [1])]),
+    (lambda: tf.raw_ops.TopKV2(input=[1, 3, 2], k=np.array(2**32 + 1)),
+     ['tuple', ('int32', [1], [3]), ('int32', [1], [1])]),
+    (lambda: tf.math.top_k([1, 3, 2], k=tf.constant(2**32 + 1, tf.int64)),
+     ['tuple', ('int32', [1], [3]), ('int32', [1], [1])]),
+    (lambda: tf.math.top_k([1, 3, 2], k=np.int64(2**32 + 1)),
+     ['tuple', ('int32', [1], [3]), ('int32', [1], [1])]),
+    (lambda: tf.raw_ops.TopKV2(input=[1, 3, 2], k=2**31),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__TopKV2_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Need k >= 0, got -2147483648 [Op:TopKV2]')),
+    (lambda: tf.raw_ops.TopKV2(input=[1, 3, 2], k=2**63),
+     ('raise', 'ValueError',
+      "Can't convert Python sequence with out-of-range integer to Tensor.")),
+]
+
+# tnp.geomspace reads a given dtype as TF's as_dtype reads it: True is the enum 1, float32, an
+# int type TF's TypeError (was tnp's result_type: bool, int64)
+GEOMSPACE = [
+    (lambda: tnp.geomspace(1., 2., 3, dtype=True),
+     ('float32', [3], [1.0, 1.4142135381698608, 1.9999998807907104])),
+    (lambda: tnp.geomspace(1., 2., 3, dtype=1),
+     ('float32', [3], [1.0, 1.4142135381698608, 1.9999998807907104])),
+    (lambda: tnp.geomspace(1, 8, 4, dtype=True),
+     ('float32', [4], [1.0, 2.0, 4.000000476837158, 8.0])),
+    (lambda: tnp.geomspace(tf.constant([1., 4.]), 8., 3, dtype=True),
+     ('float32', [3, 2], [[1.0, 3.999999761581421], [2.8284270763397217, 5.656854152679443],
+                          [8.0, 8.0]])),
+    (lambda: tnp.geomspace(1., 2., 3, dtype=int),
+     ('raise', 'TypeError',
+      "Cannot convert the argument `type_value`: <class 'int'> to a TensorFlow DType.")),
+    (lambda: tnp.geomspace(1., 8., 3, dtype='x'),
+     ('raise', 'TypeError',
+      "Cannot convert the argument `type_value`: 'x' to a TensorFlow DType.")),
+    (lambda: tnp.geomspace(1., 2., 3, dtype=False),
+     ('float64', [3], [1.0, 1.414213562373095, 1.9999999999999998])),
+    (lambda: tnp.geomspace(1., 2., 3, dtype=bool),
+     ('bool', [3], [True, True, True])),
+    (lambda: tnp.geomspace(1., 8., 4, dtype=tf.int32),
+     ('int32', [4], [1, 1, 3, 7])),
+    (lambda: tnp.geomspace(1., 8., 3, dtype=float),
+     ('float32', [3], [1.0, 2.8284270763397217, 8.0])),
+]
+
+# tnp.average's vector weights along an axis of an array of another rank: TF's tensordot of
+# them (its MatMul's error for a wrong length), a rank check first; weights of a's rank (or no
+# axis) checked against a's shape as tensors, broadcast (was: broadcast against a)
+X32 = tf.reshape(tf.range(6.), (3, 2))
+ASSERTED = "Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. Summarized data: "
+AVERAGE_AXIS = [
+    (lambda: tnp.average(X32, weights=[1., 3.], axis=1),
+     ('float32', [3], [0.75, 2.75, 4.75])),
+    (lambda: tnp.average(X32, weights=[1., 3., 2.], axis=0),
+     ('float32', [2], [2.3333332538604736, 3.3333332538604736])),
+    (lambda: tnp.average(tf.reshape(tf.range(12.), (2, 3, 2)), weights=[1., 3., 2.], axis=1),
+     ('float32', [2, 2], [[2.3333332538604736, 3.3333332538604736],
+                          [8.333333015441895, 9.333333015441895]])),
+    (lambda: tnp.average(X32, weights=[1., 3., 4.], axis=1),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__MatMul_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Matrix size-incompatible: In[0]: [3,2], In[1]: [3,1] [Op:MatMul] name:')),
+    (lambda: tnp.average(X32, weights=[[1., 3.]], axis=1),
+     ('raise', 'InvalidArgumentError',
+      ASSERTED + "3, 2")),
+    (lambda: tnp.average(X32, weights=[1., 3.]),
+     ('raise', 'InvalidArgumentError',
+      ASSERTED + "3, 2")),
+    (lambda: tnp.average(tf.reshape(tf.range(12.), (2, 3, 2)), weights=tf.ones((3, 2)), axis=1),
+     ('raise', 'InvalidArgumentError',
+      ASSERTED + "2")),
+    (lambda: tnp.average(tf.reshape(tf.range(6), (3, 2)), weights=[1, 3], axis=1),
+     ('float64', [3], [0.75, 2.75, 4.75])),
+    (lambda: tnp.average(X32, weights=[1., 3.], axis=1, returned=True)[1],
+     ('float32', [3], [4.0, 4.0, 4.0])),
+    (lambda: tnp.average(X32, weights=[1., -1.], axis=1),
+     ('float32', [3], ['-inf', '-inf', '-inf'])),
+    (lambda: tnp.average(X32, weights=[1., 3.], axis=(1,)),
+     ('raise', 'ValueError',
+      "Argument `axis` must be an integer. Received axis=(1,) (of type <class 'tuple'>)")),
+    (lambda: tnp.average(X32, weights=tf.ones((3, 2)), axis=1),
+     ('float32', [3], [0.5, 2.5, 4.5])),
+    (lambda: tnp.average(tf.range(3.), weights=tf.ones((3, 3))),
+     ('float32', [], 1.0)),
+    (lambda: tnp.average(tf.constant(2.), weights=[1., 3.]),
+     ('float32', [], 2.0)),
+]
+
 
 CASES = (ALG + MESHGRID + POISSON + LCM
-         + INT32_WRAP + IRFFT + AVERAGE + ARGMAX + WRAPPERS + RAGGED_CONSTANT)
+         + INT32_WRAP + IRFFT + AVERAGE + ARGMAX + WRAPPERS + RAGGED_CONSTANT
+         + EXPAND_DIMS + TOP_K + GEOMSPACE + AVERAGE_AXIS)
 
 
 @pytest.mark.parametrize("fn, want", CASES)

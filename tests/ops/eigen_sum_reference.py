@@ -55,7 +55,7 @@ def rows(y: Any, offset: int = 0, op: Any = np.add) -> Any:
     scalar = np.full(m, zero)
     for j in range(whole, n):
         scalar = op(scalar, y[:, j])
-    return op(scalar, packet[:, 0])
+    return op(packet[:, 0], scalar)  # (the fold's NaN over the last values', as TF 2.21's)
 
 
 def full(x: Any, shards: int, op: Any = np.add) -> Any:

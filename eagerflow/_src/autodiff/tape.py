@@ -60,7 +60,8 @@ _DIFFERENTIABLE = frozenset(d for d in dt._ALL if d.is_floating or d.is_complex)
 # ReadVariableOp's gradient (the identity), which _backward applies inline
 _READ_GRAD = READ.grad
 # gradient functions that hand their gradient on unchanged, so an IndexedSlices stays one
-# through them (as TF's Identity); every other one gets a dense gradient
+# through them (as TF's Identity); besides these, those of ops whose OpDef says grad_slices
+# take one as it is, and every other one gets a dense gradient (_takes_slices)
 _SPARSE_THROUGH = frozenset((READ.grad, READ_VAR.grad, IDENTITY.grad))
 _ONE_NEEDED = (True,)
 # getattr's and is_not's further arguments, mapped over a node's outputs or gradients
@@ -129,6 +130,13 @@ def _aggregate(gs: list) -> Any:
     for g in gs[1:]:
         out = _accumulate(out, g)
     return out
+
+
+def _takes_slices(op: Any, grad_fn: Any) -> bool:
+    """Whether `grad_fn`, `op`'s gradient function, takes an IndexedSlices output gradient
+    as it is (else the tape hands it the dense tensor)."""
+    return grad_fn in _SPARSE_THROUGH or grad_fn is getattr(op, "grad", None) and \
+        getattr(op, "grad_slices", False)
 
 
 def _gated(dxs: Any) -> Any:
@@ -654,7 +662,7 @@ class GradientTape:
                         node.needs = _ONE_NEEDED
                         parts.setdefault(i, []).append(g)
                     continue
-                if g.__class__ is IndexedSlices and grad_fn not in _SPARSE_THROUGH:
+                if g.__class__ is IndexedSlices and not _takes_slices(op, grad_fn):
                     g = g._as_tensor()
                 gs: Any = (g,)
             else:
@@ -823,7 +831,7 @@ def _walk_eager(nodes: Any, grads: dict, live: set) -> None:
                     node.needs = _ONE_NEEDED
                     grads[i] = _accumulate(grads[i], g) if i in grads else g
                 continue
-            if g.__class__ is IndexedSlices and grad_fn not in _SPARSE_THROUGH:
+            if g.__class__ is IndexedSlices and not _takes_slices(op, grad_fn):
                 g = g._as_tensor()
             gs: Any = (g,)
         else:
@@ -836,7 +844,12 @@ def _walk_eager(nodes: Any, grads: dict, live: set) -> None:
         except LookupError as e:  # an op without a gradient (named by tf.gradients)
             e.node = node
             raise
-        for x, g in itertools.compress(zip(node.inputs, dxs), needs):
+        pairs = itertools.compress(zip(node.inputs, dxs), needs)
+        if len(dxs) > 1 and IndexedSlices in map(type, dxs):
+            # the last input's first, so that of a tensor taken twice, the rows of its
+            # first use come first (each gradient is put before those summed so far), as TF's
+            pairs = reversed(list(pairs))
+        for x, g in pairs:
             if g is not None:
                 i = id(x)
                 grads[i] = _accumulate(grads[i], g) if i in grads else g

@@ -218,8 +218,11 @@ class SparseTensorSpec(CompositeSpec):
     def _from_components(self, components: list) -> SparseTensor:
         st = SparseTensor._of(*components)
         # the spec's static shape merged in, as TF's (a known dense shape that does not fit
-        # it is refused: "Shapes (3, 4) and (None, 5) are not compatible")
-        st._static = st.shape.merge_with(self._shape)
+        # it is refused: "Shapes (3, 4) and (None, 5) are not compatible); a dense shape on
+        # a device is not read for it (TF's stays in host memory, eagerflow's would be a copy
+        # per call)
+        if isinstance(getattr(st._dense_shape, "_arr", None), (np.ndarray, type(None))):
+            st._static = st.shape.merge_with(self._shape)
         return st
 
     def is_compatible_with(self, spec_or_value: Any) -> bool:

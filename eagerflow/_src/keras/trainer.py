@@ -381,7 +381,7 @@ class Trainer:
 
     @steps_per_execution.setter
     def steps_per_execution(self, value: int) -> None:
-        self._tset("_steps_per_execution", int(value))
+        self._tset("_steps_per_execution", _kept_steps(value, value))
 
     @property
     def unrolled_steps_per_execution(self) -> int:
@@ -485,7 +485,8 @@ class Trainer:
             self._tset("_compile_metrics", CompileMetrics(metrics, weighted_metrics, names))
         self._tset("_loss_tracker", Mean(name="loss"))
         self._tset("_run_eagerly", bool(run_eagerly))
-        self._tset("_steps_per_execution", int(steps_per_execution or 1))
+        self._tset("_steps_per_execution", _kept_steps(steps_per_execution,
+                                                      steps_per_execution or 1))
         if jit_compile is True and run_eagerly:  # ("auto" resolves to off without a word)
             jit_compile = False
             warnings.warn("If `run_eagerly` is True, then `jit_compile` cannot also be True. "
@@ -612,6 +613,7 @@ class Trainer:
         return _Step(fn, not self.run_eagerly, named=named)
 
     def make_predict_function(self, force: bool = False) -> Any:
+        _compared_steps(self.steps_per_execution)
         if self._tstate("predict_function") is None or force:
             self._tset("predict_function", _Step(self.predict_step, not self.run_eagerly,
                                                  from_iterator=False,
@@ -698,7 +700,7 @@ class Trainer:
             # islice: a batch past the epoch's steps is never drawn (the next epoch gets it)
             steps_taken = passes.epoch() if passes is not None else \
                 enumerate(itertools.islice(data.epoch_iterator(), steps_per_epoch))
-            k, pending = self.steps_per_execution, False
+            k, pending = _loop_steps(self.steps_per_execution), False
             for step, batch in steps_taken:
                 if _begins_execution(step, k, batch):
                     callbacks.on_train_batch_begin(step)
@@ -773,7 +775,7 @@ class Trainer:
         callbacks.on_test_begin()
         raw: Any = {}
         peek = self._tstate("_distribute_strategy") is not None
-        k, pending, step = self.steps_per_execution, False, 0
+        k, pending, step = _loop_steps(self.steps_per_execution), False, 0
         for step, batch in _steps(data, steps, reset=True, peek=peek):
             if _begins_execution(step, k, batch):
                 callbacks.on_test_batch_begin(step)
@@ -812,7 +814,7 @@ class Trainer:
         outputs: list = []
         self._tset("stop_predicting", False)  # (as stop_evaluating)
         callbacks.on_predict_begin()
-        k, group, step = self.steps_per_execution, [], 0
+        k, group, step = _loop_steps(self.steps_per_execution), [], 0
         for step, batch in _steps(data, steps, reset=False):
             if _begins_execution(step, k, batch):
                 callbacks.on_predict_batch_begin(step)
@@ -860,6 +862,7 @@ class Trainer:
         """One optimization step on exactly this batch; its loss and metrics (the metrics
         reset first, always, as Keras 3's: it has no `reset_metrics` argument)."""
         self._assert_compiled()
+        _loop_steps(self.steps_per_execution)
         self.reset_metrics()
         logs = cbks.pythonify_logs(self.make_train_function()(self._one_batch(x, y, sample_weight,
                                                                      class_weight)))
@@ -868,6 +871,7 @@ class Trainer:
     def test_on_batch(self, x: Any, y: Any = None, sample_weight: Any = None,
                       return_dict: bool = False) -> Any:
         self._assert_compiled()
+        _loop_steps(self.steps_per_execution)
         self.reset_metrics()
         logs = cbks.pythonify_logs(self.make_test_function()(self._one_batch(x, y, sample_weight)))
         return logs if return_dict else self._in_order(logs)
@@ -933,6 +937,27 @@ def _capped_steps(steps: int | None) -> int | None:
         warnings.warn(f"Limiting steps_per_epoch to {cap}", stacklevel=3)
         return cap
     return steps
+
+
+# Keras 3's compile() keeps steps_per_execution as given ("auto", None, 2.5 too: its
+# get_compile_config() returns it so); what is not an int fails only where a loop takes
+# it, with Python's own TypeError: fit after on_epoch_begin, evaluate after on_test_begin,
+# train_on_batch/test_on_batch at once, predict and predict_on_batch first where they
+# compare it with 1 (a float passes that, then fails in predict's loop).
+def _kept_steps(given: Any, as_int: Any) -> Any:
+    return int(as_int) if isinstance(given, int) else given
+
+
+def _loop_steps(k: Any) -> int:
+    if not isinstance(k, int):
+        raise TypeError(f"'{type(k).__name__}' object cannot be interpreted as an integer")
+    return k
+
+
+def _compared_steps(k: Any) -> None:
+    if not isinstance(k, (int, float)):
+        raise TypeError(f"'>' not supported between instances of '{type(k).__name__}' and "
+                        "'int'")
 
 
 # Keras 3 runs steps_per_execution (k) steps in one call of its step function: the batch

@@ -183,7 +183,9 @@ def logspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True,
 
 def geomspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True,
               dtype: Any = None, axis: int = 0) -> Tensor:
-    want = result_type(dtype) if dtype else result_type(start, stop, float)
+    # (a given dtype read as TF's as_dtype reads it: True is the enum 1, float32; not
+    # tnp's result_type, which linspace and logspace use)
+    want = dt.as_dtype(dtype) if dtype else result_type(start, stop, float)
     work = want if want.is_floating or want.is_complex else _float_type()
     # through base 10, as TF's: an integer result truncates 10**log10(8) = 7.99...
     lo, hi = log10_(asarray(start, work)), log10_(asarray(stop, work))

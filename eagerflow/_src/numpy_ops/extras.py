@@ -17,10 +17,12 @@ from eagerflow._src.ops import array as A
 from eagerflow._src.ops import linalg as L
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops import misc_ops as MO
+from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math_base import cast, identity, ones_like, where, zeros_like
 from eagerflow._src.ops.padding import pad as _pad
+from eagerflow._src.ops.reduce import reduce_all
 from eagerflow._src.ops.reduce import size as _size
 from eagerflow._src.ops.sequences import range as _range
 from eagerflow._src.ops.tiling import broadcast_to
@@ -266,6 +268,9 @@ def compress(condition: Any, a: Any, axis: int | None = None) -> Tensor:
 
 
 def average(a: Any, axis: Any = None, weights: Any = None, returned: bool = False) -> Any:
+    if axis is not None and type(axis) is not int:  # (TF's: no tuple of axes)
+        raise ValueError(f"Argument `axis` must be an integer. Received axis={axis} "
+                         f"(of type {type(axis)})")
     a = asarray(a)
     if weights is None:
         avg = M.mean(a, axis=axis)
@@ -275,19 +280,25 @@ def average(a: Any, axis: Any = None, weights: Any = None, returned: bool = Fals
     a, w = promote(a, weights)
     if not a.dtype.is_floating and not a.dtype.is_complex:
         a, w = cast(a, result_type(float)), cast(w, result_type(float))
-    if len(w.shape) == 1 and len(a.shape) > 1 and axis is not None:
-        s = [1] * len(a.shape)
-        s[axis] = w.shape[0]
-        w = A.reshape(w, s)
-        wsum = M.sum(broadcast_to(w, A.shape(a)), axis=axis)
-    elif axis is None or len(w.shape) == len(a.shape):
-        # TF's: the weights' own sum (a scalar weight of a vector counts once: [1, 2] by
-        # 2 is 3.0, as TF 2.21's)
-        wsum = M.sum(w, axis=axis)
-    else:
-        wsum = M.sum(broadcast_to(w, A.shape(a)), axis=axis)
-    avg = M.sum(a * w, axis=axis) / wsum
-    return (avg, wsum) if returned else avg
+    if axis is None or len(w.shape) == len(a.shape):
+        avg, wsum = _average_same_shape(a, w, axis)
+    else:  # TF's: vector weights along the axis, by tensordot (its MatMul's errors)
+        Assert(A.rank(w) == 1, [A.rank(w)])
+        wsum = M.sum(w)
+        avg = L.tensordot(a, w, [[axis], [0]]) / wsum
+    if returned:
+        return avg, broadcast_to(wsum, A.shape(avg))
+    return avg
+
+
+def _average_same_shape(a: Tensor, w: Tensor, axis: int | None) -> tuple:
+    """TF's weighted average of weights shaped as `a`: its check compares the shapes as
+    tensors (broadcast, so [3] passes against [3, 3]), then the weights' own sum (a scalar
+    weight of a vector counts once: [1, 2] by 2 is 3.0)."""
+    sa, sw = A.shape(a), A.shape(w)
+    Assert(reduce_all(sa == sw), [sa, sw])
+    wsum = M.sum(w, axis=axis)
+    return M.sum(a * w, axis=axis) / wsum, wsum
 
 
 def _nan_to(a: Any, value: float) -> Tensor:

@@ -466,7 +466,14 @@ def _concat_kernel(xp: Any, *xs: Any, axis: int | None) -> Any:
 GRAPH_SLICE: list = [None]
 
 
+# ConcatV2's gradient of an IndexedSlices (TF's keeps its form), set by indexing.py (above
+# this module, with gather and IndexedSlices)
+SLICES_GRAD: list = [None]
+
+
 def _concat_grad(n: Any, g: Any) -> list:
+    if not isinstance(g, Tensor):  # an IndexedSlices: CONCAT takes them (grad_slices)
+        return SLICES_GRAD[0](n, g)
     if _state.graph is not None:
         return _graph_concat_grad(n, g)
     # eagerly, as TF's: one split by the inputs' sizes
@@ -520,7 +527,7 @@ def _concat_fold(node: Any, value_of: Any) -> Any:
 
 CONCAT = register(OpDef(
     "ConcatV2", _concat_infer, _concat_kernel,
-    grad=_concat_grad,
+    grad=_concat_grad, grad_slices=True,
     # (an axis given as a tensor is the last input)
     arity=lambda ins, attrs: {"N": len(ins) - (attrs.get("axis") is None)},
     reference=lambda *xs, axis: np.array(np.concatenate([np.array(x.tolist()) for x in xs], axis)),

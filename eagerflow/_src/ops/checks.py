@@ -522,9 +522,15 @@ def no_graph_attr(value: Any, what: str, kind: str = "int") -> None:
 def int32_wrapped(value: int) -> int:
     """A Python int as TF's conversion makes it an int32 input (TopKV2's k, OneHot's depth):
     its low 32 bits, signed (2**32 + 3 is 3); past int64 the conversion's ValueError."""
+    return (int(int64_ranged(value)) + (1 << 31)) % (1 << 32) - (1 << 31)
+
+
+def int64_ranged(value: int) -> int:
+    """A Python int as TF's conversion makes it an int64 input (an axis of 2**32 given with
+    a list, down TF's wrapper's slow path): itself; past int64 the conversion's ValueError."""
     if not -(1 << 63) <= value < (1 << 63):
         raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
-    return (value + (1 << 31)) % (1 << 32) - (1 << 31)
+    return value
 
 
 def int_arg(value: Any, what: str) -> int:

@@ -157,19 +157,59 @@ def _in_turn_last(x: Any, op: Any = np.add) -> Any:
 _SCALAR_OP = {np.add: operator.add, np.multiply: operator.mul}
 
 
-def _few(v: Any, op: Any = np.add) -> Any:
-    """short_rows() of 1-D `v` of fewer than 4p values in fewer NumPy calls: its whole
-    packets added lane by lane, folded; its last values in turn from 0, plus the fold."""
-    p = lanes(v.dtype)
+# A NumPy scalar operator x + y (x * y) of two NaNs gives y's, where TF's packets (and
+# NumPy's SIMD loops) give x's: scalars below are added (multiplied) operands swapped.
+
+
+def _fold_scalars(lane: Any, scalar_op: Any) -> Any:
+    """_fold() of one packet (8 floats or 4 doubles) on NumPy scalars of the type: each
+    lane of the lower half plus its twin of the upper half, then halves of those, the
+    lower lane's NaN kept (as _fold()'s and TF's), without a NumPy call per halving."""
+    if len(lane) == 8:
+        a, b, c, d, e, f, g, h = lane
+        return scalar_op(scalar_op(scalar_op(h, d), scalar_op(f, b)),
+                         scalar_op(scalar_op(g, c), scalar_op(e, a)))
+    a, b, c, d = lane
+    return scalar_op(scalar_op(d, b), scalar_op(c, a))
+
+
+def whole(v: Any, op: Any = np.add) -> Any:
+    """short_rows() of 1-D `v` (at most p * 1024 values: no tree) in the fewest NumPy
+    calls, a NumPy scalar: the four accumulators over blocks of 4p (from two blocks on,
+    one NumPy call), added down with the whole packets after them (one reduction); the
+    fold and the last n % p values on scalars. Below two blocks the accumulators hold one
+    packet each or none, so ((a0 + a1) + a2) + a3 and the packets after them are one run
+    of packets added in turn: Eigen's +0 start changes only a -0, and the sum ends with
+    an addition of +0 (or of a tail summed from +0), which gives Eigen's zero sign.
+    NaNs as TF's: the earlier operand's, but the fold's over the last values'."""
+    p = 32 // v.itemsize
     n = v.size
-    whole = n // p * p
-    one = v.dtype.type(op.identity)
+    packets = n // p
     scalar_op = _SCALAR_OP[op]
-    tail = scalar_op(op.accumulate(v[whole:])[-1], one) if n > whole else one
-    if not whole:
-        return tail
-    packet = op.reduce(v[:whole].reshape(-1, p), axis=0) if whole > p else v[:p]
-    return scalar_op(tail, _fold(packet, op))
+    if not n:
+        return v.dtype.type(op.identity)
+    # Eigen's zero (one) as the Python int: added to (multiplied by) a NumPy scalar it
+    # gives the scalar's type, and +0 (1) as that type would, at a third of its cost
+    one = op.identity
+    t = one  # the last values, in turn from Eigen's zero (one)
+    if n > packets * p:
+        for value in v[packets * p:]:
+            t = scalar_op(value, t)
+    if not packets:
+        return scalar_op(one, t)  # (plus the fold of packets of +0)
+    if packets >= 8:  # two blocks of 4p or more: the four accumulators first
+        start = packets // 4 * 4 * p
+        q = 4 * p
+        acc = op(v[:q], v[q:2 * q]) if start == 2 * q else \
+            op.reduce(v[:start].reshape(-1, q), axis=0)
+        lane = op.reduce(acc.reshape(4, p), axis=0)
+        for j in range(start, packets * p, p):
+            lane = op(lane, v[j:j + p])
+    elif packets > 1:
+        lane = op.reduce(v[:packets * p].reshape(packets, p), axis=0)
+    else:
+        lane = v[:p]
+    return scalar_op(t, _fold_scalars(lane, scalar_op))
 
 
 def short_rows(x: Any, op: Any = np.add) -> Any:
@@ -195,7 +235,7 @@ def short_rows(x: Any, op: Any = np.add) -> Any:
     f = _fold(acc, op)
     if whole == n:
         return op(f, one)
-    return op(_in_turn_last(x[..., whole:], op), f)
+    return op(f, _in_turn_last(x[..., whole:], op))  # (the fold's NaN, as TF's)
 
 
 @functools.lru_cache(maxsize=512)
@@ -554,10 +594,9 @@ def tf_sum(x: Any, axes: tuple, keepdims: bool, cost: tuple = SUM,
     """TF's CPU Sum (`op` np.add) or Prod (np.multiply) of float32 or float64 `x` over
     sorted `axes` (`cost`: what the values summed were computed from, which Eigen's cost
     model weighs), shared as TF's intra-op pool would."""
-    short = _LEAF * lanes(x.dtype)
+    short = _LEAF * 32 // x.itemsize  # (p * 1024: a row without the tree)
     if len(axes) == x.ndim and x.size <= short:  # (fewer calls)
-        s = np.asarray(_few(x.reshape(-1), op) if x.size < 4 * lanes(x.dtype) else
-                       short_rows(x.reshape(-1), op))
+        s = np.asarray(whole(x.reshape(-1), op))
     elif axes == (x.ndim - 1,) and 0 < x.shape[-1] <= short and x.size and \
             x.flags.c_contiguous:  # (as rows(): its blocks are read as records)
         s = short_rows(x, op)

@@ -28,7 +28,16 @@ from eagerflow._src.core.tensor import (
 )
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
-from eagerflow._src.ops.array import TRANSPOSE, concat, expand_dims, reshape, squeeze
+from eagerflow._src.ops.array import (
+    CONCAT,
+    SLICES_GRAD,
+    TRANSPOSE,
+    concat,
+    expand_dims,
+    reshape,
+    split,
+    squeeze,
+)
 from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.composite_dispatch import dispatchable
@@ -44,12 +53,13 @@ from eagerflow._src.ops.dynshape import (
     scalar_arg,
     segments_arg,
     shape_arg,
+    tf_constant_value,
     traced_arg,
 )
 from eagerflow._src.ops.eager_errors import decorate, slow_inputs, slow_path
 from eagerflow._src.ops.graph_constants import as_input
 from eagerflow._src.ops.indexed_slices import IndexedSlices
-from eagerflow._src.ops.math import greater_equal, less, maximum
+from eagerflow._src.ops.math import greater_equal, less, logical_and, maximum
 from eagerflow._src.ops.math_base import _t, cast, where, zeros_like
 from eagerflow._src.ops.reduce import reduce_all, reduce_max, size
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
@@ -202,6 +212,38 @@ def _gather_grad(n: Any, g: Any) -> list:
         return [_graph_gather_grad(n, g), None] + [None] * len(dyn)
     return [bind(GATHER_GRAD, (g, indices, params, *dyn), dict(n.attrs)), None] + \
         [None] * len(dyn)
+
+
+def _concat_slices_grad(n: Any, g: IndexedSlices) -> list:
+    """ConcatV2's gradient of an IndexedSlices `g`, as TF's: along axis 0 each input's
+    rows of g (those of its indices within the input, less its offset); along another
+    axis all of g's rows, their values cut at the inputs' sizes there. An axis unknown
+    when the gradient is built (TF refuses it) takes g dense."""
+    runtime = n.attrs["axis"] is None  # (the axis as the last input: no gradient to it)
+    xs = n.inputs[:-1] if runtime else n.inputs
+    axis = tf_constant_value(n.inputs[-1]) if runtime else n.attrs["axis"]
+    rank = xs[0].shape.rank
+    if axis is None or rank is None:
+        return CONCAT.grad(n, g._as_tensor())
+    axis = int(np.reshape(axis, [-1])[0]) % rank
+    tail = [None] if runtime else []
+    if axis > 0:
+        sizes = [shape_of(x)[axis] for x in xs]
+        parts = split(g.values, stack(sizes), axis=axis)
+        return [IndexedSlices(v, g.indices, shape_of(x)) for v, x in zip(parts, xs)] + tail
+    out, start = [], convert_to_tensor(0, g.indices.dtype)
+    for x in xs:
+        shape = shape_of(x)
+        end = start + cast(shape[0], g.indices.dtype)
+        rows = reshape(where(logical_and(greater_equal(g.indices, start),
+                                         less(g.indices, end))), [-1])
+        out.append(IndexedSlices(gather(g.values, rows), gather(g.indices, rows) - start,
+                                 shape))
+        start = end
+    return out + tail
+
+
+SLICES_GRAD[0] = _concat_slices_grad
 
 
 def _graph_gather_grad(n: Any, g: Any) -> Any:

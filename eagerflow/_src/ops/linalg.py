@@ -36,6 +36,7 @@ from eagerflow._src.ops.array import (
 from eagerflow._src.ops.dispatch import bind, wants
 from eagerflow._src.ops.dynshape import Spec, check_runtime_arg, needs_runtime
 from eagerflow._src.ops.eager_errors import eager_api, passed_raw, slow_path
+from eagerflow._src.ops.eigen_lu import eigen_det, eigen_lu_invertible, eigen_lu_solve
 from eagerflow._src.ops.elementwise import binary_args, binary_args_hint
 from eagerflow._src.ops.graph_constants import scope_name
 from eagerflow._src.ops.indexing import gather
@@ -645,54 +646,6 @@ def _square_infer(op: str, allowed: frozenset, no_half: bool = False) -> Any:
     return infer
 
 
-def eigen_lu(a: np.ndarray) -> tuple:
-    """(LU, row order) of Eigen's unblocked PartialPivLU, TF's MatrixSolve's, step for step
-    (for matrices holding inf or NaN, where its pivots and NaN's spread are its own): each
-    column's pivot the first of largest modulus (a NaN never replaces, a first NaN stays),
-    the column below divided by it unless it is 0, then the rank-one update regardless."""
-    m = np.array(a, dtype=np.result_type(a.dtype, np.float32))
-    n = m.shape[0]
-    order = np.arange(n)
-    with np.errstate(all="ignore"):
-        for k in range(n):
-            col = np.abs(m[k:, k])
-            best, row = col[0], 0
-            for i in range(1, col.size):
-                if col[i] > best:
-                    best, row = col[i], i
-            if best != 0:
-                if row:
-                    m[[k, k + row]] = m[[k + row, k]]
-                    order[[k, k + row]] = order[[k + row, k]]
-                m[k + 1:, k] /= m[k, k]
-            m[k + 1:, k + 1:] -= np.outer(m[k + 1:, k], m[k, k + 1:])
-    return m, order
-
-
-def eigen_lu_invertible(a: np.ndarray) -> bool:
-    """TF's check after the LU: the pivots' smallest modulus, Eigen's minCoeff from the
-    first (a NaN there stays, a later one never wins), must be > 0."""
-    d = np.abs(np.diagonal(eigen_lu(a)[0]))
-    low = d[0]
-    for v in d[1:]:
-        if v < low:
-            low = v
-    return bool(low > 0)
-
-
-def eigen_lu_solve(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """x with a x = b through eigen_lu: the rows permuted, then unit lower and upper
-    triangular substitution, every product taken (0 * inf is NaN there too)."""
-    lu, order = eigen_lu(a)
-    x = np.array(b[order], dtype=lu.dtype)
-    n = lu.shape[0]
-    for i in range(n):
-        x[i] -= lu[i, :i] @ x[:i]
-    for i in range(n - 1, -1, -1):
-        x[i] = (x[i] - lu[i, i + 1:] @ x[i + 1:]) / lu[i, i]
-    return x.astype(b.dtype, copy=False)
-
-
 def _inv_kernel(xp: Any, x: Any, adjoint: bool) -> Any:
     if xp is not np or not x.size or x.dtype == np.float16:
         return _lapack_inv(xp, x, adjoint)
@@ -785,6 +738,8 @@ def inv(input: Any, adjoint: bool = False, name: str | None = None) -> Any:  # n
 def _det_kernel(xp: Any, x: Any) -> Any:
     if x.shape[-1] == 0:
         return xp.ones(x.shape[:-2], dtype=x.dtype)
+    if xp is np:  # TF's CPU kernel's own LU (signed zeros, inf) rather than LAPACK's
+        return eigen_det(x).astype(x.dtype, copy=False)
     with np.errstate(all="ignore"):  # a nan/inf determinant is returned silently, as in TF
         return xp.asarray(xp.linalg.det(x)).astype(x.dtype, copy=False)
 

@@ -28,14 +28,13 @@ from eagerflow._src.ops.array import concat, expand_dims
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec
 from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.eigen_lu import eigen_lu_invertible, eigen_lu_solve, eigen_slogdet
 from eagerflow._src.ops.elementwise import binary_args, binary_args_hint
 from eagerflow._src.ops.linalg import (
     adjoint,
     band_part,
     diag,
     diag_part,
-    eigen_lu_invertible,
-    eigen_lu_solve,
     inv,
     matmul,
 )
@@ -409,7 +408,7 @@ def _solve_kernel(xp: Any, a: Any, b: Any, adjoint: bool) -> Any:
 
 def _solve_host_kernel(xp: Any, a: Any, b: Any, adjoint: bool) -> Any:
     """MatrixSolve: LAPACK's solve, and each matrix holding inf or NaN solved as TF's CPU
-    kernel does, by Eigen's LU (linalg.eigen_lu): refused where TF's pivot check refuses it,
+    kernel does, by Eigen's LU (eigen_lu.eigen_lu): refused where TF's pivot check refuses it,
     else its substitutions' numbers (NaN where they make it)."""
     out = _quiet(_solve_kernel)(xp, a, b, adjoint=adjoint)
     if xp is not np or not a.size or not b.size or a.dtype == np.float16:
@@ -494,8 +493,15 @@ def _slogdet_infer(x: Any) -> list:
 
 
 def _slogdet_kernel(xp: Any, x: Any) -> tuple:
-    sign, logabs = xp.linalg.slogdet(x)
+    if xp is np:  # TF's CPU kernel's own LU (signed zeros, inf) rather than LAPACK's
+        sign, logabs = eigen_slogdet(x)
+    else:
+        sign, logabs = _quiet(_lapack_slogdet)(xp, x)
     return _cast(sign, x), _cast(logabs, x)
+
+
+def _lapack_slogdet(xp: Any, x: Any) -> tuple:
+    return xp.linalg.slogdet(x)
 
 
 def _slogdet_grad(n: Any, gsign: Any, glog: Any) -> list:
@@ -524,7 +530,7 @@ def _slogdet_ref(x: np.ndarray) -> tuple:
 
 
 LOG_MATRIX_DETERMINANT = register(OpDef(
-    "LogMatrixDeterminant", _slogdet_infer, _quiet(_slogdet_kernel), grad=_slogdet_grad,
+    "LogMatrixDeterminant", _slogdet_infer, _slogdet_kernel, grad=_slogdet_grad,
     reference=_slogdet_ref, num_outputs=2,
     samples=lambda: [Sample((_spd(3) * np.array([1.0, 1.0, -1.0]),)), Sample((_spd(2, 3),))],
     bad_samples=lambda: [BadSample((np.ones((2, 3)),), {}, InvalidArgumentError,

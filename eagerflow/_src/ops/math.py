@@ -62,9 +62,15 @@ def _bin_grad(gx: Callable | None, gy: Callable | None, fast: tuple | None = Non
     out the inputs its tape does not need (skip_input_indices; None: it computes them
     all): "inputs" builds no gradient for them, "scalar_y" also returns x's alone,
     unreduced, when y is an unneeded scalar (which shows eagerly too, when the gradient
-    is not of z's shape: GradientTape.gradient's output_gradients of another shape)."""
+    is not of z's shape: GradientTape.gradient's output_gradients of another shape).
+    An IndexedSlices g reaches the gradients of OpDefs with grad_slices (Add's and Sub's,
+    whose gx and gy are g and -g): _slices_grad."""
     def grad(n: Any, g: Any) -> list:
         x, y = n.inputs
+        if not isinstance(g, Tensor):  # an IndexedSlices
+            if skips == "scalar_y" and not dispatch.wants(n, 1) and y._shape == ():
+                return [g, None]  # (TF's hands it on unchanged)
+            return _slices_grad(n, g, grad, gx, gy)
         if _state.graph is not None and GRAPH_REDUCE[0] is not None:
             return GRAPH_REDUCE[0](x, y, g, n.outputs[0], gx, gy, fast, fast_gy,
                                    None if skips is None else (skips, n.needs))
@@ -74,6 +80,47 @@ def _bin_grad(gx: Callable | None, gy: Callable | None, fast: tuple | None = Non
         return [None if gx is None or not wants(n, 0) else sum_to(gx(g, x, y, z), x),
                 None if gy is None or not wants(n, 1) else sum_to(gy(g, x, y, z), y)]
     return grad
+
+
+def _slices_grad(n: Any, g: Any, dense_grad: Callable, gx: Callable, gy: Callable) -> list:
+    """Add's or Sub's gradient of an IndexedSlices g, as TF's: gx and gy of g itself (its
+    rows negated, not its dense zeros), each summed back to its input dense; in a graph, an
+    input of the broadcast shape that TF knows needs no sum keeps its IndexedSlices."""
+    x, y = n.inputs
+    keep = _unreduced(x, y) if _state.graph is not None else (False, False)
+    if keep[0] or keep[1]:
+        out = dense_grad(n, g._as_tensor())  # (the graph's reduction of the others)
+    else:
+        out = [None, None]
+    for i, (v, f) in enumerate(((x, gx), (y, gy))):
+        if f is None or not dispatch.wants(n, i):
+            out[i] = None
+        elif keep[i]:
+            out[i] = f(g, x, y, n.outputs[0])
+        elif not (keep[0] or keep[1]):
+            out[i] = sum_to(f(g, x, y, n.outputs[0])._as_tensor(), v)
+    return out
+
+
+def _unreduced(x: Tensor, y: Tensor) -> tuple:
+    """For x and y, whether TF's graph gradient knows from their static shapes that its
+    gradient needs no sum (no axis where it is 1 and the other is not, and no fewer
+    dimensions); (False, False) where a dimension leaves it to run time."""
+    if x._shape is None or y._shape is None:
+        return False, False
+    rx, ry = len(x._shape), len(y._shape)
+    r = max(rx, ry)
+    xs = (1,) * (r - rx) + tuple(x._shape)
+    ys = (1,) * (r - ry) + tuple(y._shape)
+    x_sums = y_sums = False
+    for a, b in zip(xs, ys):
+        if a == 1 and b != 1:
+            x_sums = True
+        elif b == 1 and a != 1:
+            y_sums = True
+        elif a is None or b is None:
+            return False, False
+    return not x_sums and rx >= ry, not y_sums and ry >= rx
 
 
 _ANY = ("any",)  # (`fast` for every dtype)
@@ -364,7 +411,8 @@ LOGICAL_NOT = _unary("LogicalNot", "logical_not", C.BOOL, None, _elementwise_ref
 ADD = _binary("AddV2", lambda xp, x, y: xp.add(x, y), C.NUMERIC | {dt.string},
               _bin_grad(lambda g, x, y, z: g, lambda g, x, y, z: g, fast=_ANY,
                        skips="scalar_y"),
-              _elementwise_ref(lambda a, b: a + b), string_name="Add", ufunc=np.add,
+              _elementwise_ref(lambda a, b: a + b), grad_slices=True, string_name="Add",
+              ufunc=np.add,
               operator="+", units=(0, 0), fold=_fold_arith(np.add), fold_partial=False,
               half_kernel=halfprec.binary(np.add), tf=TFForm(export=lambda n, b: b.node(
                   "Add" if n.inputs[0]._dtype is dt.string else "AddV2", [b.input(0), b.input(1)],
@@ -372,7 +420,8 @@ ADD = _binary("AddV2", lambda xp, x, y: xp.add(x, y), C.NUMERIC | {dt.string},
 SUB = _binary("Sub", lambda xp, x, y: xp.subtract(x, y), C.NUMERIC,
               _bin_grad(lambda g, x, y, z: g, lambda g, x, y, z: -g, fast=_ANY,
                        skips="scalar_y"),
-              _elementwise_ref(lambda a, b: a - b), ufunc=np.subtract, operator="-",
+              _elementwise_ref(lambda a, b: a - b), grad_slices=True, ufunc=np.subtract,
+              operator="-",
               units=(None, 0), fold=_fold_arith(np.subtract), fold_partial=False,
               half_kernel=halfprec.binary(np.subtract))
 MUL = _binary("Mul", lambda xp, x, y: xp.multiply(x, y), C.NUMERIC,

@@ -64,6 +64,7 @@ from eagerflow._src.ops.ragged_broadcast import broadcast_all, broadcast_pair
 from eagerflow._src.ops.ragged_tensor import RaggedTensor, check_splits_dtypes
 from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import range as range_op
+from eagerflow._src.ops.shape_queries import shape
 from eagerflow._src.ops.string_format import as_string
 from eagerflow._src.ops.tiling import tile
 
@@ -106,16 +107,35 @@ def _binary(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
     if isinstance(x, RaggedTensor) and isinstance(y, RaggedTensor):
         check_splits_dtypes(x, y)
         if x.ragged_rank == y.ragged_rank and _alike_partitions(x, y):
-            return x.with_flat_values(f(x.flat_values, y.flat_values, **kwargs))
+            if all(a is b for a, b in zip(x.nested_row_splits, y.nested_row_splits)):
+                return x.with_flat_values(f(x.flat_values, y.flat_values, **kwargs))
+            # alike, but not one partition: TF broadcasts the two shapes, and gathers both
+            # operands' flat values (so their gradients are IndexedSlices)
+            return x.with_flat_values(f(_gathered(x, y), _gathered(y, x), **kwargs))
         xv, yv, shape = broadcast_pair(x, y)  # as TF broadcasts their shapes
         return shape._as_ragged(reshape(f(xv, yv, **kwargs), shape.inner_shape))
     if isinstance(x, RaggedTensor):
         if not isinstance(y, RaggedTensor) and _is_composite(y):
             raise TypeError(f"unsupported operand types: RaggedTensor and {type(y).__name__}")
-        return x.with_flat_values(f(x.flat_values, _aligned(x, y), **kwargs))
+        other = _aligned(x, y)  # (first: a value that is no tensor gets TF's refusal)
+        return x.with_flat_values(f(_gathered(x, y), other, **kwargs))
     if _is_composite(x):
         raise TypeError(f"unsupported operand types: {type(x).__name__} and RaggedTensor")
-    return y.with_flat_values(f(_aligned(y, x), y.flat_values, **kwargs))
+    return y.with_flat_values(f(_aligned(y, x), _gathered(y, x), **kwargs))
+
+
+def _gathered(rt: RaggedTensor, other: Any) -> Any:
+    """rt's flat values as an operand beside `other` (a dense or ragged one): gathered (each
+    value its own index) where `other`'s rank is at least theirs, since TF then broadcasts the two
+    shapes and gathers both operands' flat values (so rt's gradient is an IndexedSlices);
+    as they are where `other` broadcasts against their inner dimensions alone."""
+    values = rt.flat_values
+    rank = other.shape.rank if isinstance(other, (Tensor, RaggedTensor)) or \
+        hasattr(other, "_as_tensor") else np.ndim(other)
+    if rank is None or values.shape.rank is None or rank < values.shape.rank:
+        return values
+    d = rt.row_splits_dtype
+    return gather(values, range_op(shape(values, out_type=d)[0]))
 
 
 def _alike_partitions(x: RaggedTensor, y: RaggedTensor) -> bool:
@@ -678,10 +698,12 @@ def _std(input_tensor: Any, axis: Any = None, keepdims: bool = False,
 
 def _logsumexp(input_tensor: Any, axis: Any = None, keepdims: bool = False,
                name: str | None = None) -> Any:
-    """log(sum(exp(x - m))) + m, m the maximum where finite (0 elsewhere), as TF."""
+    """log(sum(exp(x - m))) + m, m the maximum where finite (0 elsewhere), as TF: m is
+    held constant (its gradient cancels), so x's gradient is the subtraction's alone (an
+    IndexedSlices, as TF's broadcasting gathers x's flat values)."""
     def finite_max(keep: bool) -> Any:
         m = reduce.reduce_max(input_tensor, axis, keepdims=keep)
-        return where(math.is_finite(m), m, zeros_like(m))
+        return stop_gradient(where(math.is_finite(m), m, zeros_like(m)))
 
     total = reduce.reduce_sum(math.exp(math.subtract(input_tensor, finite_max(True))), axis,
                               keepdims=keepdims)

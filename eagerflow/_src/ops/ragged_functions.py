@@ -595,8 +595,12 @@ def boolean_mask(data: Any, mask: Any, name: str | None = None) -> Any:
             return RaggedTensor.from_row_lengths(kept, lengths, validate=False)
         return data.with_values(boolean_mask(data.values, m.values))
     if isinstance(data, RaggedTensor) and m.shape.rank == 1:
-        data.shape[:1].assert_is_compatible_with(m.shape)  # (TF masks the row lengths)
-        return gather_rows(data, _where_indices(m))
+        data.shape[:1].assert_is_compatible_with(m.shape)
+        # As TF: the row lengths masked, and the values by the mask of their rows (a dense
+        # boolean_mask at the bottom, so the values' gradient is dense, as TF's)
+        lengths = dense_boolean_mask(data.row_lengths(), m)
+        values = boolean_mask(data.values, dense_gather(m, data.value_rowids()))
+        return RaggedTensor.from_row_lengths(values, lengths, validate=False)
     if isinstance(data, RaggedTensor):
         return boolean_mask(data, RaggedTensor.from_tensor(
             m, ragged_rank=min(data.ragged_rank, m.shape.rank - 1),

@@ -132,6 +132,8 @@ def _value_range(values: Any, lo: int, hi: int) -> Any:
 
 
 def _slice_rows(rt: RaggedTensor, s: slice) -> RaggedTensor:
+    if s.start is None and s.stop is None and s.step is None:
+        return rt  # (as TF's: no op on the values, so their gradient keeps its form)
     step = 1 if s.step is None else s.step
     if step == 0:  # (TF slices the row starts first: its strided slice refuses it)
         return rt.row_splits[:-1][s]

@@ -164,7 +164,7 @@ class RaggedTensor(CompositeTensor):
                              message=msg + ":zero")
             dbg.assert_non_negative(splits[1:] - splits[:-1], message=msg + ":monotonic")
             _check_nvals(values, splits[-1], "_from_row_partition")
-        return cls._make(values, splits)
+        return cls._make(values, _own(splits, row_splits))
 
     @classmethod
     def from_row_lengths(cls, values: Any, row_lengths: Any, name: str | None = None,
@@ -620,6 +620,15 @@ def _format(x: Any) -> str:
 
 def _pick(t: Tensor, axis: Any) -> Tensor:
     return gather(t, convert_to_tensor(axis))
+
+
+def _own(splits: Tensor, given: Any) -> Tensor:
+    """The row splits a factory keeps: a tensor of its own where it was handed an eager
+    one, as TF's factory makes a RowPartition of its own (two RaggedTensors made from one
+    splits tensor are then not alike to TF's elementwise ops, which broadcast them)."""
+    if splits is given and type(splits) is EagerTensor:
+        return EagerTensor(splits._arr, splits._dtype, splits._device)
+    return splits
 
 
 def _partition_args(values: Any, partition: Any, what: str) -> tuple:

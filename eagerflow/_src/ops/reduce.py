@@ -236,7 +236,8 @@ def _reduction(tf_name: str, np_fn: Callable, allowed: frozenset, grad: Callable
             infer(Spec(x), axes=axes, keepdims=keepdims)
         elif axes is None:  # all axes (a graph traced for an unknown rank)
             axes = tuple(range(x.ndim))
-        if copies_trivial and _trivial(x.shape, axes):  # (a scalar: no axis, trivial)
+        if copies_trivial and (not axes or 1 in x.shape) and _trivial(x.shape, axes):
+            # (a scalar: no axis, trivial; no dimension of 1: none)
             return x.reshape(_reduced_shape(x.shape, axes, keepdims)).copy()
         if x.size == 0:  # (an empty input's output may be bigger than it: the identity fills
             # each kept position, an allocation checked first, as TF's allocator refuses it)
@@ -412,9 +413,12 @@ _EIGEN_TYPES = (np.dtype(np.float32), np.dtype(np.float64))
 
 
 def _np_sum(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
-    if xp is np:  # Eigen's order and rounding (short rows: the same order, faster)
-        s = _short_rows_sum(xp, x, axes, keepdims) if x.dtype in _EIGEN_TYPES else None
-        s = eigen_reduce.tf_cpu_sum(x, axes, keepdims) if s is None else s
+    if xp is np and x.dtype in _EIGEN_TYPES:  # Eigen's order and rounding (short rows:
+        # the same order, faster; a whole tensor has none)
+        s = _short_rows_sum(xp, x, axes, keepdims) if len(axes) < x.ndim else None
+        return eigen_sum.tf_sum(x, axes, keepdims) if s is None else s
+    if xp is np:
+        s = eigen_reduce.tf_cpu_sum(x, axes, keepdims)  # (the half types)
         if s is not None:
             return s
     s = sum_run(xp, x, axes, keepdims)

@@ -203,6 +203,9 @@ class OpDef:
     infer: Callable
     kernel: Callable
     grad: Callable | None = None
+    # Its gradient function takes an output gradient that is an IndexedSlices as it is (as
+    # TF's ConcatV2's keeps the form); the tape gives every other one a dense gradient
+    grad_slices: bool = False
     reference: Callable | None = None
     samples: Sequence = ()
     bad_samples: Sequence = ()

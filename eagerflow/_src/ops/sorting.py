@@ -52,12 +52,14 @@ TopKV2 = collections.namedtuple("TopKV2", ["values", "indices"])
 
 def _top_k_infer(x: Any, *dyn: Any, k: int | None, sorted: bool,  # noqa: A002
                   index_type: dt.DType) -> list:
-    """`k` is an attr, or None with a scalar input giving it when the graph runs."""
+    """`k` is an attr, or None with a scalar input giving it when the graph runs; TF's
+    kernel reads its value as an int (its low 32 bits: 2**32 + 1 of any Tk is 1)."""
     C.check_dtype("TopKV2", x, C.REALS)
     C.dtype_attr("TopKV2", index_type, "index_type", C.INDEX | {dt.int16})
     if dyn:
         check_runtime_arg("TopKV2", dyn, "k", rank=0)
-    elif C.scalar_input("TopKV2", k, "k must be scalar, got shape {shape}") or k < 0:
+    elif C.scalar_input("TopKV2", k, "k must be scalar, got shape {shape}") or (
+            k := C.int32_wrapped(k)) < 0:
         raise C.fail("TopKV2", f"Need k >= 0, got {k}")
     if x._shape is None:
         return [(None, x._dtype), (None, index_type)]
@@ -73,9 +75,10 @@ def _top_k_infer(x: Any, *dyn: Any, k: int | None, sorted: bool,  # noqa: A002
 def _top_k_kernel(xp: Any, x: Any, *dyn: Any, k: int | None, sorted: bool,  # noqa: A002
                   index_type: dt.DType) -> tuple:
     if dyn:
-        static, k = k, runtime_ints(dyn[0])[0]
+        static, k = k, C.int32_wrapped(runtime_ints(dyn[0])[0])  # (as the infer reads it)
         check_static("TopKV2", "k", static, k)
         _top_k_infer(Spec(x), k=k, sorted=sorted, index_type=index_type)
+    k = C.int32_wrapped(k)
     n = x.shape[-1]
     nan = xp is np and x.dtype.kind in "fV" and bool(np.isnan(x).any())  # (host rows only)
     if k == 1:

@@ -50,7 +50,7 @@ def index_inputs(op: str, values: tuple, attr: str, slow: bool = False) -> list:
         raise refused
     default, allowed = _attr_default(op, attr)
     lead = next((k for k, v in enumerate(values) if isinstance(v, Tensor)), 0)
-    t = index_value(values[lead], default, slow)
+    t = index_value(values[lead], default, slow, allowed)
     out = [t if k == lead else v if isinstance(v, Tensor) else convert_to_tensor(v, t._dtype)
            for k, v in enumerate(values)]
     allowed = allowed or frozenset()
@@ -81,11 +81,18 @@ def _enum_dtype(enum_name: str) -> dt.DType:
     return dt.as_dtype(tf_op_defs.type_words([enum_name]))
 
 
-def index_value(value: Any, default: dt.DType | None, slow: bool) -> Tensor:
+def index_value(value: Any, default: dt.DType | None, slow: bool,
+                allowed: frozenset | None = None) -> Tensor:
     """`value` as TF's op wrapper converts it for an input whose type attr has `default`
-    (None: no default), as `index_input` says, its attr not checked."""
+    (None: no default) and allows `allowed` (None: any), as `index_input` says, its attr not
+    checked. The slow path keeps the dtype the value infers where the attr allows it (TF's
+    args_to_matching_eager: 2**32 stays an int64), and prefers the default otherwise."""
     if isinstance(value, Tensor):
         return value
+    if slow and allowed:
+        t = convert_to_tensor(value)
+        if t._dtype in allowed:
+            return t
     if default is None or slow:
         return convert_to_tensor(value, dtype_hint=default)
     if type(value) is float:

@@ -9,12 +9,10 @@ from tests.keras.kprobe.snippets import snippet_test
 from tests.keras.kprobe29.cases_ops import SNIPPETS
 
 KNOWN: dict[str, str] = {
-    "signed_zeros_of_singular_and_complex_results": "signs of zeros only: TF's "
-        "MatrixDeterminant and LogMatrixDeterminant multiply a pivoted LU's diagonal by the "
-        "permutation's sign, so a singular matrix whose LU swaps rows gives a determinant "
-        "and a sign of -0.0, where eagerflow's kernels (NumPy's det and slogdet) give 0.0; "
-        "TF's eig gives an eigenvector entry -0j where eagerflow's gives +0j, and TF's istft "
-        "a first sample of -0.0 where eagerflow's is 0.0",
+    "signed_zeros_of_singular_and_complex_results": "signs of zeros only, in eig and "
+        "istft (det and slogdet now print TF's -0.0, tests/ops/test_det_sign.py): TF's eig "
+        "gives an eigenvector entry -0j where eagerflow's gives +0j, and TF's istft a first "
+        "sample of -0.0 where eagerflow's is 0.0",
 }
 
 test_prints_what_keras3_printed = snippet_test(SNIPPETS, __file__, KNOWN)

@@ -112,6 +112,8 @@ def print_summary(model: Any, line_length: int | None = None, positions: Any = N
         positions = [p * 0.9 for p in positions] + [1.0]
         header.append("Trainable")
         justify.append("center")
+    if len(positions) < len(header):  # (Keras 3 indexes a position per column)
+        raise IndexError("list index out of range")
     console_width = shutil.get_terminal_size().columns
     default_length = min(default_length, console_width - 4)
     widths = text_table.column_widths(positions, line_length or default_length, len(header))

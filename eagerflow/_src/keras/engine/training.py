@@ -107,6 +107,9 @@ def _flat_by_path(tree: dict, prefix: str = "") -> dict:
     return out
 
 
+_NO_SHAPE = object()  # (Model.build called without a shape: see Model.build)
+
+
 class Model(Trainer, Layer):
     """`Model(inputs, outputs, name=None)` (functional) or a subclass defining `call`."""
 
@@ -227,9 +230,15 @@ class Model(Trainer, Layer):
         raise NotImplementedError(f"Model {type(self).__name__} does not have a `call()` method "
                                   "implemented.")
 
-    def build(self, input_shape: Any = None) -> None:
+    def build(self, input_shape: Any = _NO_SHAPE) -> None:
         """Keras 3's default: marks the model built (its layers build on the first call),
-        warning when sublayers are still unbuilt."""
+        warning when sublayers are still unbuilt. The shape is required (None allowed), as
+        in Keras 3: build() without one raises Python's missing-argument error, naming the
+        method Keras 3 runs there (Functional's own, or the Layer.build Model inherits)."""
+        if input_shape is _NO_SHAPE:
+            owner = "Functional" if self._is_graph_network else "Layer"
+            raise TypeError(f"{owner}.build() missing 1 required positional argument: "
+                            "'input_shape'")
         if self._is_graph_network:
             self.built = True
             return

@@ -218,6 +218,13 @@ def reduce_to_samplewise_values(values: Any, sample_weight: Any, reduce_fn: Call
     return values, sample_weight
 
 
+def _keras_sum(values: Any, axis: Any = None) -> Any:
+    """keras.ops.sum: bools counted in int32 (TF's Sum has no bool kernel)."""
+    if values._dtype is dt.bool:
+        values = cast(values, dt.int32)
+    return R.reduce_sum(values, axis=axis)
+
+
 class Sum(Metric):
     """The (weighted) sum of the given values."""
 
@@ -227,8 +234,14 @@ class Sum(Metric):
                                        name="total")
 
     def update_state(self, values: Any, sample_weight: Any = None) -> None:
-        values, _ = reduce_to_samplewise_values(values, sample_weight, R.reduce_sum,
+        values, _ = reduce_to_samplewise_values(values, sample_weight, _keras_sum,
                                                 self._dtype)
+        if self._dtype is dt.bool:
+            # Keras's assign_add adds the bool variable to the int32 sum in int32, the
+            # assignment casting back: any True seen makes the total True
+            total = cast(self.total._as_tensor(), dt.int32) + _keras_sum(values)
+            self.total.assign(cast(total, dt.bool))
+            return
         self.total.assign_add(R.reduce_sum(values))
 
     def result(self) -> Any:

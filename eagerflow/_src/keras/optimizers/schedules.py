@@ -1,7 +1,13 @@
 """tf.keras.optimizers.schedules: learning rates as functions of the step.
 
-Sits above ops: every schedule computes with public ops on the (possibly symbolic)
-step, so a schedule called inside tf.function becomes part of the traced graph.
+Sits above ops: every schedule computes with keras.ops and tensor operators on the (possibly
+symbolic) step, so a schedule called inside tf.function becomes part of the traced graph.
+As Keras 3's do, a schedule computes in the dtype its `initial_learning_rate` takes as a
+tensor (float32 for a Python float, int32 for an int, float64 for a NumPy float64): its
+other arguments and the step are cast to that dtype, so an int rate means int arithmetic
+(pi becomes 3, a decay rate of 0.5 becomes 0), a `/` of two int32 tensors gives float64
+(TF's true division) and an int32 tensor meeting a float one raises TF's error. The order of
+the operations below is therefore part of the behaviour.
 """
 
 from __future__ import annotations
@@ -9,16 +15,16 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.keras import serialization as ser
-from eagerflow._src.ops import math as m
-from eagerflow._src.ops.math_base import cast, where
+from eagerflow._src.keras.ops import core as kc
+from eagerflow._src.keras.ops import numpy_array as ka
+from eagerflow._src.keras.ops import numpy_math as km
 
 
-def _f(x: Any, dtype: Any = dt.float32) -> Any:
-    t = convert_to_tensor(x)
-    return t if t._dtype is dtype else cast(t, dtype)
+def _rate_and_dtype(initial_learning_rate: Any) -> tuple[Any, Any]:
+    """The rate as a tensor and its dtype, in which the whole schedule computes."""
+    lr = kc.convert_to_tensor(initial_learning_rate)
+    return lr, lr.dtype
 
 
 class LearningRateSchedule:
@@ -55,10 +61,14 @@ class _RateDecay(LearningRateSchedule):
         self.staircase = staircase
         self.name = name
 
-    def _periods(self, step: Any) -> Any:
-        """`step / decay_steps` in float32, floored when `staircase`."""
-        p = _f(step) / _f(self.decay_steps)
-        return m.floor(p) if self.staircase else p
+    def _parts(self, step: Any) -> tuple[Any, Any, Any]:
+        """The rate, decay rate (both in the rate's dtype) and `step / decay_steps` (TF's
+        true division of the two cast to that dtype, so float64 for ints), floored when
+        `staircase`."""
+        lr, dtype = _rate_and_dtype(self.initial_learning_rate)
+        rate = kc.cast(self.decay_rate, dtype)
+        p = kc.cast(step, dtype) / kc.cast(self.decay_steps, dtype)
+        return lr, rate, km.floor(p) if self.staircase else p
 
     def get_config(self) -> dict:
         return {"initial_learning_rate": self.initial_learning_rate,
@@ -75,8 +85,8 @@ class ExponentialDecay(_RateDecay):
         super().__init__(initial_learning_rate, decay_steps, decay_rate, staircase, name)
 
     def __call__(self, step: Any) -> Any:
-        lr = _f(self.initial_learning_rate)
-        return lr * m.pow(_f(self.decay_rate), self._periods(step))
+        lr, rate, p = self._parts(step)
+        return km.multiply(lr, km.power(rate, p))
 
 
 class PiecewiseConstantDecay(LearningRateSchedule):
@@ -95,15 +105,15 @@ class PiecewiseConstantDecay(LearningRateSchedule):
         # Keras's sum of each interval's value times whether the step is in it (cast to the
         # first value's dtype): unsorted boundaries add values up, and values of another
         # dtype than the first are refused by the multiplication (TF's Mul error)
-        x = convert_to_tensor(step)
-        bounds = [cast(convert_to_tensor(b), x._dtype) for b in self.boundaries]
-        vals = [convert_to_tensor(v) for v in self.values]
-        d = vals[0]._dtype
-        out = convert_to_tensor(0, d)
-        out += cast(x <= bounds[0], d) * vals[0]
-        out += cast(x > bounds[-1], d) * vals[-1]
+        x = kc.convert_to_tensor(step)
+        bounds = [kc.cast(kc.convert_to_tensor(b), x.dtype) for b in self.boundaries]
+        vals = [kc.convert_to_tensor(v) for v in self.values]
+        d = vals[0].dtype
+        out = ka.array(0, dtype=d)
+        out += kc.cast(x <= bounds[0], d) * vals[0]
+        out += kc.cast(x > bounds[-1], d) * vals[-1]
         for low, high, v in zip(bounds[:-1], bounds[1:], vals[1:-1]):
-            out += cast((x > low) & (x <= high), d) * v
+            out += kc.cast((x > low) & (x <= high), d) * v
         return out
 
     def get_config(self) -> dict:
@@ -125,17 +135,18 @@ class PolynomialDecay(LearningRateSchedule):
         _check_steps(decay_steps)
 
     def __call__(self, step: Any) -> Any:
-        lr0, end = _f(self.initial_learning_rate), _f(self.end_learning_rate)
-        s = _f(step)
-        ds = _f(self.decay_steps)
+        lr, dtype = _rate_and_dtype(self.initial_learning_rate)
+        end, power = kc.cast(self.end_learning_rate, dtype), kc.cast(self.power, dtype)
+        s, ds = kc.cast(step, dtype), kc.cast(self.decay_steps, dtype)
         if self.cycle:
-            # The decay restarts every multiple of decay_steps (step 0 keeps the first cycle).
-            mult = where(m.equal(s, 0.0), _f(1.0), m.ceil(s / ds))
-            ds = ds * mult
+            # The decay restarts every multiple of decay_steps (step 0 keeps the first
+            # cycle); the multiplier divides by the Python decay_steps, as Keras's does.
+            mult = ka.where(km.equal(s, 0), 1.0, km.ceil(s / self.decay_steps))
+            ds = km.multiply(ds, mult)
         else:
-            s = m.minimum(s, ds)
-        frac = (_f(1.0) - s / ds)
-        return (lr0 - end) * m.pow(frac, _f(self.power)) + end
+            s = km.minimum(s, ds)
+        p = km.divide(s, ds)
+        return km.add(km.multiply(lr - end, km.power(1 - p, power)), end)
 
     def get_config(self) -> dict:
         return {"initial_learning_rate": self.initial_learning_rate,
@@ -152,8 +163,9 @@ class InverseTimeDecay(_RateDecay):
         super().__init__(initial_learning_rate, decay_steps, decay_rate, staircase, name)
 
     def __call__(self, step: Any) -> Any:
-        p = self._periods(step)
-        return _f(self.initial_learning_rate) / (_f(1.0) + _f(self.decay_rate) * p)
+        lr, rate, p = self._parts(step)
+        one = kc.cast(ka.array(1), lr.dtype)
+        return km.divide(lr, km.add(one, km.multiply(rate, p)))
 
 
 class CosineDecay(LearningRateSchedule):
@@ -170,19 +182,24 @@ class CosineDecay(LearningRateSchedule):
         self.warmup_steps = warmup_steps
         _check_steps(decay_steps)
 
-    def _decay(self, s: Any, lr: Any) -> Any:
-        frac = m.minimum(s, _f(self.decay_steps)) / _f(self.decay_steps)
-        cos = _f(0.5) * (_f(1.0) + m.cos(_f(math.pi) * frac))
-        return lr * ((_f(1.0) - _f(self.alpha)) * cos + _f(self.alpha))
+    def _decay(self, s: Any, decay_steps: Any, lr: Any, dtype: Any) -> Any:
+        """`lr` times the cosine's fall over `s / decay_steps`, floored at alpha (pi in
+        `dtype`, so 3 for an int rate)."""
+        pi = ka.array(math.pi, dtype=dtype)
+        cos = 0.5 * (1.0 + km.cos(km.multiply(pi, km.divide(s, decay_steps))))
+        return km.multiply(lr, (1 - self.alpha) * cos + self.alpha)
 
     def __call__(self, step: Any) -> Any:
-        s = _f(step)
-        lr0 = _f(self.initial_learning_rate)
+        lr, dtype = _rate_and_dtype(self.initial_learning_rate)
+        ds, s = kc.cast(self.decay_steps, dtype), kc.cast(step, dtype)
         if self.warmup_target is None:
-            return self._decay(s, lr0)
-        target, ws = _f(self.warmup_target), _f(self.warmup_steps)
-        warm = lr0 + (target - lr0) * (s / m.maximum(ws, _f(1.0)))
-        return where(s < ws, warm, self._decay(m.maximum(s - ws, _f(0.0)), target))
+            return self._decay(km.minimum(s, ds), ds, lr, dtype)
+        target, ws = kc.cast(self.warmup_target, dtype), kc.cast(self.warmup_steps, dtype)
+        s = km.minimum(s, ds + ws)
+        # Only the branch taken runs eagerly: an int rate fails in the warmup's line
+        # (int32 times the float64 of `s / ws`) but not in the decay after it.
+        return kc.cond(s < ws, lambda: (target - lr) * (s / ws) + lr,
+                       lambda: self._decay(s - ws, ds, target, dtype))
 
     def get_config(self) -> dict:
         return {"initial_learning_rate": self.initial_learning_rate,
@@ -204,20 +221,29 @@ class CosineDecayRestarts(LearningRateSchedule):
         _check_steps(first_decay_steps, "first_decay_steps")
 
     def __call__(self, step: Any) -> Any:
-        lr0 = _f(self.initial_learning_rate)
-        frac = _f(step) / _f(self.first_decay_steps)
-        t_mul, m_mul, alpha = _f(self._t_mul), _f(self._m_mul), _f(self.alpha)
-        if self._t_mul == 1.0:
-            i_restart = m.floor(frac)
-            frac = frac - i_restart
-        else:
+        lr, dtype = _rate_and_dtype(self.initial_learning_rate)
+        first = kc.cast(self.first_decay_steps, dtype)
+        alpha, t_mul = kc.cast(self.alpha, dtype), kc.cast(self._t_mul, dtype)
+        m_mul = kc.cast(self._m_mul, dtype)
+        frac = kc.cast(step, dtype) / first
+
+        def periodic() -> tuple[Any, Any]:
+            i_restart = km.floor(frac)
+            return i_restart, frac - i_restart
+
+        def geometric() -> tuple[Any, Any]:
             # Restart i begins at (t_mul**i - 1) / (t_mul - 1) periods.
-            i_restart = m.floor(m.log(_f(1.0) - frac * (_f(1.0) - t_mul)) / m.log(t_mul))
-            sum_r = (_f(1.0) - m.pow(t_mul, i_restart)) / (_f(1.0) - t_mul)
-            frac = (frac - sum_r) / m.pow(t_mul, i_restart)
-        m_fac = m.pow(m_mul, i_restart)
-        cos = _f(0.5) * m_fac * (_f(1.0) + m.cos(_f(math.pi) * frac))
-        return lr0 * ((_f(1.0) - alpha) * cos + alpha)
+            log_arg = kc.cast(1.0 - frac * (1.0 - t_mul), dtype)
+            i_restart = km.floor(km.log(log_arg) / km.log(t_mul))
+            sum_r = km.divide(1.0 - km.power(t_mul, i_restart), 1.0 - t_mul)
+            return i_restart, km.divide(km.subtract(frac, sum_r), km.power(t_mul, i_restart))
+
+        # (lambdas, so that an error inside names them as Keras's does)
+        i_restart, frac = kc.cond(km.equal(t_mul, 1.0), lambda: periodic(),
+                                  lambda: geometric())
+        pi = ka.array(math.pi, dtype=dtype)
+        cos = 0.5 * km.power(m_mul, i_restart) * (1.0 + km.cos(km.multiply(pi, frac)))
+        return km.multiply(lr, km.add(km.multiply(1 - alpha, cos), alpha))
 
     def get_config(self) -> dict:
         return {"initial_learning_rate": self.initial_learning_rate,

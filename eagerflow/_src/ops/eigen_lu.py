@@ -1,0 +1,126 @@
+"""Eigen's unblocked PartialPivLU, step for step, in NumPy: what TF's CPU kernels factor
+with (MatrixSolve and MatrixInverse over inf/NaN, MatrixDeterminant, LogMatrixDeterminant),
+so their pivots, NaN spread and signed zeros are TF's rather than LAPACK's. Host-only
+NumPy (no ops, no tensors): linalg.py and linalg_decomp.py call it from their kernels."""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def eigen_lu(a: np.ndarray) -> tuple:
+    """(LU, row order) of Eigen's unblocked PartialPivLU, TF's MatrixSolve's, step for step
+    (for matrices holding inf or NaN, where its pivots and NaN's spread are its own): each
+    column's pivot the first of largest modulus (a NaN never replaces, a first NaN stays),
+    the column below divided by it unless it is 0, then the rank-one update regardless."""
+    m = np.array(a, dtype=np.result_type(a.dtype, np.float32))
+    n = m.shape[0]
+    order = np.arange(n)
+    with np.errstate(all="ignore"):
+        for k in range(n):
+            col = np.abs(m[k:, k])
+            best, row = col[0], 0
+            for i in range(1, col.size):
+                if col[i] > best:
+                    best, row = col[i], i
+            if best != 0:
+                if row:
+                    m[[k, k + row]] = m[[k + row, k]]
+                    order[[k, k + row]] = order[[k + row, k]]
+                m[k + 1:, k] /= m[k, k]
+            m[k + 1:, k + 1:] -= np.outer(m[k + 1:, k], m[k, k + 1:])
+    return m, order
+
+
+def eigen_lu_batch(x: np.ndarray) -> tuple:
+    """eigen_lu over a batch (..., n, n) at once, one column step for all matrices: (LU,
+    whether each matrix's rows were swapped an odd number of times)."""
+    m = np.array(x, dtype=np.result_type(x.dtype, np.float32)).reshape((-1,) + x.shape[-2:])
+    rows, n = np.arange(m.shape[0]), m.shape[-1]
+    odd = np.zeros(m.shape[0], bool)
+    with np.errstate(all="ignore"):
+        for k in range(n):
+            col = np.abs(m[:, k:, k])
+            # the first largest modulus; a NaN never wins unless it comes first
+            r = np.argmax(np.where(np.isnan(col), -1.0, col), axis=1)
+            r = np.where(np.isnan(col[:, 0]), 0, r)
+            best = col[rows, r]
+            r = np.where(best != 0, r, 0)  # an all-zero column: no swap, no division
+            top = m[rows, k].copy()
+            m[rows, k] = m[rows, k + r]
+            m[rows, k + r] = top
+            odd ^= r != 0
+            m[:, k + 1:, k] /= np.where(best != 0, m[:, k, k], 1)[:, None]
+            m[:, k + 1:, k + 1:] -= m[:, k + 1:, k, None] * m[:, None, k, k + 1:]
+    return m.reshape(x.shape[:-2] + m.shape[-2:]), odd.reshape(x.shape[:-2])
+
+
+def _unit_phase(d: np.ndarray) -> np.ndarray:
+    """Each pivot's sign: d / |d| (per component for complex, so signed zeros stay), +0 for
+    a zero pivot of either sign, NaN for NaN, and +-1 for an infinite real one."""
+    mag = np.abs(d)
+    zero = mag == 0
+    if d.dtype.kind != "c":
+        return np.where(zero, 0, np.sign(d)).astype(d.dtype)
+    out = np.empty_like(d)
+    with np.errstate(all="ignore"):
+        out.real = np.where(zero, 0, d.real / mag)
+        out.imag = np.where(zero, 0, d.imag / mag)
+    return out
+
+
+def eigen_slogdet(x: np.ndarray) -> tuple:
+    """(sign, log|det|) as TF's CPU kernels take them from Eigen's pivoted LU: log|det| the
+    sum of the pivots' log-moduli, the sign the row swaps' sign times the product, first
+    to last, of the pivots' phases. A singular matrix's sign is so a signed zero: -0.0
+    where the swaps or the other pivots make it negative (TF's det([[1, 2], [2, 4]]))."""
+    lu, odd = eigen_lu_batch(x)
+    d = np.diagonal(lu, axis1=-2, axis2=-1)
+    with np.errstate(all="ignore"):
+        # each log rounded from float64 (Eigen's are within an ulp of that; NumPy's float32
+        # log is not as close), summed in the pivots' precision
+        mag = np.abs(d)
+        logabs = np.log(mag.astype(np.float64)).astype(mag.dtype).sum(axis=-1)
+    phase = _unit_phase(d)
+    sign = np.ones(d.shape[:-1], d.dtype)
+    if d.shape[-1]:
+        sign = phase[..., 0]
+        for i in range(1, d.shape[-1]):
+            sign = sign * phase[..., i]
+    return np.where(odd, -1, 1).astype(d.dtype) * sign, logabs
+
+
+def eigen_det(x: np.ndarray) -> np.ndarray:
+    """TF's CPU determinant: sign * exp(log|det|), a complex sign scaled per component."""
+    sign, logabs = eigen_slogdet(x)
+    with np.errstate(all="ignore"):
+        scale = np.exp(logabs.astype(np.float64)).astype(logabs.dtype)  # (as the logs)
+        if sign.dtype.kind != "c":
+            return sign * scale
+        out = np.empty_like(sign)
+        out.real, out.imag = sign.real * scale, sign.imag * scale
+    return out
+
+
+def eigen_lu_invertible(a: np.ndarray) -> bool:
+    """TF's check after the LU: the pivots' smallest modulus, Eigen's minCoeff from the
+    first (a NaN there stays, a later one never wins), must be > 0."""
+    d = np.abs(np.diagonal(eigen_lu(a)[0]))
+    low = d[0]
+    for v in d[1:]:
+        if v < low:
+            low = v
+    return bool(low > 0)
+
+
+def eigen_lu_solve(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """x with a x = b through eigen_lu: the rows permuted, then unit lower and upper
+    triangular substitution, every product taken (0 * inf is NaN there too)."""
+    lu, order = eigen_lu(a)
+    x = np.array(b[order], dtype=lu.dtype)
+    n = lu.shape[0]
+    for i in range(n):
+        x[i] -= lu[i, :i] @ x[:i]
+    for i in range(n - 1, -1, -1):
+        x[i] = (x[i] - lu[i, i + 1:] @ x[i + 1:]) / lu[i, i]
+    return x.astype(b.dtype, copy=False)
