@@ -213,7 +213,8 @@ def scan_args(op: str, axis: Any, exclusive: Any, reverse: Any) -> tuple:
     the op runs."""
     attrs = C.wrapper_attrs(op, exclusive=exclusive, reverse=reverse)
     if _state.graph is None and type(axis) is int:  # (an int32, wrapped, as TF's wrapper
-        axis = wrapper_inputs.int_index(axis)  # converts it, a list given or not)
+        if not -2**31 <= axis < 2**31:  # converts it, a list given or not)
+            axis = wrapper_inputs.int_index(axis)
     elif _state.graph is None:  # (None too: TF converts it)
         axis = wrapper_inputs.index_input(op, axis, "Tidx")
     elif refused := wrapper_inputs.graph_type_refusal(op, axis, "Tidx"):
