@@ -60,7 +60,6 @@ from eagerflow._src.ops.nn_conv_variants import (
     conv_transpose as conv_transpose,
     depthwise_conv2d_backprop_filter as depthwise_conv2d_backprop_filter,
     depthwise_conv2d_backprop_input as depthwise_conv2d_backprop_input,
-    separable_conv2d as separable_conv2d,
 )
 from eagerflow._src.ops.nn_pool import (
     avg_pool as avg_pool,
@@ -97,6 +96,7 @@ from eagerflow._src.ops.nn_extras import (
     depthwise_conv2d as depthwise_conv2d,
     isotonic_regression as isotonic_regression,
     pool as pool,
+    separable_conv2d as separable_conv2d,
     with_space_to_batch as with_space_to_batch,
 )
 from eagerflow._src.ops.nn_morphology import (

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import eagerflow as tf
 from eagerflow._src.ops import conv_taps
 from eagerflow._src.ops.windows import geometry
+from tests.gpu_target import on_the_gpu
 
 # Recorded from TF 2.21 (CPU, oneDNN off) on _inputs() below.
 NAN_CASE = [
@@ -143,9 +144,10 @@ def test_other_dtypes_and_dilations_keep_the_product():
                                            ((1, 1), (1, 1))) is None
     x = np.arange(50, dtype=np.float32).reshape(1, 5, 5, 2)
     g = np.ones((1, 1, 1, 2), np.float32)
-    got = tf.raw_ops.DepthwiseConv2dNativeBackpropFilter(
-        input=x, filter_sizes=[3, 3, 2, 1], out_backprop=g, strides=[1, 1, 1, 1],
-        padding="VALID", dilations=[1, 2, 2, 1]).numpy()
+    with on_the_gpu():  # (TF's CPU kernel reads no dilations: its GPU's, and ours there, do)
+        got = tf.raw_ops.DepthwiseConv2dNativeBackpropFilter(
+            input=x, filter_sizes=[3, 3, 2, 1], out_backprop=g, strides=[1, 1, 1, 1],
+            padding="VALID", dilations=[1, 2, 2, 1]).numpy()
     np.testing.assert_array_equal(got[..., 0, 0], x[0, ::2, ::2, 0])
 
 

@@ -296,6 +296,15 @@ def _checked_forward_shape(fam: _Family, op: str, xshape: tuple, fshape: tuple,
                           dilations)
 
 
+def _cpu_dilations(fam: _Family, xp: Any, dilations: tuple) -> tuple:
+    """The dilations a gradient kernel computes with: TF's CPU depthwise gradient kernels
+    read no dilations, with oneDNN on or off (they check the sizes and compute undilated:
+    tf.nn's dilated depthwise convolution reaches them undilated, through SpaceToBatchND; a
+    raw dilated DepthwiseConv2dNative's gradient, as TF's, is then not its derivative); the
+    others' own."""
+    return (1,) * len(dilations) if fam.depthwise and xp is np else dilations
+
+
 def conv_kernel(fam: _Family, xp: Any, x: Any, w: Any, strides: tuple, padding: str,
                 explicit_paddings: tuple, data_format: str, dilations: tuple) -> Any:
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
@@ -330,10 +339,13 @@ def conv_grad(fam: _Family, n: Any, g: Any) -> list:
 
 
 def _check_backprop(fam: _Family, op: str, label: str, in_shape: tuple | None,
-                    fshape: tuple | None, dyshape: tuple | None, a: dict) -> None:
+                    fshape: tuple | None, dyshape: tuple | None, a: dict,
+                    kernel: bool = False) -> None:
     """A gradient op's input, filter and output-gradient shapes against each other (the
-    output gradient's spatial sizes only when it runs, _at_run)."""
-    later = _at_run(fam, op)
+    output gradient's spatial sizes only when it runs, _at_run; a dilated depthwise
+    one's by its `kernel`, which knows its device: _cpu_dilations)."""
+    later = not kernel and (_at_run(fam, op) or
+                            (fam.depthwise and any(d != 1 for d in a["dilations"])))
     kept((fam.fwd, op, label, in_shape, fshape, dyshape, *a.values(), later),
          _check_backprop_now, fam, op, label, in_shape, fshape, dyshape, a, later)
 
@@ -502,7 +514,7 @@ def _check_run(fam: _Family, op: str, label: str, in_shape: tuple, fshape: tuple
     check_explicit(op, padding, explicit, fam.rank + 2, data_format)
     _check_backprop(fam, op, label, tuple(in_shape), tuple(fshape), tuple(dyshape),
                     dict(strides=strides, padding=padding, explicit_paddings=explicit,
-                         data_format=data_format, dilations=dilations))
+                         data_format=data_format, dilations=dilations), kernel=True)
 
 
 def backprop_input_infer(fam: _Family, sizes: Any, w: Any, dy: Any, strides: tuple,
@@ -515,6 +527,7 @@ def backprop_input_infer(fam: _Family, sizes: Any, w: Any, dy: Any, strides: tup
 def backprop_input_kernel(fam: _Family, xp: Any, sizes: Any, w: Any, dy: Any, strides: tuple,
                           padding: str, explicit_paddings: tuple, data_format: str,
                           dilations: tuple) -> Any:
+    dilations = _cpu_dilations(fam, xp, dilations)
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
     in_shape = tuple(map(int, sizes))
@@ -543,6 +556,7 @@ def backprop_filter_infer(fam: _Family, x: Any, sizes: Any, dy: Any, strides: tu
 def backprop_filter_kernel(fam: _Family, xp: Any, x: Any, sizes: Any, dy: Any, strides: tuple,
                            padding: str, explicit_paddings: tuple, data_format: str,
                            dilations: tuple) -> Any:
+    dilations = _cpu_dilations(fam, xp, dilations)
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
     fshape = tuple(map(int, sizes))
@@ -631,9 +645,23 @@ def _conv_reference(fam: _Family) -> Any:
     return ref
 
 
+def _undilated_gradient_sample(fam: _Family, op: str, ins: tuple, a: dict) -> Sample:
+    """A dilated depthwise gradient op's sample as TF's CPU kernels compute it: undilated,
+    the output gradient of the undilated size (on CPU:0 only: the GPU's kernels dilate)."""
+    x_shape = tuple(ins[0]) if op == fam.bin else ins[0].shape
+    w_shape = ins[1].shape if op == fam.bin else tuple(ins[1])
+    dy = _f64(*_ref_out_shape(fam, x_shape, w_shape, _undilated(a)))
+    return Sample((*ins[:2], dy), a, grad=False, cpu_only=True)
+
+
+def _undilated(a: dict) -> dict:
+    return {**a, "dilations": (1,) * len(a["dilations"])}
+
+
 def _bin_reference(fam: _Family) -> Any:
     def ref(sizes: np.ndarray, w: np.ndarray, dy: np.ndarray, **a: Any) -> np.ndarray:
         dx = np.zeros(tuple(int(s) for s in sizes), dtype=dy.dtype)
+        a = _undilated(a) if fam.depthwise else a  # (TF's CPU kernel reads no dilations)
 
         def visit(xi: tuple, fi: tuple, yi: tuple) -> None:
             dx[xi] += dy[yi] * w[fi]
@@ -645,6 +673,7 @@ def _bin_reference(fam: _Family) -> Any:
 def _bfil_reference(fam: _Family) -> Any:
     def ref(x: np.ndarray, sizes: np.ndarray, dy: np.ndarray, **a: Any) -> np.ndarray:
         dw = np.zeros(tuple(int(s) for s in sizes), dtype=dy.dtype)
+        a = _undilated(a) if fam.depthwise else a  # (TF's CPU kernel reads no dilations)
 
         def visit(xi: tuple, fi: tuple, yi: tuple) -> None:
             dw[fi] += dy[yi] * x[xi]
@@ -690,8 +719,16 @@ def _family_samples(fam: _Family) -> tuple:
         a, o2 = _attrs(r, df, **kw), len(ks) == r  # (16 channels: first order, no filter)
         k = (lambda *p: {}) if o2 else (lambda *p: {"second_order": False, "grad_inputs": p})
         x, w = _f64(*xs), fw(*ks) if o2 else _f64(*ks)
-        samples.append(Sample((x, w), a, **k(0)))
         dy = _f64(*_ref_out_shape(fam, x.shape, w.shape, a))  # no reference run at import
+        if fam.depthwise and kw.get("dil", 1) not in (1, (1, 1)):
+            # (TF's CPU depthwise gradient kernels read no dilations: the forward op's
+            # gradient is not its derivative there, and the gradient ops compute undilated)
+            samples.append(Sample((x, w), a, grad=False))
+            bin_s.append(_undilated_gradient_sample(fam, fam.bin, (np.array(xs, np.int32), w), a))
+            bfil_s.append(_undilated_gradient_sample(fam, fam.bfil,
+                                                     (x, np.array(w.shape, np.int32)), a))
+            continue
+        samples.append(Sample((x, w), a, **k(0)))
         bin_s.append(Sample((np.array(xs, np.int32), w, dy), a, **k(2)))
         bfil_s.append(Sample((x, np.array(w.shape, np.int32), dy), a, **k(0, 2)))
     ok = _attrs(r, df_last, padding="SAME")

@@ -6,7 +6,7 @@ depthwise forms).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -231,7 +231,16 @@ def depthwise_conv2d_backprop_filter(input: Any, filter_sizes: Any,  # noqa: A00
 def separable_conv2d(input: Any, depthwise_filter: Any, pointwise_filter: Any,  # noqa: A002
                      strides: Any, padding: Any, data_format: str | None = None,
                      dilations: Any = None, name: str | None = None) -> Any:
-    """A depthwise convolution followed by a 1x1 convolution mixing the channels."""
+    """A depthwise convolution followed by a 1x1 convolution mixing the channels (the
+    depthwise kernel's own dilations: tf.nn's is nn_extras's)."""
+    return separable_with(depthwise_conv2d, input, depthwise_filter, pointwise_filter, strides,
+                          padding, data_format, dilations, name)
+
+
+def separable_with(depthwise: Callable, input: Any, depthwise_filter: Any,  # noqa: A002
+                   pointwise_filter: Any, strides: Any, padding: Any, data_format: str | None,
+                   dilations: Any, name: str | None) -> Any:
+    """`depthwise` (a depthwise_conv2d) followed by a 1x1 convolution mixing the channels."""
     pw = convert_to_tensor(pointwise_filter)
     if pw._shape is not None:
         if len(pw._shape) != 4:
@@ -240,8 +249,8 @@ def separable_conv2d(input: Any, depthwise_filter: Any, pointwise_filter: Any,  
             if d not in (1, None):
                 raise ValueError(f"Dimensions {d} and 1 are not compatible")
     # (TF's depthwise step names its op "depthwise": eagerly its errors end with it)
-    depth = depthwise_conv2d(input, depthwise_filter, strides, padding, data_format, dilations,
-                             "depthwise" if _state.graph is None else None)
+    depth = depthwise(input, depthwise_filter, strides, padding, data_format, dilations,
+                      "depthwise" if _state.graph is None else None)
     return conv2d(depth, pw, 1, "VALID", data_format or "NHWC")
 
 

@@ -23,14 +23,20 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import reshape, shape, transpose
+from eagerflow._src.ops.array import concat, reshape, shape, transpose
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dynshape import is_symbolic
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import gather
-from eagerflow._src.ops.math_base import _t, add_n, cast, zeros_like
+from eagerflow._src.ops.math_base import _t, add_n, cast, identity, zeros_like
+from eagerflow._src.ops.nn_args import convert_padding
 from eagerflow._src.ops.nn_conv import convolution as nn_convolution
 from eagerflow._src.ops.nn_conv_checks import check_dilated_depth
-from eagerflow._src.ops.nn_conv_variants import conv2d_backprop_input, conv2d_transpose
+from eagerflow._src.ops.nn_conv_variants import (
+    conv2d_backprop_input,
+    conv2d_transpose,
+    separable_with,
+)
 from eagerflow._src.ops.nn_conv_variants import depthwise_conv2d as nn_depthwise_conv2d
 from eagerflow._src.ops.nn_norm import batch_normalization
 from eagerflow._src.ops.nn_pool import avg_pool2d, max_pool2d
@@ -44,7 +50,9 @@ from eagerflow._src.ops.reduce import reduce_max, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.segment_ops import unsorted_segment_mean
+from eagerflow._src.ops.slicing import getitem
 from eagerflow._src.ops.sorting import _top_k_grad, _top_k_kernel
+from eagerflow._src.ops.stacking import stack
 
 _rng = SampleRNG(97)
 
@@ -398,35 +406,79 @@ def with_space_to_batch(input: Any, dilation_rate: Any, padding: str,  # noqa: A
     x = _t(input)
     rate = _positive_ints(dilation_rate, "dilation_rate")
     n = rate.size
-    if padding not in ("SAME", "VALID"):
-        raise ValueError(f"`padding` must be one of 'SAME' or 'VALID'. Received: "
-                         f"padding={padding}")
-    if (rate == 1).all():
-        return op(x, n, padding)
-    if padding == "SAME" and filter_shape is None:
-        raise ValueError(f"`filter_shape` must be specified for `padding='SAME'`. Received: "
-                         f"filter_shape={filter_shape} and padding={padding}")
     starts_nc = data_format is not None and data_format.startswith("NC")
     dims = list(range(2 if starts_nc else 1, n + (2 if starts_nc else 1))) \
         if spatial_dims is None else [int(d) for d in spatial_dims]
     if dims != sorted(set(dims)) or len(dims) != n or dims[0] < 1:
         raise ValueError(f"`spatial_dims` must be a monotonically increasing sequence of "
                          f"positive integers. Received: spatial_dims={dims}")
+    if (rate == 1).all():
+        return op(x, n, padding)
+    base = _base_paddings(padding, filter_shape, rate, starts_nc)
+    paddings, crops = required_space_to_batch_paddings(_spatial_shape(x, dims), rate, base)
+    # (space_to_batch_nd works on dims 1..dims[-1]: the others get block 1 and no padding)
+    blocks = _adjust(rate, 1, dims)
+    out = op(space_to_batch_nd(x, blocks, _adjust(paddings, 0, dims)), n, "VALID")
+    return batch_to_space_nd(out, blocks, _adjust(crops, 0, dims))
+
+
+def _base_paddings(padding: Any, filter_shape: Any, rate: np.ndarray,
+                   starts_nc: bool) -> np.ndarray:
+    """What each spatial dim is padded by before its blocks are cut (TF's: SAME's halves of
+    the dilated window less one, none for VALID, an explicit list's own pairs)."""
+    if isinstance(padding, str) and padding == "EXPLICIT":
+        raise ValueError("'EXPLICIT' is not a valid value for `padding`. To use explicit "
+                         "padding, `padding` must be a list.")
+    padding, explicit = convert_padding(padding, 4)
+    n = rate.size
     if padding == "SAME":
-        f = np.asarray(filter_shape, np.int64).reshape(-1)
-        total = (f - 1) * rate
-        base = np.stack([total // 2, total - total // 2], axis=1)
-    else:
-        base = np.zeros((n, 2), np.int64)
-    # space_to_batch_nd works on dims 1..dims[-1]: the others get block 1 and no padding
-    blocks = np.ones(dims[-1], np.int64)
-    pads = np.zeros((dims[-1], 2), np.int64)
-    blocks[np.array(dims) - 1] = rate
-    pads[np.array(dims) - 1] = base
-    in_shape = x.shape.as_list()[1:dims[-1] + 1]
-    paddings, crops = required_space_to_batch_paddings(in_shape, blocks, pads)
-    out = op(space_to_batch_nd(x, blocks, paddings), n, "VALID")
-    return batch_to_space_nd(out, blocks, crops)
+        if filter_shape is None:
+            raise ValueError(f"`filter_shape` must be specified for `padding='SAME'`. "
+                             f"Received: filter_shape={filter_shape} and padding={padding}")
+        total = (np.asarray(filter_shape, np.int64).reshape(-1)[:n] - 1) * rate
+        return np.stack([total // 2, total - total // 2], axis=1)
+    if padding == "VALID":
+        return np.zeros((n, 2), np.int64)
+    if padding == "EXPLICIT":  # (the list's pairs less the batch's and the channels')
+        pairs = np.array(explicit, np.int64).reshape([n + 2, 2])
+        return pairs[2:] if starts_nc else pairs[1:-1]
+    raise ValueError(f"`padding` must be one of 'SAME' or 'VALID'. Received: "
+                     f"padding={padding}")
+
+
+def _spatial_shape(x: Any, dims: list) -> Any:
+    """The sizes of x's dims `dims`: Python ints where all are known while the graph is
+    built, else (TF's) a Pack of tf.shape's items, known when the graph runs."""
+    known = None if x._shape is None else [x._shape[d] if d < len(x._shape) else None
+                                            for d in dims]
+    if known is not None and None not in known:
+        return known
+    sizes = shape(x)
+    return stack([getitem(sizes, d) for d in dims])
+
+
+def _adjust(value: Any, fill: int, dims: list) -> Any:
+    """A per-spatial-dim value (rows of `value`) spread over dims 1..dims[-1], `fill`
+    rows for the dims between (TF's _with_space_to_batch_adjust): NumPy's when the value is
+    known, else a ConcatV2 of the tensor's slices (TF's concat of one: an Identity)."""
+    known = C.known(value)
+    symbolic = C.is_graph_tensor(known)
+    if not symbolic:
+        known = np.asarray(getattr(known, "numpy", lambda: known)())
+    parts, prev, i = [], 0, 0
+    while i < len(dims):
+        start = i
+        if dims[i] > 1:  # (the dims from the previous spatial one, or from dim 1, filled)
+            parts.append(np.full([dims[i] - 1 - prev] + list(known.shape[1:]), fill,
+                                 np.int32))
+        while i + 1 < len(dims) and dims[i + 1] == dims[i] + 1:
+            i += 1
+        parts.append(getitem(known, slice(start, i + 1)) if symbolic else known[start:i + 1])
+        prev, i = dims[i], i + 1
+    if not symbolic:
+        return np.concatenate(parts).astype(np.int32)
+    parts = [p if isinstance(p, Tensor) else convert_to_tensor(p) for p in parts]
+    return identity(parts[0], name="concat") if len(parts) == 1 else concat(parts, 0)
 
 
 def _dilation(dilations: Any, n: int) -> list | None:
@@ -446,26 +498,37 @@ def _dilation(dilations: Any, n: int) -> list | None:
 def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
                 padding: Any = "VALID", data_format: str | None = None, dilations: Any = None,
                 name: str | None = None) -> Any:
-    """tf.nn.convolution. Dilated (channels last, unit strides, a static input) it is TF's
-    form: the undilated convolution of the input cut into dilation blocks moved into the
-    batch (SpaceToBatchND), the result put back (BatchToSpaceND), in a "convolution"
-    scope; otherwise nn_conv's convolution (its dilated kernels)."""
+    """tf.nn.convolution. Dilated (unit strides, a filter of known window; SAME, VALID or
+    an explicit list) it is TF's form: the undilated convolution of the input cut into
+    dilation blocks moved into the batch (SpaceToBatchND), the result put back
+    (BatchToSpaceND), in a "convolution" scope; otherwise nn_conv's convolution."""
     x = _t(input)
     w = filters if isinstance(filters, Tensor) else _t(filters)
     n = None if w._shape is None or len(w._shape) < 3 else len(w._shape) - 2
     rates = None if n is None else _dilation(dilations, n)
-    unit = strides is None or _dilation(strides, n) == [1] * n if n else False
+    steps = None if n is None or strides is None else _dilation(strides, n)
+    unit = strides is None or steps == [1] * n if n else False
+    if rates and steps and max(rates) > 1 and max(steps) > 1:
+        # (TF's dilated convolution is unit-strided SpaceToBatchND blocks: it refuses both)
+        raise ValueError(f"`strides > 1` not supported in conjunction with `dilation_rate > 1`"
+                         f". Received: strides={np.array(steps)} and dilation_rate="
+                         f"{np.array(rates)}")
     if not (rates and any(d != 1 for d in rates) and min(rates) > 0 and unit
-            and _static(x, w, n)
-            and data_format in (None, "NWC", "NHWC", "NDHWC") and padding in ("SAME", "VALID")):
-        return nn_convolution(input, filters, strides, padding, data_format, dilations, name)
+            and _static(x, w, n) and data_format in _FORMATS
+            and (padding in ("SAME", "VALID") or isinstance(padding, (list, tuple)))):
+        return nn_convolution(x, w, strides, padding, data_format, dilations, name)
     check_dilated_depth(x, w, data_format, dilations)
     with name_scope(name or "convolution") as scope:
         def undilated(converted: Any, _: int, pad: str) -> Any:
             return nn_convolution(converted, w, None, pad, data_format, None,
                                   scope if _state.graph is not None else None)
 
-        return with_space_to_batch(x, rates, padding, undilated, filter_shape=w._shape[:n])
+        return with_space_to_batch(x, rates, padding, undilated, filter_shape=w._shape[:n],
+                                   data_format=data_format)
+
+
+# (the layouts of tf.nn.convolution's dilated form: TF's channels-first ones move dims 2..)
+_FORMATS = (None, "NWC", "NHWC", "NDHWC", "NCW", "NCHW", "NCDHW")
 
 
 def atrous_conv2d(value: Any, filters: Any, rate: int, padding: str,
@@ -487,17 +550,28 @@ def depthwise_conv2d(input: Any, filter: Any, strides: Any, padding: Any,  # noq
     x = _t(input)
     w = filter if isinstance(filter, Tensor) else _t(filter)
     rates = _dilation(dilations, 2)
+    steps = _dilation(strides, 4)
     if not (rates and any(d != 1 for d in rates) and min(rates) > 0
-            and _dilation(strides, 4) == [1] * 4 and _static(x, w, 2)
+            and steps is not None and _static(x, w, 2)
             and data_format in (None, "NHWC") and padding in ("SAME", "VALID")):
         return nn_depthwise_conv2d(input, filter, strides, padding, data_format, dilations,
                                    name)
     with name_scope(name or "depthwise") as scope:
         def undilated(converted: Any, _: int, pad: str) -> Any:
-            return nn_depthwise_conv2d(converted, w, [1, 1, 1, 1], pad, data_format, None,
+            # (TF hands the strides to the op on the blocks as they are)
+            return nn_depthwise_conv2d(converted, w, steps, pad, data_format, None,
                                        scope if _state.graph is not None else None)
 
         return with_space_to_batch(x, rates, padding, undilated, filter_shape=w._shape[:2])
+
+
+def separable_conv2d(input: Any, depthwise_filter: Any, pointwise_filter: Any,  # noqa: A002
+                     strides: Any, padding: Any, data_format: str | None = None,
+                     dilations: Any = None, name: str | None = None) -> Any:
+    """tf.nn.separable_conv2d: its depthwise step is depthwise_conv2d's (dilated, TF's
+    SpaceToBatchND form, which TF's CPU kernels run), then a 1x1 convolution."""
+    return separable_with(depthwise_conv2d, input, depthwise_filter, pointwise_filter, strides,
+                          padding, data_format, dilations, name)
 
 
 def pool(input: Any, window_shape: Any, pooling_type: str, strides: Any = None,  # noqa: A002
@@ -513,8 +587,8 @@ def pool(input: Any, window_shape: Any, pooling_type: str, strides: Any = None, 
     unit = strides is None or _dilation(strides, n) == [1] * n if n else False
     if not (rates and any(d != 1 for d in rates) and min(rates) > 0 and unit
             and pooling_type in ("MAX", "AVG") and padding == "VALID"
-            and data_format in (None, "NWC", "NHWC", "NDHWC") and x._shape is not None
-            and len(x._shape) == n + 2 and None not in x._shape[1:n + 1]):
+            and data_format in (None, "NWC", "NHWC", "NDHWC")
+            and (x._shape is None or len(x._shape) == n + 2)):
         return nn_pool(input, window_shape, pooling_type, strides, padding, data_format,
                        dilations, name)
     with name_scope(name or f"{pooling_type.lower()}_pool") as scope:
@@ -528,9 +602,10 @@ def pool(input: Any, window_shape: Any, pooling_type: str, strides: Any = None, 
 
 
 def _static(x: Any, w: Any, n: int) -> bool:
-    """An input of rank n + 2 whose spatial dims, and a filter whose window, are known."""
-    return x._shape is not None and w._shape is not None and len(x._shape) == n + 2 and \
-        len(w._shape) == n + 2 and None not in x._shape[1:n + 1] and None not in w._shape[:n]
+    """A filter of rank n + 2 whose window is known, and an input of rank n + 2 (or of a
+    rank unknown: its spatial sizes, like unknown ones, are tf.shape's when it runs)."""
+    return (x._shape is None or len(x._shape) == n + 2) and w._shape is not None and \
+        len(w._shape) == n + 2 and None not in w._shape[:n]
 
 
 @eager_api("value", "filters", "output_shape")
@@ -550,18 +625,16 @@ def atrous_conv2d_transpose(value: Any, filters: Any, output_shape: Any, rate: i
                          f"channel count. Received: value.shape={x.shape} with channel count "
                          f"{x.shape[3]} and filters.shape={w.shape} with input channel count "
                          f"{w.shape[3]}.")
-    out_shape = [int(v) for v in np.asarray(
-        output_shape.numpy() if hasattr(output_shape, "numpy") else output_shape).reshape(-1)]
-    if len(out_shape) != 4:
-        raise ValueError(f"`output_shape` must have shape (4,). Received: "
-                         f"output_shape=({len(out_shape)},)")
-    if w.shape[2] is not None and out_shape[3] != w.shape[2]:
+    out_shape = _output_dims(output_shape)
+    symbolic = isinstance(out_shape[0], Tensor)  # (known when the graph runs: TF's ops)
+    if not symbolic and w.shape[2] is not None and out_shape[3] != w.shape[2]:
         raise ValueError(f"`output_shape` channel count must be compatible with `filters` "
                          f"output channel count. Received: output_shape={out_shape} with "
                          f"channel count {out_shape[3]} and filters.shape={w.shape} with output "
                          f"channel count {w.shape[3]}.")  # (sic: TF names shape[3])
     if rate == 1:
-        return conv2d_transpose(x, w, out_shape, [1, 1, 1, 1], padding)
+        return conv2d_transpose(x, w, stack(out_shape) if symbolic else out_shape,
+                                [1, 1, 1, 1], padding)
     pads = []
     for i, size in enumerate(out_shape[1:3]):
         up = w.shape[i] + (w.shape[i] - 1) * (rate - 1) if padding == "SAME" else 1
@@ -570,8 +643,29 @@ def atrous_conv2d_transpose(value: Any, filters: Any, output_shape: Any, rate: i
         pads.append((lo, up - 1 - lo, (rate - full % rate) % rate, full))
     x = space_to_batch_nd(x, [rate, rate], [[0, p[2]] for p in pads])
     sizes = [rate * rate * out_shape[0]] + [(p[3] + p[2]) // rate for p in pads] + [out_shape[3]]
+    if symbolic:
+        sizes = stack(sizes)
     y = conv2d_backprop_input(sizes, w, x, [1, 1, 1, 1], "VALID")
     return batch_to_space_nd(y, [rate, rate], [[p[0], p[1] + p[2]] for p in pads])
+
+
+def _output_dims(output_shape: Any) -> list:
+    """atrous_conv2d_transpose's output_shape as 4 ints, or as its 4 items (StridedSlices)
+    where it is a graph tensor known only when the graph runs."""
+    if isinstance(output_shape, (list, tuple)) and is_symbolic(output_shape):
+        output_shape = stack(output_shape)  # (TF's conversion packs it)
+    known = C.known(output_shape)
+    if C.is_graph_tensor(known):
+        if not TensorShape(known._shape).is_compatible_with([4]):
+            raise ValueError(f"`output_shape` must have shape (4,). Received: "
+                             f"output_shape={TensorShape(known._shape)}")
+        return [getitem(known, i) for i in range(4)]
+    dims = [int(v) for v in np.asarray(known.numpy() if hasattr(known, "numpy") else
+                                       known).reshape(-1)]
+    if len(dims) != 4:
+        raise ValueError(f"`output_shape` must have shape (4,). Received: "
+                         f"output_shape=({len(dims)},)")
+    return dims
 
 
 # ---------------------------------------------------------------------------------------

@@ -17,7 +17,9 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
+from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import (
     EagerTensor,
@@ -27,12 +29,15 @@ from eagerflow._src.core.tensor import (
     host_tensor,
 )
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import math as mm
 from eagerflow._src.ops import nn_space_formats as F
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import as_int_tensor, is_symbolic
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.slicing import getitem
+from eagerflow._src.ops.stacking import stack
 
 _rng = SampleRNG(61)
 
@@ -662,30 +667,65 @@ def required_space_to_batch_paddings(input_shape: Any, block_shape: Any,
                                      base_paddings: Any = None,
                                      name: str | None = None) -> tuple:
     """(paddings, crops), int32 `[M, 2]`: the least padding past `base_paddings` that makes
-    each of `input_shape` divisible by its block, and the crops that undo that extra."""
-    # TF's: each an int32 tensor, block_shape a vector of M and the others' shapes
-    # compatible with [M] and [M, 2]
-    given = [convert_to_tensor(v, dtype=dt.int32, name=what) for v, what in
-             ((input_shape, "input_shape"), (block_shape, "block_shape"))]
-    if base_paddings is not None:
-        given.append(convert_to_tensor(base_paddings, dtype=dt.int32, name="base_paddings"))
-    dims = TensorShape(given[1]._shape)
-    dims.assert_has_rank(1)
-    m = dims[0]
-    for t, want in zip(given[::2], ([m], [m, 2])):
-        if not TensorShape(t._shape).is_compatible_with(want):
-            raise ValueError(f"Shapes {TensorShape(t._shape)} and {want} are incompatible")
+    each of `input_shape` divisible by its block, and the crops that undo that extra. Known
+    while the graph is built they are constants; otherwise (a shape known when the graph
+    runs, tf.shape's) TF's ops compute them."""
+    with name_scope(name or "required_space_to_batch_paddings"):
+        # TF's: each an int32 tensor, block_shape a vector of M and the others' shapes
+        # compatible with [M] and [M, 2]
+        given = [convert_to_tensor(v, dtype=dt.int32, name=what) for v, what in
+                 ((input_shape, "input_shape"), (block_shape, "block_shape"))]
+        if base_paddings is not None:
+            given.append(convert_to_tensor(base_paddings, dtype=dt.int32,
+                                           name="base_paddings"))
+        dims = TensorShape(given[1]._shape)
+        dims.assert_has_rank(1)
+        m = dims[0]
+        for t, want in zip(given[::2], ([m], [m, 2])):
+            if not TensorShape(t._shape).is_compatible_with(want):
+                raise ValueError(f"Shapes {TensorShape(t._shape)} and {want} are incompatible")
+        if any(C.is_graph_tensor(C.known(t)) for t in given):
+            if base_paddings is None:
+                given.append(convert_to_tensor(np.zeros((m, 2), np.int32)))
+            return _run_time_paddings(*given, m)
+        return _known_paddings(given, base_paddings is None)
+
+
+def _known_paddings(given: list, no_base: bool) -> tuple:
+    """required_space_to_batch_paddings of values known now: NumPy's arithmetic (TF's
+    Python computes these from their constant values)."""
     shape = _ints(given[0], "input_shape").reshape(-1)
     blocks = _ints(given[1], "block_shape").reshape(-1)
-    base = np.zeros((blocks.size, 2), np.int64) if base_paddings is None else \
-        _ints(given[2], "base_paddings")
+    base = np.zeros((blocks.size, 2), np.int64) if no_base else _ints(given[2], "base_paddings")
     if shape.size != blocks.size or base.shape != (blocks.size, 2):
         raise ValueError(f"input_shape {shape.tolist()}, block_shape {blocks.tolist()} and "
                          f"base_paddings {base.tolist()} [M, 2] must agree in M")
     full = shape + base[:, 0] + base[:, 1]
-    # (TF's Python computes this in NumPy from the constant values: a block of 0 is
-    # NumPy's remainder by zero, 0 with its warning, and a negative one its floored mod)
+    # (a block of 0 is NumPy's remainder by zero, 0 with its warning, and a negative one
+    # its floored mod)
     extra = (blocks - full % blocks) % blocks
     paddings = np.stack([base[:, 0], base[:, 1] + extra], axis=1).astype(np.int32)
     crops = np.stack([np.zeros_like(extra), extra], axis=1).astype(np.int32)
     return convert_to_tensor(paddings), convert_to_tensor(crops)
+
+
+def _run_time_paddings(shape: Any, blocks: Any, base: Any, m: int) -> tuple:
+    """required_space_to_batch_paddings as the graph's ops (TF's: slices of the base
+    paddings, AddV2, FloorMod and Sub on the vectors, each row Packed from their items),
+    for a shape or block known only when the graph runs."""
+    start, end = getitem(base, (slice(None), 0)), getitem(base, (slice(None), 1))
+    full = mm.add(mm.add(shape, start, name="add"), end, name="add")
+    extra = mm.floormod(mm.subtract(blocks, mm.floormod(full, blocks, name="mod"),
+                                    name="sub"), blocks, name="mod")
+    end = mm.add(end, extra, name="add")
+    paddings = _rows([[getitem(start, i), getitem(end, i)] for i in range(m)], "paddings")
+    return paddings, _rows([[0, getitem(extra, i)] for i in range(m)], "crops")
+
+
+def _rows(rows: list, name: str) -> Any:
+    """A Pack of rows each Packed from its items, as TF's Pack converts a list of lists
+    (the rows in its scope: "paddings/0", "paddings/1", ...)."""
+    graph = _state.graph
+    with name_scope(name if graph is None else graph.unique_name(name, mark=False) + "/"):
+        packed = [stack(row, name=str(k)) for k, row in enumerate(rows)]
+    return stack(packed, name=name)

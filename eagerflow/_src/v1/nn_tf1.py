@@ -171,8 +171,8 @@ def separable_conv2d(input: Any, depthwise_filter: Any, pointwise_filter: Any,  
                      data_format: Any = None, dilations: Any = None) -> Any:
     """`tf.compat.v1.nn.separable_conv2d`: TF 1's `rate` (`dilations` its newer name)."""
     rate = lookup("dilations", dilations, "rate", rate)
-    return nn_conv_variants.separable_conv2d(input, depthwise_filter, pointwise_filter, strides,
-                                             padding, data_format, rate, name)
+    return nn_extras.separable_conv2d(input, depthwise_filter, pointwise_filter, strides,
+                                      padding, data_format, rate, name)
 
 
 def dilation2d(input: Any, filter: Any = None, strides: Any = None,  # noqa: A002

@@ -12,9 +12,9 @@ KNOWN = {
                                "is, is Keras's legacy class (keras._legacy.layers: its config "
                                "holds no noise_shape, its rate is not checked); this golden is "
                                "keras.layers' Keras 3 one (as kprobe15's layer_AlphaDropout)",
-    "conv_transpose_separable": "TF's CPU Conv2DBackpropInput refuses dilation rates above 1 "
-                                "(InvalidArgumentError); eagerflow computes the dilated "
-                                "transposed convolution (a CPU kernel gap, not a Keras rule)",
+    "conv_transpose_separable": "TF's recording ran with oneDNN off, whose CPU kernels "
+                                "refuse dilations; TF's default oneDNN build and eagerflow "
+                                "compute",
 }
 
 test_prints_what_keras3_printed = snippet_test(SNIPPETS, __file__, KNOWN)

@@ -9,13 +9,8 @@ from tests.keras.kprobe.snippets import snippet_test
 from tests.keras.kprobe28.cases_vision import SNIPPETS
 
 KNOWN: dict[str, str] = {
-    "conv_transpose_dilated_on_cpu": "TF's CPU kernels of Conv2DBackpropInput and "
-        "Conv2DBackpropFilter (and Conv3DBackprop*V2, and Conv3D itself) refuse dilation "
-        "rates above 1 with InvalidArgumentError 'Current CPU implementations do not yet "
-        "support dilation rates larger than 1.' (their GPU kernels take them); eagerflow's "
-        "kernels compute them on every device. Matching it means a CPU-only refusal in "
-        "ops/nn_conv.py's gradient kernels, which tf.nn.convolution's dilated gradients "
-        "must then avoid (TF runs them through SpaceToBatchND); left for a core change",
+    "conv_transpose_dilated_on_cpu": "TF's recording ran with oneDNN off, whose CPU kernels refuse "
+        "dilations; TF's default oneDNN build and eagerflow compute",
 }
 
 test_prints_what_keras3_printed = snippet_test(SNIPPETS, __file__, KNOWN)

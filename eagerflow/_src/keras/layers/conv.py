@@ -30,7 +30,7 @@ from eagerflow._src.keras.utils.conv_utils import (
 )
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import nn as tn
-from eagerflow._src.ops import nn_conv, nn_fused
+from eagerflow._src.ops import nn_extras, nn_fused
 from eagerflow._src.ops.padding import pad as tf_pad
 
 
@@ -181,16 +181,19 @@ class Conv(Layer):
             left = (self.kernel_size[0] - 1) * self.dilation_rate[0]
             x = tf_pad(x, [[0, 0], [left, 0], [0, 0]])
             padding = "valid"
-        return nn_conv.convolution(x, kernel, strides=list(self.strides),
-                                   padding=padding.upper(), dilations=list(self.dilation_rate))
+        return nn_extras.convolution(x, kernel, strides=list(self.strides),
+                                     padding=padding.upper(), dilations=list(self.dilation_rate))
 
     def _fusable(self, x: Any) -> bool:
         """Whether conv + bias (+ ReLU) can run as one _FusedConv2D: a plain channels-last
         2-D convolution of a float32/float64 layer, with a bias, ReLU or no activation.
         Eager only: a traced graph keeps TF's Conv2D/BiasAdd/Relu ops (what users see in
-        `get_operations()`), and the graph's fuse pass joins them when compiling."""
+        `get_operations()`), and the graph's fuse pass joins them when compiling. Not
+        dilated: TF's is SpaceToBatchND around an undilated Conv2D (nn_extras.convolution),
+        whose ops a fused dilated kernel would not follow."""
         d = getattr(x, "_dtype", None)
         return (context.executing_eagerly() and self.rank == 2
+                and all(r == 1 for r in self.dilation_rate)
                 and type(self)._conv is Conv._conv
                 and type(self).convolution_op is Conv.convolution_op
                 and self.use_bias and self.data_format == "channels_last"

@@ -23,7 +23,7 @@ from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import indexing as ti
 from eagerflow._src.ops import math as tm
-from eagerflow._src.ops import math_base, nn_conv, nn_conv_variants, nn_pool
+from eagerflow._src.ops import math_base, nn_conv, nn_conv_variants, nn_extras, nn_pool
 from eagerflow._src.ops import nd_indexing as tnd
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops.checks import dt_enum
@@ -95,9 +95,9 @@ def conv(inputs: Any, kernel: Any, strides: Any = 1, padding: str = "valid",
         _check_channels(inputs, kernel, data_format)
     elif all(int(d) == 1 for d in _tuple(dilation_rate, len(inputs.shape) - 2)):
         _check_conv_depth(inputs, kernel, strides, padding, data_format)
-    out = nn_conv.convolution(inputs, kernel, strides, padding.upper(),
-                              data_format=tf_format(data_format, len(inputs.shape)),
-                              dilations=dilation_rate)
+    out = nn_extras.convolution(inputs, kernel, strides, padding.upper(),
+                                data_format=tf_format(data_format, len(inputs.shape)),
+                                dilations=dilation_rate)
     check_not_empty(given, inputs, out.shape)
     return out
 
@@ -194,19 +194,19 @@ def _depthwise_family(inputs: Any, depthwise_kernel: Any, pointwise_kernel: Any,
         # (with SAME's padding made explicit), then subsample
         if padding.upper() == "SAME":
             x = _pad_same(x, static_shape(depthwise_kernel)[:2], strides, dilations)
-        out = nn_conv_variants.depthwise_conv2d(x, depthwise_kernel, (1, 1, 1, 1), "VALID",
-                                                data_format="NHWC", dilations=dilations)
+        out = nn_extras.depthwise_conv2d(x, depthwise_kernel, (1, 1, 1, 1), "VALID",
+                                         data_format="NHWC", dilations=dilations)
         out = out[:, ::strides[0], ::strides[1], :]
         if pointwise_kernel is not None:
             out = nn_conv.conv2d(out, kd.to_tensor(pointwise_kernel), (1, 1, 1, 1), "VALID")
     elif pointwise_kernel is None:
-        out = nn_conv_variants.depthwise_conv2d(x, depthwise_kernel, (1,) + strides + (1,),
-                                                padding.upper(), data_format="NHWC",
-                                                dilations=dilations)
+        out = nn_extras.depthwise_conv2d(x, depthwise_kernel, (1,) + strides + (1,),
+                                         padding.upper(), data_format="NHWC",
+                                         dilations=dilations)
     else:
-        out = nn_conv_variants.separable_conv2d(x, depthwise_kernel, kd.to_tensor(pointwise_kernel),
-                                                (1,) + strides + (1,), padding.upper(),
-                                                data_format="NHWC", dilations=dilations)
+        out = nn_extras.separable_conv2d(x, depthwise_kernel, kd.to_tensor(pointwise_kernel),
+                                         (1,) + strides + (1,), padding.upper(),
+                                         data_format="NHWC", dilations=dilations)
     if n == 1:
         out = ta.squeeze(out, [1])
     return to_channels_first(out) if data_format == "channels_first" else out
