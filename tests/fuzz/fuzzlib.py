@@ -329,9 +329,10 @@ TF_NOT_IMPLEMENTED = {"linalg.lstsq", "experimental.numpy.size", "signal.dct", "
 # (and strings.ngrams of a list pad_values, whose first two items TF's reads: an empty
 # list's IndexError)
 # (and linalg.lstsq of a matrix of fewer than two dimensions: TF's reads its last two;
-# signal.frame of an axis past a signal's rank: TF's reads its outer dimensions' list)
+# signal.frame of an axis past a signal's rank: TF's reads its outer dimensions' list;
+# with_space_to_batch of no spatial_dims and no dilation_rate: TF's reads the first)
 TF_SHAPE_READS = {"tensordot", "nn.embedding_lookup", "signal.dct", "signal.idct",
-                  "linalg.lstsq", "signal.frame",
+                  "linalg.lstsq", "signal.frame", "nn.with_space_to_batch",
                   "linalg.tridiagonal_solve", "linalg.tridiagonal_matmul", "nn.nce_loss",
                   "nn.sampled_softmax_loss", "nn.embedding_lookup_sparse",
                   "nn.safe_embedding_lookup_sparse", "strings.ngrams",
@@ -371,6 +372,8 @@ _SHAPE = ("has no attribute 'shape'",)
 # dtype, a NumPy array's np.dtype's is_floating)
 _IS_FLOATING = ("has no attribute 'dtype'", "has no attribute 'is_floating'")
 TF_ATTRIBUTE_READS = {"sparse.mask": ("has no attribute 'indices'",),
+                      # (TF's with_space_to_batch reads data_format.startswith unchecked)
+                      "nn.with_space_to_batch": ("has no attribute 'startswith'",),
                       # (the sparse reductions read their input's .indices unchecked)
                       "sparse.reduce_sum": ("has no attribute 'indices'",),
                       "sparse.reduce_max": ("has no attribute 'indices'",),

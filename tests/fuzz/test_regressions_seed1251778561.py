@@ -481,9 +481,91 @@ AVERAGE_AXIS = [
 ]
 
 
+# A Python-int axis of the reductions, argmax, concat and the scans: TF's wrapper converts
+# it to the op's int32 input on its fast path, wrapping it (wrapper_inputs.int_index: 2**32 is
+# 0, 2**31 is -2**31; argmax, concat and cumsum whatever their input, a reduction of a
+# tensor only: a list input keeps the int64); a NumPy int, a list axis keep their value; past
+# int64 the conversion's ValueError (was: the value kept, refused by the kernel)
+INT_AXIS = [
+    (lambda: tf.reduce_sum(tf.constant([1.]), axis=H),
+     ('float32', [], 1.0)),
+    (lambda: tf.reduce_sum(tf.constant([[1., 2.]]), axis=H + 1),
+     ('float32', [1], [3.0])),
+    (lambda: tf.reduce_max(tf.constant([1., 3.]), axis=H + 1),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__Max_device_/job:localhost/replica:0/task:0/device:CPU'
+      ':0}} Invalid reduction dimension (1 for input with 1 dimension(s) [Op:Max] name:')),
+    (lambda: tf.reduce_mean(tf.constant([[1., 3.]]), axis=-H - 1),
+     ('float32', [1], [2.0])),
+    (lambda: tf.reduce_any(tf.constant([True, False]), axis=H),
+     ('bool', [], True)),
+    (lambda: tf.reduce_sum(tf.constant([1.]), axis=2**31),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__Sum_device_/job:localhost/replica:0/task:0/device:CPU'
+      ':0}} Invalid reduction dimension (-2147483648 for input with 1 dimension(s) [Op:'
+      'Sum] name:')),
+    (lambda: tf.reduce_sum(tf.constant([1.]), axis=2**63),
+     ('raise', 'ValueError',
+      "Can't convert Python sequence with out-of-range integer to Tensor.")),
+    (lambda: tf.reduce_sum([1.], axis=H),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__Sum_device_/job:localhost/replica:0/task:0/device:CPU'
+      ':0}} Invalid reduction dimension (4294967296 for input with 1 dimension(s) [Op:S'
+      'um]')),
+    (lambda: tf.reduce_sum(tf.constant([1.]), axis=np.int64(H)),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__Sum_device_/job:localhost/replica:0/task:0/device:CPU'
+      ':0}} Invalid reduction dimension (4294967296 for input with 1 dimension(s) [Op:S'
+      'um]')),
+    (lambda: tf.reduce_sum(tf.constant([1.]), axis=[H]),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__Sum_device_/job:localhost/replica:0/task:0/device:CPU'
+      ':0}} Invalid reduction dimension (4294967296 for input with 1 dimension(s) [Op:S'
+      'um]')),
+    (lambda: tf.concat([tf.constant([1.]), tf.constant([2.])], H),
+     ('float32', [2], [1.0, 2.0])),
+    (lambda: tf.concat([[1.], [2.]], H),
+     ('float32', [2], [1.0, 2.0])),
+    (lambda: tf.concat([tf.constant([1.]), tf.constant([2.])], np.int64(H)),
+     ('float32', [2], [1.0, 2.0])),
+    (lambda: tf.concat([tf.constant([1.]), tf.constant([2.])], 2**31),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__ConcatV2_N_2_device_/job:localhost/replica:0/task:0/d'
+      'evice:CPU:0}} ConcatOp : Expected concatenating dimensions in the range [-1, 1),'
+      ' but got -2147483648 [Op:ConcatV2] name: concat')),
+    (lambda: tf.concat([tf.constant([1.]), tf.constant([2.])], 2**63),
+     ('raise', 'ValueError',
+      "Can't convert Python sequence with out-of-range integer to Tensor.")),
+    (lambda: tf.argmax(tf.constant([1., 2.]), axis=H),
+     ('int64', [], 1)),
+    (lambda: tf.argmax([1., 2.], axis=H),
+     ('int64', [], 1)),
+    (lambda: tf.argmax(tf.constant([1., 2.]), axis=2**31),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__ArgMax_device_/job:localhost/replica:0/task:0/device:'
+      'CPU:0}} Expected dimension in the range [-1, 1), but got -2147483648 [Op:ArgMax]'
+      ' name:')),
+    (lambda: tf.argmax(tf.constant([1., 2.]), axis=np.int64(H)),
+     ('raise', 'TypeError', 'axis tensor dtypes int64 is not supported')),
+    (lambda: tf.cumsum(tf.constant([1., 2.]), axis=H),
+     ('float32', [2], [1.0, 3.0])),
+    (lambda: tf.cumsum([1., 2.], axis=H),
+     ('float32', [2], [1.0, 3.0])),
+    (lambda: tf.cumsum(tf.constant([1., 2.]), axis=-H - 1),
+     ('float32', [2], [1.0, 3.0])),
+    (lambda: tf.math.cumprod(tf.constant([2., 3.]), axis=H),
+     ('float32', [2], [2.0, 6.0])),
+    (lambda: tf.cumsum(tf.constant([1., 2.]), axis=2**63),
+     ('raise', 'ValueError',
+      "Can't convert Python sequence with out-of-range integer to Tensor.")),
+    (lambda: tf.function(lambda x: tf.argmax(x, H))(tf.constant([1., 2.])),
+     ('int64', [], 1)),
+]
+
+
 CASES = (ALG + MESHGRID + POISSON + LCM
          + INT32_WRAP + IRFFT + AVERAGE + ARGMAX + WRAPPERS + RAGGED_CONSTANT
-         + EXPAND_DIMS + TOP_K + GEOMSPACE + AVERAGE_AXIS)
+         + EXPAND_DIMS + TOP_K + GEOMSPACE + AVERAGE_AXIS + INT_AXIS)
 
 
 @pytest.mark.parametrize("fn, want", CASES)

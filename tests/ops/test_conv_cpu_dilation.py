@@ -161,3 +161,26 @@ def test_the_gpu_depthwise_gradient_kernels_read_their_dilations():
                                                        **attrs)]
     for a, b in zip(got, want):
         np.testing.assert_allclose(a.numpy(), b.numpy(), rtol=1e-4, atol=1e-4)
+
+
+# with_space_to_batch's argument checks, as TF 2.21 raised them (its own Python's errors for
+# a data_format that is no string and for no spatial dims at all included)
+_IDENTITY = lambda x, n, p: x  # noqa: E731
+SPACE_TO_BATCH_ERRORS = [
+    ({"data_format": 1.5}, AttributeError, "'float' object has no attribute 'startswith'"),
+    ({"spatial_dims": [0]}, ValueError, "`spatial_dims` must be a monotonically increasing "
+     "sequence of positive integers. Received: spatial_dims=[0]"),
+    ({"spatial_dims": [1, 1]}, ValueError, "Received: spatial_dims=[1, 1]"),
+    ({"spatial_dims": [1.5, 2]}, ValueError, "Received: spatial_dims=[1.5, 2]"),
+    ({"spatial_dims": [5, 6]}, ValueError, "`input.shape.rank` must be at least 7. Received: "
+     "input.shape=(1, 4, 4, 1) with rank 4"),
+    ({"spatial_dims": [], "dilation_rate": []}, IndexError, "list index out of range"),
+]
+
+
+@pytest.mark.parametrize("kwargs,cls,text", SPACE_TO_BATCH_ERRORS)
+def test_with_space_to_batch_checks_its_arguments_as_tf(kwargs, cls, text):
+    kwargs = {"dilation_rate": [2, 2], **kwargs}
+    with pytest.raises(cls, match=re.escape(text)):
+        tf.nn.with_space_to_batch(tf.ones((1, 4, 4, 1)), padding="VALID", op=_IDENTITY,
+                                  **kwargs)

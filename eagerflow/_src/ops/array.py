@@ -648,7 +648,7 @@ def concat(values: Any, axis: Any, name: str = "concat") -> Any:
     if _state.graph is not None:
         axis, dyn = scalar_arg(axis, "axis")
     else:
-        axis, dyn = (axis if type(axis) is int else _eager_concat_axis(
+        axis, dyn = (wrapper_inputs.int_index(axis) if type(axis) is int else _eager_concat_axis(
             axis, name, len(xs), wrapper_inputs.passed_raw(*values))), ()
     if dyn:  # an axis known at run time: the last input
         return bind(CONCAT, xs + dyn, {"axis": None}, name)

@@ -407,11 +407,15 @@ def with_space_to_batch(input: Any, dilation_rate: Any, padding: str,  # noqa: A
     rate = _positive_ints(dilation_rate, "dilation_rate")
     n = rate.size
     starts_nc = data_format is not None and data_format.startswith("NC")
-    dims = list(range(2 if starts_nc else 1, n + (2 if starts_nc else 1))) \
-        if spatial_dims is None else [int(d) for d in spatial_dims]
-    if dims != sorted(set(dims)) or len(dims) != n or dims[0] < 1:
+    given = list(range(2 if starts_nc else 1, n + (2 if starts_nc else 1))) \
+        if spatial_dims is None else list(spatial_dims)
+    dims = sorted({int(d) for d in given})  # (TF's: [1.5, 2] is no sequence of integers)
+    if dims != given or len(dims) != n or dims[0] < 1:
         raise ValueError(f"`spatial_dims` must be a monotonically increasing sequence of "
-                         f"positive integers. Received: spatial_dims={dims}")
+                         f"positive integers. Received: spatial_dims={given}")
+    if x._shape is not None and len(x._shape) < dims[-1] + 1:
+        raise ValueError(f"`input.shape.rank` must be at least {dims[-1] + 1}. Received: "
+                         f"input.shape={x.shape} with rank {len(x._shape)}")
     if (rate == 1).all():
         return op(x, n, padding)
     base = _base_paddings(padding, filter_shape, rate, starts_nc)

@@ -643,6 +643,9 @@ def _reduce_fn(op: OpDef, cast_bool: bool = False) -> Callable:
                     out.set_shape(())
                 return out
             axis = wrapper_inputs.index_list(op.name, axis, "Tidx", "axis")
+        elif type(axis) is int and _state.graph is None:  # (TF's wrapper wraps it to int32
+            # on its fast path: reduce_sum(x, 2**32) is along axis 0)
+            axis = wrapper_inputs.int_index(axis, wrapper_inputs.passed_raw(input_tensor))
         elif axis is not None:
             axis = int(axis)
         # (kept by the axes and the rank: a model's reductions ask the same every step)
@@ -798,6 +801,8 @@ def argmax(input: Any, axis: Any = None, output_type: Any = dt.int64,  # noqa: A
             axis = cast(axis, dt.int32)
     elif axis is not None and not isinstance(axis, int):
         raise TypeError("axis must be int or Tensor with integer datatype")
+    elif type(axis) is int:  # (TF converts it before the input: an int32 whatever the
+        axis = wrapper_inputs.int_index(axis)  # input, wrapped, traced too)
     axis, dyn = _axis_args(axis)
     # (None is the attr's default to TF's generated wrapper, as for every attr)
     attrs = {"axis": axis, "output_type": C.make_type(

@@ -207,7 +207,7 @@ def expand_dims(input: Any, axis: Any, name: str | None = None) -> Any:  # noqa:
             axis = C.int_arg(axis, "axis")
         return bind(EXPAND_DIMS, (x, as_int_tensor(axis, "axis")), {}, name)
     if type(axis) is int:  # (TF's fast path wraps it to int32, its slow path keeps an int64)
-        axis = C.int64_ranged(axis) if passed_raw(input) else C.int32_wrapped(axis)
+        axis = wrapper_inputs.int_index(axis, passed_raw(input))
     else:
         axis = _eager_dim(axis, input)
     if x._shape is None or None in x._shape:  # (a graph's tensor, outside its graph)

@@ -212,7 +212,9 @@ def scan_args(op: str, axis: Any, exclusive: Any, reverse: Any) -> tuple:
     first (None their default), then an eager axis's type (Tidx: int32 or int64), before
     the op runs."""
     attrs = C.wrapper_attrs(op, exclusive=exclusive, reverse=reverse)
-    if _state.graph is None and type(axis) is not int:  # (None too: TF converts it)
+    if _state.graph is None and type(axis) is int:  # (an int32, wrapped, as TF's wrapper
+        axis = wrapper_inputs.int_index(axis)  # converts it, a list given or not)
+    elif _state.graph is None:  # (None too: TF converts it)
         axis = wrapper_inputs.index_input(op, axis, "Tidx")
     elif refused := wrapper_inputs.graph_type_refusal(op, axis, "Tidx"):
         raise refused

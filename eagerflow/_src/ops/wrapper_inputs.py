@@ -17,7 +17,15 @@ from eagerflow._src.core.errors import shape_str
 from eagerflow._src.core.py_conversion import list_value_error, op_input_refusal
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import tf_op_defs
-from eagerflow._src.ops.checks import dt_enum, fail, int_list, make_type, not_supported
+from eagerflow._src.ops.checks import (
+    dt_enum,
+    fail,
+    int32_wrapped,
+    int64_ranged,
+    int_list,
+    make_type,
+    not_supported,
+)
 
 
 def index_input(op: str, value: Any, attr: str, slow: bool = False) -> Tensor:
@@ -103,6 +111,14 @@ def index_value(value: Any, default: dt.DType | None, slow: bool,
     if t._dtype is dt.bool or 0 in t._shape:
         t = convert_to_tensor(t._numpy().astype(default.as_numpy_dtype))
     return t
+
+
+def int_index(value: int, slow: bool = False) -> int:
+    """A Python int given for an op's index input of int32 default (an axis) as TF's eager
+    wrapper converts it: its fast path makes it an int32, wrapping it (2**32 is 0, 2**31 is
+    -2**31); its slow path (`slow`: a list among the inputs) keeps the int64 it infers. Past
+    int64 either way the conversion's ValueError."""
+    return int64_ranged(value) if slow else int32_wrapped(value)
 
 
 def index_list(op: str, value: Any, attr: str, what: str) -> tuple:
