@@ -13,7 +13,8 @@ import sys
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 os.environ["TF_ENABLE_ONEDNN_OPTS"] = "0"
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, ".."))
+# The root replaces this script's folder: from tests/, tests/keras would shadow Keras.
+sys.path[0] = os.path.join(HERE, "..")
 
 from tests.core import api_sweep_cases, operator_sweep_cases  # noqa: E402
 from tests.data import dataset_sweep_cases  # noqa: E402

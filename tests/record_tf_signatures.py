@@ -5,14 +5,15 @@ bind to the same parameters only if the names and their order are TF's.
 
 Run from the repository root with a TensorFlow interpreter:
 
-    /work/tfenv/bin/python tests/record_tf_signatures.py
+    /work/tfref/bin/python tests/record_tf_signatures.py
 """
 
 import os
 import sys
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+# The root replaces this script's folder: from tests/, tests/keras would shadow Keras.
+sys.path[0] = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 
 from tests.golden_io import write_json  # noqa: E402
 from tests.signatures import NAMESPACES, signatures  # noqa: E402

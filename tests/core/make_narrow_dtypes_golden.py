@@ -2,7 +2,7 @@
 for test_narrow_dtypes.py: their facts, which casts TF runs and the bits it produces, and
 which ops take them.
 
-Run with the reference interpreter: `/work/tfenv/bin/python
+Run with the reference interpreter: `/work/tfref/bin/python
 tests/core/make_narrow_dtypes_golden.py` (writes narrow_dtypes_golden.json beside it).
 """
 

@@ -1,6 +1,6 @@
 """Records the public names of every TF 2.21 namespace, for test_tf_names.py.
 
-Run with the reference interpreter: `/work/tfenv/bin/python tests/core/make_tf_names_golden.py`.
+Run with the reference interpreter: `/work/tfref/bin/python tests/core/make_tf_names_golden.py`.
 Walks tf and its public sub-namespaces (TF's API modules, tf.compat and
 tf.keras left out: Keras has its own audit in tests/keras/keras3, compat.v1 is TF 1's API)
 and writes {namespace: [names]} to tf_names.json.

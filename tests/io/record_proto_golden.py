@@ -1,5 +1,5 @@
 """Records tf.io.decode_proto / encode_proto on the cases of proto_cases.py with real
-TensorFlow: `/work/tfenv/bin/python tests/io/record_proto_golden.py` writes
+TensorFlow: `/work/tfref/bin/python tests/io/record_proto_golden.py` writes
 tests/io/proto_golden.json (values, dtypes and shapes, or the error class and message)."""
 
 import os

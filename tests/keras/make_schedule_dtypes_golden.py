@@ -1,9 +1,8 @@
 """Writes schedule_dtypes_golden.json: Keras 3's values, dtypes and errors for the cases of
 schedule_dtype_cases.py.
 
-Run with TensorFlow's interpreter:
-TF_CPP_MIN_LOG_LEVEL=3 /work/tfref/bin/python -m tests.keras.make_schedule_dtypes_golden
-(as a module: tests/keras/warnings would shadow the standard library for a script there)
+Run from the repository root with TensorFlow's interpreter:
+TF_CPP_MIN_LOG_LEVEL=3 /work/tfref/bin/python tests/keras/make_schedule_dtypes_golden.py
 """
 
 import os

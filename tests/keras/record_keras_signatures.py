@@ -6,7 +6,7 @@ parameters here only if the names and their order are Keras's.
 
 Run from the repository root with a TensorFlow interpreter:
 
-    /work/tfenv/bin/python tests/keras/record_keras_signatures.py
+    /work/tfref/bin/python tests/keras/record_keras_signatures.py
 """
 
 import os

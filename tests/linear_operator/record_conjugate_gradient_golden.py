@@ -3,7 +3,7 @@ conjugate_gradient_cases.py (fields i, x, r, p, gamma), or the error.
 
 Run from the repository root with a TensorFlow interpreter:
 
-    /work/tfenv/bin/python tests/linear_operator/record_conjugate_gradient_golden.py
+    /work/tfref/bin/python tests/linear_operator/record_conjugate_gradient_golden.py
 """
 
 import os

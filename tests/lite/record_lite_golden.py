@@ -4,7 +4,7 @@ each, what TF's tf.lite.Interpreter reports and computes (tests/lite/lite_golden
 input/output details, signature list, outputs on seeded inputs, outputs after a resize,
 and the errors of misuse.
 
-Run: /work/tfenv/bin/python tests/lite/record_lite_golden.py
+Run: /work/tfref/bin/python tests/lite/record_lite_golden.py
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Records tnp_golden.json: every call of tnp_cases.py run by real TF's tf.experimental.numpy.
 
-    /work/tfenv/bin/python tests/numpy_ops/make_tnp_golden.py
+    /work/tfref/bin/python tests/numpy_ops/make_tnp_golden.py
 
 Each result is its values (tests.golden_io.encode_array, a list for several tensors), a
 Python value's repr, or the error's class and message.

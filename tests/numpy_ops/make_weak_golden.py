@@ -1,7 +1,7 @@
 """Records weak_golden.json: every case of weak_cases.py run by real TF 2.21 in its auto
 dtype conversion modes ("all" and "safe"), WeakTensor and all.
 
-    /work/tfenv/bin/python tests/numpy_ops/make_weak_golden.py
+    /work/tfref/bin/python tests/numpy_ops/make_weak_golden.py
 
 An entry is [dtype, weak, values] for a tensor (values as nested lists, a complex number as
 [real, imag]), ["var", dtype, values] for a variable, or ["!", error class, message index]

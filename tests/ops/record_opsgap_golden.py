@@ -3,7 +3,7 @@ opsgap_cases.py.
 
 Run from the repository root with a TensorFlow interpreter:
 
-    /work/tfenv/bin/python tests/ops/record_opsgap_golden.py
+    /work/tfref/bin/python tests/ops/record_opsgap_golden.py
 """
 
 import os

@@ -2,7 +2,7 @@
 
 Run from the repository root with a TensorFlow interpreter:
 
-    /work/tfenv/bin/python tests/ops/record_sort_nan_golden.py
+    /work/tfref/bin/python tests/ops/record_sort_nan_golden.py
 """
 
 import os

@@ -3,7 +3,7 @@ sparse_static_shape_cases.py.
 
 Run from the repository root with a TensorFlow interpreter:
 
-    /work/tfenv/bin/python tests/ops/record_sparse_static_shape_golden.py
+    /work/tfref/bin/python tests/ops/record_sparse_static_shape_golden.py
 """
 
 import os

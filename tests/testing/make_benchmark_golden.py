@@ -1,6 +1,6 @@
 """Records tf.test.Benchmark, benchmark_config and assert_equal_graph_def with TF 2.21.
 
-Run with the reference interpreter: `/work/tfenv/bin/python
+Run with the reference interpreter: `/work/tfref/bin/python
 tests/testing/make_benchmark_golden.py` (writes benchmark_golden.json beside it).
 """
 

@@ -2,7 +2,7 @@
 
 Run with a TensorFlow interpreter, from the repository root:
 
-    /work/tfenv/bin/python tests/keras/keras3/make_audit_golden.py
+    /work/tfref/bin/python tests/keras/keras3/make_audit_golden.py
 """
 
 import os

@@ -2,7 +2,7 @@
 (opencv-python-headless) and matplotlib, prints for bounding_box_cases' snippets. From the
 repository root:
 
-    PYTHONPATH=<matplotlib's folder> /work/tfenv/bin/python \
+    PYTHONPATH=<matplotlib's folder> /work/tfref/bin/python \
         tests/keras/keras3/make_bounding_box_golden.py
 """
 

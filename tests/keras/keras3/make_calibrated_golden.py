@@ -5,7 +5,7 @@ never feeds: see eagerflow/_src/keras/calibration.py) over fixed weights and inp
 Hessian, and the quantized kernel, scales, zero points, AWQ scales and group indices.
 From the repository root:
 
-    /work/tfenv/bin/python tests/keras/keras3/make_calibrated_golden.py
+    /work/tfref/bin/python tests/keras/keras3/make_calibrated_golden.py
 """
 
 import os

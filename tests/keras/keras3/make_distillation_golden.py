@@ -3,7 +3,7 @@ distillation_cases' snippets (each case: its printed text and its recorded numbe
 
 Run with a TensorFlow interpreter, from the repository root:
 
-    /work/tfenv/bin/python tests/keras/keras3/make_distillation_golden.py
+    /work/tfref/bin/python tests/keras/keras3/make_distillation_golden.py
 """
 
 import os

@@ -4,7 +4,7 @@ whose CPU is split in three first.
 
 Run with a TensorFlow interpreter, from the repository root:
 
-    /work/tfenv/bin/python tests/keras/keras3/make_distribution_golden.py
+    /work/tfref/bin/python tests/keras/keras3/make_distribution_golden.py
 """
 
 import os

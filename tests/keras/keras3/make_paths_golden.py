@@ -3,7 +3,7 @@ paths_cases' snippets.
 
 Run with a TensorFlow interpreter, from the repository root:
 
-    /work/tfenv/bin/python tests/keras/keras3/make_paths_golden.py
+    /work/tfref/bin/python tests/keras/keras3/make_paths_golden.py
 """
 
 import os

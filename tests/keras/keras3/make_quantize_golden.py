@@ -1,7 +1,7 @@
 """Writes quantize_golden.json: what real TF 2.21 + Keras 3 prints for
 quantize_cases.SNIPPETS. From the repository root:
 
-    /work/tfenv/bin/python tests/keras/keras3/make_quantize_golden.py
+    /work/tfref/bin/python tests/keras/keras3/make_quantize_golden.py
 """
 
 import os

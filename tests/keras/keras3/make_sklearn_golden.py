@@ -4,7 +4,7 @@ sklearn_cases.SNIPPETS.
 Run with a TensorFlow interpreter that can import scikit-learn (the same version as the
 test's), from the repository root:
 
-    PYTHONPATH=<scikit-learn's folder> /work/tfenv/bin/python \
+    PYTHONPATH=<scikit-learn's folder> /work/tfref/bin/python \
         tests/keras/keras3/make_sklearn_golden.py
 """
 

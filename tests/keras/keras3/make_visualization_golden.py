@@ -1,7 +1,7 @@
 """Writes visualization_golden.json: what real TF 2.21 + Keras 3, with matplotlib (the
 test's version), prints for visualization_cases.SNIPPETS. From the repository root:
 
-    PYTHONPATH=<matplotlib's folder> /work/tfenv/bin/python \
+    PYTHONPATH=<matplotlib's folder> /work/tfref/bin/python \
         tests/keras/keras3/make_visualization_golden.py
 """
 

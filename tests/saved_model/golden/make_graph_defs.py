@@ -1,6 +1,6 @@
 """Records frozen GraphDefs with TensorFlow 2.21 for tests/saved_model/test_import_graph_def.py.
 
-Run with the reference interpreter: `/work/tfenv/bin/python
+Run with the reference interpreter: `/work/tfref/bin/python
 tests/saved_model/golden/make_graph_defs.py`. Each model is a tf.function whose variables
 are frozen into constants (TF's convert_variables_to_constants_v2, what "frozen graph"
 tools write) and saved as a binary .pb with tf.io.write_graph; graph_defs.json holds, per

@@ -3,7 +3,7 @@ each warning's file named `<keras>` unless it is the program's own (then its nam
 numbers dropped, and a library line's source text after it dropped (TF's C++ start-up
 lines dropped, object addresses masked).
 
-    $EAGERFLOW_TF_PYTHON tests/keras/warnings/record_warnings.py
+    $EAGERFLOW_TF_PYTHON tests/keras/keras_warnings/record_warnings.py
 """
 
 import os

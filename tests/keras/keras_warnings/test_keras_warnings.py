@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from tests.child_env import pythonpath
-from tests.keras.warnings.record_warnings import clean
+from tests.keras.keras_warnings.record_warnings import clean
 
 HERE = Path(__file__).parent
 

@@ -3,7 +3,7 @@ stderr in warnings_golden.txt) and under eagerflow (test_keras_warnings.py): eac
 `warnings.warn` with its text and category, at Keras's own line (so shown once per text,
 and not at the caller's line), or at the caller's where Keras puts it there.
 
-    python tests/keras/warnings/warnings_program.py tf|ef
+    python tests/keras/keras_warnings/warnings_program.py tf|ef
 """
 
 import os
