@@ -12,9 +12,11 @@ PRELOADED = {"io"}
 
 
 def _names(folder: Path) -> set:
-    """The importable names a script in `folder` would see there."""
+    """The names a script in `folder` would import from there before the standard
+    library's: modules and regular packages (a folder without __init__.py, say one left
+    holding only __pycache__, is a namespace portion, found after them)."""
     return {p.stem if p.suffix == ".py" else p.name for p in folder.iterdir()
-            if p.suffix == ".py" or (p.is_dir() and p.name != "__pycache__")}
+            if p.suffix == ".py" or (p / "__init__.py").is_file()}
 
 
 def test_no_test_folder_shadows_the_standard_library() -> None:
