@@ -207,7 +207,8 @@ def expand_dims(input: Any, axis: Any, name: str | None = None) -> Any:  # noqa:
             axis = C.int_arg(axis, "axis")
         return bind(EXPAND_DIMS, (x, as_int_tensor(axis, "axis")), {}, name)
     if type(axis) is int:  # (TF's fast path wraps it to int32, its slow path keeps an int64)
-        axis = wrapper_inputs.int_index(axis, passed_raw(input))
+        if not -2**31 <= axis < 2**31:
+            axis = wrapper_inputs.int_index(axis, passed_raw(input))
     else:
         axis = _eager_dim(axis, input)
     if x._shape is None or None in x._shape:  # (a graph's tensor, outside its graph)
