@@ -47,10 +47,15 @@ def rounded(x, n=5):
 
 
 def slots(optimizer) -> list:
-    """An optimizer's variables: path (without the number a process gives a second
-    optimizer of a class) and value."""
-    return [[re.sub(r"_\d+/", "/", v.path, count=1), rounded(np.asarray(v), 3)]
-            for v in optimizer.variables]
+    """An optimizer's variables: path (without the numbers a process gives a second
+    optimizer of a class, a second unnamed variable) and value."""
+    return [[_unnumbered(v.path), rounded(np.asarray(v), 3)] for v in optimizer.variables]
+
+
+def _unnumbered(name: str) -> str:
+    """`name` without the counts Keras appends to auto-named objects (adam_1, variable_2),
+    which number each process's objects of a kind."""
+    return re.sub(r"^(\w+?)_\d+(/|$)", r"\1\2", re.sub(r"/variable_\d+$", "/variable", name))
 
 
 def concrete_list(fn) -> list:
@@ -560,7 +565,9 @@ def read_stateful_lstm_export(tf, keras, d):
     first = outcome(lambda: m.serve(x))
     return {"first": first, "second": outcome(lambda: m.serve(x)),
             "wrong_batch": outcome(lambda: m.serve(x[:1])),
-            "variables": outcome(lambda: variable_facts(m.variables)),
+            # (a seed generator's name carries the process's count of them)
+            "variables": outcome(lambda: [[re.sub(r"seed_generator_\d+", "seed_generator", n),
+                                           *rest] for n, *rest in variable_facts(m.variables)]),
             "signatures": signature_facts(m, tf)}
 
 
@@ -673,9 +680,17 @@ def write_sparse_input_export(tf, keras, d):
 def read_sparse_input_export(tf, keras, d):
     m = tf.saved_model.load(path(d, "export"))
     sp = tf.sparse.SparseTensor([[0, 1], [0, 4], [2, 2]], [1.0, -2.0, 3.0], [3, 5])
-    return {"serve_sparse": outcome(lambda: m.serve(sp)),
+    return {"serve_sparse": _classes_bare(outcome(lambda: m.serve(sp))),
             "serve_dense": outcome(lambda: m.serve(tf.sparse.to_dense(sp))),
             "signatures": signature_facts(m, tf)}
+
+
+def _classes_bare(out):
+    """An outcome with the classes its message names without their modules (each
+    framework's own package)."""
+    if isinstance(out, dict) and "message" in out:
+        out["message"] = re.sub(r"<class '[\w.]+\.(\w+)'>", r"<class '\1'>", out["message"])
+    return out
 
 
 def write_archive_lookup(tf, keras, d):
@@ -836,7 +851,8 @@ def read_compile_config_keras(tf, keras, d):
     return {"loss_weight": m.loss_weight, "step": outcome(lambda: np.asarray(m.block.step)),
             "iterations": outcome(lambda: np.asarray(m.optimizer.iterations)),
             "optimizer": outcome(lambda: {k: v for k, v in m.optimizer.get_config().items()
-                                          if k in ("name", "learning_rate", "beta_1")}),
+                                          if k in ("learning_rate", "beta_1")}),
+            "optimizer_name": _unnumbered(m.optimizer.name),
             "trained": outcome(lambda: fit_history(m, XS, YS, epochs=2)),
             "step_after": outcome(lambda: np.asarray(m.block.step))}
 
@@ -942,7 +958,11 @@ CASES = {
     **{name: _optimizer_case(make) for name, make in OPTIMIZERS.items()},
 }
 
-# cases whose files TF wrote are kept in golden/file_cases_kinds/NAME (small ones)
-TF_FILES: tuple = ()
+# cases whose files TF wrote are kept in golden/file_cases_kinds/NAME, for eagerflow to
+# read without TF (the modules', and a few Keras files)
+TF_FILES = ("type_hints", "reduce_retracing", "signature_defaults", "tensor_array",
+            "tape_inside", "generator", "jit", "dataset_attr", "shared_table",
+            "stateful_lstm_export", "build_config_keras", "compile_config_keras",
+            "nadam_keras", "mixed_keras", "ngrams_keras", "conv_h5")
 
 __all__ = ["CASES", "TF_FILES", "encode"]

@@ -243,6 +243,7 @@ class Function:
         self._tracing_count = 0
         self._traced: list = []          # every ConcreteFunction, in tracing order
         self._save_cache: dict = {}      # _by_signature of tf.saved_model.save's traces
+        self._save_retraced: set = set()  # its keys of the traces calls made
         self._variables_created = None   # None: never traced; then True/False
         self._detector = _detector_for(python_function)
         self._retrace_warning: str | None = None  # logged once the call has run
@@ -593,7 +594,7 @@ class Function:
         trace cache keys include the save context, each signature is traced once more the
         first time it is saved: the Python function and its side effects (a print) run
         again, into the save context's cache."""
-        retraced: set = set()  # the save context's keys of the traces made by calls
+        retraced = self._save_retraced  # the save context's keys of the calls' traces
         with save_context():
             if self._input_signature is not None:
                 self.get_concrete_function()
