@@ -965,4 +965,11 @@ TF_FILES = ("type_hints", "reduce_retracing", "signature_defaults", "tensor_arra
             "stateful_lstm_export", "build_config_keras", "compile_config_keras",
             "nadam_keras", "mixed_keras", "ngrams_keras", "conv_h5")
 
-__all__ = ["CASES", "TF_FILES", "encode"]
+# the tf.Module cases (test_file_cases_kinds.py) and the Keras ones
+# (test_file_cases_kinds_keras.py): two files, each within CI's time for one
+MODULE_CASES = ("type_hints", "reduce_retracing", "signature_defaults", "tensor_array",
+                "tape_inside", "generator", "jit", "dataset_attr", "shared_table",
+                "ragged_module", "string_ragged")
+KERAS_CASES = tuple(name for name in CASES if name not in MODULE_CASES)
+
+__all__ = ["CASES", "KERAS_CASES", "MODULE_CASES", "TF_FILES", "encode"]
