@@ -26,14 +26,7 @@ RECORDED = json.loads((HERE / "golden" / "file_cases_kinds.json").read_text())
 # (case, probe) -> (the directions it differs in: "own" where eagerflow reads its own
 # files, "ours" where it reads TF's, "theirs" where TF reads eagerflow's; why). Each must
 # still differ: a fix shows up as a failure here, to be taken off the list.
-_DATASET_NODE = (
-    "eagerflow's saver writes a dataset a module holds into the functions that read it "
-    "(its pipeline's nodes inline) and no node for the attribute; TF writes the attribute "
-    "as an object whose `_variant_tracker` resource rebuilds it (loaded, a _UserObject "
-    "either way: the functions agree, the attribute is missing from eagerflow's file). "
-    "eagerflow loads TF's form.")
-KNOWN = {("dataset_attr", probe): ({"own", "theirs"}, _DATASET_NODE)
-         for probe in ("batches", "spec", "cardinality")}
+KNOWN: dict = {}
 
 
 def _diff(name: str, want: dict, got: dict, direction: str) -> list:
