@@ -172,12 +172,15 @@ def _broadcast_dynamic_shape(shape_x: Any, shape_y: Any) -> DynamicRaggedShape:
     return _broadcast_shapes(shape_x, shape_y)[0]
 
 
-def broadcast_pair(x: RaggedTensor, y: RaggedTensor) -> tuple:
-    """Two ragged tensors of different ragged ranks broadcast to one shape, as TF's
-    elementwise ops do: (x's scalars, y's scalars, each flat in the order of the result's
-    elements, and the result's shape)."""
-    shape, ix, iy = _broadcast_shapes(DynamicRaggedShape.from_tensor(x),
-                                      DynamicRaggedShape.from_tensor(y))
+def broadcast_pair(x: Any, y: Any) -> tuple:
+    """Two operands, at least one ragged, of different ragged ranks (or a dense one of a
+    higher rank than the ragged one's) broadcast to one shape, as TF's elementwise ops do:
+    (x's scalars, y's scalars, each flat in the order of the result's elements, and the
+    result's shape)."""
+    def shape_of(v: Any) -> Any:
+        return DynamicRaggedShape.from_tensor(v) if isinstance(v, RaggedTensor) else \
+            array.shape(v, out_type=dt.int64)
+    shape, ix, iy = _broadcast_shapes(shape_of(x), shape_of(y))
     return (indexing.gather(_flatten(x), ix), indexing.gather(_flatten(y), iy), shape)
 
 

@@ -106,7 +106,8 @@ def _binary(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
         return f(x, y, **kwargs)
     if isinstance(x, RaggedTensor) and isinstance(y, RaggedTensor):
         check_splits_dtypes(x, y)
-        if x.ragged_rank == y.ragged_rank and _alike_partitions(x, y):
+        # (of one ragged rank but not one rank, TF broadcasts the two shapes from the right)
+        if x.ragged_rank == y.ragged_rank and _same_rank(x, y) and _alike_partitions(x, y):
             if all(a is b for a, b in zip(x.nested_row_splits, y.nested_row_splits)):
                 return x.with_flat_values(f(x.flat_values, y.flat_values, **kwargs))
             # alike, but not one partition: TF broadcasts the two shapes, and gathers both
@@ -117,11 +118,28 @@ def _binary(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
     if isinstance(x, RaggedTensor):
         if not isinstance(y, RaggedTensor) and _is_composite(y):
             raise TypeError(f"unsupported operand types: RaggedTensor and {type(y).__name__}")
-        other = _aligned(x, y)  # (first: a value that is no tensor gets TF's refusal)
+        other = _aligned(x, y, higher=True)  # (first: a non-tensor gets TF's refusal)
+        if other is None:
+            return _over_higher_rank(f, x, y, **kwargs)
         return x.with_flat_values(f(_gathered(x, y), other, **kwargs))
     if _is_composite(x):
         raise TypeError(f"unsupported operand types: {type(x).__name__} and RaggedTensor")
-    return y.with_flat_values(f(_aligned(y, x), _gathered(y, x), **kwargs))
+    other = _aligned(y, x, higher=True)
+    if other is None:
+        return _over_higher_rank(f, x, y, **kwargs)
+    return y.with_flat_values(f(other, _gathered(y, x), **kwargs))
+
+
+def _over_higher_rank(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
+    """f of a ragged operand and a dense one of a higher rank: both broadcast to one
+    ragged shape (TF's broadcast of a DynamicRaggedShape against a dense shape: the dense
+    dimensions on the left become uniform row partitions)."""
+    xv, yv, shape = broadcast_pair(x, y)
+    return shape._as_ragged(reshape(f(xv, yv, **kwargs), shape.inner_shape))
+
+
+def _same_rank(x: RaggedTensor, y: RaggedTensor) -> bool:
+    return x.shape.rank is None or y.shape.rank is None or x.shape.rank == y.shape.rank
 
 
 def _gathered(rt: RaggedTensor, other: Any) -> Any:
@@ -157,9 +175,11 @@ def _is_composite(v: Any) -> bool:
     return isinstance(v, CompositeTensor)
 
 
-def _aligned(rt: RaggedTensor, other: Any, dtype: Any = None) -> Tensor:
+def _aligned(rt: RaggedTensor, other: Any, dtype: Any = None, higher: bool = False
+             ) -> Tensor | None:
     """A dense operand broadcast to the flat values of `rt` (TF's ragged broadcasting); a
-    Python value takes `dtype` (rt's by default)."""
+    Python value takes `dtype` (rt's by default). An operand of a rank above rt's: None
+    where `higher` (the elementwise ops then broadcast both shapes), else refused."""
     dtype = dtype or rt.dtype
     if isinstance(other, Tensor) or hasattr(other, "_as_tensor"):
         y = convert_to_tensor(other)
@@ -172,6 +192,8 @@ def _aligned(rt: RaggedTensor, other: Any, dtype: Any = None) -> Tensor:
     if y.shape.rank <= inner - 1:
         return y  # broadcasts against the uniform inner dimensions of the flat values
     if y.shape.rank > rank:
+        if higher:
+            return None  # (the caller broadcasts both shapes)
         raise ValueError(f"A dense tensor of rank {y.shape.rank} can't broadcast to a "
                          f"RaggedTensor of rank {rank}")
     # leading dimensions of 1 broadcast against the outer rows

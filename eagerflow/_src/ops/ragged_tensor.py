@@ -216,6 +216,9 @@ class RaggedTensor(CompositeTensor):
         lengths = bincount(cast(rowids, dt.int32), minlength=bound, maxlength=bound,
                            dtype=rowids._dtype)
         splits = _splits_from_lengths(lengths)
+        known = partial_value(nrows)
+        if isinstance(known, (int, np.integer)) and _static_len(splits) is None:
+            splits.set_shape([int(known) + 1])  # (TF's: the splits of a constant nrows)
         return cls._make(values, splits, value_rowids=rowids, nrows=nrows)
 
     @classmethod
@@ -227,7 +230,10 @@ class RaggedTensor(CompositeTensor):
             if _static_len(starts) != 0:
                 dbg.assert_equal(starts[:1], convert_to_tensor(0, starts._dtype), message=msg)
             dbg.assert_non_negative(starts[1:] - starts[:-1], message=msg)
-        splits = concat([starts, reshape(_nvals(values, starts._dtype), [1])], 0)
+        nvals = _nvals(values, starts._dtype)
+        if validate:  # (TF's last check: no row starts past the values)
+            dbg.assert_less_equal(starts[-1:], nvals, message=msg)
+        splits = concat([starts, reshape(nvals, [1])], 0)
         return cls._make(values, splits)
 
     @classmethod

@@ -18,7 +18,7 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
+from eagerflow._src.core.errors import InternalError, InvalidArgumentError, NotFoundError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorValue
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
@@ -241,18 +241,27 @@ def _reduce_kernel(op: str, sparse_out: bool, group_fn: Callable) -> Callable:
             return (xp.asarray(groups.reshape(len(groups), len(out_dims))), xp.asarray(out),
                     xp.asarray(np.array(out_dims, np.int64)))
         check_finite_size(op, tuple(out_dims), dt.as_dtype(vals.dtype))
-        bad = ((groups < 0) | (groups >= np.array(out_dims, np.int64))).any(axis=1) \
-            if len(out_dims) else np.zeros(len(groups), bool)
-        if bad.any():  # (TF's kernel writes out of its output's bounds)
-            raise C.fail(op, "eagerflow refuses an entry whose kept indices lie outside the "
-                             "dense shape")
         dense = np.zeros(out_dims, vals.dtype)
-        if out_dims:
-            dense[tuple(groups.T)] = out
-        elif len(out):  # (a scalar: the one group, of every entry)
-            dense[()] = out[0]
+        flat = _write_indices(op, idx[order][at][:, kept], [dims[k] for k in kept],
+                              dense.size)
+        dense.reshape(-1)[flat] = out
         return xp.asarray(dense)
     return kernel
+
+
+def _write_indices(op: str, groups: np.ndarray, kept_dims: list, size: int) -> np.ndarray:
+    """Where TF's kernel writes each group's value: its kept coordinates as a flat index
+    by the kept dimensions' strides (unchecked, so a coordinate past its dimension lands
+    in a later row), refused only outside the output (TF's InternalError)."""
+    if not kept_dims:  # (a scalar: every entry one group, at 0)
+        return np.zeros(len(groups), np.int64)
+    strides = np.cumprod([1] + [int(d) for d in kept_dims[:0:-1]])[::-1].astype(np.int64)
+    flat = groups.astype(np.int64) @ strides
+    bad = np.flatnonzero((flat < 0) | (flat >= size))
+    if bad.size:
+        raise InternalError(None, None, f"Obtained a write index of {int(flat[bad[0]])} "
+                                        f"which is outside of bounds of [0, {size}) [Op:{op}]")
+    return flat
 
 
 def _reduce_reference(sparse_out: bool, fn: Callable) -> Callable:
