@@ -126,6 +126,21 @@ def check_splits_dtypes(*values: Any) -> dt.DType | None:
     return found.pop() if found else None
 
 
+def _component_splits(s: Any, dims: list | None) -> Tensor:
+    """A row splits part of a RaggedTensor rebuilt from its parts, checked as TF's
+    RowPartition and its spec's shape check it: a vector (a value converted, int64 by
+    default), as long as the spec's rows (`dims`: the outer splits' spec shape) say."""
+    if not isinstance(s, Tensor):
+        s = convert_to_tensor(s, dtype_hint=dt.int64)
+    if s._shape is not None and len(s._shape) != 1:
+        raise ValueError(f"Shape {TensorShape(s._shape)} must have rank 1")
+    if dims and dims[0] is not None and s._shape is not None and s._shape[0] is not None \
+            and s._shape[0] != dims[0] + 1:
+        raise ValueError(f"Tensor's shape {TensorShape(s._shape)} is not compatible with "
+                         f"supplied shape {TensorShape([dims[0] + 1])}.")
+    return s
+
+
 class RaggedTensor(CompositeTensor):
     """`tf.RaggedTensor`: build one with a factory (`from_row_splits`, ...) or
     `tf.ragged.constant`. `from_tensor` and `merge_dims` are installed by
@@ -800,11 +815,17 @@ class RaggedTensorSpec(CompositeSpec):
         if self._ragged_rank == 0:
             return components[0]
         flat, *splits = components
+        if isinstance(flat, np.ndarray):  # (TF's: NumPy parts become tensors)
+            flat, *splits = (convert_to_tensor(c) for c in components)
+        if not isinstance(flat, (Tensor, RaggedTensor)):
+            if splits:  # (TF builds the innermost row partition first)
+                _component_splits(splits[-1], None)
+            raise TypeError(f"type(values) must be one of: Tensor, RaggedTensor, got {flat}.")
         result = flat
         dims = self._shape.as_list() if self._shape.rank is not None else None
         for level in range(len(splits) - 1, -1, -1):
             uniform = None if dims is None else dims[level + 1]
-            s = splits[level]
+            s = _component_splits(splits[level], dims if level == 0 else None)
             if uniform is not None:
                 length = convert_to_tensor(uniform, s._dtype)
                 result = RaggedTensor._make(result, s, uniform_row_length=length)
