@@ -1234,3 +1234,195 @@ SECTIONS["sparse_ops13"] = [
     "tv(lambda s: SP.reorder(s), SS([None, None], tf.float32))(unord)",
     "tv(lambda s: SP.to_dense(s), SS([None, None], tf.float32))(dup)",
 ]
+
+# ---------------------------------------------------------------------------------------
+# Round two: around what the first round found (dense operands of a higher rank than a
+# ragged one, ragged operands of one ragged rank and two ranks; unordered sparse inputs of
+# the crosses; out-of-bounds entries of sparse reductions; Substr's shape function;
+# composites rebuilt from parts; row starts past the values; static row counts).
+PRELUDES["round_two"] = _COMMON + r"""
+r2 = R([[1, 2], [], [3, 4, 5]])
+r2f = R([[1., 2.], [], [3., 4., 5.]])
+r3 = R([[[1, 2], [3]], [], [[4, 5, 6]]])
+ru = R([[[1, 2], [3, 4]], [], [[5, 6]]], ragged_rank=1)
+def op(f, *a, **k):
+    return e(lambda: f(*a, **k))
+def g(fn, *specs):
+    # the graph-building error of tracing fn, or its outputs' static shapes
+    return run(lambda: outs(fn, *specs))
+un = ST([[1, 0], [0, 0], [1, 1]], ['a', 'b', 'c'], [2, 2])
+side = ST([[0, 0], [1, 0]], ['x', 'y'], [2, 1])
+"""
+SECTIONS["round_two"] = [
+    # a dense operand of a higher rank than the ragged one
+    "op(tf.subtract, tf.ones([2, 1, 1], tf.int32), r2)",
+    "op(tf.subtract, r2, tf.ones([2, 1, 1], tf.int32))",
+    "op(tf.add, r2, tf.constant([[[1]], [[2]]]))",
+    "op(tf.add, r2, tf.constant([[[1], [2], [3]]]))",
+    "op(tf.add, r2, tf.constant([[[1], [2]]]))",
+    "op(tf.add, r2, tf.zeros([2, 3, 2], tf.int32))",
+    "op(tf.add, r2, tf.zeros([1, 1, 1, 1], tf.int32))",
+    "op(tf.add, r2, tf.zeros([0, 1, 1], tf.int32))",
+    "op(tf.add, r3, tf.zeros([2, 1, 1, 1], tf.int32))",
+    "op(tf.add, r3, tf.zeros([2, 3, 1, 1], tf.int32))",
+    "op(tf.multiply, r2f, tf.constant([[[2.]], [[3.]]]))",
+    "op(tf.equal, r2, tf.ones([2, 1, 1], tf.int32))",
+    "op(tf.math.floordiv, tf.fill([2, 1, 1], 10), r2)",
+    "op(tf.maximum, ru, tf.zeros([2, 1, 1, 1], tf.int32))",
+    "op(tf.add, ru, tf.zeros([2, 1, 1, 2], tf.int32))",
+    "op(tf.add, ru, tf.zeros([2, 1, 1, 3], tf.int32))",
+    "op(tf.add, R([[1, 2], []], row_splits_dtype=tf.int32), tf.ones([2, 1, 1], tf.int32))",
+    "op(tf.add, r2, tf.ones([2, 1, 1], tf.float32))",
+    "op(lambda: r2 + np.ones([2, 1, 1], np.int32))",
+    "op(lambda: np.ones([2, 1, 1], np.int32) * r2)",
+    "op(lambda: r2 + [[[1]], [[2]]])",
+    "tv(lambda a, b: a + b, RS([None, None], tf.int32), TS([None, None, None], tf.int32))(r2, "
+    "tf.ones([2, 1, 1], tf.int32))",
+    "tv(lambda a, b: a + b, RS([None, None], tf.int32), TS([2, 3, 1], tf.int32))(r2, "
+    "tf.ones([2, 3, 1], tf.int32))",
+    "tv(lambda a, b: b - a, RS([None, None], tf.int32), TS([None, 1, 1], tf.int32))(r2, "
+    "tf.ones([2, 1, 1], tf.int32))",
+    "g(lambda a, b: a + b, RS([3, None], tf.int32), TS([2, 1, 1], tf.int32))",
+    "g(lambda a, b: a + b, RS([None, None], tf.int32), TS([None, None, None], tf.int32))",
+    # ragged operands of one ragged rank, two ranks
+    "op(tf.add, R([[1, 2], [3]]), R([[[1, 2], [3, 4]], [[5, 6]]], ragged_rank=1))",
+    "op(tf.add, R([[[1, 2], [3, 4]], [[5, 6]]], ragged_rank=1), R([[1, 2], [3]]))",
+    "op(tf.add, R([[10], [20]]), R([[[1, 2], [3, 4]], [[5, 6]]], ragged_rank=1))",
+    "op(tf.add, R([[10, 20], [30]]), R([[[1], [3]], [[5]]], ragged_rank=1))",
+    "op(tf.add, R([[[1]], [[2]]], ragged_rank=1), R([[1, 2, 3], [4]]))",
+    "op(tf.add, R([[[1, 2]], [[3, 4]]], ragged_rank=1), R([[[1], [2]], [[3]]], ragged_rank=1))",
+    "op(tf.add, r2, RT.from_tensor(tf.ones([3, 1, 1], tf.int32)))",
+    "op(tf.add, RT.from_tensor(tf.ones([2, 1, 1], tf.int32)), r2)",
+    "tv(lambda a, b: a * b, RS([None, None], tf.int32), RS([None, None, 2], tf.int32, "
+    "ragged_rank=1))(R([[1, 2], [3]]), R([[[1, 2], [3, 4]], [[5, 6]]], ragged_rank=1))",
+    "g(lambda a, b: a * b, RS([None, None], tf.int32), RS([None, None, 2], tf.int32, "
+    "ragged_rank=1))",
+    # crosses of unordered sparse inputs
+    "op(SP.cross, [un, side])",
+    "op(SP.cross, [side, un])",
+    "op(SP.cross_hashed, [un, side], 50)",
+    "op(SP.cross, [un, tf.constant([['d'], ['e']])])",
+    "op(SP.cross, [un, un])",
+    "op(tf.ragged.cross, [un, side])",
+    "op(tf.ragged.cross, [un, R([['p'], ['q', 'r']])])",
+    "op(tf.ragged.cross_hashed, [un, side], 50)",
+    "op(SP.cross, [ST([[0, 0], [0, 1], [0, 0]], ['a', 'b', 'c'], [2, 2]), side])",
+    "op(tf.ragged.cross, [ST([[0, 0], [0, 1], [0, 0]], ['a', 'b', 'c'], [2, 2]), side])",
+    "op(SP.cross, [ST([[0, 0], [3, 0]], ['a', 'b'], [2, 1]), side])",
+    "op(SP.cross, [ST([[0, 0], [-1, 0]], ['a', 'b'], [2, 1]), side])",
+    "op(tf.ragged.cross, [ST([[0, 0], [3, 0]], ['a', 'b'], [2, 1]), side])",
+    "tv(lambda a, b: SP.cross([a, b]), SS([None, None], tf.string), SS([None, None], "
+    "tf.string))(un, side)",
+    "tv(lambda a, b: tf.ragged.cross([a, b]), SS([None, None], tf.string), SS([None, None], "
+    "tf.string))(un, side)",
+    # cross_hashed's hash_key as an int attr
+    "op(SP.cross_hashed, [side, side], 10, 'x')",
+    "op(SP.cross_hashed, [side, side], 10, 1.5)",
+    "op(SP.cross_hashed, [side, side], 10, 0)",
+    "op(SP.cross_hashed, [side, side], 10, -1)",
+    "op(SP.cross_hashed, [side, side], 10, True)",
+    "op(SP.cross_hashed, [side, side], 10, np.int64(7))",
+    "op(SP.cross_hashed, [side, side], 10, tf.constant(7))",
+    "op(SP.cross_hashed, [side, side], 10, 2**64)",
+    "op(tf.ragged.cross_hashed, [side, side], 10, 'x')",
+    "op(tf.ragged.cross_hashed, [side, side], 10, 1.5)",
+    "op(SP.cross_hashed, [side, side], 'x')",
+    "op(SP.cross_hashed, [side, side], 2.5)",
+    # sparse reductions' entries out of bounds
+    *[f"op(SP.{fn}, ST({idx}, [1., 2.], {shape}), {ax})"
+      for fn in ("reduce_sum", "reduce_max")
+      for idx, shape, ax in (("[[0, 0], [5, 0]]", "[2, 2]", 1),
+                             ("[[0, 3], [1, 0]]", "[2, 2]", 1),
+                             ("[[0, 0, 0], [0, 5, 0]]", "[2, 3, 2]", 2),
+                             ("[[0, 0, 0], [0, 9, 0]]", "[2, 3, 2]", 2),
+                             ("[[0, 0], [0, -1]]", "[2, 2]", 0))],
+    "op(SP.reduce_sum, ST([[0, 0], [5, 0]], [1., 2.], [2, 2]), 1, keepdims=True)",
+    "op(SP.reduce_sum, ST([[0, 0], [5, 0]], [1., 2.], [2, 2]), 1, output_is_sparse=True)",
+    "op(SP.reduce_max, ST([[0, 0], [5, 0]], [1., 2.], [2, 2]), 1, output_is_sparse=True)",
+    "op(SP.reduce_sum, ST([[0, 0], [5, 0]], [1., 2.], [2, 2]))",
+    "op(SP.reduce_sum, ST([[0, 0], [5, 0]], [1., 2.], [2, 2]), [0, 1])",
+    "tv(lambda s: SP.reduce_sum(s, 1), SS([None, None], tf.float32))(ST([[0, 0], [5, 0]], "
+    "[1., 2.], [2, 2]))",
+    "tv(lambda s: SP.reduce_max(s, 1), SS([None, None, None], tf.float32))(ST([[0, 0, 0], "
+    "[0, 4, 1]], [1., 2.], [2, 3, 2]))",
+    # Substr's shape function as the graph is built
+    "g(lambda x, p: S.substr(x, p, 1), TS([None], tf.string), TS([None], tf.int32))",
+    "g(lambda x, p, n: S.substr(x, p, n), TS([None], tf.string), TS([None], tf.int32), "
+    "TS([3], tf.int32))",
+    "g(lambda x, p, n: S.substr(x, p, n), TS([3], tf.string), TS([3], tf.int32), TS([2], "
+    "tf.int32))",
+    "g(lambda x, p, n: S.substr(x, p, n), TS([3], tf.string), TS([3], tf.int32), TS(None, "
+    "tf.int32))",
+    "g(lambda x, p, n: S.substr(x, p, n), TS([3], tf.string), TS(None, tf.int32), TS([3], "
+    "tf.int32))",
+    "g(lambda x, p, n: S.substr(x, p, n), TS([None], tf.string), TS([None], tf.int32), "
+    "TS([None], tf.int32))",
+    "g(lambda x, p, n: S.substr(x, p, n, name='my_sub'), TS([3], tf.string), TS([2, 3], "
+    "tf.int32), TS([3], tf.int32))",
+    "g(lambda x, n: S.substr(x, 0, n, unit='UTF8_CHAR'), TS([3], tf.string), TS([3], "
+    "tf.int32))",
+    "g(lambda x, p: S.substr(x, p, [1, 2]), TS([3], tf.string), TS([2, 2], tf.int32))",
+    "g(lambda x, p: (S.substr(x, p, 1), S.substr(x, p, [1])), TS([3], tf.string), TS([], "
+    "tf.int32))",
+    "g(lambda x, p: S.substr(x, p, 1), TS([3], tf.string), TS([2], tf.int32))",
+    "g(lambda x, p: S.substr(x, p, 1), RS([None, None], tf.string), TS([], tf.int32))",
+    "g(lambda x, p: S.substr(x, p, tf.constant([1, 1], tf.int64)), TS([3], tf.string), "
+    "TS([2], tf.int64))",
+    "g(lambda x: S.substr(x, [0, 1], [1, 1, 1]), TS([3], tf.string))",
+    "e(lambda: S.substr(tf.constant(['abc', 'de']), [0, 1], [1, 1, 1]))",
+    "e(lambda: S.substr(tf.constant(['abc', 'de']), [0, 1], 1))",
+    # composites rebuilt from their parts
+    "run(lambda: tf.nest.map_structure(lambda t: t.numpy(), R([[1], [2, 3]]), "
+    "expand_composites=True))",
+    "run(lambda: tf.nest.map_structure(lambda t: t.numpy(), ST([[0, 0]], [1], [2, 2]), "
+    "expand_composites=True))",
+    "run(lambda: tf.nest.map_structure(lambda t: [0, 1], R([[1], [2, 3]]), "
+    "expand_composites=True))",
+    "run(lambda: tf.nest.pack_sequence_as(R([[1], [2, 3]]), [tf.constant([1, 2, 3]), "
+    "tf.constant([0, 3], tf.int64)], expand_composites=True))",
+    "run(lambda: tf.nest.pack_sequence_as(R([[1], [2, 3]]), [tf.constant([1, 2, 3]), "
+    "tf.constant([[0, 3]], tf.int64)], expand_composites=True))",
+    "run(lambda: tf.nest.pack_sequence_as(R([[1], [2, 3]]), [1, 2], expand_composites=True))",
+    "run(lambda: tf.nest.pack_sequence_as(ST([[0, 0]], [1], [2, 2]), [1, 2, 3], "
+    "expand_composites=True))",
+    "run(lambda: tf.nest.pack_sequence_as(R([[[1]], [[2, 3]]]), [tf.constant([1, 2, 3]), "
+    "tf.constant([0, 1, 2], tf.int64), tf.constant([0, 1, 3], tf.int64)], "
+    "expand_composites=True))",
+    "run(lambda: tf.nest.pack_sequence_as(R([[[1]], [[2, 3]]]), [tf.constant([1, 2, 3]), "
+    "tf.constant([0, 1, 2], tf.int64), 5], expand_composites=True))",
+    "run(lambda: tf.nest.pack_sequence_as(R([[1], [2, 3]]), [np.array([1, 2, 3]), "
+    "np.array([0, 1, 3])], expand_composites=True))",
+    "run(lambda: tf.nest.map_structure(lambda t: t + 1, ST([[0, 0]], [1], [2, 2]), "
+    "expand_composites=True))",
+    # row starts past the values, constant row counts
+    "op(RT.from_row_starts, tf.constant([1, 2, 3]), [0, 3, 3])",
+    "op(RT.from_row_starts, tf.constant([1, 2, 3]), [0, 4])",
+    "op(RT.from_row_starts, tf.constant([1, 2, 3]), [0, 4], validate=False)",
+    "op(RT.from_row_starts, tf.reshape(tf.range(6), [3, 2]), [0, 2, 5])",
+    "op(RT.from_row_starts, R([[1], [2, 3]]), [0, 3])",
+    "tv(lambda x, s: RT.from_row_starts(x, s), TS([None], tf.int32), TS([None], tf.int64))("
+    "tf.constant([1, 2, 3]), tf.constant([0, 4], tf.int64))",
+    "g(lambda x, s: RT.from_value_rowids(x, s, tf.constant(4, tf.int64)), TS([None], "
+    "tf.int32), TS([None], tf.int64))",
+    "g(lambda x, s, n: RT.from_value_rowids(x, s, n), TS([None], tf.int32), TS([None], "
+    "tf.int64), TS([], tf.int64))",
+    "g(lambda x, s: RT.from_value_rowids(x, s, 0), TS([None], tf.int32), TS([None], tf.int64))",
+    "g(lambda x, s: RT.from_nested_value_rowids(x, [s], [2]), TS([None], tf.int32), TS([None],"
+    " tf.int64))",
+    "g(lambda x, p: tf.ragged.stack_dynamic_partitions(x, p, 2), RS([None, None], tf.int32), "
+    "TS([None], tf.int64))",
+    "g(lambda x, p: tf.ragged.stack_dynamic_partitions(x, p, 4), TS([None], tf.string), "
+    "TS([None], tf.int32))",
+    "g(lambda x, p: tf.ragged.stack_dynamic_partitions(x, p, 4), TS([None, 2], tf.string), "
+    "TS([None, 2], tf.int32))",
+    "g(lambda x, p: tf.ragged.stack_dynamic_partitions(x, p, 4), TS([None], tf.string), "
+    "TS([], tf.int32))",
+    "g(lambda s: tf.ragged.segment_ids_to_row_splits(s, 5), TS([None], tf.int64))",
+    "g(lambda x, s: RT.from_row_lengths(x, s), TS([None], tf.int32), TS([3], tf.int64))",
+    # ngrams' binding errors as TF's dispatcher words them
+    "e(lambda: S.ngrams(tf.constant(['a'])))",
+    "e(lambda: S.ngrams(tf.constant(['a']), 2, ' ', None, None, False, None, 9))",
+    "e(lambda: S.ngrams(tf.constant(['a']), 2, separator='-', separator2='+'))",
+    "e(lambda: S.ngrams(tf.constant(['a']), 2, ngram_width=3))",
+    "e(lambda: S.ngrams(data=tf.constant(['a', 'b']), ngram_width=2))",
+]

@@ -62,24 +62,24 @@ def fingerprint_cat64(fp1: int, fp2: int) -> int:
 
 def _sparse_rows(rows: list, batch: int, ragged: bool) -> list:
     """Each batch row's (start, stop) among a sparse input's entries, as TF's kernels read
-    indices they take to be ordered by row. SparseCross: a cursor takes, row after row, the
-    entries at it of that row (an entry out of order stops the row and is never read);
-    RaggedCross: the row splits found by moving a cursor past the entries of earlier rows
-    (each row runs to the next row's start, the last to the end)."""
+    indices they take to be ordered by row (unordered ones, or rows outside the batch,
+    are read so, unchecked). SparseCross: a cursor takes, row after row, the entries at it
+    of that row (an entry out of order stops the row and is never read); RaggedCross: row
+    b > 0 starts where a cursor moved past the entries of rows before b stops (row 0 at
+    the first entry; the end, past those before the batch's end)."""
     out, at, n = [], 0, len(rows)
-    for b in range(batch):
-        start = at
-        if ragged:
+    if ragged:
+        splits = [0]  # (row 0 starts at the first entry, whatever its row)
+        for b in range(1, batch + 1):
             while at < n and rows[at] < b:
                 at += 1
-            start = at
-        else:
-            while at < n and rows[at] == b:
-                at += 1
-        out.append([start, at])
-    if ragged:  # (each row to the next one's start)
-        for b in range(batch):
-            out[b][1] = out[b + 1][0] if b + 1 < batch else n
+            splits.append(at)
+        return list(zip(splits[:-1], splits[1:]))
+    for b in range(batch):
+        start = at
+        while at < n and rows[at] == b:
+            at += 1
+        out.append((start, at))
     return out
 
 
@@ -96,13 +96,7 @@ def _column_rows(layout: tuple, arrays: tuple, batch: int, ragged: bool = False)
         elif kind == "sparse":
             idx, vals, _ = arrays[k:k + 3]
             k += 3
-            if idx.size and int(np.min(idx)) < 0:
-                raise C.fail("SparseCrossV2", "Invalid negative index in a sparse input")
             ids = idx[:, 0].tolist() if idx.size else []
-            for r in ids:
-                if not 0 <= r < batch:
-                    raise C.fail("SparseCrossV2", f"Invalid row index {r} for a batch of "
-                                                  f"{batch}")
             vals = vals.tolist()
             rows = [vals[a:b] for a, b in _sparse_rows(ids, batch, ragged)]
         else:
@@ -719,7 +713,8 @@ def cross_hashed(inputs: Any, num_buckets: int = 0, hash_key: Any = None,
     """`tf.sparse.cross_hashed`: the crosses' fingerprints (modulo num_buckets when > 0)."""
     layout, tensors = _cross_inputs(inputs, "All inputs must be SparseTensors")
     arity = _cross_arity(layout)
-    if int(num_buckets) < 0:  # (TF's check of SparseCross's OpDef, before its kernel)
+    num_buckets = _int_attr(num_buckets, "num_buckets")
+    if num_buckets < 0:  # (TF's check of SparseCross's OpDef, before its kernel)
         raise raised_eagerly(C.fail("SparseCross", f"Value for attr 'num_buckets' of "
                                                    f"{int(num_buckets)} must be at least "
                                                    "minimum 0\n\t; NodeDef: {{node "
@@ -735,14 +730,17 @@ def cross_hashed(inputs: Any, num_buckets: int = 0, hash_key: Any = None,
 
 
 def _int_attr(value: Any, what: str) -> int:
-    """An int attr as TF's op wrapper takes it: int() of anything but a string; what
-    int() refuses (a list) its TypeError."""
+    """An int attr as TF's op wrapper takes it: int() of anything but a string (what
+    int() refuses, a list, its TypeError), within int64."""
     try:
-        if not isinstance(value, str):
-            return int(value)
+        out = None if isinstance(value, str) else int(value)
     except (TypeError, ValueError):
-        pass
-    raise TypeError(f"Expected int for argument '{what}' not {value!r}.")
+        out = None
+    if out is None:
+        raise TypeError(f"Expected int for argument '{what}' not {value!r}.")
+    if not -(1 << 63) <= out < 1 << 63:  # (TF's attr is an int64)
+        raise OverflowError("int too big to convert")
+    return out
 
 
 def _ragged_cross_inputs(inputs: Any) -> tuple:

@@ -66,7 +66,7 @@ def _dims(shape: Any) -> list:
 
 
 _ONE = (np.ones(1, np.int64), np.int64(1))
-_CANNOT = ("Condition x == y did not hold.\nFirst 1 elements of x:\n[False]\n"
+CANNOT_BROADCAST = ("Condition x == y did not hold.\nFirst 1 elements of x:\n[False]\n"
            "First 1 elements of y:\n[ True]")
 
 
@@ -80,9 +80,11 @@ def _broadcast(dx: list, dy: list, why: str = "") -> tuple:
         ax, ay = convert_to_tensor(ax), convert_to_tensor(ay)
         lx, ly = indexing.gather(ax, ix), indexing.gather(ay, iy)
         known = [None if u is None else partial_value(convert_to_tensor(u)) for u in (ux, uy)]
-        if None not in known and 1 not in known and known[0] != known[1] and layer == 0:
-            # (TF asserts that the row counts can broadcast: a False against True)
-            raise InvalidArgumentError(None, None, why + _CANNOT)
+        if None not in known and 1 not in known and known[0] != known[1] and \
+                (layer == 0 or not why):
+            # (TF asserts that two uniform dimensions can broadcast: a False against True;
+            # broadcast_to, `why`, compares the inner ones' lengths)
+            raise InvalidArgumentError(None, None, why + CANNOT_BROADCAST)
         x_is_1, y_is_1 = _repeats(lx, ux), _repeats(ly, uy)
         # (broadcasting two shapes compares a ragged dimension's partitions; broadcast_to
         # the lengths)
@@ -113,15 +115,18 @@ def _assert_same(x: Tensor, y: Tensor, ragged: bool, y_first: bool, why: str) ->
 
 
 def _size(ux: Any, uy: Any, known: list) -> Any:
-    """The result's length where it is uniform, else None: a ragged side stays ragged
-    against a uniform 1 and takes the other uniform length; two uniform ones give the one
-    not 1 (a length unknown while tracing is taken for one not 1)."""
+    """The result's length where it is uniform, else None, as TF's static shapes have it:
+    a ragged side stays ragged (against a uniform 1 or any other length); two uniform ones
+    give the one not 1, statically known only where both are."""
     if ux is None or uy is None:
-        other, k = (uy, known[1]) if ux is None else (ux, known[0])
-        return None if other is None or k == 1 else other
-    if known[0] == 1 or known[1] is not None and known[1] != 1:
+        return None
+    if known[0] == 1:
         return uy
-    return ux if known[0] is not None else where(equal(ux, 1), uy, ux)
+    if known[1] == 1:
+        return ux
+    if None not in known:
+        return uy
+    return where(equal(ux, 1), uy, ux)
 
 
 def _repeats(lengths: Tensor, uniform: Any) -> Tensor:
@@ -138,14 +143,20 @@ def _step(a: Tensor, index: Tensor, parent: Tensor, is_1: Tensor, j: Tensor) -> 
                                                    array.zeros_like(j), j)
 
 
-def _as_shape(dims: list, num_row_partitions: int, dtype: dt.DType) -> DynamicRaggedShape:
+def _as_shape(dims: list, num_row_partitions: int, dtype: dt.DType,
+              static_rows: bool = False) -> DynamicRaggedShape:
     if not dims:
         return DynamicRaggedShape.from_lengths([], dtype=dtype)
     nrows = cast(dims[0][1], dtype)
     splits, uniform = [], []
+    # (TF's outer splits of a row count known while tracing, a dense shape's broadcast)
+    rows = partial_value(nrows) if static_rows else None
     for row, size in dims[1:num_row_partitions + 1]:
-        splits.append(cast(array.concat([np.zeros(1, np.int64), cumsum(row)], 0),
-                           dtype))
+        level = cast(array.concat([np.zeros(1, np.int64), cumsum(row)], 0), dtype)
+        if isinstance(rows, (int, np.integer)) and _static_len(level) is None:
+            level.set_shape([int(rows) + 1])
+        rows = None
+        splits.append(level)
         uniform.append(None if size is None else cast(size, dtype))
     sizes = [cast(size, dtype) for _, size in dims[num_row_partitions + 1:]]
     inner = [splits[-1][-1]] + sizes if splits else [nrows] + sizes
@@ -165,7 +176,7 @@ def _broadcast_shapes(shape_x: Any, shape_y: Any) -> tuple:
     ragged = [s for s in (shape_x, shape_y) if isinstance(s, DynamicRaggedShape)]
     parts = builtins.max(_partitions(shape_x, len(dims)), _partitions(shape_y, len(dims)))
     parts = builtins.max([parts] + [i for i, (_, size) in enumerate(dims) if size is None])
-    return _as_shape(dims, parts, ragged[0].dtype), ix, iy
+    return _as_shape(dims, parts, ragged[0].dtype, len(ragged) == 1), ix, iy
 
 
 def _broadcast_dynamic_shape(shape_x: Any, shape_y: Any) -> DynamicRaggedShape:

@@ -60,7 +60,7 @@ from eagerflow._src.ops.math_base import (
     where,
     zeros_like,
 )
-from eagerflow._src.ops.ragged_broadcast import broadcast_all, broadcast_pair
+from eagerflow._src.ops.ragged_broadcast import CANNOT_BROADCAST, broadcast_all, broadcast_pair
 from eagerflow._src.ops.ragged_tensor import RaggedTensor, check_splits_dtypes
 from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import range as range_op
@@ -134,6 +134,11 @@ def _over_higher_rank(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
     """f of a ragged operand and a dense one of a higher rank: both broadcast to one
     ragged shape (TF's broadcast of a DynamicRaggedShape against a dense shape: the dense
     dimensions on the left become uniform row partitions)."""
+    rt = x if isinstance(x, RaggedTensor) else y
+    if rt.row_splits_dtype is dt.int32 and rt._is_eager():
+        # (TF's eager broadcast multiplies the dense shape's int64 sizes by the int32 row
+        # splits' sizes: its Mul refuses them; traced, it casts them first)
+        math.multiply(convert_to_tensor(np.int64(1)), convert_to_tensor(np.int32(1)))
     xv, yv, shape = broadcast_pair(x, y)
     return shape._as_ragged(reshape(f(xv, yv, **kwargs), shape.inner_shape))
 
@@ -196,6 +201,11 @@ def _aligned(rt: RaggedTensor, other: Any, dtype: Any = None, higher: bool = Fal
             return None  # (the caller broadcasts both shapes)
         raise ValueError(f"A dense tensor of rank {y.shape.rank} can't broadcast to a "
                          f"RaggedTensor of rank {rank}")
+    # (TF broadcasts the two shapes: uniform inner dimensions of known sizes that differ,
+    # neither 1, its check that they can broadcast)
+    for a, b in zip(rt.flat_values.shape[1:], y.shape[y.shape.rank - inner + 1:]):
+        if a is not None and b is not None and a != b and 1 not in (a, b):
+            raise InvalidArgumentError(None, None, CANNOT_BROADCAST)
     # leading dimensions of 1 broadcast against the outer rows
     exact = y.shape.rank == rank
     for _ in range(rank - y.shape.rank):
