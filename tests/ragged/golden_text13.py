@@ -1426,3 +1426,170 @@ SECTIONS["round_two"] = [
     "e(lambda: S.ngrams(tf.constant(['a']), 2, ngram_width=3))",
     "e(lambda: S.ngrams(data=tf.constant(['a', 'b']), ngram_width=2))",
 ]
+
+# ---------------------------------------------------------------------------------------
+# Round three: tables inside tf.data and tf.function with ragged keys; RaggedTensor's
+# from_tensor with lengths and padding, with_values and with_flat_values, to_list of
+# strings and bools, constants with inner shapes; mixed row splits dtypes across ops;
+# string ops over scalars and ragged rank 3; SparseTensors of strings.
+PRELUDES["round_three"] = _COMMON + r"""
+def op(f, *a, **k):
+    return e(lambda: f(*a, **k))
+D = tf.data.Dataset
+def kv(k, v, **kw):
+    return L.KeyValueTensorInitializer(k, v, **kw)
+tab = L.StaticHashTable(kv(['a', 'b', 'c'], tf.constant([1, 2, 3], tf.int64)), -1)
+vt = L.StaticVocabularyTable(kv(['a', 'b'], tf.constant([0, 1], tf.int64)), 2)
+def dl(ds):
+    # a dataset's elements
+    return run(lambda: [v(x) for x in ds])
+r32 = R([[1, 2], [3]], row_splits_dtype=tf.int32)
+r64 = R([[1, 2], [3]])
+rs3 = R([[['ab', 'c'], []], [['d\u00e9']]])
+"""
+SECTIONS["round_three"] = [
+    # tables inside tf.data and traced with ragged and sparse keys
+    "dl(D.from_tensor_slices(['a', 'z', 'c']).map(tab.lookup))",
+    "dl(D.from_tensor_slices(['a', 'z', 'c']).batch(2).map(tab.lookup))",
+    "dl(D.from_tensor_slices(R([['a', 'b'], [], ['z']])).map(tab.lookup))",
+    "dl(D.from_tensor_slices(['a', 'q', 'r']).map(vt.lookup))",
+    "dl(D.from_tensor_slices(['a b', 'c', '']).map(lambda s: tab.lookup(S.split(s))))",
+    "dl(D.from_tensor_slices(['a b', 'c', '']).map(lambda s: tab.lookup(S.split(s)))"
+    ".ragged_batch(2))",
+    "dl(D.from_tensor_slices(['a b', 'c']).batch(2).map(lambda s: tab.lookup(S.split(s))))",
+    "dl(D.from_tensor_slices(['a b', 'c']).map(lambda s: vt.lookup(S.split(s))).padded_batch("
+    "2))",
+    "dl(D.range(3).map(lambda i: tab.lookup(tf.strings.as_string(i))))",
+    "dl(D.from_tensor_slices(tf.constant([1, 2], tf.int64)).map(lambda i: tab.lookup(i)))",
+    "tv(lambda x: tab.lookup(S.split(x)), TS([None], tf.string))(tf.constant(['a b z', '', "
+    "'c']))",
+    "tv(lambda x: vt.lookup(S.split(x)).to_tensor(-1), TS([None], tf.string))(tf.constant(["
+    "'a b q', '', 'b']))",
+    "tv(lambda x: tab.lookup(S.bytes_split(x)), TS([None], tf.string))(tf.constant(['abz', "
+    "'']))",
+    "tv(lambda x: tf.reduce_sum(tab.lookup(x), axis=1), RS([None, None], tf.string))(R([['a',"
+    " 'b'], [], ['c', 'z']]))",
+    "tv(lambda x: tab.lookup(x).to_tensor(), RS([None, None, None], tf.string))(rs3)",
+    "tv(lambda x: tf.sparse.to_dense(tab.lookup(x)), SS([None, None], tf.string))(ST([[0, 0],"
+    " [1, 1]], ['b', 'q'], [2, 2]))",
+    "outs(lambda x: tab.lookup(x), RS([None, None, None], tf.string))",
+    "outs(lambda x: vt.lookup(x), SS([None, 3], tf.string))",
+    # from_tensor with lengths and padding
+    "op(RT.from_tensor, tf.constant([[1, 2, 0], [3, 0, 0]]), padding=0)",
+    "op(RT.from_tensor, tf.constant([[1, 2, 0], [3, 0, 0]]), lengths=[1, 3])",
+    "op(RT.from_tensor, tf.constant([[1, 2, 0], [3, 0, 0]]), lengths=[1, 4])",
+    "op(RT.from_tensor, tf.constant([[1, 2, 0], [3, 0, 0]]), lengths=[1, -1])",
+    "op(RT.from_tensor, tf.constant([[1, 2, 0], [3, 0, 0]]), lengths=[1])",
+    "op(RT.from_tensor, tf.constant([[1, 2, 0], [3, 0, 0]]), lengths=[1, 2], padding=0)",
+    "op(RT.from_tensor, tf.constant([[[1, 0], [0, 0]], [[2, 3], [4, 0]]]), padding=0, "
+    "ragged_rank=2)",
+    "op(RT.from_tensor, tf.constant([[[1, 0], [0, 0]], [[2, 3], [4, 0]]]), padding=[0, 0])",
+    "op(RT.from_tensor, tf.constant([[[1, 0], [0, 0]], [[2, 3], [4, 0]]]), padding=[0, 0, 0])",
+    "op(RT.from_tensor, tf.constant([[[1, 0], [0, 0]], [[2, 3], [4, 0]]]), lengths=([1, 2], "
+    "[1, 2, 1]))",
+    "op(RT.from_tensor, tf.constant([[[1, 0], [0, 0]], [[2, 3], [4, 0]]]), lengths=([1, 2], "
+    "[1, 2]))",
+    "op(RT.from_tensor, tf.constant([['a', ''], ['b', 'c']]), padding='')",
+    "op(RT.from_tensor, tf.constant([1, 2]), padding=0)",
+    "op(RT.from_tensor, tf.constant([[1., float('nan')]]), padding=float('nan'))",
+    "op(RT.from_tensor, tf.constant([[1, 2]]), ragged_rank=0)",
+    "op(RT.from_tensor, tf.constant([[1, 2]]), ragged_rank=2)",
+    "op(RT.from_tensor, tf.constant([[1, 2]]), row_splits_dtype=tf.int32, lengths=[1])",
+    "tv(lambda x: RT.from_tensor(x, padding=0), TS([None, None], tf.int32))(tf.constant([[1, "
+    "0], [0, 0], [2, 3]]))",
+    "tv(lambda x, n: RT.from_tensor(x, lengths=n), TS([None, None], tf.int32), TS([None], "
+    "tf.int64))(tf.constant([[1, 0], [2, 3]]), tf.constant([1, 3], tf.int64))",
+    "outs(lambda x: RT.from_tensor(x, padding=0, ragged_rank=2), TS([2, None, 4], tf.int32))",
+    # with_values, with_flat_values, to_list
+    "op(lambda: r64.with_values(tf.constant([1., 2., 3.])))",
+    "op(lambda: r64.with_values(tf.constant([1., 2.])))",
+    "op(lambda: r64.with_values(tf.constant([[1.], [2.], [3.]])))",
+    "op(lambda: r64.with_values(R([[1], [2], []])))",
+    "op(lambda: r64.with_values(R([[1], [2], []], row_splits_dtype=tf.int32)))",
+    "op(lambda: r64.with_values([7, 8, 9]))",
+    "op(lambda: rs3.with_flat_values(S.length(rs3.flat_values)))",
+    "op(lambda: rs3.with_flat_values(tf.constant([1, 2])))",
+    "op(lambda: r32.with_flat_values(tf.constant(['x', 'y', 'z'])))",
+    "rs3.to_list()",
+    "R([[True], []]).to_list()",
+    "R([[b'\\xff']]).to_list()",
+    "R([[1.5, float('nan')]]).to_list()",
+    "RT.from_tensor(tf.zeros([2, 0, 3])).to_list()",
+    "R([[[1, 2]], []], ragged_rank=1).to_list()",
+    "op(lambda: R([[1, 2], [3]], inner_shape=()))",
+    "op(lambda: R([[[1, 2]], [[3, 4]]], inner_shape=(2,)))",
+    "op(lambda: R([[[1, 2]], [[3, 4]]], inner_shape=(3,)))",
+    "op(lambda: R([[1, 2], [3]], ragged_rank=2))",
+    "op(lambda: R([], ragged_rank=1))",
+    "op(lambda: R([[]], ragged_rank=1, inner_shape=(2,)))",
+    "op(lambda: R([[1, 2], [3]], dtype=tf.string))",
+    "op(lambda: R([[1, 'a']]))",
+    "op(lambda: R([[[1], 2]]))",
+    "op(lambda: tf.ragged.constant_value if hasattr(tf.ragged, 'constant_value') else 'none')",
+    # mixed row splits dtypes across ops
+    "op(tf.concat, [r32, r64], 0)",
+    "op(tf.concat, [r32, r64], 1)",
+    "op(tf.ragged.stack, [r32, r64])",
+    "op(tf.add, r32, r64)",
+    "op(tf.where, R([[True, False], [True]], row_splits_dtype=tf.int32), r64, r64)",
+    "op(tf.ragged.boolean_mask, r32, R([[True, False], [True]]))",
+    "op(tf.ragged.boolean_mask, r64, R([[True, False], [True]], row_splits_dtype=tf.int32))",
+    "op(tf.ragged.map_flat_values, tf.add, r32, r64)",
+    "op(tf.ragged.cross, [R([['a'], ['c']], row_splits_dtype=tf.int32), R([['x'], ['y']], "
+    "row_splits_dtype=tf.int32)])",
+    "op(tf.gather, r32, [1, 0])",
+    "op(tf.concat, [r32, r32.with_row_splits_dtype(tf.int64)], 0)",
+    "op(tf.concat, [r32, tf.constant([[7, 8]])], 0)",
+    "op(tf.concat, [r32, tf.constant([[7, 8]])], 1)",
+    # string ops over scalars and ragged rank 3
+    "op(S.split, tf.constant('a b'))",
+    "op(S.split, tf.constant('a b'), maxsplit=0)",
+    "op(S.unicode_split, tf.constant('\\u00e9a'), 'UTF-8')",
+    "op(S.unicode_decode_with_offsets, tf.constant('\\u00e9a'), 'UTF-8')",
+    "op(S.unicode_encode, tf.constant([233, 97]), 'UTF-8')",
+    "op(S.unicode_encode, tf.constant(233), 'UTF-8')",
+    "op(S.bytes_split, tf.constant('ab'))",
+    "op(S.ngrams, tf.constant(['a', 'b', 'c']), 2)",
+    "op(S.ngrams, tf.constant('a'), 2)",
+    "op(S.unicode_decode, rs3, 'UTF-8')",
+    "op(S.unicode_split, rs3, 'UTF-8')",
+    "op(S.unicode_transcode, rs3, 'UTF-8', 'UTF-16-BE')",
+    "op(S.split, rs3)",
+    "op(S.ngrams, rs3, 2, separator='+')",
+    "op(S.reduce_join, rs3, axis=-1, separator='|')",
+    "op(S.reduce_join, rs3, axis=1)",
+    "op(S.length, rs3, unit='UTF8_CHAR')",
+    "op(S.substr, rs3, 0, 1, unit='UTF8_CHAR')",
+    "op(S.regex_replace, rs3, '[a-c]', '#')",
+    "op(S.to_hash_bucket_fast, rs3, 4)",
+    "op(S.upper, rs3, encoding='utf-8')",
+    "op(S.format, '{}', rs3)",
+    "op(S.as_string, R([[[1, 2]], []], dtype=tf.int8), width=3)",
+    "tv(lambda x: S.unicode_decode(x, 'UTF-8'), RS([None, None, None], tf.string))(rs3)",
+    "tv(lambda x: S.split(x), RS([None, None, None], tf.string))(rs3)",
+    "outs(lambda x: S.split(x), RS([2, None, None], tf.string))",
+    "outs(lambda x: S.unicode_split(x, 'UTF-8'), TS([], tf.string))",
+    "outs(lambda x: S.unicode_decode_with_offsets(x, 'UTF-8'), TS([], tf.string))",
+    # SparseTensors of strings
+    "op(SP.from_dense, tf.constant([['a', ''], ['', 'b']]))",
+    "op(SP.to_dense, ST([[0, 1]], ['x'], [2, 2]))",
+    "op(SP.to_dense, ST([[0, 1]], ['x'], [2, 2]), default_value='?')",
+    "op(SP.to_dense, ST([[0, 1]], ['x'], [2, 2]), default_value=0)",
+    "op(SP.reorder, ST([[1, 1], [0, 1]], ['x', 'y'], [2, 2]))",
+    "op(SP.concat, 0, [ST([[0, 1]], ['x'], [2, 2]), ST([[1, 0]], ['y'], [2, 2])])",
+    "op(SP.fill_empty_rows, ST([[1, 1]], ['x'], [3, 2]), '')",
+    "op(SP.fill_empty_rows, ST([[1, 1]], ['x'], [3, 2]), 0)",
+    "op(SP.reduce_sum, ST([[1, 1]], ['x'], [3, 2]))",
+    "op(SP.to_indicator, ST([[0, 0]], ['x'], [1, 1]), 3)",
+    "op(SP.retain, ST([[0, 0], [0, 1]], ['x', 'y'], [1, 2]), [False, True])",
+    "op(SP.slice, ST([[0, 0], [1, 1]], ['x', 'y'], [2, 2]), [1, 0], [1, 2])",
+    "op(SP.transpose, ST([[0, 1], [1, 0]], ['x', 'y'], [2, 2]))",
+    "op(SP.expand_dims, ST([[0, 1]], ['x'], [2, 2]), 0)",
+    "op(SP.reset_shape, ST([[0, 1]], ['x'], [2, 2]), [3, 3])",
+    "op(lambda: RT.from_sparse(ST([[0, 1], [1, 0]], ['x', 'y'], [2, 2])))",
+    "op(lambda: tf.sparse.map_values(S.upper, ST([[0, 1]], ['x'], [2, 2])))",
+    "op(lambda: tf.sparse.map_values(S.join, ST([[0, 1]], ['x'], [2, 2]), ST([[0, 1]], ['y'],"
+    " [2, 2])))",
+    "tv(lambda s: SP.to_dense(s, default_value='-'), SS([None, None], tf.string))(ST([[0, 1]],"
+    " ['x'], [2, 2]))",
+]

@@ -269,8 +269,8 @@ class RaggedTensor(CompositeTensor):
                                 validate: bool = True, name: str | None = None
                                 ) -> RaggedTensor:
         values = _values_tensor(values)
-        dtype = values.row_splits.dtype if isinstance(values, RaggedTensor) else dt.int64
-        length = _index_scalar(uniform_row_length, dtype, "uniform_row_length")
+        dtype = values.row_splits.dtype if isinstance(values, RaggedTensor) else None
+        length = _index_scalar(uniform_row_length, dtype, "UniformRowLength")
         nvals = _nvals(values, length._dtype)
         if nrows is None:
             if _eager(length, nvals):
@@ -690,13 +690,21 @@ def _check_nvals(values: Any, last: Tensor, where: str) -> None:
                                           "RaggedTensor")
 
 
-def _index_scalar(value: Any, dtype: dt.DType, what: str) -> Tensor:
-    t = value if isinstance(value, Tensor) else convert_to_tensor(value, dtype)
+def _index_scalar(value: Any, dtype: dt.DType | None, what: str) -> Tensor:
+    """A row partition's scalar (nrows, a uniform row length) as TF's RowPartition
+    converts it: to `dtype` where an earlier part set it (a tensor of another dtype is
+    refused: its conversion's ValueError, named `what`), else its own dtype (a Python
+    value int64); an int32 or int64 scalar."""
+    if dtype is None:
+        t = value if isinstance(value, Tensor) else convert_to_tensor(
+            value, dtype_hint=dt.int64, name=what)
+    else:
+        t = convert_to_tensor(value, dtype, name=what)
     if t._dtype not in (dt.int32, dt.int64):
         raise ValueError(f"{what} must have dtype int32 or int64")
     if t._shape not in (None, ()):
         raise ValueError(f"Shape {TensorShape(t._shape)} must have rank 0")
-    return cast(t, dtype)
+    return t
 
 
 def _bound(op: Any, sorted_ids: Tensor, values: Tensor) -> Tensor:
