@@ -1593,3 +1593,130 @@ SECTIONS["round_three"] = [
     "tv(lambda s: SP.to_dense(s, default_value='-'), SS([None, None], tf.string))(ST([[0, 1]],"
     " ['x'], [2, 2]))",
 ]
+
+# ---------------------------------------------------------------------------------------
+# Round four: gradients through the new broadcasts; sparse ops on entries out of order,
+# duplicated or out of bounds, eagerly and traced; regexes and joins over malformed UTF-8;
+# row partitions' scalars of either dtype.
+PRELUDES["round_four"] = _COMMON + r"""
+def op(f, *a, **k):
+    return e(lambda: f(*a, **k))
+fv = tf.constant([1., 2., 3., 4., 5.])
+def mk(f):
+    return RT.from_row_splits(f, tf.constant([0, 2, 2, 5], tf.int64))
+def gr(fn, *xs):
+    def go():
+        with tf.GradientTape(persistent=True) as t:
+            for x in xs:
+                t.watch(x)
+            y = fn(*xs)
+        out = []
+        for x in xs:
+            g = t.gradient(y, x)
+            out.append(tf.convert_to_tensor(g) if isinstance(g, tf.IndexedSlices) else g)
+        return out
+    return v(run(go))
+d3 = tf.constant([[[1.]], [[2.]]])
+s3 = ST([[0, 1, 0], [0, 0, 1], [1, 0, 0]], [1., 2., 3.], [2, 2, 2])
+bad = tf.constant([b'a\xffb', b'\xe2\x82x'])
+"""
+SECTIONS["round_four"] = [
+    # gradients through a dense operand of a higher rank
+    "gr(lambda f, d: tf.reduce_sum((mk(f) * d).flat_values), fv, d3)",
+    "gr(lambda f, d: tf.reduce_sum((d - mk(f)).flat_values ** 2), fv, d3)",
+    "gr(lambda f, d: tf.reduce_sum(tf.maximum(mk(f), d).flat_values), fv, d3)",
+    "gr(lambda f: tf.reduce_sum((mk(f) + tf.zeros([2, 3, 1])).flat_values), fv)",
+    "gr(lambda f: tf.reduce_sum((mk(f) * RT.from_tensor(tf.ones([3, 1, 1]))).flat_values), fv)",
+    "op(lambda: (mk(fv) + tf.zeros([2, 1, 1])).to_tensor())",
+    "op(lambda: (mk(fv) + tf.zeros([2, 1, 1])).nested_row_splits)",
+    "op(lambda: (mk(fv) + tf.zeros([2, 1, 1])).uniform_row_length)",
+    "op(lambda: (mk(fv) + tf.zeros([2, 3, 1])).bounding_shape())",
+    "op(lambda: tf.reduce_sum(mk(fv) + tf.zeros([2, 1, 1]), axis=0))",
+    "op(lambda: tf.reduce_sum(mk(fv) + tf.zeros([2, 1, 1]), axis=2))",
+    "op(lambda: tf.where(mk(fv) > 2., mk(fv), tf.zeros([2, 1, 1])))",
+    # sparse ops on entries out of order, duplicated or out of bounds
+    "op(SP.to_dense, s3)",
+    "op(SP.to_dense, s3, validate_indices=False)",
+    "op(SP.reorder, s3)",
+    "op(SP.reduce_sum, s3, 2)",
+    "op(SP.reduce_sum, s3, [1, 2])",
+    "op(SP.reduce_max, s3, 0, keepdims=True)",
+    "op(SP.reduce_sum, s3, 1, output_is_sparse=True)",
+    "op(SP.softmax, s3)",
+    "op(SP.slice, s3, [0, 0, 0], [1, 2, 2])",
+    "op(SP.transpose, s3, [2, 0, 1])",
+    "op(SP.reshape, s3, [4, 2])",
+    "op(SP.expand_dims, s3, -1)",
+    "op(SP.retain, s3, [True, False, True])",
+    "op(SP.to_indicator, ST([[0, 1], [0, 0]], tf.constant([2, 0], tf.int64), [1, 2]), 3)",
+    "op(SP.bincount, ST([[1, 0], [0, 1], [0, 0]], tf.constant([1, 1, 2], tf.int64), [2, 2]), "
+    "axis=-1)",
+    "op(SP.segment_sum, tf.constant([[1., 2.], [3., 4.]]), [1, 0], [0, 1])",
+    "op(SP.segment_mean, tf.constant([[1., 2.], [3., 4.]]), [1, 1], [1, 0])",
+    "op(SP.reduce_sum, ST([[0, 0, 5]], [1.], [2, 2, 2]), 2)",
+    "op(SP.reduce_sum, ST([[0, 0, 5]], [1.], [2, 2, 2]), 1)",
+    "op(SP.reduce_sum, ST([[0, 0, 5]], [1.], [2, 2, 2]), 0)",
+    "op(SP.reduce_sum, ST([[0, 0, 5]], [1.], [2, 2, 2]), [0, 1])",
+    "op(SP.reduce_max, ST([[9, 0], [0, 0]], [1., 2.], [2, 2]), 1)",
+    "op(SP.reduce_max, ST([[9, 0], [0, 0]], [1., 2.], [2, 2]), 0)",
+    "op(SP.reduce_sum, ST([[0, 0], [0, 0]], [1., 2.], [2, 2]), 1)",
+    "op(SP.reduce_sum, ST([[1, 0], [0, 0], [1, 0]], [1., 2., 4.], [2, 2]), 1)",
+    "op(SP.reduce_max, ST([[1, 0], [0, 0], [1, 1]], [1., 2., 4.], [2, 2]), 1)",
+    "tv(lambda s: SP.reduce_sum(s, 2), SS([None, None, None], tf.float32))(s3)",
+    "tv(lambda s: SP.reduce_sum(s, 0), SS([None, None], tf.float32))(ST([[9, 0], [0, 0]], "
+    "[1., 2.], [2, 2]))",
+    "tv(lambda s: SP.softmax(s), SS([None, None, None], tf.float32))(s3)",
+    "tv(lambda a, b: SP.cross([a, b]), SS([None, None], tf.string), TS([None, None], "
+    "tf.string))(ST([[1, 0], [5, 0]], ['a', 'b'], [2, 1]), tf.constant([['x'], ['y']]))",
+    # regexes, joins and case over malformed UTF-8
+    "op(S.regex_full_match, bad, '.*')",
+    "op(S.regex_full_match, bad, '(?s).*')",
+    "op(S.regex_full_match, bad, 'a.b')",
+    "op(S.regex_replace, bad, '.', '-')",
+    "op(S.regex_replace, bad, 'x', '\\xc3\\xa9')",
+    "op(S.regex_replace, bad, '\\xff', '?')",
+    "op(S.join, [bad, tf.constant(['1', '2'])], separator='\\xff')",
+    "op(S.reduce_join, bad, separator='|')",
+    "op(S.length, bad, unit='UTF8_CHAR')",
+    "op(S.lower, bad)",
+    "op(S.upper, bad)",
+    "op(S.strip, tf.constant([b' \\xff ', b'\\xa0x\\xa0']))",
+    "op(S.split, tf.constant([b'a\\xffb\\xffc']), b'\\xff')",
+    "op(S.split, tf.constant([b'a\\xff b']))",
+    "op(S.bytes_split, bad)",
+    "op(S.to_number, tf.constant([b'1\\xff']))",
+    "op(S.as_string, tf.constant([b'\\xff']))",
+    "op(S.format, '{}', bad)",
+    "op(S.unicode_script, S.unicode_decode(bad, 'UTF-8').flat_values)",
+    "op(S.ngrams, bad, 2)",
+    "op(S.unsorted_segment_join, bad, [1, 1], 2, separator='\\xff')",
+    "tv(lambda x: S.regex_replace(x, '.', '-'), TS([None], tf.string))(bad)",
+    # row partitions' scalars of either dtype
+    "op(RT.from_uniform_row_length, tf.constant([1, 2, 3, 4]), tf.constant(2, tf.int32))",
+    "op(RT.from_uniform_row_length, tf.constant([1, 2, 3, 4]), tf.constant(2, tf.int32), "
+    "nrows=2)",
+    "op(RT.from_uniform_row_length, tf.constant([1, 2, 3, 4]), 2, nrows=tf.constant(2, "
+    "tf.int32))",
+    "op(RT.from_uniform_row_length, tf.constant([1, 2, 3, 4]), np.int32(2))",
+    "op(RT.from_uniform_row_length, tf.constant([1, 2, 3, 4]), np.array(2, np.int32))",
+    "op(RT.from_uniform_row_length, R([[1], [2, 3]]), tf.constant(1, tf.int32))",
+    "op(RT.from_uniform_row_length, R([[1], [2, 3]], row_splits_dtype=tf.int32), "
+    "tf.constant(1, tf.int32))",
+    "op(RT.from_uniform_row_length, tf.constant([1, 2, 3, 4]), 2.0)",
+    "op(RT.from_uniform_row_length, tf.constant([1, 2, 3, 4]), tf.constant(2.0))",
+    "op(RT.from_uniform_row_length, tf.constant([1, 2, 3, 4]), tf.constant([2]))",
+    "op(RT.from_value_rowids, tf.constant([1, 2]), tf.constant([0, 1]), nrows=tf.constant(2, "
+    "tf.int64))",
+    "op(RT.from_value_rowids, tf.constant([1, 2]), tf.constant([0, 1], tf.int64), "
+    "nrows=tf.constant(2, tf.int32))",
+    "op(RT.from_value_rowids, tf.constant([1, 2]), tf.constant([0, 1], tf.int64), nrows=2.0)",
+    "op(RT.from_value_rowids, tf.constant([1, 2]), [0, 1], nrows=np.int32(3))",
+    "op(RT.from_row_splits, tf.constant([1, 2]), tf.constant([0, 2], tf.int32))",
+    "op(RT.from_row_lengths, tf.constant([1, 2]), np.array([2], np.int32))",
+    "op(RT.from_row_lengths, tf.constant([1, 2]), np.array([2], np.int64))",
+    "op(RT.from_row_starts, tf.constant([1, 2]), np.array([0], np.int32))",
+    "tv(lambda x, n: RT.from_uniform_row_length(x, n), TS([None], tf.int32), TS([], tf.int32))"
+    "(tf.constant([1, 2, 3, 4]), tf.constant(2))",
+    "outs(lambda x, n: RT.from_uniform_row_length(x, n), TS([None], tf.int32), TS([], "
+    "tf.int32))",
+]

@@ -789,9 +789,14 @@ def _where(condition: Any, x: Any = None, y: Any = None, name: str | None = None
     shapes = [_legacy_shape(v) for v in (condition, x, y)]
     if None not in shapes:  # (known sizes: TF's broadcast checks, in its words)
         ragged_legacy_shape.check_broadcast(shapes)
-        if not _one_partition(parts):  # (TF broadcasts the ragged operands too)
+        # (TF broadcasts the ragged operands too, and a dense one of a higher rank)
+        higher = any(not isinstance(v, RaggedTensor) and v.shape.rank is not None and
+                     v.shape.rank > parts[0].shape.rank for v in (condition, x, y))
+        if higher or not _one_partition(parts):
+            dense = [v for v in (condition, x, y) if not isinstance(v, RaggedTensor)]
             c, x, y = broadcast_all([condition, x, y])
-            return c.with_flat_values(where(c.flat_values, x.flat_values, y.flat_values))
+            out = c.with_flat_values(where(c.flat_values, x.flat_values, y.flat_values))
+            return _legacy_uniform(out, dense) if higher else out
     first = parts[0]
     for other in parts[1:]:
         rf._assert_same_partition(first, other)
@@ -800,6 +805,25 @@ def _where(condition: Any, x: Any = None, y: Any = None, name: str | None = None
         return v.flat_values if isinstance(v, RaggedTensor) else _aligned(first, v)
 
     return first.with_flat_values(where(flat(condition), flat(x), flat(y)))
+
+
+def _legacy_uniform(rt: RaggedTensor, dense: list) -> RaggedTensor:
+    """tf.where's result as TF's legacy broadcast shapes it: a uniform dimension keeps its
+    size only where a dense operand gives it (known, not 1); elsewhere its partition is
+    ragged, the same splits."""
+    rank = rt.shape.rank
+
+    def given(dim: int) -> bool:
+        return any(dim >= rank - v.shape.rank and v.shape[dim - rank + v.shape.rank]
+                   not in (None, 1) for v in dense)
+    levels, out = [], rt
+    while isinstance(out, RaggedTensor):
+        levels.append(out)
+        out = out.values
+    for k in builtins_range(len(levels) - 1, -1, -1):
+        length = levels[k]._uniform_row_length if given(k + 1) else None
+        out = RaggedTensor._make(out, levels[k].row_splits, uniform_row_length=length)
+    return out
 
 
 def _one_partition(parts: list) -> bool:

@@ -49,8 +49,10 @@ def _eager(*xs: Any) -> bool:
     return all(isinstance(x, EagerTensor) for x in xs)
 
 
-def _index_tensor(value: Any, what: str, dtype_hint: dt.DType = dt.int64) -> Tensor:
-    """A row-partition tensor: int32 or int64 (Python lists become int64), rank 1."""
+def _index_tensor(value: Any, what: str, dtype_hint: dt.DType = dt.int64,
+                  fixed: bool = False) -> Tensor:
+    """A row-partition tensor: int32 or int64 (Python lists become int64; an int32 NumPy
+    array stays int32 unless ragged values fix the dtype, `fixed`), rank 1."""
     if isinstance(value, Tensor):
         t = value
     elif hasattr(value, "_as_tensor"):
@@ -59,7 +61,9 @@ def _index_tensor(value: Any, what: str, dtype_hint: dt.DType = dt.int64) -> Ten
         t = convert_to_tensor(value, dtype_hint=dtype_hint)  # (a list packing tensors)
     else:
         arr = np.asarray(value)
-        if arr.dtype.kind in "iu" or arr.size == 0:
+        if isinstance(value, np.ndarray) and arr.dtype == np.int32 and not fixed:
+            t = convert_to_tensor(arr)  # (TF's: kept int32, no dtype hint)
+        elif arr.dtype.kind in "iu" or arr.size == 0:
             t = convert_to_tensor(arr if arr.dtype.kind in "iu" and arr.dtype.itemsize == 4
                                   and isinstance(value, np.ndarray) else value, dtype_hint)
         else:
@@ -656,7 +660,7 @@ def _partition_args(values: Any, partition: Any, what: str) -> tuple:
     """A factory's values as a tensor and its row partition (`what`: "row_splits",
     "row_lengths", ...) as an index vector, checked in TF's order."""
     values = _values_tensor(values)
-    t = _index_tensor(partition, what, _splits_hint(values))
+    t = _index_tensor(partition, what, _splits_hint(values), isinstance(values, RaggedTensor))
     _check_vector(t)
     if what == "row_splits" and _static_len(t) == 0:
         raise ValueError("row_splits tensor may not be empty.")
@@ -695,7 +699,9 @@ def _index_scalar(value: Any, dtype: dt.DType | None, what: str) -> Tensor:
     converts it: to `dtype` where an earlier part set it (a tensor of another dtype is
     refused: its conversion's ValueError, named `what`), else its own dtype (a Python
     value int64); an int32 or int64 scalar."""
-    if dtype is None:
+    if dtype is None and isinstance(value, np.ndarray) and value.dtype == np.int32:
+        t = convert_to_tensor(value, name=what)  # (TF's: an int32 array stays int32)
+    elif dtype is None:
         t = value if isinstance(value, Tensor) else convert_to_tensor(
             value, dtype_hint=dt.int64, name=what)
     else:

@@ -18,7 +18,7 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InternalError, InvalidArgumentError, NotFoundError
+from eagerflow._src.core.errors import InternalError, InvalidArgumentError, NotFoundError, OpError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorValue
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
@@ -29,6 +29,7 @@ from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.data_flow import dynamic_stitch
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import tf_constant_value
+from eagerflow._src.ops.eager_errors import slow_path
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
 from eagerflow._src.ops.math import floordiv, floormod, square
 from eagerflow._src.ops.math_base import cast
@@ -416,11 +417,18 @@ def _reduce(sp_input: Any, axis: Any, keepdims: Any, output_is_sparse: bool, nam
     else:
         axes = axis if isinstance(axis, Tensor) else convert_to_tensor(axis, _I32)
     attrs = {"keep_dims": bool(keepdims)}
-    if output_is_sparse:
-        ind, val, shape = bind(sparse_op, (sp.indices, sp.values, sp.dense_shape, axes), attrs,
-                               name)
-        return SparseTensor._of(ind, val, shape)._with_static(None)
-    return bind(dense_op, (sp.indices, sp.values, sp.dense_shape, axes), attrs, name)
+    try:
+        if output_is_sparse:
+            ind, val, shape = bind(sparse_op, (sp.indices, sp.values, sp.dense_shape, axes),
+                                   attrs, name)
+            return SparseTensor._of(ind, val, shape)._with_static(None)
+        return bind(dense_op, (sp.indices, sp.values, sp.dense_shape, axes), attrs, name)
+    except OpError as e:
+        # (TF hands its op a Python list of axes as given: its wrapper's slow path, whose
+        # errors name no name)
+        if isinstance(axis, (list, tuple)):
+            raise slow_path(e) from None
+        raise
 
 
 def reduce_sum_sparse(sp_input: SparseTensor, axis: Any = None, keepdims: Any = None,

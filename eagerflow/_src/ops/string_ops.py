@@ -293,8 +293,17 @@ def _to_number(v: bytes, out_type: dt.DType) -> Any:
                 return int(text)
         raise ValueError(text)
     except ValueError:
-        raise InvalidArgumentError(None, None, f"StringToNumberOp could not correctly convert "
-                                               f"string: {text} [Op:StringToNumber]") from None
+        raise InvalidArgumentError(None, None, _unconvertible_text(v)) from None
+
+
+def _unconvertible_text(v: bytes) -> str:
+    """TF's message, its C string read as UTF-8 (as _pos_out_of_range's): the string's raw
+    bytes, invalid UTF-8 in them Python's UnicodeDecodeError of the whole message (its
+    positions counted from the eager function's prefix: StringToNumber is a host op)."""
+    raw = b"StringToNumberOp could not correctly convert string: " + v
+    head = f"{{{{function_node {wrapped_name('StringToNumber')}_device_{CPU_DEVICE}}}}} "
+    text = (head.encode() + raw.split(b"\0")[0]).decode("utf-8")[len(head):]
+    return text + " [Op:StringToNumber]"
 
 
 def _to_number_infer(x: Any, out_type: dt.DType) -> list:
