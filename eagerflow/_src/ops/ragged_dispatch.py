@@ -144,7 +144,10 @@ def _over_higher_rank(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
 
 
 def _same_rank(x: RaggedTensor, y: RaggedTensor) -> bool:
-    return x.shape.rank is None or y.shape.rank is None or x.shape.rank == y.shape.rank
+    """Whether two ragged tensors of one ragged rank have one rank: their flat values'
+    (read from the static shapes, no TensorShape built: the elementwise fast path)."""
+    a, b = x.flat_values._shape, y.flat_values._shape
+    return a is None or b is None or len(a) == len(b)
 
 
 def _gathered(rt: RaggedTensor, other: Any) -> Any:
