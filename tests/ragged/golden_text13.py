@@ -1720,3 +1720,103 @@ SECTIONS["round_four"] = [
     "outs(lambda x, n: RT.from_uniform_row_length(x, n), TS([None], tf.int32), TS([], "
     "tf.int32))",
 ]
+
+# ---------------------------------------------------------------------------------------
+# Round five: regexes and splits over malformed UTF-8 further (\C, anchors, rewrites);
+# tables' dtype refusals and vector values traced; segment ids, ranges and bincounts with
+# mixed dtypes; crosses of ints.
+PRELUDES["round_five"] = _COMMON + r"""
+def op(f, *a, **k):
+    return e(lambda: f(*a, **k))
+def kv(k, v, **kw):
+    return L.KeyValueTensorInitializer(k, v, **kw)
+bad = tf.constant([b'a\xffb', b'\xe2\x82x', b'\xc3', b''])
+"""
+SECTIONS["round_five"] = [
+    # regexes over malformed UTF-8
+    *[f"op(S.regex_replace, bad, {p!r}, '-')" for p in (
+        "\\C", "^", "$", "\\b", "x*", "[\\x{80}-\\x{10FFFF}]", "\\p{Any}", "\\PN", "(?i).",
+        "[^\\x00-\\x7f]", "a|\\C", ".*", "(.)", "\\Ca")],
+    *[f"op(S.regex_full_match, bad, {p!r})" for p in (
+        "\\C*", "a\\Cb", ".*\\C.*", "[^b]*", "(?s:.*)", "\\x{ff}*")],
+    "op(S.regex_replace, bad, '(b)', '\\\\1\\\\1', replace_global=False)",
+    "op(S.regex_replace, bad, '', '|')",
+    "op(S.regex_replace, bad, '', '|', replace_global=False)",
+    "op(S.regex_replace, tf.constant(['a\\u00e9b']), '', '|')",
+    "op(S.regex_replace, tf.constant(['a\\u00e9b']), '\\\\C', '|')",
+    "op(S.regex_replace, tf.constant(['a\\u00e9b']), '\\\\C', '|', replace_global=False)",
+    "op(S.split, bad, 'x')",
+    "op(S.split, tf.constant([b'a\\xff\\xffb']), b'\\xff')",
+    "op(S.unicode_split, bad, 'UTF-8')",
+    "op(S.unicode_split, bad, 'UTF-8', errors='ignore')",
+    "tv(lambda x: S.regex_full_match(x, '.+'), TS([None], tf.string))(bad)",
+    "tv(lambda x, p: S.regex_replace(x, p, '-'), TS([None], tf.string), TS([], tf.string))("
+    "bad, tf.constant('.'))",
+    "tv(lambda x, p: S.regex_full_match(x, p), TS([None], tf.string), TS([], tf.string))(bad,"
+    " tf.constant('[^a]*'))",
+    # tables: dtype refusals, vector values, traced size and export
+    "run(lambda: L.StaticHashTable(kv(tf.constant([1, 2], tf.int32), tf.constant([1, 2], "
+    "tf.int32)), 0).lookup(tf.constant([1], tf.int64)))",
+    "run(lambda: L.StaticHashTable(kv(tf.constant([1, 2], tf.int64), tf.constant([1., 2.])), "
+    "0).lookup(tf.constant([1], tf.int32)))",
+    "run(lambda: L.StaticHashTable(kv(['a'], [1]), 0.5))",
+    "run(lambda: type(L.StaticHashTable(kv(['a'], [1.5]), 0)).__name__)",
+    "v(L.StaticHashTable(kv(['a'], [1.5]), 0.).lookup(tf.constant(['a', 'b'])))",
+    "run(lambda: type(kv(['a', 'b'], [[1], [2]])).__name__)",
+    "run(lambda: L.StaticHashTable(kv(['a', 'b'], [[1], [2]]), -1))",
+    "run(lambda: type(L.experimental.DenseHashTable(tf.string, tf.float32, tf.constant([0., "
+    "0.]), empty_key='', deleted_key='$')).__name__)",
+    "(lambda t: (t.insert(['a', 'b'], tf.constant([[1., 2.], [3., 4.]])), "
+    "v(t.lookup(tf.constant(['b', 'zz']))), v(t.size())))(L.experimental.DenseHashTable("
+    "tf.string, tf.float32, tf.constant([0., 0.]), empty_key='', deleted_key='$'))[1:]",
+    "(lambda t: (t.insert(['a'], tf.constant([[1., 2.]])), t.erase(['a']), "
+    "v(t.lookup(tf.constant(['a'])))))(L.experimental.DenseHashTable(tf.string, tf.float32, "
+    "tf.constant([0., 0.]), empty_key='', deleted_key='$'))[2]",
+    "(lambda t: tv(lambda k, x: (t.insert(k, x), t.lookup(k))[1], TS([None], tf.string), "
+    "TS([None, 2], tf.float32))(tf.constant(['p']), tf.constant([[5., 6.]])))("
+    "L.experimental.DenseHashTable(tf.string, tf.float32, tf.constant([0., 0.]), "
+    "empty_key='', deleted_key='$'))",
+    "(lambda t: outs(lambda k: t.lookup(k), TS([None], tf.string)))(L.experimental."
+    "DenseHashTable(tf.string, tf.float32, tf.constant([0., 0.]), empty_key='', "
+    "deleted_key='$'))",
+    "(lambda t: outs(lambda: t.export()))(L.experimental.DenseHashTable(tf.string, "
+    "tf.float32, tf.constant([0., 0.]), empty_key='', deleted_key='$'))",
+    "(lambda t: outs(lambda: t.export()))(L.experimental.MutableHashTable(tf.string, "
+    "tf.int64, tf.constant([0, 0], tf.int64)))",
+    "(lambda t: outs(lambda: t.export()))(L.StaticHashTable(kv(['a'], [1]), -1))",
+    "(lambda t: outs(lambda: t.size()))(L.StaticVocabularyTable(kv(['a'], tf.constant([0], "
+    "tf.int64)), 3))",
+    "(lambda t: outs(lambda k: t.lookup(k), TS(None, tf.string)))(L.StaticVocabularyTable(kv("
+    "['a'], tf.constant([0], tf.int64)), 3))",
+    # segment ids, ranges and bincounts with mixed dtypes
+    "op(tf.ragged.segment_ids_to_row_splits, tf.constant([0, 1], tf.int32), tf.constant(3, "
+    "tf.int64))",
+    "op(tf.ragged.segment_ids_to_row_splits, tf.constant([0, 1], tf.int64), tf.constant(3, "
+    "tf.int32))",
+    "op(tf.ragged.segment_ids_to_row_splits, [0, 1], 2.0)",
+    "op(tf.ragged.segment_ids_to_row_splits, [0.0, 1.0])",
+    "op(tf.ragged.range, tf.constant([0, 1], tf.int64), tf.constant([3, 4], tf.int32))",
+    "op(tf.ragged.range, [0, 1], [3.5, 4])",
+    "op(tf.ragged.range, [0., 1.], [3, 4], [1, 2])",
+    "op(tf.ragged.range, tf.constant([0, 1], tf.int16), 3)",
+    "op(tf.ragged.range, [0, 1], [3, 4], row_splits_dtype=tf.int16)",
+    "op(tf.ragged.range, 5, row_splits_dtype=tf.int32)",
+    "op(SP.bincount, R([[1, 2], [2]]), weights=R([[.5, 1.], [2.]]), axis=-1)",
+    "op(SP.bincount, R([[1, 2], [2]]), weights=R([[.5, 1.], [2.]]))",
+    "op(SP.bincount, R([[1, 2], [2]]), weights=R([[.5], [1., 2.]]), axis=-1)",
+    "op(SP.bincount, R([[1, 2], [2]]), weights=tf.constant([.5, 1., 2.]), axis=-1)",
+    "op(SP.bincount, tf.constant([[1, 2], [2, 0]]), weights=tf.constant([[1, 2], [3, 4]]), "
+    "axis=-1)",
+    "op(SP.bincount, tf.constant([[1, 2], [2, 0]], tf.int64), minlength=2, maxlength=2, "
+    "axis=-1)",
+    "op(SP.bincount, tf.constant([[1, 2], [2, 0]]), axis=1)",
+    # crosses of ints
+    "op(SP.cross, [tf.constant([[1, -2]], tf.int64), tf.constant([['a']])])",
+    "op(SP.cross_hashed, [tf.constant([[1, -2]], tf.int64), tf.constant([['a']])], 100)",
+    "op(SP.cross, [tf.constant([[1, 2]], tf.int32), tf.constant([['a']])])",
+    "op(SP.cross, [tf.constant([[1.5]]), tf.constant([['a']])])",
+    "op(SP.cross, [tf.constant([[True]]), tf.constant([['a']])])",
+    "op(tf.ragged.cross, [tf.constant([[1, -2]], tf.int64), R([['a', 'b']])])",
+    "op(tf.ragged.cross_hashed, [tf.constant([[1, -2]], tf.int64), R([['a', 'b']])], 100)",
+    "op(tf.ragged.cross, [tf.constant([[1, 2]], tf.int32), R([['a']])])",
+]

@@ -8,9 +8,13 @@ TextFileInitializer's columns, DenseHashTable and MutableHashTable with vector v
 their key checks, tables traced with unknown shapes; RaggedTensor factories' validation,
 merge_dims, bounding_shape, to_tensor of ragged_rank 2, sparse round trips; ragged
 broadcasting, boolean_mask, stack_dynamic_partitions, crosses, segment ids and ranges;
-tf.sparse's crosses, bincount, segment ops and unordered indices; each eagerly and traced
-with unknown shapes): each section's expressions, evaluated in order in its own
-environment, answer what text13_golden.json recorded (record_text13.py)."""
+tf.sparse's crosses, bincount, segment ops and unordered indices; then four rounds around
+what the first found: dense operands of a higher rank than a ragged one, unordered and
+out-of-batch sparse rows in crosses, out-of-bounds entries of sparse reductions, Substr's
+shape function, composites rebuilt from parts, RE2 over malformed UTF-8, row partitions'
+dtypes; each eagerly and traced with unknown shapes): each section's expressions,
+evaluated in order in its own environment, answer what text13_golden.json recorded
+(record_text13.py)."""
 
 import os
 

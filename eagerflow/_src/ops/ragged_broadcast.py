@@ -1,6 +1,6 @@
 """Broadcasting with ragged dimensions: tf.broadcast_dynamic_shape and tf.broadcast_to of
-DynamicRaggedShapes, and the broadcasting of two ragged operands (ragged_dispatch's
-elementwise ops use it).
+DynamicRaggedShapes, and the broadcasting of two ragged operands, or of a ragged one and a
+dense one of a higher rank (ragged_dispatch's elementwise ops and tf.where use it).
 
 Ops layer, after ragged_shape (the shapes it broadcasts); the handlers are registered on
 import. Each is a composition of registered ops over the row lengths and flat values.
@@ -9,18 +9,18 @@ import. Each is a composition of registered ops over the row lengths and flat va
 from __future__ import annotations
 
 import builtins
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import Tensor, convert_to_tensor
-from eagerflow._src.ops import array, indexing, misc_ops
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.ops import array, indexing, misc_ops, ragged_legacy_shape
 from eagerflow._src.ops import composite_dispatch as cd
 from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops.dynshape import partial_value
-from eagerflow._src.ops.math import equal, subtract
+from eagerflow._src.ops.math import equal, multiply, subtract
 from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.misc_ops import UPPER_BOUND
 from eagerflow._src.ops.ragged_shape import DynamicRaggedShape, _flatten, _static_len
@@ -235,3 +235,71 @@ def _broadcast_to(input: Any, shape: Any, name: str | None = None) -> Any:  # no
 
 cd.register(broadcast_to, _broadcast_to)
 cd.register(misc_ops.broadcast_dynamic_shape, _broadcast_dynamic_shape)
+
+
+# ---------------------------------------------------------------------------------------
+# The elementwise ops' broadcast of a dense operand of a higher rank, and tf.where's
+# (ragged_dispatch's handlers call them).
+# ---------------------------------------------------------------------------------------
+
+def same_rank(x: RaggedTensor, y: RaggedTensor) -> bool:
+    """Whether two ragged tensors of one ragged rank have one rank: their flat values'
+    (read from the static shapes, no TensorShape built: the elementwise fast path)."""
+    a, b = x.flat_values._shape, y.flat_values._shape
+    return a is None or b is None or len(a) == len(b)
+
+
+def broadcast_apply(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
+    """f of a ragged operand and a dense one of a higher rank: both broadcast to one
+    ragged shape (TF's broadcast of a DynamicRaggedShape against a dense shape: the dense
+    dimensions on the left become uniform row partitions)."""
+    rt = x if isinstance(x, RaggedTensor) else y
+    if rt.row_splits_dtype is dt.int32 and rt._is_eager():
+        # (TF's eager broadcast multiplies the dense shape's int64 sizes by the int32 row
+        # splits' sizes: its Mul refuses them; traced, it casts them first)
+        multiply(convert_to_tensor(np.int64(1)), convert_to_tensor(np.int32(1)))
+    xv, yv, shape = broadcast_pair(x, y)
+    return shape._as_ragged(array.reshape(f(xv, yv, **kwargs), shape.inner_shape))
+
+
+def where_legacy_uniform(rt: RaggedTensor, dense: list) -> RaggedTensor:
+    """tf.where's result as TF's legacy broadcast shapes it: a uniform dimension keeps its
+    size only where a dense operand gives it (known, not 1); elsewhere its partition is
+    ragged, the same splits."""
+    rank = rt.shape.rank
+
+    def given(dim: int) -> bool:
+        return any(dim >= rank - v.shape.rank and v.shape[dim - rank + v.shape.rank]
+                   not in (None, 1) for v in dense)
+    levels, out = [], rt
+    while isinstance(out, RaggedTensor):
+        levels.append(out)
+        out = out.values
+    for k in builtins.range(len(levels) - 1, -1, -1):
+        length = levels[k]._uniform_row_length if given(k + 1) else None
+        out = RaggedTensor._make(out, levels[k].row_splits, uniform_row_length=length)
+    return out
+
+
+def same_partitions(parts: list) -> bool:
+    """Whether ragged tensors of known splits are partitioned alike."""
+    first = [s._numpy() for s in parts[0].nested_row_splits]
+    return all(len(p.nested_row_splits) == len(first) and all(
+        np.array_equal(a, b._numpy()) for a, b in zip(first, p.nested_row_splits))
+        for p in parts[1:])
+
+
+def where_shape(v: Any) -> ragged_legacy_shape.LegacyShape | None:
+    """tf.where's shape of an operand (TF's RaggedTensorDynamicShape.from_tensor), where
+    its sizes are known (None in a graph)."""
+    if isinstance(v, RaggedTensor):
+        levels = [v.row_splits, *v.nested_row_splits[1:]]
+        if not all(isinstance(s, EagerTensor) for s in levels) or None in v.flat_values.shape:
+            return None
+        lengths = [np.diff(s._numpy()) for s in levels]
+        return ragged_legacy_shape.LegacyShape([len(lengths[0]), *lengths],
+                                               v.flat_values.shape[1:])
+    shape = np.shape(v) if not isinstance(v, Tensor) else v.shape
+    if not isinstance(v, (EagerTensor, int, float, bool, list, tuple)) or None in shape:
+        return None
+    return ragged_legacy_shape.LegacyShape([], list(shape))

@@ -60,7 +60,16 @@ from eagerflow._src.ops.math_base import (
     where,
     zeros_like,
 )
-from eagerflow._src.ops.ragged_broadcast import CANNOT_BROADCAST, broadcast_all, broadcast_pair
+from eagerflow._src.ops.ragged_broadcast import (
+    CANNOT_BROADCAST,
+    broadcast_all,
+    broadcast_apply,
+    broadcast_pair,
+    same_partitions,
+    same_rank,
+    where_legacy_uniform,
+    where_shape,
+)
 from eagerflow._src.ops.ragged_tensor import RaggedTensor, check_splits_dtypes
 from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import range as range_op
@@ -107,7 +116,7 @@ def _binary(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
     if isinstance(x, RaggedTensor) and isinstance(y, RaggedTensor):
         check_splits_dtypes(x, y)
         # (of one ragged rank but not one rank, TF broadcasts the two shapes from the right)
-        if x.ragged_rank == y.ragged_rank and _same_rank(x, y) and _alike_partitions(x, y):
+        if x.ragged_rank == y.ragged_rank and same_rank(x, y) and _alike_partitions(x, y):
             if all(a is b for a, b in zip(x.nested_row_splits, y.nested_row_splits)):
                 return x.with_flat_values(f(x.flat_values, y.flat_values, **kwargs))
             # alike, but not one partition: TF broadcasts the two shapes, and gathers both
@@ -120,34 +129,14 @@ def _binary(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
             raise TypeError(f"unsupported operand types: RaggedTensor and {type(y).__name__}")
         other = _aligned(x, y, higher=True)  # (first: a non-tensor gets TF's refusal)
         if other is None:
-            return _over_higher_rank(f, x, y, **kwargs)
+            return broadcast_apply(f, x, y, **kwargs)
         return x.with_flat_values(f(_gathered(x, y), other, **kwargs))
     if _is_composite(x):
         raise TypeError(f"unsupported operand types: {type(x).__name__} and RaggedTensor")
     other = _aligned(y, x, higher=True)
     if other is None:
-        return _over_higher_rank(f, x, y, **kwargs)
+        return broadcast_apply(f, x, y, **kwargs)
     return y.with_flat_values(f(other, _gathered(y, x), **kwargs))
-
-
-def _over_higher_rank(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
-    """f of a ragged operand and a dense one of a higher rank: both broadcast to one
-    ragged shape (TF's broadcast of a DynamicRaggedShape against a dense shape: the dense
-    dimensions on the left become uniform row partitions)."""
-    rt = x if isinstance(x, RaggedTensor) else y
-    if rt.row_splits_dtype is dt.int32 and rt._is_eager():
-        # (TF's eager broadcast multiplies the dense shape's int64 sizes by the int32 row
-        # splits' sizes: its Mul refuses them; traced, it casts them first)
-        math.multiply(convert_to_tensor(np.int64(1)), convert_to_tensor(np.int32(1)))
-    xv, yv, shape = broadcast_pair(x, y)
-    return shape._as_ragged(reshape(f(xv, yv, **kwargs), shape.inner_shape))
-
-
-def _same_rank(x: RaggedTensor, y: RaggedTensor) -> bool:
-    """Whether two ragged tensors of one ragged rank have one rank: their flat values'
-    (read from the static shapes, no TensorShape built: the elementwise fast path)."""
-    a, b = x.flat_values._shape, y.flat_values._shape
-    return a is None or b is None or len(a) == len(b)
 
 
 def _gathered(rt: RaggedTensor, other: Any) -> Any:
@@ -789,17 +778,17 @@ def _where(condition: Any, x: Any = None, y: Any = None, name: str | None = None
     condition, x, y = (v if isinstance(v, (RaggedTensor, Tensor)) else convert_to_tensor(v)
                        for v in (condition, x, y))
     check_splits_dtypes(*parts)  # (TF's first check)
-    shapes = [_legacy_shape(v) for v in (condition, x, y)]
+    shapes = [where_shape(v) for v in (condition, x, y)]
     if None not in shapes:  # (known sizes: TF's broadcast checks, in its words)
         ragged_legacy_shape.check_broadcast(shapes)
         # (TF broadcasts the ragged operands too, and a dense one of a higher rank)
         higher = any(not isinstance(v, RaggedTensor) and v.shape.rank is not None and
                      v.shape.rank > parts[0].shape.rank for v in (condition, x, y))
-        if higher or not _one_partition(parts):
+        if higher or not same_partitions(parts):
             dense = [v for v in (condition, x, y) if not isinstance(v, RaggedTensor)]
             c, x, y = broadcast_all([condition, x, y])
             out = c.with_flat_values(where(c.flat_values, x.flat_values, y.flat_values))
-            return _legacy_uniform(out, dense) if higher else out
+            return where_legacy_uniform(out, dense) if higher else out
     first = parts[0]
     for other in parts[1:]:
         rf._assert_same_partition(first, other)
@@ -808,49 +797,6 @@ def _where(condition: Any, x: Any = None, y: Any = None, name: str | None = None
         return v.flat_values if isinstance(v, RaggedTensor) else _aligned(first, v)
 
     return first.with_flat_values(where(flat(condition), flat(x), flat(y)))
-
-
-def _legacy_uniform(rt: RaggedTensor, dense: list) -> RaggedTensor:
-    """tf.where's result as TF's legacy broadcast shapes it: a uniform dimension keeps its
-    size only where a dense operand gives it (known, not 1); elsewhere its partition is
-    ragged, the same splits."""
-    rank = rt.shape.rank
-
-    def given(dim: int) -> bool:
-        return any(dim >= rank - v.shape.rank and v.shape[dim - rank + v.shape.rank]
-                   not in (None, 1) for v in dense)
-    levels, out = [], rt
-    while isinstance(out, RaggedTensor):
-        levels.append(out)
-        out = out.values
-    for k in builtins_range(len(levels) - 1, -1, -1):
-        length = levels[k]._uniform_row_length if given(k + 1) else None
-        out = RaggedTensor._make(out, levels[k].row_splits, uniform_row_length=length)
-    return out
-
-
-def _one_partition(parts: list) -> bool:
-    """Whether ragged tensors of known splits are partitioned alike."""
-    first = [s._numpy() for s in parts[0].nested_row_splits]
-    return all(len(p.nested_row_splits) == len(first) and all(
-        np.array_equal(a, b._numpy()) for a, b in zip(first, p.nested_row_splits))
-        for p in parts[1:])
-
-
-def _legacy_shape(v: Any) -> ragged_legacy_shape.LegacyShape | None:
-    """tf.where's shape of an operand (TF's RaggedTensorDynamicShape.from_tensor), where
-    its sizes are known (None in a graph)."""
-    if isinstance(v, RaggedTensor):
-        levels = [v.row_splits, *v.nested_row_splits[1:]]
-        if not all(isinstance(s, EagerTensor) for s in levels) or None in v.flat_values.shape:
-            return None
-        lengths = [np.diff(s._numpy()) for s in levels]
-        return ragged_legacy_shape.LegacyShape([len(lengths[0]), *lengths],
-                                               v.flat_values.shape[1:])
-    shape = np.shape(v) if not isinstance(v, Tensor) else v.shape
-    if not isinstance(v, (EagerTensor, int, float, bool, list, tuple)) or None in shape:
-        return None
-    return ragged_legacy_shape.LegacyShape([], list(shape))
 
 
 def _true_coordinates(condition: Any) -> Tensor:
