@@ -20,6 +20,7 @@ from eagerflow._src.keras.ops.nn import normalize
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import reduce as tr
+from eagerflow._src.ops import stacking
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.linalg import matmul
 from eagerflow._src.ops.math_base import cast, stop_gradient
@@ -94,15 +95,22 @@ class TimeDistributed(Wrapper):
 
     def call(self, inputs: Any, training: Any = None, mask: Any = None) -> Any:
         """The layer on every (batch, step) row at once, batch and time merged: the values
-        Keras 3's loop over the time steps gives. Where the number of steps is unknown (a
-        traced call), Keras 3 maps over as many steps as the batch has rows (its
-        `arange(input_shape[0])`): the same here, an index past the last step failing."""
+        Keras 3's loop over the time steps gives outside training. Where the number of
+        steps is unknown (a traced call), Keras 3 maps over as many steps as the batch has
+        rows (its `arange(input_shape[0])`): the same here, an index past the last step
+        failing."""
         s = inputs.shape.as_list()
         if mask is not None:
             _check_time_mask(TensorShape(mask.shape), inputs.shape)
         kwargs = {}
         if call_spec(self.layer).expects_training:
             kwargs["training"] = training
+        if s[1] is not None and training is not None and training is not False:
+            # training: one call a step, as Keras 3's loop makes them (a BatchNormalization
+            # inside takes each step's batch statistics and moves its averages once a step)
+            steps = [_in_autocast_scope(self, self.layer, inputs[:, i], kwargs)
+                     for i in range(s[1])]
+            return stacking.stack(steps, axis=1)
         if s[1] is not None:
             batch = -1 if s[0] is None else s[0]
             y = self._on_rows(inputs, kwargs)
