@@ -203,7 +203,7 @@ class Bidirectional(Wrapper):
                                  "`go_backwards` value. Received: forward_layer.go_backwards "
                                  f"{layer.go_backwards}, backward_layer.go_backwards="
                                  f"{backward_layer.go_backwards}")
-        for attr in ("return_sequences", "return_state"):
+        for attr in ("stateful", "return_sequences", "return_state"):
             if getattr(self.forward_layer, attr) != getattr(self.backward_layer, attr):
                 raise ValueError("Forward layer and backward layer are expected to have the "
                                  f"same value for attribute \"{attr}\", got "
@@ -217,6 +217,7 @@ class Bidirectional(Wrapper):
             if getattr(sub, "zero_output_for_mask", None) is not None:
                 sub.zero_output_for_mask = sub.return_sequences  # as Keras 3 forces it
         self.merge_mode = merge_mode
+        self.stateful = layer.stateful
         self.return_sequences = layer.return_sequences
         self.return_state = layer.return_state
         self.supports_masking = True
@@ -224,6 +225,16 @@ class Bidirectional(Wrapper):
         self.input_spec = InputSpec(ndim=3)
         del self.layer  # the copies are what run (and hold the weights)
         object.__setattr__(self, "_template", layer)
+
+    def reset_state(self) -> None:
+        """Both directions' states back to zeros (a stateful wrapper's alone, as Keras 3)."""
+        if not self.stateful:
+            raise AttributeError("Layer must be stateful.")
+        self.forward_layer.reset_state()
+        self.backward_layer.reset_state()
+
+    def reset_states(self) -> None:
+        self.reset_state()
 
     def build(self, input_shape: Any) -> None:
         for sub in (self.forward_layer, self.backward_layer):
