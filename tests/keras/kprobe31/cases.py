@@ -16,7 +16,8 @@ sample weights and callbacks' inferred modes (cases_more.py); stateful layers gi
 batches, masks reaching recurrent and attention layers, ragged and file-vocabulary text,
 EinsumDense on rank 4 with LoRA, checkpoints every few batches (cases_edge.py);
 stateful custom cells and Bidirectional layers reset from callbacks, TimeDistributed
-trained over unknown steps, callbacks when validation skips epochs (cases_edge2.py).
+trained over unknown steps and passing step masks on, callbacks when validation skips
+epochs (cases_edge2.py).
 kprobe/record_golden.py kprobe31 records what real TF 2.21 + Keras 3 prints for each, and
 the suite's test files check that eagerflow prints the same."""
 

@@ -3,7 +3,8 @@ seeded dropout, stateful custom cells and stateful Bidirectional layers reset fr
 callbacks, seeded categorical sampling, ReduceLROnPlateau's max mode with cooldown,
 window classification with class weights, callbacks when validation runs every other
 epoch, PyDatasets on worker threads and running out, attention dropout, masked padded
-float sequences and dict inputs with validation_split (see cases.py)."""
+float sequences, dict inputs with validation_split and a recurrent layer inside
+TimeDistributed given each step's mask (see cases.py)."""
 
 from tests.keras.kprobe31.prelude import _TRY
 
@@ -223,4 +224,26 @@ h = m.fit({"a": xa, "b": xb}, y, validation_split=0.3, class_weight={0: 1.0, 1: 
 print(logs4(h))
 tryp("missing_input", lambda: m.fit({"a": xa}, y, epochs=1, verbose=0))
 tryp("extra_input", lambda: logs4(m.fit({"a": xa, "b": xb, "c": xb}, y, epochs=1, verbose=0)))
+"""
+
+SNIPPETS["time_distributed_recurrent_layer_takes_step_masks"] = _TRY + """
+x = np.sin(np.arange(2 * 3 * 4 * 2, dtype="float32")).reshape(2, 3, 4, 2)
+x[0, 1, 2:] = 0.0
+x[1, 2, 1:] = 0.0
+inp = keras.Input((3, 4, 2))
+mk = layers.Masking(0.0)(inp)
+td = layers.TimeDistributed(layers.LSTM(2), name="td")
+y = td(mk)
+m = keras.Model(inp, layers.Dense(1)(layers.Flatten()(y)))
+fill(m, 0.4)
+print(y.shape, getattr(y, "_keras_mask", None) is not None)
+inner = keras.Model(inp, y)
+print(r4(inner.predict(x, verbose=0)[0, 1]), r4(inner.predict(x, verbose=0)[1, 2]))
+m.compile(keras.optimizers.SGD(0.1), "mse")
+print(logs4(m.fit(x, np.ones((2, 1), "float32"), epochs=2, verbose=0)))
+free = keras.Input((None, 4, 2))
+yf = layers.TimeDistributed(layers.GRU(2))(layers.Masking(0.0)(free))
+mf = keras.Model(free, yf)
+fill(mf, 0.4)
+tryp("unknown_steps", lambda: r4(mf.predict(x[:, :2], verbose=0)[0, 1]))
 """

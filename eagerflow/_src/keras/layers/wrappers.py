@@ -105,27 +105,34 @@ class TimeDistributed(Wrapper):
         kwargs = {}
         if call_spec(self.layer).expects_training:
             kwargs["training"] = training
+        # (a layer taking a mask gets each step's part of it, as Keras 3 passes mask[i])
+        if mask is None or not call_spec(self.layer).expects_mask:
+            mask = None
         if s[1] is not None and training is not None and training is not False:
             # training: one call a step, as Keras 3's loop makes them (a BatchNormalization
             # inside takes each step's batch statistics and moves its averages once a step)
-            steps = [_in_autocast_scope(self, self.layer, inputs[:, i], kwargs)
+            steps = [_in_autocast_scope(self, self.layer, inputs[:, i], kwargs if mask is None
+                                        else {**kwargs, "mask": mask[:, i]})
                      for i in range(s[1])]
             return stacking.stack(steps, axis=1)
         if s[1] is not None:
             batch = -1 if s[0] is None else s[0]
-            y = self._on_rows(inputs, kwargs)
+            y = self._on_rows(inputs, kwargs, mask)
             return ta.reshape(y, [batch, s[1]] + dims_of(y)[1:])
         # (steps first: Keras's transpose, then the first `batch` of them)
         steps = dims_of(inputs)[0]
-        chosen = gather(ta.transpose(inputs, [1, 0] + list(range(2, len(s)))),
-                        ta.range(steps))
-        y = self._on_rows(chosen, kwargs)
+        chosen, chosen_mask = (None if x is None else gather(
+            ta.transpose(x, [1, 0] + list(range(2, len(x.shape)))), ta.range(steps))
+            for x in (inputs, mask))
+        y = self._on_rows(chosen, kwargs, chosen_mask)
         y = ta.reshape(y, [steps, steps] + dims_of(y)[1:])
         return ta.transpose(y, [1, 0] + list(range(2, len(y.shape))))
 
-    def _on_rows(self, x: Any, kwargs: dict) -> Any:
-        """The layer on `x`'s first two axes merged into one."""
+    def _on_rows(self, x: Any, kwargs: dict, mask: Any = None) -> Any:
+        """The layer on `x`'s first two axes merged into one (and its mask's)."""
         flat = ta.reshape(x, [-1] + dims_of(x)[2:])
+        if mask is not None:
+            kwargs = {**kwargs, "mask": ta.reshape(mask, [-1] + dims_of(mask)[2:])}
         return _in_autocast_scope(self, self.layer, flat, kwargs)
 
     def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
