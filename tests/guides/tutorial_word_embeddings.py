@@ -6,7 +6,6 @@ text-only dataset, the Embedding + GlobalAveragePooling1D model trained with a T
 its summary, and the embedding weights and vocabulary written to vectors.tsv and
 metadata.tsv."""
 
-import io
 import os
 import re
 import string
@@ -14,8 +13,7 @@ import string
 import numpy as np
 import tensorflow as tf
 from tensorflow.keras import Sequential
-from tensorflow.keras.layers import Dense, Embedding, GlobalAveragePooling1D
-from tensorflow.keras.layers import TextVectorization
+from tensorflow.keras.layers import Dense, Embedding, GlobalAveragePooling1D, TextVectorization
 
 tf.keras.utils.set_random_seed(21)
 rng = np.random.default_rng(21)
@@ -108,8 +106,8 @@ model.summary()
 weights = model.get_layer('embedding').get_weights()[0]
 vocab = vectorize_layer.get_vocabulary()
 print(weights.shape, weights.dtype, len(vocab))
-out_v = io.open('vectors.tsv', 'w', encoding='utf-8')
-out_m = io.open('metadata.tsv', 'w', encoding='utf-8')
+out_v = open('vectors.tsv', 'w', encoding='utf-8')
+out_m = open('metadata.tsv', 'w', encoding='utf-8')
 for index, word in enumerate(vocab):
     if index == 0:
         continue  # skip 0, it's padding.
