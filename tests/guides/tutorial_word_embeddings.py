@@ -1,4 +1,4 @@
-# ruff: noqa: E501, E741, UP008, UP031, UP032  (the cells as written)
+# ruff: noqa: E501, E741, UP008, UP020, UP031, UP032  (the cells as written)
 """TF's "Word embeddings" tutorial as pasted, on review files generated here (no IMDB
 download): text_dataset_from_directory's seeded training/validation split, an Embedding's
 lookups of 1-D and 2-D ids, the custom standardization, TextVectorization adapted on the
@@ -6,6 +6,7 @@ text-only dataset, the Embedding + GlobalAveragePooling1D model trained with a T
 its summary, and the embedding weights and vocabulary written to vectors.tsv and
 metadata.tsv."""
 
+import io
 import os
 import re
 import string
@@ -106,8 +107,8 @@ model.summary()
 weights = model.get_layer('embedding').get_weights()[0]
 vocab = vectorize_layer.get_vocabulary()
 print(weights.shape, weights.dtype, len(vocab))
-out_v = open('vectors.tsv', 'w', encoding='utf-8')
-out_m = open('metadata.tsv', 'w', encoding='utf-8')
+out_v = io.open('vectors.tsv', 'w', encoding='utf-8')
+out_m = io.open('metadata.tsv', 'w', encoding='utf-8')
 for index, word in enumerate(vocab):
     if index == 0:
         continue  # skip 0, it's padding.
