@@ -67,7 +67,14 @@ def _relaxed_key(bound: dict) -> tuple:
     arguments: a variable's alias id counts those of the arguments before it)."""
     flat: list = []
     key = tuple(make_key(v, flat, relax=True) for v in bound.values())
-    return key if CALL_CONTEXT_KEY[0] is None else (key, CALL_CONTEXT_KEY[0]())
+    return key if CALL_CONTEXT_KEY[0] is None else _with_call_context(key)
+
+
+def _with_call_context(key: Any) -> Any:
+    """`key` with where the call is made (distribute's CALL_CONTEXT_KEY), left as it is
+    outside any strategy: a trace made there keeps the key it would have without one."""
+    where = CALL_CONTEXT_KEY[0]()
+    return key if where is None else (key, where)
 
 
 def _in_replica(sig_key: Any) -> bool:
@@ -328,7 +335,7 @@ class Function:
             key = make_key(args, tensors) if not kwargs else \
                 (make_key(args, tensors), make_key(kwargs, tensors))
             if CALL_CONTEXT_KEY[0] is not None:
-                key = (key, CALL_CONTEXT_KEY[0]())
+                key = _with_call_context(key)
             cf = self._cache.get(key)
         except TypeError:
             key, cf = None, None
@@ -392,7 +399,7 @@ class Function:
         else:
             sig_key = tuple(make_key(v, tensors) for v in bound.values())
         if CALL_CONTEXT_KEY[0] is not None:
-            sig_key = (sig_key, CALL_CONTEXT_KEY[0]())
+            sig_key = _with_call_context(sig_key)
         saving = _saving[0]
         by_signature = self._save_cache if saving else self._by_signature
         cf = by_signature.get(sig_key)
