@@ -1005,11 +1005,13 @@ TF_FILES = ("type_hints", "reduce_retracing", "signature_defaults", "tensor_arra
             "shared_table", "stateful_lstm_export", "build_config_keras", "compile_config_keras",
             "nadam_keras", "mixed_keras", "ngrams_keras", "conv_h5")
 
-# the tf.Module cases (test_file_cases_kinds.py) and the Keras ones
-# (test_file_cases_kinds_keras.py): two files, each within CI's time for one
+# the tf.Module cases (test_file_cases_kinds.py), the Keras models' ones
+# (test_file_cases_kinds_keras.py) and the optimizers' state
+# (test_file_cases_kinds_optimizers.py): three files, each within CI's time for one
 MODULE_CASES = ("type_hints", "reduce_retracing", "signature_defaults", "tensor_array",
                 "tape_inside", "generator", "jit", "dataset_attr", "dataset_slices_attr",
                 "shared_table", "ragged_module", "string_ragged")
-KERAS_CASES = tuple(name for name in CASES if name not in MODULE_CASES)
+OPTIMIZER_CASES = tuple(OPTIMIZERS)
+KERAS_CASES = tuple(name for name in CASES if name not in MODULE_CASES + OPTIMIZER_CASES)
 
-__all__ = ["CASES", "KERAS_CASES", "MODULE_CASES", "TF_FILES", "encode"]
+__all__ = ["CASES", "KERAS_CASES", "MODULE_CASES", "OPTIMIZER_CASES", "TF_FILES", "encode"]

@@ -1,9 +1,10 @@
-"""file_cases_kinds.py's Keras cases (image, n-gram and bucketing preprocessing,
+"""file_cases_kinds.py's Keras models' cases (image, n-gram and bucketing preprocessing,
 convolutions, ConvLSTM1D, stacked cells, stateful LSTMs, Transformer blocks,
 SpectralNormalization, regularizers, sparse inputs, archives, build and compile configs,
-mixed precision and six optimizers' state) against TensorFlow 2.21 / Keras 3.15, checked
-as test_file_cases_kinds.py checks its tf.Module cases (kinds_checks.py: TF's recorded
-reads, its kept files, and TF's own run where it is installed)."""
+mixed precision; test_file_cases_kinds_optimizers.py has the optimizers' state) against
+TensorFlow 2.21 / Keras 3.15, checked as test_file_cases_kinds.py checks its tf.Module
+cases (kinds_checks.py: TF's recorded reads, its kept files, and TF's own run where it
+is installed)."""
 
 from __future__ import annotations
 
