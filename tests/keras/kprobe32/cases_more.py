@@ -69,6 +69,13 @@ d = {"images": u8, "labels": np.array([1, 2], "int32")}
 flip = layers.RandomFlip(seed=25)
 out = tf.function(lambda d: flip(d, training=True))(d)
 print({k: v.dtype.name for k, v in sorted(out.items())})
+boxes = tf.ragged.constant([[[1.0, 1.0, 4.0, 3.0]], [[0.0, 2.0, 2.0, 6.0], [1.0, 1.0, 2.0, 2.0]]],
+                           ragged_rank=1)
+rag = {"images": tf.constant(IMG), "bounding_boxes": {"boxes": boxes,
+                                                      "labels": tf.ragged.constant([[1], [2, 3]])}}
+bflip = layers.RandomFlip("horizontal", seed=22, bounding_box_format="xyxy")
+out = tf.function(lambda d: bflip(d, training=True))(rag)["bounding_boxes"]
+print(r4(out["boxes"]), out["labels"].dtype.name, r4(out["labels"]))
 """
 
 SNIPPETS["augmenting_model_fit"] = _TRY + """

@@ -41,6 +41,7 @@ from eagerflow._src.ops import math as tm
 from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.misc_ops import saturate_cast
 from eagerflow._src.ops.padding import pad
+from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.ops.reduce import reduce_mean
 from eagerflow._src.ops.shaping import reverse
 from eagerflow._src.ops.stacking import stack as tf_stack
@@ -182,6 +183,9 @@ class ImagePreprocessingLayer(PreprocessingLayer):
         return super().__call__(inputs, *args, **kwargs)
 
     def _as_compute_tensor(self, x: Any) -> Any:
+        if isinstance(x, RaggedTensor):  # (ragged boxes: their values cast, as tf.cast)
+            return x if x.dtype == self.compute_dtype else \
+                x.with_flat_values(cast(x.flat_values, self.compute_dtype))
         x = x if isinstance(x, Tensor) else convert_to_tensor(x, dtype=self.compute_dtype)
         return x if x.dtype == self.compute_dtype else cast(x, self.compute_dtype)
 
