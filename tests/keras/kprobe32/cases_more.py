@@ -2,7 +2,8 @@
 with bounding boxes and labels mapped over tf.data, ragged and unbatched boxes, boxes as
 Python lists, uint8 images traced (a tf.data map, a tf.function), an augmenting model
 trained with fit, SeedGenerator-driven layers saved and reloaded, and keras.random inside
-tf.data maps and stateless calls (see cases.py)."""
+tf.data maps and stateless calls, segmentation masks through the geometric layers and the
+policy layers (RandAugment, AugMix, CLAHE, MaxNumBoundingBoxes) seeded (see cases.py)."""
 
 from tests.keras.kprobe32.prelude import _TRY
 
@@ -142,4 +143,27 @@ print(r4(c), bool(np.allclose(c, d)), [int(v) for v in np.asarray(lay.gen.state)
 vals = [v.value for v in lay.variables]
 out, new = lay.stateless_call([], vals, x)
 print(r4(out), [np.asarray(v).tolist() for v in new], [int(v) for v in np.asarray(lay.gen.state)])
+"""
+
+SNIPPETS["segmentation_masks_and_policy_layers"] = _TRY + """
+masks = (IMG[..., :1] > 127).astype("float32")
+for lay in [layers.RandomFlip(seed=26), layers.RandomRotation(0.2, seed=26),
+            layers.RandomCrop(4, 4, seed=26), layers.RandomZoom(0.2, seed=26),
+            layers.CenterCrop(4, 4), layers.Resizing(3, 3)]:
+    try:
+        out = lay({"images": IMG, "segmentation_masks": masks}, training=True)
+        img4(type(lay).__name__, lambda: out["segmentation_masks"])
+    except Exception as e:
+        print(type(lay).__name__, type(e).__name__, str(e)[:120])
+img4("randaugment", lambda: layers.RandAugment(value_range=(0, 255), num_ops=2, factor=0.5,
+                                               seed=26)(IMG, training=True))
+img4("augmix", lambda: layers.AugMix(value_range=(0, 255), seed=26)(IMG, training=True))
+img4("degenerate", lambda: layers.RandomColorDegeneration(0.5, seed=26)(IMG, training=True))
+img4("clahe", lambda: layers.ContrastLimitedAdaptiveHistogramEqualization(
+    value_range=(0, 255), tile_grid_size=(2, 2))(np.floor(IMG)))
+boxes = {"boxes": np.array([[[1.0, 1.0, 4.0, 3.0], [0.0, 2.0, 2.0, 6.0]]] * 2, "float32"),
+         "labels": np.array([[1, 2]] * 2, "int32")}
+mx = layers.MaxNumBoundingBoxes(max_number=3, bounding_box_format="xyxy")
+out = mx({"images": IMG, "bounding_boxes": boxes})
+print(r4(out["bounding_boxes"]["boxes"][0]), np.asarray(out["bounding_boxes"]["labels"]).tolist())
 """
