@@ -70,6 +70,15 @@ def fail(op: str, message: str) -> InvalidArgumentError:
     return InvalidArgumentError(None, None, f"{message} [Op:{op}]")
 
 
+def int32_attr(op: str, attr: str, values: Any) -> None:
+    """TF's check of an int attr (or each of a list attr) against int32's range, which its
+    kernels and shape functions read it as, before any other check (Squeeze's dims,
+    OneHot's axis)."""
+    for v in values:
+        if not -2**31 <= v < 2**31:
+            raise fail(op, f"Attr {attr} has value {v} out of range for an int32")
+
+
 def attr_at_least(op: str, attr: str, n: int, least: int) -> None:
     """TF's check of an int attr (a count of inputs: N) against its OpDef's minimum."""
     if n < least:

@@ -225,9 +225,7 @@ def _squeeze_infer(x: Any, squeeze_dims: tuple) -> list:
     """TF's checks: every dim in range first, then each one given of size 1 (where known
     while tracing); a dim unknown while tracing is taken as 1 where given, and with no dims given
     it may or may not be squeezed: TF's rank is unknown then."""
-    for a in squeeze_dims:  # (read as int32s by TF's kernel and shape function, first)
-        if not -2**31 <= a < 2**31:
-            raise C.fail("Squeeze", f"Attr squeeze_dims has value {a} out of range for an int32")
+    C.int32_attr("Squeeze", "squeeze_dims", squeeze_dims)
     shape = x._shape
     if shape is None:
         return [(None, x._dtype)]
