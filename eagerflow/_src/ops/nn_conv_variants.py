@@ -52,8 +52,8 @@ def _sizes_tensor(value: Any, tshape: bool = False) -> Any:
     as given (another dtype is the op's refusal)."""
     if isinstance(value, Tensor):
         return value
-    vals = static_ints(value, "output_shape")
-    if any(v is None or not -2**63 <= v < 2**63 for v in vals):
+    vals = static_ints(value, "output_shape")  # (past int64: the conversion's ValueError)
+    if None in vals:
         raise ValueError(f"output_shape must be a list of int64 values, got {list(vals)}")
     wide = tshape and any(not -2**31 <= v < 2**31 for v in vals)
     return EagerTensor(np.array(vals, np.int64).astype(np.int64 if wide else np.int32))
