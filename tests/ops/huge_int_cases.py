@@ -16,9 +16,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-# name -> the int
-VALUES = {"2**31": 2**31, "2**32": 2**32, "2**32+1": 2**32 + 1, "-2**31-1": -2**31 - 1,
-          "2**63-1": 2**63 - 1, "2**64": 2**64}
+# name -> the int (5 and -3: the same calls' checks within int32)
+VALUES = {"5": 5, "-3": -3, "2**31": 2**31, "2**32": 2**32, "2**32+1": 2**32 + 1,
+          "-2**31-1": -2**31 - 1, "2**63-1": 2**63 - 1, "2**64": 2**64}
 
 # name (function.argument) -> the call, over `tf`, `x`, `z` and `v`
 CALLS = {

@@ -76,6 +76,8 @@ def _reshape(node: str, x: Any, attrs: dict, reason: str) -> tuple:
     """The same for Reshape with a static shape."""
     shape = attrs.get("shape")
     head = (f"Reshape[T={dt_enum(x._dtype)}, Tshape={_index_enum(shape)}]", [f"{node}/shape"])
+    if type(shape) is int:  # (a scalar shape, which TF's shape function refuses)
+        return (reason,) + head + (["[]"], "")
     if shape is None or x._shape is None:
         return (reason,) + head + ([], "")
     partial = _shape(tuple(None if d == -1 else d for d in shape))
@@ -112,7 +114,7 @@ def _split_v(node: str, x: Any, attrs: dict, reason: str) -> tuple:
     sizes, axis = attrs["sizes"], attrs["axis"]
     vector = " ".join(str(v) for v in sizes)
     return (_split_dim_reason(x, axis, reason),
-            f"SplitV[T={dt_enum(x._dtype)}, Tlen=DT_INT32, num_split={len(sizes)}]",
+            f"SplitV[T={dt_enum(x._dtype)}, Tlen={_index_enum(sizes)}, num_split={len(sizes)}]",
             ["Const", f"{node}/split_dim"], [f"[{len(sizes)}]", "[]"],
             f" and with computed input tensors: input[1] = <{vector}>, input[2] = <{axis}>.")
 
@@ -596,7 +598,8 @@ def is_shape_error(op_name: str, message: str) -> bool:
         op_name in _REDUCTIONS and message.startswith("Invalid reduction dimension (")) or (
         message.startswith("Attr ") and " out of range for an int32" in message) or (
         op_name == "ScatterNd" and message.startswith("Dimensions [0,")) or (
-        op_name == "Reshape" and message.startswith("Dimension size must be evenly")) or (
+        op_name == "Reshape" and message.startswith(("Dimension size must be evenly",
+                                                     "Shape must be rank 1 but is rank 0"))) or (
         op_name in ("Switch", "LoopCond") and message.startswith("Shape must be rank 0")) or (
         op_name == "Split" and message.startswith("Input must be scalar but has rank")) or (
         op_name == "SplitV" and message.startswith(_SPLIT_V_ERRORS[1:])) or (

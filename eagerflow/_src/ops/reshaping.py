@@ -138,8 +138,12 @@ def reshape(tensor: Any, shape: Any, name: str | None = None) -> Any:
         _refuse_none_dims(shape)
     if _state.graph is not None and (refused := op_input_refusal("shape", shape)):
         raise refused
-    static, dyn = (static_ints(shape, "shape", _TSHAPE, (tensor,)), ()) if _state.graph is None \
-        else graph_shape(shape, attr=_TSHAPE)
+    if _state.graph is None:
+        static, dyn = static_ints(shape, "shape", _TSHAPE, (tensor,)), ()
+    elif type(shape) is int:  # (its Const is a scalar: the shape function refuses it)
+        static, dyn = C.int64_ranged(shape), ()
+    else:
+        static, dyn = graph_shape(shape, attr=_TSHAPE)
     return bind(RESHAPE, (_t(tensor),) + dyn, {"shape": static}, name)
 
 

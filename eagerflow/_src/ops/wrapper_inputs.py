@@ -132,6 +132,21 @@ def attr_int(op: str, attr: str, value: int, slow: bool = False) -> int:
     return int32_wrapped(value)
 
 
+def matching_ints(lead: Any, values: tuple) -> tuple:
+    """The ints `values` given for a later input of the type attr that `lead` (an earlier
+    input, as given: Slice's begin before its size) set, as TF's wrapper converts them
+    to that dtype: an int32 tensor, or a list of ints all within int32, makes them int32s,
+    wrapped (2**32 + 1 is 1); otherwise they stay as they are."""
+    if all(-2**31 <= v < 2**31 for v in values):
+        return values
+    if isinstance(lead, Tensor):
+        int32 = lead._dtype is dt.int32
+    else:
+        int32 = isinstance(lead, (list, tuple)) and all(
+            type(v) is int and -2**31 <= v < 2**31 for v in lead)
+    return tuple(int32_wrapped(v) for v in values) if int32 else values
+
+
 def index_list(op: str, value: Any, attr: str, what: str) -> tuple:
     """`int_list(value, what)` for an eager op's index-like input (type attr `attr`): what
     int_list refuses is converted as TF's op wrapper converts it (`index_input`), which
