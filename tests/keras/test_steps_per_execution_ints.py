@@ -24,12 +24,13 @@ _ONE_BATCH = (UnboundLocalError,
               "value")
 # value -> the loops' (error, callbacks seen): fit, evaluate, predict; the single-batch
 # steps' error
-RECORDED = {
-    0: (_RANGE, _RANGE, (_RANGE, ["pb"]), _ONE_BATCH),
-    False: (_RANGE, _RANGE, (_RANGE, ["pb"]), _ONE_BATCH),
-    -1: (_UNBUILT, _UNBUILT, (_PREDICTED, ["pb", "pe"]), _ONE_BATCH),
-    -2: (_UNBUILT, _UNBUILT, (_PREDICTED, ["pb", "pe"]), _ONE_BATCH),
-}
+# (a list: 0 and False are one key to a dict)
+RECORDED = [
+    (0, (_RANGE, _RANGE, (_RANGE, ["pb"]), _ONE_BATCH)),
+    (False, (_RANGE, _RANGE, (_RANGE, ["pb"]), _ONE_BATCH)),
+    (-1, (_UNBUILT, _UNBUILT, (_PREDICTED, ["pb", "pe"]), _ONE_BATCH)),
+    (-2, (_UNBUILT, _UNBUILT, (_PREDICTED, ["pb", "pe"]), _ONE_BATCH)),
+]
 
 
 class _Seen(keras.callbacks.Callback):
@@ -67,9 +68,9 @@ def _fails(fn, error):
     return seen.seen
 
 
-@pytest.mark.parametrize("value", list(RECORDED), ids=repr)
-def test_compile_keeps_it_and_the_loops_fail_as_keras(value):
-    fit, evaluate, (predict, predict_seen), one_batch = RECORDED[value]
+@pytest.mark.parametrize("value,recorded", RECORDED, ids=[repr(v) for v, _ in RECORDED])
+def test_compile_keeps_it_and_the_loops_fail_as_keras(value, recorded):
+    fit, evaluate, (predict, predict_seen), one_batch = recorded
     m = _model(value)
     for kept in (m.steps_per_execution, m.get_compile_config()["steps_per_execution"]):
         assert type(kept) is type(value) and kept == value  # (False stays False)
