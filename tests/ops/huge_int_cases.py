@@ -13,8 +13,9 @@ the core of its message, or the result's shape, dtype and first values.
 
 from __future__ import annotations
 
-import re
 from typing import Any
+
+from tests.golden_io import error_core
 
 # name -> the int (5 and -3: the same calls' checks within int32)
 VALUES = {"5": 5, "-3": -3, "2**31": 2**31, "2**32": 2**32, "2**32+1": 2**32 + 1,
@@ -62,21 +63,9 @@ def scope(tf: Any) -> dict:
             "z": tf.zeros([0, 4])}
 
 
-def core(e: Exception) -> str:
-    """The error's class and the core of its message: for an error raised tracing, the
-    last line of TF's "in user code:" report; without the function's name TF's kernel
-    errors start with, and from the op's tag on (an eager op's, or a graph's node)."""
-    lines = [line.strip() for line in str(e).splitlines() if line.strip()]
-    text = lines[0] if lines else ""
-    if text == "in user code:":
-        text = re.sub(r"^\w+: ", "", lines[-1])
-    text = re.sub(r"^\{\{function_node [^}]*\}\} ", "", text)
-    return f"{type(e).__name__}: {text.split(' [Op:')[0].strip()}"
-
-
 def outcome(env: dict, call: str, value: str, mode: str) -> str:
     """What `CALLS[call]` does with `VALUES[value]`, eagerly or in a tf.function of `x` and
-    `z`: `core` of its error, or "ok shape dtype first values"."""
+    `z`: `error_core` of its error, or "ok shape dtype first values"."""
     tf, local = env["tf"], dict(env, v=VALUES[value])
     expr = CALLS[call]
     try:
@@ -87,7 +76,7 @@ def outcome(env: dict, call: str, value: str, mode: str) -> str:
                              autograph=False)
             r = fn(env["x"], env["z"])
     except Exception as e:  # noqa: BLE001 (the error is the outcome)
-        return core(e)
+        return error_core(e)
     n = r.shape.num_elements()
     head = r.numpy().ravel()[:4].tolist() if 0 < n < 100 else []
     return f"ok {list(r.shape)} {r.dtype.name} {head}"

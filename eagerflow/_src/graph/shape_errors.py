@@ -257,6 +257,14 @@ def _pad(op_name: str, node: str, tensors: list, attrs: dict, names: list,
     return reason, form, names, shapes, suffix
 
 
+_DEPTHWISE_GRADS = ("DepthwiseConv2dNativeBackpropInput", "DepthwiseConv2dNativeBackpropFilter")
+
+
+def _ints(values: Any) -> str:
+    """A list(int) attr as a NodeDef shows it: "[1, 1, 1, 1]"."""
+    return f"[{', '.join(str(v) for v in values or ())}]"
+
+
 _TOP_K_ERRORS = ("Dimension size, given by scalar input 1", "input must have last dimension")
 _REDUCTIONS = ("Sum", "Mean", "Max", "Min", "Prod", "EuclideanNorm", "Any", "All")
 
@@ -405,6 +413,11 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
                 f"sorted={_bool(attrs.get('sorted', True))}]")
         names, shapes = names + [f"{node}/k"], shapes + ["[]"]
         suffix = f" and with computed input tensors: input[1] = <{k}>."
+    elif op.name in _DEPTHWISE_GRADS and len(tensors) == 3:
+        form = (f"{op.name}[T={dt_enum(tensors[2]._dtype)}, data_format="
+                f"\"{attrs.get('data_format', 'NHWC')}\", dilations={_ints(attrs['dilations'])}, "
+                f"explicit_paddings={_ints(attrs['explicit_paddings'])}, padding="
+                f"\"{attrs['padding']}\", strides={_ints(attrs['strides'])}]")
     elif op.name == "Squeeze" and tensors:
         reason, form = _squeeze(tensors[0], attrs, reason)
     elif op.name == "OneHot" and len(tensors) == 3 and attrs.get("depth") is not None:
@@ -594,6 +607,7 @@ def is_shape_error(op_name: str, message: str) -> bool:
     """Whether infer's `message` for `op_name` is one TF's shape function gives (a
     ValueError as the graph is built)."""
     return message.startswith(SHAPE_ERRORS) or (
+        op_name in _DEPTHWISE_GRADS and message.startswith("Shape must be rank ")) or (
         op_name == "TopKV2" and message.startswith(_TOP_K_ERRORS)) or (
         op_name in _REDUCTIONS and message.startswith("Invalid reduction dimension (")) or (
         message.startswith("Attr ") and " out of range for an int32" in message) or (

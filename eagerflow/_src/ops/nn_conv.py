@@ -119,8 +119,8 @@ DEPTHWISE_F = _Family(2, "DepthwiseConv2dNative", "DepthwiseConv2dNativeBackprop
                       "DepthwiseConv2dNativeBackpropFilter", ("NHWC", "NCHW"),
                       "input must be 4-dimensional{}", "filter must be 4-dimensional: {}",
                       "Stride must be > 0, but got {}", depthwise=True,
-                      label_in="DepthwiseConv2dNativeBackpropInput",
-                      label_fil="DepthwiseConv2dNativeBackpropFilter", types=_DW_T)
+                      label_in="DepthwiseConv2DBackpropInput",
+                      label_fil="DepthwiseConv2DBackpropFilter", types=_DW_T)
 
 
 # Results of the checks and shape inferences below are kept by their arguments (nn_args's
@@ -356,6 +356,9 @@ def _check_backprop_now(fam: _Family, op: str, label: str, in_shape: tuple | Non
     r, df = fam.rank, a["data_format"]
     if in_shape is None or fshape is None or dyshape is None:
         return
+    if fam.depthwise:
+        _check_depthwise_backprop(op, label, in_shape, fshape, dyshape, a, later)
+        return
     if fam is CONV3D_F:
         _check_3d_backprop(op, in_shape, fshape, dyshape, df)
         label = label.removesuffix("V2")  # (TF's shared 3D checks name the V1 kernels)
@@ -386,6 +389,37 @@ def _check_backprop_now(fam: _Family, op: str, label: str, in_shape: tuple | Non
             raise fail(op, f"{label}: Size of out_backprop doesn't match computed: actual = "
                            f"{actual}, computed = {computed} spatial_dim: {i} input: {s} "
                            f"filter: {k} output: {actual} stride: {st} dilation: {dl}")
+
+
+def _check_depthwise_backprop(op: str, label: str, in_shape: tuple, fshape: tuple,
+                              dyshape: tuple, a: dict, later: bool) -> None:
+    """TF's depthwise gradient kernels' checks, in their order and words (`label`): the
+    three ranks, the batch, the input's depth against the filter's, the filter's depths
+    against the output gradient's, then its rows and columns against those the input,
+    filter, stride and dilation make (dilations of 1 but on a GPU: _cpu_dilations)."""
+    for what, dims in (("input", in_shape), ("filter", fshape), ("out_backprop", dyshape)):
+        if len(dims) != 4:
+            raise fail(op, f"{label}: {what} must be 4-dimensional")
+    df = a["data_format"]
+    (n_in, c_in), (n_dy, c_dy) = outer(in_shape, df), outer(dyshape, df)
+    if None not in (n_in, n_dy) and n_in != n_dy:
+        raise fail(op, f"{label}: input and out_backprop must have the same batch size")
+    if None not in (c_in, fshape[2]) and c_in != fshape[2]:
+        raise fail(op, f"{label}: input and filter must have the same in_depth")
+    if None not in (c_in, fshape[3], c_dy) and fshape[3] * c_in != c_dy:
+        raise fail(op, f"{label}: depth_multiplier * in_depth not equal to out_depth")
+    if later:
+        return
+    pairs = explicit_pairs(a["explicit_paddings"], df) if a["padding"] == "EXPLICIT" \
+        else ((0, 0),) * 2
+    for what, s, k, st, dl, p, actual in zip(("rows", "cols"), spatial(in_shape, df),
+                                             fshape[:2], spatial(a["strides"], df),
+                                             spatial(a["dilations"], df), pairs,
+                                             spatial(dyshape, df)):
+        computed = out_size(op, s, k, st, dl, a["padding"], p)
+        if None not in (computed, actual) and computed != actual:
+            raise fail(op, f"{label}: Number of {what} of out_backprop doesn't match "
+                           f"computed: actual = {actual}, computed = {computed}")
 
 
 def _check_depths(fam: _Family, op: str, label: str, fshape: tuple, c_in: Any,
@@ -425,6 +459,13 @@ def _sizes(op: str, sizes: Any, want: int, what: str) -> tuple | None:
     elif sizes._dtype is not dt.int32:
         raise C.wrong_input_dtype(op, 0 if what == "input_sizes" else 1, dt.int32,
                                   sizes._dtype)
+    if sizes._shape is not None and len(sizes._shape) != 1 and "Depthwise" in op:
+        # (its shape function's words, a ValueError, in a graph; eagerly its kernel's,
+        # which it shares with Conv2D's)
+        raise fail(op, f"Shape must be rank 1 but is rank {len(sizes._shape)}"
+                   if _state.graph is not None else
+                   f"{op.replace('DepthwiseConv2dNative', 'Conv2D')}: {what} input must be "
+                   f"1-dim, not {len(sizes._shape)}")
     if sizes._shape is not None and len(sizes._shape) != 1:
         raise fail(op, f"{what} must be 1-dimensional, got shape {C.shape_str(sizes._shape)}")
     vals = static_shape_values(sizes)
@@ -432,7 +473,11 @@ def _sizes(op: str, sizes: Any, want: int, what: str) -> tuple | None:
         known = partial_value(sizes)
         vals = tuple(known) if isinstance(known, list) else None
     # (eagerly TF's 3D kernels check the rank the values make: _check_3d_backprop)
-    if vals is not None and len(vals) != want and not (
+    if vals is not None and len(vals) != want and "Depthwise" in op:
+        if _state.graph is not None:  # (its shape function's, a ValueError; eagerly the
+            # kernel's words for the shape the values make: _check_depthwise_backprop)
+            raise fail(op, f"Shape must be rank {want} but is rank {len(vals)}")
+    elif vals is not None and len(vals) != want and not (
             op.startswith("Conv3D") and _state.graph is None):
         raise fail(op, f"{op} requires {what} to contain {want} values, but got: {len(vals)}")
     bad = next((i for i, v in enumerate(vals or ()) if v is not None and v < 0), None)
@@ -500,7 +545,8 @@ def _check_sizes_now(fam: _Family, op: str, sizes: Any, shape: tuple | None,
         return vals
     vals = _sizes(op, sizes, r + 2, "filter_sizes")
     if shape is not None and len(shape) != r + 2 and not (fam is CONV3D_F and
-                                                          _state.graph is None):
+                                                          _state.graph is None) and \
+            not fam.depthwise:  # (its kernel's words: _check_depthwise_backprop)
         raise fail(op, f"input must be {r + 2}-dimensional")
     _check_backprop(fam, op, fam.label_fil, shape, vals, dyshape, a)
     return vals
@@ -768,13 +814,16 @@ def _bin_bad(fam: _Family) -> list:
     a = _attrs(r, fam.formats[0], padding="VALID")
     oc = 4 if fam.depthwise else 3
     w = np.ones((2,) * r + (2, 2 if fam.depthwise else 3))
-    # (TF's 3D kernels check ranks and depths in their own words first)
+    # (TF's 3D kernels check ranks and depths in their own words first, its depthwise
+    # gradient kernels all in theirs: _check_depthwise_backprop)
     depths, sizes = ("must have the same number of channels", "input tensor must have 5 "
-                     "dimensions") if fam is CONV3D_F else ("must have the same out_depth",
-                                                            "values, but got: 3")
+                     "dimensions") if fam is CONV3D_F else (
+        "depth_multiplier * in_depth not equal to out_depth", "input must be 4-dimensional") \
+        if fam.depthwise else ("must have the same out_depth", "values, but got: 3")
+    computed = "Number of rows of out_backprop doesn't match computed" if fam.depthwise \
+        else "Size of out_backprop doesn't match computed"
     return [BadSample((np.array((1,) + (4,) * r + (2,), np.int32), w,
-                       np.ones((1,) + (2,) * r + (oc,))), a, InvalidArgumentError,
-                      "Size of out_backprop doesn't match computed"),
+                       np.ones((1,) + (2,) * r + (oc,))), a, InvalidArgumentError, computed),
             BadSample((np.array((1,) + (4,) * r + (2,), np.int32), w,
                        np.ones((1,) + (3,) * r + (oc + 1,))), a, InvalidArgumentError, depths),
             BadSample((np.array((1, 4, 2), np.int32), w,
