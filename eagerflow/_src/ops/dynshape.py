@@ -95,9 +95,10 @@ def static_ints(value: Any, what: str = "shape", attr: tuple | None = None,
             raise TypeError(f"{what} must be a list of integers, got {value!r}")
         elif isinstance(v, EagerTensor) or hasattr(v, "__index__") and not (
                 isinstance(v, np.ndarray) and (v.ndim or v.dtype.kind not in "iu")):
-            out.append(int(v))  # (an array of floats or of rows: as the op converts it)
-            if not -2**63 <= out[-1] < 2**63:  # (the list's conversion refuses it)
-                C.int64_ranged(out[-1])
+            i = int(v)  # (an array of floats or of rows: as the op converts it)
+            if not -2**63 <= i < 2**63:  # (the list's conversion refuses it)
+                C.int64_ranged(i)
+            out.append(i)
         else:
             return _as_op_converts(value, what, attr, given)
     return tuple(out)

@@ -63,7 +63,12 @@ from eagerflow._src.ops.nn_args import (
     static_shape_values,
     unimplemented,
 )
-from eagerflow._src.ops.nn_conv_checks import FORMATS, check_convolution_args, spatial_dims
+from eagerflow._src.ops.nn_conv_checks import (
+    FORMATS,
+    check_convolution_args,
+    check_depthwise_backprop,
+    spatial_dims,
+)
 from eagerflow._src.ops.registry import (
     REGISTRY,
     BadSample,
@@ -357,7 +362,7 @@ def _check_backprop_now(fam: _Family, op: str, label: str, in_shape: tuple | Non
     if in_shape is None or fshape is None or dyshape is None:
         return
     if fam.depthwise:
-        _check_depthwise_backprop(op, label, in_shape, fshape, dyshape, a, later)
+        check_depthwise_backprop(op, label, in_shape, fshape, dyshape, a, later)
         return
     if fam is CONV3D_F:
         _check_3d_backprop(op, in_shape, fshape, dyshape, df)
@@ -389,37 +394,6 @@ def _check_backprop_now(fam: _Family, op: str, label: str, in_shape: tuple | Non
             raise fail(op, f"{label}: Size of out_backprop doesn't match computed: actual = "
                            f"{actual}, computed = {computed} spatial_dim: {i} input: {s} "
                            f"filter: {k} output: {actual} stride: {st} dilation: {dl}")
-
-
-def _check_depthwise_backprop(op: str, label: str, in_shape: tuple, fshape: tuple,
-                              dyshape: tuple, a: dict, later: bool) -> None:
-    """TF's depthwise gradient kernels' checks, in their order and words (`label`): the
-    three ranks, the batch, the input's depth against the filter's, the filter's depths
-    against the output gradient's, then its rows and columns against those the input,
-    filter, stride and dilation make (dilations of 1 but on a GPU: _cpu_dilations)."""
-    for what, dims in (("input", in_shape), ("filter", fshape), ("out_backprop", dyshape)):
-        if len(dims) != 4:
-            raise fail(op, f"{label}: {what} must be 4-dimensional")
-    df = a["data_format"]
-    (n_in, c_in), (n_dy, c_dy) = outer(in_shape, df), outer(dyshape, df)
-    if None not in (n_in, n_dy) and n_in != n_dy:
-        raise fail(op, f"{label}: input and out_backprop must have the same batch size")
-    if None not in (c_in, fshape[2]) and c_in != fshape[2]:
-        raise fail(op, f"{label}: input and filter must have the same in_depth")
-    if None not in (c_in, fshape[3], c_dy) and fshape[3] * c_in != c_dy:
-        raise fail(op, f"{label}: depth_multiplier * in_depth not equal to out_depth")
-    if later:
-        return
-    pairs = explicit_pairs(a["explicit_paddings"], df) if a["padding"] == "EXPLICIT" \
-        else ((0, 0),) * 2
-    for what, s, k, st, dl, p, actual in zip(("rows", "cols"), spatial(in_shape, df),
-                                             fshape[:2], spatial(a["strides"], df),
-                                             spatial(a["dilations"], df), pairs,
-                                             spatial(dyshape, df)):
-        computed = out_size(op, s, k, st, dl, a["padding"], p)
-        if None not in (computed, actual) and computed != actual:
-            raise fail(op, f"{label}: Number of {what} of out_backprop doesn't match "
-                           f"computed: actual = {actual}, computed = {computed}")
 
 
 def _check_depths(fam: _Family, op: str, label: str, fshape: tuple, c_in: Any,
@@ -475,7 +449,7 @@ def _sizes(op: str, sizes: Any, want: int, what: str) -> tuple | None:
     # (eagerly TF's 3D kernels check the rank the values make: _check_3d_backprop)
     if vals is not None and len(vals) != want and "Depthwise" in op:
         if _state.graph is not None:  # (its shape function's, a ValueError; eagerly the
-            # kernel's words for the shape the values make: _check_depthwise_backprop)
+            # kernel's words for the shape the values make: check_depthwise_backprop)
             raise fail(op, f"Shape must be rank {want} but is rank {len(vals)}")
     elif vals is not None and len(vals) != want and not (
             op.startswith("Conv3D") and _state.graph is None):
@@ -546,7 +520,7 @@ def _check_sizes_now(fam: _Family, op: str, sizes: Any, shape: tuple | None,
     vals = _sizes(op, sizes, r + 2, "filter_sizes")
     if shape is not None and len(shape) != r + 2 and not (fam is CONV3D_F and
                                                           _state.graph is None) and \
-            not fam.depthwise:  # (its kernel's words: _check_depthwise_backprop)
+            not fam.depthwise:  # (its kernel's words: check_depthwise_backprop)
         raise fail(op, f"input must be {r + 2}-dimensional")
     _check_backprop(fam, op, fam.label_fil, shape, vals, dyshape, a)
     return vals
@@ -815,7 +789,7 @@ def _bin_bad(fam: _Family) -> list:
     oc = 4 if fam.depthwise else 3
     w = np.ones((2,) * r + (2, 2 if fam.depthwise else 3))
     # (TF's 3D kernels check ranks and depths in their own words first, its depthwise
-    # gradient kernels all in theirs: _check_depthwise_backprop)
+    # gradient kernels all in theirs: check_depthwise_backprop)
     depths, sizes = ("must have the same number of channels", "input tensor must have 5 "
                      "dimensions") if fam is CONV3D_F else (
         "depth_multiplier * in_depth not equal to out_depth", "input must be 4-dimensional") \
