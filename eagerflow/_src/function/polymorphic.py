@@ -177,6 +177,13 @@ def _check_signature_fits(signature: inspect.Signature | None, specs: tuple) -> 
         raise TypeError(f"input_signature contains {left} extra type constraints.")
 
 
+def _defaulted(params: list) -> list:
+    """The parameters of `params` an input signature leaves to their defaults (those with
+    one; `*args` and `**kwargs` take no value)."""
+    return [p for p in params if p.default is not p.empty and
+            p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+
+
 class _Profiled(threading.local):
     on = False  # while this thread's call is being recorded for tf.profiler
 
@@ -236,6 +243,7 @@ class Function:
         self._tracing_count = 0
         self._traced: list = []          # every ConcreteFunction, in tracing order
         self._save_cache: dict = {}      # _by_signature of tf.saved_model.save's traces
+        self._save_retraced: set = set()  # its keys of the traces calls made
         self._variables_created = None   # None: never traced; then True/False
         self._detector = _detector_for(python_function)
         self._retrace_warning: str | None = None  # logged once the call has run
@@ -432,10 +440,14 @@ class Function:
                 annotation=p.empty, default=p.default if p.default is p.empty
                 else _CAPTURED_DEFAULT) for p in params]))
         specs = iter(self._input_signature)
-        return "(" + ", ".join(p.name if p.name == "self" else
-                               f"{p.name}: {ftype.type_text(next(specs))}"
-                               for p in params[:len(self._input_signature) +
-                                               sum(p.name == "self" for p in params)]) + ")"
+        n = len(self._input_signature) + sum(p.name == "self" for p in params)
+        parts = [p.name if p.name == "self" else f"{p.name}: {ftype.type_text(next(specs))}"
+                 for p in params[:n]]
+        for p in _defaulted(params[n:]):  # (TF types each as the literal of its default)
+            if p.kind is p.KEYWORD_ONLY and "*" not in parts:
+                parts.append("*")
+            parts.append(f"{p.name}: {ftype.Literal(p.default)!r} = {_CAPTURED_DEFAULT}")
+        return "(" + ", ".join(parts) + ")"
 
     def _check_signature(self, args: tuple, kwargs: dict, bound: dict) -> list:
         specs = self._input_signature
@@ -445,7 +457,9 @@ class Function:
         def fail(reason: str) -> TypeError:
             return self._binding_error(reason, args, kwargs)
 
-        if len(args) > len(specs):
+        params = list(self._signature.parameters.values()) if self._signature else []
+        extra = _defaulted(params[len(specs) + sum(p.name == "self" for p in params):])
+        if len(args) > len(specs) + sum(p.kind is not p.KEYWORD_ONLY for p in extra):
             raise fail("too many positional arguments")
         tensors: list = []
         for pname, spec, value in zip(list(spread), specs, values[:len(specs)]):
@@ -500,6 +514,9 @@ class Function:
             if read and not any(isinstance(s, CompositeSpec) for s in flat_specs):
                 spread[pname] = nest.pack_sequence_as(
                     spec, [read.get(i, v) for i, v in enumerate(flat_values)])
+        for p in extra:  # a parameter past the signature takes its default's value only
+            if not ftype.literal_accepts(p.default, bound.get(p.name, p.default)):
+                raise fail(f"Can not cast {bound[p.name]!r} to {ftype.Literal(p.default)!r}")
         for key, value in spread.items():  # (what was converted, back in its parameter)
             if isinstance(key, tuple):
                 bound[key[0]] = bound[key[0]][:key[1]] + (value,) + bound[key[0]][key[1] + 1:]
@@ -577,14 +594,20 @@ class Function:
         trace cache keys include the save context, each signature is traced once more the
         first time it is saved: the Python function and its side effects (a print) run
         again, into the save context's cache."""
+        retraced = self._save_retraced  # the save context's keys of the calls' traces
         with save_context():
             if self._input_signature is not None:
                 self.get_concrete_function()
             for key, cf in list(self._by_signature.items()):
                 if key not in self._save_cache and self._savable(cf):
+                    before = set(self._save_cache)
                     args, kwargs = cf.structured_input_signature
                     self.get_concrete_function(*args, **kwargs)
-        saved = [cf for k, cf in self._save_cache.items() if k not in self._by_signature]
+                    # (a reduce_retracing trace is keyed by the call that made it, its
+                    # retrace by its relaxed signature: the same function, saved once)
+                    retraced |= set(self._save_cache) - before
+        saved = [cf for k, cf in self._save_cache.items()
+                 if k not in self._by_signature and k not in retraced]
         return list(dict.fromkeys([cf for cf in self._by_signature.values()
                                    if self._savable(cf)] + saved))
 

@@ -319,7 +319,7 @@ class RestoredConcreteFunction(ConcreteFunction):
         """As TF's: its captures are the saved function's bound inputs (variables' and
         tables' handles, constants' values), in the saved order."""
         ft = super().function_type
-        if self._bound_inputs is None:
+        if self._bound_inputs is None or not self._captures_shown:
             return ft
         caps = {}
         for c in self._bound_inputs:  # (one entry each, as TF's, though one be bound twice)
