@@ -534,6 +534,16 @@ def int32_wrapped(value: int) -> int:
     return (int(int64_ranged(value)) + (1 << 31)) % (1 << 32) - (1 << 31)
 
 
+def int32s(values: tuple) -> tuple:
+    """Ints as a kernel reading them into int32s has them (TF's Roll's axes and shifts,
+    Transpose's perm): each wrapped (2**32 + 1 is 1) where one is past int32; the tuple
+    itself, at the cost of a loop, where none is (an eager call's common case)."""
+    for v in values:
+        if not -2147483648 <= v < 2147483648:
+            return tuple(int32_wrapped(v) for v in values)
+    return values
+
+
 def int64_ranged(value: int) -> int:
     """A Python int as TF's conversion makes it an int64 input (an axis of 2**32 given with
     a list, down TF's wrapper's slow path): itself; past int64 the conversion's ValueError."""

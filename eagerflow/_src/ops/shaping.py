@@ -207,7 +207,7 @@ def _roll_infer(x: Any, *dyn: Any, shift: tuple | None, axis: tuple | None) -> l
         raise C.fail("Roll", "shift and axis must have the same size")
     if x._shape is not None:
         r = len(x._shape)
-        for a in _int32s(axis):
+        for a in C.int32s(axis):
             if not -r <= a < r:  # (TF's kernel names a negative axis plus the rank)
                 raise C.fail("Roll", f"axis {a + r if a < 0 else a} is out of range")
     return [(x._shape, x._dtype)]
@@ -220,15 +220,8 @@ def _roll_kernel(xp: Any, x: Any, *dyn: Any, shift: tuple | None,
         shift = runtime_ints(next(it)) if shift is None else shift
         axis = runtime_ints(next(it)) if axis is None else axis
         _roll_infer(Spec(x), shift=shift, axis=axis)
-    return xp.roll(x, _int32s(shift), _int32s(axis)) if axis else x.copy()
+    return xp.roll(x, C.int32s(shift), C.int32s(axis)) if axis else x.copy()
 
-
-def _int32s(values: tuple) -> tuple:
-    """Roll's shifts or axes as TF's kernel reads them, into ints whatever Tshift and
-    Taxis: an int64 past int32 wraps (axis 2**32 + 1 is axis 1, 2**31 is -2**31)."""
-    if all(-2**31 <= a < 2**31 for a in values):
-        return values
-    return tuple(C.int32_wrapped(a) for a in values)
 
 
 def _roll_grad(n: Any, g: Any) -> list:

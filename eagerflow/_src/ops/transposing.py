@@ -234,9 +234,7 @@ def transpose(a: Any, perm: Any = None, conjugate: bool = False, name: str = "tr
         perm = tuple(reversed(list(_pyrange(len(a._shape)))))
     op, words = (CONJUGATE_TRANSPOSE, _CONJ_TPERM) if conjugate else (TRANSPOSE, _TPERM)
     if _state.graph is None:  # (TF's kernel reads an int64 perm as int32s: 2**32 + 1 is 1)
-        perm = static_ints(perm, "perm", words, (given,), True)
-        if not all(-2**31 <= d < 2**31 for d in perm):
-            perm = tuple(C.int32_wrapped(d) for d in perm)
+        perm = C.int32s(static_ints(perm, "perm", words, (given,), True))
         return bind(op, (a,), {"perm": perm})
     # TF's transpose makes its op inside a name scope of its name: a tape names the
     # gradient under it ("gradient_tape/transpose/...")

@@ -21,6 +21,7 @@ from eagerflow._src.ops.checks import (
     dt_enum,
     fail,
     int32_wrapped,
+    int32s,
     int64_ranged,
     int_list,
     make_type,
@@ -137,7 +138,7 @@ def matching_ints(lead: Any, values: tuple) -> tuple:
     input, as given: Slice's begin before its size) set, as TF's wrapper converts them
     to that dtype: an int32 tensor, or a list of ints all within int32, makes them int32s,
     wrapped (2**32 + 1 is 1); otherwise they stay as they are."""
-    if all(-2**31 <= v < 2**31 for v in values):
+    if int32s(values) is values:  # (none past int32: the common case, one loop)
         return values
     if isinstance(lead, Tensor):
         int32 = lead._dtype is dt.int32
