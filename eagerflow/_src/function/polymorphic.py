@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from eagerflow._src.core import nest, tf_logging, trace_events
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
-from eagerflow._src.core.context import _state, restoring
+from eagerflow._src.core.context import CALL_CONTEXT_KEY, _state, restoring
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, VariableSpec, is_tensor_spec
@@ -66,7 +66,20 @@ def _relaxed_key(bound: dict) -> tuple:
     """The key of the traces a call's shapes may generalize (one flat list for all the
     arguments: a variable's alias id counts those of the arguments before it)."""
     flat: list = []
-    return tuple(make_key(v, flat, relax=True) for v in bound.values())
+    key = tuple(make_key(v, flat, relax=True) for v in bound.values())
+    return key if CALL_CONTEXT_KEY[0] is None else _with_call_context(key)
+
+
+def _with_call_context(key: Any) -> Any:
+    """`key` with where the call is made (distribute's CALL_CONTEXT_KEY), left as it is
+    outside any strategy: a trace made there keeps the key it would have without one."""
+    where = CALL_CONTEXT_KEY[0]()
+    return key if where is None else (key, where)
+
+
+def _in_replica(sig_key: Any) -> bool:
+    """Whether a trace cache key is of a call in a strategy's replica (CALL_CONTEXT_KEY)."""
+    return type(sig_key) is tuple and len(sig_key) == 2 and sig_key[1] == "replica"
 
 
 def _log() -> Any:
@@ -329,6 +342,8 @@ class Function:
         try:
             key = make_key(args, tensors) if not kwargs else \
                 (make_key(args, tensors), make_key(kwargs, tensors))
+            if CALL_CONTEXT_KEY[0] is not None:
+                key = _with_call_context(key)
             cf = self._cache.get(key)
         except TypeError:
             key, cf = None, None
@@ -391,6 +406,8 @@ class Function:
             tensors = self._check_signature(args, kwargs, bound)
         else:
             sig_key = tuple(make_key(v, tensors) for v in bound.values())
+        if CALL_CONTEXT_KEY[0] is not None:
+            sig_key = _with_call_context(sig_key)
         saving = _saving[0]
         by_signature = self._save_cache if saving else self._by_signature
         cf = by_signature.get(sig_key)
@@ -604,12 +621,16 @@ class Function:
                     args, kwargs = cf.structured_input_signature
                     self.get_concrete_function(*args, **kwargs)
                     # (a reduce_retracing trace is keyed by the call that made it, its
-                    # retrace by its relaxed signature: the same function, saved once)
-                    retraced |= set(self._save_cache) - before
+                    # retrace by its relaxed signature: the same function, saved once; a
+                    # replica's trace is not written, its retrace is)
+                    if not _in_replica(key):
+                        retraced |= set(self._save_cache) - before
         saved = [cf for k, cf in self._save_cache.items()
                  if k not in self._by_signature and k not in retraced]
-        return list(dict.fromkeys([cf for cf in self._by_signature.values()
-                                   if self._savable(cf)] + saved))
+        # (a trace made in a strategy's replica is that replica's, its generators keyed by
+        # it: the save context's own trace of that signature is written, as in TF)
+        return list(dict.fromkeys([cf for k, cf in self._by_signature.items()
+                                   if self._savable(cf) and not _in_replica(k)] + saved))
 
     @staticmethod
     def _savable(cf: ConcreteFunction) -> bool:

@@ -563,7 +563,8 @@ class LibraryImporter:
             return self._custom_gradient(node), None
         if op == "IdentityN" and node.gradient_op_type is not None:
             # a custom gradient not saved: differentiating it fails, as in TF
-            return unsaved_gradient(list(ins), node.name), list(node.consts)
+            return unsaved_gradient(list(ins), node.name, node.gradient_op_type), \
+                list(node.consts)
         if op in ("Identity", "IdentityN"):
             return list(ins), list(node.consts)
         if op in ("NoOp", "DisableCopyOnRead"):
