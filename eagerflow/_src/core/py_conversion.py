@@ -491,8 +491,9 @@ def numpy_to_dtype(arr: np.ndarray, dtype: _dt.DType) -> np.ndarray:
             raise ValueError("Failed to convert a NumPy array to a Tensor (Unsupported object "
                              f"type {kind}).")
         raise TypeError(f"Cannot convert {arr!r} to EagerTensor of dtype string")
-    if arr.dtype.kind == "O" and dtype.name in _NUMPY_NAMED:
-        # (TF has NumPy convert an array of objects to a NumPy number type: NumPy's errors)
+    if arr.dtype.kind == "O" and dtype.is_numpy_compatible:
+        # (TF has NumPy convert an array of objects to a number type, ml_dtypes' bfloat16
+        # and a quantized type's integers too: NumPy's and ml_dtypes' errors)
         return arr.astype(dtype.storage_type)
     if arr.dtype.kind in "US":
         # (TF has NumPy cast strings to a number type too: "7" is 7, " 2 " is 2, "a" a
@@ -509,10 +510,6 @@ def numpy_to_dtype(arr: np.ndarray, dtype: _dt.DType) -> np.ndarray:
         return arr.astype(npd)
 
 
-# TF's dtypes that are NumPy's own types (not bfloat16, float8s, quantized types)
-_NUMPY_NAMED = frozenset({"bool", "int8", "int16", "int32", "int64", "uint8", "uint16",
-                          "uint32", "uint64", "float16", "float32", "float64", "complex64",
-                          "complex128"})
 _F32_MAX = float(np.finfo(np.float32).max)
 _F32 = np.dtype(np.float32)
 _F64 = np.dtype(np.float64)

@@ -36,7 +36,7 @@ from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.graph_constants import scope_name
-from eagerflow._src.ops.image_orient import _at_least_3d
+from eagerflow._src.ops.image_orient import _at_least_3d, batch_flip
 from eagerflow._src.ops.image_pixels import (
     adjust_brightness,
     adjust_contrast,
@@ -794,8 +794,7 @@ def _stateless_flip(image: Any, seed: Any, axis_from_end: int) -> Any:
     u = stateless_uniform(n, seed=seed, minval=0, maxval=1.0)
     if not n:
         return where(u < 0.5, flipped, x)
-    # a batch: TF flips the images whose draw rounds to 1 (u > 0.5; 0.5 rounds to even)
-    return where(reshape(u > 0.5, n + [1, 1, 1]), flipped, x)
+    return batch_flip(u, flipped, x)
 
 
 def stateless_random_flip_left_right(image: Any, seed: Any) -> Any:
