@@ -248,8 +248,7 @@ class RaggedTensor(CompositeTensor):
                                 validate: bool = True, name: str | None = None
                                 ) -> RaggedTensor:
         values = _values_tensor(values)
-        dtype = values.row_splits.dtype if isinstance(values, RaggedTensor) else dt.int64
-        length = _index_scalar(uniform_row_length, dtype, "uniform_row_length")
+        length = _uniform_length(uniform_row_length, values)
         nvals = _nvals(values, length._dtype)
         if nrows is None:
             if _eager(length, nvals):
@@ -257,8 +256,8 @@ class RaggedTensor(CompositeTensor):
                 nrows = convert_to_tensor(n, length._dtype)
             else:
                 nrows = nvals // maximum(length, convert_to_tensor(1, length._dtype))
-        else:
-            nrows = _index_scalar(nrows, length._dtype, "nrows")
+        else:  # (converted to the length's dtype: a tensor of the other is refused)
+            nrows = _rank0(convert_to_tensor(nrows, length._dtype, name="nrows"))
         if _eager(length, nvals, nrows):
             if int(length._arr) * int(nrows._arr) != int(nvals._arr):
                 raise ValueError(f"uniform_row_length={int(length._arr)} times "
@@ -667,6 +666,27 @@ def _check_nvals(values: Any, last: Tensor, where: str) -> None:
     nvals = _nvals(values, last._dtype)
     dbg.assert_equal(last, nvals, message=f"Arguments to {where} do not form a valid "
                                           "RaggedTensor")
+
+
+def _uniform_length(value: Any, values: Any) -> Tensor:
+    """A uniform row length as TF converts it: to ragged values' row-splits dtype (a tensor
+    of the other is the conversion's ValueError); for dense values a tensor or an int32
+    NumPy array keeps its dtype, anything else is int64 if it can be."""
+    if isinstance(values, RaggedTensor):
+        t = convert_to_tensor(value, values.row_splits.dtype, name="UniformRowLength")
+    elif isinstance(value, Tensor) or isinstance(value, np.ndarray) and value.dtype == np.int32:
+        t = convert_to_tensor(value)
+    else:
+        t = convert_to_tensor(value, dtype_hint=dt.int64)
+    if t._dtype not in (dt.int32, dt.int64):
+        raise ValueError("UniformRowLength must have dtype int32 or int64")
+    return _rank0(t)
+
+
+def _rank0(t: Tensor) -> Tensor:
+    if t._shape not in (None, ()):
+        raise ValueError(f"Shape {TensorShape(t._shape)} must have rank 0")
+    return t
 
 
 def _index_scalar(value: Any, dtype: dt.DType, what: str) -> Tensor:
