@@ -513,6 +513,11 @@ def argsort(a: Any, axis: int = -1, kind: str = "quicksort", order: Any = None) 
     if order is not None:
         raise ValueError("The `order` argument is not supported. Pass order=None")
     a = asarray(a)
+    if a.dtype.is_complex:
+        raise TypeError("argsort does not support complex64/complex128 dtypes. Received "
+                        f"dtype: {a.dtype}")
+    if len(a.shape) == 0:  # (tnp's answer for a scalar, whatever the axis: [0])
+        return cast(asarray([0]), dt.int64)
     if axis is None:
         a, axis = A.reshape(a, [-1]), 0
     return cast(S.argsort(a, axis, stable=True), dt.int64)

@@ -760,8 +760,14 @@ def convert_attr(op: str, kind: str, value: Any, what: str) -> Any:
     return _MAKE_ATTR[kind](value, what)
 
 
+def empty_array(value: Any) -> bool:
+    """Whether `value` is a NumPy array of no items (of one or more dimensions), which TF's
+    eager fast path reads as an empty list for a list attr (one with items it refuses)."""
+    return isinstance(value, np.ndarray) and value.ndim > 0 and value.size == 0
+
+
 def _attr_list(op: str, name: str, kind: str, value: Any) -> tuple:
-    if value is None:
+    if value is None or empty_array(value):
         return ()
     if kind == "string" and isinstance(value, str):
         # (TF's fast path takes any sequence whose items it can read: a string's are its

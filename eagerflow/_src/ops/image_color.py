@@ -664,9 +664,9 @@ def _crop(value: Any, size: Any, seed: Any, stateless: bool) -> Any:
     if isinstance(size, Tensor) and size._dtype is not dt.int32:  # TF converts it to int32
         raise ValueError(f"size: Tensor conversion requested dtype int32 for Tensor with "
                          f"dtype {size._dtype.name}: {size!r}")
-    size_t = convert_to_tensor(size)
-    if not size_t._dtype.is_integer:
-        raise TypeError(f"Cannot convert {size!r} to EagerTensor of dtype int32 [Op:RandomCrop]")
+    # (anything else converted as TF converts it: a NumPy array cast, a list refused where
+    # a value is no int32; an empty one is int32's empty vector)
+    size_t = size if isinstance(size, Tensor) else convert_to_tensor(size, dt.int32)
     known = C.known(size_t)  # (a graph tensor: its value while the graph is built)
     have = list(x._shape)
     known_vector = size_t.shape.rank == 1 and not C.is_graph_tensor(known)
