@@ -1,7 +1,8 @@
 """eigen_sum.whole: a whole small float32/float64 tensor's Sum (Prod) in Eigen's order in
-two NumPy reductions and scalar operators, against the slow per-addition reference of the
-order (eigen_sum_reference.row) and against the general row path (short_rows); which NaN
-a sum of a +NaN and a -NaN keeps, as recorded from TF 2.21."""
+two NumPy reductions and scalar operators (a float32 sum: NumPy's pairwise reduction), against
+the slow per-addition reference of the order (eigen_sum_reference.row) and against the
+general row path (short_rows); which NaN a sum of a +NaN and a -NaN keeps, as recorded from
+TF 2.21."""
 
 from __future__ import annotations
 
@@ -121,3 +122,12 @@ def test_rows_nan_signs_as_tf() -> None:
         x[:, 0], x[:, p] = np.nan, -np.nan
         assert not np.signbit(tf.reduce_sum(tf.constant(x), axis=1).numpy()).any()
         assert np.signbit(tf.reduce_sum(tf.constant(-x), axis=1).numpy()).all()
+
+
+def test_numpy_pairwise_sum_is_eigens_fold() -> None:
+    # whole()'s one-call float32 path rests on NumPy's pairwise order (8 running sums,
+    # then neighbours): a NumPy adding otherwise turns the path off (the bits stay TF's,
+    # test_whole_as_reference), which this tells apart from a slowdown's other causes
+    assert eigen_sum._pairwise_as_eigen()
+    v = np.float32([2.0 ** 24, 1, 1, 1, -2.0 ** 24, 1, 3, 1])
+    assert eigen_sum._pairwise_fold(v) == 8.0 != np.add.reduce(v)  # (7: neighbours first)

@@ -9,7 +9,6 @@ below this module (its gradients take them); the bitwise ops are ops/bitwise.py'
 
 from __future__ import annotations
 
-import functools
 import math as _pymath
 from typing import Any, Callable
 
@@ -442,7 +441,7 @@ REALDIV = _binary("RealDiv", _realdiv, C.FLOAT_COMPLEX,
                   _bin_grad(lambda g, x, y, z: realdiv(g, conj(y)),
                             lambda g, x, y, z: g * conj(realdiv(realdiv(negative(x), y), y))),
                   _elementwise_ref(lambda a, b: a / b), lo=0.5, hi=2.0, units=(None, 1),
-                  int_errors=True, cuda="({0} / {1})", np_kernel=functools.partial(_realdiv, np),
+                  int_errors=True, cuda="({0} / {1})", np_kernel=np.true_divide,
                   scalar_args=True,  # (true_divide takes a number as its ufunc does)
                   half_kernel=halfprec.binary(np.true_divide),
                   # (TF's OpDef takes the integers; its CPU has no kernel for them)

@@ -183,7 +183,16 @@ def _named(op: Any, node: str, convert: Callable = m.binary_args,
     return dispatch.binary(op, convert, node=node, reflect=reflect)
 
 
+# A float tensor divided by a Python float or a tensor of its dtype is RealDiv itself:
+# truediv's checks and casts decide nothing there, so the operator goes straight to it
+_realdiv = dispatch.binary(m.REALDIV, m.binary_args_hint, node="truediv")
+_FLOAT_IDS = frozenset(map(id, (dt.float16, dt.bfloat16, dt.float32, dt.float64)))
+
+
 def _truediv(x: Any, y: Any, name: str | None = None) -> Any:
+    if x.__class__ is EagerTensor and id(x._dtype) in _FLOAT_IDS and (
+            y.__class__ is float or y.__class__ is EagerTensor and y._dtype is x._dtype):
+        return _realdiv(x, y, name)
     # (Keras's promotion: see dispatch.binary's `reflect`)
     if getattr(y, "_keras_variable", False) and dispatch._reflects(x, y):
         return y.__rtruediv__(x)
