@@ -470,10 +470,49 @@ SCALARS_AND_ROWS = [
       'double, int32, int64')),
 ]
 
+# Refusals TF's Python makes where eagerflow gave a result: tnp.ix_ of no integer or bool
+# vector, iscomplex/isreal comparing a bool's or string's zeros with 0, eye's list(batch_shape)
+PYTHON_SIDE_REFUSALS = [
+    (lambda: tnp.ix_([]),
+     ('raise', 'ValueError',
+      "Only integer and bool dtypes are supported, got <dtype: 'float64'>")),
+    (lambda: tnp.ix_([1.5]),
+     ('raise', 'ValueError',
+      "Only integer and bool dtypes are supported, got <dtype: 'float64'>")),
+    (lambda: tnp.ix_([1, 2], [True, False, True]),
+     ['list', ('int64', [2, 1], [[1], [2]]), ('int64', [1, 2], [[0, 2]])]),
+    (lambda: tnp.ix_(np.array([1], np.uint8)),
+     ['list', ('uint8', [1], [1])]),
+    (lambda: tnp.iscomplex(tf.constant(True)),
+     ('raise', 'TypeError', 'Cannot convert 0 to EagerTensor of dtype bool')),
+    (lambda: tnp.isreal(np.array([True])),
+     ('raise', 'TypeError', 'Cannot convert 0 to EagerTensor of dtype bool')),
+    (lambda: tnp.iscomplex(tf.constant('a')),
+     ('raise', 'TypeError', 'Cannot convert 0 to EagerTensor of dtype string')),
+    (lambda: tnp.iscomplex(tf.constant([1+1j, 2])),
+     ('bool', [2], [True, False])),
+    (lambda: tnp.isreal(np.array([1.5, 2], np.float16)),
+     ('bool', [2], [True, True])),
+    (lambda: tf.eye(2, batch_shape=3),
+     ('raise', 'TypeError', "'int' object is not iterable")),
+    (lambda: tf.eye(0, num_columns=0, batch_shape=0),
+     ('raise', 'TypeError', "'int' object is not iterable")),
+    (lambda: tf.eye(2, batch_shape=np.array(2)),
+     ('raise', 'TypeError', 'iteration over a 0-d array')),
+    (lambda: tf.eye(2, batch_shape=np.array([2])),
+     ('float32', [2, 2, 2], [[[1.0, 0.0], [0.0, 1.0]], [[1.0, 0.0], [0.0, 1.0]]])),
+    (lambda: tf.eye(tf.constant(2), batch_shape=3),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__ConcatV2_N_2_device_/job:localhost/replica:0/task:0/device:CPU:0}} ConcatOp '
+      ": Can't concatenate scalars (use tf.stack instead) [Op:ConcatV2]")),
+]
+
 
 CASES = (FLOAT32_RANGE + TNP_CONSTANTS + LINALG_EMPTY_AND_1X1 + ASSERT_EMPTY
          + FINGERPRINT_BYTES + NUMPY_TO_STRING + BINARY_NUMPY_CAST + BATCH_FLIPS
-         + RAGGED_PARTITIONS + CLIP_KERNELS + EMPTY_ARRAYS_AS_LISTS + SCALARS_AND_ROWS)
+         + RAGGED_PARTITIONS + CLIP_KERNELS + EMPTY_ARRAYS_AS_LISTS
+         + SCALARS_AND_ROWS + PYTHON_SIDE_REFUSALS)
 
 
 @pytest.mark.parametrize("fn, want", CASES)
