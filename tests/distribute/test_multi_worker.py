@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import eagerflow as tf
 from tests.child_env import pythonpath
 
 SCRIPT = Path(__file__).with_name("mwms_train.py")
@@ -235,3 +236,19 @@ def test_a_save_on_the_chief_alone_fails_with_a_clear_error(tmp_path):
               str(tmp_path / "ckpt")], timeout=60)
     assert r.returncode != 0
     assert "DeadlineExceededError" in r.stderr and "every worker must save" in r.stderr
+
+
+def test_a_lone_worker_without_tf_config_resolves_as_tf_does(monkeypatch):
+    # TF 2.21: MultiWorkerMirroredStrategy() with TF_CONFIG unset is a
+    # CollectiveAllReduceStrategy whose TFConfigClusterResolver has no task and an empty
+    # cluster; the multi-worker tutorial's chief test treats task_type None as the chief
+    from eagerflow._src.distribute.multi_worker import is_chief_task
+
+    monkeypatch.delenv("TF_CONFIG", raising=False)
+    s = tf.distribute.MultiWorkerMirroredStrategy()
+    r = s.cluster_resolver
+    assert type(s).__name__ == "CollectiveAllReduceStrategy"
+    assert type(r).__name__ == "TFConfigClusterResolver"
+    assert (r.task_type, r.task_id, r.cluster_spec().as_dict(), r.rpc_layer) == \
+        (None, None, {}, None)
+    assert is_chief_task(r) and s.extended.should_checkpoint

@@ -73,9 +73,15 @@ def test_tf_function_replica_fn_shares_one_graph_with_collectives():
         [[7.0, 10.0], [7.0, 10.0]]
     assert [t.numpy().tolist() for t in s.experimental_local_results(mean)] == \
         [[3.5, 5.0], [3.5, 5.0]]
-    cf = fn.get_concrete_function(tf.constant([1.0, 2.0]))
-    ops = [op.type for op in cf.graph.operations]
+    # the replica trace (asked for in a replica: outside the strategy, as in TF, another
+    # trace is made, its all-reduces those of the default replica context)
+    cfs = []
+    s.run(lambda: cfs.append(fn.get_concrete_function(tf.constant([1.0, 2.0]))))
+    assert len(cfs) == 2 and cfs[0] is cfs[1]
+    ops = [op.type for op in cfs[0].graph.operations]
     assert ops.count("ReplicaAllReduce") == 2 and "ReplicaIdInSyncGroup" in ops
+    outside = fn.get_concrete_function(tf.constant([1.0, 2.0]))
+    assert outside is not cfs[0] and fn.experimental_get_tracing_count() == 2
 
 
 def test_each_replica_signature_is_traced_once():

@@ -225,6 +225,26 @@ def run(tf: Any) -> dict:
     show("pack dtensor", lambda: dtensor.pack([b] * 6, L(["x", "y"], m2)))
     show("unpack eager", lambda: dtensor.unpack(a))
     show("fetch eager", lambda: dtensor.fetch_layout(a))
+
+    def unpack_error(v: Any) -> str:  # (the class named by its name: its module is TF's)
+        try:
+            dtensor.unpack(v)
+        except TypeError as e:
+            return f"TypeError {str(e).split('<class')[0]}{type(v).__name__}"
+        return "unpacked"
+
+    show("unpack variable", lambda: unpack_error(tf.Variable(1.0)))
+    show("unpack array", lambda: dtensor.unpack(np.ones(2)))
+    # a slice keeps the sharding of each axis it takes whole (the DTensor tutorial's
+    # `sample_x[:, 0]` of a batch-sharded batch)
+    bx = dtensor.copy_to_mesh(tf.reshape(tf.range(24.0), (6, 4)), L(["x", "unsharded"], m1))
+    show("slice keeps", lambda: lay(bx[:, 0]))
+    show("slice whole", lambda: lay(bx[0:6, 1:3]))
+    show("slice start", lambda: lay(bx[1:, 0]))
+    by = dtensor.copy_to_mesh(tf.reshape(tf.range(48.0), (12, 4)), L(["x", "unsharded"], m1))
+    show("slice step", lambda: lay(by[::2, 0]))
+    show("slice half", lambda: lay(by[6:, 1:]))
+    show("slice newaxis", lambda: (lay(bx[:, None, 0]), lay(bx[..., 1])))
     show("check ok", lambda: dtensor.check_layout(b, L(["x", "y"], m2)))
     show("check bad", lambda: dtensor.check_layout(b, L(["y", "x"], m2)))
     show(

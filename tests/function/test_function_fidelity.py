@@ -81,6 +81,43 @@ def test_input_signature_binding_errors():
         double.get_concrete_function(tf.TensorSpec([None, 2], tf.float32))
 
 
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32, name="x")])
+def defaulted(x, k=2, b=None, s="a", t=True, *, kw=1.5):
+    return x * k
+
+
+DEFAULTED_SIG = (
+    "for signature: (x: TensorSpec(shape=(None,), dtype=tf.float32, name='x'), k: Literal[2] "
+    "= <captured_default_value>, b: Literal[None] = <captured_default_value>, s: "
+    "Literal['a'] = <captured_default_value>, t: Literal[True] = <captured_default_value>, *, "
+    "kw: Literal[1.5] = <captured_default_value>).")
+
+
+@pytest.mark.parametrize("args,kwargs", [
+    ((2.0,), {}), ((2, None, "a", True), {}), ((), {"kw": 1.5}), ((), {"k": 2})])
+def test_parameters_past_the_input_signature_take_their_defaults(args, kwargs):
+    # (TF 2.21 binds a value equal to the default: 2.0 for 2)
+    assert defaulted(tf.ones([1]), *args, **kwargs).numpy().tolist() == [2.0]
+
+
+@pytest.mark.parametrize("args,kwargs,reason", [
+    ((True,), {}, "Can not cast True to Literal[2]"),
+    ((2, 3), {}, "Can not cast 3 to Literal[None]"),
+    ((), {"kw": 2}, "Can not cast 2 to Literal[1.5]"),
+    ((), {"s": "b"}, "Can not cast 'b' to Literal['a']"),
+    ((2, None, "a", True, 5), {}, "too many positional arguments"),
+])
+def test_parameters_past_the_input_signature_refuse_other_values(args, kwargs, reason):
+    # (recorded from TF 2.21: each such parameter is typed Literal[its default]; eagerflow
+    # used to refuse every positional one and drop a keyword's value silently)
+    x = tf.ones([1])
+    with pytest.raises(TypeError) as e:
+        defaulted(x, *args, **kwargs)
+    assert str(e.value) == (f"Binding inputs to tf.function failed due to `{reason}`. "
+                            f"Received args: {(x, *args)!r} and kwargs: {kwargs!r} "
+                            + DEFAULTED_SIG)
+
+
 @tf.function
 def affine(x, y):
     return x * 2 + y

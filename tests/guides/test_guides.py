@@ -27,6 +27,22 @@ Cells of TF's guides left out, because eagerflow differs there (owner in bracket
 - keras_serialization: a Lambda holding a Python lambda is not loaded even with
   safe_mode=False (eagerflow runs no bytecode read from a file), and errors naming a class
   print from after its module path (eagerflow's own).
+- multi_worker_ctl: a tf.function given a new dataset iterator (the tutorial's
+  `iter(multi_worker_dataset)` each epoch; a plain `iter(ds)` too) traces again in
+  eagerflow, which keys an iterator argument by identity and reads it by reference; TF
+  traces it as a resource argument, once per element spec [function]. The tracing count
+  prints after the first epoch. `int(optimizer.iterations)` raises TypeError in TF for a
+  Keras variable made in a strategy's scope (a MirroredVariable has no __int__; eagerflow
+  converts it), so the cell reads `.numpy()`; Keras 2's `reset_states`, which eagerflow
+  keeps on purpose, is not called.
+- word_embeddings: the TensorBoard callback is left out (the recording machine's TF has
+  no tensorboard package, and tf.summary raises there).
+- segmentation: each fit takes a fresh pipeline (an iterator dropped early leaves the
+  random flips' seed wherever its prefetch thread got to, a race in TF as here); the
+  sample-weights fit raises TF 2.21's "Cannot take the length of shape with unknown
+  rank" in both, and the cell prints it.
+- style_transfer/dtensor_ml: VGG19's include_top classification cell (143M weights) and
+  the Progbar (timings) are left out.
 """
 
 from __future__ import annotations

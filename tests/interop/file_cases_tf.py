@@ -1,11 +1,12 @@
 """TensorFlow 2.21 / Keras 3's half of test_file_cases.py, run in TF's interpreter from the
 repository root:
 
-    $EAGERFLOW_TF_PYTHON tests/interop/file_cases_tf.py [--keras] WORKDIR [NAME ...]
+    $EAGERFLOW_TF_PYTHON tests/interop/file_cases_tf.py [--keras|--kinds] WORKDIR [NAME ...]
 
 writes TF's files of each case of file_cases.all_cases() (with --keras: of
 file_cases_keras.all_cases(), recorded in golden/file_cases_keras.json, and the files
-of its TF_FILES cases in golden/file_cases_keras/NAME, for test_file_cases_keras.py)
+of its TF_FILES cases in golden/file_cases_keras/NAME, for test_file_cases_keras.py;
+with --kinds, the same for file_cases_kinds.py and test_file_cases_kinds.py)
 under WORKDIR/tf/NAME and reads them
 (TF on its own files: the reference), reads eagerflow's under WORKDIR/ef/NAME where they
 exist, and writes both results to WORKDIR/tf_out.json. With WORKDIR "--record" it writes
@@ -28,18 +29,21 @@ import tensorflow as tf  # noqa: E402
 
 from tests.golden_io import write_json  # noqa: E402
 from tests.interop import file_cases as C  # noqa: E402
-from tests.interop import file_cases_keras  # noqa: E402
+from tests.interop import file_cases_keras, file_cases_kinds  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def main():
     args = sys.argv[1:]
-    keras_set = args[0] == "--keras"
-    cases = file_cases_keras.all_cases() if keras_set else C.all_cases()
-    golden = os.path.join(HERE, "golden",
-                          "file_cases_keras.json" if keras_set else "file_cases.json")
-    work, *names = args[keras_set:]
+    # the case set: (its cases, its golden's stem, the cases whose TF files are kept)
+    sets = {"--keras": (file_cases_keras.all_cases(), "file_cases_keras",
+                        file_cases_keras.TF_FILES),
+            "--kinds": (file_cases_kinds.CASES, "file_cases_kinds", file_cases_kinds.TF_FILES)}
+    chosen = args[0] in sets
+    cases, stem, tf_files = sets[args[0]] if chosen else (C.all_cases(), "file_cases", ())
+    golden = os.path.join(HERE, "golden", stem + ".json")
+    work, *names = args[chosen:]
     record = work == "--record"
     if record:
         work = tempfile.mkdtemp()
@@ -56,8 +60,8 @@ def main():
     if record:  # (named cases update the recorded ones)
         recorded = json.loads(open(golden).read()) if named and os.path.exists(golden) else {}
         write_json(golden, {**recorded, **out["tf_on_tf"]}, "\n", indent=1, sort_keys=True)
-        for name in set(names) & set(file_cases_keras.TF_FILES if keras_set else ()):
-            kept = os.path.join(HERE, "golden", "file_cases_keras", name)
+        for name in set(names) & set(tf_files):
+            kept = os.path.join(HERE, "golden", stem, name)
             shutil.rmtree(kept, ignore_errors=True)
             shutil.copytree(os.path.join(work, "tf", name), kept)
     else:

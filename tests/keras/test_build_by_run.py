@@ -83,3 +83,23 @@ def test_a_sublayer_the_run_leaves_unbuilt_is_warned_of():
         layer(tf.ones((1, 3)))
     assert layer.built and not layer.d.built
     assert any("`build()` was called on layer 'unused'" in str(w.message) for w in caught)
+
+
+def test_a_model_built_from_a_batch_records_the_batch_as_keras_3_does():
+    # TF's video tutorial calls `model.build(frames)` with a batch, not its shape: Keras 3
+    # builds the subclassed model and its build config holds the batch itself (TF 2.21)
+    class Sub(tf.keras.Model):
+        def __init__(self) -> None:
+            super().__init__()
+            self.d = tf.keras.layers.Dense(2)
+
+        def call(self, x):
+            return self.d(x)
+
+    batch = tf.ones((4, 3))
+    model = Sub()
+    with warnings.catch_warnings(record=True):
+        warnings.simplefilter("always")
+        model.build(batch)
+    assert model.built
+    assert model.get_build_config()["input_shape"] is batch

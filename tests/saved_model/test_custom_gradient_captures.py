@@ -191,3 +191,31 @@ def test_tf_loads_eagerflows_and_gets_the_custom_gradients(tmp_path):
 
 if __name__ == "__main__":
     sys.exit(pytest.main([__file__, "-q"]))
+
+
+def test_a_gradient_saved_without_its_function_holds_in_the_saving_process(tmp_path):
+    # TF 2.21 (the autodiff guide's cell): saved with experimental_custom_gradients=False
+    # and loaded in the process that traced it, the custom gradient still applies (TF's
+    # gradient registry holds "CustomGradient-<uid>"); a fresh process raises LookupError
+    @tf.custom_gradient
+    def clip_gradients(y):
+        return y, lambda dy: tf.clip_by_norm(dy, 0.5)
+
+    class M(tf.Module):
+        @tf.function(input_signature=[tf.TensorSpec([])])
+        def f(self, x):
+            return clip_gradients(x)
+
+    tf.saved_model.save(M(), str(tmp_path / "m"), options=tf.saved_model.SaveOptions(
+        experimental_custom_gradients=False))
+    loaded = tf.saved_model.load(str(tmp_path / "m"))
+    v = tf.Variable(2.0)
+    with tf.GradientTape() as t:
+        out = loaded.f(v * v)
+    assert float(t.gradient(out, v)) == 0.5 * 2 * 2.0  # the clipped 1, times d(v*v)/dv
+    saved = pb().SavedModel.FromString((tmp_path / "m" / "saved_model.pb").read_bytes())
+    types = [n.attr["_gradient_op_type"].s.decode()
+             for f in saved.meta_graphs[0].graph_def.library.function for n in f.node_def
+             if "_gradient_op_type" in n.attr]
+    assert len(types) == 1 and types[0].startswith("CustomGradient-")
+    assert not saved.meta_graphs[0].graph_def.library.registered_gradients

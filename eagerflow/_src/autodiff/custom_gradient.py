@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import functools
 import inspect
+import itertools
+import os
 from typing import Any, Callable
 
 from eagerflow._src.autodiff.gradients import _NO_GRADIENT
@@ -152,10 +154,14 @@ def _to_tf(node: Any, b: Any, grad_fn: Callable, n_res: int, n_inputs: int,
     variables (TF matches them to the node's last inputs)."""
     ins = [b.input(i) for i in range(len(node.inputs))]
     attrs = {}
-    if not b.library.custom_gradients or b.library.in_gradient:
-        # (its op type stays, naming no gradient: TF's loader then refuses to
-        # differentiate it, as TF's own file saved without custom gradients)
+    if b.library.in_gradient:
         attrs["_gradient_op_type"] = b.library.gradient_op_type()
+    elif not b.library.custom_gradients:
+        # (its op type stays, naming no saved gradient: TF's loader in another process
+        # refuses to differentiate it; in this one the op type names the gradient that
+        # tracing registered, as TF's process-wide gradient registry still holds it)
+        attrs["_gradient_op_type"] = _register_in_process(grad_fn, n_res, n_inputs,
+                                                          variables)
     else:
         def gradient(*dys: Any) -> list:
             with substituting(resolve):
@@ -168,27 +174,54 @@ def _to_tf(node: Any, b: Any, grad_fn: Callable, n_res: int, n_inputs: int,
     return b.node("IdentityN", [ins], attrs)[:n_res]
 
 
+# Custom gradients saved without their functions (experimental_custom_gradients=False),
+# by op type: a SavedModel loaded in the process that saved it still differentiates them,
+# as TF's gradient registry keeps each "CustomGradient-<uid>" its tracing registered.
+_IN_PROCESS: dict = {}
+# (numbered from a random start, so that a file another process saved, whose op types
+# this process never registered, names none of this process's gradients)
+_UIDS = itertools.count(int.from_bytes(os.urandom(4), "little") << 16)
+
+
+def _register_in_process(grad_fn: Callable, n_res: int, n_inputs: int,
+                         variables: list) -> str:
+    op_type = f"CustomGradient-{next(_UIDS)}"
+    _IN_PROCESS[op_type] = (grad_fn, n_res, n_inputs, list(variables))
+    return op_type
+
+
 def _unsaved_gradient(n: Any, *gs: Any) -> list:
-    raise LookupError(_NO_GRADIENT.format(n.attrs["node_name"], "IdentityN"))
+    entry = _IN_PROCESS.get(n.attrs.get("gradient_op_type"))
+    if entry is None:
+        raise LookupError(_NO_GRADIENT.format(n.attrs["node_name"], "IdentityN"))
+    grad_fn, n_res, n_inputs, variables = entry
+    in_grads, var_grads = _call_grad_fn(grad_fn, gs[:n_res], n_inputs, variables)
+    return [None] * n_res + list(in_grads) + list(var_grads)
 
 
 @functools.cache
 def _unsaved_op(n: int) -> OpDef:
     """A loaded function's IdentityN of `n` inputs whose custom gradient was not saved
     (experimental_custom_gradients=False): it passes its inputs on, and differentiating it
-    fails as TF's loader makes it fail; saved again, it is such an IdentityN once more."""
+    fails as TF's loader makes it fail (unless this process traced it: `_IN_PROCESS`);
+    saved again, it is such an IdentityN once more, its op type kept."""
     return OpDef(
-        "IdentityN", lambda *xs, node_name: [(x._shape, x._dtype) for x in xs],
-        lambda xp, *xs, node_name: xs if n > 1 else xs[0], grad=_unsaved_gradient,
+        "IdentityN", lambda *xs, node_name, gradient_op_type=None:
+        [(x._shape, x._dtype) for x in xs],
+        lambda xp, *xs, node_name, gradient_op_type=None: xs if n > 1 else xs[0],
+        grad=_unsaved_gradient,
         num_outputs=n, tf=TFForm(export=lambda node, b: b.node(
             "IdentityN", [[b.input(i) for i in range(n)]],
-            {"_gradient_op_type": b.library.gradient_op_type()})[:n]))
+            {"_gradient_op_type": node.attrs.get("gradient_op_type")
+             or b.library.gradient_op_type()})[:n]))
 
 
-def unsaved_gradient(xs: list, node_name: str) -> list:
-    """`xs` through an IdentityN without gradient (`node_name`: the loaded node's, for
-    the error)."""
-    out = bind(_unsaved_op(len(xs)), tuple(xs), {"node_name": node_name})
+def unsaved_gradient(xs: list, node_name: str, gradient_op_type: str | None = None) -> list:
+    """`xs` through an IdentityN whose gradient was not saved (`node_name`: the loaded
+    node's, for the error; `gradient_op_type`: its op type, naming the gradient where this
+    process traced it)."""
+    out = bind(_unsaved_op(len(xs)), tuple(xs),
+               {"node_name": node_name, "gradient_op_type": gradient_op_type})
     return list(out) if len(xs) > 1 else [out]
 
 

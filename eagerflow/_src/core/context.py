@@ -80,6 +80,13 @@ def state() -> _State:
     return _state
 
 
+# What a tf.function's trace also depends on beyond its arguments, as TF's call context
+# does (its cross-replica flag, the replica's device): a callable the distribute layer
+# installs once a strategy is first used, returning None outside any strategy, or a key
+# telling a replica's call from a cross-replica one. None until then: no cost.
+CALL_CONTEXT_KEY: list = [None]
+
+
 def runtime_thread() -> None:
     """Called first by an eagerflow runtime thread (tf.data's workers, a parameter server
     worker): it runs eagerly, as TF's C++ runtime does, even while TF 1's graph mode has

@@ -12,6 +12,8 @@ import contextlib
 import threading
 from typing import Any, Iterator
 
+from eagerflow._src.core.context import CALL_CONTEXT_KEY
+
 _local = threading.local()
 
 
@@ -24,6 +26,17 @@ def _stack() -> list:
 
 def push_strategy(strategy: Any) -> None:
     _stack().append(strategy)
+    CALL_CONTEXT_KEY[0] = call_context_key
+
+
+def call_context_key() -> str | None:
+    """Where a tf.function is called, for its trace cache: in a replica ("replica"), in a
+    strategy's scope outside its replicas ("cross-replica"), else None. A function traced
+    in a replica (its generators keyed by the replica) is traced again when called
+    outside, as TF's call context tells them apart."""
+    if getattr(_local, "replica", None) is not None:
+        return "replica"
+    return "cross-replica" if getattr(_local, "strategies", None) else None
 
 
 def pop_strategy(strategy: Any) -> None:
@@ -38,6 +51,8 @@ def current_replica_context() -> Any:
 def set_replica_context(ctx: Any) -> Any:
     prev = getattr(_local, "replica", None)
     _local.replica = ctx
+    if ctx is not None:
+        CALL_CONTEXT_KEY[0] = call_context_key
     return prev
 
 

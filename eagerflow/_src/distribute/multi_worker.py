@@ -25,7 +25,11 @@ from eagerflow._src.core import tf_logging
 from eagerflow._src.core.errors import DeadlineExceededError, UnavailableError
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.distribute import collective_ops
-from eagerflow._src.distribute.cluster_resolver import ClusterResolver, ClusterSpec
+from eagerflow._src.distribute.cluster_resolver import (
+    ClusterResolver,
+    ClusterSpec,
+    TFConfigClusterResolver,
+)
 from eagerflow._src.distribute.collective import ReduceOp, reduce_arrays
 from eagerflow._src.distribute.replica_context import ReplicaContext
 from eagerflow._src.distribute.strategy import NcclAllReduce, Strategy
@@ -159,8 +163,9 @@ class _Mpi:
         self.comm.Abort(code)
 
 
-class MultiWorkerMirroredStrategy(Strategy):
-    """Synchronous training across processes (one replica each), launched by mpiexec."""
+class CollectiveAllReduceStrategy(Strategy):
+    """Synchronous training across processes (one replica each), launched by mpiexec:
+    tf.distribute.MultiWorkerMirroredStrategy, under TF's class name."""
 
     _eager_run_name = "CollectiveAllReduceStrategy"  # (TF's class)
     _extended_name = "CollectiveAllReduceExtended"
@@ -178,7 +183,7 @@ class MultiWorkerMirroredStrategy(Strategy):
         if self._mpi is not None and size == 1:
             self._mpi = None
         self._rank, self._size = rank, size
-        self.cluster_resolver = cluster_resolver or MpiClusterResolver(rank, size)
+        self.cluster_resolver = cluster_resolver or _default_resolver(rank, size)
         # one replica per worker, on its first GPU if it has one (TF's MWMS mirrors over
         # every local GPU; eagerflow's workers run one replica each)
         gpus = D.list_logical_devices("GPU")
@@ -231,6 +236,18 @@ class MultiWorkerMirroredStrategy(Strategy):
         return MirroredVariable.from_copies(primary, [primary._arr], self)
 
 
+MultiWorkerMirroredStrategy = CollectiveAllReduceStrategy
+
+
+def _default_resolver(rank: int, size: int) -> ClusterResolver:
+    """A lone worker without TF_CONFIG (TF's multi-worker tutorial's first run) reads it
+    as TF's TFConfigClusterResolver does: no task type or id, an empty cluster; a worker
+    of an MPI job takes its rank."""
+    if size == 1 and not os.environ.get("TF_CONFIG"):
+        return TFConfigClusterResolver()
+    return MpiClusterResolver(rank, size)
+
+
 class _WorkerSyncOnReadVariable(SyncOnReadVariable):
     """A SyncOnRead variable (a metric's state) of a multi-worker job: each worker updates
     its own copy; a read outside the replicas combines every worker's copy by the
@@ -262,7 +279,7 @@ class _WorkerSyncOnReadVariable(SyncOnReadVariable):
 
 
 def is_chief_task(resolver: Any) -> bool:
-    if resolver.task_type == "chief":
+    if resolver.task_type in (None, "chief"):  # (None: a lone worker, TF_CONFIG unset)
         return True
     if "chief" in resolver.cluster_spec().jobs:
         return False

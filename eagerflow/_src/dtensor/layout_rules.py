@@ -9,7 +9,9 @@ reads only the OpDef's name and attrs, the input layouts and the inferred output
   summed over the mesh (TF's all-reduce): its result is replicated on it;
 - reductions drop (or, with keepdims, unshard) the reduced axes;
 - Transpose permutes, ExpandDims inserts, Reshape keeps the leading axis's sharding where
-  it still splits evenly;
+  it still splits evenly; StridedSlice keeps the sharding of each axis it reads from start
+  to end (`x[:, 0]` of a batch-sharded x stays batch-sharded), drops indexed axes and
+  replicates the others and new ones;
 - any other op's results are replicated (TF all-gathers what it cannot expand).
 """
 
@@ -20,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.dtensor.mesh import UNSHARDED, Layout
+from eagerflow._src.ops.slicing import _expand_ellipsis
 
 _REDUCTIONS = frozenset({"Sum", "Mean", "Max", "Min", "Prod", "All", "Any", "EuclideanNorm"})
 _SUMMED = frozenset({"Sum", "Mean"})
@@ -96,6 +99,10 @@ def infer(op: Any, inputs: tuple, layouts: list, attrs: dict, specs: list, mesh:
             s = [src[p] for p in attrs["perm"]]
         elif name == "Reshape":
             s = _reshape_specs(first[0]._shape, src, shape, mesh)
+        elif name == "StridedSlice" and "spec" in attrs:
+            s = _slice_specs(tuple(first[0]._shape), src, attrs["spec"])
+            s = [x if x == UNSHARDED or d % mesh.dim_size(x) == 0 else UNSHARDED
+                 for x, d in zip(s, shape)]  # (TF refuses an uneven split there)
         elif all(lay is None or len(t._shape) <= rank for t, lay in zip(inputs, layouts)) and \
                 _broadcasts_to(inputs, layouts, shape):
             s = _broadcast(inputs, layouts, shape)
@@ -113,6 +120,24 @@ def _broadcasts_to(inputs: tuple, layouts: list, shape: tuple) -> bool:
                    for t, lay in zip(inputs, layouts) if lay is not None)
     except ValueError:
         return False
+
+
+def _slice_specs(in_shape: tuple, src: list, spec: tuple) -> list:
+    """A basic slice's layout, as TF's: an axis read from its start to its end (`:`, `::2`)
+    keeps its sharding, an indexed one goes, one read from elsewhere or a new one is
+    replicated."""
+    out, axis = [], 0
+    for s in _expand_ellipsis(spec, len(src)):
+        if s[0] == "n":
+            out.append(UNSHARDED)
+            continue
+        if s[0] == "s" and axis < len(src):
+            start, stop, step = s[1:]
+            whole = start in (None, 0) and (step is None or (isinstance(step, int) and step > 0)) \
+                and (stop is None or (isinstance(stop, int) and stop >= in_shape[axis]))
+            out.append(src[axis] if whole else UNSHARDED)
+        axis += 1
+    return out + list(src[axis:])
 
 
 def _reshape_specs(in_shape: tuple, src: list, shape: tuple, mesh: Any) -> list:

@@ -191,6 +191,8 @@ def pack(tensors: Any, layout: Layout) -> DTensor:
 
 def unpack(tensor: Any) -> tuple:
     """The components of a DTensor, each a tensor on its device of the mesh."""
+    if not isinstance(tensor, EagerTensor):  # (a variable, a DVariable too, as TF's binding)
+        raise TypeError(f"Expecting a Tensor, got {type(tensor)}")
     if not isinstance(tensor, DTensor):
         dev = getattr(tensor, "device", CPU_DEVICE) or CPU_DEVICE
         raise InvalidArgumentError(None, None, f"DTensorUnpack expects a tensor placed on the "

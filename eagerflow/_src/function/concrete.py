@@ -762,7 +762,8 @@ class ConcreteFunction:
                             trace_type(v, None if self._spec_names_shown else k))
                   for i, (k, kind, v) in enumerate(self._parameters())]
         caps = {id(o): TensorSpec.from_tensor(o) if isinstance(o, Tensor) else
-                TensorSpec((), dt.resource) for o, _ in self._capture_pairs()}
+                TensorSpec((), dt.resource) for o, _ in self._capture_pairs()
+                if self._captures_shown}
         out = nest.map_structure(
             lambda x: TensorSpec.from_tensor(x) if isinstance(x, Tensor) else x,
             self.structured_outputs)
@@ -778,6 +779,8 @@ class ConcreteFunction:
     def inference_fn(self) -> AtomicFunction:
         """The graph this function runs, as TF's AtomicFunction."""
         return AtomicFunction(self)
+
+    _captures_shown = True  # (a loaded tf.function's traces show none, as TF's)
 
     def pretty_printed_signature(self, verbose: bool = True) -> str:
         """The signature as TF prints it: `(x: TensorSpec(...)) -> TensorSpec(...)`, or,

@@ -90,6 +90,19 @@ class Literal:
 TraceType.register(Literal)
 
 
+def literal_accepts(default: Any, value: Any) -> bool:
+    """Whether TF's Literal[default] (a parameter an input signature leaves to its default)
+    takes `value`: an equal value (2.0 for 2), a bool only for a bool."""
+    if value is default:
+        return True
+    if isinstance(value, bool) != isinstance(default, bool):
+        return False
+    try:
+        return bool(value == default)
+    except (TypeError, ValueError):  # (an array's comparison has no single truth)
+        return False
+
+
 def _spec(x: Any, arg: str | None) -> TensorSpec:
     """The spec of a traced value, without the name tracing gave an unnamed spec (the
     argument's), as TF shows it."""
@@ -195,7 +208,8 @@ class Parameter(inspect.Parameter):
         if self.kind is self.VAR_KEYWORD:
             return f"**{self.name}"
         if self.type_constraint is not None:
-            return f"{self.name}: {self.type_constraint!r}"
+            shown = f"{self.name}: {self.type_constraint!r}"
+            return shown + " = <captured_default_value>" if self.optional else shown
         return f"{self.name}=<captured_default_value>" if self.optional else self.name
 
 
@@ -253,6 +267,8 @@ def untraced(signature: inspect.Signature | None, input_signature: Any) -> Funct
         if specs is not None and i < len(specs) and p.kind in (p.POSITIONAL_ONLY,
                                                               p.POSITIONAL_OR_KEYWORD):
             typed = specs[i] if is_tensor_spec(specs[i]) else _Typed(specs[i], p.name)
+        elif specs is not None and p.default is not p.empty:
+            typed = Literal(p.default)  # (left to its default: TF's literal type)
         params.append(Parameter(p.name, p.kind, p.default is not p.empty, typed, p.default))
     return FunctionType(params)
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from eagerflow._src.core import nest, tf_logging, trace_events
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
-from eagerflow._src.core.context import _state, restoring
+from eagerflow._src.core.context import CALL_CONTEXT_KEY, _state, restoring
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, VariableSpec, is_tensor_spec
@@ -66,7 +66,20 @@ def _relaxed_key(bound: dict) -> tuple:
     """The key of the traces a call's shapes may generalize (one flat list for all the
     arguments: a variable's alias id counts those of the arguments before it)."""
     flat: list = []
-    return tuple(make_key(v, flat, relax=True) for v in bound.values())
+    key = tuple(make_key(v, flat, relax=True) for v in bound.values())
+    return key if CALL_CONTEXT_KEY[0] is None else _with_call_context(key)
+
+
+def _with_call_context(key: Any) -> Any:
+    """`key` with where the call is made (distribute's CALL_CONTEXT_KEY), left as it is
+    outside any strategy: a trace made there keeps the key it would have without one."""
+    where = CALL_CONTEXT_KEY[0]()
+    return key if where is None else (key, where)
+
+
+def _in_replica(sig_key: Any) -> bool:
+    """Whether a trace cache key is of a call in a strategy's replica (CALL_CONTEXT_KEY)."""
+    return type(sig_key) is tuple and len(sig_key) == 2 and sig_key[1] == "replica"
 
 
 def _log() -> Any:
@@ -177,6 +190,13 @@ def _check_signature_fits(signature: inspect.Signature | None, specs: tuple) -> 
         raise TypeError(f"input_signature contains {left} extra type constraints.")
 
 
+def _defaulted(params: list) -> list:
+    """The parameters of `params` an input signature leaves to their defaults (those with
+    one; `*args` and `**kwargs` take no value)."""
+    return [p for p in params if p.default is not p.empty and
+            p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+
+
 class _Profiled(threading.local):
     on = False  # while this thread's call is being recorded for tf.profiler
 
@@ -236,6 +256,7 @@ class Function:
         self._tracing_count = 0
         self._traced: list = []          # every ConcreteFunction, in tracing order
         self._save_cache: dict = {}      # _by_signature of tf.saved_model.save's traces
+        self._save_retraced: set = set()  # its keys of the traces calls made
         self._variables_created = None   # None: never traced; then True/False
         self._detector = _detector_for(python_function)
         self._retrace_warning: str | None = None  # logged once the call has run
@@ -321,6 +342,8 @@ class Function:
         try:
             key = make_key(args, tensors) if not kwargs else \
                 (make_key(args, tensors), make_key(kwargs, tensors))
+            if CALL_CONTEXT_KEY[0] is not None:
+                key = _with_call_context(key)
             cf = self._cache.get(key)
         except TypeError:
             key, cf = None, None
@@ -383,6 +406,8 @@ class Function:
             tensors = self._check_signature(args, kwargs, bound)
         else:
             sig_key = tuple(make_key(v, tensors) for v in bound.values())
+        if CALL_CONTEXT_KEY[0] is not None:
+            sig_key = _with_call_context(sig_key)
         saving = _saving[0]
         by_signature = self._save_cache if saving else self._by_signature
         cf = by_signature.get(sig_key)
@@ -432,10 +457,14 @@ class Function:
                 annotation=p.empty, default=p.default if p.default is p.empty
                 else _CAPTURED_DEFAULT) for p in params]))
         specs = iter(self._input_signature)
-        return "(" + ", ".join(p.name if p.name == "self" else
-                               f"{p.name}: {ftype.type_text(next(specs))}"
-                               for p in params[:len(self._input_signature) +
-                                               sum(p.name == "self" for p in params)]) + ")"
+        n = len(self._input_signature) + sum(p.name == "self" for p in params)
+        parts = [p.name if p.name == "self" else f"{p.name}: {ftype.type_text(next(specs))}"
+                 for p in params[:n]]
+        for p in _defaulted(params[n:]):  # (TF types each as the literal of its default)
+            if p.kind is p.KEYWORD_ONLY and "*" not in parts:
+                parts.append("*")
+            parts.append(f"{p.name}: {ftype.Literal(p.default)!r} = {_CAPTURED_DEFAULT}")
+        return "(" + ", ".join(parts) + ")"
 
     def _check_signature(self, args: tuple, kwargs: dict, bound: dict) -> list:
         specs = self._input_signature
@@ -445,7 +474,9 @@ class Function:
         def fail(reason: str) -> TypeError:
             return self._binding_error(reason, args, kwargs)
 
-        if len(args) > len(specs):
+        params = list(self._signature.parameters.values()) if self._signature else []
+        extra = _defaulted(params[len(specs) + sum(p.name == "self" for p in params):])
+        if len(args) > len(specs) + sum(p.kind is not p.KEYWORD_ONLY for p in extra):
             raise fail("too many positional arguments")
         tensors: list = []
         for pname, spec, value in zip(list(spread), specs, values[:len(specs)]):
@@ -500,6 +531,9 @@ class Function:
             if read and not any(isinstance(s, CompositeSpec) for s in flat_specs):
                 spread[pname] = nest.pack_sequence_as(
                     spec, [read.get(i, v) for i, v in enumerate(flat_values)])
+        for p in extra:  # a parameter past the signature takes its default's value only
+            if not ftype.literal_accepts(p.default, bound.get(p.name, p.default)):
+                raise fail(f"Can not cast {bound[p.name]!r} to {ftype.Literal(p.default)!r}")
         for key, value in spread.items():  # (what was converted, back in its parameter)
             if isinstance(key, tuple):
                 bound[key[0]] = bound[key[0]][:key[1]] + (value,) + bound[key[0]][key[1] + 1:]
@@ -577,16 +611,26 @@ class Function:
         trace cache keys include the save context, each signature is traced once more the
         first time it is saved: the Python function and its side effects (a print) run
         again, into the save context's cache."""
+        retraced = self._save_retraced  # the save context's keys of the calls' traces
         with save_context():
             if self._input_signature is not None:
                 self.get_concrete_function()
             for key, cf in list(self._by_signature.items()):
                 if key not in self._save_cache and self._savable(cf):
+                    before = set(self._save_cache)
                     args, kwargs = cf.structured_input_signature
                     self.get_concrete_function(*args, **kwargs)
-        saved = [cf for k, cf in self._save_cache.items() if k not in self._by_signature]
-        return list(dict.fromkeys([cf for cf in self._by_signature.values()
-                                   if self._savable(cf)] + saved))
+                    # (a reduce_retracing trace is keyed by the call that made it, its
+                    # retrace by its relaxed signature: the same function, saved once; a
+                    # replica's trace is not written, its retrace is)
+                    if not _in_replica(key):
+                        retraced |= set(self._save_cache) - before
+        saved = [cf for k, cf in self._save_cache.items()
+                 if k not in self._by_signature and k not in retraced]
+        # (a trace made in a strategy's replica is that replica's, its generators keyed by
+        # it: the save context's own trace of that signature is written, as in TF)
+        return list(dict.fromkeys([cf for k, cf in self._by_signature.items()
+                                   if self._savable(cf) and not _in_replica(k)] + saved))
 
     @staticmethod
     def _savable(cf: ConcreteFunction) -> bool:

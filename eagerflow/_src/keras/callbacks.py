@@ -686,8 +686,9 @@ class ModelCheckpoint(MonitorCallback):
                           f"Received: {current}. Falling back to `save_best_only=False`.",
                           stacklevel=3)
             return True
-        if self.monitor_op is None:
-            self._set_monitor_op()
+        # (the comparison is chosen at the first epoch's end, as Keras 3 chooses it: a save
+        # every few batches before then compares with None, Keras's TypeError, once a best
+        # value is held)
         best = "None" if self.best is None else f"{self.best:.5f}"
         if self._is_improvement(current, self.best):
             if self.verbose > 0:

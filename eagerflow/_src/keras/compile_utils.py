@@ -353,7 +353,9 @@ def _metrics_up_to(y_pred: Any, spec: Any, path: tuple = ()) -> list:
         return [(path, spec)]
     if isinstance(y_pred, dict):
         if not isinstance(spec, dict):
-            raise ValueError(f"Expected an instance of dict, got {lists_to_tuples(spec)!r}.")
+            # (optree's words, which Keras 3 passes on)
+            raise ValueError("Expected an instance of dict, collections.OrderedDict, or "
+                             f"collections.defaultdict, got {lists_to_tuples(spec)!r}.")
         missing = [k for k in y_pred if k not in spec]
         if missing:
             raise ValueError(f"Dictionary key mismatch; expected key(s): {sorted(y_pred)}, got "

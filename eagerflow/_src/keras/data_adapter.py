@@ -155,6 +155,32 @@ def lists_to_tuples(data: Any) -> Any:
     return data
 
 
+def _per_output_weights(y: Any, sample_weight: Any, class_weight: Any) -> Any:
+    """The sample weights of nested targets as Keras 3's array adapter checks them: one
+    per output in y's structure (list and tuple apart), or one weight per sample given
+    once and shared by every output."""
+    if sample_weight is None or not tree.is_nested(y):
+        return sample_weight
+    if class_weight is not None:
+        raise ValueError(cw.WITH_SAMPLE_WEIGHT)
+    if isinstance(sample_weight, (list, tuple, dict)):
+        try:
+            tree.assert_same_structure(y, sample_weight)
+        except ValueError:
+            raise ValueError("You should provide one `sample_weight` array per output in "
+                             f"`y`. The two structures did not match:\n- y: {y}\n"
+                             f"- sample_weight: {sample_weight}\n") from None
+        return sample_weight
+    shape = np.shape(sample_weight)
+    if not (len(shape) == 1 or (len(shape) == 2 and shape[1] == 1)):
+        raise ValueError("For a model with multiple outputs, when providing a single "
+                         "`sample_weight` array, it should only have one scalar score per "
+                         "sample (i.e. shape `(num_samples,)`). If you want to use non-scalar "
+                         "sample weights, pass a `sample_weight` argument with one array per "
+                         "model output.")
+    return tree.map_structure(lambda _: sample_weight, y)
+
+
 class ArrayData:
     """Batches sliced from in-memory arrays."""
 
@@ -168,6 +194,7 @@ class ArrayData:
             if isinstance(leaf, np.ndarray) and (leaf.dtype.kind in "US" or (
                     leaf.dtype.kind == "O" and leaf.ndim > 1)):
                 raise ValueError(f"Invalid dtype: {leaf.dtype.name}")
+        sample_weight = _per_output_weights(y, sample_weight, class_weight)
         self.x = nest.map_structure(_to_numpy, x)
         self.y = None if y is None else nest.map_structure(_to_numpy, y)
         self.sample_weight = None if sample_weight is None else \

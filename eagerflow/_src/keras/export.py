@@ -116,7 +116,7 @@ def export(model: Any, filepath: Any, format: str = "tf_saved_model", verbose: b
     root.trainable_variables = list(model.trainable_variables)
     root.non_trainable_variables = list(model.non_trainable_variables)
     cf = fn.get_concrete_function()
-    root._track("_all_variables", TrackedList(_used_variables([cf])))
+    root._track("_all_variables", TrackedList(_used_variables([cf], root)))
     # the model's lookup tables (resources), which the endpoint's functions capture
     tables = [t for t in ObjectGraph(model).nodes if isinstance(t, LookupTable)]
     root._track("_misc_assets", TrackedList(tables))
@@ -211,7 +211,8 @@ class ExportArchive:
         root.trainable_variables = list(self._trainable)
         root.non_trainable_variables = [v for v in self._variables if not v.trainable]
         concrete = {name: _endpoint_trace(fn) for name, fn in self._endpoints.items()}
-        root._track("_all_variables", TrackedList(_used_variables(list(concrete.values()))))
+        root._track("_all_variables", TrackedList(_used_variables(list(concrete.values()),
+                                                                  root)))
         root._track("_misc_assets", TrackedList(list(self._tables)))
         # (a tf.function of an input_signature is given as itself: TF names its signature
         # wrappers after it; a traced one by its first trace, as Keras 3 gives it)
@@ -231,11 +232,15 @@ def _endpoint_trace(fn: Function) -> Any:
     return next(iter(fn._by_signature.values()))
 
 
-def _used_variables(concrete: list) -> list:
+def _used_variables(concrete: list, root: Any) -> list:
     """What Keras 3 saves as an archive's `_all_variables`: the variables the endpoints'
     functions use, trainable ones first. On TF 2.21 a Keras variable's tf.Variable is an
     object of its own, saved apart (its own node and checkpoint value, no function
-    capturing it); here a Keras variable is its tf.Variable, so a copy stands for it."""
+    capturing it); here a Keras variable is its tf.Variable, so a copy stands for it. One
+    the `root`'s lists do not hold (a stateful RNN's states, which are no weights) is saved
+    there itself: TF's functions capture that node."""
+    held = {id(v) for value in vars(root).values() if isinstance(value, list)
+            for v in value}
     seen: set = set()
     used = []
     for cf in concrete:
@@ -244,7 +249,8 @@ def _used_variables(concrete: list) -> list:
                 seen.add(id(v))
                 used.append(v)
     ordered = [v for v in used if v.trainable] + [v for v in used if not v.trainable]
-    return [_copy(v) if getattr(v, "_keras_variable", False) else v for v in ordered]
+    return [_copy(v) if getattr(v, "_keras_variable", False) and id(v) in held else v
+            for v in ordered]
 
 
 def _copy(v: Any) -> Variable:

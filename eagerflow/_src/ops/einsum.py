@@ -16,7 +16,7 @@ from eagerflow._src import backend as blas
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import halfprec
-from eagerflow._src.ops.array import ones, reshape, zeros
+from eagerflow._src.ops.array import expand_dims, ones, reshape, zeros
 from eagerflow._src.ops.broadcast_grads import broadcast_like
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import raised_eagerly
@@ -169,9 +169,15 @@ def _einsum_grad(n: Any, g: Any) -> list:
                   {"terms": (out,) + tuple(others), "out": kept})
         if kept != uniq or gi._shape != tuple(ushape):
             shape = [d if ch in seen else 1 for ch, d in zip(uniq, ushape)]
-            gi = reshape(gi, [d if d is not None else -1 for d in shape])
+            if shape.count(None) < 2:
+                gi = reshape(gi, [d if d is not None else -1 for d in shape])
+            else:  # (sizes known only when a traced step runs: the summed axes put back)
+                for axis, ch in enumerate(uniq):
+                    if ch not in seen:
+                        gi = expand_dims(gi, axis)
             if kept != uniq:
-                gi = broadcast_like(gi, _zeros_shaped(ushape, x._dtype))
+                gi = broadcast_like(gi, x if uniq == t and None in ushape
+                                    else _zeros_shaped(ushape, x._dtype))
         grads.append(gi if uniq == t else _einsum_spread(gi, uniq, t, x))
     return grads
 

@@ -479,7 +479,11 @@ def _move_to_end(x: Any, ax: int, r: Any) -> Any:
 
 
 def _same_shape(a: Any, b: Any, what: tuple) -> None:
-    if a._shape is not None and b._shape is not None and tuple(a._shape) != tuple(b._shape):
+    # (TF asks that the shapes be compatible: a dimension unknown in a traced function
+    # matches any)
+    if a._shape is not None and b._shape is not None and (
+            len(a._shape) != len(b._shape) or any(
+                x is not None and y is not None and x != y for x, y in zip(a._shape, b._shape))):
         raise ValueError(f"`{what[0]}` and `{what[1]}` must have the same shape, received "
                          f"({tuple(a._shape)} vs {tuple(b._shape)}).")
 

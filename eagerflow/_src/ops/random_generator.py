@@ -272,7 +272,11 @@ def create_rng_state(seed: Any, alg: Any) -> Any:
         seed = words
     # (cast as TF's casts it: a list TF's conversion reads, [[], [1, 2]] being a (2, 0)
     # tensor, is the empty seed; one it refuses is its error)
-    s = cast(_to_int64(seed), dt.int64).numpy().reshape(-1)[:size]
+    s = cast(_to_int64(seed), dt.int64)
+    # (traced, a generator made in a tf.function's first call, the cast is symbolic: the
+    # seed's Python values, as TF reads them with NumPy)
+    s = (s.numpy() if hasattr(s, "numpy") else np.asarray(_to_int64(seed), np.int64))
+    s = s.reshape(-1)[:size]
     return convert_to_tensor(np.concatenate([np.zeros(size - s.size, np.int64), s]))
 
 

@@ -319,7 +319,7 @@ class RestoredConcreteFunction(ConcreteFunction):
         """As TF's: its captures are the saved function's bound inputs (variables' and
         tables' handles, constants' values), in the saved order."""
         ft = super().function_type
-        if self._bound_inputs is None:
+        if self._bound_inputs is None or not self._captures_shown:
             return ft
         caps = {}
         for c in self._bound_inputs:  # (one entry each, as TF's, though one be bound twice)
@@ -563,7 +563,8 @@ class LibraryImporter:
             return self._custom_gradient(node), None
         if op == "IdentityN" and node.gradient_op_type is not None:
             # a custom gradient not saved: differentiating it fails, as in TF
-            return unsaved_gradient(list(ins), node.name), list(node.consts)
+            return unsaved_gradient(list(ins), node.name, node.gradient_op_type), \
+                list(node.consts)
         if op in ("Identity", "IdentityN"):
             return list(ins), list(node.consts)
         if op in ("NoOp", "DisableCopyOnRead"):

@@ -66,6 +66,7 @@ from eagerflow._src.saved_model.tables import (
     RestoredTable,
     RestoredWriter,
     TableCreator,
+    VariantTracker,
     function_names,
     plan_tables,
     read_contents,
@@ -254,6 +255,8 @@ class Loader:
             self._link(nid, nd)
         for nid in self.tables:
             table = self.objects[nid]
+            if isinstance(table, VariantTracker):
+                continue
             if nid in values:
                 restore_contents(table._state, values[nid])
             init = getattr(table, "_initialize", None)
@@ -361,6 +364,8 @@ class Loader:
         if kind in ("function", "bare_concrete_function"):
             return None  # after the objects they capture
         if kind == "resource":
+            if isinstance(self.tables[nid], VariantTracker):
+                return self.tables[nid]
             return restored_table(self.tables[nid], nd.registered_name)
         if kind == "captured_tensor":  # bound to a gradient function when its caller loads
             return CapturedTensor(nd.captured_tensor.concrete_function,
@@ -398,11 +403,22 @@ class Loader:
                 obj = obj.asset_path
             elif isinstance(obj, (RestoredTable, RestoredWriter)):
                 obj = obj._state  # (its functions take the table by reference)
+            elif isinstance(obj, VariantTracker):
+                obj = self._dataset_of(obj, i)
             if obj is None:
                 raise DataLossError(None, None, f"{self.source}: function {fn_name} captures "
                                                 f"object {i}, which is not a value")
             out.append(obj)
         return out
+
+    def _dataset_of(self, tracker: VariantTracker, nid: int) -> Any:
+        """The dataset a `_variant_tracker` (node `nid`) stands for: its creator function,
+        imported and run once (before the functions capturing it are)."""
+        if tracker._value is None:
+            cid = next(c.node_id for c in self.proto.nodes[nid].children
+                       if c.local_name == "_create_resource")
+            tracker._value = self._concrete(function_names(self.proto.nodes[cid])[0])()
+        return tracker._value
 
     def _concrete(self, fn_name: str, arg_keywords: list | None = None) -> Any:
         hit = self.concrete.get(fn_name)
@@ -437,6 +453,10 @@ class Loader:
         if arg_names[:1] == ["self"]:
             arg_names = arg_names[1:]
         cfs = [self._concrete(n, arg_names) for n in f.concrete_functions]
+        for cf in cfs:  # TF types them by the function's spec: its parameters' names, and
+            if spec is not None:  # no captures (loaded, they are bound inputs)
+                cf._arg_keywords = arg_names
+            cf._captures_shown = False
         signature = structure.decode(f.function_spec.input_signature) \
             if f.function_spec.HasField("input_signature") else None
         fn = RestoredFunction(cfs, spec, signature)

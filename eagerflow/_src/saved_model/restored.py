@@ -140,25 +140,38 @@ class RestoredFunction:
                 return cf._call_flat(flat)
         raise self._no_match(self._as_traced(cargs), ckwargs)
 
+    def pretty_printed_concrete_signatures(self, verbose: bool = True) -> str:
+        """The saved concrete functions, in order, as TF prints a restored function's."""
+        return ("\n\n" if verbose else "\n").join(
+            cf.pretty_printed_signature(verbose) for cf in self._concrete)
+
     def _call_with_signature(self, args: tuple, kwargs: dict) -> Any:
         """A call of a function saved with an input_signature (of tensors), bound to it as
         TF binds it (as the live tf.function does): each argument converted to its spec's
         dtype and checked against its shape, else TF's TypeError."""
         names = [n for n in (self._spec.args if self._spec else []) if n != "self"]
         specs = list(self._input_signature)
+        extra = self._defaults_past(len(specs))  # (name, default, keyword-only)
 
         def fail(reason: str) -> TypeError:
-            described = ", ".join(f"{n}: {s!r}" for n, s in zip(names, specs))
+            described = [f"{n}: {s!r}" for n, s in zip(names, specs)]
+            for n, default, kw_only in extra:  # (TF's literal types of the defaults)
+                described += ["*"] if kw_only and "*" not in described else []
+                described.append(f"{n}: {ftype.Literal(default)!r} = <captured_default_value>")
             return TypeError(f"Binding inputs to tf.function failed due to `{reason}`. "
                              f"Received args: {args!r} and kwargs: {kwargs!r} for signature: "
-                             f"({described}).")
+                             f"({', '.join(described)}).")
 
-        if len(args) > len(specs):
+        if len(args) > len(specs) + sum(not kw_only for *_, kw_only in extra):
             raise fail("too many positional arguments")
         try:
             cargs, ckwargs = self._canonical(args, kwargs)
         except TypeError as e:
             raise fail(str(e)) from None
+        for i, (n, default, kw_only) in enumerate(extra):
+            value = ckwargs.pop(n, default) if kw_only else cargs[len(specs) + i]
+            if not ftype.literal_accepts(default, value):
+                raise fail(f"Can not cast {value!r} to {ftype.Literal(default)!r}")
         if ckwargs:
             raise fail(f"got an unexpected keyword argument '{next(iter(ckwargs))}'")
         tensors = []
@@ -184,6 +197,17 @@ class RestoredFunction:
                            f"{spec!r}")
             tensors.append(t)
         return self._concrete[0]._call_flat(tensors)
+
+    def _defaults_past(self, n: int) -> list:
+        """(name, default, keyword-only) of the parameters past the first `n` (the input
+        signature's), which take their defaults."""
+        spec = self._spec
+        if spec is None:
+            return []
+        names = [a for a in spec.args if a != "self"]
+        defaults = dict(zip(names[len(names) - len(spec.defaults or ()):], spec.defaults or ()))
+        out = [(a, defaults[a], False) for a in names[n:] if a in defaults]
+        return out + [(a, d, True) for a, d in (spec.kwonlydefaults or {}).items()]
 
     def _as_traced(self, args: tuple) -> tuple:
         """The canonical arguments as TF's error shows them: TF traces the call, so a tensor

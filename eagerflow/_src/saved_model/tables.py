@@ -319,11 +319,30 @@ def function_names(node: Any) -> list:
     return []
 
 
+class VariantTracker:
+    """A loaded dataset's `_variant_tracker` (TF's resource of a tf.data dataset that a
+    saved object held): its `_create_resource` function, imported and run, rebuilds the
+    dataset that the functions capturing the tracker take."""
+
+    def __init__(self) -> None:
+        self._value: Any = None  # (the loader's: made when a function first binds it)
+
+
+_DT_VARIANT = 21  # (types_pb2.DT_VARIANT: what a dataset's creator returns)
+
+
+def is_variant_creator(fdef: Any) -> bool:
+    """Whether the creator function `fdef` makes a dataset (returns a variant) rather than
+    a table."""
+    return [a.type for a in fdef.signature.output_arg] == [_DT_VARIANT]
+
+
 def plan_tables(proto: Any, library: Any, source: str) -> tuple:
-    """({resource node: its TableState}, {function node: TableState} of their creators,
-    names of functions not to import: the creators, read here, and the saveables'
-    save and restore functions, whose work the loader does itself). NotFoundError for a
-    resource that is not a table eagerflow knows."""
+    """({resource node: its TableState, or a VariantTracker for a dataset's}, {function
+    node: TableState} of the tables' creators, names of functions not to import: the
+    tables' creators, read here, and the saveables' save and restore functions, whose
+    work the loader does itself). NotFoundError for a resource that is neither a table
+    eagerflow knows nor a dataset."""
     fdefs = {f.signature.name: f for f in library.function}
     tables, creators, skip = {}, {}, set()
     for nid, nd in enumerate(proto.nodes):
@@ -336,6 +355,9 @@ def plan_tables(proto: Any, library: Any, source: str) -> tuple:
             raise NotFoundError(None, None, f"{source}: object {nid} is a resource without a "
                                             "`_create_resource` function that eagerflow can "
                                             "restore")
+        if is_variant_creator(fdefs[names[0]]):  # (its functions are imported and run)
+            tables[nid] = VariantTracker()
+            continue
         state = tables[nid] = _table_of_creator(fdefs[names[0]], source)
         creators[cid] = state
         for c in proto.nodes[cid].children:

@@ -19,6 +19,7 @@ import pytest
 
 import eagerflow as tf
 from eagerflow import keras
+from eagerflow._src.autodiff import custom_gradient
 from eagerflow._src.saved_model.protos import pb
 from tests.saved_model.probe_interop import workflow_cases as wf
 from tests.tf_reference import TF_ENV, TF_PYTHON
@@ -60,11 +61,21 @@ def test_unsaved_custom_gradient_keeps_its_op_type(tmp_path):
     assert registered == {node.attr["_gradient_op_type"].s.decode()}
 
 
-def test_loaded_function_without_its_custom_gradient_is_not_differentiable(tmp_path):
+def test_loaded_function_without_its_custom_gradient_is_not_differentiable(tmp_path,
+                                                                           monkeypatch):
     path = str(tmp_path / "plain")
     _save(path, custom_gradients=False)
     loaded = tf.saved_model.load(path)
     np.testing.assert_allclose(loaded.f(tf.constant([1.0, 2.0])).numpy(), 11.25)
+    # the process that traced the gradient still applies it (TF 2.21: its gradient
+    # registry holds the op type), re-saved too; any other process can't
+    for sig in (False, True):
+        np.testing.assert_allclose(wf._grads(tf, loaded, sig=sig)[0].numpy(), [0.15] * 3,
+                                   rtol=1e-6)
+    np.testing.assert_allclose(wf._grads(tf, _resaved(loaded, tmp_path))[0].numpy(),
+                               [0.15] * 3, rtol=1e-6)
+    monkeypatch.setattr(custom_gradient, "_IN_PROCESS", {})
+    loaded = tf.saved_model.load(path)
     for sig in (False, True):
         with pytest.raises(LookupError, match=f"^{NO_GRADIENT}"):
             wf._grads(tf, loaded, sig=sig)
@@ -81,6 +92,12 @@ def test_loaded_function_without_its_custom_gradient_is_not_differentiable(tmp_p
     assert "_gradient_op_type" in node.attr and registered == set()
     with pytest.raises(LookupError, match=f"^{NO_GRADIENT}"):
         wf._grads(tf, tf.saved_model.load(again))
+
+
+def _resaved(loaded, tmp_path):
+    path = str(tmp_path / "resaved")
+    tf.saved_model.save(loaded, path)
+    return tf.saved_model.load(path)
 
 
 def test_saved_custom_gradient_still_applies(tmp_path):

@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.tensor import Tensor
 
 
 def input_shapes(inputs: Any) -> Any:
@@ -39,9 +40,11 @@ def to_shapes(result: Any, keep_tuples: bool = False) -> Any:
 
 
 def shape_tuples(shapes: Any) -> Any:
-    """A shape (TensorShape, tuple or list of dims) as a tuple; nested ones as lists."""
-    if shapes is None:
-        return None
+    """A shape (TensorShape, tuple or list of dims) as a tuple; nested ones as lists. A
+    tensor or array stays as given: `model.build(frames)` (TF's video tutorial passes a
+    batch, not its shape) records the batch, as Keras 3's build config does."""
+    if shapes is None or isinstance(shapes, (Tensor, np.ndarray)):
+        return shapes
     if isinstance(shapes, TensorShape):
         return tuple(shapes.as_list()) if shapes.rank is not None else None
     if isinstance(shapes, dict):

@@ -419,6 +419,13 @@ class _Absent:
                              f"no attribute '{self._name}'")
 
 
+# the keywords MultiHeadAttention takes that GroupedQueryAttention does not, and those
+# the base Layer takes
+_MHA_ONLY = frozenset({"num_heads", "key_dim", "value_dim", "output_shape", "attention_axes"})
+_LAYER_KWARGS = frozenset({"activity_regularizer", "trainable", "dtype", "autocast", "name",
+                           "input_shape", "input_dim"})
+
+
 class GroupedQueryAttention(MultiHeadAttention):
     """`GroupQueryAttention(head_dim, num_query_heads, num_key_value_heads, dropout=0.0,
     use_bias=True, sliding_window=None, flash_attention=None, ..., use_gate=False,
@@ -438,6 +445,13 @@ class GroupedQueryAttention(MultiHeadAttention):
                  activity_regularizer: Any = None, kernel_constraint: Any = None,
                  bias_constraint: Any = None, use_gate: bool = False, seed: int | None = None,
                  **kwargs: Any) -> None:
+        # MultiHeadAttention's own arguments are unknown to Keras's GroupedQueryAttention
+        # (no MultiHeadAttention): the base layer's refusal of unknown keywords, not a
+        # clash of arguments here
+        if _MHA_ONLY & set(kwargs):
+            rest = {k: v for k, v in kwargs.items() if k not in _LAYER_KWARGS}
+            raise ValueError(f"Unrecognized keyword arguments passed to {type(self).__name__}:"
+                             f" {rest}")
         super().__init__(num_query_heads, head_dim, None, dropout, use_bias, None, None,
                          sliding_window, flash_attention, kernel_initializer,
                          bias_initializer, kernel_regularizer, bias_regularizer,
@@ -452,6 +466,15 @@ class GroupedQueryAttention(MultiHeadAttention):
     @staticmethod
     def _check_dims(num_heads: Any, key_dim: Any, value_dim: Any) -> None:
         """(Keras checks only that the query heads group evenly.)"""
+
+    def build(self, query_shape: Any, value_shape: Any, key_shape: Any = None) -> None:
+        # Keras's projections are of (batch, length, dim) inputs alone ("bqm,muh->bquh"
+        # and its kin): a shorter query, key or value fails as its EinsumDense builds
+        for shape in (query_shape, value_shape if key_shape is None else key_shape,
+                      value_shape):
+            if len(shape) < 3:
+                raise IndexError("tuple index out of range")
+        super().build(query_shape, value_shape, key_shape)
 
     head_dim = property(lambda self: self._key_dim)
     num_query_heads = property(lambda self: self._num_heads)

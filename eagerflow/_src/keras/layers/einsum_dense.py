@@ -41,6 +41,7 @@ def _analyze(equation: str, bias_axes: str | None, input_shape: list,
 def _analyze_split(input_spec: str, weight_spec: str, output_spec: str,
                    bias_axes: str | None, input_shape: list, output_shape: tuple,
                    left_elided: bool) -> tuple:
+    input_shape = tuple(input_shape)  # (a shape too short: Keras's IndexError of a tuple)
     elided = len(input_shape) - len(input_spec)
     out = [input_shape[0]] + list(output_shape)
     if elided > 0 and left_elided:

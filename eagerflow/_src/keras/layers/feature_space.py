@@ -21,7 +21,7 @@ from eagerflow._src.keras import saving_lib, tree
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_layer import Input
-from eagerflow._src.keras.engine.keras_tensor import KerasTensor
+from eagerflow._src.keras.engine.keras_tensor import _NO_VALUE, KerasTensor
 from eagerflow._src.keras.layers.preprocessing import Normalization, Rescaling
 from eagerflow._src.keras.layers.preprocessing_lookup import (
     CategoryEncoding,
@@ -130,6 +130,15 @@ def _one_hot_cardinality(name: str, preprocessor: Any) -> int:
     raise ValueError(f"Feature '{name}' has `output_mode='one_hot'`. However it isn't a "
                      "standard feature and the dimensionality of its output space is not "
                      "known, thus it cannot be one-hot encoded. Try using `output_mode='int'`.")
+
+
+def _convert_input(value: Any) -> Any:
+    """A feature's value as a tensor. Keras 3 converts what is no TF tensor through NumPy,
+    so a KerasTensor (FeatureSpace called on keras.Inputs, not on get_inputs' own graph)
+    is its ValueError: a FeatureSpace does not build functional models."""
+    if isinstance(value, KerasTensor):
+        raise ValueError(_NO_VALUE)
+    return value if isinstance(value, Tensor) else convert_to_tensor(value)
 
 
 class FeatureSpace(Layer):
@@ -390,8 +399,7 @@ class FeatureSpace(Layer):
         if not isinstance(data, dict):
             raise ValueError(f"A FeatureSpace can only be called with a dict. Received: "
                              f"data={data} (of type {type(data)}")
-        data = {k: v if isinstance(v, Tensor) else convert_to_tensor(v)
-                for k, v in data.items()}
+        data = {k: _convert_input(v) for k, v in data.items()}
         rebatched = False
         for name, x in data.items():
             if len(x.shape) == 0:

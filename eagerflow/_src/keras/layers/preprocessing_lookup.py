@@ -196,7 +196,9 @@ class IndexLookup(PreprocessingLayer):
         self._num_documents = 0
         self._table = self._table_of(np.zeros(0, _np(self._key_dtype)),
                                      np.zeros(0, _np(self._value_dtype)))
-        # (Keras 3's table before a vocabulary: never initialized, so a lookup fails)
+        # (Keras 3's table before a vocabulary: never initialized, so a lookup fails, eagerly
+        # and when a traced function or a model's predict runs it)
+        self._table._state.initialized = False
         object.__setattr__(self, "_uninitialized_table", self._table)
         self._track("lookup_table", self._table)
         self._tokens: Any = np.zeros(0)

@@ -656,8 +656,10 @@ class RNN(Layer):
         structure = None
         if initial_state is None and self._cell_initial_state() is not None:
             # a cell of the user's with its own get_initial_state: Keras 3 asks it for the
-            # states with the batch size alone (TF's RNN cell wrappers refuse that)
-            states = self._cell_initial_state()(batch_size=x0.shape[0])
+            # states with the batch size alone (TF's RNN cell wrappers refuse that): the
+            # static size where known, else the run-time one, as Keras 3's ops.shape gives
+            size = x0.shape[0] if x0.shape[0] is not None else ta.shape(inputs)[0]
+            states = self._cell_initial_state()(batch_size=size)
             states = list(states) if isinstance(states, (list, tuple)) else [states]
         elif initial_state is None:
             self._refuse_nested_sizes(batch, x0)

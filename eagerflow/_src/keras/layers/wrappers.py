@@ -20,6 +20,7 @@ from eagerflow._src.keras.ops.nn import normalize
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import reduce as tr
+from eagerflow._src.ops import stacking
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.linalg import matmul
 from eagerflow._src.ops.math_base import cast, stop_gradient
@@ -94,30 +95,44 @@ class TimeDistributed(Wrapper):
 
     def call(self, inputs: Any, training: Any = None, mask: Any = None) -> Any:
         """The layer on every (batch, step) row at once, batch and time merged: the values
-        Keras 3's loop over the time steps gives. Where the number of steps is unknown (a
-        traced call), Keras 3 maps over as many steps as the batch has rows (its
-        `arange(input_shape[0])`): the same here, an index past the last step failing."""
+        Keras 3's loop over the time steps gives outside training. Where the number of
+        steps is unknown (a traced call), Keras 3 maps over as many steps as the batch has
+        rows (its `arange(input_shape[0])`): the same here, an index past the last step
+        failing."""
         s = inputs.shape.as_list()
         if mask is not None:
             _check_time_mask(TensorShape(mask.shape), inputs.shape)
         kwargs = {}
         if call_spec(self.layer).expects_training:
             kwargs["training"] = training
+        # (a layer taking a mask gets each step's part of it, as Keras 3 passes mask[i])
+        if mask is None or not call_spec(self.layer).expects_mask:
+            mask = None
+        if s[1] is not None and training is not None and training is not False:
+            # training: one call a step, as Keras 3's loop makes them (a BatchNormalization
+            # inside takes each step's batch statistics and moves its averages once a step)
+            steps = [_in_autocast_scope(self, self.layer, inputs[:, i], kwargs if mask is None
+                                        else {**kwargs, "mask": mask[:, i]})
+                     for i in range(s[1])]
+            return stacking.stack(steps, axis=1)
         if s[1] is not None:
             batch = -1 if s[0] is None else s[0]
-            y = self._on_rows(inputs, kwargs)
+            y = self._on_rows(inputs, kwargs, mask)
             return ta.reshape(y, [batch, s[1]] + dims_of(y)[1:])
         # (steps first: Keras's transpose, then the first `batch` of them)
         steps = dims_of(inputs)[0]
-        chosen = gather(ta.transpose(inputs, [1, 0] + list(range(2, len(s)))),
-                        ta.range(steps))
-        y = self._on_rows(chosen, kwargs)
+        chosen, chosen_mask = (None if x is None else gather(
+            ta.transpose(x, [1, 0] + list(range(2, len(x.shape)))), ta.range(steps))
+            for x in (inputs, mask))
+        y = self._on_rows(chosen, kwargs, chosen_mask)
         y = ta.reshape(y, [steps, steps] + dims_of(y)[1:])
         return ta.transpose(y, [1, 0] + list(range(2, len(y.shape))))
 
-    def _on_rows(self, x: Any, kwargs: dict) -> Any:
-        """The layer on `x`'s first two axes merged into one."""
+    def _on_rows(self, x: Any, kwargs: dict, mask: Any = None) -> Any:
+        """The layer on `x`'s first two axes merged into one (and its mask's)."""
         flat = ta.reshape(x, [-1] + dims_of(x)[2:])
+        if mask is not None:
+            kwargs = {**kwargs, "mask": ta.reshape(mask, [-1] + dims_of(mask)[2:])}
         return _in_autocast_scope(self, self.layer, flat, kwargs)
 
     def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
@@ -195,7 +210,7 @@ class Bidirectional(Wrapper):
                                  "`go_backwards` value. Received: forward_layer.go_backwards "
                                  f"{layer.go_backwards}, backward_layer.go_backwards="
                                  f"{backward_layer.go_backwards}")
-        for attr in ("return_sequences", "return_state"):
+        for attr in ("stateful", "return_sequences", "return_state"):
             if getattr(self.forward_layer, attr) != getattr(self.backward_layer, attr):
                 raise ValueError("Forward layer and backward layer are expected to have the "
                                  f"same value for attribute \"{attr}\", got "
@@ -209,6 +224,7 @@ class Bidirectional(Wrapper):
             if getattr(sub, "zero_output_for_mask", None) is not None:
                 sub.zero_output_for_mask = sub.return_sequences  # as Keras 3 forces it
         self.merge_mode = merge_mode
+        self.stateful = layer.stateful
         self.return_sequences = layer.return_sequences
         self.return_state = layer.return_state
         self.supports_masking = True
@@ -216,6 +232,16 @@ class Bidirectional(Wrapper):
         self.input_spec = InputSpec(ndim=3)
         del self.layer  # the copies are what run (and hold the weights)
         object.__setattr__(self, "_template", layer)
+
+    def reset_state(self) -> None:
+        """Both directions' states back to zeros (a stateful wrapper's alone, as Keras 3)."""
+        if not self.stateful:
+            raise AttributeError("Layer must be stateful.")
+        self.forward_layer.reset_state()
+        self.backward_layer.reset_state()
+
+    def reset_states(self) -> None:
+        self.reset_state()
 
     def build(self, input_shape: Any) -> None:
         for sub in (self.forward_layer, self.backward_layer):
