@@ -148,6 +148,8 @@ def make_iterator(dataset: Any) -> Tensor:
 
 
 def _next_arrays(handle: Any) -> tuple | None:
+    if type(handle) is np.ndarray:  # a resource fed to a function: the iterator passed
+        handle = handle[()]
     it = handle._it
     if it is None:
         return None

@@ -2,8 +2,9 @@
 
 Sits at the bottom of function/. A call's arguments are walked once: tensors (and
 NumPy arrays) become (dtype, shape) entries, variables their VariableSpec's fields
-(variable_args.py: fed as inputs too; a Keras variable the tensor it reads), Python
-scalars and strings their value, other objects their identity; nested lists, tuples and
+(variable_args.py: fed as inputs too; a Keras variable the tensor it reads), tf.data
+iterators their IteratorSpec (fed as their resource tensors), Python scalars and strings
+their value, other objects their identity; nested lists, tuples and
 dicts keep their structure. Equal keys reuse a trace.
 """
 
@@ -72,6 +73,13 @@ def _composite_key(spec: CompositeSpec, relax: bool) -> tuple:
     return ("composite", spec)
 
 
+def is_iterator_argument(x: Any) -> bool:
+    """Whether tf.function traces `x` by its type spec as an iterator: a tf.data iterator,
+    which a call feeds as its resource tensor (`_iterator_resource`) and a trace sees as
+    the iterator `_traced_from` its placeholder gives (the data layer's protocol)."""
+    return isinstance(getattr(type(x), "_iterator_resource", None), property)
+
+
 _SCALARS = (int, float, str, bytes, bool, complex, type(None))
 # TF's Literal trace types are equal when their values are: 1, 1.0 and True share a trace
 _NUMBERS = (int, float, bool, complex)
@@ -110,6 +118,9 @@ def make_key(args: Any, tensors: list, relax: bool = False) -> Any:
             e = convert_to_tensor(args)
         tensors.append(e)
         return (e._dtype, None if relax else e._shape)
+    if is_iterator_argument(args):  # by its spec; fed as its resource (TF's IteratorSpec)
+        tensors.append(args._iterator_resource)
+        return ("iterator", args._type_spec)
     if is_variable(args):
         if is_variable_argument(args):
             return variable_key(args, tensors, relax)
