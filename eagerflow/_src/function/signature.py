@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core import nest
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
@@ -80,6 +81,16 @@ def is_iterator_argument(x: Any) -> bool:
     return isinstance(getattr(type(x), "_iterator_resource", None), property)
 
 
+def _iterator_key(spec: Any, relax: bool) -> tuple:
+    # relaxed: its elements' structure, kinds and dtypes, so that a trace for a more general
+    # spec may take it (TF's subtype lookup: a batch of 3 runs a trace for batches of None)
+    if not relax:
+        return ("iterator", spec)
+    elements = spec._element_spec
+    kinds = tuple((type(s), getattr(s, "dtype", None)) for s in nest.flatten(elements))
+    return ("iterator", repr(nest.map_structure(lambda _: 0, elements)), kinds)
+
+
 _SCALARS = (int, float, str, bytes, bool, complex, type(None))
 # TF's Literal trace types are equal when their values are: 1, 1.0 and True share a trace
 _NUMBERS = (int, float, bool, complex)
@@ -120,7 +131,7 @@ def make_key(args: Any, tensors: list, relax: bool = False) -> Any:
         return (e._dtype, None if relax else e._shape)
     if is_iterator_argument(args):  # by its spec; fed as its resource (TF's IteratorSpec)
         tensors.append(args._iterator_resource)
-        return ("iterator", args._type_spec)
+        return _iterator_key(args._type_spec, relax)
     if is_variable(args):
         if is_variable_argument(args):
             return variable_key(args, tensors, relax)

@@ -83,6 +83,17 @@ def _composite_specs(values: Any) -> list:
             if isinstance(v, (CompositeTensor, _SpecComposite, CompositeSpec))]
 
 
+def _iterator_specs(values: Any) -> list:
+    """The IteratorSpecs of the iterator arguments in `values`, in order."""
+    return [v._type_spec for v in nest.flatten(list(values)) if is_iterator_argument(v)]
+
+
+def _iterator_fits(given: Any, traced: Any) -> bool:
+    """Whether a trace for IteratorSpec `traced` takes an iterator of spec `given`: the
+    same, or `traced` is its supertype (TF's lookup of a trace by a call's types)."""
+    return given == traced or given._common(traced) == traced
+
+
 def _spec_fits(given: Any, traced: Any) -> bool:
     """Whether a trace for the composite spec `traced` takes a value of spec `given`."""
     shape, want = getattr(given, "shape", None), getattr(traced, "shape", None)
