@@ -147,16 +147,43 @@ def make_iterator(dataset: Any) -> Tensor:
     return bind(op, tuple(captures), {"dataset": dataset})
 
 
-def _next_arrays(handle: Any) -> tuple | None:
-    if type(handle) is np.ndarray:  # a resource fed to a function: the iterator passed
+def _next_arrays(handle: Any, specs: tuple) -> tuple | None:
+    fed = type(handle) is np.ndarray
+    if fed:  # a resource fed to a function: the iterator passed, of any element spec
         handle = handle[()]
     it = handle._it
     if it is None:
         return None
     try:
-        return next(it)
+        flat = next(it)
     except StopIteration:
         return None
+    if fed:
+        _check_element(flat, specs)
+    return flat
+
+
+def _dims_text(shape: Any) -> str:
+    return "[" + ",".join("?" if d is None else str(d) for d in shape) + "]"
+
+
+def _check_element(flat: tuple, specs: tuple) -> None:
+    """TF's IteratorGetNext refusal of an element that its outputs' types do not fit (an
+    iterator of another spec fed to a traced function's iterator argument)."""
+    if len(flat) != len(specs):
+        raise InvalidArgumentError(None, None, "Number of components does not match: "
+                                   f"expected {len(specs)} types but got {len(flat)}.")
+    for i, (c, spec) in enumerate(zip(flat, specs)):
+        if not isinstance(spec, TensorSpec) or not isinstance(c, Tensor):
+            continue
+        if c._dtype is not spec.dtype:
+            raise InvalidArgumentError(None, None, f"Data type mismatch at component {i}: "
+                                       f"expected {_dt.dtype_word(spec.dtype)} but got "
+                                       f"{_dt.dtype_word(c._dtype)}.")
+        if not spec.shape.is_compatible_with(c._shape):
+            raise InvalidArgumentError(None, None, f"Incompatible shapes at component {i}: "
+                                       f"expected {_dims_text(spec.shape._dims)} but got "
+                                       f"{_dims_text(c._shape)}.")
 
 
 def get_next(handle: Any, structure: dstruct.Structure) -> tuple:
@@ -166,7 +193,7 @@ def get_next(handle: Any, structure: dstruct.Structure) -> tuple:
     n = len(out_specs)
 
     def kernel(xp: Any, handle: Any) -> Any:
-        flat = _next_arrays(handle)
+        flat = _next_arrays(handle, specs)
         if flat is None:
             raise OutOfRangeError(None, None, "End of sequence")
         arrays = dstruct.component_arrays(flat)
@@ -183,7 +210,7 @@ def get_next_as_optional(handle: Any, structure: dstruct.Structure) -> tuple:
     out_specs = [((), _dt.bool)] + _output_specs(specs)
 
     def kernel(xp: Any, handle: Any) -> tuple:
-        flat = _next_arrays(handle)
+        flat = _next_arrays(handle, specs)
         if flat is None:
             return (np.array(False), *_zeros_of(specs))
         return (np.array(True), *dstruct.component_arrays(flat))

@@ -562,8 +562,8 @@ class ConcreteFunction:
             for k in sorted(spec):  # (nest's order: the graph's inputs are in it)
                 self._flatten_value(spec[k], value[k], flat, fail)
         elif is_iterator_argument(value) and hasattr(spec, "_element_spec"):
-            if not spec.is_compatible_with(value._type_spec):  # (an IteratorSpec)
-                raise fail(f"Can not cast {value._type_spec!r} to {spec!r}")
+            # (an IteratorSpec: as in TF, an iterator of any element spec binds, and the
+            # function's IteratorGetNext refuses elements its outputs do not fit)
             flat.append(value._iterator_resource)
         elif isinstance(spec, ftype.UnknownArgument):
             if not spec.accepts(value):
