@@ -78,7 +78,8 @@ def is_iterator_argument(x: Any) -> bool:
     """Whether tf.function traces `x` by its type spec as an iterator: a tf.data iterator,
     which a call feeds as its resource tensor (`_iterator_resource`) and a trace sees as
     the iterator `_traced_from` its placeholder gives (the data layer's protocol)."""
-    return isinstance(getattr(type(x), "_iterator_resource", None), property)
+    return isinstance(getattr(type(x), "_iterator_resource", None), property) and \
+        getattr(x, "_traced_by_spec", True)
 
 
 def _iterator_key(spec: Any, relax: bool) -> tuple:
