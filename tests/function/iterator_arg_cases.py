@@ -153,8 +153,70 @@ def errors(tf: Any) -> dict:
     return out
 
 
+def _replicas(r: Any) -> Any:
+    values = getattr(r, "values", None)
+    return [v.numpy().tolist() for v in values] if values is not None else r.numpy().tolist()
+
+
+def distributed(tf: Any) -> dict:
+    """Iterators of a MirroredStrategy's distributed dataset (two CPU replicas): traced
+    by their spec too (the recording process has two logical CPUs)."""
+    out: dict = {}
+    s = tf.distribute.MirroredStrategy(["/cpu:0", "/cpu:1"])
+    dd = s.experimental_distribute_dataset(tf.data.Dataset.range(16).batch(4))
+
+    @tf.function
+    def f(it):
+        return s.run(lambda x: x * 2, args=(next(it),))
+
+    out["fresh values"] = [_replicas(f(iter(dd))) for _ in range(3)]
+    out["fresh count"] = f.experimental_get_tracing_count()
+    it = iter(dd)
+    out["same iterator values"] = [_replicas(f(it)) for _ in range(3)]
+    out["same iterator count"] = f.experimental_get_tracing_count()
+    cf = f.get_concrete_function(iter(dd))
+    out["spec type"] = type(cf.structured_input_signature[0][0]).__name__
+    out["iterator type"] = type(it).__name__
+    other = s.experimental_distribute_dataset(tf.data.Dataset.range(6).batch(2))
+    out["other dataset"] = _replicas(f(iter(other)))
+    out["other dataset count"] = f.experimental_get_tracing_count()
+    floats = s.experimental_distribute_dataset(
+        tf.data.Dataset.from_tensor_slices([1.0, 2.0, 3.0, 4.0]).batch(2))
+    out["float dataset"] = _replicas(f(iter(floats)))
+    out["float dataset count"] = f.experimental_get_tracing_count()
+
+    @tf.function
+    def opt(it):
+        o = it.get_next_as_optional()
+        return o.has_value()
+
+    it = iter(s.experimental_distribute_dataset(tf.data.Dataset.range(4).batch(4)))
+    out["optional"] = [bool(opt(it)) for _ in range(2)]
+    out["optional count"] = opt.experimental_get_tracing_count()
+
+    @tf.function
+    def total(it):
+        acc = tf.constant(0, tf.int64)
+        for x in it:
+            acc += s.reduce("SUM", s.run(tf.reduce_sum, args=(x,)), axis=None)
+        return acc
+
+    out["for loop"] = [int(total(iter(dd))), int(total(iter(other)))]
+    out["for loop count"] = total.experimental_get_tracing_count()
+    one = tf.distribute.MirroredStrategy(["/cpu:0"])
+    d1 = one.experimental_distribute_dataset(tf.data.Dataset.range(16).batch(4))
+
+    @tf.function
+    def g(it):
+        return next(it)
+
+    out["one replica"] = [_replicas(g(iter(d1))) for _ in range(2)]
+    out["one replica count"] = g.experimental_get_tracing_count()
+    return out
+
+
 GROUPS = {"keys": keys, "specificity": specificity, "mixed": mixed, "reads": reads,
-          "errors": errors}
+          "errors": errors, "distributed": distributed}
 
 
 def run(tf: Any) -> dict:
