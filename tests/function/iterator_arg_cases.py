@@ -215,8 +215,58 @@ def distributed(tf: Any) -> dict:
     return out
 
 
-GROUPS = {"keys": keys, "specificity": specificity, "mixed": mixed, "reads": reads,
-          "errors": errors, "distributed": distributed}
+def nested(tf: Any) -> dict:
+    """An iterator argument handed on to another tf.function, an eager iterator handed to
+    one from a function reading it by reference, and a training step on a variable."""
+    out: dict = {}
+    ds = tf.data.Dataset.range(10)
+
+    @tf.function
+    def inner(it):
+        return next(it)
+
+    @tf.function
+    def outer(it):
+        return inner(it) + inner(it) * 10
+
+    out["outer"] = [outcome(lambda: outer(iter(ds))) for _ in range(2)]
+    it = iter(ds)
+
+    @tf.function
+    def closure():
+        return inner(it) * 100
+
+    out["closure"] = [outcome(closure) for _ in range(2)]
+    out["counts"] = [outer.experimental_get_tracing_count(),
+                     inner.experimental_get_tracing_count(),
+                     closure.experimental_get_tracing_count()]
+    x = tf.Variable(2.0)
+
+    @tf.function
+    def step(it):
+        with tf.GradientTape() as tape:
+            loss = next(it) * x
+        x.assign_sub(0.5 * tape.gradient(loss, x))
+        return loss
+
+    it = iter(tf.data.Dataset.from_tensor_slices([1.0, 2.0, 3.0]))
+    out["step"] = [outcome(lambda: step(it)) for _ in range(3)]
+    out["step variable"] = outcome(lambda: x.read_value())
+    out["step count"] = step.experimental_get_tracing_count()
+
+    @tf.function
+    def keyed(it, training=True):
+        return next(it) if training else -next(it)
+
+    out["keyed"] = [outcome(lambda: keyed(iter(ds.shuffle(3, seed=1).take(1)))),
+                    outcome(lambda: keyed(iter(ds.map(lambda v: v + 1)), training=True)),
+                    outcome(lambda: keyed(it=iter(ds.skip(4)), training=False))]
+    out["keyed count"] = keyed.experimental_get_tracing_count()
+    return out
+
+
+GROUPS = {"keys": keys, "nested": nested, "specificity": specificity, "mixed": mixed,
+          "reads": reads, "errors": errors, "distributed": distributed}
 
 
 def run(tf: Any) -> dict:
