@@ -16,8 +16,10 @@ operations that use it each time the function runs, as TF's graph does:
 They run on CPU:0 (`gpu=False`), as TF's iterator ops do: the pipeline is host code.
 
 `iter(dataset)` in a function is a GraphIterator over such a variant; an eager
-iterator made outside the function (`it = iter(ds)`) is used by reference, so each
-call of the function advances it. `for x in dataset` (and `for x in iterator`) under
+iterator made outside the function (`it = iter(ds)`) and read by it is used by
+reference, so each call of the function advances it; one passed as an argument is read
+through the function's resource placeholder, fed at each call with the iterator passed
+(tf.function traces it by its IteratorSpec). `for x in dataset` (and `for x in iterator`) under
 AutoGraph is a graph while loop, as TF builds it: a `has_next` flag is the loop's
 condition (and the break flag, if any); each iteration asks the iterator for an
 optional element and runs the body under a cond on `has_value`, so a `break` never
