@@ -13,9 +13,6 @@ KNOWN = {
     ("text_layers_and_strings", "run(L.StringLookup(vocabulary=['a', None]), tf.constant(['a']))"):
         "a vocabulary list holding None: Keras converts it through a NumPy object array, whose "
         "conversion TF refuses; eagerflow's lookup layers read the list itself",
-    ("tables_and_conversions", "tf.ragged.constant([[[1], [2]], [[3]]], inner_shape=(2,))"):
-        "inner values of another size than inner_shape: TF's tf.constant reshape TypeError "
-        "(its message prints the values); eagerflow's ValueError names the inconsistency",
 }
 
 test_section_matches_tensorflow = section_test(

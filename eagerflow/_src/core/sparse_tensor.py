@@ -17,7 +17,7 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.shape import TensorShape, as_shape
-from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 
 # What is known of a symbolic dense_shape's value while tracing (a list of ints and None,
@@ -216,7 +216,10 @@ class SparseTensorSpec(CompositeSpec):
         return [value._indices, value._values, value._dense_shape]
 
     def _from_components(self, components: list) -> SparseTensor:
-        st = SparseTensor._of(*components)
+        # (parts that are no tensors, a map_structure's results: TF's constructor takes
+        # them, its conversions and refusals)
+        st = SparseTensor._of(*components) if all(isinstance(c, Tensor) for c in components) \
+            else SparseTensor(*components)
         # the spec's static shape merged in, as TF's (a known dense shape that does not fit
         # it is refused: "Shapes (3, 4) and (None, 5) are not compatible); a dense shape on
         # a device is not read for it (TF's stays in host memory, eagerflow's would be a copy

@@ -409,6 +409,8 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
     elif op.name == "RaggedRange" and len(tensors) == 3:
         form = (f"RaggedRange[T={dt_enum(tensors[0]._dtype)}, "
                 f"Tsplits={dt_enum(attrs.get('Tsplits', dt.int64))}]")
+    elif op.name == "Substr" and len(tensors) == 3:
+        form = f"Substr[T={dt_enum(tensors[1]._dtype)}, unit=\"{attrs.get('unit', 'BYTE')}\"]"
     elif op.name == "LoopCond":  # (its one input is a bool: no attrs)
         form = "LoopCond[]"
     elif op.name in _SPACE_DEPTH_OPS and tensors:

@@ -60,9 +60,33 @@ def fingerprint_cat64(fp1: int, fp2: int) -> int:
     return _shift_mix(r)
 
 
-def _column_rows(layout: tuple, arrays: tuple, batch: int) -> list:
-    """Per column, per row, the row's features (sparse columns by their indices' rows,
-    ragged ones, values then row splits, by their splits)."""
+def _sparse_rows(rows: list, batch: int, ragged: bool) -> list:
+    """Each batch row's (start, stop) among a sparse input's entries, as TF's kernels read
+    indices they take to be ordered by row (unordered ones, or rows outside the batch,
+    are read so, unchecked). SparseCross: a cursor takes, row after row, the entries at it
+    of that row (an entry out of order stops the row and is never read); RaggedCross: row
+    b > 0 starts where a cursor moved past the entries of rows before b stops (row 0 at
+    the first entry; the end, past those before the batch's end)."""
+    out, at, n = [], 0, len(rows)
+    if ragged:
+        splits = [0]  # (row 0 starts at the first entry, whatever its row)
+        for b in range(1, batch + 1):
+            while at < n and rows[at] < b:
+                at += 1
+            splits.append(at)
+        return list(zip(splits[:-1], splits[1:]))
+    for b in range(batch):
+        start = at
+        while at < n and rows[at] == b:
+            at += 1
+        out.append((start, at))
+    return out
+
+
+def _column_rows(layout: tuple, arrays: tuple, batch: int, ragged: bool = False) -> list:
+    """Per column, per row, the row's features (sparse columns by their indices' rows, read
+    as TF's SparseCross, or `ragged`, RaggedCross, reads them; ragged ones, values then row
+    splits, by their splits)."""
     cols, k = [], 0
     for kind in layout:
         if kind == "ragged":
@@ -72,14 +96,9 @@ def _column_rows(layout: tuple, arrays: tuple, batch: int) -> list:
         elif kind == "sparse":
             idx, vals, _ = arrays[k:k + 3]
             k += 3
-            rows: list = [[] for _ in range(batch)]
-            if idx.size and int(np.min(idx)) < 0:
-                raise C.fail("SparseCrossV2", "Invalid negative index in a sparse input")
-            for r, v in zip(idx[:, 0].tolist() if idx.size else [], vals.tolist()):
-                if not 0 <= r < batch:
-                    raise C.fail("SparseCrossV2", f"Invalid row index {r} for a batch of "
-                                                  f"{batch}")
-                rows[r].append(v)
+            ids = idx[:, 0].tolist() if idx.size else []
+            vals = vals.tolist()
+            rows = [vals[a:b] for a, b in _sparse_rows(ids, batch, ragged)]
         else:
             dense = arrays[k]
             k += 1
@@ -164,14 +183,14 @@ def _cross_infer(op: str, inputs: tuple, layout: tuple, out_dtype: dt.DType) -> 
 
 
 def _cross_kernel(xp: Any, layout: tuple, arrays: tuple, feature: Callable,
-                  combine: Callable) -> tuple:
+                  combine: Callable, ragged: bool = False) -> tuple:
     batch = 0
     k = 0
     for kind in layout:
         batch = max(batch, int(arrays[k + 2][0]) if kind == "sparse" else
                     arrays[k + 1].size - 1 if kind == "ragged" else arrays[k].shape[0])
         k += _WIDTH[kind]
-    cols = _column_rows(layout, arrays, batch)
+    cols = _column_rows(layout, arrays, batch, ragged)
     per_row = [int(np.prod([len(c[r]) for c in cols], dtype=np.int64)) for r in range(batch)]
     check_finite_size("SparseCrossV2", (sum(per_row), 2), _I64)
     idx, vals = [], []
@@ -506,10 +525,11 @@ def _ragged_cross_kernel(xp: Any, *xs: Any, input_order: str, hashed_output: boo
         raise C.fail("RaggedCross", "inputs must all have the same batch dimension size.")
     if hashed_output:
         idx, vals, shape = _cross_kernel(xp, layout, arrays, _hash_feature,
-                                         _chain(hash_key, num_buckets))
+                                         _chain(hash_key, num_buckets), ragged=True)
         values = _signed(vals)
     else:
-        idx, vals, shape = _cross_kernel(xp, layout, arrays, _text, b"_X_".join)
+        idx, vals, shape = _cross_kernel(xp, layout, arrays, _text, b"_X_".join,
+                                         ragged=True)
         values = np.empty(len(vals), object)
         values[:] = vals
     counts = np.bincount(idx[:, 0], minlength=int(shape[0]))
@@ -693,7 +713,8 @@ def cross_hashed(inputs: Any, num_buckets: int = 0, hash_key: Any = None,
     """`tf.sparse.cross_hashed`: the crosses' fingerprints (modulo num_buckets when > 0)."""
     layout, tensors = _cross_inputs(inputs, "All inputs must be SparseTensors")
     arity = _cross_arity(layout)
-    if int(num_buckets) < 0:  # (TF's check of SparseCross's OpDef, before its kernel)
+    num_buckets = _int_attr(num_buckets, "num_buckets")
+    if num_buckets < 0:  # (TF's check of SparseCross's OpDef, before its kernel)
         raise raised_eagerly(C.fail("SparseCross", f"Value for attr 'num_buckets' of "
                                                    f"{int(num_buckets)} must be at least "
                                                    "minimum 0\n\t; NodeDef: {{node "
@@ -701,10 +722,25 @@ def cross_hashed(inputs: Any, num_buckets: int = 0, hash_key: Any = None,
     try:
         idx, vals, shape = bind(SPARSE_CROSS_HASHED, tensors, {
             "layout": layout, "num_buckets": int(num_buckets),
-            "hash_key": _DEFAULT_KEY if not hash_key else int(hash_key) & _MASK})
+            "hash_key": _DEFAULT_KEY if hash_key is None else _int_attr(hash_key, "hash_key")
+            & _MASK or _DEFAULT_KEY})
     except C.InvalidArgumentError as e:
         raise counted_as(e, "SparseCross", arity) from None
     return SparseTensor._of(idx, vals, shape)
+
+
+def _int_attr(value: Any, what: str) -> int:
+    """An int attr as TF's op wrapper takes it: int() of anything but a string (what
+    int() refuses, a list, its TypeError), within int64."""
+    try:
+        out = None if isinstance(value, str) else int(value)
+    except (TypeError, ValueError):
+        out = None
+    if out is None:
+        raise TypeError(f"Expected int for argument '{what}' not {value!r}.")
+    if not -(1 << 63) <= out < 1 << 63:  # (TF's attr is an int64)
+        raise OverflowError("int too big to convert")
+    return out
 
 
 def _ragged_cross_inputs(inputs: Any) -> tuple:

@@ -1,6 +1,6 @@
 """Broadcasting with ragged dimensions: tf.broadcast_dynamic_shape and tf.broadcast_to of
-DynamicRaggedShapes, and the broadcasting of two ragged operands (ragged_dispatch's
-elementwise ops use it).
+DynamicRaggedShapes, and the broadcasting of two ragged operands, or of a ragged one and a
+dense one of a higher rank (ragged_dispatch's elementwise ops and tf.where use it).
 
 Ops layer, after ragged_shape (the shapes it broadcasts); the handlers are registered on
 import. Each is a composition of registered ops over the row lengths and flat values.
@@ -9,18 +9,18 @@ import. Each is a composition of registered ops over the row lengths and flat va
 from __future__ import annotations
 
 import builtins
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import Tensor, convert_to_tensor
-from eagerflow._src.ops import array, indexing, misc_ops
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.ops import array, indexing, misc_ops, ragged_legacy_shape
 from eagerflow._src.ops import composite_dispatch as cd
 from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops.dynshape import partial_value
-from eagerflow._src.ops.math import equal, subtract
+from eagerflow._src.ops.math import equal, multiply, subtract
 from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.misc_ops import UPPER_BOUND
 from eagerflow._src.ops.ragged_shape import DynamicRaggedShape, _flatten, _static_len
@@ -66,7 +66,7 @@ def _dims(shape: Any) -> list:
 
 
 _ONE = (np.ones(1, np.int64), np.int64(1))
-_CANNOT = ("Condition x == y did not hold.\nFirst 1 elements of x:\n[False]\n"
+CANNOT_BROADCAST = ("Condition x == y did not hold.\nFirst 1 elements of x:\n[False]\n"
            "First 1 elements of y:\n[ True]")
 
 
@@ -80,9 +80,11 @@ def _broadcast(dx: list, dy: list, why: str = "") -> tuple:
         ax, ay = convert_to_tensor(ax), convert_to_tensor(ay)
         lx, ly = indexing.gather(ax, ix), indexing.gather(ay, iy)
         known = [None if u is None else partial_value(convert_to_tensor(u)) for u in (ux, uy)]
-        if None not in known and 1 not in known and known[0] != known[1] and layer == 0:
-            # (TF asserts that the row counts can broadcast: a False against True)
-            raise InvalidArgumentError(None, None, why + _CANNOT)
+        if None not in known and 1 not in known and known[0] != known[1] and \
+                (layer == 0 or not why):
+            # (TF asserts that two uniform dimensions can broadcast: a False against True;
+            # broadcast_to, `why`, compares the inner ones' lengths)
+            raise InvalidArgumentError(None, None, why + CANNOT_BROADCAST)
         x_is_1, y_is_1 = _repeats(lx, ux), _repeats(ly, uy)
         # (broadcasting two shapes compares a ragged dimension's partitions; broadcast_to
         # the lengths)
@@ -113,15 +115,18 @@ def _assert_same(x: Tensor, y: Tensor, ragged: bool, y_first: bool, why: str) ->
 
 
 def _size(ux: Any, uy: Any, known: list) -> Any:
-    """The result's length where it is uniform, else None: a ragged side stays ragged
-    against a uniform 1 and takes the other uniform length; two uniform ones give the one
-    not 1 (a length unknown while tracing is taken for one not 1)."""
+    """The result's length where it is uniform, else None, as TF's static shapes have it:
+    a ragged side stays ragged (against a uniform 1 or any other length); two uniform ones
+    give the one not 1, statically known only where both are."""
     if ux is None or uy is None:
-        other, k = (uy, known[1]) if ux is None else (ux, known[0])
-        return None if other is None or k == 1 else other
-    if known[0] == 1 or known[1] is not None and known[1] != 1:
+        return None
+    if known[0] == 1:
         return uy
-    return ux if known[0] is not None else where(equal(ux, 1), uy, ux)
+    if known[1] == 1:
+        return ux
+    if None not in known:
+        return uy
+    return where(equal(ux, 1), uy, ux)
 
 
 def _repeats(lengths: Tensor, uniform: Any) -> Tensor:
@@ -138,14 +143,20 @@ def _step(a: Tensor, index: Tensor, parent: Tensor, is_1: Tensor, j: Tensor) -> 
                                                    array.zeros_like(j), j)
 
 
-def _as_shape(dims: list, num_row_partitions: int, dtype: dt.DType) -> DynamicRaggedShape:
+def _as_shape(dims: list, num_row_partitions: int, dtype: dt.DType,
+              static_rows: bool = False) -> DynamicRaggedShape:
     if not dims:
         return DynamicRaggedShape.from_lengths([], dtype=dtype)
     nrows = cast(dims[0][1], dtype)
     splits, uniform = [], []
+    # (TF's outer splits of a row count known while tracing, a dense shape's broadcast)
+    rows = partial_value(nrows) if static_rows else None
     for row, size in dims[1:num_row_partitions + 1]:
-        splits.append(cast(array.concat([np.zeros(1, np.int64), cumsum(row)], 0),
-                           dtype))
+        level = cast(array.concat([np.zeros(1, np.int64), cumsum(row)], 0), dtype)
+        if isinstance(rows, (int, np.integer)) and _static_len(level) is None:
+            level.set_shape([int(rows) + 1])
+        rows = None
+        splits.append(level)
         uniform.append(None if size is None else cast(size, dtype))
     sizes = [cast(size, dtype) for _, size in dims[num_row_partitions + 1:]]
     inner = [splits[-1][-1]] + sizes if splits else [nrows] + sizes
@@ -165,19 +176,22 @@ def _broadcast_shapes(shape_x: Any, shape_y: Any) -> tuple:
     ragged = [s for s in (shape_x, shape_y) if isinstance(s, DynamicRaggedShape)]
     parts = builtins.max(_partitions(shape_x, len(dims)), _partitions(shape_y, len(dims)))
     parts = builtins.max([parts] + [i for i, (_, size) in enumerate(dims) if size is None])
-    return _as_shape(dims, parts, ragged[0].dtype), ix, iy
+    return _as_shape(dims, parts, ragged[0].dtype, len(ragged) == 1), ix, iy
 
 
 def _broadcast_dynamic_shape(shape_x: Any, shape_y: Any) -> DynamicRaggedShape:
     return _broadcast_shapes(shape_x, shape_y)[0]
 
 
-def broadcast_pair(x: RaggedTensor, y: RaggedTensor) -> tuple:
-    """Two ragged tensors of different ragged ranks broadcast to one shape, as TF's
-    elementwise ops do: (x's scalars, y's scalars, each flat in the order of the result's
-    elements, and the result's shape)."""
-    shape, ix, iy = _broadcast_shapes(DynamicRaggedShape.from_tensor(x),
-                                      DynamicRaggedShape.from_tensor(y))
+def broadcast_pair(x: Any, y: Any) -> tuple:
+    """Two operands, at least one ragged, of different ragged ranks (or a dense one of a
+    higher rank than the ragged one's) broadcast to one shape, as TF's elementwise ops do:
+    (x's scalars, y's scalars, each flat in the order of the result's elements, and the
+    result's shape)."""
+    def shape_of(v: Any) -> Any:
+        return DynamicRaggedShape.from_tensor(v) if isinstance(v, RaggedTensor) else \
+            array.shape(v, out_type=dt.int64)
+    shape, ix, iy = _broadcast_shapes(shape_of(x), shape_of(y))
     return (indexing.gather(_flatten(x), ix), indexing.gather(_flatten(y), iy), shape)
 
 
@@ -221,3 +235,71 @@ def _broadcast_to(input: Any, shape: Any, name: str | None = None) -> Any:  # no
 
 cd.register(broadcast_to, _broadcast_to)
 cd.register(misc_ops.broadcast_dynamic_shape, _broadcast_dynamic_shape)
+
+
+# ---------------------------------------------------------------------------------------
+# The elementwise ops' broadcast of a dense operand of a higher rank, and tf.where's
+# (ragged_dispatch's handlers call them).
+# ---------------------------------------------------------------------------------------
+
+def same_rank(x: RaggedTensor, y: RaggedTensor) -> bool:
+    """Whether two ragged tensors of one ragged rank have one rank: their flat values'
+    (read from the static shapes, no TensorShape built: the elementwise fast path)."""
+    a, b = x.flat_values._shape, y.flat_values._shape
+    return a is None or b is None or len(a) == len(b)
+
+
+def broadcast_apply(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
+    """f of a ragged operand and a dense one of a higher rank: both broadcast to one
+    ragged shape (TF's broadcast of a DynamicRaggedShape against a dense shape: the dense
+    dimensions on the left become uniform row partitions)."""
+    rt = x if isinstance(x, RaggedTensor) else y
+    if rt.row_splits_dtype is dt.int32 and rt._is_eager():
+        # (TF's eager broadcast multiplies the dense shape's int64 sizes by the int32 row
+        # splits' sizes: its Mul refuses them; traced, it casts them first)
+        multiply(convert_to_tensor(np.int64(1)), convert_to_tensor(np.int32(1)))
+    xv, yv, shape = broadcast_pair(x, y)
+    return shape._as_ragged(array.reshape(f(xv, yv, **kwargs), shape.inner_shape))
+
+
+def where_legacy_uniform(rt: RaggedTensor, dense: list) -> RaggedTensor:
+    """tf.where's result as TF's legacy broadcast shapes it: a uniform dimension keeps its
+    size only where a dense operand gives it (known, not 1); elsewhere its partition is
+    ragged, the same splits."""
+    rank = rt.shape.rank
+
+    def given(dim: int) -> bool:
+        return any(dim >= rank - v.shape.rank and v.shape[dim - rank + v.shape.rank]
+                   not in (None, 1) for v in dense)
+    levels, out = [], rt
+    while isinstance(out, RaggedTensor):
+        levels.append(out)
+        out = out.values
+    for k in builtins.range(len(levels) - 1, -1, -1):
+        length = levels[k]._uniform_row_length if given(k + 1) else None
+        out = RaggedTensor._make(out, levels[k].row_splits, uniform_row_length=length)
+    return out
+
+
+def same_partitions(parts: list) -> bool:
+    """Whether ragged tensors of known splits are partitioned alike."""
+    first = [s._numpy() for s in parts[0].nested_row_splits]
+    return all(len(p.nested_row_splits) == len(first) and all(
+        np.array_equal(a, b._numpy()) for a, b in zip(first, p.nested_row_splits))
+        for p in parts[1:])
+
+
+def where_shape(v: Any) -> ragged_legacy_shape.LegacyShape | None:
+    """tf.where's shape of an operand (TF's RaggedTensorDynamicShape.from_tensor), where
+    its sizes are known (None in a graph)."""
+    if isinstance(v, RaggedTensor):
+        levels = [v.row_splits, *v.nested_row_splits[1:]]
+        if not all(isinstance(s, EagerTensor) for s in levels) or None in v.flat_values.shape:
+            return None
+        lengths = [np.diff(s._numpy()) for s in levels]
+        return ragged_legacy_shape.LegacyShape([len(lengths[0]), *lengths],
+                                               v.flat_values.shape[1:])
+    shape = np.shape(v) if not isinstance(v, Tensor) else v.shape
+    if not isinstance(v, (EagerTensor, int, float, bool, list, tuple)) or None in shape:
+        return None
+    return ragged_legacy_shape.LegacyShape([], list(shape))

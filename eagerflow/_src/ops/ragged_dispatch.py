@@ -60,7 +60,16 @@ from eagerflow._src.ops.math_base import (
     where,
     zeros_like,
 )
-from eagerflow._src.ops.ragged_broadcast import broadcast_all, broadcast_pair
+from eagerflow._src.ops.ragged_broadcast import (
+    CANNOT_BROADCAST,
+    broadcast_all,
+    broadcast_apply,
+    broadcast_pair,
+    same_partitions,
+    same_rank,
+    where_legacy_uniform,
+    where_shape,
+)
 from eagerflow._src.ops.ragged_tensor import RaggedTensor, check_splits_dtypes
 from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import range as range_op
@@ -106,7 +115,8 @@ def _binary(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
         return f(x, y, **kwargs)
     if isinstance(x, RaggedTensor) and isinstance(y, RaggedTensor):
         check_splits_dtypes(x, y)
-        if x.ragged_rank == y.ragged_rank and _alike_partitions(x, y):
+        # (of one ragged rank but not one rank, TF broadcasts the two shapes from the right)
+        if x.ragged_rank == y.ragged_rank and same_rank(x, y) and _alike_partitions(x, y):
             if all(a is b for a, b in zip(x.nested_row_splits, y.nested_row_splits)):
                 return x.with_flat_values(f(x.flat_values, y.flat_values, **kwargs))
             # alike, but not one partition: TF broadcasts the two shapes, and gathers both
@@ -117,11 +127,16 @@ def _binary(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
     if isinstance(x, RaggedTensor):
         if not isinstance(y, RaggedTensor) and _is_composite(y):
             raise TypeError(f"unsupported operand types: RaggedTensor and {type(y).__name__}")
-        other = _aligned(x, y)  # (first: a value that is no tensor gets TF's refusal)
+        other = _aligned(x, y, higher=True)  # (first: a non-tensor gets TF's refusal)
+        if other is None:
+            return broadcast_apply(f, x, y, **kwargs)
         return x.with_flat_values(f(_gathered(x, y), other, **kwargs))
     if _is_composite(x):
         raise TypeError(f"unsupported operand types: {type(x).__name__} and RaggedTensor")
-    return y.with_flat_values(f(_aligned(y, x), _gathered(y, x), **kwargs))
+    other = _aligned(y, x, higher=True)
+    if other is None:
+        return broadcast_apply(f, x, y, **kwargs)
+    return y.with_flat_values(f(other, _gathered(y, x), **kwargs))
 
 
 def _gathered(rt: RaggedTensor, other: Any) -> Any:
@@ -157,9 +172,11 @@ def _is_composite(v: Any) -> bool:
     return isinstance(v, CompositeTensor)
 
 
-def _aligned(rt: RaggedTensor, other: Any, dtype: Any = None) -> Tensor:
+def _aligned(rt: RaggedTensor, other: Any, dtype: Any = None, higher: bool = False
+             ) -> Tensor | None:
     """A dense operand broadcast to the flat values of `rt` (TF's ragged broadcasting); a
-    Python value takes `dtype` (rt's by default)."""
+    Python value takes `dtype` (rt's by default). An operand of a rank above rt's: None
+    where `higher` (the elementwise ops then broadcast both shapes), else refused."""
     dtype = dtype or rt.dtype
     if isinstance(other, Tensor) or hasattr(other, "_as_tensor"):
         y = convert_to_tensor(other)
@@ -172,8 +189,15 @@ def _aligned(rt: RaggedTensor, other: Any, dtype: Any = None) -> Tensor:
     if y.shape.rank <= inner - 1:
         return y  # broadcasts against the uniform inner dimensions of the flat values
     if y.shape.rank > rank:
+        if higher:
+            return None  # (the caller broadcasts both shapes)
         raise ValueError(f"A dense tensor of rank {y.shape.rank} can't broadcast to a "
                          f"RaggedTensor of rank {rank}")
+    # (TF broadcasts the two shapes: uniform inner dimensions of known sizes that differ,
+    # neither 1, its check that they can broadcast)
+    for a, b in zip(rt.flat_values.shape[1:], y.shape[y.shape.rank - inner + 1:]):
+        if a is not None and b is not None and a != b and 1 not in (a, b):
+            raise InvalidArgumentError(None, None, CANNOT_BROADCAST)
     # leading dimensions of 1 broadcast against the outer rows
     exact = y.shape.rank == rank
     for _ in range(rank - y.shape.rank):
@@ -754,12 +778,17 @@ def _where(condition: Any, x: Any = None, y: Any = None, name: str | None = None
     condition, x, y = (v if isinstance(v, (RaggedTensor, Tensor)) else convert_to_tensor(v)
                        for v in (condition, x, y))
     check_splits_dtypes(*parts)  # (TF's first check)
-    shapes = [_legacy_shape(v) for v in (condition, x, y)]
+    shapes = [where_shape(v) for v in (condition, x, y)]
     if None not in shapes:  # (known sizes: TF's broadcast checks, in its words)
         ragged_legacy_shape.check_broadcast(shapes)
-        if not _one_partition(parts):  # (TF broadcasts the ragged operands too)
+        # (TF broadcasts the ragged operands too, and a dense one of a higher rank)
+        higher = any(not isinstance(v, RaggedTensor) and v.shape.rank is not None and
+                     v.shape.rank > parts[0].shape.rank for v in (condition, x, y))
+        if higher or not same_partitions(parts):
+            dense = [v for v in (condition, x, y) if not isinstance(v, RaggedTensor)]
             c, x, y = broadcast_all([condition, x, y])
-            return c.with_flat_values(where(c.flat_values, x.flat_values, y.flat_values))
+            out = c.with_flat_values(where(c.flat_values, x.flat_values, y.flat_values))
+            return where_legacy_uniform(out, dense) if higher else out
     first = parts[0]
     for other in parts[1:]:
         rf._assert_same_partition(first, other)
@@ -768,30 +797,6 @@ def _where(condition: Any, x: Any = None, y: Any = None, name: str | None = None
         return v.flat_values if isinstance(v, RaggedTensor) else _aligned(first, v)
 
     return first.with_flat_values(where(flat(condition), flat(x), flat(y)))
-
-
-def _one_partition(parts: list) -> bool:
-    """Whether ragged tensors of known splits are partitioned alike."""
-    first = [s._numpy() for s in parts[0].nested_row_splits]
-    return all(len(p.nested_row_splits) == len(first) and all(
-        np.array_equal(a, b._numpy()) for a, b in zip(first, p.nested_row_splits))
-        for p in parts[1:])
-
-
-def _legacy_shape(v: Any) -> ragged_legacy_shape.LegacyShape | None:
-    """tf.where's shape of an operand (TF's RaggedTensorDynamicShape.from_tensor), where
-    its sizes are known (None in a graph)."""
-    if isinstance(v, RaggedTensor):
-        levels = [v.row_splits, *v.nested_row_splits[1:]]
-        if not all(isinstance(s, EagerTensor) for s in levels) or None in v.flat_values.shape:
-            return None
-        lengths = [np.diff(s._numpy()) for s in levels]
-        return ragged_legacy_shape.LegacyShape([len(lengths[0]), *lengths],
-                                               v.flat_values.shape[1:])
-    shape = np.shape(v) if not isinstance(v, Tensor) else v.shape
-    if not isinstance(v, (EagerTensor, int, float, bool, list, tuple)) or None in shape:
-        return None
-    return ragged_legacy_shape.LegacyShape([], list(shape))
 
 
 def _true_coordinates(condition: Any) -> Tensor:

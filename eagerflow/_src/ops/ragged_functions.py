@@ -19,6 +19,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged_ops, sparse_count_ops
 from eagerflow._src.ops.array import concat as dense_concat
+from eagerflow._src.ops.array import constant as array_constant
 from eagerflow._src.ops.array import fill, reshape, zeros
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.dispatch import bind
@@ -129,6 +130,8 @@ def _inner_values(values: Any, dtype: Any, inner: tuple | None, check: bool) -> 
     if inner is not None:
         if not values:
             return convert_to_tensor(np.zeros((0,) + inner, (d or dt.float32).as_numpy_dtype))
+        if check:  # (TF's: tf.constant of the values in the shape (rows,) + inner_shape)
+            return array_constant(values, dtype=d, shape=(len(values),) + inner)
         t = convert_to_tensor(values, dtype=d)
         if tuple(t.shape[1:]) != inner and tuple(t.shape) != inner:
             raise ValueError("inner values have inconsistent shape")

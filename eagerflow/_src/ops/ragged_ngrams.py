@@ -17,6 +17,7 @@ from eagerflow._src.core.tensor import Tensor, check_finite_size
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, reshape
 from eagerflow._src.ops.array import shape as shape_op
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.ragged_strings import _SPLITS, _str_attr, _string_input, _strings_vector
 from eagerflow._src.ops.ragged_tensor import RaggedTensor
@@ -151,6 +152,7 @@ STRING_NGRAMS = register(OpDef(
 # The public function.
 # ---------------------------------------------------------------------------------------
 
+@dispatch_binding  # (TF's dispatcher binds the arguments first: its binding errors)
 def ngrams(data: Any, ngram_width: Any, separator: str = " ", pad_values: Any = None,
            padding_width: Any = None, preserve_short_sequences: bool = False,
            name: str | None = None) -> Any:

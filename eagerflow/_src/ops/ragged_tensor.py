@@ -49,8 +49,10 @@ def _eager(*xs: Any) -> bool:
     return all(isinstance(x, EagerTensor) for x in xs)
 
 
-def _index_tensor(value: Any, what: str, dtype_hint: dt.DType = dt.int64) -> Tensor:
-    """A row-partition tensor: int32 or int64 (Python lists become int64), rank 1."""
+def _index_tensor(value: Any, what: str, dtype_hint: dt.DType = dt.int64,
+                  fixed: bool = False) -> Tensor:
+    """A row-partition tensor: int32 or int64 (Python lists become int64; an int32 NumPy
+    array stays int32 unless ragged values fix the dtype, `fixed`), rank 1."""
     if isinstance(value, Tensor):
         t = value
     elif hasattr(value, "_as_tensor"):
@@ -59,7 +61,9 @@ def _index_tensor(value: Any, what: str, dtype_hint: dt.DType = dt.int64) -> Ten
         t = convert_to_tensor(value, dtype_hint=dtype_hint)  # (a list packing tensors)
     else:
         arr = np.asarray(value)
-        if arr.dtype.kind in "iu" or arr.size == 0:
+        if isinstance(value, np.ndarray) and arr.dtype == np.int32 and not fixed:
+            t = convert_to_tensor(arr)  # (TF's: kept int32, no dtype hint)
+        elif arr.dtype.kind in "iu" or arr.size == 0:
             t = convert_to_tensor(arr if arr.dtype.kind in "iu" and arr.dtype.itemsize == 4
                                   and isinstance(value, np.ndarray) else value, dtype_hint)
         else:
@@ -124,6 +128,21 @@ def check_splits_dtypes(*values: Any) -> dt.DType | None:
                          "RaggedTensor.with_row_splits_dtype() to convert them to "
                          "compatible dtypes.")
     return found.pop() if found else None
+
+
+def _component_splits(s: Any, dims: list | None) -> Tensor:
+    """A row splits part of a RaggedTensor rebuilt from its parts, checked as TF's
+    RowPartition and its spec's shape check it: a vector (a value converted, int64 by
+    default), as long as the spec's rows (`dims`: the outer splits' spec shape) say."""
+    if not isinstance(s, Tensor):
+        s = convert_to_tensor(s, dtype_hint=dt.int64)
+    if s._shape is not None and len(s._shape) != 1:
+        raise ValueError(f"Shape {TensorShape(s._shape)} must have rank 1")
+    if dims and dims[0] is not None and s._shape is not None and s._shape[0] is not None \
+            and s._shape[0] != dims[0] + 1:
+        raise ValueError(f"Tensor's shape {TensorShape(s._shape)} is not compatible with "
+                         f"supplied shape {TensorShape([dims[0] + 1])}.")
+    return s
 
 
 class RaggedTensor(CompositeTensor):
@@ -216,6 +235,9 @@ class RaggedTensor(CompositeTensor):
         lengths = bincount(cast(rowids, dt.int32), minlength=bound, maxlength=bound,
                            dtype=rowids._dtype)
         splits = _splits_from_lengths(lengths)
+        known = partial_value(nrows)
+        if isinstance(known, (int, np.integer)) and _static_len(splits) is None:
+            splits.set_shape([int(known) + 1])  # (TF's: the splits of a constant nrows)
         return cls._make(values, splits, value_rowids=rowids, nrows=nrows)
 
     @classmethod
@@ -227,7 +249,10 @@ class RaggedTensor(CompositeTensor):
             if _static_len(starts) != 0:
                 dbg.assert_equal(starts[:1], convert_to_tensor(0, starts._dtype), message=msg)
             dbg.assert_non_negative(starts[1:] - starts[:-1], message=msg)
-        splits = concat([starts, reshape(_nvals(values, starts._dtype), [1])], 0)
+        nvals = _nvals(values, starts._dtype)
+        if validate:  # (TF's last check: no row starts past the values)
+            dbg.assert_less_equal(starts[-1:], nvals, message=msg)
+        splits = concat([starts, reshape(nvals, [1])], 0)
         return cls._make(values, splits)
 
     @classmethod
@@ -248,8 +273,8 @@ class RaggedTensor(CompositeTensor):
                                 validate: bool = True, name: str | None = None
                                 ) -> RaggedTensor:
         values = _values_tensor(values)
-        dtype = values.row_splits.dtype if isinstance(values, RaggedTensor) else dt.int64
-        length = _index_scalar(uniform_row_length, dtype, "uniform_row_length")
+        dtype = values.row_splits.dtype if isinstance(values, RaggedTensor) else None
+        length = _index_scalar(uniform_row_length, dtype, "UniformRowLength")
         nvals = _nvals(values, length._dtype)
         if nrows is None:
             if _eager(length, nvals):
@@ -635,7 +660,7 @@ def _partition_args(values: Any, partition: Any, what: str) -> tuple:
     """A factory's values as a tensor and its row partition (`what`: "row_splits",
     "row_lengths", ...) as an index vector, checked in TF's order."""
     values = _values_tensor(values)
-    t = _index_tensor(partition, what, _splits_hint(values))
+    t = _index_tensor(partition, what, _splits_hint(values), isinstance(values, RaggedTensor))
     _check_vector(t)
     if what == "row_splits" and _static_len(t) == 0:
         raise ValueError("row_splits tensor may not be empty.")
@@ -669,13 +694,23 @@ def _check_nvals(values: Any, last: Tensor, where: str) -> None:
                                           "RaggedTensor")
 
 
-def _index_scalar(value: Any, dtype: dt.DType, what: str) -> Tensor:
-    t = value if isinstance(value, Tensor) else convert_to_tensor(value, dtype)
+def _index_scalar(value: Any, dtype: dt.DType | None, what: str) -> Tensor:
+    """A row partition's scalar (nrows, a uniform row length) as TF's RowPartition
+    converts it: to `dtype` where an earlier part set it (a tensor of another dtype is
+    refused: its conversion's ValueError, named `what`), else its own dtype (a Python
+    value int64); an int32 or int64 scalar."""
+    if dtype is None and isinstance(value, np.ndarray) and value.dtype == np.int32:
+        t = convert_to_tensor(value, name=what)  # (TF's: an int32 array stays int32)
+    elif dtype is None:
+        t = value if isinstance(value, Tensor) else convert_to_tensor(
+            value, dtype_hint=dt.int64, name=what)
+    else:
+        t = convert_to_tensor(value, dtype, name=what)
     if t._dtype not in (dt.int32, dt.int64):
         raise ValueError(f"{what} must have dtype int32 or int64")
     if t._shape not in (None, ()):
         raise ValueError(f"Shape {TensorShape(t._shape)} must have rank 0")
-    return cast(t, dtype)
+    return t
 
 
 def _bound(op: Any, sorted_ids: Tensor, values: Tensor) -> Tensor:
@@ -794,11 +829,17 @@ class RaggedTensorSpec(CompositeSpec):
         if self._ragged_rank == 0:
             return components[0]
         flat, *splits = components
+        if isinstance(flat, np.ndarray):  # (TF's: NumPy parts become tensors)
+            flat, *splits = (convert_to_tensor(c) for c in components)
+        if not isinstance(flat, (Tensor, RaggedTensor)):
+            if splits:  # (TF builds the innermost row partition first)
+                _component_splits(splits[-1], None)
+            raise TypeError(f"type(values) must be one of: Tensor, RaggedTensor, got {flat}.")
         result = flat
         dims = self._shape.as_list() if self._shape.rank is not None else None
         for level in range(len(splits) - 1, -1, -1):
             uniform = None if dims is None else dims[level + 1]
-            s = splits[level]
+            s = _component_splits(splits[level], dims if level == 0 else None)
             if uniform is not None:
                 length = convert_to_tensor(uniform, s._dtype)
                 result = RaggedTensor._make(result, s, uniform_row_length=length)

@@ -109,9 +109,31 @@ def _cp(c: int) -> str:
     return re.escape(chr(c)) if c < 128 else f"\\U{c:08x}"
 
 
+# The text is decoded with surrogateescape: an invalid UTF-8 byte is one of these code
+# points, which no RE2 class (nor `.`) matches in UTF-8 mode; only \C does.
+_ESCAPED = (0xDC80, 0xDCFF)
+_ANY_CHAR = "[^\\udc80-\\udcff]"
+_ANY_BUT_NEWLINE = "[^\\n\\udc80-\\udcff]"
+
+
+def _without_escaped(ranges: list) -> list:
+    lo_x, hi_x = _ESCAPED
+    out = []
+    for lo, hi in ranges:
+        if hi < lo_x or lo > hi_x:
+            out.append((lo, hi))
+            continue
+        if lo < lo_x:
+            out.append((lo, lo_x - 1))
+        if hi > hi_x:
+            out.append((hi_x + 1, hi))
+    return out
+
+
 def _class_text(ranges: list, negated: bool = False) -> str:
+    ranges = _merge(list(ranges) + [_ESCAPED]) if negated else _without_escaped(ranges)
     if not ranges:
-        return "(?!)" if not negated else "(?s:.)"
+        return "(?!)"
     items = "".join(_cp(lo) if lo == hi else f"{_cp(lo)}-{_cp(hi)}" for lo, hi in ranges)
     return f"[{'^' if negated else ''}{items}]"
 
@@ -165,7 +187,7 @@ class _Parser:
                 self.i += 1
             elif c == ".":
                 self.unicode = True
-                self._operand("(?s:.)" if self.flags["s"] else "[^\\n]")
+                self._operand(_ANY_CHAR if self.flags["s"] else _ANY_BUT_NEWLINE)
                 self.i += 1
             elif c == "^":
                 self._operand("(?:(?m:^))" if self.flags["m"] else "(?:\\A)")

@@ -18,7 +18,7 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
+from eagerflow._src.core.errors import InternalError, InvalidArgumentError, NotFoundError, OpError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorValue
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
@@ -29,6 +29,7 @@ from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.data_flow import dynamic_stitch
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import tf_constant_value
+from eagerflow._src.ops.eager_errors import slow_path
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
 from eagerflow._src.ops.math import floordiv, floormod, square
 from eagerflow._src.ops.math_base import cast
@@ -241,18 +242,27 @@ def _reduce_kernel(op: str, sparse_out: bool, group_fn: Callable) -> Callable:
             return (xp.asarray(groups.reshape(len(groups), len(out_dims))), xp.asarray(out),
                     xp.asarray(np.array(out_dims, np.int64)))
         check_finite_size(op, tuple(out_dims), dt.as_dtype(vals.dtype))
-        bad = ((groups < 0) | (groups >= np.array(out_dims, np.int64))).any(axis=1) \
-            if len(out_dims) else np.zeros(len(groups), bool)
-        if bad.any():  # (TF's kernel writes out of its output's bounds)
-            raise C.fail(op, "eagerflow refuses an entry whose kept indices lie outside the "
-                             "dense shape")
         dense = np.zeros(out_dims, vals.dtype)
-        if out_dims:
-            dense[tuple(groups.T)] = out
-        elif len(out):  # (a scalar: the one group, of every entry)
-            dense[()] = out[0]
+        flat = _write_indices(op, idx[order][at][:, kept], [dims[k] for k in kept],
+                              dense.size)
+        dense.reshape(-1)[flat] = out
         return xp.asarray(dense)
     return kernel
+
+
+def _write_indices(op: str, groups: np.ndarray, kept_dims: list, size: int) -> np.ndarray:
+    """Where TF's kernel writes each group's value: its kept coordinates as a flat index
+    by the kept dimensions' strides (unchecked, so a coordinate past its dimension lands
+    in a later row), refused only outside the output (TF's InternalError)."""
+    if not kept_dims:  # (a scalar: every entry one group, at 0)
+        return np.zeros(len(groups), np.int64)
+    strides = np.cumprod([1] + [int(d) for d in kept_dims[:0:-1]])[::-1].astype(np.int64)
+    flat = groups.astype(np.int64) @ strides
+    bad = np.flatnonzero((flat < 0) | (flat >= size))
+    if bad.size:
+        raise InternalError(None, None, f"Obtained a write index of {int(flat[bad[0]])} "
+                                        f"which is outside of bounds of [0, {size}) [Op:{op}]")
+    return flat
 
 
 def _reduce_reference(sparse_out: bool, fn: Callable) -> Callable:
@@ -407,11 +417,18 @@ def _reduce(sp_input: Any, axis: Any, keepdims: Any, output_is_sparse: bool, nam
     else:
         axes = axis if isinstance(axis, Tensor) else convert_to_tensor(axis, _I32)
     attrs = {"keep_dims": bool(keepdims)}
-    if output_is_sparse:
-        ind, val, shape = bind(sparse_op, (sp.indices, sp.values, sp.dense_shape, axes), attrs,
-                               name)
-        return SparseTensor._of(ind, val, shape)._with_static(None)
-    return bind(dense_op, (sp.indices, sp.values, sp.dense_shape, axes), attrs, name)
+    try:
+        if output_is_sparse:
+            ind, val, shape = bind(sparse_op, (sp.indices, sp.values, sp.dense_shape, axes),
+                                   attrs, name)
+            return SparseTensor._of(ind, val, shape)._with_static(None)
+        return bind(dense_op, (sp.indices, sp.values, sp.dense_shape, axes), attrs, name)
+    except OpError as e:
+        # (TF hands its op a Python list of axes as given: its wrapper's slow path, whose
+        # errors name no name)
+        if isinstance(axis, (list, tuple)):
+            raise slow_path(e) from None
+        raise
 
 
 def reduce_sum_sparse(sp_input: SparseTensor, axis: Any = None, keepdims: Any = None,

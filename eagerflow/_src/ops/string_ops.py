@@ -293,8 +293,17 @@ def _to_number(v: bytes, out_type: dt.DType) -> Any:
                 return int(text)
         raise ValueError(text)
     except ValueError:
-        raise InvalidArgumentError(None, None, f"StringToNumberOp could not correctly convert "
-                                               f"string: {text} [Op:StringToNumber]") from None
+        raise InvalidArgumentError(None, None, _unconvertible_text(v)) from None
+
+
+def _unconvertible_text(v: bytes) -> str:
+    """TF's message, its C string read as UTF-8 (as _pos_out_of_range's): the string's raw
+    bytes, invalid UTF-8 in them Python's UnicodeDecodeError of the whole message (its
+    positions counted from the eager function's prefix: StringToNumber is a host op)."""
+    raw = b"StringToNumberOp could not correctly convert string: " + v
+    head = f"{{{{function_node {wrapped_name('StringToNumber')}_device_{CPU_DEVICE}}}}} "
+    text = (head.encode() + raw.split(b"\0")[0]).decode("utf-8")[len(head):]
+    return text + " [Op:StringToNumber]"
 
 
 def _to_number_infer(x: Any, out_type: dt.DType) -> list:
@@ -812,7 +821,36 @@ def substr(input: Any, pos: Any, len: Any, unit: str = "BYTE",  # noqa: A002
     # it, and a Python value for the other that does not fit it is a TypeError)
     p, n = binary_args(pos, len)
     wrapper_inputs.slow_typed_inputs(passed_raw(input, pos, len), (input, dt.string))
-    return bind(SUBSTR, (_as_tensor(input), p, n), {"unit": _unit_attr("Substr", unit)}, name)
+    x, unit = _as_tensor(input), _unit_attr("Substr", unit)
+    if _state.graph is not None:
+        _substr_shape_fn(x, p, n, {"input": input, "pos": pos, "len": len}, unit, name)
+    return bind(SUBSTR, (x, p, n), {"unit": unit}, name)
+
+
+def _substr_shape_fn(x: Tensor, p: Tensor, n: Tensor, given: dict, unit: str,
+                     name: str | None) -> None:
+    """TF's shape function of a Substr node, as a graph is built: pos of len's rank (where
+    that is known), then each of pos's dimensions len's (an unknown one -1 in both: equal
+    only to another unknown), a ValueError naming the node and its inputs."""
+    def dims(t: Tensor) -> str:
+        return "?" if t._shape is None else C.shape_str(t._shape)
+    reason = None
+    if n._shape is not None and p._shape is not None and len(p._shape) != len(n._shape):
+        reason = f"Shape must be rank {len(n._shape)} but is rank {len(p._shape)}"
+    elif p._shape is not None:
+        theirs = n._shape if n._shape is not None else (None,) * len(p._shape)
+        if any((a if a is not None else -1) != (b if b is not None else -1)
+               for a, b in zip(p._shape, theirs)):
+            reason = f"pos and len shapes must match: {dims(p)} vs. {dims(n)}"
+    if reason is None:
+        return
+    node = _state.graph.unique_name(name or "Substr", mark=False)
+    args = ", ".join(t.name[:-2] if C.is_graph_tensor(t) and t.name.endswith(":0") else
+                     getattr(t, "name", "") if C.is_graph_tensor(t) else f"{node}/{arg}"
+                     for arg, t in given.items())
+    raise ValueError(f"{reason} for '{{{{node {node}}}}} = Substr[T={C.dt_enum(p._dtype)}, "
+                     f"unit=\"{unit}\"]({args})' with input shapes: {dims(x)}, {dims(p)}, "
+                     f"{dims(n)}.")
 
 
 @dispatchable
