@@ -16,8 +16,10 @@ operations that use it each time the function runs, as TF's graph does:
 They run on CPU:0 (`gpu=False`), as TF's iterator ops do: the pipeline is host code.
 
 `iter(dataset)` in a function is a GraphIterator over such a variant; an eager
-iterator made outside the function (`it = iter(ds)`) is used by reference, so each
-call of the function advances it. `for x in dataset` (and `for x in iterator`) under
+iterator made outside the function (`it = iter(ds)`) and read by it is used by
+reference, so each call of the function advances it; one passed as an argument is read
+through the function's resource placeholder, fed at each call with the iterator passed
+(tf.function traces it by its IteratorSpec). `for x in dataset` (and `for x in iterator`) under
 AutoGraph is a graph while loop, as TF builds it: a `has_next` flag is the loop's
 condition (and the break flag, if any); each iteration asks the iterator for an
 optional element and runs the body under a cond on `has_value`, so a `break` never
@@ -147,14 +149,43 @@ def make_iterator(dataset: Any) -> Tensor:
     return bind(op, tuple(captures), {"dataset": dataset})
 
 
-def _next_arrays(handle: Any) -> tuple | None:
+def _next_arrays(handle: Any, specs: tuple) -> tuple | None:
+    fed = type(handle) is np.ndarray
+    if fed:  # a resource fed to a function: the iterator passed, of any element spec
+        handle = handle[()]
     it = handle._it
     if it is None:
         return None
     try:
-        return next(it)
+        flat = next(it)
     except StopIteration:
         return None
+    if fed:
+        _check_element(flat, specs)
+    return flat
+
+
+def _dims_text(shape: Any) -> str:
+    return "[" + ",".join("?" if d is None else str(d) for d in shape) + "]"
+
+
+def _check_element(flat: tuple, specs: tuple) -> None:
+    """TF's IteratorGetNext refusal of an element that its outputs' types do not fit (an
+    iterator of another spec fed to a traced function's iterator argument)."""
+    if len(flat) != len(specs):
+        raise InvalidArgumentError(None, None, "Number of components does not match: "
+                                   f"expected {len(specs)} types but got {len(flat)}.")
+    for i, (c, spec) in enumerate(zip(flat, specs)):
+        if not isinstance(spec, TensorSpec) or not isinstance(c, Tensor):
+            continue
+        if c._dtype is not spec.dtype:
+            raise InvalidArgumentError(None, None, f"Data type mismatch at component {i}: "
+                                       f"expected {_dt.dtype_word(spec.dtype)} but got "
+                                       f"{_dt.dtype_word(c._dtype)}.")
+        if not spec.shape.is_compatible_with(c._shape):
+            raise InvalidArgumentError(None, None, f"Incompatible shapes at component {i}: "
+                                       f"expected {_dims_text(spec.shape._dims)} but got "
+                                       f"{_dims_text(c._shape)}.")
 
 
 def get_next(handle: Any, structure: dstruct.Structure) -> tuple:
@@ -164,7 +195,7 @@ def get_next(handle: Any, structure: dstruct.Structure) -> tuple:
     n = len(out_specs)
 
     def kernel(xp: Any, handle: Any) -> Any:
-        flat = _next_arrays(handle)
+        flat = _next_arrays(handle, specs)
         if flat is None:
             raise OutOfRangeError(None, None, "End of sequence")
         arrays = dstruct.component_arrays(flat)
@@ -181,7 +212,7 @@ def get_next_as_optional(handle: Any, structure: dstruct.Structure) -> tuple:
     out_specs = [((), _dt.bool)] + _output_specs(specs)
 
     def kernel(xp: Any, handle: Any) -> tuple:
-        flat = _next_arrays(handle)
+        flat = _next_arrays(handle, specs)
         if flat is None:
             return (np.array(False), *_zeros_of(specs))
         return (np.array(True), *dstruct.component_arrays(flat))

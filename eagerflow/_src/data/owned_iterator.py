@@ -10,6 +10,7 @@ whole chain when it is closed or collected.
 from __future__ import annotations
 
 import re
+import weakref
 from typing import Any
 
 import numpy as np
@@ -252,7 +253,7 @@ class OwnedIterator(Trackable):
 
     def get_next_as_optional(self) -> Any:
         if _state.graph is not None:
-            return graph_ops.graph_optional(self, self._structure)
+            return graph_ops.graph_optional(self._graph_handle(), self._structure)
         try:
             return Optional.from_value(self.__next__())
         except StopIteration:
@@ -263,12 +264,36 @@ class OwnedIterator(Trackable):
         if not graph_ops.in_function():
             raise RuntimeError("`tf.data.Iterator` only supports `next()` in eager mode or "
                                "within tf.function.")
-        return graph_ops.graph_next(self, self, self._structure)
+        return graph_ops.graph_next(self, self._graph_handle(), self._structure)
+
+    def _graph_handle(self) -> Any:
+        """What a function's iterator ops take for this iterator: the iterator itself,
+        used by reference (an iterator a traced function reads without taking it as an
+        argument)."""
+        return self
 
     def _ag_for_stmt(self, extra_test: Any, body: Any, get_state: Any, set_state: Any,
                      symbol_names: tuple, opts: dict) -> None:
-        graph_ops.for_over_iterator(self, self._structure, extra_test, body, get_state,
-                                    set_state, symbol_names, opts)
+        graph_ops.for_over_iterator(self._graph_handle(), self._structure, extra_test, body,
+                                    get_state, set_state, symbol_names, opts)
+
+    # -- as a tf.function's argument: traced by its spec, fed as a resource --------------
+    @property
+    def _iterator_resource(self) -> Any:
+        """The scalar resource tensor a tf.function call feeds for this iterator (TF's
+        iterator resource): it names this iterator by a weak reference, so the tensor it
+        keeps makes no cycle that would keep the pipeline open."""
+        h = self.__dict__.get("_resource_tensor")
+        if h is None:
+            arr = np.empty((), dtype=object)
+            arr[()] = _IteratorRef(self)
+            h = self._resource_tensor = EagerTensor(arr, _dt.resource)
+        return h
+
+    def _traced_from(self, handle: Any) -> ArgumentIterator:
+        """The iterator a trace sees for this argument: one of its spec, read through
+        the resource placeholder `handle`."""
+        return ArgumentIterator(self._structure, handle)
 
     @property
     def element_spec(self) -> Any:
@@ -296,6 +321,42 @@ class OwnedIterator(Trackable):
 
     def __getstate__(self) -> Any:
         raise TypeError("tf.data iterators can't be pickled; save them with tf.train.Checkpoint")
+
+
+class _IteratorRef:
+    """What an iterator's resource tensor holds: the iterator, weakly (its `_it`: the
+    pipeline's element iterator, None once the iterator is closed or gone)."""
+
+    __slots__ = ("_ref",)
+
+    def __init__(self, it: OwnedIterator) -> None:
+        self._ref = weakref.ref(it)
+
+    @property
+    def _it(self) -> Any:
+        it = self._ref()
+        return None if it is None else it._it
+
+
+class ArgumentIterator(OwnedIterator):
+    """The tf.data.Iterator a traced function sees for an iterator argument (TF traces
+    one by its IteratorSpec): `next(it)`, `get_next_as_optional()` and `for x in it` become
+    iterator ops on the function's resource placeholder, which each call feeds with the
+    iterator passed."""
+
+    def __init__(self, structure: Any, handle: Any) -> None:
+        # (no pipeline: nothing is iterated while tracing)
+        self._structure = structure
+        self._pack = structure.pack
+        self._it = None
+        self._handle = handle
+
+    def _graph_handle(self) -> Any:
+        return self._handle
+
+    @property
+    def _iterator_resource(self) -> Any:
+        return self._handle
 
 
 class _Failed(ElementIterator):

@@ -89,7 +89,10 @@ def _get_next_infer(*handle: Any, strategy: Any, iterator: Any, structure: Any,
 def _read_element(handle: tuple, iterator: Any, structure: Any) -> Any:
     """The next global batch (a structure of eager tensors), or None at the end."""
     if handle:
-        it = handle[0]._it
+        h = handle[0]
+        if type(h) is np.ndarray:  # a resource fed to a function: the iterator passed
+            h = h[()]
+        it = h._it
         flat = None if it is None else next(it, None)
         return None if flat is None else structure.pack(flat)
     return next(iterator, None)
@@ -159,14 +162,21 @@ def distributed_next(strategy: Any, iterator: Any, deal: bool) -> Any:
     iterator._calls = getattr(iterator, "_calls", 0) + 1
     if iterator._calls > graph_ops.GET_NEXT_CALL_ERROR_THRESHOLD:
         raise ValueError(graph_ops.GET_NEXT_CALL_ERROR_MESSAGE)
-    return _as_replicas(strategy, structure,
-                        _bind_get_next(strategy, structure, (), iterator, False, deal))
+    return _as_replicas(strategy, structure, _bind_get_next(
+        strategy, structure, _handle_of(iterator), iterator, False, deal))
+
+
+def _handle_of(iterator: Any) -> tuple:
+    """The op's handle input for a tf.data iterator: none for one used by reference, the
+    resource placeholder of a function's iterator argument."""
+    h = iterator._graph_handle() if hasattr(iterator, "_graph_handle") else iterator
+    return () if h is iterator else (h,)
 
 
 def distributed_optional(strategy: Any, iterator: Any, deal: bool) -> Any:
     """`distributed_iterator.get_next_as_optional()` while a function is traced."""
     structure = iterator._structure
-    outs = _bind_get_next(strategy, structure, (), iterator, True, deal)
+    outs = _bind_get_next(strategy, structure, _handle_of(iterator), iterator, True, deal)
     return graph_ops.GraphOptional(outs[0], _as_replicas(strategy, structure, outs[1:]),
                                    structure.spec)
 
@@ -194,7 +204,7 @@ def for_over_distributed(strategy: Any, dataset: Any, iterator: Any, deal: bool,
         handle = (graph_ops.make_iterator(dataset),)
         structure = dataset._structure
     else:
-        handle, structure = (), iterator._structure
+        handle, structure = _handle_of(iterator), iterator._structure
     _replica_specs(strategy, structure, deal)  # refuse what cannot be split, now
     extra_test, body, get_state, set_state, names, opts = loop
     targets: set = set()

@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterator
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import FailedPreconditionError, op_error
-from eagerflow._src.core.tensor_spec import TensorSpec
+from eagerflow._src.core.tensor_spec import TensorSpec, TypeSpec
 from eagerflow._src.data import graph_ops
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.optional import Optional, _OptionalImpl
@@ -213,3 +213,67 @@ class DistributedIterator:
             self._it._ag_for_stmt(*loop)
             return
         graph_run.for_over_distributed(self._strategy, None, self._it, self._deal, loop)
+
+    # -- as a tf.function's argument: traced by its spec (TF's DistributedIteratorSpec) --
+    @property
+    def _traced_by_spec(self) -> bool:
+        """Whether a tf.function traces it by its spec: it wraps a tf.data iterator (a
+        Python sequence's iterator is used by reference)."""
+        return hasattr(self._it, "_traced_from")
+
+    @property
+    def _iterator_resource(self) -> Any:
+        return self._it._iterator_resource
+
+    @property
+    def _type_spec(self) -> DistributedIteratorSpec:
+        return DistributedIteratorSpec(self._strategy, self._it._type_spec, self._deal)
+
+    def _traced_from(self, handle: Any) -> DistributedIterator:
+        """The distributed iterator a trace sees: the same strategy's, over the tf.data
+        iterator read through the resource placeholder `handle`."""
+        return DistributedIterator(self._strategy, self._it._traced_from(handle), self._deal)
+
+
+class DistributedIteratorSpec(TypeSpec):
+    """The trace type of a distributed iterator argument: its strategy (the very one), its
+    tf.data iterator's IteratorSpec and how batches reach the replicas, as TF keys one."""
+
+    __slots__ = ("_strategy", "_iterator_spec", "_deal")
+
+    def __init__(self, strategy: Any, iterator_spec: Any, deal: bool) -> None:
+        self._strategy, self._iterator_spec, self._deal = strategy, iterator_spec, deal
+
+    @property
+    def _element_spec(self) -> Any:
+        return self._iterator_spec._element_spec
+
+    @property
+    def value_type(self) -> type:
+        return DistributedIterator
+
+    def is_compatible_with(self, spec_or_value: Any) -> bool:
+        other = getattr(spec_or_value, "_type_spec", spec_or_value)
+        return isinstance(other, DistributedIteratorSpec) and \
+            other._strategy is self._strategy and other._deal == self._deal and \
+            self._iterator_spec.is_compatible_with(other._iterator_spec)
+
+    def _common(self, other: Any) -> DistributedIteratorSpec | None:
+        if not (isinstance(other, DistributedIteratorSpec) and
+                other._strategy is self._strategy and other._deal == self._deal):
+            return None
+        common = self._iterator_spec._common(other._iterator_spec)
+        return None if common is None else DistributedIteratorSpec(self._strategy, common,
+                                                                   self._deal)
+
+    def __eq__(self, other: Any) -> bool:
+        return isinstance(other, DistributedIteratorSpec) and \
+            other._strategy is self._strategy and other._deal == self._deal and \
+            other._iterator_spec == self._iterator_spec
+
+    def __hash__(self) -> int:
+        return hash((id(self._strategy), self._deal, self._iterator_spec))
+
+    def __repr__(self) -> str:
+        devices = tuple(self._strategy._devices)
+        return f"DistributedIteratorSpec({devices!r}, {self._element_spec!r})"

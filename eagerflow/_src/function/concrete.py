@@ -47,6 +47,7 @@ from eagerflow._src.function.function_type import (
     trace_type,
     type_text,
 )
+from eagerflow._src.function.signature import is_iterator_argument
 from eagerflow._src.graph import codegen
 from eagerflow._src.graph.device_program import DeviceProgram
 from eagerflow._src.graph.ir import FuncGraph, Graph, user_frames
@@ -560,6 +561,10 @@ class ConcreteFunction:
                            f"{type_text(_unnamed(spec))}.")
             for k in sorted(spec):  # (nest's order: the graph's inputs are in it)
                 self._flatten_value(spec[k], value[k], flat, fail)
+        elif is_iterator_argument(value) and hasattr(spec, "_element_spec"):
+            # (an IteratorSpec: as in TF, an iterator of any element spec binds, and the
+            # function's IteratorGetNext refuses elements its outputs do not fit)
+            flat.append(value._iterator_resource)
         elif isinstance(spec, ftype.UnknownArgument):
             if not spec.accepts(value):
                 raise fail(f"Can not cast {value!r} to {type_text(spec)}")

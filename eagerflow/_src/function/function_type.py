@@ -23,7 +23,7 @@ from eagerflow._src.core import nest
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
 from eagerflow._src.core.tensor import Tensor
-from eagerflow._src.core.tensor_spec import TensorSpec, VariableSpec, is_tensor_spec
+from eagerflow._src.core.tensor_spec import TensorSpec, TypeSpec, VariableSpec, is_tensor_spec
 
 # -- tf.types.experimental: the abstract classes eagerflow's functions are instances of --
 
@@ -137,7 +137,7 @@ def type_text(x: Any, arg: str | None = None) -> str:
         return repr(TensorSpec(x.shape, x.dtype))
     if isinstance(x, CompositeTensor):
         return repr(x._type_spec)
-    if isinstance(x, CompositeSpec):
+    if isinstance(x, (CompositeSpec, TypeSpec)):  # (an IteratorSpec too)
         return repr(x)
     if isinstance(x, list):
         return "List[" + ", ".join(type_text(v, arg) for v in x) + "]"

@@ -39,6 +39,8 @@ from eagerflow._src.function.trace_io import (
     _composite_for_spec,
     _composite_specs,
     _flat_shape,
+    _iterator_fits,
+    _iterator_specs,
     _not_an_output,
     _NotAnOutput,
     _output_template,
@@ -563,7 +565,9 @@ class Function:
                 # a composite's shape is more than its components' (a SparseTensor's dense
                 # shape is a value): a trace for another shape is not a supertype
                 given = _composite_specs(bound.values()) if given is None else given
-                if all(_spec_fits(g, t) for g, t in zip(given, cf._composite_specs)):
+                if all(_spec_fits(g, t) for g, t in zip(given, cf._composite_specs)) and \
+                        all(_iterator_fits(g, t) for g, t in
+                            zip(_iterator_specs(bound.values()), cf._iterator_specs)):
                     return cf
         return None
 
@@ -726,6 +730,7 @@ class Function:
         cf._flat_specs = [None if s.shape.rank is None else tuple(s.shape) for s in flat_specs]
         cf.take_variable_arguments([p for p, _ in graph.argument_variables.values()])
         cf._composite_specs = _composite_specs(spec_values.values())
+        cf._iterator_specs = _iterator_specs(bound.values())
         cf._input_signature = self._input_signature
         if self._signature is not None:
             cf._param_kinds = {k: p.kind.name for k, p in self._signature.parameters.items()}

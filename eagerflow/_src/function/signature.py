@@ -2,8 +2,9 @@
 
 Sits at the bottom of function/. A call's arguments are walked once: tensors (and
 NumPy arrays) become (dtype, shape) entries, variables their VariableSpec's fields
-(variable_args.py: fed as inputs too; a Keras variable the tensor it reads), Python
-scalars and strings their value, other objects their identity; nested lists, tuples and
+(variable_args.py: fed as inputs too; a Keras variable the tensor it reads), tf.data
+iterators their IteratorSpec (fed as their resource tensors), Python scalars and strings
+their value, other objects their identity; nested lists, tuples and
 dicts keep their structure. Equal keys reuse a trace.
 """
 
@@ -14,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core import nest
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
@@ -72,6 +74,24 @@ def _composite_key(spec: CompositeSpec, relax: bool) -> tuple:
     return ("composite", spec)
 
 
+def is_iterator_argument(x: Any) -> bool:
+    """Whether tf.function traces `x` by its type spec as an iterator: a tf.data iterator,
+    which a call feeds as its resource tensor (`_iterator_resource`) and a trace sees as
+    the iterator `_traced_from` its placeholder gives (the data layer's protocol)."""
+    return isinstance(getattr(type(x), "_iterator_resource", None), property) and \
+        getattr(x, "_traced_by_spec", True)
+
+
+def _iterator_key(spec: Any, relax: bool) -> tuple:
+    # relaxed: its elements' structure, kinds and dtypes, so that a trace for a more general
+    # spec may take it (TF's subtype lookup: a batch of 3 runs a trace for batches of None)
+    if not relax:
+        return ("iterator", spec)
+    elements = spec._element_spec
+    kinds = tuple((type(s), getattr(s, "dtype", None)) for s in nest.flatten(elements))
+    return ("iterator", repr(nest.map_structure(lambda _: 0, elements)), kinds)
+
+
 _SCALARS = (int, float, str, bytes, bool, complex, type(None))
 # TF's Literal trace types are equal when their values are: 1, 1.0 and True share a trace
 _NUMBERS = (int, float, bool, complex)
@@ -110,6 +130,9 @@ def make_key(args: Any, tensors: list, relax: bool = False) -> Any:
             e = convert_to_tensor(args)
         tensors.append(e)
         return (e._dtype, None if relax else e._shape)
+    if is_iterator_argument(args):  # by its spec; fed as its resource (TF's IteratorSpec)
+        tensors.append(args._iterator_resource)
+        return _iterator_key(args._type_spec, relax)
     if is_variable(args):
         if is_variable_argument(args):
             return variable_key(args, tensors, relax)

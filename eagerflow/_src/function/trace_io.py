@@ -21,7 +21,12 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor, make_weak
 from eagerflow._src.core.tensor_spec import TensorSpec, VariableSpec, is_tensor_spec
 from eagerflow._src.core.trackable import TrackedDict
 from eagerflow._src.function import function_type as ftype
-from eagerflow._src.function.signature import _SpecComposite, _SpecTensor, composite_parts
+from eagerflow._src.function.signature import (
+    _SpecComposite,
+    _SpecTensor,
+    composite_parts,
+    is_iterator_argument,
+)
 from eagerflow._src.function.variable_args import (
     SpecVariable,
     is_variable,
@@ -78,6 +83,17 @@ def _composite_specs(values: Any) -> list:
             if isinstance(v, (CompositeTensor, _SpecComposite, CompositeSpec))]
 
 
+def _iterator_specs(values: Any) -> list:
+    """The IteratorSpecs of the iterator arguments in `values`, in order."""
+    return [v._type_spec for v in nest.flatten(list(values)) if is_iterator_argument(v)]
+
+
+def _iterator_fits(given: Any, traced: Any) -> bool:
+    """Whether a trace for IteratorSpec `traced` takes an iterator of spec `given`: the
+    same, or `traced` is its supertype (TF's lookup of a trace by a call's types)."""
+    return given == traced or given._common(traced) == traced
+
+
 def _spec_fits(given: Any, traced: Any) -> bool:
     """Whether a trace for the composite spec `traced` takes a value of spec `given`."""
     shape, want = getattr(given, "shape", None), getattr(traced, "shape", None)
@@ -122,6 +138,13 @@ def _placeholders(graph: FuncGraph, name: str, value: Any, shapes: Any, flat_spe
         return ph, spec
     if is_variable(value):
         return _variable_placeholder(graph, name, value, shapes, flat_specs)
+    if is_iterator_argument(value):
+        # a tf.data iterator: taken by a resource placeholder named after the argument,
+        # which each call feeds with the iterator passed (TF's IteratorSpec)
+        next(shapes)  # (its resource's: a scalar)
+        ph = graph.placeholder((), dt.resource, name, is_input=True)
+        flat_specs.append(TensorSpec((), dt.resource, name + path if path else name))
+        return value._traced_from(ph), value._type_spec
     if isinstance(value, (CompositeTensor, _SpecComposite)):
         # a composite is fed as its components, shaped by its spec (a RaggedTensor's
         # flat values have any length), and rebuilt around their placeholders
@@ -153,7 +176,7 @@ def _placeholders(graph: FuncGraph, name: str, value: Any, shapes: Any, flat_spe
         return ({k: done[k][0] for k in value}, {k: done[k][1] for k in value})
     if hasattr(value, "element_spec") and isinstance(getattr(type(value), "_type_spec", None),
                                                      property):
-        # a tf.data iterator: the function uses it as it is; its signature shows its spec
+        # another iterator (a distributed one): used as it is; its signature shows its spec
         return value, value._type_spec
     if _by_reference(value):
         return value, ftype.UnknownArgument(value)

@@ -504,7 +504,9 @@ class GraphNetwork:
                 "output_layers": _nest_refs(self._nested_outputs, ref)}
 
     def get_build_config(self) -> dict:
-        return {"input_shape": None}
+        # built by construction: what an explicit build was given, as it was given (a
+        # batch too), else None
+        return {"input_shape": self._build_shapes}
 
     def build_from_config(self, config: dict) -> None:
         pass  # built by construction

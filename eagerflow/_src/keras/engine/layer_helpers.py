@@ -145,7 +145,9 @@ def standardize_shape(shape: Any) -> tuple:
         raise ValueError(f"Cannot convert '{shape}' to a shape.")
     out = []
     for d in shape:
-        if d is not None and isinstance(d, (str, float)):
+        if d is not None and isinstance(d, (str, float)) or \
+                isinstance(d, (Tensor, np.ndarray)) and len(getattr(d, "shape", ())) > 0:
+            # (a row of a batch given for a shape too: `Dense.build(batch)` in Keras 3)
             raise ValueError(f"Cannot convert '{shape}' to a shape. Found invalid dimension "
                              f"'{d}' of type '{type(d)}'. ")
         if d is not None and int(d) < 0:

@@ -15,6 +15,7 @@ import numpy as np
 from eagerflow._src.core import nest
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.core.trackable import Trackable, TrackableList
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import legacy_serialization as legacy_ser
@@ -340,6 +341,10 @@ class Sequential(Functional):
 
     # -- running ---------------------------------------------------------------------------
     def build(self, input_shape: Any = None) -> None:
+        if isinstance(input_shape, (Tensor, np.ndarray)):
+            # Keras 3 builds nothing for a value that is no shape (a batch), silently: the
+            # model is marked built, its build config holding the value
+            return
         given = _one_shape(input_shape)
         if given is not None and self._input_layer_obj is not None and \
                 tuple(self._input_layer_obj.batch_shape) != given:
@@ -472,6 +477,8 @@ class Sequential(Functional):
         return config
 
     def get_build_config(self) -> dict | None:
+        if isinstance(self._build_shapes, (Tensor, np.ndarray)):  # (a batch given to build)
+            return {"input_shape": self._build_shapes}
         if self._is_graph_network:
             return {"input_shape": self._input_layer_obj.batch_shape}
         if self._failed_build_shape is not None:

@@ -15,6 +15,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor
+from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.keras import activations, constraints, initializers, regularizers, tree
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import quantization_config as qconfig
@@ -22,6 +23,7 @@ from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.engine.keras_tensor import SymbolicTensor, set_mask
+from eagerflow._src.keras.engine.layer_helpers import standardize_shape
 from eagerflow._src.keras.layers import lora, quantized, quantized_reversible
 from eagerflow._src.keras.layers._utils import (
     kernel_bias_config,
@@ -96,6 +98,10 @@ class Dense(lora.QuantizableWeights, Layer):
         if not (dtype.is_floating or dtype.is_complex):
             raise TypeError("A Dense layer can only be built with a floating-point dtype. "
                             f"Received: dtype={dtype.name}")
+        if isinstance(input_shape, (Tensor, np.ndarray)):
+            # a batch, not its shape: Keras 3 takes its last row for the kernel's first
+            # dimension, which the kernel's shape then refuses
+            standardize_shape((input_shape[-1], self.units))
         input_shape = TensorShape(input_shape)
         last_dim = input_shape[-1]
         if last_dim is None:  # (Keras 3 builds the kernel and its variable refuses the shape)
