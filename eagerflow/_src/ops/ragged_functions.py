@@ -30,7 +30,7 @@ from eagerflow._src.ops.indexing import sequence_mask, unsorted_segment_sum
 from eagerflow._src.ops.math import equal, logical_not, maximum, minimum, multiply
 from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.misc_ops import bincount
-from eagerflow._src.ops.ragged_tensor import RaggedTensor, _eager, check_splits_dtypes
+from eagerflow._src.ops.ragged_tensor import RaggedTensor, _eager, check_splits_dtypes, ragged_scope
 from eagerflow._src.ops.reduce import (
     reduce_all,
     reduce_max,
@@ -562,6 +562,7 @@ def _batch_gather_rows(params: RaggedTensor, indices: Any) -> Any:
     return gather(params.values, indices + starts)
 
 
+@ragged_scope("RaggedMask")
 def boolean_mask(data: Any, mask: Any, name: str | None = None) -> Any:
     """`tf.ragged.boolean_mask`: keeps the entries of `data` where `mask` is True; the
     result is ragged along the masked dimensions. As TF, a ragged mask's partitions must be

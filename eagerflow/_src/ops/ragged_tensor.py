@@ -11,6 +11,8 @@ tf.debugging asserts, with TF's messages.
 
 from __future__ import annotations
 
+import functools
+import inspect
 from typing import Any, Callable
 
 import numpy as np
@@ -19,6 +21,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor, NoneTensorSpec
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import DataLossError
+from eagerflow._src.core.name_scope import wrapper_scope
 from eagerflow._src.core.shape import TensorShape, as_shape
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
@@ -43,6 +46,23 @@ from eagerflow._src.ops.tensor_array import TensorArray, TensorArraySpec
 
 _PRIVATE = ("RaggedTensor constructor is private; please use one of the factory methods "
             "instead (e.g., RaggedTensor.from_row_lengths())")
+
+
+def ragged_scope(default: str) -> Callable:
+    """A ragged factory or op run under TF's name scope for it (its `name`, else
+    `default`: "RaggedFromRowSplits"), so that its traced nodes, and a failed check's
+    message, are named as TF's ("RaggedFromRowSplits/assert_equal_1/..."); eagerly none,
+    as TF's."""
+    def wrap(fn: Callable) -> Callable:
+        at = list(inspect.signature(fn).parameters).index("name")
+
+        @functools.wraps(fn)
+        def scoped(*args: Any, **kwargs: Any) -> Any:
+            name = args[at] if len(args) > at else kwargs.get("name")
+            with wrapper_scope(name, default):
+                return fn(*args, **kwargs)
+        return scoped
+    return wrap
 
 
 def _eager(*xs: Any) -> bool:
@@ -174,18 +194,22 @@ class RaggedTensor(CompositeTensor):
 
     # -- factories ---------------------------------------------------------------------
     @classmethod
+    @ragged_scope("RaggedFromRowSplits")
     def from_row_splits(cls, values: Any, row_splits: Any, name: str | None = None,
                         validate: bool = True) -> RaggedTensor:
         values, splits = _partition_args(values, row_splits, "row_splits")
         if validate:
             msg = "Arguments to from_row_splits do not form a valid RaggedTensor"
-            dbg.assert_equal(splits[:1], convert_to_tensor(0, splits._dtype),
-                             message=msg + ":zero")
-            dbg.assert_non_negative(splits[1:] - splits[:-1], message=msg + ":monotonic")
-            _check_nvals(values, splits[-1], "_from_row_partition")
+            # (TF's RowPartition checks the splits under a scope of its own)
+            with wrapper_scope(None, "RowPartitionFromRowSplits"):
+                dbg.assert_equal(splits[:1], convert_to_tensor(0, splits._dtype),
+                                 message=msg + ":zero")
+                dbg.assert_non_negative(splits[1:] - splits[:-1], message=msg + ":monotonic")
+            _check_nvals(values, splits, "_from_row_partition")
         return cls._make(values, _own(splits, row_splits))
 
     @classmethod
+    @ragged_scope("RaggedFromRowLengths")
     def from_row_lengths(cls, values: Any, row_lengths: Any, name: str | None = None,
                          validate: bool = True) -> RaggedTensor:
         values, lengths = _partition_args(values, row_lengths, "row_lengths")
@@ -194,10 +218,11 @@ class RaggedTensor(CompositeTensor):
                                                      "form a valid RowPartition")
         splits = _splits_from_lengths(lengths)
         if validate:
-            _check_nvals(values, splits[-1], "_from_row_partition")
+            _check_nvals(values, splits, "_from_row_partition")
         return cls._make(values, splits, row_lengths=lengths)
 
     @classmethod
+    @ragged_scope("RaggedFromValueRowIds")
     def from_value_rowids(cls, values: Any, value_rowids: Any, nrows: Any = None,
                           name: str | None = None, validate: bool = True) -> RaggedTensor:
         values, rowids = _partition_args(values, value_rowids, "value_rowids")
@@ -241,6 +266,7 @@ class RaggedTensor(CompositeTensor):
         return cls._make(values, splits, value_rowids=rowids, nrows=nrows)
 
     @classmethod
+    @ragged_scope("RaggedFromRowStarts")
     def from_row_starts(cls, values: Any, row_starts: Any, name: str | None = None,
                         validate: bool = True) -> RaggedTensor:
         values, starts = _partition_args(values, row_starts, "row_starts")
@@ -256,6 +282,7 @@ class RaggedTensor(CompositeTensor):
         return cls._make(values, splits)
 
     @classmethod
+    @ragged_scope("RaggedFromRowLimits")
     def from_row_limits(cls, values: Any, row_limits: Any, name: str | None = None,
                         validate: bool = True) -> RaggedTensor:
         values, limits = _partition_args(values, row_limits, "row_limits")
@@ -265,10 +292,11 @@ class RaggedTensor(CompositeTensor):
             dbg.assert_non_negative(limits[1:] - limits[:-1], message=msg)
         splits = concat([convert_to_tensor([0], limits._dtype), limits], 0)
         if validate:
-            _check_nvals(values, splits[-1], "_from_row_partition")
+            _check_nvals(values, splits, "_from_row_partition")
         return cls._make(values, splits)
 
     @classmethod
+    @ragged_scope("RaggedFromUniformRowLength")
     def from_uniform_row_length(cls, values: Any, uniform_row_length: Any, nrows: Any = None,
                                 validate: bool = True, name: str | None = None
                                 ) -> RaggedTensor:
@@ -292,9 +320,10 @@ class RaggedTensor(CompositeTensor):
                 raise ValueError("uniform_row_length must be >= 0.")
         elif validate:
             # (TF's data: the numbers between its words, no condition line)
-            dbg.assert_equal_v1(length * nrows, nvals, ("uniform_row_length", length,
-                                                        "times nrows", nrows,
-                                                        "must equal nvals", nvals))
+            with wrapper_scope(None, "RowPartitionFromUniformRowLength"):  # (TF's scope)
+                dbg.assert_equal_v1(length * nrows, nvals, ("uniform_row_length", length,
+                                                            "times nrows", nrows,
+                                                            "must equal nvals", nvals))
         splits = range_op(nrows + convert_to_tensor(1, nrows._dtype)) * length
         return cls._make(values, splits, uniform_row_length=length, nrows=nrows)
 
@@ -332,6 +361,7 @@ class RaggedTensor(CompositeTensor):
                             lambda v, rn: cls.from_value_rowids(v, *rn, validate=validate))
 
     @classmethod
+    @ragged_scope("RaggedFromSparse")
     def from_sparse(cls, st_input: Any, name: str | None = None,
                     row_splits_dtype: Any = dt.int64) -> RaggedTensor:
         if not isinstance(st_input, SparseTensor):
@@ -688,9 +718,10 @@ def _check_splits_dtype(values: Any, partition: Tensor) -> None:
                          f"<dtype: '{values.row_splits_dtype.name}'>).")
 
 
-def _check_nvals(values: Any, last: Tensor, where: str) -> None:
-    nvals = _nvals(values, last._dtype)
-    dbg.assert_equal(last, nvals, message=f"Arguments to {where} do not form a valid "
+def _check_nvals(values: Any, splits: Tensor, where: str) -> None:
+    """TF's check that the last split is the number of values (counted first, as TF)."""
+    nvals = _nvals(values, splits._dtype)
+    dbg.assert_equal(splits[-1], nvals, message=f"Arguments to {where} do not form a valid "
                                           "RaggedTensor")
 
 
