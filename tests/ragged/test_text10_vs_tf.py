@@ -22,8 +22,6 @@ KNOWN: dict = {
     ("regex_re2", "rep(['\\u00e9b'], '\\\\C\\u00e9?', 'x')"):
         "RE2's \\C is one byte; eagerflow matches bytes only where nothing else in the "
         "pattern needs characters (here the literal \u00e9), else one character",
-    ("ragged_methods", "run(traced(lambda x: RT.from_nested_row_lengths(x, [[2, 1], [0, 3, "
-                       "2]]), TS([None], tf.int32)), tf.constant([1, 2, 3, 4]))"): _SCOPES,
     ("ragged_ops_mixed", "run(traced(lambda x, d: tf.concat([x, d], axis=1), "
                          "RS([None, None], tf.int32), TS([None, 2], tf.int32)), rt, "
                          "dense[:2])"): _SCOPES,

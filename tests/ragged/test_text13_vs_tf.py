@@ -40,8 +40,6 @@ KNOWN: dict = dict.fromkeys([
     ("round_two", "tv(lambda a, b: a * b, RS([None, None], tf.int32), RS([None, None, 2], "
                   "tf.int32, ragged_rank=1))(R([[1, 2], [3]]), R([[[1, 2], [3, 4]], [[5, 6]]], "
                   "ragged_rank=1))"),
-    ("round_two", "tv(lambda x, s: RT.from_row_starts(x, s), TS([None], tf.int32), TS([None], "
-                  "tf.int64))(tf.constant([1, 2, 3]), tf.constant([0, 4], tf.int64))"),
 ], _SCOPES)
 
 test_section_matches_tensorflow = section_test(

@@ -213,10 +213,11 @@ class RaggedTensor(CompositeTensor):
     def from_row_lengths(cls, values: Any, row_lengths: Any, name: str | None = None,
                          validate: bool = True) -> RaggedTensor:
         values, lengths = _partition_args(values, row_lengths, "row_lengths")
-        if validate:
-            dbg.assert_non_negative(lengths, message="Arguments to from_row_lengths do not "
-                                                     "form a valid RowPartition")
-        splits = _splits_from_lengths(lengths)
+        with wrapper_scope(None, "RowPartitionFromRowLengths"):  # (TF's RowPartition's)
+            if validate:
+                dbg.assert_non_negative(lengths, message="Arguments to from_row_lengths do "
+                                                         "not form a valid RowPartition")
+            splits = _splits_from_lengths(lengths)
         if validate:
             _check_nvals(values, splits, "_from_row_partition")
         return cls._make(values, splits, row_lengths=lengths)
@@ -229,40 +230,13 @@ class RaggedTensor(CompositeTensor):
         n_vals, n_ids = _outer_len(values), _static_len(rowids)
         if n_vals is not None and n_ids is not None and n_vals != n_ids:
             raise ValueError(f"Shapes ({n_vals},) and ({n_ids},) are incompatible")
-        given_rows = nrows is not None
-        if nrows is None:
-            if _eager(rowids):
-                nrows = convert_to_tensor(int(rowids._arr[-1]) + 1 if rowids._arr.size else 0,
-                                          rowids._dtype)
-            else:
-                last = concat([convert_to_tensor([-1], rowids._dtype), rowids], 0)[-1]
-                nrows = last + convert_to_tensor(1, rowids._dtype)
-        else:
-            nrows = _index_scalar(nrows, rowids._dtype, "nrows")
-            if _eager(nrows) and int(nrows._arr) < 0:
-                raise ValueError(f"Expected nrows >= 0; got {int(nrows._arr)}")
-            if _eager(nrows, rowids) and rowids._arr.size and int(nrows._arr) < \
-                    int(rowids._arr[-1]) + 1:
-                raise ValueError(f"Expected nrows >= value_rowids[-1] + 1; got "
-                                 f"nrows={int(nrows._arr)}, "
-                                 f"value_rowids[-1]={int(rowids._arr[-1])}")
-        if validate:
-            msg = "Arguments to from_value_rowids do not form a valid RowPartition"
-            dbg.assert_non_negative(rowids[:1], message=msg)
-            dbg.assert_non_negative(rowids[1:] - rowids[:-1], message=msg)
-            if given_rows:  # (TF's check of the last id, found at run time in a graph)
-                dbg.assert_less(rowids[-1:], nrows, message=msg)
-            dbg.assert_non_negative(nrows, message=msg)
-        # (TF's rule: the splits are the running sum of each row's count of ids, counted by
-        # bincount of the ids as int32 bounded to nrows: an id past the rows is dropped, a
-        # negative one DenseBincount's refusal)
-        bound = cast(nrows, dt.int32)
-        lengths = bincount(cast(rowids, dt.int32), minlength=bound, maxlength=bound,
-                           dtype=rowids._dtype)
-        splits = _splits_from_lengths(lengths)
-        known = partial_value(nrows)
-        if isinstance(known, (int, np.integer)) and _static_len(splits) is None:
-            splits.set_shape([int(known) + 1])  # (TF's: the splits of a constant nrows)
+        with wrapper_scope(None, "RowPartitionFromValueRowIds"):  # (TF's RowPartition's)
+            splits, nrows = _rowids_partition(rowids, nrows, validate)
+        if validate and _state.graph is not None:
+            # (TF's check of the ids' count against the values' at run time; eagerly the
+            # shapes' check above has answered)
+            _check_nvals(values, rowids, "_from_row_partition",
+                         lambda: _nvals(rowids, rowids._dtype))
         return cls._make(values, splits, value_rowids=rowids, nrows=nrows)
 
     @classmethod
@@ -270,15 +244,20 @@ class RaggedTensor(CompositeTensor):
     def from_row_starts(cls, values: Any, row_starts: Any, name: str | None = None,
                         validate: bool = True) -> RaggedTensor:
         values, starts = _partition_args(values, row_starts, "row_starts")
-        if validate:
+        # (TF counts the values first, as int32 for a tensor's, then casts the count in
+        # its RowPartition's scope)
+        nvals = _nvals(values, starts._dtype if isinstance(values, RaggedTensor) else dt.int32)
+        with wrapper_scope(None, "RowPartitionFromRowStarts"):
+            nvals = cast(nvals, starts._dtype)
             msg = "Arguments to from_row_starts do not form a valid RaggedTensor"
-            if _static_len(starts) != 0:
-                dbg.assert_equal(starts[:1], convert_to_tensor(0, starts._dtype), message=msg)
-            dbg.assert_non_negative(starts[1:] - starts[:-1], message=msg)
-        nvals = _nvals(values, starts._dtype)
-        if validate:  # (TF's last check: no row starts past the values)
-            dbg.assert_less_equal(starts[-1:], nvals, message=msg)
-        splits = concat([starts, reshape(nvals, [1])], 0)
+            if validate:
+                if _static_len(starts) != 0:
+                    dbg.assert_equal(starts[:1], convert_to_tensor(0, starts._dtype),
+                                     message=msg)
+                dbg.assert_non_negative(starts[1:] - starts[:-1], message=msg)
+                # (TF's last check: no row starts past the values)
+                dbg.assert_less_equal(starts[-1:], nvals, message=msg)
+            splits = concat([starts, reshape(nvals, [1])], 0)
         return cls._make(values, splits)
 
     @classmethod
@@ -286,11 +265,12 @@ class RaggedTensor(CompositeTensor):
     def from_row_limits(cls, values: Any, row_limits: Any, name: str | None = None,
                         validate: bool = True) -> RaggedTensor:
         values, limits = _partition_args(values, row_limits, "row_limits")
-        if validate:  # (TF's checks: the first limit, then the limits' steps)
-            msg = "Arguments to from_row_limits do not form a valid RaggedTensor"
-            dbg.assert_non_negative(limits[:1], message=msg)
-            dbg.assert_non_negative(limits[1:] - limits[:-1], message=msg)
-        splits = concat([convert_to_tensor([0], limits._dtype), limits], 0)
+        with wrapper_scope(None, "RowPartitionFromRowLimits"):  # (TF's RowPartition's)
+            if validate:  # (TF's checks: the first limit, then the limits' steps)
+                msg = "Arguments to from_row_limits do not form a valid RaggedTensor"
+                dbg.assert_non_negative(limits[:1], message=msg)
+                dbg.assert_non_negative(limits[1:] - limits[:-1], message=msg)
+            splits = concat([convert_to_tensor([0], limits._dtype), limits], 0)
         if validate:
             _check_nvals(values, splits, "_from_row_partition")
         return cls._make(values, splits)
@@ -304,36 +284,19 @@ class RaggedTensor(CompositeTensor):
         dtype = values.row_splits.dtype if isinstance(values, RaggedTensor) else None
         length = _index_scalar(uniform_row_length, dtype, "UniformRowLength")
         nvals = _nvals(values, length._dtype)
-        if nrows is None:
-            if _eager(length, nvals):
-                n = int(nvals._arr) // int(length._arr) if int(length._arr) else 0
-                nrows = convert_to_tensor(n, length._dtype)
-            else:
-                nrows = nvals // maximum(length, convert_to_tensor(1, length._dtype))
-        else:
-            nrows = _index_scalar(nrows, length._dtype, "nrows")
-        if _eager(length, nvals, nrows):
-            if int(length._arr) * int(nrows._arr) != int(nvals._arr):
-                raise ValueError(f"uniform_row_length={int(length._arr)} times "
-                                 f"nrows={int(nrows._arr)} must equal nvals={int(nvals._arr)}")
-            if validate and int(length._arr) < 0:
-                raise ValueError("uniform_row_length must be >= 0.")
-        elif validate:
-            # (TF's data: the numbers between its words, no condition line)
-            with wrapper_scope(None, "RowPartitionFromUniformRowLength"):  # (TF's scope)
-                dbg.assert_equal_v1(length * nrows, nvals, ("uniform_row_length", length,
-                                                            "times nrows", nrows,
-                                                            "must equal nvals", nvals))
-        splits = range_op(nrows + convert_to_tensor(1, nrows._dtype)) * length
+        with wrapper_scope(None, "RowPartitionFromUniformRowLength"):  # (TF's scope)
+            splits, nrows = _uniform_partition(length, nvals, nrows, validate)
         return cls._make(values, splits, uniform_row_length=length, nrows=nrows)
 
     @classmethod
+    @ragged_scope("RaggedFromNestedRowSplits")
     def from_nested_row_splits(cls, flat_values: Any, nested_row_splits: Any,
                                name: str | None = None, validate: bool = True) -> RaggedTensor:
         return _from_nested(flat_values, nested_row_splits, "nested_row_splits",
                             lambda v, splits: cls.from_row_splits(v, splits, validate=validate))
 
     @classmethod
+    @ragged_scope("RaggedFromNestedRowlengths")
     def from_nested_row_lengths(cls, flat_values: Any, nested_row_lengths: Any,
                                 name: str | None = None, validate: bool = True
                                 ) -> RaggedTensor:
@@ -342,6 +305,7 @@ class RaggedTensor(CompositeTensor):
                                                                     validate=validate))
 
     @classmethod
+    @ragged_scope("RaggedFromNestedValueRowIds")
     def from_nested_value_rowids(cls, flat_values: Any, nested_value_rowids: Any,
                                  nested_nrows: Any = None, name: str | None = None,
                                  validate: bool = True) -> RaggedTensor:
@@ -718,10 +682,13 @@ def _check_splits_dtype(values: Any, partition: Tensor) -> None:
                          f"<dtype: '{values.row_splits_dtype.name}'>).")
 
 
-def _check_nvals(values: Any, splits: Tensor, where: str) -> None:
-    """TF's check that the last split is the number of values (counted first, as TF)."""
+def _check_nvals(values: Any, splits: Tensor, where: str,
+                 counted: Callable | None = None) -> None:
+    """TF's check that the values the partition counts (the last split, or `counted()`)
+    are the values given (counted first, as TF)."""
     nvals = _nvals(values, splits._dtype)
-    dbg.assert_equal(splits[-1], nvals, message=f"Arguments to {where} do not form a valid "
+    last = splits[-1] if counted is None else counted()
+    dbg.assert_equal(last, nvals, message=f"Arguments to {where} do not form a valid "
                                           "RaggedTensor")
 
 
@@ -742,6 +709,81 @@ def _index_scalar(value: Any, dtype: dt.DType | None, what: str) -> Tensor:
     if t._shape not in (None, ()):
         raise ValueError(f"Shape {TensorShape(t._shape)} must have rank 0")
     return t
+
+
+def _rowids_partition(rowids: Tensor, nrows: Any, validate: bool) -> tuple:
+    """from_value_rowids' row splits and row count, checked as TF's RowPartition checks
+    them (`nrows` None: one past the last id)."""
+    if nrows is None:
+        if _eager(rowids):
+            nrows = convert_to_tensor(int(rowids._arr[-1]) + 1 if rowids._arr.size else 0,
+                                      rowids._dtype)
+        else:
+            last = concat([convert_to_tensor([-1], rowids._dtype), rowids], 0)[-1]
+            nrows = last + convert_to_tensor(1, rowids._dtype)
+    else:
+        given, nrows = nrows, _index_scalar(nrows, rowids._dtype, "nrows")
+        if _eager(nrows) and int(nrows._arr) < 0:
+            raise ValueError(f"Expected nrows >= 0; got {int(nrows._arr)}")
+        if _eager(nrows, rowids) and rowids._arr.size and int(nrows._arr) < \
+                int(rowids._arr[-1]) + 1:
+            raise ValueError(f"Expected nrows >= value_rowids[-1] + 1; got "
+                             f"nrows={int(nrows._arr)}, "
+                             f"value_rowids[-1]={int(rowids._arr[-1])}")
+        nrows = _graph_constant(nrows, given, "nrows")
+    if validate:
+        msg = "Arguments to from_value_rowids do not form a valid RowPartition"
+        dbg.assert_non_negative(rowids[:1], message=msg)
+        dbg.assert_non_negative(rowids[1:] - rowids[:-1], message=msg)
+        # (TF's check of the last id, found at run time in a graph; of nrows itself none)
+        dbg.assert_less(rowids[-1:], nrows, message=msg)
+    # (TF's rule: the splits are the running sum of each row's count of ids, counted by
+    # bincount of the ids as int32 bounded to nrows: an id past the rows is dropped, a
+    # negative one DenseBincount's refusal)
+    bound = cast(nrows, dt.int32)
+    lengths = bincount(cast(rowids, dt.int32), minlength=bound, maxlength=bound,
+                       dtype=rowids._dtype)
+    splits = _splits_from_lengths(lengths)
+    known = partial_value(nrows)
+    if isinstance(known, (int, np.integer)) and _static_len(splits) is None:
+        splits.set_shape([int(known) + 1])  # (TF's: the splits of a constant nrows)
+    return splits, nrows
+
+
+def _uniform_partition(length: Tensor, nvals: Tensor, nrows: Any, validate: bool) -> tuple:
+    """from_uniform_row_length's row splits and row count (`nrows` None: as many rows as
+    the values fill), checked as TF's RowPartition checks them."""
+    if nrows is None:
+        if _eager(length, nvals):
+            n = int(nvals._arr) // int(length._arr) if int(length._arr) else 0
+            nrows = convert_to_tensor(n, length._dtype)
+        else:
+            nrows = nvals // maximum(length, convert_to_tensor(1, length._dtype))
+    else:
+        nrows = _index_scalar(nrows, length._dtype, "nrows")
+    if _eager(length, nvals, nrows):
+        if int(length._arr) * int(nrows._arr) != int(nvals._arr):
+            raise ValueError(f"uniform_row_length={int(length._arr)} times "
+                             f"nrows={int(nrows._arr)} must equal nvals={int(nvals._arr)}")
+        if validate and int(length._arr) < 0:
+            raise ValueError("uniform_row_length must be >= 0.")
+    elif validate:
+        # (TF's data: the numbers between its words, no condition line)
+        dbg.assert_equal_v1(length * nrows, nvals, ("uniform_row_length", length,
+                                                    "times nrows", nrows,
+                                                    "must equal nvals", nvals))
+    splits = range_op(nrows + convert_to_tensor(1, nrows._dtype)) * length
+    return splits, nrows
+
+
+def _graph_constant(t: Tensor, given: Any, name: str) -> Tensor:
+    """`t`, converted from the Python value `given`, as a constant of the graph being
+    built named `name` under the current scope, as TF's conversion there names it
+    (".../RowPartitionFromValueRowIds/nrows"); eagerly, or for a tensor given, `t`."""
+    graph = _state.graph
+    if graph is None or isinstance(given, Tensor) or not isinstance(t, EagerTensor):
+        return t
+    return graph.capture(t, graph.unique_name(name, mark=False))
 
 
 def _bound(op: Any, sorted_ids: Tensor, values: Tensor) -> Tensor:
