@@ -15,9 +15,9 @@ from tests.ragged import golden_text10 as G
 from tests.ragged.sections import section_test
 
 # Expressions whose answer still differs from TF's, with why; each must still differ.
-_SCOPES = ("TF names a traced ragged check's nodes under its API's name scopes "
-           "(RaggedFromNestedRowlengths/RaggedFromRowLengths/..., RaggedConcat/...) "
-           "eagerflow's ragged functions do not open yet")
+_SCOPES = ("TF names a traced ragged concat's nodes under its RaggedConcat/ scope (its "
+           "RaggedNRows/ and RaggedFromTensor/ inside) and compares other slices; "
+           "eagerflow's concat opens no such scopes yet")
 KNOWN: dict = {
     ("regex_re2", "rep(['\\u00e9b'], '\\\\C\\u00e9?', 'x')"):
         "RE2's \\C is one byte; eagerflow matches bytes only where nothing else in the "

@@ -463,6 +463,7 @@ class RaggedTensor(CompositeTensor):
             rt = rt._values
         return tuple(out)
 
+    @ragged_scope("RaggedNRows")
     def nrows(self, out_type: Any = None, name: str | None = None) -> Tensor:
         d = dt.as_dtype(out_type) if out_type is not None else self._row_splits._dtype
         if self._nrows is not None:
