@@ -33,6 +33,8 @@ CASES = {
     "from_sparse": ("lambda s: RT.from_sparse(s)",
                     "[tf.SparseTensorSpec([None, None], tf.int32)]"),
     "nrows": ("lambda r: r.nrows()", "[RS([None, None], tf.int32)]"),
+    "stack_dynamic_partitions": ("lambda d, p: tf.ragged.stack_dynamic_partitions(d, p, 3)",
+                                 "[I32, I32]"),
     "boolean_mask": ("lambda d, m: tf.ragged.boolean_mask(d, m)",
                      "[RS([None, None], tf.int32), RS([None, None], tf.bool)]"),
 }

@@ -25,11 +25,6 @@ KNOWN: dict = {
     ("ragged_ops_mixed", "run(traced(lambda x, d: tf.concat([x, d], axis=1), "
                          "RS([None, None], tf.int32), TS([None, 2], tf.int32)), rt, "
                          "dense[:2])"): _SCOPES,
-    ("traced_more", "run(traced(lambda x, p: tf.ragged.stack_dynamic_partitions(x, p, 2), "
-                    "TS([None], tf.int32), TS([None], tf.int32)), tf.constant([1, 2]), "
-                    "tf.constant([0, 3]))"):
-        "TF's check sits in stack_dynamic_partitions' SegmentStack scope and compares the "
-        "largest partition it sliced there; eagerflow's, in no scope, another slice",
     ("traced_more", "run(traced(lambda x: x + tf.ones([2, 1], tf.int32), "
                     "RS([None, None], tf.int32)), rt)"):
         "TF's broadcast check compares a LogicalOr of the row counts' tests and reports its "

@@ -30,13 +30,14 @@ from eagerflow._src.ops.indexing import sequence_mask, unsorted_segment_sum
 from eagerflow._src.ops.math import equal, logical_not, maximum, minimum, multiply
 from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.misc_ops import bincount
-from eagerflow._src.ops.ragged_tensor import RaggedTensor, _eager, check_splits_dtypes, ragged_scope
+from eagerflow._src.ops.ragged_tensor import RaggedTensor, _eager, check_splits_dtypes
 from eagerflow._src.ops.reduce import (
     reduce_all,
     reduce_max,
     reduce_prod,
     reduce_sum,
 )
+from eagerflow._src.ops.row_partition import ragged_scope
 from eagerflow._src.ops.scans import (
     cumprod,
     cumsum,

@@ -11,8 +11,6 @@ tf.debugging asserts, with TF's messages.
 
 from __future__ import annotations
 
-import functools
-import inspect
 from typing import Any, Callable
 
 import numpy as np
@@ -35,38 +33,25 @@ from eagerflow._src.ops.checks import positive_axis
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.indexing import gather
-from eagerflow._src.ops.math import equal, logical_and, maximum, not_equal
+from eagerflow._src.ops.math import equal, logical_and, not_equal
 from eagerflow._src.ops.math_base import cast, where
-from eagerflow._src.ops.misc_ops import UPPER_BOUND, bincount
+from eagerflow._src.ops.misc_ops import UPPER_BOUND
 from eagerflow._src.ops.reduce import reduce_all, reduce_any, reduce_max
-from eagerflow._src.ops.scans import cumsum
+from eagerflow._src.ops.row_partition import all_eager as _eager
+from eagerflow._src.ops.row_partition import index_scalar as _index_scalar
+from eagerflow._src.ops.row_partition import (
+    ragged_scope,
+    rowids_partition,
+    splits_from_lengths,
+    static_len,
+    uniform_partition,
+)
 from eagerflow._src.ops.sequences import range as range_op
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.tensor_array import TensorArray, TensorArraySpec
 
 _PRIVATE = ("RaggedTensor constructor is private; please use one of the factory methods "
             "instead (e.g., RaggedTensor.from_row_lengths())")
-
-
-def ragged_scope(default: str) -> Callable:
-    """A ragged factory or op run under TF's name scope for it (its `name`, else
-    `default`: "RaggedFromRowSplits"), so that its traced nodes, and a failed check's
-    message, are named as TF's ("RaggedFromRowSplits/assert_equal_1/..."); eagerly none,
-    as TF's."""
-    def wrap(fn: Callable) -> Callable:
-        at = list(inspect.signature(fn).parameters).index("name")
-
-        @functools.wraps(fn)
-        def scoped(*args: Any, **kwargs: Any) -> Any:
-            name = args[at] if len(args) > at else kwargs.get("name")
-            with wrapper_scope(name, default):
-                return fn(*args, **kwargs)
-        return scoped
-    return wrap
-
-
-def _eager(*xs: Any) -> bool:
-    return all(isinstance(x, EagerTensor) for x in xs)
 
 
 def _index_tensor(value: Any, what: str, dtype_hint: dt.DType = dt.int64,
@@ -132,11 +117,6 @@ def _nvals(values: Any, dtype: dt.DType) -> Any:
     if n is not None:
         return convert_to_tensor(n, dtype=dtype)
     return shape_op(values, out_type=dtype)[0]
-
-
-def _static_len(t: Any) -> int | None:
-    return None if t._shape is None or not t._shape else t._shape[0]
-
 
 
 def check_splits_dtypes(*values: Any) -> dt.DType | None:
@@ -217,7 +197,7 @@ class RaggedTensor(CompositeTensor):
             if validate:
                 dbg.assert_non_negative(lengths, message="Arguments to from_row_lengths do "
                                                          "not form a valid RowPartition")
-            splits = _splits_from_lengths(lengths)
+            splits = splits_from_lengths(lengths)
         if validate:
             _check_nvals(values, splits, "_from_row_partition")
         return cls._make(values, splits, row_lengths=lengths)
@@ -227,11 +207,11 @@ class RaggedTensor(CompositeTensor):
     def from_value_rowids(cls, values: Any, value_rowids: Any, nrows: Any = None,
                           name: str | None = None, validate: bool = True) -> RaggedTensor:
         values, rowids = _partition_args(values, value_rowids, "value_rowids")
-        n_vals, n_ids = _outer_len(values), _static_len(rowids)
+        n_vals, n_ids = _outer_len(values), static_len(rowids)
         if n_vals is not None and n_ids is not None and n_vals != n_ids:
             raise ValueError(f"Shapes ({n_vals},) and ({n_ids},) are incompatible")
         with wrapper_scope(None, "RowPartitionFromValueRowIds"):  # (TF's RowPartition's)
-            splits, nrows = _rowids_partition(rowids, nrows, validate)
+            splits, nrows = rowids_partition(rowids, nrows, validate)
         if validate and _state.graph is not None:
             # (TF's check of the ids' count against the values' at run time; eagerly the
             # shapes' check above has answered)
@@ -251,7 +231,7 @@ class RaggedTensor(CompositeTensor):
             nvals = cast(nvals, starts._dtype)
             msg = "Arguments to from_row_starts do not form a valid RaggedTensor"
             if validate:
-                if _static_len(starts) != 0:
+                if static_len(starts) != 0:
                     dbg.assert_equal(starts[:1], convert_to_tensor(0, starts._dtype),
                                      message=msg)
                 dbg.assert_non_negative(starts[1:] - starts[:-1], message=msg)
@@ -285,7 +265,7 @@ class RaggedTensor(CompositeTensor):
         length = _index_scalar(uniform_row_length, dtype, "UniformRowLength")
         nvals = _nvals(values, length._dtype)
         with wrapper_scope(None, "RowPartitionFromUniformRowLength"):  # (TF's scope)
-            splits, nrows = _uniform_partition(length, nvals, nrows, validate)
+            splits, nrows = uniform_partition(length, nvals, nrows, validate)
         return cls._make(values, splits, uniform_row_length=length, nrows=nrows)
 
     @classmethod
@@ -383,7 +363,7 @@ class RaggedTensor(CompositeTensor):
 
     @property
     def shape(self) -> TensorShape:
-        n = _static_len(self._row_splits)
+        n = static_len(self._row_splits)
         nrows = None if n is None else n - 1
         if nrows is None and self._nrows is not None:  # (TF's: a constant nrows given)
             known = partial_value(self._nrows)
@@ -468,7 +448,7 @@ class RaggedTensor(CompositeTensor):
         d = dt.as_dtype(out_type) if out_type is not None else self._row_splits._dtype
         if self._nrows is not None:
             return cast(self._nrows, d)
-        n = _static_len(self._row_splits)
+        n = static_len(self._row_splits)
         made = convert_to_tensor(n - 1, self._row_splits._dtype) if n is not None \
             else shape_op(self._row_splits, out_type=self._row_splits._dtype)[0] - \
             convert_to_tensor(1, self._row_splits._dtype)
@@ -619,7 +599,7 @@ class RaggedTensor(CompositeTensor):
     def __iter__(self) -> Any:
         if not self._is_eager():
             raise TypeError("Iterating over a symbolic RaggedTensor is not allowed.")
-        n = _static_len(self._row_splits) - 1
+        n = static_len(self._row_splits) - 1
         return iter([self[i] for i in range(n)])
 
     def __hash__(self) -> int:
@@ -657,7 +637,7 @@ def _partition_args(values: Any, partition: Any, what: str) -> tuple:
     values = _values_tensor(values)
     t = _index_tensor(partition, what, _splits_hint(values), isinstance(values, RaggedTensor))
     _check_vector(t)
-    if what == "row_splits" and _static_len(t) == 0:
+    if what == "row_splits" and static_len(t) == 0:
         raise ValueError("row_splits tensor may not be empty.")
     _check_splits_dtype(values, t)
     return values, t
@@ -670,9 +650,9 @@ def _check_vector(t: Tensor) -> None:
 
 def _outer_len(values: Any) -> int | None:
     if isinstance(values, RaggedTensor):
-        n = _static_len(values._row_splits)
+        n = static_len(values._row_splits)
         return None if n is None else n - 1
-    return _static_len(values)
+    return static_len(values)
 
 
 def _check_splits_dtype(values: Any, partition: Tensor) -> None:
@@ -693,111 +673,12 @@ def _check_nvals(values: Any, splits: Tensor, where: str,
                                           "RaggedTensor")
 
 
-def _index_scalar(value: Any, dtype: dt.DType | None, what: str) -> Tensor:
-    """A row partition's scalar (nrows, a uniform row length) as TF's RowPartition
-    converts it: to `dtype` where an earlier part set it (a tensor of another dtype is
-    refused: its conversion's ValueError, named `what`), else its own dtype (a Python
-    value int64); an int32 or int64 scalar."""
-    if dtype is None and isinstance(value, np.ndarray) and value.dtype == np.int32:
-        t = convert_to_tensor(value, name=what)  # (TF's: an int32 array stays int32)
-    elif dtype is None:
-        t = value if isinstance(value, Tensor) else convert_to_tensor(
-            value, dtype_hint=dt.int64, name=what)
-    else:
-        t = convert_to_tensor(value, dtype, name=what)
-    if t._dtype not in (dt.int32, dt.int64):
-        raise ValueError(f"{what} must have dtype int32 or int64")
-    if t._shape not in (None, ()):
-        raise ValueError(f"Shape {TensorShape(t._shape)} must have rank 0")
-    return t
-
-
-def _rowids_partition(rowids: Tensor, nrows: Any, validate: bool) -> tuple:
-    """from_value_rowids' row splits and row count, checked as TF's RowPartition checks
-    them (`nrows` None: one past the last id)."""
-    if nrows is None:
-        if _eager(rowids):
-            nrows = convert_to_tensor(int(rowids._arr[-1]) + 1 if rowids._arr.size else 0,
-                                      rowids._dtype)
-        else:
-            last = concat([convert_to_tensor([-1], rowids._dtype), rowids], 0)[-1]
-            nrows = last + convert_to_tensor(1, rowids._dtype)
-    else:
-        given, nrows = nrows, _index_scalar(nrows, rowids._dtype, "nrows")
-        if _eager(nrows) and int(nrows._arr) < 0:
-            raise ValueError(f"Expected nrows >= 0; got {int(nrows._arr)}")
-        if _eager(nrows, rowids) and rowids._arr.size and int(nrows._arr) < \
-                int(rowids._arr[-1]) + 1:
-            raise ValueError(f"Expected nrows >= value_rowids[-1] + 1; got "
-                             f"nrows={int(nrows._arr)}, "
-                             f"value_rowids[-1]={int(rowids._arr[-1])}")
-        nrows = _graph_constant(nrows, given, "nrows")
-    if validate:
-        msg = "Arguments to from_value_rowids do not form a valid RowPartition"
-        dbg.assert_non_negative(rowids[:1], message=msg)
-        dbg.assert_non_negative(rowids[1:] - rowids[:-1], message=msg)
-        # (TF's check of the last id, found at run time in a graph; of nrows itself none)
-        dbg.assert_less(rowids[-1:], nrows, message=msg)
-    # (TF's rule: the splits are the running sum of each row's count of ids, counted by
-    # bincount of the ids as int32 bounded to nrows: an id past the rows is dropped, a
-    # negative one DenseBincount's refusal)
-    bound = cast(nrows, dt.int32)
-    lengths = bincount(cast(rowids, dt.int32), minlength=bound, maxlength=bound,
-                       dtype=rowids._dtype)
-    splits = _splits_from_lengths(lengths)
-    known = partial_value(nrows)
-    if isinstance(known, (int, np.integer)) and _static_len(splits) is None:
-        splits.set_shape([int(known) + 1])  # (TF's: the splits of a constant nrows)
-    return splits, nrows
-
-
-def _uniform_partition(length: Tensor, nvals: Tensor, nrows: Any, validate: bool) -> tuple:
-    """from_uniform_row_length's row splits and row count (`nrows` None: as many rows as
-    the values fill), checked as TF's RowPartition checks them."""
-    if nrows is None:
-        if _eager(length, nvals):
-            n = int(nvals._arr) // int(length._arr) if int(length._arr) else 0
-            nrows = convert_to_tensor(n, length._dtype)
-        else:
-            nrows = nvals // maximum(length, convert_to_tensor(1, length._dtype))
-    else:
-        nrows = _index_scalar(nrows, length._dtype, "nrows")
-    if _eager(length, nvals, nrows):
-        if int(length._arr) * int(nrows._arr) != int(nvals._arr):
-            raise ValueError(f"uniform_row_length={int(length._arr)} times "
-                             f"nrows={int(nrows._arr)} must equal nvals={int(nvals._arr)}")
-        if validate and int(length._arr) < 0:
-            raise ValueError("uniform_row_length must be >= 0.")
-    elif validate:
-        # (TF's data: the numbers between its words, no condition line)
-        dbg.assert_equal_v1(length * nrows, nvals, ("uniform_row_length", length,
-                                                    "times nrows", nrows,
-                                                    "must equal nvals", nvals))
-    splits = range_op(nrows + convert_to_tensor(1, nrows._dtype)) * length
-    return splits, nrows
-
-
-def _graph_constant(t: Tensor, given: Any, name: str) -> Tensor:
-    """`t`, converted from the Python value `given`, as a constant of the graph being
-    built named `name` under the current scope, as TF's conversion there names it
-    (".../RowPartitionFromValueRowIds/nrows"); eagerly, or for a tensor given, `t`."""
-    graph = _state.graph
-    if graph is None or isinstance(given, Tensor) or not isinstance(t, EagerTensor):
-        return t
-    return graph.capture(t, graph.unique_name(name, mark=False))
-
-
 def _bound(op: Any, sorted_ids: Tensor, values: Tensor) -> Tensor:
     """LowerBound / UpperBound of one sorted vector (either may be empty), in its dtype."""
     rows = bind(op, (expand_dims(sorted_ids, 0), expand_dims(cast(values, sorted_ids._dtype),
                                                              0)),
                 {"out_type": sorted_ids._dtype})
     return rows[0]
-
-
-def _splits_from_lengths(lengths: Tensor) -> Tensor:
-    zero = convert_to_tensor([0], lengths._dtype)
-    return concat([zero, cumsum(lengths)], 0)
 
 
 def _shape_request(shape: Any, d: dt.DType) -> Tensor:
