@@ -224,3 +224,23 @@ def bits_outcome(call: Any) -> str:
     except Exception as e:  # noqa: BLE001 - the error is the outcome
         return f"{type(e).__name__}: {str(e).splitlines()[0][:200]}"
     return f"{a.dtype.name}{list(a.shape)}:{hashlib.sha256(a.tobytes()).hexdigest()[:24]}"
+
+
+def error_core(e: Exception) -> str:
+    """An error's class and the core of its message, alike eagerly and traced, in TF and
+    eagerflow: for an error raised tracing, the last line of TF's "in user code:" report;
+    for one a graph raised running, the line its "Graph execution error:" ends with;
+    without the function's name TF's kernel errors start with, and from the op's tag on
+    (an eager op's, or a graph's node: TF's graph errors name the node on a line of its
+    own, eagerflow's the op)."""
+    import re
+
+    lines = [line.strip() for line in str(e).splitlines() if line.strip()]
+    text = lines[0] if lines else ""
+    if text == "in user code:":
+        text = re.sub(r"^\w+: ", "", lines[-1])
+    elif text == "Graph execution error:":  # (the node's traceback, then its error)
+        text = next((lines[i - 1] for i, line in enumerate(lines) if line.startswith("[[")),
+                    text)
+    text = re.sub(r"^\{\{function_node [^}]*\}\} ", "", text)
+    return f"{type(e).__name__}: {text.split(' [Op:')[0].strip()}"

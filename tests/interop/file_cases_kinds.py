@@ -256,6 +256,45 @@ def read_dataset_attr(tf, keras, d):
             "cardinality": outcome(lambda: m.ds.cardinality())}
 
 
+def write_dataset_slices_attr(tf, keras, d):
+    class M(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.offset = tf.Variable(0.5, name="offset")
+            self.ds = tf.data.Dataset.from_tensor_slices(
+                {"x": np.arange(6, dtype="float32"), "k": np.array([1, 2, 3, 1, 2, 3])}
+            ).map(lambda e: e["x"] * tf.cast(e["k"], tf.float32)).batch(2)
+            self.plain = tf.data.Dataset.range(3)
+
+        @tf.function(input_signature=[])
+        def loop(self):
+            acc = tf.constant(0.0)
+            for b in self.ds:
+                acc += tf.reduce_sum(b)
+            return acc + self.offset
+
+        @tf.function(input_signature=[tf.TensorSpec([], tf.int64)])
+        def shifted(self, n):
+            return self.plain.map(lambda x: x + n).reduce(tf.constant(0, tf.int64),
+                                                          lambda a, x: a + x)
+
+        @tf.function(input_signature=[])
+        def first(self):
+            return self.ds.take(1).get_single_element()
+
+    tf.saved_model.save(M(), path(d, "sm"))
+
+
+def read_dataset_slices_attr(tf, keras, d):
+    m = tf.saved_model.load(path(d, "sm"))
+    return {"loop": outcome(lambda: m.loop()),
+            "shifted": outcome(lambda: m.shifted(tf.constant(10, tf.int64))),
+            "first": outcome(lambda: m.first()),
+            "nodes": sorted(n for n in ("ds", "plain") if hasattr(m, n)),
+            "trackers": sorted(type(getattr(m, n)._variant_tracker).__name__
+                               for n in ("ds", "plain") if hasattr(m, n))}
+
+
 def write_shared_table(tf, keras, d):
     class M(tf.Module):
         def __init__(self):
@@ -932,6 +971,7 @@ CASES = {
     "generator": (write_generator, read_generator),
     "jit": (write_jit, read_jit),
     "dataset_attr": (write_dataset_attr, read_dataset_attr),
+    "dataset_slices_attr": (write_dataset_slices_attr, read_dataset_slices_attr),
     "shared_table": (write_shared_table, read_shared_table),
     "ragged_module": (write_ragged_module, read_ragged_module),
     "string_ragged": (write_string_ragged, read_string_ragged),
@@ -961,8 +1001,17 @@ CASES = {
 # cases whose files TF wrote are kept in golden/file_cases_kinds/NAME, for eagerflow to
 # read without TF (the modules', and a few Keras files)
 TF_FILES = ("type_hints", "reduce_retracing", "signature_defaults", "tensor_array",
-            "tape_inside", "generator", "jit", "dataset_attr", "shared_table",
-            "stateful_lstm_export", "build_config_keras", "compile_config_keras",
+            "tape_inside", "generator", "jit", "dataset_attr", "dataset_slices_attr",
+            "shared_table", "stateful_lstm_export", "build_config_keras", "compile_config_keras",
             "nadam_keras", "mixed_keras", "ngrams_keras", "conv_h5")
 
-__all__ = ["CASES", "TF_FILES", "encode"]
+# the tf.Module cases (test_file_cases_kinds.py), the Keras models' ones
+# (test_file_cases_kinds_keras.py) and the optimizers' state
+# (test_file_cases_kinds_optimizers.py): three files, each within CI's time for one
+MODULE_CASES = ("type_hints", "reduce_retracing", "signature_defaults", "tensor_array",
+                "tape_inside", "generator", "jit", "dataset_attr", "dataset_slices_attr",
+                "shared_table", "ragged_module", "string_ragged")
+OPTIMIZER_CASES = tuple(OPTIMIZERS)
+KERAS_CASES = tuple(name for name in CASES if name not in MODULE_CASES + OPTIMIZER_CASES)
+
+__all__ = ["CASES", "KERAS_CASES", "MODULE_CASES", "OPTIMIZER_CASES", "TF_FILES", "encode"]

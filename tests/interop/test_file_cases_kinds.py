@@ -1,102 +1,81 @@
-"""file_cases_kinds.py's whole-model files (tf.Modules with type hints, reduced retracing,
-signature defaults, TensorArrays, tapes, generators, jit, datasets, shared tables, ragged
-and sparse signatures; Keras models with image, n-gram and bucketing preprocessing,
-convolutions, ConvLSTM1D, stacked cells, stateful LSTMs, Transformer blocks,
-SpectralNormalization, regularizers, sparse inputs, archives, build and compile configs,
-mixed precision and six optimizers' state) against TensorFlow 2.21 / Keras 3.15, as
-test_file_cases_keras.py does for its cases: eagerflow writing each case's files and
+"""file_cases_kinds.py's tf.Module cases (type hints, reduced retracing, signature
+defaults, TensorArrays, tapes, generators, jit, a dataset attribute, shared tables, ragged
+and sparse signatures) against TensorFlow 2.21: eagerflow writing each case's files and
 reading them back must give what TF gives reading its own (golden/file_cases_kinds.json,
 recorded by `file_cases_tf.py --kinds --record`), and so must eagerflow reading the files
 TF wrote of the TF_FILES cases (golden/file_cases_kinds/); where TF is installed, TF
 reads eagerflow's files and eagerflow reads TF's of every case, each to the same result,
-KNOWN apart."""
+kinds_checks.KNOWN apart. (test_file_cases_kinds_keras.py does the Keras cases.)"""
 
 from __future__ import annotations
-
-import json
-import os
-import shutil
-import subprocess
 
 import pytest
 
 import eagerflow as tf
 from eagerflow import keras
+from eagerflow._src.saved_model.protos import pb
 from tests.interop import file_cases as C
-from tests.interop.file_cases_kinds import CASES, TF_FILES
-from tests.interop.test_file_cases import HERE, ROOT
-from tests.saved_model.test_user_models import differences
-from tests.tf_reference import TF_ENV, TF_PYTHON
+from tests.interop import kinds_checks as K
+from tests.interop.file_cases_kinds import CASES, MODULE_CASES, TF_FILES
+from tests.interop.test_file_cases import HERE
 
-RECORDED = json.loads((HERE / "golden" / "file_cases_kinds.json").read_text())
-NAMES = sorted(CASES)
-
-# (case, probe) -> (the directions it differs in: "own" where eagerflow reads its own
-# files, "ours" where it reads TF's, "theirs" where TF reads eagerflow's; why). Each must
-# still differ: a fix shows up as a failure here, to be taken off the list.
-_DATASET_NODE = (
-    "eagerflow's saver writes a dataset a module holds into the functions that read it "
-    "(its pipeline's nodes inline) and no node for the attribute; TF writes the attribute "
-    "as an object whose `_variant_tracker` resource rebuilds it (loaded, a _UserObject "
-    "either way: the functions agree, the attribute is missing from eagerflow's file). "
-    "eagerflow loads TF's form.")
-KNOWN = {("dataset_attr", probe): ({"own", "theirs"}, _DATASET_NODE)
-         for probe in ("batches", "spec", "cardinality")}
-
-
-def _diff(name: str, want: dict, got: dict, direction: str) -> list:
-    out = []
-    for key in sorted(set(want) | set(got)):
-        diff = differences(want.get(key), got.get(key), f"/{key}")
-        if direction in KNOWN.get((name, key), ((),))[0]:
-            out += [] if diff else [f"/{key}: now TF's, take it off KNOWN"]
-        else:
-            out += diff
-    return out
+NAMES = sorted(MODULE_CASES)
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_our_files_read_back_as_tensorflows_own(name, tmp_path):
-    assert C.run_case(tf, keras, name, str(tmp_path), True, CASES) == {}
-    got = C.run_case(tf, keras, name, str(tmp_path), False, CASES)
-    diff = _diff(name, RECORDED[name], got, "own")
-    assert not diff, "\n".join(diff[:20])
+    K.own_files_read_back(name, tmp_path)
 
 
-@pytest.mark.parametrize("name", TF_FILES)
+@pytest.mark.parametrize("name", sorted(set(TF_FILES) & set(NAMES)))
 def test_we_read_the_files_tensorflow_wrote_as_it_does(name, tmp_path):
-    # (a copy: a reader may write beside the files it reads)
-    shutil.copytree(HERE / "golden" / "file_cases_kinds" / name, tmp_path / name)
-    got = C.run_case(tf, keras, name, str(tmp_path / name), False, CASES)
-    diff = _diff(name, RECORDED[name], got, "ours")
-    assert not diff, "\n".join(diff[:20])
+    K.tf_files_read(name, tmp_path)
 
 
 @pytest.fixture(scope="module")
 def tf_run(tmp_path_factory):
-    """eagerflow's files of every case, then TF's run over them (TF writes its own too)."""
-    if not os.path.exists(TF_PYTHON):
-        pytest.skip("TensorFlow (EAGERFLOW_TF_PYTHON) is not installed")
     work = tmp_path_factory.mktemp("file_cases_kinds")
-    for name in NAMES:
-        C.run_case(tf, keras, name, str(work / "ef" / name), True, CASES)
-    proc = subprocess.run([TF_PYTHON, str(HERE / "file_cases_tf.py"), "--kinds", str(work)],
-                          capture_output=True, text=True, env=TF_ENV, cwd=ROOT, timeout=900)
-    assert proc.returncode == 0, proc.stderr[-4000:]
-    return work, json.loads((work / "tf_out.json").read_text())
+    return work, K.tf_run(work, tuple(NAMES))
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_tensorflow_reads_our_files_as_its_own(tf_run, name):
-    _, out = tf_run
-    assert out["tf_write"][name] == {}
-    diff = _diff(name, out["tf_on_tf"][name], out["tf_on_ef"][name], "theirs")
-    assert not diff, "\n".join(diff[:20])
+    K.tf_reads_ours(tf_run[1], name)
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_we_read_tensorflows_files_as_it_does(tf_run, name):
-    work, out = tf_run
-    got = C.run_case(tf, keras, name, str(work / "tf" / name), False, CASES)
-    diff = _diff(name, out["tf_on_tf"][name], got, "ours")
-    assert not diff, "\n".join(diff[:20])
+    K.we_read_tfs(*tf_run, name)
+
+
+def _object_graph(folder) -> list:
+    """Each node of a SavedModel's object graph: its kind, its children, and for a
+    concrete function the objects it binds and its arguments' dtypes (names left out:
+    TF numbers its functions)."""
+    sm = pb().SavedModel()
+    sm.ParseFromString((folder / "sm" / "saved_model.pb").read_bytes())
+    meta = sm.meta_graphs[0]
+    proto, fdefs = meta.object_graph_def, {f.signature.name: f for f in
+                                           meta.graph_def.library.function}
+    out = []
+    for nd in proto.nodes:
+        kind = nd.WhichOneof("kind")
+        row = [kind, [(c.node_id, c.local_name) for c in nd.children]]
+        if kind == "bare_concrete_function":
+            name = nd.bare_concrete_function.concrete_function_name
+            row += [list(proto.concrete_functions[name].bound_inputs),
+                    [a.type for a in fdefs[name].signature.input_arg],
+                    [a.type for a in fdefs[name].signature.output_arg]]
+        elif kind == "resource":
+            row.append(nd.resource.device)
+        out.append(row)
+    return out
+
+
+@pytest.mark.parametrize("name", ["dataset_attr", "dataset_slices_attr"])
+def test_a_held_dataset_is_saved_as_tensorflow_saves_it(name, tmp_path):
+    # TF's object graph (its kept files): the dataset a user object, its child
+    # `_variant_tracker` a resource of three functions, the creator returning a variant
+    # that the functions using the dataset take, bound to the tracker
+    assert C.run_case(tf, keras, name, str(tmp_path), True, CASES) == {}
+    assert _object_graph(tmp_path) == _object_graph(HERE / "golden" / "file_cases_kinds" / name)

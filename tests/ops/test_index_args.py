@@ -27,11 +27,6 @@ CASES = [f"{call} {bad}" for call in CALLS for bad in BAD]
 # Cases left as they differ (pattern, why); each must still differ, so that a fix removes
 # it from here.
 KNOWN = [
-    (r"(reshape\.shape|fill\.dims|repeat\.repeats|roll\.axis) huge",
-     "TF's eager fast path converts 2**40 to int32 and wraps it (to 0), or checks its attr's "
-     "int32 range first; eagerflow keeps the value and refuses it where it is used (a "
-     "Python-int axis of reductions, argmax, cumsum, concat and expand_dims, one_hot's depth "
-     "and top_k's k wrap as TF's: wrapper_inputs.int_index, checks.int32_wrapped)"),
     (r"(pad\.mode|einsum\.eq) (?!str).*", "TF's Python calls the value's .upper() or "
      ".replace(): an AttributeError naming TF's own types"),
     (r"gather\.axis nparr|softmax\.axis (float|tensorf)|eye\.n bool|"

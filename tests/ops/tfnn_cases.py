@@ -56,8 +56,11 @@ def seeded(f, seed=7):
 
 import os, tempfile
 VOCAB = os.path.join(tempfile.gettempdir(), "eagerflow_tfnn_vocab.txt")
-with open(VOCAB, "w") as f:
+# (written whole and renamed into place: test processes running at once read it complete)
+_fd, _tmp = tempfile.mkstemp(dir=tempfile.gettempdir())
+with os.fdopen(_fd, "w") as f:
     f.write("".join(w + chr(10) for w in ["a,3", "b,1", "c,4", "d,1", "e,5"]))
+os.replace(_tmp, VOCAB)
 
 def two_threads(f):
     # TF's recorder runs on an intra-op pool of 2 threads; eagerflow splits as TF on 2

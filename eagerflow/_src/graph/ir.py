@@ -456,7 +456,8 @@ class Graph(VariableAccess, CaptureAccess):
         except InvalidArgumentError as e:
             op = _refusing_op(op, e.message)
             if is_shape_error(op.name, e.message):  # TF's shape functions: a ValueError
-                raise self._shape_error(op, ins, attrs, name, e) from None
+                raise self._shape_error(op, ins, {**attrs, "given": given} if given else attrs,
+                                        name, e) from None
             # TF's graph builder checks dtypes against the op's signature first: a TypeError
             te = signature_type_error(op.name, ins, attrs)
             if te is not None:

@@ -65,10 +65,19 @@ def _concat(node: str, tensors: list, attrs: dict, reason: str) -> tuple:
     return (reason,) + head + (suffix,)
 
 
+def _index_enum(values: Any) -> str:
+    """The dtype TF's graph gives the Const of Python ints `values` (a shape, an int):
+    int64 where one is past int32."""
+    flat = np.asarray(values if values is not None else (), dtype=object).reshape(-1)
+    return "DT_INT32" if all(-2**31 <= v < 2**31 for v in flat) else "DT_INT64"
+
+
 def _reshape(node: str, x: Any, attrs: dict, reason: str) -> tuple:
     """The same for Reshape with a static shape."""
     shape = attrs.get("shape")
-    head = (f"Reshape[T={dt_enum(x._dtype)}, Tshape=DT_INT32]", [f"{node}/shape"])
+    head = (f"Reshape[T={dt_enum(x._dtype)}, Tshape={_index_enum(shape)}]", [f"{node}/shape"])
+    if type(shape) is int:  # (a scalar shape, which TF's shape function refuses)
+        return (reason,) + head + (["[]"], "")
     if shape is None or x._shape is None:
         return (reason,) + head + ([], "")
     partial = _shape(tuple(None if d == -1 else d for d in shape))
@@ -105,7 +114,7 @@ def _split_v(node: str, x: Any, attrs: dict, reason: str) -> tuple:
     sizes, axis = attrs["sizes"], attrs["axis"]
     vector = " ".join(str(v) for v in sizes)
     return (_split_dim_reason(x, axis, reason),
-            f"SplitV[T={dt_enum(x._dtype)}, Tlen=DT_INT32, num_split={len(sizes)}]",
+            f"SplitV[T={dt_enum(x._dtype)}, Tlen={_index_enum(sizes)}, num_split={len(sizes)}]",
             ["Const", f"{node}/split_dim"], [f"[{len(sizes)}]", "[]"],
             f" and with computed input tensors: input[1] = <{vector}>, input[2] = <{axis}>.")
 
@@ -211,8 +220,8 @@ def _shape_arg(op_name: str, node: str, tensors: list, attrs: dict) -> tuple:
     shapes = [_shape(x._shape) for x in tensors]
     names.insert(at, f"{node}/{tf_input}")
     shapes.insert(at, shape_str(np.shape(attrs.get(attr))))
-    return (f"{op_name}[T={dt_enum(tensors[0]._dtype)}, {index_type}=DT_INT32]", names,
-            shapes)
+    return (f"{op_name}[T={dt_enum(tensors[0]._dtype)}, "
+            f"{index_type}={_index_enum(attrs.get(attr))}]", names, shapes)
 
 
 # Pad's, PadV2's and MirrorPad's kernel checks of constant paddings, which their shape
@@ -246,6 +255,35 @@ def _pad(op_name: str, node: str, tensors: list, attrs: dict, names: list,
         rows = "".join(f"[{a} {b}]" for a, b in paddings)
         suffix = f" and with computed input tensors: input[1] = <{rows}>."
     return reason, form, names, shapes, suffix
+
+
+_DEPTHWISE_GRADS = ("DepthwiseConv2dNativeBackpropInput", "DepthwiseConv2dNativeBackpropFilter")
+
+
+def _ints(values: Any) -> str:
+    """A list(int) attr as a NodeDef shows it: "[1, 1, 1, 1]"."""
+    return f"[{', '.join(str(v) for v in values or ())}]"
+
+
+_TOP_K_ERRORS = ("Dimension size, given by scalar input 1", "input must have last dimension")
+_REDUCTIONS = ("Sum", "Mean", "Max", "Min", "Prod", "EuclideanNorm", "Any", "All")
+
+
+def _reduction(op_name: str, node: str, x: Any, attrs: dict) -> tuple:
+    """(reason, type and attrs, extra input names, extra shapes, suffix) for a reduction
+    whose Python axis (its `given` reduction_indices, a Const in TF's graph) its shape
+    function refuses: TF converts the axis there without wrapping it (2**32 an int64)."""
+    axis = attrs["given"]["reduction_indices"][0]
+    values = [int(a) for a in np.atleast_1d(np.asarray(axis, dtype=object))]
+    r = len(x._shape)
+    bad = next(a for a in values if not -r <= a < r)
+    wide = not all(-2**31 <= a < 2**31 for a in values)
+    form = (f"{op_name}[T={dt_enum(x._dtype)}, Tidx=DT_INT{64 if wide else 32}, "
+            f"keep_dims={_bool(attrs.get('keepdims'))}]")
+    shape = "[]" if np.ndim(axis) == 0 else f"[{len(values)}]"
+    return (f"Invalid reduction dimension {bad} for input with {r} dimensions.", form,
+            [f"{node}/reduction_indices"], [shape],
+            f" and with computed input tensors: input[1] = <{' '.join(map(str, values))}>.")
 
 
 def _squeeze(x: Any, attrs: dict, reason: str) -> tuple:
@@ -364,8 +402,28 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
     elif op.name == "ScatterNd" and len(tensors) >= 2:
         reason, form, more, more_shapes = _scatter_nd(node, tensors, attrs, reason)
         names, shapes = names + more, shapes + more_shapes
+    elif op.name in _REDUCTIONS and len(tensors) == 1 and "given" in attrs:
+        reason, form, more, more_shapes, suffix = _reduction(op.name, node, tensors[0], attrs)
+        names, shapes = names + more, shapes + more_shapes
+    elif op.name == "TopKV2" and len(tensors) == 1 and attrs.get("k") is not None:
+        k = attrs["k"]
+        form = (f"TopKV2[T={dt_enum(tensors[0]._dtype)}, Tk=DT_INT"
+                f"{32 if -2**31 <= k < 2**31 else 64}, index_type="
+                f"{dt_enum(attrs.get('index_type', dt.int32))}, "
+                f"sorted={_bool(attrs.get('sorted', True))}]")
+        names, shapes = names + [f"{node}/k"], shapes + ["[]"]
+        suffix = f" and with computed input tensors: input[1] = <{k}>."
+    elif op.name in _DEPTHWISE_GRADS and len(tensors) == 3:
+        form = (f"{op.name}[T={dt_enum(tensors[2]._dtype)}, data_format="
+                f"\"{attrs.get('data_format', 'NHWC')}\", dilations={_ints(attrs['dilations'])}, "
+                f"explicit_paddings={_ints(attrs['explicit_paddings'])}, padding="
+                f"\"{attrs['padding']}\", strides={_ints(attrs['strides'])}]")
     elif op.name == "Squeeze" and tensors:
         reason, form = _squeeze(tensors[0], attrs, reason)
+    elif op.name == "OneHot" and len(tensors) == 3 and attrs.get("depth") is not None:
+        form = (f"OneHot[T={dt_enum(tensors[1]._dtype)}, TI={dt_enum(tensors[0]._dtype)}, "
+                f"axis={attrs.get('axis')}]")  # (TF's depth: an input, a Const)
+        names, shapes = names[:1] + [f"{node}/depth"] + names[1:], shapes[:1] + ["[]"] + shapes[1:]
     elif op.name in _PAD_OPS and tensors:
         reason, form, names, shapes, suffix = _pad(op.name, node, tensors, attrs, names, shapes)
     elif op.name == "EnsureShape" and tensors:
@@ -492,7 +550,6 @@ SHAPE_ERRORS = ("Incompatible shapes:", "Matrix size-incompatible", "ConcatOp : 
                  "Shape must be rank 2 but is rank", "Shape must be at least rank 2 but is",
                  # Squeeze's squeeze_dims and ExpandDims's dim against a known rank
                  "Tried to squeeze dim index ", "Can not squeeze dim[",
-                 "Attr squeeze_dims has value ",
                  "Tried to expand dim index ")
 
 
@@ -552,8 +609,13 @@ def is_shape_error(op_name: str, message: str) -> bool:
     """Whether infer's `message` for `op_name` is one TF's shape function gives (a
     ValueError as the graph is built)."""
     return message.startswith(SHAPE_ERRORS) or (
+        op_name in _DEPTHWISE_GRADS and message.startswith("Shape must be rank ")) or (
+        op_name == "TopKV2" and message.startswith(_TOP_K_ERRORS)) or (
+        op_name in _REDUCTIONS and message.startswith("Invalid reduction dimension (")) or (
+        message.startswith("Attr ") and " out of range for an int32" in message) or (
         op_name == "ScatterNd" and message.startswith("Dimensions [0,")) or (
-        op_name == "Reshape" and message.startswith("Dimension size must be evenly")) or (
+        op_name == "Reshape" and message.startswith(("Dimension size must be evenly",
+                                                     "Shape must be rank 1 but is rank 0"))) or (
         op_name in ("Switch", "LoopCond") and message.startswith("Shape must be rank 0")) or (
         op_name == "Split" and message.startswith("Input must be scalar but has rank")) or (
         op_name == "SplitV" and message.startswith(_SPLIT_V_ERRORS[1:])) or (

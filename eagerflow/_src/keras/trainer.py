@@ -381,7 +381,7 @@ class Trainer:
 
     @steps_per_execution.setter
     def steps_per_execution(self, value: int) -> None:
-        self._tset("_steps_per_execution", _kept_steps(value, value))
+        self._tset("_steps_per_execution", value)
 
     @property
     def unrolled_steps_per_execution(self) -> int:
@@ -485,8 +485,7 @@ class Trainer:
             self._tset("_compile_metrics", CompileMetrics(metrics, weighted_metrics, names))
         self._tset("_loss_tracker", Mean(name="loss"))
         self._tset("_run_eagerly", bool(run_eagerly))
-        self._tset("_steps_per_execution", _kept_steps(steps_per_execution,
-                                                      steps_per_execution or 1))
+        self._tset("_steps_per_execution", steps_per_execution)  # (as given: see _loop_steps)
         if jit_compile is True and run_eagerly:  # ("auto" resolves to off without a word)
             jit_compile = False
             warnings.warn("If `run_eagerly` is True, then `jit_compile` cannot also be True. "
@@ -697,10 +696,10 @@ class Trainer:
             callbacks.on_epoch_begin(epoch)
             raw: Any = {}
             seen = 0
-            # islice: a batch past the epoch's steps is never drawn (the next epoch gets it)
-            steps_taken = passes.epoch() if passes is not None else \
-                enumerate(itertools.islice(data.epoch_iterator(), steps_per_epoch))
             k, pending = _loop_steps(self.steps_per_execution), False
+            # islice: a batch past the epoch's steps is never drawn (the next epoch gets it)
+            steps_taken = iter(()) if k < 0 else passes.epoch() if passes is not None else \
+                enumerate(itertools.islice(data.epoch_iterator(), steps_per_epoch))
             for step, batch in steps_taken:
                 if _begins_execution(step, k, batch):
                     callbacks.on_train_batch_begin(step)
@@ -718,10 +717,10 @@ class Trainer:
                         break
             if pending:  # (a last execution of fewer steps: reported at its full end)
                 callbacks.on_train_batch_end(_execution_end(seen - 1, k), raw)
-            if passes is not None and seen == 0 and not self.stop_training:
+            if passes is not None and seen == 0 and k > 0 and not self.stop_training:
                 break
             if passes is None and steps_per_epoch is not None and seen < steps_per_epoch \
-                    and not self.stop_training:
+                    and k > 0 and not self.stop_training:
                 # as Keras 3: the next epoch goes on
                 warnings.warn(da.RAN_OUT_WARNING, stacklevel=1)
                 if seen == 0:
@@ -776,7 +775,7 @@ class Trainer:
         raw: Any = {}
         peek = self._tstate("_distribute_strategy") is not None
         k, pending, step = _loop_steps(self.steps_per_execution), False, 0
-        for step, batch in _steps(data, steps, reset=True, peek=peek):
+        for step, batch in _steps(data, steps, reset=True, peek=peek) if k > 0 else ():
             if _begins_execution(step, k, batch):
                 callbacks.on_test_batch_begin(step)
             if batch is da.RAN_OUT:
@@ -815,7 +814,7 @@ class Trainer:
         self._tset("stop_predicting", False)  # (as stop_evaluating)
         callbacks.on_predict_begin()
         k, group, step = _loop_steps(self.steps_per_execution), [], 0
-        for step, batch in _steps(data, steps, reset=False):
+        for step, batch in _steps(data, steps, reset=False) if k > 0 else ():
             if _begins_execution(step, k, batch):
                 callbacks.on_predict_batch_begin(step)
             if batch is da.RAN_OUT:
@@ -862,7 +861,7 @@ class Trainer:
         """One optimization step on exactly this batch; its loss and metrics (the metrics
         reset first, always, as Keras 3's: it has no `reset_metrics` argument)."""
         self._assert_compiled()
-        _loop_steps(self.steps_per_execution)
+        _batch_steps(self.steps_per_execution)
         self.reset_metrics()
         logs = cbks.pythonify_logs(self.make_train_function()(self._one_batch(x, y, sample_weight,
                                                                      class_weight)))
@@ -871,7 +870,7 @@ class Trainer:
     def test_on_batch(self, x: Any, y: Any = None, sample_weight: Any = None,
                       return_dict: bool = False) -> Any:
         self._assert_compiled()
-        _loop_steps(self.steps_per_execution)
+        _batch_steps(self.steps_per_execution)
         self.reset_metrics()
         logs = cbks.pythonify_logs(self.make_test_function()(self._one_batch(x, y, sample_weight)))
         return logs if return_dict else self._in_order(logs)
@@ -939,19 +938,23 @@ def _capped_steps(steps: int | None) -> int | None:
     return steps
 
 
-# Keras 3's compile() keeps steps_per_execution as given ("auto", None, 2.5 too: its
-# get_compile_config() returns it so); what is not an int fails only where a loop takes
-# it, with Python's own TypeError: fit after on_epoch_begin, evaluate after on_test_begin,
-# train_on_batch/test_on_batch at once, predict and predict_on_batch first where they
-# compare it with 1 (a float passes that, then fails in predict's loop).
-def _kept_steps(given: Any, as_int: Any) -> Any:
-    return int(as_int) if isinstance(given, int) else given
-
-
+# Keras 3's compile() keeps steps_per_execution as given ("auto", None, 2.5, 0, -1,
+# True too: its get_compile_config() returns it so); it fails only where a loop takes it,
+# with Python's own errors: fit after on_epoch_begin, evaluate after on_test_begin,
+# predict after on_predict_begin (and first where it compares it with 1: a float passes
+# that), train_on_batch/test_on_batch at once. Its epoch loops step through the batches
+# by `range(first, n, k)`: k 0 (or False) is range's ValueError, a negative k runs no step
+# (fit and evaluate then read metrics never built, predict its outputs never set); the
+# single-batch steps loop `range(k)` times: no step for k <= 0, their outputs never set.
 def _loop_steps(k: Any) -> int:
-    if not isinstance(k, int):
-        raise TypeError(f"'{type(k).__name__}' object cannot be interpreted as an integer")
-    return k
+    range(0, 1, k)  # (Python's TypeError for no int, its ValueError for 0)
+    return int(k)
+
+
+def _batch_steps(k: Any) -> None:
+    if not range(k):  # (Python's TypeError for no int)
+        raise UnboundLocalError("cannot access local variable 'outputs' where it is not "
+                                "associated with a value")
 
 
 def _compared_steps(k: Any) -> None:

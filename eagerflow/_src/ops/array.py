@@ -212,6 +212,13 @@ def _fill(dims: Any, value: Any) -> Any:
     array is a TensorShape's one dim to TF, as a NumPy integer (not cast to int32)."""
     if isinstance(dims, np.ndarray) and dims.ndim == 0 and dims.dtype.kind in "iu":
         dims = dims[()]
+    if type(dims) is int and not -2**31 <= dims < 2**31:  # (a TensorShape's dim: not
+        dims = [dims]  # wrapped as fill's own int32 conversion wraps it)
+    elif isinstance(dims, (list, tuple)) and any(
+            type(v) is int and not -2**31 <= v < 2**31 for v in dims) and any(
+            type(v) is int and v < 0 for v in dims):
+        # (TensorShape refuses a negative dim: TF converts the list to int32 then, wrapping)
+        dims = [C.int32_wrapped(v) if type(v) is int else v for v in dims]
     if isinstance(dims, (str, bytes)) or isinstance(dims, (list, tuple)) and \
             any(isinstance(v, (float, list, tuple)) or _numpy_non_int(v) for v in dims):
         dims = convert_to_tensor(dims, dtype=dt.int32)  # (ints: nested ones' Fill's error)

@@ -70,6 +70,15 @@ def fail(op: str, message: str) -> InvalidArgumentError:
     return InvalidArgumentError(None, None, f"{message} [Op:{op}]")
 
 
+def int32_attr(op: str, attr: str, values: Any) -> None:
+    """TF's check of an int attr (or each of a list attr) against int32's range, which its
+    kernels and shape functions read it as, before any other check (Squeeze's dims,
+    OneHot's axis)."""
+    for v in values:
+        if not -2**31 <= v < 2**31:
+            raise fail(op, f"Attr {attr} has value {v} out of range for an int32")
+
+
 def attr_at_least(op: str, attr: str, n: int, least: int) -> None:
     """TF's check of an int attr (a count of inputs: N) against its OpDef's minimum."""
     if n < least:
@@ -523,6 +532,16 @@ def int32_wrapped(value: int) -> int:
     """A Python int as TF's conversion makes it an int32 input (TopKV2's k, OneHot's depth):
     its low 32 bits, signed (2**32 + 3 is 3); past int64 the conversion's ValueError."""
     return (int(int64_ranged(value)) + (1 << 31)) % (1 << 32) - (1 << 31)
+
+
+def int32s(values: tuple) -> tuple:
+    """Ints as a kernel reading them into int32s has them (TF's Roll's axes and shifts,
+    Transpose's perm): each wrapped (2**32 + 1 is 1) where one is past int32; the tuple
+    itself, at the cost of a loop, where none is (an eager call's common case)."""
+    for v in values:
+        if not -2147483648 <= v < 2147483648:
+            return tuple(int32_wrapped(v) for v in values)
+    return values
 
 
 def int64_ranged(value: int) -> int:

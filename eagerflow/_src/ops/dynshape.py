@@ -72,6 +72,10 @@ def static_ints(value: Any, what: str = "shape", attr: tuple | None = None,
             return _as_op_converts(value, what, attr, given)
         if _refuses_scalar(attr):
             raise C.fail(attr[0], attr[2].format(shape="[]", rank=0))
+        if type(value) is int and not -2**31 <= value < 2**31 and attr is not None:
+            # (eagerly TF's wrapper converts it; traced, its Const keeps an int64)
+            return (wrapper_inputs.attr_int(attr[0], attr[1], value, passed_raw(*given))
+                    if _state.graph is None else C.int64_ranged(value),)
         return (int(value),)
     if not isinstance(value, (list, tuple, np.ndarray)) or \
             isinstance(value, np.ndarray) and (value.ndim == 0 or value.ndim > 1 and
@@ -91,7 +95,10 @@ def static_ints(value: Any, what: str = "shape", attr: tuple | None = None,
             raise TypeError(f"{what} must be a list of integers, got {value!r}")
         elif isinstance(v, EagerTensor) or hasattr(v, "__index__") and not (
                 isinstance(v, np.ndarray) and (v.ndim or v.dtype.kind not in "iu")):
-            out.append(int(v))  # (an array of floats or of rows: as the op converts it)
+            i = int(v)  # (an array of floats or of rows: as the op converts it)
+            if not -2**63 <= i < 2**63:  # (the list's conversion refuses it)
+                C.int64_ranged(i)
+            out.append(i)
         else:
             return _as_op_converts(value, what, attr, given)
     return tuple(out)

@@ -33,7 +33,8 @@ def _fill_node_error(dims: Any, value: Any, name: str | None, reason: str,
 
     d = value._dtype if isinstance(value, Tensor) else convert_to_tensor(value)._dtype
     wide = getattr(dims, "_dtype", None) is dt.int64 or \
-        isinstance(dims, (np.ndarray, np.integer)) and dims.dtype == np.int64
+        isinstance(dims, (np.ndarray, np.integer)) and dims.dtype == np.int64 or \
+        type(dims) is int and not -2**31 <= dims < 2**31  # (its Const infers int64)
     return ValueError(f"{reason} for '{{{{node {node}}}}} = Fill[T={C.dt_enum(d)}, index_type="
                       f"DT_INT{64 if wide else 32}]({input_name(dims, 'dims')}, "
                       f"{input_name(value, 'value')})' with input shapes: {shapes}")

@@ -762,6 +762,8 @@ def repeat(input: Any, repeats: Any, axis: Any = None, name: str | None = None) 
                         f"{type(axis).__name__}")
     r = len(x._shape)
     ax = C.positive_axis(axis, r)
+    if type(repeats) is int and not -2**31 <= repeats < 2**31:  # (TF converts it to int32)
+        repeats = C.int32_wrapped(repeats)
     if isinstance(repeats, (Tensor, bool)) or not isinstance(repeats, (int, np.integer)):
         # (int32 preferred: NumPy values and bools are cast to it, float lists are refused)
         if not isinstance(repeats, Tensor):

@@ -63,7 +63,12 @@ from eagerflow._src.ops.nn_args import (
     static_shape_values,
     unimplemented,
 )
-from eagerflow._src.ops.nn_conv_checks import FORMATS, check_convolution_args, spatial_dims
+from eagerflow._src.ops.nn_conv_checks import (
+    FORMATS,
+    check_convolution_args,
+    check_depthwise_backprop,
+    spatial_dims,
+)
 from eagerflow._src.ops.registry import (
     REGISTRY,
     BadSample,
@@ -119,8 +124,8 @@ DEPTHWISE_F = _Family(2, "DepthwiseConv2dNative", "DepthwiseConv2dNativeBackprop
                       "DepthwiseConv2dNativeBackpropFilter", ("NHWC", "NCHW"),
                       "input must be 4-dimensional{}", "filter must be 4-dimensional: {}",
                       "Stride must be > 0, but got {}", depthwise=True,
-                      label_in="DepthwiseConv2dNativeBackpropInput",
-                      label_fil="DepthwiseConv2dNativeBackpropFilter", types=_DW_T)
+                      label_in="DepthwiseConv2DBackpropInput",
+                      label_fil="DepthwiseConv2DBackpropFilter", types=_DW_T)
 
 
 # Results of the checks and shape inferences below are kept by their arguments (nn_args's
@@ -356,6 +361,9 @@ def _check_backprop_now(fam: _Family, op: str, label: str, in_shape: tuple | Non
     r, df = fam.rank, a["data_format"]
     if in_shape is None or fshape is None or dyshape is None:
         return
+    if fam.depthwise:
+        check_depthwise_backprop(op, label, in_shape, fshape, dyshape, a, later)
+        return
     if fam is CONV3D_F:
         _check_3d_backprop(op, in_shape, fshape, dyshape, df)
         label = label.removesuffix("V2")  # (TF's shared 3D checks name the V1 kernels)
@@ -425,6 +433,13 @@ def _sizes(op: str, sizes: Any, want: int, what: str) -> tuple | None:
     elif sizes._dtype is not dt.int32:
         raise C.wrong_input_dtype(op, 0 if what == "input_sizes" else 1, dt.int32,
                                   sizes._dtype)
+    if sizes._shape is not None and len(sizes._shape) != 1 and "Depthwise" in op:
+        # (its shape function's words, a ValueError, in a graph; eagerly its kernel's,
+        # which it shares with Conv2D's)
+        raise fail(op, f"Shape must be rank 1 but is rank {len(sizes._shape)}"
+                   if _state.graph is not None else
+                   f"{op.replace('DepthwiseConv2dNative', 'Conv2D')}: {what} input must be "
+                   f"1-dim, not {len(sizes._shape)}")
     if sizes._shape is not None and len(sizes._shape) != 1:
         raise fail(op, f"{what} must be 1-dimensional, got shape {C.shape_str(sizes._shape)}")
     vals = static_shape_values(sizes)
@@ -432,7 +447,11 @@ def _sizes(op: str, sizes: Any, want: int, what: str) -> tuple | None:
         known = partial_value(sizes)
         vals = tuple(known) if isinstance(known, list) else None
     # (eagerly TF's 3D kernels check the rank the values make: _check_3d_backprop)
-    if vals is not None and len(vals) != want and not (
+    if vals is not None and len(vals) != want and "Depthwise" in op:
+        if _state.graph is not None:  # (its shape function's, a ValueError; eagerly the
+            # kernel's words for the shape the values make: check_depthwise_backprop)
+            raise fail(op, f"Shape must be rank {want} but is rank {len(vals)}")
+    elif vals is not None and len(vals) != want and not (
             op.startswith("Conv3D") and _state.graph is None):
         raise fail(op, f"{op} requires {what} to contain {want} values, but got: {len(vals)}")
     bad = next((i for i, v in enumerate(vals or ()) if v is not None and v < 0), None)
@@ -500,7 +519,8 @@ def _check_sizes_now(fam: _Family, op: str, sizes: Any, shape: tuple | None,
         return vals
     vals = _sizes(op, sizes, r + 2, "filter_sizes")
     if shape is not None and len(shape) != r + 2 and not (fam is CONV3D_F and
-                                                          _state.graph is None):
+                                                          _state.graph is None) and \
+            not fam.depthwise:  # (its kernel's words: check_depthwise_backprop)
         raise fail(op, f"input must be {r + 2}-dimensional")
     _check_backprop(fam, op, fam.label_fil, shape, vals, dyshape, a)
     return vals
@@ -768,13 +788,16 @@ def _bin_bad(fam: _Family) -> list:
     a = _attrs(r, fam.formats[0], padding="VALID")
     oc = 4 if fam.depthwise else 3
     w = np.ones((2,) * r + (2, 2 if fam.depthwise else 3))
-    # (TF's 3D kernels check ranks and depths in their own words first)
+    # (TF's 3D kernels check ranks and depths in their own words first, its depthwise
+    # gradient kernels all in theirs: check_depthwise_backprop)
     depths, sizes = ("must have the same number of channels", "input tensor must have 5 "
-                     "dimensions") if fam is CONV3D_F else ("must have the same out_depth",
-                                                            "values, but got: 3")
+                     "dimensions") if fam is CONV3D_F else (
+        "depth_multiplier * in_depth not equal to out_depth", "input must be 4-dimensional") \
+        if fam.depthwise else ("must have the same out_depth", "values, but got: 3")
+    computed = "Number of rows of out_backprop doesn't match computed" if fam.depthwise \
+        else "Size of out_backprop doesn't match computed"
     return [BadSample((np.array((1,) + (4,) * r + (2,), np.int32), w,
-                       np.ones((1,) + (2,) * r + (oc,))), a, InvalidArgumentError,
-                      "Size of out_backprop doesn't match computed"),
+                       np.ones((1,) + (2,) * r + (oc,))), a, InvalidArgumentError, computed),
             BadSample((np.array((1,) + (4,) * r + (2,), np.int32), w,
                        np.ones((1,) + (3,) * r + (oc + 1,))), a, InvalidArgumentError, depths),
             BadSample((np.array((1, 4, 2), np.int32), w,

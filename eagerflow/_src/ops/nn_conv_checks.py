@@ -1,8 +1,9 @@
 """tf.nn.convolution's own Python checks, made before it picks conv1d/conv2d/conv3d: the
 number of spatial dims, the format's lookup, the dilations' and strides' lengths, and for a
 dilated call the format's layout and the filter's depth against the input's channels (TF's
-order, TF's errors). Sits beside nn_conv.py (which calls them) and nn_extras.py (tf.nn's
-SpaceToBatchND form of a dilated convolution, which checks the depth too).
+order, TF's errors); and TF's depthwise gradient kernels' checks of their sizes. Sits
+beside nn_conv.py (which calls them) and nn_extras.py (tf.nn's SpaceToBatchND form of a
+dilated convolution, which checks the depth too).
 """
 
 from __future__ import annotations
@@ -13,7 +14,16 @@ import numpy as np
 
 from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.nn_args import check_sequence_length, sequence_items, unbool
+from eagerflow._src.ops.nn_args import (
+    check_sequence_length,
+    explicit_pairs,
+    fail,
+    out_size,
+    outer,
+    sequence_items,
+    spatial,
+    unbool,
+)
 
 
 def check_convolution_args(x: Any, w: Any, r: int, strides: Any, data_format: Any,
@@ -118,3 +128,35 @@ def _is_one(d: Any) -> bool:
         return bool(d == 1)
     except (TypeError, ValueError):
         return False
+
+
+def check_depthwise_backprop(op: str, label: str, in_shape: tuple, fshape: tuple,
+                             dyshape: tuple, a: dict, later: bool) -> None:
+    """TF's depthwise gradient kernels' checks, in their order and words (`label`): the
+    three ranks, the batch, the input's depth against the filter's, the filter's depths
+    against the output gradient's, then (unless `later`: when it runs) its rows and
+    columns against those the input, filter, stride and dilation make (dilations of 1 but
+    on a GPU: nn_conv._cpu_dilations). `a`: the op's attrs."""
+    for what, dims in (("input", in_shape), ("filter", fshape), ("out_backprop", dyshape)):
+        if len(dims) != 4:
+            raise fail(op, f"{label}: {what} must be 4-dimensional")
+    df = a["data_format"]
+    (n_in, c_in), (n_dy, c_dy) = outer(in_shape, df), outer(dyshape, df)
+    if None not in (n_in, n_dy) and n_in != n_dy:
+        raise fail(op, f"{label}: input and out_backprop must have the same batch size")
+    if None not in (c_in, fshape[2]) and c_in != fshape[2]:
+        raise fail(op, f"{label}: input and filter must have the same in_depth")
+    if None not in (c_in, fshape[3], c_dy) and fshape[3] * c_in != c_dy:
+        raise fail(op, f"{label}: depth_multiplier * in_depth not equal to out_depth")
+    if later:
+        return
+    pairs = explicit_pairs(a["explicit_paddings"], df) if a["padding"] == "EXPLICIT" \
+        else ((0, 0),) * 2
+    for what, s, k, st, dl, p, actual in zip(("rows", "cols"), spatial(in_shape, df),
+                                             fshape[:2], spatial(a["strides"], df),
+                                             spatial(a["dilations"], df), pairs,
+                                             spatial(dyshape, df)):
+        computed = out_size(op, s, k, st, dl, a["padding"], p)
+        if None not in (computed, actual) and computed != actual:
+            raise fail(op, f"{label}: Number of {what} of out_backprop doesn't match "
+                           f"computed: actual = {actual}, computed = {computed}")

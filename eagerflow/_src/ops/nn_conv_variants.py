@@ -10,13 +10,14 @@ from typing import Any, Callable
 
 import numpy as np
 
+from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, squeeze, static_ints
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
-from eagerflow._src.ops.elementwise import binary_args
+from eagerflow._src.ops.elementwise import as_fixed_type, binary_args
 from eagerflow._src.ops.graph_constants import scope_name
 from eagerflow._src.ops.nn_args import (
     UNIT_DILATIONS,
@@ -45,15 +46,22 @@ from eagerflow._src.ops.nn_conv import (
 )
 
 
-def _sizes_tensor(value: Any, tshape: bool = False) -> Any:
+def _sizes_tensor(value: Any, tshape: bool = False, arg: tuple | None = None) -> Any:
     """A gradient op's sizes input as TF's wrapper converts it: an int32 input (the
     signature's, except Conv3DBackpropInputV2's `tshape` Tshape, int64 for values past
     int32) takes a list past int32 wrapped, as TF's eager conversion casts it; a tensor
-    as given (another dtype is the op's refusal)."""
+    as given (another dtype is the op's refusal). `arg`, (op, input) as TF's signature
+    names them: what is no list of ints is converted to int32 as TF's wrapper converts
+    it (a float its TypeError, nested lists a matrix the op refuses)."""
     if isinstance(value, Tensor):
         return value
-    vals = static_ints(value, "output_shape")
-    if any(v is None or not -2**63 <= v < 2**63 for v in vals):
+    try:
+        vals = static_ints(value, "output_shape")  # (past int64: the conversion's error)
+    except TypeError:
+        if arg is None:
+            raise
+        return as_fixed_type(value, dt.int32, False, arg)
+    if None in vals:
         raise ValueError(f"output_shape must be a list of int64 values, got {list(vals)}")
     wide = tshape and any(not -2**31 <= v < 2**31 for v in vals)
     return EagerTensor(np.array(vals, np.int64).astype(np.int64 if wide else np.int32))
@@ -214,7 +222,9 @@ def depthwise_conv2d_backprop_input(input_sizes: Any, filter: Any,  # noqa: A002
     a = _backprop_attrs("DepthwiseConv2dNativeBackpropInput", strides, padding,
                                   data_format, dilations)
     w, dy = binary_args(filter, out_backprop)
-    return bind(DEPTHWISE_BACKPROP_INPUT, (_sizes_tensor(input_sizes), w, dy), a, name)
+    sizes = _sizes_tensor(input_sizes, arg=("DepthwiseConv2dNativeBackpropInput",
+                                            "input_sizes"))
+    return bind(DEPTHWISE_BACKPROP_INPUT, (sizes, w, dy), a, name)
 
 
 @eager_api("filter_sizes")
@@ -225,7 +235,9 @@ def depthwise_conv2d_backprop_filter(input: Any, filter_sizes: Any,  # noqa: A00
     a = _backprop_attrs("DepthwiseConv2dNativeBackpropFilter", strides, padding,
                                   data_format, dilations)
     x, dy = binary_args(input, out_backprop)
-    return bind(DEPTHWISE_BACKPROP_FILTER, (x, _sizes_tensor(filter_sizes), dy), a, name)
+    sizes = _sizes_tensor(filter_sizes, arg=("DepthwiseConv2dNativeBackpropFilter",
+                                             "filter_sizes"))
+    return bind(DEPTHWISE_BACKPROP_FILTER, (x, sizes, dy), a, name)
 
 
 def separable_conv2d(input: Any, depthwise_filter: Any, pointwise_filter: Any,  # noqa: A002

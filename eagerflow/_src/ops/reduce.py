@@ -649,8 +649,12 @@ def _reduce_fn(op: OpDef, cast_bool: bool = False) -> Callable:
             axis = wrapper_inputs.int_index(axis, wrapper_inputs.passed_raw(input_tensor))
         elif axis is not None:
             axis = int(axis)
-        # (kept by the axes and the rank: a model's reductions ask the same every step)
-        axes = C.kept(("reduction axes", axis, ndim), _axes, op.name, axis, ndim)
+        if _state.graph is not None and ndim is not None and axis is not None and \
+                not all(-ndim <= a < ndim for a in np.atleast_1d(axis).tolist()):
+            # (TF's shape function refuses the axis: the graph's ValueError, bind's)
+            axes = tuple(np.atleast_1d(axis).tolist())
+        else:  # (kept by the axes and the rank: a model's reductions ask the same every step)
+            axes = C.kept(("reduction axes", axis, ndim), _axes, op.name, axis, ndim)
         if axes is None and not keepdims:
             # every axis of a tensor of unknown rank (a graph input): reduce it flattened
             return bind(op, (reshape(x, [-1]),), {"axes": (0,), "keepdims": False}, name)

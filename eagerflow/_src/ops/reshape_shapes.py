@@ -20,6 +20,8 @@ def reshape_infer(x: Any, *dyn: Any, shape: tuple | None) -> list:
         check_runtime_arg("Reshape", dyn, "shape")
     if dyn:  # the runtime shape is an input; `shape` holds what was known of it
         return [(_reshape_partial(x, shape, dyn[0]), x._dtype)]
+    if type(shape) is int and _state.graph is not None:  # (TF's kernel takes a scalar)
+        raise C.fail("Reshape", "Shape must be rank 1 but is rank 0")
     if type(shape) is not tuple or shape and type(shape[0]) is tuple:  # (a raw op's tensor)
         shape = _sizes(shape)
     if _state.graph is None:  # (eagerly a pure function of the shapes: kept, as C.kept says;

@@ -138,8 +138,12 @@ def reshape(tensor: Any, shape: Any, name: str | None = None) -> Any:
         _refuse_none_dims(shape)
     if _state.graph is not None and (refused := op_input_refusal("shape", shape)):
         raise refused
-    static, dyn = (static_ints(shape, "shape", _TSHAPE, (tensor,)), ()) if _state.graph is None \
-        else graph_shape(shape, attr=_TSHAPE)
+    if _state.graph is None:
+        static, dyn = static_ints(shape, "shape", _TSHAPE, (tensor,)), ()
+    elif type(shape) is int:  # (its Const is a scalar: the shape function refuses it)
+        static, dyn = C.int64_ranged(shape), ()
+    else:
+        static, dyn = graph_shape(shape, attr=_TSHAPE)
     return bind(RESHAPE, (_t(tensor),) + dyn, {"shape": static}, name)
 
 
@@ -225,9 +229,7 @@ def _squeeze_infer(x: Any, squeeze_dims: tuple) -> list:
     """TF's checks: every dim in range first, then each one given of size 1 (where known
     while tracing); a dim unknown while tracing is taken as 1 where given, and with no dims given
     it may or may not be squeezed: TF's rank is unknown then."""
-    for a in squeeze_dims:  # (read as int32s by TF's kernel and shape function, first)
-        if not -2**31 <= a < 2**31:
-            raise C.fail("Squeeze", f"Attr squeeze_dims has value {a} out of range for an int32")
+    C.int32_attr("Squeeze", "squeeze_dims", squeeze_dims)
     shape = x._shape
     if shape is None:
         return [(None, x._dtype)]

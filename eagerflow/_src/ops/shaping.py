@@ -207,7 +207,7 @@ def _roll_infer(x: Any, *dyn: Any, shift: tuple | None, axis: tuple | None) -> l
         raise C.fail("Roll", "shift and axis must have the same size")
     if x._shape is not None:
         r = len(x._shape)
-        for a in axis:
+        for a in C.int32s(axis):
             if not -r <= a < r:  # (TF's kernel names a negative axis plus the rank)
                 raise C.fail("Roll", f"axis {a + r if a < 0 else a} is out of range")
     return [(x._shape, x._dtype)]
@@ -220,7 +220,8 @@ def _roll_kernel(xp: Any, x: Any, *dyn: Any, shift: tuple | None,
         shift = runtime_ints(next(it)) if shift is None else shift
         axis = runtime_ints(next(it)) if axis is None else axis
         _roll_infer(Spec(x), shift=shift, axis=axis)
-    return xp.roll(x, shift, axis) if axis else x.copy()
+    return xp.roll(x, C.int32s(shift), C.int32s(axis)) if axis else x.copy()
+
 
 
 def _roll_grad(n: Any, g: Any) -> list:

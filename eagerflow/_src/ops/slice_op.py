@@ -223,7 +223,9 @@ def slice(input_: Any, begin: Any, size: Any, name: str | None = None) -> Any:  
         if not _plain(begin) or not _plain(size):  # (converted as TF's wrapper does)
             begin, size = wrapper_inputs.index_inputs("Slice", (begin, size), "Index")
         shapes = tuple(v._shape if v.__class__ is EagerTensor else None for v in (begin, size))
+        lead = begin  # (size converts to the dtype begin gave Index: int32 wraps it)
         begin, size = static_ints(begin, "begin", _INDEX), static_ints(size, "size", _INDEX)
+        size = wrapper_inputs.matching_ints(lead, size)
     if x._shape is not None:
         _check_slice(begin, size, x._shape, shapes)
     return bind(STRIDED_SLICE, (x,), {"spec": _slice_spec(begin, size)}, name)

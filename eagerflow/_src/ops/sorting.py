@@ -14,6 +14,7 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.name_scope import wrapper_scope
 from eagerflow._src.core.tensor import EagerTensor, Tensor, host_tensor
@@ -59,6 +60,9 @@ def _top_k_infer(x: Any, *dyn: Any, k: int | None, sorted: bool,  # noqa: A002
     C.dtype_attr("TopKV2", index_type, "index_type", C.INDEX | {dt.int16})
     if dyn:
         check_runtime_arg("TopKV2", dyn, "k", rank=0)
+    elif _state.graph is not None and k is not None and not 0 <= k <= (
+            x._shape[-1] if x._shape and x._shape[-1] is not None else k):
+        _top_k_shape_check(x, k)
     elif C.scalar_input("TopKV2", k, "k must be scalar, got shape {shape}") or (
             k := C.int32_wrapped(k)) < 0:
         raise C.fail("TopKV2", f"Need k >= 0, got {k}")
@@ -71,6 +75,16 @@ def _top_k_infer(x: Any, *dyn: Any, k: int | None, sorted: bool,  # noqa: A002
         raise C.fail("TopKV2", f"input must have at least k columns. Had {n}, needed {k}")
     out = tuple(x._shape[:-1]) + (k,)
     return [(out, x._dtype), (out, index_type)]
+
+
+def _top_k_shape_check(x: Any, k: int) -> None:
+    """TF's TopKV2 shape function, tracing, on a known k out of [0, last dim]: its words,
+    which graph/shape_errors.py makes its ValueError."""
+    if k < 0:
+        raise C.fail("TopKV2", f"Dimension size, given by scalar input 1, must be "
+                               f"non-negative but is {k}")
+    raise C.fail("TopKV2", f"input must have last dimension >= k = {k} but is "
+                           f"{x._shape[-1]}")
 
 
 def _top_k_kernel(xp: Any, x: Any, *dyn: Any, k: int | None, sorted: bool,  # noqa: A002
@@ -379,8 +393,8 @@ def _top_k_count(k: Any, x: Any, input_: Any) -> tuple:
     else is converted as TF's op wrapper converts its input k (type attr Tk; `input_` as
     given: a list takes its slow path), then must be a scalar: the kernel's error (after
     the input's type) for a vector."""
-    if type(k) is int:
-        return C.int32_wrapped(k), ()
+    if type(k) is int:  # (traced, TF's Const keeps it: its shape function reads it whole)
+        return (C.int32_wrapped(k) if _state.graph is None else C.int64_ranged(k)), ()
     if is_symbolic(k):
         if getattr(k, "_dtype", dt.int32) not in (dt.int16, dt.int32, dt.int64):
             raise raised_eagerly(C.not_supported("TopKV2", k._dtype, C.INDEX, "Tk"))

@@ -233,8 +233,9 @@ def transpose(a: Any, perm: Any = None, conjugate: bool = False, name: str = "tr
             raise ValueError("transpose of a tensor of unknown rank needs perm")
         perm = tuple(reversed(list(_pyrange(len(a._shape)))))
     op, words = (CONJUGATE_TRANSPOSE, _CONJ_TPERM) if conjugate else (TRANSPOSE, _TPERM)
-    if _state.graph is None:
-        return bind(op, (a,), {"perm": static_ints(perm, "perm", words, (given,), True)})
+    if _state.graph is None:  # (TF's kernel reads an int64 perm as int32s: 2**32 + 1 is 1)
+        perm = C.int32s(static_ints(perm, "perm", words, (given,), True))
+        return bind(op, (a,), {"perm": perm})
     # TF's transpose makes its op inside a name scope of its name: a tape names the
     # gradient under it ("gradient_tape/transpose/...")
     static, dyn = shape_arg(perm, "perm", words, defined=True)

@@ -158,6 +158,7 @@ _ONE_HOT_INDEX = frozenset((dt.uint8, dt.int8, dt.int32, dt.int64))
 
 def _one_hot_infer(indices: Any, on: Any, off: Any, *dyn: Any, depth: int | None,
                    axis: int) -> list:
+    C.int32_attr("OneHot", "axis", (axis,))
     if dyn:
         check_runtime_arg("OneHot", dyn, "depth", rank=0)
     _check_indices("OneHot", indices, "TI", _ONE_HOT_INDEX)
@@ -236,6 +237,17 @@ ONE_HOT = register(OpDef(
 ))
 
 
+def _axis_attr(axis: Any) -> int:
+    """one_hot's axis as TF sets its int attr: past int64 Python's OverflowError eagerly,
+    TF's graph builder's ValueError in a graph."""
+    axis = C.int_arg(axis, "axis")
+    if not -2**63 <= axis < 2**63:
+        if _state.graph is not None:
+            raise ValueError(f"Value out of range: {axis}")
+        raise OverflowError("int too big to convert")
+    return axis
+
+
 @dispatchable
 @slow_inputs("indices", "depth")
 def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = None,
@@ -310,7 +322,7 @@ def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = Non
                    for t, w in ((on, "on_value"), (off, "off_value")))
     # (TF's one_hot opens a name scope, which is empty eagerly: its errors name no name)
     return bind(ONE_HOT, (idx, on, off) + dyn,
-                {"depth": depth, "axis": -1 if axis is None else C.int_arg(axis, "axis")},
+                {"depth": depth, "axis": -1 if axis is None else _axis_attr(axis)},
                 name if g is not None else None)
 
 

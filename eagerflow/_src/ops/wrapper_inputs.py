@@ -21,6 +21,7 @@ from eagerflow._src.ops.checks import (
     dt_enum,
     fail,
     int32_wrapped,
+    int32s,
     int64_ranged,
     int_list,
     make_type,
@@ -121,6 +122,32 @@ def int_index(value: int, slow: bool = False) -> int:
     return int64_ranged(value) if slow else int32_wrapped(value)
 
 
+def attr_int(op: str, attr: str, value: int, slow: bool = False) -> int:
+    """A Python int given alone for `op`'s index input of type attr `attr` (a shape, an
+    axis) as TF's eager wrapper converts it: its fast path asks for the attr's default
+    dtype, so where that is int32 the int wraps (`int_index`: 2**32 is 0); otherwise, or
+    on the slow path, it keeps the int64 it infers. Past int64 the conversion's
+    ValueError."""
+    if slow or _attr_default(op, attr)[0] is not dt.int32:
+        return int64_ranged(value)
+    return int32_wrapped(value)
+
+
+def matching_ints(lead: Any, values: tuple) -> tuple:
+    """The ints `values` given for a later input of the type attr that `lead` (an earlier
+    input, as given: Slice's begin before its size) set, as TF's wrapper converts them
+    to that dtype: an int32 tensor, or a list of ints all within int32, makes them int32s,
+    wrapped (2**32 + 1 is 1); otherwise they stay as they are."""
+    if int32s(values) is values:  # (none past int32: the common case, one loop)
+        return values
+    if isinstance(lead, Tensor):
+        int32 = lead._dtype is dt.int32
+    else:
+        int32 = isinstance(lead, (list, tuple)) and all(
+            type(v) is int and -2**31 <= v < 2**31 for v in lead)
+    return tuple(int32_wrapped(v) for v in values) if int32 else values
+
+
 def index_list(op: str, value: Any, attr: str, what: str) -> tuple:
     """`int_list(value, what)` for an eager op's index-like input (type attr `attr`): what
     int_list refuses is converted as TF's op wrapper converts it (`index_input`), which
@@ -128,7 +155,11 @@ def index_list(op: str, value: Any, attr: str, what: str) -> tuple:
     if _state.graph is not None and (refused := graph_type_refusal(op, value, attr)):
         raise refused
     try:
-        return int_list(value, what)
+        out = int_list(value, what)
+        if not all(-2**63 <= v < 2**63 for v in out):  # (the list's conversion refuses it)
+            raise ValueError("Can't convert Python sequence with out-of-range integer to "
+                             "Tensor.")
+        return out
     except (TypeError, ValueError):
         refused = _state.graph is not None and list_value_error(value)  # (a None: TF's
         if isinstance(refused, TypeError):  # graph constant refuses it; a ragged list

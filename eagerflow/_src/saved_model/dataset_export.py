@@ -35,7 +35,12 @@ from eagerflow._src.data.dataset_functions import _DENSE as DENSE
 from eagerflow._src.data.random_seed import DrawnSeeds
 from eagerflow._src.data.variant_value import signed_words
 from eagerflow._src.saved_model import tf_ops
-from eagerflow._src.saved_model.export_refs import ExportError, Ref, bound_eager_captures
+from eagerflow._src.saved_model.export_refs import (
+    DatasetTracker,
+    ExportError,
+    Ref,
+    bound_eager_captures,
+)
 
 _INT64_MAX = np.iinfo(np.int64).max
 
@@ -71,14 +76,24 @@ class DatasetWriter:
     """Writes pipelines into one FunctionDef (or GraphDef) being written: each stage
     once, its node's Ref remembered."""
 
-    def __init__(self, w: Any) -> None:
+    def __init__(self, w: Any, inline: bool = False) -> None:
+        """`inline`: every stage written here, a dataset a saved object holds too (its
+        tracker's creator), where others capture that one's variant."""
         self.w = w
+        lib = getattr(w, "library", None)
+        self._held: dict = {} if inline else getattr(lib, "datasets", {})
         self._made: dict = {}   # id(dataset) -> Ref
         self._count = 0         # (the metadata names' numbers)
         self.stand_ins: dict = {}  # a count's stand-in number -> the function's tensor
         self._keep: list = []
 
-    def dataset(self, ds: Any) -> Ref:
+    def dataset(self, ds: Any, held_as: str | None = None) -> Ref:
+        """The pipeline ending at `ds`: its nodes, or (saving) the captured variant of the
+        dataset a saved object holds, as TF captures it (`held_as`: the placeholder's
+        name, after the input reading it, "ReduceDataset/input_dataset")."""
+        tracker = self._held.get(id(ds))
+        if tracker is not None:
+            return self.w.capture(tracker, held_as)
         ref = self._made.get(id(ds))
         if ref is None:
             stage = _stage_of(ds)
@@ -731,7 +746,8 @@ def export_reduce(w: Any, op: Any) -> list:
     x = _writer(w)
     ds, fn = op.attrs["dataset"], op.attrs["fn"]
     n_state = op.attrs["n_state"]
-    inp = x.dataset(ds)  # (the pipeline's nodes first, as TF makes them: then the captures)
+    # (the pipeline's nodes first, as TF makes them: then the captures)
+    inp = x.dataset(ds, f"{op.name}/input_dataset")
     f, others = x.function(fn, op.name)
     state = [w.input(i) for i in range(n_state)]
     types = [t._dtype for t in op.outputs]
@@ -780,7 +796,7 @@ def export_single_element(w: Any, op: Any) -> list:
     x = _writer(w)
     ds = op.attrs["dataset"]
     types, shapes = component_types(ds._structure)
-    return w.node("DatasetToSingleElement", [x.dataset(ds)],
+    return w.node("DatasetToSingleElement", [x.dataset(ds, f"{op.name}/dataset")],
                   {"output_types": types, "output_shapes": shapes, "metadata": b""},
                   name=op.name)
 
@@ -794,7 +810,8 @@ def export_iterator(w: Any, op: Any) -> list:
     handle = w.node("AnonymousIteratorV3", [], {"output_types": types,
                                                 "output_shapes": shapes},
                     name=op.name)[0]
-    w.node("MakeIterator", [x.dataset(ds), handle], {}, name="MakeIterator")
+    w.node("MakeIterator", [x.dataset(ds, "MakeIterator/dataset"), handle], {},
+           name="MakeIterator")
     return [handle]
 
 
@@ -865,4 +882,4 @@ def export_op(w: Any, op: Any) -> list | None:
     return fn(w, op) if "dataset" in op.attrs else None
 
 
-__all__ = ["DatasetWriter", "EXPORTS", "component_types", "export_op", "metadata"]
+__all__ = ["DatasetTracker", "DatasetWriter", "EXPORTS", "component_types", "export_op", "metadata"]

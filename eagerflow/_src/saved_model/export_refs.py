@@ -1,6 +1,7 @@
 """What the SavedModel writers share below them: the error for what TF's graphs can't
 express, the Ref naming a tensor of the FunctionDef being written, the resources a graph
-captures and the eager tensors a SavedModel binds to its functions, and how a node's list
+captures and the eager tensors a SavedModel binds to its functions, a held dataset's
+tracker, and how a node's list
 inputs split among its list arguments (function_export.py and control_flow_export.py
 import them; the former re-exports them)."""
 
@@ -16,6 +17,16 @@ from eagerflow._src.core.trackable import is_variable
 
 class ExportError(ValueError):
     """An operation (or structure) that TensorFlow's graphs can't express."""
+
+
+class DatasetTracker:
+    """The `_variant_tracker` TF saves a tf.data dataset that an object holds as: a
+    resource whose `_create_resource` builds the dataset's pipeline and returns its
+    variant. The saved functions using that dataset take the variant as a captured
+    argument bound to this object, rather than building the pipeline themselves."""
+
+    def __init__(self, dataset: Any) -> None:
+        self.dataset = dataset
 
 
 class Ref:

@@ -40,6 +40,7 @@ from eagerflow._src.ops.variables import variable_of
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.attrs import plain_attr, set_attr, set_shape, tensor_proto
 from eagerflow._src.saved_model.export_refs import (
+    DatasetTracker,
     ExportError,
     Ref,
     list_input_sizes,
@@ -263,6 +264,10 @@ class FunctionWriter:
                 arg = getattr(obj, "_state", obj).handle_arg
                 base = name or (ph.name.replace("/", "_") if ph is not None else arg)
                 ref = self.add_arg(base, dt.resource, (), specified=arg)
+        elif isinstance(obj, DatasetTracker):  # a held dataset: its variant, as TF's
+            # graph captures it ("ReduceDataset/input_dataset": user-specified the input's)
+            base = name or "input_dataset"
+            ref = self.add_arg(base, dt.variant, (), base.rpartition("/")[2])
         else:  # an asset: its path, a string (a named one, TF's initializer's capture of
             # the path, has no user-specified name)
             ref = self.add_arg(name or "asset_path", dt.string, (), None if name else "")

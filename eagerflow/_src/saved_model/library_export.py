@@ -29,12 +29,14 @@ class LibraryWriter:
 
     def __init__(self, tracked: Any = None, assets: dict | None = None,
                  custom_gradients: bool = True, tables: dict | None = None,
-                 lenient: bool = False) -> None:
+                 lenient: bool = False, datasets: dict | None = None) -> None:
         """`tracked(obj)`: whether a variable, table or asset is saved with the functions;
         `lenient`: an operation TF has no form for is written in its own (a listing's:
         as_graph_def, TensorBoard's graphs), not refused;
         `assets`: id(path array) -> Asset, for the constants that are an asset's path;
         `tables`: id(TableState) -> the lookup table holding it;
+        `datasets`: id(dataset) -> the DatasetTracker of a dataset a saved object holds
+        (the functions capture its variant);
         `custom_gradients`: whether tf.custom_gradient functions are saved with them."""
         self.library = pb().FunctionDefLibrary()
         self.custom_gradients = custom_gradients
@@ -49,6 +51,7 @@ class LibraryWriter:
         self.lenient = lenient
         self.assets = assets or {}
         self.tables = tables or {}
+        self.datasets = datasets or {}
         self._by_graph: dict = {}   # (id(graph), outputs) -> (name, captured)
         self.writers: dict = {}     # function name -> its FunctionWriter
         self._names: set = set()

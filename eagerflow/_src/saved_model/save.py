@@ -210,9 +210,11 @@ def _meta_graph(view: SaveView, options: SaveOptions) -> Any:
     graph.versions.min_consumer = GRAPH_DEF_MIN_CONSUMER
     graph.library.CopyFrom(view.library.library)
     _input_shapes(view, graph)
+    datasets = _dataset_nodes(view, graph)
     constants = _constant_nodes(view, graph)
     handles = _variable_nodes(view, graph)
     handles.update(constants)
+    handles.update(datasets)
     for i, (name, _) in enumerate(view.assets):  # TF 1 loaders feed these the asset's path
         nd = graph.node.add(name=f"asset_path_{i}", op="Const")
         nd.attr["dtype"].type = dt.string.as_datatype_enum
@@ -304,6 +306,21 @@ def _variable_nodes(view: SaveView, graph: Any) -> dict:
         set_shape(nd.attr["shape"].shape, obj.shape._dims)
         nd.attr["shared_name"].s = name.encode()
         out[id(obj)] = name
+    return out
+
+
+def _dataset_nodes(view: SaveView, graph: Any) -> dict:
+    """A call of each held dataset's creator (its variant, which the signatures' calls
+    take, as TF's main graph makes it); id(DatasetTracker) -> the call's name."""
+    out = {}
+    for tracker_id, fns in view.tracker_fns.items():
+        creator = view.table_functions[id(fns["_create_resource"].trace)][0]
+        call = graph.node.add(name=_unique_node(graph, "StatefulPartitionedCall"),
+                              op="StatefulPartitionedCall")
+        call.attr["f"].func.name = creator
+        call.attr["Tin"].list.SetInParent()
+        call.attr["Tout"].list.type.append(dt.variant.as_datatype_enum)
+        out[tracker_id] = call.name
     return out
 
 

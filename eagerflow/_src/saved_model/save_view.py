@@ -25,12 +25,14 @@ from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
 from eagerflow._src.core.trackable import TrackableDict, TrackableList, is_variable
+from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.function.concrete import ConcreteFunction
 from eagerflow._src.function.polymorphic import Function
 from eagerflow._src.ops.lookup_ops import StaticHashTable
 from eagerflow._src.ops.lookup_ops import _Table as LookupTable
 from eagerflow._src.saved_model import structure
 from eagerflow._src.saved_model.attrs import set_shape
+from eagerflow._src.saved_model.export_refs import DatasetTracker
 from eagerflow._src.saved_model.library_export import LibraryWriter
 from eagerflow._src.saved_model.protos import pb
 from eagerflow._src.saved_model.restored import RestoredFunction
@@ -68,6 +70,8 @@ class SaveView:
         self._traces: dict = {}
         self._extra: dict = {}  # id(obj) -> (obj, its SavedModel-only children)
         self.table_fns: dict = {}  # id(table) -> {"_initialize": TableFunction, ...}
+        self.trackers: dict = {}   # id(held dataset) -> its DatasetTracker
+        self.tracker_fns: dict = {}  # id(DatasetTracker) -> its TableFunctions
 
         def children(obj: Any) -> dict:
             if isinstance(obj, ConcreteFunction):
@@ -81,7 +85,12 @@ class SaveView:
                 return {f"trace_{i}": cf for i, cf in enumerate(self.traces(obj))}
             if isinstance(obj, SignatureMap):
                 return dict(obj.items())
-            out = children_of(obj)
+            if isinstance(obj, DatasetV2):  # (TF's: a held dataset's resource)
+                return {"_variant_tracker": self.trackers.setdefault(id(obj),
+                                                                     DatasetTracker(obj))}
+            if isinstance(obj, DatasetTracker):
+                return self.tracker_fns.setdefault(id(obj), table_children(obj))
+            out = _with_datasets(obj, children_of(obj))
             # what TF's SavedModel (not its checkpoints) adds: a Keras layer's bookkeeping
             # containers, a model's serving function (made once per object and save)
             if callable(getattr(obj, "_saved_model_children", None)):
@@ -118,7 +127,9 @@ class SaveView:
         self.library = LibraryWriter(lambda v: identity(v) in self.node_ids, {
             id(a.asset_path._arr): a for a in self.graph.nodes if isinstance(a, Asset)},
             custom_gradients, {id(t._state): t for t in self.graph.nodes
-                               if isinstance(t, (LookupTable, TrackableSummaryWriter))})
+                               if isinstance(t, (LookupTable, TrackableSummaryWriter))},
+            datasets={id(t.dataset): t for t in self.graph.nodes
+                      if isinstance(t, DatasetTracker)})
         self.constant_ops: dict = {}  # id(eager tensor bound) -> its Const node (save.py)
         self.saveables: list = []        # (mutable table, its save and restore functions)
 
@@ -290,6 +301,8 @@ class SaveView:
             v.aggregation = int(getattr(agg, "value", agg) or 0)
         elif isinstance(obj, TrackableSummaryWriter):
             node.resource.device = "/CPU:0"  # (TF's: its ops run on the CPU)
+        elif isinstance(obj, DatasetTracker):
+            node.resource.device = "CPU"  # (TF's words for a held dataset's tracker)
         elif isinstance(obj, LookupTable):
             node.resource.SetInParent()
             if isinstance(obj, StaticHashTable):  # (TF's loader then restores it as one)
@@ -338,6 +351,23 @@ class SaveView:
             u = node.user_object
             u.identifier = _identifier(obj)
             u.version.producer, u.version.min_consumer = 1, 1
+
+
+def _with_datasets(obj: Any, out: dict) -> dict:
+    """An object's children with the tf.data datasets its attributes hold (TF's datasets
+    are trackables, saved as objects), in the order of its attributes where the other
+    children are attributes too (TF's order), else after them."""
+    if not callable(getattr(obj, "_trackable_children", None)) or \
+            is_variable(obj) or not hasattr(obj, "__dict__"):
+        return out
+    held = {k: v for k, v in vars(obj).items()
+            if isinstance(v, DatasetV2) and k not in out}
+    if not held:
+        return out
+    order = list(vars(obj))
+    if not set(out) <= set(order):
+        return {**out, **held}
+    return {k: {**out, **held}[k] for k in order if k in out or k in held}
 
 
 def _identifier(obj: Any) -> str:

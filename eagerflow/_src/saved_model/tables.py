@@ -17,6 +17,10 @@ InitializeTableFromTextFileV2, as TF writes it. Other static tables' keys and va
 arguments of `_initialize` bound to `constant` objects of the SavedModel (their Consts in
 the main graph), as TF binds its initializer's captured tensors; a mutable one's are in
 the checkpoint.
+A tf.data dataset an object holds is saved as TF saves it: the object's child, whose
+child "_variant_tracker" is a resource of the same three functions, `_create_resource`
+building the pipeline (dataset_export.py's nodes) and returning its variant; the
+functions using the dataset take that variant as a captured argument.
 Loading, the creator function is read, not run: its table node gives the table's dtypes
 and the table is an eagerflow TableState, which the imported lookup ops take as their
 attr; the checkpoint's contents are imported, then `_initialize` runs, as in TF's loader.
@@ -45,6 +49,8 @@ from eagerflow._src.ops.table_handles import handle_for, table_uid
 from eagerflow._src.ops.table_state import DenseTableState, TableState, np_dtype
 from eagerflow._src.saved_model import structure
 from eagerflow._src.saved_model.attrs import attr_value, ndarray
+from eagerflow._src.saved_model.dataset_export import DatasetWriter
+from eagerflow._src.saved_model.export_refs import DatasetTracker
 from eagerflow._src.saved_model.tf_ops import with_defaults
 from eagerflow._src.summary.writer_ops import WriterResource
 
@@ -113,6 +119,8 @@ def write_table_function(lib: Any, fn: TableFunction) -> tuple:
     base = {"create_resource": "_creator", "initialize": "_initializer",
             "destroy_resource": "_destroyer"}[kind]
     w = lib.new_function(base)
+    if isinstance(table, DatasetTracker):
+        return _write_dataset_function(w, table, kind)
     if isinstance(table._state, WriterResource):
         return _write_writer_function(w, table, kind)
     if kind == "create_resource":
@@ -164,6 +172,17 @@ def _write_writer_function(w: Any, writer: Any, kind: str) -> tuple:
         w.node(scope, [handle, *args], name=scope)
     w.finish([w.const(1, dt.int32)])
     return w.fdef.signature.name, list(w.captured), TensorSpec((), dt.int32, "unknown")
+
+
+def _write_dataset_function(w: Any, tracker: DatasetTracker, kind: str) -> tuple:
+    """A held dataset's function as TF writes it: `_create_resource` the dataset's
+    pipeline, returning its variant (TF's calls a function holding the pipeline; the
+    nodes are the same), `_initialize` and `_destroy_resource` nothing."""
+    if kind == "create_resource":
+        w.finish([DatasetWriter(w, inline=True).dataset(tracker.dataset)])
+        return w.fdef.signature.name, list(w.captured), TensorSpec((), dt.variant, "unknown")
+    w.finish([w.const(1, dt.int32)])
+    return w.fdef.signature.name, [], TensorSpec((), dt.int32, "unknown")
 
 
 def _contents(table: Any) -> tuple:
@@ -326,6 +345,10 @@ class VariantTracker:
 
     def __init__(self) -> None:
         self._value: Any = None  # (the loader's: made when a function first binds it)
+
+
+# (TF's loaded tracker is a plain RestoredResource: so its class is named)
+VariantTracker.__name__ = VariantTracker.__qualname__ = "RestoredResource"
 
 
 _DT_VARIANT = 21  # (types_pb2.DT_VARIANT: what a dataset's creator returns)

@@ -10,11 +10,8 @@ from tests.keras.kprobe30.cases_models import SNIPPETS
 
 KNOWN: dict[str, str] = {
     "model_layers_property_and_submodules": "eagerflow's Layer is a tf.Module (as tf.keras "
-        "2's was), so a model has `submodules`, where Keras 3's TF-backend Layer is an "
-        "AutoTrackable without it; and the private _flatten_layers of a model holding a "
-        "Sequential built by a symbolic call leaves out that Sequential's InputLayer "
-        "(Keras 3 walks _layers, which lists it first; eagerflow walks the sublayers that "
-        "hold state)",
+        "2's was), so a model has `submodules` (6 here), where Keras 3's TF-backend Layer is "
+        "an AutoTrackable without it (None)",
     "subclass_attribute_tracking_edge_cases": "a tuple of layers set on a model stays a "
         "plain tuple in eagerflow (its layers are tracked all the same); Keras 3 on TF wraps "
         "it in TF's trackable _TupleWrapper proxy, whose class name type() shows",

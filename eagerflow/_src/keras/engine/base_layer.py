@@ -17,6 +17,7 @@ walking attributes (and the lists and dicts in them). The weights and losses a l
 
 from __future__ import annotations
 
+import collections
 import functools
 import inspect
 import operator
@@ -262,14 +263,29 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
                         break
 
     def _flatten_layers(self, recursive: bool = True, include_self: bool = True) -> list:
-        """This layer (optionally) and its sublayers, depth first, each once."""
+        """This layer (optionally) and its sublayers, each once, in Keras 3's order: a
+        queue of its own, each one taken puts its own at the queue's front, reversed (its
+        deque's extendleft: [A [a1, a2], B] is A, a2, a1, B)."""
         out: list = []
         seen: set = set()
         if include_self:
             out.append(self)
             seen.add(id(self))
-        self._collect_layers(out, seen, recursive)
+        queue = collections.deque(self._flattened_sublayers())
+        while queue:
+            layer = queue.popleft()
+            if id(layer) in seen:
+                continue
+            seen.add(id(layer))
+            out.append(layer)
+            if recursive:
+                queue.extendleft(layer._flattened_sublayers())
         return out
+
+    def _flattened_sublayers(self) -> list:
+        """The sublayers _flatten_layers walks (Keras 3's _layers): those this one holds
+        (a Sequential's InputLayer first too)."""
+        return self._direct_sublayers()
 
     def _direct_sublayers(self) -> list:
         return self._held(Layer)
@@ -288,15 +304,6 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
 
     # (the `cls` instances this layer holds in attributes, or lists and dicts in them)
     _held = held_in_attributes
-
-    def _collect_layers(self, out: list, seen: set, recursive: bool) -> None:
-        for layer in self._direct_sublayers():
-            if id(layer) in seen:
-                continue
-            seen.add(id(layer))
-            out.append(layer)
-            if recursive:
-                layer._collect_layers(out, seen, True)
 
     # -- properties ------------------------------------------------------------------------
     @property

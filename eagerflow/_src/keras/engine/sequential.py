@@ -297,6 +297,9 @@ class Sequential(Functional):
         first = [self._input_layer_obj] if self._input_layer_obj is not None else []
         return first + list(self._sequential_layers)
 
+    def _flattened_sublayers(self) -> list:
+        return self._layers  # (its InputLayer first: Keras 3's _flatten_layers walks it)
+
     def _direct_sublayers(self) -> list:
         seen = set(map(id, self._sequential_layers))
         return list(self._sequential_layers) + [

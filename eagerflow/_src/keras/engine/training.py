@@ -163,10 +163,7 @@ class Model(Trainer, Layer):
         if filters is not None and not isinstance(filters, (str, Callable, list, tuple)):
             raise ValueError("The `filters` argument must be a regex string, a list of regex "
                              f"strings, or a callable. Received: {type(filters)}")
-        layers = self._flatten_layers()
-        input_layer = self.__dict__.get("_input_layer_obj")
-        if input_layer is not None:  # (a Sequential's input layer is one of its layers)
-            layers.insert(1, input_layer)
+        layers = self._flatten_layers()  # (a Sequential's InputLayer among them)
         modified = False
         for layer in layers:
             if not _should_quantize(layer, filters) or len(layer._flatten_layers()) != 1:

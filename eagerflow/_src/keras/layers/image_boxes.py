@@ -69,10 +69,12 @@ def validate(bounding_boxes: Any) -> None:
 
 
 def densify(bounding_boxes: dict) -> dict:
-    """A copy with dense boxes (float32; ragged rows padded with 0) and labels (ragged
-    rows padded with -1)."""
+    """Dense boxes (float32; ragged rows padded with 0) and labels (ragged rows padded
+    with -1): written into `bounding_boxes` itself, as Keras 3 does (a caller's dict passed
+    to RandomFlip or RandomCrop, which take their inputs unconverted, holds tensors after),
+    except where the boxes are Python lists (Keras builds a new dict for those)."""
     validate(bounding_boxes)
-    out = dict(bounding_boxes)
+    out = dict(bounding_boxes) if isinstance(bounding_boxes["boxes"], list) else bounding_boxes
     boxes, labels = out["boxes"], out["labels"]
     if isinstance(boxes, RaggedTensor):
         out["boxes"] = boxes.to_tensor(default_value=0)

@@ -22,10 +22,12 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core import context, nest
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.keras.engine.base_layer import Layer
+from eagerflow._src.keras.engine.keras_tensor import KerasTensor
 from eagerflow._src.keras.layers import image_boxes
 from eagerflow._src.keras.layers._utils import dims_of, normalize_data_format
 from eagerflow._src.keras.layers.preprocessing_lookup import PreprocessingLayer
@@ -39,6 +41,7 @@ from eagerflow._src.ops import math as tm
 from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.misc_ops import saturate_cast
 from eagerflow._src.ops.padding import pad
+from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.ops.reduce import reduce_mean
 from eagerflow._src.ops.shaping import reverse
 from eagerflow._src.ops.stacking import stack as tf_stack
@@ -167,6 +170,24 @@ class ImagePreprocessingLayer(PreprocessingLayer):
         elif factor is not None:
             raise ValueError(f"Layer {type(self).__name__} does not take a `factor` argument. "
                              f"Received: factor={factor}")
+
+    def __call__(self, inputs: Any, *args: Any, **kwargs: Any) -> Any:
+        # Keras 3's DataLayer: traced on values (a tf.data map, a tf.function, fit's step),
+        # not KerasTensors, every leaf of the inputs becomes a tensor of the compute dtype
+        # first - uint8 images come out float32 there (eagerly, Resizing keeps uint8), and
+        # a dict's int labels and box labels float32
+        leaves = nest.flatten(inputs)
+        if leaves and not context.executing_eagerly() and \
+                not isinstance(leaves[0], KerasTensor):
+            inputs = nest.map_structure(self._as_compute_tensor, inputs)
+        return super().__call__(inputs, *args, **kwargs)
+
+    def _as_compute_tensor(self, x: Any) -> Any:
+        if isinstance(x, RaggedTensor):  # (ragged boxes: their values cast, as tf.cast)
+            return x if x.dtype == self.compute_dtype else \
+                x.with_flat_values(cast(x.flat_values, self.compute_dtype))
+        x = x if isinstance(x, Tensor) else convert_to_tensor(x, dtype=self.compute_dtype)
+        return x if x.dtype == self.compute_dtype else cast(x, self.compute_dtype)
 
     def _set_factor(self, factor: Any) -> None:
         low, high = self._FACTOR_BOUNDS

@@ -90,6 +90,10 @@ class PreprocessingLayer(Layer):
     """A layer whose inputs may be Python lists or NumPy arrays of strings or numbers, and
     which has no weights to build."""
 
+    # (Keras 3's DataLayer and lookup layers: a dict of images and Python lists of boxes
+    # reaches the call rather than the positional-argument refusal)
+    _allow_non_tensor_positional_args = True
+
     def build(self, input_shape: Any = None) -> None:
         self.built = True
 

@@ -225,6 +225,16 @@ def _keras_sum(values: Any, axis: Any = None) -> Any:
     return R.reduce_sum(values, axis=axis)
 
 
+def _assign_add_bool(var: Any, value: Any) -> None:
+    """A bool variable's assign_add as Keras 3's: the variable and `value` added in the
+    dtype they promote to (an int32 sum: int32; a bool, TF's AddV2, which has no bool
+    kernel: its InvalidArgumentError), the assignment casting back to bool."""
+    total = var._as_tensor()
+    if value._dtype is not dt.bool:
+        total = cast(total, value._dtype)
+    var.assign(cast(total + value, dt.bool))
+
+
 class Sum(Metric):
     """The (weighted) sum of the given values."""
 
@@ -236,11 +246,8 @@ class Sum(Metric):
     def update_state(self, values: Any, sample_weight: Any = None) -> None:
         values, _ = reduce_to_samplewise_values(values, sample_weight, _keras_sum,
                                                 self._dtype)
-        if self._dtype is dt.bool:
-            # Keras's assign_add adds the bool variable to the int32 sum in int32, the
-            # assignment casting back: any True seen makes the total True
-            total = cast(self.total._as_tensor(), dt.int32) + _keras_sum(values)
-            self.total.assign(cast(total, dt.bool))
+        if self._dtype is dt.bool:  # (any True seen makes the total True)
+            _assign_add_bool(self.total, _keras_sum(values))
             return
         self.total.assign_add(R.reduce_sum(values))
 
@@ -264,15 +271,23 @@ class Mean(Metric):
     def update_state(self, values: Any, sample_weight: Any = None) -> None:
         values, sample_weight = reduce_to_samplewise_values(values, sample_weight,
                                                             R.reduce_mean, self._dtype)
-        self.total.assign_add(R.reduce_sum(values))
-        if sample_weight is not None:
-            n = R.reduce_sum(sample_weight)
-        elif len(values._shape) >= 1:
-            n = K.t(values._shape[0], self._dtype) if values._shape[0] is not None else \
-                cast(A.shape(values)[0], self._dtype)
+        boolean = self._dtype is dt.bool  # (Keras's bool count fails: _assign_add_bool)
+        if boolean:
+            _assign_add_bool(self.total, _keras_sum(values))
         else:
-            n = K.t(1.0, self._dtype)
-        self.count.assign_add(n)
+            self.total.assign_add(R.reduce_sum(values))
+        if sample_weight is not None:
+            n = (_keras_sum if boolean else R.reduce_sum)(sample_weight)
+        elif len(values._shape) >= 1:  # (a bool count: the int, cast to bool below)
+            d = dt.int32 if boolean else self._dtype
+            n = K.t(values._shape[0], d) if values._shape[0] is not None else \
+                cast(A.shape(values)[0], d)
+        else:
+            n = K.t(1, dt.int32) if boolean else K.t(1.0, self._dtype)
+        if boolean:
+            _assign_add_bool(self.count, cast(n, dt.bool))
+        else:
+            self.count.assign_add(n)
 
     def result(self) -> Any:
         total, count = self.total._as_tensor(), self.count._as_tensor()

@@ -130,11 +130,13 @@ def validate_file(path: str, file_hash: str, algorithm: str = "auto") -> bool:
     return hash_file(path, algorithm) == str(file_hash)
 
 
-def _download(origin: str, dest: str, file_hash: str | None, algorithm: str) -> None:
+def _download(origin: str, dest: str, file_hash: str | None, algorithm: str,
+              keep_mismatched: bool = False) -> None:
     """Fetches `origin` into `dest` as Keras 3 announces it ("Downloading data from ..."
     and a Progbar of the bytes, updated before the first block and after each, finished
     once the size is reached); written to a temporary file first, renamed into place only
-    once whole and of `file_hash`."""
+    once whole and of `file_hash` - or, `keep_mismatched`, once whole whatever its hash
+    (keras.utils.get_file's: Keras 3 leaves a download of another hash in the cache)."""
     print_msg(f"Downloading data from {origin}")
     os.makedirs(os.path.dirname(dest), exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=".part-", dir=os.path.dirname(dest))
@@ -150,7 +152,10 @@ def _download(origin: str, dest: str, file_hash: str | None, algorithm: str) -> 
                 shown(blocks * _BLOCK)
             out.flush()
             os.fsync(out.fileno())
-        if file_hash is not None and not validate_file(tmp, file_hash, algorithm):
+        mismatched = file_hash is not None and not validate_file(tmp, file_hash, algorithm)
+        if mismatched and keep_mismatched:
+            os.replace(tmp, dest)
+        if mismatched:
             raise _HashMismatch(f"The file downloaded from {origin} does not match its "
                                 f"expected checksum ({file_hash}); it was discarded.")
         os.replace(tmp, dest)
@@ -209,15 +214,18 @@ def get_file(fname: str | None = None, origin: str | None = None, untar: bool = 
              force_download: bool = False) -> str:
     """Returns the local path of `fname`, downloading it from `origin` if needed, with
     Keras 3's errors: a fetch that fails is its Exception ("URL fetch failure on ..."), a
-    download of another hash its ValueError. An archive to extract (`extract`, `untar`)
+    download of another hash its ValueError (the download left in the cache, as Keras
+    leaves it). An archive to extract (`extract`, `untar`)
     is kept and unpacked under Keras 3's names (_archive_names), its folder returned."""
     try:
         if not (extract or untar):
             return fetch_file(fname, origin, False, md5_hash, file_hash, cache_subdir,
-                              hash_algorithm, False, archive_format, cache_dir, force_download)
+                              hash_algorithm, False, archive_format, cache_dir, force_download,
+                              keep_mismatched=True)
         archive, folder = _archive_names(fname, origin)
         path = fetch_file(archive, origin, False, md5_hash, file_hash, cache_subdir,
-                          hash_algorithm, False, archive_format, cache_dir, force_download)
+                          hash_algorithm, False, archive_format, cache_dir, force_download,
+                          keep_mismatched=True)
         folder = os.path.join(keras_cache_dir(cache_dir), cache_subdir, folder)
         if not _extract_into(path, folder, "tar" if untar else archive_format):
             warnings.warn("Could not extract archive.", stacklevel=2)
@@ -289,9 +297,11 @@ def fetch_file(fname: str | None = None, origin: str | None = None, untar: bool 
                md5_hash: str | None = None, file_hash: str | None = None,
                cache_subdir: str = "datasets", hash_algorithm: str = "auto",
                extract: bool = False, archive_format: str = "auto",
-               cache_dir: str | None = None, force_download: bool = False) -> str:
+               cache_dir: str | None = None, force_download: bool = False,
+               keep_mismatched: bool = False) -> str:
     """get_file for the dataset loaders and applications: a file that is neither found
-    locally nor downloaded is a DownloadError saying where to put a local copy."""
+    locally nor downloaded is a DownloadError saying where to put a local copy (a download
+    of another hash discarded, unless `keep_mismatched`: see _download)."""
     fname = _file_name(fname, origin)
     if md5_hash is not None and file_hash is None:
         file_hash, hash_algorithm = md5_hash, "md5"
@@ -312,7 +322,7 @@ def fetch_file(fname: str | None = None, origin: str | None = None, untar: bool 
         download = True
     if download:
         try:
-            _download(origin, fpath, file_hash, hash_algorithm)
+            _download(origin, fpath, file_hash, hash_algorithm, keep_mismatched)
         except (urllib_error.URLError, OSError, ValueError) as e:
             raise _not_found(fname, origin, fpath, f"{type(e).__name__}: {e}") from e
         except _HashMismatch as e:

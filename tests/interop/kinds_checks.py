@@ -1,0 +1,85 @@
+"""What test_file_cases_kinds.py (file_cases_kinds.py's tf.Module cases) and
+test_file_cases_kinds_keras.py (its Keras cases) share: TF 2.21's recorded reads, the
+differences still KNOWN, and TF's run over a set of cases. Each file checks its own half,
+so that each stays within CI's time for one test file."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import eagerflow as tf
+from eagerflow import keras
+from tests.interop import file_cases as C
+from tests.interop.file_cases_kinds import CASES
+from tests.interop.test_file_cases import HERE, ROOT
+from tests.saved_model.test_user_models import differences
+from tests.tf_reference import TF_ENV, TF_PYTHON
+
+RECORDED = json.loads((HERE / "golden" / "file_cases_kinds.json").read_text())
+
+# (case, probe) -> (the directions it differs in: "own" where eagerflow reads its own
+# files, "ours" where it reads TF's, "theirs" where TF reads eagerflow's; why). Each must
+# still differ: a fix shows up as a failure here, to be taken off the list.
+KNOWN: dict = {}
+
+
+def _diff(name: str, want: dict, got: dict, direction: str) -> list:
+    out = []
+    for key in sorted(set(want) | set(got)):
+        diff = differences(want.get(key), got.get(key), f"/{key}")
+        if direction in KNOWN.get((name, key), ((),))[0]:
+            out += [] if diff else [f"/{key}: now TF's, take it off KNOWN"]
+        else:
+            out += diff
+    return out
+
+
+def own_files_read_back(name: str, folder: Path) -> None:
+    """eagerflow writes case `name`'s files and reads them back as TF reads its own."""
+    assert C.run_case(tf, keras, name, str(folder), True, CASES) == {}
+    got = C.run_case(tf, keras, name, str(folder), False, CASES)
+    diff = _diff(name, RECORDED[name], got, "own")
+    assert not diff, "\n".join(diff[:20])
+
+
+def tf_files_read(name: str, folder: Path) -> None:
+    """eagerflow reads the files TF wrote of case `name` (kept) as TF reads them."""
+    # (a copy: a reader may write beside the files it reads)
+    shutil.copytree(HERE / "golden" / "file_cases_kinds" / name, folder / name)
+    got = C.run_case(tf, keras, name, str(folder / name), False, CASES)
+    diff = _diff(name, RECORDED[name], got, "ours")
+    assert not diff, "\n".join(diff[:20])
+
+
+def tf_run(work: Path, names: tuple) -> dict:
+    """eagerflow's files of `names`, then TF's run over them (TF writes its own too):
+    TF's tf_out.json. Skips where TF is not installed."""
+    if not os.path.exists(TF_PYTHON):
+        pytest.skip("TensorFlow (EAGERFLOW_TF_PYTHON) is not installed")
+    for name in names:
+        C.run_case(tf, keras, name, str(work / "ef" / name), True, CASES)
+    proc = subprocess.run([TF_PYTHON, str(HERE / "file_cases_tf.py"), "--kinds", str(work),
+                           *names], capture_output=True, text=True, env=TF_ENV, cwd=ROOT,
+                          timeout=900)
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    return json.loads((work / "tf_out.json").read_text())
+
+
+def tf_reads_ours(out: dict, name: str) -> None:
+    """TF reads eagerflow's files of case `name` as it reads its own."""
+    assert out["tf_write"][name] == {}
+    diff = _diff(name, out["tf_on_tf"][name], out["tf_on_ef"][name], "theirs")
+    assert not diff, "\n".join(diff[:20])
+
+
+def we_read_tfs(work: Path, out: dict, name: str) -> None:
+    """eagerflow reads the files TF just wrote of case `name` as TF does."""
+    got = C.run_case(tf, keras, name, str(work / "tf" / name), False, CASES)
+    diff = _diff(name, out["tf_on_tf"][name], got, "ours")
+    assert not diff, "\n".join(diff[:20])

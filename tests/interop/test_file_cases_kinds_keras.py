@@ -1,0 +1,42 @@
+"""file_cases_kinds.py's Keras models' cases (image, n-gram and bucketing preprocessing,
+convolutions, ConvLSTM1D, stacked cells, stateful LSTMs, Transformer blocks,
+SpectralNormalization, regularizers, sparse inputs, archives, build and compile configs,
+mixed precision; test_file_cases_kinds_optimizers.py has the optimizers' state) against
+TensorFlow 2.21 / Keras 3.15, checked as test_file_cases_kinds.py checks its tf.Module
+cases (kinds_checks.py: TF's recorded reads, its kept files, and TF's own run where it
+is installed)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.interop import kinds_checks as K
+from tests.interop.file_cases_kinds import KERAS_CASES, TF_FILES
+
+NAMES = sorted(KERAS_CASES)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_our_files_read_back_as_tensorflows_own(name, tmp_path):
+    K.own_files_read_back(name, tmp_path)
+
+
+@pytest.mark.parametrize("name", sorted(set(TF_FILES) & set(NAMES)))
+def test_we_read_the_files_tensorflow_wrote_as_it_does(name, tmp_path):
+    K.tf_files_read(name, tmp_path)
+
+
+@pytest.fixture(scope="module")
+def tf_run(tmp_path_factory):
+    work = tmp_path_factory.mktemp("file_cases_kinds_keras")
+    return work, K.tf_run(work, tuple(NAMES))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_tensorflow_reads_our_files_as_its_own(tf_run, name):
+    K.tf_reads_ours(tf_run[1], name)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_we_read_tensorflows_files_as_it_does(tf_run, name):
+    K.we_read_tfs(*tf_run, name)
