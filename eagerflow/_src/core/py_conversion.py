@@ -100,12 +100,16 @@ def array_from_python(value: Any, float_range: builtins.bool = True,
         return arr.astype(np.int32 if _INT32_MIN <= lo and hi <= _INT32_MAX else np.int64)
     if kind == "f":
         # one reduction in the common case; only a sequence holding inf (allowed) or a
-        # value beyond float32's range looks closer
+        # value beyond float32's largest looks closer: TF refuses a finite value that its
+        # cast to float32 rounds to inf (3.4028235e38, past the largest float32 by less
+        # than half a step, is that largest)
         if float_range and arr.size and np.abs(arr).max() > _F32_MAX:
-            finite = arr[np.isfinite(arr)]
-            if finite.size and np.abs(finite).max() > _F32_MAX:
+            with np.errstate(over="ignore"):
+                f32 = arr.astype(_F32)
+            if (np.isinf(f32) & np.isfinite(arr)).any():
                 raise ValueError("Can't convert Python sequence with a value out of range "
                                  "for a double-precision float.")
+            return f32
         return arr.astype(_F32)
     if kind in "iu":
         if arr.size and (arr.min() < _INT32_MIN or arr.max() > _INT32_MAX):
@@ -463,21 +467,33 @@ def _strings_of_objects(arr: np.ndarray) -> np.ndarray:
 _NUMBER_KINDS = {"b": "bool", "i": "int", "u": "int", "f": "float", "c": "complex"}
 
 
+def _number_kind(d: np.dtype) -> str | None:
+    """The Python type of a NumPy number dtype's elements ("int", "float", ...): ml_dtypes'
+    (bfloat16, the float8s, int4) by their item's, as TF reads them; None for the rest."""
+    if d.kind in _NUMBER_KINDS:
+        return _NUMBER_KINDS[d.kind]
+    if d.kind == "V" and d.type.__module__.startswith("ml_dtypes"):  # (no quantized record)
+        return type(d.type(0).item()).__name__
+    return None
+
+
 def numpy_to_dtype(arr: np.ndarray, dtype: _dt.DType) -> np.ndarray:
     if dtype is _dt.string:
         if arr.dtype.kind in "US":
             return to_bytes_array(arr)
         if arr.dtype.kind == "O":
             return _strings_of_objects(arr)
-        if arr.dtype.kind in _NUMBER_KINDS:
+        kind = _number_kind(arr.dtype)
+        if kind is not None:
             # (TF converts a NumPy array of numbers element by element: none is a string)
             if not arr.size:
                 return np.empty(arr.shape, object)
             raise ValueError("Failed to convert a NumPy array to a Tensor (Unsupported object "
-                             f"type {_NUMBER_KINDS[arr.dtype.kind]}).")
+                             f"type {kind}).")
         raise TypeError(f"Cannot convert {arr!r} to EagerTensor of dtype string")
-    if arr.dtype.kind == "O" and dtype.name in _NUMPY_NAMED:
-        # (TF has NumPy convert an array of objects to a NumPy number type: NumPy's errors)
+    if arr.dtype.kind == "O" and dtype.is_numpy_compatible:
+        # (TF has NumPy convert an array of objects to a number type, ml_dtypes' bfloat16
+        # and a quantized type's integers too: NumPy's and ml_dtypes' errors)
         return arr.astype(dtype.storage_type)
     if arr.dtype.kind in "US":
         # (TF has NumPy cast strings to a number type too: "7" is 7, " 2 " is 2, "a" a
@@ -494,10 +510,6 @@ def numpy_to_dtype(arr: np.ndarray, dtype: _dt.DType) -> np.ndarray:
         return arr.astype(npd)
 
 
-# TF's dtypes that are NumPy's own types (not bfloat16, float8s, quantized types)
-_NUMPY_NAMED = frozenset({"bool", "int8", "int16", "int32", "int64", "uint8", "uint16",
-                          "uint32", "uint64", "float16", "float32", "float64", "complex64",
-                          "complex128"})
 _F32_MAX = float(np.finfo(np.float32).max)
 _F32 = np.dtype(np.float32)
 _F64 = np.dtype(np.float64)

@@ -341,6 +341,8 @@ def append(arr: Any, values: Any, axis: int | None = None) -> Tensor:
 def stack(arrays: Any, axis: int = 0) -> Tensor:
     if isinstance(arrays, Tensor):  # its rows stacked: TF's is the tensor or its swapaxes
         return arrays if axis == 0 else swapaxes(arrays, 0, axis)
+    if isinstance(arrays, np.ndarray):  # (a NumPy array is a sequence of its rows to TF's)
+        arrays = list(arrays)
     if not arrays:  # as TF's tnp: an empty float32 vector
         return A.zeros([0], dtype=dt.float32)
     return _stack(promote(*arrays), axis)

@@ -380,7 +380,8 @@ def vander(x: Any, N: int | None = None, increasing: bool = False) -> Tensor:  #
     return m.pow(A.expand_dims(x, 1), cast(A.expand_dims(powers, 0), x.dtype))
 
 
-def ix_(*args: Any) -> tuple:
+def ix_(*args: Any) -> list:
+    """tnp's: a list, of integer or bool index vectors only (an empty list is float64's)."""
     n = len(args)
     out = []
     for i, a in enumerate(args):
@@ -389,10 +390,12 @@ def ix_(*args: Any) -> tuple:
             raise ValueError(f"Arguments must be 1-d, got arg {i} of rank {len(a.shape)}")
         if a.dtype == dt.bool:
             a = A.reshape(where(a), [-1])
+        elif not a.dtype.is_integer:
+            raise ValueError(f"Only integer and bool dtypes are supported, got {a.dtype}")
         s = [1] * n
         s[i] = -1
         out.append(A.reshape(a, s))
-    return tuple(out)
+    return out
 
 
 def select(condlist: Any, choicelist: Any, default: Any = 0) -> Tensor:
@@ -430,12 +433,13 @@ def imag(val: Any) -> Tensor:
 
 
 def iscomplex(x: Any) -> Tensor:
-    x = asarray(x)
-    return m.not_equal(imag(x), zeros_like(imag(x)))
+    # (compared by the tensor operators with a Python 0, as tnp compares: a bool's or a
+    # string's imaginary part refuses it, TF's TypeError)
+    return imag(x) != 0
 
 
 def isreal(x: Any) -> Tensor:
-    return m.logical_not(iscomplex(x))
+    return imag(x) == 0
 
 
 def iscomplexobj(x: Any) -> bool:

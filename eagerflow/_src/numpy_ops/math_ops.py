@@ -113,7 +113,9 @@ def divmod(x1: Any, x2: Any) -> tuple:  # noqa: A001
 
 
 def hypot(x1: Any, x2: Any) -> Tensor:
-    return sqrt(add(square(x1), square(x2)))
+    # the squares added by the tensor operator, as tnp adds them: without NumPy behavior a
+    # float32 square and a Python float's float64 one are AddV2's dtype error, as in TF
+    return sqrt(square(x1) + square(x2))
 
 
 def heaviside(x1: Any, x2: Any) -> Tensor:
@@ -136,7 +138,8 @@ def logaddexp(x1: Any, x2: Any) -> Tensor:
 
 def logaddexp2(x1: Any, x2: Any) -> Tensor:
     hi, delta = maximum(x1, x2), subtract(x1, x2)
-    tail = true_divide(log1p(exp2(negative(abs(delta)))), np.log(2.0))
+    tail = log1p(exp2(negative(abs(delta))))
+    tail = tail / asarray(np.log(2.0), tail.dtype)  # (ln 2 in the tail's dtype, as TF's)
     return AO.where(isnan(delta), add(x1, x2), add(hi, tail))
 
 
@@ -510,6 +513,11 @@ def argsort(a: Any, axis: int = -1, kind: str = "quicksort", order: Any = None) 
     if order is not None:
         raise ValueError("The `order` argument is not supported. Pass order=None")
     a = asarray(a)
+    if a.dtype.is_complex:
+        raise TypeError("argsort does not support complex64/complex128 dtypes. Received "
+                        f"dtype: {a.dtype}")
+    if len(a.shape) == 0:  # (tnp's answer for a scalar, whatever the axis: [0])
+        return cast(asarray([0]), dt.int64)
     if axis is None:
         a, axis = A.reshape(a, [-1]), 0
     return cast(S.argsort(a, axis, stable=True), dt.int64)

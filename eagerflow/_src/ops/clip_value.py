@@ -25,13 +25,23 @@ from eagerflow._src.ops.select_v1 import where_v1
 
 _rng = np.random.default_rng(12)
 
-# TF's T (its quantized types left out, as eagerflow's other elementwise ops leave them)
+# TF's T: every number type, of which its CPU has kernels for all but uint32, uint64 and
+# the quantized ones (the NotFoundError lists XLA's types, then each CPU registration)
+_NO_CPU = frozenset((dt.uint32, dt.uint64, dt.qint8, dt.quint8, dt.qint32, dt.qint16,
+                     dt.quint16))
 _TYPES = frozenset((dt.float32, dt.float64, dt.int32, dt.uint8, dt.int16, dt.int8, dt.complex64,
-          dt.int64, dt.bfloat16, dt.uint16, dt.complex128, dt.float16, dt.uint32, dt.uint64))
+          dt.int64, dt.bfloat16, dt.uint16, dt.complex128, dt.float16)) | _NO_CPU
+_XLA = ("DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_COMPLEX64, DT_INT64, "
+        "DT_QINT8, DT_QUINT8, DT_QINT32, DT_BFLOAT16, DT_UINT16, DT_COMPLEX128, DT_HALF, "
+        "DT_UINT32, DT_UINT64")
+_CPU = C.enums("COMPLEX128 COMPLEX64 UINT16 UINT8 INT64 INT32 INT16 INT8 BFLOAT16 DOUBLE FLOAT "
+               "HALF")
 
 
 def _infer(t: Any, lo: Any, hi: Any) -> list:
     d = C.same_dtype("ClipByValue", (t, lo, hi), _TYPES)
+    if d in _NO_CPU:
+        raise C.no_cpu_kernel("ClipByValue", d, _XLA, _CPU)
     ts, ls, hs = t._shape, lo._shape, hi._shape
     if None not in (ts, ls, hs) and not all(
             len(s) == 0 or (len(s) == len(ts) and all(

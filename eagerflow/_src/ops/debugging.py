@@ -114,6 +114,14 @@ def _eager_value(x: Any) -> Any:
     return x
 
 
+def _eager_truth(x: Any) -> bool:
+    """A condition's truth as TF's eager Assert reads it: a tensor's or variable's by the
+    tensor's bool (an empty one is False), anything else by Python's (NumPy's refusals)."""
+    if hasattr(x, "_as_tensor") and not isinstance(x, EagerTensor):
+        x = x._as_tensor()
+    return builtins.bool(x)
+
+
 def _data_tensor(d: Any) -> Any:
     return d if isinstance(d, Tensor) else convert_to_tensor(d)
 
@@ -134,8 +142,7 @@ def Assert(condition: Any, data: Any, summarize: int | None = None,
     """Raises InvalidArgumentError (showing `data`) when `condition` is False."""
     summarize = 3 if summarize is None else summarize
     if _state.graph is None:
-        value = _eager_value(condition)
-        if not builtins.bool(value):  # ValueError for non-scalar arrays, as in TF
+        if not _eager_truth(condition):  # ValueError for non-scalar arrays, as in TF
             summarize = _eager_summarize(summarize)
             items = [_summary(np.asarray(_data_tensor(d)._numpy()), summarize) for d in data]
             raise InvalidArgumentError(None, None, f"Expected '{condition!s}' to be true. "

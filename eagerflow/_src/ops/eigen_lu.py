@@ -35,7 +35,9 @@ def eigen_lu(a: np.ndarray) -> tuple:
 def eigen_lu_batch(x: np.ndarray) -> tuple:
     """eigen_lu over a batch (..., n, n) at once, one column step for all matrices: (LU,
     whether each matrix's rows were swapped an odd number of times)."""
-    m = np.array(x, dtype=np.result_type(x.dtype, np.float32)).reshape((-1,) + x.shape[-2:])
+    # (the batch's count spelled out: -1 can't be read off an empty batch of empty matrices)
+    count = int(np.prod(x.shape[:-2], dtype=np.int64))
+    m = np.array(x, dtype=np.result_type(x.dtype, np.float32)).reshape((count,) + x.shape[-2:])
     rows, n = np.arange(m.shape[0]), m.shape[-1]
     odd = np.zeros(m.shape[0], bool)
     with np.errstate(all="ignore"):

@@ -107,12 +107,15 @@ _NUMPY_KIND_WORDS = {"b": "bool", "i": "int", "u": "int", "f": "float", "c": "co
 
 def _adopt(v: Any, dtype: Any) -> Tensor:
     """A Python value converted to `dtype` (TypeError if it does not fit, as TF's op
-    wrappers do); NumPy data keeps its own dtype unless it converts cleanly (NumPy numbers
-    never become strings: TF's conversion refuses them so)."""
+    wrappers do); NumPy data cast to it as TF's fast path force-casts an array (NumPy's
+    errors: strings that are no numbers), but NumPy numbers never become strings (TF's
+    conversion refuses them so)."""
     if isinstance(v, (np.ndarray, np.generic)):
         if dtype is dt.string and v.dtype.kind in _NUMPY_KIND_WORDS:
             raise ValueError("Failed to convert a NumPy array to a Tensor (Unsupported object "
                              f"type {_NUMPY_KIND_WORDS[v.dtype.kind]}).")
+        if v.dtype.kind in "OUS" and dtype is not dt.string:
+            return convert_to_tensor(v, dtype=dtype)
         return convert_to_tensor(v, dtype_hint=dtype)
     t = scalar_operand(v, dtype) if type(v) in (int, float) else None  # (host: see onto_device)
     return t if t is not None else convert_to_tensor(v, dtype=dtype)

@@ -17,12 +17,13 @@ import numpy as np
 import siphashc
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
+from eagerflow._src.ops.eager_errors import eager_api, slow_inputs, wrapped_name
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 
 _MASK = (1 << 64) - 1
@@ -212,7 +213,18 @@ def to_hash_bucket(input: Any, num_buckets: int, name: str | None = None) -> Ten
 # strings' own fingerprints, concatenated), as 8 little-endian bytes.
 # ---------------------------------------------------------------------------------------
 
-def _fingerprint_infer(data: Any, *, method: str) -> list:
+def _unsupported_method(method: bytes) -> str:
+    """TF's message naming a method given as bytes: its C string read as UTF-8, so cut at a
+    NUL byte, and invalid UTF-8 is Python's UnicodeDecodeError of the whole message (its
+    position counted from the eager function's prefix, as TF's)."""
+    head = f"{{{{function_node {wrapped_name('Fingerprint')}_device_{CPU_DEVICE}}}}} "
+    raw = head.encode() + b"Unsupported fingerprint method: " + method
+    return raw.split(b"\0")[0].decode("utf-8")[len(head):]
+
+
+def _fingerprint_infer(data: Any, *, method: str | bytes) -> list:
+    if isinstance(method, bytes) and method != b"farmhash64":
+        raise C.fail("Fingerprint", _unsupported_method(method))
     method = C.string_arg(method, "method")  # (a constant input of TF's op: bytes)
     if method != "farmhash64":  # (TF's kernel reads the method first)
         raise C.fail("Fingerprint", f"Unsupported fingerprint method: {method}")
@@ -293,4 +305,6 @@ def fingerprint(data: Any, method: str = "farmhash64", name: str | None = None) 
                                         f"{C.shape_str(m._shape)}")
         method = C.known(m)
         method = method.numpy() if isinstance(method, Tensor) else method
-    return bind(FINGERPRINT, (data,), {"method": C.string_arg(method, "method")}, name)
+    # (bytes go on as they are: the op's message names them as TF's does)
+    method = method if isinstance(method, bytes) else C.string_arg(method, "method")
+    return bind(FINGERPRINT, (data,), {"method": method}, name)

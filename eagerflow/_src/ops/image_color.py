@@ -36,7 +36,7 @@ from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.graph_constants import scope_name
-from eagerflow._src.ops.image_orient import _at_least_3d
+from eagerflow._src.ops.image_orient import _at_least_3d, batch_flip
 from eagerflow._src.ops.image_pixels import (
     adjust_brightness,
     adjust_contrast,
@@ -664,9 +664,9 @@ def _crop(value: Any, size: Any, seed: Any, stateless: bool) -> Any:
     if isinstance(size, Tensor) and size._dtype is not dt.int32:  # TF converts it to int32
         raise ValueError(f"size: Tensor conversion requested dtype int32 for Tensor with "
                          f"dtype {size._dtype.name}: {size!r}")
-    size_t = convert_to_tensor(size)
-    if not size_t._dtype.is_integer:
-        raise TypeError(f"Cannot convert {size!r} to EagerTensor of dtype int32 [Op:RandomCrop]")
+    # (anything else converted as TF converts it: a NumPy array cast, a list refused where
+    # a value is no int32; an empty one is int32's empty vector)
+    size_t = size if isinstance(size, Tensor) else convert_to_tensor(size, dt.int32)
     known = C.known(size_t)  # (a graph tensor: its value while the graph is built)
     have = list(x._shape)
     known_vector = size_t.shape.rank == 1 and not C.is_graph_tensor(known)
@@ -794,8 +794,7 @@ def _stateless_flip(image: Any, seed: Any, axis_from_end: int) -> Any:
     u = stateless_uniform(n, seed=seed, minval=0, maxval=1.0)
     if not n:
         return where(u < 0.5, flipped, x)
-    # a batch: TF flips the images whose draw rounds to 1 (u > 0.5; 0.5 rounds to even)
-    return where(reshape(u > 0.5, n + [1, 1, 1]), flipped, x)
+    return batch_flip(u, flipped, x)
 
 
 def stateless_random_flip_left_right(image: Any, seed: Any) -> Any:

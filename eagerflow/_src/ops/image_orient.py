@@ -17,10 +17,10 @@ from eagerflow._src.ops.array import reshape, transpose
 from eagerflow._src.ops.math import (
     equal,
     floormod,
-    greater,
     less,
     logical_or,
 )
+from eagerflow._src.ops.math import round as round_
 from eagerflow._src.ops.math_base import (
     _t,
     cast,
@@ -77,6 +77,15 @@ def flip_up_down(image: Any) -> Any:
     return _reverse_axis(x, len(x._shape) - 3)
 
 
+def batch_flip(u: Any, flipped: Any, x: Any) -> Any:
+    """A batch's random flip as TF's arithmetic makes it: each image's draw `u` rounded (to
+    even: 0.5 is 0) and cast to the images' dtype, then flips * flipped + (1 - flips) * x,
+    so that an inf or NaN in either image gives NaN (0 * inf), -0.0 becomes 0.0, and a
+    bool or string batch is refused by the cast or the arithmetic, as in TF."""
+    flips = cast(round_(reshape(u, (-1, 1, 1, 1))), x._dtype)
+    return flips * flipped + (1 - flips) * x
+
+
 def _random_flip(image: Any, axis_from_end: int, seed: Any) -> Any:
     x = _at_least_3d(image)
     flipped = _reverse_axis(x, len(x._shape) - axis_from_end)
@@ -84,9 +93,7 @@ def _random_flip(image: Any, axis_from_end: int, seed: Any) -> Any:
         cond = less(random.uniform((), 0, 1.0, seed=seed), 0.5)
         return where(cond, flipped, x)
     if len(x._shape) == 4:
-        # a batch: TF flips the images whose draw rounds to 1 (u > 0.5)
-        cond = greater(random.uniform((x._shape[0],), 0, 1.0, seed=seed), 0.5)
-        return where(reshape(cond, (-1, 1, 1, 1)), flipped, x)
+        return batch_flip(random.uniform((x._shape[0],), 0, 1.0, seed=seed), flipped, x)
     raise ValueError(f"'image' (shape {tuple(x._shape)}) must have either 3 or 4 dimensions.")
 
 

@@ -71,6 +71,8 @@ def eye(num_rows: int, num_columns: int | None = None, batch_shape: Any = None,
         return _runtime_eye(num_rows, num_columns, batch_shape, dt.as_dtype(dtype))
     if isinstance(num_rows, EagerTensor) or isinstance(num_columns, EagerTensor):
         return _eager_tensor_eye(num_rows, num_columns, batch_shape, dt.as_dtype(dtype))
+    if batch_shape is not None and not isinstance(batch_shape, Tensor):
+        batch_shape = list(batch_shape)  # (TF's list() of it: an int is Python's TypeError)
     for v in (num_rows, num_rows if num_columns is None else num_columns):
         if not isinstance(v, (Tensor, int, np.integer)):
             raise TypeError(f"Arguments `num_rows` and `num_columns` must be positive integer "

@@ -186,14 +186,18 @@ def from_tensor(tensor: Any, lengths: Any, padding: Any, ragged_rank: int,
             not isinstance(lengths[0], (int, float)):
         return _from_tensor_nested_lengths(t, lengths, ragged_rank)
     if ragged_rank > 1:
+        # the leading dims merged into rows, then split again by each dim, every level told
+        # its count of rows: an empty dim among them must not lose the rows above it (TF's
+        # [2, 3, 0, 2] at ragged_rank 3: row splits [0, 3, 6], seven zeros, [0])
         dims = shape_op(t, out_type=splits_dtype)
-        flat = reshape(t, dense_concat([convert_to_tensor([-1], splits_dtype),
-                                  dims[ragged_rank:]], 0))
+        flat = reshape(t, dense_concat([reshape(reduce_prod(dims[:ragged_rank]), [1]),
+                                        dims[ragged_rank:]], 0))
         result: Any = from_tensor(flat, lengths, padding, 1, splits_dtype)
         for axis in builtins.range(ragged_rank - 1, 0, -1):
             n = t.shape[axis]
             length = convert_to_tensor(n, splits_dtype) if n is not None else dims[axis]
-            result = RaggedTensor.from_uniform_row_length(result, length, validate=False)
+            result = RaggedTensor.from_uniform_row_length(
+                result, length, reduce_prod(dims[:axis]), validate=False)
         return result
     dims = shape_op(t, out_type=splits_dtype)
     nrows, ncols = dims[0], dims[1]

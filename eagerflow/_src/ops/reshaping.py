@@ -295,7 +295,7 @@ def squeeze(input: Any, axis: Any = None, name: str | None = None) -> Any:  # no
     """TF's Squeeze op, as TF's graphs hold it (its dims checked as TF's shape function
     checks them while tracing, and by TF's kernel at run time)."""
     x = as_input(input, "input")
-    if axis is None:
+    if axis is None or C.empty_array(axis):
         axes: tuple = ()
     else:
         # (TF's attr takes a list: a tensor or array of dims is refused, a graph's scalar too)

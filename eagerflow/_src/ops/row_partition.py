@@ -121,7 +121,7 @@ def uniform_partition(length: Tensor, nvals: Tensor, nrows: Any, validate: bool)
             nrows = convert_to_tensor(n, length._dtype)
         else:
             nrows = nvals // maximum(length, convert_to_tensor(1, length._dtype))
-    else:
+    else:  # (converted to the length's dtype: a tensor of the other is refused)
         nrows = index_scalar(nrows, length._dtype, "nrows")
     if all_eager(length, nvals, nrows):
         if int(length._arr) * int(nrows._arr) != int(nvals._arr):

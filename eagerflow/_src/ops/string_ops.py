@@ -526,6 +526,8 @@ def _join_sequence(inputs: Any) -> bool:
     tensor's rows too), not a NumPy array, set, dict or iterator, nor a non-empty str."""
     if isinstance(inputs, (Tensor, list, tuple)):
         return True
+    if isinstance(inputs, np.ndarray):  # (an empty one only: no items, an empty list)
+        return inputs.ndim > 0 and len(inputs) == 0
     if isinstance(inputs, (str, bytes, bytearray)):
         return not inputs
     return isinstance(inputs, collections.abc.Sequence)
@@ -548,7 +550,7 @@ def join(inputs: Any, separator: str = "", name: str | None = None) -> Any:
         raise TypeError(f"Expected list for 'inputs' argument to 'string_join' Op, not "
                         f"{inputs!r}.")
     sep = separator.encode() if isinstance(separator, str) else bytes(separator)
-    if isinstance(inputs, (list, tuple)) and not inputs:  # (TF's Python answers "")
+    if isinstance(inputs, (list, tuple, np.ndarray)) and not len(inputs):  # (TF's: "")
         return convert_to_tensor("")
     try:
         xs = tuple(_as_tensor(x) for x in inputs)
