@@ -143,8 +143,8 @@ OPS_ORDER = [
     "training_ops", "sparse_training_refs", "sparse_training_ops", "sparse_count_ops",
     "ragged_count_ops", "ragged_legacy_shape",
     # ragged tensors (over the families above)
-    "ragged_ops", "ragged_tensor", "ragged_functions", "ragged_getitem", "ragged_shape",
-    "ragged_broadcast",
+    "ragged_ops", "row_partition", "ragged_tensor", "ragged_functions", "ragged_getitem",
+    "ragged_shape", "ragged_broadcast",
     "ragged_dispatch", "ragged_dispatch_extra", "ragged_strings", "ragged_ngrams", "ragged",
     "ragged_variant_ops",
     "hash_map_order", "table_refs",

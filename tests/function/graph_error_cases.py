@@ -68,6 +68,17 @@ CASES = {
         def run():
             return f(tf.constant([1, 2]), tf.constant(2))
     """,
+    "lambda_cond_branch": """
+        f = tf.function(lambda x, i: tf.cond(i > 0, lambda: tf.gather(x, i), lambda: x[0]))
+        def run():
+            return f(tf.constant([1.0, 2.0]), tf.constant(5))
+    """,
+    "lambda_while_body": """
+        f = tf.function(lambda x, i: tf.while_loop(
+            lambda k, a: k < 2, lambda k, a: (k + 1, a + tf.gather(x, i)), [0, 0.0])[1])
+        def run():
+            return f(tf.constant([1.0, 2.0]), tf.constant(5))
+    """,
     "lookup_bad_key_in_function": """
         table = tf.lookup.StaticHashTable(tf.lookup.KeyValueTensorInitializer(
             tf.constant(["a", "b"]), tf.constant([1, 2], tf.int64)), -1)

@@ -24,11 +24,14 @@ def _shape(text):
     if m:
         assert m.group(1) == m.group(3), text  # the node detected is the node named
         return "graph", m.group(2).splitlines()[0], m.group(4)
-    m = re.match(r"\{\{function_node __inference_(\S+)_\d+\}\} (.*)\n\t \[\[\{\{node \S+\}\}\]\] "
+    # (a node of a cond's branch or a loop's body is tagged with its function: "cond_true")
+    m = re.match(r"\{\{function_node __inference_(\S+)_\d+\}\} (.*)\n\t \[\["
+                 r"(?:\{\{function_node (\S+?)_\d+\}\})?\{\{node \S+\}\}\]\] "
                  r"\[Op:__inference_(\S+)_\d+\]$", text, re.S)
     if m:
-        assert m.group(1) == m.group(3), text
-        return "function_node", m.group(2).splitlines()[0], m.group(3)
+        assert m.group(1) == m.group(4), text
+        branch = f" in {m.group(3)}" if m.group(3) else ""
+        return "function_node" + branch, m.group(2).splitlines()[0], m.group(4)
     return "eager", text.splitlines()[0] if text else "", None
 
 
@@ -58,7 +61,9 @@ def test_runtime_errors_in_functions_are_worded_as_graph_errors(case):
     cls, text = raise_case(tf, CASES[case])
     assert cls == "InvalidArgumentError", (cls, text)
     form, _, fn = _shape(text)
-    assert form == ("function_node" if case.startswith("lambda") else "graph"), text
+    assert form == {"lambda_cond_branch": "function_node in cond_true",
+                    "lambda_while_body": "function_node in while_body"}.get(
+        case, "function_node" if case.startswith("lambda") else "graph"), text
     assert fn == ("<lambda>" if case.startswith("lambda") else "f"), text
 
 

@@ -15,29 +15,16 @@ from tests.ragged import golden_text10 as G
 from tests.ragged.sections import section_test
 
 # Expressions whose answer still differs from TF's, with why; each must still differ.
-_SCOPES = ("TF names a traced ragged check's nodes under its API's name scopes "
-           "(RaggedFromNestedRowlengths/RaggedFromRowLengths/..., RaggedConcat/..., "
-           "RaggedFromSparse/...) and reports the AssertGuard branch function that failed; "
-           "eagerflow's ragged functions open no such scopes")
+_SCOPES = ("TF names a traced ragged concat's nodes under its RaggedConcat/ scope (its "
+           "RaggedNRows/ and RaggedFromTensor/ inside) and compares other slices; "
+           "eagerflow's concat opens no such scopes yet")
 KNOWN: dict = {
     ("regex_re2", "rep(['\\u00e9b'], '\\\\C\\u00e9?', 'x')"):
         "RE2's \\C is one byte; eagerflow matches bytes only where nothing else in the "
         "pattern needs characters (here the literal \u00e9), else one character",
-    ("ragged_methods", "run(traced(lambda x: RT.from_nested_row_lengths(x, [[2, 1], [0, 3, "
-                       "2]]), TS([None], tf.int32)), tf.constant([1, 2, 3, 4]))"): _SCOPES,
-    ("ragged_methods", "run(traced(lambda x: RT.from_uniform_row_length(x, 2), "
-                       "TS([None], tf.int32)), tf.constant([1, 2, 3]))"): _SCOPES,
-    ("ragged_methods", "run(traced(lambda x: RT.from_sparse(x), "
-                       "tf.SparseTensorSpec([None, None], tf.int32)), "
-                       "ST([[0, 1], [1, 0]], [1, 2], [2, 2]))"): _SCOPES,
     ("ragged_ops_mixed", "run(traced(lambda x, d: tf.concat([x, d], axis=1), "
                          "RS([None, None], tf.int32), TS([None, 2], tf.int32)), rt, "
                          "dense[:2])"): _SCOPES,
-    ("traced_more", "run(traced(lambda x, p: tf.ragged.stack_dynamic_partitions(x, p, 2), "
-                    "TS([None], tf.int32), TS([None], tf.int32)), tf.constant([1, 2]), "
-                    "tf.constant([0, 3]))"):
-        "TF's check sits in stack_dynamic_partitions' SegmentStack scope and compares the "
-        "largest partition it sliced there; eagerflow's, in no scope, another slice",
     ("traced_more", "run(traced(lambda x: x + tf.ones([2, 1], tf.int32), "
                     "RS([None, None], tf.int32)), rt)"):
         "TF's broadcast check compares a LogicalOr of the row counts' tests and reports its "

@@ -17,20 +17,10 @@ from tests.ragged import golden_text11 as G
 from tests.ragged.sections import section_test
 
 # Expressions whose answer still differs from TF's, with why; each must still differ.
-_SCOPES = ("TF names a traced ragged check's nodes under its API's name scopes "
-           "(RaggedFromValueRowIds/RowPartitionFromValueRowIds/...) and reports the "
-           "AssertGuard branch function that failed; eagerflow's ragged functions open no "
-           "such scopes")
 _SHAPE_FN = ("TF's shape function refuses the node as the graph is built, a ValueError naming "
              "the node, its attrs and its inputs' shapes; eagerflow's infer raises the "
              "kernel's error there")
 KNOWN: dict = {
-    ("round_three", "tv(lambda v, i: RT.from_value_rowids(v, i), TS([None], tf.int32), "
-                    "TS([None], tf.int64))(tf.constant([1, 2]), tf.constant([1, 0], "
-                    "tf.int64))"): _SCOPES,
-    ("round_three", "tv(lambda v, i: RT.from_value_rowids(v, i, nrows=1), TS([None], "
-                    "tf.int32), TS([None], tf.int64))(tf.constant([1, 2]), "
-                    "tf.constant([0, 1], tf.int64))"): _SCOPES,
     ("round_three", "g(lambda x: tf.io.decode_raw(x, tf.int16, fixed_length=3), "
                     "TS([None], tf.string))"):
         _SHAPE_FN + " (DecodePaddedRaw's fixed_length, an attr in eagerflow, an input "

@@ -85,9 +85,9 @@ def _find(graph: Any, node: str) -> tuple:
     ops = {op.name: op for op in getattr(graph, "operations", ())}
     if node in ops:
         return ops[node], node, []
-    inner = _in_branches(graph, node)
-    if inner is not None:  # a cond's or loop's node: named as its own ("while/Reshape")
-        return inner, node, []
+    found = _in_branches(graph, node)
+    if found is not None:  # a cond's or loop's node: named as its own ("while/Reshape")
+        return found[0], node, []
     head, _, rest = node.partition("/")
     fn = getattr(getattr(ops.get(head), "op", None), "fn", None)
     if not rest or fn is None:
@@ -96,19 +96,29 @@ def _find(graph: Any, node: str) -> tuple:
     return op, name, [fn.function_op_name] + inner
 
 
-def _in_branches(graph: Any, node: str) -> Any:
-    """The operation `node` of a branch or body graph of `graph`'s conds and loops (nested
-    ones too), if any: TF reports it by its own name, without a function's tag."""
+def _in_branches(graph: Any, node: str) -> tuple | None:
+    """(the operation, the name of its branch's or body's function) for `node` of a branch
+    or body graph of `graph`'s conds and loops (nested ones too), if any: TF reports it by
+    its own name, tagged with that function ("cond_false_3") only where a lambda ran it."""
     for op in getattr(graph, "operations", ()):
         for sub in getattr(op.op, "subgraphs", None) or ():
             g = getattr(sub, "graph", None)
             for inner in getattr(g, "operations", ()):
                 if inner.name == node:
-                    return inner
+                    return inner, g.name
             found = _in_branches(g, node)
             if found is not None:
                 return found
     return None
+
+
+def _branch_tag(graph: Any, node: str, function_op: str) -> str:
+    """`{{function_node cond_false_3}}` where a lambda's node failed in a cond's branch (or
+    a loop's body), as TF tags the branch's function there; "" otherwise."""
+    if "<lambda>" not in function_op:
+        return ""
+    found = _in_branches(graph, node)
+    return "" if found is None else f"{{{{function_node {found[1]}}}}}"
 
 
 def reword(e: OpError, function_op: str, graph: Any) -> None:
@@ -147,7 +157,8 @@ def reword(e: OpError, function_op: str, graph: Any) -> None:
     elif body.endswith(f"{{{{node {node}}}}}"):  # (the executor's error names its node)
         tail = f" [Op:{function_op}]"
     else:
-        tail = f"\n\t [[{{{{node {node}}}}}]] [Op:{function_op}]"
+        tail = f"\n\t [[{_branch_tag(graph, node, function_op)}{{{{node {node}}}}}]] " \
+               f"[Op:{function_op}]"
     if unavailable:
         e._message = (f"{_HEAD}\n\nDetected at node {node} defined at (most recent call "
                       f"last):\n<stack traces unavailable>\n{body}{tail}")

@@ -31,6 +31,7 @@ from eagerflow._src.ops import (
     ragged_count_ops,
     ragged_legacy_shape,
     reduce,
+    row_partition,
     segment_ops,
     shaping,
     sorting,
@@ -468,6 +469,7 @@ def _flat_weights(arr: Any, weights: Any) -> Any:
     return weights
 
 
+@row_partition.ragged_scope("SegmentStack")
 def stack_dynamic_partitions(data: Any, partitions: Any, num_partitions: Any,
                              name: str | None = None) -> RaggedTensor:
     """`tf.ragged.stack_dynamic_partitions`: row p holds the items of `data` (dense or
@@ -479,7 +481,8 @@ def stack_dynamic_partitions(data: Any, partitions: Any, num_partitions: Any,
     n = convert_to_tensor(num_partitions, dtype_hint=partitions.dtype)
     if splits_dtype is not None:
         partitions = cast(partitions, splits_dtype)
-    n = cast(n, partitions.dtype)
+    n = row_partition.graph_constant(cast(n, partitions.dtype), num_partitions,
+                                     "num_partitions")  # (TF's name of a Python count)
     rank = partitions.shape.rank
     if rank is None:
         raise ValueError("partitions must have known rank.")

@@ -37,6 +37,7 @@ from eagerflow._src.ops.reduce import (
     reduce_prod,
     reduce_sum,
 )
+from eagerflow._src.ops.row_partition import ragged_scope
 from eagerflow._src.ops.scans import (
     cumprod,
     cumsum,
@@ -566,6 +567,7 @@ def _batch_gather_rows(params: RaggedTensor, indices: Any) -> Any:
     return gather(params.values, indices + starts)
 
 
+@ragged_scope("RaggedMask")
 def boolean_mask(data: Any, mask: Any, name: str | None = None) -> Any:
     """`tf.ragged.boolean_mask`: keeps the entries of `data` where `mask` is True; the
     result is ragged along the masked dimensions. As TF, a ragged mask's partitions must be

@@ -19,6 +19,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor, NoneTensorSpec
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import DataLossError
+from eagerflow._src.core.name_scope import wrapper_scope
 from eagerflow._src.core.shape import TensorShape, as_shape
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
@@ -32,21 +33,25 @@ from eagerflow._src.ops.checks import positive_axis
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.indexing import gather
-from eagerflow._src.ops.math import equal, logical_and, maximum, not_equal
+from eagerflow._src.ops.math import equal, logical_and, not_equal
 from eagerflow._src.ops.math_base import cast, where
-from eagerflow._src.ops.misc_ops import UPPER_BOUND, bincount
+from eagerflow._src.ops.misc_ops import UPPER_BOUND
 from eagerflow._src.ops.reduce import reduce_all, reduce_any, reduce_max
-from eagerflow._src.ops.scans import cumsum
+from eagerflow._src.ops.row_partition import all_eager as _eager
+from eagerflow._src.ops.row_partition import index_scalar as _index_scalar
+from eagerflow._src.ops.row_partition import (
+    ragged_scope,
+    rowids_partition,
+    splits_from_lengths,
+    static_len,
+    uniform_partition,
+)
 from eagerflow._src.ops.sequences import range as range_op
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.tensor_array import TensorArray, TensorArraySpec
 
 _PRIVATE = ("RaggedTensor constructor is private; please use one of the factory methods "
             "instead (e.g., RaggedTensor.from_row_lengths())")
-
-
-def _eager(*xs: Any) -> bool:
-    return all(isinstance(x, EagerTensor) for x in xs)
 
 
 def _index_tensor(value: Any, what: str, dtype_hint: dt.DType = dt.int64,
@@ -114,11 +119,6 @@ def _nvals(values: Any, dtype: dt.DType) -> Any:
     return shape_op(values, out_type=dtype)[0]
 
 
-def _static_len(t: Any) -> int | None:
-    return None if t._shape is None or not t._shape else t._shape[0]
-
-
-
 def check_splits_dtypes(*values: Any) -> dt.DType | None:
     """The row_splits dtype the RaggedTensors among `values` share (None where there are
     none); TF's match_row_splits_dtypes refuses a mix."""
@@ -174,101 +174,89 @@ class RaggedTensor(CompositeTensor):
 
     # -- factories ---------------------------------------------------------------------
     @classmethod
+    @ragged_scope("RaggedFromRowSplits")
     def from_row_splits(cls, values: Any, row_splits: Any, name: str | None = None,
                         validate: bool = True) -> RaggedTensor:
         values, splits = _partition_args(values, row_splits, "row_splits")
         if validate:
             msg = "Arguments to from_row_splits do not form a valid RaggedTensor"
-            dbg.assert_equal(splits[:1], convert_to_tensor(0, splits._dtype),
-                             message=msg + ":zero")
-            dbg.assert_non_negative(splits[1:] - splits[:-1], message=msg + ":monotonic")
-            _check_nvals(values, splits[-1], "_from_row_partition")
+            # (TF's RowPartition checks the splits under a scope of its own)
+            with wrapper_scope(None, "RowPartitionFromRowSplits"):
+                dbg.assert_equal(splits[:1], convert_to_tensor(0, splits._dtype),
+                                 message=msg + ":zero")
+                dbg.assert_non_negative(splits[1:] - splits[:-1], message=msg + ":monotonic")
+            _check_nvals(values, splits, "_from_row_partition")
         return cls._make(values, _own(splits, row_splits))
 
     @classmethod
+    @ragged_scope("RaggedFromRowLengths")
     def from_row_lengths(cls, values: Any, row_lengths: Any, name: str | None = None,
                          validate: bool = True) -> RaggedTensor:
         values, lengths = _partition_args(values, row_lengths, "row_lengths")
+        with wrapper_scope(None, "RowPartitionFromRowLengths"):  # (TF's RowPartition's)
+            if validate:
+                dbg.assert_non_negative(lengths, message="Arguments to from_row_lengths do "
+                                                         "not form a valid RowPartition")
+            splits = splits_from_lengths(lengths)
         if validate:
-            dbg.assert_non_negative(lengths, message="Arguments to from_row_lengths do not "
-                                                     "form a valid RowPartition")
-        splits = _splits_from_lengths(lengths)
-        if validate:
-            _check_nvals(values, splits[-1], "_from_row_partition")
+            _check_nvals(values, splits, "_from_row_partition")
         return cls._make(values, splits, row_lengths=lengths)
 
     @classmethod
+    @ragged_scope("RaggedFromValueRowIds")
     def from_value_rowids(cls, values: Any, value_rowids: Any, nrows: Any = None,
                           name: str | None = None, validate: bool = True) -> RaggedTensor:
         values, rowids = _partition_args(values, value_rowids, "value_rowids")
-        n_vals, n_ids = _outer_len(values), _static_len(rowids)
+        n_vals, n_ids = _outer_len(values), static_len(rowids)
         if n_vals is not None and n_ids is not None and n_vals != n_ids:
             raise ValueError(f"Shapes ({n_vals},) and ({n_ids},) are incompatible")
-        given_rows = nrows is not None
-        if nrows is None:
-            if _eager(rowids):
-                nrows = convert_to_tensor(int(rowids._arr[-1]) + 1 if rowids._arr.size else 0,
-                                          rowids._dtype)
-            else:
-                last = concat([convert_to_tensor([-1], rowids._dtype), rowids], 0)[-1]
-                nrows = last + convert_to_tensor(1, rowids._dtype)
-        else:
-            nrows = _index_scalar(nrows, rowids._dtype, "nrows")
-            if _eager(nrows) and int(nrows._arr) < 0:
-                raise ValueError(f"Expected nrows >= 0; got {int(nrows._arr)}")
-            if _eager(nrows, rowids) and rowids._arr.size and int(nrows._arr) < \
-                    int(rowids._arr[-1]) + 1:
-                raise ValueError(f"Expected nrows >= value_rowids[-1] + 1; got "
-                                 f"nrows={int(nrows._arr)}, "
-                                 f"value_rowids[-1]={int(rowids._arr[-1])}")
-        if validate:
-            msg = "Arguments to from_value_rowids do not form a valid RowPartition"
-            dbg.assert_non_negative(rowids[:1], message=msg)
-            dbg.assert_non_negative(rowids[1:] - rowids[:-1], message=msg)
-            if given_rows:  # (TF's check of the last id, found at run time in a graph)
-                dbg.assert_less(rowids[-1:], nrows, message=msg)
-            dbg.assert_non_negative(nrows, message=msg)
-        # (TF's rule: the splits are the running sum of each row's count of ids, counted by
-        # bincount of the ids as int32 bounded to nrows: an id past the rows is dropped, a
-        # negative one DenseBincount's refusal)
-        bound = cast(nrows, dt.int32)
-        lengths = bincount(cast(rowids, dt.int32), minlength=bound, maxlength=bound,
-                           dtype=rowids._dtype)
-        splits = _splits_from_lengths(lengths)
-        known = partial_value(nrows)
-        if isinstance(known, (int, np.integer)) and _static_len(splits) is None:
-            splits.set_shape([int(known) + 1])  # (TF's: the splits of a constant nrows)
+        with wrapper_scope(None, "RowPartitionFromValueRowIds"):  # (TF's RowPartition's)
+            splits, nrows = rowids_partition(rowids, nrows, validate)
+        if validate and _state.graph is not None:
+            # (TF's check of the ids' count against the values' at run time; eagerly the
+            # shapes' check above has answered)
+            _check_nvals(values, rowids, "_from_row_partition",
+                         lambda: _nvals(rowids, rowids._dtype))
         return cls._make(values, splits, value_rowids=rowids, nrows=nrows)
 
     @classmethod
+    @ragged_scope("RaggedFromRowStarts")
     def from_row_starts(cls, values: Any, row_starts: Any, name: str | None = None,
                         validate: bool = True) -> RaggedTensor:
         values, starts = _partition_args(values, row_starts, "row_starts")
-        if validate:
+        # (TF counts the values first, as int32 for a tensor's, then casts the count in
+        # its RowPartition's scope)
+        nvals = _nvals(values, starts._dtype if isinstance(values, RaggedTensor) else dt.int32)
+        with wrapper_scope(None, "RowPartitionFromRowStarts"):
+            nvals = cast(nvals, starts._dtype)
             msg = "Arguments to from_row_starts do not form a valid RaggedTensor"
-            if _static_len(starts) != 0:
-                dbg.assert_equal(starts[:1], convert_to_tensor(0, starts._dtype), message=msg)
-            dbg.assert_non_negative(starts[1:] - starts[:-1], message=msg)
-        nvals = _nvals(values, starts._dtype)
-        if validate:  # (TF's last check: no row starts past the values)
-            dbg.assert_less_equal(starts[-1:], nvals, message=msg)
-        splits = concat([starts, reshape(nvals, [1])], 0)
+            if validate:
+                if static_len(starts) != 0:
+                    dbg.assert_equal(starts[:1], convert_to_tensor(0, starts._dtype),
+                                     message=msg)
+                dbg.assert_non_negative(starts[1:] - starts[:-1], message=msg)
+                # (TF's last check: no row starts past the values)
+                dbg.assert_less_equal(starts[-1:], nvals, message=msg)
+            splits = concat([starts, reshape(nvals, [1])], 0)
         return cls._make(values, splits)
 
     @classmethod
+    @ragged_scope("RaggedFromRowLimits")
     def from_row_limits(cls, values: Any, row_limits: Any, name: str | None = None,
                         validate: bool = True) -> RaggedTensor:
         values, limits = _partition_args(values, row_limits, "row_limits")
-        if validate:  # (TF's checks: the first limit, then the limits' steps)
-            msg = "Arguments to from_row_limits do not form a valid RaggedTensor"
-            dbg.assert_non_negative(limits[:1], message=msg)
-            dbg.assert_non_negative(limits[1:] - limits[:-1], message=msg)
-        splits = concat([convert_to_tensor([0], limits._dtype), limits], 0)
+        with wrapper_scope(None, "RowPartitionFromRowLimits"):  # (TF's RowPartition's)
+            if validate:  # (TF's checks: the first limit, then the limits' steps)
+                msg = "Arguments to from_row_limits do not form a valid RaggedTensor"
+                dbg.assert_non_negative(limits[:1], message=msg)
+                dbg.assert_non_negative(limits[1:] - limits[:-1], message=msg)
+            splits = concat([convert_to_tensor([0], limits._dtype), limits], 0)
         if validate:
-            _check_nvals(values, splits[-1], "_from_row_partition")
+            _check_nvals(values, splits, "_from_row_partition")
         return cls._make(values, splits)
 
     @classmethod
+    @ragged_scope("RaggedFromUniformRowLength")
     def from_uniform_row_length(cls, values: Any, uniform_row_length: Any, nrows: Any = None,
                                 validate: bool = True, name: str | None = None
                                 ) -> RaggedTensor:
@@ -276,35 +264,19 @@ class RaggedTensor(CompositeTensor):
         dtype = values.row_splits.dtype if isinstance(values, RaggedTensor) else None
         length = _index_scalar(uniform_row_length, dtype, "UniformRowLength")
         nvals = _nvals(values, length._dtype)
-        if nrows is None:
-            if _eager(length, nvals):
-                n = int(nvals._arr) // int(length._arr) if int(length._arr) else 0
-                nrows = convert_to_tensor(n, length._dtype)
-            else:
-                nrows = nvals // maximum(length, convert_to_tensor(1, length._dtype))
-        else:  # (converted to the length's dtype: a tensor of the other is refused)
-            nrows = _index_scalar(nrows, length._dtype, "nrows")
-        if _eager(length, nvals, nrows):
-            if int(length._arr) * int(nrows._arr) != int(nvals._arr):
-                raise ValueError(f"uniform_row_length={int(length._arr)} times "
-                                 f"nrows={int(nrows._arr)} must equal nvals={int(nvals._arr)}")
-            if validate and int(length._arr) < 0:
-                raise ValueError("uniform_row_length must be >= 0.")
-        elif validate:
-            # (TF's data: the numbers between its words, no condition line)
-            dbg.assert_equal_v1(length * nrows, nvals, ("uniform_row_length", length,
-                                                        "times nrows", nrows,
-                                                        "must equal nvals", nvals))
-        splits = range_op(nrows + convert_to_tensor(1, nrows._dtype)) * length
+        with wrapper_scope(None, "RowPartitionFromUniformRowLength"):  # (TF's scope)
+            splits, nrows = uniform_partition(length, nvals, nrows, validate)
         return cls._make(values, splits, uniform_row_length=length, nrows=nrows)
 
     @classmethod
+    @ragged_scope("RaggedFromNestedRowSplits")
     def from_nested_row_splits(cls, flat_values: Any, nested_row_splits: Any,
                                name: str | None = None, validate: bool = True) -> RaggedTensor:
         return _from_nested(flat_values, nested_row_splits, "nested_row_splits",
                             lambda v, splits: cls.from_row_splits(v, splits, validate=validate))
 
     @classmethod
+    @ragged_scope("RaggedFromNestedRowlengths")
     def from_nested_row_lengths(cls, flat_values: Any, nested_row_lengths: Any,
                                 name: str | None = None, validate: bool = True
                                 ) -> RaggedTensor:
@@ -313,6 +285,7 @@ class RaggedTensor(CompositeTensor):
                                                                     validate=validate))
 
     @classmethod
+    @ragged_scope("RaggedFromNestedValueRowIds")
     def from_nested_value_rowids(cls, flat_values: Any, nested_value_rowids: Any,
                                  nested_nrows: Any = None, name: str | None = None,
                                  validate: bool = True) -> RaggedTensor:
@@ -332,6 +305,7 @@ class RaggedTensor(CompositeTensor):
                             lambda v, rn: cls.from_value_rowids(v, *rn, validate=validate))
 
     @classmethod
+    @ragged_scope("RaggedFromSparse")
     def from_sparse(cls, st_input: Any, name: str | None = None,
                     row_splits_dtype: Any = dt.int64) -> RaggedTensor:
         if not isinstance(st_input, SparseTensor):
@@ -389,7 +363,7 @@ class RaggedTensor(CompositeTensor):
 
     @property
     def shape(self) -> TensorShape:
-        n = _static_len(self._row_splits)
+        n = static_len(self._row_splits)
         nrows = None if n is None else n - 1
         if nrows is None and self._nrows is not None:  # (TF's: a constant nrows given)
             known = partial_value(self._nrows)
@@ -469,11 +443,12 @@ class RaggedTensor(CompositeTensor):
             rt = rt._values
         return tuple(out)
 
+    @ragged_scope("RaggedNRows")
     def nrows(self, out_type: Any = None, name: str | None = None) -> Tensor:
         d = dt.as_dtype(out_type) if out_type is not None else self._row_splits._dtype
         if self._nrows is not None:
             return cast(self._nrows, d)
-        n = _static_len(self._row_splits)
+        n = static_len(self._row_splits)
         made = convert_to_tensor(n - 1, self._row_splits._dtype) if n is not None \
             else shape_op(self._row_splits, out_type=self._row_splits._dtype)[0] - \
             convert_to_tensor(1, self._row_splits._dtype)
@@ -624,7 +599,7 @@ class RaggedTensor(CompositeTensor):
     def __iter__(self) -> Any:
         if not self._is_eager():
             raise TypeError("Iterating over a symbolic RaggedTensor is not allowed.")
-        n = _static_len(self._row_splits) - 1
+        n = static_len(self._row_splits) - 1
         return iter([self[i] for i in range(n)])
 
     def __hash__(self) -> int:
@@ -662,7 +637,7 @@ def _partition_args(values: Any, partition: Any, what: str) -> tuple:
     values = _values_tensor(values)
     t = _index_tensor(partition, what, _splits_hint(values), isinstance(values, RaggedTensor))
     _check_vector(t)
-    if what == "row_splits" and _static_len(t) == 0:
+    if what == "row_splits" and static_len(t) == 0:
         raise ValueError("row_splits tensor may not be empty.")
     _check_splits_dtype(values, t)
     return values, t
@@ -675,9 +650,9 @@ def _check_vector(t: Tensor) -> None:
 
 def _outer_len(values: Any) -> int | None:
     if isinstance(values, RaggedTensor):
-        n = _static_len(values._row_splits)
+        n = static_len(values._row_splits)
         return None if n is None else n - 1
-    return _static_len(values)
+    return static_len(values)
 
 
 def _check_splits_dtype(values: Any, partition: Tensor) -> None:
@@ -688,29 +663,14 @@ def _check_splits_dtype(values: Any, partition: Tensor) -> None:
                          f"<dtype: '{values.row_splits_dtype.name}'>).")
 
 
-def _check_nvals(values: Any, last: Tensor, where: str) -> None:
-    nvals = _nvals(values, last._dtype)
+def _check_nvals(values: Any, splits: Tensor, where: str,
+                 counted: Callable | None = None) -> None:
+    """TF's check that the values the partition counts (the last split, or `counted()`)
+    are the values given (counted first, as TF)."""
+    nvals = _nvals(values, splits._dtype)
+    last = splits[-1] if counted is None else counted()
     dbg.assert_equal(last, nvals, message=f"Arguments to {where} do not form a valid "
                                           "RaggedTensor")
-
-
-def _index_scalar(value: Any, dtype: dt.DType | None, what: str) -> Tensor:
-    """A row partition's scalar (nrows, a uniform row length) as TF's RowPartition
-    converts it: to `dtype` where an earlier part set it (a tensor of another dtype is
-    refused: its conversion's ValueError, named `what`), else its own dtype (a Python
-    value int64); an int32 or int64 scalar."""
-    if dtype is None and isinstance(value, np.ndarray) and value.dtype == np.int32:
-        t = convert_to_tensor(value, name=what)  # (TF's: an int32 array stays int32)
-    elif dtype is None:
-        t = value if isinstance(value, Tensor) else convert_to_tensor(
-            value, dtype_hint=dt.int64, name=what)
-    else:
-        t = convert_to_tensor(value, dtype, name=what)
-    if t._dtype not in (dt.int32, dt.int64):
-        raise ValueError(f"{what} must have dtype int32 or int64")
-    if t._shape not in (None, ()):
-        raise ValueError(f"Shape {TensorShape(t._shape)} must have rank 0")
-    return t
 
 
 def _bound(op: Any, sorted_ids: Tensor, values: Tensor) -> Tensor:
@@ -719,11 +679,6 @@ def _bound(op: Any, sorted_ids: Tensor, values: Tensor) -> Tensor:
                                                              0)),
                 {"out_type": sorted_ids._dtype})
     return rows[0]
-
-
-def _splits_from_lengths(lengths: Tensor) -> Tensor:
-    zero = convert_to_tensor([0], lengths._dtype)
-    return concat([zero, cumsum(lengths)], 0)
 
 
 def _shape_request(shape: Any, d: dt.DType) -> Tensor:

@@ -16,6 +16,7 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.name_scope import wrapper_scope
 from eagerflow._src.core.tensor import EagerTensor, Tensor, host_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import topk_order, wrapper_inputs
@@ -480,7 +481,8 @@ def sort(values: Any, axis: Any = -1, direction: str = "ASCENDING",
 
 def argsort(values: Any, axis: Any = -1, direction: str = "ASCENDING", stable: bool = False,
             name: str | None = None) -> Any:
-    key, axis, r = _sort_setup(values, axis, direction)
-    key, perm = _to_last(key, axis, r)
-    idx = top_k(key, _last_size(key)).indices
-    return idx if perm is None else transpose(idx, perm)
+    with wrapper_scope(name, "argsort"):  # (TF's scope in a graph)
+        key, axis, r = _sort_setup(values, axis, direction)
+        key, perm = _to_last(key, axis, r)
+        idx = top_k(key, _last_size(key)).indices
+        return idx if perm is None else transpose(idx, perm)
