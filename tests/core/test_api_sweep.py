@@ -91,7 +91,6 @@ KNOWN: dict = {
     "tf.space_to_batch_nd": _EITHER_ATTR,
     "tf.zeros_like": _DTYPE_TENSOR,
     # -- tf.image --
-    "tf.image.adjust_jpeg_quality": "uint32/64: TF's saturate_cast has no kernel (its entry)",
     "tf.image.central_crop": "non-scalar/string fraction: NumPy's errors in TF, ours in words",
     "tf.image.grayscale_to_rgb": "uint16: TF's Tile has no kernel (tf.tile's entry)",
     "tf.image.non_max_suppression_padded": "bad boxes: TF's error is a tf.function traceback",

@@ -145,8 +145,9 @@ def check_explicit(op: str, padding: str, explicit: tuple, nd: int, data_format:
 
 def out_size(op: str, size: Any, k: int, stride: int, dil: int, padding: str,
              pair: tuple) -> Any:
-    """One output dim (None when unknown), raising TF's negative-size error."""
-    if size is None:
+    """One output dim (None when the size or the window is unknown), raising TF's
+    negative-size error."""
+    if size is None or k is None:
         return None
     o, _, _ = W.window_geometry(size, k, stride, dil, padding, pair)
     if o < 0:
