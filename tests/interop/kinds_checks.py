@@ -1,6 +1,7 @@
-"""What test_file_cases_kinds.py (file_cases_kinds.py's tf.Module cases) and
-test_file_cases_kinds_keras.py (its Keras cases) share: TF 2.21's recorded reads, the
-differences still KNOWN, and TF's run over a set of cases. Each file checks its own half,
+"""What test_file_cases_kinds.py (file_cases_kinds.py's tf.Module cases),
+test_file_cases_kinds_keras.py (its Keras cases) and test_file_cases_kinds_optimizers.py
+(its optimizer states) share: TF 2.21's recorded reads, the differences still KNOWN, TF's
+run over a set of cases, and the checks themselves (suite). Each file checks its own part,
 so that each stays within CI's time for one test file."""
 
 from __future__ import annotations
@@ -83,3 +84,32 @@ def we_read_tfs(work: Path, out: dict, name: str) -> None:
     got = C.run_case(tf, keras, name, str(work / "tf" / name), False, CASES)
     diff = _diff(name, out["tf_on_tf"][name], got, "ours")
     assert not diff, "\n".join(diff[:20])
+
+
+def suite(names: list, tag: str, tf_files: set) -> tuple:
+    """The four checks over case `names` as one test file's functions (and the fixture
+    of TF's run over them, in a folder named `tag`): bind them to module names there."""
+    @pytest.mark.parametrize("name", names)
+    def test_our_files_read_back_as_tensorflows_own(name: str, tmp_path: Path) -> None:
+        own_files_read_back(name, tmp_path)
+
+    @pytest.mark.parametrize("name", sorted(tf_files & set(names)))
+    def test_we_read_the_files_tensorflow_wrote_as_it_does(name: str, tmp_path: Path) -> None:
+        tf_files_read(name, tmp_path)
+
+    @pytest.fixture(scope="module")
+    def tf_outcomes(tmp_path_factory: pytest.TempPathFactory) -> tuple:
+        work = tmp_path_factory.mktemp(tag)
+        return work, tf_run(work, tuple(names))
+
+    @pytest.mark.parametrize("name", names)
+    def test_tensorflow_reads_our_files_as_its_own(tf_outcomes: tuple, name: str) -> None:
+        tf_reads_ours(tf_outcomes[1], name)
+
+    @pytest.mark.parametrize("name", names)
+    def test_we_read_tensorflows_files_as_it_does(tf_outcomes: tuple, name: str) -> None:
+        we_read_tfs(*tf_outcomes, name)
+
+    return (test_our_files_read_back_as_tensorflows_own,
+            test_we_read_the_files_tensorflow_wrote_as_it_does, tf_outcomes,
+            test_tensorflow_reads_our_files_as_its_own, test_we_read_tensorflows_files_as_it_does)

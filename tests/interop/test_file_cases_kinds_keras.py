@@ -8,35 +8,13 @@ is installed)."""
 
 from __future__ import annotations
 
-import pytest
-
 from tests.interop import kinds_checks as K
 from tests.interop.file_cases_kinds import KERAS_CASES, TF_FILES
 
 NAMES = sorted(KERAS_CASES)
 
-
-@pytest.mark.parametrize("name", NAMES)
-def test_our_files_read_back_as_tensorflows_own(name, tmp_path):
-    K.own_files_read_back(name, tmp_path)
-
-
-@pytest.mark.parametrize("name", sorted(set(TF_FILES) & set(NAMES)))
-def test_we_read_the_files_tensorflow_wrote_as_it_does(name, tmp_path):
-    K.tf_files_read(name, tmp_path)
-
-
-@pytest.fixture(scope="module")
-def tf_run(tmp_path_factory):
-    work = tmp_path_factory.mktemp("file_cases_kinds_keras")
-    return work, K.tf_run(work, tuple(NAMES))
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_tensorflow_reads_our_files_as_its_own(tf_run, name):
-    K.tf_reads_ours(tf_run[1], name)
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_we_read_tensorflows_files_as_it_does(tf_run, name):
-    K.we_read_tfs(*tf_run, name)
+(test_our_files_read_back_as_tensorflows_own,
+ test_we_read_the_files_tensorflow_wrote_as_it_does, tf_outcomes,
+ test_tensorflow_reads_our_files_as_its_own,
+ test_we_read_tensorflows_files_as_it_does) = K.suite(NAMES, "file_cases_kinds_keras",
+                                                        set(TF_FILES))
