@@ -38,6 +38,8 @@ def ragged_scope(default: str) -> Callable:
 
         @functools.wraps(fn)
         def scoped(*args: Any, **kwargs: Any) -> Any:
+            if _state.graph is None:  # (wrapper_scope's none, without its context)
+                return fn(*args, **kwargs)
             name = args[at] if len(args) > at else kwargs.get("name")
             with wrapper_scope(name, default):
                 return fn(*args, **kwargs)
@@ -51,7 +53,6 @@ def all_eager(*xs: Any) -> bool:
 
 def static_len(t: Any) -> int | None:
     return None if t._shape is None or not t._shape else t._shape[0]
-
 
 
 def index_scalar(value: Any, dtype: dt.DType | None, what: str) -> Tensor:
