@@ -367,12 +367,16 @@ def _last_at(xp: Any, shape: tuple, key: tuple, updates: Any) -> Any:
     """last_updates for a store of `updates` at `key` (index arrays, in range, over the
     leading dims of an array of `shape`), their rows numbered on the device."""
     n, k = math.prod(key[0].shape), len(key)
-    rows = key[0].reshape(n).astype(np.int64)
+    rows = key[0].reshape(n)
+    if k > 1 or rows.dtype.itemsize < 8:  # (row numbers past 2**31 need 64 bits)
+        rows = rows.astype(np.int64)
     for c, d in zip(key[1:], shape[1:k]):
         rows = rows * d + c.reshape(n)
-    tail = tuple(shape[k:])
-    flat = xp.broadcast_to(updates, key[0].shape + tail).reshape((n,) + tail)
-    return last_updates(xp, rows, math.prod(shape[:k]), flat).reshape(key[0].shape + tail)
+    want = key[0].shape + tuple(shape[k:])
+    if updates.shape != want:
+        updates = xp.broadcast_to(updates, want)
+    flat = updates.reshape((n,) + tuple(shape[k:]))
+    return last_updates(xp, rows, math.prod(shape[:k]), flat).reshape(want)
 
 
 def _scatter_into(xp: Any, out: Any, indices: Any, updates: Any, mode: str) -> Any:
@@ -435,8 +439,9 @@ def scatter_skipping(xp: Any, base: Any, shape: tuple, dtype: Any, indices: Any,
     `dtype`) on a device, as TF's GPU kernel runs it: each index vector becomes its row
     of the leading dims flattened, one out of range the row past the end, which the
     result leaves out. Nothing is read back. `mode`: "add", "update" (a repeated index:
-    any one of its updates lands on a GPU, NumPy's last on the stand-in), "max"/"min"
-    (TF's CPU rule for a NaN) or "fmax"/"fmin" (its GPU atomics' rule)."""
+    its last update lands, as on the CPU, where TF's GPU kernel lands any one:
+    last_updates), "max"/"min" (TF's CPU rule for a NaN) or "fmax"/"fmin" (its GPU
+    atomics' rule)."""
     k = indices.shape[-1]
     lead, tail = shape[:k], tuple(shape[k:])
     rows = math.prod(lead)
