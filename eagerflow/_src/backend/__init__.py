@@ -232,8 +232,7 @@ class DeviceBackend(Backend):
             return self.captured_product(a, b, out, tf32)
         if a.dtype.kind == "V" and max(a.ndim, b.ndim) > 2:
             # a batch of bfloat16 products (the one such dtype a device holds), as cuBLAS
-            # gives a matrix's (CuPy runs batches of bfloat16 through its integer kernel,
-            # which adds in bfloat16)
+            # gives a matrix's (CuPy 14.2 refuses such a batch: cupy_gaps.py)
             return _in_float32(self.xp.matmul, a, b, out)
         mm = self.xp.matmul
         if tf32 and (a.dtype.char in "fF" or b.dtype.char in "fF"):  # (what TF32 can reach)

@@ -9,8 +9,9 @@ arrays fails here even where CuPy would quietly run it); its module namespace `x
 holds exactly the NumPy names CuPy has (listed below, checked against CuPy by a test
 where CuPy is installed) and refuses NumPy arrays as operands; it holds no strings,
 objects, nor ml_dtypes' types but bfloat16 (CuPy 14 holds bfloat16 where ml_dtypes is
-installed, and the stand-in poses as that: its ufuncs without a bfloat16 loop refuse it,
-its sums and means accumulate it in float32, its sorts refuse it). Like CuPy it has a
+installed, and the stand-in poses as CuPy 14.2 as it was read on an H200: its ufuncs
+without a bfloat16 loop cast it or refuse it, its sums and means accumulate it in float32,
+its sorts refuse it, and the rest below). Like CuPy it has a
 current device per thread, arrays remember theirs, and an operation on an array of
 another device raises, so a missing copy between devices fails too. Results of
 reductions and indexing are 0-d arrays, never NumPy scalars, as on CuPy.
