@@ -298,7 +298,6 @@ def test_a_scatter_of_many_rows_is_a_few_launches(method):
     assert launches["total"] <= limit, dict(launches)
 
 
-@pytest.mark.usefixtures("racing_stores")
 def test_repeated_rows_of_an_update_store_their_last_update_as_the_cpu():
     """TF's GPU kernel stores every update where its index is, leaving open which of a
     repeated row's lands (the CPU's: the last); eagerflow's device kernel lands the last,
@@ -309,7 +308,6 @@ def test_repeated_rows_of_an_update_store_their_last_update_as_the_cpu():
     np.testing.assert_array_equal(want[at[-1]], upd[-1])  # (the host's: the last)
 
 
-@pytest.mark.usefixtures("racing_stores")
 @pytest.mark.parametrize("method", _ND_METHODS)
 @pytest.mark.parametrize("dtype", ["float32", "int32", "int16"])
 def test_a_batched_scatter_nd_gives_the_hosts_values(method, dtype):

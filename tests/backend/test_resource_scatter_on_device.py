@@ -4,7 +4,7 @@ as those kernels do, reading nothing back: an index out of range is skipped, a r
 row's Min and Max fold as CUDA's fmax/fmin (a NaN loses to a number). Which of a
 repeated row's Updates lands TF's GPU kernel leaves open; eagerflow's lands the last, as
 the CPU (nd_indexing.last_updates), whatever order the device's stores take: here they
-land the first (`racing_stores`). Checked on the strict stand-in GPU against the CPU's
+land the first (the stand-in's scatter). Checked on the strict stand-in GPU against the CPU's
 kernels where indices are distinct and in range, and against plain loops of the GPU
 kernels' rules elsewhere."""
 
@@ -27,7 +27,7 @@ SLICES = ("ResourceScatterNdAdd", "ResourceScatterNdSub", "ResourceScatterNdMin"
           "ResourceScatterNdMax", "ResourceScatterNdUpdate")
 
 
-pytestmark = pytest.mark.usefixtures("standin_gpu", "racing_stores")  # (conftest.py)
+pytestmark = pytest.mark.usefixtures("standin_gpu")  # (conftest.py)
 
 
 def _kind(op):
