@@ -86,6 +86,10 @@ def product_rows(calls: int) -> list:
                         ("TF32 math mode", ef_cupy._TF32_TENSOR_OP_MATH)):
         cp.cuda.cublas.setMathMode(handle, mode)
         rows.append((f"CuPy x @ x, 1000^2, {label}", split_call(lambda: x @ x, sync, calls)))
+    # (CuPy's other ways to the same cuBLAS call, in the handle's TF32 mode still set)
+    rows.append(("CuPy cp.matmul(x, x), TF32 math mode",
+                 split_call(lambda: cp.matmul(x, x), sync, calls)))
+    rows.append(("CuPy x.dot(x), TF32 math mode", split_call(lambda: x.dot(x), sync, calls)))
     cp.cuda.cublas.setMathMode(handle, cp.cuda.cublas.CUBLAS_DEFAULT_MATH)
     try:
         import torch
