@@ -280,6 +280,17 @@ def aligned(rt: RaggedTensor, other: Any, dtype: Any = None, higher: bool = Fals
     """A dense operand broadcast to the flat values of `rt` (TF's ragged broadcasting); a
     Python value takes `dtype` (rt's by default). An operand of a rank above rt's: None
     where `higher` (the elementwise ops then broadcast both shapes), else refused."""
+    return _align(rt, other, dtype, higher, False)[1]
+
+
+def aligned_rows(rt: RaggedTensor, other: Any) -> tuple:
+    """The elementwise ops' `aligned` (of `higher`): (rt, its one row repeated where it may
+    have one and a dense operand of its rank more, known when a traced function runs, as
+    TF's broadcast repeats it; the operand aligned with that)."""
+    return _align(rt, other, None, True, True)
+
+
+def _align(rt: RaggedTensor, other: Any, dtype: Any, higher: bool, rows: bool) -> tuple:
     dtype = dtype or rt.dtype
     if isinstance(other, Tensor) or hasattr(other, "_as_tensor"):
         y = convert_to_tensor(other)
@@ -290,10 +301,10 @@ def aligned(rt: RaggedTensor, other: Any, dtype: Any = None, higher: bool = Fals
     if y.shape.rank is None or rank is None or inner is None:
         raise ValueError("broadcasting a dense tensor against a RaggedTensor needs known ranks")
     if y.shape.rank <= inner - 1:
-        return y  # broadcasts against the uniform inner dimensions of the flat values
-    if y.shape.rank > rank:
+        return rt, y  # broadcasts against the uniform inner dimensions of the flat values
+    if y.shape.rank > rank or (higher and _one_row_against_more(rt, y)):
         if higher:
-            return None  # (the caller broadcasts both shapes)
+            return rt, None  # (the caller broadcasts both shapes)
         raise ValueError(f"A dense tensor of rank {y.shape.rank} can't broadcast to a "
                          f"RaggedTensor of rank {rank}")
     # (TF broadcasts the two shapes: uniform inner dimensions of known sizes that differ,
@@ -303,27 +314,60 @@ def aligned(rt: RaggedTensor, other: Any, dtype: Any = None, higher: bool = Fals
             raise InvalidArgumentError(None, None, CANNOT_BROADCAST)
     # leading dimensions of 1 broadcast against the outer rows
     exact = y.shape.rank == rank
+    checked = rows and exact and _rows_at_run_time(rt, y)
+    if checked:
+        rt = _repeat_one_row(rt, y)
     for _ in range(rank - y.shape.rank):
         y = array.expand_dims(y, 0)
     level: Any = rt
     size = int(np.prod([1 if d is None else d for d in y.shape]))  # (the dense values)
     while isinstance(level, RaggedTensor):
-        y, exact = _one_level(level, y, exact, outer=level is rt, size=size)
+        outer = level is rt
+        y, exact = _one_level(level, y, exact, outer, size, checked and outer)
         level = level.values
-    return y
+    return rt, y
 
 
-def _one_level(rt: RaggedTensor, y: Tensor, exact: bool, outer: bool, size: int) -> tuple:
+def _one_row_against_more(rt: RaggedTensor, y: Tensor) -> bool:
+    """Whether rt has one row (known while tracing) and y, of its rank, more: TF then
+    repeats rt's row as it broadcasts the two shapes (row by row alignment keeps rt's)."""
+    n0 = y.shape[0]
+    return y.shape.rank == rt.shape.rank and n0 is not None and n0 != 1 and \
+        rt.row_splits.shape[0] == 2
+
+
+def _rows_at_run_time(rt: RaggedTensor, y: Tensor) -> bool:
+    """Whether rt may have one row and y (of its rank) more, known only when the traced
+    function runs."""
+    rows, n0 = rt.row_splits.shape[0], y.shape[0]
+    return n0 != 1 and rows in (None, 2) and (n0 is None or rows is None)
+
+
+def _repeat_one_row(rt: RaggedTensor, y: Tensor) -> RaggedTensor:
+    """rt with its rows repeated to y's count where it has one (TF's broadcast of the two
+    shapes, after its check that the row counts broadcast: either is 1, or they agree)."""
+    d = rt.row_splits_dtype
+    n, nrows, one = cast(array.shape(y), d)[0], rt.nrows(), convert_to_tensor(1, d)
+    dbg.assert_equal(math.logical_or(math.logical_or(math.equal(n, one), math.equal(
+        nrows, one)), math.equal(n, nrows)), convert_to_tensor(True))
+    index = range_op(math.maximum(n, nrows)) * cast(math.not_equal(nrows, one), d)
+    return rf.gather_rows(rt, index)
+
+
+def _one_level(rt: RaggedTensor, y: Tensor, exact: bool, outer: bool, size: int,
+               rows_checked: bool = False) -> tuple:
     """`y` (rows aligned with rt's rows, or one row) re-rowed to align with rt.values, and
     whether no dimension of y was broadcast so far (TF takes a dense dimension longer than
     1 against a ragged one only then: the dense tensor as a ragged one of rt's shape, its
-    `size` values against rt's flat values)."""
+    `size` values against rt's flat values; `rows_checked`: the row counts were checked)."""
     d = rt.row_splits_dtype
     n0, d1 = y.shape[0], y.shape[1]
     if n0 is None or d1 is None:
-        return _one_level_at_run_time(rt, y), False
+        return _one_level_at_run_time(rt, y, rows_checked), False
     nrows = rt.nrows()
-    if n0 != 1 and outer:  # (TF asserts that the row counts can broadcast: True)
+    if rows_checked:
+        pass
+    elif n0 != 1 and outer:  # (TF asserts that the row counts can broadcast: True)
         dbg.assert_equal(math.equal(nrows, convert_to_tensor(n0, d)), convert_to_tensor(True))
     elif n0 != 1:
         dbg.assert_equal(nrows, convert_to_tensor(n0, d))
@@ -346,7 +390,8 @@ def _one_level(rt: RaggedTensor, y: Tensor, exact: bool, outer: bool, size: int)
     raise InvalidArgumentError(None, None, message)
 
 
-def _one_level_at_run_time(rt: RaggedTensor, y: Tensor) -> Tensor:
+def _one_level_at_run_time(rt: RaggedTensor, y: Tensor, rows_checked: bool = False
+                           ) -> Tensor:
     """_one_level of a `y` whose sizes are known only when the traced function runs (TF's
     broadcast, decided then): value j of ragged row r takes y[r, j], row 0 where y has one
     row and column 0 where it has one column. The checks, as TF's: y's rows broadcast
@@ -356,8 +401,9 @@ def _one_level_at_run_time(rt: RaggedTensor, y: Tensor) -> Tensor:
     dims = cast(array.shape(y), d)
     n, width = dims[0], dims[1]
     one, nrows = convert_to_tensor(1, d), rt.nrows()
-    dbg.assert_equal(math.logical_or(math.equal(n, one), math.equal(n, nrows)),
-                     convert_to_tensor(True))
+    if not rows_checked:
+        dbg.assert_equal(math.logical_or(math.equal(n, one), math.equal(n, nrows)),
+                         convert_to_tensor(True))
     columns = math.not_equal(width, one)
     dbg.assert_equal(math.logical_or(math.logical_not(columns), reduce.reduce_all(
         math.equal(rt.row_lengths(), width))), convert_to_tensor(True))

@@ -64,6 +64,7 @@ from eagerflow._src.ops.math_base import (
 )
 from eagerflow._src.ops.ragged_broadcast import (
     aligned,
+    aligned_rows,
     alike_partitions,
     broadcast_all,
     broadcast_apply,
@@ -130,13 +131,13 @@ def _binary(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
     if isinstance(x, RaggedTensor):
         if not isinstance(y, RaggedTensor) and _is_composite(y):
             raise TypeError(f"unsupported operand types: RaggedTensor and {type(y).__name__}")
-        other = aligned(x, y, higher=True)  # (first: a non-tensor gets TF's refusal)
+        x, other = aligned_rows(x, y)  # (first: a non-tensor gets TF's refusal)
         if other is None:
             return broadcast_apply(f, x, y, **kwargs)
         return x.with_flat_values(f(gathered(x, y), other, **kwargs))
     if _is_composite(x):
         raise TypeError(f"unsupported operand types: {type(x).__name__} and RaggedTensor")
-    other = aligned(y, x, higher=True)
+    y, other = aligned_rows(y, x)
     if other is None:
         return broadcast_apply(f, x, y, **kwargs)
     return y.with_flat_values(f(other, gathered(y, x), **kwargs))
