@@ -385,9 +385,10 @@ def _one_level(rt: RaggedTensor, y: Tensor, exact: bool, outer: bool, size: int,
         return array.reshape(y, [n0 * d1] + [-1 if s is None else s for s in y.shape[2:]]), True
     # ... and a broadcast dense dimension against a ragged one TF 2.21 refuses: its check of
     # the dense tensor's values against the flat values
+    # (values as many as the flat values pass it: y's values are then theirs, in order)
     message = "Last row partition does not match flat_values."
     dbg.assert_equal(convert_to_tensor(size, d), rt.nested_row_splits[-1][-1], message=message)
-    raise InvalidArgumentError(None, None, message)
+    return array.reshape(y, [n0 * d1] + [-1 if s is None else s for s in y.shape[2:]]), False
 
 
 def _one_level_at_run_time(rt: RaggedTensor, y: Tensor, rows_checked: bool = False
@@ -429,8 +430,9 @@ def broadcast_apply(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
     """f of a ragged operand and a dense one of a higher rank: both broadcast to one
     ragged shape (TF's broadcast of a DynamicRaggedShape against a dense shape: the dense
     dimensions on the left become uniform row partitions)."""
-    rt = x if isinstance(x, RaggedTensor) else y
-    if rt.row_splits_dtype is dt.int32 and rt._is_eager():
+    rt, dense = (x, y) if isinstance(x, RaggedTensor) else (y, x)
+    if rt.row_splits_dtype is dt.int32 and rt._is_eager() and \
+            convert_to_tensor(dense).shape.rank > rt.shape.rank:
         # (TF's eager broadcast multiplies the dense shape's int64 sizes by the int32 row
         # splits' sizes: its Mul refuses them; traced, it casts them first)
         multiply(convert_to_tensor(np.int64(1)), convert_to_tensor(np.int32(1)))

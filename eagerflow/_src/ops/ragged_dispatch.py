@@ -557,7 +557,12 @@ def _mean(input_tensor: Any, axis: Any = None, keepdims: bool = False,
     total = _ragged_reduce(unsorted_segment_sum, reduce.reduce_sum)(rt, axis, keepdims)
     ones = rt.with_flat_values(ones_like(rt.flat_values))
     count = _ragged_reduce(unsorted_segment_sum, reduce.reduce_sum)(ones, axis, keepdims)
-    return math.truediv(total, count)
+    if not isinstance(total, RaggedTensor):
+        return math.truediv(total, count)
+    # (TF rebuilds the quotient from the row splits alone: no uniform row lengths kept)
+    return RaggedTensor.from_nested_row_splits(
+        math.truediv(total.flat_values, count.flat_values), total.nested_row_splits,
+        validate=False)
 
 
 def _bool_reduce(seg: Callable, dense: Callable) -> Callable:
@@ -602,16 +607,28 @@ def _std(input_tensor: Any, axis: Any = None, keepdims: bool = False,
 
 def _logsumexp(input_tensor: Any, axis: Any = None, keepdims: bool = False,
                name: str | None = None) -> Any:
-    """log(sum(exp(x - m))) + m, m the maximum where finite (0 elsewhere), as TF: m is
-    held constant (its gradient cancels), so x's gradient is the subtraction's alone (an
-    IndexedSlices, as TF's broadcasting gathers x's flat values)."""
-    def finite_max(keep: bool) -> Any:
-        m = reduce.reduce_max(input_tensor, axis, keepdims=keep)
-        return stop_gradient(where(math.is_finite(m), m, zeros_like(m)))
-
-    total = reduce.reduce_sum(math.exp(math.subtract(input_tensor, finite_max(True))), axis,
+    """log(sum(exp(x - m))) + m, m the maximum where finite (0 elsewhere), as TF's generic
+    reduce_logsumexp: m is held constant (its gradient cancels), so x's gradient is the
+    subtraction's alone (an IndexedSlices, as TF's broadcasting gathers x's flat values).
+    TF takes m and the result's shape by raw ops (IsFinite, Shape), which refuse a ragged
+    one: a maximum or (keepdims False) a result that stays ragged."""
+    raw_max = reduce.reduce_max(input_tensor, axis, keepdims=True)
+    if isinstance(raw_max, RaggedTensor):
+        raise _raw_ragged_input()
+    finite_max = stop_gradient(where(math.is_finite(raw_max), raw_max, zeros_like(raw_max)))
+    total = reduce.reduce_sum(math.exp(math.subtract(input_tensor, finite_max)), axis,
                               keepdims=keepdims)
-    return math.add(math.log(total), finite_max(keepdims))
+    result = math.log(total)
+    if not keepdims:
+        if isinstance(result, RaggedTensor):
+            raise _raw_ragged_input()
+        finite_max = reshape(finite_max, array.shape(result))
+    return math.add(result, finite_max)
+
+
+def _raw_ragged_input() -> ValueError:
+    """TF's error for a RaggedTensor given to a raw op (its EagerTensor conversion)."""
+    return ValueError("TypeError: object of type 'RaggedTensor' has no len()\n")
 
 
 cd.register(reduce.reduce_variance, _variance)
