@@ -295,3 +295,35 @@ SECTIONS["bcast14"] = [
     "tv(lambda a, b: a + b, RS([None, None, None], tf.int32), TS([None, 1, 1], tf.int32))("
     "one3, tf.constant([[[10]], [[20]]]))",
 ]
+
+# ---------------------------------------------------------------------------------------
+PRELUDES["traced14"] = _COMMON + r"""
+fa = R([[1.0, 2.0], [], [3.0]])
+fb = R([[[1.0, -2.0], []], [], [[3.0]]])
+r3 = R([[[1, 2], [3]], [], [[4, 5, 6]]])
+r2 = R([[1, 2], [], [3, 4, 5], []])
+bad = tf.constant([b'a\xc0\xafb', b'\xed\xa0\x80z', b'\t\x07'])
+xs = tf.constant(['', 'a\nb', 'h\u00e9llo', 'AbC123'])
+F2, F3 = RS([None, None], tf.float32), RS([None, None, None], tf.float32)
+I2, I3 = RS([None, None], tf.int32), RS([None, None, None], tf.int32)
+M = tf.math
+"""
+SECTIONS["traced14"] = _unique([
+    *[f"tv(lambda x: M.{op}(x, axis={a}, keepdims={k}), {spec})({x})"
+      for op in ("reduce_sum", "reduce_max", "reduce_mean", "reduce_variance",
+                 "reduce_logsumexp")
+      for x, spec, axes in (("fa", "F2", ("None", "0", "1")), ("fb", "F3", ("1", "2")))
+      for a in axes for k in (False, True)],
+    *[f"tv(lambda x: x.merge_dims({a}, {b}), I3)(r3)"
+      for a, b in ((0, 1), (1, 2), (0, 2), (-2, -1), (1, 1), (2, 1))],
+    *[f"tv(lambda x: x.to_tensor(shape={s}, default_value=-1), I2)(r2)"
+      for s in ("[2, 2]", "[5, 1]", "[None, 4]", "[-1, 2]", "[0, 0]")],
+    *[f"tv(lambda x: S.unicode_decode(x, 'UTF-8', {m}), TS([None], tf.string))(bad)"
+      for m in _MODES],
+    *[f"tv(lambda x: S.unicode_transcode(x, 'UTF-8', 'UTF-16-BE', {m}), "
+      f"TS([None], tf.string))(bad)" for m in _MODES],
+    *[f"tv(lambda x: S.regex_replace(x, '{p}', '<\\\\0>'), TS([None], tf.string))(xs)"
+      for p in ("\\\\B", "", "$", "(?i)b", "\\\\pL+", "a{2,1}")],
+    *[f"tv(lambda x: S.as_string(x, {o}), TS([None], tf.float64))("
+      f"tf.constant([2.0 / 3, -5e-324], tf.float64))" for o in _AS if o],
+])
