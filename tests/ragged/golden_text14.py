@@ -125,6 +125,16 @@ SECTIONS["format_as_string14"] = _unique([
     "fmt('', 'matrix')",
     "e(lambda: S.format('{}/{}', [FMT['empty'], FMT['cube']], summarize=1))",
     "e(lambda: S.format('{}', [tf.constant(7, tf.int64)], summarize=0))",
+    "e(lambda: S.format('{}', [tf.constant('s')], summarize=0))",
+    # denormals, which TF's CPU kernels flush to zero (a float16's convert to normal floats)
+    "e(lambda: S.format('{} {}', [tf.constant([-1e-40, 1e-30]), tf.constant([5e-324, "
+    "-1e-310, 1e-300], tf.float64)]))",
+    "e(lambda: S.format('{} {}', [tf.constant([1e-40], tf.bfloat16), tf.constant([6e-08], "
+    "tf.float16)]))",
+    "e(lambda: S.as_string(tf.constant([1e-40, -3e-39], tf.bfloat16), shortest=True))",
+    "e(lambda: S.as_string(tf.constant([1e-40 - 1e-45j], tf.complex64), scientific=True))",
+    "e(lambda: S.as_string(tf.constant([1e-310 + 1j], tf.complex128), shortest=True))",
+    "e(lambda: S.as_string(tf.constant([6e-08, -6e-08], tf.float16), scientific=True))",
     "tv(lambda x: S.format('<{}>', x, summarize=2), TS(None, tf.int32))(M)",
     "tv(lambda x: S.as_string(x, scientific=True, precision=3), TS([None], tf.float64))("
     "VALS['float64'])",
