@@ -271,8 +271,22 @@ def _reduction(tf_name: str, np_fn: Callable, allowed: frozenset, grad: Callable
                                                        InvalidArgumentError,
                                                        "Invalid reduction dimension")],
                         # (axes given when it runs: TF's HostMemory("reduction_indices"))
-                        host_inputs=(1,), tf=_REDUCTION_TF))
+                        host_inputs=(1,), tf=_REDUCTION_TF,
+                        rewrite=_trivial_as_reshape if copies_trivial else None))
     return op
+
+
+def _trivial_as_reshape(node: Any) -> tuple | None:
+    """A reduction over static axes that each hold one value, of an input of static shape,
+    is its input reshaped (the simplify pass): the kernel would copy it (`_trivial`), a
+    launch on a GPU (a broadcast's gradient summed over the 1s it added, a batch norm's
+    (1, 1, 1, C) statistics to their (C,) parameter)."""
+    x, axes, keepdims = node.inputs[0], node.attrs["axes"], node.attrs["keepdims"]
+    shape = getattr(x, "_shape", None)
+    if len(node.inputs) != 1 or axes is None or shape is None or None in shape or \
+            not _trivial(shape, axes):
+        return None
+    return RESHAPE, (x,), {"shape": _reduced_shape(tuple(shape), axes, keepdims)}
 
 
 def _reduction_to_tf(n: Any, b: Any) -> list:
