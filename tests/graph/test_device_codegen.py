@@ -12,6 +12,7 @@ import eagerflow as tf
 from eagerflow._src.backend import numpy as cpu_backend
 from eagerflow._src.backend import strict, strict_streams
 from eagerflow._src.core import device as D
+from eagerflow._src.graph import device_program as DP
 from tests.function.graph_error_cases import CASES, raise_case
 
 
@@ -159,3 +160,28 @@ def test_a_function_run_on_the_host_reads_and_updates_the_gpus_variables(gpu):
     np.testing.assert_allclose(loss.numpy(), 9.0 + 8.0)
     np.testing.assert_allclose(doubled.numpy(), want * 2.0)
     np.testing.assert_allclose(v.numpy(), want)
+
+
+def test_a_broadcast_gradient_over_ones_copies_nothing(gpu, monkeypatch):
+    monkeypatch.setattr(DP, "CUDA_GRAPHS", [False])  # (the program's own launches counted)
+    # a batch norm's (1, 1, 1, C) statistic times its (C,) scale: the scale's gradient sums
+    # over axes of one value, which the generated code now reshapes instead of copying
+    @tf.function
+    def f(x, gamma):
+        with tf.GradientTape() as tape:
+            tape.watch(gamma)
+            m = tf.reduce_mean(x, axis=[0, 1, 2], keepdims=True)
+            y = tf.reduce_sum(tf.exp(m * gamma))
+        return tape.gradient(y, gamma)
+
+    rng = np.random.default_rng(3)
+    x = tf.constant(rng.normal(size=(2, 3, 3, 4)).astype(np.float32))
+    gamma = tf.constant(rng.normal(size=(4,)).astype(np.float32))
+    prog = _program(f, x, gamma)
+    assert "# Sum" not in prog.source, prog.source
+    with strict.count_launches() as launches:
+        got = f(x, gamma)
+    with tf.device("/cpu:0"):
+        want = f(x, gamma)
+    assert launches["copy"] == 0, launches
+    assert got.numpy().tobytes() == want.numpy().tobytes()

@@ -169,6 +169,32 @@ def test_double_transpose_composes_permutations():
     np.testing.assert_array_equal(run(g2, a)[0], a.transpose(1, 2, 0).transpose(1, 2, 0))
 
 
+@pytest.mark.parametrize("reduce", [tf.reduce_sum, tf.reduce_mean, tf.reduce_max,
+                                    tf.reduce_prod])
+@pytest.mark.parametrize("axis,keepdims", [(1, False), ([1, 3], True), ([], False)])
+def test_simplify_makes_reductions_over_ones_reshapes(reduce, axis, keepdims):
+    # each reduced axis holds one value: the kernel would copy its input (-0 stays -0, a
+    # nan stays itself), which a reshape gives without a copy
+    a = np.array([[[[-0.0], [np.nan], [3.5]]], [[[1e-45], [-2.0], [np.inf]]]], np.float32)
+    g = build(lambda x: reduce(x, axis=axis, keepdims=keepdims), ((2, 1, 3, 1), tf.float32))
+    before = run(g, a)[0]
+    g2 = simplify(copy_graph(g))
+    verify(g2)
+    assert [t for t in types(g2) if t not in ("Const",)] in (["Reshape"], []), types(g2)
+    got = run(g2, a)[0]
+    assert got.shape == before.shape and got.tobytes() == before.tobytes()
+
+
+def test_simplify_keeps_reductions_that_add():
+    # an axis of 2, an axis known only when the graph runs, a shape unknown when traced
+    g = build(lambda x: tf.reduce_sum(x, axis=[0, 1]), ((2, 1, 3), tf.float32))
+    assert "Sum" in types(simplify(copy_graph(g)))
+    g = build(lambda x, k: tf.reduce_sum(x, axis=k), ((1, 3), tf.float32), ((), tf.int32))
+    assert "Sum" in types(simplify(copy_graph(g)))
+    g = build(lambda x: tf.reduce_sum(x, axis=1), ((None, 1), tf.float32))
+    assert "Sum" in types(simplify(copy_graph(g)))
+
+
 def test_inline_expands_nested_functions():
     @tf.function
     def inner(x):
