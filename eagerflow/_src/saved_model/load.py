@@ -333,8 +333,8 @@ class Loader:
         kind = nd.WhichOneof("kind")
         if kind == "user_object":
             ident = nd.user_object.identifier
-            if ident == "trackable_list_wrapper":
-                return TrackedList()
+            if ident in ("trackable_list_wrapper", "trackable_tuple_wrapper"):
+                return TrackedList()  # (TF's loader makes a tuple's a list too)
             if ident == "trackable_dict_wrapper":
                 return TrackedDict()
             if ident == "signature_map":
