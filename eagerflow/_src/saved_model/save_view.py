@@ -58,8 +58,9 @@ from eagerflow._src.summary.writer import TrackableSummaryWriter
 from eagerflow._src.train.graph_view import ObjectGraph, children_of, identity, is_optimizer
 
 _VERSION = {"producer": 1, "min_consumer": 1}
-TRACKABLE_CONSTANT = "tf.TrackableConstant"
-_TRACKER_FUNCTIONS = ("_create_resource", "_initialize", "_destroy_resource")  # (the name TF registers a constant's node under)
+TRACKABLE_CONSTANT = "tf.TrackableConstant"  # (the name TF registers a constant's node under)
+# a held dataset's tracker's functions, in TF's order
+_TRACKER_FUNCTIONS = ("_create_resource", "_initialize", "_destroy_resource")
 
 
 class SaveView:

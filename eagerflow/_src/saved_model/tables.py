@@ -37,8 +37,8 @@ from eagerflow._src.core.errors import DataLossError, NotFoundError
 from eagerflow._src.core.py_conversion import object_scalar
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TensorSpec
-from eagerflow._src.data.external_state import unserializable
 from eagerflow._src.core.trackable import AutoTrackable
+from eagerflow._src.data.external_state import unserializable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.lookup_ops import (
     LOOKUP_IMPORT,
