@@ -368,6 +368,112 @@ def read_file_tables(tf, keras, d):
             "assets": sorted(os.listdir(path(d, "sm/assets")))}
 
 
+def write_tensor_table(tf, keras, d):
+    class M(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.table = tf.lookup.experimental.MutableHashTable(
+                tf.string, tf.float32, default_value=[0.0, -1.0])
+            self.table.insert(tf.constant(["a", "b"]), tf.constant([[1.0, 2.0], [3.0, 4.0]]))
+
+        @tf.function(input_signature=[tf.TensorSpec([None], tf.string)])
+        def get(self, keys):
+            return self.table.lookup(keys)
+
+        @tf.function(input_signature=[tf.TensorSpec([None], tf.string),
+                                      tf.TensorSpec([None, 2], tf.float32)])
+        def put(self, keys, values):
+            self.table.insert(keys, values)
+            return self.table.size()
+
+        @tf.function(input_signature=[])
+        def dump(self):  # (an export's order is the table's own: its sums)
+            keys, values = self.table.export()
+            return tf.size(keys), tf.reduce_sum(values, axis=0)
+
+    tf.saved_model.save(M(), path(d, "sm"))
+
+
+def read_tensor_table(tf, keras, d):
+    m = tf.saved_model.load(path(d, "sm"))
+    keys = tf.constant(["b", "z", "a"])
+    before = outcome(lambda: m.get(keys))
+    put = outcome(lambda: m.put(tf.constant(["z"]), tf.constant([[9.0, 8.0]])))
+    return {"before": before, "put": put, "after": outcome(lambda: m.get(keys)),
+            "dump": outcome(lambda: m.dump())}
+
+
+def write_traced_kinds(tf, keras, d):
+    class M(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.w = tf.Variable([1.0, -2.0, 0.5], name="w")
+
+        @tf.function(jit_compile=True, reduce_retracing=True)
+        def score(self, x):
+            return tf.reduce_sum(x * self.w[: tf.shape(x)[-1]], axis=-1)
+
+        @tf.function(experimental_follow_type_hints=True, reduce_retracing=True)
+        def power(self, x: tf.Tensor, k: int):
+            return x ** k
+
+    m = M()
+    for n in (1, 2, 3):
+        m.score(tf.ones([2, n]))
+    m.power(2.0, 2)
+    m.power(tf.constant([1.0, 3.0]), 3)
+    tf.saved_model.save(m, path(d, "sm"))
+
+
+def read_traced_kinds(tf, keras, d):
+    m = tf.saved_model.load(path(d, "sm"))
+    return {"score": outcome(lambda: m.score(tf.constant([[1.0, 1.0, 2.0], [0.0, 1.0, 1.0]]))),
+            "score_short": outcome(lambda: m.score(tf.constant([[4.0], [5.0]]))),
+            "score_one_row": outcome(lambda: m.score(tf.constant([[4.0]]))),
+            "power": outcome(lambda: m.power(2.0, 2)),
+            "power_vec": outcome(lambda: m.power(tf.constant([2.0, -1.0]), 3)),
+            "other_k": outcome(lambda: m.power(tf.constant(3.0), 4)),
+            "score_traces": outcome(lambda: len(m.score.concrete_functions)),
+            "power_traces": outcome(lambda: len(m.power.concrete_functions))}
+
+
+def write_keras_in_module(tf, keras, d):
+    class M(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.body = keras.Sequential([keras.Input((4,)), keras.layers.Dense(3, name="d0")],
+                                         name="body")
+            self.heads = [keras.layers.Dense(1, name="h0"), keras.layers.Dense(2, name="h1")]
+            for layer in self.heads:
+                layer.build((None, 3))
+            rng = np.random.RandomState(7)
+            for w in self.body.weights + [w for h in self.heads for w in h.weights]:
+                w.assign(rng.uniform(-0.5, 0.5, tuple(w.shape)).astype("float32"))
+
+        @tf.function(input_signature=[tf.TensorSpec([None, 4], tf.float32)])
+        def __call__(self, x):
+            h = self.body(x)
+            return {"h0": self.heads[0](h), "h1": self.heads[1](h)}
+
+    tf.saved_model.save(M(), path(d, "sm"))
+
+
+def read_keras_in_module(tf, keras, d):
+    m = tf.saved_model.load(path(d, "sm"))
+    x = tf.constant(X4)
+    return {"call": outcome(lambda: m(x)),
+            "sig": outcome(lambda: m.signatures["serving_default"](x=x)),
+            "heads": outcome(lambda: len(m.heads)),
+            "body": outcome(lambda: type(m.body).__name__)}
+
+
+def write_resave_keras_containers(tf, keras, d):
+    write_keras_containers(tf, keras, path(d, "first"))
+    loaded = tf.saved_model.load(path(d, "first/sm"))
+    tf.saved_model.save(loaded, path(d, "sm"), signatures=loaded.signatures)
+    shutil.rmtree(path(d, "first"))
+
+
 # name -> (write, read)
 HOLDER_CASES = {
     "dataset_containers": (write_dataset_containers, read_dataset_containers),
@@ -379,10 +485,15 @@ HOLDER_CASES = {
     "variable_dtypes": (write_variable_dtypes, read_variable_dtypes),
     "shared_modules": (write_shared_modules, read_shared_modules),
     "file_tables": (write_file_tables, read_file_tables),
+    "tensor_table": (write_tensor_table, read_tensor_table),
+    "traced_kinds": (write_traced_kinds, read_traced_kinds),
+    "keras_in_module": (write_keras_in_module, read_keras_in_module),
+    "resave_keras_containers": (write_resave_keras_containers, read_keras_containers),
 }
 
 # the cases whose files TF wrote are kept (golden/file_cases_kinds/NAME)
 HOLDER_TF_FILES = ("dataset_containers", "dataset_in_layer", "resave_datasets",
-                   "keras_containers", "variable_dtypes", "shared_modules", "file_tables")
+                   "keras_containers", "variable_dtypes", "shared_modules", "file_tables",
+                   "tensor_table", "traced_kinds", "keras_in_module")
 
 __all__ = ["HOLDER_CASES", "HOLDER_TF_FILES"]
