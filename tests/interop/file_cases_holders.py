@@ -147,6 +147,11 @@ def write_resave_tf_dataset(tf, keras, d):
     _resave(tf, path(HERE, "golden/file_cases_kinds/dataset_slices_attr/sm"), d)
 
 
+def write_resave_tf_containers(tf, keras, d):
+    # TF's kept files of dataset_containers above (datasets in a list, a dict, a mixed list)
+    _resave(tf, path(HERE, "golden/file_cases_kinds/dataset_containers/sm"), d)
+
+
 def read_resave_tf_dataset(tf, keras, d):
     m = tf.saved_model.load(path(d, "sm2"))
     return {"loop": outcome(lambda: m.loop()),
@@ -480,6 +485,7 @@ HOLDER_CASES = {
     "dataset_in_layer": (write_dataset_in_layer, read_dataset_in_layer),
     "resave_datasets": (write_resave_datasets, read_resave_datasets),
     "resave_tf_dataset": (write_resave_tf_dataset, read_resave_tf_dataset),
+    "resave_tf_containers": (write_resave_tf_containers, read_resave_datasets),
     "unserializable": (write_unserializable, read_unserializable),
     "keras_containers": (write_keras_containers, read_keras_containers),
     "variable_dtypes": (write_variable_dtypes, read_variable_dtypes),
