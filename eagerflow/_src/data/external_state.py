@@ -47,8 +47,12 @@ def stateful_node(root: Any) -> str | None:
     outermost dataset first (a from_generator's py_func), where its policy fails on one
     (FAIL, or unset); else None."""
     policy = root.options().experimental_external_state_policy
-    if policy is not None and policy.name != "FAIL":
-        return None
+    return first_stateful(root) if policy is None or policy.name == "FAIL" else None
+
+
+def first_stateful(root: Any) -> str | None:
+    """The TF op type of the first op holding state outside dataset `root`'s pipeline,
+    outermost dataset first, whatever its policy (DatasetToGraphV2's own attr says it)."""
     for ds in _datasets(root):
         if hasattr(ds, "_generator"):  # (its py_func: PyFunc, or EagerPyFunc for composites)
             return _generator_node(ds)
