@@ -479,6 +479,43 @@ def write_resave_keras_containers(tf, keras, d):
     shutil.rmtree(path(d, "first"))
 
 
+TEXTS = ["the cat sat", "a dog ran", "the dog sat down", "cats and dogs"]
+
+
+def write_lookup_text_export(tf, keras, d):
+    vocab = path(d, "colors.txt")
+    with open(vocab, "w") as f:
+        f.write("red\ngreen\nblue\n")
+    colors = keras.layers.StringLookup(vocabulary=vocab, output_mode="int", name="colors")
+    vec = keras.layers.TextVectorization(max_tokens=10, output_mode="int",
+                                         output_sequence_length=4, name="vec")
+    vec.adapt(TEXTS)
+    color = keras.Input((1,), dtype="string", name="color")
+    text = keras.Input((), dtype="string", name="text")
+    emb = keras.layers.Embedding(10, 2, name="emb")(vec(text))
+    joined = keras.layers.Concatenate(name="join")(
+        [keras.layers.GlobalAveragePooling1D(name="pool")(emb),
+         keras.layers.Flatten(name="flat")(keras.layers.Embedding(5, 2, name="cemb")(
+             colors(color)))])
+    model = keras.Model({"color": color, "text": text},
+                        keras.layers.Dense(1, name="out")(joined), name="lookups")
+    rng = np.random.RandomState(11)
+    for w in model.weights:
+        if "float" in str(w.dtype):
+            w.assign(rng.uniform(-0.5, 0.5, tuple(w.shape)).astype("float32"))
+    model.export(path(d, "export"), verbose=False)
+    os.remove(vocab)  # (the export reads its own copy)
+
+
+def read_lookup_text_export(tf, keras, d):
+    m = tf.saved_model.load(path(d, "export"))
+    inputs = {"color": tf.constant([["blue"], ["pink"], ["red"]]),
+              "text": tf.constant(["the cat sat down", "zebra", "dogs and the cat ran far"])}
+    return {"serve": outcome(lambda: np.round(m.serve(inputs), 5)),
+            "assets": sorted(os.listdir(path(d, "export/assets")))
+            if os.path.isdir(path(d, "export/assets")) else []}
+
+
 # name -> (write, read)
 HOLDER_CASES = {
     "dataset_containers": (write_dataset_containers, read_dataset_containers),
@@ -495,11 +532,12 @@ HOLDER_CASES = {
     "traced_kinds": (write_traced_kinds, read_traced_kinds),
     "keras_in_module": (write_keras_in_module, read_keras_in_module),
     "resave_keras_containers": (write_resave_keras_containers, read_keras_containers),
+    "lookup_text_export": (write_lookup_text_export, read_lookup_text_export),
 }
 
 # the cases whose files TF wrote are kept (golden/file_cases_kinds/NAME)
 HOLDER_TF_FILES = ("dataset_containers", "dataset_in_layer", "resave_datasets",
                    "keras_containers", "variable_dtypes", "shared_modules", "file_tables",
-                   "tensor_table", "traced_kinds", "keras_in_module")
+                   "tensor_table", "traced_kinds", "keras_in_module", "lookup_text_export")
 
 __all__ = ["HOLDER_CASES", "HOLDER_TF_FILES"]
