@@ -15,7 +15,13 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import ELEMENTWISE_BLOCK, FEW_ZERO_RESULTS, add_at, select
+from eagerflow._src.backend import (
+    ELEMENTWISE_BLOCK,
+    FEW_ZERO_RESULTS,
+    add_at,
+    elementwise_kernel,
+    select,
+)
 from eagerflow._src.ops.windows import _Kept, geometry, interior, pad, taps
 
 
@@ -247,18 +253,46 @@ def _tap_of_max(xp: Any, views: list, y: Any) -> Any:
     the first cell is NaN (nothing is greater than it: it keeps the gradient) or no cell
     equals `y` (NaN and -inf only: the first cell again). Comparisons and integer
     arithmetic only: where() and masked copies branch per element, ~40x slower."""
-    arg = _first_equal_later_tap(xp, views, y)
-    arg *= views[0] < y  # the first cell: equal to y, or NaN
-    return arg
+    # (the first cell keeps it where it is not below y: equal to y, or NaN)
+    return _first_equal_later_tap(xp, views, y, "<")
 
 
-def _first_equal_later_tap(xp: Any, views: list, y: Any) -> Any:
-    """Per window, the first tap after the first whose cell equals `y` (0 where none
-    does), for the caller to settle the first cell's own case."""
+def _first_equal_later_tap(xp: Any, views: list, y: Any, first: str) -> Any:
+    """Per window, the first tap after the first whose cell equals `y`, where the first
+    cell compares with `y` by `first` ("<" or "!="), else (or where no later cell equals
+    `y`) the first tap, 0. On a device, float32 and float64 in one kernel (the taps'
+    comparisons and selects, as the ufuncs below compute them, one launch for ~4 a tap)."""
+    kernel = _tap_kernel(xp, len(views), first, y.dtype)
+    if kernel is not None:
+        return kernel(y, *views)
     arg = xp.zeros(y.shape, dtype=np.uint8 if len(views) <= 256 else np.int32)
     for t in range(len(views) - 1, 0, -1):  # last to first: the first equal tap stays
         arg -= (views[t] == y) * (arg - t)  # (arg - t wraps around in uint8: still exact)
+    arg *= views[0] < y if first == "<" else views[0] != y
     return arg
+
+
+# (taps, first's comparison, dtype) -> _tap_kernel's CUDA source (made once each)
+_TAP_SOURCES: dict = {}
+_TAP_KERNEL_DTYPES = frozenset((np.dtype(np.float32), np.dtype(np.float64)))
+
+
+def _tap_kernel(xp: Any, n: int, first: str, dtype: np.dtype) -> Any:
+    """The device's kernel of _first_equal_later_tap for `n` taps (None on the CPU and for
+    other dtypes): `tap = v0 <first> y ? (the first later tap equal to y, else 0) : 0`,
+    the later taps tried last to first, as the ufuncs' loop."""
+    if xp is np or dtype not in _TAP_KERNEL_DTYPES:
+        return None
+    key = (n, first)
+    source = _TAP_SOURCES.get(key)
+    if source is None:
+        later = "".join(f"a = v{t} == y ? {t} : a; " for t in range(n - 1, 0, -1))
+        source = _TAP_SOURCES[key] = (
+            "T y, " + ", ".join(f"T v{t}" for t in range(n)),
+            f"{'uint8' if n <= 256 else 'int32'} tap",
+            f"int a = 0; {later}tap = v0 {first} y ? a : 0",
+            f"eagerflow_max_pool_tap_{n}_{'lt' if first == '<' else 'ne'}")
+    return elementwise_kernel(xp, *source)
 
 
 def _real_cells(xp: Any, x: Any, xpd: Any, pads: tuple) -> Any:
@@ -320,8 +354,7 @@ def _gpu_first_max(xp: Any, xpd: Any, tap_list: tuple) -> tuple:
     y = xp.full(views[0].shape, lowest, xpd.dtype)
     for v in views:
         xp.fmax(y, v, out=y)  # (fmax skips a NaN, as the kernel's `>` does)
-    tap = _first_equal_later_tap(xp, views, y)
-    tap *= views[0] != y  # the first cell, where it is the maximum
+    tap = _first_equal_later_tap(xp, views, y, "!=")  # (the first cell, where it is y)
     return y, tap, y > lowest
 
 
