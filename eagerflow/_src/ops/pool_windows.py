@@ -421,8 +421,7 @@ def max_pool_grad(xp: Any, x: Any, y: Any, g: Any, ks: tuple, strides: tuple, pa
         for a, b in _image_blocks(xp, g):  # (a block's arrays stay in the cache: see there)
             tap = kept[a:b] if kept is not None else \
                 _argmax_taps(xp, x[a:b], xpd[a:b], g[a:b].shape, pads, tap_list)
-            _scatter_taps(xp, dxp[a:b], g[a:b], tap_list, [tap == t for t, _ in tap_list],
-                          ks, strides)
+            _scatter_chosen(xp, dxp[a:b], g[a:b], tap_list, tap, ks, strides)
     elif g.size:
         tap_list = taps(ks, outs, strides, ones)
         _scatter_taps(xp, dxp, g, tap_list, _equal_cells(xp, x, xpd, y, pads, tap_list),
@@ -444,6 +443,25 @@ def _scatter_taps(xp: Any, dxp: Any, g: Any, tap_list: tuple, hits: list, ks: tu
         for (_, idx), hit in zip(reversed(tap_list), reversed(hits)):
             # g where hit, not g * hit: an inf or NaN in g reaches only its chosen cell
             dxp[idx] += select(xp, hit, g)
+
+
+def _scatter_chosen(xp: Any, dxp: Any, g: Any, tap_list: tuple, tap: Any, ks: tuple,
+                    strides: tuple) -> None:
+    """Adds each window's gradient `g` onto the padded `dxp` at the tap `tap` chose for
+    it, as _scatter_taps adds it at its hits. On a device (float32 and float64, windows
+    that overlap) one kernel a tap, `d = d + (tap == t ? g : 0)` into the tap's view of
+    `dxp` in place, last tap first: the ufuncs' comparison, select, add and copy back."""
+    if xp is np or g.dtype not in _TAP_KERNEL_DTYPES or all(
+            s >= k for s, k in zip(strides, ks)):
+        _scatter_taps(xp, dxp, g, tap_list, [tap == t for t, _ in tap_list], ks, strides)
+        return
+    kernel = elementwise_kernel(xp, *_ADD_CHOSEN)
+    for t, idx in reversed(tap_list):
+        kernel(g, tap, t, dxp[idx])
+
+
+_ADD_CHOSEN = ("T g, I tap, I t", "T d", "d = d + (tap == t ? g : (T)0)",
+               "eagerflow_max_pool_add_chosen")
 
 
 def _argmax_taps(xp: Any, x: Any, xpd: Any, y_shape: tuple, pads: tuple,
