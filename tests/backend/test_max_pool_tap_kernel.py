@@ -1,8 +1,9 @@
 """Max pooling's choice of tap per window on a device (pool_windows._first_equal_later_tap):
-one kernel for float32 and float64 (the taps' comparisons and selects), equal to the
-ufuncs' loop it replaces there (which the CPU and other dtypes keep), on windows with
-ties, signed zeros, infinities and NaNs; and the pool and its gradient (whose scatter,
-_scatter_chosen, is one kernel a tap there) equal to the CPU's."""
+one kernel for float32 and float64 (the taps' comparisons and selects; the windows'
+maxima, _fmax_of, another), equal to the ufuncs' loops they replace there (which the CPU
+and other dtypes keep), on windows with ties, signed zeros, infinities and NaNs; and the
+pool and its gradient (whose scatter, _scatter_chosen, is one kernel a tap there) equal
+to the CPU's."""
 
 import numpy as np
 import pytest
@@ -46,6 +47,13 @@ def test_the_device_taps_equal_the_ufuncs(gpu, dtype, first):
                 xp, [xp.asarray(v) for v in views], xp.asarray(y), first)
         assert got.dtype == want.dtype == np.uint8
         np.testing.assert_array_equal(got.get(), want)
+        if dtype != "int32":  # (the windows' maxima too, signs of zeros included)
+            lowest = np.finfo(dtype).min
+            want = pool_windows._fmax_of(np, views, lowest)
+            with tf.device("/GPU:0"):
+                got = pool_windows._fmax_of(xp, [xp.asarray(v) for v in views], lowest).get()
+            np.testing.assert_array_equal(got, want)
+            np.testing.assert_array_equal(np.signbit(got), np.signbit(want))
 
 
 @pytest.mark.parametrize("padding, stride", [("VALID", 2), ("SAME", 2), ("SAME", 1)])
@@ -75,6 +83,6 @@ def test_the_pool_and_its_gradient_equal_the_cpus_in_fewer_launches(gpu, dtype, 
     np.testing.assert_array_equal(got_g.numpy(), want_g.numpy())
     if padding == "SAME":  # (a padded pool's choice takes the general path)
         return
-    # the taps' choice one kernel, the gradient's scatter one a tap (its ufuncs were ~4
-    # launches a tap each: 9 taps, 36 and 36 of them)
-    assert n["kernel"] == 1 + 9 and n["total"] <= 23, dict(n)
+    # the windows' maxima and the taps' choice one kernel each, the gradient's scatter
+    # one a tap (their ufuncs: a fill and 9 fmax, ~4 a tap, ~4 a tap: 83 launches)
+    assert n["kernel"] == 2 + 9 and n["total"] <= 12, dict(n)

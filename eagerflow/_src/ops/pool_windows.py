@@ -65,11 +65,9 @@ def max_pool(xp: Any, x: Any, ks: tuple, strides: tuple, padding: str,
     xpd = pad(xp, x, pads, fill, temp="pad")
     views = [xpd[idx] for _, idx in taps(ks, outs, strides, ones)]
     if len(ks) == 2:
-        lowest = np.finfo(x.dtype).min if x.dtype.kind == "f" else _lowest(x)
-        out = xp.full((x.shape[0],) + tuple(outs) + (x.shape[-1],), lowest, x.dtype)
-        for a, b in _image_blocks(xp, out):
-            for v in views:
-                xp.fmax(out[a:b], v[a:b], out=out[a:b])
+        # (a device's: the CPU's 2-D pool returned above)
+        out = _fmax_of(xp, views, np.finfo(x.dtype).min if x.dtype.kind == "f" else
+                       _lowest(x))
         if keep and not any(b or a for b, a in pads):
             _KEPT_ARGMAX.put((x, out), (ks, strides, pads), _tap_of_max(xp, views, out))
         return out
@@ -272,7 +270,29 @@ def _first_equal_later_tap(xp: Any, views: list, y: Any, first: str) -> Any:
     return arg
 
 
-# (taps, first's comparison, dtype) -> _tap_kernel's CUDA source (made once each)
+def _fmax_of(xp: Any, views: list, lowest: Any) -> Any:
+    """Per window, `lowest` and then each tap's cell (of `views`, one per tap) by fmax (a
+    NaN never taken). On a device, float32 and float64 in one kernel (CUDA's max of two
+    floats is the ufunc's fmax: one launch for the fill and one a tap)."""
+    v0 = views[0]
+    if xp is not np and v0.dtype in _TAP_KERNEL_DTYPES:
+        n = len(views)
+        source = _FMAX_SOURCES.get(n)
+        if source is None:
+            source = _FMAX_SOURCES[n] = (
+                "T lowest, " + ", ".join(f"T v{t}" for t in range(n)), "T y",
+                "T m = lowest; " + "".join(f"m = max(m, v{t}); " for t in range(n)) + "y = m",
+                f"eagerflow_max_pool_fmax_{n}")
+        return elementwise_kernel(xp, *source)(v0.dtype.type(lowest), *views)
+    y = xp.full(v0.shape, lowest, v0.dtype)
+    for v in views:
+        xp.fmax(y, v, out=y)
+    return y
+
+
+# taps -> _fmax_of's CUDA source; (taps, first's comparison) -> _tap_kernel's (made once
+# each)
+_FMAX_SOURCES: dict = {}
 _TAP_SOURCES: dict = {}
 _TAP_KERNEL_DTYPES = frozenset((np.dtype(np.float32), np.dtype(np.float64)))
 
@@ -351,9 +371,7 @@ def _gpu_first_max(xp: Any, xpd: Any, tap_list: tuple) -> tuple:
     False: TF's argmax -1). Padding cells (-inf) are never chosen. Nothing is read back."""
     views = [xpd[idx] for _, idx in tap_list]
     lowest = np.finfo(xpd.dtype).min
-    y = xp.full(views[0].shape, lowest, xpd.dtype)
-    for v in views:
-        xp.fmax(y, v, out=y)  # (fmax skips a NaN, as the kernel's `>` does)
+    y = _fmax_of(xp, views, lowest)  # (fmax skips a NaN, as the kernel's `>` does)
     tap = _first_equal_later_tap(xp, views, y, "!=")  # (the first cell, where it is y)
     return y, tap, y > lowest
 
@@ -475,9 +493,7 @@ def _argmax_taps(xp: Any, x: Any, xpd: Any, y_shape: tuple, pads: tuple,
             return _first_argmax(xp, x, xpd, pads, tap_list)[1]
         return _padded_tap_of_max(xpd, tap_list, *first)
     views = [xpd[idx] for _, idx in tap_list]
-    y = xp.full(y_shape, np.finfo(x.dtype).min if x.dtype.kind == "f" else _lowest(x), x.dtype)
-    for v in views:
-        xp.fmax(y, v, out=y)
+    y = _fmax_of(xp, views, np.finfo(x.dtype).min if x.dtype.kind == "f" else _lowest(x))
     return _tap_of_max(xp, views, y)
 
 
