@@ -438,7 +438,7 @@ def max_pool_grad(xp: Any, x: Any, y: Any, g: Any, ks: tuple, strides: tuple, pa
         kept = _KEPT_ARGMAX.get((x, y), (ks, strides, pads))
         for a, b in _image_blocks(xp, g):  # (a block's arrays stay in the cache: see there)
             tap = kept[a:b] if kept is not None else \
-                _argmax_taps(xp, x[a:b], xpd[a:b], g[a:b].shape, pads, tap_list)
+                _argmax_taps(xp, x[a:b], xpd[a:b], pads, tap_list)
             _scatter_chosen(xp, dxp[a:b], g[a:b], tap_list, tap, ks, strides)
     elif g.size:
         tap_list = taps(ks, outs, strides, ones)
@@ -482,8 +482,7 @@ _ADD_CHOSEN = ("T g, I tap, I t", "T d", "d = d + (tap == t ? g : (T)0)",
                "eagerflow_max_pool_add_chosen")
 
 
-def _argmax_taps(xp: Any, x: Any, xpd: Any, y_shape: tuple, pads: tuple,
-                 tap_list: tuple) -> Any:
+def _argmax_taps(xp: Any, x: Any, xpd: Any, pads: tuple, tap_list: tuple) -> Any:
     """MaxPoolGrad's 2-D choice of tap per window, found again (no kept argmax)."""
     if any(b or a for b, a in pads):
         # (on the CPU by whole taps; a device keeps the general path, which copies no
