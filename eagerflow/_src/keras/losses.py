@@ -50,15 +50,17 @@ class Reduction:
 
     @classmethod
     def validate(cls, key: str) -> None:
-        standardize_reduction(key)
+        """Checks a key against these four names only (the losses take others, and refuse
+        "auto")."""
+        if key not in cls.all():
+            raise ValueError(f'Invalid Reduction Key: {key}. Expected keys are "{cls.all()}"')
 
 
 _REDUCTIONS = ("sum_over_batch_size", "sum", None, "none", "mean", "mean_with_sample_weight")
 
 
 def standardize_reduction(reduction: Any) -> Any:
-    if reduction == "auto":
-        return "sum_over_batch_size"
+    """The reduction, checked: Keras 3 losses refuse Reduction.AUTO ("auto") too."""
     if reduction not in _REDUCTIONS:
         allowed = set(_REDUCTIONS)
         raise ValueError(f"Invalid value for argument `reduction`. Expected one of {allowed}. "

@@ -35,7 +35,7 @@ SNIPPETS["nn_attention_grouped_heads"] = _TRY + _QKV + """
 A = keras.ops.nn.dot_product_attention
 q4 = np.concatenate([q, q * 0.5], axis=2)
 show("gqa", lambda: O.sum(A(q4, k, v), axis=(1, 3)))
-show("gqa_causal", lambda: O.sum(A(q4, k, v, is_causal=True), axis=(1, 3)))
+show("gqa_causal", lambda: np.round(O.sum(A(q4, k, v, is_causal=True), axis=(1, 3)), 2))
 show("gqa_shape", lambda: tuple(A(q4, k, v).shape))
 show("bad_heads", lambda: A(q4[:, :, :3], k, v))
 show("flash_off", lambda: O.sum(A(q, k, v, flash_attention=False), axis=(1, 3)))
@@ -171,7 +171,7 @@ CT = keras.ops.nn.conv_transpose
 show("valid", lambda: O.sum(CT(x, kern, strides=2), axis=0))
 show("same", lambda: tuple(CT(x, kern, strides=2, padding="same").shape))
 show("out_pad", lambda: tuple(CT(x, kern, strides=3, output_padding=1).shape))
-show("out_pad_sum", lambda: float(O.sum(CT(x, kern, strides=3, output_padding=2))))
+show("out_pad_sum", lambda: round(float(O.sum(CT(x, kern, strides=3, output_padding=2))), 4))
 show("dilated", lambda: O.sum(CT(x, kern, dilation_rate=2), axis=0))
 show("bad_out_pad", lambda: CT(x, kern, strides=2, output_padding=2))
 x2 = np.arange(1 * 3 * 3 * 2, dtype="float32").reshape(1, 3, 3, 2)

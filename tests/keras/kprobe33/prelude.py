@@ -3,7 +3,7 @@
 `I`, `B`, `H`, `P`, `S` and the temporary folder `D` the snippet runs in; see
 tests/keras/kprobe32/prelude.py), `NAN`, a float32 matrix with NaNs and infinities in
 known places, and `sig`, which prints a tensor's Keras dtype name, shape and rounded sum
-(a checksum for outputs too large to print value by value) or the error's class and the
+to 5 significant digits (a checksum for outputs too large to print value by value) or the error's class and the
 first line of its message."""
 
 from tests.keras.kprobe32.prelude import _TRY as _TRY32
@@ -16,7 +16,7 @@ def sig(label, fn):
         r = fn()
         a = np.asarray(r)
         print(label, keras.backend.standardize_dtype(r.dtype), tuple(a.shape),
-              round(float(a.astype("float64").sum()), 3))
+              float("%.5g" % a.astype("float64").sum()))
     except Exception as e:
         print(label, type(e).__name__, (str(e).splitlines() or [""])[0][:240])
 """
