@@ -6,6 +6,8 @@ with return_state, Masking before GRU/LSTM, CategoricalGeneralizedCrossEntropy,
 Pearson/Concordance correlation metrics and losses weighted by sample_weight of each
 shape, each reduction string and a mixed dtype policy (see cases.py)."""
 
+# ruff: noqa: E501 - one snippet call per line (a call expression is not split)
+
 from tests.keras.kprobe33.prelude import _TRY
 
 SNIPPETS: dict[str, str] = {}

@@ -5,6 +5,8 @@ normalize, batch_normalization, one_hot/multi_hot, polar, psnr, glu/celu/hard_sh
 softsign/hard_tanh/sparse_sigmoid, adaptive pools and conv_transpose's output_padding (see
 cases.py)."""
 
+# ruff: noqa: E501 - one snippet call per line (a call expression is not split)
+
 from tests.keras.kprobe33.prelude import _TRY
 
 SNIPPETS: dict[str, str] = {}
