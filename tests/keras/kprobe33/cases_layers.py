@@ -266,7 +266,7 @@ def unset(label, fn):  # (the message lists a set, in the interpreter's hash ord
     try:
         print(label, fn())
     except Exception as e:
-        print(label, type(e).__name__, re.sub(r"\{.*\}", "{...}", str(e)))
+        print(label, type(e).__name__, re.sub(r"[{].*[}]", "{...}", str(e)))
 unset("bad", lambda: keras.losses.MeanAbsoluteError(reduction="avg"))
 unset("auto", lambda: keras.losses.MeanAbsoluteError(reduction="auto").reduction)
 show("config", lambda: keras.losses.Huber(reduction="mean_with_sample_weight").get_config())

@@ -2,9 +2,9 @@
 `logs4`, `quiet`, `timeless`, `lines`, `keys`, `bars`, `img4`, `IMG`, the small inputs `F`,
 `I`, `B`, `H`, `P`, `S` and the temporary folder `D` the snippet runs in; see
 tests/keras/kprobe32/prelude.py), `NAN`, a float32 matrix with NaNs and infinities in
-known places, and `sig`, which prints a tensor's Keras dtype name, shape and rounded sum
-to 5 significant digits (a checksum for outputs too large to print value by value) or the error's class and the
-first line of its message."""
+known places, and `sig`, which prints a tensor's Keras dtype name, shape and its sum to 5
+significant digits (a checksum for outputs too large to print value by value) or the
+error's class and the first line of its message."""
 
 from tests.keras.kprobe32.prelude import _TRY as _TRY32
 
