@@ -739,6 +739,12 @@ def _new_beam(width: int) -> TopN:
     return TopN(width, _better)
 
 
+def _is_candidate(beam: TopN, total: float) -> bool:
+    """TF's is_candidate: a nonzero probability that beats the bottom of a full beam (in
+    TF's order: a zero one never looks at the bottom)."""
+    return total > _NEG_INF and total > _floor(beam)
+
+
 def _floor(beam: TopN) -> float:
     """The total a prefix must beat to enter (TF's is_candidate: the bottom's total once the
     beam is full; finding it puts the bottom first, as TF's peek_bottom)."""
@@ -779,7 +785,7 @@ def _beam_step(beam: TopN, row: np.ndarray, blank: int, r: Any) -> TopN:
         b.new[0] = _log_add(b.new[1], b.new[2], r)
         beam.push(b)
     for b in branches:
-        if not b.old[0] > max(_floor(beam), _NEG_INF):
+        if not _is_candidate(beam, b.old[0]):
             continue
         totals = logp_arr[:blank] + b.old[0]  # (weak Python float: the row's dtype)
         if b.label >= 0:
@@ -792,7 +798,7 @@ def _beam_step(beam: TopN, row: np.ndarray, blank: int, r: Any) -> TopN:
             if child is not None and child.new[0] != _NEG_INF:
                 continue
             total = float(totals[c])
-            if total > _floor(beam) and total > _NEG_INF:
+            if _is_candidate(beam, total):
                 if child is None:
                     child = b.children[c] = _Prefix(b, c)
                 child.new = [total, _NEG_INF, total]

@@ -37,7 +37,7 @@ from eagerflow._src.ops import math_base
 from eagerflow._src.ops import nd_indexing as tnd
 from eagerflow._src.ops.eager_errors import raised_eagerly, slow_path
 from eagerflow._src.ops.indexed_slices import IndexedSlices
-from eagerflow._src.ops.ragged_tensor import RaggedTensor
+from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.ops.sequences import range as tf_range
 from eagerflow._src.ops.shape_queries import dims as tf_dims
 from eagerflow._src.ops.shaping import meshgrid
