@@ -7,11 +7,14 @@ parameters, adaptive pools and conv_transpose (cases_nn.py); less used layers (a
 pooling, spectrograms, ReversibleEmbedding, Wrapper subclasses, GroupQueryAttention,
 MultiHeadAttention over two axes, custom RNN cells, Bidirectional states, Masking
 before RNNs) and losses/metrics with sample_weight shapes, reduction strings and dtype
-policies (cases_layers.py). kprobe/record_golden.py kprobe33 records what real TF 2.21 +
-Keras 3 prints for each, and the suite's test files check that eagerflow prints the same."""
+policies (cases_layers.py); odd arguments to keras.ops functions and preprocessing layers
+earlier rounds called plainly (cases_more.py). kprobe/record_golden.py kprobe33 records
+what real TF 2.21 + Keras 3 prints for each, and the suite's test files check that
+eagerflow prints the same."""
 
 from tests.keras.kprobe33.cases_layers import SNIPPETS as LAYERS_SNIPPETS
+from tests.keras.kprobe33.cases_more import SNIPPETS as MORE_SNIPPETS
 from tests.keras.kprobe33.cases_nn import SNIPPETS as NN_SNIPPETS
 from tests.keras.kprobe33.cases_ops import SNIPPETS as OPS_SNIPPETS
 
-SNIPPETS: dict[str, str] = {**OPS_SNIPPETS, **NN_SNIPPETS, **LAYERS_SNIPPETS}
+SNIPPETS: dict[str, str] = {**OPS_SNIPPETS, **NN_SNIPPETS, **LAYERS_SNIPPETS, **MORE_SNIPPETS}
