@@ -159,7 +159,10 @@ show("adapted_out", lambda: l(np.array([["a", "c"]])))
 I_ = keras.layers.IntegerLookup
 show("int_tf_idf", lambda: I_(vocabulary=[7, 9], idf_weights=[1.0, 3.0], output_mode="tf_idf")(np.array([[7, 9, 9, 4]])))
 show("int_invert", lambda: I_(vocabulary=[7, 9], invert=True)(np.array([[0, 1, 2]])))
-tryp("int_file", lambda: I_(vocabulary=vocab))  # (the same file as a string table: its dtypes conflict)
+words = os.path.join(D, "words.txt")  # (a file of its own: TF shares a file's table by name)
+with open(words, "w") as f:
+    f.write("cat\\ndog\\n")
+tryp("int_file", lambda: I_(vocabulary=words))
 show("int_mask", lambda: I_(vocabulary=[7, 9], mask_token=0)(np.array([[0, 7, 5]])))
 show("oov2", lambda: S_(vocabulary=["a"], num_oov_indices=2)(np.array(["a", "q", "r", "s"])))
 """
@@ -251,4 +254,69 @@ print("add_weights", [w.path for w in a.weights])
 show("add_mask", lambda: a([q, v], mask=[None, np.array([[True, False, True]])]))
 show("add_causal", lambda: keras.layers.AdditiveAttention(use_scale=False)([v, v], use_causal_mask=True))
 show("add_bad", lambda: a([q]))
+"""
+
+SNIPPETS["loss_ignore_class_weights_3d"] = _TRY + """
+yt = np.array([[0, 2, 1], [1, -1, 2]], "int32")
+logits = np.sin(np.arange(2 * 3 * 3, dtype="float32")).reshape(2, 3, 3)
+L = keras.losses.SparseCategoricalCrossentropy
+show("ignore", lambda: L(from_logits=True, ignore_class=-1)(yt, logits))
+show("ignore_none", lambda: L(from_logits=True, ignore_class=-1, reduction="none")(yt, logits))
+show("ignore_sw", lambda: L(from_logits=True, ignore_class=-1)(yt, logits, sample_weight=np.array([1.0, 2.0], "float32")))
+show("ignore_sw_bt", lambda: L(from_logits=True, ignore_class=2, reduction="sum")(yt.clip(0), logits, sample_weight=np.array([[1.0, 0.5, 2.0], [1.0, 1.0, 1.0]], "float32")))
+show("ignore_probs", lambda: L(ignore_class=0)(yt.clip(0), keras.ops.softmax(logits)))
+show("ignore_axis", lambda: L(from_logits=True, ignore_class=-1, axis=1)(yt[:, :1], logits[:, :, :1]))
+show("fn", lambda: keras.losses.sparse_categorical_crossentropy(yt, logits, from_logits=True, ignore_class=-1))
+show("smooth_sparse", lambda: keras.losses.CategoricalCrossentropy(label_smoothing=0.2)(keras.ops.one_hot(yt.clip(0), 3), keras.ops.softmax(logits)))
+show("cfg", lambda: L(ignore_class=-1).get_config())
+"""
+
+SNIPPETS["metric_f1_r2_options"] = _TRY + """
+yt = np.array([[1, 0, 1], [0, 1, 1], [1, 1, 0]], "float32")
+yp = np.array([[0.9, 0.4, 0.6], [0.2, 0.7, 0.4], [0.6, 0.55, 0.1]], "float32")
+for avg in [None, "micro", "macro", "weighted"]:
+    m = keras.metrics.F1Score(average=avg, threshold=0.5)
+    m.update_state(yt, yp)
+    show("f1_" + str(avg), lambda: m.result())
+m = keras.metrics.FBetaScore(beta=2.0, average="macro", threshold=None)
+m.update_state(yt, yp)
+show("fbeta_argmax", lambda: m.result())
+show("fbeta_bad_beta", lambda: keras.metrics.FBetaScore(beta=0.0))
+show("f1_bad_avg", lambda: keras.metrics.F1Score(average="samples"))
+show("f1_bad_threshold", lambda: keras.metrics.F1Score(threshold=1.5))
+yr = np.array([[1.0, 2.0], [2.0, 4.5], [3.0, 5.0], [4.0, 8.0]], "float32")
+pr = np.array([[1.1, 2.5], [1.8, 4.0], [3.3, 5.5], [3.9, 7.0]], "float32")
+for agg in ["uniform_average", "variance_weighted_average", None]:
+    r = keras.metrics.R2Score(class_aggregation=agg)
+    r.update_state(yr, pr)
+    show("r2_" + str(agg), lambda: r.result())
+r = keras.metrics.R2Score(num_regressors=1)
+r.update_state(yr, pr, sample_weight=np.array([1.0, 2.0, 1.0, 0.5], "float32"))
+show("r2_adjusted_sw", lambda: r.result())
+show("r2_bad_regressors", lambda: keras.metrics.R2Score(num_regressors=-1))
+r1 = keras.metrics.R2Score(num_regressors=3)
+r1.update_state(yr, pr)
+show("r2_too_many_regressors", lambda: r1.result())
+"""
+
+SNIPPETS["ops_linalg_modes"] = _TRY + """
+a = np.array([[2.0, 1.0], [1.0, 3.0], [0.0, 1.0]], "float32")
+show("qr_reduced", lambda: [tuple(t.shape) for t in keras.ops.linalg.qr(a)])
+show("qr_complete", lambda: [tuple(t.shape) for t in keras.ops.linalg.qr(a, mode="complete")])
+show("qr_bad", lambda: keras.ops.linalg.qr(a, mode="r"))
+show("svd_vals", lambda: keras.ops.linalg.svd(a, compute_uv=False))
+show("svd_full", lambda: [tuple(t.shape) for t in keras.ops.linalg.svd(a, full_matrices=True)])
+show("svd_thin", lambda: [tuple(t.shape) for t in keras.ops.linalg.svd(a, full_matrices=False)])
+show("lstsq", lambda: keras.ops.linalg.lstsq(a, np.array([1.0, 2.0, 3.0], "float32")))
+show("lstsq_2d", lambda: keras.ops.linalg.lstsq(a, np.ones((3, 2), "float32"), rcond=0.5))
+t = np.array([[2.0, 0.0], [1.0, 4.0]], "float32")
+show("tri_lower", lambda: keras.ops.linalg.solve_triangular(t, np.array([2.0, 9.0], "float32"), lower=True))
+show("tri_upper", lambda: keras.ops.linalg.solve_triangular(t, np.array([2.0, 9.0], "float32")))
+show("tri_bad", lambda: keras.ops.linalg.solve_triangular(a, np.ones(3, "float32")))
+show("norm_fro", lambda: keras.ops.linalg.norm(a, ord="fro"))
+show("norm_nuc", lambda: keras.ops.linalg.norm(a, ord="nuc"))
+show("norm_inf_axis", lambda: keras.ops.linalg.norm(a, ord=np.inf, axis=1, keepdims=True))
+show("norm_neg2", lambda: keras.ops.linalg.norm(a, ord=-2))
+show("norm_bad", lambda: keras.ops.linalg.norm(a, ord="bad"))
+show("norm_int", lambda: keras.ops.linalg.norm(np.array([3, 4], "int32")))
 """

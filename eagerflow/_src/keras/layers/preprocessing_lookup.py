@@ -375,15 +375,15 @@ class IndexLookup(PreprocessingLayer):
             raise ValueError("output_mode `'tf_idf'` does not support loading a vocabulary "
                              "from file.")
         # the table reads the file itself, so a SavedModel carries it as an asset (Keras 3);
-        # it reads first, so a file's bad line, or another table of the same file and
-        # columns with other types (one shared resource in TF), is its error
+        # it reads first, so a file's bad line is its error
         whole, number = lookup_ops.TextFileIndex.WHOLE_LINE, lookup_ops.TextFileIndex.LINE_NUMBER
         keys, values = (number, whole) if self.invert else (whole, number)
         init = lookup_ops.TextFileInitializer(path, self._key_dtype, keys, self._value_dtype,
                                               values,
                                               value_index_offset=self._token_start_index())
-        # (a table of TF's own kind, shared by the file's name: TF's StaticHashTable)
-        self._table = lookup_ops.StaticHashTable(init, self._default_value)
+        # (a table of its own: TF's is shared by the file's name for the whole process, so
+        # a string and an integer lookup of one file conflict there; not here)
+        self._table = lookup_ops.StaticHashTable._maybe_empty(init, self._default_value)
         with open(path, "rb") as f:
             lines = f.read().decode("utf-8").split("\n")
         if lines and lines[-1] == "":
