@@ -748,7 +748,7 @@ def _is_candidate(beam: TopN, total: float) -> bool:
 def _floor(beam: TopN) -> float:
     """The total a prefix must beat to enter (TF's is_candidate: the bottom's total once the
     beam is full; finding it puts the bottom first, as TF's peek_bottom)."""
-    return beam.peek_bottom().new[0] if len(beam) == beam.limit else _NEG_INF
+    return beam.peek_bottom().new[0] if len(beam.items) >= beam.limit else _NEG_INF
 
 
 def _norm_offset(row: list, r: Any) -> float:
@@ -802,7 +802,7 @@ def _beam_step(beam: TopN, row: np.ndarray, blank: int, r: Any) -> TopN:
                 if child is None:
                     child = b.children[c] = _Prefix(b, c)
                 child.new = [total, _NEG_INF, total]
-                if len(beam) == beam.limit:  # (the bottom leaves the beam, its totals lost)
+                if len(beam.items) >= beam.limit:  # (the bottom leaves the beam, its totals lost)
                     beam.peek_bottom().new = [_NEG_INF] * 3
                 beam.push(child)
             elif child is not None:
