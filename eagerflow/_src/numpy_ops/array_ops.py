@@ -72,7 +72,11 @@ def full(shape: Any, fill_value: Any, dtype: Any = None) -> Tensor:
 def _like(a: Any, dtype: Any, fill: Any) -> Tensor:
     a = asarray(a)
     want = result_type(dtype) if dtype else a.dtype
-    return tiling.broadcast_to(asarray(fill, want), A.shape(a))
+    if want is dt.string:  # (TF's zeros_like/ones_like: b'', or the conversion's TypeError)
+        value = convert_to_tensor(b"" if fill == 0 else fill, want)
+    else:
+        value = asarray(fill, want)
+    return tiling.broadcast_to(value, A.shape(a))
 
 
 def zeros_like(a: Any, dtype: Any = None) -> Tensor:
