@@ -20,7 +20,12 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.py_conversion import check_elements, op_input_refusal
-from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.core.tensor import (
+    EagerTensor,
+    Tensor,
+    check_finite_size,
+    convert_to_tensor,
+)
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
@@ -341,8 +346,14 @@ def _mirror_grad_ref(g: np.ndarray, like: np.ndarray, paddings: tuple, mode: str
 def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any = 0,
         name: str | None = None) -> Any:
     """Pads with a constant, or by mirroring (REFLECT excludes the edge, SYMMETRIC repeats it)."""
-    x = _t(tensor)
     mode = C.string_arg(mode, "mode").upper()
+    if mode == "CONSTANT" and isinstance(constant_values, EagerTensor) and \
+            not isinstance(tensor, Tensor) and not is_variable(tensor):
+        # (PadV2's T is the tensor among its inputs' dtype: TF's wrapper converts the
+        # tensor given as a list or an array to the value's, [1., 2.] for a float64 one)
+        x = convert_to_tensor(tensor, constant_values._dtype)
+    else:
+        x = _t(tensor)
     if mode not in ("CONSTANT", "REFLECT", "SYMMETRIC"):
         raise ValueError(f'Value of argument `mode` expected to be one of "CONSTANT", "REFLECT", '
                          f'or "SYMMETRIC". Received `mode` = {mode}')
@@ -355,6 +366,9 @@ def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any
     else:
         op, inputs, attrs = PADV2, (x, _pad_value(x, constant_values)), {}
     try:
+        if op is PADV2 and x._dtype in _PAD_TYPES and inputs[1]._dtype is not x._dtype:
+            # (TF's eager executor checks the inputs' types before the kernel reads paddings)
+            raise C.wrong_input_dtype("PadV2", 2, x._dtype, inputs[1]._dtype)
         pads = _static_paddings(op.name, paddings)
         return bind(op, inputs, {"paddings": pads, **attrs}, name)
     except OpError as e:  # (paddings as a Python list: TF's wrapper takes its slow path)
