@@ -254,6 +254,19 @@ SPACE_BATCH_INDEX_INPUTS = [
       '{{function_node '
       '__wrapped__SpaceToBatchND_device_/job:localhost/replica:0/task:0/device:CPU:0}} Product '
       'of block sizes must be positive, got -9223372036854775808 [Op:SpaceToBatchND]')),
+    (lambda: tf.batch_to_space(np.array(b'\x00\xff', dtype=object), np.array(b'\x00\xff',
+             dtype=object), None),
+     ('raise', 'ValueError',
+      "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
+      'Tensor.')),
+    (lambda: tf.space_to_batch(np.ones((1, 2, 2, 1)), np.array([b'a', b'b'], dtype=object), [[0,
+             0], [0, 0]]),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'Tblock_shape' of string is not in the list of allowed values: int32, "
+      'int64')),
+    (lambda: tf.space_to_batch(np.ones((1, 2, 2, 1)), np.array(['a', 'b']), np.zeros((2, 2),
+             np.int32)),
+     ('raise', 'ValueError', "invalid literal for int() with base 10: np.str_('a')")),
 ]
 
 # sequence_mask's maxlen is max(0, max(lengths)) in the lengths' dtype: negative lengths make
@@ -733,6 +746,23 @@ PADS = [
      ('float32', [4], [2.0, 1.0, 2.0, 2.0])),
     (lambda: tf.pad([1., 2.], [[1, 1]], constant_values=tf.constant(2.5, tf.float64)),
      ('float64', [4], [2.5, 1.0, 2.0, 2.5])),
+    (lambda: tf.pad(tf.constant(-1, tf.int16), [18446744073709551619, 18446744073709551619, -2],
+             constant_values=tf.constant(7)),
+     ('raise', 'ValueError',
+      "Can't convert Python sequence with out-of-range integer to Tensor.")),
+    (lambda: tf.pad(tf.constant([1], tf.int16), [[1, 2**40]], constant_values=tf.constant(7)),
+     ('raise', 'InvalidArgumentError',
+      'cannot compute PadV2 as input #2(zero-based) was expected to be a int16 tensor but is a '
+      'int32 tensor [Op:PadV2]')),
+    (lambda: tf.pad(tf.constant([1], tf.int16), np.array([[1, 2**40]]),
+             constant_values=tf.constant(7, tf.int16)),
+     ('int16', [2], [7, 1])),
+    (lambda: tf.pad(tf.constant([1], tf.int16), [[1, 2**40]], constant_values=tf.constant(7,
+             tf.int16)),
+     ('raise', 'ResourceExhaustedError',
+      '{{function_node __wrapped__PadV2_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'OOM when allocating tensor with shape[1099511627778] and type int16 on '
+      '/job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu [Op:PadV2]')),
 ]
 
 # An eager op's error names a tensor name by its str(), top_k's name is kept, a random op's
@@ -916,6 +946,11 @@ DIAG_K_INPUTS = [
       'but is a int64 tensor [Op:MatrixDiagV3] name: d')),
     (lambda: tnp.diagflat([1., 2.], k=np.int64(1)),
      ('float64', [3, 3], [[0.0, 1.0, 0.0], [0.0, 0.0, 2.0], [0.0, 0.0, 0.0]])),
+    (lambda: tf.linalg.diag(np.array(1, np.uint16), num_cols=tf.constant(np.zeros((0, 0, 3, 64,
+             0), np.uint16)), align=[1, [2]]),
+     ('raise', 'TypeError', "Expected string for argument 'align' not [1, [2]].")),
+    (lambda: tf.linalg.diag_part(tf.ones([2, 2]), k=tf.constant(1, tf.int64), align=3),
+     ('raise', 'TypeError', "Expected string for argument 'align' not 3.")),
 ]
 
 # Found by the differential run of seed 6661371: CropAndResizeGradBoxes skips samples outside

@@ -43,9 +43,15 @@ def diag_len(rows: int, cols: int, k: int) -> int:
     return max(0, min(rows + min(k, 0), cols - max(k, 0)))
 
 
-def check_align(align: Any, op: str) -> None:
+def _align_type(align: Any) -> None:
+    """TF's wrapper's check of the align attr's type, before the inputs' (its fast path
+    gives up on a non-string, its slow path refuses it)."""
     if not isinstance(align, (str, bytes)):
         raise TypeError(f"Expected string for argument 'align' not {align!r}.")
+
+
+def check_align(align: Any, op: str) -> None:
+    _align_type(align)
     if isinstance(align, bytes):
         align = align.decode(errors="replace")
     if align not in ALIGNS:
@@ -574,7 +580,9 @@ def diag_part(input: Any, name: str = "diag_part", k: Any = 0,  # noqa: A002
               padding_value: Any = 0, align: str = "RIGHT_LEFT") -> Any:
     """tf.linalg.diag_part: the k-th diagonal of batched matrices, or the band k=(lo, hi)
     of diagonals stacked from the uppermost, shorter ones padded with `padding_value`."""
-    return bind(MATRIX_DIAG_PART, (_t(input),),
+    x = _t(input)
+    _align_type(align)
+    return bind(MATRIX_DIAG_PART, (x,),
                 _part_attrs(k_attr(k, op="MatrixDiagPartV3"), padding_value, align), name)
 
 
@@ -584,6 +592,7 @@ def diag(diagonal: Any, name: str = "diag", k: Any = 0, num_rows: int = -1,
     """tf.linalg.diag: batched matrices with `diagonal` on their k-th diagonal, or the band
     k=(lo, hi) of diagonals (diagonal's second-to-last axis, from the uppermost) set."""
     d = _t(diagonal)
+    _align_type(align)
     op = "MatrixDiagV3"
     return bind(MATRIX_DIAG, (d,), _diag_attrs(k_attr(k, op=op),
                                                k_attr(num_rows, "num_rows", op, 2),

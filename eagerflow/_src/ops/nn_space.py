@@ -631,12 +631,14 @@ def _block_pair(node: Any) -> np.ndarray:
 def _index_input(op: str, value: Any, attr: str, what: str, slow: bool) -> Any:
     """An index argument as TF's op wrapper converts it for type attr `attr` (int32 by
     default: an empty list or a NumPy array of floats cast to it, wrapper_inputs.
-    index_input; a list holding graph tensors packed)."""
+    index_value; a list holding graph tensors packed). Its dtype is the op's check, once
+    every input is converted."""
     if isinstance(value, Tensor):
         return value
     if isinstance(value, (list, tuple)) and is_symbolic(value):
         return as_int_tensor(value, what)
-    return wrapper_inputs.index_input(op, value, attr, slow)
+    default, allowed = wrapper_inputs.attr_default(op, attr)
+    return wrapper_inputs.index_value(value, default, slow, allowed)
 
 
 @eager_api("input", "block_shape", "paddings")

@@ -366,10 +366,12 @@ def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any
     else:
         op, inputs, attrs = PADV2, (x, _pad_value(x, constant_values)), {}
     try:
+        arr = _paddings_array(op.name, paddings)
         if op is PADV2 and x._dtype in _PAD_TYPES and inputs[1]._dtype is not x._dtype:
-            # (TF's eager executor checks the inputs' types before the kernel reads paddings)
+            # (TF's eager executor checks the inputs' types, once converted, before the
+            # kernel reads paddings)
             raise C.wrong_input_dtype("PadV2", 2, x._dtype, inputs[1]._dtype)
-        pads = _static_paddings(op.name, paddings)
+        pads = _static_paddings(op.name, arr)
         return bind(op, inputs, {"paddings": pads, **attrs}, name)
     except OpError as e:  # (paddings as a Python list: TF's wrapper takes its slow path)
         if _state.graph is None and not e._message.startswith("{{"):  # (raised here)
@@ -377,10 +379,10 @@ def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any
         raise (slow_path(e) if passed_raw(paddings) else e) from None
 
 
-def _static_paddings(op: str, paddings: Any) -> tuple:
-    """Known paddings as ((before, after), ...): a list of Python ints as it is, anything
-    else converted as TF's op wrapper converts its input (`wrapper_inputs.index_input`: a
-    NumPy array cast to int32, 1.5 refused), which must be an integer matrix with 2 columns."""
+def _paddings_array(op: str, paddings: Any) -> np.ndarray:
+    """Known paddings as an integer array: a list of Python ints as it is, anything else
+    converted as TF's op wrapper converts its input (`wrapper_inputs.index_input`: a NumPy
+    array cast to int32, 1.5 refused)."""
     arr = None
     if isinstance(paddings, (list, tuple)):  # (the common case: nested lists of ints)
         try:
@@ -389,6 +391,12 @@ def _static_paddings(op: str, paddings: Any) -> tuple:
             pass
     if arr is None or arr.dtype.kind not in "iu":
         arr = wrapper_inputs.index_input(op, paddings, "Tpaddings")._numpy()
+    return arr
+
+
+def _static_paddings(op: str, arr: np.ndarray) -> tuple:
+    """Known paddings (`_paddings_array`'s) as ((before, after), ...): an integer matrix
+    with 2 columns."""
     if arr.ndim != 2 or arr.shape[-1] != 2:
         if _state.graph is not None:  # (infer refuses it as TF's shape function does)
             return nested_tuples(arr.tolist())
