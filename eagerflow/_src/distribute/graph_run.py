@@ -40,6 +40,7 @@ from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import graph_ops
+from eagerflow._src.data.optional import Optional
 from eagerflow._src.distribute.batch_split import deal_group, distribute_element, per_replica
 from eagerflow._src.distribute.graph_merge import run_inline
 from eagerflow._src.distribute.replica_function import NotTraceable
@@ -177,8 +178,27 @@ def distributed_optional(strategy: Any, iterator: Any, deal: bool) -> Any:
     """`distributed_iterator.get_next_as_optional()` while a function is traced."""
     structure = iterator._structure
     outs = _bind_get_next(strategy, structure, _handle_of(iterator), iterator, True, deal)
-    return graph_ops.GraphOptional(outs[0], _as_replicas(strategy, structure, outs[1:]),
-                                   structure.spec)
+    return _ReplicasOptional(outs[0], _as_replicas(strategy, structure, outs[1:]),
+                             structure.spec)
+
+
+class _ReplicasOptional(Optional):
+    """What a distributed iterator's `get_next_as_optional()` gives in a function: the
+    has_value flag and the replicas' values, read by one operation (zeros when there is
+    none: unlike TF's, its get_value does not fail then)."""
+
+    def __init__(self, has: Any, value: Any, element_spec: Any) -> None:
+        self._has, self._value, self._element_spec = has, value, element_spec
+
+    def has_value(self, name: str | None = None) -> Any:
+        return self._has
+
+    def get_value(self, name: str | None = None) -> Any:
+        return self._value
+
+    @property
+    def element_spec(self) -> Any:
+        return self._element_spec
 
 
 class _DistributedSource(graph_ops.IteratorSource):
@@ -193,7 +213,8 @@ class _DistributedSource(graph_ops.IteratorSource):
     def next_optional(self) -> tuple:
         outs = _bind_get_next(self._strategy, self._structure, self._handle, self._iterator,
                               True, self._deal)
-        return outs[0], _as_replicas(self._strategy, self._structure, outs[1:])
+        value = _as_replicas(self._strategy, self._structure, outs[1:])
+        return outs[0], lambda: value
 
 
 def for_over_distributed(strategy: Any, dataset: Any, iterator: Any, deal: bool,
