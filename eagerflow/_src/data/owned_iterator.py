@@ -29,6 +29,7 @@ from eagerflow._src.data.iterators import ElementIterator, IterContext, _Counted
 from eagerflow._src.data.optional import Optional
 from eagerflow._src.data.structure import (
     DatasetSpec,
+    Structure,
     flatten,
     map_structure,
     most_specific_common,
@@ -102,6 +103,11 @@ class IteratorSpec(TypeSpec):
         if not isinstance(spec_or_value, IteratorSpec):
             return False
         return specs_compatible(self._element_spec, spec_or_value._element_spec)
+
+    def _traced_from(self, handle: Any) -> ArgumentIterator:
+        """The iterator a trace for this spec (an input signature's) sees: one read
+        through the resource placeholder `handle`."""
+        return ArgumentIterator(Structure(self._element_spec), handle)
 
     def _common(self, other: Any) -> IteratorSpec | None:
         if not isinstance(other, IteratorSpec):
