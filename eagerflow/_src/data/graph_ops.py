@@ -45,9 +45,9 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.iterators import IterContext, PipelineFunction
-from eagerflow._src.data.optional import Optional
+from eagerflow._src.data.optional import Optional, graph_components
 from eagerflow._src.data.optional import graph_optional as optional_of
-from eagerflow._src.data.optional_ops import optional_array
+from eagerflow._src.data.optional_ops import check_components, optional_array
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import OpDef
@@ -135,7 +135,7 @@ def make_iterator(dataset: Any) -> Tensor:
     return bind(op, tuple(captures), {"dataset": dataset})
 
 
-def _next_arrays(handle: Any, specs: tuple) -> tuple | None:
+def _next_arrays(handle: Any, specs: tuple, check: bool = True) -> tuple | None:
     fed = type(handle) is np.ndarray
     if fed:  # a resource fed to a function: the iterator passed, of any element spec
         handle = handle[()]
@@ -146,7 +146,7 @@ def _next_arrays(handle: Any, specs: tuple) -> tuple | None:
         flat = next(it)
     except StopIteration:
         return None
-    if fed:
+    if fed and check:
         _check_element(flat, specs)
     return flat
 
@@ -194,19 +194,27 @@ def get_next(handle: Any, structure: dstruct.Structure) -> tuple:
 
 def get_next_as_optional(handle: Any, structure: dstruct.Structure) -> Tensor:
     """The "IteratorGetNextAsOptional" operation: a variant holding the next element's
-    components, or none after the last (read by OptionalHasValue and OptionalGetValue)."""
+    components, or none after the last (read by OptionalHasValue and OptionalGetValue).
+    Its attrs are TF's: the components' output_types and output_shapes."""
     specs = structure.specs
-    components = tuple(_output_specs(specs))
+    comps = _output_specs(specs)
+    attrs = {"output_types": tuple(d for _, d in comps),
+             "output_shapes": tuple(s for s, _ in comps)}
 
-    def kernel(xp: Any, handle: Any, components: tuple) -> np.ndarray:
-        flat = _next_arrays(handle, specs)
+    def kernel(xp: Any, handle: Any, output_types: tuple, output_shapes: tuple) -> np.ndarray:
+        flat = _next_arrays(handle, specs, check=False)
         if flat is None:
             return optional_array((), ())
-        return optional_array(dstruct.component_arrays(flat), tuple(d for _, d in components))
+        parts = graph_components(flat)
+        value = optional_array([t._arr for t in parts], tuple(t._dtype for t in parts))
+        if type(handle) is np.ndarray:  # (an iterator fed to the function: of any spec)
+            check_components("IteratorGetNextAsOptional", value[()], output_types,
+                             output_shapes)
+        return value
 
-    op = OpDef("IteratorGetNextAsOptional", lambda handle, components: [((), _dt.variant)],
-               kernel, stateful=True, gpu=False)
-    return bind(op, (handle,), {"components": components})
+    op = OpDef("IteratorGetNextAsOptional", lambda handle, **_: [((), _dt.variant)], kernel,
+               stateful=True, gpu=False)
+    return bind(op, (handle,), attrs)
 
 
 def single_element(dataset: Any) -> Any:

@@ -34,6 +34,7 @@ from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.dataset_functions import _DENSE as DENSE
 from eagerflow._src.data.random_seed import DrawnSeeds
 from eagerflow._src.data.variant_value import signed_words
+from eagerflow._src.ops.registry import REGISTRY
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.export_refs import (
     DatasetTracker,
@@ -833,10 +834,9 @@ def export_get_next(w: Any, op: Any) -> list:
 def export_get_next_as_optional(w: Any, op: Any) -> list:
     """TF's IteratorGetNextAsOptional: the optional's variant, which the traced graph's
     OptionalHasValue / OptionalGetValue nodes read (written as they are)."""
-    comps = op.attrs["components"]
     return w.node("IteratorGetNextAsOptional", [_iterator_input(w, op)],
-                  {"output_types": [d for _, d in comps],
-                   "output_shapes": [s for s, _ in comps]}, name=op.name)
+                  {"output_types": list(op.attrs["output_types"]),
+                   "output_shapes": list(op.attrs["output_shapes"])}, name=op.name)
 
 
 EXPORTS: dict = {
@@ -855,8 +855,8 @@ def export_op(w: Any, op: Any) -> list | None:
     if fn is None:
         return None
     if op.type.startswith("IteratorGetNext"):
-        # (graph_ops' own reads of an iterator; tf.raw_ops' carry TF's attrs already)
-        return None if "output_types" in op.attrs else fn(w, op)
+        # (graph_ops' own reads of an iterator; tf.raw_ops' registered ops are TF's already)
+        return None if REGISTRY.get(op.type) is op.op else fn(w, op)
     return fn(w, op) if "dataset" in op.attrs else None
 
 
