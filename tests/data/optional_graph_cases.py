@@ -213,8 +213,55 @@ def signature(tf: Any) -> dict:
     return out
 
 
+def _replicas(r: Any) -> Any:
+    values = getattr(r, "values", None)
+    return [v.numpy().tolist() for v in values] if values is not None else r.numpy().tolist()
+
+
+def _failure(fn: Any) -> Any:
+    """What `fn()` gives (each replica's value), or its error's class and whether its
+    message holds OptionalGetValue's kernel's (TF gathers one error per replica)."""
+    try:
+        return _replicas(fn())
+    except Exception as e:  # noqa: BLE001 (the class and message are what is compared)
+        return {"error": type(e).__name__,
+                "no value": "The given optional does not have a value." in str(e)}
+
+
+def distributed(tf: Any) -> dict:
+    """A MirroredStrategy's distributed iterator (two CPU replicas; the recording process
+    has two logical CPUs): get_value of its optional past the last batch fails too."""
+    s = tf.distribute.MirroredStrategy(["/cpu:0", "/cpu:1"])
+
+    @tf.function
+    def value(it):
+        return s.run(lambda x: x + 1, args=(it.get_next_as_optional().get_value(),))
+
+    @tf.function
+    def has(it):
+        return it.get_next_as_optional().has_value()
+
+    def dist(n: int) -> Any:
+        return iter(s.experimental_distribute_dataset(tf.data.Dataset.range(n).batch(4)))
+
+    it = dist(6)
+    out = {"values": [_failure(lambda: value(it)) for _ in range(3)]}
+    it = dist(4)
+    out["has_value"] = [outcome(lambda: has(it)) for _ in range(2)]
+
+    @tf.function
+    def guarded(it):
+        o = it.get_next_as_optional()
+        return tf.cond(o.has_value(), lambda: s.reduce("SUM", o.get_value(), axis=None),
+                       lambda: tf.constant([-1, -1], tf.int64))
+
+    it = dist(4)
+    out["guarded"] = [outcome(lambda: guarded(it)) for _ in range(2)]
+    return out
+
+
 GROUPS = {"eager": eager, "argument": argument, "closure": closure, "guarded": guarded,
-          "loops": loops, "made": made, "signature": signature}
+          "loops": loops, "made": made, "signature": signature, "distributed": distributed}
 
 
 def run(tf: Any) -> dict:

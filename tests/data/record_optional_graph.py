@@ -13,6 +13,10 @@ sys.path.insert(0, str(HERE.parents[1]))
 
 import tensorflow as tf  # noqa: E402
 
+# (two logical CPUs, for the MirroredStrategy of optional_graph_cases.distributed)
+tf.config.set_logical_device_configuration(tf.config.list_physical_devices("CPU")[0],
+                                           [tf.config.LogicalDeviceConfiguration()] * 2)
+
 from tests.data.optional_graph_cases import run  # noqa: E402
 from tests.golden_io import write_json  # noqa: E402
 
