@@ -174,6 +174,32 @@ def made(tf: Any) -> dict:
                          outcome(second.get_value), outcome(lambda: first.element_spec)]}
 
 
+def as_argument(tf: Any) -> dict:
+    """An Optional passed to a tf.function: traced by its OptionalSpec (one variant
+    placeholder); another element spec traces again."""
+    @tf.function
+    def f(o):
+        return tf.cond(o.has_value(), lambda: o.get_value() * 2, lambda: tf.constant(-1))
+
+    @tf.function
+    def g(o):
+        return o.get_value()
+
+    a = tf.experimental.Optional.from_value(tf.constant(5))
+    b = tf.experimental.Optional.empty(tf.TensorSpec([], tf.int32))
+    c = tf.experimental.Optional.from_value({"x": tf.constant([1.0])})
+    out = {"guarded": [outcome(lambda: f(a)), outcome(lambda: f(b))],
+           "guarded count": f.experimental_get_tracing_count()}
+    cf = f.get_concrete_function(a)
+    out["inputs"] = outcome(lambda: cf.inputs)
+    out["structured_input_signature"] = outcome(lambda: cf.structured_input_signature)
+    out["flattened"] = outcome(lambda: tf.nest.flatten(a, expand_composites=True))
+    out["type spec"] = outcome(lambda: tf.type_spec_from_value(c))
+    out["unguarded"] = [outcome(lambda: g(b)), outcome(lambda: g(c)), outcome(lambda: g(a))]
+    out["unguarded count"] = g.experimental_get_tracing_count()
+    return out
+
+
 def signature(tf: Any) -> dict:
     """input_signature=[tf.data.IteratorSpec(...)]: iterators of its spec and of others,
     and values that are not iterators."""
@@ -261,7 +287,8 @@ def distributed(tf: Any) -> dict:
 
 
 GROUPS = {"eager": eager, "argument": argument, "closure": closure, "guarded": guarded,
-          "loops": loops, "made": made, "signature": signature, "distributed": distributed}
+          "loops": loops, "made": made, "as argument": as_argument, "signature": signature,
+          "distributed": distributed}
 
 
 def run(tf: Any) -> dict:

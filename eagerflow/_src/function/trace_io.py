@@ -99,6 +99,9 @@ def _iterator_fits(given: Any, traced: Any) -> bool:
 def _spec_fits(given: Any, traced: Any) -> bool:
     """Whether a trace for the composite spec `traced` takes a value of spec `given`."""
     shape, want = getattr(given, "shape", None), getattr(traced, "shape", None)
+    if shape is None and want is None and hasattr(given, "_element_spec"):
+        # a spec of no shape, given by its value's (an OptionalSpec): its own trace only
+        return given == traced
     return shape is None or want is None or shape.is_subtype_of(want)
 
 
