@@ -265,7 +265,7 @@ for step in $STEPS; do
     backend)
       sel=(tests/backend --ignore=tests/backend/test_cuda_toolchain.py)  # (kernels runs it)
       [ "$QUICK" = 1 ] && sel=(tests/backend/test_standin_registry.py -k "AddV2 or MatMul or Relu")
-      gpu_pytest backend 150 "${XDIST[@]}" "${sel[@]}" ;;
+      gpu_pytest backend 200 "${XDIST[@]}" "${sel[@]}" ;;
     suites)
       # shellcheck disable=SC2046
       if [ "$QUICK" = 1 ]; then

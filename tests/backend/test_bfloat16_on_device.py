@@ -35,11 +35,15 @@ def test_the_stand_in_holds_bfloat16_and_no_other_ml_dtypes_type():
     assert (a * BF16.type(2.0)).dtype == BF16  # (a bfloat16 scalar is an operand)
 
 
-def test_ufuncs_without_a_bfloat16_loop_refuse_it():
+def test_ufuncs_without_a_bfloat16_loop_cast_it_or_refuse_it():
+    """As CuPy 14.2 did on an H200: a ufunc takes its first loop the operands cast to."""
     a = xp.asarray(_bf16([1.0, -2.0]))
     assert xp.exp(a).dtype == BF16 and xp.maximum(a, a).dtype == BF16
-    with pytest.raises(TypeError, match=r"Wrong type .* of arguments for cupy_logical_not"):
-        xp.logical_not(a)
+    assert xp.logical_not(a).dtype == np.bool_ and xp.logical_xor(a, a).dtype == np.bool_
+    assert [q.dtype for q in xp.divmod(a, a)] == [np.float32, np.float32]
+    assert xp.float_power(a, a).dtype == np.float64
+    with pytest.raises(TypeError, match=r"Wrong type .* of arguments for cupy_bitwise_and"):
+        xp.bitwise_and(a, a)
     with pytest.raises(TypeError, match="cupy_erf"):
         strict.BACKEND.special().erf(a)
     with pytest.raises(TypeError, match="cupy.add.at only supports"):
@@ -59,11 +63,18 @@ def test_sums_accumulate_in_float32_and_sorts_refuse():
 
 
 def test_a_product_of_bfloat16_is_bfloat16_added_in_float32():
+    """CuPy 14.2 refuses a batch of bfloat16 products (the type char "E"); the device's
+    array module (backend/cupy_gaps.py) and the backend's products give cuBLAS's answer."""
     a = _bf16(np.random.default_rng(0).normal(size=(3, 40, 5)))
     want = (a.astype(np.float32) @ a.astype(np.float32).swapaxes(1, 2)).astype(BF16)
-    for got in (xp.matmul(xp.asarray(a), xp.asarray(a).swapaxes(1, 2)),
-                xp.asarray(a) @ xp.asarray(a).swapaxes(1, 2),
-                B.matmul(xp, xp.asarray(a), xp.asarray(a).swapaxes(1, 2))):
+    with pytest.raises(TypeError, match="data type 'E' not understood"):
+        xp.matmul(xp.asarray(a), xp.asarray(a).swapaxes(1, 2))
+    filled = strict.BACKEND.xp
+    one = xp.matmul(xp.asarray(a[0]), xp.asarray(a[0]).T)  # (a matrix: CuPy's own product)
+    assert one.dtype == BF16
+    np.testing.assert_array_equal(one.get().astype(np.float32), want[0].astype(np.float32))
+    for got in (filled.matmul(xp.asarray(a), xp.asarray(a).swapaxes(1, 2)),
+                B.matmul(filled, xp.asarray(a), xp.asarray(a).swapaxes(1, 2))):
         assert got.dtype == BF16
         np.testing.assert_array_equal(got.get().astype(np.float32), want.astype(np.float32))
 

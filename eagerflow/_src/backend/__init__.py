@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import cupy_gaps
 from eagerflow._src.backend import numpy as cpu
 
 try:
@@ -165,6 +166,12 @@ def _in_float32(product: Callable, a: Any, b: Any, out: Any) -> Any:
     return out
 
 
+# NVRTC contracts `a * b + c` into one fused multiply-add by default (one rounding, not
+# two): the kernels' C would then round otherwise than the same ops on the CPU (a 1-ulp
+# difference, read on an H200), and otherwise than the stand-in, which rounds each op
+NO_FMA = ("--fmad=false",)
+
+
 class DeviceBackend(Backend):
     """What GPU backends share: the device owns its work, so kernels' products, scratch
     buffers and block splitting are plain array calls (no host thread policy)."""
@@ -175,7 +182,7 @@ class DeviceBackend(Backend):
     holds_bfloat16 = False
 
     def __init__(self, xp: Any) -> None:
-        super().__init__(xp)
+        super().__init__(cupy_gaps.filled(xp, BFLOAT16 if self.holds_bfloat16 else None))
         self.ones_made: dict = {}
         self.tables: dict = {}
         self.kernels: dict = {}  # source -> the backend's compiled kernel
@@ -225,8 +232,7 @@ class DeviceBackend(Backend):
             return self.captured_product(a, b, out, tf32)
         if a.dtype.kind == "V" and max(a.ndim, b.ndim) > 2:
             # a batch of bfloat16 products (the one such dtype a device holds), as cuBLAS
-            # gives a matrix's (CuPy runs batches of bfloat16 through its integer kernel,
-            # which adds in bfloat16)
+            # gives a matrix's (CuPy 14.2 refuses such a batch: cupy_gaps.py)
             return _in_float32(self.xp.matmul, a, b, out)
         mm = self.xp.matmul
         if tf32 and (a.dtype.char in "fF" or b.dtype.char in "fF"):  # (what TF32 can reach)
@@ -357,7 +363,7 @@ class DeviceBackend(Backend):
         if k is None:
             with self.lock:
                 k = self.kernels[key] = self.xp.ElementwiseKernel(
-                    in_params, out_params, body, name, preamble=preamble)
+                    in_params, out_params, body, name, preamble=preamble, options=NO_FMA)
         return k
 
     def elementwise_group(self, sources: tuple) -> tuple:
@@ -381,7 +387,7 @@ class DeviceBackend(Backend):
             with self.lock:
                 k = self.kernels[key] = self.xp.ReductionKernel(
                     in_params, out_params, map_expr, reduce_expr, post_map_expr, identity,
-                    name, preamble=preamble)
+                    name, preamble=preamble, options=NO_FMA)
         return k
 
     def launch(self, source: dict, arrays: list) -> Any:
@@ -465,8 +471,10 @@ ARRAY_TYPES: set = {np.ndarray}  # every registered backend's array type
 
 
 def register(backend: Backend) -> Backend:
-    """Makes `backend` known by its array module (for the kernel helpers below)."""
+    """Makes `backend` known by its array module (for the kernel helpers below), also by
+    the module a device backend's fills (cupy_gaps.py)."""
     _BY_XP[id(backend.xp)] = backend
+    _BY_XP[id(getattr(backend.xp, "module", backend.xp))] = backend
     ARRAY_TYPES.add(backend.array_type)
     return backend
 

@@ -9,8 +9,9 @@ arrays fails here even where CuPy would quietly run it); its module namespace `x
 holds exactly the NumPy names CuPy has (listed below, checked against CuPy by a test
 where CuPy is installed) and refuses NumPy arrays as operands; it holds no strings,
 objects, nor ml_dtypes' types but bfloat16 (CuPy 14 holds bfloat16 where ml_dtypes is
-installed, and the stand-in poses as that: its ufuncs without a bfloat16 loop refuse it,
-its sums and means accumulate it in float32, its sorts refuse it). Like CuPy it has a
+installed, and the stand-in poses as CuPy 14.2 as it was read on an H200: its ufuncs
+without a bfloat16 loop cast it or refuse it, its sums and means accumulate it in float32,
+its sorts refuse it, and the rest below). Like CuPy it has a
 current device per thread, arrays remember theirs, and an operation on an array of
 another device raises, so a missing copy between devices fails too. Results of
 reductions and indexing are 0-d arrays, never NumPy scalars, as on CuPy.
@@ -96,25 +97,60 @@ def _check_dtype(dtype: np.dtype) -> None:
     _HELD.add(dtype)
 
 
-# CuPy 14's reductions that accumulate bfloat16 in float32 (NumPy's in bfloat16), and its
-# sorts, which thrust runs and refuses bfloat16 for (cupy/cuda/thrust.pyx)
+# CuPy 14.2 on bfloat16 data (read on an H200, 2026-11-30): its reductions accumulate it
+# in float32 (NumPy's in bfloat16); thrust's sorts refuse it (cupy/cuda/thrust.pyx); the
+# functions whose kernels have no bfloat16 loop compute it in float32 and return float32
+# (`where`, `round`, `clip`, `tril`, ...); its scans' kernels do not compile for it; and
+# its einsum and batched products take the type char "E", which NumPy does not know
 _FLOAT_ACCUMULATED = frozenset(("sum", "prod", "mean", "nansum", "nanprod", "nanmean"))
-_SORTS = {"sort": NotImplementedError, "argsort": NotImplementedError, "lexsort": TypeError}
+_SORTS = {"sort": NotImplementedError, "argsort": NotImplementedError, "lexsort": TypeError,
+          "unique": NotImplementedError}
+_IN_FLOAT32 = frozenset(("where", "round", "around", "clip", "tril", "triu"))
+_SCANS = {"cumsum": "+=", "cumprod": "*="}
+_NO_CHAR_E = "data type 'E' not understood"
 
 
 def _bfloat16_as_cupy(fn: Any, name: str, owner: Any) -> Any:
     """NumPy's `fn` (`owner`'s method, or a function of the array first) as CuPy 14 runs
-    it on bfloat16 data (_FLOAT_ACCUMULATED, _SORTS)."""
+    it on bfloat16 data (see above)."""
     def call(*args: Any, **kwargs: Any) -> Any:
+        if name in _IN_FLOAT32:  # (bfloat16 operands cast to float32, Python numbers weak)
+            args = tuple(a.astype(np.float32) if getattr(a, "dtype", None) == BFLOAT16 else a
+                         for a in args)
+            if owner is not None and owner._a.dtype == BFLOAT16:
+                return getattr(owner._a.astype(np.float32), name)(*args, **kwargs)
+            return fn(*args, **kwargs)
+        if name == "einsum":
+            if any(getattr(a, "dtype", None) == BFLOAT16 for a in args[1:]):
+                raise TypeError(_NO_CHAR_E)
+            return fn(*args, **kwargs)
         a = owner._a if owner is not None else args[0] if args else None
         if getattr(a, "dtype", None) != BFLOAT16:
             return fn(*args, **kwargs)
         if name in _SORTS:
             what = "keys" if name == "lexsort" else "arrays"
             raise _SORTS[name](f"Sorting {what} with dtype 'bfloat16' is not supported")
+        if name in _SCANS:
+            if kwargs.get("dtype") in (None, BFLOAT16):
+                raise strict_cuda.CompileException(
+                    f'error: no operator "{_SCANS[name]}" matches these operands')
+            return fn(*args, **kwargs)
         if kwargs.get("dtype") is not None or kwargs.get("out") is not None:
             return fn(*args, **kwargs)
         return np.asarray(fn(*args, dtype=np.float32, **kwargs)).astype(BFLOAT16)
+
+    return call
+
+
+_BFLOAT16_GAPS = _FLOAT_ACCUMULATED | set(_SORTS) | _IN_FLOAT32 | set(_SCANS) | {"einsum"}
+
+
+def _packbits(fn: Any) -> Any:
+    """cupy.packbits, which packs the flattened array only (CuPy 14.2)."""
+    def call(*args: Any, axis: Any = None, **kwargs: Any) -> Any:
+        if axis is not None:
+            raise NotImplementedError("axis option is not supported yet")
+        return fn(*args, **kwargs)
 
     return call
 
@@ -283,7 +319,10 @@ class StrictArray(DeviceArray):
 
 
 def _matmul_operator(name: str, a: np.ndarray, b: Any) -> Any:
-    """`a @ b` (`b @ a`, `a @= b`) as cuBLAS runs it (strict_tf32.in_tf32)."""
+    """`a @ b` (`b @ a`, `a @= b`) as cuBLAS runs it (strict_tf32.in_tf32); a batch of
+    bfloat16 products refused, as by cupy.matmul."""
+    if BFLOAT16 in (a.dtype, getattr(b, "dtype", None)) and max(a.ndim, np.ndim(b)) > 2:
+        raise TypeError(_NO_CHAR_E)
     if name == "__imatmul__":  # (into `a` itself, not into its rounded copy)
         a[...] = _product_operator("__matmul__", a, b)
         return a
@@ -387,8 +426,10 @@ def _wrapped(fn: Any, name: str, owner: Any = None, library: str | None = None,
     A call counts one launch of `kind` (see _launched)."""
     device = None if owner is None else owner._device
     refused = NO_KWARGS.get(name, ())
-    if BFLOAT16 is not None and (name in _FLOAT_ACCUMULATED or name in _SORTS):
+    if BFLOAT16 is not None and name in _BFLOAT16_GAPS:
         fn = _bfloat16_as_cupy(fn, name, owner)
+    if name == "packbits":
+        fn = _packbits(fn)
 
     def call(*args: Any, **kwargs: Any) -> Any:
         for k in kwargs:
@@ -472,7 +513,7 @@ class _Ufunc:
         if not self._bfloat16:
             types = tuple(getattr(a, "dtype", None) for a in args[:self.nin])
             if BFLOAT16 in types:
-                raise TypeError(f"Wrong type ({types}) of arguments for {self.__name__}")
+                args = self._without_bfloat16(types, args)
         cap = _CURRENT.stream._capture
         if cap is None:
             _launch(self._kind)
@@ -482,10 +523,28 @@ class _Ufunc:
         cap.record(lambda: self._run(*_unwrap(args), **_unwrap(kwargs)), out, (args, kwargs))
         return out
 
+    def _without_bfloat16(self, types: tuple, args: tuple) -> tuple:
+        """The operands as CuPy gives them to a ufunc with no bfloat16 loop: cast to its
+        first loop that takes them, or refused."""
+        wider = _BFLOAT16_CAST.get(self._uf.__name__)
+        if wider is None:
+            raise TypeError(f"Wrong type ({types}) of arguments for {self.__name__}")
+        return tuple(a.astype(wider) if getattr(a, "dtype", None) == BFLOAT16 else a
+                     for a in args[:self.nin]) + args[self.nin:]
+
+
+# The ufuncs without a bfloat16 loop that CuPy 14.2 runs on bfloat16 operands, and the
+# type it casts them to (the others raise TypeError)
+_BFLOAT16_CAST = {"divmod": np.float32, "float_power": np.float64,
+                  "logical_not": np.float32, "logical_xor": np.float32}
+
 
 @in_tf32
 def _matmul_as_cupy(a: Any, b: Any, **kwargs: Any) -> Any:
-    """NumPy's matmul as CuPy's (see _bfloat16_product)."""
+    """NumPy's matmul as CuPy's (see _bfloat16_product; a batch of bfloat16 products is
+    refused, as CuPy 14.2 does)."""
+    if BFLOAT16 in (a.dtype, getattr(b, "dtype", None)) and max(a.ndim, np.ndim(b)) > 2:
+        raise TypeError(_NO_CHAR_E)  # (CuPy 14.2: its batched products take the type char)
     out = np.matmul(a, b, **kwargs)
     return out if "out" in kwargs or "dtype" in kwargs else _bfloat16_product(a, b, out)
 

@@ -477,6 +477,7 @@ class ElementwiseKernel:
         self.nargs = self.nin + self.nout
         self.operation, self.name, self.preamble = operation, name, preamble
         self.no_return, self.return_tuple = no_return, return_tuple
+        self.options = tuple(kwargs.get("options", ()))  # (NVRTC's: C's rounding is kept)
         self.__name__ = name
         self._body: list | None = None
         self._functions: dict | None = None
@@ -625,6 +626,7 @@ class ReductionKernel:
         self.name, self.__name__ = name, name
         self.fold = _FOLDS[reduce_expr]
         self.map_expr, self.post_map_expr, self.preamble = map_expr, post_map_expr, preamble
+        self.options = tuple(options)
         self.finish: dict = {}  # the post map's kernel, by reduce type
         self.mapped: Any = None  # the map's kernel
 
