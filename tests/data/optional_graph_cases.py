@@ -2,8 +2,9 @@
 probed as programs meet them: `iterator.get_next_as_optional()` then `get_value()` of an
 empty optional (eagerly; in a function, where OptionalGetValue's kernel fails when the
 function runs), under a tf.cond on `has_value()`, as a while loop's variable, in a `for`
-over an iterator, Optional.from_value / Optional.empty in a function, an Optional
-returned by one; the graph's optional operations and their attrs; a function whose
+over an iterator, Optional.from_value / Optional.empty in a function and in a TF 1
+Session's graph, an Optional passed to and returned by one; the graph's optional
+operations and their attrs; a distributed iterator's optional; a function whose
 input_signature is an IteratorSpec, called with iterators of its spec, of other specs
 and with other values. Shared by record_optional_graph.py (run under TensorFlow 2.21,
 writes optional_graph_golden.json) and test_optional_graph.py (under eagerflow)."""
@@ -200,6 +201,21 @@ def as_argument(tf: Any) -> dict:
     return out
 
 
+def session(tf: Any) -> dict:
+    """Optionals in a TF 1 graph run by a Session: get_value of the empty one fails when
+    run (not when the graph is built)."""
+    g = tf.Graph()
+    with g.as_default():
+        o = tf.experimental.Optional.from_value(tf.constant(3))
+        e = tf.experimental.Optional.empty(tf.TensorSpec([], tf.int32))
+        fetches = [o.has_value(), o.get_value(), e.has_value()]
+        empty_value = e.get_value()
+        with tf.compat.v1.Session() as sess:
+            values = [v.tolist() for v in sess.run(fetches)]
+            failed = outcome(lambda: sess.run(empty_value))
+    return {"values": values, "empty": failed}
+
+
 def signature(tf: Any) -> dict:
     """input_signature=[tf.data.IteratorSpec(...)]: iterators of its spec and of others,
     and values that are not iterators."""
@@ -287,8 +303,8 @@ def distributed(tf: Any) -> dict:
 
 
 GROUPS = {"eager": eager, "argument": argument, "closure": closure, "guarded": guarded,
-          "loops": loops, "made": made, "as argument": as_argument, "signature": signature,
-          "distributed": distributed}
+          "loops": loops, "made": made, "as argument": as_argument, "session": session,
+          "signature": signature, "distributed": distributed}
 
 
 def run(tf: Any) -> dict:
