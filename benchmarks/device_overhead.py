@@ -15,6 +15,7 @@ call is what the host spends launching them.
 from __future__ import annotations
 
 import argparse
+import collections
 import os
 import sys
 import time
@@ -56,14 +57,24 @@ def count_bytecodes(fn: object, args: tuple, place: object = place_of,
     """Bytecodes executed by one call of fn(*args) (NumPy's C code not), by `place` of
     the file they ran in (one of `places`)."""
     n = dict.fromkeys(places, 0)
+    for code, k in bytecodes_by_code(fn, args).items():
+        n[place(code.co_filename)] += k
+    return n
+
+
+def bytecodes_by_code(fn: object, args: tuple) -> collections.Counter:
+    """The bytecodes one call of fn(*args) executes, by code object: sys.settrace's opcode
+    events, or sys.monitoring's INSTRUCTION events on Python 3.12+, whose sys.settrace
+    sends opcode events only where some frame asked for them before it was called (a GPU
+    machine's 3.12 counted 0)."""
+    by_code: collections.Counter = collections.Counter()
     if sys.version_info >= (3, 12):
-        # (3.12's sys.settrace sends no opcode events: a GPU machine's 3.12 counted 0)
-        return _count_monitored(fn, args, place, n)
+        return _count_monitored(fn, args, by_code)
 
     def tracer(frame: object, event: str, arg: object) -> object:
         frame.f_trace_opcodes = True
         if event == "opcode":
-            n[place(frame.f_code.co_filename)] += 1
+            by_code[frame.f_code] += 1
         return tracer
 
     sys.settrace(tracer)
@@ -71,19 +82,20 @@ def count_bytecodes(fn: object, args: tuple, place: object = place_of,
         fn(*args)
     finally:
         sys.settrace(None)
-    return n
+    return by_code
 
 
-def _count_monitored(fn: object, args: tuple, place: object, n: dict) -> dict:
-    """count_bytecodes through sys.monitoring's INSTRUCTION events (Python 3.12+)."""
+def _count_monitored(fn: object, args: tuple,
+                     by_code: collections.Counter) -> collections.Counter:
+    """bytecodes_by_code through sys.monitoring's INSTRUCTION events (Python 3.12+)."""
     mon = sys.monitoring
     tool = next(i for i in range(6) if mon.get_tool(i) is None)
     event = mon.events.INSTRUCTION
 
     def instruction(code: object, offset: int) -> None:
-        n[place(code.co_filename)] += 1
+        by_code[code] += 1
 
-    mon.use_tool_id(tool, "eagerflow device_overhead")
+    mon.use_tool_id(tool, "eagerflow bytecode count")
     mon.register_callback(tool, event, instruction)
     mon.set_events(tool, event)
     try:
@@ -92,7 +104,7 @@ def _count_monitored(fn: object, args: tuple, place: object, n: dict) -> dict:
         mon.set_events(tool, 0)
         mon.register_callback(tool, event, None)
         mon.free_tool_id(tool)
-    return n
+    return by_code
 
 
 def main(argv: list | None = None) -> int:

@@ -29,6 +29,7 @@ import sys
 
 import numpy as np
 from cpu_timing import cpu_us
+from device_overhead import bytecodes_by_code
 from eager_steps import count_bytecodes
 from launches import mlp_step
 
@@ -82,25 +83,16 @@ def workloads() -> dict:
 def counts(fn) -> tuple:
     """(Python calls, C calls, bytecodes) of one call of `fn`, after two warm-up calls."""
     fn(), fn()
-    n = {"call": 0, "c_call": 0, "opcode": 0}
+    n = {"call": 0, "c_call": 0}
 
     def prof(frame, event, arg):
         if event in n:
             n[event] += 1
 
-    def trace(frame, event, arg):
-        frame.f_trace_opcodes = True
-        if event == "opcode":
-            n["opcode"] += 1
-        return trace
-
     sys.setprofile(prof)
     fn()
     sys.setprofile(None)
-    sys.settrace(trace)
-    fn()
-    sys.settrace(None)
-    return n["call"], n["c_call"], n["opcode"]
+    return n["call"], n["c_call"], sum(bytecodes_by_code(fn, ()).values())
 
 
 def main() -> None:

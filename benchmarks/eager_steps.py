@@ -38,6 +38,7 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
 from cpu_timing import cpu_us  # noqa: E402
+from device_overhead import bytecodes_by_code  # noqa: E402
 
 
 def cnn_step(tf: object) -> tuple:
@@ -113,22 +114,9 @@ def count_ops(step: object, args: tuple) -> collections.Counter:
 def count_bytecodes(step: object, args: tuple) -> tuple:
     """(bytecodes by place, eagerflow's bytecodes by function: Counter of "file:line name"
     -> its own bytecodes) of one call of step(*args)."""
-    by_code: collections.Counter = collections.Counter()
-
-    def tracer(frame: object, event: str, arg: object) -> object:
-        frame.f_trace_opcodes = True
-        if event == "opcode":
-            by_code[frame.f_code] += 1
-        return tracer
-
-    sys.settrace(tracer)
-    try:
-        step(*args)
-    finally:
-        sys.settrace(None)
     places: collections.Counter = collections.Counter()
     by_fn: collections.Counter = collections.Counter()
-    for code, k in by_code.items():
+    for code, k in bytecodes_by_code(step, args).items():
         place = place_of(code.co_filename)
         places[place] += k
         if place != "eagerflow":

@@ -14,8 +14,9 @@ Then a small convolution's host cost through cuDNN, in the binding's variant-pac
 and the eager guide's `measure` product (1000x1000 float32) by CuPy with and without
 TF32 on cuBLAS's handle, PyTorch and eagerflow, each with its host time (to the last
 launch) beside its total: whether that row is bound by the host or by the device.
-`--device standin` runs the eagerflow rows on the strict stand-in (no GPU: the figures
-are NumPy's, useful only to check this file's code paths).
+`--device standin` runs the eagerflow rows on the strict stand-in, and the cuDNN rows
+there through the tests' fake binding (no GPU: the figures are NumPy's, useful only to
+check this file's code paths against eagerflow's).
 """
 
 from __future__ import annotations
@@ -85,6 +86,10 @@ def product_rows(calls: int) -> list:
                         ("TF32 math mode", ef_cupy._TF32_TENSOR_OP_MATH)):
         cp.cuda.cublas.setMathMode(handle, mode)
         rows.append((f"CuPy x @ x, 1000^2, {label}", split_call(lambda: x @ x, sync, calls)))
+    # (CuPy's other ways to the same cuBLAS call, in the handle's TF32 mode still set)
+    rows.append(("CuPy cp.matmul(x, x), TF32 math mode",
+                 split_call(lambda: cp.matmul(x, x), sync, calls)))
+    rows.append(("CuPy x.dot(x), TF32 math mode", split_call(lambda: x.dot(x), sync, calls)))
     cp.cuda.cublas.setMathMode(handle, cp.cuda.cublas.CUBLAS_DEFAULT_MATH)
     try:
         import torch
@@ -157,58 +162,66 @@ def driver_query_rows(cp: object, sync: Callable, calls: int) -> list:
     return rows
 
 
-def cudnn_rows(calls: int) -> list:
+def cudnn_rows(calls: int, xp: object = None, sync: Callable | None = None) -> list:
     """A small convolution's forward through eagerflow's cuDNN engine (backend/cudnn.py),
     and its built graph executed with the variant pack in the frontend's other forms:
-    what one convolution costs the host."""
-    import cupy as cp
+    what one convolution costs the host. `xp` and `sync`: CuPy's and its device's
+    synchronize by default; the stand-in's module (its cuDNN the tests' fake binding,
+    --device standin) checks this code against the engine's current API."""
     import numpy as np
 
     from eagerflow._src import backend as B
     from eagerflow._src.backend.cudnn import filter_krsc as engine_filter
 
-    engine = B.conv_engine(cp, np.float32, 2, 1)
+    if xp is None:
+        import cupy as xp
+
+        sync = xp.cuda.Device().synchronize
+    engine = B.conv_engine(xp, np.float32, 2, 1)
     if engine is None:
         return [("cuDNN: no binding", float("nan"))]
-    x = cp.ones((32, 28, 28, 8), cp.float32)
-    w = cp.ones((3, 3, 8, 16), cp.float32)
-    wk = cp.ones((16, 3, 3, 8), cp.float32)
-    out = cp.empty((32, 26, 26, 16), cp.float32)
+    x = xp.ones((32, 28, 28, 8), np.float32)
+    w = xp.ones((3, 3, 8, 16), np.float32)
+    wk = xp.ones((16, 3, 3, 8), np.float32)
+    out = xp.empty((32, 26, 26, 16), np.float32)
     geo = ((1, 1), (1, 1), ((0, 0), (0, 0)))
-    built, _ = engine._plan("fprop", out.dtype, x.shape, w.shape, (26, 26), *geo)
+    # (the graph Engine.forward runs: (graph, the uids of x, w, y and the bias, its
+    # workspace's bytes, the output's shape and dtype); bias and relu off)
+    built = engine._built("fprop", x, w, (26, 26), *geo, False, False)
     if built is None:
         why = next(iter(engine.refused.values()), "")
         return [(f"cuDNN: graph refused: {why[:60]}", float("nan"))]
-    g, (ua, ub, uy, _), workspace_shape = built
-    ws = cp.empty(workspace_shape, cp.uint8)
+    g, ua, ub, uy, _, workspace_bytes, _, _ = built
+    ws = xp.empty(workspace_bytes, np.uint8)
     h = engine.handle
     forms = {
         "cuDNN eagerflow Engine.forward": lambda: engine.forward(x, w, (26, 26), *geo),
-        "cuDNN execute({uid: array})": lambda: g.execute({ua: x, ub: wk, uy: out}, ws,
-                                                         handle=h),
         "cuDNN execute({uid: pointer})": lambda: g.execute(
             {ua: x.data.ptr, ub: wk.data.ptr, uy: out.data.ptr}, ws.data.ptr, handle=h),
+        "cuDNN execute({uid: array})": lambda: g.execute({ua: x, ub: wk, uy: out}, ws,
+                                                         handle=h),
         "cuDNN execute((pointers), tensor_uids=)": lambda: g.execute(
             (x.data.ptr, wk.data.ptr, out.data.ptr), ws.data.ptr, handle=h,
             tensor_uids=(ua, ub, uy)),
         "cuDNN execute((arrays), tensor_uids=)": lambda: g.execute(
             (x, wk, out), ws, handle=h, tensor_uids=(ua, ub, uy)),
-        "cuDNN filter copy (O, *K, C)": lambda: engine_filter(cp, w),
+        "cuDNN filter copy (O, *K, C)": lambda: engine_filter(xp, w),
         "cuDNN set_stream": lambda: engine.cudnn.set_stream(handle=h,
                                                             stream=engine.stream_ptr()),
     }
-    sync = cp.cuda.Device().synchronize
     rows = []
-    x[...] = cp.asarray(np.random.default_rng(0).standard_normal(x.shape, np.float32))
-    wk[...] = cp.asarray(np.random.default_rng(1).standard_normal(wk.shape, np.float32))
-    forms["cuDNN execute({uid: array})"]()
+    x[...] = xp.asarray(np.random.default_rng(0).standard_normal(x.shape, np.float32))
+    wk[...] = xp.asarray(np.random.default_rng(1).standard_normal(wk.shape, np.float32))
+    # (the first form: the one eagerflow's engine uses, the others against its result)
+    engine.cudnn.set_stream(handle=h, stream=engine.stream_ptr())
+    forms["cuDNN execute({uid: pointer})"]()
     want = out.copy()
-    for name in ("cuDNN execute({uid: pointer})", "cuDNN execute((pointers), tensor_uids=)",
+    for name in ("cuDNN execute({uid: array})", "cuDNN execute((pointers), tensor_uids=)",
                  "cuDNN execute((arrays), tensor_uids=)"):
         try:  # (each form's result against the first's: the largest difference, as "us")
             out[...] = 0
             forms[name]()
-            rows.append((f"{name}: max difference", float(cp.abs(out - want).max()) * 1e-6))
+            rows.append((f"{name}: max difference", float(xp.abs(out - want).max()) * 1e-6))
         except Exception as e:  # noqa: BLE001 - (as below)
             rows.append((f"{name}: {type(e).__name__}: {str(e)[:60]}", float("nan")))
     for name, fn in forms.items():
@@ -217,6 +230,18 @@ def cudnn_rows(calls: int) -> list:
         except Exception as e:  # noqa: BLE001 - a form this binding refuses: say so
             rows.append((f"{name}: {type(e).__name__}: {str(e)[:60]}", float("nan")))
     return rows
+
+
+def standin_cudnn_rows(calls: int) -> list:
+    """cudnn_rows on the stand-in, its cuDNN the tests' fake binding (launches.py's
+    fake_cudnn: cuDNN's semantics computed with NumPy)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from launches import fake_cudnn
+
+    from eagerflow._src.backend import strict
+
+    fake_cudnn(strict)
+    return cudnn_rows(max(calls, 10), strict.xp, lambda: None)
 
 
 def torch_rows(calls: int) -> list:
@@ -267,6 +292,7 @@ def main(argv: list | None = None) -> int:
     rows = []
     if a.device == "standin":
         os.environ["EAGERFLOW_STANDIN_GPUS"] = "1"
+        rows += standin_cudnn_rows(a.calls)
     else:
         rows += cupy_rows(a.calls) + cudnn_rows(a.calls) + torch_rows(a.calls)
     ef, profile = eagerflow_rows(a.calls)

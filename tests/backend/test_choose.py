@@ -4,6 +4,7 @@ all three operands, and sizes under and past the size from which it takes the bi
 kernels built on it (SelectV2, LeakyRelu) keep their answers."""
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
@@ -49,14 +50,30 @@ def test_large_random_masks_and_specials():
     _same(B.choose(np, np.bool_(True), a, np.float32(2)), np.where(True, a, np.float32(2)))
 
 
-def test_select_and_leaky_relu_keep_their_values():
+def _same_but_nan_bits(got: np.ndarray, want: np.ndarray) -> None:
+    """NaN where `want` has NaN (a GPU's x * alpha gives CUDA's canonical NaN, 0x7fffffff,
+    not the input's payload, as TF's GPU kernel's `x > 0 ? x : x * alpha` does), every
+    other element bit for bit (-0.0, infinities)."""
+    nan = np.isnan(want)
+    np.testing.assert_array_equal(np.isnan(got), nan)
+    assert got[~nan].tobytes() == want[~nan].tobytes()
+
+
+@pytest.mark.parametrize("where", ["CPU", "GPU"])
+def test_select_and_leaky_relu_keep_their_values(where, gpu_scope):
     rng = np.random.default_rng(2)
     x = rng.normal(size=(64, 300)).astype(np.float32)
     x[0, :4] = [np.nan, -0.0, np.inf, -np.inf]
+    x.view(np.uint32)[0, 4] = np.array(np.nan, np.float32).view(np.uint32) | 5  # a payload
     c = x > 0.3
-    np.testing.assert_array_equal(tf.where(c, x, -x).numpy(), np.where(c, x, -x))
-    for alpha in (0.2, 1.0, 0.0, 1.5, -0.5):
-        with np.errstate(invalid="ignore"):  # (inf * 0)
-            want = np.where(x > 0, x, x * np.float32(alpha))
-        got = tf.nn.leaky_relu(x, alpha).numpy()
-        assert got.tobytes() == want.tobytes(), alpha
+    with tf.device("/CPU:0") if where == "CPU" else gpu_scope():
+        np.testing.assert_array_equal(tf.where(c, x, -x).numpy(), np.where(c, x, -x))
+        for alpha in (0.2, 1.0, 0.0, 1.5, -0.5):
+            with np.errstate(invalid="ignore"):  # (inf * 0)
+                want = np.where(x > 0, x, x * np.float32(alpha))
+            got = tf.nn.leaky_relu(x, alpha)
+            assert got.device.endswith(f"{where}:0")
+            if where == "CPU":  # NumPy's product keeps the NaN's payload
+                assert got.numpy().tobytes() == want.tobytes(), alpha
+            else:
+                _same_but_nan_bits(got.numpy(), want)

@@ -24,11 +24,15 @@ import eagerflow as tf
 from eagerflow._src.backend import strict_streams
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.sparse_ops import SPARSE_TO_DENSE
+from tests.gpu_target import ON_GPU
 
 R = tf.raw_ops
 
 
 pytestmark = pytest.mark.usefixtures("on_gpu")  # (tests/backend/conftest.py)
+# The stand-in counts its host <-> device copies (strict_streams); CuPy's on a real GPU
+# (EAGERFLOW_REGISTRY_ON=gpu) go uncounted, so there only the results are checked.
+COUNTED = not ON_GPU
 
 
 def _no_reads(call):
@@ -38,7 +42,7 @@ def _no_reads(call):
     with strict_streams.count_transfers() as n:
         got = call()
     outs = got if isinstance(got, (tuple, list)) else (got,)
-    assert n["to_host"] == 0
+    assert n["to_host"] == 0 or not COUNTED
     assert all(t.device.endswith("GPU:0") for t in outs)
     return got
 
@@ -342,7 +346,8 @@ def test_sparse_to_dense_validated_reads_one_status_as_tfs_gpu_kernel():
     call()
     with strict_streams.count_transfers() as n:
         got = call()
-    assert n["to_host"] == 1 and got.device.endswith("GPU:0")
+    assert n["to_host"] == 1 or not COUNTED  # (the validation's one status)
+    assert got.device.endswith("GPU:0")
     np.testing.assert_array_equal(got.numpy(), _on_cpu(lambda: R.SparseToDense(
         sparse_indices=[[0, 1], [2, 3]], output_shape=[3, 4], sparse_values=[1.0, 2.0],
         default_value=0.0)).numpy())

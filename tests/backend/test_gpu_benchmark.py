@@ -71,3 +71,18 @@ def test_the_profile_runs_its_ops_on_the_standin_gpu():
     ops = r.stdout.split("-- ops: ", 1)[1].splitlines()
     conv = next(ln for ln in ops if ln.startswith("_FusedConv2D "))
     assert "soft placement" not in conv  # (the stand-in GPU ran it, not CPU:0)
+
+
+def test_the_launch_benchmarks_cudnn_rows_run_on_the_standin():
+    """gpu_launch.py's cuDNN rows call the engine's own API (backend/cudnn.py: it crashed
+    on a GPU when that API changed): on the stand-in, through the tests' fake binding,
+    the engine's forward and the graph it built run."""
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "gpu_launch.py"), "--device", "standin",
+         "--calls", "10"], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    rows = {ln[:42].strip(): ln[42:] for ln in r.stdout.splitlines() if ln.endswith(" us")}
+    for name in ("cuDNN eagerflow Engine.forward", "cuDNN execute({uid: pointer})",
+                 "cuDNN filter copy (O, *K, C)", "cuDNN set_stream"):
+        assert float(rows[name].split()[0]) > 0, (name, r.stdout)
+    assert not any(name.startswith("cuDNN: ") for name in rows), r.stdout

@@ -108,7 +108,8 @@ def test_forward_on_device_matches_reference_and_infer(case):
         if shape is not None:
             assert all(a is None or a == b for a, b in zip(shape, gv.shape)), op.name
         if gv.dtype.kind in "fc":
-            np.testing.assert_allclose(gv, w.astype(gv.dtype), rtol=sample.rtol, atol=1e-9)
+            np.testing.assert_allclose(gv, w.astype(gv.dtype), rtol=sample.rtol,
+                                       atol=sample.device_atol)
         else:
             np.testing.assert_array_equal(gv, w.astype(gv.dtype))
 

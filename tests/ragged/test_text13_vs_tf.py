@@ -28,8 +28,6 @@ _SCOPES = ("a traced ragged broadcast's assertion: TF checks it in a cond ('cond
            "other tensors (the factories', RaggedMask's and SegmentStack's scopes and the "
            "AssertGuard branch's function tag are TF's)")
 KNOWN: dict = dict.fromkeys([
-    ("ragged_math", "tv(lambda a, b: a + b, RS([None, None], tf.int32), TS([None, 1], "
-                    "tf.int32))(r2, tf.constant([[10], [20]]))"),
     ("ragged_math", "tv(lambda a, b: a + b, RS([None, None, None], tf.int32), RS([None, "
                     "None], tf.int32))(r3, R([[10, 20], [], [30]]))"),
     ("ragged_math", "tv(lambda a, b: a + b, RS([None, None, None], tf.int32), RS([None, "

@@ -158,6 +158,15 @@ def _packbits(fn: Any) -> Any:
 _HELD: set = set()  # the dtypes _check_dtype passed
 
 
+def _index_arrays(key: Any) -> tuple | None:
+    """A store's key as its integer index arrays broadcast together (a scatter), or None
+    where it is anything else."""
+    parts = key if type(key) is tuple else (key,)
+    if not parts or not all(type(c) is np.ndarray and c.dtype.kind in "iu" for c in parts):
+        return None
+    return tuple(np.broadcast_arrays(*parts))
+
+
 class MemoryPointer:
     """cupy.cuda.MemoryPointer, as far as the stand-in's arrays give one: its address."""
 
@@ -263,13 +272,17 @@ class StrictArray(DeviceArray):
             _launch("scatter" if not _basic(key) else "fill" if type(value) is not StrictArray
                     else "copy")
         k, v = _unwrap(key, self), _unwrap(value, self)
-        if type(k) is np.ndarray and k.dtype.kind in "iu" and k.ndim == 1 and \
-                np.unique(k).size < k.size:
+        coords = _index_arrays(k)
+        if coords is not None:
             # CuPy's scatter runs in parallel and leaves open which of a repeated index's
             # values lands; the stand-in lands the first, not NumPy's last, so code that
             # counts on an order fails here as it would there
-            self._a[k[::-1]] = np.broadcast_to(v, self._a[k].shape)[::-1]
-            return
+            at = np.stack([c.reshape(-1) for c in coords], axis=1)
+            if len(np.unique(at, axis=0)) < len(at):
+                target = self._a[coords].shape
+                rows = np.broadcast_to(v, target).reshape((len(at),) + target[coords[0].ndim:])
+                self._a[tuple(at[::-1].T)] = rows[::-1]
+                return
         self._a[k] = v
 
     def __len__(self) -> int:

@@ -350,12 +350,43 @@ def _scatter_nd_infer(indices: Any, updates: Any, *dyn: Any, shape: tuple | None
     return [(shape, updates._dtype)]
 
 
+def last_updates(xp: Any, rows: Any, size: int, updates: Any) -> Any:
+    """`updates` (n, ...) with each one replaced by the last of those at its row: `rows`
+    (n,) numbers in [0, size). A device's scatter of repeated rows stores any one of
+    their values (CuPy's, as TF's GPU kernels, leaves it open); of these, whichever
+    lands is the last, as on the CPU. Each row's last position by an atomic maximum,
+    then a gather: nothing is read back."""
+    if xp is np or rows.shape[0] < 2:  # (NumPy's store: the last lands)
+        return updates
+    last = xp.zeros(size, np.int64)
+    xp.maximum.at(last, rows, xp.arange(rows.shape[0], dtype=np.int64))
+    return updates[last[rows]]
+
+
+def _last_at(xp: Any, shape: tuple, key: tuple, updates: Any) -> Any:
+    """last_updates for a store of `updates` at `key` (index arrays, in range, over the
+    leading dims of an array of `shape`), their rows numbered on the device."""
+    n, k = math.prod(key[0].shape), len(key)
+    rows = key[0].reshape(n)
+    if k > 1 or rows.dtype.itemsize < 8:  # (row numbers past 2**31 need 64 bits)
+        rows = rows.astype(np.int64)
+    for c, d in zip(key[1:], shape[1:k]):
+        rows = rows * d + c.reshape(n)
+    want = key[0].shape + tuple(shape[k:])
+    if updates.shape != want:
+        updates = xp.broadcast_to(updates, want)
+    flat = updates.reshape((n,) + tuple(shape[k:]))
+    return last_updates(xp, rows, math.prod(shape[:k]), flat).reshape(want)
+
+
 def _scatter_into(xp: Any, out: Any, indices: Any, updates: Any, mode: str) -> Any:
     key = tuple(xp.moveaxis(indices, -1, 0))
     if mode == "add":
         add_at(xp, out, key, updates)
-    elif mode == "update":
-        out[key] = updates  # later duplicates win, as TF's CPU kernel does
+    elif mode == "update":  # later duplicates win, as TF's CPU kernel does
+        if xp is not np and key:
+            updates = _last_at(xp, out.shape, key, updates)
+        out[key] = updates
     elif mode in ("max", "min"):
         # as TF: an update replaces the value only if it beats it (a NaN never; a NaN stays)
         nan = xp.isnan(out) if out.dtype.kind in "fc" else None
@@ -408,8 +439,9 @@ def scatter_skipping(xp: Any, base: Any, shape: tuple, dtype: Any, indices: Any,
     `dtype`) on a device, as TF's GPU kernel runs it: each index vector becomes its row
     of the leading dims flattened, one out of range the row past the end, which the
     result leaves out. Nothing is read back. `mode`: "add", "update" (a repeated index:
-    any one of its updates lands on a GPU, NumPy's last on the stand-in), "max"/"min"
-    (TF's CPU rule for a NaN) or "fmax"/"fmin" (its GPU atomics' rule)."""
+    its last update lands, as on the CPU, where TF's GPU kernel lands any one:
+    last_updates), "max"/"min" (TF's CPU rule for a NaN) or "fmax"/"fmin" (its GPU
+    atomics' rule)."""
     k = indices.shape[-1]
     lead, tail = shape[:k], tuple(shape[k:])
     rows = math.prod(lead)

@@ -7,6 +7,7 @@ Ops layer, after reduce and before debugging (whose Assert renders its data with
 
 from __future__ import annotations
 
+import math
 import re
 import sys
 from typing import Any
@@ -58,6 +59,10 @@ def _legacy_float(v: Any, short: int, long: int, np_type: Any) -> str:
 
 def _element(v: Any, kind: str, np_type: Any) -> str:
     if kind == "f":
+        # (TF's CPU kernels flush denormals to zero, keeping the sign; a float16's are
+        # normal float32s, as TF converts them)
+        if abs(float(v)) < np.finfo(np_type).tiny:
+            v = np_type(math.copysign(0.0, float(v)))
         if np_type == np.float64:
             return _legacy_float(v, 15, 17, np.float64)
         return _legacy_float(v, 6, 9, np.float32)
@@ -158,8 +163,8 @@ def format_tensor(a: np.ndarray, summarize: int) -> str:
     np_type = a.dtype.type if kind == "f" else None
     if kind == "f" and a.dtype != np.float64:
         np_type = np.float32
-    if a.ndim == 0:
-        return _element(a[()], kind, np_type)
+    if a.ndim == 0:  # (summarize=0 elides a scalar too)
+        return "..." if summarize == 0 else _element(a[()], kind, np_type)
     if a.size == 0 and a.shape[0]:  # TF's summary of empty rows: an elision
         return "[" + "\n" * (a.ndim - 1) + " ...]"
     limit = summarize if summarize >= 0 else None

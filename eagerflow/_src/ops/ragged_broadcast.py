@@ -1,6 +1,8 @@
 """Broadcasting with ragged dimensions: tf.broadcast_dynamic_shape and tf.broadcast_to of
 DynamicRaggedShapes, and the broadcasting of two ragged operands, or of a ragged one and a
-dense one of a higher rank (ragged_dispatch's elementwise ops and tf.where use it).
+dense one (of a rank up to the ragged one's: aligned with its flat values, row by row; of a
+higher rank: both shapes broadcast). ragged_dispatch's elementwise ops, tf.where and
+tf.debugging.assert_equal use it.
 
 Ops layer, after ragged_shape (the shapes it broadcasts); the handlers are registered on
 import. Each is a composition of registered ops over the row lengths and flat values.
@@ -16,9 +18,10 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
-from eagerflow._src.ops import array, indexing, misc_ops, ragged_legacy_shape
+from eagerflow._src.ops import array, indexing, math, misc_ops, ragged_legacy_shape, reduce
 from eagerflow._src.ops import composite_dispatch as cd
 from eagerflow._src.ops import debugging as dbg
+from eagerflow._src.ops import ragged_functions as rf
 from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.math import equal, multiply, subtract
 from eagerflow._src.ops.math_base import cast, where
@@ -238,9 +241,183 @@ cd.register(misc_ops.broadcast_dynamic_shape, _broadcast_dynamic_shape)
 
 
 # ---------------------------------------------------------------------------------------
-# The elementwise ops' broadcast of a dense operand of a higher rank, and tf.where's
+# The elementwise ops' operands: a dense one aligned with a ragged one's flat values, two
+# ragged ones of alike partitions, a dense one of a higher rank; and tf.where's
 # (ragged_dispatch's handlers call them).
 # ---------------------------------------------------------------------------------------
+
+def gathered(rt: RaggedTensor, other: Any) -> Any:
+    """rt's flat values as an operand beside `other` (a dense or ragged one): gathered (each
+    value its own index) where `other`'s rank is at least theirs, since TF then broadcasts the two
+    shapes and gathers both operands' flat values (so rt's gradient is an IndexedSlices);
+    as they are where `other` broadcasts against their inner dimensions alone."""
+    values = rt.flat_values
+    rank = other.shape.rank if isinstance(other, (Tensor, RaggedTensor)) or \
+        hasattr(other, "_as_tensor") else np.ndim(other)
+    if rank is None or values.shape.rank is None or rank < values.shape.rank:
+        return values
+    d = rt.row_splits_dtype
+    return indexing.gather(values, range_op(array.shape(values, out_type=d)[0]))
+
+
+def alike_partitions(x: RaggedTensor, y: RaggedTensor) -> bool:
+    """Whether x's and y's row splits are alike, level by level: the same, or of the same
+    known lengths, which TF then requires to be equal (its assert names the splits). Other
+    lengths (row counts that broadcast or differ) are for the broadcasting path."""
+    pairs = list(zip(x.nested_row_splits, y.nested_row_splits))
+    if all(rf.same_splits(a, b) for a, b in pairs):
+        return True
+    if any(a.shape[0] is None or a.shape[0] != b.shape[0] for a, b in pairs):
+        return False
+    for a, b in pairs:
+        if not rf.same_splits(a, b):
+            dbg.assert_equal(a, b)
+    return True
+
+
+def aligned(rt: RaggedTensor, other: Any, dtype: Any = None, higher: bool = False
+            ) -> Tensor | None:
+    """A dense operand broadcast to the flat values of `rt` (TF's ragged broadcasting); a
+    Python value takes `dtype` (rt's by default). An operand of a rank above rt's: None
+    where `higher` (the elementwise ops then broadcast both shapes), else refused."""
+    return _align(rt, other, dtype, higher, False)[1]
+
+
+def aligned_rows(rt: RaggedTensor, other: Any) -> tuple:
+    """The elementwise ops' `aligned` (of `higher`): (rt, its one row repeated where it may
+    have one and a dense operand of its rank more, known when a traced function runs, as
+    TF's broadcast repeats it; the operand aligned with that)."""
+    return _align(rt, other, None, True, True)
+
+
+def _align(rt: RaggedTensor, other: Any, dtype: Any, higher: bool, rows: bool) -> tuple:
+    dtype = dtype or rt.dtype
+    if isinstance(other, Tensor) or hasattr(other, "_as_tensor"):
+        y = convert_to_tensor(other)
+    else:
+        # (as TF: rt's dtype where the value fits it, else its own; the op then refuses it)
+        y = convert_to_tensor(other, dtype_hint=dtype)
+    rank, inner = rt.shape.rank, rt.flat_values.shape.rank
+    if y.shape.rank is None or rank is None or inner is None:
+        raise ValueError("broadcasting a dense tensor against a RaggedTensor needs known ranks")
+    if y.shape.rank <= inner - 1:
+        return rt, y  # broadcasts against the uniform inner dimensions of the flat values
+    if y.shape.rank > rank or (higher and _one_row_against_more(rt, y)):
+        if higher:
+            return rt, None  # (the caller broadcasts both shapes)
+        raise ValueError(f"A dense tensor of rank {y.shape.rank} can't broadcast to a "
+                         f"RaggedTensor of rank {rank}")
+    # (TF broadcasts the two shapes: uniform inner dimensions of known sizes that differ,
+    # neither 1, its check that they can broadcast)
+    for a, b in zip(rt.flat_values.shape[1:], y.shape[y.shape.rank - inner + 1:]):
+        if a is not None and b is not None and a != b and 1 not in (a, b):
+            raise InvalidArgumentError(None, None, CANNOT_BROADCAST)
+    # leading dimensions of 1 broadcast against the outer rows
+    exact = y.shape.rank == rank
+    checked = rows and exact and _rows_at_run_time(rt, y)
+    if checked:
+        rt = _repeat_one_row(rt, y)
+    for _ in range(rank - y.shape.rank):
+        y = array.expand_dims(y, 0)
+    level: Any = rt
+    size = int(np.prod([1 if d is None else d for d in y.shape]))  # (the dense values)
+    while isinstance(level, RaggedTensor):
+        outer = level is rt
+        y, exact = _one_level(level, y, exact, outer, size, checked and outer)
+        level = level.values
+    return rt, y
+
+
+def _one_row_against_more(rt: RaggedTensor, y: Tensor) -> bool:
+    """Whether rt has one row (known while tracing) and y, of its rank, more: TF then
+    repeats rt's row as it broadcasts the two shapes (row by row alignment keeps rt's)."""
+    n0 = y.shape[0]
+    return y.shape.rank == rt.shape.rank and n0 is not None and n0 != 1 and \
+        rt.row_splits.shape[0] == 2
+
+
+def _rows_at_run_time(rt: RaggedTensor, y: Tensor) -> bool:
+    """Whether rt may have one row and y (of its rank) more, known only when the traced
+    function runs."""
+    rows, n0 = rt.row_splits.shape[0], y.shape[0]
+    return n0 != 1 and rows in (None, 2) and (n0 is None or rows is None)
+
+
+def _repeat_one_row(rt: RaggedTensor, y: Tensor) -> RaggedTensor:
+    """rt with its rows repeated to y's count where it has one (TF's broadcast of the two
+    shapes, after its check that the row counts broadcast: either is 1, or they agree)."""
+    d = rt.row_splits_dtype
+    n, nrows, one = cast(array.shape(y), d)[0], rt.nrows(), convert_to_tensor(1, d)
+    dbg.assert_equal(math.logical_or(math.logical_or(math.equal(n, one), math.equal(
+        nrows, one)), math.equal(n, nrows)), convert_to_tensor(True))
+    index = range_op(math.maximum(n, nrows)) * cast(math.not_equal(nrows, one), d)
+    return rf.gather_rows(rt, index)
+
+
+def _one_level(rt: RaggedTensor, y: Tensor, exact: bool, outer: bool, size: int,
+               rows_checked: bool = False) -> tuple:
+    """`y` (rows aligned with rt's rows, or one row) re-rowed to align with rt.values, and
+    whether no dimension of y was broadcast so far (TF takes a dense dimension longer than
+    1 against a ragged one only then: the dense tensor as a ragged one of rt's shape, its
+    `size` values against rt's flat values; `rows_checked`: the row counts were checked)."""
+    d = rt.row_splits_dtype
+    n0, d1 = y.shape[0], y.shape[1]
+    if n0 is None or d1 is None:
+        return _one_level_at_run_time(rt, y, rows_checked), False
+    nrows = rt.nrows()
+    if rows_checked:
+        pass
+    elif n0 != 1 and outer:  # (TF asserts that the row counts can broadcast: True)
+        dbg.assert_equal(math.equal(nrows, convert_to_tensor(n0, d)), convert_to_tensor(True))
+    elif n0 != 1:
+        dbg.assert_equal(nrows, convert_to_tensor(n0, d))
+    rowids = rt.value_rowids()
+    if n0 == 1:
+        rowids = rowids * convert_to_tensor(0, d)
+        exact = exact and rt._is_eager() and int(nrows) == 1
+    if d1 == 1:
+        inner = [-1 if s is None else s for s in y.shape[2:]]
+        return indexing.gather(array.reshape(y, [n0] + inner), rowids), False
+    # every row must hold d1 values: the splits of a uniform partition (TF's check) ...
+    dbg.assert_equal(range_op(nrows + convert_to_tensor(1, d)) *
+                     convert_to_tensor(d1, d), rt.row_splits)
+    if exact:
+        return array.reshape(y, [n0 * d1] + [-1 if s is None else s for s in y.shape[2:]]), True
+    # ... and a broadcast dense dimension against a ragged one TF 2.21 refuses: its check of
+    # the dense tensor's values against the flat values
+    # (values as many as the flat values pass it: y's values are then theirs, in order)
+    message = "Last row partition does not match flat_values."
+    dbg.assert_equal(convert_to_tensor(size, d), rt.nested_row_splits[-1][-1], message=message)
+    return array.reshape(y, [n0 * d1] + [-1 if s is None else s for s in y.shape[2:]]), False
+
+
+def _one_level_at_run_time(rt: RaggedTensor, y: Tensor, rows_checked: bool = False
+                           ) -> Tensor:
+    """_one_level of a `y` whose sizes are known only when the traced function runs (TF's
+    broadcast, decided then): value j of ragged row r takes y[r, j], row 0 where y has one
+    row and column 0 where it has one column. The checks, as TF's: y's rows broadcast
+    against rt's (a LogicalOr of the two cases); more than one column needs every row of
+    that length and y's values as many as the flat values."""
+    d = rt.row_splits_dtype
+    dims = cast(array.shape(y), d)
+    n, width = dims[0], dims[1]
+    one, nrows = convert_to_tensor(1, d), rt.nrows()
+    if not rows_checked:
+        dbg.assert_equal(math.logical_or(math.equal(n, one), math.equal(n, nrows)),
+                         convert_to_tensor(True))
+    columns = math.not_equal(width, one)
+    dbg.assert_equal(math.logical_or(math.logical_not(columns), reduce.reduce_all(
+        math.equal(rt.row_lengths(), width))), convert_to_tensor(True))
+    total = rt.nested_row_splits[-1][-1]
+    message = "Last row partition does not match flat_values."
+    dbg.assert_equal(where(columns, reduce.reduce_prod(dims), total), total, message=message)
+    rowids = rt.value_rowids()
+    position = range_op(cast(array.shape(rowids)[0], d)) - indexing.gather(rt.row_splits, rowids)
+    at = rowids * cast(math.not_equal(n, one), d) * width + position * cast(columns, d)
+    rows = array.reshape(y, array.concat([convert_to_tensor([-1], dt.int32),
+                                          array.shape(y)[2:]], 0))
+    return indexing.gather(rows, at)
+
 
 def same_rank(x: RaggedTensor, y: RaggedTensor) -> bool:
     """Whether two ragged tensors of one ragged rank have one rank: their flat values'
@@ -253,8 +430,9 @@ def broadcast_apply(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
     """f of a ragged operand and a dense one of a higher rank: both broadcast to one
     ragged shape (TF's broadcast of a DynamicRaggedShape against a dense shape: the dense
     dimensions on the left become uniform row partitions)."""
-    rt = x if isinstance(x, RaggedTensor) else y
-    if rt.row_splits_dtype is dt.int32 and rt._is_eager():
+    rt, dense = (x, y) if isinstance(x, RaggedTensor) else (y, x)
+    if rt.row_splits_dtype is dt.int32 and rt._is_eager() and \
+            convert_to_tensor(dense).shape.rank > rt.shape.rank:
         # (TF's eager broadcast multiplies the dense shape's int64 sizes by the int32 row
         # splits' sizes: its Mul refuses them; traced, it casts them first)
         multiply(convert_to_tensor(np.int64(1)), convert_to_tensor(np.int32(1)))

@@ -1,9 +1,10 @@
 """The public ops TF dispatches for RaggedTensor arguments, registered on import.
 
 Ops layer, above the ragged modules. Elementwise ops run on the flat values (a dense
-operand is first broadcast to the ragged one's partition, row by row); reductions are
-segment reductions over value row ids or column positions, level by level; the rest
-(concat, stack, gather, boolean_mask, cast, string ops) call the ragged compositions.
+operand is first broadcast to the ragged one's partition, row by row: ragged_broadcast.py);
+reductions are segment reductions over value row ids or column positions, level by level;
+the rest (concat, stack, gather, boolean_mask, cast, string ops) call the ragged
+compositions.
 """
 
 from __future__ import annotations
@@ -62,10 +63,13 @@ from eagerflow._src.ops.math_base import (
     zeros_like,
 )
 from eagerflow._src.ops.ragged_broadcast import (
-    CANNOT_BROADCAST,
+    aligned,
+    aligned_rows,
+    alike_partitions,
     broadcast_all,
     broadcast_apply,
     broadcast_pair,
+    gathered,
     same_partitions,
     same_rank,
     where_legacy_uniform,
@@ -74,7 +78,6 @@ from eagerflow._src.ops.ragged_broadcast import (
 from eagerflow._src.ops.ragged_tensor import RaggedTensor, check_splits_dtypes
 from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import range as range_op
-from eagerflow._src.ops.shape_queries import shape
 from eagerflow._src.ops.string_format import as_string
 from eagerflow._src.ops.tiling import tile
 
@@ -117,157 +120,31 @@ def _binary(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
     if isinstance(x, RaggedTensor) and isinstance(y, RaggedTensor):
         check_splits_dtypes(x, y)
         # (of one ragged rank but not one rank, TF broadcasts the two shapes from the right)
-        if x.ragged_rank == y.ragged_rank and same_rank(x, y) and _alike_partitions(x, y):
+        if x.ragged_rank == y.ragged_rank and same_rank(x, y) and alike_partitions(x, y):
             if all(a is b for a, b in zip(x.nested_row_splits, y.nested_row_splits)):
                 return x.with_flat_values(f(x.flat_values, y.flat_values, **kwargs))
             # alike, but not one partition: TF broadcasts the two shapes, and gathers both
             # operands' flat values (so their gradients are IndexedSlices)
-            return x.with_flat_values(f(_gathered(x, y), _gathered(y, x), **kwargs))
+            return x.with_flat_values(f(gathered(x, y), gathered(y, x), **kwargs))
         xv, yv, shape = broadcast_pair(x, y)  # as TF broadcasts their shapes
         return shape._as_ragged(reshape(f(xv, yv, **kwargs), shape.inner_shape))
     if isinstance(x, RaggedTensor):
         if not isinstance(y, RaggedTensor) and _is_composite(y):
             raise TypeError(f"unsupported operand types: RaggedTensor and {type(y).__name__}")
-        other = _aligned(x, y, higher=True)  # (first: a non-tensor gets TF's refusal)
+        x, other = aligned_rows(x, y)  # (first: a non-tensor gets TF's refusal)
         if other is None:
             return broadcast_apply(f, x, y, **kwargs)
-        return x.with_flat_values(f(_gathered(x, y), other, **kwargs))
+        return x.with_flat_values(f(gathered(x, y), other, **kwargs))
     if _is_composite(x):
         raise TypeError(f"unsupported operand types: {type(x).__name__} and RaggedTensor")
-    other = _aligned(y, x, higher=True)
+    y, other = aligned_rows(y, x)
     if other is None:
         return broadcast_apply(f, x, y, **kwargs)
-    return y.with_flat_values(f(other, _gathered(y, x), **kwargs))
-
-
-def _gathered(rt: RaggedTensor, other: Any) -> Any:
-    """rt's flat values as an operand beside `other` (a dense or ragged one): gathered (each
-    value its own index) where `other`'s rank is at least theirs, since TF then broadcasts the two
-    shapes and gathers both operands' flat values (so rt's gradient is an IndexedSlices);
-    as they are where `other` broadcasts against their inner dimensions alone."""
-    values = rt.flat_values
-    rank = other.shape.rank if isinstance(other, (Tensor, RaggedTensor)) or \
-        hasattr(other, "_as_tensor") else np.ndim(other)
-    if rank is None or values.shape.rank is None or rank < values.shape.rank:
-        return values
-    d = rt.row_splits_dtype
-    return gather(values, range_op(shape(values, out_type=d)[0]))
-
-
-def _alike_partitions(x: RaggedTensor, y: RaggedTensor) -> bool:
-    """Whether x's and y's row splits are alike, level by level: the same, or of the same
-    known lengths, which TF then requires to be equal (its assert names the splits). Other
-    lengths (row counts that broadcast or differ) are for the broadcasting path."""
-    pairs = list(zip(x.nested_row_splits, y.nested_row_splits))
-    if all(rf.same_splits(a, b) for a, b in pairs):
-        return True
-    if any(a.shape[0] is None or a.shape[0] != b.shape[0] for a, b in pairs):
-        return False
-    for a, b in pairs:
-        if not rf.same_splits(a, b):
-            dbg.assert_equal(a, b)
-    return True
+    return y.with_flat_values(f(other, gathered(y, x), **kwargs))
 
 
 def _is_composite(v: Any) -> bool:
     return isinstance(v, CompositeTensor)
-
-
-def _aligned(rt: RaggedTensor, other: Any, dtype: Any = None, higher: bool = False
-             ) -> Tensor | None:
-    """A dense operand broadcast to the flat values of `rt` (TF's ragged broadcasting); a
-    Python value takes `dtype` (rt's by default). An operand of a rank above rt's: None
-    where `higher` (the elementwise ops then broadcast both shapes), else refused."""
-    dtype = dtype or rt.dtype
-    if isinstance(other, Tensor) or hasattr(other, "_as_tensor"):
-        y = convert_to_tensor(other)
-    else:
-        # (as TF: rt's dtype where the value fits it, else its own; the op then refuses it)
-        y = convert_to_tensor(other, dtype_hint=dtype)
-    rank, inner = rt.shape.rank, rt.flat_values.shape.rank
-    if y.shape.rank is None or rank is None or inner is None:
-        raise ValueError("broadcasting a dense tensor against a RaggedTensor needs known ranks")
-    if y.shape.rank <= inner - 1:
-        return y  # broadcasts against the uniform inner dimensions of the flat values
-    if y.shape.rank > rank:
-        if higher:
-            return None  # (the caller broadcasts both shapes)
-        raise ValueError(f"A dense tensor of rank {y.shape.rank} can't broadcast to a "
-                         f"RaggedTensor of rank {rank}")
-    # (TF broadcasts the two shapes: uniform inner dimensions of known sizes that differ,
-    # neither 1, its check that they can broadcast)
-    for a, b in zip(rt.flat_values.shape[1:], y.shape[y.shape.rank - inner + 1:]):
-        if a is not None and b is not None and a != b and 1 not in (a, b):
-            raise InvalidArgumentError(None, None, CANNOT_BROADCAST)
-    # leading dimensions of 1 broadcast against the outer rows
-    exact = y.shape.rank == rank
-    for _ in range(rank - y.shape.rank):
-        y = array.expand_dims(y, 0)
-    level: Any = rt
-    size = int(np.prod([1 if d is None else d for d in y.shape]))  # (the dense values)
-    while isinstance(level, RaggedTensor):
-        y, exact = _one_level(level, y, exact, outer=level is rt, size=size)
-        level = level.values
-    return y
-
-
-def _one_level(rt: RaggedTensor, y: Tensor, exact: bool, outer: bool, size: int) -> tuple:
-    """`y` (rows aligned with rt's rows, or one row) re-rowed to align with rt.values, and
-    whether no dimension of y was broadcast so far (TF takes a dense dimension longer than
-    1 against a ragged one only then: the dense tensor as a ragged one of rt's shape, its
-    `size` values against rt's flat values)."""
-    d = rt.row_splits_dtype
-    n0, d1 = y.shape[0], y.shape[1]
-    if n0 is None or d1 is None:
-        return _one_level_at_run_time(rt, y), False
-    nrows = rt.nrows()
-    if n0 != 1 and outer:  # (TF asserts that the row counts can broadcast: True)
-        dbg.assert_equal(math.equal(nrows, convert_to_tensor(n0, d)), convert_to_tensor(True))
-    elif n0 != 1:
-        dbg.assert_equal(nrows, convert_to_tensor(n0, d))
-    rowids = rt.value_rowids()
-    if n0 == 1:
-        rowids = rowids * convert_to_tensor(0, d)
-        exact = exact and rt._is_eager() and int(nrows) == 1
-    if d1 == 1:
-        return gather(reshape(y, [n0] + [-1 if s is None else s for s in y.shape[2:]]),
-                      rowids), False
-    # every row must hold d1 values: the splits of a uniform partition (TF's check) ...
-    dbg.assert_equal(range_op(nrows + convert_to_tensor(1, d)) *
-                     convert_to_tensor(d1, d), rt.row_splits)
-    if exact:
-        return reshape(y, [n0 * d1] + [-1 if s is None else s for s in y.shape[2:]]), True
-    # ... and a broadcast dense dimension against a ragged one TF 2.21 refuses: its check of
-    # the dense tensor's values against the flat values
-    message = "Last row partition does not match flat_values."
-    dbg.assert_equal(convert_to_tensor(size, d), rt.nested_row_splits[-1][-1], message=message)
-    raise InvalidArgumentError(None, None, message)
-
-
-def _one_level_at_run_time(rt: RaggedTensor, y: Tensor) -> Tensor:
-    """_one_level of a `y` whose sizes are known only when the traced function runs (TF's
-    broadcast, decided then): value j of ragged row r takes y[r, j], row 0 where y has one
-    row and column 0 where it has one column. The checks, as TF's: y's rows broadcast
-    against rt's (a LogicalOr of the two cases); more than one column needs every row of
-    that length and y's values as many as the flat values."""
-    d = rt.row_splits_dtype
-    dims = cast(array.shape(y), d)
-    n, width = dims[0], dims[1]
-    one, nrows = convert_to_tensor(1, d), rt.nrows()
-    dbg.assert_equal(math.logical_or(math.equal(n, one), math.equal(n, nrows)),
-                     convert_to_tensor(True))
-    columns = math.not_equal(width, one)
-    dbg.assert_equal(math.logical_or(math.logical_not(columns), reduce.reduce_all(
-        math.equal(rt.row_lengths(), width))), convert_to_tensor(True))
-    total = rt.nested_row_splits[-1][-1]
-    message = "Last row partition does not match flat_values."
-    dbg.assert_equal(where(columns, reduce.reduce_prod(dims), total), total, message=message)
-    rowids = rt.value_rowids()
-    position = range_op(cast(array.shape(rowids)[0], d)) - gather(rt.row_splits, rowids)
-    at = rowids * cast(math.not_equal(n, one), d) * width + position * cast(columns, d)
-    rows = array.reshape(y, dense_concat([convert_to_tensor([-1], dt.int32),
-                                          array.shape(y)[2:]], 0))
-    return gather(rows, at)
 
 
 cd.elementwise.unary = _unary
@@ -680,7 +557,12 @@ def _mean(input_tensor: Any, axis: Any = None, keepdims: bool = False,
     total = _ragged_reduce(unsorted_segment_sum, reduce.reduce_sum)(rt, axis, keepdims)
     ones = rt.with_flat_values(ones_like(rt.flat_values))
     count = _ragged_reduce(unsorted_segment_sum, reduce.reduce_sum)(ones, axis, keepdims)
-    return math.truediv(total, count)
+    if not isinstance(total, RaggedTensor):
+        return math.truediv(total, count)
+    # (TF rebuilds the quotient from the row splits alone: no uniform row lengths kept)
+    return RaggedTensor.from_nested_row_splits(
+        math.truediv(total.flat_values, count.flat_values), total.nested_row_splits,
+        validate=False)
 
 
 def _bool_reduce(seg: Callable, dense: Callable) -> Callable:
@@ -725,16 +607,28 @@ def _std(input_tensor: Any, axis: Any = None, keepdims: bool = False,
 
 def _logsumexp(input_tensor: Any, axis: Any = None, keepdims: bool = False,
                name: str | None = None) -> Any:
-    """log(sum(exp(x - m))) + m, m the maximum where finite (0 elsewhere), as TF: m is
-    held constant (its gradient cancels), so x's gradient is the subtraction's alone (an
-    IndexedSlices, as TF's broadcasting gathers x's flat values)."""
-    def finite_max(keep: bool) -> Any:
-        m = reduce.reduce_max(input_tensor, axis, keepdims=keep)
-        return stop_gradient(where(math.is_finite(m), m, zeros_like(m)))
-
-    total = reduce.reduce_sum(math.exp(math.subtract(input_tensor, finite_max(True))), axis,
+    """log(sum(exp(x - m))) + m, m the maximum where finite (0 elsewhere), as TF's generic
+    reduce_logsumexp: m is held constant (its gradient cancels), so x's gradient is the
+    subtraction's alone (an IndexedSlices, as TF's broadcasting gathers x's flat values).
+    TF takes m and the result's shape by raw ops (IsFinite, Shape), which refuse a ragged
+    one: a maximum or (keepdims False) a result that stays ragged."""
+    raw_max = reduce.reduce_max(input_tensor, axis, keepdims=True)
+    if isinstance(raw_max, RaggedTensor):
+        raise _raw_ragged_input()
+    finite_max = stop_gradient(where(math.is_finite(raw_max), raw_max, zeros_like(raw_max)))
+    total = reduce.reduce_sum(math.exp(math.subtract(input_tensor, finite_max)), axis,
                               keepdims=keepdims)
-    return math.add(math.log(total), finite_max(keepdims))
+    result = math.log(total)
+    if not keepdims:
+        if isinstance(result, RaggedTensor):
+            raise _raw_ragged_input()
+        finite_max = reshape(finite_max, array.shape(result))
+    return math.add(result, finite_max)
+
+
+def _raw_ragged_input() -> ValueError:
+    """TF's error for a RaggedTensor given to a raw op (its EagerTensor conversion)."""
+    return ValueError("TypeError: object of type 'RaggedTensor' has no len()\n")
 
 
 cd.register(reduce.reduce_variance, _variance)
@@ -797,7 +691,7 @@ def _where(condition: Any, x: Any = None, y: Any = None, name: str | None = None
         rf._assert_same_partition(first, other)
 
     def flat(v: Any) -> Any:
-        return v.flat_values if isinstance(v, RaggedTensor) else _aligned(first, v)
+        return v.flat_values if isinstance(v, RaggedTensor) else aligned(first, v)
 
     return first.with_flat_values(where(flat(condition), flat(x), flat(y)))
 
@@ -927,8 +821,8 @@ def _assert_equal(x: Any, y: Any, message: str | None = None, summarize: int | N
             check(a, b, message=message, summarize=summarize)
         return check(x.flat_values, y.flat_values, message=message, summarize=summarize)
     if isinstance(x, RaggedTensor):
-        return check(x.flat_values, _aligned(x, y), message=message, summarize=summarize)
-    return check(_aligned(y, x), y.flat_values, message=message, summarize=summarize)
+        return check(x.flat_values, aligned(x, y), message=message, summarize=summarize)
+    return check(aligned(y, x), y.flat_values, message=message, summarize=summarize)
 
 
 def _sigmoid_cross_entropy_with_logits(labels: Any = None, logits: Any = None,

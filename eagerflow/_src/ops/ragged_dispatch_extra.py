@@ -27,7 +27,8 @@ from eagerflow._src.ops import (
 )
 from eagerflow._src.ops import ragged_functions as rf
 from eagerflow._src.ops.image_pixels import adjust_brightness
-from eagerflow._src.ops.ragged_dispatch import _aligned, _map_first, _map_two
+from eagerflow._src.ops.ragged_broadcast import aligned
+from eagerflow._src.ops.ragged_dispatch import _map_first, _map_two
 from eagerflow._src.ops.ragged_tensor import RaggedTensor
 
 for _fn in (math_special.erfcinv, math_special.reciprocal_no_nan, misc_ops.imag,
@@ -49,8 +50,8 @@ def _ragged_assert(check: Callable) -> Callable:
                 debugging.assert_equal(a, b)
             return check(x.flat_values, y.flat_values, *args, **kwargs)
         if isinstance(x, RaggedTensor):
-            return check(x.flat_values, _aligned(x, y), *args, **kwargs)
-        return check(_aligned(y, x), y.flat_values, *args, **kwargs)
+            return check(x.flat_values, aligned(x, y), *args, **kwargs)
+        return check(aligned(y, x), y.flat_values, *args, **kwargs)
     return handler
 
 

@@ -494,9 +494,9 @@ class Pattern:
         self.rx = re.compile(text) if self.unicode else re.compile(text.encode())
         self.groups = self.rx.groups
         # RE2's global replace differs from re.sub only where an empty match can be found
+        # (a bytes pattern's search starts at every byte, as RE2's: an empty-width match
+        # can fall inside a character, \B between two bytes of one)
         self.empty = _min_width(text) == 0
-        if self.empty and not self.unicode and not parser.bytewise:
-            self.unicode, self.rx = True, re.compile(text)
 
     def decode(self, v: bytes) -> Any:
         return v.decode("utf-8", errors="surrogateescape") if self.unicode else v
@@ -521,22 +521,36 @@ class Pattern:
 
 def _global_replace(rx: Any, rw: Any, text: Any) -> Any:
     """RE2's GlobalReplace: an empty match just where the previous match ended is skipped
-    (the next character copied instead)."""
+    (the next character copied instead: a UTF-8 one in bytes, else one byte)."""
     out, pos, last_end, n = [], 0, -1, len(text)
     while pos <= n:
         m = rx.search(text, pos)
         if m is None:
             break
         if m.start() == m.end() == last_end:
-            if pos < n:
-                out.append(text[pos:pos + 1])
-            pos += 1
+            step = _rune_length(text, pos) if isinstance(text, bytes) else 1
+            out.append(text[pos:pos + step])
+            pos += step
             continue
         out.append(text[pos:m.start()])
         out.append(m.expand(rw))
         pos = last_end = m.end()
     out.append(text[pos:])
     return text[:0].join(out)
+
+
+def _rune_length(text: bytes, pos: int) -> int:
+    """The bytes of the UTF-8 character at `pos` as RE2's chartorune reads one (no overlong
+    form, nothing past U+10FFFF; surrogates taken), 1 where none decodes there."""
+    lead = text[pos] if pos < len(text) else 0
+    n = 2 if 0xC2 <= lead <= 0xDF else 3 if 0xE0 <= lead <= 0xEF else \
+        4 if 0xF0 <= lead <= 0xF4 else 1
+    tail = text[pos + 1:pos + n]
+    if n == 1 or len(tail) != n - 1 or any(not 0x80 <= b <= 0xBF for b in tail):
+        return 1
+    low, high = {0xE0: (0xA0, 0xBF), 0xF0: (0x90, 0xBF), 0xF4: (0x80, 0x8F)}.get(
+        lead, (0x80, 0xBF))
+    return n if low <= tail[0] <= high else 1
 
 
 def _min_width(text: str) -> int:

@@ -52,9 +52,16 @@ def replacer(pattern: str, rewrite: str, replace_global: bool, op: str) -> Calla
     `rewrite` (the pattern compiled once; its errors name `op`)."""
     rx = re2.compile_re2(pattern, op)
     template = re2_template(rewrite, rx.groups)
-    if template is None:
+    if template is None or not (replace_global or _valid_rewrite(rewrite)):
+        # (RE2's Replace of one match replaces nothing where the rewrite has an escape
+        # it refuses; its GlobalReplace keeps what came before the escape)
         return lambda v: v
     return rx.replacer(template, replace_global)
+
+
+def _valid_rewrite(rewrite: str) -> bool:
+    """Whether each backslash of `rewrite` escapes a digit or a backslash (RE2's rule)."""
+    return re.fullmatch(r"(?:[^\\]|\\[0-9\\])*", rewrite, re.S) is not None
 
 
 def _scalar_text(op: str, what: str, t: Any) -> str:

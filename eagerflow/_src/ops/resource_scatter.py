@@ -154,8 +154,9 @@ def _table(arr: Any, k: int) -> Any:
 # range skipped: scatter_functor_gpu.cu.h, scatter_nd_op_gpu.cu.cc) and order-free or
 # racy, so nothing is read back: op -> nd_indexing.scatter_skipping's mode, and whether
 # the rows are negated first. Add and Sub are atomic adds; Min and Max atomic folds by
-# CUDA's fmaxf/fminf (a NaN loses to a number); Update a plain store, which of a
-# repeated row's updates lands left open. Mul and Div stay ordered (device_scatter.py):
+# CUDA's fmaxf/fminf (a NaN loses to a number); Update a plain store (TF's leaves open
+# which of a repeated row's updates lands; eagerflow's lands the last, as the CPU:
+# nd_indexing.last_updates). Mul and Div stay ordered (device_scatter.py):
 # TF's atomic products and quotients are order-dependent in their rounding.
 _UNCHECKED = {"ResourceScatterAdd": ("add", False), "ResourceScatterSub": ("add", True),
               "ResourceScatterUpdate": ("update", False),

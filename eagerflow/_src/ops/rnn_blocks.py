@@ -574,6 +574,58 @@ def _block_grad(n: Any, *grads: Any) -> list:
 # Samples
 # ---------------------------------------------------------------------------------------
 
+# The device check's tolerance (Sample.device_atol): cuBLAS sums the products with w in
+# another order than NumPy's, so an output near cancellation (cs = ci * i + cs_prev * f)
+# differs by a rounding of the magnitudes summed, not of its own.
+
+_U = float(np.finfo(np.float32).eps) / 2  # float32's unit roundoff, 2**-24
+
+
+def _order_gap(terms: int, magnitude: float, steps: int) -> float:
+    """How far the outputs may move when float32 sums of `terms` terms, whose magnitudes
+    add to at most `magnitude`, are taken in another order: each order lies within
+    (terms - 1) u magnitude of the exact sum (Higham's bound), so twice that apart; a
+    step passes a gap on at a slope of 2 at most (sigmoid's 1/4, tanh's 1, and cs = ci i
+    + cs_prev f with |cs_prev| <= 3), and each of `steps` steps adds its own."""
+    return 2 * max(terms - 1, 1) * _U * magnitude * 2 * max(steps, 1)
+
+
+def _forward_atol(x: np.ndarray, h_prev: np.ndarray, w: np.ndarray, b: np.ndarray,
+                  steps: int) -> float:
+    """_order_gap of z = [x, h] w + b over x (batch, input) or (time, batch, input); h
+    past the first step is o tanh(cs), under 1 in magnitude."""
+    inp = x.shape[-1]
+    aw = np.abs(w.astype(np.float64))
+    h_abs = max(float(np.abs(h_prev).max(initial=0)), 1.0)
+    magnitude = (np.abs(x.astype(np.float64)) @ aw[:inp]).max(initial=0) + \
+        h_abs * aw[inp:].sum(axis=0).max(initial=0) + float(np.abs(b).max(initial=0))
+    return _order_gap(w.shape[0] + 1, magnitude, steps)
+
+
+def _grad_atol(op: str, a: tuple, use_peephole: bool) -> float:
+    """_order_gap of BlockLSTMGrad's sums: dz w' (4 cell terms), and xh' dz and dz's
+    column sums (dw, db) over the steps and the batch, dz's magnitudes walked back as the
+    kernel's loop does (in float64)."""
+    sl, x, cs0, h0, w, wci, wcf, wco, _, i, cs, f, o, ci, co, h, cs_grad, h_grad = (
+        np.asarray(v, np.float64) for v in a)
+    steps, inp = int(sl), x.shape[2]
+    order = (0, 2, 1, 3) if op == "BlockLSTMGradV2" else (0, 1, 2, 3)  # (i f c o: V2's)
+    aw = np.abs(w)
+    dcs, dh = np.zeros(cs0.shape), np.zeros(h0.shape)
+    products, dw, db = 0.0, np.zeros(w.shape), np.zeros(w.shape[1])
+    for t in range(steps - 1, -1, -1):
+        csp, hp = (cs[t - 1], h[t - 1]) if t else (cs0, h0)
+        dcs, gates, _ = _step_grad(np, csp, wci, wcf, wco, i[t], cs[t], f[t], o[t], ci[t],
+                                   co[t], cs_grad[t] + dcs, h_grad[t] + dh, use_peephole)
+        dz = np.concatenate([gates[k] for k in order], axis=1)
+        dh = (dz @ w.T)[:, inp:]
+        products = max(products, float((np.abs(dz) @ aw.T).max(initial=0)))
+        dw += np.abs(np.concatenate([x[t], hp], axis=1)).T @ np.abs(dz)
+        db += np.abs(dz).sum(axis=0)
+    magnitude = max(products, float(dw.max(initial=0)), float(db.max(initial=0)))
+    return _order_gap(max(w.shape[1], steps * x.shape[1]), magnitude, steps)
+
+
 def _cell_inputs(rng: SampleRNG, batch: int, inp: int, cell: int, dtype: Any = np.float32,
                  steps: int | None = None) -> tuple:
     lead = (batch,) if steps is None else (steps, batch)
@@ -587,13 +639,11 @@ def _cell_samples() -> list:
     a = _cell_inputs(rng, 2, 3, 4)
     # (float32 only, so no float64 finite differences here: tests/ops/test_rnn_blocks.py
     # checks the gradient ops against them)
-    return [Sample(a, {}, grad=False),
-            Sample(a, {"use_peephole": True, "cell_clip": 0.5, "forget_bias": 0.3},
-                   grad=False),
-            Sample(a, {"cell_clip": 0.0}, grad=False),
-            Sample(_cell_inputs(rng, 3, 0, 2), {"use_peephole": True}, grad=False),
-            Sample(tuple(v.astype(np.float16) for v in a), {"use_peephole": True},
-                   grad=False)]
+    cases = [(a, {}), (a, {"use_peephole": True, "cell_clip": 0.5, "forget_bias": 0.3}),
+             (a, {"cell_clip": 0.0}), (_cell_inputs(rng, 3, 0, 2), {"use_peephole": True}),
+             (tuple(v.astype(np.float16) for v in a), {"use_peephole": True})]
+    return [Sample(c, attrs, grad=False, device_atol=_forward_atol(c[0], c[2], c[3], c[7], 1))
+            for c, attrs in cases]
 
 
 def _cell_bad() -> list:
@@ -668,12 +718,13 @@ def _block_samples(op: str) -> Any:
     def build() -> list:
         rng = SampleRNG(815 if op == "BlockLSTM" else 816)
         a = _block_inputs(rng, 3, 2, 3, 4, 3)
-        return [Sample(a, dict(extra), grad=False),
-                Sample(a, {**extra, "use_peephole": True, "cell_clip": 0.6}, grad=False),
-                Sample((np.int64(2),) + a[1:], {"cell_clip": 3.0}, grad=False),
-                Sample(_block_inputs(rng, 0, 2, 1, 2, 0), {}, grad=False),
-                Sample(_block_inputs(rng, 2, 3, 0, 2, 2, np.float16),
-                       {"use_peephole": True}, grad=False)]
+        cases = [(a, dict(extra)), (a, {**extra, "use_peephole": True, "cell_clip": 0.6}),
+                 ((np.int64(2),) + a[1:], {"cell_clip": 3.0}),
+                 (_block_inputs(rng, 0, 2, 1, 2, 0), {}),
+                 (_block_inputs(rng, 2, 3, 0, 2, 2, np.float16), {"use_peephole": True})]
+        return [Sample(c, attrs, grad=False,
+                       device_atol=_forward_atol(c[1], c[3], c[4], c[8], int(c[0])))
+                for c, attrs in cases]
     return build
 
 
@@ -712,14 +763,12 @@ def _block_grad_samples(op: str) -> Any:
     def build() -> list:
         rng = SampleRNG(818 if op == "BlockLSTMGrad" else 819)
         peep = {"use_peephole": True, "cell_clip": 0.6}
-        return [Sample(_block_grad_inputs(op, rng, 3, 2, 3, 4, 3, {}), {"use_peephole": False},
-                       grad=False),
-                Sample(_block_grad_inputs(op, rng, 3, 2, 3, 4, 3, peep),
-                       {"use_peephole": True}, grad=False),
-                Sample(_block_grad_inputs(op, rng, 3, 2, 2, 3, 2, {}),
-                       {"use_peephole": False}, grad=False),
-                Sample(_block_grad_inputs(op, rng, 2, 2, 2, 3, 2, peep, np.float16),
-                       {"use_peephole": True}, grad=False)]
+        cases = [(_block_grad_inputs(op, rng, 3, 2, 3, 4, 3, {}), False),
+                 (_block_grad_inputs(op, rng, 3, 2, 3, 4, 3, peep), True),
+                 (_block_grad_inputs(op, rng, 3, 2, 2, 3, 2, {}), False),
+                 (_block_grad_inputs(op, rng, 2, 2, 2, 3, 2, peep, np.float16), True)]
+        return [Sample(c, {"use_peephole": p}, grad=False, device_atol=_grad_atol(op, c, p))
+                for c, p in cases]
     return build
 
 

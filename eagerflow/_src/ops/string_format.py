@@ -74,6 +74,22 @@ def _printf(spec: str, v: float) -> str:
     return spec % v
 
 
+def _denormal_bound(dtype: np.dtype) -> float:
+    """The smallest normal magnitude of the float a TF CPU kernel reads `dtype`'s values as:
+    it runs with denormals flushed to zero (float32's for float32, bfloat16 and complex64,
+    float64's for float64 and complex128; a float16 converts to a normal float32: none)."""
+    if dtype.name == "bfloat16":
+        return float(np.finfo(np.float32).tiny)
+    if dtype.kind not in "fc" or dtype == np.float16:
+        return 0.0
+    return float(np.finfo(np.float64).tiny) if dtype in (np.float64, np.complex128) else \
+        float(np.finfo(np.float32).tiny)
+
+
+def _flushed(v: float, tiny: float) -> float:
+    return math.copysign(0.0, v) if abs(v) < tiny else v
+
+
 def _as_string_kernel(xp: Any, arr: Any, precision: int, scientific: bool, shortest: bool,
                       width: int, fill: str) -> Any:
     # each string is at least `width` and `precision` characters: refuse what cannot fit
@@ -82,6 +98,7 @@ def _as_string_kernel(xp: Any, arr: Any, precision: int, scientific: bool, short
     kind = "b" if arr.dtype == bool else "i" if arr.dtype.kind in "iu" else \
         "c" if arr.dtype.kind == "c" else "f"
     spec = _as_string_format(kind, precision, scientific, shortest, width, fill)
+    tiny = _denormal_bound(arr.dtype)
     out = np.empty(arr.shape, dtype=object)
     for idx in np.ndindex(*arr.shape):
         v = arr[idx]
@@ -90,9 +107,10 @@ def _as_string_kernel(xp: Any, arr: Any, precision: int, scientific: bool, short
         elif kind == "i":
             s = spec % int(v)
         elif kind == "c":
-            s = f"({_printf(spec, float(v.real))},{_printf(spec, float(v.imag))})"
+            s = f"({_printf(spec, _flushed(float(v.real), tiny))}," \
+                f"{_printf(spec, _flushed(float(v.imag), tiny))})"
         else:
-            s = _printf(spec, float(v))
+            s = _printf(spec, _flushed(float(v), tiny))
         out[idx] = s.encode()
     return out
 

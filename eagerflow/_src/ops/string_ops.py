@@ -252,12 +252,14 @@ def _regex_full_match(v: bytes, pattern: str) -> bool:
 STATIC_REGEX_REPLACE = _unary_string(
     "StaticRegexReplace", _regex_replace, dt.string, _regex_replace_ref,
     {"pattern": "([aeiou])([a-z]?)", "rewrite": "<\\0|\\2\\1\\\\>", "replace_global": True},
-    batch=_regex_replacer, whole=_regex_joined)
+    batch=_regex_replacer, whole=_regex_joined,
+    check=lambda pattern, **_: re2.compile_re2(pattern, "StaticRegexReplace"))
 STATIC_REGEX_FULL_MATCH = _unary_string(
     "StaticRegexFullMatch", _regex_full_match,
     dt.bool, lambda v, pattern: bool(re.match(b"(?:" + pattern.encode() + b")\\Z", v)),
     {"pattern": "[A-Za-z ]+"},
-    batch=lambda pattern: re2.compile_re2(pattern, "StaticRegexFullMatch").fullmatch)
+    batch=lambda pattern: re2.compile_re2(pattern, "StaticRegexFullMatch").fullmatch,
+    check=lambda pattern: re2.compile_re2(pattern, "StaticRegexFullMatch"))
 
 
 _INT_TEXT = re.compile(r"\s*[+-]?[0-9]+\s*")
@@ -440,7 +442,6 @@ def regex_replace(input: Any, pattern: str, rewrite: str,  # noqa: A002
                         {"replace_global": bool(replace_global)}, name)
         except OpError as e:
             raise (slow_path(e) if passed_raw(pattern, rewrite) else e) from None
-    re2.compile_re2(pattern, "StaticRegexReplace")  # RE2's errors before any string is read
     return bind(STATIC_REGEX_REPLACE, (_as_tensor(input),),
                 {"pattern": pattern, "rewrite": rewrite,
                  "replace_global": bool(replace_global)}, name)
@@ -456,7 +457,6 @@ def regex_full_match(input: Any, pattern: str, name: str | None = None) -> Any: 
             return bind(REGEX_FULL_MATCH, (_as_tensor(input), _as_tensor(pattern)), {}, name)
         except OpError as e:
             raise (slow_path(e) if slow else e) from None
-    re2.compile_re2(pattern, "StaticRegexFullMatch")
     return bind(STATIC_REGEX_FULL_MATCH, (_as_tensor(input),), {"pattern": pattern}, name)
 
 
