@@ -8,7 +8,8 @@ convolutions, group and unit normalization, ConvLSTM1D, stacked RNN cells with s
 stateful LSTMs, Transformer blocks with causal masks and EinsumDense, SpectralNormalization,
 regularizer losses, sparse inputs, mixed_float16 with its LossScaleOptimizer, custom layers
 with build and compile configs of their own, and the optimizers' state of RMSprop, Nadam,
-Adagrad, Adamax, Lion and Ftrl resuming training. Cases are (write, read) as in
+Adagrad, Adamax, Lion and Ftrl resuming training (and file_cases_holders.py's cases:
+state held in odd places). Cases are (write, read) as in
 file_cases.py; test_file_cases_kinds.py runs them (golden/file_cases_kinds.json holds TF
 2.21's reads of its own files, golden/file_cases_kinds/ the files TF wrote of TF_FILES).
 Builders take the `tf` and `keras` modules; this module imports neither."""
@@ -21,6 +22,7 @@ import re
 import numpy as np
 
 from tests.interop.file_cases import XS, YS, errors, fit_history, values
+from tests.interop.file_cases_holders import HOLDER_CASES, HOLDER_TF_FILES
 from tests.saved_model.user_model_cases import encode, outcome, signature_facts, variable_facts
 
 IMG = np.linspace(0, 1, 2 * 6 * 6 * 3, dtype="float32").reshape(2, 6, 6, 3)
@@ -996,6 +998,7 @@ CASES = {
     "compile_config_keras": (write_compile_config_keras, read_compile_config_keras),
     "mixed_keras": (write_mixed_keras, read_mixed_keras),
     **{name: _optimizer_case(make) for name, make in OPTIMIZERS.items()},
+    **HOLDER_CASES,
 }
 
 # cases whose files TF wrote are kept in golden/file_cases_kinds/NAME, for eagerflow to
@@ -1003,15 +1006,17 @@ CASES = {
 TF_FILES = ("type_hints", "reduce_retracing", "signature_defaults", "tensor_array",
             "tape_inside", "generator", "jit", "dataset_attr", "dataset_slices_attr",
             "shared_table", "stateful_lstm_export", "build_config_keras", "compile_config_keras",
-            "nadam_keras", "mixed_keras", "ngrams_keras", "conv_h5")
+            "nadam_keras", "mixed_keras", "ngrams_keras", "conv_h5", *HOLDER_TF_FILES)
 
 # the tf.Module cases (test_file_cases_kinds.py), the Keras models' ones
-# (test_file_cases_kinds_keras.py) and the optimizers' state
-# (test_file_cases_kinds_optimizers.py): three files, each within CI's time for one
+# (test_file_cases_kinds_keras.py), the optimizers' state
+# (test_file_cases_kinds_optimizers.py) and file_cases_holders.py's
+# (test_file_cases_holders.py): four files, each within CI's time for one
 MODULE_CASES = ("type_hints", "reduce_retracing", "signature_defaults", "tensor_array",
                 "tape_inside", "generator", "jit", "dataset_attr", "dataset_slices_attr",
                 "shared_table", "ragged_module", "string_ragged")
 OPTIMIZER_CASES = tuple(OPTIMIZERS)
-KERAS_CASES = tuple(name for name in CASES if name not in MODULE_CASES + OPTIMIZER_CASES)
+KERAS_CASES = tuple(name for name in CASES
+                    if name not in MODULE_CASES + OPTIMIZER_CASES + tuple(HOLDER_CASES))
 
 __all__ = ["CASES", "KERAS_CASES", "MODULE_CASES", "OPTIMIZER_CASES", "TF_FILES", "encode"]

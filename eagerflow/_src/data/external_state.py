@@ -1,5 +1,7 @@
 """What TF's iterator checkpoint refuses before it saves anything: a pipeline whose
-functions hold state outside it (its external state), and a from_generator's iterator.
+functions hold state outside it (its external state), and a from_generator's iterator;
+and (`unserializable`) what a SavedModel refuses of a dataset an object holds, the same
+external state, in DatasetToGraphV2's words.
 
 Data layer, below owned_iterator.py, which calls `check` when an iterator is saved. Under
 the pipeline's `experimental_external_state_policy` left unset (TF then fails, as under
@@ -22,6 +24,8 @@ from eagerflow._src.ops import tf_op_defs
 
 _WRAPPED = ("{{function_node __wrapped__SerializeIterator_device_/job:localhost/replica:0/"
             "task:0/device:CPU:0}} ")
+_GRAPH_WRAPPED = ("{{function_node __wrapped__DatasetToGraphV2_device_/job:localhost/replica:0/"
+                  "task:0/device:CPU:0}} ")
 # the stateful ops TF lets dataset functions hold (Assert, and its allowlist as far as
 # checked here: lookups, print)
 _ALLOWED = frozenset(("Assert", "PrintV2", "Print", "LookupTableFindV2", "LookupTableSizeV2",
@@ -30,22 +34,44 @@ _ALLOWED = frozenset(("Assert", "PrintV2", "Print", "LookupTableFindV2", "Lookup
 
 def check(root: Any) -> None:
     """Raises TF's error where the iterator of dataset `root` can't be saved."""
-    policy = root.options().experimental_external_state_policy
-    fail = policy is None or policy.name == "FAIL"
-    generator = None
-    for ds in _datasets(root):
-        if hasattr(ds, "_generator"):  # (its py_func: PyFunc, or EagerPyFunc for composites)
-            generator = generator or ds
-            if fail:
-                raise _stateful(_generator_node(ds))
-        elif fail:
-            for graph in _graphs(ds):
-                name = _first_stateful(graph)
-                if name is not None:
-                    raise _stateful(name)
-    if generator is not None:
+    name = stateful_node(root)
+    if name is not None:
+        raise _stateful(name)
+    if any(hasattr(ds, "_generator") for ds in _datasets(root)):
         raise UnimplementedError(None, None, f"{_WRAPPED}GeneratorDataset does not support "
                                  "checkpointing. [Op:SerializeIterator] name: ")
+
+
+def stateful_node(root: Any) -> str | None:
+    """The TF op type of the first op holding state outside dataset `root`'s pipeline,
+    outermost dataset first (a from_generator's py_func), where its policy fails on one
+    (FAIL, or unset); else None."""
+    policy = root.options().experimental_external_state_policy
+    return first_stateful(root) if policy is None or policy.name == "FAIL" else None
+
+
+def first_stateful(root: Any) -> str | None:
+    """The TF op type of the first op holding state outside dataset `root`'s pipeline,
+    outermost dataset first, whatever its policy (DatasetToGraphV2's own attr says it)."""
+    for ds in _datasets(root):
+        if hasattr(ds, "_generator"):  # (its py_func: PyFunc, or EagerPyFunc for composites)
+            return _generator_node(ds)
+        for graph in _graphs(ds):
+            name = _first_stateful(graph)
+            if name is not None:
+                return name
+    return None
+
+
+def unserializable(root: Any) -> FailedPreconditionError | None:
+    """TF's error serializing the pipeline of dataset `root` into a graph (what a
+    SavedModel does to a dataset an object holds) where it holds external state."""
+    name = stateful_node(root)
+    if name is None:
+        return None
+    return FailedPreconditionError(None, None, _GRAPH_WRAPPED + "Failed to serialize the input "
+                                   f"pipeline graph: {name} is stateful. [Op:DatasetToGraphV2] "
+                                   "name: ")
 
 
 def _stateful(name: str) -> FailedPreconditionError:

@@ -20,9 +20,14 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
+from eagerflow._src.core.errors import (
+    FailedPreconditionError,
+    InvalidArgumentError,
+    NotFoundError,
+)
 from eagerflow._src.core.versions import GRAPH_DEF_VERSION
 from eagerflow._src.data.dataset_variants import dataset_of
+from eagerflow._src.data.external_state import first_stateful
 from eagerflow._src.function.polymorphic import function
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.registry import OpDef, TFForm, register
@@ -79,8 +84,14 @@ def dataset_graph_def(dataset: Any) -> Any:
     return gd
 
 
-def _to_graph(op: str, value: Any) -> np.ndarray:
+def _to_graph(op: str, value: Any, fail: bool) -> np.ndarray:
+    """`fail`: external state (a py_func, a stateful op) fails it, as under TF's policy
+    FAIL (V2's external_state_policy=2, V1's allow_stateful=False)."""
     ds = dataset_of(op, value)
+    name = first_stateful(ds) if fail else None
+    if name is not None:
+        raise FailedPreconditionError(None, None, "Failed to serialize the input pipeline "
+                                      f"graph: {name} is stateful. [Op:{op}]")
     try:
         gd = dataset_graph_def(ds)
     except ExportError as e:
@@ -126,17 +137,26 @@ def _variant_out(*ins: Any, **attrs: Any) -> list:
 
 
 _FORM = TFForm(takes_handles=True)
+_POLICY_FAIL = 2  # (TF's ExternalStatePolicy: WARN 0, IGNORE 1, FAIL 2)
+
+
+def _attrs_form(*names: str) -> TFForm:
+    """The form of an op whose TF attrs `names` it takes as its own."""
+    return TFForm(names={n: n for n in names}, takes_handles=True)
+
 
 register(OpDef(
     "DatasetToGraphV2", _string_out("DatasetToGraphV2"),
     lambda xp, v, external_state_policy=0, strip_device_assignment=False:
-        _to_graph("DatasetToGraphV2", v),
-    stateful=True, gpu=False, tf=_FORM))
+        _to_graph("DatasetToGraphV2", v, external_state_policy == _POLICY_FAIL),
+    stateful=True, gpu=False,
+    tf=_attrs_form("external_state_policy", "strip_device_assignment")))
 register(OpDef(
     "DatasetToGraph", _string_out("DatasetToGraph"),
     lambda xp, v, stateful_whitelist=(), allow_stateful=False, strip_device_assignment=False:
-        _to_graph("DatasetToGraph", v),
-    stateful=True, gpu=False, tf=_FORM))
+        _to_graph("DatasetToGraph", v, not allow_stateful),
+    stateful=True, gpu=False,
+    tf=_attrs_form("stateful_whitelist", "allow_stateful", "strip_device_assignment")))
 register(OpDef("DatasetFromGraph", _variant_out, lambda xp, g: _from_graph(g),
                stateful=True, gpu=False, tf=_FORM))
 

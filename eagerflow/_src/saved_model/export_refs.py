@@ -12,7 +12,7 @@ from typing import Any
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.resource import HeldResource
 from eagerflow._src.core.tensor import EagerTensor
-from eagerflow._src.core.trackable import is_variable
+from eagerflow._src.core.trackable import AutoTrackable, is_variable
 
 
 class ExportError(ValueError):
@@ -27,6 +27,21 @@ class DatasetTracker:
 
     def __init__(self, dataset: Any) -> None:
         self.dataset = dataset
+
+
+class VariantTracker(AutoTrackable):
+    """A loaded dataset's `_variant_tracker` (TF's resource of a tf.data dataset that a
+    saved object held): its `_create_resource` function, imported and run, rebuilds the
+    dataset that the functions capturing the tracker take. Its three functions are its
+    children, so that saving the loaded object again writes them back, as TF's; the
+    functions taking its variant (`_value`) then capture the tracker again."""
+
+    def __init__(self) -> None:
+        self._value: Any = None  # (the loader's: made when a function first binds it)
+
+
+# (TF's loaded tracker is a plain RestoredResource: so its class is named)
+VariantTracker.__name__ = VariantTracker.__qualname__ = "RestoredResource"
 
 
 class Ref:

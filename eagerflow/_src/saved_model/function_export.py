@@ -43,6 +43,7 @@ from eagerflow._src.saved_model.export_refs import (
     DatasetTracker,
     ExportError,
     Ref,
+    VariantTracker,
     list_input_sizes,
 )
 from eagerflow._src.saved_model.protos import pb
@@ -264,7 +265,7 @@ class FunctionWriter:
                 arg = getattr(obj, "_state", obj).handle_arg
                 base = name or (ph.name.replace("/", "_") if ph is not None else arg)
                 ref = self.add_arg(base, dt.resource, (), specified=arg)
-        elif isinstance(obj, DatasetTracker):  # a held dataset: its variant, as TF's
+        elif isinstance(obj, (DatasetTracker, VariantTracker)):  # a held dataset's variant
             # graph captures it ("ReduceDataset/input_dataset": user-specified the input's)
             base = name or "input_dataset"
             ref = self.add_arg(base, dt.variant, (), base.rpartition("/")[2])
@@ -508,6 +509,10 @@ class FunctionWriter:
             return [self._function_names(v) for v in value]
         if isinstance(value, (str, bytes)):
             return value
+        if callable(getattr(value, "own_specs", None)):
+            # a loaded function's library function (a ReduceDataset's reducer): traced anew
+            # for the arguments its FunctionDef says, as re-saving a loaded model writes it
+            value = value.concrete_for(value.own_specs())
         graph = getattr(value, "graph", None)
         if graph is None:  # (a stand-in: an imported graph's reader of a dataset of datasets)
             raise ExportError(f"a func attribute holds {type(value).__name__}, not a traced "

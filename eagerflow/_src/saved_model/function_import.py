@@ -359,8 +359,22 @@ class LibraryFunction:
         # (as TF's runtime, for its own arguments only: an op may pass more, the values of
         # captures eagerflow wrote into the function's body)
         n = len(self.importer.fdefs[self.name].signature.input_arg)
-        return self.importer.concrete(self.name, [Spec(s.shape.as_list(), s.dtype)
-                                                  for s in specs[:n]], handles=False)
+        return self.importer.concrete(self.name, [
+            Spec(None if s.shape.rank is None else s.shape.as_list(), s.dtype)
+            for s in specs[:n]], handles=False)
+
+    def own_specs(self) -> list:
+        """Its arguments as its FunctionDef says them (a shape its `_output_shapes` gives,
+        else an unknown one): what re-saving a loaded function traces it for, as no call
+        says more."""
+        fdef = self.importer.fdefs[self.name]
+        out = []
+        for i, arg in enumerate(fdef.signature.input_arg):
+            shapes = fdef.arg_attr[i].attr.get("_output_shapes") if i in fdef.arg_attr else None
+            shape = attr_value(shapes)[0] if shapes is not None and len(shapes.list.shape) \
+                else None
+            out.append(TensorSpec(shape, dt.as_dtype(arg.type)))
+        return out
 
 
 class LibraryImporter:

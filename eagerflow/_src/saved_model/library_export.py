@@ -29,7 +29,8 @@ class LibraryWriter:
 
     def __init__(self, tracked: Any = None, assets: dict | None = None,
                  custom_gradients: bool = True, tables: dict | None = None,
-                 lenient: bool = False, datasets: dict | None = None) -> None:
+                 lenient: bool = False, datasets: dict | None = None,
+                 variants: dict | None = None) -> None:
         """`tracked(obj)`: whether a variable, table or asset is saved with the functions;
         `lenient`: an operation TF has no form for is written in its own (a listing's:
         as_graph_def, TensorBoard's graphs), not refused;
@@ -37,6 +38,8 @@ class LibraryWriter:
         `tables`: id(TableState) -> the lookup table holding it;
         `datasets`: id(dataset) -> the DatasetTracker of a dataset a saved object holds
         (the functions capture its variant);
+        `variants`: id(variant array) -> the VariantTracker of a loaded held dataset whose
+        variant the loaded functions took (saved again, they capture the tracker);
         `custom_gradients`: whether tf.custom_gradient functions are saved with them."""
         self.library = pb().FunctionDefLibrary()
         self.custom_gradients = custom_gradients
@@ -52,6 +55,7 @@ class LibraryWriter:
         self.assets = assets or {}
         self.tables = tables or {}
         self.datasets = datasets or {}
+        self.variants = variants or {}
         self._by_graph: dict = {}   # (id(graph), outputs) -> (name, captured)
         self.writers: dict = {}     # function name -> its FunctionWriter
         self._names: set = set()
@@ -139,9 +143,10 @@ class LibraryWriter:
                 return [w.const(op.attrs["value"], op.attrs["dtype"], name=op.name)]
             raise ExportError("a placeholder that is not an input of the function")
         if name == "Const":
-            asset = self.assets.get(id(op.attrs["value"]))
-            if asset is not None:
-                return [w.capture(asset)]
+            held = self.assets.get(id(op.attrs["value"])) or \
+                self.variants.get(id(op.attrs["value"]))
+            if held is not None:  # an asset's path, a loaded held dataset's variant
+                return [w.capture(held)]
             return [w.const(_const_array(op.attrs["value"]), op.attrs["dtype"], name=op.name)]
         if name == "ReadVariableOp" and is_variable(op.inputs[0]):
             var = op.inputs[0]

@@ -32,6 +32,7 @@ from eagerflow._src.core.errors import (
     InvalidArgumentError,
     NotFoundError,
 )
+from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.trackable import AutoTrackable, TrackedDict, TrackedList, is_trackable
 from eagerflow._src.ops.variables import UninitializedVariable, VariableAggregationV2
@@ -333,8 +334,8 @@ class Loader:
         kind = nd.WhichOneof("kind")
         if kind == "user_object":
             ident = nd.user_object.identifier
-            if ident == "trackable_list_wrapper":
-                return TrackedList()
+            if ident in ("trackable_list_wrapper", "trackable_tuple_wrapper"):
+                return TrackedList()  # (TF's loader makes a tuple's a list too)
             if ident == "trackable_dict_wrapper":
                 return TrackedDict()
             if ident == "signature_map":
@@ -344,11 +345,15 @@ class Loader:
             sv = nd.variable
             dtype = dt.as_dtype(sv.dtype)
             value = values.get(nid)
+            declared = shape_tuple(sv.shape)
             if value is None:
-                shape = shape_tuple(sv.shape) or ()
-                value = np.zeros([d or 0 for d in shape], dtype.as_numpy_dtype)
+                value = np.zeros([d or 0 for d in declared or ()], dtype.as_numpy_dtype)
+            # (a variable saved with a shape of unknown dimensions keeps it, as TF's: a
+            # loaded function may assign it values of other sizes)
+            known = declared is not None and None not in declared
             return UninitializedVariable(value, trainable=sv.trainable, name=sv.name or None,
-                                         dtype=dtype,
+                                         dtype=dtype, shape=None if known else
+                                         TensorShape(declared),
                                          synchronization=sv.synchronization or 0,
                                          # (TF restores TF 2's enum, even for NONE)
                                          aggregation=VariableAggregationV2(sv.aggregation))

@@ -10,6 +10,7 @@ is TF's ValueError listing the options. `SignatureMapView` is `loaded.signatures
 
 from __future__ import annotations
 
+import collections.abc
 import inspect
 from typing import Any
 
@@ -30,7 +31,7 @@ class _UserObject(AutoTrackable):
     """A restored object: its saved children as attributes."""
 
 
-class SignatureMapView(Trackable):
+class SignatureMapView(Trackable, collections.abc.Mapping):
     """`loaded.signatures`: signature name -> ConcreteFunction (keyword arguments only)."""
 
     def __init__(self) -> None:

@@ -39,6 +39,7 @@ from eagerflow._src.ops.hash_ops import fingerprint64
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.attrs import set_shape, tensor_proto
 from eagerflow._src.saved_model.cpp_order import cpp_bytes
+from eagerflow._src.saved_model.export_refs import VariantTracker
 from eagerflow._src.saved_model.export_shapes import refined_shapes
 from eagerflow._src.saved_model.protos import pb
 from eagerflow._src.saved_model.save_view import SaveView
@@ -311,10 +312,15 @@ def _variable_nodes(view: SaveView, graph: Any) -> dict:
 
 def _dataset_nodes(view: SaveView, graph: Any) -> dict:
     """A call of each held dataset's creator (its variant, which the signatures' calls
-    take, as TF's main graph makes it); id(DatasetTracker) -> the call's name."""
+    take, as TF's main graph makes it); id(DatasetTracker or VariantTracker) -> the call's
+    name."""
+    creators = {tracker_id: view.table_functions[id(fns["_create_resource"].trace)][0]
+                for tracker_id, fns in view.tracker_fns.items()}
+    for obj in view.graph.nodes:  # (a loaded one's: its restored creator, saved again)
+        if isinstance(obj, VariantTracker):
+            creators[id(obj)] = view.function_names[id(view.traces(obj._create_resource)[0])]
     out = {}
-    for tracker_id, fns in view.tracker_fns.items():
-        creator = view.table_functions[id(fns["_create_resource"].trace)][0]
+    for tracker_id, creator in creators.items():
         call = graph.node.add(name=_unique_node(graph, "StatefulPartitionedCall"),
                               op="StatefulPartitionedCall")
         call.attr["f"].func.name = creator

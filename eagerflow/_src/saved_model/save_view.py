@@ -32,7 +32,7 @@ from eagerflow._src.ops.lookup_ops import StaticHashTable
 from eagerflow._src.ops.lookup_ops import _Table as LookupTable
 from eagerflow._src.saved_model import structure
 from eagerflow._src.saved_model.attrs import set_shape
-from eagerflow._src.saved_model.export_refs import DatasetTracker
+from eagerflow._src.saved_model.export_refs import DatasetTracker, VariantTracker
 from eagerflow._src.saved_model.library_export import LibraryWriter
 from eagerflow._src.saved_model.protos import pb
 from eagerflow._src.saved_model.restored import RestoredFunction
@@ -59,6 +59,8 @@ from eagerflow._src.train.graph_view import ObjectGraph, children_of, identity, 
 
 _VERSION = {"producer": 1, "min_consumer": 1}
 TRACKABLE_CONSTANT = "tf.TrackableConstant"  # (the name TF registers a constant's node under)
+# a held dataset's tracker's functions, in TF's order
+_TRACKER_FUNCTIONS = ("_create_resource", "_initialize", "_destroy_resource")
 
 
 class SaveView:
@@ -90,17 +92,25 @@ class SaveView:
                                                                      DatasetTracker(obj))}
             if isinstance(obj, DatasetTracker):
                 return self.tracker_fns.setdefault(id(obj), table_children(obj))
-            out = _with_datasets(obj, children_of(obj))
+            if isinstance(obj, VariantTracker):  # (a loaded one's: its restored functions)
+                fns = {k: getattr(obj, k) for k in _TRACKER_FUNCTIONS
+                       if getattr(obj, k, None) is not None}
+                for fn in fns.values():
+                    self.traces(fn)
+                return fns
             # what TF's SavedModel (not its checkpoints) adds: a Keras layer's bookkeeping
-            # containers, a model's serving function (made once per object and save)
+            # containers and its list and dict attributes, a model's serving function
+            # (made once per object and save)
+            extra: tuple = (obj, {})
             if callable(getattr(obj, "_saved_model_children", None)):
                 extra = self._extra.get(id(obj))
                 if extra is None:
                     extra = self._extra[id(obj)] = (obj, obj._saved_model_children())
-                for name, child in extra[1].items():
-                    out.setdefault(name, child)
-                    if isinstance(child, Function):
-                        self.traces(child)
+            out = _with_datasets(obj, children_of(obj), skip=extra[1])
+            for name, child in extra[1].items():
+                out.setdefault(name, child)
+                if isinstance(child, Function):
+                    self.traces(child)
             if is_optimizer(obj):  # its slots among its variables, as Keras 3 lists them
                 out.setdefault("_variables", TrackableList(list(obj.variables)))
             for name, fn in function_attributes(obj).items():
@@ -129,7 +139,9 @@ class SaveView:
             custom_gradients, {id(t._state): t for t in self.graph.nodes
                                if isinstance(t, (LookupTable, TrackableSummaryWriter))},
             datasets={id(t.dataset): t for t in self.graph.nodes
-                      if isinstance(t, DatasetTracker)})
+                      if isinstance(t, DatasetTracker)},
+            variants={id(t._value._arr): t for t in self.graph.nodes
+                      if isinstance(t, VariantTracker) and t._value is not None})
         self.constant_ops: dict = {}  # id(eager tensor bound) -> its Const node (save.py)
         self.saveables: list = []        # (mutable table, its save and restore functions)
 
@@ -301,7 +313,7 @@ class SaveView:
             v.aggregation = int(getattr(agg, "value", agg) or 0)
         elif isinstance(obj, TrackableSummaryWriter):
             node.resource.device = "/CPU:0"  # (TF's: its ops run on the CPU)
-        elif isinstance(obj, DatasetTracker):
+        elif isinstance(obj, (DatasetTracker, VariantTracker)):
             node.resource.device = "CPU"  # (TF's words for a held dataset's tracker)
         elif isinstance(obj, LookupTable):
             node.resource.SetInParent()
@@ -353,26 +365,63 @@ class SaveView:
             u.version.producer, u.version.min_consumer = 1, 1
 
 
-def _with_datasets(obj: Any, out: dict) -> dict:
-    """An object's children with the tf.data datasets its attributes hold (TF's datasets
-    are trackables, saved as objects), in the order of its attributes where the other
-    children are attributes too (TF's order), else after them."""
-    if not callable(getattr(obj, "_trackable_children", None)) or \
-            is_variable(obj) or not hasattr(obj, "__dict__"):
-        return out
-    held = {k: v for k, v in vars(obj).items()
-            if isinstance(v, DatasetV2) and k not in out}
+def _with_datasets(obj: Any, out: dict, skip: Any = ()) -> dict:
+    """An object's children with the tf.data datasets it holds (TF's datasets are
+    trackables, saved as objects): held as attributes, or in lists, tuples and dicts (TF's
+    wrappers of them), in the order of its attributes where the other children are
+    attributes too (TF's order), else after them; a list's or dict's in its own order.
+    Names in `skip` are left to the object's SavedModel children (a Keras layer's lists)."""
+    items = _container_items(obj)
+    if items is None:
+        if not callable(getattr(obj, "_trackable_children", None)) or \
+                is_variable(obj) or not hasattr(obj, "__dict__"):
+            return out
+        # (its attributes, not the record of its children Trackable keeps)
+        items = [(k, v) for k, v in vars(obj).items() if k != "_trackable_deps"]
+    held = {k: view for k, v in items
+            if k not in out and k not in skip and (view := _held_view(v)) is not None}
     if not held:
         return out
-    order = list(vars(obj))
+    order = [k for k, _ in items]
     if not set(out) <= set(order):
         return {**out, **held}
     return {k: {**out, **held}[k] for k in order if k in out or k in held}
 
 
+def _container_items(obj: Any) -> list | None:
+    """(name, value) of a list's, tuple's or dict's items as TF's wrappers name them
+    (index, key); None for another object."""
+    if isinstance(obj, (TrackableList, TrackableDict)):
+        obj = obj._items
+    if isinstance(obj, dict):
+        return [(str(k), v) for k, v in obj.items()]
+    if isinstance(obj, (list, tuple)):
+        return [(str(i), v) for i, v in enumerate(obj)]
+    return None
+
+
+def _held_view(value: Any) -> Any:
+    """`value` as a child for the datasets it holds: a dataset itself, a view of a list,
+    tuple or dict holding one (at any depth), else None."""
+    if isinstance(value, DatasetV2):
+        return value
+    if _holds_dataset(value):
+        return TrackableDict(value) if isinstance(value, dict) else TrackableList(value)
+    return None
+
+
+def _holds_dataset(value: Any) -> bool:
+    if isinstance(value, dict):
+        value = list(value.values())
+    return isinstance(value, (list, tuple)) and any(
+        isinstance(v, DatasetV2) or _holds_dataset(v) for v in value)
+
+
 def _identifier(obj: Any) -> str:
     if isinstance(obj, SignatureMap):
         return "signature_map"
+    if isinstance(obj, TrackableList) and isinstance(obj._items, tuple):
+        return "trackable_tuple_wrapper"  # (TF's wrapper of a tuple attribute)
     if isinstance(obj, (list, TrackableList)) and not isinstance(obj, TrackableDict):
         return "trackable_list_wrapper"
     if isinstance(obj, (dict, TrackableDict)):

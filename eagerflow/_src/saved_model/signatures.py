@@ -120,8 +120,8 @@ def signature_functions(root: Any, signatures: Any) -> dict:
     """name -> wrapper ConcreteFunction, for `tf.saved_model.save`'s `signatures`."""
     if signatures is None:
         signatures = _default(root)
-    elif not isinstance(signatures, dict):
-        signatures = {DEFAULT_SIGNATURE_KEY: signatures}
+    elif not isinstance(signatures, collections.abc.Mapping):  # (a loaded `.signatures` is
+        signatures = {DEFAULT_SIGNATURE_KEY: signatures}         # one too, as TF's)
     out = {}
     for key, fn in signatures.items():
         cf = _as_concrete(fn, key)

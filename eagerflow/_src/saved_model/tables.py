@@ -38,6 +38,7 @@ from eagerflow._src.core.py_conversion import object_scalar
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.core.trackable import AutoTrackable
+from eagerflow._src.data.external_state import unserializable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.lookup_ops import (
     LOOKUP_IMPORT,
@@ -50,7 +51,7 @@ from eagerflow._src.ops.table_state import DenseTableState, TableState, np_dtype
 from eagerflow._src.saved_model import structure
 from eagerflow._src.saved_model.attrs import attr_value, ndarray
 from eagerflow._src.saved_model.dataset_export import DatasetWriter
-from eagerflow._src.saved_model.export_refs import DatasetTracker
+from eagerflow._src.saved_model.export_refs import DatasetTracker, VariantTracker
 from eagerflow._src.saved_model.tf_ops import with_defaults
 from eagerflow._src.summary.writer_ops import WriterResource
 
@@ -179,6 +180,9 @@ def _write_dataset_function(w: Any, tracker: DatasetTracker, kind: str) -> tuple
     pipeline, returning its variant (TF's calls a function holding the pipeline; the
     nodes are the same), `_initialize` and `_destroy_resource` nothing."""
     if kind == "create_resource":
+        refused = unserializable(tracker.dataset)  # (TF's: a py_func, a stateful op)
+        if refused is not None:
+            raise refused
         w.finish([DatasetWriter(w, inline=True).dataset(tracker.dataset)])
         return w.fdef.signature.name, list(w.captured), TensorSpec((), dt.variant, "unknown")
     w.finish([w.const(1, dt.int32)])
@@ -336,19 +340,6 @@ def function_names(node: Any) -> list:
     if kind == "bare_concrete_function":
         return [node.bare_concrete_function.concrete_function_name]
     return []
-
-
-class VariantTracker:
-    """A loaded dataset's `_variant_tracker` (TF's resource of a tf.data dataset that a
-    saved object held): its `_create_resource` function, imported and run, rebuilds the
-    dataset that the functions capturing the tracker take."""
-
-    def __init__(self) -> None:
-        self._value: Any = None  # (the loader's: made when a function first binds it)
-
-
-# (TF's loaded tracker is a plain RestoredResource: so its class is named)
-VariantTracker.__name__ = VariantTracker.__qualname__ = "RestoredResource"
 
 
 _DT_VARIANT = 21  # (types_pb2.DT_VARIANT: what a dataset's creator returns)

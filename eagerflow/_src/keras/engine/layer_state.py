@@ -18,12 +18,18 @@ from eagerflow._src.core import nest
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.trackable import TrackableDict, TrackableList
 from eagerflow._src.keras.engine import layer_checks
+from eagerflow._src.keras.engine.tracked import TrackedDict as KerasDict
+from eagerflow._src.keras.engine.tracked import TrackedList as KerasList
 from eagerflow._src.keras.variables import StatelessScope
 
 # The lists and dict Keras 3 keeps on every layer, which TF's SavedModel (not its
 # checkpoints) lists as empty children of each layer, in this order
 _SAVED_LISTS = ("_inbound_nodes", "_outbound_nodes", "_losses", "_loss_ids",
                 "_losses_override", "call_signature_parameters", "_call_context_args")
+
+
+def _nested(value: Any) -> bool:
+    return isinstance(value, (list, tuple, dict))
 
 
 class LayerState:
@@ -35,8 +41,23 @@ class LayerState:
         containers, empty (and `_build_shapes_dict` once built)."""
         out: dict = {name: TrackableList([]) for name in _SAVED_LISTS}
         out["_call_has_context_arg"] = TrackableDict({})
+        out.update(self._saved_containers())
         if self.built and self._saves_build_shapes:
             out["_build_shapes_dict"] = TrackableDict({})
+        return out
+
+    def _saved_containers(self) -> dict:
+        """The list and dict attributes Keras 3 tracks for the layer (`self.blocks =
+        [...]`), which TF's SavedModel lists after the bookkeeping ones, in the order they
+        were set: each holding its items by index or key, but not a nested list, tuple or
+        dict (TF leaves what those hold untracked)."""
+        out: dict = {}
+        for name, value in vars(self).items():
+            if isinstance(value, KerasList):
+                out[name] = TrackableList([None if _nested(v) else v for v in value])
+            elif isinstance(value, KerasDict):
+                out[name] = TrackableDict({k: None if _nested(v) else v
+                                           for k, v in value.items()})
         return out
 
     @property
