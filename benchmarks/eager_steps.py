@@ -21,8 +21,10 @@ as "stand-in"). Rows (small sizes: the kernels' own time stays out of the way):
 Ops are the eager ops a step runs (those bind hands to an op callback: an op run inside
 another's kernel is that op's work). Bytecodes come from sys.settrace's opcode events
 over one warm step; times are one thread's CPU time, the minimum over `--time` batches,
-garbage collector off. Compare two trees by running each in turn (alternating processes,
-OPENBLAS_NUM_THREADS=1) and taking each one's minimum.
+garbage collector off. On the stand-in a row also gives the kernel launches of a step
+(strict_counts.count_launches: each is host time on a GPU too). Compare two trees by
+running each in turn (alternating processes, OPENBLAS_NUM_THREADS=1) and taking each one's
+minimum.
 """
 
 from __future__ import annotations
@@ -126,6 +128,15 @@ def count_bytecodes(step: object, args: tuple) -> tuple:
     return places, by_fn
 
 
+def count_launches(step: object, args: tuple) -> int:
+    """The kernel launches one call of step(*args) makes on the stand-in (strict_counts)."""
+    from eagerflow._src.backend import strict_counts
+
+    with strict_counts.count_launches() as n:
+        step(*args)
+    return n["total"]
+
+
 def main(argv: list | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--device", default="cpu", choices=["cpu", "standin"])
@@ -163,6 +174,8 @@ def main(argv: list | None = None) -> int:
         line = (f"{name:9s} {device:7s} ops {ops:4d}  bytecodes {total:7d} "
                 f"({total / ops:5.0f}/op; eagerflow {places['eagerflow']}, stand-in "
                 f"{places['stand-in']}, other {places['other']})")
+        if a.device == "standin":
+            line += f"  launches {count_launches(step, args)}"
         if a.time:
             us = cpu_us(lambda: step(*args), 5, a.time)
             line += f"  CPU {us:8.0f} us ({us / ops:5.1f} us/op)"

@@ -45,6 +45,7 @@ def test_the_eager_steps_benchmark_runs_on_the_standin():
     assert r.returncode == 0, r.stderr
     row, by_op, *top = r.stdout.splitlines()
     assert row.startswith("cnn       standin ops ") and " us/op)" in row, row
+    assert int(row.split(" launches ")[1].split()[0]) > 0, row  # (the stand-in's count)
     assert "_FusedConv2D 2" in by_op and "_FusedConv2DGrad 2" in by_op, by_op
     assert len(top) == 3 and all("/op  " in line for line in top), top
 

@@ -192,8 +192,11 @@ def test_get_next_as_optional_inside_a_function():
     for expected in ([1, 2], [3, 4]):
         has, value = f()
         assert bool(has) and value.numpy().tolist() == expected
-    has, value = f()
-    assert not bool(has)  # the value of an empty optional is zeros here, unused
+    # as in TF, OptionalGetValue of the empty optional fails when the function runs
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"The given optional does not have a value.\n\t \[\[\{\{node "
+                             r"OptionalGetValue\}\}\]\]"):
+        f()
 
 
 # ---------------------------------------------------------------------------------------

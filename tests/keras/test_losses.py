@@ -56,12 +56,17 @@ def test_reductions_and_sample_weight():
     np.testing.assert_allclose(mse(reduction="sum")(y, p, sw).numpy(), (per * sw).sum(),
                                rtol=1e-6)
     np.testing.assert_allclose(mse()(y, p, sw).numpy(), (per * sw).mean(), rtol=1e-6)
-    np.testing.assert_allclose(mse(reduction=tf.keras.losses.Reduction.AUTO)(y, p).numpy(),
-                               per.mean(), rtol=1e-6)
     np.testing.assert_allclose(mse(reduction="mean_with_sample_weight")(y, p, sw).numpy(),
                                (per * sw).sum() / sw.sum(), rtol=1e-6)
     with pytest.raises(ValueError, match="Invalid value for argument `reduction`"):
         mse(reduction="average")
+    # (as in TF 2.21: Keras 3 losses refuse the TF 2.x name AUTO, which Reduction still
+    # lists and validates)
+    with pytest.raises(ValueError, match="Received: reduction=auto"):
+        mse(reduction=tf.keras.losses.Reduction.AUTO)
+    tf.keras.losses.Reduction.validate("auto")
+    with pytest.raises(ValueError, match="Invalid Reduction Key: mean. Expected keys are "):
+        tf.keras.losses.Reduction.validate("mean")
 
 
 def test_categorical_crossentropy_label_smoothing_by_hand():

@@ -1,7 +1,9 @@
 """Writes ctc_golden.json: tf.nn.ctc_beam_search_decoder's paths and log probabilities (or
 its error class) on small random problems, where narrow beams prune (TF's pruning rules
 decide which labellings survive), in float32 and in float64 (whose scores carry the float32
-rounding of TF's log-add, see nn_loss._log_add).
+rounding of TF's log-add, see nn_loss._log_add), and on problems whose probabilities tie
+exactly (where the order of TF's gtl::TopN and libstdc++'s heap and sort decides which of
+equally probable labellings stays in the beam and which is listed first).
 
 Run from the repository root with a TensorFlow interpreter:
 
@@ -30,12 +32,26 @@ def problems(n=150, seed=7, dtype=np.float32):
         yield x, rng.randint(0, t + 1, size=b).astype(np.int32), width, top
 
 
+def tie_problems(n=150, seed=11):
+    """Like problems(), with each step's probabilities drawn from 1, 2 and 3 (normalized):
+    equal logits make equally probable labellings."""
+    rng = np.random.RandomState(seed)
+    for _ in range(n):
+        t, c, b = rng.randint(1, 7), rng.randint(3, 6), rng.randint(1, 3)
+        width = rng.randint(1, 6)
+        top = rng.randint(1, width + 1)
+        p = rng.randint(1, 4, size=(t, b, c)).astype(np.float32)
+        x = np.log(p / p.sum(-1, keepdims=True)).astype(np.float32)
+        yield x, rng.randint(0, t + 1, size=b).astype(np.int32), width, top
+
+
 def main():
     import tensorflow as tf  # the tests import problems() without TensorFlow
 
     out = {"tf_version": tf.__version__}
     for key, dtype in (("problems", np.float32), ("problems64", np.float64)):
         out[key] = record(tf, problems(dtype=dtype))
+    out["ties"] = record(tf, tie_problems())
     path = os.path.join(os.path.dirname(__file__), "ctc_golden.json")
     write_json(path, out, separators=(",", ":"))
 

@@ -89,6 +89,38 @@ def test_pruned_searches_match_tf_golden(key, dtype):
         np.testing.assert_array_equal(logp.numpy(), np.array(want["log_probability"], dtype))
 
 
+# Tie problems whose order eagerflow does not reproduce yet: equally probable labellings
+# listed in another order (13: another one kept at rank 5); TF's Step and TopPaths as
+# modelled (gtl::TopN over libstdc++'s heap and sort, each checked against g++'s) put them
+# otherwise, so some move of TF's beam is still missing from the model.
+TIE_ORDER_KNOWN = {13, 31, 32, 104, 138}
+
+
+def test_tied_searches_keep_and_list_labellings_as_tf():
+    """150 problems with exactly tied probabilities recorded from TF 2.21
+    (record_ctc_golden.py's tie_problems): which of equally probable prefixes stays in a
+    full beam and which is listed first follow TF's gtl::TopN (stl_topn.py); all but
+    TIE_ORDER_KNOWN give TF's paths and log probabilities bit for bit (21 of 150 differed
+    before the TopN model), and those still differ (take one off when it matches)."""
+    from tests.ops.record_ctc_golden import tie_problems
+
+    with open(os.path.join(os.path.dirname(__file__), "ctc_golden.json")) as f:
+        golden = json.load(f)["ties"]
+    differ = set()
+    for i, ((x, lengths, width, top), want) in enumerate(zip(tie_problems(), golden,
+                                                             strict=True)):
+        try:
+            decoded, logp = tf.nn.ctc_beam_search_decoder(tf.constant(x), lengths,
+                                                          beam_width=width, top_paths=top)
+            got = {"paths": _paths(decoded),
+                   "log_probability": logp.numpy().astype(float).tolist()}
+        except tf.errors.OpError as e:
+            got = {"error": type(e).__name__}
+        if got != want:
+            differ.add(i)
+    assert differ == TIE_ORDER_KNOWN
+
+
 def test_greedy_decoder_takes_the_maximum_as_tfs_kernel_on_nan():
     # TF 2.21 (Eigen's maxCoeff): from the first class, a class replacing it only when
     # greater: a first NaN stays (class 0, score NaN), a later NaN never wins, a row of -inf

@@ -80,8 +80,9 @@ def test_gradients():
     # TF's kernels: at most 4 spatial dims really moved, the blocks' product in int64
     (lambda: tf.space_to_batch(np.ones((1, 2, 2, 2, 2, 2, 1)), [2] * 5, [[0, 0]] * 5),
      "Maximum number of non-combined block dimensions is 5 but must not exceed 4"),
-    (lambda: tf.space_to_batch(np.ones((1, 2, 2, 1)), np.int64([2, 2**62]),
-                               np.int64([[0, 0], [0, 2**62 - 2]])),
+    # (int64 tensors: TF's warm fast path casts a NumPy block_shape to int32, 2**62 to 0)
+    (lambda: tf.space_to_batch(np.ones((1, 2, 2, 1)), tf.constant([2, 2**62], tf.int64),
+                               tf.constant([[0, 0], [0, 2**62 - 2]], tf.int64)),
      "Product of block sizes must be positive, got -9223372036854775808"),
     (lambda: tf.space_to_batch(np.ones((1, 2, 2, 1)), [2, 2],
                                np.int64([[2**62, 2**62], [0, 0]])),

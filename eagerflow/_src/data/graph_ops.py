@@ -9,7 +9,9 @@ operations that use it each time the function runs, as TF's graph does:
     iterator), fed with the values of the function's tensors that the pipeline's own
     functions captured (a `map` built inside the function may read its arguments);
   - "IteratorGetNext": the next element, OutOfRangeError "End of sequence" after the
-    last; "IteratorGetNextAsOptional": (has_value, the element or zeros);
+    last; "IteratorGetNextAsOptional": a variant holding the next element or none,
+    which an Optional's OptionalHasValue and OptionalGetValue operations read (the
+    latter fails when the function runs if there is none, as TF's);
   - "ReduceDataset": `dataset.reduce(...)`, the whole fold in one operation (built by
     transformations.py, which holds the fold).
 
@@ -22,8 +24,9 @@ through the function's resource placeholder, fed at each call with the iterator 
 (tf.function traces it by its IteratorSpec). `for x in dataset` (and `for x in iterator`) under
 AutoGraph is a graph while loop, as TF builds it: a `has_next` flag is the loop's
 condition (and the break flag, if any); each iteration asks the iterator for an
-optional element and runs the body under a cond on `has_value`, so a `break` never
-consumes an element it doesn't use. The results are those of eager iteration.
+optional element and runs the body under a cond on `has_value`, its branch reading the
+value, so a `break` never consumes an element it doesn't use. The results are those
+of eager iteration.
 """
 
 from __future__ import annotations
@@ -38,15 +41,15 @@ from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.context import _state, finalize
 from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError
 from eagerflow._src.core.lazy import lazy_module
-from eagerflow._src.core.sparse_tensor import SparseTensorSpec
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.iterators import IterContext, PipelineFunction
-from eagerflow._src.data.optional import Optional
+from eagerflow._src.data.optional import Optional, graph_components
+from eagerflow._src.data.optional import graph_optional as optional_of
+from eagerflow._src.data.optional_ops import check_components, optional_array
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.ragged import RaggedTensorSpec
 from eagerflow._src.ops.registry import OpDef
 
 # AutoGraph's loop and branch runtime, for a `for` over an iterator in converted code: it
@@ -68,24 +71,7 @@ def in_function() -> bool:
 # Flat components <-> graph outputs (a SparseTensor is three tensors).
 # ---------------------------------------------------------------------------------------
 
-def _output_specs(specs: tuple) -> list:
-    out = []
-    for s in specs:
-        if isinstance(s, TensorSpec):
-            out.append((s.shape._dims, s.dtype))
-        elif isinstance(s, SparseTensorSpec):
-            rank = s.shape.rank
-            out += [((None, rank), _dt.int64), ((None,), s.dtype), ((rank,), _dt.int64)]
-        elif isinstance(s, RaggedTensorSpec):
-            out += [(c.shape._dims, c.dtype) for c in s._component_specs]
-        else:
-            raise TypeError(f"Iterating a dataset with elements of type {s!r} inside a "
-                            "tf.function is not supported; iterate it eagerly.")
-    return out
-
-
-def _zeros_of(specs: tuple) -> list:
-    return dstruct.component_arrays(tuple(dstruct.zeros_like_spec(s) for s in specs))
+_output_specs = dstruct.output_specs
 
 
 def _as_tuple(res: Any, n: int) -> tuple:
@@ -149,7 +135,7 @@ def make_iterator(dataset: Any) -> Tensor:
     return bind(op, tuple(captures), {"dataset": dataset})
 
 
-def _next_arrays(handle: Any, specs: tuple) -> tuple | None:
+def _next_arrays(handle: Any, specs: tuple, check: bool = True) -> tuple | None:
     fed = type(handle) is np.ndarray
     if fed:  # a resource fed to a function: the iterator passed, of any element spec
         handle = handle[()]
@@ -160,7 +146,7 @@ def _next_arrays(handle: Any, specs: tuple) -> tuple | None:
         flat = next(it)
     except StopIteration:
         return None
-    if fed:
+    if fed and check:
         _check_element(flat, specs)
     return flat
 
@@ -206,21 +192,29 @@ def get_next(handle: Any, structure: dstruct.Structure) -> tuple:
     return dstruct.from_outputs(_as_tuple(bind(op, (handle,), {}), n), specs)
 
 
-def get_next_as_optional(handle: Any, structure: dstruct.Structure) -> tuple:
-    """The "IteratorGetNextAsOptional" operation: (has_value, components or zeros)."""
+def get_next_as_optional(handle: Any, structure: dstruct.Structure) -> Tensor:
+    """The "IteratorGetNextAsOptional" operation: a variant holding the next element's
+    components, or none after the last (read by OptionalHasValue and OptionalGetValue).
+    Its attrs are TF's: the components' output_types and output_shapes."""
     specs = structure.specs
-    out_specs = [((), _dt.bool)] + _output_specs(specs)
+    comps = _output_specs(specs)
+    attrs = {"output_types": tuple(d for _, d in comps),
+             "output_shapes": tuple(s for s, _ in comps)}
 
-    def kernel(xp: Any, handle: Any) -> tuple:
-        flat = _next_arrays(handle, specs)
+    def kernel(xp: Any, handle: Any, output_types: tuple, output_shapes: tuple) -> np.ndarray:
+        flat = _next_arrays(handle, specs, check=False)
         if flat is None:
-            return (np.array(False), *_zeros_of(specs))
-        return (np.array(True), *dstruct.component_arrays(flat))
+            return optional_array((), ())
+        parts = graph_components(flat)
+        value = optional_array([t._arr for t in parts], tuple(t._dtype for t in parts))
+        if type(handle) is np.ndarray:  # (an iterator fed to the function: of any spec)
+            check_components("IteratorGetNextAsOptional", value[()], output_types,
+                             output_shapes)
+        return value
 
-    op = OpDef("IteratorGetNextAsOptional", lambda handle: out_specs, kernel,
-               num_outputs=len(out_specs), stateful=True, gpu=False)
-    outs = bind(op, (handle,), {})
-    return outs[0], dstruct.from_outputs(tuple(outs[1:]), specs)
+    op = OpDef("IteratorGetNextAsOptional", lambda handle, **_: [((), _dt.variant)], kernel,
+               stateful=True, gpu=False)
+    return bind(op, (handle,), attrs)
 
 
 def single_element(dataset: Any) -> Any:
@@ -257,23 +251,6 @@ def single_element(dataset: Any) -> Any:
 # Iterators inside functions
 # ---------------------------------------------------------------------------------------
 
-class GraphOptional(Optional):
-    """What `get_next_as_optional()` returns inside a tf.function."""
-
-    def __init__(self, has: Any, value: Any, element_spec: Any) -> None:
-        self._has, self._value, self._element_spec = has, value, element_spec
-
-    def has_value(self, name: str | None = None) -> Any:
-        return self._has
-
-    def get_value(self, name: str | None = None) -> Any:
-        return self._value
-
-    @property
-    def element_spec(self) -> Any:
-        return self._element_spec
-
-
 class GraphIterator:
     """`iter(dataset)` inside a tf.function: a tf.data.Iterator over a graph variant."""
 
@@ -294,7 +271,7 @@ class GraphIterator:
     def get_next(self, name: str | None = None) -> Any:
         return graph_next(self, self._handle, self._structure)
 
-    def get_next_as_optional(self) -> GraphOptional:
+    def get_next_as_optional(self) -> Optional:
         return graph_optional(self._handle, self._structure)
 
     @property
@@ -319,9 +296,10 @@ def graph_next(owner: Any, handle: Any, structure: dstruct.Structure) -> Any:
     return structure.pack(get_next(handle, structure))
 
 
-def graph_optional(handle: Any, structure: dstruct.Structure) -> GraphOptional:
-    has, comps = get_next_as_optional(handle, structure)
-    return GraphOptional(has, structure.pack(comps), structure.spec)
+def graph_optional(handle: Any, structure: dstruct.Structure) -> Optional:
+    """`iterator.get_next_as_optional()` while a function is traced: the Optional of
+    an IteratorGetNextAsOptional operation's variant."""
+    return optional_of(get_next_as_optional(handle, structure), structure.spec)
 
 
 def dataset_iter(dataset: Any) -> GraphIterator:
@@ -354,7 +332,7 @@ class IteratorSource:
         before = get_state()
 
         def main() -> None:
-            body(element)
+            body(element())
             # TF checks the iteration's variables before building the cond, so a type
             # change reads as a loop error rather than as a branch mismatch.
             for b, a, name in zip(before, get_state(), symbol_names):
@@ -365,12 +343,14 @@ class IteratorSource:
         return [has]
 
     def trial(self, body: Callable) -> None:
-        body(self.next_optional()[1])
+        body(self.next_optional()[1]())
 
     def next_optional(self) -> tuple:
-        """(has_value, the element): the ops that read one element (a subclass's own)."""
-        has, comps = get_next_as_optional(self._handle, self._structure)
-        return has, self._structure.pack(comps)
+        """(has_value, a function giving the element): the ops that read one element (a
+        subclass's own). As in TF's loop, the element's value is read by the branch that
+        runs when there is one (OptionalGetValue under the cond on OptionalHasValue)."""
+        opt = graph_optional(self._handle, self._structure)
+        return opt.has_value(), opt.get_value
 
 
 def for_over_iterator(handle: Any, structure: dstruct.Structure, extra_test: Callable | None,

@@ -149,6 +149,9 @@ def _handle(name: str, container: str, state: IteratorResource) -> np.ndarray:
 
 
 def iterator_of(op: str, h: Any) -> IteratorResource:
+    fed = h[()] if type(h) is np.ndarray and h.dtype == object and not h.ndim else None
+    if hasattr(fed, "iterator_state"):  # an eager iterator passed to a loaded function
+        return fed.iterator_state()
     return held_resource(op, h, IteratorResource, KIND, _MANGLED,
                          "Expected a resource handle of type "
                          "'tensorflow::data::IteratorResource'")

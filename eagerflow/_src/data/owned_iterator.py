@@ -29,11 +29,13 @@ from eagerflow._src.data.iterators import ElementIterator, IterContext, _Counted
 from eagerflow._src.data.optional import Optional
 from eagerflow._src.data.structure import (
     DatasetSpec,
+    Structure,
     flatten,
     map_structure,
     most_specific_common,
     specs_compatible,
 )
+from eagerflow._src.io import structured_value
 from eagerflow._src.ops import eager_errors
 
 # An iterator's checkpointed state is a protobuf message: its descriptors load on the first
@@ -103,6 +105,11 @@ class IteratorSpec(TypeSpec):
             return False
         return specs_compatible(self._element_spec, spec_or_value._element_spec)
 
+    def _traced_from(self, handle: Any) -> ArgumentIterator:
+        """The iterator a trace for this spec (an input signature's) sees: one read
+        through the resource placeholder `handle`."""
+        return ArgumentIterator(Structure(self._element_spec), handle)
+
     def _common(self, other: Any) -> IteratorSpec | None:
         if not isinstance(other, IteratorSpec):
             return None
@@ -117,6 +124,18 @@ class IteratorSpec(TypeSpec):
 
     def __repr__(self) -> str:
         return f"IteratorSpec({self._element_spec!r},)"
+
+
+def _iterator_spec_from_state(state: tuple) -> IteratorSpec:
+    if not (isinstance(state, tuple) and len(state) == 1):
+        raise InvalidArgumentError(None, None, f"A saved IteratorSpec has the state {state!r}")
+    return IteratorSpec(state[0])
+
+
+# (a saved function's iterator argument, as TF's TypeSpecProto DATA_ITERATOR_SPEC: its
+# element spec; one component, the iterator's resource)
+structured_value.register_type_spec(IteratorSpec, 6, lambda s: (s._element_spec,),
+                                    lambda s: 1, _iterator_spec_from_state)
 
 
 class OwnedIterator(Trackable):
@@ -336,6 +355,29 @@ class _IteratorRef:
     def _it(self) -> Any:
         it = self._ref()
         return None if it is None else it._it
+
+    def iterator_state(self) -> _FedIterator:
+        """The iterator as the state TF's iterator ops read (iterator_ops.py): what a
+        loaded function's IteratorGetNext reads of the iterator passed to it."""
+        it = self._ref()
+        return _FedIterator(self, () if it is None else it._structure.specs)
+
+
+class _FedIterator:
+    """An eager iterator passed to a loaded function, read by TF's iterator ops: its
+    next element's components, OutOfRangeError after the last."""
+
+    __slots__ = ("_ref", "specs")
+
+    def __init__(self, ref: _IteratorRef, specs: tuple) -> None:
+        self._ref, self.specs = ref, specs
+
+    def next(self, op: str) -> tuple:
+        it = self._ref._it
+        element = None if it is None else next(it, None)
+        if element is None:
+            raise OutOfRangeError(None, None, f"End of sequence [Op:{op}]")
+        return element
 
 
 class ArgumentIterator(OwnedIterator):

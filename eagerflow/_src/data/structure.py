@@ -318,6 +318,25 @@ def component_arrays(flat: tuple) -> list:
     return out
 
 
+def output_specs(specs: tuple) -> list:
+    """(shape, dtype) of each tensor that carries the flat components `specs` through a
+    graph (a SparseTensor is three tensors, a RaggedTensor its components): what a traced
+    function's iterator and optional operations give."""
+    out = []
+    for s in specs:
+        if isinstance(s, TensorSpec):
+            out.append((s.shape._dims, s.dtype))
+        elif isinstance(s, SparseTensorSpec):
+            rank = s.shape.rank
+            out += [((None, rank), _dt.int64), ((None,), s.dtype), ((rank,), _dt.int64)]
+        elif isinstance(s, RaggedTensorSpec):
+            out += [(c.shape._dims, c.dtype) for c in s._component_specs]
+        else:
+            raise TypeError(f"Iterating a dataset with elements of type {s!r} inside a "
+                            "tf.function is not supported; iterate it eagerly.")
+    return out
+
+
 def from_outputs(outs: tuple, specs: tuple, sparse: Callable = sparse_of) -> tuple:
     """A traced function's flat outputs as the components `specs` describe: three tensors
     make a SparseTensor (by `sparse`), a RaggedTensorSpec's components a RaggedTensor."""

@@ -40,6 +40,8 @@ from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import graph_ops
+from eagerflow._src.data.optional import Optional, graph_optional
+from eagerflow._src.data.optional_ops import optional_array
 from eagerflow._src.distribute.batch_split import deal_group, distribute_element, per_replica
 from eagerflow._src.distribute.graph_merge import run_inline
 from eagerflow._src.distribute.replica_function import NotTraceable
@@ -82,8 +84,9 @@ def _replica_specs(strategy: Any, structure: Any, deal: bool) -> list:
 
 def _get_next_infer(*handle: Any, strategy: Any, iterator: Any, structure: Any,
                     optional: bool, deal: bool) -> list:
-    specs = _replica_specs(strategy, structure, deal) * len(strategy._devices)
-    return ([((), dt.bool)] if optional else []) + specs
+    if optional:  # (one optional per replica, as TF's per-device iterators give)
+        return [((), dt.variant)] * len(strategy._devices)
+    return _replica_specs(strategy, structure, deal) * len(strategy._devices)
 
 
 def _read_element(handle: tuple, iterator: Any, structure: Any) -> Any:
@@ -111,16 +114,17 @@ def _get_next_kernel(xp: Any, *handle: Any, strategy: Any, iterator: Any, struct
         if not optional:
             raise OutOfRangeError(None, None, "End of sequence\n\t [[{{node "
                                               "MultiDeviceIteratorGetNextFromShard}}]]")
-        zeros = [np.zeros([d or 0 for d in (shape or ())], dtype.as_numpy_dtype)
-                 for shape, dtype in _get_next_infer(strategy=strategy, iterator=iterator,
-                                                     structure=structure, optional=False,
-                                                     deal=deal)]
-        return (np.array(False), *zeros)
+        return _as_outputs([optional_array((), ()) for _ in range(n)])
     if not deal:
         parts = _split(strategy, element)
-    arrays = [convert_to_tensor(t)._arr for p in parts for t in nest.flatten(p)]
-    if optional:
-        return (np.array(True), *arrays)
+    if optional:  # each replica's part as its optional's value
+        return _as_outputs([optional_array(
+            [t._arr for t in ts], tuple(t._dtype for t in ts))
+            for ts in ([convert_to_tensor(t) for t in nest.flatten(p)] for p in parts)])
+    return _as_outputs([convert_to_tensor(t)._arr for p in parts for t in nest.flatten(p)])
+
+
+def _as_outputs(arrays: list) -> Any:
     return arrays[0] if len(arrays) == 1 else tuple(arrays)
 
 
@@ -133,7 +137,7 @@ def _split(strategy: Any, element: Any) -> list:
 
 
 def _get_next_op(strategy: Any, structure: Any, optional: bool) -> OpDef:
-    n_out = len(structure.specs) * len(strategy._devices) + optional
+    n_out = (1 if optional else len(structure.specs)) * len(strategy._devices)
     return OpDef("MultiDeviceIteratorGetNextFromShard", _get_next_infer, _get_next_kernel,
                  grad=None, num_outputs=n_out, stateful=True, gpu=False)  # tf.data: host
 
@@ -177,8 +181,33 @@ def distributed_optional(strategy: Any, iterator: Any, deal: bool) -> Any:
     """`distributed_iterator.get_next_as_optional()` while a function is traced."""
     structure = iterator._structure
     outs = _bind_get_next(strategy, structure, _handle_of(iterator), iterator, True, deal)
-    return graph_ops.GraphOptional(outs[0], _as_replicas(strategy, structure, outs[1:]),
-                                   structure.spec)
+    return _ReplicasOptional(strategy, structure, outs, deal)
+
+
+class _ReplicasOptional(Optional):
+    """What a distributed iterator's `get_next_as_optional()` gives in a function: one
+    optional variant per replica (all hold a part of the batch, or none). `has_value()` is
+    the first's OptionalHasValue; `get_value()` each one's OptionalGetValue, which fails
+    when the function runs if there is no batch, as TF's."""
+
+    def __init__(self, strategy: Any, structure: Any, variants: tuple, deal: bool) -> None:
+        self._strategy, self._structure, self._deal = strategy, structure, deal
+        self._variants = variants
+        self._element_spec = structure.spec
+
+    def has_value(self, name: str | None = None) -> Any:
+        return graph_optional(self._variants[0], self._element_spec).has_value(name)
+
+    def get_value(self, name: str | None = None) -> Any:
+        specs = _replica_specs(self._strategy, self._structure, self._deal)
+        one = self._structure.with_specs([TensorSpec(s, d) for s, d in specs])
+        flat = [t for v in self._variants
+                for t in nest.flatten(graph_optional(v, one.spec).get_value(name))]
+        return _as_replicas(self._strategy, self._structure, tuple(flat))
+
+    @property
+    def element_spec(self) -> Any:
+        return self._element_spec
 
 
 class _DistributedSource(graph_ops.IteratorSource):
@@ -193,7 +222,8 @@ class _DistributedSource(graph_ops.IteratorSource):
     def next_optional(self) -> tuple:
         outs = _bind_get_next(self._strategy, self._structure, self._handle, self._iterator,
                               True, self._deal)
-        return outs[0], _as_replicas(self._strategy, self._structure, outs[1:])
+        opt = _ReplicasOptional(self._strategy, self._structure, outs, self._deal)
+        return opt.has_value(), opt.get_value
 
 
 def for_over_distributed(strategy: Any, dataset: Any, iterator: Any, deal: bool,

@@ -31,6 +31,7 @@ from eagerflow._src.function.signature import (
     _SpecComposite,
     _SpecTensor,
     composite_parts,
+    is_iterator_spec,
     make_key,
 )
 from eagerflow._src.function.trace_io import (
@@ -40,6 +41,7 @@ from eagerflow._src.function.trace_io import (
     _composite_specs,
     _flat_shape,
     _iterator_fits,
+    _iterator_for_spec,
     _iterator_specs,
     _not_an_output,
     _NotAnOutput,
@@ -233,7 +235,8 @@ class Function:
                 raise TypeError(f"input_signature must be either a tuple or a list, got "
                                 f"{type(input_signature)}.")
             for spec in nest.flatten(input_signature):
-                if not is_tensor_spec(spec) and not isinstance(spec, CompositeSpec):
+                if not is_tensor_spec(spec) and not isinstance(spec, CompositeSpec) and \
+                        not is_iterator_spec(spec):
                     raise TypeError(f"input_signature must be a possibly nested sequence of "
                                     f"TensorSpec objects, got invalid args {spec!r} with type "
                                     f"{type(spec)}.")
@@ -509,6 +512,9 @@ class Function:
                 if isinstance(s, CompositeSpec):
                     tensors.extend(_composite_for_spec(s, v, fail))
                     continue
+                if is_iterator_spec(s):
+                    tensors.extend(_iterator_for_spec(s, v, fail))
+                    continue
                 if isinstance(v, _SpecTensor):
                     # TF casts a given spec to the signature's only when it is a subtype:
                     # no less known a shape, no other name
@@ -586,7 +592,8 @@ class Function:
     def _trace(self, bound: dict, tensors: list) -> ConcreteFunction:
         shapes = [_flat_shape(t) for t in tensors]
         if self._input_signature is not None:
-            shapes = [None if s.shape.rank is None else tuple(s.shape)
+            shapes = [() if is_iterator_spec(s) else None if s.shape.rank is None else
+                      tuple(s.shape)
                       for s in _component_specs(nest.flatten(self._input_signature))]
             # traced from the signature's specs whatever the call gave: their names name
             # the inputs (TF's concrete function of an input_signature)

@@ -82,6 +82,14 @@ def is_iterator_argument(x: Any) -> bool:
         getattr(x, "_traced_by_spec", True)
 
 
+def is_iterator_spec(x: Any) -> bool:
+    """Whether `x` is an iterator's type spec (tf.data.IteratorSpec, defined above): an
+    input signature's spec for an iterator argument, whose value a trace sees as the
+    iterator its `_traced_from` gives for the resource placeholder."""
+    return isinstance(getattr(getattr(x, "value_type", None), "_iterator_resource", None),
+                      property) and hasattr(x, "_traced_from")
+
+
 def _iterator_key(spec: Any, relax: bool) -> tuple:
     # relaxed: its elements' structure, kinds and dtypes, so that a trace for a more general
     # spec may take it (TF's subtype lookup: a batch of 3 runs a trace for batches of None)

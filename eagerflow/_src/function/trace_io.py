@@ -26,6 +26,7 @@ from eagerflow._src.function.signature import (
     _SpecTensor,
     composite_parts,
     is_iterator_argument,
+    is_iterator_spec,
 )
 from eagerflow._src.function.variable_args import (
     SpecVariable,
@@ -35,6 +36,7 @@ from eagerflow._src.function.variable_args import (
     variable_spec,
 )
 from eagerflow._src.graph.ir import FuncGraph
+from eagerflow._src.ops.checks import no_attribute
 from eagerflow._src.ops.math_base import identity
 from eagerflow._src.ops.variables import held_handle
 
@@ -97,6 +99,9 @@ def _iterator_fits(given: Any, traced: Any) -> bool:
 def _spec_fits(given: Any, traced: Any) -> bool:
     """Whether a trace for the composite spec `traced` takes a value of spec `given`."""
     shape, want = getattr(given, "shape", None), getattr(traced, "shape", None)
+    if shape is None and want is None and hasattr(given, "_element_spec"):
+        # a spec of no shape, given by its value's (an OptionalSpec): its own trace only
+        return given == traced
     return shape is None or want is None or shape.is_subtype_of(want)
 
 
@@ -138,13 +143,14 @@ def _placeholders(graph: FuncGraph, name: str, value: Any, shapes: Any, flat_spe
         return ph, spec
     if is_variable(value):
         return _variable_placeholder(graph, name, value, shapes, flat_specs)
-    if is_iterator_argument(value):
-        # a tf.data iterator: taken by a resource placeholder named after the argument,
-        # which each call feeds with the iterator passed (TF's IteratorSpec)
+    if is_iterator_argument(value) or is_iterator_spec(value):
+        # a tf.data iterator (or an input signature's IteratorSpec): taken by a resource
+        # placeholder named after the argument, which each call feeds with the iterator
+        # passed (TF's IteratorSpec)
         next(shapes)  # (its resource's: a scalar)
         ph = graph.placeholder((), dt.resource, name, is_input=True)
         flat_specs.append(TensorSpec((), dt.resource, name + path if path else name))
-        return value._traced_from(ph), value._type_spec
+        return value._traced_from(ph), value if is_iterator_spec(value) else value._type_spec
     if isinstance(value, (CompositeTensor, _SpecComposite)):
         # a composite is fed as its components, shaped by its spec (a RaggedTensor's
         # flat values have any length), and rebuilt around their placeholders
@@ -338,6 +344,19 @@ def _component_specs(specs: list) -> list:
     for s in specs:
         out.extend(s._component_specs if isinstance(s, CompositeSpec) else [s])
     return out
+
+
+def _iterator_for_spec(spec: Any, value: Any, fail: Callable) -> list:
+    """The resource tensor fed for `value`, an input signature's IteratorSpec `spec`: an
+    iterator's (of any element spec, as in TF: its IteratorGetNext refuses an element its
+    outputs do not fit), none for a spec (get_concrete_function's)."""
+    if is_iterator_spec(value):
+        if value != spec:
+            raise fail(f"Can not cast {value!r} to {spec!r}")
+        return []
+    if not is_iterator_argument(value):  # (TF's binding reads the attribute unchecked)
+        raise fail(str(no_attribute(value, "_iterator_resource")))
+    return [value._iterator_resource]
 
 
 def _composite_for_spec(spec: CompositeSpec, value: Any, fail: Callable) -> list:

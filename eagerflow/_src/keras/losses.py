@@ -50,15 +50,17 @@ class Reduction:
 
     @classmethod
     def validate(cls, key: str) -> None:
-        standardize_reduction(key)
+        """Checks a key against these four names only (the losses take others, and refuse
+        "auto")."""
+        if key not in cls.all():
+            raise ValueError(f'Invalid Reduction Key: {key}. Expected keys are "{cls.all()}"')
 
 
 _REDUCTIONS = ("sum_over_batch_size", "sum", None, "none", "mean", "mean_with_sample_weight")
 
 
 def standardize_reduction(reduction: Any) -> Any:
-    if reduction == "auto":
-        return "sum_over_batch_size"
+    """The reduction, checked: Keras 3 losses refuse Reduction.AUTO ("auto") too."""
     if reduction not in _REDUCTIONS:
         allowed = set(_REDUCTIONS)
         raise ValueError(f"Invalid value for argument `reduction`. Expected one of {allowed}. "
@@ -323,6 +325,10 @@ def sparse_categorical_crossentropy(y_true: Any, y_pred: Any, from_logits: bool 
             raise AttributeError(f"'{type(given).__name__}' object has no attribute 'shape'")
     y_pred = K.t(y_pred)
     y_true = K.t(y_true)
+    # (Keras squeezes a labels axis of 1 at the class axis first, then at the last one)
+    if len(y_true._shape) == len(y_pred._shape) and y_true._shape and \
+            y_true._shape[axis] == 1:
+        y_true = A.squeeze(y_true, axis=axis)
     if len(y_true._shape) == len(y_pred._shape) and y_true._shape and y_true._shape[-1] == 1:
         y_true = A.squeeze(y_true, axis=-1)
     if axis != -1 and axis != len(y_pred._shape) - 1:
@@ -638,10 +644,6 @@ class SparseCategoricalCrossentropy(LossFunctionWrapper):
                  name: str = "sparse_categorical_crossentropy", dtype: Any = None) -> None:
         _setup(self, sparse_categorical_crossentropy, reduction, name, dtype,
                from_logits=from_logits, ignore_class=ignore_class, axis=axis)
-
-    def call(self, y_true: Any, y_pred: Any) -> Any:
-        # Integer labels are not squeezed against the class axis of the predictions.
-        return self.fn(y_true, y_pred, **self._fn_kwargs)
 
     def __call__(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> Any:
         ignore = self._fn_kwargs.get("ignore_class")

@@ -72,7 +72,11 @@ def full(shape: Any, fill_value: Any, dtype: Any = None) -> Tensor:
 def _like(a: Any, dtype: Any, fill: Any) -> Tensor:
     a = asarray(a)
     want = result_type(dtype) if dtype else a.dtype
-    return tiling.broadcast_to(asarray(fill, want), A.shape(a))
+    if want is dt.string:  # (TF's zeros_like/ones_like: b'', or the conversion's TypeError)
+        value = convert_to_tensor(b"" if fill == 0 else fill, want)
+    else:
+        value = asarray(fill, want)
+    return tiling.broadcast_to(value, A.shape(a))
 
 
 def zeros_like(a: Any, dtype: Any = None) -> Tensor:
@@ -409,16 +413,21 @@ dsplit = _split_along(2)
 
 def tile(a: Any, reps: Any) -> Tensor:
     a = asarray(a)
-    if isinstance(reps, (list, tuple)):
-        reps = list(reps)
-    else:  # (TF's: reps as an int32 vector, a scalar its one item, a bool its int)
-        reps = A.reshape(asarray(reps, dt.int32), [-1])
-        reps = [reps[i] for i in range(reps.shape[0])]
     r = len(a.shape)
-    if len(reps) < r:
-        reps = [1] * (r - len(reps)) + reps
-    elif len(reps) > r:
-        a = A.reshape(a, [1] * (len(reps) - r) + _shape(a))
+    if isinstance(reps, (list, tuple)) and all(type(v) is int and -2**31 <= v < 2**31
+                                               for v in reps):
+        reps = list(reps)
+        n = len(reps)
+        if n < r:
+            reps = [1] * (r - n) + reps
+    else:  # (TF's: reps as an int32 vector, a scalar its one item, a bool its int, a float
+        # or an int past int32 cast, a nested list flattened)
+        reps = A.reshape(asarray(reps, dt.int32), [-1])
+        n = reps.shape[0]
+        if n < r:
+            reps = A.concat([A.ones([r - n], dt.int32), reps], 0)
+    if n > r:
+        a = A.reshape(a, [1] * (n - r) + _shape(a))
     return tiling.tile(a, reps)
 
 

@@ -9,7 +9,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import FailedPreconditionError
-from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.numpy_ops import array_ops as AO
 from eagerflow._src.numpy_ops import math_ops as M
 from eagerflow._src.numpy_ops.dtypes import asarray, promote, result_type
@@ -122,7 +122,7 @@ def tril(m: Any, k: int = 0) -> Tensor:  # NumPy's parameter name
     if len(a.shape) < 2:
         raise ValueError("Argument to tril must have rank at least 2")
     keep = _lower_mask(_dim(a, -2), _dim(a, -1), k)
-    return where(keep, a, zeros_like(a))
+    return where(keep, a, _zero(a))
 
 
 def triu(m: Any, k: int = 0) -> Tensor:
@@ -130,7 +130,13 @@ def triu(m: Any, k: int = 0) -> Tensor:
     if len(a.shape) < 2:
         raise ValueError("Argument to triu must have rank at least 2")
     keep = _lower_mask(_dim(a, -2), _dim(a, -1), k - 1)
-    return where(keep, zeros_like(a), a)
+    return where(keep, _zero(a), a)
+
+
+def _zero(a: Tensor) -> Tensor:
+    """TF's tril/triu fill: the constant 0 of a's dtype (a bool's or string's: the
+    conversion's TypeError)."""
+    return broadcast_to(convert_to_tensor(0, a.dtype), A.shape(a))
 
 
 def _dim(a: Tensor, i: int) -> Any:

@@ -606,5 +606,11 @@ def max_(x: int, y: int) -> int:
 
 def trace(a: Any, offset: int = 0, axis1: int = 0, axis2: int = 1, dtype: Any = None) -> Tensor:
     a = asarray(a, dtype)
+    rank = a.shape.rank
+    # (TF's: the trace of the last two axes is tf.linalg.trace's, in a's own dtype: a
+    # uint8 sum stays uint8, a bool one is Sum's refusal)
+    if offset == 0 and rank is not None and axis1 in (-2, rank - 2) and \
+            axis2 in (-1, rank - 1):
+        return L.trace(a)
     d = L.diag_part(AO.moveaxis(a, [axis1, axis2], [-2, -1]), k=offset)
     return sum(d, axis=-1, dtype=dtype)

@@ -823,11 +823,12 @@ def convert_attr(op: str, kind: str, value: Any, what: str) -> Any:
 
 
 def empty_array(value: Any) -> bool:
-    """Whether `value` is a NumPy array of no items (of one or more dimensions), which TF's
-    eager fast path reads as an empty list for a list attr (one with items it refuses).
-    Only where nothing else sends the call down TF's slow path, which refuses any array:
-    so not in the generated wrappers' attr lists (`_attr_list`), whose other attrs may."""
-    return isinstance(value, np.ndarray) and value.ndim > 0 and value.size == 0
+    """Whether `value` is a NumPy array of no items along its first dimension, which TF's
+    eager fast path reads, as a sequence, as an empty list for a list attr (one of shape
+    (3, 0) has three items, arrays, which it refuses). Only where nothing else sends the
+    call down TF's slow path, which refuses any array: so not in the generated wrappers'
+    attr lists (`_attr_list`), whose other attrs may."""
+    return isinstance(value, np.ndarray) and value.ndim > 0 and len(value) == 0
 
 
 def _attr_list(op: str, name: str, kind: str, value: Any) -> tuple:

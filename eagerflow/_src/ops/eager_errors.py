@@ -85,8 +85,9 @@ def decorate(e: OpError, op: Any, inputs: tuple, attrs: dict, device: str,
             except Exception:  # noqa: BLE001 (inputs the op refused: no lengths known)
                 arity = None
         head = f"{_HEAD}{wrapped_name(op_name, arity)}_device_{device}}}}} "
-    # (TF's str() of any name given: a NumPy array's, 0's; its truth is never asked)
-    e._message = f"{head}{message} name: {'' if name is None else name}"
+    # (TF's str() of any name given: a NumPy array's, 0's, a tensor's "tf.Tensor(...)"; its
+    # truth is never asked)
+    e._message = f"{head}{message} name: {'' if name is None else str(name)}"
     e.args = (e._message,) + e.args[1:]
     return e
 

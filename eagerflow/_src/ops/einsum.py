@@ -13,7 +13,9 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src import backend as blas
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import halfprec
 from eagerflow._src.ops.array import expand_dims, ones, reshape, zeros
@@ -114,8 +116,21 @@ def _explicit_equation(equation: str, ranks: list) -> tuple:
     return new_terms, out
 
 
+# Einsum's OpDef takes any type, but TF registers CPU kernels for these only (in the order
+# its NotFoundError lists them), and XLA's for a few more
+_CPU_KERNELS = (dt.int64, dt.int32, dt.float16, dt.float32, dt.float64, dt.complex64,
+                dt.complex128, dt.bfloat16)
+_XLA_KERNELS = ("T in [DT_FLOAT, DT_DOUBLE, DT_INT32, DT_COMPLEX64, DT_INT64, DT_BFLOAT16, "
+                "DT_COMPLEX128, DT_HALF, DT_UINT64]")
+
+
 def _einsum_infer(*xs: Any, terms: tuple, out: str) -> list:
-    d = C.same_dtype("Einsum", xs, C.NUMERIC)
+    d = C.same_dtype("Einsum", xs, C.ALL)
+    if d not in _CPU_KERNELS and _state.graph is None:
+        # (eagerly TF finds no kernel for int8, uint32, bool, ...: tf.einsum refuses them)
+        equation = ",".join(terms) + "->" + out
+        raise C.no_kernel("Einsum", f'N={len(xs)}, T={C.dt_enum(d)}, equation="{equation}"',
+                          _CPU_KERNELS, others=(("XLA_CPU_JIT", _XLA_KERNELS),))
     if len(terms) != len(xs):
         raise C.fail("Einsum", f"Expected {len(terms)} inputs but got: {len(xs)}")
     sizes: dict = {}
@@ -244,7 +259,10 @@ EINSUM = register(OpDef(
                   InvalidArgumentError, "Expected dimension 3 at axis 0 of the input "
                                         "shaped [4,4] but got dimension 4"),
         BadSample((np.ones(2, np.int32), np.ones(2)), {"terms": ("i", "i"), "out": ""},
-                  InvalidArgumentError, "expected to be a int32 tensor")],
+                  InvalidArgumentError, "expected to be a int32 tensor"),
+        BadSample((np.ones(2, np.int8), np.ones(2, np.int8)), {"terms": ("i", "i"), "out": ""},
+                  NotFoundError, "Could not find device for node: {{node Einsum}} = "
+                                 'Einsum[N=2, T=DT_INT8, equation="i,i->"]')],
     tf=TFForm(export=lambda n, b: _einsum_tf(n, b),
               load=lambda n: einsum(n.attrs["equation"], *n.inputs)),
 ))

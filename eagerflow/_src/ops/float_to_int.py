@@ -99,15 +99,16 @@ def vector_path(xp: Any, x: Any, target: Any, src: np.dtype) -> Any:
 def device_path(xp: Any, x: Any, target: Any) -> Any:
     """The cast on a device (TF's GPU kernel is not recorded here): truncated, NaN and
     values out of range the most negative int32 (to a narrow type) or int64 (to a wide
-    one), then wrapped, in as few kernels as that takes."""
-    t = xp.trunc(x)
-    if t.dtype.itemsize < 4:  # (float16: int32's bounds do not fit it)
-        t = t.astype(np.float32)
+    one), then wrapped, in as few kernels as that takes. (The float-to-int conversion
+    itself truncates toward zero: no trunc kernel before it. Where a value fails the
+    int32 range test, truncating it first would have given -2**31 or failed it too.)"""
+    if x.dtype.itemsize < 4:  # (float16, bfloat16: int32's bounds do not fit them)
+        x = x.astype(np.float32)
     if np.dtype(target).itemsize < 4 or np.dtype(target) == np.int32:
-        fits = (t >= -2.0**31) & (t < 2.0**31)
-        return xp.where(fits, t, -2.0**31).astype(np.int32).astype(target, copy=False)
+        fits = (x >= -2.0**31) & (x < 2.0**31)
+        return xp.where(fits, x, -2.0**31).astype(np.int32).astype(target, copy=False)
     with np.errstate(invalid="ignore"):
-        return t.astype(np.int64).astype(target, copy=False)
+        return x.astype(np.int64).astype(target, copy=False)
 
 
 def float_to_int(xp: Any, x: Any, target: Any, src: np.dtype) -> Any:

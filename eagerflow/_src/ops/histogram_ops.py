@@ -441,8 +441,10 @@ BINCOUNT_V1 = register(OpDef(
 
 def dense_bincount(arr: Any, size: Any, weights: Any, binary_output: bool = False,
                    name: str | None = None) -> Any:
-    return bind(DENSE_BINCOUNT, (arr, size, weights), {"binary_output": bool(binary_output)},
-                name)
+    # (TF's generated wrapper: a Python bool only, after the inputs are made; None the
+    # default)
+    binary = False if binary_output is None else C.bool_attr(binary_output, "binary_output")
+    return bind(DENSE_BINCOUNT, (arr, size, weights), {"binary_output": binary}, name)
 
 
 # -- Bucketize --------------------------------------------------------------------------

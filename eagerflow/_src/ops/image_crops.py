@@ -460,9 +460,14 @@ def _grad_boxes(xp: Any, grads: Any, image: Any, boxes: Any, box_ind: Any) -> An
                               box_ind.astype(np.int64), ys, xs)
     xl, yl = xs.lerp[:, None, :, None], ys.lerp[:, :, None, None]
     valid = (ys.valid[:, :, None] & xs.valid[:, None, :])[..., None]
-    g = xp.where(valid, grads.astype(np.float32), np.float32(0))
-    d_y = xp.sum(g * ((1 - xl) * (bl - tl) + xl * (br - tr)), axis=(2, 3))  # [boxes, ch]
-    d_x = xp.sum(g * ((1 - yl) * (tr - tl) + yl * (br - bl)), axis=(1, 3))  # [boxes, cw]
+    g = grads.astype(np.float32)
+    # (a sample outside the image adds nothing, as TF's loop skips it: its pixels' inf or
+    # NaN differences are not multiplied by a zero)
+    zero = np.float32(0)
+    d_y = xp.sum(xp.where(valid, g * ((1 - xl) * (bl - tl) + xl * (br - tr)), zero),
+                 axis=(2, 3))  # [boxes, ch]
+    d_x = xp.sum(xp.where(valid, g * ((1 - yl) * (tr - tl) + yl * (br - bl)), zero),
+                 axis=(1, 3))  # [boxes, cw]
     out = xp.zeros(boxes.shape, np.float32)
     for axis, d, size, n_out in ((0, d_y, height, ch), (1, d_x, width, cw)):
         if n_out > 1:

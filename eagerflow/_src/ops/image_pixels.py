@@ -126,9 +126,9 @@ def adjust_brightness(image: Any, delta: float) -> Any:
     """Adds `delta` to every pixel (in [0, 1] float space for integer images)."""
     x = _t(image)
     flt = x if x._dtype in _HALF_OR_FLOAT else convert_image_dtype(x, dt.float32)
-    # (a delta of any dtype is cast, as TF's; a Python number converts straight to it)
-    d = convert_to_tensor(delta, dtype=flt._dtype) if type(delta) in (float, int) else \
-        cast(delta, flt._dtype)
+    # (TF's math_ops.cast: a delta converted with no dtype, then cast: an int past int64
+    # is the conversion's ValueError)
+    d = cast(delta if isinstance(delta, Tensor) else convert_to_tensor(delta), flt._dtype)
     out = flt + d
     return out if flt is x else convert_image_dtype(out, x._dtype, saturate=True)
 

@@ -718,7 +718,9 @@ def sequence_mask(lengths: Any, maxlen: Any = None, dtype: Any = dt.bool,
     lengths = _t(lengths)
     if maxlen is None:
         maxlen = reduce_max(lengths) if lengths._shape != () else lengths
-        maxlen = maxlen if lengths._shape is None or 0 not in lengths._shape else 0
+        # (TF's: at least 0, in the lengths' dtype, so negative lengths make rows of none;
+        # an empty lengths' max is its type's lowest)
+        maxlen = maximum(host_tensor(0, maxlen._dtype), maxlen)
     else:
         maxlen = host_tensor(maxlen)  # (its Range's limit: TF's HostMemory input)
         if maxlen._shape not in ((), None):

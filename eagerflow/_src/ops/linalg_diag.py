@@ -20,7 +20,7 @@ from eagerflow._src.backend import ARRAY_TYPES, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import zeros
@@ -43,9 +43,15 @@ def diag_len(rows: int, cols: int, k: int) -> int:
     return max(0, min(rows + min(k, 0), cols - max(k, 0)))
 
 
-def check_align(align: Any, op: str) -> None:
+def _align_type(align: Any) -> None:
+    """TF's wrapper's check of the align attr's type, before the inputs' (its fast path
+    gives up on a non-string, its slow path refuses it)."""
     if not isinstance(align, (str, bytes)):
         raise TypeError(f"Expected string for argument 'align' not {align!r}.")
+
+
+def check_align(align: Any, op: str) -> None:
+    _align_type(align)
     if isinstance(align, bytes):
         align = align.decode(errors="replace")
     if align not in ALIGNS:
@@ -548,10 +554,13 @@ MATRIX_SET_DIAG_V3 = register(OpDef(
 # The public functions: each binds its one op, as TF's.
 # ---------------------------------------------------------------------------------------
 
-def k_attr(k: Any, what: str = "k") -> Any:
+def k_attr(k: Any, what: str = "k", op: str | None = None, index: int = 1) -> Any:
     """`k` (or a size) as the ops' attr: a number, or the nested tuples of the int32 tensor
-    TF's wrapper converts a sequence to (its errors); the ops check the value."""
+    TF's wrapper converts a sequence to (its errors); the ops check the value. An eager
+    tensor of another dtype is TF's refusal of `op`'s int32 input #`index`."""
     if isinstance(k, Tensor):
+        if op is not None and k.__class__ is EagerTensor and k._dtype is not dt.int32:
+            raise C.wrong_input_dtype(op, index, dt.int32, k._dtype)
         if not k._dtype.is_integer:
             raise TypeError(f"`{what}` must be an integer tensor, got {k!r}")
         v = np.asarray(C.known(k) if C.is_graph_tensor(k) else k.numpy())
@@ -571,8 +580,10 @@ def diag_part(input: Any, name: str = "diag_part", k: Any = 0,  # noqa: A002
               padding_value: Any = 0, align: str = "RIGHT_LEFT") -> Any:
     """tf.linalg.diag_part: the k-th diagonal of batched matrices, or the band k=(lo, hi)
     of diagonals stacked from the uppermost, shorter ones padded with `padding_value`."""
-    return bind(MATRIX_DIAG_PART, (_t(input),), _part_attrs(k_attr(k), padding_value, align),
-                name)
+    x = _t(input)
+    _align_type(align)
+    return bind(MATRIX_DIAG_PART, (x,),
+                _part_attrs(k_attr(k, op="MatrixDiagPartV3"), padding_value, align), name)
 
 
 @eager_api("diagonal", "k", "num_rows", "num_cols", "padding_value", named=True)
@@ -581,9 +592,12 @@ def diag(diagonal: Any, name: str = "diag", k: Any = 0, num_rows: int = -1,
     """tf.linalg.diag: batched matrices with `diagonal` on their k-th diagonal, or the band
     k=(lo, hi) of diagonals (diagonal's second-to-last axis, from the uppermost) set."""
     d = _t(diagonal)
-    return bind(MATRIX_DIAG, (d,), _diag_attrs(k_attr(k), k_attr(num_rows, "num_rows"),
-                                               k_attr(num_cols, "num_cols"), padding_value,
-                                               align), name)
+    _align_type(align)
+    op = "MatrixDiagV3"
+    return bind(MATRIX_DIAG, (d,), _diag_attrs(k_attr(k, op=op),
+                                               k_attr(num_rows, "num_rows", op, 2),
+                                               k_attr(num_cols, "num_cols", op, 3),
+                                               padding_value, align), name)
 
 
 @eager_api("input", "diagonal", "k", named=True)
@@ -594,7 +608,7 @@ def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: Any = 0,  # n
     op = "MatrixSetDiagV3"
     check_align(align, op)
     slow = wrapper_inputs.passed_raw(input, diagonal, k)
-    k = k_attr(k)
+    k = k_attr(k, op=op, index=2)
     # (TF's wrapper: the first tensor's dtype is T's, a NumPy array cast to it)
     x, d = wrapper_inputs.op_inputs(op, (input, diagonal), "T", slow)
     if x._dtype is dt.string and d._dtype is dt.string:  # (MatrixSetDiagV3's OpDef takes it)

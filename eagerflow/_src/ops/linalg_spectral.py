@@ -52,10 +52,9 @@ def _eigh_kernel(xp: Any, x: Any, compute_v: bool) -> tuple:
     if x.shape[-1] == 1:  # Eigen's solver takes a 1x1 matrix as it is, inf or NaN too
         e, v = x.real[..., 0], xp.ones(x.shape if compute_v else (0,), x.dtype)
         return e.astype(x.dtype), v
-    if not xp.isfinite(xp.tril(x)).all():  # the lower triangle is all TF reads
-        raise InvalidArgumentError(None, None, "Self-adjoint eigen decomposition was not "
-                                   "successful. The input might not be valid. "
-                                   "[Op:SelfAdjointEigV2]")
+    scaled_away = _inf_scaled_away(xp, x)
+    if scaled_away is not None:  # solved as the identity, its eigenvalues NaN after
+        x = xp.where(scaled_away[..., None, None], xp.eye(x.shape[-1], dtype=x.dtype), x)
     if x.shape[-1] == 0:
         e, v = xp.zeros(x.shape[:-1], x.real.dtype), x.copy() if compute_v else xp.zeros(
             (0,), x.dtype)
@@ -64,7 +63,32 @@ def _eigh_kernel(xp: Any, x: Any, compute_v: bool) -> tuple:
         v = v * _phase(xp, v)
     else:
         e, v = xp.linalg.eigvalsh(x, UPLO="L"), xp.zeros((0,), x.dtype)
+    if scaled_away is not None:
+        e = xp.where(scaled_away[..., None], xp.nan, e)
     return e.astype(x.dtype, copy=False), _cast(v, x)
+
+
+def _inf_scaled_away(xp: Any, x: Any) -> Any:
+    """Which matrices Eigen's solver (TF's kernel) takes with an infinity, or None if none
+    has one; InvalidArgumentError for the ones it fails on. Eigen divides the lower
+    triangle by its largest magnitude: an infinity there turns each infinity into NaN
+    and every finite entry into 0. A NaN on the subdiagonal of the tridiagonal form never
+    converges (any NaN given, an infinity off the diagonal, or one in the trailing block
+    that the first Householder step multiplies by 0); left is an infinity on the diagonal
+    of a 2x2 matrix, or at [0, 0], whose iteration ends at once: NaN eigenvalues and the
+    identity's vectors."""
+    lower = xp.tril(x)
+    bad = ~xp.isfinite(lower)
+    if not bad.any():
+        return None
+    n = x.shape[-1]
+    allowed = xp.eye(n, dtype=bool) if n == 2 else xp.arange(n * n).reshape(n, n) == 0
+    fails = xp.isnan(lower) | (bad & ~allowed)
+    if fails.any():
+        raise InvalidArgumentError(None, None, "Self-adjoint eigen decomposition was not "
+                                   "successful. The input might not be valid. "
+                                   "[Op:SelfAdjointEigV2]")
+    return bad.any(axis=(-2, -1))
 
 
 def _eigh_grad(n: Any, ge: Any, gv: Any) -> list:

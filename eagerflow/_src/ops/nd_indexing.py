@@ -94,6 +94,26 @@ def _no_scatter_kernel(op: str, t: dt.DType, indices: Any, policy: str,
                                                f"[{C.XLA_TYPES}]")] +
                        [("CPU", f"T in [DT_{p}]; Tindices in [DT_{i}]")
                         for p in _SCATTER_CPU_T for i in ("INT64", "INT32")])
+# TensorScatterAdd/Sub's CPU kernels, in TF's order (Max/Min's: all but the complex ones)
+_SCATTER_ADD_CPU_T = ("COMPLEX128", "COMPLEX64", "DOUBLE", "FLOAT", "BFLOAT16", "HALF", "INT32",
+                      "INT8", "UINT8", "INT16", "UINT16", "UINT32", "INT64", "UINT64")
+
+
+def _no_typed_scatter_kernel(op: str, mode: str, t: dt.DType, indices: Any,
+                             policy: str) -> Exception:
+    """TF's NotFoundError for TensorScatterAdd/Sub/Max/Min of a T their OpDefs take (any
+    type) but no CPU kernel does (bool, string; complex for max and min). TF lists the XLA
+    kernel first, but last for Sub."""
+    xla = [("XLA_CPU_JIT", f"Tindices in [DT_INT32, DT_INT64]; T in [{C.XLA_TYPES}]")]
+    cpu = [("CPU", f"T in [DT_{p}]; Tindices in [DT_{i}]")
+           for p in _SCATTER_ADD_CPU_T[2 if mode in ("max", "min") else 0:]
+           for i in ("INT64", "INT32")]
+    node = f'T={C.dt_enum(t)}, Tindices={C.dt_enum(indices._dtype)}, bad_indices_policy="{policy}"'
+    if mode == "sub":
+        return C.no_kernel(op, node, others=cpu, later=xla)
+    return C.no_kernel(op, node, others=xla + cpu)
+
+
 _GATHER_ND_CPU_PARAMS = (
     "FLOAT8_E4M3FN", "FLOAT8_E5M2", "QINT32", "QUINT8", "QINT8", "VARIANT", "RESOURCE",
     "STRING", "BOOL", "COMPLEX128", "COMPLEX64", "DOUBLE", "FLOAT", "BFLOAT16", "HALF",
@@ -605,12 +625,14 @@ def _tensor_scatter(op_name: str, mode: str) -> Any:
 
     def infer(tensor: Any, indices: Any, updates: Any, bad_indices_policy: str = "") -> list:
         C.check_dtype(op_name, indices, tindices, "Tindices")
+        if tensor._dtype not in allowed:  # (any T in TF's OpDef: the kernel look-up fails)
+            raise _no_typed_scatter_kernel(op_name, mode, tensor._dtype, indices,
+                                           bad_indices_policy)
         _check_policy(op_name, bad_indices_policy, tensor, indices)
         if tensor._dtype is not updates._dtype:
             raise C.fail(op_name, f"cannot compute {op_name} as input #2(zero-based) was "
                                   f"expected to be a {C.dtype_word(tensor._dtype)} tensor but "
                                   f"is a {C.dtype_word(updates._dtype)} tensor")
-        C.check_dtype(op_name, tensor, allowed)
         if indices._dtype not in C.INDEX:
             raise _no_scatter_kernel(op_name, tensor._dtype, indices, bad_indices_policy,
                                      "DT_INT32, DT_INT16, DT_INT64, DT_UINT16")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import ctypes
 import functools
-import heapq
 import math as _pymath
 from typing import Any
 
@@ -73,6 +72,7 @@ from eagerflow._src.ops.shape_queries import rank
 from eagerflow._src.ops.slice_op import SLICE
 from eagerflow._src.ops.slice_op import slice as slice_
 from eagerflow._src.ops.stacking import stack
+from eagerflow._src.ops.stl_topn import TopN
 
 # ---------------------------------------------------------------------------------------
 # Fused softmax cross-entropies: (loss, backprop), as TF's kernels.
@@ -728,27 +728,27 @@ class _Prefix:
         return out[::-1]
 
 
-class _Beam:
-    """At most `width` prefixes, a min-heap on their total (ties: the earlier pushed is
-    the lower); a prefix pushed out when full loses its probabilities, as in TF."""
+def _better(a: _Prefix, b: _Prefix) -> bool:
+    """TF's CTCBeamComparer: a's total is the higher."""
+    return a.new[0] > b.new[0]
 
-    def __init__(self, width: int) -> None:
-        self.width, self.heap, self.count = width, [], 0
 
-    def floor(self) -> float:
-        """The total a prefix must beat to enter."""
-        return self.heap[0][0] if len(self.heap) == self.width else _NEG_INF
+def _new_beam(width: int) -> TopN:
+    """The beam: at most `width` prefixes in TF's gtl::TopN, whose C++ heap and sort moves
+    decide which of equally probable prefixes stays and which comes first."""
+    return TopN(width, _better)
 
-    def push(self, e: _Prefix) -> _Prefix | None:
-        self.count += 1
-        item = (e.new[0], self.count, e)
-        if len(self.heap) < self.width:
-            heapq.heappush(self.heap, item)
-            return None
-        return heapq.heapreplace(self.heap, item)[2]
 
-    def best_first(self) -> list:
-        return [e for _, _, e in sorted(self.heap, key=lambda it: (-it[0], it[1]))]
+def _is_candidate(beam: TopN, total: float) -> bool:
+    """TF's is_candidate: a nonzero probability that beats the bottom of a full beam (in
+    TF's order: a zero one never looks at the bottom)."""
+    return total > _NEG_INF and total > _floor(beam)
+
+
+def _floor(beam: TopN) -> float:
+    """The total a prefix must beat to enter (TF's is_candidate: the bottom's total once the
+    beam is full; finding it puts the bottom first, as TF's peek_bottom)."""
+    return beam.peek_bottom().new[0] if len(beam.items) >= beam.limit else _NEG_INF
 
 
 def _norm_offset(row: list, r: Any) -> float:
@@ -763,7 +763,7 @@ def _norm_offset(row: list, r: Any) -> float:
     return r(m + log(total))
 
 
-def _beam_step(beam: _Beam, row: np.ndarray, blank: int, r: Any) -> _Beam:
+def _beam_step(beam: TopN, row: np.ndarray, blank: int, r: Any) -> TopN:
     """One time step: the prefixes extended by blank, by their repeated label, and by
     every label (as TF's CTCBeamSearch::Step with its default scorer), each sum in TF's
     order and rounded (`r`) to the input's dtype."""
@@ -771,8 +771,8 @@ def _beam_step(beam: _Beam, row: np.ndarray, blank: int, r: Any) -> _Beam:
     norm = _norm_offset(raw, r)
     logp_arr = row - row.dtype.type(norm)  # (in the row's dtype, as TF's)
     logp = logp_arr.tolist()
-    branches = beam.best_first()
-    beam = _Beam(beam.width)
+    branches = beam.extract()
+    beam = _new_beam(beam.limit)
     for b in branches:
         b.old = list(b.new)
     for b in branches:
@@ -785,26 +785,26 @@ def _beam_step(beam: _Beam, row: np.ndarray, blank: int, r: Any) -> _Beam:
         b.new[0] = _log_add(b.new[1], b.new[2], r)
         beam.push(b)
     for b in branches:
-        if not b.old[0] > max(beam.floor(), _NEG_INF):
+        if not _is_candidate(beam, b.old[0]):
             continue
         totals = logp_arr[:blank] + b.old[0]  # (weak Python float: the row's dtype)
         if b.label >= 0:
             totals[b.label] = r(logp[b.label] + b.old[1])
         # the floor only rises while children enter: those under it now never will (a
         # child already made that fails loses its probabilities, as in TF)
-        entering = np.flatnonzero(totals > beam.floor()).tolist()
+        entering = np.flatnonzero(totals > _floor(beam)).tolist()
         for c in sorted(set(entering).union(b.children)):
             child = b.children.get(c)
             if child is not None and child.new[0] != _NEG_INF:
                 continue
             total = float(totals[c])
-            if total > beam.floor() and total > _NEG_INF:
+            if _is_candidate(beam, total):
                 if child is None:
                     child = b.children[c] = _Prefix(b, c)
                 child.new = [total, _NEG_INF, total]
-                pushed_out = beam.push(child)
-                if pushed_out is not None:
-                    pushed_out.new = [_NEG_INF] * 3
+                if len(beam.items) >= beam.limit:  # (the bottom leaves the beam, its totals lost)
+                    beam.peek_bottom().new = [_NEG_INF] * 3
+                beam.push(child)
             elif child is not None:
                 child.old = [_NEG_INF] * 3
     return beam
@@ -817,13 +817,18 @@ def _beam_search(x: np.ndarray, steps: int, width: int, top_paths: int,
     r = _f32 if x.dtype == np.float32 else _same
     root = _Prefix(None, -1)
     root.new = [0.0, 0.0, _NEG_INF]
-    beam = _Beam(width)
+    beam = _new_beam(width)
     beam.push(root)
     for t in range(steps):
         beam = _beam_step(beam, x[t], x.shape[1] - 1, r)
-    if len(beam.heap) < top_paths:
+    if len(beam) < top_paths:
         raise fail("CTCBeamSearchDecoder", "Less leaves in the beam search than requested.")
-    best = beam.best_first()[:top_paths]
+    # (TF's TopPaths: the beam in its vector's order, pushed into a TopN of top_paths,
+    # taken out best first)
+    top = _new_beam(top_paths)
+    for e in beam.extract_unsorted():
+        top.push(e)
+    best = top.extract()
     return [e.labels(merge_repeated) for e in best], [e.new[0] for e in best]
 
 

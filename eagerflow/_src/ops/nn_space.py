@@ -31,6 +31,7 @@ from eagerflow._src.core.tensor import (
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import math as mm
 from eagerflow._src.ops import nn_space_formats as F
+from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import as_int_tensor, is_symbolic
 from eagerflow._src.ops.eager_errors import eager_api
@@ -222,6 +223,7 @@ def _ints(value: Any, what: str) -> np.ndarray:
 
 # (TF's CPU kernels of these ops take every real type)
 _NO_SPACE_KERNEL = frozenset((dt.bool, dt.complex64, dt.complex128, dt.string))
+_SPACE_CPU_T = "DOUBLE FLOAT BFLOAT16 HALF INT32 INT8 UINT8 INT16 UINT16 UINT32 INT64 UINT64"
 _MAX_MOVED_DIMS = 4  # TF's kernels: the spatial dims a call really moves
 
 
@@ -345,8 +347,13 @@ def _space_infer(op: str, x: Any, block_shape: Any, pads: Any, what: str,
     C.check_dtype(op, block_shape, C.INDEX, "Tblock_shape")
     C.check_dtype(op, pads, C.INDEX, pads_attr)
     if x._dtype in _NO_SPACE_KERNEL:
+        # (TF lists XLA's kernel, then a CPU one per T: the real numbers)
+        xla = f"{pads_attr} in [DT_INT32, DT_INT64]; Tblock_shape in [DT_INT32, DT_INT64]; " \
+              f"T in [{C.XLA_TYPES}]"
         raise C.no_kernel(op, node.format(T=C.dt_enum(x._dtype), P=C.dt_enum(pads._dtype),
-                                          B=C.dt_enum(block_shape._dtype)))
+                                          B=C.dt_enum(block_shape._dtype)),
+                          others=[("XLA_CPU_JIT", xla)] + [("CPU", f"T in [{t}]")
+                                                           for t in C.enums(_SPACE_CPU_T)])
     m = _space_shapes(op, x, block_shape, pads, what)
     if x._shape is None:
         return [(None, x._dtype)]
@@ -621,12 +628,17 @@ def _block_pair(node: Any) -> np.ndarray:
     return np.array([node.attrs["block_size"]] * 2, np.int64)
 
 
-def _index_input(value: Any, what: str) -> Any:
-    """An index argument as TF's op wrapper converts it (a list holding graph tensors
-    packed)."""
+def _index_input(op: str, value: Any, attr: str, what: str, slow: bool) -> Any:
+    """An index argument as TF's op wrapper converts it for type attr `attr` (int32 by
+    default: an empty list or a NumPy array of floats cast to it, wrapper_inputs.
+    index_value; a list holding graph tensors packed). Its dtype is the op's check, once
+    every input is converted."""
+    if isinstance(value, Tensor):
+        return value
     if isinstance(value, (list, tuple)) and is_symbolic(value):
         return as_int_tensor(value, what)
-    return value if isinstance(value, Tensor) else convert_to_tensor(value)
+    default, allowed = wrapper_inputs.attr_default(op, attr)
+    return wrapper_inputs.index_value(value, default, slow, allowed)
 
 
 @eager_api("input", "block_shape", "paddings")
@@ -634,8 +646,11 @@ def space_to_batch_nd(input: Any, block_shape: Any, paddings: Any,  # noqa: A002
                       name: str | None = None) -> Any:
     """The M spatial dims after the batch, padded, cut into block_shape blocks whose
     offsets become part of the batch: `[batch * prod(block_shape), padded / block, ...]`."""
-    return bind(SPACE_TO_BATCH_ND, (_t(input), _index_input(block_shape, "block_shape"),
-                                    _index_input(paddings, "paddings")), {}, name)
+    slow = wrapper_inputs.passed_raw(input, block_shape, paddings)
+    return bind(SPACE_TO_BATCH_ND, (
+        _t(input), _index_input("SpaceToBatchND", block_shape, "Tblock_shape", "block_shape",
+                                slow),
+        _index_input("SpaceToBatchND", paddings, "Tpaddings", "paddings", slow)), {}, name)
 
 
 @eager_api("input", "block_shape", "crops")
@@ -643,8 +658,11 @@ def batch_to_space_nd(input: Any, block_shape: Any, crops: Any,  # noqa: A002
                       name: str | None = None) -> Any:
     """The inverse of space_to_batch_nd: batch blocks put back into the M spatial dims,
     then `crops` cut off: `[batch / prod(block_shape), dim * block - crops, ...]`."""
-    return bind(BATCH_TO_SPACE_ND, (_t(input), _index_input(block_shape, "block_shape"),
-                                    _index_input(crops, "crops")), {}, name)
+    slow = wrapper_inputs.passed_raw(input, block_shape, crops)
+    return bind(BATCH_TO_SPACE_ND, (
+        _t(input), _index_input("BatchToSpaceND", block_shape, "Tblock_shape", "block_shape",
+                                slow),
+        _index_input("BatchToSpaceND", crops, "Tcrops", "crops", slow)), {}, name)
 
 
 def batch_to_space(input: Any, block_shape: Any, crops: Any,  # noqa: A002

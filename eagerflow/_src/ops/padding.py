@@ -20,7 +20,12 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.py_conversion import check_elements, op_input_refusal
-from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.core.tensor import (
+    EagerTensor,
+    Tensor,
+    check_finite_size,
+    convert_to_tensor,
+)
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
@@ -341,8 +346,14 @@ def _mirror_grad_ref(g: np.ndarray, like: np.ndarray, paddings: tuple, mode: str
 def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any = 0,
         name: str | None = None) -> Any:
     """Pads with a constant, or by mirroring (REFLECT excludes the edge, SYMMETRIC repeats it)."""
-    x = _t(tensor)
     mode = C.string_arg(mode, "mode").upper()
+    if mode == "CONSTANT" and isinstance(constant_values, EagerTensor) and \
+            not isinstance(tensor, Tensor) and not is_variable(tensor):
+        # (PadV2's T is the tensor among its inputs' dtype: TF's wrapper converts the
+        # tensor given as a list or an array to the value's, [1., 2.] for a float64 one)
+        x = convert_to_tensor(tensor, constant_values._dtype)
+    else:
+        x = _t(tensor)
     if mode not in ("CONSTANT", "REFLECT", "SYMMETRIC"):
         raise ValueError(f'Value of argument `mode` expected to be one of "CONSTANT", "REFLECT", '
                          f'or "SYMMETRIC". Received `mode` = {mode}')
@@ -355,7 +366,12 @@ def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any
     else:
         op, inputs, attrs = PADV2, (x, _pad_value(x, constant_values)), {}
     try:
-        pads = _static_paddings(op.name, paddings)
+        arr = _paddings_array(op.name, paddings)
+        if op is PADV2 and x._dtype in _PAD_TYPES and inputs[1]._dtype is not x._dtype:
+            # (TF's eager executor checks the inputs' types, once converted, before the
+            # kernel reads paddings)
+            raise C.wrong_input_dtype("PadV2", 2, x._dtype, inputs[1]._dtype)
+        pads = _static_paddings(op.name, arr)
         return bind(op, inputs, {"paddings": pads, **attrs}, name)
     except OpError as e:  # (paddings as a Python list: TF's wrapper takes its slow path)
         if _state.graph is None and not e._message.startswith("{{"):  # (raised here)
@@ -363,10 +379,10 @@ def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any
         raise (slow_path(e) if passed_raw(paddings) else e) from None
 
 
-def _static_paddings(op: str, paddings: Any) -> tuple:
-    """Known paddings as ((before, after), ...): a list of Python ints as it is, anything
-    else converted as TF's op wrapper converts its input (`wrapper_inputs.index_input`: a
-    NumPy array cast to int32, 1.5 refused), which must be an integer matrix with 2 columns."""
+def _paddings_array(op: str, paddings: Any) -> np.ndarray:
+    """Known paddings as an integer array: a list of Python ints as it is, anything else
+    converted as TF's op wrapper converts its input (`wrapper_inputs.index_input`: a NumPy
+    array cast to int32, 1.5 refused)."""
     arr = None
     if isinstance(paddings, (list, tuple)):  # (the common case: nested lists of ints)
         try:
@@ -375,6 +391,12 @@ def _static_paddings(op: str, paddings: Any) -> tuple:
             pass
     if arr is None or arr.dtype.kind not in "iu":
         arr = wrapper_inputs.index_input(op, paddings, "Tpaddings")._numpy()
+    return arr
+
+
+def _static_paddings(op: str, arr: np.ndarray) -> tuple:
+    """Known paddings (`_paddings_array`'s) as ((before, after), ...): an integer matrix
+    with 2 columns."""
     if arr.ndim != 2 or arr.shape[-1] != 2:
         if _state.graph is not None:  # (infer refuses it as TF's shape function does)
             return nested_tuples(arr.tolist())

@@ -15,7 +15,13 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import ELEMENTWISE_BLOCK, FEW_ZERO_RESULTS, add_at, select
+from eagerflow._src.backend import (
+    ELEMENTWISE_BLOCK,
+    FEW_ZERO_RESULTS,
+    add_at,
+    elementwise_kernel,
+    select,
+)
 from eagerflow._src.ops.windows import _Kept, geometry, interior, pad, taps
 
 
@@ -59,11 +65,9 @@ def max_pool(xp: Any, x: Any, ks: tuple, strides: tuple, padding: str,
     xpd = pad(xp, x, pads, fill, temp="pad")
     views = [xpd[idx] for _, idx in taps(ks, outs, strides, ones)]
     if len(ks) == 2:
-        lowest = np.finfo(x.dtype).min if x.dtype.kind == "f" else _lowest(x)
-        out = xp.full((x.shape[0],) + tuple(outs) + (x.shape[-1],), lowest, x.dtype)
-        for a, b in _image_blocks(xp, out):
-            for v in views:
-                xp.fmax(out[a:b], v[a:b], out=out[a:b])
+        # (a device's: the CPU's 2-D pool returned above)
+        out = _fmax_of(xp, views, np.finfo(x.dtype).min if x.dtype.kind == "f" else
+                       _lowest(x))
         if keep and not any(b or a for b, a in pads):
             _KEPT_ARGMAX.put((x, out), (ks, strides, pads), _tap_of_max(xp, views, out))
         return out
@@ -247,18 +251,68 @@ def _tap_of_max(xp: Any, views: list, y: Any) -> Any:
     the first cell is NaN (nothing is greater than it: it keeps the gradient) or no cell
     equals `y` (NaN and -inf only: the first cell again). Comparisons and integer
     arithmetic only: where() and masked copies branch per element, ~40x slower."""
-    arg = _first_equal_later_tap(xp, views, y)
-    arg *= views[0] < y  # the first cell: equal to y, or NaN
-    return arg
+    # (the first cell keeps it where it is not below y: equal to y, or NaN)
+    return _first_equal_later_tap(xp, views, y, "<")
 
 
-def _first_equal_later_tap(xp: Any, views: list, y: Any) -> Any:
-    """Per window, the first tap after the first whose cell equals `y` (0 where none
-    does), for the caller to settle the first cell's own case."""
+def _first_equal_later_tap(xp: Any, views: list, y: Any, first: str) -> Any:
+    """Per window, the first tap after the first whose cell equals `y`, where the first
+    cell compares with `y` by `first` ("<" or "!="), else (or where no later cell equals
+    `y`) the first tap, 0. On a device, float32 and float64 in one kernel (the taps'
+    comparisons and selects, as the ufuncs below compute them, one launch for ~4 a tap)."""
+    kernel = _tap_kernel(xp, len(views), first, y.dtype)
+    if kernel is not None:
+        return kernel(y, *views)
     arg = xp.zeros(y.shape, dtype=np.uint8 if len(views) <= 256 else np.int32)
     for t in range(len(views) - 1, 0, -1):  # last to first: the first equal tap stays
         arg -= (views[t] == y) * (arg - t)  # (arg - t wraps around in uint8: still exact)
+    arg *= views[0] < y if first == "<" else views[0] != y
     return arg
+
+
+def _fmax_of(xp: Any, views: list, lowest: Any) -> Any:
+    """Per window, `lowest` and then each tap's cell (of `views`, one per tap) by fmax (a
+    NaN never taken). On a device, float32 and float64 in one kernel (CUDA's max of two
+    floats is the ufunc's fmax: one launch for the fill and one a tap)."""
+    v0 = views[0]
+    if xp is not np and v0.dtype in _TAP_KERNEL_DTYPES:
+        n = len(views)
+        source = _FMAX_SOURCES.get(n)
+        if source is None:
+            source = _FMAX_SOURCES[n] = (
+                "T lowest, " + ", ".join(f"T v{t}" for t in range(n)), "T y",
+                "T m = lowest; " + "".join(f"m = max(m, v{t}); " for t in range(n)) + "y = m",
+                f"eagerflow_max_pool_fmax_{n}")
+        return elementwise_kernel(xp, *source)(v0.dtype.type(lowest), *views)
+    y = xp.full(v0.shape, lowest, v0.dtype)
+    for v in views:
+        xp.fmax(y, v, out=y)
+    return y
+
+
+# taps -> _fmax_of's CUDA source; (taps, first's comparison) -> _tap_kernel's (made once
+# each)
+_FMAX_SOURCES: dict = {}
+_TAP_SOURCES: dict = {}
+_TAP_KERNEL_DTYPES = frozenset((np.dtype(np.float32), np.dtype(np.float64)))
+
+
+def _tap_kernel(xp: Any, n: int, first: str, dtype: np.dtype) -> Any:
+    """The device's kernel of _first_equal_later_tap for `n` taps (None on the CPU and for
+    other dtypes): `tap = v0 <first> y ? (the first later tap equal to y, else 0) : 0`,
+    the later taps tried last to first, as the ufuncs' loop."""
+    if xp is np or dtype not in _TAP_KERNEL_DTYPES:
+        return None
+    key = (n, first)
+    source = _TAP_SOURCES.get(key)
+    if source is None:
+        later = "".join(f"a = v{t} == y ? {t} : a; " for t in range(n - 1, 0, -1))
+        source = _TAP_SOURCES[key] = (
+            "T y, " + ", ".join(f"T v{t}" for t in range(n)),
+            f"{'uint8' if n <= 256 else 'int32'} tap",
+            f"int a = 0; {later}tap = v0 {first} y ? a : 0",
+            f"eagerflow_max_pool_tap_{n}_{'lt' if first == '<' else 'ne'}")
+    return elementwise_kernel(xp, *source)
 
 
 def _real_cells(xp: Any, x: Any, xpd: Any, pads: tuple) -> Any:
@@ -317,11 +371,8 @@ def _gpu_first_max(xp: Any, xpd: Any, tap_list: tuple) -> tuple:
     False: TF's argmax -1). Padding cells (-inf) are never chosen. Nothing is read back."""
     views = [xpd[idx] for _, idx in tap_list]
     lowest = np.finfo(xpd.dtype).min
-    y = xp.full(views[0].shape, lowest, xpd.dtype)
-    for v in views:
-        xp.fmax(y, v, out=y)  # (fmax skips a NaN, as the kernel's `>` does)
-    tap = _first_equal_later_tap(xp, views, y)
-    tap *= views[0] != y  # the first cell, where it is the maximum
+    y = _fmax_of(xp, views, lowest)  # (fmax skips a NaN, as the kernel's `>` does)
+    tap = _first_equal_later_tap(xp, views, y, "!=")  # (the first cell, where it is y)
     return y, tap, y > lowest
 
 
@@ -387,9 +438,8 @@ def max_pool_grad(xp: Any, x: Any, y: Any, g: Any, ks: tuple, strides: tuple, pa
         kept = _KEPT_ARGMAX.get((x, y), (ks, strides, pads))
         for a, b in _image_blocks(xp, g):  # (a block's arrays stay in the cache: see there)
             tap = kept[a:b] if kept is not None else \
-                _argmax_taps(xp, x[a:b], xpd[a:b], g[a:b].shape, pads, tap_list)
-            _scatter_taps(xp, dxp[a:b], g[a:b], tap_list, [tap == t for t, _ in tap_list],
-                          ks, strides)
+                _argmax_taps(xp, x[a:b], xpd[a:b], pads, tap_list)
+            _scatter_chosen(xp, dxp[a:b], g[a:b], tap_list, tap, ks, strides)
     elif g.size:
         tap_list = taps(ks, outs, strides, ones)
         _scatter_taps(xp, dxp, g, tap_list, _equal_cells(xp, x, xpd, y, pads, tap_list),
@@ -413,8 +463,26 @@ def _scatter_taps(xp: Any, dxp: Any, g: Any, tap_list: tuple, hits: list, ks: tu
             dxp[idx] += select(xp, hit, g)
 
 
-def _argmax_taps(xp: Any, x: Any, xpd: Any, y_shape: tuple, pads: tuple,
-                 tap_list: tuple) -> Any:
+def _scatter_chosen(xp: Any, dxp: Any, g: Any, tap_list: tuple, tap: Any, ks: tuple,
+                    strides: tuple) -> None:
+    """Adds each window's gradient `g` onto the padded `dxp` at the tap `tap` chose for
+    it, as _scatter_taps adds it at its hits. On a device (float32 and float64, windows
+    that overlap) one kernel a tap, `d = d + (tap == t ? g : 0)` into the tap's view of
+    `dxp` in place, last tap first: the ufuncs' comparison, select, add and copy back."""
+    if xp is np or g.dtype not in _TAP_KERNEL_DTYPES or all(
+            s >= k for s, k in zip(strides, ks)):
+        _scatter_taps(xp, dxp, g, tap_list, [tap == t for t, _ in tap_list], ks, strides)
+        return
+    kernel = elementwise_kernel(xp, *_ADD_CHOSEN)
+    for t, idx in reversed(tap_list):
+        kernel(g, tap, t, dxp[idx])
+
+
+_ADD_CHOSEN = ("T g, I tap, I t", "T d", "d = d + (tap == t ? g : (T)0)",
+               "eagerflow_max_pool_add_chosen")
+
+
+def _argmax_taps(xp: Any, x: Any, xpd: Any, pads: tuple, tap_list: tuple) -> Any:
     """MaxPoolGrad's 2-D choice of tap per window, found again (no kept argmax)."""
     if any(b or a for b, a in pads):
         # (on the CPU by whole taps; a device keeps the general path, which copies no
@@ -424,9 +492,7 @@ def _argmax_taps(xp: Any, x: Any, xpd: Any, y_shape: tuple, pads: tuple,
             return _first_argmax(xp, x, xpd, pads, tap_list)[1]
         return _padded_tap_of_max(xpd, tap_list, *first)
     views = [xpd[idx] for _, idx in tap_list]
-    y = xp.full(y_shape, np.finfo(x.dtype).min if x.dtype.kind == "f" else _lowest(x), x.dtype)
-    for v in views:
-        xp.fmax(y, v, out=y)
+    y = _fmax_of(xp, views, np.finfo(x.dtype).min if x.dtype.kind == "f" else _lowest(x))
     return _tap_of_max(xp, views, y)
 
 

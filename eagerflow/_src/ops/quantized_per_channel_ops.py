@@ -120,7 +120,10 @@ def _pc_scales(lo: np.ndarray, hi: np.ndarray, out_lo: float, out_hi: float,
     factor = _F32(127.0 if out_type is _QI8 else 255.0)
     req = max(abs(_F32(out_lo)), abs(_F32(out_hi)))
     with np.errstate(all="ignore"):
-        m = np.maximum(np.abs(lo.reshape(-1)), np.abs(hi.reshape(-1)))
+        # (TF's std::max(|min|, |max|): the first unless it is less than the second, so a
+        # NaN max loses, a NaN min wins)
+        a, b = np.abs(lo.reshape(-1)), np.abs(hi.reshape(-1))
+        m = np.where(a < b, b, a)
         return (factor * ((m / req).astype(_F32) / _TWO31).astype(_F32)).astype(_F32)
 
 

@@ -757,7 +757,8 @@ def _concat_rows(rts: list) -> RaggedTensor:
         s = r.row_splits
         shift = s[1:] if offset is None else s[1:] + offset
         splits.append(shift)
-        offset = shift[-1:] if offset is None else offset + s[-1:]
+        # (the input's last split, which a ragged tensor of no rows has too: its [0])
+        offset = s[-1:] if offset is None else offset + s[-1:]
         offset = reshape(offset, [1])
     values = [r.values for r in rts]
     if any(isinstance(v, RaggedTensor) for v in values):

@@ -745,7 +745,8 @@ def unicode_split_with_offsets(input: Any, input_encoding: str,  # noqa: A002
 @cd.dispatch_binding
 def bytes_split(input: Any, name: str | None = None) -> Any:  # noqa: A002
     """`tf.strings.bytes_split`: each string as its bytes."""
-    x = _decode_input(input)
+    # (TF converts the input with no dtype preferred: an empty list is float32's)
+    x = input if isinstance(input, (RaggedTensor, Tensor)) else convert_to_tensor(input)
     if x.dtype is not dt.string:
         # (TF converts the input with no dtype, then asks for the (flat values') strings)
         flat = x.flat_values if isinstance(x, RaggedTensor) else x

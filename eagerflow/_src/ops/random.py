@@ -297,8 +297,7 @@ def runtime_shape(op: str, dyn: tuple, shape: tuple, dtype: Any) -> tuple:
 def float_dtype_check(op: str, dtype: Any) -> None:
     C.dtype_attr(op, dtype)
     if dtype not in _FLOAT_DTYPES:
-        raise C.fail(op, f"Value for attr 'dtype' of {dtype.name} is not in the list of "
-                         f"allowed values: half, bfloat16, float, double")
+        raise C.not_supported(op, dtype, _FLOAT_DTYPES, "dtype")
 
 
 # ---------------------------------------------------------------------------------------

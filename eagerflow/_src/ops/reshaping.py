@@ -294,6 +294,8 @@ SQUEEZE = register(OpDef(
 def squeeze(input: Any, axis: Any = None, name: str | None = None) -> Any:  # noqa: A002
     """TF's Squeeze op, as TF's graphs hold it (its dims checked as TF's shape function
     checks them while tracing, and by TF's kernel at run time)."""
+    if isinstance(axis, np.ndarray) and passed_raw(input):  # (TF's slow path: any array)
+        raise TypeError(f"Expected list for 'axis' argument to 'squeeze' Op, not {axis!r}.")
     x = as_input(input, "input")
     if axis is None or C.empty_array(axis):
         axes: tuple = ()

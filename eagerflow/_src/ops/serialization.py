@@ -57,6 +57,8 @@ def _string_infer(op: str) -> Callable:
 def make_tensor_proto(values: Any, dtype: Any = None, shape: Any = None,
                       verify_shape: bool = False, allow_broadcast: bool = False) -> Any:
     """A TensorProto holding `values` (a NumPy array, Python value or eager tensor)."""
+    if allow_broadcast and verify_shape:  # (TF's first check, of their truth)
+        raise ValueError("allow_broadcast and verify_shape are not both allowed.")
     if isinstance(values, tp.message_class()):
         return values
     want = None if dtype is None else dt.as_dtype(dtype)

@@ -108,7 +108,9 @@ SIZE = register(OpDef(
 
 @dispatchable
 def shape(input: Any, out_type: Any = None, name: str | None = None) -> Any:  # noqa: A002
-    out_type = dt.int32 if out_type is None else dt.as_dtype(out_type)
+    # (TF's shape_internal: any false out_type, 0, '' or [], is int32)
+    out_type = dt.int32 if out_type is None or not out_type else \
+        C.make_type(out_type, "out_type")
     x = _t(input)
     if _state.graph is not None and _static(x):  # TF's graph: a Const of a static shape
         scope = scope_name(name, "Shape")

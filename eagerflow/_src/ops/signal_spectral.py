@@ -20,7 +20,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import concat, ones, reshape, shape, split
+from eagerflow._src.ops.array import concat, ones, reshape, shape, split, zeros
 from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.math import (
@@ -139,17 +139,23 @@ def overlap_and_add(signal: Any, frame_step: Any, name: str | None = None) -> An
     _rank_at_least(x, 2)
     step = _step_arg(frame_step)
     frames, length = x._shape[-2], x._shape[-1]
-    if step == 0:  # (TF's count of pieces divides by it in NumPy: 0, so a negative padding)
-        pad(x, convert_to_tensor([[0, 0]] * (len(x._shape) - 1) + [[0, -length]]))
-    if step <= 0:
-        raise ValueError(f"frame_step must be positive, got {step}")
     outer = list(x._shape[:-2])
     out_length = length + step * (frames - 1)
-    if step == length:
+    if step == length:  # (TF's fast path, a reshape: frames of no samples a step of 0 too)
         return reshape(x, outer + [out_length])
+    if step == 0:  # (TF's count of pieces divides by it in NumPy: 0, so a negative padding)
+        pad(x, convert_to_tensor([[0, 0]] * (len(x._shape) - 1) + [[0, -length]]))
+    elif step < 0:  # (TF's pieces, -(-length // step), are negative: its Pad's refusal)
+        pieces = -(-length // step)
+        pad(x, convert_to_tensor([[0, 0]] * len(outer) + [[0, pieces],
+                                                            [0, pieces * step - length]]))
+    if step <= 0:
+        raise ValueError(f"frame_step must be positive, got {step}")
     # Cut each frame into `pieces` chunks of `step` samples: chunk s of frame f lands on
     # output chunk f + s, so the output is the sum over s of the chunk-s column shifted by s.
     pieces = -(-length // step)
+    if pieces == 0 and frames:  # (frames of no samples: TF's sum of none, zeros)
+        return zeros(outer + [out_length], x._dtype)
     no_pad = [[0, 0]] * len(outer)
     x = pad(x, no_pad + [[0, 0], [0, pieces * step - length]])
     chunks = reshape(x, outer + [frames, pieces, step])

@@ -384,7 +384,7 @@ def top_k(input: Any, k: Any = 1, sorted: bool = True,  # noqa: A002
     """The k largest entries of the last axis and their indices (ties: lower index first)."""
     x, attrs = _t(input), C.wrapper_attrs("TopKV2", sorted=sorted, index_type=index_type)
     static, dyn = _top_k_count(k, x, input)
-    values, indices = bind(TOP_K, (x,) + dyn, {"k": static, **attrs})
+    values, indices = bind(TOP_K, (x,) + dyn, {"k": static, **attrs}, name)
     return TopKV2(values, indices)
 
 

@@ -98,6 +98,13 @@ def index_value(value: Any, default: dt.DType | None, slow: bool,
     args_to_matching_eager: 2**32 stays an int64), and prefers the default otherwise."""
     if isinstance(value, Tensor):
         return value
+    if not slow and default is not None and isinstance(value, (np.ndarray, np.generic)):
+        try:
+            return convert_to_tensor(np.asarray(value).astype(default.as_numpy_dtype))
+        except (TypeError, ValueError):  # (NumPy's refusal, but of an array of objects:
+            if np.asarray(value).dtype != object:  # TF's fast path gives up on that one,
+                raise  # its slow path converts it again)
+            slow = True
     if slow and allowed:
         t = convert_to_tensor(value)
         if t._dtype in allowed:
@@ -106,8 +113,6 @@ def index_value(value: Any, default: dt.DType | None, slow: bool,
         return convert_to_tensor(value, dtype_hint=default)
     if type(value) is float:
         raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {default.name}")
-    if isinstance(value, (np.ndarray, np.generic)):
-        return convert_to_tensor(np.asarray(value).astype(default.as_numpy_dtype))
     t = convert_to_tensor(value)
     if t._dtype is dt.bool or 0 in t._shape:
         t = convert_to_tensor(t._numpy().astype(default.as_numpy_dtype))
@@ -239,6 +244,12 @@ def passed_raw(*values: Any) -> bool:
     and bools, NumPy arrays, tensors and variables take the fast path)."""
     return any(isinstance(v, (list, tuple, str, bytes, complex)) or
                isinstance(v, np.generic) and not isinstance(v, float) for v in values)
+
+
+def attr_default(op: str, attr: str) -> tuple:
+    """(the DType TF's definition of `op` gives type attr `attr` by default or None, the
+    DTypes it allows or None)."""
+    return _attr_default(op, attr)
 
 
 @functools.cache

@@ -34,6 +34,7 @@ from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.dataset_functions import _DENSE as DENSE
 from eagerflow._src.data.random_seed import DrawnSeeds
 from eagerflow._src.data.variant_value import signed_words
+from eagerflow._src.ops.registry import REGISTRY
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.export_refs import (
     DatasetTracker,
@@ -831,34 +832,11 @@ def export_get_next(w: Any, op: Any) -> list:
 
 
 def export_get_next_as_optional(w: Any, op: Any) -> list:
-    """(has_value, the element or zeros): TF's IteratorGetNextAsOptional and
-    OptionalHasValue, the components from an If on it (OptionalGetValue, else zeros: a
-    None dimension as 0, as eagerflow's kernel gives them)."""
-    outs = op.outputs[1:]
-    types = [t._dtype for t in outs]
-    shapes = [t._shape for t in outs]
-    opt = w.node("IteratorGetNextAsOptional", [_iterator_input(w, op)],
-                 {"output_types": types, "output_shapes": shapes}, name=op.name)[0]
-    has = w.node("OptionalHasValue", [opt], {}, name="OptionalHasValue")[0]
-    lib = w.library
-    then = lib.new_function("optional_get_value")
-    arg = then.add_arg("optional", dt.variant, (), None)
-    vals = then.node("OptionalGetValue", [arg], {"output_types": types,
-                                                 "output_shapes": shapes})
-    then.finish(vals)
-    other = lib.new_function("optional_zeros")
-    other.add_arg("optional", dt.variant, (), None)
-    zeros = [other.const(np.zeros([0 if d is None else d for d in (s or ())],
-                                  object if t is dt.string else t.as_numpy_dtype)
-                         if t is not dt.string else np.full(
-                             [0 if d is None else d for d in (s or ())], b"", object), t)
-             for t, s in zip(types, shapes)]
-    other.finish(zeros)
-    comps = w.node("If", [has, [opt]], {"Tcond": dt.bool, "then_branch": then.fdef.signature.name,
-                                       "else_branch": other.fdef.signature.name,
-                                       "Tout": types, "output_shapes": shapes},
-                   name="OptionalGetValue")
-    return [has, *comps]
+    """TF's IteratorGetNextAsOptional: the optional's variant, which the traced graph's
+    OptionalHasValue / OptionalGetValue nodes read (written as they are)."""
+    return w.node("IteratorGetNextAsOptional", [_iterator_input(w, op)],
+                  {"output_types": list(op.attrs["output_types"]),
+                   "output_shapes": list(op.attrs["output_shapes"])}, name=op.name)
 
 
 EXPORTS: dict = {
@@ -877,8 +855,8 @@ def export_op(w: Any, op: Any) -> list | None:
     if fn is None:
         return None
     if op.type.startswith("IteratorGetNext"):
-        # (graph_ops' own reads of an iterator; tf.raw_ops' carry TF's attrs already)
-        return None if "output_types" in op.attrs else fn(w, op)
+        # (graph_ops' own reads of an iterator; tf.raw_ops' registered ops are TF's already)
+        return None if REGISTRY.get(op.type) is op.op else fn(w, op)
     return fn(w, op) if "dataset" in op.attrs else None
 
 

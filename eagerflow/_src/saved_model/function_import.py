@@ -63,6 +63,7 @@ from eagerflow._src.distribute import collective_ops, tf_collective_ops  # noqa:
 from eagerflow._src.function.concrete import ConcreteFunction, _Leaf, _Rebuilt, tracing_scope
 from eagerflow._src.function.function_type import FunctionType
 from eagerflow._src.function.polymorphic import init_scope
+from eagerflow._src.function.signature import is_iterator_spec
 from eagerflow._src.function.variable_args import SpecVariable, stand_in
 from eagerflow._src.graph.ir import FuncGraph
 from eagerflow._src.ops.array import constant, zeros
@@ -824,6 +825,8 @@ def arg_specs_of(structure: Any) -> list:
             out.append(Spec(s.shape._dims, s.dtype))
         elif isinstance(s, CompositeSpec):  # (its component tensors, in TF's order)
             out += [Spec(c.shape._dims, c.dtype) for c in s._component_specs]
+        elif is_iterator_spec(s):  # (an iterator argument: its resource)
+            out.append(Spec((), dt.resource))
     return out
 
 

@@ -23,6 +23,7 @@ from eagerflow._src.core.tensor_spec import TensorSpec, VariableSpec, is_tensor_
 from eagerflow._src.core.trackable import AutoTrackable, Trackable
 from eagerflow._src.function import function_type as ftype
 from eagerflow._src.function.polymorphic import function
+from eagerflow._src.function.signature import is_iterator_argument, is_iterator_spec
 from eagerflow._src.function.variable_args import is_variable_argument
 
 
@@ -375,6 +376,9 @@ def _match(sig: Any, call: tuple, convert: bool) -> list:
             if not spec.is_compatible_with(value):  # (a ragged or structured tensor's parts)
                 raise _NoMatch()
             flat += value._type_spec._to_components(value)
+        elif is_iterator_spec(spec) and is_iterator_argument(value):
+            # (an iterator of any element spec, as TF's: its reads refuse what misfits)
+            flat.append(value._iterator_resource)
         elif isinstance(value, Tensor) or spec != value:
             raise _NoMatch()
     return flat

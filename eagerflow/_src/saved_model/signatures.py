@@ -105,9 +105,13 @@ def _valid(fn: Any) -> bool:
     """Whether a function could be a signature: it returns tensors (TF passes over the
     others, such as a method that only assigns, when it looks for the default one)."""
     try:
-        outs = fn.get_concrete_function().structured_outputs
+        cf = fn.get_concrete_function()
+        outs = cf.structured_outputs
     except UnimplementedError:  # (a loaded function returning resource handles)
         return False
+    if not all(is_tensor_spec(s) for s in nest.flatten(cf.structured_input_signature,
+                                                       expand_composites=True)):
+        return False  # (TF's: an input that is no tensor, an iterator's IteratorSpec)
     try:
         return bool(_output_dict(outs, "")) and outs is not None
     except ValueError:

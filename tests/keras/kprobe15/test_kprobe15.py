@@ -28,11 +28,7 @@ KNOWN = {
                           "is, is Keras's legacy class (keras._legacy.layers: its config "
                           "holds no noise_shape); this golden is keras.layers' Keras 3 one",
     # Keras 3.15 fails where eagerflow computes
-    "ops_adaptive_average_pool": _KERAS_REFUSES + " (tuple has no as_list)",
-    "ops_adaptive_max_pool": _KERAS_REFUSES + " (tuple has no as_list)",
     "ops_jvp": _KERAS_REFUSES + " (NumPy dtype has no is_floating)",
-    "ops_nanpercentile": _KERAS_REFUSES + " (int32 TensorArray)",
-    "ops_nanquantile": _KERAS_REFUSES + " (int32 TensorArray)",
     "ops_kaiser": _KERAS_REFUSES + " (kaiser(0): Range refuses)",
     "ops_correlate": _KERAS_REFUSES + " (2-D inputs: Reshape refuses)",
     "ops_image.scale_and_translate": "TypeError words (TF's tensor indexing vs a tuple's)",

@@ -26,6 +26,7 @@ from eagerflow._src.control_flow.subgraph_ops import new_subgraph, trace
 from eagerflow._src.control_flow.while_op import build_while
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
+from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
@@ -179,8 +180,8 @@ def _check_branch_value(v: Any, name: str, which: str) -> None:
 
 
 def _graph_value(v: Any, name: str) -> Any:
-    if isinstance(v, Tensor) or is_tensor_array(v):
-        return v
+    if isinstance(v, Tensor) or is_tensor_array(v) or isinstance(v, CompositeTensor):
+        return v  # (a composite, an Optional: a loop carries its components)
     if hasattr(type(v), "_as_tensor"):
         return v._as_tensor()
     try:
@@ -391,7 +392,7 @@ def tf_loop(test: Callable | None, body: Callable, get_state: Callable, set_stat
 
     entry = [_loop_entry_value(v, s) for v, s in zip(init, symbol_names)]
     invariants = _shape_invariants(init, entry, opts)
-    flat_entry = nest.flatten(entry)
+    flat_entry = nest.flatten(entry, expand_composites=True)
     prefix0 = source.init()
     k = len(prefix0)
     # A variable the body defines needs one iteration at least: as TF's AutoGraph, the loop
@@ -400,7 +401,7 @@ def tf_loop(test: Callable | None, body: Callable, get_state: Callable, set_stat
     loop_vars = prefix0 + ran + flat_entry
 
     def unpack(vals: tuple) -> list:
-        return nest.pack_sequence_as(entry, list(vals))
+        return nest.pack_sequence_as(entry, list(vals), expand_composites=True)
 
     def cond_fn(*vals: Any) -> Any:
         prefix, state = list(vals[:k]), vals[k + len(ran):]
@@ -421,7 +422,8 @@ def tf_loop(test: Callable | None, body: Callable, get_state: Callable, set_stat
         out = []
         for before, after, name, inv in zip(entry, new, symbol_names, invariants):
             out.append(_verify_loop_var(before, after, name, inv))
-        return list(nxt) + [convert_to_tensor(True)] * len(ran) + nest.flatten(out)
+        return list(nxt) + [convert_to_tensor(True)] * len(ran) + nest.flatten(
+            out, expand_composites=True)
 
     kwargs = {}
     if opts.get("maximum_iterations") is not None:
@@ -557,9 +559,10 @@ def _verify_loop_var(before: Any, after: Any, name: str, invariant: Any) -> Any:
         raise TypeError(f"'{name}' does not have the same nested structure after one "
                         f"iteration.\n\n{e}") from None
     after = _graph_values(after, name)
+    flat_before = nest.flatten(before, expand_composites=True)
     flat_inv = nest.flatten(invariant) if nest.is_nested(invariant) else \
-        [invariant] * len(nest.flatten(before))
-    for b, a, inv in zip(nest.flatten(before), nest.flatten(after), flat_inv):
+        [invariant] * len(flat_before)
+    for b, a, inv in zip(flat_before, nest.flatten(after, expand_composites=True), flat_inv):
         if is_tensor_array(b):
             continue
         if b.dtype != a.dtype:

@@ -374,18 +374,21 @@ class IndexLookup(PreprocessingLayer):
         if self.output_mode == "tf_idf":
             raise ValueError("output_mode `'tf_idf'` does not support loading a vocabulary "
                              "from file.")
-        with open(path, "rb") as f:
-            lines = f.read().decode("utf-8").split("\n")
-        if lines and lines[-1] == "":
-            lines.pop()
-        self._tokens = self._vocab_array(lines)
-        # the table reads the file itself, so a SavedModel carries it as an asset (Keras 3)
+        # the table reads the file itself, so a SavedModel carries it as an asset (Keras 3);
+        # it reads first, so a file's bad line is its error
         whole, number = lookup_ops.TextFileIndex.WHOLE_LINE, lookup_ops.TextFileIndex.LINE_NUMBER
         keys, values = (number, whole) if self.invert else (whole, number)
         init = lookup_ops.TextFileInitializer(path, self._key_dtype, keys, self._value_dtype,
                                               values,
                                               value_index_offset=self._token_start_index())
+        # (a table of its own: TF's is shared by the file's name for the whole process, so
+        # a string and an integer lookup of one file conflict there; not here)
         self._table = lookup_ops.StaticHashTable._maybe_empty(init, self._default_value)
+        with open(path, "rb") as f:
+            lines = f.read().decode("utf-8").split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        self._tokens = self._vocab_array(lines)
         self._track("lookup_table", self._table)
         self._record_vocabulary_size()
 

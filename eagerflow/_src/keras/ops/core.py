@@ -21,6 +21,7 @@ from eagerflow._src.control_flow.loops import vectorized_map as tf_vectorized_ma
 from eagerflow._src.control_flow.loops import while_loop as tf_while
 from eagerflow._src.core import nest
 from eagerflow._src.core.shape import dims_text
+from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.core.tensor import convert_to_tensor as tf_convert
 from eagerflow._src.core.tensor import is_tensor as tf_is_tensor
@@ -35,11 +36,14 @@ from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import math_base
 from eagerflow._src.ops import nd_indexing as tnd
 from eagerflow._src.ops.eager_errors import raised_eagerly, slow_path
+from eagerflow._src.ops.indexed_slices import IndexedSlices
+from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.ops.sequences import range as tf_range
 from eagerflow._src.ops.shape_queries import dims as tf_dims
 from eagerflow._src.ops.shaping import meshgrid
 from eagerflow._src.ops.shaping import reverse as tf_reverse
 from eagerflow._src.ops.slice_op import slice as tf_slice
+from eagerflow._src.ops.sparse_ops import to_dense as sparse_to_dense
 from eagerflow._src.ops.stacking import stack as tf_stack
 from eagerflow._src.ops.stacking import unstack as tf_unstack
 from eagerflow._src.ops.tensor_array import TensorArray
@@ -55,7 +59,23 @@ def convert_to_tensor(x: Any, dtype: Any = None, sparse: Any = None, ragged: Any
 
 
 def convert_to_numpy(x: Any) -> np.ndarray:
+    """As Keras's TF backend: a sparse tensor densified (zeros where no entry), indexed
+    slices scattered into their dense shape, a ragged tensor padded with zeros."""
+    if isinstance(x, SparseTensor):
+        x = _sparse_dense(x)
+    elif isinstance(x, IndexedSlices):
+        x = tf_convert(x)
+    elif isinstance(x, RaggedTensor):
+        x = x.to_tensor()
     return np.array(x)
+
+
+def _sparse_dense(x: SparseTensor) -> Any:
+    if x.shape.rank == 0:  # (Keras takes a scalar's one value, or zero where it has none)
+        if x.values.shape[0] == 0:
+            return tf_convert(0, dtype=x.dtype)
+        return ta.reshape(x.values, ())
+    return sparse_to_dense(x)
 
 
 def is_tensor(x: Any) -> bool:

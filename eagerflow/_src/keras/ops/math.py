@@ -282,7 +282,9 @@ def view_as_complex(x: Any) -> Any:
     if x.shape[-1] != 2:
         raise ValueError(f"Last dimension of input must be size 2 (real and imaginary). "
                          f"Received shape: {x.shape}")
-    return tf_complex(x[..., 0], x[..., 1])
+    # (as Keras: both parts cast to complex64 whatever their type, then real + 1j * imag)
+    real, imag = cast(x[..., 0], "complex64"), cast(x[..., 1], "complex64")
+    return tm.add(real, tm.multiply(cast(1j, "complex64"), imag))
 
 
 @keras_op

@@ -21,7 +21,7 @@ from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.core import shape as static_shape
 from eagerflow._src.keras.ops.linalg import norm
-from eagerflow._src.keras.ops.numpy_math import log10, square
+from eagerflow._src.keras.ops.numpy_math import cos, log10, sin, square
 from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import eager_errors, nn_loss, unique_one_hot
@@ -243,7 +243,9 @@ def sparsemax(x: Any, axis: int = -1) -> Any:
 @keras_op
 def polar(abs_: Any, angle: Any) -> Any:
     abs_, angle = kd.to_tensor(abs_), kd.to_tensor(angle)
-    return tf_complex(abs_ * tm.cos(angle), abs_ * tm.sin(angle))
+    # (Keras's numpy cos/sin make an integer angle float; abs_ keeps its dtype, so an
+    # integer abs_ meets a float in TF's Mul and is refused there, as in Keras)
+    return tf_complex(abs_ * cos(angle), abs_ * sin(angle))
 
 
 # ---------------------------------------------------------------------------------------

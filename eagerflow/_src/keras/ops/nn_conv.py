@@ -315,6 +315,8 @@ def _adaptive_sizes(name: str, output_size: Any, n: int) -> tuple:
     for 0, tf.range's InvalidArgumentError for a negative size), but naming output_size.
     Integral floats count as ints, as they do in Keras."""
     sizes = (output_size,) * n if isinstance(output_size, (int, float)) else output_size
+    if isinstance(sizes, (tuple, list)) and len(sizes) != n:
+        sizes = _unpacked_sizes(sizes, n)
     if not isinstance(sizes, (tuple, list)) or len(sizes) != n:
         raise ValueError(f"{name}: `output_size` must be an int or a tuple of {n} ints for "
                          f"{n}D inputs. Received: output_size={output_size}")
@@ -336,16 +338,46 @@ def _adaptive_sizes(name: str, output_size: Any, n: int) -> tuple:
     return tuple(int(size) for size in sizes)
 
 
+def _unpacked_sizes(sizes: tuple | list, n: int) -> tuple:
+    """Sizes of the wrong length, as Keras's TF backend reads them: 1D pooling takes the
+    first size only; 2D and 3D unpack them into (height, width) or (depth, height, width),
+    so Python's own ValueError refuses a tuple too long or too short."""
+    if n == 1:
+        return tuple(sizes[:1])
+    if n == 2:
+        height, width = sizes
+        return height, width
+    depth, height, width = sizes
+    return depth, height, width
+
+
+def _adaptive_input(inputs: Any, data_format: str) -> Any:
+    """The input as a tensor. Keras's TF backend reads an array's shape with TensorShape's
+    as_list() before converting it (a channels_first array is transposed, so converted,
+    first): a NumPy array in channels_last fails there, with that AttributeError."""
+    if not isinstance(inputs, Tensor):
+        if not hasattr(inputs, "shape"):
+            raise AttributeError(f"'{type(inputs).__name__}' object has no attribute 'shape'")
+        if data_format == "channels_last" and 3 <= len(inputs.shape) <= 5:
+            raise AttributeError(f"'{type(inputs.shape).__name__}' object has no attribute "
+                                 "'as_list'")
+    return kd.to_tensor(inputs)
+
+
 def _adaptive(reduce: Any, name: str, inputs: Any, output_size: Any,
               data_format: str | None) -> Any:
     """Output cell i of an axis of length L pools [floor(i L / n), ceil((i + 1) L / n)),
     one spatial axis at a time."""
     data_format = standardize_data_format(data_format)
-    x = kd.to_tensor(inputs)
+    x = _adaptive_input(inputs, data_format)
     n = len(x.shape) - 2
     if n not in (1, 2, 3):
         raise ValueError(f"{name} supports 1D, 2D, or 3D inputs only.")
     sizes = _adaptive_sizes(name, output_size, n)
+    if reduce is tr.reduce_mean and not x.dtype.is_floating:
+        # (Keras pools with TF's AvgPool, whose OpDef takes float types only: it says so)
+        nn_pool.avg_pool(to_channels_last(x) if data_format == "channels_first" else x,
+                         1, 1, "VALID", tf_format("channels_last", n + 2))
     if data_format == "channels_first":
         x = to_channels_last(x)
     for axis, out_len in enumerate(sizes, start=1):

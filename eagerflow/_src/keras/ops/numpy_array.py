@@ -514,7 +514,10 @@ def flipud(x: Any) -> Any:
 
 @keras_op
 def rot90(array: Any, k: int = 1, axes: Any = (0, 1)) -> Any:
-    """k quarter turns from axes[0] toward axes[1]: each is a flip then a swap."""
+    """k quarter turns from axes[0] toward axes[1], as Keras's TF backend turns them: the
+    plane's axes moved last and the rest flattened into one, each turn a flip then a swap;
+    past the first turn it reshapes to the final plane's shape first, so two turns of a
+    plane that is not square come out in Keras's (scrambled) order, not NumPy's."""
     x = kd.to_tensor(array)
     rank = len(x.shape)
     if rank < 2:
@@ -523,10 +526,27 @@ def rot90(array: Any, k: int = 1, axes: Any = (0, 1)) -> Any:
     if len(axes) != 2 or axes[0] == axes[1]:
         raise ValueError(f"Invalid axes: {axes}. Axes must be a tuple of two different "
                          "dimensions.")
-    a0, a1 = (canonical_axis(a, rank) for a in axes)
-    for _ in range(k % 4):
-        x = swapaxes(tsh.reverse(x, [a1]), a0, a1)
-    return x
+    k = k % 4
+    if k == 0:
+        return x
+    plane = [a if a >= 0 else rank + a for a in axes]
+    perm = [i for i in range(rank) if i not in plane] + plane
+    x = ta.transpose(x, perm)
+    dims = ta.shape(x)
+    rest, h, w = dims[:-2], dims[-2], dims[-1]
+    final_h, final_w = (w, h) if k % 2 == 1 else (h, w)
+    x = _quarter_turn(ta.reshape(x, tf_stack([-1, h, w])))
+    if k > 1:
+        x = ta.reshape(x, tf_stack([-1, final_h, final_w]))
+        for _ in range(k - 1):
+            x = _quarter_turn(x)
+    x = ta.reshape(x, ta.concat([rest, tf_stack([final_h, final_w])], 0))
+    return ta.transpose(x, [perm.index(i) for i in range(rank)])
+
+
+def _quarter_turn(x: Any) -> Any:
+    """[n, h, w] -> [n, w, h]: each plane flipped along w, then transposed."""
+    return ta.transpose(tsh.reverse(x, [2]), [0, 2, 1])
 
 
 @keras_op

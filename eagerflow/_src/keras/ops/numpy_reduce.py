@@ -515,7 +515,9 @@ def nanquantile(x: Any, q: Any, axis: Any = None, method: str = "linear",
     moved = ta.transpose(x, others + axes)
     dims = ta.shape(moved)
     rows = ta.reshape(moved, [tr.reduce_prod(dims[:len(others)]), -1])
-    out = map_fn(of_slice, rows, fn_output_signature=TensorSpec(q.shape, out_dtype))
+    # (the TensorSpec takes x's dtype, as Keras's: integer slices, whose quantiles are float,
+    # are refused by map_fn's TensorArray)
+    out = map_fn(of_slice, rows, fn_output_signature=TensorSpec(q.shape, x.dtype))
     other_dims = dims[:len(others)]
     if len(q.shape):
         out = ta.reshape(ta.transpose(out), ta.concat([ta.shape(q), other_dims], 0))
