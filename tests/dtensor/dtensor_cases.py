@@ -198,6 +198,12 @@ def run(tf: Any) -> dict:
     show("matmul x,y", lambda: (lay(tf.matmul(bx, wx)), comps(tf.matmul(bx, wx))))
     show("matmul repl, y", lambda: lay(tf.matmul(dtensor.relayout(b, L.replicated(m2, 2)), wx)))
     show("matmul @", lambda: lay(bx @ wx))
+    sq = dtensor.copy_to_mesh(tf.ones((6, 6)), L.replicated(m2, 2))
+    sq_y, sq_x = (dtensor.relayout(sq, L(["unsharded", "y"], m2)),
+                  dtensor.relayout(sq, L(["x", "unsharded"], m2)))
+    show("matmul contract y,x", lambda: lay(tf.matmul(sq_y, sq_x)))
+    show("matmul contract y,x transposed", lambda: lay(tf.matmul(sq_x, sq_y, transpose_a=True,
+                                                                 transpose_b=True)))
     show("transpose", lambda: lay(tf.transpose(b)))
     show("reshape", lambda: lay(tf.reshape(b, (12,))))
     show("relu", lambda: lay(tf.nn.relu(b)))

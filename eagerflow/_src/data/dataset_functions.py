@@ -136,6 +136,7 @@ class DatasetFunction(PipelineFunction):
         try:
             self._trace(_fn_name(func, what))
         except _NotADataset as e:
+            dstruct.check_supported(e.value, what)
             raise self._not_a_dataset(e.value) from None
         except (_Untraceable, NeedsConcreteValue, TypeError, ValueError, NotImplementedError):
             # What the graph can't express (a tensor-dependent `if` choosing between
@@ -278,6 +279,7 @@ class DatasetFunction(PipelineFunction):
             args = in_struct.pack(flat)
             out = func(*args) if in_struct.unpack_args else func(args)
             if not isinstance(out, DatasetV2):
+                dstruct.check_supported(out, self._what)
                 raise self._not_a_dataset(out)
             return out._make_iterator(ctx)
 

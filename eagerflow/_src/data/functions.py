@@ -45,7 +45,7 @@ from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.device import placed_on
-from eagerflow._src.core.errors import InvalidArgumentError, OpError, op_error
+from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
@@ -62,6 +62,7 @@ from eagerflow._src.graph.ir import CONST, PLACEHOLDER, FuncGraph
 from eagerflow._src.graph.passes import optimize
 from eagerflow._src.graph.replay import replay
 from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
+from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops.dynshape import tf_shape_value
 from eagerflow._src.ops.ragged import RaggedTensor, RaggedTensorSpec
 from eagerflow._src.ops.variables import Variable
@@ -149,7 +150,7 @@ class _Trace:
 
 
 def _trace(func: Callable, in_struct: dstruct.Structure, name: str,
-           transformation: str, autograph: bool = True) -> _Trace:
+           transformation: str, autograph: bool = True, op: str | None = None) -> _Trace:
     for s in in_struct.specs:
         if not isinstance(s, (TensorSpec, SparseTensorSpec, RaggedTensorSpec)):
             raise _Untraceable
@@ -182,25 +183,25 @@ def _trace(func: Callable, in_struct: dstruct.Structure, name: str,
         converted = _autograph(func) if autograph else func
         out = converted(*args) if in_struct.unpack_args else converted(args)
         value = dstruct.fn_result(out, transformation)
-        _check_not_empty(value, transformation)
+        _check_not_empty(value, transformation, op)
         leaves = dstruct.flatten(value)
         outputs, specs = [], []
         for leaf in leaves:
             if isinstance(leaf, RaggedTensor):
                 sparse = True
                 spec = leaf._type_spec
-                outputs.extend(graph.capture(_to_graph_tensor(p, transformation))
+                outputs.extend(graph.capture(_to_graph_tensor(p, transformation, out))
                                for p in spec._to_components(leaf))
                 specs.append(spec)
                 continue
             if isinstance(leaf, SparseTensor):
                 sparse = True
-                parts = [graph.capture(_to_graph_tensor(p, transformation)) for p in
+                parts = [graph.capture(_to_graph_tensor(p, transformation, out)) for p in
                          (leaf.indices, leaf.values, leaf.dense_shape)]
                 outputs.extend(parts)
                 specs.append(_sparse_spec(leaf, parts, in_struct, comps))
                 continue
-            t = graph.capture(_to_graph_tensor(leaf, transformation))
+            t = graph.capture(_to_graph_tensor(leaf, transformation, out))
             outputs.append(t)
             specs.append(TensorSpec._make(TensorShape(t._shape), t._dtype))
         graph.outputs = outputs
@@ -226,9 +227,11 @@ def _sparse_spec(leaf: SparseTensor, parts: list, in_struct: dstruct.Structure,
     return SparseTensorSpec(TensorShape(dims), leaf.values.dtype)
 
 
-def _check_not_empty(value: Any, transformation: str) -> None:
+def _check_not_empty(value: Any, transformation: str, op: str | None = None) -> None:
     if transformation in ("Dataset.filter()", "Dataset.take_while()"):
-        # a predicate's result is checked first (transformations.Predicate: TF's words)
+        # a predicate's result is checked first (transformations.Predicate: TF's words),
+        # once TF has typed it
+        dstruct.check_supported(value, transformation)
         if value is None:
             sep = ", but its return type is " if "filter" in transformation else \
                 " but its return type is"
@@ -241,12 +244,16 @@ def _check_not_empty(value: Any, transformation: str) -> None:
                          all(v is None for v in dstruct.flatten(value))):
         # TF's dataset op refuses an empty output list (InvalidArgumentError): None holds
         # no tensor there
-        op = "".join(w.title() for w in transformation[8:-2].split("_")) + "Dataset"
-        raise op_error(InvalidArgumentError, op, "Length for attr 'output_shapes' of 0 must be "
-                       f"at least minimum 1\n\t; NodeDef: {{{{node {op}}}}}")
+        op = op or "".join(w.title() for w in transformation[8:-2].split("_")) + "Dataset"
+        # (TF names output_types or output_shapes, either from run to run: both are empty)
+        signature = tf_op_defs.summary(op)
+        raise InvalidArgumentError(None, None, (
+            f"Length for attr 'output_shapes' of 0 must be at least minimum 1\n\t; NodeDef: "
+            f"{{{{node {op}}}}}{'; ' + signature if signature else ''} [Op:{op}] name: "))
 
 
-def _to_graph_tensor(leaf: Any, transformation: str) -> Tensor:
+def _to_graph_tensor(leaf: Any, transformation: str, result: Any) -> Tensor:
+    """`leaf` of the function's `result` as a tensor of its graph."""
     if isinstance(leaf, Tensor):
         return leaf
     if isinstance(leaf, DatasetV2):
@@ -256,8 +263,7 @@ def _to_graph_tensor(leaf: Any, transformation: str) -> Tensor:
     try:
         return convert_to_tensor(leaf)
     except (TypeError, ValueError) as e:
-        raise TypeError(f"The function passed to `{transformation}` returned a value that "
-                        f"can't be converted to a tensor: {e}") from e
+        raise dstruct.unsupported_return(result, transformation) from e
 
 
 def _compile(graph: Any, name: str) -> Callable:
@@ -358,6 +364,7 @@ class StructuredFunction(PipelineFunction):
             raise not_callable(func, transformation)
         self._func = func
         self._transformation = transformation
+        self._op = op
         self._in = input_structure
         self._input_dataset = input_dataset
         self._out: dstruct.Structure | None = None
@@ -369,7 +376,8 @@ class StructuredFunction(PipelineFunction):
         self._name = name
         if not eager:
             try:
-                self._trace = _trace(func, input_structure, name, transformation, autograph)
+                self._trace = _trace(func, input_structure, name, transformation, autograph,
+                                     op)
             except _Untraceable:
                 self._trace = None
         self._site = FnSite(transformation, op)  # op: the dataset op, if not the method's
@@ -425,7 +433,7 @@ class StructuredFunction(PipelineFunction):
 
     def _structure_of(self, value: Any) -> dstruct.Structure:
         value = dstruct.fn_result(value, self._transformation)
-        _check_not_empty(value, self._transformation)
+        _check_not_empty(value, self._transformation, self._op)
         specs = [dstruct.spec_of(dstruct.to_component(v)) for v in dstruct.flatten(value)]
         if not dstruct.is_nested(value):
             return dstruct.Structure(specs[0])
@@ -570,8 +578,7 @@ class StructuredFunction(PipelineFunction):
         try:
             flat = tuple(dstruct.to_component(v) for v in dstruct.flatten(out))
         except (TypeError, ValueError) as e:
-            raise TypeError(f"The function passed to `{self._transformation}` returned a value "
-                            f"that can't be converted to a tensor: {e}") from e
+            raise dstruct.unsupported_return(out, self._transformation) from e
         for v, s in zip(flat, st.specs):
             if getattr(v, "dtype", None) != getattr(s, "dtype", None) or not isinstance(
                     dstruct.spec_of(v), type(s)):

@@ -243,8 +243,28 @@ def fn_result(x: Any, transformation: str) -> Any:
     try:
         return _pack_inner_lists(x)
     except (TypeError, ValueError) as e:
-        raise TypeError(f"Unsupported return value from function passed to {transformation}: "
-                        f"{x}.") from e
+        raise unsupported_return(x, transformation) from e
+
+
+def unsupported_return(value: Any, transformation: str) -> TypeError:
+    """TF's error for a function result holding a value no spec describes (an Operation, a
+    Python object): it shows the whole result, a returned list as a tuple."""
+    if isinstance(value, list):
+        value = tuple(value)
+    return TypeError(f"Unsupported return value from function passed to {transformation}: "
+                     f"{value}.")
+
+
+def check_supported(result: Any, transformation: str) -> None:
+    """Raise TF's `unsupported_return` error where a leaf of a function's `result` has no
+    spec (TF types the whole result before any transformation checks what it got)."""
+    for leaf in flatten(fn_result(result, transformation)):
+        if leaf is None:  # (TF's NoneTensorSpec)
+            continue
+        try:
+            to_component(leaf)
+        except (TypeError, ValueError) as e:
+            raise unsupported_return(result, transformation) from e
 
 
 def _pack_inner_lists(x: Any) -> Any:

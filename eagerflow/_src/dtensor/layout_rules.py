@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core.errors import UnknownError
 from eagerflow._src.dtensor.mesh import UNSHARDED, Layout
 from eagerflow._src.ops.slicing import _expand_ellipsis
 
@@ -67,6 +68,14 @@ def _matmul_specs(op: Any, inputs: tuple, layouts: list, attrs: dict) -> list:
     tb = attrs.get("transpose_b", attrs.get("adj_y", False))
     row = sa[-1] if ta else sa[-2]
     col = sb[-2] if tb else sb[-1]
+    left, right = (sa[-2] if ta else sa[-1]), (sb[-1] if tb else sb[-2])
+    if UNSHARDED not in (left, right) and left != right:
+        # (TF's MatMul SPMD expander refuses a contraction sharded over two mesh dims)
+        raise UnknownError(None, None, f"<unknown>:0: error: loc(fused[\"{op.name}:\", "
+                           "\"eager_operation\"]): Contracting dimension for matmul has "
+                           f"sharding dimension {left} for the left input and {right} for "
+                           "the right input which are not equal. This case is currently not "
+                           "supported.")
     batch = _broadcast(tuple(x for x in inputs), [
         Layout._make(sa[:-2], layouts[0].mesh) if layouts[0] is not None else None,
         Layout._make(sb[:-2], layouts[1].mesh) if layouts[1] is not None else None],

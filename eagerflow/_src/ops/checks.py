@@ -615,13 +615,52 @@ def make_int(value: Any, what: str) -> int:
     return value
 
 
-def make_type(value: Any, what: str) -> dt.DType:
+_REF_ENUM = 100  # TF's DataType enum: a reference type is its value type's plus 100
+
+
+def make_type(value: Any, what: str, fast_op: str | None = None) -> dt.DType:
     """A DType attr as TF's generated op wrappers take it: anything as_dtype reads (a
-    DType, a NumPy type, a name), else a TypeError naming the argument."""
+    DType, a NumPy type, a name), else a TypeError naming the argument. `fast_op`: the
+    op, where the call takes TF's eager fast path (every input a tensor), which reads a
+    Python int as a DataType enum (`enum_type`)."""
+    if fast_op is not None and _state.graph is None and type(value) is int:
+        return enum_type(fast_op, value, what)
+    if type(value) is int and value > _REF_ENUM:
+        # (a reference type's enum: TF's slow path takes its base type, as_dtype(103)
+        # being int32_ref there)
+        value = _ref_base(value, value)
     try:
         return dt.as_dtype(value)
     except TypeError:
         raise TypeError(f"Expected DataType for argument '{what}' not {value!r}.") from None
+
+
+def _ref_base(enum: int, otherwise: Any) -> Any:
+    """The value type of reference type enum `enum`, else `otherwise`."""
+    try:
+        return dt.as_dtype(enum - _REF_ENUM)
+    except TypeError:
+        return otherwise
+
+
+def enum_type(op: str, value: int, what: str) -> dt.DType:
+    """A Python int given for type attr `what` on TF's eager fast path: its low 32 bits
+    as a signed DataType enum (2**32 + 9 is int64); a reference type's enum, or no
+    type's, is the op's InvalidArgumentError."""
+    enum = (value + 2**31) % 2**32 - 2**31
+    try:
+        return dt.as_dtype(enum)
+    except TypeError:
+        pass
+    base = _ref_base(enum, None) if enum > _REF_ENUM else None
+    if base is not None:
+        head = f"AttrValue must not have reference type value of {base.name}_ref"
+    else:  # (0, DT_INVALID: TF's message then depends on the op's kernels)
+        head = "AttrValue has invalid DataType" + (f" enum: {enum}" if enum else "")
+    summary = tf_op_defs.summary(op)
+    raise InvalidArgumentError(None, None, (
+        f"{head}\n\t for attr '{what}'\n\t; NodeDef: {{{{node {op}}}}}"
+        f"{'; ' + summary if summary else ''} [Op:{op}] name: "))
 
 
 def int_attr(op: str, value: Any, what: str, bits: int = 32) -> int:
@@ -718,7 +757,8 @@ def _opdef_default(value: dict) -> Any:
     return v
 
 
-def wrapper_attrs(op: str, held: list | None = None, **given: Any) -> dict:
+def wrapper_attrs(op: str, held: list | None = None, _fast_path: bool = False,
+                  **given: Any) -> dict:
     """The attrs `given` (by name) to a public function that is TF's generated Python
     wrapper of `op` itself (tf.extract_volume_patches, tf.io.decode_png), converted as
     that wrapper converts them eagerly, before the op runs: None for an attr with a
@@ -729,7 +769,9 @@ def wrapper_attrs(op: str, held: list | None = None, **given: Any) -> dict:
     op's definition (a list's minimum length, the allowed strings and dtypes, an int
     attr its kernel reads as an int32) are the op's own, made as it runs. `held`: a list
     that takes the OverflowError of an int past int64 instead, for the caller to raise
-    (raise_held) once it has converted its inputs, whose errors come first in TF."""
+    (raise_held) once it has converted its inputs, whose errors come first in TF.
+    `_fast_path` (named apart from any attr): the inputs take TF's eager fast path (none
+    a list), where an int given for a type attr is its DataType enum (`enum_type`)."""
     defs = tf_op_defs.attr_defs(op)
     out, first = {}, None
     for name, value in given.items():
@@ -738,7 +780,8 @@ def wrapper_attrs(op: str, held: list | None = None, **given: Any) -> dict:
             out[name] = _opdef_default(default)
             continue
         try:
-            out[name] = convert_attr(op, kind, value, name)
+            out[name] = make_type(value, name, op if _fast_path else None) if kind == "type" \
+                else convert_attr(op, kind, value, name)
         except OverflowError as e:
             first = first or past_int64(e)
     if first is not None:

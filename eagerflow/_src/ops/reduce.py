@@ -809,6 +809,12 @@ ARGMIN = register(OpDef(
 _ARGMAX_AXIS = frozenset((dt.int8, dt.uint8, dt.int16, dt.uint16, dt.int32, dt.int64))
 
 
+def _fast_op(op: str, *inputs: Any) -> str | None:
+    """`op` where its generated wrapper takes TF's eager fast path for `inputs` (none a
+    list: a Python int given for a type attr is then its DataType enum), else None."""
+    return None if wrapper_inputs.passed_raw(*inputs) else op
+
+
 @eager_api("input", "output_type:type")  # (a list, or a dtype's name: TF's slow path)
 def argmax(input: Any, axis: Any = None, output_type: Any = dt.int64,  # noqa: A002
            name: str | None = None) -> Any:
@@ -825,7 +831,8 @@ def argmax(input: Any, axis: Any = None, output_type: Any = dt.int64,  # noqa: A
     axis, dyn = _axis_args(axis)
     # (None is the attr's default to TF's generated wrapper, as for every attr)
     attrs = {"axis": axis, "output_type": C.make_type(
-        dt.int64 if output_type is None else output_type, "output_type")}
+        dt.int64 if output_type is None else output_type, "output_type",
+        _fast_op("ArgMax", input, axis))}
     return bind(ARGMAX, (_t(input),) + dyn, attrs, name)
 
 
@@ -836,7 +843,7 @@ def argmin(input: Any, axis: Any = None, output_type: Any = dt.int64,  # noqa: A
     output_type not a DType, sends it down its slow path, which makes output_type first
     and converts the axis as it infers (a list of floats: a float32 its Tidx refuses)."""
     attrs = {"output_type": C.make_type(dt.int64 if output_type is None else output_type,
-                                        "output_type")}
+                                        "output_type", _fast_op("ArgMin", input, axis))}
     if _state.graph is None and axis is not None and not isinstance(axis, Tensor) and (
             wrapper_inputs.passed_raw(input, axis) or slow_type(output_type)):
         axis = wrapper_inputs.index_input("ArgMin", axis, "Tidx", slow=True)

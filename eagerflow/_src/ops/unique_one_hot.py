@@ -135,22 +135,22 @@ UNIQUE_WITH_COUNTS = register(OpDef(
 ))
 
 
-def _out_idx(value: Any) -> dt.DType:
-    try:  # (None is the attr's default to TF's generated wrapper)
-        return dt.int32 if value is None else dt.as_dtype(value)
-    except TypeError:  # (TF's op wrapper refuses it as its attr)
-        raise TypeError(f"Expected DataType for argument 'out_idx' not {value!r}.") from None
+def _out_idx(value: Any, op: str, x: Any) -> dt.DType:
+    # (None is the attr's default to TF's generated wrapper; `x` a list: its slow path)
+    return dt.int32 if value is None else C.make_type(value, "out_idx",
+                                                      None if passed_raw(x) else op)
 
 
 @eager_api("x", "out_idx:type")  # (a list, or another out_idx than a DType: TF's slow path)
 def unique(x: Any, out_idx: Any = dt.int32, name: str | None = None) -> Any:
-    return UniqueOutput(*bind(UNIQUE, (_t(x),), {"out_idx": _out_idx(out_idx)}, name))
+    return UniqueOutput(*bind(UNIQUE, (_t(x),), {"out_idx": _out_idx(out_idx, "Unique", x)}, name))
 
 
 @eager_api("x", "out_idx:type")
 def unique_with_counts(x: Any, out_idx: Any = dt.int32, name: str | None = None) -> Any:
     return UniqueWithCountsOutput(*bind(UNIQUE_WITH_COUNTS, (_t(x),),
-                                        {"out_idx": _out_idx(out_idx)}, name))
+                                        {"out_idx": _out_idx(out_idx, "UniqueWithCounts", x)},
+                                        name))
 
 
 _ONE_HOT_INDEX = frozenset((dt.uint8, dt.int8, dt.int32, dt.int64))

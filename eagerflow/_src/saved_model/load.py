@@ -497,6 +497,17 @@ class Loader:
                     else:
                         if name.startswith("_") and is_trackable(child):
                             obj._track(name, child)  # (AutoTrackable leaves private names out)
+        if isinstance(obj, _UserObject) and nd.WhichOneof("kind") == "user_object":
+            _add_saveable_factories(obj)
+
+
+def _add_saveable_factories(obj: _UserObject) -> None:
+    """TF's loader gives each object it revives an empty `_self_saveable_object_factories`
+    dict, which it tracks: saved again, the object has that child (an empty
+    trackable_dict_wrapper), after the saved ones and before its functions."""
+    factories = TrackedDict()
+    object.__setattr__(obj, "_self_saveable_object_factories", factories)
+    obj._track("_self_saveable_object_factories", factories)
 
 
 __all__ = ["LoadOptions", "contains_saved_model", "load", "load_into_session"]

@@ -35,7 +35,14 @@ from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.graph.ir import Operation
 from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
 from eagerflow._src.ops import eager_errors, sparse_training_ops, tf_op_defs, training_ops
-from eagerflow._src.ops.checks import ATTR_KINDS, convert_attr, dt_enum, dtype_word, past_int64
+from eagerflow._src.ops.checks import (
+    ATTR_KINDS,
+    convert_attr,
+    dt_enum,
+    dtype_word,
+    enum_type,
+    past_int64,
+)
 from eagerflow._src.ops.held_arrays import host_positions
 from eagerflow._src.ops.registry import REGISTRY
 from eagerflow._src.ops.variables import held_handle, variable_of
@@ -599,6 +606,9 @@ class RawOp:
         """An attribute the caller gave, checked against its type as TF checks it."""
         v, kind = by_arg[a.name], a.type
         param = self._param(a.name)
+        if kind == "type" and type(v) is int and _state.graph is None and \
+                not self._slow_path(by_arg):
+            return enum_type(self.op, v, a.name)  # (TF's fast path: the int is an enum)
         if kind in ATTR_KINDS:
             return convert_attr(self.op, kind, v, param)
         # (TF's fast path converts a shape of ints itself: -1 an unknown dim)

@@ -45,8 +45,10 @@ def function_attributes(obj: Any) -> dict:
         if isinstance(value, (Function, ConcreteFunction)) and not name.startswith("_"):
             found[name] = value
         elif isinstance(value, RestoredFunction) and (name == "__call__" or
-                                                      not name.startswith("_")):
-            found[name] = value  # (a loaded object's functions, saved again)
+                                                      not name.startswith("__")):
+            # (a loaded object's functions, saved again: TF finds them by dir(), private
+            # ones too, as a Keras model's `_default_save_signature`)
+            found[name] = value
     return dict(sorted(found.items()))
 
 

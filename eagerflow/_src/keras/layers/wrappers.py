@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import dtype_policy as dtype_policies
@@ -21,9 +22,9 @@ from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops import stacking
-from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.linalg import matmul
 from eagerflow._src.ops.math_base import cast, stop_gradient
+from eagerflow._src.ops.slicing import strided_slice
 
 
 class Wrapper(Layer):
@@ -121,8 +122,8 @@ class TimeDistributed(Wrapper):
             return ta.reshape(y, [batch, s[1]] + dims_of(y)[1:])
         # (steps first: Keras's transpose, then the first `batch` of them)
         steps = dims_of(inputs)[0]
-        chosen, chosen_mask = (None if x is None else gather(
-            ta.transpose(x, [1, 0] + list(range(2, len(x.shape)))), ta.range(steps))
+        chosen, chosen_mask = (None if x is None else _first_steps(
+            ta.transpose(x, [1, 0] + list(range(2, len(x.shape)))), steps)
             for x in (inputs, mask))
         y = self._on_rows(chosen, kwargs, chosen_mask)
         y = ta.reshape(y, [steps, steps] + dims_of(y)[1:])
@@ -137,6 +138,19 @@ class TimeDistributed(Wrapper):
 
     def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
         return mask
+
+
+def _first_steps(x: Any, steps: Any) -> Any:
+    """`x`'s first `steps` rows, where Keras 3's vectorized loop reads row i for each i
+    below `steps`: where they outnumber x's, the read of the last fails as that loop's
+    StridedSlice does ("slice index {steps - 1} of dimension 0 out of bounds.", named as
+    TF's node)."""
+    last = steps - 1
+    with name_scope("loop_body/strided_slice_1/pfor/while"):
+        tail = strided_slice(x, ta.expand_dims(last, 0), ta.expand_dims(last + 1, 0), [1],
+                             shrink_axis_mask=1, name="StridedSlice")
+    head = x[:tm.maximum(steps - 1, 0)]
+    return ta.concat([head, ta.expand_dims(tail, 0)[:steps]], 0)
 
 
 def _check_time_mask(mask_shape: TensorShape, input_shape: TensorShape) -> None:
