@@ -79,10 +79,6 @@ KNOWN: dict = {
     "tf.reduce_min": _EITHER_ATTR,
     "tf.reduce_prod": _EITHER_ATTR,
     "tf.roll": _EITHER_ATTR,
-    "tf.shape":
-        "a tensor given as out_type: TF tests it as a flag (NumPy's ambiguous truth "
-        "value); eagerflow keeps as_dtype's TypeError, TF's own for a tensor as a "
-        "dtype",
     "tf.size":
         "a tensor given as out_type: TF's AttributeError from inside its wrapper (no "
         "as_numpy_dtype); eagerflow keeps as_dtype's TypeError, TF's own for a tensor "

@@ -119,7 +119,6 @@ KNOWN: dict = {
     "tf.rfftnd": _ARGS + _AND + _MIXED,
     "tf.roll": _ARGS + _AND + _MIXED,
     "tf.scatter_nd": _ARGS + _AND + _MIXED,
-    "tf.shape": _TRUTH + _AND + _ARGS + _AND + _MIXED,
     "tf.shape_n": _TF_HISTORY,
     "tf.signal.dct": _TF_ACCIDENT,
     "tf.signal.fftnd": _TRUTH + _AND + _TF_ACCIDENT,
