@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, shape_str
@@ -57,9 +58,10 @@ def tensor_text(a: Any, dtype: Any) -> str:
 
 
 def optional_array(components: Any, dtypes: tuple) -> np.ndarray:
-    """A 0-d variant array holding the optional of `components` (none: no value)."""
+    """A 0-d variant array holding the optional of `components` (none: no value); a
+    variant lives on the host, so device arrays are copied there."""
     out = np.empty((), object)
-    out[()] = OptionalValue(tuple(np.asarray(c) for c in components), dtypes)
+    out[()] = OptionalValue(tuple(to_host(c) for c in components), dtypes)
     return out
 
 
