@@ -30,7 +30,7 @@ class Filled:
         if bfloat16 is None:  # (no bfloat16 data on this device: nothing else to fill)
             return
         bf = _Bfloat16(xp, bfloat16)
-        self.where, self.tril, self.triu = bf.where, bf.tril, bf.triu
+        self.where, self.tril, self.triu = bf.where, bf.on_bits("tril"), bf.on_bits("triu")
         self.round = self.around = bf.round
         self.clip, self.unique, self.einsum, self.matmul = bf.clip, bf.unique, bf.einsum, \
             bf.matmul
@@ -96,15 +96,15 @@ class _Bfloat16:
             return (out if out.dtype == np.uint16 else out.astype(np.uint16)).view(self.bf)
         return self.xp.where(cond, *values)
 
-    def tril(self, m: Any, k: int = 0) -> Any:
-        if m.dtype == self.bf:
-            return self.xp.tril(m.view(np.uint16), k).view(self.bf)
-        return self.xp.tril(m, k)
+    def on_bits(self, name: str) -> Any:
+        """`xp`'s triangle `name` (tril, triu) of a bfloat16 matrix taken of its bits."""
+        def fill(m: Any, k: int = 0) -> Any:
+            triangle = getattr(self.xp, name)
+            if m.dtype == self.bf:
+                return triangle(m.view(np.uint16), k).view(self.bf)
+            return triangle(m, k)
 
-    def triu(self, m: Any, k: int = 0) -> Any:
-        if m.dtype == self.bf:
-            return self.xp.triu(m.view(np.uint16), k).view(self.bf)
-        return self.xp.triu(m, k)
+        return fill
 
     def round(self, a: Any, decimals: int = 0, out: Any = None) -> Any:
         if getattr(a, "dtype", None) != self.bf or out is not None:

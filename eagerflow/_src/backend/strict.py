@@ -331,11 +331,17 @@ class StrictArray(DeviceArray):
         return (strict_dlpack.KDL_CUDA, self._device)
 
 
+def _no_bfloat16_batch(a: np.ndarray, b: Any) -> None:
+    """Refuses a batch of bfloat16 products, as CuPy 14.2 does (its batched products take
+    the type char "E")."""
+    if BFLOAT16 in (a.dtype, getattr(b, "dtype", None)) and max(a.ndim, np.ndim(b)) > 2:
+        raise TypeError(_NO_CHAR_E)
+
+
 def _matmul_operator(name: str, a: np.ndarray, b: Any) -> Any:
     """`a @ b` (`b @ a`, `a @= b`) as cuBLAS runs it (strict_tf32.in_tf32); a batch of
     bfloat16 products refused, as by cupy.matmul."""
-    if BFLOAT16 in (a.dtype, getattr(b, "dtype", None)) and max(a.ndim, np.ndim(b)) > 2:
-        raise TypeError(_NO_CHAR_E)
+    _no_bfloat16_batch(a, b)
     if name == "__imatmul__":  # (into `a` itself, not into its rounded copy)
         a[...] = _product_operator("__matmul__", a, b)
         return a
@@ -556,8 +562,7 @@ _BFLOAT16_CAST = {"divmod": np.float32, "float_power": np.float64,
 def _matmul_as_cupy(a: Any, b: Any, **kwargs: Any) -> Any:
     """NumPy's matmul as CuPy's (see _bfloat16_product; a batch of bfloat16 products is
     refused, as CuPy 14.2 does)."""
-    if BFLOAT16 in (a.dtype, getattr(b, "dtype", None)) and max(a.ndim, np.ndim(b)) > 2:
-        raise TypeError(_NO_CHAR_E)  # (CuPy 14.2: its batched products take the type char)
+    _no_bfloat16_batch(a, b)
     out = np.matmul(a, b, **kwargs)
     return out if "out" in kwargs or "dtype" in kwargs else _bfloat16_product(a, b, out)
 
