@@ -8,11 +8,15 @@ from, so rows are compared as a set of (index, row) pairs."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 import numpy as np
 import pytest
 
 import eagerflow as tf
+from tests import child_env
 from tests.autodiff.indexed_slices_cases import GOLDEN, IDS, TABLE, W, run_all
 
 with open(GOLDEN, encoding="utf-8") as _f:
@@ -133,3 +137,32 @@ def test_clip_by_value_keeps_indexed_slices_as_tf():
         [[1.5], [2.0, -1.0]]
     with pytest.raises((TypeError, ValueError)):
         tf.clip_by_value(tf.sparse.SparseTensor([[0, 0]], [1.5], [2, 2]), 0.0, 0.5)
+
+
+_FRESH = """
+import json
+import eagerflow as tf
+from eagerflow._src.ops import indexed_slices
+from tests.autodiff.indexed_slices_cases import cases, describe
+w = tf.Variable([[1.0, 2.0]])
+with tf.GradientTape() as tape:
+    loss = tf.reduce_sum(tf.matmul(tf.constant([[3.0], [4.0]]), w) ** 2)
+tape.gradient(loss, w)
+made = [indexed_slices.MADE[0]]
+got = describe(cases(tf)["concat_same_twice"]())
+print(json.dumps([made + [indexed_slices.MADE[0]], got]))
+"""
+
+
+def test_a_fresh_process_tests_gradients_for_slices_once_it_has_made_one() -> None:
+    """The eager backward walk tests a node's gradients for IndexedSlices only once the
+    process has made one (indexed_slices.MADE): in a child Python none is made by the
+    import or by a dense step's walk; the first, made inside a walk (a gather's gradient
+    through a concat of one tensor twice), still gets TF's rows in TF's order."""
+    out = subprocess.run([sys.executable, "-c", _FRESH], capture_output=True, text=True,
+                         cwd=child_env.ROOT, env=dict(os.environ,
+                                                      PYTHONPATH=child_env.pythonpath()),
+                         check=True, timeout=120)
+    made, got = json.loads(out.stdout.splitlines()[-1])
+    assert made == [False, True]
+    assert got == _REF["concat_same_twice"]

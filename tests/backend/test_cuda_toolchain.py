@@ -318,6 +318,11 @@ def _run_optimizers() -> None:
             v = tf.Variable(rng.normal(size=(4, 3)).astype(dtype))
             for _ in range(2):
                 opt.apply_gradients([(tf.constant(rng.normal(size=(4, 3)).astype(dtype)), v)])
+        # Adam's flat step of two variables, written in place from the second step on
+        # (its step size computed in the update's launch)
+        opt, vs = tf.keras.optimizers.Adam(0.01), [tf.Variable(np.ones(3, dtype)) for _ in "ab"]
+        for _ in range(3):
+            opt.apply_gradients([(tf.constant(rng.normal(size=3).astype(dtype)), v) for v in vs])
 
 
 def test_the_recording_reaches_every_kind_of_kernel(kernels):
@@ -337,8 +342,9 @@ def test_the_recording_reaches_every_kind_of_kernel(kernels):
         assert set(halves) <= types, (name, types)
     hand = {k["name"] for k in kernels} - {k["name"] for k in fused}
     # the optimizers', the convolutions' (im2col, col2im, epilogues), the losses', ...
-    assert {"eagerflow_adam", "eagerflow_adam_alpha", "eagerflow_rmsprop", "eagerflow_sgd",
-            "eagerflow_sgd_nesterov", "eagerflow_im2col", "eagerflow_col2im",
+    assert {"eagerflow_adam", "eagerflow_adam_alpha", "eagerflow_adam_step",
+            "eagerflow_rmsprop", "eagerflow_sgd", "eagerflow_sgd_nesterov", "eagerflow_im2col",
+            "eagerflow_col2im",
             "eagerflow_bias_relu", "eagerflow_relu_grad", "eagerflow_xent_loss",
             "eagerflow_xent_backprop", "eagerflow_div_no_nan", "eagerflow_bn_normalize",
             "eagerflow_bn_centred", "eagerflow_bn_input_grad", "eagerflow_bn_affine",

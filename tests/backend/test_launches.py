@@ -526,10 +526,68 @@ def test_flat_update_on_a_device_writes_in_place_where_no_read_is_alive(gpu, mon
     assert not np.array_equal(got[2][0], got[3][2])  # (the variable itself moved on)
     monkeypatch.setattr(flat, "SMALL", -1)  # every variable on its own
     per_variable, _ = _in_place_run(make)[:2]
-    assert launches[1] == launches[2] == launches[4]
+    # (Adam's in-place update computes its step size in its own launch: one kernel less)
+    in_place_saves = 1 if isinstance(make(), tf.keras.optimizers.Adam) else 0
+    assert launches[1] == launches[4] == launches[2] - in_place_saves, launches
     for a, b in zip(got, per_variable):
         for x, y in zip(a, b):
             np.testing.assert_array_equal(x, y)
+
+
+@pytest.mark.parametrize("dtype", [tf.float32, tf.float64, tf.complex64])
+def test_a_device_targets_seed_gradient_is_one_fill_and_no_op(gpu, dtype):
+    """The default output gradient of a target on the device (a loss's seed: ones) is
+    made by OnesLike's kernel directly, as on the CPU: one launch, no op run (TF's seed of
+    a scalar is a constant, no op either), on the target's device, of its dtype."""
+    from eagerflow._src.autodiff.tape import _filled
+    from eagerflow._src.ops import dispatch
+
+    t = tf.constant(np.zeros((2, 3)), dtype)
+    ran = []
+
+    def callback(op_type, *a, **k):
+        ran.append(op_type)
+    dispatch.add_op_callback(callback)
+    try:
+        with strict.count_launches() as n:
+            seed = _filled(t, 1)
+    finally:
+        dispatch.remove_op_callback(callback)
+    assert ran == [] and n["total"] == n["fill"] == 1
+    assert (seed.device, seed.dtype, seed.shape) == (t.device, dtype, t.shape)
+    np.testing.assert_array_equal(seed.numpy(), np.ones((2, 3), dtype.as_numpy_dtype))
+    with tf.GradientTape() as tape:  # (a loss's gradient, seeded so)
+        tape.watch(t)
+        loss = tf.reduce_sum(t * 3.0)
+    np.testing.assert_array_equal(tape.gradient(loss, t).numpy(),
+                                  np.full((2, 3), 3, dtype.as_numpy_dtype))
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_adam_step_in_place_is_the_step_size_kernel_and_the_update_in_one(dtype):
+    """nn_fused.adam_step_in_place (the flat Adam update written in place, its step size
+    computed in its launch from the learning rate and step count) gives the bits of
+    _AdamAlpha's kernel followed by adam_apply_in_place, at step counts from the first
+    to far on, in one launch instead of two."""
+    from eagerflow._src.ops import nn_fused
+
+    rng = np.random.default_rng(7)
+    m, v, g, var = (rng.normal(size=50).astype(dtype) for _ in range(4))
+    v = np.abs(v)
+    lr = _dev(np.array(0.003, dtype))
+    for step in (0, 1, 41, 999_999):
+        count = _dev(np.array(step, np.int64))
+        want = [_dev(a) for a in (m, v, var)]
+        alpha = nn_fused._alpha_kernel(xp, lr, count, 0.9, 0.999)
+        nn_fused.adam_apply_in_place(xp, want[0], want[1], _dev(g), alpha, want[2], 0.9,
+                                     0.999, 1e-7)
+        got = [_dev(a) for a in (m, v, var)]
+        gd = _dev(g)
+        assert _launches(lambda: nn_fused.adam_step_in_place(
+            xp, got[0], got[1], gd, lr, count, got[2], 0.9, 0.999, 1e-7)) == {"kernel": 1}
+        for x, y in zip(got, want):
+            np.testing.assert_array_equal(xp.asnumpy(x), xp.asnumpy(y))
+        assert not np.array_equal(xp.asnumpy(got[2]), var)  # (the update was written)
 
 
 def test_adam_traced_for_a_device_takes_one_step_size_kernel(gpu, monkeypatch):

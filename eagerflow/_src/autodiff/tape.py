@@ -31,9 +31,10 @@ from eagerflow._src.ops.array import concat, ones, reshape, shape, zeros
 from eagerflow._src.ops.control_deps import tuple as tuple_
 from eagerflow._src.ops.debugging import get_logger
 from eagerflow._src.ops.dispatch import Node
+from eagerflow._src.ops.indexed_slices import MADE as SLICES_MADE
 from eagerflow._src.ops.indexed_slices import IndexedSlices, densify
 from eagerflow._src.ops.math import add
-from eagerflow._src.ops.math_base import IDENTITY, add_n, cast, ones_like, zeros_like
+from eagerflow._src.ops.math_base import IDENTITY, ONES_LIKE, add_n, cast, ones_like, zeros_like
 from eagerflow._src.ops.registry import OpDef, note_filled_zeros
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.tensor_array import add_gradient_lists
@@ -845,9 +846,10 @@ def _walk_eager(nodes: Any, grads: dict, live: set) -> None:
             e.node = node
             raise
         pairs = itertools.compress(zip(node.inputs, dxs), needs)
-        if len(dxs) > 1 and IndexedSlices in map(type, dxs):
+        if SLICES_MADE[0] and len(dxs) > 1 and IndexedSlices in map(type, dxs):
             # the last input's first, so that of a tensor taken twice, the rows of its
             # first use come first (each gradient is put before those summed so far), as TF's
+            # (no gradient can be IndexedSlices before the process has made one)
             pairs = reversed(list(pairs))
         for x, g in pairs:
             if g is not None:
@@ -887,12 +889,16 @@ def _filled(t: Tensor, value: int, tape_names: bool = False) -> Tensor:
     ones or zeros of a static shape, else ones of its Shape or ZerosLike, each under its
     "_like" name). For an eager NumPy tensor it is made directly: no tape wants it
     (OnesLike and ZerosLike have no gradient), and it is a tenth of a tiny gradient's
-    time when run as an op."""
+    time when run as an op; so are the ones of a tensor on the scope's device (a loss's
+    seed on a GPU: OnesLike's kernel, TF's one fill, without the op's dispatch)."""
     if type(t) is EagerTensor and type(t._arr) is np.ndarray and t._arr.dtype.kind in "fc":
         a = np.zeros(t._shape, t._arr.dtype) if value == 0 else np.empty(t._shape, t._arr.dtype)
         if value != 0:
             a.fill(1)  # (np.ones is this in Python code of NumPy's own: 1.7 us against 0.3)
         return EagerTensor(a, t._dtype, _state.device)  # where ones_like would put it
+    if value != 0 and type(t) is EagerTensor and t._device == _state.device and \
+            t._arr.__class__ is _state.place.backend.array_type and t._arr.dtype.kind in "fc":
+        return EagerTensor(ONES_LIKE.kernel(_state.xp, t._arr), t._dtype, t._device)
     if value != 0 and type(t) is EagerTensor and t._dtype is variant:
         # (TF's eager tape converts the 1 to the target's dtype: a TensorMap's, a list's)
         raise TypeError("Cannot convert 1 to EagerTensor of dtype variant")

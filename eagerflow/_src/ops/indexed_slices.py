@@ -30,6 +30,11 @@ from eagerflow._src.ops.math import clip_by_value, multiply
 from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.registry import REGISTRY
 
+# Whether this process has made an IndexedSlices yet: until it has, no gradient is one,
+# and the eager backward walk leaves out its test of each node's gradients for them
+# (autodiff/tape.py's _walk_eager, which every node of every eager training step passes).
+MADE = [False]
+
 
 class IndexedSlices(CompositeTensor):
     """`tf.IndexedSlices(values, indices, dense_shape=None)`: row `i` of `values` is row
@@ -38,6 +43,7 @@ class IndexedSlices(CompositeTensor):
     __slots__ = ("_values", "_indices", "_dense_shape")
 
     def __init__(self, values: Any, indices: Any, dense_shape: Any = None) -> None:
+        MADE[0] = True
         self._values = convert_to_tensor(values)
         self._indices = convert_to_tensor(indices)
         self._dense_shape = None if dense_shape is None else convert_to_tensor(dense_shape)

@@ -348,8 +348,9 @@ def fused_adam_apply(m: Any, v: Any, g: Any, alpha: Any, var: Any, beta_1: float
 # composite's float operations (the betas as Keras makes them: Python floats through
 # float32 into lr's dtype). Eagerly on a device one kernel of 0-d arrays instead of nine
 # launches and two copies of the betas onto the device every step.
-_ALPHA_CUDA = ("T lr, int64 step, T b1, T b2", "T alpha",
-               "T t = (T)(step + 1); alpha = lr * sqrt((T)1 - pow(b2, t)) / ((T)1 - pow(b1, t))",
+_STEP_T = "T t = (T)(step + 1); "
+_ALPHA_OF_T = "lr * sqrt((T)1 - pow(b2, t)) / ((T)1 - pow(b1, t))"
+_ALPHA_CUDA = ("T lr, int64 step, T b1, T b2", "T alpha", _STEP_T + "alpha = " + _ALPHA_OF_T,
                "eagerflow_adam_alpha")
 
 
@@ -366,9 +367,15 @@ def _alpha_infer(lr: Any, step: Any, beta_1: float, beta_2: float) -> list:
     return [((), d)]
 
 
+def _betas(f: type, beta_1: float, beta_2: float) -> tuple:
+    """The betas as the step size's kernels take them, of float type `f` (Keras: float32
+    first)."""
+    return f(np.float32(beta_1)), f(np.float32(beta_2))
+
+
 def _alpha_kernel(xp: Any, lr: Any, step: Any, beta_1: float, beta_2: float) -> Any:
     f = lr.dtype.type
-    b1, b2 = f(np.float32(beta_1)), f(np.float32(beta_2))  # (Keras: float32 first)
+    b1, b2 = _betas(f, beta_1, beta_2)
     if xp is not np and f in (np.float32, np.float64):
         return elementwise_kernel(xp, *_ALPHA_CUDA)(lr, step, b1, b2)
     t = (step + np.int64(1)).astype(lr.dtype)
@@ -418,6 +425,26 @@ ADAM_ALPHA = register(OpDef("_AdamAlpha", _alpha_infer, _alpha_kernel,
 def adam_alpha(lr: Any, step: Any, beta_1: float, beta_2: float) -> Any:
     """Adam's step size after `step` updates (see above)."""
     return bind(ADAM_ALPHA, (lr, step), {"beta_1": beta_1, "beta_2": beta_2})
+
+
+# adam_step_in_place's kernel: _FusedAdamApply's with its step size computed in the same
+# launch, each thread as _AdamAlpha's kernel computes it (the same float operations on the
+# same operands: the same bits), instead of in an op and a launch of its own first
+_ADAM_STEP_CUDA = ("T m, T v, G g, T lr, int64 step, T b1, T b2, T c1, T c2, T eps, T var",
+                   _ADAM_APPLY_CUDA[1],
+                   _STEP_T + "T alpha = " + _ALPHA_OF_T + "; " + _ADAM_APPLY_CUDA[2],
+                   "eagerflow_adam_step")
+
+
+def adam_step_in_place(xp: Any, m: Any, v: Any, g: Any, lr: Any, step: Any, var: Any,
+                       beta_1: float, beta_2: float, epsilon: float) -> None:
+    """adam_apply_in_place with alpha = adam_alpha(lr, step, beta_1, beta_2) computed in
+    its launch (`lr` a 0-d array of the buffers' float32 or float64, `step` a 0-d int64
+    array, on the device `xp`): one launch for the step size and the update."""
+    f = m.dtype.type
+    elementwise_kernel(xp, *_ADAM_STEP_CUDA)(m, v, g, lr, step, *_betas(f, beta_1, beta_2),
+                                             f(1 - beta_1), f(1 - beta_2), f(epsilon), var,
+                                             m, v, var)
 
 
 # ---------------------------------------------------------------------------------------

@@ -44,11 +44,13 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.core import device as D
+from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.ops.nn_fused import (
     adam_apply_in_place,
+    adam_step_in_place,
     fused_adam_apply,
     fused_sgd,
     sgd_in_place,
@@ -298,13 +300,22 @@ def _layout(layouts: dict, variables: list, slots: tuple) -> _Layout:
     return layout
 
 
-def adam_update(grads: list, layout: _Layout, buffers: tuple, alpha: Any, beta_1: float,
-                beta_2: float, epsilon: float) -> None:
+def adam_update(grads: list, layout: _Layout, buffers: tuple, alpha_of: Callable,
+                lr_step: tuple | None, beta_1: float, beta_2: float, epsilon: float) -> None:
     """One Adam step over the variables of `layout` (one dtype, all eligible) and their
-    (m, v) slots, whose flat buffers are `buffers` (see flat_steps)."""
+    (m, v) slots, whose flat buffers are `buffers` (see flat_steps), of step size
+    `alpha_of()`; or, given `lr_step` (the learning rate and step count _AdamAlpha takes),
+    with the step size computed in the in-place update's own launch where it can be."""
     key, dev = layout.variables[0]._dtype, layout.variables[0]._device
     g = layout.gather(list(map(_ARR, grads)))
-    if layout.writable(buffers) and _on(alpha, key, dev):  # (before anything else holds them)
+    writable = layout.writable(buffers)  # (before anything else holds them)
+    if writable and lr_step is not None and _on(lr_step[0], key, dev) and \
+            _on(lr_step[1], dt.int64, dev):
+        adam_step_in_place(layout.xp, buffers[1], buffers[2], g, lr_step[0]._arr,
+                           lr_step[1]._arr, buffers[0], beta_1, beta_2, epsilon)
+        return
+    alpha = alpha_of()
+    if writable and _on(alpha, key, dev):
         adam_apply_in_place(layout.xp, buffers[1], buffers[2], g, alpha._arr, buffers[0],
                             beta_1, beta_2, epsilon)
         return

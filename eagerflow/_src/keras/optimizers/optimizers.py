@@ -186,8 +186,7 @@ class Adam(_Moments):
         key = ("alpha", dtype)
         if key not in self._coef:
             alpha = self._host_alpha(lr, dtype) if flat.eager_cpu() else None
-            if alpha is None and type(self.beta_1) is float and type(self.beta_2) is float \
-                    and _state.xp is not np:
+            if alpha is None and self._alpha_kernel():
                 # on a device (eagerly or traced for one): one kernel, not nine launches
                 # (and eagerly two copies of the betas onto the device)
                 alpha = adam_alpha(lr, self._step_count(), self.beta_1, self.beta_2)
@@ -195,6 +194,11 @@ class Adam(_Moments):
                 alpha = _adam_alpha(lr, *_beta_powers(self, dtype, self.beta_1, self.beta_2))
             self._coef[key] = alpha
         return self._coef[key]
+
+    def _alpha_kernel(self) -> bool:
+        """Whether the step size is _AdamAlpha's (float betas, ops on a device)."""
+        return type(self.beta_1) is float and type(self.beta_2) is float and \
+            _state.xp is not np
 
     def _host_alpha(self, lr: Any, dtype: Any) -> Any:
         """`_alpha`'s ops computed directly on their 0-d host arrays, by the same NumPy
@@ -227,8 +231,11 @@ class Adam(_Moments):
 
     def _flat_update(self, grads: list, layout: Any, buffers: tuple) -> None:
         d = layout.variables[0].dtype
-        flat.adam_update(grads, layout, buffers, self._alpha(self._lr(d), d), self.beta_1,
-                         self.beta_2, self.epsilon)
+        lr = self._lr(d)
+        # (where the step size is _AdamAlpha's, the in-place update computes it itself)
+        lr_step = (lr, self._step_count()) if self._alpha_kernel() else None
+        flat.adam_update(grads, layout, buffers, lambda: self._alpha(lr, d), lr_step,
+                         self.beta_1, self.beta_2, self.epsilon)
 
     _applies_slices = True
 
