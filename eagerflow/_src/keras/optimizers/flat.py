@@ -300,21 +300,21 @@ def _layout(layouts: dict, variables: list, slots: tuple) -> _Layout:
     return layout
 
 
-def adam_update(grads: list, layout: _Layout, buffers: tuple, alpha_of: Callable,
-                lr_step: tuple | None, beta_1: float, beta_2: float, epsilon: float) -> None:
+def adam_update(grads: list, layout: _Layout, buffers: tuple, lr: Any, step: Any,
+                alpha_of: Callable, beta_1: float, beta_2: float, epsilon: float) -> None:
     """One Adam step over the variables of `layout` (one dtype, all eligible) and their
     (m, v) slots, whose flat buffers are `buffers` (see flat_steps), of step size
-    `alpha_of()`; or, given `lr_step` (the learning rate and step count _AdamAlpha takes),
-    with the step size computed in the in-place update's own launch where it can be."""
+    `alpha_of(lr, dtype)` (the variables' dtype); given the step count `step` (not None),
+    the in-place update computes that step size from `lr` and `step` in its own launch
+    where it can (as _AdamAlpha's kernel)."""
     key, dev = layout.variables[0]._dtype, layout.variables[0]._device
     g = layout.gather(list(map(_ARR, grads)))
     writable = layout.writable(buffers)  # (before anything else holds them)
-    if writable and lr_step is not None and _on(lr_step[0], key, dev) and \
-            _on(lr_step[1], dt.int64, dev):
-        adam_step_in_place(layout.xp, buffers[1], buffers[2], g, lr_step[0]._arr,
-                           lr_step[1]._arr, buffers[0], beta_1, beta_2, epsilon)
+    if writable and step is not None and _on(lr, key, dev) and _on(step, dt.int64, dev):
+        adam_step_in_place(layout.xp, buffers[1], buffers[2], g, lr._arr, step._arr,
+                           buffers[0], beta_1, beta_2, epsilon)
         return
-    alpha = alpha_of()
+    alpha = alpha_of(lr, layout.variables[0].dtype)
     if writable and _on(alpha, key, dev):
         adam_apply_in_place(layout.xp, buffers[1], buffers[2], g, alpha._arr, buffers[0],
                             beta_1, beta_2, epsilon)

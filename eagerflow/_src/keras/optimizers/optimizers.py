@@ -196,9 +196,9 @@ class Adam(_Moments):
         return self._coef[key]
 
     def _alpha_kernel(self) -> bool:
-        """Whether the step size is _AdamAlpha's (float betas, ops on a device)."""
-        return type(self.beta_1) is float and type(self.beta_2) is float and \
-            _state.xp is not np
+        """Whether the step size is _AdamAlpha's (ops on a device, float betas)."""
+        return _state.xp is not np and type(self.beta_1) is float and \
+            type(self.beta_2) is float
 
     def _host_alpha(self, lr: Any, dtype: Any) -> Any:
         """`_alpha`'s ops computed directly on their 0-d host arrays, by the same NumPy
@@ -230,12 +230,10 @@ class Adam(_Moments):
         super()._update_steps(grads, variables)
 
     def _flat_update(self, grads: list, layout: Any, buffers: tuple) -> None:
-        d = layout.variables[0].dtype
-        lr = self._lr(d)
         # (where the step size is _AdamAlpha's, the in-place update computes it itself)
-        lr_step = (lr, self._step_count()) if self._alpha_kernel() else None
-        flat.adam_update(grads, layout, buffers, lambda: self._alpha(lr, d), lr_step,
-                         self.beta_1, self.beta_2, self.epsilon)
+        step = self._step_count() if self._alpha_kernel() else None
+        flat.adam_update(grads, layout, buffers, self._lr(layout.variables[0].dtype), step,
+                         self._alpha, self.beta_1, self.beta_2, self.epsilon)
 
     _applies_slices = True
 
