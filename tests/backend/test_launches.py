@@ -68,6 +68,11 @@ def test_launch_sites_name_eagerflow_lines(gpu):
     sites = [k for k in n if isinstance(k, tuple)]
     assert sites == [("elementwise", sites[0][1])] and "ops/nn.py" in sites[0][1]
     assert n["total"] == 1  # max(x, 0) with 0 a scalar argument: no fill of a 0-d zero
+    with strict.count_launches(where=True) as n:  # (a reduction's and a copy's too)
+        tf.reduce_sum(tf.cast(tf.constant([1, 2]), tf.float32))
+    sites = sorted(k for k in n if isinstance(k, tuple))
+    assert [kind for kind, _ in sites] == ["copy", "reduction"], sites
+    assert "ops/math_base.py" in sites[0][1] and "ops/reduce.py" in sites[1][1], sites
 
 
 def test_a_device_op_on_device_inputs_skips_run_on(gpu, monkeypatch):
