@@ -91,3 +91,20 @@ def test_ops_are_recorded_by_each_of_several_tapes_and_accumulators():
         d2y = outer.gradient(dy, x)
     assert float(dy) == 12.0 and float(d2y) == 12.0
     assert float(acc.jvp(y)) == 12.0
+
+
+def test_an_integer_targets_seed_on_the_cpu_and_a_device():
+    """The default output gradient of a target no gradient flows from (an int32 tensor:
+    TF warns that it is watched, and its sources get None) is made as before on the CPU
+    and on a device (tape._filled's direct paths take float and complex targets only)."""
+    from eagerflow._src.core import device
+
+    def run():
+        x = tf.constant(3)
+        with tf.GradientTape() as g:
+            g.watch(x)
+            y = x * x
+        return g.gradient(y, x)
+    assert run() is None
+    with device.standin_gpus(1):
+        assert run() is None

@@ -896,8 +896,9 @@ def _filled(t: Tensor, value: int, tape_names: bool = False) -> Tensor:
         if value != 0:
             a.fill(1)  # (np.ones is this in Python code of NumPy's own: 1.7 us against 0.3)
         return EagerTensor(a, t._dtype, _state.device)  # where ones_like would put it
-    if value != 0 and type(t) is EagerTensor and t._device == _state.device and \
-            t._arr.__class__ is _state.place.backend.array_type and t._arr.dtype.kind in "fc":
+    if value != 0 and type(t) is EagerTensor and _state.xp is not np and \
+            t._device == _state.device and t._arr.__class__ is _state.place.backend.array_type \
+            and t._arr.dtype.kind in "fc":
         return EagerTensor(ONES_LIKE.kernel(_state.xp, t._arr), t._dtype, t._device)
     if value != 0 and type(t) is EagerTensor and t._dtype is variant:
         # (TF's eager tape converts the 1 to the target's dtype: a TensorMap's, a list's)
