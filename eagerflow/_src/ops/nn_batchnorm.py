@@ -156,10 +156,13 @@ def _kernel(xp: Any, x: Any, scale: Any, offset: Any, moving_mean: Any, moving_v
     else:
         squared_deviation, normalize = elementwise_kernels(xp, _FORWARD_KERNELS)
         sum_sq = _column_sums(xp, squared_deviation(x2, sum_x, n))
-        y = xp.empty(x2.shape, x2.dtype)
-        mean, variance, new_mean, new_variance = (xp.empty(c, x2.dtype) for _ in range(4))
-        normalize(x2, sum_x, sum_sq, n, scale, offset, eps, moving_mean, moving_variance, m,
-                  om, c, y, mean, variance, new_mean, new_variance)
+        empty, d = xp.empty, x.dtype
+        y = empty(x.shape, d)
+        mean, variance, new_mean, new_variance = empty(c, d), empty(c, d), empty(c, d), \
+            empty(c, d)
+        normalize(x, sum_x, sum_sq, n, scale, offset, eps, moving_mean, moving_variance, m, om,
+                  c, y, mean, variance, new_mean, new_variance)
+        return y, mean, variance, new_mean, new_variance
     return y.reshape(x.shape), mean, variance, new_mean, new_variance
 
 
@@ -235,13 +238,14 @@ def _grad_kernel(xp: Any, dy: Any, x: Any, scale: Any, mean: Any, variance: Any,
     n, eps = _scalars(x.dtype.type, x2.shape[0], epsilon)
     if xp is not np and x2.shape[0]:  # (an empty batch: no element writes dscale)
         centred_product, input_grad = elementwise_kernels(xp, _BACKWARD_KERNELS)
-        pair = xp.empty((x2.shape[0], 2 * c), x2.dtype)
+        empty, d = xp.empty, x.dtype
+        pair = empty((x2.shape[0], 2 * c), d)
         centred_product(dy2, x2, mean, pair[:, :c], pair[:, c:])
         sums = _column_sums(xp, pair)
         sum_dy = sums[:c]
-        dx, dscale = xp.empty(x2.shape, x2.dtype), xp.empty(c, x2.dtype)
-        input_grad(dy2, x2, mean, variance, scale, sum_dy, sums[c:], eps, n, c, dx, dscale)
-        return dx.reshape(x.shape), dscale, sum_dy
+        dx, dscale = empty(x.shape, d), empty(c, d)
+        input_grad(dy, x, mean, variance, scale, sum_dy, sums[c:], eps, n, c, dx, dscale)
+        return dx, dscale, sum_dy
     r = RSQRT.kernel(xp, variance + eps)
     centred = x2 - mean
     sum_t = _column_sums(xp, dy2 * centred)
