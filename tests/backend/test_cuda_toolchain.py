@@ -89,7 +89,8 @@ class Recorder:
 
     def elementwise(self, k, args, size):
         described = [_arg(a) for a in args]
-        raw = [n in k.raw for n, _, _ in k.in_params] + [False] * k.nout
+        raw = [n in k.raw for n, _, _ in k.in_params] + \
+            [n in k.raw_out for n, _, _ in k.out_params]
         looped = [d for d, r in zip(described, raw) if d["array"] and not r]
         shapes = [tuple(d["shape"]) for d in looped]
         ndim = 1 if size != -1 else len(np.broadcast_shapes(*shapes)) if shapes else 0

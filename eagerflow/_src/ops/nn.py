@@ -601,16 +601,8 @@ def _bias_grad_check(g: Any, data_format: str) -> tuple:
     return (c,), d
 
 
-_COLUMN_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))  # (backend.column_sums')
-
-
 def _bias_grad_kernel(xp: Any, g: Any, data_format: str) -> Any:
     ax = _bias_axis(g.ndim, data_format)
-    if xp is not np and ax == g.ndim - 1 and g.dtype in _COLUMN_DTYPES and \
-            g.flags.c_contiguous:  # (sum_run's product, without its general axes' work)
-        s = blas.column_sums(xp, g.reshape(-1, g.shape[-1]))
-        if s is not None:
-            return s
     if g.dtype.itemsize == 2 and halfprec.is_half(xp, g):  # a float32 sum, as TF's
         return eigen_reduce.bias_grad(g, ax)
     if xp is np and ax == g.ndim - 1 and g.dtype.kind == "f" and g.dtype.itemsize >= 4 and \
