@@ -230,11 +230,12 @@ def test_elementwise_kernel_raw_arrays_and_the_index():
 def test_elementwise_kernel_raw_outputs_written_by_index_under_if():
     # a raw output is passed in and written by flat index (C order of its own shape), by
     # the elements an `if` lets through (batch norm's per-channel results: the first row)
-    k = xp.ElementwiseKernel("T x, T s, int64 c", "T y, raw T first",
-                             "y = x * s; if (i < c) { first[i] = x + s; }", "first_row")
+    first_row = xp.ElementwiseKernel("T x, T s, int64 c", "T y, raw T first",
+                                     "y = x * s; if (i < c) { first[i] = x + s; }",
+                                     "first_row")
     x, s = _dev(np.arange(6.0).reshape(3, 2)), _dev([10.0, 20.0])
     y, first = xp.empty((3, 2), np.float64), xp.zeros((2,), np.float64)
-    got = k(x, s, 2, y, first)
+    got = first_row(x, s, 2, y, first)
     assert got[0] is y and got[1] is first
     assert y.get().tolist() == [[0, 20], [20, 60], [40, 100]]
     assert first.get().tolist() == [10.0, 21.0]
@@ -258,10 +259,14 @@ def test_elementwise_kernel_raw_outputs_written_by_index_under_if():
     with stream:  # (captured, the writes come with the graph's launch)
         stream.begin_capture()
         k(twos, m)
+        first_row(x * 0, s, 2, y, first)  # (given outputs, raw or not, kept as they were)
         graph = stream.end_capture()
     assert m.get().tolist() == [[1, 9], [25, 49], [81, 121]]
+    assert y.get().tolist() == [[0, 20], [20, 60], [40, 100]]
+    assert first.get().tolist() == [10.0, 21.0]
     graph.launch()
     assert m.get().tolist() == [[4, 4], [4, 4], [4, 4]]
+    assert y.get().tolist() == [[0, 0]] * 3 and first.get().tolist() == [10.0, 20.0]
 
 
 def test_elementwise_kernel_under_capture_replays():

@@ -56,13 +56,14 @@ _BN = "_BatchNormTraining"
 _BN_GRAD = "_BatchNormTrainingGrad"
 
 # On a device each pass over the activation is one launch (CuPy's ElementwiseKernel; the
-# column sums are cuBLAS products, backend.sum_run): forward the column sums of x, the
+# column sums are cuBLAS products, backend.column_sums): forward the column sums of x, the
 # squared deviations, their column sums, and the normalization; backward dy (x - mu), its
 # column sums and dy's, and the input's gradient. The per-channel arithmetic between them
 # (statistics, affine map, moving averages; the gradient's coefficients) is no launch of
 # its own: each element of the last pass computes its channel's values (the same
 # operations in the same order as the host's lines below, which it stands for), and the
-# elements of the first row (i < c) write the per-channel results too (raw outputs).
+# elements of the first row write the per-channel results too (raw outputs: the loop runs
+# over x in C order, channels last, so its index i < c is channel i of the first row).
 _SQUARED_DEVIATION = ("T x, T sum_x, T n", "T t", "T d = x - sum_x / n; t = d * d",
                       "eagerflow_bn_squared_deviation")
 _NORMALIZE = ("T x, T sum_x, T sum_sq, T n, T scale, T offset, T eps, T moving_mean, "
