@@ -659,7 +659,7 @@ class ElementwiseKernel:
                 stmt(env)
             for (name, _, _), o in zip(self.out_params, out_host):
                 if name in self.raw_out:  # (its elements in C order: a copy if not a view)
-                    if not np.shares_memory(env[name].flat, o):
+                    if not np.may_share_memory(env[name].flat, o):
                         o[...] = env[name].flat.reshape(o.shape)
                 elif env[name] is not o:
                     np.copyto(o, np.broadcast_to(env[name], shape), casting="unsafe")
