@@ -68,6 +68,14 @@ def test_launch_sites_name_eagerflow_lines(gpu):
     sites = [k for k in n if isinstance(k, tuple)]
     assert sites == [("elementwise", sites[0][1])] and "ops/nn.py" in sites[0][1]
     assert n["total"] == 1  # max(x, 0) with 0 a scalar argument: no fill of a 0-d zero
+    # (reductions, copies and fills too: counted in strict_streams, named by the op's line)
+    x = tf.constant([[1.0, -2.0], [3.0, 4.0]])
+    with strict.count_launches(where=True) as n:
+        tf.reduce_sum(x, axis=0)
+        tf.concat([x, x], axis=1)
+    sites = [k for k in n if isinstance(k, tuple)]
+    assert sorted(kind for kind, _ in sites) == ["copy", "reduction"], sites
+    assert all("ops/" in where and "strict" not in where for _, where in sites), sites
 
 
 def test_a_device_op_on_device_inputs_skips_run_on(gpu, monkeypatch):
