@@ -700,11 +700,13 @@ def _count_true(keep: Tensor, rowids: Tensor, nrows: Tensor, d: dt.DType) -> Ten
     return unsorted_segment_sum(cast(keep, d), rowids, nrows)
 
 
+@ragged_scope("RaggedConcat")  # (TF's stack is named as its concat)
 def stack(values: list, axis: int = 0, name: str | None = None) -> RaggedTensor:
     """`tf.ragged.stack`: stacks tensors or ragged tensors into one ragged tensor."""
     return _concat_or_stack(values, axis, stack_values=True)
 
 
+@ragged_scope("RaggedConcat")
 def concat(values: list, axis: int, name: str | None = None) -> Any:
     """tf.concat with ragged inputs."""
     return _concat_or_stack(values, axis, stack_values=False)
