@@ -82,7 +82,8 @@ def rowids_partition(rowids: Tensor, nrows: Any, validate: bool) -> tuple:
             nrows = convert_to_tensor(int(rowids._arr[-1]) + 1 if rowids._arr.size else 0,
                                       rowids._dtype)
         else:
-            last = concat([convert_to_tensor([-1], rowids._dtype), rowids], 0)[-1]
+            # (TF's: the last id, or -1 where there are none, plus one)
+            last = concat([rowids[-1:], convert_to_tensor([-1], rowids._dtype)], 0)[0]
             nrows = last + convert_to_tensor(1, rowids._dtype)
     else:
         given, nrows = nrows, index_scalar(nrows, rowids._dtype, "nrows")
