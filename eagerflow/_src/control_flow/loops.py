@@ -585,9 +585,30 @@ def vectorized_map(fn: Callable, elems: Any, fallback_to_while_loop: bool = True
                    warn: bool = True) -> Any:
     """fn applied to each element along axis 0, results stacked; the output structure and
     dtypes are those fn returns (computed here as a loop, with map_fn's semantics)."""
+    if _any_ragged(elems):
+        return _vectorized_ragged(fn, elems)
     flat = _flat_elems(elems)
     first = fn(nest.pack_sequence_as(elems, [gather(e, 0) for e in flat])) \
         if _leading(flat) != 0 else None
-    signature = None if first is None else \
-        nest.map_structure(lambda t: convert_to_tensor(t)._dtype, first)
+    signature = None if first is None else nest.map_structure(_result_spec, first)
     return map_fn(fn, elems, fn_output_signature=signature)
+
+
+def _vectorized_ragged(fn: Callable, elems: Any) -> Any:
+    """vectorized_map over elements that hold ragged tensors: fn over their rows, its
+    results stacked by the spec of the first row's (a ragged result's of unknown dims)."""
+    flat = nest.flatten(elems)
+    n = flat[0].shape[0]
+    if n == 0 or n is None:
+        return map_fn(fn, elems)
+    first = fn(nest.pack_sequence_as(elems, [e[0] for e in flat]))
+    return map_fn(fn, elems, fn_output_signature=nest.map_structure(_result_spec, first))
+
+
+def _result_spec(t: Any) -> Any:
+    """The signature entry of vectorized_map's results like `t` (one element's result): a
+    dtype, or a ragged result's spec of unknown dims."""
+    if isinstance(t, RaggedTensor):
+        return RaggedTensorSpec([None] * t.shape.rank, t.dtype, t.ragged_rank,
+                                t.row_splits.dtype)
+    return convert_to_tensor(t)._dtype

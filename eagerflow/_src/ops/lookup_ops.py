@@ -556,7 +556,8 @@ class _Table(TrackableResource):
             values = keys.values
             if self._outer_values_only and isinstance(values, RaggedTensor):
                 self._keys(keys.flat_values)  # (the keys' dtype checked first)
-                self._keys(values)  # (the conversion's refusal of a ragged tensor)
+                # (the op's conversion's refusal of a ragged tensor: of no dtype asked)
+                convert_to_tensor(values)
             return keys.with_values(self.lookup(values))
         if isinstance(keys, SparseTensor):
             return SparseTensor._of(keys.indices, self.lookup(keys.values), keys.dense_shape)
