@@ -24,12 +24,6 @@ KNOWN: dict = {
     ("lookup_ops15", "steps(T['static'], ('export',))"):
         "TF exports a static table in its hash map's order ('a', 'c', 'b'); eagerflow's in "
         "the order the keys went in",
-    ("ragged_combine15", "tv(lambda a, b: tf.concat([a, b], axis=1), RS([None, None], "
-                         "tf.int32), TS([None, 2], tf.int32))(R([[1, 2], [3]]), "
-                         "tf.constant([[5, 6], [7, 8], [9, 9]]))"):
-        "the nrows check's names: TF's y is the row count RaggedTensor.from_tensor caches "
-        "under RaggedFromTensor/ (strided_slice_4 of its graph); eagerflow's traced "
-        "from_tensor builds other nodes in no such scope (RaggedConcat/strided_slice)",
     ("ragged_combine15", "tv(lambda c, x, y: tf.where(c, x, y), RS([None, None], tf.bool), "
                          "RS([None, None], tf.int32), RS([None, None], tf.int32))(R([[True, "
                          "False], [], [True]]), r2, r2b)"):

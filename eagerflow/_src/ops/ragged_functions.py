@@ -200,12 +200,9 @@ def from_tensor(tensor: Any, lengths: Any, padding: Any, ragged_rank: int,
                 result, length, reduce_prod(dims[:axis]), validate=False)
         return result
     dims = shape_op(t, out_type=splits_dtype)
-    nrows, ncols = dims[0], dims[1]
     if lengths is None and padding is None:
-        values = reshape(t, dense_concat([convert_to_tensor([-1], splits_dtype), dims[2:]], 0))
-        n = t.shape[1]
-        length = convert_to_tensor(n, splits_dtype) if n is not None else ncols
-        return RaggedTensor.from_uniform_row_length(values, length, nrows, validate=False)
+        return _from_tensor_uniform(t, dims, splits_dtype)
+    nrows, ncols = dims[0], dims[1]
     if padding is not None:
         pad = convert_to_tensor(padding, dtype=t._dtype)
         pad.shape.assert_is_compatible_with(t.shape[2:])
@@ -227,6 +224,26 @@ def from_tensor(tensor: Any, lengths: Any, padding: Any, ragged_rank: int,
     values = dense_boolean_mask(t, mask)
     return RaggedTensor._make(values, dense_concat([convert_to_tensor([0], splits_dtype),
                                               cumsum(lengths_t)], 0), row_lengths=lengths_t)
+
+
+def _from_tensor_uniform(t: Tensor, dims: Tensor, d: dt.DType) -> RaggedTensor:
+    """from_tensor of rows of the tensor's whole width, built as TF's graph builds it: its
+    columns read (unused), the values reshaped to dims[0] * dims[1] rows, then the rows'
+    count and width, constants where the static shape knows them."""
+    dims[1]  # noqa: B018 - (TF reads ncols first, for the lengths it may compute)
+    values = reshape(t, dense_concat([[dims[0] * dims[1]], dims[2:]], 0))
+    known_rows, known_cols = t.shape[0], t.shape[1]
+    nrows = array_constant(known_rows, d) if known_rows is not None else dims[0]
+    ncols = array_constant(known_cols, d) if known_cols is not None else dims[1]
+    return RaggedTensor.from_uniform_row_length(values, ncols, nrows, validate=False)
+
+
+@ragged_scope("RaggedFromTensor")
+def _from_tensor_api(cls: type, tensor: Any, lengths: Any = None, padding: Any = None,
+                     ragged_rank: int = 1, name: str | None = None,
+                     row_splits_dtype: Any = dt.int64) -> RaggedTensor:
+    """`tf.RaggedTensor.from_tensor`, traced under TF's name scope for it."""
+    return from_tensor(tensor, lengths, padding, ragged_rank, dt.as_dtype(row_splits_dtype))
 
 
 def _from_tensor_nested_lengths(t: Tensor, lengths: Any, ragged_rank: int) -> RaggedTensor:
@@ -860,8 +877,5 @@ __all__ = ["boolean_mask", "constant", "map_flat_values", "range", "row_splits_t
 
 
 # Factories and methods of RaggedTensor that are compositions of the functions above.
-RaggedTensor.from_tensor = classmethod(
-    lambda cls, tensor, lengths=None, padding=None, ragged_rank=1, name=None,
-    row_splits_dtype=dt.int64: from_tensor(tensor, lengths, padding, ragged_rank,
-                                           dt.as_dtype(row_splits_dtype)))
+RaggedTensor.from_tensor = classmethod(_from_tensor_api)
 RaggedTensor.merge_dims = merge_dims
