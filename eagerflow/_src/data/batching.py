@@ -216,6 +216,8 @@ class BatchDataset(DatasetV2):
     def __init__(self, input_dataset: DatasetV2, batch_size: Any, drop_remainder: Any,
                  num_parallel_calls: Any = None) -> None:
         super().__init__((input_dataset,))
+        # (an Optional's spec cannot batch: TF finds it as it builds the dataset)
+        dstruct.check_variant_batchable(input_dataset.element_spec, "_batch")
         op = "BatchDatasetV2" if num_parallel_calls is None else "ParallelBatchDataset"
         self._drop = drop = bool_arg(drop_remainder, "drop_remainder")
         if drop and type(batch_size) is int and batch_size < 0:
@@ -418,6 +420,7 @@ class UnbatchDataset(DatasetV2):
     def __init__(self, input_dataset: DatasetV2) -> None:
         super().__init__((input_dataset,))
         specs = input_dataset._structure.specs
+        dstruct.check_variant_batchable(input_dataset.element_spec, "_to_batched_tensor_list")
         if any(isinstance(s, dstruct.DatasetSpec) for s in specs):  # (a dataset is a scalar)
             raise ValueError("Slicing dataset elements is not supported for rank 0.")
         _check_batched(input_dataset._structure, "Cannot unbatch an input with scalar "

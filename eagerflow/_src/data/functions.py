@@ -43,6 +43,7 @@ from typing import Any
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core import nest
+from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.device import placed_on
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
@@ -152,7 +153,8 @@ class _Trace:
 def _trace(func: Callable, in_struct: dstruct.Structure, name: str,
            transformation: str, autograph: bool = True, op: str | None = None) -> _Trace:
     for s in in_struct.specs:
-        if not isinstance(s, (TensorSpec, SparseTensorSpec, RaggedTensorSpec)):
+        if not isinstance(s, (TensorSpec, SparseTensorSpec, RaggedTensorSpec)) and \
+                not dstruct.is_variant_spec(s):
             raise _Untraceable
     outer = _state.graph
     graph = FuncGraph(name, parent=outer if getattr(outer, "building_function", False)
@@ -169,7 +171,8 @@ def _trace(func: Callable, in_struct: dstruct.Structure, name: str,
                 comps.append(graph.placeholder(s.shape._dims, s.dtype, base, is_input=True))
                 continue
             sparse = True
-            if isinstance(s, RaggedTensorSpec):  # fed as its flat values and row splits
+            if isinstance(s, RaggedTensorSpec) or dstruct.is_variant_spec(s):
+                # fed as its flat values and row splits (an Optional: its variant)
                 comps.append(s._from_components([
                     graph.placeholder(c.shape._dims, c.dtype, f"{base}_{j}", is_input=True)
                     for j, c in enumerate(s._component_specs)]))
@@ -187,7 +190,8 @@ def _trace(func: Callable, in_struct: dstruct.Structure, name: str,
         leaves = dstruct.flatten(value)
         outputs, specs = [], []
         for leaf in leaves:
-            if isinstance(leaf, RaggedTensor):
+            if isinstance(leaf, RaggedTensor) or (isinstance(leaf, CompositeTensor) and
+                                                  dstruct.is_variant_spec(leaf._type_spec)):
                 sparse = True
                 spec = leaf._type_spec
                 outputs.extend(graph.capture(_to_graph_tensor(p, transformation, out))

@@ -341,6 +341,7 @@ class TensorSliceDataset(DatasetV2):
         _check_nonempty(element)
         value = dstruct.normalize_element(element)
         check_batchable(dstruct.structure_spec(value), "_to_batched_tensor_list")
+        dstruct.check_variant_batchable(dstruct.structure_spec(value), "_to_batched_tensor_list")
         flat = dstruct.flatten(value)
         n = None
         specs = []
