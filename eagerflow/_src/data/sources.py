@@ -712,6 +712,34 @@ class GeneratorDataset(DatasetV2):
         return UNKNOWN
 
 
+class GeneratorState:
+    """What the functions of TF's form of a `from_generator` dataset call, by PyFunc token
+    (saved_model/dataset_export.py writes it as TF's `_GeneratorState`): `get_next_id`
+    starts a pass over the generator and names it, `next_values` gives that pass's next
+    element's components (StopIteration at its end, which the PyFunc makes TF's end of
+    sequence), `completed` forgets it."""
+
+    def __init__(self, dataset: GeneratorDataset) -> None:
+        self._dataset = dataset
+        self._next_id = 0
+        self._passes: dict = {}
+
+    def get_next_id(self, *_args: Any) -> np.ndarray:
+        key = self._next_id
+        self._next_id += 1
+        self._passes[key] = self._dataset._make_iterator()
+        return np.array(key, np.int64)
+
+    def next_values(self, key: Any) -> list:
+        return [np.asarray(t._numpy()) for t in next(self._passes[int(key)])]
+
+    def completed(self, key: Any) -> np.ndarray:
+        it = self._passes.pop(int(key), None)
+        if it is not None:
+            it.close()
+        return np.array(0, np.int64)
+
+
 def _arg_value(a: Any) -> Any:
     t = convert_to_tensor(a)
     if _symbolic(t):
