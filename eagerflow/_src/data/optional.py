@@ -130,6 +130,8 @@ def graph_components(flat: Any) -> list:
     structure.output_specs lists them)."""
     out: list = []
     for c in flat:
+        if c is None:  # (a None: no tensor)
+            continue
         if isinstance(c, SparseTensor):
             out += [c._indices, c._values, c._dense_shape]
         elif isinstance(c, (RaggedTensor, Optional)):

@@ -447,7 +447,7 @@ class NumpyIterator(Trackable):
         except OpError as e:
             _name_op(e, self._structure, self._iterator._dataset)
             raise
-        return self._structure.pack(tuple(_to_numpy(c) for c in flat))
+        return self._structure.pack(tuple(None if c is None else _to_numpy(c) for c in flat))
 
     next = __next__
 

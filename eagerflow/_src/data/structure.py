@@ -20,7 +20,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core import nest
-from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
+from eagerflow._src.core.composite import CompositeSpec, CompositeTensor, NoneTensorSpec
 from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
@@ -333,6 +333,8 @@ def component_arrays(flat: tuple) -> list:
     three, a RaggedTensor's components, a tensor's own."""
     out = []
     for c in flat:
+        if c is None:  # (a None: no tensor)
+            continue
         if isinstance(c, SparseTensor):
             out += [c._indices._arr, c._values._arr, c._dense_shape._arr]
         elif isinstance(c, RaggedTensor) or _is_variant_composite(c):
@@ -350,6 +352,8 @@ def output_specs(specs: tuple) -> list:
     for s in specs:
         if isinstance(s, TensorSpec):
             out.append((s.shape._dims, s.dtype))
+        elif isinstance(s, NoneTensorSpec):  # (a None: no tensor)
+            continue
         elif isinstance(s, SparseTensorSpec):
             rank = s.shape.rank
             out += [((None, rank), _dt.int64), ((None,), s.dtype), ((rank,), _dt.int64)]
@@ -367,7 +371,9 @@ def from_outputs(outs: tuple, specs: tuple, sparse: Callable = sparse_of) -> tup
     variant an Optional."""
     res, k = [], 0
     for s in specs:
-        if isinstance(s, SparseTensorSpec):
+        if isinstance(s, NoneTensorSpec):
+            res.append(None)
+        elif isinstance(s, SparseTensorSpec):
             res.append(sparse(*outs[k:k + 3]))
             k += 3
         elif isinstance(s, RaggedTensorSpec) or is_variant_spec(s):
@@ -381,15 +387,12 @@ def from_outputs(outs: tuple, specs: tuple, sparse: Callable = sparse_of) -> tup
 
 
 def to_component(value: Any) -> Any:
-    """One leaf as a pipeline component: a tensor, a Sparse- or RaggedTensor, a dataset or
-    an Optional."""
+    """One leaf as a pipeline component: a tensor, a Sparse- or RaggedTensor, a dataset, an
+    Optional, or None (TF's NoneTensorSpec: a component of no tensor)."""
     if type(value) is EagerTensor or isinstance(value, (SparseTensor, Tensor, RaggedTensor)):
         return value
-    if _is_dataset(value) or _is_variant_composite(value):
+    if value is None or _is_dataset(value) or _is_variant_composite(value):
         return value
-    if value is None:
-        raise TypeError("Failed to convert elements of None to Tensor. Consider casting elements "
-                        "to a supported type.")
     if type(value) is list:
         # TF types a list of NumPy arrays by the arrays (its type_spec_from_value), not by
         # the first scalar as a tensor conversion does: [np.array([1, 2])] is int64
@@ -422,6 +425,8 @@ def normalize_element(element: Any) -> Any:
 
 
 def spec_of(value: Any) -> TypeSpec:
+    if value is None:
+        return NoneTensorSpec()
     if isinstance(value, SparseTensor):
         return SparseTensorSpec(value.shape, value.dtype)
     if isinstance(value, RaggedTensor):
@@ -558,6 +563,8 @@ def zeros_like_spec(spec: TypeSpec) -> Any:
     """A tensor, SparseTensor or RaggedTensor of the given spec (unknown dims of size 0);
     used when no real value is available to learn a function's output structure from.
     (A DatasetSpec's empty dataset is made above, by data/functions.py's `_placeholder`.)"""
+    if isinstance(spec, NoneTensorSpec):
+        return None
     if isinstance(spec, TensorSpec):
         dims = spec.shape._dims
         shape = () if dims is None else tuple(0 if d is None else d for d in dims)
