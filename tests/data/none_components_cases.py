@@ -79,6 +79,7 @@ def _programs(tf: Any) -> dict:
         "choose_from_datasets": lambda: tf.data.Dataset.choose_from_datasets(
             [ds, ds], tf.data.Dataset.range(2)).element_spec,
         "get_single_element": lambda: ds.take(1).get_single_element(),
+        "random access": lambda: tf.data.experimental.at(ds, 1),
         "reduce": lambda: ds.reduce(tf.constant(0, tf.int64), lambda s, e: s + e[0]),
         "optional": lambda: iter(ds).get_next_as_optional().get_value(),
         "Optional.from_value": lambda: tf.experimental.Optional.from_value(
