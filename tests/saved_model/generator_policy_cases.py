@@ -52,23 +52,41 @@ def run(tf: Any, loaded: Any) -> Any:
 
 
 def untracked(tf: Any, path: str) -> dict:
-    """Saving a function that reduces a dataset made outside it, which no saved object
-    holds: TF's error up to its details (which name the process's objects), then the
-    variant it names."""
+    """Saving a function that reads a resource made outside it which no saved object
+    holds (a dataset it reduces, a variable, a lookup table): TF's error up to its details
+    (which name the process's objects), and for the dataset the variant it names."""
     loose = tf.data.Dataset.range(5).map(lambda x: x * 2)
+    hidden = tf.Variable(3.0)
+    table = tf.lookup.StaticHashTable(tf.lookup.KeyValueTensorInitializer(
+        tf.constant([1], tf.int64), tf.constant([2], tf.int64)), -1)
 
-    class M(tf.Module):
+    class Reduced(tf.Module):
         @tf.function(input_signature=[])
         def total(self):
             return loose.reduce(tf.constant(0, tf.int64), lambda a, x: a + x)
 
-    try:
-        tf.saved_model.save(M(), path)
-    except Exception as e:  # noqa: BLE001 (the class and message are what is compared)
-        text = str(e)
-        return {"error": type(e).__name__, "head": text.split(" See the information")[0],
-                "captured": re.findall(r"Captured Tensor = (.*)", text)}
-    return {"saved": True}
+    class Scaled(tf.Module):
+        @tf.function(input_signature=[tf.TensorSpec([], tf.float32)])
+        def f(self, x):
+            return x * hidden
+
+    class Looked(tf.Module):
+        @tf.function(input_signature=[tf.TensorSpec([None], tf.int64)])
+        def f(self, x):
+            return table.lookup(x)
+
+    out = {}
+    for name, m in (("dataset", Reduced()), ("variable", Scaled()), ("table", Looked())):
+        try:
+            tf.saved_model.save(m, f"{path}_{name}")
+            out[name] = {"saved": True}
+        except Exception as e:  # noqa: BLE001 (the class and message are what is compared)
+            text = str(e)
+            out[name] = {"error": type(e).__name__,
+                         "head": text.split(" See the information")[0]}
+            if name == "dataset":
+                out[name]["captured"] = re.findall(r"Captured Tensor = (.*)", text)
+    return out
 
 
 _BASE = re.compile(r"^__inference_(.*?)_\d+$")

@@ -4,8 +4,9 @@ nodes (a TensorDataset of 0 flat-mapped to a GeneratorDataset whose init, next a
 finalize functions call Python by PyFunc token). Loaded in the saving process the
 function runs (the tokens name the dataset's generator state), loaded elsewhere it fails
 as TF's ("Could not find callback with key=pyfunc_0"); eagerflow loads TF's file too
-(PyFunc nodes imported). A function over a dataset no saved object holds is refused with
-TF's AssertionError. (Before: the policies' save raised ExportError for the
+(PyFunc nodes imported). A function over a dataset, variable or table no saved object
+holds is refused with TF's AssertionError (eagerflow's was an ExportError, a ValueError,
+for the variable and table). (Before: the policies' save raised ExportError for the
 _FlatMapDataset stage, TF's file failed to load with NotFoundError for PyFunc, and the
 untracked dataset was written into the function.)
 
@@ -71,9 +72,9 @@ def test_fails_loaded_elsewhere_as_tfs_own_file(saved):
     assert got == [GOLDEN["IGNORE"]["loaded elsewhere"]] * 2
 
 
-def test_untracked_dataset_refused_as_tf_refuses_it(tmp_path):
+def test_untracked_resources_refused_as_tf_refuses_them(tmp_path):
     assert C.untracked(tf, str(tmp_path / "m")) == GOLDEN["untracked"]
-    assert not (tmp_path / "m" / "saved_model.pb").exists()
+    assert not list(tmp_path.glob("m_*/saved_model.pb"))
 
 
 @pytest.mark.skipif(not os.path.exists(TF_PYTHON),

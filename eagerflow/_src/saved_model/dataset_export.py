@@ -43,6 +43,7 @@ from eagerflow._src.saved_model.export_refs import (
     ExportError,
     Ref,
     bound_eager_captures,
+    untracked,
 )
 
 _INT64_MAX = np.iinfo(np.int64).max
@@ -80,17 +81,9 @@ def untracked_dataset(w: Any, ds: Any, held_as: str | None) -> AssertionError:
     that no saved object holds (its details name the function, the variant and the
     captured tensor; TF lists the Python objects referring to it, here the dataset)."""
     text = getattr(variant_tensor(ds)._arr[()], "variant_text", "<Dataset>")
-    return AssertionError(
-        "Tried to export a function which references an 'untracked' resource. TensorFlow "
-        "objects (e.g. tf.Variable) captured by functions must be 'tracked' by assigning "
-        "them to an attribute of a tracked object or assigned to an attribute of the main "
-        "object directly. See the information below:\n"
-        f"\tFunction name = {w.fdef.signature.name.encode()!r}\n"
-        f"\tCaptured Tensor = {text}\n"
-        "\tTrackable Python objects referring to this tensor (from gc.get_referrers, "
-        f"limited to two hops) = [\n\t\t{ds!r}]\n"
-        f"\tInternal Tensor = Tensor(\"{held_as or 'input_dataset'}:0\", shape=(), "
-        "dtype=variant)")
+    return untracked(w.fdef.signature.name, text, "Trackable Python objects referring to this "
+                     f"tensor (from gc.get_referrers, limited to two hops) = [\n\t\t{ds!r}]",
+                     f'Tensor("{held_as or "input_dataset"}:0", shape=(), dtype=variant)')
 
 
 class DatasetWriter:
