@@ -43,7 +43,6 @@ from eagerflow._src.keras.optimizers.loss_scale import LossScaleOptimizer
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops.checks import is_graph_tensor
 from eagerflow._src.ops.math_base import add_n, cast
-from eagerflow._src.ops.ragged_functions import constant as ragged_constant
 
 
 def _forward(model: Any, x: Any, training: bool) -> Any:
@@ -90,22 +89,6 @@ def _model_strategy(model: Any) -> Any:
             return strategy
     strategy = get_strategy()
     return strategy if strategy.num_replicas_in_sync > 1 else None
-
-
-def _batches_joined(parts: list) -> Any:
-    """predict's outputs of one structure position, batch after batch, joined as Keras
-    3.15 joins them: concatenated (scalars stacked) where every batch's inner shape agrees,
-    else a RaggedTensor of the rows, its inner dims that agree kept uniform (batches of
-    other time lengths: (6, None, 3))."""
-    if len(parts) == 1:
-        return parts[0]
-    inner = [p.shape[1:] for p in parts]
-    if all(s == inner[0] for s in inner):
-        return np.stack(parts) if parts[0].ndim == 0 else np.concatenate(parts, axis=0)
-    same = [all(s[d] == inner[0][d] for s in inner) for d in range(len(inner[0]))]
-    uniform = same[::-1].index(False)  # (the agreeing dims after the last that varies)
-    shape = parts[0].shape[len(parts[0].shape) - uniform:] if uniform else None
-    return ragged_constant(parts, inner_shape=shape).merge_dims(0, 1)
 
 
 class _DistributedStep:
@@ -850,7 +833,7 @@ class Trainer:
         if not outputs:  # (Keras 3.15 then reads the last batch's outputs, never set)
             raise UnboundLocalError("cannot access local variable 'batch_outputs' where it is "
                                     "not associated with a value")
-        return nest.map_structure(lambda *parts: _batches_joined(list(parts)), *outputs)
+        return nest.map_structure(lambda *parts: da.joined_batches(list(parts)), *outputs)
 
     # -- single batches -----------------------------------------------------------------
     def _one_batch(self, x: Any, y: Any, sample_weight: Any, class_weight: Any = None,
