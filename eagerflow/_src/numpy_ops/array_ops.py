@@ -368,20 +368,24 @@ def dstack(tup: Any) -> Tensor:
 
 
 def _sizes(a: Tensor, boundaries: Any, axis: int) -> list:
-    """np.split's boundaries as tf.split's sizes: increasing, past the end clipped (TF's
-    tnp takes no negative boundary)."""
+    """np.split's boundaries as tf.split's sizes, as TF's tnp computes them: each the
+    difference from the boundary before (in the boundaries' own type: an unsigned one
+    wraps around and is never negative), refused below zero, and cut to what is left of
+    the dimension; the rest of it last."""
     if axis >= len(a.shape):
         raise ValueError(f"axis {axis} is out of bound for shape {a.shape}")
     dim = a.shape[axis]
-    sizes, prev = [], 0
+    sizes, used, prev = [], 0, 0
     for i, b in enumerate(boundaries):
-        if b < prev:
-            raise ValueError(f"The {i}-th boundary {b} is smaller than the previous boundary "
-                             f"{prev}")
-        b = min(b, dim)
-        sizes.append(b - prev)
+        size = b - prev
+        if size < 0:
+            raise ValueError(f"The {i}-th boundary {b!s} is smaller than the previous boundary "
+                             f"{prev!s}")
+        size = min(size, max(0, dim - used))
+        sizes.append(size)
+        used += size
         prev = b
-    return sizes + [dim - prev]
+    return sizes + [max(0, dim - used)]
 
 
 def split(ary: Any, indices_or_sections: Any, axis: int = 0) -> list:
