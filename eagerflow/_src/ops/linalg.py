@@ -493,9 +493,12 @@ def _axes_list(axes: Any, ndim: int, what: str) -> list:
     out = []
     for a in axes:
         a = int(a)
-        if not -ndim <= a < ndim:
+        i = a + ndim if a < 0 else a
+        if not -ndim <= i < ndim:  # (TF indexes the shape's list with it, once a negative
+            raise IndexError("list index out of range")  # one has the rank added)
+        if i < 0:  # (TF's goes on with the list's wrapped index, to another error)
             raise ValueError(f"'{what}' axis {a} is out of range for a tensor of rank {ndim}")
-        out.append(a % ndim)
+        out.append(i)
     return out
 
 
