@@ -68,7 +68,10 @@ def _lu_one(a: np.ndarray) -> tuple:
     perm = np.arange(n)
     for k in range(n):
         column = np.abs(a[k:, k])
-        p = k + int(np.argmax(np.where(np.isnan(column), -1.0, column)))  # NaNs never win
+        # (Eigen's running maximum from the first: a NaN first stays the pivot, a later one
+        # never wins)
+        p = k if np.isnan(column[0]) else k + int(np.argmax(np.where(np.isnan(column), -1.0,
+                                                                     column)))
         if p != k:
             a[[k, p]] = a[[p, k]]
             perm[[k, p]] = perm[[p, k]]
