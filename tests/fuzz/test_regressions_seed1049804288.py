@@ -544,10 +544,59 @@ EINSUM_PAIRWISE = [
      ('float64', [2], ['nan', 'nan'])),
 ]
 
+# tf.stack of a list of Python data: along axis 0 the list converted whole first ([1, 2.5] is
+# float32; a ragged one as TF's conversion reads it), else the first value's rank checks the
+# axis before Pack converts each value
+STACK_PYTHON_LISTS = [
+    (lambda: tf.stack([1, 2.5]),
+     ('float32', [2], [1.0, 2.5])),
+    (lambda: tf.stack([np.float32(1), 2]),
+     ('float32', [2], [1.0, 2.0])),
+    (lambda: tf.stack([[1, 2], [3.5, 4]]),
+     ('float32', [2, 2], [[1.0, 2.0], [3.5, 4.0]])),
+    (lambda: tf.stack([True, 1]),
+     ('raise', 'TypeError', 'Cannot convert 1 to EagerTensor of dtype bool')),
+    (lambda: tf.stack([np.array([1, 2]), [3, 4.5]]),
+     ('float32', [2, 2], [[1.0, 2.0], [3.0, 4.5]])),
+    (lambda: tf.stack([1, 2.5], axis=1),
+     ('raise', 'ValueError', 'Argument `axis` = 1 not in range [-1, 1)')),
+    (lambda: tf.stack([[1, 2], [3.5, 4]], axis=1),
+     ('raise', 'TypeError', 'Cannot convert [3.5, 4] to EagerTensor of dtype int32')),
+    (lambda: tf.stack([[1, 2], [3.5, 4]], axis=-2),
+     ('raise', 'TypeError', 'Cannot convert [3.5, 4] to EagerTensor of dtype int32')),
+    (lambda: tf.stack([[1, 2], [3, 4]], axis=np.int64(0)),
+     ('int32', [2, 2], [[1, 2], [3, 4]])),
+    (lambda: tf.stack([[[], 1., False], [], ['s']]),
+     ('float32', [3, 3, 0], [[[], [], []], [[], [], []], [[], [], []]])),
+    (lambda: tf.stack([[1.], []]),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__Pack_N_2_device_/job:localhost/replica:0/task:0/device:CPU:0}} Shapes of '
+      'all inputs must match: values[0].shape = [1] != values[1].shape = [0] [Op:Pack]')),
+    (lambda: tf.stack([tf.constant(1), 2.5]),
+     ('raise', 'TypeError', 'Cannot convert 2.5 to EagerTensor of dtype int32')),
+    (lambda: tf.stack([1, 'a']),
+     ('raise', 'TypeError', "Cannot convert 'a' to EagerTensor of dtype int32")),
+    (lambda: tf.stack((1, 2.5)),
+     ('float32', [2], [1.0, 2.5])),
+    (lambda: tf.stack([1, 2.5], name='s'),
+     ('float32', [2], [1.0, 2.5])),
+    (lambda: tf.stack([1, 2.5], axis=(2,)),
+     ('raise', 'TypeError', "'<' not supported between instances of 'tuple' and 'int'")),
+    (lambda: tf.stack([1, 2.5], axis=None),
+     ('raise', 'TypeError', "'<' not supported between instances of 'NoneType' and 'int'")),
+    (lambda: tf.stack([[1, 2], [3, 4]], axis=1),
+     ('int32', [2, 2], [[1, 3], [2, 4]])),
+    (lambda: tf.stack([[1, 2], [3.5, 4]], axis=2),
+     ('raise', 'ValueError', 'Argument `axis` = 2 not in range [-2, 2)')),
+    (lambda: tf.stack([np.float16(1), 2.5]),
+     ('float16', [2], [1.0, 2.5])),
+]
+
 CASES = (ROUND_INTEGERS + EMPTY_INDEX_LISTS + XENT_BROADCAST + TRACE_NAME + RAGGED_AXIS +
          RAGGED_CONSTANT_TENSORS + TNP_SPLIT_BOUNDARIES + TNP_STACK_AND_LIKES + TNP_RANGES +
          TNP_LOGADDEXP + LU_PIVOTS + SETS_VALIDATE_INDICES + DROPOUT_BOOL_RATE + TENSORDOT_AXES +
-         EINSUM_PAIRWISE)
+         EINSUM_PAIRWISE + STACK_PYTHON_LISTS)
 
 
 @pytest.mark.parametrize("fn, want", CASES)
