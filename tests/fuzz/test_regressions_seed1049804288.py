@@ -89,7 +89,7 @@ EMPTY_INDEX_LISTS = [
       "Value for attr 'Tshift' of float is not in the list of allowed values: int32, int64")),
     (lambda: tf.roll([1., 2.], [1], [0]),
      ('float32', [2], [2.0, 1.0])),
-    (lambda: tnp.roll(np.array([[1, 2], [3, 4]]), [], axis=()),
+    (lambda: tnp.roll(np.array([[1, 2], [3, 4]]), [], axis=0),
      ('raise', 'InvalidArgumentError',
       "Value for attr 'Tshift' of float is not in the list of allowed values: int32, int64")),
     (lambda: tf.reshape([1.], []),
@@ -268,6 +268,12 @@ RAGGED_CONSTANT_TENSORS = [
      ('raise', 'TypeError', 'Expected tensor 5 with dtype tf.int64, but got dtype tf.int32.')),
     (lambda: tf.ragged.constant(np.array(5), ragged_rank=0),
      ('int64', [], 5)),
+    (lambda: tf.ragged.constant(np.array(True), ragged_rank=[]),
+     ('raise', 'TypeError', '%d format: a real number is required, not list')),
+    (lambda: tf.ragged.constant(tf.constant(-0.99), ragged_rank=tf.constant(-0.99)),
+     ('raise', 'ValueError',
+      'Invalid pylist=<tf.Tensor: shape=(), dtype=float32, numpy=-0.9900000095367432>: '
+      'incompatible with ragged_rank=0')),
 ]
 
 # tnp's split sizes are the boundaries' differences in their own type (an unsigned one

@@ -80,12 +80,13 @@ def constant(pylist: Any, dtype: Any = None, ragged_rank: Any = None, inner_shap
         raise TypeError("pylist may not be a RaggedTensor or RaggedTensorValue.")
     if not isinstance(pylist, (list, tuple)) and np.ndim(pylist) == 0:
         # (TF's scalar case, a scalar tensor's too: tf.constant of it, and no other rank)
+        # (TF's messages are %-formatted: a rank that is no number is %d's TypeError)
         if ragged_rank is not None and ragged_rank != 0:
-            raise ValueError(f"Invalid pylist={pylist!r}: incompatible with "
-                             f"ragged_rank={ragged_rank}")
+            raise ValueError("Invalid pylist=%r: incompatible with ragged_rank=%d"  # noqa: UP031
+                             % (pylist, ragged_rank))
         if inner_shape is not None and len(inner_shape):
-            raise ValueError(f"Invalid pylist={pylist!r}: incompatible with "
-                             f"dim(inner_shape)={len(inner_shape)}")
+            raise ValueError("Invalid pylist=%r: incompatible with dim(inner_shape)=%d"  # noqa: UP031
+                             % (pylist, len(inner_shape)))
         return array_constant(pylist, dtype)
     splits_dtype = dt.as_dtype(row_splits_dtype)
     if splits_dtype not in (dt.int32, dt.int64):
