@@ -599,10 +599,42 @@ STACK_PYTHON_LISTS = [
      ('float16', [2], [1.0, 2.5])),
 ]
 
+# (fuzz20's leftovers) tf.shape_n's fast path takes bytes as the sequence they are (a
+# scalar per byte; none: N's minimum), a str not; lstsq of a scalar matrix is NumPy's
+# ValueError for the least of no dimensions
+LEFTOVERS_SHAPE_N_LSTSQ = [
+    (lambda: tf.shape_n(b'ab'),
+     ['list', ('int32', [0], []), ('int32', [0], [])]),
+    (lambda: tf.shape_n('ab'),
+     ('raise', 'TypeError', "Expected list for 'input' argument to 'shape_n' Op, not 'ab'.")),
+    (lambda: tf.shape_n(b''),
+     ('raise', 'InvalidArgumentError', "Value for attr 'N' of 0 must be at least minimum 1")),
+    (lambda: tf.shape_n(b'a', out_type=tf.int64),
+     ['list', ('int64', [0], [])]),
+    (lambda: tf.shape_n(bytearray(b'ab')),
+     ['list', ('int32', [0], []), ('int32', [0], [])]),
+    (lambda: tf.shape_n(np.array([1, 2])),
+     ('raise', 'TypeError',
+      "Expected list for 'input' argument to 'shape_n' Op, not array([1, 2]).")),
+    (lambda: tf.linalg.lstsq(1., 2.),
+     ('raise', 'ValueError',
+      'zero-size array to reduction operation minimum which has no identity')),
+    (lambda: tf.linalg.lstsq([1.], [2.]),
+     ('raise', 'IndexError', 'tuple index out of range')),
+    (lambda: tf.linalg.lstsq([[1.]], 2.),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__MatMul_device_/job:localhost/replica:0/task:0/device:CPU:0}} In[0] and '
+      'In[1] has different ndims: [1,1] vs. [] [Op:MatMul] name:')),
+    (lambda: tf.linalg.lstsq(1., [[2.]]),
+     ('raise', 'ValueError',
+      'zero-size array to reduction operation minimum which has no identity')),
+]
+
 CASES = (ROUND_INTEGERS + EMPTY_INDEX_LISTS + XENT_BROADCAST + TRACE_NAME + RAGGED_AXIS +
          RAGGED_CONSTANT_TENSORS + TNP_SPLIT_BOUNDARIES + TNP_STACK_AND_LIKES + TNP_RANGES +
          TNP_LOGADDEXP + LU_PIVOTS + SETS_VALIDATE_INDICES + DROPOUT_BOOL_RATE + TENSORDOT_AXES +
-         EINSUM_PAIRWISE + STACK_PYTHON_LISTS)
+         EINSUM_PAIRWISE + STACK_PYTHON_LISTS + LEFTOVERS_SHAPE_N_LSTSQ)
 
 
 @pytest.mark.parametrize("fn, want", CASES)
