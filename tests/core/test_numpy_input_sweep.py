@@ -145,7 +145,6 @@ KNOWN: dict = {
     "tf.strings.format": _TF_ACCIDENT + _AND + _ARGS + _AND + _TRUTH,
     "tf.strings.join": _TF_HISTORY,
     "tf.strings.to_hash_bucket": _ARGS + _AND + _MIXED,
-    "tf.tensordot": _ARGS + _AND + _MIXED + _AND + _TF_ACCIDENT,
     "tf.zeros_like": _TRUTH + _AND + _MIXED,
 }
 

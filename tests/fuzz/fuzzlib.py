@@ -305,7 +305,8 @@ _BAD_VALUE_ERRORS = (np.exceptions.AxisError, IndexError, KeyError)
 # (and tnp.cross of an axis given as an unsigned or bool scalar: TF's tf.range of it, in
 # its permutation of the axis to the end; softmax_cross_entropy_with_logits' of a bool or
 # 8-bit axis, or a list of bools, whose class axis TF moves last so)
-TF_ASSERTS = {"range", "ragged.range", "experimental.numpy.moveaxis",
+# (and tnp.arange of a bool bound: TF's tf.range of it)
+TF_ASSERTS = {"range", "ragged.range", "experimental.numpy.moveaxis", "experimental.numpy.arange",
               "experimental.numpy.compress", "experimental.numpy.diag_indices",
               "experimental.numpy.cross", "nn.softmax_cross_entropy_with_logits"}
 # and a bare IndexError: tf.stack of no values along an axis other than 0 (TF's reads the
@@ -342,7 +343,11 @@ TF_SHAPE_READS = {"tensordot", "nn.embedding_lookup", "signal.dct", "signal.idct
                   # (and the tnp splits of a scalar into sections, tnp.split's boundaries
                   # along an axis below -rank: TF's reads its shape)
                   "experimental.numpy.vsplit", "experimental.numpy.hsplit",
-                  "experimental.numpy.dsplit", "experimental.numpy.split"}
+                  "experimental.numpy.dsplit", "experimental.numpy.split",
+                  # (and the colour conversions of a scalar image: TF's tensordot over its
+                  # last axis reads the empty shape's)
+                  "image.rgb_to_grayscale", "image.rgb_to_yiq", "image.yiq_to_rgb",
+                  "image.rgb_to_yuv", "image.yuv_to_rgb"}
 _INDEXING = ("list index out of range", "tuple index out of range")
 # and an UnboundLocalError: eig/eigvals of a dtype Eig refuses, where TF's Python picks the
 # complex output dtype for the four it takes and leaves its local unset for the others

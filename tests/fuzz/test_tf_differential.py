@@ -104,7 +104,7 @@ KNOWN: list = [
     ("AudioSpectrogram" + _NOT_FINITE, "output 0: NaN pattern", "inf or NaN samples: which "
      "bins the FFT turns to NaN or inf follows its butterflies' order (TF's Ooura real FFT, "
      "NumPy's pocketfft here); finite inputs agree"),
-    ("AdjustHue-[12]-special-", HUNG, "an infinite delta: TF's kernel wraps the hue into [0, 6) "
+    ("AdjustHue-[012]-special-", HUNG, "an infinite delta: TF's kernel wraps the hue into [0, 6) "
      "by adding or subtracting 6 in a loop that never ends; eagerflow's hue is NaN there"),
     ("CropAndResizeGradBoxes" + _NOT_FINITE, "eagerflow raised.*not finite", "boxes not finite: "
      "TF's CropAndResizeGradBoxes does not check them and casts NaN to pixel indices (it "

@@ -70,6 +70,8 @@ def full(shape: Any, fill_value: Any, dtype: Any = None) -> Tensor:
 
 
 def _like(a: Any, dtype: Any, fill: Any) -> Tensor:
+    if isinstance(a, (list, tuple)):  # (TF's zeros_like/ones_like convert it plainly:
+        convert_to_tensor(a)          # a list mixing bools and numbers is refused)
     a = asarray(a)
     want = result_type(dtype) if dtype else a.dtype
     if want is dt.string:  # (TF's zeros_like/ones_like: b'', or the conversion's TypeError)
@@ -145,10 +147,9 @@ def arange(start: Any, stop: Any = None, step: Any = 1, dtype: Any = None) -> Te
         start, stop = 0, start
     if (step > 0 and start >= stop) or (step < 0 and start <= stop):
         return A.zeros([0], dtype=want)
-    vals = _range(start, stop, step, dtype=dt.float64 if want.is_complex else want) \
-        if want in (dt.int32, dt.int64, dt.float32, dt.float64) else \
-        cast(_range(start, stop, step, dtype=dt.float64), want)
-    return vals
+    # (as TF's: a Range of the dtype its bounds infer, then cast; Python floats count in
+    # float32, so 0.1 steps are float32's, and bools are Range's AssertionError)
+    return cast(_range(start, stop, step), want)
 
 
 def linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True,
@@ -161,6 +162,9 @@ def linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True,
     # As NumPy 2's: the bounds' float type (a float `1.0` joins them), whatever a true
     # `dtype` says; a false one casts nothing
     want = result_type(start * 1.0, stop * 1.0) if dtype else result_type(start, stop)
+    if want is dt.bool:  # (bool tensors times 1.0 stay bool: TF's linspace works in that
+        # dtype, and its first op, the bounds' Sub, refuses it)
+        m.subtract(asarray(stop, want), asarray(start, want))
     work = want if want.is_floating or want.is_complex else _float_type()
     lo, hi = asarray(start, work), asarray(stop, work)
     nan = convert_to_tensor(np.nan)  # (TF's step of fewer points: a float32 NaN)
@@ -347,8 +351,8 @@ def stack(arrays: Any, axis: int = 0) -> Tensor:
         return arrays if axis == 0 else swapaxes(arrays, 0, axis)
     if isinstance(arrays, np.ndarray):  # (a NumPy array is a sequence of its rows to TF's)
         arrays = list(arrays)
-    if not arrays:  # as TF's tnp: an empty float32 vector
-        return A.zeros([0], dtype=dt.float32)
+    # (TF's tnp spreads `arrays` into its promotion, whatever they are: None or a bool is
+    # Python's TypeError; none at all is tf.stack's, an empty float32 vector along axis 0)
     return _stack(promote(*arrays), axis)
 
 
@@ -368,20 +372,24 @@ def dstack(tup: Any) -> Tensor:
 
 
 def _sizes(a: Tensor, boundaries: Any, axis: int) -> list:
-    """np.split's boundaries as tf.split's sizes: increasing, past the end clipped (TF's
-    tnp takes no negative boundary)."""
+    """np.split's boundaries as tf.split's sizes, as TF's tnp computes them: each the
+    difference from the boundary before (in the boundaries' own type: an unsigned one
+    wraps around and is never negative), refused below zero, and cut to what is left of
+    the dimension; the rest of it last."""
     if axis >= len(a.shape):
         raise ValueError(f"axis {axis} is out of bound for shape {a.shape}")
     dim = a.shape[axis]
-    sizes, prev = [], 0
+    sizes, used, prev = [], 0, 0
     for i, b in enumerate(boundaries):
-        if b < prev:
-            raise ValueError(f"The {i}-th boundary {b} is smaller than the previous boundary "
-                             f"{prev}")
-        b = min(b, dim)
-        sizes.append(b - prev)
+        size = b - prev
+        if size < 0:
+            raise ValueError(f"The {i}-th boundary {b!s} is smaller than the previous boundary "
+                             f"{prev!s}")
+        size = min(size, max(0, dim - used))
+        sizes.append(size)
+        used += size
         prev = b
-    return sizes + [dim - prev]
+    return sizes + [max(0, dim - used)]
 
 
 def split(ary: Any, indices_or_sections: Any, axis: int = 0) -> list:

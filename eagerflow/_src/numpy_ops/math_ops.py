@@ -128,16 +128,27 @@ def heaviside(x1: Any, x2: Any) -> Tensor:
     return y if _inexact(y) else cast(y, _float())
 
 
+def _raw_minus(x1: Any, x2: Any, delta: Tensor) -> Tensor:
+    """`delta`, once TF's tnp has subtracted the operands as they were given: Python
+    values alone (a list less a number or a list) are Python's TypeError there."""
+    kinds = (np.ndarray, np.generic, Tensor)
+    if not (isinstance(x1, kinds) or isinstance(x2, kinds)):
+        x1 - x2
+    return delta
+
+
 def logaddexp(x1: Any, x2: Any) -> Tensor:
     """max + log1p(exp(-|x1 - x2|)), in the operands' promoted dtype (integers reach float
     through exp; bools are refused by the subtraction, as in TF); equal infinities or NaN
     give x1 + x2."""
-    hi, delta = maximum(x1, x2), subtract(x1, x2)
+    hi = maximum(x1, x2)
+    delta = _raw_minus(x1, x2, subtract(x1, x2))
     return AO.where(isnan(delta), add(x1, x2), add(hi, log1p(exp(negative(abs(delta))))))
 
 
 def logaddexp2(x1: Any, x2: Any) -> Tensor:
-    hi, delta = maximum(x1, x2), subtract(x1, x2)
+    hi = maximum(x1, x2)
+    delta = _raw_minus(x1, x2, subtract(x1, x2))
     tail = log1p(exp2(negative(abs(delta))))
     tail = tail / asarray(np.log(2.0), tail.dtype)  # (ln 2 in the tail's dtype, as TF's)
     return AO.where(isnan(delta), add(x1, x2), add(hi, tail))

@@ -891,16 +891,19 @@ def _refuse_split_dim(d: dt.DType, by_count: bool, name: str | None) -> None:
 
 def _split_sizes(sizes: Any) -> Any:
     """A split's sizes as TF's tf.split converts them before SplitV: eagerly a tensor (a
-    list of mixed kinds the conversion's ValueError, of floats or empty the op's Tlen
-    refusal); while tracing, a list of floats (or none) is the op builder's TypeError."""
+    list of mixed kinds the conversion's ValueError, of floats, empty or packing tensors of
+    another dtype the op's Tlen refusal); while tracing, a list of floats (or none) is the
+    op builder's TypeError."""
     if isinstance(sizes, Tensor) and _state.graph is not None and sizes._shape != () and \
             (refused := wrapper_inputs.graph_type_refusal("SplitV", sizes, "Tlen")):
         raise refused
     if isinstance(sizes, (int, np.integer, Tensor)) or not isinstance(
-            sizes, (list, tuple, np.ndarray)) or has_tensor(sizes):
+            sizes, (list, tuple, np.ndarray)):
         return sizes
-    if _state.graph is None:
+    if _state.graph is None:  # (a list holding tensors packed: their dtype, uint16's too)
         return convert_to_tensor(sizes)
+    if has_tensor(sizes):
+        return sizes
     if list_value_error(sizes) is None and np.asarray(sizes).dtype.kind == "f":
         # (an empty list is a float32 one)
         raise wrapper_inputs.graph_dtype_refusal("SplitV", dt.float32, "Tlen")

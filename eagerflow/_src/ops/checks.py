@@ -436,7 +436,10 @@ def norm_axis(op: str, axis: int, ndim: int | None, extra: int = 0) -> int:
 
 def positive_axis(axis: int, rank: int, name: str = "axis") -> int:
     """`axis` in [0, rank), or the ValueError of TF's Python check of an axis against a
-    known rank (tf.repeat's, the ragged functions'), made before any op runs."""
+    known rank (tf.repeat's, the ragged functions'), made before any op runs: a Python int
+    only (bools are; a NumPy integer or a tensor is its TypeError)."""
+    if not isinstance(axis, int):
+        raise TypeError(f"{name} must be an int; got {type(axis).__name__}")
     if not -rank <= axis < rank:
         raise ValueError(f"{name}={axis} out of bounds: expected {-rank}<={name}<{rank}")
     return axis + rank if axis < 0 else axis

@@ -84,6 +84,10 @@ def static_ints(value: Any, what: str = "shape", attr: tuple | None = None,
         # default type as a scalar; an array of rows, which the op converts and refuses
         # with its words for a shape that is no vector)
         return _as_op_converts(value, what, attr, given)
+    if not len(value) and attr is not None and _state.graph is None:
+        # (an empty list is the op's conversion's: the attr's default dtype, or float32
+        # where it has none, which Roll's Tshift and Taxis refuse)
+        return _as_op_converts(value, what, attr, given)
     out = []
     for v in value:
         if v is None:

@@ -159,7 +159,28 @@ def _einsum_infer(*xs: Any, terms: tuple, out: str) -> list:
     return [(tuple(sizes.get(ch) for ch in out), d)]
 
 
+def _pairwise(terms: tuple, out: str) -> list:
+    """TF's Einsum takes one or two inputs: more are contracted pairwise, left to right,
+    each step keeping the labels a later input or the output still needs. The steps'
+    equations, "a,b->kept"."""
+    steps, term = [], terms[0]
+    for k in range(1, len(terms)):
+        later = "".join(terms[k + 1:]) + out
+        keep = out if k == len(terms) - 1 else "".join(
+            dict.fromkeys(ch for ch in term + terms[k] if ch in later))
+        steps.append(f"{term},{terms[k]}->{keep}")
+        term = keep
+    return steps
+
+
 def _einsum_kernel(xp: Any, *xs: Any, terms: tuple, out: str) -> Any:
+    if len(xs) > 2:  # (pairwise, as TF's: an infinity times a zero meets no other factor
+        # first, so 0 * inf is NaN only where TF's steps make it)
+        acc = xs[0]
+        for x, step in zip(xs[1:], _pairwise(terms, out)):
+            lhs, keep = step.split("->")
+            acc = _einsum_kernel(xp, acc, x, terms=tuple(lhs.split(",")), out=keep)
+        return acc
     d = xs[0].dtype
     if d.itemsize == 2 and xp is np and d.kind in "fV":  # (no bfloat16 einsum in NumPy)
         return halfprec.einsum(",".join(terms) + "->" + out, xs)
@@ -269,19 +290,13 @@ EINSUM = register(OpDef(
 
 
 def _einsum_tf(n: Any, b: Any) -> list:
-    """TF's Einsum takes one or two inputs: more are contracted pairwise, left to right,
-    each step keeping the labels a later input or the output still needs."""
+    """TF's Einsum nodes: one of one or two inputs, else the pairwise steps (_pairwise)."""
     terms, out = n.attrs["terms"], n.attrs["out"]
-    ref, term = b.input(0), terms[0]
+    ref = b.input(0)
     if len(terms) == 1:
-        return b.node("Einsum", [[ref]], {"equation": f"{term}->{out}"})
-    for k in range(1, len(terms)):
-        later = "".join(terms[k + 1:]) + out
-        keep = out if k == len(terms) - 1 else "".join(
-            dict.fromkeys(ch for ch in term + terms[k] if ch in later))
-        ref = b.node("Einsum", [[ref, b.input(k)]],
-                     {"equation": f"{term},{terms[k]}->{keep}"})[0]
-        term = keep
+        return b.node("Einsum", [[ref]], {"equation": f"{terms[0]}->{out}"})
+    for k, step in enumerate(_pairwise(terms, out), 1):
+        ref = b.node("Einsum", [[ref, b.input(k)]], {"equation": step})[0]
     return [ref]
 
 

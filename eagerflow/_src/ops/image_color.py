@@ -253,10 +253,7 @@ def _linear_color(matrix: list, fname: str) -> Callable:
             # (TF converts its list to the images' dtype: an integer, bool or string image
             # is refused by that conversion, with the list in its message)
             k = kernels[x._dtype] = convert_to_tensor(matrix, dtype=x._dtype).numpy()
-        if x._shape is not None and not x._shape:
-            raise ValueError(f"{fname}: images must be at least 1-D with 3 channels, got a "
-                             "scalar")
-        c = x._shape[-1] if x._shape is not None else None
+        c = x._shape[-1] if x._shape else None  # (a scalar: tensordot's IndexError)
         if c is not None and c != 3:  # TF's tensordot: a MatMul of [rows, c] by [3, 3]
             rows = _pymath.prod(x._shape[:-1])
             raise InvalidArgumentError(None, None, f"Matrix size-incompatible: In[0]: "

@@ -79,6 +79,8 @@ _GRAY = (0.2989, 0.5870, 0.1140)
 def rgb_to_grayscale(images: Any, name: str | None = None) -> Any:
     """Weighted sum of the RGB channels (last axis), keeping a channel axis of size 1."""
     x = numeric_image(images)
+    if x._shape == ():  # (TF's tensordot over the last axis indexes a scalar's empty shape)
+        raise IndexError("list index out of range")
     c = None if x._shape is None or not x._shape else x._shape[-1]
     if c is not None and c != 3:
         rows = int(np.prod(x._shape[:-1])) if x._shape else 1

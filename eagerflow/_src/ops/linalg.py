@@ -20,7 +20,7 @@ from eagerflow._src.core.composite import has_composite
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, OpError
 from eagerflow._src.core.lazy import lazy_module
-from eagerflow._src.core.name_scope import name_scope
+from eagerflow._src.core.name_scope import name_scope, wrapper_scope
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import composite_dispatch, dispatch, halfprec, sparse_matmul
@@ -493,9 +493,12 @@ def _axes_list(axes: Any, ndim: int, what: str) -> list:
     out = []
     for a in axes:
         a = int(a)
-        if not -ndim <= a < ndim:
+        i = a + ndim if a < 0 else a
+        if not -ndim <= i < ndim:  # (TF indexes the shape's list with it, once a negative
+            raise IndexError("list index out of range")  # one has the rank added)
+        if i < 0:  # (TF's goes on with the list's wrapped index, to another error)
             raise ValueError(f"'{what}' axis {a} is out of range for a tensor of rank {ndim}")
-        out.append(a % ndim)
+        out.append(i)
     return out
 
 
@@ -786,7 +789,8 @@ def det(input: Any, name: str | None = None) -> Any:  # noqa: A002
 
 
 def trace(x: Any, name: str | None = None) -> Any:
-    with name_scope(name or "Trace") as scope:  # (TF's graphs' names)
+    # (TF's wrapper scope: eagerly no scope, its name unread; a graph's names)
+    with wrapper_scope(name, "Trace") as scope:
         # (converted first, as TF's: a list's errors are then the diag_part wrapper's
         # fast path's, which names it)
         return reduce_sum(diag_part(convert_to_tensor(x, name="x")), axis=[-1], name=scope)

@@ -98,6 +98,9 @@ def _ls_composite(matrix: Any, fast: Any) -> bool:
         return True
     batch = int(np.prod(s[:-2], dtype=np.int64))
     size = int(np.prod(s, dtype=np.int64)) * matrix._dtype.size
+    if not s:  # (TF takes NumPy's least of the matrix dimensions first: of a scalar's none)
+        raise ValueError("zero-size array to reduction operation minimum which has no "
+                         "identity")
     return not (size > 256000 and batch > min(s[-2:]))
 
 

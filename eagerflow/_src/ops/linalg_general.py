@@ -68,15 +68,29 @@ def _lu_one(a: np.ndarray) -> tuple:
     perm = np.arange(n)
     for k in range(n):
         column = np.abs(a[k:, k])
-        p = k + int(np.argmax(np.where(np.isnan(column), -1.0, column)))  # NaNs never win
-        if a[p, k] == 0:
-            raise InvalidArgumentError(None, None, "Input is not invertible. [Op:Lu]")
+        # (Eigen's running maximum from the first: a NaN first stays the pivot, a later one
+        # never wins)
+        p = k if np.isnan(column[0]) else k + int(np.argmax(np.where(np.isnan(column), -1.0,
+                                                                     column)))
         if p != k:
             a[[k, p]] = a[[p, k]]
             perm[[k, p]] = perm[[p, k]]
         a[k + 1:, k] /= a[k, k]
         a[k + 1:, k + 1:] -= np.outer(a[k + 1:, k], a[k, k + 1:])
+    if n and not _least_pivot(np.abs(np.diagonal(a))) > 0:
+        raise InvalidArgumentError(None, None, "Input is not invertible. [Op:Lu]")
     return a, perm
+
+
+def _least_pivot(d: np.ndarray) -> Any:
+    """The smallest |pivot| as TF's kernel finds it (Eigen's minCoeff): the first, replaced
+    by each one less than it, so a NaN first stays (not invertible) and a later one is
+    passed over."""
+    least = d[0]
+    for v in d[1:]:
+        if v < least:
+            least = v
+    return least
 
 
 def _lu_kernel(xp: Any, x: Any, output_idx_type: dt.DType) -> tuple:

@@ -654,8 +654,13 @@ _round = dispatch.unary(ROUND, _t)
 def round(x: Any, name: str | None = None) -> Any:  # noqa: A001 - TF's public name
     """Rounds half to even; an integer tensor is returned as it is, as TF's tf.round does
     (its Round op has no CPU kernel for int8 and int16). Anything else, composites too,
-    goes to the op's dispatch."""
-    if isinstance(x, Tensor) and x._dtype.is_integer:
+    goes to the op's dispatch. TF converts first: an integer NumPy array or Python int is
+    returned as its tensor (Round would refuse an int16 array)."""
+    if not isinstance(x, (Tensor, CompositeTensor)):
+        t = _t(x)
+        if isinstance(t, Tensor) and t._dtype.is_integer:
+            return t
+    elif isinstance(x, Tensor) and x._dtype.is_integer:
         return x
     return _round(x, name)
 floor = _u(FLOOR)

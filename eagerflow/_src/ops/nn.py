@@ -837,7 +837,7 @@ def _dropout(x: Any, rate: Any, noise_shape: Any, sampler: Any, name: str | None
     if not x._dtype.is_floating:
         raise ValueError(f"`x.dtype` must be a floating point tensor as `x` will be scaled. "
                          f"Received: x_dtype={x._dtype}")
-    if isinstance(rate, numbers.Real) and not isinstance(rate, bool):
+    if isinstance(rate, numbers.Real):  # (a bool too, as TF's: False is a rate of 0)
         if not 0 <= rate < 1:
             raise ValueError(f"`rate` must be a scalar tensor or a float in the range [0, 1). "
                              f"Received: rate={rate}")

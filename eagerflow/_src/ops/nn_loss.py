@@ -234,16 +234,19 @@ def _xent_infer(logits: Any, labels: Any) -> list:
     op = "SoftmaxCrossEntropyWithLogits"
     d = check_t(op, (logits, labels), _FLOAT_T)
     if logits._shape is not None and labels._shape is not None:
-        if len(logits._shape) != 2 or len(labels._shape) != 2:
-            raise fail(op, f"logits and labels must be either 2-dimensional, or broadcasted to "
-                           f"be 2-dimensional, got {C.shape_str(logits._shape)} and "
-                           f"{C.shape_str(labels._shape)}")
-        try:
-            shape = C.broadcast(op, logits._shape, labels._shape)
-        except InvalidArgumentError:
-            raise fail(op, f"logits and labels must be broadcastable: logits_size="
-                           f"{C.shape_str(logits._shape)} labels_size="
-                           f"{C.shape_str(labels._shape)}") from None
+        # (TF's kernel's order: shapes that differ are broadcast first, a [4] of labels
+        # to [3, 4] logits, and then the result must be a matrix)
+        shape = logits._shape
+        if logits._shape != labels._shape:
+            try:
+                shape = C.broadcast(op, logits._shape, labels._shape)
+            except InvalidArgumentError:
+                raise fail(op, f"logits and labels must be broadcastable: logits_size="
+                               f"{C.shape_str(logits._shape)} labels_size="
+                               f"{C.shape_str(labels._shape)}") from None
+        if len(shape) != 2:
+            raise fail(op, "logits and labels must be either 2-dimensional, or broadcasted to "
+                           "be 2-dimensional")
         return [((shape[0],), d), (shape, d)]
     return [((None,), d), ((None, None), d)]
 
@@ -389,16 +392,20 @@ def _xent(labels: Any, logits: Any, axis: int, scope: str | None) -> Any:
         perm = concat([range_(axis), range_(axis + 1, n), [axis]], 0)
         precise, labels = transpose(precise, perm), transpose(labels, perm)
     moved = precise._shape
-    n = len(moved)
-    if n == 0:  # (TF's slice of the last dimension out of its empty shape)
-        slice_(array_shape(precise), [n - 1], [1])
-    if n != 2:
-        precise = reshape(precise, (-1, moved[-1]))
-        labels = reshape(labels, (-1, labels._shape[-1]) if labels._shape else (1, 1))
-    loss, _ = bind(SOFTMAX_XENT, (precise, labels), {})
-    if n != 2:
-        loss = reshape(loss, moved[:-1])
+    # (TF's wrapper makes both rows of their last dimension, logits first, whatever their
+    # rank: labels [3] for logits [3, 4] are one row the op then broadcasts or refuses)
+    loss, _ = bind(SOFTMAX_XENT, (_eager_rows(precise), _eager_rows(labels)), {})
+    # (and gives the loss the logits' outer shape, a tensor's: its error names no name)
+    loss = reshape(loss, convert_to_tensor(np.array(moved[:-1], np.int32)))
     return cast(loss, logits._dtype) if half else loss
+
+
+def _eager_rows(x: Any) -> Any:
+    """`x` as rows of its last dimension, as TF's wrapper's _flatten_outer_dims eagerly:
+    a scalar's is the error of the Slice of the last dimension out of its empty shape."""
+    if not x._shape:
+        slice_(array_shape(x), [-1], [1])
+    return x if len(x._shape) == 2 else reshape(x, (-1, x._shape[-1]))
 
 
 def _checked_graph_xent(precise: Any, labels: Any, logits: Any, axis: Any, scope: str,

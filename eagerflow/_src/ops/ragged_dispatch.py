@@ -518,8 +518,6 @@ def _axis_value(axis: Any) -> Any:
 
 def _positive_axis(axis: Any, rank: int, name: str) -> int:
     """TF's get_positive_axis: a Python int in [-rank, rank), made non-negative."""
-    if not isinstance(axis, int):
-        raise TypeError(f"{name} must be an int; got {type(axis).__name__}")
     return C.positive_axis(axis, rank, name)
 
 

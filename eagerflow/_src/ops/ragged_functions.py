@@ -76,8 +76,18 @@ def constant(pylist: Any, dtype: Any = None, ragged_rank: Any = None, inner_shap
              name: str | None = None, row_splits_dtype: Any = dt.int64) -> Any:
     """`tf.ragged.constant`: a RaggedTensor from nested Python lists (a Tensor when nothing
     is ragged)."""
-    if isinstance(pylist, (RaggedTensor, Tensor)):
-        raise TypeError("pylist may not be a RaggedTensor or Tensor")
+    if isinstance(pylist, RaggedTensor):
+        raise TypeError("pylist may not be a RaggedTensor or RaggedTensorValue.")
+    if not isinstance(pylist, (list, tuple)) and np.ndim(pylist) == 0:
+        # (TF's scalar case, a scalar tensor's too: tf.constant of it, and no other rank)
+        # (TF's messages are %-formatted: a rank that is no number is %d's TypeError)
+        if ragged_rank is not None and ragged_rank != 0:
+            raise ValueError("Invalid pylist=%r: incompatible with ragged_rank=%d"  # noqa: UP031
+                             % (pylist, ragged_rank))
+        if inner_shape is not None and len(inner_shape):
+            raise ValueError("Invalid pylist=%r: incompatible with dim(inner_shape)=%d"  # noqa: UP031
+                             % (pylist, len(inner_shape)))
+        return array_constant(pylist, dtype)
     splits_dtype = dt.as_dtype(row_splits_dtype)
     if splits_dtype not in (dt.int32, dt.int64):
         raise ValueError("row_splits must have dtype int32 or int64")
@@ -129,7 +139,7 @@ def constant(pylist: Any, dtype: Any = None, ragged_rank: Any = None, inner_shap
 def _inner_values(values: Any, dtype: Any, inner: tuple | None, check: bool) -> Tensor:
     d = None if dtype is None else dt.as_dtype(dtype)
     if inner is not None:
-        if not values:
+        if not len(values):  # (a tensor given whole has no truth)
             return convert_to_tensor(np.zeros((0,) + inner, (d or dt.float32).as_numpy_dtype))
         if check:  # (TF's: tf.constant of the values in the shape (rows,) + inner_shape)
             return array_constant(values, dtype=d, shape=(len(values),) + inner)
@@ -141,6 +151,8 @@ def _inner_values(values: Any, dtype: Any, inner: tuple | None, check: bool) -> 
         raise ValueError("inner values have inconsistent shape")
     if isinstance(values, list) and not values:
         return convert_to_tensor(np.zeros((0,), (d or dt.float32).as_numpy_dtype))
+    if isinstance(values, Tensor):  # (a tensor given whole: tf.constant's dtype check)
+        return array_constant(values, d)
     return convert_to_tensor(values, dtype=d)
 
 

@@ -20,6 +20,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import check_finite_size, convert_to_tensor
+from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
@@ -376,6 +377,12 @@ def _as_set(x: Any, which: str) -> Any:
     return t
 
 
+def _validate_attr(value: Any) -> bool:
+    """validate_indices as TF's op wrappers take the attr: None is its default (True),
+    anything but a bool their TypeError."""
+    return True if value is None else C.bool_attr(value, "validate_indices")
+
+
 def _operation(a: Any, b: Any, how: str, validate_indices: bool) -> SparseTensor:
     a, b = _as_set(a, "a"), _as_set(b, "b")
     da = a.values.dtype if isinstance(a, SparseTensor) else a.dtype
@@ -386,7 +393,8 @@ def _operation(a: Any, b: Any, how: str, validate_indices: bool) -> SparseTensor
         # TF's kernels take a dense set first: swap, and the difference's direction with it
         a, b = b, a
         how = {"a-b": "b-a", "b-a": "a-b"}.get(how, how)
-    attrs = {"set_operation": how, "validate_indices": bool(validate_indices)}
+    attrs = {"set_operation": how,
+             "validate_indices": _validate_attr(validate_indices)}
     if isinstance(a, SparseTensor):
         op, args = SPARSE_TO_SPARSE, (a.indices, a.values, a.dense_shape, b.indices, b.values,
                                       b.dense_shape)
@@ -420,4 +428,4 @@ def set_size(a: Any, validate_indices: bool = True) -> Any:
         raise TypeError(f"Expected `SparseTensor`, got {str(a)}.")
     _as_set(a, "a")
     return bind(SET_SIZE, (a.indices, a.values, a.dense_shape),
-                {"validate_indices": bool(validate_indices)})
+                {"validate_indices": _validate_attr(validate_indices)})

@@ -140,12 +140,13 @@ def dims(x: Any) -> list:
 def shape_n(input: Any, out_type: Any = dt.int32, name: str | None = None) -> list:  # noqa: A002
     # (as TF's wrapper: an out_type that is not a DType or its enum sends it down its slow
     # path, which asks for a list, then reads out_type; its fast path takes any sequence but
-    # a NumPy array or a string, and refuses an array of rank 2 or more in its words)
+    # a NumPy array or a str (bytes are one: a scalar per byte), and refuses an array of
+    # rank 2 or more in its words)
     slow = slow_type(out_type)
     if not slow:
         wrapper_inputs.check_list_input(input, "N")
     if not isinstance(input, (list, tuple)) and (
-            slow or isinstance(input, (np.ndarray, str, bytes))):
+            slow or isinstance(input, (np.ndarray, str))):
         raise TypeError(f"Expected list for 'input' argument to 'shape_n' Op, not "
                         f"{input!r}.")
     try:

@@ -23,7 +23,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state, executing_eagerly
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.name_scope import name_scope
-from eagerflow._src.core.py_conversion import check_elements, list_value_error
+from eagerflow._src.core.py_conversion import check_elements, has_tensor, list_value_error
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -128,6 +128,11 @@ def stack(values: Any, axis: int = 0, name: str = "stack") -> Any:
                 pass
         elif isinstance(values, Tensor) and values._shape == ():
             values[0]
+    if _state.graph is None and isinstance(values, (list, tuple)) and values and \
+            not has_tensor(values) and not isinstance(axis, Tensor):
+        whole = _python_values_first(values, axis, name)
+        if whole is not None:
+            return whole
     xs = common_args(values, "Pack")
     if not xs:
         # TF's stack converts the values whole first along axis 0 (none: a float32 [0], a
@@ -162,6 +167,21 @@ def stack(values: Any, axis: int = 0, name: str = "stack") -> Any:
         # refused), so the Pack that TF's error names is the next name
         _state.graph.unique_name(name)
         return bind(PACK, xs, {"axis": axis}, name)
+
+
+def _python_values_first(values: Any, axis: Any, name: str) -> Tensor | None:
+    """TF's stack of a list of Python data, before its Pack: along axis 0 the list converted
+    whole ([1, 2.5] is float32, as tf.constant's), returned; else (or where that fails,
+    None) the first value converted alone for its rank, which the axis must fit."""
+    if bool(axis == 0):
+        try:
+            return convert_to_tensor(values, name=name)
+        except (TypeError, ValueError):
+            return None
+    rank = len(convert_to_tensor(values[0], name=name)._shape)
+    if axis < -rank - 1 or axis >= rank + 1:  # (a tuple or None: these comparisons' TypeError)
+        raise ValueError(f"Argument `axis` = {axis} not in range [{-rank - 1}, {rank + 1})")
+    return None
 
 
 def stack_nested(value: Any) -> Any:
