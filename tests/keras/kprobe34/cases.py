@@ -1,0 +1,15 @@
+"""Snippets of kprobe34: print-only programs of Keras training loops end to end (fit with
+validation datasets and tuples, class and sample weights, initial_epoch, steps_per_epoch
+over repeats, the callbacks and what they print and log, jit_compile and
+steps_per_execution; cases_fit.py), optimizers, schedules and metrics over a few steps
+(cases_opt.py), and models with their own train/test/predict steps, summaries of nested
+and shared models, and registered custom layers, metrics and losses through configs and
+.keras files (cases_models.py). kprobe/record_golden.py kprobe34 records what real
+TF 2.21 + Keras 3 prints for each, and the suite's test files check that eagerflow prints
+the same."""
+
+from tests.keras.kprobe34.cases_fit import SNIPPETS as FIT_SNIPPETS
+from tests.keras.kprobe34.cases_models import SNIPPETS as MODELS_SNIPPETS
+from tests.keras.kprobe34.cases_opt import SNIPPETS as OPT_SNIPPETS
+
+SNIPPETS: dict[str, str] = {**FIT_SNIPPETS, **OPT_SNIPPETS, **MODELS_SNIPPETS}
