@@ -368,12 +368,20 @@ class Trainer:
         return self._tstate("_distribute_strategy") or get_strategy()
 
     @property
-    def jit_compile(self) -> bool:
-        return bool(self._tstate("_jit_compile", False))  # ("auto" is False: no XLA here)
+    def jit_compile(self) -> Any:
+        """As set (Keras 3 keeps any value); unset, False: Keras's "auto" on a host
+        without accelerators (eagerflow compiles no XLA)."""
+        value = self._tstate("_jit_compile")
+        return False if value is None else value
 
     @jit_compile.setter
     def jit_compile(self, value: Any) -> None:
-        self._tset("_jit_compile", value is True)
+        if value and not all(getattr(layer, "supports_jit", True)
+                             for layer in self._flatten_layers()):
+            warnings.warn("Model doesn't support `jit_compile=True`. Proceeding with "
+                          "`jit_compile=False`.", stacklevel=2)
+            value = False
+        self._tset("_jit_compile", value)
 
     @property
     def steps_per_execution(self) -> int:
@@ -486,20 +494,23 @@ class Trainer:
         self._tset("_loss_tracker", Mean(name="loss"))
         self._tset("_run_eagerly", bool(run_eagerly))
         self._tset("_steps_per_execution", steps_per_execution)  # (as given: see _loop_steps)
-        if jit_compile is True and run_eagerly:  # ("auto" resolves to off without a word)
+        if isinstance(jit_compile, str) and jit_compile == "auto":
+            jit_compile = False  # (Keras's resolution on a host without accelerators)
+        if jit_compile and run_eagerly:
             jit_compile = False
             warnings.warn("If `run_eagerly` is True, then `jit_compile` cannot also be True. "
                           "Disabling `jit_compile`.", stacklevel=2)
-        self._tset("_jit_compile", jit_compile is True)
+        self.jit_compile = jit_compile
         self._tset("_is_compiled", True)
         self._tset("stop_training", False)
         self._reset_step_functions()
-        # what get_compile_config() serializes (jit_compile: eagerflow never XLA-compiles)
+        # what get_compile_config() serializes (jit_compile as resolved above, before the
+        # model's layers could refuse it: as Keras 3)
         # (the optimizer as given, not the LossScaleOptimizer wrapping it: as Keras 3)
         self._tset("_compile_config", dict(
             optimizer=optimizer, loss=loss, loss_weights=loss_weights, metrics=metrics,
             weighted_metrics=weighted_metrics, run_eagerly=run_eagerly,
-            steps_per_execution=steps_per_execution, jit_compile=False))
+            steps_per_execution=steps_per_execution, jit_compile=jit_compile))
 
     def get_compile_config(self) -> dict:
         """compile()'s arguments, serialized (Keras 3; {} before compile())."""

@@ -81,7 +81,7 @@ h2 = m.fit(XS, YS, batch_size=6, epochs=2, initial_epoch=2, verbose=0)
 print(h2.epoch, h2.history, h2.params)
 h3 = m.fit(XS, YS, batch_size=6, epochs=1, initial_epoch=3, verbose=0)
 print(h3.epoch, h3.history)
-lines(lambda: m.fit(XS, YS, batch_size=6, epochs=3, initial_epoch=1, verbose=2, shuffle=False))
+bars(lambda: m.fit(XS, YS, batch_size=6, epochs=3, initial_epoch=1, verbose=2, shuffle=False))
 """
 
 SNIPPETS["fit_steps_per_epoch_over_repeat_and_validation_steps"] = _T + """
@@ -94,8 +94,8 @@ h = m.fit(ds.repeat(), epochs=2, steps_per_epoch=4, validation_data=ds.repeat(),
           verbose=0, callbacks=[cb])
 print(batches)
 print(logs4(h), h.params)
-lines(lambda: m.fit(ds.repeat(), epochs=1, steps_per_epoch=2, verbose=1))
-lines(lambda: m.fit(ds, epochs=2, steps_per_epoch=5, verbose=2))
+bars(lambda: m.fit(ds.repeat(), epochs=1, steps_per_epoch=2, verbose=1))
+bars(lambda: m.fit(ds, epochs=2, steps_per_epoch=5, verbose=2))
 """
 
 SNIPPETS["early_stopping_min_delta_patience_and_messages"] = _T + """
@@ -260,6 +260,18 @@ print(m.jit_compile, m.run_eagerly)
 m.jit_compile = True
 print(m.jit_compile)
 tryp("bad", lambda: reg_model(jit_compile="sometimes").jit_compile)
+import warnings
+def jit_case(jc, eager, model=None):
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        m = model or keras.Sequential([keras.Input((3,)), layers.Dense(1)])
+        m.compile("sgd", "mse", jit_compile=jc, run_eagerly=eager)
+    print(repr(jc), eager, repr(m.jit_compile), repr(m.get_compile_config()["jit_compile"]),
+          [str(x.message)[:70] for x in w if "jit" in str(x.message)])
+for jc, eager in ((1, False), (None, False), (0, False), (1, True), ("sometimes", True), (True, False)):
+    jit_case(jc, eager)
+jit_case(True, False, keras.Sequential([keras.Input((1,), dtype="string"), layers.StringLookup(vocabulary=["a"])]))
+jit_case(True, False, keras.Sequential([keras.Input((4, 4, 3)), layers.RandomRotation(0.1)]))
 """
 
 SNIPPETS["steps_per_execution_hooks_and_remainders"] = _T + """
@@ -275,7 +287,7 @@ seen.clear()
 print(round(float(m.evaluate(XS, YS, batch_size=5, verbose=0, callbacks=[cb])), 4), seen)
 seen.clear()
 print(m.predict(XS, batch_size=4, verbose=0, callbacks=[cb]).shape, seen)
-lines(lambda: m.fit(XS, YS, batch_size=2, epochs=1, verbose=1, shuffle=False))
+bars(lambda: m.fit(XS, YS, batch_size=2, epochs=1, verbose=1, shuffle=False))
 """
 
 SNIPPETS["fit_verbose_two_with_validation_dataset"] = _T + """

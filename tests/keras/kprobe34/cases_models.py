@@ -41,7 +41,7 @@ fill(m)
 m.compile(keras.optimizers.SGD(0.1))
 h = m.fit(XS, YS, batch_size=4, epochs=2, verbose=0, shuffle=False)
 print(logs4(h))
-lines(lambda: m.fit(XS, YS, batch_size=4, epochs=1, verbose=2, shuffle=False))
+bars(lambda: m.fit(XS, YS, batch_size=4, epochs=1, verbose=2, shuffle=False))
 tryp("eval", lambda: m.evaluate(XS, YS, verbose=0))
 """
 

@@ -340,6 +340,11 @@ class Optimizer(trackable.AutoTrackable):
         finally:
             self._lazy_build = False
 
+    def _plain_path(self, name: str) -> str:
+        """The path of a plain variable named `name` made in build: under the optimizer's
+        name while apply builds (its name scope), bare when build is called directly."""
+        return f"{self._name}/{name}" if self._lazy_build else name
+
     def build(self, var_list: Iterable) -> None:
         """Creates the slots of every variable in `var_list` that has none yet."""
         new = [v for v in var_list if _var_key(v) not in self._slots]
