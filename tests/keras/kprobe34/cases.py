@@ -4,12 +4,16 @@ over repeats, the callbacks and what they print and log, jit_compile and
 steps_per_execution; cases_fit.py), optimizers, schedules and metrics over a few steps
 (cases_opt.py), and models with their own train/test/predict steps, summaries of nested
 and shared models, and registered custom layers, metrics and losses through configs and
-.keras files (cases_models.py). kprobe/record_golden.py kprobe34 records what real
+.keras files (cases_models.py); optimizers on sparse gradients and serialized, EMA swaps,
+metrics' options, multi-output fits, end hooks and compute_loss/compute_metrics overrides
+(cases_more.py). kprobe/record_golden.py kprobe34 records what real
 TF 2.21 + Keras 3 prints for each, and the suite's test files check that eagerflow prints
 the same."""
 
 from tests.keras.kprobe34.cases_fit import SNIPPETS as FIT_SNIPPETS
 from tests.keras.kprobe34.cases_models import SNIPPETS as MODELS_SNIPPETS
+from tests.keras.kprobe34.cases_more import SNIPPETS as MORE_SNIPPETS
 from tests.keras.kprobe34.cases_opt import SNIPPETS as OPT_SNIPPETS
 
-SNIPPETS: dict[str, str] = {**FIT_SNIPPETS, **OPT_SNIPPETS, **MODELS_SNIPPETS}
+SNIPPETS: dict[str, str] = {**FIT_SNIPPETS, **OPT_SNIPPETS, **MODELS_SNIPPETS,
+                           **MORE_SNIPPETS}
