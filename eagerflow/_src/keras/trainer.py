@@ -459,6 +459,9 @@ class Trainer:
         for m in self.metrics:
             m.reset_state()
 
+    # (Keras 3's: None until a loop makes them, and again after each compile)
+    train_function = test_function = predict_function = None
+
     def _reset_step_functions(self) -> None:
         self._tset("train_function", None)
         self._tset("test_function", None)
@@ -606,15 +609,27 @@ class Trainer:
         x, _, _ = da.unpack_x_y_sample_weight(data)
         return _forward(self, x, False)
 
+    # (Keras 3's make_*_function: each returns the function made before, and None when it
+    # makes one, which the loops then read from the attribute)
     def make_train_function(self, force: bool = False) -> Any:
-        if self._tstate("train_function") is None or force:
-            self._tset("train_function", self._make_step(self.train_step))
-        return self.train_function
+        made = self._tstate("train_function")
+        if made is not None and not force:
+            return made
+        self._tset("train_function", self._make_step(self.train_step))
+        return None
 
     def make_test_function(self, force: bool = False) -> Any:
-        if self._tstate("test_function") is None or force:
-            self._tset("test_function", self._make_step(self.test_step, _test_step_named))
-        return self.test_function
+        made = self._tstate("test_function")
+        if made is not None and not force:
+            return made
+        self._tset("test_function", self._make_step(self.test_step, _test_step_named))
+        return None
+
+    def _step_function(self, kind: str) -> Any:
+        """The train, test or predict function, made first if need be (through the
+        make_*_function a subclass may override)."""
+        getattr(self, f"make_{kind}_function")()
+        return getattr(self, f"{kind}_function")
 
     def _make_step(self, fn: Any, named: Callable = _train_step_named) -> Any:
         strategy = _model_strategy(self)
@@ -624,11 +639,12 @@ class Trainer:
 
     def make_predict_function(self, force: bool = False) -> Any:
         _compared_steps(self.steps_per_execution)
-        if self._tstate("predict_function") is None or force:
-            self._tset("predict_function", _Step(self.predict_step, not self.run_eagerly,
-                                                 from_iterator=False,
-                                                 named=_predict_step_named))
-        return self.predict_function
+        made = self._tstate("predict_function")
+        if made is not None and not force:
+            return made
+        self._tset("predict_function", _Step(self.predict_step, not self.run_eagerly,
+                                             from_iterator=False, named=_predict_step_named))
+        return None
 
     # -- logs ---------------------------------------------------------------------------
     def _metrics_or_logs(self, logs: Any) -> dict:
@@ -687,7 +703,7 @@ class Trainer:
                                           model=self, verbose=verbose, epochs=epochs,
                                           steps=steps)
         self._tset("stop_training", False)
-        train_fn = self.make_train_function()
+        train_fn = self._step_function("train")
         train_fn.batch_size = data.static_batch_size
         callbacks.on_train_begin()
         epoch_logs: dict = {}
@@ -778,7 +794,7 @@ class Trainer:
             callbacks = cbks.CallbackList(callbacks, add_progbar=verbose != 0, model=self,
                                           verbose=verbose, epochs=1, steps=n_steps)
         _refuse_coordinated_strategy(self)
-        test_fn = self.make_test_function()
+        test_fn = self._step_function("test")
         test_fn.batch_size = data.static_batch_size
         self.reset_metrics()
         self._tset("stop_evaluating", False)  # (a callback may set it: Keras 3 stops there)
@@ -820,7 +836,7 @@ class Trainer:
         if not isinstance(callbacks, cbks.CallbackList):
             callbacks = cbks.CallbackList(callbacks, add_progbar=verbose != 0, model=self,
                                           verbose=verbose, epochs=1, steps=n_steps)
-        predict_fn = self.make_predict_function()
+        predict_fn = self._step_function("predict")
         outputs: list = []
         self._tset("stop_predicting", False)  # (as stop_evaluating)
         callbacks.on_predict_begin()
@@ -874,8 +890,8 @@ class Trainer:
         self._assert_compiled()
         _batch_steps(self.steps_per_execution)
         self.reset_metrics()
-        logs = cbks.pythonify_logs(self.make_train_function()(self._one_batch(x, y, sample_weight,
-                                                                     class_weight)))
+        train_fn = self._step_function("train")
+        logs = cbks.pythonify_logs(train_fn(self._one_batch(x, y, sample_weight, class_weight)))
         return logs if return_dict else self._in_order(logs)
 
     def test_on_batch(self, x: Any, y: Any = None, sample_weight: Any = None,
@@ -883,11 +899,12 @@ class Trainer:
         self._assert_compiled()
         _batch_steps(self.steps_per_execution)
         self.reset_metrics()
-        logs = cbks.pythonify_logs(self.make_test_function()(self._one_batch(x, y, sample_weight)))
+        test_fn = self._step_function("test")
+        logs = cbks.pythonify_logs(test_fn(self._one_batch(x, y, sample_weight)))
         return logs if return_dict else self._in_order(logs)
 
     def predict_on_batch(self, x: Any) -> Any:
-        out = self.make_predict_function()(self._one_batch(x, None, None, predict=True))
+        out = self._step_function("predict")(self._one_batch(x, None, None, predict=True))
         return nest.map_structure(lambda t: np.asarray(t.numpy()), out)
 
     # -- TF 1.x-era names -----------------------------------------------------------------

@@ -492,8 +492,9 @@ class Optimizer(trackable.AutoTrackable):
             if not trackable.all_variables(variables):
                 for v in variables:
                     if not trackable.is_variable(v):
-                        raise TypeError(f"Expected a tf.Variable to apply a gradient to, got "
-                                        f"{v!r}")
+                        # Keras 3 keys each variable by its `_unique_id`: anything else fails
+                        # there, with Python's own AttributeError
+                        v._unique_id  # noqa: B018
             if not self.built:
                 self._build_lazily(variables)
             self._check_variables_are_known(variables)
