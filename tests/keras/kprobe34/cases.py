@@ -7,7 +7,9 @@ and shared models, and registered custom layers, metrics and losses through conf
 .keras files (cases_models.py); optimizers on sparse gradients and serialized, EMA swaps,
 metrics' options, multi-output fits, end hooks and compute_loss/compute_metrics overrides
 (cases_more.py); steps returning vectors, apply's refusals, stateless_apply, custom
-schedules, the step functions a model makes, compile configs (cases_deep.py).
+schedules, the step functions a model makes, compile configs (cases_deep.py);
+registrations, configs missing arguments, shape-dependent weights and custom optimizers
+saved, callbacks watching values only some epochs log (cases_saving.py).
 kprobe/record_golden.py kprobe34 records what real TF 2.21 + Keras 3 prints for each, and
 the suite's test files check that eagerflow prints the same."""
 
@@ -16,6 +18,7 @@ from tests.keras.kprobe34.cases_fit import SNIPPETS as FIT_SNIPPETS
 from tests.keras.kprobe34.cases_models import SNIPPETS as MODELS_SNIPPETS
 from tests.keras.kprobe34.cases_more import SNIPPETS as MORE_SNIPPETS
 from tests.keras.kprobe34.cases_opt import SNIPPETS as OPT_SNIPPETS
+from tests.keras.kprobe34.cases_saving import SNIPPETS as SAVING_SNIPPETS
 
 SNIPPETS: dict[str, str] = {**FIT_SNIPPETS, **OPT_SNIPPETS, **MODELS_SNIPPETS,
-                           **MORE_SNIPPETS, **DEEP_SNIPPETS}
+                           **MORE_SNIPPETS, **DEEP_SNIPPETS, **SAVING_SNIPPETS}
