@@ -456,7 +456,7 @@ def test_adam_host_alpha_equals_the_ops(dtype):
         opt = tf.keras.optimizers.Adam(learning_rate=lr, beta_1=0.8, beta_2=0.95)
         opt.build([tf.Variable(tf.ones([3], dtype))])
         for it in (0, 1, 5, 1000, 123456):
-            opt.iterations = it
+            opt.iterations.assign(it)
             opt._coef = {}
             host = opt._alpha(opt._lr(dtype), dtype)
             opt._coef = {}

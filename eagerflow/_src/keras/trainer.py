@@ -692,6 +692,7 @@ class Trainer:
         if validation_data is not None:
             vx, vy, vsw = da.unpack_x_y_sample_weight(validation_data) \
                 if isinstance(validation_data, (tuple, list)) else (validation_data, None, None)
+            validation_steps = validation_steps or None  # (0: none given, as in Keras 3)
             val = da.make_data(vx, vy, vsw, validation_batch_size or batch_size, False,
                                steps=validation_steps)
         steps = data.steps_per_epoch
@@ -958,12 +959,13 @@ def _refuse_keywords(method: str, kwargs: dict) -> None:
 
 
 def _capped_steps(steps: int | None) -> int | None:
-    """`steps` under keras.config.set_max_steps_per_epoch's cap, warning as Keras 3 does."""
+    """`steps` under keras.config.set_max_steps_per_epoch's cap, warning as Keras 3 does;
+    0 is None (Keras 3 tests the steps it is given by their truth: none given)."""
     cap = kb.max_steps_per_epoch()
     if cap and (not steps or cap < steps):
         warnings.warn(f"Limiting steps_per_epoch to {cap}", stacklevel=3)
         return cap
-    return steps
+    return steps or None
 
 
 # Keras 3's compile() keeps steps_per_execution as given ("auto", None, 2.5, 0, -1,

@@ -229,10 +229,6 @@ class Optimizer(trackable.AutoTrackable):
         steps = self.gradient_accumulation_steps
         return it // np.int64(steps) if steps else it
 
-    @iterations.setter
-    def iterations(self, value: Any) -> None:
-        self._iterations.assign(convert_to_tensor(value, dtype=dt.int64))
-
     @property
     def variables(self) -> _VariableList:
         return _VariableList(self._variables)
@@ -664,7 +660,7 @@ class Optimizer(trackable.AutoTrackable):
             _update(variable, value, "assign_sub")
 
     def update_step(self, gradient: Tensor, variable: Variable, learning_rate: Tensor) -> None:
-        raise NotImplementedError(f"{type(self).__name__} must implement update_step")
+        raise NotImplementedError  # (a bare one, as Keras 3's base class raises)
 
     def _local_step(self, dtype: dt.DType, offset: int = 1) -> Tensor:
         key = ("step", dtype, offset)
