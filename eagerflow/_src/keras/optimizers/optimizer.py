@@ -34,6 +34,7 @@ from eagerflow._src.distribute import context
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import initializers
 from eagerflow._src.keras import serialization as ser
+from eagerflow._src.keras.name_scope import check_name
 from eagerflow._src.keras.optimizers import schedules as lrs
 from eagerflow._src.keras.optimizers import slices
 from eagerflow._src.keras.variables import Variable as KerasVariable
@@ -155,6 +156,7 @@ class Optimizer(trackable.AutoTrackable):
         self._variables = self._track("_variables", TrackedList())
         self._trainable_variables = self._track("_trainable_variables", TrackedList())
         self._track("_trainable_variables_indices", TrackedDict())
+        check_name(self._name)  # (Keras 3 opens its name scope here, to make `iterations`)
         self._iterations = self._own_variable("_iterations", keras_variable(
             Variable(np.int64(0), trainable=False, name=f"{self._name}/iteration", dtype=dt.int64),
             "iteration", f"{self._name}/iteration"))
@@ -557,7 +559,7 @@ class Optimizer(trackable.AutoTrackable):
                 rest_v.append(v)
             elif steps:
                 acc = self.get_slot(v, "gradient_accumulator")
-                due = m.equal((self._iterations._as_tensor() + np.int64(1)) % np.int64(steps),
+                due = m.equal((self._iterations._as_tensor() + np.int64(1)) % steps,
                               np.int64(0))
                 top = m.maximum(g, acc._as_tensor())
                 v.assign(where(due, top, v._as_tensor()))
@@ -633,7 +635,9 @@ class Optimizer(trackable.AutoTrackable):
                 a.assign_add(g)
             return self._iterations.read_value()
 
-        due = m.equal((self._iterations._as_tensor() + np.int64(1)) % np.int64(steps),
+        # (`steps` converted as the int64 counter's operand: a float one fails there with
+        # TF's TypeError, as in Keras 3)
+        due = m.equal((self._iterations._as_tensor() + np.int64(1)) % steps,
                       np.int64(0))
         cond(due, update, accumulate)
 
