@@ -139,6 +139,11 @@ def test_einsum_and_batched_products_of_bfloat16_add_in_float32():
     np.testing.assert_array_equal(_bits(got.get()), _bits(f32.astype(BF16)))
     mixed = xp.einsum("bij,jk->bik", raw.asarray(a), raw.asarray(b.astype(np.float32)))
     assert mixed.dtype == np.float32
+    into = raw.empty((3, 4, 2), BF16)  # (the backend's products pass `out`)
+    assert xp.matmul(raw.asarray(a), raw.asarray(b), out=into) is into
+    np.testing.assert_array_equal(_bits(into.get()), _bits(f32.astype(BF16)))
+    mixed = xp.matmul(raw.asarray(a), raw.asarray(b.astype(np.float32)))
+    assert mixed.dtype == np.float32
 
 
 @settings(max_examples=30, deadline=None)

@@ -230,10 +230,6 @@ class DeviceBackend(Backend):
     def matmul(self, a: Any, b: Any, out: Any = None, tf32: bool = False) -> Any:
         if self.captures and a.dtype.kind in "fcV" and self.capturing():
             return self.captured_product(a, b, out, tf32)
-        if a.dtype.kind == "V" and max(a.ndim, b.ndim) > 2:
-            # a batch of bfloat16 products (the one such dtype a device holds), as cuBLAS
-            # gives a matrix's (CuPy 14.2 refuses such a batch: cupy_gaps.py)
-            return _in_float32(self.xp.matmul, a, b, out)
         mm = self.xp.matmul
         if tf32 and (a.dtype.char in "fF" or b.dtype.char in "fF"):  # (what TF32 can reach)
             return self.single(tf32, mm, a, b) if out is None else \

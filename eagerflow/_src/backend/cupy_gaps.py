@@ -145,11 +145,14 @@ class _Bfloat16:
                                          else o for o in operands), **kwargs)
         return out.astype(self.bf) if kinds == {True} else out
 
-    def matmul(self, a: Any, b: Any, **kwargs: Any) -> Any:
+    def matmul(self, a: Any, b: Any, out: Any = None, **kwargs: Any) -> Any:
         if self.bf not in (getattr(a, "dtype", None), getattr(b, "dtype", None)) or \
                 max(a.ndim, b.ndim) <= 2 or kwargs:
-            return self.xp.matmul(a, b, **kwargs)
+            return self.xp.matmul(a, b, **kwargs) if out is None else \
+                self.xp.matmul(a, b, out=out, **kwargs)
         # a batch: as cuBLAS gives one product (float32 sums, rounded once)
-        both = a.dtype == self.bf and b.dtype == self.bf
-        out = self.xp.matmul(a.astype(_F32), b.astype(_F32))
-        return out.astype(self.bf) if both else out
+        res = self.xp.matmul(a.astype(_F32), b.astype(_F32))
+        if out is not None:
+            out[...] = res
+            return out
+        return res.astype(self.bf) if a.dtype == b.dtype else res
