@@ -368,16 +368,12 @@ class Trainer:
         return self._tstate("_distribute_strategy") or get_strategy()
 
     @property
-    def jit_compile(self) -> Any:
-        """As set (Keras 3 keeps any value); unset, False: Keras's "auto" on a host
-        without accelerators (eagerflow compiles no XLA)."""
-        value = self._tstate("_jit_compile")
-        return False if value is None else value
+    def jit_compile(self) -> Any:  # (as set; unset, Keras's "auto" where XLA is not: False)
+        return False if self._tstate("_jit_compile") is None else self._tstate("_jit_compile")
 
     @jit_compile.setter
     def jit_compile(self, value: Any) -> None:
-        if value and not all(getattr(layer, "supports_jit", True)
-                             for layer in self._flatten_layers()):
+        if value and not all(getattr(x, "supports_jit", True) for x in self._flatten_layers()):
             warnings.warn("Model doesn't support `jit_compile=True`. Proceeding with "
                           "`jit_compile=False`.", stacklevel=2)
             value = False
@@ -459,8 +455,7 @@ class Trainer:
         for m in self.metrics:
             m.reset_state()
 
-    # (Keras 3's: None until a loop makes them, and again after each compile)
-    train_function = test_function = predict_function = None
+    train_function = test_function = predict_function = None  # (Keras 3's, till made)
 
     def _reset_step_functions(self) -> None:
         self._tset("train_function", None)
@@ -507,8 +502,7 @@ class Trainer:
         self._tset("_is_compiled", True)
         self._tset("stop_training", False)
         self._reset_step_functions()
-        # what get_compile_config() serializes (jit_compile as resolved above, before the
-        # model's layers could refuse it: as Keras 3)
+        # what get_compile_config() serializes (jit_compile as resolved above, as Keras 3)
         # (the optimizer as given, not the LossScaleOptimizer wrapping it: as Keras 3)
         self._tset("_compile_config", dict(
             optimizer=optimizer, loss=loss, loss_weights=loss_weights, metrics=metrics,
@@ -609,25 +603,20 @@ class Trainer:
         x, _, _ = da.unpack_x_y_sample_weight(data)
         return _forward(self, x, False)
 
-    # (Keras 3's make_*_function: each returns the function made before, and None when it
-    # makes one, which the loops then read from the attribute)
     def make_train_function(self, force: bool = False) -> Any:
-        made = self._tstate("train_function")
-        if made is not None and not force:
-            return made
-        self._tset("train_function", self._make_step(self.train_step))
-        return None
+        return self._made("train", force, lambda: self._make_step(self.train_step))
 
     def make_test_function(self, force: bool = False) -> Any:
-        made = self._tstate("test_function")
-        if made is not None and not force:
-            return made
-        self._tset("test_function", self._make_step(self.test_step, _test_step_named))
-        return None
+        return self._made("test", force, lambda: self._make_step(self.test_step, _test_step_named))
+
+    def _made(self, kind: str, force: bool, make: Callable) -> Any:
+        """Keras 3's make_*_function: the function made before, None when made now."""
+        if self._tstate(f"{kind}_function") is None or force:
+            return self._tset(f"{kind}_function", make())  # (which returns None)
+        return self._tstate(f"{kind}_function")
 
     def _step_function(self, kind: str) -> Any:
-        """The train, test or predict function, made first if need be (through the
-        make_*_function a subclass may override)."""
+        """The `kind` step function, made if need be (by make_*, which may be overridden)."""
         getattr(self, f"make_{kind}_function")()
         return getattr(self, f"{kind}_function")
 
@@ -639,12 +628,9 @@ class Trainer:
 
     def make_predict_function(self, force: bool = False) -> Any:
         _compared_steps(self.steps_per_execution)
-        made = self._tstate("predict_function")
-        if made is not None and not force:
-            return made
-        self._tset("predict_function", _Step(self.predict_step, not self.run_eagerly,
-                                             from_iterator=False, named=_predict_step_named))
-        return None
+        return self._made("predict", force, lambda: _Step(
+            self.predict_step, not self.run_eagerly, from_iterator=False,
+            named=_predict_step_named))
 
     # -- logs ---------------------------------------------------------------------------
     def _metrics_or_logs(self, logs: Any) -> dict:
@@ -692,9 +678,8 @@ class Trainer:
         if validation_data is not None:
             vx, vy, vsw = da.unpack_x_y_sample_weight(validation_data) \
                 if isinstance(validation_data, (tuple, list)) else (validation_data, None, None)
-            validation_steps = validation_steps or None  # (0: none given, as in Keras 3)
             val = da.make_data(vx, vy, vsw, validation_batch_size or batch_size, False,
-                               steps=validation_steps)
+                               steps=validation_steps or None)  # (0: none, as in Keras 3)
         steps = data.steps_per_epoch
         if steps_per_epoch is not None:
             steps = steps_per_epoch if steps is None else min(steps, steps_per_epoch) \
@@ -959,8 +944,7 @@ def _refuse_keywords(method: str, kwargs: dict) -> None:
 
 
 def _capped_steps(steps: int | None) -> int | None:
-    """`steps` under keras.config.set_max_steps_per_epoch's cap, warning as Keras 3 does;
-    0 is None (Keras 3 tests the steps it is given by their truth: none given)."""
+    """`steps` under keras.config.set_max_steps_per_epoch's cap (warning as Keras 3), 0 None."""
     cap = kb.max_steps_per_epoch()
     if cap and (not steps or cap < steps):
         warnings.warn(f"Limiting steps_per_epoch to {cap}", stacklevel=3)
