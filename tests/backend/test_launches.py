@@ -68,6 +68,14 @@ def test_launch_sites_name_eagerflow_lines(gpu):
     sites = [k for k in n if isinstance(k, tuple)]
     assert sites == [("elementwise", sites[0][1])] and "ops/nn.py" in sites[0][1]
     assert n["total"] == 1  # max(x, 0) with 0 a scalar argument: no fill of a 0-d zero
+    # (reductions, copies and fills too: counted in strict_streams, named by the op's line)
+    x = tf.constant([[1.0, -2.0], [3.0, 4.0]])
+    with strict.count_launches(where=True) as n:
+        tf.reduce_sum(x, axis=0)
+        tf.concat([x, x], axis=1)
+    sites = [k for k in n if isinstance(k, tuple)]
+    assert sorted(kind for kind, _ in sites) == ["copy", "reduction"], sites
+    assert all("ops/" in where and "strict" not in where for _, where in sites), sites
 
 
 def test_a_device_op_on_device_inputs_skips_run_on(gpu, monkeypatch):
@@ -225,6 +233,48 @@ def test_elementwise_kernel_raw_arrays_and_the_index():
         k(_dev([1.0]))
     with pytest.raises(IndexError, match="undefined behaviour"):
         k(_dev([1.0]), size=2)  # (a GPU reads past the end silently)
+
+
+def test_elementwise_kernel_raw_outputs_written_by_index_under_if():
+    # a raw output is passed in and written by flat index (C order of its own shape), by
+    # the elements an `if` lets through (batch norm's per-channel results: the first row)
+    first_row = xp.ElementwiseKernel("T x, T s, int64 c", "T y, raw T first",
+                                     "y = x * s; if (i < c) { first[i] = x + s; }",
+                                     "first_row")
+    x, s = _dev(np.arange(6.0).reshape(3, 2)), _dev([10.0, 20.0])
+    y, first = xp.empty((3, 2), np.float64), xp.zeros((2,), np.float64)
+    got = first_row(x, s, 2, y, first)
+    assert got[0] is y and got[1] is first
+    assert y.get().tolist() == [[0, 20], [20, 60], [40, 100]]
+    assert first.get().tolist() == [10.0, 21.0]
+    k = xp.ElementwiseKernel("T x", "raw T m", "if (i % 2 == 1) m[i / 2] = x * x", "odd")
+    m = xp.zeros((2, 3), np.float64).T  # (a transposed array: written in its C order)
+    k(_dev(np.arange(12.0)), m)
+    assert m.get().tolist() == [[1, 9], [25, 49], [81, 121]]
+    with pytest.raises(ValueError, match="Output array size is Undecided"):
+        k(_dev(np.arange(12.0)))
+    with pytest.raises(IndexError, match="undefined behaviour"):
+        k(_dev(np.arange(14.0)), m)  # (a GPU writes past the end silently)
+    with pytest.raises(CompileException, match="only raw arrays' writes under `if`"):
+        xp.ElementwiseKernel("T x", "T y", "if (i < 1) { y = x; }", "bad")(x)
+    with pytest.raises(CompileException, match=r"modifiable lvalue: x\[\.\.\.\]"):
+        xp.ElementwiseKernel("raw T x", "T y", "x[i] = y", "bad")(x, y)
+    with pytest.raises(CompileException, match="no `else`"):
+        xp.ElementwiseKernel("T x", "raw T m", "if (i < 1) m[i] = x; else m[i] = 0",
+                             "bad")(x, m)
+    twos = _dev(np.full(12, 2.0))
+    stream = strict_streams.Stream(non_blocking=True)
+    with stream:  # (captured, the writes come with the graph's launch)
+        stream.begin_capture()
+        k(twos, m)
+        first_row(x * 0, s, 2, y, first)  # (given outputs, raw or not, kept as they were)
+        graph = stream.end_capture()
+    assert m.get().tolist() == [[1, 9], [25, 49], [81, 121]]
+    assert y.get().tolist() == [[0, 20], [20, 60], [40, 100]]
+    assert first.get().tolist() == [10.0, 21.0]
+    graph.launch()
+    assert m.get().tolist() == [[4, 4], [4, 4], [4, 4]]
+    assert y.get().tolist() == [[0, 0]] * 3 and first.get().tolist() == [10.0, 20.0]
 
 
 def test_elementwise_kernel_under_capture_replays():
@@ -812,14 +862,13 @@ def _kernel_cases():
                                     ((2, 0), (1, 0))),
          (images, np.int64(3), np.empty((37, 12), f))),
         (windows._EPILOGUE_CUDA[True, True], (logits, logits[0])),
-        (nn_batchnorm._NORMALIZE, (logits, logits[0], logits[1])),
+        (nn_batchnorm._NORMALIZE, (logits, logits[0], e[0], f(3.0), logits[1], logits[2],
+                                   f(1e-3), logits[0] * 0.5, e[0] + 1, f(0.99), f(0.01), 5,
+                                   np.empty_like(logits), *(np.empty(5, f) for _ in range(4)))),
         (nn_batchnorm._CENTRED_PRODUCT, (logits, e, logits[2])),
-        (nn_batchnorm._INPUT_GRAD, (logits, e, logits[0], logits[1], logits[2], e[0])),
+        (nn_batchnorm._INPUT_GRAD, (logits, e, logits[0], e[0], logits[1], logits[2], e[1],
+                                    f(1e-3), f(3.0), 5, np.empty_like(logits), np.empty(5, f))),
         (nn_batchnorm._SQUARED_DEVIATION, (logits, logits[0], f(3.0))),
-        (nn_batchnorm._AFFINE, (logits[0], e[0], f(3.0), logits[1], logits[2], f(1e-3),
-                                logits[0] * 0.5, e[0] + 1, f(0.99), f(0.01))),
-        (nn_batchnorm._GRAD_COEFFICIENTS, (e[0], logits[0], logits[1], logits[2], f(1e-3),
-                                           f(15.0))),
         (windows_cuda.col2im_source((5, 4), 2, (3, 2), (3, 2), (2, 2), (1, 1), (1, 0)),
          (rng.normal(size=(12, 12)).astype(f), np.empty((2, 5, 4, 2), f))),
     ]

@@ -302,9 +302,87 @@ def distributed(tf: Any) -> dict:
     return out
 
 
+def _class_and(text: str) -> Any:
+    """An error's class, and whether its message holds `text` (the rest names a dataset
+    by a process-wide counter, or a class by its module)."""
+    def check(fn: Any) -> Any:
+        got = outcome(fn)
+        return {"error": got["error"], "holds": text in got["message"]} \
+            if isinstance(got, dict) else got
+    return check
+
+
+def datasets(tf: Any) -> dict:
+    """Datasets whose elements are Optionals (TF types them by OptionalSpec, carries each
+    as its variant through traced functions, and refuses to batch or slice them)."""
+    opt = tf.experimental.Optional.from_value(tf.constant([1, 2]))
+    emp = tf.experimental.Optional.empty(tf.TensorSpec([], tf.float32))
+    ds, de = tf.data.Dataset.from_tensors(opt), tf.data.Dataset.from_tensors(emp)
+    values = lambda d: [o.get_value().numpy().tolist() for o in d]  # noqa: E731
+    out = {"spec": outcome(lambda: ds.element_spec), "repr": outcome(lambda: ds),
+           "read": [[type(o).__name__, o.has_value().numpy().tolist(),
+                     o.get_value().numpy().tolist()] for o in ds],
+           "empty spec": outcome(lambda: de.element_spec),
+           "empty read": [o.has_value().numpy().tolist() for o in de],
+           "empty get_value": outcome(lambda: [o.get_value() for o in de]),
+           "empty map get_value": _class_and("The given optional does not have a value.")(
+               lambda: list(de.map(lambda o: o.get_value()))),
+           "map": outcome(lambda: [x.numpy().tolist() for x in ds.map(
+               lambda o: o.get_value() * 2)]),
+           "map has_value": outcome(lambda: [x.numpy().tolist() for x in ds.map(
+               lambda o: o.has_value())]),
+           "map made": outcome(lambda: tf.data.Dataset.range(2).map(
+               tf.experimental.Optional.from_value).element_spec),
+           "map made values": outcome(lambda: values(tf.data.Dataset.range(2).map(
+               tf.experimental.Optional.from_value)))}
+    pair = tf.data.Dataset.from_tensors((opt, tf.constant(1.0)))
+    out["tuple"] = outcome(lambda: pair.element_spec)
+    out["tuple read"] = [[a.get_value().numpy().tolist(), b.numpy().tolist()] for a, b in pair]
+    out["dict"] = outcome(lambda: tf.data.Dataset.from_tensors({"a": opt}).element_spec)
+    out["cardinality"] = int(ds.cardinality())
+    out["repeat"] = outcome(lambda: values(ds.repeat(2)))
+    out["zip"] = outcome(lambda: tf.data.Dataset.zip((ds, ds)).element_spec)
+    out["concatenate"] = outcome(lambda: ds.concatenate(tf.data.Dataset.from_tensors(
+        tf.experimental.Optional.from_value(tf.constant([1.0])))))
+    out["window"] = outcome(lambda: [values(w) for w in ds.repeat(3).window(2)])
+    out["window spec"] = outcome(lambda: ds.window(2).element_spec)
+    out["filter"] = outcome(lambda: values(ds.filter(lambda o: o.has_value())))
+    out["flat_map"] = outcome(lambda: values(ds.flat_map(
+        lambda o: tf.data.Dataset.from_tensors(o).repeat(2))))
+    out["parallel map"] = outcome(lambda: [x.numpy().tolist() for x in ds.repeat(3).map(
+        lambda o: o.get_value(), num_parallel_calls=2)])
+    out["scan"] = outcome(lambda: [x.numpy().tolist() for x in ds.repeat(2).scan(
+        tf.constant(0), lambda s, o: (s + 1, o.get_value()))])
+    out["single element"] = outcome(lambda: ds.get_single_element().get_value())
+    out["iterator optional"] = outcome(
+        lambda: iter(ds).get_next_as_optional().get_value().get_value())
+    refused = {"from_tensor_slices": lambda: tf.data.Dataset.from_tensor_slices(opt),
+               "batch": lambda: ds.batch(2), "batch drop": lambda: ds.batch(2, True),
+               "ragged_batch": lambda: ds.ragged_batch(2), "unbatch": lambda: ds.unbatch(),
+               "padded_batch": lambda: ds.padded_batch(2)}
+    out["refused"] = {k: outcome(f) for k, f in refused.items()}
+    out["as_numpy_iterator"] = _class_and("_OptionalImpl'>")(
+        lambda: list(ds.as_numpy_iterator()))
+
+    @tf.function
+    def loop():
+        total = tf.constant(0)
+        for o in ds:
+            total += tf.reduce_sum(o.get_value())
+        return total
+
+    @tf.function
+    def reduce():
+        return ds.reduce(tf.constant(0), lambda s, o: s + tf.reduce_sum(o.get_value()))
+
+    out["for in function"] = outcome(loop)
+    out["reduce in function"] = outcome(reduce)
+    return out
+
+
 GROUPS = {"eager": eager, "argument": argument, "closure": closure, "guarded": guarded,
           "loops": loops, "made": made, "as argument": as_argument, "session": session,
-          "signature": signature, "distributed": distributed}
+          "signature": signature, "distributed": distributed, "datasets": datasets}
 
 
 def run(tf: Any) -> dict:

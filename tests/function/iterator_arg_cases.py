@@ -212,7 +212,22 @@ def distributed(tf: Any) -> dict:
 
     out["one replica"] = [_replicas(g(iter(d1))) for _ in range(2)]
     out["one replica count"] = g.experimental_get_tracing_count()
+    out["one replica inputs"] = _resource_inputs(g.get_concrete_function(iter(d1)).graph)
+    out["inputs"] = _resource_inputs(cf.graph)
+    out["concrete call"] = _replicas(cf(iter(dd)))
+    dealt = s.distribute_datasets_from_function(lambda ctx: tf.data.Dataset.range(8).batch(2))
+    out["from function inputs"] = _resource_inputs(
+        opt.get_concrete_function(iter(dealt)).graph)
     return out
+
+
+def _resource_inputs(graph: Any) -> dict:
+    """A traced graph's resource placeholders (TF feeds a distributed iterator as its
+    multi-device iterator's resource, then one per device) and those its ops read."""
+    names = [op.outputs[0].name for op in graph.get_operations() if op.type == "Placeholder"
+             and op.outputs[0].dtype.name == "resource"]
+    read = {t.name for op in graph.get_operations() for t in op.inputs}
+    return {"placeholders": names, "read": [n for n in names if n in read]}
 
 
 def nested(tf: Any) -> dict:

@@ -97,9 +97,10 @@ def test_from_variant_refuses_mismatched_rows_as_tf():
         R.RaggedTensorFromVariant(encoded_ragged=tf.stack([enc([[1.0]]), enc([1.0])]),
                                   input_ragged_rank=0, output_ragged_rank=1,
                                   Tvalues=tf.float32)
+    # (TF names each shape past its outer dimension: [1, 1] and [1, 2] are [1] and [2])
     with pytest.raises(tf.errors.InvalidArgumentError, match=r"All flat_values must have "
-                       r"compatible shapes.  Shape at index 0: \[1,1\].  Shape at index 1: "
-                       r"\[1,2\].  If you are using tf.map_fn"):
+                       r"compatible shapes.  Shape at index 0: \[1\].  Shape at index 1: "
+                       r"\[2\].  If you are using tf.map_fn"):
         R.RaggedTensorFromVariant(encoded_ragged=tf.stack([enc([[1.0]]), enc([[1.0, 2.0]])]),
                                   input_ragged_rank=0, output_ragged_rank=1,
                                   Tvalues=tf.float32)

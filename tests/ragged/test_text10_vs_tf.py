@@ -15,16 +15,10 @@ from tests.ragged import golden_text10 as G
 from tests.ragged.sections import section_test
 
 # Expressions whose answer still differs from TF's, with why; each must still differ.
-_SCOPES = ("TF names a traced ragged concat's nodes under its RaggedConcat/ scope (its "
-           "RaggedNRows/ and RaggedFromTensor/ inside) and compares other slices; "
-           "eagerflow's concat opens no such scopes yet")
 KNOWN: dict = {
     ("regex_re2", "rep(['\\u00e9b'], '\\\\C\\u00e9?', 'x')"):
         "RE2's \\C is one byte; eagerflow matches bytes only where nothing else in the "
         "pattern needs characters (here the literal \u00e9), else one character",
-    ("ragged_ops_mixed", "run(traced(lambda x, d: tf.concat([x, d], axis=1), "
-                         "RS([None, None], tf.int32), TS([None, 2], tf.int32)), rt, "
-                         "dense[:2])"): _SCOPES,
     **dict.fromkeys([
         ("traced_more", "bcast(rtf, tf.constant([1.0, 2.0]), TS([None], tf.float32))"),
         ("traced_more", "bcast(sq, tf.constant([[10.0, 20.0]]), TS([None, None], "

@@ -19,18 +19,9 @@ _COND = ("a traced ragged broadcast's assertion: TF checks it in a cond (its "
          "RowPartitionFromRowLengths/ inside, reporting the branch's AssertGuard function); "
          "eagerflow's broadcast builds no cond and compares the rows' lengths (as "
          "test_text13_vs_tf.py's KNOWN)")
-_SELECT = ("traced, TF's IsFinite takes the ragged maximum (dispatched) and its raw SelectV2 "
-           "refuses it: a TypeError quoting the ragged tensor's graph tensors by their names "
-           "under ReduceLogSumExp/; eagerflow raises the eager ValueError of a raw op's "
-           "conversion in both modes")
-KNOWN: dict = {
-    **dict.fromkeys([
-        ("traced14", f"tv(lambda x: M.reduce_logsumexp(x, axis=0, keepdims={k}), F2)(fa)")
-        for k in (False, True)], _COND),
-    **dict.fromkeys([
-        ("traced14", f"tv(lambda x: M.reduce_logsumexp(x, axis={a}, keepdims={k}), F3)(fb)")
-        for a in (1, 2) for k in (False, True)], _SELECT),
-}
+KNOWN: dict = dict.fromkeys([
+    ("traced14", f"tv(lambda x: M.reduce_logsumexp(x, axis=0, keepdims={k}), F2)(fa)")
+    for k in (False, True)], _COND)
 
 test_section_matches_tensorflow = section_test(
     G, os.path.join(os.path.dirname(__file__), "text14_golden.json"), KNOWN)

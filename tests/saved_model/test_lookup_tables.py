@@ -205,7 +205,7 @@ def test_a_table_not_reachable_from_the_saved_object_is_refused(tmp_path):
         def f(self, x):
             return table.lookup(x)
 
-    with pytest.raises(ValueError, match="untracked"):
+    with pytest.raises(AssertionError, match="references an 'untracked' resource"):
         tf.saved_model.save(M(), tmp_path / "m")
 
 

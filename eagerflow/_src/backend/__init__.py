@@ -678,8 +678,10 @@ def column_sums(xp: Any, x2: Any) -> Any:
     # (sum_run's product, its lines repeated: a call shared with it would cost every
     # other sum of a step one more)
     rows = x2.shape[0]
-    ones = xp.ones(rows, x2.dtype) if xp is np else _BY_XP[id(xp)].ones(rows, x2.dtype)
-    return matmul(xp, ones, x2)
+    if xp is np:
+        return cpu.matmul(np.ones(rows, x2.dtype), x2, None)
+    b = _BY_XP[id(xp)]  # (its product as `matmul` calls it: a sum, so no TF32)
+    return b.matmul(b.ones(rows, x2.dtype), x2)
 
 
 _RUN_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))

@@ -12,7 +12,8 @@ from collections.abc import Callable, Iterator
 # Frames that only pass a copy or a launch on: a site (count_transfers(where=True),
 # count_launches(where=True)) is the first eagerflow frame outside them.
 _PLUMBING = ("backend/strict.py", "backend/strict_cuda.py", "backend/strict_counts.py",
-             "backend/strict_tf32.py", "backend/__init__.py", "core/device.py",
+             "backend/strict_tf32.py", "backend/strict_streams.py", "backend/__init__.py",
+             "core/device.py",
              "ops/dispatch.py", "core/tensor.py")
 
 

@@ -20,7 +20,10 @@ from NumPy's:
 - assignment converts to the target's declared type;
 - `raw` inputs, read by flat index (`x[i * k + j]`, C order; a read past the end raises
   here, where a GPU reads anything), the loop's index `i` and `_ind.size()`, and `size=`
-  for a loop over raw arrays only.
+  for a loop over raw arrays only;
+- `raw` outputs (passed in, as CuPy needs them), written by flat index (`y[i] = expr;`),
+  alone or under `if (cond) { ... }` (an `if` holds such writes only); elements that write
+  one index each write it, the last in C order kept (on a GPU: any one of them).
 A kernel's call checks its arguments as CuPy's does (their number, array dtypes against
 the parameters' and against each other for a type placeholder, host arrays refused,
 scalars taking their parameter's type), broadcasts the arrays and allocates the outputs.
@@ -216,6 +219,7 @@ class _Parser:
         self.i = 0
         self.types = types          # type names (C's and the kernel's placeholders)
         self.functions = functions  # the preamble's functions
+        self.guards = 0             # the `if`s around the statement being parsed
 
     def peek(self, k: int = 0) -> str | None:
         return self.t[self.i + k] if self.i + k < len(self.t) else None
@@ -259,10 +263,16 @@ class _Parser:
             self.take()
             e = self.expr()
             return lambda env: ("return", e(env))
+        if self.peek() == "if":
+            return self.guarded()
         typ = self.type_name()
         name = self.take()
         if not re.fullmatch(r"[A-Za-z_]\w*", name):
             raise CompileException(f"expected a name, got {name!r}")
+        if typ is None and self.peek() == "[":
+            return self.raw_write(name)
+        if self.guards:
+            raise CompileException("the stand-in runs only raw arrays' writes under `if`")
         op = self.take()
         if op not in ("=", "+=", "-=", "*=", "/="):
             raise CompileException(f"expected an assignment, got {op!r}")
@@ -283,6 +293,65 @@ class _Parser:
             if op != "=":
                 value = _binary(op[0], env[name], value)
             env[name] = _num(value, env["_types"][name])
+        return run
+
+    def guarded(self) -> Callable:
+        """`if (cond) statement` or `if (cond) { statements }`: the statements (raw
+        writes) for the elements where cond holds."""
+        self.take("if")
+        self.take("(")
+        cond = self.expr()
+        self.take(")")
+        self.guards += 1
+        if self.peek() == "{":
+            self.take()
+            body = self.statements("}")
+            self.take("}")
+        else:
+            body = [self.statement()]
+        self.guards -= 1
+        if self.peek() == "else":
+            raise CompileException("the stand-in runs no `else`")
+
+        def run(env: dict) -> None:
+            outer = env.get("_mask")
+            mask = np.broadcast_to(cond(env) != 0, env["_shape"])
+            env["_mask"] = mask if outer is None else outer & mask
+            try:
+                for stmt in body:
+                    stmt(env)
+            finally:
+                env["_mask"] = outer
+        return run
+
+    def raw_write(self, name: str) -> Callable:
+        """`name[index] = expr;` into a raw output, element by element (those the
+        enclosing `if`s let through)."""
+        self.take("[")
+        index = self.expr()
+        self.take("]")
+        self.take("=")
+        e = self.expr()
+        if self.peek() is not None:
+            self.take(";")
+
+        def run(env: dict) -> None:
+            raw = env.get(name)
+            if type(raw) is not _Raw or name not in env.get("_writable", ()):
+                raise CompileException(f"expression must be a modifiable lvalue: {name}[...]")
+            at = index(env)
+            if at.dtype.kind not in "iub":
+                raise CompileException(f"expression must have integral type: {name}[...]")
+            shape = env["_shape"]
+            at = np.broadcast_to(at, shape)
+            value = np.broadcast_to(_num(e(env), raw.flat.dtype), shape)
+            mask = env.get("_mask")
+            if mask is not None:
+                at, value = at[mask], value[mask]
+            if at.size and (at.min() < 0 or at.max() >= raw.flat.size):
+                raise IndexError(f"{name}[...] written out of its {raw.flat.size} elements "
+                                 f"(on a GPU: undefined behaviour)")
+            raw.flat[at.ravel()] = value.ravel()
         return run
 
     def expr(self) -> Callable:
@@ -470,7 +539,8 @@ class ElementwiseKernel:
             raise ValueError(f'Invalid kernel name: "{name}"')
         self.raw: set = set()
         self.in_params = _params(in_params, self.raw)
-        self.out_params = _params(out_params)
+        self.raw_out: set = set()
+        self.out_params = _params(out_params, self.raw_out)
         if "i" in [p[0] for p in self.in_params + self.out_params]:
             raise ValueError("Can not use 'i' as a parameter name")
         self.nin, self.nout = len(self.in_params), len(self.out_params)
@@ -511,6 +581,9 @@ class ElementwiseKernel:
         for o in outs:
             if not is_array(o):
                 raise TypeError("Output arguments must be cupy.ndarray")
+        if self.raw_out and not outs and size == -1:
+            raise ValueError("Output array size is Undecided")
+        shaped = [o for (n, _, _), o in zip(self.out_params, outs) if n not in self.raw_out]
         types: dict = dict(self._known)
         for (name, dtype, t), a in list(zip(self.out_params, outs)) + \
                 list(zip(self.in_params, args[:self.nin])):
@@ -535,18 +608,18 @@ class ElementwiseKernel:
                 raise ValueError("Specified 'size' can be used only if all of the ndarray "
                                  "are 'raw'.")
             shape: tuple = (size,)
-        elif not looped and not outs:
+        elif not looped and not shaped:
             raise ValueError("Loop size is Undecided")
         else:
             try:
-                shape = np.broadcast_shapes(*looped, *(o.shape for o in outs))
+                shape = np.broadcast_shapes(*looped, *(o.shape for o in shaped))
             except ValueError:
                 shapes = " ".join(str(a.shape) if is_array(a) and n not in self.raw else "()"
                                   for n, a in zip([p[0] for p in self.in_params] +
                                                   [p[0] for p in self.out_params], args))
                 raise ValueError(f"operands could not be broadcast together with shapes "
                                  f"{shapes}") from None
-        for o in outs:
+        for o in shaped:
             if o.shape != shape:
                 raise ValueError("Out shape is mismatched")
         scalars = {}
@@ -566,7 +639,8 @@ class ElementwiseKernel:
             out_host = [host_of(o) for o in results]
             if 0 in shape:
                 return out_host
-            env: dict = {"_types": {}, "_const": set(),
+            env: dict = {"_types": {}, "_const": set(), "_shape": shape,
+                         "_writable": self.raw_out,
                          "_resolve": lambda n: types[n] if n in types else
                          np.dtype(_C_TYPES[n])}
             for (name, dtype, t), a in zip(self.in_params, args[:self.nin]):
@@ -580,18 +654,21 @@ class ElementwiseKernel:
                 env["i"] = np.arange(n, dtype=np.int64).reshape(shape)
             for (name, dtype, t), o in zip(self.out_params, out_host):
                 env["_types"][name] = dtype if dtype is not None else types[t]
-                env[name] = o
+                env[name] = _Raw(o.reshape(-1)) if name in self.raw_out else o
             for stmt in body:
                 stmt(env)
             for (name, _, _), o in zip(self.out_params, out_host):
-                if env[name] is not o:
+                if name in self.raw_out:  # (its elements in C order: a copy if not a view)
+                    if not np.may_share_memory(env[name].flat, o):
+                        o[...] = env[name].flat.reshape(o.shape)
+                elif env[name] is not o:
                     np.copyto(o, np.broadcast_to(env[name], shape), casting="unsafe")
             return out_host
 
         self.types = types
-        run()
-        if 0 not in shape:
+        if 0 not in shape:  # (first: a capture keeps what given outputs held before)
             launched(run, results, args)
+        run()
         if self.no_return:
             return None
         if not self.return_tuple and self.nout == 1:

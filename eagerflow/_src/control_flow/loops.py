@@ -390,20 +390,42 @@ def _map_ragged(fn: Callable, elems: Any, signature: Any) -> Any:
         for p in parts:  # (TF's default signature, the elements' most general one, takes any)
             if given:
                 _check_result(spec, p)
-        if isinstance(spec, RaggedTensorSpec) and any(
-                not isinstance(p, RaggedTensor) and convert_to_tensor(p).shape.rank == 0
-                for p in parts):
+        if isinstance(spec, RaggedTensorSpec) and parts and not all(
+                isinstance(p, RaggedTensor) for p in parts):
             # TF encodes each result and decodes them stacked: its kernel refuses scalars
-            decode_ragged(stack([encode_ragged(p, False) for p in parts]), spec.ragged_rank,
-                          spec.ragged_rank + 1, spec.dtype, spec.row_splits_dtype)
+            # and dense results whose inner dims differ; it decodes dense results of a
+            # spec of ragged_rank 0 into rows of ragged_rank 1
+            decoded = decode_ragged(stack([encode_ragged(p, False) for p in parts]),
+                                    spec.ragged_rank, spec.ragged_rank + 1, spec.dtype,
+                                    spec.row_splits_dtype)
+            if spec.ragged_rank == 0:
+                result.append(decoded)
+                continue
         if isinstance(spec, RaggedTensorSpec):
             result.append(_stacked_as(spec, parts) if parts else RaggedTensor.from_row_splits(
                 zeros([0], dtype=spec.dtype), convert_to_tensor([0], spec.row_splits_dtype)))
         else:
             d = spec.dtype if hasattr(spec, "dtype") else dt.as_dtype(spec)
-            result.append(stack(_check_dtypes(parts, [d] * len(parts))) if parts
-                          else zeros([0], dtype=d))
+            # (TF's TensorArray: each result's shape merged into the one it holds)
+            result.append(stack(_check_dtypes(parts, [d] * len(parts), _merged_shapes(
+                spec, parts))) if parts else zeros([0], dtype=d))
     return nest.pack_sequence_as(signature, result)
+
+
+def _merged_shapes(spec: Any, parts: list) -> list:
+    """The shape a TensorArray holds before each of `parts` is written to it: the spec's
+    (a TensorSpec's, else none), merged with each part written before, as TF's TensorArray
+    (whose writes refuse a part of an incompatible shape)."""
+    want = spec.shape if isinstance(spec, TensorSpec) else None
+    out = []
+    for p in parts:
+        out.append(want)
+        got = convert_to_tensor(p).shape
+        if want is None:
+            want = got
+        elif want.is_compatible_with(got):
+            want = want.merge_with(got)
+    return out
 
 
 def _stacked_as(spec: RaggedTensorSpec, parts: list) -> RaggedTensor:
@@ -442,7 +464,11 @@ def _map_ragged_dynamic(fn: Callable, elems: Any, signature: Any) -> Any:
 
     def results(out: Any) -> list:
         nest.assert_same_structure(signature, out, check_types=False)
-        return [encode_ragged(o, False) if r else o for o, r in zip(nest.flatten(out), ragged)]
+        flat_out = nest.flatten(out)
+        if not general:  # (TF's check of each result against the signature, as traced)
+            for s, o in zip(specs, flat_out):
+                _check_result(s, o)
+        return [encode_ragged(o, False) if r else o for o, r in zip(flat_out, ragged)]
 
     def stacked(k: int, t: Any) -> Any:
         s = specs[k]
@@ -559,9 +585,30 @@ def vectorized_map(fn: Callable, elems: Any, fallback_to_while_loop: bool = True
                    warn: bool = True) -> Any:
     """fn applied to each element along axis 0, results stacked; the output structure and
     dtypes are those fn returns (computed here as a loop, with map_fn's semantics)."""
+    if _any_ragged(elems):
+        return _vectorized_ragged(fn, elems)
     flat = _flat_elems(elems)
     first = fn(nest.pack_sequence_as(elems, [gather(e, 0) for e in flat])) \
         if _leading(flat) != 0 else None
-    signature = None if first is None else \
-        nest.map_structure(lambda t: convert_to_tensor(t)._dtype, first)
+    signature = None if first is None else nest.map_structure(_result_spec, first)
     return map_fn(fn, elems, fn_output_signature=signature)
+
+
+def _vectorized_ragged(fn: Callable, elems: Any) -> Any:
+    """vectorized_map over elements that hold ragged tensors: fn over their rows, its
+    results stacked by the spec of the first row's (a ragged result's of unknown dims)."""
+    flat = nest.flatten(elems)
+    n = flat[0].shape[0]
+    if n == 0 or n is None:
+        return map_fn(fn, elems)
+    first = fn(nest.pack_sequence_as(elems, [e[0] for e in flat]))
+    return map_fn(fn, elems, fn_output_signature=nest.map_structure(_result_spec, first))
+
+
+def _result_spec(t: Any) -> Any:
+    """The signature entry of vectorized_map's results like `t` (one element's result): a
+    dtype, or a ragged result's spec of unknown dims."""
+    if isinstance(t, RaggedTensor):
+        return RaggedTensorSpec([None] * t.shape.rank, t.dtype, t.ragged_rank,
+                                t.row_splits.dtype)
+    return convert_to_tensor(t)._dtype

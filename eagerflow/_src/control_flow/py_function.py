@@ -218,6 +218,14 @@ def _call(func: Callable, inp: Any, Tout: Any, eager: bool) -> Any:  # noqa: N80
 CALLBACKS: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
 
 
+def register_callback(func: Callable) -> str:
+    """A new token naming `func` (held weakly: the caller keeps it alive), for a PyFunc
+    node written by hand (a from_generator dataset's SavedModel form)."""
+    token = f"pyfunc_{next(_TOKENS)}"
+    _register(token, func)
+    return token
+
+
 def _register(token: str, func: Callable) -> None:
     try:
         CALLBACKS[token] = func

@@ -507,6 +507,11 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
     if conv is not None:
         return conv(dtype=None if dtype is None else _dt.as_dtype(dtype), name=name)
     if isinstance(value, CompositeTensor):
+        if dtype is not None and _state.graph is not None:
+            # (TF's graph makes it a constant: make_tensor_proto's check of the value
+            # against the dtype refuses it first)
+            raise TypeError(f"Expected {_dt.as_dtype(dtype).name}, but got {value} of type "
+                            f"'{type(value).__name__}'.")
         if hasattr(type(value), "__getitem__") and _state.graph is not None and any(
                 _has_symbolic(c) for c in value._type_spec._to_components(value)):
             # (a traced one: TF's graph converts it with NumPy, which finds no elements)

@@ -16,6 +16,7 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core.composite import NoneTensorSpec
 from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import InternalError, InvalidArgumentError, op_error
 from eagerflow._src.core.shape import TensorShape
@@ -60,6 +61,8 @@ from eagerflow._src.ops.ragged_variant_ops import FROM_VARIANT, encode_ragged
 
 
 def _batch_spec(spec: Any, batch_dim: int | None) -> Any:
+    if isinstance(spec, NoneTensorSpec):  # (a None batches to None, as TF's)
+        return spec
     if isinstance(spec, TensorSpec):
         return TensorSpec._make(TensorShape([batch_dim]).concatenate(spec.shape), spec.dtype)
     if isinstance(spec, SparseTensorSpec):
@@ -122,7 +125,9 @@ def stack_batch(batch: list, structure: dstruct.Structure, out_specs: Any = None
     for k, spec in enumerate(structure.specs):
         target = out_specs[k] if out_specs is not None else _batch_spec(spec, None) \
             if isinstance(spec, RaggedTensorSpec) else None
-        if isinstance(spec, SparseTensorSpec):
+        if isinstance(spec, NoneTensorSpec):
+            out.append(None)
+        elif isinstance(spec, SparseTensorSpec):
             out.append(_stack_sparse(batch, k, spec.dtype))
         elif isinstance(target, RaggedTensorSpec) and target.ragged_rank > 0:
             # (a ragged-rank-0 batch, of unbatched rows, is a dense tensor: stacked)
@@ -161,7 +166,7 @@ class _BatchIterator(ElementIterator):
         self._in, self._size, self._drop, self._struct = upstream, size, drop, structure
         self._fused = fused  # (a map before it, which TF fuses into the batch)
         self._done = False
-        self._dtypes = [s.dtype for s in structure.specs]
+        self._dtypes = [getattr(s, "dtype", None) for s in structure.specs]
         self._out_specs = out_specs
         self._fast = all(isinstance(s, TensorSpec) for s in structure.specs) and \
             out_specs is None
@@ -216,6 +221,8 @@ class BatchDataset(DatasetV2):
     def __init__(self, input_dataset: DatasetV2, batch_size: Any, drop_remainder: Any,
                  num_parallel_calls: Any = None) -> None:
         super().__init__((input_dataset,))
+        # (an Optional's spec cannot batch: TF finds it as it builds the dataset)
+        dstruct.check_variant_batchable(input_dataset.element_spec, "_batch")
         op = "BatchDatasetV2" if num_parallel_calls is None else "ParallelBatchDataset"
         self._drop = drop = bool_arg(drop_remainder, "drop_remainder")
         if drop and type(batch_size) is int and batch_size < 0:
@@ -360,6 +367,8 @@ class _MapBatchIterator(_BatchIterator):
 # ---------------------------------------------------------------------------------------
 
 def _unbatch_spec(spec: Any) -> Any:
+    if isinstance(spec, NoneTensorSpec):  # (each row's None)
+        return spec
     if isinstance(spec, TensorSpec):
         return TensorSpec._make(spec.shape[1:], spec.dtype)
     if isinstance(spec, SparseTensorSpec):
@@ -380,25 +389,26 @@ class _UnbatchIterator(ElementIterator):
     def __next__(self) -> tuple:
         while self._i >= self._n:
             e = next(self._in)
+            kept = [c for c in e if c is not None]  # (a None: each row's None)
             if any(not isinstance(c, (SparseTensor, RaggedTensor)) and c._arr.ndim == 0
-                   for c in e):  # (an input of unknown rank: a dataset variant's)
+                   for c in kept):  # (an input of unknown rank: a dataset variant's)
                 raise InvalidArgumentError(None, None, "Input element must have a non-scalar "
                                                        "value in each component.")
             sizes = [c.shape[0] if isinstance(c, SparseTensor) else int(c.nrows())
-                     if isinstance(c, RaggedTensor) else c._arr.shape[0] for c in e]
+                     if isinstance(c, RaggedTensor) else c._arr.shape[0] for c in kept]
             for k, s in enumerate(sizes):
                 if s != sizes[0]:
                     raise InvalidArgumentError(
                         None, None, f"Input element must have the same batch size in each "
                         f"component. Component 0 had size {sizes[0]} but component {k} had "
                         f"size, {s}.")  # (sic: TF's UnbatchDatasetOp)
-            self._cur = [c if isinstance(c, (SparseTensor, RaggedTensor)) else c._arr
-                         for c in e]
+            self._cur = [c if c is None or isinstance(c, (SparseTensor, RaggedTensor))
+                         else c._arr for c in e]
             self._i, self._n = 0, sizes[0]
         i = self._i
         self._i = i + 1
-        return tuple([_sparse_row(a, i) if isinstance(a, SparseTensor) else
-                      ragged_elements.row(a, i) if isinstance(a, RaggedTensor)
+        return tuple([None if a is None else _sparse_row(a, i) if isinstance(a, SparseTensor)
+                      else ragged_elements.row(a, i) if isinstance(a, RaggedTensor)
                       else EagerTensor(a[i, ...], d, CPU_DEVICE)
                       for a, d in zip(self._cur, self._dtypes)])
 
@@ -418,6 +428,7 @@ class UnbatchDataset(DatasetV2):
     def __init__(self, input_dataset: DatasetV2) -> None:
         super().__init__((input_dataset,))
         specs = input_dataset._structure.specs
+        dstruct.check_variant_batchable(input_dataset.element_spec, "_to_batched_tensor_list")
         if any(isinstance(s, dstruct.DatasetSpec) for s in specs):  # (a dataset is a scalar)
             raise ValueError("Slicing dataset elements is not supported for rank 0.")
         _check_batched(input_dataset._structure, "Cannot unbatch an input with scalar "
@@ -439,14 +450,15 @@ class UnbatchDataset(DatasetV2):
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         st = self._inputs[0]._structure
-        return _UnbatchIterator(self._inputs[0]._make_iterator(ctx), [s.dtype for s in st.specs])
+        return _UnbatchIterator(self._inputs[0]._make_iterator(ctx),
+                                [getattr(s, "dtype", None) for s in st.specs])
 
     def _cardinality(self) -> int:
         c = self._inputs[0]._cardinality()
         if c == INFINITE:
             return INFINITE
         dims = {s.shape[0] for s in self._inputs[0]._structure.specs
-                if s.shape.rank is not None}
+                if getattr(s, "shape", None) is not None and s.shape.rank is not None}
         if c >= 0 and len(dims) == 1 and None not in dims:
             return c * dims.pop()
         return UNKNOWN

@@ -75,6 +75,9 @@ class DatasetV2:
         self._inputs = tuple(inputs)
         self._struct_cache = structure
         self._own_options: Options | None = None
+        # (made outside any graph: a function using it captures its variant, which TF's
+        # SavedModel refuses unless a saved object holds the dataset)
+        self._made_eagerly = _state.graph is None
 
     # -- what subclasses provide ------------------------------------------------------------
     def _make_iterator(self, ctx: IterContext | None = None) -> Any:  # pragma: no cover

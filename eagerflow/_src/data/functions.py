@@ -43,6 +43,7 @@ from typing import Any
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core import nest
+from eagerflow._src.core.composite import CompositeTensor, NoneTensorSpec
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.device import placed_on
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
@@ -152,7 +153,8 @@ class _Trace:
 def _trace(func: Callable, in_struct: dstruct.Structure, name: str,
            transformation: str, autograph: bool = True, op: str | None = None) -> _Trace:
     for s in in_struct.specs:
-        if not isinstance(s, (TensorSpec, SparseTensorSpec, RaggedTensorSpec)):
+        if not isinstance(s, (TensorSpec, SparseTensorSpec, RaggedTensorSpec,
+                              NoneTensorSpec)) and not dstruct.is_variant_spec(s):
             raise _Untraceable
     outer = _state.graph
     graph = FuncGraph(name, parent=outer if getattr(outer, "building_function", False)
@@ -169,7 +171,11 @@ def _trace(func: Callable, in_struct: dstruct.Structure, name: str,
                 comps.append(graph.placeholder(s.shape._dims, s.dtype, base, is_input=True))
                 continue
             sparse = True
-            if isinstance(s, RaggedTensorSpec):  # fed as its flat values and row splits
+            if isinstance(s, NoneTensorSpec):  # (a None: no tensor, the general path)
+                comps.append(None)
+                continue
+            if isinstance(s, RaggedTensorSpec) or dstruct.is_variant_spec(s):
+                # fed as its flat values and row splits (an Optional: its variant)
                 comps.append(s._from_components([
                     graph.placeholder(c.shape._dims, c.dtype, f"{base}_{j}", is_input=True)
                     for j, c in enumerate(s._component_specs)]))
@@ -187,7 +193,12 @@ def _trace(func: Callable, in_struct: dstruct.Structure, name: str,
         leaves = dstruct.flatten(value)
         outputs, specs = [], []
         for leaf in leaves:
-            if isinstance(leaf, RaggedTensor):
+            if leaf is None:  # (TF's NoneTensorSpec: no output)
+                sparse = True
+                specs.append(NoneTensorSpec())
+                continue
+            if isinstance(leaf, RaggedTensor) or (isinstance(leaf, CompositeTensor) and
+                                                  dstruct.is_variant_spec(leaf._type_spec)):
                 sparse = True
                 spec = leaf._type_spec
                 outputs.extend(graph.capture(_to_graph_tensor(p, transformation, out))
@@ -240,6 +251,11 @@ def _check_not_empty(value: Any, transformation: str, op: str | None = None) -> 
         if type(value) in (tuple, dict):
             raise AttributeError(f"'{type(value).__name__}' object has no attribute "
                                  f"'is_compatible_with'")
+        if isinstance(value, DatasetV2):  # (typed by its DatasetSpec, as TF's)
+            sep = ", but its return type is " if "filter" in transformation else \
+                " but its return type is"
+            raise ValueError(f"Invalid `predicate`. `predicate` must return a `tf.bool` scalar "
+                             f"tensor{sep}{dstruct.DatasetSpec(value.element_spec)!r}.")
     if value is None or (dstruct.is_nested(value) and
                          all(v is None for v in dstruct.flatten(value))):
         # TF's dataset op refuses an empty output list (InvalidArgumentError): None holds

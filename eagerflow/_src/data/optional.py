@@ -126,12 +126,15 @@ def graph_optional(variant: Tensor, element_spec: Any) -> Optional:
 
 def graph_components(flat: Any) -> list:
     """The tensors that carry flat components through a graph: a SparseTensor's three, a
-    RaggedTensor's components, a tensor itself (as structure.output_specs lists them)."""
+    RaggedTensor's components, an Optional its variant, a tensor itself (as
+    structure.output_specs lists them)."""
     out: list = []
     for c in flat:
+        if c is None:  # (a None: no tensor)
+            continue
         if isinstance(c, SparseTensor):
             out += [c._indices, c._values, c._dense_shape]
-        elif isinstance(c, RaggedTensor):
+        elif isinstance(c, (RaggedTensor, Optional)):
             out += list(c._type_spec._to_components(c))
         else:
             out.append(c)
@@ -191,7 +194,7 @@ class OptionalSpec(CompositeSpec):
 
     @property
     def value_type(self) -> type:
-        return Optional
+        return _OptionalImpl
 
     @staticmethod
     def from_value(value: Optional) -> OptionalSpec:

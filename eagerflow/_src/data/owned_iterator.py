@@ -31,6 +31,7 @@ from eagerflow._src.data.structure import (
     DatasetSpec,
     Structure,
     flatten,
+    is_variant_spec,
     map_structure,
     most_specific_common,
     specs_compatible,
@@ -304,10 +305,16 @@ class OwnedIterator(Trackable):
         keeps makes no cycle that would keep the pipeline open."""
         h = self.__dict__.get("_resource_tensor")
         if h is None:
-            arr = np.empty((), dtype=object)
-            arr[()] = _IteratorRef(self)
-            h = self._resource_tensor = EagerTensor(arr, _dt.resource)
+            h = self._resource_tensor = self._new_resource()
         return h
+
+    def _new_resource(self) -> EagerTensor:
+        """Another scalar resource tensor naming this iterator (weakly): a distributed
+        iterator over it feeds one per device, where TF's MultiDeviceIterator has an
+        iterator of its own for each."""
+        arr = np.empty((), dtype=object)
+        arr[()] = _IteratorRef(self)
+        return EagerTensor(arr, _dt.resource)
 
     def _traced_from(self, handle: Any) -> ArgumentIterator:
         """The iterator a trace sees for this argument: one of its spec, read through
@@ -422,7 +429,7 @@ class NumpyIterator(Trackable):
 
     def __init__(self, dataset: Any) -> None:
         for spec in flatten(dataset.element_spec):
-            if isinstance(spec, DatasetSpec):
+            if isinstance(spec, DatasetSpec) or is_variant_spec(spec):  # (an Optional too)
                 raise TypeError(f"`tf.data.Dataset.as_numpy_iterator()` is not supported for "
                                 f"datasets that produce values of type {spec.value_type}")
         self._iterator = OwnedIterator(dataset)
@@ -440,7 +447,7 @@ class NumpyIterator(Trackable):
         except OpError as e:
             _name_op(e, self._structure, self._iterator._dataset)
             raise
-        return self._structure.pack(tuple(_to_numpy(c) for c in flat))
+        return self._structure.pack(tuple(None if c is None else _to_numpy(c) for c in flat))
 
     next = __next__
 

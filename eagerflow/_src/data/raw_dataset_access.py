@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.composite import NoneTensorSpec
 from eagerflow._src.core.errors import (
     FailedPreconditionError,
     InvalidArgumentError,
@@ -37,6 +38,7 @@ from eagerflow._src.data.dataset_variants import (
     tf_attrs_load,
 )
 from eagerflow._src.data.iterators import IterContext
+from eagerflow._src.data.structure import from_outputs
 from eagerflow._src.data.variant_value import variant_array, variant_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
@@ -127,7 +129,7 @@ def _element_at(xp: Any, dataset: Any, index: Any, *, output_types: tuple,
         flat = next(it)
     finally:
         it.close()
-    flat = flat if isinstance(flat, tuple) else (flat,)
+    flat = tuple(c for c in (flat if isinstance(flat, tuple) else (flat,)) if c is not None)
     out = tuple(np.asarray(c._numpy() if isinstance(c, EagerTensor) else c) for c in flat)
     check_specs(op, tuple(TensorSpec(a.shape, getattr(c, "_dtype", dt.as_dtype(a.dtype)))
                           for a, c in zip(out, flat)), tuple(output_types),
@@ -169,11 +171,12 @@ GET_ELEMENT_AT_INDEX = register(OpDef(
 def element_at(dataset: DatasetV2, index: Any) -> Any:
     """tf.data.experimental.at: the element at `index`, packed as the dataset's elements."""
     specs = dataset._structure.specs
+    kept = [s for s in specs if not isinstance(s, NoneTensorSpec)]  # (a None: no tensor)
     flat = bind(GET_ELEMENT_AT_INDEX, (dataset._variant_tensor, _int64_tensor(index)), {
-        "output_types": tuple(s.dtype for s in specs),
-        "output_shapes": tuple(s.shape.as_list() for s in specs)})
+        "output_types": tuple(s.dtype for s in kept),
+        "output_shapes": tuple(s.shape.as_list() for s in kept)})
     flat = flat if isinstance(flat, (list, tuple)) else [flat]
-    return dataset._structure.pack(tuple(flat))
+    return dataset._structure.pack(from_outputs(tuple(flat), specs))
 
 
 def _int64_tensor(index: Any) -> Any:

@@ -17,7 +17,7 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.control_flow import py_function
 from eagerflow._src.core import dtypes as _dt
-from eagerflow._src.core.composite import CompositeTensor
+from eagerflow._src.core.composite import CompositeTensor, NoneTensorSpec
 from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.device import placed_on
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, UnknownError, op_error
@@ -45,6 +45,7 @@ from eagerflow._src.data.random_seed import (
 from eagerflow._src.data.variant_value import signed_words
 from eagerflow._src.function.compat_v1 import get_static_value
 from eagerflow._src.io import gfile
+from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.extension_type import check_batchable
 from eagerflow._src.ops.ragged import RaggedTensor
@@ -227,14 +228,16 @@ def deferred_counts(input_dataset: DatasetV2, build: Callable, counts: dict,
 
 
 def _check_nonempty(element: Any, op: str | None = None) -> None:
-    if element is None or (dstruct.is_nested(element) and not dstruct.flatten(element)):
+    """TF's refusal of an element of no tensors: nothing, or only Nones (each a
+    NoneTensorSpec of no tensor; beside a tensor a None is a component)."""
+    leaves = dstruct.flatten(element) if dstruct.is_nested(element) else [element]
+    if all(v is None for v in leaves):
         if op is not None:  # TF's op refuses an element of no tensors (from_tensors)
-            raise op_error(InvalidArgumentError, op, "Length for attr 'Toutput_types' of 0 must "
-                           "be at least minimum 1\n\t; NodeDef: {{node " + op + "}}")
+            signature = tf_op_defs.summary(op)
+            raise InvalidArgumentError(None, None, (
+                "Length for attr 'Toutput_types' of 0 must be at least minimum 1\n\t; NodeDef: "
+                f"{{{{node {op}}}}}{'; ' + signature if signature else ''} [Op:{op}] name: "))
         raise ValueError("Invalid `element`. `element` should not be empty.")
-    for v in dstruct.flatten(element):
-        if v is None:
-            raise ValueError("Invalid `element`. `element` should not be empty.")
 
 
 # ---------------------------------------------------------------------------------------
@@ -276,7 +279,7 @@ class _SliceIterator(ElementIterator):
         dev = self._dev
         out = []
         for a, d, kind in zip(self._arrays, self._dtypes, self._sparse):
-            out.append(EagerTensor(a[i, ...], d, dev) if not kind else
+            out.append(EagerTensor(a[i, ...], d, dev) if not kind else None if a is None else
                        _sparse_row(a, i) if kind == "sparse" else ragged_elements.row(a, i))
         return tuple(out)
 
@@ -341,10 +344,14 @@ class TensorSliceDataset(DatasetV2):
         _check_nonempty(element)
         value = dstruct.normalize_element(element)
         check_batchable(dstruct.structure_spec(value), "_to_batched_tensor_list")
+        dstruct.check_variant_batchable(dstruct.structure_spec(value), "_to_batched_tensor_list")
         flat = dstruct.flatten(value)
         n = None
         specs = []
         for c in flat:
+            if c is None:  # (a NoneTensorSpec: each slice's None)
+                specs.append(NoneTensorSpec())
+                continue
             if isinstance(c, DatasetV2):
                 raise TypeError("`from_tensor_slices` does not support datasets as components")
             shape = c.shape
@@ -365,11 +372,13 @@ class TensorSliceDataset(DatasetV2):
         super().__init__((), dstruct.Structure(spec))
         self._n = n
         self._sparse = ["sparse" if isinstance(c, SparseTensor) else
-                        "ragged" if isinstance(c, RaggedTensor) else "" for c in flat]
+                        "ragged" if isinstance(c, RaggedTensor) else
+                        "none" if c is None else "" for c in flat]
         # rows on the host, as TF copies them to CPU:0 (a sparse tensor's components too)
         self._arrays = [_sparse_on_host(c) if isinstance(c, SparseTensor) else
-                        c if isinstance(c, RaggedTensor) else to_host(c._arr) for c in flat]
-        self._dtypes = [c.dtype for c in flat]
+                        c if isinstance(c, RaggedTensor) or c is None else to_host(c._arr)
+                        for c in flat]
+        self._dtypes = [getattr(c, "dtype", None) for c in flat]
 
     @splittable
     def _make_iterator(self, ctx: Any = None) -> ElementIterator:
@@ -709,6 +718,34 @@ class GeneratorDataset(DatasetV2):
 
     def _cardinality(self) -> int:
         return UNKNOWN
+
+
+class GeneratorState:
+    """What the functions of TF's form of a `from_generator` dataset call, by PyFunc token
+    (saved_model/dataset_export.py writes it as TF's `_GeneratorState`): `get_next_id`
+    starts a pass over the generator and names it, `next_values` gives that pass's next
+    element's components (StopIteration at its end, which the PyFunc makes TF's end of
+    sequence), `completed` forgets it."""
+
+    def __init__(self, dataset: GeneratorDataset) -> None:
+        self._dataset = dataset
+        self._next_id = 0
+        self._passes: dict = {}
+
+    def get_next_id(self, *_args: Any) -> np.ndarray:
+        key = self._next_id
+        self._next_id += 1
+        self._passes[key] = self._dataset._make_iterator()
+        return np.array(key, np.int64)
+
+    def next_values(self, key: Any) -> list:
+        return [np.asarray(t._numpy()) for t in next(self._passes[int(key)])]
+
+    def completed(self, key: Any) -> np.ndarray:
+        it = self._passes.pop(int(key), None)
+        if it is not None:
+            it.close()
+        return np.array(0, np.int64)
 
 
 def _arg_value(a: Any) -> Any:

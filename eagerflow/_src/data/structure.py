@@ -20,6 +20,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core import nest
+from eagerflow._src.core.composite import CompositeSpec, CompositeTensor, NoneTensorSpec
 from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
@@ -296,6 +297,29 @@ def _stack_list(items: list) -> Any:
 # Values and their specs.
 # ---------------------------------------------------------------------------------------
 
+def is_variant_spec(spec: Any) -> bool:
+    """Whether `spec` types a composite carried by one variant tensor (an Optional's
+    OptionalSpec, defined above this layer): such a value is a component of an element as
+    it is, and a graph takes it as its variant (TF's datasets of Optionals)."""
+    if not isinstance(spec, CompositeSpec) or isinstance(spec, (SparseTensorSpec,
+                                                                RaggedTensorSpec)):
+        return False
+    parts = spec._component_specs
+    return len(parts) == 1 and parts[0].dtype is _dt.variant and parts[0].shape.rank == 0
+
+
+def check_variant_batchable(spec: Any, method: str) -> None:
+    """TF's refusal to batch, unbatch or slice an Optional in `spec`: its OptionalSpec has
+    no `method` (`_batch`, `_to_batched_tensor_list`)."""
+    for s in flatten(spec):
+        if is_variant_spec(s):
+            raise AttributeError(f"'{type(s).__name__}' object has no attribute '{method}'")
+
+
+def _is_variant_composite(value: Any) -> bool:
+    return isinstance(value, CompositeTensor) and is_variant_spec(value._type_spec)
+
+
 def sparse_of(indices: Any, values: Any, dense_shape: Any) -> SparseTensor:
     """A SparseTensor of three given tensors (symbolic ones while a function is traced:
     no validation, no conversion)."""
@@ -309,9 +333,11 @@ def component_arrays(flat: tuple) -> list:
     three, a RaggedTensor's components, a tensor's own."""
     out = []
     for c in flat:
+        if c is None:  # (a None: no tensor)
+            continue
         if isinstance(c, SparseTensor):
             out += [c._indices._arr, c._values._arr, c._dense_shape._arr]
-        elif isinstance(c, RaggedTensor):
+        elif isinstance(c, RaggedTensor) or _is_variant_composite(c):
             out += [p._arr for p in c._type_spec._to_components(c)]
         else:
             out.append(c._arr)
@@ -320,16 +346,18 @@ def component_arrays(flat: tuple) -> list:
 
 def output_specs(specs: tuple) -> list:
     """(shape, dtype) of each tensor that carries the flat components `specs` through a
-    graph (a SparseTensor is three tensors, a RaggedTensor its components): what a traced
-    function's iterator and optional operations give."""
+    graph (a SparseTensor is three tensors, a RaggedTensor its components, an Optional its
+    variant): what a traced function's iterator and optional operations give."""
     out = []
     for s in specs:
         if isinstance(s, TensorSpec):
             out.append((s.shape._dims, s.dtype))
+        elif isinstance(s, NoneTensorSpec):  # (a None: no tensor)
+            continue
         elif isinstance(s, SparseTensorSpec):
             rank = s.shape.rank
             out += [((None, rank), _dt.int64), ((None,), s.dtype), ((rank,), _dt.int64)]
-        elif isinstance(s, RaggedTensorSpec):
+        elif isinstance(s, RaggedTensorSpec) or is_variant_spec(s):
             out += [(c.shape._dims, c.dtype) for c in s._component_specs]
         else:
             raise TypeError(f"Iterating a dataset with elements of type {s!r} inside a "
@@ -339,13 +367,16 @@ def output_specs(specs: tuple) -> list:
 
 def from_outputs(outs: tuple, specs: tuple, sparse: Callable = sparse_of) -> tuple:
     """A traced function's flat outputs as the components `specs` describe: three tensors
-    make a SparseTensor (by `sparse`), a RaggedTensorSpec's components a RaggedTensor."""
+    make a SparseTensor (by `sparse`), a RaggedTensorSpec's components a RaggedTensor, a
+    variant an Optional."""
     res, k = [], 0
     for s in specs:
-        if isinstance(s, SparseTensorSpec):
+        if isinstance(s, NoneTensorSpec):
+            res.append(None)
+        elif isinstance(s, SparseTensorSpec):
             res.append(sparse(*outs[k:k + 3]))
             k += 3
-        elif isinstance(s, RaggedTensorSpec):
+        elif isinstance(s, RaggedTensorSpec) or is_variant_spec(s):
             n = len(s._component_specs)
             res.append(s._from_components(list(outs[k:k + n])))
             k += n
@@ -356,14 +387,12 @@ def from_outputs(outs: tuple, specs: tuple, sparse: Callable = sparse_of) -> tup
 
 
 def to_component(value: Any) -> Any:
-    """One leaf as a pipeline component: a tensor, a Sparse- or RaggedTensor or a dataset."""
+    """One leaf as a pipeline component: a tensor, a Sparse- or RaggedTensor, a dataset, an
+    Optional, or None (TF's NoneTensorSpec: a component of no tensor)."""
     if type(value) is EagerTensor or isinstance(value, (SparseTensor, Tensor, RaggedTensor)):
         return value
-    if _is_dataset(value):
+    if value is None or _is_dataset(value) or _is_variant_composite(value):
         return value
-    if value is None:
-        raise TypeError("Failed to convert elements of None to Tensor. Consider casting elements "
-                        "to a supported type.")
     if type(value) is list:
         # TF types a list of NumPy arrays by the arrays (its type_spec_from_value), not by
         # the first scalar as a tensor conversion does: [np.array([1, 2])] is int64
@@ -396,12 +425,16 @@ def normalize_element(element: Any) -> Any:
 
 
 def spec_of(value: Any) -> TypeSpec:
+    if value is None:
+        return NoneTensorSpec()
     if isinstance(value, SparseTensor):
         return SparseTensorSpec(value.shape, value.dtype)
     if isinstance(value, RaggedTensor):
         return value._type_spec
     if _is_dataset(value):
         return DatasetSpec(value.element_spec)
+    if _is_variant_composite(value):
+        return value._type_spec
     return TensorSpec._make(value.shape, value.dtype)
 
 
@@ -530,6 +563,8 @@ def zeros_like_spec(spec: TypeSpec) -> Any:
     """A tensor, SparseTensor or RaggedTensor of the given spec (unknown dims of size 0);
     used when no real value is available to learn a function's output structure from.
     (A DatasetSpec's empty dataset is made above, by data/functions.py's `_placeholder`.)"""
+    if isinstance(spec, NoneTensorSpec):
+        return None
     if isinstance(spec, TensorSpec):
         dims = spec.shape._dims
         shape = () if dims is None else tuple(0 if d is None else d for d in dims)

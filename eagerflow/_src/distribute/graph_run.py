@@ -157,17 +157,20 @@ def _bind_get_next(strategy: Any, structure: Any, handle: tuple, iterator: Any,
     return outs if isinstance(outs, tuple) else (outs,)
 
 
-def distributed_next(strategy: Any, iterator: Any, deal: bool) -> Any:
+def distributed_next(strategy: Any, iterator: Any, deal: bool,
+                     handle: tuple | None = None) -> Any:
     """`next(distributed_iterator)` while a function is traced (`iterator`: the tf.data
-    iterator it wraps): the replicas' parts of the next global batch, read when the
-    function runs (PerReplica values)."""
+    iterator it wraps; `handle`: the op's iterator inputs, by default `iterator`'s): the
+    replicas' parts of the next global batch, read when the function runs (PerReplica
+    values)."""
     structure = iterator._structure
     # Without AutoGraph a Python `for` never ends while tracing: stop it as tf.data does.
     iterator._calls = getattr(iterator, "_calls", 0) + 1
     if iterator._calls > graph_ops.GET_NEXT_CALL_ERROR_THRESHOLD:
         raise ValueError(graph_ops.GET_NEXT_CALL_ERROR_MESSAGE)
     return _as_replicas(strategy, structure, _bind_get_next(
-        strategy, structure, _handle_of(iterator), iterator, False, deal))
+        strategy, structure, _handle_of(iterator) if handle is None else handle, iterator,
+        False, deal))
 
 
 def _handle_of(iterator: Any) -> tuple:
@@ -177,10 +180,12 @@ def _handle_of(iterator: Any) -> tuple:
     return () if h is iterator else (h,)
 
 
-def distributed_optional(strategy: Any, iterator: Any, deal: bool) -> Any:
+def distributed_optional(strategy: Any, iterator: Any, deal: bool,
+                         handle: tuple | None = None) -> Any:
     """`distributed_iterator.get_next_as_optional()` while a function is traced."""
     structure = iterator._structure
-    outs = _bind_get_next(strategy, structure, _handle_of(iterator), iterator, True, deal)
+    handle = _handle_of(iterator) if handle is None else handle
+    outs = _bind_get_next(strategy, structure, handle, iterator, True, deal)
     return _ReplicasOptional(strategy, structure, outs, deal)
 
 
@@ -227,14 +232,16 @@ class _DistributedSource(graph_ops.IteratorSource):
 
 
 def for_over_distributed(strategy: Any, dataset: Any, iterator: Any, deal: bool,
-                         loop: tuple) -> None:
+                         loop: tuple, handle: tuple | None = None) -> None:
     """AutoGraph's `for` over a distributed dataset (a fresh iterator each time the
-    function runs) or over a distributed iterator (used by reference)."""
+    function runs) or over a distributed iterator (used by reference, or read through
+    `handle`, a traced argument's per-device placeholders)."""
     if iterator is None:
         handle = (graph_ops.make_iterator(dataset),)
         structure = dataset._structure
     else:
-        handle, structure = _handle_of(iterator), iterator._structure
+        structure = iterator._structure
+        handle = _handle_of(iterator) if handle is None else handle
     _replica_specs(strategy, structure, deal)  # refuse what cannot be split, now
     extra_test, body, get_state, set_state, names, opts = loop
     targets: set = set()

@@ -154,15 +154,19 @@ class DistributedIterator:
     """`iter(dist_dataset)`: each `next` is the next global batch, shared among replicas
     (or, from `distribute_datasets_from_function`, the next batch for each replica).
 
-    Passed to a tf.function, it is used by reference: `next` inside the function reads
-    the dataset when the function runs (with several replicas, an op that splits or
-    deals the batches among them: graph_run.py).
+    Read inside a tf.function, `next` reads the dataset when the function runs (with
+    several replicas, an op that splits or deals the batches among them: graph_run.py).
+    Passed to one, it is traced by its spec and fed as TF's are: the resource of its
+    multi-device iterator, then one per local device (`_iterator_resources`); the trace
+    sees one over those placeholders (`handles`), whose reads take the devices' ones.
     """
 
-    def __init__(self, strategy: Any, it: Iterator, deal: bool = False) -> None:
+    def __init__(self, strategy: Any, it: Iterator, deal: bool = False,
+                 handles: tuple | None = None) -> None:
         self._strategy = strategy
         self._it = it
         self._deal = deal
+        self._handles = handles
 
     @property
     def element_spec(self) -> Any:
@@ -178,7 +182,8 @@ class DistributedIterator:
                 # A Python sequence read while tracing would be frozen into the graph.
                 raise NotImplementedError(_PYTHON_SEQUENCE)
             if _needs_op(self._strategy, self._deal):
-                return graph_run.distributed_next(self._strategy, self._it, self._deal)
+                return graph_run.distributed_next(self._strategy, self._it, self._deal,
+                                                  self._device_handles)
         if self._deal:
             group = deal_group([next(self._it, None) for _ in self._strategy._devices],
                                getattr(self._it, "element_spec", None))
@@ -194,7 +199,8 @@ class DistributedIterator:
         """The next value (per replica) as an Optional: has_value() is False at the end."""
         if _state.graph is not None:
             if _needs_op(self._strategy, self._deal) and hasattr(self._it, "_graph_next"):
-                return graph_run.distributed_optional(self._strategy, self._it, self._deal)
+                return graph_run.distributed_optional(self._strategy, self._it, self._deal,
+                                                      self._device_handles)
             if hasattr(self._it, "get_next_as_optional"):
                 return self._it.get_next_as_optional()
         try:
@@ -212,7 +218,8 @@ class DistributedIterator:
         if not _needs_op(self._strategy, self._deal):
             self._it._ag_for_stmt(*loop)
             return
-        graph_run.for_over_distributed(self._strategy, None, self._it, self._deal, loop)
+        graph_run.for_over_distributed(self._strategy, None, self._it, self._deal, loop,
+                                       self._device_handles)
 
     # -- as a tf.function's argument: traced by its spec (TF's DistributedIteratorSpec) --
     @property
@@ -223,16 +230,37 @@ class DistributedIterator:
 
     @property
     def _iterator_resource(self) -> Any:
-        return self._it._iterator_resource
+        return self._iterator_resources[0]
+
+    @property
+    def _iterator_resources(self) -> tuple:
+        """The resource tensors a call feeds (TF's: the multi-device iterator's, then each
+        local device's iterator's): here the tf.data iterator's own, then one more naming
+        it per device."""
+        if self._handles is not None:
+            return self._handles
+        per_device = self.__dict__.get("_per_device")
+        if per_device is None:
+            per_device = self._per_device = tuple(
+                self._it._new_resource() for _ in self._strategy._devices)
+        return (self._it._iterator_resource, *per_device)
+
+    @property
+    def _device_handles(self) -> tuple | None:
+        """What graph_run's op reads a traced argument through: its devices' placeholders
+        (None: the wrapped iterator's own handle)."""
+        return None if self._handles is None else self._handles[1:]
 
     @property
     def _type_spec(self) -> DistributedIteratorSpec:
         return DistributedIteratorSpec(self._strategy, self._it._type_spec, self._deal)
 
-    def _traced_from(self, handle: Any) -> DistributedIterator:
-        """The distributed iterator a trace sees: the same strategy's, over the tf.data
-        iterator read through the resource placeholder `handle`."""
-        return DistributedIterator(self._strategy, self._it._traced_from(handle), self._deal)
+    def _traced_from(self, *handles: Any) -> DistributedIterator:
+        """The distributed iterator a trace sees: the same strategy's, over the resource
+        placeholders `handles` (the multi-device iterator's, then each device's); its
+        tf.data iterator reads through the first device's, as TF's single replica does."""
+        return DistributedIterator(self._strategy, self._it._traced_from(handles[1]),
+                                   self._deal, handles)
 
 
 class DistributedIteratorSpec(TypeSpec):

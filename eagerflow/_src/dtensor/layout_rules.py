@@ -5,8 +5,10 @@ Above dtensor/mesh.py; dtensor/tensor.py calls it for each eager op on DTensors.
 reads only the OpDef's name and attrs, the input layouts and the inferred output specs:
 - shape-keeping and broadcasting ops (elementwise, Softmax, Cast, ...) keep each axis's
   sharding from the inputs that have it (the first one where they disagree);
-- MatMul/BatchMatMul keep the non-contracted axes' shardings; a sharded contraction is
-  summed over the mesh (TF's all-reduce): its result is replicated on it;
+- MatMul/BatchMatMul keep the non-contracted axes' shardings (rows and columns sharded
+  over one mesh dim are both unsharded; a batch axis gives way to them and to the
+  contraction's mesh dim); a sharded contraction is summed over the mesh (TF's
+  all-reduce): its result is replicated on it;
 - reductions drop (or, with keepdims, unshard) the reduced axes;
 - Transpose permutes, ExpandDims inserts, Reshape keeps the leading axis's sharding where
   it still splits evenly; StridedSlice keeps the sharding of each axis it reads from start
@@ -46,13 +48,15 @@ def _dedupe(specs: list) -> list:
     return out
 
 
-def _broadcast(inputs: tuple, layouts: list, shape: tuple) -> list:
+def _broadcast(shapes: list, layouts: list, shape: tuple) -> list:
+    """The sharding of each axis of `shape`, broadcast from inputs of `shapes` laid out by
+    `layouts`: the first input's that shards the axis (at its full size) with a mesh dim
+    not taken yet."""
     rank = len(shape)
     specs = [UNSHARDED] * rank
-    for t, layout in zip(inputs, layouts):
+    for in_shape, layout in zip(shapes, layouts):
         if layout is None:
             continue
-        in_shape = t._shape
         for j, s in enumerate(layout.sharding_specs):
             k = rank - len(in_shape) + j
             if 0 <= k < rank and s != UNSHARDED and specs[k] == UNSHARDED and \
@@ -70,18 +74,36 @@ def _matmul_specs(op: Any, inputs: tuple, layouts: list, attrs: dict) -> list:
     col = sb[-2] if tb else sb[-1]
     left, right = (sa[-2] if ta else sa[-1]), (sb[-1] if tb else sb[-2])
     if UNSHARDED not in (left, right) and left != right:
-        # (TF's MatMul SPMD expander refuses a contraction sharded over two mesh dims)
-        raise UnknownError(None, None, f"<unknown>:0: error: loc(fused[\"{op.name}:\", "
+        # (TF's MatMul SPMD expander refuses a contraction sharded over two mesh dims;
+        # tf.matmul of a batch of matrices is its BatchMatMulV2)
+        name = "BatchMatMulV2" if op.name == "MatMul" and max(
+            len(a._shape), len(b._shape)) > 2 else op.name
+        raise UnknownError(None, None, f"<unknown>:0: error: loc(fused[\"{name}:\", "
                            "\"eager_operation\"]): Contracting dimension for matmul has "
                            f"sharding dimension {left} for the left input and {right} for "
                            "the right input which are not equal. This case is currently not "
                            "supported.")
-    batch = _broadcast(tuple(x for x in inputs), [
-        Layout._make(sa[:-2], layouts[0].mesh) if layouts[0] is not None else None,
-        Layout._make(sb[:-2], layouts[1].mesh) if layouts[1] is not None else None],
-        np.broadcast_shapes(tuple(a._shape[:-2]), tuple(b._shape[:-2]))) \
-        if len(a._shape) > 2 or len(b._shape) > 2 else []
+    batch = _matmul_batch(a, b, sa, sb, layouts[0] or layouts[1])
+    if row == col != UNSHARDED:  # (TF's expander unshards both: L[x,u] @ L[u,x] is L[u,u])
+        row = col = UNSHARDED
+    summed = left if left != UNSHARDED else right
+    # (a batch axis sharded over a mesh dim the rows, columns or the summed contraction
+    # use is unsharded: they keep theirs)
+    batch = [UNSHARDED if s in (row, col, summed) else s for s in batch]
     return _dedupe(batch + [row, col])
+
+
+def _matmul_batch(a: Any, b: Any, sa: list, sb: list, layout: Layout) -> list:
+    """The batch axes' shardings of a batch of matrix products, each input's broadcast on
+    its own: where the two shard an axis over different mesh dims, the left's, unless the
+    right's mesh dim shards another of the left's axes (then unsharded), as TF 2.21's."""
+    if len(a._shape) <= 2 and len(b._shape) <= 2:
+        return []
+    shape = np.broadcast_shapes(tuple(a._shape[:-2]), tuple(b._shape[:-2]))
+    mine, theirs = (_broadcast([tuple(t._shape[:-2])], [Layout._make(s[:-2], layout.mesh)],
+                               shape) for t, s in ((a, sa), (b, sb)))
+    return [x if y in (UNSHARDED, x) else y if x == UNSHARDED else
+            x if y not in sa else UNSHARDED for x, y in zip(mine, theirs)]
 
 
 def infer(op: Any, inputs: tuple, layouts: list, attrs: dict, specs: list, mesh: Any) -> list:
@@ -114,7 +136,7 @@ def infer(op: Any, inputs: tuple, layouts: list, attrs: dict, specs: list, mesh:
                  for x, d in zip(s, shape)]  # (TF refuses an uneven split there)
         elif all(lay is None or len(t._shape) <= rank for t, lay in zip(inputs, layouts)) and \
                 _broadcasts_to(inputs, layouts, shape):
-            s = _broadcast(inputs, layouts, shape)
+            s = _broadcast([t._shape for t in inputs], layouts, shape)
         else:
             s = [UNSHARDED] * rank
         if len(s) != rank:
@@ -181,13 +203,14 @@ def compute(op: Any, arrays: tuple, attrs: dict, layouts: list) -> Any:
     if name == "MatMul" and len(arrays) == 2:
         a, b = arrays
         la, lb = layouts
-        ka = 0 if attrs.get("transpose_a") else 1
+        # (the contracted axes, of a batch of matrices too)
+        ka = -2 if attrs.get("transpose_a") else -1
+        kb = -1 if attrs.get("transpose_b") else -2
         spec = la.sharding_specs[ka] if la is not None else UNSHARDED
         if spec == UNSHARDED and lb is not None:
-            spec = lb.sharding_specs[1 if attrs.get("transpose_b") else 0]
+            spec = lb.sharding_specs[kb]
         mesh = (la or lb).mesh
         n = _shards(mesh, spec)
-        kb = 1 if attrs.get("transpose_b") else 0
         if n > 1 and a.shape[ka] % n == 0:
             parts = [op.kernel(np, pa, pb, **attrs)
                      for pa, pb in zip(np.split(a, n, axis=ka), np.split(b, n, axis=kb))]

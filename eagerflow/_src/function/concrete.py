@@ -47,7 +47,7 @@ from eagerflow._src.function.function_type import (
     trace_type,
     type_text,
 )
-from eagerflow._src.function.signature import is_iterator_argument
+from eagerflow._src.function.signature import is_iterator_argument, iterator_resources
 from eagerflow._src.graph import codegen
 from eagerflow._src.graph.device_program import DeviceProgram
 from eagerflow._src.graph.ir import FuncGraph, Graph, user_frames
@@ -564,7 +564,7 @@ class ConcreteFunction:
         elif is_iterator_argument(value) and hasattr(spec, "_element_spec"):
             # (an IteratorSpec: as in TF, an iterator of any element spec binds, and the
             # function's IteratorGetNext refuses elements its outputs do not fit)
-            flat.append(value._iterator_resource)
+            flat.extend(iterator_resources(value))
         elif isinstance(spec, ftype.UnknownArgument):
             if not spec.accepts(value):
                 raise fail(f"Can not cast {value!r} to {type_text(spec)}")

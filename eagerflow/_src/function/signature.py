@@ -82,6 +82,14 @@ def is_iterator_argument(x: Any) -> bool:
         getattr(x, "_traced_by_spec", True)
 
 
+def iterator_resources(x: Any) -> list:
+    """The resource tensors a call feeds for the iterator argument `x`: its
+    `_iterator_resources` where it has several (a distributed iterator: TF's multi-device
+    iterator's and each device's), else its `_iterator_resource`."""
+    many = getattr(x, "_iterator_resources", None)
+    return [x._iterator_resource] if many is None else list(many)
+
+
 def is_iterator_spec(x: Any) -> bool:
     """Whether `x` is an iterator's type spec (tf.data.IteratorSpec, defined above): an
     input signature's spec for an iterator argument, whose value a trace sees as the
@@ -139,7 +147,7 @@ def make_key(args: Any, tensors: list, relax: bool = False) -> Any:
         tensors.append(e)
         return (e._dtype, None if relax else e._shape)
     if is_iterator_argument(args):  # by its spec; fed as its resource (TF's IteratorSpec)
-        tensors.append(args._iterator_resource)
+        tensors.extend(iterator_resources(args))
         return _iterator_key(args._type_spec, relax)
     if is_variable(args):
         if is_variable_argument(args):

@@ -27,6 +27,7 @@ from eagerflow._src.function.signature import (
     composite_parts,
     is_iterator_argument,
     is_iterator_spec,
+    iterator_resources,
 )
 from eagerflow._src.function.variable_args import (
     SpecVariable,
@@ -146,11 +147,15 @@ def _placeholders(graph: FuncGraph, name: str, value: Any, shapes: Any, flat_spe
     if is_iterator_argument(value) or is_iterator_spec(value):
         # a tf.data iterator (or an input signature's IteratorSpec): taken by a resource
         # placeholder named after the argument, which each call feeds with the iterator
-        # passed (TF's IteratorSpec)
-        next(shapes)  # (its resource's: a scalar)
-        ph = graph.placeholder((), dt.resource, name, is_input=True)
-        flat_specs.append(TensorSpec((), dt.resource, name + path if path else name))
-        return value._traced_from(ph), value if is_iterator_spec(value) else value._type_spec
+        # passed (TF's IteratorSpec); a distributed iterator by several (TF's
+        # multi-device iterator's and each device's)
+        n = 1 if is_iterator_spec(value) else len(iterator_resources(value))
+        phs = []
+        for _ in range(n):
+            next(shapes)  # (its resource's: a scalar)
+            phs.append(graph.placeholder((), dt.resource, name, is_input=True))
+            flat_specs.append(TensorSpec((), dt.resource, name + path if path else name))
+        return value._traced_from(*phs), value if is_iterator_spec(value) else value._type_spec
     if isinstance(value, (CompositeTensor, _SpecComposite)):
         # a composite is fed as its components, shaped by its spec (a RaggedTensor's
         # flat values have any length), and rebuilt around their placeholders
@@ -356,7 +361,7 @@ def _iterator_for_spec(spec: Any, value: Any, fail: Callable) -> list:
         return []
     if not is_iterator_argument(value):  # (TF's binding reads the attribute unchecked)
         raise fail(str(no_attribute(value, "_iterator_resource")))
-    return [value._iterator_resource]
+    return iterator_resources(value)
 
 
 def _composite_for_spec(spec: CompositeSpec, value: Any, fail: Callable) -> list:

@@ -26,6 +26,8 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.keras import class_weights as cw
 from eagerflow._src.keras import tree
 from eagerflow._src.ops import indexing
+from eagerflow._src.ops import ragged as _ragged_family  # noqa: F401 - loads the family whole
+from eagerflow._src.ops.ragged_functions import constant as ragged_constant
 from eagerflow._src.ops.random import fresh_shuffles
 
 # tf.data, loaded on first use: building or calling a model does not need it
@@ -769,3 +771,19 @@ class PyDataset:
 
 
 Sequence = PyDataset
+
+
+def joined_batches(parts: list) -> Any:
+    """predict's outputs of one structure position, batch after batch, joined as Keras
+    3.15 joins them: concatenated (scalars stacked) where every batch's inner shape agrees,
+    else a RaggedTensor of the rows, its inner dims that agree kept uniform (batches of
+    other time lengths: (6, None, 3))."""
+    if len(parts) == 1:
+        return parts[0]
+    inner = [p.shape[1:] for p in parts]
+    if all(s == inner[0] for s in inner):
+        return np.stack(parts) if parts[0].ndim == 0 else np.concatenate(parts, axis=0)
+    same = [all(s[d] == inner[0][d] for s in inner) for d in range(len(inner[0]))]
+    uniform = same[::-1].index(False)  # (the agreeing dims after the last that varies)
+    shape = parts[0].shape[len(parts[0].shape) - uniform:] if uniform else None
+    return ragged_constant(parts, inner_shape=shape).merge_dims(0, 1)

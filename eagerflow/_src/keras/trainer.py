@@ -846,7 +846,7 @@ class Trainer:
         if not outputs:  # (Keras 3.15 then reads the last batch's outputs, never set)
             raise UnboundLocalError("cannot access local variable 'batch_outputs' where it is "
                                     "not associated with a value")
-        return nest.map_structure(lambda *parts: np.concatenate(parts, axis=0), *outputs)
+        return nest.map_structure(lambda *parts: da.joined_batches(list(parts)), *outputs)
 
     # -- single batches -----------------------------------------------------------------
     def _one_batch(self, x: Any, y: Any, sample_weight: Any, class_weight: Any = None,

@@ -378,15 +378,19 @@ def _concat_infer(*xs: Any, axis: int | None) -> list:
     return concat_checks("ConcatV2", xs, axis)
 
 
+def _concat_no_values(tidx: str) -> InvalidArgumentError:
+    """TF's eager error for ConcatV2 of no values (its axis of dtype enum `tidx`)."""
+    return C.no_values_kernel("ConcatV2", f"N=0, Tidx={tidx}",
+                              'op: "ConcatV2" device_type: "CPU" constraint { name: "T" '
+                              'allowed_values { list { type: DT_QINT32 } } } '
+                              'host_memory_arg: "axis"')
+
+
 def concat_checks(op: str, xs: tuple, axis: int | None) -> list:
     """ConcatV2's checks and output spec, in the words of `op` (TF's older Concat's too)."""
     if len(xs) < (2 if axis is None else 1):
         if _state.graph is None:  # TF's eager runtime finds no kernel for no values
-            tidx = C.dt_enum(xs[-1]._dtype) if axis is None else "DT_INT32"
-            raise C.no_values_kernel("ConcatV2", f"N=0, Tidx={tidx}",
-                                     'op: "ConcatV2" device_type: "CPU" constraint { name: "T" '
-                                     'allowed_values { list { type: DT_QINT32 } } } '
-                                     'host_memory_arg: "axis"')
+            raise _concat_no_values(C.dt_enum(xs[-1]._dtype) if axis is None else "DT_INT32")
         raise ValueError(f"List argument 'values' to '{op}' Op with length 0 shorter than "
                          "minimum length 2.")
     if axis is None:  # the last input is the axis, read at run time: TF knows the rank only
@@ -646,6 +650,8 @@ def concat(values: Any, axis: Any, name: str = "concat") -> Any:
         values = [values]
     xs = common_args(values, "ConcatV2")
     if not xs:
+        if _state.graph is None:  # (TF's eager runtime finds no kernel for no values)
+            raise raised_eagerly(_concat_no_values("DT_INT32"), name)
         raise ValueError("List argument 'values' to 'ConcatV2' Op with length 0 shorter than "
                          "minimum length 2.")
     if len(xs) == 1:

@@ -15,6 +15,7 @@ import numpy as np
 
 from eagerflow._src.backend import elementwise_kernel
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.py_conversion import check_elements, has_tensor, op_input_refusal
@@ -67,6 +68,14 @@ def as_fixed_type(v: Any, dtype: Any, slow: bool = False, arg: tuple | None = No
         return convert_to_tensor(v)
     if v is None and arg is not None and _state.graph is not None:
         raise op_input_refusal(arg[1], v)
+    if arg is not None and _state.graph is not None and isinstance(v, CompositeTensor):
+        # (TF's graph builder makes it a constant of the type, whose check refuses it)
+        try:
+            convert_to_tensor(v, dtype=dtype)
+        except TypeError as e:
+            raise TypeError(f"Expected {dtype.name} passed to parameter '{arg[1]}' of op "
+                            f"'{arg[0]}', got {v!r} of type '{type(v).__name__}' instead. "
+                            f"Error: {e}") from None
     if arg is None or _state.graph is None or not isinstance(v, (list, tuple)) or \
             has_tensor(v):
         return convert_to_tensor(v, dtype=dtype)

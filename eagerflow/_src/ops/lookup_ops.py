@@ -370,6 +370,10 @@ class TextFileInitializer(Trackable):
                               self._delimiter, self._offset)
 
 
+# The dtypes TF's text file initializer parses a column as (besides strings)
+_TEXT_NUMBERS = frozenset((dt.int32, dt.int64, dt.float32, dt.float64))
+
+
 def read_text_file(filename: str, key_index: int, key_dtype: dt.DType, value_index: int,
                    value_dtype: dt.DType, vocab_size: int | None, delimiter: str,
                    offset: int, op: str = "InitializeTableFromTextFileV2") -> tuple:
@@ -406,6 +410,8 @@ def read_text_file(filename: str, key_index: int, key_dtype: dt.DType, value_ind
         text = line if index == TextFileIndex.WHOLE_LINE else cols[index]
         if d is dt.string:
             return text.encode()
+        if d not in _TEXT_NUMBERS:  # (TF's line reader parses these kinds of number only)
+            raise C.fail(op, f"Data type {dtype_word(d)} not supported.")
         try:
             return float(text) if d.is_floating else int(text)
         except ValueError:
@@ -550,7 +556,8 @@ class _Table(TrackableResource):
             values = keys.values
             if self._outer_values_only and isinstance(values, RaggedTensor):
                 self._keys(keys.flat_values)  # (the keys' dtype checked first)
-                self._keys(values)  # (the conversion's refusal of a ragged tensor)
+                # (the op's conversion's refusal of a ragged tensor: of no dtype asked)
+                convert_to_tensor(values)
             return keys.with_values(self.lookup(values))
         if isinstance(keys, SparseTensor):
             return SparseTensor._of(keys.indices, self.lookup(keys.values), keys.dense_shape)

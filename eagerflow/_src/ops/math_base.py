@@ -160,6 +160,11 @@ def where(condition: Any, x: Any = None, y: Any = None, name: str | None = None)
     return _select(condition, x, y, name)
 
 
+def select_raw(condition: Any, x: Any, y: Any, name: str | None = None) -> Any:
+    """TF's raw SelectV2 wrapper (gen_math_ops.select_v2): no dispatch on its operands."""
+    return _select(condition, x, y, name)
+
+
 @eager_api("condition", "x", "y")
 def _select(condition: Any, x: Any, y: Any, name: str | None) -> Any:
     """tf.where(condition, x, y): TF hands its SelectV2 the inputs as they were given."""

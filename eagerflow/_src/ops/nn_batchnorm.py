@@ -55,34 +55,39 @@ TYPES = frozenset((dt.float32, dt.float64))
 _BN = "_BatchNormTraining"
 _BN_GRAD = "_BatchNormTrainingGrad"
 
-# On a device the passes over the activation that are not column sums are one launch
-# each (CuPy's ElementwiseKernel; the column sums are cuBLAS products, backend.sum_run),
+# On a device each pass over the activation is one launch (CuPy's ElementwiseKernel; the
+# column sums are cuBLAS products, backend.column_sums): forward the column sums of x, the
+# squared deviations, their column sums, and the normalization; backward dy (x - mu), its
+# column sums and dy's, and the input's gradient. The per-channel arithmetic between them
+# (statistics, affine map, moving averages; the gradient's coefficients) is no launch of
+# its own: each element of the last pass computes its channel's values (the same
+# operations in the same order as the host's lines below, which it stands for), and the
+# elements of the first row write the per-channel results too (raw outputs: the loop runs
+# over x in C order, channels last, so its index i < c is channel i of the first row).
 _SQUARED_DEVIATION = ("T x, T sum_x, T n", "T t", "T d = x - sum_x / n; t = d * d",
                       "eagerflow_bn_squared_deviation")
-_NORMALIZE = ("T x, T inv, T shift", "T y", "y = x * inv + shift", "eagerflow_bn_normalize")
+_NORMALIZE = ("T x, T sum_x, T sum_sq, T n, T scale, T offset, T eps, T moving_mean, "
+              "T moving_variance, T m, T om, int64 c",
+              "T y, raw T mean, raw T variance, raw T new_mean, raw T new_variance",
+              "T mu = sum_x / n; T v = sum_sq / n; T k = (T)1 / sqrt(v + eps) * scale; "
+              "y = x * k + (offset - mu * k); "
+              "if (i < c) { mean[i] = mu; variance[i] = v; "
+              "new_mean[i] = moving_mean * m + mu * om; "
+              "new_variance[i] = moving_variance * m + v * om; }",
+              "eagerflow_bn_normalize")
 # (the backward's two column sums, of dy and of dy (x - mu), are one product over both side
 # by side: the kernel writes dy beside its product)
 _CENTRED_PRODUCT = ("T dy, T x, T mu", "T dy_beside, T t", "dy_beside = dy; t = dy * (x - mu)",
                     "eagerflow_bn_centred")
-_INPUT_GRAD = ("T dy, T x, T mu, T a, T b, T c", "T dx", "dx = a * dy + c * (x - mu) + b",
+_INPUT_GRAD = ("T dy, T x, T mu, T var, T scale, T sum_dy, T sum_t, T eps, T n, int64 c",
+               "T dx, raw T dscale",
+               "T r = (T)1 / sqrt(var + eps); T a = scale * r; T b = -(a * sum_dy) / n; "
+               "T k = -(a * r * r * sum_t) / n; dx = a * dy + k * (x - mu) + b; "
+               "if (i < c) { dscale[i] = r * sum_t; }",
                "eagerflow_bn_input_grad")
-# ... and the per-channel arithmetic between them one launch too (the same operations in
-# the same order as the host's lines below, which it stands for): the statistics from the
-# sums, the affine map, and the moving statistics
-_AFFINE = ("T sum_x, T sum_sq, T n, T scale, T offset, T eps, T moving_mean, "
-           "T moving_variance, T m, T om",
-           "T mean, T variance, T inv, T shift, T new_mean, T new_variance",
-           "T mu = sum_x / n; T v = sum_sq / n; T k = (T)1 / sqrt(v + eps) * scale; "
-           "mean = mu; variance = v; inv = k; shift = offset - mu * k; "
-           "new_mean = moving_mean * m + mu * om; new_variance = moving_variance * m + v * om",
-           "eagerflow_bn_affine")
-_GRAD_COEFFICIENTS = ("T var, T scale, T sum_dy, T sum_t, T eps, T n", "T a, T b, T k, T dscale",
-                      "T r = (T)1 / sqrt(var + eps); a = scale * r; b = -(a * sum_dy) / n; "
-                      "k = -(a * r * r * sum_t) / n; dscale = r * sum_t",
-                      "eagerflow_bn_grad_coefficients")
-# (each step's three, looked up at once)
-_FORWARD_KERNELS = (_SQUARED_DEVIATION, _AFFINE, _NORMALIZE)
-_BACKWARD_KERNELS = (_CENTRED_PRODUCT, _GRAD_COEFFICIENTS, _INPUT_GRAD)
+# (each step's kernels, looked up at once)
+_FORWARD_KERNELS = (_SQUARED_DEVIATION, _NORMALIZE)
+_BACKWARD_KERNELS = (_CENTRED_PRODUCT, _INPUT_GRAD)
 
 
 def _channels(op: str, x: Any, vectors: tuple) -> Any:
@@ -142,7 +147,7 @@ def _kernel(xp: Any, x: Any, scale: Any, offset: Any, moving_mean: Any, moving_v
     x2 = x.reshape(-1, c)
     n, eps, m, om = _scalars(x.dtype.type, x2.shape[0], epsilon, momentum, 1 - momentum)
     sum_x = _column_sums(xp, x2)
-    if xp is np:
+    if xp is np or not x2.shape[0]:  # (an empty batch: no element writes the statistics)
         mean = sum_x / n
         variance = _column_sums(xp, SQUARED_DIFFERENCE.kernel(xp, x2, mean)) / n
         inv = RSQRT.kernel(xp, variance + eps) * scale
@@ -150,12 +155,15 @@ def _kernel(xp: Any, x: Any, scale: Any, offset: Any, moving_mean: Any, moving_v
         new_mean = moving_mean * m + mean * om
         new_variance = moving_variance * m + variance * om
     else:
-        squared_deviation, affine, normalize = elementwise_kernels(xp, _FORWARD_KERNELS)
-        sq = squared_deviation(x2, sum_x, n)
-        sum_sq = _column_sums(xp, sq)
-        mean, variance, inv, shift, new_mean, new_variance = affine(
-            sum_x, sum_sq, n, scale, offset, eps, moving_mean, moving_variance, m, om)
-        y = normalize(x2, inv, shift)
+        squared_deviation, normalize = elementwise_kernels(xp, _FORWARD_KERNELS)
+        sum_sq = _column_sums(xp, squared_deviation(x2, sum_x, n))
+        empty, d = xp.empty, x.dtype
+        y = empty(x.shape, d)
+        mean, variance, new_mean, new_variance = empty(c, d), empty(c, d), empty(c, d), \
+            empty(c, d)
+        normalize(x, sum_x, sum_sq, n, scale, offset, eps, moving_mean, moving_variance, m, om,
+                  c, y, mean, variance, new_mean, new_variance)
+        return y, mean, variance, new_mean, new_variance
     return y.reshape(x.shape), mean, variance, new_mean, new_variance
 
 
@@ -229,16 +237,16 @@ def _grad_kernel(xp: Any, dy: Any, x: Any, scale: Any, mean: Any, variance: Any,
     c = x.shape[-1]
     x2, dy2 = x.reshape(-1, c), dy.reshape(-1, c)
     n, eps = _scalars(x.dtype.type, x2.shape[0], epsilon)
-    if xp is not np:
-        centred_product, coefficients, input_grad = elementwise_kernels(xp,
-                                                                        _BACKWARD_KERNELS)
-        pair = xp.empty((x2.shape[0], 2 * c), x2.dtype)
+    if xp is not np and x2.shape[0]:  # (an empty batch: no element writes dscale)
+        centred_product, input_grad = elementwise_kernels(xp, _BACKWARD_KERNELS)
+        empty, d = xp.empty, x.dtype
+        pair = empty((x2.shape[0], 2 * c), d)
         centred_product(dy2, x2, mean, pair[:, :c], pair[:, c:])
         sums = _column_sums(xp, pair)
-        sum_dy, sum_t = sums[:c], sums[c:]
-        a, b, k, dscale = coefficients(variance, scale, sum_dy, sum_t, eps, n)
-        dx = input_grad(dy2, x2, mean, a, b, k)
-        return dx.reshape(x.shape), dscale, sum_dy
+        sum_dy = sums[:c]
+        dx, dscale = empty(x.shape, d), empty(c, d)
+        input_grad(dy, x, mean, variance, scale, sum_dy, sums[c:], eps, n, c, dx, dscale)
+        return dx, dscale, sum_dy
     r = RSQRT.kernel(xp, variance + eps)
     centred = x2 - mean
     sum_t = _column_sums(xp, dy2 * centred)

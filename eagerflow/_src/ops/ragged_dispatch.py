@@ -16,7 +16,9 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import CompositeTensor
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.name_scope import wrapper_scope
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import (
@@ -58,6 +60,7 @@ from eagerflow._src.ops.math_base import (
     identity,
     ones_like,
     real,
+    select_raw,
     stop_gradient,
     where,
     zeros_like,
@@ -76,6 +79,7 @@ from eagerflow._src.ops.ragged_broadcast import (
     where_shape,
 )
 from eagerflow._src.ops.ragged_tensor import RaggedTensor, check_splits_dtypes
+from eagerflow._src.ops.row_partition import ragged_scope
 from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import range as range_op
 from eagerflow._src.ops.string_format import as_string
@@ -226,6 +230,7 @@ def _softmax(logits: Any, axis: Any = None, name: str | None = None) -> Any:
     return math.divide(shifted, reduce.reduce_sum(shifted, axis, keepdims=True))
 
 
+@ragged_scope("RaggedExpandDims")
 def _expand_dims(input: Any, axis: Any, name: str | None = None) -> Any:  # noqa: A002
     """A new dimension of size 1: uniform partitions at or above the ragged levels, the
     flat values' own dimension below them."""
@@ -234,10 +239,13 @@ def _expand_dims(input: Any, axis: Any, name: str | None = None) -> Any:  # noqa
     if not -rank - 1 <= axis <= rank:
         raise ValueError(f"axis={axis} out of bounds: expected {-rank - 1}<=axis<{rank + 1}")
     axis = axis + rank + 1 if axis < 0 else axis
+    # (TF's: unchecked, the row count given)
     if axis == 0:
-        return RaggedTensor.from_uniform_row_length(input, input.nrows(), nrows=1)
+        return RaggedTensor.from_uniform_row_length(input, input.nrows(), nrows=1,
+                                                    validate=False)
     if axis == 1:
-        return RaggedTensor.from_uniform_row_length(input, 1)
+        return RaggedTensor.from_uniform_row_length(input, 1, nrows=input.nrows(),
+                                                    validate=False)
     if axis > input.ragged_rank:
         return input.with_flat_values(array.expand_dims(input.flat_values,
                                                         axis - input.ragged_rank))
@@ -458,9 +466,17 @@ cd.register(array.expand_dims, _expand_dims)
 
 def _segment_reduce(seg: Callable, data: Any, ids: Tensor, n: Tensor) -> Any:
     """`seg` (an unsorted segment op) over rows of `data` that may themselves be ragged:
-    output row s combines the data rows with id s elementwise, as long as the longest."""
+    output row s combines the data rows with id s elementwise, as long as the longest
+    (traced under TF's scope for it, RaggedSegment)."""
     if not isinstance(data, RaggedTensor):
         return seg(data, ids, n)
+    if _state.graph is None:
+        return _segment_rows(seg, data, ids, n)
+    with wrapper_scope(None, "RaggedSegment"):
+        return _segment_rows(seg, data, ids, n)
+
+
+def _segment_rows(seg: Callable, data: RaggedTensor, ids: Tensor, n: Tensor) -> Any:
     d = data.row_splits_dtype
     lengths = data.row_lengths()
     out_len = math.maximum(segment_ops.unsorted_segment_max(lengths, ids, n),
@@ -527,7 +543,9 @@ def _reduce_axes(seg: Callable, dense: Callable, rt: Any, axis: Any, keepdims: b
     return _expand(out, a) if keepdims else out
 
 
-def _ragged_reduce(seg: Callable, dense: Callable) -> Callable:
+def _ragged_reduce(seg: Callable, dense: Callable, scope: str | None = None) -> Callable:
+    """A ragged reduction by unsorted segment op `seg` (`dense`: the op for tensors),
+    traced along an axis under TF's name scope for it (`scope`, "RaggedReduceMax")."""
     def handler(input_tensor: Any, axis: Any = None, keepdims: bool = False,
                 name: str | None = None) -> Any:
         rt = input_tensor
@@ -539,7 +557,10 @@ def _ragged_reduce(seg: Callable, dense: Callable) -> Callable:
         if axis is None:
             return dense(rt.flat_values, keepdims=keepdims) if not keepdims else \
                 _expand_all(dense(rt.flat_values), rt.shape.rank)
-        return _reduce_axes(seg, dense, rt, axis, keepdims)
+        if scope is None or _state.graph is None:
+            return _reduce_axes(seg, dense, rt, axis, keepdims)
+        with wrapper_scope(name, scope):
+            return _reduce_axes(seg, dense, rt, axis, keepdims)
     return handler
 
 
@@ -579,13 +600,14 @@ def _bool_reduce(seg: Callable, dense: Callable) -> Callable:
     return handler
 
 
-cd.register(reduce.reduce_sum, _ragged_reduce(unsorted_segment_sum, reduce.reduce_sum))
+cd.register(reduce.reduce_sum, _ragged_reduce(unsorted_segment_sum, reduce.reduce_sum,
+                                              "RaggedReduceSum"))
 cd.register(reduce.reduce_max, _ragged_reduce(segment_ops.unsorted_segment_max,
-                                              reduce.reduce_max))
+                                              reduce.reduce_max, "RaggedReduceMax"))
 cd.register(reduce.reduce_min, _ragged_reduce(segment_ops.unsorted_segment_min,
-                                              reduce.reduce_min))
+                                              reduce.reduce_min, "RaggedReduceMin"))
 cd.register(reduce.reduce_prod, _ragged_reduce(segment_ops.unsorted_segment_prod,
-                                               reduce.reduce_prod))
+                                               reduce.reduce_prod, "RaggedReduceProd"))
 cd.register(reduce.reduce_mean, _mean)
 
 
@@ -605,6 +627,7 @@ def _std(input_tensor: Any, axis: Any = None, keepdims: bool = False,
     return math.sqrt(_variance(input_tensor, axis, keepdims))
 
 
+@ragged_scope("ReduceLogSumExp")
 def _logsumexp(input_tensor: Any, axis: Any = None, keepdims: bool = False,
                name: str | None = None) -> Any:
     """log(sum(exp(x - m))) + m, m the maximum where finite (0 elsewhere), as TF's generic
@@ -614,6 +637,10 @@ def _logsumexp(input_tensor: Any, axis: Any = None, keepdims: bool = False,
     one: a maximum or (keepdims False) a result that stays ragged."""
     raw_max = reduce.reduce_max(input_tensor, axis, keepdims=True)
     if isinstance(raw_max, RaggedTensor):
+        if C.is_graph_tensor(raw_max.flat_values):
+            # (traced, TF's IsFinite is dispatched and gives a ragged condition, which its
+            # raw SelectV2 refuses: the graph builder's TypeError)
+            select_raw(math.is_finite(raw_max), raw_max, zeros_like(raw_max))
         raise _raw_ragged_input()
     finite_max = stop_gradient(where(math.is_finite(raw_max), raw_max, zeros_like(raw_max)))
     total = reduce.reduce_sum(math.exp(math.subtract(input_tensor, finite_max)), axis,

@@ -26,7 +26,7 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import tf_constant_value
 from eagerflow._src.ops.indexing import boolean_mask as dense_boolean_mask
 from eagerflow._src.ops.indexing import gather as dense_gather
-from eagerflow._src.ops.indexing import sequence_mask, unsorted_segment_sum
+from eagerflow._src.ops.indexing import repeat, sequence_mask, unsorted_segment_sum
 from eagerflow._src.ops.math import equal, logical_not, maximum, minimum, multiply
 from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.misc_ops import bincount
@@ -200,12 +200,9 @@ def from_tensor(tensor: Any, lengths: Any, padding: Any, ragged_rank: int,
                 result, length, reduce_prod(dims[:axis]), validate=False)
         return result
     dims = shape_op(t, out_type=splits_dtype)
-    nrows, ncols = dims[0], dims[1]
     if lengths is None and padding is None:
-        values = reshape(t, dense_concat([convert_to_tensor([-1], splits_dtype), dims[2:]], 0))
-        n = t.shape[1]
-        length = convert_to_tensor(n, splits_dtype) if n is not None else ncols
-        return RaggedTensor.from_uniform_row_length(values, length, nrows, validate=False)
+        return _from_tensor_uniform(t, dims, splits_dtype)
+    nrows, ncols = dims[0], dims[1]
     if padding is not None:
         pad = convert_to_tensor(padding, dtype=t._dtype)
         pad.shape.assert_is_compatible_with(t.shape[2:])
@@ -227,6 +224,26 @@ def from_tensor(tensor: Any, lengths: Any, padding: Any, ragged_rank: int,
     values = dense_boolean_mask(t, mask)
     return RaggedTensor._make(values, dense_concat([convert_to_tensor([0], splits_dtype),
                                               cumsum(lengths_t)], 0), row_lengths=lengths_t)
+
+
+def _from_tensor_uniform(t: Tensor, dims: Tensor, d: dt.DType) -> RaggedTensor:
+    """from_tensor of rows of the tensor's whole width, built as TF's graph builds it: its
+    columns read (unused), the values reshaped to dims[0] * dims[1] rows, then the rows'
+    count and width, constants where the static shape knows them."""
+    dims[1]  # noqa: B018 - (TF reads ncols first, for the lengths it may compute)
+    values = reshape(t, dense_concat([[dims[0] * dims[1]], dims[2:]], 0))
+    known_rows, known_cols = t.shape[0], t.shape[1]
+    nrows = array_constant(known_rows, d) if known_rows is not None else dims[0]
+    ncols = array_constant(known_cols, d) if known_cols is not None else dims[1]
+    return RaggedTensor.from_uniform_row_length(values, ncols, nrows, validate=False)
+
+
+@ragged_scope("RaggedFromTensor")
+def _from_tensor_api(cls: type, tensor: Any, lengths: Any = None, padding: Any = None,
+                     ragged_rank: int = 1, name: str | None = None,
+                     row_splits_dtype: Any = dt.int64) -> RaggedTensor:
+    """`tf.RaggedTensor.from_tensor`, traced under TF's name scope for it."""
+    return from_tensor(tensor, lengths, padding, ragged_rank, dt.as_dtype(row_splits_dtype))
 
 
 def _from_tensor_nested_lengths(t: Tensor, lengths: Any, ragged_rank: int) -> RaggedTensor:
@@ -472,25 +489,54 @@ def gather_rows(rt: RaggedTensor, indices: Tensor) -> RaggedTensor:
 
 def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = None,
            batch_dims: int = 0, name: str | None = None) -> Any:
-    """tf.gather with a ragged `params` or `indices` (any axis, no batch dims)."""
-    if batch_dims:
-        if batch_dims == 1 and axis in (None, 1) and isinstance(params, RaggedTensor) and \
-                params.ragged_rank == 1:
-            return _batch_gather_rows(params, indices)
-        raise ValueError("tf.gather on a RaggedTensor supports only batch_dims=0 or 1")
-    if axis not in (None, 0):
-        rank = params.shape.rank if isinstance(params, (RaggedTensor, Tensor)) else \
-            convert_to_tensor(params).shape.rank
-        axis = int(axis)
-        if rank is not None:
-            axis = C.positive_axis(axis, rank)
-        if axis > 0:
-            return _axis_gather(params, indices, axis)
+    """tf.gather with a ragged `params` or `indices`, as TF's: batch_dims and axis checked
+    against the indices' and the params' static ranks first (and their row_splits dtypes
+    matched), then gathered by case."""
+    params = _tensor_or_ragged(params)
+    indices = _tensor_or_ragged(indices)
+    check_splits_dtypes(params, indices)
+    irank, prank = indices.shape.rank, params.shape.rank
+    if batch_dims != irank:
+        batch_dims = _positive_axis(batch_dims, irank, "batch_dims", "rank(indices)")
+    if prank is not None and batch_dims >= prank:
+        raise ValueError("batch_dims must be less than rank(params)")
+    axis = _positive_axis(batch_dims if axis is None else axis, prank, "axis", "rank(params)")
+    if axis < batch_dims:
+        raise ValueError("axis must be greater than or equal to batch_dims")
+    if irank is not None and not 0 <= batch_dims <= irank:
+        raise ValueError(f"batch_dims={batch_dims} must be between 0 and "
+                         f"rank(indices)={irank}")
+    return _gather(params, indices, axis, batch_dims)
+
+
+def _tensor_or_ragged(x: Any) -> Any:
+    return x if isinstance(x, (RaggedTensor, Tensor)) else convert_to_tensor(x)
+
+
+def _positive_axis(axis: Any, rank: int | None, name: str, rank_name: str) -> int:
+    """TF's get_positive_axis: `axis` (a Python int) in [0, rank), a negative one only
+    against a known rank."""
+    if not isinstance(axis, int):
+        raise TypeError(f"{name} must be an int; got {type(axis).__name__}")
+    if rank is not None:
+        return C.positive_axis(axis, rank, name)
+    if axis < 0:
+        raise ValueError(f"{name}={axis} may only be negative if {rank_name} is statically "
+                         "known.")
+    return axis
+
+
+def _gather(params: Any, indices: Any, axis: int, batch_dims: int) -> Any:
+    """The gather of checked arguments (`axis` and `batch_dims` positive)."""
+    if not isinstance(params, RaggedTensor) and not isinstance(indices, RaggedTensor):
+        return dense_gather(params, indices, axis=axis, batch_dims=batch_dims)
+    if batch_dims > 0:
+        return _batch_gather(params, indices, axis, batch_dims)
+    if axis > 0:
+        return _axis_gather(params, indices, axis)
     if isinstance(indices, RaggedTensor):
-        return indices.with_flat_values(gather(params, indices.flat_values))
-    idx = indices if isinstance(indices, Tensor) else convert_to_tensor(indices)
-    if not isinstance(params, RaggedTensor):
-        return dense_gather(params, idx)
+        return indices.with_values(_gather(params, indices.values, 0, 0))
+    idx = indices
     rank = idx.shape.rank
     if rank is None:
         raise ValueError("rank(indices) must be known statically")
@@ -523,7 +569,7 @@ def _axis_gather(params: Any, indices: Any, axis: int) -> Any:
     if not isinstance(params, RaggedTensor):
         params = RaggedTensor.from_tensor(convert_to_tensor(params), row_splits_dtype=d)
     if axis > 1:
-        return params.with_values(gather(params.values, indices, axis=axis - 1))
+        return params.with_values(_gather(params.values, indices, axis - 1, 0))
     if indices.shape.rank is None:
         raise ValueError("rank(indices) must be known statically")
     starts = cast(params.row_starts(), indices.dtype)
@@ -538,33 +584,59 @@ def _axis_gather(params: Any, indices: Any, axis: int) -> Any:
             offsets = dense_gather(offsets, level.value_rowids())
             level = level.values
         shifted = tiled.with_flat_values(tiled.flat_values + offsets)
-        return RaggedTensor.from_uniform_row_length(gather(params.values, shifted), k,
+        return RaggedTensor.from_uniform_row_length(_gather(params.values, shifted, 0, 0), k,
                                                     validate=False)
     starts = reshape(starts, [-1] + [1] * indices.shape.rank)
-    return gather(params.values, indices + starts)
+    return _gather(params.values, indices + starts, 0, 0)
 
 
-def _batch_gather_rows(params: RaggedTensor, indices: Any) -> Any:
-    """tf.gather(params, indices, batch_dims=1): row p of the result gathers from row p of
-    `params` (indices offset by that row's start; unchecked against its length, as TF)."""
-    if isinstance(indices, RaggedTensor):
-        starts = cast(params.row_starts(), indices.dtype)
-        offsets = dense_gather(starts, indices.value_rowids())
-        level = indices.values
-        while isinstance(level, RaggedTensor):
-            offsets = dense_gather(offsets, level.value_rowids())
-            level = level.values
-        return gather(params.values, indices.with_flat_values(indices.flat_values + offsets))
-    indices = indices if isinstance(indices, Tensor) else convert_to_tensor(indices)
+def _batch_gather(params: Any, indices: Any, axis: int, batch_dims: int) -> Any:
+    """A gather with batch dims, as TF's: the batch dims peeled off one at a time (a dense
+    side made ragged to match a ragged one), an inner axis brought to 1 by repeating each
+    row's indices over its rows, then the params' outer two dims merged and the indices
+    offset by each batch row's start (unchecked against its length, as TF's)."""
+    if not params.shape[:batch_dims].is_compatible_with(indices.shape[:batch_dims]):
+        raise ValueError(f"batch shape from indices {indices.shape[:batch_dims]} does not "
+                         f"match params shape {params.shape}")
+    if batch_dims > 1:
+        if not isinstance(params, RaggedTensor):
+            if indices.uniform_row_length is None:
+                raise ValueError("batch shape from indices does not match params shape: "
+                                 "ragged indices dimension corresponds to uniform params "
+                                 "dimension")
+            params = RaggedTensor.from_tensor(params, ragged_rank=1,
+                                              row_splits_dtype=indices.row_splits.dtype)
+        if not isinstance(indices, RaggedTensor):
+            if params.uniform_row_length is None:
+                raise ValueError("batch shape from indices does not match params shape: "
+                                 "ragged params dimension corresponds to uniform indices "
+                                 "dimension")
+            indices = RaggedTensor.from_tensor(indices, ragged_rank=1,
+                                               row_splits_dtype=params.row_splits.dtype)
+        return params.with_values(_gather(params.values, indices.values, axis - 1,
+                                          batch_dims - 1))
+    if axis > 1:
+        if not isinstance(indices, RaggedTensor):
+            adjusted = params.with_values(repeat(indices, params.row_lengths(), 0))
+        else:
+            if not isinstance(params, RaggedTensor):
+                params = RaggedTensor.from_tensor(params, ragged_rank=1,
+                                                  row_splits_dtype=indices.row_splits.dtype)
+            adjusted = _gather(indices, params.with_values(repeat(
+                range_op(params.nrows()), params.row_lengths())), 0, 0)
+        return _batch_gather(params, adjusted, axis, batch_dims + 1)
     rank = indices.shape.rank
-    if rank is None or rank < 1:
-        raise ValueError("batch_dims=1 out of bounds: expected 0<=batch_dims<0")
-    n = params.shape[0]
-    if indices.shape[0] is not None and n is not None and indices.shape[0] != n:
-        raise ValueError(f"batch shape from indices {indices.shape[:1]} does not match "
-                         f"params shape {params.shape}")
-    starts = reshape(cast(params.row_starts(), indices.dtype), [-1] + [1] * (rank - 1))
-    return gather(params.values, indices + starts)
+    if rank is None:
+        raise ValueError("rank(indices) must be known statically")
+    if isinstance(params, RaggedTensor):
+        flat, starts = params.values, cast(params.row_starts(), indices.dtype)
+    else:
+        dims = shape_op(params)
+        flat = reshape(params, dense_concat([[-1], dims[2:]], 0))
+        outer = shape_op(params, out_type=indices.dtype)
+        starts = range_op(outer[0]) * outer[1]
+    starts = reshape(starts, [-1] + [1] * (rank - 1))
+    return _gather(flat, indices + starts, axis - 1, 0)
 
 
 @ragged_scope("RaggedMask")
@@ -645,11 +717,13 @@ def _count_true(keep: Tensor, rowids: Tensor, nrows: Tensor, d: dt.DType) -> Ten
     return unsorted_segment_sum(cast(keep, d), rowids, nrows)
 
 
+@ragged_scope("RaggedConcat")  # (TF's stack is named as its concat)
 def stack(values: list, axis: int = 0, name: str | None = None) -> RaggedTensor:
     """`tf.ragged.stack`: stacks tensors or ragged tensors into one ragged tensor."""
     return _concat_or_stack(values, axis, stack_values=True)
 
 
+@ragged_scope("RaggedConcat")
 def concat(values: list, axis: int, name: str | None = None) -> Any:
     """tf.concat with ragged inputs."""
     return _concat_or_stack(values, axis, stack_values=False)
@@ -803,8 +877,5 @@ __all__ = ["boolean_mask", "constant", "map_flat_values", "range", "row_splits_t
 
 
 # Factories and methods of RaggedTensor that are compositions of the functions above.
-RaggedTensor.from_tensor = classmethod(
-    lambda cls, tensor, lengths=None, padding=None, ragged_rank=1, name=None,
-    row_splits_dtype=dt.int64: from_tensor(tensor, lengths, padding, ragged_rank,
-                                           dt.as_dtype(row_splits_dtype)))
+RaggedTensor.from_tensor = classmethod(_from_tensor_api)
 RaggedTensor.merge_dims = merge_dims

@@ -192,7 +192,10 @@ def ngrams(data: Any, ngram_width: Any, separator: str = " ", pad_values: Any = 
         widths = tuple(ngram_width) if isinstance(ngram_width, (list, tuple)) else \
             (ngram_width,)
         if any(w < 1 for w in widths):
-            raise ValueError(f"All ngram_widths must be greater than 0. Got {ngram_width}")
+            # (%-formatted as TF's: a tuple of widths is the format's arguments, and a
+            # tuple of more than one raises Python's TypeError in its stead)
+            raise ValueError("All ngram_widths must be greater than 0. Got %s"  # noqa: UP031
+                             % ngram_width)
         width = 0 if pad_values is None else -1 if padding_width is None else padding_width
         grams, splits = bind(STRING_NGRAMS, (x.flat_values, x.row_splits), {
             "separator": separator, "ngram_widths": tuple(int(w) for w in widths),

@@ -194,18 +194,32 @@ def _zeros_of(n: Any) -> Tensor:
     return array.zeros(array.reshape(cast(n, dt.int64), [1]), dt.int8)
 
 
+# A rebuilt shape's number of rows before it is first asked for
+_UNCOUNTED = object()
+
+
 class DynamicRaggedShape(CompositeTensor):
     """The shape of a RaggedTensor: its number of rows, one row partition (row splits) per
     ragged dimension, and the shape of its flat values, all of one integer dtype.
     `tf.shape(rt)` makes one; `tf.reshape(t, shape)` gives a tensor that shape."""
 
-    __slots__ = ("_nrows", "_splits", "_uniform", "_inner_shape", "_rowids")
+    __slots__ = ("_nrows_value", "_splits", "_uniform", "_inner_shape", "_rowids")
 
     def __init__(self, nrows: Tensor, splits: list, uniform: list, inner_shape: Tensor,
                  rowids: list | None = None) -> None:
-        self._nrows, self._splits, self._uniform = nrows, list(splits), list(uniform)
+        self._nrows_value, self._splits, self._uniform = nrows, list(splits), list(uniform)
         self._inner_shape = inner_shape
         self._rowids = [None] * len(self._splits) if rowids is None else list(rowids)
+
+    @property
+    def _nrows(self) -> Tensor | None:
+        """The number of rows; rebuilt from components, counted from the first splits when
+        first asked (as TF's row partition: a function's outputs, read outside its graph,
+        run no op)."""
+        if self._nrows_value is _UNCOUNTED:
+            first = self._splits[0]
+            self._nrows_value = subtract(reduce.size(first, first.dtype), 1)
+        return self._nrows_value
 
     @classmethod
     def _of(cls, rt: RaggedTensor, out_type: dt.DType) -> DynamicRaggedShape:
@@ -560,7 +574,7 @@ class DynamicRaggedShapeSpec(CompositeSpec):
                    convert_to_tensor(p.uniform_row_length, self._dtype)
                    for p in self._row_partitions]
         if splits:
-            nrows = subtract(reduce.size(splits[0], self._dtype), 1)
+            nrows = _UNCOUNTED
         else:
             nrows = inner[0] if self.inner_rank else None
         return DynamicRaggedShape(nrows, splits, uniform, inner)

@@ -27,7 +27,7 @@ from eagerflow._src.core.tensor_spec import TensorSpec, VariableSpec
 from eagerflow._src.io import structured_value
 from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged_ops
-from eagerflow._src.ops.array import concat, expand_dims, fill, reshape
+from eagerflow._src.ops.array import concat, constant, expand_dims, fill, reshape
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.checks import positive_axis
 from eagerflow._src.ops.dispatch import bind
@@ -182,8 +182,8 @@ class RaggedTensor(CompositeTensor):
             msg = "Arguments to from_row_splits do not form a valid RaggedTensor"
             # (TF's RowPartition checks the splits under a scope of its own)
             with wrapper_scope(None, "RowPartitionFromRowSplits"):
-                dbg.assert_equal(splits[:1], convert_to_tensor(0, splits._dtype),
-                                 message=msg + ":zero")
+                # (TF's zero is a constant of the scope's own, "Const")
+                dbg.assert_equal(splits[:1], constant(0, splits._dtype), message=msg + ":zero")
                 dbg.assert_non_negative(splits[1:] - splits[:-1], message=msg + ":monotonic")
             _check_nvals(values, splits, "_from_row_partition")
         return cls._make(values, _own(splits, row_splits))
@@ -232,8 +232,7 @@ class RaggedTensor(CompositeTensor):
             msg = "Arguments to from_row_starts do not form a valid RaggedTensor"
             if validate:
                 if static_len(starts) != 0:
-                    dbg.assert_equal(starts[:1], convert_to_tensor(0, starts._dtype),
-                                     message=msg)
+                    dbg.assert_equal(starts[:1], constant(0, starts._dtype), message=msg)
                 dbg.assert_non_negative(starts[1:] - starts[:-1], message=msg)
                 # (TF's last check: no row starts past the values)
                 dbg.assert_less_equal(starts[-1:], nvals, message=msg)

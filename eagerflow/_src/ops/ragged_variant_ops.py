@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import dims_text
 from eagerflow._src.core.tensor import convert_to_tensor
@@ -316,10 +317,12 @@ def _from_kernel(xp: Any, encoded: Any, *, input_ragged_rank: int, output_ragged
                                 f"at index 0: {dims_text(items[0].values.shape)}, values shape "
                                 f"at index {i}: {dims_text(a.values.shape)}")
         if a.values.shape[1:] != items[0].values.shape[1:]:
+            # (TF names the shapes it compares: each past its outer dimension)
             raise C.fail(_FROM, f"All flat_values must have compatible shapes.  Shape at index "
-                                f"0: {dims_text(items[0].values.shape)}.  Shape at index {i}: "
-                                f"{dims_text(a.values.shape)}.  If you are using tf.map_fn, then "
-                                f"you may need to specify an explicit fn_output_signature with "
+                                f"0: {dims_text(items[0].values.shape[1:])}.  Shape at index "
+                                f"{i}: {dims_text(a.values.shape[1:])}.  If you are using "
+                                f"tf.map_fn, then you may need to specify an explicit "
+                                f"fn_output_signature with "
                                 f"appropriate ragged_rank, and/or convert output tensors to "
                                 f"RaggedTensors.")
     levels = stack_items(items, encoded.shape, rank, sdt)
@@ -646,12 +649,23 @@ TO_COMPOSITE = register(OpDef(
 
 def encode_ragged(x: Any, batched: bool) -> Any:
     """RaggedTensorToVariant of a RaggedTensor (or of a dense tensor: ragged_rank 0)."""
+    if not isinstance(x, RaggedTensor):  # (TF's spec encodes a tensor in no scope)
+        t = convert_to_tensor(x)
+        if _state.graph is not None and t._shape == ():
+            raise _scalar_refused(t, batched)
+        return bind(TO_VARIANT, (t,), {"batched_input": batched})
     with name_scope("RaggedToVariant"):  # (TF's scope of the op's node)
-        if isinstance(x, RaggedTensor):
-            parts = (*x.nested_row_splits, x.flat_values)
-        else:
-            parts = (convert_to_tensor(x),)
-        return bind(TO_VARIANT, parts, {"batched_input": batched})
+        return bind(TO_VARIANT, (*x.nested_row_splits, x.flat_values),
+                    {"batched_input": batched})
+
+
+def _scalar_refused(t: Any, batched: bool) -> ValueError:
+    """TF's shape function's refusal of a scalar's encoding, while a graph is built."""
+    node = _state.graph.unique_name(_TO, mark=False)
+    source = t.name[:-2] if t.name.endswith(":0") else t.name
+    return ValueError(f"Shape must be at least rank 1 but is rank 0 for '{{{{node {node}}}}} = "
+                      f"{_TO}[RAGGED_RANK=0, Tsplits=DT_INT64, Tvalues={C.dt_enum(t._dtype)}, "
+                      f"batched_input={str(batched).lower()}]({source})' with input shapes: [].")
 
 
 def decode_ragged(v: Any, item_rank: int, out_rank: int, dtype: dt.DType,

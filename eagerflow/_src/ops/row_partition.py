@@ -20,9 +20,10 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops.array import concat
+from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.math import maximum
-from eagerflow._src.ops.math_base import cast
+from eagerflow._src.ops.math_base import cast, identity
 from eagerflow._src.ops.misc_ops import bincount
 from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import range as range_op
@@ -82,7 +83,8 @@ def rowids_partition(rowids: Tensor, nrows: Any, validate: bool) -> tuple:
             nrows = convert_to_tensor(int(rowids._arr[-1]) + 1 if rowids._arr.size else 0,
                                       rowids._dtype)
         else:
-            last = concat([convert_to_tensor([-1], rowids._dtype), rowids], 0)[-1]
+            # (TF's: the last id, or -1 where there are none, plus one)
+            last = concat([rowids[-1:], convert_to_tensor([-1], rowids._dtype)], 0)[0]
             nrows = last + convert_to_tensor(1, rowids._dtype)
     else:
         given, nrows = nrows, index_scalar(nrows, rowids._dtype, "nrows")
@@ -130,12 +132,16 @@ def uniform_partition(length: Tensor, nvals: Tensor, nrows: Any, validate: bool)
                              f"nrows={int(nrows._arr)} must equal nvals={int(nvals._arr)}")
         if validate and int(length._arr) < 0:
             raise ValueError("uniform_row_length must be >= 0.")
-    elif validate:
-        # (TF's data: the numbers between its words, no condition line)
-        dbg.assert_equal_v1(length * nrows, nvals, ("uniform_row_length", length,
-                                                    "times nrows", nrows,
-                                                    "must equal nvals", nvals))
+        return range_op(nrows + convert_to_tensor(1, nrows._dtype)) * length, nrows
     splits = range_op(nrows + convert_to_tensor(1, nrows._dtype)) * length
+    if validate:
+        # (TF's order: the splits, then the check, which they wait for; its data the
+        # numbers between its words, no condition line)
+        check = dbg.assert_equal_v1(nrows * length, nvals, ("uniform_row_length", length,
+                                                            "times nrows", nrows,
+                                                            "must equal nvals", nvals))
+        with control_dependencies([check]):
+            splits = identity(splits, name="control_dependency")
     return splits, nrows
 
 

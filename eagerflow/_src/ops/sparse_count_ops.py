@@ -72,14 +72,16 @@ def _matmul_infer(a_indices: Any, a_values: Any, a_shape: Any, b: Any, *,
     C.check_dtype(op, a_indices, C.INDEX, "Tindices")
     if a_shape._dtype is not dt.int64:
         raise C.wrong_input_dtype(op, 2, dt.int64, a_shape._dtype)
-    if b._dtype is not a_values._dtype:
-        raise C.wrong_input_dtype(op, 3, a_values._dtype, b._dtype)
+    # (TF looks for a kernel of the values' dtype first: a string sparse matrix times a
+    # float one has none, before its float input is the wrong dtype)
     if a_values._dtype not in _MATMUL_TYPES:
         attrs = (f"T={C.dt_enum(a_values._dtype)}, Tindices={C.dt_enum(a_indices._dtype)}, "
                  f"adjoint_a={str(adjoint_a).lower()}, adjoint_b={str(adjoint_b).lower()}")
         raise C.no_kernel(op, attrs, others=[
             ("CPU", f"T in [{C.dt_enum(d)}]; Tindices in [{i}]")
             for d in _MATMUL_TYPES for i in ("DT_INT32", "DT_INT64")])
+    if b._dtype is not a_values._dtype:
+        raise C.wrong_input_dtype(op, 3, a_values._dtype, b._dtype)
     for x, rank, words in ((b, 2, "Tensor 'b' is not a matrix"),
                            (a_indices, 2, "Tensor 'a_indices' is not a matrix"),
                            (a_values, 1, "Tensor 'a_values' is not a vector"),

@@ -16,6 +16,7 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import OpError
 from eagerflow._src.core.name_scope import name_scope
@@ -151,7 +152,8 @@ def from_dense(tensor: Any, name: str | None = None) -> SparseTensor:
 
 def map_values(op: Callable, *args: Any, **kwargs: Any) -> SparseTensor:
     """`tf.sparse.map_values(op, *args)`: `op` over the values of the sparse arguments (which
-    must share their indices)."""
+    must share their indices), found anywhere in the arguments' nested structures (as TF's:
+    a list of sparse tensors passes their values as a list)."""
     found: list = []
 
     def swap(v: Any) -> Any:
@@ -160,8 +162,8 @@ def map_values(op: Callable, *args: Any, **kwargs: Any) -> SparseTensor:
             return v.values
         return v
 
-    inner_args = [swap(a) for a in args]
-    inner_kwargs = {k: swap(v) for k, v in kwargs.items()}
+    inner_args = [nest.map_structure(swap, a) for a in args]
+    inner_kwargs = {k: nest.map_structure(swap, v) for k, v in kwargs.items()}
     if not found:
         raise ValueError("No SparseTensor in argument list of map_values")
     first = found[0]

@@ -190,6 +190,9 @@ def to_dense(sp_input: SparseTensor, default_value: Any = None, validate_indices
     if not isinstance(sp_input, SparseTensor):
         raise TypeError("Input must be a SparseTensor.")
     values = sp_input.values
+    # (a Python list or string default sends TF's wrapper down its slow path; TF's own
+    # default, a zeros tensor, takes the fast one)
+    slow = wrapper_inputs.passed_raw(default_value)
     if default_value is None:
         default_value = b"" if values.dtype is dt.string else np.zeros(
             (), values.dtype.as_numpy_dtype)
@@ -205,8 +208,7 @@ def to_dense(sp_input: SparseTensor, default_value: Any = None, validate_indices
         out = bind(SPARSE_TO_DENSE, (sp_input.indices, sp_input.dense_shape, values, d),
                    {"validate_indices": bool(validate_indices)}, name)
     except OpError as e:
-        # (a Python list or string default sends TF's wrapper down its slow path)
-        raise (slow_path(e) if wrapper_inputs.passed_raw(default_value) else e) from None
+        raise (slow_path(e) if slow else e) from None
     if not isinstance(out, EagerTensor):  # traced: the dims the dense shape's producers fix
         known = getattr(sp_input, "_dense_static", None)
         if known is None:

@@ -25,6 +25,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.control_flow.py_function import register_callback
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
@@ -33,7 +34,8 @@ from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.dataset_functions import _DENSE as DENSE
 from eagerflow._src.data.random_seed import DrawnSeeds
-from eagerflow._src.data.variant_value import signed_words
+from eagerflow._src.data.sources import GeneratorState
+from eagerflow._src.data.variant_value import signed_words, variant_tensor
 from eagerflow._src.ops.registry import REGISTRY
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.export_refs import (
@@ -41,6 +43,7 @@ from eagerflow._src.saved_model.export_refs import (
     ExportError,
     Ref,
     bound_eager_captures,
+    untracked,
 )
 
 _INT64_MAX = np.iinfo(np.int64).max
@@ -73,6 +76,16 @@ def component_types(structure: dstruct.Structure) -> tuple:
     return types, shapes
 
 
+def untracked_dataset(w: Any, ds: Any, held_as: str | None) -> AssertionError:
+    """TF's refusal to save a function capturing the variant of a dataset made outside it
+    that no saved object holds (its details name the function, the variant and the
+    captured tensor; TF lists the Python objects referring to it, here the dataset)."""
+    text = getattr(variant_tensor(ds)._arr[()], "variant_text", "<Dataset>")
+    return untracked(w.fdef.signature.name, text, "Trackable Python objects referring to this "
+                     f"tensor (from gc.get_referrers, limited to two hops) = [\n\t\t{ds!r}]",
+                     f'Tensor("{held_as or "input_dataset"}:0", shape=(), dtype=variant)')
+
+
 class DatasetWriter:
     """Writes pipelines into one FunctionDef (or GraphDef) being written: each stage
     once, its node's Ref remembered."""
@@ -82,6 +95,7 @@ class DatasetWriter:
         tracker's creator), where others capture that one's variant."""
         self.w = w
         lib = getattr(w, "library", None)
+        self._inline = inline
         self._held: dict = {} if inline else getattr(lib, "datasets", {})
         self._made: dict = {}   # id(dataset) -> Ref
         self._count = 0         # (the metadata names' numbers)
@@ -96,6 +110,9 @@ class DatasetWriter:
         if tracker is not None:
             return self.w.capture(tracker, held_as)
         ref = self._made.get(id(ds))
+        if ref is None and getattr(ds, "_made_eagerly", False) and not self._inline and \
+                getattr(self.w, "bind_eager", False):
+            raise untracked_dataset(self.w, ds, held_as)
         if ref is None:
             stage = _stage_of(ds)
             if stage is None:
@@ -380,6 +397,7 @@ def _with_tensor_counts(x: DatasetWriter, ds: Any, counts: dict) -> Ref:
                           f"function has no TensorFlow form in eagerflow's exporter ({e})") \
             from None
     stage._struct_cache = ds._structure  # (its static shapes are the traced stage's)
+    stage._made_eagerly = False  # (the traced stage's stand-in, built here: not captured)
     x._keep.append(stage)  # (alive while its id is a key of `_made`)
     return x.dataset(stage)
 
@@ -689,6 +707,62 @@ def _variant(x: DatasetWriter, ds: Any) -> Ref:
     return x.dataset(src)
 
 
+def _from_generator(x: DatasetWriter, ds: Any) -> Ref:
+    """`from_generator` as TF writes it (an external state policy other than FAIL let it
+    through): a TensorDataset of 0 flat-mapped to a GeneratorDataset whose init, next and
+    finalize functions each call, by a PyFunc token, a function of the dataset's
+    GeneratorState registered in this process; loaded in another, it fails where the
+    token names nothing, as TF's."""
+    if not hasattr(ds, "_generator"):  # (tf.raw_ops' GeneratorDataset, of functions)
+        raise ExportError("eagerflow's exporter has no TensorFlow form for a GeneratorDataset "
+                          "of tf.raw_ops")
+    specs = ds._structure.specs
+    if ds._args or not all(isinstance(s, TensorSpec) for s in specs):
+        raise ExportError("a from_generator with `args`, or of ragged or sparse elements (an "
+                          "EagerPyFunc in TF), has no TensorFlow form in eagerflow's exporter")
+    tokens = _generator_tokens(ds)
+    types, shapes = component_types(ds._structure)
+    lib = x.w.library
+
+    def py_call(base: str, arg: dt.DType, tout: list, token: str) -> str:
+        # (its argument: the flat_map's dummy element, unused, or the pass's id, passed on)
+        fw = lib.new_function(base)
+        ins = [fw.add_arg("args_0", arg, ())]
+        ins = ins if arg is dt.int64 else []
+        outs = fw.node("PyFunc", [ins], {"Tin": [r.dtype for r in ins], "Tout": tout,
+                                         "token": token}, name="PyFunc")
+        fw.finish([fw.node("Identity", [o], {}, name="Identity" if not k else f"Identity_{k}")[0]
+                   for k, o in enumerate(outs)])
+        return fw.fdef.signature.name
+
+    init = py_call("Dataset_from_generator_get_iterator_id_fn", dt.int32, [dt.int64],
+                   tokens[0])
+    nxt = py_call("Dataset_from_generator_generator_next_fn", dt.int64, list(types), tokens[1])
+    fin = py_call("Dataset_from_generator_finalize_fn", dt.int64, [dt.int64], tokens[2])
+    fw = lib.new_function("Dataset_flat_map_flat_map_fn")
+    dummy = fw.add_arg("args_0", dt.int32, ())
+    gen = fw.node("GeneratorDataset", [[dummy], [], []], {
+        "init_func": init, "next_func": nxt, "finalize_func": fin,
+        "output_types": types, "output_shapes": shapes,
+        "metadata": metadata(f"GeneratorDataset:{_next(x)}")}, name="GeneratorDataset")[0]
+    fw.finish([fw.node("Identity", [gen], {}, name="Identity")[0]])
+    zero = x.w.const(np.int32(0), dt.int32)
+    source = x.w.node("TensorDataset", [[zero]], {"output_shapes": [()], "metadata": metadata(
+        f"TensorDataset:{_next(x)}")}, name="TensorDataset")[0]
+    return x.node(ds, "FlatMapDataset", [source, []], f=fw.fdef.signature.name)
+
+
+def _generator_tokens(ds: Any) -> tuple:
+    """The PyFunc tokens of `ds`'s GeneratorState's three functions, registered once (the
+    dataset keeps them alive, as TF's dataset keeps its registered functions)."""
+    held = ds.__dict__.get("_saved_callbacks")
+    if held is None:
+        state = GeneratorState(ds)
+        fns = (state.get_next_id, state.next_values, state.completed)
+        held = ds._saved_callbacks = (fns, tuple(register_callback(f) for f in fns))
+    return held[1]
+
+
 _STAGES: dict = {
     "RangeDataset": _range,
     "CounterDataset": _counter,
@@ -730,6 +804,7 @@ _STAGES: dict = {
     "OptionsDataset": _passed_through,
     "ShardHintDataset": _passed_through,
     "VariantDataset": _variant,
+    "GeneratorDataset": _from_generator,
 }
 
 # ---------------------------------------------------------------------------------------

@@ -19,6 +19,20 @@ class ExportError(ValueError):
     """An operation (or structure) that TensorFlow's graphs can't express."""
 
 
+def untracked(function: str, captured: str, referring: str, internal: str) -> AssertionError:
+    """TF's refusal to save a function that captures a resource (a variable, a table, a
+    dataset's variant) no saved object holds; its details name the function, the
+    captured value, what refers to it (`referring`: the whole line) and the graph's
+    tensor capturing it (TF's numbering and referrers are the process's own)."""
+    return AssertionError(
+        "Tried to export a function which references an 'untracked' resource. TensorFlow "
+        "objects (e.g. tf.Variable) captured by functions must be 'tracked' by assigning "
+        "them to an attribute of a tracked object or assigned to an attribute of the main "
+        f"object directly. See the information below:\n\tFunction name = "
+        f"{function.encode()!r}\n\tCaptured Tensor = {captured}\n\t{referring}\n"
+        f"\tInternal Tensor = {internal}")
+
+
 class DatasetTracker:
     """The `_variant_tracker` TF saves a tf.data dataset that an object holds as: a
     resource whose `_create_resource` builds the dataset's pipeline and returns its

@@ -45,6 +45,7 @@ from eagerflow._src.saved_model.export_refs import (
     Ref,
     VariantTracker,
     list_input_sizes,
+    untracked,
 )
 from eagerflow._src.saved_model.protos import pb
 
@@ -231,11 +232,12 @@ class FunctionWriter:
                 set_shape(hd.shape, obj.shape._dims)
             return ref
         if not self.library.tracked(obj):
-            raise ExportError(
-                f"Tried to export a function which references an 'untracked' resource: "
-                f"{obj!r}. TensorFlow objects (variables, tables, ...) used by a saved "
-                "function must be reachable from the object being saved: assign them to "
-                "an attribute of it (or of one of its children).")
+            # (TF's, naming the kind of resource its handle holds and the object owning it)
+            kind = "tensorflow::Var" if is_variable(obj) else \
+                type(getattr(obj, "_state", obj)).__name__
+            raise untracked(self.fdef.signature.name, f"<ResourceHandle({kind})>",
+                            f"Trackable referencing this tensor = {obj!r}",
+                            f'Tensor("{name or "resource"}:0", shape=(), dtype=resource)')
         if is_variable(obj):
             # (named as TF names the argument: after the placeholder capturing the variable
             # in the traced graph, "MatMul/ReadVariableOp/resource" ->

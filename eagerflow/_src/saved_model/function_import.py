@@ -24,6 +24,7 @@ from eagerflow._src.autodiff.custom_gradient import bind_custom_gradient, unsave
 from eagerflow._src.backend import to_host
 from eagerflow._src.control_flow.conditionals import cond, switch_case
 from eagerflow._src.control_flow.loops import while_loop
+from eagerflow._src.control_flow.py_function import raw_call
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.composite import CompositeSpec
@@ -89,6 +90,10 @@ from eagerflow._src.summary import media_ops, summary_ops, v1_ops, writer_ops  #
 # imported graphs take them: an asset's path (a string: its ops read the value), handles.
 _UNLISTED = (dt.string, dt.resource, dt.variant)
 
+# Python function calls by token (a from_generator's, a py_function's): the function this
+# process registered under it runs, as in TF; none registered fails when the node runs.
+_PY_FUNCS = ("PyFunc", "PyFuncStateless", "EagerPyFunc")
+
 # Graph structure, handled here rather than by an op.
 STRUCTURE = frozenset((
     "Placeholder", "Const", "NoOp", "Identity", "IdentityN", "ReadVariableOp",
@@ -97,7 +102,7 @@ STRUCTURE = frozenset((
     "StatelessWhile", "For", "SymbolicGradient", "RemoteCall", "BatchFunction",
     "DisableCopyOnRead", "StopGradient",
     "ResourceStridedSliceAssign",
-))
+) + _PY_FUNCS)
 
 
 def known_op(name: str) -> bool:
@@ -608,6 +613,8 @@ class LibraryImporter:
             return self.call(a["f"], ins[1:]), None
         if op == "BatchFunction":  # (each call its own batch: see ops/batch_ops.py)
             return self.call(a["f"], ins)[:len(a["Tout"])], None
+        if op in _PY_FUNCS:
+            return raw_call(op, list(ins), a), None
         if op in ("If", "StatelessIf", "Case", "StatelessCase", "While", "StatelessWhile",
                   "For"):
             return import_control_flow(self, node), None
