@@ -45,7 +45,7 @@ def test_lion_checks_beta_1():
         tf.keras.optimizers.Lion(beta_1=0.0)
 
 
-@pytest.mark.parametrize("name", ["Lion", "Lamb", "Adafactor", "Muon", "ScheduleFreeAdamW"])
+@pytest.mark.parametrize("name", ["Lion", "Adafactor", "Muon", "ScheduleFreeAdamW"])
 def test_by_name_in_compile_and_fit(name):
     model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(2)])
     model.compile(optimizer=name.lower(), loss="mse")
@@ -54,6 +54,13 @@ def test_by_name_in_compile_and_fit(name):
     first = model.evaluate(x, y, verbose=0)
     model.fit(x, y, epochs=3, verbose=0)
     assert model.evaluate(x, y, verbose=0) < first
+
+
+def test_lamb_is_not_found_by_name():
+    # Keras 3.15's table of optimizers by name leaves Lamb out (checked against it)
+    model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(2)])
+    with pytest.raises(ValueError, match="^Could not interpret optimizer identifier: lamb$"):
+        model.compile(optimizer="lamb", loss="mse")
 
 
 @pytest.mark.parametrize("swap_on_epoch", [False, True])

@@ -256,7 +256,8 @@ def test_run_eagerly_flag():
     assert m.run_eagerly is False
     m.compile("sgd", "mse", run_eagerly=True)
     assert m.run_eagerly is True
-    assert m.make_train_function().compiled is False
+    assert m.make_train_function() is None  # (made now: Keras 3 returns it on later calls)
+    assert m.train_function.compiled is False
 
 
 def test_pydataset_batches():

@@ -206,8 +206,7 @@ class History(Callback):
 
     def __init__(self) -> None:
         super().__init__()
-        self.history: dict = {}
-        self.epoch: list = []
+        self.history: dict = {}  # (`epoch` comes with on_train_begin, as in Keras 3)
 
     def on_train_begin(self, logs: dict | None = None) -> None:
         self.epoch = []

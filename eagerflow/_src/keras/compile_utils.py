@@ -172,11 +172,15 @@ class CompileLoss:
             if isinstance(weights, dict):
                 weights = [weights[n] for n in names]
         loss = self._with_weights(loss, weights)
-        if names and isinstance(loss, dict) and set(loss) == set(names):
-            if isinstance(y_pred, (list, tuple)) and len(y_pred) == len(names):
-                y_pred, y_true = dict(zip(names, y_pred)), dict(zip(names, y_true))
-            elif not nest.is_nested(y_pred) and len(names) == 1:
-                y_pred, y_true = {names[0]: y_pred}, {names[0]: y_true}
+        if isinstance(loss, dict) and (isinstance(y_pred, (list, tuple))
+                                       or not nest.is_nested(y_pred)):
+            # (Keras 3 sets the keys against the output names here: where there are none,
+            # as on a Sequential, set(None) fails with Python's TypeError)
+            if set(loss) == set(names):
+                if isinstance(y_pred, (list, tuple)) and len(y_pred) == len(names):
+                    y_pred, y_true = dict(zip(names, y_pred)), dict(zip(names, y_true))
+                elif not nest.is_nested(y_pred) and len(names) == 1:
+                    y_pred, y_true = {names[0]: y_pred}, {names[0]: y_true}
         try:
             out_names = nest.pack_sequence_as(y_pred, list(names))
         except (ValueError, TypeError):

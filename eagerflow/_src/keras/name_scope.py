@@ -42,6 +42,13 @@ def current_path() -> str:
     return "/".join(frames[-1][1]) if frames else ""
 
 
+def check_name(name: Any) -> None:
+    """Keras 3's check of a scope's (so a variable's, an optimizer's) name."""
+    if not isinstance(name, str) or "/" in name:
+        raise ValueError("Argument `name` must be a string and cannot contain character "
+                         f"`/`. Received: name={name}")
+
+
 def scoped_path(name: str) -> str:
     """`name` under the current Keras scope: a variable's path."""
     frames = _keras.frames
@@ -131,9 +138,7 @@ class name_scope:  # noqa: N801 - Keras's public name
 
     def _init(self, name: str, caller: Any = None, deduplicate: bool = True,
               override_parent: str | None = None) -> None:
-        if not isinstance(name, str) or "/" in name:
-            raise ValueError("Argument `name` must be a string and cannot contain character "
-                             f"`/`. Received: name={name}")
+        check_name(name)
         self.name = name
         self.caller = caller
         self.deduplicate = deduplicate

@@ -368,12 +368,16 @@ class Trainer:
         return self._tstate("_distribute_strategy") or get_strategy()
 
     @property
-    def jit_compile(self) -> bool:
-        return bool(self._tstate("_jit_compile", False))  # ("auto" is False: no XLA here)
+    def jit_compile(self) -> Any:  # (as set; unset, Keras's "auto" where XLA is not: False)
+        return False if self._tstate("_jit_compile") is None else self._tstate("_jit_compile")
 
     @jit_compile.setter
     def jit_compile(self, value: Any) -> None:
-        self._tset("_jit_compile", value is True)
+        if value and not all(getattr(x, "supports_jit", True) for x in self._flatten_layers()):
+            warnings.warn("Model doesn't support `jit_compile=True`. Proceeding with "
+                          "`jit_compile=False`.", stacklevel=2)
+            value = False
+        self._tset("_jit_compile", value)
 
     @property
     def steps_per_execution(self) -> int:
@@ -451,6 +455,8 @@ class Trainer:
         for m in self.metrics:
             m.reset_state()
 
+    train_function = test_function = predict_function = None  # (Keras 3's, till made)
+
     def _reset_step_functions(self) -> None:
         self._tset("train_function", None)
         self._tset("test_function", None)
@@ -486,20 +492,22 @@ class Trainer:
         self._tset("_loss_tracker", Mean(name="loss"))
         self._tset("_run_eagerly", bool(run_eagerly))
         self._tset("_steps_per_execution", steps_per_execution)  # (as given: see _loop_steps)
-        if jit_compile is True and run_eagerly:  # ("auto" resolves to off without a word)
+        if isinstance(jit_compile, str) and jit_compile == "auto":
+            jit_compile = False  # (Keras's resolution on a host without accelerators)
+        if jit_compile and run_eagerly:
             jit_compile = False
             warnings.warn("If `run_eagerly` is True, then `jit_compile` cannot also be True. "
                           "Disabling `jit_compile`.", stacklevel=2)
-        self._tset("_jit_compile", jit_compile is True)
+        self.jit_compile = jit_compile
         self._tset("_is_compiled", True)
         self._tset("stop_training", False)
         self._reset_step_functions()
-        # what get_compile_config() serializes (jit_compile: eagerflow never XLA-compiles)
+        # what get_compile_config() serializes (jit_compile as resolved above, as Keras 3)
         # (the optimizer as given, not the LossScaleOptimizer wrapping it: as Keras 3)
         self._tset("_compile_config", dict(
             optimizer=optimizer, loss=loss, loss_weights=loss_weights, metrics=metrics,
             weighted_metrics=weighted_metrics, run_eagerly=run_eagerly,
-            steps_per_execution=steps_per_execution, jit_compile=False))
+            steps_per_execution=steps_per_execution, jit_compile=jit_compile))
 
     def get_compile_config(self) -> dict:
         """compile()'s arguments, serialized (Keras 3; {} before compile())."""
@@ -596,14 +604,21 @@ class Trainer:
         return _forward(self, x, False)
 
     def make_train_function(self, force: bool = False) -> Any:
-        if self._tstate("train_function") is None or force:
-            self._tset("train_function", self._make_step(self.train_step))
-        return self.train_function
+        return self._made("train", force, lambda: self._make_step(self.train_step))
 
     def make_test_function(self, force: bool = False) -> Any:
-        if self._tstate("test_function") is None or force:
-            self._tset("test_function", self._make_step(self.test_step, _test_step_named))
-        return self.test_function
+        return self._made("test", force, lambda: self._make_step(self.test_step, _test_step_named))
+
+    def _made(self, kind: str, force: bool, make: Callable) -> Any:
+        """Keras 3's make_*_function: the function made before, None when made now."""
+        if self._tstate(f"{kind}_function") is None or force:
+            return self._tset(f"{kind}_function", make())  # (which returns None)
+        return self._tstate(f"{kind}_function")
+
+    def _step_function(self, kind: str) -> Any:
+        """The `kind` step function, made if need be (by make_*, which may be overridden)."""
+        getattr(self, f"make_{kind}_function")()
+        return getattr(self, f"{kind}_function")
 
     def _make_step(self, fn: Any, named: Callable = _train_step_named) -> Any:
         strategy = _model_strategy(self)
@@ -613,11 +628,9 @@ class Trainer:
 
     def make_predict_function(self, force: bool = False) -> Any:
         _compared_steps(self.steps_per_execution)
-        if self._tstate("predict_function") is None or force:
-            self._tset("predict_function", _Step(self.predict_step, not self.run_eagerly,
-                                                 from_iterator=False,
-                                                 named=_predict_step_named))
-        return self.predict_function
+        return self._made("predict", force, lambda: _Step(
+            self.predict_step, not self.run_eagerly, from_iterator=False,
+            named=_predict_step_named))
 
     # -- logs ---------------------------------------------------------------------------
     def _metrics_or_logs(self, logs: Any) -> dict:
@@ -666,7 +679,7 @@ class Trainer:
             vx, vy, vsw = da.unpack_x_y_sample_weight(validation_data) \
                 if isinstance(validation_data, (tuple, list)) else (validation_data, None, None)
             val = da.make_data(vx, vy, vsw, validation_batch_size or batch_size, False,
-                               steps=validation_steps)
+                               steps=validation_steps or None)  # (0: none, as in Keras 3)
         steps = data.steps_per_epoch
         if steps_per_epoch is not None:
             steps = steps_per_epoch if steps is None else min(steps, steps_per_epoch) \
@@ -676,7 +689,7 @@ class Trainer:
                                           model=self, verbose=verbose, epochs=epochs,
                                           steps=steps)
         self._tset("stop_training", False)
-        train_fn = self.make_train_function()
+        train_fn = self._step_function("train")
         train_fn.batch_size = data.static_batch_size
         callbacks.on_train_begin()
         epoch_logs: dict = {}
@@ -767,7 +780,7 @@ class Trainer:
             callbacks = cbks.CallbackList(callbacks, add_progbar=verbose != 0, model=self,
                                           verbose=verbose, epochs=1, steps=n_steps)
         _refuse_coordinated_strategy(self)
-        test_fn = self.make_test_function()
+        test_fn = self._step_function("test")
         test_fn.batch_size = data.static_batch_size
         self.reset_metrics()
         self._tset("stop_evaluating", False)  # (a callback may set it: Keras 3 stops there)
@@ -809,7 +822,7 @@ class Trainer:
         if not isinstance(callbacks, cbks.CallbackList):
             callbacks = cbks.CallbackList(callbacks, add_progbar=verbose != 0, model=self,
                                           verbose=verbose, epochs=1, steps=n_steps)
-        predict_fn = self.make_predict_function()
+        predict_fn = self._step_function("predict")
         outputs: list = []
         self._tset("stop_predicting", False)  # (as stop_evaluating)
         callbacks.on_predict_begin()
@@ -863,8 +876,8 @@ class Trainer:
         self._assert_compiled()
         _batch_steps(self.steps_per_execution)
         self.reset_metrics()
-        logs = cbks.pythonify_logs(self.make_train_function()(self._one_batch(x, y, sample_weight,
-                                                                     class_weight)))
+        train_fn = self._step_function("train")
+        logs = cbks.pythonify_logs(train_fn(self._one_batch(x, y, sample_weight, class_weight)))
         return logs if return_dict else self._in_order(logs)
 
     def test_on_batch(self, x: Any, y: Any = None, sample_weight: Any = None,
@@ -872,11 +885,12 @@ class Trainer:
         self._assert_compiled()
         _batch_steps(self.steps_per_execution)
         self.reset_metrics()
-        logs = cbks.pythonify_logs(self.make_test_function()(self._one_batch(x, y, sample_weight)))
+        test_fn = self._step_function("test")
+        logs = cbks.pythonify_logs(test_fn(self._one_batch(x, y, sample_weight)))
         return logs if return_dict else self._in_order(logs)
 
     def predict_on_batch(self, x: Any) -> Any:
-        out = self.make_predict_function()(self._one_batch(x, None, None, predict=True))
+        out = self._step_function("predict")(self._one_batch(x, None, None, predict=True))
         return nest.map_structure(lambda t: np.asarray(t.numpy()), out)
 
     # -- TF 1.x-era names -----------------------------------------------------------------
@@ -930,12 +944,12 @@ def _refuse_keywords(method: str, kwargs: dict) -> None:
 
 
 def _capped_steps(steps: int | None) -> int | None:
-    """`steps` under keras.config.set_max_steps_per_epoch's cap, warning as Keras 3 does."""
+    """`steps` under keras.config.set_max_steps_per_epoch's cap (warning as Keras 3), 0 None."""
     cap = kb.max_steps_per_epoch()
     if cap and (not steps or cap < steps):
         warnings.warn(f"Limiting steps_per_epoch to {cap}", stacklevel=3)
         return cap
-    return steps
+    return steps or None
 
 
 # Keras 3's compile() keeps steps_per_execution as given ("auto", None, 2.5, 0, -1,

@@ -26,7 +26,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.distribute import values as dist_values
 from eagerflow._src.keras import backend as kb
-from eagerflow._src.keras.name_scope import scoped_path
+from eagerflow._src.keras.name_scope import check_name, scoped_path
 from eagerflow._src.ops import variables as tf_variables
 from eagerflow._src.ops.math import add, subtract
 from eagerflow._src.ops.math_base import cast
@@ -86,9 +86,8 @@ class Variable:
         scope = get_stateless_scope()
         if scope is not None and scope.initialize_variables:
             raise ValueError(_CREATED_IN_STATELESS_SCOPE)
-        if name is not None and (not isinstance(name, str) or "/" in name):
-            raise ValueError("Argument `name` must be a string and cannot contain character "
-                             f"`/`. Received: name={name}")
+        if name is not None:
+            check_name(name)
         if isinstance(initializer, str) or (callable(initializer) and
                                             not hasattr(initializer, "dtype")):
             if shape is None:

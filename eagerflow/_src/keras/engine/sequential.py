@@ -293,6 +293,12 @@ class Sequential(Functional):
                              "used. Use `add()` and `pop()` to change the layers in this model.")
 
     @property
+    def output_names(self) -> list:
+        # (Keras 3's Sequential has no output names: compile pairs its losses and metrics
+        # with the output by structure alone, so a dict of losses fails there)
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute 'output_names'")
+
+    @property
     def _layers(self) -> list:
         # (Keras 3 lists the InputLayer first, where the model has one)
         first = [self._input_layer_obj] if self._input_layer_obj is not None else []

@@ -142,7 +142,7 @@ class Model(Trainer, Layer):
     # -- structure -------------------------------------------------------------------------
     @property
     def layers(self) -> list:
-        return self._direct_sublayers()
+        return self._layers  # (a layer held under two attributes is listed once)
 
     @layers.setter
     def layers(self, _: Any) -> None:

@@ -36,6 +36,7 @@ from eagerflow._src.keras.layers._utils import (
 )
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops import numpy_linear as knl
+from eagerflow._src.keras.ops.core import convert_to_tensor
 from eagerflow._src.keras.ops.numpy_array import take
 from eagerflow._src.keras.ops.numpy_array import where as ops_where
 from eagerflow._src.keras.ops.numpy_math import not_equal
@@ -152,6 +153,10 @@ class Dense(lora.QuantizableWeights, Layer):
         return lora.dense_output(self, inputs, x)
 
     def call(self, inputs: Any, training: Any = None) -> Any:
+        if isinstance(inputs, (tuple, list)):
+            # (Keras 3's Dense hands its input to ops.matmul, which stacks a structure of
+            # tensors into one: predict_on_batch's `(x,)`, called on, gives a rank-3 result)
+            inputs = convert_to_tensor(inputs)
         if inputs.dtype.name != self.compute_dtype:
             # (Keras 3's matmul promotes the input with the kernel: a string is its error)
             kd.result_type(inputs.dtype.name, self.compute_dtype)

@@ -44,6 +44,7 @@ class _AffineLayer(ImagePreprocessingLayer):
     # Keras draws before the call checks the rank: for a rank other than 3 or 4, the batch
     # is RandomZoom's 1 and the others' first dimension
     _BATCH_ONLY_AT_RANK4 = False
+    supports_jit = False  # (as Keras 3's: a model holding one refuses jit_compile)
 
     _FACTOR_ERROR = ("The `factor` argument should be a number (or a list of two numbers) in "
                      "the range [-1.0, 1.0]. ")

@@ -479,6 +479,7 @@ class RandomCrop(ImagePreprocessingLayer):
     ratio, resized, in inference or when the input is not larger than the window."""
 
     _convert_input_args = False  # as Keras 3's
+    supports_jit = False  # (as Keras 3's: a model holding one refuses jit_compile)
 
     _USE_BASE_FACTOR = False
 

@@ -129,6 +129,7 @@ class IndexLookup(PreprocessingLayer):
     """Tokens <-> indices through a vocabulary (Keras 3's IndexLookup)."""
 
     _convert_input_args = False  # as Keras 3's
+    supports_jit = False  # (as Keras 3's: a model holding one refuses jit_compile)
 
     def __init__(self, max_tokens: int | None, num_oov_indices: int, mask_token: Any,
                  oov_token: Any, vocabulary_dtype: str, vocabulary: Any = None,
@@ -841,6 +842,7 @@ class Hashing(PreprocessingLayer):
     keyed by `salt`."""
 
     _convert_input_args = False  # as Keras 3's
+    supports_jit = False  # (as Keras 3's: a model holding one refuses jit_compile)
 
     def __init__(self, num_bins: int, mask_value: Any = None, salt: Any = None,
                  output_mode: str = "int", sparse: bool = False, **kwargs: Any) -> None:

@@ -165,6 +165,7 @@ class HashedCrossing(PreprocessingLayer):
     two or more categorical features, hashed into `num_bins` (tf.sparse.cross_hashed)."""
 
     _convert_input_args = False  # as Keras 3's
+    supports_jit = False  # (as Keras 3's: a model holding one refuses jit_compile)
 
     def __init__(self, num_bins: int, output_mode: str = "int", sparse: bool = False,
                  name: str | None = None, dtype: Any = None, **kwargs: Any) -> None:

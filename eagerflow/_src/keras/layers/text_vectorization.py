@@ -37,6 +37,7 @@ class TextVectorization(PreprocessingLayer):
     output_mode='int', output_sequence_length=None, ...)`."""
 
     _convert_input_args = False  # as Keras 3's
+    supports_jit = False  # (as Keras 3's: a model holding one refuses jit_compile)
 
     def __init__(self, max_tokens: int | None = None,
                  standardize: Any = "lower_and_strip_punctuation", split: Any = "whitespace",

@@ -34,6 +34,7 @@ from eagerflow._src.distribute import context
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import initializers
 from eagerflow._src.keras import serialization as ser
+from eagerflow._src.keras.name_scope import check_name
 from eagerflow._src.keras.optimizers import schedules as lrs
 from eagerflow._src.keras.optimizers import slices
 from eagerflow._src.keras.variables import Variable as KerasVariable
@@ -155,6 +156,7 @@ class Optimizer(trackable.AutoTrackable):
         self._variables = self._track("_variables", TrackedList())
         self._trainable_variables = self._track("_trainable_variables", TrackedList())
         self._track("_trainable_variables_indices", TrackedDict())
+        check_name(self._name)  # (Keras 3 opens its name scope here, to make `iterations`)
         self._iterations = self._own_variable("_iterations", keras_variable(
             Variable(np.int64(0), trainable=False, name=f"{self._name}/iteration", dtype=dt.int64),
             "iteration", f"{self._name}/iteration"))
@@ -228,10 +230,6 @@ class Optimizer(trackable.AutoTrackable):
         it = self._iterations._as_tensor()
         steps = self.gradient_accumulation_steps
         return it // np.int64(steps) if steps else it
-
-    @iterations.setter
-    def iterations(self, value: Any) -> None:
-        self._iterations.assign(convert_to_tensor(value, dtype=dt.int64))
 
     @property
     def variables(self) -> _VariableList:
@@ -339,6 +337,11 @@ class Optimizer(trackable.AutoTrackable):
             self.build(variables)
         finally:
             self._lazy_build = False
+
+    def _plain_path(self, name: str) -> str:
+        """The path of a plain variable named `name` made in build: under the optimizer's
+        name while apply builds (its name scope), bare when build is called directly."""
+        return f"{self._name}/{name}" if self._lazy_build else name
 
     def build(self, var_list: Iterable) -> None:
         """Creates the slots of every variable in `var_list` that has none yet."""
@@ -487,8 +490,9 @@ class Optimizer(trackable.AutoTrackable):
             if not trackable.all_variables(variables):
                 for v in variables:
                     if not trackable.is_variable(v):
-                        raise TypeError(f"Expected a tf.Variable to apply a gradient to, got "
-                                        f"{v!r}")
+                        # Keras 3 keys each variable by its `_unique_id`: anything else fails
+                        # there, with Python's own AttributeError
+                        v._unique_id  # noqa: B018
             if not self.built:
                 self._build_lazily(variables)
             self._check_variables_are_known(variables)
@@ -555,7 +559,7 @@ class Optimizer(trackable.AutoTrackable):
                 rest_v.append(v)
             elif steps:
                 acc = self.get_slot(v, "gradient_accumulator")
-                due = m.equal((self._iterations._as_tensor() + np.int64(1)) % np.int64(steps),
+                due = m.equal((self._iterations._as_tensor() + np.int64(1)) % steps,
                               np.int64(0))
                 top = m.maximum(g, acc._as_tensor())
                 v.assign(where(due, top, v._as_tensor()))
@@ -631,7 +635,9 @@ class Optimizer(trackable.AutoTrackable):
                 a.assign_add(g)
             return self._iterations.read_value()
 
-        due = m.equal((self._iterations._as_tensor() + np.int64(1)) % np.int64(steps),
+        # (`steps` converted as the int64 counter's operand: a float one fails there with
+        # TF's TypeError, as in Keras 3)
+        due = m.equal((self._iterations._as_tensor() + np.int64(1)) % steps,
                       np.int64(0))
         cond(due, update, accumulate)
 
@@ -658,7 +664,7 @@ class Optimizer(trackable.AutoTrackable):
             _update(variable, value, "assign_sub")
 
     def update_step(self, gradient: Tensor, variable: Variable, learning_rate: Tensor) -> None:
-        raise NotImplementedError(f"{type(self).__name__} must implement update_step")
+        raise NotImplementedError  # (a bare one, as Keras 3's base class raises)
 
     def _local_step(self, dtype: dt.DType, offset: int = 1) -> Tensor:
         key = ("step", dtype, offset)

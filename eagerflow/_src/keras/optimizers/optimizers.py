@@ -455,10 +455,9 @@ class Nadam(_Moments):
             # the global count, and the path of the scope it is built in: none when built
             # directly, the optimizer's when apply builds it)
             name = kb.auto_name("Variable")
-            path = f"{self._name}/{name}" if self._lazy_build else name
             self._u_product = self._own_variable("_u_product", keras_variable(
                 Variable(1.0, trainable=False, dtype=variables[0].dtype,
-                         name=f"{self._name}/momentum_cache"), name, path))
+                         name=f"{self._name}/momentum_cache"), name, self._plain_path(name)))
 
     def _checkpoint_aliases(self) -> dict:
         aliases = super()._checkpoint_aliases()

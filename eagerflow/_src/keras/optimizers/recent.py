@@ -68,9 +68,11 @@ class Adafactor(Optimizer):
         for var in variables:
             name = _base_name(var)
             if var.shape.rank < 2:
-                # unused placeholders, int32 scalars outside the optimizer's scope as in Keras
+                # unused placeholders, plain int32 scalars as in Keras (so their paths are
+                # those of the scope they are built in)
                 factors = [keras_variable(Variable(np.int32(0), trainable=False, dtype=dt.int32,
-                                                   name=name), name, name) for _ in range(2)]
+                                                   name=name), name, self._plain_path(name))
+                           for _ in range(2)]
             else:
                 shape = tuple(var.shape.as_list())
                 factors = [self._factor(var, shape[:-1]),
