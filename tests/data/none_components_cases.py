@@ -80,6 +80,20 @@ def _programs(tf: Any) -> dict:
             [ds, ds], tf.data.Dataset.range(2)).element_spec,
         "get_single_element": lambda: ds.take(1).get_single_element(),
         "random access": lambda: tf.data.experimental.at(ds, 1),
+        "random access dict": lambda: tf.data.experimental.at(pairs, 1),
+        "random access dict past the end": lambda: tf.data.experimental.at(pairs, 2),
+        "random access dict of tensors": lambda: tf.data.experimental.at(
+            tf.data.Dataset.range(4).map(lambda x: {"a": x}), 3),
+        "random access nested": lambda: tf.data.experimental.at(
+            tf.data.Dataset.range(4).map(lambda x: (x, {"b": (x, None, x * 2)})), 2),
+        "from_tensors list of None": lambda: tf.data.Dataset.from_tensors([None]),
+        "from_tensors lists of None": lambda: tf.data.Dataset.from_tensors(
+            ([[None], [None]], 1)).element_spec,
+        "from_tensors dict of lists of None": lambda: tf.data.Dataset.from_tensors(
+            {"a": [None, None]}),
+        "from_tensor_slices list of None": lambda: tf.data.Dataset.from_tensor_slices(
+            ([None], [1])).element_spec,
+        "window flat_map": lambda: list(ds.window(2).flat_map(lambda x, y: x)),
         "reduce": lambda: ds.reduce(tf.constant(0, tf.int64), lambda s, e: s + e[0]),
         "optional": lambda: iter(ds).get_next_as_optional().get_value(),
         "Optional.from_value": lambda: tf.experimental.Optional.from_value(

@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.composite import NoneTensorSpec
 from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import InternalError, InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor
@@ -214,8 +215,10 @@ class VariantDataset(DatasetV2):
 def check_components(dataset: DatasetV2, specs: tuple) -> None:
     """TF's check, as an iterator is made, that the dataset gives components of `specs`
     (a SparseTensor's is a variant of unknown shape to TF: its dense shape is not
-    checked)."""
-    check_specs(None, flat_specs(dataset), tuple(s.dtype for s in specs),
+    checked; a None is no tensor to TF: not counted)."""
+    have = tuple(s for s in flat_specs(dataset) if not isinstance(s, NoneTensorSpec))
+    specs = tuple(s for s in specs if not isinstance(s, NoneTensorSpec))
+    check_specs(None, have, tuple(s.dtype for s in specs),
                 tuple(None if s.shape.rank is None or not isinstance(s, TensorSpec)
                       else s.shape.as_list() for s in specs))
 

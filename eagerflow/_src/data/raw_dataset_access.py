@@ -31,6 +31,7 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2
 from eagerflow._src.data.dataset_variants import (
     I64_ATTRS,
+    VariantDataset,
     check_signature,
     check_specs,
     flat_input,
@@ -71,9 +72,10 @@ def inputs_of(ds: DatasetV2) -> tuple:
 
 
 def transparent(ds: DatasetV2) -> bool:
-    # (a dataset read back from its variant is the variant's pipeline)
-    return type(ds).__name__ in ("VariantDataset", "ListDataset") or \
-        type(ds).__name__.endswith("Declared")
+    # (a dataset read back from its variant is the variant's pipeline: from_variant's, the
+    # flat view a dataset op reads of a nested one, from_list's and a dataset op's declared
+    # one all subclass VariantDataset; their classes carry TF's names, "_VariantDataset")
+    return isinstance(ds, VariantDataset)
 
 
 # -- GetElementAtIndex ---------------------------------------------------------------------------

@@ -229,9 +229,10 @@ def deferred_counts(input_dataset: DatasetV2, build: Callable, counts: dict,
 
 def _check_nonempty(element: Any, op: str | None = None) -> None:
     """TF's refusal of an element of no tensors: nothing, or only Nones (each a
-    NoneTensorSpec of no tensor; beside a tensor a None is a component)."""
+    NoneTensorSpec of no tensor, as is a list of Nones; beside a tensor a None is a
+    component)."""
     leaves = dstruct.flatten(element) if dstruct.is_nested(element) else [element]
-    if all(v is None for v in leaves):
+    if all(v is None or dstruct.only_nones(v) for v in leaves):
         if op is not None:  # TF's op refuses an element of no tensors (from_tensors)
             signature = tf_op_defs.summary(op)
             raise InvalidArgumentError(None, None, (

@@ -393,11 +393,19 @@ def to_component(value: Any) -> Any:
         return value
     if value is None or _is_dataset(value) or _is_variant_composite(value):
         return value
+    if only_nones(value):  # (TF's spec of a list of like values is theirs batched: None's, None)
+        return None
     if type(value) is list:
         # TF types a list of NumPy arrays by the arrays (its type_spec_from_value), not by
         # the first scalar as a tensor conversion does: [np.array([1, 2])] is int64
         return convert_to_tensor(value, dtype=_arrays_dtype(value))
     return convert_to_tensor(value)
+
+
+def only_nones(value: Any) -> bool:
+    """Whether `value` is a non-empty (nested) list of Nones only."""
+    return type(value) is list and bool(value) and all(
+        v is None or only_nones(v) for v in value)
 
 
 def _arrays_dtype(value: Any) -> Any:
