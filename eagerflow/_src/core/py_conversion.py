@@ -18,6 +18,9 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.lazy import lazy_module
+
+traceback = lazy_module("traceback")  # (on the first error that words a traceback)
 
 _INT32_MIN, _INT32_MAX = -(2**31), 2**31 - 1
 
@@ -122,6 +125,7 @@ def array_from_python(value: Any, float_range: builtins.bool = True,
         # byte, so the elements come from the original objects, not from `arr`.
         return to_bytes_array(np.array(value, dtype=object))
     if kind == "O":
+        refuse_sampled_tensor(value)
         return object_array(value, arr)
     if kind == "b":
         return arr
@@ -198,6 +202,7 @@ def _sampled_kind(value: Any) -> str:
     if isinstance(v, np.ndarray):
         t = v.dtype.type
     elif not isinstance(v, np.generic):
+        _refuse_tensor(v)
         return "c" if t is complex else "o"
     if t is np.float64:
         return "d"
@@ -210,6 +215,41 @@ def _sampled_kind(value: Any) -> str:
     if issubclass(t, np.integer):
         return "i"
     return "c" if issubclass(t, np.complexfloating) else "o"
+
+
+def refuse_sampled_tensor(value: Any) -> None:
+    """TF's refusal of a tensor or variable as the first element (descended to a scalar) of
+    Python sequence `value`, which its conversion samples (below); nothing else refused."""
+    if not isinstance(value, (list, tuple)):
+        return
+    while isinstance(value, (list, tuple)) and value:
+        value = value[0]
+    _refuse_tensor(value)
+
+
+def _refuse_tensor(v: Any) -> None:
+    """TF's Python-sequence conversion (tf.constant's; convert_to_tensor packs tensors
+    instead, before this) takes a tensor or variable it samples for a sequence: len() of
+    it and of its first element on down fails at a scalar (or at a variable, which has no
+    len()), an error it passes on as a ValueError holding the error's text and traceback."""
+    if not (isinstance(v, packing.tensor_types) or hasattr(v, "_as_tensor")):
+        return
+    try:
+        while len(v):
+            v = v[0]
+    except TypeError as e:
+        raise ValueError(_wrapped_text(e)) from None
+
+
+def _wrapped_text(e: BaseException) -> str:
+    """An exception's text as TF's C++ layer words a Python error it caught: "Type: text",
+    then the traceback's parts a line apart (the frames below the caller's; none for a
+    builtin's error)."""
+    head = f"{type(e).__name__}: {e}\n"
+    tb = e.__traceback__.tb_next if e.__traceback__ is not None else None
+    if tb is None:
+        return head
+    return head + "\n".join(traceback.format_exception(type(e), e, tb)) + "\n"
 
 
 def _to_half(arr: np.ndarray, half_range: builtins.bool) -> np.ndarray:

@@ -32,6 +32,7 @@ from eagerflow._src.core.py_conversion import (
     has_tensor,
     list_value_error,
     op_input_refusal,
+    refuse_sampled_tensor,
 )
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import (
@@ -339,6 +340,7 @@ def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Cons
         return graph_constant(value, dtype, shape, name)
     if type(value) is list and dtype is None and shape is None:  # the common case, short
         return EagerTensor(array_from_python(value))
+    refuse_sampled_tensor(value)  # (TF's conversion of a list packs no tensors it holds)
     if isinstance(value, Tensor) or hasattr(value, "_as_tensor"):
         t = convert_to_tensor(value)
         if dtype is not None:
