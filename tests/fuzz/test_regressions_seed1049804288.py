@@ -648,3 +648,13 @@ def test_tnp_stack_spreads_what_it_is_given(arrays):
     # argument after * must be an iterable, not NoneType" (its own function's name)
     with pytest.raises(TypeError, match=r"argument after \* must be an iterable, not "):
         tnp.stack(arrays)
+
+
+def test_a_bfloat16_einsum_to_a_scalar_is_a_scalar():
+    # TF 2.21: tf.einsum("ij,j,i->", ...) of bfloat16 ones (2x3, 3, 2) is 6, shape (); its
+    # pairwise steps end in "i,i->", whose half-precision product was made one-dimensional
+    a = tf.ones((2, 3), tf.bfloat16)
+    got = tf.einsum("ij,j,i->", a, tf.ones(3, tf.bfloat16), tf.ones(2, tf.bfloat16))
+    assert got.shape == () and got.dtype == tf.bfloat16 and float(got) == 6.0
+    two = tf.einsum("i,i->", tf.ones(2, tf.bfloat16), tf.ones(2, tf.bfloat16))
+    assert two.shape == () and float(two) == 2.0
