@@ -612,7 +612,8 @@ class Trainer:
     def _made(self, kind: str, force: bool, make: Callable) -> Any:
         """Keras 3's make_*_function: the function made before, None when made now."""
         if self._tstate(f"{kind}_function") is None or force:
-            return self._tset(f"{kind}_function", make())  # (which returns None)
+            self._tset(f"{kind}_function", make())
+            return None  # (Keras 3 returns nothing when it makes the function)
         return self._tstate(f"{kind}_function")
 
     def _step_function(self, kind: str) -> Any:
