@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from recorded import outcome
 
 import eagerflow as tf
 
@@ -24,35 +25,6 @@ A23 = np.ones((2, 3), np.float32)
 EIN = (np.array([[0., 0.35542995, -0.], [-0.06615102, -0.15225437, 1.]]),
        np.array([0.5611419, -1.88273061, 1.39122083]), np.array([inf, -0.45537767]))
 E2 = np.array([[inf, 0.], [1., 1.]])
-
-
-def _finite(x: object) -> object:
-    """Values as data: a NaN or an infinity as its repr."""
-    if isinstance(x, list):
-        return [_finite(y) for y in x]
-    if isinstance(x, (float, complex)) and not np.isfinite(x):
-        return repr(x)
-    return x
-
-
-def _of(v: object) -> object:
-    if isinstance(v, (list, tuple)):  # (a namedtuple as a tuple)
-        return [type(v).__name__ if type(v) in (list, tuple) else "tuple"] + [_of(x) for x in v]
-    if hasattr(v, "flat_values") and hasattr(v, "nested_row_splits"):
-        return ("ragged", _of(v.flat_values), [_of(s) for s in v.nested_row_splits])
-    if hasattr(v, "numpy") and hasattr(v, "dtype"):
-        a = np.asarray(v.numpy())
-        return (v.dtype.name, list(a.shape), _finite(a.tolist()))
-    return ("py", repr(v))
-
-
-def _outcome(fn) -> object:
-    """What a call gave, in the recording's form: ("raise", class, first line) or `_of` it."""
-    try:
-        return _of(fn())
-    except Exception as e:  # noqa: BLE001 - the error is the recorded answer
-        lines = str(e).strip().splitlines()
-        return ("raise", type(e).__name__, lines[0] if lines else "")
 
 
 # tf.round converts first: an integer array (int8, int16: no Round kernel) or Python int is
@@ -639,7 +611,7 @@ CASES = (ROUND_INTEGERS + EMPTY_INDEX_LISTS + XENT_BROADCAST + TRACE_NAME + RAGG
 
 @pytest.mark.parametrize("fn, want", CASES)
 def test_outcome_is_tf_2_21s(fn, want):
-    assert _outcome(fn) == want
+    assert outcome(fn) == want
 
 
 @pytest.mark.parametrize("arrays", [None, False, 3])
@@ -648,3 +620,13 @@ def test_tnp_stack_spreads_what_it_is_given(arrays):
     # argument after * must be an iterable, not NoneType" (its own function's name)
     with pytest.raises(TypeError, match=r"argument after \* must be an iterable, not "):
         tnp.stack(arrays)
+
+
+def test_a_bfloat16_einsum_to_a_scalar_is_a_scalar():
+    # TF 2.21: tf.einsum("ij,j,i->", ...) of bfloat16 ones (2x3, 3, 2) is 6, shape (); its
+    # pairwise steps end in "i,i->", whose half-precision product was made one-dimensional
+    a = tf.ones((2, 3), tf.bfloat16)
+    got = tf.einsum("ij,j,i->", a, tf.ones(3, tf.bfloat16), tf.ones(2, tf.bfloat16))
+    assert got.shape == () and got.dtype == tf.bfloat16 and float(got) == 6.0
+    two = tf.einsum("i,i->", tf.ones(2, tf.bfloat16), tf.ones(2, tf.bfloat16))
+    assert two.shape == () and float(two) == 2.0

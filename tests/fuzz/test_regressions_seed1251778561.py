@@ -8,39 +8,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from recorded import outcome
 
 import eagerflow as tf
 
 tnp = tf.experimental.numpy
-
-
-def _finite(x: object) -> object:
-    """Values as data: a NaN or an infinity as its repr."""
-    if isinstance(x, list):
-        return [_finite(y) for y in x]
-    if isinstance(x, (float, complex)) and not np.isfinite(x):
-        return repr(x)
-    return x
-
-
-def _of(v: object) -> object:
-    if isinstance(v, (list, tuple)):  # (a namedtuple as a tuple)
-        return [type(v).__name__ if type(v) in (list, tuple) else "tuple"] + [_of(x) for x in v]
-    if hasattr(v, "flat_values") and hasattr(v, "nested_row_splits"):
-        return ("ragged", _of(v.flat_values), [_of(s) for s in v.nested_row_splits])
-    if hasattr(v, "numpy") and hasattr(v, "dtype"):
-        a = np.asarray(v.numpy())
-        return (v.dtype.name, list(a.shape), _finite(a.tolist()))
-    return ("py", repr(v))
-
-
-def _outcome(fn) -> object:
-    """What a call gave, in the recording's form: ("raise", class, first line) or `_of` it."""
-    try:
-        return _of(fn())
-    except Exception as e:  # noqa: BLE001 - the error is the recorded answer
-        lines = str(e).strip().splitlines()
-        return ("raise", type(e).__name__, lines[0] if lines else "")
 
 
 # A tensor `alg` compared by value as TF's key/counter choice compares it (1.5, inf, NaN: its
@@ -570,4 +542,4 @@ CASES = (ALG + MESHGRID + POISSON + LCM
 
 @pytest.mark.parametrize("fn, want", CASES)
 def test_outcome_is_tf_2_21s(fn, want):
-    assert _outcome(fn) == want
+    assert outcome(fn) == want

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from recorded import outcome
 
 import eagerflow as tf
 
@@ -19,35 +20,6 @@ B3 = np.array([b'\x00x\x00', b'\x00\xff', b'\xed\xa0\x80'], dtype=object)
 X = np.ones((1, 2, 2, 1), np.float32)
 IMG = np.array([[[[1.], [inf]], [[nan], [4.]]]], np.float32)
 QX = np.arange(12, dtype=np.int32).reshape(1, 2, 2, 3) * 98765431 - 2**30
-
-
-def _finite(x: object) -> object:
-    """Values as data: a NaN or an infinity as its repr."""
-    if isinstance(x, list):
-        return [_finite(y) for y in x]
-    if isinstance(x, (float, complex)) and not np.isfinite(x):
-        return repr(x)
-    return x
-
-
-def _of(v: object) -> object:
-    if isinstance(v, (list, tuple)):  # (a namedtuple as a tuple)
-        return [type(v).__name__ if type(v) in (list, tuple) else "tuple"] + [_of(x) for x in v]
-    if hasattr(v, "flat_values") and hasattr(v, "nested_row_splits"):
-        return ("ragged", _of(v.flat_values), [_of(s) for s in v.nested_row_splits])
-    if hasattr(v, "numpy") and hasattr(v, "dtype"):
-        a = np.asarray(v.numpy())
-        return (v.dtype.name, list(a.shape), _finite(a.tolist()))
-    return ("py", repr(v))
-
-
-def _outcome(fn) -> object:
-    """What a call gave, in the recording's form: ("raise", class, first line) or `_of` it."""
-    try:
-        return _of(fn())
-    except Exception as e:  # noqa: BLE001 - the error is the recorded answer
-        lines = str(e).strip().splitlines()
-        return ("raise", type(e).__name__, lines[0] if lines else "")
 
 
 # Eigen's solver (TF's SelfAdjointEigV2) divides the lower triangle by its largest magnitude:
@@ -995,4 +967,4 @@ CASES = (EIGH_INFINITIES + TENSOR_SCATTER_KERNELS + SPACE_BATCH_INDEX_INPUTS + S
 
 @pytest.mark.parametrize("fn, want", CASES)
 def test_outcome_is_tf_2_21s(fn, want):
-    assert _outcome(fn) == want
+    assert outcome(fn) == want

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from recorded import outcome
 
 import eagerflow as tf
 
@@ -23,35 +24,6 @@ FROM_TENSOR = tf.RaggedTensor.from_tensor
 
 def CLIP(t, lo, hi):  # noqa: N802 - ClipByValue's raw op
     return tf.raw_ops.ClipByValue(t=t, clip_value_min=lo, clip_value_max=hi)
-
-
-def _finite(x: object) -> object:
-    """Values as data: a NaN or an infinity as its repr."""
-    if isinstance(x, list):
-        return [_finite(y) for y in x]
-    if isinstance(x, (float, complex)) and not np.isfinite(x):
-        return repr(x)
-    return x
-
-
-def _of(v: object) -> object:
-    if isinstance(v, (list, tuple)):  # (a namedtuple as a tuple)
-        return [type(v).__name__ if type(v) in (list, tuple) else "tuple"] + [_of(x) for x in v]
-    if hasattr(v, "flat_values") and hasattr(v, "nested_row_splits"):
-        return ("ragged", _of(v.flat_values), [_of(s) for s in v.nested_row_splits])
-    if hasattr(v, "numpy") and hasattr(v, "dtype"):
-        a = np.asarray(v.numpy())
-        return (v.dtype.name, list(a.shape), _finite(a.tolist()))
-    return ("py", repr(v))
-
-
-def _outcome(fn) -> object:
-    """What a call gave, in the recording's form: ("raise", class, first line) or `_of` it."""
-    try:
-        return _of(fn())
-    except Exception as e:  # noqa: BLE001 - the error is the recorded answer
-        lines = str(e).strip().splitlines()
-        return ("raise", type(e).__name__, lines[0] if lines else "")
 
 
 # A Python float goes to float32 unless TF's cast rounds it to inf: 3.4028235e38, past the
@@ -519,4 +491,4 @@ CASES = (FLOAT32_RANGE + TNP_CONSTANTS + LINALG_EMPTY_AND_1X1 + ASSERT_EMPTY
 def test_outcome_is_tf_2_21s(fn, want):
     if BF16 is None and "BF16" in fn.__code__.co_names:  # (ml_dtypes: optional)
         pytest.skip("no ml_dtypes: no bfloat16 NumPy arrays")
-    assert _outcome(fn) == want
+    assert outcome(fn) == want

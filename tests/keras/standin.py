@@ -1,5 +1,6 @@
 """A minimal model for the trainer tests, using only the public Model API that Trainer
-relies on (`__call__(x, training=)`, `trainable_variables`, `losses`, weights)."""
+relies on (`__call__(x, training=)`, `trainable_variables`, `losses`, weights, and the
+layers `compile()` asks for XLA support, `_flatten_layers()`)."""
 
 import numpy as np
 
@@ -32,6 +33,9 @@ class TinyMLP(Trainer, AutoTrackable):
     @property
     def losses(self):
         return [self.l2 * tf.reduce_sum(tf.square(self.w1))] if self.l2 else []
+
+    def _flatten_layers(self):
+        return [self]
 
     def __call__(self, x, training=False):
         self.calls.append(training)

@@ -2,6 +2,8 @@
 stateless_call, metrics_variables, get_state_tree/set_state_tree, autocast, supports_jit,
 call_signature_parameters, distribute_strategy, jit_compile and steps_per_execution."""
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -99,3 +101,40 @@ def test_state_tree_round_trip():
         m.set_state_tree({"weights": {}})
     with pytest.raises(ValueError, match="Invalid `value_format` argument"):
         m.get_state_tree("lists")
+
+
+def _dense_model(*layers):
+    return keras.Sequential([keras.Input((3,)), *layers, keras.layers.Dense(2)])
+
+
+def test_jit_compile_auto_resolves_as_keras3_on_the_tf_backend():
+    # Keras 3.15's Trainer._resolve_auto_jit_compile: off on a machine of CPUs only, under a
+    # tf.distribute strategy, with op determinism, for a layer without XLA support, and
+    # with run_eagerly; else on (eagerflow has no XLA: the step runs as any tf.function)
+    from eagerflow._src.core import device as D
+
+    m = _dense_model()
+    m.compile("sgd", "mse")
+    assert m.jit_compile is False and m.get_compile_config()["jit_compile"] is False
+    with D.standin_gpus(1):
+        fresh = _dense_model()
+        assert fresh.jit_compile is True  # (never compiled: "auto" resolved when asked)
+        m = _dense_model()
+        m.compile("sgd", "mse")
+        assert m.jit_compile is True and m.get_compile_config()["jit_compile"] is True
+        m.fit(np.ones((4, 3), "float32"), np.ones((4, 2), "float32"), verbose=0)
+        m.compile("sgd", "mse", run_eagerly=True)
+        assert m.jit_compile is False
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # ("auto" turns XLA off without a word)
+            m = _dense_model(keras.layers.Hashing(4))
+            m.compile("sgd", "mse")
+        assert m.jit_compile is False
+        with tf.distribute.MirroredStrategy(["/cpu:0"]).scope():
+            m = _dense_model()
+            m.compile("sgd", "mse")
+        assert m.jit_compile is False
+        tf.config.experimental.enable_op_determinism()  # (tests/conftest.py restores it)
+        m = _dense_model()
+        m.compile("sgd", "mse")
+        assert m.jit_compile is False

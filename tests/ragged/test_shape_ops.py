@@ -210,3 +210,18 @@ def test_to_tensor_takes_its_static_shape_from_the_requested_one_when_traced():
 
     assert f(tf.constant(["a b", "c"])).shape == (2, 6)
     assert shapes == [[[None, 6], [2, None], [None, 3], [None, None]]]
+
+
+@pytest.mark.parametrize("ragged_side", ["indices", "params"])
+def test_gather_refuses_a_ragged_batch_dim_beside_a_uniform_one(ragged_side):
+    # TF 2.21's messages (batch_dims=2: each side's second dim ragged where the other's is not)
+    dense = tf.constant(np.arange(24).reshape(2, 3, 4))
+    if ragged_side == "indices":
+        params, indices, uniform = dense, tf.ragged.constant([[[0], [1, 2]], [[3]]]), "params"
+    else:
+        params = tf.ragged.constant([[[1, 2], [3]], [[4]]])
+        indices, uniform = tf.constant([[[0], [0]], [[0], [0]]]), "indices"
+    with pytest.raises(ValueError, match=f"^batch shape from indices does not match params "
+                       f"shape: ragged {ragged_side} dimension corresponds to uniform "
+                       f"{uniform} dimension$"):
+        tf.gather(params, indices, batch_dims=2)

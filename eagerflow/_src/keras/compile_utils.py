@@ -1,4 +1,5 @@
-"""What `compile()` builds: the compiled loss and the compiled metrics.
+"""What `compile()` builds: the compiled loss and the compiled metrics (and its
+resolution of `jit_compile`).
 
 Sits in keras between losses/metrics and the trainer. Strings resolve as in Keras 3
 ("accuracy" picks binary, categorical or sparse-categorical accuracy from the shapes of
@@ -11,6 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core import nest
+from eagerflow._src.core.device import list_physical_devices
+from eagerflow._src.core.runtime_options import op_determinism_enabled
 from eagerflow._src.keras import losses as losses_mod
 from eagerflow._src.keras import metrics as metrics_mod
 from eagerflow._src.keras.backend import to_snake_case
@@ -511,3 +514,20 @@ class CompileMetrics(Metric):
 
 def _prefixed(metrics_list: MetricsList, name: str) -> str:
     return f"{metrics_list.output_name}_{name}" if metrics_list.output_name else name
+
+
+def supports_jit(model: Any) -> bool:
+    """Keras 3's test of a model for XLA on the TF backend: every layer supports it and op
+    determinism is off (XLA has no deterministic form of every op)."""
+    return all(getattr(x, "supports_jit", True) for x in model._flatten_layers()) and \
+        not op_determinism_enabled()
+
+
+def auto_jit_compile(model: Any) -> bool:
+    """Keras 3's `jit_compile="auto"` on the TF backend: on where the machine has a device
+    other than CPUs, no tf.distribute strategy holds the model and it supports XLA.
+    (eagerflow has no XLA: a step "compiled with XLA" runs as any tf.function.)"""
+    if model._tstate("_distribute_strategy") is not None or \
+            all(d.device_type == "CPU" for d in list_physical_devices()):
+        return False
+    return supports_jit(model)

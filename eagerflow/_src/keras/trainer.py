@@ -32,9 +32,9 @@ from eagerflow._src.function.polymorphic import function
 from eagerflow._src.graph.interpreter import run_op
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import callbacks as cbks
+from eagerflow._src.keras import compile_utils as cu
 from eagerflow._src.keras import data_adapter as da
 from eagerflow._src.keras import serialization as ser
-from eagerflow._src.keras.compile_utils import CompileLoss, CompileMetrics
 from eagerflow._src.keras.engine import layer_metrics
 from eagerflow._src.keras.engine.call_spec import call_spec
 from eagerflow._src.keras.metrics.base import Mean
@@ -335,6 +335,18 @@ class _Step:
             run_op(node, values)
 
 
+def _generator_alias(method: str) -> Callable:
+    """The TF 1.x-era `Model.<method>_generator`: `method`, with Keras 3's warning."""
+    def alias(self: Any, generator: Any, *args: Any, **kwargs: Any) -> Any:
+        warnings.warn(f"`Model.{method}_generator` is deprecated and will be removed in a "
+                      f"future version. Please use `Model.{method}`, which supports "
+                      "generators.", stacklevel=2)
+        return getattr(self, method)(generator, *args, **kwargs)
+
+    alias.__name__, alias.__qualname__ = f"{method}_generator", f"Trainer.{method}_generator"
+    return alias
+
+
 class Trainer:
     """Mixin giving a Model compile/fit/evaluate/predict."""
 
@@ -368,12 +380,14 @@ class Trainer:
         return self._tstate("_distribute_strategy") or get_strategy()
 
     @property
-    def jit_compile(self) -> Any:  # (as set; unset, Keras's "auto" where XLA is not: False)
-        return False if self._tstate("_jit_compile") is None else self._tstate("_jit_compile")
+    def jit_compile(self) -> Any:  # (as set; never set, Keras's "auto" resolved now)
+        if self._tstate("_jit_compile") is None:
+            self._tset("_jit_compile", cu.auto_jit_compile(self))
+        return self._tstate("_jit_compile")
 
     @jit_compile.setter
     def jit_compile(self, value: Any) -> None:
-        if value and not all(getattr(x, "supports_jit", True) for x in self._flatten_layers()):
+        if value and not cu.supports_jit(self):
             warnings.warn("Model doesn't support `jit_compile=True`. Proceeding with "
                           "`jit_compile=False`.", stacklevel=2)
             value = False
@@ -485,15 +499,15 @@ class Trainer:
         names = getattr(self, "output_names", None)
         # as Keras 3: a compile without `loss` or `metrics` keeps the previous ones
         if loss is not None:
-            self._tset("_compile_loss", CompileLoss(loss, loss_weights, names))
+            self._tset("_compile_loss", cu.CompileLoss(loss, loss_weights, names))
             self.loss = loss
         if metrics is not None or weighted_metrics is not None:
-            self._tset("_compile_metrics", CompileMetrics(metrics, weighted_metrics, names))
+            self._tset("_compile_metrics", cu.CompileMetrics(metrics, weighted_metrics, names))
         self._tset("_loss_tracker", Mean(name="loss"))
         self._tset("_run_eagerly", bool(run_eagerly))
         self._tset("_steps_per_execution", steps_per_execution)  # (as given: see _loop_steps)
         if isinstance(jit_compile, str) and jit_compile == "auto":
-            jit_compile = False  # (Keras's resolution on a host without accelerators)
+            jit_compile = not run_eagerly and cu.auto_jit_compile(self)
         if jit_compile and run_eagerly:
             jit_compile = False
             warnings.warn("If `run_eagerly` is True, then `jit_compile` cannot also be True. "
@@ -612,7 +626,8 @@ class Trainer:
     def _made(self, kind: str, force: bool, make: Callable) -> Any:
         """Keras 3's make_*_function: the function made before, None when made now."""
         if self._tstate(f"{kind}_function") is None or force:
-            return self._tset(f"{kind}_function", make())  # (which returns None)
+            self._tset(f"{kind}_function", make())
+            return None  # (Keras 3 returns nothing when it makes the function)
         return self._tstate(f"{kind}_function")
 
     def _step_function(self, kind: str) -> Any:
@@ -643,7 +658,7 @@ class Trainer:
     def _in_order(self, logs: dict) -> Any:
         order = []
         for m in self.metrics:
-            if isinstance(m, CompileMetrics):
+            if isinstance(m, cu.CompileMetrics):
                 order.extend(x.name for x in m.metrics)
             else:
                 order.append(m.name)
@@ -894,23 +909,9 @@ class Trainer:
         return nest.map_structure(lambda t: np.asarray(t.numpy()), out)
 
     # -- TF 1.x-era names -----------------------------------------------------------------
-    def fit_generator(self, generator: Any, *args: Any, **kwargs: Any) -> cbks.History:
-        warnings.warn("`Model.fit_generator` is deprecated and will be removed in a future "
-                      "version. Please use `Model.fit`, which supports generators.",
-                      stacklevel=2)
-        return self.fit(generator, *args, **kwargs)
-
-    def evaluate_generator(self, generator: Any, *args: Any, **kwargs: Any) -> Any:
-        warnings.warn("`Model.evaluate_generator` is deprecated and will be removed in a "
-                      "future version. Please use `Model.evaluate`, which supports "
-                      "generators.", stacklevel=2)
-        return self.evaluate(generator, *args, **kwargs)
-
-    def predict_generator(self, generator: Any, *args: Any, **kwargs: Any) -> Any:
-        warnings.warn("`Model.predict_generator` is deprecated and will be removed in a "
-                      "future version. Please use `Model.predict`, which supports "
-                      "generators.", stacklevel=2)
-        return self.predict(generator, *args, **kwargs)
+    fit_generator = _generator_alias("fit")
+    evaluate_generator = _generator_alias("evaluate")
+    predict_generator = _generator_alias("predict")
 
 
 # Keras 3's TF backend defines these in its TensorFlowTrainer: Python's own errors for a

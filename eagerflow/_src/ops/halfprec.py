@@ -597,7 +597,8 @@ def einsum(spec: str, xs: Any) -> Any:
     labels = batch + free_a + free_b
     y = matmul(np.ascontiguousarray(a3), np.ascontiguousarray(b3)).reshape(
         [size[ch] for ch in labels])
-    return np.ascontiguousarray(y.transpose([labels.index(ch) for ch in out]))
+    # (asarray, not ascontiguousarray: that makes a scalar result one-dimensional)
+    return np.asarray(y.transpose([labels.index(ch) for ch in out]), order="C")
 
 
 def floormod(x: Any, y: Any) -> Any:

@@ -602,6 +602,17 @@ def _axis_gather(params: Any, indices: Any, axis: int) -> Any:
     return _gather(params.values, indices + starts, 0, 0)
 
 
+def _ragged_beside(x: Any, other: Any, name: str, other_name: str) -> Any:
+    """A gather's `x` (params or indices) made ragged of ragged rank 1 beside the ragged
+    `other` for a batch dim, refused where other's dimension is ragged and x's uniform."""
+    if isinstance(x, RaggedTensor):
+        return x
+    if other.uniform_row_length is None:
+        raise ValueError("batch shape from indices does not match params shape: ragged "
+                         f"{other_name} dimension corresponds to uniform {name} dimension")
+    return RaggedTensor.from_tensor(x, ragged_rank=1, row_splits_dtype=other.row_splits.dtype)
+
+
 def _batch_gather(params: Any, indices: Any, axis: int, batch_dims: int) -> Any:
     """A gather with batch dims, as TF's: the batch dims peeled off one at a time (a dense
     side made ragged to match a ragged one), an inner axis brought to 1 by repeating each
@@ -611,20 +622,8 @@ def _batch_gather(params: Any, indices: Any, axis: int, batch_dims: int) -> Any:
         raise ValueError(f"batch shape from indices {indices.shape[:batch_dims]} does not "
                          f"match params shape {params.shape}")
     if batch_dims > 1:
-        if not isinstance(params, RaggedTensor):
-            if indices.uniform_row_length is None:
-                raise ValueError("batch shape from indices does not match params shape: "
-                                 "ragged indices dimension corresponds to uniform params "
-                                 "dimension")
-            params = RaggedTensor.from_tensor(params, ragged_rank=1,
-                                              row_splits_dtype=indices.row_splits.dtype)
-        if not isinstance(indices, RaggedTensor):
-            if params.uniform_row_length is None:
-                raise ValueError("batch shape from indices does not match params shape: "
-                                 "ragged params dimension corresponds to uniform indices "
-                                 "dimension")
-            indices = RaggedTensor.from_tensor(indices, ragged_rank=1,
-                                               row_splits_dtype=params.row_splits.dtype)
+        params = _ragged_beside(params, indices, "params", "indices")
+        indices = _ragged_beside(indices, params, "indices", "params")
         return params.with_values(_gather(params.values, indices.values, axis - 1,
                                           batch_dims - 1))
     if axis > 1:
