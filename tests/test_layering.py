@@ -81,7 +81,7 @@ OPS_ORDER = [
     "stacking", "dynshape", "fill_checks", "reshape_shapes", "sequences",
     "transposing",
     "shape_queries", "reshaping",
-    "variables", "resource_ops", "array", "tiling", "shaping",
+    "variables", "resource_ops", "concat_offset", "array", "tiling", "shaping",
     # reductions, and runtime checks over them (sorted segment ids checked in graphs)
     "scans", "reduce", "logsumexp_scan", "printing", "print_v1", "debugging", "tfdbg",
     "tfdbg_v1",
