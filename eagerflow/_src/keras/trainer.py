@@ -21,9 +21,6 @@ import numpy as np
 
 from eagerflow._src.autodiff.tape import GradientTape
 from eagerflow._src.core import nest
-from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
-from eagerflow._src.core.tensor import Tensor
-from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.core.trackable import TrackableDict
 from eagerflow._src.distribute import context
 from eagerflow._src.distribute.batch_split import distribute_element
@@ -40,6 +37,7 @@ from eagerflow._src.keras.engine.call_spec import call_spec
 from eagerflow._src.keras.metrics.base import Mean
 from eagerflow._src.keras.optimizers import lookup as opt_mod
 from eagerflow._src.keras.optimizers.loss_scale import LossScaleOptimizer
+from eagerflow._src.keras.step_specs import batch_spec, is_subtype, supertype
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops.checks import is_graph_tensor
 from eagerflow._src.ops.math_base import add_n, cast
@@ -140,54 +138,6 @@ class _DistributedStep:
         self._built = True
 
 
-def _batch_spec(data: Any, batch: int | tuple | None = None) -> Any:
-    """The TensorSpecs of a batch as Keras 3 traces its steps: the batch size its dataset
-    states (`batch`: every batch has it; a tuple: each leaf's first dim, as a dataset not
-    batched states them), else unknown; None when a leaf is not a tensor with a batch
-    dimension (None targets, Python values)."""
-    specs = []
-    leaves = nest.flatten(data)
-    firsts = batch if isinstance(batch, tuple) and len(batch) == len(leaves) else \
-        (None if isinstance(batch, tuple) else batch,) * len(leaves)
-    for leaf, batch in zip(leaves, firsts):
-        shape = getattr(leaf, "shape", None)
-        sparse = isinstance(leaf, SparseTensor)  # (its dataset's SparseTensorSpec, as Keras's)
-        if not (isinstance(leaf, Tensor) or sparse) or shape is None or \
-                shape.rank in (None, 0):
-            return None
-        dims = shape.as_list()
-        dims = [batch if dims[0] == batch else None] + dims[1:]
-        specs.append(SparseTensorSpec(dims, leaf.dtype) if sparse else
-                     TensorSpec(dims, leaf.dtype))
-    return nest.pack_sequence_as(data, specs)
-
-
-def _supertype(a: Any, b: Any) -> Any:
-    """The most specific spec nest that both spec nests `a` and `b` are subtypes of (dims
-    that differ unknown), or None where they differ in structure, kind or dtype."""
-    try:
-        nest.assert_same_structure(a, b)
-    except (ValueError, TypeError):
-        return None
-    out = []
-    for x, y in zip(nest.flatten(a), nest.flatten(b)):
-        common = x.most_specific_common_supertype([y]) if type(x) is type(y) else None
-        if common is None:
-            return None
-        out.append(common)
-    return nest.pack_sequence_as(a, out)
-
-
-def _is_subtype(a: Any, b: Any) -> bool:
-    try:
-        nest.assert_same_structure(a, b)
-    except (ValueError, TypeError):
-        return False
-    # (x is a subtype of y where their common supertype is y: SparseTensorSpecs too)
-    return all(type(x) is type(y) and x.most_specific_common_supertype([y]) == y
-               for x, y in zip(nest.flatten(a), nest.flatten(b)))
-
-
 # Keras 3.15's TF trainer makes its train and test functions of one Python function,
 # `_make_function`'s `multi_step_on_iterator` (TF's retracing warnings and graph errors print
 # its name: `__inference_multi_step_on_iterator_N`): one code object, as TF counts
@@ -256,7 +206,7 @@ class _Step:
             if self._exact is None:
                 self._exact = function(self._traced_fn, autograph=False, reduce_retracing=True)
             return self._exact(data)
-        spec = _batch_spec(data, self.batch_size)
+        spec = batch_spec(data, self.batch_size)
         key = repr(spec)
         step = self._traced.get(key) or self._seen.get(key)
         if step is None:
@@ -284,9 +234,9 @@ class _Step:
         where several do, as TF's function cache dispatches; None if none does."""
         if spec is None:
             return None
-        fits = [(s, step) for s, step in self._signatures() if _is_subtype(spec, s)]
+        fits = [(s, step) for s, step in self._signatures() if is_subtype(spec, s)]
         for s, step in fits:
-            if all(_is_subtype(s, other) for other, _ in fits):
+            if all(is_subtype(s, other) for other, _ in fits):
                 return step
         return fits[0][1] if fits else None
 
@@ -297,7 +247,7 @@ class _Step:
         if spec is None:
             return None
         for other, _ in self._signatures():
-            spec = _supertype(spec, other) or spec
+            spec = supertype(spec, other) or spec
         return spec
 
     def _signatures(self) -> list:
