@@ -75,6 +75,11 @@ class DType:
     def as_datatype_enum(self) -> int:
         return self._enum
 
+    def __int__(self) -> int:
+        # (TF's DType is its enum to int(): where TF's Python reads a count with int(), a
+        # dtype is that number, tnp.eye(tf.string) 7 x 7)
+        return self._enum
+
     @property
     def base_dtype(self) -> DType:
         return self

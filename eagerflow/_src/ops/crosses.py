@@ -722,8 +722,8 @@ def cross_hashed(inputs: Any, num_buckets: int = 0, hash_key: Any = None,
     try:
         idx, vals, shape = bind(SPARSE_CROSS_HASHED, tensors, {
             "layout": layout, "num_buckets": int(num_buckets),
-            "hash_key": _DEFAULT_KEY if hash_key is None else _int_attr(hash_key, "hash_key")
-            & _MASK or _DEFAULT_KEY})
+            # (TF's Python: any false key, [] or '' too, is the default)
+            "hash_key": _int_attr(hash_key or _DEFAULT_KEY, "hash_key") & _MASK or _DEFAULT_KEY})
     except C.InvalidArgumentError as e:
         raise counted_as(e, "SparseCross", arity) from None
     return SparseTensor._of(idx, vals, shape)

@@ -539,8 +539,12 @@ def tensordot(a: Any, b: Any, axes: Any, name: str | None = None) -> Any:
     """Contracts `a` and `b` over `axes` (an int N, or a pair of axis lists)."""
     a, b = binary_args(a, b)
     ra, rb = len(a._shape), len(b._shape)
-    if isinstance(axes, (int, np.integer)) or (hasattr(axes, "_shape") and not axes._shape):
-        if hasattr(axes, "_dtype") and not axes._dtype.is_integer:
+    # (an eager tensor is no integral type to TF's Python, even a scalar one: it is read as
+    # an int32 tensor of axes below, its [0] then StridedSlice's refusal of a scalar)
+    traced_scalar = isinstance(axes, Tensor) and not isinstance(axes, EagerTensor) and \
+        not axes._shape
+    if isinstance(axes, (int, np.integer)) or traced_scalar:
+        if traced_scalar and not axes._dtype.is_integer:
             raise TypeError(f"'axes' must be an integer tensor, got {axes!r}.")
         n = int(axes)
         # (TF checks `a`'s rank only: `b`'s axes past its rank fail where its shape list is

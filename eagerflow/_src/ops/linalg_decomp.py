@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import linalg_errors
+from eagerflow._src.backend import linalg_errors, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError
@@ -127,10 +127,11 @@ def _cast(out: Any, like: Any) -> Any:
     return out.astype(like.dtype, copy=False)
 
 
-def _quiet(kernel: Any, lower_only: bool = False) -> Any:
+def _quiet(kernel: Any, lower_only: bool = False, nonfinite: Any = None) -> Any:
     """The kernel without NumPy's IEEE warnings, and with nan (TF's answer, not LAPACK's
     convergence error) for each matrix in the batch holding inf or nan (in its lower
-    triangle, for kernels that read only that)."""
+    triangle, for kernels that read only that), or `nonfinite`'s answer for each such
+    matrix where TF's kernel runs its algorithm on it (`nonfinite(xp, matrix)`)."""
     def run(xp: Any, x: Any, *rest: Any, **attrs: Any) -> Any:
         if x.dtype == np.float16:  # LAPACK has no half precision: go through float32
             out = run(xp, x.astype(np.float32),
@@ -146,6 +147,12 @@ def _quiet(kernel: Any, lower_only: bool = False) -> Any:
             # an identity in place of each bad matrix: invertible, so no kernel raises on it
             eye = xp.eye(x.shape[-2], x.shape[-1], dtype=x.dtype)
             out = kernel(xp, xp.where(bad[..., None, None], eye, x), *rest, **attrs)
+        if nonfinite is not None:
+            bad = to_host(bad)
+            for idx in np.ndindex(*bad.shape):
+                if bad[idx]:
+                    out[idx] = nonfinite(xp, x[idx])
+            return out
         nb = bad.ndim
         for o in out if isinstance(out, tuple) else (out,):
             if o.ndim >= nb and o.shape[:nb] == bad.shape and o.dtype.kind in "fc":
@@ -208,6 +215,29 @@ def _chol_kernel(xp: Any, x: Any) -> Any:
     return out
 
 
+def _eigen_llt(xp: Any, a: Any) -> Any:
+    """One matrix's Cholesky factor as Eigen's unblocked LLT (TF's kernel) computes it from
+    the lower triangle, column by column: a pivot <= 0 stops it (the type's quiet NaN, 0
+    for a complex type, as _chol_kernel's), while a NaN pivot is no stop: the NaN spreads
+    through the later columns only, an infinity through its products (TF 2.21: [[4, 1],
+    [nan, 4]] gives [[2, 0], [nan, nan]]). (Eigen blocks matrices of 32 and more; their NaN
+    spreads the same, its rounding may differ.)"""
+    m = xp.tril(a)
+    n = m.shape[-1]
+    for k in range(n):
+        row = m[k, :k]
+        x = m[k, k].real - (row.real ** 2 + row.imag ** 2).sum() if k else m[k, k].real
+        if x <= 0:
+            return xp.full(a.shape, 0 if a.dtype.kind == "c" else np.nan, dtype=a.dtype)
+        m[k, k] = x = xp.sqrt(x)
+        if k + 1 < n:
+            if k:
+                m[k + 1:, k] -= m[k + 1:, :k] @ xp.conj(row)
+            for part in (m.real, m.imag) if m.dtype.kind == "c" else (m,):
+                part[k + 1:, k] /= x  # (by a real pivot: each part alone, as Eigen's)
+    return m
+
+
 def _chol_grad(n: Any, g: Any) -> list:
     low = n.outputs[0]
     p = matmul(low, g, adjoint_a=True)
@@ -235,7 +265,8 @@ def _chol_ref(x: np.ndarray) -> np.ndarray:
 
 
 CHOLESKY = register(OpDef(
-    "Cholesky", _chol_infer, _quiet(_chol_kernel, lower_only=True), grad=_chol_grad,
+    "Cholesky", _chol_infer, _quiet(_chol_kernel, lower_only=True, nonfinite=_eigen_llt),
+    grad=_chol_grad,
     reference=_chol_ref,
     samples=lambda: [Sample((_spd(3),), grad=False),
                      Sample((_spd(2, 2) + np.triu(_f64(2, 2, 2), 1),), grad=False)],

@@ -479,24 +479,30 @@ EIG = register(OpDef(
 ))
 
 
-def _eig_out_dtype(x: Any) -> Any:
-    """The complex dtype of Eig's results. TF's Python picks it for the four dtypes Eig
-    takes and for no other: its local variable is then unbound."""
-    if x._dtype not in _COMPLEX_OF:
+def _eig_out_dtype(tensor: Any) -> Any:
+    """The complex dtype of Eig's results. TF's Python picks it from the argument's own
+    `dtype` before converting it (a list, a str or a Python number has none: Python's
+    AttributeError), for the four dtypes Eig takes and no other: its local variable is
+    then unbound."""
+    try:
+        dtype = dt.as_dtype(tensor.dtype)
+    except TypeError:
+        dtype = None
+    if dtype not in _COMPLEX_OF:
         raise UnboundLocalError("cannot access local variable 'out_dtype' where it is not "
                                 "associated with a value")
-    return _COMPLEX_OF[x._dtype]
+    return _COMPLEX_OF[dtype]
 
 
 def eig(tensor: Any, name: str | None = None) -> tuple:
     """(eigenvalues, eigenvectors as columns), complex, of square matrices."""
-    x = _t(tensor)
-    return bind(EIG, (x,), {"compute_v": True, "Tout": _eig_out_dtype(x)}, name)
+    out_dtype = _eig_out_dtype(tensor)
+    return bind(EIG, (_t(tensor),), {"compute_v": True, "Tout": out_dtype}, name)
 
 
 def eigvals(tensor: Any, name: str | None = None) -> Any:
-    x = _t(tensor)
-    return bind(EIG, (x,), {"compute_v": False, "Tout": _eig_out_dtype(x)})[0]
+    out_dtype = _eig_out_dtype(tensor)
+    return bind(EIG, (_t(tensor),), {"compute_v": False, "Tout": out_dtype})[0]
 
 
 # TF's Eig of a real matrix is Eigen's EigenSolver: the matrix scaled by its largest entry,

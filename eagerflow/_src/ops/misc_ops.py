@@ -611,8 +611,9 @@ def bincount(arr: Any, weights: Any = None, minlength: Any = None, maxlength: An
     if axis == 0:
         a = reshape(a, [-1])
         weights = None if weights is None else reshape(weights, [-1])
-    if weights is None:
-        weights = convert_to_tensor(np.zeros(0, dt.as_dtype(dtype).as_numpy_dtype))
+    if weights is None:  # (TF's Python: a false dtype, None, '' or 0, is the values' own)
+        out = dt.as_dtype(dtype) if dtype else a._dtype
+        weights = convert_to_tensor(np.zeros(0, out.as_numpy_dtype))
     return histogram_ops.dense_bincount(a, size, weights, binary_output)
 
 

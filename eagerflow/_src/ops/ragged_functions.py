@@ -88,9 +88,6 @@ def constant(pylist: Any, dtype: Any = None, ragged_rank: Any = None, inner_shap
             raise ValueError("Invalid pylist=%r: incompatible with dim(inner_shape)=%d"  # noqa: UP031
                              % (pylist, len(inner_shape)))
         return array_constant(pylist, dtype)
-    splits_dtype = dt.as_dtype(row_splits_dtype)
-    if splits_dtype not in (dt.int32, dt.int64):
-        raise ValueError("row_splits must have dtype int32 or int64")
     scalar_depth, max_depth = _depths(pylist)
     if scalar_depth is not None and max_depth > scalar_depth:
         raise ValueError(f"Invalid pylist={pylist!r}: empty list nesting is greater than "
@@ -130,6 +127,10 @@ def constant(pylist: Any, dtype: Any = None, ragged_rank: Any = None, inner_shap
         nested_splits.append(splits)
         values = flat
     result = _inner_values(values, dtype, inner, check=True)
+    # (read only now, as TF's factory of the row splits reads it: a plain tensor never does)
+    splits_dtype = dt.as_dtype(row_splits_dtype)
+    if splits_dtype not in (dt.int32, dt.int64):
+        raise ValueError("row_splits must have dtype int32 or int64")
     for splits in reversed(nested_splits):
         result = RaggedTensor._make(result, convert_to_tensor(
             np.asarray(splits, splits_dtype.as_numpy_dtype)))

@@ -32,7 +32,7 @@ from eagerflow._src.core.errors import (
 )
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.py_conversion import object_scalar
-from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.dispatch import bind
@@ -86,10 +86,11 @@ IDENTITY_N = register(OpDef(
 def identity_n(input: Any, name: str | None = None) -> list:  # noqa: A002
     """tf.identity_n: each tensor of `input` passed through one IdentityN op."""
     wrapper_inputs.check_list_input(input, "T")
-    if isinstance(input, (list, tuple)):
+    if isinstance(input, Tensor):  # (iterated as TF iterates it; a scalar's iteration fails)
+        xs = tuple(input)
+    else:  # (TF's fast path takes any iterable: a str's characters, bytes' ints, a dict's
+        # keys; anything else is Python's "not iterable" TypeError)
         xs = tuple(convert_to_tensor(x) for x in input)
-    else:  # (a tensor: iterated as TF iterates it; a scalar's iteration fails)
-        xs = tuple(convert_to_tensor(input))
     out = bind(IDENTITY_N, xs, {}, name)
     return list(out) if isinstance(out, tuple) else [out]
 
