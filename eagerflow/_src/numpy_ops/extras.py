@@ -192,8 +192,10 @@ def cross(a: Any, b: Any, axisa: int = -1, axisb: int = -1, axisc: int = -1,
             if x.shape[-1] == 2 else x for x in (a, b))
     if tuple(a.shape) != tuple(b.shape):
         # TF broadcasts the padded operands to one shape first: BroadcastArgs refuses
-        # shapes that do not broadcast, naming them whole
-        MO.broadcast_dynamic_shape(A.shape(a), A.shape(b))
+        # shapes that do not broadcast, naming them whole; a last dimension of 1 is then
+        # 3 (or 2) long, and the result's rank is the broadcast one
+        shape = MO.broadcast_dynamic_shape(A.shape(a), A.shape(b))
+        a, b = broadcast_to(a, shape), broadcast_to(b, shape)
     if a.shape[-1] != 3 or b.shape[-1] != 3:  # TF's Cross kernel refuses other lengths
         raise raised_eagerly(FailedPreconditionError(
             None, None, "Cross-products are only defined for 3-element vectors. [Op:Cross]"))

@@ -437,7 +437,10 @@ def var(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, ddof: int 
         if axis is not None:
             dims = _stacking.stack([dims[i] for i in ([axis] if isinstance(axis, int) else axis)])
         n = cast(R.reduce_prod(dims) - ddof, sq.dtype)
-        return R.reduce_sum(sq, axis=axis, keepdims=keepdims) / n
+        out = R.reduce_sum(sq, axis=axis, keepdims=keepdims) / n
+        # (TF's path for a ddof other than 0 casts its quotient to var's own `dtype`: with
+        # none given, the cast's TypeError)
+        return out if ddof == 0 else cast(out, dtype)
     out = _reduce(fn, a, axis, want, keepdims, "float")
     # (then cast to `dtype` as TF's cast reads it: `float` is float32, `int` no DType)
     return cast(out, dtype) if dtype else out

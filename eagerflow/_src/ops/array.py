@@ -214,6 +214,9 @@ def _fill(dims: Any, value: Any) -> Any:
     array is a TensorShape's one dim to TF, as a NumPy integer (not cast to int32)."""
     if isinstance(dims, np.ndarray) and dims.ndim == 0 and dims.dtype.kind in "iu":
         dims = dims[()]
+    elif isinstance(dims, np.ndarray) and dims.ndim >= 2 and not len(dims):
+        # (TF's small-constant path: a TensorShape of the array's rows, none: a scalar)
+        dims = []
     if type(dims) is int and not -2**31 <= dims < 2**31:  # (a TensorShape's dim: not
         dims = [dims]  # wrapped as fill's own int32 conversion wraps it)
     elif isinstance(dims, (list, tuple)) and any(

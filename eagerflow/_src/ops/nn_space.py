@@ -693,12 +693,14 @@ def required_space_to_batch_paddings(input_shape: Any, block_shape: Any,
         # compatible with [M] and [M, 2]
         given = [convert_to_tensor(v, dtype=dt.int32, name=what) for v, what in
                  ((input_shape, "input_shape"), (block_shape, "block_shape"))]
-        if base_paddings is not None:
-            given.append(convert_to_tensor(base_paddings, dtype=dt.int32,
-                                           name="base_paddings"))
         dims = TensorShape(given[1]._shape)
         dims.assert_has_rank(1)
         m = dims[0]
+        if m == 0:  # (TF's early answer, before it reads the other two)
+            return tuple(convert_to_tensor(np.zeros((0, 2), np.int32)) for _ in range(2))
+        if base_paddings is not None:
+            given.append(convert_to_tensor(base_paddings, dtype=dt.int32,
+                                           name="base_paddings"))
         for t, want in zip(given[::2], ([m], [m, 2])):
             if not TensorShape(t._shape).is_compatible_with(want):
                 raise ValueError(f"Shapes {TensorShape(t._shape)} and {want} are incompatible")

@@ -297,7 +297,10 @@ def squeeze(input: Any, axis: Any = None, name: str | None = None) -> Any:  # no
     if isinstance(axis, np.ndarray) and passed_raw(input):  # (TF's slow path: any array)
         raise TypeError(f"Expected list for 'axis' argument to 'squeeze' Op, not {axis!r}.")
     x = as_input(input, "input")
-    if axis is None or C.empty_array(axis):
+    # (an eager tensor of no items along its first dimension is an empty sequence to TF's
+    # fast path as well: no dims, every dim of size 1 squeezed)
+    if axis is None or C.empty_array(axis) or (
+            axis.__class__ is EagerTensor and axis._shape and axis._shape[0] == 0):
         axes: tuple = ()
     else:
         # (TF's attr takes a list: a tensor or array of dims is refused, a graph's scalar too)

@@ -43,14 +43,24 @@ _I64 = dt.int64
 def eye(num_rows: Any, num_columns: Any = None, dtype: Any = dt.float32,
         name: str | None = None) -> SparseTensor:
     """`tf.sparse.eye`: a [num_rows, num_columns] SparseTensor with ones on the diagonal."""
+    rows = _int64_tensor(num_rows, "num_rows")
+    cols = rows if num_columns is None else _int64_tensor(num_columns, "num_columns")
     d = dt.as_dtype(dtype)
-    rows = cast(convert_to_tensor(num_rows), _I64)
-    cols = rows if num_columns is None else cast(convert_to_tensor(num_columns), _I64)
     n = minimum_(rows, cols)
     diag = range_(n)
     # (tf.ones: a string dtype refuses the 1, as TF's)
     return SparseTensor._of(stack([diag, diag], axis=1), ones(reshape(n, [1]), d),
                             stack([rows, cols]))
+
+
+def _int64_tensor(value: Any, name: str) -> Any:
+    """A size as TF's sparse ops read one: a Python or NumPy integer (a bool too), or a
+    tensor cast to int64; anything else (a float, a NumPy array) is their TypeError."""
+    if isinstance(value, (int, np.integer)):
+        return convert_to_tensor(value, dtype=_I64, name=name)
+    if not isinstance(value, Tensor):
+        raise TypeError(f"{name} must be an integer value")
+    return value if value.dtype == _I64 else cast(value, _I64)
 
 
 # ---------------------------------------------------------------------------------------
