@@ -50,7 +50,7 @@ def _infer(bands: Any, rhs: Any, lower: bool, adjoint: bool) -> list:
         return [(None, d)]
     if None not in (a[-1], b[-2]) and a[-1] != b[-2]:
         raise C.fail(_OP, f"In[0] mismatch In[1] shape: {a[-1]} vs. {b[-2]}: "
-                          f"{C.shape_str(a)} {C.shape_str(b)} 1 0")
+                          f"{C.shape_str(a)} {C.shape_str(b)} {int(lower)} {int(adjoint)}")
     return [(C.broadcast(_OP, a[:-2], b[:-2]) + tuple(b[-2:]), d)]
 
 
@@ -65,7 +65,10 @@ def _entry(bands: Any, lower: bool, i: int, j: int) -> Any:
 
 
 def _kernel(xp: Any, bands: Any, rhs: Any, lower: bool, adjoint: bool) -> Any:
-    if (_diagonal(xp, bands, lower) == 0).any():
+    # (TF's kernel checks the first matrix of the batch alone: a later one's zero on the
+    # diagonal divides, its rows inf or NaN)
+    first = bands[(0,) * (bands.ndim - 2)]
+    if (_diagonal(xp, first, lower) == 0).any():
         raise InvalidArgumentError(None, None, f"Input matrix is not invertible. [Op:{_OP}]")
     batch = xp.broadcast_shapes(bands.shape[:-2], rhs.shape[:-2])
     bands = xp.broadcast_to(bands, batch + bands.shape[-2:])
