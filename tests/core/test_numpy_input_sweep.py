@@ -59,8 +59,6 @@ KNOWN: dict = {
     "tf.broadcast_static_shape": _TF_ACCIDENT,
     "tf.constant": _ARGS + _AND + _MIXED,
     "tf.dynamic_stitch": _ARGS + _AND + _MIXED,
-    "tf.eig": _TF_ACCIDENT,
-    "tf.eigvals": _TF_ACCIDENT,
     "tf.einsum": _TF_ACCIDENT,
     "tf.fftnd": _ARGS + _AND + _MIXED,
     "tf.gather_nd": _ARGS + _AND + _MIXED,

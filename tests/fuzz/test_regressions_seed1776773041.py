@@ -517,11 +517,93 @@ BANDED_SOLVE_FIRST_MATRIX = [
       'name:')),
 ]
 
+# a binary op's public function given a Python list or tuple operand: TF's op wrapper runs
+# its slow path, whose error names no name (no " name: " after [Op:...]); tf.add (whose
+# Python converts first) and a NumPy array or Python scalar operand keep it
+BINARY_OP_LIST_OPERANDS = [
+    (lambda: tf.math.floordiv(tf.constant([1]), [0]),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__FloorDiv_device_/job:localhost/replica:0/task:0/device:CPU:0}} Integer '
+      'division by zero [Op:FloorDiv]')),
+    (lambda: tf.math.floordiv(tf.constant([1]), (0,)),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__FloorDiv_device_/job:localhost/replica:0/task:0/device:CPU:0}} Integer '
+      'division by zero [Op:FloorDiv]')),
+    (lambda: tf.math.floordiv([1], tf.constant([0])),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__FloorDiv_device_/job:localhost/replica:0/task:0/device:CPU:0}} Integer '
+      'division by zero [Op:FloorDiv]')),
+    (lambda: tf.math.floordiv([1], [0]),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__FloorDiv_device_/job:localhost/replica:0/task:0/device:CPU:0}} Integer '
+      'division by zero [Op:FloorDiv]')),
+    (lambda: tf.math.floordiv(tf.constant([1]), 0),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__FloorDiv_device_/job:localhost/replica:0/task:0/device:CPU:0}} Integer '
+      'division by zero [Op:FloorDiv] name:')),
+    (lambda: tf.math.floordiv(tf.constant([1]), np.array([0], np.int32)),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__FloorDiv_device_/job:localhost/replica:0/task:0/device:CPU:0}} Integer '
+      'division by zero [Op:FloorDiv] name:')),
+    (lambda: tf.subtract(tf.zeros([2]), [1., 2., 3.]),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__Sub_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Incompatible shapes: [2] vs. [3] [Op:Sub]')),
+    (lambda: tf.multiply(tf.zeros([0, 3], tf.complex128), []),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__Mul_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Incompatible shapes: [0,3] vs. [0] [Op:Mul]')),
+    (lambda: tf.zeros([2]) * [1., 2., 3.],
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__Mul_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Incompatible shapes: [2] vs. [3] [Op:Mul]')),
+    (lambda: tf.maximum(tf.zeros([2]), [1., 2., 3.]),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__Maximum_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Incompatible shapes: [2] vs. [3] [Op:Maximum]')),
+    (lambda: tf.math.squared_difference(tf.zeros([2]), [1., 2., 3.]),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__SquaredDifference_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Incompatible shapes: [2] vs. [3] [Op:SquaredDifference]')),
+    (lambda: tf.equal(tf.zeros([2]), [1., 2., 3.]),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__Equal_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Incompatible shapes: [2] vs. [3] [Op:Equal]')),
+    (lambda: tf.math.xdivy(tf.zeros([0, 3], tf.complex128), []),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__Xdivy_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Incompatible shapes: [0,3] vs. [0] [Op:Xdivy]')),
+    (lambda: tf.pow(tf.zeros([0, 3], tf.complex128), []),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__Pow_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Incompatible shapes: [0,3] vs. [0] [Op:Pow]')),
+    (lambda: tf.add(tf.zeros([2]), [1., 2., 3.]),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__AddV2_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Incompatible shapes: [2] vs. [3] [Op:AddV2] name:')),
+    (lambda: tf.raw_ops.AddV2(x=tf.zeros([2]), y=[1., 2., 3.]),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__AddV2_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Incompatible shapes: [2] vs. [3] [Op:AddV2]')),
+    (lambda: tf.matmul(tf.zeros([2, 2]), [[1., 2., 3.]]),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__MatMul_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Matrix size-incompatible: In[0]: [2,2], In[1]: [1,3] [Op:MatMul] name:')),
+]
+
 CASES = (CHOLESKY_NONFINITE + LINSPACE_COMPLEX + TENSORDOT_TENSOR_AXES + EIG_ARGUMENT_DTYPE +
          IDENTITY_N_ITERABLES + BINCOUNT_FALSE_DTYPE + CROSS_HASHED_FALSE_KEY +
          RAGGED_CONSTANT_SPLITS_DTYPE + DTYPE_AS_INT + TNP_CROSS_BROADCAST +
          ZEROS_OF_EMPTY_SHAPE_ARRAYS + SQUEEZE_EMPTY_AXIS_TENSORS + TNP_VAR_DDOF +
-         SPARSE_EYE_SIZES + SPACE_TO_BATCH_NO_BLOCKS + BANDED_SOLVE_FIRST_MATRIX)
+         SPARSE_EYE_SIZES + SPACE_TO_BATCH_NO_BLOCKS + BANDED_SOLVE_FIRST_MATRIX +
+         BINARY_OP_LIST_OPERANDS)
 
 
 @pytest.mark.parametrize("fn, want", CASES)

@@ -59,7 +59,10 @@ def test_nonfinite_matrices_give_nan_not_lapack_errors():
     x = np.stack([_spd(2), np.array([[np.nan, 0.0], [0.0, 1.0]])])
     s, u, v = tf.linalg.svd(x)
     assert np.isnan(s.numpy()[1]).all() and np.isfinite(s.numpy()[0]).all()
-    assert np.isnan(tf.linalg.cholesky(x).numpy()[1]).all()
+    # (TF 2.21: Eigen's LLT goes on past a NaN pivot, which spreads to the later columns;
+    # its upper triangle stays 0: test_regressions_seed1776773041.py records more)
+    np.testing.assert_array_equal(tf.linalg.cholesky(x).numpy()[1],
+                                  [[np.nan, 0.0], [np.nan, np.nan]])
     # eigh fails as TF's does; both read only the lower triangle
     with pytest.raises(tf.errors.InvalidArgumentError,
                        match="Self-adjoint eigen decomposition was not successful"):

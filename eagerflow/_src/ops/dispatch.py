@@ -390,9 +390,18 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                         # TF's graph builder (and tf.add's Python, eagerly too) converts
                         # the first input on its own: the second must then match it
                         x = convert_to_tensor(x)
+                    # (a list or a string reaching TF's op wrapper sends it down its slow
+                    # path, whose errors name no name; tf.add's Python converts first)
+                    raw = not (hinted or scoped) and _state.graph is None and passed_raw(x, y)
                     x, y = convert(x, y)
                     if x.__class__ is not EagerTensor or y.__class__ is not EagerTensor:
                         return bind(op, (x, y), attrs or {}, traced_name(name))  # (symbolic)
+                    if raw:
+                        try:
+                            return f(x, y, name)
+                        except OpError as e:
+                            slow_path(e)
+                            raise
             st = _state.__dict__
             # (eagerly, unobserved: one test of the graph and the observers for either path)
             if st["graph"] is None and not _OBSERVE[0]:
