@@ -598,12 +598,96 @@ BINARY_OP_LIST_OPERANDS = [
       'Matrix size-incompatible: In[0]: [2,2], In[1]: [1,3] [Op:MatMul] name:')),
 ]
 
+# Qr of a matrix holding inf or NaN runs Eigen's HouseholderQR as TF's kernel does: a NaN
+# reaches the reflectors from its column on and what they touch (Q's reduced columns all,
+# its full columns from that one on; R's rows and columns past it), the columns past a
+# wide matrix's square part by Eigen's block reflector; a 1-row matrix reflects nothing
+# (Q [[1]]). Was: the whole matrix NaN.
+QR_NONFINITE = [
+    (lambda: tf.linalg.qr(np.array([[-6.55e4, 1, 1, 6.1e-5, nan]], np.float16)),
+     ['tuple', ('float16', [1, 1], [[1.0]]),
+      ('float16', [1, 5], [[-65504.0, 1.0, 1.0, 6.097555160522461e-05, 'nan']])]),
+    (lambda: tf.linalg.qr(np.array([[-6.55e4, 1, 1, 6.1e-5, nan]]), full_matrices=True),
+     ['tuple', ('float64', [1, 1], [[1.0]]),
+      ('float64', [1, 5], [[-65500.0, 1.0, 1.0, 6.1e-05, 'nan']])]),
+    (lambda: tf.linalg.qr(np.array([[1., nan], [2, 3]])),
+     ['tuple',
+      ('float64', [2, 2],
+       [[-0.44721359549995787, -0.8944271909999157], [-0.8944271909999157, 0.4472135954999581]]),
+      ('float64', [2, 2], [[-2.23606797749979, 'nan'], [0.0, 'nan']])]),
+    (lambda: tf.linalg.qr(np.array([[1., nan], [2, 3]], np.float32), full_matrices=True),
+     ['tuple',
+      ('float32', [2, 2],
+       [[-0.4472135305404663, -0.8944271802902222], [-0.8944271802902222, 0.4472135901451111]]),
+      ('float32', [2, 2], [[-2.2360680103302, 'nan'], [0.0, 'nan']])]),
+    (lambda: tf.linalg.qr(np.array([[nan, 1.], [2, 3]])),
+     ['tuple', ('float64', [2, 2], [['nan', 'nan'], ['nan', 'nan']]),
+      ('float64', [2, 2], [['nan', 'nan'], [0.0, 'nan']])]),
+    (lambda: tf.linalg.qr(np.array([[1., 2], [nan, 3]])),
+     ['tuple', ('float64', [2, 2], [['nan', 'nan'], ['nan', 'nan']]),
+      ('float64', [2, 2], [['nan', 'nan'], [0.0, 'nan']])]),
+    (lambda: tf.linalg.qr(np.array([[1., 2], [3, nan]])),
+     ['tuple',
+      ('float64', [2, 2],
+       [[-0.316227766016838, -0.9486832980505138], [-0.9486832980505138, 0.316227766016838]]),
+      ('float64', [2, 2], [[-3.1622776601683795, 'nan'], [0.0, 'nan']])]),
+    (lambda: tf.linalg.qr(np.array([[1., 2], [3, 4], [5, nan]])),
+     ['tuple', ('float64', [3, 2], [['nan', 'nan'], ['nan', 'nan'], ['nan', 'nan']]),
+      ('float64', [2, 2], [[-5.916079783099616, 'nan'], [0.0, 'nan']])]),
+    (lambda: tf.linalg.qr(np.array([[1., 2], [3, 4], [5, nan]]), full_matrices=True),
+     ['tuple',
+      ('float64', [3, 3],
+       [[-0.16903085094570325, 'nan', 'nan'], [-0.5070925528371099, 'nan', 'nan'],
+        [-0.8451542547285166, 'nan', 'nan']]),
+      ('float64', [3, 2], [[-5.916079783099616, 'nan'], [0.0, 'nan'], [0.0, 0.0]])]),
+    (lambda: tf.linalg.qr(np.array([[nan], [1.]]), full_matrices=True),
+     ['tuple', ('float64', [2, 2], [['nan', 'nan'], ['nan', 'nan']]),
+      ('float64', [2, 1], [['nan'], [0.0]])]),
+    (lambda: tf.linalg.qr(np.array([[1., nan, 3, 4], [5, 6, 7, 8], [9, 1, 2, 3]])),
+     ['tuple',
+      ('float64', [3, 3], [['nan', 'nan', 'nan'], ['nan', 'nan', 'nan'], ['nan', 'nan', 'nan']]),
+      ('float64', [3, 4],
+       [[-10.344080432788601, 'nan', -5.413724338655715, 'nan'], [0.0, 'nan', 'nan', 'nan'],
+        [0.0, 0.0, 'nan', 'nan']])]),
+    (lambda: tf.linalg.qr(np.array([[1., nan, 3, 4], [5, 6, 7, 8], [9, 1, 2, 3]]), True),
+     ['tuple',
+      ('float64', [3, 3],
+       [[-0.09667364890456631, 'nan', 'nan'], [-0.4833682445228317, 'nan', 'nan'],
+        [-0.870062840141097, 'nan', 'nan']]),
+      ('float64', [3, 4],
+       [[-10.344080432788601, 'nan', -5.413724338655715, 'nan'], [0.0, 'nan', 'nan', 'nan'],
+        [0.0, 0.0, 'nan', 'nan']])]),
+    (lambda: tf.linalg.qr(np.array([[nan, 2, 3], [5, 6, 7]])),
+     ['tuple', ('float64', [2, 2], [['nan', 'nan'], ['nan', 'nan']]),
+      ('float64', [2, 3], [['nan', 'nan', 'nan'], [0.0, 'nan', 'nan']])]),
+    (lambda: tf.linalg.qr(np.array([[1 + 1j, nan], [2, 3j]])),
+     ['tuple',
+      ('complex128', [2, 2], [['(nan+nanj)', '(nan+nanj)'], ['(nan+nanj)', '(nan+nanj)']]),
+      ('complex128', [2, 2], [[(-2.449489742783178+0j), '(nan+nanj)'], [0j, '(nan+0j)']])]),
+    (lambda: tf.linalg.qr(np.array([[1j, 2], [nan, 3]])),
+     ['tuple',
+      ('complex128', [2, 2], [['(nan+nanj)', '(nan+nanj)'], ['(nan+nanj)', '(nan+nanj)']]),
+      ('complex128', [2, 2], [['(nan+0j)', '(nan+nanj)'], [0j, '(nan+0j)']])]),
+    (lambda: tf.linalg.qr(np.array([[1., inf], [2, 3]])),
+     ['tuple',
+      ('float64', [2, 2],
+       [[-0.44721359549995787, -0.8944271909999157], [-0.8944271909999157, 0.4472135954999581]]),
+      ('float64', [2, 2], [[-2.23606797749979, 'nan'], [0.0, '-inf']])]),
+    (lambda: tf.linalg.qr(np.array([[[1., nan], [2, 3]], [[1., 2], [nan, 5]]])),
+     ['tuple',
+      ('float64', [2, 2, 2],
+       [[[-0.44721359549995787, -0.8944271909999157], [-0.8944271909999157, 0.4472135954999581]],
+        [['nan', 'nan'], ['nan', 'nan']]]),
+      ('float64', [2, 2, 2],
+       [[[-2.23606797749979, 'nan'], [0.0, 'nan']], [['nan', 'nan'], [0.0, 'nan']]])]),
+]
+
 CASES = (CHOLESKY_NONFINITE + LINSPACE_COMPLEX + TENSORDOT_TENSOR_AXES + EIG_ARGUMENT_DTYPE +
          IDENTITY_N_ITERABLES + BINCOUNT_FALSE_DTYPE + CROSS_HASHED_FALSE_KEY +
          RAGGED_CONSTANT_SPLITS_DTYPE + DTYPE_AS_INT + TNP_CROSS_BROADCAST +
          ZEROS_OF_EMPTY_SHAPE_ARRAYS + SQUEEZE_EMPTY_AXIS_TENSORS + TNP_VAR_DDOF +
          SPARSE_EYE_SIZES + SPACE_TO_BATCH_NO_BLOCKS + BANDED_SOLVE_FIRST_MATRIX +
-         BINARY_OP_LIST_OPERANDS)
+         BINARY_OP_LIST_OPERANDS + QR_NONFINITE)
 
 
 @pytest.mark.parametrize("fn, want", CASES)

@@ -149,9 +149,12 @@ def _quiet(kernel: Any, lower_only: bool = False, nonfinite: Any = None) -> Any:
             out = kernel(xp, xp.where(bad[..., None, None], eye, x), *rest, **attrs)
         if nonfinite is not None:
             bad = to_host(bad)
+            outs = out if isinstance(out, tuple) else (out,)
             for idx in np.ndindex(*bad.shape):
                 if bad[idx]:
-                    out[idx] = nonfinite(xp, x[idx])
+                    got = nonfinite(xp, x[idx], **attrs)
+                    for o, g in zip(outs, got if isinstance(got, tuple) else (got,)):
+                        o[idx] = g
             return out
         nb = bad.ndim
         for o in out if isinstance(out, tuple) else (out,):
@@ -601,6 +604,75 @@ def _qr_kernel(xp: Any, x: Any, full_matrices: bool) -> tuple:
     return _cast(q + 0, x), _cast(r, x)
 
 
+def _householder(xp: Any, col: Any) -> tuple:
+    """Eigen's makeHouseholder of a column: (essential part, tau, beta). A tail of no
+    weight (and a real head) is no reflection; a NaN anywhere makes every part NaN."""
+    c0, tail = col[0], col[1:]
+    sq = (tail.real ** 2 + tail.imag ** 2).sum() if len(tail) else col.real.dtype.type(0)
+    tiny = np.finfo(col.real.dtype).tiny
+    if sq <= tiny and c0.imag ** 2 <= tiny:
+        return xp.zeros_like(tail), col.dtype.type(0), c0.real
+    beta = xp.sqrt(c0.real ** 2 + c0.imag ** 2 + sq)
+    if c0.real >= 0:
+        beta = -beta
+    return tail / (c0 - beta), xp.conj((beta - c0) / beta), beta
+
+
+def _reflect(xp: Any, m: Any, ess: Any, tau: Any) -> None:
+    """Eigen's applyHouseholderOnTheLeft, in place: m = (I - tau v v^H) m, v = [1, ess]."""
+    if m.shape[0] == 1:
+        m *= 1 - tau
+    elif tau != 0:  # (a NaN tau reflects: NaN everywhere it reaches)
+        tmp = xp.conj(ess) @ m[1:] + m[0]
+        m[0] -= tau * tmp
+        m[1:] -= xp.outer(tau * ess, tmp)
+
+
+def _block_reflect(xp: Any, a: Any, v: Any, h: Any) -> None:
+    """Eigen's apply_block_householder_on_the_left (backward), in place: the columns past a
+    wide matrix's square part, a -= V T^H V^H a. Its triangular factor T is built from the
+    triangles alone, but its products pack V and T with their zeros (and V's unit
+    diagonal): a zero there times a NaN is NaN, as in TF's."""
+    nb, rows = v.shape[1], v.shape[0]
+    h = xp.conj(h)
+    t = xp.zeros((nb, nb), dtype=a.dtype)
+    for i in range(nb - 1, -1, -1):  # (make_block_householder_triangular_factor)
+        for c in range(i + 1, nb):
+            t[i, c] = -h[i] * (xp.conj(v[c, i]) + xp.conj(v[c + 1:rows, i]) @ v[c + 1:, c])
+        for j in range(nb - 1, i, -1):
+            z = t[i, j]
+            t[i, j] = z * t[j, j]
+            t[i, j + 1:] += z * t[j, j + 1:]
+        t[i, i] = h[i]
+    unit = xp.tril(v, -1) + xp.eye(rows, nb, dtype=a.dtype)
+    a -= unit @ (xp.conj(t).T @ (xp.conj(unit).T @ a))
+
+
+def _eigen_qr(xp: Any, a: Any, full_matrices: bool) -> tuple:
+    """One matrix's QR as TF's kernel computes it (Eigen's HouseholderQR, its reflectors
+    column by column, and its Householder product for Q), for a matrix holding inf or NaN:
+    a NaN reaches only the reflectors from its column on and what they touch (TF 2.21:
+    qr([[1, nan], [2, 3]]) keeps Q and R's first column). (One block: Eigen blocks 48
+    columns and more.)"""
+    a = a.copy()
+    m, n = a.shape
+    size = min(m, n)
+    taus = []
+    for k in range(size):
+        ess, tau, beta = _householder(xp, a[k:, k].copy())
+        a[k + 1:, k], a[k, k] = ess, beta
+        taus.append(tau)
+        _reflect(xp, a[k:, k + 1:size], ess, tau)
+    if n > size:
+        _block_reflect(xp, a[:, size:], a[:, :size], xp.asarray(taus, dtype=a.dtype))
+    r = xp.triu(a if full_matrices else a[:size])
+    q = xp.eye(m, m if full_matrices else size, dtype=a.dtype)
+    for k in range(size - 1, -1, -1):  # (full: Eigen's evalTo, the corner alone; its
+        # householderQ's coefficients are the conjugates)
+        _reflect(xp, q[k:, k:] if full_matrices else q[k:], a[k + 1:, k], xp.conj(taus[k]))
+    return q, r
+
+
 def _qr_square_grad(q: Any, r: Any, gq: Any, gr: Any) -> Any:
     """Gradient for A = QR with m >= n (reduced Q)."""
     m = matmul(r, gr, adjoint_b=True) - matmul(gq, q, adjoint_a=True)
@@ -660,7 +732,8 @@ def _qr_ref(x: np.ndarray, full_matrices: bool) -> tuple:
 
 
 QR = register(OpDef(
-    "Qr", _qr_infer, _quiet(_qr_kernel), grad=_qr_grad, reference=_qr_ref, num_outputs=2,
+    "Qr", _qr_infer, _quiet(_qr_kernel, nonfinite=_eigen_qr), grad=_qr_grad,
+    reference=_qr_ref, num_outputs=2,
     samples=lambda: [Sample((_f64(4, 3),), {"full_matrices": False}),
                      Sample((_f64(2, 3, 3),), {"full_matrices": True}),
                      Sample((_f64(2, 4),), {"full_matrices": False})],
