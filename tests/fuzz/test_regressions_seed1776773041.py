@@ -682,12 +682,32 @@ QR_NONFINITE = [
        [[[-2.23606797749979, 'nan'], [0.0, 'nan']], [['nan', 'nan'], [0.0, 'nan']]])]),
 ]
 
+# tf.linalg.expm solves only where the batch's largest l1 norm is finite: an empty batch or
+# an inf or NaN is NaN of the input's shape, so float16 (no MatrixSolve kernel) answers
+# there; a finite float16 matrix is the kernel's refusal
+EXPM_HALF_NONFINITE = [
+    (lambda: tf.linalg.expm(np.zeros((0, 2, 2), np.float16)),
+     ('float16', [0, 2, 2], [])),
+    (lambda: tf.linalg.expm(np.zeros((3, 0, 2, 2), np.float16)),
+     ('float16', [3, 0, 2, 2], [[], [], []])),
+    (lambda: tf.linalg.expm(np.array([[nan, 0], [0, 1]], np.float16)),
+     ('float16', [2, 2], [['nan', 'nan'], ['nan', 'nan']])),
+    (lambda: tf.linalg.expm(np.array([[[inf, 0], [0, 1]], [[1, 0], [0, 1]]], np.float16)),
+     ('float16', [2, 2, 2], [[['nan', 'nan'], ['nan', 'nan']], [['nan', 'nan'], ['nan', 'nan']]])),
+    (lambda: tf.linalg.expm(np.eye(2, dtype=np.float16)),
+     ('raise', 'NotFoundError',
+      'Could not find device for node: {{node MatrixSolve}} = MatrixSolve[T=DT_HALF, '
+      'adjoint=false]')),
+    (lambda: tf.linalg.expm(np.array([[nan, 0], [0, 1]], np.float32)),
+     ('float32', [2, 2], [['nan', 'nan'], ['nan', 'nan']])),
+]
+
 CASES = (CHOLESKY_NONFINITE + LINSPACE_COMPLEX + TENSORDOT_TENSOR_AXES + EIG_ARGUMENT_DTYPE +
          IDENTITY_N_ITERABLES + BINCOUNT_FALSE_DTYPE + CROSS_HASHED_FALSE_KEY +
          RAGGED_CONSTANT_SPLITS_DTYPE + DTYPE_AS_INT + TNP_CROSS_BROADCAST +
          ZEROS_OF_EMPTY_SHAPE_ARRAYS + SQUEEZE_EMPTY_AXIS_TENSORS + TNP_VAR_DDOF +
          SPARSE_EYE_SIZES + SPACE_TO_BATCH_NO_BLOCKS + BANDED_SOLVE_FIRST_MATRIX +
-         BINARY_OP_LIST_OPERANDS + QR_NONFINITE)
+         BINARY_OP_LIST_OPERANDS + QR_NONFINITE + EXPM_HALF_NONFINITE)
 
 
 @pytest.mark.parametrize("fn, want", CASES)

@@ -224,11 +224,16 @@ def _expm_as_tf_fails(x: Any, name: str | None) -> Any:
     its first MatMul (a vector, a matrix not square), and its MatrixSolve, which has no
     half kernel."""
     y = reshape(x, [-1] + list(x._shape[-2:]))
-    reduce_max(reduce_sum(abs_(y), axis=len(y._shape) - 2), axis=-1)
+    norm = reduce_max(reduce_sum(abs_(y), axis=len(y._shape) - 2), axis=-1)
     if x._dtype not in _FLOATS:
         raise ValueError("tf.linalg.expm does not support matrices of type "
                          f"<dtype: '{x._dtype.name}'>")
     matmul(y, y)
+    if isinstance(norm, EagerTensor) and not np.isfinite(
+            np.max(norm.numpy(), initial=-np.inf)):
+        # (TF's cond solves only where the largest norm is finite: else (an empty batch, an
+        # inf or a NaN) NaN of the input's shape, no MatrixSolve run)
+        return convert_to_tensor(np.full(x._shape, np.nan, x._dtype.as_numpy_dtype))
     try:
         _dtype_check("MatrixSolve", y, no_half=", adjoint=false")
     except OpError as e:  # (TF's MatrixSolve op, run eagerly: its error reads so)
