@@ -702,12 +702,24 @@ EXPM_HALF_NONFINITE = [
      ('float32', [2, 2], [['nan', 'nan'], ['nan', 'nan']])),
 ]
 
+# tnp.eye of an empty diagonal is tnp.zeros: a false dtype (a 0-d zero array) is float64
+TNP_EYE_FALSE_DTYPE = [
+    (lambda: tnp.eye(tf.constant(0j), k=1, dtype=np.array(0j)),
+     ('float64', [0, 0], [])),
+    (lambda: tnp.eye(tf.constant(0j), k=1, dtype=np.array(1j)),
+     ('complex128', [0, 0], [])),
+    (lambda: tnp.eye(2, k=3, dtype=np.array(0, np.int32)),
+     ('float64', [2, 2], [[0.0, 0.0], [0.0, 0.0]])),
+    (lambda: tnp.eye(tf.constant(2), dtype=np.array(0j)),
+     ('complex128', [2, 2], [[(1+0j), 0j], [0j, (1+0j)]])),
+]
+
 CASES = (CHOLESKY_NONFINITE + LINSPACE_COMPLEX + TENSORDOT_TENSOR_AXES + EIG_ARGUMENT_DTYPE +
          IDENTITY_N_ITERABLES + BINCOUNT_FALSE_DTYPE + CROSS_HASHED_FALSE_KEY +
          RAGGED_CONSTANT_SPLITS_DTYPE + DTYPE_AS_INT + TNP_CROSS_BROADCAST +
          ZEROS_OF_EMPTY_SHAPE_ARRAYS + SQUEEZE_EMPTY_AXIS_TENSORS + TNP_VAR_DDOF +
          SPARSE_EYE_SIZES + SPACE_TO_BATCH_NO_BLOCKS + BANDED_SOLVE_FIRST_MATRIX +
-         BINARY_OP_LIST_OPERANDS + QR_NONFINITE + EXPM_HALF_NONFINITE)
+         BINARY_OP_LIST_OPERANDS + QR_NONFINITE + EXPM_HALF_NONFINITE + TNP_EYE_FALSE_DTYPE)
 
 
 @pytest.mark.parametrize("fn, want", CASES)

@@ -116,8 +116,8 @@ def eye(N: int, M: int | None = None, k: int = 0, dtype: Any = float) -> Tensor:
     if not M:
         M = N  # noqa: N806
     N, M, k = int(N), int(M), int(k)  # noqa: N806
-    if k >= M or -k >= N:
-        return A.zeros([N, M], dtype=dtype)
+    if k >= M or -k >= N:  # (tnp's zeros: a false dtype is the default float type)
+        return zeros([N, M], dtype=dtype)
     if k == 0:
         return _eye(N, M, dtype=dtype)
     # (the k-th diagonal's length, as TF's matrix_diag wants it exactly)
