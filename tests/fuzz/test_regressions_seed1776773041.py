@@ -30,6 +30,8 @@ ZERO_LATER = np.array([[[1., 1, 1], [1, 1, 1]], [[0., 1, 1], [1, 0, 1]]])
 ONES32 = np.ones((3, 2))
 ONES64 = ONES32.astype(np.complex64)
 BTS = tf.raw_ops.BandedTriangularSolve
+BF16 = tf.bfloat16.as_numpy_dtype
+GAMMA = tf.image.adjust_gamma
 
 
 def _chol(m: list, dtype: type | None = None) -> tf.Tensor:
@@ -714,12 +716,55 @@ TNP_EYE_FALSE_DTYPE = [
      ('complex128', [2, 2], [[(1+0j), 0j], [0j, (1+0j)]])),
 ]
 
+# tf.image.adjust_gamma is gain * image ** gamma in Python's operators over the image as
+# float32 (unless float16 or float32 already: float64 and bfloat16 converted too, and back):
+# a tensor gamma or gain of another dtype is Pow's or Mul's refusal (was: cast to the image's)
+ADJUST_GAMMA_OPERATORS = [
+    (lambda: GAMMA(np.array([-3.8, -5.4], BF16), True, tf.constant([[8, -9], [-1, 4]], tf.int16)),
+     ('raise', 'InvalidArgumentError',
+      'cannot compute Mul as input #1(zero-based) was expected to be a int16 tensor but is a '
+      'float tensor [Op:Mul] name:')),
+    (lambda: GAMMA([[-9223372036854775808]], gain=tf.constant([0.574219], tf.bfloat16)),
+     ('raise', 'InvalidArgumentError',
+      'cannot compute Mul as input #1(zero-based) was expected to be a bfloat16 tensor but is a '
+      'float tensor [Op:Mul] name:')),
+    (lambda: GAMMA(np.array([1., 2.], np.float32), gain=tf.constant(2.0, tf.float64)),
+     ('raise', 'InvalidArgumentError',
+      'cannot compute Mul as input #1(zero-based) was expected to be a double tensor but is a '
+      'float tensor [Op:Mul] name:')),
+    (lambda: GAMMA(np.array([1., 2.], np.float32), gamma=tf.constant(2, tf.int32)),
+     ('raise', 'InvalidArgumentError',
+      'cannot compute Pow as input #1(zero-based) was expected to be a float tensor but is a '
+      'int32 tensor [Op:Pow] name:')),
+    (lambda: GAMMA(np.array([1., 2.], np.float16), gain=tf.constant(2.0)),
+     ('raise', 'InvalidArgumentError',
+      'cannot compute Mul as input #1(zero-based) was expected to be a float tensor but is a '
+      'half tensor [Op:Mul] name:')),
+    (lambda: GAMMA(np.array([1., 2.], np.float16), gain=np.array(2.0)),
+     ('float16', [2], [2.0, 4.0])),
+    (lambda: GAMMA(np.array([0.3, 0.7]), gamma=0.5, gain=1.5),
+     ('float64', [2], [0.8215838670730591, 1.2549901008605957])),
+    (lambda: GAMMA(np.array([0.3, 0.7], BF16), gamma=0.5, gain=1.5),
+     ('bfloat16', [2], [0.82421875, 1.2578125])),
+    (lambda: GAMMA(np.array([3, 250], np.uint8), gamma=0.5, gain=1.5),
+     ('uint8', [2], [41, 255])),
+    (lambda: GAMMA(np.array([3, 250], np.int32), gamma=2, gain=0.5),
+     ('int32', [2], [0, 0])),
+    (lambda: GAMMA(np.array([0.3, 0.7], np.float32), gamma=-1),
+     ('raise', 'ValueError', 'Gamma should be a non-negative real number.')),
+    (lambda: GAMMA(np.array([0.3, 0.7], np.float32), True, np.array([[8, -9]], np.int16)),
+     ('float32', [1, 2], [[2.4000000953674316, -6.299999713897705]])),
+    (lambda: GAMMA(np.array([0.3, 0.7], np.float32), tf.constant(2.0), tf.constant(2.0)),
+     ('float32', [2], [0.18000000715255737, 0.9799999594688416])),
+]
+
 CASES = (CHOLESKY_NONFINITE + LINSPACE_COMPLEX + TENSORDOT_TENSOR_AXES + EIG_ARGUMENT_DTYPE +
          IDENTITY_N_ITERABLES + BINCOUNT_FALSE_DTYPE + CROSS_HASHED_FALSE_KEY +
          RAGGED_CONSTANT_SPLITS_DTYPE + DTYPE_AS_INT + TNP_CROSS_BROADCAST +
          ZEROS_OF_EMPTY_SHAPE_ARRAYS + SQUEEZE_EMPTY_AXIS_TENSORS + TNP_VAR_DDOF +
          SPARSE_EYE_SIZES + SPACE_TO_BATCH_NO_BLOCKS + BANDED_SOLVE_FIRST_MATRIX +
-         BINARY_OP_LIST_OPERANDS + QR_NONFINITE + EXPM_HALF_NONFINITE + TNP_EYE_FALSE_DTYPE)
+         BINARY_OP_LIST_OPERANDS + QR_NONFINITE + EXPM_HALF_NONFINITE + TNP_EYE_FALSE_DTYPE +
+         ADJUST_GAMMA_OPERATORS)
 
 
 @pytest.mark.parametrize("fn, want", CASES)

@@ -561,15 +561,15 @@ def adjust_hue(image: Any, delta: Any, name: str | None = None) -> Any:
 
 @dispatchable
 def adjust_gamma(image: Any, gamma: float = 1, gain: float = 1) -> Any:
-    """gain * image ** gamma (integer images in [0, 1] float space)."""
-    numeric_image(image)
+    """gain * image ** gamma, as TF's Python writes it: the image as float32 unless it is
+    float16 or float32 already (float64 and bfloat16 too, and back at the end), then
+    Python's operators with gamma and gain as given (a number or an array converts to the
+    image's dtype; a tensor of another dtype is Pow's or Mul's refusal)."""
+    x = numeric_image(image)
     if not C.is_graph_tensor(gamma) and not gamma >= 0:  # TF's eager check
         raise ValueError("Gamma should be a non-negative real number.")
-    g = convert_to_tensor(gamma, dtype_hint=dt.float32)
-
-    def fn(x: Any) -> Any:
-        return cast(gain, x._dtype) * pow_(x, cast(g, x._dtype))
-    return _in_float(image, fn)
+    flt = x if x._dtype in (dt.float16, dt.float32) else convert_image_dtype(x, dt.float32)
+    return convert_image_dtype(gain * flt ** gamma, x._dtype, saturate=True)
 
 
 # ---------------------------------------------------------------------------------------
