@@ -357,10 +357,12 @@ TF_UNBOUND = {"eig", "eigvals", "linalg.eig", "linalg.eigvals"}
 # of Python labels or inputs (wrapper_inputs.read_dtype), clip_by_global_norm of a Python use_norm
 # (TF's reads use_norm.dtype after 1.0 / use_norm: "'bool' object has no attribute 'dtype'"),
 # scalar_mul of a Python x (TF reads x.dtype first: "'list' object has no attribute 'dtype'"),
-# image.psnr of a Python a (TF casts max_val to a.dtype first)
+# image.psnr of a Python a (TF casts max_val to a.dtype first), eig/eigvals of anything
+# without a dtype (TF picks the output dtype from `tensor.dtype` before converting)
 TF_DTYPE_READS = {"nn.safe_embedding_lookup_sparse", "nn.moments", "nn.nce_loss",
                   "nn.sampled_softmax_loss", "clip_by_global_norm", "scalar_mul",
-                  "math.scalar_mul", "image.psnr"}
+                  "math.scalar_mul", "image.psnr", "eig", "eigvals", "linalg.eig",
+                  "linalg.eigvals"}
 # and a ZeroDivisionError of TF's Python dividing by an argument it takes as given:
 # clip_by_global_norm's 1.0 / use_norm of a Python 0 or False (TF 2.21's "float division by
 # zero", before it reads use_norm.dtype)
