@@ -758,15 +758,48 @@ ADJUST_GAMMA_OPERATORS = [
      ('float32', [2], [0.18000000715255737, 0.9799999594688416])),
 ]
 
+# tnp.rot90's k % 4 is a new value, as TF's: a NumPy bool k turns (True: once), an array's
+# truth is NumPy's ValueError (was: `%=` into the array given, NumPy's UFuncTypeError)
+TNP_ROT90_ARRAY_K = [
+    (lambda: tnp.rot90(tf.constant([[-1, 2], [1, 1]]), k=np.zeros((4, 3, 3, 0), bool)),
+     ('raise', 'ValueError',
+      'The truth value of an empty array is ambiguous. Use `array.size > 0` to check that an '
+      'array is not empty.')),
+    (lambda: tnp.rot90(tf.constant([[-1, 2], [1, 1]]), k=np.array(True)),
+     ('int32', [2, 2], [[2, 1], [-1, 1]])),
+    (lambda: tnp.rot90(tf.constant([[-1, 2], [1, 1]]), k=np.array([True])),
+     ('int32', [2, 2], [[2, 1], [-1, 1]])),
+    (lambda: tnp.rot90(tf.constant([[-1, 2], [1, 1]]), k=np.zeros((2,), bool)),
+     ('raise', 'ValueError',
+      'The truth value of an array with more than one element is ambiguous. Use a.any() or '
+      'a.all()')),
+    (lambda: tnp.rot90(tf.constant([[-1, 2], [1, 1]]), k=np.array(6)),
+     ('int32', [2, 2], [[1, 1], [2, -1]])),
+]
+
 CASES = (CHOLESKY_NONFINITE + LINSPACE_COMPLEX + TENSORDOT_TENSOR_AXES + EIG_ARGUMENT_DTYPE +
          IDENTITY_N_ITERABLES + BINCOUNT_FALSE_DTYPE + CROSS_HASHED_FALSE_KEY +
          RAGGED_CONSTANT_SPLITS_DTYPE + DTYPE_AS_INT + TNP_CROSS_BROADCAST +
          ZEROS_OF_EMPTY_SHAPE_ARRAYS + SQUEEZE_EMPTY_AXIS_TENSORS + TNP_VAR_DDOF +
          SPARSE_EYE_SIZES + SPACE_TO_BATCH_NO_BLOCKS + BANDED_SOLVE_FIRST_MATRIX +
          BINARY_OP_LIST_OPERANDS + QR_NONFINITE + EXPM_HALF_NONFINITE + TNP_EYE_FALSE_DTYPE +
-         ADJUST_GAMMA_OPERATORS)
+         ADJUST_GAMMA_OPERATORS + TNP_ROT90_ARRAY_K)
 
 
 @pytest.mark.parametrize("fn, want", CASES)
 def test_outcome_is_tf_2_21s(fn, want):
     assert outcome(fn) == want
+
+
+@pytest.mark.parametrize("fn", [
+    lambda: tf.multiply(tf.ones((10000, 1), tf.float64), tf.ones((1, 1000), tf.float64)),
+    lambda: tf.ones((10000, 1), tf.float64) + tf.ones((1, 1000), tf.float64),
+    lambda: tnp.outer(tf.ones(10000, tf.float64), tf.ones(1000, tf.float64)),
+    lambda: tnp.kron(tf.ones((100, 100), tf.float64), tf.ones((10, 100), tf.float64))])
+def test_an_outer_broadcast_past_memory_is_refused_before_it_is_made(small_memory, fn):
+    # (the ODD survey of seed 1839985869: tnp.outer and tnp.kron of two (32, 64, 1, 17)
+    # complex64 tensors, 9.7 GB, reached NumPy's allocation; a broadcast larger than either
+    # input is sized first now, as any op's output: TF's OOM, ResourceExhaustedError)
+    shapes = r"OOM when allocating tensor with shape\[(10000,1000|100,10,100,100)\]"
+    with pytest.raises(tf.errors.ResourceExhaustedError, match=shapes):
+        fn()

@@ -506,7 +506,7 @@ def rot90(m: Any, k: int = 1, axes: tuple = (0, 1)) -> Tensor:
     # refuses an axis past the rank, and a half turn's flips are ReverseV2's to refuse
     r = len(asarray(m).shape)
     ax1, ax2 = [ax + r if ax < 0 else ax for ax in axes]
-    k %= 4
+    k = k % 4  # (a new value, as TF's: `%=` would write into an array given, a bool one refuses)
     if k == 0:
         return m  # TF's: as given, unconverted
     if k == 2:

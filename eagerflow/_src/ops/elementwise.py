@@ -22,6 +22,7 @@ from eagerflow._src.core.py_conversion import check_elements, has_tensor, op_inp
 from eagerflow._src.core.tensor import (
     EagerTensor,
     Tensor,
+    check_finite_size,
     convert_to_tensor,
     scalar_operand,
     scalar_pair,
@@ -289,7 +290,12 @@ def _binary(tf_name: str, kernel: Callable, allowed: frozenset, grad: Callable |
                 raise C.no_cpu_kernel(tf_name, d, no_cpu[1], no_cpu[2])
             C.refuse_narrow_compare(tf_name, d, allowed)
             d = C.same_dtype(_named(d), (x, y), allowed)
-        return [(C.broadcast(_named(d), x._shape, y._shape), out_dtype or d)]
+        out = C.broadcast(_named(d), x._shape, y._shape)
+        if out is not None and out != x._shape and out != y._shape and None not in out:
+            # (a broadcast larger than either input, an outer product's: refused before
+            # NumPy allocates it, as any op's output past the memory there is)
+            check_finite_size(_named(d), out, out_dtype or d)
+        return [(out, out_dtype or d)]
 
     def _named(d: dt.DType) -> str:
         return string_name if d is dt.string and string_name else tf_name
