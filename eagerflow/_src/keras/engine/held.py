@@ -43,7 +43,7 @@ INTERNAL = frozenset((
     "_run_order", "_chain_outputs", "_input_layer_obj", "_template", "_weights_by_name",
     "_compile_config",  # (compile's arguments, metrics among them, kept to serialize)
     "_scope_frame", "_parent_path", "_path", "_policy_map", "_state_locked",
-    "_call_plan",
+    "_call_plan", "_kept_trainable",
 ))
 
 _IS_INTERNAL = INTERNAL.__contains__
