@@ -43,6 +43,24 @@ def add_weight_after_build(tf: Any) -> list:
                           lambda: d.add_weight(shape=(1,), name="frozen", trainable=False)])
 
 
+def add_weight_unbuilt(tf: Any) -> list:
+    """Weights added to an unbuilt sublayer (Keras 3 refuses new state once built), then
+    its build's."""
+
+    class Scale(tf.keras.layers.Layer):
+        def build(self, shape: Any) -> None:
+            self.s = self.add_weight(shape=(1,), name="s")
+
+        def call(self, x: Any) -> Any:
+            return x * self.s
+
+    scale = Scale(name="scale")
+    model = _holder(tf, scale=scale, d=_dense(tf, "d"))
+    return _reads(model, [lambda: scale.add_weight(shape=(2,), name="w"),
+                          lambda: scale.add_weight(shape=(2,), name="n", trainable=False),
+                          lambda: scale.build((None, 3))])
+
+
 def sublayer_trainable(tf: Any) -> list:
     inputs = tf.keras.Input((3,))
     h = tf.keras.layers.Dense(3, name="d1")(inputs)
@@ -183,8 +201,8 @@ def own_trainable_weights(tf: Any) -> list:
 
 
 CASES = {f.__name__: f for f in (
-    add_weight_after_build, sublayer_trainable, variable_trainable, sequential_add_pop,
-    nested_model, attributes, tracked_list, tracked_dict, list_in_tuple,
+    add_weight_after_build, add_weight_unbuilt, sublayer_trainable, variable_trainable,
+    sequential_add_pop, nested_model, attributes, tracked_list, tracked_dict, list_in_tuple,
     own_trainable_weights)}
 
 
