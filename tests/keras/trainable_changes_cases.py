@@ -148,7 +148,7 @@ def tracked_list(tf: Any) -> list:
     return _reads(model, [lambda: blocks.append(_dense(tf, "x")), blocks.reverse, setitem,
                           setslice, iadd, delitem, lambda: blocks.insert(0, _dense(tf, "g")),
                           blocks.pop, lambda: blocks.sort(key=lambda layer: layer.name),
-                          blocks.clear])
+                          lambda: blocks.remove(blocks[-1]), blocks.clear])
 
 
 def tracked_dict(tf: Any) -> list:
@@ -166,7 +166,7 @@ def tracked_dict(tf: Any) -> list:
 
     return _reads(model, [setitem, lambda: parts.update(r=_dense(tf, "r")), delitem,
                           lambda: parts.setdefault("t", _dense(tf, "t")), ior,
-                          lambda: parts.pop("q"), parts.clear])
+                          lambda: parts.pop("q"), parts.popitem, parts.clear])
 
 
 def list_in_tuple(tf: Any) -> list:
