@@ -196,7 +196,7 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
     def __setattr__(self, name: str, value: Any) -> None:
         if name in INTERNAL or name in ("built", "_name", "_trainable"):
             object.__setattr__(self, name, value)
-            weights_version.changed()  # (`_trainable`, a Sequential's own lists)
+            weights_version.changed()  # (`_trainable`, the weight lists set anew)
             return
         if name in weights_version.WALKED:  # (an instance's own walk: not followed)
             weights_version.unseen()
