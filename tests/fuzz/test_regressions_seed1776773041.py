@@ -777,13 +777,65 @@ TNP_ROT90_ARRAY_K = [
      ('int32', [2, 2], [[1, 1], [2, -1]])),
 ]
 
+# TF's binary kernels broadcast in at most 5 dimensions once BCast merges each run of dims
+# broadcast the same way: more is their UnimplementedError (an empty output is none);
+# tnp.kron of two rank-4 tensors needs 8 (was: NumPy's broadcast, any rank)
+WIDE_BROADCASTS = [
+    (lambda: tnp.kron(tf.ones((2, 2, 2, 2), tf.int64), tf.ones((2, 2, 2, 2), tf.int64)),
+     ('raise', 'UnimplementedError',
+      '{{function_node __wrapped__Mul_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Broadcast between [2,1,2,1,2,1,2,1] and [1,2,1,2,1,2,1,2] is not supported yet. [Op:Mul] '
+      'name:')),
+    (lambda: tf.multiply(tf.ones([2, 1, 2, 1, 2, 1, 4, 1]), tf.ones([1, 2, 1, 2, 1, 2, 1, 4])),
+     ('raise', 'UnimplementedError',
+      '{{function_node __wrapped__Mul_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Broadcast between [2,1,2,1,2,1,4,1] and [1,2,1,2,1,2,1,4] is not supported yet. [Op:Mul] '
+      'name:')),
+    (lambda: tf.add(tf.ones([2, 1, 2, 1, 2, 1]), tf.ones([1, 2, 1, 2, 1, 2])),
+     ('raise', 'UnimplementedError',
+      '{{function_node __wrapped__AddV2_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Broadcast between [2,1,2,1,2,1] and [1,2,1,2,1,2] is not supported yet. [Op:AddV2] name:')),
+    (lambda: tf.ones([2, 1, 2, 1, 2, 1]) - tf.ones([1, 2, 1, 2, 1, 2]),
+     ('raise', 'UnimplementedError',
+      '{{function_node __wrapped__Sub_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Broadcast between [2,1,2,1,2,1] and [1,2,1,2,1,2] is not supported yet. [Op:Sub] name:')),
+    (lambda: tf.multiply(tf.ones([2, 1, 2, 1, 2]), tf.ones([1, 2, 1, 2, 1])),
+     ('float32', [2, 2, 2, 2, 2],
+      [[[[[1.0, 1.0], [1.0, 1.0]], [[1.0, 1.0], [1.0, 1.0]]],
+        [[[1.0, 1.0], [1.0, 1.0]], [[1.0, 1.0], [1.0, 1.0]]]],
+       [[[[1.0, 1.0], [1.0, 1.0]], [[1.0, 1.0], [1.0, 1.0]]],
+        [[[1.0, 1.0], [1.0, 1.0]], [[1.0, 1.0], [1.0, 1.0]]]]])),
+    (lambda: tf.add(tf.ones([2, 1, 2, 1, 0, 1]), tf.ones([1, 2, 1, 2, 1, 2])),
+     ('float32', [2, 2, 2, 2, 0, 2],
+      [[[[[], []], [[], []]], [[[], []], [[], []]]],
+       [[[[], []], [[], []]], [[[], []], [[], []]]]])),
+    (lambda: tf.add(tf.ones([2, 3, 2, 1, 2, 2]), tf.ones([2, 1])),
+     ('float32', [2, 3, 2, 1, 2, 2],
+      [[[[[[2.0, 2.0], [2.0, 2.0]]], [[[2.0, 2.0], [2.0, 2.0]]]],
+        [[[[2.0, 2.0], [2.0, 2.0]]], [[[2.0, 2.0], [2.0, 2.0]]]],
+        [[[[2.0, 2.0], [2.0, 2.0]]], [[[2.0, 2.0], [2.0, 2.0]]]]],
+       [[[[[2.0, 2.0], [2.0, 2.0]]], [[[2.0, 2.0], [2.0, 2.0]]]],
+        [[[[2.0, 2.0], [2.0, 2.0]]], [[[2.0, 2.0], [2.0, 2.0]]]],
+        [[[[2.0, 2.0], [2.0, 2.0]]], [[[2.0, 2.0], [2.0, 2.0]]]]]])),
+    (lambda: tf.maximum(tf.ones([1, 1, 2, 1, 2, 1, 2]), tf.ones([2, 1, 1, 2, 1, 2, 1])),
+     ('raise', 'UnimplementedError',
+      '{{function_node __wrapped__Maximum_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Broadcast between [1,1,2,1,2,1,2] and [2,1,1,2,1,2,1] is not supported yet. [Op:Maximum] '
+      'name:')),
+    (lambda: tf.equal(tf.ones([2, 1, 2, 1, 2, 1, 1]), tf.ones([1, 2, 1, 2, 1, 2, 1])),
+     ('raise', 'UnimplementedError',
+      '{{function_node __wrapped__Equal_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Broadcast between [2,1,2,1,2,1,1] and [1,2,1,2,1,2,1] is not supported yet. [Op:Equal] '
+      'name:')),
+]
+
 CASES = (CHOLESKY_NONFINITE + LINSPACE_COMPLEX + TENSORDOT_TENSOR_AXES + EIG_ARGUMENT_DTYPE +
          IDENTITY_N_ITERABLES + BINCOUNT_FALSE_DTYPE + CROSS_HASHED_FALSE_KEY +
          RAGGED_CONSTANT_SPLITS_DTYPE + DTYPE_AS_INT + TNP_CROSS_BROADCAST +
          ZEROS_OF_EMPTY_SHAPE_ARRAYS + SQUEEZE_EMPTY_AXIS_TENSORS + TNP_VAR_DDOF +
          SPARSE_EYE_SIZES + SPACE_TO_BATCH_NO_BLOCKS + BANDED_SOLVE_FIRST_MATRIX +
          BINARY_OP_LIST_OPERANDS + QR_NONFINITE + EXPM_HALF_NONFINITE + TNP_EYE_FALSE_DTYPE +
-         ADJUST_GAMMA_OPERATORS + TNP_ROT90_ARRAY_K)
+         ADJUST_GAMMA_OPERATORS + TNP_ROT90_ARRAY_K + WIDE_BROADCASTS)
 
 
 @pytest.mark.parametrize("fn, want", CASES)

@@ -24,6 +24,7 @@ from eagerflow._src.core.errors import (  # noqa: F401 (shape_str: re-export)
     InvalidArgumentError,
     NotFoundError,
     ResourceExhaustedError,
+    UnimplementedError,
     shape_str,
 )
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
@@ -393,6 +394,30 @@ def broadcast(op: str, a: tuple | None, b: tuple | None) -> tuple | None:
             _BROADCAST.clear()
         _BROADCAST[(a, b)] = out
     return out
+
+
+def bcast_rank(a: tuple, b: tuple) -> int:
+    """The dimensions TF's BCast reduces two broadcastable shapes to (its kernels' rank):
+    from the last, dims of 1 in both dropped, and each run of dims broadcast the same way
+    (which of the two is 1 there) merged into one."""
+    n = max(len(a), len(b))
+    pa, pb = (1,) * (n - len(a)) + tuple(a), (1,) * (n - len(b)) + tuple(b)
+    rank, prev = 0, None
+    for x, y in zip(reversed(pa), reversed(pb)):
+        if x == 1 and y == 1:
+            continue
+        ones = (x == 1, y == 1)
+        rank += ones != prev
+        prev = ones
+    return max(rank, 1)
+
+
+def refuse_wide_broadcast(op: str, a: tuple, b: tuple, out: tuple) -> None:
+    """TF's binary kernels broadcast in at most 5 dimensions (after BCast merges them):
+    more is their UnimplementedError, unless the output is empty (checked first)."""
+    if len(out) > 5 and 0 not in out and bcast_rank(a, b) > 5:
+        raise UnimplementedError(None, None, f"Broadcast between {shape_str(a)} and "
+                                             f"{shape_str(b)} is not supported yet. [Op:{op}]")
 
 
 def _broadcast(op: str, a: tuple, b: tuple) -> tuple:

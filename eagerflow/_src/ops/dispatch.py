@@ -475,6 +475,10 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
             if err is e:
                 raise
             raise err from None
+        except OpError as e:  # (another class infer raises: an OOM, a broadcast too wide)
+            if _state.graph is None:
+                failed(e, op, (x, y), attrs or {}, _state.__dict__, None if scoped else name)
+            raise
 
     f.__name__ = op.name
     return f

@@ -295,6 +295,9 @@ def _binary(tf_name: str, kernel: Callable, allowed: frozenset, grad: Callable |
             # (a broadcast larger than either input, an outer product's: refused before
             # NumPy allocates it, as any op's output past the memory there is)
             check_finite_size(_named(d), out, out_dtype or d)
+        if out is not None and len(out) > 5 and _state.graph is None and \
+                x._shape != y._shape and None not in out:  # (TF's kernel's, when it runs)
+            C.refuse_wide_broadcast(_named(d), x._shape, y._shape, out)
         return [(out, out_dtype or d)]
 
     def _named(d: dt.DType) -> str:
