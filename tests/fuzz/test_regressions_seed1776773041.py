@@ -829,13 +829,38 @@ WIDE_BROADCASTS = [
       'name:')),
 ]
 
+# tnp's reductions cast a tensor of axes that is not int32 or int64 to int64 (a bool one too:
+# an empty one reduces nothing); tf.reduce_* refuse it (their Tidx)
+TNP_REDUCE_AXIS_TENSORS = [
+    (lambda: tnp.mean([1., 2.], axis=tf.constant(0, tf.int16)),
+     ('float64', [], 1.5)),
+    (lambda: tnp.mean([], axis=tf.constant(0, tf.int16), dtype=tf.int16),
+     ('int16', [], 0)),
+    (lambda: tnp.max(tf.constant([[-1, 2], [1, 1]]), axis=tf.zeros((4, 3, 3, 0), tf.bool)),
+     ('int32', [2, 2], [[-1, 2], [1, 1]])),
+    (lambda: tnp.max(tf.constant([[-1, 2], [1, 1]]), axis=tf.constant([0], tf.int16)),
+     ('int32', [2], [1, 2])),
+    (lambda: tnp.sum(tf.constant([[-1, 2], [1, 1]]), axis=tf.constant(1, tf.int8)),
+     ('int64', [2], [1, 2])),
+    (lambda: tnp.ptp(tf.constant([[-1, 2], [1, 1]]), axis=tf.zeros((0,), tf.bool)),
+     ('int32', [2, 2], [[0, 0], [0, 0]])),
+    (lambda: tnp.min(tf.constant([[-1, 2], [1, 1]]), axis=tf.constant(1, tf.uint8)),
+     ('int32', [2], [-1, 1])),
+    (lambda: tf.reduce_mean([1., 2.], axis=tf.constant(0, tf.int16)),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'Tidx' of int16 is not in the list of allowed values: int32, int64")),
+    (lambda: tf.reduce_max(tf.constant([[-1, 2], [1, 1]]), axis=tf.zeros((0,), tf.bool)),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'Tidx' of bool is not in the list of allowed values: int32, int64")),
+]
+
 CASES = (CHOLESKY_NONFINITE + LINSPACE_COMPLEX + TENSORDOT_TENSOR_AXES + EIG_ARGUMENT_DTYPE +
          IDENTITY_N_ITERABLES + BINCOUNT_FALSE_DTYPE + CROSS_HASHED_FALSE_KEY +
          RAGGED_CONSTANT_SPLITS_DTYPE + DTYPE_AS_INT + TNP_CROSS_BROADCAST +
          ZEROS_OF_EMPTY_SHAPE_ARRAYS + SQUEEZE_EMPTY_AXIS_TENSORS + TNP_VAR_DDOF +
          SPARSE_EYE_SIZES + SPACE_TO_BATCH_NO_BLOCKS + BANDED_SOLVE_FIRST_MATRIX +
          BINARY_OP_LIST_OPERANDS + QR_NONFINITE + EXPM_HALF_NONFINITE + TNP_EYE_FALSE_DTYPE +
-         ADJUST_GAMMA_OPERATORS + TNP_ROT90_ARRAY_K + WIDE_BROADCASTS)
+         ADJUST_GAMMA_OPERATORS + TNP_ROT90_ARRAY_K + WIDE_BROADCASTS + TNP_REDUCE_AXIS_TENSORS)
 
 
 @pytest.mark.parametrize("fn, want", CASES)

@@ -370,6 +370,8 @@ def _reduce(fn: Callable, a: Any, axis: Any, dtype: Any, keepdims: Any, to: str 
             a = cast(a, _int_sum_type(a.dtype))
         elif to == "float":
             a = cast(a, _float())
+    if isinstance(axis, Tensor) and axis.dtype not in (dt.int32, dt.int64):
+        axis = cast(axis, dt.int64)  # (TF's tnp: a tensor of other axes, a bool one too)
     return fn(a, axis=axis, keepdims=keepdims)
 
 
