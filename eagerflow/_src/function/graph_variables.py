@@ -27,6 +27,7 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state, restoring
+from eagerflow._src.core.device import device
 from eagerflow._src.core.errors import FailedPreconditionError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape
@@ -131,8 +132,22 @@ def _exact_op(g: Graph, op: OpDef, inputs: tuple, attrs: dict, specs: list,
     node = Operation(g, op, inputs, attrs, name)
     node.outputs = tuple(SymbolicTensor(node, i, s, d) for i, (s, d) in enumerate(specs))
     node.origin = user_frames()
+    g.place(node)
     g.operations.append(node)
     return node
+
+
+@contextlib.contextmanager
+def _unplaced(g: Graph) -> Iterator[None]:
+    """No device scope nor colocation for the operations made inside: they record no
+    device (TF's colocate_with(None, ignore_existing=True), around a variable's reads)."""
+    saved = g.colocation_stack
+    g.colocation_stack = []
+    try:
+        with device(None):
+            yield
+    finally:
+        g.colocation_stack = saved
 
 
 @contextlib.contextmanager
@@ -196,7 +211,8 @@ class GraphVariable(V.Variable):
             else:
                 scope = g.unique_name(name or "Variable")  # the scope its ops are made in
             with name_scope(scope + "/"):
-                with name_scope("Initializer"):
+                # (the initial value is made outside the device scopes, as TF makes it)
+                with name_scope("Initializer"), device(None):
                     value = initial_value() if callable(initial_value) else initial_value
                     if V.is_tf_variable(value):
                         value = value._as_tensor()
@@ -228,9 +244,10 @@ class GraphVariable(V.Variable):
                 self._is_init = _exact_op(g, VAR_IS_INITIALIZED, (self,), {},
                                           [((), dt.bool)],
                                           f"{scope}/IsInitialized/VarIsInitializedOp").outputs[0]
-                self._initializer_op = _exact_op(g, ASSIGN["set"], (init,), {"var": self}, [],
-                                                 f"{scope}/Assign")
-                self._graph_element = g.read_variable(self, "Read/ReadVariableOp")
+                with g.colocated(self._handle_op):  # (as TF's: where the handle is)
+                    self._initializer_op = _exact_op(g, ASSIGN["set"], (init,),
+                                                     {"var": self}, [], f"{scope}/Assign")
+                    self._graph_element = g.read_variable(self, "Read/ReadVariableOp")
         g.variable_map.setdefault(id(self), self)
         g.add_to_collections(collections, self)
 
@@ -318,7 +335,8 @@ class GraphVariable(V.Variable):
         if g is not self._graph:
             raise ValueError(f"Tensor {self!r} must be from the same graph as the ops that "
                              "use it.")
-        return g.read_variable(self, "ReadVariableOp") if named else g.read_variable(self)
+        with _unplaced(g):  # (TF reads it under colocate_with(None, ignore_existing=True))
+            return g.read_variable(self, "ReadVariableOp") if named else g.read_variable(self)
 
     def _write(self, t: Tensor, mode: str, name: str | None = None) -> Any:
         g = self._graph
@@ -371,7 +389,7 @@ class GraphVariable(V.Variable):
 
     @property
     def device(self) -> str:
-        return ""
+        return self._handle_op._device
 
     def value(self) -> Tensor:
         return self._as_tensor()
