@@ -296,14 +296,18 @@ class ConcreteFunction:
             self._optimized = optimize(self.graph)
         return self._optimized
 
-    def _check_placement(self) -> None:
+    def _check_placement(self, saved: bool) -> None:
         """Raises TF's error of a first call (and of every call after) where an operation
-        names another task's device; checked once."""
+        names another task's device (checked once), naming the function TF runs: the
+        forward function that keeps what a gradient needs (`saved`), as TF's
+        __forward_f_N, under a tape."""
         if self._misplaced is None:
-            self._misplaced = placement.function_error(self.graph.operations,
-                                                       self.function_op_name) or False
+            self._misplaced = placement.function_misplaced(self.graph.operations) or False
         if self._misplaced:
-            raise self._misplaced
+            name = self.function_op_name
+            if saved:
+                name = name.replace("__inference_", "__forward_", 1)
+            raise placement.function_error(self._misplaced, name)
 
     def _compile(self) -> None:
         g = self.optimized_graph()
@@ -328,7 +332,7 @@ class ConcreteFunction:
         `saved`) for this thread's device: generated NumPy code on the CPU, a
         DeviceProgram on a GPU (one per device)."""
         if self._misplaced is not False:
-            self._check_placement()
+            self._check_placement(saved)
         if _state.xp is np:
             if saved:
                 if self._fwd_saved is None:

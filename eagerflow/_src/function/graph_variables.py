@@ -138,19 +138,6 @@ def _exact_op(g: Graph, op: OpDef, inputs: tuple, attrs: dict, specs: list,
 
 
 @contextlib.contextmanager
-def _unplaced(g: Graph) -> Iterator[None]:
-    """No device scope nor colocation for the operations made inside: they record no
-    device (TF's colocate_with(None, ignore_existing=True), around a variable's reads)."""
-    saved = g.colocation_stack
-    g.colocation_stack = []
-    try:
-        with device(None):
-            yield
-    finally:
-        g.colocation_stack = saved
-
-
-@contextlib.contextmanager
 def init_scope(g: Graph) -> Iterator[None]:
     """TF's init_scope in a graph: no control dependencies for what is made inside."""
     g.push_control_dependencies(None)
@@ -247,7 +234,8 @@ class GraphVariable(V.Variable):
                 with g.colocated(self._handle_op):  # (as TF's: where the handle is)
                     self._initializer_op = _exact_op(g, ASSIGN["set"], (init,),
                                                      {"var": self}, [], f"{scope}/Assign")
-                    self._graph_element = g.read_variable(self, "Read/ReadVariableOp")
+                    self._graph_element = g.read_variable(self, "Read/ReadVariableOp",
+                                                             placed=True)
         g.variable_map.setdefault(id(self), self)
         g.add_to_collections(collections, self)
 
@@ -335,8 +323,8 @@ class GraphVariable(V.Variable):
         if g is not self._graph:
             raise ValueError(f"Tensor {self!r} must be from the same graph as the ops that "
                              "use it.")
-        with _unplaced(g):  # (TF reads it under colocate_with(None, ignore_existing=True))
-            return g.read_variable(self, "ReadVariableOp") if named else g.read_variable(self)
+        return g.read_variable(self, "ReadVariableOp", placed=True) if named else \
+            g.read_variable(self)
 
     def _write(self, t: Tensor, mode: str, name: str | None = None) -> Any:
         g = self._graph

@@ -102,39 +102,59 @@ def _refused(device: str, available: list, soft: bool) -> bool:
     return not any(_answers(wanted, _parsed(n), soft) for n in available)
 
 
-def _visit_order(operations: list) -> list:
-    """TF's placer's order: the graph's, its generators last."""
-    first = [o for o in operations if o.inputs or len(o.outputs) != 1]
-    return first + [o for o in operations if not o.inputs and len(o.outputs) == 1]
+def _nodes(operations: list, prefix: str = "", outer: Any = None) -> list:
+    """(name, device, generator) of each node TF's placer sees: the operations, then
+    those of the functions they call, inlined as TF inlines them (named under the call,
+    "PartitionedCall/mul", after the graph's own nodes; the call's device under theirs)."""
+    nodes, calls = [], []
+    for op in operations:
+        fn = getattr(op.op, "fn", None)
+        if fn is not None and hasattr(fn, "graph"):
+            calls.append((op, fn))
+            continue
+        device = op._device
+        if outer is not None:
+            device = outer.make_merged_spec(D.DeviceSpecV2.from_string(device)).to_string()
+        nodes.append((prefix + op.name, device, not op.inputs and len(op.outputs) == 1))
+    for op, fn in calls:
+        spec = D.DeviceSpecV2.from_string(op._device)
+        if outer is not None:
+            spec = outer.make_merged_spec(spec)
+        nodes += _nodes(fn.graph.operations, f"{prefix}{op.name}/", spec)
+    return nodes
 
 
 def misplaced(operations: list, available: list, soft: bool) -> tuple:
-    """(operation, TF's message) of the first of `operations` whose device none of
-    `available` (full names) answers, in TF's placer's order; (None, "") if none."""
-    named = [o for o in operations if o._device]
-    if not named:
-        return None, ""
-    for op in _visit_order(named):
-        if _refused(op._device, available, soft):
-            return op, _message(op, available)
+    """(node name, TF's message) of the first node of `operations` whose device none of
+    `available` (full names) answers, in TF's placer's order: the graph's, generators (no
+    inputs, one output: constants, placeholders, handles) last; (None, "") if none."""
+    nodes = [n for n in _nodes(operations) if n[1]]
+    for name, device, _ in sorted(nodes, key=lambda n: n[2]):  # (stable: graph order kept)
+        if _refused(device, available, soft):
+            return name, _message(name, device, available)
     return None, ""
 
 
-def _message(op: Any, available: list) -> str:
-    text = (f"Cannot assign a device for operation {op.name}: {{{{node {op.name}}}}} was "
-            f"explicitly assigned to {op._device} but available devices are "
+def _message(name: str, device: str, available: list) -> str:
+    text = (f"Cannot assign a device for operation {name}: {{{{node {name}}}}} was "
+            f"explicitly assigned to {device} but available devices are "
             f"[ {', '.join(sorted(available))} ]. Make sure the device specification refers "
             f"to a valid device.")
-    if _parsed(op._device)[3] == "GPU" and not any(_parsed(n)[3] == "GPU" for n in available):
+    if _parsed(device)[3] == "GPU" and not any(_parsed(n)[3] == "GPU" for n in available):
         text += " The requested device appears to be a GPU, but CUDA is not enabled."
     return text
 
 
-def function_error(operations: list, function_op: str) -> InvalidArgumentError | None:
-    """TF's error of the first call of a function (`function_op`: its __inference_f_N)
-    whose graph holds `operations`, where one names a device this process lacks (a
-    function places softly: only another task's device is refused); None where none."""
-    op, text = misplaced(operations, local_devices(), True)
-    if op is None:
-        return None
-    return InvalidArgumentError(None, None, f"{text}\n\t [[{op.name}]] [Op:{function_op}]")
+def function_misplaced(operations: list) -> tuple | None:
+    """(node name, TF's message) where a function's graph of `operations` names a device
+    this process lacks (a function places softly: only another task's device is
+    refused), checked at its first call; None where none."""
+    name, text = misplaced(operations, local_devices(), True)
+    return None if name is None else (name, text)
+
+
+def function_error(found: tuple, function_op: str) -> InvalidArgumentError:
+    """TF's error of a call of the function `function_op` (__inference_f_N) whose graph
+    function_misplaced `found` refused."""
+    name, text = found
+    return InvalidArgumentError(None, None, f"{text}\n\t [[{name}]] [Op:{function_op}]")

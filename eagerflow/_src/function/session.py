@@ -389,10 +389,12 @@ class Session:
         graph before running it (once per growth of the graph, not per run)."""
         ops = self._graph.operations
         soft = bool(getattr(self._config, "allow_soft_placement", False))
-        op, text = placement.misplaced(ops[self._placed:], self._devices, soft)
+        name, text = placement.misplaced(ops[self._placed:], self._devices, soft)
         self._placed = len(ops)
-        if op is not None and self._placement_error is None:
-            message = node_error_text(op.name, op.origin, f"{text}\n\t [[{op.name}]]", False)
+        if name is not None and self._placement_error is None:
+            node = self._graph._op_named(name)
+            message = node_error_text(name, node.origin if node is not None else None,
+                                      f"{text}\n\t [[{name}]]", False)
             self._placement_error = InvalidArgumentError(None, None, message)
 
     def run(self, fetches: Any, feed_dict: dict | None = None, options: Any = None,
