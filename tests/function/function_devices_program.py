@@ -9,6 +9,9 @@ import os
 import re
 import sys
 
+# (recorded on a machine without a GPU: run as one anywhere, stand-in GPUs too)
+os.environ["CUDA_VISIBLE_DEVICES"] = "-1"
+os.environ.pop("EAGERFLOW_STANDIN_GPUS", None)
 if sys.argv[1] == "tf":
     os.environ["TF_CPP_MIN_LOG_LEVEL"] = "3"
     os.environ["TF_ENABLE_ONEDNN_OPTS"] = "0"
@@ -19,6 +22,7 @@ else:
     import eagerflow as tf
 
 OUT = {}
+NUMBERED = re.compile(r"(__(?:inference|forward)_\w+?)_\d+")
 
 
 def rec(key, f):
@@ -27,7 +31,7 @@ def rec(key, f):
         OUT[key] = ["ok", r.tolist() if hasattr(r, "tolist") else r]
     except Exception as e:  # noqa: BLE001 (the error is the record)
         # (a function's op name counts the functions the process made: numbered N here)
-        OUT[key] = [type(e).__name__, re.sub(r"(__(?:inference|forward)_\w+?)_\d+", r"\1_N", str(e))]
+        OUT[key] = [type(e).__name__, NUMBERED.sub(r"\1_N", str(e))]
 
 
 for dev in ["/job:worker/task:1", "/gpu:0", "/job:localhost/task:3", "/device:CPU:1",

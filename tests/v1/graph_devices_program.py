@@ -8,10 +8,12 @@ target (the cluster's devices, list_devices)."""
 
 import json
 import os
-import re
 import socket
 import sys
 
+# (recorded on a machine without a GPU: run as one anywhere, stand-in GPUs too)
+os.environ["CUDA_VISIBLE_DEVICES"] = "-1"
+os.environ.pop("EAGERFLOW_STANDIN_GPUS", None)
 if sys.argv[1] == "tf":
     os.environ["TF_CPP_MIN_LOG_LEVEL"] = "3"
     os.environ["TF_ENABLE_ONEDNN_OPTS"] = "0"
