@@ -83,3 +83,16 @@ def test_variable_policy_options():
     assert tf.saved_model.LoadOptions().experimental_variable_policy is VP.NONE
     with pytest.raises(ValueError, match="Received invalid VariablePolicy value: bogus."):
         tf.saved_model.SaveOptions(experimental_variable_policy="bogus")
+
+
+def test_namespace_whitelist_option_as_tf_keeps_and_checks_it():
+    # recorded from TF 2.21: None is kept as None (not []), a list is kept, others refused
+    assert tf.saved_model.SaveOptions().namespace_whitelist is None
+    assert tf.saved_model.SaveOptions(namespace_whitelist=[]).namespace_whitelist == []
+    assert tf.saved_model.SaveOptions(namespace_whitelist=["a"]).namespace_whitelist == ["a"]
+    with pytest.raises(TypeError, match=r"^`namespace_whitelist` must be a list of strings. "
+                                        r"Got: \('x',\) with type <class 'tuple'>.$"):
+        tf.saved_model.SaveOptions(namespace_whitelist=("x",))
+    with pytest.raises(ValueError, match=r"^Whitelisted namespace must be a string. Got: 2 of "
+                                         r"type <class 'int'>.$"):
+        tf.saved_model.SaveOptions(namespace_whitelist=["a", 2])
