@@ -20,7 +20,7 @@ rng = np.random.default_rng(160)
 
 # cats_and_dogs_filtered: cats darker and bluer, dogs brighter and redder
 PATH = 'cats_and_dogs_filtered'
-for split, count in (('train', 8), ('validation', 10)):
+for split, count in (('train', 4), ('validation', 10)):
     for name, base in (('cats', (60, 70, 150)), ('dogs', (200, 120, 60))):
         os.makedirs(os.path.join(PATH, split, name))
         for i in range(count):
