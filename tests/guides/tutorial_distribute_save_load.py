@@ -8,7 +8,10 @@ signature's outputs) and under a new MirroredStrategy (strategy.run of the signa
 experimental_distribute_dataset, its PerReplica result), SaveOptions/LoadOptions with
 experimental_io_device, and the caveat of a subclassed model without input signature."""
 
+import contextlib
+import io
 import os
+import re
 
 import numpy as np
 import tensorflow as tf
@@ -138,6 +141,18 @@ with another_strategy.scope():
     print(type(loaded).__name__, hasattr(loaded, 'fit'), sorted(loaded.signatures))
     restored = tf.keras.models.load_model(keras_model_path)
     print(type(restored.layers[-1].kernel).__name__, restored.layers[-1].kernel.shape)
+    show(restored.fit(train_dataset, epochs=1, verbose=0))
+
+# -- Keras 3's export of a SavedModel for inference, made under a strategy
+export_path = 'exported'
+with mirrored_strategy.scope():
+    with contextlib.redirect_stdout(io.StringIO()) as printed:
+        restored.export(export_path)
+print(re.sub(r"\d{6,}", "ID", printed.getvalue().replace(os.getcwd(), '.')).splitlines()[:5])
+reloaded = tf.saved_model.load(export_path)
+print(sorted(k for k in dir(reloaded) if not k.startswith('_'))[:6], list(reloaded.signatures))
+batch = next(iter(predict_dataset))
+print(np.allclose(reloaded.serve(batch), restored(batch), atol=1e-5))
 
 # -- saving and loading from a local device
 model = get_model()

@@ -4,7 +4,9 @@ Fashion-MNIST-shaped set (uint8 28x28 images whose class shows in a bright band,
 download): the class names, the shapes and labels, scaling to [0, 1], the Sequential of
 Flatten(input_shape)/Dense/Dense, compile with from_logits, fit, evaluate, the
 probability_model (the model + Softmax), predictions and argmax, and a single image
-batched with np.expand_dims."""
+batched with np.expand_dims; then the "Load NumPy data" tutorial on the same arrays saved
+to an .npz file: from_tensor_slices, an unseeded shuffle under the global seed, batch,
+RMSprop with sparse_categorical_accuracy, fit and evaluate."""
 
 import numpy as np
 import tensorflow as tf
@@ -78,3 +80,36 @@ predictions_single = probability_model.predict(img, verbose=0)
 print(np.round(predictions_single, 3))
 print(np.argmax(predictions_single[0]), test_labels[1], class_names[np.argmax(predictions_single[0])])
 print(np.allclose(predictions_single[0], predictions[1], atol=1e-6))
+
+# -- "Load NumPy data" (the same arrays through an .npz file and tf.data)
+np.savez('mnist.npz', x_train=train_images, y_train=train_labels, x_test=test_images, y_test=test_labels)
+path = 'mnist.npz'
+with np.load(path) as data:
+    train_examples = data['x_train']
+    train_labels = data['y_train']
+    test_examples = data['x_test']
+    test_labels = data['y_test']
+
+train_dataset = tf.data.Dataset.from_tensor_slices((train_examples, train_labels))
+test_dataset = tf.data.Dataset.from_tensor_slices((test_examples, test_labels))
+print(train_dataset.element_spec)
+
+BATCH_SIZE = 64
+SHUFFLE_BUFFER_SIZE = 100
+
+train_dataset = train_dataset.shuffle(SHUFFLE_BUFFER_SIZE).batch(BATCH_SIZE)
+test_dataset = test_dataset.batch(BATCH_SIZE)
+print([int(b[1][0]) for b in train_dataset], [int(b[1][0]) for b in train_dataset])
+
+model = tf.keras.Sequential([
+    tf.keras.layers.Flatten(input_shape=(28, 28)),
+    tf.keras.layers.Dense(128, activation='relu'),
+    tf.keras.layers.Dense(10)
+])
+
+model.compile(optimizer=tf.keras.optimizers.RMSprop(),
+              loss=tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+              metrics=['sparse_categorical_accuracy'])
+history = model.fit(train_dataset, epochs=3, verbose=0)
+print({k: [round(v, 3) for v in vs] for k, vs in history.history.items()})
+print([round(v, 3) for v in model.evaluate(test_dataset, verbose=0)])
