@@ -33,7 +33,8 @@ t = np.sin(np.arange(40, dtype="float32") * 0.4) + 0.1 * np.arange(40, dtype="fl
 x = np.stack([t, t[::-1]])
 for w in ["hann", "hamming", None]:
     for c in [True, False]:
-        show("stft_%s_%s" % (w, c), lambda: [np.round(np.sum(np.abs(np.asarray(p))), 3) for p in O.stft(x, 8, 4, 8, window=w, center=c)])
+        # (sums to 2 decimals: TF's float32 FFT and eagerflow's differ in last bits)
+        show("stft_%s_%s" % (w, c), lambda: [np.round(np.sum(np.abs(np.asarray(p))), 2) for p in O.stft(x, 8, 4, 8, window=w, center=c)])
 show("stft_shape", lambda: [tuple(p.shape) for p in O.stft(x, 8, 3, 16, window="hann")])
 show("stft_arraywin", lambda: [np.round(np.sum(np.asarray(p)), 3) for p in O.stft(x, 8, 4, 8, window=np.linspace(0.1, 1.0, 8).astype("float32"))])
 show("stft_badwin", lambda: O.stft(x, 8, 4, 8, window="kaiser"))
