@@ -8,7 +8,6 @@ Creation ops default to floatx; joins promote their inputs with Keras 3's rules.
 from __future__ import annotations
 
 import functools
-import operator
 import re
 from typing import Any, Callable
 
@@ -23,6 +22,7 @@ from eagerflow._src.keras.engine.call_errors import with_call_info
 from eagerflow._src.keras.engine.keras_tensor import KerasTensor, in_symbolic_scope
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops import sparse_union
+from eagerflow._src.keras.ops.axes import canonicalize_axis
 from eagerflow._src.keras.ops.core import shape as static_shape
 from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.keras.variables import Variable as KerasVariable
@@ -51,15 +51,6 @@ def canonical_axis(axis: int, ndim: int) -> int:
     """An axis in [-ndim, ndim) as a non-negative one, refused as Keras 3.15's backend
     refuses it (expand_dims, moveaxis, swapaxes, cross, ...: 'with dimension 3.')."""
     return canonicalize_axis(axis, ndim)
-
-
-def canonicalize_axis(axis: int, ndim: int) -> int:
-    """An axis in [-ndim, ndim) as a non-negative one, refused in Keras's own words (its
-    backend helper's, which layers and quantizers use, rather than NumPy's)."""
-    axis = operator.index(axis)
-    if not -ndim <= axis < ndim:
-        raise ValueError(f"axis {axis} is out of bounds for an array with dimension {ndim}.")
-    return axis + ndim if axis < 0 else axis
 
 
 def as_axes(axis: Any) -> Any:
