@@ -293,4 +293,10 @@ spec("argsort_none", lambda: O.argsort(kt("float32", (2, None)), axis=None))
 spec("softmax_bad_axis", lambda: O.softmax(kt("float32", (2, 3)), axis=2))
 spec("clip_bool", lambda: O.clip(kt("bool", (2,)), 0, 1))
 spec("prod_dtype", lambda: O.prod(kt("int8", (2, 3)), axis=1, dtype="float16"))
+for d in ["bool", "uint64", "int64", "bfloat16", "complex128"]:
+    spec("norm_" + d, lambda: O.norm(kt(d, (2, 3, 4)), axis=(1, 2), keepdims=True))
+spec("norm_vec_fro", lambda: O.norm(kt("float32", (2, 3)), ord="fro", axis=1))
+spec("norm_mat_3", lambda: O.norm(kt("float32", (2, 3)), ord=3))
+spec("norm_bad_str", lambda: O.norm(kt("float32", (2, 3)), ord="max"))
+spec("norm_3axes", lambda: O.norm(kt("float32", (2, 3, 4)), ord=3, axis=(0, 1, 2)))
 """

@@ -303,6 +303,29 @@ def softmax(x: Any, axis: Any = -1) -> SymbolicTensor:
     return _out(_shape(x), x.dtype)
 
 
+_MATRIX_ORDS = (None, "fro", "nuc", float("inf"), float("-inf"), 1, -1, 2, -2)
+
+
+def norm(x: Any, ord: Any = None, axis: Any = None,  # noqa: A002 - keras.ops' name
+         keepdims: bool = False) -> SymbolicTensor:
+    """The reduced shape; integers and bool give floatx, floats and complex stay. `ord`
+    checked first as Keras's operation takes it (a string other than 'fro' or 'nuc'),
+    then against the number of axes."""
+    if isinstance(ord, str) and ord not in ("fro", "nuc"):
+        raise ValueError("Invalid `ord` argument. Expected one of {'fro', 'nuc'} when using "
+                         f"string. Received: ord={ord}")
+    axes = [axis] if isinstance(axis, int) else axis
+    shape = _shape(x)
+    n = len(shape) if axes is None else len(axes)
+    if n == 1 and isinstance(ord, str):
+        raise ValueError(f"Invalid `ord` argument for vector norm. Received: ord={ord}")
+    if n == 2 and ord not in _MATRIX_ORDS:
+        raise ValueError(f"Invalid `ord` argument for matrix norm. Received: ord={ord}")
+    d = _std_dtype(x)
+    return _out(reduce_shape(shape, axes, keepdims), kb.floatx() if "int" in d or d == "bool"
+                else d)
+
+
 # op name (keras.ops' function) -> Keras 3's rule for its outputs on KerasTensors
 RULES: dict = {
     **{n: elementwise() for n in ("add", "subtract", "multiply", "maximum", "minimum",
@@ -322,5 +345,5 @@ RULES: dict = {
     "prod": prod, **{n: kept for n in ("max", "amax", "ptp")}, "std": std,
     "argmax": argmax,
     "median": median, "nanmean": nanmean, "sort": sort, "argsort": argsort,
-    "softmax": softmax,
+    "softmax": softmax, "norm": norm,
 }
