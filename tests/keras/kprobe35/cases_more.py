@@ -300,3 +300,24 @@ spec("norm_mat_3", lambda: O.norm(kt("float32", (2, 3)), ord=3))
 spec("norm_bad_str", lambda: O.norm(kt("float32", (2, 3)), ord="max"))
 spec("norm_3axes", lambda: O.norm(kt("float32", (2, 3, 4)), ord=3, axis=(0, 1, 2)))
 """
+
+SNIPPETS["sym_array_binary_activation_sweep"] = _TRY + _SYM + """
+cases = {
+    "where_1": lambda d: O.where(kt(d)), "where_py": lambda d: O.where(kt("bool"), kt(d), 1.5),
+    "min": lambda d: O.min(kt(d)), "argmin": lambda d: O.argmin(kt(d), axis=1),
+    "full_like": lambda d: O.full_like(kt(d), 2.5), "moments": lambda d: O.moments(kt(d), axes=[0])[1],
+    "log_softmax": lambda d: O.log_softmax(kt(d), axis=0), "ldexp": lambda d: O.ldexp(kt(d), kt("int32")),
+    "heaviside": lambda d: O.heaviside(kt(d), kt("int8")), "fmod": lambda d: O.fmod(kt(d), kt("int8")),
+    "gcd": lambda d: O.gcd(kt(d), kt("int8")), "left_shift": lambda d: O.left_shift(kt(d), kt("int8")),
+    "left_shift_py": lambda d: O.left_shift(kt(d), 2), "leaky_relu": lambda d: O.leaky_relu(kt(d)),
+    "silu": lambda d: O.silu(kt(d)), "log_sigmoid": lambda d: O.log_sigmoid(kt(d)), "elu": lambda d: O.elu(kt(d)),
+    "hard_sigmoid": lambda d: O.hard_sigmoid(kt(d)), "sparse_plus": lambda d: O.sparse_plus(kt(d)),
+    "concat_i8": lambda d: O.concatenate([kt(d), kt("int8")]), "take": lambda d: O.take(kt(d), kt("int32", (2,)), axis=1),
+    "cumprod": lambda d: O.cumprod(kt(d)), "var": lambda d: O.var(kt(d)), "einsum": lambda d: O.einsum("ij,kj->ik", kt(d, (2, 3)), kt("int8", (4, 3))),
+}
+for name, f in cases.items():
+    print(name, " ".join(scode(lambda: f(d)) for d in DT))
+spec("where_1_shape", lambda: O.where(kt("bool", (None, 3))))
+spec("moments_keep", lambda: O.moments(kt("float16", (2, None, 3)), axes=[0, 2], keepdims=True))
+spec("min_axis", lambda: O.min(kt("int8", (2, 3)), axis=-1, keepdims=True))
+"""

@@ -73,14 +73,14 @@ def arctan2(x1: Any, x2: Any) -> SymbolicTensor:
 
 
 def mod(x1: Any, x2: Any) -> SymbolicTensor:
-    """The promoted dtype, bools' int32."""
+    """mod, fmod: the promoted dtype, bools' int32."""
     dtype = kd.result_type(kd.dtype_key(x1), kd.dtype_key(x2))
     return _out(broadcast_shapes(_shape(x1), _shape(x2)), "int32" if dtype == "bool" else dtype)
 
 
 def hypot(x1: Any, x2: Any) -> SymbolicTensor:
-    """The promoted dtype: narrow integers give floatx, int64 float64, bool stays bool
-    (Keras reads both operands' dtypes: a Python scalar has none)."""
+    """hypot, heaviside: the promoted dtype; narrow integers give floatx, int64 float64,
+    bool stays bool (Keras reads both operands' dtypes: a Python scalar has none)."""
     dtype = kd.result_type(_own_dtype(x1), _own_dtype(x2))
     if dtype in ("int8", "int16", "int32", "uint8", "uint16", "uint32"):
         dtype = kb.floatx()
@@ -303,6 +303,31 @@ def softmax(x: Any, axis: Any = -1) -> SymbolicTensor:
     return _out(_shape(x), x.dtype)
 
 
+def where(condition: Any, x1: Any = None, x2: Any = None) -> SymbolicTensor:
+    """The three shapes broadcast; the branches' dtypes promoted (a missing branch reads
+    as "int": where(condition) claims int64 over the condition's shape)."""
+    shape = broadcast_shapes(broadcast_shapes(_shape(condition), _shape(x1)), _shape(x2))
+    keys = [kd.dtype_key(v) if v is not None else "int" for v in (x1, x2)]
+    return _out(shape, kd.result_type(*keys))
+
+
+def shift(x: Any, y: Any) -> SymbolicTensor:
+    """left_shift: x's shape; x's dtype for a Python int shift, else the promoted one."""
+    dtype = x.dtype if isinstance(y, int) else kd.result_type(_own_dtype(x), _own_dtype(y))
+    return _out(_shape(x), dtype)
+
+
+def full_like(x: Any, fill_value: Any, dtype: Any = None) -> SymbolicTensor:
+    return _out(_shape(x), dtype if dtype is not None else x.dtype)
+
+
+def moments(x: Any, axes: Any, keepdims: bool = False,
+            synchronized: bool = False) -> tuple:
+    """The mean and variance over `axes`, both in x's dtype."""
+    shape = reduce_shape(_shape(x), axes, keepdims)
+    return _out(shape, x.dtype), _out(shape, x.dtype)
+
+
 _MATRIX_ORDS = (None, "fro", "nuc", float("inf"), float("-inf"), 1, -1, 2, -2)
 
 
@@ -345,5 +370,10 @@ RULES: dict = {
     "prod": prod, **{n: kept for n in ("max", "amax", "ptp")}, "std": std,
     "argmax": argmax,
     "median": median, "nanmean": nanmean, "sort": sort, "argsort": argsort,
-    "softmax": softmax, "norm": norm,
+    "softmax": softmax, "log_softmax": softmax, "norm": norm, "where": where,
+    "min": kept, "argmin": argmax, "full_like": full_like, "moments": moments,
+    **{n: same for n in ("leaky_relu", "silu", "log_sigmoid", "elu", "hard_sigmoid",
+                         "sparse_plus")},
+    "ldexp": elementwise(float), "gcd": elementwise(), "heaviside": hypot, "fmod": mod,
+    "left_shift": shift,
 }
