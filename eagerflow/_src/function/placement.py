@@ -20,7 +20,7 @@ server's target (distribute/server.py) has are the cluster's tasks' (`register_t
 
 from __future__ import annotations
 
-import random
+import os
 from typing import Any
 
 from eagerflow._src.core import device as D
@@ -77,8 +77,11 @@ def session_devices(target: Any) -> list:
 
 def list_devices(names: list) -> list:
     """TF's Session.list_devices of the devices `names`."""
+    # (an incarnation from the OS, as TF's C++ draws it: Python's random stream, which
+    # seeds Keras's initializers, is left alone)
     return [DeviceAttributes(n, _parsed(n)[3], _CPU_MEMORY_LIMIT if _parsed(n)[3] == "CPU"
-                             else 0, random.getrandbits(63)) for n in names]
+                             else 0, int.from_bytes(os.urandom(8), "little") >> 1)
+            for n in names]
 
 
 def _parsed(name: str) -> tuple:
