@@ -385,6 +385,15 @@ class GraphVariable(V.Variable):
     def read_value(self) -> Tensor:
         return self._as_tensor(named=True)
 
+    def _api_read(self, name: str | None = "ReadVariableOp", scope: str | None = None) -> Tensor:
+        """The value read by the variable's own API in its graph (an operator's: TF's
+        `v * 3.0` reads v as "ReadVariableOp" in the current scope, not as "mul/..." the
+        way a converted operand is read)."""
+        g = _state.graph
+        if g is not self._graph:
+            return self._as_tensor()
+        return g.read_variable(self, None if scope else name, scope)
+
     def is_initialized(self, name: str | None = None) -> Tensor:
         if self._is_init is None:  # (an imported reference variable: TF makes one now)
             return self.is_initialized_op(self._graph.unique_name(name or
@@ -484,6 +493,14 @@ class GraphUnreadVariable(GraphVariable):
         g.push_control_dependencies([self._assign_op])
         try:
             return self._unread_of._as_tensor(dtype)
+        finally:
+            g.pop_control_dependencies()
+
+    def _api_read(self, name: str | None = "ReadVariableOp", scope: str | None = None) -> Tensor:
+        g = self._graph
+        g.push_control_dependencies([self._assign_op])
+        try:
+            return self._unread_of._api_read(name, scope)
         finally:
             g.pop_control_dependencies()
 
