@@ -378,11 +378,20 @@ def _one_level(rt: RaggedTensor, y: Tensor, exact: bool, outer: bool, size: int,
     if d1 == 1:
         inner = [-1 if s is None else s for s in y.shape[2:]]
         return indexing.gather(array.reshape(y, [n0] + inner), rowids), False
-    # every row must hold d1 values: the splits of a uniform partition (TF's check) ...
-    dbg.assert_equal(range_op(nrows + convert_to_tensor(1, d)) *
-                     convert_to_tensor(d1, d), rt.row_splits)
+    if rt.uniform_row_length is None or exact:
+        # every row must hold d1 values: the splits of a uniform partition (TF's check) ...
+        dbg.assert_equal(range_op(nrows + convert_to_tensor(1, d)) *
+                         convert_to_tensor(d1, d), rt.row_splits)
     if exact:
         return array.reshape(y, [n0 * d1] + [-1 if s is None else s for s in y.shape[2:]]), True
+    if rt.uniform_row_length is not None:
+        # (a uniform partition is a dense dimension to TF's broadcast: its check that the
+        # sizes agree, then y's row, or rows, repeated to rt's rows)
+        dbg.assert_equal(math.equal(rt.uniform_row_length, convert_to_tensor(d1, d)),
+                         convert_to_tensor(True))
+        rows = range_op(nrows) * convert_to_tensor(int(n0 != 1), d)
+        y = indexing.gather(y, rows)
+        return array.reshape(y, [-1] + [-1 if s is None else s for s in y.shape[2:]]), False
     # ... and a broadcast dense dimension against a ragged one TF 2.21 refuses: its check of
     # the dense tensor's values against the flat values
     # (values as many as the flat values pass it: y's values are then theirs, in order)
@@ -410,13 +419,30 @@ def _one_level_at_run_time(rt: RaggedTensor, y: Tensor, rows_checked: bool = Fal
         math.equal(rt.row_lengths(), width))), convert_to_tensor(True))
     total = rt.nested_row_splits[-1][-1]
     message = "Last row partition does not match flat_values."
-    dbg.assert_equal(where(columns, reduce.reduce_prod(dims), total), total, message=message)
+    if rt.shape[1] is None:  # (a row length known while tracing is a uniform dimension)
+        dbg.assert_equal(where(columns, reduce.reduce_prod(dims), total), total,
+                         message=message)
     rowids = rt.value_rowids()
     position = range_op(cast(array.shape(rowids)[0], d)) - indexing.gather(rt.row_splits, rowids)
     at = rowids * cast(math.not_equal(n, one), d) * width + position * cast(columns, d)
     rows = array.reshape(y, array.concat([convert_to_tensor([-1], dt.int32),
                                           array.shape(y)[2:]], 0))
     return indexing.gather(rows, at)
+
+
+def least_uniform(x: RaggedTensor, y: RaggedTensor) -> RaggedTensor:
+    """Of two ragged tensors of alike partitions, the one whose partition the broadcast of
+    their shapes keeps: a dimension stays uniform only where both are (TF's broadcast of
+    two DynamicRaggedShapes); x where neither's uniform levels hold the other's."""
+    def levels(rt: RaggedTensor) -> set:
+        out, level = set(), rt
+        for i in range(rt.ragged_rank):
+            if level.uniform_row_length is not None:
+                out.add(i)
+            level = level.values
+        return out
+    ux, uy = levels(x), levels(y)
+    return y if uy < ux else x
 
 
 def same_rank(x: RaggedTensor, y: RaggedTensor) -> bool:

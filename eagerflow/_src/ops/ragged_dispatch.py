@@ -73,6 +73,7 @@ from eagerflow._src.ops.ragged_broadcast import (
     broadcast_apply,
     broadcast_pair,
     gathered,
+    least_uniform,
     same_partitions,
     same_rank,
     where_legacy_uniform,
@@ -129,7 +130,8 @@ def _binary(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
                 return x.with_flat_values(f(x.flat_values, y.flat_values, **kwargs))
             # alike, but not one partition: TF broadcasts the two shapes, and gathers both
             # operands' flat values (so their gradients are IndexedSlices)
-            return x.with_flat_values(f(gathered(x, y), gathered(y, x), **kwargs))
+            return least_uniform(x, y).with_flat_values(f(gathered(x, y), gathered(y, x),
+                                                          **kwargs))
         xv, yv, shape = broadcast_pair(x, y)  # as TF broadcasts their shapes
         return shape._as_ragged(reshape(f(xv, yv, **kwargs), shape.inner_shape))
     if isinstance(x, RaggedTensor):
@@ -552,9 +554,10 @@ def _ragged_reduce(seg: Callable, dense: Callable, scope: str | None = None) -> 
             # gives it; the dense op itself would come back here)
             convert_to_tensor(rt)
         axis = _axis_value(axis)
-        if axis is None:
-            return dense(rt.flat_values, keepdims=keepdims) if not keepdims else \
-                _expand_all(dense(rt.flat_values), rt.shape.rank)
+        if axis is None:  # (the flat values' reduction, named as TF names it: "RaggedReduceMax")
+            named = name or scope
+            return dense(rt.flat_values, keepdims=keepdims, name=named) if not keepdims else \
+                _expand_all(dense(rt.flat_values, name=named), rt.shape.rank)
         if scope is None or _state.graph is None:
             return _reduce_axes(seg, dense, rt, axis, keepdims)
         with wrapper_scope(name, scope):
