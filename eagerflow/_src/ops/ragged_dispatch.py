@@ -669,8 +669,8 @@ def _reduce_join(inputs: Any, axis: Any = None, keepdims: bool = False, separato
     def seg(data: Any, ids: Any, n: Any) -> Any:
         return string_segment_join.unsorted_segment_join(data, ids, n, separator)
 
-    def dense(x: Any, axis: Any = None, keepdims: bool = False) -> Any:
-        return string_ops.reduce_join(x, axis, keepdims, separator)
+    def dense(x: Any, axis: Any = None, keepdims: bool = False, name: str | None = None) -> Any:
+        return string_ops.reduce_join(x, axis, keepdims, separator, name=name)
 
     return _ragged_reduce(seg, dense)(inputs, axis, keepdims)
 
