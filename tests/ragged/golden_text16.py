@@ -239,6 +239,7 @@ PRELUDES["ragged_rows16"] = _COMMON + r"""
 e3 = R([[[1, 2], []], [], [[], [3]], [[]]])
 e4 = R([[[[1]], []], [], [[[], [2, 3]]]])
 u2 = RT.from_uniform_row_length(tf.range(6), 2)
+W2 = R([[1, 2], [], [3]])
 u3 = RT.from_uniform_row_length(RT.from_row_splits(tf.range(5), [0, 2, 2, 3, 5]), 2)
 def rr(dt, *a):
     return e(lambda: tf.ragged.range(*[tf.constant(x, dt) for x in a]))
@@ -291,6 +292,16 @@ SECTIONS["ragged_rows16"] = _unique([
     "tv(lambda x: x.row_lengths(axis=2), RS([None, None, None], tf.int32))(e3)",
     "tv(lambda x: x.to_tensor(shape=[2, 1, 1], default_value=-1), RS([None, None, None], "
     "tf.int32))(e3)",
+    # traced ragged where of shapes that do not broadcast: TF's checks, in their order
+    *[f"tv(lambda c, x, y: tf.where(c, x, y), RS([None, None], tf.bool), RS([None, None], "
+      f"tf.int32), RS([None, None], tf.int32))({c}, {x}, {y})" for c, x, y in (
+          ("R([[True, False], [], [True]])", "W2", "R([[4, 4], [5], [6]])"),
+          ("R([[True], [False]])", "W2", "W2"),
+          ("R([[True, False], [], [True]])", "W2", "R([[7, 8]])"),
+          ("R([[True, False]])", "W2", "W2"),
+          ("R([[True, False], [True], [True]])", "W2", "W2"),
+          ("R([[True, False], [], [True]])", "W2", "W2 * 2"),
+          ("R([[True], [False, True]])", "R([[1], [2, 3]])", "R([[4], [5]])"))],
 ])
 
 # ---------------------------------------------------------------------------------------

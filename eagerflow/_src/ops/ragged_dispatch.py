@@ -714,6 +714,12 @@ def _where(condition: Any, x: Any = None, y: Any = None, name: str | None = None
             c, x, y = broadcast_all([condition, x, y])
             out = c.with_flat_values(where(c.flat_values, x.flat_values, y.flat_values))
             return where_legacy_uniform(out, dense) if higher else out
+    elif len(parts) == 3 and all(v.ragged_rank == 1 and v.flat_values.shape.rank == 1
+                                 for v in parts):
+        # (sizes known when the traced function runs: TF's checks then, in its scope)
+        with wrapper_scope(name, "RaggedWhere"):
+            ragged_legacy_shape.check_broadcast_traced([(v.nrows(), v.row_lengths())
+                                                         for v in parts])
     first = parts[0]
     for other in parts[1:]:
         rf._assert_same_partition(first, other)

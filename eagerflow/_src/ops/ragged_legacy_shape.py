@@ -19,8 +19,11 @@ import numpy as np
 
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops.debugging import Assert
-from eagerflow._src.ops.math import equal, logical_or
+from eagerflow._src.ops.indexing import gather
+from eagerflow._src.ops.math import equal, logical_or, not_equal
+from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.reduce import reduce_all
+from eagerflow._src.ops.sequences import range as range_op
 
 
 class LegacyShape:
@@ -135,3 +138,44 @@ def check_broadcast(shapes: list[Any]) -> None:
     unless all three are the same fully known shape."""
     c, x, y = shapes
     broadcast_shapes(c, broadcast_shapes(x, y))
+
+
+# ---------------------------------------------------------------------------------------
+# The same checks on sizes known only when a traced function runs, for operands of one
+# ragged dimension each (rows, then their lengths): TF's Asserts, one per dimension and
+# operand in its order, each run before the next dimension's.
+# ---------------------------------------------------------------------------------------
+
+_MISMATCH = "Unable to broadcast: dimension size mismatch in dimension"
+
+
+def _rows_traced(shape: tuple, given: Any) -> tuple:
+    """Dimension 0 (uniform: the rows) of (nrows, row_lengths) broadcast to `given` rows:
+    TF's check, then a single row repeated."""
+    n, lengths = shape
+    ok = logical_or(logical_or(equal(given, 1), equal(n, 1)), equal(n, given))
+    Assert(ok, [_MISMATCH, 0, "lengths=", given, "dim_size=", n], summarize=10)
+    rows = where(equal(n, 1), given, n)
+    return rows, gather(lengths, range_op(rows) * cast(not_equal(n, 1), rows.dtype))
+
+
+def _lengths_traced(shape: tuple, given: Any) -> tuple:
+    """Dimension 1 (ragged) of (nrows, row_lengths) against `given` row lengths."""
+    Assert(reduce_all(equal(given, shape[1])),
+           [_MISMATCH, 1, "lengths=", given, "dim_size=", shape[1]], summarize=10)
+    return shape
+
+
+def _broadcast_traced(x: tuple, y: tuple) -> tuple:
+    x = _rows_traced(x, y[0])
+    y = _rows_traced(y, x[0])
+    x = _lengths_traced(x, y[1])
+    _lengths_traced(y, x[1])
+    return x
+
+
+def check_broadcast_traced(shapes: list) -> None:
+    """check_broadcast of (condition, x, y), each (nrows, row_lengths) tensors of a ragged
+    tensor of rank 2, in a graph."""
+    c, x, y = shapes
+    _broadcast_traced(c, _broadcast_traced(x, y))
