@@ -376,3 +376,57 @@ SECTIONS["strings16"] = _unique([
     "tv(lambda x: S.regex_replace(x, '(?P<w>\\\\w+)', '\\\\1!', replace_global=False), "
     "TS([None], tf.string))(RX)",
 ])
+
+# ---------------------------------------------------------------------------------------
+PRELUDES["unicode16"] = _COMMON + r"""
+LE = {'UTF-16-LE': tf.constant([b'a\x00\x00\xd8', b'\x00\xdcb\x00', b'=\xd8\x00\xde', b'a',
+                                b'\x07\x00\x00\x00']),
+      'UTF-32-LE': tf.constant([b'a\x00\x00\x00\x00\x00\x11\x00', b'\x00\xd8\x00\x00',
+                                b'\x00\xf6\x01\x00!', b'\x07\x00\x00\x00'])}
+RLE = R([[b'a\x00\x00\xd8', b''], [], [b'=\xd8\x00\xde']])
+BAD8 = tf.constant([b'a\xffb', b'\xed\xa0\x80', b'\xf0\x9f\x98\x80', b'\x07\xc2\x80'])
+def uni(fn, x, enc, **k):
+    ops = {'dec': S.unicode_decode, 'dwo': S.unicode_decode_with_offsets,
+           'spl': S.unicode_split, 'swo': S.unicode_split_with_offsets}
+    if fn == 'tr8':
+        return e(lambda: S.unicode_transcode(x, enc, 'UTF-8', **k))
+    return e(lambda: ops[fn](x, enc, **k))
+def out(enc, **k):
+    return e(lambda: S.unicode_transcode(BAD8, 'UTF-8', enc, **k))
+def enc(codes, outenc, **k):
+    return e(lambda: S.unicode_encode(tf.constant(codes), outenc, **k))
+"""
+_MODES16 = ("", "errors='replace', replacement_char=0x3f", "errors='ignore'", "errors='strict'",
+            "replace_control_characters=True",
+            "errors='replace', replacement_char=0, replace_control_characters=True")
+SECTIONS["unicode16"] = _unique([
+    *[f"uni('{fn}', LE['{enc}'], '{enc}'{', ' + m if m else ''})"
+      for enc in ("UTF-16-LE", "UTF-32-LE") for fn in ("dec", "dwo", "spl", "swo", "tr8")
+      for m in _MODES16],
+    *[f"uni('{fn}', RLE, 'UTF-16-LE'{', ' + m if m else ''})" for fn in ("dec", "dwo", "tr8")
+      for m in _MODES16[:4]],
+    *[f"out('{o}'{', ' + m if m else ''})" for o in ("UTF-16-LE", "UTF-32-LE", "UTF-16-BE")
+      for m in _MODES16],
+    *[f"enc({c}, '{o}'{m})" for c in ("[[0x41, 0xD800]]", "[[0x1F600, -1]]", "[[0x110000]]")
+      for o in ("UTF-16-LE", "UTF-32-LE")
+      for m in ("", ", errors='ignore'", ", errors='strict'", ", replacement_char=0x3f")],
+    "uni('dec', LE['UTF-16-LE'], 'UTF-16')",
+    "uni('dec', LE['UTF-32-LE'], 'UTF-32')",
+    "uni('dec', LE['UTF-16-LE'], 'utf-16-le')",
+    "out('UTF-16')",
+    "tv(lambda x: S.unicode_decode_with_offsets(x, 'UTF-16-LE', errors='replace'), "
+    "TS([None], tf.string))(LE['UTF-16-LE'])",
+    "tv(lambda x: S.unicode_transcode(x, 'UTF-8', 'UTF-32-LE', errors='ignore'), "
+    "TS([None], tf.string))(BAD8)",
+    # attrs outside the OpDef's values: a graph's ValueError as the node is built
+    *[f"tv(lambda x: {call}, TS({spec}, {dt}))({arg})" for call, spec, dt, arg in (
+        ("S.unicode_transcode(x, 'UTF-8', 'utf-8')", "[None]", "tf.string", "BAD8"),
+        ("S.unicode_transcode(x, 'UTF-8', 'UTF-8', errors='bogus')", "[None]", "tf.string",
+         "BAD8"),
+        ("S.unicode_encode(x, 'UTF-16-LE')", "[None, None]", "tf.int32", "[[65]]"),
+        ("S.unicode_encode(x, 'UTF-8', errors='x')", "[None, None]", "tf.int32", "[[65]]"),
+        ("S.unicode_decode(x, 'UTF-8', errors='x')", "[None]", "tf.string", "BAD8"),
+        ("S.unicode_decode_with_offsets(x, 'UTF-8', errors='')", "[None]", "tf.string",
+         "BAD8"),
+        ("S.unicode_split(x, 'UTF-8', errors='Strict')", "[None]", "tf.string", "BAD8"))],
+])

@@ -70,9 +70,6 @@ KNOWN: dict = {
     ('sequence_and_protos',
      'v(run(lambda: tf.io.parse_tensor(E.SerializeToString(), tf.float32)))'): _PROTO_DEBUG,
     ('ragged_index_nn',
-     'tv(lambda r, s: tf.where(r > 2, r, s), RS([None, None], tf.int32), RS([None, '
-     'None], tf.int32))(rt, R([[1], [], [], []]))'): _SCOPES,
-    ('ragged_index_nn',
      'tv(lambda c, r: tf.where(c, r, r * 0), TS([None], tf.bool), RS([None, None], '
      'tf.int32))(tf.constant([True, False, True, False]), rt)'): _SCOPES,
     ('data_keras_specs',
