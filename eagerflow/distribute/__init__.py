@@ -6,6 +6,7 @@ from eagerflow._src.distribute.input import DistributedDataset, DistributedItera
 from eagerflow._src.distribute.multi_worker import MultiWorkerMirroredStrategy
 from eagerflow._src.distribute.parameter_server import ParameterServerStrategy
 from eagerflow._src.distribute.replica_context import ReplicaContext
+from eagerflow._src.distribute.server import Server
 from eagerflow._src.distribute.strategy import (
     CrossDeviceOps,
     HierarchicalCopyAllReduce,

@@ -5,6 +5,7 @@ import platform as _platform
 
 from eagerflow._src.autodiff.gradient_checker import compute_gradient  # noqa: F401
 from eagerflow._src.core.device import gpu_device_name  # noqa: F401
+from eagerflow._src.distribute.server import create_local_cluster  # noqa: F401
 from eagerflow._src.testing.benchmark import TensorFlowBenchmark as Benchmark  # noqa: F401
 from eagerflow._src.testing.benchmark import benchmark_config  # noqa: F401
 from eagerflow._src.testing.graph_defs import assert_equal_graph_def  # noqa: F401

@@ -51,7 +51,7 @@ MISSING = {
     "data.experimental": {
         "make_saveable_from_iterator": "TF 1 Saver's SaveableObject for iterators",
     },
-    "distribute": {"Server": _PS, "TPUStrategy": _TPU},
+    "distribute": {"TPUStrategy": _TPU},
     "distribute.coordinator": {
         "experimental_get_current_worker_index": "a worker's index read when a scheduled "
                                                  "function runs: not built",
@@ -74,7 +74,6 @@ MISSING = {
         "load_delegate": "loads a TFLite delegate library (.so) into TF's TFLite runtime",
     },
     "quantization": {"experimental": EXCLUDED_NAMESPACES["quantization.experimental"]},
-    "test": {"create_local_cluster": _PS},
 }
 
 

@@ -29,10 +29,9 @@ V1 = tf.compat.v1
 # structures of tf.data and TF's other C++-only machinery
 LEFT_OUT = {
     "": {"mlir", "tpu"},
-    "train": {"Server", "SyncReplicasOptimizer",
+    "train": {"SyncReplicasOptimizer",
               "do_quantize_training_on_graphdef", "sdca_fprint",
               "sdca_optimizer", "sdca_shrink_l1"},
-    "distribute": {"Server"},
     "config": {"experimental_connect_to_cluster", "experimental_connect_to_host"},
     "experimental": {"output_all_intermediates"},
     "profiler": {"AdviceProto", "GraphNodeProto", "MultiGraphNodeProto", "OpLogProto",

@@ -368,8 +368,8 @@ class Session:
         return self._graph.as_graph_def()
 
     @property
-    def sess_str(self) -> str:
-        return self._target
+    def sess_str(self) -> bytes:
+        return self._target.encode() if isinstance(self._target, str) else self._target
 
     def list_devices(self) -> list:
         return []

@@ -58,6 +58,5 @@ def is_subtype(a: Any, b: Any) -> bool:
         nest.assert_same_structure(a, b)
     except (ValueError, TypeError):
         return False
-    # (x is a subtype of y where their common supertype is y: SparseTensorSpecs too)
-    return all(type(x) is type(y) and x.most_specific_common_supertype([y]) == y
+    return all(type(x) is type(y) and x.is_subtype_of(y)
                for x, y in zip(nest.flatten(a), nest.flatten(b)))

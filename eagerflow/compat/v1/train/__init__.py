@@ -55,6 +55,7 @@ _LAZY = {"Saver": "eagerflow._src.saved_model.meta_graph",
              "Scaffold", "SessionCreator", "ChiefSessionCreator", "WorkerSessionCreator",
              "MonitoredSession", "SingularMonitoredSession", "MonitoredTrainingSession")},
          "SessionManager": "eagerflow._src.v1_training.session_manager",
+         "Server": "eagerflow._src.distribute.server",
          **{n: "eagerflow._src.v1_training.supervisor" for n in (
              "Supervisor", "basic_train_loop")},
          # TF 1's queue-based input pipelines (v1_training/queue_input.py)

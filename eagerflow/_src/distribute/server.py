@@ -1,0 +1,172 @@
+"""tf.distribute.Server (tf.compat.v1.train.Server) and tf.test.create_local_cluster: the
+tasks of a cluster made in this process, as TF's parameter-server tutorial and tests make
+them before handing a resolver of the same cluster to a strategy.
+
+Distribute layer, beside parameter_server.py, whose cluster is in this process already:
+a strategy there needs no server. A Server here validates its ServerDef as TF's does and
+holds its task's port (bound, not listening), so a second server on the port fails as in
+TF, and a program elsewhere that dials the address is refused at once rather than left
+waiting: eagerflow has no gRPC runtime, so nothing outside this process can reach it. A
+tf.compat.v1.Session given a server's target runs in this process; device scopes naming the
+cluster's jobs are not devices here (as in TF before it connects to the cluster).
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+from typing import Any
+
+from eagerflow._src.core.errors import (
+    InternalError,
+    InvalidArgumentError,
+    NotFoundError,
+    UnknownError,
+)
+from eagerflow._src.distribute import server_def as _protos
+from eagerflow._src.distribute.cluster_resolver import ClusterSpec
+
+
+def _make_server_def(definition: Any, job_name: Any, task_index: Any, protocol: Any,
+                     config: Any) -> Any:
+    """The ServerDef a Server is built from: a ServerDef given, with the arguments that are
+    not None written over it; else a cluster (ClusterSpec, ClusterDef or dict) with the one
+    job and task it has where they are not named, and gRPC."""
+    server_def_class = _protos.ServerDef
+    if isinstance(definition, server_def_class):
+        made = server_def_class()
+        made.CopyFrom(definition)
+        for name, value in (("job_name", job_name), ("task_index", task_index),
+                            ("protocol", protocol)):
+            if value is not None:
+                setattr(made, name, value)
+    else:
+        try:
+            spec = ClusterSpec(definition)
+        except TypeError:
+            raise TypeError("Could not convert `server_or_cluster_def` to a "
+                            "`tf.train.ServerDef` or `tf.train.ClusterSpec`.") from None
+        if job_name is None:
+            if len(spec.jobs) != 1:
+                raise ValueError("Must specify an explicit `job_name`.")
+            job_name = spec.jobs[0]
+        if task_index is None:
+            indices = spec.task_indices(job_name)
+            if len(indices) != 1:
+                raise ValueError("Must specify an explicit `task_index`.")
+            task_index = indices[0]
+        made = server_def_class(cluster=spec.as_cluster_def(), job_name=job_name,
+                                task_index=task_index,
+                                protocol="grpc" if protocol is None else protocol)
+    if config is not None:
+        _merge_config(made.default_session_config, config)
+    return made
+
+
+def _merge_config(into: Any, config: Any) -> None:
+    """`config` (a ConfigProto of any pool: tf.compat.v1.ConfigProto's class is not the
+    ServerDef's field's) merged into `into`."""
+    if getattr(getattr(config, "DESCRIPTOR", None), "full_name", None) != \
+            into.DESCRIPTOR.full_name:
+        raise TypeError("Parameter to MergeFrom() must be instance of same class: expected "
+                        f"{type(into)} got {type(config)}.")
+    into.MergeFromString(config.SerializeToString())
+
+
+def _task_address(server_def: Any) -> str:
+    """The address of the ServerDef's own task, as TF's server factory checks it."""
+    if server_def.protocol != "grpc":
+        raise NotFoundError(None, None, "No server factory registered for the given "
+                            f"ServerDef: {server_def}\nThe available server factories are: "
+                            "[ GRPC_SERVER ]")
+    job = next((j for j in server_def.cluster.job if j.name == server_def.job_name), None)
+    if job is None:
+        raise InternalError(None, None,
+                            f'Job "{server_def.job_name}" was not defined in cluster')
+    if server_def.task_index not in job.tasks:
+        raise InternalError(None, None, f"Task {server_def.task_index} was not defined in "
+                            f'job "{server_def.job_name}"')
+    return job.tasks[server_def.task_index]
+
+
+def _hold_port(address: str) -> tuple[socket.socket, str, int]:
+    """A socket bound to the address's port on every interface (as gRPC binds it), not
+    listening; the address's host and the port bound (the system's pick for port 0)."""
+    host, _, port = address.rpartition(":")
+    if not host or not port.isdigit():
+        raise InvalidArgumentError(None, None,
+                                   f'Could not parse port for local server from "{address}".')
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        sock.bind(("", int(port)))
+    except OSError:
+        sock.close()
+        raise UnknownError(None, None, "Could not start gRPC server") from None
+    return sock, host, sock.getsockname()[1]
+
+
+class Server:
+    """`tf.distribute.Server(server_or_cluster_def, job_name=None, task_index=None,
+    protocol=None, config=None, start=True)`: one task of a cluster, held in this process
+    (see the module's docstring: it serves nothing over the network)."""
+
+    def __init__(self, server_or_cluster_def: Any, job_name: str | None = None,
+                 task_index: int | None = None, protocol: str | None = None,
+                 config: Any = None, start: bool = True) -> None:
+        self._server_def = _make_server_def(server_or_cluster_def, job_name, task_index,
+                                            protocol, config)
+        self._socket, host, port = _hold_port(_task_address(self._server_def))
+        self._target = f"grpc://{host}:{port}"
+        self._stopped = threading.Event()  # (never set: TF's servers run until exit)
+        if start:
+            self.start()
+
+    def __del__(self) -> None:
+        sock = getattr(self, "_socket", None)
+        if sock is not None:
+            sock.close()
+
+    @property
+    def server_def(self) -> Any:
+        """The ServerDef this server was built from."""
+        return self._server_def
+
+    @property
+    def target(self) -> str:
+        """The address a tf.compat.v1.Session takes to run on this server
+        (`grpc://host:port`); a Session here runs in this process whatever its target."""
+        return self._target
+
+    def start(self) -> None:
+        """Starts the server (it is ready once built; starting twice is allowed, as TF's)."""
+
+    def join(self) -> None:
+        """Blocks until the server stops, which, as TF's in-process servers, it does not
+        before the process ends."""
+        self._stopped.wait()
+
+    @staticmethod
+    def create_local_server(config: Any = None, start: bool = True) -> Server:
+        """A server of a one-task cluster on a free port of this machine."""
+        return Server({"localhost": ["localhost:0"]}, protocol="grpc", config=config,
+                      start=start)
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("", 0))
+        return sock.getsockname()[1]
+
+
+def create_local_cluster(num_workers: int, num_ps: int, protocol: str = "grpc",
+                         worker_config: Any = None,
+                         ps_config: Any = None) -> tuple[list[Server], list[Server]]:
+    """`tf.test.create_local_cluster`: servers of a cluster of `num_workers` "worker" and
+    `num_ps` "ps" tasks on free local ports, as (workers, parameter servers)."""
+    spec = ClusterSpec({job: [f"localhost:{_free_port()}" for _ in range(count)]
+                        for job, count in (("worker", num_workers), ("ps", num_ps))})
+    workers = [Server(spec, job_name="worker", task_index=i, protocol=protocol,
+                      config=worker_config) for i in range(num_workers)]
+    ps = [Server(spec, job_name="ps", task_index=i, protocol=protocol, config=ps_config)
+          for i in range(num_ps)]
+    return workers, ps
