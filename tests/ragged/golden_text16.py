@@ -240,6 +240,7 @@ e3 = R([[[1, 2], []], [], [[], [3]], [[]]])
 e4 = R([[[[1]], []], [], [[[], [2, 3]]]])
 u2 = RT.from_uniform_row_length(tf.range(6), 2)
 W2 = R([[1, 2], [], [3]])
+I2, B2 = RS([None, None], tf.int32), RS([None, None], tf.bool)
 u3 = RT.from_uniform_row_length(RT.from_row_splits(tf.range(5), [0, 2, 2, 3, 5]), 2)
 def rr(dt, *a):
     return e(lambda: tf.ragged.range(*[tf.constant(x, dt) for x in a]))
@@ -302,6 +303,23 @@ SECTIONS["ragged_rows16"] = _unique([
           ("R([[True, False], [True], [True]])", "W2", "W2"),
           ("R([[True, False], [], [True]])", "W2", "W2 * 2"),
           ("R([[True], [False, True]])", "R([[1], [2, 3]])", "R([[4], [5]])"))],
+    # ... with a dense operand of rank 2 at most
+    *[f"tv(lambda c, x, y: tf.where(c, x, y), {sc}, {sx}, {sy})({c}, {x}, {y})"
+      for sc, sx, sy, c, x, y in (
+          ("TS([None], tf.bool)", "I2", "I2", "tf.constant([True, False, True])", "W2", "W2"),
+          ("TS([None, None], tf.bool)", "I2", "I2", "tf.constant([[True], [False], [True]])",
+           "W2", "W2 * 0"),
+          ("TS([None, None], tf.bool)", "I2", "I2", "tf.constant([[True, False]])", "W2",
+           "W2"),
+          ("TS([None, None], tf.bool)", "I2", "I2", "tf.constant([[True], [False]])", "W2",
+           "W2"),
+          ("TS([], tf.bool)", "I2", "I2", "tf.constant(False)", "W2", "W2 * 0"),
+          ("B2", "I2", "TS([None], tf.int32)", "W2 > 1", "W2", "tf.constant([0, 0, 0])"),
+          ("B2", "I2", "TS([None, None], tf.int32)", "W2 > 1", "W2",
+           "tf.constant([[0], [1], [2]])"),
+          ("B2", "I2", "TS([None, None], tf.int32)", "W2 > 1", "W2", "tf.constant([[0], [1]])"),
+          ("B2", "I2", "TS([], tf.int32)", "W2 > 1", "W2", "tf.constant(9)"),
+          ("B2", "I2", "I2", "W2 > 1", "W2", "R([[1], [], []])"))],
 ])
 
 # ---------------------------------------------------------------------------------------

@@ -714,12 +714,12 @@ def _where(condition: Any, x: Any = None, y: Any = None, name: str | None = None
             c, x, y = broadcast_all([condition, x, y])
             out = c.with_flat_values(where(c.flat_values, x.flat_values, y.flat_values))
             return where_legacy_uniform(out, dense) if higher else out
-    elif len(parts) == 3 and all(v.ragged_rank == 1 and v.flat_values.shape.rank == 1
-                                 for v in parts):
+    elif all(_traced_where_operand(v) for v in (condition, x, y)):
         # (sizes known when the traced function runs: TF's checks then, in its scope)
+        d = parts[0].row_splits_dtype
         with wrapper_scope(name, "RaggedWhere"):
-            ragged_legacy_shape.check_broadcast_traced([(v.nrows(), v.row_lengths())
-                                                         for v in parts])
+            ragged_legacy_shape.check_broadcast_traced([_traced_where_shape(v, d)
+                                                         for v in (condition, x, y)])
     first = parts[0]
     for other in parts[1:]:
         rf._assert_same_partition(first, other)
@@ -728,6 +728,23 @@ def _where(condition: Any, x: Any = None, y: Any = None, name: str | None = None
         return v.flat_values if isinstance(v, RaggedTensor) else aligned(first, v)
 
     return first.with_flat_values(where(flat(condition), flat(x), flat(y)))
+
+
+def _traced_where_operand(v: Any) -> bool:
+    """Whether tf.where's traced check covers operand `v`: a ragged one of one ragged
+    dimension and no inner ones, or a dense one of a known rank of 2 at most."""
+    if isinstance(v, RaggedTensor):
+        return v.ragged_rank == 1 and v.flat_values.shape.rank == 1
+    return v.shape.rank is not None and v.shape.rank <= 2
+
+
+def _traced_where_shape(v: Any, d: dt.DType) -> tuple:
+    """An operand's (rows, second dimension, ragged) for TF's traced broadcast check: a
+    dense one's leading dimensions of 1 added up to rank 2."""
+    if isinstance(v, RaggedTensor):
+        return cast(v.nrows(), d), cast(v.row_lengths(), d), True
+    dims = array.concat([array.ones([2 - v.shape.rank], d), array.shape(v, out_type=d)], 0)
+    return dims[0], dims[1], False
 
 
 def _true_coordinates(condition: Any) -> Tensor:
