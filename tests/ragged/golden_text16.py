@@ -448,3 +448,53 @@ SECTIONS["unicode16"] = _unique([
          "BAD8"),
         ("S.unicode_split(x, 'UTF-8', errors='Strict')", "[None]", "tf.string", "BAD8"))],
 ])
+
+# ---------------------------------------------------------------------------------------
+PRELUDES["mask16"] = _COMMON + r"""
+D = {'r2': R([[1, 2], [], [3], []]), 'r3': R([[[1, 2], []], [], [[3]], [[], [4, 5]]]),
+     's2': R([['a', 'b'], [], ['c'], []]), 'f2': R([[1.5, 2.5], [], [3.5], []]),
+     'e2': R([[], [], [], []], dtype=tf.int32), 'dense': tf.reshape(tf.range(8), [4, 2]),
+     'u2': RT.from_uniform_row_length(tf.range(8), 2)}
+M = {'rows': [True, False, True, False], 'none': [False] * 4, 'all': [True] * 4,
+     'r2': R([[True, False], [], [False], []]), 'r2t': R([[True, True], [], [True], []]),
+     'r3': R([[[True, False], []], [], [[True]], [[], [False, True]]]),
+     'dense': [[True, False], [False, False], [True, True], [False, True]],
+     'short': [True, False], 'scalar': True}
+def bm(d, m):
+    return e(lambda: tf.ragged.boolean_mask(D[d], M[m]))
+"""
+SECTIONS["mask16"] = _unique([
+    *[f"bm('{d}', '{m}')" for d in ("r2", "r3", "s2", "f2", "e2", "dense", "u2")
+      for m in ("rows", "none", "all", "r2", "r2t", "r3", "dense", "short", "scalar")],
+    *[f"e(lambda: tf.ragged.boolean_mask(D['{d}'], M['{m}']).row_lengths())"
+      for d, m in (("r2", "rows"), ("r2", "r2"), ("r3", "r3"), ("u2", "dense"),
+                   ("e2", "none"))],
+    "tv(lambda d, m: tf.ragged.boolean_mask(d, m), RS([None, None], tf.int32), "
+    "TS([None], tf.bool))(D['r2'], tf.constant(M['rows']))",
+    "tv(lambda d, m: tf.ragged.boolean_mask(d, m), RS([None, None, None], tf.int32), "
+    "RS([None, None, None], tf.bool))(D['r3'], M['r3'])",
+    "tv(lambda d, m: tf.ragged.boolean_mask(d, m), TS([None, 2], tf.int32), "
+    "TS([None, 2], tf.bool))(D['dense'], tf.constant(M['dense']))",
+])
+
+# ---------------------------------------------------------------------------------------
+PRELUDES["regex16"] = _COMMON + r"""
+XS = tf.constant(['h\u00e9llo', '\u00c9T\u00c9', '\U0001F600a', '', 'a\u0301b', 'ss \u00df'])
+BADX = tf.constant([b'a\xffb', b'\xe9t\xe9', b'\xc3', b'x\x00y'])
+def full(x, p):
+    return e(lambda: S.regex_full_match(x, p))
+def rep(x, p, r, g=True):
+    return e(lambda: S.regex_replace(x, p, r, replace_global=g))
+"""
+_P16 = ("", ".", "(?i)\u00e9", "(?i)\u00c9t\u00e9", "\\\\C", "(?s).", "[^a]", "\\\\pM",
+        "\\\\X", "(?i)SS", "\u00df", "\\\\b", "[\\\\x{80}-\\\\x{10FFFF}]", "\\\\p{So}",
+        "(?U).+?", "\\\\x{1F600}", "[[:^ascii:]]")
+SECTIONS["regex16"] = _unique([
+    *[f"rep({x}, '{p}', '<\\\\0>'{g})" for x in ("XS", "BADX") for p in _P16
+      for g in ("", ", False")],
+    *[f"full({x}, '{p}')" for x in ("XS", "BADX")
+      for p in (".*", "(?s).*", "\\\\C*", "[\\\\x00-\\\\xff]*", ".{1}", "\\\\C{3}",
+                "(?i)h\u00c9llo", ".+")],
+    "tv(lambda x: S.regex_replace(x, '', '-'), TS([None], tf.string))(XS)",
+    "tv(lambda x: S.regex_full_match(x, '\\\\C*'), TS([None], tf.string))(BADX)",
+])
