@@ -498,3 +498,48 @@ SECTIONS["regex16"] = _unique([
     "tv(lambda x: S.regex_replace(x, '', '-'), TS([None], tf.string))(XS)",
     "tv(lambda x: S.regex_full_match(x, '\\\\C*'), TS([None], tf.string))(BADX)",
 ])
+
+# ---------------------------------------------------------------------------------------
+PRELUDES["uniform16"] = _COMMON + r"""
+u2 = RT.from_uniform_row_length(tf.range(6), 2)
+u3 = RT.from_uniform_row_length(tf.range(6), 3)
+uu = RT.from_uniform_row_length(RT.from_uniform_row_length(tf.range(8), 2), 2)
+ur = RT.from_uniform_row_length(RT.from_row_splits(tf.range(5), [0, 2, 2, 3, 5]), 2)
+ru = RT.from_row_splits(RT.from_uniform_row_length(tf.range(8), 2), [0, 1, 1, 4])
+one = RT.from_uniform_row_length(tf.constant([7, 8]), 2)
+col = RT.from_uniform_row_length(tf.constant([1, 2, 3]), 1)
+U = {'u2': u2, 'u3': u3, 'uu': uu, 'ur': ur, 'ru': ru, 'one': one, 'col': col}
+O = {'s': tf.constant(10), 'v2': tf.constant([10, 20]), 'v3': tf.constant([10, 20, 30]),
+     'c3': tf.constant([[1], [2], [3]]), 'm32': tf.reshape(tf.range(6), [3, 2]),
+     'm23': tf.reshape(tf.range(6), [2, 3]), 'c2': tf.constant([[1], [2]]),
+     'r3': R([[1, 1], [2, 2], [3, 3]]), 'one': one, 'col': col, 'u2': u2,
+     't222': tf.reshape(tf.range(8), [2, 2, 2]), 't2': tf.constant([[[1]], [[2]]])}
+def op(a, b, f='add'):
+    return e(lambda: getattr(tf.math, f)(U[a], O[b]))
+def sh(a, b):
+    r = run(lambda: U[a] + O[b])
+    return r if isinstance(r, str) else (r.shape.as_list(), r.uniform_row_length is not None)
+"""
+SECTIONS["uniform16"] = _unique([
+    *[f"op('{a}', '{b}')" for a in ("u2", "u3", "uu", "ur", "ru", "one", "col")
+      for b in ("s", "v2", "v3", "c3", "m32", "m23", "c2", "r3", "one", "col", "u2", "t222",
+                "t2")],
+    *[f"sh('{a}', '{b}')" for a in ("u2", "uu", "one", "col")
+      for b in ("v2", "m32", "r3", "one", "col", "u2", "t222")],
+    *[f"op('u2', 'v2', '{f}')" for f in ("subtract", "multiply", "maximum", "equal",
+                                         "floordiv", "pow")],
+    *[f"e(lambda: {x})" for x in (
+        "R([[1, 1], [2, 2], [3, 3]]) + one", "one + R([[1, 1], [2, 2]])", "one + R([[1, 1]])",
+        "RT.from_uniform_row_length(tf.constant([7, 8, 9]), 3) + R([[1, 1, 1], [2, 2, 2]])",
+        "one + R([[1], [2]])", "one * R([[1, 2, 3], [4, 5, 6]])",
+        "tf.where(R([[True, False], [False, True]]), one, 0)", "col * R([[1, 2], [3], []])",
+        "R([[1, 2, 3], [], [4]]) - col", "col + tf.constant([[1, 2], [3, 4], [5, 6]])")],
+    "e(lambda: tf.where(u2 > 2, u2, O['v2']))",
+    "e(lambda: tf.where(u2 > 2, O['m32'], u2))",
+    "e(lambda: tf.where(u2 > 2, u2, R([[0, 0], [0, 0], [0, 0]])))",
+    "tv(lambda x, y: x + y, RS([None, 2], tf.int32), TS([2], tf.int32))(u2, O['v2'])",
+    "tv(lambda x, y: x + y, RS([None, None], tf.int32), TS([2], tf.int32))(u2, O['v2'])",
+    "tv(lambda x, y: x + y, RS([None, 2, 2], tf.int32), TS([2], tf.int32))(uu, O['v2'])",
+    "tv(lambda x, y: x + y, RS([None, 2], tf.int32), RS([None, None], tf.int32))(u2, "
+    "O['r3'])",
+])

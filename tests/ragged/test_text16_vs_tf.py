@@ -21,6 +21,16 @@ KNOWN: dict = {
         "TF's traced broadcast of a ragged tensor whose spec fixes its row length (2) against a "
         "dense dimension known only at run time answers a static shape [3, None]; eagerflow "
         "keeps the ragged operand's [3, 2] (the values agree)",
+    ("uniform16", "e(lambda: tf.where(u2 > 2, O['m32'], u2))"):
+        "TF's legacy ragged shape takes a uniform partition as a dense dimension, so its "
+        "broadcast check passes and SelectV2 then meets the dense [3, 2] beside the flat "
+        "values [6] ('must be broadcastable'); eagerflow's check reads the partition's row "
+        "lengths and refuses it first ('Unable to broadcast', dimension 1)",
+    ("uniform16", "tv(lambda x, y: x + y, RS([None, None], tf.int32), TS([2], tf.int32))(u2, "
+                  "O['v2'])"):
+        "the same assertion, but TF computes the dense operand's value count from its shape "
+        "(x named strided_slice_2, in assert_equal_1) where eagerflow's is a constant "
+        "(assert_equal_3/x)",
 }
 
 test_section_matches_tensorflow = section_test(

@@ -72,10 +72,12 @@ from eagerflow._src.ops.ragged_broadcast import (
     broadcast_all,
     broadcast_apply,
     broadcast_pair,
+    check_one_uniform_row,
     gathered,
     least_uniform,
     same_partitions,
     same_rank,
+    unit_rows_broadcast,
     where_legacy_uniform,
     where_shape,
 )
@@ -125,7 +127,8 @@ def _binary(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
     if isinstance(x, RaggedTensor) and isinstance(y, RaggedTensor):
         check_splits_dtypes(x, y)
         # (of one ragged rank but not one rank, TF broadcasts the two shapes from the right)
-        if x.ragged_rank == y.ragged_rank and same_rank(x, y) and alike_partitions(x, y):
+        if x.ragged_rank == y.ragged_rank and same_rank(x, y) and \
+                not unit_rows_broadcast(x, y) and alike_partitions(x, y):
             if all(a is b for a, b in zip(x.nested_row_splits, y.nested_row_splits)):
                 return x.with_flat_values(f(x.flat_values, y.flat_values, **kwargs))
             # alike, but not one partition: TF broadcasts the two shapes, and gathers both
@@ -133,16 +136,21 @@ def _binary(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
             return least_uniform(x, y).with_flat_values(f(gathered(x, y), gathered(y, x),
                                                           **kwargs))
         xv, yv, shape = broadcast_pair(x, y)  # as TF broadcasts their shapes
+        check_one_uniform_row(x, y, xv)
         return shape._as_ragged(reshape(f(xv, yv, **kwargs), shape.inner_shape))
     if isinstance(x, RaggedTensor):
         if not isinstance(y, RaggedTensor) and _is_composite(y):
             raise TypeError(f"unsupported operand types: RaggedTensor and {type(y).__name__}")
+        if unit_rows_broadcast(x, y):
+            return broadcast_apply(f, x, y, **kwargs)
         x, other = aligned_rows(x, y)  # (first: a non-tensor gets TF's refusal)
         if other is None:
             return broadcast_apply(f, x, y, **kwargs)
         return x.with_flat_values(f(gathered(x, y), other, **kwargs))
     if _is_composite(x):
         raise TypeError(f"unsupported operand types: {type(x).__name__} and RaggedTensor")
+    if unit_rows_broadcast(y, x):
+        return broadcast_apply(f, x, y, **kwargs)
     y, other = aligned_rows(y, x)
     if other is None:
         return broadcast_apply(f, x, y, **kwargs)
