@@ -27,7 +27,7 @@ from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.parallel import InterleaveDataset, autotuned_cycle
 from eagerflow._src.data.sources import TensorSliceDataset, deferred_source, int64_arg
 from eagerflow._src.io import tfrecord
-from eagerflow._src.io.file_errors import os_error
+from eagerflow._src.io.file_errors import local_path, os_error
 from eagerflow._src.ops.eager_errors import raised_eagerly
 
 _STRING = dstruct.Structure(TensorSpec._make(TensorShape([]), _dt.string))
@@ -95,7 +95,7 @@ class _FilesIterator(ElementIterator):
                 name = next(self._names)[0]._arr[()]
                 self._opened += 1
                 try:
-                    self._cur = self._open(os.fsdecode(name))
+                    self._cur = self._open(local_path(os.fsdecode(name)))
                 except _ReaderEOF as e:
                     err = InternalError(None, None, "EOF reached")
                     reader_out_of_range(err, self._site, self._opened - 1, e.reader)

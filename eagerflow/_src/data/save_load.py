@@ -50,6 +50,7 @@ from eagerflow._src.data.dataset import EXPERIMENTAL_OPS, UNKNOWN, DatasetV2
 from eagerflow._src.data.dataset_functions import traced_reader
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.io import structured_value, tensor_proto, tfrecord
+from eagerflow._src.io.file_errors import local_path
 from eagerflow._src.io.protos import build, field, message
 
 SPEC_FILE = "dataset_spec.pb"
@@ -117,7 +118,7 @@ def save(dataset: DatasetV2, path: Any, compression: Any = None, shard_func: Cal
     """Writes `dataset` under `path` in TF's snapshot format (see the module's doc)."""
     if not isinstance(path, (str, bytes, os.PathLike)):  # (TF makes its directory first)
         raise TypeError(f"Expected binary or unicode string, got {path!r}")
-    path = os.fsdecode(path)
+    path = local_path(os.fsdecode(path))
     if checkpoint_args:  # (a save that checkpoints its progress: save_checkpoint.py)
         return dataset.save(path, compression, shard_func, checkpoint_args)
     spec = dataset.element_spec
@@ -335,6 +336,8 @@ def load(path: Any, element_spec: Any = None, compression: Any = None,
     """Reads back what `save` (or TF's) wrote under `path`; `wait` retries every 5 seconds
     until the snapshot exists, as TF does."""
     path = os.fsdecode(path.numpy() if isinstance(path, EagerTensor) else path)
+    # (TF's first read of another scheme's snapshot is its metadata file)
+    path = local_path(path, os.path.join(path, "snapshot.metadata"))
     comp = _compression(compression)
     while True:
         try:

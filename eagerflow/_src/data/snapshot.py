@@ -61,7 +61,7 @@ from eagerflow._src.data.iterators import (
 )
 from eagerflow._src.data.random_seed import DrawnSeeds
 from eagerflow._src.io import tfrecord
-from eagerflow._src.io.file_errors import os_error
+from eagerflow._src.io.file_errors import local_path, os_error
 from eagerflow._src.ops.checks import dtype_word
 from eagerflow._src.ops.registry import OpDef
 
@@ -327,7 +327,7 @@ class SnapshotDataset(DatasetV2):
         return out
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
-        hash_dir = self.hash_dir(ctx)
+        hash_dir = local_path(self.hash_dir(ctx))
         try:
             os.makedirs(hash_dir, exist_ok=True)
         except FileExistsError:

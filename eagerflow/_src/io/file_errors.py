@@ -1,17 +1,40 @@
-"""TF's error classes for failed file operations (NotFoundError, PermissionDeniedError, ...).
+"""TF's error classes for failed file operations (NotFoundError, PermissionDeniedError, ...),
+and the one check every file path passes: its URI scheme.
 
 Bottom layer: imports only core/errors.
 """
 
 from __future__ import annotations
 
+import re
+
 from eagerflow._src.core.errors import (
     AlreadyExistsError,
     FailedPreconditionError,
     NotFoundError,
     PermissionDeniedError,
+    UnimplementedError,
     UnknownError,
 )
+
+# TF's URI parse: a scheme is a letter, then letters, digits and dots, before "://"
+_SCHEME = re.compile(r"([a-zA-Z][0-9a-zA-Z.]*)://")
+
+
+def local_path(path: str, shown: str | None = None, op: str | None = None) -> str:
+    """`path` as a local file name ("file://" dropped). A path of any other scheme (gs://,
+    s3://, hdfs://, ram://) raises TF's UnimplementedError for a scheme without a file
+    system, naming `shown` (the path TF's first file operation names, by default `path`):
+    without this check such a path would be a relative local one, "gs:/bucket/...", and
+    a save there would write beside the program."""
+    match = _SCHEME.match(path)
+    if match is None:
+        return path
+    if match.group(1) == "file":
+        return path[len("file://"):]
+    suffix = f" [Op:{op}]" if op else ""
+    raise UnimplementedError(None, None, f"File system scheme '{match.group(1)}' not "
+                             f"implemented (file: '{shown or path}'){suffix}")
 
 
 def os_error(e: OSError, path: str, op: str | None = None) -> Exception:

@@ -16,6 +16,8 @@ import os
 import uuid
 from typing import Any, Callable
 
+from eagerflow._src.io.file_errors import local_path
+
 _fault_hook: Callable[[str], None] | None = None
 _durable = True  # tests of the write protocol may switch the (slow) fsyncs off
 
@@ -61,16 +63,16 @@ def fsync_dir(dirname: str) -> None:
 
 def makedirs(dirname: str) -> None:
     if dirname:
-        os.makedirs(dirname, exist_ok=True)
+        os.makedirs(local_path(dirname), exist_ok=True)
 
 
 class TempFile:
     """A file written under a temporary name and later committed with `replace()`."""
 
     def __init__(self, final: str, step: str) -> None:
-        self.final = final
+        self.final = local_path(final)
         self.step = step
-        self.path = temp_name(final)
+        self.path = temp_name(self.final)
         self.f: Any = open(self.path, "wb")
 
     def write(self, data: Any) -> None:

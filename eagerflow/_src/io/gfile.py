@@ -8,8 +8,8 @@ GFile is TF's FileIO: nothing is opened when it is made; the first read opens a 
 stream (raw bytes: read() keeps '\\r', readline() drops it, as TF's buffered stream does)
 and the first write opens a writer (truncating unless the mode has 'a'); close() drops
 both, so a later read starts again at the top and a later write truncates again. Text
-modes decode UTF-8 strictly, n counting bytes. The file systems are the local one only
-(no gs:// or ram://).
+modes decode UTF-8 strictly, n counting bytes. The file systems are the local one only:
+a path of another scheme (gs://, ram://) fails as a scheme TF has no file system for.
 """
 
 from __future__ import annotations
@@ -27,12 +27,20 @@ from eagerflow._src.core.errors import (
     OutOfRangeError,
     PermissionDeniedError,
 )
-from eagerflow._src.io.file_errors import os_error
+from eagerflow._src.io.file_errors import local_path, os_error
+
+
+def _name(path: Any) -> str:
+    """The path as a string, "file://" dropped: for the functions for which TF answers
+    any other scheme's path without failing (isdir, listdir, walk, join)."""
+    name = os.fsdecode(path.numpy() if hasattr(path, "numpy") else path)
+    return name[len("file://"):] if name.startswith("file://") else name
 
 
 def _p(path: Any) -> str:
-    name = os.fsdecode(path.numpy() if hasattr(path, "numpy") else path)
-    return name[len("file://"):] if name.startswith("file://") else name
+    """The local file name of a path; a path of a scheme without a file system here fails
+    as TF's (UnimplementedError)."""
+    return local_path(_name(path))
 
 
 def _bytes(value: Any) -> bytes:
@@ -49,7 +57,7 @@ def exists(path: Any) -> bool:
 
 
 def isdir(path: Any) -> bool:
-    return os.path.isdir(_p(path))
+    return os.path.isdir(_name(path))
 
 
 def glob(pattern: Any) -> list:
@@ -59,24 +67,28 @@ def glob(pattern: Any) -> list:
     out: list = []
     for p in pats:
         _bytes(p)
-        out.extend(matches(_p(p)))
+        out.extend(matches(os.fsdecode(p)))
     return out
 
 
-def matches(pattern: str, in_listing_order: bool = False) -> list:
+def matches(pattern: str, in_listing_order: bool = False, op: str | None = None) -> list:
     """The sorted paths matching glob `pattern`, spelled as TF's GetMatchingPaths spells
     them: a pattern whose first wildcard comes before any "/" is matched in ".", and its
-    matches say so ("./a.csv" for "*.csv"). `in_listing_order`: unsorted, in the order the
-    file system lists them, as GetMatchingPaths itself gives them (RecordInput's files)."""
-    found = _glob.glob(pattern) if in_listing_order else sorted(_glob.glob(pattern))
-    wild = min((i for i in map(pattern.find, "*?[\\") if i >= 0), default=-1)
-    if wild >= 0 and "/" not in pattern[:wild]:
-        return ["./" + f for f in found]
-    return found
+    matches say so ("./a.csv" for "*.csv"); a "file://" pattern's matches keep the scheme.
+    `in_listing_order`: unsorted, in the order the file system lists them, as
+    GetMatchingPaths itself gives them (RecordInput's files). Another scheme's pattern
+    fails as TF's (naming the op `op` that matched, where one did)."""
+    local = local_path(pattern, op=op)
+    found = _glob.glob(local) if in_listing_order else sorted(_glob.glob(local))
+    wild = min((i for i in map(local.find, "*?[\\") if i >= 0), default=-1)
+    if wild >= 0 and "/" not in local[:wild]:
+        found = ["./" + f for f in found]
+    scheme = pattern[:len(pattern) - len(local)]  # ("file://", or "")
+    return [scheme + f for f in found] if scheme else found
 
 
 def listdir(path: Any) -> list:
-    name = _p(path)
+    name = _name(path)
     if not os.path.isdir(name):
         raise NotFoundError(None, None, f"Could not find directory {name}")
     try:
@@ -89,10 +101,11 @@ def makedirs(path: Any) -> None:
     recursive_create_dir(_p(path))
 
 
-def recursive_create_dir(name: str) -> None:
+def recursive_create_dir(name: str, op: str | None = None) -> None:
     """Creates `name` and its missing parents one by one, as TF's RecursivelyCreateDir: its
     errors name the first part of the path that is not a directory, or that could not be
-    made."""
+    made (and the op `op` that made it, where an op did)."""
+    suffix = f" [Op:{op}]" if op else ""
     parts = name.split("/")
     for i in range(1, len(parts) + 1):
         prefix = "/".join(parts[:i])
@@ -100,14 +113,15 @@ def recursive_create_dir(name: str) -> None:
             continue
         if os.path.exists(prefix):
             if not os.path.isdir(prefix):
-                raise FailedPreconditionError(None, None, f"{prefix} is not a directory")
+                raise FailedPreconditionError(None, None,
+                                              f"{prefix} is not a directory{suffix}")
             continue
         try:
             os.mkdir(prefix)
         except FileExistsError:
             continue
         except OSError as e:
-            raise os_error(e, prefix) from None
+            raise os_error(e, prefix, op) from None
 
 
 def mkdir(path: Any) -> None:
@@ -170,7 +184,7 @@ def walk(top: Any, topdown: bool = True, onerror: Any = None) -> Any:
     """(dir, subdirs, files) of `top`'s tree. A missing `top` yields nothing; with
     `onerror`, TF 2.21 calls it with the NotFoundError and then fails on its own unset
     listing (UnboundLocalError), which is kept."""
-    name = _p(top)
+    name = _name(top)
     if not os.path.isdir(name):
         if onerror is not None:
             onerror(NotFoundError(None, None, f"Could not find directory {name}"))
@@ -182,7 +196,7 @@ def walk(top: Any, topdown: bool = True, onerror: Any = None) -> Any:
 
 def join(path: Any, *paths: Any) -> str:
     """Joins path components as os.path.join does (also after a "scheme://" prefix)."""
-    return os.path.join(_p(path), *(_p(p) for p in paths))
+    return os.path.join(_name(path), *(_name(p) for p in paths))
 
 
 class FileStatistics:

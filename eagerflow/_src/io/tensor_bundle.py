@@ -38,6 +38,7 @@ from eagerflow._src.core.errors import (
 )
 from eagerflow._src.io import bundle_protos as protos
 from eagerflow._src.io import crc32c, fileio, ordered_code, table
+from eagerflow._src.io.file_errors import local_path
 from eagerflow._src.io.table import get_varint, put_varint
 
 BUNDLE_VERSION = 1  # TF's kTensorBundleVersion
@@ -284,7 +285,7 @@ def index_bytes(num_shards: int, entries: dict) -> bytes:
 def read_index(prefix: str) -> tuple:
     """(header, {encoded key: BundleEntryProto}) of the bundle at `prefix`, every entry
     checked to parse; NotFoundError in TF's words when it has no index."""
-    path = index_filename(prefix)
+    path = index_filename(local_prefix(prefix))
     try:
         with open(path, "rb") as f:
             raw = f.read()
@@ -316,6 +317,16 @@ def read_index(prefix: str) -> tuple:
     return header, entries
 
 
+def local_prefix(prefix: str) -> str:
+    """A bundle's prefix as a local path; a prefix of another scheme fails as TF's reader
+    reports its failed file match."""
+    try:
+        return local_path(prefix)
+    except UnimplementedError as e:
+        raise ValueError("Unsuccessful TensorSliceReader constructor: Failed to get matching "
+                         f"files on {prefix}: UNIMPLEMENTED: {e._message}") from None
+
+
 def not_found(prefix: str) -> NotFoundError:
     return NotFoundError(None, None, "Unsuccessful TensorSliceReader constructor: Failed to find "
                                      f"any matching files for {prefix}")
@@ -325,7 +336,7 @@ class BundleReader:
     """Reads a bundle's index eagerly and tensors on demand (checksummed)."""
 
     def __init__(self, prefix: str) -> None:
-        self.prefix = prefix
+        self.prefix = prefix = local_prefix(prefix)
         header, entries = read_index(prefix)
         self.num_shards = header.num_shards
         self.entries: dict = {}

@@ -37,6 +37,7 @@ from eagerflow._src.io.tensor_bundle import (
     assemble,
     box_of,
     index_filename,
+    local_prefix,
     meet,
     not_found,
 )
@@ -147,6 +148,7 @@ def is_v1(prefix: str) -> bool:
 def open_reader(prefix: str) -> Any:
     """A reader of the checkpoint at `prefix`: its bundle, or TF 1's files it matches where
     it has no index (as TF's CheckpointReader falls back)."""
+    prefix = local_prefix(prefix)
     return SlicesReader(prefix) if is_v1(prefix) else BundleReader(prefix)
 
 

@@ -32,7 +32,7 @@ from typing import Any, BinaryIO
 
 from eagerflow._src.core.errors import DataLossError, FailedPreconditionError, InvalidArgumentError
 from eagerflow._src.io import crc32c, snappy
-from eagerflow._src.io.file_errors import os_error
+from eagerflow._src.io.file_errors import local_path, os_error
 
 _HEADER = struct.Struct("<QI")
 _FOOTER = struct.Struct("<I")
@@ -393,7 +393,7 @@ class TFRecordWriter:
     The file appears under `path` when the writer is closed (or collected)."""
 
     def __init__(self, path: Any, options: Any = None) -> None:
-        path = os.fsdecode(path.numpy() if hasattr(path, "numpy") else path)
+        path = local_path(os.fsdecode(path.numpy() if hasattr(path, "numpy") else path))
         if os.path.isdir(path):  # TF's writer opens the path itself, so a folder fails now
             raise FailedPreconditionError(None, None, f"{path}; Is a directory")
         if options is not None and not isinstance(options, TFRecordOptions):

@@ -26,6 +26,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.distribute import values as dist_values
 from eagerflow._src.keras import backend as kb
+from eagerflow._src.keras.engine import weights_version
 from eagerflow._src.keras.name_scope import check_name, scoped_path
 from eagerflow._src.ops import variables as tf_variables
 from eagerflow._src.ops.math import add, subtract
@@ -142,6 +143,7 @@ class Variable:
     @trainable.setter
     def trainable(self, value: bool) -> None:
         self._keras_trainable = bool(value)
+        weights_version.changed()  # (its layers' trainable weights)
 
     # Under a mixed policy ('mixed_float16') a layer's call reads its float variables in
     # the compute dtype (Keras 3's autocast scope, kb.call_context.autocast): the read is

@@ -20,7 +20,7 @@ from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.py_conversion import object_scalar, object_vector
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
-from eagerflow._src.io.file_errors import os_error
+from eagerflow._src.io.file_errors import local_path, os_error
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api, slow_path
@@ -55,7 +55,7 @@ def _read_infer(filename: Any) -> list:
 
 
 def _read_kernel(xp: Any, filename: Any) -> np.ndarray:
-    path = file_path(filename)
+    path = local_path(file_path(filename), op="ReadFile")
     try:
         with open(path, "rb") as f:
             return object_scalar(f.read())
@@ -91,13 +91,23 @@ def _write_infer(filename: Any, contents: Any) -> list:
     return []
 
 
+def _uri_parent(uri: str) -> str:
+    """A URI's folder as TF's io::Dirname gives it ("s3://b/x" -> "s3://b/")."""
+    scheme, _, rest = uri.partition("://")
+    host, _, name = rest.partition("/")
+    return f"{scheme}://{host}{os.path.dirname('/' + name)}"
+
+
 def _write_kernel(xp: Any, filename: Any, contents: Any) -> tuple:
     path = file_path(filename)
+    # (TF makes the file's folder first: another scheme's error names that folder)
+    path = local_path(path, _uri_parent(path) if "://" in path else None, "WriteFile")
     data = contents[()] if isinstance(contents, np.ndarray) else contents
     folder = os.path.dirname(os.path.abspath(path))
     tmp = None
     try:
-        os.makedirs(folder, exist_ok=True)
+        # (TF's RecursivelyCreateDir: its error names the first folder it could not make)
+        gfile.recursive_create_dir(folder, "WriteFile")
         fd, tmp = tempfile.mkstemp(prefix=os.path.basename(path) + ".tmp", dir=folder)
         with os.fdopen(fd, "wb") as f:
             f.write(bytes(data))
@@ -425,10 +435,11 @@ def read_file(filename: Any, name: str | None = None) -> Any:
     return bind(READ_FILE, (_string_tensor(filename, "filename"),), {}, name)
 
 
+@eager_api("filename", "contents")
 def write_file(filename: Any, contents: Any, name: str | None = None) -> None:
     """`tf.io.write_file(filename, contents)`: writes a scalar string to a file."""
     bind(WRITE_FILE, (_string_tensor(filename, "filename"), _string_tensor(contents, "contents")),
-         {})
+         {}, name)
     return None
 
 
@@ -445,13 +456,9 @@ def _matching_infer(pattern: Any) -> list:
     return [((None,), dt.string)]
 
 
-def _matches(pattern: str) -> list:
-    return gfile.matches(pattern)
-
-
 def _matching_kernel(xp: Any, pattern: Any) -> np.ndarray:
     found = [os.fsencode(p) for a in np.asarray(pattern, dtype=object).reshape(-1)
-             for p in _matches(file_path(a))]
+             for p in gfile.matches(file_path(a), op="MatchingFiles")]
     out = np.empty(len(found), dtype=object)
     out[:] = found
     return out
@@ -487,6 +494,7 @@ MATCHING_FILES = register(OpDef(
 ))
 
 
+@eager_api("pattern")
 def matching_files(pattern: Any, name: str | None = None) -> Any:
     """The files matching `pattern` (a glob; a vector of them: each one's matches in turn)."""
     return bind(MATCHING_FILES, (_string_tensor(pattern, "pattern"),), {}, name)

@@ -43,6 +43,7 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import Trackable
+from eagerflow._src.io.file_errors import local_path
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import table_refs as R
 from eagerflow._src.ops.dispatch import bind
@@ -382,6 +383,7 @@ def read_text_file(filename: str, key_index: int, key_dtype: dt.DType, value_ind
     `op`, which fills a table the same way)."""
     if len(delimiter) > 1:
         raise C.fail(op, "delimiter should be only 1 char")
+    filename = local_path(filename, op=op)
     try:
         with open(filename, "rb") as f:
             raw = f.read()

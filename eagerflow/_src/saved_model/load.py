@@ -35,6 +35,7 @@ from eagerflow._src.core.errors import (
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.trackable import AutoTrackable, TrackedDict, TrackedList, is_trackable
+from eagerflow._src.io.file_errors import local_path
 from eagerflow._src.ops.variables import UninitializedVariable, VariableAggregationV2
 from eagerflow._src.saved_model import (  # noqa: F401 (dataset_graph_ops: its ops)
     dataset_graph_ops,
@@ -98,6 +99,13 @@ def contains_saved_model(export_dir: Any) -> bool:
     return os.path.isfile(os.path.join(os.fspath(export_dir), SAVED_MODEL_FILENAME_PB))
 
 
+def _local_dir(export_dir: Any) -> str:
+    """The SavedModel folder as a local path (TF's error for another scheme names the
+    first file it reads)."""
+    export_dir = os.fspath(export_dir)
+    return local_path(export_dir, os.path.join(export_dir, SAVED_MODEL_FILENAME_PB))
+
+
 def read_saved_model(export_dir: str) -> Any:
     path = os.path.join(export_dir, SAVED_MODEL_FILENAME_PB)
     if not os.path.exists(path):
@@ -151,7 +159,7 @@ def load(export_dir: Any, tags: Any = None, options: LoadOptions | None = None) 
     if _state.graph is not None:
         raise RuntimeError("tf.saved_model.load runs eagerly in eagerflow: call it outside "
                            "tf.function")
-    export_dir = os.fspath(export_dir)
+    export_dir = _local_dir(export_dir)
     options = options or LoadOptions()
     model = read_saved_model(export_dir)
     if load_v1.is_v1(model):  # TF 1's Builder / simple_save: no object graph
@@ -194,7 +202,7 @@ def load_into_session(sess: Any, tags: Any, export_dir: Any, import_scope: str |
     del saver_kwargs
     if tags is None or isinstance(tags, str):
         raise TypeError(f"tags must be a list of strings, got {tags!r}")
-    export_dir = os.fspath(export_dir)
+    export_dir = _local_dir(export_dir)
     meta = load_v1.meta_graph(read_saved_model(export_dir), tags)
     if not meta_graph_import.importable(meta):  # (tables: the pruned import below)
         load_v1.Loader(meta, export_dir, False, graph=sess.graph, import_scope=import_scope)

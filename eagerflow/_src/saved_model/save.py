@@ -34,6 +34,7 @@ from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.core.versions import GRAPH_DEF_VERSION
 from eagerflow._src.function.polymorphic import save_context
 from eagerflow._src.io import fileio, structured_value
+from eagerflow._src.io.file_errors import local_path
 from eagerflow._src.ops.crosses import fingerprint_cat64
 from eagerflow._src.ops.hash_ops import fingerprint64
 from eagerflow._src.saved_model import tf_ops
@@ -131,7 +132,8 @@ def save(obj: Any, export_dir: Any, signatures: Any = None, options: SaveOptions
                          f"subclass of the `Trackable` class, for export. Got {obj} with "
                          f"type {type(obj)}.")
     options = options or SaveOptions()
-    export_dir = os.fspath(export_dir)
+    export_dir = os.fspath(export_dir)  # (TF's error for another scheme names variables/)
+    export_dir = local_path(export_dir, os.path.join(export_dir, VARIABLES_DIRECTORY))
     with save_context():  # (functions traced while saving are TF's save-context traces)
         view = SaveView(obj, signatures, options.experimental_custom_gradients)
         view.write_all_functions()

@@ -36,6 +36,7 @@ from eagerflow._src.core.errors import (
     UnimplementedError,
     UnknownError,
 )
+from eagerflow._src.io.file_errors import local_path
 from eagerflow._src.io.fileio import atomic_write
 from eagerflow._src.io.protos import build, field, map_entry, message
 from eagerflow._src.ops import dispatch
@@ -147,7 +148,7 @@ class Profile:
 
 def _save(session: trace_events.Session, logdir: str) -> None:
     run = time.strftime("%Y_%m_%d_%H_%M_%S", time.localtime(session.stop_wall_ns / 1e9))
-    directory = os.path.join(logdir, "plugins", "profile", run)
+    directory = local_path(os.path.join(logdir, "plugins", "profile", run))
     try:
         os.makedirs(directory, exist_ok=True)
     except OSError as e:

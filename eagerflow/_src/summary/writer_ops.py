@@ -52,6 +52,7 @@ from eagerflow._src.core.errors import (
 )
 from eagerflow._src.core.resource import RESOURCES, HeldResource, ResourceHandle, wrong_type
 from eagerflow._src.io import crc32c, gfile
+from eagerflow._src.io.file_errors import local_path
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
@@ -205,6 +206,7 @@ def create_file_writer(h: Any, logdir: str, max_queue: int, flush_millis: int,
                        suffix: str) -> WriterResource:
     """CreateSummaryFileWriter's work: the writer `h` names, made with a new event file
     unless it exists."""
+    logdir = local_path(logdir, op="CreateSummaryFileWriter")
     hh = None if isinstance(h, WriterResource) else _held(h)
     res = h if hh is None else hh.target if hh.kind == KIND else None
     if isinstance(res, WriterResource):  # (a writer known by reference: a SavedModel's)

@@ -30,6 +30,7 @@ from eagerflow._src.function.session import Session, node_error_text
 from eagerflow._src.graph.ir import user_frames
 from eagerflow._src.io import bundle_protos as protos
 from eagerflow._src.io import tensor_slices
+from eagerflow._src.io.file_errors import local_path
 from eagerflow._src.io.tensor_bundle import BundleReader, BundleWriter
 from eagerflow._src.io.tensor_slices import open_reader
 from eagerflow._src.ops.checkpoint_ops import parse_spec
@@ -270,6 +271,8 @@ class Saver:
         parent = os.path.dirname(save_path)
         if self._is_empty:
             return None
+        if _state.graph is None:  # (eagerly TF's save op fails first, on another scheme)
+            save_path = local_path(save_path)
         if parent and not os.path.isdir(parent):
             raise ValueError(f"Parent directory of {save_path} doesn't exist, can't save.")
         values = {k: [(self._value(sess, p), p.dtype, p._save_slice_info.spec) for p in v]

@@ -40,7 +40,7 @@ from eagerflow._src.keras import dtype_policy as dtype_policies
 from eagerflow._src.keras import regularizers as regularizers_mod
 from eagerflow._src.keras.distribution import output_layout_hook
 from eagerflow._src.keras.dtype_policy import DTypePolicy, DTypePolicyMap
-from eagerflow._src.keras.engine import call_args, layer_checks, layer_metrics
+from eagerflow._src.keras.engine import call_args, layer_checks, layer_metrics, weights_version
 from eagerflow._src.keras.engine import input_spec as input_spec_mod
 from eagerflow._src.keras.engine.auto_config import auto_config, auto_config_error
 from eagerflow._src.keras.engine.call_errors import (
@@ -81,7 +81,7 @@ from eagerflow._src.keras.engine.symbolic_calls import (
     broadcast_masks,
     count_output_specs,
 )
-from eagerflow._src.keras.engine.tracked import register_layer_class, tracked
+from eagerflow._src.keras.engine.tracked import register_layer_class, tracked, untracked
 from eagerflow._src.keras.name_scope import (
     LayerScope,
     building_in_layer_scope,
@@ -196,7 +196,10 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
     def __setattr__(self, name: str, value: Any) -> None:
         if name in INTERNAL or name in ("built", "_name", "_trainable"):
             object.__setattr__(self, name, value)
+            weights_version.changed()  # (`_trainable`, the weight lists set anew)
             return
+        if name in weights_version.WALKED:  # (an instance's own walk: not followed)
+            weights_version.unseen()
         if "_trainable_weights" not in self.__dict__:
             # Keras 3 tracks what a subclass sets before calling super().__init__()
             _init_weight_lists(self)
@@ -219,8 +222,11 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
                 if isinstance(v, KerasVariable):
                     self._track_own_variable(v)
             layer_metrics.note_attribute(self, value, flat)
+            if untracked(value):  # (a change to it would go unseen)
+                weights_version.unseen()
         else:
             layer_metrics.note_attribute(self, value, None)
+        weights_version.changed()
 
     # attribute -> the name a checkpoint gives it, where Keras 3 keeps the attribute under
     # another name behind a property (Dense's `kernel` is its `_kernel`)
@@ -251,6 +257,7 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
         # Layer.__init__ finds no flag yet)
         if not self.__dict__.get("_trainable", True) and isinstance(v, KerasVariable):
             v.trainable = False
+        weights_version.changed()
 
     def __delattr__(self, name: str) -> None:
         value = self.__dict__.get(name)
@@ -261,6 +268,7 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
                     if w is value:
                         del lst[i]
                         break
+        weights_version.changed()
 
     def _flatten_layers(self, recursive: bool = True, include_self: bool = True) -> list:
         """This layer (optionally) and its sublayers, each once, in Keras 3's order: a
@@ -387,6 +395,7 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
             for v in layer._trainable_weights:
                 if isinstance(v, KerasVariable):  # (a tf.Variable's is read-only)
                     v.trainable = bool(value)
+        weights_version.changed()
 
     @property
     def input_spec(self) -> Any:
@@ -409,9 +418,18 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
     def trainable_weights(self) -> list:
         if not self._trainable:
             return []
+        # (the last answer while no layer's weights changed since its walk began: a model's
+        # is read twice an eager train step; see weights_version)
+        kept = self.__dict__.get("_kept_trainable")
+        token = weights_version.TOKEN[0]
+        if kept is not None and kept[0] is token:
+            return list(kept[1])
         out: list = []
         self._gather_trainable_weights(out)
-        return _dedup(out)
+        out = _dedup(out)
+        if weights_version.SEEN[0]:
+            object.__setattr__(self, "_kept_trainable", (token, tuple(out)))
+        return out
 
     def _gather_trainable_weights(self, out: list) -> None:
         """Appends to `out` this (trainable) layer's trainable weights, then each
@@ -601,6 +619,9 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
             cls.build = _build_wrapper(build)
         if "quantize" in cls.__dict__:
             cls.quantize = _quantize_wrapper(cls.__dict__["quantize"])
+        if not weights_version.WALKED.isdisjoint(cls.__dict__) and \
+                not cls.__module__.startswith("eagerflow."):
+            weights_version.unseen()  # (its own walk: arbitrary, not followed)
         hand_out_tuples(cls)  # (Keras 3's tuples from a built-in compute_output_shape)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:

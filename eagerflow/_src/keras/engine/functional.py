@@ -24,6 +24,7 @@ from eagerflow._src.core.trackable import TrackableDict, TrackableList
 from eagerflow._src.keras import legacy_serialization as legacy_ser
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras import tree
+from eagerflow._src.keras.engine import weights_version
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.call_spec import call_spec
 from eagerflow._src.keras.engine.input_spec import InputSpec
@@ -182,6 +183,7 @@ class GraphNetwork:
         nodes_by_depth, layers = map_graph_network(flat_in, flat_out)
         object.__setattr__(self, "_nodes_by_depth", nodes_by_depth)
         object.__setattr__(self, "_functional_layers", layers)
+        weights_version.changed()  # (its layers are its graph's now)
         object.__setattr__(self, "_run_order", [n for d in sorted(nodes_by_depth, reverse=True)
                                                 for n in nodes_by_depth[d] if not n.is_input])
         self._check_outputs_connected()

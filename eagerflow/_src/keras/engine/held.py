@@ -2,11 +2,12 @@
 generators): the instances of a class among its attributes, and in the lists, tuples and
 dicts in them, in attribute order.
 
-It runs for layers each time a model's trainable_variables is read (twice an eager train
-step), so most attributes are passed by in C calls before the Python loop: the layer's own
-bookkeeping, values of classes seen to be neither the class looked for nor a container,
-and tuples of numbers and strings seen before; and a model's layers that hold no sublayer
-(most of them) are told apart in one batch of such calls (hold_no_sublayers), not walked.
+It runs for layers each time a model's trainable_variables is walked (a model keeps its
+answer until a change: weights_version.py), so most attributes are passed by in C calls
+before the Python loop: the layer's own bookkeeping, values of classes seen to be neither
+the class looked for nor a container, and tuples of numbers and strings seen before; and
+a model's layers that hold no sublayer (most of them) are told apart in one batch of such
+calls (hold_no_sublayers), not walked.
 Sits in engine/ under base_layer, whose Layer takes `held_in_attributes` as its `_held`
 method.
 """
@@ -43,7 +44,7 @@ INTERNAL = frozenset((
     "_run_order", "_chain_outputs", "_input_layer_obj", "_template", "_weights_by_name",
     "_compile_config",  # (compile's arguments, metrics among them, kept to serialize)
     "_scope_frame", "_parent_path", "_path", "_policy_map", "_state_locked",
-    "_call_plan",
+    "_call_plan", "_kept_trainable",
 ))
 
 _IS_INTERNAL = INTERNAL.__contains__

@@ -18,7 +18,7 @@ from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import constraints as constraints_mod
 from eagerflow._src.keras import initializers as initializers_mod
 from eagerflow._src.keras import regularizers as regularizers_mod
-from eagerflow._src.keras.engine import layer_checks
+from eagerflow._src.keras.engine import layer_checks, weights_version
 from eagerflow._src.keras.engine.keras_tensor import SymbolicTensor, in_symbolic_scope
 from eagerflow._src.keras.engine.layer_helpers import aggregation as _aggregation
 from eagerflow._src.keras.engine.layer_helpers import standardize_shape
@@ -107,6 +107,7 @@ class LayerWeights:
         (self._trainable_weights if trainable else self._non_trainable_weights).append(var)
         if not self._trainable and isinstance(var, KerasVariable):
             var.trainable = False  # (Keras 3's tracking freezes a frozen layer's new weight)
+        weights_version.changed()
         if tracked_name:  # (a child only when assigned to an attribute, as in Keras 3)
             if "_weights_by_name" not in self.__dict__:
                 object.__setattr__(self, "_weights_by_name", {})

@@ -21,6 +21,7 @@ from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import legacy_serialization as legacy_ser
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.engine import input_spec as input_spec_mod
+from eagerflow._src.keras.engine import weights_version
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.call_spec import call_spec
 from eagerflow._src.keras.engine.functional import (
@@ -114,6 +115,7 @@ class Sequential(Functional):
                                  "different Input layer to it.")
             if self._sequential_layers:  # (Keras 3: after other layers, an ordinary layer)
                 self._sequential_layers.append(layer)
+                weights_version.changed()
                 return
             object.__setattr__(self, "_input_layer_obj", layer)
             return
@@ -122,6 +124,7 @@ class Sequential(Functional):
             if shape is not None:  # Keras 3 makes `input_shape=` an InputLayer
                 object.__setattr__(self, "_input_layer_obj", InputLayer(shape=shape))
         self._sequential_layers.append(layer)
+        weights_version.changed()  # (a model's trainable weights: its layers')
         if self._input_layer_obj is not None and rebuild:
             if self._chain_outputs or len(self._sequential_layers) == 1:
                 try:
@@ -133,9 +136,11 @@ class Sequential(Functional):
                     return
                 except Exception:
                     self._sequential_layers.pop()
+                    weights_version.changed()
                     raise
                 if len(nest.flatten(chain[-1])) != 1:
                     self._sequential_layers.pop()
+                    weights_version.changed()
                     raise ValueError("All layers in a Sequential model should have a single "
                                      "output tensor. For multi-output layers, use the "
                                      "functional API.")
@@ -162,6 +167,7 @@ class Sequential(Functional):
             # first, then its rebuild finds no layer))
             raise IndexError("list index out of range")
         layer = self._sequential_layers.pop()
+        weights_version.changed()
         if self._chain_outputs:
             self._chain_outputs.pop()
         if not rebuild:  # (unbuilt until its next build, as Keras 3)

@@ -4,7 +4,8 @@ metric appended to `self.blocks` once the layer is built) is refused as assignin
 (layer_checks.STATE_LOCKED); before, a Keras variable added becomes a weight, and one
 taken out (`pop`, `remove`, `clear`, `del`) stops being one. As Keras 3's TrackedList and
 TrackedDict, only `append`, `insert`, `extend`, a dict's item assignment and `update`
-add; `+=`, slice or index assignment and `setdefault` do not.
+add; `+=`, slice or index assignment and `setdefault` do not. Every change to the items or
+their order is told to weights_version (a layer's trainable weights are walked anew).
 
 Sits in engine/ under base_layer (which wraps its attributes' lists and dicts here and
 hands its Layer class down); the checks are layer_checks'.
@@ -15,7 +16,7 @@ from __future__ import annotations
 import weakref
 from typing import Any
 
-from eagerflow._src.keras.engine import layer_checks, layer_metrics
+from eagerflow._src.keras.engine import layer_checks, layer_metrics, weights_version
 from eagerflow._src.keras.engine.layer_helpers import PLAIN, flat_values
 from eagerflow._src.keras.variables import Variable as KerasVariable
 
@@ -69,32 +70,66 @@ class TrackedList(list):
     def append(self, value: Any) -> None:
         _added(self._owner, [value])
         list.append(self, value)
+        _changed([value])
 
     def insert(self, index: Any, value: Any) -> None:
         _added(self._owner, [value])
         list.insert(self, index, value)
+        _changed([value])
 
     def extend(self, values: Any) -> None:
         values = list(values)
         _added(self._owner, values)
         list.extend(self, values)
+        _changed(values)
 
     def remove(self, value: Any) -> None:
         _removed(self._owner, [value])
         list.remove(self, value)
+        _changed(())
 
     def pop(self, index: Any = -1) -> Any:
         _removed(self._owner, [self[index]])
-        return list.pop(self, index)
+        value = list.pop(self, index)
+        _changed(())
+        return value
 
     def clear(self) -> None:
         _removed(self._owner, self)
         list.clear(self)
+        _changed(())
 
     def __delitem__(self, index: Any) -> None:
         value = self[index]
         list.__delitem__(self, index)
         _removed(self._owner, value if isinstance(index, slice) else [value])
+        _changed(())
+
+    # (neither adds nor takes out weights, as Keras 3's; the walk sees what they hold)
+    def __setitem__(self, index: Any, value: Any) -> None:
+        if isinstance(index, slice):
+            value = list(value)
+        list.__setitem__(self, index, value)
+        _changed(value if isinstance(index, slice) else [value])
+
+    def __iadd__(self, values: Any) -> Any:
+        values = list(values)
+        list.__iadd__(self, values)
+        _changed(values)
+        return self
+
+    def __imul__(self, n: Any) -> Any:
+        list.__imul__(self, n)
+        _changed(())
+        return self
+
+    def sort(self, *args: Any, **kwargs: Any) -> None:
+        list.sort(self, *args, **kwargs)
+        _changed(())
+
+    def reverse(self) -> None:
+        list.reverse(self)
+        _changed(())
 
     def __reduce_ex__(self, protocol: Any) -> Any:
         # (a copy or an unpickled one knows no layer: nothing it refuses)
@@ -115,28 +150,70 @@ class TrackedDict(dict):
     def __setitem__(self, key: Any, value: Any) -> None:
         _added(self._owner, [value])
         dict.__setitem__(self, key, value)
+        _changed([value])
 
     def update(self, *args: Any, **kwargs: Any) -> None:
         items = dict(*args, **kwargs)
-        _added(self._owner, list(items.values()))
+        values = list(items.values())
+        _added(self._owner, values)
         dict.update(self, items)
+        _changed(values)
 
     def pop(self, key: Any, *default: Any) -> Any:
         if key in self:
             _removed(self._owner, [self[key]])
-        return dict.pop(self, key, *default)
+        value = dict.pop(self, key, *default)
+        _changed(())
+        return value
 
     def popitem(self) -> tuple:
         key, value = dict.popitem(self)
         _removed(self._owner, [value])
+        _changed(())
         return key, value
 
     def clear(self) -> None:
         _removed(self._owner, list(self.values()))
         dict.clear(self)
+        _changed(())
+
+    # (neither adds nor takes out weights, as Keras 3's; the walk sees what they hold)
+    def __delitem__(self, key: Any) -> None:
+        dict.__delitem__(self, key)
+        _changed(())
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        value = dict.setdefault(self, key, default)
+        _changed([value])
+        return value
+
+    def __ior__(self, other: Any) -> Any:
+        items = dict(other)
+        dict.update(self, items)
+        _changed(list(items.values()))
+        return self
 
     def __reduce_ex__(self, protocol: Any) -> Any:
         return (TrackedDict, (dict(self),))
+
+
+def _changed(values: Any) -> None:
+    """Tells weights_version a tracked container changed, `values` put in it."""
+    if values and any(map(untracked, values)):
+        weights_version.unseen()
+    weights_version.changed()
+
+
+def untracked(value: Any) -> bool:
+    """Whether `value` is or holds (in tuples and tracked containers) a list or dict that
+    no tracked one is: what it holds can change unseen."""
+    if not isinstance(value, (list, tuple, dict)):
+        return False
+    if not isinstance(value, tuple) and value.__class__ is not TrackedList and \
+            value.__class__ is not TrackedDict:
+        return True
+    values = value.values() if isinstance(value, dict) else value
+    return not PLAIN.issuperset(map(type, values)) and any(map(untracked, values))
 
 
 def tracked(layer: Any, value: Any) -> Any:

@@ -28,6 +28,7 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.graph.symbolic_tensor import bool_refused
+from eagerflow._src.io.file_errors import local_path
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.engine import layer_checks
 from eagerflow._src.keras.engine.base_layer import Layer
@@ -370,6 +371,7 @@ class IndexLookup(PreprocessingLayer):
         self._set_idf_weights(padded.astype(kb.floatx()))
 
     def _set_vocabulary_file(self, path: str) -> None:
+        path = local_path(path)  # (Keras reads another scheme's file by tf.io.gfile)
         if not os.path.exists(path):
             raise ValueError(f"Vocabulary file {path} does not exist.")
         if self.output_mode == "tf_idf":
