@@ -495,14 +495,69 @@ class _EagerDeviceContext:  # (TF's eager scope's type name)
             # (TF's graph scope splits the name as a string: anything else fails there)
             raise AttributeError(f"'{type(name).__name__}' object has no attribute 'split'")
         spec = None if name is None else _as_spec(name)
-        outer = st.device_stack[-1][0] if st.device_stack else DeviceSpec()
+        top = st.device_stack[-1] if st.device_stack else None
+        outer = top[0] if top is not None else DeviceSpec()
         merged = DeviceSpec() if spec is None else outer.make_merged_spec(spec)
-        st.device_stack.append((merged, st.place))
-        set_placement(resolve(merged))
+        st.device_stack.append((merged, st.place, spec, top is not None and top[3]))
+        dev = resolve(merged)
+        if st.graph is not None and isinstance(dev.backend, _Unplaceable):
+            # a graph records the name on its operations: whether a device answers it is
+            # asked where the graph runs (a Session's placement, a function's first call)
+            dev = default_device()
+        set_placement(dev)
 
     def __exit__(self, *exc: Any) -> None:
-        _, outer = _state.device_stack.pop()
+        outer = _state.device_stack.pop()[1]
         set_placement(outer if outer is not None else default_device())
+
+
+@contextlib.contextmanager
+def device_function_scope(function: Any) -> Iterator[None]:
+    """TF 1's device function of a graph's scope (replica_device_setter's): called with
+    each operation made inside, its answer replacing the device the inner scopes gave."""
+    st = _state
+    top = st.device_stack[-1] if st.device_stack else (DeviceSpec(), st.place, None, False)
+    st.device_stack.append((top[0], st.place, function, True))
+    try:
+        yield
+    finally:
+        st.device_stack.pop()
+
+
+def _device_string(answer: Any) -> str:
+    """A device function's answer as the device string TF records (TF's TypeError for
+    an answer that is no name)."""
+    if isinstance(answer, DeviceSpecV2):
+        return answer.to_string()
+    if isinstance(answer, bytes):
+        answer = answer.decode()
+    if not isinstance(answer, str):
+        raise TypeError(f"Expected binary or unicode string, got {answer!r}")
+    return answer
+
+
+def op_device(op: Any) -> str:
+    """The device string a graph operation made now records (TF's op.device): the
+    open scopes' names merged, inner over outer, TF's canonical spelling
+    ("/job:worker/task:1", "/device:GPU:0"), "" outside any. A device function in the
+    stack sees `op` with the device the scopes inside it gave, and its answer stands in
+    for them; tf.device(None) hides the scopes outside it."""
+    stack = _state.device_stack
+    if not stack:
+        return ""
+    if not stack[-1][3]:  # (no device function open: the merged name is the answer)
+        return stack[-1][0].to_string()
+    current = DeviceSpec()
+    for entry in reversed(stack):
+        own = entry[2]
+        if own is None:  # tf.device(None): the outer scopes no longer apply
+            break
+        if callable(own):
+            op._device = current.to_string()
+            current = DeviceSpec.from_string(_device_string(own(op)))
+        else:
+            current = own.make_merged_spec(current)
+    return current.to_string()
 
 
 def device(device_name: Any) -> _EagerDeviceContext:

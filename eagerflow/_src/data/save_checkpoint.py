@@ -35,7 +35,6 @@ components but got 0"); eagerflow reads them all, in order.
 from __future__ import annotations
 
 import os
-import random
 from collections.abc import Callable
 from typing import Any
 
@@ -111,7 +110,7 @@ class SaveIterator(Trackable):
         self._pending: Any = None  # the element written ahead (or _END)
         self._finished = False
         self._checkpoint_id = 0
-        self._run_id = random.getrandbits(64)
+        self._run_id = int.from_bytes(os.urandom(8), "little")  # (not Python's `random`)
         self._start_run()
 
     def _start_run(self) -> None:

@@ -28,7 +28,6 @@ parallel).
 from __future__ import annotations
 
 import os
-import random
 import time
 from collections.abc import Callable
 from typing import Any
@@ -134,7 +133,9 @@ def save(dataset: DatasetV2, path: Any, compression: Any = None, shard_func: Cal
                 and shard_spec.shape.rank == 0):
             raise InvalidArgumentError(None, None, "`shard_func` must return a scalar int64. "
                                                    "[Op:SaveDataset]")
-    run_id = str(random.getrandbits(64))
+    # drawn from the OS, as TF's kernel draws it (random::New64): the Python `random`
+    # stream that keras.utils.set_random_seed seeds stays where the user left it
+    run_id = str(int.from_bytes(os.urandom(8), "little"))
     run_dir = os.path.join(path, run_id)
     writers: dict = {}
     count = 0

@@ -7,8 +7,11 @@ a strategy there needs no server. A Server here validates its ServerDef as TF's 
 holds its task's port (bound, not listening), so a second server on the port fails as in
 TF, and a program elsewhere that dials the address is refused at once rather than left
 waiting: eagerflow has no gRPC runtime, so nothing outside this process can reach it. A
-tf.compat.v1.Session given a server's target runs in this process; device scopes naming the
-cluster's jobs are not devices here (as in TF before it connects to the cluster).
+tf.compat.v1.Session given a server's target runs in this process, with the cluster's
+tasks' devices as its own (function/placement.py): a graph's operations placed on any of
+them run here, as TF's Session of the target runs them on the cluster, and
+`list_devices` lists them. A Session("") has this process's devices only, and eager
+code and tf.functions are refused another job's devices, as in TF.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import socket
 import threading
 from typing import Any
 
+from eagerflow._src.core import device as D
 from eagerflow._src.core.errors import (
     InternalError,
     InvalidArgumentError,
@@ -25,6 +29,7 @@ from eagerflow._src.core.errors import (
 )
 from eagerflow._src.distribute import server_def as _protos
 from eagerflow._src.distribute.cluster_resolver import ClusterSpec
+from eagerflow._src.function import placement
 
 
 def _make_server_def(definition: Any, job_name: Any, task_index: Any, protocol: Any,
@@ -89,6 +94,18 @@ def _task_address(server_def: Any) -> str:
     return job.tasks[server_def.task_index]
 
 
+def _cluster_devices(server_def: Any) -> list:
+    """The full names of the devices of a ServerDef's cluster, its own task's first, then
+    the others by job name and task (each task has this process's devices, as an
+    in-process server of TF's has)."""
+    local = [D._components(n)[3:] for n in placement.local_devices()]
+    own = (server_def.job_name, server_def.task_index)
+    tasks = sorted(((j.name, i) for j in server_def.cluster.job for i in j.tasks),
+                   key=lambda t: (t != own, t))
+    return [f"/job:{job}/replica:0/task:{i}/device:{kind}:{index}"
+            for job, i in tasks for kind, index in local]
+
+
 def _hold_port(address: str) -> tuple[socket.socket, str, int]:
     """A socket bound to the address's port on every interface (as gRPC binds it), not
     listening; the address's host and the port bound (the system's pick for port 0)."""
@@ -117,6 +134,7 @@ class Server:
                                             protocol, config)
         self._socket, host, port = _hold_port(_task_address(self._server_def))
         self._target = f"grpc://{host}:{port}"
+        placement.register_target(self._target, _cluster_devices(self._server_def))
         self._stopped = threading.Event()  # (never set: TF's servers run until exit)
         if start:
             self.start()

@@ -29,8 +29,9 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec, partial_value
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.math import int_to_float, subtract
-from eagerflow._src.ops.math_base import _t, cast
+from eagerflow._src.ops.math_base import _t, cast, where
 from eagerflow._src.ops.registry import OpDef, Sample, TFForm, register
+from eagerflow._src.ops.stacking import stack
 
 
 def _range_size(start: Any, limit: Any, delta: Any) -> int:
@@ -260,12 +261,31 @@ def linspace(start: Any, stop: Any, num: Any, name: str | None = None, axis: int
         raise raised_eagerly(C.fail("Range", f"limit must be a scalar, not shape "
                                              f"{C.shape_str(num_t._shape)}"), "")
     num = C.known(num_t)
+    if start._dtype.is_complex and not C.is_graph_tensor(num) and int(num) >= 0:
+        return _complex_linspace(start, stop, int(num), axis)
     if C.is_graph_tensor(num):  # known when the graph runs: the op's input, as TF's
         return bind(LINSPACE, (start, stop, num), {"num": None, "axis": axis}, name)
     if _state.graph is None and int(num) < 0:  # (TF's range(1, -1) of a negative num)
         raise raised_eagerly(C.fail("Range", "Requires start <= limit when delta > 0: 1/-1"),
                              "")
     return bind(LINSPACE, (start, stop), {"num": int(num), "axis": axis}, name)
+
+
+def _complex_linspace(start: Any, stop: Any, num: int, axis: int) -> Any:
+    """TF's linspace_nd of complex endpoints, which its Python composes of ops (LinSpace's
+    kernel takes real ones only): start + k * (stop - start) / (num - 1) for k < num,
+    with start itself first and stop itself last."""
+    shape = C.broadcast("LinSpace", start._shape, stop._shape)
+    if shape is None:
+        raise ValueError("linspace of complex endpoints needs their static shapes")
+    ax = C.norm_axis("LinSpace", axis, len(shape), 1)
+    whole = np.ones(shape, bool)  # (SelectV2 broadcasts each endpoint to the common shape)
+    a = stack([where(whole, start, start)], axis=ax)
+    b = stack([where(whole, stop, stop)], axis=ax)
+    k = np.arange(num).reshape((num,) + (1,) * (len(shape) - ax))
+    delta = (b - a) / cast(builtins.max(num - 1, 1), start._dtype)
+    out = a + cast(k, start._dtype) * delta
+    return where(k == 0, a, where(k == num - 1, b, out))
 
 
 lin_space = linspace

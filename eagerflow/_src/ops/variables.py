@@ -65,7 +65,7 @@ def _read_load(node: Any) -> list:
     _check_read(var, want)
     graph = _state.graph
     if graph is not None and hasattr(graph, "read_variable"):
-        return [graph.read_variable(var, "ReadVariableOp")]
+        return [graph.read_variable(var, "ReadVariableOp", placed=True)]
     t = EagerTensor(var._arr, var._dtype, var._device)
     # recorded for the tapes that watch the variable; unlike the variable's own reads, a
     # read through its handle does not make a tape watch it (as in TF)
