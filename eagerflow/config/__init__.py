@@ -12,3 +12,19 @@ from eagerflow._src.function.polymorphic import (  # noqa: F401
     experimental_functions_run_eagerly, experimental_run_functions_eagerly,
 )
 from eagerflow.config import experimental, optimizer, threading  # noqa: F401
+
+_CLUSTER = {"experimental_connect_to_cluster": "connect_to_cluster",
+            "experimental_connect_to_host": "connect_to_host"}
+
+
+def __getattr__(name: str):  # (the distribute layer loads on first use)
+    if name in _CLUSTER:
+        from eagerflow._src.distribute import server
+
+        value = globals()[name] = getattr(server, _CLUSTER[name])
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list:
+    return sorted(set(globals()) | set(_CLUSTER))

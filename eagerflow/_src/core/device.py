@@ -90,6 +90,7 @@ _LOGICAL_CONFIG: dict = {}  # (device_type, physical index) -> [LogicalDeviceCon
 _LOGICAL: list = []  # the logical devices, made on first use after a configuration change
 _NAMED: dict = {}  # lookup's answers since then, by canonical name
 _INITIALIZED = [False]  # set once devices have been resolved (TF: the runtime started)
+_TASKS: list = []  # (job, task) of a connected cluster's other tasks (connect_to_cluster)
 
 
 def _logical_devices() -> list:
@@ -105,7 +106,26 @@ def _logical_devices() -> list:
                 counts[d.device_type] += 1
                 _LOGICAL.append(d if (d.device_type, n) == ("CPU", 0) else
                                 _Device(d.device_type, n, d.backend, d.physical))
+        local = list(_LOGICAL)
+        for job, task in _TASKS:
+            _LOGICAL.extend(_task_devices(job, task, local))
     return _LOGICAL
+
+
+def _task_devices(job: str, task: int, local: list) -> Iterator[_Device]:
+    """The devices of a connected cluster's task (an in-process server's: this process's
+    own devices under the task's names)."""
+    for d in local:
+        dev = _Device(d.device_type, d.index, d.backend, d.physical)
+        dev.canonical = f"/job:{job}/replica:0/task:{task}/device:{d.device_type}:{d.index}"
+        yield dev
+
+
+def set_cluster_tasks(tasks: list) -> None:
+    """Makes the devices of `tasks` ((job, task) pairs of a cluster's in-process servers,
+    tf.config.experimental_connect_to_cluster's) devices ops are placed on."""
+    _TASKS[:] = tasks
+    _devices_changed()
 
 
 def _devices_changed() -> None:
@@ -415,6 +435,12 @@ def resolve(spec: DeviceSpec) -> _Device:
             return d
     if _SOFT_PLACEMENT[0] and local:
         return default_device()
+    if not local and _TASKS:  # (a connected cluster's task)
+        wanted = DeviceSpec(spec.job, spec.replica or 0, spec.task or 0,
+                            spec.device_type or default_device().device_type, index)
+        named = lookup(wanted.to_string())
+        if named.canonical == wanted.to_string():
+            return named
     return _unplaceable(spec, local)
 
 
@@ -698,7 +724,9 @@ def list_physical_devices(device_type: str | None = None) -> list:
 def list_logical_devices(device_type: str | None = None) -> list:
     _check_type(device_type)
     _INITIALIZED[0] = True
-    return [LogicalDevice(f"/device:{d.device_type}:{d.index}", d.device_type)
+    # (a connected cluster's task's devices by their full names, as TF lists them)
+    return [LogicalDevice(d.canonical if not d.canonical.startswith(_LOCAL) else
+                          f"/device:{d.device_type}:{d.index}", d.device_type)
             for d in _logical_devices() if device_type is None or d.device_type == device_type]
 
 

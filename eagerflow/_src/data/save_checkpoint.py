@@ -158,8 +158,8 @@ class SaveIterator(Trackable):
             name = os.path.join(self._path, str(self._run_id), f"{shard:08d}.shard",
                                 f"{self._checkpoint_id:08d}.snapshot")
             w = self._writers[shard] = _AppendingWriter(name, self._comp)
-        for t, s in zip(flat, self._specs):
-            w.write(elements.encode(t, s))
+        for record in elements.records(flat, self._specs):
+            w.write(record)
         return elem
 
     def _close_writers(self) -> None:

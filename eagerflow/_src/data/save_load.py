@@ -36,6 +36,7 @@ from google.protobuf import descriptor_pool, text_format
 
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core import tf_logging
+from eagerflow._src.core.composite import NoneTensorSpec
 from eagerflow._src.core.errors import (
     DataLossError,
     InvalidArgumentError,
@@ -150,8 +151,8 @@ def save(dataset: DatasetV2, path: Any, compression: Any = None, shard_func: Cal
             if w is None:
                 w = writers[shard] = shard_writer(os.path.join(run_dir, f"{shard:08d}.shard"),
                                                   comp)
-            for t, s in zip(flat, specs):
-                w.write(elements.encode(t, s))
+            for record in elements.records(flat, specs):
+                w.write(record)
             count += 1
     finally:
         it.close()
@@ -240,14 +241,19 @@ class _ShardIterator(ElementIterator):
             self._reader = None
 
     def __next__(self) -> tuple:
-        out = []
-        for i, spec in enumerate(self._specs):
+        out: list = []
+        i = 0  # (the component's index among those with a record: a None has none)
+        for spec in self._specs:
+            if type(spec) is NoneTensorSpec:
+                out.append(None)
+                continue
             rec = self._record()
             if rec is None:  # the end (a partial element at the end is dropped, as TF does)
                 raise StopIteration
             tp = tensor_proto.message_class()()
             tp.ParseFromString(rec)
             out.append(elements.decode(tp, spec, i))
+            i += 1
         return tuple(out)
 
     def close(self) -> None:

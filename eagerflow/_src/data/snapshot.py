@@ -427,8 +427,8 @@ class _SnapshotIterator(ElementIterator):
                 w = self._writers[shard] = save_load.shard_writer(folder, self._ds._comp)
             except OSError as e:
                 raise os_error(e, folder, "IteratorGetNext") from None
-        for t, s in zip(flat, self._ds._specs):
-            w.write(snapshot_elements.encode(t, s))
+        for record in snapshot_elements.records(flat, self._ds._specs):
+            w.write(record)
         return flat
 
     def _close_writers(self) -> None:

@@ -18,13 +18,16 @@ from __future__ import annotations
 
 import socket
 import threading
+import weakref
 from typing import Any
 
+from eagerflow._src.core import device
 from eagerflow._src.core import device as D
 from eagerflow._src.core.errors import (
     InternalError,
     InvalidArgumentError,
     NotFoundError,
+    UnavailableError,
     UnknownError,
 )
 from eagerflow._src.distribute import server_def as _protos
@@ -122,6 +125,9 @@ def _hold_port(address: str) -> tuple[socket.socket, str, int]:
     return sock, host, sock.getsockname()[1]
 
 
+_SERVERS: weakref.WeakSet = weakref.WeakSet()  # this process's servers
+
+
 class Server:
     """`tf.distribute.Server(server_or_cluster_def, job_name=None, task_index=None,
     protocol=None, config=None, start=True)`: one task of a cluster, held in this process
@@ -136,6 +142,7 @@ class Server:
         self._target = f"grpc://{host}:{port}"
         placement.register_target(self._target, _cluster_devices(self._server_def))
         self._stopped = threading.Event()  # (never set: TF's servers run until exit)
+        _SERVERS.add(self)
         if start:
             self.start()
 
@@ -168,6 +175,57 @@ class Server:
         """A server of a one-task cluster on a free port of this machine."""
         return Server({"localhost": ["localhost:0"]}, protocol="grpc", config=config,
                       start=start)
+
+
+# ---------------------------------------------------------------------------------------
+# Connecting this process's eager runtime to a cluster.
+# ---------------------------------------------------------------------------------------
+
+def _served_here(spec: ClusterSpec) -> set:
+    """The (job, task) pairs of `spec` this process's servers hold (by their addresses)."""
+    held = {(s.server_def.job_name, s.server_def.task_index, _task_address(s.server_def))
+            for s in _SERVERS}
+    return {(job, task) for job, task, address in held
+            if spec.as_dict().get(job) is not None and
+            spec.task_address(job, task) == address}
+
+
+def connect_to_cluster(cluster_spec_or_resolver: Any, job_name: str = "localhost",
+                       task_index: int = 0, protocol: str | None = None,
+                       make_master_device_default: bool = True,
+                       cluster_device_filters: Any = None) -> None:
+    """`tf.config.experimental_connect_to_cluster`: the devices of the cluster's other
+    tasks become devices eager ops and functions are placed on (`/job:worker/task:1`), as
+    TF's remote eager execution makes them. Every such task must be a server made in this
+    process (tf.distribute.Server; eagerflow has no gRPC runtime), where it runs."""
+    del protocol, make_master_device_default, cluster_device_filters  # (TF's transport)
+    if isinstance(cluster_spec_or_resolver, ClusterSpec):
+        spec = cluster_spec_or_resolver
+    elif callable(getattr(cluster_spec_or_resolver, "cluster_spec", None)):
+        spec = cluster_spec_or_resolver.cluster_spec()
+    else:
+        raise ValueError("`cluster_spec_or_resolver` must be a `ClusterSpec` or a "
+                         "`ClusterResolver`.")
+    tasks = [(job, task) for job in spec.jobs for task in spec.task_indices(job)
+             if (job, task) != (job_name, task_index)]
+    missing = [(job, task) for job, task in tasks if (job, task) not in _served_here(spec)]
+    if missing:
+        job, task = missing[0]
+        raise UnavailableError(None, None, f"/job:{job}/replica:0/task:{task} "
+                               f"({spec.task_address(job, task)}) is not a server of this "
+                               "process: eagerflow runs a cluster's tasks in one process "
+                               "and reaches no other")
+    device.set_cluster_tasks(tasks)
+
+
+def connect_to_host(remote_host: Any = None, job_name: str = "worker") -> None:
+    """`tf.config.experimental_connect_to_host`: connect_to_cluster of a one-job cluster
+    of `remote_host` (an address or a list of them)."""
+    if not remote_host:
+        raise ValueError("Must provide at least one remote_host")
+    hosts = [remote_host] if isinstance(remote_host, str) else list(remote_host)
+    connect_to_cluster(ClusterSpec({job_name: [h[len("grpc://"):] if h.startswith("grpc://")
+                                               else h for h in hosts]}))
 
 
 def _free_port() -> int:
