@@ -143,7 +143,7 @@ for how in ["fit", "evaluate"]:
 keras.utils.set_random_seed(3)
 m = keras.Sequential([keras.layers.Embedding(10, 3), keras.layers.GlobalMaxPooling1D(),
                       keras.layers.Dense(2)])
-m.compile(optimizer="adam",
+m.compile(optimizer=keras.optimizers.Adam(name="adam"),  # (named: paths of any process)
           loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True))
 x = np.array([[1, 2, 3], [2, 3, 4], [4, 5, 6], [1, 1, 1]], "int64")
 data = tf.data.Dataset.from_tensor_slices((x, np.array([0, 1, 0, 1]))).filter(
