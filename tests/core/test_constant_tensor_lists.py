@@ -1,8 +1,10 @@
 """tf.constant of lists holding tensors as TF 2.21's: its Python-sequence conversion takes a
 tensor (or variable) it samples, the first element descended, for a sequence and fails at
 len() of a scalar, a ValueError holding that TypeError and its traceback (before: eagerflow
-packed the tensors, as convert_to_tensor does, and returned [1, 2]). convert_to_tensor still
-packs them.
+packed the tensors, as convert_to_tensor does, and returned [1, 2]); a tensor past the first
+element is the error its walk of the elements meets there ("mixed types", "non-rectangular";
+before: packed); NumPy object arrays holding tensors and graph constants of lists holding
+eager tensors are refused in TF's words. convert_to_tensor still packs them.
 
 constant_tensor_list_cases.py holds the programs; constant_tensor_lists_golden.json is TF
 2.21's answer (record_constant_tensor_lists.py)."""

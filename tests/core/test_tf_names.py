@@ -47,7 +47,6 @@ MISSING = {
         "mlir": EXCLUDED_NAMESPACES["mlir"],
         "tools": EXCLUDED_NAMESPACES["tools"], "tpu": _TPU,
     },
-    "config": {"experimental_connect_to_cluster": _PS, "experimental_connect_to_host": _PS},
     "data.experimental": {
         "make_saveable_from_iterator": "TF 1 Saver's SaveableObject for iterators",
     },

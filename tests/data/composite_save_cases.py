@@ -1,6 +1,6 @@
-"""Datasets of sparse and ragged elements saved in TF's snapshot format: shared by
-test_composite_save.py (eagerflow) and record_composite_save_golden.py (TensorFlow 2.21),
-each calling `datasets(tf)` with its own `tf`."""
+"""Datasets of sparse, ragged and optional elements (and Nones) saved in TF's snapshot
+format: shared by test_composite_save.py (eagerflow) and record_composite_save_golden.py
+(TensorFlow 2.21), each calling `datasets(tf)` with its own `tf`."""
 
 
 def datasets(tf) -> dict:
@@ -37,6 +37,27 @@ def datasets(tf) -> dict:
             "d": [1, 2, 3, 4], "s": rows,
             "r": tf.ragged.constant([[[1.0]], [], [[2.0, 3.0], []], [[4.0]]])}
         ).map(lambda e: (e, e["d"] * 2)),
+        **_optionals_and_nones(tf),
+    }
+
+
+def _optionals_and_nones(tf) -> dict:
+    """Optionals (a variant record each: `tensorflow::data::Optional`) and Nones (no
+    record, no dtype in the metadata) among the elements."""
+    opt = tf.experimental.Optional
+    return {
+        "optional": tf.data.Dataset.range(3).map(opt.from_value),
+        "optional_empty": tf.data.Dataset.range(2).map(
+            lambda x: opt.empty(tf.TensorSpec([], tf.int64))),
+        "optional_tuple": tf.data.Dataset.range(2).map(
+            lambda x: opt.from_value((x, tf.strings.as_string(x)))),
+        "optional_with_none": tf.data.Dataset.range(2).map(
+            lambda x: opt.from_value((x, None))),
+        "optional_and_tensor": tf.data.Dataset.range(2).map(
+            lambda x: (tf.fill([2], x), opt.from_value(x * 2))),
+        "none": tf.data.Dataset.range(3).map(lambda x: (x, None)),
+        "none_slices": tf.data.Dataset.from_tensor_slices(([1, 2], None)),
+        "none_dict": tf.data.Dataset.range(2).map(lambda x: {"a": x, "b": None}),
     }
 
 
@@ -47,7 +68,12 @@ def plain(x):
         return {k: plain(x[k]) for k in sorted(x)}
     if isinstance(x, (tuple, list)):
         return [plain(v) for v in x]
+    if x is None:
+        return None
     name = type(x).__name__
+    if "Optional" in name:
+        has = bool(x.has_value())
+        return {"has_value": has, "value": plain(x.get_value()) if has else None}
     if "Sparse" in name:
         return {"indices": plain(x.indices), "values": plain(x.values),
                 "dense_shape": plain(x.dense_shape)}

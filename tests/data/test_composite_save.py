@@ -1,7 +1,8 @@
-"""Dataset.save / load / snapshot of sparse and ragged elements in TF 2.21's snapshot
-format: the records TF writes (composite_save_golden.json, recorded from TF by
-record_composite_save_golden.py) byte for byte, TF's files read back here (its batched
-forms too), round trips, errors, and both ways with real TensorFlow (skipped without it)."""
+"""Dataset.save / load / snapshot of sparse, ragged and optional elements (and Nones) in
+TF 2.21's snapshot format: the records TF writes (composite_save_golden.json, recorded from
+TF by record_composite_save_golden.py) byte for byte, TF's files read back here (its
+batched forms too), round trips, errors, and both ways with real TensorFlow (skipped
+without it)."""
 
 from __future__ import annotations
 
@@ -178,6 +179,21 @@ def test_other_composites_are_refused_clearly(tmp_path):
     windows = tf.data.Dataset.range(4).window(2)
     with pytest.raises(TypeError, match="DatasetSpecs is not supported"):
         windows.save(str(tmp_path / "w"))
+    # (an optional of a composite: TF's Optional holds its variant, which eagerflow's
+    # snapshot files don't)
+    rg = tf.ragged.constant([[1], []])
+    ragged_opt = tf.data.Dataset.from_tensors(tf.experimental.Optional.from_value(rg))
+    with pytest.raises(TypeError, match="optionals of RaggedTensorSpecs is not supported"):
+        ragged_opt.save(str(tmp_path / "o"))
+
+
+def test_optional_records_of_other_dtypes_are_refused(tmp_path):
+    """An Optional record whose tensors are not the spec's (TF's reader checks them)."""
+    gold = dict(GOLDEN["optional"])
+    _write_tf_files(tmp_path, gold)
+    wrong = tf.OptionalSpec(tf.TensorSpec([], tf.int32))
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Optional's tensors"):
+        list(tf.data.Dataset.load(str(tmp_path), element_spec=wrong))
 
 
 _TF_SCRIPT = r"""

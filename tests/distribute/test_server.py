@@ -142,3 +142,56 @@ def test_join_blocks() -> None:
     t.start()
     t.join(0.2)
     assert t.is_alive()  # (TF's servers run until the process ends)
+
+
+@pytest.fixture
+def connected() -> object:
+    """A cluster of 2 workers and 1 ps made here, this process connected to it (and
+    disconnected after: the devices are process-wide)."""
+    from eagerflow._src.core import device
+
+    workers, ps = tf.test.create_local_cluster(2, 1)
+    try:
+        tf.config.experimental_connect_to_cluster(
+            tf.train.ClusterSpec(workers[0].server_def.cluster))
+        yield workers + ps
+    finally:
+        device.set_cluster_tasks([])
+
+
+def test_connect_to_cluster(connected: object) -> None:
+    # (recorded with TF 2.21 and its in-process gRPC servers)
+    assert [d.name for d in tf.config.list_logical_devices()] == [
+        "/device:CPU:0", "/job:ps/replica:0/task:0/device:CPU:0",
+        "/job:worker/replica:0/task:0/device:CPU:0", "/job:worker/replica:0/task:1/device:CPU:0"]
+    assert [d.name for d in tf.config.list_physical_devices()] == ["/physical_device:CPU:0"]
+    with tf.device("/job:worker/task:1"):
+        x = tf.constant(1.0) + 1
+    assert (x.device, float(x)) == ("/job:worker/replica:0/task:1/device:CPU:0", 2.0)
+    with tf.device("/job:ps/task:0"):
+        v = tf.Variable(3.0)
+    assert v.device == "/job:ps/replica:0/task:0/device:CPU:0"
+    assert (v * 2).device == "/job:localhost/replica:0/task:0/device:CPU:0"
+    assert tf.constant(1.0).device == "/job:localhost/replica:0/task:0/device:CPU:0"
+
+    @tf.function
+    def twice(t: tf.Tensor) -> tf.Tensor:
+        with tf.device("/job:worker/task:0"):
+            return t * 2
+
+    assert float(twice(tf.constant(2.0))) == 4.0
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"^/job:chief/replica:0/task:0/device:CPU:0 unknown device\.$"):
+        with tf.device("/job:chief/task:0"):
+            tf.constant(1.0)
+
+
+def test_connect_errors() -> None:
+    with pytest.raises(ValueError, match="^Must provide at least one remote_host$"):
+        tf.config.experimental_connect_to_host(None)
+    with pytest.raises(ValueError, match="must be a `ClusterSpec` or a `ClusterResolver`"):
+        tf.config.experimental_connect_to_cluster(42)
+    # a task no server of this process holds: eagerflow reaches no other process
+    with pytest.raises(tf.errors.UnavailableError, match="is not a server of this process"):
+        tf.config.experimental_connect_to_host(f"grpc://localhost:{_port()}")
+    assert len(tf.config.list_logical_devices("CPU")) == 1

@@ -41,6 +41,13 @@ Cells of TF's guides left out, because eagerflow differs there (owner in bracket
   random flips' seed wherever its prefetch thread got to, a race in TF as here); the
   sample-weights fit raises TF 2.21's "Cannot take the length of shape with unknown
   rank" in both, and the cell prints it.
+- transfer_learning: the fine-tuned losses print as finite only: RMSprop's first steps
+  move each of a MobileNetV2's 1.8M weights by about lr*sqrt(10) in its gradient's sign,
+  and a base made with weights=None gives gradients so small that their signs follow
+  float rounding (TF 2.21 itself prints 1.203 with oneDNN off, 1.103 with it on).
+- image_classification: Keras 3 names a converted model's TFLite output 'output_0'
+  where the tutorial (Keras 2) reads 'outputs' (a KeyError in TF 2.21 too); the cell
+  reads the key TF gives, and Keras's export printout is shown with its temp path masked.
 - style_transfer/dtensor_ml: VGG19's include_top classification cell (143M weights) and
   the Progbar (timings) are left out.
 """

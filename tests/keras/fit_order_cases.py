@@ -123,4 +123,42 @@ for n, batch, as_dataset in [(16, 8, False), (17, 8, False), (5, 8, False), (16,
         m.fit(xs, ys, batch_size=batch, verbose=0)
     result.append([list(m.input_shape), list(m.output_shape)])
 """,
+    # the dims its dataset's element spec leaves unknown stay unknown in the model fit or
+    # evaluate builds (padded_batch of sequences of several lengths: (None, None))
+    "traced_step_element_spec_dims": """
+result = []
+seqs = tf.data.Dataset.range(1, 9).map(lambda n: (tf.ones([n % 3 + 4], tf.int64), n % 2))
+for how in ["fit", "evaluate"]:
+    for data in [seqs.padded_batch(4), seqs.map(lambda x, y: (tf.reshape(x[:4], [4]), y)).batch(4)]:
+        m = keras.Sequential([keras.layers.Embedding(5, 2), keras.layers.GlobalMaxPooling1D(),
+                              keras.layers.Dense(2)])
+        m.compile(loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+        getattr(m, how)(data, verbose=0)
+        result.append([how, list(m.input_shape)])
+""",
+    # the call of the traced step that finds the dataset (of unknown length) spent runs
+    # what needs no batch, the iteration count; an Embedding's sparse-gradient Adam update
+    # reads slots a batch's update wrote first, so it does not run
+    "empty_step_sparse_slots": """
+keras.utils.set_random_seed(3)
+m = keras.Sequential([keras.layers.Embedding(10, 3), keras.layers.GlobalMaxPooling1D(),
+                      keras.layers.Dense(2)])
+m.compile(optimizer=keras.optimizers.Adam(name="adam"),  # (named: paths of any process)
+          loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+x = np.array([[1, 2, 3], [2, 3, 4], [4, 5, 6], [1, 1, 1]], "int64")
+data = tf.data.Dataset.from_tensor_slices((x, np.array([0, 1, 0, 1]))).filter(
+    lambda a, b: True).batch(2)
+changed = []
+class Watch(keras.callbacks.Callback):
+    def state(self):
+        return [v.numpy().copy() for v in self.model.weights + self.model.optimizer.variables]
+    def on_train_batch_end(self, batch, logs=None):
+        self.before = self.state()
+    def on_epoch_end(self, epoch, logs=None):
+        names = [v.path for v in self.model.weights + self.model.optimizer.variables]
+        changed.append([n for n, a, b in zip(names, self.before, self.state())
+                        if not np.array_equal(a, b)])
+m.fit(data, epochs=2, verbose=0, callbacks=[Watch()])
+result = [changed, np.round(m.layers[0].embeddings.numpy()[:3], 5).tolist()]
+""",
 }

@@ -9,7 +9,12 @@ record_fit_order_golden.py from fit_order_cases.py):
 - a PyDataset's first two batches are read once for their specs, and each pass is
   shuffled by Python's random.shuffle;
 - an output's loss mean weighs each batch by its static size: once per batch where a
-  traced step does not know it."""
+  traced step does not know it;
+- a model built by fit's or evaluate's traced step has the dims its dataset's element spec
+  leaves unknown unknown (padded_batch's), not the first batch's;
+- the traced step's call that finds a dataset of unknown length spent runs only what
+  needs no batch: an Embedding's sparse Adam update, which reads slots a batch's update
+  assigned first, does not run."""
 
 import json
 import random

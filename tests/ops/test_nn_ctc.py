@@ -206,3 +206,13 @@ def test_dense_float64_logits_are_refused_as_in_tf():
     with pytest.raises(TypeError, match="Input 'y' of 'Mul' Op has type float32 that does "
                                         "not match type float64 of argument 'x'"):
         f(logits.astype(np.float64))
+
+
+def test_greedy_scores_of_empty_or_zero_sums_are_positive_zero():
+    # TF adds each step's negated score to a zero: TF 2.21 gives [[0.0], [0.0]] for
+    # lengths [0, 2] over steps of log(1) = 0 in the second sequence (no -0.0)
+    x = np.log(np.array([[[0.6, 0.4], [1.0, 1e-30]], [[0.3, 0.7], [1.0, 1e-30]]],
+                        np.float32))
+    _, logp = tf.nn.ctc_greedy_decoder(x, np.array([0, 2], np.int32))
+    assert logp.numpy().tolist() == [[0.0], [0.0]]
+    assert not np.signbit(logp.numpy()).any()

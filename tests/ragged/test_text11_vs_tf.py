@@ -21,10 +21,6 @@ _SHAPE_FN = ("TF's shape function refuses the node as the graph is built, a Valu
              "the node, its attrs and its inputs' shapes; eagerflow's infer raises the "
              "kernel's error there")
 KNOWN: dict = {
-    ("round_three", "g(lambda x: tf.io.decode_raw(x, tf.int16, fixed_length=3), "
-                    "TS([None], tf.string))"):
-        _SHAPE_FN + " (DecodePaddedRaw's fixed_length, an attr in eagerflow, an input "
-        "'DecodePaddedRaw/fixed_length' with its computed value in TF's text)",
     ("round_three", "g(lambda x: S.reduce_join(x, axis=2), TS([None, None], tf.string))"):
         _SHAPE_FN + " (ReduceJoin's axes are an attr in eagerflow, which keeps no "
         "difference between axis=2 and axis=[2] that TF's text shows as the input's shape)",

@@ -44,10 +44,6 @@ _LENIENT = ("TF's fast Example and SequenceExample parsers pass some truncated m
             "(b'\\n\\x05', b'bad') as empty; eagerflow's protobuf parse refuses them")
 _PROTO_DEBUG = ("TF's ParseTensor message appends protobuf's redacted debug string of the "
                 "partial message ('\\n1: UNKNOWN_MESSAGE [REDACTED]\\n')")
-_SCOPES = ("a traced ragged where's broadcast check: TF's assertion names its "
-           "RaggedWhere/Assert_N node and prints the row lengths ('Unable to broadcast: "
-           "dimension size mismatch in dimension'); eagerflow's compares the row splits "
-           "with assert_equal")
 _REBATCH = ("TF's rebatch of a batched rank-1 SparseTensor dataset serializes the batch "
             "at once (SerializeManySparse refuses rank 1); eagerflow's builds the dataset")
 KNOWN: dict = {
@@ -69,12 +65,6 @@ KNOWN: dict = {
      "pse(tf.constant(['bad']), None, {'tok': FS([], tf.int64)})"): _LENIENT,
     ('sequence_and_protos',
      'v(run(lambda: tf.io.parse_tensor(E.SerializeToString(), tf.float32)))'): _PROTO_DEBUG,
-    ('ragged_index_nn',
-     'tv(lambda r, s: tf.where(r > 2, r, s), RS([None, None], tf.int32), RS([None, '
-     'None], tf.int32))(rt, R([[1], [], [], []]))'): _SCOPES,
-    ('ragged_index_nn',
-     'tv(lambda c, r: tf.where(c, r, r * 0), TS([None], tf.bool), RS([None, None], '
-     'tf.int32))(tf.constant([True, False, True, False]), rt)'): _SCOPES,
     ('data_keras_specs',
      'run(lambda: D.from_tensor_slices(ST([[0]], [1], [1])).batch(2).rebatch(0))'): _REBATCH,
     ('data_keras_specs',

@@ -24,12 +24,6 @@ KNOWN: dict = {
     ("lookup_ops15", "steps(T['static'], ('export',))"):
         "TF exports a static table in its hash map's order ('a', 'c', 'b'); eagerflow's in "
         "the order the keys went in",
-    ("ragged_combine15", "tv(lambda c, x, y: tf.where(c, x, y), RS([None, None], tf.bool), "
-                         "RS([None, None], tf.int32), RS([None, None], tf.int32))(R([[True, "
-                         "False], [], [True]]), r2, r2b)"):
-        "TF's ragged where broadcasts the three shapes (DynamicRaggedShape) and asserts "
-        "'Unable to broadcast: dimension size mismatch' under RaggedWhere/; eagerflow "
-        "compares the values' flat shapes (Incompatible shapes [4] vs. [3])",
     **dict.fromkeys([("ragged_specs15", f"vmap({f}, {x}{', ' + k if k else ''})")
                      for f, x, k in G._VMAPS if "t[0]" not in f and "[[1, 2], [3, 4]]"
                      not in x], _PFOR),

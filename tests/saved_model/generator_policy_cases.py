@@ -90,18 +90,21 @@ def untracked(tf: Any, path: str) -> dict:
 
 
 _BASE = re.compile(r"^__inference_(.*?)_\d+$")
-_KEPT = ("TensorDataset", "FlatMapDataset", "MapDataset", "GeneratorDataset", "PyFunc")
+_KEPT = ("TensorDataset", "FlatMapDataset", "MapDataset", "GeneratorDataset", "PyFunc",
+         "OptionsDataset")
 
 
 def structure(sm: Any) -> dict:
     """The pipeline's nodes ([op, the number of its inputs, its Tin, Tout, Tinit_func_args
-    and output_types]) in the function building it (TF writes its copies; the names of
-    such functions and of the map's are each framework's own), and each function holding
-    the generator's nodes, by its name without TF's numbers, with its argument types."""
+    and output_types], and an OptionsDataset's serialized options, in hex) in the function
+    building it (TF writes its copies; the names of such functions and of the map's are
+    each framework's own), and each function holding the generator's nodes, by its name
+    without TF's numbers, with its argument types."""
     out: dict = {"pipeline": []}
     for f in sm.meta_graphs[0].graph_def.library.function:
         nodes = [[n.op, len(n.input), *[list(n.attr[k].list.type) for k in (
-            "Tin", "Tout", "Tinit_func_args", "output_types")]]
+            "Tin", "Tout", "Tinit_func_args", "output_types")],
+            *([n.attr["serialized_options"].s.hex()] if n.op == "OptionsDataset" else [])]
             for n in f.node_def if n.op in _KEPT]
         if any(n[0] == "FlatMapDataset" for n in nodes):
             if nodes not in out["pipeline"]:

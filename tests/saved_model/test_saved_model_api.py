@@ -83,3 +83,41 @@ def test_variable_policy_options():
     assert tf.saved_model.LoadOptions().experimental_variable_policy is VP.NONE
     with pytest.raises(ValueError, match="Received invalid VariablePolicy value: bogus."):
         tf.saved_model.SaveOptions(experimental_variable_policy="bogus")
+
+
+def test_namespace_whitelist_option_as_tf_keeps_and_checks_it():
+    # recorded from TF 2.21: None is kept as None (not []), a list is kept, others refused
+    assert tf.saved_model.SaveOptions().namespace_whitelist is None
+    assert tf.saved_model.SaveOptions(namespace_whitelist=[]).namespace_whitelist == []
+    assert tf.saved_model.SaveOptions(namespace_whitelist=["a"]).namespace_whitelist == ["a"]
+    with pytest.raises(TypeError, match=r"^`namespace_whitelist` must be a list of strings. "
+                                        r"Got: \('x',\) with type <class 'tuple'>.$"):
+        tf.saved_model.SaveOptions(namespace_whitelist=("x",))
+    with pytest.raises(ValueError, match=r"^Whitelisted namespace must be a string. Got: 2 of "
+                                         r"type <class 'int'>.$"):
+        tf.saved_model.SaveOptions(namespace_whitelist=["a", 2])
+
+
+def test_a_loaded_root_has_the_graph_debug_info(tmp_path):
+    # TF 2.21 (load.py): every loaded root gets `graph_debug_info`, an empty GraphDebugInfo
+    # without a debug file; from one, its files and legacy `traces`, each key's function
+    # renamed to the loaded one's ("" for one it does not know), the rest dropped
+    path = str(tmp_path / "m")
+    tf.saved_model.save(_Module(), path)
+    loaded = tf.saved_model.load(path)
+    assert type(loaded.graph_debug_info) is pb().GraphDebugInfo
+    assert loaded.graph_debug_info == pb().GraphDebugInfo()
+    assert "graph_debug_info" in dir(loaded)
+    info = pb().GraphDebugInfo()
+    info.files[:] = ["a.py", "b.py"]
+    info.traces["x@unknown_fn"].file_line_cols.add(file_index=1, line=7)
+    info.name_to_trace_id["x@unknown_fn"] = 3
+    (tmp_path / "m" / "debug").mkdir(exist_ok=True)
+    (tmp_path / "m" / "debug" / "saved_model_debug_info.pb").write_bytes(
+        info.SerializeToString())
+    got = tf.saved_model.load(path).graph_debug_info
+    assert list(got.files) == ["a.py", "b.py"] and not got.name_to_trace_id
+    assert list(got.traces) == ["x@"] and got.traces["x@"].file_line_cols[0].line == 7
+    (tmp_path / "m" / "debug" / "saved_model_debug_info.pb").write_bytes(b"\xff\xff")
+    with pytest.raises(OSError, match="^Cannot parse file .*saved_model_debug_info.pb: "):
+        tf.saved_model.load(path)

@@ -32,7 +32,6 @@ LEFT_OUT = {
     "train": {"SyncReplicasOptimizer",
               "do_quantize_training_on_graphdef", "sdca_fprint",
               "sdca_optimizer", "sdca_shrink_l1"},
-    "config": {"experimental_connect_to_cluster", "experimental_connect_to_host"},
     "experimental": {"output_all_intermediates"},
     "profiler": {"AdviceProto", "GraphNodeProto", "MultiGraphNodeProto", "OpLogProto",
                  "ProfileOptionBuilder", "Profiler", "advise", "profile", "write_op_log"},

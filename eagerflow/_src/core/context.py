@@ -58,6 +58,9 @@ class _State(threading.local):
         self.device_stack: list = []
         self.name_scopes: list = []
         self.recording_paused: int = 0
+        # while NumPy walks a Python sequence that TF's sequence conversion converts
+        # (py_conversion.array_from_python): a tensor met there refuses its value
+        self.sequence_walk: bool = False
         # while an op runs observed (dispatch._observed): the device it ran on
         self.observing: bool = False
         self.ran_on: str | None = None

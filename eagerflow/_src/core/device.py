@@ -90,6 +90,7 @@ _LOGICAL_CONFIG: dict = {}  # (device_type, physical index) -> [LogicalDeviceCon
 _LOGICAL: list = []  # the logical devices, made on first use after a configuration change
 _NAMED: dict = {}  # lookup's answers since then, by canonical name
 _INITIALIZED = [False]  # set once devices have been resolved (TF: the runtime started)
+_TASKS: list = []  # (job, task) of a connected cluster's other tasks (connect_to_cluster)
 
 
 def _logical_devices() -> list:
@@ -105,7 +106,26 @@ def _logical_devices() -> list:
                 counts[d.device_type] += 1
                 _LOGICAL.append(d if (d.device_type, n) == ("CPU", 0) else
                                 _Device(d.device_type, n, d.backend, d.physical))
+        local = list(_LOGICAL)
+        for job, task in _TASKS:
+            _LOGICAL.extend(_task_devices(job, task, local))
     return _LOGICAL
+
+
+def _task_devices(job: str, task: int, local: list) -> Iterator[_Device]:
+    """The devices of a connected cluster's task (an in-process server's: this process's
+    own devices under the task's names)."""
+    for d in local:
+        dev = _Device(d.device_type, d.index, d.backend, d.physical)
+        dev.canonical = f"/job:{job}/replica:0/task:{task}/device:{d.device_type}:{d.index}"
+        yield dev
+
+
+def set_cluster_tasks(tasks: list) -> None:
+    """Makes the devices of `tasks` ((job, task) pairs of a cluster's in-process servers,
+    tf.config.experimental_connect_to_cluster's) devices ops are placed on."""
+    _TASKS[:] = tasks
+    _devices_changed()
 
 
 def _devices_changed() -> None:
@@ -415,6 +435,12 @@ def resolve(spec: DeviceSpec) -> _Device:
             return d
     if _SOFT_PLACEMENT[0] and local:
         return default_device()
+    if not local and _TASKS:  # (a connected cluster's task)
+        wanted = DeviceSpec(spec.job, spec.replica or 0, spec.task or 0,
+                            spec.device_type or default_device().device_type, index)
+        named = lookup(wanted.to_string())
+        if named.canonical == wanted.to_string():
+            return named
     return _unplaceable(spec, local)
 
 
@@ -495,14 +521,69 @@ class _EagerDeviceContext:  # (TF's eager scope's type name)
             # (TF's graph scope splits the name as a string: anything else fails there)
             raise AttributeError(f"'{type(name).__name__}' object has no attribute 'split'")
         spec = None if name is None else _as_spec(name)
-        outer = st.device_stack[-1][0] if st.device_stack else DeviceSpec()
+        top = st.device_stack[-1] if st.device_stack else None
+        outer = top[0] if top is not None else DeviceSpec()
         merged = DeviceSpec() if spec is None else outer.make_merged_spec(spec)
-        st.device_stack.append((merged, st.place))
-        set_placement(resolve(merged))
+        st.device_stack.append((merged, st.place, spec, top is not None and top[3]))
+        dev = resolve(merged)
+        if st.graph is not None and isinstance(dev.backend, _Unplaceable):
+            # a graph records the name on its operations: whether a device answers it is
+            # asked where the graph runs (a Session's placement, a function's first call)
+            dev = default_device()
+        set_placement(dev)
 
     def __exit__(self, *exc: Any) -> None:
-        _, outer = _state.device_stack.pop()
+        outer = _state.device_stack.pop()[1]
         set_placement(outer if outer is not None else default_device())
+
+
+@contextlib.contextmanager
+def device_function_scope(function: Any) -> Iterator[None]:
+    """TF 1's device function of a graph's scope (replica_device_setter's): called with
+    each operation made inside, its answer replacing the device the inner scopes gave."""
+    st = _state
+    top = st.device_stack[-1] if st.device_stack else (DeviceSpec(), st.place, None, False)
+    st.device_stack.append((top[0], st.place, function, True))
+    try:
+        yield
+    finally:
+        st.device_stack.pop()
+
+
+def _device_string(answer: Any) -> str:
+    """A device function's answer as the device string TF records (TF's TypeError for
+    an answer that is no name)."""
+    if isinstance(answer, DeviceSpecV2):
+        return answer.to_string()
+    if isinstance(answer, bytes):
+        answer = answer.decode()
+    if not isinstance(answer, str):
+        raise TypeError(f"Expected binary or unicode string, got {answer!r}")
+    return answer
+
+
+def op_device(op: Any) -> str:
+    """The device string a graph operation made now records (TF's op.device): the
+    open scopes' names merged, inner over outer, TF's canonical spelling
+    ("/job:worker/task:1", "/device:GPU:0"), "" outside any. A device function in the
+    stack sees `op` with the device the scopes inside it gave, and its answer stands in
+    for them; tf.device(None) hides the scopes outside it."""
+    stack = _state.device_stack
+    if not stack:
+        return ""
+    if not stack[-1][3]:  # (no device function open: the merged name is the answer)
+        return stack[-1][0].to_string()
+    current = DeviceSpec()
+    for entry in reversed(stack):
+        own = entry[2]
+        if own is None:  # tf.device(None): the outer scopes no longer apply
+            break
+        if callable(own):
+            op._device = current.to_string()
+            current = DeviceSpec.from_string(_device_string(own(op)))
+        else:
+            current = own.make_merged_spec(current)
+    return current.to_string()
 
 
 def device(device_name: Any) -> _EagerDeviceContext:
@@ -643,7 +724,9 @@ def list_physical_devices(device_type: str | None = None) -> list:
 def list_logical_devices(device_type: str | None = None) -> list:
     _check_type(device_type)
     _INITIALIZED[0] = True
-    return [LogicalDevice(f"/device:{d.device_type}:{d.index}", d.device_type)
+    # (a connected cluster's task's devices by their full names, as TF lists them)
+    return [LogicalDevice(d.canonical if not d.canonical.startswith(_LOCAL) else
+                          f"/device:{d.device_type}:{d.index}", d.device_type)
             for d in _logical_devices() if device_type is None or d.device_type == device_type]
 
 

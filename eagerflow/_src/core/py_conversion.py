@@ -53,8 +53,12 @@ def array_from_python(value: Any, float_range: builtins.bool = True,
     """TF's inference of a dtype for Python data: int32 unless too big, float32, ...
     `float_range` and `half_range`: a finite value past float32's (float16's) range is
     TF's error where it would convert to that type."""
+    st = _state
+    outer, st.sequence_walk = st.sequence_walk, True
     try:
         arr = np.array(value)
+    except TensorInSequence:  # (TF's error raised below, outside this handler: its text
+        arr = None            # quotes a traceback, which would quote this exception)
     except UnicodeDecodeError:  # str and bytes mixed (NumPy decodes bytes as ASCII): TF
         if _mixed_strings(value):  # takes each as bytes
             raise ValueError("Can't convert Python sequence with mixed types to Tensor.") \
@@ -67,6 +71,10 @@ def array_from_python(value: Any, float_range: builtins.bool = True,
                 return np.zeros(shape, _F32)
             raise ValueError(_misshapen(value, shape) or _NON_RECTANGULAR) from None
         raise ValueError(f"Can't convert {value!r} to Tensor: {e}") from None
+    finally:
+        st.sequence_walk = outer
+    if arr is None:
+        return _tensor_in_sequence(value)
     kind = arr.dtype.kind
     if kind in "iufcb":
         if arr.size == 0:  # TF's sample reaches an empty sequence: float32 of that shape
@@ -134,6 +142,32 @@ def array_from_python(value: Any, float_range: builtins.bool = True,
 
 
 _MIXED = "Can't convert Python sequence with mixed types to Tensor."
+
+
+class TensorInSequence(Exception):
+    """A tensor's or variable's `__array__`, called by NumPy's walk of a Python sequence
+    that array_from_python converts (`_state.sequence_walk`): TF's sequence conversion
+    takes no tensor as an element, so NumPy's walk stops there, at no extra cost to the
+    sequences holding none."""
+
+
+def refuse_in_sequence() -> None:
+    """Called first by the `__array__` of tensors and variables: TensorInSequence where
+    NumPy is walking a Python sequence for TF's sequence conversion."""
+    if _state.sequence_walk:
+        raise TensorInSequence
+
+
+def _tensor_in_sequence(value: Any) -> np.ndarray:
+    """TF's conversion of Python sequence `value` holding a tensor or variable: one it
+    samples for the type is its error; else TF walks the elements in order and stops at
+    the first that does not fit (the tensor is one: its elements are no Python scalars),
+    except where the shape has no elements, which it never walks."""
+    refuse_sampled_tensor(value)
+    shape = _first_shape(value)
+    if 0 in shape:
+        return np.zeros(shape, _F32)
+    raise ValueError(_misshapen(value, shape) or _MIXED)
 _NON_RECTANGULAR = "Can't convert non-rectangular Python sequence to Tensor."
 
 
@@ -158,11 +192,13 @@ def _misshapen(value: Any, shape: list) -> str | None:
     it in order: a sequence where a scalar belongs has mixed types; anything else (a
     scalar where a sequence belongs, a sequence of another length) is non-rectangular.
     TF converts the scalars as it walks, so one met before that element that does not
-    convert (a None, a string among numbers) is the error instead. None where every
-    element fits."""
+    convert (a None, a string among numbers) is the error instead. A tensor or variable
+    is an element out of it (_tensor_misfit). None where every element fits."""
     todo, scalars = [(value, 0)], []
     while todo:
         x, depth = todo.pop()
+        if isinstance(x, packing.tensor_types) or hasattr(x, "_as_tensor"):
+            return _scalars_error(scalars) or _tensor_misfit(x, shape[depth:])
         if depth == len(shape):
             if _is_sequence(x):
                 return _scalars_error(scalars) or _MIXED
@@ -172,6 +208,15 @@ def _misshapen(value: Any, shape: list) -> str | None:
         else:
             todo.extend((y, depth + 1) for y in reversed(x))
     return None
+
+
+def _tensor_misfit(x: Any, dims: list) -> str:
+    """TF's error for tensor (or variable) `x` where nested sequences of `dims` belong:
+    TF iterates it as a sequence, down its first elements, so it is non-rectangular where
+    its dims do not begin with `dims`, else of mixed types (a tensor where a scalar
+    belongs)."""
+    own = list(x.shape)
+    return _MIXED if own[:len(dims)] == list(dims) else _NON_RECTANGULAR
 
 
 def _scalars_error(scalars: list) -> str | None:

@@ -34,6 +34,7 @@ from eagerflow._src.core.py_conversion import (
     object_array,
     packing,
     python_to_dtype,
+    refuse_in_sequence,
     register_tensor_class,
     scalar_array,
     to_bytes_array,
@@ -228,6 +229,7 @@ class EagerTensor(Tensor):
         return a if type(a) is np.ndarray else _backend.to_host(a)
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        refuse_in_sequence()  # (no element of a Python list that tf.constant converts)
         a = self._numpy()
         return a if dtype is None else a.astype(dtype)
 
@@ -643,13 +645,22 @@ def _converted(value: Any, dtype: _dt.DType) -> EagerTensor:
 
 def _object_ndarray(value: np.ndarray) -> np.ndarray:
     """A NumPy array of objects: TF converts one of strings only (bytes or str), naming the
-    type of the first other element (tensors packed in one are taken as a Python list's)."""
+    type of the first other element (a tensor by its C type's full name, as TF's)."""
     flat = value.ravel()
     others = [x for x in flat if not isinstance(x, (bytes, str))]
-    if not others or has_tensor(flat.tolist()):
+    if not others:
         return object_array(value, value)
-    raise ValueError("Failed to convert a NumPy array to a Tensor (Unsupported object type "
-                     f"{type(others[0]).__name__}).")
+    other = others[0]
+    kind = ("tensorflow.python.framework.ops.EagerTensor" if isinstance(other, EagerTensor)
+            else type(other).__name__)
+    raise ValueError(f"Failed to convert a NumPy array to a Tensor (Unsupported object type "
+                     f"{kind}).")
+
+
+def sequence_tensor(value: list | tuple, dtype: Any) -> EagerTensor:
+    """A Python list or tuple as tf.constant converts it eagerly (to `dtype` if given):
+    TF's sequence conversion, which packs no tensor it holds (convert_to_tensor does)."""
+    return _from_value(value, dtype, None)
 
 
 def _to_array(value: Any, dtype: _dt.DType | None) -> np.ndarray:
@@ -673,8 +684,6 @@ def _to_array(value: Any, dtype: _dt.DType | None) -> np.ndarray:
         value = value.as_list()
     if dtype is None:
         return array_from_python(value)
-    if has_tensor(value):
-        return numpy_to_dtype(packing.stack_nested(value)._numpy(), dtype)
     return python_to_dtype(value, dtype)
 
 

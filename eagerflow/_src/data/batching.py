@@ -631,8 +631,26 @@ class WindowDataset(DatasetV2):
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         st = self._inputs[0]._structure
+        root = getattr(ctx, "root", None)
+        if root is not None and root._structure is self._structure:
+            self._check_windows_of_nones()
         return _WindowIterator(self._inputs[0]._make_iterator(ctx), self._size, self._shift,
                                self._stride, self._drop, [dstruct.Structure(s) for s in st.specs])
+
+    def _check_windows_of_nones(self) -> None:
+        """TF's MakeIterator, where these windows are what the iterator gives (this dataset
+        or one passing its elements on): the element spec counts a window dataset for each
+        component, a None's too, where TF's kernel makes none for a None (it has no
+        tensor), so the counts differ."""
+        specs = self._inputs[0]._structure.specs
+        made = sum(not isinstance(s, NoneTensorSpec) for s in specs)
+        if made != len(specs):
+            text = (f"Number of components does not match: expected {len(specs)} types but "
+                    f"got {made}.")
+            error = raised_eagerly(op_error(InvalidArgumentError, "MakeIterator", text),
+                                   host=True)
+            error.at_iter = True  # (`iter(dataset)` raises)
+            raise error
 
     def _cardinality(self) -> int:
         c = self._inputs[0]._cardinality()

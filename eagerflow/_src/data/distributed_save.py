@@ -130,7 +130,7 @@ class StreamFiles:
         os.makedirs(folder, exist_ok=True)
         local = self._local.get((source, repetition), 0)
         self._local[(source, repetition)] = local + 1
-        data = b"".join(tfrecord.frame(elements.encode(t, s)) for t, s in zip(split, specs))
+        data = b"".join(tfrecord.frame(r) for r in elements.records(split, specs))
         tfrecord.write_atomic(os.path.join(folder, f"split_{local}_{index}"), data)
 
     def write(self, flat: tuple) -> None:
@@ -138,8 +138,7 @@ class StreamFiles:
         if self._writer is None:
             self._writer = save_load.record_writer(
                 os.path.join(self._uncommitted, f"chunk_{self._chunk}"), self._snapshot.comp)
-        for t, s in zip(flat, self._snapshot.specs):
-            record = elements.encode(t, s)
+        for record in elements.records(flat, self._snapshot.specs):
             self._writer.write(record)
             self._bytes += len(record)
         self._count += 1

@@ -34,6 +34,7 @@ from eagerflow._src.data.structure import (
     output_specs,
     structure_spec,
 )
+from eagerflow._src.io import structured_value
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.ragged import RaggedTensor
 
@@ -208,3 +209,15 @@ class OptionalSpec(CompositeSpec):
 
     def __repr__(self) -> str:
         return f"OptionalSpec({self._element_spec!r},)"
+
+
+def _spec_from_state(state: tuple) -> OptionalSpec:
+    if not (isinstance(state, tuple) and len(state) == 1):
+        raise InvalidArgumentError(None, None, f"A saved OptionalSpec has the state {state!r}")
+    return OptionalSpec(state[0])
+
+
+# (a dataset's optional, as TF's TypeSpecProto OPTIONAL_SPEC: its element spec; one
+# component, the optional's variant)
+structured_value.register_type_spec(OptionalSpec, 7, lambda s: (s._element_spec,),
+                                    lambda s: 1, _spec_from_state)

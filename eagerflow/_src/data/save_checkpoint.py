@@ -35,7 +35,6 @@ components but got 0"); eagerflow reads them all, in order.
 from __future__ import annotations
 
 import os
-import random
 from collections.abc import Callable
 from typing import Any
 
@@ -111,7 +110,7 @@ class SaveIterator(Trackable):
         self._pending: Any = None  # the element written ahead (or _END)
         self._finished = False
         self._checkpoint_id = 0
-        self._run_id = random.getrandbits(64)
+        self._run_id = int.from_bytes(os.urandom(8), "little")  # (not Python's `random`)
         self._start_run()
 
     def _start_run(self) -> None:
@@ -159,8 +158,8 @@ class SaveIterator(Trackable):
             name = os.path.join(self._path, str(self._run_id), f"{shard:08d}.shard",
                                 f"{self._checkpoint_id:08d}.snapshot")
             w = self._writers[shard] = _AppendingWriter(name, self._comp)
-        for t, s in zip(flat, self._specs):
-            w.write(elements.encode(t, s))
+        for record in elements.records(flat, self._specs):
+            w.write(record)
         return elem
 
     def _close_writers(self) -> None:

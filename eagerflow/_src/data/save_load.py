@@ -28,7 +28,6 @@ parallel).
 from __future__ import annotations
 
 import os
-import random
 import time
 from collections.abc import Callable
 from typing import Any
@@ -37,6 +36,7 @@ from google.protobuf import descriptor_pool, text_format
 
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core import tf_logging
+from eagerflow._src.core.composite import NoneTensorSpec
 from eagerflow._src.core.errors import (
     DataLossError,
     InvalidArgumentError,
@@ -134,7 +134,9 @@ def save(dataset: DatasetV2, path: Any, compression: Any = None, shard_func: Cal
                 and shard_spec.shape.rank == 0):
             raise InvalidArgumentError(None, None, "`shard_func` must return a scalar int64. "
                                                    "[Op:SaveDataset]")
-    run_id = str(random.getrandbits(64))
+    # drawn from the OS, as TF's kernel draws it (random::New64): the Python `random`
+    # stream that keras.utils.set_random_seed seeds stays where the user left it
+    run_id = str(int.from_bytes(os.urandom(8), "little"))
     run_dir = os.path.join(path, run_id)
     writers: dict = {}
     count = 0
@@ -149,8 +151,8 @@ def save(dataset: DatasetV2, path: Any, compression: Any = None, shard_func: Cal
             if w is None:
                 w = writers[shard] = shard_writer(os.path.join(run_dir, f"{shard:08d}.shard"),
                                                   comp)
-            for t, s in zip(flat, specs):
-                w.write(elements.encode(t, s))
+            for record in elements.records(flat, specs):
+                w.write(record)
             count += 1
     finally:
         it.close()
@@ -239,14 +241,19 @@ class _ShardIterator(ElementIterator):
             self._reader = None
 
     def __next__(self) -> tuple:
-        out = []
-        for i, spec in enumerate(self._specs):
+        out: list = []
+        i = 0  # (the component's index among those with a record: a None has none)
+        for spec in self._specs:
+            if type(spec) is NoneTensorSpec:
+                out.append(None)
+                continue
             rec = self._record()
             if rec is None:  # the end (a partial element at the end is dropped, as TF does)
                 raise StopIteration
             tp = tensor_proto.message_class()()
             tp.ParseFromString(rec)
             out.append(elements.decode(tp, spec, i))
+            i += 1
         return tuple(out)
 
     def close(self) -> None:

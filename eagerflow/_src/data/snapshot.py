@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import random
 import struct
 import time
 import types
@@ -389,7 +388,7 @@ class _SnapshotIterator(ElementIterator):
             self._inner = ds._reader(meta, self._ctx, self._dir)
             return
         # no snapshot, or an unfinished one: this iteration writes a new run
-        self._run_id = str(random.getrandbits(64))
+        self._run_id = str(int.from_bytes(os.urandom(8), "little"))  # (not Python's `random`)
         self._run_dir = os.path.join(self._dir, self._run_id)
         try:
             os.makedirs(self._run_dir, exist_ok=True)
@@ -428,8 +427,8 @@ class _SnapshotIterator(ElementIterator):
                 w = self._writers[shard] = save_load.shard_writer(folder, self._ds._comp)
             except OSError as e:
                 raise os_error(e, folder, "IteratorGetNext") from None
-        for t, s in zip(flat, self._ds._specs):
-            w.write(snapshot_elements.encode(t, s))
+        for record in snapshot_elements.records(flat, self._ds._specs):
+            w.write(record)
         return flat
 
     def _close_writers(self) -> None:

@@ -10,7 +10,10 @@ TF writes each flat component of an element as one TFRecord record, a TensorProt
   nested row splits, then its flat values (RaggedTensorToVariant, batched_input=False); an
   element of ragged_rank 0 (a row of a 2-D ragged tensor) is a dense tensor, written as
   a RaggedTensorVariant with no splits.
-The metadata lists the flat dtypes: DT_VARIANT for the composites.
+- an Optional (OptionalSpec, of tensors here): a DT_VARIANT scalar, one
+  `tensorflow::data::Optional` (metadata 1 and its value's tensors, or 0 and none);
+- a None (NoneTensorSpec): no record.
+The metadata lists the flat dtypes: DT_VARIANT for the composites, none for a None.
 
 TF writes a component the way its pipeline holds it, so a batch of composites made by
 `batch` / `ragged_batch` stays in its batched form: a [N, 3] variant of N serialized
@@ -28,12 +31,15 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core.composite import NoneTensorSpec
 from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TensorSpec
+from eagerflow._src.data import optional_ops
 from eagerflow._src.data import structure as dstruct
+from eagerflow._src.data.optional import OptionalSpec
 from eagerflow._src.io import tensor_proto, variant
 from eagerflow._src.ops.extension_type import ExtensionTypeSpec
 from eagerflow._src.ops.ragged import RaggedTensor, RaggedTensorSpec
@@ -41,18 +47,26 @@ from eagerflow._src.ops.ragged import RaggedTensor, RaggedTensorSpec
 _OP = " [Op:IteratorGetNext]"
 
 
+_HELD = (TensorSpec, SparseTensorSpec, RaggedTensorSpec, NoneTensorSpec, OptionalSpec)
+
+
 def flat_specs(element_spec: Any, what: str) -> tuple:
     """The flat component specs of `element_spec`; TypeError for a component that
-    snapshot files can't hold here (datasets, optionals, extension types, ...)."""
+    snapshot files can't hold here (datasets, extension types, an optional of anything
+    but tensors, ...)."""
     if any(isinstance(s, ExtensionTypeSpec) for s in _walk(element_spec)):
         raise TypeError(f"{what} of datasets whose elements hold extension types is not "
                         "supported by eagerflow (tensors, sparse and ragged tensors only)")
     specs = tuple(dstruct.flatten(element_spec))
     for s in specs:
-        if type(s) not in (TensorSpec, SparseTensorSpec, RaggedTensorSpec):
-            raise TypeError(f"{what} of datasets whose elements hold {type(s).__name__}s is "
-                            "not supported by eagerflow (tensors, sparse and ragged tensors "
-                            "only)")
+        inner = dstruct.flatten(s.element_spec) if type(s) is OptionalSpec else ()
+        bad = s if type(s) not in _HELD else next(
+            (t for t in inner if type(t) not in (TensorSpec, NoneTensorSpec)), None)
+        if bad is not None:
+            held = "optionals of " if bad is not s else ""
+            raise TypeError(f"{what} of datasets whose elements hold {held}"
+                            f"{type(bad).__name__}s is not supported by eagerflow (tensors, "
+                            "sparse and ragged tensors, optionals of tensors only)")
         if isinstance(s, RaggedTensorSpec) and s.flat_values_spec is not None:
             raise ValueError("Customized value_type is not supported.")
     return specs
@@ -71,14 +85,27 @@ def _walk(spec: Any) -> list:
 
 
 def dtype_enums(specs: tuple) -> list:
-    """The metadata's dtypes: each component's, DT_VARIANT for the composites."""
-    return [(s.dtype if type(s) is TensorSpec else _dt.variant).as_datatype_enum for s in specs]
+    """The metadata's dtypes: each component's, DT_VARIANT for the composites (a None has
+    no tensor, so none)."""
+    return [(s.dtype if type(s) is TensorSpec else _dt.variant).as_datatype_enum
+            for s in specs if type(s) is not NoneTensorSpec]
+
+
+def records(flat: Any, specs: tuple) -> list:
+    """The records TF writes for an element's flat components: one for each, none for a
+    None (TF's NoneTensorSpec has no tensor)."""
+    return [encode(t, s) for t, s in zip(flat, specs) if type(s) is not NoneTensorSpec]
 
 
 def encode(value: Any, spec: Any) -> bytes:
     """One component as the record TF writes for it."""
     if type(spec) is TensorSpec:
         return tensor_proto.content_layout(value._numpy(), spec.dtype).SerializeToString()
+    if type(spec) is OptionalSpec:
+        (handle,) = spec._to_components(value)
+        held = handle._arr[()]  # (an OptionalValue: the host arrays of the value's tensors)
+        return variant.encode([(variant.OPTIONAL, list(zip(held, held.dtypes)),
+                                b"\x01" if held else b"\x00")], ()).SerializeToString()
     if isinstance(spec, SparseTensorSpec):
         parts = [(value.indices._numpy(), _dt.int64), (value.values._numpy(), spec.dtype),
                  (value.dense_shape._numpy(), _dt.int64)]
@@ -105,6 +132,8 @@ def decode(tp: Any, spec: Any, i: int) -> Any:
         return EagerTensor(arr, spec.dtype, CPU_DEVICE)
     shape = tuple(int(d.size) for d in tp.tensor_shape.dim)
     items = variant.decode(tp)
+    if type(spec) is OptionalSpec:
+        return _optional(items, shape, spec, i)
     if isinstance(spec, SparseTensorSpec):
         if not shape or shape[-1] != 3:
             raise InvalidArgumentError(None, None, f"Component {i}: a serialized SparseTensor "
@@ -119,6 +148,25 @@ def decode(tp: Any, spec: Any, i: int) -> Any:
     rows = [_ragged_parts(item, rank, spec, i) for item in items]
     splits, flat = _stack_ragged(rows, shape, spec)
     return _ragged(splits, flat, spec, i)
+
+
+def _optional(items: list, shape: tuple, spec: OptionalSpec, i: int) -> Any:
+    """The Optional of one saved `tensorflow::data::Optional` variant: metadata 1 and the
+    value's tensors, or 0 and none."""
+    dtypes = tuple(s.dtype for s in dstruct.flatten(spec.element_spec)
+                   if type(s) is TensorSpec)
+    if shape or len(items) != 1 or items[0][0] != variant.OPTIONAL:
+        raise InvalidArgumentError(None, None, f"Component {i} is not a serialized "
+                                   "Optional" + _OP)
+    _, meta, arrays = items[0]
+    if meta != b"\x01":
+        arrays = []
+    elif [_dt.as_dtype(a.dtype) if a.dtype != object else _dt.string
+          for a in arrays] != list(dtypes):
+        raise InvalidArgumentError(None, None, f"Component {i}: the saved Optional's "
+                                   f"tensors are not of {[d.name for d in dtypes]}" + _OP)
+    held = optional_ops.optional_array(arrays, dtypes if arrays else ())
+    return spec._from_components([EagerTensor(held, _dt.variant, CPU_DEVICE)])
 
 
 def _check_shape(shape: Any, got: tuple, i: int) -> None:

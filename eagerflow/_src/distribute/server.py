@@ -7,24 +7,32 @@ a strategy there needs no server. A Server here validates its ServerDef as TF's 
 holds its task's port (bound, not listening), so a second server on the port fails as in
 TF, and a program elsewhere that dials the address is refused at once rather than left
 waiting: eagerflow has no gRPC runtime, so nothing outside this process can reach it. A
-tf.compat.v1.Session given a server's target runs in this process; device scopes naming the
-cluster's jobs are not devices here (as in TF before it connects to the cluster).
+tf.compat.v1.Session given a server's target runs in this process, with the cluster's
+tasks' devices as its own (function/placement.py): a graph's operations placed on any of
+them run here, as TF's Session of the target runs them on the cluster, and
+`list_devices` lists them. A Session("") has this process's devices only, and eager
+code and tf.functions are refused another job's devices, as in TF.
 """
 
 from __future__ import annotations
 
 import socket
 import threading
+import weakref
 from typing import Any
 
+from eagerflow._src.core import device
+from eagerflow._src.core import device as D
 from eagerflow._src.core.errors import (
     InternalError,
     InvalidArgumentError,
     NotFoundError,
+    UnavailableError,
     UnknownError,
 )
 from eagerflow._src.distribute import server_def as _protos
 from eagerflow._src.distribute.cluster_resolver import ClusterSpec
+from eagerflow._src.function import placement
 
 
 def _make_server_def(definition: Any, job_name: Any, task_index: Any, protocol: Any,
@@ -89,6 +97,18 @@ def _task_address(server_def: Any) -> str:
     return job.tasks[server_def.task_index]
 
 
+def _cluster_devices(server_def: Any) -> list:
+    """The full names of the devices of a ServerDef's cluster, its own task's first, then
+    the others by job name and task (each task has this process's devices, as an
+    in-process server of TF's has)."""
+    local = [D._components(n)[3:] for n in placement.local_devices()]
+    own = (server_def.job_name, server_def.task_index)
+    tasks = sorted(((j.name, i) for j in server_def.cluster.job for i in j.tasks),
+                   key=lambda t: (t != own, t))
+    return [f"/job:{job}/replica:0/task:{i}/device:{kind}:{index}"
+            for job, i in tasks for kind, index in local]
+
+
 def _hold_port(address: str) -> tuple[socket.socket, str, int]:
     """A socket bound to the address's port on every interface (as gRPC binds it), not
     listening; the address's host and the port bound (the system's pick for port 0)."""
@@ -105,6 +125,9 @@ def _hold_port(address: str) -> tuple[socket.socket, str, int]:
     return sock, host, sock.getsockname()[1]
 
 
+_SERVERS: weakref.WeakSet = weakref.WeakSet()  # this process's servers
+
+
 class Server:
     """`tf.distribute.Server(server_or_cluster_def, job_name=None, task_index=None,
     protocol=None, config=None, start=True)`: one task of a cluster, held in this process
@@ -117,7 +140,9 @@ class Server:
                                             protocol, config)
         self._socket, host, port = _hold_port(_task_address(self._server_def))
         self._target = f"grpc://{host}:{port}"
+        placement.register_target(self._target, _cluster_devices(self._server_def))
         self._stopped = threading.Event()  # (never set: TF's servers run until exit)
+        _SERVERS.add(self)
         if start:
             self.start()
 
@@ -150,6 +175,57 @@ class Server:
         """A server of a one-task cluster on a free port of this machine."""
         return Server({"localhost": ["localhost:0"]}, protocol="grpc", config=config,
                       start=start)
+
+
+# ---------------------------------------------------------------------------------------
+# Connecting this process's eager runtime to a cluster.
+# ---------------------------------------------------------------------------------------
+
+def _served_here(spec: ClusterSpec) -> set:
+    """The (job, task) pairs of `spec` this process's servers hold (by their addresses)."""
+    held = {(s.server_def.job_name, s.server_def.task_index, _task_address(s.server_def))
+            for s in _SERVERS}
+    return {(job, task) for job, task, address in held
+            if spec.as_dict().get(job) is not None and
+            spec.task_address(job, task) == address}
+
+
+def connect_to_cluster(cluster_spec_or_resolver: Any, job_name: str = "localhost",
+                       task_index: int = 0, protocol: str | None = None,
+                       make_master_device_default: bool = True,
+                       cluster_device_filters: Any = None) -> None:
+    """`tf.config.experimental_connect_to_cluster`: the devices of the cluster's other
+    tasks become devices eager ops and functions are placed on (`/job:worker/task:1`), as
+    TF's remote eager execution makes them. Every such task must be a server made in this
+    process (tf.distribute.Server; eagerflow has no gRPC runtime), where it runs."""
+    del protocol, make_master_device_default, cluster_device_filters  # (TF's transport)
+    if isinstance(cluster_spec_or_resolver, ClusterSpec):
+        spec = cluster_spec_or_resolver
+    elif callable(getattr(cluster_spec_or_resolver, "cluster_spec", None)):
+        spec = cluster_spec_or_resolver.cluster_spec()
+    else:
+        raise ValueError("`cluster_spec_or_resolver` must be a `ClusterSpec` or a "
+                         "`ClusterResolver`.")
+    tasks = [(job, task) for job in spec.jobs for task in spec.task_indices(job)
+             if (job, task) != (job_name, task_index)]
+    missing = [(job, task) for job, task in tasks if (job, task) not in _served_here(spec)]
+    if missing:
+        job, task = missing[0]
+        raise UnavailableError(None, None, f"/job:{job}/replica:0/task:{task} "
+                               f"({spec.task_address(job, task)}) is not a server of this "
+                               "process: eagerflow runs a cluster's tasks in one process "
+                               "and reaches no other")
+    device.set_cluster_tasks(tasks)
+
+
+def connect_to_host(remote_host: Any = None, job_name: str = "worker") -> None:
+    """`tf.config.experimental_connect_to_host`: connect_to_cluster of a one-job cluster
+    of `remote_host` (an address or a list of them)."""
+    if not remote_host:
+        raise ValueError("Must provide at least one remote_host")
+    hosts = [remote_host] if isinstance(remote_host, str) else list(remote_host)
+    connect_to_cluster(ClusterSpec({job_name: [h[len("grpc://"):] if h.startswith("grpc://")
+                                               else h for h in hosts]}))
 
 
 def _free_port() -> int:

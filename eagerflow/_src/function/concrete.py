@@ -38,7 +38,7 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, VariableSpec, is_tensor_spec
 from eagerflow._src.function import function_type as ftype
-from eagerflow._src.function import graph_errors
+from eagerflow._src.function import graph_errors, placement
 from eagerflow._src.function import variable_args as varg
 from eagerflow._src.function.function_type import (
     AtomicFunction,
@@ -213,6 +213,9 @@ class ConcreteFunction:
         self._captured_vars = list(graph.variable_map.values())
         self._has_effects = _has_effects(graph)
         self._fwd = None
+        # TF's error for a device its graph names that this process lacks (another
+        # job's task), found before the first compile (placement.py); False: none
+        self._misplaced: Any = None
         self._fwd_saved = None
         self._fwd_profiled: dict = {}  # device -> its code timing each op (tf.profiler on)
         self._saved_graph: Any = None
@@ -293,6 +296,19 @@ class ConcreteFunction:
             self._optimized = optimize(self.graph)
         return self._optimized
 
+    def _check_placement(self, saved: bool) -> None:
+        """Raises TF's error of a first call (and of every call after) where an operation
+        names another task's device (checked once), naming the function TF runs: the
+        forward function that keeps what a gradient needs (`saved`), as TF's
+        __forward_f_N, under a tape."""
+        if self._misplaced is None:
+            self._misplaced = placement.function_misplaced(self.graph.operations) or False
+        if self._misplaced:
+            name = self.function_op_name
+            if saved:
+                name = name.replace("__inference_", "__forward_", 1)
+            raise placement.function_error(self._misplaced, name)
+
     def _compile(self) -> None:
         g = self.optimized_graph()
         with placed_on(CPU_DEVICE):  # NumPy code, the CPU's path (a GPU's: DeviceProgram)
@@ -315,6 +331,8 @@ class ConcreteFunction:
         """The compiled forward function (with the saved tensors as extra outputs when
         `saved`) for this thread's device: generated NumPy code on the CPU, a
         DeviceProgram on a GPU (one per device)."""
+        if self._misplaced is not False:
+            self._check_placement(saved)
         if _state.xp is np:
             if saved:
                 if self._fwd_saved is None:

@@ -27,6 +27,7 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state, restoring
+from eagerflow._src.core.device import device
 from eagerflow._src.core.errors import FailedPreconditionError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape
@@ -131,6 +132,7 @@ def _exact_op(g: Graph, op: OpDef, inputs: tuple, attrs: dict, specs: list,
     node = Operation(g, op, inputs, attrs, name)
     node.outputs = tuple(SymbolicTensor(node, i, s, d) for i, (s, d) in enumerate(specs))
     node.origin = user_frames()
+    g.place(node)
     g.operations.append(node)
     return node
 
@@ -196,7 +198,8 @@ class GraphVariable(V.Variable):
             else:
                 scope = g.unique_name(name or "Variable")  # the scope its ops are made in
             with name_scope(scope + "/"):
-                with name_scope("Initializer"):
+                # (the initial value is made outside the device scopes, as TF makes it)
+                with name_scope("Initializer"), device(None):
                     value = initial_value() if callable(initial_value) else initial_value
                     if V.is_tf_variable(value):
                         value = value._as_tensor()
@@ -228,9 +231,11 @@ class GraphVariable(V.Variable):
                 self._is_init = _exact_op(g, VAR_IS_INITIALIZED, (self,), {},
                                           [((), dt.bool)],
                                           f"{scope}/IsInitialized/VarIsInitializedOp").outputs[0]
-                self._initializer_op = _exact_op(g, ASSIGN["set"], (init,), {"var": self}, [],
-                                                 f"{scope}/Assign")
-                self._graph_element = g.read_variable(self, "Read/ReadVariableOp")
+                with g.colocated(self._handle_op):  # (as TF's: where the handle is)
+                    self._initializer_op = _exact_op(g, ASSIGN["set"], (init,),
+                                                     {"var": self}, [], f"{scope}/Assign")
+                    self._graph_element = g.read_variable(self, "Read/ReadVariableOp",
+                                                             placed=True)
         g.variable_map.setdefault(id(self), self)
         g.add_to_collections(collections, self)
 
@@ -318,7 +323,8 @@ class GraphVariable(V.Variable):
         if g is not self._graph:
             raise ValueError(f"Tensor {self!r} must be from the same graph as the ops that "
                              "use it.")
-        return g.read_variable(self, "ReadVariableOp") if named else g.read_variable(self)
+        return g.read_variable(self, "ReadVariableOp", placed=True) if named else \
+            g.read_variable(self)
 
     def _write(self, t: Tensor, mode: str, name: str | None = None) -> Any:
         g = self._graph
@@ -371,13 +377,22 @@ class GraphVariable(V.Variable):
 
     @property
     def device(self) -> str:
-        return ""
+        return self._handle_op._device
 
     def value(self) -> Tensor:
         return self._as_tensor()
 
     def read_value(self) -> Tensor:
         return self._as_tensor(named=True)
+
+    def _api_read(self, name: str | None = "ReadVariableOp", scope: str | None = None) -> Tensor:
+        """The value read by the variable's own API in its graph (an operator's: TF's
+        `v * 3.0` reads v as "ReadVariableOp" in the current scope, not as "mul/..." the
+        way a converted operand is read)."""
+        g = _state.graph
+        if g is not self._graph:
+            return self._as_tensor()
+        return g.read_variable(self, None if scope else name, scope)
 
     def is_initialized(self, name: str | None = None) -> Tensor:
         if self._is_init is None:  # (an imported reference variable: TF makes one now)
@@ -478,6 +493,14 @@ class GraphUnreadVariable(GraphVariable):
         g.push_control_dependencies([self._assign_op])
         try:
             return self._unread_of._as_tensor(dtype)
+        finally:
+            g.pop_control_dependencies()
+
+    def _api_read(self, name: str | None = "ReadVariableOp", scope: str | None = None) -> Tensor:
+        g = self._graph
+        g.push_control_dependencies([self._assign_op])
+        try:
+            return self._unread_of._api_read(name, scope)
         finally:
             g.pop_control_dependencies()
 

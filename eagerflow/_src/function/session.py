@@ -7,7 +7,10 @@ operations the fetches need, by data or by control dependency, stopping at fed t
 in the graph's order (its creation order, a valid execution order), compiled by
 graph/codegen.py into one Python function over arrays. A training loop's second step is
 then one dictionary look-up, the feeds' conversion and one call. A plan that cannot run
-(an unfed placeholder) remembers TF's error instead.
+(an unfed placeholder) remembers TF's error instead. Before its first run, and again
+when operations were added since, the session checks its whole graph's devices, as TF's
+placer does (placement.py): a device scope naming a device it lacks (another job's
+task, a GPU on a machine without one) is TF's InvalidArgumentError at every run after.
 
 Each Session keeps its own values of the graph's variables (`_values`: a store
 graph_variables.py's GraphVariable reads while the session runs); errors raised by a
@@ -37,6 +40,7 @@ from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorValue
 from eagerflow._src.core.tensor import EagerTensor, Tensor
+from eagerflow._src.function import placement
 from eagerflow._src.function.graph_variables import GraphVariable, running
 from eagerflow._src.graph.interpreter import run_op
 from eagerflow._src.graph.ir import PLACEHOLDER, READ_VAR, Graph, Operation, frame_lines
@@ -358,6 +362,11 @@ class Session:
         self._plans: dict = {}
         self._target = target
         self._config = config
+        # the devices it runs on (a server's cluster's), the graph's operations checked
+        # against them so far, and TF's error for the first refused
+        self._devices = placement.session_devices(target)
+        self._placed = 0
+        self._placement_error: OpError | None = None
 
     @property
     def graph(self) -> Graph:
@@ -372,7 +381,21 @@ class Session:
         return self._target.encode() if isinstance(self._target, str) else self._target
 
     def list_devices(self) -> list:
-        return []
+        """TF's _DeviceAttributes of the devices this session runs on."""
+        return placement.list_devices(self._devices)
+
+    def _place(self) -> None:
+        """Checks the operations added since the last check, as TF's placer places a
+        graph before running it (once per growth of the graph, not per run)."""
+        ops = self._graph.operations
+        soft = bool(getattr(self._config, "allow_soft_placement", False))
+        name, text = placement.misplaced(ops[self._placed:], self._devices, soft)
+        self._placed = len(ops)
+        if name is not None and self._placement_error is None:
+            node = self._graph._op_named(name)
+            message = node_error_text(name, node.origin if node is not None else None,
+                                      f"{text}\n\t [[{name}]]", False)
+            self._placement_error = InvalidArgumentError(None, None, message)
 
     def run(self, fetches: Any, feed_dict: dict | None = None, options: Any = None,
             run_metadata: Any = None) -> Any:
@@ -383,6 +406,10 @@ class Session:
                                "before calling run().")
         if fetches is None:
             raise TypeError('Argument `fetch` = None has invalid type "NoneType". Cannot be None')
+        if self._placed != len(self._graph.operations):
+            self._place()
+        if self._placement_error is not None:
+            raise self._placement_error
         if feed_dict and any(isinstance(k, SparseTensor) for k in feed_dict):
             feed_dict = _sparse_feeds(feed_dict)
         flat = nest.flatten(fetches)

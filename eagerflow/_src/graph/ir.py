@@ -27,7 +27,7 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state, restoring
-from eagerflow._src.core.device import device, host_only
+from eagerflow._src.core.device import device, device_function_scope, host_only, op_device
 from eagerflow._src.core.errors import (
     InvalidArgumentError,
 )
@@ -127,7 +127,7 @@ class Operation:
     """
 
     __slots__ = ("graph", "op", "inputs", "outputs", "attrs", "name", "_id", "origin", "needs",
-                 "_control_inputs", "tf_inputs", "scope")
+                 "_control_inputs", "tf_inputs", "scope", "_device")
 
     _ids = itertools.count()
 
@@ -150,6 +150,9 @@ class Operation:
         # TF's inputs of the node where they are more than `inputs`: the constants TF
         # makes for arguments the op holds as attrs, in TF's order (graph/arg_consts.py)
         self.tf_inputs: tuple | None = None
+        # the device its scopes named when it was made (TF's op.device: set by _new_op),
+        # checked where the graph runs, not here
+        self._device = ""
 
     @property
     def type(self) -> str:
@@ -173,7 +176,7 @@ class Operation:
 
     @property
     def device(self) -> str:
-        return ""
+        return self._device
 
     def values(self) -> tuple:
         return self.outputs
@@ -220,10 +223,13 @@ class NodeDef:
             self.input.insert(0, _handle_name(node, var))
         self.input += [f"^{c.name}" for c in node._control_inputs]
         self.attr = {k: v for k, v in node.attrs.items()}
+        self.device = node._device
 
     def __str__(self) -> str:
         lines = [f'name: "{self.name}"', f'op: "{self.op}"']
         lines += [f'input: "{i}"' for i in self.input]
+        if self.device:
+            lines.append(f'device: "{self.device}"')
         for k in sorted(self.attr):
             v = self.attr[k]
             if isinstance(v, np.ndarray):
@@ -253,6 +259,8 @@ class Graph(VariableAccess, CaptureAccess):
     # saved_model/graph_def.py, which writes as_graph_def(): handed down by the public
     # package (it sits above every layer; a graph's GraphDef is in TF's op set)
     _graph_def_writer: Any = None
+    # (replaced, never changed in place, by tf.compat.v1.colocate_with: see __init__)
+    colocation_stack: list = []
 
     def __init__(self, name: str = "graph", parent: Graph | None = None) -> None:
         self.name = name
@@ -305,6 +313,9 @@ class Graph(VariableAccess, CaptureAccess):
         # exactly, as TF's wrapper names it, whatever name its loader gives (raw_ops.py)
         self.next_name: tuple | None = None
         self.shows_tf_inputs = True  # (False while a GraphDef is imported: it has its own)
+        # the operations of the open colocate_with scopes, innermost last: an operation
+        # made inside takes the innermost one's device, whatever the device scopes say
+        self.colocation_stack: list = []
 
     @property
     def inputs(self) -> list:
@@ -350,6 +361,7 @@ class Graph(VariableAccess, CaptureAccess):
         if name is not None and name.endswith("/"):
             node.scope = [node_name]  # (TF made it inside that scope: `with scope as name`)
         node.outputs = tuple(SymbolicTensor(node, i, s, d) for i, (s, d) in enumerate(specs))
+        self.place(node)
         if self._control_stack:
             # as TF's: none of a context's control inputs where an input was made inside
             # that context (it runs after them already), nor one that is an input's op
@@ -368,6 +380,11 @@ class Graph(VariableAccess, CaptureAccess):
         if dispatch._OBSERVE[0] and observed:  # op callbacks see the nodes made (tfdbg)
             dispatch.graph_op_made(node)
         return node
+
+    def place(self, node: Operation) -> None:
+        """Records the device `node` is made for: its colocation's, else the scopes'."""
+        node._device = self.colocation_stack[-1]._device if self.colocation_stack else \
+            op_device(node)
 
     def _detached_op(self, op: OpDef, attrs: dict, specs: list, name: str) -> Operation:
         """A node named `name` exactly that is listed but not in `operations` (a resource
@@ -705,6 +722,17 @@ class Graph(VariableAccess, CaptureAccess):
         return "/".join(s for s in _state.name_scopes if s)
 
     @contextlib.contextmanager
+    def colocated(self, op: Operation) -> Iterator[None]:
+        """The operations made inside record `op`'s device, whatever device scopes are
+        open (TF's colocate_with; eagerflow keeps no colocation groups)."""
+        saved = self.colocation_stack
+        self.colocation_stack = [*saved, op]
+        try:
+            yield
+        finally:
+            self.colocation_stack = saved
+
+    @contextlib.contextmanager
     def control_dependencies(self, control_inputs: Any) -> Iterator[None]:
         with self.as_default(), control_dependencies(control_inputs):
             yield
@@ -712,10 +740,10 @@ class Graph(VariableAccess, CaptureAccess):
     @contextlib.contextmanager
     def device(self, device_name: Any) -> Iterator[None]:
         """The graph's device scope: a device name, or TF 1's device function of an
-        operation (train.replica_device_setter's), which places nothing here: eagerflow's
-        graphs record no device of their operations."""
+        operation (train.replica_device_setter's), whose answer each operation made
+        inside records (core/device.py's op_device)."""
         if callable(device_name):
-            with self.as_default():
+            with self.as_default(), device_function_scope(device_name):
                 yield
             return
         with self.as_default(), device(device_name):

@@ -87,7 +87,9 @@ class SymbolicTensor(Tensor):
 
     @property
     def device(self) -> str:
-        return ""
+        """Its operation's device name (TF's: "" where no scope named one)."""
+        op = self._op
+        return getattr(op, "_device", "") if op is not None else ""
 
     @property
     def ndim(self) -> int:

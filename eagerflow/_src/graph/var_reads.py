@@ -131,11 +131,14 @@ class VariableAccess:
         return tuple(v for v in self.variable_map.values() if v.trainable)
 
     def read_variable(self, var: Any, name: str | None = None,
-                      scope: str | None = None) -> Any:
+                      scope: str | None = None, placed: bool = False) -> Any:
         """A ReadVariableOp of `var`. `name`: its name (made unique under the name scopes);
         `scope`: a name scope taken first, the read named "ReadVariableOp" in it
         ("Read/ReadVariableOp"); neither: a conversion's read, named by the op that
-        consumes it (see the module's docstring)."""
+        consumes it (see the module's docstring). Only a read in a `scope` (read_value's)
+        or `placed` (a raw ReadVariableOp) records the device scopes' device: TF makes
+        the others (conversions, value(), operators) under colocate_with(None,
+        ignore_existing=True), outside every device scope."""
         self.variable_map.setdefault(id(var), var)
         self.read_vars.setdefault(id(var), var)
         specs = [(var.shape._dims, dt.as_dtype(var.dtype))]
@@ -152,6 +155,8 @@ class VariableAccess:
                 full = self.unique_name(name)
             node = self._new_op(READ_VAR, (var,), {}, specs, full + "/")
             self._capture_resource(var, node)
+        if scope is None and not placed:
+            node._device = ""
         node.origin = user_frames()
         _taped(var, node)
         return node.outputs[0]

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.composite import NoneTensorSpec
 from eagerflow._src.core.errors import DataLossError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensorSpec
@@ -43,13 +44,16 @@ def register_type_spec(cls: type, number: int, state: Callable[[Any], tuple],
                        num_components: Callable[[Any], int],
                        from_state: Callable[[tuple], Any], name: str | None = None) -> None:
     """Makes specs of `cls` encodable as TypeSpecProtos of class `number`, and that class
-    decodable. Extension types' specs (EXTENSION_TYPE_SPEC) share one number and are told
-    apart by their registered `name` ("tf.StructuredTensor.Spec")."""
+    decodable. Extension types' specs (EXTENSION_TYPE_SPEC) and other registered ones
+    (REGISTERED_TYPE_SPEC) share a number each and are told apart by their registered
+    `name` ("tf.StructuredTensor.Spec", "tf.NoneTensorSpec")."""
     _TYPE_SPECS[cls] = (number, state, num_components, name)
-    _FROM_STATE[(number, name) if number == EXTENSION_TYPE_SPEC else number] = from_state
+    _FROM_STATE[(number, name) if number in _BY_NAME else number] = from_state
 
 
-EXTENSION_TYPE_SPEC = 13  # (TypeSpecProto.TypeSpecClass)
+REGISTERED_TYPE_SPEC = 12  # (TypeSpecProto.TypeSpecClass)
+EXTENSION_TYPE_SPEC = 13
+_BY_NAME = (REGISTERED_TYPE_SPEC, EXTENSION_TYPE_SPEC)
 
 
 def _sparse_from_state(state: tuple) -> SparseTensorSpec:
@@ -60,6 +64,17 @@ def _sparse_from_state(state: tuple) -> SparseTensorSpec:
 
 register_type_spec(SparseTensorSpec, 1, lambda s: (s.shape, s.dtype), lambda s: 3,
                    _sparse_from_state)
+
+
+def _none_from_state(state: tuple) -> NoneTensorSpec:
+    if state != ():
+        raise DataLossError(None, None, f"A saved NoneTensorSpec has the state {state!r}")
+    return NoneTensorSpec()
+
+
+# (a None among a dataset's values: TF's registered spec of no state and no component)
+register_type_spec(NoneTensorSpec, REGISTERED_TYPE_SPEC, lambda s: (), lambda s: 0,
+                   _none_from_state, "tf.NoneTensorSpec")
 
 
 def _variable_from_state(state: tuple) -> VariableSpec:
@@ -181,7 +196,7 @@ def decode(sv: Any) -> Any:
     if kind == "type_spec_value":
         ts = sv.type_spec_value
         from_state = _FROM_STATE.get((ts.type_spec_class, ts.type_spec_class_name)
-                                     if ts.type_spec_class == EXTENSION_TYPE_SPEC
+                                     if ts.type_spec_class in _BY_NAME
                                      else ts.type_spec_class)
         if from_state is None:
             raise DataLossError(None, None, f"Saved type specs of class "

@@ -14,7 +14,6 @@ matches and puts a box of a tensor together from the slices that meet it.
 from __future__ import annotations
 
 import os
-import random
 from typing import Any
 
 import numpy as np
@@ -135,7 +134,7 @@ def write_file(path: str, items: list) -> None:
     if folder and not os.path.isdir(folder):
         # TF's error names its temporary file
         raise FileNotFoundError(2, "No such file or directory",
-                                f"{path}.tempstate{random.getrandbits(63)}")
+                                f"{path}.tempstate{int.from_bytes(os.urandom(8), 'little') >> 1}")
     fileio.atomic_write(path, data, "slices")
 
 

@@ -7,11 +7,13 @@ serialized VariantTensorDataProto (a type name, metadata bytes, and the tensors 
 each written with AsProtoField: values in their typed fields). A reader also takes the
 elements in `variant_val`, the other form TF's FromProto accepts.
 
-tf.data's elements use two kinds:
+tf.data's elements use three kinds:
 - `tensorflow::Tensor`: one tensor (a SparseTensor element is a vector of three of them:
   indices, values, dense_shape, as SerializeSparse makes it with out_type=variant);
 - `RaggedTensorVariant`: a ragged tensor's nested row splits, outermost first, then its
-  flat values (a scalar, as RaggedTensorToVariant makes it with batched_input=False).
+  flat values (a scalar, as RaggedTensorToVariant makes it with batched_input=False);
+- `tensorflow::data::Optional`: an Optional, its metadata one byte (1: it holds a value,
+  0: none), then the value's tensors.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from eagerflow._src.io import tensor_proto
 
 TENSOR = "tensorflow::Tensor"
 RAGGED = "RaggedTensorVariant"
+OPTIONAL = "tensorflow::data::Optional"
 
 
 @functools.lru_cache(maxsize=1)
@@ -42,13 +45,14 @@ def message_class() -> type:
 
 def encode(elements: list, shape: tuple) -> Any:
     """The TensorProto of a variant tensor of `shape` whose elements are given as
-    (type name, [(array, DType), ...]) pairs, in row-major order."""
+    (type name, [(array, DType), ...]) pairs, or (type name, tensors, metadata bytes)
+    triples, in row-major order."""
     if len(elements) != math.prod(shape):
         raise ValueError(f"{len(elements)} variant elements don't fill shape {list(shape)}")
     cls = message_class()
     blobs = []
-    for type_name, tensors in elements:
-        msg = cls(type_name=type_name)
+    for type_name, tensors, *metadata in elements:
+        msg = cls(type_name=type_name, metadata=metadata[0] if metadata else b"")
         for arr, dtype in tensors:
             msg.tensors.append(tensor_proto.field_layout(np.asarray(arr), dtype))
         blobs.append(msg.SerializeToString())

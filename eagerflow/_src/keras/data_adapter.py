@@ -238,6 +238,8 @@ class ArrayData:
         full, rest = divmod(self.num_samples, self.batch_size)
         return self.batch_size if full and not rest else None
 
+    static_shapes = None  # (the arrays' dims past the batch are all known)
+
     def _order(self) -> np.ndarray:
         """The epoch's order, as Keras 3's TF dataset draws it: one tf.random.shuffle of all
         the indices, or of each batch's for "batch", in a tf.data function (so under a
@@ -313,6 +315,16 @@ class IterableData:
                 for s in nest.flatten(self.data.element_spec)
                 if isinstance(getattr(s, "shape", None), TensorShape)]
         return dims[0] if len(set(dims)) == 1 else tuple(dims)
+
+    @property
+    def static_shapes(self) -> tuple | None:
+        """A dataset's element shapes, leaf by leaf (None for a leaf without one): Keras 3
+        traces its steps on the dataset's iterator, so for what its element spec states,
+        an unknown dim included (padded_batch's), not for the first batch's dims."""
+        if not is_dataset(self.data):
+            return None
+        return tuple(s.shape if isinstance(getattr(s, "shape", None), TensorShape) else None
+                     for s in nest.flatten(self.data.element_spec))
 
     def _fresh(self) -> Iterator:
         """A new pass. A one-shot generator cannot restart: as Keras 3 (which peeks at its
@@ -652,6 +664,8 @@ class _ClassWeighted:
     @property
     def static_batch_size(self) -> int | None:
         return self.inner.static_batch_size
+
+    static_shapes = None  # (its batches gain a weights leaf the dataset's spec lacks)
 
     def epoch_iterator(self) -> Iterator:
         for batch in self.inner.epoch_iterator():

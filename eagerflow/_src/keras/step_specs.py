@@ -13,16 +13,20 @@ from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 
 
-def batch_spec(data: Any, batch: int | tuple | None = None) -> Any:
+def batch_spec(data: Any, batch: int | tuple | None = None, shapes: tuple | None = None
+               ) -> Any:
     """The TensorSpecs of a batch as Keras 3 traces its steps: the batch size its dataset
     states (`batch`: every batch has it; a tuple: each leaf's first dim, as a dataset not
-    batched states them), else unknown; None when a leaf is not a tensor with a batch
-    dimension (None targets, Python values)."""
+    batched states them), else unknown; the other dims the batch's, but unknown where its
+    dataset's element shapes (`shapes`, leaf by leaf) leave them so; None when a leaf is
+    not a tensor with a batch dimension (None targets, Python values)."""
     specs = []
     leaves = nest.flatten(data)
     firsts = batch if isinstance(batch, tuple) and len(batch) == len(leaves) else \
         (None if isinstance(batch, tuple) else batch,) * len(leaves)
-    for leaf, batch in zip(leaves, firsts):
+    stated = shapes if shapes is not None and len(shapes) == len(leaves) else \
+        (None,) * len(leaves)
+    for leaf, batch, known in zip(leaves, firsts, stated):
         shape = getattr(leaf, "shape", None)
         sparse = isinstance(leaf, SparseTensor)  # (its dataset's SparseTensorSpec, as Keras's)
         if not (isinstance(leaf, Tensor) or sparse) or shape is None or \
@@ -30,6 +34,8 @@ def batch_spec(data: Any, batch: int | tuple | None = None) -> Any:
             return None
         dims = shape.as_list()
         dims = [batch if dims[0] == batch else None] + dims[1:]
+        if known is not None and known.rank == len(dims):
+            dims = [d if k is not None else None for d, k in zip(dims, known.as_list())]
         specs.append(SparseTensorSpec(dims, leaf.dtype) if sparse else
                      TensorSpec(dims, leaf.dtype))
     return nest.pack_sequence_as(data, specs)

@@ -21,7 +21,7 @@ import numpy as np
 
 from eagerflow._src.autodiff.tape import GradientTape
 from eagerflow._src.core import nest
-from eagerflow._src.core.trackable import TrackableDict
+from eagerflow._src.core.trackable import TrackableDict, is_variable
 from eagerflow._src.distribute import context
 from eagerflow._src.distribute.batch_split import distribute_element
 from eagerflow._src.distribute.strategy import get_strategy, has_strategy
@@ -194,6 +194,7 @@ class _Step:
         self._from_iterator = from_iterator
         self._exact: Any = None
         self.batch_size: int | tuple | None = None  # the data's static batch size (per run)
+        self.shapes: tuple | None = None  # its dataset's element shapes (per run)
 
     @property
     def compiled(self) -> bool:
@@ -206,7 +207,7 @@ class _Step:
             if self._exact is None:
                 self._exact = function(self._traced_fn, autograph=False, reduce_retracing=True)
             return self._exact(data)
-        spec = batch_spec(data, self.batch_size)
+        spec = batch_spec(data, self.batch_size, self.shapes)
         key = repr(spec)
         step = self._traced.get(key) or self._seen.get(key)
         if step is None:
@@ -275,7 +276,9 @@ class _Step:
             if node.outputs and all(id(t) in values or id(t) in needs_data
                                     for t in node.outputs):
                 continue  # (the inputs' placeholders)
-            resources = [id(x) for x in node.inputs if not is_graph_tensor(x)]
+            # (a variable is an input of a read, an attr of an assignment)
+            resources = [id(x) for x in node.inputs if not is_graph_tensor(x)] + \
+                [id(v) for v in node.attrs.values() if is_variable(v)]
             if any(id(x) in needs_data for x in node.inputs if is_graph_tensor(x)) or \
                     any(r in touched for r in resources) or \
                     any(id(x) not in values for x in node.inputs if is_graph_tensor(x)):
@@ -656,6 +659,7 @@ class Trainer:
         self._tset("stop_training", False)
         train_fn = self._step_function("train")
         train_fn.batch_size = data.static_batch_size
+        train_fn.shapes = data.static_shapes
         callbacks.on_train_begin()
         epoch_logs: dict = {}
         training_logs = None
@@ -747,6 +751,7 @@ class Trainer:
         _refuse_coordinated_strategy(self)
         test_fn = self._step_function("test")
         test_fn.batch_size = data.static_batch_size
+        test_fn.shapes = data.static_shapes
         self.reset_metrics()
         self._tset("stop_evaluating", False)  # (a callback may set it: Keras 3 stops there)
         callbacks.on_test_begin()

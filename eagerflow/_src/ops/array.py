@@ -40,6 +40,7 @@ from eagerflow._src.core.tensor import (
     Tensor,
     check_finite_size,
     convert_to_tensor,
+    sequence_tensor,
 )
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
@@ -355,6 +356,8 @@ def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Cons
             if t._dtype is not want:
                 raise TypeError(f"Expected tensor {t} with dtype {want!r}, but got dtype "
                                 f"{t._dtype!r}.")
+    elif isinstance(value, (list, tuple)):
+        t = sequence_tensor(value, dtype)  # (TF's sequence conversion: no autopacking)
     else:
         t = convert_to_tensor(value, dtype=dtype)
     if shape is not None:

@@ -25,7 +25,7 @@ InvalidArgumentError. None of them has a gradient (TF registers none).
 
 from __future__ import annotations
 
-import random
+import os
 import threading
 import time
 from typing import Any
@@ -148,7 +148,8 @@ def _batch_kernel(xp: Any, *xs: Any, container: str = "", shared_name: str = "",
     size = padded_size(rows, batcher["allowed_batch_sizes"])
     batched = tuple(xp.concatenate([x, xp.repeat(x[:1], size - rows, axis=0)])
                     if size > rows else x for x in xs)
-    key = np.int64(random.getrandbits(64) - 2**63)
+    # an OS-drawn key (TF's random::New64), leaving the user's Python `random` stream alone
+    key = np.frombuffer(os.urandom(8), np.int64)[0]
     return batched + (np.array([[key, 0, rows]], np.int64), key)
 
 

@@ -886,6 +886,18 @@ def check_size(op: str, shape: tuple, dtype: Any) -> None:
         check_finite_size(op, shape, dtype)
 
 
+def string_attr_in(op: str, attr: str, value: str, allowed: tuple, graph: bool) -> None:
+    """A string attr among its OpDef's values: a graph's ValueError as the node is built
+    (TF's op-def library), else the eager NodeDef check's InvalidArgumentError."""
+    if value in allowed:
+        return
+    shown = ", ".join(f'"{a}"' for a in allowed)
+    if graph:
+        raise ValueError(f"Attr '{attr}' of '{op}' Op passed string '{value}' not in: {shown}.")
+    raise fail(op, f"Value for attr '{attr}' of \"{value}\" is not in the list of allowed "
+                   f"values: {shown}\n\t; NodeDef: {{{{node {op}}}}}")
+
+
 def is_graph_tensor(x: Any) -> bool:
     """Whether `x` is a symbolic tensor of a graph (graph passes rewrite those)."""
     return isinstance(x, Tensor) and not isinstance(x, EagerTensor)

@@ -275,9 +275,11 @@ def decode_csv(records: Any, record_defaults: Any, field_delim: str = ",",
                name: str | None = None) -> list:
     """The columns of CSV `records`, one tensor per record default (its dtype and value)."""
     if select_cols is not None:
-        select_cols = [int(c) for c in select_cols]
-        if any(c < 0 for c in select_cols):
+        # (TF reads the first column before any other check: an empty list's IndexError;
+        # only the first may be negative, the next ones then not increasing)
+        if int(select_cols[0]) < 0:
             raise ValueError("select_cols contains negative values.")
+        select_cols = [int(c) for c in select_cols]
         if any(b <= a for a, b in zip(select_cols, select_cols[1:])):
             raise ValueError("select_cols is not strictly increasing.")
         if len(select_cols) != len(record_defaults):

@@ -43,6 +43,9 @@ def graph_constant(value: Any, dtype: Any = None, shape: Any = None,
         raise NotImplementedError("numpy() is only available when eager execution is enabled.")
     if not isinstance(value, (np.ndarray, np.generic, EagerTensor)):
         assert_compatible(value, want)
+    elif isinstance(value, np.ndarray) and value.dtype.kind == "O" and want in (None,
+                                                                              dt.string):
+        _strings_only(value)
     try:
         arr, d = _eager_value(value, want)
     except ValueError as e:  # (TF's graph constants see a None or mixed list as NumPy does)
@@ -58,6 +61,14 @@ def graph_constant(value: Any, dtype: Any = None, shape: Any = None,
         else:
             arr = arr.reshape(shape)
     return _state.graph.constant(arr, d, name)
+
+
+def _strings_only(arr: np.ndarray) -> None:
+    """TF's graph constant of a NumPy array of objects (a string tensor's): its TypeError
+    naming the first element neither bytes nor str (eagerly, its ValueError instead)."""
+    bad = next((x for x in arr.ravel().tolist() if not isinstance(x, (bytes, str))), arr)
+    if bad is not arr:
+        raise TypeError(f"Expected binary or unicode string, got {bad!r}")
 
 
 def check_dims(shape: tuple) -> None:
@@ -119,12 +130,12 @@ def _eager_value(value: Any, dtype: dt.DType | None) -> tuple:
 
 
 def assert_compatible(value: Any, dtype: dt.DType | None) -> None:
-    """TF's check of a Python value (nested lists) against the dtype asked for: no graph
-    tensor in it when none is asked, else elements of the dtype's kind."""
+    """TF's check of a Python value (nested lists) against the dtype asked for: no tensor
+    in it (graph or eager) when none is asked, else elements of the dtype's kind."""
     if dtype is not None and check_elements(value, dtype):
         return
     for v in leaves(value):
-        if isinstance(v, Tensor) and not isinstance(v, EagerTensor):
+        if isinstance(v, Tensor):
             raise TypeError("Expected any non-tensor type, but got a tensor instead.")
 
 

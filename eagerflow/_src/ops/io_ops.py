@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.py_conversion import object_scalar, object_vector
@@ -298,7 +299,7 @@ def _padded_infer(input_bytes: Any, *dyn: Any, out_type: dt.DType, little_endian
     shape = input_bytes._shape
     if dyn or fixed_length is None:
         return [(None if shape is None else tuple(shape) + (None,), out_type)]
-    n = _padded_length(fixed_length, out_type)
+    n = _padded_length(fixed_length, out_type, zero=True)
     out = None if shape is None else tuple(shape) + (n // _width(out_type),)
     if out is not None:
         C.check_size(_PAD, out, out_type)
@@ -309,12 +310,13 @@ def _width(out_type: dt.DType) -> int:
     return np.dtype(out_type.as_numpy_dtype).itemsize
 
 
-def _padded_length(fixed_length: Any, out_type: dt.DType) -> int:
+def _padded_length(fixed_length: Any, out_type: dt.DType, zero: bool = False) -> int:
+    """(zero: a length of 0 passes, as TF's shape function takes it: its kernel refuses it)"""
     n = int(np.asarray(fixed_length).reshape(-1)[0])
     if n % _width(out_type):
         raise C.fail(_PAD, f"fixed_length ({n}) must be a multiple of the size of out_type "
                            f"({_width(out_type)})")
-    if n <= 0:
+    if n < 0 or n == 0 and not zero:
         raise C.fail(_PAD, f"fixed_length ({n}) must be greater than zero.")
     return n
 
@@ -371,6 +373,8 @@ def decode_raw(input_bytes: Any, out_type: Any, little_endian: bool = True,
     with a fixed_length, TF's DecodePaddedRaw."""
     t = _string_tensor(input_bytes, "input_bytes")
     if fixed_length is not None:
+        if _state.graph is not None and not C.is_graph_tensor(fixed_length):
+            _padded_shape_fn(t, fixed_length, dt.as_dtype(out_type), bool(little_endian), name)
         n = convert_to_tensor(fixed_length, dtype=dt.int32)
         known = isinstance(n, EagerTensor)  # a graph's tensor: its value at run time
         try:
@@ -387,6 +391,32 @@ def decode_raw(input_bytes: Any, out_type: Any, little_endian: bool = True,
                                    "little_endian": bool(little_endian),
                                    "fixed_length": None if fixed_length is None
                                    else int(fixed_length)}, name)
+
+
+def _padded_shape_fn(t: Any, fixed_length: Any, out_type: dt.DType, little_endian: bool,
+                     name: str | None) -> None:
+    """TF's shape function of a DecodePaddedRaw node, as a graph is built, on a fixed_length
+    known then (a constant): a negative one, or one no multiple of out_type's size, is its
+    ValueError naming the node and its inputs."""
+    n = np.asarray(fixed_length)
+    if n.ndim != 0 or n.dtype.kind not in "iu" or out_type not in _PADDED_TYPES:
+        return  # (the op's own checks answer)
+    n, width = int(n), _width(out_type)
+    if n < 0:
+        reason = f"Dimension size, given by scalar input 1, must be non-negative but is {n}"
+    elif n % width:
+        reason = f"Dimension size must be evenly divisible by {width} but is {n}"
+    else:
+        return
+    node = _state.graph.unique_name(name or _PAD, mark=False)
+    x = t.name[:-2] if C.is_graph_tensor(t) and t.name.endswith(":0") else \
+        getattr(t, "name", f"{node}/input_bytes") if C.is_graph_tensor(t) else \
+        f"{node}/input_bytes"
+    dims = "?" if t._shape is None else C.shape_str(t._shape)
+    raise ValueError(f"{reason} for '{{{{node {node}}}}} = {_PAD}[little_endian="
+                     f"{str(little_endian).lower()}, out_type={C.dt_enum(out_type)}]({x}, "
+                     f"{node}/fixed_length)' with input shapes: {dims}, [] and with computed "
+                     f"input tensors: input[1] = <{n}>.")
 
 
 def _string_tensor(value: Any, what: str) -> Any:

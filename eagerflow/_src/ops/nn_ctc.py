@@ -297,8 +297,10 @@ def _greedy_kernel(xp: Any, inputs: Any, lengths: Any, merge_repeated: bool = Fa
         (np.zeros((0, batch), np.int64), xp.zeros((0, batch), inputs.dtype))
     n = lengths.astype(np.int64)
     valid = xp.arange(steps)[:, None] < xp.asarray(n)[None, :]
+    # TF adds each step's negated score to a zero, step by step: an empty or all-zero
+    # sum is +0, never the -0 negating a sum would give
     with np.errstate(over="ignore", invalid="ignore"):  # (TF's sum overflows to inf quietly)
-        log_prob = -xp.where(valid, top, 0).sum(axis=0)[:, None].astype(inputs.dtype)
+        log_prob = (0 - xp.where(valid, top, 0).sum(axis=0)[:, None]).astype(inputs.dtype)
     indices, values, widest = [], [], 0
     for b in range(batch):
         prev, out = -1, []

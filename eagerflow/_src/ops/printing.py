@@ -49,8 +49,10 @@ _MARK = "\udfff"  # a lone surrogate: no printed text holds one (a NUL can)
 def _legacy_float(v: Any, short: int, long: int, np_type: Any) -> str:
     """TF's float rendering: %.{short}g when that reads back exactly, else %.{long}g."""
     f = float(v)
-    if f != f or f in (float("inf"), float("-inf")):
-        return {True: "nan"}.get(f != f, "inf" if f > 0 else "-inf")
+    if f != f:  # (C++'s stream writes a NaN's sign bit: "-nan")
+        return "-nan" if math.copysign(1.0, f) < 0 else "nan"
+    if f in (float("inf"), float("-inf")):
+        return "inf" if f > 0 else "-inf"
     s = f"{f:.{short}g}"
     if np_type(float(s)) == np_type(f):
         return s
@@ -165,6 +167,9 @@ def format_tensor(a: np.ndarray, summarize: int) -> str:
         np_type = np.float32
     if a.ndim == 0:  # (summarize=0 elides a scalar too)
         return "..." if summarize == 0 else _element(a[()], kind, np_type)
+    if kind == "c":  # (TF writes a complex tensor's values flat, "?" each, in one bracket)
+        shown = a.size if summarize < 0 else min(summarize, a.size)
+        return "[" + " ".join(["?"] * shown) + ("..." if a.size > shown else "") + "]"
     if a.size == 0 and a.shape[0]:  # TF's summary of empty rows: an elision
         return "[" + "\n" * (a.ndim - 1) + " ...]"
     limit = summarize if summarize >= 0 else None

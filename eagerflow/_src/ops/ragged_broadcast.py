@@ -378,11 +378,20 @@ def _one_level(rt: RaggedTensor, y: Tensor, exact: bool, outer: bool, size: int,
     if d1 == 1:
         inner = [-1 if s is None else s for s in y.shape[2:]]
         return indexing.gather(array.reshape(y, [n0] + inner), rowids), False
-    # every row must hold d1 values: the splits of a uniform partition (TF's check) ...
-    dbg.assert_equal(range_op(nrows + convert_to_tensor(1, d)) *
-                     convert_to_tensor(d1, d), rt.row_splits)
+    if rt.uniform_row_length is None or exact:
+        # every row must hold d1 values: the splits of a uniform partition (TF's check) ...
+        dbg.assert_equal(range_op(nrows + convert_to_tensor(1, d)) *
+                         convert_to_tensor(d1, d), rt.row_splits)
     if exact:
         return array.reshape(y, [n0 * d1] + [-1 if s is None else s for s in y.shape[2:]]), True
+    if rt.uniform_row_length is not None:
+        # (a uniform partition is a dense dimension to TF's broadcast: its check that the
+        # sizes agree, then y's row, or rows, repeated to rt's rows)
+        dbg.assert_equal(math.equal(rt.uniform_row_length, convert_to_tensor(d1, d)),
+                         convert_to_tensor(True))
+        rows = range_op(nrows) * convert_to_tensor(int(n0 != 1), d)
+        y = indexing.gather(y, rows)
+        return array.reshape(y, [-1] + [-1 if s is None else s for s in y.shape[2:]]), False
     # ... and a broadcast dense dimension against a ragged one TF 2.21 refuses: its check of
     # the dense tensor's values against the flat values
     # (values as many as the flat values pass it: y's values are then theirs, in order)
@@ -410,13 +419,79 @@ def _one_level_at_run_time(rt: RaggedTensor, y: Tensor, rows_checked: bool = Fal
         math.equal(rt.row_lengths(), width))), convert_to_tensor(True))
     total = rt.nested_row_splits[-1][-1]
     message = "Last row partition does not match flat_values."
-    dbg.assert_equal(where(columns, reduce.reduce_prod(dims), total), total, message=message)
+    if rt.shape[1] is None:  # (a row length known while tracing is a uniform dimension)
+        dbg.assert_equal(where(columns, reduce.reduce_prod(dims), total), total,
+                         message=message)
     rowids = rt.value_rowids()
     position = range_op(cast(array.shape(rowids)[0], d)) - indexing.gather(rt.row_splits, rowids)
     at = rowids * cast(math.not_equal(n, one), d) * width + position * cast(columns, d)
     rows = array.reshape(y, array.concat([convert_to_tensor([-1], dt.int32),
                                           array.shape(y)[2:]], 0))
     return indexing.gather(rows, at)
+
+
+def _unit_rows(rt: RaggedTensor) -> bool:
+    """Whether rt's uniform row length is 1 (as known now: an eager one's)."""
+    u = rt.uniform_row_length
+    return isinstance(u, EagerTensor) and int(u._numpy()) == 1
+
+
+def unit_rows_broadcast(x: RaggedTensor, y: Any) -> bool:
+    """Whether a uniform partition of row length 1 in x (or in y, where ragged) meets a
+    dimension of another size in the other: TF broadcasts it as a dense dimension of 1,
+    the two shapes to one (broadcast_pair), where aligning rows would refuse it."""
+    def partitions(rt: Any) -> list:
+        out = []
+        while isinstance(rt, RaggedTensor):
+            out.append(rt)
+            rt = rt.values
+        return out
+    px = partitions(x)
+    if isinstance(y, RaggedTensor):
+        py = partitions(y)
+        return any((_unit_rows(a) or _unit_rows(b)) and not rf.same_splits(a.row_splits,
+                                                                            b.row_splits)
+                   for a, b in zip(px, py))
+    if isinstance(y, Tensor):
+        shape = y.shape.as_list() if y.shape.rank is not None else None
+    else:  # (a Python value: its nesting, unconverted; a bad one is aligned_rows' to refuse)
+        try:
+            shape = list(np.shape(y))
+        except ValueError:
+            return False
+    if shape is None or x.shape.rank is None or len(shape) < x.shape.rank - 1:
+        return False
+    dims = [1] * (x.shape.rank - len(shape)) + shape
+    return any(_unit_rows(a) and d is not None and d != 1 for a, d in zip(px, dims[1:]))
+
+
+def check_one_uniform_row(x: RaggedTensor, y: RaggedTensor, out: Any) -> None:
+    """TF 2.21's refusal of a uniform partition of one row broadcast against a ragged one
+    of more rows (of rank 2): its broadcast keeps that operand's flat values as they are,
+    and their count, unlike the result's, fails its check of the last row partition."""
+    for a, b in ((x, y), (y, x)):
+        if a.ragged_rank == b.ragged_rank == 1 and a.uniform_row_length is not None and \
+                b.uniform_row_length is None and a._is_eager() and int(a.nrows()) == 1 \
+                and int(b.nrows()) != 1:
+            d = a.row_splits_dtype
+            dbg.assert_equal(cast(array.shape(a.flat_values, out_type=d)[0], d),
+                             cast(array.shape(out, out_type=d)[0], d),
+                             message="Last row partition does not match flat_values.")
+
+
+def least_uniform(x: RaggedTensor, y: RaggedTensor) -> RaggedTensor:
+    """Of two ragged tensors of alike partitions, the one whose partition the broadcast of
+    their shapes keeps: a dimension stays uniform only where both are (TF's broadcast of
+    two DynamicRaggedShapes); x where neither's uniform levels hold the other's."""
+    def levels(rt: RaggedTensor) -> set:
+        out, level = set(), rt
+        for i in range(rt.ragged_rank):
+            if level.uniform_row_length is not None:
+                out.add(i)
+            level = level.values
+        return out
+    ux, uy = levels(x), levels(y)
+    return y if uy < ux else x
 
 
 def same_rank(x: RaggedTensor, y: RaggedTensor) -> bool:

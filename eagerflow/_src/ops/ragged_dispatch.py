@@ -72,9 +72,12 @@ from eagerflow._src.ops.ragged_broadcast import (
     broadcast_all,
     broadcast_apply,
     broadcast_pair,
+    check_one_uniform_row,
     gathered,
+    least_uniform,
     same_partitions,
     same_rank,
+    unit_rows_broadcast,
     where_legacy_uniform,
     where_shape,
 )
@@ -124,23 +127,30 @@ def _binary(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
     if isinstance(x, RaggedTensor) and isinstance(y, RaggedTensor):
         check_splits_dtypes(x, y)
         # (of one ragged rank but not one rank, TF broadcasts the two shapes from the right)
-        if x.ragged_rank == y.ragged_rank and same_rank(x, y) and alike_partitions(x, y):
+        if x.ragged_rank == y.ragged_rank and same_rank(x, y) and \
+                not unit_rows_broadcast(x, y) and alike_partitions(x, y):
             if all(a is b for a, b in zip(x.nested_row_splits, y.nested_row_splits)):
                 return x.with_flat_values(f(x.flat_values, y.flat_values, **kwargs))
             # alike, but not one partition: TF broadcasts the two shapes, and gathers both
             # operands' flat values (so their gradients are IndexedSlices)
-            return x.with_flat_values(f(gathered(x, y), gathered(y, x), **kwargs))
+            return least_uniform(x, y).with_flat_values(f(gathered(x, y), gathered(y, x),
+                                                          **kwargs))
         xv, yv, shape = broadcast_pair(x, y)  # as TF broadcasts their shapes
+        check_one_uniform_row(x, y, xv)
         return shape._as_ragged(reshape(f(xv, yv, **kwargs), shape.inner_shape))
     if isinstance(x, RaggedTensor):
         if not isinstance(y, RaggedTensor) and _is_composite(y):
             raise TypeError(f"unsupported operand types: RaggedTensor and {type(y).__name__}")
+        if unit_rows_broadcast(x, y):
+            return broadcast_apply(f, x, y, **kwargs)
         x, other = aligned_rows(x, y)  # (first: a non-tensor gets TF's refusal)
         if other is None:
             return broadcast_apply(f, x, y, **kwargs)
         return x.with_flat_values(f(gathered(x, y), other, **kwargs))
     if _is_composite(x):
         raise TypeError(f"unsupported operand types: {type(x).__name__} and RaggedTensor")
+    if unit_rows_broadcast(y, x):
+        return broadcast_apply(f, x, y, **kwargs)
     y, other = aligned_rows(y, x)
     if other is None:
         return broadcast_apply(f, x, y, **kwargs)
@@ -552,9 +562,10 @@ def _ragged_reduce(seg: Callable, dense: Callable, scope: str | None = None) -> 
             # gives it; the dense op itself would come back here)
             convert_to_tensor(rt)
         axis = _axis_value(axis)
-        if axis is None:
-            return dense(rt.flat_values, keepdims=keepdims) if not keepdims else \
-                _expand_all(dense(rt.flat_values), rt.shape.rank)
+        if axis is None:  # (the flat values' reduction, named as TF names it: "RaggedReduceMax")
+            named = name or scope
+            return dense(rt.flat_values, keepdims=keepdims, name=named) if not keepdims else \
+                _expand_all(dense(rt.flat_values, name=named), rt.shape.rank)
         if scope is None or _state.graph is None:
             return _reduce_axes(seg, dense, rt, axis, keepdims)
         with wrapper_scope(name, scope):
@@ -666,8 +677,8 @@ def _reduce_join(inputs: Any, axis: Any = None, keepdims: bool = False, separato
     def seg(data: Any, ids: Any, n: Any) -> Any:
         return string_segment_join.unsorted_segment_join(data, ids, n, separator)
 
-    def dense(x: Any, axis: Any = None, keepdims: bool = False) -> Any:
-        return string_ops.reduce_join(x, axis, keepdims, separator)
+    def dense(x: Any, axis: Any = None, keepdims: bool = False, name: str | None = None) -> Any:
+        return string_ops.reduce_join(x, axis, keepdims, separator, name=name)
 
     return _ragged_reduce(seg, dense)(inputs, axis, keepdims)
 
@@ -711,6 +722,12 @@ def _where(condition: Any, x: Any = None, y: Any = None, name: str | None = None
             c, x, y = broadcast_all([condition, x, y])
             out = c.with_flat_values(where(c.flat_values, x.flat_values, y.flat_values))
             return where_legacy_uniform(out, dense) if higher else out
+    elif all(_traced_where_operand(v) for v in (condition, x, y)):
+        # (sizes known when the traced function runs: TF's checks then, in its scope)
+        d = parts[0].row_splits_dtype
+        with wrapper_scope(name, "RaggedWhere"):
+            ragged_legacy_shape.check_broadcast_traced([_traced_where_shape(v, d)
+                                                         for v in (condition, x, y)])
     first = parts[0]
     for other in parts[1:]:
         rf._assert_same_partition(first, other)
@@ -719,6 +736,23 @@ def _where(condition: Any, x: Any = None, y: Any = None, name: str | None = None
         return v.flat_values if isinstance(v, RaggedTensor) else aligned(first, v)
 
     return first.with_flat_values(where(flat(condition), flat(x), flat(y)))
+
+
+def _traced_where_operand(v: Any) -> bool:
+    """Whether tf.where's traced check covers operand `v`: a ragged one of one ragged
+    dimension and no inner ones, or a dense one of a known rank of 2 at most."""
+    if isinstance(v, RaggedTensor):
+        return v.ragged_rank == 1 and v.flat_values.shape.rank == 1
+    return v.shape.rank is not None and v.shape.rank <= 2
+
+
+def _traced_where_shape(v: Any, d: dt.DType) -> tuple:
+    """An operand's (rows, second dimension, ragged) for TF's traced broadcast check: a
+    dense one's leading dimensions of 1 added up to rank 2."""
+    if isinstance(v, RaggedTensor):
+        return cast(v.nrows(), d), cast(v.row_lengths(), d), True
+    dims = array.concat([array.ones([2 - v.shape.rank], d), array.shape(v, out_type=d)], 0)
+    return dims[0], dims[1], False
 
 
 def _true_coordinates(condition: Any) -> Tensor:

@@ -19,8 +19,11 @@ import numpy as np
 
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops.debugging import Assert
-from eagerflow._src.ops.math import equal, logical_or
+from eagerflow._src.ops.indexing import gather
+from eagerflow._src.ops.math import equal, logical_or, not_equal
+from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.reduce import reduce_all
+from eagerflow._src.ops.sequences import range as range_op
 
 
 class LegacyShape:
@@ -135,3 +138,62 @@ def check_broadcast(shapes: list[Any]) -> None:
     unless all three are the same fully known shape."""
     c, x, y = shapes
     broadcast_shapes(c, broadcast_shapes(x, y))
+
+
+# ---------------------------------------------------------------------------------------
+# The same checks on sizes known only when a traced function runs, for operands of rank 2
+# at most: each a shape (rows, then its second dimension: a size, or row lengths where
+# `ragged`), TF's Asserts one per dimension and operand in its order.
+# ---------------------------------------------------------------------------------------
+
+_MISMATCH = "Unable to broadcast: dimension size mismatch in dimension"
+
+
+def _assert(ok: Any, axis: int, given: Any, size: Any) -> None:
+    Assert(ok, [_MISMATCH, axis, "lengths=", given, "dim_size=", size], summarize=10)
+
+
+def _uniform_ok(given: Any, size: Any) -> Any:
+    return logical_or(logical_or(equal(given, 1), equal(size, 1)), equal(size, given))
+
+
+def _rows_traced(shape: tuple, given: Any) -> tuple:
+    """Dimension 0 (uniform: the rows) broadcast to `given` rows: TF's check, then a
+    single row repeated."""
+    n, second, ragged = shape
+    _assert(_uniform_ok(given, n), 0, given, n)
+    rows = where(equal(n, 1), given, n)
+    if ragged:
+        second = gather(second, range_op(rows) * cast(not_equal(n, 1), rows.dtype))
+    return rows, second, ragged
+
+
+def _second_traced(shape: tuple, given: Any, given_ragged: bool) -> tuple:
+    """Dimension 1 against `given` (row lengths where `given_ragged`, else a size): a
+    ragged one takes the same lengths (or a size of 1), a uniform one a size it
+    broadcasts with, or row lengths where it is 1."""
+    n, second, ragged = shape
+    if ragged:
+        _assert(reduce_all(equal(given, second)) if given_ragged else equal(given, 1), 1,
+                given, second)
+        return shape
+    if given_ragged:
+        _assert(equal(second, 1), 1, given, second)
+        return n, given, True
+    _assert(_uniform_ok(given, second), 1, given, second)
+    return n, where(equal(second, 1), given, second), False
+
+
+def _broadcast_traced(x: tuple, y: tuple) -> tuple:
+    x = _rows_traced(x, y[0])
+    y = _rows_traced(y, x[0])
+    x = _second_traced(x, y[1], y[2])
+    _second_traced(y, x[1], x[2])
+    return x
+
+
+def check_broadcast_traced(shapes: list) -> None:
+    """check_broadcast of (condition, x, y) in a graph, each (rows, second dimension,
+    ragged) of tensors of one dtype."""
+    c, x, y = shapes
+    _broadcast_traced(c, _broadcast_traced(x, y))

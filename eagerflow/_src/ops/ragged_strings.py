@@ -52,12 +52,11 @@ def _strings_vector(op: str, x: Any, what: str = "input") -> None:
         raise C.fail(op, f"{what} must be a vector, got shape: {C.shape_str(x._shape)}")
 
 
-def _errors_attrs(op: str, errors: Any, replacement_char: Any, listed: tuple) -> None:
-    """The `errors` and `replacement_char` attrs (TF lists the errors in `listed` order)."""
-    if errors not in _ERRORS:
-        allowed = ", ".join(f'"{e}"' for e in listed)
-        raise C.fail(op, f"Value for attr 'errors' of \"{errors}\" is not in the list of "
-                         f"allowed values: {allowed}\n\t; NodeDef: {{{{node {op}}}}}")
+def _errors_attrs(op: str, errors: Any, replacement_char: Any, listed: tuple,
+                  graph: bool) -> None:
+    """The `errors` and `replacement_char` attrs (TF lists the errors in `listed` order;
+    `graph`: the node is built in a graph)."""
+    C.string_attr_in(op, "errors", errors, listed, graph)
     C.int_attr(op, replacement_char, "replacement_char")  # (its kernel's int32)
     if not 0 <= replacement_char <= 0x10FFFF:
         raise C.fail(op, "replacement_char out of unicode codepoint range")
@@ -255,7 +254,7 @@ def _decode_infer(x: Any, *, input_encoding: str, errors: str = "replace",
     op = "UnicodeDecodeWithOffsets" if offsets else "UnicodeDecode"
     _strings_vector(op, x)
     _input_codec(op, _str_attr(op, input_encoding, "input_encoding"))
-    _errors_attrs(op, errors, replacement_char, _ERRORS)
+    _errors_attrs(op, errors, replacement_char, _ERRORS, C.is_graph_tensor(x))
     C.dtype_attr(op, Tsplits, "Tsplits", _SPLITS)
     n = None if x._shape is None or x._shape[0] is None else x._shape[0] + 1
     specs = [((n,), Tsplits), ((None,), dt.int32)]
@@ -372,11 +371,9 @@ def _encode_infer(values: Any, splits: Any, *, output_encoding: str, errors: str
     C.check_rank(op, splits, 1, "input_splits")
     if splits._dtype not in _SPLITS:
         raise C.fail(op, "input_splits must be int32 or int64")
-    if output_encoding not in _ENCODINGS:
-        raise C.fail(op, f"Value for attr 'output_encoding' of \"{output_encoding}\" is not in "
-                         "the list of allowed values: \"UTF-8\", \"UTF-16-BE\", \"UTF-32-BE\""
-                         f"\n\t; NodeDef: {{{{node {op}}}}}")
-    _errors_attrs(op, errors, replacement_char, _ERRORS[::-1])
+    graph = C.is_graph_tensor(values)
+    C.string_attr_in(op, "output_encoding", output_encoding, tuple(_ENCODINGS), graph)
+    _errors_attrs(op, errors, replacement_char, _ERRORS[::-1], graph)
     n = None if splits._shape is None or splits._shape[0] is None else \
         max(splits._shape[0] - 1, 0)
     return [((n,), dt.string)]
@@ -468,11 +465,9 @@ def _transcode_infer(x: Any, *, input_encoding: str, output_encoding: str,
     op = "UnicodeTranscode"
     C.check_string(op, x)
     _input_codec(op, _str_attr(op, input_encoding, "input_encoding"))
-    if output_encoding not in _ENCODINGS:
-        raise C.fail(op, f"Value for attr 'output_encoding' of \"{output_encoding}\" is not in "
-                         "the list of allowed values: \"UTF-8\", \"UTF-16-BE\", \"UTF-32-BE\""
-                         f"\n\t; NodeDef: {{{{node {op}}}}}")
-    _errors_attrs(op, errors, replacement_char, _ERRORS)
+    graph = C.is_graph_tensor(x)
+    C.string_attr_in(op, "output_encoding", output_encoding, tuple(_ENCODINGS), graph)
+    _errors_attrs(op, errors, replacement_char, _ERRORS, graph)
     return [(x._shape, dt.string)]
 
 

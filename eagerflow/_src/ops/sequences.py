@@ -29,8 +29,9 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec, partial_value
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.math import int_to_float, subtract
-from eagerflow._src.ops.math_base import _t, cast
+from eagerflow._src.ops.math_base import _t, cast, where
 from eagerflow._src.ops.registry import OpDef, Sample, TFForm, register
+from eagerflow._src.ops.stacking import stack
 
 
 def _range_size(start: Any, limit: Any, delta: Any) -> int:
@@ -175,15 +176,12 @@ def range(start: Any, limit: Any = None, delta: Any = 1, dtype: Any = None,  # n
     return bind(RANGE, (s, lim, d), {}, name if _state.graph is not None else None)
 
 
-def _linspace_infer(start: Any, stop: Any, *dyn: Any, num: int | None, axis: int,
-                    nd: bool = False) -> list:
-    """`num` None: its input `dyn[0]`, known when the graph runs. `nd`: the points of TF's
-    linspace_nd (tf.linspace), whose arithmetic takes complex endpoints too; TF's LinSpace
-    op refuses them."""
+def _linspace_infer(start: Any, stop: Any, *dyn: Any, num: int | None, axis: int) -> list:
+    """`num` None: its input `dyn[0]`, known when the graph runs."""
     # (num is the attr or that input, never both: the kernel would count the input's)
     C.input_count("LinSpace", ("start", "stop") + (("num",) if num is None else ()),
                   (start, stop) + dyn)
-    d = C.same_dtype("LinSpace", (start, stop), C.FLOATS | C.COMPLEX if nd else C.FLOATS)
+    d = C.same_dtype("LinSpace", (start, stop), C.FLOATS)
     if dyn and (dyn[0]._dtype not in (dt.int32, dt.int64) or dyn[0]._shape not in ((), None)):
         raise C.fail("LinSpace", f"num must be an int32/int64 scalar, got {dyn[0]!r}")
     if num is not None and num < 0:
@@ -198,11 +196,10 @@ def _linspace_infer(start: Any, stop: Any, *dyn: Any, num: int | None, axis: int
     return [(out, d)]
 
 
-def _linspace_kernel(xp: Any, a: Any, b: Any, *dyn: Any, num: int | None, axis: int,
-                     nd: bool = False) -> Any:
+def _linspace_kernel(xp: Any, a: Any, b: Any, *dyn: Any, num: int | None, axis: int) -> Any:
     if dyn:  # the run-time num, checked as a static one is
         num = int(to_host(dyn[0]))
-        _linspace_infer(Spec(a), Spec(b), num=num, axis=axis, nd=nd)
+        _linspace_infer(Spec(a), Spec(b), num=num, axis=axis)
     # start + i * step in the inputs' dtype, as TF's kernel (not xp.linspace, which warns
     # from NumPy's own module on inf/nan and fails on empty broadcasts)
     shape = xp.broadcast_shapes(a.shape, b.shape)
@@ -227,7 +224,7 @@ LINSPACE = register(OpDef(
     reference=lambda a, b, num, axis: np.array(
         [a + (b - a) * i / (num - 1) for i in builtins.range(num)]) if num > 1 else a[None],
     samples=lambda: [Sample((np.float64(1.0), np.float64(3.0)), {"num": 5, "axis": 0}, grad=False)],
-    tf=TFForm(fixed={"axis": 0, "nd": False}),
+    tf=TFForm(fixed={"axis": 0}),
 ))
 
 
@@ -264,14 +261,31 @@ def linspace(start: Any, stop: Any, num: Any, name: str | None = None, axis: int
         raise raised_eagerly(C.fail("Range", f"limit must be a scalar, not shape "
                                              f"{C.shape_str(num_t._shape)}"), "")
     num = C.known(num_t)
-    # (complex endpoints: TF's arithmetic takes them; a real op stays TF's LinSpace node)
-    nd = {"nd": True} if start._dtype.is_complex else {}
+    if start._dtype.is_complex and not C.is_graph_tensor(num) and int(num) >= 0:
+        return _complex_linspace(start, stop, int(num), axis)
     if C.is_graph_tensor(num):  # known when the graph runs: the op's input, as TF's
-        return bind(LINSPACE, (start, stop, num), {"num": None, "axis": axis, **nd}, name)
+        return bind(LINSPACE, (start, stop, num), {"num": None, "axis": axis}, name)
     if _state.graph is None and int(num) < 0:  # (TF's range(1, -1) of a negative num)
         raise raised_eagerly(C.fail("Range", "Requires start <= limit when delta > 0: 1/-1"),
                              "")
-    return bind(LINSPACE, (start, stop), {"num": int(num), "axis": axis, **nd}, name)
+    return bind(LINSPACE, (start, stop), {"num": int(num), "axis": axis}, name)
+
+
+def _complex_linspace(start: Any, stop: Any, num: int, axis: int) -> Any:
+    """TF's linspace_nd of complex endpoints, which its Python composes of ops (LinSpace's
+    kernel takes real ones only): start + k * (stop - start) / (num - 1) for k < num,
+    with start itself first and stop itself last."""
+    shape = C.broadcast("LinSpace", start._shape, stop._shape)
+    if shape is None:
+        raise ValueError("linspace of complex endpoints needs their static shapes")
+    ax = C.norm_axis("LinSpace", axis, len(shape), 1)
+    whole = np.ones(shape, bool)  # (SelectV2 broadcasts each endpoint to the common shape)
+    a = stack([where(whole, start, start)], axis=ax)
+    b = stack([where(whole, stop, stop)], axis=ax)
+    k = np.arange(num).reshape((num,) + (1,) * (len(shape) - ax))
+    delta = (b - a) / cast(builtins.max(num - 1, 1), start._dtype)
+    out = a + cast(k, start._dtype) * delta
+    return where(k == 0, a, where(k == num - 1, b, out))
 
 
 lin_space = linspace

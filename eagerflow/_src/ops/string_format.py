@@ -42,14 +42,20 @@ def _as_string_infer(x: Any, precision: int = -1, scientific: bool = False,
     # (TF's checks, in its kernel's order: its int attrs read as int32 first)
     C.int_attr("AsString", precision, "precision")
     C.int_attr("AsString", width, "width")
-    _check_as_string_format(scientific, shortest, fill)
-    if d.is_integer or d is dt.bool:  # (TF's kernel formats these with no such options)
+    return [(x._shape, dt.string)]
+
+
+def _check_as_string_options(dtype: np.dtype, precision: int, scientific: bool,
+                             shortest: bool, fill: str) -> None:
+    """AsString's kernel's checks of its options (a traced one's run-time errors): an
+    integer's or bool's options refused before the fill's and the notation's."""
+    if dtype.kind in "iub":  # (TF's kernel formats these with no such options)
         if scientific or shortest:
             raise C.fail("AsString", "scientific and shortest format not supported for "
-                                     f"datatype {d.name}")
+                                     f"datatype {dtype.name}")
         if precision >= 0:
-            raise C.fail("AsString", f"precision not supported for datatype {d.name}")
-    return [(x._shape, dt.string)]
+            raise C.fail("AsString", f"precision not supported for datatype {dtype.name}")
+    _check_as_string_format(scientific, shortest, fill)
 
 
 def _as_string_format(kind: str, precision: int, scientific: bool, shortest: bool,
@@ -92,6 +98,7 @@ def _flushed(v: float, tiny: float) -> float:
 
 def _as_string_kernel(xp: Any, arr: Any, precision: int, scientific: bool, shortest: bool,
                       width: int, fill: str) -> Any:
+    _check_as_string_options(arr.dtype, precision, scientific, shortest, fill)
     # each string is at least `width` and `precision` characters: refuse what cannot fit
     per = max(width, 0) + max(precision, 0) + 64
     check_finite_size("AsString", (arr.size, per), dt.uint8)

@@ -263,8 +263,10 @@ STATIC_REGEX_FULL_MATCH = _unary_string(
 
 
 _INT_TEXT = re.compile(r"\s*[+-]?[0-9]+\s*")
+_UINT_TEXT = re.compile(r"\s*\+?[0-9]+\s*")  # (TF's unsigned parsing takes no '-', not even -0)
 _HEX_TEXT = re.compile(r"\s*[+-]?0[xX]")
-_INT_RANGE = {dt.int32: (-2**31, 2**31 - 1), dt.int64: (-2**63, 2**63 - 1)}
+_INT_RANGE = {dt.int32: (-2**31, 2**31 - 1), dt.int64: (-2**63, 2**63 - 1),
+              dt.uint32: (0, 2**32 - 1), dt.uint64: (0, 2**64 - 1)}
 
 
 # a NaN with a payload, which TF's float parsing (C's from_chars) reads as NaN
@@ -289,7 +291,7 @@ def _to_number(v: bytes, out_type: dt.DType) -> Any:
                 if not _HEX_TEXT.match(text):
                     raise
                 return float.fromhex(text.strip())
-        if _INT_TEXT.fullmatch(text):
+        if (_UINT_TEXT if out_type in (dt.uint32, dt.uint64) else _INT_TEXT).fullmatch(text):
             lo, hi = _INT_RANGE[out_type]
             if lo <= int(text) <= hi:
                 return int(text)
@@ -311,7 +313,8 @@ def _unconvertible_text(v: bytes) -> str:
 def _to_number_infer(x: Any, out_type: dt.DType) -> list:
     C.check_string("StringToNumber", x)
     C.dtype_attr("StringToNumber", out_type, "out_type",
-                 frozenset((dt.float32, dt.float64, dt.int32, dt.int64)))
+                 frozenset((dt.float32, dt.float64, dt.int32, dt.int64, dt.uint32,
+                            dt.uint64)))
     return [(x._shape, out_type)]
 
 
@@ -745,9 +748,12 @@ def _substr_kernel(xp: Any, x: Any, pos: Any, n: Any, unit: str) -> Any:
             else None
         size = len(starts) if starts is not None else len(v)
         start = int(p[idx]) + (size if int(p[idx]) < 0 else 0)
-        if not 0 <= start <= size:  # (TF names the string in its byte-unit message only)
-            raise InvalidArgumentError(None, None, _pos_out_of_range(int(p[idx]), v, k, unit))
         count = int(n[idx])  # (a negative byte length is TF's npos: the rest of the string)
+        # (TF's characters counted back from the end take a negative length as no window at
+        # all: out of range, where from the front it is an empty substring)
+        if not 0 <= start <= size or (starts is not None and int(p[idx]) < 0 and count < 0):
+            # (TF names the string in its byte-unit message only)
+            raise InvalidArgumentError(None, None, _pos_out_of_range(int(p[idx]), v, k, unit))
         if starts is None:
             out[idx] = v[start:] if count < 0 else v[start:start + count]
         else:

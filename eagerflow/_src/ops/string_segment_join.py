@@ -69,8 +69,8 @@ def _check_ids_shape(op: str, xs: tuple, is_: tuple) -> None:
     """The segment ids' shape a prefix of the input's (dims unknown pass)."""
     for i, (d, s) in enumerate(zip(xs, is_)):
         if d is not None and s is not None and d != s:
-            # (TF's kernel words the input's side as the segment ids' rank)
-            raise C.fail(op, f"Segment dimension is {s} while input dimension is {len(is_)} "
+            # (TF's kernel words the input's side as the input's rank)
+            raise C.fail(op, f"Segment dimension is {s} while input dimension is {len(xs)} "
                              f"in rank {i}")
 
 

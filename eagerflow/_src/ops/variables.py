@@ -34,6 +34,7 @@ from eagerflow._src.core.errors import (
     NotFoundError,
 )
 from eagerflow._src.core.name_scope import scoped_name
+from eagerflow._src.core.py_conversion import refuse_in_sequence
 from eagerflow._src.core.resource import RESOURCES, ResourceHandle, wrong_type
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Reference, Tensor, convert_to_tensor
@@ -65,7 +66,7 @@ def _read_load(node: Any) -> list:
     _check_read(var, want)
     graph = _state.graph
     if graph is not None and hasattr(graph, "read_variable"):
-        return [graph.read_variable(var, "ReadVariableOp")]
+        return [graph.read_variable(var, "ReadVariableOp", placed=True)]
     t = EagerTensor(var._arr, var._dtype, var._device)
     # recorded for the tapes that watch the variable; unlike the variable's own reads, a
     # read through its handle does not make a tape watch it (as in TF)
@@ -435,6 +436,7 @@ class Variable(metaclass=_VariableMeta):
         return a[()] if a.ndim == 0 else a.copy()
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        refuse_in_sequence()  # (no element of a Python list that tf.constant converts)
         return np.asarray(to_host(self._arr), dtype=dtype)
 
     # -- writing -----------------------------------------------------------------------

@@ -30,6 +30,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.core.trackable import is_variable
+from eagerflow._src.data import options_proto
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.dataset_functions import _DENSE as DENSE
@@ -697,6 +698,13 @@ def _passed_through(x: DatasetWriter, ds: Any) -> Ref:
     return x.input(ds)
 
 
+def _options(x: DatasetWriter, ds: Any) -> Ref:
+    """`with_options`: TF's OptionsDataset, the options it sets serialized as TF's Options
+    proto (an external state policy that lets a from_generator through among them)."""
+    data = options_proto.to_proto(ds._own_options).SerializeToString(deterministic=True)
+    return x.node(ds, "OptionsDataset", [x.input(ds)], serialized_options=data)
+
+
 def _variant(x: DatasetWriter, ds: Any) -> Ref:
     src = getattr(ds, "_source", None)
     if src is None:
@@ -801,7 +809,7 @@ _STAGES: dict = {
     "LoadDataset": _load,
     "RandomDataset": _random,
     "ChooseFromDatasets": _choose,
-    "OptionsDataset": _passed_through,
+    "OptionsDataset": _options,
     "ShardHintDataset": _passed_through,
     "VariantDataset": _variant,
     "GeneratorDataset": _from_generator,

@@ -16,7 +16,10 @@ whose op eagerflow lacks, before anything is built or run.
 
 from __future__ import annotations
 
+import functools
 import heapq
+import json
+import os
 import re
 from typing import Any, Iterator
 
@@ -201,13 +204,29 @@ class TFNode:
                                                 f"{why}")
 
 
-def _sample_attrs(op: Any) -> dict:
-    """The op's attrs (as its samples show them): name -> type of a sample value."""
+def sample_attrs(op: Any) -> dict:
+    """The op's attrs as its samples show them: name -> "bytes" where a sample's value is
+    bytes, else "value" (the table of op_attrs.json is made of these)."""
     out: dict = {}
     for s in op.samples:
         for k, v in s.attrs.items():
-            out.setdefault(k, type(v))
+            out.setdefault(k, "bytes" if isinstance(v, bytes) else "value")
     return out
+
+
+@functools.cache
+def _attr_table() -> dict:
+    with open(os.path.join(os.path.dirname(__file__), "op_attrs.json"), encoding="utf-8") as f:
+        return json.load(f)
+
+
+def _op_attrs(op: Any) -> dict:
+    """sample_attrs of the op, read from op_attrs.json (written from the samples by
+    tests/saved_model/make_op_attrs.py, checked current by test_op_attrs.py): reading an
+    op's samples builds every op's (the registry builds them all at once, in one order),
+    ~1 s and temporary files on a program's first SavedModel load or tf.raw_ops call."""
+    kinds = _attr_table().get(op.name)
+    return sample_attrs(op) if kinds is None else kinds
 
 
 def attr_inputs(op: Any, opdef: Any) -> frozenset:
@@ -216,7 +235,7 @@ def attr_inputs(op: Any, opdef: Any) -> frozenset:
     them."""
     form = op.tf
     to_ef = {v: k for k, v in (form.names if form is not None else {}).items()}
-    ef_attrs = set(_sample_attrs(op)) | set(to_ef.values())
+    ef_attrs = set(_op_attrs(op)) | set(to_ef.values())
     return frozenset(a.name for a in opdef.input_arg if to_ef.get(a.name, a.name) in ef_attrs)
 
 
@@ -226,7 +245,7 @@ def generic_load(op: Any, node: TFNode) -> Any:
     its runtime inputs; TF attrs the op has are passed, the rest must be TF's defaults."""
     form = op.tf
     to_ef = {v: k for k, v in (form.names if form is not None else {}).items()}
-    kinds = _sample_attrs(op)
+    kinds = _op_attrs(op)
     ef_attrs = set(kinds) | set(to_ef.values())
     opdef = tf_ops.op_def(node.op)
     tensors, dyn, attrs = [], [], {}
@@ -258,7 +277,7 @@ def generic_load(op: Any, node: TFNode) -> Any:
                                 f"{tf_attrs[a.name]!r} only (given {node.attrs[a.name]!r})")
         elif ef in ef_attrs:
             v = node.attrs[a.name]
-            attrs[ef] = v.encode() if kinds.get(ef) is bytes and isinstance(v, str) else v
+            attrs[ef] = v.encode() if kinds.get(ef) == "bytes" and isinstance(v, str) else v
         elif a.name in _HINTS:
             continue
         elif a.type not in ("type", "list(type)") and a.name not in _number_attrs(opdef) \

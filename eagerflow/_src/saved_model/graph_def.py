@@ -78,10 +78,14 @@ class _Writer(GraphWriter):
                                     if c is not None and "^" + c not in nd.input)
             return
         self.take_arg_consts(op)
+        start = len(self.fdef.node_def)
         try:
             super().write_op(op)
         finally:
             self._arg_consts = []
+        if op._device:  # (the nodes written for it run where it was placed, as TF's)
+            for nd in self.fdef.node_def[start:]:
+                nd.device = nd.device or op._device
 
 
 class _FunctionGraphWriter(_Writer):

@@ -59,6 +59,7 @@ from eagerflow._src.saved_model.restored import (
 )
 from eagerflow._src.saved_model.save import (
     ASSETS_DIRECTORY,
+    DEBUG_INFO_FILENAME_PB,
     SAVED_MODEL_FILENAME_PB,
     VARIABLES_DIRECTORY,
     VARIABLES_FILENAME,
@@ -128,6 +129,32 @@ def read_saved_model(export_dir: str) -> Any:
     return model
 
 
+def read_debug_info(export_dir: str) -> Any:
+    """The SavedModel's GraphDebugInfo (debug/saved_model_debug_info.pb), empty where it has
+    none, as TF's loader reads it."""
+    info = pb().GraphDebugInfo()
+    path = os.path.join(export_dir, "debug", DEBUG_INFO_FILENAME_PB)
+    if os.path.exists(path):
+        with open(path, "rb") as f:
+            data = f.read()
+        try:
+            info.ParseFromString(data)
+        except Exception as e:  # (protobuf's DecodeError, as TF words it)
+            raise OSError(f"Cannot parse file {path}: {e}.") from None
+    return info
+
+
+def _renamed_traces(info: Any, concrete: dict) -> Any:
+    """`info` as TF hands it to a loaded root: each trace keyed `node@function` by the
+    loaded function's name (the name a function this load does not know is left out)."""
+    out = pb().GraphDebugInfo()
+    out.files[:] = info.files
+    for key in info.traces:
+        node, _, func = key.partition("@")
+        out.traces[f"{node}@{func if func in concrete else ''}"].CopyFrom(info.traces[key])
+    return out
+
+
 def _meta_graph(model: Any, tags: Any, export_dir: str) -> Any:
     if tags is not None and not isinstance(tags, set):
         tags = nest.flatten(tags)  # (TF's: a tag or a sequence of them)
@@ -163,10 +190,15 @@ def load(export_dir: Any, tags: Any = None, options: LoadOptions | None = None) 
     options = options or LoadOptions()
     model = read_saved_model(export_dir)
     if load_v1.is_v1(model):  # TF 1's Builder / simple_save: no object graph
-        return load_v1.load_v1(model, export_dir, tags, options.experimental_skip_checkpoint)
+        root = load_v1.load_v1(model, export_dir, tags, options.experimental_skip_checkpoint)
+        root.__dict__["graph_debug_info"] = read_debug_info(export_dir)
+        return root
     meta = _meta_graph(model, tags, export_dir)
     loader = Loader(meta, export_dir, options)
     root = loader.root
+    if isinstance(root, _UserObject):
+        root.__dict__["graph_debug_info"] = _renamed_traces(read_debug_info(export_dir),
+                                                             loader.concrete)
     if options.experimental_load_function_aliases:
         if hasattr(root, "function_aliases"):
             raise ValueError("Could not load with experimental_load_function_aliases option "

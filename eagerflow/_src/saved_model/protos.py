@@ -26,6 +26,7 @@ def pb() -> SimpleNamespace:
         from tensorboard.compat.proto import (
             attr_value_pb2,
             function_pb2,
+            graph_debug_info_pb2,
             graph_pb2,
             meta_graph_pb2,
             node_def_pb2,
@@ -83,4 +84,5 @@ def pb() -> SimpleNamespace:
         TensorProto=tensor_pb2.TensorProto, TensorShapeProto=tensor_shape_pb2.TensorShapeProto,
         SaverDef=saver_pb2.SaverDef, VersionDef=versions_pb2.VersionDef,
         TrackableObjectGraph=trackable_object_graph_pb2.TrackableObjectGraph,
+        GraphDebugInfo=graph_debug_info_pb2.GraphDebugInfo,
     )

@@ -107,7 +107,7 @@ class SaveOptions:
                  experimental_custom_gradients: bool = True,
                  experimental_image_format: bool = False, experimental_skip_saver: bool = False,
                  experimental_sharding_callback: Any = None, extra_tags: Any = None) -> None:
-        self.namespace_whitelist = list(namespace_whitelist or [])
+        self.namespace_whitelist = _namespaces(namespace_whitelist)
         self.save_debug_info = save_debug_info
         self.function_aliases = dict(function_aliases or {})
         self.experimental_debug_stripper = experimental_debug_stripper
@@ -118,6 +118,21 @@ class SaveOptions:
         self.experimental_skip_saver = experimental_skip_saver
         self.experimental_sharding_callback = experimental_sharding_callback
         self.extra_tags = list(extra_tags or [])
+
+
+def _namespaces(names: Any) -> list | None:
+    """SaveOptions' namespace_whitelist as TF checks it: None stays None (TF keeps it so),
+    else a list whose items are all strings."""
+    if names is None:
+        return None
+    if not isinstance(names, list):
+        raise TypeError(f"`namespace_whitelist` must be a list of strings. Got: {names} "
+                        f"with type {type(names)}.")
+    for name in names:
+        if not isinstance(name, str):
+            raise ValueError(f"Whitelisted namespace must be a string. Got: {name} of type "
+                             f"{type(name)}.")
+    return list(names)
 
 
 def save(obj: Any, export_dir: Any, signatures: Any = None, options: SaveOptions | None = None

@@ -3,21 +3,20 @@ as well as a device name, and `tf.compat.v1.train.replica_device_setter`, the fu
 that places a between-graph replicated model's variables on the parameter-server tasks
 (round robin, or by `ps_strategy`) and its other operations on the worker.
 
-eagerflow's graphs run on this process's devices and record no placement of their
-operations, so a device function given to `device` while a graph is built places nothing
-there; called on an operation (or NodeDef) it answers as TF's does.
+A device function given to `device` while a graph is built is called with each operation
+made inside (core/device.py's op_device), which records its answer as TF's does; whether
+that device exists is asked where the graph runs (a Session's placement).
 
 TF 1 layer (v1/): loaded by tf.compat.v1 on first use.
 """
 
 from __future__ import annotations
 
-import contextlib
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 from eagerflow._src.core import tf_logging
 from eagerflow._src.core.context import executing_eagerly
-from eagerflow._src.core.device import DeviceSpecV2
+from eagerflow._src.core.device import DeviceSpecV2, device_function_scope
 from eagerflow._src.core.device import device as _device
 from eagerflow._src.distribute.cluster_resolver import ClusterSpec
 
@@ -30,11 +29,6 @@ STANDARD_PS_OPS = (
     "DecisionTreeResource")
 
 
-@contextlib.contextmanager
-def _function_scope() -> Iterator[None]:
-    yield
-
-
 def device(device_name_or_function: Any) -> Any:
     """`tf.compat.v1.device`: tf.device's scope for a device name; a device function (an
     operation to its device) only while a graph is built (TF's RuntimeError eagerly)."""
@@ -42,7 +36,7 @@ def device(device_name_or_function: Any) -> Any:
         if executing_eagerly():
             raise RuntimeError("tf.device does not support functions when eager execution is "
                                "enabled.")
-        return _function_scope()
+        return device_function_scope(device_name_or_function)
     return _device(device_name_or_function)
 
 

@@ -170,11 +170,18 @@ def convert_to_tensor_or_indexed_slices(value: Any, dtype: Any = None,
 
 @contextlib.contextmanager
 def colocate_with(op: Any, ignore_existing: bool = False) -> Iterator[None]:
-    """TF 1's placement of the ops built inside beside `op`: eagerflow runs every op on
-    one device and keeps no colocation groups, so this only logs TF's notice."""
+    """TF 1's placement of the ops built inside beside `op` (an operation, a tensor or a
+    variable): in a graph they record its device, whatever device scopes are open, as
+    TF's do (eagerflow keeps no colocation groups: no `_class` attr). Logs TF's notice."""
     deprecated_call("_colocate_with", "tensorflow.python.framework.ops",
                     "Colocations handled automatically by placer.", depth=3)
-    yield None
+    g = _state.graph
+    target = getattr(op, "_handle_op", None) or getattr(op, "_op", None) or op
+    if g is None or not hasattr(target, "_device"):
+        yield None
+        return
+    with g.colocated(target):
+        yield None
 
 
 @contextlib.contextmanager

@@ -30,7 +30,6 @@ KNOWN = {
     # Keras 3.15 fails where eagerflow computes
     "ops_jvp": _KERAS_REFUSES + " (NumPy dtype has no is_floating)",
     "ops_kaiser": _KERAS_REFUSES + " (kaiser(0): Range refuses)",
-    "ops_correlate": _KERAS_REFUSES + " (2-D inputs: Reshape refuses)",
     "ops_image.scale_and_translate": "TypeError words (TF's tensor indexing vs a tuple's)",
     "ops_custom_gradient": "the decorated function's class (TF's 'Bind' vs a function)",
     # error messages on Python scalars and lists given where a tensor is expected

@@ -124,7 +124,11 @@ class FunctionOperation(Operation):
     def call(self, *args: Any, **kwargs: Any) -> Any:
         return self.function(*args, **kwargs, **self._options)
 
+    keras_spec: Callable | None = None  # (keras_op's `spec`: Keras 3's rule for the outputs)
+
     def _symbolic_outputs(self, inputs: Any, rest: tuple, kwargs: dict, spec: Any) -> Any:
+        if self.keras_spec is not None:
+            return self.keras_spec(inputs, *rest, **kwargs, **self._options)
         out = trace_symbolic(self.function, (inputs, *rest), {**kwargs, **self._options})
         # (Keras 3's operations give their outputs' specs as plain tuples, where TF's
         # function returns a named one: top_k's TopKV2, qr's Qr)

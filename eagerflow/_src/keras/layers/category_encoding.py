@@ -34,8 +34,7 @@ def encode_categorical(indices: Any, output_mode: str, depth: int, dtype: Any,
         return cast(indices, d)
     if isinstance(indices, RaggedTensor):
         if output_mode == "one_hot":
-            return indices.with_flat_values(unique_one_hot.one_hot(
-                cast(indices.flat_values, dt.int64), depth, dtype=d))
+            return indices.with_flat_values(_one_hot(indices.flat_values, depth, d))
         return _bincount_rows(indices, depth, output_mode, d, count_weights)
     x = indices
     if x.shape.rank == 0:
@@ -43,21 +42,38 @@ def encode_categorical(indices: Any, output_mode: str, depth: int, dtype: Any,
     if output_mode == "one_hot":
         if x.shape.rank > 1 and x.shape[-1] == 1:
             x = ta.squeeze(x, -1)
-        return unique_one_hot.one_hot(cast(x, dt.int64), depth, dtype=d)
+        return _one_hot(x, depth, d)
     if x.shape.rank > 2:  # (Keras 3's fallback from its bincount: one-hot, reduced)
         return _encode_high_rank(x, output_mode, depth, d, count_weights)
     return _bincount_rows(x, depth, output_mode, d, count_weights)
 
 
-def refuse_narrow_indices(x: Any, mode: str, sparse: bool) -> None:
+_BINCOUNT_TYPES = frozenset((dt.int32, dt.int64, dt.float32, dt.float64))  # (DenseBincount's T)
+
+
+def _one_hot(x: Any, depth: int, d: dt.DType) -> Any:
+    """tf.one_hot of the indices in `d`, as Keras 3's one_hot calls it: a bool encoding
+    given True and False (TF's default 1 and 0 are no bools)."""
+    on_off = (True, False) if d is dt.bool else (None, None)
+    return unique_one_hot.one_hot(cast(x, dt.int64), depth, *on_off, dtype=d)
+
+
+def refuse_narrow_indices(x: Any, mode: str, sparse: bool, out_dtype: Any = dt.float32) -> None:
     """Keras 3.15's count and multi_hot (`mode`) of eager indices of rank 1 or 2 run TF's
     bincount (DenseBincount; DenseCountSparseOutput where `sparse`, whose sparse counts
     are of the indices' type), whose index type is int32 or int64: eager indices of
-    another integer type are its refusal. (In a graph, a tf.function's or a dataset's
-    map, Keras 3.15 encodes them: nothing is refused.)"""
+    another integer type are its refusal, and DenseBincount's counts (ones of the layer's
+    `out_dtype`) are int32, int64, float32 or float64: float16, bfloat16 or bool are its
+    refusal too. (In a graph, a tf.function's or a dataset's map, Keras 3.15 encodes
+    them: nothing is refused.)"""
     d = x.dtype
-    if context._state.graph is not None or not d.is_integer or d in (dt.int32, dt.int64) \
-            or isinstance(x, RaggedTensor) or x.shape.rank is not None and x.shape.rank > 2:
+    if context._state.graph is not None or not d.is_integer or isinstance(x, RaggedTensor) \
+            or x.shape.rank is not None and x.shape.rank > 2:
+        return
+    if d in (dt.int32, dt.int64):
+        out = dt.as_dtype(out_dtype)
+        if not sparse and out not in _BINCOUNT_TYPES:
+            raise raised_eagerly(C.not_supported("DenseBincount", out, _BINCOUNT_TYPES))
         return
     if sparse and mode == "count":
         raise raised_eagerly(C.not_supported("DenseCountSparseOutput", d, C.INDEX | {
@@ -101,7 +117,7 @@ def _encode_high_rank(x: Any, mode: str, depth: int, dtype: Any, weights: Any) -
     """CategoryEncoding's multi_hot/count of an input of rank 3 or more, as Keras 3 on TF
     computes it: one-hot encoded, then reduced over axis 1 (not the last input axis)."""
     d = dt.as_dtype(dtype)
-    hot = unique_one_hot.one_hot(cast(x, dt.int64), depth, dtype=d)
+    hot = _one_hot(x, depth, d)
     if mode == "multi_hot":
         return reduce_max(hot, axis=1)
     if weights is not None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras.engine.base_layer import Layer
-from eagerflow._src.keras.engine.keras_tensor import get_mask, set_mask
+from eagerflow._src.keras.engine.keras_tensor import KerasTensor, get_mask, set_mask
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops import numpy_array as ops_array
 from eagerflow._src.keras.ops.numpy_linear import matmul as ops_matmul
@@ -33,10 +33,19 @@ def _as_tuple(shape: list | None) -> tuple | None:
     return None if shape is None else tuple(shape)
 
 
-class _Merge(Layer):
+class Merge(Layer):
+    """The merge layers' base (Keras 3's name, which its errors show)."""
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.supports_masking = True
+
+    def compute_output_spec(self, inputs: Any) -> KerasTensor:  # type: ignore[override]
+        """The output spec from the inputs' shapes (Keras 3's merges take the list of
+        inputs alone: no other argument), sparse where every input is."""
+        shape = self.compute_output_shape([x.shape for x in inputs])
+        return KerasTensor(shape, dtype=self.compute_dtype,
+                           sparse=all(getattr(x, "sparse", False) for x in inputs))
 
     def _check_list(self, input_shape: Any) -> list:
         if not isinstance(input_shape, (list, tuple)) or not input_shape or \
@@ -54,7 +63,7 @@ class _Merge(Layer):
         if shape1 is None or shape2 is None:
             return None
         if len(shape1) < len(shape2):
-            return _Merge._elemwise_shape(shape2, shape1)
+            return Merge._elemwise_shape(shape2, shape1)
         if not shape2:
             return list(shape1)
         out = list(shape1[:-len(shape2)])
@@ -172,7 +181,7 @@ def _merge_masked(op: Any, inputs: list) -> Any:
     return out
 
 
-class Add(_Merge):
+class Add(Merge):
     def _merge(self, inputs: list) -> Any:
         out = inputs[0]
         for x in inputs[1:]:  # (keras.ops.add for SparseTensors: their union)
@@ -180,7 +189,7 @@ class Add(_Merge):
         return out
 
 
-class Subtract(_Merge):
+class Subtract(Merge):
     def build(self, input_shape: Any) -> None:
         super().build(input_shape)
         if len(input_shape) != 2:
@@ -196,7 +205,7 @@ class Subtract(_Merge):
         return inputs[0] - inputs[1]
 
 
-class Multiply(_Merge):
+class Multiply(Merge):
     def _merge(self, inputs: list) -> Any:
         # Keras 3: masked steps multiply as 1, and are 0 in the output when every input
         # is masked (the output then carries the masks ORed)
@@ -215,7 +224,7 @@ class Multiply(_Merge):
         return out
 
 
-class Average(_Merge):
+class Average(Merge):
     def _merge(self, inputs: list) -> Any:
         out = inputs[0]
         for x in inputs[1:]:
@@ -223,17 +232,17 @@ class Average(_Merge):
         return out / len(inputs)  # TF's truediv by an int: int64 inputs average as float64
 
 
-class Maximum(_Merge):
+class Maximum(Merge):
     def _merge(self, inputs: list) -> Any:
         return _merge_masked(tm.maximum, inputs)
 
 
-class Minimum(_Merge):
+class Minimum(Merge):
     def _merge(self, inputs: list) -> Any:
         return _merge_masked(tm.minimum, inputs)
 
 
-class Concatenate(_Merge):
+class Concatenate(Merge):
     """`Concatenate(axis=-1)`."""
 
     def __init__(self, axis: int = -1, **kwargs: Any) -> None:
@@ -322,7 +331,7 @@ def _l2_normalize(x: Any, axis: int) -> Any:
     return x * tm.rsqrt(tm.maximum(sq, 1e-12))
 
 
-class Dot(_Merge):
+class Dot(Merge):
     """`Dot(axes, normalize=False)`: batched dot product of two inputs along `axes`."""
 
     def __init__(self, axes: Any, normalize: bool = False, **kwargs: Any) -> None:

@@ -821,7 +821,7 @@ class CategoryEncoding(PreprocessingLayer):
             count_weights = as_tensor(count_weights, self.compute_dtype)
         x = as_tensor(inputs)
         if self.output_mode != "one_hot":
-            refuse_narrow_indices(x, self.output_mode, self.sparse)
+            refuse_narrow_indices(x, self.output_mode, self.sparse, self.dtype)
         # (the encoding in the variable dtype, as Keras 3.15's: float32 under mixed_float16,
         # whose symbolic output still says the compute dtype)
         if self.output_mode != "one_hot" and x.shape.rank is not None and x.shape.rank > 2:

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import nest
+from eagerflow._src.core.device import list_logical_devices
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.trackable import ListWrapper
 from eagerflow._src.keras import activations, constraints, initializers, regularizers
@@ -34,9 +35,12 @@ from eagerflow._src.keras.layers.rnn_stacked import accepts_training as _accepts
 from eagerflow._src.keras.layers.rnn_stacked import flat_sizes
 from eagerflow._src.keras.layers.rnn_stacked import output_size as _output_size
 from eagerflow._src.keras.layers.rnn_stacked import zero_states as zero_states
+from eagerflow._src.keras.ops import nn as knn
+from eagerflow._src.keras.ops import numpy_math as knp
 from eagerflow._src.keras.random_seeds import SeedGenerator, seed_pair
 from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.ops import array as ta
+from eagerflow._src.ops import math as tmath
 from eagerflow._src.ops import nn as tn
 from eagerflow._src.ops import stacking
 from eagerflow._src.ops.linalg import matmul
@@ -788,6 +792,15 @@ class _FlatRNN(RNN):
         _FlatRNN.__init__(self, units, rnn_kwargs=rnn_kwargs, cell_kwargs=cell_kwargs,
                           **kwargs)
         self.use_cudnn = use_cudnn
+        if use_cudnn in (True, "auto") and self._cudnn_ok():
+            # (Keras 3 on TF: cuDNN's ops have no XLA form, so a model holding the layer
+            # resolves jit_compile="auto" to False where a GPU would run it with cuDNN)
+            self.supports_jit = False
+
+    def _cudnn_ok(self) -> bool:
+        """Keras 3's test (TF backend) that its fused cuDNN kernel can run the layer: its
+        configuration (no other kind takes it) and a GPU."""
+        return False
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_") or name in ("cell",):
@@ -885,6 +898,9 @@ class LSTM(_FlatRNN):
         self._flat_init(init_args(locals()), _COMMON + (
             "recurrent_activation", "unit_forget_bias", "implementation"))
 
+    def _cudnn_ok(self) -> bool:
+        return _cudnn_args(self.cell, self.unroll) and _gpu_seen()
+
     def _given_states(self, states: list) -> list:
         # Keras 3's LSTM hands states[0] and states[1] to its backend's fused loop first
         # (which TF's CPU declines), so fewer than two fail as an IndexError
@@ -911,5 +927,20 @@ class GRU(_FlatRNN):
         self._flat_init(init_args(locals()), _COMMON + (
             "recurrent_activation", "reset_after", "implementation"))
 
+    def _cudnn_ok(self) -> bool:
+        return _cudnn_args(self.cell, self.unroll) and self.cell.reset_after and _gpu_seen()
+
     def _given_states(self, states: list) -> list:
         return [states[0]]  # Keras 3's GRU keeps the first state given, drops the rest
+
+
+def _cudnn_args(cell: Any, unroll: bool) -> bool:
+    """Keras 3's arguments of an LSTM or GRU that cuDNN takes: tanh and sigmoid (Keras's,
+    keras.ops' or TF's functions), a bias, not unrolled."""
+    return (cell.activation in (activations.tanh, knp.tanh, tmath.tanh)
+            and cell.recurrent_activation in (activations.sigmoid, knn.sigmoid, tmath.sigmoid)
+            and not unroll and bool(cell.use_bias))
+
+
+def _gpu_seen() -> bool:
+    return bool(list_logical_devices("GPU"))

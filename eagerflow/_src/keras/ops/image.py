@@ -301,8 +301,9 @@ def map_coordinates(inputs: Any, coordinates: Any, order: int, fill_mode: str = 
         raise ValueError("Invalid coordinates rank: expected at least rank 2. Received input "
                          f"with shape: {coords.shape}")
     if fill_mode not in MAP_FILL_MODES:
-        raise ValueError(f"Invalid value for argument `fill_mode`. Expected one of "
-                         f"{MAP_FILL_MODES}. Received: fill_mode={fill_mode}")
+        # (Keras 3.15's TF backend words this ValueError from its modes' .keys(), which its
+        # set of modes has not: the AttributeError is what a user meets)
+        raise AttributeError("'set' object has no attribute 'keys'")
     if order not in (0, 1):
         raise NotImplementedError("map_coordinates currently requires order<=1")
     fill = kd.to_tensor(fill_value, x.dtype)

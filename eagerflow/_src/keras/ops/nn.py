@@ -19,6 +19,7 @@ from eagerflow._src.core.errors import OpError
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.ops import dtypes as kd
+from eagerflow._src.keras.ops import specs
 from eagerflow._src.keras.ops.core import shape as static_shape
 from eagerflow._src.keras.ops.linalg import norm
 from eagerflow._src.keras.ops.numpy_math import cos, log10, sin, square
@@ -360,8 +361,7 @@ def rms_normalization(x: Any, scale: Any = None, axis: Any = -1,
 
 @keras_op
 def normalize(x: Any, axis: int = -1, order: int = 2, epsilon: float | None = None) -> Any:
-    if not isinstance(order, int) or not order >= 1:
-        raise ValueError(f"Argument `order` must be an int >= 1. Received: order={order}")
+    specs.check_norm_order(order)
     x = kd.to_tensor(x)
     if len(x.shape) == 0:
         x = ta.expand_dims(x, 0)
@@ -410,10 +410,7 @@ def _sparse_one_hot(x: Any, num_classes: int, axis: int, dtype: str) -> Any:
 @keras_op
 def multi_hot(inputs: Any, num_classes: int | None = None, axis: int = -1, dtype: Any = None,
               sparse: bool = False, **kwargs: Any) -> Any:
-    if num_classes is None and "num_tokens" in kwargs:
-        num_classes = kwargs.pop("num_tokens")
-    if num_classes is None:
-        raise ValueError("Argument `num_classes` must be specified.")
+    num_classes = specs.num_classes_given(num_classes, kwargs)
     inputs = kd.to_tensor(inputs)
     dtype = kd.standardize_dtype(dtype)
     reduce_axis = 1 if len(inputs.shape) > 1 else 0

@@ -528,7 +528,9 @@ def ctc_decode(inputs: Any, sequence_lengths: Any, strategy: str = "greedy",
     best = ta.transpose(tr.argmax(inputs, axis=-1, output_type="int32"))
     top = ta.transpose(tr.reduce_max(inputs, axis=-1))
     valid = tf_range(steps)[None, :] < lengths[:, None]
-    scores = -tr.reduce_sum(math_base.where(valid, top, zeros_like(top)), axis=1, keepdims=True)
+    # (0 - sum: TF's greedy decoder adds negated scores to a zero, so no score is -0)
+    scores = 0.0 - tr.reduce_sum(math_base.where(valid, top, zeros_like(top)), axis=1,
+                                 keepdims=True)
     keep = tm.logical_and(valid, tm.not_equal(best, _greedy_blank(inputs, mask_index)))
     if merge_repeated:
         previous = ta.concat([ta.fill([batch, 1], -1), best[:, :-1]], axis=1)

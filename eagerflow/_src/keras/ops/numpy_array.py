@@ -8,7 +8,6 @@ Creation ops default to floatx; joins promote their inputs with Keras 3's rules.
 from __future__ import annotations
 
 import functools
-import operator
 import re
 from typing import Any, Callable
 
@@ -23,9 +22,11 @@ from eagerflow._src.keras.engine.call_errors import with_call_info
 from eagerflow._src.keras.engine.keras_tensor import KerasTensor, in_symbolic_scope
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops import sparse_union
+from eagerflow._src.keras.ops.axes import canonicalize_axis
 from eagerflow._src.keras.ops.core import shape as static_shape
 from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.keras.variables import Variable as KerasVariable
+from eagerflow._src.numpy_ops.extras import select as tnp_select
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import indexing as ti
 from eagerflow._src.ops import linalg as tl
@@ -50,15 +51,6 @@ def canonical_axis(axis: int, ndim: int) -> int:
     """An axis in [-ndim, ndim) as a non-negative one, refused as Keras 3.15's backend
     refuses it (expand_dims, moveaxis, swapaxes, cross, ...: 'with dimension 3.')."""
     return canonicalize_axis(axis, ndim)
-
-
-def canonicalize_axis(axis: int, ndim: int) -> int:
-    """An axis in [-ndim, ndim) as a non-negative one, refused in Keras's own words (its
-    backend helper's, which layers and quantizers use, rather than NumPy's)."""
-    axis = operator.index(axis)
-    if not -ndim <= axis < ndim:
-        raise ValueError(f"axis {axis} is out of bounds for an array with dimension {ndim}.")
-    return axis + ndim if axis < 0 else axis
 
 
 def as_axes(axis: Any) -> Any:
@@ -783,15 +775,10 @@ def select(condlist: Any, choicelist: Any, default: Any = 0) -> Any:
     if not condlist or not choicelist:
         raise ValueError("condlist and choicelist must not be empty. Received: "
                          f"condlist = {list(condlist)}, choicelist = {list(choicelist)}")
-    if len(condlist) != len(choicelist):  # (TF's NumPy select's words, as Keras 3.15's)
-        raise ValueError(f"condlist must have length equal to choicelist ({len(condlist)} vs "
-                         f"{len(choicelist)})")
-    choices = [kd.to_tensor(c) for c in choicelist]
-    dtype = kd.result_type(*(c.dtype for c in choices), kd.dtype_key(default))
-    out = kd.to_tensor(default, dtype)
-    for cond, choice in reversed(list(zip(condlist, choices))):
-        out = math_base.where(kd.cast(cond, "bool"), cast(choice, dtype), out)
-    return out
+    # Keras 3.15's TF backend hands the lists to tf.experimental.numpy.select: its length
+    # check, and NumPy's promotion of the choices with the default (int32 with float32
+    # is float64)
+    return tnp_select(condlist, choicelist, default=default)
 
 
 @keras_op

@@ -430,8 +430,11 @@ def correlate(x1: Any, x2: Any, mode: str = "valid") -> Any:
     n, m = static_shape(x1)[0], static_shape(x2)[0]
 
     def valid(a: Any) -> Any:
-        out = conv1d(ta.reshape(a, (1, -1, 1)), ta.reshape(x2, (-1, 1, 1)), stride=1,
-                     padding="VALID")
+        # (each reshaped by its first dim, as Keras's TF backend: a 2-D input is Reshape's
+        # error)
+        out = conv1d(ta.reshape(a, (1, static_shape(a)[0], 1)),
+                     ta.reshape(x2, (static_shape(x2)[0], 1, 1)),
+                     stride=1, padding="VALID")
         return ta.squeeze(out, axis=[0, 2])
 
     if mode == "valid":

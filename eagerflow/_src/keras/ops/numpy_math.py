@@ -341,7 +341,9 @@ def clip(x: Any, x_min: Any, x_max: Any) -> Any:
 def _weak_binary(name: str, tf_fn: Callable, extra: tuple = (),
                  sparse: Callable | None = None) -> Callable:
     """add, multiply, maximum, ...: Python scalars take the tensor's dtype. `sparse`: the
-    op on a SparseTensor argument (Keras's TF backend's)."""
+    op on a SparseTensor argument (Keras's TF backend's). On KerasTensors, Keras 3's
+    rule: broadcast shapes, promoted dtypes (bools add to bool, though TF's AddV2 has no
+    bool kernel)."""
     def op(x1: Any, x2: Any) -> Any:
         if sparse is not None and sparse_union.any_sparse(x1, x2):
             return sparse(x1, x2)
@@ -358,7 +360,8 @@ def _strong_binary(name: str, tf_fn: Callable, extra: tuple = ()) -> Callable:
 
 
 def _bitwise_binary(name: str, tf_fn: Callable) -> Callable:
-    """bitwise_and, ...: as _strong_binary, with the arguments named x and y (Keras 3)."""
+    """bitwise_and, ...: as _strong_binary, with the arguments named x and y (Keras 3);
+    on KerasTensors, x's shape and the promoted dtype (Keras 3's rule)."""
     def op(x: Any, y: Any) -> Any:
         return tf_fn(*kd.promote_tensors(x, y))
     return _named(name, op)

@@ -448,9 +448,9 @@ def _quantile(x: Any, q: Any, axis: Any, method: str, keepdims: bool) -> Any:
         frac = cast(cast(hi, "float64") - (d - 1) * q, y.dtype)
         out = ti.gather(ordered, hi, axis=-1) * (1 - frac) + \
             ti.gather(ordered, lo, axis=-1) * frac
-    else:
-        raise ValueError("`method` must be one of 'linear', 'lower', 'higher', 'midpoint' "
-                         f"or 'nearest'. Received: method={method}")
+    else:  # (Keras 3.15's TF backend names no method's result: its error, unchecked)
+        raise UnboundLocalError("cannot access local variable 'gathered_y' where it is not "
+                                "associated with a value")
     q_rank = len(q.shape)
     if x.dtype.is_floating:  # a NaN anywhere in a slice makes its quantiles NaN
         has_nan = tr.reduce_any(tm.is_nan(x), axis=axis)

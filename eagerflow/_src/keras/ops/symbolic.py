@@ -15,6 +15,7 @@ from typing import Any, Callable
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.keras.engine.keras_tensor import KerasTensor, in_symbolic_scope
 from eagerflow._src.keras.engine.operation import operation_class, register_operation
+from eagerflow._src.keras.ops import specs
 
 
 def _operation_class(op_name: str) -> type:
@@ -47,18 +48,23 @@ def _as_argument_list(x: Any) -> Any:
 
 
 def keras_op(fn: Callable | None = None, *, name: str | None = None,
-             first_as_args: bool = False) -> Callable:
+             first_as_args: bool = False, spec: Callable | None = None) -> Callable:
     """Makes `fn` a keras.ops function: eager and traced calls run it; calls on the
     functional API's KerasTensors record an operation node (named `name`, by default the
     function's) instead. `first_as_args`: Keras 3's function hands its first argument (a
     list of tensors) to its symbolic-tensor check as the check's argument list, which
     reads it as `x or ()`: an array or tensor given there of other than one element fails
-    NumPy's truth test (ValueError) before any check of the op's own."""
+    NumPy's truth test (ValueError) before any check of the op's own. `spec`: the node's
+    outputs from `fn`'s arguments, where Keras 3's operation computes them by its own rule
+    rather than by tracing `fn` (by default the rule specs.RULES holds for `name`)."""
     if fn is None:
-        return functools.partial(keras_op, name=name, first_as_args=first_as_args)
+        return functools.partial(keras_op, name=name, first_as_args=first_as_args, spec=spec)
     name = name or fn.__name__
     layer_class = _operation_class(name)
     register_operation(layer_class.__name__, fn)  # (functional configs make them again)
+    spec = spec if spec is not None else specs.RULES.get(name)
+    if spec is not None:
+        layer_class.keras_spec = staticmethod(spec)
 
     @functools.wraps(fn)
     def op(*args: Any, **kwargs: Any) -> Any:

@@ -1,0 +1,379 @@
+"""Output specs of keras.ops calls on KerasTensors where Keras 3 computes them by a rule
+of its own instead of running the op: its Operation's compute_output_spec. The rule can
+answer where the op itself would fail (TF has no AddV2 of bools, yet Keras 3 calls
+`add` of two bool KerasTensors bool) and can differ from what the op returns (`select`
+claims its first choice's dtype; `slogdet`'s sign is a scalar), and a model's graph
+records what the rule says. RULES holds them by op name (keras_op attaches each to its
+op): a rule takes the op's arguments (KerasTensors as SymbolicTensors) and returns the
+outputs as SymbolicTensors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerflow._src.keras import backend as kb
+from eagerflow._src.keras.engine.keras_tensor import _NOT_A_TF_INPUT, SymbolicTensor
+from eagerflow._src.keras.ops import dtypes as kd
+from eagerflow._src.keras.ops.axes import canonicalize_axis
+
+
+def _shape(x: Any) -> list:
+    """`getattr(x, "shape", [])` as Keras reads it (a tensor's dims, a Python scalar's none)."""
+    if isinstance(x, SymbolicTensor):
+        return list(x._shape) if x._shape is not None else []
+    return list(getattr(x, "shape", []))
+
+
+def broadcast_shapes(shape1: list, shape2: list) -> list:
+    """Keras 3's broadcast of two static shapes (None broadcasts as an unknown dim)."""
+    a, b = list(shape1), list(shape2)
+    if len(a) > len(b):
+        b = [1] * (len(a) - len(b)) + b
+    if len(a) < len(b):
+        a = [1] * (len(b) - len(a)) + a
+    out = list(a)
+    for i, (p, q) in enumerate(zip(a, b)):
+        if p == 1:
+            out[i] = q
+        elif p is None:
+            out[i] = None if q == 1 else q
+        elif not (q == 1 or q is None or q == p):
+            raise ValueError(f"Cannot broadcast shape, the failure dim has value {p}, which "
+                             f"cannot be broadcasted to {q}. Input shapes are: "
+                             f"{list(shape1)} and {list(shape2)}.")
+    return out
+
+
+def _own_dtype(x: Any) -> Any:
+    """`x.dtype` as a rule reading it directly takes it (a Python scalar has none: its
+    AttributeError)."""
+    x.dtype  # noqa: B018 - the attribute's absence is the error Keras 3 raises
+    return kd.dtype_key(x)
+
+
+def _out(shape: Any, dtype: Any) -> SymbolicTensor:
+    return SymbolicTensor(shape, kd.standardize_dtype(dtype))
+
+
+def elementwise(*extra: Any) -> Any:
+    """add, subtract, multiply, maximum, ...: the operands' shapes broadcast, their dtypes
+    promoted (Python scalars by their types) with `extra` (`float` for divide)."""
+    def spec(x1: Any, x2: Any) -> SymbolicTensor:
+        dtype = kd.result_type(kd.dtype_key(x1), kd.dtype_key(x2), *extra)
+        return _out(broadcast_shapes(_shape(x1), _shape(x2)), dtype)
+    return spec
+
+
+def arctan2(x1: Any, x2: Any) -> SymbolicTensor:
+    """Python scalars read as floatx, the result a float."""
+    d1, d2 = (kd.dtype_key(x) if hasattr(x, "dtype") else kb.floatx() for x in (x1, x2))
+    return _out(broadcast_shapes(_shape(x1), _shape(x2)), kd.result_type(d1, d2, float))
+
+
+def mod(x1: Any, x2: Any) -> SymbolicTensor:
+    """mod, fmod: the promoted dtype, bools' int32."""
+    dtype = kd.result_type(kd.dtype_key(x1), kd.dtype_key(x2))
+    return _out(broadcast_shapes(_shape(x1), _shape(x2)), "int32" if dtype == "bool" else dtype)
+
+
+def hypot(x1: Any, x2: Any) -> SymbolicTensor:
+    """hypot, heaviside: the promoted dtype; narrow integers give floatx, int64 float64,
+    bool stays bool (Keras reads both operands' dtypes: a Python scalar has none)."""
+    dtype = kd.result_type(_own_dtype(x1), _own_dtype(x2))
+    if dtype in ("int8", "int16", "int32", "uint8", "uint16", "uint32"):
+        dtype = kb.floatx()
+    elif dtype == "int64":
+        dtype = "float64"
+    return _out(broadcast_shapes(_shape(x1), _shape(x2)), dtype)
+
+
+def bitwise(x: Any, y: Any) -> SymbolicTensor:
+    """x's shape (Keras broadcasts nothing here), the promoted dtype."""
+    return _out(_shape(x), kd.result_type(_own_dtype(x), _own_dtype(y)))
+
+
+def select(condlist: Any, choicelist: Any, default: Any = 0) -> SymbolicTensor:
+    """The first choice's shape and dtype (the default's type not considered)."""
+    first = choicelist[0]
+    return _out(_shape(first), kd.dtype_key(first))
+
+
+def slogdet(x: Any) -> tuple:
+    """A scalar sign (whatever the batch) and the batch's log-determinants."""
+    return _out((), x.dtype), _out(_shape(x)[:-2], x.dtype)
+
+
+def digitize(x: Any, bins: Any) -> SymbolicTensor:
+    """x's shape as int32, after a check of `bins`' shape (a Python list has none)."""
+    bins_shape = bins.shape
+    if len(bins_shape) > 1:
+        raise ValueError(f"`bins` must be a 1D array. Received: bins={bins} with shape "
+                         f"bins.shape={bins_shape}")
+    return _out(_shape(x), "int32")
+
+
+def bincount(x: Any, weights: Any = None, minlength: int = 0,
+             sparse: bool = False) -> SymbolicTensor:
+    """x's leading dims and an unknown count; the weights' dtype promoted with x's, which
+    Keras reads by converting the weights to a tensor (a KerasTensor's error)."""
+    dtype = "int32"
+    if weights is not None:
+        if isinstance(weights, SymbolicTensor):
+            raise ValueError(_NOT_A_TF_INPUT)
+        dtype = kd.result_type(kd.dtype_key(x), kd.dtype_key(np.asarray(weights)))
+    return _out(_shape(x)[:-1] + [None], dtype)
+
+
+def num_classes_given(num_classes: Any, kwargs: dict) -> int:
+    """multi_hot's class count, its older name `num_tokens` accepted (Keras 3's check,
+    made before any symbolic call)."""
+    if num_classes is None and "num_tokens" in kwargs:
+        num_classes = kwargs.pop("num_tokens")
+    if num_classes is None:
+        raise ValueError("Argument `num_classes` must be specified.")
+    return num_classes
+
+
+def multi_hot(inputs: Any, num_classes: Any = None, axis: int = -1, dtype: Any = None,
+              sparse: bool = False, **kwargs: Any) -> SymbolicTensor:
+    """The classes inserted at `axis`, then all but the batch dim and the classes dropped
+    again (Keras's rule for 2-D inputs), in the inputs' dtype (`dtype` not read)."""
+    num_classes = num_classes_given(num_classes, kwargs)
+    shape = _shape(inputs)
+    if axis == -1:
+        shape.append(num_classes)
+    elif 0 <= axis < len(shape):
+        shape.insert(axis, num_classes)
+    else:
+        raise ValueError(f"axis must be -1 or between [0, {len(_shape(inputs))}), but received "
+                         f"{axis}.")
+    shape = [shape[-1]] if len(shape) == 2 else [shape[0]] + shape[2:]
+    return _out(shape, inputs.dtype)
+
+
+def check_norm_order(order: Any) -> None:
+    """normalize's `order`: an int >= 1 (Keras 3's check, made before any symbolic call)."""
+    if not isinstance(order, int) or not order >= 1:
+        raise ValueError(f"Argument `order` must be an int >= 1. Received: order={order}")
+
+
+def normalize(x: Any, axis: Any = -1, order: int = 2, epsilon: Any = None) -> SymbolicTensor:
+    """x's shape in float32, whatever x's dtype (the axis checked against its rank)."""
+    check_norm_order(order)
+    if axis is not None:
+        for a in (axis if isinstance(axis, (list, tuple)) else [axis]):
+            canonicalize_axis(a, len(_shape(x)))
+    return _out(_shape(x), "float32")
+
+
+# ---------------------------------------------------------------------------------------
+# Unary functions and reductions: Keras 3's rules by dtype
+# ---------------------------------------------------------------------------------------
+
+def _std_dtype(x: Any) -> str:
+    return kd.standardize_dtype(x.dtype)
+
+
+def reduce_shape(shape: list, axis: Any = None, keepdims: bool = False) -> list:
+    """Keras 3's static shape of a reduction over `axis` (all axes for None)."""
+    if axis is None:
+        return [1] * len(shape) if keepdims else []
+    axes = [canonicalize_axis(a, len(shape)) for a in ((axis,) if isinstance(axis, int)
+                                                         else axis)]
+    if keepdims:
+        return [1 if i in axes else d for i, d in enumerate(shape)]
+    return [d for i, d in enumerate(shape) if i not in axes]
+
+
+def same(x: Any, *args: Any, **kwargs: Any) -> SymbolicTensor:
+    """abs, sign, negative, round, relu, sigmoid, ...: x's shape and dtype (whether or
+    not TF has the op's kernel for it: sign of a bool is bool)."""
+    return _out(_shape(x), x.dtype)
+
+
+def of_dtype(dtype: str) -> Any:
+    """isnan, isfinite, isinf: bool; reciprocal: float32 (a KerasTensor's default dtype,
+    not floatx); over x's shape."""
+    def spec(x: Any) -> SymbolicTensor:
+        return _out(_shape(x), dtype)
+    return spec
+
+
+def logsumexp(x: Any, axis: Any = None, keepdims: bool = False) -> SymbolicTensor:
+    """The reduced shape in float32 (a KerasTensor's default dtype), whatever x's."""
+    return _out(reduce_shape(_shape(x), axis, keepdims), "float32")
+
+
+def float_or_floatx(x: Any, *args: Any, **kwargs: Any) -> SymbolicTensor:
+    """floor, ceil, angle: int64 gives floatx, any other dtype its promotion with float."""
+    d = _std_dtype(x)
+    return _out(_shape(x), kb.floatx() if d == "int64" else kd.result_type(d, float))
+
+
+def widened(x: Any) -> SymbolicTensor:
+    """cbrt: bool and narrow integers give floatx, int64 float64, others stay."""
+    d = _std_dtype(x)
+    if d in ("bool", "int8", "int16", "int32", "uint8", "uint16", "uint32"):
+        d = kb.floatx()
+    elif d == "int64":
+        d = "float64"
+    return _out(_shape(x), d)
+
+
+def deg2rad(x: Any) -> SymbolicTensor:
+    """int64 and float64 give float64, the half types stay, all else floatx."""
+    d = _std_dtype(x)
+    d = "float64" if d in ("int64", "float64") else d if d in ("bfloat16", "float16") \
+        else kb.floatx()
+    return _out(_shape(x), d)
+
+
+def clip(x: Any, x_min: Any, x_max: Any) -> SymbolicTensor:
+    """x's dtype, bool's int32."""
+    d = _std_dtype(x)
+    return _out(_shape(x), "int32" if d == "bool" else d)
+
+
+def _summed(d: str) -> str:
+    """sum's and nansum's dtype (JAX's rule): narrow ints int32, narrow uints uint32."""
+    return "int32" if d in ("bool", "int8", "int16") else \
+        "uint32" if d in ("uint8", "uint16") else d
+
+
+def summed(x: Any, axis: Any = None, keepdims: bool = False, **_: Any) -> SymbolicTensor:
+    d = kd.result_type(kd.dtype_key(x)) if hasattr(x, "dtype") else kb.floatx()
+    return _out(reduce_shape(_shape(x), axis, keepdims), _summed(d))
+
+
+def prod(x: Any, axis: Any = None, keepdims: bool = False, dtype: Any = None) -> SymbolicTensor:
+    """The given dtype, else sum's rule on x's."""
+    return _out(reduce_shape(_shape(x), axis, keepdims),
+                dtype if dtype is not None else _summed(_std_dtype(x)))
+
+
+def kept(x: Any, axis: Any = None, keepdims: bool = False, **_: Any) -> SymbolicTensor:
+    """max, amax, ptp: x's dtype over the reduced shape."""
+    return _out(reduce_shape(_shape(x), axis, keepdims), x.dtype)
+
+
+def std(x: Any, axis: Any = None, keepdims: bool = False) -> SymbolicTensor:
+    """Integers and bool give floatx, floats and complex stay."""
+    d = _std_dtype(x)
+    return _out(reduce_shape(_shape(x), axis, keepdims),
+                kb.floatx() if "int" in d or d == "bool" else d)
+
+
+def argmax(x: Any, axis: Any = None, keepdims: bool = False) -> SymbolicTensor:
+    return _out(reduce_shape(_shape(x), axis, keepdims), "int32")
+
+
+def median(x: Any, axis: Any = None, keepdims: bool = False) -> SymbolicTensor:
+    d = _std_dtype(x)
+    return _out(reduce_shape(_shape(x), axis, keepdims),
+                kb.floatx() if d == "int64" else kd.result_type(d, float))
+
+
+def nanmean(x: Any, axis: Any = None, keepdims: bool = False) -> SymbolicTensor:
+    return _out(reduce_shape(_shape(x), axis, keepdims), kd.result_type(_std_dtype(x), float))
+
+
+def _sorted_shape(x: Any, axis: Any) -> list:
+    shape = _shape(x)
+    if axis is None:
+        return [None] if None in shape else [int(np.prod(shape))]
+    canonicalize_axis(axis, len(shape))
+    return shape
+
+
+def sort(x: Any, axis: Any = -1) -> SymbolicTensor:
+    return _out(_sorted_shape(x, axis), x.dtype)
+
+
+def argsort(x: Any, axis: Any = -1) -> SymbolicTensor:
+    return _out(_sorted_shape(x, axis), "int32")
+
+
+def softmax(x: Any, axis: Any = -1) -> SymbolicTensor:
+    """x's shape and dtype, the axis checked against its rank."""
+    if axis is not None:
+        for a in (axis if isinstance(axis, (list, tuple)) else [axis]):
+            canonicalize_axis(a, len(_shape(x)))
+    return _out(_shape(x), x.dtype)
+
+
+def where(condition: Any, x1: Any = None, x2: Any = None) -> SymbolicTensor:
+    """The three shapes broadcast; the branches' dtypes promoted (a missing branch reads
+    as "int": where(condition) claims int64 over the condition's shape)."""
+    shape = broadcast_shapes(broadcast_shapes(_shape(condition), _shape(x1)), _shape(x2))
+    keys = [kd.dtype_key(v) if v is not None else "int" for v in (x1, x2)]
+    return _out(shape, kd.result_type(*keys))
+
+
+def shift(x: Any, y: Any) -> SymbolicTensor:
+    """left_shift: x's shape; x's dtype for a Python int shift, else the promoted one."""
+    dtype = x.dtype if isinstance(y, int) else kd.result_type(_own_dtype(x), _own_dtype(y))
+    return _out(_shape(x), dtype)
+
+
+def full_like(x: Any, fill_value: Any, dtype: Any = None) -> SymbolicTensor:
+    return _out(_shape(x), dtype if dtype is not None else x.dtype)
+
+
+def moments(x: Any, axes: Any, keepdims: bool = False,
+            synchronized: bool = False) -> tuple:
+    """The mean and variance over `axes`, both in x's dtype."""
+    shape = reduce_shape(_shape(x), axes, keepdims)
+    return _out(shape, x.dtype), _out(shape, x.dtype)
+
+
+_MATRIX_ORDS = (None, "fro", "nuc", float("inf"), float("-inf"), 1, -1, 2, -2)
+
+
+def norm(x: Any, ord: Any = None, axis: Any = None,  # noqa: A002 - keras.ops' name
+         keepdims: bool = False) -> SymbolicTensor:
+    """The reduced shape; integers and bool give floatx, floats and complex stay. `ord`
+    checked first as Keras's operation takes it (a string other than 'fro' or 'nuc'),
+    then against the number of axes."""
+    if isinstance(ord, str) and ord not in ("fro", "nuc"):
+        raise ValueError("Invalid `ord` argument. Expected one of {'fro', 'nuc'} when using "
+                         f"string. Received: ord={ord}")
+    axes = [axis] if isinstance(axis, int) else axis
+    shape = _shape(x)
+    n = len(shape) if axes is None else len(axes)
+    if n == 1 and isinstance(ord, str):
+        raise ValueError(f"Invalid `ord` argument for vector norm. Received: ord={ord}")
+    if n == 2 and ord not in _MATRIX_ORDS:
+        raise ValueError(f"Invalid `ord` argument for matrix norm. Received: ord={ord}")
+    d = _std_dtype(x)
+    return _out(reduce_shape(shape, axes, keepdims), kb.floatx() if "int" in d or d == "bool"
+                else d)
+
+
+# op name (keras.ops' function) -> Keras 3's rule for its outputs on KerasTensors
+RULES: dict = {
+    **{n: elementwise() for n in ("add", "subtract", "multiply", "maximum", "minimum",
+                                   "floor_divide", "power")},
+    **{n: elementwise(float) for n in ("divide", "true_divide", "logaddexp")},
+    **{n: bitwise for n in ("bitwise_and", "bitwise_or", "bitwise_xor")},
+    "arctan2": arctan2, "mod": mod, "hypot": hypot, "select": select, "slogdet": slogdet,
+    "digitize": digitize, "bincount": bincount, "multi_hot": multi_hot,
+    "normalize": normalize,
+    **{n: same for n in ("abs", "absolute", "sign", "negative", "round", "real", "imag",
+                         "conj", "conjugate", "trunc", "relu", "sigmoid", "softplus", "gelu",
+                         "erf", "erfinv", "rsqrt", "nan_to_num")},
+    **{n: of_dtype("bool") for n in ("isnan", "isfinite", "isinf")},
+    "reciprocal": of_dtype("float32"), "logsumexp": logsumexp,
+    **{n: float_or_floatx for n in ("floor", "ceil", "angle")},
+    "cbrt": widened, "deg2rad": deg2rad, "clip": clip, "sum": summed, "nansum": summed,
+    "prod": prod, **{n: kept for n in ("max", "amax", "ptp")}, "std": std,
+    "argmax": argmax,
+    "median": median, "nanmean": nanmean, "sort": sort, "argsort": argsort,
+    "softmax": softmax, "log_softmax": softmax, "norm": norm, "where": where,
+    "min": kept, "argmin": argmax, "full_like": full_like, "moments": moments,
+    **{n: same for n in ("leaky_relu", "silu", "log_sigmoid", "elu", "hard_sigmoid",
+                         "sparse_plus")},
+    "ldexp": elementwise(float), "gcd": elementwise(), "heaviside": hypot, "fmod": mod,
+    "left_shift": shift,
+}

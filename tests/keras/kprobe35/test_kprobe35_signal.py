@@ -1,0 +1,18 @@
+"""The snippets of cases_signal.py print on eagerflow what real TF 2.21 + Keras 3 printed
+(golden.json, written by kprobe/record_golden.py kprobe35; each case file has its own test
+file, to keep each file's run short).
+
+KNOWN lists the snippets that still print otherwise, each with what differs: they run as
+strict xfails, so one that starts to match fails until it is taken off the list."""
+
+from tests.keras.kprobe.snippets import snippet_test
+from tests.keras.kprobe35.cases_signal import SNIPPETS
+
+KNOWN: dict[str, str] = {
+    "image_patches_crop_pad": (
+        "patch_cf: extract_patches with channels_first is TF's UnimplementedError on the "
+        "CPU (its Conv2D kernel takes NHWC only, oneDNN off as the recorder runs); eagerflow "
+        "computes NCHW on the CPU as TF's GPU kernels do (a choice ops/nn_conv.py documents)"),
+}
+
+test_prints_what_keras3_printed = snippet_test(SNIPPETS, __file__, KNOWN)
