@@ -509,7 +509,7 @@ class Pattern:
 
     def replacer(self, template: str, replace_global: bool) -> Callable:
         """v -> v with the first or every match replaced by the (Python) template."""
-        rw: Any = template if self.unicode else template.encode()
+        rw: Any = template if self.unicode else template.encode("utf-8", "surrogateescape")
         rx, dec, enc = self.rx, self.decode, self.encode
         if not replace_global or not self.empty:
             count = 0 if replace_global else 1

@@ -64,12 +64,14 @@ def _valid_rewrite(rewrite: str) -> bool:
     return re.fullmatch(r"(?:[^\\]|\\[0-9\\])*", rewrite, re.S) is not None
 
 
-def _scalar_text(op: str, what: str, t: Any) -> str:
+def _scalar_text(op: str, what: str, t: Any, errors: str = "replace") -> str:
+    """A scalar string tensor's text (`errors`: how its invalid UTF-8 bytes decode; a
+    rewrite's keep their bytes through re2's surrogateescape, as RE2 copies them)."""
     arr = np.asarray(t, dtype=object)
     if arr.ndim:
         raise C.fail(op, f"{what} must be scalar, but received [{','.join(map(str, arr.shape))}]")
     v = arr[()]
-    return v.decode("utf-8", "replace") if isinstance(v, bytes) else str(v)
+    return v.decode("utf-8", errors) if isinstance(v, bytes) else str(v)
 
 
 def _each(fn: Callable, x: Any, out: Any) -> np.ndarray:
@@ -95,7 +97,8 @@ def _replace_infer(x: Any, pattern: Any, rewrite: Any, *, replace_global: bool) 
 def _replace_kernel(xp: Any, x: Any, pattern: Any, rewrite: Any, *,
                     replace_global: bool) -> np.ndarray:
     fn = replacer(_scalar_text("RegexReplace", "Pattern", pattern),
-                  _scalar_text("RegexReplace", "Rewrite", rewrite), replace_global,
+                  _scalar_text("RegexReplace", "Rewrite", rewrite, "surrogateescape"),
+                  replace_global,
                   "RegexReplace")
     return _each(fn, x, object)
 
