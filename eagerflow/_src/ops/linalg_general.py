@@ -25,7 +25,13 @@ from eagerflow._src.ops.array import expand_dims, shape
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.linalg import adjoint, diag, diag_part, matmul
-from eagerflow._src.ops.linalg_decomp import _dtype_check, _matrix_shape, solve
+from eagerflow._src.ops.linalg_decomp import (
+    _dtype_check,
+    _householder,
+    _matrix_shape,
+    _reflect,
+    solve,
+)
 from eagerflow._src.ops.linalg_eye import eye
 from eagerflow._src.ops.math_base import _t, cast, conj, real, zeros_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
@@ -225,32 +231,9 @@ def _norm1(z: Any) -> Any:
     return abs(z.real) + abs(z.imag)
 
 
-def _householder(x: np.ndarray) -> tuple:
-    """(essential part, tau, beta) of the reflection H = I - tau v v^H (v = [1, essential])
-    with H x = [beta, 0, ...]."""
-    tail, c0 = x[1:], x[0]
-    tail_sq = (tail.real ** 2 + tail.imag ** 2).sum() if tail.size else x.real.dtype.type(0)
-    tiny = np.finfo(x.real.dtype).tiny
-    if tail_sq <= tiny and c0.imag ** 2 <= tiny:
-        return np.zeros_like(tail), x.dtype.type(0), c0.real
-    beta = np.sqrt(c0.real ** 2 + c0.imag ** 2 + tail_sq)
-    if c0.real >= 0:
-        beta = -beta
-    return tail / (c0 - beta), np.conj((beta - c0) / beta), beta
-
-
-def _reflect_left(m: np.ndarray, ess: np.ndarray, tau: Any) -> None:
-    """m = (I - tau v v^H) m, v = [1, ess], in Eigen's order of operations."""
-    if m.shape[0] == 1:
-        m *= 1 - tau
-    elif tau != 0:
-        tmp = np.conj(ess) @ m[1:] + m[0]
-        m[0] -= tau * tmp
-        m[1:] -= np.outer(tau * ess, tmp)
-
-
 def _reflect_right(m: np.ndarray, ess: np.ndarray, tau: Any) -> None:
-    """m = m (I - tau v v^H), v = [1, ess], in Eigen's order of operations."""
+    """m = m (I - tau v v^H), v = [1, ess], in Eigen's order of operations (the reflection
+    itself and its application on the left are QR's: linalg_decomp's)."""
     if m.shape[1] == 1:
         m *= 1 - tau
     elif tau != 0:
@@ -265,16 +248,16 @@ def _hessenberg(a: np.ndarray) -> tuple:
     n = a.shape[0]
     reflectors = []
     for i in range(n - 1):
-        ess, h, beta = _householder(a[i + 1:, i].copy())
+        ess, h, beta = _householder(np, a[i + 1:, i].copy())
         a[i + 1, i] = beta
         a[i + 2:, i] = 0
         reflectors.append((ess, h))
-        _reflect_left(a[i + 1:, i + 1:], ess, h)
+        _reflect(np, a[i + 1:, i + 1:], ess, h)
         _reflect_right(a[:, i + 1:], ess, np.conj(h))
     q = np.eye(n, dtype=a.dtype)
     for k in range(n - 2, -1, -1):  # (Q = H_0^H ... H_{n-2}^H, built from the last)
         ess, h = reflectors[k]
-        _reflect_left(q[k + 1:, k + 1:], ess, np.conj(h))
+        _reflect(np, q[k + 1:, k + 1:], ess, np.conj(h))
     return a, q
 
 
@@ -549,19 +532,19 @@ def _francis_step(t: np.ndarray, u: np.ndarray, il: int, iu: int, shift: list,
             break
         im -= 1
     for k in range(im, iu - 1):
-        ess, tau, beta = _householder(v.copy() if k == im else t[k:k + 3, k - 1].copy())
+        ess, tau, beta = _householder(np, v.copy() if k == im else t[k:k + 3, k - 1].copy())
         if beta != 0:
             if k == im and k > il:
                 t[k, k - 1] = -t[k, k - 1]
             elif k != im:
                 t[k, k - 1] = beta
-            _reflect_left(t[k:k + 3, k:], ess, tau)
+            _reflect(np, t[k:k + 3, k:], ess, tau)
             _reflect_right(t[:min(iu, k + 3) + 1, k:k + 3], ess, tau)
             _reflect_right(u[:, k:k + 3], ess, tau)
-    ess, tau, beta = _householder(t[iu - 1:iu + 1, iu - 2].copy())
+    ess, tau, beta = _householder(np, t[iu - 1:iu + 1, iu - 2].copy())
     if beta != 0:
         t[iu - 1, iu - 2] = beta
-        _reflect_left(t[iu - 1:iu + 1, iu - 1:], ess, tau)
+        _reflect(np, t[iu - 1:iu + 1, iu - 1:], ess, tau)
         _reflect_right(t[:iu + 1, iu - 1:iu + 1], ess, tau)
         _reflect_right(u[:, iu - 1:iu + 1], ess, tau)
     for i in range(im + 2, iu + 1):  # (round-off below the subdiagonal)
