@@ -87,6 +87,9 @@ def test_port_held(spec: tf.train.ClusterSpec) -> None:
     assert (s.server_def.job_name, s.server_def.task_index) == ("local", 0)
     with pytest.raises(tf.errors.UnknownError, match="^Could not start gRPC server$"):
         tf.distribute.Server(single)
+    # (no port to bind: eagerflow's error, where Python's socket raised OverflowError)
+    with pytest.raises(tf.errors.UnknownError, match="^Could not start gRPC server$"):
+        tf.distribute.Server({"w": ["localhost:70000"]})
     # nothing listens: a client dialling the address is refused at once
     host, port = s.target[len("grpc://"):].rsplit(":", 1)
     with pytest.raises(ConnectionRefusedError):

@@ -119,7 +119,7 @@ def _hold_port(address: str) -> tuple[socket.socket, str, int]:
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     try:
         sock.bind(("", int(port)))
-    except OSError:
+    except (OSError, OverflowError):  # (taken, or no port: 65536 and past)
         sock.close()
         raise UnknownError(None, None, "Could not start gRPC server") from None
     return sock, host, sock.getsockname()[1]
