@@ -32,9 +32,9 @@ KNOWN = [
     (r"transpose\.perm (?!2\*\*64)\S+ traced",
      "TF's Transpose shape function refuses a constant perm out of range while tracing "
      "(a ValueError naming the node); eagerflow: the kernel's error when the graph runs"),
-    (r"(tile\.multiples|slice\.begin|range\.delta) (-3|-2\*\*31-1) traced|"
+    (r"(slice\.begin|range\.delta) (-3|-2\*\*31-1) traced|"
      r"slice\.size (-3|2\*\*31) traced",
-     "TF's shape functions refuse a negative constant size (Tile, Slice) or an empty Range "
+     "TF's shape functions refuse a negative constant size (Slice) or an empty Range "
      "while tracing (ValueErrors); eagerflow: the kernel's error when the graph runs"),
     (r"one_hot\.axis (?!2\*\*64|5 )\S+ traced",
      "TF's graph converts the indices list [0, 1] to int32 (the node's TI=DT_INT32, "

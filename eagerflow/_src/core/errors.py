@@ -6,6 +6,7 @@ runs, with a message that names the op (`... [Op:AddV2]`).
 
 from __future__ import annotations
 
+import re
 import warnings
 from typing import Any
 
@@ -115,6 +116,18 @@ class OperatorNotAllowedInGraphError(TypeError):
 
 class InaccessibleTensorError(ValueError):
     """A tensor made in a graph nested in this one (a loop's body, a branch) used here."""
+
+
+def c_text(message: str) -> str:
+    """`message` as TF's Python reads an error's C message, as UTF-8: one holding invalid
+    bytes (kept here as surrogate escapes: an RE2 pattern's) is Python's
+    UnicodeDecodeError of the whole message, its position counted from the start."""
+    if _ESCAPED.search(message) is not None:
+        message.encode("utf-8", "surrogateescape").decode("utf-8")
+    return message
+
+
+_ESCAPED = re.compile("[\udc80-\udcff]")
 
 
 def op_error(cls: type, op_name: str, message: str) -> OpError:

@@ -444,6 +444,24 @@ def to_bytes_array(arr: np.ndarray) -> np.ndarray:
     return out.reshape(arr.shape)
 
 
+def _past_uint64(value: Any) -> np.ndarray | None:
+    """TF's eager uint64 converter reads a Python int with PyLong_AsUnsignedLongLong and
+    never checks its error: an int outside [0, 2**64) (-1 too) is that function's error
+    value, 2**64 - 1, with an OverflowError left set, which Python reports as the
+    EagerTensor constructor's SystemError. TF caches a scalar's tensor (by Python
+    equality): only the first conversion of that number in a process raises, the later
+    ones are 2**64 - 1, the steady state answered here; a list is never cached and always
+    raises. None where every int fits (a graph's constant reads them otherwise: -1 wraps)."""
+    if _state.graph is not None:
+        return None
+    if type(value) is int:
+        return np.array(2**64 - 1, np.uint64) if not 0 <= value < 2**64 else None
+    if any(type(v) is int and not 0 <= v < 2**64 for v in leaves(value)):
+        raise SystemError("<class 'tensorflow.python.framework.ops.EagerTensor'> returned a "
+                          "result with an exception set")  # (TF's C type's full name)
+    return None
+
+
 def python_to_dtype(value: Any, dtype: _dt.DType) -> np.ndarray:
     """Python data converted to an explicit dtype, refusing lossy conversions as TF does."""
     try:
@@ -456,6 +474,8 @@ def python_to_dtype(value: Any, dtype: _dt.DType) -> np.ndarray:
                 _misshapen(value, _first_shape(value)) is None:
             # (bools with numbers: TF's converter for the dtype asked for takes them, the
             # one of the first element's type does not)
+            if dtype is _dt.uint64 and (past := _past_uint64(value)) is not None:
+                return past
             with np.errstate(all="ignore"):
                 return np.array(value, dtype=(np.int64 if dtype.is_integer else
                                               dtype.as_numpy_dtype)).astype(dtype.storage_type)
@@ -463,6 +483,8 @@ def python_to_dtype(value: Any, dtype: _dt.DType) -> np.ndarray:
             raise
         return _big_ints_to_dtype(value, dtype)
     src = _dt.from_numpy(inferred.dtype)
+    if dtype is _dt.uint64 and src.is_integer and (past := _past_uint64(value)) is not None:
+        return past
     if src is dtype:
         return inferred
     if inferred.size == 0:  # no elements to lose: `[]` and `[[], []]` take any dtype
@@ -529,6 +551,8 @@ def _big_ints_to_dtype(value: Any, dtype: _dt.DType) -> np.ndarray:
         try:
             arr = np.array(value, dtype=object)
             if all(isinstance(x, numbers.Number) for x in arr.ravel()):  # (None is no nan)
+                if dtype is _dt.uint64 and (past := _past_uint64(value)) is not None:
+                    return past
                 return arr.astype(npd)
         except (OverflowError, ValueError, TypeError):
             pass

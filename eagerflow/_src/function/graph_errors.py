@@ -17,7 +17,7 @@ import re
 import traceback
 from typing import Any
 
-from eagerflow._src.core.errors import InvalidArgumentError, OpError
+from eagerflow._src.core.errors import InvalidArgumentError, OpError, c_text
 from eagerflow._src.graph import codegen
 from eagerflow._src.graph.creation_stack import IMPORTED
 from eagerflow._src.graph.ir import frame_lines
@@ -169,4 +169,4 @@ def reword(e: OpError, function_op: str, graph: Any) -> None:
         where = "".join(line + "\n\n" for line in frame_lines(origin, "  "))
         e._message = (f"{_HEAD}\n\nDetected at node {node} defined at (most recent call "
                       f"last):\n{where}{body}{tail}")
-    e.args = (e._message,) + e.args[1:]
+    e.args = (c_text(e._message),) + e.args[1:]

@@ -136,7 +136,12 @@ def asarray(a: Any, dtype: Any = None) -> Tensor:
     want = dtype if isinstance(dtype, dt.DType) else _unary_type(a, dtype)
     if isinstance(a, np.ndarray) and dtype is None:
         want = dt.as_dtype(a.dtype)
-    t = convert_to_tensor(a, dtype_hint=want)
+    if isinstance(a, int) and a >= 2**63:
+        # (TF's tnp converts an int past int64 to uint64 outright, then casts: 2**63 is
+        # int64's -2**63; one past uint64 is that converter's SystemError)
+        t = convert_to_tensor(a, dt.uint64)
+    else:
+        t = convert_to_tensor(a, dtype_hint=want)
     return t if t.dtype == want else cast(t, want)
 
 

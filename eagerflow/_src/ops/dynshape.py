@@ -288,12 +288,13 @@ def shape_arg(value: Any, what: str = "shape", attr: tuple | None = None,
 
 
 def graph_shape(value: Any, what: str = "shape", minus_one: bool = False,
-                attr: tuple | None = None) -> tuple:
+                attr: tuple | None = None, defined: bool = False) -> tuple:
     """`(static, dynamic)` for a shape argument while a graph is built, its values read as
     TF's shape functions read a shape tensor: a dim below -1 is TF's ValueError, and -1
     an unknown dim (where `minus_one`), the shape then the op's input, refused when the
-    graph runs, as TF's kernels refuse it. (Reshape's -1, "the rest", is its own.)"""
-    static, dyn = shape_arg(value, what, attr)
+    graph runs, as TF's kernels refuse it. (Reshape's -1, "the rest", is its own.)
+    `attr`, `defined`: as shape_arg's."""
+    static, dyn = shape_arg(value, what, attr, defined)
     if static is None:
         return static, dyn
     bad = next((d for d in static if d is not None and d < -1), None)

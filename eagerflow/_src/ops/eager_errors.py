@@ -30,7 +30,7 @@ from typing import Any, Callable
 
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.dtypes import DType
-from eagerflow._src.core.errors import OpError
+from eagerflow._src.core.errors import OpError, c_text
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops.wrapper_inputs import passed_raw
@@ -87,6 +87,7 @@ def decorate(e: OpError, op: Any, inputs: tuple, attrs: dict, device: str,
         head = f"{_HEAD}{wrapped_name(op_name, arity)}_device_{device}}}}} "
     # (TF's str() of any name given: a NumPy array's, 0's, a tensor's "tf.Tensor(...)"; its
     # truth is never asked)
+    c_text(head + message)  # (TF decodes the message before it adds the name)
     e._message = f"{head}{message} name: {'' if name is None else str(name)}"
     e.args = (e._message,) + e.args[1:]
     return e

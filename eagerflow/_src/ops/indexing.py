@@ -17,6 +17,7 @@ from eagerflow._src.backend import add_at
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
+from eagerflow._src.core.name_scope import wrapper_scope
 from eagerflow._src.core.py_conversion import op_input_refusal
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import (
@@ -41,7 +42,6 @@ from eagerflow._src.ops.array import (
 from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.composite_dispatch import dispatchable
-from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     Spec,
@@ -61,7 +61,7 @@ from eagerflow._src.ops.graph_constants import as_input
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.math import greater_equal, less, logical_and, maximum
 from eagerflow._src.ops.math_base import _t, cast, where, zeros_like
-from eagerflow._src.ops.reduce import reduce_all, reduce_max, size
+from eagerflow._src.ops.reduce import reduce_max, size
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
 from eagerflow._src.ops.sequences import RANGE
 from eagerflow._src.ops.stacking import stack
@@ -747,7 +747,7 @@ def _runtime_repeat(x: Any, reps: Any, ax: int) -> Any:
         reps = reshape(reps, [])
         index = reshape(tile(expand_dims(range_(n), 1), stack([1, reps])), [-1])
     else:
-        Assert(reduce_all(greater_equal(reps, 0)), ["Expected repeats >= 0, got", reps])
+        # (a negative count repeats its element no times, as TF's sequence mask: no check)
         width = maximum(reduce_max(reps), 0)
         grid = tile(expand_dims(range_(n), 1), stack([1, width]))
         index = boolean_mask(grid, sequence_mask(reps, width))
@@ -755,10 +755,16 @@ def _runtime_repeat(x: Any, reps: Any, ax: int) -> Any:
 
 
 def repeat(input: Any, repeats: Any, axis: Any = None, name: str | None = None) -> Any:  # noqa: A002
-    """Repeats each element `repeats` times along `axis` (the flattened input when None)."""
+    """Repeats each element `repeats` times along `axis` (the flattened input when None);
+    traced, under TF's "Repeat" scope (its nodes "Repeat/Tile", ...)."""
     x = _t(input)
-    if axis is None:
+    if axis is None:  # (flattened before the scope, as TF's)
         x, axis = reshape(x, [-1]), 0
+    with wrapper_scope(name, "Repeat"):
+        return _repeat(x, repeats, axis)
+
+
+def _repeat(x: Any, repeats: Any, axis: Any) -> Any:
     if not isinstance(axis, int):  # (TF's repeat takes a Python int only)
         raise TypeError(f"Argument `axis` must be an int. Received `axis` = {axis} of type "
                         f"{type(axis).__name__}")
@@ -776,6 +782,7 @@ def repeat(input: Any, repeats: Any, axis: Any = None, name: str | None = None) 
                             f"Received `tensor` = {reps_t} of dtype: {reps_t._dtype}")
         if reps_t._shape is not None and len(reps_t._shape) > 1:
             raise ValueError(f"Shape {TensorShape(reps_t._shape)} must have rank at most 1")
+        repeats = cast(reps_t, dt.int32)  # (TF's convert_to_int_tensor: 2**40 is 0)
     if x._dtype is dt.uint16:  # TF's repeat tiles the input: Tile has no uint16 kernel
         tile(expand_dims(x, ax + 1), [1] * (r + 1))
     if _state.graph is not None and needs_runtime(repeats):
@@ -785,6 +792,10 @@ def repeat(input: Any, repeats: Any, axis: Any = None, name: str | None = None) 
         tuple(repeats._shape) if hasattr(repeats, "_arr") else np.shape(repeats))
     if reps.ndim <= 1 and reps.size == 1:  # one count for every element
         k = int(reps.reshape(-1)[0])
+        if k < 0 and _state.graph is not None:
+            # (TF's Tile multiples pack the count's tensor, which its shape function does
+            # not read: the kernel refuses a negative one when the graph runs)
+            return _runtime_repeat(x, convert_to_tensor(k, dt.int32), ax)
         tiled = tile(expand_dims(x, ax + 1), [1] * (ax + 1) + [k] + [1] * (r - ax - 1))
         if None in x._shape:  # a traced dimension: the graph's shape, scaled
             return reshape(tiled, shape_of(x) * [k if i == ax else 1 for i in range(r)])

@@ -21,7 +21,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import dispatch, eigen32, halfprec, libm32
+from eagerflow._src.ops import dispatch, eigen32, halfprec, libm32, libm_complex
 from eagerflow._src.ops.broadcast_grads import sum_to
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
@@ -486,6 +486,8 @@ def _pow_kernel(xp: Any, x: Any, y: Any) -> Any:
             None, None, "Integers to negative integer powers are not allowed [Op:Pow]")
     if xp is np and x.dtype == np.float32:
         return eigen32.pow(x, y)
+    if xp is np and x.dtype.kind == "c":  # (the C library's cpow, as TF's: 0j ** 0j is NaN)
+        return libm_complex.cpow(x, y)
     return xp.power(x, y).astype(x.dtype, copy=False)
 
 

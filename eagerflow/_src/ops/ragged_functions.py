@@ -441,10 +441,13 @@ def _int_vector_or_scalar(value: Any, name: str) -> Tensor:
     return cast(t, dt.int32)
 
 
+@ragged_scope("RaggedSplitsToSegmentIds")
 def row_splits_to_segment_ids(splits: Any, name: str | None = None,
                               out_type: Any = None) -> Tensor:
-    """Each value's row: row i's index repeated splits[i+1] - splits[i] times (a negative
-    length repeats it no times, as TF's sequence-mask repeat)."""
+    """Each value's row, as TF's Python computes it: range(nrows) (of out_type) repeated
+    by the row lengths, which tf.repeat reads as int32 (2**40 is 0) and repeats by a
+    sequence mask (a negative length no times; the one length of a single row tiles, so
+    a negative one is Tile's refusal)."""
     s = splits if isinstance(splits, Tensor) else convert_to_tensor(splits, dtype_hint=dt.int64)
     if s._dtype not in (dt.int32, dt.int64):
         raise ValueError("splits must have dtype int32 or int64")
@@ -452,13 +455,9 @@ def row_splits_to_segment_ids(splits: Any, name: str | None = None,
     if s.shape[0] == 0:
         raise ValueError("Invalid row_splits: []")
     d = dt.as_dtype(out_type) if out_type is not None else s._dtype
-    s = cast(s, d)
     lengths = s[1:] - s[:-1]
-    # (each row's index in a column as wide as the longest row, masked to its length)
-    width = maximum(reduce_max(lengths), convert_to_tensor(0, d))
-    rows = tile(reshape(range_op(shape_op(lengths, out_type=d)[0]), [-1, 1]),
-                dense_stack([convert_to_tensor(1, d), width]))
-    return dense_boolean_mask(rows, sequence_mask(lengths, width))
+    nrows = shape_op(s, out_type=d)[-1] - 1
+    return repeat(range_op(nrows), lengths, axis=0)
 
 
 def segment_ids_to_row_splits(segment_ids: Any, num_segments: Any = None,

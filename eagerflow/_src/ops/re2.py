@@ -561,9 +561,17 @@ def _min_width(text: str) -> int:
         return 0
 
 
+_BAD_UTF8 = re.compile("[\udc80-\udcff]")  # (bytes a pattern's surrogateescape kept)
+
+
 @functools.lru_cache(maxsize=256)
 def compile_re2(pattern: str, op: str) -> Pattern:
-    """The pattern, or TF's InvalidArgumentError naming RE2's error and `op`."""
+    """The pattern, or TF's InvalidArgumentError naming RE2's error and `op`. RE2 reads
+    the pattern as UTF-8 first: invalid bytes (their surrogate escapes) are its "invalid
+    UTF-8", the bytes kept in the message (TF's Python then fails to decode it)."""
+    if _BAD_UTF8.search(pattern) is not None:
+        raise InvalidArgumentError(None, None, f"Invalid pattern: {pattern}, error: invalid "
+                                               f"UTF-8 [Op:{op}]")
     try:
         return Pattern(pattern)
     except Re2Error as e:

@@ -19,6 +19,7 @@ from eagerflow._src.backend import sum_run, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
+from eagerflow._src.core.name_scope import wrapper_scope
 from eagerflow._src.core.tensor import (
     EagerTensor,
     Tensor,
@@ -696,7 +697,12 @@ reduce_all = _reduce_fn(ALL, cast_bool=True)
 @dispatchable
 def reduce_variance(input_tensor: Any, axis: Any = None, keepdims: bool = False,
                     name: str | None = None) -> Any:
-    x = _t(input_tensor)
+    # (TF's `name if name else ...`: a NumPy array of names is NumPy's truth error)
+    with wrapper_scope(name if name else "reduce_variance", "reduce_variance"):
+        return _variance(_t(input_tensor), axis, keepdims)
+
+
+def _variance(x: Any, axis: Any, keepdims: bool) -> Any:
     mean = reduce_mean(x, axis=axis, keepdims=True)  # (first, as TF's: its errors come first)
     if mean._dtype.is_integer:
         raise TypeError(f"Input must be either real or complex. Received integer type "
@@ -710,7 +716,8 @@ def reduce_variance(input_tensor: Any, axis: Any = None, keepdims: bool = False,
 @dispatchable
 def reduce_std(input_tensor: Any, axis: Any = None, keepdims: bool = False,
                name: str | None = None) -> Any:
-    return sqrt(reduce_variance(input_tensor, axis=axis, keepdims=keepdims))
+    with wrapper_scope(name if name else "reduce_std", "reduce_std"):
+        return sqrt(reduce_variance(_t(input_tensor), axis=axis, keepdims=keepdims))
 
 
 @dispatchable

@@ -96,7 +96,7 @@ def _replace_infer(x: Any, pattern: Any, rewrite: Any, *, replace_global: bool) 
 
 def _replace_kernel(xp: Any, x: Any, pattern: Any, rewrite: Any, *,
                     replace_global: bool) -> np.ndarray:
-    fn = replacer(_scalar_text("RegexReplace", "Pattern", pattern),
+    fn = replacer(_scalar_text("RegexReplace", "Pattern", pattern, "surrogateescape"),
                   _scalar_text("RegexReplace", "Rewrite", rewrite, "surrogateescape"),
                   replace_global,
                   "RegexReplace")
@@ -118,7 +118,8 @@ def _match_infer(x: Any, pattern: Any) -> list:
 
 
 def _match_kernel(xp: Any, x: Any, pattern: Any) -> np.ndarray:
-    rx = re2.compile_re2(_scalar_text("RegexFullMatch", "Pattern", pattern), "RegexFullMatch")
+    rx = re2.compile_re2(_scalar_text("RegexFullMatch", "Pattern", pattern, "surrogateescape"),
+                         "RegexFullMatch")
     return _each(rx.fullmatch, x, bool)
 
 

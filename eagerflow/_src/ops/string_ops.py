@@ -434,7 +434,7 @@ def _unit_attr(op: str, unit: Any) -> str:
 @slow_inputs("input")
 def regex_replace(input: Any, pattern: str, rewrite: str,  # noqa: A002
                   replace_global: bool = True, name: str | None = None) -> Any:
-    if not (isinstance(pattern, str) and isinstance(rewrite, str)):
+    if not (isinstance(pattern, (str, bytes)) and isinstance(rewrite, (str, bytes))):
         # a pattern or rewrite given as a tensor: TF's RegexReplace, which takes them as
         # inputs (a Python string pattern is then a constant, which sends TF's wrapper
         # down its slow path)
@@ -446,7 +446,7 @@ def regex_replace(input: Any, pattern: str, rewrite: str,  # noqa: A002
         except OpError as e:
             raise (slow_path(e) if passed_raw(pattern, rewrite) else e) from None
     return bind(STATIC_REGEX_REPLACE, (_as_tensor(input),),
-                {"pattern": pattern, "rewrite": rewrite,
+                {"pattern": _attr_text(pattern), "rewrite": _attr_text(rewrite),
                  "replace_global": bool(replace_global)}, name)
 
 
@@ -454,13 +454,21 @@ def regex_replace(input: Any, pattern: str, rewrite: str,  # noqa: A002
 @binds_first
 @slow_inputs("input")
 def regex_full_match(input: Any, pattern: str, name: str | None = None) -> Any:  # noqa: A002
-    if not isinstance(pattern, str):  # a tensor pattern: TF's RegexFullMatch
+    if not isinstance(pattern, (str, bytes)):  # a tensor pattern: TF's RegexFullMatch
         slow = wrapper_inputs.slow_strings(input, pattern)  # (a list among them: TF's slow path)
         try:
             return bind(REGEX_FULL_MATCH, (_as_tensor(input), _as_tensor(pattern)), {}, name)
         except OpError as e:
             raise (slow_path(e) if slow else e) from None
-    return bind(STATIC_REGEX_FULL_MATCH, (_as_tensor(input),), {"pattern": pattern}, name)
+    return bind(STATIC_REGEX_FULL_MATCH, (_as_tensor(input),),
+                {"pattern": _attr_text(pattern)}, name)
+
+
+def _attr_text(value: str | bytes) -> str:
+    """A static regex attr given as bytes, as TF's attr holds them: raw, invalid UTF-8
+    bytes kept as surrogate escapes (RE2 refuses them in a pattern, copies them from a
+    rewrite)."""
+    return value.decode("utf-8", "surrogateescape") if isinstance(value, bytes) else value
 
 
 @dispatchable

@@ -28,7 +28,6 @@ from eagerflow._src.ops.dynshape import (
     graph_shape,
     refuse_index_dtype,
     runtime_attr,
-    shape_arg,
     static_ints,
 )
 from eagerflow._src.ops.eager_errors import slow_inputs
@@ -118,8 +117,10 @@ def tile(input: Any, multiples: Any, name: str | None = None) -> Any:  # noqa: A
         return bind(TILE, (_t(input),), {"multiples": refused}, name)
     if _state.graph is not None and (refused := op_input_refusal("multiples", multiples)):
         raise refused
+    # (traced: a multiple below -1 is the shape function's ValueError; -1 an unknown dim,
+    # Tile's refusal when the graph runs)
     static, dyn = (static_ints(multiples, "multiples", _TMULTIPLES, (input,), True), ()) \
-        if _state.graph is None else shape_arg(multiples, "multiples", _TMULTIPLES, True)
+        if _state.graph is None else graph_shape(multiples, "multiples", True, _TMULTIPLES, True)
     return bind(TILE, (_t(input),) + dyn, {"multiples": static}, name)
 
 
