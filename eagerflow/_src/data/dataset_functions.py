@@ -40,6 +40,7 @@ from collections.abc import Callable
 from typing import Any
 
 from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core.composite import NoneTensorSpec
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
@@ -67,6 +68,7 @@ from eagerflow._src.data.iterators import (
 from eagerflow._src.data.sources import NeedsConcreteValue
 from eagerflow._src.function.concrete import tracing_scope
 from eagerflow._src.graph.ir import FuncGraph
+from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops.ragged import RaggedTensor
 
 # Graph operations that iterate a dataset while the function runs: a template can't
@@ -110,6 +112,49 @@ class VariantDataset(DatasetV2):
     def cardinality(self) -> Any:
         # TF gives a tensor computed per element; a template can't hold it: run eagerly.
         raise NeedsConcreteValue("the cardinality of a dataset argument is known per element")
+
+
+class MissingArgument(DatasetV2):
+    """The function argument `index` that TF's kernel never passes: a window of a None
+    (Dataset.window makes no dataset for a component holding no tensor, so the windows
+    after it move down one argument and the last ones are missing). Whatever reads it
+    fails as TF's function does when it runs: its InvalidArgumentError naming the
+    argument node."""
+
+    _repr_name = "_VariantDataset"
+
+    def __init__(self, spec: dstruct.DatasetSpec, index: int) -> None:
+        super().__init__((), dstruct.Structure(spec.element_spec))
+        self._index = index
+
+    def _refusal(self) -> InvalidArgumentError:
+        return InvalidArgumentError(None, None, f"Argument {self._index} is out of range. "
+                                                f"[Op:args_{self._index}]")
+
+    def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        raise self._refusal()
+
+    def _cardinality(self) -> int:
+        raise self._refusal()
+
+    def cardinality(self) -> Any:
+        raise self._refusal()
+
+
+def _none_window(spec: Any) -> bool:
+    """A window of a component holding no tensor (a None): TF's window kernel makes none."""
+    return isinstance(spec, dstruct.DatasetSpec) and all(
+        isinstance(s, NoneTensorSpec) for s in dstruct.flatten(spec.element_spec))
+
+
+def kernel_arguments(specs: list, flat: tuple) -> tuple:
+    """The flat arguments TF's kernel hands a function of windows: the windows it made (a
+    None's is none), in order, the missing last ones MissingArgument."""
+    if not any(_none_window(s) for s in specs):
+        return flat
+    made = [c for c, s in zip(flat, specs) if not _none_window(s)]
+    return tuple(made[i] if i < len(made) else MissingArgument(s, i)
+                 for i, s in enumerate(specs))
 
 
 # ---------------------------------------------------------------------------------------
@@ -255,7 +300,10 @@ class DatasetFunction(PipelineFunction):
         extra = tuple(outer_feed[id(t)] for t in self._captures)
         fn, needed, kinds, template = self._fn, self._needed, self._kinds, self._template
 
+        specs = self._in.specs
+
         def open_(flat: tuple) -> ElementIterator:
+            flat = kernel_arguments(specs, flat)
             feed = dict(outer_feed)
             arrays = []
             for kind, c in zip(kinds, flat):
@@ -276,7 +324,7 @@ class DatasetFunction(PipelineFunction):
         func, in_struct = self._func, self._in
 
         def open_(flat: tuple) -> ElementIterator:
-            args = in_struct.pack(flat)
+            args = in_struct.pack(kernel_arguments(in_struct.specs, flat))
             out = func(*args) if in_struct.unpack_args else func(args)
             if not isinstance(out, DatasetV2):
                 dstruct.check_supported(out, self._what)
@@ -329,6 +377,18 @@ def traced_reader(reader_func: Callable, element_spec: Any,
     except (TypeError, AttributeError):
         return None
     return fn if fn.traced else None
+
+
+def refuse_no_tensors(fn: DatasetFunction, op: str) -> None:
+    """TF's dataset op `op` (FlatMapDataset, ...) refuses, as it is made, a function whose
+    datasets' elements hold no tensor (a None's window): its output_types would be empty."""
+    spec = fn.output_structure.spec
+    if isinstance(spec, dstruct.DatasetSpec) and all(
+            isinstance(s, NoneTensorSpec) for s in dstruct.flatten(spec.element_spec)):
+        signature = tf_op_defs.summary(op)
+        raise InvalidArgumentError(None, None, (
+            f"Length for attr 'output_types' of 0 must be at least minimum 1\n\t; NodeDef: "
+            f"{{{{node {op}}}}}{'; ' + signature if signature else ''} [Op:{op}] name: "))
 
 
 def inner_structure(fn: DatasetFunction) -> dstruct.Structure:

@@ -17,6 +17,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core import trace_events
+from eagerflow._src.core.composite import NoneTensorSpec
 from eagerflow._src.core.context import CPU_DEVICE, _state, finalize
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, OutOfRangeError
 from eagerflow._src.core.lazy import lazy_module
@@ -57,8 +58,9 @@ def _name_op(e: OpError, structure: Any, root: Any) -> None:
         e._message = msg + " [Op:IteratorGetNext]"
         e.args = (e._message,) + e.args[1:]
     if e._message.endswith(" [Op:IteratorGetNext]"):
-        eager_errors.decorate(e, _GET_NEXT, (), {"output_types": len(structure.specs)},
-                              CPU_DEVICE, None)
+        # (TF's output_types: one per tensor component, a None's none)
+        n = sum(not isinstance(s, NoneTensorSpec) for s in structure.specs)
+        eager_errors.decorate(e, _GET_NEXT, (), {"output_types": n}, CPU_DEVICE, None)
 
 
 class _GetNext:

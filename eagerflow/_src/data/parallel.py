@@ -31,6 +31,7 @@ from eagerflow._src.data.dataset import AUTOTUNE, UNKNOWN, DatasetV2
 from eagerflow._src.data.dataset_functions import (
     DatasetFunction,
     inner_structure,
+    refuse_no_tensors,
     returned_non_dataset,
 )
 from eagerflow._src.data.functions import StructuredFunction
@@ -506,6 +507,8 @@ class InterleaveDataset(DatasetV2):
         self._fn = None if _internal is not None else DatasetFunction(
             map_func, "Dataset.interleave()", input_dataset._structure, input_dataset,
             returned_non_dataset)
+        if self._fn is not None:
+            refuse_no_tensors(self._fn, op)
         counts = [None if v is None else int64_value(v, what) for v, what in (
             (cycle_length, "cycle_length"), (block_length, "block_length"),
             (num_parallel_calls, "num_parallel_calls"))]

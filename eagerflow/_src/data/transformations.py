@@ -29,6 +29,7 @@ from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2
 from eagerflow._src.data.dataset_functions import (
     DatasetFunction,
     inner_structure,
+    refuse_no_tensors,
     returned_non_dataset,
 )
 from eagerflow._src.data.functions import StructuredFunction, not_callable
@@ -222,6 +223,7 @@ class FlatMapDataset(DatasetV2):
         super().__init__((input_dataset,))
         self._fn = DatasetFunction(map_func, "Dataset.flat_map()", input_dataset._structure,
                                    input_dataset, returned_non_dataset)
+        refuse_no_tensors(self._fn, "FlatMapDataset")
 
     def _compute_structure(self) -> dstruct.Structure:
         return inner_structure(self._fn)
