@@ -32,9 +32,11 @@ import weakref
 from collections import deque
 from typing import Any, Callable
 
+from eagerflow._src.control_flow.py_function import py_function
 from eagerflow._src.core import device as dev
+from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core import nest
-from eagerflow._src.core.context import runtime_thread
+from eagerflow._src.core.context import _state, runtime_thread
 from eagerflow._src.core.errors import CancelledError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import convert_to_tensor
@@ -354,6 +356,36 @@ _dispatch = threading.local()  # the worker running on this thread
 
 def current_worker_index() -> int | None:
     return getattr(_dispatch, "worker", None)
+
+
+_NO_WORKER = ("Cannot retrieve the worker index. `get_worker_idx_and_num_workers` should be "
+              "called from within a tf.function being executed on a worker. This method "
+              "should only be called from either a dataset_fn that is passed into "
+              "`ClusterCoordinator.create_per_worker_dataset`, or a tf.function that is "
+              "passed into `ClusterCoordinator.schedule`.")
+
+
+def experimental_get_current_worker_index() -> Any:
+    """tf.distribute.coordinator.experimental_get_current_worker_index: the index of the
+    worker running this function, an int64 scalar. Traced, a value the graph reads when it
+    runs (TF's call-time capture): a scheduled closure's worker thread; eagerly, the worker
+    a create_per_worker_dataset dataset_fn is being called for. Elsewhere TF's
+    RuntimeError."""
+    if _state.graph is None:
+        index = current_worker_index()
+        if index is None:
+            raise RuntimeError(_NO_WORKER)
+        return convert_to_tensor(index, _dt.int64)
+    out = py_function(_running_worker, [], _dt.int64)
+    out.set_shape([])
+    return out
+
+
+def _running_worker() -> Any:
+    index = current_worker_index()
+    if index is None:
+        raise RuntimeError(_NO_WORKER)
+    return convert_to_tensor(index, _dt.int64)
 
 
 class _Queue:

@@ -4,4 +4,5 @@ from eagerflow._src.distribute.parameter_server import (
     ClusterCoordinator,
     PerWorkerValue,
     RemoteValue,
+    experimental_get_current_worker_index,
 )
