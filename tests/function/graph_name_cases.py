@@ -255,6 +255,33 @@ CASES = {
         SPECS = [tf.TensorSpec([], tf.float32)]
         ARGS = [tf.constant(7.0)]
     """,
+    # -- conds nested in a branch: TF's scope of the outer cond prefixes the inner ------
+    "nested_cond": """
+        def f(x):
+            def yes():
+                return tf.cond(x > 1.0, lambda: x * 2.0, lambda: x * 3.0)
+            return tf.cond(x > 0, yes, lambda: x - 1.0)
+        SPECS = [tf.TensorSpec([], tf.float32)]
+    """,
+    "nested_cond_second": """
+        def f(x):
+            a = tf.cond(x > 0, lambda: x, lambda: -x)
+            return tf.cond(a > 1.0, lambda: tf.cond(a > 2.0, lambda: a, lambda: a + 1.0),
+                           lambda: a)
+        SPECS = [tf.TensorSpec([], tf.float32)]
+    """,
+    "nested_cond_error": """
+        def f(x):
+            def deepest():
+                return tf.debugging.check_numerics(x / 0.0 * 0.0, "m")
+            def middle():
+                return tf.cond(x > 2.0, deepest, lambda: x)
+            def outer():
+                return tf.cond(x > 1.0, middle, lambda: x)
+            return tf.cond(x > 0, outer, lambda: x)
+        SPECS = [tf.TensorSpec([], tf.float32)]
+        ARGS = [tf.constant(3.0)]
+    """,
     # -- a While's limit: TF converts it to int32 ---------------------------------------
     "while_limit_int64": """
         def f(x):
