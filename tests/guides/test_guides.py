@@ -65,10 +65,12 @@ Cells of TF's guides left out, because eagerflow differs there (owner in bracket
   eagerflow (strategy.run inside traces the replica function); TF traces it once per
   spec, so `experimental_get_tracing_count()` of the element_spec-signed train_step (TF
   1, eagerflow 0) is not printed [function/distribute].
-- multi_worker_keras: the dataset does not reshuffle per iteration: Keras 3's fit under a
-  one-replica strategy (MirroredStrategy of one device, a lone MWMS worker,
-  OneDeviceStrategy) draws one shuffle seed more in TF 2.21 than a plain iterator does,
-  which eagerflow's fit does not [keras3/distribute]. A worker's devices are
+- multi_worker_keras: the dataset does not reshuffle per iteration: the multi-device
+  iterator behind a one-replica strategy's distributed dataset (MirroredStrategy of one
+  device, a lone MWMS worker, OneDeviceStrategy), read by a tf.function as fit reads it,
+  prefetches in TF, so a shuffle().repeat() starts its next epoch (a new seed) sooner
+  and a later iteration of the dataset shuffles with a later seed than in eagerflow,
+  which reads no further than asked (a read-ahead race in TF) [distribute]. A worker's devices are
   `/job:worker/...` in TF's multi-worker mode, `/job:localhost/...` in eagerflow's, and
   `worker_devices` is not printed [distribute].
 """
