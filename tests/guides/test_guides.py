@@ -70,9 +70,9 @@ Cells of TF's guides left out, because eagerflow differs there (owner in bracket
   device, a lone MWMS worker, OneDeviceStrategy), read by a tf.function as fit reads it,
   prefetches in TF, so a shuffle().repeat() starts its next epoch (a new seed) sooner
   and a later iteration of the dataset shuffles with a later seed than in eagerflow,
-  which reads no further than asked (a read-ahead race in TF) [distribute]. A worker's devices are
-  `/job:worker/...` in TF's multi-worker mode, `/job:localhost/...` in eagerflow's, and
-  `worker_devices` is not printed [distribute].
+  which reads no further than asked (a read-ahead race in TF) [distribute]. A worker's
+  devices are `/job:worker/...` in TF's multi-worker mode, `/job:localhost/...` in
+  eagerflow's, and `worker_devices` is not printed [distribute].
 """
 
 from __future__ import annotations
