@@ -1,0 +1,68 @@
+"""The file systems a path can name: the local one, and TF's process-wide RAM one (`ram://`).
+
+Bottom layer: imports only the standard library. A "ram://" path names a file of this
+process's RAM file system. Its files are kept in one private folder of the process on a
+memory file system (/dev/shm, a tmpfs, where the machine has one; the temporary folder
+elsewhere), made on first use and removed when the process exits. `local_name` turns a
+URI into that folder's file name, so that every reader and writer of the library (open,
+os, h5py, zipfile, mmap) handles a RAM file as it handles a local one, with the same
+temporary-name-then-rename writes (a RAM file appears whole, never half written), and
+`uri` turns such a name back into the URI for messages and results. A local path pays
+one string check.
+
+Where TF 2.21's RAM file system answers differently from a local one, the differences
+are its own (kept here): a missing file's NotFoundError has an empty message, a folder
+read or written as a file is InvalidArgumentError "<uri> is a directory.", files may be
+written without making their folders first, stat reports mtime 0 and length 0 for a
+folder, a writer cannot tell its position.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import shutil
+import tempfile
+
+RAM = "ram://"
+
+_root: str | None = None  # the store's folder, once made
+
+
+def _remove(root: str, owner: int) -> None:
+    if os.getpid() == owner:  # (a forked child shares the store; its exit keeps it)
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def _store() -> str:
+    """The store's folder, made on first use."""
+    global _root
+    if _root is None:
+        shm = "/dev/shm"  # noqa: S108 - a memory file system, the process's own folder in it
+        base = shm if os.path.isdir(shm) and os.access(shm, os.W_OK) else None
+        _root = tempfile.mkdtemp(prefix=f"eagerflow-ram-{os.getpid()}-", dir=base)
+        atexit.register(_remove, _root, os.getpid())
+    return _root
+
+
+def is_ram(path: str) -> bool:
+    return path.startswith(RAM)
+
+
+def local_name(uri: str) -> str:
+    """The store's file name of "ram://..." (".." cannot climb out of the store; a
+    trailing "/" and repeated "/" are dropped, as the local file system drops them)."""
+    rest = os.path.normpath("/" + uri[len(RAM):].lstrip("/"))
+    return _store() + ("" if rest == "/" else rest)
+
+
+def is_ram_name(name: str) -> bool:
+    """Whether a local file name is one of the RAM store's."""
+    return _root is not None and (name == _root or name.startswith(_root + "/"))
+
+
+def uri(name: str) -> str:
+    """A file name of the store as its "ram://" URI; any other name as it is."""
+    if not is_ram_name(name):
+        return name
+    return RAM + name[len(_root) + 1:]  # type: ignore[arg-type]
