@@ -6,6 +6,7 @@ Bottom layer: imports only core/errors and io/filesystems (the RAM file system's
 
 from __future__ import annotations
 
+import os
 import re
 
 from eagerflow._src.core.errors import (
@@ -40,6 +41,15 @@ def local_path(path: str, shown: str | None = None, op: str | None = None) -> st
     suffix = f" [Op:{op}]" if op else ""
     raise UnimplementedError(None, None, f"File system scheme '{match.group(1)}' not "
                              f"implemented (file: '{shown or path}'){suffix}")
+
+
+def ram_found(name: str) -> str:
+    """`name`; a RAM file's that does not exist fails as TF's RAM file system fails a read
+    (NotFoundError, no message), for readers (Keras's) that report a missing local file
+    their own way."""
+    if filesystems.is_ram_name(name) and not os.path.exists(name):
+        raise NotFoundError(None, None, "")
+    return name
 
 
 def os_error(e: OSError, path: str, op: str | None = None) -> Exception:

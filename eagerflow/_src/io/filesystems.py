@@ -66,3 +66,16 @@ def uri(name: str) -> str:
     if not is_ram_name(name):
         return name
     return RAM + name[len(_root) + 1:]  # type: ignore[arg-type]
+
+
+def native(path: str) -> str:
+    """The name the local file system knows a path by: a "ram://" path's file in the
+    store, any other path as it is (for code that hands user paths to os and open)."""
+    return local_name(path) if path.startswith(RAM) else path
+
+
+def make_parent(name: str) -> None:
+    """Makes the folder of a RAM file about to be written (TF's RAM file system writes a
+    file without its folders); a local file's folder is the caller's to have made."""
+    if is_ram_name(name):
+        os.makedirs(os.path.dirname(name), exist_ok=True)
