@@ -1,4 +1,4 @@
-"""Paths of a URI scheme with no file system here (s3://, gs://, hdfs://, ram://) fail as
+"""Paths of a URI scheme with no file system here (s3://, gs://, hdfs://) fail as
 TF 2.21 fails them (UnimplementedError "File system scheme 's3' not implemented (file:
 '...')", naming the file TF's first operation touches), instead of being read as relative
 local paths ("s3:/bucket/...") that a save would create beside the program; "file://" paths
@@ -45,7 +45,6 @@ def _in_tmp(tmp_path: os.PathLike, monkeypatch: pytest.MonkeyPatch) -> None:
     (lambda: tf.io.gfile.copy(__file__, P), P),
     (lambda: tf.io.gfile.rename(P, P + "2"), P),
     (lambda: tf.io.gfile.exists("gs://b/o"), "gs://b/o"),
-    (lambda: tf.io.gfile.exists("ram://a"), "ram://a"),
 ])
 def test_gfile(call: object, file: str) -> None:
     scheme = file.split(":")[0]

@@ -2,19 +2,22 @@
 
 Bottom layer: imports only the standard library. A "ram://" path names a file of this
 process's RAM file system. Its files are kept in one private folder of the process on a
-memory file system (/dev/shm, a tmpfs, where the machine has one; the temporary folder
-elsewhere), made on first use and removed when the process exits. `local_name` turns a
+memory file system (/dev/shm, a tmpfs, where the machine has one with 1 GiB free; the
+temporary folder elsewhere), made on first use and removed when the process exits (a
+process killed outright leaves it behind). `local_name` turns a
 URI into that folder's file name, so that every reader and writer of the library (open,
 os, h5py, zipfile, mmap) handles a RAM file as it handles a local one, with the same
 temporary-name-then-rename writes (a RAM file appears whole, never half written), and
 `uri` turns such a name back into the URI for messages and results. A local path pays
 one string check.
 
-Where TF 2.21's RAM file system answers differently from a local one, the differences
-are its own (kept here): a missing file's NotFoundError has an empty message, a folder
-read or written as a file is InvalidArgumentError "<uri> is a directory.", files may be
-written without making their folders first, stat reports mtime 0 and length 0 for a
-folder, a writer cannot tell its position.
+Where TF 2.21's RAM file system answers differently from a local one, tf.io.gfile and
+the file ops keep its answers (io/file_errors.py, io/gfile.py): a missing file's
+NotFoundError has an empty message, a folder read or written as a file is
+InvalidArgumentError "<uri> is a directory.", files may be written without making their
+folders first, stat reports mtime 0 and length 0 for a folder, a writer cannot tell its
+position. Its faults are not kept (tests/io/test_ram_fs.py lists them): a writer there
+appends to the old bytes, and a folder is any name's string prefix.
 """
 
 from __future__ import annotations
@@ -34,12 +37,22 @@ def _remove(root: str, owner: int) -> None:
         shutil.rmtree(root, ignore_errors=True)
 
 
+def _roomy(folder: str) -> bool:
+    """Whether `folder` can hold a store: writable, with 1 GiB free (a container's
+    /dev/shm is often 64 MiB, too small for a model)."""
+    try:
+        st = os.statvfs(folder)
+    except (OSError, AttributeError):  # (no such folder; Windows has no statvfs)
+        return False
+    return os.access(folder, os.W_OK) and st.f_bavail * st.f_frsize >= 1 << 30
+
+
 def _store() -> str:
     """The store's folder, made on first use."""
     global _root
     if _root is None:
         shm = "/dev/shm"  # noqa: S108 - a memory file system, the process's own folder in it
-        base = shm if os.path.isdir(shm) and os.access(shm, os.W_OK) else None
+        base = shm if _roomy(shm) else None
         _root = tempfile.mkdtemp(prefix=f"eagerflow-ram-{os.getpid()}-", dir=base)
         atexit.register(_remove, _root, os.getpid())
     return _root

@@ -237,13 +237,10 @@ def copy(src: Any, dst: Any, overwrite: bool = False) -> None:
 
 
 def _copy_ram(s: str, d: str) -> None:
-    """Copies a file from or to the RAM file system: a RAM copy appears whole, and a RAM
-    folder copies as an empty file, as TF's."""
+    """Copies a file from or to the RAM file system (a RAM copy appears whole)."""
     try:
-        data = b""
-        if not (fs.is_ram_name(s) and os.path.isdir(s)):
-            with open(s, "rb") as f:
-                data = f.read()
+        with open(s, "rb") as f:
+            data = f.read()
         if fs.is_ram_name(d):
             _publish(d, data)
         else:

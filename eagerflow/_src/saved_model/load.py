@@ -404,7 +404,7 @@ class Loader:
             if not 0 <= i < len(defs):
                 raise DataLossError(None, None, f"{self.source}: asset {nid} names asset file "
                                                 f"{i}, out of range")
-            return Asset(os.path.join(self.export_dir, ASSETS_DIRECTORY, defs[i].filename))
+            return Asset(uri(os.path.join(self.export_dir, ASSETS_DIRECTORY, defs[i].filename)))
         if kind == "constant":
             return self._constant(nd.constant.operation)
         if kind in ("function", "bare_concrete_function"):
