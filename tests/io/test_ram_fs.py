@@ -34,10 +34,16 @@ def _clear() -> None:
 
 
 @pytest.fixture(autouse=True)
-def _empty_store():
+def _empty_store(tmp_path, monkeypatch):
+    """Each test starts with an empty store, in an empty folder that must stay empty: a
+    "ram://" path read as a relative local one would write "ram:/..." there."""
     _clear()
+    cwd = tmp_path / "cwd"
+    cwd.mkdir()
+    monkeypatch.chdir(cwd)
     yield
     _clear()
+    assert os.listdir(cwd) == []
 
 
 @pytest.fixture(scope="module")
@@ -345,3 +351,40 @@ def test_summary_and_lookup_table():
     assert str(e.value) == (  # TF 2.21's, recorded
         "{{function_node __wrapped__InitializeTableFromTextFileV2_device_/job:localhost/"
         "replica:0/task:0/device:CPU:0}}  [Op:InitializeTableFromTextFileV2] name: ")
+
+
+def test_keras_callbacks_layers_and_v1_saver():
+    keras = tf.keras
+    _put("ram://voc/v.txt", "a\nb\nc\n")
+    lookup = keras.layers.StringLookup(vocabulary="ram://voc/v.txt")
+    assert lookup(np.array(["b", "z"])).numpy().tolist() == [2, 0]  # (TF 2.21: the same)
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2)])
+    model.compile("sgd", "mse")
+    x, y = np.zeros((4, 3), np.float32), np.zeros((4, 2), np.float32)
+    model.fit(x, y, epochs=2, verbose=0, callbacks=[
+        keras.callbacks.ModelCheckpoint("ram://mck/m{epoch}.keras"),
+        keras.callbacks.BackupAndRestore("ram://bar")])
+    # TF 2.21 + Keras 3.15: ['m1.keras', 'm2.keras'], and the backup folder gone at the end
+    assert G.listdir("ram://mck") == ["m1.keras", "m2.keras"]
+    assert not G.exists("ram://bar")
+    model.export("ram://exp")
+    served = tf.saved_model.load("ram://exp").serve(tf.zeros((1, 3)))
+    assert served.shape.as_list() == [1, 2]  # (TF 2.21: the same)
+    v = tf.Variable(2.0, name="vv")
+    saver = tf.compat.v1.train.Saver([v])
+    path = saver.save(None, "ram://v1/model")
+    v.assign(0.0)
+    saver.restore(None, path)
+    # TF 2.21: 'ram://v1/model', 2.0, and these three files (no folder made first)
+    assert (path, float(v.numpy())) == ("ram://v1/model", 2.0)
+    assert sorted(G.listdir("ram://v1")) == ["checkpoint", "model.data-00000-of-00001",
+                                             "model.index"]
+
+
+def test_fixed_length_records_and_experimental_save():
+    _put("ram://fl/b", "123456")
+    # TF 2.21: [b'123', b'456'], [0, 1, 2]
+    assert [x.numpy() for x in tf.data.FixedLengthRecordDataset("ram://fl/b", 3)] == \
+        [b"123", b"456"]
+    tf.data.experimental.save(tf.data.Dataset.range(3), "ram://es")
+    assert [int(x) for x in tf.data.experimental.load("ram://es")] == [0, 1, 2]
