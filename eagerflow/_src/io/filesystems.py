@@ -26,10 +26,12 @@ import atexit
 import os
 import shutil
 import tempfile
+import threading
 
 RAM = "ram://"
 
 _root: str | None = None  # the store's folder, once made
+_making = threading.Lock()  # (two threads' first files land in one store)
 
 
 def _remove(root: str, owner: int) -> None:
@@ -51,10 +53,13 @@ def _store() -> str:
     """The store's folder, made on first use."""
     global _root
     if _root is None:
-        shm = "/dev/shm"  # noqa: S108 - a memory file system, the process's own folder in it
-        base = shm if _roomy(shm) else None
-        _root = tempfile.mkdtemp(prefix=f"eagerflow-ram-{os.getpid()}-", dir=base)
-        atexit.register(_remove, _root, os.getpid())
+        with _making:
+            if _root is None:
+                shm = "/dev/shm"  # noqa: S108 - a memory file system: the process's folder
+                root = tempfile.mkdtemp(prefix=f"eagerflow-ram-{os.getpid()}-",
+                                        dir=shm if _roomy(shm) else None)
+                atexit.register(_remove, root, os.getpid())
+                _root = root
     return _root
 
 

@@ -455,11 +455,13 @@ Open = GFile
 
 class _RamWriter:
     """A RAM file's writer: the bytes written are kept here, and flush and close replace
-    the file whole with them (after the file's old bytes, for an appending one)."""
+    the file whole with them (after the file's old bytes, for an appending one); a writer
+    dropped unclosed publishes them too, as a local file's buffer is flushed then."""
 
-    __slots__ = ("name", "data")
+    __slots__ = ("name", "data", "dirty")
 
     def __init__(self, name: str, append: bool) -> None:
+        self.dirty = False  # (first: __del__ reads it even when a folder is refused)
         if os.path.isdir(name):
             raise IsADirectoryError(21, "Is a directory", name)
         self.name = name
@@ -470,11 +472,20 @@ class _RamWriter:
 
     def write(self, data: bytes) -> None:
         self.data += data
+        self.dirty = True
 
     def tell(self) -> int:
         raise UnimplementedError(None, None, "This filesystem does not support Tell()")
 
     def flush(self) -> None:
         _publish(self.name, bytes(self.data))
+        self.dirty = False
 
     close = flush
+
+    def __del__(self) -> None:
+        if self.dirty:
+            try:
+                self.flush()
+            except OSError:  # (the store gone at exit: nothing to keep)
+                pass
