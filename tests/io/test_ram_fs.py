@@ -370,8 +370,8 @@ def test_keras_callbacks_layers_and_v1_saver():
     assert G.listdir("ram://mck") == ["m1.keras", "m2.keras"]
     assert not G.exists("ram://bar")
     model.export("ram://exp")
-    served = tf.saved_model.load("ram://exp").serve(tf.zeros((1, 3)))
-    assert served.shape.as_list() == [1, 2]  # (TF 2.21: the same)
+    exported = tf.saved_model.load("ram://exp")  # (held: TF frees a dropped one's variables)
+    assert exported.serve(tf.zeros((1, 3))).shape.as_list() == [1, 2]  # (TF 2.21: the same)
     v = tf.Variable(2.0, name="vv")
     saver = tf.compat.v1.train.Saver([v])
     path = saver.save(None, "ram://v1/model")
@@ -390,3 +390,38 @@ def test_fixed_length_records_and_experimental_save():
         [b"123", b"456"]
     tf.data.experimental.save(tf.data.Dataset.range(3), "ram://es")
     assert [int(x) for x in tf.data.experimental.load("ram://es")] == [0, 1, 2]
+
+
+_HEAD = "{{function_node __wrapped__IteratorGetNext_output_types_1_device_/job:localhost/" \
+        "replica:0/task:0/device:CPU:0}} "
+# (call, TF 2.21's error class and message for it, recorded; a folder ram://d/folder, a
+# file ram://d/junk of junk bytes, a folder ram://d/f.keras)
+READER_WRITER_ERRORS = [
+    ("TFRecordWriter onto a folder", lambda: tf.io.TFRecordWriter("ram://d/folder"),
+     "InvalidArgumentError", "ram://d/folder is a directory."),
+    ("TFRecordDataset of a folder", lambda: list(tf.data.TFRecordDataset("ram://d/folder")),
+     "InvalidArgumentError", _HEAD + "ram://d/folder is a directory. [Op:IteratorGetNext] name: "),
+    ("TextLineDataset of a folder", lambda: list(tf.data.TextLineDataset("ram://d/folder")),
+     "InvalidArgumentError", _HEAD + "ram://d/folder is a directory. [Op:IteratorGetNext] name: "),
+    ("a junk SavedModel", lambda: tf.saved_model.load("ram://d"), "OSError",
+     "Cannot parse file b'ram://d/saved_model.pb': Error parsing message with type "
+     "'tensorflow.SavedModel': Wire format was corrupt."),
+    ("a junk .keras file", lambda: tf.keras.models.load_model("ram://d/junk.keras"),
+     "ValueError", "File not found: filepath=ram://d/junk.keras. Please ensure the file is an "
+     "accessible `.keras` zip file."),
+    ("a .keras model saved onto a folder", lambda: tf.keras.Sequential(
+        [tf.keras.Input((1,)), tf.keras.layers.Dense(1)]).save("ram://d/f.keras"),
+     "InvalidArgumentError", "ram://d/f.keras is a directory."),
+]
+
+
+@pytest.mark.parametrize("name, call, cls, message", READER_WRITER_ERRORS,
+                         ids=[e[0] for e in READER_WRITER_ERRORS])
+def test_reader_and_writer_errors_match_tf(name, call, cls, message):
+    G.makedirs("ram://d/folder")
+    G.makedirs("ram://d/f.keras")
+    for junk in ("junk", "junk.keras", "saved_model.pb"):
+        _put("ram://d/" + junk, b"\xff\xff junk", "wb")
+    with pytest.raises(Exception) as e:
+        call()
+    assert (type(e.value).__name__, str(e.value)) == (cls, message)

@@ -59,7 +59,7 @@ def _publish(name: str, data: bytes) -> None:
     name beside it, then renamed over it; its folders are made first, as TF's RAM file
     system needs none."""
     folder, base = os.path.split(name)
-    os.makedirs(folder, exist_ok=True)
+    recursive_create_dir(folder)  # (a file on the way: TF's FailedPreconditionError)
     tmp = os.path.join(folder, f".{base}.tmp{uuid.uuid4().hex[:12]}")
     try:
         with open(tmp, "wb") as f:

@@ -397,7 +397,7 @@ class TFRecordWriter:
     def __init__(self, path: Any, options: Any = None) -> None:
         path = local_path(os.fsdecode(path.numpy() if hasattr(path, "numpy") else path))
         if os.path.isdir(path):  # TF's writer opens the path itself, so a folder fails now
-            raise FailedPreconditionError(None, None, f"{path}; Is a directory")
+            raise os_error(IsADirectoryError(21, "Is a directory"), path)
         if options is not None and not isinstance(options, TFRecordOptions):
             try:
                 options = TFRecordOptions(options)

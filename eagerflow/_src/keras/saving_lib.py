@@ -33,7 +33,7 @@ from typing import Any
 from eagerflow._src.core import tf_logging
 from eagerflow._src.io import fileio
 from eagerflow._src.io.file_errors import local_path, ram_found
-from eagerflow._src.io.filesystems import make_parent
+from eagerflow._src.io.filesystems import make_parent, uri
 from eagerflow._src.keras import legacy_h5, orbax_io, weights_sharded
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras import version as keras_version
@@ -227,7 +227,8 @@ def load_model(filepath: Any, custom_objects: dict | None = None, compile: bool 
                          "'serving_default')` (note that your `call_endpoint` might have a "
                          "different name).")
     if not os.path.isfile(filepath) or not zipfile.is_zipfile(filepath):
-        raise ValueError(f"File not found: filepath={filepath}. Please ensure the file is an "
+        raise ValueError(f"File not found: filepath={uri(filepath)}. Please ensure the file "
+                         "is an "
                          "accessible `.keras` zip file.")
     config, names = _read_config(filepath)
     if not compile:

@@ -31,7 +31,7 @@ from eagerflow._src.core.trackable import (
 )
 from eagerflow._src.io import fileio
 from eagerflow._src.io.file_errors import local_path, ram_found
-from eagerflow._src.io.filesystems import make_parent
+from eagerflow._src.io.filesystems import make_parent, uri
 from eagerflow._src.keras.backend import to_snake_case
 from eagerflow._src.keras.utils.io_utils import ask_to_proceed_with_overwrite
 from eagerflow._src.keras.weights_legacy_h5 import (
@@ -547,7 +547,8 @@ def load_weights_h5(model: Any, filepath: str, skip_mismatch: bool = False,
     except FileNotFoundError:  # (h5py's, as Keras 3 shows it)
         raise
     except OSError as e:
-        raise DataLossError(None, None, f"Unable to read weights file {filepath}: {e}") from None
+        raise DataLossError(None, None, f"Unable to read weights file {uri(filepath)}: {e}") \
+            from None
     try:
         with f:
             legacy = None if filepath.endswith(".weights.h5") else weights_group(f)
@@ -559,5 +560,6 @@ def load_weights_h5(model: Any, filepath: str, skip_mismatch: bool = False,
                 plan = legacy_plan(legacy, model, filepath, skip_mismatch)
     except (KeyError, RuntimeError, OSError) as e:
         # h5py's errors for a damaged file (bad object headers, broken links)
-        raise DataLossError(None, None, f"Unable to read weights file {filepath}: {e}") from None
+        raise DataLossError(None, None, f"Unable to read weights file {uri(filepath)}: {e}") \
+            from None
     apply_plan(plan, warn_only=skip_mismatch)
