@@ -63,7 +63,7 @@ for opt in (keras.optimizers.SGD(0.1, gradient_accumulation_steps=2), keras.opti
     m.fit(X, Y, epochs=2, batch_size=2, shuffle=False, verbose=0, callbacks=[cb])
     print(type(opt).__name__, seen)
     print(" ", [v.path for v in opt.variables], opt.get_config()["gradient_accumulation_steps"])
-tryp("zero", lambda: keras.optimizers.SGD(gradient_accumulation_steps=0))
+tryp("zero", lambda: keras.optimizers.SGD(gradient_accumulation_steps=0).gradient_accumulation_steps)
 tryp("one", lambda: keras.optimizers.SGD(gradient_accumulation_steps=1).gradient_accumulation_steps)
 """
 

@@ -128,7 +128,9 @@ class FunctionOperation(Operation):
 
     def _symbolic_outputs(self, inputs: Any, rest: tuple, kwargs: dict, spec: Any) -> Any:
         if self.keras_spec is not None:
-            return self.keras_spec(inputs, *rest, **kwargs, **self._options)
+            out = self.keras_spec(inputs, *rest, **kwargs, **self._options)
+            if out is not NotImplemented:  # (a rule that only checks: the op traced)
+                return out
         out = trace_symbolic(self.function, (inputs, *rest), {**kwargs, **self._options})
         # (Keras 3's operations give their outputs' specs as plain tuples, where TF's
         # function returns a named one: top_k's TopKV2, qr's Qr)

@@ -23,6 +23,7 @@ from eagerflow._src.ops import math as M
 from eagerflow._src.ops import reduce as R
 from eagerflow._src.ops.math_base import cast, ones_like, where, zeros_like
 from eagerflow._src.ops.math_special import div_no_nan
+from eagerflow._src.ops.tiling import broadcast_to
 
 TP, FP, TN, FN = "tp", "fp", "tn", "fn"
 NEG_INF = -1e10
@@ -37,6 +38,13 @@ def _as_thresholds(thresholds: Any, default: float) -> list:
     if bad:  # (Keras 3 names the values out of range, as given)
         raise ValueError(f"Threshold values must be in [0, 1]. Received: {bad}")
     return [float(x) for x in given]
+
+
+def _shape_of(x: Any) -> Any:
+    """x's shape as Keras's TF backend gives it (its static dims where all are known, a
+    tensor otherwise): an op given it words its error as for a Python shape."""
+    static = x._shape
+    return list(static) if static is not None and None not in static else A.shape(x)
 
 
 def filter_top_k(x: Any, k: int) -> Any:
@@ -72,9 +80,10 @@ def update_confusion_matrix(variables: dict, y_true: Any, y_pred: Any, threshold
     if clip:  # AUC's evenly spaced thresholds bucket values outside [0, 1] at the ends
         y_pred = M.clip_by_value(y_pred, 0.0, 1.0)
     labels = M.not_equal(y_true, 0.0)
-    weights = ones_like(y_pred)
-    if sample_weight is not None:
-        weights = weights * sample_weight
+    # (the weights broadcast to the predictions' shape, not the reverse: Keras 3's
+    # broadcast_to, whose error a wider weight meets)
+    weights = ones_like(y_pred) if sample_weight is None else \
+        broadcast_to(cast(sample_weight, dt.float32), _shape_of(y_pred))
     if label_weights is not None and not multi_label:
         weights = weights * K.t(label_weights, dt.float32)
     th = convert_to_tensor(np.asarray(thresholds, np.float32))
@@ -212,10 +221,11 @@ class AUC(Metric):
                  dtype: Any = None, thresholds: Any = None, multi_label: bool = False,
                  num_labels: int | None = None, label_weights: Any = None,
                  from_logits: bool = False) -> None:
-        # (Keras 3 checks the thresholds, the curve and the summation method in this order,
-        # before the metric takes its name: a refused AUC uses up no "auc_N")
+        # (Keras 3 reads the thresholds, checks the curve and the summation method in this
+        # order, before the metric takes its name: a refused AUC uses up no "auc_N")
         if thresholds is not None:
-            inner = sorted(_as_thresholds(thresholds, 0.5))
+            # (unchecked, as Keras 3's AUC takes them: one outside [0, 1] is kept)
+            inner = sorted(float(t) for t in thresholds)
             num_thresholds = len(inner) + 2
         else:
             if num_thresholds <= 1:
