@@ -150,3 +150,22 @@ out = model([np.array([[1.0, 2.0, 3.0]], "float32"), np.array([[0.0, 1.0, 0.0]],
 print(r4(out))
 lines(lambda: model.summary(line_length=80))
 """
+
+SNIPPETS["functional_vectorized_map_and_einsum_config"] = _TRY + """
+x = keras.Input((3,), name="x")
+y = O.vectorized_map(lambda r: {"s": O.sum(r), "d": r * 2.0}, x)
+print(sorted(y), tuple(y["s"].shape), tuple(y["d"].shape), y["d"].dtype)
+m = keras.Model(x, y)
+print([type(l).__name__ for l in m.layers], sorted(r4(m(np.array([[1.0, 2.0, 3.0], [0.5, 0.0, -1.0]], "float32"))).items()))
+tryp("int_elems", lambda: O.vectorized_map(lambda r: O.cast(r, "float16"), keras.Input((2, 4), dtype="int32")).shape)
+tryp("tuple_elems", lambda: O.vectorized_map(lambda t: t[0] * t[1], (keras.Input((3,)), keras.Input((3,)))).shape)
+a = keras.Input((2, 3), name="a")
+b = keras.Input((3, 4), name="b")
+e = keras.Model([a, b], O.einsum("bij,bjk->bik", a, b))
+cfg = e.get_config()
+print([(l["class_name"], l.get("module"), l["config"].get("subscripts", l["config"].get("name"))) for l in cfg["layers"]])
+e2 = keras.Model.from_config(cfg)
+print(tuple(e2.output.shape), r4(e2([np.ones((1, 2, 3), "float32"), np.ones((1, 3, 4), "float32")])))
+t = keras.Model([a, b], O.tensordot(a, b, axes=[[2], [1]]))
+print(tuple(t.output.shape), sorted(t.get_config()["layers"][-1]["config"].items()))
+"""
