@@ -5,8 +5,9 @@ gradient accumulation, weight decay exclusions, loss scaling, and learning-rate
 schedules' values and configs (cases_opt.py); metrics' less used options, weights and
 resets (cases_metrics.py); keras.utils' data helpers, nested summaries and mixed
 precision (cases_utils.py); einsum's spellings, loss scaling in a mixed fit, several
-callbacks together, schedules' step dtypes (cases_more.py). kprobe/record_golden.py kprobe36 records what real TF 2.21 +
-Keras 3 prints for each, and the suite's test files check that eagerflow prints the same."""
+callbacks together, schedules' step dtypes (cases_more.py). kprobe/record_golden.py
+kprobe36 records what real TF 2.21 + Keras 3 prints for each, and the suite's test files
+check that eagerflow prints the same."""
 
 from tests.keras.kprobe36.cases_cb import SNIPPETS as CB_SNIPPETS
 from tests.keras.kprobe36.cases_metrics import SNIPPETS as METRICS_SNIPPETS

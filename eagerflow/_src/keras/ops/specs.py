@@ -14,8 +14,8 @@ from typing import Any, Callable
 
 import numpy as np
 
-from eagerflow._src.keras import backend as kb
 from eagerflow._src.core import nest
+from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.engine.keras_tensor import (
     _NOT_A_TF_INPUT,
     SymbolicTensor,
@@ -357,23 +357,11 @@ def norm(x: Any, ord: Any = None, axis: Any = None,  # noqa: A002 - keras.ops' n
                 else d)
 
 
-def _einsum_dims(subscripts: str, output: str | None) -> tuple:
-    """The letters einsum keeps and reduces: a letter seen once is kept, twice reduced,
-    unless the output names it (kept) or leaves it out (reduced); both sorted."""
-    kept: set = set()
-    reduced: set = set()
-    for c in subscripts:
-        if not c.isalpha() or c in reduced:
-            continue
-        if c in kept:
-            kept.remove(c)
-            reduced.add(c)
-        else:
-            kept.add(c)
-    if output is not None:
-        kept, reduced = ({c for c in kept | reduced if c in output},
-                         {c for c in kept | reduced if c not in output})
-    return sorted(kept), sorted(reduced)
+def _einsum_implicit(inputs: str) -> str:
+    """einsum's output letters where the subscripts give none: those the inputs name
+    once, sorted (NumPy's implicit mode, as Keras 3 reads it)."""
+    letters = [c for c in inputs if c.isalpha()]
+    return "".join(sorted(c for c in set(letters) if letters.count(c) == 1))
 
 
 def _einsum_expand(target: str, spec: str, shape: list) -> list:
@@ -416,8 +404,7 @@ def einsum(subscripts: str, *operands: Any, **kwargs: Any) -> SymbolicTensor:
         raise ValueError(f"Number of operands ({len(operands)}) does not match the number of "
                          f"input specs ({len(specs_in)}) in `einsum`, received "
                          f"subscripts={subscripts}.")
-    kept, _ = _einsum_dims(inputs, output)
-    target = "..." + "".join(kept) if output is None else output
+    target = "..." + _einsum_implicit(inputs) if output is None else output
     shapes = [_einsum_expand(target, spec, [-1 if d is None else d for d in _shape(x)])
               for x, spec in zip(operands, specs_in)]
     shape = shapes[0]
