@@ -100,3 +100,44 @@ show("norm_order0", lambda: keras.utils.normalize(np.array([[1.0, 2.0]], "float3
 show("cat_t", lambda: keras.utils.to_categorical(keras.ops.convert_to_tensor(np.array([[1], [0]], "int64"))))
 show("cat_f16", lambda: keras.utils.to_categorical(np.array([1.0, 2.0], "float16"), 3))
 """
+
+SNIPPETS["auc_explicit_even_thresholds_and_outside_predictions"] = _TRY + """
+yt = np.array([0, 1, 1, 0, 1, 0, 1], "float32")
+yp = np.array([-0.5, 1.5, 0.5, 0.25, 0.75, 1.0, 0.0], "float32")
+for kw in (dict(num_thresholds=5), dict(thresholds=[0.25, 0.5, 0.75]), dict(thresholds=[0.2, 0.5, 0.75]),
+           dict(thresholds=[0.0, 0.5, 1.0]), dict(num_thresholds=5, curve="PR"), dict(thresholds=[0.25, 0.5, 0.75], curve="PR")):
+    a = keras.metrics.AUC(**kw)
+    a.update_state(yt, yp)
+    print(sorted(kw.items()), r4(a.result()), r4(a.true_positives), r4(a.false_positives))
+a = keras.metrics.AUC(thresholds=[0.25, 0.5, 0.75], multi_label=True)
+a.update_state(np.stack([yt, 1 - yt], 1), np.stack([yp, yp[::-1]], 1))
+print(r4(a.result()), r4(a.true_positives))
+for cls in (keras.metrics.Precision, keras.metrics.Recall, keras.metrics.TruePositives):
+    m = cls(thresholds=[0.0, 0.5, 1.0])
+    m.update_state(yt, yp)
+    print(cls.__name__, r4(m.result()))
+p = keras.metrics.PrecisionAtRecall(0.5, num_thresholds=3)
+p.update_state(yt, yp)
+print(r4(p.result()), r4(p.thresholds))
+"""
+
+SNIPPETS["backup_double_checkpoint_and_checkpoint_batches"] = _TRY + """
+class Stop(keras.callbacks.Callback):
+    def on_train_batch_begin(self, batch, logs=None):
+        if self.model.optimizer.iterations.numpy() == 5:
+            raise RuntimeError("stop")
+m = dense_model(0.1)
+b = keras.callbacks.BackupAndRestore(os.path.join(D, "bk"), save_freq=2, double_checkpoint=True)
+try:
+    m.fit(X, Y, epochs=3, batch_size=2, shuffle=False, verbose=0, callbacks=[b, Stop()])
+except RuntimeError as e:
+    print(e, int(m.optimizer.iterations.numpy()))
+print(sorted(os.listdir(os.path.join(D, "bk"))))
+m2 = dense_model(0.1)
+h = m2.fit(X, Y, epochs=3, batch_size=2, shuffle=False, verbose=0, callbacks=[b])
+print(h.epoch, int(m2.optimizer.iterations.numpy()), os.path.exists(os.path.join(D, "bk")), wsum(m2))
+m3 = dense_model(0.1)
+ck = keras.callbacks.ModelCheckpoint(os.path.join(D, "c-{epoch}-{batch}.weights.h5"), save_weights_only=True, save_freq=3, monitor="loss", save_best_only=True, verbose=1)
+quiet(lambda: m3.fit(X, Y, epochs=2, batch_size=2, shuffle=False, verbose=0, callbacks=[ck]))
+print(sorted(f for f in os.listdir(D) if f.startswith("c-")), r4(ck.best))
+"""

@@ -40,6 +40,17 @@ def _as_thresholds(thresholds: Any, default: float) -> list:
     return [float(x) for x in given]
 
 
+def evenly_spaced(thresholds: list) -> bool:
+    """Whether thresholds are i / (n - 1) for i in 0..n-1 (n >= 3, to Keras's epsilon):
+    Keras 3 then counts by bucketing the predictions, clipped to [0, 1] first (so one
+    above 1 passes no threshold of 1.0), its path for evenly spaced thresholds."""
+    n = len(thresholds)
+    if n < 3:
+        return False
+    even = np.arange(n, dtype=np.float32) / (n - 1)
+    return bool(np.allclose(thresholds, even, atol=kb.epsilon()))
+
+
 def _shape_of(x: Any) -> Any:
     """x's shape as Keras's TF backend gives it (its static dims where all are known, a
     tensor otherwise): an op given it words its error as for a Python shape."""
@@ -77,7 +88,7 @@ def update_confusion_matrix(variables: dict, y_true: Any, y_pred: Any, threshold
         y_pred = y_pred[..., class_id]
         if sample_weight is not None and len(sample_weight._shape) > len(y_true._shape):
             sample_weight = A.squeeze(sample_weight, axis=-1)
-    if clip:  # AUC's evenly spaced thresholds bucket values outside [0, 1] at the ends
+    if clip:  # (evenly spaced thresholds: Keras 3 buckets the predictions clipped to [0, 1])
         y_pred = M.clip_by_value(y_pred, 0.0, 1.0)
     labels = M.not_equal(y_true, 0.0)
     # (the weights broadcast to the predictions' shape, not the reverse: Keras 3's
@@ -120,7 +131,8 @@ class _ConfusionCount(Metric):
 
     def update_state(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> None:
         update_confusion_matrix({self._key: self.accumulator}, y_true, y_pred, self.thresholds,
-                                sample_weight=sample_weight)
+                                sample_weight=sample_weight,
+                                clip=evenly_spaced(self.thresholds))
 
     def result(self) -> Any:
         acc = self.accumulator._as_tensor()
@@ -175,7 +187,8 @@ class Precision(Metric):
     def update_state(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> None:
         update_confusion_matrix({TP: self.true_positives, self._second[0]: self._other},
                                 y_true, y_pred, self.thresholds, top_k=self.top_k,
-                                class_id=self.class_id, sample_weight=sample_weight)
+                                class_id=self.class_id, sample_weight=sample_weight,
+                                clip=evenly_spaced(self.thresholds))
 
     def result(self) -> Any:
         tp = self.true_positives._as_tensor()
@@ -244,7 +257,8 @@ class AUC(Metric):
             raise ValueError(f'Invalid AUC summation method value: "{summation_method}". '
                              'Expected values are ["interpolation", "majoring", "minoring"]')
         super().__init__(name=name, dtype=dtype)
-        self._evenly = thresholds is None
+        self._given = thresholds is not None
+        self._evenly = not self._given or evenly_spaced([0.0] + inner + [1.0])
         self.num_thresholds = num_thresholds
         self._thresholds = [0.0 - kb.epsilon()] + inner + [1.0 + kb.epsilon()]
         self.curve = AUCCurve(str(curve).upper())
@@ -346,7 +360,7 @@ class AUC(Metric):
                       multi_label=self.multi_label, num_labels=self.num_labels,
                       label_weights=None if self.label_weights is None else
                       self.label_weights.numpy().tolist(), from_logits=self._from_logits)
-        if not self._evenly:  # the thresholds given, without the added end points
+        if self._given:  # the thresholds given, without the added end points
             config["thresholds"] = self.thresholds[1:-1]
         return config
 
