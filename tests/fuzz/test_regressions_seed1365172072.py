@@ -2,7 +2,8 @@
 (EAGERFLOW_FUZZ_ODD=1), 20 examples per public function, whose API calls were each replayed
 in TF 2.21 (tests/fuzz/api_replay.py): the inputs where eagerflow's outcome differed from
 TF's, and their neighbours, with TF 2.21's answer recorded as data (its error class and the
-first line of its message, or per tensor its dtype, shape and values)."""
+first line of its message, or per tensor its dtype, shape and values). Recorded in a TF
+process that had already run an op."""
 
 from __future__ import annotations
 
@@ -487,10 +488,53 @@ LIST_INPUT_SCALAR_TENSOR = [
      ('raise', 'TypeError', 'Cannot iterate over a scalar tensor.')),
 ]
 
+# tf.debugging.set_log_device_placement hands its value to TF's C++ binding, whose bool
+# takes None, a number or anything with its own truth, and refuses a list, str, tuple or
+# dict, or a truth that raises (recorded in a TF process that had run an op: before that,
+# TF keeps the value unread) (was: Python's bool() of anything)
+SET_LOG_DEVICE_PLACEMENT_BINDING = [
+    (lambda: tf.debugging.set_log_device_placement([1099511627776, False]),
+     ('raise', 'TypeError',
+      'TFE_ContextSetLogDevicePlacement(): incompatible function arguments. The following '
+      'argument types are supported:')),
+    (lambda: tf.debugging.set_log_device_placement('a'),
+     ('raise', 'TypeError',
+      'TFE_ContextSetLogDevicePlacement(): incompatible function arguments. The following '
+      'argument types are supported:')),
+    (lambda: tf.debugging.set_log_device_placement(b'a'),
+     ('raise', 'TypeError',
+      'TFE_ContextSetLogDevicePlacement(): incompatible function arguments. The following '
+      'argument types are supported:')),
+    (lambda: tf.debugging.set_log_device_placement(()),
+     ('raise', 'TypeError',
+      'TFE_ContextSetLogDevicePlacement(): incompatible function arguments. The following '
+      'argument types are supported:')),
+    (lambda: tf.debugging.set_log_device_placement({}),
+     ('raise', 'TypeError',
+      'TFE_ContextSetLogDevicePlacement(): incompatible function arguments. The following '
+      'argument types are supported:')),
+    (lambda: tf.debugging.set_log_device_placement(np.array([1, 2])),
+     ('raise', 'TypeError',
+      'TFE_ContextSetLogDevicePlacement(): incompatible function arguments. The following '
+      'argument types are supported:')),
+    (lambda: tf.debugging.set_log_device_placement(tf.constant([1, 2])),
+     ('raise', 'TypeError',
+      'TFE_ContextSetLogDevicePlacement(): incompatible function arguments. The following '
+      'argument types are supported:')),
+    (lambda: tf.debugging.set_log_device_placement(None),
+     ('py', 'None')),
+    (lambda: tf.debugging.set_log_device_placement(np.float32(0)),
+     ('py', 'None')),
+    (lambda: tf.debugging.set_log_device_placement(tf.constant(0)),
+     ('py', 'None')),
+    (lambda: tf.debugging.set_log_device_placement(False),
+     ('py', 'None')),
+]
+
 CASES = (TNP_FULL_LIKE_FALSE_DTYPE + TNP_GEOMSPACE_AXIS + TNP_MOVEAXIS_LEN +
          TNP_FLIP_ONE_AXIS + TNP_ISCLOSE_EXACT + TNP_DIAGONAL_OFFSETS + DIAG_INT32_INPUTS +
          TNP_IDENTITY_M + TNP_CBRT_WHERE + REPEAT_SCALAR + UNRAVEL_NEGATIVE +
-         CROSS_SHAPES_FIRST + LIST_INPUT_SCALAR_TENSOR)
+         CROSS_SHAPES_FIRST + LIST_INPUT_SCALAR_TENSOR + SET_LOG_DEVICE_PLACEMENT_BINDING)
 
 
 @pytest.mark.parametrize("fn, want", CASES)
