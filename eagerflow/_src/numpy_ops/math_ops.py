@@ -642,6 +642,15 @@ def diagonal(a: Any, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Tensor:
     shape = a.shape
     if shape.rank is not None and None not in shape.as_list()[-2:]:
         rows, cols = shape.as_list()[-2:]
-        if offset <= -rows or offset >= cols:
+        if _past(offset, rows, cols):
             a, offset = A.zeros(A.concat([A.shape(a)[:-1], [0]], 0), dtype=a.dtype), 0
     return L.diag_part(a, k=offset)
+
+
+def _past(offset: Any, rows: int, cols: int) -> bool:
+    """Whether diagonal `offset` lies outside a rows x cols matrix; False for a traced
+    offset, which no Python bool reads (MatrixDiagPartV3 then checks it)."""
+    try:
+        return bool(offset <= -rows or offset >= cols)
+    except TypeError:
+        return False
