@@ -531,10 +531,109 @@ SET_LOG_DEVICE_PLACEMENT_BINDING = [
      ('py', 'None')),
 ]
 
+# messages in TF 2.21's words: DepthToSpace's rank check has colons (SpaceToDepth's none);
+# NonMaxSuppressionWithOverlaps' rank check has the shape right after '2-D'; RandomGamma
+# shows a shape tensor of another rank as its debug string; dct's and
+# linear_to_mel_weight_matrix's checks show a tensor argument's str; tf.sets' dtype refusal
+# lists its frozenset in TF's order; sets.size converts its argument first (its str, its
+# errors); compute_average_loss' integer check names no op; l2_normalize's epsilon
+# conversion quotes a string
+MESSAGES = [
+    (lambda: tf.nn.depth_to_space(tf.constant([1., 2.]), 2),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__DepthToSpace_device_/job:localhost/replica:0/task:0/device:CPU:0}} Input '
+      'rank should be: 4 instead of: 1 [Op:DepthToSpace] name:')),
+    (lambda: tf.nn.space_to_depth(tf.constant([1., 2.]), 2),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__SpaceToDepth_device_/job:localhost/replica:0/task:0/device:CPU:0}} Input '
+      'rank should be 4 instead of 1 [Op:SpaceToDepth] name:')),
+    (lambda: tf.image.non_max_suppression_overlaps(tf.constant(1.), tf.ones((1,)), 1),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__NonMaxSuppressionWithOverlaps_device_/job:localhost/replica:0/task:0/device:CPU:0}} '  # noqa: E501
+      'overlaps must be 2-D[] [Op:NonMaxSuppressionWithOverlaps] name:')),
+    (lambda: tf.image.non_max_suppression_overlaps(tf.ones((2, 3)), tf.ones((2,)), 1),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__NonMaxSuppressionWithOverlaps_device_/job:localhost/replica:0/task:0/device:CPU:0}} '  # noqa: E501
+      'overlaps must be square[2,3] [Op:NonMaxSuppressionWithOverlaps] name:')),
+    (lambda: tf.random.gamma(tf.constant(np.zeros((1, 3, 0), np.int32)), 1.),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__RandomGamma_device_/job:localhost/replica:0/task:0/device:CPU:0}} shape '
+      'must be a vector of {int32,int64}, got shape: Tensor<type: int32 shape: [1,3,0] '
+      'values: > [Op:RandomGamma] name:')),
+    (lambda: tf.random.gamma(tf.constant([[1, 2], [3, 4]]), 1.),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__RandomGamma_device_/job:localhost/replica:0/task:0/device:CPU:0}} shape '
+      'must be a vector of {int32,int64}, got shape: Tensor<type: int32 shape: [2,2] '
+      'values: [1 2][3...]...> [Op:RandomGamma] name:')),
+    (lambda: tf.random.gamma(tf.constant(np.arange(20, dtype=np.int64).reshape(2, 10)), 1.),
+     ('raise', 'ValueError',
+      'shape: Tensor conversion requested dtype int32 for Tensor with dtype int64: '
+      '<tf.Tensor: shape=(2, 10), dtype=int64, numpy=')),
+    (lambda: tf.random.gamma(tf.constant(3), 1.),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__RandomGamma_device_/job:localhost/replica:0/task:0/device:CPU:0}} shape '
+      'must be a vector of {int32,int64}, got shape: Tensor<type: int32 shape: [] values: '
+      '3> [Op:RandomGamma] name:')),
+    (lambda: tf.random.normal(tf.constant(np.zeros((1, 3, 0), np.int32))),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__RandomStandardNormal_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'shape must be a vector of {int32,int64}, got shape [1,3,0] [Op:RandomStandardNormal] '
+      'name:')),
+    (lambda: tf.signal.dct(tf.constant(1.), axis=tf.constant(-4)),
+     ('raise', 'NotImplementedError',
+      'axis must be -1. Got: tf.Tensor(-4, shape=(), dtype=int32)')),
+    (lambda: tf.signal.dct(tf.constant(1.), axis=-4),
+     ('raise', 'NotImplementedError', 'axis must be -1. Got: -4')),
+    (lambda: tf.signal.linear_to_mel_weight_matrix(num_mel_bins=tf.constant(-3)),
+     ('raise', 'ValueError',
+      'num_mel_bins must be positive. Got: tf.Tensor(-3, shape=(), dtype=int32)')),
+    (lambda: tf.signal.linear_to_mel_weight_matrix(num_mel_bins=-3),
+     ('raise', 'ValueError', 'num_mel_bins must be positive. Got: -3')),
+    (lambda: tf.sets.size(True),
+     ('raise', 'TypeError',
+      'Expected `SparseTensor`, got tf.Tensor(True, shape=(), dtype=bool).')),
+    (lambda: tf.sets.size(tf.constant(True)),
+     ('raise', 'TypeError',
+      'Expected `SparseTensor`, got tf.Tensor(True, shape=(), dtype=bool).')),
+    (lambda: tf.sets.size([[3.6e16, [True, b'b']], -1]),
+     ('raise', 'ValueError', "Can't convert Python sequence with mixed types to Tensor.")),
+    (lambda: tf.sets.union(tf.constant(True), tf.constant(True)),
+     ('raise', 'TypeError',
+      "'a' has invalid dtype `<dtype: 'bool'>` not in supported dtypes: "
+      '`frozenset({tf.int32, tf.uint8, tf.int16, tf.int8, tf.string, tf.int64, '
+      'tf.uint16})`.')),
+    (lambda: tf.sets.difference(tf.constant([1.5]), tf.constant([1.5])),
+     ('raise', 'TypeError',
+      "'a' has invalid dtype `<dtype: 'float32'>` not in supported dtypes: "
+      '`frozenset({tf.int32, tf.uint8, tf.int16, tf.int8, tf.string, tf.int64, '
+      'tf.uint16})`.')),
+    (lambda: tf.nn.compute_average_loss(tf.ones((2,)), global_batch_size=tf.constant(1.5 + 0j)),
+     ('raise', 'TypeError',
+      'global_batch_size must be an integer..  Expected "x" to be integer type.  Found: '
+      "tensor of dtype <dtype: 'complex128'>")),
+    (lambda: tf.nn.compute_average_loss(tf.ones((2,)), global_batch_size=1.5),
+     ('raise', 'TypeError',
+      'global_batch_size must be an integer..  Expected "x" to be integer type.  Found: '
+      "tensor of dtype <dtype: 'float32'>")),
+    (lambda: tf.math.l2_normalize(tf.constant(0), epsilon='s'),
+     ('raise', 'TypeError', "Cannot convert 's' to EagerTensor of dtype int32")),
+    (lambda: tf.math.l2_normalize(tf.constant(0)),
+     ('raise', 'TypeError', 'Cannot convert 1e-12 to EagerTensor of dtype int32')),
+]
+
 CASES = (TNP_FULL_LIKE_FALSE_DTYPE + TNP_GEOMSPACE_AXIS + TNP_MOVEAXIS_LEN +
          TNP_FLIP_ONE_AXIS + TNP_ISCLOSE_EXACT + TNP_DIAGONAL_OFFSETS + DIAG_INT32_INPUTS +
          TNP_IDENTITY_M + TNP_CBRT_WHERE + REPEAT_SCALAR + UNRAVEL_NEGATIVE +
-         CROSS_SHAPES_FIRST + LIST_INPUT_SCALAR_TENSOR + SET_LOG_DEVICE_PLACEMENT_BINDING)
+         CROSS_SHAPES_FIRST + LIST_INPUT_SCALAR_TENSOR + SET_LOG_DEVICE_PLACEMENT_BINDING +
+         MESSAGES)
 
 
 @pytest.mark.parametrize("fn, want", CASES)

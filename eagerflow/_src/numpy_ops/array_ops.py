@@ -476,6 +476,8 @@ def _repeated_shape(a: Tensor, repeats: Any, axis: int | None) -> list | None:
     n = counts.item() if counts.size == 1 else counts.sum()
     if axis is None:
         return [n * int(np.prod(shape)) if counts.size == 1 else n]
+    if isinstance(axis, int) and not -len(shape) <= axis < len(shape):
+        raise IndexError("list index out of range")  # (TF's item assignment's)
     shape[axis] = n * shape[axis] if counts.size == 1 else n
     return shape
 
