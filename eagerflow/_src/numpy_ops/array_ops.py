@@ -146,9 +146,11 @@ def arange(start: Any, stop: Any = None, step: Any = 1, dtype: Any = None) -> Te
         want = result_type(start, step)
     else:
         want = result_type(start, step, stop)
+    # (TF's early empty result: bounds in the wrong order, equal ones left to Range, which
+    # refuses a bool bound)
     if stop is None:
         start, stop = 0, start
-    if (step > 0 and start >= stop) or (step < 0 and start <= stop):
+    if (step > 0 and start > stop) or (step < 0 and start < stop):
         return A.zeros([0], dtype=want)
     # (as TF's: a Range of the dtype its bounds infer, then cast; Python floats count in
     # float32, so 0.1 steps are float32's, and bools are Range's AssertionError)
