@@ -629,11 +629,117 @@ MESSAGES = [
      ('raise', 'TypeError', 'Cannot convert 1e-12 to EagerTensor of dtype int32')),
 ]
 
+# a list among tensor_scatter_nd_add/sub/max/min's or bias_add's inputs sends TF's op
+# wrapper down its slow path, whose errors name no name; bias_add opens a name scope, empty
+# eagerly, so a name given is not shown (was: ' name:' and the name)
+SLOW_PATH_NAMES = [
+    (lambda: tf.tensor_scatter_nd_add(np.array(-1), [10, 0], np.array(-1)),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__TensorScatterAdd_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Updates shape must have rank at least one. Found:[] [Op:TensorScatterAdd]')),
+    (lambda: tf.tensor_scatter_nd_sub(np.array(-1), [10, 0], np.array(-1)),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__TensorScatterSub_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Updates shape must have rank at least one. Found:[] [Op:TensorScatterSub]')),
+    (lambda: tf.tensor_scatter_nd_max(np.array(-1), [10, 0], np.array(-1)),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__TensorScatterMax_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Updates shape must have rank at least one. Found:[] [Op:TensorScatterMax]')),
+    (lambda: tf.tensor_scatter_nd_min(np.array(-1), [10, 0], np.array(-1)),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__TensorScatterMin_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Updates shape must have rank at least one. Found:[] [Op:TensorScatterMin]')),
+    (lambda: tf.tensor_scatter_nd_add(tf.constant(-1), tf.constant([10, 0]), tf.constant(-1)),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__TensorScatterAdd_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Updates shape must have rank at least one. Found:[] [Op:TensorScatterAdd] name:')),
+    (lambda: tf.tensor_scatter_nd_add(np.array(-1), np.array([10, 0]), np.array(-1)),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__TensorScatterAdd_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Updates shape must have rank at least one. Found:[] [Op:TensorScatterAdd] name:')),
+    (lambda: tf.tensor_scatter_nd_add([1, 2], [[0]], [5]),
+     ('int32', [2], [6, 2])),
+    (lambda: tf.tensor_scatter_nd_add([1, 2], [[7]], [5]),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__TensorScatterAdd_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'indices[0] = [7] does not index into shape [2] [Op:TensorScatterAdd]')),
+    (lambda: tf.tensor_scatter_nd_add(tf.constant([1, 2]), tf.constant([[7]]), tf.constant([5]), name='x'),  # noqa: E501
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__TensorScatterAdd_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'indices[0] = [7] does not index into shape [2] [Op:TensorScatterAdd] name: x')),
+    (lambda: tf.nn.bias_add(np.array(-1), [3, 1]),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__BiasAdd_device_/job:localhost/replica:0/task:0/device:CPU:0}} Input '
+      'tensor must be at least 2D: [] [Op:BiasAdd]')),
+    (lambda: tf.nn.bias_add(tf.constant(-1), tf.constant([3, 1])),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__BiasAdd_device_/job:localhost/replica:0/task:0/device:CPU:0}} Input '
+      'tensor must be at least 2D: [] [Op:BiasAdd] name:')),
+    (lambda: tf.nn.bias_add(np.array(-1), np.array([3, 1])),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__BiasAdd_device_/job:localhost/replica:0/task:0/device:CPU:0}} Input '
+      'tensor must be at least 2D: [] [Op:BiasAdd] name:')),
+    (lambda: tf.nn.bias_add(tf.ones((2, 3)), tf.ones((2,)), name='x'),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__BiasAdd_device_/job:localhost/replica:0/task:0/device:CPU:0}} Must '
+      'provide as many biases as the last dimension of the input tensor: [2] vs. [2,3] '
+      '[Op:BiasAdd] name:')),
+    (lambda: tf.nn.bias_add(tf.ones((2, 3)), [1., 2.], name='x'),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__BiasAdd_device_/job:localhost/replica:0/task:0/device:CPU:0}} Must '
+      'provide as many biases as the last dimension of the input tensor: [2] vs. [2,3] '
+      '[Op:BiasAdd]')),
+    (lambda: tf.nn.bias_add(tf.ones((2, 3)), tf.ones((3,)), name='x'),
+     ('float32', [2, 3], [[2.0, 2.0, 2.0], [2.0, 2.0, 2.0]])),
+]
+
+# tnp.arange returns early only for bounds in the wrong order, as TF's: equal bounds go
+# to Range, which refuses a bool (was: an empty int64 array)
+TNP_ARANGE_EQUAL_BOUNDS = [
+    (lambda: tnp.arange(np.array(False)),
+     ('raise', 'AssertionError', '')),
+    (lambda: tnp.arange(False),
+     ('raise', 'AssertionError', '')),
+    (lambda: tnp.arange(True, True),
+     ('raise', 'AssertionError', '')),
+    (lambda: tnp.arange(0),
+     ('int64', [0], [])),
+    (lambda: tnp.arange(0.0),
+     ('float64', [0], [])),
+    (lambda: tnp.arange(3, 3),
+     ('int64', [0], [])),
+    (lambda: tnp.arange(3, 3, -1),
+     ('int64', [0], [])),
+    (lambda: tnp.arange(-2),
+     ('int64', [0], [])),
+    (lambda: tnp.arange(5, 1),
+     ('int64', [0], [])),
+    (lambda: tnp.arange(1, 5, -1),
+     ('int64', [0], [])),
+    (lambda: tnp.arange(np.int8(3), np.int8(3)),
+     ('raise', 'AssertionError', '')),
+    (lambda: tnp.arange(tf.constant(2), tf.constant(2)),
+     ('int32', [0], [])),
+]
+
 CASES = (TNP_FULL_LIKE_FALSE_DTYPE + TNP_GEOMSPACE_AXIS + TNP_MOVEAXIS_LEN +
          TNP_FLIP_ONE_AXIS + TNP_ISCLOSE_EXACT + TNP_DIAGONAL_OFFSETS + DIAG_INT32_INPUTS +
          TNP_IDENTITY_M + TNP_CBRT_WHERE + REPEAT_SCALAR + UNRAVEL_NEGATIVE +
          CROSS_SHAPES_FIRST + LIST_INPUT_SCALAR_TENSOR + SET_LOG_DEVICE_PLACEMENT_BINDING +
-         MESSAGES)
+         MESSAGES + SLOW_PATH_NAMES + TNP_ARANGE_EQUAL_BOUNDS)
 
 
 @pytest.mark.parametrize("fn, want", CASES)

@@ -713,10 +713,11 @@ def tensor_scatter_nd_update(tensor: Any, indices: Any, updates: Any,
 
 
 _tensor_scatter_nd_update = _ts(SCATTER_UPDATE)
-tensor_scatter_nd_add = _ts(SCATTER_ADD)
-tensor_scatter_nd_sub = _ts(SCATTER_SUB)
-tensor_scatter_nd_max = _ts(SCATTER_MAX)
-tensor_scatter_nd_min = _ts(SCATTER_MIN)
+# (a list among their inputs sends TF's wrappers down their slow path, as update's)
+tensor_scatter_nd_add = eager_api("tensor", "indices", "updates")(_ts(SCATTER_ADD))
+tensor_scatter_nd_sub = eager_api("tensor", "indices", "updates")(_ts(SCATTER_SUB))
+tensor_scatter_nd_max = eager_api("tensor", "indices", "updates")(_ts(SCATTER_MAX))
+tensor_scatter_nd_min = eager_api("tensor", "indices", "updates")(_ts(SCATTER_MIN))
 
 
 # ---------------------------------------------------------------------------------------
