@@ -735,11 +735,81 @@ TNP_ARANGE_EQUAL_BOUNDS = [
      ('int32', [0], [])),
 ]
 
+# tf.ragged.constant with an inner_shape and no ragged rank to build is TF's inner factory,
+# tf.constant(pylist, dtype, shape=inner_shape): values of as many items are reshaped, any
+# other count refused; an inner_shape tensor of rank 2 or more is TF's shape conversion's
+# TypeError, tf.constant's too (was: 'inner values have inconsistent shape', or the values
+# kept in their own shape; the ODD survey's (1000, 1000, 2, 0, 5) array)
+RAGGED_CONSTANT_INNER_SHAPE = [
+    (lambda: tf.ragged.constant(np.zeros((2, 2, 0), bool), inner_shape=tf.zeros((5, 3, 0), tf.int16)),  # noqa: E501
+     ('raise', 'TypeError',
+      "Failed to convert '<tf.Tensor: shape=(5, 3, 0), dtype=int16, numpy=array([], "
+      "shape=(5, 3, 0), dtype=int16)>' to a shape: '<tf.Tensor: shape=(3, 0), dtype=int16, "
+      "numpy=array([], shape=(3, 0), dtype=int16)>'could not be converted to a dimension. A "
+      'shape should either be single dimension (e.g. 10), or an iterable of dimensions '
+      '(e.g. [1, 10, None]).')),
+    (lambda: tf.ragged.constant(np.zeros((2, 2, 0), bool), inner_shape=tf.zeros((5,), tf.int16)),
+     ('bool', [0, 0, 0, 0, 0], [])),
+    (lambda: tf.ragged.constant(np.zeros((2, 2, 0), bool), inner_shape=tf.constant([2, 0])),
+     ('bool', [2, 0], [[], []])),
+    (lambda: tf.ragged.constant(np.zeros((2, 2, 0), bool), inner_shape=tf.constant([[2, 0]])),
+     ('raise', 'TypeError',
+      "Failed to convert '<tf.Tensor: shape=(1, 2), dtype=int32, numpy=array([[2, 0]], "
+      "dtype=int32)>' to a shape: '<tf.Tensor: shape=(2,), dtype=int32, numpy=array([2, 0], "
+      "dtype=int32)>'could not be converted to a dimension. A shape should either be single "
+      'dimension (e.g. 10), or an iterable of dimensions (e.g. [1, 10, None]).')),
+    (lambda: tf.ragged.constant([[1, 2], [3]], inner_shape=tf.constant([[2]])),
+     ('raise', 'ValueError', "Can't convert non-rectangular Python sequence to Tensor.")),
+    (lambda: tf.ragged.constant([[1, 2], [3]], inner_shape=[[2]]),
+     ('raise', 'ValueError', "Can't convert non-rectangular Python sequence to Tensor.")),
+    (lambda: tf.ragged.constant([[1, 2], [3, 4]], inner_shape=(4,)),
+     ('int32', [4], [1, 2, 3, 4])),
+    (lambda: tf.ragged.constant([[1, 2], [3, 4]], inner_shape=(3,)),
+     ('raise', 'TypeError',
+      'Eager execution of tf.constant with unsupported shape. Tensor [[1 2]')),
+    (lambda: tf.ragged.constant([[1, 2], [3, 4]], inner_shape=(2,)),
+     ('raise', 'TypeError',
+      'Eager execution of tf.constant with unsupported shape. Tensor [[1 2]')),
+    (lambda: tf.ragged.constant([[1, 2], [3, 4]], inner_shape=(1, 2, 2)),
+     ('int32', [1, 2, 2], [[[1, 2], [3, 4]]])),
+    (lambda: tf.ragged.constant([1, 2], inner_shape=(2,)),
+     ('int32', [2], [1, 2])),
+    (lambda: tf.ragged.constant([1, 2], inner_shape=(1, 2)),
+     ('int32', [1, 2], [[1, 2]])),
+    (lambda: tf.ragged.constant([[1, 2], [3, 4]], ragged_rank=0, inner_shape=(2, 2)),
+     ('raise', 'ValueError',
+      'Invalid pylist=[[1, 2], [3, 4]]: incompatible with ragged_rank=0 and '
+      'dim(inner_shape)=2')),
+    (lambda: tf.ragged.constant([[[1, 2]], [[3, 4]]], inner_shape=(2,)),
+     ('ragged', ('int32', [2, 2], [[1, 2], [3, 4]]), [('int64', [3], [0, 1, 2])])),
+    (lambda: tf.ragged.constant([[[1, 2]], [[3, 4]]], inner_shape=(1, 2)),
+     ('raise', 'TypeError',
+      'Eager execution of tf.constant with unsupported shape. Tensor [[[1 2]]')),
+    (lambda: tf.ragged.constant([], inner_shape=(0,)),
+     ('float32', [0], [])),
+    (lambda: tf.ragged.constant([[1, 2], [3]], inner_shape=()),
+     ('ragged', ('int32', [3], [1, 2, 3]), [('int64', [3], [0, 2, 3])])),
+    (lambda: tf.constant(np.zeros((2, 2, 0), bool), shape=tf.zeros((5, 3, 0), tf.int16)),
+     ('raise', 'TypeError',
+      "Failed to convert '<tf.Tensor: shape=(5, 3, 0), dtype=int16, numpy=array([], "
+      "shape=(5, 3, 0), dtype=int16)>' to a shape: '<tf.Tensor: shape=(3, 0), dtype=int16, "
+      "numpy=array([], shape=(3, 0), dtype=int16)>'could not be converted to a dimension. A "
+      'shape should either be single dimension (e.g. 10), or an iterable of dimensions '
+      '(e.g. [1, 10, None]).')),
+    (lambda: tf.constant(np.zeros((2, 2, 0), bool), shape=tf.zeros((5,), tf.int16)),
+     ('bool', [0, 0, 0, 0, 0], [])),
+    (lambda: tf.constant(np.zeros((2, 2, 0), bool), shape=tf.constant([2, 0])),
+     ('bool', [2, 0], [[], []])),
+    (lambda: tf.constant([[1, 2], [3, 4]], shape=(3,)),
+     ('raise', 'TypeError',
+      'Eager execution of tf.constant with unsupported shape. Tensor [[1 2]')),
+]
+
 CASES = (TNP_FULL_LIKE_FALSE_DTYPE + TNP_GEOMSPACE_AXIS + TNP_MOVEAXIS_LEN +
          TNP_FLIP_ONE_AXIS + TNP_ISCLOSE_EXACT + TNP_DIAGONAL_OFFSETS + DIAG_INT32_INPUTS +
          TNP_IDENTITY_M + TNP_CBRT_WHERE + REPEAT_SCALAR + UNRAVEL_NEGATIVE +
          CROSS_SHAPES_FIRST + LIST_INPUT_SCALAR_TENSOR + SET_LOG_DEVICE_PLACEMENT_BINDING +
-         MESSAGES + SLOW_PATH_NAMES + TNP_ARANGE_EQUAL_BOUNDS)
+         MESSAGES + SLOW_PATH_NAMES + TNP_ARANGE_EQUAL_BOUNDS + RAGGED_CONSTANT_INNER_SHAPE)
 
 
 @pytest.mark.parametrize("fn, want", CASES)
