@@ -361,6 +361,8 @@ def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Cons
     else:
         t = convert_to_tensor(value, dtype=dtype)
     if shape is not None:
+        if isinstance(shape, EagerTensor) and len(shape._shape) > 1:
+            TensorShape(shape)  # (TF's as_shape of it: its items no dims, its TypeError)
         shape = static_ints(shape)
         check_dims(shape)
         n = _pymath_prod(shape)
