@@ -569,7 +569,7 @@ def polyval(coeffs: Any, x: Any, name: str | None = None) -> Any:
 def lbeta(x: Any, name: str | None = None) -> Any:
     """log|Beta(x)| over the last axis: sum(lgamma(x)) - lgamma(sum(x))."""
     x = _t(x)
-    return reduce_sum(lgamma(x), axis=-1) - lgamma(reduce_sum(x, axis=-1))
+    return reduce_sum(lgamma(x), axis=[-1]) - lgamma(reduce_sum(x, axis=[-1]))
 
 
 def _eager_values(x: Tensor, fn: str) -> np.ndarray:
