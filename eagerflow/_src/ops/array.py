@@ -181,6 +181,7 @@ def _fill_fold(node: Any, value_of: Any) -> Any:
 _INDEX_TYPE = ("Fill", "index_type", "dims must represent a vector, got shape {shape}")
 
 
+@dispatchable
 @eager_api("dims", "value")
 def fill(dims: Any, value: Any, name: str | None = None, layout: Any = None) -> Any:
     C.no_layout("fill", layout)
@@ -238,6 +239,7 @@ def _numpy_non_int(v: Any) -> bool:
     return isinstance(v, (np.generic, np.ndarray)) and (v.dtype.kind not in "iu" or v.ndim > 0)
 
 
+@dispatchable
 def zeros(shape: Any, dtype: Any = dt.float32, name: str | None = None,
           layout: Any = None) -> Any:
     C.no_layout("zeros", layout)
@@ -248,6 +250,7 @@ def zeros(shape: Any, dtype: Any = dt.float32, name: str | None = None,
     return _fill(shape, convert_to_tensor(zero, dtype=dtype))
 
 
+@dispatchable
 def ones(shape: Any, dtype: Any = dt.float32, name: str | None = None,
          layout: Any = None) -> Any:
     C.no_layout("ones", layout)

@@ -800,6 +800,25 @@ def _gather_tuples(params: RaggedTensor, tuples: Tensor) -> Any:
     return rf.gather(values, position)
 
 
+def _ones(shape: DynamicRaggedShape, dtype: Any = dt.float32, name: str | None = None,
+          layout: Any = None) -> Any:
+    """tf.ones of a DynamicRaggedShape: its inner shape's ones in its row partitions."""
+    return shape._as_ragged(array.ones(shape.inner_shape, dtype, name, layout))
+
+
+def _zeros(shape: DynamicRaggedShape, dtype: Any = dt.float32, name: str | None = None,
+           layout: Any = None) -> Any:
+    return shape._as_ragged(array.zeros(shape.inner_shape, dtype, name, layout))
+
+
+def _fill(dims: DynamicRaggedShape, value: Any, name: str | None = None,
+          layout: Any = None) -> Any:
+    return dims._as_ragged(array.fill(dims.inner_shape, value, name, layout))
+
+
+cd.register(array.ones, _ones)
+cd.register(array.zeros, _zeros)
+cd.register(array.fill, _fill)
 cd.register(array.shape, _shape)
 cd.register(array.reshape, _reshape)
 cd.register(array.split, _split)
