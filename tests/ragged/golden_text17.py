@@ -250,6 +250,24 @@ SECTIONS["control17"] = _unique([
     "fn_output_signature=tf.string))",
     "e(lambda: tf.map_fn(lambda x: (x, S.length(x)), W, fn_output_signature=(tf.string, "
     "tf.int32)))",
+    "tv(lambda p: tf.cond(p, lambda: ST([[0, 0]], [1], [3, 2]), lambda: ST([[1, 1]], [2], "
+    "[3, 2])), TS([], tf.bool))(P['f'])",
+    "tv(lambda p: tf.cond(p, lambda: ST([[0, 0]], [1], [3, 2]), lambda: ST([[1, 1], [2, 0]], "
+    "[2, 3], [3, 2])), TS([], tf.bool))(P['t'])",
+    "tv(lambda p: tf.cond(p, lambda: ST([[0, 0]], [1], [3, 2]), lambda: ST([[1]], [2], [3])), "
+    "TS([], tf.bool))(P['t'])",
+    "tv(lambda p: tf.cond(p, lambda: ST([[0, 0]], ['a'], [3, 2]), lambda: ST([[1, 1]], [2], "
+    "[3, 2])), TS([], tf.bool))(P['t'])",
+    "tv(lambda i: tf.switch_case(i, [lambda: ST([[0, 0]], ['a'], [2, 2]), lambda: ST([[1, 1]], "
+    "['b'], [2, 2])]), TS([], tf.int32))(tf.constant(1))",
+    "twl(lambda i, s: i < 2, lambda i, s: (i + 1, SP.map_values(lambda x: x * 2, s)), (0, "
+    "ST([[1, 1]], [2], [3, 2])))",
+    "twl(lambda i, s: i < 2, lambda i, s: (i + 1, SP.concat(0, [s, s])), (0, ST([[1, 1]], [2], "
+    "[3, 2])))",
+    "twl(lambda i, s: i < 2, lambda i, s: (i + 1, SP.to_dense(s)), (0, ST([[1, 1]], [2], "
+    "[3, 2])))",
+    "wl(lambda i, s: i < 2, lambda i, s: (i + 1, SP.map_values(lambda x: x * 2, s)), (0, "
+    "ST([[1, 1]], [2], [3, 2])))",
     "e(lambda: tf.nest.flatten(RG2, expand_composites=True))",
     "e(lambda: tf.nest.flatten({'a': RG, 'b': ST([[0]], ['s'], [1])}, expand_composites=True))",
     "e(lambda: tf.nest.map_structure(lambda t: t * 2, RG, expand_composites=True))",
