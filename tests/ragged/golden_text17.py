@@ -630,3 +630,85 @@ SECTIONS["shape17"] = _unique([
     "outs(lambda x: tf.ones(tf.shape(x)), RS([None, None, None], tf.int32))",
     "outs(lambda x: tf.shape(x).inner_shape, RS([None, None, 2], tf.int32, ragged_rank=1))",
 ])
+
+# ---------------------------------------------------------------------------------------
+PRELUDES["index17"] = _COMMON + r"""
+P = {'r1': R([[1, 2, 3], [], [4, 5]]),
+     'r2': R([[[1, 2], [3]], [], [[4], [5, 6, 7]]]),
+     'r2s': R([[[1, 2], [3]], [], [[4], [5, 6, 7]]], row_splits_dtype=tf.int32),
+     'u': RT.from_uniform_row_length(R([[1], [2, 3], [], [4], [5, 6], [7]]), 2),
+     'ri': R([[[1, 2]], [], [[3, 4], [5, 6]]], ragged_rank=1),
+     'd': tf.constant([[1, 2, 3], [4, 5, 6], [7, 8, 9]]),
+     's': R([['a', 'b'], [], ['c']])}
+def ga(p, i, **k):
+    return e(lambda: tf.gather(P[p], i, **k))
+def gnd(p, i, **k):
+    return e(lambda: tf.gather_nd(P[p], i, **k))
+def bm(p, m, **k):
+    return e(lambda: tf.boolean_mask(P[p], m, **k))
+def spec(p):
+    t = P[p]
+    if isinstance(t, RT):
+        return RS(t.shape, t.dtype, ragged_rank=t.ragged_rank,
+                  row_splits_dtype=t.row_splits.dtype)
+    return TS(t.shape, t.dtype)
+def loose(p):
+    # the spec with every dimension unknown but the uniform ones
+    t = P[p]
+    if not isinstance(t, RT):
+        return TS([None] * t.shape.rank, t.dtype)
+    dims = [None if d is None or k == 0 else d for k, d in enumerate(t.shape.as_list())]
+    return RS(dims, t.dtype, ragged_rank=t.ragged_rank, row_splits_dtype=t.row_splits.dtype)
+"""
+_IX_P = ("r1", "r2", "r2s", "u", "ri", "d", "s")
+_GATHER = (("[2, 0]", ""), ("[2, 0]", "axis=1"), ("R([[0], [], [1, 0]])", ""),
+           ("R([[0], [], [1, 0]])", "batch_dims=1"), ("tf.constant([[0], [0], [1]])",
+                                                      "batch_dims=1"),
+           ("tf.constant([[0], [0], [1]])", "batch_dims=-1"),
+           ("[[0, 1], [1, 0], [0, 0]]", "batch_dims=1, axis=1"), ("[0, -1]", ""), ("[3]", ""),
+           ("R([[[0]], [], [[1], [0]]])", "batch_dims=2"), ("[[1]]", "batch_dims=2"),
+           ("tf.constant([1], tf.int64)", "axis=-1"))
+_GND = (("[[0, 1]]", ""), ("[[2], [0]]", ""), ("[[0, 0, 1]]", ""),
+        ("R([[[0]], [], [[1]]])", "batch_dims=1"), ("tf.constant([[0], [0], [1]])",
+                                                     "batch_dims=1"),
+        ("[[1, 5]]", ""), ("[[]]", ""), ("R([[[0, 1]], [], [[1, 0]]])", ""))
+_MASKS = (("[True, False, True]", ""), ("R([[True, False, True], [], [False, True]])", ""),
+          ("[[True], [False], [True]]", ""), ("[True, False]", ""),
+          ("R([[True, False], [], [False, True]])", "axis=1"))
+_JOIN = ("tf.concat([P['r1'], P['r2']], 0)", "tf.concat([P['r1'], P['d']], 0)",
+         "tf.concat([P['r1'], P['d']], 1)", "tf.concat([P['r2'], P['u']], 0)",
+         "tf.concat([P['r2'], P['u']], 1)", "tf.concat([P['r2'], P['r2s']], 0)",
+         "tf.concat([P['r2'], P['ri']], 0)", "tf.concat([P['ri'], P['ri']], 2)",
+         "tf.concat([P['u'], P['u']], 1)", "tf.concat([P['u'], P['u']], 2)",
+         "tf.concat([P['r2'], P['r2']], 2)", "tf.concat([P['r2'], P['r2']], -1)",
+         "tf.concat([P['r1'], P['s']], 0)", "tf.concat([P['r1']], 1)",
+         "tf.stack([P['r1'], P['d']], 0)", "tf.stack([P['r1'], P['d']], 1)",
+         "tf.stack([P['r1'], P['r1']], 2)", "tf.stack([P['r2'], P['r2']], 2)",
+         "tf.stack([P['r2'], P['u']], 0)", "tf.stack([P['u'], P['u']], 1)",
+         "tf.stack([P['ri'], P['r2']], 0)", "tf.stack([P['r2'], P['r2s']], 0)",
+         "tf.stack([P['r1']], -1)", "tf.ragged.stack([P['r1'], P['d']], 1)",
+         "tf.ragged.stack([P['u'], P['r2']])", "tf.ragged.stack([P['ri'], P['u']], 1)",
+         "tf.ragged.stack([P['s'], P['s']], 2)")
+SECTIONS["index17"] = _unique([
+    *[f"ga('{p}', {i}{', ' + k if k else ''})" for p in _IX_P for i, k in _GATHER],
+    *[f"gnd('{p}', {i}{', ' + k if k else ''})" for p in _IX_P for i, k in _GND],
+    *[f"bm('{p}', {m}{', ' + k if k else ''})" for p in _IX_P for m, k in _MASKS],
+    *[f"e(lambda: {j})" for j in _JOIN],
+    *[f"tv(lambda x: tf.gather(x, [2, 0]), loose('{p}'))(P['{p}'])" for p in _IX_P],
+    *[f"tv(lambda x, i: tf.gather(x, i, batch_dims=1), loose('{p}'), TS([None, None], "
+      f"tf.int32))(P['{p}'], tf.constant([[0], [0], [1]]))" for p in _IX_P],
+    *[f"tv(lambda x: tf.gather_nd(x, [[2, 1]]), loose('{p}'))(P['{p}'])" for p in _IX_P],
+    *[f"tv(lambda x, m: tf.boolean_mask(x, m), loose('{p}'), TS([None], tf.bool))(P['{p}'], "
+      f"tf.constant([True, False, True]))" for p in _IX_P],
+    *[f"tv(lambda x: tf.concat([x, x], {a}), loose('{p}'))(P['{p}'])" for p in _IX_P
+      for a in (0, 1)],
+    *[f"tv(lambda x: tf.stack([x, x], 1), loose('{p}'))(P['{p}'])" for p in _IX_P],
+    *[f"outs(lambda x: tf.gather(x, [2, 0], axis=1), spec('{p}'))" for p in _IX_P],
+    *[f"outs(lambda x: tf.concat([x, x], 1), spec('{p}'))" for p in _IX_P],
+    "tv(lambda x, y: tf.concat([x, y], 0), RS([None, None, None], tf.int32, "
+    "row_splits_dtype=tf.int32), RS([None, 2, None], tf.int32, ragged_rank=2, "
+    "row_splits_dtype=tf.int32))(P['r2s'], RT.from_uniform_row_length(R([[1], [2]], "
+    "row_splits_dtype=tf.int32), 2))",
+    "tv(lambda x, y: tf.stack([x, y], 0), RS([3, None], tf.int32), TS([3, 3], tf.int32))("
+    "P['r1'], P['d'])",
+])

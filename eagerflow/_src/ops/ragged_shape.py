@@ -21,14 +21,14 @@ from eagerflow._src.core.shape import TensorShape, as_shape
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
-from eagerflow._src.ops import array, indexing, nd_indexing, reduce
+from eagerflow._src.ops import array, indexing, nd_indexing, reduce, sparse_count_ops
 from eagerflow._src.ops import composite_dispatch as cd
 from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged_functions as rf
 from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.math import equal, logical_not, subtract
 from eagerflow._src.ops.math_base import cast
-from eagerflow._src.ops.ragged_tensor import RaggedTensor, _eager
+from eagerflow._src.ops.ragged_tensor import RaggedTensor, _eager, check_splits_dtypes
 from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import range as range_op
 from eagerflow._src.ops.stacking import stack as dense_stack
@@ -812,6 +812,16 @@ def _gather_nd(params: Any, indices: Any, batch_dims: int = 0, name: str | None 
     become uniform dimensions of a ragged result."""
     if batch_dims != 0:
         raise ValueError("batch_dims != 0 is not supported for ragged gather yet.")
+    if not isinstance(params, RaggedTensor) and not isinstance(indices, RaggedTensor):
+        return nd_indexing.gather_nd(params, indices)
+    # (TF's name scope over all it builds, opened again by each call on an inner part;
+    # the two row_splits dtypes matched first)
+    with sparse_count_ops.api_scope("RaggedGatherNd"):
+        check_splits_dtypes(params, indices)
+        return _ragged_gather_nd(params, indices)
+
+
+def _ragged_gather_nd(params: Any, indices: Any) -> Any:
     if isinstance(indices, RaggedTensor):
         if indices.flat_values.shape.rank == 1:
             raise ValueError("The innermost dimension of indices may not be ragged")
