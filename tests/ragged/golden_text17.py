@@ -712,3 +712,76 @@ SECTIONS["index17"] = _unique([
     "tv(lambda x, y: tf.stack([x, y], 0), RS([3, None], tf.int32), TS([3, 3], tf.int32))("
     "P['r1'], P['d'])",
 ])
+
+# ---------------------------------------------------------------------------------------
+PRELUDES["strings17"] = _COMMON + r"""
+X = {'r1': R([['a', 'b', 'c'], [], ['d']]),
+     'r2': R([[['a', 'b'], ['c']], [], [['d', 'e', 'f']]]),
+     'r2s': R([[['a', 'b'], ['c']], [], [['d', 'e', 'f']]], row_splits_dtype=tf.int32),
+     'u': RT.from_uniform_row_length(R([['a'], ['b', 'c'], [], ['d']]), 2),
+     'd': tf.constant([['a', 'b'], ['c', 'd']]),
+     'v': tf.constant(['h\u00e9', 'c d', ''])}
+CP = {'r': R([[104, 105], [], [0x1F600, 97]]),
+      'r2': R([[[104], [105, 0x3b1]], [], [[0x1F600]]]),
+      'bad': R([[104, 0x110000], [0xD800, -1]]),
+      'd': tf.constant([[65, 66], [0x430, 0x5d0]])}
+def ng(x, w, **k):
+    return e(lambda: S.ngrams(X[x], w, **k))
+def enc(c, enc, **k):
+    return e(lambda: S.unicode_encode(CP[c], enc, **k))
+TB = L.StaticVocabularyTable(L.KeyValueTensorInitializer(['a', 'b'], [0, 1], tf.string,
+                                                         tf.int64), 3)
+TI = L.StaticVocabularyTable(L.KeyValueTensorInitializer(tf.constant([10, 20], tf.int64),
+                                                         tf.constant([0, 1], tf.int64)), 2)
+"""
+_SX = ("r1", "r2", "r2s", "u", "d", "v")
+_NG = (("2", ""), ("3", ""), ("2", "separator='-'"), ("2", "pad_values=('<', '>')"),
+       ("3", "pad_values='#', padding_width=1"), ("4", "preserve_short_sequences=True"),
+       ("(1, 2)", ""), ("2", "pad_values=('<', '>'), padding_width=2"), ("0", ""),
+       ("2", "padding_width=1"), ("4", "pad_values='#', preserve_short_sequences=True"),
+       ("[1, 3]", "separator=''"))
+SECTIONS["strings17"] = _unique([
+    *[f"ng('{x}', {w}{', ' + k if k else ''})" for x in _SX for w, k in _NG],
+    *[f"e(lambda: S.{f}(X['{x}']))" for x in _SX for f in ("bytes_split", "unicode_split")],
+    *[f"e(lambda: S.unicode_split(X['{x}'], 'UTF-8', errors='{m}'))" for x in ("r2s", "u")
+      for m in ("ignore", "strict")],
+    *[f"enc('{c}', '{o}'{k})" for c in ("r", "r2", "bad", "d")
+      for o in ("UTF-8", "UTF-16-BE", "UTF-32-BE")
+      for k in ("", ", errors='ignore'", ", errors='strict'", ", replacement_char=63")],
+    "enc('r', 'UTF-16-LE')",
+    "enc('r', 'utf-8')",
+    "enc('bad', 'UTF-8', errors='replace', replacement_char=-5)",
+    "e(lambda: S.unicode_encode(tf.constant([104, 105]), 'UTF-8'))",
+    "e(lambda: S.unicode_encode(tf.constant(104), 'UTF-8'))",
+    "e(lambda: S.unicode_encode(tf.constant([104.0]), 'UTF-8'))",
+    "e(lambda: S.unicode_encode(tf.constant([[[104]]], tf.int64), 'UTF-8'))",
+    *[f"e(lambda: S.unicode_script({c}))" for c in (
+        "tf.constant([65, 0x3b1, 0x430, 0x5d0, 0x627, 0x4e00, -1, 0x110000])",
+        "CP['r']", "CP['r2']", "tf.constant(0x3042)", "tf.constant([[0x0e01], [0x10a0]])",
+        "tf.constant([65], tf.int64)", "tf.constant([0x300, 0x1f600, 0xfeff, 0x20])")],
+    *[f"e(lambda: TB.lookup({k}))" for k in (
+        "X['r1']", "X['r2']", "X['r2s']", "X['u']", "X['d']", "X['v']",
+        "ST([[0, 0], [1, 2]], ['a', 'zz'], [2, 3])", "tf.constant('b')")],
+    *[f"e(lambda: TI.lookup({k}))" for k in (
+        "tf.constant([10, 30, -5], tf.int64)", "R([[20], [], [7, 10]], dtype=tf.int64)",
+        "tf.constant([10])", "tf.constant(['10'])")],
+    "e(lambda: L.StaticVocabularyTable(L.KeyValueTensorInitializer(['a'], [5]), 1))",
+    "e(lambda: L.StaticVocabularyTable(L.KeyValueTensorInitializer(['a'], [0]), -1))",
+    "e(lambda: L.StaticVocabularyTable(L.KeyValueTensorInitializer(['a'], [0], tf.string, "
+    "tf.int32), 1))",
+    "e(lambda: L.StaticVocabularyTable(L.KeyValueTensorInitializer(tf.constant([1]), "
+    "tf.constant([0], tf.int64)), 1).lookup(tf.constant([1, 2])))",
+    "e(lambda: TB.size())",
+    "e(lambda: TI.size())",
+    "e(lambda: [TB.key_dtype, TB.value_dtype, TI.key_dtype])",
+    *[f"tv(lambda x: S.ngrams(x, 2, pad_values=('<', '>')), RS([None, None, None], tf.string"
+      f"{s}))(X['{x}'])" for x, s in (("r2", ""), ("r2s", ", row_splits_dtype=tf.int32"))],
+    "tv(lambda x: S.ngrams(x, 2), RS([None, 2, None], tf.string, ragged_rank=2))(X['u'])",
+    "tv(lambda x: S.ngrams(x, 3, preserve_short_sequences=True), TS([None, None], "
+    "tf.string))(X['d'])",
+    "tv(lambda x: TB.lookup(x), RS([None, None, None], tf.string, row_splits_dtype=tf.int32))("
+    "X['r2s'])",
+    "tv(lambda x: S.unicode_encode(x, 'UTF-8'), RS([None, None, None], tf.int32))(CP['r2'])",
+    "tv(lambda x: S.unicode_script(x), RS([None, None], tf.int32))(CP['r'])",
+    "tv(lambda x: S.bytes_split(x), RS([None, 2, None], tf.string, ragged_rank=2))(X['u'])",
+])
