@@ -7,10 +7,13 @@ branches of ragged outputs, TensorArray of strings, vectorized_map); whitespace 
 and strip; hash tables of vector values (MutableHashTable and DenseHashTable of string ->
 int64 vectors, int64 -> string vectors, their export, remove and shape errors); the
 elementwise and reduction ops earlier grids never sent through ragged dispatch (each over
-ragged int, float and complex operands of ragged_rank 1 and 2, traced too); and
-tf.experimental.DynamicRaggedShape's accessors, slicing and broadcasting. Each section runs
-in its own environment (its prelude), its expressions in order. record_text17.py records
-what TF 2.21 answers in text17_golden.json; test_text17_vs_tf.py compares."""
+ragged int, float and complex operands of ragged_rank 1 and 2, traced too);
+tf.experimental.DynamicRaggedShape's accessors, slicing and broadcasting; ragged gather,
+gather_nd and boolean_mask by batch_dims and axis over ragged_rank 2, int32 splits and
+uniform rows, and concat/stack of mixed ragged ranks; ngrams, unicode_encode/script and
+StaticVocabularyTable over the same operands. Each section runs in its own environment
+(its prelude), its expressions in order. record_text17.py records what TF 2.21 answers in
+text17_golden.json; test_text17_vs_tf.py and test_text17b_vs_tf.py compare."""
 
 from tests.ragged.golden_text13 import _COMMON
 
