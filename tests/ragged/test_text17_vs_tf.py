@@ -31,9 +31,6 @@ KNOWN: dict = {
     ("control17", "twl(lambda r: tf.size(r.flat_values) < 10, lambda r: (tf.concat([r, r], "
                   "0),), (RG,))"):
         "as above: the captured row splits' name",
-    ("control17", "twl(lambda i, r: i < 2, lambda i, r: (i + 1, r.to_tensor()), (0, RG))"):
-        "TF's to_tensor opens a RaggedToTensor name scope ('while/RaggedToTensor/"
-        "RaggedTensorToTensor:0' in the structure message); eagerflow's op has none",
     ("control17", "twl(lambda i, r: i < 2, lambda i, r: (i + 1, RT.from_tensor(r)), (0, "
                   "tf.constant([[1, 2]])))"):
         "TF's from_tensor folds the uniform partition's row splits to a Const "
