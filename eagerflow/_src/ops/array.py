@@ -208,6 +208,10 @@ def fill(dims: Any, value: Any, name: str | None = None, layout: Any = None) -> 
     return bind(FILL, (_t(value),) + dyn, {"shape": static}, name)
 
 
+# fill itself, under @dispatchable and @eager_api: zeros and ones word its errors as theirs
+_FILL_OP = fill.__wrapped__.__wrapped__
+
+
 @eager_api()
 def _fill(dims: Any, value: Any) -> Any:
     """fill as zeros and ones call it: TF converts their shape first, as int32 (no slow
@@ -229,7 +233,7 @@ def _fill(dims: Any, value: Any) -> Any:
     if isinstance(dims, (str, bytes)) or isinstance(dims, (list, tuple)) and \
             any(isinstance(v, (float, list, tuple)) or _numpy_non_int(v) for v in dims):
         dims = convert_to_tensor(dims, dtype=dt.int32)  # (ints: nested ones' Fill's error)
-    return fill.__wrapped__(dims, value)
+    return _FILL_OP(dims, value)
 
 
 def _numpy_non_int(v: Any) -> bool:
