@@ -51,7 +51,7 @@ from eagerflow._src.ops.extension_type import flatten_extensions, pack_extension
 from eagerflow._src.ops.graph_constants import assert_compatible
 from eagerflow._src.ops.math import add
 from eagerflow._src.ops.math_base import zeros_like
-from eagerflow._src.ops.ragged_tensor import RaggedTensor, RaggedTensorSpec
+from eagerflow._src.ops.ragged import RaggedTensor, RaggedTensorSpec
 from eagerflow._src.ops.registry import OpDef
 from eagerflow._src.ops.tensor_array import (
     GET_ITEM,
