@@ -526,7 +526,10 @@ def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = 
     if irank is not None and not 0 <= batch_dims <= irank:
         raise ValueError(f"batch_dims={batch_dims} must be between 0 and "
                          f"rank(indices)={irank}")
-    return _gather(params, indices, axis, batch_dims)
+    # (TF's ragged gather opens its name scope over all it builds: "RaggedGather/GatherV2",
+    # its RaggedGather op "RaggedGather/RaggedGather")
+    with sparse_count_ops.api_scope("RaggedGather"):
+        return _gather(params, indices, axis, batch_dims)
 
 
 def _tensor_or_ragged(x: Any) -> Any:
@@ -562,10 +565,8 @@ def _gather(params: Any, indices: Any, axis: int, batch_dims: int) -> Any:
         raise ValueError("rank(indices) must be known statically")
     # TF's RaggedGather: the rows, under the indices' outer dimensions as uniform rows
     splits = params.nested_row_splits
-    with sparse_count_ops.api_scope("RaggedGather"):
-        *out_splits, values = bind(ragged_ops.RAGGED_GATHER,
-                                   (*splits, params.flat_values, idx),
-                                   {"OUTPUT_RAGGED_RANK": len(splits) + rank - 1})
+    *out_splits, values = bind(ragged_ops.RAGGED_GATHER, (*splits, params.flat_values, idx),
+                               {"OUTPUT_RAGGED_RANK": len(splits) + rank - 1})
     if not out_splits:
         return values
     if rank > 1:
