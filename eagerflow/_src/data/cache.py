@@ -25,6 +25,7 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.iterators import ElementIterator, IterContext, ListIterator
 from eagerflow._src.io.file_errors import local_path, os_error
+from eagerflow._src.io.filesystems import make_parent
 
 # (TF's cache files are tensor bundles: their protobuf is left to a file cache's first use)
 cache_files = lazy_module("eagerflow._src.data.cache_files")
@@ -147,6 +148,7 @@ def _lock_path(prefix: str) -> str:
 
 def _acquire_lock(prefix: str) -> str:
     path = local_path(_lock_path(prefix))  # (TF's first file of a cache: its lock)
+    make_parent(path)
     for _ in range(2):
         try:
             fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)

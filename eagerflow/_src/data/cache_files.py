@@ -24,6 +24,7 @@ from eagerflow._src.core.errors import DataLossError
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.io import tensor_bundle, tensor_proto, variant
+from eagerflow._src.io.filesystems import native
 
 # (TF pads element indices to the digits of its most elements, 10 ** 7 - 1)
 _INDEX_WIDTH = 7
@@ -62,6 +63,7 @@ def _sparse_blobs(parts: list) -> np.ndarray:
 def commit(prefix: str, elements: int) -> None:
     """Moves the complete shard's bundle to `prefix`: its data, then its index (a cache of
     no elements has no data file, as TF's merge of its shards leaves none)."""
+    prefix = native(prefix)
     shard = shard_prefix(prefix)
     data = tensor_bundle.data_filename(shard)
     if elements:
@@ -77,7 +79,7 @@ def count(reader: tensor_bundle.BundleReader, components: int) -> int:
 
 def filled(prefix: str) -> bool:
     """Whether the cache at `prefix` is complete (its index, written last, is there)."""
-    return os.path.exists(tensor_bundle.index_filename(prefix))
+    return os.path.exists(native(tensor_bundle.index_filename(prefix)))
 
 
 def elements_in(prefix: str, components: int) -> int:

@@ -51,6 +51,7 @@ from eagerflow._src.data.dataset_functions import traced_reader
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.io import structured_value, tensor_proto, tfrecord
 from eagerflow._src.io.file_errors import local_path
+from eagerflow._src.io.filesystems import uri
 from eagerflow._src.io.protos import build, field, message
 
 SPEC_FILE = "dataset_spec.pb"
@@ -207,7 +208,8 @@ def _read_metadata(path: str) -> Any:
 def _load_element_spec(path: str) -> Any:
     name = os.path.join(path, SPEC_FILE)
     if not os.path.exists(name):
-        raise NotFoundError(None, None, f"tf.data snapshot element_spec file not found: {name}.")
+        raise NotFoundError(None, None, "tf.data snapshot element_spec file not found: "
+                                        f"{uri(name)}.")
     with open(name, "rb") as f:
         sv = structured_value.message_class()()
         try:

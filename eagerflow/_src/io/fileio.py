@@ -16,7 +16,8 @@ import os
 import uuid
 from typing import Any, Callable
 
-from eagerflow._src.io.file_errors import local_path
+from eagerflow._src.io.file_errors import local_path, os_error
+from eagerflow._src.io.filesystems import is_ram_name
 
 _fault_hook: Callable[[str], None] | None = None
 _durable = True  # tests of the write protocol may switch the (slow) fsyncs off
@@ -89,7 +90,12 @@ class TempFile:
         fault_point(f"{self.step}:synced")
 
     def replace(self) -> None:
-        os.replace(self.path, self.final)
+        try:
+            os.replace(self.path, self.final)
+        except IsADirectoryError as e:  # (a RAM folder under the name: TF's error for it)
+            if not is_ram_name(self.final):
+                raise
+            raise os_error(e, self.final) from None
         fault_point(f"{self.step}:renamed")
 
     def discard(self) -> None:

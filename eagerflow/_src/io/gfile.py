@@ -8,8 +8,10 @@ GFile is TF's FileIO: nothing is opened when it is made; the first read opens a 
 stream (raw bytes: read() keeps '\\r', readline() drops it, as TF's buffered stream does)
 and the first write opens a writer (truncating unless the mode has 'a'); close() drops
 both, so a later read starts again at the top and a later write truncates again. Text
-modes decode UTF-8 strictly, n counting bytes. The file systems are the local one only:
-a path of another scheme (gs://, ram://) fails as a scheme TF has no file system for.
+modes decode UTF-8 strictly, n counting bytes. The file systems are the local one and
+the RAM one ("ram://", io/filesystems.py), with TF's RAM answers where they differ (a
+RAM GFile's bytes reach the file whole, on flush and close); a path of another scheme
+(gs://, s3://) fails as a scheme TF has no file system for.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import glob as _glob
 import os
 import shutil
+import uuid
 from typing import Any
 
 from eagerflow._src.core.errors import (
@@ -26,7 +29,9 @@ from eagerflow._src.core.errors import (
     NotFoundError,
     OutOfRangeError,
     PermissionDeniedError,
+    UnimplementedError,
 )
+from eagerflow._src.io import filesystems as fs
 from eagerflow._src.io.file_errors import local_path, os_error
 
 
@@ -43,6 +48,29 @@ def _p(path: Any) -> str:
     return local_path(_name(path))
 
 
+def _dir(name: str) -> str:
+    """The local name of a folder for isdir/listdir/walk: a RAM one's in the store, any
+    other scheme's as it is (TF answers those without failing)."""
+    return fs.local_name(name) if fs.is_ram(name) else name
+
+
+def _publish(name: str, data: bytes) -> None:
+    """Replaces the RAM file `name` (a name in the store) whole: written under a temporary
+    name beside it, then renamed over it; its folders are made first, as TF's RAM file
+    system needs none."""
+    folder, base = os.path.split(name)
+    recursive_create_dir(folder)  # (a file on the way: TF's FailedPreconditionError)
+    tmp = os.path.join(folder, f".{base}.tmp{uuid.uuid4().hex[:12]}")
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+        os.replace(tmp, name)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+        raise
+
+
 def _bytes(value: Any) -> bytes:
     """TF's compat.as_bytes: str (as UTF-8), bytes or bytearray, else TypeError."""
     if isinstance(value, str):
@@ -57,7 +85,7 @@ def exists(path: Any) -> bool:
 
 
 def isdir(path: Any) -> bool:
-    return os.path.isdir(_name(path))
+    return os.path.isdir(_dir(_name(path)))
 
 
 def glob(pattern: Any) -> list:
@@ -78,6 +106,8 @@ def matches(pattern: str, in_listing_order: bool = False, op: str | None = None)
     `in_listing_order`: unsorted, in the order the file system lists them, as
     GetMatchingPaths itself gives them (RecordInput's files). Another scheme's pattern
     fails as TF's (naming the op `op` that matched, where one did)."""
+    if fs.is_ram(pattern):  # (TF's RAM matches are sorted, whatever the flag)
+        return sorted(map(fs.uri, _glob.glob(fs.local_name(pattern))))
     local = local_path(pattern, op=op)
     found = _glob.glob(local) if in_listing_order else sorted(_glob.glob(local))
     wild = min((i for i in map(local.find, "*?[\\") if i >= 0), default=-1)
@@ -89,16 +119,22 @@ def matches(pattern: str, in_listing_order: bool = False, op: str | None = None)
 
 def listdir(path: Any) -> list:
     name = _name(path)
-    if not os.path.isdir(name):
+    folder = _dir(name)
+    if not os.path.isdir(folder):
         raise NotFoundError(None, None, f"Could not find directory {name}")
     try:
-        return os.listdir(name)
+        names = os.listdir(folder)
     except OSError as e:
-        raise os_error(e, name) from None
+        raise os_error(e, folder) from None
+    return sorted(names) if fs.is_ram_name(folder) else names
 
 
 def makedirs(path: Any) -> None:
-    recursive_create_dir(_p(path))
+    name = _p(path)
+    if fs.is_ram_name(name) and os.path.isfile(name):
+        raise AlreadyExistsError(None, None, "cannot create directory with same name as an "
+                                 "existing file")
+    recursive_create_dir(name)
 
 
 def recursive_create_dir(name: str, op: str | None = None) -> None:
@@ -114,7 +150,7 @@ def recursive_create_dir(name: str, op: str | None = None) -> None:
         if os.path.exists(prefix):
             if not os.path.isdir(prefix):
                 raise FailedPreconditionError(None, None,
-                                              f"{prefix} is not a directory{suffix}")
+                                              f"{fs.uri(prefix)} is not a directory{suffix}")
             continue
         try:
             os.mkdir(prefix)
@@ -125,9 +161,14 @@ def recursive_create_dir(name: str, op: str | None = None) -> None:
 
 
 def mkdir(path: Any) -> None:
-    """Creates a directory; one that exists already (a file too) is left as it is, as TF's."""
+    """Creates a directory; one that exists already (a file too) is left as it is, as TF's.
+    A RAM one's missing parents are made with it, as TF's RAM file system needs none."""
+    name = _p(path)
+    if fs.is_ram_name(name) and not os.path.exists(name):
+        recursive_create_dir(name)
+        return
     try:
-        os.mkdir(_p(path))
+        os.mkdir(name)
     except FileExistsError:
         return
     except OSError as e:
@@ -135,16 +176,23 @@ def mkdir(path: Any) -> None:
 
 
 def remove(path: Any) -> None:
+    name = _p(path)
+    if fs.is_ram_name(name) and os.path.isdir(name):
+        # (TF's RAM file system removes a folder's own entry: a folder that holds files
+        # stays, as theirs)
+        if not os.listdir(name):
+            os.rmdir(name)
+        return
     try:
-        os.remove(_p(path))
+        os.remove(name)
     except OSError as e:
-        raise os_error(e, _p(path)) from None
+        raise os_error(e, name) from None
 
 
 def rmtree(path: Any) -> None:
     name = _p(path)
-    if not os.path.exists(name):
-        raise NotFoundError(None, None, f"{name} not found")
+    if not os.path.exists(name):  # (TF's RAM NotFoundError says nothing)
+        raise NotFoundError(None, None, "" if fs.is_ram_name(name) else f"{name} not found")
     if os.path.isdir(name):
         shutil.rmtree(name)
     else:
@@ -153,10 +201,15 @@ def rmtree(path: Any) -> None:
 
 def rename(src: Any, dst: Any, overwrite: bool = False) -> None:
     s, d = _p(src), _p(dst)
+    if fs.is_ram_name(s) != fs.is_ram_name(d):
+        raise UnimplementedError(None, None, f"Renaming {_name(src)} to {_name(dst)} not "
+                                 "implemented")
     if not overwrite and os.path.exists(d):
         raise AlreadyExistsError(None, None, "file already exists")
     if os.path.isdir(d) and not os.path.isdir(s):
-        raise FailedPreconditionError(None, None, f"{s}; Is a directory")
+        raise FailedPreconditionError(None, None, f"{fs.uri(s)}; Is a directory")
+    if fs.is_ram_name(d) and os.path.exists(s):
+        os.makedirs(os.path.dirname(d), exist_ok=True)
     try:
         os.replace(s, d)
     except OSError as e:
@@ -168,16 +221,33 @@ def copy(src: Any, dst: Any, overwrite: bool = False) -> None:
     if not overwrite and os.path.exists(d):
         raise AlreadyExistsError(None, None, "file already exists")
     if not os.path.exists(s):
-        raise NotFoundError(None, None, f"{s}; No such file or directory")
+        raise os_error(FileNotFoundError(2, "No such file or directory"), s)
+    if fs.is_ram_name(s) or fs.is_ram_name(d):
+        _copy_ram(s, d)
+        return
     if os.path.isdir(s):  # TF's copy of a folder's bytes fails so
         raise InvalidArgumentError(None, None, f"{d}; Invalid argument")
     if os.path.exists(d) and os.path.samefile(s, d):
         return
     try:
-        with open(s, "rb") as fs, open(d, "wb") as fd:
-            shutil.copyfileobj(fs, fd)
+        with open(s, "rb") as fsrc, open(d, "wb") as fdst:
+            shutil.copyfileobj(fsrc, fdst)
     except OSError as e:
         raise os_error(e, d if os.path.exists(s) else s) from None
+
+
+def _copy_ram(s: str, d: str) -> None:
+    """Copies a file from or to the RAM file system (a RAM copy appears whole)."""
+    try:
+        with open(s, "rb") as f:
+            data = f.read()
+        if fs.is_ram_name(d):
+            _publish(d, data)
+        else:
+            with open(d, "wb") as f:
+                f.write(data)
+    except OSError as e:
+        raise os_error(e, e.filename or d) from None
 
 
 def walk(top: Any, topdown: bool = True, onerror: Any = None) -> Any:
@@ -185,6 +255,9 @@ def walk(top: Any, topdown: bool = True, onerror: Any = None) -> Any:
     `onerror`, TF 2.21 calls it with the NotFoundError and then fails on its own unset
     listing (UnboundLocalError), which is kept."""
     name = _name(top)
+    if fs.is_ram(name):
+        yield from _walk_ram(name, topdown)
+        return
     if not os.path.isdir(name):
         if onerror is not None:
             onerror(NotFoundError(None, None, f"Could not find directory {name}"))
@@ -192,6 +265,22 @@ def walk(top: Any, topdown: bool = True, onerror: Any = None) -> Any:
                                     "associated with a value")
         return
     yield from os.walk(name, topdown=topdown)
+
+
+def _walk_ram(top: str, topdown: bool) -> Any:
+    """A RAM folder's tree, its names sorted and its paths URIs, as TF's."""
+    folder = fs.local_name(top)
+    if not os.path.isdir(folder):
+        return
+    names = sorted(os.listdir(folder))
+    subdirs = [n for n in names if os.path.isdir(os.path.join(folder, n))]
+    files = [n for n in names if n not in subdirs]
+    if topdown:
+        yield top, subdirs, files
+    for sub in subdirs:
+        yield from _walk_ram(top.rstrip("/") + "/" + sub, topdown)
+    if not topdown:
+        yield top, subdirs, files
 
 
 def join(path: Any, *paths: Any) -> str:
@@ -216,12 +305,16 @@ def stat(path: Any) -> FileStatistics:
         st = os.stat(name)
     except OSError as e:
         raise os_error(e, name) from None
-    return FileStatistics(st.st_size, int(st.st_mtime) * 10**9, os.path.isdir(name))
+    folder = os.path.isdir(name)
+    if fs.is_ram_name(name):  # (TF's RAM file system keeps no times, folders no length)
+        return FileStatistics(0 if folder else st.st_size, 0, folder)
+    return FileStatistics(st.st_size, int(st.st_mtime) * 10**9, folder)
 
 
 def get_registered_schemes() -> list:
-    """The URI schemes that have a file system: local paths, bare or as file://."""
-    return ["file", ""]
+    """The URI schemes that have a file system: the RAM one, local paths bare or as
+    file://."""
+    return ["ram", "file", ""]
 
 
 _MODES = ("r", "w", "a", "r+", "w+", "a+")
@@ -268,7 +361,8 @@ class GFile:
                 raise PermissionDeniedError(None, None, "File isn't open for writing")
             path = _p(self._name)
             try:
-                self._wf = open(path, "ab" if self._append else "wb")  # noqa: SIM115
+                self._wf = _RamWriter(path, self._append) if fs.is_ram_name(path) else \
+                    open(path, "ab" if self._append else "wb")  # noqa: SIM115
             except OSError as e:
                 raise os_error(e, path) from None
         return self._wf
@@ -357,3 +451,41 @@ class GFile:
 
 
 Open = GFile
+
+
+class _RamWriter:
+    """A RAM file's writer: the bytes written are kept here, and flush and close replace
+    the file whole with them (after the file's old bytes, for an appending one); a writer
+    dropped unclosed publishes them too, as a local file's buffer is flushed then."""
+
+    __slots__ = ("name", "data", "dirty")
+
+    def __init__(self, name: str, append: bool) -> None:
+        self.dirty = False  # (first: __del__ reads it even when a folder is refused)
+        if os.path.isdir(name):
+            raise IsADirectoryError(21, "Is a directory", name)
+        self.name = name
+        self.data = bytearray()
+        if append and os.path.isfile(name):
+            with open(name, "rb") as f:
+                self.data += f.read()
+
+    def write(self, data: bytes) -> None:
+        self.data += data
+        self.dirty = True
+
+    def tell(self) -> int:
+        raise UnimplementedError(None, None, "This filesystem does not support Tell()")
+
+    def flush(self) -> None:
+        _publish(self.name, bytes(self.data))
+        self.dirty = False
+
+    close = flush
+
+    def __del__(self) -> None:
+        if self.dirty:
+            try:
+                self.flush()
+            except OSError:  # (the store gone at exit: nothing to keep)
+                pass

@@ -18,6 +18,7 @@ import struct
 
 from eagerflow._src.core.errors import DataLossError, UnimplementedError
 from eagerflow._src.io import crc32c
+from eagerflow._src.io.filesystems import uri
 
 MAGIC = 0xDB4775248B80FB57
 FOOTER_SIZE = 48  # two block handles padded to 2 * 20 bytes, then the 8-byte magic
@@ -161,7 +162,8 @@ class TableWriter:
 
 
 def _corrupt(filename: str, what: str) -> DataLossError:
-    return DataLossError(None, None, f"Unable to read checkpoint index file {filename}: {what}. "
+    return DataLossError(None, None, f"Unable to read checkpoint index file {uri(filename)}: "
+                                     f"{what}. "
                                      "The file is truncated or corrupted.")
 
 

@@ -39,6 +39,7 @@ from eagerflow._src.core.errors import (
 from eagerflow._src.io import bundle_protos as protos
 from eagerflow._src.io import crc32c, fileio, ordered_code, table
 from eagerflow._src.io.file_errors import local_path
+from eagerflow._src.io.filesystems import uri
 from eagerflow._src.io.table import get_varint, put_varint
 
 BUNDLE_VERSION = 1  # TF's kTensorBundleVersion
@@ -329,7 +330,7 @@ def local_prefix(prefix: str) -> str:
 
 def not_found(prefix: str) -> NotFoundError:
     return NotFoundError(None, None, "Unsuccessful TensorSliceReader constructor: Failed to find "
-                                     f"any matching files for {prefix}")
+                                     f"any matching files for {uri(prefix)}")
 
 
 class BundleReader:

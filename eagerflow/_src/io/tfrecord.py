@@ -33,6 +33,7 @@ from typing import Any, BinaryIO
 from eagerflow._src.core.errors import DataLossError, FailedPreconditionError, InvalidArgumentError
 from eagerflow._src.io import crc32c, snappy
 from eagerflow._src.io.file_errors import local_path, os_error
+from eagerflow._src.io.filesystems import make_parent
 
 _HEADER = struct.Struct("<QI")
 _FOOTER = struct.Struct("<I")
@@ -135,6 +136,7 @@ class AtomicFile:
         self.path = path
         folder = os.path.dirname(os.path.abspath(path))
         try:
+            make_parent(path)
             fd, self.tmp = tempfile.mkstemp(prefix=os.path.basename(path) + ".tmp", dir=folder)
         except OSError as e:
             raise os_error(e, path) from None
@@ -395,7 +397,7 @@ class TFRecordWriter:
     def __init__(self, path: Any, options: Any = None) -> None:
         path = local_path(os.fsdecode(path.numpy() if hasattr(path, "numpy") else path))
         if os.path.isdir(path):  # TF's writer opens the path itself, so a folder fails now
-            raise FailedPreconditionError(None, None, f"{path}; Is a directory")
+            raise os_error(IsADirectoryError(21, "Is a directory"), path)
         if options is not None and not isinstance(options, TFRecordOptions):
             try:
                 options = TFRecordOptions(options)

@@ -19,6 +19,7 @@ import numpy as np
 
 from eagerflow._src.core import nest
 from eagerflow._src.io.fileio import atomic_write
+from eagerflow._src.io.filesystems import native
 from eagerflow._src.keras.compile_utils import CompileMetrics
 from eagerflow._src.keras.utils.io_utils import print_msg
 from eagerflow._src.keras.utils.progbar import Progbar
@@ -702,13 +703,13 @@ class ModelCheckpoint(MonitorCallback):
     def _save_model(self, epoch: int, batch: int | None, logs: dict | None) -> None:
         logs = logs or {}
         filepath = self._get_file_path(epoch, batch, logs)
-        if os.path.isdir(filepath):
+        if os.path.isdir(native(filepath)):
             raise OSError("Please specify a non-directory filepath for ModelCheckpoint. "
                           f"Filepath used is an existing directory: {filepath}")
         if self._should_save(epoch, logs, filepath):
             dirname = os.path.dirname(filepath)
             if dirname:
-                os.makedirs(dirname, exist_ok=True)
+                os.makedirs(native(dirname), exist_ok=True)
             if self.save_weights_only:
                 self.model.save_weights(filepath, overwrite=True)
             else:
@@ -744,8 +745,9 @@ class BackupAndRestore(Callback):
         if not backup_dir:
             raise ValueError("Empty `backup_dir` argument passed")
         self.backup_dir = backup_dir
-        self._weights_path = os.path.join(backup_dir, "latest.weights.h5")
-        self._metadata_path = os.path.join(backup_dir, "training_metadata.json")
+        self._folder = native(backup_dir)  # (a RAM folder's files are the store's)
+        self._weights_path = os.path.join(self._folder, "latest.weights.h5")
+        self._metadata_path = os.path.join(self._folder, "training_metadata.json")
         if save_freq != "epoch" and not isinstance(save_freq, int):
             raise ValueError(f"Invalid value for argument `save_freq`. Received: "
                              f"save_freq={save_freq}. Expected either 'epoch' or an integer "
@@ -797,7 +799,7 @@ class BackupAndRestore(Callback):
             self._save_model()
 
     def _save_model(self) -> None:
-        os.makedirs(self.backup_dir, exist_ok=True)
+        os.makedirs(self._folder, exist_ok=True)
         if self.double_checkpoint:
             for path in (self._weights_path, self._metadata_path):
                 if os.path.exists(path):
@@ -807,8 +809,8 @@ class BackupAndRestore(Callback):
         atomic_write(self._metadata_path, json.dumps(metadata).encode(), "training metadata")
 
     def on_train_end(self, logs: Any = None) -> None:
-        if self.delete_checkpoint and os.path.exists(self.backup_dir):
-            shutil.rmtree(self.backup_dir)
+        if self.delete_checkpoint and os.path.exists(self._folder):
+            shutil.rmtree(self._folder)
 
 
 class BaseLogger(Callback):

@@ -32,7 +32,8 @@ from typing import Any
 
 from eagerflow._src.core import tf_logging
 from eagerflow._src.io import fileio
-from eagerflow._src.io.file_errors import local_path
+from eagerflow._src.io.file_errors import local_path, ram_found
+from eagerflow._src.io.filesystems import make_parent, uri
 from eagerflow._src.keras import legacy_h5, orbax_io, weights_sharded
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras import version as keras_version
@@ -137,6 +138,7 @@ def _write_archive(model: Any, filepath: str, include_optimizer: bool) -> None:
                       "contain any weights yet. Consider building the model first by calling "
                       "it on some data.", stacklevel=1)  # (at Keras's line)
     filepath = local_path(filepath)  # (Keras hands another scheme's path to tf.io.gfile)
+    make_parent(filepath)  # (a RAM file needs no folder)
     if not os.path.isdir(os.path.dirname(filepath) or "."):  # (Keras 3 makes no folder)
         raise FileNotFoundError(2, "No such file or directory", filepath)
     data = archive(model, include_optimizer)
@@ -207,7 +209,7 @@ def load_model(filepath: Any, custom_objects: dict | None = None, compile: bool 
                safe_mode: bool = True) -> Any:
     """keras.saving.load_model / keras.models.load_model for `.keras` files."""
     unsupported = not_a_path(filepath)  # (no path: Keras's format error below)
-    filepath = str(filepath) if unsupported else local_path(os.fspath(filepath))
+    filepath = str(filepath) if unsupported else ram_found(local_path(os.fspath(filepath)))
     if not unsupported and filepath.endswith((".h5", ".hdf5")) and not os.path.isdir(filepath):
         return legacy_h5.load_model_from_hdf5(filepath, custom_objects=custom_objects,
                                               compile=compile, safe_mode=safe_mode)
@@ -225,7 +227,8 @@ def load_model(filepath: Any, custom_objects: dict | None = None, compile: bool 
                          "'serving_default')` (note that your `call_endpoint` might have a "
                          "different name).")
     if not os.path.isfile(filepath) or not zipfile.is_zipfile(filepath):
-        raise ValueError(f"File not found: filepath={filepath}. Please ensure the file is an "
+        raise ValueError(f"File not found: filepath={uri(filepath)}. Please ensure the file "
+                         "is an "
                          "accessible `.keras` zip file.")
     config, names = _read_config(filepath)
     if not compile:

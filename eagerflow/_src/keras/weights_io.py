@@ -30,7 +30,8 @@ from eagerflow._src.core.trackable import (
     is_variable,
 )
 from eagerflow._src.io import fileio
-from eagerflow._src.io.file_errors import local_path
+from eagerflow._src.io.file_errors import local_path, ram_found
+from eagerflow._src.io.filesystems import make_parent, uri
 from eagerflow._src.keras.backend import to_snake_case
 from eagerflow._src.keras.utils.io_utils import ask_to_proceed_with_overwrite
 from eagerflow._src.keras.weights_legacy_h5 import (
@@ -76,6 +77,7 @@ def save_weights(model: Any, filepath: Any, overwrite: bool = True, save_format:
     if not isinstance(filepath, (str, os.PathLike)):  # (no path: Keras's suffix rule)
         raise ValueError(WEIGHTS_SUFFIX_ERROR.format(filepath))
     filepath = local_path(os.fspath(filepath))  # (Keras: another scheme's by tf.io.gfile)
+    make_parent(filepath)  # (a RAM file needs no folder)
     fmt = (save_format or ("h5" if is_h5_path(filepath) else "tf")).lower()
     if fmt not in ("h5", "hdf5", "keras", "tf", "tensorflow"):
         raise ValueError(f"Unknown format. Received: `save_format`={save_format}. Expected "
@@ -123,7 +125,7 @@ def load_weights(model: Any, filepath: Any, by_name: bool | None = None,
                  skip_mismatch: bool = False, options: Any = None, skip: Any = ()) -> Any:
     """Loads weights saved by save_weights (either format); returns the TF-format load status.
     `by_name` is for Keras 2's layout (a legacy `.h5` / `.hdf5` file) only, as in Keras 3."""
-    filepath = local_path(os.fspath(filepath))  # (Keras: another scheme's by tf.io.gfile)
+    filepath = ram_found(local_path(os.fspath(filepath)))  # (Keras: another scheme's by gfile)
     if filepath.endswith(".weights.h5") and by_name is not None:
         raise ValueError("`by_name` only supports loading legacy '.h5' or '.hdf5' files. "
                          f"Received: {filepath}")
@@ -545,7 +547,8 @@ def load_weights_h5(model: Any, filepath: str, skip_mismatch: bool = False,
     except FileNotFoundError:  # (h5py's, as Keras 3 shows it)
         raise
     except OSError as e:
-        raise DataLossError(None, None, f"Unable to read weights file {filepath}: {e}") from None
+        raise DataLossError(None, None, f"Unable to read weights file {uri(filepath)}: {e}") \
+            from None
     try:
         with f:
             legacy = None if filepath.endswith(".weights.h5") else weights_group(f)
@@ -557,5 +560,6 @@ def load_weights_h5(model: Any, filepath: str, skip_mismatch: bool = False,
                 plan = legacy_plan(legacy, model, filepath, skip_mismatch)
     except (KeyError, RuntimeError, OSError) as e:
         # h5py's errors for a damaged file (bad object headers, broken links)
-        raise DataLossError(None, None, f"Unable to read weights file {filepath}: {e}") from None
+        raise DataLossError(None, None, f"Unable to read weights file {uri(filepath)}: {e}") \
+            from None
     apply_plan(plan, warn_only=skip_mismatch)

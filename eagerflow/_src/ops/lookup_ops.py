@@ -43,7 +43,8 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import Trackable
-from eagerflow._src.io.file_errors import local_path
+from eagerflow._src.io.file_errors import local_path, os_error
+from eagerflow._src.io.filesystems import is_ram_name
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import table_refs as R
 from eagerflow._src.ops.dispatch import bind
@@ -388,6 +389,8 @@ def read_text_file(filename: str, key_index: int, key_dtype: dt.DType, value_ind
         with open(filename, "rb") as f:
             raw = f.read()
     except (OSError, ValueError) as e:  # ValueError: a name with a NUL byte
+        if isinstance(e, OSError) and is_ram_name(filename):
+            raise os_error(e, filename, op) from e
         raise NotFoundError(None, None, f"{filename}; No such file or directory "
                                         f"[Op:{op}]") from e
     if not raw:  # (TF's line reader fails on an empty file)

@@ -36,6 +36,7 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.trackable import AutoTrackable, TrackedDict, TrackedList, is_trackable
 from eagerflow._src.io.file_errors import local_path
+from eagerflow._src.io.filesystems import native, uri
 from eagerflow._src.ops.variables import UninitializedVariable, VariableAggregationV2
 from eagerflow._src.saved_model import (  # noqa: F401 (dataset_graph_ops: its ops)
     dataset_graph_ops,
@@ -97,7 +98,7 @@ class LoadOptions:
 
 def contains_saved_model(export_dir: Any) -> bool:
     """tf.saved_model.contains_saved_model."""
-    return os.path.isfile(os.path.join(os.fspath(export_dir), SAVED_MODEL_FILENAME_PB))
+    return os.path.isfile(native(os.path.join(os.fspath(export_dir), SAVED_MODEL_FILENAME_PB)))
 
 
 def _local_dir(export_dir: Any) -> str:
@@ -113,7 +114,7 @@ def read_saved_model(export_dir: str) -> Any:
         if os.path.exists(os.path.join(export_dir, "saved_model.pbtxt")):
             raise NotFoundError(None, None, f"eagerflow reads binary SavedModels only: "
                                             f"{export_dir} holds saved_model.pbtxt")
-        raise OSError(f"SavedModel file does not exist at: {export_dir}{os.sep}"
+        raise OSError(f"SavedModel file does not exist at: {uri(export_dir)}{os.sep}"
                       f"{{saved_model.pbtxt|{SAVED_MODEL_FILENAME_PB}}}")
     with open(path, "rb") as f:
         data = f.read()
@@ -123,7 +124,7 @@ def read_saved_model(export_dir: str) -> Any:
     except Exception as e:  # (protobuf's DecodeError; TF names the file as bytes, and
         # the message type by TF's package, where eagerflow's proto has its own)
         why = str(e).replace(model.DESCRIPTOR.full_name, "tensorflow.SavedModel")
-        raise OSError(f"Cannot parse file {os.fsencode(path)!r}: {why}.") from None
+        raise OSError(f"Cannot parse file {os.fsencode(uri(path))!r}: {why}.") from None
     if not model.meta_graphs:
         raise DataLossError(None, None, f"{path} holds no MetaGraphDef")
     return model
@@ -403,7 +404,7 @@ class Loader:
             if not 0 <= i < len(defs):
                 raise DataLossError(None, None, f"{self.source}: asset {nid} names asset file "
                                                 f"{i}, out of range")
-            return Asset(os.path.join(self.export_dir, ASSETS_DIRECTORY, defs[i].filename))
+            return Asset(uri(os.path.join(self.export_dir, ASSETS_DIRECTORY, defs[i].filename)))
         if kind == "constant":
             return self._constant(nd.constant.operation)
         if kind in ("function", "bare_concrete_function"):

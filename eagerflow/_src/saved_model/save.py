@@ -35,6 +35,7 @@ from eagerflow._src.core.versions import GRAPH_DEF_VERSION
 from eagerflow._src.function.polymorphic import save_context
 from eagerflow._src.io import fileio, structured_value
 from eagerflow._src.io.file_errors import local_path
+from eagerflow._src.io.filesystems import native
 from eagerflow._src.ops.crosses import fingerprint_cat64
 from eagerflow._src.ops.hash_ops import fingerprint64
 from eagerflow._src.saved_model import tf_ops
@@ -172,7 +173,7 @@ def _write_directory(export_dir: str, view: SaveView, data: bytes, meta: Any,
         assets = os.path.join(tmp, ASSETS_DIRECTORY)
         os.makedirs(assets)
         for name, source in view.assets:
-            shutil.copyfile(source, os.path.join(assets, name))
+            shutil.copyfile(native(source), os.path.join(assets, name))
         fileio.atomic_write(os.path.join(tmp, SAVED_MODEL_FILENAME_PB), data, "saved_model")
         if debug_info:
             # TF's GraphDebugInfo file, where its ops' Python stack traces go; eagerflow

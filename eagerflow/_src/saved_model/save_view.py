@@ -28,6 +28,7 @@ from eagerflow._src.core.trackable import TrackableDict, TrackableList, is_varia
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.function.concrete import ConcreteFunction
 from eagerflow._src.function.polymorphic import Function
+from eagerflow._src.io.filesystems import native
 from eagerflow._src.ops.lookup_ops import StaticHashTable
 from eagerflow._src.ops.lookup_ops import _Table as LookupTable
 from eagerflow._src.saved_model import structure
@@ -148,7 +149,7 @@ class SaveView:
     def _add_asset(self, asset: Asset) -> None:
         """Files keep their names in assets/ (a number added where two files share one;
         assets of one file share its copy, as TF's)."""
-        if not os.path.isfile(asset._path):
+        if not os.path.isfile(native(asset._path)):
             raise ValueError(f"Asset file {asset._path} does not exist: a SavedModel copies "
                              "the files of its assets")
         base = os.path.basename(asset._path)

@@ -19,6 +19,7 @@ from google.protobuf import text_format
 
 from eagerflow._src.io import bundle_protos as protos
 from eagerflow._src.io import fileio
+from eagerflow._src.io.filesystems import native
 from eagerflow._src.io.tensor_bundle import index_filename
 from eagerflow._src.io.tensor_slices import is_v1
 from eagerflow._src.ops.debugging import get_logger
@@ -103,7 +104,7 @@ def get_checkpoint_state(checkpoint_dir: Any, latest_filename: str | None = None
     checkpoint_dir = os.fspath(checkpoint_dir)
     path = _state_path(checkpoint_dir, latest_filename)
     try:
-        with open(path, "rb") as f:
+        with open(native(path), "rb") as f:
             text = f.read().decode("utf-8")
     except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
         return None
@@ -129,7 +130,7 @@ def get_checkpoint_state(checkpoint_dir: Any, latest_filename: str | None = None
 
 def checkpoint_exists(prefix: str) -> bool:
     """A complete V2 checkpoint (its index written last), or TF 1's V1 files, as TF's."""
-    return os.path.isfile(index_filename(prefix)) or is_v1(prefix)
+    return os.path.isfile(native(index_filename(prefix))) or is_v1(prefix)
 
 
 def latest_checkpoint(checkpoint_dir: Any, latest_filename: str | None = None) -> str | None:
@@ -144,6 +145,7 @@ def latest_checkpoint(checkpoint_dir: Any, latest_filename: str | None = None) -
 
 def remove_checkpoint(prefix: str) -> None:
     """Deletes a checkpoint's files: the index first, so it stops counting as complete."""
+    prefix = native(prefix)
     for path in [index_filename(prefix)] + sorted(glob.glob(glob.escape(prefix) +
                                                             ".data-?????-of-?????")):
         try:

@@ -31,6 +31,7 @@ from eagerflow._src.graph.ir import user_frames
 from eagerflow._src.io import bundle_protos as protos
 from eagerflow._src.io import tensor_slices
 from eagerflow._src.io.file_errors import local_path
+from eagerflow._src.io.filesystems import is_ram
 from eagerflow._src.io.tensor_bundle import BundleReader, BundleWriter
 from eagerflow._src.io.tensor_slices import open_reader
 from eagerflow._src.ops.checkpoint_ops import parse_spec
@@ -273,7 +274,7 @@ class Saver:
             return None
         if _state.graph is None:  # (eagerly TF's save op fails first, on another scheme)
             save_path = local_path(save_path)
-        if parent and not os.path.isdir(parent):
+        if parent and not is_ram(parent) and not os.path.isdir(parent):  # (RAM: none needed)
             raise ValueError(f"Parent directory of {save_path} doesn't exist, can't save.")
         values = {k: [(self._value(sess, p), p.dtype, p._save_slice_info.spec) for p in v]
                   if isinstance(v, list) else [(self._value(sess, v), v.dtype, "")]

@@ -113,6 +113,7 @@ class FunctionOperation(Operation):
         super().__init__(**kwargs)
         self.function = function
         self._options = dict(options or {})
+        self._leading = _leading_parameters(function)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if not self._options:
@@ -121,15 +122,25 @@ class FunctionOperation(Operation):
             self._options = options
         return super().__call__(*args, **kwargs)
 
+    def _apply(self, fn: Callable, args: tuple, kwargs: dict) -> Any:
+        """`fn` given the operands and the options: those its signature takes before its
+        operands (einsum's subscripts) by position, the rest by keyword."""
+        lead = [self._options[n] for n in self._leading if n in self._options]
+        named = {k: v for k, v in self._options.items() if k not in self._leading}
+        return fn(*lead, *args, **kwargs, **named)
+
     def call(self, *args: Any, **kwargs: Any) -> Any:
-        return self.function(*args, **kwargs, **self._options)
+        return self._apply(self.function, args, kwargs)
 
     keras_spec: Callable | None = None  # (keras_op's `spec`: Keras 3's rule for the outputs)
 
     def _symbolic_outputs(self, inputs: Any, rest: tuple, kwargs: dict, spec: Any) -> Any:
         if self.keras_spec is not None:
-            return self.keras_spec(inputs, *rest, **kwargs, **self._options)
-        out = trace_symbolic(self.function, (inputs, *rest), {**kwargs, **self._options})
+            out = self._apply(self.keras_spec, (inputs, *rest), kwargs)
+            if out is not NotImplemented:  # (a rule that only checks: the op traced)
+                return out
+        out = trace_symbolic(lambda *a, **k: self._apply(self.function, a, k), (inputs, *rest),
+                             kwargs)
         # (Keras 3's operations give their outputs' specs as plain tuples, where TF's
         # function returns a named one: top_k's TopKV2, qr's Qr)
         return tuple(out) if isinstance(out, tuple) and hasattr(out, "_fields") else out
@@ -187,6 +198,19 @@ def _operands(class_name: str, sig: inspect.Signature) -> set:
     return {name for name, p in sig.parameters.items() if p.default is p.empty}
 
 
+def _leading_parameters(function: Callable) -> tuple:
+    """The parameters a function with variadic operands (einsum's `*operands`) takes
+    before them: its operation keeps them as options, passed back by position."""
+    try:
+        params = list(inspect.signature(function).parameters.values())
+    except (TypeError, ValueError):
+        return ()
+    kinds = [p.kind for p in params]
+    if inspect.Parameter.VAR_POSITIONAL not in kinds:
+        return ()
+    return tuple(p.name for p in params[:kinds.index(inspect.Parameter.VAR_POSITIONAL)])
+
+
 def _split_options(function: Callable, class_name: str, args: tuple, kwargs: dict) -> tuple:
     """(args, kwargs, options): a call's arguments, those of the operation's own parameters
     (all but the operands, defaults included) taken out as its options."""
@@ -196,7 +220,7 @@ def _split_options(function: Callable, class_name: str, args: tuple, kwargs: dic
     except (TypeError, ValueError):
         return args, kwargs, {}
     if any(p.kind is p.VAR_POSITIONAL for p in sig.parameters.values()):
-        return args, kwargs, {}  # (einsum's operands follow its subscripts: kept as given)
+        return _split_variadic(sig, bound)
     bound.apply_defaults()
     operands = _operands(class_name, sig)
     options: dict = {}
@@ -213,6 +237,26 @@ def _split_options(function: Callable, class_name: str, args: tuple, kwargs: dic
         else:
             keep_args.append(value)
     return tuple(keep_args), keep_kwargs, options
+
+
+def _split_variadic(sig: inspect.Signature, bound: inspect.BoundArguments) -> tuple:
+    """A variadic function's call (einsum's): the operands as the arguments, what comes
+    before them (the subscripts, no KerasTensor) as options, as Keras 3's Einsum holds
+    them; any keyword arguments kept."""
+    args: tuple = ()
+    kwargs: dict = {}
+    options: dict = {}
+    for name, value in bound.arguments.items():
+        kind = sig.parameters[name].kind
+        if kind is inspect.Parameter.VAR_POSITIONAL:
+            args = tuple(value)
+        elif kind is inspect.Parameter.VAR_KEYWORD:
+            kwargs.update(value)
+        elif _holds_keras_tensor(value):
+            return bound.args, bound.kwargs, {}  # (a tensor there: the call kept as given)
+        else:
+            options[name] = value
+    return args, kwargs, options
 
 
 def _holds_keras_tensor(value: Any) -> bool:

@@ -23,6 +23,7 @@ from eagerflow._src.ops import math as M
 from eagerflow._src.ops import reduce as R
 from eagerflow._src.ops.math_base import cast, ones_like, where, zeros_like
 from eagerflow._src.ops.math_special import div_no_nan
+from eagerflow._src.ops.tiling import broadcast_to
 
 TP, FP, TN, FN = "tp", "fp", "tn", "fn"
 NEG_INF = -1e10
@@ -37,6 +38,24 @@ def _as_thresholds(thresholds: Any, default: float) -> list:
     if bad:  # (Keras 3 names the values out of range, as given)
         raise ValueError(f"Threshold values must be in [0, 1]. Received: {bad}")
     return [float(x) for x in given]
+
+
+def evenly_spaced(thresholds: list) -> bool:
+    """Whether thresholds are i / (n - 1) for i in 0..n-1 (n >= 3, to Keras's epsilon):
+    Keras 3 then counts by bucketing the predictions, clipped to [0, 1] first (so one
+    above 1 passes no threshold of 1.0), its path for evenly spaced thresholds."""
+    n = len(thresholds)
+    if n < 3:
+        return False
+    even = np.arange(n, dtype=np.float32) / (n - 1)
+    return bool(np.allclose(thresholds, even, atol=kb.epsilon()))
+
+
+def _shape_of(x: Any) -> Any:
+    """x's shape as Keras's TF backend gives it (its static dims where all are known, a
+    tensor otherwise): an op given it words its error as for a Python shape."""
+    static = x._shape
+    return list(static) if static is not None and None not in static else A.shape(x)
 
 
 def filter_top_k(x: Any, k: int) -> Any:
@@ -69,12 +88,13 @@ def update_confusion_matrix(variables: dict, y_true: Any, y_pred: Any, threshold
         y_pred = y_pred[..., class_id]
         if sample_weight is not None and len(sample_weight._shape) > len(y_true._shape):
             sample_weight = A.squeeze(sample_weight, axis=-1)
-    if clip:  # AUC's evenly spaced thresholds bucket values outside [0, 1] at the ends
+    if clip:  # (evenly spaced thresholds: Keras 3 buckets the predictions clipped to [0, 1])
         y_pred = M.clip_by_value(y_pred, 0.0, 1.0)
     labels = M.not_equal(y_true, 0.0)
-    weights = ones_like(y_pred)
-    if sample_weight is not None:
-        weights = weights * sample_weight
+    # (the weights broadcast to the predictions' shape, not the reverse: Keras 3's
+    # broadcast_to, whose error a wider weight meets)
+    weights = ones_like(y_pred) if sample_weight is None else \
+        broadcast_to(cast(sample_weight, dt.float32), _shape_of(y_pred))
     if label_weights is not None and not multi_label:
         weights = weights * K.t(label_weights, dt.float32)
     th = convert_to_tensor(np.asarray(thresholds, np.float32))
@@ -111,7 +131,8 @@ class _ConfusionCount(Metric):
 
     def update_state(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> None:
         update_confusion_matrix({self._key: self.accumulator}, y_true, y_pred, self.thresholds,
-                                sample_weight=sample_weight)
+                                sample_weight=sample_weight,
+                                clip=evenly_spaced(self.thresholds))
 
     def result(self) -> Any:
         acc = self.accumulator._as_tensor()
@@ -166,7 +187,8 @@ class Precision(Metric):
     def update_state(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> None:
         update_confusion_matrix({TP: self.true_positives, self._second[0]: self._other},
                                 y_true, y_pred, self.thresholds, top_k=self.top_k,
-                                class_id=self.class_id, sample_weight=sample_weight)
+                                class_id=self.class_id, sample_weight=sample_weight,
+                                clip=evenly_spaced(self.thresholds))
 
     def result(self) -> Any:
         tp = self.true_positives._as_tensor()
@@ -212,10 +234,11 @@ class AUC(Metric):
                  dtype: Any = None, thresholds: Any = None, multi_label: bool = False,
                  num_labels: int | None = None, label_weights: Any = None,
                  from_logits: bool = False) -> None:
-        # (Keras 3 checks the thresholds, the curve and the summation method in this order,
-        # before the metric takes its name: a refused AUC uses up no "auc_N")
+        # (Keras 3 reads the thresholds, checks the curve and the summation method in this
+        # order, before the metric takes its name: a refused AUC uses up no "auc_N")
         if thresholds is not None:
-            inner = sorted(_as_thresholds(thresholds, 0.5))
+            # (unchecked, as Keras 3's AUC takes them: one outside [0, 1] is kept)
+            inner = sorted(float(t) for t in thresholds)
             num_thresholds = len(inner) + 2
         else:
             if num_thresholds <= 1:
@@ -234,7 +257,8 @@ class AUC(Metric):
             raise ValueError(f'Invalid AUC summation method value: "{summation_method}". '
                              'Expected values are ["interpolation", "majoring", "minoring"]')
         super().__init__(name=name, dtype=dtype)
-        self._evenly = thresholds is None
+        self._given = thresholds is not None
+        self._evenly = not self._given or evenly_spaced([0.0] + inner + [1.0])
         self.num_thresholds = num_thresholds
         self._thresholds = [0.0 - kb.epsilon()] + inner + [1.0 + kb.epsilon()]
         self.curve = AUCCurve(str(curve).upper())
@@ -336,7 +360,7 @@ class AUC(Metric):
                       multi_label=self.multi_label, num_labels=self.num_labels,
                       label_weights=None if self.label_weights is None else
                       self.label_weights.numpy().tolist(), from_logits=self._from_logits)
-        if not self._evenly:  # the thresholds given, without the added end points
+        if self._given:  # the thresholds given, without the added end points
             config["thresholds"] = self.thresholds[1:-1]
         return config
 

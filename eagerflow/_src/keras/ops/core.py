@@ -331,8 +331,15 @@ def _spec_of(t: Any) -> Any:
     return TensorSpec(t.shape, t.dtype)
 
 
-def vectorized_map(function: Callable, elements: Any) -> Any:
+@keras_op(name="vectorized_map")
+def _vectorized_map(elements: Any, function: Callable) -> Any:
+    # (the elements first: the operand of Keras 3's VectorizedMap, whose config holds the
+    # function)
     return tf_vectorized_map(function, elements)
+
+
+def vectorized_map(function: Callable, elements: Any) -> Any:
+    return _vectorized_map(elements, function)
 
 
 def scan(f: Callable, init: Any, xs: Any = None, length: int | None = None,

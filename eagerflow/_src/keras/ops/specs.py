@@ -9,12 +9,18 @@ outputs as SymbolicTensors."""
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, Callable
 
 import numpy as np
 
+from eagerflow._src.core import nest
 from eagerflow._src.keras import backend as kb
-from eagerflow._src.keras.engine.keras_tensor import _NOT_A_TF_INPUT, SymbolicTensor
+from eagerflow._src.keras.engine.keras_tensor import (
+    _NOT_A_TF_INPUT,
+    SymbolicTensor,
+    trace_symbolic,
+)
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.axes import canonicalize_axis
 
@@ -351,6 +357,124 @@ def norm(x: Any, ord: Any = None, axis: Any = None,  # noqa: A002 - keras.ops' n
                 else d)
 
 
+def _einsum_implicit(inputs: str) -> str:
+    """einsum's output letters where the subscripts give none: those the inputs name
+    once, sorted (NumPy's implicit mode, as Keras 3 reads it)."""
+    letters = [c for c in inputs if c.isalpha()]
+    return "".join(sorted(c for c in set(letters) if letters.count(c) == 1))
+
+
+def _einsum_expand(target: str, spec: str, shape: list) -> list:
+    """One operand's shape laid out as the output `target` names its dims: each letter of
+    `spec` replaced in `target` by its size (-1 for unknown), the "..." by the dims it
+    spans, the letters left 1 (broadcast). Keras 3 edits the target as text, so a letter
+    named twice takes its first size, and a spec of the wrong rank is its ValueError."""
+    parts = spec.split("...")
+    out = target
+    if len(parts) == 1:
+        if len(shape) != len(spec):
+            raise ValueError("Number of dimensions in the subscript does not match the number "
+                             f"of dimensions in the operand, received subscript `{spec}` and "
+                             f"operand of shape {shape}.")
+        for size, c in zip(shape, spec):
+            out = out.replace(c, f"{size} ")
+        out = out.replace("...", "")
+    else:
+        head, tail = parts[0], parts[1]
+        for i, c in enumerate(head):
+            out = out.replace(c, f"{shape[i]} ")
+        for i in range(len(tail)):
+            out = out.replace(tail[-i - 1], f"{shape[-i - 1]} ")
+        wild = shape[len(head):len(shape) if not tail else -len(tail)]
+        out = out.replace("...", " ".join(str(d) for d in wild) + " ")
+    return [None if d == "-1" else int(d) for d in re.sub("[a-z]", "1 ", out).split()]
+
+
+def einsum(subscripts: str, *operands: Any, **kwargs: Any) -> SymbolicTensor:
+    """Each operand's dims placed where the output names them (letters it lacks read as
+    1), the results broadcast: Keras 3's rule, which checks no contracted sizes (a
+    mismatch still gives a shape); int8 operands alone give int32."""
+    halves = subscripts.split("->")
+    if len(halves) > 2:
+        raise ValueError(f"At most one '->' is supported in `einsum` subscripts, but received "
+                         f"{subscripts}.")
+    inputs, output = halves[0], (halves[1] if len(halves) == 2 else None)
+    specs_in = inputs.split(",")
+    if len(specs_in) != len(operands):
+        raise ValueError(f"Number of operands ({len(operands)}) does not match the number of "
+                         f"input specs ({len(specs_in)}) in `einsum`, received "
+                         f"subscripts={subscripts}.")
+    target = "..." + _einsum_implicit(inputs) if output is None else output
+    shapes = [_einsum_expand(target, spec, [-1 if d is None else d for d in _shape(x)])
+              for x, spec in zip(operands, specs_in)]
+    shape = shapes[0]
+    for other in shapes[1:]:
+        shape = broadcast_shapes(shape, other)
+    names = {kd.standardize_dtype(kd.dtype_key(x)) for x in operands}
+    return _out(shape, "int32" if names == {"int8"} else kd.result_type(*names))
+
+
+def cross(x1: Any, x2: Any, axisa: int = -1, axisb: int = -1, axisc: int = -1,
+          axis: int | None = None) -> SymbolicTensor:
+    """The shapes without their vector axes broadcast, a 3-vector axis put back at `axisc`
+    (none for two 2-vectors); a known vector size other than 2 or 3 refused (Keras 3's
+    messages name the axis argument as written, braces and all)."""
+    if axis is not None:
+        axisa = axisb = axisc = axis
+    s1, s2 = list(x1.shape), list(x2.shape)
+    n1, n2 = s1.pop(axisa), s2.pop(axisb)
+    shape = broadcast_shapes(s1, s2)
+    for which, n, arg in (("x1", n1, "axisa"), ("x2", n2, "axisb")):
+        if n is not None and n not in (2, 3):
+            raise ValueError(f"`{which}`'s dim on `axis={{{arg}}}` must be either 2 or 3, but "
+                             f"received: {n}")
+    vector = [3] if 3 in (n1, n2) else []
+    at = canonicalize_axis(axisc, len(shape) + len(vector))
+    return _out(shape[:at] + vector + shape[at:], kd.result_type(x1.dtype, x2.dtype))
+
+
+def tensordot(x1: Any, x2: Any, axes: Any = 2) -> SymbolicTensor:
+    """Keras 3's rule: axes as an int N drops x1's last N dims and x2's first N (none for
+    N <= 0) unchecked; as two lists, their sizes compared (None matches any) and dropped."""
+    s1, s2 = _shape(x1), _shape(x2)
+    dtype = kd.result_type(kd.dtype_key(x1), kd.dtype_key(x2))
+    if isinstance(axes, int):
+        return _out(s1 + s2 if axes <= 0 else s1[:-axes] + s2[axes:], dtype)
+    picked1 = [s1[a] for a in axes[0]]
+    picked2 = [s2[a] for a in axes[1]]
+    if len(picked1) != len(picked2) or any(
+            p is not None and q is not None and p != q for p, q in zip(picked1, picked2)):
+        raise ValueError(f"Shape mismatch on `x1[axes[0]]` and `x2[axes[1]]`, received "
+                         f"{picked1} and {picked2}.")
+    drop1 = {a % len(s1) for a in axes[0]}
+    drop2 = {a % len(s2) for a in axes[1]}
+    return _out([d for i, d in enumerate(s1) if i not in drop1]
+                + [d for i, d in enumerate(s2) if i not in drop2], dtype)
+
+
+def matmul(x1: Any, x2: Any) -> Any:
+    """Keras 3's check of the inner dims (a 1-D operand read as a row or a column), in its
+    words; the outputs then as the op gives them (NotImplemented: traced)."""
+    shape1, shape2 = tuple(getattr(x1, "shape", ())), tuple(getattr(x2, "shape", ()))
+    if len(shape1) == 1:
+        shape1 = (1, shape1[0])
+    if len(shape2) == 1:
+        shape2 = (shape2[0], 1)
+    if shape1[-1] is not None and shape2[-2] is not None and shape1[-1] != shape2[-2]:
+        raise ValueError("Inner dimensions (`x1.shape[-1]` and `x2.shape[-2]`) must be equal, "
+                         f"but received `x1.shape={shape1}` and `x2.shape={shape2}`.")
+    return NotImplemented
+
+
+def vectorized_map(elements: Any, function: Callable) -> Any:
+    """`function` traced on one element's spec (each tensor without its first dim), its
+    outputs given the first tensor's first dim back."""
+    n = _shape(nest.flatten(elements)[0])[0]
+    one = nest.map_structure(lambda t: SymbolicTensor(_shape(t)[1:], t.dtype), elements)
+    return nest.map_structure(lambda t: _out([n] + _shape(t), t.dtype),
+                              trace_symbolic(function, (one,), {}))
+
+
 # op name (keras.ops' function) -> Keras 3's rule for its outputs on KerasTensors
 RULES: dict = {
     **{n: elementwise() for n in ("add", "subtract", "multiply", "maximum", "minimum",
@@ -375,5 +499,6 @@ RULES: dict = {
     **{n: same for n in ("leaky_relu", "silu", "log_sigmoid", "elu", "hard_sigmoid",
                          "sparse_plus")},
     "ldexp": elementwise(float), "gcd": elementwise(), "heaviside": hypot, "fmod": mod,
-    "left_shift": shift,
+    "left_shift": shift, "einsum": einsum, "cross": cross, "tensordot": tensordot,
+    "matmul": matmul, "vectorized_map": vectorized_map,
 }

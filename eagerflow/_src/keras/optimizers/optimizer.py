@@ -47,6 +47,13 @@ from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.variables import Variable, is_tf_variable
 
 
+def _decay_name(var: Any) -> str:
+    """The name weight decay's excluded names are searched in: under Keras's TF backend
+    the tf.Variable's, which is the Keras variable's path and ":0" (so `var_names=["out"]`
+    excludes the bias and kernel of a layer named "out"); a tf.Variable's own name."""
+    path = getattr(var, "path", None)
+    return f"{path}:0" if path is not None else getattr(var, "name", "")
+
 class _VariableList(list):
     """A list that can also be called: `opt.variables` (Keras 3) and `opt.variables()` (TF 2.x)."""
 
@@ -704,7 +711,7 @@ class Optimizer(trackable.AutoTrackable):
         if _var_key(var) in self._exclude_ids:
             return False
         return not (self._exclude_pattern is not None
-                    and self._exclude_pattern.search(getattr(var, "name", "")))
+                    and self._exclude_pattern.search(_decay_name(var)))
 
     def _apply_weight_decay(self, variables: list) -> None:
         if self.weight_decay is None:
