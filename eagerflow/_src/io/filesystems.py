@@ -1,6 +1,6 @@
 """The file systems a path can name: the local one, and TF's process-wide RAM one (`ram://`).
 
-Bottom layer: imports only the standard library. A "ram://" path names a file of this
+Bottom layer: imports only the standard library and core/lazy. A "ram://" path names a file of this
 process's RAM file system. Its files are kept in one private folder of the process on a
 memory file system (/dev/shm, a tmpfs, where the machine has one with 1 GiB free; the
 temporary folder elsewhere), made on first use and removed when the process exits (a
@@ -24,9 +24,12 @@ from __future__ import annotations
 
 import atexit
 import os
-import shutil
-import tempfile
 import threading
+
+from eagerflow._src.core.lazy import lazy_module
+
+shutil = lazy_module("shutil")  # (both on first use of a RAM file: ~5 ms of the import)
+tempfile = lazy_module("tempfile")
 
 RAM = "ram://"
 
