@@ -127,7 +127,8 @@ class RestoredFunction:
             raise ValueError("Found zero restored functions for caller function.")
         if self._input_signature is not None and len(self._concrete) == 1 and \
                 all(is_tensor_spec(s) or isinstance(s, CompositeSpec)
-                    for s in nest.flatten(self._input_signature)):
+                    for s in nest.flatten(self._input_signature)) and \
+                not _has_namedtuple(self._input_signature):
             return self._call_with_signature(args, kwargs)
         try:
             cargs, ckwargs = self._canonical(args, kwargs)
@@ -280,6 +281,17 @@ class RestoredFunction:
 def _nested(spec: Any) -> bool:
     """Whether an input signature's entry is a list, tuple or dict of specs."""
     return isinstance(spec, (list, tuple, dict))
+
+
+def _has_namedtuple(structure: Any) -> bool:
+    """Whether a nest holds a namedtuple: a restored signature's is a class made anew,
+    which TF's binding takes a value of the user's own class for (by name and fields),
+    left to the concrete functions' matching."""
+    if isinstance(structure, tuple) and hasattr(structure, "_fields"):
+        return True
+    items = structure.values() if isinstance(structure, dict) else \
+        structure if isinstance(structure, (list, tuple)) else ()
+    return any(_has_namedtuple(x) for x in items)
 
 
 def _bound_leaf(spec: Any, value: Any, fail: Callable) -> list:
