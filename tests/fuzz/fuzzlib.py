@@ -308,7 +308,8 @@ _BAD_VALUE_ERRORS = (np.exceptions.AxisError, IndexError, KeyError)
 # (and tnp.arange of a bool bound: TF's tf.range of it)
 TF_ASSERTS = {"range", "ragged.range", "experimental.numpy.moveaxis", "experimental.numpy.arange",
               "experimental.numpy.compress", "experimental.numpy.diag_indices",
-              "experimental.numpy.cross", "nn.softmax_cross_entropy_with_logits"}
+              "experimental.numpy.cross", "nn.softmax_cross_entropy_with_logits",
+              "experimental.numpy.geomspace"}  # (its moveaxis of the points' axis)
 # and a bare IndexError: tf.stack of no values along an axis other than 0 (TF's reads the
 # first value's shape), ssim_multiscale of no power factors (TF's pops an empty list)
 # (and tnp.cross of a scalar: TF's reads its shape's last item; tnp.swapaxes of an axis
@@ -316,7 +317,8 @@ TF_ASSERTS = {"range", "ragged.range", "experimental.numpy.moveaxis", "experimen
 # assignment into a list of axes)
 TF_INDEX_ERRORS = {"stack", "image.ssim_multiscale", "experimental.numpy.cross",
                    "experimental.numpy.swapaxes", "experimental.numpy.stack",
-                   "experimental.numpy.diff"}
+                   "experimental.numpy.diff",
+                   "experimental.numpy.repeat"}  # (its guess of the shape: dims[axis])
 # and NotImplementedError: lstsq of complex128 with a regularizer (TF's own refusal)
 # (and tnp.size of an axis: TF's "axis argument is not supported"; dct/idct of an axis other
 # than -1: TF's "axis must be -1. Got: 0")
@@ -431,6 +433,8 @@ TF_UNNAMED = ("`dim` must be in the range", "Summarized data: b'Need value.shape
               "Summarized data: b'nbins ",
               # (ssim's shape checks: tf.Assert's own words, the shapes summarized)
               "Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. Summarized data: ",
+              # (tnp.diag of a scalar: its Assert of a rank of 1 or 2, a Python False)
+              "Expected 'False' to be true. Summarized data: 0",
               # (ragged.stack_dynamic_partitions's checks of the partitions: TF's assert_less
               # and assert_non_negative with its messages)
               "partitions must be less than num_partitions\nCondition x < y did not hold.",

@@ -50,6 +50,29 @@ Cells of TF's guides left out, because eagerflow differs there (owner in bracket
   reads the key TF gives, and Keras's export printout is shown with its temp path masked.
 - style_transfer/dtensor_ml: VGG19's include_top classification cell (143M weights) and
   the Progbar (timings) are left out.
+- parameter_server: the tutorial's 16384-wide Embedding is 16 wide. Made under the
+  partitioner it is a Keras 3 variable over a ShardedVariable, whose gradient TF 2.21
+  cannot take (tape.gradient: AttributeError 'ShardedVariable' object has no attribute
+  'handle'); eagerflow's Keras variables cannot hold one and fail when made
+  [keras3/distribute]. One worker runs the closures (two take them in a racing order).
+  Keras 3 refuses the Keras 2 cells (tf.reduce_mean of a KerasTensor, one unbatched
+  example through a functional preprocessing model): the errors print, batched maps run.
+- imbalanced_oversampling/pix2pix: the pipelines whose iterators are dropped early or
+  mapped in parallel with random ops (`.prefetch(2)` after the peek, a second fit on the
+  first fit's datasets, random_jitter with num_parallel_calls) leave TF's shuffle seeds
+  and random draws where its threads got to: those cells run without them.
+- distribute_input: a tf.function given per-replica values runs its Python each call in
+  eagerflow (strategy.run inside traces the replica function); TF traces it once per
+  spec, so `experimental_get_tracing_count()` of the element_spec-signed train_step (TF
+  1, eagerflow 0) is not printed [function/distribute].
+- multi_worker_keras: the dataset does not reshuffle per iteration: the multi-device
+  iterator behind a one-replica strategy's distributed dataset (MirroredStrategy of one
+  device, a lone MWMS worker, OneDeviceStrategy), read by a tf.function as fit reads it,
+  prefetches in TF, so a shuffle().repeat() starts its next epoch (a new seed) sooner
+  and a later iteration of the dataset shuffles with a later seed than in eagerflow,
+  which reads no further than asked (a read-ahead race in TF) [distribute]. A worker's
+  devices are `/job:worker/...` in TF's multi-worker mode, `/job:localhost/...` in
+  eagerflow's, and `worker_devices` is not printed [distribute].
 """
 
 from __future__ import annotations

@@ -90,6 +90,33 @@ def test_write_file_names_the_folder_it_cannot_make(tmp_path: os.PathLike) -> No
     with pytest.raises(tf.errors.FailedPreconditionError) as e:
         tf.io.write_file(blocker + "/sub/y", "a")
     assert str(e.value).endswith(f"}}}} {blocker} is not a directory [Op:WriteFile]")
+    # (a folder that is a file is not made again: the write fails, naming the file)
+    with pytest.raises(tf.errors.FailedPreconditionError) as e:
+        tf.io.write_file(blocker + "/y", "a")
+    assert str(e.value).endswith(f"}}}} {blocker}/y; Not a directory [Op:WriteFile]")
+    os.remove(blocker)
+
+
+# TF 2.21's messages (recorded): the summary writer's op, run eagerly on the host
+_WRITER_HEAD = ("{{function_node __wrapped__CreateSummaryFileWriter_device_/job:localhost/"
+                "replica:0/task:0/device:CPU:0}} ")
+
+
+@pytest.mark.parametrize("logdir, cls, message", [
+    ("{f}", tf.errors.FailedPreconditionError, "Not a directory"),
+    ("{f}/sub", tf.errors.FailedPreconditionError, "{f} is not a directory"),
+    ("{f}/sub/x", tf.errors.FailedPreconditionError, "{f} is not a directory"),
+    (P + "/logs", tf.errors.UnimplementedError, _unimplemented(P + "/logs")),
+])
+def test_summary_writer_errors(tmp_path: os.PathLike, logdir: str, cls: type,
+                               message: str) -> None:
+    blocker = os.path.join(tmp_path, "afile")
+    with open(blocker, "w") as f:
+        f.write("x")
+    with pytest.raises(cls) as e:
+        tf.summary.create_file_writer(logdir.format(f=blocker))
+    assert str(e.value) == (_WRITER_HEAD + message.format(f=blocker)
+                            + " [Op:CreateSummaryFileWriter] name: ")
     os.remove(blocker)
 
 

@@ -596,6 +596,13 @@ CASES = [
     " tf.ones([1, 1, 1, 1]), [1, 1, 1, 1], 'VALID')",
     "tf.nn.depthwise_conv2d(tf.ones([1, 3, 3, 1]), tf.ones([2, 2, 1, 1], tf.int32),"
     " [1, 1, 1, 1], 'VALID')",
+    # int attrs: TF's fast path takes a Python int (or bool) only, a NumPy int or a float
+    # sends its wrapper down the slow path; lbeta reduces over axis=[-1], a list
+    "tf.unstack(tf.zeros([2, 3]), num=np.float32(1.2))",
+    "tf.unstack(tf.zeros([2, 3]), num=np.int32(1))",
+    "tf.unstack(tf.zeros([2, 3]), num=True)",
+    "tf.unstack(tf.zeros([2, 3]), num=1, axis=np.int64(0))",
+    "tf.math.lbeta(0.28)",
 ]
 
 

@@ -55,8 +55,9 @@ def build_case(index: Tensor, fns: list, name: str = "indexed_case") -> Any:
     graphs = [new_subgraph(scope, f"branch{k}") for k in range(len(fns))]
     results = [trace(fn, g) for fn, g in zip(fns, graphs)]
     flats = [flatten_extensions(r) for r in results]
-    counts = [len([x for x in flat if x is not None]) for flat in flats]
-    if len(set(counts)) != 1:  # (TF asserts the numbers of outputs agree first)
+    # (TF asserts first that the numbers of outputs agree, a composite one output there)
+    counts = [len(nest.flatten(r)) for r in results]
+    if len(set(counts)) != 1:
         raise AssertionError(counts)
     for g, flat in zip(graphs, flats):  # (each leaves through Identity ops, as TF's)
         with _scope(g):
@@ -102,9 +103,13 @@ def _check_same_outputs(shown: list, graphs: list) -> None:
 
     for b in range(1, len(graphs)):
         try:
-            nest.assert_same_structure(shown[0], shown[b])
+            nest.assert_same_structure(shown[0], shown[b], expand_composites=True)
         except (ValueError, TypeError) as e:
             raise error(b, str(e)) from None
+        if len(graphs[0].outputs) != len(graphs[b].outputs):
+            raise ValueError(f"Lengths of branch outputs of case must match.\n"
+                             f"len(graphs[0].outputs): {len(graphs[0].outputs)}\n"
+                             f"len(graphs[{b}].outputs): {len(graphs[b].outputs)}\n")
         for x, y in zip(graphs[0].outputs, graphs[b].outputs):
             if x._dtype is not y._dtype:
                 raise error(b, f"{x} and {y} have different types")

@@ -51,6 +51,7 @@ from eagerflow._src.ops.extension_type import flatten_extensions, pack_extension
 from eagerflow._src.ops.graph_constants import assert_compatible
 from eagerflow._src.ops.math import add
 from eagerflow._src.ops.math_base import zeros_like
+from eagerflow._src.ops.ragged import RaggedTensor, RaggedTensorSpec
 from eagerflow._src.ops.registry import OpDef
 from eagerflow._src.ops.tensor_array import (
     GET_ITEM,
@@ -69,6 +70,44 @@ def as_args(loop_vars: Any) -> tuple:
     return (loop_vars,)
 
 
+def _component_invariants(structure: Any, shape_invariants: Any, single: bool) -> list:
+    """The shape invariants, one per tensor carried: a RaggedTensor's invariant (a
+    TensorShape or its spec) gives each of its components', as TF's spec of that shape,
+    dtype and ragged rank does (the flat values' inner dims, splits of any length)."""
+    inv = nest.flatten(shape_invariants) if not single else [shape_invariants]
+    if single:
+        vars_ = [structure]
+    else:
+        vars_ = nest.flatten(structure)
+    if len(inv) != len(vars_):
+        return inv  # (refused by the count check that follows)
+    out = []
+    for x, s in zip(vars_, inv):
+        if isinstance(x, RaggedTensor) and isinstance(s, (TensorShape, RaggedTensorSpec)):
+            spec = s if isinstance(s, RaggedTensorSpec) else RaggedTensorSpec(
+                s, x.dtype, x.ragged_rank, x.row_splits.dtype)
+            out.extend(c.shape for c in spec._component_specs)
+        else:
+            out.append(s)
+    return out
+
+
+def _ragged_loop_shapes(structure: Any, single: bool, flat_t: list) -> list | None:
+    """Each carried tensor's loop shape where a loop variable is ragged (its spec's
+    component shapes; the others' own), else None."""
+    vars_ = [structure] if single else nest.flatten(structure)
+    if not any(isinstance(x, RaggedTensor) for x in vars_):
+        return None
+    out: list = []
+    for x in vars_:
+        if isinstance(x, RaggedTensor):
+            out.extend(c.shape._dims for c in x._type_spec._component_specs)
+        else:
+            n = len(flatten_extensions(x))
+            out.extend(t._shape for t in flat_t[len(out):len(out) + n])
+    return out
+
+
 def build_while(cond: Callable, body: Callable, loop_vars: Any, shape_invariants: Any,
                 maximum_iterations: Any, name: str, lead_names: tuple = ()) -> Any:
     """tf.while_loop in a graph: one While op named `name` (made unique) holding the traced
@@ -81,7 +120,7 @@ def build_while(cond: Callable, body: Callable, loop_vars: Any, shape_invariants
     flat_t = [x._flow_tensor() if m is not None else _as_loop_tensor(x)
               for x, m in zip(flat_in, ta_meta)]
     if shape_invariants is not None:
-        inv = nest.flatten(shape_invariants) if not single else [shape_invariants]
+        inv = _component_invariants(structure, shape_invariants, single)
         inv_shapes = [TensorShape(s)._dims if s is not None else None for s in inv]
         if len(inv_shapes) != len(flat_t):
             raise ValueError("shape_invariants must have the same structure as loop_vars")
@@ -93,7 +132,10 @@ def build_while(cond: Callable, body: Callable, loop_vars: Any, shape_invariants
                                  f"variable. It enters the loop with shape {t.shape}, but the "
                                  f"specified shape invariant is {TensorShape(s)}.")
     else:
-        inv_shapes = [t._shape for t in flat_t]
+        # (a RaggedTensor's components loop with its spec's shapes: flat values and inner
+        # splits of any length, as TF's)
+        inv_shapes = _ragged_loop_shapes(structure, single, flat_t) or \
+            [t._shape for t in flat_t]
 
     # (a Python value enters the loop as a constant of the enclosing graph, "Const"; a
     # loop counter of AutoGraph's as TF's own, "while/loop_counter")
@@ -138,6 +180,8 @@ def build_while(cond: Callable, body: Callable, loop_vars: Any, shape_invariants
     if not single and not nest.is_nested(b_out):
         b_out = [b_out]
     nest.assert_same_structure(b_out, structure, check_types=False)  # (TF's order and words)
+    # (then composites: a ragged variable stays ragged, of its spec's ragged rank and dtypes)
+    nest.assert_same_structure(b_out, structure, check_types=False, expand_composites=True)
     b_flat = flatten_extensions(b_out)
     with _scope(bg):
         outs = []

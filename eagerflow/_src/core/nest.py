@@ -187,6 +187,12 @@ def _rebuild(like: Any, children: list) -> Any:
 def pack_sequence_as(structure: Any, flat_sequence: Any, expand_composites: bool = False) -> Any:
     flat = list(flat_sequence)
     if expand_composites:
+        # (TF counts the structure's expanded atoms against the items before packing any)
+        n = sum(len(_expand(x)) for x in flatten(structure))
+        if n != len(flat):
+            raise ValueError(f"Could not pack sequence. Structure had {n} atoms, but "
+                             f"flat_sequence had {len(flat)} items.  Structure: {structure}, "
+                             f"flat_sequence: {flat}.")
         flat = _pack_composites(structure, flat)
     if not is_nested(structure):
         if len(flat) != 1:

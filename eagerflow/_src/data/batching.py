@@ -292,11 +292,15 @@ class RaggedBatchDataset(BatchDataset):
         st = self._inputs[0]._structure
         dim = self._size if self._drop else None
         ragged = self._ragged_positions()
-        specs = [ragged_elements.batched_spec(s, dim) if k in ragged else _batch_spec(s, dim)
+        # (row_splits_dtype is the splits of the tensors it makes ragged; a RaggedTensor
+        # element, ragged rank 0 included, keeps its own, as TF's dense_to_ragged)
+        specs = [self._made_ragged(s, dim) if k in ragged else _batch_spec(s, dim)
                  for k, s in enumerate(st.specs)]
-        specs = [RaggedTensorSpec(s.shape, s.dtype, s.ragged_rank, self._splits_dtype)
-                 if isinstance(s, RaggedTensorSpec) else s for s in specs]
         return st.with_specs(specs)
+
+    def _made_ragged(self, spec: TensorSpec, dim: int | None) -> RaggedTensorSpec:
+        s = ragged_elements.batched_spec(spec, dim)
+        return RaggedTensorSpec(s.shape, s.dtype, s.ragged_rank, self._splits_dtype)
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         inp = self._inputs[0]

@@ -25,8 +25,9 @@ boundaries, generator arguments), or the function iterates a dataset itself
 (`w.reduce(...)`, `for v in w`), or chooses between datasets with a tensor-dependent
 `if`, or meets another limit of eagerflow's graphs while traced (a TypeError,
 ValueError or NotImplementedError), or an argument is of a kind with no placeholder
-(ragged, optional), the function runs eagerly once per element instead (its side
-effects then happen per element too, and `tf.executing_eagerly()` is True inside it).
+(an optional; a ragged one is fed as its components), the function runs eagerly once
+per element instead (its side effects then happen per element too, and
+`tf.executing_eagerly()` is True inside it).
 TF builds all of these as graph ops; here they would need every dataset constructor
 to take deferred arguments. A genuine error in such a function (a float file name,
 say) is then raised by the eager call at the first element rather than when the
@@ -67,12 +68,21 @@ from eagerflow._src.data.iterators import (
 from eagerflow._src.data.sources import NeedsConcreteValue
 from eagerflow._src.function.concrete import tracing_scope
 from eagerflow._src.graph.ir import FuncGraph
-from eagerflow._src.ops.ragged import RaggedTensor
+from eagerflow._src.ops.ragged import RaggedTensor, RaggedTensorSpec
 
 # Graph operations that iterate a dataset while the function runs: a template can't
 # hold them (the dataset they iterate is only known per element).
 _ITERATING_OPS = frozenset(("AnonymousIteratorV3", "ReduceDataset", "DatasetToSingleElement"))
 _DENSE, _SPARSE = object(), object()  # how a flat argument component is fed
+
+
+class _RaggedArg:
+    """A RaggedTensor argument, fed as its spec's components."""
+
+    __slots__ = ("spec",)
+
+    def __init__(self, spec: Any) -> None:
+        self.spec = spec
 
 
 class _NotADataset(Exception):
@@ -203,7 +213,8 @@ class DatasetFunction(PipelineFunction):
 
     def _placeholders(self, graph: Any) -> tuple:
         """The symbolic arguments, packed; records how each flat component is fed."""
-        self._kinds: list = []  # per flat component: _DENSE, _SPARSE or a VariantDataset
+        # per flat component: _DENSE, _SPARSE, a _RaggedArg or a VariantDataset
+        self._kinds: list = []
         comps = []
         for i, s in enumerate(self._in.specs):
             base = f"args_{i}"
@@ -218,6 +229,11 @@ class DatasetFunction(PipelineFunction):
                     graph.placeholder((rank,), _dt.int64, base + "_dense_shape",
                                       is_input=True)))
                 self._kinds.append(_SPARSE)
+            elif isinstance(s, RaggedTensorSpec):  # (its components, as TF's placeholders)
+                parts = [graph.placeholder(c.shape._dims, c.dtype, f"{base}_{j}", is_input=True)
+                         for j, c in enumerate(s._component_specs)]
+                comps.append(s._from_components(parts))
+                self._kinds.append(_RaggedArg(s))
             elif isinstance(s, dstruct.DatasetSpec):
                 ph = VariantDataset(s)
                 comps.append(ph)
@@ -263,6 +279,8 @@ class DatasetFunction(PipelineFunction):
                     arrays.append(c._arr)
                 elif kind is _SPARSE:
                     arrays += [c._indices._arr, c._values._arr, c._dense_shape._arr]
+                elif isinstance(kind, _RaggedArg):
+                    arrays += [t._arr for t in kind.spec._to_components(c)]
                 else:  # a VariantDataset: this element's dataset
                     feed[id(kind)] = c
             if fn is not None:

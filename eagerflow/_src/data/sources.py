@@ -128,10 +128,16 @@ def _symbolic(x: Any) -> bool:
     return isinstance(x, Tensor) and not isinstance(x, EagerTensor)
 
 
+def _parts(v: Any) -> list:
+    """A leaf's tensors: a RaggedTensor's components, else the leaf."""
+    return v._type_spec._to_components(v) if isinstance(v, RaggedTensor) else [v]
+
+
 def deferred_source(kind: str, args: tuple, kwargs: dict) -> DatasetV2 | None:
     """A from_tensor_slices / from_tensors / range over tensors of the tf.function being
     traced (values known only when it runs), or None when every argument is concrete."""
-    flat = [v for a in args for v in (dstruct.flatten(a) if dstruct.is_nested(a) else [a])]
+    flat = [t for a in args for v in (dstruct.flatten(a) if dstruct.is_nested(a) else [a])
+            for t in _parts(v)]
     flat += [v for v in kwargs.values() if _symbolic(v)]
     symbolic = [v for v in flat if _symbolic(v)]
     if not symbolic:
@@ -152,6 +158,12 @@ def deferred_source(kind: str, args: tuple, kwargs: dict) -> DatasetV2 | None:
     leaves = [v if _symbolic(v) else dstruct.to_component(v) for v in dstruct.flatten(element)]
     specs = []
     for v in leaves:
+        if isinstance(v, RaggedTensor) and any(_symbolic(t) for t in _parts(v)):
+            # (a ragged argument of a dataset function: its components are fed)
+            spec = v._type_spec
+            specs.append(ragged_elements.row_spec(spec) if kind == "from_tensor_slices"
+                         else spec)
+            continue
         if isinstance(v, (SparseTensor, DatasetV2)):
             raise TypeError(f"`{kind}` inside a tf.function takes the function's tensors only "
                             f"together with dense tensors, got {v!r}")
@@ -165,7 +177,8 @@ def deferred_source(kind: str, args: tuple, kwargs: dict) -> DatasetV2 | None:
     cls = TensorSliceDataset if kind == "from_tensor_slices" else TensorDataset
 
     def build_element(values: dict) -> DatasetV2:
-        concrete = [values.get(id(v), v) for v in leaves]
+        concrete = [v._type_spec._from_components([values.get(id(t), t) for t in _parts(v)])
+                    if isinstance(v, RaggedTensor) else values.get(id(v), v) for v in leaves]
         packed = concrete[0] if not dstruct.is_nested(element) else \
             dstruct.pack_as(element, concrete)
         return cls(packed)

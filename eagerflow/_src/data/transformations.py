@@ -43,6 +43,7 @@ from eagerflow._src.data.sources import RowIterator, int64_arg, int64_value, row
 from eagerflow._src.data.variant_value import signed_words
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import raised_eagerly
+from eagerflow._src.ops.ragged import RaggedTensorSpec
 from eagerflow._src.ops.registry import OpDef
 
 # ---------------------------------------------------------------------------------------
@@ -301,6 +302,7 @@ def _dtypes_of(spec: Any) -> Any:
 
 
 def _check_state(new_specs: list, state_specs: list, what: str) -> None:
+    _check_state_classes(new_specs, state_specs)
     if what == "reduce_func" and len(new_specs) != len(state_specs):
         # TF's reduce checks the dtypes the two share, then its op the counts
         _check_state(new_specs[:len(state_specs)], state_specs[:len(new_specs)], what)
@@ -318,6 +320,17 @@ def _check_state(new_specs: list, state_specs: list, what: str) -> None:
                                 f"state. Expected {s.dtype} but got {n.dtype}.")
             raise TypeError(f"Invalid `{what}`. The element types for the new state must match "
                             f"the initial state. Expected {s.dtype}, got {n.dtype}.")
+
+
+def _check_state_classes(new_specs: list, state_specs: list) -> None:
+    """TF's first check of a new state, issubclass(new class, state class) per component: a
+    RaggedTensorSpec's legacy output class is the spec itself, no class, so a ragged state
+    (or new state) fails there, in Python's words."""
+    for n, s in zip(new_specs, state_specs):
+        if isinstance(n, RaggedTensorSpec):
+            raise TypeError("issubclass() arg 1 must be a class")
+        if isinstance(s, RaggedTensorSpec):
+            raise TypeError("issubclass() arg 2 must be a class, a tuple of classes, or a union")
 
 
 class _ScanIterator(ElementIterator):
@@ -489,10 +502,16 @@ class UniqueDataset(DatasetV2):
             raise op_error(InvalidArgumentError, "UniqueDataset",
                            "UniqueDataset only supports inputs with a single component.")
         spec = st.specs[0]
-        if not isinstance(spec, TensorSpec) or spec.dtype not in (_dt.int32, _dt.int64,
-                                                                  _dt.string):
+        if spec.dtype not in (_dt.int32, _dt.int64, _dt.string):
             raise TypeError(f"`tf.data.Dataset.unique` does not support type {spec.dtype} -- only "
                             "`tf.int32`, `tf.int64`, and `tf.string` are supported.")
+        if not isinstance(spec, TensorSpec):
+            # (TF's Python check reads a composite's dtype; its kernel then meets the
+            # composite's variant encoding)
+            raise raised_eagerly(op_error(
+                InvalidArgumentError, "UniqueDataset",
+                "UniqueDataset only supports inputs with a single `tf.int32`, `tf.int64`, "
+                "or `tf.string` component."), host=True)
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         return _UniqueIterator(self._inputs[0]._make_iterator(ctx))

@@ -12,6 +12,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
+from eagerflow._src.core.device import placed_on
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.distribute.values import PerReplica
@@ -38,8 +39,11 @@ def split_batch(element: Any, parts: int, replicas: bool = False) -> list:
     return [nest.pack_sequence_as(element, [p[i] for p in pieces]) for i in range(parts)]
 
 
-def distribute_element(strategy: Any, element: Any, keep_small: bool = False) -> Any:
-    """This worker's share of a global batch, split across its local replicas.
+def distribute_element(strategy: Any, element: Any, keep_small: bool = False,
+                       to_devices: bool = False) -> Any:
+    """This worker's share of a global batch, split across its local replicas (with
+    `to_devices`, each replica's share on its device, as TF's distributed iterators
+    fetch them there).
 
     Returns None when the batch has fewer examples than there are replicas to feed,
     unless `keep_small`: then the last replicas get empty batches, as TF's distributed
@@ -61,7 +65,10 @@ def distribute_element(strategy: Any, element: Any, keep_small: bool = False) ->
         return None
     if workers > 1:  # keep this worker's share of the global batch (AutoShardPolicy.DATA)
         element = split_batch(element, workers)[rank]
-    return element if n_local == 1 else per_replica(split_batch(element, n_local, True))
+    if n_local == 1:
+        return element
+    parts = split_batch(element, n_local, True)
+    return per_replica(on_devices(parts, strategy._devices) if to_devices else parts)
 
 
 def _batch_size(element: Any) -> int | None:
@@ -70,6 +77,20 @@ def _batch_size(element: Any) -> int | None:
         if shape is not None and len(shape) and shape[0] is not None:
             return int(shape[0])
     return None
+
+
+def on_devices(structures: list, devices: Any) -> list:
+    """Each replica's structure with its tensors copied to that replica's device (a
+    dtype the device cannot hold stays on the host, as place_array keeps it)."""
+
+    def onto(t: Any, name: str) -> Any:
+        if type(t) is not EagerTensor or t._device == name:
+            return t
+        with placed_on(name):
+            return EagerTensor(t._arr, t._dtype)
+
+    return [nest.map_structure(lambda t, d=d: onto(t, d), s)
+            for s, d in zip(structures, devices)]
 
 
 def per_replica(structures: list) -> Any:

@@ -22,7 +22,12 @@ from eagerflow._src.data.options import AutoShardPolicy
 from eagerflow._src.data.structure import structure_spec
 from eagerflow._src.data.transformations import SHARD_HINT_ONLY, ShardHintDataset
 from eagerflow._src.distribute import graph_run
-from eagerflow._src.distribute.batch_split import deal_group, distribute_element, per_replica
+from eagerflow._src.distribute.batch_split import (
+    deal_group,
+    distribute_element,
+    on_devices,
+    per_replica,
+)
 from eagerflow._src.distribute.values import PerReplica, PerReplicaSpec
 from eagerflow._src.ops.eager_errors import raised_eagerly
 
@@ -52,12 +57,14 @@ class DistributedDataset:
 
     _deal = False  # each element is a global batch, split among the replicas
 
-    def __init__(self, strategy: Any, dataset: Any) -> None:
+    def __init__(self, strategy: Any, dataset: Any, options: Any = None) -> None:
         if not isinstance(dataset, DatasetV2):  # TF reads its variant tensor first
             raise AttributeError(f"'{type(dataset).__name__}' object has no attribute "
                                  "'_variant_tensor'")
         self._strategy = strategy
         self._dataset = dataset
+        # (InputOptions: each replica's batch fetched to its device unless told not to)
+        self._to_devices = getattr(options, "experimental_fetch_to_device", True) is not False
         if not self._deal and strategy.num_replicas_in_sync > 1:
             _check_batched(dataset)
         policy = dataset.options().experimental_distribute.auto_shard_policy
@@ -74,7 +81,7 @@ class DistributedDataset:
             # a strategy's multi-device iterator, which TF starts with its own op
             raise raised_eagerly(op_error(FailedPreconditionError, "MultiDeviceIteratorInit",
                                           SHARD_HINT_ONLY), host=True) from None
-        return DistributedIterator(self._strategy, it, self._deal)
+        return DistributedIterator(self._strategy, it, self._deal, to_devices=self._to_devices)
 
     @property
     def element_spec(self) -> Any:
@@ -102,13 +109,13 @@ class DistributedDatasetsFromFunction(DistributedDataset):
 
     _deal = True  # each element is one replica's batch
 
-    def __init__(self, strategy: Any, dataset_fn: Callable) -> None:
+    def __init__(self, strategy: Any, dataset_fn: Callable, options: Any = None) -> None:
         workers, rank = strategy._worker_layout()
         dataset = dataset_fn(InputContext(workers, rank, strategy.num_replicas_in_sync))
         if not hasattr(dataset, "element_spec"):  # TF reads it first
             raise AttributeError(f"'{type(dataset).__name__}' object has no attribute "
                                  "'element_spec'")
-        super().__init__(strategy, dataset)
+        super().__init__(strategy, dataset, options)
 
 
 def _check_batched(dataset: Any) -> None:
@@ -162,11 +169,12 @@ class DistributedIterator:
     """
 
     def __init__(self, strategy: Any, it: Iterator, deal: bool = False,
-                 handles: tuple | None = None) -> None:
+                 handles: tuple | None = None, to_devices: bool = True) -> None:
         self._strategy = strategy
         self._it = it
         self._deal = deal
         self._handles = handles
+        self._to_devices = to_devices
 
     @property
     def element_spec(self) -> Any:
@@ -189,8 +197,12 @@ class DistributedIterator:
                                getattr(self._it, "element_spec", None))
             if group is None:
                 raise StopIteration
-            return group[0] if len(group) == 1 else per_replica(group)
-        return distribute_element(self._strategy, next(self._it), keep_small=True)
+            if len(group) == 1:
+                return group[0]
+            return per_replica(on_devices(group, self._strategy._devices)
+                               if self._to_devices else group)
+        return distribute_element(self._strategy, next(self._it), keep_small=True,
+                                  to_devices=self._to_devices)
 
     def get_next(self) -> Any:
         return self.__next__()

@@ -68,8 +68,7 @@ def _checked_batch_size(value: Any) -> Tensor:
                          f"shape: {size.shape}.")
     if not size.dtype.is_integer:
         raise TypeError("global_batch_size must be an integer..  Expected \"x\" to be integer "
-                        f"type.  Found: tensor of dtype <dtype: '{size.dtype.name}'> "
-                        "[Op:compute_average_loss]")
+                        f"type.  Found: tensor of dtype <dtype: '{size.dtype.name}'>")
     if hasattr(size, "_arr") and (size._arr < 0).any():
         raise InvalidArgumentError(None, None, "global_batch_size must be non-negative..  \n"
                                                "Condition x >= 0 did not hold element-wise:\n"

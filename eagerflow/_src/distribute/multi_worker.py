@@ -184,6 +184,9 @@ class CollectiveAllReduceStrategy(Strategy):
             self._mpi = None
         self._rank, self._size = rank, size
         self.cluster_resolver = cluster_resolver or _default_resolver(rank, size)
+        # (a cluster TF would know of: given, or in TF_CONFIG; an MPI job's own is not)
+        told = cluster_resolver is not None or bool(os.environ.get("TF_CONFIG"))
+        _configure_collectives(self.cluster_resolver if told else None)
         # one replica per worker, on its first GPU if it has one (TF's MWMS mirrors over
         # every local GPU; eagerflow's workers run one replica each)
         gpus = D.list_logical_devices("GPU")
@@ -238,12 +241,48 @@ class CollectiveAllReduceStrategy(Strategy):
 
 MultiWorkerMirroredStrategy = CollectiveAllReduceStrategy
 
+# The process's collective-ops configuration, (leader, device filters), as TF's context
+# keeps it (configure_collective_ops): set once, before the runtime starts.
+_collectives: list = [None]
+
+
+def _configure_collectives(resolver: Any) -> None:
+    """What TF's strategy does with the context's collective ops: configures them for
+    the cluster of `resolver` (None: local training, no leader). The same configuration
+    again is a no-op and another a ValueError. Once the runtime has started a cluster's
+    configuration raises RuntimeError, a local one only warns (and stays unset)."""
+    spec = resolver.cluster_spec().as_dict() if resolver is not None else {}
+    if spec:
+        task = f"/job:{resolver.task_type}/task:{resolver.task_id}"
+        want = (_collective_leader(spec, resolver.task_type), (task,))
+    else:
+        want = ("", None)
+    if _collectives[0] is not None:
+        if _collectives[0] != want:
+            raise ValueError("Collective ops are already configured.")
+        return
+    if D.runtime_initialized():
+        if not spec:
+            tf_logging.warning("Collective ops is not configured at program startup. Some "
+                               "performance features may not be enabled.")
+            return
+        raise RuntimeError("Collective ops must be configured at program startup")
+    _collectives[0] = want
+
+
+def _collective_leader(spec: dict, task_type: str | None) -> str:
+    """TF's collective leader of a cluster: the chief's task 0 when there is a chief,
+    else worker 0 (none for the evaluator, which runs alone)."""
+    if task_type == "evaluator":
+        return ""
+    return "/job:chief/replica:0/task:0" if "chief" in spec else "/job:worker/replica:0/task:0"
+
 
 def _default_resolver(rank: int, size: int) -> ClusterResolver:
-    """A lone worker without TF_CONFIG (TF's multi-worker tutorial's first run) reads it
-    as TF's TFConfigClusterResolver does: no task type or id, an empty cluster; a worker
-    of an MPI job takes its rank."""
-    if size == 1 and not os.environ.get("TF_CONFIG"):
+    """A lone worker reads TF_CONFIG as TF's TFConfigClusterResolver does (unset, as in
+    TF's multi-worker tutorial's first run: no task type or id, an empty cluster); a
+    worker of an MPI job takes its rank."""
+    if size == 1:
         return TFConfigClusterResolver()
     return MpiClusterResolver(rank, size)
 

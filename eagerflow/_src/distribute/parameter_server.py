@@ -61,6 +61,7 @@ def _on_ps(var: Any, ps_device: str) -> Any:
     if sub is None:
         sub = _caching_classes[cls] = type("CachingVariable", (cls,),
                                            {"device": property(lambda v: v._ps_device),
+                                            "_on_parameter_server": True,
                                             "__module__": __name__})
     var.__class__ = sub
     var._ps_device = ps_device
@@ -75,10 +76,11 @@ def _task_count(spec: Any, job: str) -> int:
     return len(spec.as_dict().get(job, []))
 
 
-class ParameterServerStrategy(Strategy):
+class ParameterServerStrategyV2(Strategy):
     """`tf.distribute.experimental.ParameterServerStrategy(cluster_resolver,
     variable_partitioner=None)` (TF 2's, the one `tf.distribute.ParameterServerStrategy`
-    also names): variables on the ps tasks, functions scheduled on the workers by a
+    also names; its class is called ParameterServerStrategyV2 in TF, as here):
+    variables on the ps tasks, functions scheduled on the workers by a
     ClusterCoordinator."""
 
     _extended_name = "ParameterServerStrategyV2Extended"
@@ -233,6 +235,9 @@ def _validate_cluster_spec(spec: Any, task_type: Any, task_id: Any) -> None:
         raise ValueError("There must be at most one 'evaluator' job.")
     if task_type in jobs and task_id >= _task_count(spec, task_type):
         raise ValueError(f"The `task_id` {task_id} exceeds the maximum id of {task_type}.")
+
+
+ParameterServerStrategy = ParameterServerStrategyV2  # (the API's name)
 
 
 # ---------------------------------------------------------------------------------------
@@ -431,7 +436,7 @@ class ClusterCoordinator:
     def __init__(self, strategy: Any) -> None:
         if getattr(self, "_has_initialized", False):
             return
-        if not isinstance(strategy, ParameterServerStrategy):
+        if not isinstance(strategy, ParameterServerStrategyV2):
             raise ValueError("Only `tf.distribute.experimental.ParameterServerStrategy` is "
                              "supported to work with `tf.distribute.experimental.coordinator."
                              "ClusterCoordinator` currently.")

@@ -538,10 +538,10 @@ class Strategy:
 
     # -- input -------------------------------------------------------------------------
     def experimental_distribute_dataset(self, dataset: Any, options: Any = None) -> Any:
-        return dist_input.DistributedDataset(self, dataset)
+        return dist_input.DistributedDataset(self, dataset, options)
 
     def distribute_datasets_from_function(self, dataset_fn: Callable, options: Any = None) -> Any:
-        return dist_input.DistributedDatasetsFromFunction(self, dataset_fn)
+        return dist_input.DistributedDatasetsFromFunction(self, dataset_fn, options)
 
     experimental_distribute_datasets_from_function = distribute_datasets_from_function
 

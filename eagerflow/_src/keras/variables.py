@@ -343,17 +343,21 @@ _view_classes: dict = {}
 
 def _view_class(cls: type) -> type:
     """The class of a Keras variable's `value`: ResourceVariable, or for a variable a
-    strategy's scope made (a MirroredVariable, a SyncOnReadVariable) a view named as that
-    class with its per-replica `values`, as Keras 3 on TF holds the distributed variable."""
+    strategy's scope made a view named as that class, as Keras 3 on TF holds the
+    distributed variable: a MirroredVariable or SyncOnReadVariable with its per-replica
+    `values`, a ParameterServerStrategy's CachingVariable."""
     wrapped = cls.__mro__[2] if len(cls.__mro__) > 2 else None
-    if wrapped is None or not issubclass(wrapped, dist_values.MirroredVariable):
+    if wrapped is None:
+        return ResourceVariable
+    mirrored = issubclass(wrapped, dist_values.MirroredVariable)
+    if not mirrored and not getattr(wrapped, "_on_parameter_server", False):
         return ResourceVariable
     view = _view_classes.get(wrapped)
     if view is None:
+        extra = {"values": property(lambda self: self._unread_of.values)} if mirrored else {}
         view = _view_classes[wrapped] = type(
             wrapped.__name__, (ResourceVariable,),
-            {"__module__": ResourceVariable.__module__,
-             "values": property(lambda self: self._unread_of.values)})
+            {"__module__": ResourceVariable.__module__, **extra})
     return view
 
 

@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core import shape as tf_shape
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.numpy_ops.dtypes import asarray, promote, result_type
@@ -103,7 +104,9 @@ def full_like(a: Any, fill_value: Any, dtype: Any = None, order: str = "K",
     if shape:
         raise ValueError("Overriding the shape is not supported.")
     a = asarray(a)
-    want = result_type(dtype) if dtype is not None else a.dtype
+    # (TF's `dtype or a's`: a false dtype (0, "", False, a zero array) is a's, and an
+    # array of more than one item NumPy's ValueError of its truth)
+    want = result_type(dtype) if dtype else a.dtype
     return tiling.broadcast_to(asarray(fill_value, want), A.shape(a))
 
 
@@ -130,7 +133,7 @@ def eye(N: int, M: int | None = None, k: int = 0, dtype: Any = float) -> Tensor:
 
 
 def identity(n: int, dtype: Any = float) -> Tensor:
-    return eye(n, dtype=dtype)
+    return eye(n, n, dtype=dtype)  # (TF's: M given as n, whose truth eye asks)
 
 
 def arange(start: Any, stop: Any = None, step: Any = 1, dtype: Any = None) -> Tensor:
@@ -143,9 +146,11 @@ def arange(start: Any, stop: Any = None, step: Any = 1, dtype: Any = None) -> Te
         want = result_type(start, step)
     else:
         want = result_type(start, step, stop)
+    # (TF's early empty result: bounds in the wrong order, equal ones left to Range, which
+    # refuses a bool bound)
     if stop is None:
         start, stop = 0, start
-    if (step > 0 and start >= stop) or (step < 0 and start <= stop):
+    if (step > 0 and start > stop) or (step < 0 and start < stop):
         return A.zeros([0], dtype=want)
     # (as TF's: a Range of the dtype its bounds infer, then cast; Python floats count in
     # float32, so 0.1 steps are float32's, and bools are Range's AssertionError)
@@ -195,10 +200,18 @@ def geomspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True,
     # tnp's result_type, which linspace and logspace use)
     want = dt.as_dtype(dtype) if dtype else result_type(start, stop, float)
     work = want if want.is_floating or want.is_complex else _float_type()
+    if work.is_complex:  # (TF's sign flip, a real factor, times a complex bound: Mul's
+        asarray(1.0, work.real_dtype) * asarray(start, work)  # refusal of the pair)
     # through base 10, as TF's: an integer result truncates 10**log10(8) = 7.99...
     lo, hi = log10_(asarray(start, work)), log10_(asarray(stop, work))
-    exps = linspace(lo, hi, num, endpoint=endpoint, dtype=work, axis=axis)
-    return cast(m.pow(asarray(10.0, work), exps), want)
+    # (as TF's: the points along a new first axis, moved to `axis` by moveaxis when it is
+    # not 0, so that a false axis (None, [], ()) is moveaxis' no-op and another no int is
+    # its len() TypeError)
+    exps = linspace(lo, hi, num, endpoint=endpoint, dtype=work, axis=0)
+    out = m.pow(asarray(10.0, work), exps)
+    if axis != 0:
+        out = moveaxis(out, 0, axis)
+    return cast(out, want)
 
 
 def log10_(x: Tensor) -> Tensor:
@@ -281,10 +294,12 @@ def moveaxis(a: Any, source: Any, destination: Any) -> Tensor:
         return a
     a = asarray(a)
     n = len(a.shape)
-    src = [source] if isinstance(source, int) else list(source)
-    dst = [destination] if isinstance(destination, int) else list(destination)
+    src = (source,) if isinstance(source, int) else source
+    dst = (destination,) if isinstance(destination, int) else destination
+    # (TF's len() of each first: a scalar tensor's, a NumPy scalar's TypeError)
     if len(src) != len(dst):
         raise ValueError("The lengths of source and destination must equal")
+    src, dst = list(src), list(dst)
     # as TF's: a negative axis gains the rank once and no axis is range-checked here, so
     # an axis past the rank (or any axis of a scalar) reaches Transpose, whose error names
     # the permutation's wrong length or value
@@ -441,9 +456,32 @@ def tile(a: Any, reps: Any) -> Tensor:
 
 def repeat(a: Any, repeats: Any, axis: int | None = None) -> Tensor:
     a = asarray(a)
+    guess = _repeated_shape(a, repeats, axis)
     if axis is None:
         a, axis = A.reshape(a, [-1]), 0
-    return _repeat(a, asarray(repeats), axis)
+    out = _repeat(a, asarray(repeats), axis)
+    if guess is not None:  # (TF sets it on the result: a dim no int is its TypeError)
+        tf_shape.TensorShape(guess)
+    return out
+
+
+def _repeated_shape(a: Tensor, repeats: Any, axis: int | None) -> list | None:
+    """The result's dims as TF's tnp.repeat guesses them before repeating, from `repeats`
+    as NumPy reads it (a scalar's: the repeats as given; an axis past a's dims is the
+    guess's IndexError); None where a's shape is not known."""
+    shape = a.shape.as_list() if a.shape.rank is not None else None
+    if shape is None or None in shape:
+        return None
+    if not shape:
+        return [repeats]
+    counts = np.ravel(np.array(repeats))
+    n = counts.item() if counts.size == 1 else counts.sum()
+    if axis is None:
+        return [n * int(np.prod(shape)) if counts.size == 1 else n]
+    if isinstance(axis, int) and not -len(shape) <= axis < len(shape):
+        raise IndexError("list index out of range")  # (TF's item assignment's)
+    shape[axis] = n * shape[axis] if counts.size == 1 else n
+    return shape
 
 
 def broadcast_to(array: Any, shape: Any) -> Tensor:  # noqa: A002
@@ -476,7 +514,10 @@ def flip(m: Any, axis: Any = None) -> Tensor:  # NumPy's parameter name
     a = asarray(m)
     if axis is None:
         return reverse(a, list(range(len(a.shape))))
-    return reverse(a, [axis] if isinstance(axis, int) else list(axis))
+    # (TF's one axis, the rank added where it is below 0 by Python's comparison: a list
+    # is that comparison's TypeError, a tensor's its own; ReverseV2 checks the rest)
+    n = len(a.shape)
+    return reverse(a, [axis + n if axis < 0 else axis])
 
 
 def flipud(m: Any) -> Tensor:

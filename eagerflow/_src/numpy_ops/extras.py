@@ -75,12 +75,15 @@ def diag(v: Any, k: int = 0) -> Tensor:
         return L.diag(v, k=k, num_rows=n, num_cols=n)
     if r == 2:
         return L.diag_part(v, k=k)
-    raise ValueError(f"Shape {tuple(v.shape)} must have rank at most 2")
+    if r > 2:
+        raise ValueError(f"Shape {tuple(v.shape)} must have rank at most 2")
+    # (a scalar passes TF's static rank check and fails its Assert of a rank 1 or 2)
+    Assert(False, [A.rank(v)])
+    raise AssertionError("unreachable: the Assert above refuses a scalar")
 
 
 def diagonal(a: Any, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Tensor:
-    a = asarray(a)
-    return L.diag_part(AO.moveaxis(a, [axis1, axis2], [-2, -1]), k=offset)
+    return M.diagonal(a, offset, axis1, axis2)
 
 
 def diagflat(v: Any, k: int = 0) -> Tensor:

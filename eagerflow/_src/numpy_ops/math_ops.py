@@ -285,8 +285,11 @@ def log10(x: Any) -> Tensor:
 
 
 def cbrt(x: Any) -> Tensor:
+    """TF's: |x| ** (1/3), negated where x < 0 (a complex x is that comparison's
+    refusal, Less's dtypes; a -0.0 gives +0.0)."""
     x = _unary(lambda t: t, True)(x)
-    return m.sign(x) * m.pow(m.abs(x), asarray(1.0 / 3.0, x.dtype))
+    rt = m.abs(x) ** (1.0 / 3)
+    return math_base.where(x < 0, -rt, rt)
 
 
 def deg2rad(x: Any) -> Tensor:
@@ -494,8 +497,8 @@ def ptp(a: Any, axis: Any = None, keepdims: Any = None) -> Tensor:
 def isclose(a: Any, b: Any, rtol: float = 1e-05, atol: float = 1e-08,
             equal_nan: bool = False) -> Tensor:
     a, b = promote(a, b)
-    if not _inexact(a):
-        return m.equal(a, b)
+    if not _inexact(a):  # (TF's `a == b`: shapes that don't broadcast are one False)
+        return a == b
     real = a.dtype.real_dtype if a.dtype.is_complex else a.dtype  # |a - b| is real
     close = m.less_equal(m.abs(a - b), asarray(atol, real) + asarray(rtol, real) * m.abs(b))
     if equal_nan:
@@ -628,5 +631,26 @@ def trace(a: Any, offset: int = 0, axis1: int = 0, axis2: int = 1, dtype: Any = 
     if offset == 0 and rank is not None and axis1 in (-2, rank - 2) and \
             axis2 in (-1, rank - 1):
         return L.trace(a)
-    d = L.diag_part(AO.moveaxis(a, [axis1, axis2], [-2, -1]), k=offset)
-    return sum(d, axis=-1, dtype=dtype)
+    return sum(diagonal(a, offset, axis1, axis2), axis=-1, dtype=dtype)
+
+
+def diagonal(a: Any, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Tensor:
+    """tnp.diagonal, as TF's: the axes moved last, and an offset past the matrices
+    (offset <= -rows or >= cols, compared as given: True is 1) the empty diagonal of an
+    empty matrix, where MatrixDiagPartV3 would refuse it."""
+    a = AO.moveaxis(asarray(a), (axis1, axis2), (-2, -1))
+    shape = a.shape
+    if shape.rank is not None and None not in shape.as_list()[-2:]:
+        rows, cols = shape.as_list()[-2:]
+        if _past(offset, rows, cols):
+            a, offset = A.zeros(A.concat([A.shape(a)[:-1], [0]], 0), dtype=a.dtype), 0
+    return L.diag_part(a, k=offset)
+
+
+def _past(offset: Any, rows: int, cols: int) -> bool:
+    """Whether diagonal `offset` lies outside a rows x cols matrix; False for a traced
+    offset, which no Python bool reads (MatrixDiagPartV3 then checks it)."""
+    try:
+        return bool(offset <= -rows or offset >= cols)
+    except TypeError:
+        return False

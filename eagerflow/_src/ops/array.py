@@ -181,6 +181,7 @@ def _fill_fold(node: Any, value_of: Any) -> Any:
 _INDEX_TYPE = ("Fill", "index_type", "dims must represent a vector, got shape {shape}")
 
 
+@dispatchable
 @eager_api("dims", "value")
 def fill(dims: Any, value: Any, name: str | None = None, layout: Any = None) -> Any:
     C.no_layout("fill", layout)
@@ -207,6 +208,10 @@ def fill(dims: Any, value: Any, name: str | None = None, layout: Any = None) -> 
     return bind(FILL, (_t(value),) + dyn, {"shape": static}, name)
 
 
+# fill itself, under @dispatchable and @eager_api: zeros and ones word its errors as theirs
+_FILL_OP = fill.__wrapped__.__wrapped__
+
+
 @eager_api()
 def _fill(dims: Any, value: Any) -> Any:
     """fill as zeros and ones call it: TF converts their shape first, as int32 (no slow
@@ -228,7 +233,7 @@ def _fill(dims: Any, value: Any) -> Any:
     if isinstance(dims, (str, bytes)) or isinstance(dims, (list, tuple)) and \
             any(isinstance(v, (float, list, tuple)) or _numpy_non_int(v) for v in dims):
         dims = convert_to_tensor(dims, dtype=dt.int32)  # (ints: nested ones' Fill's error)
-    return fill.__wrapped__(dims, value)
+    return _FILL_OP(dims, value)
 
 
 def _numpy_non_int(v: Any) -> bool:
@@ -238,6 +243,7 @@ def _numpy_non_int(v: Any) -> bool:
     return isinstance(v, (np.generic, np.ndarray)) and (v.dtype.kind not in "iu" or v.ndim > 0)
 
 
+@dispatchable
 def zeros(shape: Any, dtype: Any = dt.float32, name: str | None = None,
           layout: Any = None) -> Any:
     C.no_layout("zeros", layout)
@@ -248,6 +254,7 @@ def zeros(shape: Any, dtype: Any = dt.float32, name: str | None = None,
     return _fill(shape, convert_to_tensor(zero, dtype=dtype))
 
 
+@dispatchable
 def ones(shape: Any, dtype: Any = dt.float32, name: str | None = None,
          layout: Any = None) -> Any:
     C.no_layout("ones", layout)
@@ -361,6 +368,8 @@ def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Cons
     else:
         t = convert_to_tensor(value, dtype=dtype)
     if shape is not None:
+        if isinstance(shape, EagerTensor) and len(shape._shape) > 1:
+            TensorShape(shape)  # (TF's as_shape of it: its items no dims, its TypeError)
         shape = static_ints(shape)
         check_dims(shape)
         n = _pymath_prod(shape)

@@ -338,6 +338,8 @@ def dynamic_stitch(indices: Any, data: Any, name: str | None = None) -> Any:
     rows no index names are zeros."""
     wrapper_inputs.check_list_input(indices, "N")
     wrapper_inputs.check_list_input(data, "N")
+    wrapper_inputs.check_not_scalar_tensor(indices, "dynamic_stitch", "indices")
+    wrapper_inputs.check_not_scalar_tensor(data, "dynamic_stitch", "data")
     return _stitch(DYNAMIC_STITCH, indices, data, name)
 
 

@@ -789,8 +789,28 @@ _FLAGS = {"log_device_placement": False, "traceback_filtering": True}
 
 
 def set_log_device_placement(enabled: bool) -> None:
-    _FLAGS["log_device_placement"] = bool(enabled)
+    enabled = _binding_bool(enabled, "TFE_ContextSetLogDevicePlacement")
+    _FLAGS["log_device_placement"] = enabled
     dispatch.set_log_placement(enabled)
+
+
+def _binding_bool(value: Any, fn: str) -> bool:
+    """`value` as the bool argument of TF's C++ binding `fn` reads it: None is False, a
+    type with its own truth (a number, a NumPy scalar, a one-item array or tensor) is
+    that truth; a list, tuple, dict, str or bytes (no truth of their own beyond their
+    length) or a truth that raises is the binding's TypeError."""
+    if value is None:
+        return False
+    if isinstance(value, bool):
+        return value
+    if getattr(type(value), "__bool__", None) is not None:
+        try:
+            return bool(value)
+        except Exception:  # noqa: BLE001 (pybind11 clears the error and refuses the value)
+            pass
+    raise TypeError(f"{fn}(): incompatible function arguments. The following argument types "
+                    f"are supported:\n    1. (arg0: object, arg1: bool) -> None\n\nInvoked "
+                    f"with: <capsule object NULL at {hex(id(_FLAGS))}>, {value!r}")
 
 
 def get_log_device_placement() -> bool:

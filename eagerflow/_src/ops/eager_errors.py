@@ -98,9 +98,10 @@ def slow_inputs(*params: str, named: bool = False) -> Callable:
     whose errors name no name (read by composite_dispatch.dispatchable's wrapper). "*":
     TF's function always hands its op one (a list it builds); "NAME:float": a float attr
     that TF's fast path takes only as a Python float (its default included);
-    "NAME:floats": a list(float) attr, which it refuses holding a Python int; "NAME:ints": a
-    list(int) attr, which it refuses holding anything but Python ints; "NAME[]": a
-    list of tensors, whose items send it there. `named`: as eager_api's."""
+    "NAME:int": an int attr, which it takes only as a Python int (a bool too, a NumPy int
+    not); "NAME:floats": a list(float) attr, which it refuses holding a Python int;
+    "NAME:ints": a list(int) attr, which it refuses holding anything but Python ints;
+    "NAME[]": a list of tensors, whose items send it there. `named`: as eager_api's."""
     def mark(fn: Callable) -> Callable:
         fn._slow_inputs = params
         fn._named = named
@@ -183,7 +184,8 @@ def api_failed(e: OpError, fn: Callable, args: tuple, kwargs: dict) -> None:
 def _slow(param: str, arguments: dict) -> bool:
     """Whether the value of `param` (a `slow_inputs` entry) sent TF's op wrapper down its
     slow path: "*" always; "NAME:float" (a float attr) a value that is not a Python float
-    (TF's fast path takes no int there); "NAME:floats" (a list(float) attr) a list holding
+    (TF's fast path takes no int there); "NAME:int" (an int attr) one that is not a Python
+    int; "NAME:floats" (a list(float) attr) a list holding
     a Python int; "NAME:ints" (a list(int) attr) a list holding another value (a float);
     "NAME[]" (a list of tensors) an item that is a Python list or string; "NAME:type" (a
     type attr) a value that is not a DType or a Python int (`slow_type`); NAME a Python
@@ -197,6 +199,8 @@ def _slow(param: str, arguments: dict) -> bool:
     value = arguments.get(name)
     if kind == "type":
         return slow_type(value)
+    if kind == "int":
+        return not isinstance(value, int)
     if kind == "floats":
         return isinstance(value, (list, tuple)) and any(isinstance(v, int) for v in value)
     if kind == "ints":

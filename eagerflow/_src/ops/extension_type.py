@@ -25,6 +25,7 @@ from eagerflow._src.core import nest
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.errors import DataLossError
 from eagerflow._src.core.shape import TensorShape
+from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.io import structured_value
@@ -745,9 +746,10 @@ def _shapes_follow(old: Any, new: Any) -> Any:
 
 
 def _carried(x: Any) -> bool:
-    """An extension value or a RaggedTensor: carried as its component tensors."""
-    return isinstance(x, ExtensionType) or (isinstance(x, CompositeTensor) and
-                                            hasattr(x, "flat_values"))
+    """An extension value, a RaggedTensor or a SparseTensor: carried as its component
+    tensors."""
+    return isinstance(x, (ExtensionType, SparseTensor)) or (
+        isinstance(x, CompositeTensor) and hasattr(x, "flat_values"))
 
 
 def flatten_extensions(structure: Any) -> list:

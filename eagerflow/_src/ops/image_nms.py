@@ -295,9 +295,8 @@ def _overlaps_infer(overlaps: Any, scores: Any, max_output_size: int, overlap_th
                   score_threshold=score_threshold)
     s = overlaps._shape
     if s is not None and (len(s) != 2 or None not in s and s[0] != s[1]):
-        raise C.fail(op, f"overlaps must be 2-D with shape [num_boxes, num_boxes], got "
-                         f"{C.shape_str(s)}" if s is None or len(s) != 2 else
-                     "overlaps must be square")
+        why = "2-D" if s is None or len(s) != 2 else "square"  # (TF's kernel: the shape
+        raise C.fail(op, f"overlaps must be {why}{C.shape_str(s)}")  # right after)
     check_nms_scores(op, scores, None if s is None else s[0])
     _check_size(op, max_output_size)
     return [((None,), dt.int32)]

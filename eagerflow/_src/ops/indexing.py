@@ -762,8 +762,6 @@ def repeat(input: Any, repeats: Any, axis: Any = None, name: str | None = None) 
     if not isinstance(axis, int):  # (TF's repeat takes a Python int only)
         raise TypeError(f"Argument `axis` must be an int. Received `axis` = {axis} of type "
                         f"{type(axis).__name__}")
-    r = len(x._shape)
-    ax = C.positive_axis(axis, r)
     if type(repeats) is int and not -2**31 <= repeats < 2**31:  # (TF converts it to int32)
         repeats = C.int32_wrapped(repeats)
     if isinstance(repeats, (Tensor, bool)) or not isinstance(repeats, (int, np.integer)):
@@ -776,6 +774,10 @@ def repeat(input: Any, repeats: Any, axis: Any = None, name: str | None = None) 
                             f"Received `tensor` = {reps_t} of dtype: {reps_t._dtype}")
         if reps_t._shape is not None and len(reps_t._shape) > 1:
             raise ValueError(f"Shape {TensorShape(reps_t._shape)} must have rank at most 1")
+    if x._shape is not None and len(x._shape) == 0:  # (TF's: a scalar is read as [x],
+        x = reshape(x, [1])  # after the counts' checks, before the axis')
+    r = len(x._shape)
+    ax = C.positive_axis(axis, r)
     if x._dtype is dt.uint16:  # TF's repeat tiles the input: Tile has no uint16 kernel
         tile(expand_dims(x, ax + 1), [1] * (r + 1))
     if _state.graph is not None and needs_runtime(repeats):

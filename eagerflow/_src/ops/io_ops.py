@@ -106,8 +106,10 @@ def _write_kernel(xp: Any, filename: Any, contents: Any) -> tuple:
     folder = os.path.dirname(os.path.abspath(path))
     tmp = None
     try:
-        # (TF's RecursivelyCreateDir: its error names the first folder it could not make)
-        gfile.recursive_create_dir(folder, "WriteFile")
+        # (TF's RecursivelyCreateDir, for a folder not there: its error names the first
+        # folder it could not make; a file there fails the write, naming the file)
+        if not os.path.exists(folder):
+            gfile.recursive_create_dir(folder, "WriteFile")
         fd, tmp = tempfile.mkstemp(prefix=os.path.basename(path) + ".tmp", dir=folder)
         with os.fdopen(fd, "wb") as f:
             f.write(bytes(data))

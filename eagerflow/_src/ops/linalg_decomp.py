@@ -774,9 +774,8 @@ def _cross_infer(a: Any, b: Any) -> list:
     if sa is None or sb is None:
         return [(sa if sb is None else sb, d)]
     graph = _state.graph is not None  # (then TF's shape function's words: a ValueError)
-    if not sa:
-        raise C.fail("Cross", "Shape must be at least rank 1 but is rank 0" if graph else
-                     f"Input must be at least 1D{C.shape_str(sa)}")
+    if not sa and graph:
+        raise C.fail("Cross", "Shape must be at least rank 1 but is rank 0")
     bad = [i for i, (x, y) in enumerate(zip(sa, sb)) if None not in (x, y) and x != y]
     if len(sa) != len(sb) or bad:
         why = (f"Both inputs must be of same shape: {C.shape_str(sa)} vs. {C.shape_str(sb)}"
@@ -785,6 +784,8 @@ def _cross_infer(a: Any, b: Any) -> list:
                f"but are {sa[bad[0]]} and {sb[bad[0]]}. Shapes are {C.shape_str(sa)} and "
                f"{C.shape_str(sb)}.")
         raise C.fail("Cross", why)
+    if not sa:  # (TF's kernel compares the shapes first, then asks for a rank)
+        raise C.fail("Cross", f"Input must be at least 1D{C.shape_str(sa)}")
     out = tuple(x if x is not None else y for x, y in zip(sa, sb))
     if out[-1] not in (None, 3):
         if graph:

@@ -567,7 +567,7 @@ def k_attr(k: Any, what: str = "k", op: str | None = None, index: int = 1) -> An
     elif isinstance(k, (list, tuple, np.ndarray)):
         v = convert_to_tensor(k, dtype=dt.int32).numpy()
     else:
-        return C.int_arg(k, what)
+        return wrapper_inputs.fast_int32(k, what)
     return int(v) if v.ndim == 0 else _nested(v)
 
 

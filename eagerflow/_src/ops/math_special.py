@@ -22,6 +22,7 @@ import numpy as np
 
 from eagerflow._src.backend import elementwise_kernel, special
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -688,7 +689,11 @@ def atan2(y: Any, x: Any, name: str | None = None) -> Any:
 
 
 def nextafter(x1: Any, x2: Any, name: str | None = None) -> Any:
-    """The next representable float after x1 toward x2."""
+    """The next representable float after x1 toward x2 (TF's ragged dispatch takes a
+    ragged operand beside a dense one; two ragged ones reach the op wrapper's conversion,
+    and its error)."""
+    if isinstance(x1, CompositeTensor) and isinstance(x2, CompositeTensor):
+        convert_to_tensor(x1)
     return _nextafter(x1, x2, name)
 
 

@@ -28,7 +28,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import halfprec, wrapper_inputs
 from eagerflow._src.ops.array import concat, constant, reshape, squeeze
 from eagerflow._src.ops.array import shape as shape_of
-from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.composite_dispatch import dispatch_binding, dispatchable
 from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.debugging import assert_less, assert_non_negative
 from eagerflow._src.ops.dispatch import bind
@@ -181,6 +181,7 @@ LOWER_BOUND = _register_bound("LowerBound", "left")
 UPPER_BOUND = _register_bound("UpperBound", "right")
 
 
+@dispatch_binding  # (TF binds its arguments first: its words for a missing one)
 def searchsorted(sorted_sequence: Any, values: Any, side: str = "left",
                  out_type: Any = dt.int32, name: str | None = None) -> Any:
     """Indices at which `values` would be inserted into each row of `sorted_sequence` (the
@@ -569,7 +570,7 @@ def polyval(coeffs: Any, x: Any, name: str | None = None) -> Any:
 def lbeta(x: Any, name: str | None = None) -> Any:
     """log|Beta(x)| over the last axis: sum(lgamma(x)) - lgamma(sum(x))."""
     x = _t(x)
-    return reduce_sum(lgamma(x), axis=-1) - lgamma(reduce_sum(x, axis=-1))
+    return reduce_sum(lgamma(x), axis=[-1]) - lgamma(reduce_sum(x, axis=[-1]))
 
 
 def _eager_values(x: Tensor, fn: str) -> np.ndarray:

@@ -713,10 +713,11 @@ def tensor_scatter_nd_update(tensor: Any, indices: Any, updates: Any,
 
 
 _tensor_scatter_nd_update = _ts(SCATTER_UPDATE)
-tensor_scatter_nd_add = _ts(SCATTER_ADD)
-tensor_scatter_nd_sub = _ts(SCATTER_SUB)
-tensor_scatter_nd_max = _ts(SCATTER_MAX)
-tensor_scatter_nd_min = _ts(SCATTER_MIN)
+# (a list among their inputs sends TF's wrappers down their slow path, as update's)
+tensor_scatter_nd_add = eager_api("tensor", "indices", "updates")(_ts(SCATTER_ADD))
+tensor_scatter_nd_sub = eager_api("tensor", "indices", "updates")(_ts(SCATTER_SUB))
+tensor_scatter_nd_max = eager_api("tensor", "indices", "updates")(_ts(SCATTER_MAX))
+tensor_scatter_nd_min = eager_api("tensor", "indices", "updates")(_ts(SCATTER_MIN))
 
 
 # ---------------------------------------------------------------------------------------
@@ -754,12 +755,19 @@ def _unravel_kernel(xp: Any, indices: Any, dims: Any) -> Any:
             if d == 0 else f"Input dims cannot be negative. Got dim = {d} at index {i}")
             + " [Op:UnravelIndex]")
     total = int(dims.astype(np.int64).prod())
-    if ((indices < 0) | (indices >= total)).any():
+    # (TF's kernel bounds the indices above only: a negative one is unravelled by C's
+    # truncating division and remainder, -1 of [3, 4] being [0, -1])
+    if (indices >= total).any():
         raise InvalidArgumentError(None, None, "index is out of bound as with dims "
                                                "[Op:UnravelIndex]")
-    if dims.size == 0:  # no dims: every in-bounds index (only 0) has no coordinates
+    if dims.size == 0:  # no dims: every in-bounds index has no coordinates
         return xp.zeros((0,) + indices.shape, indices.dtype)
-    return xp.stack(xp.unravel_index(indices, tuple(int(v) for v in dims))).astype(indices.dtype)
+    sizes = [int(v) for v in to_host(dims)]
+    idx = indices.astype(np.int64)
+    sign, mag = xp.where(idx < 0, -1, 1), xp.abs(idx)
+    strides = np.cumprod([1] + sizes[:0:-1])[::-1]
+    return xp.stack([xp.fmod(sign * (mag // int(st)), d)
+                     for st, d in zip(strides, sizes)]).astype(indices.dtype)
 
 
 def _unravel_ref(indices: np.ndarray, dims: np.ndarray) -> np.ndarray:
@@ -767,8 +775,9 @@ def _unravel_ref(indices: np.ndarray, dims: np.ndarray) -> np.ndarray:
     out = np.empty((len(dims), len(flat)), dtype=indices.dtype)
     for j, v in enumerate(flat):
         for i in range(len(dims) - 1, -1, -1):
-            out[i, j] = v % int(dims[i])
-            v //= int(dims[i])
+            d = int(dims[i])
+            q = -(-v // d) if v < 0 else v // d  # (C's truncating quotient, as TF's)
+            out[i, j], v = v - q * d, q
     return out.reshape((len(dims),) + indices.shape)
 
 

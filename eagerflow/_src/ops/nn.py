@@ -28,6 +28,7 @@ from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.data_flow import sharded_gather
 from eagerflow._src.ops.dispatch import bind, wants
+from eagerflow._src.ops.eager_errors import eager_api, eager_name
 from eagerflow._src.ops.graph_constants import (
     as_input,
     convert_to_tensor_v2,
@@ -702,6 +703,9 @@ BIAS_ADD_V1 = register(OpDef(
 ))
 
 
+# (TF's opens a name scope, empty eagerly: its errors name no name; eagerly it hands its op
+# value and bias as given: a list among them is its wrapper's slow path)
+@eager_api("value", "bias", scoped=True)
 def bias_add(value: Any, bias: Any, data_format: str | None = None,
              name: str | None = None) -> Any:
     """value + bias, with bias along the channel axis (last, or 1 for "NC..." formats)."""
@@ -725,7 +729,7 @@ def bias_add(value: Any, bias: Any, data_format: str | None = None,
     if graph is not None and not (name or "").endswith("/"):
         # TF's makes its op inside a "BiasAdd" name scope: a tape's gradient goes under it
         name = graph.unique_name(name or "BiasAdd") + "/"
-    return bind(BIAS_ADD, (x, b), {"data_format": data_format or "NHWC"}, name)
+    return bind(BIAS_ADD, (x, b), {"data_format": data_format or "NHWC"}, eager_name(name))
 
 # ---------------------------------------------------------------------------------------
 # embedding_lookup.

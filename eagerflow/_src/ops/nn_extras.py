@@ -16,6 +16,7 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.name_scope import name_scope
@@ -359,7 +360,8 @@ def accumulate_n(inputs: Any, shape: Any = None, tensor_dtype: Any = None,
     marks it deprecated."""
     deprecated_call("accumulate_n", "tensorflow.python.ops.math_ops", "Use `tf.math.add_n` "
                     "Instead")
-    if not inputs or not isinstance(inputs, (list, tuple)):
+    if not inputs or not isinstance(inputs, (list, tuple)) or \
+            any(isinstance(x, CompositeTensor) for x in inputs):  # (TF converts none)
         raise ValueError("inputs must be a list of at least one Tensor with the same dtype "
                          "and shape")
     xs = [convert_to_tensor(x) for x in inputs]

@@ -52,7 +52,7 @@ def l2_normalize(x: Any, axis: Any = None, epsilon: float = 1e-12, name: str | N
         return x * cast(rsqrt(maximum(sq, _const(epsilon, sq))), x._dtype)
     sq = reduce_sum(square(x), axis=axis, keepdims=True)  # (its errors first, as TF's)
     if not x._dtype.is_floating:  # (TF's epsilon, converted to the sum's dtype)
-        raise TypeError(f"Cannot convert {epsilon} to EagerTensor of dtype {x._dtype.name}")
+        raise TypeError(f"Cannot convert {epsilon!r} to EagerTensor of dtype {x._dtype.name}")
     return x * rsqrt(maximum(sq, _const(epsilon, x)))
 
 # ---------------------------------------------------------------------------------------

@@ -53,8 +53,9 @@ def _check_common(op: str, x: Any, block_size: int, data_format: str = "NHWC") -
         if x._shape is not None and len(x._shape) != 5:
             raise C.fail(op, f"Shape must be rank 5 but is rank {len(x._shape)}")
         return
-    if x._shape is not None and len(x._shape) != 4:
-        raise C.fail(op, f"Input rank should be 4 instead of {len(x._shape)}")
+    if x._shape is not None and len(x._shape) != 4:  # (DepthToSpace's words have colons)
+        sep = ":" if op == "DepthToSpace" else ""
+        raise C.fail(op, f"Input rank should be{sep} 4 instead of{sep} {len(x._shape)}")
 
 
 def _s2d_infer(x: Any, block_size: int, data_format: str = "NHWC") -> list:

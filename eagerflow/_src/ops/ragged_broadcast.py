@@ -183,6 +183,9 @@ def _broadcast_shapes(shape_x: Any, shape_y: Any) -> tuple:
 
 
 def _broadcast_dynamic_shape(shape_x: Any, shape_y: Any) -> DynamicRaggedShape:
+    if all(isinstance(s, DynamicRaggedShape) and s.num_row_partitions
+           for s in (shape_x, shape_y)) and shape_x.dtype != shape_y.dtype:
+        raise ValueError("Dtypes don't match")  # (TF casts only a shape with no partitions)
     return _broadcast_shapes(shape_x, shape_y)[0]
 
 
@@ -218,7 +221,7 @@ def _broadcast_to(input: Any, shape: Any, name: str | None = None) -> Any:  # no
     RaggedTensor of that shape)."""
     source = input if isinstance(input, RaggedTensor) else convert_to_tensor(input)
     if isinstance(source, RaggedTensor) and isinstance(shape, DynamicRaggedShape) and \
-            source.row_splits.dtype != shape.dtype:
+            shape.num_row_partitions and source.row_splits.dtype != shape.dtype:
         raise ValueError("Cannot coerce row_splits.dtype")
     target = _dims(shape)
     source_dims = _dims(DynamicRaggedShape.from_tensor(source)) if \

@@ -14,6 +14,7 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import debugging as dbg
@@ -106,7 +107,13 @@ def constant(pylist: Any, dtype: Any = None, ragged_rank: Any = None, inner_shap
                              f"ragged_rank={ragged_rank} and dim(inner_shape)={len(inner)}")
     if ragged_rank == 0 or (ragged_rank is None and (
             max_depth < 2 or (inner is not None and max_depth - len(inner) < 2))):
-        return _inner_values(pylist, dtype, inner, check=False)
+        # (TF's inner factory: tf.constant of the whole list in inner_shape as given, which
+        # reshapes values of as many items, or refuses them)
+        d = None if dtype is None else dt.as_dtype(dtype)
+        return (array_constant(pylist, d, shape=inner_shape) if inner is not None else
+                _inner_values(pylist, dtype, inner, check=False))
+    if isinstance(inner_shape, Tensor) and inner_shape.shape.rank not in (None, 0, 1):
+        TensorShape(inner_shape)  # (TF reads it as a shape: its items no dims, its TypeError)
     if ragged_rank is None:
         ragged_rank = max(1, (max_depth if scalar_depth is None else scalar_depth) - 1)
         if inner is not None:
@@ -519,7 +526,10 @@ def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = 
     if irank is not None and not 0 <= batch_dims <= irank:
         raise ValueError(f"batch_dims={batch_dims} must be between 0 and "
                          f"rank(indices)={irank}")
-    return _gather(params, indices, axis, batch_dims)
+    # (TF's ragged gather opens its name scope over all it builds: "RaggedGather/GatherV2",
+    # its RaggedGather op "RaggedGather/RaggedGather")
+    with sparse_count_ops.api_scope("RaggedGather"):
+        return _gather(params, indices, axis, batch_dims)
 
 
 def _tensor_or_ragged(x: Any) -> Any:
@@ -555,10 +565,8 @@ def _gather(params: Any, indices: Any, axis: int, batch_dims: int) -> Any:
         raise ValueError("rank(indices) must be known statically")
     # TF's RaggedGather: the rows, under the indices' outer dimensions as uniform rows
     splits = params.nested_row_splits
-    with sparse_count_ops.api_scope("RaggedGather"):
-        *out_splits, values = bind(ragged_ops.RAGGED_GATHER,
-                                   (*splits, params.flat_values, idx),
-                                   {"OUTPUT_RAGGED_RANK": len(splits) + rank - 1})
+    *out_splits, values = bind(ragged_ops.RAGGED_GATHER, (*splits, params.flat_values, idx),
+                               {"OUTPUT_RAGGED_RANK": len(splits) + rank - 1})
     if not out_splits:
         return values
     if rank > 1:

@@ -21,14 +21,14 @@ from eagerflow._src.core.shape import TensorShape, as_shape
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
-from eagerflow._src.ops import array, indexing, nd_indexing, reduce
+from eagerflow._src.ops import array, indexing, nd_indexing, reduce, sparse_count_ops
 from eagerflow._src.ops import composite_dispatch as cd
 from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged_functions as rf
 from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.math import equal, logical_not, subtract
 from eagerflow._src.ops.math_base import cast
-from eagerflow._src.ops.ragged_tensor import RaggedTensor, _eager
+from eagerflow._src.ops.ragged_tensor import RaggedTensor, _eager, check_splits_dtypes
 from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import range as range_op
 from eagerflow._src.ops.stacking import stack as dense_stack
@@ -259,7 +259,7 @@ class DynamicRaggedShape(CompositeTensor):
                      for s, u, r in zip(self._splits, self._uniform, self._rowids))
 
     def with_dtype(self, dtype: Any) -> DynamicRaggedShape:
-        d = dt.as_dtype(dtype)
+        d = _index_dtype(dtype)
 
         def c(t: Any) -> Any:
             return None if t is None else cast(t, d)
@@ -296,35 +296,50 @@ class DynamicRaggedShape(CompositeTensor):
                      dtype: Any = dt.int64) -> DynamicRaggedShape:
         """A shape from each dimension's size: an int, or a tuple of row lengths for a
         ragged dimension (one per element of the dimensions before it)."""
-        d = dt.as_dtype(dtype)
-        lengths = list(lengths)
+        d = _index_dtype(dtype)
+        if not isinstance(lengths, list):
+            raise ValueError("lengths should be a list")
+        for x in lengths:
+            if not (type(x) is int or isinstance(x, tuple) and all(type(y) is int for y in x)):
+                raise ValueError(f"element of lengths should be int or tuple of ints: "
+                                 f"instead {x!r}")
+        if num_row_partitions is None:  # the fewest: up to the last ragged dimension
+            ragged = [i for i, n in enumerate(lengths) if isinstance(n, tuple)]
+            num_row_partitions = ragged[-1] if ragged else 0
+        if type(num_row_partitions) is not int:
+            raise ValueError("num_row_partitions should be an int or None")
         if not lengths:  # a scalar's shape
+            if num_row_partitions > 0:
+                raise ValueError("num_row_partitions==0 for a scalar shape")
             return cls(None, [], [], convert_to_tensor(np.zeros(0, np.int64), d))
-        if isinstance(lengths[0], (tuple, list)):
-            raise ValueError("the first dimension of a shape must be an integer")
-        ragged = [i for i, n in enumerate(lengths) if isinstance(n, (tuple, list))]
-        parts = ragged[-1] if ragged else 0
-        if num_row_partitions is not None:
-            if num_row_partitions < parts or num_row_partitions >= len(lengths):
-                raise ValueError(f"num_row_partitions={num_row_partitions} does not fit "
-                                 f"the lengths {lengths}")
-            parts = num_row_partitions
-        count, splits, uniform = int(lengths[0]), [], []
+        if not num_row_partitions < len(lengths):
+            raise ValueError("num_row_partitions should be less than `len(lengths)` if shape "
+                             "is not scalar.")
+        if not num_row_partitions:  # (a ragged dimension here: a non-rectangular list)
+            inner = convert_to_tensor(lengths, d)
+            return cls(inner[0], [], [], inner)
+        return cls._from_partitions(lengths, num_row_partitions, d)
+
+    @classmethod
+    def _from_partitions(cls, lengths: list, parts: int, d: dt.DType) -> DynamicRaggedShape:
+        count, splits, uniform = lengths[0], [], []
         for n in lengths[1:parts + 1]:
-            if isinstance(n, (tuple, list)):
+            if isinstance(n, tuple):
                 if len(n) != count:
-                    raise ValueError(f"a ragged dimension of {len(n)} lengths follows "
-                                     f"{count} elements")
+                    raise ValueError("Shape not consistent.")
                 row = np.asarray(n, np.int64)
+                # (TF's RowPartition.from_row_lengths, validated)
+                dbg.assert_non_negative(
+                    convert_to_tensor(row), message="Arguments to from_row_lengths do not "
+                    "form a valid RowPartition")
                 uniform.append(None)
             else:
-                row = np.full(count, int(n), np.int64)
-                uniform.append(convert_to_tensor(int(n), d))
+                row = np.full(count, n, np.int64)
+                uniform.append(convert_to_tensor(n, d))
             splits.append(convert_to_tensor(np.concatenate([[0], np.cumsum(row)]), d))
             count = int(row.sum())
-        inner = [count] + [int(n) for n in lengths[parts + 1:]] if parts else \
-            [int(n) for n in lengths]
-        return cls(convert_to_tensor(int(lengths[0]), d), splits, uniform,
+        inner = [count] + [int(n) for n in lengths[parts + 1:]]
+        return cls(convert_to_tensor(lengths[0], d), splits, uniform,
                    convert_to_tensor(np.array(inner, np.int64), d))
 
     def is_uniform(self, axis: int) -> bool:
@@ -338,9 +353,9 @@ class DynamicRaggedShape(CompositeTensor):
             return []
         out = [partial_value(self._nrows)]
         for splits, length in zip(self._splits, self._uniform):
-            if length is not None:  # (TF gives NumPy's ints here without ragged lengths)
+            if length is not None:  # (TF gives a known length as a NumPy int)
                 n = partial_value(length)
-                out.append(n if ragged_lengths or n is None else np.int64(n))
+                out.append(None if n is None else self.dtype.as_numpy_dtype(n))
             else:
                 s = partial_value(splits) if ragged_lengths else None
                 out.append(None if s is None or None in s else tuple(np.diff(s).tolist()))
@@ -375,7 +390,9 @@ class DynamicRaggedShape(CompositeTensor):
                 self._inner_shape.shape[0])
 
     def __repr__(self) -> str:
-        return (f"<DynamicRaggedShape lengths={self.static_lengths()} "
+        # (each length as str() spells it: a NumPy int as its digits)
+        lengths = ", ".join(str(n) for n in self.static_lengths())
+        return (f"<DynamicRaggedShape lengths=[{lengths}] "
                 f"num_row_partitions={self.num_row_partitions}>")
 
     def __getitem__(self, index: Any) -> Any:
@@ -398,17 +415,20 @@ class DynamicRaggedShape(CompositeTensor):
         return self._inner_shape[index - self.num_row_partitions]
 
     def _prefix(self, index: slice, rank: int | None) -> DynamicRaggedShape:
-        """The shape of the first dimensions (TF slices nothing else of a ragged shape)."""
+        """A slice of the dimensions: from the first, with the partitions it spans; from a
+        later one, of uniform dimensions only, as a dense shape (TF's rules; its indices
+        are clipped to the rank)."""
         if index.step not in (None, 1):
             raise IndexError("Cannot stride through a shape")
-        if index.start not in (None, 0):
-            raise ValueError("All relevant dimensions must be uniform")
         if rank is None:
             raise ValueError("Cannot slice a shape of unknown rank")
-        stop = rank if index.stop is None else int(index.stop)
-        stop = min(stop + rank if stop < 0 else stop, rank)
-        if stop < 1:
-            raise ValueError("All relevant dimensions must be uniform")
+        start = _clipped(0 if index.start is None else int(index.start), rank)
+        stop = _clipped(rank if index.stop is None else int(index.stop), rank)
+        if stop <= start:
+            return DynamicRaggedShape(None, [], [], convert_to_tensor(
+                np.zeros(0, self.dtype.as_numpy_dtype)))
+        if start > 0:
+            return _dense_shape(self._uniform_dims(stop, rank)[start:])
         if stop <= self.num_row_partitions:  # the values of the last partition kept
             kept = self._splits[:stop - 1]
             inner = array.reshape(self._splits[stop - 2][-1], [1]) if kept else \
@@ -418,6 +438,20 @@ class DynamicRaggedShape(CompositeTensor):
         return DynamicRaggedShape(self._nrows, self._splits, self._uniform,
                                   self._inner_shape[:stop - self.num_row_partitions],
                                   self._rowids)
+
+    def _uniform_dims(self, stop: int, rank: int) -> Tensor:
+        """The sizes of the first `stop` dimensions (a vector): each partition they span
+        must be uniform."""
+        partial = self._prefix(slice(0, stop), rank) if stop < rank else self
+        if any(u is None for u in partial._uniform):
+            raise ValueError("All relevant dimensions must be uniform")
+        if not partial.num_row_partitions:
+            return partial._inner_shape
+        d = self.dtype
+        dims = [array.reshape(cast(partial._nrows, d), [1])] + \
+            [array.reshape(cast(u, d), [1]) for u in partial._uniform] + \
+            [cast(partial._inner_shape[1:], d)]
+        return array.concat(dims, 0)
 
     def _as_ragged(self, flat_values: Tensor) -> Any:
         """`flat_values` given the row partitions of this shape."""
@@ -429,6 +463,25 @@ class DynamicRaggedShape(CompositeTensor):
     @property
     def _type_spec(self) -> DynamicRaggedShapeSpec:
         return DynamicRaggedShapeSpec.from_value(self)
+
+
+def _index_dtype(dtype: Any) -> dt.DType:
+    """A shape's dtype: int32 or int64 (TF's refusal of another)."""
+    d = dt.as_dtype(dtype)
+    if d not in (dt.int32, dt.int64):
+        raise ValueError(f"Illegal dtype: {d}")
+    return d
+
+
+def _clipped(index: int, rank: int) -> int:
+    """A slice index of a shape's dimensions, TF's way: from the end when negative, then
+    into [0, rank]."""
+    return builtins.min(builtins.max(index + rank if index < 0 else index, 0), rank)
+
+
+def _dense_shape(dims: Tensor) -> DynamicRaggedShape:
+    """The shape of a dense tensor of dimensions `dims` (a vector, of at least one)."""
+    return DynamicRaggedShape(dims[0], [], [], dims)
 
 
 # ---------------------------------------------------------------------------------------
@@ -759,6 +812,16 @@ def _gather_nd(params: Any, indices: Any, batch_dims: int = 0, name: str | None 
     become uniform dimensions of a ragged result."""
     if batch_dims != 0:
         raise ValueError("batch_dims != 0 is not supported for ragged gather yet.")
+    if not isinstance(params, RaggedTensor) and not isinstance(indices, RaggedTensor):
+        return nd_indexing.gather_nd(params, indices)
+    # (TF's name scope over all it builds, opened again by each call on an inner part;
+    # the two row_splits dtypes matched first)
+    with sparse_count_ops.api_scope("RaggedGatherNd"):
+        check_splits_dtypes(params, indices)
+        return _ragged_gather_nd(params, indices)
+
+
+def _ragged_gather_nd(params: Any, indices: Any) -> Any:
     if isinstance(indices, RaggedTensor):
         if indices.flat_values.shape.rank == 1:
             raise ValueError("The innermost dimension of indices may not be ragged")
@@ -800,6 +863,25 @@ def _gather_tuples(params: RaggedTensor, tuples: Tensor) -> Any:
     return rf.gather(values, position)
 
 
+def _ones(shape: DynamicRaggedShape, dtype: Any = dt.float32, name: str | None = None,
+          layout: Any = None) -> Any:
+    """tf.ones of a DynamicRaggedShape: its inner shape's ones in its row partitions."""
+    return shape._as_ragged(array.ones(shape.inner_shape, dtype, name, layout))
+
+
+def _zeros(shape: DynamicRaggedShape, dtype: Any = dt.float32, name: str | None = None,
+           layout: Any = None) -> Any:
+    return shape._as_ragged(array.zeros(shape.inner_shape, dtype, name, layout))
+
+
+def _fill(dims: DynamicRaggedShape, value: Any, name: str | None = None,
+          layout: Any = None) -> Any:
+    return dims._as_ragged(array.fill(dims.inner_shape, value, name, layout))
+
+
+cd.register(array.ones, _ones)
+cd.register(array.zeros, _zeros)
+cd.register(array.fill, _fill)
 cd.register(array.shape, _shape)
 cd.register(array.reshape, _reshape)
 cd.register(array.split, _split)

@@ -520,6 +520,12 @@ class RaggedTensor(CompositeTensor):
     # -- conversions -------------------------------------------------------------------
     def to_tensor(self, default_value: Any = None, name: str | None = None,
                   shape: Any = None) -> Tensor:
+        # (TF's scope over all it builds, "RaggedToTensor/RaggedTensorToTensor", or the
+        # name given; its op, given no name, names none in an eager error)
+        with wrapper_scope(name, "RaggedToTensor"):
+            return self._to_tensor(default_value, shape)
+
+    def _to_tensor(self, default_value: Any, shape: Any) -> Tensor:
         flat = self.flat_values
         splits = self.nested_row_splits
         d = splits[0]._dtype
@@ -536,7 +542,7 @@ class RaggedTensor(CompositeTensor):
             default = convert_to_tensor(default_value, dtype=flat._dtype, name="default_value")
         types = ("ROW_SPLITS",) * len(splits)
         out = bind(ragged_ops.RAGGED_TO_TENSOR, (want, flat, default) + splits,
-                   {"row_partition_types": types}, name)
+                   {"row_partition_types": types})
         if rank is not None and not isinstance(out, EagerTensor) and \
                 not isinstance(shape, Tensor):
             # (TF's: the requested dims, else this tensor's own static ones)

@@ -57,6 +57,7 @@ from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2, graph_constant, scope_name
 from eagerflow._src.ops.math import add, multiply
 from eagerflow._src.ops.math_base import _t, cast
+from eagerflow._src.ops.printing import summarize_nested
 from eagerflow._src.ops.random_unroll import UNROLLED, next_node, start_of_draw
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.stacking import pack
@@ -243,10 +244,19 @@ def _static_shape(shape: Any, op: str) -> tuple:
             _refuse_shape_dtype(op, shape)
     # (TF's kernel's errors: its wrapper converted the shape, so they are the fast path's)
     if arr.ndim != 1:
+        got = (_gamma_shape_text(shape, arr) if op == "RandomGamma" else
+               f" {C.shape_str(arr.shape)}")
         raise raised_eagerly(InvalidArgumentError(
-            None, None, f"shape must be a vector of {{int32,int64}}, got shape "
-                        f"{C.shape_str(arr.shape)} [Op:{op}]"))
+            None, None, f"shape must be a vector of {{int32,int64}}, got shape{got} [Op:{op}]"))
     return tuple(int(d) for d in arr)
+
+
+def _gamma_shape_text(shape: Any, arr: np.ndarray) -> str:
+    """RandomGamma's kernel shows the shape tensor it refuses as its debug string (its
+    first three values), the others their shape alone."""
+    d = shape._dtype if isinstance(shape, EagerTensor) else convert_to_tensor(shape)._dtype
+    return (f": Tensor<type: {C.dtype_word(d)} shape: {C.shape_str(arr.shape)} values: "
+            f"{summarize_nested(arr, 3)}>")
 
 
 def packed_shape(shape: Any) -> Any:

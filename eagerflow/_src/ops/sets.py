@@ -371,7 +371,9 @@ def _as_set(x: Any, which: str) -> Any:
     t = x if isinstance(x, SparseTensor) else convert_to_tensor(x)
     d = t.values.dtype if isinstance(t, SparseTensor) else t.dtype
     if d not in _TYPES:
-        supported = ", ".join(f"tf.{x.name}" for x in _TYPES)
+        # (in TF's frozenset's order: its DTypes hash as their enums)
+        supported = ", ".join(f"tf.{x.name}" for x in
+                              sorted(_TYPES, key=lambda t: t.as_datatype_enum))
         raise TypeError(f"'{which}' has invalid dtype `{d}` not in supported dtypes: "
                         f"`frozenset({{{supported}}})`.")
     return t
@@ -424,8 +426,8 @@ def set_difference(a: Any, b: Any, aminusb: bool = True,
 
 def set_size(a: Any, validate_indices: bool = True) -> Any:
     """`tf.sets.size`: the number of unique values in each row of a SparseTensor."""
-    if not isinstance(a, SparseTensor):
-        raise TypeError(f"Expected `SparseTensor`, got {str(a)}.")
+    if not isinstance(a, SparseTensor):  # (converted first, as TF's: its errors, its str)
+        raise TypeError(f"Expected `SparseTensor`, got {convert_to_tensor(a)!s}.")
     _as_set(a, "a")
     return bind(SET_SIZE, (a.indices, a.values, a.dense_shape),
                 {"validate_indices": _validate_attr(validate_indices)})

@@ -145,6 +145,7 @@ def shape_n(input: Any, out_type: Any = dt.int32, name: str | None = None) -> li
     slow = slow_type(out_type)
     if not slow:
         wrapper_inputs.check_list_input(input, "N")
+    wrapper_inputs.check_not_scalar_tensor(input, "shape_n", "input")
     if not isinstance(input, (list, tuple)) and (
             slow or isinstance(input, (np.ndarray, str))):
         raise TypeError(f"Expected list for 'input' argument to 'shape_n' Op, not "

@@ -216,7 +216,7 @@ def inverse_stft(stfts: Any, frame_length: Any, frame_step: Any, fft_length: Any
 
 def _check_dct(x: Any, kind: Any, n: Any, axis: Any, norm: Any) -> None:
     if axis != -1:  # (TF's own NotImplementedError, nothing else: it checks the axis first)
-        raise NotImplementedError(f"axis must be -1. Got: {axis}")
+        raise NotImplementedError(f"axis must be -1. Got: {axis!s}")  # (a tensor's str)
     if n is not None and n < 1:
         raise ValueError("n should be a positive integer or None")
     if kind not in (1, 2, 3, 4):
@@ -363,7 +363,7 @@ def _hertz_to_mel(hz: Any) -> Any:
 
 def _check_mel(bins: int, rate: Any, lower: float, upper: float, d: Any) -> None:
     if bins <= 0:
-        raise ValueError(f"num_mel_bins must be positive. Got: {bins}")
+        raise ValueError(f"num_mel_bins must be positive. Got: {bins!s}")  # (a tensor's str)
     if lower < 0.0:
         raise ValueError(f"lower_edge_hertz must be non-negative. Got: {lower}")
     if lower >= upper:

@@ -30,7 +30,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import slow_path
+from eagerflow._src.ops.eager_errors import eager_api, slow_path
 from eagerflow._src.ops.elementwise import _adopt, _tensor_like
 from eagerflow._src.ops.math_base import _t, cast, zeros_like
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
@@ -229,6 +229,7 @@ UNPACK = register(OpDef(
 ))
 
 
+@eager_api("num:int", "axis:int")
 def unstack(value: Any, num: int | None = None, axis: int = 0, name: str = "unstack") -> list:
     x = _t(value)
     if x._shape is None:

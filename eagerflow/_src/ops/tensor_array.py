@@ -60,7 +60,8 @@ def _stack(xp: Any, flow: Any, dtype: Any, shape: Any) -> Any:
 
 
 def _from_tensor(xp: Any, value: Any) -> Any:
-    return tuple(value[i] for i in range(value.shape[0]))
+    # (each row an array: `value[i]` of a vector of strings is a bare bytes object)
+    return tuple(value[i, ...] for i in range(value.shape[0]))
 
 
 def _size(xp: Any, flow: Any) -> Any:
@@ -75,7 +76,7 @@ def _gather(xp: Any, flow: Any, indices: Any, dtype: Any, shape: Any) -> Any:
 def _scatter(xp: Any, flow: Any, indices: Any, value: Any, dynamic: bool) -> Any:
     flow = _items_of(flow)
     for k, i in enumerate(to_host(indices).reshape(-1)):
-        flow = _set_item(xp, flow, i, value[k], dynamic)
+        flow = _set_item(xp, flow, i, value[k, ...], dynamic)
     return flow
 
 
@@ -540,17 +541,22 @@ class TensorArray:
             if i >= n:
                 raise OutOfRangeError(None, None, f"Tried to read from index {i} but array "
                                                   f"size is: {n} ")
-            v = self._items[i]
-            if v is None:  # zeros of the element shape, as TF's eager array makes them
-                if not self._element_shape.is_fully_defined():
-                    raise ValueError(f"Cannot convert a partially known TensorShape "
-                                     f"{self._element_shape} to a Tensor.")
-                return zeros(self._element_shape.as_list(), self._dtype)
-            return v
+            return self._item(i)
         with name_scope(name or "TensorArrayV2Read"):  # "TensorArrayV2Read/TensorListGetItem"
             _show_element_shape(GET_ITEM, self._shape_attr())
             return bind(GET_ITEM, (self._flow, _index(index)),
                         {"dtype": self._dtype, "shape": self._shape_attr()})
+
+    def _item(self, i: int) -> Tensor:
+        """Element i of the eager array (Python's list indexing), zeros of the element
+        shape where none was written, as TF's eager array makes them."""
+        v = self._items[i]
+        if v is None:
+            if not self._element_shape.is_fully_defined():
+                raise ValueError(f"Cannot convert a partially known TensorShape "
+                                 f"{self._element_shape} to a Tensor.")
+            return zeros(self._element_shape.as_list(), self._dtype)
+        return v
 
     def stack(self, name: Any = None) -> Tensor:
         if self._eager():
@@ -566,9 +572,9 @@ class TensorArray:
                                                "shape": self._shape_attr()})
 
     def gather(self, indices: Any, name: Any = None) -> Tensor:
-        if self._eager():
+        if self._eager():  # (TF's eager array indexes its Python list: no range check)
             idx = np.asarray(convert_to_tensor(indices)._numpy()).reshape(-1)
-            return stack([self.read(int(i)) for i in idx])
+            return stack([self._item(int(i)) for i in idx])
         _show_element_shape(GATHER, self._shape_attr())
         return bind(GATHER, (self._flow, _indices(indices)),
                     {"dtype": self._dtype, "shape": self._shape_attr()}, name)
@@ -603,8 +609,8 @@ class TensorArray:
                                     {"dynamic": self._dynamic_size}))
 
     def concat(self, name: Any = None) -> Tensor:
-        if self._eager():
-            return concat([self.read(i) for i in range(len(self._items))], 0)
+        if self._eager():  # (TF's eager concat passes its name, None, on: no op name)
+            return concat([self.read(i) for i in range(len(self._items))], 0, name=name)
         return bind(CONCAT, (self._flow,), {"dtype": self._dtype, "shape": self._shape_attr()},
                     name)
 

@@ -23,7 +23,7 @@ from eagerflow._src.ops.indexing import _check_indices
 from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.packed_strings import unique_strings
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
-from eagerflow._src.ops.wrapper_inputs import passed_raw
+from eagerflow._src.ops.wrapper_inputs import fast_int32, passed_raw
 
 UniqueOutput = collections.namedtuple("Unique", ["y", "idx"])
 UniqueWithCountsOutput = collections.namedtuple("UniqueWithCounts", ["y", "idx", "count"])
@@ -310,7 +310,7 @@ def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = Non
     if isinstance(depth, bool):  # (an int32 input: TF converts a bool to it, True is 1)
         depth = int(depth)
     python_int = type(depth) is int
-    depth, dyn = (C.int_arg(depth, "depth"), ()) if _state.graph is None else \
+    depth, dyn = (fast_int32(depth, "depth"), ()) if _state.graph is None else \
         scalar_arg(depth, "depth")
     if python_int:  # (converted to OneHot's int32 input: its low 32 bits)
         depth = C.int32_wrapped(depth)

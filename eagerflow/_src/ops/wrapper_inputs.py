@@ -23,6 +23,7 @@ from eagerflow._src.ops.checks import (
     int32_wrapped,
     int32s,
     int64_ranged,
+    int_arg,
     int_list,
     make_type,
     not_supported,
@@ -117,6 +118,16 @@ def index_value(value: Any, default: dt.DType | None, slow: bool,
     if t._dtype is dt.bool or 0 in t._shape:
         t = convert_to_tensor(t._numpy().astype(default.as_numpy_dtype))
     return t
+
+
+def fast_int32(value: Any, what: str) -> int:
+    """A scalar given for an op's int32 input that no type attr names (OneHot's depth,
+    the matrix diag ops' k) as TF's eager fast path converts it: a bool or a NumPy float,
+    complex or bool scalar is cast (np.float32(1.5) is 1, True is 1); anything else as
+    `int_arg` takes it (a Python float is the conversion's TypeError)."""
+    if isinstance(value, (bool, np.bool_, np.floating, np.complexfloating)):
+        return int(convert_to_tensor(value, dtype=dt.int32)._numpy())
+    return int_arg(value, what)
 
 
 def int_index(value: int, slow: bool = False) -> int:
@@ -217,6 +228,13 @@ def check_list_input(value: Any, attr: str) -> None:
     if isinstance(value, np.ndarray) and value.ndim >= 2:
         raise ValueError(f"expected a sequence for attr {attr}, got an ndarray with rank "
                          f"{value.ndim} instead")
+
+
+def check_not_scalar_tensor(value: Any, op: str, arg: str) -> None:
+    """An op's list input sized by a number attr (DynamicStitch's, ShapeN's N) given a
+    scalar tensor: TF's fast path can't iterate it and its slow path asks for a list."""
+    if isinstance(value, Tensor) and value._shape is not None and len(value._shape) == 0:
+        raise TypeError(f"Expected list for '{arg}' argument to '{op}' Op, not {value!r}.")
 
 
 def list_type_error(op: str, arg: str, values: Any, fixed: dt.DType | None,

@@ -30,12 +30,14 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE, restoring
 from eagerflow._src.core.context import _state as _ctx
+from eagerflow._src.core.errors import OpError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.resource import RESOURCES, ResourceHandle, TrackableResource
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops.array import constant
 from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.variables import resource_tensor
 from eagerflow._src.summary import writer_ops
 from eagerflow._src.summary.writer_ops import CLOSE_WRITER, FLUSH_WRITER
@@ -150,9 +152,12 @@ class _ResourceSummaryWriter(SummaryWriter):
         # it eagerly, in its init_scope)
         handle = ResourceHandle(f"_AnonymousVar{next(_anonymous)}", CPU_DEVICE, "localhost",
                                 writer_ops.KIND)
-        self._writer = writer_ops.create_file_writer(
-            writer_ops.writer_handle(handle.name), target, max_queue, flush_millis,
-            filename_suffix)
+        try:
+            self._writer = writer_ops.create_file_writer(
+                writer_ops.writer_handle(handle.name), target, max_queue, flush_millis,
+                filename_suffix)
+        except OpError as e:  # (TF runs the op eagerly, on the host: its error's words)
+            raise raised_eagerly(e, "", host=True) from None
         self._resource = resource_tensor(handle, CPU_DEVICE)
         # (released with its handle tensor, as TF's eager resource: a function that
         # captured the handle keeps the writer open after the Python object is gone)

@@ -46,13 +46,14 @@ from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.context import _state as _ctx
 from eagerflow._src.core.errors import (
     DataLossError,
+    FailedPreconditionError,
     InvalidArgumentError,
     NotFoundError,
     UnimplementedError,
 )
 from eagerflow._src.core.resource import RESOURCES, HeldResource, ResourceHandle, wrong_type
 from eagerflow._src.io import crc32c, gfile
-from eagerflow._src.io.file_errors import local_path
+from eagerflow._src.io.file_errors import local_path, os_error
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
@@ -77,14 +78,21 @@ class EventFile:
     """An open event file and its queue of framed events."""
 
     def __init__(self, logdir: str, max_queue: int, flush_millis: int, suffix: str) -> None:
+        op = "CreateSummaryFileWriter"
         if logdir:  # "" is the working directory, as in TF
-            gfile.recursive_create_dir(logdir)
+            if os.path.exists(logdir) and not os.path.isdir(logdir):
+                # (TF makes no folder that exists, then asks whether it is one)
+                raise FailedPreconditionError(None, None, f"Not a directory [Op:{op}]")
+            gfile.recursive_create_dir(logdir, op)
         with _uid_lock:
             n = next(_uid)
         name = (f"events.out.tfevents.{int(time.time()):010d}.{socket.gethostname()}."
                 f"{os.getpid()}.{n}{suffix}")
         self.path = os.path.join(logdir, name)
-        self.f: Any = open(self.path, "ab")
+        try:
+            self.f: Any = open(self.path, "ab")
+        except OSError as e:
+            raise os_error(e, self.path, op) from None
         self.queue: list = []
         self.max_queue = max_queue
         self.flush_secs = flush_millis / 1000.0
