@@ -23,6 +23,7 @@ import numpy as np
 
 from tests.interop.file_cases import XS, YS, errors, fit_history, values
 from tests.interop.file_cases_holders import HOLDER_CASES, HOLDER_TF_FILES
+from tests.interop.file_cases_saved import SAVED_CASES, SAVED_TF_FILES
 from tests.saved_model.user_model_cases import encode, outcome, signature_facts, variable_facts
 
 IMG = np.linspace(0, 1, 2 * 6 * 6 * 3, dtype="float32").reshape(2, 6, 6, 3)
@@ -999,6 +1000,7 @@ CASES = {
     "mixed_keras": (write_mixed_keras, read_mixed_keras),
     **{name: _optimizer_case(make) for name, make in OPTIMIZERS.items()},
     **HOLDER_CASES,
+    **SAVED_CASES,
 }
 
 # cases whose files TF wrote are kept in golden/file_cases_kinds/NAME, for eagerflow to
@@ -1006,7 +1008,8 @@ CASES = {
 TF_FILES = ("type_hints", "reduce_retracing", "signature_defaults", "tensor_array",
             "tape_inside", "generator", "jit", "dataset_attr", "dataset_slices_attr",
             "shared_table", "stateful_lstm_export", "build_config_keras", "compile_config_keras",
-            "nadam_keras", "mixed_keras", "ngrams_keras", "conv_h5", *HOLDER_TF_FILES)
+            "nadam_keras", "mixed_keras", "ngrams_keras", "conv_h5", *HOLDER_TF_FILES,
+            *SAVED_TF_FILES)
 
 # the tf.Module cases (test_file_cases_kinds.py), the Keras models' ones
 # (test_file_cases_kinds_keras.py), the optimizers' state
@@ -1017,6 +1020,7 @@ MODULE_CASES = ("type_hints", "reduce_retracing", "signature_defaults", "tensor_
                 "shared_table", "ragged_module", "string_ragged")
 OPTIMIZER_CASES = tuple(OPTIMIZERS)
 KERAS_CASES = tuple(name for name in CASES
-                    if name not in MODULE_CASES + OPTIMIZER_CASES + tuple(HOLDER_CASES))
+                    if name not in MODULE_CASES + OPTIMIZER_CASES + tuple(HOLDER_CASES)
+                    + tuple(SAVED_CASES))
 
 __all__ = ["CASES", "KERAS_CASES", "MODULE_CASES", "OPTIMIZER_CASES", "TF_FILES", "encode"]

@@ -27,7 +27,21 @@ RECORDED = json.loads((HERE / "golden" / "file_cases_kinds.json").read_text())
 # (case, probe) -> (the directions it differs in: "own" where eagerflow reads its own
 # files, "ours" where it reads TF's, "theirs" where TF reads eagerflow's; why). Each must
 # still differ: a fix shows up as a failure here, to be taken off the list.
-KNOWN: dict = {}
+KNOWN: dict = {
+    ("control_flow", "mapped_empty_node"): (
+        ("own", "ours"), "eagerflow runs a loaded function as its own retrace of the "
+        "FunctionDef, whose nodes are named by their ops (TensorListGetItem), not as the "
+        "file names them (scan/TensorArrayV2Read/TensorListGetItem): a runtime error names "
+        "the retraced node"),
+    # TF's functions all record their arguments' and nodes' shapes; eagerflow's record
+    # them for its signatures' functions only (save.py's _input_shapes: with shapes known,
+    # TF's shape functions refuse whole SavedModels holding nodes TF could not have
+    # traced), so TF's loaded tf.functions of eagerflow's files have unknown shapes
+    ("signature_inspection", "predict_fn_inputs"): (
+        ("theirs",), "TF gives the arguments of eagerflow's tf.functions unknown shapes"),
+    ("signature_inspection", "predict_fn_outputs"): (
+        ("theirs",), "and so what it infers of their results"),
+}
 
 
 def _diff(name: str, want: dict, got: dict, direction: str) -> list:

@@ -42,6 +42,35 @@ def test_scan_and_folds_match_python_loops_and_differentiate():
     assert float(tf.foldr(lambda a, v: a - v, x)) == 4.0 - 3.0 - 2.0 - 1.0
 
 
+def test_scan_and_folds_traced_with_unknown_length():
+    # as TF 2.21 traces them (a while_loop over TensorArrays): values, static shapes and
+    # the gradient recorded from TF's run of this function
+    @tf.function(input_signature=[tf.TensorSpec([None, 2], tf.float32)])
+    def folds(x):
+        return (tf.scan(lambda a, r: a + r, x), tf.scan(lambda a, r: a + r, x, reverse=True),
+                tf.scan(lambda a, r: a * r[0], x, initializer=tf.constant(1.0)),
+                tf.foldl(lambda a, r: a + r, x),
+                tf.foldr(lambda a, r: a - r[1], x, initializer=0.0),
+                tf.scan(lambda a, r: (a[0] + r, a[1] * 2), x,
+                        initializer=(tf.zeros([2]), tf.constant(1))))
+
+    got = tf.nest.flatten(folds(tf.constant([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])))
+    want = [[[1.0, 2.0], [4.0, 6.0], [9.0, 12.0]], [[9.0, 12.0], [8.0, 10.0], [5.0, 6.0]],
+            [1.0, 3.0, 15.0], [9.0, 12.0], -12.0, [[1.0, 2.0], [4.0, 6.0], [9.0, 12.0]],
+            [2, 4, 8]]
+    assert [g.numpy().tolist() for g in got] == want
+    shapes = [o.shape.as_list() if o.shape.rank is not None else None
+              for o in tf.nest.flatten(folds.get_concrete_function().structured_outputs)]
+    assert shapes == [[None, 2], [None, 2], [None], [2], [], [None, 2], [None]]
+    x = tf.Variable([[1.0, 2.0], [3.0, 4.0]])
+    with tf.GradientTape() as tape:
+        y = tf.reduce_sum(folds(x)[0] * tf.constant([[1.0, 2.0], [3.0, 4.0]]))
+    assert tape.gradient(y, x).numpy().tolist() == [[4.0, 6.0], [3.0, 4.0]]
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match="Trying to access element 0 in a list with 0 elements"):
+        folds(tf.zeros([0, 2]))
+
+
 def test_complex_and_imag_gradients():
     re = tf.constant([1.0, -2.0], tf.float64)
     im = tf.constant([0.5, 3.0], tf.float64)

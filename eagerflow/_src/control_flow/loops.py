@@ -510,11 +510,50 @@ def _map_dynamic(fn: Callable, elems: Any, flat: list, dtypes: Any, flat_dtypes:
                                           for k, ta in enumerate(res[1:])])
 
 
+def _scan_dynamic(fn: Callable, elems: Any, initializer: Any, reverse: bool,
+                  keep: bool, name: str | None) -> Any:
+    """scan (`keep`: each accumulator kept) or fold over a number of elements known only
+    when it runs, as TF's graph has it: the elements unstacked into TensorArrays, read
+    from the first (the last when `reverse`) by a while_loop that writes each accumulator
+    into TensorArrays of n; without an initializer the first element read starts it. Its
+    nodes in TF's name scope ("scan", "foldl", "foldr")."""
+    with name_scope(name or ("scan" if keep else "foldr" if reverse else "foldl")):
+        return _scan_loop(fn, elems, initializer, reverse, keep)
+
+
+def _scan_loop(fn: Callable, elems: Any, initializer: Any, reverse: bool, keep: bool) -> Any:
+    flat = [convert_to_tensor(e) for e in _flat_elems(elems)]
+    n = shape(flat[0])[0]
+    inputs = [TensorArray(e.dtype, size=n).unstack(e) for e in flat]
+
+    def item(i: Any) -> Any:
+        return nest.pack_sequence_as(elems, [ta.read(i) for ta in inputs])
+
+    first = n - 1 if reverse else constant(0)
+    if initializer is None:
+        acc, start = item(first), (n - 2 if reverse else constant(1))
+    else:
+        acc, start = nest.map_structure(convert_to_tensor, initializer), first
+    flat_acc = nest.flatten(acc)
+    arrays = [TensorArray(a.dtype, size=n, element_shape=a.shape) for a in flat_acc] \
+        if keep else []
+    if keep and initializer is None:
+        arrays = [ta.write(first, a) for ta, a in zip(arrays, flat_acc)]
+
+    def body(i: Any, accs: list, tas: list) -> tuple:
+        out = nest.flatten(fn(nest.pack_sequence_as(acc, accs), item(i)))
+        return (i - 1 if reverse else i + 1, out, [ta.write(i, v) for ta, v in zip(tas, out)])
+
+    def more(i: Any, accs: list, tas: list) -> Any:
+        return i >= 0 if reverse else i < n
+
+    _, accs, tas = while_loop(more, body, (start, flat_acc, arrays))
+    return nest.pack_sequence_as(acc, [ta.stack() for ta in tas] if keep else accs)
+
+
 def _prepare_scan(elems: Any, initializer: Any, reverse: bool) -> tuple:
     flat = _flat_elems(elems)
     n = _leading(flat)
-    if n is None:
-        raise ValueError("scan and fold need the number of elements known while tracing")
     columns = [unstack(e, num=n) for e in flat]
     items = [nest.pack_sequence_as(elems, [c[i] for c in columns]) for i in range(n)]
     if reverse:
@@ -533,6 +572,8 @@ def scan(fn: Callable, elems: Any, initializer: Any = None, parallel_iterations:
     """The successive accumulators acc = fn(acc, elem), stacked along axis 0."""
     if not callable(fn):
         raise TypeError(f"fn must be callable. Received: {fn}")
+    if _leading(_flat_elems(elems)) is None:
+        return _scan_dynamic(fn, elems, initializer, reverse, True, name)
     acc, items, first_is_output = _prepare_scan(elems, initializer, reverse)
     outputs = [acc] if first_is_output else []
     with unrolled_loop(parallel_iterations) as loop:
@@ -562,6 +603,8 @@ def foldr(fn: Callable, elems: Any, initializer: Any = None, parallel_iterations
 def _fold(fn: Callable, elems: Any, initializer: Any, reverse: bool, parallel: int) -> Any:
     if not callable(fn):
         raise TypeError(f"{fn.__class__.__name__} object is not callable")
+    if _leading(_flat_elems(elems)) is None:
+        return _scan_dynamic(fn, elems, initializer, reverse, False, None)
     acc, items, _ = _prepare_scan(elems, initializer, reverse=reverse)
     with unrolled_loop(parallel) as loop:
         for item in items:

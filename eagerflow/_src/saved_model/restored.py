@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import collections.abc
 import inspect
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -127,7 +127,8 @@ class RestoredFunction:
             raise ValueError("Found zero restored functions for caller function.")
         if self._input_signature is not None and len(self._concrete) == 1 and \
                 all(is_tensor_spec(s) or isinstance(s, CompositeSpec)
-                    for s in self._input_signature):
+                    for s in nest.flatten(self._input_signature)) and \
+                not _has_namedtuple(self._input_signature):
             return self._call_with_signature(args, kwargs)
         try:
             cargs, ckwargs = self._canonical(args, kwargs)
@@ -156,7 +157,8 @@ class RestoredFunction:
         extra = self._defaults_past(len(specs))  # (name, default, keyword-only)
 
         def fail(reason: str) -> TypeError:
-            described = [f"{n}: {s!r}" for n, s in zip(names, specs)]
+            described = [f"{n}: {ftype.type_text(s) if _nested(s) else repr(s)}"
+                         for n, s in zip(names, specs)]
             for n, default, kw_only in extra:  # (TF's literal types of the defaults)
                 described += ["*"] if kw_only and "*" not in described else []
                 described.append(f"{n}: {ftype.Literal(default)!r} = <captured_default_value>")
@@ -176,28 +178,21 @@ class RestoredFunction:
                 raise fail(f"Can not cast {value!r} to {ftype.Literal(default)!r}")
         if ckwargs:
             raise fail(f"got an unexpected keyword argument '{next(iter(ckwargs))}'")
-        tensors = []
+        tensors: list = []
         for spec, value in zip(specs, cargs):
-            if isinstance(spec, CompositeSpec):  # (an extension type's, a ragged one's)
-                why = ftype.extension_cast_reason(spec, value)
+            if _nested(spec):  # (a list, tuple or dict of specs: bound leaf by leaf)
+                why = ftype.structure_cast_reason(spec, value)
                 if why is not None:
                     raise fail(why)
-                if not isinstance(value, CompositeTensor) or \
-                        not spec.is_compatible_with(value):
-                    raise fail(ftype.composite_cast_reason(spec, value))
-                tensors.extend(spec._to_components(value))
-                continue
-            if isinstance(value, Tensor):
-                t = value
-            else:
                 try:
-                    t = convert_to_tensor(value, dtype=spec.dtype)
-                except (TypeError, ValueError) as e:
-                    raise fail(str(e)) from None
-            if t.dtype is not spec.dtype or not spec.shape.is_compatible_with(t.shape):
-                raise fail(f"Can not cast {TensorSpec(t.shape, t.dtype, spec.name)!r} to "
-                           f"{spec!r}")
-            tensors.append(t)
+                    leaves: list = []
+                    nest.map_structure_up_to(spec, leaves.append, value)
+                except (ValueError, TypeError):
+                    raise fail(f"Can not cast {value!r} to {ftype.type_text(spec)}") from None
+                for leaf_spec, leaf in zip(nest.flatten(spec), leaves):
+                    tensors.extend(_bound_leaf(leaf_spec, leaf, fail))
+                continue
+            tensors.extend(_bound_leaf(spec, value, fail))
         return self._concrete[0]._call_flat(tensors)
 
     def _defaults_past(self, n: int) -> list:
@@ -281,6 +276,45 @@ class RestoredFunction:
 
     def __repr__(self) -> str:
         return f"<RestoredFunction with {len(self._concrete)} concrete function(s)>"
+
+
+def _nested(spec: Any) -> bool:
+    """Whether an input signature's entry is a list, tuple or dict of specs."""
+    return isinstance(spec, (list, tuple, dict))
+
+
+def _has_namedtuple(structure: Any) -> bool:
+    """Whether a nest holds a namedtuple: a restored signature's is a class made anew,
+    which TF's binding takes a value of the user's own class for (by name and fields),
+    left to the concrete functions' matching."""
+    if isinstance(structure, tuple) and hasattr(structure, "_fields"):
+        return True
+    items = structure.values() if isinstance(structure, dict) else \
+        structure if isinstance(structure, (list, tuple)) else ()
+    return any(_has_namedtuple(x) for x in items)
+
+
+def _bound_leaf(spec: Any, value: Any, fail: Callable) -> list:
+    """The tensors `value` passes for one spec of an input signature, bound as TF binds it
+    (converted to a TensorSpec's dtype, checked against its shape; a composite by its
+    components), else `fail`'s TypeError of TF's reason."""
+    if isinstance(spec, CompositeSpec):  # (an extension type's, a ragged one's)
+        why = ftype.extension_cast_reason(spec, value)
+        if why is not None:
+            raise fail(why)
+        if not isinstance(value, CompositeTensor) or not spec.is_compatible_with(value):
+            raise fail(ftype.composite_cast_reason(spec, value))
+        return list(spec._to_components(value))
+    if isinstance(value, Tensor):
+        t = value
+    else:
+        try:
+            t = convert_to_tensor(value, dtype=spec.dtype)
+        except (TypeError, ValueError) as e:
+            raise fail(str(e)) from None
+    if t.dtype is not spec.dtype or not spec.shape.is_compatible_with(t.shape):
+        raise fail(f"Can not cast {TensorSpec(t.shape, t.dtype, spec.name)!r} to {spec!r}")
+    return [t]
 
 
 def _with_signature(fn: Any, spec: Any) -> Any:

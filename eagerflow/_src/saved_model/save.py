@@ -266,29 +266,58 @@ def _alias_targets(fn: Any) -> list:
 
 # Ops whose TF shape functions refuse an input of unknown rank (SpaceToBatchND's
 # block_shape must be a vector) or shape (ParallelConcat's values, tf.parallel_stack's
-# ExpandDims of the arguments, must be fully defined): TF's loader builds a function's
-# placeholders of its `_input_shapes`, so a function holding one records them, as TF's own
-# do. (Every function could: but some of eagerflow's written nodes then meet TF shape
-# checks they now pass unseen, EnsureShape's shape of unknown rank, a RaggedTensorToTensor
-# shape argument.)
+# ExpandDims of the arguments, must be fully defined): a function holding one records its
+# arguments' shapes, as TF's own do.
 _RANK_NEEDED = frozenset(("SpaceToBatchND", "BatchToSpaceND", "SpaceToBatch", "BatchToSpace",
                           "ParallelConcat"))
 
 
 def _input_shapes(view: SaveView, graph: Any) -> None:
-    """`_input_shapes` (its arguments' static shapes, a handle's a scalar) on each function
-    holding an op of _RANK_NEEDED."""
+    """Arguments' static shapes as TF's functions record them, `_input_shapes` (a handle's
+    a scalar) and each tensor argument's `_output_shapes`, on each signature's function
+    and each one holding an op of _RANK_NEEDED. TF's loader builds a function's
+    placeholders of them: a loaded signature's `inputs` have the shapes its SignatureDef
+    says, not unknown ones. (TF's functions all record them: but with their inputs' shapes
+    known, TF's shape functions check nodes eagerflow writes that TF could not have traced,
+    a Conv of a kernel wider than its input, and refuse the whole SavedModel; a
+    signature's function holds only its call.)"""
     resource = dt.resource.as_datatype_enum
+    wrappers = {view.function_names[id(cf)]: cf for _, cf in view.signature_map.items()}
     for fdef in graph.library.function:
+        if fdef.signature.name in wrappers:
+            _call_shapes(fdef, wrappers[fdef.signature.name])
         w = view.library.writers.get(fdef.signature.name)
-        if w is None or "_input_shapes" in fdef.attr or \
-                not any(nd.op in _RANK_NEEDED for nd in fdef.node_def):
+        if w is None or "_input_shapes" in fdef.attr or (
+                fdef.signature.name not in wrappers and
+                not any(nd.op in _RANK_NEEDED for nd in fdef.node_def)):
             continue
         shapes = fdef.attr["_input_shapes"].list
         shapes.SetInParent()
-        for arg in fdef.signature.input_arg:
-            set_shape(shapes.shape.add(), () if arg.type == resource else
-                      w.arg_shapes.get(arg.name))
+        for i, arg in enumerate(fdef.signature.input_arg):
+            shape = () if arg.type == resource else w.arg_shapes.get(arg.name)
+            set_shape(shapes.shape.add(), shape)
+            if arg.type != resource:
+                set_shape(fdef.arg_attr[i].attr["_output_shapes"].list.shape.add(), shape)
+
+
+def _call_shapes(fdef: Any, cf: Any) -> None:
+    """The `_output_shapes` of a signature function's call, as TF's nodes record them:
+    each result's shape, that of the signature's output it is returned as (TF infers
+    nothing of a call's results, so a loaded signature's `outputs` have these shapes)."""
+    nodes = {nd.name: nd for nd in fdef.node_def}
+    shapes: dict = {}
+    for i, out in enumerate(fdef.signature.output_arg):
+        src = fdef.ret[out.name].split(":")[0]
+        while src in nodes and nodes[src].op == "Identity":
+            node, _, k = nodes[src].input[0].partition(":output:")
+            src = node
+        if src in nodes and nodes[src].op.endswith("PartitionedCall") and k:
+            shapes.setdefault(src, {})[int(k)] = cf.outputs[i]._shape
+    for name, by_index in shapes.items():
+        nd = nodes[name]
+        lst = nd.attr["_output_shapes"].list
+        for k in range(len(nd.attr["Tout"].list.type)):
+            set_shape(lst.shape.add(), by_index.get(k))
 
 
 def _constant_nodes(view: SaveView, graph: Any) -> dict:
