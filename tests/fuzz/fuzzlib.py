@@ -415,6 +415,10 @@ TF_ATTRIBUTE_ERRORS = ("dtype must be either floating point or integer",
 # from its function's prefix, test_regressions_seed1324717957.py)
 TF_MESSAGE_DECODES = {"Substr", "ParseExampleV2", "ParseSingleExample", "io.parse_example",
                       "io.parse_single_example", "ParseSingleSequenceExample"}
+# (and any op error whose message holds a file name's or pattern's raw bytes: core/errors'
+# c_text decodes every eager and traced op message as TF's Python does, e.g.
+# GenerateVocabRemapping or ReadFile of b'\xff': UnicodeDecodeError in TF 2.21 too)
+TF_MESSAGE_DECODERS = {("errors.py", "c_text")}
 # and NumPy's own TypeErrors (of classes NumPy defines) where TF's Python lets them out:
 # tnp.pad's ValueError("Unsupported padding mode: " + mode), whose str + a 0-d array of a
 # number or bool is NumPy's add ufunc, with no loop for a string and a number
@@ -533,7 +537,8 @@ def classify(exc: BaseException, label: str, names: tuple, contract: bool) -> st
     if isinstance(exc, AttributeError) and str(exc).endswith(TF_ATTRIBUTE_ERRORS) and \
             _deliberate(exc)[0]:
         return type(exc).__name__
-    if isinstance(exc, UnicodeDecodeError) and label in TF_MESSAGE_DECODES:
+    if isinstance(exc, UnicodeDecodeError) and (label in TF_MESSAGE_DECODES or
+                                                _raised_in(exc, TF_MESSAGE_DECODERS)):
         return type(exc).__name__
     if isinstance(exc, OverflowError) and _raised_in(exc, TF_OVERFLOWS):
         return type(exc).__name__
