@@ -107,7 +107,6 @@ KNOWN: dict = {
     "tf.ones_like": _TRUTH + _AND + _MIXED,
     "tf.pad": _TF_ACCIDENT,
     "tf.random.categorical": _TRUTH + _AND + _ARGS,
-    "tf.random.gamma": _ARGS + _AND + _MIXED,
     "tf.random.poisson": _ARGS + _AND + _MIXED,
     "tf.random.split": _ARGS + _AND + _MIXED,
     "tf.random.stateless_categorical": _ARGS + _AND + _MIXED,

@@ -51,10 +51,6 @@ MISSING = {
         "make_saveable_from_iterator": "TF 1 Saver's SaveableObject for iterators",
     },
     "distribute": {"TPUStrategy": _TPU},
-    "distribute.coordinator": {
-        "experimental_get_current_worker_index": "a worker's index read when a scheduled "
-                                                 "function runs: not built",
-    },
     "distribute.cluster_resolver": {
         "TPUClusterResolver": _TPU,
     },
