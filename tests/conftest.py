@@ -119,6 +119,19 @@ def pytest_collectreport(report):
 _last_module = [None]
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failure's report as text with any surrogate escape written out: an error message
+    may hold a file name's raw bytes (TF's messages do), which xdist cannot send to its
+    controller as UTF-8, and the whole run would stop there instead of reporting it."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.failed and report.longrepr is not None:
+        text = str(report.longrepr)
+        if any("\udc80" <= ch <= "\udcff" for ch in text):
+            report.longrepr = text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def pytest_runtest_setup(item):
     # (at each test file's first test: the files before it have torn their fixtures down)
     module = getattr(item, "module", None)
