@@ -226,3 +226,29 @@ def test_a_writer_not_trackable_is_not_saved(tmp_path):
 
     with pytest.raises(Exception, match="untracked' resource"):
         tf.saved_model.save(M(), str(tmp_path / "sm"))
+
+
+# create_file_writer's logdir as TF 2.21 reads it (recorded): text of any kind, any other
+# value converted to a string tensor first, which the op wants a scalar
+@pytest.mark.parametrize("make, cls, message", [
+    (lambda d: d, ValueError, "Attempt to convert a value (PosixPath("),
+    (lambda d: 123, TypeError, "Cannot convert 123 to EagerTensor of dtype string"),
+    (lambda d: 1.5, TypeError, "Cannot convert 1.5 to EagerTensor of dtype string"),
+    (lambda d: [str(d)], tf.errors.InvalidArgumentError,
+     "{{function_node __wrapped__CreateSummaryFileWriter_device_/job:localhost/replica:0/"
+     "task:0/device:CPU:0}} logdir must be a scalar [Op:CreateSummaryFileWriter] name: "),
+])
+def test_create_file_writer_refuses_logdirs_as_tf(tmp_path, make, cls, message):
+    with pytest.raises(cls) as e:
+        tf.summary.create_file_writer(make(tmp_path))
+    assert str(e.value).startswith(message)
+
+
+@pytest.mark.parametrize("make", [lambda d: os.fsencode(d), lambda d: np.array(str(d)),
+                                  lambda d: tf.constant(str(d))])
+def test_create_file_writer_takes_text_logdirs(tmp_path, make):
+    w = tf.summary.create_file_writer(make(tmp_path / "logs"))
+    with w.as_default():
+        tf.summary.scalar("a", 1.0, step=0)
+    w.close()
+    assert len(glob.glob(str(tmp_path / "logs" / "events.out.tfevents.*"))) == 1

@@ -30,10 +30,10 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE, restoring
 from eagerflow._src.core.context import _state as _ctx
-from eagerflow._src.core.errors import OpError
+from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.resource import RESOURCES, ResourceHandle, TrackableResource
-from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.ops.array import constant
 from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.dispatch import bind
@@ -256,13 +256,30 @@ def create_file_writer(logdir: Any, max_queue: int | None = None,
     """A summary writer for an event file in `logdir` (created now, with its directory)."""
     if logdir is None:
         raise ValueError("Argument `logdir` cannot be None")
-    logdir = os.fspath(logdir.numpy().decode() if hasattr(logdir, "numpy") else logdir)
+    logdir = _logdir_text(logdir)
     max_queue = 10 if max_queue is None else int(max_queue)
     flush_millis = 120000 if flush_millis is None else int(flush_millis)
     if filename_suffix is None:
         filename_suffix = ".v2"
     cls = TrackableSummaryWriter if experimental_trackable else _ResourceSummaryWriter
     return cls(logdir, max_queue, flush_millis, str(filename_suffix))
+
+
+def _logdir_text(logdir: Any) -> str:
+    """`logdir` as TF's writer reads it: text (str, bytes, a string tensor); eagerly any
+    other value is first converted to a string tensor, as TF converts it (a path object
+    or a number is that conversion's error), which CreateSummaryFileWriter wants a
+    scalar."""
+    if isinstance(logdir, (str, bytes)):
+        return os.fsdecode(logdir)
+    if _ctx.graph is None and not isinstance(logdir, EagerTensor):
+        logdir = convert_to_tensor(logdir, dt.string)
+    if not hasattr(logdir, "numpy"):  # (TF 1's graph: its own constant, made later)
+        return os.fspath(logdir)
+    if logdir.shape.rank != 0:
+        raise raised_eagerly(InvalidArgumentError(
+            None, None, "logdir must be a scalar [Op:CreateSummaryFileWriter]"), "", host=True)
+    return os.fsdecode(logdir.numpy())
 
 
 def create_noop_writer() -> SummaryWriter:
