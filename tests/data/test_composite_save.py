@@ -236,3 +236,18 @@ def test_interop_with_tensorflow_both_ways(tmp_path):
         ours_hash = os.listdir(tmp_path / f"efsnap_{name}")[0]
         os.rename(snap_dir / os.listdir(snap_dir)[0], snap_dir / ours_hash)
         assert [plain(e) for e in datasets(tf)[name].snapshot(str(snap_dir))] == want, name
+
+
+@pytest.mark.parametrize("spec, number", [
+    (tf.OptionalSpec(tf.TensorSpec([2], tf.int32)), 7),
+    (tf.data.IteratorSpec(tf.TensorSpec([None], tf.float32)), 6)])
+def test_element_spec_types_round_trip_and_refuse_other_states(spec, number):
+    sv = structured_value.encode(spec)
+    assert sv.type_spec_value.type_spec_class == number
+    assert structured_value.decode(sv) == spec
+    # a saved state of another form (two entries) is refused, naming the spec's class
+    bad = structured_value.encode(spec)
+    bad.type_spec_value.type_state.CopyFrom(structured_value.encode((1, 2)))
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=f"A saved {type(spec).__name__} has the state \\(1, 2\\)"):
+        structured_value.decode(bad)

@@ -70,15 +70,17 @@ def as_args(loop_vars: Any) -> tuple:
     return (loop_vars,)
 
 
+def _loop_vars(structure: Any, single: bool) -> list:
+    """The loop variables, one entry each (a RaggedTensor one, not its components)."""
+    return [structure] if single else nest.flatten(structure)
+
+
 def _component_invariants(structure: Any, shape_invariants: Any, single: bool) -> list:
     """The shape invariants, one per tensor carried: a RaggedTensor's invariant (a
     TensorShape or its spec) gives each of its components', as TF's spec of that shape,
     dtype and ragged rank does (the flat values' inner dims, splits of any length)."""
     inv = nest.flatten(shape_invariants) if not single else [shape_invariants]
-    if single:
-        vars_ = [structure]
-    else:
-        vars_ = nest.flatten(structure)
+    vars_ = _loop_vars(structure, single)
     if len(inv) != len(vars_):
         return inv  # (refused by the count check that follows)
     out = []
@@ -95,7 +97,7 @@ def _component_invariants(structure: Any, shape_invariants: Any, single: bool) -
 def _ragged_loop_shapes(structure: Any, single: bool, flat_t: list) -> list | None:
     """Each carried tensor's loop shape where a loop variable is ragged (its spec's
     component shapes; the others' own), else None."""
-    vars_ = [structure] if single else nest.flatten(structure)
+    vars_ = _loop_vars(structure, single)
     if not any(isinstance(x, RaggedTensor) for x in vars_):
         return None
     out: list = []

@@ -118,11 +118,17 @@ class InaccessibleTensorError(ValueError):
     """A tensor made in a graph nested in this one (a loop's body, a branch) used here."""
 
 
+def holds_raw_bytes(text: str) -> bool:
+    """Whether `text` holds bytes that are not UTF-8, kept as surrogate escapes (a bytes
+    pattern's or file name's, decoded with "surrogateescape")."""
+    return _ESCAPED.search(text) is not None
+
+
 def c_text(message: str) -> str:
     """`message` as TF's Python reads an error's C message, as UTF-8: one holding invalid
     bytes (kept here as surrogate escapes: an RE2 pattern's) is Python's
     UnicodeDecodeError of the whole message, its position counted from the start."""
-    if _ESCAPED.search(message) is not None:
+    if holds_raw_bytes(message):
         message.encode("utf-8", "surrogateescape").decode("utf-8")
     return message
 

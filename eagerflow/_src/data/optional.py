@@ -211,13 +211,6 @@ class OptionalSpec(CompositeSpec):
         return f"OptionalSpec({self._element_spec!r},)"
 
 
-def _spec_from_state(state: tuple) -> OptionalSpec:
-    if not (isinstance(state, tuple) and len(state) == 1):
-        raise InvalidArgumentError(None, None, f"A saved OptionalSpec has the state {state!r}")
-    return OptionalSpec(state[0])
-
-
 # (a dataset's optional, as TF's TypeSpecProto OPTIONAL_SPEC: its element spec; one
 # component, the optional's variant)
-structured_value.register_type_spec(OptionalSpec, 7, lambda s: (s._element_spec,),
-                                    lambda s: 1, _spec_from_state)
+structured_value.register_element_spec_type(OptionalSpec, 7)

@@ -129,16 +129,9 @@ class IteratorSpec(TypeSpec):
         return f"IteratorSpec({self._element_spec!r},)"
 
 
-def _iterator_spec_from_state(state: tuple) -> IteratorSpec:
-    if not (isinstance(state, tuple) and len(state) == 1):
-        raise InvalidArgumentError(None, None, f"A saved IteratorSpec has the state {state!r}")
-    return IteratorSpec(state[0])
-
-
 # (a saved function's iterator argument, as TF's TypeSpecProto DATA_ITERATOR_SPEC: its
 # element spec; one component, the iterator's resource)
-structured_value.register_type_spec(IteratorSpec, 6, lambda s: (s._element_spec,),
-                                    lambda s: 1, _iterator_spec_from_state)
+structured_value.register_element_spec_type(IteratorSpec, 6)
 
 
 class OwnedIterator(Trackable):

@@ -68,7 +68,7 @@ def distribute_element(strategy: Any, element: Any, keep_small: bool = False,
     if n_local == 1:
         return element
     parts = split_batch(element, n_local, True)
-    return per_replica(on_devices(parts, strategy._devices) if to_devices else parts)
+    return per_replica(parts, strategy._devices if to_devices else None)
 
 
 def _batch_size(element: Any) -> int | None:
@@ -93,7 +93,11 @@ def on_devices(structures: list, devices: Any) -> list:
             for s, d in zip(structures, devices)]
 
 
-def per_replica(structures: list) -> Any:
+def per_replica(structures: list, devices: Any = None) -> Any:
+    """One structure of PerReplica values from each replica's structure (with `devices`,
+    each replica's tensors first copied to its device)."""
+    if devices is not None:
+        structures = on_devices(structures, devices)
     flats = [nest.flatten(s) for s in structures]
     return nest.pack_sequence_as(structures[0], [PerReplica(parts) for parts in zip(*flats)])
 

@@ -22,12 +22,7 @@ from eagerflow._src.data.options import AutoShardPolicy
 from eagerflow._src.data.structure import structure_spec
 from eagerflow._src.data.transformations import SHARD_HINT_ONLY, ShardHintDataset
 from eagerflow._src.distribute import graph_run
-from eagerflow._src.distribute.batch_split import (
-    deal_group,
-    distribute_element,
-    on_devices,
-    per_replica,
-)
+from eagerflow._src.distribute.batch_split import deal_group, distribute_element, per_replica
 from eagerflow._src.distribute.values import PerReplica, PerReplicaSpec
 from eagerflow._src.ops.eager_errors import raised_eagerly
 
@@ -199,8 +194,7 @@ class DistributedIterator:
                 raise StopIteration
             if len(group) == 1:
                 return group[0]
-            return per_replica(on_devices(group, self._strategy._devices)
-                               if self._to_devices else group)
+            return per_replica(group, self._strategy._devices if self._to_devices else None)
         return distribute_element(self._strategy, next(self._it), keep_small=True,
                                   to_devices=self._to_devices)
 

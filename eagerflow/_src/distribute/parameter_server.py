@@ -377,10 +377,7 @@ def experimental_get_current_worker_index() -> Any:
     a create_per_worker_dataset dataset_fn is being called for. Elsewhere TF's
     RuntimeError."""
     if _state.graph is None:
-        index = current_worker_index()
-        if index is None:
-            raise RuntimeError(_NO_WORKER)
-        return convert_to_tensor(index, _dt.int64)
+        return _running_worker()
     out = py_function(_running_worker, [], _dt.int64)
     out.set_shape([])
     return out

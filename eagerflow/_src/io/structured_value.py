@@ -24,7 +24,7 @@ from typing import Any
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import NoneTensorSpec
-from eagerflow._src.core.errors import DataLossError
+from eagerflow._src.core.errors import DataLossError, InvalidArgumentError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensorSpec
 from eagerflow._src.core.tensor_spec import TensorSpec, VariableSpec, is_tensor_spec
@@ -49,6 +49,19 @@ def register_type_spec(cls: type, number: int, state: Callable[[Any], tuple],
     `name` ("tf.StructuredTensor.Spec", "tf.NoneTensorSpec")."""
     _TYPE_SPECS[cls] = (number, state, num_components, name)
     _FROM_STATE[(number, name) if number in _BY_NAME else number] = from_state
+
+
+def register_element_spec_type(cls: type, number: int) -> None:
+    """register_type_spec for a spec that is its element spec alone, of one component (an
+    optional's variant, an iterator's resource): its state (element_spec,), a saved state
+    of another form refused naming the class."""
+    def from_state(state: tuple) -> Any:
+        if not (isinstance(state, tuple) and len(state) == 1):
+            raise InvalidArgumentError(None, None,
+                                       f"A saved {cls.__name__} has the state {state!r}")
+        return cls(state[0])
+
+    register_type_spec(cls, number, lambda s: (s._element_spec,), lambda s: 1, from_state)
 
 
 REGISTERED_TYPE_SPEC = 12  # (TypeSpecProto.TypeSpecClass)

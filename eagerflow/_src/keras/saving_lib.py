@@ -228,8 +228,7 @@ def load_model(filepath: Any, custom_objects: dict | None = None, compile: bool 
                          "different name).")
     if not os.path.isfile(filepath) or not zipfile.is_zipfile(filepath):
         raise ValueError(f"File not found: filepath={uri(filepath)}. Please ensure the file "
-                         "is an "
-                         "accessible `.keras` zip file.")
+                         "is an accessible `.keras` zip file.")
     config, names = _read_config(filepath)
     if not compile:
         config.pop("compile_config", None)

@@ -18,7 +18,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any, Callable
 
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError, holds_raw_bytes
 
 try:  # (the parser Python's re compiles with: the widths of a pattern's matches)
     from re import _parser as _sre_parser  # type: ignore[attr-defined]
@@ -561,15 +561,12 @@ def _min_width(text: str) -> int:
         return 0
 
 
-_BAD_UTF8 = re.compile("[\udc80-\udcff]")  # (bytes a pattern's surrogateescape kept)
-
-
 @functools.lru_cache(maxsize=256)
 def compile_re2(pattern: str, op: str) -> Pattern:
     """The pattern, or TF's InvalidArgumentError naming RE2's error and `op`. RE2 reads
     the pattern as UTF-8 first: invalid bytes (their surrogate escapes) are its "invalid
     UTF-8", the bytes kept in the message (TF's Python then fails to decode it)."""
-    if _BAD_UTF8.search(pattern) is not None:
+    if holds_raw_bytes(pattern):
         raise InvalidArgumentError(None, None, f"Invalid pattern: {pattern}, error: invalid "
                                                f"UTF-8 [Op:{op}]")
     try:

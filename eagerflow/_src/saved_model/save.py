@@ -307,10 +307,11 @@ def _call_shapes(fdef: Any, cf: Any) -> None:
     nodes = {nd.name: nd for nd in fdef.node_def}
     shapes: dict = {}
     for i, out in enumerate(fdef.signature.output_arg):
-        src = fdef.ret[out.name].split(":")[0]
+        # (a ret or input names "node:output:k"; k read with each node, not left over
+        # from the last output's walk)
+        src, _, k = fdef.ret[out.name].partition(":output:")
         while src in nodes and nodes[src].op == "Identity":
-            node, _, k = nodes[src].input[0].partition(":output:")
-            src = node
+            src, _, k = nodes[src].input[0].partition(":output:")
         if src in nodes and nodes[src].op.endswith("PartitionedCall") and k:
             shapes.setdefault(src, {})[int(k)] = cf.outputs[i]._shape
     for name, by_index in shapes.items():

@@ -54,6 +54,7 @@ def _decay_name(var: Any) -> str:
     path = getattr(var, "path", None)
     return f"{path}:0" if path is not None else getattr(var, "name", "")
 
+
 class _VariableList(list):
     """A list that can also be called: `opt.variables` (Keras 3) and `opt.variables()` (TF 2.x)."""
 
