@@ -335,6 +335,8 @@ class TensorArray:
         if self._eager():
             return EagerTensor(np.asarray(len(self._items), np.int32))
         if not self._dynamic_size and self._size is not None:  # (TF's: the size it was given)
+            if isinstance(self._size, int):  # (converted in the graph: a Const)
+                return _state.graph.constant(np.array(self._size, np.int32), dt.int32)
             return convert_to_tensor(self._size, dtype=dt.int32)
         return bind(L.LENGTH, (self._flow,), {}, name)
 
