@@ -1,27 +1,30 @@
-"""Gradient lists: the gradients of TensorLists, and the few ops that make and read them.
+"""Gradient lists: the gradients of TensorLists, and the ops that make and read them.
 
 Ops layer, under tensor_list_ops.py (TF's TensorList ops, whose gradients these are) and
 tensor_array.py; the tape and the loops' gradients (autodiff/, control_flow/) add and
-start them here. None of these ops is one of TF's: a gradient of a list is a list of its
-items' gradients, but sparse, as TF's are not. Its value is a tuple of arrays (None where
-the gradient is zero; any other value, as a zeros_like of a variant, the all-zero list),
-so the gradient of a write is a read of the gradient list, that of a stack an unstack,
-and so on. TF's gradients of its list ops are list ops themselves
-(TensorListSetItem's is a TensorListSetItem of zeros and a TensorListGetItem, a
-TensorListGetItem's a TensorListSetItem into a TensorListReserve of the input's length,
-a TensorListStack's a TensorListFromTensor, ...), but they cannot stand in for these:
-- the zero gradient of a list here is the empty tuple, whatever the list's length, and
-  an item never reached is None: TF's ops would refuse to read or set an item past the
-  end of it ("Trying to modify element 1 in a list with 0 elements"), and its
-  TensorListStack could not give zeros for an item of unknown shape;
-- two reads of one item add their gradients (TensorListGradScatter); TF's
-  TensorListScatter keeps the last ("the last of equal indices kept");
-- gradient lists of different lengths add by padding the shorter (TensorListGradAdd); TF's
-  AddN of lists refuses them ("Trying to add two lists of tensors with different lengths");
+start them here. A gradient of a list is the list of its items' gradients, kept sparse: a
+tuple of arrays, None where an item's gradient is zero (any other value, as a zeros_like
+of a variant, is the all-zero list), so the gradient of a write is a read of the
+gradient list, that of a stack an unstack, and so on.
+
+TF's gradients of its list ops are list ops themselves (TensorListSetItem's a
+TensorListSetItem of zeros and a TensorListGetItem; TensorListGetItem's a
+TensorListSetItem into a TensorListReserve of the input's length; TensorListFromTensor's
+a TensorListStack; a scatter's a TensorListGather; TensorListSplit's a TensorListConcat
+and back). tensor_list_ops.py uses TF's op where its gradient sees only dense values or
+whole lists: TensorListStack's is TensorListFromTensor, TensorListGather's
+TensorListScatterV2, TensorListResize's TensorListResize. The others are the ops below,
+named TensorListGrad*, which no TF graph has, because TF's ops cannot read these lists:
+- the zero gradient here is the empty tuple, whatever the list's length, and an item no
+  gradient reached is None: TF's TensorListGetItem, TensorListGather and TensorListStack
+  refuse an index past the end ("Trying to access element 1 in a list with 0
+  elements") and cannot make zeros for an item of unknown shape, where these ops take
+  the zeros' shape from the forward value (`like`);
+- gradient lists of different lengths add by padding the shorter (TensorListGradAdd, what
+  a tape accumulating a flow's gradients calls); TF's AddN of lists refuses them
+  ("Trying to add two lists of tensors with different lengths");
 - an item of a gradient list may be a gradient list itself (a loop that carried a
-  TensorArray keeps the history of its flow), which TF's element_dtype cannot say.
-Where TF's gradient is a list op that sees only dense values (a TensorListStack's is a
-TensorListFromTensor of the stacked gradient), tensor_list_ops.py uses TF's op.
+  TensorArray keeps its flow's history), which no element_dtype of TF's can say.
 """
 
 from __future__ import annotations

@@ -1,11 +1,13 @@
 """TF's TensorList ops with TF's interfaces: tf.raw_ops.TensorListReserve, ...GetItem,
-...Stack and the rest, and the TensorList nodes of imported TF graphs (bound as they are).
+...Stack and the rest, the graph ops of a traced tf.TensorArray (tensor_array.py, above),
+and the TensorList nodes of imported TF graphs (bound as they are). Each is defined here
+only.
 
-Ops layer, loaded on first use (op_index.py); the values and kernels are
-tensor_list_kernels.py's. As TF 2.21, EmptyTensorList and TensorListReserve have no
-gradient, TensorListLength, ElementShape, PushBackBatch and ConcatLists are not
-differentiable, and the others' gradients are lists of their items' gradients (see
-tensor_list_kernels.py).
+Ops layer, loaded on first use (op_index.py; tensor_array.py binds it lazily too); the
+values and kernels are tensor_list_kernels.py's. As TF 2.21, EmptyTensorList and
+TensorListReserve have no gradient, TensorListLength, ElementShape, PushBackBatch and
+ConcatLists are not differentiable, and the others' gradients are lists of their items'
+gradients (tensor_list_grads.py says which are TF's list ops and why the rest are not).
 """
 
 from __future__ import annotations
