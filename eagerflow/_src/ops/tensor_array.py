@@ -139,6 +139,11 @@ class TensorArray:
     def _shape_attr(self) -> Any:
         return self._element_shape._dims
 
+    def _merge_rows(self, t: Tensor) -> None:
+        """The element shape merged with that of `t`'s rows (an unstack's, a scatter's)."""
+        if t._shape is not None and len(t._shape) >= 1:
+            self._merge_shape(t._shape[1:])
+
     def _merge_shape(self, shape: Any) -> None:
         if not self._infer_shape:
             return
@@ -153,9 +158,9 @@ class TensorArray:
         self._element_shape = self._element_shape.merge_with(new) \
             if self._element_shape.is_compatible_with(new) else new
 
-    def _value(self, value: Any) -> Tensor:
-        t = convert_to_tensor(value, dtype_hint=self._dtype) if not isinstance(value, Tensor) \
-            else value
+    def _value(self, value: Any, name: str | None = None) -> Tensor:
+        t = convert_to_tensor(value, dtype_hint=self._dtype, name=name) \
+            if not isinstance(value, Tensor) else value
         if t._dtype is not self._dtype:
             raise InvalidArgumentError(None, None,
                                        f"TensorArray dtype is {self._dtype.name} but Op is trying "
@@ -201,12 +206,12 @@ class TensorArray:
             self._merge_shape(t.shape)
             self._items[i] = t
             return self
-        t = self._value(value)
-        self._merge_shape(t.shape)
         with name_scope(name or "TensorArrayV2Write"):
-            flow = bind(L.SET_ITEM, (self._flow, _index(index), _in_scope(value, t)),
+            t = self._graph_value(value)
+            self._merge_shape(t.shape)
+            flow = bind(L.SET_ITEM, (self._flow, _index(index), t),
                         {"element_dtype": self._dtype,
-                         "resize_if_index_out_of_bounds": self._dynamic_size})
+                         "resize_if_index_out_of_bounds": self._dynamic_size}, name)
         return self._with_flow(flow)
 
     def read(self, index: Any, name: Any = None) -> Tensor:
@@ -223,7 +228,12 @@ class TensorArray:
         with name_scope(name or "TensorArrayV2Read"):  # "TensorArrayV2Read/TensorListGetItem"
             return bind(L.GET_ITEM, (self._flow, _index(index),
                                      _shape_input(self._shape_attr())),
-                        {"element_dtype": self._dtype})
+                        {"element_dtype": self._dtype}, name)  # (TF's: named "r/r")
+
+    def _graph_value(self, value: Any) -> Tensor:
+        """`value` converted as TF's graph TensorArray converts it, in the API's scope:
+        named "value" there (a Const, or the Pack of a list of tensors)."""
+        return _in_scope(value, self._value(value, "value"))
 
     def _item(self, i: int) -> Tensor:
         """Element i of the eager array (Python's list indexing), zeros of the element
@@ -257,37 +267,38 @@ class TensorArray:
                     {"element_dtype": self._dtype}, name)
 
     def unstack(self, value: Any, name: Any = None) -> TensorArray:
+        if not self._eager():
+            with name_scope(name or "TensorArrayUnstack"):
+                t = self._graph_value(value)
+                self._merge_rows(t)
+                shape = _shape_input(None if t._shape is None else t._shape[1:])
+                return self._with_flow(bind(L.FROM_TENSOR, (t, shape),
+                                            {"element_dtype": self._dtype}))
         t = self._value(value)
-        if t._shape is not None and len(t._shape) >= 1:
-            self._merge_shape(t._shape[1:])
-        if self._eager():
-            parts = unstack(t) if t._shape[0] else []
-            if len(parts) > len(self._items) and not self._dynamic_size and self._items:
-                raise InvalidArgumentError(None, None, f"Tried to write to index "
-                                                       f"{len(self._items)} but array is not "
-                                                       f"resizeable and size is: "
-                                                       f"{len(self._items)} ")
-            self._items = list(parts) + self._items[len(parts):]
-            return self
-        with name_scope(name or "TensorArrayUnstack"):
-            t = _in_scope(value, t)
-            shape = _shape_input(None if t._shape is None else t._shape[1:])
-            return self._with_flow(bind(L.FROM_TENSOR, (t, shape),
-                                        {"element_dtype": self._dtype}))
+        self._merge_rows(t)
+        parts = unstack(t) if t._shape[0] else []
+        if len(parts) > len(self._items) and not self._dynamic_size and self._items:
+            raise InvalidArgumentError(None, None, f"Tried to write to index "
+                                                   f"{len(self._items)} but array is not "
+                                                   f"resizeable and size is: "
+                                                   f"{len(self._items)} ")
+        self._items = list(parts) + self._items[len(parts):]
+        return self
 
     def scatter(self, indices: Any, value: Any, name: Any = None) -> TensorArray:
+        if not self._eager():
+            with name_scope(name or "TensorArrayScatter"):
+                t = self._graph_value(value)
+                self._merge_rows(t)
+                return self._with_flow(bind(L.SCATTER_EXISTING,
+                                            (self._flow, t, _indices(indices)),
+                                            {"element_dtype": self._dtype}))
         t = self._value(value)
-        if t._shape is not None and len(t._shape) >= 1:
-            self._merge_shape(t._shape[1:])
-        if self._eager():
-            idx = np.asarray(convert_to_tensor(indices)._numpy()).reshape(-1)
-            for k, i in enumerate(idx):
-                self.write(int(i), t[k])
-            return self
-        with name_scope(name or "TensorArrayScatter"):
-            t = _in_scope(value, t)
-            return self._with_flow(bind(L.SCATTER_EXISTING, (self._flow, t, _indices(indices)),
-                                        {"element_dtype": self._dtype}))
+        self._merge_rows(t)
+        idx = np.asarray(convert_to_tensor(indices)._numpy()).reshape(-1)
+        for k, i in enumerate(idx):
+            self.write(int(i), t[k])
+        return self
 
     def concat(self, name: Any = None) -> Tensor:
         if self._eager():  # (TF's eager concat passes its name, None, on: no op name)
@@ -299,8 +310,8 @@ class TensorArray:
                     name)[0]
 
     def split(self, value: Any, lengths: Any, name: Any = None) -> TensorArray:
-        t = self._value(value)
         if self._eager():  # TF's eager checks; the pieces replace the elements, any shapes
+            t = self._value(value)
             ln = convert_to_tensor(lengths)
             lens = [int(x) for x in np.asarray(ln._numpy()).reshape(-1)]
             if len(ln.shape) != 1:
@@ -321,7 +332,7 @@ class TensorArray:
             self._items = list(split(t, lens, axis=0))
             return self
         with name_scope(name or "TensorArraySplit"):
-            t = _in_scope(value, t)
+            t = self._graph_value(value)
             lens = cast(lengths, dt.int64)
             known = C.known(lens)
             if t._shape is not None and not isinstance(known, Tensor) and np.ndim(known) and \
