@@ -32,7 +32,9 @@ from eagerflow._src.function.signature import (
     _SpecTensor,
     composite_parts,
     is_iterator_spec,
+    is_per_replica,
     make_key,
+    per_replica_parts,
 )
 from eagerflow._src.function.trace_io import (
     _as_spec_value,
@@ -158,6 +160,22 @@ def _holds_distributed_values(args: tuple, kwargs: dict) -> bool:
                for x in nest.flatten([list(args), kwargs]))
 
 
+def _untraceable_distributed(args: tuple, kwargs: dict) -> str | None:
+    """Why the distributed values among the arguments cannot be traced (None: they all
+    can): a Mirrored value (eagerflow gives it no spec), or per-replica values one of
+    which is neither a tensor nor converts to one."""
+    for x in nest.flatten([list(args), kwargs]):
+        if not getattr(x, "_is_distributed_value", False):
+            continue
+        if not is_per_replica(x):
+            return f"{type(x).__name__} values have no trace type here"
+        try:
+            per_replica_parts(x)
+        except (TypeError, ValueError) as e:
+            return f"a replica's value does not convert to a tensor ({e})"
+    return None
+
+
 _per_replica = threading.local()
 
 
@@ -265,6 +283,8 @@ class Function:
         self._variables_created = None   # None: never traced; then True/False
         self._detector = _detector_for(python_function)
         self._retrace_warning: str | None = None  # logged once the call has run
+        # why the last call given distributed values ran as Python (None: it was traced)
+        self._python_path_reason: str | None = None
         self._converted: Callable | None = None
         self._bound: Any = weakref.WeakKeyDictionary()
         self._bound_strong: dict = {}
@@ -357,13 +377,18 @@ class Function:
                 self._detector.hit()
             return cf._call_flat(tensors)
         if _holds_distributed_values(args, kwargs):
-            # Per-replica inputs: this function runs as Python; the replica functions it
-            # hands to strategy.run are traced, one graph shared by the replica threads.
-            _per_replica.depth = getattr(_per_replica, "depth", 0) + 1
-            try:
-                return self._python_callable()(*args, **kwargs)
-            finally:
-                _per_replica.depth -= 1
+            # Per-replica inputs are traced (TF's PerReplicaSpec: one placeholder per
+            # replica, strategy.run unrolled in the graph: distribute/graph_run.py); a
+            # distributed value that cannot be makes the function run as Python, the
+            # replica functions it hands to strategy.run traced, one graph shared by the
+            # replica threads.
+            self._python_path_reason = _untraceable_distributed(args, kwargs)
+            if self._python_path_reason is not None:
+                _per_replica.depth = getattr(_per_replica, "depth", 0) + 1
+                try:
+                    return self._python_callable()(*args, **kwargs)
+                finally:
+                    _per_replica.depth -= 1
         cf, tensors = self._concrete_for_call(args, kwargs, key)
         if self._first_call is not None:  # (it initializes the variables it created)
             cf, self._first_call = self._first_call, None

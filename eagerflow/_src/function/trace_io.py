@@ -27,7 +27,9 @@ from eagerflow._src.function.signature import (
     composite_parts,
     is_iterator_argument,
     is_iterator_spec,
+    is_per_replica,
     iterator_resources,
+    per_replica_parts,
 )
 from eagerflow._src.function.variable_args import (
     SpecVariable,
@@ -144,6 +146,15 @@ def _placeholders(graph: FuncGraph, name: str, value: Any, shapes: Any, flat_spe
         return ph, spec
     if is_variable(value):
         return _variable_placeholder(graph, name, value, shapes, flat_specs)
+    if is_per_replica(value):
+        # one placeholder per replica's value, all named after the argument ("d", "d_1"),
+        # and the value rebuilt around them; its spec one unnamed spec per replica (TF's
+        # PerReplicaSpec), so that strategy.run unrolls over the replicas in this graph
+        pairs = [_placeholders(graph, name, v, shapes, flat_specs, path, weak)
+                 for v in per_replica_parts(value)]
+        specs = [TensorSpec(s.shape, s.dtype) if isinstance(s, TensorSpec) else s
+                 for _, s in pairs]
+        return type(value)([p for p, _ in pairs]), type(value._type_spec)(*specs)
     if is_iterator_argument(value) or is_iterator_spec(value):
         # a tf.data iterator (or an input signature's IteratorSpec): taken by a resource
         # placeholder named after the argument, which each call feeds with the iterator
