@@ -161,18 +161,18 @@ def _holds_distributed_values(args: tuple, kwargs: dict) -> bool:
 
 
 def _untraceable_distributed(args: tuple, kwargs: dict) -> str | None:
-    """Why the distributed values among the arguments cannot be traced (None: they all
-    can): a Mirrored value (eagerflow gives it no spec), or per-replica values one of
-    which is neither a tensor nor converts to one."""
+    """Why the distributed values among the arguments are not traced (None: they all
+    are): a Mirrored value (eagerflow gives it no spec), or per-replica values of which
+    one is None (TF's NoneTensorSpec, which a placeholder cannot stand for). A replica's
+    value that does not convert to a tensor is TF's TypeError."""
     for x in nest.flatten([list(args), kwargs]):
         if not getattr(x, "_is_distributed_value", False):
             continue
         if not is_per_replica(x):
             return f"{type(x).__name__} values have no trace type here"
-        try:
-            per_replica_parts(x)
-        except (TypeError, ValueError) as e:
-            return f"a replica's value does not convert to a tensor ({e})"
+        if any(v is None for v in x.values):
+            return "a replica's value is None"
+        per_replica_parts(x)
     return None
 
 

@@ -101,9 +101,17 @@ def is_per_replica(x: Any) -> bool:
 def per_replica_parts(x: Any) -> list:
     """The replicas' values of per-replica `x` as a call feeds them: tensors and
     composites as they are, anything else converted as TF converts it (a Python number:
-    its tensor). TypeError or ValueError when one does not convert."""
-    return [v if isinstance(v, (Tensor, CompositeTensor)) else convert_to_tensor(v)
+    its tensor); one that does not convert is TF's TypeError."""
+    return [v if isinstance(v, (Tensor, CompositeTensor)) else _replica_tensor(v)
             for v in x.values]
+
+
+def _replica_tensor(v: Any) -> Any:
+    try:
+        return convert_to_tensor(v)
+    except (TypeError, ValueError):
+        raise TypeError(f"Could not build a TypeSpec for {v!r} of unsupported type "
+                        f"{type(v)}.") from None
 
 
 def is_iterator_spec(x: Any) -> bool:

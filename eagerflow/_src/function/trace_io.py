@@ -381,6 +381,10 @@ def _composite_for_spec(spec: CompositeSpec, value: Any, fail: Callable) -> list
         if not spec.is_compatible_with(value.spec):
             raise fail(f"Can not cast {value.spec!r} to {spec!r}")
         return value.components()
+    if getattr(spec.value_type, "_is_distributed_value", False):  # (a PerReplicaSpec)
+        if not is_per_replica(value):  # (TF reads the value's replicas unchecked)
+            raise fail(str(no_attribute(value, "_values")))
+        return _per_replica_for_spec(spec, value, fail)
     if not isinstance(value, CompositeTensor) or not spec.is_compatible_with(value):
         if ftype.components_fit(spec, value):
             # TF binds the components, which fit: the function sees the spec's static shape,
@@ -389,3 +393,22 @@ def _composite_for_spec(spec: CompositeSpec, value: Any, fail: Callable) -> list
             return spec._to_components(value)
         raise fail(ftype.composite_cast_reason(spec, value))
     return spec._to_components(value)
+
+
+def _per_replica_for_spec(spec: CompositeSpec, value: Any, fail: Callable) -> list:
+    """The replicas' tensors of per-replica `value` for a PerReplicaSpec of an input
+    signature: one per replica, each of its replica's spec's dtype and shape (TF's
+    reason names the first that is not)."""
+    parts = per_replica_parts(value)
+    specs = spec._component_specs
+    if len(parts) != len(specs):  # (nest's mismatch of the two, TF's reason)
+        try:
+            nest.assert_same_structure(tuple(specs), tuple(parts))
+        except (ValueError, TypeError) as e:
+            raise fail(str(e)) from None
+    for s, p in zip(specs, parts):
+        given = p._type_spec if isinstance(p, CompositeTensor) else TensorSpec(p.shape, p.dtype)
+        if not s.is_compatible_with(given):
+            raise fail(f"Can not cast {given!r} to {s!r}")
+    return [t for p in parts for t in (p._type_spec._to_components(p)
+                                       if isinstance(p, CompositeTensor) else [p])]
