@@ -51,17 +51,10 @@ class ReplicaFunctions:
         """(ConcreteFunction, its flat input tensors) for every local replica, for
         `strategy.run` inside a function being traced (see graph_run.py), where the
         Python path does not exist: NotTraceable says what the graph cannot express."""
-        if isinstance(fn, polymorphic.Function):
-            function = fn
-        else:
-            key = _cache_key(fn)
-            entry = self._cache.get(key[0]) if key is not None else None
-            if entry is None or entry is _PYTHON:
-                function = polymorphic.Function(fn)
-                if key is not None and entry is None:
-                    self._remember(key, function)
-            else:
-                function = entry[0]
+        # A Python function is traced afresh each time the caller is (TF calls it on every
+        # trace of strategy.run): what it reads (a global rebound, a flag) is read again,
+        # and the replicas of this one call share its trace.
+        function = fn if isinstance(fn, polymorphic.Function) else polymorphic.Function(fn)
         return [self._concrete(function, i, args, kwargs)
                 for i in range(len(self._strategy._devices))]
 
@@ -149,5 +142,10 @@ def _cache_key(fn: Callable) -> tuple | None:
     except ValueError:  # a cell not yet assigned
         return None
     defaults = tuple(func.__defaults__ or ())
-    alive = (instance, contents, defaults)
-    return (code, id(instance), tuple(map(id, contents)), tuple(map(id, defaults))), alive
+    # the module globals its code names (a step function defined in a loop at module level
+    # reads the loop's model and optimizer as globals: each is another function)
+    names = func.__globals__ if hasattr(func, "__globals__") else {}
+    used = tuple(names.get(n) for n in code.co_names)
+    alive = (instance, contents, defaults, used)
+    return (code, id(instance), tuple(map(id, contents)), tuple(map(id, defaults)),
+            tuple(map(id, used))), alive

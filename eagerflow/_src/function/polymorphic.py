@@ -743,16 +743,11 @@ class Function:
                     call_values[pname], spec_values[pname] = _placeholders(
                         graph, pname, value, it, flat_specs, weak=weak)
             self._tracing_count += 1
-            fn = self._python_callable()
-            args, kwargs = self._rebuild_call(call_values)
-            result = fn(*args, **kwargs)
-            if graph._pending_reads:  # (reads no op consumed: named where they were made)
-                graph.settle_reads()
-            flat_out: list = []
             try:
-                template = _output_template(graph, result, flat_out)
-            except _NotAnOutput as e:
-                raise _not_an_output(self._python_function, e) from None
+                template, flat_out = self._trace_body(graph, call_values)
+            except BaseException:
+                self._tracing_count -= 1  # (TF counts the traces made, not those that failed)
+                raise
             graph.outputs = flat_out
             add_control_outputs(graph, flat_out)
         captured = graph.feed_captures()
@@ -767,6 +762,20 @@ class Function:
         if self._signature is not None:
             cf._param_kinds = {k: p.kind.name for k, p in self._signature.parameters.items()}
         return cf
+
+    def _trace_body(self, graph: FuncGraph, call_values: dict) -> tuple:
+        """Runs the Python function on the placeholders: (output template, flat outputs)."""
+        fn = self._python_callable()
+        args, kwargs = self._rebuild_call(call_values)
+        result = fn(*args, **kwargs)
+        if graph._pending_reads:  # (reads no op consumed: named where they were made)
+            graph.settle_reads()
+        flat_out: list = []
+        try:
+            template = _output_template(graph, result, flat_out)
+        except _NotAnOutput as e:
+            raise _not_an_output(self._python_function, e) from None
+        return template, flat_out
 
     def _rebuild_call(self, values: dict) -> tuple:
         if self._signature is None:
