@@ -131,6 +131,13 @@ def local(d):
 
 print("local", [t.numpy().tolist() for t in local(per_replica(lambda r: tf.constant([r])))])
 
+# -- where the values and the results live ----------------------------------------------
+values = per_replica(lambda r: tf.constant(float(r)))
+print("devices", [t.device for t in strategy.experimental_local_results(values)],
+      [t.device for t in strategy.experimental_local_results(add_one(values))],
+      [t.device for t in strategy.experimental_local_results(
+          strategy.run(lambda x: x + 1.0, args=(values,)))])
+
 # -- a Keras model trained by the distributed custom loop, the batch fed per call --------
 rng = np.random.default_rng(0)
 x = rng.normal(size=(24, 3)).astype("float32")

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
+from eagerflow._src.core import device as D
 from eagerflow._src.distribute import graph_run
 from eagerflow._src.distribute.values import Mirrored, PerReplica
 from tests.child_env import pythonpath
@@ -20,6 +21,8 @@ from tests.distribute.replica_training import regression_step
 
 HERE = Path(__file__).parent
 TWO = ["/cpu:0", "/cpu:1"]
+GPU0 = "/job:localhost/replica:0/task:0/device:GPU:0"
+GPU1 = "/job:localhost/replica:0/task:0/device:GPU:1"
 
 # Where eagerflow knowingly differs from TF 2.21 here: (what TF does, what we do, why).
 KNOWN = {
@@ -109,20 +112,6 @@ def test_later_calls_replay_the_graph_and_a_new_signature_retraces():
     step(_per_replica([5.0, 6.0], [7.0, 8.0]))
     assert step.experimental_get_tracing_count() == 3
     assert step._python_path_reason is None
-
-
-def test_fed_tensors_stay_on_their_replicas_devices():
-    s = tf.distribute.MirroredStrategy(TWO)
-
-    @tf.function
-    def where(d):
-        return s.run(lambda x: tf.identity(x), args=(d,))
-
-    d = s.experimental_distribute_values_from_function(
-        lambda ctx: tf.constant(float(ctx.replica_id_in_sync_group)))
-    out = s.experimental_local_results(where(d))
-    assert [t.device for t in out] == [t.device for t in d.values]
-    assert [float(t) for t in out] == [0.0, 1.0]
 
 
 def test_untraceable_distributed_values_run_as_python_with_a_reason():
@@ -220,3 +209,27 @@ def test_known_differences_still_hold():
         tf.data.Dataset.range(1).map(lambda v: tf.cast(v, tf.float32)).batch(1))))
     assert [t.shape for t in batch.values] == [tf.TensorShape([1]), tf.TensorShape([0])]
     assert uneven(batch).shape == tf.TensorShape([0])
+
+
+def test_traced_step_on_two_stand_in_gpus():
+    with D.standin_gpus(2):
+        losses, weights, traces, step = _element_loop(
+            tf.distribute.MirroredStrategy(), tf.keras.optimizers.SGD, compiled=True)
+        eager_losses, eager_weights, _, _ = _element_loop(
+            tf.distribute.MirroredStrategy(), tf.keras.optimizers.SGD, compiled=False)
+        s = tf.distribute.MirroredStrategy()
+        d = s.experimental_distribute_values_from_function(
+            lambda ctx: tf.constant(float(ctx.replica_id_in_sync_group)))
+        d = PerReplica([tf.identity(t) for t in d.values])
+        with tf.device("/gpu:1"):
+            d = PerReplica([d.values[0], tf.identity(d.values[1])])
+        out = tf.function(lambda d: s.run(lambda x: x * 2.0, args=(d,)))(d)
+        # each replica's value fed where it is, the results on the function's device (as
+        # TF gives a function's results over two logical CPUs: all on CPU:0)
+        assert [t.device for t in d.values] == [GPU0, GPU1]
+        assert [t.device for t in s.experimental_local_results(out)] == [GPU0, GPU0]
+        assert [float(t) for t in s.experimental_local_results(out)] == [0.0, 2.0]
+    assert step.experimental_get_tracing_count() == 1 and traces == 1
+    np.testing.assert_allclose(losses, eager_losses, rtol=1e-6)
+    for a, b in zip(weights, eager_weights):
+        np.testing.assert_allclose(a, b, rtol=1e-6, atol=1e-7)
