@@ -138,11 +138,14 @@ print("devices", [t.device for t in strategy.experimental_local_results(values)]
       [t.device for t in strategy.experimental_local_results(
           strategy.run(lambda x: x + 1.0, args=(values,)))])
 
-# -- a Keras model trained by the distributed custom loop, the batch fed per call --------
+# -- a Keras model trained by TF's distributed custom loop in its three spellings: the
+# iterator read in the function, the batch fed per call, the whole epoch in one function
 rng = np.random.default_rng(0)
 x = rng.normal(size=(24, 3)).astype("float32")
 y = (x @ np.array([[1.0], [-2.0], [0.5]], "float32") + 0.1).astype("float32")
-for optimizer_cls in (tf.keras.optimizers.SGD, tf.keras.optimizers.Adam):
+
+
+def custom_loop(style, optimizer_cls):
     with strategy.scope():
         tf.keras.utils.set_random_seed(1)
         model = tf.keras.Sequential([tf.keras.Input((3,)),
@@ -150,9 +153,10 @@ for optimizer_cls in (tf.keras.optimizers.SGD, tf.keras.optimizers.Adam):
                                      tf.keras.layers.Dense(1)])
         optimizer = optimizer_cls(learning_rate=0.05)
         optimizer.build(model.trainable_variables)  # (TF 2.21 fails to build Adam in a step)
-    steps = []
+    outer, inner = [], []
 
     def step_fn(inputs):
+        inner.append(1)
         features, labels = inputs
         with tf.GradientTape() as tape:
             loss = tf.reduce_sum((model(features) - labels) ** 2) / 8.0
@@ -160,15 +164,43 @@ for optimizer_cls in (tf.keras.optimizers.SGD, tf.keras.optimizers.Adam):
         optimizer.apply_gradients(zip(grads, model.trainable_variables))
         return loss
 
-    @tf.function
-    def train_step(inputs):
-        steps.append(1)
+    def one_step(inputs):
         return strategy.reduce("SUM", strategy.run(step_fn, args=(inputs,)), axis=None)
 
-    batches = strategy.experimental_distribute_dataset(
-        tf.data.Dataset.from_tensor_slices((x, y)).batch(8).repeat(2))
-    losses = [float(train_step(b)) for b in batches]
-    print(optimizer_cls.__name__, "losses", np.round(losses, 5).tolist())
-    print(optimizer_cls.__name__, "traced", train_step.experimental_get_tracing_count(),
-          "side effects", len(steps), "iterations", int(optimizer.iterations.numpy()))
-    print(optimizer_cls.__name__, "kernel", np.round(model.weights[0].numpy(), 5).tolist())
+    dist = strategy.experimental_distribute_dataset(
+        tf.data.Dataset.from_tensor_slices((x, y)).batch(8))
+    if style == "next":
+        @tf.function
+        def train(iterator):
+            outer.append(1)
+            return one_step(next(iterator))
+
+        iterator = iter(dist)
+        losses = [float(train(iterator)) for _ in range(3)]
+    elif style == "element":
+        @tf.function
+        def train(inputs):
+            outer.append(1)
+            return one_step(inputs)
+
+        losses = [float(train(b)) for b in dist]
+    else:
+        @tf.function
+        def train(dataset):
+            outer.append(1)
+            total = 0.0
+            for inputs in dataset:
+                total += one_step(inputs)
+            return total
+
+        losses = [float(train(dist))]
+    name = f"{style} {optimizer_cls.__name__}"
+    print(name, "losses", np.round(losses, 5).tolist())
+    print(name, "traced", train.experimental_get_tracing_count(), "side effects", len(outer),
+          "step_fn runs", len(inner), "iterations", int(optimizer.iterations.numpy()))
+    print(name, "kernel", np.round(model.weights[0].numpy(), 5).tolist()[0])
+
+
+for style in ("next", "element", "loop"):
+    for optimizer_cls in (tf.keras.optimizers.SGD, tf.keras.optimizers.Adam):
+        custom_loop(style, optimizer_cls)

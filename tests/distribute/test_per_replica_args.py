@@ -26,11 +26,6 @@ GPU1 = "/job:localhost/replica:0/task:0/device:GPU:1"
 
 # Where eagerflow knowingly differs from TF 2.21 here: (what TF does, what we do, why).
 KNOWN = {
-    "replica_fn_side_effects": (
-        "a Python side effect in strategy.run's function runs once per replica per trace "
-        "(mirrored_run calls it in each replica's thread)",
-        "once per trace of the caller", "the replicas share one trace of the replica "
-        "function (graph_run's ReplicaRun op), run in their threads when the graph runs"),
     "mirrored_argument": (
         "a Mirrored argument is traced; every replica sees the primary's value",
         "the function runs as Python; each replica sees its own component",
@@ -81,10 +76,10 @@ def test_traced_step_gives_the_python_paths_results(optimizer_cls):
     for a, b in zip(weights, eager_weights):
         np.testing.assert_allclose(a, b, rtol=1e-6, atol=1e-7)
     assert step.experimental_get_tracing_count() == 1
-    # Adam creates its slots in the replica function's first trace, which is then traced
-    # again (TF's rule for a function that creates variables); SGD creates none
     adam = optimizer_cls is tf.keras.optimizers.Adam
-    assert traces == (2 if adam else 1)  # (KNOWN: TF runs step_fn once per replica)
+    # each replica traces step_fn, as TF calls it in each replica; Adam's slots are made
+    # by the first replica's first trace, which is then traced again (TF's rule)
+    assert traces == (3 if adam else 2)
     assert eager_traces == 3 * 2  # eagerly, step_fn runs on each replica every step
     ops = [op.type for op in step.get_concrete_function(
         tf.distribute.MirroredStrategy(TWO).experimental_distribute_values_from_function(
@@ -186,20 +181,8 @@ def test_input_signature_binding_errors_are_tfs():
 
 def test_known_differences_still_hold():
     """Each KNOWN entry, checked as eagerflow behaves, so that a fix retires it."""
-    assert set(KNOWN) == {"replica_fn_side_effects", "mirrored_argument",
-                          "uneven_partial_batch_reduce"}
+    assert set(KNOWN) == {"mirrored_argument", "uneven_partial_batch_reduce"}
     s = tf.distribute.MirroredStrategy(TWO)
-    runs = []
-
-    def replica_fn(x):
-        runs.append(1)
-        return tf.reduce_sum(x)
-
-    @tf.function
-    def step(d):
-        return s.reduce("SUM", s.run(replica_fn, args=(d,)), axis=None)
-
-    assert float(step(_per_replica([1.0], [2.0]))) == 3.0 and len(runs) == 1
 
     @tf.function
     def uneven(d):
@@ -229,7 +212,7 @@ def test_traced_step_on_two_stand_in_gpus():
         assert [t.device for t in d.values] == [GPU0, GPU1]
         assert [t.device for t in s.experimental_local_results(out)] == [GPU0, GPU0]
         assert [float(t) for t in s.experimental_local_results(out)] == [0.0, 2.0]
-    assert step.experimental_get_tracing_count() == 1 and traces == 1
+    assert step.experimental_get_tracing_count() == 1 and traces == 2
     np.testing.assert_allclose(losses, eager_losses, rtol=1e-6)
     for a, b in zip(weights, eager_weights):
         np.testing.assert_allclose(a, b, rtol=1e-6, atol=1e-7)

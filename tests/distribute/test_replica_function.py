@@ -39,8 +39,8 @@ def _seed_training(strategy, optimizer_cls, compiled=True, steps=4):
 def test_seed_pattern_traces_once_and_matches_python_and_one_device(optimizer_cls):
     mirrored = tf.distribute.MirroredStrategy(TWO)
     losses, weights, traces, opt, step = _seed_training(mirrored, optimizer_cls)
-    # SGD: one trace; Adam creates its slots in the first trace, which TF's rule retraces
-    assert traces == (1 if optimizer_cls is tf.keras.optimizers.SGD else 2)
+    # one trace per replica; Adam creates its slots in the first, which TF's rule retraces
+    assert traces == (2 if optimizer_cls is tf.keras.optimizers.SGD else 3)
     assert step.experimental_get_tracing_count() == 1
     assert int(opt.iterations.numpy()) == 4
     py_losses, py_weights, py_traces, _, _ = _seed_training(
@@ -285,6 +285,6 @@ def test_an_eager_run_of_a_plain_function_stays_python():
     xs = PerReplica([tf.constant(1.0), tf.constant(2.0)])
     train_step(xs)
     train_step(xs)
-    assert len(calls) == 1  # traced once, then the compiled graph ran
+    assert len(calls) == 2  # traced once (once per replica, as TF), then the graph ran
     s.run(step_fn, args=(xs,))  # called eagerly: Python on each replica, as in TF
-    assert len(calls) == 3
+    assert len(calls) == 4
