@@ -26,10 +26,6 @@ GPU1 = "/job:localhost/replica:0/task:0/device:GPU:1"
 
 # Where eagerflow knowingly differs from TF 2.21 here: (what TF does, what we do, why).
 KNOWN = {
-    "mirrored_argument": (
-        "a Mirrored argument is traced; every replica sees the primary's value",
-        "the function runs as Python; each replica sees its own component",
-        "eagerflow's Mirrored values have no type spec"),
     "uneven_partial_batch_reduce": (
         "strategy.reduce of replica results shaped [1] and [0] fails while tracing: "
         "ValueError 'Dimension 0 in both shapes must be equal, but are 1 and 0.' (AddN)",
@@ -118,18 +114,41 @@ def test_untraceable_distributed_values_run_as_python_with_a_reason():
         calls.append(1)
         return s.run(lambda x: x, args=(d,))
 
-    mirrored = Mirrored([tf.constant(1.0), tf.constant(2.0)])
     for _ in range(2):
-        out = step(mirrored)
+        out = step(Mirrored([1.0, 1.0]))
     assert len(calls) == 2 and step.experimental_get_tracing_count() == 0
-    assert step._python_path_reason == "Mirrored values have no trace type here"
-    assert [float(t) for t in s.experimental_local_results(out)] == [1.0, 2.0]  # (KNOWN)
+    assert step._python_path_reason == "Mirrored values of no tensor have no trace type here"
+    assert [float(t) for t in s.experimental_local_results(out)] == [1.0, 1.0]
     out = tf.function(lambda d: d)(PerReplica([None, None]))  # (TF: NoneTensorSpecs)
     assert s.experimental_local_results(out) == (None, None)
     step(PerReplica([None, None]))
     assert step._python_path_reason == "a replica's value is None"
     step(_per_replica(1.0, 2.0))
     assert step._python_path_reason is None and step.experimental_get_tracing_count() == 1
+
+
+def test_a_mirrored_argument_is_traced_as_its_primary_tensor():
+    s = tf.distribute.MirroredStrategy(TWO)
+
+    @tf.function
+    def step(d):
+        return s.run(lambda x: x + 1.0, args=(d,))
+
+    with tf.device("/cpu:1"):
+        other = tf.constant([3.0, 4.0])
+    mirrored = Mirrored([tf.constant([1.0, 2.0]), other])
+    # TF 2.21: one placeholder, the primary's value seen by every replica (eagerly, each
+    # replica's own value)
+    assert [t.numpy().tolist() for t in s.experimental_local_results(step(mirrored))] == \
+        [[2.0, 3.0], [2.0, 3.0]]
+    assert [t.numpy().tolist() for t in s.experimental_local_results(
+        s.run(lambda x: x + 1.0, args=(mirrored,)))] == [[2.0, 3.0], [4.0, 5.0]]
+    cf = step.get_concrete_function(mirrored)
+    assert repr(cf.structured_input_signature) == \
+        "((TensorSpec(shape=(2,), dtype=tf.float32, name='d'),), {})"
+    assert [t.name for t in cf.inputs] == ["d:0"]
+    step(Mirrored([tf.constant([5.0, 6.0]), other]))
+    assert step.experimental_get_tracing_count() == 1
 
 
 def test_a_replica_value_that_is_no_tensor_is_tfs_type_error():
@@ -181,7 +200,7 @@ def test_input_signature_binding_errors_are_tfs():
 
 def test_known_differences_still_hold():
     """Each KNOWN entry, checked as eagerflow behaves, so that a fix retires it."""
-    assert set(KNOWN) == {"mirrored_argument", "uneven_partial_batch_reduce"}
+    assert set(KNOWN) == {"uneven_partial_batch_reduce"}
     s = tf.distribute.MirroredStrategy(TWO)
 
     @tf.function

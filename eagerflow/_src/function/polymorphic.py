@@ -34,6 +34,7 @@ from eagerflow._src.function.signature import (
     is_iterator_spec,
     is_per_replica,
     make_key,
+    mirrored_tensor,
     per_replica_parts,
 )
 from eagerflow._src.function.trace_io import (
@@ -162,14 +163,14 @@ def _holds_distributed_values(args: tuple, kwargs: dict) -> bool:
 
 def _untraceable_distributed(args: tuple, kwargs: dict) -> str | None:
     """Why the distributed values among the arguments are not traced (None: they all
-    are): a Mirrored value (eagerflow gives it no spec), or per-replica values of which
-    one is None (TF's NoneTensorSpec, which a placeholder cannot stand for). A replica's
-    value that does not convert to a tensor is TF's TypeError."""
+    are): a Mirrored value of no tensor, or per-replica values of which one is None (TF's
+    NoneTensorSpec, which a placeholder cannot stand for). A replica's value that does
+    not convert to a tensor is TF's TypeError."""
     for x in nest.flatten([list(args), kwargs]):
-        if not getattr(x, "_is_distributed_value", False):
+        if not getattr(x, "_is_distributed_value", False) or mirrored_tensor(x) is not None:
             continue
         if not is_per_replica(x):
-            return f"{type(x).__name__} values have no trace type here"
+            return f"{type(x).__name__} values of no tensor have no trace type here"
         if any(v is None for v in x.values):
             return "a replica's value is None"
         per_replica_parts(x)

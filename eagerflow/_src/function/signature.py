@@ -114,6 +114,16 @@ def _replica_tensor(v: Any) -> Any:
                         f"{type(v)}.") from None
 
 
+def mirrored_tensor(x: Any) -> Any:
+    """The tensor tf.function traces for `x` when it is a Mirrored value (distribute's: a
+    distributed value whose replicas hold one value) of tensors: its primary, as TF's
+    Mirrored delegates its trace type to it (None: not such a value)."""
+    if not getattr(x, "_is_distributed_value", False) or is_per_replica(x):
+        return None
+    primary = x._primary()
+    return primary if isinstance(primary, Tensor) else None
+
+
 def is_iterator_spec(x: Any) -> bool:
     """Whether `x` is an iterator's type spec (tf.data.IteratorSpec, defined above): an
     input signature's spec for an iterator argument, whose value a trace sees as the
@@ -181,6 +191,8 @@ def make_key(args: Any, tensors: list, relax: bool = False) -> Any:
             tensors.append(t)
             return (t._dtype, None if relax else t._shape)
         return ("var", id(args))  # (a distributed variable: by identity, captured)
+    if getattr(args, "_is_distributed_value", False) and mirrored_tensor(args) is not None:
+        return make_key(args._primary(), tensors, relax)  # (TF: the primary's TensorSpec)
     if is_per_replica(args):  # by each replica's value (TF's PerReplicaSpec)
         return ("per_replica", t) + tuple(make_key(v, tensors, relax)
                                           for v in per_replica_parts(args))
