@@ -191,11 +191,13 @@ def make_key(args: Any, tensors: list, relax: bool = False) -> Any:
             tensors.append(t)
             return (t._dtype, None if relax else t._shape)
         return ("var", id(args))  # (a distributed variable: by identity, captured)
-    if getattr(args, "_is_distributed_value", False) and mirrored_tensor(args) is not None:
-        return make_key(args._primary(), tensors, relax)  # (TF: the primary's TensorSpec)
-    if is_per_replica(args):  # by each replica's value (TF's PerReplicaSpec)
-        return ("per_replica", t) + tuple(make_key(v, tensors, relax)
-                                          for v in per_replica_parts(args))
+    if getattr(args, "_is_distributed_value", False):
+        primary = mirrored_tensor(args)
+        if primary is not None:  # a Mirrored value: its primary's TensorSpec, as TF's
+            return make_key(primary, tensors, relax)
+        if is_per_replica(args):  # by each replica's value (TF's PerReplicaSpec)
+            return ("per_replica", t) + tuple(make_key(v, tensors, relax)
+                                              for v in per_replica_parts(args))
     if isinstance(args, np.generic):
         return (type(args), args.item())
     if is_tensor_spec(args):

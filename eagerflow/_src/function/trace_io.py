@@ -147,10 +147,11 @@ def _placeholders(graph: FuncGraph, name: str, value: Any, shapes: Any, flat_spe
         return ph, spec
     if is_variable(value):
         return _variable_placeholder(graph, name, value, shapes, flat_specs)
-    if getattr(value, "_is_distributed_value", False) and mirrored_tensor(value) is not None:
+    primary = mirrored_tensor(value)
+    if primary is not None:
         # a Mirrored value: the placeholder of its primary, as TF traces it (the function
         # sees one tensor, the same for every replica)
-        return _placeholders(graph, name, value._primary(), shapes, flat_specs, path, weak)
+        return _placeholders(graph, name, primary, shapes, flat_specs, path, weak)
     if is_per_replica(value):
         # one placeholder per replica's value, all named after the argument ("d", "d_1"),
         # and the value rebuilt around them; its spec one unnamed spec per replica (TF's

@@ -56,9 +56,9 @@ def function_attributes(obj: Any) -> dict:
 def concrete_functions_of(fn: Function) -> list:
     """The traces a tf.function saves: the one of its input_signature, else those made
     (traced once more the first time each is saved, as TF does). A trace that runs a
-    strategy's replicas is left out where another is saved (a signature's trace is kept,
-    and fails to export): TF saves the replicas unrolled, which eagerflow's exporter has no
-    form for, so the loaded function lacks that trace, as if it had not been made."""
+    strategy's replicas is left out: TF saves the replicas unrolled, which eagerflow's
+    exporter has no form for, so the loaded function lacks that trace, as if it had not
+    been made (an input signature's own trace is kept, and its export fails)."""
     traces = fn._traces_for_saving()
     kept = [cf for cf in traces if not _runs_replicas(cf.graph)]
     return traces if fn.input_signature is not None and not kept else kept
