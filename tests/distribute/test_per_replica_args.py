@@ -44,7 +44,9 @@ def _per_replica(*values):
 
 
 def test_per_replica_arguments_trace_as_tf():
+    # (TF's run had no GPU: the program's devices are the CPU's, stand-in GPUs or not)
     env = {**os.environ, "PYTHONPATH": pythonpath()}
+    env.pop("EAGERFLOW_STANDIN_GPUS", None)
     out = subprocess.run([sys.executable, str(HERE / "per_replica_args_program.py"), "ef"],
                          capture_output=True, text=True, env=env, check=True, timeout=120)
     assert out.stdout == (HERE / "per_replica_args_golden.txt").read_text()
