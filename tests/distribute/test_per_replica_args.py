@@ -268,3 +268,24 @@ def test_saving_leaves_a_replica_trace_out(tmp_path):
     with pytest.raises(ValueError, match="^Found zero restored functions for caller "
                                          "function.$"):
         loaded.step(_per_replica(1.0, 2.0))
+
+
+def test_a_compiled_replica_function_reads_rebound_globals_again():
+    # A function run as Python (given a Mirrored value of no tensor) compiles the replica
+    # functions its strategy.run calls get; one whose module global was rebound since (a
+    # step function of a loop at module level) is traced again, as TF's Python would
+    # read the new value.
+    s = tf.distribute.MirroredStrategy(TWO)
+    module = {"tf": tf, "scale": 2.0}
+    exec("def replica_fn(x):\n    return x * scale\n", module)
+
+    @tf.function
+    def step(flag, d):
+        return s.run(module["replica_fn"], args=(d,))
+
+    flag = Mirrored([1, 1])
+    d = _per_replica(1.0, 2.0)
+    assert [float(t) for t in s.experimental_local_results(step(flag, d))] == [2.0, 4.0]
+    module["scale"] = 3.0
+    assert [float(t) for t in s.experimental_local_results(step(flag, d))] == [3.0, 6.0]
+    assert step._python_path_reason == "Mirrored values of no tensor have no trace type here"
