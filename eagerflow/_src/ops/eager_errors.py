@@ -63,9 +63,10 @@ def decorate(e: OpError, op: Any, inputs: tuple, attrs: dict, device: str,
     """`e`, raised by eager op `op` on `inputs` with `attrs` placed on `device`, reworded
     in place as TF's eager error (function prefix, " name: " and `name`); returns it."""
     message = e._message
-    # (an error the slow path left without its name ends in "]" again, but is worded)
+    # (an error the slow path left without its name ends in "]" again, but is worded; a
+    # worded one may end in "]" too, where its name does: name=['a'])
     if message.startswith(_HEAD) or not message.endswith("]") or \
-            getattr(e, "_slow_path", False):
+            getattr(e, "_slow_path", False) or getattr(e, "_suffix", None) is not None:
         return e
     at = message.rfind(" [Op:")
     if at < 0:
@@ -88,7 +89,8 @@ def decorate(e: OpError, op: Any, inputs: tuple, attrs: dict, device: str,
     # (TF's str() of any name given: a NumPy array's, 0's, a tensor's "tf.Tensor(...)"; its
     # truth is never asked)
     c_text(head + message)  # (TF decodes the message before it adds the name)
-    e._message = f"{head}{message} name: {'' if name is None else str(name)}"
+    e._suffix = f" name: {'' if name is None else str(name)}"  # (what slow_path takes off)
+    e._message = f"{head}{message}{e._suffix}"
     e.args = (e._message,) + e.args[1:]
     return e
 
@@ -272,10 +274,11 @@ def plain(e: OpError) -> OpError:
         if at >= 0 and end >= 0:
             message = message[message.index("}} ") + 3:end + 1]
     elif message.startswith(_BEFORE_WRAPPING) and " name: " in message:
-        message = message[:message.rfind(" name: ")]
+        message = message[:message.rfind(_suffix_at(e))]
     e._message = message
     e.args = (message,) + e.args[1:]
     e._slow_path = False
+    e._suffix = None
     return e
 
 
@@ -299,12 +302,19 @@ def slow_path(e: BaseException) -> BaseException:
     2.21's `quick_execute` is not reached: the fast path converts and raises itself)."""
     if isinstance(e, OpError) and e._message.startswith((_HEAD,) + _BEFORE_WRAPPING):
         message = e._message
-        at = message.rfind(" name: ")
+        at = message.rfind(_suffix_at(e))
         if at > message.rfind(" [Op:"):
             e._message = message[:at]
             e.args = (e._message,) + e.args[1:]
             e._slow_path = True  # (so that no wrapper around this one names it again)
     return e
+
+
+def _suffix_at(e: OpError) -> str:
+    """The " name: ..." suffix `decorate` gave `e` (its name may hold " name: " or end in
+    "]"), or " name: " where another wrapper worded it."""
+    suffix = getattr(e, "_suffix", None)
+    return " name: " if suffix is None else suffix
 
 
 _NO_KERNEL = re.compile(r"^(No OpKernel was registered to support Op '[^']*' used by "
