@@ -28,6 +28,8 @@ import functools
 import re
 from typing import Any, Callable
 
+import numpy as np
+
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.dtypes import DType
 from eagerflow._src.core.errors import OpError, c_text
@@ -220,10 +222,10 @@ def slow_type(value: Any) -> bool:
 
 def slow_int_list(value: Any) -> bool:
     """Whether `value`, given for a list(int) attr, sends TF's op wrapper down its slow
-    path: a list holding something other than a Python int (a float), or a float that
-    TF's Python makes one (tf.squeeze's axis)."""
+    path: a list holding something other than a Python int (a float), or a float or NumPy
+    scalar that TF's Python makes one (tf.squeeze's axis: [np.int64(3)])."""
     return isinstance(value, (list, tuple)) and any(not isinstance(v, int) for v in value) \
-        or isinstance(value, float)
+        or isinstance(value, (float, np.generic))
 
 
 def raised_eagerly(e: OpError, name: str | None = None, lengths: dict | None = None,

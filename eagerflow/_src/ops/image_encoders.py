@@ -468,6 +468,7 @@ DECODE_AND_CROP_JPEG = register(OpDef(
 ))
 
 
+@eager_api("contents", "output_type:type")  # (a list or NumPy scalar: TF's wrapper's slow path)
 def extract_jpeg_shape(contents: Any, output_type: Any = dt.int32,
                        name: str | None = None) -> Any:
     """`tf.io.extract_jpeg_shape`: [height, width, channels] from a JPEG's header."""

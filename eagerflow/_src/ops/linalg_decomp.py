@@ -574,7 +574,7 @@ LOG_MATRIX_DETERMINANT = register(OpDef(
 
 @eager_api("input")  # (a list: TF's wrapper's slow path)
 def slogdet(input: Any, name: str | None = None) -> tuple:  # noqa: A002
-    return SlogdetResult(*bind(LOG_MATRIX_DETERMINANT, (_t(input),), {}))
+    return SlogdetResult(*bind(LOG_MATRIX_DETERMINANT, (_t(input),), {}, name))
 
 
 # ---------------------------------------------------------------------------------------

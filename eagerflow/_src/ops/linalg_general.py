@@ -477,15 +477,17 @@ def _eig_out_dtype(tensor: Any) -> Any:
     return _COMPLEX_OF[dtype]
 
 
+@eager_api("tensor")  # (a list or NumPy scalar: TF's wrapper's slow path)
 def eig(tensor: Any, name: str | None = None) -> tuple:
     """(eigenvalues, eigenvectors as columns), complex, of square matrices."""
     out_dtype = _eig_out_dtype(tensor)
     return bind(EIG, (_t(tensor),), {"compute_v": True, "Tout": out_dtype}, name)
 
 
+@eager_api("tensor")  # (a list or NumPy scalar: TF's wrapper's slow path)
 def eigvals(tensor: Any, name: str | None = None) -> Any:
     out_dtype = _eig_out_dtype(tensor)
-    return bind(EIG, (_t(tensor),), {"compute_v": False, "Tout": out_dtype})[0]
+    return bind(EIG, (_t(tensor),), {"compute_v": False, "Tout": out_dtype}, name)[0]
 
 
 # TF's Eig of a real matrix is Eigen's EigenSolver: the matrix scaled by its largest entry,

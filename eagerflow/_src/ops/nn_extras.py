@@ -165,6 +165,10 @@ APPROX_TOP_K = register(OpDef(
 
 
 def _approx(is_max_k: bool) -> Callable:
+    # (TF's hands its op the arguments as given: a list, or a NumPy int for an int attr,
+    # takes its wrapper's slow path)
+    @eager_api("operand", "k:int", "reduction_dimension:int", "recall_target:float",
+               "reduction_input_size_override:int")
     def approx_k(operand: Any, k: int, reduction_dimension: int = -1,
                  recall_target: float = 0.95, reduction_input_size_override: int = -1,
                  aggregate_to_topk: bool = True, name: str | None = None) -> ApproxTopK:
