@@ -331,7 +331,7 @@ def _reflects(x: Any, y: Any) -> bool:
 def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callable | None = None,
            np_kernel: Callable | None = None, node: str | None = None,
            fallback: Callable | None = None, scoped: bool = False,
-           reflect: str | None = None) -> Callable:
+           reflect: str | None = None, unnamed: bool = False) -> Callable:
     """The public function of a two-input op (`tf.add`, `x * y`, ...):
     `bind(op, convert(x, y), attrs)` with the eager NumPy path specialised as in unary()
     (and its traced node named as there).
@@ -350,13 +350,16 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
     value does not convert raises TF's graph-builder error (conversion_error).
 
     `scoped`: TF's public function opens a name scope around its op (tf.add, tf.matmul),
-    so its eager errors name none (" name: "), whatever name it is given.
+    so its eager errors name none (" name: "), whatever name it is given. `unnamed`: the
+    same, but TF's function hands its op x and y as given (tf.pow, tf.math.floordiv): a
+    list takes the op wrapper's slow path.
 
     `reflect`: an operator (`x * y`) whose y is a Keras variable of another dtype answers
     with y's reflected method (`y.__rmul__(x)`: Keras's promotion), as TF's operators do
     when converting y to x's dtype fails (not `+`: TF's converts y without a dtype).
     """
     attrs = attrs if attrs is not None else {}
+    quiet = scoped or unnamed
     # the dtypes for which op.infer's answer needs no call (see OpDef.like_inputs)
     like = op.like_inputs if infer is None else frozenset()
     infer = infer or op.infer
@@ -471,11 +474,11 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                     # (infer's answer: its result's dtype; the shape, unread there, unsaid)
                     return _bind_on_device(op, (x, y), (a, b), attrs or {}, st, ((None, d),))
             if st["graph"] is None:  # (eagerly the name is the error's: no default)
-                return bind(op, (x, y), attrs or {}, None if scoped else name)
+                return bind(op, (x, y), attrs or {}, None if quiet else name)
             return bind(op, (x, y), attrs or {}, traced_name(name))
         except (TypeError, ValueError, InvalidArgumentError) as e:
             if isinstance(e, OpError) and _state.graph is None:
-                failed(e, op, (x, y), attrs or {}, _state.__dict__, None if scoped else name)
+                failed(e, op, (x, y), attrs or {}, _state.__dict__, None if quiet else name)
             if fallback is not None:
                 return fallback(x, y, name, e)
             err = conversion_error(op, x, y, attrs, e, hinted)
@@ -484,7 +487,7 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
             raise err from None
         except OpError as e:  # (another class infer raises: an OOM, a broadcast too wide)
             if _state.graph is None:
-                failed(e, op, (x, y), attrs or {}, _state.__dict__, None if scoped else name)
+                failed(e, op, (x, y), attrs or {}, _state.__dict__, None if quiet else name)
             raise
 
     f.__name__ = op.name

@@ -369,6 +369,7 @@ DECODE_PADDED_RAW = register(OpDef(
 ))
 
 
+@eager_api("input_bytes", "out_type:type")  # (a list or NumPy scalar: TF's slow path)
 def decode_raw(input_bytes: Any, out_type: Any, little_endian: bool = True,
                fixed_length: Any = None, name: str | None = None) -> Any:
     """`tf.io.decode_raw(input_bytes, out_type, little_endian=True, fixed_length=None)`:

@@ -800,11 +800,24 @@ def trace(x: Any, name: str | None = None) -> Any:
         return reduce_sum(diag_part(convert_to_tensor(x, name="x")), axis=[-1], name=scope)
 
 
+# MatrixBandPart's CPU kernels, in the order TF 2.21's NotFoundError lists them, and XLA's
+_BAND_KERNELS = (dt.bool, dt.complex128, dt.complex64, dt.float64, dt.float32, dt.bfloat16,
+                 dt.float16, dt.int32, dt.int8, dt.uint8, dt.int16, dt.uint16, dt.uint32,
+                 dt.int64, dt.uint64)
+_BAND_XLA = f"Tindex in [DT_INT32, DT_INT64]; T in [{C.XLA_TYPES}]"
+
+
 def _band_infer(x: Any, *dyn: Any, num_lower: int | None, num_upper: int | None) -> list:
     """`num_lower`/`num_upper` None: inputs known when the graph runs (lower first)."""
     runtime = tuple(name for name, v in (("num_lower", num_lower), ("num_upper", num_upper))
                     if v is None)
     C.input_count("MatrixBandPart", ("input",) + runtime, (x,) + dyn)
+    if x._dtype not in _BAND_KERNELS and _state.graph is None:
+        # (eagerly TF finds no CPU kernel for a string, a quantized or a variant matrix,
+        # before it reads the shape)
+        index = C.dt_enum(dyn[0]._dtype) if dyn else "DT_INT64"
+        raise C.no_kernel("MatrixBandPart", f"T={C.dt_enum(x._dtype)}, Tindex={index}",
+                          _BAND_KERNELS, others=(("XLA_CPU_JIT", _BAND_XLA),))
     for t in dyn:
         check_runtime_arg("MatrixBandPart", (t,), "num_lower and num_upper", 0)
     if x._shape is not None:

@@ -27,7 +27,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec
-from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.eager_errors import eager_api, eager_name
 from eagerflow._src.ops.eigen_lu import eigen_lu_invertible, eigen_lu_solve, eigen_slogdet
 from eagerflow._src.ops.elementwise import binary_args, binary_args_hint
 from eagerflow._src.ops.linalg import (
@@ -418,7 +418,8 @@ MATRIX_TRIANGULAR_SOLVE = register(OpDef(
 def triangular_solve(matrix: Any, rhs: Any, lower: bool = True, adjoint: bool = False,
                      name: str | None = None) -> Any:
     return bind(MATRIX_TRIANGULAR_SOLVE, binary_args_hint(matrix, rhs),
-                C.wrapper_attrs("MatrixTriangularSolve", lower=lower, adjoint=adjoint), name)
+                C.wrapper_attrs("MatrixTriangularSolve", lower=lower, adjoint=adjoint),
+                eager_name(name))  # (TF's makes its op in a "triangular_solve" scope)
 
 
 def _solve_infer(a: Any, b: Any, adjoint: bool) -> list:

@@ -643,8 +643,9 @@ def _u_scoped(op: OpDef) -> Callable:
     return dispatch.unary(op, first_input(op.name), unnamed=True)
 
 
-def _b(op: OpDef, convert: Callable | None = None, node: str | None = None) -> Callable:
-    return dispatch.binary(op, convert or binary_args, node=node)
+def _b(op: OpDef, convert: Callable | None = None, node: str | None = None,
+       unnamed: bool = False) -> Callable:
+    return dispatch.binary(op, convert or binary_args, node=node, unnamed=unnamed)
 
 
 negative, square = _u(NEG), _u(SQUARE)
@@ -686,10 +687,10 @@ _add_like = _b(ADD, None, "Add")  # (a Python x takes y's dtype: a gradient's co
 subtract = _b(SUB)
 multiply = _b(MUL)
 realdiv = _b(REALDIV, None, "RealDiv")
-floordiv = _b(FLOORDIV)
+floordiv = _b(FLOORDIV, unnamed=True)  # (TF's runs its op in a "floordiv" scope)
 mod = floormod = _b(FLOORMOD)
 truncatediv = _b(TRUNCATEDIV)
-pow = _b(POW)  # noqa: A001 - TF's public name
+pow = _b(POW, unnamed=True)  # noqa: A001 - TF's public name (its op in a "Pow" scope)
 maximum = _b(MAXIMUM)
 minimum = _b(MINIMUM)
 squared_difference = _b(SQUARED_DIFFERENCE)
