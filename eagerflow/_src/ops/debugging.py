@@ -780,7 +780,8 @@ def check_numerics(tensor: Any, message: str, name: str | None = None) -> Any:
 
 
 def assert_all_finite(x: Any, message: str, name: str | None = None) -> Any:
-    return check_numerics(x, message)
+    # (TF's converts x first, in its "VerifyFinite" scope: CheckNumerics' fast path, no name)
+    return check_numerics(convert_to_tensor(x), message)
 
 
 # ---------------------------------------------------------------------------------------

@@ -748,7 +748,7 @@ QR = register(OpDef(
 @eager_api("input")  # (a list: TF's wrapper's slow path)
 def qr(input: Any, full_matrices: bool = False, name: str | None = None) -> Any:  # noqa: A002
     attrs = C.wrapper_attrs("Qr", full_matrices=full_matrices)
-    return QrResult(*bind(QR, (_t(input),), attrs))
+    return QrResult(*bind(QR, (_t(input),), attrs, name))
 
 
 # ---------------------------------------------------------------------------------------

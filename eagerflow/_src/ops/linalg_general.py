@@ -167,7 +167,7 @@ LU = register(OpDef(
 ))
 
 
-@eager_api("input")  # (a list: TF's wrapper's slow path)
+@eager_api("input", "output_idx_type:type")  # (a list: TF's wrapper's slow path)
 def lu(input: Any, output_idx_type: Any = dt.int32, name: str | None = None) -> tuple:  # noqa: A002
     """(lu, p): L (unit diagonal, below) and U packed in one matrix, with input[p] = L U."""
     attrs = C.wrapper_attrs("Lu", output_idx_type=output_idx_type)
