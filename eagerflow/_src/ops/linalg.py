@@ -819,7 +819,8 @@ def _band_infer(x: Any, *dyn: Any, num_lower: int | None, num_upper: int | None)
     runtime = tuple(name for name, v in (("num_lower", num_lower), ("num_upper", num_upper))
                     if v is None)
     C.input_count("MatrixBandPart", ("input",) + runtime, (x,) + dyn)
-    if x._dtype not in _BAND_KERNELS and _state.graph is None:
+    if x._dtype not in _BAND_KERNELS and _state.graph is None and \
+            all(t._dtype in (dt.int32, dt.int64) for t in dyn):
         # (eagerly TF finds no CPU kernel for a string, a quantized or a variant matrix,
         # before it reads the shape)
         raise _band_no_kernel(x._dtype, dyn[0]._dtype if dyn else dt.int64)
@@ -903,7 +904,8 @@ def band_part(input: Any, num_lower: Any, num_upper: Any, name: str | None = Non
         # converts Python ints on their own)
         index = next((v._dtype for v in (num_lower, num_upper) if isinstance(v, Tensor)),
                      dt.int32 if wrapper_inputs.passed_raw(input) else dt.int64)
-        raise _band_no_kernel(_t(input)._dtype, index)
+        if index in (dt.int32, dt.int64):  # (another is the attr's refusal, checked first)
+            raise _band_no_kernel(_t(input)._dtype, index)
     if type(num_lower) is EagerTensor or type(num_upper) is EagerTensor:
         _check_band_tensors(_t(input), num_lower, num_upper)
     attrs, dyn = {}, []
