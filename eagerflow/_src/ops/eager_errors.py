@@ -81,6 +81,10 @@ def decorate(e: OpError, op: Any, inputs: tuple, attrs: dict, device: str,
     if message.startswith(_BEFORE_WRAPPING):
         head = ""
     else:
+        if "\0" in message[:at]:  # (TF's kernel message reaches Python as a C string: it
+            # ends at a NUL, a file name's: ReadFile of "a\\0b" fails "a [Op:ReadFile]")
+            message = message[:message.index("\0")] + message[at:]
+            at = message.rfind(" [Op:")
         arity = None
         if op is not None and op.arity is not None and op_name == op.name:
             try:
