@@ -392,6 +392,10 @@ def keras_variable(var: Any, name: str | None = None, path: str | None = None,
     `variable_N`), path `path` (or the current name scope joined to the name), whether
     a mixed-precision layer call reads it in its compute dtype (`autocast`), and whether
     an optimizer assigns its gradient to it instead of a step (float8's scales)."""
+    if getattr(var, "_is_sharded_variable", False):  # (a strategy's partitioner made it)
+        from eagerflow._src.keras.sharded_weights import sharded_weight
+        return sharded_weight(var, name or kb.auto_name("Variable"), path, autocast,
+                              overwrite_with_gradient)
     cls = type(var)
     if not isinstance(var, Variable):
         keras_cls = _keras_classes.get(cls)
