@@ -7,6 +7,11 @@ eager message ends at the NUL (ReadFile of "a\\0b" fails "a"). A checkpoint's fi
 named after its prefix up to the NUL (ck.index for "ck\\0pt-1"), while TF's Python, which
 matches prefix + ".index", then finds no "ck" (latest_checkpoint: None).
 
+And a few of tf.io.gfile's other answers found beside them: join is posixpath.join of
+its arguments as given (bytes stay bytes, a mix is Python's TypeError, a "file://" path
+keeps its scheme), a path that is no string is compat.as_bytes' TypeError, and a copy of
+a folder leaves the empty file TF opened before it failed.
+
 `run(tf)` gives [[case, outcome], ...]; an outcome is the value's repr, or
 ["error", class name, message].
 """
@@ -84,6 +89,15 @@ def _cases(tf: Any) -> list:
             "v/.ATTRIBUTES/VARIABLE_VALUE"))),
         ("ckpt_read", ckpt_read),
         ("latest", lambda: tf.train.latest_checkpoint(".")),
+        ("join_bytes", lambda: G.join(b"a", b"b")),
+        ("join_mixed", lambda: G.join(b"a", "b")),
+        ("join_file", lambda: G.join("file:///a", "b")),
+        ("join_scheme", lambda: (G.join("gs://b/x", "y"), G.join("s3://x/", "/y"))),
+        ("exists_int", lambda: G.exists(5)),
+        ("isdir_none", lambda: G.isdir(None)),
+        ("listdir_int", lambda: G.listdir(7)),
+        ("copy_folder", lambda: G.copy("dd", "cc")),
+        ("copy_left", lambda: (os.path.isfile("cc"), os.path.getsize("cc"))),
     ]
 
 

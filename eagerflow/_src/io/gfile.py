@@ -38,7 +38,9 @@ from eagerflow._src.io.file_errors import c_name, local_path, os_error
 def _name(path: Any) -> str:
     """The path as a string, "file://" dropped: for the functions for which TF answers
     any other scheme's path without failing (isdir, listdir, walk, join)."""
-    name = os.fsdecode(path.numpy() if hasattr(path, "numpy") else path)
+    value = path.numpy() if hasattr(path, "numpy") else os.fspath(path) \
+        if isinstance(path, os.PathLike) else path
+    name = os.fsdecode(_bytes(value))  # (TF's compat.as_bytes: its TypeError for a 5)
     return name[len("file://"):] if name.startswith("file://") else name
 
 
@@ -233,7 +235,9 @@ def copy(src: Any, dst: Any, overwrite: bool = False) -> None:
     if fs.is_ram_name(s) or fs.is_ram_name(d):
         _copy_ram(s, d)
         return
-    if os.path.isdir(s):  # TF's copy of a folder's bytes fails so
+    if os.path.isdir(s):  # TF's copy of a folder's bytes fails so, having made the copy
+        with open(d, "wb"):  # (an empty file, as TF's opened it for writing first)
+            pass
         raise InvalidArgumentError(None, None, f"{d}; Invalid argument")
     if os.path.exists(d) and os.path.samefile(s, d):
         return
@@ -310,9 +314,10 @@ def _walk_ram(top: str, topdown: bool) -> Any:
         yield top, subdirs, files
 
 
-def join(path: Any, *paths: Any) -> str:
-    """Joins path components as os.path.join does (also after a "scheme://" prefix)."""
-    return os.path.join(_name(path), *(_name(p) for p in paths))
+def join(path: Any, *paths: Any) -> Any:
+    """Joins path components as TF's does: posixpath.join of the arguments as given (a
+    scheme kept, bytes with bytes, a mix of the two Python's TypeError)."""
+    return os.path.join(path, *paths)
 
 
 class FileStatistics:
