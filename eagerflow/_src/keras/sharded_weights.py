@@ -21,7 +21,8 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import Trackable
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.name_scope import scoped_path
-from eagerflow._src.keras.variables import Variable
+from eagerflow._src.keras.variables import Variable, register_sharded_weight
+from eagerflow._src.ops.math_base import cast
 
 
 class ShardedWeight(Variable, Trackable):
@@ -63,7 +64,6 @@ class ShardedWeight(Variable, Trackable):
         target = kb.call_context.autocast
         if target is not None and self._keras_autocast and self._dtype.is_floating and \
                 self._dtype.name != target:
-            from eagerflow._src.ops.math_base import cast
             t = cast(t, target)
         return t
 
@@ -87,7 +87,6 @@ class ShardedWeight(Variable, Trackable):
     # -- writing (Keras 3's checks and its value returned) ----------------------------------
     def _converted(self, value: Any) -> Tensor:
         if isinstance(value, Tensor) and value.dtype is not self._dtype:
-            from eagerflow._src.ops.math_base import cast
             value = cast(value, self._dtype)
         return convert_to_tensor(value, dtype=self._dtype)
 
@@ -172,3 +171,4 @@ def sharded_weight(sharded: Any, name: str, path: str | None = None, autocast: b
 
 
 ShardedWeight.__name__ = ShardedWeight.__qualname__ = "Variable"  # (as type(w) shows it)
+register_sharded_weight(sharded_weight)
