@@ -9,6 +9,9 @@ whole message, or the result's dtype, shape and values).
   ending in "]" as one not yet worded.
 - DecodeBase64 reads whole groups of four before the last: "%" is the length's error.
 - MatrixBandPart has no CPU kernel for strings: TF's NotFoundError, before the shape check.
+- (fractional_avg_pool of a bool tensor and too short a pooling_ratio: TF names the attr
+  its attr map yields first, which changes with the process's history (T, then
+  pooling_ratio's length, in two recordings of one script); not recorded.)
 - (decode_json_example's parse errors are protobuf's JSON parser's, which TF's build words
   with whitespace of its own choosing: only the name part of such a call is compared.)
 """

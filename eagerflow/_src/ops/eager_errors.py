@@ -181,7 +181,7 @@ def api_failed(e: OpError, fn: Callable, args: tuple, kwargs: dict) -> None:
         name = None if getattr(fn, "_scoped", False) else bound.get("name")
         if name is None and getattr(fn, "_named", False):
             name = inspect.signature(fn).parameters["name"].default
-        decorate(e, None, (), {}, _state.device, name if isinstance(name, str) else None)
+        decorate(e, None, (), {}, _state.device, name)  # (str() of any name, as TF's)
     call.apply_defaults()  # (a default TF's wrapper hands on, as an int to a float attr)
     # (a Pack's error is the conversion's: TF's slow path autopacks the list through the
     # fast path of its own Pack, whose wrapper names it)

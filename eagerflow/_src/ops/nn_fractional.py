@@ -21,7 +21,6 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import philox
@@ -32,7 +31,6 @@ from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.random import _op_seeds, fisher_yates
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
-from eagerflow._src.ops.wrapper_inputs import passed_raw
 
 _rng = SampleRNG(103)
 _T = frozenset((dt.float32, dt.float64, dt.int32, dt.int64))
@@ -470,10 +468,6 @@ def fractional_avg_pool(value: Any, pooling_ratio: Any, pseudo_random: bool = Fa
     if not isinstance(pooling_ratio, (list, tuple)):
         raise TypeError(f"Expected list for 'pooling_ratio' argument to 'fractional_avg_pool' "
                         f"Op, not {pooling_ratio!r}.")
-    if _state.graph is None and passed_raw(value):
-        # (TF's slow path sets the attrs before the input's T, and its node's check meets
-        # them in that order: pooling_ratio's length first; the fast path's T first)
-        _check_length("FractionalAvgPool", pooling_ratio)
     return FractionalAvgPool(*_fractional(FRACTIONAL_AVG_POOL, value,
                                           [float(r) for r in pooling_ratio], pseudo_random,
                                           overlapping, seed, name))
