@@ -19,6 +19,7 @@ a folder leaves the empty file TF opened before it failed.
 from __future__ import annotations
 
 import os
+import re
 from typing import Any
 
 
@@ -36,6 +37,18 @@ def _cases(tf: Any) -> list:
         c = tf.train.Checkpoint(v=tf.Variable(5.))
         c.read("ck\0qq").expect_partial()
         return float(c.v.numpy())
+
+    def traced_missing():
+        # (a traced read's status ends at the NUL too, the node's tag with it; the
+        # function's number counts the process's traces)
+        @tf.function
+        def f():
+            return tf.io.read_file("nothere\0x")
+
+        try:
+            f()
+        except Exception as e:  # noqa: BLE001 - the error is the answer
+            return [type(e).__name__, re.sub(r"_f_\d+\]", "_f_N]", str(e))]
 
     def records():
         with tf.io.TFRecordWriter("r\0z") as w:
@@ -56,6 +69,7 @@ def _cases(tf: Any) -> list:
         ("read_file", lambda: tf.io.read_file("moved\0zz")),
         ("read_missing", lambda: tf.io.read_file("nothere\0x")),
         ("read_folder", lambda: tf.io.read_file("\0a")),
+        ("read_traced", traced_missing),
         ("write_file", lambda: tf.io.write_file("wf\0zz", "data")),
         ("write_under", lambda: tf.io.write_file("wd\0q/x", "abc")),
         ("listing_2", _listing),
