@@ -514,6 +514,11 @@ class GradientTape:
         if raggeds:  # differentiated by their flat values, the gradient made ragged again
             flat_sources = [s.flat_values if i in raggeds else s
                             for i, s in enumerate(flat_sources)]
+        if not plain:
+            for s in flat_sources:
+                refusal = getattr(type(s), "_tape_source_refusal", None)
+                if refusal is not None:  # (a source TF's tape cannot read: a Keras
+                    raise refusal()  # weight over a ShardedVariable)
         if not flat:
             for s in flat_sources:
                 _refuse_sparse(s)
