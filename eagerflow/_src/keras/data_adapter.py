@@ -570,8 +570,12 @@ def make_data(x: Any, y: Any = None, sample_weight: Any = None, batch_size: int 
             y = np.asarray(y)
         return ArrayData(x, y, sample_weight, batch_size, shuffle, class_weight, steps)
     if x is None:
-        raise ValueError("Unexpected value for `x`: None. `x` must be arrays, a tf.data "
-                         "Dataset, or a generator.")
+        # Keras 3 slices None as an array structure's empty leaf: the targets' batches
+        # come with no inputs (the model refuses None), and with no array at all its count
+        # of samples is popped from an empty set
+        if all(part is None for part in nest.flatten((y, sample_weight))):
+            raise KeyError("pop from an empty set")
+        return ArrayData(None, y, sample_weight, batch_size, shuffle, class_weight, steps)
     kind = ("tf.data.Dataset" if is_dataset(x) else "PyDataset"
             if isinstance(x, PyDataset) else "generator")
     if y is not None:

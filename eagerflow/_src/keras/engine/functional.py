@@ -27,7 +27,7 @@ from eagerflow._src.keras import tree
 from eagerflow._src.keras.engine import weights_version
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.call_spec import call_spec
-from eagerflow._src.keras.engine.input_spec import InputSpec
+from eagerflow._src.keras.engine.input_spec import InputSpec, refuse_none
 from eagerflow._src.keras.engine.keras_tensor import (
     KerasTensor,
     SymbolicTensor,
@@ -329,6 +329,10 @@ class GraphNetwork:
                              f"{flat}")
         out = []
         for i, (x, ref) in enumerate(zip(flat, self._flat_inputs)):
+            if x is None:  # (an optional Input's layers are handed None)
+                refuse_none(ref)
+                out.append(None)
+                continue
             if isinstance(x, CompositeTensor):  # ragged and sparse inputs, as they are
                 if x.dtype is not ref._dtype and (x.dtype.is_floating or x.dtype.is_integer):
                     x = cast(x, ref._dtype)

@@ -1,0 +1,154 @@
+"""kprobe37's model snippets: summaries of nested and functional models with shared
+layers, to_json, clone_model, get_layer's errors, Sequential.pop, and compile/fit's
+argument errors (see cases.py)."""
+
+# ruff: noqa: E501 - one snippet call per line (a call expression is not split)
+
+from tests.keras.kprobe37.prelude import _TRY
+
+SNIPPETS: dict[str, str] = {}
+
+SNIPPETS["summary_shared_layer_functional"] = _TRY + """
+inp1, inp2 = keras.Input((4,), name="a"), keras.Input((4,), name="b")
+shared = layers.Dense(3, name="shared")
+out = layers.Concatenate(name="cat")([shared(inp1), shared(inp2)])
+m = keras.Model([inp1, inp2], layers.Dense(1, name="head")(out), name="siamese")
+m.summary()
+m.summary(show_trainable=True, expand_nested=True)
+print(len(shared._inbound_nodes), shared.count_params(), m.count_params())
+"""
+
+SNIPPETS["summary_nested_models_expanded"] = _TRY + """
+inner = keras.Sequential([keras.Input((4,)), layers.Dense(3, name="d1"), layers.Dropout(0.1, name="drop")], name="inner")
+inp = keras.Input((4,), name="x")
+h = inner(inp)
+sub = keras.Model(keras.Input((3,)), layers.Dense(2, name="d2")(keras.Input((3,))) if False else None, name="x") if False else None
+f_in = keras.Input((3,), name="f_in")
+f = keras.Model(f_in, layers.Dense(2, name="d2")(f_in), name="func")
+y = f(h)
+outer = keras.Model(inp, [y, h], name="outer")
+outer.summary(expand_nested=True, line_length=70)
+inner.trainable = False
+outer.summary(show_trainable=True, line_length=90)
+outer.summary(layer_range=["inner", "func"])
+tryp("bad_range", lambda: outer.summary(layer_range=["nope", "func"]))
+tryp("bad_range_len", lambda: outer.summary(layer_range=["inner"]))
+"""
+
+SNIPPETS["to_json_shared_and_nested"] = _TRY + """
+inp1, inp2 = keras.Input((4,), name="a"), keras.Input((4,), name="b")
+shared = layers.Dense(3, name="shared")
+m = keras.Model([inp1, inp2], layers.Add(name="add")([shared(inp1), shared(inp2)]), name="siamese")
+cfg = json.loads(m.to_json())
+print(sorted(cfg), cfg["class_name"], sorted(cfg["config"]))
+for l in cfg["config"]["layers"]:
+    print(l["name"], l["class_name"], json.dumps(l["inbound_nodes"])[:300])
+print(cfg["config"]["input_layers"], cfg["config"]["output_layers"])
+back = keras.models.model_from_json(m.to_json())
+print([l.name for l in back.layers], len(back.layers[2]._inbound_nodes))
+seq = keras.Sequential([keras.Input((2,)), layers.Dense(1)], name="s")
+j = json.loads(seq.to_json(indent=1))
+print(j["class_name"], [l["class_name"] for l in j["config"]["layers"]], j["config"].get("build_input_shape"))
+tryp("bad_json", lambda: keras.models.model_from_json("{nope"))
+tryp("not_model", lambda: keras.models.model_from_json(json.dumps({"class_name": "Dense", "config": {"units": 2}})))
+"""
+
+SNIPPETS["clone_model_shared_and_functions"] = _TRY + """
+inp1, inp2 = keras.Input((4,), name="a"), keras.Input((4,), name="b")
+shared = layers.Dense(3, name="shared")
+m = keras.Model([inp1, inp2], layers.Add(name="add")([shared(inp1), shared(inp2)]), name="siamese")
+fill(m)
+c = keras.models.clone_model(m)
+print(c.name, [l.name for l in c.layers], len(c.weights), [w.path for w in c.weights])
+print(np.allclose(np.asarray(c.weights[0]), np.asarray(m.weights[0])))
+def fn(layer):
+    cfg = layer.get_config()
+    if isinstance(layer, layers.Dense):
+        cfg["units"] = 5
+    return type(layer).from_config(cfg)
+c2 = keras.models.clone_model(m, clone_function=fn)
+print([tuple(w.shape) for w in c2.weights], c2.output.shape)
+seq = keras.Sequential([keras.Input((3,)), layers.Dense(2, name="d"), layers.Dense(1, name="e")])
+c3 = keras.models.clone_model(seq, input_tensors=keras.Input((3,), batch_size=4))
+print(type(c3).__name__, c3.inputs[0].shape, [l.name for l in c3.layers])
+tryp("clone_layer", lambda: keras.models.clone_model(layers.Dense(2)))
+tryp("clone_bad_fn", lambda: keras.models.clone_model(seq, clone_function=5))
+tryq("clone_seq_call_fn", lambda: keras.models.clone_model(seq, call_function=lambda layer, *a, **k: layer(*a, **k)))
+"""
+
+SNIPPETS["get_layer_and_pop_errors"] = _TRY + """
+seq = keras.Sequential([keras.Input((3,)), layers.Dense(2, name="d"), layers.Dense(1, name="e")], name="s")
+print(seq.get_layer("d").name, seq.get_layer(index=1).name, seq.get_layer(index=-1).name)
+tryp("missing", lambda: seq.get_layer("nope"))
+tryp("index_out", lambda: seq.get_layer(index=5))
+tryp("both", lambda: seq.get_layer("d", index=0))
+tryp("neither", lambda: seq.get_layer())
+tryp("index_str", lambda: seq.get_layer(index="1"))
+tryp("name_int", lambda: seq.get_layer(3))
+popped = seq.pop()
+print(popped.name, [l.name for l in seq.layers], seq.output_shape if hasattr(seq, "output_shape") else None, seq.outputs[0].shape)
+print(seq.pop(rebuild=False).name, [l.name for l in seq.layers], seq.built)
+tryp("pop_empty", lambda: seq.pop())
+tryp("pop_empty2", lambda: keras.Sequential().pop())
+f = keras.Model(keras.Input((2,)), layers.Dense(1)(keras.Input((2,)))) if False else None
+s2 = keras.Sequential([layers.Dense(2), layers.Dense(3)])
+print(s2.pop().name, s2.built, [l.name for l in s2.layers])
+s2.add(layers.Dense(4, name="again"))
+print(s2(np.ones((1, 5), "float32")).shape, [l.name for l in s2.layers])
+"""
+
+SNIPPETS["compile_fit_argument_errors"] = _TRY + """
+ds = tf.data.Dataset.from_tensor_slices((X, Y)).batch(4)
+m = dense_model()
+tryq("vsplit_ds", lambda: m.fit(ds, validation_split=0.5, verbose=0))
+tryq("vsplit_gen", lambda: m.fit((b for b in [(X, Y)]), validation_split=0.5, verbose=0))
+tryq("vsplit_1", lambda: m.fit(X, Y, validation_split=1.0, verbose=0))
+tryq("vsplit_neg", lambda: m.fit(X, Y, validation_split=-0.1, verbose=0))
+tryq("ds_with_y", lambda: m.fit(ds, Y, verbose=0))
+tryq("ds_batch_size", lambda: m.fit(ds, batch_size=2, verbose=0))
+tryq("ds_sample_weight", lambda: m.fit(ds, sample_weight=np.ones(8), verbose=0))
+tryq("steps_bad", lambda: r4(m.fit(X, Y, steps_per_epoch=0, verbose=0).history))
+tryq("epochs_0", lambda: r4(m.fit(X, Y, epochs=0, verbose=0).history))
+tryq("initial_epoch", lambda: r4(m.fit(X, Y, epochs=1, initial_epoch=2, verbose=0).history))
+tryq("len_mismatch", lambda: m.fit(X, Y[:5], verbose=0))
+tryq("x_none", lambda: m.fit(None, Y, verbose=0))
+tryq("x_y_none", lambda: m.fit(None, None, verbose=0))
+tryq("predict_none", lambda: m.predict(None, verbose=0))
+tryq("evaluate_none", lambda: m.evaluate(None, Y, verbose=0))
+inp = keras.Input((3,), name="given")
+fm = keras.Model(inp, layers.Dense(1)(inp))
+fm.compile("sgd", "mse")
+tryq("functional_none", lambda: fm(None))
+tryq("functional_fit_none", lambda: fm.fit(None, Y, verbose=0))
+opt_in = keras.Input((3,), optional=True)
+om = keras.Model(opt_in, layers.Lambda(lambda t: keras.ops.zeros((1, 1)) if t is None else t[:, :1])(opt_in))
+tryq("optional_none", lambda: om(None))
+tryq("bad_vdata", lambda: m.fit(X, Y, validation_data=(X,), verbose=0))
+tryq("bad_vdata4", lambda: m.fit(X, Y, validation_data=(X, Y, None, None), verbose=0))
+tryq("class_weight_multi", lambda: m.fit(X, Y, class_weight={0: 1.0, 1: 2.0}, verbose=0))
+tryq("bad_verbose", lambda: m.fit(X, Y, verbose=3, epochs=1) and None)
+tryq("compile_bad_loss", lambda: dense_model(loss="nope"))
+tryq("compile_bad_metric", lambda: dense_model(metrics=["nope"]).fit(X, Y, verbose=0))
+tryq("compile_bad_opt", lambda: keras.Sequential([layers.Dense(1)]).compile(optimizer="nope", loss="mse"))
+tryq("compile_loss_weights", lambda: dense_model(loss_weights=[1.0, 2.0]).fit(X, Y, verbose=0))
+tryq("compile_steps_exec", lambda: dense_model(steps_per_execution=0))
+tryq("eval_no_compile", lambda: keras.Sequential([keras.Input((3,)), layers.Dense(1)]).evaluate(X, Y, verbose=0))
+tryq("fit_no_compile", lambda: keras.Sequential([keras.Input((3,)), layers.Dense(1)]).fit(X, Y, verbose=0))
+"""
+
+SNIPPETS["model_layer_lookup_and_attributes"] = _TRY + """
+inp = keras.Input((3,), name="x")
+h = layers.Dense(4, name="h")(inp)
+out = layers.Dense(1, name="o")(h)
+m = keras.Model(inp, out, name="fm")
+print(m.get_layer("h").output.shape, m.get_layer("o").input.shape)
+tryp("missing", lambda: m.get_layer("zz"))
+tryp("index", lambda: m.get_layer(index=3))
+print([l.name for l in m.layers], m.input_names if hasattr(m, "input_names") else None, m.output_names)
+print(m.input.name, [t.name for t in m.outputs], m.input_shape if hasattr(m, "input_shape") else None)
+tryp("input_spec", lambda: m.input_spec)
+tryp("layers_set", lambda: setattr(m, "layers", []))
+tryp("get_weights_len", lambda: len(m.get_weights()))
+tryp("set_weights_bad", lambda: m.set_weights([np.ones((3, 4))]))
+tryp("set_weights_shape", lambda: m.set_weights([np.ones((4, 3)), np.ones(4), np.ones((4, 1)), np.ones(1)]))
+"""
