@@ -31,6 +31,7 @@ from eagerflow._src.keras.name_scope import check_name, scoped_path
 from eagerflow._src.ops import variables as tf_variables
 from eagerflow._src.ops.math import add, subtract
 from eagerflow._src.ops.math_base import cast
+from eagerflow._src.ops.operators import _legacy_equality
 from eagerflow._src.ops.tiling import broadcast_to
 
 # keras.Variable("zeros", shape) resolves the initializer with initializers.get, but
@@ -106,7 +107,11 @@ class Variable:
                 layout: Any = None, **kwargs: Any) -> Any:
         # (Keras 3 takes backend-specific keywords; its TF backend uses none of them)
         scope = get_stateless_scope()
-        if scope is not None and scope.initialize_variables:
+        if scope is not None and scope.initialize_variables and not (
+                isinstance(initializer, str) or callable(initializer) and
+                not hasattr(initializer, "dtype")):
+            # (Keras 3 defers an initializer's variable to the scope's end; a value's is
+            # refused)
             raise ValueError(_CREATED_IN_STATELESS_SCOPE)
         # (Keras 3 takes its automatic name first: a refused variable uses one up)
         name = name or kb.auto_name("Variable")
@@ -191,8 +196,39 @@ class Variable:
         self._keras_overwrite = value
 
     # Keras 3's conversions: a scalar only to a Python number, never a truth value, no hash
-    # (it defines __eq__); iteration is Python's over __getitem__, until the slice fails
-    __hash__ = None  # type: ignore[assignment]
+    # (it defines __eq__, elementwise in keras.ops: `v != None` fails to convert None);
+    # iteration is Python's over __getitem__, until the slice fails. (With TF 1's equality
+    # by identity, eagerflow's v1 code keys variables by them, as tf.Variables.)
+    def __hash__(self) -> int:
+        if not _legacy_equality(None):
+            raise TypeError("unhashable type: 'Variable'")
+        return id(self)
+
+    def __eq__(self, other: Any) -> Any:
+        if _legacy_equality(None) or "equal" not in KERAS_ARITHMETIC:
+            return super().__eq__(other)
+        return KERAS_ARITHMETIC["equal"](self._as_tensor(), other)
+
+    def __ne__(self, other: Any) -> Any:
+        if _legacy_equality(None) or "not_equal" not in KERAS_ARITHMETIC:
+            return super().__ne__(other)
+        return KERAS_ARITHMETIC["not_equal"](self._as_tensor(), other)
+
+    # (no priority over NumPy's: `ndarray + v` is NumPy's sum of v's value, an ndarray)
+    __array_priority__ = 0
+
+    def __pos__(self) -> Any:
+        return self.value  # (Keras 3's: the tf.Variable under it)
+
+    def __deepcopy__(self, memo: dict) -> Any:
+        # (Keras 3's copies its attributes: a new tf.Variable of this value, under the
+        # same name and path, its flags kept)
+        var = keras_variable(super().__deepcopy__(memo), self._keras_name, self._keras_path,
+                             self._keras_autocast, self._keras_overwrite)
+        var._keras_trainable = self._keras_trainable
+        var.regularizer = self.regularizer
+        memo[id(self)] = var
+        return var
 
     def __bool__(self) -> bool:
         raise TypeError("A Keras Variable cannot be used as a boolean.")

@@ -196,3 +196,116 @@ bl = Blk(name="blk")
 bl(np.ones((1, 3), "float32"))
 print([w.path for w in bl.weights])
 """
+
+SNIPPETS["variable_operators_and_ops"] = _TRY + """
+v = keras.Variable(np.array([[1.0, -2.0], [3.0, 0.5]], "float32"))
+i = keras.Variable(np.array([1, 2], "int8"))
+show("neg", lambda: -v)
+show("abs", lambda: abs(v))
+show("pos", lambda: +v)
+show("invert_int", lambda: ~i)
+show("matmul", lambda: v @ v)
+show("rmatmul_np", lambda: np.eye(2, dtype="float32") @ v)
+show("radd_np", lambda: np.ones((2, 2), "float32") + v)
+show("lt", lambda: v < 1)
+show("eq_scalar", lambda: v == 3.0)
+show("ne_none", lambda: v != None)
+show("int8_plus_int", lambda: i + 200)
+show("int8_plus_float", lambda: i + 1.5)
+show("int8_times_np_i32", lambda: i * np.int32(3))
+show("int8_pow", lambda: i ** 2)
+show("rtruediv", lambda: 1 / i)
+show("floordiv", lambda: v // 2)
+show("mod", lambda: v % 2)
+show("ops_add", lambda: keras.ops.add(i, np.array([1, 2], "uint8")))
+show("ops_mean", lambda: keras.ops.mean(i))
+show("ops_cast", lambda: keras.ops.cast(v, "float16"))
+show("ops_shape", lambda: keras.ops.shape(v))
+show("ops_where", lambda: keras.ops.where(v > 0, v, 0))
+show("tf_add", lambda: tf.add(v, 1.0))
+show("tf_cast", lambda: tf.cast(i, "float32"))
+show("getitem_bool", lambda: v[np.array([True, False])])
+show("and_bool", lambda: keras.Variable([True, False]) & keras.Variable([True, True]))
+"""
+
+SNIPPETS["variable_copy_pickle_and_tracing"] = _TRY + """
+import copy, pickle
+v = keras.Variable(np.array([1.0, 2.0], "float32"), name="orig")
+tryp("copy", lambda: copy.copy(v))
+try:
+    c = copy.deepcopy(v)
+    print(type(c).__name__, c.name, c.path, c.numpy().tolist(), c is v)
+    c.assign([5.0, 6.0])
+    print(v.numpy().tolist(), c.numpy().tolist())
+except Exception as e:
+    print("deepcopy", type(e).__name__, e)
+tryp("pickle", lambda: pickle.loads(pickle.dumps(v)).numpy())
+@tf.function
+def f():
+    print("traced repr:", repr(v))
+    v.assign_add([1.0, 1.0])
+    return v * 2
+print(f().numpy().tolist(), v.numpy().tolist())
+@tf.function
+def g(var):
+    return var.value + 1
+tryp("fn_value", lambda: g(v))
+@tf.function
+def h(var):
+    return var + 1
+tryp("fn_plain", lambda: h(v))
+with tf.GradientTape() as tape:
+    y = keras.ops.sum(v * v)
+print(tape.gradient(y, v).numpy().tolist(), [type(w).__name__ for w in tape.watched_variables()])
+w = keras.Variable(2.0, trainable=False)
+with tf.GradientTape() as tape:
+    y = w * w
+print(tape.gradient(y, w))
+"""
+
+SNIPPETS["variable_stateless_scope"] = _TRY + """
+v = keras.Variable(np.array([1.0, 2.0], "float32"), name="s")
+with keras.StatelessScope(state_mapping=[(v, np.array([9.0, 9.0], "float32"))]) as scope:
+    print(v.numpy().tolist(), keras.ops.add(v, 1).numpy().tolist())
+    v.assign([3.0, 4.0])
+    print(v.numpy().tolist(), scope.get_current_value(v).numpy().tolist())
+    v.assign_add([1.0, 1.0])
+    print(scope.get_current_value(v).numpy().tolist())
+print(v.numpy().tolist())
+tryp("bad_key", lambda: keras.StatelessScope(state_mapping=[(np.ones(2), np.ones(2))]))
+tryp("bad_shape", lambda: keras.StatelessScope(state_mapping=[(v, np.ones(3, "float32"))]))
+tryp("bad_dtype", lambda: keras.StatelessScope(state_mapping=[(v, np.ones(2, "int32"))]).state_mapping[id(v)].dtype if False else "skip")
+with keras.StatelessScope():
+    tryp("create_inside", lambda: keras.Variable(1.0))
+    tryp("create_init_inside", lambda: keras.Variable("ones", shape=(2,)))
+print(keras.backend.is_keras_tensor(v), isinstance(v, keras.Variable), keras.ops.is_tensor(v), tf.is_tensor(v), isinstance(v, tf.Variable))
+"""
+
+SNIPPETS["add_weight_dtypes_and_defaults"] = _TRY + """
+class L(layers.Layer):
+    def build(self, shape):
+        self.ws = {d: self.add_weight(shape=(2,), dtype=d, name="w_" + d) for d in ("int8", "uint8", "bool", "float16", "int64")}
+    def call(self, x):
+        return x
+l = L()
+l(np.ones((1, 2), "float32"))
+for d, w in l.ws.items():
+    print(d, w.dtype, w.numpy().tolist(), w.trainable, w.path, w.aggregation)
+class M(layers.Layer):
+    def build(self, shape):
+        self.s = self.add_weight(shape=(), initializer="ones", dtype="string")
+l2 = M()
+tryp("string_weight", lambda: l2.build((1,)))
+class N(layers.Layer):
+    def build(self, shape):
+        self.a = self.add_variable((2,), initializer="ones", dtype="float16", trainable=False, name="a")
+        self.b = self.add_weight(shape=[3], initializer=keras.initializers.Constant(2), dtype="int32")
+l3 = N()
+l3.build((1,))
+print(l3.a.dtype, l3.a.trainable, l3.a.path, l3.b.numpy().tolist(), l3.b.path, [w.path for w in l3.non_trainable_weights])
+with keras.mixed_precision.policy_scope("mixed_float16") if hasattr(keras.mixed_precision, "policy_scope") else contextlib.nullcontext():
+    pass
+lm = layers.Dense(2, dtype="mixed_bfloat16")
+lm.build((None, 3))
+print([(w.path, w.dtype) for w in lm.weights], lm.compute_dtype, lm.variable_dtype)
+"""
