@@ -309,3 +309,59 @@ lm = layers.Dense(2, dtype="mixed_bfloat16")
 lm.build((None, 3))
 print([(w.path, w.dtype) for w in lm.weights], lm.compute_dtype, lm.variable_dtype)
 """
+
+SNIPPETS["variables_tracked_as_layer_attributes"] = _TRY + """
+class Holder(layers.Layer):
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.a = keras.Variable(np.ones(2, "float32"), name="a")
+        self.b = keras.Variable(np.zeros(3, "int32"), name="b", trainable=False)
+        self.lst = [keras.Variable(1.0, name="l0"), keras.Variable(2.0, name="l1", trainable=False)]
+        self.dct = {"z": keras.Variable(3.0, name="dz"), "y": keras.Variable(4.0, name="dy")}
+    def call(self, x):
+        return x * self.a
+h = Holder(name="holder")
+print([w.path for w in h.weights])
+print([w.path for w in h.trainable_weights], [w.path for w in h.non_trainable_weights])
+print(h.built, len(h.variables))
+h(np.ones((1, 2), "float32"))
+print(h.built, [w.path for w in h.weights])
+h.trainable = False
+print(len(h.trainable_weights), [w.trainable for w in h.weights])
+h.trainable = True
+print(len(h.trainable_weights), [w.trainable for w in h.weights])
+h.a.trainable = False
+print([w.path for w in h.trainable_weights])
+inp = keras.Input((2,))
+m = keras.Model(inp, Holder(name="h2")(inp))
+m.summary()
+print(m.count_params(), len(m.weights))
+m.save_weights(os.path.join(D, "w.weights.h5"))
+m2 = keras.Model(inp, Holder(name="h3")(inp))
+m2.load_weights(os.path.join(D, "w.weights.h5"))
+print([w.numpy().tolist() for w in m2.weights][:3])
+"""
+
+SNIPPETS["variable_conversions_through_ops"] = _TRY + """
+v = keras.Variable(np.array([[1.5, -2.5], [0.25, 4.0]], "float32"), name="c")
+b = keras.Variable(np.array([1.5, -2.5], "float32").astype("float16"))
+show("to_tensor_int", lambda: keras.ops.convert_to_tensor(v, dtype="int32"))
+show("to_tensor_f16", lambda: keras.ops.convert_to_tensor(v, dtype="float16"))
+show("to_numpy", lambda: keras.ops.convert_to_numpy(v))
+show("stop_gradient", lambda: keras.ops.stop_gradient(v))
+show("copy", lambda: keras.ops.copy(v))
+show("tf_identity", lambda: tf.identity(v))
+show("tf_convert", lambda: tf.convert_to_tensor(v))
+show("tf_convert_int", lambda: tf.convert_to_tensor(v, dtype="int32"))
+show("f16_add_f32", lambda: b + v[0])
+show("f16_numpy", lambda: b.numpy())
+show("bf16", lambda: keras.Variable(np.array([1.5, 3.0], "float32"), dtype="bfloat16").numpy())
+show("bf16_value", lambda: keras.ops.cast(keras.Variable(np.array([1.5, 3.0], "float32"), dtype="bfloat16"), "float32"))
+show("cond_scalar", lambda: keras.ops.cond(keras.Variable(True), lambda: 1, lambda: 2))
+show("ops_size", lambda: keras.ops.size(v))
+show("ops_ndim", lambda: keras.ops.ndim(v))
+show("ops_dtype", lambda: keras.backend.standardize_dtype(v.dtype))
+show("slice_update", lambda: keras.ops.slice_update(v, (0, 0), np.zeros((1, 2), "float32")))
+show("scatter_update", lambda: keras.ops.scatter_update(v, [[1, 1]], [9.0]))
+print(v.numpy().tolist())
+"""
