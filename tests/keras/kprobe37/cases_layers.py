@@ -186,3 +186,68 @@ show("disc_int", lambda: layers.Discretization(bin_boundaries=[1, 3])(np.array([
 show("int_lookup_int8", lambda: layers.IntegerLookup(vocabulary=[5, 7])(np.array([5, 6, 7], "int8")))
 show("string_lookup_bytes", lambda: layers.StringLookup(vocabulary=["a", "b"])(np.array([b"a", b"c"])))
 """
+
+SNIPPETS["lookup_layers_vocab_assets_and_configs"] = _TRY + """
+sl = layers.StringLookup(num_oov_indices=2, mask_token="", output_mode="int")
+sl.adapt(np.array(["b", "a", "b", "c", "b", "a"]))
+print(sl.get_vocabulary(), sl.vocabulary_size())
+cfg = sl.get_config()
+print({k: cfg[k] for k in sorted(cfg) if k not in ("name", "dtype", "trainable")})
+sl.save_assets(D)
+print(open(os.path.join(D, "vocabulary.txt")).read().splitlines())
+back = layers.StringLookup.from_config(cfg)
+back.load_assets(D)
+print(back.get_vocabulary(), back(np.array(["a", "zz", ""])).numpy().tolist())
+il = layers.IntegerLookup(vocabulary=np.array([7, 3, 9], "int64"), output_mode="multi_hot", num_oov_indices=1)
+print(il.get_vocabulary(), il(np.array([[3, 3, 5]])).numpy().tolist(), il.get_config()["vocabulary"])
+il2 = layers.IntegerLookup(vocabulary=[7, 3, 9], invert=True)
+print(il2.get_vocabulary(), il2(np.array([0, 1, 3])).numpy().tolist())
+tryq("int_mask_oov", lambda: layers.IntegerLookup(mask_token=0, oov_token=0))
+tryq("str_invert_multi", lambda: layers.StringLookup(vocabulary=["a"], invert=True, output_mode="one_hot"))
+tryq("str_tfidf_no_idf", lambda: layers.StringLookup(vocabulary=["a"], output_mode="tf_idf"))
+tryq("str_idf_not_tfidf", lambda: layers.StringLookup(vocabulary=["a"], idf_weights=[1.0]))
+tl = layers.StringLookup(vocabulary=["a", "b"], output_mode="tf_idf", idf_weights=[0.5, 2.0])
+print(tl(np.array([["a", "b", "b", "q"]])).numpy().tolist(), sorted(tl.get_config())[:6])
+"""
+
+SNIPPETS["text_vectorization_ngrams_tfidf_and_callables"] = _TRY + """
+tv = layers.TextVectorization(output_mode="tf_idf", ngrams=2, max_tokens=8)
+tv.adapt(["a b c", "a b", "c c d"])
+print(tv.get_vocabulary(), np.round(tv.get_config()["idf_weights"] if tv.get_config()["idf_weights"] is not None else [], 4))
+print(np.round(tv(["a b d"]).numpy(), 4).tolist())
+cfg = tv.get_config()
+print({k: cfg[k] for k in ("ngrams", "output_mode", "max_tokens", "vocabulary", "idf_weights", "vocabulary_size")})
+tc = layers.TextVectorization(output_mode="count", vocabulary=["x", "y"], split=lambda s: tf.strings.split(s, sep="-"))
+print(tc(["x-y-y-z"]).numpy().tolist())
+tryq("callable_config", lambda: sorted(tc.get_config().items())[-3:])
+tm = layers.TextVectorization(vocabulary=["hi"], standardize=None, split="character")
+print(tm(["Hih"]).numpy().tolist(), tm.get_config()["standardize"], tm.get_config()["split"])
+tryq("ngrams_bad", lambda: layers.TextVectorization(ngrams=0))
+tryq("ngrams_tuple", lambda: layers.TextVectorization(ngrams=(1, 3), vocabulary=["a", "a b"])(["a b"]).numpy())
+tryq("split_bad", lambda: layers.TextVectorization(split="comma"))
+tryq("standardize_bad", lambda: layers.TextVectorization(standardize="upper"))
+tryq("pad_max_no_max", lambda: layers.TextVectorization(output_mode="multi_hot", pad_to_max_tokens=True).adapt(["a"]))
+"""
+
+SNIPPETS["masking_propagation_through_layers"] = _TRY + """
+x = np.array([[[1.0, 2.0], [0.0, 0.0], [3.0, 1.0]], [[0.0, 0.0], [1.0, 1.0], [0.0, 0.0]]], "float32")
+inp = keras.Input((3, 2))
+mk = layers.Masking()(inp)
+for name, make in (("dense", lambda: layers.Dense(2)), ("td", lambda: layers.TimeDistributed(layers.Dense(2))), ("lstm_seq", lambda: layers.LSTM(2, return_sequences=True)),
+                   ("lstm", lambda: layers.LSTM(2)), ("gap", lambda: layers.GlobalAveragePooling1D()), ("dropout", lambda: layers.Dropout(0.1)),
+                   ("act", lambda: layers.Activation("relu")), ("ln", lambda: layers.LayerNormalization()), ("conv", lambda: layers.Conv1D(2, 1)),
+                   ("reshape", lambda: layers.Reshape((6,))), ("flatten", lambda: layers.Flatten()), ("attn_self", lambda: layers.MultiHeadAttention(1, 2))):
+    try:
+        l = make()
+        y = l(mk, mk) if name == "attn_self" else l(mk)
+        km = getattr(y, "_keras_mask", None)
+        print(name, None if km is None else tuple(km.shape))
+    except Exception as e:
+        print(name, type(e).__name__, str(e)[:120])
+m = keras.Model(inp, layers.GlobalAveragePooling1D()(layers.Dense(2, kernel_initializer="ones")(mk)))
+print(m(x).numpy().round(4).tolist())
+emb = layers.Embedding(5, 2, mask_zero=True)
+e = emb(np.array([[1, 0, 2]]))
+print(e._keras_mask.numpy().tolist(), emb.compute_mask(np.array([[0, 3]])).numpy().tolist())
+print(layers.Masking(mask_value=1.0).compute_mask(np.array([[[1.0], [2.0]]], "float32")).numpy().tolist())
+"""

@@ -152,3 +152,85 @@ tryp("get_weights_len", lambda: len(m.get_weights()))
 tryp("set_weights_bad", lambda: m.set_weights([np.ones((3, 4))]))
 tryp("set_weights_shape", lambda: m.set_weights([np.ones((4, 3)), np.ones(4), np.ones((4, 1)), np.ones(1)]))
 """
+
+SNIPPETS["subclassed_model_summary_json_clone"] = _TRY + """
+class Net(keras.Model):
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.enc = keras.Sequential([layers.Dense(4, name="e1"), layers.Dense(2, name="e2")], name="enc")
+        self.head = layers.Dense(1, name="head")
+    def call(self, x):
+        return self.head(self.enc(x))
+n = Net(name="net")
+n.summary()
+n(np.ones((2, 3), "float32"))
+n.summary()
+n.summary(expand_nested=True, show_trainable=True)
+tryq("to_json", lambda: n.to_json())
+tryq("get_config", lambda: n.get_config())
+tryq("clone", lambda: keras.models.clone_model(n))
+tryq("get_layer_inner", lambda: n.get_layer("e1"))
+print(n.get_layer("enc").get_layer("e1").name, [l.name for l in n.layers])
+"""
+
+SNIPPETS["multi_output_compile_errors"] = _TRY + """
+inp = keras.Input((3,), name="x")
+a = layers.Dense(1, name="a")(inp)
+b = layers.Dense(2, name="b")(inp)
+m = keras.Model(inp, [a, b])
+YB = np.ones((8, 2), "float32")
+def go(**kw):
+    m.compile(keras.optimizers.SGD(0.01), **kw)
+    return r4(m.fit(X, [Y, YB], epochs=1, verbose=0, batch_size=8).history)
+tryq("loss_list_short", lambda: go(loss=["mse"]))
+tryq("loss_dict_bad_key", lambda: go(loss={"a": "mse", "zz": "mse"}))
+tryq("loss_dict_missing", lambda: go(loss={"a": "mse"}))
+tryq("metrics_list_of_lists_short", lambda: go(loss="mse", metrics=[["mae"]]))
+tryq("metrics_dict", lambda: go(loss="mse", metrics={"b": "mae"}))
+tryq("loss_weights_dict", lambda: go(loss="mse", loss_weights={"a": 2.0, "b": 0.0}))
+tryq("loss_weights_bad", lambda: go(loss="mse", loss_weights={"zz": 1.0}))
+tryq("y_count", lambda: (m.compile("sgd", "mse"), m.fit(X, [Y], verbose=0))[1])
+tryq("y_dict", lambda: (m.compile("sgd", "mse"), r4(m.fit(X, {"a": Y, "b": YB}, verbose=0).history))[1])
+tryq("y_dict_bad", lambda: (m.compile("sgd", "mse"), m.fit(X, {"a": Y, "c": YB}, verbose=0))[1])
+"""
+
+SNIPPETS["fit_validation_options"] = _TRY + """
+ds = tf.data.Dataset.from_tensor_slices((X, Y)).batch(2)
+m = dense_model(metrics=["mae"])
+h = m.fit(X, Y, epochs=2, batch_size=4, validation_split=0.25, shuffle=False, verbose=0)
+print(sorted(h.history), r4(h.history["val_loss"]))
+h = m.fit(X, Y, epochs=1, batch_size=4, validation_data=ds, validation_steps=1, verbose=0)
+print(r4(h.history["val_loss"]))
+h = m.fit(X, Y, epochs=1, batch_size=4, validation_data=(X, Y), validation_batch_size=3, validation_freq=1, verbose=0)
+print(r4(h.history["val_mae"]))
+h = m.fit(X, Y, epochs=3, batch_size=4, validation_data=(X, Y), validation_freq=2, verbose=0)
+print({k: len(v) for k, v in sorted(h.history.items())})
+tryq("freq_list", lambda: {k: len(v) for k, v in m.fit(X, Y, epochs=3, validation_data=(X, Y), validation_freq=[1, 3], verbose=0).history.items()})
+tryq("freq_zero", lambda: m.fit(X, Y, epochs=1, validation_data=(X, Y), validation_freq=0, verbose=0))
+tryq("vdata_weights", lambda: r4(m.fit(X, Y, epochs=1, validation_data=(X, Y, np.arange(8, dtype="float32")), verbose=0).history["val_loss"]))
+tryq("vsplit_and_data", lambda: r4(m.fit(X, Y, epochs=1, validation_split=0.5, validation_data=(X[:2], Y[:2]), verbose=0).history["val_loss"]))
+tryq("sw_bad_len", lambda: m.fit(X, Y, sample_weight=np.ones(5), verbose=0))
+tryq("sw_2d", lambda: r4(dense_model().fit(X, Y, sample_weight=np.ones((8, 1), "float32"), verbose=0).history["loss"]))
+tryq("sw_3d", lambda: r4(dense_model().fit(X, Y, sample_weight=np.ones((8, 1, 1), "float32"), verbose=0).history["loss"]))
+"""
+
+SNIPPETS["layer_input_errors"] = _TRY + """
+tryq("dense_int", lambda: layers.Dense(2)(np.ones((1, 3), "int32")).dtype)
+tryq("dense_rank1", lambda: layers.Dense(2)(np.ones((3,), "float32")))
+tryq("dense_changed_dim", lambda: (lambda d: (d(np.ones((1, 3), "float32")), d(np.ones((1, 4), "float32"))))(layers.Dense(2)))
+tryq("embed_float", lambda: layers.Embedding(5, 2)(np.array([[1.0, 2.0]], "float32")).shape)
+tryq("embed_neg", lambda: layers.Embedding(5, 2)(np.array([[-1, 2]])).shape)
+tryq("embed_big", lambda: layers.Embedding(5, 2)(np.array([[7, 2]])).shape)
+tryq("conv_rank", lambda: layers.Conv2D(2, 3)(np.ones((1, 5, 5), "float32")))
+tryq("conv_small", lambda: layers.Conv2D(2, 3)(np.ones((1, 2, 2, 1), "float32")))
+tryq("lstm_rank", lambda: layers.LSTM(2)(np.ones((2, 3), "float32")))
+tryq("bn_int", lambda: layers.BatchNormalization()(np.ones((2, 3), "int32")).dtype)
+tryq("ln_axis", lambda: layers.LayerNormalization(axis=3)(np.ones((2, 3), "float32")))
+tryq("concat_mismatch", lambda: layers.Concatenate()([np.ones((2, 3), "float32"), np.ones((3, 3), "float32")]))
+tryq("add_single", lambda: layers.Add()([np.ones((2, 3), "float32")]))
+tryq("add_not_list", lambda: layers.Add()(np.ones((2, 3), "float32")))
+tryq("reshape_bad", lambda: layers.Reshape((4,))(np.ones((2, 3), "float32")))
+tryq("flatten_int8", lambda: layers.Flatten()(np.ones((2, 3, 2), "int8")).dtype)
+tryq("dropout_rate", lambda: layers.Dropout(1.5))
+tryq("dropout_uint8", lambda: layers.Dropout(0.5)(np.ones((2, 3), "uint8"), training=True).dtype)
+"""
