@@ -61,6 +61,12 @@ _SYNCHRONIZATION_NAMES = {int(v): k for k, v in _SYNCHRONIZATIONS.items()}
 _ENUMS = (tf_variables.VariableSynchronization, *tf_variables._AGGREGATION_TYPES)
 
 
+def _check_callable(value: Any, attribute: str, example: str) -> None:
+    if value is not None and not callable(value):
+        raise ValueError(f"Invalid value for attribute `{attribute}`. Expected a callable (such "
+                         f"as {example} instance) or `None`. Received: {attribute}={value}")
+
+
 def _keras_mode(value: Any, names: dict, argument: str) -> Any:
     """keras.Variable's `aggregation` or `synchronization` (`argument`) as the tf.Variable
     enum: one of Keras 3's strings `names` holds, None ('none'), or an enum member (as
@@ -99,7 +105,6 @@ class Variable:
 
     _keras_variable = True  # (so `isinstance(v, tf.Variable)` is False, as in TF 2.21)
     _layout: Any = None  # a keras.distribution.TensorLayout given at creation
-    regularizer: Any = None  # (add_weight's, kept on the variable as Keras 3 does)
 
     def __new__(cls, initializer: Any, shape: Any = None, dtype: Any = None,
                 trainable: bool = True, autocast: bool = True, aggregation: str = "none",
@@ -184,6 +189,26 @@ class Variable:
     def synchronization(self) -> str:
         return _SYNCHRONIZATION_NAMES[int(self._synchronization)]
 
+    # add_weight's regularizer and constraint, kept on the variable as Keras 3 does (an
+    # optimizer applies the constraint after each update); settable, callables only
+    @property
+    def regularizer(self) -> Any:
+        return self.__dict__.get("_keras_regularizer")
+
+    @regularizer.setter
+    def regularizer(self, value: Any) -> None:
+        _check_callable(value, "regularizer", "a `keras.regularizers.Regularizer`")
+        self._keras_regularizer = value
+
+    @property
+    def constraint(self) -> Any:
+        return self._constraint
+
+    @constraint.setter
+    def constraint(self, value: Any) -> None:
+        _check_callable(value, "constraint", "a `keras.constraints.Constraint`")
+        self._constraint = value
+
     @property
     def overwrite_with_gradient(self) -> bool:
         """Whether an optimizer assigns this variable its gradient instead of a step."""
@@ -216,6 +241,12 @@ class Variable:
 
     # (no priority over NumPy's: `ndarray + v` is NumPy's sum of v's value, an ndarray)
     __array_priority__ = 0
+
+    def __format__(self, spec: str) -> str:
+        if not spec:
+            return str(self)
+        # (Keras 3's variable defines no __format__: object's refuses any format spec)
+        raise TypeError("unsupported format string passed to Variable.__format__")
 
     def __pos__(self) -> Any:
         return self.value  # (Keras 3's: the tf.Variable under it)

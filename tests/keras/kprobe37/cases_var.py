@@ -365,3 +365,73 @@ show("slice_update", lambda: keras.ops.slice_update(v, (0, 0), np.zeros((1, 2), 
 show("scatter_update", lambda: keras.ops.scatter_update(v, [[1, 1]], [9.0]))
 print(v.numpy().tolist())
 """
+
+SNIPPETS["variable_attribute_setters"] = _TRY + """
+v = keras.Variable(np.array([1.0, -2.0], "float32"), name="set")
+def setp(label, attr, value):
+    try:
+        setattr(v, attr, value)
+        r = getattr(v, attr)
+        print(label, "ok", r if not callable(r) or isinstance(r, str) else type(r).__name__)
+    except Exception as e:
+        print(label, type(e).__name__, str(e)[:200])
+setp("regularizer_obj", "regularizer", keras.regularizers.L2(0.1))
+setp("regularizer_fn", "regularizer", lambda x: x)
+setp("regularizer_none", "regularizer", None)
+setp("regularizer_str", "regularizer", "l2")
+setp("regularizer_int", "regularizer", 5)
+setp("constraint_obj", "constraint", keras.constraints.NonNeg())
+setp("constraint_none", "constraint", None)
+setp("constraint_str", "constraint", "non_neg")
+setp("constraint_int", "constraint", 5)
+setp("name", "name", "other")
+setp("path", "path", "a/b")
+setp("shape", "shape", (3,))
+setp("dtype", "dtype", "int32")
+setp("value", "value", np.ones(2))
+setp("ndim", "ndim", 3)
+setp("aggregation", "aggregation", "sum")
+setp("synchronization", "synchronization", "on_read")
+setp("trainable_none", "trainable", None)
+v.constraint = keras.constraints.NonNeg()
+keras.optimizers.SGD(1.0).apply_gradients([(np.array([5.0, 1.0], "float32"), v)])
+print(v.numpy().tolist())
+"""
+
+SNIPPETS["variable_reprs_of_dtypes_and_sizes"] = _TRY + """
+for x, d in ((np.arange(2000, dtype="float32"), None), (np.array([1.5, -0.25]), "bfloat16"), (np.array([[True, False]]), None),
+             (np.array([[1, -2], [3, 4]], "int8"), None), (3.25, None), (np.array([0.1, 1e-8, 1e8], "float32"), None),
+             (np.array([1 / 3, 2 / 3], "float16"), None), (np.zeros((0, 2), "float32"), None), (np.arange(30, dtype="int64").reshape(3, 10), None),
+             (np.array([np.nan, np.inf, -np.inf], "float32"), None), (np.array([1 + 2j]), "complex64")):
+    try:
+        v = keras.Variable(x, dtype=d, name="r")
+        print(repr(v))
+        print(str(v.value)[:160])
+    except Exception as e:
+        print(type(e).__name__, str(e)[:160])
+print("{}".format(keras.Variable(1.0, name="f")), f"{keras.Variable(2, name='g')}")
+tryp("format_spec", lambda: "{:.2f}".format(keras.Variable(1.0)))
+"""
+
+SNIPPETS["tf_variables_inside_keras_layers"] = _TRY + """
+class T(layers.Layer):
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.tv = tf.Variable(np.ones(2, "float32"), name="tv")
+        self.kv = keras.Variable(np.ones(2, "float32"), name="kv")
+    def call(self, x):
+        return x * self.tv + self.kv
+t = T(name="t")
+print([getattr(w, "path", w.name) for w in t.weights], [type(w).__name__ for w in t.weights])
+print(len(t.trainable_variables), len(t.non_trainable_variables))
+y = t(np.ones((1, 2), "float32"))
+print(y.numpy().tolist())
+print(isinstance(t.tv, keras.Variable), isinstance(t.kv, tf.Variable), type(t.kv.value).__name__, isinstance(t.kv.value, tf.Variable))
+with tf.GradientTape() as tape:
+    out = keras.ops.sum(t(np.ones((1, 2), "float32")))
+grads = tape.gradient(out, [t.tv, t.kv])
+print([None if g is None else g.numpy().tolist() for g in grads])
+ckpt = tf.train.Checkpoint(layer=t)
+path = ckpt.write(os.path.join(D, "ck"))
+print(sorted(k for k, _ in tf.train.list_variables(path) if "OBJECT_GRAPH" not in k))
+"""
