@@ -242,6 +242,29 @@ class Variable:
     # (no priority over NumPy's: `ndarray + v` is NumPy's sum of v's value, an ndarray)
     __array_priority__ = 0
 
+    # (Keras 3's &, | and ^ are keras.ops' logical ones, whatever the dtype: `v ^ 3` of an
+    # int8 variable is a bool tensor; round() is keras.ops.round)
+    def __and__(self, other: Any) -> Any:
+        return KERAS_ARITHMETIC["logical_and"](self._as_tensor(), other)
+
+    def __rand__(self, other: Any) -> Any:
+        return KERAS_ARITHMETIC["logical_and"](other, self._as_tensor())
+
+    def __or__(self, other: Any) -> Any:
+        return KERAS_ARITHMETIC["logical_or"](self._as_tensor(), other)
+
+    def __ror__(self, other: Any) -> Any:
+        return KERAS_ARITHMETIC["logical_or"](other, self._as_tensor())
+
+    def __xor__(self, other: Any) -> Any:
+        return KERAS_ARITHMETIC["logical_xor"](self._as_tensor(), other)
+
+    def __rxor__(self, other: Any) -> Any:
+        return KERAS_ARITHMETIC["logical_xor"](other, self._as_tensor())
+
+    def __round__(self, ndigits: int | None = None) -> Any:
+        return KERAS_ARITHMETIC["round"](self._as_tensor(), decimals=ndigits or 0)
+
     def __format__(self, spec: str) -> str:
         if not spec:
             return str(self)

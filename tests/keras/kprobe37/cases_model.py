@@ -234,3 +234,31 @@ tryq("flatten_int8", lambda: layers.Flatten()(np.ones((2, 3, 2), "int8")).dtype)
 tryq("dropout_rate", lambda: layers.Dropout(1.5))
 tryq("dropout_uint8", lambda: layers.Dropout(0.5)(np.ones((2, 3), "uint8"), training=True).dtype)
 """
+
+SNIPPETS["batch_size_and_steps_refused_as_tf_ops"] = _TRY + """
+m = dense_model()
+for bs in (-3, -8, -9, 2.0, 2.5, np.float32(2), True, 0):
+    tryq("fit_bs " + repr(bs), lambda: len(m.fit(X, Y, batch_size=bs, shuffle=False, verbose=0).history["loss"]))
+tryq("eval_bs_neg", lambda: m.evaluate(X, Y, batch_size=-2, verbose=0))
+tryq("pred_bs_neg", lambda: m.predict(X, batch_size=-2, verbose=0))
+tryq("pred_bs_float", lambda: m.predict(X, batch_size=2.0, verbose=0).shape)
+tryq("fit_steps_neg", lambda: m.fit(X, Y, steps_per_epoch=-3, verbose=0))
+tryq("eval_steps_neg", lambda: m.evaluate(X, Y, steps=-1, verbose=0))
+tryq("pred_steps_neg", lambda: m.predict(X, steps=-1, verbose=0))
+tryq("fit_steps_float", lambda: m.fit(X, Y, steps_per_epoch=2.0, verbose=0))
+tryq("pred_steps_3", lambda: m.predict(X, steps=3, verbose=0).shape)
+tryq("pred_empty", lambda: m.predict(X[:0], verbose=0))
+tryq("eval_empty", lambda: m.evaluate(X[:0], Y[:0], verbose=0))
+"""
+
+SNIPPETS["compile_keywords_keras3_takes"] = _TRY + """
+m = keras.Sequential([keras.Input((3,)), layers.Dense(1)])
+for kw in ({"sample_weight_mode": None}, {"target_tensors": None}, {"distribute": None}, {"foo": 1}, {"experimental_run_tf_function": False}):
+    tryq("compile " + sorted(kw)[0], lambda: m.compile("sgd", "mse", **kw))
+tryq("compile_positional", lambda: m.compile("sgd", "mse", None, ["mae"], None, False, 2).__class__)
+print(m._run_eagerly if hasattr(m, "_run_eagerly") else None, m.steps_per_execution if hasattr(m, "steps_per_execution") else None)
+tryq("compile_too_many", lambda: m.compile("sgd", "mse", None, None, None, False, 1, "auto", True, 5))
+tryq("fit_unknown", lambda: m.fit(X, Y, foo=1))
+tryq("evaluate_unknown", lambda: m.evaluate(X, Y, foo=1))
+tryq("predict_unknown", lambda: m.predict(X, foo=1))
+"""

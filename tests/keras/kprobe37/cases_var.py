@@ -435,3 +435,32 @@ ckpt = tf.train.Checkpoint(layer=t)
 path = ckpt.write(os.path.join(D, "ck"))
 print(sorted(k for k, _ in tf.train.list_variables(path) if "OBJECT_GRAPH" not in k))
 """
+
+SNIPPETS["variable_logical_operators_and_round"] = _TRY + """
+i = keras.Variable(np.array([1, 0, 2], "int8"))
+f = keras.Variable(np.array([2.5, -1.5, 0.0], "float32"))
+b = keras.Variable(np.array([True, False, True]))
+show("int_and", lambda: i & 3)
+show("int_or", lambda: i | 0)
+show("int_xor", lambda: i ^ 3)
+show("rand", lambda: 1 & i)
+show("ror", lambda: 0 | i)
+show("rxor", lambda: True ^ b)
+show("float_and", lambda: f & f)
+show("bool_xor_np", lambda: b ^ np.array([True, True, False]))
+show("round_f", lambda: round(f))
+show("round_f1", lambda: round(keras.Variable(np.array([1.25, 2.35], "float32")), 1))
+show("round_i", lambda: round(i))
+show("lshift", lambda: i << 1)
+show("invert_bool", lambda: ~b)
+"""
+
+SNIPPETS["variable_assign_keywords"] = _TRY + """
+v = keras.Variable(np.array([1.0, 2.0], "float32"), name="v")
+tryp("assign_read_value", lambda: v.assign([1.0, 1.0], read_value=False))
+tryp("assign_use_locking", lambda: v.assign([1.0, 1.0], use_locking=True))
+tryp("assign_name", lambda: v.assign([1.0, 1.0], name="x"))
+tryp("assign_add_read_value", lambda: v.assign_add([1.0, 1.0], read_value=False))
+tryp("assign_sub_name", lambda: v.assign_sub([1.0, 1.0], name="y"))
+print(v.numpy().tolist())
+"""
