@@ -262,3 +262,31 @@ tryq("fit_unknown", lambda: m.fit(X, Y, foo=1))
 tryq("evaluate_unknown", lambda: m.evaluate(X, Y, foo=1))
 tryq("predict_unknown", lambda: m.predict(X, foo=1))
 """
+
+SNIPPETS["activations_on_keras_tensors"] = _TRY + """
+A = keras.activations
+for n in ("relu", "relu6", "leaky_relu", "elu", "selu", "gelu", "silu", "swish", "sigmoid", "hard_sigmoid", "hard_silu", "softmax", "log_softmax",
+          "softplus", "softsign", "tanh", "exponential", "mish", "celu", "glu", "hard_tanh", "hard_shrink", "soft_shrink", "tanh_shrink",
+          "log_sigmoid", "sparse_plus", "sparsemax", "squareplus", "sparse_sigmoid"):
+    out = []
+    for d in ("float32", "float16", "int32", "bool"):
+        try:
+            y = getattr(A, n)(keras.Input((4,), dtype=d))
+            out.append(keras.backend.standardize_dtype(y.dtype) + str(tuple(y.shape)))
+        except Exception as e:
+            out.append("E:" + type(e).__name__)
+    print(n, " ".join(out))
+x = keras.Input((4,), name="x")
+for kw in ({"negative_slope": 0.1}, {"max_value": 6.0}, {"threshold": 0.5}, {"max_value": 2.0, "threshold": 1.0}):
+    y = A.relu(x, **kw)
+    print("relu", sorted(kw), y._keras_history[0].name, type(y._keras_history[0]).__name__, y.shape)
+m = keras.Model(x, A.gelu(A.relu(x, negative_slope=0.1)), name="acts")
+m.summary()
+cfg = m.get_config()
+print([(l["class_name"], l.get("module"), sorted(l["config"])) for l in cfg["layers"]])
+back = keras.Model.from_config(cfg)
+data = np.array([[-1.0, 0.5, 2.0, 0.0]], "float32")
+print(m(data).numpy().round(4).tolist(), back(data).numpy().round(4).tolist())
+m.save(os.path.join(D, "acts.keras"))
+print(keras.saving.load_model(os.path.join(D, "acts.keras"))(data).numpy().round(4).tolist())
+"""

@@ -45,6 +45,10 @@ from eagerflow._src.keras.tree import flatten_with_path
 from eagerflow._src.ops.array import expand_dims, squeeze
 from eagerflow._src.ops.math_base import cast
 
+# the modules of Keras 3's operations in a functional config (relu's ReLU is its
+# activations module's own)
+_OPERATION_MODULES = ("keras.src.ops.", "keras.src.activations.activations")
+
 
 def map_graph_network(inputs: list, outputs: list) -> tuple:
     """(nodes by depth, layers in order) of the graph from `inputs` to `outputs`.
@@ -529,7 +533,7 @@ class GraphNetwork:
         created: dict = {}
         pending: dict = {}   # layer name -> node configs not yet replayed
         for layer_data in config["layers"]:
-            if str(layer_data.get("module") or "").startswith("keras.src.ops."):
+            if str(layer_data.get("module") or "").startswith(_OPERATION_MODULES):
                 layer = operation_from_config(layer_data)
             else:
                 layer = legacy_ser.deserialize_model_layer(layer_data, custom_objects)

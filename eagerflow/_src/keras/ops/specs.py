@@ -199,6 +199,16 @@ def same(x: Any, *args: Any, **kwargs: Any) -> SymbolicTensor:
     return _out(_shape(x), x.dtype)
 
 
+def glu(x: Any, axis: int = -1) -> Any:
+    """x's dtype (unchecked, as the activations above), its `axis` halved; an odd or
+    unknown size left to the traced op."""
+    shape = _shape(x)
+    a = canonicalize_axis(axis, len(shape))
+    if shape[a] is None or shape[a] % 2:
+        return NotImplemented
+    return _out(shape[:a] + [shape[a] // 2] + shape[a + 1:], x.dtype)
+
+
 def of_dtype(dtype: str) -> Any:
     """isnan, isfinite, isinf: bool; reciprocal: float32 (a KerasTensor's default dtype,
     not floatx); over x's shape."""
@@ -497,7 +507,10 @@ RULES: dict = {
     "softmax": softmax, "log_softmax": softmax, "norm": norm, "where": where,
     "min": kept, "argmin": argmax, "full_like": full_like, "moments": moments,
     **{n: same for n in ("leaky_relu", "silu", "log_sigmoid", "elu", "hard_sigmoid",
-                         "sparse_plus")},
+                         "sparse_plus", "relu6", "selu", "softsign", "celu", "hard_tanh",
+                         "hard_shrink", "soft_shrink", "tanh_shrink", "squareplus",
+                         "threshold", "sparse_sigmoid", "sparsemax", "hard_silu")},
+    "glu": glu,
     "ldexp": elementwise(float), "gcd": elementwise(), "heaviside": hypot, "fmod": mod,
     "left_shift": shift, "einsum": einsum, "cross": cross, "tensordot": tensordot,
     "matmul": matmul, "vectorized_map": vectorized_map,
