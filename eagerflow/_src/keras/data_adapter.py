@@ -189,6 +189,7 @@ def _check_batching(num_samples: int, batch_size: Any, steps: Any) -> None:
     Slice's TypeError) and reshaped to (batches, batch size) (a negative batch size, or
     step count, makes a dimension below -1: Reshape's ValueError); a float step count is
     Python's range's TypeError."""
+    math.ceil(num_samples / batch_size)  # (Keras counts its batches first: a str refused)
     full = int(num_samples // batch_size)
     if not isinstance(batch_size, (int, np.integer)):
         size = full * batch_size

@@ -189,3 +189,26 @@ show("bool_add", lambda: O.add(np.array([True, False]), np.array([True, True])))
 show("bool_mul", lambda: O.multiply(np.array([True, False]), np.array([True, True])))
 show("bool_sub", lambda: O.subtract(np.array([True, False]), np.array([True, True])))
 """
+
+SNIPPETS["symbolic_ops_odd_dtypes"] = _TRY + """
+ODD = ["bool", "uint8", "int8", "float16"]
+def kt(d, s=(None, 3)):
+    return keras.KerasTensor(s, dtype=d)
+def spec(fn):
+    try:
+        r = fn()
+        return keras.backend.standardize_dtype(r.dtype) + str(tuple(r.shape)).replace(" ", "")
+    except Exception as e:
+        return "E:" + type(e).__name__
+for name in ("relu6", "selu", "softsign", "celu", "glu", "hard_tanh", "hard_shrink", "soft_shrink", "tanh_shrink", "squareplus",
+             "sparse_sigmoid", "sparsemax", "hard_silu", "bitwise_invert"):
+    print(name, " ".join(spec(lambda: getattr(O, name)(kt(d, (None, 4)))) for d in ODD))
+print("threshold", " ".join(spec(lambda: O.threshold(kt(d), 0.5, 0.0)) for d in ODD))
+for name in ("less", "greater_equal", "kron", "right_shift", "left_shift"):
+    print(name)
+    for a in ODD:
+        print(" ", a, " ".join(spec(lambda: getattr(O, name)(kt(a), kt(b))).split("(")[0] for b in ODD))
+for d in ODD:
+    print("take", d, spec(lambda: O.take(kt("int8"), kt(d, (2,)), axis=1)), spec(lambda: O.take(kt("float16", (2, 3)), kt(d, (4, 1)))), spec(lambda: O.take(kt(d), [[0, 1]], axis=0)))
+print(spec(lambda: O.kron(kt("int8", (2, 3)), kt("uint8", (4,)))), spec(lambda: O.less(kt("float32", (2, 3)), kt("float32", (4, 3)))))
+"""

@@ -333,6 +333,34 @@ def shift(x: Any, y: Any) -> SymbolicTensor:
     return _out(_shape(x), dtype)
 
 
+def compared(x1: Any, x2: Any) -> SymbolicTensor:
+    """less, greater, ...: the shapes broadcast, bool (bools compared too, unchecked)."""
+    return _out(broadcast_shapes(_shape(x1), _shape(x2)), "bool")
+
+
+def kron(x1: Any, x2: Any) -> SymbolicTensor:
+    """The dims multiplied pairwise (zipped: the shorter rank's), the dtypes promoted;
+    bool kept (Keras 3's rule, unchecked)."""
+    dims = [None if a is None or b is None else a * b
+            for a, b in zip(_shape(x1), _shape(x2))]
+    return _out(dims, kd.result_type(_own_dtype(x1), _own_dtype(x2)))
+
+
+def take(x: Any, indices: Any, axis: Any = None) -> Any:
+    """x's dtype over the indices' shape put in place of `axis` (all of x without one);
+    the indices' dtype unchecked, as Keras 3's rule. (A sparse or ragged x: the op
+    traced.)"""
+    if getattr(x, "sparse", False) or getattr(x, "ragged", False) or \
+            getattr(indices, "ragged", False) or getattr(indices, "sparse", False):
+        return NotImplemented
+    ind = _shape(indices) if hasattr(indices, "shape") else list(np.shape(np.array(indices)))
+    if axis is None:
+        return _out(ind, x.dtype)
+    shape = _shape(x)
+    a = canonicalize_axis(axis, len(shape))
+    return _out(shape[:a] + ind + shape[a + 1:], x.dtype)
+
+
 def full_like(x: Any, fill_value: Any, dtype: Any = None) -> SymbolicTensor:
     return _out(_shape(x), dtype if dtype is not None else x.dtype)
 
@@ -512,6 +540,8 @@ RULES: dict = {
                          "threshold", "sparse_sigmoid", "sparsemax", "hard_silu")},
     "glu": glu,
     "ldexp": elementwise(float), "gcd": elementwise(), "heaviside": hypot, "fmod": mod,
-    "left_shift": shift, "einsum": einsum, "cross": cross, "tensordot": tensordot,
+    **{n: compared for n in ("less", "less_equal", "greater", "greater_equal")},
+    "left_shift": shift, "right_shift": shift, "kron": kron, "take": take,
+    "bitwise_invert": same, "einsum": einsum, "cross": cross, "tensordot": tensordot,
     "matmul": matmul, "vectorized_map": vectorized_map,
 }
