@@ -251,3 +251,19 @@ e = emb(np.array([[1, 0, 2]]))
 print(e._keras_mask.numpy().tolist(), emb.compute_mask(np.array([[0, 3]])).numpy().tolist())
 print(layers.Masking(mask_value=1.0).compute_mask(np.array([[[1.0], [2.0]]], "float32")).numpy().tolist())
 """
+
+SNIPPETS["attention_of_other_ranks"] = _TRY + """
+q = np.arange(12, dtype="float32").reshape(3, 4) / 10
+v = np.arange(20, dtype="float32").reshape(5, 4) / 10
+show("2d", lambda: layers.Attention()([q, v]))
+show("2d_concat", lambda: layers.Attention(use_scale=True, score_mode="concat")([q, v]))
+show("2d_scores", lambda: layers.Attention()([q, v], return_attention_scores=True)[1])
+show("2d_additive", lambda: layers.AdditiveAttention()([q, v]))
+show("2d_mask", lambda: layers.Attention()([q, v], mask=[None, np.array([True, True, False, True, False])]))
+show("2d_causal", lambda: layers.Attention()([q, q], use_causal_mask=True))
+show("4d", lambda: layers.Attention()([q.reshape(1, 1, 3, 4), v.reshape(1, 1, 5, 4)]))
+show("4d_additive", lambda: layers.AdditiveAttention()([q.reshape(1, 1, 3, 4), v.reshape(1, 1, 5, 4)]))
+show("1d", lambda: layers.Attention()([q[0], v[0]]))
+show("dim_mismatch_2d", lambda: layers.Attention()([q, np.ones((5, 3), "float32")]))
+print(layers.Attention()([keras.KerasTensor((3, 4)), keras.KerasTensor((5, 4))]).shape, layers.Attention()([keras.Input((2, 3, 4)), keras.Input((2, 5, 4))]).shape)
+"""
