@@ -18,10 +18,6 @@ KNOWN: dict[str, str] = {
                                            "iteration and learning_rate 'only_first_replica'; "
                                            "eagerflow's keep 'mean' and 'none' (its "
                                            "strategies' replica updates rely on them)",
-    "variable_assign_keywords": "Keras 3's assign, assign_add and assign_sub take the value "
-                                "alone (read_value, use_locking, name: TypeError); "
-                                "eagerflow's keep tf.Variable's, which its distribution, "
-                                "v1 optimizer and moving-average code pass",
 }
 
 test_prints_what_keras3_printed = snippet_test(SNIPPETS, __file__, KNOWN)
