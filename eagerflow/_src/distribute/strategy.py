@@ -682,7 +682,7 @@ class MirroredStrategy(Strategy):
         cls = SyncOnReadVariable if kwargs.get("synchronization") == \
             VariableSynchronization.ON_READ else MirroredVariable
         if cls is SyncOnReadVariable:
-            copies[1:] = [c * 0 for c in copies[1:]] if primary.aggregation == \
+            copies[1:] = [c * 0 for c in copies[1:]] if primary._aggregation == \
                 VariableAggregation.SUM else copies[1:]
         return cls.from_copies(primary, copies, self)
 
