@@ -332,12 +332,33 @@ class LoadDataset(DatasetV2):
         super().__init__((out,), structure)
         self._count = int(meta.num_elements)
         self._path, self._compression_arg = path, compression  # (TF's node's)
+        self._fresh = _shuffle_counts(out)
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
+        # TF runs reader_func's function anew for each iterator, so the shuffles it makes
+        # are new ones: a seeded shuffle there gives the same order every time (while one
+        # made once here would reshuffle)
+        for ds, count in self._fresh:
+            ds._iterations = count
         return self._inputs[0]._make_iterator(ctx)
 
     def _cardinality(self) -> int:
         return self._count
+
+
+def _shuffle_counts(dataset: DatasetV2) -> list:
+    """(dataset, its iteration count) for each dataset of the pipeline that counts its
+    iterators (a shuffle's reshuffles), down to the saved shards."""
+    out, seen, todo = [], set(), [dataset]
+    while todo:
+        ds = todo.pop()
+        if id(ds) in seen or isinstance(ds, _ShardDataset):
+            continue
+        seen.add(id(ds))
+        if hasattr(ds, "_iterations"):
+            out.append((ds, ds._iterations))
+        todo.extend(getattr(ds, "_inputs", ()))
+    return out
 
 
 def load(path: Any, element_spec: Any = None, compression: Any = None,
