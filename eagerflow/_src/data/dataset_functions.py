@@ -48,7 +48,7 @@ from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
-from eagerflow._src.data.dataset import UNKNOWN, DatasetV2
+from eagerflow._src.data.dataset import UNKNOWN, DatasetV2, made_stamp
 from eagerflow._src.data.fn_errors import FnSite, GuardedIterator, annotate
 from eagerflow._src.data.functions import (
     StructuredFunction,
@@ -232,6 +232,7 @@ class DatasetFunction(PipelineFunction):
         # (an eager tensor it reads is captured, as TF's dataset functions capture one: a
         # SavedModel passes it as an argument, its `other_arguments`)
         graph.captures_eager = True
+        since = made_stamp()
         with tracing_scope(graph), Collecting() as needed:
             args = self._placeholders(graph)
             out = _autograph(self._func)(*args) if self._in.unpack_args else \
@@ -258,7 +259,7 @@ class DatasetFunction(PipelineFunction):
         self._template = out
         # TF runs the function for each element, so the datasets it makes are new ones each
         # time: the template's shuffles start their reshuffles over for every element
-        self._fresh = iteration_counts(out)
+        self._fresh = iteration_counts(out, since)
         self._opening = threading.Lock()
 
     def _placeholders(self, graph: Any) -> tuple:
@@ -378,17 +379,18 @@ def _with_feed(ctx: IterContext | None, feed: dict) -> IterContext:
     return new
 
 
-def iteration_counts(dataset: DatasetV2) -> list:
-    """(dataset, its count) for each dataset of a pipeline made by a user function that
-    counts its iterators (a shuffle's reshuffles), down to the datasets the function was
-    given (they are the caller's)."""
+def iteration_counts(dataset: DatasetV2, since: int) -> list:
+    """(dataset, its count) for each dataset of a pipeline that a user function made (after
+    stamp `since`) and that counts its iterators (a shuffle's reshuffles); not those it
+    was given or read from outside (a captured dataset is the caller's one: each element's
+    iterator of it reshuffles, as in TF)."""
     out, seen, todo = [], set(), [dataset]
     while todo:
         ds = todo.pop()
         if id(ds) in seen or isinstance(ds, VariantDataset):
             continue
         seen.add(id(ds))
-        if hasattr(ds, "_iterations"):
+        if hasattr(ds, "_iterations") and getattr(ds, "_made", -1) > since:
             out.append((ds, ds._iterations))
         todo.extend(getattr(ds, "_inputs", ()))
     return out

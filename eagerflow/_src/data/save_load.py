@@ -48,7 +48,7 @@ from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import snapshot_elements as elements
 from eagerflow._src.data import structure as dstruct
-from eagerflow._src.data.dataset import EXPERIMENTAL_OPS, UNKNOWN, DatasetV2
+from eagerflow._src.data.dataset import EXPERIMENTAL_OPS, UNKNOWN, DatasetV2, made_stamp
 from eagerflow._src.data.dataset_functions import iteration_counts, traced_reader
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.io import structured_value, tensor_proto, tfrecord
@@ -328,6 +328,7 @@ class LoadDataset(DatasetV2):
             datasets = DatasetV2.from_tensors(empty).take(0)
         self._reader_fn = traced_reader(reader_func or _default_reader, element_spec,
                                         "Dataset.load()")
+        since = made_stamp()
         out = (reader_func or _default_reader)(datasets)
         # TF takes whatever the function returns; its kernel refuses anything but one
         # dataset as the iterator is made
@@ -338,7 +339,7 @@ class LoadDataset(DatasetV2):
         super().__init__((out,) if self._refusal is None else (), structure)
         self._count = int(meta.num_elements)
         self._path, self._compression_arg = path, compression  # (TF's node's)
-        self._fresh = iteration_counts(out) if self._refusal is None else []
+        self._fresh = iteration_counts(out, since) if self._refusal is None else []
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         if self._refusal is not None:
