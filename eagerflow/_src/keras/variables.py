@@ -45,6 +45,17 @@ def register_initializers(get: Callable) -> None:
     _initializers[:] = [get]
 
 
+# A ShardedVariable's Keras variable is keras/sharded_weights.py's, a subclass of this
+# module's Variable: that module hands its maker down as it loads (layer_weights loads it).
+_sharded_weight: list = []
+
+
+def register_sharded_weight(make: Callable) -> None:
+    """Makes `make` (sharded_weights.sharded_weight) how keras_variable wraps a
+    ShardedVariable."""
+    _sharded_weight[:] = [make]
+
+
 _AGGREGATIONS = {"none": tf_variables.VariableAggregation.NONE,
                  "sum": tf_variables.VariableAggregation.SUM,
                  "mean": tf_variables.VariableAggregation.MEAN,
@@ -392,6 +403,9 @@ def keras_variable(var: Any, name: str | None = None, path: str | None = None,
     `variable_N`), path `path` (or the current name scope joined to the name), whether
     a mixed-precision layer call reads it in its compute dtype (`autocast`), and whether
     an optimizer assigns its gradient to it instead of a step (float8's scales)."""
+    if getattr(var, "_is_sharded_variable", False):  # (a strategy's partitioner made it)
+        return _sharded_weight[0](var, name or kb.auto_name("Variable"), path, autocast,
+                                  overwrite_with_gradient)
     cls = type(var)
     if not isinstance(var, Variable):
         keras_cls = _keras_classes.get(cls)
