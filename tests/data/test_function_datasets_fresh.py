@@ -75,3 +75,12 @@ def test_window_and_group_by_window_functions():
         [[[2, 6, 0, 4], [3, 7, 1, 5]]] * 2
     w = tf.data.Dataset.range(6).window(3).flat_map(lambda w: w.shuffle(5, seed=2))
     assert _two_passes(w) == [[2, 1, 0, 5, 4, 3]] * 2
+
+
+def test_a_random_dataset_made_per_element_starts_over():
+    tf.random.set_seed(5)
+    a = tf.data.Dataset.range(2).flat_map(lambda x: tf.data.Dataset.random(
+        seed=1, rerandomize_each_iteration=True).take(2).repeat(2))
+    assert [[int(v) % 1000 for v in a] for _ in range(2)] == [[748, 507, 82, 930] * 2] * 2
+    b = tf.data.Dataset.range(2).flat_map(lambda x: tf.data.Dataset.random(seed=1).take(2))
+    assert [[int(v) % 1000 for v in b] for _ in range(2)] == [[124, 791] * 2] * 2
