@@ -127,9 +127,10 @@ class RestoredFunction:
             raise ValueError("Found zero restored functions for caller function.")
         if self._input_signature is not None and len(self._concrete) == 1 and \
                 all(is_tensor_spec(s) or isinstance(s, CompositeSpec)
-                    for s in nest.flatten(self._input_signature)) and \
-                not _has_namedtuple(self._input_signature):
+                    for s in nest.flatten(self._input_signature)):
             return self._call_with_signature(args, kwargs)
+        if self._input_signature is None:
+            self._bind(args, kwargs)
         try:
             cargs, ckwargs = self._canonical(args, kwargs)
         except TypeError as e:
@@ -180,6 +181,7 @@ class RestoredFunction:
             raise fail(f"got an unexpected keyword argument '{next(iter(ckwargs))}'")
         tensors: list = []
         for spec, value in zip(specs, cargs):
+            value = _as_restored_namedtuples(spec, value, fail)
             if _nested(spec):  # (a list, tuple or dict of specs: bound leaf by leaf)
                 why = ftype.structure_cast_reason(spec, value)
                 if why is not None:
@@ -194,6 +196,30 @@ class RestoredFunction:
                 continue
             tensors.extend(_bound_leaf(spec, value, fail))
         return self._concrete[0]._call_flat(tensors)
+
+    def _bind(self, args: tuple, kwargs: dict) -> None:
+        """TF's binding of a call to the saved parameters (its FunctionType, before any
+        concrete function is matched): Python's reason, as a TypeError naming them."""
+        spec = self._spec
+        if spec is None:
+            return
+        P = inspect.Parameter
+        names = [n for n in spec.args if n != "self"]
+        first_default = len(names) - len(spec.defaults or ())
+        params = [P(n, P.POSITIONAL_OR_KEYWORD,
+                    default=_CAPTURED if i >= first_default else P.empty)
+                  for i, n in enumerate(names)]
+        params += [P(spec.varargs, P.VAR_POSITIONAL)] if spec.varargs else []
+        params += [P(n, P.KEYWORD_ONLY, default=_CAPTURED if n in (spec.kwonlydefaults or {})
+                     else P.empty) for n in spec.kwonlyargs or ()]
+        params += [P(spec.varkw, P.VAR_KEYWORD)] if spec.varkw else []
+        signature = inspect.Signature(params)
+        try:
+            signature.bind(*args, **kwargs)
+        except TypeError as e:
+            raise TypeError(f"Binding inputs to tf.function failed due to `{e}`. Received "
+                            f"args: {args!r} and kwargs: {kwargs!r} for signature: "
+                            f"{signature}.") from None
 
     def _defaults_past(self, n: int) -> list:
         """(name, default, keyword-only) of the parameters past the first `n` (the input
@@ -283,15 +309,32 @@ def _nested(spec: Any) -> bool:
     return isinstance(spec, (list, tuple, dict))
 
 
-def _has_namedtuple(structure: Any) -> bool:
-    """Whether a nest holds a namedtuple: a restored signature's is a class made anew,
-    which TF's binding takes a value of the user's own class for (by name and fields),
-    left to the concrete functions' matching."""
-    if isinstance(structure, tuple) and hasattr(structure, "_fields"):
-        return True
-    items = structure.values() if isinstance(structure, dict) else \
-        structure if isinstance(structure, (list, tuple)) else ()
-    return any(_has_namedtuple(x) for x in items)
+class _CapturedDefault:
+    """A saved parameter's default as TF's binding error shows it."""
+
+    def __repr__(self) -> str:
+        return "<captured_default_value>"
+
+
+_CAPTURED = _CapturedDefault()
+
+
+def _as_restored_namedtuples(spec: Any, value: Any, fail: Callable) -> Any:
+    """`value` with each namedtuple where `spec` has one made of the spec's class: a
+    restored signature's namedtuple is a class made anew, which TF's binding takes a value
+    of the user's own class for (by name and fields) but not a plain tuple (TF's
+    "Cannot cast ... to type <class ...Point'>.")."""
+    if isinstance(spec, tuple) and hasattr(spec, "_fields"):
+        if not (isinstance(value, tuple) and type(value).__name__ == type(spec).__name__
+                and getattr(value, "_fields", None) == spec._fields):
+            raise fail(f"Cannot cast {value!r} to type {type(spec)!r}.")
+        return type(spec)(*(_as_restored_namedtuples(s, v, fail) for s, v in zip(spec, value)))
+    if isinstance(spec, (list, tuple)) and isinstance(value, (list, tuple)) and \
+            len(spec) == len(value):
+        return type(value)(_as_restored_namedtuples(s, v, fail) for s, v in zip(spec, value))
+    if isinstance(spec, dict) and isinstance(value, dict) and set(spec) == set(value):
+        return {k: _as_restored_namedtuples(spec[k], v, fail) for k, v in value.items()}
+    return value
 
 
 def _bound_leaf(spec: Any, value: Any, fail: Callable) -> list:
