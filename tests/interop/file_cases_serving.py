@@ -201,6 +201,12 @@ def read_namedtuple_signature(tf, keras, d):
            "norm_spec": outcome(lambda: m.norm.concrete_functions[0].structured_input_signature),
            "norm_outputs": outcome(lambda: m.norm.concrete_functions[0].structured_outputs),
            "shift_traces": outcome(lambda: concrete_list(m.shift)),
+           "other_class": errors(lambda: m.norm(Scaled(tf.constant([1.0]),
+                                                       tf.constant([1.0]))), d),
+           "dict_call": errors(lambda: m.norm({"x": tf.constant([1.0]),
+                                               "y": tf.constant([1.0])}), d),
+           "shift_tuple": errors(lambda: m.shift((tf.constant(1.0), tf.constant(1.0)),
+                                                 tf.constant(2.0)), d),
            "sig": outcome(lambda: m.signatures["norm"](x=tf.constant([1.0]),
                                                        y=tf.constant([1.0]))),
            "signatures": signature_facts(m, tf)}
@@ -495,7 +501,13 @@ def read_keyword_calls(tf, keras, d):
                                                   weight=tf.constant(2.0))),
             "no_weight": errors(lambda: m.mix(tf.constant([4.0, 5.0])), d),
             "weight_positional": errors(lambda: m.mix(tf.constant([4.0]), tf.constant(2.0),
-                                                      tf.constant(2.0)), d)}
+                                                      tf.constant(2.0)), d),
+            "unexpected": errors(lambda: m.mix(tf.constant([4.0]), weight=tf.constant(2.0),
+                                               scale=2.0), d),
+            "twice": errors(lambda: m.mix(tf.constant([4.0]), a=tf.constant([1.0]),
+                                          weight=tf.constant(2.0)), d),
+            "no_trace": errors(lambda: m.mix(tf.constant([4.0, 5.0, 6.0]),
+                                             weight=tf.constant(2.0)), d)}
 
 
 SERVING_CASES = {

@@ -94,7 +94,10 @@ def read_table_checkpoint(tf, keras, d):
             "words": outcome(lambda: words.lookup(tf.constant(["a", "b", "c"]))),
             "vectors": outcome(lambda: vectors.lookup(tf.constant(["y", "z"]))),
             "dense": outcome(lambda: dense.lookup(tf.constant([5, 7, 9, 11], tf.int64))),
-            "sizes": outcome(lambda: [words.size(), vectors.size(), dense.size()])}
+            "sizes": outcome(lambda: [words.size(), vectors.size(), dense.size()]),
+            "other_dtype": errors(lambda: tf.train.Checkpoint(
+                words=tf.lookup.experimental.MutableHashTable(tf.string, tf.float32, -1.0))
+                .read(prefix).expect_partial(), d)}
 
 
 def _module(tf):
@@ -124,8 +127,16 @@ def read_escaped_keys(tf, keras, d):
     prefix = path(d, "ck")
     objects = _escaped_objects(tf, 1.0)
     status = tf.train.Checkpoint(**objects).read(prefix)
+    reader = tf.train.load_checkpoint(prefix)
     return {"reader": _reader_facts(tf, prefix),
             "consumed": outcome(lambda: status.assert_consumed() is status),
+            "missing_key": errors(lambda: reader.get_tensor("weights/a/b"), d),
+            "no_checkpoint": errors(lambda: tf.train.load_checkpoint(d), d),
+            "extra_object": errors(lambda: tf.train.Checkpoint(
+                **objects, more=tf.Variable(1.0)).read(prefix).assert_consumed(), d),
+            "matched": outcome(lambda: tf.train.Checkpoint(
+                **objects, more=tf.Variable(1.0)).read(prefix)
+                .assert_existing_objects_matched() is not None),
             "weights": {k: outcome(lambda v=v: v) for k, v in objects["weights"].items()},
             "listed": outcome(lambda: list(objects["listed"])),
             "inner": outcome(lambda: objects["inner"].bias)}
@@ -176,7 +187,26 @@ def read_optimizer_slots(tf, keras, d):
             "built": {k: [[_unnumbered(v.path), rounded(v.numpy(), 4)] for v in o.variables]
                       for k, o in opts.items()},
             "consumed": outcome(lambda: status.assert_consumed() is status),
-            "kernels": {k: rounded(m.layers[0].kernel.numpy(), 4) for k, m in models.items()}}
+            "kernels": {k: rounded(m.layers[0].kernel.numpy(), 4) for k, m in models.items()},
+            "other_class": _unnumbered_error(errors(
+                lambda: _other_class_restore(tf, keras, prefix), d))}
+
+
+def _unnumbered_error(out):
+    if isinstance(out, dict) and "message" in out:  # (adam_1/...: a process's second Adam)
+        out["message"] = re.sub(r"\badam_\d+/", "adam/", out["message"])
+    return out
+
+
+def _other_class_restore(tf, keras, prefix):
+    """An Adam (built) restoring what an SGD saved: TF's assert_consumed names what is
+    left unrestored."""
+    models = _small_models(keras)
+    opt = keras.optimizers.Adam(0.1)
+    opt.build(models["sgd"].trainable_variables)
+    status = tf.train.Checkpoint(models=models, optimizers={"sgd": opt}).read(prefix)
+    status.assert_existing_objects_matched()
+    return [[_unnumbered(v.path), rounded(v.numpy(), 4)] for v in opt.variables]
 
 
 # --- Keras models with a custom train_step -------------------------------------------------

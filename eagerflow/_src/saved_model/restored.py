@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import collections.abc
 import inspect
+import pprint
 from typing import Any, Callable
 
 import numpy as np
@@ -142,7 +143,7 @@ class RestoredFunction:
                 except _NoMatch:
                     continue
                 return cf._call_flat(flat)
-        raise self._no_match(self._as_traced(cargs), ckwargs)
+        raise self._no_match(*self._as_traced(cargs, ckwargs))
 
     def pretty_printed_concrete_signatures(self, verbose: bool = True) -> str:
         """The saved concrete functions, in order, as TF prints a restored function's."""
@@ -232,27 +233,16 @@ class RestoredFunction:
         out = [(a, defaults[a], False) for a in names[n:] if a in defaults]
         return out + [(a, d, True) for a, d in (spec.kwonlydefaults or {}).items()]
 
-    def _as_traced(self, args: tuple) -> tuple:
+    def _as_traced(self, args: tuple, kwargs: dict) -> tuple:
         """The canonical arguments as TF's error shows them: TF traces the call, so a tensor
-        argument is the placeholder of its parameter (`<tf.Tensor 'x:0' ...>`)."""
+        argument is a placeholder named for its parameter (`<tf.Tensor 'x:0' ...>`, the
+        tensors of a nested one 'p:0', 'p_1:0', ...)."""
         names = [n for n in (self._spec.args if self._spec else []) if n != "self"]
-        out = []
-        for i, a in enumerate(args):
-            if isinstance(a, np.ndarray):
-                a = convert_to_tensor(a)
-            name = names[i] if i < len(names) else f"args_{i - len(names)}"
-            if isinstance(a, Tensor):
-                a = _Shown(f"<tf.Tensor '{name}:0' shape={tuple(a.shape.as_list())} "
-                           f"dtype={a.dtype.name}>")
-            elif type(a).__name__ == "RaggedTensor" and a.ragged_rank == 1:
-                # its placeholders: the values (rows not known), then the row splits
-                inner = tuple(a.values.shape.as_list()[1:])
-                a = _Shown(f"tf.RaggedTensor(values=Tensor(\"{name}:0\", shape="
-                           f"{(None, *inner)}, dtype={a.dtype.name}), row_splits=Tensor("
-                           f"\"{name}_1:0\", shape={tuple(a.row_splits.shape.as_list())}, "
-                           f"dtype={a.row_splits.dtype.name}))")
-            out.append(a)
-        return tuple(out)
+        taken: dict = {}
+        out = tuple(_placeholders(a, names[i] if i < len(names) else
+                                  f"args_{i - len(names)}", taken)
+                    for i, a in enumerate(args))
+        return out, {k: _placeholders(v, k, taken) for k, v in kwargs.items()}
 
     def get_concrete_function(self, *args: Any, **kwargs: Any) -> Any:
         """A ConcreteFunction of these arguments (tensors or TensorSpecs), traced as TF
@@ -287,14 +277,14 @@ class RestoredFunction:
         lines = ["Could not find matching concrete function to call loaded from the "
                  "SavedModel. Got:",
                  f"  Positional arguments ({len(args)} total):"]
-        lines += [f"    * {a!r}" for a in args]
+        lines += [f"    * {pprint.pformat(a)}" for a in args]
         lines.append(f"  Keyword arguments: {kwargs!r}")
         lines += ["", f" Expected these arguments to match one of the following "
                       f"{len(self._concrete)} option(s):"]
         for i, cf in enumerate(self._concrete):
             a, k = cf.structured_input_signature
             lines += ["", f"Option {i + 1}:", f"  Positional arguments ({len(a)} total):"]
-            lines += [f"    * {s!r}" for s in a]
+            lines += [f"    * {pprint.pformat(s)}" for s in a]
             lines.append(f"  Keyword arguments: {k!r}")
         if why:
             lines += ["", why]
@@ -319,14 +309,24 @@ class _CapturedDefault:
 _CAPTURED = _CapturedDefault()
 
 
+def _same_namedtuples(a: Any, b: Any) -> bool:
+    """Whether two namedtuples are of classes of one name and fields (TF's nest takes a
+    restored one's class and the user's alike)."""
+    return all(isinstance(x, tuple) and hasattr(x, "_fields") for x in (a, b)) and \
+        type(a).__name__ == type(b).__name__ and a._fields == b._fields
+
+
 def _as_restored_namedtuples(spec: Any, value: Any, fail: Callable) -> Any:
     """`value` with each namedtuple where `spec` has one made of the spec's class: a
     restored signature's namedtuple is a class made anew, which TF's binding takes a value
     of the user's own class for (by name and fields) but not a plain tuple (TF's
     "Cannot cast ... to type <class ...Point'>.")."""
     if isinstance(spec, tuple) and hasattr(spec, "_fields"):
-        if not (isinstance(value, tuple) and type(value).__name__ == type(spec).__name__
-                and getattr(value, "_fields", None) == spec._fields):
+        if isinstance(value, tuple) and hasattr(value, "_fields") and \
+                not _same_namedtuples(spec, value):
+            raise fail(f"{value!r} has different attributes with the TraceType "
+                       f"{ftype.type_text(spec)}")
+        if not _same_namedtuples(spec, value):
             raise fail(f"Cannot cast {value!r} to type {type(spec)!r}.")
         return type(spec)(*(_as_restored_namedtuples(s, v, fail) for s, v in zip(spec, value)))
     if isinstance(spec, (list, tuple)) and isinstance(value, (list, tuple)) and \
@@ -386,6 +386,33 @@ def _with_signature(fn: Any, spec: Any) -> Any:
     return call
 
 
+def _placeholders(value: Any, name: str, taken: dict) -> Any:
+    """`value` with each tensor the placeholder TF's trace makes of it, named `name` (made
+    unique in the graph as TF makes it: name, name_1, ...)."""
+    if isinstance(value, np.ndarray):
+        value = convert_to_tensor(value)
+    if isinstance(value, Tensor):
+        n = taken.get(name, 0)
+        taken[name] = n + 1
+        unique = name if not n else f"{name}_{n}"
+        return _Shown(f"<tf.Tensor '{unique}:0' shape={tuple(value.shape.as_list())} "
+                      f"dtype={value.dtype.name}>")
+    if type(value).__name__ == "RaggedTensor" and value.ragged_rank == 1:
+        # its placeholders: the values (rows not known), then the row splits
+        inner = tuple(value.values.shape.as_list()[1:])
+        return _Shown(f"tf.RaggedTensor(values=Tensor(\"{name}:0\", shape="
+                      f"{(None, *inner)}, dtype={value.dtype.name}), row_splits=Tensor("
+                      f"\"{name}_1:0\", shape={tuple(value.row_splits.shape.as_list())}, "
+                      f"dtype={value.row_splits.dtype.name}))")
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return type(value)(*(_placeholders(v, name, taken) for v in value))
+    if isinstance(value, (list, tuple)):
+        return type(value)(_placeholders(v, name, taken) for v in value)
+    if isinstance(value, dict):
+        return {k: _placeholders(value[k], name, taken) for k in value}
+    return value
+
+
 class _Shown(str):
     """Text shown as it is (repr without quotes)."""
 
@@ -408,6 +435,9 @@ def _flatten_up_to(sig: Any, value: Any) -> list:
         return [value]
     if not nest.is_nested(value) or isinstance(sig, dict) != isinstance(value, dict):
         raise _NoMatch()
+    if not isinstance(sig, dict) and not isinstance(value, type(sig)) and \
+            not _same_namedtuples(sig, value):  # (nest's type check: a tuple is no list,
+        raise _NoMatch()                         # a namedtuple matches by name and fields)
     if isinstance(sig, dict):
         if set(sig) != set(value):
             raise _NoMatch()
