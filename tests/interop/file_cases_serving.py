@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import collections
 import os
+import shutil
 
 from tests.interop.file_cases import errors
 from tests.saved_model.user_model_cases import outcome, signature_facts, variable_facts
@@ -88,9 +89,24 @@ def read_text_file_columns(tf, keras, d):
     return {"look": outcome(lambda: m.look(words, ids)),
             "sizes": outcome(lambda: [m.counts.size(), m.lines.size(), m.scores.size(),
                                       m.first_two.size()]),
-            "dtypes": [[t.key_dtype.name, t.value_dtype.name]
-                       for t in (m.counts, m.lines, m.scores, m.first_two)],
-            "assets": sorted(os.listdir(path(d, "sm/assets")))}
+            "dtypes": outcome(lambda: [[t.key_dtype.name, t.value_dtype.name]
+                                       for t in (m.counts, m.lines, m.scores, m.first_two)]),
+            "classes": [type(t).__name__ for t in (m.counts, m.lines)],
+            "assets": sorted(os.listdir(path(d, "sm/assets"))),
+            "bad_column": _first_line(lambda: _asset_table(tf, d, 0, 5), d),
+            "not_ints": _first_line(lambda: _asset_table(tf, d, 0, 0), d),
+            "vocab_too_big": _first_line(lambda: _asset_table(tf, d, 0, 1, vocab_size=9), d),
+            "wrong_delimiter": _first_line(lambda: _asset_table(tf, d, 0, 1, delimiter=","),
+                                           d)}
+
+
+def _asset_table(tf, d, key, value, delimiter="\t", **kw):
+    """A table of the SavedModel's copy of the file, from columns `key` and `value` (an
+    int64 value): its size, or the error of a column the file does not fit."""
+    source = path(d, "sm/assets/table.tsv")
+    init = tf.lookup.TextFileInitializer(source, tf.string, key, tf.int64, value,
+                                         delimiter=delimiter, **kw)
+    return tf.lookup.StaticHashTable(init, -1).size()
 
 
 def write_vocab_oov(tf, keras, d):
@@ -133,7 +149,10 @@ def read_vocab_oov(tf, keras, d):
             "sparse": outcome(lambda: m.sparse(sparse)),
             "numbers": outcome(lambda: m.numbers(tf.constant([20, 5, 30, 99, -1], tf.int64))),
             "sizes": outcome(lambda: [m.words.size(), m.ids.size()]),
-            "assets": sorted(os.listdir(path(d, "sm/assets")))}
+            "assets": sorted(os.listdir(path(d, "sm/assets"))),
+            "int32_keys": errors(lambda: m.ids.lookup(tf.constant([10, 7], tf.int32)), d),
+            "int_words": errors(lambda: m.words.lookup(tf.constant([1])), d),
+            "wrong_signature": errors(lambda: m.numbers(tf.constant([1.0])), d)}
 
 
 def write_asset_collision(tf, keras, d):
@@ -342,7 +361,14 @@ def read_restored_shapes(tf, keras, d):
             "sig_inputs": outcome(lambda: [[t.dtype.name, t.shape.as_list()]
                                            for t in sig.inputs if t.dtype.name != "resource"]),
             "variables": outcome(lambda: [v.name for v in sig.variables]),
-            "call": outcome(lambda: m.anything(tf.constant([[1, 2]])))}
+            "call": outcome(lambda: m.anything(tf.constant([[1, 2]]))),
+            "input_shapes": outcome(lambda: [[t.dtype.name, t.shape.as_list()]
+                                             for t in m.project.concrete_functions[0].inputs
+                                             if t.dtype.name != "resource"]),
+            "traced": outcome(lambda: m.anything.get_concrete_function(
+                tf.TensorSpec([3], tf.int32)).structured_outputs),
+            "traced_project": outcome(lambda: m.project.get_concrete_function(
+                tf.TensorSpec([2, 5, 3], tf.float32)).output_shapes)}
 
 
 def write_relax_shapes(tf, keras, d):
@@ -450,6 +476,10 @@ def read_parse_examples(tf, keras, d):
             "one": outcome(lambda: m.one(tf.constant(_example(tf, pair=[7, 8])))),
             "missing": _first_line(lambda: m.one(tf.constant(_example(tf, age=[1.0]))), d),
             "garbage": _first_line(lambda: m.one(tf.constant(b"\x01\x02junk")), d),
+            "wrong_type": _first_line(lambda: m.one(tf.constant(_example(tf, pair=[1.0, 2.0]))),
+                                      d),
+            "wrong_length": _first_line(lambda: m.one(tf.constant(_example(tf, pair=[1, 2, 3]))),
+                                        d),
             "signatures": signature_facts(m, tf)}
 
 
@@ -510,6 +540,49 @@ def read_keyword_calls(tf, keras, d):
                                              weight=tf.constant(2.0)), d)}
 
 
+def write_mutable_table_resave(tf, keras, d):
+    class M(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.table = tf.lookup.experimental.MutableHashTable(tf.string, tf.int64, -1)
+            self.table.insert(tf.constant(["a", "b"]), tf.constant([1, 2], tf.int64))
+
+        @tf.function(input_signature=[tf.TensorSpec([None], tf.string),
+                                      tf.TensorSpec([None], tf.int64)])
+        def put(self, keys, values):
+            self.table.insert(keys, values)
+            return self.table.size()
+
+        @tf.function(input_signature=[tf.TensorSpec([None], tf.string)])
+        def get(self, keys):
+            return self.table.lookup(keys)
+
+        @tf.function(input_signature=[])
+        def export(self):
+            keys, values = self.table.export()
+            order = tf.argsort(values)
+            return tf.gather(keys, order), tf.gather(values, order)
+
+    tf.saved_model.save(M(), path(d, "sm"))
+
+
+def read_mutable_table_resave(tf, keras, d):
+    m = tf.saved_model.load(path(d, "sm"))
+    out = {"get": outcome(lambda: m.get(tf.constant(["a", "c"]))),
+           "put": outcome(lambda: m.put(tf.constant(["c", "a"]), tf.constant([3, 10],
+                                                                            tf.int64))),
+           "after": outcome(lambda: m.get(tf.constant(["a", "b", "c"]))),
+           "export": outcome(m.export)}
+    again = path(d, "resaved")
+    shutil.rmtree(again, ignore_errors=True)  # (a folder may be read twice)
+    tf.saved_model.save(m, again)
+    m2 = tf.saved_model.load(again)
+    out["resaved"] = outcome(lambda: m2.get(tf.constant(["a", "b", "c"])))
+    out["resaved_export"] = outcome(m2.export)
+    out["resaved_signatures"] = signature_facts(m2, tf)
+    return out
+
+
 SERVING_CASES = {
     "text_file_columns": (write_text_file_columns, read_text_file_columns),
     "vocab_oov": (write_vocab_oov, read_vocab_oov),
@@ -523,6 +596,7 @@ SERVING_CASES = {
     "parse_examples": (write_parse_examples, read_parse_examples),
     "lazy_variables": (write_lazy_variables, read_lazy_variables),
     "keyword_calls": (write_keyword_calls, read_keyword_calls),
+    "mutable_table_resave": (write_mutable_table_resave, read_mutable_table_resave),
 }
 
 # the cases whose files TF wrote are kept (each small) for eagerflow to read without TF

@@ -209,6 +209,32 @@ def _other_class_restore(tf, keras, prefix):
     return [[_unnumbered(v.path), rounded(v.numpy(), 4)] for v in opt.variables]
 
 
+def _sharded_objects(tf, scale: float):
+    return {f"v{i}": tf.Variable(tf.fill([64], float(i) * scale)) for i in range(4)}
+
+
+def write_sharded_checkpoint(tf, keras, d):
+    ck = tf.train.Checkpoint(**_sharded_objects(tf, 2.0))
+    policy = tf.train.experimental.MaxShardSizePolicy(max_shard_size=600)
+    ck.write(path(d, "shards/ck"),
+             options=tf.train.CheckpointOptions(experimental_sharding_callback=policy))
+    ck.save(path(d, "async/ck"), options=tf.train.CheckpointOptions(enable_async=True))
+    ck.sync()
+
+
+def read_sharded_checkpoint(tf, keras, d):
+    out = {"files": {k: sorted(os.listdir(path(d, k))) for k in ("shards", "async")},
+           "latest": outcome(lambda: os.path.basename(tf.train.latest_checkpoint(
+               path(d, "async"))))}
+    for key, prefix in (("shards", path(d, "shards/ck")), ("async", path(d, "async/ck-1"))):
+        objects = _sharded_objects(tf, 1.0)
+        status = tf.train.Checkpoint(**objects).read(prefix)
+        out[key] = {"reader": _reader_facts(tf, prefix),
+                    "consumed": outcome(lambda: status.assert_consumed() is status),
+                    "values": {k: float(v.numpy()[0]) for k, v in objects.items()}}
+    return out
+
+
 # --- Keras models with a custom train_step -------------------------------------------------
 
 _CLASSES: dict = {}
@@ -380,6 +406,7 @@ TRAINING_CASES = {
     "table_checkpoint": (write_table_checkpoint, read_table_checkpoint),
     "escaped_keys": (write_escaped_keys, read_escaped_keys),
     "optimizer_slots": (write_optimizer_slots, read_optimizer_slots),
+    "sharded_checkpoint": (write_sharded_checkpoint, read_sharded_checkpoint),
     "train_step_saved": (write_train_step_saved, read_train_step_saved),
     "train_step_keras": (write_train_step_keras, read_train_step_keras),
     "preprocessing_state": (write_preprocessing_state, read_preprocessing_state),
