@@ -13,7 +13,9 @@ Builders take the `tf` and `keras` modules; this module imports neither."""
 from __future__ import annotations
 
 import collections
+import json
 import os
+import re
 import shutil
 
 from tests.interop.file_cases import errors
@@ -583,6 +585,44 @@ def read_mutable_table_resave(tf, keras, d):
     return out
 
 
+def write_signature_names(tf, keras, d):
+    class M(tf.Module):
+        @tf.function(input_signature=[tf.TensorSpec([None], tf.float32, name="Feature-1"),
+                                      tf.TensorSpec([None], tf.float32, name="x/y"),
+                                      {"a b": tf.TensorSpec([None], tf.float32),
+                                       "c": tf.TensorSpec([None], tf.float32)}])
+        def odd(self, f, xy, extra):
+            return {"Out Put": f * 2.0 + xy, "9": extra["a b"] - extra["c"]}
+
+    def refused(name):  # (a signature's input not named as an op may be: TF refuses it)
+        m = M()
+        m.bad = tf.function(lambda x: {"o": x * 2.0},
+                            input_signature=[tf.TensorSpec([None], tf.float32, name=name)])
+        out = errors(lambda: tf.saved_model.save(m, path(d, "refused"), signatures=m.bad), d)
+        if "message" in out:  # (the wrapper's number is each process's own)
+            out["message"] = re.sub(r"_\d+'", "_N'", out["message"])
+        return out
+
+    outcomes = {"space": refused("zero x"), "colon": refused("a:0"),
+                "dash_first": refused("-a")}
+    m = M()
+    tf.saved_model.save(m, path(d, "sm"), signatures={"odd": m.odd})
+    with open(path(d, "outcomes.json"), "w") as f:
+        json.dump(outcomes, f, sort_keys=True)
+
+
+def read_signature_names(tf, keras, d):
+    m = tf.saved_model.load(path(d, "sm"))
+    with open(path(d, "outcomes.json")) as f:
+        saved = json.load(f)
+    one = tf.constant([1.0, 2.0])
+    return {"saving": saved, "signatures": signature_facts(m, tf),
+            "left": sorted(n for n in os.listdir(d) if n not in ("sm", "outcomes.json")),
+            "call": outcome(lambda: m.signatures["odd"](**{
+                "Feature-1": one, "x/y": one, "extra": one, "extra_1": one})),
+            "odd": outcome(lambda: m.odd(one, one, {"a b": one, "c": one}))}
+
+
 SERVING_CASES = {
     "text_file_columns": (write_text_file_columns, read_text_file_columns),
     "vocab_oov": (write_vocab_oov, read_vocab_oov),
@@ -597,6 +637,7 @@ SERVING_CASES = {
     "lazy_variables": (write_lazy_variables, read_lazy_variables),
     "keyword_calls": (write_keyword_calls, read_keyword_calls),
     "mutable_table_resave": (write_mutable_table_resave, read_mutable_table_resave),
+    "signature_names": (write_signature_names, read_signature_names),
 }
 
 # the cases whose files TF wrote are kept (each small) for eagerflow to read without TF

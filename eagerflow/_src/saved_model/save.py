@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import enum
 import os
+import re
 import shutil
 import uuid
 from typing import Any
@@ -419,16 +420,26 @@ def _initializer_call(view: SaveView, graph: Any, handles: dict, fns: dict) -> s
     return call.name
 
 
+def _safe_name_scope(name: str) -> str:
+    """TF's name of a signature's input placeholder ("serving_x/y" is serving_x_y): a name
+    a scope takes, else the characters before a letter, digit or "." dropped and the others
+    a scope takes not as "_"."""
+    if re.match(r"^[A-Za-z0-9.][A-Za-z0-9_.\\-]*$", name):
+        return name
+    return re.sub(r"[^A-Za-z0-9_.\\-]", "_", re.sub(r"^[^A-Za-z0-9.]*", "", name))
+
+
 def _signature_def(view: SaveView, graph: Any, handles: dict, key: str, cf: Any,
                    sig: Any) -> None:
     fname = view.function_names[id(cf)]
     _, kwargs = cf.structured_input_signature
     inputs = []
     for name, spec in kwargs.items():
-        nd = graph.node.add(name=f"{key}_{name}", op="Placeholder")
+        user = spec.name or name  # (the input's own name: its parameter's is sanitized)
+        nd = graph.node.add(name=_safe_name_scope(f"{key}_{user}"), op="Placeholder")
         nd.attr["dtype"].type = spec.dtype.as_datatype_enum
         set_shape(nd.attr["shape"].shape, spec.shape._dims)
-        info = sig.inputs[name]
+        info = sig.inputs[user]
         info.name = f"{nd.name}:0"
         info.dtype = spec.dtype.as_datatype_enum
         set_shape(info.tensor_shape, spec.shape._dims)
