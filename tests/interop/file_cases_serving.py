@@ -623,6 +623,43 @@ def read_signature_names(tf, keras, d):
             "odd": outcome(lambda: m.odd(one, one, {"a b": one, "c": one}))}
 
 
+def write_saved_shards(tf, keras, d):
+    class M(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.v = tf.Variable([1.0, 2.0], name="v")
+            self.w = tf.Variable(tf.reshape(tf.range(12.0), [3, 4]), name="w")
+            self.text = tf.Variable(b"ends in a NUL\x00", name="text")
+
+        @tf.function(input_signature=[tf.TensorSpec([2], tf.float32)])
+        def f(self, x):
+            return {"y": x * self.v, "total": tf.reduce_sum(self.w),
+                    "length": tf.strings.length(self.text)}
+
+    policy = tf.train.experimental.MaxShardSizePolicy(max_shard_size=16)
+    tf.saved_model.save(M(), path(d, "sm"), options=tf.saved_model.SaveOptions(
+        experimental_sharding_callback=policy))
+    outcomes = {"image_format": errors(lambda: tf.saved_model.SaveOptions(
+                    experimental_image_format=True), d),
+                "not_a_callback": errors(lambda: tf.saved_model.SaveOptions(
+                    experimental_sharding_callback=16), d)}
+    with open(path(d, "outcomes.json"), "w") as f:
+        json.dump(outcomes, f, sort_keys=True)
+
+
+def read_saved_shards(tf, keras, d):
+    m = tf.saved_model.load(path(d, "sm"))
+    with open(path(d, "outcomes.json")) as f:
+        saved = json.load(f)
+    prefix = path(d, "sm/variables/variables")
+    reader = tf.train.load_checkpoint(prefix)
+    return {"options": saved, "files": sorted(os.listdir(path(d, "sm/variables"))),
+            "f": outcome(lambda: m.f(tf.constant([3.0, 4.0]))),
+            "text": outcome(lambda: m.text),
+            "keys": sorted([k, s] for k, s in tf.train.list_variables(prefix)),
+            "read_text": outcome(lambda: reader.get_tensor("text/.ATTRIBUTES/VARIABLE_VALUE"))}
+
+
 SERVING_CASES = {
     "text_file_columns": (write_text_file_columns, read_text_file_columns),
     "vocab_oov": (write_vocab_oov, read_vocab_oov),
@@ -638,6 +675,7 @@ SERVING_CASES = {
     "keyword_calls": (write_keyword_calls, read_keyword_calls),
     "mutable_table_resave": (write_mutable_table_resave, read_mutable_table_resave),
     "signature_names": (write_signature_names, read_signature_names),
+    "saved_shards": (write_saved_shards, read_saved_shards),
 }
 
 # the cases whose files TF wrote are kept (each small) for eagerflow to read without TF
