@@ -1,0 +1,23 @@
+"""eagerflow against real TensorFlow 2.21 on golden_text18.py's string sections (the string
+ops over one grid of ragged, int32-split, uniform, sparse, dense and scalar operands, traced
+too; unicode transcoding and decoding of malformed bytes by error mode, replacement
+character and control characters): each section's expressions, evaluated in order in its
+own environment, answer what text18_golden.json recorded (record_text18.py)."""
+
+import os
+from types import SimpleNamespace
+
+from tests.ragged import golden_text18 as G
+from tests.ragged.sections import section_test
+
+# (the round's sections in two files, each within the suite's time per file:
+# test_text18b_vs_tf.py runs the others)
+PART = SimpleNamespace(PRELUDES=G.PRELUDES, SECTIONS={
+    n: G.SECTIONS[n] for n in ("strops18", "malformed18")})
+
+# Expressions whose answer still differs from TF's, with why; each must still differ.
+KNOWN: dict = {
+}
+
+test_section_matches_tensorflow = section_test(
+    PART, os.path.join(os.path.dirname(__file__), "text18_golden.json"), KNOWN)
