@@ -77,7 +77,7 @@ _STR_FNS = (
     "lambda t: S.reduce_join(t, -1, separator='+')",
     "lambda t: S.reduce_join(t, 0, keepdims=True)", "lambda t: S.reduce_join(t)",
     "lambda t: S.join([t, t], '|')", "lambda t: S.format('<{}>', t, summarize=1)",
-    "lambda t: S.encode_base64(t, pad=True)", "S.bytes_split", "lambda t: t + '!'",
+    "lambda t: tf.io.encode_base64(t, pad=True)", "S.bytes_split", "lambda t: t + '!'",
     "lambda t: S.to_number(t)", "lambda t: tf.strings.unicode_split(t, 'UTF-8')",
 )
 SECTIONS["strops18"] = _unique([
@@ -248,7 +248,8 @@ SECTIONS["tables18"] = _unique([
     *[f"look(SVH, SK['{k}'])" for k in ("r2s", "sp", "u")],
     *[f"e(lambda: static(tf.string, tf.int64, {dv}))" for dv in (
         "'x'", "1.5", "[1]", "tf.constant(1, tf.int32)", "None", "tf.constant([1, 2], tf.int64)")],
-    *[f"e(lambda: static(tf.string, tf.string, {dv}))" for dv in ("1", "b'\\xff'", "['a']")],
+    *[f"e(lambda: static(tf.string, tf.string, {dv}).lookup(SK['d']))"
+      for dv in ("1", "b'\\xff'", "['a']")],
     *[f"mh(tf.string, tf.int64, -1, ('insert', SK['{k}'], tf.constant(5, tf.int64)))"
       for k in ("r", "sp", "s")],
     *[f"mh(tf.string, tf.int64, -1, ('insert', tf.constant(['a', 'c']), tf.constant([1, 3], "
