@@ -109,6 +109,8 @@ def _unary(f: Callable, x: Any, *args: Any, **kwargs: Any) -> Any:
         return f(_dense(x), *args, **kwargs)
     if isinstance(x, SparseTensor):  # TF maps the ops that keep zero at zero over the values
         if f not in _SPARSE_UNARY:
+            if _state.graph is not None:  # (TF's graph builder's refusal, by the op's input)
+                return f(x, *args, **kwargs)
             raise _unconvertible(x)
         return SparseTensor._of(x.indices, f(x.values, *args, **kwargs), x.dense_shape)
     if not isinstance(x, RaggedTensor):

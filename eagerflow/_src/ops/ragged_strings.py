@@ -25,7 +25,7 @@ from eagerflow._src.ops.array import concat, expand_dims, reshape
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
-from eagerflow._src.ops.elementwise import as_fixed_type
+from eagerflow._src.ops.elementwise import as_fixed_type, composite_arg
 from eagerflow._src.ops.indexing import boolean_mask, gather
 from eagerflow._src.ops.math_base import where
 from eagerflow._src.ops.packed_strings import Packed, attach, packed_of
@@ -711,7 +711,8 @@ def unicode_transcode(input: Any, input_encoding: str, output_encoding: str,  # 
         "UnicodeTranscode", input_encoding=input_encoding, output_encoding=output_encoding,
         errors=errors, replacement_char=replacement_char,
         replace_control_characters=replace_control_characters)
-    x = input if isinstance(input, Tensor) else as_fixed_type(input, dt.string)
+    x = input if isinstance(input, Tensor) else as_fixed_type(
+        input, dt.string, arg=composite_arg(input, "UnicodeTranscode", "input"))
     return bind(UNICODE_TRANSCODE, (x,), attrs, name)
 
 
@@ -775,6 +776,9 @@ def _format(template: str, inputs: Any, placeholder: str = "{}", summarize: int 
     """Each ragged input written as nested lists (items by tf.strings.as_string, strings
     quoted), each dense one as tf.strings.format writes it, joined with the template."""
     xs = list(inputs) if isinstance(inputs, (list, tuple)) else [inputs]
+    if not any(isinstance(x, RaggedTensor) for x in xs):
+        # (TF dispatches ragged inputs only: a SparseTensor is the dense op's to refuse)
+        return string_format.__wrapped_api__(template, inputs, placeholder, summarize, name)
     count = template.count(placeholder)
     if count != len(xs):
         raise ValueError(f"num placeholders in template and num inputs must match: {count} "

@@ -35,7 +35,7 @@ from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import slow_inputs, slow_path, slow_type, wrapped_name
-from eagerflow._src.ops.elementwise import as_fixed_type, binary_args
+from eagerflow._src.ops.elementwise import as_fixed_type, binary_args, composite_arg
 from eagerflow._src.ops.packed_strings import Packed, attach, packed_of
 from eagerflow._src.ops.regex_ops import REGEX_FULL_MATCH, REGEX_REPLACE, re2_template, replacer
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
@@ -56,12 +56,13 @@ def _map(fn: Callable, out: Any = object) -> Callable:
     return apply
 
 
-def _as_tensor(x: Any) -> Any:
+def _as_tensor(x: Any, op: str | None = None, arg: str = "input") -> Any:
     """An input TF's signature types string, converted as TF's op wrappers convert it:
     a tensor as it is (the op refuses another dtype), anything else to string (a Python
     value that is not one a TypeError, "Cannot convert [1] to EagerTensor of dtype
-    string"; a NumPy array of numbers a ValueError)."""
-    return as_fixed_type(x, dt.string)
+    string"; a NumPy array of numbers a ValueError). `op`, `arg`: TF's names of the op and
+    its input, which TF's graph builder's refusal of a composite (a SparseTensor) quotes."""
+    return as_fixed_type(x, dt.string, arg=composite_arg(x, op, arg))
 
 
 def _joined(x: np.ndarray, fn: Callable) -> np.ndarray | None:
@@ -396,20 +397,20 @@ UNICODE_SCRIPT = register(OpDef(
 @slow_inputs("input")
 def lower(input: Any, encoding: str = "", name: str | None = None) -> Any:  # noqa: A002
     attrs = C.wrapper_attrs("StringLower", encoding=encoding)
-    return bind(STRING_LOWER, (_as_tensor(input),), attrs, name)
+    return bind(STRING_LOWER, (_as_tensor(input, "StringLower"),), attrs, name)
 
 
 @dispatchable
 @slow_inputs("input")
 def upper(input: Any, encoding: str = "", name: str | None = None) -> Any:  # noqa: A002
     attrs = C.wrapper_attrs("StringUpper", encoding=encoding)
-    return bind(STRING_UPPER, (_as_tensor(input),), attrs, name)
+    return bind(STRING_UPPER, (_as_tensor(input, "StringUpper"),), attrs, name)
 
 
 @dispatchable
 @slow_inputs("input")
 def strip(input: Any, name: str | None = None) -> Any:  # noqa: A002
-    return bind(STRING_STRIP, (_as_tensor(input),), {}, name)
+    return bind(STRING_STRIP, (_as_tensor(input, "StringStrip"),), {}, name)
 
 
 @dispatchable
@@ -417,7 +418,7 @@ def strip(input: Any, name: str | None = None) -> Any:  # noqa: A002
 @slow_inputs("input")
 def length(input: Any, unit: str = "BYTE", name: str | None = None) -> Any:  # noqa: A002
     unit = _unit_attr("StringLength", unit)
-    return bind(STRING_LENGTH, (_as_tensor(input),), {"unit": unit}, name)
+    return bind(STRING_LENGTH, (_as_tensor(input, "StringLength"),), {"unit": unit}, name)
 
 
 def _unit_attr(op: str, unit: Any) -> str:
@@ -440,12 +441,12 @@ def regex_replace(input: Any, pattern: str, rewrite: str,  # noqa: A002
         # down its slow path)
         wrapper_inputs.slow_strings(input, pattern, rewrite)
         try:
-            return bind(REGEX_REPLACE, (_as_tensor(input), _as_tensor(pattern),
+            return bind(REGEX_REPLACE, (_as_tensor(input, "RegexReplace"), _as_tensor(pattern),
                                         _as_tensor(rewrite)),
                         {"replace_global": bool(replace_global)}, name)
         except OpError as e:
             raise (slow_path(e) if passed_raw(pattern, rewrite) else e) from None
-    return bind(STATIC_REGEX_REPLACE, (_as_tensor(input),),
+    return bind(STATIC_REGEX_REPLACE, (_as_tensor(input, "StaticRegexReplace"),),
                 {"pattern": _attr_text(pattern), "rewrite": _attr_text(rewrite),
                  "replace_global": bool(replace_global)}, name)
 
@@ -457,10 +458,11 @@ def regex_full_match(input: Any, pattern: str, name: str | None = None) -> Any: 
     if not isinstance(pattern, (str, bytes)):  # a tensor pattern: TF's RegexFullMatch
         slow = wrapper_inputs.slow_strings(input, pattern)  # (a list among them: TF's slow path)
         try:
-            return bind(REGEX_FULL_MATCH, (_as_tensor(input), _as_tensor(pattern)), {}, name)
+            return bind(REGEX_FULL_MATCH, (_as_tensor(input, "RegexFullMatch"),
+                                           _as_tensor(pattern)), {}, name)
         except OpError as e:
             raise (slow_path(e) if slow else e) from None
-    return bind(STATIC_REGEX_FULL_MATCH, (_as_tensor(input),),
+    return bind(STATIC_REGEX_FULL_MATCH, (_as_tensor(input, "StaticRegexFullMatch"),),
                 {"pattern": _attr_text(pattern)}, name)
 
 
@@ -479,7 +481,8 @@ def to_number(input: Any, out_type: Any = dt.float32, name: str | None = None) -
     # (read by TF's op wrapper, as its attr: None its default)
     out_type = C.wrapper_attrs("StringToNumber", out_type=out_type)["out_type"]
     wrapper_inputs.slow_typed_inputs(slow, (input, dt.string))  # (its slow path's conversion)
-    return bind(STRING_TO_NUMBER, (_as_tensor(input),), {"out_type": out_type}, name)
+    x = _as_tensor(input, "StringToNumber", "string_tensor")
+    return bind(STRING_TO_NUMBER, (x,), {"out_type": out_type}, name)
 
 
 def _eager_strings(x: Any, fn: str) -> np.ndarray:
@@ -837,7 +840,7 @@ def substr(input: Any, pos: Any, len: Any, unit: str = "BYTE",  # noqa: A002
     # it, and a Python value for the other that does not fit it is a TypeError)
     p, n = binary_args(pos, len)
     wrapper_inputs.slow_typed_inputs(passed_raw(input, pos, len), (input, dt.string))
-    x, unit = _as_tensor(input), _unit_attr("Substr", unit)
+    x, unit = _as_tensor(input, "Substr"), _unit_attr("Substr", unit)
     if _state.graph is not None:
         _substr_shape_fn(x, p, n, {"input": input, "pos": pos, "len": len}, unit, name)
     return bind(SUBSTR, (x, p, n), {"unit": unit}, name)

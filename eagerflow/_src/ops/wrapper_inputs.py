@@ -255,6 +255,20 @@ def list_type_error(op: str, arg: str, values: Any, fixed: dt.DType | None,
     return TypeError(f"{head} that don't all match.") if len(set(names)) > 1 else error
 
 
+def list_invalid_error(op: str, arg: str, values: list) -> TypeError:
+    """TF's graph builder's refusal of list argument `arg` of `op` (a list(type) attr)
+    whose items did not all convert: each item's dtype converted alone, or
+    "<NOT CONVERTIBLE TO TENSOR>", and the items themselves."""
+    names = []
+    for v in values:
+        try:
+            names.append(convert_to_tensor(v)._dtype.name)
+        except (TypeError, ValueError):
+            names.append("<NOT CONVERTIBLE TO TENSOR>")
+    return TypeError(f"Tensors in list passed to '{arg}' of '{op}' Op have types "
+                     f"[{', '.join(names)}] that are invalid. Tensors: {values}")
+
+
 def passed_raw(*values: Any) -> bool:
     """Whether any of `values` (what a user passed for an op's inputs) sends TF's op
     wrapper down its slow path: a Python list, tuple, string or complex number, or a NumPy
