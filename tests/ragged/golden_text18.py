@@ -243,7 +243,9 @@ SECTIONS["tables18"] = _unique([
       for k in _SKX],
     *[f"look(static(tf.int64, tf.{vd}, {dv}), IK['{k}'])"
       for vd, dv in (("int64", "-1"), ("string", "'?'")) for k in _IKX],
-    *[f"look(static(tf.int32, tf.int64, -1), IK['{k}'])" for k in _IKX],
+    *[f"e(lambda: static(tf.int32, tf.int64, -1).lookup(IK['{k}']))" for k in _IKX],
+    *[f"e(lambda: static(tf.int32, tf.{vd}, {dv}).lookup(IK['r32']))"
+      for vd, dv in (("int32", "-1"), ("string", "'?'"), ("float32", "0.0"))],
     *[f"look(SV, SK['{k}'])" for k in _SKX],
     *[f"look(SVH, SK['{k}'])" for k in ("r2s", "sp", "u")],
     *[f"e(lambda: static(tf.string, tf.int64, {dv}))" for dv in (
@@ -275,7 +277,8 @@ SECTIONS["tables18"] = _unique([
     "mh(tf.int32, tf.int64, -1, ('insert', tf.constant([1]), tf.constant([5], tf.int64)), "
     "('lookup', IK['r32']))",
     "run(lambda: exp(static(tf.string, tf.int64, -1)))",
-    "run(lambda: [v(x) for x in static(tf.int64, tf.string, '?').export()])",
+    "run(lambda: exp(static(tf.int64, tf.string, '?')))",
+    "run(lambda: [v(x)[:2] for x in static(tf.int64, tf.string, '?').export()])",
     "run(lambda: [v(x) for x in SV.export()])",
     *[f"dh(tf.int64, tf.int64, -1, 0, -1, ('insert', tf.constant([1, 3], tf.int64), "
       f"tf.constant([10, 30], tf.int64)), ('lookup', IK['{k}']))" for k in _IKX],
