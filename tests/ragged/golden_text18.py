@@ -395,6 +395,19 @@ SECTIONS["keras18"] = _unique([
     "output_mode='tf_idf')))",
     "e(lambda: (lambda l: (l.adapt(DOCS['s']), l.get_vocabulary())[1])(K.TextVectorization("
     "max_tokens=4, ngrams=2)))",
+    *[f"lay(K.CategoryEncoding, {x}, num_tokens=4, output_mode='{m}')" for x in (
+        "ST([[0, 0], [1, 1], [1, 2]], tf.constant([2, 3, 3], tf.int64), [2, 3])",
+        "ST([[0], [2]], tf.constant([1, 1], tf.int64), [4])", "R([[[1], [2, 3]], [[3]]])",
+        "R([[1, 1], [], [3]])", "R([[[1], [2, 3]], [[3]]], row_splits_dtype=tf.int32)")
+      for m in ("multi_hot", "count", "one_hot")],
+    *[f"lay(K.StringLookup, {x}, vocabulary=['a', 'b'], output_mode='{m}')" for x in (
+        "ST([[0], [2]], ['a', 'b'], [4])", "ST([[0, 0, 0], [1, 0, 1]], ['a', 'b'], [2, 1, 2])",
+        "R([[['a'], ['b', 'b']], [['q']]], row_splits_dtype=tf.int32)")
+      for m in ("multi_hot", "count")],
+    "lay(K.IntegerLookup, R([[[1], [2, 2]], [[3]]], dtype=tf.int64), vocabulary=[1, 2], "
+    "output_mode='count')",
+    "lay(K.TextVectorization, R([['a', 'b'], ['a']]), vocabulary=['a', 'b'], "
+    "output_mode='count', split=None)",
     "e(lambda: cfg(K.StringLookup(vocabulary=['a'], output_mode='count', "
     "pad_to_max_tokens=True, max_tokens=3)))",
     "e(lambda: cfg(K.IntegerLookup(vocabulary=[4], invert=True)))",
