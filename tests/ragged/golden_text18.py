@@ -483,6 +483,10 @@ SECTIONS["ragged18"] = _unique([
     *[f"e(lambda: tf.ragged.row_splits_to_segment_ids({a}))" for a in (
         "[0, 2, 2, 5]", "[0]", "[0, 2], out_type=tf.int32", "[1, 2]", "[0, 3, 1]", "[]",
         "tf.constant([0, 1], tf.int32)", "[[0, 1]]", "[0.0, 1.0]")],
+    "e(lambda: tf.ragged.row_splits_to_segment_ids([0, 1], bogus=1))",
+    "e(lambda: tf.ragged.row_splits_to_segment_ids())",
+    "e(lambda: tf.ragged.segment_ids_to_row_splits([0], 1, tf.int64, 'n', 5))",
+    "e(lambda: tf.ragged.segment_ids_to_row_splits([0], segment_ids=[1]))",
     *[f"e(lambda: tf.where({c}, {a}, {b}))" for c, a, b in (
         ("Q['b']", "Q['r1']", "Q['r1'] * 10"), ("Q['b']", "Q['r1']", "0"),
         ("Q['b']", "'y'", "'n'"), ("Q['b']", "Q['f']", "Q['r1']"),
