@@ -696,7 +696,10 @@ def boolean_mask(data: Any, mask: Any, name: str | None = None) -> Any:
                 dense_boolean_mask(values, keep)
             lengths = _count_true(keep, m.value_rowids(), m.nrows(), data.row_splits_dtype)
             return RaggedTensor.from_row_lengths(kept, lengths, validate=False)
-        return data.with_values(boolean_mask(data.values, m.values))
+        # (TF rebuilds the outer partition from the mask's row splits: a uniform row
+        # length is not kept)
+        return RaggedTensor.from_row_splits(boolean_mask(data.values, m.values),
+                                            m.row_splits, validate=False)
     if isinstance(data, RaggedTensor) and m.shape.rank == 1:
         data.shape[:1].assert_is_compatible_with(m.shape)
         # As TF: the row lengths masked, and the values by the mask of their rows (a dense
