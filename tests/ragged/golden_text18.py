@@ -426,6 +426,22 @@ Q = {'r1': R([[1, 2, 3], [], [4, 5]]),
      'r3': R([[[[1]], [[2, 3], []]], [[[4, 5, 6]]]])}
 def q(f, x):
     return e(lambda: f(Q[x]))
+W = {'a1': R([[1, 2, 3], [], [4, 5]]),
+     'b2': R([[[1, 2], [3]], [], [[4], [], [5, 6, 7]]]),
+     'b2u': R([[[1], [3]], [[2], [3]], [[4], [5]]]),
+     'c3': R([[[[1]], [[2, 3], []]], [[[4, 5, 6]]]]),
+     'a1i': R([[[1, 2], [3, 4]], [], [[5, 6]]], ragged_rank=1),
+     'b2i': R([[[[1], [2]]], [[[3]]]], ragged_rank=2),
+     's0': tf.constant(0), 's1': tf.constant([0]), 's2': tf.constant([[0]]),
+     's3': tf.constant([[[0]]]), 'w3': tf.constant([[[0]], [[1]], [[2]]]),
+     'w2': tf.constant([[[0]], [[1]]])}
+def wh(c, a, b, d='int64'):
+    # tf.where over W's operands, the ragged ones with row splits of dtype d
+    def go():
+        ops = [W[n].with_row_splits_dtype(getattr(tf, d)) if isinstance(W[n], RT) else W[n]
+               for n in (c, a, b)]
+        return tf.where(ops[0] > 2, ops[1], ops[2])
+    return e(go)
 """
 _QX = ("r1", "r2", "r2s", "u", "f", "e", "r3")
 _QF = (
@@ -494,6 +510,14 @@ SECTIONS["ragged18"] = _unique([
         ("R([True, False, True])", "Q['r1']", "-Q['r1']"),
         ("tf.constant([True, False, True])", "Q['r1']", "Q['r1'] * 0"),
         ("Q['r2'] > 3", "Q['r2']", "Q['r2'] + 100"), ("Q['b']", "Q['r2']", "Q['r2']"))],
+    *[f"wh('{r}', '{a}', '{b}', '{d}')" for d in ("int32", "int64")
+      for r in ("a1", "b2", "b2u", "c3", "a1i", "b2i")
+      for o in ("s0", "s1", "s2", "s3", "w3", "w2")
+      for a, b in ((r, o), (o, r))],
+    "wh('b2', 'b2', 'b2', 'int32')",
+    "wh('b2', 's0', 's1', 'int32')",
+    "wh('c3', 's2', 's0', 'int32')",
+    "wh('a1i', 's0', 's0')",
     *[f"e(lambda: tf.where({c}))" for c in (
         "Q['b']", "Q['r2'] > 3", "Q['e'] > 0", "R([[[True]], [[False, True]]])",
         "RT.from_uniform_row_length([True, False, True, True], 2)")],

@@ -1,5 +1,5 @@
-"""eagerflow against real TensorFlow 2.21 on golden_text18.py's other sections (as_string
-and format's summarize over ragged and sparse numbers; to_number over ragged operands by
+"""eagerflow against real TensorFlow 2.21 on golden_text18.py's other sections (to_number
+over ragged operands by
 out_type; the lookup tables over ragged, sparse and uniform keys, their export and
 refusals; StringLookup, IntegerLookup and TextVectorization by output mode; ragged
 merge_dims, splits dtype, row lengths by axis, map_flat_values, reductions with keepdims,
@@ -14,7 +14,7 @@ from tests.ragged import golden_text18 as G
 from tests.ragged.sections import section_test
 
 PART = SimpleNamespace(PRELUDES=G.PRELUDES, SECTIONS={
-    n: G.SECTIONS[n] for n in ("numfmt18", "tonum18", "tables18", "keras18", "ragged18")})
+    n: G.SECTIONS[n] for n in ("tonum18", "tables18", "keras18", "ragged18")})
 
 # Expressions whose answer still differs from TF's, with why; each must still differ.
 KNOWN: dict = {

@@ -715,7 +715,8 @@ def _where(condition: Any, x: Any = None, y: Any = None, name: str | None = None
     check_splits_dtypes(*parts)  # (TF's first check)
     shapes = [where_shape(v) for v in (condition, x, y)]
     if None not in shapes:  # (known sizes: TF's broadcast checks, in its words)
-        ragged_legacy_shape.check_broadcast(shapes)
+        _legacy_broadcast_dense(ragged_legacy_shape.check_broadcast(shapes),
+                                (condition, x, y), parts[0].row_splits_dtype)
         # (TF broadcasts the ragged operands too, and a dense one of a higher rank)
         higher = any(not isinstance(v, RaggedTensor) and v.shape.rank is not None and
                      v.shape.rank > parts[0].shape.rank for v in (condition, x, y))
@@ -738,6 +739,24 @@ def _where(condition: Any, x: Any = None, y: Any = None, name: str | None = None
         return v.flat_values if isinstance(v, RaggedTensor) else aligned(first, v)
 
     return first.with_flat_values(where(flat(condition), flat(x), flat(y)))
+
+
+def _legacy_broadcast_dense(shape: Any, operands: tuple, d: dt.DType) -> None:
+    """TF's legacy broadcast_to of tf.where's dense operands of a lower rank than the
+    broadcast `shape`, in order: one of fewer dimensions than the inner ones and one more
+    is reshaped to [-1, *inner] first (Reshape's refusal where its size does not divide),
+    then its outer dimensions added, which int32 row splits refuse (its messages)."""
+    for v in operands:
+        if isinstance(v, RaggedTensor) or v.shape.rank is None:
+            continue
+        rank = v.shape.rank
+        if rank < len(shape.inner) + 1:
+            # (a shape tensor, as TF's concat of the sizes: its error names no name)
+            array.reshape(v, convert_to_tensor([-1, *shape.inner], dt.int64))
+            rank = len(shape.inner) + 1
+        refusal = ragged_legacy_shape.dense_operand_refusal(rank, shape, d is dt.int32)
+        if refusal is not None:
+            raise ValueError(refusal)
 
 
 def _traced_where_operand(v: Any) -> bool:
