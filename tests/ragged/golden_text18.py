@@ -548,3 +548,47 @@ SECTIONS["ragged18"] = _unique([
     "outs(lambda n: tf.ragged.range(n), TS([5], tf.int64))",
     "outs(lambda t: tf.where(t > 0), RS([None, None], tf.int32))",
 ])
+
+# ---------------------------------------------------------------------------------------
+PRELUDES["sparse18"] = _COMMON + r"""
+SPF = ST([[0, 0], [1, 2]], [1.5, -2.0], [2, 3])
+SPS = ST([[0, 0], [1, 2]], ['a b', 'c'], [2, 3])
+SPI = ST([[0, 0], [1, 2]], tf.constant([1, 2], tf.int64), [2, 3])
+SPB = ST([[0, 0]], [True], [1, 1])
+SPC = ST([[0]], [65], [1])
+def both(f, x):
+    # eagerly, then traced with a loose spec
+    return [e(lambda: f(x)), tv(f, SS([None] * x.shape.rank, x.dtype))(x)]
+"""
+_SP_FNS = (
+    ("tf.exp", "SPF"), ("tf.sigmoid", "SPF"), ("tf.round", "SPF"), ("tf.math.log", "SPF"),
+    ("tf.floor", "SPF"), ("lambda t: tf.math.is_nan(t)", "SPF"), ("tf.sqrt", "SPF"),
+    ("tf.sign", "SPF"),
+    ("lambda t: tf.cast(t, tf.int32)", "SPF"), ("lambda t: t * 2", "SPF"), ("tf.abs", "SPF"),
+    ("tf.negative", "SPF"), ("tf.identity", "SPF"), ("tf.reduce_sum", "SPF"),
+    ("tf.zeros_like", "SPF"), ("tf.shape", "SPF"), ("tf.size", "SPF"),
+    ("lambda t: tf.logical_not(t)", "SPB"), ("lambda t: S.unicode_script(t)", "SPC"),
+    ("lambda t: S.as_string(t)", "SPI"),
+    ("lambda t: S.unicode_decode(t, 'UTF-8')", "SPS"), ("S.split", "SPS"),
+    ("lambda t: S.ngrams(t, 2)", "SPS"), ("lambda t: S.join([t, t])", "SPS"),
+    ("S.bytes_split", "SPS"), ("lambda t: S.regex_full_match(t, tf.constant('a'))", "SPS"),
+    ("lambda t: S.regex_replace(t, tf.constant('a'), 'b')", "SPS"), ("S.to_number", "SPS"),
+    ("lambda t: S.to_hash_bucket_fast(t, 3)", "SPS"),
+    ("lambda t: S.to_hash_bucket_strong(t, 3, [1, 2])", "SPS"), ("lambda t: S.upper(t)", "SPS"),
+    ("lambda t: S.length(t, unit='UTF8_CHAR')", "SPS"), ("lambda t: S.substr(t, 0, 1)", "SPS"),
+    ("lambda t: tf.io.encode_base64(t)", "SPS"), ("lambda t: tf.io.decode_base64(t)", "SPS"),
+    ("lambda t: S.unsorted_segment_join(t, [0, 0], 1)", "SPS"), ("S.reduce_join", "SPS"),
+    ("lambda t: S.format('{}{}', [t, t])", "SPS"),
+    ("lambda t: S.format('{}{}', [tf.constant(1), t])", "SPS"),
+    ("lambda t: S.format('{}', t, summarize=0)", "SPS"),
+    ("lambda t: S.unicode_transcode(t, 'UTF-8', 'UTF-16-BE')", "SPS"),
+    ("lambda t: S.strip(t)", "SPS"), ("lambda t: S.lower(t)", "SPS"),
+)
+SECTIONS["sparse18"] = _unique([
+    *[f"both({f}, {x})" for f, x in _SP_FNS],
+    *[f"e(lambda: tf.{f}({x}, out_type={o}))" for f in ("shape", "size")
+      for x in ("SPF", "R([[1], []])", "R([[1], []], row_splits_dtype=tf.int32)")
+      for o in ("None", "tf.int64")],
+    "e(lambda: tf.shape(R([[1], []], row_splits_dtype=tf.int32), out_type=None).dtype)",
+    "e(lambda: tf.rank(SPF))",
+])

@@ -14,7 +14,7 @@ from tests.ragged import golden_text18 as G
 from tests.ragged.sections import section_test
 
 PART = SimpleNamespace(PRELUDES=G.PRELUDES, SECTIONS={
-    n: G.SECTIONS[n] for n in ("tonum18", "tables18", "keras18", "ragged18")})
+    n: G.SECTIONS[n] for n in ("tonum18", "tables18", "keras18", "ragged18", "sparse18")})
 
 # Expressions whose answer still differs from TF's, with why; each must still differ.
 KNOWN: dict = {

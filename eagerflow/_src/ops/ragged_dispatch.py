@@ -43,6 +43,7 @@ from eagerflow._src.ops import (
     string_ops,
     string_segment_join,
     unique_one_hot,
+    wrapper_inputs,
 )
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import composite_dispatch as cd
@@ -109,8 +110,12 @@ def _unary(f: Callable, x: Any, *args: Any, **kwargs: Any) -> Any:
         return f(_dense(x), *args, **kwargs)
     if isinstance(x, SparseTensor):  # TF maps the ops that keep zero at zero over the values
         if f not in _SPARSE_UNARY:
-            if _state.graph is not None:  # (TF's graph builder's refusal, by the op's input)
-                return f(x, *args, **kwargs)
+            if _state.graph is not None:  # (TF's graph builder's refusal, by the op's input:
+                # the undispatched function's own conversion)
+                op = getattr(f, "_unary_op", None)
+                if op is not None:
+                    raise wrapper_inputs.graph_composite_refusal(op.name, 0, x)
+                return getattr(f, "__wrapped_api__", f)(x, *args, **kwargs)
             raise _unconvertible(x)
         return SparseTensor._of(x.indices, f(x.values, *args, **kwargs), x.dense_shape)
     if not isinstance(x, RaggedTensor):
@@ -878,7 +883,7 @@ def _matmul_by_batch(a: Any, b: Any, kwargs: dict) -> RaggedTensor:
 
 def _size(input: Any, out_type: Any = dt.int32, name: str | None = None) -> Tensor:  # noqa: A002
     if isinstance(input, SparseTensor):  # (TF's: the product of its dense shape)
-        return reduce.reduce_prod(cast(input.dense_shape, out_type), 0)
+        return reduce.reduce_prod(cast(input.dense_shape, out_type or dt.int32), 0)
     return reduce.size(input.flat_values, out_type=out_type)
 
 

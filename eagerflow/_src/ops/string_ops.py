@@ -21,6 +21,7 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, OutOfRangeError
 from eagerflow._src.core.lazy import lazy_module
@@ -439,6 +440,8 @@ def regex_replace(input: Any, pattern: str, rewrite: str,  # noqa: A002
         # a pattern or rewrite given as a tensor: TF's RegexReplace, which takes them as
         # inputs (a Python string pattern is then a constant, which sends TF's wrapper
         # down its slow path)
+        if isinstance(input, CompositeTensor):  # (TF's graph builder's refusal first)
+            _as_tensor(input, "RegexReplace")
         wrapper_inputs.slow_strings(input, pattern, rewrite)
         try:
             return bind(REGEX_REPLACE, (_as_tensor(input, "RegexReplace"), _as_tensor(pattern),
@@ -456,6 +459,8 @@ def regex_replace(input: Any, pattern: str, rewrite: str,  # noqa: A002
 @slow_inputs("input")
 def regex_full_match(input: Any, pattern: str, name: str | None = None) -> Any:  # noqa: A002
     if not isinstance(pattern, (str, bytes)):  # a tensor pattern: TF's RegexFullMatch
+        if isinstance(input, CompositeTensor):  # (TF's graph builder's refusal first)
+            _as_tensor(input, "RegexFullMatch")
         slow = wrapper_inputs.slow_strings(input, pattern)  # (a list among them: TF's slow path)
         try:
             return bind(REGEX_FULL_MATCH, (_as_tensor(input, "RegexFullMatch"),
@@ -876,4 +881,5 @@ def _substr_shape_fn(x: Tensor, p: Tensor, n: Tensor, given: dict, unit: str,
 def unicode_script(input: Any, name: str | None = None) -> Any:  # noqa: A002
     """`tf.strings.unicode_script`: the ICU script code of each int32 code point (0 for
     Common, 25 for Latin, ...; -1 outside 0..0x10FFFF)."""
-    return bind(UNICODE_SCRIPT, (as_fixed_type(input, dt.int32),), {})
+    return bind(UNICODE_SCRIPT, (as_fixed_type(
+        input, dt.int32, arg=composite_arg(input, "UnicodeScript", "input")),), {})
