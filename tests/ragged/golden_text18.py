@@ -518,6 +518,20 @@ SECTIONS["ragged18"] = _unique([
     "wh('b2', 's0', 's1', 'int32')",
     "wh('c3', 's2', 's0', 'int32')",
     "wh('a1i', 's0', 's0')",
+    *[f"tv(lambda t: tf.where(t > 2, {a}, {b}), {spec})(W['{r}'].with_row_splits_dtype({d}))"
+      for r, spec in (
+          ("b2", "RS([None, None, None], tf.int32, row_splits_dtype=tf.int32)"),
+          ("c3", "RS([None, None, None, None], tf.int32, row_splits_dtype=tf.int32)"),
+          ("a1i", "RS([None, None, 2], tf.int32, ragged_rank=1, row_splits_dtype=tf.int32)"),
+          ("a1i", "RS([None, None, None], tf.int32, ragged_rank=1, row_splits_dtype=tf.int32)"))
+      for d in ("tf.int32",)
+      for a, b in (("t", "0"), ("0", "t"), ("t", "tf.constant([[0]])"),
+                   ("t", "tf.constant([[[0]]])"), ("t", "t"))],
+    "tv(lambda t: tf.where(t > 2, t, 0), RS([None, None, None], tf.int32))(W['b2'])",
+    "tv(lambda t: tf.where(t > 2, t, 0), RS([None, None, 2], tf.int32, ragged_rank=1))("
+    "W['a1i'])",
+    "tv(lambda t: tf.where(t > 2, t, tf.constant([[0, 1]])), RS([None, None, 2], tf.int32, "
+    "ragged_rank=1))(W['a1i'])",
     *[f"e(lambda: tf.where({c}))" for c in (
         "Q['b']", "Q['r2'] > 3", "Q['e'] > 0", "R([[[True]], [[False, True]]])",
         "RT.from_uniform_row_length([True, False, True, True], 2)")],

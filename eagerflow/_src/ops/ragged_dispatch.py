@@ -730,12 +730,14 @@ def _where(condition: Any, x: Any = None, y: Any = None, name: str | None = None
             c, x, y = broadcast_all([condition, x, y])
             out = c.with_flat_values(where(c.flat_values, x.flat_values, y.flat_values))
             return where_legacy_uniform(out, dense) if higher else out
-    elif all(_traced_where_operand(v) for v in (condition, x, y)):
-        # (sizes known when the traced function runs: TF's checks then, in its scope)
+    else:
         d = parts[0].row_splits_dtype
-        with wrapper_scope(name, "RaggedWhere"):
-            ragged_legacy_shape.check_broadcast_traced([_traced_where_shape(v, d)
-                                                         for v in (condition, x, y)])
+        if all(_traced_where_operand(v) for v in (condition, x, y)):
+            # (sizes known when the traced function runs: TF's checks then, in its scope)
+            with wrapper_scope(name, "RaggedWhere"):
+                ragged_legacy_shape.check_broadcast_traced([_traced_where_shape(v, d)
+                                                             for v in (condition, x, y)])
+        condition, x, y = _legacy_broadcast_dense_traced([condition, x, y], d, name)
     first = parts[0]
     for other in parts[1:]:
         rf._assert_same_partition(first, other)
@@ -759,9 +761,44 @@ def _legacy_broadcast_dense(shape: Any, operands: tuple, d: dt.DType) -> None:
             # (a shape tensor, as TF's concat of the sizes: its error names no name)
             array.reshape(v, convert_to_tensor([-1, *shape.inner], dt.int64))
             rank = len(shape.inner) + 1
-        refusal = ragged_legacy_shape.dense_operand_refusal(rank, shape, d is dt.int32)
+        refusal = ragged_legacy_shape.dense_operand_refusal(
+            rank, len(shape.partitioned), len(shape.inner), d is dt.int32)
         if refusal is not None:
             raise ValueError(refusal)
+
+
+def _legacy_broadcast_dense_traced(operands: list, d: dt.DType, name: str | None) -> list:
+    """_legacy_broadcast_dense while a graph is built, from the operands' static ranks: a
+    dense operand of fewer dimensions than the inner ones and one reshaped to [-1, *inner]
+    (its Reshape fails as TF's when the function runs; where it does not, the same
+    values), the int32 row splits' refusals raised now. The operands, so reshaped."""
+    ragged = [v for v in operands if isinstance(v, RaggedTensor)]
+    ranks = [v.shape.rank for v in operands]
+    if None in ranks:
+        return operands
+    partitioned = max(v.ragged_rank for v in ragged) + 1
+    inner = max(ranks) - partitioned
+    if inner < 0:
+        return operands
+    out = []
+    for v, rank in zip(operands, ranks):
+        if not isinstance(v, RaggedTensor) and rank < max(ranks):
+            if rank < inner + 1:
+                deepest = max(ragged, key=lambda r: r.flat_values.shape.rank)
+                dims = array.shape(deepest.flat_values, out_type=dt.int64)[1:]
+                # (TF's sizes come through its broadcast's selects: no static shape the
+                # Reshape could be refused by while the graph is built)
+                dims = where(math.equal(dims, 1), dims, dims)
+                with wrapper_scope(name, "RaggedWhere"):
+                    v = array.reshape(v, array.concat(
+                        [convert_to_tensor([-1], dt.int64), dims], 0))
+                rank = inner + 1
+            refusal = ragged_legacy_shape.dense_operand_refusal(
+                rank, partitioned, inner, d is dt.int32)
+            if refusal is not None:
+                raise ValueError(refusal)
+        out.append(v)
+    return out
 
 
 def _traced_where_operand(v: Any) -> bool:

@@ -149,14 +149,15 @@ _MIXED_VALUES = ("self and new_values have mismatched row_splits dtypes; use "
                  "RaggedTensor.with_row_splits_dtype() to convert them to compatible dtypes.")
 
 
-def dense_operand_refusal(rank: int, shape: LegacyShape, int32_splits: bool) -> str | None:
+def dense_operand_refusal(rank: int, partitioned: int, inner: int,
+                          int32_splits: bool) -> str | None:
     """How TF's legacy broadcast_to fails on a dense operand of `rank` (one whose flat
-    form already fits `shape`'s inner dimensions) to the ragged `shape`, where its row
-    splits are int32 (`int32_splits`) and it has two ragged dimensions or more: its outer
-    dimensions added as ragged ones of int64 row lengths, which its inner dimensions made
-    ragged (int32) or its ragged tiling (int32 repeats) then meet; else None."""
-    inner, total = len(shape.inner), shape.rank
-    if not int32_splits or len(shape.partitioned) < 3 or rank >= total:
+    form already fits the inner dimensions) to a ragged shape of `partitioned` outer
+    dimensions and `inner` inner ones, where its row splits are int32 (`int32_splits`)
+    and it has two ragged dimensions or more: its outer dimensions added as ragged ones
+    of int64 row lengths, which its inner dimensions made ragged (int32) or its ragged
+    tiling (int32 repeats) then meet; else None."""
+    if not int32_splits or partitioned < 3 or rank >= partitioned + inner:
         return None
     return _MIXED_VALUES if rank > inner + 1 else _MIXED_PARTITION
 
