@@ -606,3 +606,27 @@ SECTIONS["sparse18"] = _unique([
     "e(lambda: tf.shape(R([[1], []], row_splits_dtype=tf.int32), out_type=None).dtype)",
     "e(lambda: tf.rank(SPF))",
 ])
+
+# ---------------------------------------------------------------------------------------
+PRELUDES["static18"] = _COMMON + r"""
+SPECS = {'u1': RS([2, 2, None], tf.float32, ragged_rank=1),
+         'u2': RS([3, 2, None], tf.float32, ragged_rank=2),
+         'r3': RS([2, None, 3, None], tf.float32, ragged_rank=3),
+         'r2i': RS([None, None, 4], tf.float32, ragged_rank=1)}
+def so(f, k):
+    # the traced result's static shape, ragged rank and flat values' shape
+    def d(t):
+        if isinstance(t, RT):
+            return (t.shape.as_list(), t.ragged_rank, t.flat_values.shape.as_list())
+        return desc(t)
+    return run(lambda: tf.nest.map_structure(
+        d, traced(f, SPECS[k]).get_concrete_function().structured_outputs))
+"""
+_SO = ("lambda t: t[:, :1]", "lambda t: t[:, ::-1]", "lambda t: t[:, 1:]", "lambda t: t[1:]",
+       "lambda t: t[::2]", "lambda t: tf.where(t > 0, t, t * 2)",
+       "lambda t: tf.where(t > 0, t, 0.0)", "lambda t: tf.squeeze(tf.expand_dims(t, 1), 1)",
+       "lambda t: tf.squeeze(tf.expand_dims(t, -1), -1)", "lambda t: t.values",
+       "lambda t: t.merge_dims(0, 1)", "lambda t: tf.concat([t, t], 1)",
+       "lambda t: tf.ragged.boolean_mask(t, t > 0)", "lambda t: t + 1")
+SECTIONS["static18"] = _unique([f"so({f}, '{k}')" for f in _SO for k in
+                                ("u1", "u2", "r3", "r2i")])

@@ -2,8 +2,9 @@
 ops over one grid of ragged, int32-split, uniform, sparse, dense and scalar operands, traced
 too; unicode transcoding and decoding of malformed bytes by error mode, replacement
 character and control characters; as_string and format's summarize over ragged and
-sparse numbers; SparseTensors, eager and traced, given to ops that have no sparse form):
-each section's expressions, evaluated in order in its
+sparse numbers; SparseTensors, eager and traced, given to ops that have no sparse form;
+to_number over ragged operands by out_type; the lookup tables over ragged, sparse and
+uniform keys, their export and refusals): each section's expressions, evaluated in order in its
 own environment, answer what text18_golden.json recorded (record_text18.py)."""
 
 import os
@@ -15,7 +16,8 @@ from tests.ragged.sections import section_test
 # (the round's sections in two files, each within the suite's time per file:
 # test_text18b_vs_tf.py runs the others)
 PART = SimpleNamespace(PRELUDES=G.PRELUDES, SECTIONS={
-    n: G.SECTIONS[n] for n in ("strops18", "malformed18", "numfmt18", "sparse18")})
+    n: G.SECTIONS[n] for n in ("strops18", "malformed18", "numfmt18", "sparse18", "tonum18",
+                               "tables18")})
 
 # Expressions whose answer still differs from TF's, with why; each must still differ.
 KNOWN: dict = {

@@ -280,6 +280,11 @@ def _squeeze(input: Any, axis: Any = None, name: str | None = None) -> Any:  # n
     out = input
     for a in axes:
         out = _squeeze_axis(out, a)
+    if isinstance(out, RaggedTensor):  # (TF rebuilds it from its nested row splits: no
+        # uniform row length is kept)
+        splits, out = out.nested_row_splits, out.flat_values
+        for s in reversed(splits):
+            out = RaggedTensor._make(out, s)
     return out
 
 
@@ -745,7 +750,12 @@ def _where(condition: Any, x: Any = None, y: Any = None, name: str | None = None
     def flat(v: Any) -> Any:
         return v.flat_values if isinstance(v, RaggedTensor) else aligned(first, v)
 
-    return first.with_flat_values(where(flat(condition), flat(x), flat(y)))
+    out = first.with_flat_values(where(flat(condition), flat(x), flat(y)))
+    if None in shapes and out._uniform_row_length is not None:
+        # (traced: TF's legacy broadcast rebuilt the outer partition from its row
+        # lengths, so its uniform length is no longer static, a dense operand's too)
+        out = RaggedTensor._make(out.values, out.row_splits)
+    return out
 
 
 def _legacy_broadcast_dense(shape: Any, operands: tuple, d: dt.DType) -> None:
